@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: Apache-2.0
+# Install: headers, the library and its AscendCL link names, a CMake package and
+# a pkg-config file.
+include(CMakePackageConfigHelpers)
+
+install(TARGETS cpuacl EXPORT cpuaclTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.h")
+foreach(n IN LISTS CPUACL_LINK_NAMES)
+  install(CODE "file(CREATE_LINK libcpuacl.so
+    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/lib${n}.so\" SYMBOLIC)")
+endforeach()
+
+set(cfgdir ${CMAKE_INSTALL_LIBDIR}/cmake/cpuacl)
+install(EXPORT cpuaclTargets NAMESPACE cpuacl:: DESTINATION ${cfgdir})
+configure_package_config_file(cmake/cpuaclConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/cpuaclConfig.cmake INSTALL_DESTINATION ${cfgdir})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/cpuaclConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/cpuaclConfig.cmake
+  ${CMAKE_CURRENT_BINARY_DIR}/cpuaclConfigVersion.cmake DESTINATION ${cfgdir})
+
+configure_file(cmake/cpuacl.pc.in ${CMAKE_CURRENT_BINARY_DIR}/cpuacl.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/cpuacl.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Runtime configuration: built-in defaults, then the "cpuacl" object of the
+ * JSON file given to aclInit, then CPUACL_* environment variables (which win).
+ * JSON is parsed with cJSON.
+ */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "sched/sched.h"
+
+#define MAX_CONFIG_FILE (16u << 20)
+
+struct knob {
+    const char *key, *env;
+    uint64_t min, max;
+    int kind; /* 0 = uint, 1 = bool */
+    size_t off;
+    int width; /* bytes of the destination for kind 0 */
+};
+
+#define U32(k, e, lo, hi, f) {k, e, lo, hi, 0, offsetof(struct core_config, f), 4}
+static const struct knob knobs[] = {
+    U32("device_count", "CPUACL_DEVICE_COUNT", 1, CORE_MAX_DEVICES, device_count),
+    U32("workers", "CPUACL_WORKERS", 1, CORE_MAX_WORKERS_PER_DEVICE, workers),
+    {"pin_workers", "CPUACL_PIN_WORKERS", 0, 1, 1, offsetof(struct core_config, pin_workers), 1},
+    {"spin_us", "CPUACL_SPIN_US", 0, 10000000, 0, offsetof(struct core_config, spin_ns), 8},
+    U32("ring_slots", "CPUACL_RING_SLOTS", 64, 65536, ring_slots),
+};
+
+static void set_value(struct core_config *cfg, const struct knob *k, uint64_t v)
+{
+    char *p = (char *)cfg + k->off;
+    if (k->kind == 1)
+        *(bool *)p = v != 0;
+    else if (k->width == 8)
+        *(uint64_t *)p = v * 1000u; /* spin_us -> ns */
+    else
+        *(uint32_t *)p = (uint32_t)v;
+}
+
+static bool valid(const struct knob *k, uint64_t v)
+{
+    if (v < k->min || v > k->max)
+        return false;
+    if (!strcmp(k->key, "ring_slots") && (v & (v - 1)))
+        return false; /* power of two */
+    return true;
+}
+
+static aclError load_json(struct core_config *cfg, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return core_err(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file '%s': %s",
+                        path, strerror(errno));
+    char *buf = NULL;
+    size_t len = 0;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && (unsigned long)n <= MAX_CONFIG_FILE && fseek(f, 0, SEEK_SET) == 0) {
+            buf = malloc((size_t)n + 1);
+            if (buf)
+                len = fread(buf, 1, (size_t)n, f);
+        }
+    }
+    fclose(f);
+    if (!buf)
+        return core_err(ACL_ERROR_INVALID_FILE_SIZE, "aclInit: cannot read config file '%s'",
+                        path);
+    buf[len] = '\0';
+    aclError rc = ACL_SUCCESS;
+    cJSON *root = len ? cJSON_ParseWithLength(buf, len) : NULL;
+    if (len == 0) {
+        /* An empty file is accepted as an empty configuration, as AscendCL
+         * samples pass an empty acl.json. */
+    } else if (!root || !cJSON_IsObject(root)) {
+        rc = core_err(ACL_ERROR_PARSE_FILE, "aclInit: '%s' is not a JSON object", path);
+    } else {
+        cJSON *c = cJSON_GetObjectItemCaseSensitive(root, "cpuacl");
+        if (c && !cJSON_IsObject(c)) {
+            rc = core_err(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: '%s': \"cpuacl\" must be an object",
+                          path);
+        }
+        for (size_t i = 0; c && rc == ACL_SUCCESS && i < sizeof(knobs) / sizeof(knobs[0]); i++) {
+            const struct knob *k = &knobs[i];
+            cJSON *it = cJSON_GetObjectItemCaseSensitive(c, k->key);
+            if (!it)
+                continue;
+            uint64_t v;
+            if (k->kind == 1 && cJSON_IsBool(it)) {
+                v = cJSON_IsTrue(it);
+            } else if (k->kind == 0 && cJSON_IsNumber(it) && it->valuedouble >= 0 &&
+                       it->valuedouble == (double)(uint64_t)it->valuedouble) {
+                v = (uint64_t)it->valuedouble;
+            } else {
+                rc = core_err(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: '%s': cpuacl.%s has the wrong type",
+                              path, k->key);
+                break;
+            }
+            if (!valid(k, v)) {
+                rc = core_err(ACL_ERROR_FILE_ATTR_INVALID,
+                              "aclInit: '%s': cpuacl.%s = %llu is out of range [%llu, %llu]%s", path,
+                              k->key, (unsigned long long)v, (unsigned long long)k->min,
+                              (unsigned long long)k->max,
+                              strcmp(k->key, "ring_slots") ? "" : " or not a power of two");
+                break;
+            }
+            set_value(cfg, k, v);
+        }
+    }
+    cJSON_Delete(root);
+    free(buf);
+    return rc;
+}
+
+static aclError load_env(struct core_config *cfg)
+{
+    for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
+        const struct knob *k = &knobs[i];
+        const char *s = getenv(k->env);
+        if (!s || !*s)
+            continue;
+        uint64_t v;
+        char *end;
+        if (k->kind == 1 && (!strcmp(s, "true") || !strcmp(s, "false"))) {
+            v = s[0] == 't';
+        } else {
+            errno = 0;
+            v = strtoull(s, &end, 10);
+            if (errno || *end || s[0] == '-') {
+                return core_err(ACL_ERROR_INVALID_PARAM, "aclInit: %s='%s' is not a number", k->env,
+                                s);
+            }
+        }
+        if (!valid(k, v))
+            return core_err(ACL_ERROR_INVALID_PARAM, "aclInit: %s=%llu is out of range [%llu, %llu]",
+                            k->env, (unsigned long long)v, (unsigned long long)k->min,
+                            (unsigned long long)k->max);
+        set_value(cfg, k, v);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError core_config_load(struct core_config *cfg, const char *path)
+{
+    uint32_t ncpu = sched_ncpu();
+    cfg->device_count = 2;
+    /* Leave one core for the submitting host thread. */
+    cfg->workers = ncpu > 1 ? ncpu - 1 : 1;
+    if (cfg->workers > CORE_MAX_WORKERS_PER_DEVICE)
+        cfg->workers = CORE_MAX_WORKERS_PER_DEVICE;
+    cfg->pin_workers = true;
+    cfg->spin_ns = 50000;
+    cfg->ring_slots = 1024;
+    if (path) {
+        aclError rc = load_json(cfg, path);
+        if (rc)
+            return rc;
+    }
+    return load_env(cfg);
+}

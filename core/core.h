@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * core/: the runtime objects behind the AscendCL API (devices, contexts,
+ * streams, events) and the helpers every entry point uses: error recording,
+ * handle resolution, the calling thread's current context.
+ *
+ * Object lifetime rules:
+ *  L1. Contexts and streams are type-stable: their structures (and a stream's
+ *      ring) are recycled through free lists, never returned to the system
+ *      before aclFinalize. A handle carries a generation; a stale handle
+ *      fails the generation check, and even a racing stale access touches
+ *      valid memory of the right type, never freed memory.
+ *  L2. Events are RCU-protected: looked up under rcu_read_lock, unlinked at
+ *      destroy, and freed by call_rcu when the last reference (the user's
+ *      plus one per queued record/wait/reset task) is dropped.
+ *  L3. Structural changes (create/destroy of contexts, streams, events,
+ *      device set/reset) take the runtime lock g_rt.lock; the task paths take
+ *      no lock.
+ */
+#ifndef CPUACL_CORE_CORE_H
+#define CPUACL_CORE_CORE_H
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <urcu/urcu-memb.h>
+
+#include "acl/acl.h"
+#include "sched/cond.h"
+#include "sched/stream.h"
+
+#define CORE_MAX_DEVICES 16
+#define CORE_MAX_WORKERS_PER_DEVICE 64
+#define CORE_MAX_STREAMS_PER_DEVICE 1984 /* default streams included (reference) */
+#define CORE_MAX_EVENTS_PER_DEVICE 65536
+
+/* ---- errors ------------------------------------------------------------- */
+
+/* Record `code` with a printf-style message for aclGetRecentErrMsg and the
+ * thread's last error; returns code so entry points can `return core_err(...)`. */
+aclError core_err(aclError code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Record an error code found asynchronously (stream error state). */
+aclError core_err_async(aclError code, const char *what);
+
+/* ---- configuration ------------------------------------------------------ */
+
+struct core_config {
+    uint32_t device_count;
+    uint32_t workers;
+    bool pin_workers;
+    uint64_t spin_ns;
+    uint32_t ring_slots;
+};
+
+/* Defaults, then JSON (path may be NULL), then environment. 0 or an aclError. */
+aclError core_config_load(struct core_config *cfg, const char *path);
+
+/* ---- handles ------------------------------------------------------------ */
+
+enum core_htype { CORE_H_CONTEXT = 0xC1, CORE_H_STREAM = 0xC2, CORE_H_EVENT = 0xC3 };
+
+/*
+ * A handle is tag:8 | generation:32 | index+1:24, never 0. The table is a
+ * two-level array of slots whose chunks are never freed, so a lookup of any
+ * value is memory-safe.
+ */
+struct core_slot {
+    _Atomic uint32_t gen; /* A: bumped at unlink */
+    void *_Atomic obj;    /* A: NULL when free */
+};
+
+#define CORE_TABLE_CHUNK 1024u
+#define CORE_TABLE_CHUNKS 1024u
+
+struct core_table {
+    struct core_slot *_Atomic chunks[CORE_TABLE_CHUNKS];
+    uint8_t tag;
+    uint32_t nslots;   /* guarded by g_rt.lock */
+    uint32_t *free;    /* stack of free indices, guarded by g_rt.lock */
+    uint32_t nfree, capfree;
+};
+
+/* Insert obj; returns its handle, 0 when the table is full. Lock held. */
+uint64_t core_table_insert(struct core_table *t, void *obj);
+/* Unlink the object of handle h (its handle dies). Lock held. */
+void core_table_remove(struct core_table *t, uint64_t h);
+
+static inline void *core_table_lookup(struct core_table *t, const void *handle)
+{
+    uint64_t h = (uint64_t)(uintptr_t)handle;
+    uint32_t idx = (uint32_t)(h & 0xFFFFFF);
+    if ((h >> 56) != t->tag || idx == 0)
+        return NULL;
+    idx--;
+    if (idx >= CORE_TABLE_CHUNK * CORE_TABLE_CHUNKS)
+        return NULL;
+    /* acquire: pairs with the release store that published the chunk. */
+    struct core_slot *c = atomic_load_explicit(&t->chunks[idx / CORE_TABLE_CHUNK],
+                                               memory_order_acquire);
+    if (!c)
+        return NULL;
+    struct core_slot *s = &c[idx % CORE_TABLE_CHUNK];
+    /* acquire: pairs with the release in insert, so the object is initialised. */
+    void *obj = atomic_load_explicit(&s->obj, memory_order_acquire);
+    if (!obj || atomic_load_explicit(&s->gen, memory_order_relaxed) != (uint32_t)(h >> 24))
+        return NULL;
+    return obj;
+}
+
+/* ---- objects ------------------------------------------------------------ */
+
+struct core_ctx;
+struct core_capture;
+struct core_report;
+
+struct core_device {
+    int32_t id;
+    uint32_t refcount;       /* aclrtSetDevice count; g_rt.lock */
+    uint32_t users;          /* explicit contexts alive; g_rt.lock */
+    bool active;             /* workers running; g_rt.lock */
+    uint32_t worker_base;    /* I: first global worker index */
+    uint32_t nworkers;       /* g_rt.lock */
+    uint32_t nstreams;       /* g_rt.lock, default streams included */
+    _Atomic uint32_t nevents; /* A: live events */
+    struct core_ctx *default_ctx; /* g_rt.lock */
+    struct core_ctx *contexts;    /* all live contexts, g_rt.lock */
+};
+
+struct core_stream {
+    struct sched_stream s;       /* first: cache-line aligned engine part */
+    uint64_t handle;             /* I (per incarnation) */
+    struct core_ctx *ctx;        /* I */
+    struct core_capture *cap;    /* capture the stream belongs to, or NULL (issue 4) */
+    bool is_default;             /* I */
+    bool failure_mode_set;       /* host */
+    uint32_t priority, flags;    /* I */
+    uint64_t cb_tid;             /* subscribed report thread, 0 = none; g_rt.lock */
+    struct core_report *_Atomic cbq; /* A: its report queue (written under g_rt.lock) */
+    struct core_stream *next;    /* ctx stream list / free list; g_rt.lock */
+};
+
+struct core_ctx {
+    _Atomic uint32_t gen;        /* A: generation of the live incarnation */
+    uint64_t handle;             /* I */
+    struct core_device *dev;     /* I */
+    bool is_default;             /* I */
+    struct core_stream *default_stream; /* I */
+    struct core_stream *streams; /* explicit streams, g_rt.lock */
+    struct core_event *events;   /* live events, g_rt.lock */
+    struct core_ctx *next;       /* device list / free list, g_rt.lock */
+};
+
+enum core_event_api { CORE_EV_PLAIN, CORE_EV_WITHFLAG, CORE_EV_EX };
+
+struct core_event {
+    struct sched_cond cond;      /* value = last completed record sequence */
+    _Atomic uint64_t rec_seq;    /* A: last submitted record sequence */
+    _Atomic uint64_t reset_upto; /* A: records up to this were reset */
+    _Atomic uint64_t ts_ns;      /* A: worker clock at the last completed record */
+    _Atomic uint32_t refs;       /* A: user + queued tasks */
+    uint32_t flags;              /* I */
+    uint8_t api;                 /* I: enum core_event_api */
+    uint64_t handle;             /* I */
+    struct core_ctx *ctx;        /* I (type-stable) */
+    struct core_event *next, *prev; /* ctx list, g_rt.lock */
+    struct rcu_head rcu;
+};
+
+/* ---- runtime ------------------------------------------------------------ */
+
+struct core_runtime {
+    pthread_mutex_t lock;
+    uint32_t init_count;          /* lock */
+    _Atomic bool initialised;     /* A: release at init, acquire in entry points */
+    struct core_config cfg;       /* I while initialised */
+    struct core_device dev[CORE_MAX_DEVICES];
+    struct core_table ctxs, streams, events;
+    struct core_ctx *free_ctxs;       /* recycled contexts, lock */
+    struct core_stream *free_streams; /* recycled streams (with rings), lock */
+};
+
+extern struct core_runtime g_rt;
+
+static inline bool core_initialised(void)
+{
+    /* acquire: pairs with the release in aclInit; the config is visible. */
+    return atomic_load_explicit(&g_rt.initialised, memory_order_acquire);
+}
+
+/* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. */
+#define CORE_REQUIRE_INIT()                                                                \
+    do {                                                                                   \
+        if (__builtin_expect(!core_initialised(), 0))                                      \
+            return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called",     \
+                            __func__);                                                     \
+    } while (0)
+
+/* The calling thread's current context and its generation when set. Initial-
+ * exec TLS: no __tls_get_addr call on the submit path (16 bytes of static TLS). */
+extern __thread struct core_ctx *core_t_ctx __attribute__((tls_model("initial-exec")));
+extern __thread uint32_t core_t_ctx_gen __attribute__((tls_model("initial-exec")));
+
+/* The calling thread's current context (validated), NULL if none. */
+static inline struct core_ctx *core_ctx_current(void)
+{
+    struct core_ctx *c = core_t_ctx;
+    /* acquire: pairs with the release bump at destroy; a context whose
+     * generation still matches is live (contexts are type-stable, L1). */
+    if (c && atomic_load_explicit(&c->gen, memory_order_acquire) == core_t_ctx_gen)
+        return c;
+    return NULL;
+}
+/* Make ctx the calling thread's current context (NULL clears). */
+void core_ctx_set_current(struct core_ctx *ctx);
+
+
+/* Event lookup under the RCU read lock, taking a reference. */
+struct core_event *core_event_get(aclrtEvent h);
+void core_event_put(struct core_event *ev);
+
+/* Register the calling thread with liburcu (idempotent, cheap after first). */
+void core_rcu_thread_online(void);
+
+/* Device helpers (lock held). */
+aclError core_device_use(struct core_device *d);
+void core_device_unuse(struct core_device *d);
+struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default);
+void core_ctx_destroy_locked(struct core_ctx *c);
+aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
+                                   uint32_t flags, struct core_stream **out);
+void core_stream_destroy_locked(struct core_stream *s, bool force);
+void core_event_destroy_locked(struct core_event *ev);
+/* Wait for every stream of ctx; returns the first stream error or 0. */
+aclError core_ctx_sync(struct core_ctx *c, uint64_t deadline_ns, const char *fn);
+
+/* Wait until the stream has run everything submitted so far and report its
+ * error state. Used by synchronise calls and by destroy. */
+aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn);
+
+/* Validate an AscendCL timeout (-1 or > 0 ms) into an absolute deadline. */
+aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn);
+
+/* The error half of core_stream_resolve (cold). */
+aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const char *fn);
+
+/*
+ * Resolve a stream argument: NULL means the current context's default stream.
+ * Checks the handle and that the stream belongs to the current context. On
+ * every submission, so the success path is inline and branch-light.
+ */
+static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **out,
+                                           const char *fn)
+{
+    struct core_ctx *c = core_ctx_current();
+    struct core_stream *s = h ? (struct core_stream *)core_table_lookup(&g_rt.streams, h)
+                              : (c ? c->default_stream : NULL);
+    *out = s; /* also on failure, so callers' compilers see it written */
+    if (__builtin_expect(!s || !c || s->ctx != c, 0))
+        return core_stream_resolve_fail(h, s, fn);
+    return ACL_SUCCESS;
+}
+
+/* Task kinds (sched_task.kind), for statistics and tracing. */
+enum core_task_kind {
+    CORE_T_KERNEL = 1,
+    CORE_T_HOSTFUNC,
+    CORE_T_RECORD,
+    CORE_T_WAIT,
+    CORE_T_RESET,
+    CORE_T_CALLBACK,
+    CORE_T_MEMCPY,
+    CORE_T_MEMSET,
+    CORE_T_MODEL,
+};
+
+/* Report queues (callbacks). */
+struct core_report;
+void core_report_fini_all(void);
+
+#endif

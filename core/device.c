@@ -1,0 +1,462 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Devices and contexts.
+ *
+ * A device is "active" (its workers run) while it has a positive
+ * aclrtSetDevice count or explicit contexts alive. Each device has one
+ * default context, created by the first aclrtSetDevice and destroyed when the
+ * count returns to zero; explicit contexts live until aclrtDestroyContext.
+ *
+ * Destruction never waits for work while holding g_rt.lock: objects are first
+ * unlinked (their handles die, so no new work can reach them), then drained
+ * with the lock released, then recycled under the lock again. A host function
+ * or callback that calls back into the runtime therefore cannot deadlock
+ * against a destroy.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "cpuacl/cpuacl.h"
+#include "sched/sched.h"
+#include "sched/worker.h"
+
+__thread struct core_ctx *core_t_ctx __attribute__((tls_model("initial-exec")));
+__thread uint32_t core_t_ctx_gen __attribute__((tls_model("initial-exec")));
+
+void core_ctx_set_current(struct core_ctx *ctx)
+{
+    core_t_ctx = ctx;
+    core_t_ctx_gen = ctx ? atomic_load_explicit(&ctx->gen, memory_order_relaxed) : 0;
+}
+
+static struct core_device *device_of(int32_t id)
+{
+    if (id < 0 || (uint32_t)id >= g_rt.cfg.device_count)
+        return NULL;
+    return &g_rt.dev[id];
+}
+
+/* ---- workers ------------------------------------------------------------ */
+
+aclError core_device_use(struct core_device *d)
+{
+    if (d->active)
+        return ACL_SUCCESS;
+    uint32_t n = g_rt.cfg.workers, ncpu = sched_ncpu();
+    for (uint32_t i = 0; i < n; i++) {
+        /* Spread devices' workers over the cores, starting at core 1 so the
+         * first worker does not share core 0 with the main thread. */
+        int32_t cpu = (int32_t)(((uint32_t)d->id * n + i + 1) % ncpu);
+        int r = sched_worker_start(d->worker_base + i, cpu);
+        if (r) {
+            while (i--)
+                sched_worker_stop(d->worker_base + i);
+            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                            "device %d: cannot start worker thread: %s", d->id, strerror(-r));
+        }
+    }
+    d->nworkers = n;
+    d->active = true;
+    return ACL_SUCCESS;
+}
+
+void core_device_unuse(struct core_device *d)
+{
+    if (!d->active || d->refcount || d->users)
+        return;
+    for (uint32_t i = 0; i < d->nworkers; i++)
+        sched_worker_stop(d->worker_base + i);
+    d->nworkers = 0;
+    d->active = false;
+}
+
+/* ---- contexts ----------------------------------------------------------- */
+
+struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
+{
+    struct core_ctx *c = g_rt.free_ctxs;
+    if (c) {
+        g_rt.free_ctxs = c->next;
+    } else {
+        c = calloc(1, sizeof(*c));
+        if (!c)
+            return NULL;
+    }
+    c->dev = d;
+    c->is_default = is_default;
+    c->streams = NULL;
+    c->events = NULL;
+    c->handle = core_table_insert(&g_rt.ctxs, c);
+    if (!c->handle)
+        goto fail;
+    /* release: a thread that sees the new generation sees the fields. */
+    atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
+    if (core_stream_create_locked(c, true, 0, 0, &c->default_stream)) {
+        core_table_remove(&g_rt.ctxs, c->handle);
+        atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
+        goto fail;
+    }
+    c->next = d->contexts;
+    d->contexts = c;
+    return c;
+fail:
+    c->next = g_rt.free_ctxs;
+    g_rt.free_ctxs = c;
+    return NULL;
+}
+
+/*
+ * Destroy a context and everything in it. Called with the lock held; drops
+ * and re-takes it while draining streams (see top of file).
+ */
+void core_ctx_destroy_locked(struct core_ctx *c)
+{
+    struct core_device *d = c->dev;
+    /* Unlink: the handle and every thread's current-context reference die. */
+    core_table_remove(&g_rt.ctxs, c->handle);
+    atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
+    for (struct core_ctx **pp = &d->contexts; *pp; pp = &(*pp)->next)
+        if (*pp == c) {
+            *pp = c->next;
+            break;
+        }
+    while (c->events)
+        core_event_destroy_locked(c->events);
+    while (c->streams)
+        core_stream_destroy_locked(c->streams, false);
+    core_stream_destroy_locked(c->default_stream, false);
+    c->default_stream = NULL;
+    c->next = g_rt.free_ctxs;
+    g_rt.free_ctxs = c;
+}
+
+/* Everything of a device goes: used by aclrtResetDeviceForce at count 0 and
+ * aclFinalize. Lock held. */
+void core_device_teardown_locked(struct core_device *d);
+void core_device_teardown_locked(struct core_device *d)
+{
+    while (d->contexts)
+        core_ctx_destroy_locked(d->contexts);
+    d->default_ctx = NULL;
+    d->refcount = 0;
+    d->users = 0;
+    core_device_unuse(d);
+}
+
+/* ---- device API --------------------------------------------------------- */
+
+aclError aclrtGetDeviceCount(uint32_t *count)
+{
+    if (!count)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
+    if (core_initialised()) {
+        *count = g_rt.cfg.device_count;
+        return ACL_SUCCESS;
+    }
+    /* Works before aclInit: defaults and environment. */
+    struct core_config cfg;
+    aclError rc = core_config_load(&cfg, NULL);
+    if (rc)
+        return rc;
+    *count = cfg.device_count;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetDevice(int32_t deviceId)
+{
+    CORE_REQUIRE_INIT();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_device *d = device_of(deviceId);
+    if (!d) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID,
+                        "aclrtSetDevice: device %d does not exist (%u devices)", deviceId,
+                        g_rt.cfg.device_count);
+    }
+    aclError rc = core_device_use(d);
+    if (rc == ACL_SUCCESS && !d->default_ctx) {
+        d->default_ctx = core_ctx_create_locked(d, true);
+        if (!d->default_ctx) {
+            core_device_unuse(d);
+            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                          "aclrtSetDevice: cannot create the default context of device %d",
+                          deviceId);
+        }
+    }
+    if (rc == ACL_SUCCESS) {
+        d->refcount++;
+        core_ctx_set_current(d->default_ctx);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+static aclError reset_device(int32_t deviceId, bool force, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_device *d = device_of(deviceId);
+    if (!d) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn,
+                        deviceId);
+    }
+    if (d->refcount && (force || --d->refcount == 0)) {
+        d->refcount = 0;
+        struct core_ctx *c = d->default_ctx;
+        d->default_ctx = NULL;
+        if (c)
+            core_ctx_destroy_locked(c);
+        core_device_unuse(d);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtResetDevice(int32_t deviceId)
+{
+    return reset_device(deviceId, false, "aclrtResetDevice");
+}
+
+aclError aclrtResetDeviceForce(int32_t deviceId)
+{
+    return reset_device(deviceId, true, "aclrtResetDeviceForce");
+}
+
+aclError aclrtGetDevice(int32_t *deviceId)
+{
+    CORE_REQUIRE_INIT();
+    if (!deviceId)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtGetDevice: the thread has no current context (call aclrtSetDevice)");
+    *deviceId = c->dev->id;
+    return ACL_SUCCESS;
+}
+
+static aclError sync_device(int32_t timeout, bool timed, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    uint64_t deadline = 0;
+    if (timed) {
+        aclError rc = core_timeout(timeout, &deadline, fn);
+        if (rc)
+            return rc;
+    }
+    struct core_ctx *cur = core_ctx_current();
+    if (!cur)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
+    /* Snapshot the device's streams under the lock, wait without it. Streams
+     * are type-stable (L1), so a stream destroyed meanwhile is still memory
+     * of the right type; its handle check below skips it. */
+    struct core_device *d = cur->dev;
+    uint32_t cap = 64, n = 0;
+    struct core_stream **v = malloc(cap * sizeof(*v));
+    uint64_t *h = malloc(cap * sizeof(*h));
+    if (!v || !h) {
+        free(v);
+        free(h);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    pthread_mutex_lock(&g_rt.lock);
+    for (struct core_ctx *c = d->contexts; c; c = c->next) {
+        for (struct core_stream *s = c->default_stream; s; s = (s == c->default_stream ? c->streams : s->next)) {
+            if (n == cap) {
+                cap *= 2;
+                struct core_stream **nv = realloc(v, cap * sizeof(*v));
+                uint64_t *nh = nv ? realloc(h, cap * sizeof(*h)) : NULL;
+                if (!nv || !nh) {
+                    pthread_mutex_unlock(&g_rt.lock);
+                    free(nv ? nv : v);
+                    free(h);
+                    return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+                }
+                v = nv;
+                h = nh;
+            }
+            v[n] = s;
+            h[n++] = s->handle;
+        }
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    aclError first = ACL_SUCCESS;
+    for (uint32_t i = 0; i < n; i++) {
+        if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)h[i]) != v[i])
+            continue; /* destroyed meanwhile: its destroy waited for it */
+        aclError rc = core_stream_sync(v[i], deadline, fn);
+        if (rc && !first)
+            first = rc;
+        if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
+            break;
+    }
+    free(v);
+    free(h);
+    return first;
+}
+
+aclError aclrtSynchronizeDevice(void)
+{
+    return sync_device(-1, false, "aclrtSynchronizeDevice");
+}
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
+{
+    return sync_device(timeout, true, "aclrtSynchronizeDeviceWithTimeout");
+}
+
+/* ---- context API -------------------------------------------------------- */
+
+static struct core_ctx *ctx_lookup(aclrtContext h)
+{
+    return core_table_lookup(&g_rt.ctxs, h);
+}
+
+aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
+{
+    CORE_REQUIRE_INIT();
+    if (!context)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext: context is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_device *d = device_of(deviceId);
+    aclError rc = ACL_SUCCESS;
+    if (!d) {
+        rc = core_err(ACL_ERROR_RT_INVALID_DEVICEID,
+                      "aclrtCreateContext: device %d does not exist", deviceId);
+    } else if ((rc = core_device_use(d)) == ACL_SUCCESS) {
+        struct core_ctx *c = core_ctx_create_locked(d, false);
+        if (!c) {
+            core_device_unuse(d);
+            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                          "aclrtCreateContext: out of context or stream resources");
+        } else {
+            d->users++;
+            core_ctx_set_current(c);
+            *context = (aclrtContext)(uintptr_t)c->handle;
+        }
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtDestroyContext(aclrtContext context)
+{
+    CORE_REQUIRE_INIT();
+    if (!context)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyContext: context is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_ctx *c = ctx_lookup(context);
+    aclError rc = ACL_SUCCESS;
+    if (!c) {
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                      "aclrtDestroyContext: %p is not a live context", context);
+    } else if (c->is_default) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "aclrtDestroyContext: the default context of device %d cannot be "
+                      "destroyed; it goes with aclrtResetDevice",
+                      c->dev->id);
+    } else {
+        struct core_device *d = c->dev;
+        core_ctx_destroy_locked(c);
+        d->users--;
+        core_device_unuse(d);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context)
+{
+    CORE_REQUIRE_INIT();
+    if (!context)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtSetCurrentContext: context is NULL");
+    struct core_ctx *c = ctx_lookup(context);
+    if (!c)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                        "aclrtSetCurrentContext: %p is not a live context", context);
+    core_ctx_set_current(c);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetCurrentContext(aclrtContext *context)
+{
+    CORE_REQUIRE_INIT();
+    if (!context)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetCurrentContext: context is NULL");
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtGetCurrentContext: the thread has no current context");
+    *context = (aclrtContext)(uintptr_t)c->handle;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetCurrentDefaultStream: stream is NULL");
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
+    *stream = (aclrtStream)(uintptr_t)c->default_stream->handle;
+    return ACL_SUCCESS;
+}
+
+/* ---- statistics (extension) -------------------------------------------- */
+
+static aclError active_device(int32_t deviceId, struct core_device **out, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    struct core_device *d = device_of(deviceId);
+    if (!d)
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn,
+                        deviceId);
+    if (!d->active)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has not been set", fn,
+                        deviceId);
+    *out = d;
+    return ACL_SUCCESS;
+}
+
+aclError cpuaclGetWorkerCount(int32_t deviceId, uint32_t *count)
+{
+    struct core_device *d;
+    if (!count)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclGetWorkerCount: count is NULL");
+    aclError rc = active_device(deviceId, &d, "cpuaclGetWorkerCount");
+    if (rc)
+        return rc;
+    *count = d->nworkers;
+    return ACL_SUCCESS;
+}
+
+aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStats *stats)
+{
+    struct core_device *d;
+    if (!stats)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclGetWorkerStats: stats is NULL");
+    aclError rc = active_device(deviceId, &d, "cpuaclGetWorkerStats");
+    if (rc)
+        return rc;
+    if (index >= d->nworkers)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "cpuaclGetWorkerStats: worker %u out of range (device %d has %u)", index,
+                        deviceId, d->nworkers);
+    struct sched_worker *w = sched_worker_get(d->worker_base + index);
+    /* relaxed: statistics, each counter individually monotonic. */
+    stats->tasks = atomic_load_explicit(&w->st.tasks, memory_order_relaxed);
+    stats->batches = atomic_load_explicit(&w->st.batches, memory_order_relaxed);
+    stats->spins = atomic_load_explicit(&w->st.spins, memory_order_relaxed);
+    stats->parks = atomic_load_explicit(&w->st.parks, memory_order_relaxed);
+    stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed);
+    stats->blockedNs = atomic_load_explicit(&w->st.blocked_ns, memory_order_relaxed);
+    stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed);
+    stats->cpu = w->cpu;
+    stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed);
+    return ACL_SUCCESS;
+}

@@ -1,0 +1,516 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Events: an RCU-protected table of reference-counted objects (L2 in core.h)
+ * built on the engine's completion conditions.
+ *
+ * Every aclrtRecordEvent takes the next record sequence number at submission
+ * (rec_seq) and queues a record task that, when it runs, stamps the time and
+ * advances the event's condition to that number. A wait captures the latest
+ * sequence at submission and blocks its stream until the condition reaches
+ * it. An event is complete iff its latest record ran and no reset came after
+ * it.
+ *
+ * Invariants:
+ *  V1. refs = 1 (the handle, until destroy) + one per queued record, wait or
+ *      reset task. The object is freed by call_rcu when refs reaches 0, so a
+ *      lookup racing with destroy (under rcu_read_lock) never touches freed
+ *      memory, and neither does a worker finishing a task.
+ *  V2. A reference is only taken from a nonzero count (inc-not-zero), so a
+ *      dying event is never revived.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "sched/clock.h"
+
+#define EVENT_FLAGS_ALL                                                                    \
+    (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE |            \
+     ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC)
+
+/* ---- references (V1, V2) ------------------------------------------------ */
+
+struct core_event *core_event_get(aclrtEvent h)
+{
+    core_rcu_thread_online();
+    urcu_memb_read_lock();
+    struct core_event *ev = core_table_lookup(&g_rt.events, h);
+    if (ev) {
+        uint32_t r = atomic_load_explicit(&ev->refs, memory_order_relaxed);
+        /* relaxed CAS: the reference only keeps memory alive; the fields we
+         * read afterwards were published by the table's release store. */
+        do {
+            if (r == 0) {
+                ev = NULL;
+                break;
+            }
+        } while (!atomic_compare_exchange_weak_explicit(&ev->refs, &r, r + 1,
+                                                        memory_order_relaxed,
+                                                        memory_order_relaxed));
+    }
+    urcu_memb_read_unlock();
+    return ev;
+}
+
+static void event_free(struct rcu_head *head)
+{
+    struct core_event *ev = caa_container_of(head, struct core_event, rcu);
+    free(ev);
+}
+
+void core_event_put(struct core_event *ev)
+{
+    /* acq_rel: the last dropper sees every other holder's writes before the
+     * object goes (and the free is ordered after them). */
+    if (atomic_fetch_sub_explicit(&ev->refs, 1, memory_order_acq_rel) == 1)
+        urcu_memb_call_rcu(&ev->rcu, event_free);
+}
+
+static bool timed(const struct core_event *ev)
+{
+    return ev->api == CORE_EV_PLAIN || (ev->flags & ACL_EVENT_TIME_LINE);
+}
+
+/* Complete: latest record ran and was not reset afterwards. */
+static bool event_complete(struct core_event *ev, uint64_t *rec_out)
+{
+    /* acquire: pairs with the release increment in record submission. */
+    uint64_t rec = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
+    if (rec_out)
+        *rec_out = rec;
+    return rec && rec > atomic_load_explicit(&ev->reset_upto, memory_order_acquire) &&
+           sched_cond_value(&ev->cond) >= rec;
+}
+
+/* ---- tasks -------------------------------------------------------------- */
+
+static int run_record(struct sched_task *t, struct sched_exec *x)
+{
+    (void)x; /* records run even when the stream discards work (SCHED_TF_ALWAYS) */
+    struct core_event *ev = t->arg.ptr[0];
+    if (timed(ev)) /* relaxed: published by the release in advance */
+        atomic_store_explicit(&ev->ts_ns, sched_now_ns(), memory_order_relaxed);
+    sched_cond_advance(&ev->cond, t->arg.u64[1]);
+    core_event_put(ev);
+    return SCHED_DONE;
+}
+
+static int run_wait(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_event *ev = t->arg.ptr[0];
+    uint64_t target = t->arg.u64[1];
+    if (!x->discard && sched_cond_value(&ev->cond) < target) {
+        uint64_t timeout_ms = t->arg.u64[3];
+        uint64_t deadline = t->arg.u64[2];
+        if (timeout_ms) {
+            uint64_t now = sched_now_ns();
+            if (!deadline) /* first run: the timeout starts when the wait starts */
+                deadline = t->arg.u64[2] = now + timeout_ms * 1000000u;
+            if (now >= deadline) {
+                sched_exec_fail(x, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT);
+                core_event_put(ev);
+                return SCHED_DONE;
+            }
+        }
+        x->block_cond = &ev->cond;
+        x->block_target = target;
+        x->block_deadline = deadline;
+        return SCHED_BLOCK;
+    }
+    core_event_put(ev);
+    return SCHED_DONE;
+}
+
+static int run_reset(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_event *ev = t->arg.ptr[0];
+    uint64_t upto = t->arg.u64[1];
+    if (!x->discard) {
+        uint64_t cur = atomic_load_explicit(&ev->reset_upto, memory_order_relaxed);
+        /* release: queries that see the reset see the work before it. */
+        while (cur < upto && !atomic_compare_exchange_weak_explicit(
+                                 &ev->reset_upto, &cur, upto, memory_order_release,
+                                 memory_order_relaxed))
+            ;
+    }
+    core_event_put(ev);
+    return SCHED_DONE;
+}
+
+/* ---- create / destroy --------------------------------------------------- */
+
+static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    if (!event)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
+    if (flags & ~(uint32_t)EVENT_FLAGS_ALL)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown flag bits 0x%x", fn,
+                        flags & ~(uint32_t)EVENT_FLAGS_ALL);
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
+    struct core_device *d = c->dev;
+    /* relaxed: a counter; the limit is approximate under concurrent creates
+     * by at most the number of racing threads. */
+    if (atomic_fetch_add_explicit(&d->nevents, 1, memory_order_relaxed) >=
+        CORE_MAX_EVENTS_PER_DEVICE) {
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed);
+        return core_err(ACL_ERROR_RT_NO_EVENT_RESOURCE, "%s: device %d has %u events (the limit)",
+                        fn, d->id, CORE_MAX_EVENTS_PER_DEVICE);
+    }
+    struct core_event *ev = aligned_alloc(SCHED_CACHELINE, sizeof(*ev));
+    if (!ev) {
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed);
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+    }
+    memset(ev, 0, sizeof(*ev));
+    atomic_init(&ev->refs, 1);
+    ev->flags = flags;
+    ev->api = api;
+    ev->ctx = c;
+    pthread_mutex_lock(&g_rt.lock);
+    if (core_ctx_current() != c) { /* destroyed meanwhile */
+        pthread_mutex_unlock(&g_rt.lock);
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed);
+        free(ev);
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the current context was destroyed", fn);
+    }
+    ev->handle = core_table_insert(&g_rt.events, ev);
+    if (!ev->handle) {
+        pthread_mutex_unlock(&g_rt.lock);
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed);
+        free(ev);
+        return core_err(ACL_ERROR_RT_NO_EVENT_RESOURCE, "%s: handle table full", fn);
+    }
+    ev->next = c->events;
+    if (c->events)
+        c->events->prev = ev;
+    c->events = ev;
+    pthread_mutex_unlock(&g_rt.lock);
+    *event = (aclrtEvent)(uintptr_t)ev->handle;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCreateEvent(aclrtEvent *event)
+{
+    return create_event(event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, CORE_EV_PLAIN,
+                        "aclrtCreateEvent");
+}
+
+aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag)
+{
+    return create_event(event, flag, CORE_EV_WITHFLAG, "aclrtCreateEventWithFlag");
+}
+
+aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag)
+{
+    return create_event(event, flag, CORE_EV_EX, "aclrtCreateEventExWithFlag");
+}
+
+void core_event_destroy_locked(struct core_event *ev)
+{
+    core_table_remove(&g_rt.events, ev->handle);
+    if (ev->prev)
+        ev->prev->next = ev->next;
+    else
+        ev->ctx->events = ev->next;
+    if (ev->next)
+        ev->next->prev = ev->prev;
+    atomic_fetch_sub_explicit(&ev->ctx->dev->nevents, 1, memory_order_relaxed);
+    core_event_put(ev); /* the handle's reference (V1) */
+}
+
+aclError aclrtDestroyEvent(aclrtEvent event)
+{
+    CORE_REQUIRE_INIT();
+    if (!event)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent: event is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_event *ev = core_table_lookup(&g_rt.events, event);
+    if (ev)
+        core_event_destroy_locked(ev);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!ev)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent: %p is not a live event",
+                        event);
+    return ACL_SUCCESS;
+}
+
+/* ---- submissions -------------------------------------------------------- */
+
+/* Look up the event, take a reference; check it against the stream. */
+static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct core_event **ev_out,
+                                 struct core_stream **s_out, const char *fn)
+{
+    if (!event) {
+        if (!core_initialised())
+            return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
+    }
+    aclError rc = core_stream_resolve(stream, s_out, fn);
+    if (rc)
+        return rc;
+    struct core_event *ev = core_event_get(event);
+    if (!ev)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
+    if (ev->ctx != (*s_out)->ctx) {
+        core_event_put(ev);
+        return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
+                        "%s: event and stream belong to different contexts", fn);
+    }
+    *ev_out = ev;
+    return ACL_SUCCESS;
+}
+
+static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
+{
+    struct core_event *ev;
+    struct core_stream *s;
+    aclError rc = event_and_stream(event, stream, &ev, &s, fn);
+    if (rc)
+        return rc;
+    struct sched_task *t = sched_stream_reserve(&s->s);
+    /* release: a waiter that reads this sequence sees the event's state
+     * before it; the record task itself is published by the tail store. */
+    uint64_t seq = atomic_fetch_add_explicit(&ev->rec_seq, 1, memory_order_release) + 1;
+    t->run = run_record;
+    t->kind = CORE_T_RECORD;
+    t->flags = SCHED_TF_ALWAYS;
+    t->arg.ptr[0] = ev; /* the task owns the reference taken above */
+    t->arg.u64[1] = seq;
+    sched_stream_commit(&s->s);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
+{
+    return record(event, stream, "aclrtRecordEvent");
+}
+
+aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag)
+{
+    if (flag != ACL_EVENT_RECORD_DEFAULT && flag != ACL_EVENT_RECORD_EXTERNAL)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtRecordEventWithFlag: unknown flag %u",
+                        flag);
+    return record(event, stream, "aclrtRecordEventWithFlag");
+}
+
+static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms,
+                           const char *fn)
+{
+    struct core_event *ev;
+    struct core_stream *s;
+    aclError rc = event_and_stream(event, stream, &ev, &s, fn);
+    if (rc)
+        return rc;
+    if (ev->api != CORE_EV_PLAIN && !(ev->flags & ACL_EVENT_SYNC)) {
+        core_event_put(ev);
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the event was created without ACL_EVENT_SYNC and cannot be waited on",
+                        fn);
+    }
+    /* acquire: pairs with the release increment in record. */
+    uint64_t target = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
+    if (target == 0 || sched_cond_value(&ev->cond) >= target) {
+        core_event_put(ev); /* never recorded, or already complete: nothing to wait for */
+        return ACL_SUCCESS;
+    }
+    struct sched_task *t = sched_stream_reserve(&s->s);
+    t->run = run_wait;
+    t->kind = CORE_T_WAIT;
+    t->flags = 0;
+    t->arg.u64[3] = timeout_ms;
+    t->arg.ptr[0] = ev;
+    t->arg.u64[1] = target;
+    t->arg.u64[2] = 0; /* deadline, set when the wait starts */
+    sched_stream_commit(&s->s);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
+{
+    return wait_event(stream, event, 0, "aclrtStreamWaitEvent");
+}
+
+aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout)
+{
+    if (timeout != -1 && timeout <= 0)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtStreamWaitEventWithTimeout: timeout %d is invalid (-1 or > 0 ms)",
+                        (int)timeout);
+    return wait_event(stream, event, timeout == -1 ? 0 : (uint32_t)timeout,
+                      "aclrtStreamWaitEventWithTimeout");
+}
+
+aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout,
+                                      uint32_t flag)
+{
+    if (flag != ACL_EVENT_WAIT_DEFAULT && flag != ACL_EVENT_WAIT_EXTERNAL)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamWaitEventWithFlag: unknown flag %u",
+                        flag);
+    return wait_event(stream, event, timeout, "aclrtStreamWaitEventWithFlag");
+}
+
+aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
+{
+    struct core_event *ev;
+    struct core_stream *s;
+    aclError rc = event_and_stream(event, stream, &ev, &s, "aclrtResetEvent");
+    if (rc)
+        return rc;
+    if (ev->api == CORE_EV_EX) {
+        core_event_put(ev);
+        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset");
+    }
+    struct sched_task *t = sched_stream_reserve(&s->s);
+    t->run = run_reset;
+    t->kind = CORE_T_RESET;
+    t->flags = 0;
+    t->arg.ptr[0] = ev;
+    t->arg.u64[1] = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
+    sched_stream_commit(&s->s);
+    return ACL_SUCCESS;
+}
+
+/* ---- queries and host waits --------------------------------------------- */
+
+static aclError get_event(aclrtEvent event, struct core_event **out, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    if (!event)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
+    *out = core_event_get(event);
+    if (!*out)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+{
+    struct core_event *ev;
+    aclError rc = get_event(event, &ev, "aclrtQueryEvent");
+    if (rc)
+        return rc;
+    if (!status)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEvent: status is NULL");
+    else if (ev->api == CORE_EV_EX)
+        rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                      "aclrtQueryEvent: not for events from aclrtCreateEventExWithFlag "
+                      "(use aclrtQueryEventStatus)");
+    else
+        *status = event_complete(ev, NULL) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+    core_event_put(ev);
+    return rc;
+}
+
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
+{
+    struct core_event *ev;
+    aclError rc = get_event(event, &ev, "aclrtQueryEventStatus");
+    if (rc)
+        return rc;
+    if (!status)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus: status is NULL");
+    else
+        *status = event_complete(ev, NULL) ? ACL_EVENT_RECORDED_STATUS_COMPLETE
+                                           : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    core_event_put(ev);
+    return rc;
+}
+
+aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)
+{
+    struct core_event *ev;
+    aclError rc = get_event(event, &ev, "aclrtQueryEventWaitStatus");
+    if (rc)
+        return rc;
+    if (!status) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventWaitStatus: status is NULL");
+    } else if (ev->api == CORE_EV_EX) {
+        rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                      "aclrtQueryEventWaitStatus: not for events from aclrtCreateEventExWithFlag");
+    } else {
+        uint64_t rec = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
+        *status = sched_cond_value(&ev->cond) >= rec ? ACL_EVENT_WAIT_STATUS_COMPLETE
+                                                     : ACL_EVENT_WAIT_STATUS_NOT_READY;
+    }
+    core_event_put(ev);
+    return rc;
+}
+
+static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const char *fn)
+{
+    struct core_event *ev;
+    uint64_t deadline = 0;
+    aclError rc = get_event(event, &ev, fn);
+    if (rc)
+        return rc;
+    if (timed_ && (rc = core_timeout(timeout, &deadline, fn))) {
+        core_event_put(ev);
+        return rc;
+    }
+    uint64_t target = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
+    if (target && sched_cond_wait(&ev->cond, target, deadline))
+        rc = core_err(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "%s: the event did not complete in %d ms",
+                      fn, (int)timeout);
+    core_event_put(ev);
+    return rc;
+}
+
+aclError aclrtSynchronizeEvent(aclrtEvent event)
+{
+    return sync_event(event, -1, false, "aclrtSynchronizeEvent");
+}
+
+aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
+{
+    return sync_event(event, timeout, true, "aclrtSynchronizeEventWithTimeout");
+}
+
+static aclError stamp(struct core_event *ev, uint64_t *ts, const char *which)
+{
+    uint64_t rec;
+    if (!timed(ev))
+        return core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
+                        "aclrtEventElapsedTime: the %s event was created without "
+                        "ACL_EVENT_TIME_LINE",
+                        which);
+    if (atomic_load_explicit(&ev->rec_seq, memory_order_acquire) == 0)
+        return core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
+                        "aclrtEventElapsedTime: the %s event was never recorded", which);
+    if (!event_complete(ev, &rec))
+        return core_err(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
+                        "aclrtEventElapsedTime: the %s event has not completed", which);
+    *ts = atomic_load_explicit(&ev->ts_ns, memory_order_relaxed); /* after the acquire above */
+    return ACL_SUCCESS;
+}
+
+aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent)
+{
+    CORE_REQUIRE_INIT();
+    if (!ms || !startEvent || !endEvent)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: NULL argument");
+    struct core_event *a, *b;
+    aclError rc = get_event(startEvent, &a, "aclrtEventElapsedTime");
+    if (rc)
+        return rc;
+    rc = get_event(endEvent, &b, "aclrtEventElapsedTime");
+    if (rc) {
+        core_event_put(a);
+        return rc;
+    }
+    uint64_t ta = 0, tb = 0;
+    rc = stamp(a, &ta, "start");
+    if (rc == ACL_SUCCESS)
+        rc = stamp(b, &tb, "end");
+    if (rc == ACL_SUCCESS && tb < ta)
+        rc = core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
+                      "aclrtEventElapsedTime: the end event completed before the start event");
+    if (rc == ACL_SUCCESS)
+        *ms = (float)((double)(tb - ta) / 1e6);
+    core_event_put(a);
+    core_event_put(b);
+    return rc;
+}

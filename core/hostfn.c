@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Work that runs host code in stream order: cpuacl C-function kernels,
+ * aclrtLaunchHostFunc, and the subscribe/callback/report protocol.
+ *
+ * Kernels and host functions run directly on the worker that owns the stream.
+ *
+ * Callbacks (aclrtLaunchCallback) run on the user's thread that calls
+ * aclrtProcessReport. When a worker reaches a callback task it hands a report
+ * node to the subscribed thread's queue; with ACL_CALLBACK_BLOCK the stream
+ * then blocks on the node's completion condition until the callback returned.
+ *
+ * Invariants:
+ *  R1. A node has two references (the task, the report queue's consumer);
+ *      whoever drops the last frees it, so the worker never frees a node the
+ *      processing thread is still advancing, and vice versa.
+ *  R2. Report queues are never freed before aclFinalize: a stream's cbq
+ *      pointer stays valid even across a racing unsubscribe.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "cpuacl/cpuacl.h"
+#include "sched/clock.h"
+
+/* ---- kernels and host functions ---------------------------------------- */
+
+static int run_kernel(struct sched_task *t, struct sched_exec *x)
+{
+    if (x->discard)
+        return SCHED_DONE;
+    cpuaclKernel fn = (cpuaclKernel)t->arg.fn[0];
+    void *args = t->u16 ? (void *)&t->arg.u64[1] : t->arg.ptr[1];
+    if (fn(args) != 0)
+        sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
+    return SCHED_DONE;
+}
+
+static int run_hostfunc(struct sched_task *t, struct sched_exec *x)
+{
+    if (!x->discard)
+        ((aclrtHostFunc)t->arg.fn[0])(t->arg.ptr[1]);
+    return SCHED_DONE;
+}
+
+static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
+                                 void (*fn)(void), const void *args, size_t inline_size,
+                                 const char *name)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, name);
+    if (__builtin_expect(rc != ACL_SUCCESS, 0))
+        return rc;
+    struct sched_task *t = sched_stream_reserve(&s->s);
+    t->run = run;
+    t->kind = kind;
+    t->flags = 0;
+    t->arg.fn[0] = fn;
+    if (inline_size) {
+        t->u16 = 1;
+        memcpy(&t->arg.u64[1], args, inline_size);
+    } else {
+        t->u16 = 0;
+        t->arg.ptr[1] = (void *)args;
+    }
+    sched_stream_commit(&s->s);
+    return ACL_SUCCESS;
+}
+
+aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
+{
+    if (!fn)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernel: kernel function is NULL");
+    return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0,
+                     "cpuaclLaunchKernel");
+}
+
+aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void *args,
+                                size_t argsSize)
+{
+    if (!fn)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernelArgs: kernel function is NULL");
+    if (argsSize > CPUACL_KERNEL_ARGS_MAX || (argsSize && !args))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "cpuaclLaunchKernelArgs: %zu argument bytes (at most %u, non-NULL)",
+                        argsSize, CPUACL_KERNEL_ARGS_MAX);
+    if (!argsSize) /* nothing to copy: pass NULL, as an empty block */
+        return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, NULL, 0,
+                         "cpuaclLaunchKernelArgs");
+    return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, argsSize,
+                     "cpuaclLaunchKernelArgs");
+}
+
+_Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) - 8,
+               "inline kernel arguments fit the record");
+
+aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
+{
+    if (!fn)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchHostFunc: fn is NULL");
+    return submit_fn(stream, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
+                     "aclrtLaunchHostFunc");
+}
+
+/* ---- report queues ------------------------------------------------------ */
+
+struct report_node {
+    struct report_node *next;
+    aclrtCallback fn;
+    void *data;
+    struct sched_cond done; /* advanced to 1 when the callback returned */
+    _Atomic uint32_t refs;  /* R1 */
+};
+
+struct core_report {
+    uint64_t tid;            /* I */
+    uint32_t nstreams;       /* g_rt.lock */
+    pthread_mutex_t lock;    /* protects head/tail */
+    struct report_node *head, *tail;
+    struct sched_ec ec;      /* the processing thread waits here */
+    struct core_report *next; /* g_rt.lock */
+};
+
+static struct core_report *g_reports; /* g_rt.lock; R2 */
+
+static void node_put(struct report_node *n)
+{
+    /* acq_rel: the last holder sees the other's writes before freeing. */
+    if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1)
+        free(n);
+}
+
+static struct core_report *report_find_locked(uint64_t tid)
+{
+    for (struct core_report *q = g_reports; q; q = q->next)
+        if (q->tid == tid)
+            return q;
+    return NULL;
+}
+
+void core_report_fini_all(void)
+{
+    while (g_reports) {
+        struct core_report *q = g_reports;
+        g_reports = q->next;
+        while (q->head) {
+            struct report_node *n = q->head;
+            q->head = n->next;
+            node_put(n);
+        }
+        pthread_mutex_destroy(&q->lock);
+        free(q);
+    }
+}
+
+void core_stream_unsubscribe_locked(struct core_stream *s);
+void core_stream_unsubscribe_locked(struct core_stream *s)
+{
+    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed);
+    if (q) {
+        q->nstreams--;
+        atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
+        s->cb_tid = 0;
+    }
+}
+
+static int run_callback(struct sched_task *t, struct sched_exec *x)
+{
+    struct report_node *n = t->arg.ptr[0];
+    struct core_report *q = t->arg.ptr[1];
+    bool block = t->u16 == ACL_CALLBACK_BLOCK;
+    if (t->arg.u64[2] == 0) { /* first run: hand the node over */
+        if (x->discard) {
+            node_put(n); /* the queue's reference: never posted */
+            node_put(n);
+            return SCHED_DONE;
+        }
+        t->arg.u64[2] = 1;
+        pthread_mutex_lock(&q->lock);
+        n->next = NULL;
+        if (q->tail)
+            q->tail->next = n;
+        else
+            q->head = n;
+        q->tail = n;
+        pthread_mutex_unlock(&q->lock);
+        sched_ec_notify(&q->ec);
+    }
+    if (block && !x->discard && sched_cond_value(&n->done) < 1) {
+        x->block_cond = &n->done;
+        x->block_target = 1;
+        x->block_deadline = 0;
+        return SCHED_BLOCK;
+    }
+    node_put(n);
+    return SCHED_DONE;
+}
+
+aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtSubscribeReport");
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_REPEAT_SUBSCRIBE,
+                        "aclrtSubscribeReport: the stream is already subscribed by thread %llu",
+                        (unsigned long long)s->cb_tid);
+    }
+    struct core_report *q = report_find_locked(threadId);
+    if (!q) {
+        q = calloc(1, sizeof(*q));
+        if (!q) {
+            pthread_mutex_unlock(&g_rt.lock);
+            return core_err(ACL_ERROR_BAD_ALLOC, "aclrtSubscribeReport: out of memory");
+        }
+        q->tid = threadId;
+        pthread_mutex_init(&q->lock, NULL);
+        q->next = g_reports;
+        g_reports = q;
+    }
+    q->nstreams++;
+    s->cb_tid = threadId;
+    /* release: LaunchCallback on other threads acquires the queue. */
+    atomic_store_explicit(&s->cbq, q, memory_order_release);
+    pthread_mutex_unlock(&g_rt.lock);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtUnSubscribeReport");
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    if (!atomic_load_explicit(&s->cbq, memory_order_relaxed) || s->cb_tid != threadId) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
+                        "aclrtUnSubscribeReport: the stream is not subscribed by thread %llu",
+                        (unsigned long long)threadId);
+    }
+    core_stream_unsubscribe_locked(s);
+    pthread_mutex_unlock(&g_rt.lock);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
+                             aclrtStream stream)
+{
+    if (!fn)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchCallback: fn is NULL");
+    if (blockType != ACL_CALLBACK_BLOCK && blockType != ACL_CALLBACK_NO_BLOCK)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchCallback: unknown block type %d",
+                        (int)blockType);
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchCallback");
+    if (rc)
+        return rc;
+    /* acquire: pairs with the release in aclrtSubscribeReport. */
+    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_acquire);
+    if (!q)
+        return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
+                        "aclrtLaunchCallback: no thread is subscribed to the stream "
+                        "(aclrtSubscribeReport)");
+    struct report_node *n = calloc(1, sizeof(*n));
+    if (!n)
+        return core_err(ACL_ERROR_BAD_ALLOC, "aclrtLaunchCallback: out of memory");
+    n->fn = fn;
+    n->data = userData;
+    atomic_init(&n->refs, 2); /* R1: the task and the queue */
+    struct sched_task *t = sched_stream_reserve(&s->s);
+    t->run = run_callback;
+    t->kind = CORE_T_CALLBACK;
+    t->flags = 0;
+    t->u16 = (uint16_t)blockType;
+    t->arg.u64[2] = 0; /* not yet handed over */
+    t->arg.ptr[0] = n;
+    t->arg.ptr[1] = q;
+    sched_stream_commit(&s->s);
+    return ACL_SUCCESS;
+}
+
+struct q_arg {
+    struct core_report *q;
+};
+
+static bool q_nonempty(void *arg)
+{
+    struct core_report *q = ((struct q_arg *)arg)->q;
+    pthread_mutex_lock(&q->lock);
+    bool r = q->head != NULL;
+    pthread_mutex_unlock(&q->lock);
+    return r;
+}
+
+aclError aclrtProcessReport(int32_t timeout)
+{
+    CORE_REQUIRE_INIT();
+    if (timeout != -1 && timeout <= 0)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtProcessReport: timeout %d is invalid (-1 or > 0 ms)", (int)timeout);
+    uint64_t tid = (uint64_t)pthread_self();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_report *q = report_find_locked(tid);
+    bool subscribed = q && q->nstreams;
+    pthread_mutex_unlock(&g_rt.lock);
+    struct q_arg a = {q};
+    if (!q || (!subscribed && !q_nonempty(&a)))
+        return core_err(ACL_ERROR_THREAD_NOT_SUBSCRIBE,
+                        "aclrtProcessReport: the calling thread is subscribed to no stream");
+    if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout)))
+        return core_err(ACL_ERROR_WAIT_CALLBACK_TIMEOUT,
+                        "aclrtProcessReport: no callback arrived within %d ms", (int)timeout);
+    pthread_mutex_lock(&q->lock);
+    struct report_node *n = q->head;
+    q->head = q->tail = NULL;
+    pthread_mutex_unlock(&q->lock);
+    while (n) {
+        struct report_node *next = n->next;
+        n->fn(n->data);
+        sched_cond_advance(&n->done, 1); /* unblocks a BLOCK stream */
+        node_put(n);
+        n = next;
+    }
+    return ACL_SUCCESS;
+}

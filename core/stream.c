@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Streams: creation and placement on workers, destruction (drain, then
+ * recycle; see device.c for why the lock is dropped while draining),
+ * synchronisation, queries, failure mode.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "cpuacl/cpuacl.h"
+#include "sched/sched.h"
+#include "sched/worker.h"
+
+aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const char *fn)
+{
+    if (!core_initialised())
+        return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
+    struct core_ctx *c = core_ctx_current();
+    if (h && !s)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                        "%s: stream %p is not a live stream (destroyed, or not a stream handle)",
+                        fn, h);
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "%s: the thread has no current context (call aclrtSetDevice or "
+                        "aclrtSetCurrentContext)",
+                        fn);
+    return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
+                    "%s: stream %p belongs to a context of device %d that is not the current "
+                    "context",
+                    fn, h, s->ctx->dev->id);
+}
+
+aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn)
+{
+    if (timeout == -1) {
+        *deadline_ns = 0;
+        return ACL_SUCCESS;
+    }
+    if (timeout <= 0)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: timeout %d is invalid (-1 waits forever, > 0 is milliseconds)", fn,
+                        (int)timeout);
+    *deadline_ns = sched_deadline_ms(timeout);
+    return ACL_SUCCESS;
+}
+
+aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
+{
+    uint64_t target = sched_stream_submitted(&s->s);
+    if (sched_stream_wait(&s->s, target, deadline_ns))
+        return core_err(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                        "%s: stream still busy when the timeout expired (%llu of %llu tasks done)",
+                        fn, (unsigned long long)sched_stream_finished(&s->s),
+                        (unsigned long long)target);
+    int32_t e = sched_stream_take_error(&s->s);
+    if (e)
+        return core_err_async((aclError)e, fn);
+    return ACL_SUCCESS;
+}
+
+/* ---- create / destroy (lock held) -------------------------------------- */
+
+static struct sched_worker *least_loaded(struct core_device *d)
+{
+    struct sched_worker *best = NULL;
+    uint32_t load = UINT32_MAX;
+    for (uint32_t i = 0; i < d->nworkers; i++) {
+        struct sched_worker *w = sched_worker_get(d->worker_base + i);
+        uint32_t n = atomic_load_explicit(&w->nattached, memory_order_relaxed);
+        if (n < load) {
+            load = n;
+            best = w;
+        }
+    }
+    return best;
+}
+
+aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
+                                   uint32_t flags, struct core_stream **out)
+{
+    struct core_device *d = c->dev;
+    if (d->nstreams >= CORE_MAX_STREAMS_PER_DEVICE)
+        return core_err(ACL_ERROR_RT_NO_STREAM_RESOURCE,
+                        "aclrtCreateStream: device %d already has %u streams (the limit, default "
+                        "streams included)",
+                        d->id, d->nstreams);
+    struct core_stream *s = g_rt.free_streams;
+    if (s) {
+        g_rt.free_streams = s->next;
+    } else {
+        s = aligned_alloc(SCHED_CACHELINE, sizeof(*s));
+        if (!s)
+            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclrtCreateStream: out of memory");
+        memset(s, 0, sizeof(*s));
+    }
+    if (sched_stream_init(&s->s, s)) {
+        s->next = g_rt.free_streams;
+        g_rt.free_streams = s;
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                        "aclrtCreateStream: out of memory for the task ring");
+    }
+    s->ctx = c;
+    s->cap = NULL;
+    s->is_default = is_default;
+    s->failure_mode_set = false;
+    s->priority = prio;
+    s->flags = flags;
+    s->cb_tid = 0;
+    atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
+    s->handle = core_table_insert(&g_rt.streams, s);
+    if (!s->handle) {
+        s->next = g_rt.free_streams;
+        g_rt.free_streams = s;
+        return core_err(ACL_ERROR_RT_NO_STREAM_RESOURCE, "aclrtCreateStream: handle table full");
+    }
+    sched_worker_attach(least_loaded(d), &s->s);
+    if (!is_default) {
+        s->next = c->streams;
+        c->streams = s;
+    }
+    d->nstreams++;
+    *out = s;
+    return ACL_SUCCESS;
+}
+
+void core_stream_unsubscribe_locked(struct core_stream *s);
+
+void core_stream_destroy_locked(struct core_stream *s, bool force)
+{
+    core_table_remove(&g_rt.streams, s->handle);
+    if (!s->is_default)
+        for (struct core_stream **pp = &s->ctx->streams; *pp; pp = &(*pp)->next)
+            if (*pp == s) {
+                *pp = s->next;
+                break;
+            }
+    s->ctx->dev->nstreams--;
+    core_stream_unsubscribe_locked(s);
+    if (force) {
+        /* release: the worker drops what it has not started (records still
+         * complete); it reads the flag at its next pass over the stream. */
+        atomic_store_explicit(&s->s.discard, 1, memory_order_release);
+        sched_worker_kick(s->s.worker);
+    }
+    /* Drain without the lock (see device.c), then detach and recycle. */
+    pthread_mutex_unlock(&g_rt.lock);
+    sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
+    sched_worker_detach(&s->s);
+    pthread_mutex_lock(&g_rt.lock);
+    s->ctx = NULL;
+    s->next = g_rt.free_streams;
+    g_rt.free_streams = s;
+}
+
+/* ---- API ---------------------------------------------------------------- */
+
+static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_stream *s = NULL;
+    aclError rc = core_ctx_current() == c ? core_stream_create_locked(c, false, prio, flags, &s)
+                                          : core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                                                     "%s: the current context was destroyed", fn);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (rc == ACL_SUCCESS)
+        *stream = (aclrtStream)(uintptr_t)s->handle;
+    return rc;
+}
+
+aclError aclrtCreateStream(aclrtStream *stream)
+{
+    return create_stream(stream, 0, 0, "aclrtCreateStream");
+}
+
+aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
+{
+    return create_stream(stream, priority, flag, "aclrtCreateStreamWithConfig");
+}
+
+static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the default stream (NULL) cannot be destroyed", fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc == ACL_SUCCESS && s->is_default)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %p is a default stream; it goes with its context", fn, stream);
+    if (rc == ACL_SUCCESS)
+        core_stream_destroy_locked(s, force);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtDestroyStream(aclrtStream stream)
+{
+    return destroy_stream(stream, false, "aclrtDestroyStream");
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream)
+{
+    return destroy_stream(stream, true, "aclrtDestroyStreamForce");
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtSynchronizeStream");
+    if (rc)
+        return rc;
+    return core_stream_sync(s, 0, "aclrtSynchronizeStream");
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
+{
+    struct core_stream *s;
+    uint64_t deadline;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtSynchronizeStreamWithTimeout");
+    if (rc == ACL_SUCCESS)
+        rc = core_timeout(timeout, &deadline, "aclrtSynchronizeStreamWithTimeout");
+    if (rc)
+        return rc;
+    return core_stream_sync(s, deadline, "aclrtSynchronizeStreamWithTimeout");
+}
+
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamQuery");
+    if (rc)
+        return rc;
+    if (!status)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
+    *status = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s)
+                  ? ACL_STREAM_STATUS_COMPLETE
+                  : ACL_STREAM_STATUS_NOT_READY;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtSetStreamFailureMode");
+    if (rc)
+        return rc;
+    if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtSetStreamFailureMode: mode %llu is neither ACL_CONTINUE_ON_FAILURE "
+                        "nor ACL_STOP_ON_FAILURE",
+                        (unsigned long long)mode);
+    /* relaxed: the worker reads it once per batch; tasks submitted after
+     * this call are published after it by the tail release. */
+    atomic_store_explicit(&s->s.stop_on_fail, mode == ACL_STOP_ON_FAILURE, memory_order_relaxed);
+    s->failure_mode_set = true;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetPriority");
+    if (rc)
+        return rc;
+    if (!priority)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetPriority: priority is NULL");
+    *priority = s->priority;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetFlags");
+    if (rc)
+        return rc;
+    if (!flags)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetFlags: flags is NULL");
+    *flags = s->flags;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
+{
+    CORE_REQUIRE_INIT();
+    if (!streamCount)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetStreamAvailableNum: streamCount is NULL");
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtGetStreamAvailableNum: the thread has no current context");
+    pthread_mutex_lock(&g_rt.lock);
+    *streamCount = CORE_MAX_STREAMS_PER_DEVICE - c->dev->nstreams;
+    pthread_mutex_unlock(&g_rt.lock);
+    return ACL_SUCCESS;
+}
+
+aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "cpuaclStreamGetWorker");
+    if (rc)
+        return rc;
+    if (!index)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclStreamGetWorker: index is NULL");
+    *index = s->s.worker->index - s->ctx->dev->worker_base;
+    return ACL_SUCCESS;
+}

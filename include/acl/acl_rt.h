@@ -1,0 +1,629 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * AscendCL runtime API as implemented by cpuacl: init/finalize and version,
+ * errors, devices, contexts, streams, events, memory, host callbacks and the
+ * model-run-instance (ACL Graph / stream capture) functions aclmdlRI*.
+ *
+ * Devices are virtual: each one is a set of worker threads on the host CPU
+ * that run stream tasks in order; "device memory" is host memory owned by the
+ * runtime. Rules for every error case are in docs/behaviour.md. Every failing
+ * call records a message for aclGetRecentErrMsg and the thread's last error.
+ */
+#ifndef CPUACL_ACL_ACL_RT_H
+#define CPUACL_ACL_ACL_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Interface version of the AscendCL headers this file follows. */
+#define ACL_MAJOR_VERSION 1
+#define ACL_MINOR_VERSION 17
+#define ACL_PATCH_VERSION 0
+
+/* ------------------------------------------------------------------------
+ * Flags
+ * ---------------------------------------------------------------------- */
+
+/* aclrtCreateEventWithFlag / aclrtCreateEventExWithFlag */
+#define ACL_EVENT_SYNC 0x00000001U /* usable by stream waits and resets */
+#define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002U
+#define ACL_EVENT_TIME_LINE 0x00000008U /* records a timestamp */
+#define ACL_EVENT_DEVICE_USE_ONLY 0x00000010U
+#define ACL_EVENT_EXTERNAL 0x00000020U
+#define ACL_EVENT_IPC 0x00000040U
+
+/* aclrtRecordEventWithFlag / aclrtStreamWaitEventWithFlag */
+#define ACL_EVENT_RECORD_DEFAULT 0x0U
+#define ACL_EVENT_RECORD_EXTERNAL 0x01U /* record seen by a graph from outside */
+#define ACL_EVENT_WAIT_DEFAULT 0x0U
+#define ACL_EVENT_WAIT_EXTERNAL 0x01U /* graph waits on an outside record */
+
+/* aclrtCreateStreamWithConfig; unknown flags behave like aclrtCreateStream */
+#define ACL_STREAM_FAST_LAUNCH 0x00000001U
+#define ACL_STREAM_FAST_SYNC 0x00000002U
+#define ACL_STREAM_PERSISTENT 0x00000004U
+#define ACL_STREAM_HUGE 0x00000008U
+#define ACL_STREAM_CPU_SCHEDULE 0x00000010U
+#define ACL_STREAM_DEVICE_USE_ONLY 0x00000020U
+
+/* aclrtSetStreamFailureMode */
+#define ACL_CONTINUE_ON_FAILURE 0x00000000U /* default: later tasks still run */
+#define ACL_STOP_ON_FAILURE 0x00000001U     /* skip queued tasks after a failure */
+
+/* aclmdlRIDebugJsonPrint */
+#define ACL_MDLRI_DEBUG_JSON_PRINT_SUMMARY 0x0UL
+#define ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE 0x1UL
+
+/* aclmdlRIBindStream */
+#define ACL_MODEL_STREAM_FLAG_HEAD 0x00000000U    /* runs from the start of each execution */
+#define ACL_MODEL_STREAM_FLAG_DEFAULT 0x7FFFFFFFU /* runs only when activated */
+
+/* Buffer sizes for aclsysGetVersionStr. */
+#define ACL_PKG_VERSION_MAX_SIZE 128
+#define ACL_PKG_VERSION_PARTS_MAX_SIZE 64
+
+/* ------------------------------------------------------------------------
+ * Enumerations
+ * ---------------------------------------------------------------------- */
+typedef enum aclrtRunMode {
+    ACL_DEVICE = 0, /* program runs on the device's control CPU */
+    ACL_HOST = 1,   /* program runs on the host (always the case in cpuacl) */
+} aclrtRunMode;
+
+/* aclrtQueryEvent (deprecated) */
+typedef enum aclrtEventStatus {
+    ACL_EVENT_STATUS_COMPLETE = 0,
+    ACL_EVENT_STATUS_NOT_READY = 1,
+    ACL_EVENT_STATUS_RESERVED = 2,
+} aclrtEventStatus;
+
+/* aclrtQueryEventStatus; note the order is the reverse of aclrtEventStatus */
+typedef enum aclrtEventRecordedStatus {
+    ACL_EVENT_RECORDED_STATUS_NOT_READY = 0,
+    ACL_EVENT_RECORDED_STATUS_COMPLETE = 1,
+} aclrtEventRecordedStatus;
+
+/* aclrtQueryEventWaitStatus */
+typedef enum aclrtEventWaitStatus {
+    ACL_EVENT_WAIT_STATUS_COMPLETE = 0,
+    ACL_EVENT_WAIT_STATUS_NOT_READY = 1,
+    ACL_EVENT_WAIT_STATUS_RESERVED = 0xFFFF,
+} aclrtEventWaitStatus;
+
+/* aclrtStreamQuery */
+typedef enum aclrtStreamStatus {
+    ACL_STREAM_STATUS_COMPLETE = 0,
+    ACL_STREAM_STATUS_NOT_READY = 1,
+    ACL_STREAM_STATUS_RESERVED = 0xFFFF,
+} aclrtStreamStatus;
+
+/* aclrtLaunchCallback */
+typedef enum aclrtCallbackBlockType {
+    ACL_CALLBACK_NO_BLOCK = 0, /* the stream continues while the callback runs */
+    ACL_CALLBACK_BLOCK = 1,    /* the stream waits until the callback returned */
+} aclrtCallbackBlockType;
+
+/* Copy direction. cpuacl derives the real direction from the pointers;
+ * the kind is advisory, as the AscendCL documentation says. */
+typedef enum aclrtMemcpyKind {
+    ACL_MEMCPY_HOST_TO_HOST = 0,
+    ACL_MEMCPY_HOST_TO_DEVICE = 1,
+    ACL_MEMCPY_DEVICE_TO_HOST = 2,
+    ACL_MEMCPY_DEVICE_TO_DEVICE = 3,
+    ACL_MEMCPY_DEFAULT = 4,
+    ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE = 5,
+    ACL_MEMCPY_INNER_DEVICE_TO_DEVICE = 6,
+    ACL_MEMCPY_INTER_DEVICE_TO_DEVICE = 7,
+} aclrtMemcpyKind;
+
+/* Page policy for aclrtMalloc*; the last three are bit flags OR-ed in. */
+typedef enum aclrtMemMallocPolicy {
+    ACL_MEM_MALLOC_HUGE_FIRST = 0,
+    ACL_MEM_MALLOC_HUGE_ONLY = 1,
+    ACL_MEM_MALLOC_NORMAL_ONLY = 2,
+    ACL_MEM_MALLOC_HUGE_FIRST_P2P = 3,
+    ACL_MEM_MALLOC_HUGE_ONLY_P2P = 4,
+    ACL_MEM_MALLOC_NORMAL_ONLY_P2P = 5,
+    ACL_MEM_MALLOC_HUGE1G_ONLY = 6,
+    ACL_MEM_MALLOC_HUGE1G_ONLY_P2P = 7,
+    ACL_MEM_TYPE_LOW_BAND_WIDTH = 0x0100,
+    ACL_MEM_TYPE_HIGH_BAND_WIDTH = 0x1000,
+    ACL_MEM_ACCESS_USER_SPACE_READONLY = 0x100000,
+} aclrtMemMallocPolicy;
+
+/* Memory class queried by aclrtGetMemInfo. */
+typedef enum aclrtMemAttr {
+    ACL_DDR_MEM = 0,
+    ACL_HBM_MEM = 1,
+    ACL_DDR_MEM_HUGE = 2,
+    ACL_DDR_MEM_NORMAL = 3,
+    ACL_HBM_MEM_HUGE = 4,
+    ACL_HBM_MEM_NORMAL = 5,
+    ACL_DDR_MEM_P2P_HUGE = 6,
+    ACL_DDR_MEM_P2P_NORMAL = 7,
+    ACL_HBM_MEM_P2P_HUGE = 8,
+    ACL_HBM_MEM_P2P_NORMAL = 9,
+    ACL_HBM_MEM_HUGE1G = 10,
+    ACL_HBM_MEM_P2P_HUGE1G = 11,
+    ACL_MEM_NORMAL = 12,
+    ACL_MEM_HUGE = 13,
+    ACL_MEM_HUGE1G = 14,
+    ACL_MEM_P2P_NORMAL = 15,
+    ACL_MEM_P2P_HUGE = 16,
+    ACL_MEM_P2P_HUGE1G = 17,
+} aclrtMemAttr;
+
+/* Scope of aclrtGetLastError / aclrtPeekAtLastError. */
+typedef enum aclrtLastErrLevel {
+    ACL_RT_THREAD_LEVEL = 0,
+} aclrtLastErrLevel;
+
+/* Capture mode: which threads may make "unsafe" calls (synchronous
+ * memcpy/memset) while a capture is active; see aclmdlRICaptureBegin. */
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_MODE_GLOBAL = 0,
+    ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL = 1,
+    ACL_MODEL_RI_CAPTURE_MODE_RELAXED = 2,
+} aclmdlRICaptureMode;
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_STATUS_NONE = 0,
+    ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE = 1,
+    ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED = 2, /* an error broke the capture */
+} aclmdlRICaptureStatus;
+
+/* ------------------------------------------------------------------------
+ * Further handles and callback types
+ * ---------------------------------------------------------------------- */
+
+/* Model run instance: a recorded task graph (from stream capture or manual
+ * building) that can be executed any number of times. */
+typedef void *aclmdlRI;
+
+/* Handles of families cpuacl does not implement (kernel binaries, virtual
+ * memory, conditional model tasks); declared so that code naming them compiles. */
+typedef void *aclrtDrvMemHandle;
+typedef void *aclrtBinary;
+typedef void *aclrtBinHandle;
+typedef void *aclrtFuncHandle;
+typedef void *aclrtArgsHandle;
+typedef void *aclrtParamHandle;
+typedef void *aclmdlRICondHandle;
+
+/* aclrtLaunchCallback: runs on the thread subscribed to the stream. */
+typedef void (*aclrtCallback)(void *userData);
+
+/* aclrtLaunchHostFunc: runs on a device worker thread, in stream order. */
+typedef void (*aclrtHostFunc)(void *args);
+
+/* ========================================================================
+ * Initialisation, version and errors
+ * ====================================================================== */
+
+/* Initialise the runtime. configPath: NULL (settings from CPUACL_*
+ * environment variables only) or a JSON file. A second call returns
+ * ACL_ERROR_REPEAT_INITIALIZE and only bumps the reference count. */
+ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
+
+/* Reset every device (waiting for its work), stop the workers and drop the
+ * reference count to 0. ACL_ERROR_REPEAT_FINALIZE when not initialised. */
+ACL_FUNC_VISIBILITY aclError aclFinalize(void);
+
+/* Decrement the reference count and finalize when it reaches 0; *refCount
+ * (may be NULL) receives the count after the call. */
+ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
+
+/* Message of the calling thread's latest failure, then cleared; NULL if
+ * none. Valid until the thread's next call. */
+ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
+
+/* Version of a CANN package (e.g. "runtime") as a string, written to
+ * versionStr (at least ACL_PKG_VERSION_MAX_SIZE bytes). */
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionStr(char *pkgName, char *versionStr);
+
+/* Version of a CANN package as a single number. */
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum);
+
+/* Interface version (ACL_MAJOR/MINOR/PATCH_VERSION). Works before aclInit. */
+ACL_DEPRECATED_MESSAGE("aclrtGetVersion is deprecated, use aclSysGetVersion instead")
+ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion,
+                                             int32_t *patchVersion);
+
+/* The calling thread's last runtime error, then reset to ACL_SUCCESS. */
+ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
+
+/* The calling thread's last runtime error, left in place. */
+ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
+
+/* ========================================================================
+ * Devices
+ * ====================================================================== */
+
+/* Use device deviceId from the calling thread: counts a use, starts the
+ * device's workers on first use and makes its default context current. */
+ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
+
+/* Drop one use; at zero the default context, its streams and every stream
+ * and event created in it are destroyed once their work has finished. */
+ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
+
+/* As aclrtResetDevice reaching zero, whatever the use count. */
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
+
+/* Device of the current context; ACL_ERROR_RT_CONTEXT_NULL if none. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
+
+/* Number of virtual devices (CPUACL_DEVICE_COUNT). Works before aclInit. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
+
+/* Always ACL_HOST in cpuacl. Works before aclInit. */
+ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
+
+/* Wait until every stream of the current context's device is idle; reports
+ * (and clears) a pending stream error. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+
+/* As aclrtSynchronizeDevice; timeout -1 = forever, > 0 = milliseconds.
+ * Expiry: ACL_ERROR_RT_STREAM_SYNC_TIMEOUT. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
+
+/* *canAccessPeer = 1 if deviceId can access peerDeviceId's memory, else 0.
+ * deviceId == peerDeviceId is ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
+                                                      int32_t peerDeviceId);
+
+/* Let the current device access peerDeviceId (one direction only).
+ * flags must be 0 (else ACL_ERROR_FEATURE_UNSUPPORTED). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags);
+
+/* Undo aclrtDeviceEnablePeerAccess for the current device. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
+
+/* ========================================================================
+ * Contexts
+ * ====================================================================== */
+
+/* Create a context with its own default stream on deviceId and make it
+ * current; counts as a use of the device. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
+
+/* Destroy a context made by aclrtCreateContext, with its streams and events
+ * (after their work finished). A default context: ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
+
+/* Make context current for the calling thread (also selects its device). */
+ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
+
+/* Current context of the calling thread; ACL_ERROR_RT_CONTEXT_NULL if none. */
+ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
+
+/* Handle of the current context's default stream. Using it equals passing
+ * NULL; it cannot be destroyed. */
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream);
+
+/* ========================================================================
+ * Streams
+ *
+ * A NULL stream means the current context's default stream. A stream of
+ * another context than the current one: ACL_ERROR_RT_STREAM_CONTEXT.
+ * ====================================================================== */
+
+/* Create a stream in the current context. More than 1984 streams on a
+ * device (default streams included): ACL_ERROR_RT_NO_STREAM_RESOURCE. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
+
+/* As aclrtCreateStream; priority is reserved and ignored, flag is a set of
+ * ACL_STREAM_* bits. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority,
+                                                         uint32_t flag);
+
+/* Wait until the stream's queued work has run, then destroy it. NULL or a
+ * default stream: ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
+
+/* Destroy at once, discarding tasks not yet started (event records among
+ * them still complete, so waiters never hang). */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
+
+/* Block until all work submitted to the stream has run; reports (and
+ * clears) the stream's error state. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
+
+/* As aclrtSynchronizeStream; timeout -1 = forever, > 0 = milliseconds,
+ * other values ACL_ERROR_RT_PARAM_INVALID; expiry
+ * ACL_ERROR_RT_STREAM_SYNC_TIMEOUT. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
+
+/* COMPLETE when all submitted work has run, else NOT_READY. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status);
+
+/* Make the stream wait (without blocking the host) for the latest record of
+ * event at the time of the call; a never-recorded event is no wait. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+
+/* As aclrtStreamWaitEvent; if the record has not completed timeout ms after
+ * the wait began, the stream's error becomes ACL_ERROR_RT_EVENT_SYNC_TIMEOUT
+ * and it continues. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event,
+                                                             int32_t timeout);
+
+/* As aclrtStreamWaitEvent with an ACL_EVENT_WAIT_* flag (timeout must be 0
+ * for ACL_EVENT_WAIT_EXTERNAL). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event,
+                                                          uint32_t timeout, uint32_t flag);
+
+/* ACL_CONTINUE_ON_FAILURE or ACL_STOP_ON_FAILURE (other values
+ * ACL_ERROR_INVALID_PARAM). Stop mode skips queued tasks after a failure
+ * until the error has been reported. */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
+
+/* Priority given at creation (reserved; cpuacl does not schedule by it). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority);
+
+/* ACL_STREAM_* flags given at creation. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags);
+
+/* Streams that can still be created on the current device. */
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamAvailableNum(uint32_t *streamCount);
+
+/* ========================================================================
+ * Events
+ *
+ * At most 65536 live events per device (ACL_ERROR_RT_NO_EVENT_RESOURCE).
+ * ====================================================================== */
+
+/* Create an event with default flags. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);
+
+/* Create an event with ACL_EVENT_* flags (unknown bits:
+ * ACL_ERROR_INVALID_PARAM). Streams can wait on it only with ACL_EVENT_SYNC. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag);
+
+/* As aclrtCreateEventWithFlag, for an event that is reused by re-recording
+ * (no aclrtResetEvent); the kind to use for cross-stream capture. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag);
+
+/* Destroy at once for the caller; records and waits already queued still
+ * work (the event is freed after the last of them ran). */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
+
+/* Queue a record on stream: the event completes when all work submitted to
+ * stream before it has run. Re-recording replaces the previous record. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
+
+/* As aclrtRecordEvent with an ACL_EVENT_RECORD_* flag. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream,
+                                                      uint32_t flag);
+
+/* Queue a reset on stream; afterwards the event reads as not recorded.
+ * Events from aclrtCreateEventExWithFlag: ACL_ERROR_RT_FEATURE_NOT_SUPPORT. */
+ACL_FUNC_VISIBILITY aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream);
+
+/* Old status query; use aclrtQueryEventStatus. */
+ACL_DEPRECATED_MESSAGE("aclrtQueryEvent is deprecated, use aclrtQueryEventStatus instead")
+ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status);
+
+/* COMPLETE iff the event was recorded and the record has run. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event,
+                                                   aclrtEventRecordedStatus *status);
+
+/* COMPLETE iff a stream wait issued now would not block. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event,
+                                                       aclrtEventWaitStatus *status);
+
+/* Block the host until the event's latest record has run (at once if never
+ * recorded); reports the error of the stream it was recorded on. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
+
+/* As aclrtSynchronizeEvent; timeout as for streams, expiry
+ * ACL_ERROR_RT_EVENT_SYNC_TIMEOUT. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
+
+/* Milliseconds between two completed records (output first). Not recorded:
+ * ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID; not complete:
+ * ACL_ERROR_RT_EVENT_NOT_COMPLETE; end before start:
+ * ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL. */
+ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent,
+                                                   aclrtEvent endEvent);
+
+/* ========================================================================
+ * Memory
+ *
+ * "Device" memory is runtime-owned host memory, addressable from host code
+ * too. Copies check count <= destMax (else ACL_ERROR_RT_PARAM_INVALID); a
+ * count of 0 succeeds at once. NULL dst/src/devPtr: ACL_ERROR_INVALID_PARAM.
+ * ====================================================================== */
+
+/* Allocate device memory, 64-byte aligned, size rounded up to 32 bytes plus
+ * 32 bytes of padding; not zeroed. size 0: ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+
+/* As aclrtMalloc, size rounded up to 32 bytes without the extra padding. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size,
+                                                aclrtMemMallocPolicy policy);
+
+/* As aclrtMalloc (device memory with cache). */
+ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size,
+                                               aclrtMemMallocPolicy policy);
+
+/* Free memory from aclrtMalloc*, at once and without waiting for queued
+ * tasks that use it. NULL: ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
+
+/* Allocate page-locked host memory, 64-byte aligned, not zeroed. Async
+ * copies from or to it are truly asynchronous. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
+
+/* Free memory from aclrtMallocHost, at once. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
+
+/* Synchronous copy of count bytes; does not wait for any stream. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+                                         aclrtMemcpyKind kind);
+
+/* Copy queued on stream. With pageable host memory (plain malloc) the
+ * stream is synchronised and the copy done before returning. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
+                                              size_t count, aclrtMemcpyKind kind,
+                                              aclrtStream stream);
+
+/* Synchronous copy of height rows of width bytes between pitched buffers. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                           size_t width, size_t height, aclrtMemcpyKind kind);
+
+/* As aclrtMemcpy2d, queued on stream. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src,
+                                                size_t spitch, size_t width, size_t height,
+                                                aclrtMemcpyKind kind, aclrtStream stream);
+
+/* Set count bytes at devPtr to (unsigned char)value, synchronously. */
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value,
+                                         size_t count);
+
+/* As aclrtMemset, queued on stream. */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
+                                              size_t count, aclrtStream stream);
+
+/* Free and total bytes of the current device for a memory class. */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+
+/* ========================================================================
+ * Host work in stream order
+ * ====================================================================== */
+
+/* Run fn(args) on a device worker when the stream reaches it. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args);
+
+/* Bind stream to host thread threadId, which then runs the stream's
+ * callbacks in aclrtProcessReport. A stream already bound:
+ * ACL_ERROR_REPEAT_SUBSCRIBE. */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
+
+/* Queue fn(userData) on stream, to be run by the subscribed thread. Stream
+ * not subscribed: ACL_ERROR_STREAM_NOT_SUBSCRIBE. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void *userData,
+                                                 aclrtCallbackBlockType blockType,
+                                                 aclrtStream stream);
+
+/* Run the callbacks handed to the calling thread; timeout in ms (-1 =
+ * forever). Nothing arrived in time: ACL_ERROR_WAIT_CALLBACK_TIMEOUT. */
+ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
+
+/* Undo aclrtSubscribeReport. */
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
+
+/* ========================================================================
+ * Model run instances: stream capture (ACL Graph)
+ *
+ * Between Begin and End, tasks submitted to the capturing stream (and to
+ * streams that join it by waiting on its events) are recorded instead of
+ * run. The resulting aclmdlRI runs with aclmdlRIExecuteAsync, any number of
+ * times. Resources used by captured tasks must outlive the model.
+ * ====================================================================== */
+
+/* Start capturing on stream (not NULL / the default stream). mode decides
+ * which threads may make unsafe calls meanwhile. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode);
+
+/* As aclmdlRICaptureBegin, recording into the existing model modelRI. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
+                                                           aclmdlRICaptureMode mode);
+
+/* Capture status of stream and the model being captured; either output may
+ * be NULL, not both. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream,
+                                                    aclmdlRICaptureStatus *status,
+                                                    aclmdlRI *modelRI);
+
+/* Finish the capture begun on stream and return the model. Any error tears
+ * the capture down and sets *modelRI to NULL. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI);
+
+/* Swap the calling thread's capture mode with *mode (default GLOBAL). */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode);
+
+/* Open a task group on a capturing stream. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream);
+
+/* Close the task group and return its handle, for later updates. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle);
+
+/* Start re-recording the tasks of group handle from stream. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream,
+                                                            aclrtTaskGrp handle);
+
+/* Finish the update begun on stream. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
+
+/* Queue one execution of modelRI on stream (NULL = default stream). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
+
+/* Execute modelRI and wait; timeout -1 = forever, > 0 = milliseconds. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
+
+/* Destroy the model. Still running: ACL_ERROR_RT_MODEL_RUNNING. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
+
+/* Print the model's tasks to the log; use aclmdlRIDebugJsonPrint. */
+ACL_DEPRECATED_MESSAGE("aclmdlRIDebugPrint is deprecated, use aclmdlRIDebugJsonPrint instead")
+ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
+
+/* Write the model as JSON to path; flags ACL_MDLRI_DEBUG_JSON_PRINT_*. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path,
+                                                    uint32_t flags);
+
+/* ========================================================================
+ * Model run instances: manual building and inspection
+ * ====================================================================== */
+
+/* Create an empty model to build by hand; flag must be 0. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag);
+
+/* Attach stream (an ACL_STREAM_PERSISTENT stream) to the model being built;
+ * flag ACL_MODEL_STREAM_FLAG_HEAD or _DEFAULT. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream,
+                                                uint32_t flag);
+
+/* Mark the end of the tasks submitted to stream for the model. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream);
+
+/* Finish building; reserve must be NULL. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve);
+
+/* Detach stream from the model. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream);
+
+/* Streams of the model; *numStreams: array size in, count out. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams,
+                                                uint32_t *numStreams);
+
+/* Tasks of a model stream; *numTasks: array size in, count out. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks,
+                                                      uint32_t *numTasks);
+
+/* Apply task parameter changes to the model. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
+
+/* Abort a running model. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI);
+
+/* Numeric id of the model. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId);
+
+/* Give the model a name. */
+ACL_FUNC_VISIBILITY aclError aclmdlRISetName(aclmdlRI modelRI, const char *name);
+
+/* Copy the model's name into name (maxLen bytes). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACL_ACL_RT_H */

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "sched/cond.h"
+
+#include "sched/worker.h"
+
+void sched_cond_advance(struct sched_cond *c, uint64_t v)
+{
+    uint64_t cur = atomic_load_explicit(&c->value, memory_order_relaxed);
+    /* release: publishes the work finished before this point to whoever
+     * acquires the value (waiting tasks, host threads). C1: max, not store. */
+    while (cur < v && !atomic_compare_exchange_weak_explicit(&c->value, &cur, v,
+                                                             memory_order_release,
+                                                             memory_order_relaxed))
+        ;
+    sched_fence_light(); /* C2: pairs with the heavy fence of a parking worker */
+    /* relaxed: ordered by the fence pair. */
+    if (atomic_load_explicit(&c->wmask, memory_order_relaxed)) {
+        uint64_t m = atomic_exchange_explicit(&c->wmask, 0, memory_order_relaxed);
+        sched_workers_wake_mask(m);
+    }
+    sched_ec_notify(&c->ec); /* C3 */
+}
+
+struct cond_arg {
+    struct sched_cond *c;
+    uint64_t target;
+};
+
+static bool cond_reached(void *arg)
+{
+    struct cond_arg *a = arg;
+    return sched_cond_value(a->c) >= a->target;
+}
+
+int sched_cond_wait(struct sched_cond *c, uint64_t target, uint64_t deadline_ns)
+{
+    struct cond_arg a = {c, target};
+    if (cond_reached(&a))
+        return 0;
+    return sched_ec_await(&c->ec, cond_reached, &a, deadline_ns);
+}

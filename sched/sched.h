@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Engine-wide settings and start-up. */
+#ifndef CPUACL_SCHED_SCHED_H
+#define CPUACL_SCHED_SCHED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct sched_config {
+    uint64_t spin_ns;     /* spin budget before parking (workers and waiters) */
+    uint32_t ring_slots;  /* task slots per stream, power of two */
+    bool pin_workers;     /* pin workers to cores */
+};
+
+/* I: written by sched_init, read-only while any worker runs. */
+extern struct sched_config sched_cfg;
+
+/* Idempotent. Registers for membarrier and picks the fence strategy. */
+int sched_init(const struct sched_config *cfg);
+
+/* Number of online CPUs (cached). */
+uint32_t sched_ncpu(void);
+
+#endif

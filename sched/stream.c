@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Stream slow paths: ring allocation, ownership claims, full ring, waits. */
+#include "sched/stream.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/sched.h"
+#include "sched/worker.h"
+
+int sched_stream_init(struct sched_stream *s, void *owner)
+{
+    uint32_t n = sched_cfg.ring_slots;
+    struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
+    uint64_t oldmask = s->mask;
+    memset(s, 0, sizeof(*s));
+    if (n > 65536 || (n & (n - 1)))
+        return -EINVAL; /* S1 needs capacity <= 2^16, and masks a power of two */
+    if (old && oldmask + 1 == n) {
+        s->slots = old;
+    } else {
+        free(old);
+        s->slots = aligned_alloc(SCHED_CACHELINE, (size_t)n * sizeof(struct sched_task));
+        if (!s->slots)
+            return -ENOMEM;
+    }
+    /* seq 0 everywhere: nothing published (S1). Not on any hot path. */
+    memset(s->slots, 0, (size_t)n * sizeof(struct sched_task));
+    s->mask = n - 1;
+    s->owner = owner;
+    return 0;
+}
+
+void sched_stream_fini(struct sched_stream *s)
+{
+    free(s->slots);
+    s->slots = NULL;
+}
+
+/* ---- producer registry and ownership claims (S5) ------------------------ */
+
+__thread struct sched_producer *sched_t_producer __attribute__((tls_model("initial-exec")));
+struct sched_ec sched_claim_ec;
+
+static pthread_mutex_t g_prod_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t g_claim_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sched_producer *g_prod_free; /* recycled records, g_prod_lock */
+static pthread_key_t g_prod_key;
+static pthread_once_t g_prod_once = PTHREAD_ONCE_INIT;
+
+static void producer_exit(void *arg)
+{
+    struct sched_producer *p = arg;
+    /* A thread exits outside any submission, so p->in is already NULL. The
+     * record is recycled, never freed: streams may still name it as owner,
+     * and its next user then simply owns them, which is safe because this
+     * thread will never submit again. */
+    pthread_mutex_lock(&g_prod_lock);
+    p->next = g_prod_free;
+    g_prod_free = p;
+    pthread_mutex_unlock(&g_prod_lock);
+}
+
+static void producer_key_init(void)
+{
+    pthread_key_create(&g_prod_key, producer_exit);
+}
+
+struct sched_producer *sched_producer_register(void)
+{
+    pthread_once(&g_prod_once, producer_key_init);
+    pthread_mutex_lock(&g_prod_lock);
+    struct sched_producer *p = g_prod_free;
+    if (p)
+        g_prod_free = p->next;
+    pthread_mutex_unlock(&g_prod_lock);
+    if (!p) {
+        p = aligned_alloc(SCHED_CACHELINE, sizeof(*p));
+        if (!p)
+            abort(); /* 64 bytes once per thread: nothing sane is left */
+        memset(p, 0, sizeof(*p));
+    }
+    pthread_setspecific(g_prod_key, p);
+    sched_t_producer = p;
+    return p;
+}
+
+struct left_arg {
+    struct sched_producer *p;
+    struct sched_stream *s;
+};
+
+static bool left(void *arg)
+{
+    struct left_arg *a = arg;
+    /* acquire: pairs with the release in sched_stream_leave. */
+    return atomic_load_explicit(&a->p->in, memory_order_acquire) != a->s;
+}
+
+void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
+{
+    /* Step out while we wait: a claimer of our own stream must not wait on us. */
+    atomic_store_explicit(&me->in, NULL, memory_order_release);
+    pthread_mutex_lock(&g_claim_lock);
+    /* relaxed: ordered before the owner's re-check by the heavy fence. */
+    atomic_store_explicit(&s->revoke, 1, memory_order_relaxed);
+    sched_fence_heavy(); /* S5: pairs with the light fence in reserve */
+    struct sched_producer *old = atomic_load_explicit(&s->producer, memory_order_relaxed);
+    if (old && old != me) {
+        struct left_arg a = {old, s};
+        sched_ec_await(&sched_claim_ec, left, &a, 0);
+    }
+    atomic_store_explicit(&s->producer, me, memory_order_relaxed);
+    atomic_store_explicit(&me->in, s, memory_order_relaxed);
+    /* release: publishes owner (and, through the acquire in `left`, the old
+     * owner's tail and head_cache) to the next fast-path check. */
+    atomic_store_explicit(&s->revoke, 0, memory_order_release);
+    pthread_mutex_unlock(&g_claim_lock);
+}
+
+static bool half_free(void *arg)
+{
+    struct sched_stream *s = arg;
+    uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* we own the stream (S5) */
+    /* acquire: as in sched_stream_reserve (S2). */
+    s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
+    return t - s->head_cache <= s->mask / 2;
+}
+
+void sched_stream_wait_space(struct sched_stream *s)
+{
+    /* Wait for half the ring, not one slot: a producer polling head while
+     * the worker stores it after every task would pull that cache line back
+     * and forth once per task and slow both sides; refilling in bursts
+     * keeps the line with the worker. The worker notifies done_ec after
+     * each finished task (S3), so a parked producer is woken. */
+    sched_ec_await(&s->done_ec, half_free, s, 0);
+}
+
+struct wait_arg {
+    struct sched_stream *s;
+    uint64_t target;
+};
+
+static bool reached(void *arg)
+{
+    struct wait_arg *a = arg;
+    return sched_stream_finished(a->s) >= a->target;
+}
+
+int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline_ns)
+{
+    struct wait_arg a = {s, target};
+    if (reached(&a))
+        return 0;
+    return sched_ec_await(&s->done_ec, reached, &a, deadline_ns);
+}
+
+void sched_exec_fail(struct sched_exec *x, int32_t code)
+{
+    int32_t none = 0;
+    /* relaxed: the error is read after the host synchronised on head, whose
+     * release store comes after this. */
+    atomic_compare_exchange_strong_explicit(&x->stream->err, &none, code, memory_order_relaxed,
+                                            memory_order_relaxed);
+    if (atomic_load_explicit(&x->stream->stop_on_fail, memory_order_relaxed))
+        x->discard_rest = true;
+}

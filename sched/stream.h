@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * A stream: a single-producer single-consumer ring of task records, drained
+ * in order by the worker the stream is placed on.
+ *
+ * Indices are free-running 64-bit counters: tail = tasks submitted, head =
+ * tasks finished (the task at head is the one running or blocked). A slot is
+ * free for the producer while tail - head < capacity.
+ *
+ * Publication is per slot (as in FastForward queues): the producer fills a
+ * record and then release-stores its seq field = (position + 1) mod 2^32; the
+ * worker polls the seq of the slot at head. The worker therefore never reads
+ * the producer's tail line, and a submission moves exactly one cache line
+ * (the record) to the worker. tail is read only by host threads that
+ * synchronise (the submitted count).
+ *
+ * Invariants:
+ *  S1. Only the producer (the owner, S5) writes slots in
+ *      [tail, head + capacity) and tail; only the worker writes head and the
+ *      slot at head. A slot at position p is published iff its seq equals
+ *      (uint32_t)(p + 1): the release store of seq publishes the record
+ *      (pairs with the worker's acquire load). The previous lap left
+ *      (uint32_t)(p + 1 - capacity) there and a fresh ring 0, both different
+ *      because capacity <= 2^16.
+ *  S2. head's release store after each task publishes the task's effects
+ *      (pairs with acquire loads in synchronisation and in the producer's
+ *      full-ring check, which is what lets it reuse the slot).
+ *  S3. After each head store the worker notifies done_ec; a producer waiting
+ *      for space and host threads waiting for completion park on it.
+ *  S4. After each tail store the producer notifies the worker's event count,
+ *      so a parked worker always wakes for new work (sched_atomic.h).
+ *  S5. Producers are serialised by biased ownership: AscendCL streams are
+ *      single-producer by contract, but the default stream is legitimately
+ *      shared by threads, and a second producer must never corrupt the ring.
+ *      The owner thread's fast path takes no locked instruction: it announces
+ *      itself (its producer record's `in` = the stream), light fence, and
+ *      checks it still owns the stream and no claim is in progress. Another
+ *      thread claims ownership on the slow path: revoke = 1, heavy fence, wait
+ *      until the old owner's `in` is not this stream, install itself, revoke
+ *      = 0 (release). Either the owner sees revoke (and backs off) or the
+ *      claimer sees the owner inside (and waits): asymmetric Dekker. A
+ *      thread only ever writes its own record, so nobody can clobber
+ *      another's announcement.
+ *
+ * Synchronisation table:
+ *   reserve/commit  vs reserve/commit (other thread): serialised by ownership (S5)
+ *   reserve/commit  vs worker:                         lock-free (S1, S2)
+ *   sched_stream_wait vs anything:                     lock-free (S3)
+ */
+#ifndef CPUACL_SCHED_STREAM_H
+#define CPUACL_SCHED_STREAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sched/ec.h"
+#include "sched/task.h"
+
+struct sched_stream {
+    /* Producer line. */
+    _Alignas(SCHED_CACHELINE) _Atomic uint64_t tail; /* A: P stores; read by synchronising hosts */
+    uint64_t head_cache;                             /* P: last head seen */
+    struct sched_producer *_Atomic producer;         /* A: the owner thread (S5) */
+    _Atomic uint32_t revoke;                         /* A: a claim is in progress (S5) */
+
+    /* Worker line. */
+    _Alignas(SCHED_CACHELINE) _Atomic uint64_t head; /* A: C release-stores */
+    struct sched_cond *blk_cond;                     /* C: set while blocked */
+    uint64_t blk_target;                             /* C */
+    uint64_t blk_deadline;                           /* C: 0 = none */
+    uint64_t blk_since;                              /* C: for statistics */
+    uint32_t widx;                                   /* C: index in worker's array */
+
+    /* Rarely written. */
+    _Alignas(SCHED_CACHELINE) struct sched_ec done_ec; /* head advanced */
+    _Atomic int32_t err;           /* A: first failure since last report, 0 = none */
+    _Atomic uint32_t discard;      /* A: host asks the worker to drop unstarted tasks */
+    _Atomic uint32_t stop_on_fail; /* A: ACL_STOP_ON_FAILURE */
+    struct sched_worker *worker;   /* I */
+    struct sched_task *slots;      /* I */
+    uint64_t mask;                 /* I: capacity - 1 */
+    void *owner;                   /* I: the core object, for tracing */
+};
+
+_Static_assert(__builtin_offsetof(struct sched_stream, head) % SCHED_CACHELINE == 0,
+               "head on its own line");
+_Static_assert(__builtin_offsetof(struct sched_stream, done_ec) -
+                       __builtin_offsetof(struct sched_stream, head) >= SCHED_CACHELINE,
+               "worker line separate from the shared line");
+
+/* Reset the stream and give it a zeroed ring of sched_cfg.ring_slots (a ring
+ * it already has is reused; a new stream must be zeroed). 0 / -ENOMEM. */
+int sched_stream_init(struct sched_stream *s, void *owner);
+/* Free the ring. The stream must be detached from its worker. */
+void sched_stream_fini(struct sched_stream *s);
+
+/* A thread that submits: its announcement record (type-stable, see S5). */
+struct sched_producer {
+    _Alignas(SCHED_CACHELINE) struct sched_stream *_Atomic in; /* A: stream being submitted to */
+    struct sched_producer *next; /* free list, under the registry lock */
+};
+
+extern __thread struct sched_producer *sched_t_producer __attribute__((tls_model("initial-exec")));
+struct sched_producer *sched_producer_register(void);
+/* Threads waiting for a producer to leave a stream (rarely non-empty). */
+extern struct sched_ec sched_claim_ec;
+
+void sched_stream_claim(struct sched_stream *s, struct sched_producer *me);
+void sched_stream_wait_space(struct sched_stream *s);
+void sched_worker_kick(struct sched_worker *w);
+bool sched_worker_sleeping(struct sched_worker *w);
+
+/*
+ * Claim the next slot (waits while the ring is full: back-pressure, never a
+ * drop). The caller fills the record and then calls sched_stream_commit (or
+ * sched_stream_cancel to give the slot back unpublished).
+ */
+static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
+{
+    struct sched_producer *me = sched_t_producer;
+    if (__builtin_expect(!me, 0))
+        me = sched_producer_register();
+    /* relaxed: ordered before the checks below by the light fence (S5). */
+    atomic_store_explicit(&me->in, s, memory_order_relaxed);
+    sched_fence_light(); /* S5: pairs with the heavy fence in sched_stream_claim */
+    /* acquire: a claim that finished (revoke back to 0) published the new
+     * owner, which the owner check below then sees. */
+    if (__builtin_expect(atomic_load_explicit(&s->revoke, memory_order_acquire) != 0 ||
+                             atomic_load_explicit(&s->producer, memory_order_relaxed) != me,
+                         0))
+        sched_stream_claim(s, me); /* returns owning the stream, announced */
+    /* relaxed: tail is only written by the owner, which we are. */
+    uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed);
+    if (__builtin_expect(t - s->head_cache > s->mask, 0)) {
+        /* acquire: pairs with the worker's release of head (S2): the slot
+         * we are about to overwrite is no longer read. */
+        s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
+        if (t - s->head_cache > s->mask)
+            sched_stream_wait_space(s);
+    }
+    return &s->slots[t & s->mask];
+}
+
+static inline void sched_stream_leave(struct sched_stream *s)
+{
+    (void)s;
+    /* release: a claimer that sees we left also sees our tail and
+     * head_cache writes (pairs with its acquire load of `in`). */
+    atomic_store_explicit(&sched_t_producer->in, NULL, memory_order_release);
+    sched_ec_notify(&sched_claim_ec);
+}
+
+/* Publish the reserved slot and wake the worker if it sleeps. */
+static inline void sched_stream_commit(struct sched_stream *s)
+{
+    uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* we own the stream (S5) */
+    /* release: publishes the record to the worker (S1). */
+    atomic_store_explicit(&s->slots[t & s->mask].seq, (uint32_t)(t + 1), memory_order_release);
+    /* release: a host that reads the count and waits for it sees the
+     * submissions before it (pairs with sched_stream_submitted). */
+    atomic_store_explicit(&s->tail, t + 1, memory_order_release);
+    sched_stream_leave(s);
+    if (__builtin_expect(sched_worker_sleeping(s->worker), 0)) /* S4 */
+        sched_worker_kick(s->worker);
+}
+
+/* Give back a reserved slot without publishing it. */
+static inline void sched_stream_cancel(struct sched_stream *s)
+{
+    sched_stream_leave(s);
+}
+
+/* Tasks submitted so far (the target for a synchronisation issued now). */
+static inline uint64_t sched_stream_submitted(struct sched_stream *s)
+{
+    /* acquire: a host thread other than the producer syncing on the count
+     * must also see what the producer did before submitting. */
+    return atomic_load_explicit(&s->tail, memory_order_acquire);
+}
+
+static inline uint64_t sched_stream_finished(struct sched_stream *s)
+{
+    /* acquire: pairs with the worker's release of head (S2). */
+    return atomic_load_explicit(&s->head, memory_order_acquire);
+}
+
+/* Wait until `target` tasks have finished. deadline_ns 0 = none. 0 / -ETIMEDOUT. */
+int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline_ns);
+
+/* Take (and clear) the stream's pending failure, 0 if none. */
+static inline int32_t sched_stream_take_error(struct sched_stream *s)
+{
+    /* relaxed first: the common case is no error and no RMW. */
+    if (atomic_load_explicit(&s->err, memory_order_relaxed) == 0)
+        return 0;
+    /* acq_rel: clears exactly the error we report. */
+    return atomic_exchange_explicit(&s->err, 0, memory_order_acq_rel);
+}
+
+#endif

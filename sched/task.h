@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The 64-byte task record. The engine knows nothing of AscendCL: a task is a
+ * function pointer plus 48 bytes of arguments, run by a worker in stream
+ * order. core/ defines the kinds (kernels, event records and waits, copies,
+ * host functions ...).
+ */
+#ifndef CPUACL_SCHED_TASK_H
+#define CPUACL_SCHED_TASK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct sched_task;
+struct sched_stream;
+struct sched_worker;
+struct sched_cond;
+
+/* What a task's run function returns. */
+enum {
+    SCHED_DONE = 0,  /* finished (successfully or not; failures go through sched_exec_fail) */
+    SCHED_BLOCK = 1, /* cannot run yet: wait for exec->block_cond to reach block_target */
+};
+
+/* Task flags. */
+enum {
+    SCHED_TF_ALWAYS = 1u << 0, /* run even when the stream discards work (event records) */
+};
+
+/* Execution context handed to a task's run function. */
+struct sched_exec {
+    struct sched_worker *worker;
+    struct sched_stream *stream;
+    bool discard;      /* in: release what the task holds, do not execute it */
+    bool discard_rest; /* out (via sched_exec_fail): stop-on-failure tripped */
+    /* out, with SCHED_BLOCK: */
+    struct sched_cond *block_cond;
+    uint64_t block_target;
+    uint64_t block_deadline; /* absolute ns, 0 = none; the task is re-run when reached */
+};
+
+/*
+ * Run (or, with exec->discard, drop) the task at the head of its stream.
+ * Called on a worker thread; the record stays valid and writable until the
+ * function returns SCHED_DONE.
+ */
+typedef int (*sched_task_fn)(struct sched_task *t, struct sched_exec *x);
+
+struct sched_task {
+    sched_task_fn run;
+    _Atomic uint32_t seq; /* engine-owned: publication sequence (see stream.h S1) */
+    uint8_t kind;         /* for statistics and tracing only */
+    uint8_t flags;        /* SCHED_TF_* */
+    uint16_t u16;
+    union {
+        uint64_t u64[6];
+        void *ptr[6];
+        void (*fn[6])(void); /* function pointers, cast back by the task */
+        unsigned char bytes[48];
+    } arg;
+} __attribute__((aligned(64)));
+
+_Static_assert(sizeof(struct sched_task) == 64, "a task record is one cache line");
+
+/* Record a task failure on the executing stream (first error wins). */
+void sched_exec_fail(struct sched_exec *x, int32_t code);
+
+#endif

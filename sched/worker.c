@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The worker loop.
+ *
+ * Correctness argument (numbered invariants referred to in the code):
+ *  W1. A task is executed exactly once and in order: only this worker moves
+ *      its streams' head, and it advances head by one after each task that
+ *      returned SCHED_DONE; a SCHED_BLOCK task stays at head and is re-run
+ *      when its condition is reached (or its deadline passes).
+ *  W2. No lost wake-up when parking: before sleeping the worker registers on
+ *      every condition one of its streams is blocked on (sets its wmask bit),
+ *      announces itself on its event count (waiters++; heavy fence), and only
+ *      then re-checks every stream for work, its mailbox and its stop flag.
+ *      Producers (S4), condition advances (C2), the mailbox and stop all
+ *      publish first and check waiters after a light fence.
+ *  W3. A stream is touched by this worker only between the attach and the
+ *      detach request being processed at the top of the loop; requesters wait
+ *      for the acknowledgement, so after detach returns the stream may go.
+ *  W4. Spinning is bounded by sched_cfg.spin_ns of idle time; then the worker
+ *      parks, so more workers than cores always make progress.
+ */
+#include "sched/worker.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/clock.h"
+#include "sched/cond.h"
+#include "sched/futex.h"
+#include "sched/sched.h"
+
+enum { REQ_ATTACH, REQ_DETACH };
+
+struct sched_req {
+    struct sched_req *next;
+    struct sched_stream *s;
+    int op;
+    _Atomic uint32_t done; /* A: futex word, 1 when processed */
+};
+
+static struct sched_worker *_Atomic g_workers[SCHED_MAX_WORKERS];
+static _Atomic uint32_t g_nworkers_hint; /* A: 1 + highest index ever created */
+static pthread_mutex_t g_create_lock = PTHREAD_MUTEX_INITIALIZER;
+static void (*g_on_start)(void), (*g_on_stop)(void); /* I: before workers start */
+
+void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void))
+{
+    g_on_start = on_start;
+    g_on_stop = on_stop;
+}
+
+struct sched_worker *sched_worker_get(uint32_t index)
+{
+    if (index >= SCHED_MAX_WORKERS)
+        return NULL;
+    /* acquire: pairs with the release store that published the structure. */
+    return atomic_load_explicit(&g_workers[index], memory_order_acquire);
+}
+
+bool sched_worker_sleeping(struct sched_worker *w)
+{
+    return sched_ec_has_waiters(&w->ec);
+}
+
+void sched_worker_kick(struct sched_worker *w)
+{
+    /* relaxed: a statistic. */
+    atomic_fetch_add_explicit(&w->st.wakeups, 1, memory_order_relaxed);
+    sched_ec_wake_all(&w->ec);
+}
+
+void sched_workers_wake_mask(uint64_t mask)
+{
+    uint32_t n = atomic_load_explicit(&g_nworkers_hint, memory_order_acquire);
+    while (mask) {
+        uint32_t bit = (uint32_t)__builtin_ctzll(mask);
+        mask &= mask - 1;
+        /* Several workers share a bit when there are more than 64: wake all
+         * of them; a spurious wake costs one pass. */
+        for (uint32_t i = bit; i < n; i += 64) {
+            struct sched_worker *w = sched_worker_get(i);
+            if (w)
+                sched_worker_kick(w);
+        }
+    }
+}
+
+/* ---- stream list (worker thread only) ---------------------------------- */
+
+static void list_add(struct sched_worker *w, struct sched_stream *s)
+{
+    if (w->nstreams == w->capstreams) {
+        uint32_t cap = w->capstreams ? w->capstreams * 2 : 16;
+        struct sched_stream **n = realloc(w->streams, cap * sizeof(*n));
+        if (!n)
+            abort(); /* a few bytes at stream creation; nothing sane remains */
+        w->streams = n;
+        w->capstreams = cap;
+    }
+    s->widx = w->nstreams;
+    w->streams[w->nstreams++] = s;
+}
+
+static void list_del(struct sched_worker *w, struct sched_stream *s)
+{
+    uint32_t i = s->widx;
+    w->streams[i] = w->streams[--w->nstreams];
+    w->streams[i]->widx = i;
+}
+
+static void process_mailbox(struct sched_worker *w)
+{
+    pthread_mutex_lock(&w->mbox_lock);
+    struct sched_req *r = w->mbox;
+    w->mbox = NULL;
+    /* relaxed: the lock orders it with the list. */
+    atomic_store_explicit(&w->mbox_pending, 0, memory_order_relaxed);
+    pthread_mutex_unlock(&w->mbox_lock);
+    while (r) {
+        struct sched_req *next = r->next; /* r may vanish once done is set */
+        if (r->op == REQ_ATTACH)
+            list_add(w, r->s);
+        else
+            list_del(w, r->s);
+        /* release: the requester may free the stream right after (W3). */
+        atomic_store_explicit(&r->done, 1, memory_order_release);
+        sched_futex_wake(&r->done, 1);
+        r = next;
+    }
+}
+
+static void post(struct sched_worker *w, struct sched_req *r)
+{
+    atomic_init(&r->done, 0);
+    pthread_mutex_lock(&w->mbox_lock);
+    r->next = w->mbox;
+    w->mbox = r;
+    /* release: seen by the worker's unlocked check; the lock orders the rest. */
+    atomic_store_explicit(&w->mbox_pending, 1, memory_order_release);
+    pthread_mutex_unlock(&w->mbox_lock);
+    sched_worker_kick(w); /* W2: unconditional, requests are rare */
+    /* acquire: pairs with the worker's release of done. */
+    while (!atomic_load_explicit(&r->done, memory_order_acquire))
+        sched_futex_wait(&r->done, 0, 0);
+}
+
+void sched_worker_attach(struct sched_worker *w, struct sched_stream *s)
+{
+    struct sched_req r = {.s = s, .op = REQ_ATTACH};
+    s->worker = w;
+    atomic_fetch_add_explicit(&w->nattached, 1, memory_order_relaxed); /* placement hint */
+    post(w, &r);
+}
+
+void sched_worker_detach(struct sched_stream *s)
+{
+    struct sched_worker *w = s->worker;
+    struct sched_req r = {.s = s, .op = REQ_DETACH};
+    post(w, &r);
+    atomic_fetch_sub_explicit(&w->nattached, 1, memory_order_relaxed);
+}
+
+/* ---- the loop ---------------------------------------------------------- */
+
+/* Is the stream's blocking condition met (or its deadline passed)? */
+static bool unblocked(struct sched_stream *s, uint64_t *now)
+{
+    if (sched_cond_value(s->blk_cond) >= s->blk_target)
+        return true;
+    if (atomic_load_explicit(&s->discard, memory_order_relaxed))
+        return true; /* a discarded wait is dropped, not waited for */
+    if (s->blk_deadline) {
+        if (!*now)
+            *now = sched_now_ns();
+        return *now >= s->blk_deadline;
+    }
+    return false;
+}
+
+/* Run up to SCHED_PASS_TASKS tasks of s. Returns how many finished. */
+static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
+{
+    uint64_t now = 0;
+    if (s->blk_cond) {
+        if (!unblocked(s, &now))
+            return 0;
+        if (!now)
+            now = sched_now_ns();
+        atomic_fetch_add_explicit(&w->st.blocked_ns, now - s->blk_since, memory_order_relaxed);
+        s->blk_cond = NULL;
+    }
+    uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed); /* ours (W1) */
+    struct sched_task *t = &s->slots[head & s->mask];
+    /* acquire: pairs with the producer's release of the slot's seq (S1). */
+    if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
+        return 0;
+    struct sched_exec x = {.worker = w, .stream = s};
+    /* relaxed: host flags; a late view only delays the discard by a batch. */
+    bool discard = atomic_load_explicit(&s->discard, memory_order_relaxed) ||
+                   (atomic_load_explicit(&s->stop_on_fail, memory_order_relaxed) &&
+                    atomic_load_explicit(&s->err, memory_order_relaxed));
+    uint32_t n = 0;
+    for (;;) {
+        x.discard = discard && !(t->flags & SCHED_TF_ALWAYS);
+        if (t->run(t, &x) == SCHED_BLOCK) {
+            s->blk_cond = x.block_cond;
+            s->blk_target = x.block_target;
+            s->blk_deadline = x.block_deadline;
+            s->blk_since = sched_now_ns();
+            break;
+        }
+        discard |= x.discard_rest;
+        ++head;
+        /* release: publishes the task's effects and frees its slot (S2). */
+        atomic_store_explicit(&s->head, head, memory_order_release);
+        sched_ec_notify(&s->done_ec); /* S3 */
+        if (++n == SCHED_PASS_TASKS)
+            break;
+        t = &s->slots[head & s->mask];
+        if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
+            break; /* caught up */
+    }
+    if (n) {
+        atomic_fetch_add_explicit(&w->st.tasks, n, memory_order_relaxed);
+        atomic_fetch_add_explicit(&w->st.batches, 1, memory_order_relaxed);
+    }
+    return n;
+}
+
+/* Anything runnable? Called after the heavy fence of a park attempt (W2). */
+static bool has_work(struct sched_worker *w, uint64_t *deadline)
+{
+    uint64_t now = 0;
+    for (uint32_t i = 0; i < w->nstreams; i++) {
+        struct sched_stream *s = w->streams[i];
+        if (s->blk_cond) {
+            if (unblocked(s, &now))
+                return true;
+            if (s->blk_deadline && (!*deadline || s->blk_deadline < *deadline))
+                *deadline = s->blk_deadline;
+            continue;
+        }
+        uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed);
+        /* acquire: pairs with the producer's release of the slot's seq (S1). */
+        if (atomic_load_explicit(&s->slots[head & s->mask].seq, memory_order_acquire) ==
+            (uint32_t)(head + 1))
+            return true;
+    }
+    return false;
+}
+
+static void park(struct sched_worker *w)
+{
+    uint64_t bit = 1ull << (w->index % 64);
+    for (uint32_t i = 0; i < w->nstreams; i++) {
+        struct sched_cond *c = w->streams[i]->blk_cond;
+        if (c) /* relaxed: ordered before the re-check by the heavy fence (C2) */
+            atomic_fetch_or_explicit(&c->wmask, bit, memory_order_relaxed);
+    }
+    uint32_t key = sched_ec_prepare(&w->ec); /* waiters++; heavy fence (W2) */
+    uint64_t deadline = 0;
+    if (atomic_load_explicit(&w->mbox_pending, memory_order_acquire) ||
+        atomic_load_explicit(&w->stop, memory_order_acquire) || has_work(w, &deadline)) {
+        sched_ec_cancel(&w->ec);
+        return;
+    }
+    atomic_fetch_add_explicit(&w->st.parks, 1, memory_order_relaxed);
+    sched_ec_wait(&w->ec, key, deadline);
+}
+
+static void *worker_main(void *arg)
+{
+    struct sched_worker *w = arg;
+    /* Busy/idle accounting reads the clock only at transitions, and a pass
+     * that finds nothing counts as idle only after 64 such passes in a row,
+     * so a worker trading tasks with a fast producer reads no clock. */
+    uint64_t idle_since = sched_now_ns(), busy_since = 0;
+    uint32_t idle_rounds = 0;
+    if (g_on_start)
+        g_on_start();
+    for (;;) {
+        /* relaxed: the mailbox lock orders the requests themselves. */
+        if (atomic_load_explicit(&w->mbox_pending, memory_order_relaxed))
+            process_mailbox(w);
+        if (atomic_load_explicit(&w->stop, memory_order_acquire))
+            break;
+        uint32_t done = 0;
+        for (uint32_t i = 0; i < w->nstreams; i++)
+            done += run_stream(w, w->streams[i]);
+        if (done) {
+            idle_rounds = 0;
+            if (idle_since) {
+                busy_since = sched_now_ns();
+                idle_since = 0;
+            }
+            continue;
+        }
+        if ((++idle_rounds & 63) != 0) {
+            sched_cpu_relax();
+            continue;
+        }
+        /* 64 empty passes: idle. Spin for the budget, then park (W4). */
+        atomic_fetch_add_explicit(&w->st.spins, 64, memory_order_relaxed);
+        uint64_t now = sched_now_ns();
+        if (!idle_since) {
+            atomic_fetch_add_explicit(&w->st.busy_ns, now - busy_since, memory_order_relaxed);
+            idle_since = now;
+        } else if (now - idle_since >= sched_cfg.spin_ns) {
+            park(w);
+            idle_since = sched_now_ns();
+        }
+    }
+    if (g_on_stop)
+        g_on_stop();
+    return NULL;
+}
+
+int sched_worker_start(uint32_t index, int32_t cpu)
+{
+    if (index >= SCHED_MAX_WORKERS)
+        return -EINVAL;
+    pthread_mutex_lock(&g_create_lock);
+    struct sched_worker *w = sched_worker_get(index);
+    if (!w) {
+        w = aligned_alloc(SCHED_CACHELINE, sizeof(*w));
+        if (!w) {
+            pthread_mutex_unlock(&g_create_lock);
+            return -ENOMEM;
+        }
+        memset(w, 0, sizeof(*w));
+        pthread_mutex_init(&w->mbox_lock, NULL);
+        w->index = index;
+        /* release: publishes the initialised structure (type-stable from now). */
+        atomic_store_explicit(&g_workers[index], w, memory_order_release);
+        if (index + 1 > atomic_load_explicit(&g_nworkers_hint, memory_order_relaxed))
+            atomic_store_explicit(&g_nworkers_hint, index + 1, memory_order_release);
+    }
+    if (w->running) {
+        pthread_mutex_unlock(&g_create_lock);
+        return -EBUSY;
+    }
+    atomic_store_explicit(&w->stop, 0, memory_order_relaxed);
+    w->cpu = -1;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    if (cpu >= 0 && sched_cfg.pin_workers) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(cpu, &set);
+        if (pthread_attr_setaffinity_np(&attr, sizeof(set), &set) == 0)
+            w->cpu = cpu;
+    }
+    int r = pthread_create(&w->thread, &attr, worker_main, w);
+    if (r && w->cpu >= 0) { /* pinning refused (cgroup cpuset): run unpinned */
+        pthread_attr_destroy(&attr);
+        pthread_attr_init(&attr);
+        w->cpu = -1;
+        r = pthread_create(&w->thread, &attr, worker_main, w);
+    }
+    pthread_attr_destroy(&attr);
+    if (r == 0) {
+        w->running = true;
+        char name[16];
+        snprintf(name, sizeof(name), "cpuacl-w%u", index);
+        pthread_setname_np(w->thread, name);
+    }
+    pthread_mutex_unlock(&g_create_lock);
+    return -r;
+}
+
+void sched_worker_stop(uint32_t index)
+{
+    struct sched_worker *w = sched_worker_get(index);
+    if (!w || !w->running)
+        return;
+    /* release: the worker's acquire load of stop ends its loop. */
+    atomic_store_explicit(&w->stop, 1, memory_order_release);
+    sched_worker_kick(w);
+    pthread_join(w->thread, NULL);
+    w->running = false;
+    free(w->streams);
+    w->streams = NULL;
+    w->nstreams = w->capstreams = 0;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Workers: the threads that are a device. Each owns a set of streams, round-
+ * robins over them running a bounded batch from each, spins for a bounded
+ * budget when there is nothing to do and then parks on its event count.
+ *
+ * Workers live in one process-wide table indexed by a global worker index,
+ * and a worker structure is never freed (type-stable memory), so a waker
+ * that read an index from a condition's wmask can always touch it.
+ *
+ * Streams are attached/detached through a small mutex-protected mailbox the
+ * worker checks with one relaxed load per loop: the hot loop itself takes no
+ * lock.
+ */
+#ifndef CPUACL_SCHED_WORKER_H
+#define CPUACL_SCHED_WORKER_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sched/ec.h"
+#include "sched/stream.h"
+
+#define SCHED_MAX_WORKERS 1024
+#define SCHED_PASS_TASKS 64 /* tasks per stream per pass: bounds unfairness */
+
+struct sched_req;
+
+struct sched_worker_stats {
+    _Atomic uint64_t tasks, batches, spins, parks, wakeups, blocked_ns, busy_ns;
+};
+
+struct sched_worker {
+    _Alignas(SCHED_CACHELINE) struct sched_ec ec; /* the worker parks here */
+    _Atomic uint32_t mbox_pending;                /* A: requests queued */
+
+    _Alignas(SCHED_CACHELINE) pthread_mutex_t mbox_lock;
+    struct sched_req *mbox; /* protected by mbox_lock */
+
+    /* C: owned by the worker thread. */
+    struct sched_stream **streams;
+    uint32_t nstreams, capstreams;
+
+    struct sched_worker_stats st; /* A: written by the worker, read by anyone */
+    _Atomic uint32_t nattached;   /* A: placement load (streams) */
+    _Atomic uint32_t stop;        /* A */
+    uint32_t index;               /* I: global index */
+    int32_t cpu;                  /* I: pinned core or -1 */
+    pthread_t thread;             /* I */
+    bool running;                 /* I: guarded by the owner of the worker */
+};
+
+/* Start worker `index` (its structure is created on first use). 0 / -errno. */
+int sched_worker_start(uint32_t index, int32_t cpu);
+/* Stop and join it; it must have no streams attached. */
+void sched_worker_stop(uint32_t index);
+struct sched_worker *sched_worker_get(uint32_t index);
+
+/* Place stream s on w (the worker starts serving it). Blocks until done. */
+void sched_worker_attach(struct sched_worker *w, struct sched_stream *s);
+/* Remove s from its worker; returns when the worker no longer touches it. */
+void sched_worker_detach(struct sched_stream *s);
+
+/* Functions every worker thread runs first and last (e.g. RCU registration).
+ * Set before any worker starts. */
+void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void));
+
+/* Wake every worker whose bit is in mask (bit = index % 64). */
+void sched_workers_wake_mask(uint64_t mask);
+
+#endif
