@@ -22,6 +22,8 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/cpuaclConfigVersion
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/cpuaclConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/cpuaclConfigVersion.cmake DESTINATION ${cfgdir})
 
+# The .pc file finds the prefix relative to itself, so the install is relocatable.
+file(RELATIVE_PATH PC_REL_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 configure_file(cmake/cpuacl.pc.in ${CMAKE_CURRENT_BINARY_DIR}/cpuacl.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/cpuacl.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

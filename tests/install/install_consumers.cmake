@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: Apache-2.0
+# Run by ctest: install the build tree into WORK_DIR/prefix, then build and run
+# the consumer program via find_package, pkg-config and -lascendcl.
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+endfunction()
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+foreach(f include/acl/acl.h include/cpuacl/cpuacl.h lib/libcpuacl.so lib/libascendcl.so
+          lib/libacl_rt.so lib/libnnopbase.so lib/libopapi.so lib/pkgconfig/cpuacl.pc
+          lib/cmake/cpuacl/cpuaclConfig.cmake)
+  if(NOT EXISTS ${prefix}/${f})
+    message(FATAL_ERROR "install is missing ${f}")
+  endif()
+endforeach()
+# 1. find_package(cpuacl)
+run(${CMAKE_COMMAND} -S ${SRC_DIR} -B ${WORK_DIR}/fp -G ${GENERATOR}
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER})
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/fp)
+run(${WORK_DIR}/fp/consumer_fp)
+run(${WORK_DIR}/fp/consumer_ascendcl)
+# 2. pkg-config
+set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
+execute_process(COMMAND pkg-config --cflags --libs cpuacl OUTPUT_VARIABLE pc
+                RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "pkg-config cpuacl failed")
+endif()
+separate_arguments(pc UNIX_COMMAND "${pc}")
+run(${C_COMPILER} ${SRC_DIR}/consumer.c ${pc} -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/consumer_pc)
+run(${WORK_DIR}/consumer_pc)
+# 3. what unchanged AscendCL build scripts do: -I include -L lib -lascendcl
+run(${C_COMPILER} ${SRC_DIR}/consumer.c -I${prefix}/include -L${prefix}/lib -lascendcl
+    -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/consumer_l)
+run(${WORK_DIR}/consumer_l)
+message(STATUS "install test: find_package, pkg-config and -lascendcl consumers all ran")

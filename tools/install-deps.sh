@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Install what cpuacl needs to build, test and benchmark (Debian packages).
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+PKGS=(
+  cmake ninja-build gcc g++ pkg-config   # toolchain (CMake >= 3.25)
+  liburcu-dev                            # RCU (event table, pointer registry)
+  libjemalloc-dev                        # device memory arenas
+  libcjson-dev                           # aclInit JSON configuration
+  libbenchmark-dev                       # google-benchmark micro-benchmarks
+)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+echo "install-deps: all ${#PKGS[@]} packages present"
