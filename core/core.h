@@ -59,7 +59,13 @@ aclError core_config_load(struct core_config *cfg, const char *path);
 
 /* ---- handles ------------------------------------------------------------ */
 
-enum core_htype { CORE_H_CONTEXT = 0xC1, CORE_H_STREAM = 0xC2, CORE_H_EVENT = 0xC3 };
+enum core_htype {
+    CORE_H_CONTEXT = 0xC1,
+    CORE_H_STREAM = 0xC2,
+    CORE_H_EVENT = 0xC3,
+    CORE_H_MODEL = 0xC4,
+    CORE_H_TASKGRP = 0xC5,
+};
 
 /*
  * A handle is tag:8 | generation:32 | index+1:24, never 0. The table is a
@@ -132,7 +138,9 @@ struct core_stream {
     struct sched_stream s;       /* first: cache-line aligned engine part */
     uint64_t handle;             /* I (per incarnation) */
     struct core_ctx *ctx;        /* I */
-    struct core_capture *cap;    /* capture the stream belongs to, or NULL (issue 4) */
+    struct core_capture *_Atomic cap; /* A: capture (or task update) diverting its tasks */
+    uint32_t cap_lane;           /* lane of the stream in cap (capture lock) */
+    bool internal;               /* I: a model's lane stream, invisible to users */
     bool is_default;             /* I */
     bool failure_mode_set;       /* host */
     uint32_t priority, flags;    /* I */
@@ -149,6 +157,8 @@ struct core_ctx {
     struct core_stream *default_stream; /* I */
     struct core_stream *streams; /* explicit streams, g_rt.lock */
     struct core_event *events;   /* live events, g_rt.lock */
+    struct core_model *models;   /* live model run instances, g_rt.lock */
+    struct core_capture *captures; /* active captures, g_rt.lock */
     struct core_ctx *next;       /* device list / free list, g_rt.lock */
 };
 
@@ -165,6 +175,9 @@ struct core_event {
     uint64_t handle;             /* I */
     struct core_ctx *ctx;        /* I (type-stable) */
     struct core_event *next, *prev; /* ctx list, g_rt.lock */
+    /* While recorded in an active capture (capture lock): */
+    _Atomic uint64_t cap_id;     /* A: id of that capture, 0 = none */
+    uint32_t cap_lane, cap_sig;  /* lane and signal number of the latest record */
     struct rcu_head rcu;
 };
 
@@ -176,7 +189,7 @@ struct core_runtime {
     _Atomic bool initialised;     /* A: release at init, acquire in entry points */
     struct core_config cfg;       /* I while initialised */
     struct core_device dev[CORE_MAX_DEVICES];
-    struct core_table ctxs, streams, events;
+    struct core_table ctxs, streams, events, models, taskgrps;
     struct core_ctx *free_ctxs;       /* recycled contexts, lock */
     struct core_stream *free_streams; /* recycled streams (with rings), lock */
 };
@@ -274,6 +287,54 @@ enum core_task_kind {
     CORE_T_MEMSET,
     CORE_T_MODEL,
 };
+
+/* ---- capture (core/capture.c) ------------------------------------------ */
+
+/* Active captures in the process; 0 lets every capture check short-cut. */
+extern _Atomic uint32_t core_ncaptures;
+
+/* A task submitted to a capturing stream: a scratch record to fill, then
+ * core_capture_commit appends it to the stream's lane (or, in task-update
+ * mode, replaces the next task of the group). */
+struct sched_task *core_capture_slot(struct core_stream *s);
+aclError core_capture_commit(struct core_stream *s, const char *fn);
+/* Event record / wait on a stream where a capture is involved. */
+aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn);
+/* core_capture_wait returns -1 when no active capture is involved after all
+ * (the event's capture just ended): the caller then queues a plain wait. */
+aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const char *fn);
+/* Is the event recorded in an active capture? (107028 for sync/query) */
+bool core_event_captured(struct core_event *ev);
+/* Unsafe synchronous calls (aclrtMemcpy ...): the mode rule of reference 6.3.
+ * ACL_SUCCESS or ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT with the message set. */
+aclError core_capture_check_unsafe(const char *fn);
+/* Any stream of ctx capturing? (aclrtSynchronizeDevice: 107027) */
+bool core_ctx_capturing(struct core_ctx *c);
+/* Tear down models of a context being destroyed (lock held). */
+void core_models_destroy_ctx_locked(struct core_ctx *c);
+/* Replay-safe version of a task's run function, or NULL if the kind cannot
+ * be captured; *release receives the function to call at model destroy. */
+sched_task_fn core_replay_fn(sched_task_fn run, void (**release)(void *), void **release_arg,
+                             struct sched_task *t);
+
+/* Start a submission: a ring slot, or a scratch record when capturing. */
+static inline struct sched_task *core_task_begin(struct core_stream *s)
+{
+    /* relaxed: set by Begin/join on this or another thread; a submission
+     * racing with the start of a capture is the user's race. */
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
+        return core_capture_slot(s);
+    return sched_stream_reserve(&s->s);
+}
+
+/* Finish a submission started with core_task_begin. */
+static inline aclError core_task_end(struct core_stream *s, const char *fn)
+{
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
+        return core_capture_commit(s, fn);
+    sched_stream_commit(&s->s);
+    return ACL_SUCCESS;
+}
 
 /* Report queues (callbacks). */
 struct core_report;

@@ -88,6 +88,8 @@ struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
     c->is_default = is_default;
     c->streams = NULL;
     c->events = NULL;
+    c->models = NULL;
+    c->captures = NULL;
     c->handle = core_table_insert(&g_rt.ctxs, c);
     if (!c->handle)
         goto fail;
@@ -122,6 +124,7 @@ void core_ctx_destroy_locked(struct core_ctx *c)
             *pp = c->next;
             break;
         }
+    core_models_destroy_ctx_locked(c);
     while (c->events)
         core_event_destroy_locked(c->events);
     while (c->streams)
@@ -250,6 +253,9 @@ static aclError sync_device(int32_t timeout, bool timed, const char *fn)
     struct core_ctx *cur = core_ctx_current();
     if (!cur)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
+    if (core_ctx_capturing(cur))
+        return core_err(ACL_ERROR_RT_STREAM_CAPTURED,
+                        "%s: a stream of the current context is being captured", fn);
     /* Snapshot the device's streams under the lock, wait without it. Streams
      * are type-stable (L1), so a stream destroyed meanwhile is still memory
      * of the right type; its handle check below skips it. */

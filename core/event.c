@@ -270,6 +270,11 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
     aclError rc = event_and_stream(event, stream, &ev, &s, fn);
     if (rc)
         return rc;
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
+        rc = core_capture_record(s, ev, fn);
+        core_event_put(ev);
+        return rc;
+    }
     struct sched_task *t = sched_stream_reserve(&s->s);
     /* release: a waiter that reads this sequence sees the event's state
      * before it; the record task itself is published by the tail store. */
@@ -309,6 +314,15 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the event was created without ACL_EVENT_SYNC and cannot be waited on",
                         fn);
+    }
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL ||
+                             atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0,
+                         0)) {
+        rc = core_capture_wait(s, ev, fn);
+        if (rc != -1) { /* -1: no capture involved after all (it just ended) */
+            core_event_put(ev);
+            return rc;
+        }
     }
     /* acquire: pairs with the release increment in record. */
     uint64_t target = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
@@ -359,10 +373,12 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
     aclError rc = event_and_stream(event, stream, &ev, &s, "aclrtResetEvent");
     if (rc)
         return rc;
-    if (ev->api == CORE_EV_EX) {
+    if (ev->api == CORE_EV_EX || atomic_load_explicit(&s->cap, memory_order_relaxed)) {
         core_event_put(ev);
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset");
+                        ev->api == CORE_EV_EX
+                            ? "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset"
+                            : "aclrtResetEvent: an event reset cannot be captured");
     }
     struct sched_task *t = sched_stream_reserve(&s->s);
     t->run = run_reset;
@@ -376,6 +392,8 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 
 /* ---- queries and host waits --------------------------------------------- */
 
+/* Look up an event for a host-side query or wait: refused (107028) while
+ * the event is recorded in an active capture. */
 static aclError get_event(aclrtEvent event, struct core_event **out, const char *fn)
 {
     CORE_REQUIRE_INIT();
@@ -384,6 +402,11 @@ static aclError get_event(aclrtEvent event, struct core_event **out, const char 
     *out = core_event_get(event);
     if (!*out)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
+    if (__builtin_expect(core_event_captured(*out), 0)) {
+        core_event_put(*out);
+        return core_err(ACL_ERROR_RT_EVENT_CAPTURED,
+                        "%s: the event is recorded in a capture that has not ended", fn);
+    }
     return ACL_SUCCESS;
 }
 

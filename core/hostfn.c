@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/launch.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 
@@ -52,7 +53,7 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
     aclError rc = core_stream_resolve(stream, &s, name);
     if (__builtin_expect(rc != ACL_SUCCESS, 0))
         return rc;
-    struct sched_task *t = sched_stream_reserve(&s->s);
+    struct sched_task *t = core_task_begin(s);
     t->run = run;
     t->kind = kind;
     t->flags = 0;
@@ -64,8 +65,7 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
         t->u16 = 0;
         t->arg.ptr[1] = (void *)args;
     }
-    sched_stream_commit(&s->s);
-    return ACL_SUCCESS;
+    return core_task_end(s, name);
 }
 
 aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
@@ -94,6 +94,64 @@ aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void 
 
 _Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) - 8,
                "inline kernel arguments fit the record");
+
+/* Owned launches (core/launch.h): arg.fn[0] = fn, ptr[1] = arg, fn[2] = release. */
+static int run_owned(struct sched_task *t, struct sched_exec *x)
+{
+    core_kernel_fn fn = (core_kernel_fn)t->arg.fn[0];
+    core_release_fn release = (core_release_fn)t->arg.fn[2];
+    void *arg = t->arg.ptr[1];
+    if (!x->discard) {
+        int32_t rc = fn(arg);
+        if (rc)
+            sched_exec_fail(x, rc);
+    }
+    if (release)
+        release(arg);
+    return SCHED_DONE;
+}
+
+aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
+                           core_release_fn release, const char *name)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, name);
+    if (rc)
+        return rc;
+    struct sched_task *t = core_task_begin(s);
+    t->run = run_owned;
+    t->kind = CORE_T_KERNEL;
+    t->flags = 0;
+    t->u16 = 0;
+    t->arg.fn[0] = (void (*)(void))fn;
+    t->arg.ptr[1] = arg;
+    t->arg.fn[2] = (void (*)(void))release;
+    return core_task_end(s, name);
+}
+
+/* Captured owned launches run fn at every replay; release at model destroy. */
+static int run_owned_replay(struct sched_task *t, struct sched_exec *x)
+{
+    int32_t rc = ((core_kernel_fn)t->arg.fn[0])(t->arg.ptr[1]);
+    if (rc)
+        sched_exec_fail(x, rc);
+    return SCHED_DONE;
+}
+
+sched_task_fn core_replay_fn(sched_task_fn run, void (**release)(void *), void **release_arg,
+                             struct sched_task *t)
+{
+    *release = NULL;
+    *release_arg = NULL;
+    if (run == run_kernel || run == run_hostfunc)
+        return run; /* stateless: the same record runs again */
+    if (run == run_owned) {
+        *release = (void (*)(void *))t->arg.fn[2];
+        *release_arg = t->arg.ptr[1];
+        return run_owned_replay;
+    }
+    return NULL;
+}
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 {
@@ -260,6 +318,9 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchCallback");
     if (rc)
         return rc;
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclrtLaunchCallback: callbacks cannot be captured into a model");
     /* acquire: pairs with the release in aclrtSubscribeReport. */
     struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_acquire);
     if (!q)

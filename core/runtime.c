@@ -132,6 +132,8 @@ aclError aclInit(const char *configPath)
     g_rt.ctxs.tag = CORE_H_CONTEXT;
     g_rt.streams.tag = CORE_H_STREAM;
     g_rt.events.tag = CORE_H_EVENT;
+    g_rt.models.tag = CORE_H_MODEL;
+    g_rt.taskgrps.tag = CORE_H_TASKGRP;
     for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++) {
         struct core_device *d = &g_rt.dev[i];
         d->id = (int32_t)i;

@@ -47,8 +47,16 @@ aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn)
     return ACL_SUCCESS;
 }
 
+static aclError refuse_capturing(const char *fn)
+{
+    return core_err(ACL_ERROR_RT_STREAM_CAPTURED,
+                    "%s: the stream is being captured (end the capture first)", fn);
+}
+
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
 {
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
+        return refuse_capturing(fn);
     uint64_t target = sched_stream_submitted(&s->s);
     if (sched_stream_wait(&s->s, target, deadline_ns))
         return core_err(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
@@ -103,7 +111,9 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
                         "aclrtCreateStream: out of memory for the task ring");
     }
     s->ctx = c;
-    s->cap = NULL;
+    atomic_store_explicit(&s->cap, NULL, memory_order_relaxed);
+    s->cap_lane = 0;
+    s->internal = false;
     s->is_default = is_default;
     s->failure_mode_set = false;
     s->priority = prio;
@@ -199,6 +209,8 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
     if (rc == ACL_SUCCESS && s->is_default)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %p is a default stream; it goes with its context", fn, stream);
+    if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed))
+        rc = refuse_capturing(fn);
     if (rc == ACL_SUCCESS)
         core_stream_destroy_locked(s, force);
     pthread_mutex_unlock(&g_rt.lock);
@@ -244,6 +256,8 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
         return rc;
     if (!status)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+        return refuse_capturing("aclrtStreamQuery");
     *status = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s)
                   ? ACL_STREAM_STATUS_COMPLETE
                   : ACL_STREAM_STATUS_NOT_READY;

@@ -10,6 +10,7 @@ PKGS=(
   libjemalloc-dev                        # device memory arenas
   libcjson-dev                           # aclInit JSON configuration
   libbenchmark-dev                       # google-benchmark micro-benchmarks
+  libopenblas-dev                        # BLAS for the matmul operators
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,0 +1,1220 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Stream capture (aclmdlRICapture*) and model run instances (aclmdlRI*).
+ *
+ * Capture. aclmdlRICaptureBegin(origin) creates a model and a capture whose
+ * lane 0 is the origin stream. Every task submitted to a stream of the
+ * capture is appended to that stream's lane instead of running (see
+ * core_task_begin/end in core.h): the record is copied with its run function
+ * replaced by a replay-safe one (core_replay_fn). An event recorded on a
+ * capturing stream becomes a SIGNAL node and remembers (lane, signal); a
+ * stream that waits on such an event joins the capture as a new lane and gets
+ * a WAIT node. aclmdlRICaptureEnd checks the rules of the reference (origin,
+ * thread, open task groups, every lane joined back) and compiles the lanes
+ * into the model's plan (plan.h).
+ *
+ * Replay. Each lane of a model gets an internal stream (placed on the
+ * device's workers like any stream, so lanes run in parallel).
+ * aclmdlRIExecuteAsync(model, s) queues, under the model's execution lock:
+ *   on s:            GATE k   (lets execution k start once s reached it and
+ *                              execution k-1 passed its gate: executions of
+ *                              one model are serialised, in submission order)
+ *   on each lane:    LANE k   (runs the lane's nodes; blocks at WAIT nodes)
+ *   on s:            JOIN k   (waits until every lane finished execution k,
+ *                              reports lane failures on s)
+ * so successive executions on one stream are ordered, the work after
+ * ExecuteAsync on s waits for the model, and no allocation or hashing
+ * happens at replay. Captured tasks read the buffers they reference when
+ * they run, i.e. their current contents.
+ *
+ * Locking: capture structure (begin, end, joins, records, waits, task
+ * groups) is changed under g_rt.lock; appending a task to a lane takes no
+ * lock (a lane is only appended to by its stream's producer).
+ */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "core/plan.h"
+#include "sched/worker.h"
+
+_Atomic uint32_t core_ncaptures;
+
+struct rel_hook {
+    void (*fn)(void *);
+    void *arg;
+};
+
+struct core_taskgrp {
+    uint64_t handle;
+    struct core_model *model;
+    uint32_t lane, start, end; /* nodes [start, end) of lane */
+    struct core_taskgrp *next;
+};
+
+struct core_model {
+    uint64_t handle;
+    struct core_ctx *ctx;
+    struct plan plan;
+    struct core_capture *cap; /* non-NULL while being captured */
+    bool ready;               /* compiled: may execute */
+    struct core_stream **lane_streams;
+    struct sched_cond *lane_cond; /* one per lane, cache-line aligned */
+    struct sched_cond gate;       /* value = last execution let in */
+    struct sched_cond done;       /* value = last execution finished */
+    pthread_mutex_t exec_lock;
+    uint64_t exec_submitted;      /* exec_lock */
+    struct core_stream *sync_stream; /* for aclmdlRIExecute, lazily */
+    struct rel_hook *rel;         /* release hooks of captured tasks */
+    uint32_t nrel, caprel;
+    struct core_taskgrp *groups;
+    struct core_model *next;      /* ctx list */
+};
+
+struct cap_edge {
+    uint32_t from, to, sig; /* lane `from` waits for signal `sig` of lane `to` */
+};
+
+struct core_capture {
+    uint64_t id;
+    struct core_model *model;
+    struct core_ctx *ctx;
+    struct core_stream *origin;
+    int mode;
+    uint64_t tid;            /* thread that began the capture */
+    bool invalidated;
+    bool update;             /* task-update session rather than a capture */
+    struct core_taskgrp *ugrp;
+    struct sched_task *staged; /* update: new records for the group */
+    uint32_t upos;
+    struct core_stream **lanes; /* lane -> stream */
+    uint32_t *grp_open;      /* lane -> start of the open task group, UINT32_MAX none */
+    uint32_t nlanes, caplanes;
+    struct cap_edge *edges;
+    uint32_t nedges, capedges;
+    struct core_event **events; /* events recorded in the capture (referenced) */
+    uint32_t nevents, capevents;
+    struct core_capture *next;  /* ctx list */
+};
+
+static __thread aclmdlRICaptureMode t_exmode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
+static __thread struct sched_task t_scratch;
+static uint64_t g_next_cap_id; /* g_rt.lock */
+
+static uint64_t self_tid(void)
+{
+    return (uint64_t)pthread_self();
+}
+
+static bool grow(void **v, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return true;
+    uint32_t n = *cap ? *cap : 8;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*v, (size_t)n * elem);
+    if (!p)
+        return false;
+    *v = p;
+    *cap = n;
+    return true;
+}
+
+/* ---- models --------------------------------------------------------------- */
+
+static struct core_model *model_new_locked(struct core_ctx *c)
+{
+    struct core_model *m = calloc(1, sizeof(*m));
+    if (!m)
+        return NULL;
+    m->ctx = c;
+    pthread_mutex_init(&m->exec_lock, NULL);
+    m->handle = core_table_insert(&g_rt.models, m);
+    if (!m->handle) {
+        free(m);
+        return NULL;
+    }
+    m->next = c->models;
+    c->models = m;
+    return m;
+}
+
+/* Drop the compiled graph: lane streams, conditions, release hooks, groups. */
+static void model_clear_locked(struct core_model *m)
+{
+    for (uint32_t i = 0; i < m->plan.nlanes; i++) {
+        if (m->lane_streams && m->lane_streams[i])
+            core_stream_destroy_locked(m->lane_streams[i], false);
+        free(m->plan.lanes[i].nodes);
+    }
+    free(m->lane_streams);
+    free(m->lane_cond);
+    free(m->plan.lanes);
+    m->lane_streams = NULL;
+    m->lane_cond = NULL;
+    memset(&m->plan, 0, sizeof(m->plan));
+    for (uint32_t i = 0; i < m->nrel; i++)
+        m->rel[i].fn(m->rel[i].arg);
+    free(m->rel);
+    m->rel = NULL;
+    m->nrel = m->caprel = 0;
+    while (m->groups) {
+        struct core_taskgrp *g = m->groups;
+        m->groups = g->next;
+        core_table_remove(&g_rt.taskgrps, g->handle);
+        free(g);
+    }
+    m->ready = false;
+}
+
+static void model_free_locked(struct core_model *m)
+{
+    model_clear_locked(m);
+    if (m->sync_stream)
+        core_stream_destroy_locked(m->sync_stream, false);
+    core_table_remove(&g_rt.models, m->handle);
+    for (struct core_model **pp = &m->ctx->models; *pp; pp = &(*pp)->next)
+        if (*pp == m) {
+            *pp = m->next;
+            break;
+        }
+    pthread_mutex_destroy(&m->exec_lock);
+    free(m);
+}
+
+static bool model_running(struct core_model *m)
+{
+    pthread_mutex_lock(&m->exec_lock);
+    bool r = sched_cond_value(&m->done) < m->exec_submitted;
+    pthread_mutex_unlock(&m->exec_lock);
+    return r;
+}
+
+/* ---- capture objects ------------------------------------------------------ */
+
+static struct core_capture *capture_find_locked(struct core_ctx *c, uint64_t id)
+{
+    for (struct core_capture *k = c->captures; k; k = k->next)
+        if (k->id == id)
+            return k;
+    return NULL;
+}
+
+static aclError add_lane_locked(struct core_capture *k, struct core_stream *s)
+{
+    if (!grow((void **)&k->lanes, &k->caplanes, k->nlanes + 1, sizeof(*k->lanes)))
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
+    uint32_t capg = k->caplanes;
+    uint32_t *g = realloc(k->grp_open, capg * sizeof(*g));
+    struct plan_lane *pl = realloc(k->model->plan.lanes, capg * sizeof(*pl));
+    if (g)
+        k->grp_open = g;
+    if (pl)
+        k->model->plan.lanes = pl;
+    if (!g || !pl)
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
+    uint32_t i = k->nlanes++;
+    k->lanes[i] = s;
+    k->grp_open[i] = UINT32_MAX;
+    memset(&k->model->plan.lanes[i], 0, sizeof(struct plan_lane));
+    k->model->plan.nlanes = k->nlanes;
+    s->cap_lane = i;
+    /* relaxed: the producer of s reads it; joining a stream another thread
+     * is submitting to at this moment is the user's race. */
+    atomic_store_explicit(&s->cap, k, memory_order_relaxed);
+    return ACL_SUCCESS;
+}
+
+/* End a capture or update session: streams and events leave it. The model
+ * stays (the caller decides whether it lives). Lock held. */
+static void capture_close_locked(struct core_capture *k)
+{
+    for (uint32_t i = 0; i < k->nlanes; i++)
+        atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed);
+    for (uint32_t i = 0; i < k->nevents; i++) {
+        atomic_store_explicit(&k->events[i]->cap_id, 0, memory_order_relaxed);
+        core_event_put(k->events[i]);
+    }
+    if (!k->update) {
+        for (struct core_capture **pp = &k->ctx->captures; *pp; pp = &(*pp)->next)
+            if (*pp == k) {
+                *pp = k->next;
+                break;
+            }
+        /* relaxed: a counter for fast-path checks under the same lock. */
+        atomic_fetch_sub_explicit(&core_ncaptures, 1, memory_order_relaxed);
+        k->model->cap = NULL;
+    }
+    free(k->lanes);
+    free(k->grp_open);
+    free(k->edges);
+    free(k->events);
+    free(k->staged);
+    free(k);
+}
+
+static void capture_invalidate(struct core_capture *k)
+{
+    k->invalidated = true;
+}
+
+/* ---- appending tasks ------------------------------------------------------ */
+
+struct sched_task *core_capture_slot(struct core_stream *s)
+{
+    (void)s;
+    return &t_scratch;
+}
+
+static aclError append_node(struct core_model *m, uint32_t lane, const struct sched_task *t)
+{
+    struct plan_lane *pl = &m->plan.lanes[lane];
+    if (pl->n == pl->cap) {
+        uint32_t n = pl->cap ? pl->cap * 2 : 64;
+        struct sched_task *v = aligned_alloc(SCHED_CACHELINE, (size_t)n * sizeof(*v));
+        if (!v)
+            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
+        if (pl->n)
+            memcpy(v, pl->nodes, (size_t)pl->n * sizeof(*v));
+        free(pl->nodes);
+        pl->nodes = v;
+        pl->cap = n;
+    }
+    pl->nodes[pl->n++] = *t;
+    return ACL_SUCCESS;
+}
+
+static aclError add_release_locked(struct core_model *m, void (*fn)(void *), void *arg)
+{
+    if (!grow((void **)&m->rel, &m->caprel, m->nrel + 1, sizeof(*m->rel)))
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
+    m->rel[m->nrel++] = (struct rel_hook){fn, arg};
+    return ACL_SUCCESS;
+}
+
+static aclError update_commit(struct core_capture *k, struct sched_task *t, sched_task_fn replay,
+                              const char *fn)
+{
+    struct core_taskgrp *g = k->ugrp;
+    uint32_t len = g->end - g->start;
+    if (k->invalidated)
+        return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED, "%s: the task update already failed",
+                        fn);
+    if (k->upos >= len) {
+        capture_invalidate(k);
+        return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                        "%s: more tasks than the task group holds (%u)", fn, len);
+    }
+    struct sched_task *old = &g->model->plan.lanes[g->lane].nodes[g->start + k->upos];
+    if (old->kind != t->kind) {
+        capture_invalidate(k);
+        return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                        "%s: task %u of the group has another kind than the task it replaces", fn,
+                        k->upos);
+    }
+    k->staged[k->upos] = *t;
+    k->staged[k->upos].run = replay;
+    k->upos++;
+    return ACL_SUCCESS;
+}
+
+aclError core_capture_commit(struct core_stream *s, const char *fn)
+{
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct sched_task *t = &t_scratch;
+    void (*rel)(void *);
+    void *relarg;
+    sched_task_fn replay = core_replay_fn(t->run, &rel, &relarg, t);
+    if (!replay) {
+        pthread_mutex_lock(&g_rt.lock);
+        capture_invalidate(k);
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "%s: this task cannot be captured", fn);
+    }
+    if (k->update) {
+        pthread_mutex_lock(&g_rt.lock);
+        aclError rc = update_commit(k, t, replay, fn);
+        if (rc == ACL_SUCCESS && rel)
+            rc = add_release_locked(k->model, rel, relarg); /* freed with the model */
+        pthread_mutex_unlock(&g_rt.lock);
+        return rc;
+    }
+    if (k->invalidated)
+        return core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                        "%s: the capture was invalidated by an earlier error", fn);
+    t->run = replay;
+    aclError rc = append_node(k->model, s->cap_lane, t);
+    if (rc == ACL_SUCCESS && rel) {
+        pthread_mutex_lock(&g_rt.lock);
+        rc = add_release_locked(k->model, rel, relarg);
+        pthread_mutex_unlock(&g_rt.lock);
+    }
+    return rc;
+}
+
+/* ---- events in captures --------------------------------------------------- */
+
+bool core_event_captured(struct core_event *ev)
+{
+    return atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0;
+}
+
+aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    aclError rc = ACL_SUCCESS;
+    if (!k) { /* the capture ended meanwhile */
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "%s: the capture ended", fn);
+    }
+    if (k->update) {
+        rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                      "%s: event records cannot be part of a task update", fn);
+    } else if (k->invalidated) {
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                      "%s: the capture was invalidated by an earlier error", fn);
+    } else if (ev->flags & ACL_EVENT_IPC) {
+        capture_invalidate(k);
+        rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                      "%s: IPC events cannot be recorded in a capture", fn);
+    } else if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed) &&
+               atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != k->id) {
+        capture_invalidate(k);
+        rc = core_err(ACL_ERROR_STREAM_CAPTURE_CONFLICT,
+                      "%s: the event is recorded in another capture", fn);
+    } else {
+        struct plan_lane *pl = &k->model->plan.lanes[s->cap_lane];
+        struct sched_task node = {.kind = PLAN_SIGNAL};
+        node.arg.u64[0] = ++pl->nsignals;
+        rc = append_node(k->model, s->cap_lane, &node);
+        if (rc == ACL_SUCCESS && atomic_load_explicit(&ev->cap_id, memory_order_relaxed) == 0) {
+            if (!grow((void **)&k->events, &k->capevents, k->nevents + 1, sizeof(*k->events))) {
+                rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+            } else {
+                atomic_fetch_add_explicit(&ev->refs, 1, memory_order_relaxed); /* held by k */
+                k->events[k->nevents++] = ev;
+            }
+        }
+        if (rc == ACL_SUCCESS) {
+            ev->cap_lane = s->cap_lane;
+            ev->cap_sig = (uint32_t)node.arg.u64[0];
+            atomic_store_explicit(&ev->cap_id, k->id, memory_order_relaxed);
+        } else {
+            capture_invalidate(k);
+        }
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const char *fn)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *ks = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed);
+    struct core_capture *ke = eid ? capture_find_locked(ev->ctx, eid) : NULL;
+    aclError rc = ACL_SUCCESS;
+    if (ks && ks->update) {
+        rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                      "%s: event waits cannot be part of a task update", fn);
+    } else if (!ke) {
+        if (!ks) { /* neither side captures (any more): a plain wait */
+            pthread_mutex_unlock(&g_rt.lock);
+            return -1;
+        }
+        capture_invalidate(ks);
+        rc = core_err(ACL_ERROR_RT_CAPTURE_DEPENDENCY,
+                      "%s: a capturing stream waits on an event not recorded in its capture "
+                      "(use ACL_EVENT_WAIT_EXTERNAL to synchronise with outside work)",
+                      fn);
+    } else if (s->is_default) {
+        capture_invalidate(ke);
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+                      "%s: the default stream cannot take part in a capture", fn);
+    } else if (ks && ks != ke) {
+        capture_invalidate(ks);
+        capture_invalidate(ke);
+        rc = core_err(ACL_ERROR_STREAM_CAPTURE_CONFLICT,
+                      "%s: the stream and the event belong to different captures", fn);
+    } else if (ke->invalidated) {
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                      "%s: the capture was invalidated by an earlier error", fn);
+    } else {
+        if (!ks) /* the stream joins the capture */
+            rc = add_lane_locked(ke, s);
+        if (rc == ACL_SUCCESS) {
+            struct sched_task node = {.kind = PLAN_WAIT};
+            node.arg.u64[0] = ev->cap_lane;
+            node.arg.u64[1] = ev->cap_sig;
+            rc = append_node(ke->model, s->cap_lane, &node);
+        }
+        if (rc == ACL_SUCCESS) {
+            if (grow((void **)&ke->edges, &ke->capedges, ke->nedges + 1, sizeof(*ke->edges)))
+                ke->edges[ke->nedges++] = (struct cap_edge){s->cap_lane, ev->cap_lane, ev->cap_sig};
+            else
+                rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+        }
+        if (rc)
+            capture_invalidate(ke);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+/* ---- capture modes (reference 6.3) ---------------------------------------- */
+
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
+{
+    if (!mode)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureThreadExchangeMode: mode is NULL");
+    if ((unsigned)*mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclmdlRICaptureThreadExchangeMode: unknown mode %d", (int)*mode);
+    aclmdlRICaptureMode prev = t_exmode;
+    t_exmode = *mode;
+    *mode = prev;
+    return ACL_SUCCESS;
+}
+
+aclError core_capture_check_unsafe(const char *fn)
+{
+    /* relaxed: a hint; a capture beginning concurrently is the user's race. */
+    if (atomic_load_explicit(&core_ncaptures, memory_order_relaxed) == 0)
+        return ACL_SUCCESS;
+    if (t_exmode == ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+        return ACL_SUCCESS;
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return ACL_SUCCESS;
+    int ctx_mode = 3, thr_mode = 3; /* 3 = no capture */
+    uint64_t me = self_tid();
+    pthread_mutex_lock(&g_rt.lock);
+    for (struct core_capture *k = c->captures; k; k = k->next) {
+        if (k->mode < ctx_mode)
+            ctx_mode = k->mode;
+        if (k->tid == me && k->mode < thr_mode)
+            thr_mode = k->mode;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    bool ok;
+    if (ctx_mode == 3)
+        ok = true;
+    else if (t_exmode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)
+        ok = ctx_mode != ACL_MODEL_RI_CAPTURE_MODE_GLOBAL &&
+             thr_mode != ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL;
+    else /* THREAD_LOCAL */
+        ok = thr_mode != ACL_MODEL_RI_CAPTURE_MODE_GLOBAL &&
+             thr_mode != ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL;
+    if (ok)
+        return ACL_SUCCESS;
+    return core_err(ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+                    "%s: not allowed while a capture is active in this context under the calling "
+                    "thread's capture mode (switch with aclmdlRICaptureThreadExchangeMode)",
+                    fn);
+}
+
+bool core_ctx_capturing(struct core_ctx *c)
+{
+    if (atomic_load_explicit(&core_ncaptures, memory_order_relaxed) == 0)
+        return false;
+    pthread_mutex_lock(&g_rt.lock);
+    bool r = c->captures != NULL;
+    pthread_mutex_unlock(&g_rt.lock);
+    return r;
+}
+
+/* ---- begin / end ---------------------------------------------------------- */
+
+static aclError begin(aclrtStream stream, aclmdlRI modelRI,
+                      aclmdlRICaptureMode mode, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the default stream (NULL) cannot be captured", fn);
+    if ((unsigned)mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown capture mode %d", fn, (int)mode);
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc)
+        return rc;
+    if (s->is_default)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: a default stream cannot be captured", fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) {
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED, "%s: the stream is already being captured",
+                      fn);
+    } else if (modelRI) {
+        m = core_table_lookup(&g_rt.models, modelRI);
+        if (!m)
+            rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
+        else if (m->cap)
+            rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is already being captured",
+                          fn);
+        else if (m->ctx != s->ctx)
+            rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT,
+                          "%s: the model belongs to another context", fn);
+        else if (model_running(m))
+            rc = core_err(ACL_ERROR_RT_MODEL_RUNNING, "%s: the model is still executing", fn);
+        else
+            model_clear_locked(m); /* the new capture replaces its graph */
+    } else {
+        m = model_new_locked(s->ctx);
+        if (!m)
+            rc = core_err(ACL_ERROR_RT_NO_MODEL_RESOURCE, "%s: cannot create a model", fn);
+    }
+    struct core_capture *k = NULL;
+    if (rc == ACL_SUCCESS) {
+        k = calloc(1, sizeof(*k));
+        if (!k)
+            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+    }
+    if (rc == ACL_SUCCESS) {
+        k->id = ++g_next_cap_id;
+        k->model = m;
+        k->ctx = s->ctx;
+        k->origin = s;
+        k->mode = mode;
+        k->tid = self_tid();
+        m->cap = k;
+        k->next = s->ctx->captures;
+        s->ctx->captures = k;
+        atomic_fetch_add_explicit(&core_ncaptures, 1, memory_order_relaxed);
+        rc = add_lane_locked(k, s);
+        if (rc) {
+            capture_close_locked(k);
+            if (!modelRI)
+                model_free_locked(m);
+        }
+    } else if (m && !modelRI) {
+        model_free_locked(m);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
+{
+    return begin(stream, NULL, mode, "aclmdlRICaptureBegin");
+}
+
+aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
+                                       aclmdlRICaptureMode mode)
+{
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureToModelRIBegin: modelRI is NULL");
+    return begin(stream, modelRI, mode, "aclmdlRICaptureToModelRIBegin");
+}
+
+/* Every lane must come back to the origin: its last node is a signal that a
+ * lane already known to be joined waits for (reference 6.4). */
+static bool all_joined(struct core_capture *k, uint32_t *bad)
+{
+    uint32_t n = k->nlanes;
+    bool *joined = calloc(n, sizeof(bool));
+    if (!joined)
+        return false;
+    joined[0] = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t l = 1; l < n; l++) {
+            struct plan_lane *pl = &k->model->plan.lanes[l];
+            if (joined[l] || !pl->n || pl->nodes[pl->n - 1].kind != PLAN_SIGNAL ||
+                pl->nodes[pl->n - 1].run)
+                continue;
+            uint32_t last = (uint32_t)pl->nodes[pl->n - 1].arg.u64[0];
+            for (uint32_t e = 0; e < k->nedges; e++)
+                if (k->edges[e].to == l && k->edges[e].sig == last && joined[k->edges[e].from]) {
+                    joined[l] = changed = true;
+                    break;
+                }
+        }
+    }
+    bool ok = true;
+    for (uint32_t l = 1; l < n && ok; l++)
+        if (!joined[l]) {
+            ok = false;
+            *bad = l;
+        }
+    free(joined);
+    return ok;
+}
+
+static aclError compile_locked(struct core_model *m)
+{
+    uint32_t n = m->plan.nlanes, maxsig = 0;
+    for (uint32_t l = 0; l < n; l++)
+        if (m->plan.lanes[l].nsignals > maxsig)
+            maxsig = m->plan.lanes[l].nsignals;
+    m->plan.stride = (uint64_t)maxsig + 2;
+    m->lane_streams = calloc(n, sizeof(*m->lane_streams));
+    m->lane_cond = aligned_alloc(SCHED_CACHELINE,
+                                 ((n * sizeof(struct sched_cond) + 63) / 64) * 64);
+    if (!m->lane_streams || !m->lane_cond)
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRICaptureEnd: out of memory");
+    memset(m->lane_cond, 0, n * sizeof(struct sched_cond));
+    for (uint32_t l = 0; l < n; l++) {
+        aclError rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->lane_streams[l]);
+        if (rc)
+            return rc;
+        m->lane_streams[l]->internal = true;
+    }
+    m->ready = true;
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream || !modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureEnd: %s is NULL",
+                        stream ? "modelRI" : "stream");
+    *modelRI = NULL;
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureEnd");
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (!k || k->update) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        "aclmdlRICaptureEnd: the stream is not being captured");
+    }
+    if (s != k->origin) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+                        "aclmdlRICaptureEnd: the capture was begun on another stream (end it on "
+                        "its origin stream)");
+    }
+    struct core_model *m = k->model;
+    uint32_t bad = 0;
+    if (k->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED && k->tid != self_tid())
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
+                      "aclmdlRICaptureEnd: a capture begun in GLOBAL or THREAD_LOCAL mode must end "
+                      "on the thread that began it");
+    else if (k->invalidated)
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                      "aclmdlRICaptureEnd: the capture was invalidated by an earlier error");
+    for (uint32_t l = 0; rc == ACL_SUCCESS && l < k->nlanes; l++)
+        if (k->grp_open[l] != UINT32_MAX)
+            rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                          "aclmdlRICaptureEnd: a task group is still open (aclmdlRICaptureTaskGrpEnd)");
+    if (rc == ACL_SUCCESS && !all_joined(k, &bad))
+        rc = core_err(ACL_ERROR_RT_STREAM_UNJOINED,
+                      "aclmdlRICaptureEnd: captured stream (lane %u) has work that is not joined "
+                      "back to the origin stream by an event record it ends with",
+                      bad);
+    bool keep = false;
+    if (rc == ACL_SUCCESS) {
+        rc = compile_locked(m);
+        keep = rc == ACL_SUCCESS;
+    }
+    capture_close_locked(k);
+    if (keep)
+        *modelRI = (aclmdlRI)(uintptr_t)m->handle;
+    else
+        model_free_locked(m);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status,
+                                aclmdlRI *modelRI)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream || (!status && !modelRI))
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureGetInfo: %s",
+                        stream ? "status and modelRI are both NULL" : "stream is NULL");
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureGetInfo");
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (k && k->update)
+        k = NULL;
+    if (status)
+        *status = !k ? ACL_MODEL_RI_CAPTURE_STATUS_NONE
+                     : (k->invalidated ? ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED
+                                       : ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE);
+    if (modelRI)
+        *modelRI = k ? (aclmdlRI)(uintptr_t)k->model->handle : NULL;
+    pthread_mutex_unlock(&g_rt.lock);
+    return ACL_SUCCESS;
+}
+
+/* ---- task groups and updates ---------------------------------------------- */
+
+aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskGrpBegin: stream is NULL");
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskGrpBegin");
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (!k || k->update)
+        rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                      "aclmdlRICaptureTaskGrpBegin: the stream is not being captured");
+    else if (k->grp_open[s->cap_lane] != UINT32_MAX)
+        rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                      "aclmdlRICaptureTaskGrpBegin: a task group is already open on the stream");
+    else
+        k->grp_open[s->cap_lane] = k->model->plan.lanes[s->cap_lane].n;
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream || !handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskGrpEnd: %s is NULL",
+                        stream ? "handle" : "stream");
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskGrpEnd");
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_taskgrp *g = NULL;
+    if (!k || k->update) {
+        rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                      "aclmdlRICaptureTaskGrpEnd: the stream is not being captured");
+    } else if (k->grp_open[s->cap_lane] == UINT32_MAX) {
+        rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                      "aclmdlRICaptureTaskGrpEnd: no task group is open on the stream");
+    } else if (!(g = calloc(1, sizeof(*g)))) {
+        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRICaptureTaskGrpEnd: out of memory");
+    } else {
+        g->model = k->model;
+        g->lane = s->cap_lane;
+        g->start = k->grp_open[s->cap_lane];
+        g->end = k->model->plan.lanes[s->cap_lane].n;
+        g->handle = core_table_insert(&g_rt.taskgrps, g);
+        if (!g->handle) {
+            free(g);
+            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRICaptureTaskGrpEnd: table full");
+        } else {
+            g->next = k->model->groups;
+            k->model->groups = g;
+            k->grp_open[s->cap_lane] = UINT32_MAX;
+            *handle = (aclrtTaskGrp)(uintptr_t)g->handle;
+        }
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream || !handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskUpdateBegin: %s is NULL",
+                        stream ? "handle" : "stream");
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskUpdateBegin");
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_taskgrp *g = core_table_lookup(&g_rt.taskgrps, handle);
+    struct core_capture *k = NULL;
+    if (!g)
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                      "aclmdlRICaptureTaskUpdateBegin: %p is not a live task group", handle);
+    else if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED,
+                      "aclmdlRICaptureTaskUpdateBegin: the stream is capturing or updating");
+    else if (!g->model->ready)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
+                      "aclmdlRICaptureTaskUpdateBegin: the model is still being captured");
+    else if (!(k = calloc(1, sizeof(*k))) ||
+             !(k->staged = calloc(g->end - g->start + 1, sizeof(struct sched_task))))
+        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                      "aclmdlRICaptureTaskUpdateBegin: out of memory");
+    if (rc == ACL_SUCCESS) {
+        k->update = true;
+        k->ugrp = g;
+        k->model = g->model;
+        k->ctx = s->ctx;
+        k->origin = s;
+        rc = add_lane_locked(k, s) == ACL_SUCCESS ? ACL_SUCCESS : ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
+    } else if (k) {
+        free(k);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskUpdateEnd: stream is NULL");
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskUpdateEnd");
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (!k || !k->update) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        "aclmdlRICaptureTaskUpdateEnd: no task update is in progress on the stream");
+    }
+    struct core_taskgrp *g = k->ugrp;
+    uint32_t len = g->end - g->start;
+    if (k->invalidated || k->upos != len) {
+        rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                      "aclmdlRICaptureTaskUpdateEnd: %u tasks issued for a group of %u%s", k->upos,
+                      len, k->invalidated ? " (an earlier task was refused)" : "");
+    } else {
+        /* Apply between executions: wait for the model to be idle. The
+         * lock is dropped while waiting (executions' tasks take no lock). */
+        struct core_model *m = g->model;
+        pthread_mutex_lock(&m->exec_lock);
+        uint64_t last = m->exec_submitted;
+        pthread_mutex_unlock(&m->exec_lock);
+        pthread_mutex_unlock(&g_rt.lock);
+        sched_cond_wait(&m->done, last, 0);
+        pthread_mutex_lock(&g_rt.lock);
+        pthread_mutex_lock(&m->exec_lock);
+        memcpy(&m->plan.lanes[g->lane].nodes[g->start], k->staged, len * sizeof(*k->staged));
+        pthread_mutex_unlock(&m->exec_lock);
+    }
+    capture_close_locked(k);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+/* ---- replay --------------------------------------------------------------- */
+
+static int run_gate(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_model *m = t->arg.ptr[0];
+    uint64_t k = t->arg.u64[1];
+    if (sched_cond_value(&m->gate) < k - 1) { /* execution k-1 not let in yet */
+        x->block_cond = &m->gate;
+        x->block_target = k - 1;
+        x->block_deadline = 0;
+        return SCHED_BLOCK;
+    }
+    sched_cond_advance(&m->gate, k);
+    return SCHED_DONE;
+}
+
+static int run_lane(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_model *m = t->arg.ptr[0];
+    uint32_t lane = t->u16;
+    uint64_t k = t->arg.u64[1];
+    uint64_t pos = t->arg.u64[2];
+    if (pos == 0 && sched_cond_value(&m->gate) < k) {
+        x->block_cond = &m->gate;
+        x->block_target = k;
+        x->block_deadline = 0;
+        return SCHED_BLOCK;
+    }
+    struct plan_lane *pl = &m->plan.lanes[lane];
+    uint64_t base = k * m->plan.stride;
+    struct sched_cond *mine = &m->lane_cond[lane];
+    for (; pos < pl->n; pos++) {
+        struct sched_task *node = &pl->nodes[pos];
+        if (__builtin_expect(node->run != NULL, 1)) {
+            node->run(node, x);
+        } else if (node->kind == PLAN_SIGNAL) {
+            sched_cond_advance(mine, base + node->arg.u64[0]);
+        } else { /* PLAN_WAIT */
+            struct sched_cond *c = &m->lane_cond[node->arg.u64[0]];
+            if (sched_cond_value(c) < base + node->arg.u64[1]) {
+                t->arg.u64[2] = pos; /* resume here */
+                x->block_cond = c;
+                x->block_target = base + node->arg.u64[1];
+                x->block_deadline = 0;
+                return SCHED_BLOCK;
+            }
+        }
+    }
+    sched_cond_advance(mine, base + m->plan.stride - 1);
+    return SCHED_DONE;
+}
+
+static int run_join(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_model *m = t->arg.ptr[0];
+    uint64_t k = t->arg.u64[1];
+    uint64_t fin = k * m->plan.stride + m->plan.stride - 1;
+    for (uint32_t l = 0; l < m->plan.nlanes; l++)
+        if (sched_cond_value(&m->lane_cond[l]) < fin) {
+            x->block_cond = &m->lane_cond[l];
+            x->block_target = fin;
+            x->block_deadline = 0;
+            return SCHED_BLOCK;
+        }
+    for (uint32_t l = 0; l < m->plan.nlanes; l++) {
+        int32_t e = sched_stream_take_error(&m->lane_streams[l]->s);
+        if (e)
+            sched_exec_fail(x, e);
+    }
+    sched_cond_advance(&m->done, k);
+    return SCHED_DONE;
+}
+
+/* Queue execution of m on s (exec lock held by the caller). */
+static void enqueue_locked(struct core_model *m, struct core_stream *s)
+{
+    uint64_t k = ++m->exec_submitted;
+    struct sched_task *t = sched_stream_reserve(&s->s);
+    t->run = run_gate;
+    t->kind = CORE_T_MODEL;
+    t->flags = SCHED_TF_ALWAYS;
+    t->arg.ptr[0] = m;
+    t->arg.u64[1] = k;
+    sched_stream_commit(&s->s);
+    for (uint32_t l = 0; l < m->plan.nlanes; l++) {
+        struct sched_stream *ls = &m->lane_streams[l]->s;
+        t = sched_stream_reserve(ls);
+        t->run = run_lane;
+        t->kind = CORE_T_MODEL;
+        t->flags = SCHED_TF_ALWAYS;
+        t->u16 = (uint16_t)l;
+        t->arg.ptr[0] = m;
+        t->arg.u64[1] = k;
+        t->arg.u64[2] = 0;
+        sched_stream_commit(ls);
+    }
+    t = sched_stream_reserve(&s->s);
+    t->run = run_join;
+    t->kind = CORE_T_MODEL;
+    t->flags = SCHED_TF_ALWAYS;
+    t->arg.ptr[0] = m;
+    t->arg.u64[1] = k;
+    sched_stream_commit(&s->s);
+}
+
+/* Find a model that may execute; returns it with its exec lock held. */
+static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, struct core_model **out,
+                               const char *fn)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
+    aclError rc = ACL_SUCCESS;
+    if (!m)
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
+    else if (m->cap)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is still being captured", fn);
+    else if (s && atomic_load_explicit(&s->cap, memory_order_relaxed))
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED,
+                      "%s: the stream is being captured; a model cannot run on it", fn);
+    else if (!m->ready)
+        rc = core_err(ACL_ERROR_RT_MODEL_EXECUTE, "%s: the model has no graph to run", fn);
+    else if (s && m->ctx != s->ctx)
+        rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT, "%s: the model belongs to another context", fn);
+    if (rc == ACL_SUCCESS) {
+        pthread_mutex_lock(&m->exec_lock); /* lock order: g_rt.lock, then exec_lock */
+        *out = m;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecuteAsync: modelRI is NULL");
+    struct core_stream *s;
+    struct core_model *m;
+    aclError rc = core_stream_resolve(stream, &s, "aclmdlRIExecuteAsync");
+    if (rc == ACL_SUCCESS)
+        rc = model_for_exec(modelRI, s, &m, "aclmdlRIExecuteAsync");
+    if (rc)
+        return rc;
+    enqueue_locked(m, s);
+    pthread_mutex_unlock(&m->exec_lock);
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecute: modelRI is NULL");
+    uint64_t deadline;
+    aclError rc = core_timeout(timeout, &deadline, "aclmdlRIExecute");
+    struct core_model *m;
+    if (rc == ACL_SUCCESS)
+        rc = model_for_exec(modelRI, NULL, &m, "aclmdlRIExecute");
+    if (rc)
+        return rc;
+    if (!m->sync_stream) {
+        pthread_mutex_unlock(&m->exec_lock);
+        pthread_mutex_lock(&g_rt.lock);
+        if (!m->sync_stream) {
+            rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->sync_stream);
+            if (rc == ACL_SUCCESS)
+                m->sync_stream->internal = true;
+        }
+        pthread_mutex_lock(&m->exec_lock);
+        pthread_mutex_unlock(&g_rt.lock);
+        if (rc) {
+            pthread_mutex_unlock(&m->exec_lock);
+            return rc;
+        }
+    }
+    enqueue_locked(m, m->sync_stream);
+    pthread_mutex_unlock(&m->exec_lock);
+    return core_stream_sync(m->sync_stream, deadline, "aclmdlRIExecute");
+}
+
+aclError aclmdlRIDestroy(aclmdlRI modelRI)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDestroy: modelRI is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
+    aclError rc = ACL_SUCCESS;
+    if (!m)
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclmdlRIDestroy: %p is not a live model",
+                      modelRI);
+    else if (m->cap)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
+                      "aclmdlRIDestroy: the model is still being captured (end the capture)");
+    else if (model_running(m))
+        rc = core_err(ACL_ERROR_RT_MODEL_RUNNING,
+                      "aclmdlRIDestroy: the model is still executing (synchronize its stream)");
+    else
+        model_free_locked(m);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+void core_models_destroy_ctx_locked(struct core_ctx *c)
+{
+    while (c->captures) {
+        struct core_capture *k = c->captures;
+        struct core_model *m = k->model;
+        capture_close_locked(k);
+        model_free_locked(m);
+    }
+    while (c->models) {
+        struct core_model *m = c->models;
+        /* Executions still queued finish first (their lane streams drain). */
+        pthread_mutex_lock(&m->exec_lock);
+        uint64_t last = m->exec_submitted;
+        pthread_mutex_unlock(&m->exec_lock);
+        pthread_mutex_unlock(&g_rt.lock);
+        sched_cond_wait(&m->done, last, 0);
+        pthread_mutex_lock(&g_rt.lock);
+        model_free_locked(m);
+    }
+}
+
+/* ---- debug output --------------------------------------------------------- */
+
+static const char *kind_name(const struct sched_task *t)
+{
+    if (!t->run)
+        return t->kind == PLAN_SIGNAL ? "event_record" : "event_wait";
+    switch (t->kind) {
+    case CORE_T_KERNEL: return "kernel";
+    case CORE_T_HOSTFUNC: return "host_func";
+    case CORE_T_MEMCPY: return "memcpy";
+    case CORE_T_MEMSET: return "memset";
+    default: return "task";
+    }
+}
+
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI || !path)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugJsonPrint: %s is NULL",
+                        modelRI ? "path" : "modelRI");
+    if (flags > ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugJsonPrint: unknown flags %u", flags);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
+    if (!m) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclmdlRIDebugJsonPrint: %p is not a live model",
+                        modelRI);
+    }
+    cJSON *root = cJSON_CreateObject();
+    char id[32];
+    snprintf(id, sizeof(id), "0x%llx", (unsigned long long)m->handle);
+    cJSON_AddStringToObject(root, "model", id);
+    cJSON_AddNumberToObject(root, "device", m->ctx->dev->id);
+    cJSON_AddBoolToObject(root, "ready", m->ready);
+    cJSON *lanes = cJSON_AddArrayToObject(root, "lanes");
+    uint32_t total = 0;
+    for (uint32_t l = 0; l < m->plan.nlanes; l++) {
+        struct plan_lane *pl = &m->plan.lanes[l];
+        cJSON *lj = cJSON_CreateObject();
+        cJSON_AddNumberToObject(lj, "lane", l);
+        cJSON_AddNumberToObject(lj, "tasks", pl->n);
+        total += pl->n;
+        if (flags == ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE) {
+            cJSON *nodes = cJSON_AddArrayToObject(lj, "nodes");
+            for (uint32_t i = 0; i < pl->n; i++) {
+                struct sched_task *t = &pl->nodes[i];
+                cJSON *nj = cJSON_CreateObject();
+                cJSON_AddNumberToObject(nj, "index", i);
+                cJSON_AddStringToObject(nj, "type", kind_name(t));
+                if (!t->run && t->kind == PLAN_SIGNAL)
+                    cJSON_AddNumberToObject(nj, "signal", (double)t->arg.u64[0]);
+                if (!t->run && t->kind == PLAN_WAIT) {
+                    cJSON_AddNumberToObject(nj, "wait_lane", (double)t->arg.u64[0]);
+                    cJSON_AddNumberToObject(nj, "wait_signal", (double)t->arg.u64[1]);
+                }
+                cJSON_AddItemToArray(nodes, nj);
+            }
+        }
+        cJSON_AddItemToArray(lanes, lj);
+    }
+    cJSON_AddNumberToObject(root, "tasks", total);
+    pthread_mutex_unlock(&g_rt.lock);
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    aclError rc = ACL_SUCCESS;
+    FILE *f = text ? fopen(path, "w") : NULL;
+    if (!f)
+        rc = core_err(ACL_ERROR_RT_FILE_OPEN, "aclmdlRIDebugJsonPrint: cannot open '%s'", path);
+    else if (fputs(text, f) < 0 || fputc('\n', f) < 0)
+        rc = core_err(ACL_ERROR_RT_FILE_WRITE, "aclmdlRIDebugJsonPrint: cannot write '%s'", path);
+    if (f && fclose(f) && rc == ACL_SUCCESS)
+        rc = core_err(ACL_ERROR_RT_FILE_WRITE, "aclmdlRIDebugJsonPrint: cannot write '%s'", path);
+    free(text);
+    return rc;
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugPrint: modelRI is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
+    if (m) {
+        printf("[cpuacl] model 0x%llx: %u lane(s)\n", (unsigned long long)m->handle,
+               m->plan.nlanes);
+        for (uint32_t l = 0; l < m->plan.nlanes; l++)
+            printf("[cpuacl]   lane %u: %u node(s), %u signal(s)\n", l, m->plan.lanes[l].n,
+                   m->plan.lanes[l].nsignals);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!m)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclmdlRIDebugPrint: %p is not a live model",
+                        modelRI);
+    return ACL_SUCCESS;
+}
