@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sched/clock.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
 
@@ -26,6 +27,7 @@ int sched_stream_init(struct sched_stream *s, void *owner)
         if (!s->slots)
             return -ENOMEM;
     }
+    sched_waitq_init(&s->doneq);
     /* seq 0 everywhere: nothing published (S1). Not on any hot path. */
     memset(s->slots, 0, (size_t)n * sizeof(struct sched_task));
     s->mask = n - 1;
@@ -120,42 +122,21 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
     pthread_mutex_unlock(&g_claim_lock);
 }
 
-static bool half_free(void *arg)
-{
-    struct sched_stream *s = arg;
-    uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* we own the stream (S5) */
-    /* acquire: as in sched_stream_reserve (S2). */
-    s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
-    return t - s->head_cache <= s->mask / 2;
-}
-
 void sched_stream_wait_space(struct sched_stream *s)
 {
     /* Wait for half the ring, not one slot: a producer polling head while
      * the worker stores it after every task would pull that cache line back
      * and forth once per task and slow both sides; refilling in bursts
-     * keeps the line with the worker. The worker notifies done_ec after
-     * each finished task (S3), so a parked producer is woken. */
-    sched_ec_await(&s->done_ec, half_free, s, 0);
-}
-
-struct wait_arg {
-    struct sched_stream *s;
-    uint64_t target;
-};
-
-static bool reached(void *arg)
-{
-    struct wait_arg *a = arg;
-    return sched_stream_finished(a->s) >= a->target;
+     * keeps the line with the worker. */
+    uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* we own the stream */
+    sched_waitq_wait(&s->doneq, &s->head, t - s->mask / 2, 0);
+    /* acquire: as in sched_stream_reserve (S2). */
+    s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
 }
 
 int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline_ns)
 {
-    struct wait_arg a = {s, target};
-    if (reached(&a))
-        return 0;
-    return sched_ec_await(&s->done_ec, reached, &a, deadline_ns);
+    return sched_waitq_wait(&s->doneq, &s->head, target, deadline_ns);
 }
 
 void sched_exec_fail(struct sched_exec *x, int32_t code)

@@ -25,8 +25,10 @@
  *  S2. head's release store after each task publishes the task's effects
  *      (pairs with acquire loads in synchronisation and in the producer's
  *      full-ring check, which is what lets it reuse the slot).
- *  S3. After each head store the worker notifies done_ec; a producer waiting
- *      for space and host threads waiting for completion park on it.
+ *  S3. Host threads waiting for completion and producers waiting for space
+ *      wait in doneq (sched/waitq.h) with the head value they need; after
+ *      each head store the worker notifies doneq, which costs a light fence
+ *      and one load unless a waiter's target was reached.
  *  S4. After each tail store the producer notifies the worker's event count,
  *      so a parked worker always wakes for new work (sched_atomic.h).
  *  S5. Producers are serialised by biased ownership: AscendCL streams are
@@ -55,6 +57,7 @@
 
 #include "sched/ec.h"
 #include "sched/task.h"
+#include "sched/waitq.h"
 
 struct sched_stream {
     /* Producer line. */
@@ -72,7 +75,7 @@ struct sched_stream {
     uint32_t widx;                                   /* C: index in worker's array */
 
     /* Rarely written. */
-    _Alignas(SCHED_CACHELINE) struct sched_ec done_ec; /* head advanced */
+    _Alignas(SCHED_CACHELINE) struct sched_waitq doneq; /* head waiters (S3) */
     _Atomic int32_t err;           /* A: first failure since last report, 0 = none */
     _Atomic uint32_t discard;      /* A: host asks the worker to drop unstarted tasks */
     _Atomic uint32_t stop_on_fail; /* A: ACL_STOP_ON_FAILURE */
@@ -84,7 +87,7 @@ struct sched_stream {
 
 _Static_assert(__builtin_offsetof(struct sched_stream, head) % SCHED_CACHELINE == 0,
                "head on its own line");
-_Static_assert(__builtin_offsetof(struct sched_stream, done_ec) -
+_Static_assert(__builtin_offsetof(struct sched_stream, doneq) -
                        __builtin_offsetof(struct sched_stream, head) >= SCHED_CACHELINE,
                "worker line separate from the shared line");
 

@@ -18,6 +18,12 @@
  *      for the acknowledgement, so after detach returns the stream may go.
  *  W4. Spinning is bounded by sched_cfg.spin_ns of idle time; then the worker
  *      parks, so more workers than cores always make progress.
+ *  W5. At most one futex wake per park: before announcing itself the worker
+ *      reads the epoch (its key) and publishes it as sleep_key; a kicker that
+ *      sees the announcement wakes it only by CAS(epoch, sleep_key, +1). The
+ *      key is published before the heavy fence, so a kicker that sees the
+ *      announcement sees the key; if its CAS fails, the epoch already moved
+ *      past the key and the worker's futex wait returns by itself.
  */
 #include "sched/worker.h"
 
@@ -67,9 +73,19 @@ bool sched_worker_sleeping(struct sched_worker *w)
 
 void sched_worker_kick(struct sched_worker *w)
 {
-    /* relaxed: a statistic. */
-    atomic_fetch_add_explicit(&w->st.wakeups, 1, memory_order_relaxed);
-    sched_ec_wake_all(&w->ec);
+    sched_fence_light(); /* W2: after the caller published what the worker must see */
+    /* relaxed: ordered by the fence pair (W2, W5). */
+    if (!atomic_load_explicit(&w->ec.waiters, memory_order_relaxed))
+        return;
+    uint32_t key = atomic_load_explicit(&w->sleep_key, memory_order_relaxed);
+    /* W5: only the kick that moves the epoch off the sleeper's key wakes it;
+     * a failed CAS means the epoch moved already and its futex wait returns.
+     * release: pairs with the acquire of the epoch in park. */
+    if (atomic_compare_exchange_strong_explicit(&w->ec.epoch, &key, key + 1, memory_order_release,
+                                                memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&w->st.wakeups, 1, memory_order_relaxed); /* statistic */
+        sched_futex_wake(&w->ec.epoch, 1);
+    }
 }
 
 void sched_workers_wake_mask(uint64_t mask)
@@ -216,7 +232,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
         ++head;
         /* release: publishes the task's effects and frees its slot (S2). */
         atomic_store_explicit(&s->head, head, memory_order_release);
-        sched_ec_notify(&s->done_ec); /* S3 */
+        sched_waitq_notify(&s->doneq, head); /* S3 */
         if (++n == SCHED_PASS_TASKS)
             break;
         t = &s->slots[head & s->mask];
@@ -260,7 +276,12 @@ static void park(struct sched_worker *w)
         if (c) /* relaxed: ordered before the re-check by the heavy fence (C2) */
             atomic_fetch_or_explicit(&c->wmask, bit, memory_order_relaxed);
     }
-    uint32_t key = sched_ec_prepare(&w->ec); /* waiters++; heavy fence (W2) */
+    /* W5: key first, published before the announcement and its fence.
+     * acquire: pairs with the release CAS of a kick. */
+    uint32_t key = atomic_load_explicit(&w->ec.epoch, memory_order_acquire);
+    atomic_store_explicit(&w->sleep_key, key, memory_order_relaxed);
+    atomic_fetch_add_explicit(&w->ec.waiters, 1, memory_order_relaxed);
+    sched_fence_heavy(); /* W2: pairs with the light fence of kickers */
     uint64_t deadline = 0;
     if (atomic_load_explicit(&w->mbox_pending, memory_order_acquire) ||
         atomic_load_explicit(&w->stop, memory_order_acquire) || has_work(w, &deadline)) {

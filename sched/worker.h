@@ -33,6 +33,7 @@ struct sched_worker_stats {
 
 struct sched_worker {
     _Alignas(SCHED_CACHELINE) struct sched_ec ec; /* the worker parks here */
+    _Atomic uint32_t sleep_key;                   /* A: epoch the worker sleeps on (W5) */
     _Atomic uint32_t mbox_pending;                /* A: requests queued */
 
     _Alignas(SCHED_CACHELINE) pthread_mutex_t mbox_lock;

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "sched/waitq.h"
+
+#include <errno.h>
+
+#include "sched/clock.h"
+#include "sched/futex.h"
+#include "sched/sched.h"
+
+struct sched_waiter {
+    struct sched_waiter *next;
+    uint64_t target;
+    _Atomic uint32_t woken; /* A: futex word, 1 once unlinked by the writer */
+};
+
+void sched_waitq_init(struct sched_waitq *q)
+{
+    atomic_init(&q->min_target, UINT64_MAX);
+    pthread_mutex_init(&q->lock, NULL);
+    q->head = NULL;
+}
+
+static void recompute_min(struct sched_waitq *q)
+{
+    uint64_t m = UINT64_MAX;
+    for (struct sched_waiter *w = q->head; w; w = w->next)
+        if (w->target < m)
+            m = w->target;
+    /* relaxed: published to the writer by the heavy fence of a new waiter
+     * (Q1); a stale larger value only delays a writer check, never a wake of
+     * a listed waiter, because a waiter lowers it before its fence. */
+    atomic_store_explicit(&q->min_target, m, memory_order_relaxed);
+}
+
+void sched_waitq_wake_slow(struct sched_waitq *q, uint64_t value)
+{
+    pthread_mutex_lock(&q->lock);
+    struct sched_waiter **pp = &q->head;
+    while (*pp) {
+        struct sched_waiter *w = *pp;
+        if (w->target <= value) {
+            *pp = w->next;
+            /* release: the waiter returns on seeing it (Q3: after this store
+             * the record may vanish, so the wake uses nothing but the word). */
+            atomic_store_explicit(&w->woken, 1, memory_order_release);
+            sched_futex_wake(&w->woken, 1);
+        } else {
+            pp = &w->next;
+        }
+    }
+    recompute_min(q);
+    pthread_mutex_unlock(&q->lock);
+}
+
+static bool reached(_Atomic uint64_t *counter, uint64_t target)
+{
+    /* acquire: pairs with the writer's release store of the counter. */
+    return atomic_load_explicit(counter, memory_order_acquire) >= target;
+}
+
+int sched_waitq_wait(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
+                     uint64_t deadline_ns)
+{
+    uint64_t spin_until = sched_now_ns() + sched_cfg.spin_ns;
+    for (unsigned i = 1;; i++) {
+        if (reached(counter, target))
+            return 0;
+        if ((i & 63) == 0) {
+            uint64_t now = sched_now_ns();
+            if (deadline_ns && now >= deadline_ns)
+                return -ETIMEDOUT;
+            if (now >= spin_until)
+                break;
+        }
+        sched_cpu_relax();
+    }
+    struct sched_waiter me = {.target = target};
+    atomic_init(&me.woken, 0);
+    pthread_mutex_lock(&q->lock);
+    me.next = q->head;
+    q->head = &me;
+    if (target < atomic_load_explicit(&q->min_target, memory_order_relaxed))
+        atomic_store_explicit(&q->min_target, target, memory_order_relaxed);
+    pthread_mutex_unlock(&q->lock);
+    sched_fence_heavy(); /* Q2: pairs with the writer's light fence */
+    int rc = 0;
+    while (!atomic_load_explicit(&me.woken, memory_order_acquire)) {
+        if (reached(counter, target))
+            break;
+        if (sched_futex_wait(&me.woken, 0, deadline_ns) == -ETIMEDOUT) {
+            rc = reached(counter, target) ? 0 : -ETIMEDOUT;
+            break;
+        }
+    }
+    /* Unlink if we leave on our own (condition seen, or timeout); either way
+     * take the lock once, so a writer still inside its wake of our record
+     * has finished with it before our stack frame goes (Q3). */
+    pthread_mutex_lock(&q->lock);
+    for (struct sched_waiter **pp = &q->head; *pp; pp = &(*pp)->next)
+        if (*pp == &me) {
+            *pp = me.next;
+            recompute_min(q);
+            break;
+        }
+    pthread_mutex_unlock(&q->lock);
+    return rc;
+}
