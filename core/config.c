@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/core.h"
 #include "sched/sched.h"
@@ -20,7 +21,7 @@ struct knob {
     uint64_t min, max;
     int kind; /* 0 = uint, 1 = bool */
     size_t off;
-    int width; /* bytes of the destination for kind 0 */
+    int width; /* kind 0: 4 = uint32, 8 = us -> ns (uint64), 9 = MiB -> bytes (uint64) */
 };
 
 #define U32(k, e, lo, hi, f) {k, e, lo, hi, 0, offsetof(struct core_config, f), 4}
@@ -30,6 +31,10 @@ static const struct knob knobs[] = {
     {"pin_workers", "CPUACL_PIN_WORKERS", 0, 1, 1, offsetof(struct core_config, pin_workers), 1},
     {"spin_us", "CPUACL_SPIN_US", 0, 10000000, 0, offsetof(struct core_config, spin_ns), 8},
     U32("ring_slots", "CPUACL_RING_SLOTS", 64, 65536, ring_slots),
+    {"device_memory_mb", "CPUACL_DEVICE_MEMORY_MB", 1, 1u << 24, 0,
+     offsetof(struct core_config, device_memory), 9},
+    {"reject_async_host_to_host", "CPUACL_REJECT_ASYNC_H2H", 0, 1, 1,
+     offsetof(struct core_config, async_h2h_reject), 1},
 };
 
 static void set_value(struct core_config *cfg, const struct knob *k, uint64_t v)
@@ -39,6 +44,8 @@ static void set_value(struct core_config *cfg, const struct knob *k, uint64_t v)
         *(bool *)p = v != 0;
     else if (k->width == 8)
         *(uint64_t *)p = v * 1000u; /* spin_us -> ns */
+    else if (k->width == 9)
+        *(uint64_t *)p = v << 20; /* MiB -> bytes */
     else
         *(uint32_t *)p = (uint32_t)v;
 }
@@ -148,6 +155,7 @@ static aclError load_env(struct core_config *cfg)
 
 aclError core_config_load(struct core_config *cfg, const char *path)
 {
+    aclError rc;
     uint32_t ncpu = sched_ncpu();
     cfg->device_count = 2;
     /* Leave one core for the submitting host thread. */
@@ -157,10 +165,18 @@ aclError core_config_load(struct core_config *cfg, const char *path)
     cfg->pin_workers = true;
     cfg->spin_ns = 50000;
     cfg->ring_slots = 1024;
-    if (path) {
-        aclError rc = load_json(cfg, path);
-        if (rc)
-            return rc;
-    }
-    return load_env(cfg);
+    /* Device memory is accounted, not reserved: half the machine's memory,
+     * shared out over the devices. */
+    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+    uint64_t ram = pages > 0 && psize > 0 ? (uint64_t)pages * (uint64_t)psize : 8ull << 30;
+    cfg->device_memory = ram / 2 / cfg->device_count;
+    cfg->async_h2h_reject = false;
+    uint32_t n0 = cfg->device_count;
+    if (path && (rc = load_json(cfg, path)))
+        return rc;
+    if ((rc = load_env(cfg)))
+        return rc;
+    if (cfg->device_count != n0 && cfg->device_memory == ram / 2 / n0)
+        cfg->device_memory = ram / 2 / cfg->device_count; /* default share, recomputed */
+    return ACL_SUCCESS;
 }

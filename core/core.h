@@ -52,6 +52,8 @@ struct core_config {
     bool pin_workers;
     uint64_t spin_ns;
     uint32_t ring_slots;
+    uint64_t device_memory; /* bytes of memory per device */
+    bool async_h2h_reject;  /* async host-to-host copies: refuse at submit (newer CANN) */
 };
 
 /* Defaults, then JSON (path may be NULL), then environment. 0 or an aclError. */
@@ -190,6 +192,7 @@ struct core_runtime {
     struct core_config cfg;       /* I while initialised */
     struct core_device dev[CORE_MAX_DEVICES];
     struct core_table ctxs, streams, events, models, taskgrps;
+    _Atomic uint64_t peer[CORE_MAX_DEVICES]; /* A: bit p of [d]: d may access p's memory */
     struct core_ctx *free_ctxs;       /* recycled contexts, lock */
     struct core_stream *free_streams; /* recycled streams (with rings), lock */
 };

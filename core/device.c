@@ -19,6 +19,7 @@
 
 #include "core/core.h"
 #include "cpuacl/cpuacl.h"
+#include "mem/devmem.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
 
@@ -44,6 +45,10 @@ aclError core_device_use(struct core_device *d)
 {
     if (d->active)
         return ACL_SUCCESS;
+    int mr = mem_dev_init(d->id, g_rt.cfg.device_memory);
+    if (mr)
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                        "device %d: cannot set up its memory pool: %s", d->id, strerror(-mr));
     uint32_t n = g_rt.cfg.workers, ncpu = sched_ncpu();
     for (uint32_t i = 0; i < n; i++) {
         /* Spread devices' workers over the cores, starting at core 1 so the
@@ -53,6 +58,7 @@ aclError core_device_use(struct core_device *d)
         if (r) {
             while (i--)
                 sched_worker_stop(d->worker_base + i);
+            mem_dev_fini(d->id);
             return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
                             "device %d: cannot start worker thread: %s", d->id, strerror(-r));
         }
@@ -70,6 +76,9 @@ void core_device_unuse(struct core_device *d)
         sched_worker_stop(d->worker_base + i);
     d->nworkers = 0;
     d->active = false;
+    /* The device's memory goes with it, as on hardware; so does peer access. */
+    mem_dev_fini(d->id);
+    atomic_store_explicit(&g_rt.peer[d->id], 0, memory_order_relaxed);
 }
 
 /* ---- contexts ----------------------------------------------------------- */

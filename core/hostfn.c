@@ -129,6 +129,8 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
     return core_task_end(s, name);
 }
 
+sched_task_fn core_memory_replay_fn(sched_task_fn run);
+
 /* Captured owned launches run fn at every replay; release at model destroy. */
 static int run_owned_replay(struct sched_task *t, struct sched_exec *x)
 {
@@ -150,7 +152,7 @@ sched_task_fn core_replay_fn(sched_task_fn run, void (**release)(void *), void *
         *release_arg = t->arg.ptr[1];
         return run_owned_replay;
     }
-    return NULL;
+    return core_memory_replay_fn(run);
 }
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)

@@ -12,6 +12,7 @@
 
 #include "core/core.h"
 #include "cpuacl/cpuacl.h"
+#include "mem/mem.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
 
@@ -128,6 +129,10 @@ aclError aclInit(const char *configPath)
         .spin_ns = cfg.spin_ns, .ring_slots = cfg.ring_slots, .pin_workers = cfg.pin_workers};
     sched_init(&sc);
     sched_worker_hooks(worker_started, worker_stopping);
+    if (mem_init()) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclInit: cannot set up the memory layer");
+    }
     g_rt.cfg = cfg;
     g_rt.ctxs.tag = CORE_H_CONTEXT;
     g_rt.streams.tag = CORE_H_STREAM;
@@ -153,6 +158,7 @@ static void finalize_locked(void)
     for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++)
         core_device_teardown_locked(&g_rt.dev[i]);
     core_report_fini_all();
+    mem_fini();
     atomic_store_explicit(&g_rt.initialised, false, memory_order_release);
     g_rt.init_count = 0;
     /* Let pending call_rcu frees run before the process may exit. */

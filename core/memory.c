@@ -1,0 +1,503 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The memory API: device and host-pinned allocation (mem/), and the copy and
+ * set engines. Every pointer argument is checked against the pointer registry
+ * (mem/registry.h): a device pointer must lie inside a live allocation with
+ * room for the bytes touched, so a bad copy is an error, never a crash; host
+ * pointers may be pinned (aclrtMallocHost) or plain pageable memory.
+ *
+ * Directions. The kind argument is advisory, as in AscendCL: the runtime
+ * infers the direction from the registry and refuses a kind that contradicts
+ * the pointers (a "device" side that is not device memory, or device memory
+ * where the kind says host). ACL_MEMCPY_DEFAULT takes the inferred direction.
+ *
+ * Async copies run on the stream's worker as tasks (replay-safe, so they can
+ * be captured). With pageable host memory an async copy becomes synchronous
+ * (the stream is drained, then the copy runs on the caller), as the reference
+ * says; inside a capture that is refused. Host-to-host async copies follow
+ * seed 003 by default: accepted, and the stream's next synchronisation
+ * reports ACL_ERROR_RT_FEATURE_NOT_SUPPORT; the config option
+ * async_host_to_host = "reject" selects the newer behaviour (refused at once).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "mem/devmem.h"
+#include "mem/hostmem.h"
+#include "mem/mem.h"
+#include "mem/registry.h"
+
+/* Where a pointer lives. */
+enum loc { LOC_PAGEABLE, LOC_PINNED, LOC_DEVICE };
+
+struct span {
+    enum loc loc;
+    int dev; /* for LOC_DEVICE */
+};
+
+/* Classify [p, p + n): a device or pinned allocation must contain all of it. */
+static aclError locate(const void *p, size_t n, struct span *out, const char *fn, const char *what)
+{
+    struct mem_reg_info info;
+    if (mem_reg_lookup(p, &info) != 0) {
+        out->loc = LOC_PAGEABLE;
+        out->dev = -1;
+        return ACL_SUCCESS;
+    }
+    uintptr_t a = (uintptr_t)p;
+    if (n > info.size || a - info.base > info.size - n)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: %s %p + %zu bytes runs past the end of its allocation (%zu bytes "
+                        "at %p)",
+                        fn, what, p, n, info.size, (void *)info.base);
+    if (info.owner == MEM_OWNER_HOST) {
+        out->loc = LOC_PINNED;
+        out->dev = -1;
+    } else {
+        out->loc = LOC_DEVICE;
+        out->dev = (int)info.owner;
+    }
+    return ACL_SUCCESS;
+}
+
+static bool peer_ok(int cur, int other)
+{
+    return cur == other ||
+           (atomic_load_explicit(&g_rt.peer[cur], memory_order_acquire) >> other) & 1;
+}
+
+/* Check a copy's pointers, sizes and kind. */
+static aclError check_copy(void *dst, size_t destMax, const void *src, size_t count,
+                           aclrtMemcpyKind kind, struct span *d, struct span *s, const char *fn)
+{
+    if (!dst || !src)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, dst ? "src" : "dst");
+    if ((unsigned)kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown copy kind %d", fn, (int)kind);
+    if (count > destMax)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: count %zu is larger than destMax %zu", fn, count, destMax);
+    aclError rc = locate(dst, count, d, fn, "dst");
+    if (rc == ACL_SUCCESS)
+        rc = locate(src, count, s, fn, "src");
+    if (rc)
+        return rc;
+    bool want_ddev, want_sdev;
+    switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST: want_sdev = false, want_ddev = false; break;
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: want_sdev = false, want_ddev = true; break;
+    case ACL_MEMCPY_DEVICE_TO_HOST: want_sdev = true, want_ddev = false; break;
+    case ACL_MEMCPY_DEFAULT:
+        want_sdev = s->loc == LOC_DEVICE;
+        want_ddev = d->loc == LOC_DEVICE;
+        break;
+    default: /* the device-to-device kinds */
+        want_sdev = want_ddev = true;
+        break;
+    }
+    if (want_ddev != (d->loc == LOC_DEVICE) || want_sdev != (s->loc == LOC_DEVICE))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the copy kind says %s-to-%s, but dst is %s and src is %s memory", fn,
+                        want_sdev ? "device" : "host", want_ddev ? "device" : "host",
+                        d->loc == LOC_DEVICE ? "device" : "host",
+                        s->loc == LOC_DEVICE ? "device" : "host");
+    if (d->loc == LOC_DEVICE && s->loc == LOC_DEVICE && d->dev != s->dev) {
+        struct core_ctx *c = core_ctx_current();
+        int cur = c ? c->dev->id : -1;
+        int other = cur == d->dev ? s->dev : d->dev;
+        if (cur < 0 || (cur != d->dev && cur != s->dev) || !peer_ok(cur, other))
+            return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                            "%s: copy between device %d and device %d needs peer access "
+                            "(aclrtDeviceEnablePeerAccess from the current device)",
+                            fn, s->dev, d->dev);
+    }
+    return ACL_SUCCESS;
+}
+
+/* ---- allocation ------------------------------------------------------------ */
+
+static aclError dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
+                           unsigned flags, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    if (!devPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+    int r = mem_dev_alloc(c->dev->id, size, (unsigned)policy & 0xffu, flags, devPtr);
+    if (r == 0)
+        return ACL_SUCCESS;
+    *devPtr = NULL;
+    if (r == -EINVAL)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size %zu is invalid", fn, size);
+    return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                    "%s: cannot allocate %zu bytes on device %d with policy 0x%x (capacity "
+                    "exhausted, or no pages of that kind)",
+                    fn, size, c->dev->id, (unsigned)policy);
+}
+
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+    return dev_malloc(devPtr, size, policy, 0, "aclrtMalloc");
+}
+
+aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+    return dev_malloc(devPtr, size, policy, 0, "aclrtMallocCached");
+}
+
+aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+    return dev_malloc(devPtr, size, policy, MEM_DEV_F_ALIGN32, "aclrtMallocAlign32");
+}
+
+aclError aclrtFree(void *devPtr)
+{
+    CORE_REQUIRE_INIT();
+    if (!devPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is NULL");
+    int r = mem_dev_free(devPtr);
+    if (r == 0)
+        return ACL_SUCCESS;
+    return core_err(ACL_ERROR_INVALID_PARAM,
+                    "aclrtFree: %p is %s", devPtr,
+                    r == -EINVAL ? "not the start of a device allocation (interior or host "
+                                   "memory)"
+                                 : "not a live device allocation (foreign, or already freed)");
+}
+
+aclError aclrtMallocHost(void **hostPtr, size_t size)
+{
+    CORE_REQUIRE_INIT();
+    if (!hostPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL");
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: size is 0");
+    if (mem_host_alloc(size, hostPtr) == 0)
+        return ACL_SUCCESS;
+    *hostPtr = NULL;
+    return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMallocHost: cannot allocate %zu bytes",
+                    size);
+}
+
+aclError aclrtFreeHost(void *hostPtr)
+{
+    CORE_REQUIRE_INIT();
+    if (!hostPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFreeHost: hostPtr is NULL");
+    if (mem_host_free(hostPtr) == 0)
+        return ACL_SUCCESS;
+    return core_err(ACL_ERROR_INVALID_PARAM,
+                    "aclrtFreeHost: %p is not the start of a live aclrtMallocHost allocation",
+                    hostPtr);
+}
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_, size_t *total)
+{
+    CORE_REQUIRE_INIT();
+    if (!free_ || !total)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: NULL output pointer");
+    enum mem_class cls;
+    switch ((int)attr) {
+    case ACL_DDR_MEM: case ACL_HBM_MEM:
+        cls = MEM_CLASS_ALL; break;
+    case ACL_DDR_MEM_NORMAL: case ACL_HBM_MEM_NORMAL: case ACL_DDR_MEM_P2P_NORMAL:
+    case ACL_HBM_MEM_P2P_NORMAL: case ACL_MEM_NORMAL: case ACL_MEM_P2P_NORMAL:
+        cls = MEM_CLASS_NORMAL; break;
+    case ACL_DDR_MEM_HUGE: case ACL_HBM_MEM_HUGE: case ACL_DDR_MEM_P2P_HUGE:
+    case ACL_HBM_MEM_P2P_HUGE: case ACL_MEM_HUGE: case ACL_MEM_P2P_HUGE:
+        cls = MEM_CLASS_HUGE; break;
+    case ACL_HBM_MEM_HUGE1G: case ACL_HBM_MEM_P2P_HUGE1G: case ACL_MEM_HUGE1G:
+    case ACL_MEM_P2P_HUGE1G:
+        cls = MEM_CLASS_HUGE1G; break;
+    default:
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: unknown attribute %d",
+                        (int)attr);
+    }
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetMemInfo: the thread has no current context");
+    if (mem_dev_meminfo(c->dev->id, cls, free_, total))
+        return core_err(ACL_ERROR_RT_INTERNAL_ERROR, "aclrtGetMemInfo: device %d has no memory pool",
+                        c->dev->id);
+    return ACL_SUCCESS;
+}
+
+/* ---- copy and set tasks ------------------------------------------------------ */
+
+/* arg: ptr[0] dst, ptr[1] src, u64[2] count (memcpy), or u64[2] count, u64[3] value
+ * (memset); 2-D: u64[3] dpitch, u64[4] spitch, u64[5] height with width = count. */
+static int run_memcpy(struct sched_task *t, struct sched_exec *x)
+{
+    if (!x->discard)
+        memcpy(t->arg.ptr[0], t->arg.ptr[1], t->arg.u64[2]);
+    return SCHED_DONE;
+}
+
+static int run_memcpy2d(struct sched_task *t, struct sched_exec *x)
+{
+    if (x->discard)
+        return SCHED_DONE;
+    char *d = t->arg.ptr[0];
+    const char *s = t->arg.ptr[1];
+    for (uint64_t r = 0; r < t->arg.u64[5]; r++)
+        memcpy(d + r * t->arg.u64[3], s + r * t->arg.u64[4], t->arg.u64[2]);
+    return SCHED_DONE;
+}
+
+static int run_memset(struct sched_task *t, struct sched_exec *x)
+{
+    if (!x->discard)
+        memset(t->arg.ptr[0], (int)t->arg.u64[3], t->arg.u64[2]);
+    return SCHED_DONE;
+}
+
+static int run_fail(struct sched_task *t, struct sched_exec *x)
+{
+    if (!x->discard)
+        sched_exec_fail(x, (int32_t)t->arg.u64[0]);
+    return SCHED_DONE;
+}
+
+sched_task_fn core_memory_replay_fn(sched_task_fn run);
+sched_task_fn core_memory_replay_fn(sched_task_fn run)
+{
+    if (run == run_memcpy || run == run_memcpy2d || run == run_memset || run == run_fail)
+        return run; /* stateless records */
+    return NULL;
+}
+
+/* Queue a prepared record (capture-aware). */
+static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
+                       const uint64_t args[6], const char *fn)
+{
+    struct sched_task *t = core_task_begin(s);
+    t->run = run;
+    t->kind = kind;
+    t->flags = 0;
+    t->u16 = 0;
+    memcpy(t->arg.u64, args, sizeof(t->arg.u64));
+    return core_task_end(s, fn);
+}
+
+static bool misaligned_host(const struct span *sp, const void *p)
+{
+    return sp->loc != LOC_DEVICE && ((uintptr_t)p & 63u);
+}
+
+static aclError copy_async(void *dst, size_t destMax, const void *src, size_t count,
+                           aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc)
+        return rc;
+    struct span d, sp;
+    if ((rc = check_copy(dst, destMax, src, count, kind, &d, &sp, fn)))
+        return rc;
+    if (!count)
+        return ACL_SUCCESS;
+    bool capturing = atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL;
+    if (d.loc != LOC_DEVICE && sp.loc != LOC_DEVICE) { /* host to host */
+        if (g_rt.cfg.async_h2h_reject)
+            return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                            "%s: asynchronous host-to-host copies are not supported", fn);
+        uint64_t a[6] = {(uint64_t)ACL_ERROR_RT_FEATURE_NOT_SUPPORT};
+        return submit(s, run_fail, CORE_T_MEMCPY, a, fn); /* fails at synchronize (seed 003) */
+    }
+    if (misaligned_host(&d, dst) || misaligned_host(&sp, src))
+        return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
+                        "%s: host addresses of asynchronous copies must be 64-byte aligned", fn);
+    if (d.loc == LOC_PAGEABLE || sp.loc == LOC_PAGEABLE) {
+        if (capturing)
+            return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                            "%s: pageable host memory cannot be copied inside a capture (use "
+                            "aclrtMallocHost)",
+                            fn);
+        rc = core_capture_check_unsafe(fn);
+        if (rc == ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)
+            return core_err(ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC,
+                            "%s: a copy of pageable memory becomes synchronous, which the capture "
+                            "mode forbids",
+                            fn);
+        /* Pageable memory: drain the stream, then copy here (reference 5). */
+        if ((rc = core_stream_sync(s, 0, fn)))
+            return rc;
+        memcpy(dst, src, count);
+        return ACL_SUCCESS;
+    }
+    uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count};
+    return submit(s, run_memcpy, CORE_T_MEMCPY, a, fn);
+}
+
+aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
+                          aclrtMemcpyKind kind, aclrtStream stream)
+{
+    return copy_async(dst, destMax, src, count, kind, stream, "aclrtMemcpyAsync");
+}
+
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+                     aclrtMemcpyKind kind)
+{
+    CORE_REQUIRE_INIT();
+    struct span d, s;
+    aclError rc = check_copy(dst, destMax, src, count, kind, &d, &s, "aclrtMemcpy");
+    if (rc)
+        return rc;
+    if (!count)
+        return ACL_SUCCESS;
+    if ((rc = core_capture_check_unsafe("aclrtMemcpy")))
+        return rc;
+    memmove(dst, src, count); /* synchronous, no implicit stream synchronisation */
+    return ACL_SUCCESS;
+}
+
+static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, aclrtMemcpyKind kind, const char *fn)
+{
+    if (width > dpitch || width > spitch)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: width %zu is larger than a pitch (dpitch %zu, spitch %zu)", fn, width,
+                        dpitch, spitch);
+    if (!width || !height)
+        return ACL_SUCCESS;
+    struct span d, s;
+    /* The whole pitched extent must lie inside each side's allocation. */
+    size_t dext = dpitch * (height - 1) + width, sext = spitch * (height - 1) + width;
+    if (height > 1 && ((dpitch && (height - 1) > (SIZE_MAX - width) / dpitch) ||
+                       (spitch && (height - 1) > (SIZE_MAX - width) / spitch)))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the 2-D extent overflows", fn);
+    aclError rc = check_copy(dst, dext, src, dext, kind, &d, &s, fn);
+    if (rc == ACL_SUCCESS && sext > dext)
+        rc = locate(src, sext, &s, fn, "src");
+    return rc;
+}
+
+aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                       size_t height, aclrtMemcpyKind kind)
+{
+    CORE_REQUIRE_INIT();
+    aclError rc = check_2d(dst, dpitch, src, spitch, width, height, kind, "aclrtMemcpy2d");
+    if (rc || !width || !height)
+        return rc;
+    if ((rc = core_capture_check_unsafe("aclrtMemcpy2d")))
+        return rc;
+    for (size_t r = 0; r < height; r++)
+        memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                            size_t width, size_t height, aclrtMemcpyKind kind, aclrtStream stream)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtMemcpy2dAsync");
+    if (rc == ACL_SUCCESS)
+        rc = check_2d(dst, dpitch, src, spitch, width, height, kind, "aclrtMemcpy2dAsync");
+    if (rc || !width || !height)
+        return rc;
+    uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
+                     height};
+    return submit(s, run_memcpy2d, CORE_T_MEMCPY, a, "aclrtMemcpy2dAsync");
+}
+
+static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn)
+{
+    if (!devPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
+    if (count > maxCount)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu is larger than maxCount %zu",
+                        fn, count, maxCount);
+    struct span sp;
+    aclError rc = locate(devPtr, count, &sp, fn, "devPtr");
+    if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %p is neither device memory nor aclrtMallocHost memory", fn, devPtr);
+    return rc;
+}
+
+aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+{
+    CORE_REQUIRE_INIT();
+    aclError rc = check_set(devPtr, maxCount, count, "aclrtMemset");
+    if (rc || !count)
+        return rc;
+    if ((rc = core_capture_check_unsafe("aclrtMemset")))
+        return rc;
+    memset(devPtr, value, count);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
+                          aclrtStream stream)
+{
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtMemsetAsync");
+    if (rc == ACL_SUCCESS)
+        rc = check_set(devPtr, maxCount, count, "aclrtMemsetAsync");
+    if (rc || !count)
+        return rc;
+    uint64_t a[6] = {(uint64_t)(uintptr_t)devPtr, 0, count, (uint64_t)(uint32_t)value};
+    return submit(s, run_memset, CORE_T_MEMSET, a, "aclrtMemsetAsync");
+}
+
+/* ---- peer access --------------------------------------------------------------- */
+
+static bool valid_dev(int32_t id)
+{
+    return id >= 0 && (uint32_t)id < g_rt.cfg.device_count;
+}
+
+aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId, int32_t peerDeviceId)
+{
+    CORE_REQUIRE_INIT();
+    if (!canAccessPeer)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDeviceCanAccessPeer: canAccessPeer is NULL");
+    if (!valid_dev(deviceId) || !valid_dev(peerDeviceId))
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID,
+                        "aclrtDeviceCanAccessPeer: device %d or %d does not exist", deviceId,
+                        peerDeviceId);
+    if (deviceId == peerDeviceId)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtDeviceCanAccessPeer: a device and its peer must differ");
+    *canAccessPeer = 1; /* all virtual devices share one host */
+    return ACL_SUCCESS;
+}
+
+static aclError peer_access(int32_t peer, bool enable, const char *fn)
+{
+    CORE_REQUIRE_INIT();
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current device", fn);
+    if (!valid_dev(peer))
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn, peer);
+    if (peer == c->dev->id)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the peer is the current device", fn);
+    uint64_t bit = 1ull << peer;
+    /* release: copies checked after this see the change (pairs with peer_ok). */
+    if (enable)
+        atomic_fetch_or_explicit(&g_rt.peer[c->dev->id], bit, memory_order_release);
+    else
+        atomic_fetch_and_explicit(&g_rt.peer[c->dev->id], ~bit, memory_order_release);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags)
+{
+    if (flags != 0)
+        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
+                        "aclrtDeviceEnablePeerAccess: flags must be 0 (got %u)", flags);
+    return peer_access(peerDeviceId, true, "aclrtDeviceEnablePeerAccess");
+}
+
+aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId)
+{
+    return peer_access(peerDeviceId, false, "aclrtDeviceDisablePeerAccess");
+}

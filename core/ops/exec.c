@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Executors: what a first-phase call builds and a second-phase call queues.
+ *
+ * States (e->state) and who moves them:
+ *
+ *   FREE --ops_exec_new (phase 1)--> READY
+ *   READY --phase 2 (CAS)--> LAUNCHED --worker: release after the run--> FREE
+ *   READY --aclSetAclOpExecutorRepeatable (CAS)--> REPEATABLE
+ *   READY --aclDestroyAclOpExecutor / failed phase 1--> FREE
+ *   REPEATABLE --aclDestroyAclOpExecutor--> DESTROYED --last ref--> FREE
+ *
+ * Invariants:
+ *  X1. Executor headers are type-stable: they come from chunks that are never
+ *      returned to the system, and a freed header goes back to the pool with
+ *      state FREE. A stale pointer therefore reads a valid header; phase 2
+ *      and destroy check the state with a CAS and refuse FREE/LAUNCHED ones
+ *      (a header already reused by a newer phase-1 call is indistinguishable
+ *      from that newer executor, as with any pointer API).
+ *  X2. A single-use executor is referenced by exactly one queued task once
+ *      LAUNCHED; that task's release frees it (for a captured launch: when
+ *      the model run instance is destroyed). The run reads e->addr, which
+ *      the caller must not change after the launch (AscendCL rule).
+ *  X3. A repeatable executor is freed when refs drops to 0: the caller's
+ *      reference (dropped by aclDestroyAclOpExecutor) plus one per queued
+ *      launch. Each launch runs with a private snapshot of the addresses
+ *      taken at the launch, so refreshing addresses between launches never
+ *      affects queued work.
+ *  X4. The plan (e->plan) is immutable after phase 1; kernels may run it
+ *      concurrently from several streams (repeatable executors, replays).
+ */
+#include <pthread.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/launch.h"
+#include "core/ops/ops.h"
+
+#define POOL_CHUNK 32
+
+static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct aclOpExecutor *g_pool; /* free headers (X1), g_pool_lock */
+
+static struct aclOpExecutor *pool_get(void)
+{
+    pthread_mutex_lock(&g_pool_lock);
+    if (!g_pool) {
+        struct aclOpExecutor *c = calloc(POOL_CHUNK, sizeof(*c)); /* never freed (X1) */
+        if (!c) {
+            pthread_mutex_unlock(&g_pool_lock);
+            return NULL;
+        }
+        for (int i = 0; i < POOL_CHUNK; i++) {
+            c[i].next_free = g_pool;
+            g_pool = &c[i];
+        }
+    }
+    struct aclOpExecutor *e = g_pool;
+    g_pool = e->next_free;
+    pthread_mutex_unlock(&g_pool_lock);
+    return e;
+}
+
+static void exec_free(struct aclOpExecutor *e)
+{
+    if (e->fini)
+        e->fini(e);
+    if (e->slot_group != e->slot_group_inline) {
+        free(e->slot_group);
+        free(e->addr);
+        free(e->group_src);
+        free(e->group_need);
+    }
+    e->plan = NULL;
+    e->run = NULL;
+    e->fini = NULL;
+    /* release: a stale reader that sees FREE sees nothing older (X1). */
+    atomic_store_explicit(&e->state, EXEC_FREE, memory_order_release);
+    pthread_mutex_lock(&g_pool_lock);
+    e->next_free = g_pool;
+    g_pool = e;
+    pthread_mutex_unlock(&g_pool_lock);
+}
+
+struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout)
+{
+    struct aclOpExecutor *e = pool_get();
+    if (!e) {
+        ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory creating the executor", op);
+        return NULL;
+    }
+    /* Clear all but the atomics (a stale reader may still look at state, X1). */
+    uint32_t gen = e->gen + 1;
+    memset((char *)e + offsetof(struct aclOpExecutor, gen), 0,
+           sizeof(*e) - offsetof(struct aclOpExecutor, gen));
+    e->gen = gen;
+    e->op = op;
+    e->nin = nin;
+    e->nout = nout;
+    unsigned n = (unsigned)nin + nout;
+    if (n <= OPS_EXEC_INLINE_SLOTS) {
+        e->slot_group = e->slot_group_inline;
+        e->addr = e->addr_inline;
+        e->group_src = e->group_src_inline;
+        e->group_need = e->group_need_inline;
+    } else {
+        e->slot_group = calloc(n, sizeof(*e->slot_group));
+        e->addr = calloc(n, sizeof(*e->addr));
+        e->group_src = calloc(n, sizeof(*e->group_src));
+        e->group_need = calloc(n, 1);
+        if (!e->slot_group || !e->addr || !e->group_src || !e->group_need) {
+            exec_free(e);
+            ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory creating the executor", op);
+            return NULL;
+        }
+    }
+    /* Default IR layout: one tensor per IR parameter (up to the table size;
+     * operators with tensor lists declare theirs with ops_exec_ir). */
+    e->n_ir_in = nin < 4 ? nin : 4;
+    e->n_ir_out = nout < 4 ? nout : 4;
+    for (uint16_t i = 0; i < e->n_ir_in; i++) {
+        e->ir_first[i] = i;
+        e->ir_count[i] = 1;
+    }
+    for (uint16_t i = 0; i < e->n_ir_out; i++) {
+        e->ir_first[4 + i] = (uint16_t)(nin + i);
+        e->ir_count[4 + i] = 1;
+    }
+    atomic_store_explicit(&e->refs, 0, memory_order_relaxed);
+    atomic_store_explicit(&e->state, EXEC_READY, memory_order_relaxed);
+    return e;
+}
+
+void ops_exec_ir(struct aclOpExecutor *e, const uint16_t *in_counts, uint16_t n_ir_in)
+{
+    uint16_t first = 0;
+    e->n_ir_in = n_ir_in < 4 ? n_ir_in : 4;
+    for (uint16_t i = 0; i < e->n_ir_in; i++) {
+        e->ir_first[i] = first;
+        e->ir_count[i] = in_counts[i];
+        first = (uint16_t)(first + in_counts[i]);
+    }
+}
+
+int ops_exec_slot(struct aclOpExecutor *e, const aclTensor *t)
+{
+    int slot = e->nslots++;
+    if (!t) {
+        e->slot_group[slot] = -1;
+        return slot;
+    }
+    int64_t numel = ops_numel(t->dims, (int)t->ndim);
+    for (int g = 0; g < e->ngroups; g++)
+        if (e->group_src[g] == t) {
+            e->slot_group[slot] = (int16_t)g;
+            e->group_need[g] |= numel > 0;
+            return slot;
+        }
+    int g = e->ngroups++;
+    e->group_src[g] = t;
+    e->addr[g] = t->data;
+    e->group_need[g] = numel > 0;
+    e->slot_group[slot] = (int16_t)g;
+    return slot;
+}
+
+void ops_exec_discard(struct aclOpExecutor *e)
+{
+    if (e)
+        exec_free(e);
+}
+
+aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
+                          aclOpExecutor **executor)
+{
+    *workspaceSize = 0;
+    *executor = e;
+    return ACLNN_SUCCESS;
+}
+
+/* ---- running ------------------------------------------------------------------ */
+
+/* The addresses a kernel sees are per slot; slots of one group share one.
+ * A NULL address for a non-empty tensor would fault on a device: report the
+ * kernel failure instead of crashing the worker. */
+static int32_t exec_run(const struct aclOpExecutor *e, void *const *group_addr)
+{
+    if (!e->run)
+        return 0;
+    void *slot_addr[OPS_EXEC_INLINE_SLOTS];
+    void **addr = slot_addr;
+    if (e->nslots > OPS_EXEC_INLINE_SLOTS && !(addr = malloc(e->nslots * sizeof(void *))))
+        return ACL_ERROR_BAD_ALLOC;
+    for (int g = 0; g < e->ngroups; g++)
+        if (!group_addr[g] && e->group_need[g]) {
+            if (addr != slot_addr)
+                free(addr);
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+        }
+    for (int s = 0; s < e->nslots; s++)
+        addr[s] = e->slot_group[s] >= 0 ? group_addr[e->slot_group[s]] : NULL;
+    int32_t rc = e->run(e, addr);
+    if (addr != slot_addr)
+        free(addr);
+    return rc;
+}
+
+static int32_t run_once(void *arg)
+{
+    struct aclOpExecutor *e = arg;
+    return exec_run(e, e->addr);
+}
+
+static void release_once(void *arg)
+{
+    exec_free(arg);
+}
+
+struct launch_rec {
+    struct aclOpExecutor *e;
+    void *addr[]; /* snapshot of e->addr at the launch (X3) */
+};
+
+static int32_t run_rec(void *arg)
+{
+    struct launch_rec *r = arg;
+    return exec_run(r->e, r->addr);
+}
+
+static void exec_unref(struct aclOpExecutor *e)
+{
+    /* acq_rel: the last one to drop sees every run's writes before freeing. */
+    if (atomic_fetch_sub_explicit(&e->refs, 1, memory_order_acq_rel) == 1)
+        exec_free(e);
+}
+
+static void release_rec(void *arg)
+{
+    struct launch_rec *r = arg;
+    struct aclOpExecutor *e = r->e;
+    free(r);
+    exec_unref(e);
+}
+
+aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
+                       aclrtStream stream, const char *name)
+{
+    (void)workspace; /* phase 1 always asks for 0 bytes; any value is accepted */
+    (void)workspaceSize;
+    if (!e)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is NULL", name);
+    /* acquire: pairs with the release in exec_free / the state CASes. */
+    uint32_t st = atomic_load_explicit(&e->state, memory_order_acquire);
+    if (st == EXEC_REPEATABLE) {
+        struct launch_rec *r = malloc(sizeof(*r) + e->ngroups * sizeof(void *));
+        if (!r)
+            return ops_err(ACLNN_ERR_INNER, "%s: out of memory", name);
+        r->e = e;
+        memcpy(r->addr, e->addr, e->ngroups * sizeof(void *));
+        /* relaxed: the caller's own reference keeps e alive here. */
+        atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
+        aclError rc = core_launch_owned(stream, run_rec, r, release_rec, name);
+        if (rc != ACL_SUCCESS) {
+            release_rec(r);
+            return ops_err(ACLNN_ERR_RUNTIME_ERROR, "%s: the stream refused the launch (%d)", name,
+                           (int)rc);
+        }
+        return ACLNN_SUCCESS;
+    }
+    uint32_t expect = EXEC_READY;
+    /* acq_rel: we take ownership of a READY executor built by this thread. */
+    if (!atomic_compare_exchange_strong_explicit(&e->state, &expect, EXEC_LAUNCHED,
+                                                 memory_order_acq_rel, memory_order_acquire))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the executor was already launched or destroyed (an executor runs "
+                       "once unless made repeatable with aclSetAclOpExecutorRepeatable)",
+                       name);
+    aclError rc = core_launch_owned(stream, run_once, e, release_once, name);
+    if (rc != ACL_SUCCESS) {
+        /* Not queued: hand it back, so the caller may retry or destroy it. */
+        atomic_store_explicit(&e->state, EXEC_READY, memory_order_release);
+        return ops_err(ACLNN_ERR_RUNTIME_ERROR, "%s: the stream refused the launch (%d)", name,
+                       (int)rc);
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* ---- the public executor controls -------------------------------------------------- */
+
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
+{
+    if (!executor)
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is NULL");
+    uint32_t expect = atomic_load_explicit(&executor->state, memory_order_acquire);
+    if (expect == EXEC_REPEATABLE)
+        return ACLNN_SUCCESS;
+    if (expect == EXEC_READY) /* the caller's reference; published by the CAS below */
+        atomic_store_explicit(&executor->refs, 1, memory_order_relaxed);
+    if (expect == EXEC_READY &&
+        atomic_compare_exchange_strong_explicit(&executor->state, &expect, EXEC_REPEATABLE,
+                                                memory_order_acq_rel, memory_order_acquire))
+        return ACLNN_SUCCESS;
+    return ops_err(ACLNN_ERR_PARAM_INVALID,
+                   "aclSetAclOpExecutorRepeatable: the executor is no longer available (call it "
+                   "right after the first-phase call, before launching)");
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
+{
+    if (!executor)
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is NULL");
+    uint32_t expect = EXEC_REPEATABLE;
+    if (atomic_compare_exchange_strong_explicit(&executor->state, &expect, EXEC_DESTROYED,
+                                                memory_order_acq_rel, memory_order_acquire)) {
+        exec_unref(executor);
+        return ACLNN_SUCCESS;
+    }
+    if (expect == EXEC_READY) { /* never launched: nothing references it */
+        if (atomic_compare_exchange_strong_explicit(&executor->state, &expect, EXEC_DESTROYED,
+                                                    memory_order_acq_rel, memory_order_acquire)) {
+            exec_free(executor);
+            return ACLNN_SUCCESS;
+        }
+    }
+    return ops_err(ACLNN_ERR_PARAM_INVALID,
+                   "aclDestroyAclOpExecutor: the executor is not live (a single-use executor is "
+                   "freed by the runtime after its launch)");
+}
+
+static aclnnStatus set_slot_addr(aclOpExecutor *e, size_t slot, aclTensor *tensor, void *addr,
+                                 const char *fn)
+{
+    if (!e)
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: executor is NULL", fn);
+    if (!tensor)
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: tensor is NULL", fn);
+    uint32_t st = atomic_load_explicit(&e->state, memory_order_acquire);
+    if (st != EXEC_READY && st != EXEC_REPEATABLE)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the executor is not live", fn);
+    if (slot >= e->nslots)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index out of range (%zu tensors)", fn,
+                       (size_t)e->nslots);
+    int g = e->slot_group[slot];
+    if (g < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: that optional tensor was absent (NULL) at the first phase", fn);
+    e->addr[g] = addr;
+    tensor->data = addr;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                                  void *addr)
+{
+    if (executor && index >= executor->nin)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "aclSetInputTensorAddr: index %zu out of range "
+                       "(%u inputs)",
+                       (size_t)index, executor->nin);
+    return set_slot_addr(executor, index, tensor, addr, "aclSetInputTensorAddr");
+}
+
+aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                                   void *addr)
+{
+    if (executor && index >= executor->nout)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "aclSetOutputTensorAddr: index %zu out of range "
+                       "(%u outputs)",
+                       (size_t)index, executor->nout);
+    return set_slot_addr(executor, executor ? executor->nin + index : 0, tensor, addr,
+                         "aclSetOutputTensorAddr");
+}
+
+aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                             void *addr)
+{
+    return set_slot_addr(executor, index, tensor, addr, "aclSetTensorAddr");
+}
+
+static aclnnStatus set_dynamic(aclOpExecutor *e, size_t ir, size_t rel, aclTensorList *tensors,
+                               void *addr, const char *fn)
+{
+    if (!e)
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: executor is NULL", fn);
+    if (!tensors)
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: tensors is NULL", fn);
+    if (ir >= 8 || e->ir_count[ir] == 0 || rel >= e->ir_count[ir] || rel >= tensors->n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index (%zu, %zu) out of range", fn, ir, rel);
+    return set_slot_addr(e, (size_t)e->ir_first[ir] + rel, tensors->v[rel], addr, fn);
+}
+
+aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                         const size_t relativeIndex, aclTensorList *tensors,
+                                         void *addr)
+{
+    if (executor && irIndex >= executor->n_ir_in)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "aclSetDynamicInputTensorAddr: input %zu out of range", irIndex);
+    return set_dynamic(executor, irIndex, relativeIndex, tensors, addr,
+                       "aclSetDynamicInputTensorAddr");
+}
+
+aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                          const size_t relativeIndex, aclTensorList *tensors,
+                                          void *addr)
+{
+    if (executor && irIndex >= executor->n_ir_out)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "aclSetDynamicOutputTensorAddr: output %zu out of range", irIndex);
+    return set_dynamic(executor, 4 + irIndex, relativeIndex, tensors, addr,
+                       "aclSetDynamicOutputTensorAddr");
+}
+
+aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                    const size_t relativeIndex, aclTensorList *tensors, void *addr)
+{
+    if (executor && irIndex >= executor->n_ir_in)
+        return set_dynamic(executor, 4 + (irIndex - executor->n_ir_in), relativeIndex, tensors,
+                           addr, "aclSetDynamicTensorAddr");
+    return set_dynamic(executor, irIndex, relativeIndex, tensors, addr, "aclSetDynamicTensorAddr");
+}

@@ -1,0 +1,1050 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Elementwise operators on the engine in ew.c: the Add/Sub/Mul/Div family
+ * (tensor and scalar forms, in place), Maximum/Minimum, MaxN/MinN, the Pow
+ * forms, the unary math and activation functions, and Cast / InplaceCopy /
+ * InplaceZero / InplaceFillScalar.
+ *
+ * Semantics follow AscendCL's operators (ops-math / ops-nn op_api sources):
+ *  S1. Inputs promote by ops_promote (tensor with scalar: ops_promote_scalar);
+ *      the operator computes in the promoted type, then casts to out's type,
+ *      which the promoted type must be able to cast to (ops_can_cast).
+ *  S2. Add/Sub: out = self +/- alpha * other; alpha must cast to the
+ *      promoted type (an integral alpha for bool). Sub rejects bool.
+ *  S3. Div/Divs divide integer and bool inputs as float32 (true division);
+ *      DivMod with mode 1 (toward zero) / 2 (floor) keeps integer types, and
+ *      an integer division by zero gives 0.
+ *  S4. Float math functions of integer/bool inputs compute in float32; a
+ *      float input's type is the result type (float16 exp rounds to float16
+ *      even into a float32 out). In-place forms need a floating selfRef.
+ *  S5. Maximum/Minimum/MaxN/MinN propagate NaN.
+ *  S6. Integer arithmetic wraps (two's complement); integer pow with a
+ *      negative exponent gives 1 for base 1, +-1 for base -1, else 0.
+ * Kernels compute float16/bfloat16 in float32 (the engine converts).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ops/ops.h"
+#include "core/ops/op_public.h"
+
+#pragma GCC optimize("O3")
+
+/* ---- binary kernels -------------------------------------------------------- */
+
+enum bop {
+    BOP_ADD,
+    BOP_ADD1,
+    BOP_SUB,
+    BOP_SUB1,
+    BOP_MUL,
+    BOP_DIV,
+    BOP_DIV_TRUNC,
+    BOP_DIV_FLOOR,
+    BOP_MAX,
+    BOP_MIN,
+    BOP_POW,
+    BOP_COUNT
+};
+
+#define KBIN(NAME, T, AL, EXPR)                                                                    \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *b = in[1];                                                            \
+        const T al = (T)(AL);                                                                      \
+        (void)al;                                                                                  \
+        (void)p;                                                                                   \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i], y = b[i];                                                                  \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
+    }
+
+typedef uint64_t u64;
+#define WRAP(e) ((int64_t)(e))
+
+KBIN(f32_add, float, p->f[0], x + al * y)
+KBIN(f32_add1, float, 1, x + y)
+KBIN(f32_sub, float, p->f[0], x - al * y)
+KBIN(f32_sub1, float, 1, x - y)
+KBIN(f32_mul, float, 1, (x) * (y))
+KBIN(f32_div, float, 1, x / y)
+KBIN(f32_divt, float, 1, truncf(x / y))
+KBIN(f32_divf, float, 1, floorf(x / y))
+KBIN(f32_max, float, 1, (x > y || x != x) ? x : y)
+KBIN(f32_min, float, 1, (x < y || x != x) ? x : y)
+KBIN(f32_pow, float, 1, powf(x, y))
+
+KBIN(f64_add, double, p->f[0], x + al * y)
+KBIN(f64_add1, double, 1, x + y)
+KBIN(f64_sub, double, p->f[0], x - al * y)
+KBIN(f64_sub1, double, 1, x - y)
+KBIN(f64_mul, double, 1, (x) * (y))
+KBIN(f64_div, double, 1, x / y)
+KBIN(f64_divt, double, 1, trunc(x / y))
+KBIN(f64_divf, double, 1, floor(x / y))
+KBIN(f64_max, double, 1, (x > y || x != x) ? x : y)
+KBIN(f64_min, double, 1, (x < y || x != x) ? x : y)
+KBIN(f64_pow, double, 1, pow(x, y))
+
+static inline int64_t mulw(int64_t x, int64_t y)
+{
+    return WRAP((u64)x * (u64)y);
+}
+
+static inline int64_t idiv_trunc(int64_t x, int64_t y)
+{
+    if (y == 0)
+        return 0;
+    if (y == -1)
+        return WRAP(0 - (u64)x); /* INT64_MIN / -1 wraps instead of trapping */
+    return x / y;
+}
+static inline int64_t idiv_floor(int64_t x, int64_t y)
+{
+    if (y == 0)
+        return 0;
+    if (y == -1)
+        return WRAP(0 - (u64)x);
+    int64_t q = x / y;
+    if ((x % y != 0) && ((x < 0) != (y < 0)))
+        q--;
+    return q;
+}
+static inline int64_t ipow(int64_t x, int64_t y)
+{
+    if (y < 0)
+        return x == 1 ? 1 : x == -1 ? ((y & 1) ? -1 : 1) : 0;
+    u64 r = 1, b = (u64)x;
+    while (y) {
+        if (y & 1)
+            r *= b;
+        b *= b;
+        y >>= 1;
+    }
+    return WRAP(r);
+}
+
+KBIN(i64_add, int64_t, p->i[0], WRAP((u64)x + (u64)al * (u64)y))
+KBIN(i64_add1, int64_t, 1, WRAP((u64)x + (u64)y))
+KBIN(i64_sub, int64_t, p->i[0], WRAP((u64)x - (u64)al * (u64)y))
+KBIN(i64_sub1, int64_t, 1, WRAP((u64)x - (u64)y))
+KBIN(i64_mul, int64_t, 1, mulw(x, y))
+KBIN(i64_divt, int64_t, 1, idiv_trunc(x, y))
+KBIN(i64_divf, int64_t, 1, idiv_floor(x, y))
+KBIN(i64_max, int64_t, 1, x > y ? x : y)
+KBIN(i64_min, int64_t, 1, x < y ? x : y)
+KBIN(i64_pow, int64_t, 1, ipow(x, y))
+
+static const ew_kern_fn g_bin[BOP_COUNT][3] = {
+    [BOP_ADD] = {f32_add, f64_add, i64_add},
+    [BOP_ADD1] = {f32_add1, f64_add1, i64_add1},
+    [BOP_SUB] = {f32_sub, f64_sub, i64_sub},
+    [BOP_SUB1] = {f32_sub1, f64_sub1, i64_sub1},
+    [BOP_MUL] = {f32_mul, f64_mul, i64_mul},
+    [BOP_DIV] = {f32_div, f64_div, NULL},
+    [BOP_DIV_TRUNC] = {f32_divt, f64_divt, i64_divt},
+    [BOP_DIV_FLOOR] = {f32_divf, f64_divf, i64_divf},
+    [BOP_MAX] = {f32_max, f64_max, i64_max},
+    [BOP_MIN] = {f32_min, f64_min, i64_min},
+    [BOP_POW] = {f32_pow, f64_pow, i64_pow},
+};
+
+/* MaxN / MinN over p->nin inputs. */
+#define KVAR(NAME, T, BETTER)                                                                      \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i];                                                                            \
+            for (int k = 1; k < p->nin; k++) {                                                     \
+                T y = ((const T *)in[k])[i];                                                       \
+                x = (BETTER) ? x : y;                                                              \
+            }                                                                                      \
+            o[i] = x;                                                                              \
+        }                                                                                          \
+    }
+KVAR(f32_maxn, float, x > y || x != x)
+KVAR(f32_minn, float, x < y || x != x)
+KVAR(f64_maxn, double, x > y || x != x)
+KVAR(f64_minn, double, x < y || x != x)
+KVAR(i64_maxn, int64_t, x > y)
+KVAR(i64_minn, int64_t, x < y)
+
+/* ---- unary kernels ---------------------------------------------------------- */
+
+enum uop {
+    UOP_NEG,
+    UOP_ABS,
+    UOP_EXP,
+    UOP_EXP2,
+    UOP_LOG,
+    UOP_LOG2,
+    UOP_LOG10,
+    UOP_SQRT,
+    UOP_RSQRT,
+    UOP_SIN,
+    UOP_COS,
+    UOP_SIGN,
+    UOP_RELU,
+    UOP_SILU,
+    UOP_GELU,
+    UOP_SIGMOID,
+    UOP_TANH,
+    UOP_COUNT
+};
+
+#define KUN(NAME, T, EXPR)                                                                         \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i];                                                                            \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
+    }
+
+#define GELU_K 0.7978845608028654 /* sqrt(2 / pi) */
+
+KUN(f32_neg, float, -x)
+KUN(f32_abs, float, fabsf(x))
+KUN(f32_exp, float, expf(x))
+KUN(f32_exp2, float, exp2f(x))
+KUN(f32_log, float, logf(x))
+KUN(f32_log2, float, log2f(x))
+KUN(f32_log10, float, log10f(x))
+KUN(f32_sqrt, float, sqrtf(x))
+KUN(f32_rsqrt, float, 1.0f / sqrtf(x))
+KUN(f32_sin, float, sinf(x))
+KUN(f32_cos, float, cosf(x))
+KUN(f32_sign, float, x != x ? x : (float)((x > 0) - (x < 0)))
+KUN(f32_relu, float, (x > 0 || x != x) ? x : 0.0f)
+KUN(f32_silu, float, x / (1.0f + expf(-x)))
+/* 0.5 x (1 + tanh(u)) == x / (1 + e^(-2u)): no cancellation for x << 0 */
+KUN(f32_gelu, float, x / (1.0f + expf(-2.0f * (float)GELU_K * (x + 0.044715f * x * x * x))))
+KUN(f32_sigmoid, float, 1.0f / (1.0f + expf(-x)))
+KUN(f32_tanh, float, tanhf(x))
+
+KUN(f64_neg, double, -x)
+KUN(f64_abs, double, fabs(x))
+KUN(f64_exp, double, exp(x))
+KUN(f64_exp2, double, exp2(x))
+KUN(f64_log, double, log(x))
+KUN(f64_log2, double, log2(x))
+KUN(f64_log10, double, log10(x))
+KUN(f64_sqrt, double, sqrt(x))
+KUN(f64_rsqrt, double, 1.0 / sqrt(x))
+KUN(f64_sin, double, sin(x))
+KUN(f64_cos, double, cos(x))
+KUN(f64_sign, double, x != x ? x : (double)((x > 0) - (x < 0)))
+KUN(f64_relu, double, (x > 0 || x != x) ? x : 0.0)
+KUN(f64_silu, double, x / (1.0 + exp(-x)))
+KUN(f64_gelu, double, x / (1.0 + exp(-2.0 * GELU_K * (x + 0.044715 * x * x * x))))
+KUN(f64_sigmoid, double, 1.0 / (1.0 + exp(-x)))
+KUN(f64_tanh, double, tanh(x))
+
+KUN(i64_neg, int64_t, WRAP(0 - (u64)x))
+KUN(i64_abs, int64_t, x < 0 ? WRAP(0 - (u64)x) : x)
+KUN(i64_sign, int64_t, (x > 0) - (x < 0))
+KUN(i64_relu, int64_t, x > 0 ? x : 0)
+
+#define U3(n)                                                                                      \
+    {                                                                                              \
+        f32_##n, f64_##n, NULL                                                                     \
+    }
+static const ew_kern_fn g_un[UOP_COUNT][3] = {
+    [UOP_NEG] = {f32_neg, f64_neg, i64_neg},
+    [UOP_ABS] = {f32_abs, f64_abs, i64_abs},
+    [UOP_EXP] = U3(exp),
+    [UOP_EXP2] = U3(exp2),
+    [UOP_LOG] = U3(log),
+    [UOP_LOG2] = U3(log2),
+    [UOP_LOG10] = U3(log10),
+    [UOP_SQRT] = U3(sqrt),
+    [UOP_RSQRT] = U3(rsqrt),
+    [UOP_SIN] = U3(sin),
+    [UOP_COS] = U3(cos),
+    [UOP_SIGN] = {f32_sign, f64_sign, i64_sign},
+    [UOP_RELU] = {f32_relu, f64_relu, i64_relu},
+    [UOP_SILU] = U3(silu),
+    [UOP_GELU] = U3(gelu),
+    [UOP_SIGMOID] = U3(sigmoid),
+    [UOP_TANH] = U3(tanh),
+};
+
+static inline int ck_col(int ck)
+{
+    return ck == CK_F32 ? 0 : ck == CK_F64 ? 1 : 2;
+}
+
+/* ---- building executors --------------------------------------------------------- */
+
+/* One elementwise executor: tensor inputs in[0..nin) (NULL entries are the
+ * scalar operand, given as a constant of type cdt with value bytes cval),
+ * one output. */
+struct ew_build {
+    const char *name;
+    int nin;
+    const aclTensor *in[EW_MAX_IN + 1];
+    const aclTensor *out;
+    int cdt;                /* constant operand's type */
+    unsigned char cval[16]; /* constant operand's value, as cdt */
+    int ck, rt;
+    ew_kern_fn kern;
+    struct ew_params p;
+};
+
+static aclnnStatus ew_build_exec(struct ew_build *b, uint64_t *ws, aclOpExecutor **ex)
+{
+    int ntensors = 0;
+    for (int k = 0; k < b->nin; k++)
+        ntensors += b->in[k] != NULL;
+    struct aclOpExecutor *e = ops_exec_new(b->name, (uint16_t)ntensors, 1);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor tin[EW_MAX_IN + 1], tout;
+    const struct ops_tensor *pin[EW_MAX_IN + 1];
+    aclnnStatus rc = ACLNN_SUCCESS;
+    for (int k = 0; k < b->nin && !rc; k++) {
+        if (b->in[k]) {
+            rc = ops_tensor_from(&tin[k], b->in[k], ops_exec_slot(e, b->in[k]), b->name, "input");
+        } else {
+            memset(&tin[k], 0, sizeof(tin[k]));
+            tin[k].dt = (int8_t)b->cdt;
+            tin[k].slot = -1;
+            tin[k].numel = 1;
+        }
+        pin[k] = &tin[k];
+    }
+    if (!rc)
+        rc = ops_tensor_from(&tout, b->out, ops_exec_slot(e, b->out), b->name, "out");
+    struct ew_plan *pl = NULL;
+    if (!rc && !(pl = malloc(sizeof(*pl))))
+        rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", b->name);
+    if (!rc && ew_plan_init(pl, b->ck, b->kern, &tout, pin, b->nin)) {
+        free(pl);
+        pl = NULL;
+        rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", b->name);
+    }
+    if (rc) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    for (int k = 0; k < b->nin; k++)
+        if (!b->in[k])
+            memcpy(pl->op[1 + k].cval, b->cval, sizeof(b->cval));
+    pl->rt = (int8_t)b->rt;
+    pl->p = b->p;
+    pl->p.nin = b->nin;
+    e->plan = pl;
+    e->fini = ew_exec_fini;
+    e->run = pl->numel ? ew_exec_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+static aclnnStatus check_dt(const char *name, const char *what, aclDataType t, unsigned mask,
+                            int *dt)
+{
+    *dt = ops_dt_index(t);
+    if (*dt < 0 || !(mask & DTM(*dt)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has data type %s, which is not supported",
+                       name, what, ops_dt_name(t));
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus check_out_shape(const char *name, const int64_t *want, int nwant,
+                                   const aclTensor *out, const char *what)
+{
+    bool ok = (int)out->ndim == nwant;
+    for (int i = 0; ok && i < nwant; i++)
+        ok = out->dims[i] == want[i];
+    if (!ok) {
+        char a[160], b2[160];
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s, expected %s", name, what,
+                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
+                       ops_shape_str(b2, sizeof b2, want, nwant));
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* Store a scalar's value into cval as type dt. */
+static void scalar_to(unsigned char *cval, int dt, const aclScalar *s)
+{
+    int sdt = ops_dt_index(s->dtype);
+    memset(cval, 0, 16);
+    if (ops_dt_is_float(sdt))
+        ops_store_f64(cval, dt, ops_scalar_f64(s));
+    else
+        ops_store_i64(cval, dt, ops_scalar_i64(s));
+}
+
+enum bkind { BK_ADD, BK_SUB, BK_MUL, BK_DIV, BK_MAX, BK_MIN, BK_POW };
+
+/* The binary family. Exactly one of self/selfS and one of other/otherS is
+ * given; out is NULL for in-place forms (self is then written). */
+static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
+                             const aclScalar *selfS, const aclTensor *other,
+                             const aclScalar *otherS, const aclScalar *alpha, int mode,
+                             const aclTensor *out, bool inplace, uint64_t *ws, aclOpExecutor **ex)
+{
+    if (!self && !selfS)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: self is NULL", name);
+    if (!other && !otherS)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: other is NULL", name);
+    if ((kind == BK_ADD || kind == BK_SUB) && !alpha)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: alpha is NULL", name);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, ws);
+    OPS_CHECK_NULL(name, ex);
+    aclnnStatus rc;
+    const aclTensor *tens[2] = {self, other};
+    for (int k = 0; k < 2; k++)
+        if (tens[k] && (rc = ops_check_dims(tens[k], name, k ? "other" : "self")))
+            return rc;
+    if ((rc = ops_check_dims(out, name, "out")))
+        return rc;
+
+    int sdt, odt, outdt, adt = DT_NONE;
+    if ((rc = check_dt(name, "self", self ? self->dtype : selfS->dtype, DTM_ALL, &sdt)) ||
+        (rc = check_dt(name, "other", other ? other->dtype : otherS->dtype, DTM_ALL, &odt)) ||
+        (rc = check_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+        return rc;
+    int prom;
+    if (self && other)
+        prom = ops_promote(sdt, odt);
+    else if (self)
+        prom = ops_promote_scalar(sdt, odt, outdt);
+    else
+        prom = ops_promote_scalar(odt, sdt, outdt);
+    if (prom < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s do not promote", name,
+                       ops_dt_name(ops_dt_acl(sdt)), ops_dt_name(ops_dt_acl(odt)));
+    int res = prom;
+    int bop;
+    switch (kind) {
+    case BK_ADD:
+    case BK_SUB:
+        if (kind == BK_SUB && prom == DT_BOOL)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: subtraction of bool is not supported",
+                           name);
+        if ((rc = check_dt(name, "alpha", alpha->dtype, DTM_ALL, &adt)))
+            return rc;
+        if (prom == DT_BOOL ? ops_dt_is_float(adt) : !ops_can_cast(adt, prom))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: alpha of type %s cannot cast to %s", name,
+                           ops_dt_name(alpha->dtype), ops_dt_name(ops_dt_acl(prom)));
+        break;
+    case BK_DIV:
+        if (mode < 0 || mode > 2)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mode %d is not 0, 1 or 2", name, mode);
+        if (!ops_dt_is_float(prom) && mode == 0)
+            res = DT_F32;
+        if (prom == DT_BOOL)
+            res = DT_F32;
+        break;
+    case BK_POW:
+        if (sdt == DT_BOOL && odt == DT_BOOL)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self and exponent cannot both be bool",
+                           name);
+        break;
+    default:
+        break;
+    }
+    if (!ops_can_cast(res, outdt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: result type %s cannot cast to out type %s",
+                       name, ops_dt_name(ops_dt_acl(res)), ops_dt_name(out->dtype));
+
+    /* Shapes: the broadcast of the tensor operands is out's shape. */
+    int64_t bshape[OPS_MAX_DIMS];
+    int nb = 0;
+    if (self && other) {
+        if (!ops_broadcast(self->dims, (int)self->ndim, other->dims, (int)other->ndim, bshape,
+                           &nb)) {
+            char a[160], b2[160];
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: shapes %s and %s do not broadcast", name,
+                           ops_shape_str(a, sizeof a, self->dims, (int)self->ndim),
+                           ops_shape_str(b2, sizeof b2, other->dims, (int)other->ndim));
+        }
+    } else {
+        const aclTensor *t = self ? self : other;
+        nb = (int)t->ndim;
+        memcpy(bshape, t->dims, (size_t)nb * sizeof(int64_t));
+    }
+    if ((rc = check_out_shape(name, bshape, nb, out, inplace ? "selfRef" : "out")))
+        return rc;
+
+    struct ew_build b;
+    memset(&b, 0, sizeof(b));
+    b.name = name;
+    b.nin = 2;
+    b.in[0] = self;
+    b.in[1] = other;
+    b.out = out;
+    b.cdt = prom;
+    if (selfS)
+        scalar_to(b.cval, prom, selfS);
+    if (otherS)
+        scalar_to(b.cval, prom, otherS);
+    b.ck = ops_ck_for(res);
+    b.rt = res;
+    switch (kind) {
+    case BK_ADD:
+    case BK_SUB: {
+        bool one;
+        if (b.ck == CK_I64) {
+            b.p.i[0] = ops_scalar_i64(alpha);
+            if (prom == DT_BOOL)
+                b.p.i[0] = b.p.i[0] != 0;
+            one = b.p.i[0] == 1;
+        } else {
+            b.p.f[0] = ops_scalar_f64(alpha);
+            one = b.p.f[0] == 1.0;
+        }
+        bop = kind == BK_ADD ? (one ? BOP_ADD1 : BOP_ADD) : (one ? BOP_SUB1 : BOP_SUB);
+        break;
+    }
+    case BK_MUL:
+        bop = BOP_MUL;
+        break;
+    case BK_DIV:
+        bop = mode == 0 ? BOP_DIV : mode == 1 ? BOP_DIV_TRUNC : BOP_DIV_FLOOR;
+        break;
+    case BK_MAX:
+        bop = BOP_MAX;
+        break;
+    case BK_MIN:
+        bop = BOP_MIN;
+        break;
+    default:
+        bop = BOP_POW;
+        break;
+    }
+    b.kern = g_bin[bop][ck_col(b.ck)];
+    return ew_build_exec(&b, ws, ex);
+}
+
+/* ---- unary operators ---------------------------------------------------------------- */
+
+enum ures { UR_SAME, UR_FLOAT, UR_EXACT /* out must have self's type */ };
+
+struct urule {
+    unsigned in_mask, out_mask, inplace_mask;
+    int res;
+};
+
+#define DTM_F DTM_FLOAT
+static const struct urule g_urule[UOP_COUNT] = {
+    [UOP_NEG] = {DTM_FLOAT | DTM(DT_I8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), DTM_ALL,
+                 DTM_FLOAT | DTM(DT_I8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), UR_SAME},
+    [UOP_ABS] = {DTM_ALL, DTM_ALL, DTM_ALL, UR_SAME},
+    [UOP_EXP] = {DTM_F | DTM(DT_BOOL) | DTM(DT_I64), DTM_F, DTM_F, UR_FLOAT},
+    [UOP_EXP2] = {DTM_ALL, DTM_F, DTM_F, UR_FLOAT},
+    [UOP_LOG] = {DTM_ALL, DTM_F, DTM_F, UR_FLOAT},
+    [UOP_LOG2] = {DTM_ALL, DTM_F, DTM_F, UR_FLOAT},
+    [UOP_LOG10] = {DTM_ALL, DTM_F, DTM_F, UR_FLOAT},
+    [UOP_SQRT] = {DTM_ALL, DTM_F, DTM_F, UR_FLOAT},
+    [UOP_RSQRT] = {DTM_ALL, DTM_F, DTM_F, UR_FLOAT},
+    [UOP_SIN] = {DTM_ALL, DTM_F, DTM_F, UR_FLOAT},
+    [UOP_COS] = {DTM_ALL, DTM_F, DTM_F, UR_FLOAT},
+    [UOP_SIGN] = {DTM_ALL, DTM_ALL, DTM_ALL, UR_SAME},
+    [UOP_RELU] = {DTM_FLOAT | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32) | DTM(DT_I64), DTM_ALL,
+                  DTM_FLOAT | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32) | DTM(DT_I64), UR_SAME},
+    [UOP_SILU] = {DTM_F3, DTM_F3, DTM_F3, UR_SAME},
+    [UOP_GELU] = {DTM_F3, DTM_F3, DTM_F3, UR_EXACT},
+    [UOP_SIGMOID] = {DTM_F, DTM_F, DTM_F, UR_SAME},
+    [UOP_TANH] = {DTM_F, DTM_F, DTM_F, UR_SAME},
+};
+
+static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, const aclTensor *out,
+                            bool inplace, uint64_t *ws, aclOpExecutor **ex)
+{
+    const struct urule *r = &g_urule[uop];
+    OPS_CHECK_NULL(name, self);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, ws);
+    OPS_CHECK_NULL(name, ex);
+    aclnnStatus rc;
+    int sdt, outdt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = check_dt(name, inplace ? "selfRef" : "self", self->dtype,
+                       inplace ? r->inplace_mask : r->in_mask, &sdt)) ||
+        (rc = check_dt(name, "out", out->dtype, r->out_mask, &outdt)))
+        return rc;
+    int res = sdt;
+    if (r->res == UR_FLOAT && !ops_dt_is_float(sdt))
+        res = DT_F32;
+    if (r->res == UR_EXACT ? outdt != sdt : !ops_can_cast(res, outdt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: result type %s cannot be written to out type %s", name,
+                       ops_dt_name(ops_dt_acl(res)), ops_dt_name(out->dtype));
+    if ((rc = check_out_shape(name, self->dims, (int)self->ndim, out, "out")))
+        return rc;
+    struct ew_build b;
+    memset(&b, 0, sizeof(b));
+    b.name = name;
+    b.nin = 1;
+    b.in[0] = self;
+    b.out = out;
+    b.ck = ops_ck_for(res);
+    b.rt = res;
+    b.kern = g_un[uop][ck_col(b.ck)];
+    return ew_build_exec(&b, ws, ex);
+}
+
+/* ---- Cast / InplaceCopy / InplaceZero / InplaceFillScalar ------------------------------ */
+
+static int convert_ck(int from, int to)
+{
+    if (from == to)
+        return ops_ck_raw(from);
+    if (from == DT_F64 || to == DT_F64)
+        return CK_F64;
+    if (ops_dt_is_float(from) || ops_dt_is_float(to))
+        return CK_F32;
+    return CK_I64;
+}
+
+static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclTensor *dst,
+                              bool broadcast, uint64_t *ws, aclOpExecutor **ex)
+{
+    aclnnStatus rc;
+    int sdt, ddt;
+    if ((rc = ops_check_dims(src, name, "src")) || (rc = ops_check_dims(dst, name, "out")) ||
+        (rc = check_dt(name, "self", src->dtype, DTM_ALL, &sdt)) ||
+        (rc = check_dt(name, "out", dst->dtype, DTM_ALL, &ddt)))
+        return rc;
+    if (broadcast) {
+        int64_t bs[OPS_MAX_DIMS];
+        int nb;
+        if (!ops_broadcast(dst->dims, (int)dst->ndim, src->dims, (int)src->ndim, bs, &nb) ||
+            (rc = check_out_shape(name, bs, nb, dst, "selfRef")))
+            return rc ? rc
+                      : ops_err(ACLNN_ERR_PARAM_INVALID,
+                                "%s: src does not broadcast to selfRef's shape", name);
+    } else if ((rc = check_out_shape(name, src->dims, (int)src->ndim, dst, "out"))) {
+        return rc;
+    }
+    struct ew_build b;
+    memset(&b, 0, sizeof(b));
+    b.name = name;
+    b.nin = 1;
+    b.in[0] = src;
+    b.out = dst;
+    b.ck = convert_ck(sdt, ddt);
+    b.rt = DT_NONE;
+    b.kern = ew_copy_kern[b.ck];
+    return ew_build_exec(&b, ws, ex);
+}
+
+static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclScalar *value,
+                           uint64_t *ws, aclOpExecutor **ex)
+{
+    aclnnStatus rc;
+    int dt, vdt;
+    if ((rc = ops_check_dims(self, name, "selfRef")) ||
+        (rc = check_dt(name, "selfRef", self->dtype, DTM_ALL, &dt)))
+        return rc;
+    struct ew_build b;
+    memset(&b, 0, sizeof(b));
+    b.name = name;
+    b.nin = 1;
+    b.in[0] = NULL;
+    b.out = self;
+    b.cdt = dt;
+    if (value) {
+        if ((rc = check_dt(name, "value", value->dtype, DTM_ALL, &vdt)))
+            return rc;
+        scalar_to(b.cval, dt, value);
+    }
+    b.ck = ops_ck_raw(dt);
+    b.rt = DT_NONE;
+    b.kern = ew_copy_kern[b.ck];
+    return ew_build_exec(&b, ws, ex);
+}
+
+/* MaxN / MinN over a tensor list. */
+static aclnnStatus listn_op(const char *name, bool max, const aclTensorList *tensors,
+                            const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+{
+    OPS_CHECK_NULL(name, tensors);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, ws);
+    OPS_CHECK_NULL(name, ex);
+    if (tensors->n == 0 || tensors->n > 64)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %llu tensors (1 to 64 are supported)", name,
+                       (unsigned long long)tensors->n);
+    aclnnStatus rc;
+    int prom = DT_NONE, outdt, n = (int)tensors->n;
+    int64_t bs[OPS_MAX_DIMS];
+    int nb = 0;
+    for (int k = 0; k < n; k++) {
+        const aclTensor *t = tensors->v[k];
+        int dt;
+        if (!t)
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: tensors[%d] is NULL", name, k);
+        if ((rc = ops_check_dims(t, name, "tensors[]")) ||
+            (rc = check_dt(name, "tensors[]", t->dtype, DTM_ALL, &dt)))
+            return rc;
+        prom = k ? ops_promote(prom, dt) : dt;
+        if (k == 0) {
+            nb = (int)t->ndim;
+            memcpy(bs, t->dims, (size_t)nb * sizeof(int64_t));
+        } else if (!ops_broadcast(bs, nb, t->dims, (int)t->ndim, bs, &nb)) {
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: tensors[%d] does not broadcast", name, k);
+        }
+    }
+    if ((rc = ops_check_dims(out, name, "out")) ||
+        (rc = check_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+        return rc;
+    if (!ops_can_cast(prom, outdt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: result type %s cannot cast to out type %s",
+                       name, ops_dt_name(ops_dt_acl(prom)), ops_dt_name(out->dtype));
+    if ((rc = check_out_shape(name, bs, nb, out, "out")))
+        return rc;
+
+    struct aclOpExecutor *e = ops_exec_new(name, (uint16_t)n, 1);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    uint16_t cnt = (uint16_t)n;
+    ops_exec_ir(e, &cnt, 1);
+    struct ops_tensor *tin = calloc((size_t)n, sizeof(*tin));
+    const struct ops_tensor **pin = calloc((size_t)n, sizeof(*pin));
+    struct ops_tensor tout;
+    struct ew_plan *pl = malloc(sizeof(*pl));
+    rc = tin && pin && pl ? ACLNN_SUCCESS
+                          : ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    for (int k = 0; k < n && !rc; k++) {
+        rc = ops_tensor_from(&tin[k], tensors->v[k], ops_exec_slot(e, tensors->v[k]), name,
+                             "tensors[]");
+        pin[k] = &tin[k];
+    }
+    if (!rc)
+        rc = ops_tensor_from(&tout, out, ops_exec_slot(e, out), name, "out");
+    int ck = ops_ck_for(prom);
+    if (!rc && ew_plan_init(pl, ck,
+                            max ? (ck == CK_F32   ? f32_maxn
+                                   : ck == CK_F64 ? f64_maxn
+                                                  : i64_maxn)
+                                : (ck == CK_F32   ? f32_minn
+                                   : ck == CK_F64 ? f64_minn
+                                                  : i64_minn),
+                            &tout, pin, n))
+        rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    free(tin);
+    free(pin);
+    if (rc) {
+        free(pl);
+        ops_exec_discard(e);
+        return rc;
+    }
+    pl->rt = (int8_t)prom;
+    e->plan = pl;
+    e->fini = ew_exec_fini;
+    e->run = pl->numel ? ew_exec_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+/* ---- the public entry points ------------------------------------------------------------ */
+
+#define PHASE2(OP)                                                                                 \
+    aclnnStatus aclnn##OP(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,        \
+                          aclrtStream stream)                                                      \
+    {                                                                                              \
+        return ops_launch(workspace, workspaceSize, executor, stream, "aclnn" #OP);                \
+    }
+
+#define WS uint64_t *workspaceSize, aclOpExecutor **executor
+
+aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+                                     const aclScalar *alpha, aclTensor *out, WS)
+{
+    return binary_op("aclnnAdd", BK_ADD, self, NULL, other, NULL, alpha, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnAddsGetWorkspaceSize(const aclTensor *self, const aclScalar *other,
+                                      const aclScalar *alpha, aclTensor *out, WS)
+{
+    return binary_op("aclnnAdds", BK_ADD, self, NULL, NULL, other, alpha, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *other,
+                                            const aclScalar *alpha, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceAdd", selfRef);
+    return binary_op("aclnnInplaceAdd", BK_ADD, selfRef, NULL, other, NULL, alpha, 0, selfRef, true,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceAddsGetWorkspaceSize(const aclTensor *selfRef, const aclScalar *other,
+                                             const aclScalar *alpha, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceAdds", selfRef);
+    return binary_op("aclnnInplaceAdds", BK_ADD, selfRef, NULL, NULL, other, alpha, 0, selfRef,
+                     true, workspaceSize, executor);
+}
+PHASE2(Add)
+PHASE2(Adds)
+PHASE2(InplaceAdd)
+PHASE2(InplaceAdds)
+
+aclnnStatus aclnnSubGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+                                     const aclScalar *alpha, aclTensor *out, WS)
+{
+    return binary_op("aclnnSub", BK_SUB, self, NULL, other, NULL, alpha, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnSubsGetWorkspaceSize(const aclTensor *self, const aclScalar *other,
+                                      const aclScalar *alpha, aclTensor *out, WS)
+{
+    return binary_op("aclnnSubs", BK_SUB, self, NULL, NULL, other, alpha, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceSubGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other,
+                                            const aclScalar *alpha, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceSub", selfRef);
+    return binary_op("aclnnInplaceSub", BK_SUB, selfRef, NULL, other, NULL, alpha, 0, selfRef, true,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceSubsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other,
+                                             const aclScalar *alpha, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceSubs", selfRef);
+    return binary_op("aclnnInplaceSubs", BK_SUB, selfRef, NULL, NULL, other, alpha, 0, selfRef,
+                     true, workspaceSize, executor);
+}
+PHASE2(Sub)
+PHASE2(Subs)
+PHASE2(InplaceSub)
+PHASE2(InplaceSubs)
+
+aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out,
+                                     WS)
+{
+    return binary_op("aclnnMul", BK_MUL, self, NULL, other, NULL, NULL, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnMulsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out,
+                                      WS)
+{
+    return binary_op("aclnnMuls", BK_MUL, self, NULL, NULL, other, NULL, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceMul", selfRef);
+    return binary_op("aclnnInplaceMul", BK_MUL, selfRef, NULL, other, NULL, NULL, 0, selfRef, true,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceMulsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceMuls", selfRef);
+    return binary_op("aclnnInplaceMuls", BK_MUL, selfRef, NULL, NULL, other, NULL, 0, selfRef, true,
+                     workspaceSize, executor);
+}
+PHASE2(Mul)
+PHASE2(Muls)
+PHASE2(InplaceMul)
+PHASE2(InplaceMuls)
+
+aclnnStatus aclnnDivGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out,
+                                     WS)
+{
+    return binary_op("aclnnDiv", BK_DIV, self, NULL, other, NULL, NULL, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out,
+                                      WS)
+{
+    return binary_op("aclnnDivs", BK_DIV, self, NULL, NULL, other, NULL, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnDivModGetWorkspaceSize(const aclTensor *self, const aclTensor *other, int mode,
+                                        aclTensor *out, WS)
+{
+    return binary_op("aclnnDivMod", BK_DIV, self, NULL, other, NULL, NULL, mode, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnDivModsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, int mode,
+                                         aclTensor *out, WS)
+{
+    return binary_op("aclnnDivMods", BK_DIV, self, NULL, NULL, other, NULL, mode, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceDivGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceDiv", selfRef);
+    return binary_op("aclnnInplaceDiv", BK_DIV, selfRef, NULL, other, NULL, NULL, 0, selfRef, true,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceDivsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceDivs", selfRef);
+    return binary_op("aclnnInplaceDivs", BK_DIV, selfRef, NULL, NULL, other, NULL, 0, selfRef, true,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceDivModGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other, int mode,
+                                               WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceDivMod", selfRef);
+    return binary_op("aclnnInplaceDivMod", BK_DIV, selfRef, NULL, other, NULL, NULL, mode, selfRef,
+                     true, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceDivModsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other,
+                                                int mode, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceDivMods", selfRef);
+    return binary_op("aclnnInplaceDivMods", BK_DIV, selfRef, NULL, NULL, other, NULL, mode, selfRef,
+                     true, workspaceSize, executor);
+}
+PHASE2(Div)
+PHASE2(Divs)
+PHASE2(DivMod)
+PHASE2(DivMods)
+PHASE2(InplaceDiv)
+PHASE2(InplaceDivs)
+PHASE2(InplaceDivMod)
+PHASE2(InplaceDivMods)
+
+aclnnStatus aclnnMaximumGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+                                         aclTensor *out, WS)
+{
+    return binary_op("aclnnMaximum", BK_MAX, self, NULL, other, NULL, NULL, 0, out, false,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnMinimumGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+                                         aclTensor *out, WS)
+{
+    return binary_op("aclnnMinimum", BK_MIN, self, NULL, other, NULL, NULL, 0, out, false,
+                     workspaceSize, executor);
+}
+PHASE2(Maximum)
+PHASE2(Minimum)
+
+aclnnStatus aclnnMaxNGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)
+{
+    return listn_op("aclnnMaxN", true, tensors, out, workspaceSize, executor);
+}
+aclnnStatus aclnnMinNGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)
+{
+    return listn_op("aclnnMinN", false, tensors, out, workspaceSize, executor);
+}
+PHASE2(MaxN)
+PHASE2(MinN)
+
+aclnnStatus aclnnPowTensorScalarGetWorkspaceSize(const aclTensor *self, const aclScalar *exponent,
+                                                 aclTensor *out, WS)
+{
+    return binary_op("aclnnPowTensorScalar", BK_POW, self, NULL, NULL, exponent, NULL, 0, out,
+                     false, workspaceSize, executor);
+}
+aclnnStatus aclnnInplacePowTensorScalarGetWorkspaceSize(aclTensor *selfRef,
+                                                        const aclScalar *exponent, WS)
+{
+    OPS_CHECK_NULL("aclnnInplacePowTensorScalar", selfRef);
+    return binary_op("aclnnInplacePowTensorScalar", BK_POW, selfRef, NULL, NULL, exponent, NULL, 0,
+                     selfRef, true, workspaceSize, executor);
+}
+aclnnStatus aclnnPowScalarTensorGetWorkspaceSize(const aclScalar *self, const aclTensor *exponent,
+                                                 aclTensor *out, WS)
+{
+    return binary_op("aclnnPowScalarTensor", BK_POW, NULL, self, exponent, NULL, NULL, 0, out,
+                     false, workspaceSize, executor);
+}
+aclnnStatus aclnnPowTensorTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *exponent,
+                                                 aclTensor *out, WS)
+{
+    return binary_op("aclnnPowTensorTensor", BK_POW, self, NULL, exponent, NULL, NULL, 0, out,
+                     false, workspaceSize, executor);
+}
+aclnnStatus aclnnInplacePowTensorTensorGetWorkspaceSize(const aclTensor *selfRef,
+                                                        const aclTensor *exponent, WS)
+{
+    OPS_CHECK_NULL("aclnnInplacePowTensorTensor", selfRef);
+    return binary_op("aclnnInplacePowTensorTensor", BK_POW, selfRef, NULL, exponent, NULL, NULL, 0,
+                     selfRef, true, workspaceSize, executor);
+}
+PHASE2(PowTensorScalar)
+PHASE2(InplacePowTensorScalar)
+PHASE2(PowScalarTensor)
+PHASE2(PowTensorTensor)
+PHASE2(InplacePowTensorTensor)
+
+#define UNARY(OP, UOPV)                                                                            \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)             \
+    {                                                                                              \
+        return unary_op("aclnn" #OP, UOPV, self, out, false, workspaceSize, executor);             \
+    }                                                                                              \
+    PHASE2(OP)
+#define UNARY_INPLACE(OP, UOPV)                                                                    \
+    UNARY(OP, UOPV)                                                                                \
+    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(aclTensor *selfRef, WS)                         \
+    {                                                                                              \
+        return unary_op("aclnnInplace" #OP, UOPV, selfRef, selfRef, true, workspaceSize,           \
+                        executor);                                                                 \
+    }                                                                                              \
+    PHASE2(Inplace##OP)
+
+UNARY_INPLACE(Neg, UOP_NEG)
+UNARY(Abs, UOP_ABS)
+UNARY_INPLACE(Exp, UOP_EXP)
+UNARY_INPLACE(Exp2, UOP_EXP2)
+UNARY_INPLACE(Log, UOP_LOG)
+UNARY_INPLACE(Log2, UOP_LOG2)
+UNARY_INPLACE(Log10, UOP_LOG10)
+UNARY_INPLACE(Sqrt, UOP_SQRT)
+UNARY_INPLACE(Rsqrt, UOP_RSQRT)
+UNARY_INPLACE(Sin, UOP_SIN)
+UNARY_INPLACE(Cos, UOP_COS)
+UNARY(Sign, UOP_SIGN)
+UNARY_INPLACE(Relu, UOP_RELU)
+UNARY(Silu, UOP_SILU)
+UNARY(Gelu, UOP_GELU)
+UNARY_INPLACE(Sigmoid, UOP_SIGMOID)
+UNARY_INPLACE(Tanh, UOP_TANH)
+
+aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor *self, const aclDataType dtype,
+                                      aclTensor *out, WS)
+{
+    OPS_CHECK_NULL("aclnnCast", self);
+    OPS_CHECK_NULL("aclnnCast", out);
+    OPS_CHECK_NULL("aclnnCast", workspaceSize);
+    OPS_CHECK_NULL("aclnnCast", executor);
+    if (out->dtype != dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnCast: out has type %s, dtype is %s",
+                       ops_dt_name(out->dtype), ops_dt_name(dtype));
+    return convert_op("aclnnCast", self, out, false, workspaceSize, executor);
+}
+PHASE2(Cast)
+
+aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef, const aclTensor *src, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceCopy", selfRef);
+    OPS_CHECK_NULL("aclnnInplaceCopy", src);
+    OPS_CHECK_NULL("aclnnInplaceCopy", workspaceSize);
+    OPS_CHECK_NULL("aclnnInplaceCopy", executor);
+    return convert_op("aclnnInplaceCopy", src, selfRef, true, workspaceSize, executor);
+}
+PHASE2(InplaceCopy)
+
+aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceZero", selfRef);
+    OPS_CHECK_NULL("aclnnInplaceZero", workspaceSize);
+    OPS_CHECK_NULL("aclnnInplaceZero", executor);
+    return fill_op("aclnnInplaceZero", selfRef, NULL, workspaceSize, executor);
+}
+PHASE2(InplaceZero)
+
+aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef, const aclScalar *value, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceFillScalar", selfRef);
+    OPS_CHECK_NULL("aclnnInplaceFillScalar", value);
+    OPS_CHECK_NULL("aclnnInplaceFillScalar", workspaceSize);
+    OPS_CHECK_NULL("aclnnInplaceFillScalar", executor);
+    return fill_op("aclnnInplaceFillScalar", selfRef, value, workspaceSize, executor);
+}
+PHASE2(InplaceFillScalar)

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Every public operator header, so that each exported operator function has
+ * its prototype in view (-Wmissing-prototypes) and its signature checked. */
+#ifndef CPUACL_CORE_OPS_OP_PUBLIC_H
+#define CPUACL_CORE_OPS_OP_PUBLIC_H
+
+#include "aclnnop/aclnn_abs.h"
+#include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_batch_matmul.h"
+#include "aclnnop/aclnn_cast.h"
+#include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_cos.h"
+#include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_exp.h"
+#include "aclnnop/aclnn_exp2.h"
+#include "aclnnop/aclnn_fill_scalar.h"
+#include "aclnnop/aclnn_gelu.h"
+#include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_log.h"
+#include "aclnnop/aclnn_log10.h"
+#include "aclnnop/aclnn_log2.h"
+#include "aclnnop/aclnn_matmul.h"
+#include "aclnnop/aclnn_max_n.h"
+#include "aclnnop/aclnn_maximum.h"
+#include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_min_n.h"
+#include "aclnnop/aclnn_minimum.h"
+#include "aclnnop/aclnn_mm.h"
+#include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_neg.h"
+#include "aclnnop/aclnn_pow.h"
+#include "aclnnop/aclnn_pow_tensor_tensor.h"
+#include "aclnnop/aclnn_reduce_sum.h"
+#include "aclnnop/aclnn_relu.h"
+#include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_rsqrt.h"
+#include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_sign.h"
+#include "aclnnop/aclnn_silu.h"
+#include "aclnnop/aclnn_sin.h"
+#include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_sqrt.h"
+#include "aclnnop/aclnn_sub.h"
+#include "aclnnop/aclnn_tanh.h"
+#include "aclnnop/aclnn_util.h"
+#include "aclnnop/aclnn_zero.h"
+
+#endif

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * core/ops: the aclnn operator layer, private header.
+ *
+ * Layout of the layer:
+ *   meta.c      aclTensor / aclScalar / arrays / lists and their queries
+ *   exec.c      executors: allocation, reuse rules, address tables, phase 2
+ *   dtype.c     data type facts, promotion, casts, element conversions
+ *   ew.c        the elementwise engine (broadcast + strided N-d iteration)
+ *   op_*.c      the operators: phase-1 validation and their kernels
+ *
+ * Names: ops_* for this layer's internals; only the AscendCL names are
+ * exported. All sizes and offsets of tensors are in elements.
+ *
+ * Execution model: a first-phase call validates and builds an executor that
+ * owns copies of every tensor view it needs (struct ops_tensor) plus one
+ * device-address slot per tensor; the kernel (exec->run) runs later on a
+ * device worker with the addresses of that launch. Kernels never see the
+ * user's aclTensor objects, which may be gone by then.
+ */
+#ifndef CPUACL_CORE_OPS_OPS_H
+#define CPUACL_CORE_OPS_OPS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "aclnn/aclnn_base.h"
+
+#define OPS_MAX_DIMS 8         /* operator limit (AscendCL's) */
+#define OPS_TENSOR_MAX_DIMS 25 /* what aclCreateTensor accepts */
+
+/* ---- meta objects (the structs behind the public opaque types) ---------- */
+
+#define OPS_MAGIC_TENSOR 0x54656E73u
+#define OPS_MAGIC_SCALAR 0x5363616Cu
+
+struct aclTensor {
+    uint32_t magic;
+    aclDataType dtype;
+    aclFormat format;
+    uint32_t ndim, storage_ndim;
+    int64_t offset;
+    void *data;
+    int64_t dims[OPS_TENSOR_MAX_DIMS];
+    int64_t strides[OPS_TENSOR_MAX_DIMS];
+    int64_t storage_dims[OPS_TENSOR_MAX_DIMS];
+};
+
+struct aclScalar {
+    uint32_t magic;
+    aclDataType dtype;
+    union {
+        double f64;
+        float f32;
+        int64_t i64;
+        uint64_t u64;
+        unsigned char bytes[16];
+    } v;
+};
+
+struct aclIntArray {
+    uint64_t n;
+    int64_t v[];
+};
+struct aclFloatArray {
+    uint64_t n;
+    float v[];
+};
+struct aclBoolArray {
+    uint64_t n;
+    bool v[];
+};
+struct aclTensorList {
+    uint64_t n;
+    aclTensor *v[];
+};
+struct aclScalarList {
+    uint64_t n;
+    aclScalar *v[];
+};
+
+/* Scalar value accessors (any supported scalar type). */
+double ops_scalar_f64(const aclScalar *s);
+int64_t ops_scalar_i64(const aclScalar *s);
+
+/* ---- data types (dtype.c) ----------------------------------------------- */
+
+/* The data types the kernels handle, as a dense index. */
+enum ops_dt {
+    DT_F32,
+    DT_F16,
+    DT_BF16,
+    DT_F64,
+    DT_I8,
+    DT_U8,
+    DT_I16,
+    DT_I32,
+    DT_I64,
+    DT_BOOL,
+    DT_COUNT,
+    DT_NONE = -1
+};
+
+#define DTM(x) (1u << (x)) /* dtype mask bit */
+#define DTM_FLOAT (DTM(DT_F32) | DTM(DT_F16) | DTM(DT_BF16) | DTM(DT_F64))
+#define DTM_INT (DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64))
+#define DTM_ALL (DTM_FLOAT | DTM_INT | DTM(DT_BOOL))
+#define DTM_F3 (DTM(DT_F32) | DTM(DT_F16) | DTM(DT_BF16)) /* the NPU float trio */
+
+int ops_dt_index(aclDataType t); /* DT_* or DT_NONE */
+aclDataType ops_dt_acl(int dt);
+unsigned ops_dt_size(int dt);
+const char *ops_dt_name(aclDataType t);
+static inline bool ops_dt_is_float(int dt)
+{
+    return dt >= DT_F32 && dt <= DT_F64;
+}
+static inline bool ops_dt_is_int(int dt)
+{
+    return dt >= DT_I8 && dt <= DT_I64;
+}
+
+/* Type promotion (AscendCL's "mutual derivation" table, PyTorch's);
+ * DT_NONE when the pair does not promote. */
+int ops_promote(int a, int b);
+/* Whether a value of type `from` may be written to type `to`: no float to
+ * integer/bool, no integer to bool. */
+bool ops_can_cast(int from, int to);
+/* Promotion of a tensor with a host scalar (aclnnAdds and friends). */
+int ops_promote_scalar(int tensor_dt, int scalar_dt, int out_dt);
+
+/* Scalar conversions used by conversions and tests. */
+float ops_f16_to_f32(uint16_t h);
+uint16_t ops_f32_to_f16(float f);
+float ops_bf16_to_f32(uint16_t h);
+uint16_t ops_f32_to_bf16(float f);
+
+/* Store one double / int64 value into an element of type dt (saturating,
+ * truncating float to integer conversion; NaN gives 0). */
+void ops_store_f64(void *dst, int dt, double v);
+void ops_store_i64(void *dst, int dt, int64_t v);
+
+/* ---- compute kinds and conversions (dtype.c) ---------------------------- */
+
+/* The type a kernel computes in. The RAW kinds move element bits. */
+enum ops_ck { CK_F32, CK_F64, CK_I64, CK_RAW1, CK_RAW2, CK_RAW4, CK_RAW8, CK_COUNT };
+
+static inline int ops_ck_size(int ck)
+{
+    static const unsigned char sz[CK_COUNT] = {4, 8, 8, 1, 2, 4, 8};
+    return sz[ck];
+}
+/* The data type a compute kind holds natively (for zero-copy use); DT_NONE
+ * for the RAW kinds, which take any type of their size. */
+int ops_ck_native(int ck);
+/* The kind a float/int computation with result type dt runs in. */
+static inline int ops_ck_for(int dt)
+{
+    return dt == DT_F64 ? CK_F64 : ops_dt_is_float(dt) ? CK_F32 : CK_I64;
+}
+static inline int ops_ck_raw(int dt)
+{
+    switch (ops_dt_size(dt)) {
+    case 1:
+        return CK_RAW1;
+    case 2:
+        return CK_RAW2;
+    case 4:
+        return CK_RAW4;
+    default:
+        return CK_RAW8;
+    }
+}
+
+/* Gather n elements of type dt from src (byte stride st, 0 = broadcast one)
+ * into the contiguous compute buffer dst of kind ck, and the reverse. */
+typedef void (*ops_load_fn)(void *dst, const char *src, int64_t st, int64_t n);
+typedef void (*ops_store_fn)(char *dst, int64_t st, const void *src, int64_t n);
+ops_load_fn ops_loader(int ck, int dt);
+ops_store_fn ops_storer(int ck, int dt);
+/* Round a float buffer to the precision of dt (F16/BF16), in place. */
+void ops_round_f32(float *buf, int64_t n, int dt);
+/* Round a double buffer to the value set of dt (float or integer), in place. */
+void ops_round_f64(double *buf, int64_t n, int dt);
+
+/* ---- tensor views held by executors -------------------------------------- */
+
+struct ops_tensor {
+    int8_t dt; /* DT_* */
+    int8_t ndim;
+    int16_t slot;   /* address slot in the executor, -1 = constant (cptr) */
+    int64_t offset; /* elements */
+    int64_t numel;
+    int64_t dims[OPS_MAX_DIMS];
+    int64_t strides[OPS_MAX_DIMS]; /* elements */
+};
+
+/* ---- executors (exec.c) -------------------------------------------------- */
+
+#define OPS_EXEC_INLINE_SLOTS 6
+
+struct aclOpExecutor;
+/* A kernel: runs the operator with the device addresses of one launch
+ * (addr[slot]). Returns 0 or an aclError for the stream's error state. */
+typedef int32_t (*ops_run_fn)(const struct aclOpExecutor *e, void *const *addr);
+
+enum ops_exec_state {
+    EXEC_FREE = 0,   /* in the pool */
+    EXEC_READY,      /* built by phase 1, not launched */
+    EXEC_LAUNCHED,   /* single-use, handed to the stream */
+    EXEC_REPEATABLE, /* reusable; owned by the caller */
+    EXEC_DESTROYED,  /* reusable, destroyed by the caller; launches pending */
+};
+
+struct aclOpExecutor {
+    _Atomic uint32_t state; /* A: ops_exec_state; transitions in exec.c */
+    _Atomic uint32_t refs;  /* A: REPEATABLE: caller reference + one per queued launch */
+    uint32_t gen;           /* I: bumped at each reuse of the header (debug aid) */
+    const char *op;         /* I: "aclnnAdd", for messages */
+    ops_run_fn run;         /* I: NULL = nothing to do (empty tensors) */
+    void (*fini)(struct aclOpExecutor *e); /* I: frees what plan holds (plan itself too) */
+    void *plan;                            /* I: op-specific data */
+
+    /* Address slots: inputs [0, nin), outputs [nin, nin + nout). Slots made
+     * from the same aclTensor share a group and are refreshed together. */
+    uint16_t nin, nout, nslots, ngroups;
+    int16_t *slot_group;    /* slot -> group, -1 = absent optional input */
+    void **addr;            /* group -> device address (caller thread writes) */
+    const void **group_src; /* group -> the aclTensor it came from (phase 1) */
+    uint8_t *group_need;    /* group -> non-empty: a NULL address is a fault */
+    int16_t slot_group_inline[OPS_EXEC_INLINE_SLOTS];
+    void *addr_inline[OPS_EXEC_INLINE_SLOTS];
+    const void *group_src_inline[OPS_EXEC_INLINE_SLOTS];
+    uint8_t group_need_inline[OPS_EXEC_INLINE_SLOTS];
+    /* The operator's IR parameters (a tensor list is one): first slot and
+     * tensor count of IR input i (then IR output i). Default: one per slot. */
+    uint16_t n_ir_in, n_ir_out;
+    uint16_t ir_first[8], ir_count[8];
+
+    struct aclOpExecutor *next_free; /* pool link (pool lock) */
+};
+
+/* Phase-1 helpers. ops_exec_new returns a READY executor (NULL = out of
+ * memory, message recorded). ops_exec_add_tensor registers the tensor behind
+ * a slot (in order: all inputs, then all outputs) and returns the slot;
+ * t may be NULL for an absent optional input. */
+struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout);
+int ops_exec_slot(struct aclOpExecutor *e, const aclTensor *t);
+/* Declare the IR parameters when a tensor list is among them: counts[i]
+ * tensors for IR input i (then outputs), in slot order. */
+void ops_exec_ir(struct aclOpExecutor *e, const uint16_t *in_counts, uint16_t n_ir_in);
+void ops_exec_discard(struct aclOpExecutor *e); /* phase 1 failed after new */
+/* Finish phase 1: store outputs for the caller. */
+aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
+                          aclOpExecutor **executor);
+
+/* Phase 2: queue e on stream (all aclnnXxx functions). */
+aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
+                       aclrtStream stream, const char *name);
+
+/* Fill an ops_tensor from an aclTensor (checks dims <= 8, dtype known). */
+aclnnStatus ops_tensor_from(struct ops_tensor *o, const aclTensor *t, int slot, const char *op,
+                            const char *what);
+
+/* Element pointer of a view at a launch. */
+static inline char *ops_base(const struct ops_tensor *t, void *const *addr)
+{
+    return (char *)addr[t->slot] + t->offset * (int64_t)ops_dt_size(t->dt);
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+/* Record a message for aclGetRecentErrMsg and return code. */
+aclnnStatus ops_err(aclnnStatus code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define OPS_CHECK_NULL(op, p)                                                                      \
+    do {                                                                                           \
+        if (!(p))                                                                                  \
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", op, #p);                     \
+    } while (0)
+
+/* ---- shapes -------------------------------------------------------------- */
+
+/* Broadcast a and b (right-aligned); returns false when they do not. */
+bool ops_broadcast(const int64_t *a, int na, const int64_t *b, int nb, int64_t *out, int *nout);
+bool ops_same_shape(const aclTensor *a, const aclTensor *b);
+int64_t ops_numel(const int64_t *dims, int n);
+/* "[2, 3]" into buf. */
+const char *ops_shape_str(char *buf, size_t n, const int64_t *dims, int nd);
+aclnnStatus ops_check_dims(const aclTensor *t, const char *op, const char *what);
+
+/* ---- the elementwise engine (ew.c) ---------------------------------------- */
+
+#define EW_MAX_IN 4   /* inputs held inline in a plan */
+#define EW_MAX_OPS 65 /* operands of one plan: out + up to 64 inputs (MaxN) */
+
+struct ew_params {
+    double f[4];  /* float parameters (alpha, scalars, ...) */
+    int64_t i[4]; /* integer parameters */
+    int nin;      /* number of inputs given to the kernel */
+};
+
+/* A kernel over contiguous compute-kind buffers: out[0..n) from in[k][0..n). */
+typedef void (*ew_kern_fn)(void *out, const void *const *in, int64_t n, const struct ew_params *p);
+
+struct ew_operand {
+    int8_t dt;
+    int16_t slot;             /* -1: constant at cval */
+    int64_t off;              /* elements */
+    int64_t st[OPS_MAX_DIMS]; /* elements per collapsed dim, 0 = broadcast */
+    unsigned char cval[16];   /* constant value, stored as type dt */
+};
+
+struct ew_plan {
+    int nd;    /* collapsed rank, >= 1 */
+    int nops;  /* operands: [0] = out, [1..] inputs */
+    int ck;    /* compute kind */
+    int8_t rt; /* result type to round through before storing, DT_NONE */
+    ew_kern_fn kern;
+    struct ew_params p;
+    int64_t dims[OPS_MAX_DIMS];
+    int64_t numel;
+    struct ew_operand *op; /* nops entries */
+    struct ew_operand op_inline[1 + EW_MAX_IN];
+};
+
+/* Build the plan: out view and input views (broadcast to out's shape; a
+ * tensor with slot -1 is a constant whose value is in cval). */
+int ew_plan_init(struct ew_plan *pl, int ck, ew_kern_fn kern, const struct ops_tensor *out,
+                 const struct ops_tensor *const *in, int nin);
+void ew_plan_fini(struct ew_plan *pl);
+/* Run it with one launch's addresses. */
+int32_t ew_run(const struct ew_plan *pl, void *const *addr);
+
+/* The executor-side wrapper most elementwise operators use: the plan lives
+ * in e->plan. */
+int32_t ew_exec_run(const struct aclOpExecutor *e, void *const *addr);
+void ew_exec_fini(struct aclOpExecutor *e);
+
+/* Shared kernels. */
+extern const ew_kern_fn ew_copy_kern[CK_COUNT]; /* identity (1 input) */
+
+#endif /* CPUACL_CORE_OPS_OPS_H */

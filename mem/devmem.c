@@ -1,0 +1,875 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Device (and host-pinned) memory pools on jemalloc arenas with custom extent hooks.
+ *
+ * A pool has two arenas, both created with arenas.create and our extent_hooks_t:
+ *   normal arena  extents on base pages (MEM_WANT_NORMAL)
+ *   huge arena    extents on 2 MiB pages: hugetlb, else THP (MEM_WANT_HUGE); its alloc
+ *                 hook fails when neither can be had
+ * plus, for the HUGE1G policies, direct 1 GiB hugetlb mappings that bypass jemalloc.
+ * Every mapping a pool owns is listed in pool->maps (so the hooks can refuse merges
+ * across mappings, allocations can report which kind of pages they got, and teardown
+ * can unmap everything); mapped bytes are counted per page kind.
+ *
+ * tcache. With MALLOCX_ARENA(i) and the thread's automatic tcache, jemalloc serves
+ * small sizes from the tcache bins, which hold objects of whatever arena filled them,
+ * and a free parks our object there for the host program's next malloc: device memory
+ * would leak into host malloc and vice versa. MALLOCX_TCACHE_NONE avoids that but costs
+ * ~170-220 ns per alloc+free here (arena bin lock and decay ticks on every call)
+ * against ~15-20 ns with a tcache. So each thread gets one explicit tcache
+ * (tcache.create) per pool, used only with that pool's normal arena: every cached
+ * object belongs to that pool. The huge arena and direct mappings use
+ * MALLOCX_TCACHE_NONE (their sizes are mostly above tcache_max anyway, and it keeps
+ * huge-page objects out of the normal arena's cache). The tcaches are destroyed
+ * (flushed) at thread exit and at pool teardown, see D4.
+ *
+ * Capacity is charged in bytes of the rounded size (whole 1 GiB pages for direct
+ * mappings) with a CAS loop before the allocation, and credited at free, so "free" is
+ * exact at every instant; jemalloc's own caching (tcache, dirty pages) is invisible in
+ * it. The bytes actually mapped are reported separately (mapped[]).
+ *
+ * Invariants:
+ *   D1. A pool's I fields are written under pools_lock while its state is NONE and
+ *       published by the release store of state = LIVE; fast paths load state with
+ *       acquire inside an op section before touching them.
+ *   D2. 0 <= used <= capacity at all times (charge CAS checks before adding).
+ *   D3. An allocation is charged before it exists and registered before it is handed
+ *       out; at free it is removed from the registry (which decides the single winner
+ *       of racing frees) before jemalloc gets it back, then credited.
+ *   D4. Teardown: state = DYING, then mem_op_synchronize, so no op section uses the
+ *       pool's arenas or tcaches any more and later ones see DYING; then the tcaches
+ *       listed in pool->tcs are destroyed, the registry ranges pruned, the arenas
+ *       destroyed, the mappings unmapped, and gen is bumped at the next init so stale
+ *       per-thread tcache slots (thread.h) are never reused.
+ *   D5. A thread's tcache slot for a pool is valid iff slot.gen == pool.gen; the id is
+ *       listed in pool->tcs (tc_lock) from creation until exactly one of thread exit
+ *       or teardown destroys it.
+ *   D6. Lock order: pools_lock > tc_lock; jemalloc's locks > map_lock (hooks). No lock
+ *       is held across mem_op_synchronize except pools_lock, which op sections never
+ *       take.
+ */
+#include "mem/devmem.h"
+
+#include <errno.h>
+#include <jemalloc/jemalloc.h>
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/pages.h"
+#include "mem/registry.h"
+#include "mem/thread.h"
+
+enum { POOL_NONE = 0, POOL_LIVE = 1, POOL_DYING = 2 };
+enum route { ROUTE_NORMAL, ROUTE_HUGE, ROUTE_HUGE_FIRST, ROUTE_HUGE1G };
+enum { AR_NORMAL = 0, AR_HUGE = 1 };
+/* internal: "the wanted kind of pages cannot be had" (HUGE_FIRST falls back) */
+#define ENOPAGES 1000
+
+struct mem_pool;
+
+struct mem_arena {
+    extent_hooks_t hooks;     /* I: first member: jemalloc hands &hooks back to us */
+    struct mem_pool *pool;    /* I */
+    enum mem_pages_want want; /* I */
+    unsigned ind;             /* I: jemalloc arena index */
+};
+
+struct mem_pool {
+    /* Read-mostly line (D1). */
+    _Atomic uint32_t state; /* A: POOL_*                                        */
+    _Atomic uint32_t gen;   /* A: bumped at every init, never 0                  */
+    unsigned owner;         /* I: registry owner id                             */
+    int flags_normal;       /* I: MALLOCX_ARENA(normal) | MALLOCX_ALIGN(64)     */
+    int flags_huge;         /* I: MALLOCX_ARENA(huge) | ALIGN(64) | TCACHE_NONE */
+    size_t capacity;        /* I */
+    /* Hot line: written by every alloc and free on this pool. */
+    alignas(64) _Atomic size_t used; /* A: charged bytes (D2) */
+    /* Cold lines. */
+    alignas(64) _Atomic size_t used_huge; /* A */
+    _Atomic size_t used_huge1g;           /* A */
+    _Atomic size_t mapped[MEM_PAGE_KINDS]; /* A */
+    _Atomic uint64_t fail_capacity;       /* A */
+    _Atomic uint64_t fail_pages;          /* A */
+    pthread_mutex_t map_lock;
+    struct mem_mapping *maps; /* map_lock: sorted by base */
+    size_t nmaps, capmaps;    /* map_lock */
+    pthread_mutex_t tc_lock;
+    unsigned *tcs;        /* tc_lock: explicit tcache ids bound to this pool (D5) */
+    size_t ntcs, captcs;  /* tc_lock */
+    struct mem_arena arena[2]; /* I */
+};
+_Static_assert(offsetof(struct mem_pool, used) % 64 == 0, "used on its own line");
+_Static_assert(offsetof(struct mem_pool, used_huge) - offsetof(struct mem_pool, used) >= 64,
+               "used alone on its line");
+
+static struct mem_pool pools[MEM_POOL_MAX] = {
+    [0 ... MEM_POOL_MAX - 1] = {.map_lock = PTHREAD_MUTEX_INITIALIZER,
+                                .tc_lock = PTHREAD_MUTEX_INITIALIZER},
+};
+static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static inline size_t round_up(size_t v, size_t a)
+{
+    return (v + a - 1) & ~(a - 1);
+}
+
+/* ---------------------------------------------------------------- mappings */
+
+/* Index of the mapping containing a, or -1. map_lock held. */
+static long maps_find(const struct mem_pool *p, uintptr_t a)
+{
+    size_t lo = 0, hi = p->nmaps;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (p->maps[mid].base <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return -1;
+    const struct mem_mapping *m = &p->maps[lo - 1];
+    return a - m->base < m->len ? (long)(lo - 1) : -1;
+}
+
+static int maps_add(struct mem_pool *p, const struct mem_mapping *m)
+{
+    if (p->nmaps == p->capmaps) {
+        size_t nc = p->capmaps ? p->capmaps * 2 : 16;
+        struct mem_mapping *n = realloc(p->maps, nc * sizeof(*n));
+        if (!n)
+            return -ENOMEM;
+        p->maps = n;
+        p->capmaps = nc;
+    }
+    size_t i = p->nmaps;
+    while (i > 0 && p->maps[i - 1].base > m->base) {
+        p->maps[i] = p->maps[i - 1];
+        i--;
+    }
+    p->maps[i] = *m;
+    p->nmaps++;
+    return 0;
+}
+
+static enum mem_page_kind pool_kind_at(struct mem_pool *p, uintptr_t a)
+{
+    enum mem_page_kind k = MEM_PAGE_NORMAL;
+    pthread_mutex_lock(&p->map_lock);
+    long i = maps_find(p, a);
+    if (i >= 0)
+        k = p->maps[i].kind;
+    pthread_mutex_unlock(&p->map_lock);
+    return k;
+}
+
+/* ---------------------------------------------------------------- extent hooks */
+
+static void *hook_alloc(extent_hooks_t *h, void *new_addr, size_t size, size_t alignment,
+                        bool *zero, bool *commit, unsigned ind)
+{
+    struct mem_arena *ar = (struct mem_arena *)h;
+    struct mem_pool *p = ar->pool;
+    (void)ind;
+    if (new_addr)
+        return NULL; /* we cannot grow in place */
+    enum mem_pages_want want = ar->want;
+    /* jemalloc asks for its own metadata (base blocks) with HUGEPAGE alignment and
+     * extents with page alignment (we never request larger alignments): keep the
+     * huge arena's metadata on base pages, so it neither wastes a huge page nor fails
+     * where huge pages are unavailable. */
+    if (alignment >= MEM_HUGE_2M)
+        want = MEM_WANT_NORMAL;
+    struct mem_mapping m;
+    if (mem_pages_map(size, alignment, want, &m) != 0)
+        return NULL;
+    pthread_mutex_lock(&p->map_lock);
+    int rc = maps_add(p, &m);
+    pthread_mutex_unlock(&p->map_lock);
+    if (rc != 0) {
+        mem_pages_unmap(&m);
+        return NULL;
+    }
+    /* relaxed: statistics */
+    atomic_fetch_add_explicit(&p->mapped[m.kind], m.len, memory_order_relaxed);
+    *zero = true; /* fresh anonymous memory */
+    *commit = true;
+    return (void *)m.base;
+}
+
+/* Opt out: keep the address space (jemalloc retains it and purges its pages);
+ * teardown unmaps whole mappings. */
+static bool hook_dalloc(extent_hooks_t *h, void *addr, size_t size, bool committed, unsigned ind)
+{
+    (void)h, (void)addr, (void)size, (void)committed, (void)ind;
+    return true;
+}
+
+static void hook_destroy(extent_hooks_t *h, void *addr, size_t size, bool committed, unsigned ind)
+{
+    (void)h, (void)addr, (void)size, (void)committed, (void)ind;
+}
+
+static bool hook_commit(extent_hooks_t *h, void *addr, size_t size, size_t off, size_t len,
+                        unsigned ind)
+{
+    (void)h, (void)addr, (void)size, (void)off, (void)len, (void)ind;
+    return false; /* always committed */
+}
+
+static bool hook_decommit(extent_hooks_t *h, void *addr, size_t size, size_t off, size_t len,
+                          unsigned ind)
+{
+    (void)h, (void)addr, (void)size, (void)off, (void)len, (void)ind;
+    return true; /* opt out: jemalloc purges instead */
+}
+
+/* Huge arena: purge only whole 2 MiB pages (never split a huge page); report failure
+ * unless the whole range was purged, so jemalloc does not assume zeroed memory. */
+static bool purge(struct mem_arena *ar, void *addr, size_t off, size_t len, bool lazy)
+{
+    uintptr_t a = (uintptr_t)addr + off, e = a + len;
+    if (ar->want == MEM_WANT_NORMAL)
+        return mem_pages_purge((void *)a, len, lazy) != 0;
+    if (lazy)
+        return true;
+    uintptr_t ha = round_up(a, MEM_HUGE_2M), he = e & ~(uintptr_t)(MEM_HUGE_2M - 1);
+    if (ha >= he)
+        return true;
+    int rc = mem_pages_purge((void *)ha, he - ha, false);
+    return rc != 0 || ha != a || he != e;
+}
+
+static bool hook_purge_lazy(extent_hooks_t *h, void *addr, size_t size, size_t off, size_t len,
+                            unsigned ind)
+{
+    (void)size, (void)ind;
+    return purge((struct mem_arena *)h, addr, off, len, true);
+}
+
+static bool hook_purge_forced(extent_hooks_t *h, void *addr, size_t size, size_t off,
+                              size_t len, unsigned ind)
+{
+    (void)size, (void)ind;
+    return purge((struct mem_arena *)h, addr, off, len, false);
+}
+
+static bool hook_split(extent_hooks_t *h, void *addr, size_t size, size_t sa, size_t sb,
+                       bool committed, unsigned ind)
+{
+    (void)h, (void)addr, (void)size, (void)sa, (void)sb, (void)committed, (void)ind;
+    return false;
+}
+
+/* Refuse merges across mappings in the huge arena: an extent (so an allocation) then
+ * always lies on one kind of pages, which is what the registry reports. */
+static bool hook_merge(extent_hooks_t *h, void *a, size_t sa, void *b, size_t sb,
+                       bool committed, unsigned ind)
+{
+    struct mem_arena *ar = (struct mem_arena *)h;
+    (void)a, (void)sa, (void)sb, (void)committed, (void)ind;
+    if (ar->want == MEM_WANT_NORMAL)
+        return false;
+    struct mem_pool *p = ar->pool;
+    pthread_mutex_lock(&p->map_lock);
+    long i = maps_find(p, (uintptr_t)b);
+    bool refuse = i >= 0 && p->maps[i].base == (uintptr_t)b;
+    pthread_mutex_unlock(&p->map_lock);
+    return refuse;
+}
+
+static const extent_hooks_t hooks_template = {
+    .alloc = hook_alloc,
+    .dalloc = hook_dalloc,
+    .destroy = hook_destroy,
+    .commit = hook_commit,
+    .decommit = hook_decommit,
+    .purge_lazy = hook_purge_lazy,
+    .purge_forced = hook_purge_forced,
+    .split = hook_split,
+    .merge = hook_merge,
+};
+
+/* ---------------------------------------------------------------- tcaches */
+
+static int pool_tc_slow(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t gen)
+{
+    struct mem_thread_tc *slot = &t->tc[idx];
+    int flags = MALLOCX_TCACHE_NONE;
+    unsigned id;
+    size_t sz = sizeof(id);
+    if (mallctl("tcache.create", &id, &sz, NULL, 0) == 0) {
+        bool kept = false;
+        pthread_mutex_lock(&p->tc_lock);
+        /* relaxed: we are inside an op section and saw LIVE (D4) */
+        if (atomic_load_explicit(&p->gen, memory_order_relaxed) == gen) {
+            if (p->ntcs == p->captcs) {
+                size_t nc = p->captcs ? p->captcs * 2 : 16;
+                unsigned *n = realloc(p->tcs, nc * sizeof(*n));
+                if (n) {
+                    p->tcs = n;
+                    p->captcs = nc;
+                }
+            }
+            if (p->ntcs < p->captcs) {
+                p->tcs[p->ntcs++] = id;
+                kept = true;
+            }
+        }
+        pthread_mutex_unlock(&p->tc_lock);
+        if (kept)
+            flags = MALLOCX_TCACHE(id);
+        else
+            mallctl("tcache.destroy", NULL, NULL, &id, sizeof(id));
+    }
+    /* If tcache.create fails (jemalloc allows 4096 explicit tcaches), this thread uses
+     * MALLOCX_TCACHE_NONE with this pool generation: slower, still correct. */
+    slot->flags = flags;
+    /* relaxed: only this thread reads its slot's gen outside tc_lock (D5) */
+    atomic_store_explicit(&slot->gen, gen, memory_order_relaxed);
+    return flags;
+}
+
+static inline int pool_tc(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t gen)
+{
+    struct mem_thread_tc *slot = &t->tc[idx];
+    /* relaxed: own slot (D5) */
+    if (__builtin_expect(atomic_load_explicit(&slot->gen, memory_order_relaxed) == gen, 1))
+        return slot->flags;
+    return pool_tc_slow(t, p, idx, gen);
+}
+
+void mem_pool_thread_exit(struct mem_thread *t)
+{
+    for (unsigned idx = 0; idx < MEM_POOL_MAX; idx++) {
+        struct mem_thread_tc *slot = &t->tc[idx];
+        /* relaxed: own slot */
+        uint32_t g = atomic_load_explicit(&slot->gen, memory_order_relaxed);
+        if (!g)
+            continue;
+        atomic_store_explicit(&slot->gen, 0, memory_order_relaxed);
+        if (slot->flags == MALLOCX_TCACHE_NONE)
+            continue;
+        unsigned id = (unsigned)((slot->flags >> 8) - 2); /* inverse of MALLOCX_TCACHE */
+        struct mem_pool *p = &pools[idx];
+        pthread_mutex_lock(&p->tc_lock);
+        /* relaxed: gen only changes under pools_lock after teardown emptied tcs */
+        if (atomic_load_explicit(&p->gen, memory_order_relaxed) == g) {
+            for (size_t i = 0; i < p->ntcs; i++) {
+                if (p->tcs[i] == id) {
+                    p->tcs[i] = p->tcs[--p->ntcs];
+                    mallctl("tcache.destroy", NULL, NULL, &id, sizeof(id));
+                    break;
+                }
+            }
+        }
+        pthread_mutex_unlock(&p->tc_lock);
+    }
+}
+
+/* ---------------------------------------------------------------- charge */
+
+static inline int pool_charge(struct mem_pool *p, size_t n)
+{
+    /* relaxed: a pure counter (D2); nothing is published through it */
+    size_t u = atomic_load_explicit(&p->used, memory_order_relaxed);
+    do {
+        if (n > p->capacity - u) {
+            atomic_fetch_add_explicit(&p->fail_capacity, 1, memory_order_relaxed); /* stats */
+            return -ENOMEM;
+        }
+    } while (!atomic_compare_exchange_weak_explicit(&p->used, &u, u + n, memory_order_relaxed,
+                                                    memory_order_relaxed));
+    return 0;
+}
+
+static inline void pool_credit(struct mem_pool *p, size_t n)
+{
+    /* relaxed: pure counter (D2) */
+    atomic_fetch_sub_explicit(&p->used, n, memory_order_relaxed);
+}
+
+/* ---------------------------------------------------------------- routing */
+
+int mem_dev_round(size_t size, unsigned policy, unsigned flags, size_t *rounded)
+{
+    if (size == 0)
+        return -EINVAL;
+    if (size > MEM_REG_SIZE_MAX - 64)
+        return -ENOMEM;
+    size_t r = round_up(size, 32);
+    if (!(flags & MEM_DEV_F_ALIGN32) && policy != MEM_POLICY_HUGE1G_ONLY &&
+        policy != MEM_POLICY_HUGE1G_ONLY_P2P)
+        r += 32;
+    *rounded = r;
+    return 0;
+}
+
+static enum route route_of(unsigned policy, size_t size, unsigned *regpol)
+{
+    *regpol = policy;
+    switch (policy) {
+    case MEM_POLICY_HUGE_FIRST:
+    case MEM_POLICY_HUGE_FIRST_P2P:
+        return size <= MEM_MiB ? ROUTE_NORMAL : ROUTE_HUGE_FIRST;
+    case MEM_POLICY_HUGE_ONLY:
+    case MEM_POLICY_HUGE_ONLY_P2P:
+        return ROUTE_HUGE;
+    case MEM_POLICY_NORMAL_ONLY:
+    case MEM_POLICY_NORMAL_ONLY_P2P:
+        return ROUTE_NORMAL;
+    case MEM_POLICY_HUGE1G_ONLY:
+    case MEM_POLICY_HUGE1G_ONLY_P2P:
+        return ROUTE_HUGE1G;
+    default:
+        *regpol = MEM_POLICY_OTHER;
+        return size >= 2 * MEM_MiB ? ROUTE_HUGE_FIRST : ROUTE_NORMAL;
+    }
+}
+
+/* ---------------------------------------------------------------- alloc / free */
+
+static int alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t gen,
+                        size_t size, unsigned regpol, unsigned regflags, void **out)
+{
+    if (pool_charge(p, size) != 0)
+        return -ENOMEM;
+    int fl = p->flags_normal | pool_tc(t, p, idx, gen);
+    void *ptr = mallocx(size, fl);
+    if (__builtin_expect(!ptr, 0)) {
+        pool_credit(p, size);
+        return -ENOMEM;
+    }
+    int rc = mem_reg_insert((uintptr_t)ptr, size, p->owner, regpol, MEM_PAGE_NORMAL, regflags);
+    if (__builtin_expect(rc != 0, 0)) {
+        sdallocx(ptr, size, fl);
+        pool_credit(p, size);
+        return rc;
+    }
+    *out = ptr;
+    return 0;
+}
+
+static int alloc_huge(struct mem_pool *p, size_t size, unsigned regpol, unsigned regflags,
+                      void **out)
+{
+    if (pool_charge(p, size) != 0)
+        return -ENOMEM;
+    void *ptr = mallocx(size, p->flags_huge);
+    if (!ptr) {
+        pool_credit(p, size);
+        return -ENOPAGES;
+    }
+    enum mem_page_kind kind = pool_kind_at(p, (uintptr_t)ptr);
+    int rc = mem_reg_insert((uintptr_t)ptr, size, p->owner, regpol, kind, regflags);
+    if (rc != 0) {
+        sdallocx(ptr, size, p->flags_huge);
+        pool_credit(p, size);
+        return rc;
+    }
+    if (kind != MEM_PAGE_NORMAL) /* relaxed: statistics */
+        atomic_fetch_add_explicit(&p->used_huge, size, memory_order_relaxed);
+    *out = ptr;
+    return 0;
+}
+
+static int alloc_direct(struct mem_pool *p, size_t size, unsigned regpol, unsigned regflags,
+                        void **out)
+{
+    size_t len = round_up(size, MEM_HUGE_1G);
+    if (len < size)
+        return -ENOMEM;
+    if (pool_charge(p, len) != 0)
+        return -ENOMEM;
+    struct mem_mapping m;
+    if (mem_pages_map(len, MEM_HUGE_1G, MEM_WANT_HUGE1G, &m) != 0) {
+        pool_credit(p, len);
+        return -ENOPAGES;
+    }
+    pthread_mutex_lock(&p->map_lock);
+    int rc = maps_add(p, &m);
+    pthread_mutex_unlock(&p->map_lock);
+    if (rc == 0) {
+        rc = mem_reg_insert(m.base, size, p->owner, regpol, m.kind, regflags | MEM_REG_F_DIRECT);
+        if (rc != 0) {
+            pthread_mutex_lock(&p->map_lock);
+            long i = maps_find(p, m.base);
+            if (i >= 0) {
+                memmove(&p->maps[i], &p->maps[i + 1], (p->nmaps - (size_t)i - 1) * sizeof(m));
+                p->nmaps--;
+            }
+            pthread_mutex_unlock(&p->map_lock);
+        }
+    }
+    if (rc != 0) {
+        mem_pages_unmap(&m);
+        pool_credit(p, len);
+        return rc;
+    }
+    /* relaxed: statistics */
+    atomic_fetch_add_explicit(&p->mapped[m.kind], m.len, memory_order_relaxed);
+    atomic_fetch_add_explicit(&p->used_huge1g, len, memory_order_relaxed);
+    *out = (void *)m.base;
+    return 0;
+}
+
+static void free_direct(struct mem_pool *p, const struct mem_reg_info *info)
+{
+    struct mem_mapping m = {0};
+    pthread_mutex_lock(&p->map_lock);
+    long i = maps_find(p, info->base);
+    if (i >= 0 && p->maps[i].base == info->base) {
+        m = p->maps[i];
+        memmove(&p->maps[i], &p->maps[i + 1], (p->nmaps - (size_t)i - 1) * sizeof(m));
+        p->nmaps--;
+    }
+    pthread_mutex_unlock(&p->map_lock);
+    if (!m.len)
+        return;
+    mem_pages_unmap(&m);
+    /* relaxed: statistics */
+    atomic_fetch_sub_explicit(&p->mapped[m.kind], m.len, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&p->used_huge1g, m.len, memory_order_relaxed);
+    pool_credit(p, m.len);
+}
+
+int mem_pool_alloc(unsigned idx, size_t size, unsigned policy, size_t route_size,
+                   unsigned regflags, void **out)
+{
+    struct mem_pool *p = &pools[idx];
+    unsigned regpol;
+    enum route r = route_of(policy, route_size, &regpol);
+    struct mem_thread *t = mem_thread_self();
+    if (__builtin_expect(!t, 0))
+        return -ENOMEM;
+    int rc;
+    mem_op_begin(t);
+    /* acquire (D1): the pool's I fields are visible once LIVE is seen */
+    if (__builtin_expect(atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE, 0)) {
+        rc = -ENODEV;
+        goto out;
+    }
+    /* relaxed: gen is an I field for the pool's LIVE period (D1) */
+    uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
+    switch (r) {
+    case ROUTE_NORMAL:
+        rc = alloc_normal(t, p, idx, gen, size, regpol, regflags, out);
+        break;
+    case ROUTE_HUGE:
+    case ROUTE_HUGE_FIRST:
+        rc = alloc_huge(p, size, regpol, regflags, out);
+        if (rc == -ENOPAGES && r == ROUTE_HUGE_FIRST)
+            rc = alloc_normal(t, p, idx, gen, size, regpol, regflags, out);
+        break;
+    case ROUTE_HUGE1G:
+        rc = alloc_direct(p, size, regpol, regflags, out);
+        break;
+    default:
+        rc = -EINVAL;
+    }
+    if (rc == -ENOPAGES) {
+        atomic_fetch_add_explicit(&p->fail_pages, 1, memory_order_relaxed); /* stats */
+        rc = -ENOMEM;
+    }
+out:
+    mem_op_end(t);
+    return rc;
+}
+
+int mem_pool_free(void *ptr, int want)
+{
+    struct mem_thread *t = mem_thread_self();
+    if (__builtin_expect(!t, 0))
+        return -ENOMEM;
+    struct mem_reg_info info;
+    mem_op_begin(t);
+    int rc = mem_reg_remove(ptr, (enum mem_reg_want)want, &info);
+    if (__builtin_expect(rc != 0, 0))
+        goto out;
+    unsigned idx = info.owner == MEM_OWNER_HOST ? MEM_POOL_HOST : info.owner;
+    if (idx >= MEM_POOL_MAX)
+        goto out;
+    struct mem_pool *p = &pools[idx];
+    /* acquire (D1). A pool that is being torn down reclaims the memory itself (D4). */
+    if (atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE)
+        goto out;
+    if (__builtin_expect(info.flags & MEM_REG_F_DIRECT, 0)) {
+        free_direct(p, &info);
+    } else if (__builtin_expect(info.kind == MEM_PAGE_NORMAL, 1)) {
+        /* relaxed: I field during LIVE (D1) */
+        uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
+        sdallocx(ptr, info.size, p->flags_normal | pool_tc(t, p, idx, gen));
+        pool_credit(p, info.size);
+    } else {
+        sdallocx(ptr, info.size, p->flags_huge);
+        /* relaxed: statistics */
+        atomic_fetch_sub_explicit(&p->used_huge, info.size, memory_order_relaxed);
+        pool_credit(p, info.size);
+    }
+out:
+    mem_op_end(t);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- lifecycle */
+
+static int arena_create(struct mem_pool *p, int which, enum mem_pages_want want)
+{
+    struct mem_arena *ar = &p->arena[which];
+    ar->hooks = hooks_template;
+    ar->pool = p;
+    ar->want = want;
+    extent_hooks_t *hp = &ar->hooks;
+    unsigned ind;
+    size_t sz = sizeof(ind);
+    int rc = mallctl("arenas.create", &ind, &sz, &hp, sizeof(hp));
+    if (rc != 0)
+        return -rc;
+    ar->ind = ind;
+    return 0;
+}
+
+static void arena_destroy(struct mem_pool *p, int which)
+{
+    char name[64];
+    snprintf(name, sizeof(name), "arena.%u.destroy", p->arena[which].ind);
+    mallctl(name, NULL, NULL, NULL, 0);
+}
+
+int mem_pool_init(unsigned idx, size_t capacity)
+{
+    if (idx >= MEM_POOL_MAX || capacity == 0)
+        return -EINVAL;
+    if (!mem_initialized)
+        return -ENODEV;
+    struct mem_pool *p = &pools[idx];
+    int rc = 0;
+    pthread_mutex_lock(&pools_lock);
+    /* relaxed: state changes only under pools_lock */
+    if (atomic_load_explicit(&p->state, memory_order_relaxed) != POOL_NONE) {
+        rc = -EBUSY;
+        goto out;
+    }
+    p->owner = idx == MEM_POOL_HOST ? MEM_OWNER_HOST : idx;
+    p->capacity = capacity;
+    rc = arena_create(p, AR_NORMAL, MEM_WANT_NORMAL);
+    if (rc != 0)
+        goto out;
+    rc = arena_create(p, AR_HUGE, MEM_WANT_HUGE);
+    if (rc != 0) {
+        arena_destroy(p, AR_NORMAL);
+        goto out;
+    }
+    p->flags_normal = MALLOCX_ARENA(p->arena[AR_NORMAL].ind) | MALLOCX_ALIGN(MEM_ALIGN);
+    p->flags_huge = MALLOCX_ARENA(p->arena[AR_HUGE].ind) | MALLOCX_ALIGN(MEM_ALIGN) |
+                    MALLOCX_TCACHE_NONE;
+    /* relaxed: under pools_lock; published by the release below */
+    uint32_t g = atomic_load_explicit(&p->gen, memory_order_relaxed) + 1;
+    if (g == 0)
+        g = 1;
+    atomic_store_explicit(&p->gen, g, memory_order_relaxed);
+    /* release (D1): publishes the fields above */
+    atomic_store_explicit(&p->state, POOL_LIVE, memory_order_release);
+out:
+    pthread_mutex_unlock(&pools_lock);
+    return rc;
+}
+
+int mem_pool_fini(unsigned idx)
+{
+    if (idx >= MEM_POOL_MAX)
+        return -EINVAL;
+    struct mem_pool *p = &pools[idx];
+    pthread_mutex_lock(&pools_lock);
+    /* relaxed: state changes only under pools_lock */
+    if (atomic_load_explicit(&p->state, memory_order_relaxed) != POOL_LIVE) {
+        pthread_mutex_unlock(&pools_lock);
+        return -ENODEV;
+    }
+    /* relaxed: mem_op_synchronize orders it for every op section (D4, T2) */
+    atomic_store_explicit(&p->state, POOL_DYING, memory_order_relaxed);
+    mem_op_synchronize();
+
+    pthread_mutex_lock(&p->tc_lock);
+    for (size_t i = 0; i < p->ntcs; i++)
+        mallctl("tcache.destroy", NULL, NULL, &p->tcs[i], sizeof(p->tcs[i]));
+    p->ntcs = 0;
+    pthread_mutex_unlock(&p->tc_lock);
+
+    /* No op section touches this pool any more; jemalloc calls our hooks (and so
+     * takes map_lock) only from calls on our arenas, which have stopped. */
+    for (size_t i = 0; i < p->nmaps; i++)
+        mem_reg_prune(p->maps[i].base, p->maps[i].len);
+    mem_reg_reclaim();
+    arena_destroy(p, AR_HUGE);
+    arena_destroy(p, AR_NORMAL);
+
+    pthread_mutex_lock(&p->map_lock);
+    for (size_t i = 0; i < p->nmaps; i++)
+        mem_pages_unmap(&p->maps[i]);
+    free(p->maps);
+    p->maps = NULL;
+    p->nmaps = p->capmaps = 0;
+    pthread_mutex_unlock(&p->map_lock);
+
+    /* relaxed: nobody uses the pool; the next init publishes with release */
+    atomic_store_explicit(&p->used, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->used_huge, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->used_huge1g, 0, memory_order_relaxed);
+    for (int k = 0; k < MEM_PAGE_KINDS; k++)
+        atomic_store_explicit(&p->mapped[k], 0, memory_order_relaxed);
+    atomic_store_explicit(&p->fail_capacity, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->fail_pages, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->state, POOL_NONE, memory_order_release); /* release: D1 */
+    pthread_mutex_unlock(&pools_lock);
+    return 0;
+}
+
+bool mem_pool_live(unsigned idx)
+{
+    /* acquire (D1) */
+    return idx < MEM_POOL_MAX &&
+           atomic_load_explicit(&pools[idx].state, memory_order_acquire) == POOL_LIVE;
+}
+
+int mem_pool_stats(unsigned idx, struct mem_dev_stats *st)
+{
+    if (idx >= MEM_POOL_MAX || !st)
+        return -EINVAL;
+    struct mem_pool *p = &pools[idx];
+    memset(st, 0, sizeof(*st));
+    pthread_mutex_lock(&pools_lock);
+    /* relaxed: state changes only under pools_lock */
+    if (atomic_load_explicit(&p->state, memory_order_relaxed) != POOL_LIVE) {
+        pthread_mutex_unlock(&pools_lock);
+        return -ENODEV;
+    }
+    /* relaxed: statistics snapshot */
+    st->capacity = p->capacity;
+    st->used = atomic_load_explicit(&p->used, memory_order_relaxed);
+    st->used_huge = atomic_load_explicit(&p->used_huge, memory_order_relaxed);
+    st->used_huge1g = atomic_load_explicit(&p->used_huge1g, memory_order_relaxed);
+    size_t big = st->used_huge + st->used_huge1g;
+    st->used_normal = st->used > big ? st->used - big : 0;
+    for (int k = 0; k < MEM_PAGE_KINDS; k++)
+        st->mapped[k] = atomic_load_explicit(&p->mapped[k], memory_order_relaxed);
+    st->fail_capacity = atomic_load_explicit(&p->fail_capacity, memory_order_relaxed);
+    st->fail_pages = atomic_load_explicit(&p->fail_pages, memory_order_relaxed);
+    pthread_mutex_lock(&p->map_lock);
+    st->mappings = p->nmaps;
+    pthread_mutex_unlock(&p->map_lock);
+    pthread_mutex_lock(&p->tc_lock);
+    st->tcaches = p->ntcs;
+    pthread_mutex_unlock(&p->tc_lock);
+    pthread_mutex_unlock(&pools_lock);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- device API */
+
+static inline bool dev_ok(int dev)
+{
+    return dev >= 0 && dev < MEM_DEV_MAX;
+}
+
+int mem_dev_init(int dev, size_t capacity)
+{
+    if (!dev_ok(dev))
+        return -EINVAL;
+    return mem_pool_init((unsigned)dev, capacity);
+}
+
+int mem_dev_fini(int dev)
+{
+    if (!dev_ok(dev))
+        return -EINVAL;
+    return mem_pool_fini((unsigned)dev);
+}
+
+int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **out)
+{
+    size_t r;
+    if (!dev_ok(dev) || !out)
+        return -EINVAL;
+    int rc = mem_dev_round(size, policy, flags, &r);
+    if (rc != 0)
+        return rc;
+    return mem_pool_alloc((unsigned)dev, r, policy, size,
+                          (flags & MEM_DEV_F_ALIGN32) ? MEM_REG_F_ALIGN32 : 0, out);
+}
+
+int mem_dev_free(void *ptr)
+{
+    return mem_pool_free(ptr, MEM_REG_WANT_DEVICE);
+}
+
+int mem_dev_stats(int dev, struct mem_dev_stats *st)
+{
+    if (!dev_ok(dev))
+        return -EINVAL;
+    return mem_pool_stats((unsigned)dev, st);
+}
+
+static inline size_t min_sz(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+int mem_dev_meminfo(int dev, enum mem_class cls, size_t *free_bytes, size_t *total_bytes)
+{
+    struct mem_dev_stats st;
+    if (!free_bytes || !total_bytes)
+        return -EINVAL;
+    int rc = mem_dev_stats(dev, &st);
+    if (rc != 0)
+        return rc;
+    size_t total = st.capacity, free_b = st.capacity - st.used;
+    struct mem_pages_caps caps;
+    switch (cls) {
+    case MEM_CLASS_ALL:
+    case MEM_CLASS_NORMAL:
+        break;
+    case MEM_CLASS_HUGE:
+        mem_pages_caps(&caps);
+        if (!caps.thp) {
+            total = min_sz(total, caps.hugetlb_2m_total * MEM_HUGE_2M);
+            free_b = min_sz(free_b, caps.hugetlb_2m_free * MEM_HUGE_2M);
+        }
+        break;
+    case MEM_CLASS_HUGE1G:
+        mem_pages_caps(&caps);
+        total = min_sz(total, caps.hugetlb_1g_total * MEM_HUGE_1G);
+        free_b = min_sz(free_b, caps.hugetlb_1g_free * MEM_HUGE_1G);
+        break;
+    default:
+        return -EINVAL;
+    }
+    *free_bytes = free_b;
+    *total_bytes = total;
+    return 0;
+}
+
+int mem_dev_trim(int dev)
+{
+    if (!dev_ok(dev))
+        return -EINVAL;
+    struct mem_pool *p = &pools[dev];
+    int rc = 0;
+    pthread_mutex_lock(&pools_lock);
+    /* relaxed: state changes only under pools_lock */
+    if (atomic_load_explicit(&p->state, memory_order_relaxed) != POOL_LIVE) {
+        rc = -ENODEV;
+    } else {
+        char name[64];
+        for (int w = 0; w < 2; w++) {
+            snprintf(name, sizeof(name), "arena.%u.purge", p->arena[w].ind);
+            mallctl(name, NULL, NULL, NULL, 0);
+        }
+    }
+    pthread_mutex_unlock(&pools_lock);
+    return rc;
+}

@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Pointer registry: a fixed-depth radix tree over the address, with "cover" marks for
+ * allocations that span pages.
+ *
+ * Why this structure. aclrtFree validates every pointer and aclrtMemcpy classifies two
+ * pointers per call, and allocation + free must stay within ~1.5x of a bare jemalloc
+ * alloc+free (~15-20 ns). A sorted array rebuilt copy-on-write costs O(n) per change;
+ * a skiplist or B-tree costs O(log n) dependent cache misses and an allocation per
+ * insert. Here insert and remove of an allocation that spans at most two 4 KiB pages
+ * are one or two stores plus one CAS, with no allocation (after a page's leaf exists),
+ * and every lookup is three dependent loads plus a short scan inside one leaf,
+ * whatever the number of live allocations (100k or 10M).
+ *
+ * Layout (addresses below 2^48):
+ *   dir[a >> 30]            -> mid: one per GiB, 2^18 slots, mmap'd (touched lazily)
+ *   mid->s[(a >> 12) & ..]  -> slot: { leaf pointer, cover }, one per 4 KiB page
+ *   leaf->e[(a >> 6) & 63]  -> entry for the 64-byte granule at a
+ * All allocations start 64-byte aligned and occupy at least one granule, so granule
+ * index identifies a base.
+ *
+ * An allocation [b, b+n) is recorded as:
+ *   - a base entry at b's granule: size (48 bits) | flags | kind | policy | owner
+ *   - cover = b in the slot of every page lying entirely inside (b, b+n).
+ * Lookup of a: if a's slot has a cover, the answer is that base. Else scan a's leaf
+ * downwards from a's granule; the first base entry found decides (a < base + size?).
+ * If a's page holds no base at or below a, the allocation can only start in the page
+ * before (a page further back would leave a full page in between, which would carry a
+ * cover): check that page's cover, else its highest base entry. So an allocation that
+ * spans at most two pages costs one store to insert and one CAS to remove.
+ *
+ * Invariants:
+ *   R1. Live allocations never overlap. Hence for an address a: no base lies in
+ *       (b, a] when a is inside [b, b+n); a page fully inside an allocation holds no
+ *       base; and the nearest base at or below a decides whether a is allocated.
+ *   R2. Insert writes the covers before the base entry (release); remove clears the
+ *       base entry first with a CAS (acq_rel), then the covers; callers give the memory
+ *       back to jemalloc only after remove returns, so the next owner's insert is
+ *       ordered after the clears. A lookup that finds a cover whose base entry is gone
+ *       answers "not found", and of two concurrent removals of one base exactly one
+ *       succeeds.
+ *   R3. dir entries and leaves are published with CAS (release) and read with acquire
+ *       loads; mids are never freed before mem_reg_fini.
+ *   R4. Leaves are only freed after being unlinked by mem_reg_prune and after a grace
+ *       period of mem op sections (mem_op_synchronize, thread.h), inside which every
+ *       insert, remove and lookup runs. synchronize, not a call_rcu-style deferral:
+ *       pruning happens only at pool teardown, which is already slow (munmap of the
+ *       pool), needs no reclaim thread, and returns with the memory actually released.
+ *   R5. Entries hold no pointers, so a racing reader can at worst get a stale answer
+ *       for memory that is being freed concurrently; it never dereferences freed memory.
+ *
+ * Memory: one 512-byte leaf per 4 KiB page that ever held an allocation base (12.5% of
+ * the page when it is packed with 64-byte allocations, ~0 for tensor-sized ones), kept
+ * until the pool's teardown; 16 bytes of mid per page (touched lazily).
+ */
+#include "mem/registry.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "mem/thread.h"
+
+#define REG_ADDR_BITS 48
+#define REG_DIR_SHIFT 30
+#define REG_DIR_N ((size_t)1 << (REG_ADDR_BITS - REG_DIR_SHIFT))
+#define REG_PAGE_SHIFT 12
+#define REG_PAGE ((uintptr_t)1 << REG_PAGE_SHIFT)
+#define REG_MID_N ((size_t)1 << (REG_DIR_SHIFT - REG_PAGE_SHIFT))
+#define REG_GRAN_SHIFT 6
+#define REG_LEAF_N ((size_t)1 << (REG_PAGE_SHIFT - REG_GRAN_SHIFT))
+
+/* Base entry layout (bit 0 reserved, always 0; an entry is never 0). */
+#define E_OWNER_SHIFT 1
+#define E_POLICY_SHIFT 8
+#define E_KIND_SHIFT 12
+#define E_FLAGS_SHIFT 14
+#define E_SIZE_SHIFT 16
+
+struct reg_leaf {
+    _Atomic uint64_t e[REG_LEAF_N];
+};
+_Static_assert(sizeof(struct reg_leaf) == 512, "leaf is eight cache lines");
+
+struct reg_slot {
+    _Atomic(struct reg_leaf *) leaf; /* A: CAS-published, unlinked by prune         */
+    _Atomic uintptr_t cover;         /* A: base of the allocation covering the page */
+};
+
+struct reg_mid {
+    struct reg_slot s[REG_MID_N];
+};
+
+static _Atomic(struct reg_mid *) *reg_dir; /* I: mmap'd at init; entries A (CAS) */
+
+static pthread_mutex_t prune_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct reg_leaf **garbage; /* prune_lock */
+static size_t ngarbage, capgarbage;
+
+static _Atomic size_t reg_nleaves; /* A: statistics only */
+static _Atomic size_t reg_nmids;   /* A: statistics only */
+
+int mem_reg_init(void)
+{
+    if (reg_dir)
+        return 0;
+    void *p = mmap(NULL, REG_DIR_N * sizeof(*reg_dir), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return -ENOMEM;
+    reg_dir = p;
+    return 0;
+}
+
+void mem_reg_fini(void)
+{
+    if (!reg_dir)
+        return;
+    mem_reg_reclaim();
+    for (size_t d = 0; d < REG_DIR_N; d++) {
+        /* relaxed: single-threaded teardown */
+        struct reg_mid *m = atomic_load_explicit(&reg_dir[d], memory_order_relaxed);
+        if (!m)
+            continue;
+        for (size_t i = 0; i < REG_MID_N; i++) {
+            struct reg_leaf *l = atomic_load_explicit(&m->s[i].leaf, memory_order_relaxed);
+            free(l);
+        }
+        munmap(m, sizeof(*m));
+    }
+    munmap(reg_dir, REG_DIR_N * sizeof(*reg_dir));
+    reg_dir = NULL;
+    atomic_store_explicit(&reg_nleaves, 0, memory_order_relaxed); /* relaxed: stats */
+    atomic_store_explicit(&reg_nmids, 0, memory_order_relaxed);   /* relaxed: stats */
+}
+
+static inline bool addr_ok(uintptr_t a)
+{
+    return (a >> REG_ADDR_BITS) == 0;
+}
+
+/* The slot of page a, or NULL when a's GiB has no mid yet. */
+static inline struct reg_slot *slot_find(uintptr_t a)
+{
+    /* acquire (R3): pairs with the CAS that published the mid */
+    struct reg_mid *m = atomic_load_explicit(&reg_dir[a >> REG_DIR_SHIFT], memory_order_acquire);
+    if (!m)
+        return NULL;
+    return &m->s[(a >> REG_PAGE_SHIFT) & (REG_MID_N - 1)];
+}
+
+static __attribute__((noinline)) struct reg_slot *slot_get_slow(uintptr_t a)
+{
+    struct reg_mid *m = mmap(NULL, sizeof(struct reg_mid), PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED)
+        return NULL;
+    struct reg_mid *expect = NULL;
+    /* release (R3): the zero-filled mid is visible before its pointer */
+    if (atomic_compare_exchange_strong_explicit(&reg_dir[a >> REG_DIR_SHIFT], &expect, m,
+                                                memory_order_release, memory_order_acquire)) {
+        atomic_fetch_add_explicit(&reg_nmids, 1, memory_order_relaxed); /* relaxed: stats */
+    } else {
+        munmap(m, sizeof(*m));
+        m = expect;
+    }
+    return &m->s[(a >> REG_PAGE_SHIFT) & (REG_MID_N - 1)];
+}
+
+static inline struct reg_slot *slot_get(uintptr_t a)
+{
+    struct reg_slot *s = slot_find(a);
+    if (__builtin_expect(s != NULL, 1))
+        return s;
+    return slot_get_slow(a);
+}
+
+static __attribute__((noinline)) struct reg_leaf *leaf_get_slow(struct reg_slot *s)
+{
+    struct reg_leaf *n = calloc(1, sizeof(*n));
+    if (!n)
+        return NULL;
+    struct reg_leaf *l = NULL;
+    /* release (R3): the zeroed leaf is visible before its pointer */
+    if (atomic_compare_exchange_strong_explicit(&s->leaf, &l, n, memory_order_release,
+                                                memory_order_acquire)) {
+        atomic_fetch_add_explicit(&reg_nleaves, 1, memory_order_relaxed); /* relaxed: stats */
+        return n;
+    }
+    free(n);
+    return l;
+}
+
+static inline uint64_t entry_make(size_t size, unsigned owner, unsigned policy,
+                                  enum mem_page_kind kind, unsigned flags)
+{
+    return ((uint64_t)size << E_SIZE_SHIFT) | ((uint64_t)(flags & 3u) << E_FLAGS_SHIFT) |
+           ((uint64_t)(kind & 3u) << E_KIND_SHIFT) | ((uint64_t)(policy & 15u) << E_POLICY_SHIFT) |
+           ((uint64_t)(owner & 127u) << E_OWNER_SHIFT);
+}
+
+static inline void entry_decode(uintptr_t base, uint64_t e, struct mem_reg_info *out)
+{
+    out->base = base;
+    out->size = (size_t)(e >> E_SIZE_SHIFT);
+    out->owner = (unsigned)(e >> E_OWNER_SHIFT) & 127u;
+    out->policy = (unsigned)(e >> E_POLICY_SHIFT) & 15u;
+    out->kind = (enum mem_page_kind)((e >> E_KIND_SHIFT) & 3u);
+    out->flags = (unsigned)(e >> E_FLAGS_SHIFT) & 3u;
+}
+
+/* Does the base entry e at base hold a? */
+static inline int entry_check(uintptr_t base, uint64_t e, uintptr_t a, struct mem_reg_info *out)
+{
+    if (a - base >= (size_t)(e >> E_SIZE_SHIFT))
+        return -ENOENT;
+    if (out)
+        entry_decode(base, e, out);
+    return 0;
+}
+
+/* The slot of page number pg, given s0 = the slot of page pg0 (same mid when both
+ * pages lie in the same GiB, which is the common case: no dir load then). */
+static inline struct reg_slot *slot_near(struct reg_slot *s0, uintptr_t pg0, uintptr_t pg,
+                                         bool create)
+{
+    uintptr_t a = pg << REG_PAGE_SHIFT;
+    if (((pg0 ^ pg) >> (REG_DIR_SHIFT - REG_PAGE_SHIFT)) == 0)
+        return s0 + (pg - pg0);
+    return create ? slot_get(a) : slot_find(a);
+}
+
+/* Set (val = b) or clear (val = 0) the covers of the pages lying entirely inside
+ * (b, b+n); s0 = b's slot. */
+static __attribute__((noinline)) int span_mark(struct reg_slot *s0, uintptr_t b, size_t n,
+                                               uintptr_t val, bool create)
+{
+    uintptr_t end = b + n;
+    uintptr_t pg0 = b >> REG_PAGE_SHIFT;
+    uintptr_t full_end = end >> REG_PAGE_SHIFT; /* first page not entirely inside */
+    for (uintptr_t pg = pg0 + 1; pg < full_end; pg++) {
+        struct reg_slot *s = slot_near(s0, pg0, pg, create);
+        if (!s) {
+            if (create)
+                return -ENOMEM;
+            continue;
+        }
+        /* release (R2): ordered before the base entry store / after its CAS */
+        atomic_store_explicit(&s->cover, val, memory_order_release);
+    }
+    return 0;
+}
+
+/* Does [b, b+n) contain a whole page other than b's own? */
+static inline bool covers_pages(uintptr_t b, size_t n)
+{
+    return ((b + n) >> REG_PAGE_SHIFT) > (b >> REG_PAGE_SHIFT) + 1;
+}
+
+int mem_reg_insert(uintptr_t base, size_t size, unsigned owner, unsigned policy,
+                   enum mem_page_kind kind, unsigned flags)
+{
+    if ((base & (MEM_ALIGN - 1)) || base == 0 || size == 0 || size > MEM_REG_SIZE_MAX ||
+        owner > 127u || !addr_ok(base) || !addr_ok(base + size - 1) || base + size < base)
+        return -EINVAL;
+    struct reg_slot *s = slot_get(base);
+    if (__builtin_expect(!s, 0))
+        return -ENOMEM;
+    /* acquire (R3): pairs with the publishing CAS in leaf_get_slow */
+    struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
+    if (__builtin_expect(!l, 0) && !(l = leaf_get_slow(s)))
+        return -ENOMEM;
+    if (covers_pages(base, size) && span_mark(s, base, size, base, true) != 0) {
+        span_mark(s, base, size, 0, false);
+        return -ENOMEM;
+    }
+    /* release (R2): the covers are visible before the base entry */
+    atomic_store_explicit(&l->e[(base >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)],
+                          entry_make(size, owner, policy, kind, flags), memory_order_release);
+    return 0;
+}
+
+/* Resolve a cover: read the base entry and check that it holds a. */
+static int resolve(uintptr_t base, uintptr_t a, struct mem_reg_info *out)
+{
+    struct reg_slot *s = slot_find(base);
+    if (!s)
+        return -ENOENT;
+    /* acquire (R3) */
+    struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
+    if (!l)
+        return -ENOENT;
+    /* acquire (R2): pairs with the base entry's release store */
+    uint64_t e = atomic_load_explicit(&l->e[(base >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)],
+                                      memory_order_acquire);
+    return entry_check(base, e, a, out);
+}
+
+/* Highest base entry at granule <= j in leaf l: its granule, or -1. */
+static inline int leaf_scan(struct reg_leaf *l, int j, uint64_t *e_out)
+{
+    for (; j >= 0; j--) {
+        /* acquire (R2): pairs with the base entry's release store */
+        uint64_t e = atomic_load_explicit(&l->e[j], memory_order_acquire);
+        if (e) {
+            *e_out = e;
+            return j;
+        }
+    }
+    return -1;
+}
+
+int mem_reg_lookup_in_op(const void *p, struct mem_reg_info *out)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (!addr_ok(a) || !reg_dir)
+        return -ENOENT;
+    struct reg_slot *s = slot_find(a);
+    if (!s)
+        return -ENOENT;
+    /* acquire (R2): a cover is followed by a read of its base entry */
+    uintptr_t c = atomic_load_explicit(&s->cover, memory_order_acquire);
+    if (c)
+        return resolve(c, a, out);
+    uint64_t e;
+    /* acquire (R3) */
+    struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
+    if (l) {
+        int j = leaf_scan(l, (int)((a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)), &e);
+        if (j >= 0) /* R1: the nearest base decides */
+            return entry_check((a & ~(REG_PAGE - 1)) | ((uintptr_t)j << REG_GRAN_SHIFT), e, a,
+                               out);
+    }
+    /* No base at or below a in its page: only an allocation starting in the page
+     * before can reach a (R1; a page further back would leave a covered page). */
+    uintptr_t pg = a >> REG_PAGE_SHIFT;
+    if (pg == 0)
+        return -ENOENT;
+    struct reg_slot *ps = slot_near(s, pg, pg - 1, false);
+    if (!ps)
+        return -ENOENT;
+    c = atomic_load_explicit(&ps->cover, memory_order_acquire); /* acquire (R2) */
+    if (c)
+        return resolve(c, a, out);
+    l = atomic_load_explicit(&ps->leaf, memory_order_acquire); /* acquire (R3) */
+    if (!l)
+        return -ENOENT;
+    int j = leaf_scan(l, (int)REG_LEAF_N - 1, &e);
+    if (j < 0)
+        return -ENOENT;
+    return entry_check(((pg - 1) << REG_PAGE_SHIFT) | ((uintptr_t)j << REG_GRAN_SHIFT), e, a, out);
+}
+
+int mem_reg_lookup(const void *p, struct mem_reg_info *out)
+{
+    struct mem_thread *t = mem_thread_self();
+    if (__builtin_expect(!t, 0))
+        return -ENOMEM;
+    mem_op_begin(t);
+    int rc = mem_reg_lookup_in_op(p, out);
+    mem_op_end(t);
+    return rc;
+}
+
+static inline bool want_ok(uint64_t e, enum mem_reg_want want)
+{
+    unsigned owner = (unsigned)(e >> E_OWNER_SHIFT) & 127u;
+    switch (want) {
+    case MEM_REG_WANT_DEVICE:
+        return owner != MEM_OWNER_HOST;
+    case MEM_REG_WANT_HOST:
+        return owner == MEM_OWNER_HOST;
+    case MEM_REG_WANT_ANY:
+        break;
+    }
+    return true;
+}
+
+/* Error classification for a failed removal: interior/wrong kind vs unknown. */
+static int remove_error(uintptr_t a)
+{
+    return mem_reg_lookup_in_op((const void *)a, NULL) == 0 ? -EINVAL : -ENOENT;
+}
+
+int mem_reg_remove(const void *p, enum mem_reg_want want, struct mem_reg_info *out)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (!addr_ok(a) || !reg_dir)
+        return -ENOENT;
+    if (a & (MEM_ALIGN - 1))
+        return remove_error(a);
+    struct reg_slot *s = slot_find(a);
+    if (!s)
+        return -ENOENT;
+    /* acquire (R3) */
+    struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
+    if (!l)
+        return remove_error(a);
+    _Atomic uint64_t *ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
+    /* acquire (R2): the entry's fields are read below */
+    uint64_t e = atomic_load_explicit(ep, memory_order_acquire);
+    for (;;) {
+        if (e == 0)
+            return remove_error(a);
+        if (!want_ok(e, want))
+            return -EINVAL;
+        /* acq_rel (R2): exactly one remover wins; its later cover clears and the
+         * caller's release of the memory are ordered after it */
+        if (atomic_compare_exchange_weak_explicit(ep, &e, 0, memory_order_acq_rel,
+                                                  memory_order_acquire))
+            break;
+    }
+    size_t size = (size_t)(e >> E_SIZE_SHIFT);
+    if (covers_pages(a, size))
+        span_mark(s, a, size, 0, false);
+    if (out)
+        entry_decode(a, e, out);
+    return 0;
+}
+
+void mem_reg_prune(uintptr_t lo, size_t len)
+{
+    if (!reg_dir || len == 0)
+        return;
+    pthread_mutex_lock(&prune_lock);
+    uintptr_t hi = lo + len;
+    for (uintptr_t a = lo & ~(REG_PAGE - 1); a < hi && addr_ok(a);) {
+        struct reg_slot *s = slot_find(a);
+        if (!s) {
+            a = ((a >> REG_DIR_SHIFT) + 1) << REG_DIR_SHIFT; /* next GiB */
+            continue;
+        }
+        atomic_store_explicit(&s->cover, 0, memory_order_release); /* release: R2 */
+        /* acq_rel (R4): unlink; readers that still hold it are waited for */
+        struct reg_leaf *l = atomic_exchange_explicit(&s->leaf, NULL, memory_order_acq_rel);
+        if (l) {
+            if (ngarbage == capgarbage) {
+                size_t nc = capgarbage ? capgarbage * 2 : 64;
+                struct reg_leaf **g = realloc(garbage, nc * sizeof(*g));
+                if (!g) {
+                    /* Keep it linked rather than leak a dangling leaf: clear it. */
+                    for (size_t j = 0; j < REG_LEAF_N; j++)
+                        atomic_store_explicit(&l->e[j], 0, memory_order_release);
+                    atomic_store_explicit(&s->leaf, l, memory_order_release);
+                    a += REG_PAGE;
+                    continue;
+                }
+                garbage = g;
+                capgarbage = nc;
+            }
+            garbage[ngarbage++] = l;
+            atomic_fetch_sub_explicit(&reg_nleaves, 1, memory_order_relaxed); /* stats */
+        }
+        a += REG_PAGE;
+    }
+    pthread_mutex_unlock(&prune_lock);
+}
+
+void mem_reg_reclaim(void)
+{
+    pthread_mutex_lock(&prune_lock);
+    struct reg_leaf **g = garbage;
+    size_t n = ngarbage;
+    garbage = NULL;
+    ngarbage = capgarbage = 0;
+    pthread_mutex_unlock(&prune_lock);
+    if (!n) {
+        free(g);
+        return;
+    }
+    mem_op_synchronize(); /* R4 */
+    for (size_t i = 0; i < n; i++)
+        free(g[i]);
+    free(g);
+}
+
+void mem_reg_stats(struct mem_reg_stats *st)
+{
+    /* relaxed: statistics */
+    st->leaves = atomic_load_explicit(&reg_nleaves, memory_order_relaxed);
+    st->mids = atomic_load_explicit(&reg_nmids, memory_order_relaxed);
+}
