@@ -35,7 +35,19 @@ static const struct knob knobs[] = {
      offsetof(struct core_config, device_memory), 9},
     {"reject_async_host_to_host", "CPUACL_REJECT_ASYNC_H2H", 0, 1, 1,
      offsetof(struct core_config, async_h2h_reject), 1},
+    U32("trace_events", "CPUACL_TRACE_EVENTS", 0, 1u << 26, trace_events),
 };
+
+/* The one string setting: trace_file / CPUACL_TRACE (a path). */
+static aclError set_trace_file(struct core_config *cfg, const char *v, const char *where)
+{
+    if (strlen(v) >= sizeof(cfg->trace_file))
+        return core_err(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: %s: trace file path too long", where);
+    strcpy(cfg->trace_file, v);
+    if (v[0] && !cfg->trace_events)
+        cfg->trace_events = 1u << 20;
+    return ACL_SUCCESS;
+}
 
 static void set_value(struct core_config *cfg, const struct knob *k, uint64_t v)
 {
@@ -93,6 +105,12 @@ static aclError load_json(struct core_config *cfg, const char *path)
             rc = core_err(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: '%s': \"cpuacl\" must be an object",
                           path);
         }
+        cJSON *tf = c ? cJSON_GetObjectItemCaseSensitive(c, "trace_file") : NULL;
+        if (tf && rc == ACL_SUCCESS)
+            rc = cJSON_IsString(tf) ? set_trace_file(cfg, tf->valuestring, path)
+                                    : core_err(ACL_ERROR_FILE_ATTR_INVALID,
+                                               "aclInit: '%s': cpuacl.trace_file must be a string",
+                                               path);
         for (size_t i = 0; c && rc == ACL_SUCCESS && i < sizeof(knobs) / sizeof(knobs[0]); i++) {
             const struct knob *k = &knobs[i];
             cJSON *it = cJSON_GetObjectItemCaseSensitive(c, k->key);
@@ -127,6 +145,12 @@ static aclError load_json(struct core_config *cfg, const char *path)
 
 static aclError load_env(struct core_config *cfg)
 {
+    const char *tf = getenv("CPUACL_TRACE");
+    if (tf) {
+        aclError rc = set_trace_file(cfg, tf, "CPUACL_TRACE");
+        if (rc)
+            return rc;
+    }
     for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
         const struct knob *k = &knobs[i];
         const char *s = getenv(k->env);

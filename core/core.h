@@ -54,6 +54,8 @@ struct core_config {
     uint32_t ring_slots;
     uint64_t device_memory; /* bytes of memory per device */
     bool async_h2h_reject;  /* async host-to-host copies: refuse at submit (newer CANN) */
+    uint32_t trace_events;  /* per-worker trace records; 0 = tracing off */
+    char trace_file[4096];  /* written at aclFinalize when tracing is on ("" = none) */
 };
 
 /* Defaults, then JSON (path may be NULL), then environment. 0 or an aclError. */

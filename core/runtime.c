@@ -125,8 +125,10 @@ aclError aclInit(const char *configPath)
         pthread_mutex_unlock(&g_rt.lock);
         return rc;
     }
-    struct sched_config sc = {
-        .spin_ns = cfg.spin_ns, .ring_slots = cfg.ring_slots, .pin_workers = cfg.pin_workers};
+    struct sched_config sc = {.spin_ns = cfg.spin_ns,
+                              .ring_slots = cfg.ring_slots,
+                              .pin_workers = cfg.pin_workers,
+                              .trace_events = cfg.trace_events};
     sched_init(&sc);
     sched_worker_hooks(worker_started, worker_stopping);
     if (mem_init()) {
@@ -153,10 +155,14 @@ aclError aclInit(const char *configPath)
 
 void core_device_teardown_locked(struct core_device *d);
 
+aclError core_trace_write(const char *path);
+
 static void finalize_locked(void)
 {
     for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++)
         core_device_teardown_locked(&g_rt.dev[i]);
+    if (g_rt.cfg.trace_file[0])
+        core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
     core_report_fini_all();
     mem_fini();
     atomic_store_explicit(&g_rt.initialised, false, memory_order_release);

@@ -121,6 +121,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     s->cb_tid = 0;
     atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
     s->handle = core_table_insert(&g_rt.streams, s);
+    s->s.trace_id = (uint32_t)(s->handle & 0xFFFFFF);
     if (!s->handle) {
         s->next = g_rt.free_streams;
         g_rt.free_streams = s;

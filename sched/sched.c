@@ -10,6 +10,7 @@
 #include "sched/ec.h"
 
 bool sched_asym_fences;
+bool sched_trace_on;
 #if SCHED_TSAN
 _Atomic uint32_t sched_tsan_fence_word;
 #endif
@@ -21,6 +22,7 @@ int sched_init(const struct sched_config *cfg)
 {
     if (cfg)
         sched_cfg = *cfg;
+    sched_trace_on = sched_cfg.trace_events > 0;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     g_ncpu = n > 0 ? (uint32_t)n : 1;
     if (SCHED_TSAN) {

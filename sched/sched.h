@@ -10,6 +10,7 @@ struct sched_config {
     uint64_t spin_ns;     /* spin budget before parking (workers and waiters) */
     uint32_t ring_slots;  /* task slots per stream, power of two */
     bool pin_workers;     /* pin workers to cores */
+    uint32_t trace_events; /* per-worker trace buffer (records); 0 = tracing off */
 };
 
 /* I: written by sched_init, read-only while any worker runs. */

@@ -82,7 +82,8 @@ struct sched_stream {
     struct sched_worker *worker;   /* I */
     struct sched_task *slots;      /* I */
     uint64_t mask;                 /* I: capacity - 1 */
-    void *owner;                   /* I: the core object, for tracing */
+    void *owner;                   /* I: the core object */
+    uint32_t trace_id;             /* I: stream number shown in traces */
 };
 
 _Static_assert(__builtin_offsetof(struct sched_stream, head) % SCHED_CACHELINE == 0,

@@ -196,6 +196,19 @@ static bool unblocked(struct sched_stream *s, uint64_t *now)
     return false;
 }
 
+static void trace_add(struct sched_worker *w, struct sched_stream *s, uint8_t kind,
+                      uint64_t t0, uint64_t t1)
+{
+    uint32_t n = atomic_load_explicit(&w->ntrace, memory_order_relaxed); /* only we write */
+    if (n >= w->trace_cap) {
+        atomic_fetch_add_explicit(&w->trace_lost, 1, memory_order_relaxed);
+        return;
+    }
+    w->trace[n] = (struct sched_trace_rec){t0, t1, s->trace_id, kind};
+    /* release: a reader that sees the count sees the record. */
+    atomic_store_explicit(&w->ntrace, n + 1, memory_order_release);
+}
+
 /* Run up to SCHED_PASS_TASKS tasks of s. Returns how many finished. */
 static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
 {
@@ -221,7 +234,16 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
     uint32_t n = 0;
     for (;;) {
         x.discard = discard && !(t->flags & SCHED_TF_ALWAYS);
-        if (t->run(t, &x) == SCHED_BLOCK) {
+        int r;
+        if (__builtin_expect(!sched_trace_on, 1)) {
+            r = t->run(t, &x);
+        } else {
+            uint64_t t0 = sched_now_ns();
+            uint8_t kind = t->kind; /* the record may be reused once it finished */
+            r = t->run(t, &x);
+            trace_add(w, s, kind, t0, sched_now_ns());
+        }
+        if (r == SCHED_BLOCK) {
             s->blk_cond = x.block_cond;
             s->blk_target = x.block_target;
             s->blk_deadline = x.block_deadline;
@@ -365,6 +387,10 @@ int sched_worker_start(uint32_t index, int32_t cpu)
     }
     atomic_store_explicit(&w->stop, 0, memory_order_relaxed);
     w->cpu = -1;
+    if (sched_trace_on && !w->trace) { /* kept across restarts: dumped at the end */
+        w->trace = calloc(sched_cfg.trace_events, sizeof(*w->trace));
+        w->trace_cap = w->trace ? sched_cfg.trace_events : 0;
+    }
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     if (cpu >= 0 && sched_cfg.pin_workers) {

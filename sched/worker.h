@@ -27,6 +27,13 @@
 
 struct sched_req;
 
+/* One traced task: when it ran, on which stream, of which kind. */
+struct sched_trace_rec {
+    uint64_t start_ns, end_ns;
+    uint32_t stream; /* sched_stream.trace_id */
+    uint8_t kind;    /* sched_task.kind */
+};
+
 struct sched_worker_stats {
     _Atomic uint64_t tasks, batches, spins, parks, wakeups, blocked_ns, busy_ns;
 };
@@ -44,6 +51,10 @@ struct sched_worker {
     uint32_t nstreams, capstreams;
 
     struct sched_worker_stats st; /* A: written by the worker, read by anyone */
+    struct sched_trace_rec *trace; /* I: trace buffer of trace_cap records, NULL if off */
+    uint32_t trace_cap;            /* I */
+    _Atomic uint32_t ntrace;       /* A: records written (release after each) */
+    _Atomic uint32_t trace_lost;   /* A: records dropped because the buffer was full */
     _Atomic uint32_t nattached;   /* A: placement load (streams) */
     _Atomic uint32_t stop;        /* A */
     uint32_t index;               /* I: global index */
@@ -66,6 +77,9 @@ void sched_worker_detach(struct sched_stream *s);
 /* Functions every worker thread runs first and last (e.g. RCU registration).
  * Set before any worker starts. */
 void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void));
+
+/* Tracing is on (sched_cfg.trace_events > 0): one predictable branch per task. */
+extern bool sched_trace_on;
 
 /* Wake every worker whose bit is in mask (bit = index % 64). */
 void sched_workers_wake_mask(uint64_t mask);

@@ -76,6 +76,16 @@ ACL_FUNC_VISIBILITY aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t ind
 /* Index of the worker a stream is placed on (NULL = default stream). */
 ACL_FUNC_VISIBILITY aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index);
 
+/*
+ * Timeline tracing. When enabled (environment CPUACL_TRACE=path or
+ * CPUACL_TRACE_EVENTS=n, or cpuacl.trace_file / cpuacl.trace_events in the
+ * aclInit JSON), every worker records each task's start and end, stream and
+ * kind; the trace file is written at aclFinalize. cpuaclTraceDump writes what
+ * has been recorded so far to `path` as Chrome trace JSON (Perfetto opens it).
+ * Tracing off: ACL_ERROR_FEATURE_UNSUPPORTED.
+ */
+ACL_FUNC_VISIBILITY aclError cpuaclTraceDump(const char *path);
+
 #ifdef __cplusplus
 }
 #endif
