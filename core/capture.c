@@ -925,11 +925,19 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
         return SCHED_BLOCK;
     }
     struct plan_lane *pl = &m->plan.lanes[lane];
+    struct sched_task *nodes = pl->nodes;
+    uint64_t n = pl->n; /* fixed while executions run (updates wait for idle) */
     uint64_t base = k * m->plan.stride;
     struct sched_cond *mine = &m->lane_cond[lane];
-    for (; pos < pl->n; pos++) {
-        struct sched_task *node = &pl->nodes[pos];
-        if (__builtin_expect(node->run != NULL, 1)) {
+    for (; pos < n; pos++) {
+        struct sched_task *node = &nodes[pos];
+        if (__builtin_expect(node->flags & SCHED_TF_DIRECT, 1)) {
+            /* A C-function kernel (cpuaclLaunchKernel*): call it here, one
+             * indirect call per node instead of two. */
+            void *args = node->u16 ? (void *)&node->arg.u64[1] : node->arg.ptr[1];
+            if (__builtin_expect(((int32_t(*)(void *))node->arg.fn[0])(args) != 0, 0))
+                sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
+        } else if (node->run) {
             node->run(node, x);
         } else if (node->kind == PLAN_SIGNAL) {
             sched_cond_advance(mine, base + node->arg.u64[0]);

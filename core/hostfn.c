@@ -145,7 +145,11 @@ sched_task_fn core_replay_fn(sched_task_fn run, void (**release)(void *), void *
 {
     *release = NULL;
     *release_arg = NULL;
-    if (run == run_kernel || run == run_hostfunc)
+    if (run == run_kernel) {
+        t->flags |= SCHED_TF_DIRECT; /* the replay loop calls the kernel itself */
+        return run;
+    }
+    if (run == run_hostfunc)
         return run; /* stateless: the same record runs again */
     if (run == run_owned) {
         *release = (void (*)(void *))t->arg.fn[2];

@@ -25,6 +25,7 @@ enum {
 /* Task flags. */
 enum {
     SCHED_TF_ALWAYS = 1u << 0, /* run even when the stream discards work (event records) */
+    SCHED_TF_DIRECT = 1u << 1, /* replay may call arg.fn[0](args) itself (plain C kernels) */
 };
 
 /* Execution context handed to a task's run function. */
