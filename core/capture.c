@@ -538,7 +538,7 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
                         "%s: the default stream (NULL) cannot be captured", fn);
     if ((unsigned)mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown capture mode %d", fn, (int)mode);
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc)
         return rc;
@@ -675,7 +675,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureEnd: %s is NULL",
                         stream ? "modelRI" : "stream");
     *modelRI = NULL;
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureEnd");
     if (rc)
         return rc;
@@ -731,7 +731,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
     if (!stream || (!status && !modelRI))
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureGetInfo: %s",
                         stream ? "status and modelRI are both NULL" : "stream is NULL");
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureGetInfo");
     if (rc)
         return rc;
@@ -756,7 +756,7 @@ aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
     CORE_REQUIRE_INIT();
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskGrpBegin: stream is NULL");
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskGrpBegin");
     if (rc)
         return rc;
@@ -780,7 +780,7 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
     if (!stream || !handle)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskGrpEnd: %s is NULL",
                         stream ? "handle" : "stream");
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskGrpEnd");
     if (rc)
         return rc;
@@ -821,7 +821,7 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
     if (!stream || !handle)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskUpdateBegin: %s is NULL",
                         stream ? "handle" : "stream");
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskUpdateBegin");
     if (rc)
         return rc;
@@ -860,7 +860,7 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
     CORE_REQUIRE_INIT();
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskUpdateEnd: stream is NULL");
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskUpdateEnd");
     if (rc)
         return rc;
@@ -1040,8 +1040,8 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
     CORE_REQUIRE_INIT();
     if (!modelRI)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecuteAsync: modelRI is NULL");
-    struct core_stream *s;
-    struct core_model *m;
+    struct core_stream *s = NULL;
+    struct core_model *m = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclmdlRIExecuteAsync");
     if (rc == ACL_SUCCESS)
         rc = model_for_exec(modelRI, s, &m, "aclmdlRIExecuteAsync");
@@ -1057,9 +1057,9 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
     CORE_REQUIRE_INIT();
     if (!modelRI)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecute: modelRI is NULL");
-    uint64_t deadline;
+    uint64_t deadline = 0;
     aclError rc = core_timeout(timeout, &deadline, "aclmdlRIExecute");
-    struct core_model *m;
+    struct core_model *m = NULL;
     if (rc == ACL_SUCCESS)
         rc = model_for_exec(modelRI, NULL, &m, "aclmdlRIExecute");
     if (rc)

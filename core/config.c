@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/core.h"
@@ -73,6 +74,10 @@ static bool valid(const struct knob *k, uint64_t v)
 
 static aclError load_json(struct core_config *cfg, const char *path)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return core_err(ACL_ERROR_INVALID_FILE, "aclInit: config '%s' is not a regular file",
+                        path);
     FILE *f = fopen(path, "rb");
     if (!f)
         return core_err(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file '%s': %s",

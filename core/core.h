@@ -173,6 +173,9 @@ struct core_event {
     _Atomic uint64_t rec_seq;    /* A: last submitted record sequence */
     _Atomic uint64_t reset_upto; /* A: records up to this were reset */
     _Atomic uint64_t ts_ns;      /* A: worker clock at the last completed record */
+    _Atomic int32_t rec_err;     /* A: the recording stream's pending error at the record */
+    struct core_stream *rec_stream; /* stream of the last completed record (type-stable) */
+    uint64_t rec_handle;         /* its handle then, to tell a recycled stream apart */
     _Atomic uint32_t refs;       /* A: user + queued tasks */
     uint32_t flags;              /* I */
     uint8_t api;                 /* I: enum core_event_api */
@@ -197,6 +200,7 @@ struct core_runtime {
     _Atomic uint64_t peer[CORE_MAX_DEVICES]; /* A: bit p of [d]: d may access p's memory */
     struct core_ctx *free_ctxs;       /* recycled contexts, lock */
     struct core_stream *free_streams; /* recycled streams (with rings), lock */
+    struct core_stream *_Atomic released; /* A: let go by workers, not yet recycled */
 };
 
 extern struct core_runtime g_rt;
@@ -249,6 +253,8 @@ void core_ctx_destroy_locked(struct core_ctx *c);
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
+/* Worker hook: a destroyed stream's worker let go of it (lock-free). */
+void core_stream_released(struct sched_stream *s);
 void core_event_destroy_locked(struct core_event *ev);
 /* Wait for every stream of ctx; returns the first stream error or 0. */
 aclError core_ctx_sync(struct core_ctx *c, uint64_t deadline_ns, const char *fn);

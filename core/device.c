@@ -440,7 +440,7 @@ static aclError active_device(int32_t deviceId, struct core_device **out, const 
 
 aclError cpuaclGetWorkerCount(int32_t deviceId, uint32_t *count)
 {
-    struct core_device *d;
+    struct core_device *d = NULL;
     if (!count)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclGetWorkerCount: count is NULL");
     aclError rc = active_device(deviceId, &d, "cpuaclGetWorkerCount");
@@ -452,7 +452,7 @@ aclError cpuaclGetWorkerCount(int32_t deviceId, uint32_t *count)
 
 aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStats *stats)
 {
-    struct core_device *d;
+    struct core_device *d = NULL;
     if (!stats)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclGetWorkerStats: stats is NULL");
     aclError rc = active_device(deviceId, &d, "cpuaclGetWorkerStats");

@@ -86,10 +86,17 @@ static bool event_complete(struct core_event *ev, uint64_t *rec_out)
 
 static int run_record(struct sched_task *t, struct sched_exec *x)
 {
-    (void)x; /* records run even when the stream discards work (SCHED_TF_ALWAYS) */
+    /* Records run even when the stream discards work (SCHED_TF_ALWAYS). */
     struct core_event *ev = t->arg.ptr[0];
     if (timed(ev)) /* relaxed: published by the release in advance */
         atomic_store_explicit(&ev->ts_ns, sched_now_ns(), memory_order_relaxed);
+    /* A failure queued before the record is reported by synchronising the
+     * event too (docs/behaviour.md); relaxed: published by advance. */
+    struct core_stream *cs = x->stream->owner;
+    ev->rec_stream = cs;
+    ev->rec_handle = cs->handle;
+    atomic_store_explicit(&ev->rec_err, atomic_load_explicit(&x->stream->err, memory_order_relaxed),
+                          memory_order_relaxed);
     sched_cond_advance(&ev->cond, t->arg.u64[1]);
     core_event_put(ev);
     return SCHED_DONE;
@@ -265,8 +272,8 @@ static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct co
 
 static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
 {
-    struct core_event *ev;
-    struct core_stream *s;
+    struct core_event *ev = NULL;
+    struct core_stream *s = NULL;
     aclError rc = event_and_stream(event, stream, &ev, &s, fn);
     if (rc)
         return rc;
@@ -304,8 +311,8 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t
 static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms,
                            const char *fn)
 {
-    struct core_event *ev;
-    struct core_stream *s;
+    struct core_event *ev = NULL;
+    struct core_stream *s = NULL;
     aclError rc = event_and_stream(event, stream, &ev, &s, fn);
     if (rc)
         return rc;
@@ -368,8 +375,8 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 {
-    struct core_event *ev;
-    struct core_stream *s;
+    struct core_event *ev = NULL;
+    struct core_stream *s = NULL;
     aclError rc = event_and_stream(event, stream, &ev, &s, "aclrtResetEvent");
     if (rc)
         return rc;
@@ -412,7 +419,7 @@ static aclError get_event(aclrtEvent event, struct core_event **out, const char 
 
 aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
 {
-    struct core_event *ev;
+    struct core_event *ev = NULL;
     aclError rc = get_event(event, &ev, "aclrtQueryEvent");
     if (rc)
         return rc;
@@ -430,7 +437,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
 {
-    struct core_event *ev;
+    struct core_event *ev = NULL;
     aclError rc = get_event(event, &ev, "aclrtQueryEventStatus");
     if (rc)
         return rc;
@@ -445,7 +452,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *statu
 
 aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)
 {
-    struct core_event *ev;
+    struct core_event *ev = NULL;
     aclError rc = get_event(event, &ev, "aclrtQueryEventWaitStatus");
     if (rc)
         return rc;
@@ -465,7 +472,7 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *statu
 
 static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const char *fn)
 {
-    struct core_event *ev;
+    struct core_event *ev = NULL;
     uint64_t deadline = 0;
     aclError rc = get_event(event, &ev, fn);
     if (rc)
@@ -478,6 +485,19 @@ static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const
     if (target && sched_cond_wait(&ev->cond, target, deadline))
         rc = core_err(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "%s: the event did not complete in %d ms",
                       fn, (int)timeout);
+    int32_t e = atomic_load_explicit(&ev->rec_err, memory_order_relaxed); /* after the acquire */
+    if (rc == ACL_SUCCESS && e &&
+        atomic_compare_exchange_strong_explicit(&ev->rec_err, &e, 0, memory_order_relaxed,
+                                                memory_order_relaxed)) {
+        /* Reported here, so the stream does not report it again (if it is
+         * still the same stream and still holds that error). */
+        struct core_stream *cs = ev->rec_stream;
+        int32_t se = e;
+        if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)ev->rec_handle) == cs)
+            atomic_compare_exchange_strong_explicit(&cs->s.err, &se, 0, memory_order_acq_rel,
+                                                    memory_order_relaxed);
+        rc = core_err_async((aclError)e, fn);
+    }
     core_event_put(ev);
     return rc;
 }
@@ -515,7 +535,7 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
     CORE_REQUIRE_INIT();
     if (!ms || !startEvent || !endEvent)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: NULL argument");
-    struct core_event *a, *b;
+    struct core_event *a = NULL, *b = NULL;
     aclError rc = get_event(startEvent, &a, "aclrtEventElapsedTime");
     if (rc)
         return rc;

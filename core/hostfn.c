@@ -49,7 +49,7 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
                                  void (*fn)(void), const void *args, size_t inline_size,
                                  const char *name)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, name);
     if (__builtin_expect(rc != ACL_SUCCESS, 0))
         return rc;
@@ -114,7 +114,7 @@ static int run_owned(struct sched_task *t, struct sched_exec *x)
 aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
                            core_release_fn release, const char *name)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, name);
     if (rc)
         return rc;
@@ -263,7 +263,7 @@ static int run_callback(struct sched_task *t, struct sched_exec *x)
 
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtSubscribeReport");
     if (rc)
         return rc;
@@ -296,7 +296,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtUnSubscribeReport");
     if (rc)
         return rc;
@@ -320,7 +320,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     if (blockType != ACL_CALLBACK_BLOCK && blockType != ACL_CALLBACK_NO_BLOCK)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchCallback: unknown block type %d",
                         (int)blockType);
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchCallback");
     if (rc)
         return rc;

@@ -294,11 +294,11 @@ static bool misaligned_host(const struct span *sp, const void *p)
 static aclError copy_async(void *dst, size_t destMax, const void *src, size_t count,
                            aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc)
         return rc;
-    struct span d, sp;
+    struct span d = {0}, sp = {0};
     if ((rc = check_copy(dst, destMax, src, count, kind, &d, &sp, fn)))
         return rc;
     if (!count)
@@ -346,7 +346,7 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
                      aclrtMemcpyKind kind)
 {
     CORE_REQUIRE_INIT();
-    struct span d, s;
+    struct span d = {0}, s = {0};
     aclError rc = check_copy(dst, destMax, src, count, kind, &d, &s, "aclrtMemcpy");
     if (rc)
         return rc;
@@ -367,7 +367,7 @@ static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitc
                         dpitch, spitch);
     if (!width || !height)
         return ACL_SUCCESS;
-    struct span d, s;
+    struct span d = {0}, s = {0};
     /* The whole pitched extent must lie inside each side's allocation. */
     size_t dext = dpitch * (height - 1) + width, sext = spitch * (height - 1) + width;
     if (height > 1 && ((dpitch && (height - 1) > (SIZE_MAX - width) / dpitch) ||
@@ -396,7 +396,7 @@ aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
                             size_t width, size_t height, aclrtMemcpyKind kind, aclrtStream stream)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtMemcpy2dAsync");
     if (rc == ACL_SUCCESS)
         rc = check_2d(dst, dpitch, src, spitch, width, height, kind, "aclrtMemcpy2dAsync");
@@ -414,7 +414,7 @@ static aclError check_set(void *devPtr, size_t maxCount, size_t count, const cha
     if (count > maxCount)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu is larger than maxCount %zu",
                         fn, count, maxCount);
-    struct span sp;
+    struct span sp = {0};
     aclError rc = locate(devPtr, count, &sp, fn, "devPtr");
     if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
@@ -437,7 +437,7 @@ aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
                           aclrtStream stream)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtMemsetAsync");
     if (rc == ACL_SUCCESS)
         rc = check_set(devPtr, maxCount, count, "aclrtMemsetAsync");

@@ -130,7 +130,7 @@ aclError aclInit(const char *configPath)
                               .pin_workers = cfg.pin_workers,
                               .trace_events = cfg.trace_events};
     sched_init(&sc);
-    sched_worker_hooks(worker_started, worker_stopping);
+    sched_worker_hooks(worker_started, worker_stopping, core_stream_released);
     if (mem_init()) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclInit: cannot set up the memory layer");

@@ -95,6 +95,14 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
                         "aclrtCreateStream: device %d already has %u streams (the limit, default "
                         "streams included)",
                         d->id, d->nstreams);
+    /* acquire: pairs with the release push in core_stream_released. */
+    struct core_stream *rel = atomic_exchange_explicit(&g_rt.released, NULL, memory_order_acquire);
+    while (rel) {
+        struct core_stream *next = rel->next;
+        rel->next = g_rt.free_streams;
+        g_rt.free_streams = rel;
+        rel = next;
+    }
     struct core_stream *s = g_rt.free_streams;
     if (s) {
         g_rt.free_streams = s->next;
@@ -156,14 +164,25 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
         atomic_store_explicit(&s->s.discard, 1, memory_order_release);
         sched_worker_kick(s->s.worker);
     }
-    /* Drain without the lock (see device.c), then detach and recycle. */
+    /* Drain without the lock (see device.c); then the worker lets go of the
+     * stream when it next looks at its mailbox (not waited for: it may be
+     * busy in another stream's long kernel) and core_stream_released queues
+     * it for recycling. */
     pthread_mutex_unlock(&g_rt.lock);
     sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
-    sched_worker_detach(&s->s);
     pthread_mutex_lock(&g_rt.lock);
     s->ctx = NULL;
-    s->next = g_rt.free_streams;
-    g_rt.free_streams = s;
+    sched_worker_release(&s->s);
+}
+
+void core_stream_released(struct sched_stream *ss)
+{
+    struct core_stream *s = ss->owner;
+    struct core_stream *head = atomic_load_explicit(&g_rt.released, memory_order_relaxed);
+    do /* release: the recycler sees the stream as the worker left it */
+        s->next = head;
+    while (!atomic_compare_exchange_weak_explicit(&g_rt.released, &head, s, memory_order_release,
+                                                  memory_order_relaxed));
 }
 
 /* ---- API ---------------------------------------------------------------- */
@@ -205,7 +224,7 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the default stream (NULL) cannot be destroyed", fn);
     pthread_mutex_lock(&g_rt.lock);
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc == ACL_SUCCESS && s->is_default)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
@@ -230,7 +249,7 @@ aclError aclrtDestroyStreamForce(aclrtStream stream)
 
 aclError aclrtSynchronizeStream(aclrtStream stream)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtSynchronizeStream");
     if (rc)
         return rc;
@@ -239,8 +258,8 @@ aclError aclrtSynchronizeStream(aclrtStream stream)
 
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 {
-    struct core_stream *s;
-    uint64_t deadline;
+    struct core_stream *s = NULL;
+    uint64_t deadline = 0;
     aclError rc = core_stream_resolve(stream, &s, "aclrtSynchronizeStreamWithTimeout");
     if (rc == ACL_SUCCESS)
         rc = core_timeout(timeout, &deadline, "aclrtSynchronizeStreamWithTimeout");
@@ -251,7 +270,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtStreamQuery");
     if (rc)
         return rc;
@@ -267,7 +286,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 
 aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtSetStreamFailureMode");
     if (rc)
         return rc;
@@ -285,7 +304,7 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
 
 aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetPriority");
     if (rc)
         return rc;
@@ -297,7 +316,7 @@ aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
 
 aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetFlags");
     if (rc)
         return rc;
@@ -324,7 +343,7 @@ aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
 
 aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index)
 {
-    struct core_stream *s;
+    struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "cpuaclStreamGetWorker");
     if (rc)
         return rc;

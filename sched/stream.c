@@ -146,6 +146,5 @@ void sched_exec_fail(struct sched_exec *x, int32_t code)
      * release store comes after this. */
     atomic_compare_exchange_strong_explicit(&x->stream->err, &none, code, memory_order_relaxed,
                                             memory_order_relaxed);
-    if (atomic_load_explicit(&x->stream->stop_on_fail, memory_order_relaxed))
-        x->discard_rest = true;
+
 }

@@ -33,7 +33,6 @@ struct sched_exec {
     struct sched_worker *worker;
     struct sched_stream *stream;
     bool discard;      /* in: release what the task holds, do not execute it */
-    bool discard_rest; /* out (via sched_exec_fail): stop-on-failure tripped */
     /* out, with SCHED_BLOCK: */
     struct sched_cond *block_cond;
     uint64_t block_target;

@@ -38,7 +38,7 @@
 #include "sched/futex.h"
 #include "sched/sched.h"
 
-enum { REQ_ATTACH, REQ_DETACH };
+enum { REQ_ATTACH, REQ_DETACH, REQ_RELEASE };
 
 struct sched_req {
     struct sched_req *next;
@@ -51,11 +51,14 @@ static struct sched_worker *_Atomic g_workers[SCHED_MAX_WORKERS];
 static _Atomic uint32_t g_nworkers_hint; /* A: 1 + highest index ever created */
 static pthread_mutex_t g_create_lock = PTHREAD_MUTEX_INITIALIZER;
 static void (*g_on_start)(void), (*g_on_stop)(void); /* I: before workers start */
+static void (*g_on_release)(struct sched_stream *);   /* I */
 
-void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void))
+void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void),
+                        void (*on_release)(struct sched_stream *))
 {
     g_on_start = on_start;
     g_on_stop = on_stop;
+    g_on_release = on_release;
 }
 
 struct sched_worker *sched_worker_get(uint32_t index)
@@ -130,25 +133,38 @@ static void list_del(struct sched_worker *w, struct sched_stream *s)
 static void process_mailbox(struct sched_worker *w)
 {
     pthread_mutex_lock(&w->mbox_lock);
-    struct sched_req *r = w->mbox;
+    struct sched_req *r = w->mbox, *fifo = NULL;
     w->mbox = NULL;
     /* relaxed: the lock orders it with the list. */
     atomic_store_explicit(&w->mbox_pending, 0, memory_order_relaxed);
     pthread_mutex_unlock(&w->mbox_lock);
-    while (r) {
+    while (r) { /* posted LIFO; process in posting order (attach before detach) */
+        struct sched_req *next = r->next;
+        r->next = fifo;
+        fifo = r;
+        r = next;
+    }
+    for (r = fifo; r;) {
         struct sched_req *next = r->next; /* r may vanish once done is set */
-        if (r->op == REQ_ATTACH)
+        if (r->op == REQ_ATTACH) {
             list_add(w, r->s);
-        else
+            free(r); /* attach and release requests are fire-and-forget (heap) */
+        } else if (r->op == REQ_RELEASE) {
             list_del(w, r->s);
-        /* release: the requester may free the stream right after (W3). */
-        atomic_store_explicit(&r->done, 1, memory_order_release);
-        sched_futex_wake(&r->done, 1);
+            if (g_on_release)
+                g_on_release(r->s); /* W3: we no longer touch it */
+            free(r);
+        } else {
+            list_del(w, r->s);
+            /* release: the requester may free the stream right after (W3). */
+            atomic_store_explicit(&r->done, 1, memory_order_release);
+            sched_futex_wake(&r->done, 1);
+        }
         r = next;
     }
 }
 
-static void post(struct sched_worker *w, struct sched_req *r)
+static void post(struct sched_worker *w, struct sched_req *r, bool wait)
 {
     atomic_init(&r->done, 0);
     pthread_mutex_lock(&w->mbox_lock);
@@ -157,25 +173,45 @@ static void post(struct sched_worker *w, struct sched_req *r)
     /* release: seen by the worker's unlocked check; the lock orders the rest. */
     atomic_store_explicit(&w->mbox_pending, 1, memory_order_release);
     pthread_mutex_unlock(&w->mbox_lock);
-    sched_worker_kick(w); /* W2: unconditional, requests are rare */
+    sched_worker_kick(w); /* W2 */
     /* acquire: pairs with the worker's release of done. */
-    while (!atomic_load_explicit(&r->done, memory_order_acquire))
+    while (wait && !atomic_load_explicit(&r->done, memory_order_acquire))
         sched_futex_wait(&r->done, 0, 0);
 }
 
 void sched_worker_attach(struct sched_worker *w, struct sched_stream *s)
 {
-    struct sched_req r = {.s = s, .op = REQ_ATTACH};
+    /* Not waited for: a worker busy in a long kernel must not delay stream
+     * creation. Tasks submitted meanwhile wait in the ring; the worker takes
+     * the stream (and its tasks) at its next loop, and a later detach is
+     * processed after this attach (the mailbox is handled in FIFO order). */
+    struct sched_req *r = calloc(1, sizeof(*r));
+    if (!r)
+        abort(); /* a few bytes at stream creation: nothing sane remains */
+    r->s = s;
+    r->op = REQ_ATTACH;
     s->worker = w;
     atomic_fetch_add_explicit(&w->nattached, 1, memory_order_relaxed); /* placement hint */
-    post(w, &r);
+    post(w, r, false);
+}
+
+void sched_worker_release(struct sched_stream *s)
+{
+    struct sched_worker *w = s->worker;
+    struct sched_req *r = calloc(1, sizeof(*r));
+    if (!r)
+        abort(); /* a few bytes at stream destruction: nothing sane remains */
+    r->s = s;
+    r->op = REQ_RELEASE;
+    atomic_fetch_sub_explicit(&w->nattached, 1, memory_order_relaxed);
+    post(w, r, false);
 }
 
 void sched_worker_detach(struct sched_stream *s)
 {
     struct sched_worker *w = s->worker;
     struct sched_req r = {.s = s, .op = REQ_DETACH};
-    post(w, &r);
+    post(w, &r, true);
     atomic_fetch_sub_explicit(&w->nattached, 1, memory_order_relaxed);
 }
 
@@ -227,12 +263,17 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
     if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
         return 0;
     struct sched_exec x = {.worker = w, .stream = s};
-    /* relaxed: host flags; a late view only delays the discard by a batch. */
-    bool discard = atomic_load_explicit(&s->discard, memory_order_relaxed) ||
-                   (atomic_load_explicit(&s->stop_on_fail, memory_order_relaxed) &&
-                    atomic_load_explicit(&s->err, memory_order_relaxed));
     uint32_t n = 0;
     for (;;) {
+        /* Per task, after acquiring its slot: a force-destroy that arrived
+         * while the previous task ran drops this one, and an error the host
+         * has reported (cleared) before submitting this task no longer makes
+         * a stop-on-failure stream skip it (the host's clearing exchange
+         * happens before the slot's release we acquired). relaxed: ordered
+         * by that acquire. */
+        bool discard = atomic_load_explicit(&s->discard, memory_order_relaxed) ||
+                       (atomic_load_explicit(&s->stop_on_fail, memory_order_relaxed) &&
+                        atomic_load_explicit(&s->err, memory_order_relaxed));
         x.discard = discard && !(t->flags & SCHED_TF_ALWAYS);
         int r;
         if (__builtin_expect(!sched_trace_on, 1)) {
@@ -250,7 +291,6 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
             s->blk_since = sched_now_ns();
             break;
         }
-        discard |= x.discard_rest;
         ++head;
         /* release: publishes the task's effects and frees its slot (S2). */
         atomic_store_explicit(&s->head, head, memory_order_release);
@@ -428,6 +468,7 @@ void sched_worker_stop(uint32_t index)
     sched_worker_kick(w);
     pthread_join(w->thread, NULL);
     w->running = false;
+    process_mailbox(w); /* requests posted after the worker's last look */
     free(w->streams);
     w->streams = NULL;
     w->nstreams = w->capstreams = 0;

@@ -73,10 +73,14 @@ struct sched_worker *sched_worker_get(uint32_t index);
 void sched_worker_attach(struct sched_worker *w, struct sched_stream *s);
 /* Remove s from its worker; returns when the worker no longer touches it. */
 void sched_worker_detach(struct sched_stream *s);
+/* Remove s from its worker without waiting: the worker calls the release hook
+ * (sched_worker_hooks) with s once it no longer touches it. */
+void sched_worker_release(struct sched_stream *s);
 
 /* Functions every worker thread runs first and last (e.g. RCU registration).
  * Set before any worker starts. */
-void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void));
+void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void),
+                        void (*on_release)(struct sched_stream *));
 
 /* Tracing is on (sched_cfg.trace_events > 0): one predictable branch per task. */
 extern bool sched_trace_on;

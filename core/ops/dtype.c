@@ -17,6 +17,7 @@
  *      any non-zero byte reads as true.
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -288,10 +289,14 @@ __attribute__((target("avx,f16c"))) static void f16c_store(uint16_t *d, const fl
 
 static bool have_f16c(void)
 {
-    static int v = -1; /* racy init is benign: every thread computes the same value */
-    if (v < 0)
-        v = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx");
-    return v;
+    /* relaxed: every thread computes the same value; no other data hangs on it */
+    static _Atomic int v = -1;
+    int x = atomic_load_explicit(&v, memory_order_relaxed);
+    if (x < 0) {
+        x = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx");
+        atomic_store_explicit(&v, x, memory_order_relaxed);
+    }
+    return x;
 }
 #endif
 
