@@ -320,7 +320,7 @@ aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2
     OPS_CHECK_NULL(name, out);
     OPS_CHECK_NULL(name, workspaceSize);
     OPS_CHECK_NULL(name, executor);
-    bool fp16;
+    bool fp16 = false;
     aclnnStatus rc = mm_types(name, self, mat2, out, cubeMathType, &fp16);
     if (rc)
         return rc;
@@ -346,7 +346,7 @@ aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTen
     OPS_CHECK_NULL(name, out);
     OPS_CHECK_NULL(name, workspaceSize);
     OPS_CHECK_NULL(name, executor);
-    bool fp16;
+    bool fp16 = false;
     aclnnStatus rc = mm_types(name, self, mat2, out, cubeMathType, &fp16);
     if (rc)
         return rc;
@@ -373,7 +373,7 @@ aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *
     OPS_CHECK_NULL(name, out);
     OPS_CHECK_NULL(name, workspaceSize);
     OPS_CHECK_NULL(name, executor);
-    bool fp16;
+    bool fp16 = false;
     aclnnStatus rc = mm_types(name, self, other, out, cubeMathType, &fp16);
     if (rc)
         return rc;

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The results model of cpuacl-bench: a flat list of figures, each the median
+ * over repetitions of one measured quantity, with optional references to a
+ * baseline figure and a physical-limit figure (by key) and an optional
+ * target ratio. The table printer and the summary line read only this model,
+ * so other back ends (JSON, HTML) can be added beside them.
+ *
+ * Ratios are always value / reference value: for a time (lower is better)
+ * 2.0x means twice as slow as the reference, for a rate (higher is better)
+ * 0.5x means half as fast.
+ */
+#ifndef CPUACL_BENCH_REPORT_H
+#define CPUACL_BENCH_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define BR_MAX_REPS 101u
+
+enum br_better { BR_LOWER = 0, BR_HIGHER = 1, BR_INFO = 2 };
+
+/* A target ratio against the baseline or the limit: "<=" or ">=" x. */
+struct br_target {
+    char op; /* 0 = none, '<' (value/ref <= x) or '>' (value/ref >= x) */
+    double x;
+};
+
+struct br_figure {
+    char study[16];
+    char key[48];   /* stable id, "<study>.<name>", for references and JSON */
+    char label[48]; /* what the table prints */
+    char unit[12];
+    enum br_better better;
+    double value;  /* median over the repetitions */
+    double lo, hi; /* min and max over the repetitions */
+    unsigned reps;
+    char base_key[48];          /* "" = no baseline */
+    char limit_key[48];         /* "" = no limit */
+    struct br_target target[2]; /* [0] vs baseline, [1] vs limit */
+    char note[96];
+};
+
+struct br_results {
+    struct br_figure *v;
+    size_t n, cap;
+};
+
+/* Per-repetition samples of one quantity. */
+struct br_acc {
+    double v[BR_MAX_REPS];
+    unsigned n;
+};
+
+static inline void br_acc_add(struct br_acc *a, double x)
+{
+    if (a->n < BR_MAX_REPS)
+        a->v[a->n++] = x;
+}
+
+void br_init(struct br_results *r);
+void br_fini(struct br_results *r);
+
+/*
+ * Add a figure summarising `a` (median, min, max; `a` is sorted in place).
+ * base_key / limit_key may be NULL. Returns the new figure (valid until the
+ * next br_add) so the caller can set a target or a note, or NULL when out of
+ * memory.
+ */
+struct br_figure *br_add(struct br_results *r, const char *study, const char *key,
+                         const char *label, const char *unit, enum br_better better,
+                         struct br_acc *a, const char *base_key, const char *limit_key);
+/* As br_add with a single value (e.g. a max over all repetitions). */
+struct br_figure *br_add_value(struct br_results *r, const char *study, const char *key,
+                               const char *label, const char *unit, enum br_better better,
+                               double value, unsigned reps, const char *base_key,
+                               const char *limit_key);
+/* ref 'b' (baseline) or 'l' (limit); op '<' or '>'. */
+void br_set_target(struct br_figure *f, char ref, char op, double x);
+void br_set_note(struct br_figure *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+const struct br_figure *br_find(const struct br_results *r, const char *key);
+/* value / reference value; false when a figure or its reference is missing. */
+bool br_ratio(const struct br_results *r, const char *key, char ref, double *ratio);
+/* Has the figure met its target against ref ('b' or 'l')? -1 no target or
+ * not computable, 0 no, 1 yes. */
+int br_target_met(const struct br_results *r, const struct br_figure *f, char ref);
+
+/* The table: study, figure, value, unit, min..max over the repetitions,
+ * ratio to baseline, ratio to limit, target, note. */
+void br_print_table(const struct br_results *r, FILE *out);
+
+#endif /* CPUACL_BENCH_REPORT_H */

@@ -1,0 +1,725 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The studies of cpuacl-bench (registry in bench_studies.h).
+ *
+ * Method, common to all studies:
+ *  - the host thread (the submitter) runs on one core, worker 0 on another;
+ *    the baselines use the same two cores (producer = host, consumer =
+ *    worker 0's core), so a ratio compares like with like;
+ *  - a figure is the median over ctx->reps repetitions; a repetition's value
+ *    is itself a median over many batches where the quantity is tiny (submit
+ *    costs) or a rate over a long run (throughputs);
+ *  - nothing that is not the measured quantity sits in a timed region:
+ *    synchronisation that keeps a ring from filling is done between batches.
+ */
+#define _GNU_SOURCE
+#include "bench_studies.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "acl/acl.h"
+#include "bench_util.h"
+#include "cpuacl/cpuacl.h"
+
+/* Report a failed runtime call and leave the study with its code. */
+#define CK(call)                                                                                   \
+    do {                                                                                           \
+        aclError e_ = (call);                                                                      \
+        if (e_ != ACL_SUCCESS) {                                                                   \
+            const char *m_ = aclGetRecentErrMsg();                                                 \
+            fprintf(stderr, "cpuacl-bench: %s failed: %d (%s)\n", #call, (int)e_,                  \
+                    m_ ? m_ : "no message");                                                       \
+            return (int)e_;                                                                        \
+        }                                                                                          \
+    } while (0)
+
+_Atomic uint64_t bs_beat;
+const char *_Atomic bs_step;
+
+static void progress(const struct bs_ctx *c, const char *what)
+{
+    /* relaxed: the watchdog only needs to see that something moves. */
+    atomic_store_explicit(&bs_step, what, memory_order_relaxed);
+    atomic_fetch_add_explicit(&bs_beat, 1, memory_order_relaxed);
+    if (c->progress)
+        fprintf(stderr, "  ... %s\n", what);
+}
+
+/* Sizes: quick (default) and --full. */
+static uint64_t n_items(const struct bs_ctx *c) /* sustained-rate runs */
+{
+    return c->full ? 1000000u : 200000u;
+}
+static unsigned n_batches(const struct bs_ctx *c) /* submit-cost batches per rep */
+{
+    return c->full ? 1000u : 200u;
+}
+
+/* ------------------------------------------------------------------------
+ * Kernels (run on the device's workers)
+ * ---------------------------------------------------------------------- */
+static int32_t k_nop(void *args)
+{
+    (void)args;
+    return 0;
+}
+
+/* Writes CLOCK_MONOTONIC at kernel start into *(uint64_t *)args. The host
+ * reads it after synchronising, which orders the access. */
+static int32_t k_stamp(void *args)
+{
+    *(uint64_t *)args = bu_now_ns();
+    return 0;
+}
+
+/* Holds its stream until the host opens the gate. */
+static int32_t k_gate(void *args)
+{
+    _Atomic uint32_t *gate = args;
+    unsigned n = 0;
+    /* acquire: pairs with the host's release that opens the gate. */
+    while (!atomic_load_explicit(gate, memory_order_acquire))
+        bu_backoff(&n);
+    return 0;
+}
+
+/* About `iters` rounds of dependent integer work (calibrated to ~1 us). */
+static uint64_t work(uint64_t iters)
+{
+    uint64_t x = iters | 1;
+    for (uint64_t i = 0; i < iters; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        __asm__ __volatile__("" : "+r"(x));
+    }
+    return x;
+}
+
+static int32_t k_work(void *args)
+{
+    uint64_t x = work((uint64_t)(uintptr_t)args);
+    bu_escape(&x);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * limits: the physical limits and baselines
+ * ---------------------------------------------------------------------- */
+
+/* Cost of one CLOCK_MONOTONIC read: a latency timed per sample contains one. */
+static double clock_cost_ns(void)
+{
+    enum { N = 100000 };
+    uint64_t t0 = bu_now_ns(), x = 0;
+    for (int i = 0; i < N; i++)
+        x += bu_now_ns();
+    bu_escape(&x);
+    return (double)(bu_now_ns() - t0) / N;
+}
+static int study_limits(struct bs_ctx *c)
+{
+    struct br_acc rtt = {0}, push = {0}, rate = {0}, mpush = {0}, mrate = {0}, mrtt = {0},
+                  mcpy = {0}, clk = {0};
+    const unsigned rtt_samples = c->full ? 1000 : 200;
+    const unsigned mq_samples = c->full ? 50 : 20;
+    for (unsigned r = 0; r < c->reps; r++) {
+        progress(c, "limits: cache-line round trip");
+        br_acc_add(&rtt, bl_measure_cacheline_rtt_ns(&c->pair, rtt_samples, 500));
+        progress(c, "limits: raw ring");
+        br_acc_add(&push, bl_measure_ring_push_ns(&c->pair, c->ring_slots, n_batches(c), BS_BATCH));
+        br_acc_add(&rate, bl_measure_ring_rate(&c->pair, c->ring_slots, n_items(c)) / 1e6);
+        progress(c, "limits: mutex+condvar queue");
+        br_acc_add(&mpush,
+                   bl_measure_mq_push_ns(&c->pair, c->ring_slots, n_batches(c) / 2, BS_BATCH));
+        br_acc_add(&mrate, bl_measure_mq_rate(&c->pair, c->ring_slots, n_items(c)) / 1e6);
+        br_acc_add(&mrtt, bl_measure_mq_rtt_ns(&c->pair, mq_samples, 20));
+        progress(c, "limits: memcpy");
+        br_acc_add(&mcpy, bl_measure_memcpy_gbps((size_t)64 << 20, c->full ? 9 : 3));
+        br_acc_add(&clk, clock_cost_ns());
+    }
+    struct br_results *R = c->res;
+    char pin[64];
+    snprintf(pin, sizeof(pin), "cores %d->%d", c->pair.producer_cpu, c->pair.consumer_cpu);
+    br_set_note(br_add(R, "limits", "cl_rtt", "cache-line RTT", "ns", BR_LOWER, &rtt, NULL, NULL),
+                "%s, 1 atomic ping-pong", pin);
+    br_set_note(br_add(R, "limits", "ring_push", "ring push", "ns", BR_LOWER, &push, NULL, NULL),
+                "raw SPSC ring, 64 B records, %u-push batches", BS_BATCH);
+    br_set_note(
+        br_add(R, "limits", "ring_rate", "ring rate", "Mitem/s", BR_HIGHER, &rate, NULL, NULL),
+        "%u slots, consumer calls each record", c->ring_slots);
+    br_set_note(br_add(R, "limits", "mq_push", "mutex+cv push", "ns", BR_LOWER, &mpush, NULL,
+                       "limits.ring_push"),
+                "pthread mutex + 2 condvars");
+    br_set_note(br_add(R, "limits", "mq_rate", "mutex+cv rate", "Mitem/s", BR_HIGHER, &mrate, NULL,
+                       "limits.ring_rate"),
+                "one record per lock hold");
+    br_set_note(
+        br_add(R, "limits", "mq_rtt", "mutex+cv RTT", "ns", BR_LOWER, &mrtt, NULL, "limits.cl_rtt"),
+        "ping-pong through two queues (futex wake-ups)");
+    br_set_note(
+        br_add(R, "limits", "memcpy", "memcpy 64 MiB", "GB/s", BR_HIGHER, &mcpy, NULL, NULL),
+        "one thread");
+    br_set_note(br_add(R, "limits", "clock", "clock read", "ns", BR_INFO, &clk, NULL, NULL),
+                "clock_gettime(CLOCK_MONOTONIC); per-sample latencies include one");
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * launch: submit cost and sustained rate of empty kernels on one stream
+ * ---------------------------------------------------------------------- */
+
+/* One rep of submit cost: median over batches of BS_BATCH launches, with
+ * the worker draining concurrently; sync between batches, outside timing. */
+static int launch_submit_rep(struct bs_ctx *c, aclrtStream s, double *out)
+{
+    unsigned nb = n_batches(c);
+    double *v = calloc(nb, sizeof(*v));
+    if (!v)
+        return -1;
+    for (unsigned b = 0; b < nb; b++) {
+        uint64_t t0 = bu_now_ns();
+        for (unsigned i = 0; i < BS_BATCH; i++) {
+            aclError e = cpuaclLaunchKernel(s, k_nop, NULL);
+            if (e != ACL_SUCCESS) {
+                free(v);
+                CK(e);
+            }
+        }
+        uint64_t t1 = bu_now_ns();
+        v[b] = (double)(t1 - t0) / BS_BATCH;
+        aclError e = aclrtSynchronizeStream(s);
+        if (e != ACL_SUCCESS) {
+            free(v);
+            CK(e);
+        }
+    }
+    *out = bu_median(v, nb);
+    free(v);
+    return 0;
+}
+
+/* One rep of sustained rate: n empty kernels, timed until the sync returns. */
+static int launch_rate_rep(struct bs_ctx *c, aclrtStream s, cpuaclKernel k, void *args, uint64_t n,
+                           double *out)
+{
+    (void)c;
+    uint64_t t0 = bu_now_ns();
+    for (uint64_t i = 0; i < n; i++)
+        CK(cpuaclLaunchKernel(s, k, args));
+    CK(aclrtSynchronizeStream(s));
+    uint64_t t1 = bu_now_ns();
+    *out = (double)n * 1e9 / (double)(t1 - t0);
+    return 0;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+    struct timespec ts = {.tv_sec = (time_t)(ns / 1000000000u),
+                          .tv_nsec = (long)(ns % 1000000000u)};
+    nanosleep(&ts, NULL);
+}
+
+static int worker_kicks(const struct bs_ctx *c, uint64_t *kicks, uint64_t *parks)
+{
+    *kicks = *parks = 0;
+    for (uint32_t i = 0; i < c->workers; i++) {
+        cpuaclWorkerStats st;
+        CK(cpuaclGetWorkerStats(c->device, i, &st));
+        *kicks += st.wakeups;
+        *parks += st.parks;
+    }
+    return 0;
+}
+
+/* One rep of submit cost after an idle pause longer than the spin budget
+ * (the worker has parked): median over samples of the first BS_BATCH
+ * launches' cost per launch. */
+static int launch_idle_rep(struct bs_ctx *c, aclrtStream s, unsigned samples, double *out)
+{
+    double v[64];
+    if (samples > 64)
+        samples = 64;
+    for (unsigned k = 0; k < samples; k++) {
+        sleep_ns(2000000);
+        uint64_t t0 = bu_now_ns();
+        for (unsigned i = 0; i < BS_BATCH; i++)
+            CK(cpuaclLaunchKernel(s, k_nop, NULL));
+        uint64_t t1 = bu_now_ns();
+        v[k] = (double)(t1 - t0) / BS_BATCH;
+        CK(aclrtSynchronizeStream(s));
+    }
+    (void)c;
+    *out = bu_median(v, samples);
+    return 0;
+}
+
+static int study_launch(struct bs_ctx *c)
+{
+    aclrtStream s;
+    CK(aclrtCreateStream(&s));
+    struct br_acc sub = {0}, rate = {0}, idle = {0};
+    const unsigned idle_samples = c->full ? 40 : 10;
+    uint64_t kick0 = 0, park0 = 0, kick1 = 0, park1 = 0, kicks = 0, parks = 0;
+    int rc = 0;
+    double x;
+    /* warm-up: the ring's pages, the worker's caches */
+    rc = launch_rate_rep(c, s, k_nop, NULL, 4 * c->ring_slots, &x);
+    for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+        progress(c, "launch: submit cost");
+        rc = launch_submit_rep(c, s, &x);
+        br_acc_add(&sub, x);
+        if (rc)
+            break;
+        progress(c, "launch: sustained rate");
+        rc = launch_rate_rep(c, s, k_nop, NULL, n_items(c), &x);
+        br_acc_add(&rate, x / 1e6);
+        if (rc)
+            break;
+        progress(c, "launch: submit after 2 ms idle");
+        rc = worker_kicks(c, &kick0, &park0);
+        if (rc == 0)
+            rc = launch_idle_rep(c, s, idle_samples, &x);
+        if (rc == 0)
+            rc = worker_kicks(c, &kick1, &park1);
+        br_acc_add(&idle, x);
+        kicks += kick1 - kick0;
+        parks += park1 - park0;
+    }
+    aclrtDestroyStream(s);
+    if (rc)
+        return rc;
+    struct br_figure *f;
+    f = br_add(c->res, "launch", "submit", "submit, empty kernel", "ns", BR_LOWER, &sub,
+               "limits.mq_push", "limits.ring_push");
+    br_set_target(f, 'l', '<', 5.0);
+    br_set_note(f, "cpuaclLaunchKernel, %u-launch batches, worker draining", BS_BATCH);
+    f = br_add(c->res, "launch", "rate", "one-stream rate", "Mtask/s", BR_HIGHER, &rate,
+               "limits.mq_rate", "limits.ring_rate");
+    br_set_target(f, 'b', '>', 10.0);
+    br_set_target(f, 'l', '>', 0.3);
+    br_set_note(f, "%llu empty kernels + sync", (unsigned long long)n_items(c));
+    f = br_add(c->res, "launch", "submit_idle", "submit, after 2 ms idle", "ns", BR_LOWER, &idle,
+               "limits.mq_push", "limits.ring_push");
+    br_set_note(f, "first %u launches; worker kicks %.1f per burst (parks %.2f)", BS_BATCH,
+                (double)kicks / ((double)idle_samples * c->reps),
+                (double)parks / ((double)idle_samples * c->reps));
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * roundtrip: launch + aclrtSynchronizeStream latency distribution
+ * ---------------------------------------------------------------------- */
+static int study_roundtrip(struct bs_ctx *c)
+{
+    const unsigned k = c->full ? 10000 : 2000;
+    const unsigned k_idle = c->full ? 100 : 30;
+    double *v = calloc(k, sizeof(*v));
+    double *vi = calloc(k_idle, sizeof(*vi));
+    aclrtStream s;
+    if (!v || !vi) {
+        free(v);
+        free(vi);
+        return -1;
+    }
+    aclError e = aclrtCreateStream(&s);
+    if (e != ACL_SUCCESS) {
+        free(v);
+        free(vi);
+        CK(e);
+    }
+    struct br_acc p50 = {0}, p90 = {0}, p99 = {0}, idle = {0};
+    double maxv = 0;
+    uint64_t parks0, wk0, parks1, wk1, parks2, wk2;
+    int rc = worker_kicks(c, &wk0, &parks0);
+    for (unsigned i = 0; i < 100 && rc == 0; i++) { /* warm-up */
+        if (cpuaclLaunchKernel(s, k_nop, NULL) != ACL_SUCCESS || aclrtSynchronizeStream(s))
+            rc = -1;
+    }
+    for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+        progress(c, "roundtrip: launch + sync");
+        for (unsigned i = 0; i < k; i++) {
+            uint64_t t0 = bu_now_ns();
+            aclError e1 = cpuaclLaunchKernel(s, k_nop, NULL);
+            aclError e2 = aclrtSynchronizeStream(s);
+            uint64_t t1 = bu_now_ns();
+            if (e1 != ACL_SUCCESS || e2 != ACL_SUCCESS) {
+                fprintf(stderr, "cpuacl-bench: roundtrip: launch %d, sync %d\n", (int)e1, (int)e2);
+                rc = -1;
+                break;
+            }
+            v[i] = (double)(t1 - t0);
+        }
+        bu_sort(v, k);
+        br_acc_add(&p50, bu_quantile_sorted(v, k, 0.50));
+        br_acc_add(&p90, bu_quantile_sorted(v, k, 0.90));
+        br_acc_add(&p99, bu_quantile_sorted(v, k, 0.99));
+        if (v[k - 1] > maxv)
+            maxv = v[k - 1];
+    }
+    if (rc == 0)
+        rc = worker_kicks(c, &wk1, &parks1);
+    /* After an idle pause longer than the spin budget: the worker has parked,
+     * so this is the wake-up path users hit after a pause. */
+    for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+        progress(c, "roundtrip: after 2 ms idle");
+        for (unsigned i = 0; i < k_idle; i++) {
+            sleep_ns(2000000);
+            uint64_t t0 = bu_now_ns();
+            aclError e1 = cpuaclLaunchKernel(s, k_nop, NULL);
+            aclError e2 = aclrtSynchronizeStream(s);
+            uint64_t t1 = bu_now_ns();
+            if (e1 != ACL_SUCCESS || e2 != ACL_SUCCESS) {
+                rc = -1;
+                break;
+            }
+            vi[i] = (double)(t1 - t0);
+        }
+        br_acc_add(&idle, bu_median(vi, k_idle));
+    }
+    if (rc == 0)
+        rc = worker_kicks(c, &wk2, &parks2);
+    aclrtDestroyStream(s);
+    free(v);
+    free(vi);
+    if (rc)
+        return rc;
+    struct br_results *R = c->res;
+    double n = (double)k * c->reps;
+    struct br_figure *f;
+    f = br_add(R, "roundtrip", "p50", "launch+sync p50", "ns", BR_LOWER, &p50, "limits.mq_rtt",
+               "limits.cl_rtt");
+    br_set_target(f, 'l', '<', 3.0);
+    br_set_note(f, "%u per rep, each incl. 1 clock read; worker parks %.3f/rt, kicks %.3f/rt", k,
+                (double)(parks1 - parks0) / n, (double)(wk1 - wk0) / n);
+    br_add(R, "roundtrip", "p90", "launch+sync p90", "ns", BR_LOWER, &p90, "limits.mq_rtt",
+           "limits.cl_rtt");
+    br_add(R, "roundtrip", "p99", "launch+sync p99", "ns", BR_LOWER, &p99, "limits.mq_rtt",
+           "limits.cl_rtt");
+    f = br_add_value(R, "roundtrip", "max", "launch+sync max", "ns", BR_LOWER, maxv, c->reps,
+                     "limits.mq_rtt", "limits.cl_rtt");
+    br_set_note(f, "max over all %u reps", c->reps);
+    f = br_add(R, "roundtrip", "idle_p50", "after 2 ms idle p50", "ns", BR_LOWER, &idle,
+               "limits.mq_rtt", "limits.cl_rtt");
+    br_set_note(f, "%u per rep; worker parks %.2f/rt, kicks %.2f/rt", k_idle,
+                (double)(parks2 - parks1) / ((double)k_idle * c->reps),
+                (double)(wk2 - wk1) / ((double)k_idle * c->reps));
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * event: cross-stream record -> wait -> kernel start; record+wait cost
+ * ---------------------------------------------------------------------- */
+struct ev_setup {
+    aclrtStream s1, s2;
+    aclrtEvent e;
+};
+
+/*
+ * One latency sample. s1: gate, stamp(t1), record(e). s2: wait(e),
+ * stamp(t2). The gate holds s1 until both sides are queued, so the wait is
+ * always issued before the record runs: t2 - t1 is the record -> wait ->
+ * kernel-start path and never includes host submission time.
+ */
+static int event_sample(struct ev_setup *es, double *out)
+{
+    static _Atomic uint32_t gate;
+    static uint64_t t1, t2;
+    /* relaxed: no kernel reads the gate before the launch below publishes it. */
+    atomic_store_explicit(&gate, 0, memory_order_relaxed);
+    CK(cpuaclLaunchKernel(es->s1, k_gate, (void *)&gate));
+    aclError e = cpuaclLaunchKernel(es->s1, k_stamp, &t1);
+    if (e == ACL_SUCCESS)
+        e = aclrtRecordEvent(es->e, es->s1);
+    if (e == ACL_SUCCESS)
+        e = aclrtStreamWaitEvent(es->s2, es->e);
+    if (e == ACL_SUCCESS)
+        e = cpuaclLaunchKernel(es->s2, k_stamp, &t2);
+    /* release: pairs with the acquire in k_gate (opened on failure too, so
+     * the worker is never left spinning). */
+    atomic_store_explicit(&gate, 1, memory_order_release);
+    CK(e);
+    CK(aclrtSynchronizeStream(es->s2));
+    CK(aclrtSynchronizeStream(es->s1));
+    *out = (double)(int64_t)(t2 - t1);
+    return 0;
+}
+
+/* One rep of the host cost of a record+wait pair, batched like launches. */
+static int event_pair_rep(struct bs_ctx *c, struct ev_setup *es, double *out)
+{
+    const unsigned half = BS_BATCH / 2; /* two tasks per pair */
+    unsigned nb = n_batches(c);
+    double *v = calloc(nb, sizeof(*v));
+    if (!v)
+        return -1;
+    int rc = 0;
+    for (unsigned b = 0; b < nb && rc == 0; b++) {
+        uint64_t t0 = bu_now_ns();
+        for (unsigned i = 0; i < half; i++) {
+            if (aclrtRecordEvent(es->e, es->s1) != ACL_SUCCESS ||
+                aclrtStreamWaitEvent(es->s2, es->e) != ACL_SUCCESS) {
+                rc = -1;
+                break;
+            }
+        }
+        uint64_t t1 = bu_now_ns();
+        v[b] = (double)(t1 - t0) / half;
+        if (aclrtSynchronizeStream(es->s2) != ACL_SUCCESS ||
+            aclrtSynchronizeStream(es->s1) != ACL_SUCCESS)
+            rc = -1;
+    }
+    if (rc) {
+        const char *m = aclGetRecentErrMsg();
+        fprintf(stderr, "cpuacl-bench: event: record/wait/sync failed (%s)\n", m ? m : "");
+    }
+    *out = bu_median(v, nb);
+    free(v);
+    return rc;
+}
+
+static int study_event(struct bs_ctx *c)
+{
+    struct ev_setup es;
+    CK(aclrtCreateStream(&es.s1));
+    CK(aclrtCreateStream(&es.s2));
+    CK(aclrtCreateEventExWithFlag(&es.e, ACL_EVENT_SYNC));
+    uint32_t w1 = 0, w2 = 0;
+    CK(cpuaclStreamGetWorker(es.s1, &w1));
+    CK(cpuaclStreamGetWorker(es.s2, &w2));
+    const unsigned k = c->full ? 2000 : 400;
+    double *v = calloc(k, sizeof(*v));
+    struct br_acc p50 = {0}, p99 = {0}, pair = {0};
+    int rc = v ? 0 : -1;
+    double x;
+    for (unsigned i = 0; i < 20 && rc == 0; i++) /* warm-up */
+        rc = event_sample(&es, &x);
+    for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+        progress(c, "event: record -> wait -> kernel start");
+        for (unsigned i = 0; i < k && rc == 0; i++)
+            rc = event_sample(&es, &v[i]);
+        if (rc)
+            break;
+        bu_sort(v, k);
+        br_acc_add(&p50, bu_quantile_sorted(v, k, 0.50));
+        br_acc_add(&p99, bu_quantile_sorted(v, k, 0.99));
+        progress(c, "event: record+wait cost");
+        rc = event_pair_rep(c, &es, &x);
+        br_acc_add(&pair, x);
+    }
+    free(v);
+    aclrtDestroyEvent(es.e);
+    aclrtDestroyStream(es.s2);
+    aclrtDestroyStream(es.s1);
+    if (rc)
+        return rc;
+    struct br_results *R = c->res;
+    struct br_figure *f;
+    f = br_add(R, "event", "lat_p50", "record->kernel start p50", "ns", BR_LOWER, &p50,
+               "limits.mq_rtt", "limits.cl_rtt");
+    br_set_note(f, "s1 on worker %u, s2 on worker %u%s", w1, w2, w1 == w2 ? " (same worker)" : "");
+    br_add(R, "event", "lat_p99", "record->kernel start p99", "ns", BR_LOWER, &p99, "limits.mq_rtt",
+           "limits.cl_rtt");
+    f = br_add(R, "event", "pair", "record+wait pair, submit", "ns", BR_LOWER, &pair,
+               "limits.mq_push", "limits.ring_push");
+    br_set_note(f, "host cost of 2 tasks (1 record, 1 wait)");
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * multistream: the same work over 1, 2, 4, 8 (.. 64) streams
+ * ---------------------------------------------------------------------- */
+enum { MS_MAX_STREAMS = 64, MS_CHUNK = 64 };
+
+/* Iterations of work() that take about 1 us on this core. */
+static uint64_t calibrate_work(double *ns_per_call)
+{
+    uint64_t iters = 1000;
+    double ns = 0;
+    for (int round = 0; round < 6; round++) {
+        double v[9];
+        for (int i = 0; i < 9; i++) {
+            uint64_t t0 = bu_now_ns();
+            uint64_t x = work(iters);
+            bu_escape(&x);
+            v[i] = (double)(bu_now_ns() - t0);
+        }
+        ns = bu_median(v, 9);
+        if (ns > 0)
+            iters = (uint64_t)((double)iters * 1000.0 / ns) + 1;
+    }
+    *ns_per_call = ns;
+    return iters;
+}
+
+static int study_multistream(struct bs_ctx *c)
+{
+    static const unsigned counts_quick[] = {1, 2, 4, 8};
+    static const unsigned counts_full[] = {1, 2, 4, 8, 16, 64};
+    const unsigned *counts = c->full ? counts_full : counts_quick;
+    const unsigned ncounts = c->full ? 6 : 4;
+    const uint64_t total = c->full ? 100000 : 20000;
+    double kns;
+    uint64_t iters = calibrate_work(&kns);
+    void *arg = (void *)(uintptr_t)iters;
+    /* The kernel's time as a worker sees it (median of 1-stream reps of
+     * launching it alone would include the engine; measure on the host). */
+    struct br_acc kacc = {0};
+    for (unsigned r = 0; r < c->reps; r++) {
+        double v[31];
+        for (int i = 0; i < 31; i++) {
+            uint64_t t0 = bu_now_ns();
+            k_work(arg);
+            v[i] = (double)(bu_now_ns() - t0);
+        }
+        br_acc_add(&kacc, bu_median(v, 31));
+    }
+    double kmed = bu_median(kacc.v, kacc.n);
+
+    aclrtStream s[MS_MAX_STREAMS];
+    unsigned nmax = counts[ncounts - 1];
+    for (unsigned i = 0; i < nmax; i++)
+        CK(aclrtCreateStream(&s[i]));
+    cpuaclWorkerStats *st0 = calloc(c->workers, sizeof(*st0));
+    cpuaclWorkerStats *st1 = calloc(c->workers, sizeof(*st1));
+    int rc = (st0 && st1) ? 0 : -1;
+    struct br_results *R = c->res;
+    struct br_figure *f;
+
+    f = br_add(R, "multistream", "kernel", "kernel body (host)", "ns", BR_INFO, &kacc, NULL, NULL);
+    br_set_note(f, "%llu rounds of integer work, calibrated to ~1 us", (unsigned long long)iters);
+    struct br_acc ideal = {0};
+    br_acc_add(&ideal, (double)c->workers * 1e3 / kmed);
+    f = br_add(R, "multistream", "ideal", "ideal rate", "Mtask/s", BR_HIGHER, &ideal, NULL, NULL);
+    br_set_note(f, "%u worker(s) x 1/kernel body", c->workers);
+
+    for (unsigned ci = 0; ci < ncounts && rc == 0; ci++) {
+        unsigned n = counts[ci];
+        static char what[64]; /* static: the watchdog may print it later */
+        char key[32], label[48];
+        snprintf(what, sizeof(what), "multistream: %u stream(s)", n);
+        progress(c, what);
+        /* warm-up and placement check */
+        for (unsigned i = 0; i < n && rc == 0; i++)
+            if (cpuaclLaunchKernel(s[i], k_work, arg) || aclrtSynchronizeStream(s[i]))
+                rc = -1;
+        /* Busy time is credited when a worker goes idle: read the counters
+         * only after an idle pause, before and after the repetitions. */
+        sleep_ns(2000000);
+        for (uint32_t w = 0; w < c->workers && rc == 0; w++)
+            if (cpuaclGetWorkerStats(c->device, w, &st0[w]))
+                rc = -1;
+        struct br_acc rate = {0};
+        uint64_t first = 0, last = 0;
+        for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+            if (r)
+                progress(c, what);
+            uint64_t t0 = bu_now_ns();
+            if (!first)
+                first = t0;
+            for (uint64_t i = 0, j = 0; i < total && rc == 0; i += MS_CHUNK, j++) {
+                aclrtStream sj = s[j % n];
+                uint64_t m = total - i < MS_CHUNK ? total - i : MS_CHUNK;
+                for (uint64_t q = 0; q < m; q++)
+                    if (cpuaclLaunchKernel(sj, k_work, arg) != ACL_SUCCESS) {
+                        rc = -1;
+                        break;
+                    }
+            }
+            for (unsigned i = 0; i < n && rc == 0; i++)
+                if (aclrtSynchronizeStream(s[i]) != ACL_SUCCESS)
+                    rc = -1;
+            uint64_t t1 = bu_now_ns();
+            last = t1;
+            br_acc_add(&rate, (double)total * 1e3 / (double)(t1 - t0));
+        }
+        uint64_t wall = last > first ? last - first : 1;
+        sleep_ns(2000000);
+        for (uint32_t w = 0; w < c->workers && rc == 0; w++)
+            if (cpuaclGetWorkerStats(c->device, w, &st1[w]))
+                rc = -1;
+        if (rc)
+            break;
+        snprintf(key, sizeof(key), "rate_%u", n);
+        snprintf(label, sizeof(label), "%u stream%s, rate", n, n > 1 ? "s" : "");
+        f = br_add(R, "multistream", key, label, "Mtask/s", BR_HIGHER, &rate,
+                   n > 1 ? "multistream.rate_1" : NULL, "multistream.ideal");
+        br_set_note(f, "%llu kernels of ~1 us, %u-task chunks round robin",
+                    (unsigned long long)total, MS_CHUNK);
+        for (uint32_t w = 0; w < c->workers; w++) {
+            struct br_acc u = {0};
+            double busy = (double)(st1[w].busyNs - st0[w].busyNs);
+            br_acc_add(&u, 100.0 * busy / (double)wall);
+            snprintf(key, sizeof(key), "util_%u_w%u", n, w);
+            snprintf(label, sizeof(label), "%u stream%s, worker %u busy", n, n > 1 ? "s" : "", w);
+            f = br_add(R, "multistream", key, label, "%", BR_INFO, &u, NULL, NULL);
+            br_set_note(f, "cpu %d, %u streams; tasks %llu, parks %llu, kicks %llu",
+                        (int)st1[w].cpu, st1[w].streams,
+                        (unsigned long long)(st1[w].tasks - st0[w].tasks),
+                        (unsigned long long)(st1[w].parks - st0[w].parks),
+                        (unsigned long long)(st1[w].wakeups - st0[w].wakeups));
+        }
+    }
+    for (unsigned i = 0; i < nmax; i++)
+        aclrtDestroyStream(s[i]);
+    free(st0);
+    free(st1);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * Registry
+ * ---------------------------------------------------------------------- */
+const struct bs_study bs_studies[] = {
+    {"limits", "physical limits and baselines (always measured: every ratio refers to them)",
+     "Cache-line round trip between the host core and worker 0's core (two threads\n"
+     "ping-pong one atomic); a raw SPSC ring of 64-byte records shaped like the\n"
+     "engine's (producer-only time per push while a consumer drains, and sustained\n"
+     "items/s, the consumer calling each record's function); a pthread mutex+condvar\n"
+     "queue of the same records (push cost, items/s, ping-pong round trip); memcpy\n"
+     "bandwidth at 64 MiB on one thread; the cost of one clock read.",
+     study_limits},
+    {"launch", "submit cost of an empty kernel; sustained tasks/s on one stream",
+     "Host time per cpuaclLaunchKernel of an empty kernel, in batches of 256 while\n"
+     "the worker drains (synchronised between batches, outside the timing): vs the\n"
+     "raw ring push (target <= 5x). Sustained rate: 200k (full: 1M) empty kernels\n"
+     "then aclrtSynchronizeStream: vs the raw ring rate (target >= 0.3x) and the\n"
+     "mutex+condvar queue (target >= 10x). Also the submit cost of the first 256\n"
+     "launches after a 2 ms idle pause (the worker has parked), with the number of\n"
+     "futex wake-ups (kicks) the submitter issued to the worker per burst.",
+     study_launch},
+    {"roundtrip", "launch + aclrtSynchronizeStream latency: p50, p90, p99, max",
+     "Each sample launches one empty kernel and synchronises the stream; 2000\n"
+     "(full: 10000) samples per repetition, back to back so the worker is spinning:\n"
+     "vs the cache-line round trip (target p50 <= 3x). Also the same after a 2 ms\n"
+     "idle pause (the worker has parked: the futex wake-up path). The notes give\n"
+     "worker parks and kicks (futex wake-ups issued to it) per round trip. Each\n"
+     "sample includes one clock read (see limits: clock read).",
+     study_roundtrip},
+    {"event", "cross-stream record -> wait -> kernel-start latency; record+wait cost",
+     "s1 runs a gate kernel, a kernel that reads CLOCK_MONOTONIC, and a record of an\n"
+     "event; s2 waits on the event and runs a kernel that reads the clock. The gate\n"
+     "holds s1 until all is queued, so the figure is the device-side path from the\n"
+     "record to the next kernel's start. Also the host cost of one\n"
+     "aclrtRecordEvent + aclrtStreamWaitEvent pair.",
+     study_event},
+    {"multistream", "the same ~1 us kernels over 1, 2, 4, 8 streams: rate, worker use",
+     "20000 (full: 100000) kernels of ~1 us of integer work, submitted from one host\n"
+     "thread in chunks of 64 round robin over N streams (N = 1, 2, 4, 8; full also\n"
+     "16, 64), then every stream synchronised. Rate vs 1 stream and vs the ideal\n"
+     "(workers / kernel time); per worker: busy time as a share of the wall time,\n"
+     "tasks, parks and kicks (cpuaclGetWorkerStats).",
+     study_multistream},
+};
+
+const size_t bs_nstudies = sizeof(bs_studies) / sizeof(bs_studies[0]);
+
+const struct bs_study *bs_find(const char *name)
+{
+    for (size_t i = 0; i < bs_nstudies; i++)
+        if (strcmp(bs_studies[i].name, name) == 0)
+            return &bs_studies[i];
+    return NULL;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The studies of cpuacl-bench, in a registry: each one has a name (for
+ * --study), a one-line summary (for --list), a help paragraph (for --help)
+ * and a run function that appends figures to the results model
+ * (bench_report.h). A new study is one function and one registry row.
+ *
+ * Every figure is the median over ctx->reps repetitions. The `limits` study
+ * measures the physical limits and baselines that the other studies' figures
+ * are divided by; cpuacl-bench always runs it first.
+ */
+#ifndef CPUACL_BENCH_STUDIES_H
+#define CPUACL_BENCH_STUDIES_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "baseline.h"
+#include "bench_report.h"
+
+/* Batch of submissions timed together (raw ring, queue and launches alike). */
+#define BS_BATCH 256u
+
+struct bs_ctx {
+    /* I: from the command line */
+    unsigned reps; /* repetitions per figure */
+    bool full;     /* --full: longer runs, more configurations */
+    bool progress; /* progress lines on stderr */
+    /* I: from the runtime and the machine */
+    int32_t device;
+    uint32_t workers;    /* workers of the device */
+    uint32_t ring_slots; /* task slots per stream (CPUACL_RING_SLOTS or 1024) */
+    int host_cpu;        /* core the host (submitting) thread is pinned to, -1 */
+    struct bl_pair pair; /* producer = host core, consumer = worker 0's core */
+    /* the results */
+    struct br_results *res;
+};
+
+struct bs_study {
+    const char *name;
+    const char *summary;
+    const char *help;
+    /* Appends figures to ctx->res. 0, or an aclError / -1 on failure. */
+    int (*run)(struct bs_ctx *ctx);
+};
+
+/* Liveness for the watchdog in cpuacl-bench: every progress step of a study
+ * bumps bs_beat and names itself in bs_step (both relaxed: a hint only). */
+extern _Atomic uint64_t bs_beat;
+extern const char *_Atomic bs_step;
+
+extern const struct bs_study bs_studies[];
+extern const size_t bs_nstudies;
+
+const struct bs_study *bs_find(const char *name);
+
+#endif /* CPUACL_BENCH_STUDIES_H */

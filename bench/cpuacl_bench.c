@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * cpuacl-bench: the command users run first. It opens device 0 with default
+ * settings (aclInit(NULL): only CPUACL_* environment variables apply), runs
+ * the selected studies (bench_studies.c), and prints one table with every
+ * figure beside its ratio to a baseline and to a physical limit measured in
+ * the same run, then one grep-able line starting "cpuacl-bench:".
+ *
+ * Exit status: 0 success, 1 a study or the runtime failed (or hung: a
+ * watchdog ends the run when a step makes no progress for 60 s, 300 s with
+ * --full), 2 bad usage.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "acl/acl.h"
+#include "bench_report.h"
+#include "bench_studies.h"
+#include "bench_util.h"
+#include "cpuacl/cpuacl.h"
+
+#define DEFAULT_REPS_QUICK 7u
+#define DEFAULT_REPS_FULL 11u
+
+struct opts {
+    bool selected[64]; /* by registry index (bs_nstudies <= 64, checked in main) */
+    bool any_selected;
+    unsigned reps; /* 0 = mode default */
+    bool full;
+    bool pin;
+    bool progress;
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: cpuacl-bench [--study NAME[,NAME...]] [--reps N] [--quick | --full]\n"
+                 "                    [--no-pin] [--progress] [--list] [--help]\n");
+}
+
+static void help(void)
+{
+    usage(stdout);
+    printf("\n"
+           "Measures the cpuacl runtime (device 0, default settings: aclInit(NULL), so\n"
+           "only CPUACL_* environment variables apply) and, in the same run, the\n"
+           "physical limits and baselines it is compared with. Every figure is the\n"
+           "median over N repetitions; each is printed with its ratio to a named\n"
+           "baseline and to a named physical limit (value / reference: for times,\n"
+           "above 1x is slower; for rates, below 1x is slower) and, where the project\n"
+           "has one, a target (shown, not asserted). The last line starts with\n"
+           "'cpuacl-bench:' and carries the headline ratios.\n"
+           "\n"
+           "Options:\n"
+           "  --study NAME[,NAME...]  run only these studies (default: all); `limits`\n"
+           "                          is always measured, every ratio refers to it\n"
+           "  --reps N                repetitions per figure, 1..%u (default: %u quick,\n"
+           "                          %u full)\n"
+           "  --quick                 short runs (the default; well under a minute)\n"
+           "  --full                  longer runs, more samples and configurations\n"
+           "  --no-pin                do not pin the host thread and the baseline\n"
+           "                          threads (by default the host runs on a core other\n"
+           "                          than worker 0's, and the baselines use the same\n"
+           "                          two cores)\n"
+           "  --progress              progress lines on stderr\n"
+           "  --list                  list the studies and exit\n"
+           "  --help                  this text\n"
+           "\n"
+           "Studies:\n",
+           BR_MAX_REPS, DEFAULT_REPS_QUICK, DEFAULT_REPS_FULL);
+    for (size_t i = 0; i < bs_nstudies; i++) {
+        printf("  %s: %s\n", bs_studies[i].name, bs_studies[i].summary);
+        const char *h = bs_studies[i].help;
+        while (*h) {
+            const char *nl = strchr(h, '\n');
+            size_t n = nl ? (size_t)(nl - h) : strlen(h);
+            printf("      %.*s\n", (int)n, h);
+            h += n + (nl ? 1 : 0);
+        }
+    }
+    printf("\n"
+           "Runtime settings (environment): CPUACL_WORKERS, CPUACL_SPIN_US,\n"
+           "CPUACL_PIN_WORKERS, CPUACL_RING_SLOTS, CPUACL_DEVICE_COUNT; see\n"
+           "docs/behaviour.md.\n"
+           "\n"
+           "Exit status: 0 success, 1 a study failed or the runtime hung (no progress\n"
+           "for 60 s, 300 s with --full: the run stops and says where), 2 bad usage.\n");
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "cpuacl-bench: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n");
+    usage(stderr);
+    fprintf(stderr, "Try 'cpuacl-bench --help' for more information.\n");
+    return 2;
+}
+
+/* Select studies from a comma-separated list. 0 or 2 (bad usage). */
+static int select_studies(struct opts *o, const char *list)
+{
+    char *dup = strdup(list);
+    if (!dup)
+        return 2;
+    int rc = 0;
+    bool any = false;
+    char *save = NULL;
+    for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        const struct bs_study *s = bs_find(t);
+        if (!s) {
+            rc = bad_usage("unknown study '%s' (see --list)", t);
+            break;
+        }
+        o->selected[s - bs_studies] = true;
+        any = true;
+    }
+    if (rc == 0 && !any)
+        rc = bad_usage("--study needs at least one study name%s", "");
+    o->any_selected = o->any_selected || any;
+    free(dup);
+    return rc;
+}
+
+static int parse_reps(struct opts *o, const char *v)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (errno || end == v || *end || n < 1 || n > (long)BR_MAX_REPS) {
+        char msg[64];
+        snprintf(msg, sizeof(msg), "--reps wants an integer in 1..%u, got '%%s'", BR_MAX_REPS);
+        return bad_usage(msg, v);
+    }
+    o->reps = (unsigned)n;
+    return 0;
+}
+
+/* 0 = run, 1 = done (exit 0), 2 = bad usage. */
+static int parse(int argc, char **argv, struct opts *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->pin = true;
+    bool quick = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        const char *eq = strchr(a, '=');
+        char name[32];
+        if (strncmp(a, "--", 2) == 0 && eq && (size_t)(eq - a) < sizeof(name)) {
+            memcpy(name, a, (size_t)(eq - a));
+            name[eq - a] = 0;
+            val = eq + 1;
+            a = name;
+        }
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            help();
+            return 1;
+        } else if (strcmp(a, "--list") == 0) {
+            for (size_t k = 0; k < bs_nstudies; k++)
+                printf("%-12s %s\n", bs_studies[k].name, bs_studies[k].summary);
+            return 1;
+        } else if (strcmp(a, "--study") == 0 || strcmp(a, "--reps") == 0) {
+            if (!val) {
+                if (i + 1 >= argc)
+                    return bad_usage("option '%s' needs a value", a);
+                val = argv[++i];
+            }
+            int rc = a[2] == 's' ? select_studies(o, val) : parse_reps(o, val);
+            if (rc)
+                return rc;
+        } else if (val) {
+            return bad_usage("option '%s' takes no value", a);
+        } else if (strcmp(a, "--quick") == 0) {
+            quick = true;
+        } else if (strcmp(a, "--full") == 0) {
+            o->full = true;
+        } else if (strcmp(a, "--no-pin") == 0) {
+            o->pin = false;
+        } else if (strcmp(a, "--progress") == 0) {
+            o->progress = true;
+        } else if (a[0] == '-') {
+            return bad_usage("unknown option '%s'", a);
+        } else {
+            return bad_usage("unexpected argument '%s'", a);
+        }
+    }
+    if (quick && o->full)
+        return bad_usage("--quick and --full exclude each other%s", "");
+    if (!o->reps)
+        o->reps = o->full ? DEFAULT_REPS_FULL : DEFAULT_REPS_QUICK;
+    return 0;
+}
+
+/*
+ * Watchdog: a study step that makes no progress for `limit_s` seconds is a
+ * runtime hang (a lost wake-up, a stuck worker), not a slow machine: report
+ * where it stopped, with the worker counters, and exit 1 rather than hang.
+ */
+struct watchdog {
+    pthread_t thread;
+    unsigned limit_s;
+    uint32_t workers;
+};
+
+static void *watchdog_main(void *arg)
+{
+    struct watchdog *w = arg;
+    uint64_t last = atomic_load_explicit(&bs_beat, memory_order_relaxed);
+    unsigned still = 0;
+    for (;;) {
+        sleep(1);
+        uint64_t now = atomic_load_explicit(&bs_beat, memory_order_relaxed);
+        if (now != last) {
+            last = now;
+            still = 0;
+            continue;
+        }
+        if (++still < w->limit_s)
+            continue;
+        const char *step = atomic_load_explicit(&bs_step, memory_order_relaxed);
+        fprintf(stderr,
+                "cpuacl-bench: no progress for %u s in step '%s': the runtime looks hung "
+                "(a lost wake-up?)\n",
+                w->limit_s, step ? step : "start");
+        for (uint32_t i = 0; i < w->workers; i++) {
+            cpuaclWorkerStats st;
+            if (cpuaclGetWorkerStats(0, i, &st) == ACL_SUCCESS)
+                fprintf(stderr,
+                        "cpuacl-bench:   worker %u: tasks %llu, parks %llu, kicks %llu, "
+                        "streams %u\n",
+                        i, (unsigned long long)st.tasks, (unsigned long long)st.parks,
+                        (unsigned long long)st.wakeups, st.streams);
+        }
+        fflush(stderr);
+        fflush(stdout);
+        _exit(1);
+    }
+    return NULL;
+}
+
+static uint32_t ring_slots_from_env(void)
+{
+    const char *v = getenv("CPUACL_RING_SLOTS");
+    if (v) {
+        char *end;
+        unsigned long n = strtoul(v, &end, 10);
+        if (*v && !*end && n >= 64 && n <= 65536 && (n & (n - 1)) == 0)
+            return (uint32_t)n;
+    }
+    return 1024;
+}
+
+/* One "name=ratio" field of the summary line, when both figures exist. */
+static void summary_field(const struct br_results *R, const char *name, const char *key, char ref,
+                          const char *refname, char *buf, size_t cap, size_t *k)
+{
+    const struct br_figure *f = br_find(R, key);
+    double x;
+    if (!f || !br_ratio(R, key, ref, &x) || *k >= cap)
+        return;
+    const struct br_target *t = &f->target[ref == 'b' ? 0 : 1];
+    int w;
+    if (t->op) {
+        int met = br_target_met(R, f, ref);
+        w = snprintf(buf + *k, cap - *k, " %s=%.2fx_%s(%s%g:%s)", name, x, refname,
+                     t->op == '<' ? "<=" : ">=", t->x, met ? "met" : "MISSED");
+    } else {
+        w = snprintf(buf + *k, cap - *k, " %s=%.2fx_%s", name, x, refname);
+    }
+    if (w > 0)
+        *k += (size_t)w < cap - *k ? (size_t)w : cap - *k - 1;
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o;
+    if (bs_nstudies > sizeof(o.selected) / sizeof(o.selected[0])) {
+        fprintf(stderr, "cpuacl-bench: too many studies in the registry\n");
+        return 1;
+    }
+    int prc = parse(argc, argv, &o);
+    if (prc == 1)
+        return 0;
+    if (prc)
+        return 2;
+    bu_affinity_save();
+    setvbuf(stdout, NULL, _IOLBF, 0);
+
+    aclError e = aclInit(NULL);
+    if (e != ACL_SUCCESS && e != ACL_ERROR_REPEAT_INITIALIZE) {
+        fprintf(stderr, "cpuacl-bench: aclInit failed: %d\n", (int)e);
+        return 1;
+    }
+    e = aclrtSetDevice(0);
+    if (e != ACL_SUCCESS) {
+        fprintf(stderr, "cpuacl-bench: aclrtSetDevice(0) failed: %d\n", (int)e);
+        aclFinalize();
+        return 1;
+    }
+    struct bs_ctx ctx;
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.reps = o.reps;
+    ctx.full = o.full;
+    ctx.progress = o.progress;
+    ctx.device = 0;
+    ctx.ring_slots = ring_slots_from_env();
+    cpuaclWorkerStats w0;
+    memset(&w0, 0, sizeof(w0));
+    w0.cpu = -1;
+    if (cpuaclGetWorkerCount(0, &ctx.workers) != ACL_SUCCESS ||
+        cpuaclGetWorkerStats(0, 0, &w0) != ACL_SUCCESS) {
+        fprintf(stderr, "cpuacl-bench: cannot read the device's workers\n");
+        aclrtResetDevice(0);
+        aclFinalize();
+        return 1;
+    }
+    ctx.pair.producer_cpu = ctx.pair.consumer_cpu = ctx.host_cpu = -1;
+    if (o.pin) {
+        bu_pick_pair(w0.cpu, &ctx.pair.consumer_cpu, &ctx.pair.producer_cpu);
+        ctx.host_cpu = ctx.pair.producer_cpu;
+        if (bu_pin_self(ctx.host_cpu) != 0)
+            ctx.host_cpu = -1;
+    }
+    struct br_results R;
+    br_init(&R);
+    ctx.res = &R;
+
+    int cpus[256];
+    int ncpu = bu_allowed_cpus(cpus, 256);
+    char host[32] = "unpinned", wcpu[32] = "unpinned";
+    if (ctx.host_cpu >= 0)
+        snprintf(host, sizeof(host), "on cpu %d", ctx.host_cpu);
+    if (w0.cpu >= 0)
+        snprintf(wcpu, sizeof(wcpu), "on cpu %d", (int)w0.cpu);
+    printf("cpuacl-bench %d.%d.%d: %d cpu(s), device 0 with %u worker(s) (worker 0 %s), "
+           "host thread %s; %s, %u reps per figure (medians)\n",
+           CPUACL_VERSION_MAJOR, CPUACL_VERSION_MINOR, CPUACL_VERSION_PATCH, ncpu, ctx.workers,
+           wcpu, host, o.full ? "full" : "quick", ctx.reps);
+    static const char *const envs[] = {"CPUACL_WORKERS", "CPUACL_SPIN_US", "CPUACL_PIN_WORKERS",
+                                       "CPUACL_RING_SLOTS", "CPUACL_DEVICE_COUNT"};
+    bool any_env = false;
+    for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
+        const char *v = getenv(envs[i]);
+        if (v) {
+            printf("%s %s=%s", any_env ? "" : "settings from the environment:", envs[i], v);
+            any_env = true;
+        }
+    }
+    printf("%s\n", any_env ? "" : "default runtime settings");
+
+    static struct watchdog wd;
+    wd.limit_s = o.full ? 300 : 60;
+    wd.workers = ctx.workers;
+    if (pthread_create(&wd.thread, NULL, watchdog_main, &wd) == 0)
+        pthread_detach(wd.thread);
+
+    /* limits first (every ratio refers to it), then the selection in
+     * registry order. */
+    int failed = 0;
+    char failed_names[128] = "";
+    uint64_t t_start = bu_now_ns();
+    for (size_t i = 0; i < bs_nstudies; i++) {
+        bool is_limits = strcmp(bs_studies[i].name, "limits") == 0;
+        if (!is_limits && o.any_selected && !o.selected[i])
+            continue;
+        if (ctx.progress || isatty(STDERR_FILENO))
+            fprintf(stderr, "cpuacl-bench: running %s\n", bs_studies[i].name);
+        int rc = bs_studies[i].run(&ctx);
+        if (rc) {
+            failed++;
+            size_t k = strlen(failed_names);
+            snprintf(failed_names + k, sizeof(failed_names) - k, "%s%s", k ? "," : "",
+                     bs_studies[i].name);
+            fprintf(stderr, "cpuacl-bench: study %s failed (%d)\n", bs_studies[i].name, rc);
+        }
+    }
+    double secs = (double)(bu_now_ns() - t_start) / 1e9;
+
+    printf("\n");
+    br_print_table(&R, stdout);
+    printf("\n");
+
+    char line[1024];
+    size_t k = 0;
+    line[0] = 0;
+    summary_field(&R, "submit", "launch.submit", 'l', "ring_push", line, sizeof(line), &k);
+    summary_field(&R, "roundtrip_p50", "roundtrip.p50", 'l', "cacheline_rtt", line, sizeof(line),
+                  &k);
+    summary_field(&R, "rate", "launch.rate", 'l', "ring_rate", line, sizeof(line), &k);
+    summary_field(&R, "rate", "launch.rate", 'b', "mutex_cv_rate", line, sizeof(line), &k);
+    summary_field(&R, "event_p50", "event.lat_p50", 'l', "cacheline_rtt", line, sizeof(line), &k);
+    summary_field(&R, "multistream8", "multistream.rate_8", 'b', "1_stream", line, sizeof(line),
+                  &k);
+    printf("cpuacl-bench:%s workers=%u reps=%u mode=%s time=%.1fs%s%s\n", line, ctx.workers,
+           ctx.reps, o.full ? "full" : "quick", secs, failed ? " failed=" : "",
+           failed ? failed_names : "");
+
+    br_fini(&R);
+    bu_unpin_self();
+    aclrtResetDevice(0);
+    aclFinalize();
+    return failed ? 1 : 0;
+}
