@@ -20,6 +20,7 @@
 #include "core/core.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/devmem.h"
+#include "sched/clock.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
 
@@ -471,6 +472,10 @@ aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStat
     stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed);
     stats->blockedNs = atomic_load_explicit(&w->st.blocked_ns, memory_order_relaxed);
     stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed);
+    uint64_t since = atomic_load_explicit(&w->st.busy_since, memory_order_relaxed);
+    uint64_t now = sched_now_ns();
+    if (since && now > since) /* a busy period still open counts up to now */
+        stats->busyNs += now - since;
     stats->cpu = w->cpu;
     stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed);
     return ACL_SUCCESS;

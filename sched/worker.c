@@ -378,6 +378,8 @@ static void *worker_main(void *arg)
             if (idle_since) {
                 busy_since = sched_now_ns();
                 idle_since = 0;
+                /* relaxed: statistics; readers add the open interval. */
+                atomic_store_explicit(&w->st.busy_since, busy_since, memory_order_relaxed);
             }
             continue;
         }
@@ -390,6 +392,7 @@ static void *worker_main(void *arg)
         uint64_t now = sched_now_ns();
         if (!idle_since) {
             atomic_fetch_add_explicit(&w->st.busy_ns, now - busy_since, memory_order_relaxed);
+            atomic_store_explicit(&w->st.busy_since, 0, memory_order_relaxed);
             idle_since = now;
         } else if (now - idle_since >= sched_cfg.spin_ns) {
             park(w);

@@ -36,6 +36,7 @@ struct sched_trace_rec {
 
 struct sched_worker_stats {
     _Atomic uint64_t tasks, batches, spins, parks, wakeups, blocked_ns, busy_ns;
+    _Atomic uint64_t busy_since; /* start of the busy period in progress, 0 when idle */
 };
 
 struct sched_worker {
