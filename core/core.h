@@ -168,15 +168,37 @@ struct core_ctx {
 
 enum core_event_api { CORE_EV_PLAIN, CORE_EV_WITHFLAG, CORE_EV_EX };
 
+/* Completion of an event's records, per recording stream: records on one
+ * stream complete in order, so "record k (made on stream i) has run" is
+ * exactly "the highest completed record of stream i is >= k". */
+#define CORE_EVENT_SLOTS 8
+struct core_event_slot {
+    _Atomic uint32_t key;  /* A: recording stream's handle index (>= 1), 0 = free */
+    _Atomic uint64_t done; /* A: highest record sequence completed on that stream */
+    _Atomic uint64_t ts;   /* A: worker clock when that record ran */
+};
+/* Slots come in chunks: one inside the event, more appended (CAS on next)
+ * when an event is recorded on more streams; freed with the event. */
+struct core_event_slots {
+    struct core_event_slot s[CORE_EVENT_SLOTS];
+    struct core_event_slots *_Atomic next;
+};
+
+/* Laid out by writer: the worker-written completion state, the host-written
+ * submission state and the reference count each have their own cache line,
+ * so recording an event does not pull the line the worker just wrote. */
 struct core_event {
-    struct sched_cond cond;      /* value = last completed record sequence */
-    _Atomic uint64_t rec_seq;    /* A: last submitted record sequence */
-    _Atomic uint64_t reset_upto; /* A: records up to this were reset */
-    _Atomic uint64_t ts_ns;      /* A: worker clock at the last completed record */
+    /* Written by workers (record tasks). */
+    _Alignas(SCHED_CACHELINE) struct sched_cond cond; /* value = records completed (count) */
     _Atomic int32_t rec_err;     /* A: the recording stream's pending error at the record */
     struct core_stream *rec_stream; /* stream of the last completed record (type-stable) */
     uint64_t rec_handle;         /* its handle then, to tell a recycled stream apart */
-    _Atomic uint32_t refs;       /* A: user + queued tasks */
+    struct core_event_slots slots;
+    /* Written by submitting threads. */
+    _Alignas(SCHED_CACHELINE) _Atomic uint64_t desc; /* A: latest record: seq << 24 | stream */
+    _Atomic uint64_t reset_upto; /* A: records up to this were reset */
+    /* Both (taken at submission, dropped by the worker). */
+    _Alignas(SCHED_CACHELINE) _Atomic uint32_t refs; /* A: user + queued tasks */
     uint32_t flags;              /* I */
     uint8_t api;                 /* I: enum core_event_api */
     uint64_t handle;             /* I */

@@ -4,11 +4,13 @@
  * built on the engine's completion conditions.
  *
  * Every aclrtRecordEvent takes the next record sequence number at submission
- * (rec_seq) and queues a record task that, when it runs, stamps the time and
- * advances the event's condition to that number. A wait captures the latest
- * sequence at submission and blocks its stream until the condition reaches
- * it. An event is complete iff its latest record ran and no reset came after
- * it.
+ * and publishes (sequence, recording stream) as the event's descriptor. The
+ * record task, when it runs, notes that sequence as completed for its stream
+ * (records of one stream complete in order) and bumps the event's completion
+ * count, which is what waiters sleep on. A wait captures the descriptor at
+ * submission and passes exactly when that record ran: a later record of the
+ * same event completing first on another stream does not release it. An event
+ * is complete iff its latest record ran and no reset came after it.
  *
  * Invariants:
  *  V1. refs = 1 (the handle, until destroy) + one per queued record, wait or
@@ -17,7 +19,19 @@
  *      memory, and neither does a worker finishing a task.
  *  V2. A reference is only taken from a nonzero count (inc-not-zero), so a
  *      dying event is never revived.
+ *  V3. A record task stores its sequence into its stream's slot (release)
+ *      before it bumps the completion count (release); a waiter reads the
+ *      count (acquire) before checking the slot, and sleeps only until the
+ *      count moves past what it read. So a record that completes after the
+ *      check always wakes it, and one that completed before is seen.
+ *  V4. Slots are claimed by CAS on the key, scanning from the first; a
+ *      stream's records run on its one worker, so a key never sits in two
+ *      slots, and slots are never released, so they fill in order: a reader
+ *      that meets a free slot knows no later slot holds its key. When all
+ *      slots are taken, a worker appends a chunk by CAS on the last chunk's
+ *      next pointer (a lost race frees its chunk and uses the winner's).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +69,12 @@ struct core_event *core_event_get(aclrtEvent h)
 static void event_free(struct rcu_head *head)
 {
     struct core_event *ev = caa_container_of(head, struct core_event, rcu);
+    for (struct core_event_slots *c = atomic_load_explicit(&ev->slots.next, memory_order_acquire);
+         c;) {
+        struct core_event_slots *next = atomic_load_explicit(&c->next, memory_order_acquire);
+        free(c);
+        c = next;
+    }
     free(ev);
 }
 
@@ -71,15 +91,116 @@ static bool timed(const struct core_event *ev)
     return ev->api == CORE_EV_PLAIN || (ev->flags & ACL_EVENT_TIME_LINE);
 }
 
-/* Complete: latest record ran and was not reset afterwards. */
-static bool event_complete(struct core_event *ev, uint64_t *rec_out)
+static uint64_t desc_seq(uint64_t d)
 {
-    /* acquire: pairs with the release increment in record submission. */
-    uint64_t rec = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
-    if (rec_out)
-        *rec_out = rec;
-    return rec && rec > atomic_load_explicit(&ev->reset_upto, memory_order_acquire) &&
-           sched_cond_value(&ev->cond) >= rec;
+    return d >> 24;
+}
+
+static uint32_t desc_key(uint64_t d)
+{
+    return (uint32_t)(d & 0xFFFFFF);
+}
+
+static struct core_event_slot *slot_find(struct core_event *ev, uint32_t key)
+{
+    for (struct core_event_slots *c = &ev->slots; c;
+         c = atomic_load_explicit(&c->next, memory_order_acquire)) {
+        for (int i = 0; i < CORE_EVENT_SLOTS; i++) {
+            uint32_t k = atomic_load_explicit(&c->s[i].key, memory_order_acquire);
+            if (k == key)
+                return &c->s[i];
+            if (k == 0)
+                return NULL; /* V4: slots fill in order */
+        }
+    }
+    return NULL;
+}
+
+static void max_store(_Atomic uint64_t *p, uint64_t v)
+{
+    uint64_t cur = atomic_load_explicit(p, memory_order_relaxed);
+    /* release: publishes the timestamp (and the work before the record) to
+     * whoever acquires the completion (V3). */
+    while (cur < v &&
+           !atomic_compare_exchange_weak_explicit(p, &cur, v, memory_order_release,
+                                                  memory_order_relaxed))
+        ;
+}
+
+/* Worker side: record `seq` made on stream `key` ran at time ts (V3, V4). */
+static void mark_done(struct core_event *ev, uint32_t key, uint64_t seq, uint64_t ts)
+{
+    for (struct core_event_slots *c = &ev->slots;;) {
+        for (int i = 0; i < CORE_EVENT_SLOTS; i++) {
+            struct core_event_slot *sl = &c->s[i];
+            uint32_t k = atomic_load_explicit(&sl->key, memory_order_acquire);
+            /* acq_rel: claiming publishes nothing yet; done's release does. */
+            if (k == 0 && atomic_compare_exchange_strong_explicit(&sl->key, &k, key,
+                                                                  memory_order_acq_rel,
+                                                                  memory_order_acquire))
+                k = key;
+            if (k == key) {
+                atomic_store_explicit(&sl->ts, ts, memory_order_relaxed); /* before the release */
+                max_store(&sl->done, seq);
+                return;
+            }
+        }
+        struct core_event_slots *next = atomic_load_explicit(&c->next, memory_order_acquire);
+        if (!next) { /* V4: all taken, append a chunk (rare: many recording streams) */
+            struct core_event_slots *n = calloc(1, sizeof(*n));
+            if (!n)
+                abort(); /* a few hundred bytes on a worker: nothing sane remains */
+            /* release: the zeroed chunk is visible to readers that find it. */
+            if (atomic_compare_exchange_strong_explicit(&c->next, &next, n, memory_order_release,
+                                                        memory_order_acquire))
+                next = n;
+            else
+                free(n);
+        }
+        c = next;
+    }
+}
+
+/* Has the record a descriptor names run? (never recorded: yes) */
+static bool desc_done(struct core_event *ev, uint64_t d, uint64_t *ts)
+{
+    uint64_t seq = desc_seq(d);
+    if (!seq)
+        return true;
+    struct core_event_slot *sl = slot_find(ev, desc_key(d));
+    /* acquire: pairs with max_store's release (V3). */
+    if (sl && atomic_load_explicit(&sl->done, memory_order_acquire) >= seq) {
+        if (ts)
+            *ts = atomic_load_explicit(&sl->ts, memory_order_relaxed);
+        return true;
+    }
+    return false;
+}
+
+static uint64_t event_desc(struct core_event *ev)
+{
+    /* acquire: pairs with the release CAS in record submission. */
+    return atomic_load_explicit(&ev->desc, memory_order_acquire);
+}
+
+/* Complete: latest record ran and was not reset afterwards. */
+static bool event_complete(struct core_event *ev, uint64_t *ts)
+{
+    uint64_t d = event_desc(ev);
+    return desc_seq(d) && desc_seq(d) > atomic_load_explicit(&ev->reset_upto, memory_order_acquire) &&
+           desc_done(ev, d, ts);
+}
+
+/* Host side: wait until the record d names ran. 0 / -ETIMEDOUT. */
+static int wait_desc(struct core_event *ev, uint64_t d, uint64_t deadline)
+{
+    for (;;) {
+        uint64_t c = sched_cond_value(&ev->cond); /* before the check (V3) */
+        if (desc_done(ev, d, NULL))
+            return 0;
+        if (sched_cond_wait(&ev->cond, c + 1, deadline))
+            return desc_done(ev, d, NULL) ? 0 : -ETIMEDOUT;
+    }
 }
 
 /* ---- tasks -------------------------------------------------------------- */
@@ -88,8 +209,7 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
 {
     /* Records run even when the stream discards work (SCHED_TF_ALWAYS). */
     struct core_event *ev = t->arg.ptr[0];
-    if (timed(ev)) /* relaxed: published by the release in advance */
-        atomic_store_explicit(&ev->ts_ns, sched_now_ns(), memory_order_relaxed);
+    uint64_t d = t->arg.u64[1];
     /* A failure queued before the record is reported by synchronising the
      * event too (docs/behaviour.md); relaxed: published by advance. */
     struct core_stream *cs = x->stream->owner;
@@ -97,7 +217,8 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
     ev->rec_handle = cs->handle;
     atomic_store_explicit(&ev->rec_err, atomic_load_explicit(&x->stream->err, memory_order_relaxed),
                           memory_order_relaxed);
-    sched_cond_advance(&ev->cond, t->arg.u64[1]);
+    mark_done(ev, desc_key(d), desc_seq(d), timed(ev) ? sched_now_ns() : 0);
+    sched_cond_add(&ev->cond, 1); /* V3: after the slot */
     core_event_put(ev);
     return SCHED_DONE;
 }
@@ -105,8 +226,9 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
 static int run_wait(struct sched_task *t, struct sched_exec *x)
 {
     struct core_event *ev = t->arg.ptr[0];
-    uint64_t target = t->arg.u64[1];
-    if (!x->discard && sched_cond_value(&ev->cond) < target) {
+    uint64_t d = t->arg.u64[1];
+    uint64_t c = sched_cond_value(&ev->cond); /* before the check (V3) */
+    if (!x->discard && !desc_done(ev, d, NULL)) {
         uint64_t timeout_ms = t->arg.u64[3];
         uint64_t deadline = t->arg.u64[2];
         if (timeout_ms) {
@@ -120,7 +242,7 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
             }
         }
         x->block_cond = &ev->cond;
-        x->block_target = target;
+        x->block_target = c + 1; /* re-checked at the next completion */
         x->block_deadline = deadline;
         return SCHED_BLOCK;
     }
@@ -283,14 +405,17 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
         return rc;
     }
     struct sched_task *t = sched_stream_reserve(&s->s);
-    /* release: a waiter that reads this sequence sees the event's state
-     * before it; the record task itself is published by the tail store. */
-    uint64_t seq = atomic_fetch_add_explicit(&ev->rec_seq, 1, memory_order_release) + 1;
+    uint64_t key = s->handle & 0xFFFFFF, d = atomic_load_explicit(&ev->desc, memory_order_relaxed);
+    /* release: a waiter that reads the descriptor sees the event's state
+     * before it; the record task itself is published by its slot's release. */
+    while (!atomic_compare_exchange_weak_explicit(&ev->desc, &d, ((desc_seq(d) + 1) << 24) | key,
+                                                  memory_order_release, memory_order_relaxed))
+        ;
     t->run = run_record;
     t->kind = CORE_T_RECORD;
     t->flags = SCHED_TF_ALWAYS;
     t->arg.ptr[0] = ev; /* the task owns the reference taken above */
-    t->arg.u64[1] = seq;
+    t->arg.u64[1] = ((desc_seq(d) + 1) << 24) | key;
     sched_stream_commit(&s->s);
     return ACL_SUCCESS;
 }
@@ -331,9 +456,8 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
             return rc;
         }
     }
-    /* acquire: pairs with the release increment in record. */
-    uint64_t target = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
-    if (target == 0 || sched_cond_value(&ev->cond) >= target) {
+    uint64_t target = event_desc(ev);
+    if (desc_done(ev, target, NULL)) {
         core_event_put(ev); /* never recorded, or already complete: nothing to wait for */
         return ACL_SUCCESS;
     }
@@ -392,7 +516,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
     t->kind = CORE_T_RESET;
     t->flags = 0;
     t->arg.ptr[0] = ev;
-    t->arg.u64[1] = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
+    t->arg.u64[1] = desc_seq(event_desc(ev));
     sched_stream_commit(&s->s);
     return ACL_SUCCESS;
 }
@@ -462,9 +586,8 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *statu
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                       "aclrtQueryEventWaitStatus: not for events from aclrtCreateEventExWithFlag");
     } else {
-        uint64_t rec = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
-        *status = sched_cond_value(&ev->cond) >= rec ? ACL_EVENT_WAIT_STATUS_COMPLETE
-                                                     : ACL_EVENT_WAIT_STATUS_NOT_READY;
+        *status = desc_done(ev, event_desc(ev), NULL) ? ACL_EVENT_WAIT_STATUS_COMPLETE
+                                                      : ACL_EVENT_WAIT_STATUS_NOT_READY;
     }
     core_event_put(ev);
     return rc;
@@ -481,8 +604,7 @@ static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const
         core_event_put(ev);
         return rc;
     }
-    uint64_t target = atomic_load_explicit(&ev->rec_seq, memory_order_acquire);
-    if (target && sched_cond_wait(&ev->cond, target, deadline))
+    if (wait_desc(ev, event_desc(ev), deadline))
         rc = core_err(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "%s: the event did not complete in %d ms",
                       fn, (int)timeout);
     int32_t e = atomic_load_explicit(&ev->rec_err, memory_order_relaxed); /* after the acquire */
@@ -514,19 +636,17 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
 
 static aclError stamp(struct core_event *ev, uint64_t *ts, const char *which)
 {
-    uint64_t rec;
     if (!timed(ev))
         return core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
                         "aclrtEventElapsedTime: the %s event was created without "
                         "ACL_EVENT_TIME_LINE",
                         which);
-    if (atomic_load_explicit(&ev->rec_seq, memory_order_acquire) == 0)
+    if (desc_seq(event_desc(ev)) == 0)
         return core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
                         "aclrtEventElapsedTime: the %s event was never recorded", which);
-    if (!event_complete(ev, &rec))
+    if (!event_complete(ev, ts))
         return core_err(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
                         "aclrtEventElapsedTime: the %s event has not completed", which);
-    *ts = atomic_load_explicit(&ev->ts_ns, memory_order_relaxed); /* after the acquire above */
     return ACL_SUCCESS;
 }
 

@@ -3,6 +3,17 @@
 
 #include "sched/worker.h"
 
+static void wake(struct sched_cond *c)
+{
+    sched_fence_light(); /* C2: pairs with the heavy fence of a parking worker */
+    /* relaxed: ordered by the fence pair. */
+    if (atomic_load_explicit(&c->wmask, memory_order_relaxed)) {
+        uint64_t m = atomic_exchange_explicit(&c->wmask, 0, memory_order_relaxed);
+        sched_workers_wake_mask(m);
+    }
+    sched_ec_notify(&c->ec); /* C3 */
+}
+
 void sched_cond_advance(struct sched_cond *c, uint64_t v)
 {
     uint64_t cur = atomic_load_explicit(&c->value, memory_order_relaxed);
@@ -12,13 +23,14 @@ void sched_cond_advance(struct sched_cond *c, uint64_t v)
                                                              memory_order_release,
                                                              memory_order_relaxed))
         ;
-    sched_fence_light(); /* C2: pairs with the heavy fence of a parking worker */
-    /* relaxed: ordered by the fence pair. */
-    if (atomic_load_explicit(&c->wmask, memory_order_relaxed)) {
-        uint64_t m = atomic_exchange_explicit(&c->wmask, 0, memory_order_relaxed);
-        sched_workers_wake_mask(m);
-    }
-    sched_ec_notify(&c->ec); /* C3 */
+    wake(c);
+}
+
+void sched_cond_add(struct sched_cond *c, uint64_t n)
+{
+    /* release: as in sched_cond_advance. */
+    atomic_fetch_add_explicit(&c->value, n, memory_order_release);
+    wake(c);
 }
 
 struct cond_arg {

@@ -6,7 +6,7 @@
  * the condition to it.
  *
  * Invariants:
- *  C1. value never decreases (advance is a CAS max).
+ *  C1. value never decreases (advance is a CAS max, add an increment).
  *  C2. A worker that leaves a stream blocked on the condition sets its bit in
  *      wmask before it parks (then heavy fence, then re-check value); advance
  *      publishes value, light fence, then wakes every worker in wmask. So a
@@ -36,6 +36,8 @@ static inline uint64_t sched_cond_value(struct sched_cond *c)
 
 /* Raise the value to at least v and wake whoever waits on it. */
 void sched_cond_advance(struct sched_cond *c, uint64_t v);
+/* Add n to the value (a completion count) and wake whoever waits on it. */
+void sched_cond_add(struct sched_cond *c, uint64_t n);
 
 /* Host side: wait until value >= target. deadline_ns 0 = none. 0 / -ETIMEDOUT. */
 int sched_cond_wait(struct sched_cond *c, uint64_t target, uint64_t deadline_ns);
