@@ -411,6 +411,22 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
     return rc;
 }
 
+aclError core_capture_implicit(struct core_event *ev, const char *fn)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed);
+    struct core_capture *k = eid ? capture_find_locked(ev->ctx, eid) : NULL;
+    if (k)
+        capture_invalidate(k);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!k)
+        return -1; /* the capture just ended: a plain record */
+    return core_err(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+                    "%s: the default stream cannot take part in a capture (the event is "
+                    "recorded in one)",
+                    fn);
+}
+
 aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
@@ -671,10 +687,11 @@ static aclError compile_locked(struct core_model *m)
 aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
 {
     CORE_REQUIRE_INIT();
+    if (modelRI)
+        *modelRI = NULL; /* first, whatever else fails (reference 6.1) */
     if (!stream || !modelRI)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureEnd: %s is NULL",
                         stream ? "modelRI" : "stream");
-    *modelRI = NULL;
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureEnd");
     if (rc)
@@ -847,7 +864,19 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
         k->model = g->model;
         k->ctx = s->ctx;
         k->origin = s;
-        rc = add_lane_locked(k, s) == ACL_SUCCESS ? ACL_SUCCESS : ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
+        /* The stream is the session's only lane; the model's plan is not
+         * touched until UpdateEnd (add_lane_locked is for captures). */
+        k->lanes = malloc(sizeof(*k->lanes));
+        if (!k->lanes) {
+            free(k->staged);
+            free(k);
+            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                          "aclmdlRICaptureTaskUpdateBegin: out of memory");
+        } else {
+            k->lanes[0] = s;
+            k->nlanes = k->caplanes = 1;
+            atomic_store_explicit(&s->cap, k, memory_order_relaxed);
+        }
     } else if (k) {
         free(k);
     }

@@ -404,6 +404,12 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
         core_event_put(ev);
         return rc;
     }
+    if (__builtin_expect(s->is_default && atomic_load_explicit(&ev->cap_id, memory_order_relaxed),
+                         0) &&
+        (rc = core_capture_implicit(ev, fn)) != (aclError)-1) {
+        core_event_put(ev);
+        return rc;
+    }
     struct sched_task *t = sched_stream_reserve(&s->s);
     uint64_t key = s->handle & 0xFFFFFF, d = atomic_load_explicit(&ev->desc, memory_order_relaxed);
     /* release: a waiter that reads the descriptor sees the event's state
