@@ -185,6 +185,7 @@ static aclError load_env(struct core_config *cfg)
 aclError core_config_load(struct core_config *cfg, const char *path)
 {
     aclError rc;
+    memset(cfg, 0, sizeof(*cfg)); /* tracing off, no trace file, ... */
     uint32_t ncpu = sched_ncpu();
     cfg->device_count = 2;
     /* Leave one core for the submitting host thread. */
