@@ -963,7 +963,7 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
         if (__builtin_expect(node->flags & SCHED_TF_DIRECT, 1)) {
             /* A C-function kernel (cpuaclLaunchKernel*): call it here, one
              * indirect call per node instead of two. */
-            void *args = node->u16 ? (void *)&node->arg.u64[1] : node->arg.ptr[1];
+            void *args = node->u16 ? (void *)&node->arg.u64[2] : node->arg.ptr[1];
             if (__builtin_expect(((int32_t(*)(void *))node->arg.fn[0])(args) != 0, 0))
                 sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
         } else if (node->run) {

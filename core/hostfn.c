@@ -32,7 +32,7 @@ static int run_kernel(struct sched_task *t, struct sched_exec *x)
     if (x->discard)
         return SCHED_DONE;
     cpuaclKernel fn = (cpuaclKernel)t->arg.fn[0];
-    void *args = t->u16 ? (void *)&t->arg.u64[1] : t->arg.ptr[1];
+    void *args = t->u16 ? (void *)&t->arg.u64[2] : t->arg.ptr[1];
     if (fn(args) != 0)
         sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
     return SCHED_DONE;
@@ -60,7 +60,7 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
     t->arg.fn[0] = fn;
     if (inline_size) {
         t->u16 = 1;
-        memcpy(&t->arg.u64[1], args, inline_size);
+        memcpy(&t->arg.u64[2], args, inline_size); /* offset 32: 16-byte aligned */
     } else {
         t->u16 = 0;
         t->arg.ptr[1] = (void *)args;
@@ -92,8 +92,10 @@ aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void 
                      "cpuaclLaunchKernelArgs");
 }
 
-_Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) - 8,
+_Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) - 16,
                "inline kernel arguments fit the record");
+_Static_assert(__builtin_offsetof(struct sched_task, arg.u64[2]) % 16 == 0,
+               "inline kernel arguments are 16-byte aligned (the record is 64-byte aligned)");
 
 /* Owned launches (core/launch.h): arg.fn[0] = fn, ptr[1] = arg, fn[2] = release. */
 static int run_owned(struct sched_task *t, struct sched_exec *x)

@@ -17,6 +17,7 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
     uint64_t oldmask = s->mask;
     memset(s, 0, sizeof(*s));
+    pthread_mutex_init(&s->share_lock, NULL);
     if (n > 65536 || (n & (n - 1)))
         return -EINVAL; /* S1 needs capacity <= 2^16, and masks a power of two */
     if (old && oldmask + 1 == n) {
@@ -106,6 +107,12 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
     /* Step out while we wait: a claimer of our own stream must not wait on us. */
     atomic_store_explicit(&me->in, NULL, memory_order_release);
     pthread_mutex_lock(&g_claim_lock);
+    if (atomic_load_explicit(&s->shared, memory_order_relaxed)) { /* S6: shared already */
+        pthread_mutex_unlock(&g_claim_lock);
+        pthread_mutex_lock(&s->share_lock);
+        me->locked = s;
+        return;
+    }
     /* relaxed: ordered before the owner's re-check by the heavy fence. */
     atomic_store_explicit(&s->revoke, 1, memory_order_relaxed);
     sched_fence_heavy(); /* S5: pairs with the light fence in reserve */
@@ -113,6 +120,18 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
     if (old && old != me) {
         struct left_arg a = {old, s};
         sched_ec_await(&sched_claim_ec, left, &a, 0);
+    }
+    if (old && old != me && ++s->claims >= SCHED_SHARE_AFTER) {
+        /* S6: changes hands too often for biased ownership. The owner is out
+         * and revoke is set, so nobody is inside on the biased path. */
+        atomic_store_explicit(&s->producer, NULL, memory_order_relaxed);
+        pthread_mutex_lock(&s->share_lock);
+        me->locked = s;
+        /* release: pairs with the acquire in reserve. */
+        atomic_store_explicit(&s->shared, 1, memory_order_release);
+        atomic_store_explicit(&s->revoke, 0, memory_order_release);
+        pthread_mutex_unlock(&g_claim_lock);
+        return;
     }
     atomic_store_explicit(&s->producer, me, memory_order_relaxed);
     atomic_store_explicit(&me->in, s, memory_order_relaxed);

@@ -43,6 +43,11 @@
  *      claimer sees the owner inside (and waits): asymmetric Dekker. A
  *      thread only ever writes its own record, so nobody can clobber
  *      another's announcement.
+ *  S6. A stream that changes hands often (SCHED_SHARE_AFTER claims) becomes
+ *      shared for good: a claimer that has waited the owner out sets
+ *      `shared` instead of taking ownership, and from then on producers
+ *      serialise on the stream's mutex. A producer that still tries the
+ *      biased path finds no owner and ends in a claim, which sees `shared`.
  *
  * Synchronisation table:
  *   reserve/commit  vs reserve/commit (other thread): serialised by ownership (S5)
@@ -52,6 +57,7 @@
 #ifndef CPUACL_SCHED_STREAM_H
 #define CPUACL_SCHED_STREAM_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -65,6 +71,9 @@ struct sched_stream {
     uint64_t head_cache;                             /* P: last head seen */
     struct sched_producer *_Atomic producer;         /* A: the owner thread (S5) */
     _Atomic uint32_t revoke;                         /* A: a claim is in progress (S5) */
+    _Atomic uint32_t shared;                         /* A: producers use share_lock (S6) */
+    uint32_t claims;                                 /* claim lock: ownership changes */
+    pthread_mutex_t share_lock;                      /* S6 */
 
     /* Worker line. */
     _Alignas(SCHED_CACHELINE) _Atomic uint64_t head; /* A: C release-stores */
@@ -101,8 +110,11 @@ void sched_stream_fini(struct sched_stream *s);
 /* A thread that submits: its announcement record (type-stable, see S5). */
 struct sched_producer {
     _Alignas(SCHED_CACHELINE) struct sched_stream *_Atomic in; /* A: stream being submitted to */
+    struct sched_stream *locked; /* a shared stream whose share_lock we hold (S6) */
     struct sched_producer *next; /* free list, under the registry lock */
 };
+
+#define SCHED_SHARE_AFTER 64 /* ownership changes before a stream becomes shared (S6) */
 
 extern __thread struct sched_producer *sched_t_producer __attribute__((tls_model("initial-exec")));
 struct sched_producer *sched_producer_register(void);
@@ -124,6 +136,12 @@ static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
     struct sched_producer *me = sched_t_producer;
     if (__builtin_expect(!me, 0))
         me = sched_producer_register();
+    /* acquire: pairs with the release that made the stream shared (S6). */
+    if (__builtin_expect(atomic_load_explicit(&s->shared, memory_order_acquire), 0)) {
+        pthread_mutex_lock(&s->share_lock);
+        me->locked = s;
+        goto owned;
+    }
     /* relaxed: ordered before the checks below by the light fence (S5). */
     atomic_store_explicit(&me->in, s, memory_order_relaxed);
     sched_fence_light(); /* S5: pairs with the heavy fence in sched_stream_claim */
@@ -132,7 +150,8 @@ static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
     if (__builtin_expect(atomic_load_explicit(&s->revoke, memory_order_acquire) != 0 ||
                              atomic_load_explicit(&s->producer, memory_order_relaxed) != me,
                          0))
-        sched_stream_claim(s, me); /* returns owning the stream, announced */
+        sched_stream_claim(s, me); /* returns owning the stream (announced, or locked) */
+owned:
     /* relaxed: tail is only written by the owner, which we are. */
     uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed);
     if (__builtin_expect(t - s->head_cache > s->mask, 0)) {
@@ -147,10 +166,15 @@ static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
 
 static inline void sched_stream_leave(struct sched_stream *s)
 {
-    (void)s;
+    struct sched_producer *me = sched_t_producer;
+    if (__builtin_expect(me->locked == s, 0)) { /* S6 */
+        me->locked = NULL;
+        pthread_mutex_unlock(&s->share_lock);
+        return;
+    }
     /* release: a claimer that sees we left also sees our tail and
      * head_cache writes (pairs with its acquire load of `in`). */
-    atomic_store_explicit(&sched_t_producer->in, NULL, memory_order_release);
+    atomic_store_explicit(&me->in, NULL, memory_order_release);
     sched_ec_notify(&sched_claim_ec);
 }
 

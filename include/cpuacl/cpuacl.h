@@ -33,7 +33,7 @@ extern "C" {
 typedef int32_t (*cpuaclKernel)(void *args);
 
 /* Largest argument block cpuaclLaunchKernelArgs copies into the task record. */
-#define CPUACL_KERNEL_ARGS_MAX 40u
+#define CPUACL_KERNEL_ARGS_MAX 32u
 
 /*
  * Launch fn(args) on `stream` (NULL = the current context's default stream).
@@ -47,7 +47,7 @@ ACL_FUNC_VISIBILITY aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel
 /*
  * Like cpuaclLaunchKernel, but `argsSize` bytes at `args` (at most
  * CPUACL_KERNEL_ARGS_MAX) are copied into the task at submission, and the
- * kernel receives a pointer to that copy (8-byte aligned). Lets a caller
+ * kernel receives a pointer to that copy, aligned for any type (16 bytes). Lets a caller
  * launch with per-launch values without keeping them alive.
  */
 ACL_FUNC_VISIBILITY aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn,

@@ -2,6 +2,11 @@
 # Run by ctest: install the build tree into WORK_DIR/prefix, then build and run
 # the consumer program via find_package, pkg-config and -lascendcl.
 file(REMOVE_RECURSE ${WORK_DIR})
+# A sanitized library needs the sanitizer runtime in the consumers too.
+set(san "")
+if(SANITIZE)
+  set(san -fsanitize=${SANITIZE})
+endif()
 set(prefix ${WORK_DIR}/prefix)
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -19,7 +24,8 @@ foreach(f include/acl/acl.h include/cpuacl/cpuacl.h lib/libcpuacl.so lib/libasce
 endforeach()
 # 1. find_package(cpuacl)
 run(${CMAKE_COMMAND} -S ${SRC_DIR} -B ${WORK_DIR}/fp -G ${GENERATOR}
-    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER})
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER} "-DCMAKE_C_FLAGS=${san}"
+    "-DCMAKE_EXE_LINKER_FLAGS=${san}")
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/fp)
 run(${WORK_DIR}/fp/consumer_fp)
 run(${WORK_DIR}/fp/consumer_ascendcl)
@@ -31,10 +37,10 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "pkg-config cpuacl failed")
 endif()
 separate_arguments(pc UNIX_COMMAND "${pc}")
-run(${C_COMPILER} ${SRC_DIR}/consumer.c ${pc} -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/consumer_pc)
+run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c ${pc} -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/consumer_pc)
 run(${WORK_DIR}/consumer_pc)
 # 3. what unchanged AscendCL build scripts do: -I include -L lib -lascendcl
-run(${C_COMPILER} ${SRC_DIR}/consumer.c -I${prefix}/include -L${prefix}/lib -lascendcl
+run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -L${prefix}/lib -lascendcl
     -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/consumer_l)
 run(${WORK_DIR}/consumer_l)
 message(STATUS "install test: find_package, pkg-config and -lascendcl consumers all ran")
