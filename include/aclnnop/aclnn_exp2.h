@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_exp2.h: out = 2^self; integer and bool inputs give a float
+ * result.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call queues it on a
+ * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_EXP2_H
+#define CPUACL_ACLNNOP_ACLNN_EXP2_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnExp2: out: self's shape. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnExp2GetWorkspaceSize(const aclTensor *self, aclTensor *out,
+                                                          uint64_t *workspaceSize,
+                                                          aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnExp2(void *workspace, uint64_t workspaceSize,
+                                          aclOpExecutor *executor, aclrtStream stream);
+
+/* aclnnInplaceExp2: In place on selfRef; the result must cast back to selfRef's type. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceExp2GetWorkspaceSize(aclTensor *selfRef,
+                                                                 uint64_t *workspaceSize,
+                                                                 aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceExp2(void *workspace, uint64_t workspaceSize,
+                                                 aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_EXP2_H */

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_maximum.h: out = elementwise maximum of self and other (NaN
+ * wins), with type promotion and broadcasting.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call queues it on a
+ * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_MAXIMUM_H
+#define CPUACL_ACLNNOP_ACLNN_MAXIMUM_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnMaximum: self and other broadcast together; out has the broadcast shape. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMaximumGetWorkspaceSize(const aclTensor *self,
+                                                             const aclTensor *other, aclTensor *out,
+                                                             uint64_t *workspaceSize,
+                                                             aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMaximum(void *workspace, uint64_t workspaceSize,
+                                             aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_MAXIMUM_H */

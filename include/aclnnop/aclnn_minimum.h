@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_minimum.h: out = elementwise minimum of self and other (NaN
+ * wins), with type promotion and broadcasting.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call queues it on a
+ * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_MINIMUM_H
+#define CPUACL_ACLNNOP_ACLNN_MINIMUM_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnMinimum: self and other broadcast together; out has the broadcast shape. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMinimumGetWorkspaceSize(const aclTensor *self,
+                                                             const aclTensor *other, aclTensor *out,
+                                                             uint64_t *workspaceSize,
+                                                             aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMinimum(void *workspace, uint64_t workspaceSize,
+                                             aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_MINIMUM_H */

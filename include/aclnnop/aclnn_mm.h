@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_mm.h: Matrix product of two 2-D tensors.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call queues it on a
+ * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_MM_H
+#define CPUACL_ACLNNOP_ACLNN_MM_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnMm: out[m,n] = self[m,k] @ mat2[k,n].
+ * cubeMathType: 0 KEEP_DTYPE, 1 ALLOW_FP32_DOWN_PRECISION (computed in
+ * float32), 2 USE_FP16 (float32 inputs rounded to float16 first), 3 USE_HF32
+ * (computed in float32). Products accumulate in float32 through the BLAS. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self,
+                                                        const aclTensor *mat2, aclTensor *out,
+                                                        int8_t cubeMathType,
+                                                        uint64_t *workspaceSize,
+                                                        aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMm(void *workspace, uint64_t workspaceSize,
+                                        aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_MM_H */

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_reduce_sum.h: Sum over dimensions.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call queues it on a
+ * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_REDUCE_SUM_H
+#define CPUACL_ACLNNOP_ACLNN_REDUCE_SUM_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnReduceSum: dim: the dimensions to reduce (negative counts from the end; empty =
+ * all); dtype: the type the sum is computed and returned in (out's type). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self,
+                                                               const aclIntArray *dim, bool keepDim,
+                                                               aclDataType dtype, aclTensor *out,
+                                                               uint64_t *workspaceSize,
+                                                               aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnReduceSum(void *workspace, uint64_t workspaceSize,
+                                               aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_REDUCE_SUM_H */

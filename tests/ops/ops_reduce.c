@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Reductions and normalisations (ReduceSum, Mean, Softmax, RmsNorm,
+ * LayerNorm) against double references: dims sets, keepDim, dtype
+ * arguments, non-contiguous views, empty reductions, and the error cases. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_reduce_sum.h"
+#include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_softmax.h"
+
+static int g_cases;
+
+/* ---- ReduceSum / Mean ---------------------------------------------------------- */
+
+static double pre_cast(aclDataType from, aclDataType to, double v)
+{
+    if (ot_is_float(from) && !ot_is_float(to))
+        v = trunc(v);
+    return ot_round(to, v);
+}
+
+static void check_reduce(bool mean, aclDataType dt, aclDataType rdt, int nd, const int64_t *dims,
+                         const int64_t *rd, int nrd, bool keep, int li, int lo)
+{
+    bool red[8] = {false};
+    for (int i = 0; i < nrd; i++)
+        red[rd[i] < 0 ? rd[i] + nd : rd[i]] = true;
+    if (nrd == 0)
+        for (int i = 0; i < nd; i++)
+            red[i] = true;
+    int64_t od[8];
+    int on = 0;
+    for (int i = 0; i < nd; i++)
+        if (!red[i])
+            od[on++] = dims[i];
+        else if (keep)
+            od[on++] = 1;
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, li);
+    ot_make(&o, rdt, on, od, lo);
+    ot_fill(&x, dt == ACL_UINT8 ? 0 : -8, 8);
+    aclIntArray *da = aclCreateIntArray(rd, (uint64_t)nrd);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (mean) {
+        CHECK_NN(ACLNN_SUCCESS, aclnnMeanGetWorkspaceSize(x.t, da, keep, rdt, o.t, &ws, &ex));
+        aclDestroyIntArray(da);
+        ot_run(aclnnMean, ws, ex);
+    } else {
+        CHECK_NN(ACLNN_SUCCESS, aclnnReduceSumGetWorkspaceSize(x.t, da, keep, rdt, o.t, &ws, &ex));
+        aclDestroyIntArray(da);
+        ot_run(aclnnReduceSum, ws, ex);
+    }
+    /* reference: for each out element, sum the input elements mapping to it */
+    int64_t on_el = o.numel;
+    double *sum = calloc((size_t)(on_el ? on_el : 1), sizeof(double));
+    double *mag = calloc((size_t)(on_el ? on_el : 1), sizeof(double));
+    int64_t cnt = 1;
+    for (int i = 0; i < nd; i++)
+        if (red[i])
+            cnt *= dims[i];
+    for (int64_t lin = 0; lin < x.numel; lin++) {
+        int64_t rem = lin, oi = 0, mul = 1;
+        for (int i = nd - 1; i >= 0; i--) {
+            int64_t c = rem % dims[i];
+            rem /= dims[i];
+            if (!red[i]) {
+                oi += c * mul;
+                mul *= dims[i];
+            }
+        }
+        double v = pre_cast(dt, rdt, ot_get(&x, lin));
+        sum[oi] += v;
+        mag[oi] += fabs(v);
+    }
+    for (int64_t i = 0; i < on_el; i++) {
+        double want = mean ? (cnt ? sum[i] / (double)cnt : NAN) : sum[i];
+        want = ot_round(rdt, want);
+        double got = ot_get(&o, i);
+        double tol = ot_is_float(rdt)
+                         ? (mag[i] / (mean && cnt ? (double)cnt : 1) + 1e-6) * ot_tol(rdt) * 4
+                         : 0;
+        if (!(isnan(want) ? isnan(got) : fabs(got - want) <= tol)) {
+            fprintf(stderr, "%s %s->%s: out[%lld] = %g, want %g\n", mean ? "Mean" : "ReduceSum",
+                    ot_dt_name(dt), ot_dt_name(rdt), (long long)i, got, want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    free(sum);
+    free(mag);
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_reduce(void)
+{
+    int64_t s3[3] = {3, 4, 5}, s8[8] = {2, 1, 3, 1, 2, 2, 1, 3}, s0[3] = {3, 0, 2},
+            s2[2] = {40, 33};
+    struct {
+        int n;
+        int64_t d[3];
+    } sets[] = {{1, {1}}, {2, {0, 2}}, {1, {-1}}, {0, {0}}, {1, {0}}, {3, {0, 1, 2}}};
+    for (int d = 0; d < OT_NALL; d++) {
+        aclDataType dt = OT_ALL[d];
+        aclDataType rdts[3] = {dt, ot_is_float(dt) ? ACL_FLOAT : ACL_INT64,
+                               ot_is_float(dt) ? ACL_FLOAT16 : ACL_FLOAT};
+        for (int r = 0; r < 3; r++)
+            for (unsigned si = 0; si < sizeof(sets) / sizeof(sets[0]); si++)
+                for (int keep = 0; keep < 2; keep++) {
+                    int l = (int)(si + (unsigned)r + (unsigned)keep) % L_COUNT;
+                    check_reduce(false, dt, rdts[r], 3, s3, sets[si].d, sets[si].n, keep, l,
+                                 (l + 1) % L_COUNT);
+                    if (ot_is_float(rdts[r]))
+                        check_reduce(true, dt, rdts[r], 3, s3, sets[si].d, sets[si].n, keep,
+                                     (l + 2) % L_COUNT, l);
+                }
+        int64_t r8[3] = {0, 4, 7}, r0[1] = {1}, r2[1] = {0}, r2b[1] = {1};
+        check_reduce(false, dt, rdts[1], 8, s8, r8, 3, true, L_STEP, L_GAP);
+        check_reduce(false, dt, rdts[1], 3, s0, r0, 1, false, L_CONTIG, L_CONTIG);
+        check_reduce(false, dt, rdts[1], 2, s2, r2, 1, false, L_TRANS, L_CONTIG);
+        check_reduce(false, dt, rdts[1], 2, s2, r2b, 1, true, L_CONTIG, L_STEP);
+        if (ot_is_float(rdts[1]))
+            check_reduce(true, dt, rdts[1], 3, s0, r0, 1, true, L_GAP, L_CONTIG);
+    }
+    /* errors */
+    ot_tensor x, o, o2, oi;
+    ot_make(&x, ACL_FLOAT, 3, s3, L_CONTIG);
+    int64_t s35[2] = {3, 5}, s34[2] = {3, 4};
+    ot_make(&o, ACL_FLOAT, 2, s35, L_CONTIG);
+    ot_make(&o2, ACL_FLOAT, 2, s34, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 2, s35, L_CONTIG);
+    int64_t d1[1] = {1}, dbad[1] = {3}, ddup[2] = {1, -2};
+    aclIntArray *a1 = aclCreateIntArray(d1, 1), *abad = aclCreateIntArray(dbad, 1),
+                *adup = aclCreateIntArray(ddup, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnReduceSumGetWorkspaceSize(x.t, a1, false, ACL_FLOAT, o2.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnReduceSumGetWorkspaceSize(x.t, abad, false, ACL_FLOAT, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnReduceSumGetWorkspaceSize(x.t, adup, false, ACL_FLOAT, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnReduceSumGetWorkspaceSize(x.t, a1, false, ACL_INT32, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnMeanGetWorkspaceSize(x.t, a1, false, ACL_INT32, oi.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnReduceSumGetWorkspaceSize(NULL, a1, false, ACL_FLOAT, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnReduceSumGetWorkspaceSize(x.t, NULL, false, ACL_FLOAT, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnMeanGetWorkspaceSize(x.t, a1, false, ACL_FLOAT, NULL, &ws, &ex));
+    aclDestroyIntArray(a1);
+    aclDestroyIntArray(abad);
+    aclDestroyIntArray(adup);
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&o2);
+    ot_free(&oi);
+}
+
+/* ---- Softmax ---------------------------------------------------------------------- */
+
+static void check_softmax(aclDataType dt, aclDataType odt, int dim, int li, int lo)
+{
+    int64_t s[3] = {4, 5, 6};
+    ot_tensor x, o;
+    ot_make(&x, dt, 3, s, li);
+    ot_make(&o, odt, 3, s, lo);
+    ot_fill(&x, -6, 6);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnSoftmaxGetWorkspaceSize(x.t, dim, o.t, &ws, &ex));
+    ot_run(aclnnSoftmax, ws, ex);
+    int d = dim < 0 ? dim + 3 : dim;
+    int64_t st[3] = {30, 6, 1};
+    for (int64_t i = 0; i < x.numel; i++) {
+        int64_t c = (i / st[d]) % s[d], base = i - c * st[d];
+        double m = -INFINITY, sum = 0;
+        for (int64_t j = 0; j < s[d]; j++)
+            m = fmax(m, ot_get(&x, base + j * st[d]));
+        for (int64_t j = 0; j < s[d]; j++)
+            sum += exp(ot_get(&x, base + j * st[d]) - m);
+        double want = ot_round(dt, exp(ot_get(&x, i) - m) / sum);
+        if (!ot_close(odt, dt, ot_get(&o, i), want)) {
+            fprintf(stderr, "Softmax %s dim %d: [%lld] %g want %g\n", ot_dt_name(dt), dim,
+                    (long long)i, ot_get(&o, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_softmax(void)
+{
+    aclDataType f[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+    for (int t = 0; t < 4; t++)
+        for (int dim = -1; dim < 3; dim++)
+            for (int l = 0; l < L_COUNT; l++)
+                check_softmax(f[t], f[t], dim, l, (l + dim + 4) % L_COUNT);
+    check_softmax(ACL_FLOAT16, ACL_FLOAT, -1, L_CONTIG, L_CONTIG);
+    int64_t s[2] = {2, 3};
+    ot_tensor xi, o, o2;
+    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, s, L_CONTIG);
+    int64_t s32[2] = {3, 2};
+    ot_make(&o2, ACL_FLOAT, 2, s32, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(xi.t, 1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, 2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, -3, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, 0, o2.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmaxGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
+    ot_free(&xi);
+    ot_free(&o);
+    ot_free(&o2);
+}
+
+/* ---- RmsNorm / LayerNorm ------------------------------------------------------------- */
+
+/* Normalise x [rows, D] (flattened trailing k dims) in double. */
+static void check_norm(bool layer, aclDataType dt, aclDataType gdt, int k, bool has_w, bool has_b,
+                       bool stats, int li, int lo)
+{
+    int64_t s[3] = {4, 3, 16};
+    int64_t rows = 1, D = 1;
+    for (int i = 0; i < 3; i++) {
+        if (i < 3 - k)
+            rows *= s[i];
+        else
+            D *= s[i];
+    }
+    ot_tensor x, y, g, b, mean, rstd;
+    memset(&g, 0, sizeof g);
+    memset(&b, 0, sizeof b);
+    memset(&mean, 0, sizeof mean);
+    memset(&rstd, 0, sizeof rstd);
+    ot_make(&x, dt, 3, s, li);
+    ot_make(&y, dt, 3, s, lo);
+    ot_fill(&x, -3, 5);
+    if (has_w) {
+        ot_make(&g, gdt, k, s + 3 - k, (li + 1) % L_COUNT);
+        ot_fill(&g, 0.5, 2);
+    }
+    if (has_b) {
+        ot_make(&b, gdt, k, s + 3 - k, (li + 2) % L_COUNT);
+        ot_fill(&b, -1, 1);
+    }
+    int64_t ss[3] = {4, 3, 1};
+    if (stats) { /* x's leading dims followed by ones */
+        for (int i = 3 - k; i < 3; i++)
+            ss[i] = 1;
+        ot_make(&rstd, layer ? dt : ACL_FLOAT, 3, ss, lo);
+        if (layer)
+            ot_make(&mean, dt, 3, ss, li);
+    }
+    double eps = 1e-5;
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (layer) {
+        aclIntArray *ns = aclCreateIntArray(s + 3 - k, (uint64_t)k);
+        CHECK_NN(ACLNN_SUCCESS, aclnnLayerNormGetWorkspaceSize(
+                                    x.t, ns, has_w ? g.t : NULL, has_b ? b.t : NULL, eps, y.t,
+                                    stats ? mean.t : NULL, stats ? rstd.t : NULL, &ws, &ex));
+        aclDestroyIntArray(ns);
+        ot_run(aclnnLayerNorm, ws, ex);
+    } else {
+        CHECK_NN(ACLNN_SUCCESS, aclnnRmsNormGetWorkspaceSize(x.t, g.t, eps, y.t, rstd.t, &ws, &ex));
+        ot_run(aclnnRmsNorm, ws, ex);
+    }
+    for (int64_t r = 0; r < rows; r++) {
+        double m = 0, ss2 = 0;
+        for (int64_t i = 0; i < D; i++)
+            m += ot_get(&x, r * D + i);
+        m = layer ? m / (double)D : 0;
+        for (int64_t i = 0; i < D; i++) {
+            double d = ot_get(&x, r * D + i) - m;
+            ss2 += d * d;
+        }
+        double rs = 1 / sqrt(ss2 / (double)D + eps);
+        for (int64_t i = 0; i < D; i++) {
+            double v = (ot_get(&x, r * D + i) - m) * rs;
+            if (has_w)
+                v *= ot_get(&g, i);
+            if (has_b)
+                v += ot_get(&b, i);
+            double got = ot_get(&y, r * D + i);
+            if (fabs(got - v) > (fabs(v) + 0.05) * ot_tol(dt) * 8) {
+                fprintf(stderr, "%s %s/%s k=%d: y[%lld] = %g, want %g\n",
+                        layer ? "LayerNorm" : "RmsNorm", ot_dt_name(dt), ot_dt_name(gdt), k,
+                        (long long)(r * D + i), got, v);
+                exit(1);
+            }
+        }
+        if (stats) {
+            CHECK(fabs(ot_get(&rstd, r) - rs) <= rs * ot_tol(rstd.dt) * 8);
+            if (layer)
+                CHECK(fabs(ot_get(&mean, r) - m) <= (fabs(m) + 0.05) * ot_tol(dt) * 8);
+        }
+    }
+    CHECK(ot_gaps_intact(&y));
+    ot_free(&x);
+    ot_free(&y);
+    if (g.t)
+        ot_free(&g);
+    if (b.t)
+        ot_free(&b);
+    if (mean.t)
+        ot_free(&mean);
+    if (rstd.t)
+        ot_free(&rstd);
+    g_cases++;
+}
+
+static void test_norm(void)
+{
+    aclDataType f[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    for (int t = 0; t < 3; t++)
+        for (int k = 1; k <= 2; k++)
+            for (int l = 0; l < L_COUNT; l++) {
+                check_norm(false, f[t], f[t], k, true, false, true, l, (l + 1) % L_COUNT);
+                check_norm(false, f[t], ACL_FLOAT, k, true, false, true, (l + 2) % L_COUNT, l);
+                for (int wb = 0; wb < 4; wb++)
+                    check_norm(true, f[t], wb & 2 ? ACL_FLOAT : f[t], k, wb & 1, wb & 2,
+                               (wb + l) & 1, l, (l + wb) % L_COUNT);
+            }
+    /* errors */
+    int64_t s[2] = {4, 8}, s7[1] = {7}, s8[1] = {8}, s4[1] = {4}, s3[1] = {3};
+    ot_tensor x, y, g, g7, r, r3, xi, yh, rh;
+    ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
+    ot_make(&y, ACL_FLOAT, 2, s, L_CONTIG);
+    ot_make(&yh, ACL_FLOAT16, 2, s, L_CONTIG);
+    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&g, ACL_FLOAT, 1, s8, L_CONTIG);
+    ot_make(&g7, ACL_FLOAT, 1, s7, L_CONTIG);
+    ot_make(&r, ACL_FLOAT, 1, s4, L_CONTIG);
+    ot_make(&rh, ACL_FLOAT16, 1, s4, L_CONTIG);
+    ot_make(&r3, ACL_FLOAT, 1, s3, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, y.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnRmsNormGetWorkspaceSize(x.t, NULL, 1e-6, y.t, r.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRmsNormGetWorkspaceSize(x.t, g7.t, 1e-6, y.t, r.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, y.t, r3.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, y.t, rh.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRmsNormGetWorkspaceSize(xi.t, g.t, 1e-6, y.t, r.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, yh.t, r.t, &ws, &ex));
+    aclIntArray *n8 = aclCreateIntArray(s8, 1), *n7 = aclCreateIntArray(s7, 1);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnLayerNormGetWorkspaceSize(x.t, n7, NULL, NULL, 1e-5, y.t, NULL, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnLayerNormGetWorkspaceSize(x.t, n8, g7.t, NULL, 1e-5, y.t, NULL, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnLayerNormGetWorkspaceSize(x.t, n8, NULL, NULL, 1e-5, y.t, r3.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLayerNormGetWorkspaceSize(x.t, NULL, NULL, NULL, 1e-5,
+                                                                     y.t, NULL, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnLayerNormGetWorkspaceSize(x.t, n8, NULL, NULL, 1e-5, NULL, NULL, NULL, &ws, &ex));
+    aclDestroyIntArray(n8);
+    aclDestroyIntArray(n7);
+    ot_free(&x);
+    ot_free(&y);
+    ot_free(&yh);
+    ot_free(&xi);
+    ot_free(&g);
+    ot_free(&g7);
+    ot_free(&r);
+    ot_free(&rh);
+    ot_free(&r3);
+}
+
+int main(void)
+{
+    ot_init();
+    test_reduce();
+    test_softmax();
+    test_norm();
+    ot_fini();
+    printf("ops_reduce: %d cases passed\n", g_cases);
+    return 0;
+}

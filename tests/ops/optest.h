@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Helpers for the operator tests (tests/ops): a device and a stream, host
+ * buffers standing in for device memory (cpuacl's device memory is host
+ * memory), test tensors with contiguous and non-contiguous layouts, element
+ * access through doubles, an independent float16/bfloat16 reference
+ * conversion, and tolerant comparison.
+ *
+ * Every test tensor is created through the public aclCreateTensor with
+ * explicit strides and offset, so the layouts exercise the operators' view
+ * handling: L_CONTIG (row-major), L_TRANS (last two dims stored
+ * column-major), L_GAP (padded rows, offset 5), L_STEP (every stride
+ * doubled, offset 1).
+ */
+#ifndef CPUACL_TESTS_OPS_OPTEST_H
+#define CPUACL_TESTS_OPS_OPTEST_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl/acl.h"
+#include "aclnn/aclnn_base.h"
+#include "testutil.h"
+
+/* Expect an aclnn call to return `want` (and a message when it fails). */
+#define CHECK_NN(want, call)                                                                       \
+    do {                                                                                           \
+        aclnnStatus got_ = (call);                                                                 \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (got_ != (aclnnStatus)(want)) {                                                         \
+            fprintf(stderr, "%s:%d: %s returned %d, expected %d (%s)\n", __FILE__, __LINE__,       \
+                    #call, (int)got_, (int)(want), m_ ? m_ : "no message");                        \
+            exit(1);                                                                               \
+        }                                                                                          \
+        if ((want) != 0 && (!m_ || !*m_)) {                                                        \
+            fprintf(stderr, "%s:%d: %s failed without a message\n", __FILE__, __LINE__, #call);    \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+static aclrtStream g_stream;
+
+static inline void ot_init(void)
+{
+    CHECK_OK(aclInit(NULL));
+    CHECK_OK(aclrtSetDevice(0));
+    CHECK_OK(aclrtCreateStream(&g_stream));
+    CHECK(aclnnInit(NULL) == ACLNN_SUCCESS);
+}
+
+static inline void ot_fini(void)
+{
+    CHECK(aclnnFinalize() == ACLNN_SUCCESS);
+    CHECK_OK(aclrtDestroyStream(g_stream));
+    CHECK_OK(aclrtResetDevice(0));
+    CHECK_OK(aclFinalize());
+}
+
+/* ---- float16 / bfloat16 reference conversions (independent of the library) */
+
+static inline double ot_f16_to_d(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+static inline uint16_t ot_d_to_f16(double d)
+{
+    _Float16 h = (_Float16)(float)d; /* GCC: IEEE round-to-nearest-even */
+    uint16_t u;
+    memcpy(&u, &h, 2);
+    return u;
+}
+static inline double ot_bf16_to_d(uint16_t h)
+{
+    uint32_t u = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline uint16_t ot_d_to_bf16(double d)
+{
+    float f = (float)d;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    if (isnan(f))
+        return (uint16_t)((u >> 16) | 0x40);
+    u += 0x7fff + ((u >> 16) & 1);
+    return (uint16_t)(u >> 16);
+}
+
+/* ---- data types ------------------------------------------------------------ */
+
+static const aclDataType OT_ALL[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
+                                     ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64,  ACL_BOOL};
+#define OT_NALL ((int)(sizeof(OT_ALL) / sizeof(OT_ALL[0])))
+
+static inline const char *ot_dt_name(aclDataType t)
+{
+    switch ((int)t) {
+    case ACL_FLOAT:
+        return "f32";
+    case ACL_FLOAT16:
+        return "f16";
+    case ACL_BF16:
+        return "bf16";
+    case ACL_DOUBLE:
+        return "f64";
+    case ACL_INT8:
+        return "i8";
+    case ACL_UINT8:
+        return "u8";
+    case ACL_INT16:
+        return "i16";
+    case ACL_INT32:
+        return "i32";
+    case ACL_INT64:
+        return "i64";
+    case ACL_BOOL:
+        return "bool";
+    default:
+        return "?";
+    }
+}
+
+static inline bool ot_is_float(aclDataType t)
+{
+    return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16 || t == ACL_DOUBLE;
+}
+
+/* Round a double to the value set of type t (what storing it would give). */
+static inline double ot_round(aclDataType t, double v)
+{
+    switch ((int)t) {
+    case ACL_FLOAT:
+        return (float)v;
+    case ACL_FLOAT16:
+        return ot_f16_to_d(ot_d_to_f16(v));
+    case ACL_BF16:
+        return ot_bf16_to_d(ot_d_to_bf16(v));
+    case ACL_DOUBLE:
+        return v;
+    case ACL_BOOL:
+        return v != 0;
+    case ACL_INT8:
+        return (int8_t)(int64_t)trunc(v); /* integers wrap */
+    case ACL_UINT8:
+        return (uint8_t)(int64_t)trunc(v);
+    case ACL_INT16:
+        return (int16_t)(int64_t)trunc(v);
+    case ACL_INT32:
+        return (int32_t)(int64_t)trunc(v);
+    default:
+        return trunc(v);
+    }
+}
+
+/* Relative tolerance for results of type t computed in float32. */
+static inline double ot_tol(aclDataType t)
+{
+    switch ((int)t) {
+    case ACL_FLOAT:
+        return 2e-6;
+    case ACL_FLOAT16:
+        return 1.5e-3;
+    case ACL_BF16:
+        return 1e-2;
+    case ACL_DOUBLE:
+        return 1e-12;
+    default:
+        return 0;
+    }
+}
+
+/* ---- test tensors ---------------------------------------------------------- */
+
+enum ot_layout { L_CONTIG, L_TRANS, L_GAP, L_STEP, L_COUNT };
+
+typedef struct {
+    aclTensor *t;
+    void *buf;
+    size_t bytes;
+    aclDataType dt;
+    int nd;
+    int64_t dims[16], strides[16], offset, numel;
+} ot_tensor;
+
+static inline void ot_make(ot_tensor *x, aclDataType dt, int nd, const int64_t *dims, int layout)
+{
+    memset(x, 0, sizeof(*x));
+    x->dt = dt;
+    x->nd = nd;
+    x->numel = 1;
+    for (int i = 0; i < nd; i++) {
+        x->dims[i] = dims[i];
+        x->numel *= dims[i];
+    }
+    if (layout == L_TRANS && nd < 2)
+        layout = L_STEP;
+    int64_t s = 1;
+    for (int i = nd - 1; i >= 0; i--) {
+        x->strides[i] = s;
+        s *= dims[i] > 0 ? dims[i] : 1;
+    }
+    if (layout == L_TRANS) { /* last two dims column-major; leading dims as row-major */
+        x->strides[nd - 2] = 1;
+        x->strides[nd - 1] = dims[nd - 2] > 0 ? dims[nd - 2] : 1;
+    } else if (layout == L_GAP && nd >= 1) {
+        int64_t row = (dims[nd - 1] > 0 ? dims[nd - 1] : 1) + 3;
+        x->strides[nd - 1] = 1;
+        int64_t st = row;
+        for (int i = nd - 2; i >= 0; i--) {
+            x->strides[i] = st;
+            st *= dims[i] > 0 ? dims[i] : 1;
+        }
+        x->offset = 5;
+    } else if (layout == L_STEP) {
+        for (int i = 0; i < nd; i++)
+            x->strides[i] *= 2;
+        x->offset = 1;
+    }
+    int64_t maxoff = x->offset;
+    for (int i = 0; i < nd; i++)
+        if (dims[i] > 0)
+            maxoff += (dims[i] - 1) * x->strides[i];
+    size_t esz = aclDataTypeSize(dt);
+    x->bytes = (size_t)(maxoff + 1) * esz + 64;
+    x->buf = aligned_alloc(64, (x->bytes + 63) / 64 * 64);
+    CHECK(x->buf);
+    memset(x->buf, 0xA5, x->bytes); /* poison: gaps must stay untouched */
+    int64_t storage = maxoff + 1;
+    x->t = aclCreateTensor(x->dims, (uint64_t)nd, dt, x->strides, x->offset, ACL_FORMAT_ND,
+                           &storage, 1, x->buf);
+    CHECK(x->t);
+}
+
+static inline void ot_free(ot_tensor *x)
+{
+    if (x->t)
+        aclDestroyTensor(x->t);
+    free(x->buf);
+    memset(x, 0, sizeof(*x));
+}
+
+/* Linear logical index -> element pointer. */
+static inline char *ot_ptr(const ot_tensor *x, int64_t lin)
+{
+    int64_t off = x->offset;
+    for (int i = x->nd - 1; i >= 0; i--) {
+        int64_t n = x->dims[i];
+        off += (lin % n) * x->strides[i];
+        lin /= n;
+    }
+    return (char *)x->buf + off * (int64_t)aclDataTypeSize(x->dt);
+}
+
+static inline double ot_load(aclDataType dt, const void *p)
+{
+    switch ((int)dt) {
+    case ACL_FLOAT: {
+        float v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case ACL_FLOAT16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return ot_f16_to_d(v);
+    }
+    case ACL_BF16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return ot_bf16_to_d(v);
+    }
+    case ACL_DOUBLE: {
+        double v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    case ACL_INT8:
+        return *(const int8_t *)p;
+    case ACL_UINT8:
+        return *(const uint8_t *)p;
+    case ACL_INT16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case ACL_INT32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case ACL_INT64: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return (double)v;
+    }
+    case ACL_BOOL:
+        return *(const uint8_t *)p != 0;
+    default:
+        return NAN;
+    }
+}
+
+static inline void ot_store(aclDataType dt, void *p, double v)
+{
+    switch ((int)dt) {
+    case ACL_FLOAT: {
+        float f = (float)v;
+        memcpy(p, &f, 4);
+        break;
+    }
+    case ACL_FLOAT16: {
+        uint16_t h = ot_d_to_f16(v);
+        memcpy(p, &h, 2);
+        break;
+    }
+    case ACL_BF16: {
+        uint16_t h = ot_d_to_bf16(v);
+        memcpy(p, &h, 2);
+        break;
+    }
+    case ACL_DOUBLE:
+        memcpy(p, &v, 8);
+        break;
+    case ACL_INT8:
+        *(int8_t *)p = (int8_t)v;
+        break;
+    case ACL_UINT8:
+        *(uint8_t *)p = (uint8_t)v;
+        break;
+    case ACL_INT16: {
+        int16_t i = (int16_t)v;
+        memcpy(p, &i, 2);
+        break;
+    }
+    case ACL_INT32: {
+        int32_t i = (int32_t)v;
+        memcpy(p, &i, 4);
+        break;
+    }
+    case ACL_INT64: {
+        int64_t i = (int64_t)v;
+        memcpy(p, &i, 8);
+        break;
+    }
+    case ACL_BOOL:
+        *(uint8_t *)p = v != 0;
+        break;
+    default:
+        break;
+    }
+}
+
+static inline double ot_get(const ot_tensor *x, int64_t lin)
+{
+    return ot_load(x->dt, ot_ptr(x, lin));
+}
+static inline void ot_set(ot_tensor *x, int64_t lin, double v)
+{
+    ot_store(x->dt, ot_ptr(x, lin), v);
+}
+
+static uint64_t g_rng = 0x9E3779B97F4A7C15ull;
+static inline double ot_rand01(void)
+{
+    g_rng ^= g_rng << 13;
+    g_rng ^= g_rng >> 7;
+    g_rng ^= g_rng << 17;
+    return (double)(g_rng >> 11) / 9007199254740992.0;
+}
+
+/* Fill with values in [lo, hi] suited to the type (integers: whole numbers,
+ * bool: 0/1), rounded to the type. */
+static inline void ot_fill(ot_tensor *x, double lo, double hi)
+{
+    for (int64_t i = 0; i < x->numel; i++) {
+        double v = lo + (hi - lo) * ot_rand01();
+        if (x->dt == ACL_BOOL)
+            v = ot_rand01() < 0.5;
+        else if (!ot_is_float(x->dt))
+            v = floor(v + 0.5);
+        ot_set(x, i, ot_round(x->dt, v));
+    }
+}
+
+/* Index of element `lin` of a tensor of shape out[nout] in a tensor of shape
+ * dims[nd] that broadcasts to it. */
+static inline int64_t ot_bcast_index(int64_t lin, const int64_t *out, int nout, const int64_t *dims,
+                                     int nd)
+{
+    int64_t idx = 0, mul = 1;
+    for (int i = nout - 1; i >= 0; i--) {
+        int64_t c = lin % out[i];
+        lin /= out[i];
+        int j = i - (nout - nd);
+        if (j >= 0) {
+            if (dims[j] != 1)
+                idx += c * mul;
+            mul *= dims[j];
+        }
+    }
+    return idx;
+}
+
+/* Compare got with want for an out of type t whose result was computed with
+ * result type rt (rounding errors of rt). */
+static inline bool ot_close(aclDataType t, aclDataType rt, double got, double want)
+{
+    if (isnan(want))
+        return isnan(got) || !ot_is_float(t);
+    if (isinf(want))
+        return got == want || (!ot_is_float(t));
+    if (!ot_is_float(t) && !ot_is_float(rt))
+        return got == want;
+    double tol = ot_tol(rt) > ot_tol(t) ? ot_tol(rt) : ot_tol(t);
+    if (!ot_is_float(t)) /* float result into an integer out: truncation */
+        return fabs(got - trunc(want)) <= 1 + fabs(want) * tol * 4;
+    return fabs(got - want) <= (fabs(want) + 1e-3) * tol * 4 + 1e-30;
+}
+
+/* Check that the poison bytes outside the tensor's elements are intact. */
+static inline bool ot_gaps_intact(const ot_tensor *x)
+{
+    size_t esz = aclDataTypeSize(x->dt);
+    unsigned char *mark = calloc(x->bytes, 1);
+    CHECK(mark);
+    for (int64_t i = 0; i < x->numel; i++)
+        memset(mark + (ot_ptr(x, i) - (char *)x->buf), 1, esz);
+    bool ok = true;
+    for (size_t i = 0; i < x->bytes && ok; i++)
+        ok = mark[i] || ((unsigned char *)x->buf)[i] == 0xA5;
+    free(mark);
+    return ok;
+}
+
+/* Run phase 2 and synchronise. */
+typedef aclnnStatus (*ot_phase2)(void *, uint64_t, aclOpExecutor *, aclrtStream);
+static inline void ot_run(ot_phase2 fn, uint64_t ws, aclOpExecutor *ex)
+{
+    CHECK(ws == 0);
+    CHECK_NN(ACLNN_SUCCESS, fn(NULL, ws, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+}
+
+#endif /* CPUACL_TESTS_OPS_OPTEST_H */
