@@ -71,6 +71,8 @@ static bool peer_ok(int cur, int other)
 static aclError check_copy(void *dst, size_t destMax, const void *src, size_t count,
                            aclrtMemcpyKind kind, struct span *d, struct span *s, const char *fn)
 {
+    if (!count) /* reference 5: count 0 returns success at once */
+        return ACL_SUCCESS;
     if (!dst || !src)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, dst ? "src" : "dst");
     if ((unsigned)kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE)
@@ -291,6 +293,45 @@ static bool misaligned_host(const struct span *sp, const void *p)
     return sp->loc != LOC_DEVICE && ((uintptr_t)p & 63u);
 }
 
+/*
+ * The rules every asynchronous copy follows (1-D and 2-D): host-to-host fails
+ * at synchronize (or is refused by config), host addresses must be 64-byte
+ * aligned, pageable host memory makes the copy synchronous (refused inside a
+ * capture of this stream, and where the capture mode forbids sync calls).
+ * Returns 1 when the caller must queue the copy, 2 when it must copy now
+ * (pageable: the stream was drained), or an aclError (0: queued already).
+ */
+static int async_policy(struct core_stream *s, void *dst, const void *src, const struct span *d,
+                        const struct span *sp, const char *fn)
+{
+    if (d->loc != LOC_DEVICE && sp->loc != LOC_DEVICE) { /* host to host */
+        if (g_rt.cfg.async_h2h_reject)
+            return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                            "%s: asynchronous host-to-host copies are not supported", fn);
+        uint64_t a[6] = {(uint64_t)ACL_ERROR_RT_FEATURE_NOT_SUPPORT};
+        return submit(s, run_fail, CORE_T_MEMCPY, a, fn); /* fails at synchronize (seed 003) */
+    }
+    if (misaligned_host(d, dst) || misaligned_host(sp, src))
+        return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
+                        "%s: host addresses of asynchronous copies must be 64-byte aligned", fn);
+    if (d->loc != LOC_PAGEABLE && sp->loc != LOC_PAGEABLE)
+        return 1;
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: pageable host memory cannot be copied inside a capture (use "
+                        "aclrtMallocHost)",
+                        fn);
+    if (core_capture_check_unsafe(fn) == ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)
+        return core_err(ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC,
+                        "%s: a copy of pageable memory becomes synchronous, which the capture "
+                        "mode forbids",
+                        fn);
+    /* Pageable memory (reference 5): drain the stream, then copy here. A
+     * failure pending on the stream stays for its next synchronisation. */
+    sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
+    return 2;
+}
+
 static aclError copy_async(void *dst, size_t destMax, const void *src, size_t count,
                            aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
 {
@@ -299,39 +340,15 @@ static aclError copy_async(void *dst, size_t destMax, const void *src, size_t co
     if (rc)
         return rc;
     struct span d = {0}, sp = {0};
-    if ((rc = check_copy(dst, destMax, src, count, kind, &d, &sp, fn)))
+    if ((rc = check_copy(dst, destMax, src, count, kind, &d, &sp, fn)) || !count)
         return rc;
-    if (!count)
-        return ACL_SUCCESS;
-    bool capturing = atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL;
-    if (d.loc != LOC_DEVICE && sp.loc != LOC_DEVICE) { /* host to host */
-        if (g_rt.cfg.async_h2h_reject)
-            return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                            "%s: asynchronous host-to-host copies are not supported", fn);
-        uint64_t a[6] = {(uint64_t)ACL_ERROR_RT_FEATURE_NOT_SUPPORT};
-        return submit(s, run_fail, CORE_T_MEMCPY, a, fn); /* fails at synchronize (seed 003) */
-    }
-    if (misaligned_host(&d, dst) || misaligned_host(&sp, src))
-        return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
-                        "%s: host addresses of asynchronous copies must be 64-byte aligned", fn);
-    if (d.loc == LOC_PAGEABLE || sp.loc == LOC_PAGEABLE) {
-        if (capturing)
-            return core_err(ACL_ERROR_RT_PARAM_INVALID,
-                            "%s: pageable host memory cannot be copied inside a capture (use "
-                            "aclrtMallocHost)",
-                            fn);
-        rc = core_capture_check_unsafe(fn);
-        if (rc == ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)
-            return core_err(ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC,
-                            "%s: a copy of pageable memory becomes synchronous, which the capture "
-                            "mode forbids",
-                            fn);
-        /* Pageable memory: drain the stream, then copy here (reference 5). */
-        if ((rc = core_stream_sync(s, 0, fn)))
-            return rc;
+    int what = async_policy(s, dst, src, &d, &sp, fn);
+    if (what == 2) {
         memcpy(dst, src, count);
         return ACL_SUCCESS;
     }
+    if (what != 1)
+        return what;
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count};
     return submit(s, run_memcpy, CORE_T_MEMCPY, a, fn);
 }
@@ -359,7 +376,8 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 }
 
 static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                         size_t height, aclrtMemcpyKind kind, const char *fn)
+                         size_t height, aclrtMemcpyKind kind, struct span *d, struct span *s,
+                         const char *fn)
 {
     if (width > dpitch || width > spitch)
         return core_err(ACL_ERROR_INVALID_PARAM,
@@ -367,15 +385,14 @@ static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitc
                         dpitch, spitch);
     if (!width || !height)
         return ACL_SUCCESS;
-    struct span d = {0}, s = {0};
     /* The whole pitched extent must lie inside each side's allocation. */
     size_t dext = dpitch * (height - 1) + width, sext = spitch * (height - 1) + width;
     if (height > 1 && ((dpitch && (height - 1) > (SIZE_MAX - width) / dpitch) ||
                        (spitch && (height - 1) > (SIZE_MAX - width) / spitch)))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: the 2-D extent overflows", fn);
-    aclError rc = check_copy(dst, dext, src, dext, kind, &d, &s, fn);
+    aclError rc = check_copy(dst, dext, src, dext, kind, d, s, fn);
     if (rc == ACL_SUCCESS && sext > dext)
-        rc = locate(src, sext, &s, fn, "src");
+        rc = locate(src, sext, s, fn, "src");
     return rc;
 }
 
@@ -383,7 +400,8 @@ aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
                        size_t height, aclrtMemcpyKind kind)
 {
     CORE_REQUIRE_INIT();
-    aclError rc = check_2d(dst, dpitch, src, spitch, width, height, kind, "aclrtMemcpy2d");
+    struct span d = {0}, sp = {0};
+    aclError rc = check_2d(dst, dpitch, src, spitch, width, height, kind, &d, &sp, "aclrtMemcpy2d");
     if (rc || !width || !height)
         return rc;
     if ((rc = core_capture_check_unsafe("aclrtMemcpy2d")))
@@ -397,11 +415,21 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t sp
                             size_t width, size_t height, aclrtMemcpyKind kind, aclrtStream stream)
 {
     struct core_stream *s = NULL;
+    struct span d = {0}, sp = {0};
     aclError rc = core_stream_resolve(stream, &s, "aclrtMemcpy2dAsync");
     if (rc == ACL_SUCCESS)
-        rc = check_2d(dst, dpitch, src, spitch, width, height, kind, "aclrtMemcpy2dAsync");
+        rc = check_2d(dst, dpitch, src, spitch, width, height, kind, &d, &sp,
+                      "aclrtMemcpy2dAsync");
     if (rc || !width || !height)
         return rc;
+    int what = async_policy(s, dst, src, &d, &sp, "aclrtMemcpy2dAsync");
+    if (what == 2) {
+        for (size_t r = 0; r < height; r++)
+            memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+        return ACL_SUCCESS;
+    }
+    if (what != 1)
+        return what;
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
                      height};
     return submit(s, run_memcpy2d, CORE_T_MEMCPY, a, "aclrtMemcpy2dAsync");
