@@ -191,8 +191,8 @@ struct core_event {
     /* Written by workers (record tasks). */
     _Alignas(SCHED_CACHELINE) struct sched_cond cond; /* value = records completed (count) */
     _Atomic int32_t rec_err;     /* A: the recording stream's pending error at the record */
-    struct core_stream *rec_stream; /* stream of the last completed record (type-stable) */
-    uint64_t rec_handle;         /* its handle then, to tell a recycled stream apart */
+    struct core_stream *_Atomic rec_stream; /* A: stream of the last completed record */
+    _Atomic uint64_t rec_handle; /* A: its handle then, to tell a recycled stream apart */
     struct core_event_slots slots;
     /* Written by submitting threads. */
     _Alignas(SCHED_CACHELINE) _Atomic uint64_t desc; /* A: latest record: seq << 24 | stream */

@@ -213,8 +213,10 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
     /* A failure queued before the record is reported by synchronising the
      * event too (docs/behaviour.md); relaxed: published by advance. */
     struct core_stream *cs = x->stream->owner;
-    ev->rec_stream = cs;
-    ev->rec_handle = cs->handle;
+    /* relaxed: several workers may record the same event; the pair is only
+     * a hint for clearing the stream's error (checked by handle lookup). */
+    atomic_store_explicit(&ev->rec_stream, cs, memory_order_relaxed);
+    atomic_store_explicit(&ev->rec_handle, cs->handle, memory_order_relaxed);
     atomic_store_explicit(&ev->rec_err, atomic_load_explicit(&x->stream->err, memory_order_relaxed),
                           memory_order_relaxed);
     mark_done(ev, desc_key(d), desc_seq(d), timed(ev) ? sched_now_ns() : 0);
@@ -619,9 +621,10 @@ static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const
                                                 memory_order_relaxed)) {
         /* Reported here, so the stream does not report it again (if it is
          * still the same stream and still holds that error). */
-        struct core_stream *cs = ev->rec_stream;
+        struct core_stream *cs = atomic_load_explicit(&ev->rec_stream, memory_order_relaxed);
+        uint64_t h = atomic_load_explicit(&ev->rec_handle, memory_order_relaxed);
         int32_t se = e;
-        if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)ev->rec_handle) == cs)
+        if (cs && core_table_lookup(&g_rt.streams, (void *)(uintptr_t)h) == cs)
             atomic_compare_exchange_strong_explicit(&cs->s.err, &se, 0, memory_order_acq_rel,
                                                     memory_order_relaxed);
         rc = core_err_async((aclError)e, fn);

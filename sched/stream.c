@@ -104,8 +104,10 @@ static bool left(void *arg)
 
 void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
 {
-    /* Step out while we wait: a claimer of our own stream must not wait on us. */
+    /* Step out while we wait: a claimer of our own stream must not wait on
+     * us, and one may already be waiting for us to leave, so tell it. */
     atomic_store_explicit(&me->in, NULL, memory_order_release);
+    sched_ec_notify(&sched_claim_ec);
     pthread_mutex_lock(&g_claim_lock);
     if (atomic_load_explicit(&s->shared, memory_order_relaxed)) { /* S6: shared already */
         pthread_mutex_unlock(&g_claim_lock);
