@@ -85,6 +85,19 @@ void br_set_note(struct br_figure *f, const char *fmt, ...)
     va_end(ap);
 }
 
+void br_add_skipped(struct br_results *r, const char *study, const char *what, const char *fmt, ...)
+{
+    if (r->nskipped >= BR_MAX_SKIPPED)
+        return;
+    struct br_skip *k = &r->skipped[r->nskipped++];
+    copy_str(k->study, sizeof(k->study), study);
+    copy_str(k->what, sizeof(k->what), what);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(k->why, sizeof(k->why), fmt, ap);
+    va_end(ap);
+}
+
 const struct br_figure *br_find(const struct br_results *r, const char *key)
 {
     if (!key || !*key)
@@ -239,4 +252,7 @@ void br_print_table(const struct br_results *r, FILE *out)
                 first ? f->study : "", wf, f->label, wv, v, wu, f->unit, wr, g, wb, b, wl, l, wt, t,
                 f->note);
     }
+    for (size_t i = 0; i < r->nskipped; i++)
+        fprintf(out, "%-*s  %s: skipped (%s)\n", ws, r->skipped[i].study, r->skipped[i].what,
+                r->skipped[i].why);
 }

@@ -42,9 +42,21 @@ struct br_figure {
     char note[96];
 };
 
+/* A part of a study that did not run (a peer not installed, a device not
+ * found): reported, never faked. */
+struct br_skip {
+    char study[16];
+    char what[48];
+    char why[128];
+};
+
+#define BR_MAX_SKIPPED 16u
+
 struct br_results {
     struct br_figure *v;
     size_t n, cap;
+    struct br_skip skipped[BR_MAX_SKIPPED];
+    size_t nskipped;
 };
 
 /* Per-repetition samples of one quantity. */
@@ -79,6 +91,10 @@ struct br_figure *br_add_value(struct br_results *r, const char *study, const ch
 /* ref 'b' (baseline) or 'l' (limit); op '<' or '>'. */
 void br_set_target(struct br_figure *f, char ref, char op, double x);
 void br_set_note(struct br_figure *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Record a skipped part (printed after the table, listed in JSON/HTML). */
+void br_add_skipped(struct br_results *r, const char *study, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 const struct br_figure *br_find(const struct br_results *r, const char *key);
 /* value / reference value; false when a figure or its reference is missing. */

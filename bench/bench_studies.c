@@ -22,6 +22,8 @@
 #include <time.h>
 
 #include "acl/acl.h"
+#include "bench_memstudies.h"
+#include "bench_peers.h"
 #include "bench_util.h"
 #include "cpuacl/cpuacl.h"
 
@@ -45,8 +47,27 @@ static void progress(const struct bs_ctx *c, const char *what)
     /* relaxed: the watchdog only needs to see that something moves. */
     atomic_store_explicit(&bs_step, what, memory_order_relaxed);
     atomic_fetch_add_explicit(&bs_beat, 1, memory_order_relaxed);
-    if (c->progress)
+    if (c->bar && c->study_count) {
+        /* [#####.....] 3/6 step: whole studies done, plus a tick per step */
+        enum { W = 30 };
+        unsigned done = c->study_index * W / c->study_count;
+        char bar[W + 1];
+        for (unsigned i = 0; i < W; i++)
+            bar[i] = i < done ? '#' : '.';
+        bar[W] = 0;
+        fprintf(stderr, "\r\033[K[%s] %u/%u %.60s", bar, c->study_index + 1, c->study_count, what);
+        fflush(stderr);
+    } else if (c->progress) {
         fprintf(stderr, "  ... %s\n", what);
+    }
+}
+
+void bs_bar_clear(const struct bs_ctx *c)
+{
+    if (c->bar) {
+        fprintf(stderr, "\r\033[K");
+        fflush(stderr);
+    }
 }
 
 /* Sizes: quick (default) and --full. */
@@ -670,6 +691,279 @@ static int study_multistream(struct bs_ctx *c)
 }
 
 /* ------------------------------------------------------------------------
+ * capture: capture cost per task, replay per node vs eager per task
+ * ---------------------------------------------------------------------- */
+enum { CAP_LANES = 4 };
+
+/* Eager: `reps` x (n empty kernels), then one sync; ns per task. */
+static int eager_rep(aclrtStream s, unsigned n, uint64_t execs, double *out)
+{
+    uint64_t t0 = bu_now_ns();
+    for (uint64_t e = 0; e < execs; e++)
+        for (unsigned i = 0; i < n; i++)
+            CK(cpuaclLaunchKernel(s, k_nop, NULL));
+    CK(aclrtSynchronizeStream(s));
+    *out = (double)(bu_now_ns() - t0) / ((double)execs * n);
+    return 0;
+}
+
+/* Capture n empty kernels on s; per task: *ns the launches alone, *all
+ * Begin..End inclusive (End compiles the replay plan). */
+static int capture_rep(aclrtStream s, unsigned n, aclmdlRI *ri, double *ns, double *all)
+{
+    uint64_t t0 = bu_now_ns();
+    CK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    uint64_t t1 = bu_now_ns();
+    for (unsigned i = 0; i < n; i++) {
+        aclError e = cpuaclLaunchKernel(s, k_nop, NULL);
+        if (e != ACL_SUCCESS) {
+            aclmdlRI junk = NULL;
+            aclmdlRICaptureEnd(s, &junk);
+            if (junk)
+                aclmdlRIDestroy(junk);
+            CK(e);
+        }
+    }
+    uint64_t t2 = bu_now_ns();
+    CK(aclmdlRICaptureEnd(s, ri));
+    *all = (double)(bu_now_ns() - t0) / n;
+    *ns = (double)(t2 - t1) / n;
+    return 0;
+}
+
+/* `execs` replays of ri on s, then one sync; ns per node. */
+static int replay_rep(aclrtStream s, aclmdlRI ri, unsigned nodes, uint64_t execs, double *out)
+{
+    uint64_t t0 = bu_now_ns();
+    for (uint64_t e = 0; e < execs; e++)
+        CK(aclmdlRIExecuteAsync(ri, s));
+    CK(aclrtSynchronizeStream(s));
+    *out = (double)(bu_now_ns() - t0) / ((double)execs * nodes);
+    return 0;
+}
+
+/* The multi-lane graph: s[0] forks to s[1..3] through fork, each lane runs
+ * per_lane empty kernels, lanes 1..3 join back into s[0] through join[]. */
+static aclError lanes_submit(aclrtStream *s, aclrtEvent fork, aclrtEvent *join, unsigned per_lane)
+{
+    aclError e = aclrtRecordEvent(fork, s[0]);
+    for (unsigned l = 1; l < CAP_LANES && e == ACL_SUCCESS; l++)
+        e = aclrtStreamWaitEvent(s[l], fork);
+    for (unsigned l = 0; l < CAP_LANES && e == ACL_SUCCESS; l++)
+        for (unsigned i = 0; i < per_lane && e == ACL_SUCCESS; i++)
+            e = cpuaclLaunchKernel(s[l], k_nop, NULL);
+    for (unsigned l = 1; l < CAP_LANES && e == ACL_SUCCESS; l++) {
+        e = aclrtRecordEvent(join[l], s[l]);
+        if (e == ACL_SUCCESS)
+            e = aclrtStreamWaitEvent(s[0], join[l]);
+    }
+    return e;
+}
+
+static int capture_lanes(struct bs_ctx *c, aclrtStream *s, struct br_acc *eager,
+                         struct br_acc *replay, unsigned per_lane, uint64_t execs)
+{
+    aclrtEvent fork, join[CAP_LANES];
+    CK(aclrtCreateEventExWithFlag(&fork, ACL_EVENT_SYNC));
+    for (unsigned l = 1; l < CAP_LANES; l++)
+        CK(aclrtCreateEventExWithFlag(&join[l], ACL_EVENT_SYNC));
+    const unsigned nodes = per_lane * CAP_LANES;
+    int rc = 0;
+    aclmdlRI ri = NULL;
+    aclError e = aclmdlRICaptureBegin(s[0], ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
+    if (e == ACL_SUCCESS) {
+        aclError e2 = lanes_submit(s, fork, join, per_lane);
+        e = aclmdlRICaptureEnd(s[0], &ri);
+        if (e2 != ACL_SUCCESS)
+            e = e2;
+    }
+    if (e != ACL_SUCCESS) {
+        const char *m = aclGetRecentErrMsg();
+        fprintf(stderr, "cpuacl-bench: capture: 4-lane capture failed: %d (%s)\n", (int)e,
+                m ? m : "");
+        rc = (int)e;
+    }
+    for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+        progress(c, "capture: 4 lanes, eager");
+        uint64_t t0 = bu_now_ns();
+        for (uint64_t x = 0; x < execs && rc == 0; x++)
+            if (lanes_submit(s, fork, join, per_lane) != ACL_SUCCESS)
+                rc = -1;
+        if (rc == 0 && aclrtSynchronizeStream(s[0]) != ACL_SUCCESS)
+            rc = -1;
+        br_acc_add(eager, (double)(bu_now_ns() - t0) / ((double)execs * nodes));
+        progress(c, "capture: 4 lanes, replay");
+        double x = 0;
+        if (rc == 0)
+            rc = replay_rep(s[0], ri, nodes, execs, &x);
+        br_acc_add(replay, x);
+    }
+    if (ri)
+        aclmdlRIDestroy(ri);
+    for (unsigned l = 1; l < CAP_LANES; l++)
+        aclrtDestroyEvent(join[l]);
+    aclrtDestroyEvent(fork);
+    return rc;
+}
+
+static int study_capture(struct bs_ctx *c)
+{
+    static const unsigned sizes[] = {10, 100, 1000, 10000};
+    const uint64_t work_total = c->full ? 1000000u : 200000u; /* tasks per rep and size */
+    aclrtStream s[CAP_LANES];
+    for (unsigned l = 0; l < CAP_LANES; l++)
+        CK(aclrtCreateStream(&s[l]));
+    struct br_results *R = c->res;
+    struct br_figure *f;
+    int rc = 0;
+    double x;
+    /* eager submit cost in this run (the capture target's reference) */
+    struct br_acc sub = {0};
+    rc = eager_rep(s[0], 1000, 20, &x); /* warm-up */
+    for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+        progress(c, "capture: eager submit cost");
+        rc = launch_submit_rep(c, s[0], &x);
+        br_acc_add(&sub, x);
+    }
+    if (rc == 0) {
+        f = br_add(R, "capture", "eager_submit", "eager submit (this run)", "ns", BR_LOWER, &sub,
+                   "limits.mq_push", "limits.ring_push");
+        br_set_note(f, "cpuaclLaunchKernel, %u-launch batches: the capture reference", BS_BATCH);
+        f = br_add_value(R, "capture", "target_ns", "replay target per node", "ns", BR_INFO, 5.0, 1,
+                         NULL, NULL);
+        br_set_note(f, "project target (issue 4), not a measurement");
+    }
+    for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]) && rc == 0; si++) {
+        const unsigned n = sizes[si];
+        if (!c->full && n > 10000)
+            continue;
+        uint64_t execs = work_total / n;
+        if (execs < 10)
+            execs = 10;
+        struct br_acc cap = {0}, capall = {0}, eag = {0}, rep = {0};
+        static char what[64];
+        for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+            snprintf(what, sizeof(what), "capture: %u nodes", n);
+            progress(c, what);
+            aclmdlRI ri = NULL;
+            double y = 0;
+            rc = capture_rep(s[0], n, &ri, &x, &y);
+            if (rc)
+                break;
+            br_acc_add(&cap, x);
+            br_acc_add(&capall, y);
+            rc = eager_rep(s[0], n, execs, &x);
+            br_acc_add(&eag, x);
+            if (rc == 0) {
+                rc = replay_rep(s[0], ri, n, execs, &x);
+                br_acc_add(&rep, x);
+            }
+            aclmdlRIDestroy(ri);
+        }
+        if (rc)
+            break;
+        char key[32], label[48], ekey[48];
+        snprintf(key, sizeof(key), "capture_%u", n);
+        snprintf(label, sizeof(label), "capture per task, %u", n);
+        f = br_add(R, "capture", key, label, "ns", BR_LOWER, &cap, "capture.eager_submit", NULL);
+        br_set_target(f, 'b', '<', 2.0);
+        br_set_note(f, "%u launches while capturing, per task", n);
+        snprintf(key, sizeof(key), "capend_%u", n);
+        snprintf(label, sizeof(label), "capture+Begin/End per task, %u", n);
+        f = br_add(R, "capture", key, label, "ns", BR_LOWER, &capall, "capture.eager_submit", NULL);
+        br_set_note(f, "Begin + %u launches + End (compiles the plan), per task", n);
+        snprintf(key, sizeof(key), "eager_%u", n);
+        snprintf(label, sizeof(label), "eager per task, %u", n);
+        f = br_add(R, "capture", key, label, "ns", BR_LOWER, &eag, "limits.mq_push",
+                   "limits.ring_push");
+        br_set_note(f, "%llu x %u launches + 1 sync, per task (submit + execute)",
+                    (unsigned long long)execs, n);
+        snprintf(ekey, sizeof(ekey), "capture.eager_%u", n);
+        snprintf(key, sizeof(key), "replay_%u", n);
+        snprintf(label, sizeof(label), "replay per node, %u", n);
+        f = br_add(R, "capture", key, label, "ns", BR_LOWER, &rep, ekey,
+                   n == 1000 ? "capture.target_ns" : NULL);
+        br_set_target(f, 'b', '<', 0.2);
+        if (n == 1000)
+            br_set_target(f, 'l', '<', 1.0);
+        br_set_note(f, "%llu aclmdlRIExecuteAsync + 1 sync, per node; vs eager per task",
+                    (unsigned long long)execs);
+    }
+    if (rc == 0) {
+        struct br_acc eag = {0}, rep = {0};
+        const unsigned per_lane = 250;
+        uint64_t execs = work_total / (per_lane * CAP_LANES);
+        rc = capture_lanes(c, s, &eag, &rep, per_lane, execs < 10 ? 10 : execs);
+        if (rc == 0) {
+            f = br_add(R, "capture", "eager_lanes", "eager per task, 4 lanes", "ns", BR_LOWER, &eag,
+                       "limits.mq_push", "limits.ring_push");
+            br_set_note(f, "fork/join through events, %u kernels per lane", per_lane);
+            f = br_add(R, "capture", "replay_lanes", "replay per node, 4 lanes", "ns", BR_LOWER,
+                       &rep, "capture.eager_lanes", NULL);
+            br_set_target(f, 'b', '<', 0.2);
+            br_set_note(f, "%u kernel nodes + 6 event nodes, per kernel node",
+                        per_lane * CAP_LANES);
+        }
+    }
+    for (unsigned l = 0; l < CAP_LANES; l++)
+        aclrtDestroyStream(s[l]);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * The traced phase of --out (bench_studies.h)
+ * ---------------------------------------------------------------------- */
+int bs_trace_phase(const char *path)
+{
+    enum { NS = 4, PER = 500 };
+    double kns;
+    uint64_t iters = calibrate_work(&kns);
+    void *arg = (void *)(uintptr_t)iters;
+    aclrtStream s[NS];
+    aclrtEvent ev[NS];
+    for (unsigned i = 0; i < NS; i++) {
+        CK(aclrtCreateStream(&s[i]));
+        CK(aclrtCreateEventExWithFlag(&ev[i], ACL_EVENT_SYNC));
+    }
+    /* independent streams, then event-chained pairs (1 waits on 0, 3 on 2) */
+    for (unsigned round = 0; round < 2; round++) {
+        for (unsigned k = 0; k < PER; k += 50) {
+            for (unsigned i = 0; i < NS; i++) {
+                for (unsigned q = 0; q < 50; q++)
+                    CK(cpuaclLaunchKernel(s[i], k_work, arg));
+                if (round == 1 && i % 2 == 0) {
+                    CK(aclrtRecordEvent(ev[i], s[i]));
+                    CK(aclrtStreamWaitEvent(s[i + 1], ev[i]));
+                }
+            }
+        }
+        for (unsigned i = 0; i < NS; i++)
+            CK(aclrtSynchronizeStream(s[i]));
+    }
+    CK(cpuaclTraceDump(path));
+    for (unsigned i = 0; i < NS; i++) {
+        aclrtDestroyEvent(ev[i]);
+        aclrtDestroyStream(s[i]);
+    }
+    return 0;
+}
+
+static int study_memcpy(struct bs_ctx *c)
+{
+    return bs_study_memcpy(c, progress);
+}
+
+static int study_alloc(struct bs_ctx *c)
+{
+    return bs_study_alloc(c, progress);
+}
+
+static int study_peers(struct bs_ctx *c)
+{
+    return bs_study_peers(c, progress);
+}
+
+/* ------------------------------------------------------------------------
  * Registry
  * ---------------------------------------------------------------------- */
 const struct bs_study bs_studies[] = {
@@ -712,6 +1006,42 @@ const struct bs_study bs_studies[] = {
      "(workers / kernel time); per worker: busy time as a share of the wall time,\n"
      "tasks, parks and kicks (cpuaclGetWorkerStats).",
      study_multistream},
+    {"capture", "capture cost per task; replay per node vs eager per task, 10..10000 nodes",
+     "Captures N empty kernels on a stream (aclmdlRICaptureBegin .. End, N = 10, 100,\n"
+     "1000, 10000): time per captured launch vs an eager submit measured in the same\n"
+     "run (target <= 2x), and the same including Begin and End (End compiles the\n"
+     "replay plan). Replays the model many times (aclmdlRIExecuteAsync, one sync at the\n"
+     "end; 200k, full 1M nodes per repetition): time per node vs eager per task for\n"
+     "the same N kernels launched and executed (target >= 5x cheaper, i.e. <= 0.2x)\n"
+     "and, at 1000 nodes, vs the 5 ns per node target. Also a 4-lane graph (one\n"
+     "stream forks to three through an event, 250 kernels per lane, joined back\n"
+     "through events): replay per kernel node vs the same work eager.",
+     study_capture},
+    {"memcpy", "aclrtMemcpy / aclrtMemcpyAsync bandwidth by size and kind vs memcpy(3)",
+     "Copies of 64 B, 4 KiB, 256 KiB, 4 MiB, 64 MiB (full: also 64 KiB, 256 MiB)\n"
+     "between page-locked host memory (aclrtMallocHost) and device memory\n"
+     "(aclrtMalloc HUGE_FIRST), all faulted in first: memcpy(3) of the same size is\n"
+     "the baseline (target >= 0.95x at 64 MiB), the 64 MiB memcpy of `limits` the\n"
+     "limit. H2D by size, synchronous and async (queued, one sync); D2H, D2D and\n"
+     "H2H at 64 MiB and above. Also the host cost of a 64 B async copy submit.",
+     study_memcpy},
+    {"alloc", "aclrtMalloc+aclrtFree vs jemalloc and malloc; huge-page coverage",
+     "Pairs of aclrtMalloc(HUGE_FIRST)+aclrtFree of 64 B, 4 KiB, 64 KiB, 1 MiB,\n"
+     "64 MiB beside jemalloc mallocx+dallocx (64-byte aligned; target <= 1.5x at\n"
+     "4 KiB) and malloc+free (glibc's, named in the note). Then the huge-page\n"
+     "coverage of a 256 MiB (full: 1 GiB) HUGE_FIRST allocation after touching it:\n"
+     "AnonHugePages / Rss of its mappings in /proc/self/smaps (depends on THP mode).",
+     study_alloc},
+    {"peers", "OpenCL on CPU (PoCL) and oneTBB flow graph, when installed",
+     "OpenCL (any platform's CPU device, i.e. PoCL): an empty kernel enqueued on an\n"
+     "in-order queue with events (host cost), enqueue + drain per kernel, enqueue +\n"
+     "clFinish round trip, and a cross-queue event chain + clFinish. oneTBB flow\n"
+     "graph: per-node cost of a chain of continue_nodes (10 and 1000 nodes) and of\n"
+     "a fan-out to 1000. Each figure's baseline is its cpuacl counterpart when that\n"
+     "study ran in the same invocation (ratio = peer / cpuacl). A peer not found at\n"
+     "configure time, or without a CPU device, is reported as skipped. Debian:\n"
+     "pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers libtbb-dev.",
+     study_peers},
 };
 
 const size_t bs_nstudies = sizeof(bs_studies) / sizeof(bs_studies[0]);

@@ -25,9 +25,11 @@
 
 struct bs_ctx {
     /* I: from the command line */
-    unsigned reps; /* repetitions per figure */
-    bool full;     /* --full: longer runs, more configurations */
-    bool progress; /* progress lines on stderr */
+    unsigned reps;                     /* repetitions per figure */
+    bool full;                         /* --full: longer runs, more configurations */
+    bool progress;                     /* progress lines on stderr */
+    bool bar;                          /* a one-line progress bar on stderr (a terminal) */
+    unsigned study_index, study_count; /* for the bar: this study, of how many */
     /* I: from the runtime and the machine */
     int32_t device;
     uint32_t workers;    /* workers of the device */
@@ -55,5 +57,17 @@ extern const struct bs_study bs_studies[];
 extern const size_t bs_nstudies;
 
 const struct bs_study *bs_find(const char *name);
+
+/*
+ * The traced phase of --out: a short multi-stream run (4 streams of ~1 us
+ * kernels, event-chained in pairs) on device 0, then cpuaclTraceDump(path).
+ * The caller has called aclInit with tracing on and set device 0 (the
+ * tool runs this in a child process, so tracing never touches the studies).
+ * 0, or an aclError / -1.
+ */
+int bs_trace_phase(const char *path);
+
+/* Clear the progress bar's line (when one was drawn). */
+void bs_bar_clear(const struct bs_ctx *c);
 
 #endif /* CPUACL_BENCH_STUDIES_H */

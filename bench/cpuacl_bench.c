@@ -14,14 +14,20 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "acl/acl.h"
+#include "bench_output.h"
 #include "bench_report.h"
 #include "bench_studies.h"
 #include "bench_util.h"
@@ -37,12 +43,16 @@ struct opts {
     bool full;
     bool pin;
     bool progress;
+    bool no_bar;
+    const char *json; /* --json FILE */
+    const char *out;  /* --out DIR */
 };
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: cpuacl-bench [--study NAME[,NAME...]] [--reps N] [--quick | --full]\n"
-                 "                    [--no-pin] [--progress] [--list] [--help]\n");
+                 "                    [--json FILE] [--out DIR] [--no-pin] [--progress]\n"
+                 "                    [--no-progress-bar] [--list] [--help]\n");
 }
 
 static void help(void)
@@ -63,13 +73,28 @@ static void help(void)
            "                          is always measured, every ratio refers to it\n"
            "  --reps N                repetitions per figure, 1..%u (default: %u quick,\n"
            "                          %u full)\n"
-           "  --quick                 short runs (the default; well under a minute)\n"
+           "  --quick                 short runs (the default; about a minute at most)\n"
            "  --full                  longer runs, more samples and configurations\n"
            "  --no-pin                do not pin the host thread and the baseline\n"
            "                          threads (by default the host runs on a core other\n"
            "                          than worker 0's, and the baselines use the same\n"
            "                          two cores)\n"
+           "  --json FILE             also write the results as JSON to FILE: every\n"
+           "                          figure (study, key, name, value, unit, median,\n"
+           "                          min, max, reps, baseline and limit keys with\n"
+           "                          ratios, targets and whether they were met), the\n"
+           "                          machine (cpu model, cpus, memory, kernel, THP\n"
+           "                          mode) and the configuration (options, CPUACL_*\n"
+           "                          environment, workers, spin)\n"
+           "  --out DIR               write DIR/report.json (as --json), DIR/report.html\n"
+           "                          (self-contained: inline SVG charts, opens with no\n"
+           "                          network) and DIR/trace.json: a Chrome/Perfetto\n"
+           "                          timeline of a short 4-stream run, recorded in a\n"
+           "                          child process with CPUACL_TRACE_EVENTS set, so\n"
+           "                          tracing never runs during the measured studies\n"
            "  --progress              progress lines on stderr\n"
+           "  --no-progress-bar       no progress bar (drawn on stderr when it is a\n"
+           "                          terminal)\n"
            "  --list                  list the studies and exit\n"
            "  --help                  this text\n"
            "\n"
@@ -88,7 +113,14 @@ static void help(void)
     printf("\n"
            "Runtime settings (environment): CPUACL_WORKERS, CPUACL_SPIN_US,\n"
            "CPUACL_PIN_WORKERS, CPUACL_RING_SLOTS, CPUACL_DEVICE_COUNT; see\n"
-           "docs/behaviour.md.\n"
+           "docs/behaviour.md. Every CPUACL_* variable set is recorded in the JSON. Do\n"
+           "not set CPUACL_TRACE/CPUACL_TRACE_EVENTS for the studies (tracing costs\n"
+           "time per task); --out records its trace in a separate process.\n"
+           "\n"
+           "Examples:\n"
+           "  cpuacl-bench --out report          the default studies, report/report.html\n"
+           "  cpuacl-bench --study capture,peers --reps 11 --json capture.json\n"
+           "  CPUACL_WORKERS=2 cpuacl-bench --study multistream --full\n"
            "\n"
            "Exit status: 0 success, 1 a study failed or the runtime hung (no progress\n"
            "for 60 s, 300 s with --full: the run stops and says where), 2 bad usage.\n");
@@ -167,13 +199,24 @@ static int parse(int argc, char **argv, struct opts *o)
             for (size_t k = 0; k < bs_nstudies; k++)
                 printf("%-12s %s\n", bs_studies[k].name, bs_studies[k].summary);
             return 1;
-        } else if (strcmp(a, "--study") == 0 || strcmp(a, "--reps") == 0) {
+        } else if (strcmp(a, "--study") == 0 || strcmp(a, "--reps") == 0 ||
+                   strcmp(a, "--json") == 0 || strcmp(a, "--out") == 0) {
             if (!val) {
                 if (i + 1 >= argc)
                     return bad_usage("option '%s' needs a value", a);
                 val = argv[++i];
             }
-            int rc = a[2] == 's' ? select_studies(o, val) : parse_reps(o, val);
+            if (!*val)
+                return bad_usage("option '%s' needs a non-empty value", a);
+            int rc = 0;
+            if (a[2] == 's')
+                rc = select_studies(o, val);
+            else if (a[2] == 'r')
+                rc = parse_reps(o, val);
+            else if (a[2] == 'j')
+                o->json = val;
+            else
+                o->out = val;
             if (rc)
                 return rc;
         } else if (val) {
@@ -186,6 +229,8 @@ static int parse(int argc, char **argv, struct opts *o)
             o->pin = false;
         } else if (strcmp(a, "--progress") == 0) {
             o->progress = true;
+        } else if (strcmp(a, "--no-progress-bar") == 0) {
+            o->no_bar = true;
         } else if (a[0] == '-') {
             return bad_usage("unknown option '%s'", a);
         } else {
@@ -279,6 +324,75 @@ static void summary_field(const struct br_results *R, const char *name, const ch
         *k += (size_t)w < cap - *k ? (size_t)w : cap - *k - 1;
 }
 
+/*
+ * The traced phase of --out, in a child process forked before this process
+ * initialises the runtime: the child turns tracing on (CPUACL_TRACE_EVENTS
+ * before aclInit), runs bs_trace_phase and writes `path`; the parent's
+ * studies never run with tracing on. `status` gets "written", or why not.
+ */
+static void trace_in_child(const char *path, char *status, size_t cap)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(status, cap, "failed: fork: %s", strerror(errno));
+        return;
+    }
+    if (pid == 0) {
+        setenv("CPUACL_TRACE_EVENTS", "65536", 1);
+        unsetenv("CPUACL_TRACE"); /* no second file at aclFinalize */
+        int rc = 1;
+        aclError e = aclInit(NULL);
+        if (e == ACL_SUCCESS && aclrtSetDevice(0) == ACL_SUCCESS) {
+            rc = bs_trace_phase(path) == 0 ? 0 : 1;
+            aclrtResetDevice(0);
+        }
+        if (e == ACL_SUCCESS)
+            aclFinalize();
+        fflush(stderr);
+        _exit(rc);
+    }
+    /* 60 s is far beyond the phase's few milliseconds: a hang, not noise. */
+    int st = 0;
+    for (unsigned ms = 0;; ms += 10) {
+        pid_t w = waitpid(pid, &st, WNOHANG);
+        if (w == pid)
+            break;
+        if (w < 0) {
+            snprintf(status, cap, "failed: waitpid: %s", strerror(errno));
+            return;
+        }
+        if (ms >= 60000) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            snprintf(status, cap, "failed: the traced run hung (killed after 60 s)");
+            return;
+        }
+        struct timespec ts = {0, 10000000};
+        nanosleep(&ts, NULL);
+    }
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && access(path, R_OK) == 0)
+        snprintf(status, cap, "written");
+    else if (WIFEXITED(st))
+        snprintf(status, cap, "failed: the traced run exited with %d", WEXITSTATUS(st));
+    else
+        snprintf(status, cap, "failed: the traced run died (signal %d)",
+                 WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+static double spin_us_from_env(void)
+{
+    const char *v = getenv("CPUACL_SPIN_US");
+    if (v && *v) {
+        char *end;
+        double x = strtod(v, &end);
+        if (!*end && x >= 0)
+            return x;
+    }
+    return 50.0; /* docs/behaviour.md */
+}
+
 int main(int argc, char **argv)
 {
     struct opts o;
@@ -293,6 +407,34 @@ int main(int argc, char **argv)
         return 2;
     bu_affinity_save();
     setvbuf(stdout, NULL, _IOLBF, 0);
+    /* the machine, before this thread is pinned (the allowed-CPU count) */
+    static struct bo_run run;
+    if (o.json || o.out)
+        bo_machine_read(&run.machine);
+
+    /* --out: the directory, then the traced run (before aclInit here). */
+    static char json_path[PATH_MAX], html_path[PATH_MAX], trace_path[PATH_MAX];
+    char trace_status[160] = "";
+    if (o.out) {
+        if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "cpuacl-bench: cannot create %s: %s\n", o.out, strerror(errno));
+            return 1;
+        }
+        if (snprintf(json_path, sizeof(json_path), "%s/report.json", o.out) >=
+                (int)sizeof(json_path) ||
+            snprintf(html_path, sizeof(html_path), "%s/report.html", o.out) >=
+                (int)sizeof(html_path) ||
+            snprintf(trace_path, sizeof(trace_path), "%s/trace.json", o.out) >=
+                (int)sizeof(trace_path)) {
+            fprintf(stderr, "cpuacl-bench: --out path too long\n");
+            return 2;
+        }
+        if (!o.no_bar && isatty(STDERR_FILENO))
+            fprintf(stderr, "cpuacl-bench: traced 4-stream run (child process)\n");
+        trace_in_child(trace_path, trace_status, sizeof(trace_status));
+        if (strcmp(trace_status, "written") != 0)
+            fprintf(stderr, "cpuacl-bench: trace.json: %s\n", trace_status);
+    }
 
     aclError e = aclInit(NULL);
     if (e != ACL_SUCCESS && e != ACL_ERROR_REPEAT_INITIALIZE) {
@@ -310,6 +452,7 @@ int main(int argc, char **argv)
     ctx.reps = o.reps;
     ctx.full = o.full;
     ctx.progress = o.progress;
+    ctx.bar = !o.no_bar && isatty(STDERR_FILENO);
     ctx.device = 0;
     ctx.ring_slots = ring_slots_from_env();
     cpuaclWorkerStats w0;
@@ -366,14 +509,28 @@ int main(int argc, char **argv)
      * registry order. */
     int failed = 0;
     char failed_names[128] = "";
-    uint64_t t_start = bu_now_ns();
+    char run_names[256] = "";
+    bool run_it[64];
+    ctx.study_count = 0;
     for (size_t i = 0; i < bs_nstudies; i++) {
         bool is_limits = strcmp(bs_studies[i].name, "limits") == 0;
-        if (!is_limits && o.any_selected && !o.selected[i])
+        run_it[i] = is_limits || !o.any_selected || o.selected[i];
+        if (run_it[i]) {
+            size_t k = strlen(run_names);
+            snprintf(run_names + k, sizeof(run_names) - k, "%s%s", k ? "," : "",
+                     bs_studies[i].name);
+            ctx.study_count++;
+        }
+    }
+    uint64_t t_start = bu_now_ns();
+    ctx.study_index = 0;
+    for (size_t i = 0; i < bs_nstudies; i++) {
+        if (!run_it[i])
             continue;
-        if (ctx.progress || isatty(STDERR_FILENO))
+        if (ctx.progress && !ctx.bar)
             fprintf(stderr, "cpuacl-bench: running %s\n", bs_studies[i].name);
         int rc = bs_studies[i].run(&ctx);
+        ctx.study_index++;
         if (rc) {
             failed++;
             size_t k = strlen(failed_names);
@@ -383,6 +540,7 @@ int main(int argc, char **argv)
         }
     }
     double secs = (double)(bu_now_ns() - t_start) / 1e9;
+    bs_bar_clear(&ctx);
 
     printf("\n");
     br_print_table(&R, stdout);
@@ -399,13 +557,60 @@ int main(int argc, char **argv)
     summary_field(&R, "event_p50", "event.lat_p50", 'l', "cacheline_rtt", line, sizeof(line), &k);
     summary_field(&R, "multistream8", "multistream.rate_8", 'b', "1_stream", line, sizeof(line),
                   &k);
+    summary_field(&R, "capture1000", "capture.capture_1000", 'b', "eager_submit", line,
+                  sizeof(line), &k);
+    summary_field(&R, "replay1000", "capture.replay_1000", 'b', "eager", line, sizeof(line), &k);
+    summary_field(&R, "replay1000", "capture.replay_1000", 'l', "5ns", line, sizeof(line), &k);
+    summary_field(&R, "memcpy64M", "memcpy.h2d_64M", 'b', "memcpy3", line, sizeof(line), &k);
+    summary_field(&R, "alloc4K", "alloc.acl_4K", 'b', "jemalloc", line, sizeof(line), &k);
     printf("cpuacl-bench:%s workers=%u reps=%u mode=%s time=%.1fs%s%s\n", line, ctx.workers,
            ctx.reps, o.full ? "full" : "quick", secs, failed ? " failed=" : "",
            failed ? failed_names : "");
+
+    int out_failed = 0;
+    if (o.json || o.out) {
+        char version[32];
+        snprintf(version, sizeof(version), "%d.%d.%d", CPUACL_VERSION_MAJOR, CPUACL_VERSION_MINOR,
+                 CPUACL_VERSION_PATCH);
+        run.version = version;
+        run.argc = argc;
+        run.argv = argv;
+        run.mode = o.full ? "full" : "quick";
+        run.reps = ctx.reps;
+        run.pin = o.pin;
+        run.studies = run_names;
+        run.workers = ctx.workers;
+        for (uint32_t i = 0; i < ctx.workers && i < 64; i++) {
+            cpuaclWorkerStats st;
+            run.worker_cpus[i] = cpuaclGetWorkerStats(0, i, &st) == ACL_SUCCESS ? st.cpu : -1;
+        }
+        run.host_cpu = ctx.host_cpu;
+        run.producer_cpu = ctx.pair.producer_cpu;
+        run.consumer_cpu = ctx.pair.consumer_cpu;
+        run.ring_slots = ctx.ring_slots;
+        run.spin_us = spin_us_from_env();
+        run.seconds = secs;
+        run.failed = failed_names;
+        if (o.out) {
+            run.trace_status = trace_status;
+            run.trace_file = strcmp(trace_status, "written") == 0 ? trace_path : NULL;
+        }
+        if (o.json && bo_write_json(o.json, &R, &run) != 0)
+            out_failed++;
+        if (o.out) {
+            if (bo_write_json(json_path, &R, &run) != 0 || bo_write_html(html_path, &R, &run) != 0)
+                out_failed++;
+            else
+                printf("cpuacl-bench: report written to %s (report.html, report.json%s)\n", o.out,
+                       run.trace_file ? ", trace.json" : "");
+        }
+        if (o.json && !out_failed)
+            printf("cpuacl-bench: results written to %s\n", o.json);
+    }
 
     br_fini(&R);
     bu_unpin_self();
     aclrtResetDevice(0);
     aclFinalize();
-    return failed ? 1 : 0;
+    return failed || out_failed ? 1 : 0;
 }

@@ -7,4 +7,6 @@ cd "$(dirname "$0")/.."
 bash tools/install-deps.sh
 cmake --preset release >/dev/null
 cmake --build --preset release
-exec ./build/release/bench/cpuacl-bench "$@"
+# The default study; the report (report.html, report.json, trace.json) goes
+# to build/report, and the tool prints where.
+exec ./build/release/bench/cpuacl-bench --out build/report "$@"

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The memcpy and alloc studies of cpuacl-bench (registry in
+ * bench_studies.c; issue 3's benchmarks):
+ *
+ *   memcpy  aclrtMemcpy and aclrtMemcpyAsync bandwidth by size and kind
+ *           beside memcpy(3) of the same size in the same run, and the host
+ *           cost of a 64-byte async copy submit;
+ *   alloc   aclrtMalloc+aclrtFree pairs beside jemalloc mallocx/dallocx and
+ *           malloc/free, and the huge-page coverage of a large HUGE_FIRST
+ *           allocation (AnonHugePages / Rss of its mappings in
+ *           /proc/self/smaps).
+ *
+ * jemalloc is reached with dlsym: it is already in the process (libcpuacl
+ * links it) and linking it into cpuacl-bench would replace malloc for the
+ * whole program, so the malloc baseline would no longer be glibc's. The
+ * study names the allocator that malloc actually resolved to.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl/acl.h"
+#include "bench_memstudies.h"
+#include "bench_util.h"
+
+#define CKM(call)                                                                                  \
+    do {                                                                                           \
+        aclError e_ = (call);                                                                      \
+        if (e_ != ACL_SUCCESS) {                                                                   \
+            const char *m_ = aclGetRecentErrMsg();                                                 \
+            fprintf(stderr, "cpuacl-bench: %s failed: %d (%s)\n", #call, (int)e_,                  \
+                    m_ ? m_ : "no message");                                                       \
+            rc = (int)e_;                                                                          \
+            goto out;                                                                              \
+        }                                                                                          \
+    } while (0)
+
+/* Copies per timed sample: about `bytes_target` bytes, at least 3. */
+static uint64_t copies_for(size_t size, size_t bytes_target)
+{
+    uint64_t n = bytes_target / size;
+    if (n < 3)
+        n = 3;
+    if (n > 100000)
+        n = 100000;
+    return n;
+}
+
+/* "64", "4K", "64M" for keys; "64 B", "4 KiB", "64 MiB" for labels. */
+static void size_name(char *buf, size_t cap, size_t size)
+{
+    if (size >= (1u << 20))
+        snprintf(buf, cap, "%uM", (unsigned)(size >> 20) % 10000u);
+    else if (size >= 1024)
+        snprintf(buf, cap, "%uK", (unsigned)(size >> 10) % 10000u);
+    else
+        snprintf(buf, cap, "%u", (unsigned)size % 10000u);
+}
+
+static void size_label(char *buf, size_t cap, size_t size)
+{
+    if (size >= (1u << 20))
+        snprintf(buf, cap, "%u MiB", (unsigned)(size >> 20) % 10000u);
+    else if (size >= 1024)
+        snprintf(buf, cap, "%u KiB", (unsigned)(size >> 10) % 10000u);
+    else
+        snprintf(buf, cap, "%u B", (unsigned)size % 10000u);
+}
+
+enum { MC_LIBC, MC_H2D, MC_D2H, MC_D2D, MC_H2H, MC_ASYNC_H2D, MC_N };
+static const char *const mc_key[MC_N] = {"libc", "h2d", "d2h", "d2d", "h2h", "async_h2d"};
+static const char *const mc_label[MC_N] = {"memcpy(3)",       "aclrtMemcpy H2D",
+                                           "aclrtMemcpy D2H", "aclrtMemcpy D2D",
+                                           "aclrtMemcpy H2H", "aclrtMemcpyAsync H2D"};
+
+int bs_study_memcpy(struct bs_ctx *c, bs_progress_fn progress)
+{
+    static const size_t sizes_quick[] = {64, 4096, 256u << 10, 4u << 20, 64u << 20};
+    static const size_t sizes_full[] = {64,       4096,      65536,     256u << 10,
+                                        4u << 20, 64u << 20, 256u << 20};
+    const size_t *sizes = c->full ? sizes_full : sizes_quick;
+    const unsigned nsizes = c->full ? 7 : 5;
+    const size_t maxsz = sizes[nsizes - 1];
+    const size_t target = c->full ? (size_t)1 << 30 : (size_t)256 << 20;
+    void *h1 = NULL, *h2 = NULL, *d1 = NULL, *d2 = NULL;
+    aclrtStream s = NULL;
+    int rc = 0;
+    CKM(aclrtMallocHost(&h1, maxsz));
+    CKM(aclrtMallocHost(&h2, maxsz));
+    CKM(aclrtMalloc(&d1, maxsz, ACL_MEM_MALLOC_HUGE_FIRST));
+    CKM(aclrtMalloc(&d2, maxsz, ACL_MEM_MALLOC_HUGE_FIRST));
+    CKM(aclrtCreateStream(&s));
+    memset(h1, 1, maxsz); /* fault everything in, outside the timing */
+    memset(h2, 2, maxsz);
+    memset(d1, 3, maxsz);
+    memset(d2, 4, maxsz);
+    struct br_results *R = c->res;
+    for (unsigned si = 0; si < nsizes; si++) {
+        const size_t sz = sizes[si];
+        const uint64_t n = copies_for(sz, target);
+        struct br_acc acc[MC_N];
+        memset(acc, 0, sizeof(acc));
+        static char what[64];
+        char sn[12], sl[16];
+        size_name(sn, sizeof(sn), sz);
+        size_label(sl, sizeof(sl), sz);
+        snprintf(what, sizeof(what), "memcpy: %s", sl);
+        for (unsigned r = 0; r < c->reps; r++) {
+            progress(c, what);
+            for (int k = 0; k < MC_N; k++) {
+                /* only the 64 MiB and larger sizes get every kind */
+                if ((k == MC_D2H || k == MC_D2D || k == MC_H2H) && sz < (64u << 20))
+                    continue;
+                uint64_t t0 = bu_now_ns();
+                for (uint64_t i = 0; i < n; i++) {
+                    switch (k) {
+                    case MC_LIBC:
+                        memcpy(d1, h1, sz);
+                        bu_escape(d1);
+                        break;
+                    case MC_H2D:
+                        CKM(aclrtMemcpy(d1, sz, h1, sz, ACL_MEMCPY_HOST_TO_DEVICE));
+                        break;
+                    case MC_D2H:
+                        CKM(aclrtMemcpy(h2, sz, d1, sz, ACL_MEMCPY_DEVICE_TO_HOST));
+                        break;
+                    case MC_D2D:
+                        CKM(aclrtMemcpy(d2, sz, d1, sz, ACL_MEMCPY_DEVICE_TO_DEVICE));
+                        break;
+                    case MC_H2H:
+                        CKM(aclrtMemcpy(h2, sz, h1, sz, ACL_MEMCPY_HOST_TO_HOST));
+                        break;
+                    case MC_ASYNC_H2D:
+                        CKM(aclrtMemcpyAsync(d1, sz, h1, sz, ACL_MEMCPY_HOST_TO_DEVICE, s));
+                        break;
+                    }
+                }
+                if (k == MC_ASYNC_H2D)
+                    CKM(aclrtSynchronizeStream(s));
+                uint64_t dt = bu_now_ns() - t0;
+                br_acc_add(&acc[k], (double)sz * (double)n / (double)(dt ? dt : 1));
+            }
+        }
+        char base[64];
+        snprintf(base, sizeof(base), "memcpy.libc_%s", sn);
+        for (int k = 0; k < MC_N; k++) {
+            if (!acc[k].n)
+                continue;
+            char key[64], label[96];
+            snprintf(key, sizeof(key), "%s_%s", mc_key[k], sn);
+            snprintf(label, sizeof(label), "%s %s", mc_label[k], sl);
+            struct br_figure *f =
+                br_add(R, "memcpy", key, label, "GB/s", BR_HIGHER, &acc[k],
+                       k == MC_LIBC ? NULL : base, sz >= (64u << 20) ? "limits.memcpy" : NULL);
+            if (k != MC_LIBC && sz == (64u << 20) && k != MC_ASYNC_H2D)
+                br_set_target(f, 'b', '>', 0.95);
+            br_set_note(f, "%llu copies per sample%s", (unsigned long long)n,
+                        k == MC_ASYNC_H2D ? ", queued then one sync; page-locked host" : "");
+        }
+    }
+    /* host cost of a small async copy submit, batched like launches */
+    {
+        struct br_acc sub = {0};
+        const unsigned nb = c->full ? 1000 : 200;
+        double *v = calloc(nb, sizeof(*v));
+        if (!v) {
+            rc = -1;
+            goto out;
+        }
+        for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+            progress(c, "memcpy: 64 B async submit");
+            for (unsigned b = 0; b < nb && rc == 0; b++) {
+                uint64_t t0 = bu_now_ns();
+                for (unsigned i = 0; i < BS_BATCH; i++)
+                    if (aclrtMemcpyAsync(d1, 64, h1 + 64 * (i % 64), 64, ACL_MEMCPY_HOST_TO_DEVICE,
+                                         s) != ACL_SUCCESS)
+                        rc = -1;
+                v[b] = (double)(bu_now_ns() - t0) / BS_BATCH;
+                if (aclrtSynchronizeStream(s) != ACL_SUCCESS)
+                    rc = -1;
+            }
+            br_acc_add(&sub, bu_median(v, nb));
+        }
+        free(v);
+        if (rc)
+            goto out;
+        struct br_figure *f = br_add(R, "memcpy", "async_submit_64", "64 B async copy, submit",
+                                     "ns", BR_LOWER, &sub, "limits.mq_push", "limits.ring_push");
+        br_set_note(f, "aclrtMemcpyAsync H2D, %u-submit batches, page-locked host", BS_BATCH);
+    }
+out:
+    if (s)
+        aclrtDestroyStream(s);
+    if (d2)
+        aclrtFree(d2);
+    if (d1)
+        aclrtFree(d1);
+    if (h2)
+        aclrtFreeHost(h2);
+    if (h1)
+        aclrtFreeHost(h1);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * alloc
+ * ---------------------------------------------------------------------- */
+typedef void *(*mallocx_fn)(size_t, int);
+typedef void (*dallocx_fn)(void *, int);
+
+/* Huge-page coverage (%) of [p, p + size) from /proc/self/smaps: the sum of
+ * AnonHugePages over the sum of Rss of the mappings that overlap it. */
+static double huge_coverage(const void *p, size_t size, double *rss_mib)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f)
+        return -1;
+    uintptr_t lo = (uintptr_t)p, hi = lo + size;
+    char line[512];
+    bool in = false;
+    unsigned long long rss = 0, huge = 0;
+    while (fgets(line, sizeof(line), f)) {
+        unsigned long long a, b, kib;
+        if (sscanf(line, "%llx-%llx ", &a, &b) == 2 && strchr(line, '-') && line[0] != ' ' &&
+            strstr(line, ":") != line) {
+            in = a < hi && b > lo;
+            continue;
+        }
+        if (!in)
+            continue;
+        if (sscanf(line, "Rss: %llu kB", &kib) == 1)
+            rss += kib;
+        else if (sscanf(line, "AnonHugePages: %llu kB", &kib) == 1)
+            huge += kib;
+    }
+    fclose(f);
+    *rss_mib = (double)rss / 1024.0;
+    return rss ? 100.0 * (double)huge / (double)rss : 0.0;
+}
+
+int bs_study_alloc(struct bs_ctx *c, bs_progress_fn progress)
+{
+    static const size_t sizes[] = {64, 4096, 65536, 1u << 20, 64u << 20};
+    const unsigned nsizes = sizeof(sizes) / sizeof(sizes[0]);
+    mallocx_fn mx = (mallocx_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "mallocx");
+    dallocx_fn dx = (dallocx_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "dallocx");
+    /* Which allocator does malloc resolve to? glibc's unless jemalloc (or
+     * another) interposes it. */
+    void *libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+    bool glibc_malloc = libc && dlsym(libc, "malloc") == dlsym(RTLD_DEFAULT, "malloc");
+    if (libc)
+        dlclose(libc);
+    struct br_results *R = c->res;
+    int rc = 0;
+    for (unsigned si = 0; si < nsizes && rc == 0; si++) {
+        const size_t sz = sizes[si];
+        const unsigned n = sz >= (1u << 20) ? (c->full ? 2000 : 500) : (c->full ? 100000 : 20000);
+        struct br_acc acl = {0}, je = {0}, gl = {0};
+        static char what[64];
+        char sn[12], sl[16];
+        size_name(sn, sizeof(sn), sz);
+        size_label(sl, sizeof(sl), sz);
+        snprintf(what, sizeof(what), "alloc: %s", sl);
+        for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+            progress(c, what);
+            uint64_t t0 = bu_now_ns();
+            for (unsigned i = 0; i < n; i++) {
+                void *p = NULL;
+                if (aclrtMalloc(&p, sz, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+                    aclrtFree(p) != ACL_SUCCESS) {
+                    fprintf(stderr, "cpuacl-bench: alloc: aclrtMalloc/aclrtFree of %zu failed\n",
+                            sz);
+                    rc = -1;
+                    break;
+                }
+            }
+            br_acc_add(&acl, (double)(bu_now_ns() - t0) / n);
+            if (mx && dx) {
+                t0 = bu_now_ns();
+                for (unsigned i = 0; i < n; i++) {
+                    void *p = mx(sz, 6 /* MALLOCX_LG_ALIGN(6): 64 B, like aclrtMalloc */);
+                    bu_escape(p);
+                    dx(p, 6);
+                }
+                br_acc_add(&je, (double)(bu_now_ns() - t0) / n);
+            }
+            t0 = bu_now_ns();
+            for (unsigned i = 0; i < n; i++) {
+                void *p = malloc(sz);
+                bu_escape(p);
+                free(p);
+            }
+            br_acc_add(&gl, (double)(bu_now_ns() - t0) / n);
+        }
+        if (rc)
+            break;
+        char key[64], label[96], jkey[64];
+        snprintf(jkey, sizeof(jkey), "alloc.jemalloc_%s", sn);
+        if (je.n) {
+            snprintf(key, sizeof(key), "jemalloc_%s", sn);
+            snprintf(label, sizeof(label), "mallocx+dallocx %s", sl);
+            br_set_note(br_add(R, "alloc", key, label, "ns", BR_LOWER, &je, NULL, NULL),
+                        "jemalloc, 64-byte aligned, %u pairs", n);
+        }
+        snprintf(key, sizeof(key), "malloc_%s", sn);
+        snprintf(label, sizeof(label), "malloc+free %s", sl);
+        br_set_note(br_add(R, "alloc", key, label, "ns", BR_LOWER, &gl, NULL, NULL), "%s, %u pairs",
+                    glibc_malloc ? "glibc" : "malloc is interposed (not glibc)", n);
+        snprintf(key, sizeof(key), "acl_%s", sn);
+        snprintf(label, sizeof(label), "aclrtMalloc+aclrtFree %s", sl);
+        struct br_figure *f =
+            br_add(R, "alloc", key, label, "ns", BR_LOWER, &acl, je.n ? jkey : NULL, NULL);
+        if (sz == 4096 && je.n)
+            br_set_target(f, 'b', '<', 1.5);
+        br_set_note(f, "HUGE_FIRST, %u pairs%s", n, je.n ? "" : "; jemalloc: skipped (not found)");
+    }
+    if (rc)
+        return rc;
+    /* huge-page coverage of a large HUGE_FIRST allocation, touched */
+    progress(c, "alloc: huge-page coverage");
+    const size_t big = c->full ? (size_t)1 << 30 : (size_t)256 << 20;
+    void *p = NULL;
+    if (aclrtMalloc(&p, big, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+        fprintf(stderr, "cpuacl-bench: alloc: aclrtMalloc(%zu MiB) failed\n", big >> 20);
+        return -1;
+    }
+    memset(p, 1, big);
+    double rss = 0, cov = huge_coverage(p, big, &rss);
+    aclrtFree(p);
+    if (cov >= 0) {
+        struct br_figure *f = br_add_value(R, "alloc", "huge_coverage", "huge-page coverage", "%",
+                                           BR_INFO, cov, 1, NULL, NULL);
+        br_set_note(f,
+                    "%zu MiB HUGE_FIRST, touched: AnonHugePages/Rss (Rss %.0f MiB) in "
+                    "/proc/self/smaps",
+                    big >> 20, rss);
+    }
+    return 0;
+}

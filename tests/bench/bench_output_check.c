@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Runs cpuacl-bench and checks what it wrote.
+ *
+ *   bench_output_check json BENCH DIR
+ *       cpuacl-bench --quick --reps 3 --study launch,roundtrip --json DIR/out.json:
+ *       the JSON's structure (machine, config, figures) and that every
+ *       figure's value (and median, min, max) is a positive finite number.
+ *   bench_output_check out BENCH DIR
+ *       cpuacl-bench --quick --reps 1 --study launch --out DIR/report: the
+ *       trace is valid JSON in the Chrome trace format (a traceEvents array
+ *       of objects; complete events carry ph, ts, dur, pid, tid), the HTML
+ *       is self-contained (inline SVG, no scripts or remote resources), and
+ *       report.json parses with figures.
+ *
+ * Exit 0 pass, 1 fail.
+ */
+#define _GNU_SOURCE
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int fails;
+
+static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "FAIL: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    fails++;
+}
+
+static int run(char *const argv[])
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        execv(argv[0], argv);
+        fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int st;
+    if (waitpid(pid, &st, 0) != pid)
+        return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fail("cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t k;
+    while (buf && (k = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += k;
+        if (n == cap) {
+            char *b = realloc(buf, 2 * cap + 1);
+            if (!b) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = b;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = 0;
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static cJSON *parse_file(const char *path)
+{
+    char *text = slurp(path, NULL);
+    if (!text)
+        return NULL;
+    cJSON *j = cJSON_Parse(text);
+    if (!j)
+        fail("%s is not valid JSON (near: %.40s)", path,
+             cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : "?");
+    free(text);
+    return j;
+}
+
+static const cJSON *need(const cJSON *o, const char *name, const char *what)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!v)
+        fail("%s: missing \"%s\"", what, name);
+    return v;
+}
+
+static bool need_string(const cJSON *o, const char *name, const char *what, bool nonempty)
+{
+    const cJSON *v = need(o, name, what);
+    if (!v)
+        return false;
+    if (!cJSON_IsString(v) || (nonempty && !*v->valuestring)) {
+        fail("%s: \"%s\" is not a%s string", what, name, nonempty ? " non-empty" : "");
+        return false;
+    }
+    return true;
+}
+
+static bool need_number(const cJSON *o, const char *name, const char *what, bool positive)
+{
+    const cJSON *v = need(o, name, what);
+    if (!v)
+        return false;
+    if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || (positive && !(v->valuedouble > 0))) {
+        fail("%s: \"%s\" is not a %snumber (%s)", what, name, positive ? "positive " : "",
+             cJSON_IsNumber(v) ? "value out of range" : "wrong type");
+        return false;
+    }
+    return true;
+}
+
+/* baseline / limit: null, or {"key": string, "ratio": number|null}. */
+static void check_ref(const cJSON *f, const char *name, const char *what)
+{
+    const cJSON *r = need(f, name, what);
+    if (!r || cJSON_IsNull(r))
+        return;
+    if (!cJSON_IsObject(r)) {
+        fail("%s: \"%s\" is neither null nor an object", what, name);
+        return;
+    }
+    need_string(r, "key", what, true);
+    const cJSON *x = need(r, "ratio", what);
+    if (x && !cJSON_IsNull(x) && !(cJSON_IsNumber(x) && x->valuedouble > 0))
+        fail("%s: %s ratio is neither null nor a positive number", what, name);
+}
+
+static int check_report(const char *path, bool expect_launch_roundtrip, unsigned reps)
+{
+    cJSON *root = parse_file(path);
+    if (!root)
+        return 1;
+    const char *w = path;
+    if (!cJSON_IsObject(root)) {
+        fail("%s: root is not an object", w);
+        cJSON_Delete(root);
+        return 1;
+    }
+    need_string(root, "tool", w, true);
+    need_string(root, "version", w, true);
+    const cJSON *m = need(root, "machine", w);
+    if (m) {
+        need_string(m, "cpu_model", "machine", true);
+        need_number(m, "ncpu", "machine", true);
+        need_number(m, "memory_kib", "machine", true);
+        need_string(m, "kernel", "machine", true);
+        need_string(m, "thp_enabled", "machine", true);
+    }
+    const cJSON *c = need(root, "config", w);
+    if (c) {
+        const cJSON *o = need(c, "options", "config");
+        if (o) {
+            need_string(o, "mode", "config.options", true);
+            if (need_number(o, "reps", "config.options", true) &&
+                cJSON_GetObjectItem(o, "reps")->valueint != (int)reps)
+                fail("config.options.reps is not %u", reps);
+            need_string(o, "studies", "config.options", true);
+            const cJSON *p = need(o, "pin", "config.options");
+            if (p && !cJSON_IsBool(p))
+                fail("config.options.pin is not a boolean");
+        }
+        const cJSON *e = need(c, "env", "config");
+        if (e && !cJSON_IsObject(e))
+            fail("config.env is not an object");
+        need_number(c, "workers", "config", true);
+        need_number(c, "spin_us", "config", false);
+        need(c, "argv", "config");
+    }
+    const cJSON *figs = need(root, "figures", w);
+    int n = 0;
+    bool saw_launch = false, saw_roundtrip = false, saw_limits = false;
+    if (figs && !cJSON_IsArray(figs))
+        fail("figures is not an array");
+    const cJSON *f;
+    cJSON_ArrayForEach(f, figs)
+    {
+        char what[96];
+        const cJSON *k = cJSON_GetObjectItem(f, "key");
+        snprintf(what, sizeof(what), "figure %d (%s)", n, cJSON_IsString(k) ? k->valuestring : "?");
+        n++;
+        if (!cJSON_IsObject(f)) {
+            fail("%s is not an object", what);
+            continue;
+        }
+        need_string(f, "study", what, true);
+        need_string(f, "key", what, true);
+        need_string(f, "name", what, true);
+        need_string(f, "unit", what, true);
+        need_string(f, "better", what, true);
+        need_string(f, "note", what, false);
+        bool ok = need_number(f, "value", what, true);
+        ok &= need_number(f, "median", what, true);
+        ok &= need_number(f, "min", what, true);
+        ok &= need_number(f, "max", what, true);
+        ok &= need_number(f, "reps", what, true);
+        if (ok) {
+            double v = cJSON_GetObjectItem(f, "value")->valuedouble;
+            double lo = cJSON_GetObjectItem(f, "min")->valuedouble;
+            double hi = cJSON_GetObjectItem(f, "max")->valuedouble;
+            if (!(lo <= v && v <= hi))
+                fail("%s: not min <= value <= max (%g %g %g)", what, lo, v, hi);
+        }
+        check_ref(f, "baseline", what);
+        check_ref(f, "limit", what);
+        const cJSON *t = need(f, "target", what);
+        if (t && !cJSON_IsObject(t))
+            fail("%s: target is not an object", what);
+        const cJSON *met = need(f, "met", what);
+        if (met && !cJSON_IsBool(met) && !cJSON_IsNull(met))
+            fail("%s: met is neither a boolean nor null", what);
+        if (cJSON_IsString(k)) {
+            saw_launch |= strncmp(k->valuestring, "launch.", 7) == 0;
+            saw_roundtrip |= strncmp(k->valuestring, "roundtrip.", 10) == 0;
+            saw_limits |= strncmp(k->valuestring, "limits.", 7) == 0;
+        }
+    }
+    if (n < 5)
+        fail("%s: only %d figures", w, n);
+    if (!saw_limits || !saw_launch || (expect_launch_roundtrip && !saw_roundtrip))
+        fail("%s: missing the limits, launch or roundtrip figures", w);
+    printf("%s: %d figures checked\n", path, n);
+    cJSON_Delete(root);
+    return 0;
+}
+
+static void check_trace(const char *path)
+{
+    cJSON *root = parse_file(path);
+    if (!root)
+        return;
+    const cJSON *ev = cJSON_GetObjectItemCaseSensitive(root, "traceEvents");
+    if (!cJSON_IsArray(ev)) {
+        fail("%s: no traceEvents array", path);
+        cJSON_Delete(root);
+        return;
+    }
+    int n = 0, complete = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, ev)
+    {
+        char what[64];
+        snprintf(what, sizeof(what), "trace event %d", n);
+        n++;
+        if (!cJSON_IsObject(e)) {
+            fail("%s is not an object", what);
+            continue;
+        }
+        if (!need_string(e, "ph", what, true))
+            continue;
+        need_number(e, "pid", what, false);
+        const char *ph = cJSON_GetObjectItem(e, "ph")->valuestring;
+        if (strcmp(ph, "X") == 0) {
+            complete++;
+            need_string(e, "name", what, true);
+            need_number(e, "ts", what, false);
+            need_number(e, "dur", what, false);
+            need_number(e, "tid", what, false);
+        }
+        if (fails > 20)
+            break;
+    }
+    /* the traced phase runs 4000 kernels on 4 streams */
+    if (complete < 1000)
+        fail("%s: only %d complete (ph X) events", path, complete);
+    printf("%s: %d events, %d complete\n", path, n, complete);
+    cJSON_Delete(root);
+}
+
+static void check_html(const char *path)
+{
+    size_t len = 0;
+    char *t = slurp(path, &len);
+    if (!t)
+        return;
+    if (!strstr(t, "<svg"))
+        fail("%s: no inline SVG chart", path);
+    if (strstr(t, "<script") || strstr(t, "src=\"http") || strstr(t, "src='http") ||
+        strstr(t, "href=\"http") || strstr(t, "<link"))
+        fail("%s: not self-contained (script or remote resource)", path);
+    if (!strstr(t, "</html>"))
+        fail("%s: truncated", path);
+    printf("%s: %zu bytes\n", path, len);
+    free(t);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4 || (strcmp(argv[1], "json") && strcmp(argv[1], "out"))) {
+        fprintf(stderr, "usage: bench_output_check json|out CPUACL_BENCH DIR\n");
+        return 1;
+    }
+    const char *bench = argv[2], *dir = argv[3];
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "mkdir %s: %s\n", dir, strerror(errno));
+        return 1;
+    }
+    char p1[2048], p2[4096];
+    if (strcmp(argv[1], "json") == 0) {
+        snprintf(p1, sizeof(p1), "%s/out.json", dir);
+        unlink(p1);
+        char *cmd[] = {(char *)bench,      "--quick", "--reps", "3", "--study",
+                       "launch,roundtrip", "--json",  p1,       NULL};
+        int rc = run(cmd);
+        if (rc != 0)
+            fail("cpuacl-bench exited with %d", rc);
+        else
+            check_report(p1, true, 3);
+    } else {
+        snprintf(p1, sizeof(p1), "%s/report", dir);
+        char *cmd[] = {(char *)bench, "--quick", "--reps", "1", "--study",
+                       "launch",      "--out",   p1,       NULL};
+        int rc = run(cmd);
+        if (rc != 0) {
+            fail("cpuacl-bench exited with %d", rc);
+        } else {
+            snprintf(p2, sizeof(p2), "%s/trace.json", p1);
+            check_trace(p2);
+            snprintf(p2, sizeof(p2), "%s/report.html", p1);
+            check_html(p2);
+            snprintf(p2, sizeof(p2), "%s/report.json", p1);
+            check_report(p2, false, 1);
+        }
+    }
+    printf("%s\n", fails ? "FAIL" : "PASS");
+    return fails ? 1 : 0;
+}
