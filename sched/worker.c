@@ -24,6 +24,8 @@
  *      key is published before the heavy fence, so a kicker that sees the
  *      announcement sees the key; if its CAS fails, the epoch already moved
  *      past the key and the worker's futex wait returns by itself.
+ *  W6. In park the worker announces itself before it sets its bits in the
+ *      wake masks of the conditions its streams are blocked on (see park).
  */
 #include "sched/worker.h"
 
@@ -332,17 +334,23 @@ static bool has_work(struct sched_worker *w, uint64_t *deadline)
 
 static void park(struct sched_worker *w)
 {
+    /* W5: key first, published before the announcement and its fence.
+     * acquire: pairs with the release CAS of a kick. */
+    uint32_t key = atomic_load_explicit(&w->ec.epoch, memory_order_acquire);
+    atomic_store_explicit(&w->sleep_key, key, memory_order_relaxed);
+    atomic_fetch_add_explicit(&w->ec.waiters, 1, memory_order_relaxed);
+    /* W6: mask bits only after the announcement. An advance that consumes a
+     * bit (exchanges the mask) then always finds us announced and moves the
+     * epoch off our key, so our futex wait returns and we register again; with
+     * the bits first, an intermediate advance could consume the bit while we
+     * were not yet announced, skip the wake, and leave the final advance no
+     * bit to wake us by. */
     uint64_t bit = 1ull << (w->index % 64);
     for (uint32_t i = 0; i < w->nstreams; i++) {
         struct sched_cond *c = w->streams[i]->blk_cond;
         if (c) /* relaxed: ordered before the re-check by the heavy fence (C2) */
             atomic_fetch_or_explicit(&c->wmask, bit, memory_order_relaxed);
     }
-    /* W5: key first, published before the announcement and its fence.
-     * acquire: pairs with the release CAS of a kick. */
-    uint32_t key = atomic_load_explicit(&w->ec.epoch, memory_order_acquire);
-    atomic_store_explicit(&w->sleep_key, key, memory_order_relaxed);
-    atomic_fetch_add_explicit(&w->ec.waiters, 1, memory_order_relaxed);
     sched_fence_heavy(); /* W2: pairs with the light fence of kickers */
     uint64_t deadline = 0;
     if (atomic_load_explicit(&w->mbox_pending, memory_order_acquire) ||
