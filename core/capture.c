@@ -100,7 +100,8 @@ struct core_capture {
 };
 
 static __thread aclmdlRICaptureMode t_exmode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
-static __thread struct sched_task t_scratch;
+/* Scratch record for task-update sessions (captures write into the lane). */
+static __thread struct sched_task t_scratch __attribute__((tls_model("initial-exec")));
 static uint64_t g_next_cap_id; /* g_rt.lock */
 
 static uint64_t self_tid(void)
@@ -263,26 +264,41 @@ static void capture_invalidate(struct core_capture *k)
 
 /* ---- appending tasks ------------------------------------------------------ */
 
+/* Make room for one more node in a lane. */
+static bool lane_reserve(struct plan_lane *pl)
+{
+    if (pl->n < pl->cap)
+        return true;
+    uint32_t n = pl->cap ? pl->cap * 2 : 256;
+    struct sched_task *v = aligned_alloc(SCHED_CACHELINE, (size_t)n * sizeof(*v));
+    if (!v)
+        return false;
+    if (pl->n)
+        memcpy(v, pl->nodes, (size_t)pl->n * sizeof(*v));
+    free(pl->nodes);
+    pl->nodes = v;
+    pl->cap = n;
+    return true;
+}
+
+/* A capture's task is written straight into the lane's next node (counted
+ * by core_capture_commit); an update session's into a scratch record. When
+ * the lane cannot grow, the scratch record takes the task and the commit
+ * reports the failure. */
 struct sched_task *core_capture_slot(struct core_stream *s)
 {
-    (void)s;
-    return &t_scratch;
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (k->update)
+        return &t_scratch;
+    struct plan_lane *pl = &k->model->plan.lanes[s->cap_lane];
+    return lane_reserve(pl) ? &pl->nodes[pl->n] : &t_scratch;
 }
 
 static aclError append_node(struct core_model *m, uint32_t lane, const struct sched_task *t)
 {
     struct plan_lane *pl = &m->plan.lanes[lane];
-    if (pl->n == pl->cap) {
-        uint32_t n = pl->cap ? pl->cap * 2 : 64;
-        struct sched_task *v = aligned_alloc(SCHED_CACHELINE, (size_t)n * sizeof(*v));
-        if (!v)
-            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
-        if (pl->n)
-            memcpy(v, pl->nodes, (size_t)pl->n * sizeof(*v));
-        free(pl->nodes);
-        pl->nodes = v;
-        pl->cap = n;
-    }
+    if (!lane_reserve(pl))
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
     pl->nodes[pl->n++] = *t;
     return ACL_SUCCESS;
 }
@@ -324,7 +340,9 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
 aclError core_capture_commit(struct core_stream *s, const char *fn)
 {
     struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
-    struct sched_task *t = &t_scratch;
+    struct plan_lane *pl = k->update ? NULL : &k->model->plan.lanes[s->cap_lane];
+    /* Where core_capture_slot put it: the lane's next node, or the scratch. */
+    struct sched_task *t = pl && pl->n < pl->cap ? &pl->nodes[pl->n] : &t_scratch;
     void (*rel)(void *);
     void *relarg;
     sched_task_fn replay = core_replay_fn(t->run, &rel, &relarg, t);
@@ -345,8 +363,11 @@ aclError core_capture_commit(struct core_stream *s, const char *fn)
     if (k->invalidated)
         return core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
                         "%s: the capture was invalidated by an earlier error", fn);
+    if (t == &t_scratch) /* the lane could not grow */
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: capture out of memory", fn);
     t->run = replay;
-    aclError rc = append_node(k->model, s->cap_lane, t);
+    pl->n++; /* the node was written in place */
+    aclError rc = ACL_SUCCESS;
     if (rc == ACL_SUCCESS && rel) {
         pthread_mutex_lock(&g_rt.lock);
         rc = add_release_locked(k->model, rel, relarg);
