@@ -787,15 +787,23 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
     return ACL_SUCCESS;
 }
 
+/* The stream argument of a capture call: NULL (the default stream, which
+ * cannot take part in a capture) is refused; others are resolved as usual. */
+static aclError capture_stream(aclrtStream stream, struct core_stream **s, const char *fn)
+{
+    if (!core_initialised())
+        return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
+    return core_stream_resolve(stream, s, fn);
+}
+
 /* ---- task groups and updates ---------------------------------------------- */
 
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskGrpBegin: stream is NULL");
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskGrpBegin");
+    aclError rc = capture_stream(stream, &s, "aclmdlRICaptureTaskGrpBegin");
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -907,11 +915,8 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 {
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskUpdateEnd: stream is NULL");
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskUpdateEnd");
+    aclError rc = capture_stream(stream, &s, "aclmdlRICaptureTaskUpdateEnd");
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
