@@ -705,16 +705,25 @@ static aclError compile_locked(struct core_model *m)
     return ACL_SUCCESS;
 }
 
+/* The arguments of a capture call: the stream (NULL, the default stream,
+ * which cannot take part in a capture, is refused; others are resolved as
+ * usual) and, when `what` names one, a second pointer that must not be NULL. */
+static aclError capture_args(aclrtStream stream, const void *other, const char *what,
+                             struct core_stream **s, const char *fn)
+{
+    if (!core_initialised())
+        return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
+    if (!stream || (what && !other))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, stream ? what : "stream");
+    return core_stream_resolve(stream, s, fn);
+}
+
 aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
 {
-    CORE_REQUIRE_INIT();
     if (modelRI)
         *modelRI = NULL; /* first, whatever else fails (reference 6.1) */
-    if (!stream || !modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureEnd: %s is NULL",
-                        stream ? "modelRI" : "stream");
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureEnd");
+    aclError rc = capture_args(stream, modelRI, "modelRI", &s, "aclmdlRICaptureEnd");
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -787,23 +796,13 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
     return ACL_SUCCESS;
 }
 
-/* The stream argument of a capture call: NULL (the default stream, which
- * cannot take part in a capture) is refused; others are resolved as usual. */
-static aclError capture_stream(aclrtStream stream, struct core_stream **s, const char *fn)
-{
-    if (!core_initialised())
-        return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
-    return core_stream_resolve(stream, s, fn);
-}
 
 /* ---- task groups and updates ---------------------------------------------- */
 
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_stream(stream, &s, "aclmdlRICaptureTaskGrpBegin");
+    aclError rc = capture_args(stream, NULL, NULL, &s, "aclmdlRICaptureTaskGrpBegin");
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -822,12 +821,8 @@ aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 
 aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 {
-    CORE_REQUIRE_INIT();
-    if (!stream || !handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskGrpEnd: %s is NULL",
-                        stream ? "handle" : "stream");
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskGrpEnd");
+    aclError rc = capture_args(stream, handle, "handle", &s, "aclmdlRICaptureTaskGrpEnd");
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -863,12 +858,8 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 
 aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 {
-    CORE_REQUIRE_INIT();
-    if (!stream || !handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureTaskUpdateBegin: %s is NULL",
-                        stream ? "handle" : "stream");
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureTaskUpdateBegin");
+    aclError rc = capture_args(stream, handle, "handle", &s, "aclmdlRICaptureTaskUpdateBegin");
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -916,7 +907,7 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_stream(stream, &s, "aclmdlRICaptureTaskUpdateEnd");
+    aclError rc = capture_args(stream, NULL, NULL, &s, "aclmdlRICaptureTaskUpdateEnd");
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
