@@ -276,6 +276,14 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
 /* Worker hook: a destroyed stream's worker let go of it (lock-free). */
+/* Everything of a device goes (aclrtResetDeviceForce at count 0, aclFinalize). Lock held. */
+void core_device_teardown_locked(struct core_device *d);
+/* Drop a stream's report subscription. Lock held. */
+void core_stream_unsubscribe_locked(struct core_stream *s);
+/* Replay-safe run functions of the copy/set tasks (memory.c), NULL if not one. */
+sched_task_fn core_memory_replay_fn(sched_task_fn run);
+/* Write the timeline trace as Chrome trace JSON (trace.c). */
+aclError core_trace_write(const char *path);
 void core_stream_released(struct sched_stream *s);
 void core_event_destroy_locked(struct core_event *ev);
 /* Wait for every stream of ctx; returns the first stream error or 0. */

@@ -145,9 +145,6 @@ void core_ctx_destroy_locked(struct core_ctx *c)
     g_rt.free_ctxs = c;
 }
 
-/* Everything of a device goes: used by aclrtResetDeviceForce at count 0 and
- * aclFinalize. Lock held. */
-void core_device_teardown_locked(struct core_device *d);
 void core_device_teardown_locked(struct core_device *d)
 {
     while (d->contexts)

@@ -131,8 +131,6 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
     return core_task_end(s, name);
 }
 
-sched_task_fn core_memory_replay_fn(sched_task_fn run);
-
 /* Captured owned launches run fn at every replay; release at model destroy. */
 static int run_owned_replay(struct sched_task *t, struct sched_exec *x)
 {
@@ -220,7 +218,6 @@ void core_report_fini_all(void)
     }
 }
 
-void core_stream_unsubscribe_locked(struct core_stream *s);
 void core_stream_unsubscribe_locked(struct core_stream *s)
 {
     struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed);

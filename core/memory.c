@@ -267,7 +267,6 @@ static int run_fail(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
-sched_task_fn core_memory_replay_fn(sched_task_fn run);
 sched_task_fn core_memory_replay_fn(sched_task_fn run)
 {
     if (run == run_memcpy || run == run_memcpy2d || run == run_memset || run == run_fail)

@@ -153,9 +153,7 @@ aclError aclInit(const char *configPath)
     return ACL_SUCCESS;
 }
 
-void core_device_teardown_locked(struct core_device *d);
 
-aclError core_trace_write(const char *path);
 
 static void finalize_locked(void)
 {

@@ -145,7 +145,6 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     return ACL_SUCCESS;
 }
 
-void core_stream_unsubscribe_locked(struct core_stream *s);
 
 void core_stream_destroy_locked(struct core_stream *s, bool force)
 {

@@ -33,7 +33,6 @@ static const char *kind_name(uint8_t k)
     }
 }
 
-aclError core_trace_write(const char *path);
 aclError core_trace_write(const char *path)
 {
     FILE *f = fopen(path, "w");

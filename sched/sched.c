@@ -61,24 +61,28 @@ void sched_ec_wake_all(struct sched_ec *ec)
     sched_futex_wake(&ec->epoch, INT_MAX);
 }
 
-int sched_ec_await(struct sched_ec *ec, bool (*pred)(void *), void *arg, uint64_t deadline_ns)
+int sched_spin(bool (*pred)(void *), void *arg, uint64_t deadline_ns)
 {
-    uint64_t start = sched_now_ns();
-    uint64_t spin_until = start + sched_cfg.spin_ns;
-    unsigned i = 0;
-    for (;;) {
+    uint64_t spin_until = sched_now_ns() + sched_cfg.spin_ns;
+    for (unsigned i = 1;; i++) {
         if (pred(arg))
             return 0;
-        /* Read the clock every 64 rounds only: it costs ~20 ns. */
-        if ((++i & 63) == 0) {
+        if ((i & 63) == 0) {
             uint64_t now = sched_now_ns();
             if (deadline_ns && now >= deadline_ns)
                 return -ETIMEDOUT;
             if (now >= spin_until)
-                break;
+                return 1;
         }
         sched_cpu_relax();
     }
+}
+
+int sched_ec_await(struct sched_ec *ec, bool (*pred)(void *), void *arg, uint64_t deadline_ns)
+{
+    int r = sched_spin(pred, arg, deadline_ns);
+    if (r <= 0)
+        return r;
     for (;;) {
         uint32_t key = sched_ec_prepare(ec);
         if (pred(arg)) {

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 
-#include "sched/clock.h"
 #include "sched/futex.h"
 #include "sched/sched.h"
 
@@ -58,22 +57,24 @@ static bool reached(_Atomic uint64_t *counter, uint64_t target)
     return atomic_load_explicit(counter, memory_order_acquire) >= target;
 }
 
+struct reach_arg {
+    _Atomic uint64_t *counter;
+    uint64_t target;
+};
+
+static bool reached_pred(void *arg)
+{
+    struct reach_arg *a = arg;
+    return reached(a->counter, a->target);
+}
+
 int sched_waitq_wait(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
                      uint64_t deadline_ns)
 {
-    uint64_t spin_until = sched_now_ns() + sched_cfg.spin_ns;
-    for (unsigned i = 1;; i++) {
-        if (reached(counter, target))
-            return 0;
-        if ((i & 63) == 0) {
-            uint64_t now = sched_now_ns();
-            if (deadline_ns && now >= deadline_ns)
-                return -ETIMEDOUT;
-            if (now >= spin_until)
-                break;
-        }
-        sched_cpu_relax();
-    }
+    struct reach_arg ra = {counter, target};
+    int spun = sched_spin(reached_pred, &ra, deadline_ns);
+    if (spun <= 0)
+        return spun;
     struct sched_waiter me = {.target = target};
     atomic_init(&me.woken, 0);
     pthread_mutex_lock(&q->lock);
