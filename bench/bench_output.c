@@ -427,39 +427,54 @@ static void chart_latency(FILE *o, const struct br_results *r)
         svg_hbars(o, "Latency distribution (submit + synchronize)", "ns", b, n, NULL, 0, true);
 }
 
-/* Multi-stream scaling: rate by number of streams vs the ideal. */
-static void chart_scaling(FILE *o, const struct br_results *r)
+/* One line of a line chart: points (x, y) with x a stream count. */
+struct series {
+    char label[40];
+    int colour;
+    bool dashed;
+    int n;
+    unsigned x[16];
+    double y[16];
+};
+
+/* A horizontal reference line (an ideal rate). */
+struct hline {
+    char label[48];
+    int colour;
+    double y;
+};
+
+/*
+ * Lines over a log2 x axis (stream counts), y linear from 0: each series a
+ * polyline with labelled points, each reference a dashed line; the legend
+ * names the series.
+ */
+static void svg_lines(FILE *o, const char *title, const struct series *sv, int ns,
+                      const struct hline *hl, int nh)
 {
-    unsigned counts[16];
-    double rates[16];
-    int n = 0;
-    for (unsigned s = 1; s <= 64 && n < 16; s *= 2) {
-        char key[48];
-        snprintf(key, sizeof(key), "multistream.rate_%u", s);
-        double v = fig(r, key);
-        if (v > 0) {
-            counts[n] = s;
-            rates[n++] = v;
+    unsigned xmin = UINT32_MAX, xmax = 0;
+    double hi = 0;
+    for (int k = 0; k < ns; k++)
+        for (int i = 0; i < sv[k].n; i++) {
+            xmin = sv[k].x[i] < xmin ? sv[k].x[i] : xmin;
+            xmax = sv[k].x[i] > xmax ? sv[k].x[i] : xmax;
+            hi = fmax(hi, sv[k].y[i]);
         }
-    }
-    double ideal = fig(r, "multistream.ideal");
-    if (n < 2)
+    for (int k = 0; k < nh; k++)
+        hi = fmax(hi, hl[k].y);
+    if (xmax <= xmin || !(hi > 0))
         return;
-    double hi = ideal;
-    for (int i = 0; i < n; i++)
-        hi = fmax(hi, rates[i]);
     hi *= 1.15;
-    const int left = 60, width = 520, top = 40, height = 240;
-    double lmax = log2((double)counts[n - 1]);
-    if (lmax <= 0)
-        lmax = 1;
+    const int left = 60, width = 520, top = 40 + 14 * ((ns + 2) / 3), height = 240;
+    double l0 = log2((double)xmin), lspan = log2((double)xmax) - l0;
     fprintf(o,
             "<figure><svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
             "font-family='sans-serif' font-size='11'>\n"
-            "<text x='4' y='16' font-size='14' font-weight='bold'>Multi-stream scaling: "
-            "the same ~1 us kernels over N streams</text>\n",
+            "<text x='4' y='16' font-size='14' font-weight='bold'>",
             left + width + 40, top + height + 50);
-#define X(c) (left + (int)(log2((double)(c)) / lmax * width))
+    html_esc(o, title);
+    fprintf(o, "</text>\n");
+#define X(c) (left + (int)((log2((double)(c)) - l0) / lspan * width))
 #define Y(v) (top + height - (int)((v) / hi * height))
     fprintf(o, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#000'/>", left, top + height,
             left + width, top + height);
@@ -471,35 +486,133 @@ static void chart_scaling(FILE *o, const struct br_results *r)
         fprintf(o, "<text x='%d' y='%d' text-anchor='end'>%s</text>", left - 4, Y(hi * k / 4) + 4,
                 num);
     }
-    for (int i = 0; i < n; i++)
-        fprintf(o, "<text x='%d' y='%d' text-anchor='middle'>%u</text>", X(counts[i]),
-                top + height + 14, counts[i]);
+    for (unsigned c = 1; c <= xmax; c *= 2)
+        if (c >= xmin)
+            fprintf(o, "<text x='%d' y='%d' text-anchor='middle'>%u</text>", X(c),
+                    top + height + 14, c);
     fprintf(o,
             "<text x='%d' y='%d' text-anchor='middle'>streams (log2)</text>"
             "<text x='4' y='%d'>Mtask/s</text>\n",
             left + width / 2, top + height + 30, top - 6);
-    if (ideal > 0)
+    for (int k = 0; k < nh; k++) {
+        const char *col = colours[hl[k].colour % 5];
         fprintf(o,
-                "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-dasharray='6,4'/>"
-                "<text x='%d' y='%d' fill='%s'>ideal (workers / kernel time)</text>\n",
-                left, Y(ideal), left + width, Y(ideal), colours[1], left + 8, Y(ideal) - 4,
-                colours[1]);
-    fprintf(o, "<polyline fill='none' stroke='%s' stroke-width='2' points='", colours[0]);
-    for (int i = 0; i < n; i++)
-        fprintf(o, "%d,%d ", X(counts[i]), Y(rates[i]));
-    fprintf(o, "'/>\n");
-    for (int i = 0; i < n; i++) {
-        char num[32];
-        fmt_num(num, sizeof(num), rates[i]);
+                "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-dasharray='2,3'/>"
+                "<text x='%d' y='%d' fill='%s' text-anchor='end'>",
+                left, Y(hl[k].y), left + width, Y(hl[k].y), col, left + width - 4, Y(hl[k].y) - 4,
+                col);
+        html_esc(o, hl[k].label);
+        fprintf(o, "</text>\n");
+    }
+    for (int k = 0; k < ns; k++) {
+        const struct series *q = &sv[k];
+        const char *col = colours[q->colour % 5];
+        int lx = left + (k % 3) * 180, ly = 24 + 14 * (k / 3);
         fprintf(o,
-                "<circle cx='%d' cy='%d' r='3' fill='%s'><title>%u streams: %s Mtask/s"
-                "</title></circle><text x='%d' y='%d' text-anchor='middle'>%s</text>\n",
-                X(counts[i]), Y(rates[i]), colours[0], counts[i], num, X(counts[i]),
-                Y(rates[i]) + 16, num);
+                "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-width='2'%s/>"
+                "<text x='%d' y='%d'>",
+                lx, ly, lx + 18, ly, col, q->dashed ? " stroke-dasharray='6,4'" : "", lx + 22,
+                ly + 4);
+        html_esc(o, q->label);
+        fprintf(o, "</text>\n<polyline fill='none' stroke='%s' stroke-width='2'%s points='", col,
+                q->dashed ? " stroke-dasharray='6,4'" : "");
+        for (int i = 0; i < q->n; i++)
+            fprintf(o, "%d,%d ", X(q->x[i]), Y(q->y[i]));
+        fprintf(o, "'/>\n");
+        for (int i = 0; i < q->n; i++) {
+            char num[32];
+            fmt_num(num, sizeof(num), q->y[i]);
+            fprintf(o, "<circle cx='%d' cy='%d' r='3' fill='%s'><title>", X(q->x[i]), Y(q->y[i]),
+                    col);
+            html_esc(o, q->label);
+            fprintf(o, ", %u streams: %s Mtask/s</title></circle>", q->x[i], num);
+            if (ns <= 2)
+                fprintf(o, "<text x='%d' y='%d' text-anchor='middle'>%s</text>", X(q->x[i]),
+                        Y(q->y[i]) + (q->dashed ? -8 : 16), num);
+            fprintf(o, "\n");
+        }
     }
 #undef X
 #undef Y
     fprintf(o, "</svg></figure>\n");
+}
+
+/* A series from the figures "<prefix><N>" for N = 1, 2, 4, .. 64. */
+static void series_from(struct series *q, const struct br_results *r, const char *prefix)
+{
+    q->n = 0;
+    for (unsigned s = 1; s <= 64 && q->n < 16; s *= 2) {
+        char key[64];
+        snprintf(key, sizeof(key), "%s%u", prefix, s);
+        double v = fig(r, key);
+        if (v > 0) {
+            q->x[q->n] = s;
+            q->y[q->n++] = v;
+        }
+    }
+}
+
+/* Multi-stream scaling: rate by number of streams (independent and
+ * event-chained) vs the ideal, with this run's workers; then the same for
+ * every worker count of the sweep. */
+static void chart_scaling(FILE *o, const struct br_results *r)
+{
+    struct series sv[16];
+    struct hline hl[8];
+    int ns = 0, nh = 0;
+    memset(sv, 0, sizeof(sv));
+    memset(hl, 0, sizeof(hl));
+    series_from(&sv[ns], r, "multistream.rate_");
+    snprintf(sv[ns].label, sizeof(sv[ns].label), "independent streams");
+    ns += sv[ns].n > 0;
+    series_from(&sv[ns], r, "multistream.chain_rate_");
+    snprintf(sv[ns].label, sizeof(sv[ns].label), "event-chained streams");
+    sv[ns].colour = 3;
+    sv[ns].dashed = true;
+    ns += sv[ns].n > 0;
+    double ideal = fig(r, "multistream.ideal");
+    if (ideal > 0)
+        hl[nh++] = (struct hline){"ideal (workers / kernel time)", 1, ideal};
+    if (ns > 0)
+        svg_lines(o, "Multi-stream scaling: the same ~1 us kernels over N streams", sv, ns, hl,
+                  nh);
+
+    ns = nh = 0;
+    memset(sv, 0, sizeof(sv));
+    for (unsigned w = 1, col = 0; w <= 64 && ns + 2 <= 16; w++) {
+        char prefix[48];
+        snprintf(prefix, sizeof(prefix), "multistream.w%u_rate_", w);
+        series_from(&sv[ns], r, prefix);
+        if (sv[ns].n == 0)
+            continue;
+        snprintf(sv[ns].label, sizeof(sv[ns].label), "%u worker%s", w, w > 1 ? "s" : "");
+        sv[ns].colour = (int)col;
+        ns++;
+        snprintf(prefix, sizeof(prefix), "multistream.w%u_chain_", w);
+        series_from(&sv[ns], r, prefix);
+        snprintf(sv[ns].label, sizeof(sv[ns].label), "%u worker%s, chained", w, w > 1 ? "s" : "");
+        sv[ns].colour = (int)col;
+        sv[ns].dashed = true;
+        ns += sv[ns].n > 0;
+        snprintf(prefix, sizeof(prefix), "multistream.w%u_ideal", w);
+        double id = fig(r, prefix);
+        int same = -1; /* workers beyond the cores share one ideal */
+        for (int k = 0; k < nh; k++)
+            if (fabs(hl[k].y - id) < 0.02 * id)
+                same = k;
+        if (id > 0 && same >= 0) {
+            size_t len = strlen(hl[same].label);
+            snprintf(hl[same].label + len, sizeof(hl[same].label) - len, ", %u", w);
+        } else if (id > 0 && nh < 8) {
+            hl[nh] = (struct hline){"", (int)col, id};
+            snprintf(hl[nh].label, sizeof(hl[nh].label), "ideal, workers: %u", w);
+            nh++;
+        }
+        col++;
+    }
+    if (ns > 2)
+        svg_lines(o, "By worker count: independent (solid) and event-chained (dashed) streams",
+                  sv, ns, hl, nh);
 }
 
 /* Eager per task vs replay per node, by graph size. */

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "baseline.h"
 #include "bench_report.h"
@@ -66,6 +67,14 @@ const struct bs_study *bs_find(const char *name);
  * 0, or an aclError / -1.
  */
 int bs_trace_phase(const char *path);
+
+/*
+ * The child side of multistream's worker sweep: cpuacl-bench runs itself
+ * with --child-multistream W and CPUACL_WORKERS=W for each worker count W,
+ * and this writes the child's rates (plain lines, see bench_studies.c) to
+ * `out`, which the parent turns into figures. 0, or an aclError / -1.
+ */
+int bs_multistream_child(struct bs_ctx *ctx, FILE *out);
 
 /* Clear the progress bar's line (when one was drawn). */
 void bs_bar_clear(const struct bs_ctx *c);

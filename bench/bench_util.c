@@ -4,10 +4,20 @@
 #include "bench_util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 /* ~1024 pause instructions is a few tens of us on current x86: long enough
  * for any cross-core hand-off, short enough not to starve a partner that
@@ -142,4 +152,137 @@ double bu_max(const double *v, size_t n)
         if (v[i] > m)
             m = v[i];
     return m;
+}
+
+/* environ without the names in env, plus env's "NAME=value" entries. */
+static char **child_environ(const char *const *env)
+{
+    size_t n = 0, k = 0, m = 0;
+    while (environ && environ[n])
+        n++;
+    while (env && env[m])
+        m++;
+    char **v = calloc(n + m + 1, sizeof(*v));
+    if (!v)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        bool drop = false;
+        for (size_t j = 0; j < m && !drop; j++) {
+            size_t len = strcspn(env[j], "=");
+            drop = strncmp(environ[i], env[j], len) == 0 && environ[i][len] == '=';
+        }
+        if (!drop)
+            v[k++] = environ[i];
+    }
+    for (size_t j = 0; j < m; j++)
+        if (strchr(env[j], '='))
+            v[k++] = (char *)env[j];
+    v[k] = NULL;
+    return v;
+}
+
+int bu_run_self(const char *const *args, const char *const *env, unsigned timeout_s, char *out,
+                size_t cap, char *why, size_t whycap)
+{
+    char self[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    if (len <= 0) {
+        snprintf(why, whycap, "cannot find this executable: %s", strerror(errno));
+        return -1;
+    }
+    self[len] = 0;
+    size_t na = 0;
+    while (args[na])
+        na++;
+    char **argv = calloc(na + 2, sizeof(*argv));
+    char **envp = child_environ(env);
+    int fd[2] = {-1, -1};
+    if (!argv || !envp || pipe2(fd, O_CLOEXEC) != 0) {
+        snprintf(why, whycap, "cannot start a child: %s", strerror(errno ? errno : ENOMEM));
+        free(argv);
+        free(envp);
+        return -1;
+    }
+    argv[0] = self;
+    for (size_t i = 0; i < na; i++)
+        argv[i + 1] = (char *)args[i];
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        /* only async-signal-safe calls from here to exec */
+        if (g_saved_ok)
+            sched_setaffinity(0, sizeof(g_saved), &g_saved);
+        if (dup2(fd[1], STDOUT_FILENO) < 0)
+            _exit(126);
+        execve(self, argv, envp);
+        _exit(127);
+    }
+    int err = errno;
+    close(fd[1]);
+    free(argv);
+    free(envp);
+    if (pid < 0) {
+        close(fd[0]);
+        snprintf(why, whycap, "fork: %s", strerror(err));
+        return -1;
+    }
+    size_t got = 0;
+    bool timed_out = false;
+    uint64_t deadline = bu_now_ns() + (uint64_t)timeout_s * 1000000000u;
+    for (;;) {
+        uint64_t now = bu_now_ns();
+        if (now >= deadline) {
+            timed_out = true;
+            break;
+        }
+        struct pollfd p = {fd[0], POLLIN, 0};
+        uint64_t left_ms = (deadline - now) / 1000000u + 1;
+        int r = poll(&p, 1, left_ms > 1000 ? 1000 : (int)left_ms);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            break;
+        if (r == 0)
+            continue;
+        char sink[4096];
+        char *dst = got + 1 < cap ? out + got : sink;
+        size_t room = got + 1 < cap ? cap - 1 - got : sizeof(sink);
+        ssize_t k = read(fd[0], dst, room);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break; /* EOF: the child closed its output (exited) */
+        if (dst != sink)
+            got += (size_t)k;
+    }
+    close(fd[0]);
+    if (cap)
+        out[got < cap ? got : cap - 1] = 0;
+    int st = 0;
+    while (!timed_out) { /* output closed: the exit follows, within the deadline */
+        pid_t w = waitpid(pid, &st, WNOHANG);
+        if (w == pid)
+            break;
+        if (w < 0 && errno != EINTR) {
+            snprintf(why, whycap, "waitpid: %s", strerror(errno));
+            return -1;
+        }
+        timed_out = bu_now_ns() >= deadline;
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+    }
+    if (timed_out) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &st, 0);
+        snprintf(why, whycap, "the child hung (killed after %u s)", timeout_s);
+        return -1;
+    }
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    if (WIFEXITED(st))
+        snprintf(why, whycap, "the child exited with %d", WEXITSTATUS(st));
+    else
+        snprintf(why, whycap, "the child died (signal %d)", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+    return -1;
 }

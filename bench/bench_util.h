@@ -60,6 +60,20 @@ void bu_unpin_self(void);
 void bu_affinity_save(void);
 
 /*
+ * Run this executable again (/proc/self/exe) with `args` (argv[1..], NULL-
+ * terminated) and this process's environment changed by `env` (NULL-
+ * terminated; "NAME=value" sets NAME, a bare "NAME" removes it), on the CPUs
+ * saved by bu_affinity_save (a pinned caller does not pin its child). The
+ * child's standard output is collected into `out` (NUL-terminated, cut at
+ * cap - 1 bytes); its standard error is this process's. A child still
+ * running after `timeout_s` seconds is killed. Safe while other threads run
+ * (fork, then only async-signal-safe calls before exec).
+ * 0 when the child exited with status 0; otherwise -1 and `why` says why.
+ */
+int bu_run_self(const char *const *args, const char *const *env, unsigned timeout_s, char *out,
+                size_t cap, char *why, size_t whycap);
+
+/*
  * Two cores for a producer/consumer pair: `consumer` first, `producer`
  * second. With fewer than two allowed CPUs both are -1 (no pinning).
  * A preferred consumer core (>= 0, e.g. the runtime's worker core) is used

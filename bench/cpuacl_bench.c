@@ -16,13 +16,11 @@
 #include <pthread.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -46,6 +44,9 @@ struct opts {
     bool no_bar;
     const char *json; /* --json FILE */
     const char *out;  /* --out DIR */
+    /* internal: what a child process of this tool runs (not in --help) */
+    const char *child_trace; /* --child-trace PATH: the traced phase of --out */
+    unsigned child_ms;       /* --child-multistream W: multistream with W workers */
 };
 
 static void usage(FILE *out)
@@ -121,6 +122,8 @@ static void help(void)
            "  cpuacl-bench --out report          the default studies, report/report.html\n"
            "  cpuacl-bench --study capture,peers --reps 11 --json capture.json\n"
            "  CPUACL_WORKERS=2 cpuacl-bench --study multistream --full\n"
+           "                                     (the sweep over worker counts runs\n"
+           "                                     whatever CPUACL_WORKERS says)\n"
            "\n"
            "Exit status: 0 success, 1 a study failed or the runtime hung (no progress\n"
            "for 60 s, 300 s with --full: the run stops and says where), 2 bad usage.\n");
@@ -199,6 +202,16 @@ static int parse(int argc, char **argv, struct opts *o)
             for (size_t k = 0; k < bs_nstudies; k++)
                 printf("%-12s %s\n", bs_studies[k].name, bs_studies[k].summary);
             return 1;
+        } else if (strcmp(a, "--child-trace") == 0 || strcmp(a, "--child-multistream") == 0) {
+            /* internal (bench_studies.c, trace_in_child): no checks beyond a value */
+            if (!val && i + 1 < argc)
+                val = argv[++i];
+            if (!val || !*val)
+                return bad_usage("option '%s' needs a value", a);
+            if (a[8] == 't')
+                o->child_trace = val;
+            else if ((o->child_ms = (unsigned)strtoul(val, NULL, 10)) == 0)
+                return bad_usage("--child-multistream wants a worker count, got '%s'", val);
         } else if (strcmp(a, "--study") == 0 || strcmp(a, "--reps") == 0 ||
                    strcmp(a, "--json") == 0 || strcmp(a, "--out") == 0) {
             if (!val) {
@@ -325,60 +338,38 @@ static void summary_field(const struct br_results *R, const char *name, const ch
 }
 
 /*
- * The traced phase of --out, in a child process forked before this process
- * initialises the runtime: the child turns tracing on (CPUACL_TRACE_EVENTS
- * before aclInit), runs bs_trace_phase and writes `path`; the parent's
- * studies never run with tracing on. `status` gets "written", or why not.
+ * The traced phase of --out, in a child process (this tool again, with
+ * --child-trace): the child turns tracing on (CPUACL_TRACE_EVENTS before
+ * aclInit), runs bs_trace_phase and writes `path`; this process's studies
+ * never run with tracing on. `status` gets "written", or why not.
  */
 static void trace_in_child(const char *path, char *status, size_t cap)
 {
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(status, cap, "failed: fork: %s", strerror(errno));
-        return;
-    }
-    if (pid == 0) {
-        setenv("CPUACL_TRACE_EVENTS", "65536", 1);
-        unsetenv("CPUACL_TRACE"); /* no second file at aclFinalize */
-        int rc = 1;
-        aclError e = aclInit(NULL);
-        if (e == ACL_SUCCESS && aclrtSetDevice(0) == ACL_SUCCESS) {
-            rc = bs_trace_phase(path) == 0 ? 0 : 1;
-            aclrtResetDevice(0);
-        }
-        if (e == ACL_SUCCESS)
-            aclFinalize();
-        fflush(stderr);
-        _exit(rc);
-    }
+    const char *args[] = {"--child-trace", path, NULL};
+    /* CPUACL_TRACE removed: no second file at the child's aclFinalize */
+    const char *env[] = {"CPUACL_TRACE_EVENTS=65536", "CPUACL_TRACE", NULL};
+    char out[256], why[160];
     /* 60 s is far beyond the phase's few milliseconds: a hang, not noise. */
-    int st = 0;
-    for (unsigned ms = 0;; ms += 10) {
-        pid_t w = waitpid(pid, &st, WNOHANG);
-        if (w == pid)
-            break;
-        if (w < 0) {
-            snprintf(status, cap, "failed: waitpid: %s", strerror(errno));
-            return;
-        }
-        if (ms >= 60000) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &st, 0);
-            snprintf(status, cap, "failed: the traced run hung (killed after 60 s)");
-            return;
-        }
-        struct timespec ts = {0, 10000000};
-        nanosleep(&ts, NULL);
-    }
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && access(path, R_OK) == 0)
-        snprintf(status, cap, "written");
-    else if (WIFEXITED(st))
-        snprintf(status, cap, "failed: the traced run exited with %d", WEXITSTATUS(st));
+    if (bu_run_self(args, env, 60, out, sizeof(out), why, sizeof(why)) != 0)
+        snprintf(status, cap, "failed: %.140s", why);
+    else if (access(path, R_OK) != 0)
+        snprintf(status, cap, "failed: the traced run wrote no file");
     else
-        snprintf(status, cap, "failed: the traced run died (signal %d)",
-                 WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+        snprintf(status, cap, "written");
+}
+
+/* The child side of trace_in_child. Exit status 0 or 1. */
+static int child_trace(const char *path)
+{
+    int rc = 1;
+    aclError e = aclInit(NULL);
+    if (e == ACL_SUCCESS && aclrtSetDevice(0) == ACL_SUCCESS) {
+        rc = bs_trace_phase(path) == 0 ? 0 : 1;
+        aclrtResetDevice(0);
+    }
+    if (e == ACL_SUCCESS)
+        aclFinalize();
+    return rc;
 }
 
 static double spin_us_from_env(void)
@@ -391,6 +382,70 @@ static double spin_us_from_env(void)
             return x;
     }
     return 50.0; /* docs/behaviour.md */
+}
+
+/*
+ * aclInit(NULL), device 0, and the studies' context from the options and
+ * the runtime (worker count, worker 0's core; the host thread pinned to
+ * another core unless --no-pin). 0, or 1 with the reason on stderr.
+ */
+static int open_device(const struct opts *o, struct bs_ctx *ctx, cpuaclWorkerStats *w0)
+{
+    aclError e = aclInit(NULL);
+    if (e != ACL_SUCCESS && e != ACL_ERROR_REPEAT_INITIALIZE) {
+        fprintf(stderr, "cpuacl-bench: aclInit failed: %d\n", (int)e);
+        return 1;
+    }
+    e = aclrtSetDevice(0);
+    if (e != ACL_SUCCESS) {
+        fprintf(stderr, "cpuacl-bench: aclrtSetDevice(0) failed: %d\n", (int)e);
+        aclFinalize();
+        return 1;
+    }
+    memset(ctx, 0, sizeof(*ctx));
+    ctx->reps = o->reps;
+    ctx->full = o->full;
+    ctx->progress = o->progress && !o->child_ms;
+    ctx->bar = !o->no_bar && !o->child_ms && isatty(STDERR_FILENO);
+    ctx->device = 0;
+    ctx->ring_slots = ring_slots_from_env();
+    memset(w0, 0, sizeof(*w0));
+    w0->cpu = -1;
+    if (cpuaclGetWorkerCount(0, &ctx->workers) != ACL_SUCCESS ||
+        cpuaclGetWorkerStats(0, 0, w0) != ACL_SUCCESS) {
+        fprintf(stderr, "cpuacl-bench: cannot read the device's workers\n");
+        aclrtResetDevice(0);
+        aclFinalize();
+        return 1;
+    }
+    ctx->pair.producer_cpu = ctx->pair.consumer_cpu = ctx->host_cpu = -1;
+    if (o->pin) {
+        bu_pick_pair(w0->cpu, &ctx->pair.consumer_cpu, &ctx->pair.producer_cpu);
+        ctx->host_cpu = ctx->pair.producer_cpu;
+        if (bu_pin_self(ctx->host_cpu) != 0)
+            ctx->host_cpu = -1;
+    }
+    return 0;
+}
+
+/* The child side of multistream's worker sweep. Exit status 0 or 1. */
+static int child_multistream(const struct opts *o, struct bs_ctx *ctx)
+{
+    int rc = 1;
+    if (ctx->workers != o->child_ms) {
+        fprintf(stderr, "cpuacl-bench: asked for %u workers, the device has %u\n", o->child_ms,
+                ctx->workers);
+    } else {
+        struct br_results R;
+        br_init(&R);
+        ctx->res = &R;
+        rc = bs_multistream_child(ctx, stdout) == 0 ? 0 : 1;
+        br_fini(&R);
+    }
+    bu_unpin_self();
+    aclrtResetDevice(0);
+    aclFinalize();
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -406,6 +461,8 @@ int main(int argc, char **argv)
     if (prc)
         return 2;
     bu_affinity_save();
+    if (o.child_trace)
+        return child_trace(o.child_trace);
     setvbuf(stdout, NULL, _IOLBF, 0);
     /* the machine, before this thread is pinned (the allowed-CPU count) */
     static struct bo_run run;
@@ -436,42 +493,12 @@ int main(int argc, char **argv)
             fprintf(stderr, "cpuacl-bench: trace.json: %s\n", trace_status);
     }
 
-    aclError e = aclInit(NULL);
-    if (e != ACL_SUCCESS && e != ACL_ERROR_REPEAT_INITIALIZE) {
-        fprintf(stderr, "cpuacl-bench: aclInit failed: %d\n", (int)e);
-        return 1;
-    }
-    e = aclrtSetDevice(0);
-    if (e != ACL_SUCCESS) {
-        fprintf(stderr, "cpuacl-bench: aclrtSetDevice(0) failed: %d\n", (int)e);
-        aclFinalize();
-        return 1;
-    }
     struct bs_ctx ctx;
-    memset(&ctx, 0, sizeof(ctx));
-    ctx.reps = o.reps;
-    ctx.full = o.full;
-    ctx.progress = o.progress;
-    ctx.bar = !o.no_bar && isatty(STDERR_FILENO);
-    ctx.device = 0;
-    ctx.ring_slots = ring_slots_from_env();
     cpuaclWorkerStats w0;
-    memset(&w0, 0, sizeof(w0));
-    w0.cpu = -1;
-    if (cpuaclGetWorkerCount(0, &ctx.workers) != ACL_SUCCESS ||
-        cpuaclGetWorkerStats(0, 0, &w0) != ACL_SUCCESS) {
-        fprintf(stderr, "cpuacl-bench: cannot read the device's workers\n");
-        aclrtResetDevice(0);
-        aclFinalize();
+    if (open_device(&o, &ctx, &w0) != 0)
         return 1;
-    }
-    ctx.pair.producer_cpu = ctx.pair.consumer_cpu = ctx.host_cpu = -1;
-    if (o.pin) {
-        bu_pick_pair(w0.cpu, &ctx.pair.consumer_cpu, &ctx.pair.producer_cpu);
-        ctx.host_cpu = ctx.pair.producer_cpu;
-        if (bu_pin_self(ctx.host_cpu) != 0)
-            ctx.host_cpu = -1;
-    }
+    if (o.child_ms)
+        return child_multistream(&o, &ctx);
     struct br_results R;
     br_init(&R);
     ctx.res = &R;

@@ -12,6 +12,11 @@
  *       of objects; complete events carry ph, ts, dur, pid, tid), the HTML
  *       is self-contained (inline SVG, no scripts or remote resources), and
  *       report.json parses with figures.
+ *   bench_output_check sweep BENCH DIR
+ *       cpuacl-bench --quick --reps 1 --study multistream --json: the
+ *       in-process figures and, for every worker count of the sweep (1, 2,
+ *       4, .. the allowed cpus, and twice that), its child's rates, chained
+ *       rate, busy share and ideal, each a positive number.
  *
  * Exit 0 pass, 1 fail.
  */
@@ -19,6 +24,7 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -152,7 +158,8 @@ static void check_ref(const cJSON *f, const char *name, const char *what)
         fail("%s: %s ratio is neither null nor a positive number", what, name);
 }
 
-static int check_report(const char *path, bool expect_launch_roundtrip, unsigned reps)
+/* `expect`: NULL-terminated key prefixes of which some figure must exist. */
+static int check_report(const char *path, const char *const *expect, unsigned reps)
 {
     cJSON *root = parse_file(path);
     if (!root)
@@ -195,7 +202,10 @@ static int check_report(const char *path, bool expect_launch_roundtrip, unsigned
     }
     const cJSON *figs = need(root, "figures", w);
     int n = 0;
-    bool saw_launch = false, saw_roundtrip = false, saw_limits = false;
+    size_t nexp = 0;
+    while (expect[nexp])
+        nexp++;
+    bool *saw = calloc(nexp + 1, sizeof(*saw));
     if (figs && !cJSON_IsArray(figs))
         fail("figures is not an array");
     const cJSON *f;
@@ -235,16 +245,15 @@ static int check_report(const char *path, bool expect_launch_roundtrip, unsigned
         const cJSON *met = need(f, "met", what);
         if (met && !cJSON_IsBool(met) && !cJSON_IsNull(met))
             fail("%s: met is neither a boolean nor null", what);
-        if (cJSON_IsString(k)) {
-            saw_launch |= strncmp(k->valuestring, "launch.", 7) == 0;
-            saw_roundtrip |= strncmp(k->valuestring, "roundtrip.", 10) == 0;
-            saw_limits |= strncmp(k->valuestring, "limits.", 7) == 0;
-        }
+        for (size_t i = 0; i < nexp && cJSON_IsString(k) && saw; i++)
+            saw[i] |= strncmp(k->valuestring, expect[i], strlen(expect[i])) == 0;
     }
     if (n < 5)
         fail("%s: only %d figures", w, n);
-    if (!saw_limits || !saw_launch || (expect_launch_roundtrip && !saw_roundtrip))
-        fail("%s: missing the limits, launch or roundtrip figures", w);
+    for (size_t i = 0; i < nexp && saw; i++)
+        if (!saw[i])
+            fail("%s: no figure %s*", w, expect[i]);
+    free(saw);
     printf("%s: %d figures checked\n", path, n);
     cJSON_Delete(root);
     return 0;
@@ -310,10 +319,29 @@ static void check_html(const char *path)
     free(t);
 }
 
+/*
+ * The worker counts cpuacl-bench's sweep runs with these allowed cpus:
+ * 1, 2, 4, .. below n, n, and 2n (up to 64).
+ */
+static int sweep_counts(unsigned *w)
+{
+    cpu_set_t set;
+    int n = 1, k = 0;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0)
+        n = CPU_COUNT(&set);
+    for (int x = 1; x < n && x < 64; x *= 2)
+        w[k++] = (unsigned)x;
+    w[k++] = n < 64 ? (unsigned)n : 64;
+    if (2 * n <= 64)
+        w[k++] = 2u * (unsigned)n;
+    return k;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 4 || (strcmp(argv[1], "json") && strcmp(argv[1], "out"))) {
-        fprintf(stderr, "usage: bench_output_check json|out CPUACL_BENCH DIR\n");
+    if (argc != 4 || (strcmp(argv[1], "json") && strcmp(argv[1], "out") &&
+                      strcmp(argv[1], "sweep"))) {
+        fprintf(stderr, "usage: bench_output_check json|out|sweep CPUACL_BENCH DIR\n");
         return 1;
     }
     const char *bench = argv[2], *dir = argv[3];
@@ -328,15 +356,45 @@ int main(int argc, char **argv)
         char *cmd[] = {(char *)bench,      "--quick", "--reps", "3", "--study",
                        "launch,roundtrip", "--json",  p1,       NULL};
         int rc = run(cmd);
+        static const char *const expect[] = {"limits.", "launch.", "roundtrip.", NULL};
         if (rc != 0)
             fail("cpuacl-bench exited with %d", rc);
         else
-            check_report(p1, true, 3);
+            check_report(p1, expect, 3);
+    } else if (strcmp(argv[1], "sweep") == 0) {
+        snprintf(p1, sizeof(p1), "%s/multistream.json", dir);
+        unlink(p1);
+        char *cmd[] = {(char *)bench, "--quick", "--reps", "1", "--study",
+                       "multistream", "--json",  p1,       NULL};
+        int rc = run(cmd);
+        /* every worker count of the sweep, with its rates, chain, busy share */
+        static char keys[16 * 5][48];
+        const char *expect[16 * 5 + 8];
+        unsigned w[16];
+        int nw = sweep_counts(w), k = 0;
+        expect[k++] = "limits.";
+        expect[k++] = "multistream.rate_8";
+        expect[k++] = "multistream.chain_rate_8";
+        expect[k++] = "multistream.lat_p50_8";
+        for (int i = 0; i < nw; i++) {
+            static const char *const what[] = {"rate_1", "rate_8", "chain_8", "util_8", "ideal"};
+            for (int j = 0; j < 5; j++) {
+                char *key = keys[i * 5 + j];
+                snprintf(key, sizeof(keys[0]), "multistream.w%u_%s", w[i], what[j]);
+                expect[k++] = key;
+            }
+        }
+        expect[k] = NULL;
+        if (rc != 0)
+            fail("cpuacl-bench exited with %d", rc);
+        else
+            check_report(p1, expect, 1);
     } else {
         snprintf(p1, sizeof(p1), "%s/report", dir);
         char *cmd[] = {(char *)bench, "--quick", "--reps", "1", "--study",
                        "launch",      "--out",   p1,       NULL};
         int rc = run(cmd);
+        static const char *const expect[] = {"limits.", "launch.", NULL};
         if (rc != 0) {
             fail("cpuacl-bench exited with %d", rc);
         } else {
@@ -345,7 +403,7 @@ int main(int argc, char **argv)
             snprintf(p2, sizeof(p2), "%s/report.html", p1);
             check_html(p2);
             snprintf(p2, sizeof(p2), "%s/report.json", p1);
-            check_report(p2, false, 1);
+            check_report(p2, expect, 1);
         }
     }
     printf("%s\n", fails ? "FAIL" : "PASS");
