@@ -574,8 +574,7 @@ static void chart_scaling(FILE *o, const struct br_results *r)
     if (ideal > 0)
         hl[nh++] = (struct hline){"ideal (workers / kernel time)", 1, ideal};
     if (ns > 0)
-        svg_lines(o, "Multi-stream scaling: the same ~1 us kernels over N streams", sv, ns, hl,
-                  nh);
+        svg_lines(o, "Multi-stream scaling: the same ~1 us kernels over N streams", sv, ns, hl, nh);
 
     ns = nh = 0;
     memset(sv, 0, sizeof(sv));
@@ -611,8 +610,8 @@ static void chart_scaling(FILE *o, const struct br_results *r)
         col++;
     }
     if (ns > 2)
-        svg_lines(o, "By worker count: independent (solid) and event-chained (dashed) streams",
-                  sv, ns, hl, nh);
+        svg_lines(o, "By worker count: independent (solid) and event-chained (dashed) streams", sv,
+                  ns, hl, nh);
 }
 
 /* Eager per task vs replay per node, by graph size. */

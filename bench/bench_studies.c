@@ -595,8 +595,7 @@ static int event_fanout(struct bs_ctx *c, aclrtStream s1)
         br_set_note(f, "%u samples/rep; each waiter runs a clock-stamp kernel", k);
         snprintf(key, sizeof(key), "fan_p99_%u", n);
         snprintf(label, sizeof(label), "record->last of %u start p99", n);
-        br_add(c->res, "event", key, label, "ns", BR_LOWER, &l99, "limits.mq_rtt",
-               "limits.cl_rtt");
+        br_add(c->res, "event", key, label, "ns", BR_LOWER, &l99, "limits.mq_rtt", "limits.cl_rtt");
     }
     free(vw);
     free(vl);
@@ -826,8 +825,8 @@ static int ms_measure(struct bs_ctx *c, aclrtStream *s, unsigned n, void *arg, c
 }
 
 /* The chained rate on n streams, c->reps times. */
-static int ms_measure_chain(struct bs_ctx *c, aclrtStream *s, aclrtEvent *ev, unsigned n,
-                            void *arg, const char *what, struct br_acc *rate)
+static int ms_measure_chain(struct bs_ctx *c, aclrtStream *s, aclrtEvent *ev, unsigned n, void *arg,
+                            const char *what, struct br_acc *rate)
 {
     for (unsigned r = 0; r < c->reps; r++) {
         double x = 0;
@@ -1103,8 +1102,12 @@ static int ms_worker_sweep(struct bs_ctx *c)
         snprintf(wbuf, sizeof(wbuf), "%u", W);
         snprintf(rbuf, sizeof(rbuf), "%u", c->reps);
         snprintf(envw, sizeof(envw), "CPUACL_WORKERS=%u", W);
-        const char *args[] = {"--child-multistream", wbuf, "--reps", rbuf,
-                              c->full ? "--full" : "--quick", c->host_cpu >= 0 ? NULL : "--no-pin",
+        const char *args[] = {"--child-multistream",
+                              wbuf,
+                              "--reps",
+                              rbuf,
+                              c->full ? "--full" : "--quick",
+                              c->host_cpu >= 0 ? NULL : "--no-pin",
                               NULL};
         const char *env[] = {envw, "CPUACL_TRACE", "CPUACL_TRACE_EVENTS", NULL};
         /* below the watchdog's 60 s (300 s): a hung child is named here */
@@ -1153,8 +1156,8 @@ static int ms_worker_sweep(struct bs_ctx *c)
                 if (f)
                     br_set_note(f, "mean over the %u workers of busy time / wall time", W);
             } else {
-                fprintf(stderr, "cpuacl-bench: multistream with %u workers: bad line '%.*s'\n",
-                        W, nl ? (int)(nl - line) : (int)strlen(line), line);
+                fprintf(stderr, "cpuacl-bench: multistream with %u workers: bad line '%.*s'\n", W,
+                        nl ? (int)(nl - line) : (int)strlen(line), line);
                 rc = -1;
             }
             if (f && !f->note[0])

@@ -61,6 +61,7 @@
 #include <unistd.h>
 
 #include "acl/acl.h"
+#include "bm_common.h"
 
 extern "C" void *__libc_malloc(size_t size);
 extern "C" void __libc_free(void *ptr);
@@ -460,14 +461,6 @@ class SummaryReporter : public benchmark::ConsoleReporter
     }
 };
 
-bool HasFlag(int argc, char **argv, const char *flag)
-{
-    for (int i = 1; i < argc; i++)
-        if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0)
-            return true;
-    return false;
-}
-
 void Summary(SummaryReporter &rep)
 {
     auto &m = rep.median;
@@ -516,21 +509,7 @@ void Summary(SummaryReporter &rep)
 
 int main(int argc, char **argv)
 {
-    std::vector<char *> args(argv, argv + argc);
-    static char reps[] = "--benchmark_repetitions=5";
-    static char aggr[] = "--benchmark_report_aggregates_only=true";
-    static char mint[] = "--benchmark_min_time=0.1";
-    if (!HasFlag(argc, argv, "--benchmark_repetitions"))
-        args.push_back(reps);
-    if (!HasFlag(argc, argv, "--benchmark_report_aggregates_only") &&
-        !HasFlag(argc, argv, "--benchmark_display_aggregates_only"))
-        args.push_back(aggr);
-    if (!HasFlag(argc, argv, "--benchmark_min_time"))
-        args.push_back(mint);
-    int n = static_cast<int>(args.size());
-    args.push_back(nullptr);
-    benchmark::Initialize(&n, args.data());
-    if (benchmark::ReportUnrecognizedArguments(n, args.data()))
+    if (!bm::Initialize(argc, argv, "--benchmark_min_time=0.1"))
         return 2;
     aclError e = aclInit(nullptr);
     if (e == ACL_SUCCESS)
@@ -562,7 +541,8 @@ int main(int argc, char **argv)
     std::memset(g_hdst, 2, kMaxCopy);
     aclrtMemset(g_dsrc, kMaxCopy, 3, kMaxCopy);
     aclrtMemset(g_ddst, kMaxCopy, 4, kMaxCopy);
-    SummaryReporter rep(isatty(STDOUT_FILENO) && !HasFlag(argc, argv, "--benchmark_color=false"));
+    bool colour = isatty(STDOUT_FILENO) && !bm::HasFlag(argc, argv, "--benchmark_color=false");
+    SummaryReporter rep(colour);
     benchmark::RunSpecifiedBenchmarks(&rep);
     benchmark::Shutdown();
     Summary(rep);

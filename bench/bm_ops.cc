@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "bm_common.h"
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_mm.h"
 
@@ -253,33 +254,11 @@ class SummaryReporter : public benchmark::ConsoleReporter
     }
 };
 
-bool HasFlag(int argc, char **argv, const char *flag)
-{
-    for (int i = 1; i < argc; i++)
-        if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0)
-            return true;
-    return false;
-}
-
 } // namespace
 
 int main(int argc, char **argv)
 {
-    std::vector<char *> args(argv, argv + argc);
-    static char reps[] = "--benchmark_repetitions=5";
-    static char aggr[] = "--benchmark_report_aggregates_only=true";
-    static char mint[] = "--benchmark_min_time=0.2";
-    if (!HasFlag(argc, argv, "--benchmark_repetitions"))
-        args.push_back(reps);
-    if (!HasFlag(argc, argv, "--benchmark_report_aggregates_only") &&
-        !HasFlag(argc, argv, "--benchmark_display_aggregates_only"))
-        args.push_back(aggr);
-    if (!HasFlag(argc, argv, "--benchmark_min_time"))
-        args.push_back(mint);
-    int n = static_cast<int>(args.size());
-    args.push_back(nullptr);
-    benchmark::Initialize(&n, args.data());
-    if (benchmark::ReportUnrecognizedArguments(n, args.data()))
+    if (!bm::Initialize(argc, argv, "--benchmark_min_time=0.2"))
         return 2;
     aclError e = aclInit(nullptr);
     if (e != ACL_SUCCESS || (e = aclrtSetDevice(0)) != ACL_SUCCESS ||

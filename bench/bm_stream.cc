@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "bm_common.h"
 #include "baseline.h"
 #include "bench_util.h"
 #include "cpuacl/cpuacl.h"
@@ -225,93 +226,109 @@ BENCHMARK(BM_EventCrossStream)->UseManualTime();
 
 // ---- baselines -------------------------------------------------------------
 
-void BM_RawRingPush(benchmark::State &state)
+// The two queue baselines behind one interface: a raw SPSC ring and a
+// mutex+condvar queue, each drained by a consumer thread on worker 0's core.
+struct RingQueue {
+    static constexpr const char *what = "cannot start the ring consumer";
+    static bl_ring *make()
+    {
+        return bl_ring_new(kSlots);
+    }
+    static bl_consumer *consumer(bl_ring *q, int cpu)
+    {
+        return bl_consumer_ring(q, cpu);
+    }
+    static void push(bl_ring *q)
+    {
+        bl_ring_push(q, bl_nop, nullptr);
+    }
+    static void drain(bl_ring *q)
+    {
+        bl_ring_wait_drained(q);
+    }
+    static void destroy(bl_ring *q)
+    {
+        bl_ring_free(q);
+    }
+};
+
+struct MutexQueue {
+    static constexpr const char *what = "cannot start the queue consumer";
+    static bl_mq *make()
+    {
+        return bl_mq_new(kSlots);
+    }
+    static bl_consumer *consumer(bl_mq *q, int cpu)
+    {
+        return bl_consumer_mq(q, cpu);
+    }
+    static void push(bl_mq *q)
+    {
+        bl_mq_push(q, bl_nop, nullptr);
+    }
+    static void drain(bl_mq *q)
+    {
+        bl_mq_wait_drained(q);
+    }
+    static void destroy(bl_mq *q)
+    {
+        bl_mq_free(q);
+    }
+};
+
+// batched = true: the host cost of kBatch pushes (drained between batches,
+// so the queue never fills), like BM_Submit. false: the sustained rate.
+template <class Q> void QueueBaseline(benchmark::State &state, const char *name, bool batched)
 {
-    BeatScope beat(__func__);
-    bl_ring *r = bl_ring_new(kSlots);
+    BeatScope beat(name);
+    auto *q = Q::make();
     bu_pin_self(g_pair.producer_cpu);
-    bl_consumer *c = r ? bl_consumer_ring(r, g_pair.consumer_cpu) : nullptr;
+    bl_consumer *c = q ? Q::consumer(q, g_pair.consumer_cpu) : nullptr;
     if (!c) {
-        state.SkipWithError("cannot start the ring consumer");
-    } else {
+        state.SkipWithError(Q::what);
+    } else if (batched) {
         for (auto _ : state) {
             uint64_t t0 = bu_now_ns();
             for (unsigned i = 0; i < kBatch; i++)
-                bl_ring_push(r, bl_nop, nullptr);
+                Q::push(q);
             uint64_t t1 = bu_now_ns();
             state.SetIterationTime(static_cast<double>(t1 - t0) * 1e-9);
-            bl_ring_wait_drained(r);
+            Q::drain(q);
         }
         PerItem(state, kBatch);
+    } else {
+        for (auto _ : state)
+            Q::push(q);
+        Q::drain(q);
+        PerItem(state, 1);
     }
     bl_consumer_stop(c);
     bu_unpin_self();
-    bl_ring_free(r);
+    if (q)
+        Q::destroy(q);
+}
+
+void BM_RawRingPush(benchmark::State &state)
+{
+    QueueBaseline<RingQueue>(state, __func__, true);
 }
 BENCHMARK(BM_RawRingPush)->UseManualTime();
 
 void BM_RawRingRate(benchmark::State &state)
 {
-    BeatScope beat(__func__);
-    bl_ring *r = bl_ring_new(kSlots);
-    bu_pin_self(g_pair.producer_cpu);
-    bl_consumer *c = r ? bl_consumer_ring(r, g_pair.consumer_cpu) : nullptr;
-    if (!c) {
-        state.SkipWithError("cannot start the ring consumer");
-    } else {
-        for (auto _ : state)
-            bl_ring_push(r, bl_nop, nullptr);
-        bl_ring_wait_drained(r);
-        PerItem(state, 1);
-    }
-    bl_consumer_stop(c);
-    bu_unpin_self();
-    bl_ring_free(r);
+    QueueBaseline<RingQueue>(state, __func__, false);
 }
 BENCHMARK(BM_RawRingRate)->UseRealTime();
 
 void BM_MutexCondvarQueuePush(benchmark::State &state)
 {
-    BeatScope beat(__func__);
-    bl_mq *q = bl_mq_new(kSlots);
-    bu_pin_self(g_pair.producer_cpu);
-    bl_consumer *c = q ? bl_consumer_mq(q, g_pair.consumer_cpu) : nullptr;
-    if (!c) {
-        state.SkipWithError("cannot start the queue consumer");
-    } else {
-        for (auto _ : state) {
-            uint64_t t0 = bu_now_ns();
-            for (unsigned i = 0; i < kBatch; i++)
-                bl_mq_push(q, bl_nop, nullptr);
-            uint64_t t1 = bu_now_ns();
-            state.SetIterationTime(static_cast<double>(t1 - t0) * 1e-9);
-            bl_mq_wait_drained(q);
-        }
-        PerItem(state, kBatch);
-    }
-    bl_consumer_stop(c);
-    bu_unpin_self();
-    bl_mq_free(q);
+    QueueBaseline<MutexQueue>(state, __func__, true);
 }
 BENCHMARK(BM_MutexCondvarQueuePush)->UseManualTime();
 
 void BM_MutexCondvarQueue(benchmark::State &state)
 {
-    BeatScope beat(__func__);
-    bl_mq *q = bl_mq_new(kSlots);
-    bu_pin_self(g_pair.producer_cpu);
-    bl_consumer *c = q ? bl_consumer_mq(q, g_pair.consumer_cpu) : nullptr;
-    if (!c) {
-        state.SkipWithError("cannot start the queue consumer");
-    } else {
-        for (auto _ : state)
-            bl_mq_push(q, bl_nop, nullptr);
-        bl_mq_wait_drained(q);
-        PerItem(state, 1);
-    }
-    bl_consumer_stop(c);
-    bu_unpin_self();
-    bl_mq_free(q);
+    QueueBaseline<MutexQueue>(state, __func__, false);
 }
 BENCHMARK(BM_MutexCondvarQueue)->UseRealTime();
 
@@ -355,34 +372,12 @@ void BM_CacheLineRoundTrip(benchmark::State &state)
 }
 BENCHMARK(BM_CacheLineRoundTrip)->UseRealTime();
 
-bool HasFlag(int argc, char **argv, const char *prefix)
-{
-    for (int i = 1; i < argc; i++)
-        if (std::strncmp(argv[i], prefix, std::strlen(prefix)) == 0)
-            return true;
-    return false;
-}
-
 } // namespace
 
 int main(int argc, char **argv)
 {
     // Short default run with medians; explicit --benchmark_* flags win.
-    std::vector<char *> args(argv, argv + argc);
-    static char reps[] = "--benchmark_repetitions=5";
-    static char aggr[] = "--benchmark_report_aggregates_only=true";
-    static char mint[] = "--benchmark_min_time=0.05";
-    if (!HasFlag(argc, argv, "--benchmark_repetitions"))
-        args.push_back(reps);
-    if (!HasFlag(argc, argv, "--benchmark_report_aggregates_only") &&
-        !HasFlag(argc, argv, "--benchmark_display_aggregates_only"))
-        args.push_back(aggr);
-    if (!HasFlag(argc, argv, "--benchmark_min_time"))
-        args.push_back(mint);
-    int n = static_cast<int>(args.size());
-    args.push_back(nullptr);
-    benchmark::Initialize(&n, args.data());
-    if (benchmark::ReportUnrecognizedArguments(n, args.data()))
+    if (!bm::Initialize(argc, argv, "--benchmark_min_time=0.05"))
         return 2;
 
     bu_affinity_save();

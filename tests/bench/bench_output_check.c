@@ -339,8 +339,8 @@ static int sweep_counts(unsigned *w)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4 || (strcmp(argv[1], "json") && strcmp(argv[1], "out") &&
-                      strcmp(argv[1], "sweep"))) {
+    if (argc != 4 ||
+        (strcmp(argv[1], "json") && strcmp(argv[1], "out") && strcmp(argv[1], "sweep"))) {
         fprintf(stderr, "usage: bench_output_check json|out|sweep CPUACL_BENCH DIR\n");
         return 1;
     }
