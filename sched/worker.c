@@ -16,8 +16,16 @@
  *  W3. A stream is touched by this worker only between the attach and the
  *      detach request being processed at the top of the loop; requesters wait
  *      for the acknowledgement, so after detach returns the stream may go.
- *  W4. Spinning is bounded by sched_cfg.spin_ns of idle time; then the worker
- *      parks, so more workers than cores always make progress.
+ *  W4. Spinning is bounded: after spin_ns of idle time the worker parks, so
+ *      more workers than cores always make progress; while it spins it yields
+ *      the core every 64 empty passes, so a thread sharing the core (the host
+ *      thread, another worker) runs. spin_ns adapts like KVM's halt polling:
+ *      a wake within the largest budget (SCHED_SPIN_GROW_MAX x
+ *      sched_cfg.spin_ns) of parking means the idle gaps are a little longer
+ *      than the budget, so every gap pays a park and a wake (~20-50 us on a
+ *      VM): the budget doubles; a longer sleep halves it, down to
+ *      sched_cfg.spin_ns. An event chain that hands work between workers
+ *      every ~60 us then never parks.
  *  W5. At most one futex wake per park: before announcing itself the worker
  *      reads the epoch (its key) and publishes it as sleep_key; a kicker that
  *      sees the announcement wakes it only by CAS(epoch, sleep_key, +1). The
@@ -332,7 +340,8 @@ static bool has_work(struct sched_worker *w, uint64_t *deadline)
     return false;
 }
 
-static void park(struct sched_worker *w)
+/* Park unless there is work. True when the worker slept. */
+static bool park(struct sched_worker *w)
 {
     /* W5: key first, published before the announcement and its fence.
      * acquire: pairs with the release CAS of a kick. */
@@ -356,10 +365,23 @@ static void park(struct sched_worker *w)
     if (atomic_load_explicit(&w->mbox_pending, memory_order_acquire) ||
         atomic_load_explicit(&w->stop, memory_order_acquire) || has_work(w, &deadline)) {
         sched_ec_cancel(&w->ec);
-        return;
+        return false;
     }
     atomic_fetch_add_explicit(&w->st.parks, 1, memory_order_relaxed);
     sched_ec_wait(&w->ec, key, deadline);
+    return true;
+}
+
+/* W4: adapt the spin budget to how long the worker slept. */
+static void adapt_spin(struct sched_worker *w, uint64_t slept_ns)
+{
+    uint64_t base = sched_cfg.spin_ns, top = base * SCHED_SPIN_GROW_MAX;
+    if (top / SCHED_SPIN_GROW_MAX != base) /* overflow: a huge configured budget */
+        top = UINT64_MAX;
+    if (slept_ns < top)
+        w->spin_ns = w->spin_ns > top / 2 ? top : w->spin_ns * 2;
+    else
+        w->spin_ns = w->spin_ns / 2 < base ? base : w->spin_ns / 2;
 }
 
 static void *worker_main(void *arg)
@@ -370,6 +392,7 @@ static void *worker_main(void *arg)
      * so a worker trading tasks with a fast producer reads no clock. */
     uint64_t idle_since = sched_now_ns(), busy_since = 0;
     uint32_t idle_rounds = 0;
+    w->spin_ns = sched_cfg.spin_ns;
     if (g_on_start)
         g_on_start();
     for (;;) {
@@ -395,16 +418,20 @@ static void *worker_main(void *arg)
             sched_cpu_relax();
             continue;
         }
-        /* 64 empty passes: idle. Spin for the budget, then park (W4). */
+        /* 64 empty passes: idle. Spin for the budget, yielding, then park (W4). */
         atomic_fetch_add_explicit(&w->st.spins, 64, memory_order_relaxed);
         uint64_t now = sched_now_ns();
         if (!idle_since) {
             atomic_fetch_add_explicit(&w->st.busy_ns, now - busy_since, memory_order_relaxed);
             atomic_store_explicit(&w->st.busy_since, 0, memory_order_relaxed);
             idle_since = now;
-        } else if (now - idle_since >= sched_cfg.spin_ns) {
-            park(w);
+        } else if (now - idle_since >= w->spin_ns) {
+            bool slept = park(w);
             idle_since = sched_now_ns();
+            if (slept && sched_cfg.spin_ns)
+                adapt_spin(w, idle_since - now);
+        } else {
+            sched_yield();
         }
     }
     if (g_on_stop)

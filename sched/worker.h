@@ -50,6 +50,7 @@ struct sched_worker {
     /* C: owned by the worker thread. */
     struct sched_stream **streams;
     uint32_t nstreams, capstreams;
+    uint64_t spin_ns; /* the adaptive spin budget (worker.c, W4) */
 
     struct sched_worker_stats st; /* A: written by the worker, read by anyone */
     struct sched_trace_rec *trace; /* I: trace buffer of trace_cap records, NULL if off */
