@@ -870,6 +870,11 @@ static int study_multistream(struct bs_ctx *c)
     br_acc_add(&ideal, (double)c->workers * 1e3 / kmed);
     f = br_add(R, "multistream", "ideal", "ideal rate", "Mtask/s", BR_HIGHER, &ideal, NULL, NULL);
     br_set_note(f, "%u worker(s) x 1/kernel body", c->workers);
+    struct br_acc serial = {0};
+    br_acc_add(&serial, 1e3 / kmed);
+    f = br_add(R, "multistream", "serial_ideal", "serial ideal rate", "Mtask/s", BR_HIGHER, &serial,
+               NULL, NULL);
+    br_set_note(f, "1/kernel body: the most an event chain (one kernel at a time) can reach");
 
     for (unsigned ci = 0; ci < ncounts && rc == 0; ci++) {
         unsigned n = counts[ci];
@@ -922,7 +927,7 @@ static int study_multistream(struct bs_ctx *c)
         snprintf(label, sizeof(label), "%u streams chained, rate", n);
         snprintf(bkey, sizeof(bkey), "multistream.rate_%u", n);
         f = br_add(R, "multistream", key, label, "Mtask/s", BR_HIGHER, &rate, bkey,
-                   "multistream.ideal");
+                   "multistream.serial_ideal");
         br_set_note(f, "as rate_%u, stream i waits on i-1's event before each %u-task chunk", n,
                     MS_CHUNK);
     }
@@ -1147,7 +1152,8 @@ static int ms_worker_sweep(struct bs_ctx *c)
                 snprintf(label, sizeof(label), "%u worker%s, %u streams chained, rate", W,
                          W > 1 ? "s" : "", n);
                 snprintf(bkey, sizeof(bkey), "multistream.w%u_rate_%u", W, n);
-                f = br_add(R, "multistream", key, label, "Mtask/s", BR_HIGHER, &acc, bkey, lkey);
+                f = br_add(R, "multistream", key, label, "Mtask/s", BR_HIGHER, &acc, bkey,
+                           "multistream.serial_ideal");
             } else if (ms_parse_line(line, "util", &n, &acc)) {
                 snprintf(key, sizeof(key), "w%u_util_%u", W, n);
                 snprintf(label, sizeof(label), "%u worker%s, %u stream%s, busy", W,
@@ -1517,7 +1523,8 @@ const struct bs_study bs_studies[] = {
      "(workers / kernel time); per worker: busy time as a share of the wall time,\n"
      "tasks, parks and kicks (cpuaclGetWorkerStats). Event-chained: the same chunks,\n"
      "but stream i waits on an event stream i-1 recorded after its previous chunk\n"
-     "(ratio to the independent rate). Per-task latency: rounds of one stamping\n"
+     "(ratio to the independent rate and to the serial ideal, 1 / kernel time: a\n"
+     "chain runs one kernel at a time). Per-task latency: rounds of one stamping\n"
      "~1 us kernel per stream (1 and 8 streams), submit -> kernel start p50, p99.\n"
      "These use the runtime's worker count (CPUACL_WORKERS, default cpus - 1). Then\n"
      "the worker sweep: the independent and chained rates again with 1, 2, 4, ..\n"
