@@ -984,7 +984,12 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
             if (__builtin_expect(((int32_t(*)(void *))node->arg.fn[0])(args) != 0, 0))
                 sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
         } else if (node->run) {
-            node->run(node, x);
+            /* A node that blocks (a value wait) sets x's block fields; the
+             * lane resumes at it. Replayed records are not written. */
+            if (node->run(node, x) == SCHED_BLOCK) {
+                t->arg.u64[2] = pos;
+                return SCHED_BLOCK;
+            }
         } else if (node->kind == PLAN_SIGNAL) {
             sched_cond_advance(mine, base + node->arg.u64[0]);
         } else { /* PLAN_WAIT */
@@ -1185,6 +1190,8 @@ static const char *kind_name(const struct sched_task *t)
     case CORE_T_HOSTFUNC: return "host_func";
     case CORE_T_MEMCPY: return "memcpy";
     case CORE_T_MEMSET: return "memset";
+    case CORE_T_VALUE_WRITE: return "value_write";
+    case CORE_T_VALUE_WAIT: return "value_wait";
     default: return "task";
     }
 }

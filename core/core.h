@@ -327,6 +327,8 @@ enum core_task_kind {
     CORE_T_MEMCPY,
     CORE_T_MEMSET,
     CORE_T_MODEL,
+    CORE_T_VALUE_WRITE,
+    CORE_T_VALUE_WAIT,
 };
 
 /* ---- capture (core/capture.c) ------------------------------------------ */

@@ -267,9 +267,61 @@ static int run_fail(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
+/* ---- memory-value synchronisation (aclrtValueWrite / aclrtValueWait) ---- */
+
+/*
+ * Every aclrtValueWrite adds 1 to this count after its store, so a blocked
+ * value wait sleeps until the next write anywhere and then compares again. A
+ * word changed by other means (a kernel, a copy, the host) is seen by
+ * polling: a blocked wait is re-run every VALUE_POLL_NS.
+ */
+static struct sched_cond g_value_writes;
+#define VALUE_POLL_NS 200000u
+
+static int run_value_write(struct sched_task *t, struct sched_exec *x)
+{
+    if (x->discard)
+        return SCHED_DONE;
+    /* release: a wait that reads the value (acquire) also sees what this
+     * stream did before the write. */
+    atomic_store_explicit((_Atomic uint64_t *)t->arg.ptr[0], t->arg.u64[1], memory_order_release);
+    sched_cond_add(&g_value_writes, 1);
+    return SCHED_DONE;
+}
+
+static bool value_met(uint64_t cur, uint64_t value, uint32_t flag)
+{
+    switch (flag) {
+    case ACL_STREAM_WAIT_VALUE_GEQ: return (int64_t)(cur - value) >= 0;
+    case ACL_STREAM_WAIT_VALUE_EQ: return cur == value;
+    case ACL_STREAM_WAIT_VALUE_AND: return (cur & value) != 0;
+    default: return ~(cur | value) != 0; /* NOR (checked at submission) */
+    }
+}
+
+/* Stateless (the record is not written), so a captured wait replays as is. */
+static int run_value_wait(struct sched_task *t, struct sched_exec *x)
+{
+    if (x->discard)
+        return SCHED_DONE;
+    /* The write count first, then the word: a write that lands after this
+     * read moves the count past the target below, so it cannot be missed
+     * (the writer stores the word before it adds to the count). */
+    uint64_t writes = sched_cond_value(&g_value_writes);
+    /* acquire: pairs with the writer's release store (run_value_write). */
+    uint64_t cur = atomic_load_explicit((_Atomic uint64_t *)t->arg.ptr[0], memory_order_acquire);
+    if (value_met(cur, t->arg.u64[1], (uint32_t)t->arg.u64[2]))
+        return SCHED_DONE;
+    x->block_cond = &g_value_writes;
+    x->block_target = writes + 1;
+    x->block_deadline = sched_now_ns() + VALUE_POLL_NS;
+    return SCHED_BLOCK;
+}
+
 sched_task_fn core_memory_replay_fn(sched_task_fn run)
 {
-    if (run == run_memcpy || run == run_memcpy2d || run == run_memset || run == run_fail)
+    if (run == run_memcpy || run == run_memcpy2d || run == run_memset || run == run_fail ||
+        run == run_value_write || run == run_value_wait)
         return run; /* stateless records */
     return NULL;
 }
@@ -472,6 +524,52 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t c
         return rc;
     uint64_t a[6] = {(uint64_t)(uintptr_t)devPtr, 0, count, (uint64_t)(uint32_t)value};
     return submit(s, run_memset, CORE_T_MEMSET, a, "aclrtMemsetAsync");
+}
+
+/* The word of a value write or wait: device memory, 8-byte aligned, 8 bytes. */
+static aclError check_value_addr(void *devAddr, const char *fn)
+{
+    if (!devAddr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devAddr is NULL", fn);
+    if ((uintptr_t)devAddr & 7u)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devAddr %p is not 8-byte aligned", fn,
+                        devAddr);
+    struct span sp = {0};
+    aclError rc = locate(devAddr, sizeof(uint64_t), &sp, fn, "devAddr");
+    if (rc == ACL_SUCCESS && sp.loc != LOC_DEVICE)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: %p is not device memory (aclrtMalloc)", fn,
+                      devAddr);
+    return rc;
+}
+
+aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
+{
+    struct core_stream *s = NULL;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtValueWrite");
+    if (rc == ACL_SUCCESS)
+        rc = check_value_addr(devAddr, "aclrtValueWrite");
+    if (rc == ACL_SUCCESS && flag != 0)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtValueWrite: flag is reserved and must be 0 "
+                      "(got %u)", flag);
+    if (rc)
+        return rc;
+    uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value};
+    return submit(s, run_value_write, CORE_T_VALUE_WRITE, a, "aclrtValueWrite");
+}
+
+aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
+{
+    struct core_stream *s = NULL;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtValueWait");
+    if (rc == ACL_SUCCESS)
+        rc = check_value_addr(devAddr, "aclrtValueWait");
+    if (rc == ACL_SUCCESS && flag > ACL_STREAM_WAIT_VALUE_NOR)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtValueWait: unknown flag %u (want "
+                      "ACL_STREAM_WAIT_VALUE_GEQ, _EQ, _AND or _NOR)", flag);
+    if (rc)
+        return rc;
+    uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value, flag};
+    return submit(s, run_value_wait, CORE_T_VALUE_WAIT, a, "aclrtValueWait");
 }
 
 /* ---- peer access --------------------------------------------------------------- */

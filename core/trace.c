@@ -29,6 +29,8 @@ static const char *kind_name(uint8_t k)
     case CORE_T_MEMCPY: return "memcpy";
     case CORE_T_MEMSET: return "memset";
     case CORE_T_MODEL: return "model";
+    case CORE_T_VALUE_WRITE: return "value_write";
+    case CORE_T_VALUE_WAIT: return "value_wait";
     default: return "task";
     }
 }

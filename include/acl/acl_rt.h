@@ -490,6 +490,28 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
                                               size_t count, aclrtStream stream);
 
+/* Comparisons of aclrtValueWait: the stream waits until the 64-bit word at
+ * devAddr, cur, satisfies one of them. (Older documentation spells them
+ * ACL_VALUE_WAIT_*; both spellings are defined.) */
+#define ACL_STREAM_WAIT_VALUE_GEQ 0x00000000U /* (int64_t)(cur - value) >= 0 */
+#define ACL_STREAM_WAIT_VALUE_EQ 0x00000001U  /* cur == value */
+#define ACL_STREAM_WAIT_VALUE_AND 0x00000002U /* (cur & value) != 0 */
+#define ACL_STREAM_WAIT_VALUE_NOR 0x00000003U /* ~(cur | value) != 0 */
+#define ACL_VALUE_WAIT_GEQ ACL_STREAM_WAIT_VALUE_GEQ
+#define ACL_VALUE_WAIT_EQ ACL_STREAM_WAIT_VALUE_EQ
+#define ACL_VALUE_WAIT_AND ACL_STREAM_WAIT_VALUE_AND
+#define ACL_VALUE_WAIT_NOR ACL_STREAM_WAIT_VALUE_NOR
+
+/* Write the 64-bit value to device memory at devAddr (8-byte aligned) when
+ * the stream reaches the task. flag is reserved: 0. */
+ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag,
+                                             aclrtStream stream);
+
+/* Hold the stream until the 64-bit word at devAddr (device memory, 8-byte
+ * aligned) satisfies flag (ACL_STREAM_WAIT_VALUE_*) against value. */
+ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag,
+                                            aclrtStream stream);
+
 /* Free and total bytes of the current device for a memory class. */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
 
