@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/ops/ops.h"
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
 #include "mem/mem.h"
@@ -318,10 +319,133 @@ static int run_value_wait(struct sched_task *t, struct sched_exec *x)
     return SCHED_BLOCK;
 }
 
+/* ---- aclrtReduceAsync ------------------------------------------------------ */
+
+static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
+                       const uint64_t args[6], const char *fn);
+
+#define REDUCE_LOOP(T, LOAD, STORE)                                                                \
+    do {                                                                                           \
+        T *d_ = dst;                                                                               \
+        const T *s_ = src;                                                                         \
+        for (uint64_t i = 0; i < n; i++) {                                                         \
+            __typeof__(LOAD(d_[i])) a = LOAD(d_[i]), b = LOAD(s_[i]);                              \
+            d_[i] = STORE(kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM   ? a + b                       \
+                          : kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX ? (a > b ? a : b)             \
+                                                                     : (a < b ? a : b));           \
+        }                                                                                          \
+    } while (0)
+#define AS_IS(x) (x)
+#define F16_IN(x) ops_f16_to_f32(x)
+#define BF16_IN(x) ops_bf16_to_f32(x)
+
+/* Integers wrap (the sum is computed in the unsigned type of the width). */
+static void reduce(void *dst, const void *src, uint64_t bytes, uint32_t kind, aclDataType type)
+{
+    switch (type) {
+    case ACL_INT8: {
+        uint64_t n = bytes;
+        REDUCE_LOOP(int8_t, AS_IS, (int8_t));
+        break;
+    }
+    case ACL_INT16: {
+        uint64_t n = bytes / 2;
+        REDUCE_LOOP(int16_t, AS_IS, (int16_t));
+        break;
+    }
+    case ACL_INT32: {
+        uint64_t n = bytes / 4;
+        REDUCE_LOOP(int32_t, (int64_t), (int32_t)(uint32_t));
+        break;
+    }
+    case ACL_UINT32: {
+        uint64_t n = bytes / 4;
+        REDUCE_LOOP(uint32_t, AS_IS, (uint32_t));
+        break;
+    }
+    case ACL_FLOAT: {
+        uint64_t n = bytes / 4;
+        REDUCE_LOOP(float, AS_IS, (float));
+        break;
+    }
+    case ACL_FLOAT16: {
+        uint64_t n = bytes / 2;
+        REDUCE_LOOP(uint16_t, F16_IN, ops_f32_to_f16);
+        break;
+    }
+    default: { /* ACL_BF16 (checked at submission) */
+        uint64_t n = bytes / 2;
+        REDUCE_LOOP(uint16_t, BF16_IN, ops_f32_to_bf16);
+        break;
+    }
+    }
+}
+
+static int run_reduce(struct sched_task *t, struct sched_exec *x)
+{
+    if (!x->discard)
+        reduce(t->arg.ptr[0], t->arg.ptr[1], t->arg.u64[2], (uint32_t)t->arg.u64[3],
+               (aclDataType)t->arg.u64[4]);
+    return SCHED_DONE;
+}
+
+static unsigned reduce_elem_size(aclDataType type)
+{
+    switch (type) {
+    case ACL_INT8: return 1;
+    case ACL_INT16: case ACL_FLOAT16: case ACL_BF16: return 2;
+    case ACL_INT32: case ACL_UINT32: case ACL_FLOAT: return 4;
+    default: return 0;
+    }
+}
+
+aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduceKind kind,
+                          aclDataType type, aclrtStream stream, void *reserve)
+{
+    static const char fn[] = "aclrtReduceAsync";
+    struct core_stream *s = NULL;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc)
+        return rc;
+    if (!dst || !src)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, dst ? "src" : "dst");
+    if (reserve)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve must be NULL", fn);
+    if (kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL)
+        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "%s: ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL is not supported (SUM, MAX, MIN "
+                        "are)", fn);
+    if (kind != ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM && kind != ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX &&
+        kind != ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown kind %d", fn, (int)kind);
+    unsigned es = reduce_elem_size(type);
+    if (!es)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: data type %d is not one of int8, int16, int32, uint32, fp16, fp32, "
+                        "bf16", fn, (int)type);
+    if (count % es)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: count %llu bytes is not a whole number of %u-byte elements", fn,
+                        (unsigned long long)count, es);
+    if (!count)
+        return ACL_SUCCESS;
+    struct span d = {0}, sp = {0};
+    if ((rc = locate(dst, count, &d, fn, "dst")) || (rc = locate(src, count, &sp, fn, "src")))
+        return rc;
+    int dev = s->ctx->dev->id;
+    if (d.loc != LOC_DEVICE || sp.loc != LOC_DEVICE || d.dev != dev || sp.dev != dev)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: dst and src must be device memory of the stream's device %d", fn,
+                        dev);
+    uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count, (uint64_t)kind,
+                     (uint64_t)type};
+    return submit(s, run_reduce, CORE_T_MEMCPY, a, fn);
+}
+
 sched_task_fn core_memory_replay_fn(sched_task_fn run)
 {
     if (run == run_memcpy || run == run_memcpy2d || run == run_memset || run == run_fail ||
-        run == run_value_write || run == run_value_wait)
+        run == run_value_write || run == run_value_wait || run == run_reduce)
         return run; /* stateless records */
     return NULL;
 }

@@ -512,6 +512,20 @@ ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint
 ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag,
                                             aclrtStream stream);
 
+/* Operations of aclrtReduceAsync. */
+typedef enum {
+    ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM = 10,
+    ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX = 11,
+    ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN = 12,
+    ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL = 13,
+} aclrtReduceKind;
+
+/* dst[i] = dst[i] (kind) src[i] over count bytes of elements of type (int8,
+ * int16, int32, uint32, fp16, fp32, bf16), queued on stream. reserve: NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count,
+                                              aclrtReduceKind kind, aclDataType type,
+                                              aclrtStream stream, void *reserve);
+
 /* Free and total bytes of the current device for a memory class. */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
 
