@@ -149,6 +149,7 @@ struct core_stream {
     bool failure_mode_set;       /* host */
     uint32_t priority, flags;    /* I */
     uint64_t cb_tid;             /* subscribed report thread, 0 = none; g_rt.lock */
+    struct core_allocator *alloc; /* registered custom allocator, NULL = none; g_rt.lock */
     struct core_report *_Atomic cbq; /* A: its report queue (written under g_rt.lock) */
     struct core_stream *next;    /* ctx stream list / free list; g_rt.lock */
 };
@@ -381,6 +382,9 @@ static inline aclError core_task_end(struct core_stream *s, const char *fn)
     sched_stream_commit(&s->s);
     return ACL_SUCCESS;
 }
+
+/* Custom allocators (core/allocator.c): drop a stream's registration. */
+void core_allocator_drop_locked(struct core_stream *s);
 
 /* Report queues (callbacks). */
 struct core_report;

@@ -127,6 +127,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     s->priority = prio;
     s->flags = flags;
     s->cb_tid = 0;
+    s->alloc = NULL;
     atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
     s->handle = core_table_insert(&g_rt.streams, s);
     s->s.trace_id = (uint32_t)(s->handle & 0xFFFFFF);
@@ -157,6 +158,7 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
             }
     s->ctx->dev->nstreams--;
     core_stream_unsubscribe_locked(s);
+    core_allocator_drop_locked(s);
     if (force) {
         /* release: the worker drops what it has not started (records still
          * complete); it reads the flag at its next pass over the stream. */

@@ -69,7 +69,7 @@ typedef void *aclrtLabelList;     /* not implemented by cpuacl */
 typedef void *aclrtMbuf;          /* not implemented by cpuacl */
 typedef void *aclrtTaskGrp;       /* captured task group (aclmdlRICaptureTaskGrp*) */
 typedef void *aclmdlRITask;       /* task inside a model run instance */
-typedef void *aclrtAllocatorDesc; /* custom allocators: not implemented by cpuacl */
+typedef void *aclrtAllocatorDesc; /* custom allocators: acl/acl_rt_allocator.h */
 typedef void *aclrtAllocator;
 typedef void *aclrtAllocatorBlock;
 typedef void *aclrtAllocatorAddr;
