@@ -750,15 +750,6 @@ static aclnnStatus listn_op(const char *name, bool max, const aclTensorList *ten
 
 /* ---- the public entry points ------------------------------------------------------------ */
 
-#define PHASE2(OP)                                                                                 \
-    aclnnStatus aclnn##OP(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,        \
-                          aclrtStream stream)                                                      \
-    {                                                                                              \
-        return ops_launch(workspace, workspaceSize, executor, stream, "aclnn" #OP);                \
-    }
-
-#define WS uint64_t *workspaceSize, aclOpExecutor **executor
-
 aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
                                      const aclScalar *alpha, aclTensor *out, WS)
 {

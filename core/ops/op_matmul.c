@@ -28,14 +28,6 @@
 #include "core/ops/ops.h"
 #include "core/ops/op_public.h"
 
-#define WS uint64_t *workspaceSize, aclOpExecutor **executor
-#define PHASE2(OP)                                                                                 \
-    aclnnStatus aclnn##OP(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,        \
-                          aclrtStream stream)                                                      \
-    {                                                                                              \
-        return ops_launch(workspace, workspaceSize, executor, stream, "aclnn" #OP);                \
-    }
-
 #define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
 
 /* One matrix operand: element offset and dtype from its view, the matrix

@@ -24,14 +24,6 @@
 
 #pragma GCC optimize("O3")
 
-#define WS uint64_t *workspaceSize, aclOpExecutor **executor
-#define PHASE2(OP)                                                                                 \
-    aclnnStatus aclnn##OP(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,        \
-                          aclrtStream stream)                                                      \
-    {                                                                                              \
-        return ops_launch(workspace, workspaceSize, executor, stream, "aclnn" #OP);                \
-    }
-
 static void plan_free(struct aclOpExecutor *e)
 {
     free(e->plan);

@@ -340,4 +340,14 @@ void ew_exec_fini(struct aclOpExecutor *e);
 /* Shared kernels. */
 extern const ew_kern_fn ew_copy_kern[CK_COUNT]; /* identity (1 input) */
 
+/* The public operators' shared shapes: the trailing parameters of every
+ * aclnnXxxGetWorkspaceSize, and the phase-2 call that queues the executor. */
+#define WS uint64_t *workspaceSize, aclOpExecutor **executor
+#define PHASE2(OP)                                                                                 \
+    aclnnStatus aclnn##OP(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,        \
+                          aclrtStream stream)                                                      \
+    {                                                                                              \
+        return ops_launch(workspace, workspaceSize, executor, stream, "aclnn" #OP);                \
+    }
+
 #endif /* CPUACL_CORE_OPS_OPS_H */

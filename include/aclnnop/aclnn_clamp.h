@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_clamp.h: Clamp every element into [min, max].
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call queues it on a
+ * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_CLAMP_H
+#define CPUACL_ACLNNOP_ACLNN_CLAMP_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnClamp: out = min(max(self, clipValueMin), clipValueMax), computed in
+ * out's type; either bound may be NULL (no bound), not both. A NaN element
+ * or bound gives NaN. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self,
+                                                           const aclScalar *clipValueMin,
+                                                           const aclScalar *clipValueMax,
+                                                           aclTensor *out, uint64_t *workspaceSize,
+                                                           aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnClamp(void *workspace, uint64_t workspaceSize,
+                                           aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_CLAMP_H */

@@ -1,0 +1,891 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Indexing and sequence operators (IndexSelect, GatherV2, ArgMax, Cumsum,
+ * Arange, Clamp) against references computed here: every supported dtype,
+ * index types int32/int64, non-contiguous inputs and outputs, negative dims,
+ * 0-d and empty tensors, run-time index errors, and every phase-1 error. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_arange.h"
+#include "aclnnop/aclnn_argmax.h"
+#include "aclnnop/aclnn_clamp.h"
+#include "aclnnop/aclnn_cumsum.h"
+#include "aclnnop/aclnn_gather_v2.h"
+#include "aclnnop/aclnn_index_select.h"
+
+static int g_cases;
+
+/* The operators' own dtype lists (Ascend910B). */
+static const aclDataType NUM[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
+                                  ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64};
+#define NNUM ((int)(sizeof(NUM) / sizeof(NUM[0])))
+
+static void unravel(int64_t lin, const int64_t *dims, int nd, int64_t *idx)
+{
+    for (int i = nd - 1; i >= 0; i--) {
+        idx[i] = lin % dims[i];
+        lin /= dims[i];
+    }
+}
+
+static int64_t ravel(const int64_t *idx, const int64_t *dims, int nd)
+{
+    int64_t lin = 0;
+    for (int i = 0; i < nd; i++)
+        lin = lin * dims[i] + idx[i];
+    return lin;
+}
+
+/* Exact integer element (for values beyond double's 53 bits). */
+static int64_t get_i64(const ot_tensor *x, int64_t lin)
+{
+    const char *p = ot_ptr(x, lin);
+    switch ((int)x->dt) {
+    case ACL_INT32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case ACL_INT64: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    default:
+        return (int64_t)ot_get(x, lin);
+    }
+}
+
+static bool all_poison(const ot_tensor *x)
+{
+    for (size_t i = 0; i < x->bytes; i++)
+        if (((unsigned char *)x->buf)[i] != 0xA5)
+            return false;
+    return true;
+}
+
+static void int_range(aclDataType t, double *lo, double *hi)
+{
+    switch ((int)t) {
+    case ACL_INT8:
+        *lo = -128, *hi = 127;
+        break;
+    case ACL_UINT8:
+        *lo = 0, *hi = 255;
+        break;
+    case ACL_INT16:
+        *lo = -32768, *hi = 32767;
+        break;
+    case ACL_INT32:
+        *lo = -2147483648.0, *hi = 2147483647.0;
+        break;
+    default:
+        *lo = -9223372036854775808.0, *hi = 9223372036854775807.0;
+        break;
+    }
+}
+
+/* A value of type `from` converted to type `to` as aclnnCast does: float to
+ * integer truncates and saturates (NaN -> 0), integers wrap, floats round. */
+static double cast_to(aclDataType from, aclDataType to, double v)
+{
+    if (ot_is_float(from) && !ot_is_float(to)) {
+        double lo, hi;
+        int_range(to, &lo, &hi);
+        if (isnan(v))
+            return 0;
+        v = trunc(v);
+        return v < lo ? lo : v > hi ? hi : v;
+    }
+    return ot_round(to, v);
+}
+
+static aclScalar *make_scalar(aclDataType t, double v)
+{
+    unsigned char b[16] = {0};
+    ot_store(t, b, v);
+    aclScalar *s = aclCreateScalar(b, t);
+    CHECK(s);
+    return s;
+}
+
+static aclScalar *make_scalar_i64(int64_t v)
+{
+    aclScalar *s = aclCreateScalar(&v, ACL_INT64);
+    CHECK(s);
+    return s;
+}
+
+/* ---- IndexSelect / GatherV2 ------------------------------------------------------------------ */
+
+/* self [nd dims], index [ni dims] (ni 0: a 0-d index), dim (may be negative). */
+static void check_gather(bool gv2, aclDataType dt, aclDataType idt, int nd, const int64_t *dims,
+                         int dim, int ni, const int64_t *idims, int li, int lx, int lo)
+{
+    int d = dim < 0 ? dim + (nd ? nd : 1) : dim;
+    int64_t od[16] = {0};
+    int on = 0;
+    if (nd > 0) {
+        for (int q = 0; q < d; q++)
+            od[on++] = dims[q];
+        if (ni == 0)
+            od[on++] = 1;
+        for (int q = 0; q < ni; q++)
+            od[on++] = idims[q];
+        for (int q = d + 1; q < nd; q++)
+            od[on++] = dims[q];
+    }
+    int64_t n = nd ? dims[d] : 1;
+    ot_tensor x, ix, o;
+    ot_make(&x, dt, nd, dims, lx);
+    ot_make(&ix, idt, ni, idims, li);
+    ot_make(&o, dt, on, od, lo);
+    ot_fill(&x, dt == ACL_UINT8 ? 0 : -50, 50);
+    int64_t *iv = malloc((size_t)(ix.numel + 1) * sizeof(int64_t));
+    CHECK(iv);
+    for (int64_t j = 0; j < ix.numel; j++) {
+        int64_t v = (int64_t)(ot_rand01() * (double)n);
+        if (v >= n)
+            v = n - 1;
+        if (gv2 && ot_rand01() < 0.5) /* GatherV2: negative indices count from the end */
+            v -= n;
+        iv[j] = v;
+        ot_set(&ix, j, (double)v);
+    }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (gv2) {
+        CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, dim, ix.t, o.t, &ws, &ex));
+    } else {
+        CHECK_NN(ACLNN_SUCCESS, aclnnIndexSelectGetWorkspaceSize(x.t, dim, ix.t, o.t, &ws, &ex));
+    }
+    aclDestroyTensor(ix.t); /* the executor owns what it needs */
+    ix.t = NULL;
+    ot_run(gv2 ? aclnnGatherV2 : aclnnIndexSelect, ws, ex);
+    int kd = ni ? ni : 1;
+    for (int64_t lin = 0; lin < o.numel; lin++) {
+        int64_t oi[16], xi[16];
+        unravel(lin, od, on, oi);
+        int64_t want;
+        if (nd == 0) {
+            want = 0;
+        } else {
+            int64_t j = ravel(oi + d, od + d, kd), v = iv[j] < 0 ? iv[j] + n : iv[j];
+            for (int q = 0; q < d; q++)
+                xi[q] = oi[q];
+            xi[d] = v;
+            for (int q = d + 1; q < nd; q++)
+                xi[q] = oi[q - d - 1 + d + kd];
+            want = ravel(xi, dims, nd);
+        }
+        double got = ot_get(&o, lin), w = ot_get(&x, want);
+        if (memcmp(&got, &w, sizeof got) != 0) {
+            fprintf(stderr, "%s %s/%s dim %d layouts %d%d%d: out[%lld] = %g, want %g\n",
+                    gv2 ? "GatherV2" : "IndexSelect", ot_dt_name(dt), ot_dt_name(idt), dim, li, lx,
+                    lo, (long long)lin, got, w);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    free(iv);
+    ot_free(&x);
+    ot_free(&ix);
+    ot_free(&o);
+    g_cases++;
+}
+
+/* An index value out of range fails the launch (stream error 507015) and
+ * writes nothing; the next synchronisation is clean again. */
+static void check_gather_oob(bool gv2, aclDataType idt, int64_t bad)
+{
+    int64_t s[2] = {4, 3}, si[1] = {3}, so[2] = {4, 3};
+    ot_tensor x, ix, o;
+    ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
+    ot_make(&ix, idt, 1, si, L_STEP);
+    ot_make(&o, ACL_FLOAT, 2, so, L_GAP);
+    ot_fill(&x, -1, 1);
+    ot_set(&ix, 0, 0);
+    ot_set(&ix, 1, (double)bad);
+    ot_set(&ix, 2, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (gv2) {
+        CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, 1, ix.t, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2(NULL, ws, ex, g_stream));
+    } else {
+        CHECK_NN(ACLNN_SUCCESS, aclnnIndexSelectGetWorkspaceSize(x.t, -1, ix.t, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnIndexSelect(NULL, ws, ex, g_stream));
+    }
+    CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    CHECK(all_poison(&o));
+    ot_free(&x);
+    ot_free(&ix);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_gather(void)
+{
+    int64_t s3[3] = {3, 4, 5}, i1[1] = {6}, i2[2] = {2, 3}, s1[1] = {7}, s0[3] = {3, 0, 2},
+            i0[1] = {0}, s8[8] = {2, 1, 2, 1, 3, 1, 2, 2}, i5[1] = {5};
+    aclDataType idts[2] = {ACL_INT32, ACL_INT64};
+    for (int g = 0; g < 2; g++) {
+        bool gv2 = g == 1;
+        for (int t = 0; t < OT_NALL; t++) {
+            aclDataType dt = OT_ALL[t];
+            for (int dim = -3; dim < 3; dim++) {
+                int l = (t + dim + 3) % L_COUNT;
+                check_gather(gv2, dt, idts[(t + dim + 3) & 1], 3, s3, dim, 1, i1, l,
+                             (l + 1) % L_COUNT, (l + 2) % L_COUNT);
+                check_gather(gv2, dt, idts[(t + dim) & 1], 3, s3, dim, 0, i1, L_CONTIG, l,
+                             (l + 3) % L_COUNT);
+                if (gv2)
+                    check_gather(gv2, dt, idts[dim & 1], 3, s3, dim, 2, i2, l, (l + 2) % L_COUNT,
+                                 (l + 1) % L_COUNT);
+            }
+            check_gather(gv2, dt, ACL_INT64, 1, s1, 0, 1, i1, L_GAP, L_STEP, L_CONTIG);
+            check_gather(gv2, dt, ACL_INT32, 8, s8, -4, 1, i5, L_STEP, L_GAP, L_STEP);
+            check_gather(gv2, dt, ACL_INT32, 0, s1, 0, 0, i1, L_CONTIG, L_CONTIG, L_CONTIG);
+            check_gather(gv2, dt, ACL_INT64, 0, s1, -1, 1, i1, L_STEP, L_GAP, L_CONTIG);
+            /* empty self (the gathered dim has other zero dims), empty index */
+            check_gather(gv2, dt, ACL_INT64, 3, s0, 2, 1, i1, L_CONTIG, L_GAP, L_STEP);
+            check_gather(gv2, dt, ACL_INT32, 3, s3, 1, 1, i0, L_CONTIG, L_STEP, L_GAP);
+        }
+        for (int k = 0; k < 2; k++) {
+            check_gather_oob(gv2, idts[k], 3);  /* one past the end */
+            check_gather_oob(gv2, idts[k], -4); /* before the start */
+            if (!gv2)
+                check_gather_oob(gv2, idts[k], -1); /* IndexSelect takes no negative index */
+        }
+    }
+    /* GatherV2: -n is the first element. */
+    {
+        int64_t s[1] = {4}, si[1] = {2};
+        ot_tensor x, ix, o;
+        ot_make(&x, ACL_INT32, 1, s, L_CONTIG);
+        ot_make(&ix, ACL_INT64, 1, si, L_CONTIG);
+        ot_make(&o, ACL_INT32, 1, si, L_CONTIG);
+        for (int i = 0; i < 4; i++)
+            ot_set(&x, i, 10 + i);
+        ot_set(&ix, 0, -4);
+        ot_set(&ix, 1, -1);
+        uint64_t ws;
+        aclOpExecutor *ex;
+        CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, 0, ix.t, o.t, &ws, &ex));
+        ot_run(aclnnGatherV2, ws, ex);
+        CHECK(ot_get(&o, 0) == 10 && ot_get(&o, 1) == 13);
+        ot_free(&x);
+        ot_free(&ix);
+        ot_free(&o);
+    }
+
+    /* A repeatable executor reads the index values at each launch. */
+    {
+        int64_t s[2] = {3, 4}, si[1] = {2}, so[2] = {3, 2};
+        ot_tensor x, ix, o;
+        ot_make(&x, ACL_INT16, 2, s, L_TRANS);
+        ot_make(&ix, ACL_INT32, 1, si, L_STEP);
+        ot_make(&o, ACL_INT16, 2, so, L_GAP);
+        for (int i = 0; i < 12; i++)
+            ot_set(&x, i, i);
+        uint64_t ws;
+        aclOpExecutor *ex;
+        CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, 1, ix.t, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclSetAclOpExecutorRepeatable(ex));
+        for (int round = 0; round < 3; round++) {
+            int a = round, b = 3 - round;
+            ot_set(&ix, 0, a);
+            ot_set(&ix, 1, -1 - round);
+            CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2(NULL, ws, ex, g_stream));
+            CHECK_OK(aclrtSynchronizeStream(g_stream));
+            for (int r = 0; r < 3; r++)
+                CHECK(ot_get(&o, r * 2) == r * 4 + a && ot_get(&o, r * 2 + 1) == r * 4 + b);
+        }
+        CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+        CHECK(ot_gaps_intact(&o));
+        ot_free(&x);
+        ot_free(&ix);
+        ot_free(&o);
+        g_cases++;
+    }
+
+    /* errors */
+    int64_t s2[2] = {4, 5}, sx[1] = {3}, so[2] = {3, 5}, sbad[2] = {4, 5}, sib[2] = {3, 1},
+            so3[3] = {3, 1, 5};
+    ot_tensor x, ix, o, ixf, oi, obad, ix2, o3, x0, o1, xu;
+    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&ix, ACL_INT64, 1, sx, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
+    ot_make(&ixf, ACL_FLOAT, 1, sx, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 2, so, L_CONTIG);
+    ot_make(&obad, ACL_FLOAT, 2, sbad, L_CONTIG);
+    ot_make(&ix2, ACL_INT32, 2, sib, L_CONTIG);
+    ot_make(&o3, ACL_FLOAT, 3, so3, L_CONTIG);
+    ot_make(&x0, ACL_FLOAT, 0, s2, L_CONTIG);
+    ot_make(&o1, ACL_FLOAT, 1, sx, L_CONTIG);
+    ot_make(&xu, ACL_UINT32, 2, s2, L_CONTIG);
+    for (int64_t j = 0; j < 3; j++) {
+        ot_set(&ix, j, 0);
+        ot_set(&ix2, j, 0);
+    }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    typedef aclnnStatus (*gfn)(const aclTensor *, int64_t, const aclTensor *, aclTensor *,
+                               uint64_t *, aclOpExecutor **);
+    gfn fns[2] = {aclnnIndexSelectGetWorkspaceSize, aclnnGatherV2GetWorkspaceSize};
+    for (int g = 0; g < 2; g++) {
+        gfn f = fns[g];
+        CHECK_NN(ACLNN_SUCCESS, f(x.t, 0, ix.t, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, f(NULL, 0, ix.t, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, f(x.t, 0, NULL, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, f(x.t, 0, ix.t, NULL, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, f(x.t, 0, ix.t, o.t, NULL, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, f(x.t, 0, ix.t, o.t, &ws, NULL));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(x.t, 0, ixf.t, o.t, &ws, &ex)); /* float index */
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(x.t, 0, ix.t, oi.t, &ws, &ex)); /* out type */
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(x.t, 2, ix.t, o.t, &ws, &ex));  /* dim */
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(x.t, -3, ix.t, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(x.t, 0, ix.t, obad.t, &ws, &ex)); /* out shape */
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(x0.t, 0, ix.t, o1.t, &ws, &ex));  /* 0-d self */
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(x0.t, 1, ix.t, x0.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(xu.t, 0, ix.t, o.t, &ws, &ex)); /* uint32 self */
+    }
+    /* a 2-d index: GatherV2 only */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnIndexSelectGetWorkspaceSize(x.t, 0, ix2.t, o3.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, 0, ix2.t, o3.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    ot_free(&x);
+    ot_free(&ix);
+    ot_free(&o);
+    ot_free(&ixf);
+    ot_free(&oi);
+    ot_free(&obad);
+    ot_free(&ix2);
+    ot_free(&o3);
+    ot_free(&x0);
+    ot_free(&o1);
+    ot_free(&xu);
+}
+
+/* ---- ArgMax ---------------------------------------------------------------------------------- */
+
+static void check_argmax(aclDataType dt, aclDataType odt, int nd, const int64_t *dims, int dim,
+                         bool keep, bool nans, int li, int lo)
+{
+    int d = dim < 0 ? dim + (nd ? nd : 1) : dim;
+    int64_t od[8] = {0};
+    int on = 0;
+    for (int q = 0; q < nd; q++)
+        if (q != d)
+            od[on++] = dims[q];
+        else if (keep)
+            od[on++] = 1;
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, li);
+    ot_make(&o, odt, on, od, lo);
+    /* a small range so that ties are common (the first one wins) */
+    ot_fill(&x, dt == ACL_UINT8 ? 0 : -4, 4);
+    if (nans)
+        for (int64_t i = 0; i < x.numel; i++)
+            if (ot_rand01() < 0.15)
+                ot_set(&x, i, NAN);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, dim, keep, o.t, &ws, &ex));
+    ot_run(aclnnArgMax, ws, ex);
+    int64_t len = nd ? dims[d] : 1;
+    for (int64_t lin = 0; lin < o.numel; lin++) {
+        int64_t oi[8], xi[8];
+        unravel(lin, od, on, oi);
+        for (int q = 0, k = 0; q < nd; q++) {
+            if (q == d) {
+                xi[q] = 0;
+                k += keep;
+            } else {
+                xi[q] = oi[k++];
+            }
+        }
+        int64_t best = 0;
+        double m = -INFINITY;
+        for (int64_t i = 0; i < len; i++) {
+            if (nd)
+                xi[d] = i;
+            double v = ot_get(&x, nd ? ravel(xi, dims, nd) : 0);
+            if (isnan(v)) {
+                best = i;
+                break;
+            }
+            if (i == 0 || v > m) {
+                m = v;
+                best = i;
+            }
+        }
+        if (get_i64(&o, lin) != best) {
+            fprintf(stderr, "ArgMax %s->%s dim %d keep %d: out[%lld] = %lld, want %lld\n",
+                    ot_dt_name(dt), ot_dt_name(odt), dim, keep, (long long)lin,
+                    (long long)get_i64(&o, lin), (long long)best);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_argmax(void)
+{
+    int64_t s3[3] = {4, 5, 6}, s1[1] = {33}, s0[2] = {0, 3};
+    for (int t = 0; t < NNUM; t++) {
+        aclDataType dt = NUM[t];
+        for (int dim = -3; dim < 3; dim++)
+            for (int keep = 0; keep < 2; keep++) {
+                int l = (t + dim + 3 + keep) % L_COUNT;
+                check_argmax(dt, (dim + keep) & 1 ? ACL_INT32 : ACL_INT64, 3, s3, dim, keep, false,
+                             l, (l + 1) % L_COUNT);
+            }
+        check_argmax(dt, ACL_INT64, 1, s1, -1, false, false, L_STEP, L_CONTIG);
+        check_argmax(dt, ACL_INT32, 0, s1, 0, false, false, L_CONTIG, L_CONTIG);
+        check_argmax(dt, ACL_INT64, 2, s0, 1, true, false, L_GAP, L_STEP); /* empty out */
+        if (ot_is_float(dt)) {
+            check_argmax(dt, ACL_INT64, 3, s3, 2, false, true, L_TRANS, L_GAP);
+            check_argmax(dt, ACL_INT32, 3, s3, 0, true, true, L_STEP, L_TRANS);
+        }
+    }
+    /* errors */
+    int64_t s2[2] = {3, 4}, o3[1] = {3}, o4[1] = {4}, o31[2] = {3, 1};
+    ot_tensor x, o, ob, of, xb, ok, e, eo;
+    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&o, ACL_INT64, 1, o3, L_CONTIG);
+    ot_make(&ob, ACL_INT64, 1, o4, L_CONTIG);
+    ot_make(&of, ACL_FLOAT, 1, o3, L_CONTIG);
+    ot_make(&xb, ACL_BOOL, 2, s2, L_CONTIG);
+    ot_make(&ok, ACL_INT64, 2, o31, L_CONTIG);
+    ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
+    ot_make(&eo, ACL_INT64, 1, o3, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(NULL, 1, false, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 0, false, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, true, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, ok.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, -1, true, ok.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 2, false, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, -3, false, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, of.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(xb.t, 1, false, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, ob.t, &ws, &ex));
+    /* argmax over an empty dim with something to write */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(e.t, 0, false, eo.t, &ws, &ex));
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&ob);
+    ot_free(&of);
+    ot_free(&xb);
+    ot_free(&ok);
+    ot_free(&e);
+    ot_free(&eo);
+}
+
+/* ---- Cumsum ---------------------------------------------------------------------------------- */
+
+static void check_cumsum(aclDataType dt, aclDataType odt, int nd, const int64_t *dims, int dim,
+                         double lo_v, double hi_v, int li, int lo)
+{
+    int d = dim < 0 ? dim + (nd ? nd : 1) : dim;
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, li);
+    ot_make(&o, odt, nd, dims, lo);
+    ot_fill(&x, lo_v, hi_v);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnCumsumGetWorkspaceSize(x.t, dim, odt, o.t, &ws, &ex));
+    ot_run(aclnnCumsum, ws, ex);
+    for (int64_t lin = 0; lin < o.numel; lin++) {
+        int64_t xi[8];
+        unravel(lin, dims, nd, xi);
+        int64_t upto = nd ? xi[d] : 0;
+        double s = 0, mag = 0;
+        uint64_t is = 0;
+        for (int64_t i = 0; i <= upto; i++) {
+            if (nd)
+                xi[d] = i;
+            double v = cast_to(dt, odt, ot_get(&x, nd ? ravel(xi, dims, nd) : 0));
+            s += v;
+            mag += fabs(v);
+            is += (uint64_t)(int64_t)v;
+        }
+        double got = ot_get(&o, lin);
+        bool ok;
+        double want;
+        if (ot_is_float(odt)) {
+            want = s;
+            ok = fabs(got - want) <= (mag + 1e-3) * ot_tol(odt) * 4;
+        } else {
+            want = ot_round(odt, (double)(int64_t)is); /* integer sums wrap */
+            ok = got == want;
+        }
+        if (!ok) {
+            fprintf(stderr, "Cumsum %s->%s dim %d layouts %d%d: out[%lld] = %.17g, want %.17g\n",
+                    ot_dt_name(dt), ot_dt_name(odt), dim, li, lo, (long long)lin, got, want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_cumsum(void)
+{
+    int64_t s3[3] = {4, 5, 6}, s1[1] = {300}, s0[2] = {3, 0};
+    for (int t = 0; t < NNUM; t++) {
+        aclDataType dt = NUM[t];
+        double lo = dt == ACL_UINT8 ? 0 : -9, hi = 9;
+        for (int dim = -3; dim < 3; dim++) {
+            int l = (t + dim + 3) % L_COUNT;
+            check_cumsum(dt, dt, 3, s3, dim, lo, hi, l, (l + 1) % L_COUNT);
+        }
+        check_cumsum(dt, dt, 1, s1, 0, lo, hi, L_STEP, L_GAP); /* long rows (int8 wraps) */
+        check_cumsum(dt, dt, 0, s1, -1, lo, hi, L_CONTIG, L_STEP);
+        check_cumsum(dt, dt, 2, s0, 1, lo, hi, L_GAP, L_CONTIG);
+        /* into a wider and a narrower type */
+        check_cumsum(dt, ot_is_float(dt) ? ACL_DOUBLE : ACL_INT64, 3, s3, 1, lo, hi, L_TRANS,
+                     L_CONTIG);
+        check_cumsum(dt, ot_is_float(dt) ? ACL_FLOAT16 : ACL_INT8, 3, s3, -1, lo, hi, L_CONTIG,
+                     L_TRANS);
+    }
+    check_cumsum(ACL_BOOL, ACL_INT32, 3, s3, 2, 0, 1, L_STEP, L_STEP);
+    check_cumsum(ACL_BOOL, ACL_FLOAT, 3, s3, 0, 0, 1, L_CONTIG, L_GAP);
+    check_cumsum(ACL_INT32, ACL_FLOAT, 3, s3, 1, -1000, 1000, L_GAP, L_TRANS);
+    check_cumsum(ACL_FLOAT, ACL_INT8, 3, s3, 1, -400, 400, L_CONTIG, L_CONTIG); /* saturates */
+    check_cumsum(ACL_DOUBLE, ACL_UINT8, 1, s1, 0, -20, 300, L_GAP, L_STEP);
+    check_cumsum(ACL_FLOAT16, ACL_BF16, 3, s3, 2, -9, 9, L_TRANS, L_TRANS);
+    check_cumsum(ACL_INT16, ACL_INT8, 1, s1, 0, 0, 100, L_STEP, L_CONTIG); /* sums wrap */
+    /* errors */
+    int64_t s2[2] = {3, 4}, s2b[2] = {4, 3};
+    ot_tensor x, o, ob, obool, oh;
+    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 2, s2b, L_CONTIG);
+    ot_make(&obool, ACL_BOOL, 2, s2, L_CONTIG);
+    ot_make(&oh, ACL_FLOAT16, 2, s2, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnCumsumGetWorkspaceSize(NULL, 0, ACL_FLOAT, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, o.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, o.t, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT16, o.t, &ws, &ex)); /* dtype != out */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, oh.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_DT_UNDEFINED, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_BOOL, obool.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCumsumGetWorkspaceSize(x.t, 2, ACL_FLOAT, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCumsumGetWorkspaceSize(x.t, -3, ACL_FLOAT, o.t, &ws, &ex));
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&ob);
+    ot_free(&obool);
+    ot_free(&oh);
+}
+
+/* ---- Arange ---------------------------------------------------------------------------------- */
+
+/* start/end/step given as scalars of type sdt; n = the expected length. */
+static void check_arange(aclDataType odt, aclDataType sdt, double s, double e, double st,
+                         int layout)
+{
+    int64_t n;
+    double fs = s, fst = st;
+    if (ot_is_float(odt)) {
+        n = (int64_t)ceil((e - s) / st);
+    } else { /* integer outs truncate the three values first */
+        int64_t is = (int64_t)trunc(s), ie = (int64_t)trunc(e), ist = (int64_t)trunc(st);
+        n = ist > 0 ? (ie - is + ist - 1) / ist : (is - ie - ist - 1) / -ist;
+        fs = (double)is;
+        fst = (double)ist;
+    }
+    int64_t dims[1] = {n};
+    ot_tensor o;
+    ot_make(&o, odt, 1, dims, layout);
+    aclScalar *a = make_scalar(sdt, s), *b = make_scalar(sdt, e), *c = make_scalar(sdt, st);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(a, b, c, o.t, &ws, &ex));
+    aclDestroyScalar(a); /* the executor keeps the values */
+    aclDestroyScalar(b);
+    aclDestroyScalar(c);
+    ot_run(aclnnArange, ws, ex);
+    for (int64_t i = 0; i < n; i++) {
+        double want = ot_round(odt, fs + (double)i * fst), got = ot_get(&o, i);
+        if (!ot_close(odt, odt, got, want)) {
+            fprintf(stderr, "Arange %s (%s %g %g %g): out[%lld] = %.17g, want %.17g\n",
+                    ot_dt_name(odt), ot_dt_name(sdt), s, e, st, (long long)i, got, want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_arange(void)
+{
+    aclDataType outs[6] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT32, ACL_INT64};
+    for (int k = 0; k < 6; k++) {
+        aclDataType odt = outs[k];
+        int l = k % L_COUNT;
+        check_arange(odt, ACL_INT32, 0, 10, 1, l);
+        check_arange(odt, ACL_INT64, 3, 20, 4, (l + 1) % L_COUNT);
+        check_arange(odt, ACL_INT16, 7, -30, -3, (l + 2) % L_COUNT);
+        check_arange(odt, ACL_INT8, 5, 5, 1, l); /* empty */
+        check_arange(odt, ACL_UINT8, 0, 200, 7, L_GAP);
+        if (ot_is_float(odt)) {
+            check_arange(odt, ACL_DOUBLE, 1.5, -2.3, -0.7, L_STEP);
+            check_arange(odt, ACL_FLOAT, -1.25, 6.5, 0.25, L_CONTIG);
+            check_arange(odt, ACL_FLOAT16, 0, 3, 0.5, L_GAP);
+        } else {
+            check_arange(odt, ACL_FLOAT, 0.5, 5.7, 1.9, L_STEP); /* truncated: 0, 5, 1 */
+            check_arange(odt, ACL_DOUBLE, -7.9, 3.2, 2.5, L_CONTIG);
+        }
+    }
+    check_arange(ACL_FLOAT, ACL_BOOL, 0, 1, 1, L_CONTIG);
+    check_arange(ACL_DOUBLE, ACL_DOUBLE, 0, 2000, 1.5, L_STEP); /* several kernel chunks */
+    check_arange(ACL_INT32, ACL_INT32, -1000, 5000, 3, L_GAP);
+    check_arange(ACL_DOUBLE, ACL_BF16, 0, 100, 1.5, L_STEP);
+    /* int64 values beyond double precision, exact */
+    {
+        int64_t s = INT64_MAX - 10, n = 4;
+        ot_tensor o;
+        ot_make(&o, ACL_INT64, 1, &n, L_STEP);
+        aclScalar *a = make_scalar_i64(s), *b = make_scalar_i64(INT64_MAX), *c = make_scalar_i64(3);
+        uint64_t ws;
+        aclOpExecutor *ex;
+        CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(a, b, c, o.t, &ws, &ex));
+        ot_run(aclnnArange, ws, ex);
+        for (int64_t i = 0; i < n; i++)
+            CHECK(get_i64(&o, i) == s + 3 * i);
+        aclDestroyScalar(a);
+        aclDestroyScalar(b);
+        aclDestroyScalar(c);
+        ot_free(&o);
+        g_cases++;
+    }
+    /* errors */
+    int64_t n10[1] = {10}, n9[1] = {9}, n25[2] = {2, 5};
+    ot_tensor o, o9, o2, oi8, ob;
+    ot_make(&o, ACL_FLOAT, 1, n10, L_CONTIG);
+    ot_make(&o9, ACL_FLOAT, 1, n9, L_CONTIG);
+    ot_make(&o2, ACL_FLOAT, 2, n25, L_CONTIG);
+    ot_make(&oi8, ACL_INT8, 1, n10, L_CONTIG);
+    ot_make(&ob, ACL_BOOL, 1, n10, L_CONTIG);
+    aclScalar *z = make_scalar(ACL_INT32, 0), *ten = make_scalar(ACL_INT32, 10),
+              *one = make_scalar(ACL_INT32, 1), *m1 = make_scalar(ACL_INT32, -1),
+              *half = make_scalar(ACL_FLOAT, 0.5), *inf = make_scalar(ACL_FLOAT, INFINITY);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(NULL, ten, one, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, NULL, one, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, z, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, m1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(ten, z, one, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, o9.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, o2.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, oi8.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, inf, one, o.t, &ws, &ex));
+    /* an integer out truncates the step 0.5 to 0 */
+    ot_tensor oi;
+    int64_t n20[1] = {20};
+    ot_make(&oi, ACL_INT32, 1, n20, L_CONTIG);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, half, oi.t, &ws, &ex));
+    aclDestroyScalar(z);
+    aclDestroyScalar(ten);
+    aclDestroyScalar(one);
+    aclDestroyScalar(m1);
+    aclDestroyScalar(half);
+    aclDestroyScalar(inf);
+    ot_free(&o);
+    ot_free(&o9);
+    ot_free(&o2);
+    ot_free(&oi8);
+    ot_free(&ob);
+    ot_free(&oi);
+}
+
+/* ---- Clamp ----------------------------------------------------------------------------------- */
+
+/* The bound as the operator sees it: converted to out's type (integers:
+ * truncated and saturated, NaN -> 0). */
+static double bound_to(aclDataType odt, aclDataType sdt, double v)
+{
+    double s = ot_round(sdt, v), lo, hi;
+    if (ot_is_float(odt))
+        return ot_round(odt, s);
+    int_range(odt, &lo, &hi);
+    s = isnan(s) ? 0 : trunc(s);
+    return s < lo ? lo : s > hi ? hi : s;
+}
+
+static void check_clamp(aclDataType dt, aclDataType odt, bool has_lo, double lo_v,
+                        aclDataType lo_dt, bool has_hi, double hi_v, aclDataType hi_dt, bool nans,
+                        int li, int lo)
+{
+    int64_t dims[3] = {3, 4, 7};
+    ot_tensor x, o;
+    ot_make(&x, dt, 3, dims, li);
+    ot_make(&o, odt, 3, dims, lo);
+    ot_fill(&x, dt == ACL_UINT8 ? 0 : -200, 200);
+    if (nans)
+        for (int64_t i = 0; i < x.numel; i += 5)
+            ot_set(&x, i, NAN);
+    aclScalar *smin = has_lo ? make_scalar(lo_dt, lo_v) : NULL;
+    aclScalar *smax = has_hi ? make_scalar(hi_dt, hi_v) : NULL;
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnClampGetWorkspaceSize(x.t, smin, smax, o.t, &ws, &ex));
+    if (smin)
+        aclDestroyScalar(smin);
+    if (smax)
+        aclDestroyScalar(smax);
+    ot_run(aclnnClamp, ws, ex);
+    double bl = has_lo ? bound_to(odt, lo_dt, lo_v) : -INFINITY;
+    double bh = has_hi ? bound_to(odt, hi_dt, hi_v) : INFINITY;
+    for (int64_t i = 0; i < o.numel; i++) {
+        double v = cast_to(dt, odt, ot_get(&x, i)), want;
+        if (isnan(v) || isnan(bl) || isnan(bh))
+            want = NAN;
+        else
+            want = fmin(fmax(v, bl), bh);
+        double got = ot_get(&o, i);
+        bool ok = isnan(want) ? isnan(got) : got == want;
+        if (!ok) {
+            fprintf(stderr, "Clamp %s->%s [%g, %g]: out[%lld] = %g (x %g), want %g\n",
+                    ot_dt_name(dt), ot_dt_name(odt), bl, bh, (long long)i, got, ot_get(&x, i),
+                    want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_clamp(void)
+{
+    for (int t = 0; t < NNUM; t++) {
+        aclDataType dt = NUM[t];
+        bool fl = ot_is_float(dt);
+        aclDataType sdt = fl ? ACL_FLOAT : ACL_INT32;
+        for (int l = 0; l < L_COUNT; l++) {
+            int m = (l + t) % L_COUNT;
+            check_clamp(dt, dt, true, -50, sdt, true, 60, sdt, false, l, m);
+            check_clamp(dt, dt, true, 30, sdt, false, 0, sdt, false, m, l);
+            check_clamp(dt, dt, false, 0, sdt, true, 20, ACL_INT64, false, l, l);
+        }
+        check_clamp(dt, dt, true, 40, sdt, true, -10, sdt, false, L_CONTIG, L_GAP); /* lo > hi */
+        check_clamp(dt, dt, true, -30.7, ACL_DOUBLE, true, 41.6, ACL_FLOAT, false, L_STEP, L_TRANS);
+        check_clamp(dt, dt, true, -1000, ACL_INT32, true, 1000, ACL_INT32, false, L_TRANS, L_STEP);
+        if (fl) {
+            check_clamp(dt, dt, true, -5, sdt, true, 5, sdt, true, L_GAP, L_CONTIG);
+            check_clamp(dt, dt, true, NAN, ACL_FLOAT, true, 5, sdt, false, L_CONTIG, L_CONTIG);
+            check_clamp(dt, ACL_DOUBLE, true, -5.5, ACL_DOUBLE, true, 5.25, ACL_FLOAT, false,
+                        L_TRANS, L_CONTIG);
+        } else {
+            check_clamp(dt, ACL_FLOAT, true, -5.5, ACL_DOUBLE, true, 5.25, ACL_FLOAT, false,
+                        L_TRANS, L_CONTIG);
+            check_clamp(dt, ACL_INT8, true, -100, ACL_INT16, true, 300, ACL_INT32, false, L_CONTIG,
+                        L_STEP); /* the element wraps; the bound 300 saturates */
+        }
+    }
+    check_clamp(ACL_FLOAT, ACL_FLOAT16, true, -70.3, ACL_FLOAT, true, 90.1, ACL_DOUBLE, true,
+                L_STEP, L_GAP);
+    check_clamp(ACL_BF16, ACL_FLOAT, false, 0, ACL_FLOAT, true, 33.3, ACL_BF16, false, L_GAP,
+                L_TRANS);
+    /* errors */
+    int64_t s2[2] = {3, 4}, s2b[2] = {4, 3}, s0[2] = {0, 4};
+    ot_tensor x, o, ob, xb, oi, e, ei, xu;
+    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 2, s2b, L_CONTIG);
+    ot_make(&xb, ACL_BOOL, 2, s2, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
+    ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
+    ot_make(&ei, ACL_INT32, 2, s0, L_CONTIG);
+    ot_make(&xu, ACL_UINT16, 2, s2, L_CONTIG);
+    aclScalar *a = make_scalar(ACL_FLOAT, -1), *b = make_scalar(ACL_FLOAT, 1);
+    uint16_t u16 = 3;
+    aclScalar *su = aclCreateScalar(&u16, ACL_UINT16);
+    CHECK(su);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, NULL, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(NULL, a, b, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, a, b, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(xb.t, a, b, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, a, b, oi.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(xu.t, a, b, xu.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, su, b, o.t, &ws, &ex));
+    /* empty tensors: nothing to do (AscendCL skips the float -> int cast check then) */
+    CHECK_NN(ACLNN_SUCCESS, aclnnClampGetWorkspaceSize(e.t, a, NULL, ei.t, &ws, &ex));
+    ot_run(aclnnClamp, ws, ex);
+    CHECK_NN(ACLNN_SUCCESS, aclnnClampGetWorkspaceSize(e.t, NULL, b, e.t, &ws, &ex));
+    ot_run(aclnnClamp, ws, ex);
+    aclDestroyScalar(a);
+    aclDestroyScalar(b);
+    aclDestroyScalar(su);
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&ob);
+    ot_free(&xb);
+    ot_free(&oi);
+    ot_free(&e);
+    ot_free(&ei);
+    ot_free(&xu);
+}
+
+int main(void)
+{
+    ot_init();
+    test_gather();
+    test_argmax();
+    test_cumsum();
+    test_arange();
+    test_clamp();
+    ot_fini();
+    printf("ops_index: %d cases passed\n", g_cases);
+    return 0;
+}

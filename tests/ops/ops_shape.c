@@ -1,0 +1,810 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Data-movement operators (Permute, Cat, Slice, Repeat, Tril/Triu and the
+ * in-place Tril/Triu) against references computed here index by index: every
+ * dtype, contiguous and non-contiguous views, negative dims, empty tensors,
+ * Cat's type promotion, and every error case with its code and message. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_cat.h"
+#include "aclnnop/aclnn_permute.h"
+#include "aclnnop/aclnn_repeat.h"
+#include "aclnnop/aclnn_slice.h"
+#include "aclnnop/aclnn_tril.h"
+#include "aclnnop/aclnn_triu.h"
+
+static int g_cases;
+
+/* Linear index -> multi-index (row-major). */
+static void unravel(int64_t lin, const int64_t *dims, int nd, int64_t *idx)
+{
+    for (int i = nd - 1; i >= 0; i--) {
+        idx[i] = lin % dims[i];
+        lin /= dims[i];
+    }
+}
+
+static int64_t ravel(const int64_t *idx, const int64_t *dims, int nd)
+{
+    int64_t lin = 0;
+    for (int i = 0; i < nd; i++)
+        lin = lin * dims[i] + idx[i];
+    return lin;
+}
+
+/* Fill with values suited to the type; uint8 stays non-negative. */
+static void fill(ot_tensor *x)
+{
+    ot_fill(x, x->dt == ACL_UINT8 ? 0 : -100, 100);
+}
+
+static void expect_eq(const char *what, aclDataType dt, int64_t i, double got, double want)
+{
+    if (!(got == want)) {
+        fprintf(stderr, "%s %s: out[%lld] = %.17g, want %.17g\n", what, ot_dt_name(dt),
+                (long long)i, got, want);
+        exit(1);
+    }
+}
+
+/* First-phase outputs of the checks (ot_run launches even empty operations). */
+static uint64_t g_ws;
+static aclOpExecutor *g_ex;
+
+/* ---- Permute ----------------------------------------------------------------------------- */
+
+static void check_permute(aclDataType dt, int nd, const int64_t *dims, const int64_t *perm, int li,
+                          int lo)
+{
+    int p[16];
+    int64_t od[16];
+    for (int k = 0; k < nd; k++) {
+        p[k] = (int)(perm[k] < 0 ? perm[k] + nd : perm[k]);
+        od[k] = dims[p[k]];
+    }
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, li);
+    ot_make(&o, dt, nd, od, lo);
+    fill(&x);
+    aclIntArray *pa = aclCreateIntArray(perm, (uint64_t)nd);
+    CHECK(pa);
+    CHECK_NN(ACLNN_SUCCESS, aclnnPermuteGetWorkspaceSize(x.t, pa, o.t, &g_ws, &g_ex));
+    aclDestroyIntArray(pa); /* the executor keeps what it needs */
+    ot_run(aclnnPermute, g_ws, g_ex);
+    int64_t oi[16], xi[16];
+    for (int64_t i = 0; i < o.numel; i++) {
+        unravel(i, od, nd, oi);
+        for (int k = 0; k < nd; k++)
+            xi[p[k]] = oi[k];
+        expect_eq("Permute", dt, i, ot_get(&o, i), ot_get(&x, ravel(xi, dims, nd)));
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_permute(void)
+{
+    int64_t s3[3] = {2, 3, 5}, s4[4] = {3, 1, 4, 2}, s1[1] = {7}, s8[8] = {2, 1, 3, 2, 1, 2, 1, 2};
+    int64_t s2[2] = {33, 40}, s0[3] = {2, 0, 3}, sb[3] = {3, 20, 17}, sl[2] = {70, 130};
+    int64_t p3[3] = {2, 0, 1}, p3n[3] = {-1, 0, -2}, p3i[3] = {0, 1, 2}, p4[4] = {1, 3, 0, 2};
+    int64_t p021[3] = {0, 2, 1}, p210[3] = {2, 1, 0}, p102[3] = {-2, 0, -1};
+    int64_t p1[1] = {-1}, p8[8] = {7, 6, 5, 4, 3, 2, 1, 0}, p2[2] = {1, 0};
+    for (int d = 0; d < OT_NALL; d++) {
+        aclDataType dt = OT_ALL[d];
+        for (int l = 0; l < L_COUNT; l++) {
+            check_permute(dt, 3, s3, p3, l, (l + 1) % L_COUNT);
+            check_permute(dt, 3, s3, p3n, (l + 2) % L_COUNT, l);
+            check_permute(dt, 4, s4, p4, l, (l + 3) % L_COUNT);
+        }
+        check_permute(dt, 3, s3, p3i, L_CONTIG, L_CONTIG);
+        check_permute(dt, 3, s3, p3i, L_TRANS, L_GAP);
+        check_permute(dt, 1, s1, p1, L_STEP, L_CONTIG);
+        check_permute(dt, 8, s8, p8, L_GAP, L_STEP);
+        check_permute(dt, 2, s2, p2, L_CONTIG, L_CONTIG); /* a plain transpose */
+        check_permute(dt, 2, s2, p2, L_TRANS, L_CONTIG);  /* ... that is a copy */
+        /* transposes large enough to go by blocks */
+        check_permute(dt, 3, sb, p021, L_CONTIG, L_GAP);
+        check_permute(dt, 3, sb, p210, L_GAP, L_STEP);
+        check_permute(dt, 3, sb, p102, L_TRANS, L_CONTIG);
+        check_permute(dt, 3, sb, p021, L_STEP, L_TRANS);
+        check_permute(dt, 2, sl, p2, L_CONTIG, L_CONTIG);
+        check_permute(dt, 2, sl, p2, L_GAP, L_GAP);
+        check_permute(dt, 0, NULL, NULL, L_CONTIG, L_CONTIG);
+        check_permute(dt, 3, s0, p3, L_CONTIG, L_GAP); /* empty */
+    }
+
+    /* errors */
+    int64_t s253[3] = {5, 2, 3}, s9[9] = {1, 1, 1, 1, 1, 1, 1, 1, 2};
+    ot_tensor x, o, ob, oi, xu, x9;
+    ot_make(&x, ACL_FLOAT, 3, s3, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 3, s253, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 3, s3, L_CONTIG); /* wrong shape for p3 */
+    ot_make(&oi, ACL_INT32, 3, s253, L_CONTIG);
+    ot_make(&xu, ACL_UINT32, 3, s3, L_CONTIG);
+    ot_make(&x9, ACL_FLOAT, 9, s9, L_CONTIG);
+    int64_t pdup[3] = {1, -2, 0}, prange[3] = {3, 0, 1}, prange2[3] = {-4, 0, 1},
+            pshort[2] = {0, 1};
+    aclIntArray *a = aclCreateIntArray(p3, 3), *adup = aclCreateIntArray(pdup, 3),
+                *ar = aclCreateIntArray(prange, 3), *ar2 = aclCreateIntArray(prange2, 3),
+                *as = aclCreateIntArray(pshort, 2), *a9 = aclCreateIntArray(p8, 8);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(NULL, a, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, o.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, o.t, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, adup, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, ar, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, ar2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, as, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, a, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, a, oi.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(xu.t, a, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x9.t, a9, x9.t, &ws, &ex));
+    aclDestroyIntArray(a);
+    aclDestroyIntArray(adup);
+    aclDestroyIntArray(ar);
+    aclDestroyIntArray(ar2);
+    aclDestroyIntArray(as);
+    aclDestroyIntArray(a9);
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&ob);
+    ot_free(&oi);
+    ot_free(&xu);
+    ot_free(&x9);
+}
+
+/* ---- Slice ------------------------------------------------------------------------------- */
+
+/* Python's slice rules for a positive step (the reference). */
+static int64_t py_index(int64_t v, int64_t n)
+{
+    if (v < 0)
+        return v + n < 0 ? 0 : v + n;
+    return v > n ? n : v;
+}
+
+static void check_slice(aclDataType dt, int nd, const int64_t *dims, int64_t dim, int64_t start,
+                        int64_t end, int64_t step, int li, int lo)
+{
+    int d = (int)(dim < 0 ? dim + nd : dim);
+    int64_t n = dims[d], b = py_index(start, n), e = py_index(end, n);
+    int64_t cnt = 0;
+    for (int64_t q = b; q < e;) { /* no overflow with huge steps */
+        cnt++;
+        if (step >= e - q)
+            break;
+        q += step;
+    }
+    int64_t od[16];
+    memcpy(od, dims, (size_t)nd * sizeof(int64_t));
+    od[d] = cnt;
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, li);
+    ot_make(&o, dt, nd, od, lo);
+    fill(&x);
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnSliceGetWorkspaceSize(x.t, dim, start, end, step, o.t, &g_ws, &g_ex));
+    if (li == L_STEP) { /* tensors may go right after the first phase */
+        aclDestroyTensor(x.t);
+        aclDestroyTensor(o.t);
+        x.t = o.t = NULL;
+    }
+    ot_run(aclnnSlice, g_ws, g_ex);
+    int64_t idx[16];
+    for (int64_t i = 0; i < o.numel; i++) {
+        unravel(i, od, nd, idx);
+        idx[d] = b + idx[d] * step;
+        expect_eq("Slice", dt, i, ot_get(&o, i), ot_get(&x, ravel(idx, dims, nd)));
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_slice(void)
+{
+    int64_t s3[3] = {4, 6, 5}, s1[1] = {10}, s0[2] = {0, 4}, s8[8] = {2, 1, 3, 2, 1, 2, 1, 3};
+    struct {
+        int64_t dim, start, end, step;
+    } cs[] = {
+        {1, 1, 5, 2},
+        {-1, 0, 5, 1},
+        {0, -3, -1, 1},
+        {2, -100, 100, 3},
+        {1, 4, 2, 1},
+        {-2, 5, 6, 10},
+        {0, 0, 4, 1},
+        {1, 6, 9, 1},
+        {2, 1, -1, 100},
+        {1, -6, 6, 5},
+        {0, INT64_MIN, INT64_MAX, 1},
+        {1, 8, 9, 1},
+        {2, 100, -100, 1},
+        {1, 7, 2, 2},
+        {2, 0, INT64_MAX, INT64_MAX},
+    };
+    for (int di = 0; di < OT_NALL; di++) {
+        aclDataType dt = OT_ALL[di];
+        for (unsigned c = 0; c < sizeof(cs) / sizeof(cs[0]); c++)
+            check_slice(dt, 3, s3, cs[c].dim, cs[c].start, cs[c].end, cs[c].step, (int)c % L_COUNT,
+                        (int)(c + 1) % L_COUNT);
+        check_slice(dt, 1, s1, 0, 1, 9, 3, L_STEP, L_CONTIG);
+        check_slice(dt, 1, s1, -1, -4, 10, 1, L_CONTIG, L_STEP);
+        check_slice(dt, 2, s0, 1, 1, 3, 1, L_CONTIG, L_CONTIG); /* empty self */
+        check_slice(dt, 2, s0, 0, 0, 3, 2, L_GAP, L_CONTIG);
+        check_slice(dt, 8, s8, 7, 1, 3, 1, L_GAP, L_STEP);
+        check_slice(dt, 8, s8, -8, 0, 2, 1, L_STEP, L_GAP);
+    }
+    /* errors */
+    int64_t s3o[3] = {4, 2, 5}, s3b[3] = {4, 3, 5};
+    ot_tensor x, o, ob, oi, x0, xu;
+    ot_make(&x, ACL_FLOAT16, 3, s3, L_CONTIG);
+    ot_make(&o, ACL_FLOAT16, 3, s3o, L_CONTIG); /* dim 1, [1, 5) step 2 */
+    ot_make(&ob, ACL_FLOAT16, 3, s3b, L_CONTIG);
+    ot_make(&oi, ACL_BF16, 3, s3o, L_CONTIG);
+    ot_make(&x0, ACL_FLOAT16, 0, NULL, L_CONTIG);
+    ot_make(&xu, ACL_UINT16, 3, s3, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex)); /* never launched */
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(NULL, 1, 1, 5, 2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 0, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 5, 1, -2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 3, 1, 5, 2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, -4, 1, 5, 2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, oi.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x0.t, 0, 0, 1, 1, x0.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(xu.t, 1, 1, 5, 2, xu.t, &ws, &ex));
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&ob);
+    ot_free(&oi);
+    ot_free(&x0);
+    ot_free(&xu);
+}
+
+/* ---- Repeat ------------------------------------------------------------------------------ */
+
+static void check_repeat(aclDataType dt, int nd, const int64_t *dims, int nr, const int64_t *reps,
+                         int li, int lo)
+{
+    int pad = nr - nd;
+    int64_t sd[16], od[16];
+    for (int i = 0; i < nr; i++) {
+        sd[i] = i < pad ? 1 : dims[i - pad];
+        od[i] = reps[i] * sd[i];
+    }
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, li);
+    ot_make(&o, dt, nr, od, lo);
+    fill(&x);
+    aclIntArray *ra = aclCreateIntArray(reps, (uint64_t)nr);
+    CHECK(ra);
+    CHECK_NN(ACLNN_SUCCESS, aclnnRepeatGetWorkspaceSize(x.t, ra, o.t, &g_ws, &g_ex));
+    aclDestroyIntArray(ra);
+    ot_run(aclnnRepeat, g_ws, g_ex);
+    int64_t oi[16], xi[16];
+    for (int64_t i = 0; i < o.numel; i++) {
+        unravel(i, od, nr, oi);
+        for (int k = 0; k < nd; k++)
+            xi[k] = oi[k + pad] % dims[k];
+        expect_eq("Repeat", dt, i, ot_get(&o, i), ot_get(&x, ravel(xi, dims, nd)));
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_repeat(void)
+{
+    int64_t s2[2] = {3, 2}, s1[1] = {5}, s3[3] = {2, 1, 3}, se[2] = {0, 3};
+    int64_t r2[2] = {2, 4}, r3[3] = {2, 4, 2}, r11[2] = {1, 1}, r0[2] = {3, 0}, r1[1] = {3};
+    int64_t r4[4] = {2, 1, 3, 1}, r32[2] = {3, 2}, r8[8] = {1, 2, 1, 1, 2, 1, 1, 2};
+    int64_t r3b[3] = {1, 5, 2};
+    for (int d = 0; d < OT_NALL; d++) {
+        aclDataType dt = OT_ALL[d];
+        for (int l = 0; l < L_COUNT; l++) {
+            check_repeat(dt, 2, s2, 2, r2, l, (l + 1) % L_COUNT);
+            check_repeat(dt, 2, s2, 3, r3, (l + 2) % L_COUNT, l);
+            check_repeat(dt, 3, s3, 4, r4, l, (l + 3) % L_COUNT);
+        }
+        check_repeat(dt, 2, s2, 2, r11, L_TRANS, L_CONTIG);
+        check_repeat(dt, 1, s1, 1, r1, L_STEP, L_GAP);
+        check_repeat(dt, 1, s1, 3, r3b, L_CONTIG, L_TRANS);
+        check_repeat(dt, 3, s3, 8, r8, L_GAP, L_STEP);
+        check_repeat(dt, 0, NULL, 2, r32, L_CONTIG, L_TRANS); /* a scalar tiled */
+        check_repeat(dt, 0, NULL, 0, NULL, L_CONTIG, L_CONTIG);
+        check_repeat(dt, 2, s2, 2, r0, L_CONTIG, L_CONTIG); /* zero repeats: empty */
+        check_repeat(dt, 2, se, 2, r2, L_CONTIG, L_CONTIG); /* empty self */
+    }
+    /* errors */
+    int64_t s64[2] = {6, 8}, s68[2] = {6, 9}, rneg[2] = {2, -1},
+            r9[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+    int64_t rbig[2] = {INT64_MAX, 2};
+    ot_tensor x, o, ob, oi, xu;
+    ot_make(&x, ACL_INT8, 2, s2, L_CONTIG);
+    ot_make(&o, ACL_INT8, 2, s64, L_CONTIG);
+    ot_make(&ob, ACL_INT8, 2, s68, L_CONTIG);
+    ot_make(&oi, ACL_UINT8, 2, s64, L_CONTIG);
+    ot_make(&xu, ACL_UINT64, 2, s2, L_CONTIG);
+    aclIntArray *a = aclCreateIntArray(r2, 2), *a1 = aclCreateIntArray(r1, 1),
+                *an = aclCreateIntArray(rneg, 2), *a9 = aclCreateIntArray(r9, 9),
+                *ab = aclCreateIntArray(rbig, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(NULL, a, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, o.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, o.t, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, an, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a9, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, ab, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a, oi.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(xu.t, a, xu.t, &ws, &ex));
+    aclDestroyIntArray(a);
+    aclDestroyIntArray(a1);
+    aclDestroyIntArray(an);
+    aclDestroyIntArray(a9);
+    aclDestroyIntArray(ab);
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&ob);
+    ot_free(&oi);
+    ot_free(&xu);
+}
+
+/* ---- Cat --------------------------------------------------------------------------------- */
+
+/* Reference promotion (PyTorch's table, as AscendCL documents it). */
+static int float_rank(aclDataType t)
+{
+    return t == ACL_DOUBLE ? 3 : t == ACL_FLOAT ? 2 : 1; /* float16 and bfloat16: 1 */
+}
+static int int_rank(aclDataType t)
+{
+    return t == ACL_INT64 ? 4 : t == ACL_INT32 ? 3 : t == ACL_INT16 ? 2 : 1;
+}
+static aclDataType promote(aclDataType a, aclDataType b)
+{
+    if (a == b)
+        return a;
+    if (a == ACL_BOOL || b == ACL_BOOL)
+        return a == ACL_BOOL ? b : a;
+    if (ot_is_float(a) && ot_is_float(b)) {
+        if (float_rank(a) == float_rank(b))
+            return ACL_FLOAT;
+        return float_rank(a) > float_rank(b) ? a : b;
+    }
+    if (ot_is_float(a) || ot_is_float(b))
+        return ot_is_float(a) ? a : b;
+    if ((a == ACL_INT8 && b == ACL_UINT8) || (a == ACL_UINT8 && b == ACL_INT8))
+        return ACL_INT16;
+    return int_rank(a) >= int_rank(b) ? a : b;
+}
+
+#define CAT_MAX 4
+
+struct cat_case {
+    int n;
+    aclDataType dt[CAT_MAX];
+    int nd[CAT_MAX];
+    int64_t dims[CAT_MAX][4];
+    int64_t dim;
+    aclDataType odt;
+    double lo, hi; /* value range */
+};
+
+static void check_cat(const struct cat_case *c, int layout)
+{
+    ot_tensor t[CAT_MAX], o;
+    aclTensor *list[CAT_MAX];
+    aclDataType prom = ACL_DT_UNDEFINED;
+    int ref = -1; /* first tensor that is not a [0] */
+    for (int k = 0; k < c->n; k++) {
+        ot_make(&t[k], c->dt[k], c->nd[k], c->dims[k], (layout + k) % L_COUNT);
+        ot_fill(&t[k], c->dt[k] == ACL_UINT8 ? 0 : c->lo, c->hi);
+        list[k] = t[k].t;
+        if (c->nd[k] == 1 && c->dims[k][0] == 0)
+            continue;
+        prom = ref < 0 ? c->dt[k] : promote(prom, c->dt[k]);
+        if (ref < 0)
+            ref = k;
+    }
+    CHECK(ref >= 0);
+    int nd = c->nd[ref], d = (int)(c->dim < 0 ? c->dim + nd : c->dim);
+    int64_t od[4], start[CAT_MAX];
+    memcpy(od, c->dims[ref], sizeof od);
+    od[d] = 0;
+    for (int k = 0; k < c->n; k++) {
+        start[k] = od[d];
+        if (!(c->nd[k] == 1 && c->dims[k][0] == 0))
+            od[d] += c->dims[k][d];
+    }
+    ot_make(&o, c->odt, nd, od, (layout + 1) % L_COUNT);
+    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, (uint64_t)c->n);
+    CHECK(tl);
+    CHECK_NN(ACLNN_SUCCESS, aclnnCatGetWorkspaceSize(tl, c->dim, o.t, &g_ws, &g_ex));
+    if (layout == L_GAP) { /* the executor owns what it needs: free the list first */
+        aclDestroyTensorList(tl);
+        tl = NULL;
+    }
+    ot_run(aclnnCat, g_ws, g_ex);
+    int64_t oi[4];
+    for (int64_t i = 0; i < o.numel; i++) {
+        unravel(i, od, nd, oi);
+        int k = c->n - 1;
+        while (k > 0 && ((c->nd[k] == 1 && c->dims[k][0] == 0) || oi[d] < start[k]))
+            k--;
+        oi[d] -= start[k];
+        double v = ot_get(&t[k], ravel(oi, c->dims[k], nd));
+        expect_eq("Cat", c->odt, i, ot_get(&o, i), ot_round(c->odt, ot_round(prom, v)));
+    }
+    CHECK(ot_gaps_intact(&o));
+    if (tl)
+        aclDestroyTensorList(tl); /* destroys the tensors in it */
+    for (int k = 0; k < c->n; k++) {
+        t[k].t = NULL;
+        ot_free(&t[k]);
+    }
+    ot_free(&o);
+    g_cases++;
+}
+
+/* A list with nothing but [0] tensors: success, out untouched. */
+static void check_cat_nothing(void)
+{
+    int64_t z[1] = {0}, s2[2] = {2, 3};
+    ot_tensor a, b, o;
+    ot_make(&a, ACL_FLOAT, 1, z, L_CONTIG);
+    ot_make(&b, ACL_INT32, 1, z, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
+    aclTensor *list[2] = {a.t, b.t};
+    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnCatGetWorkspaceSize(tl, 5, o.t, &g_ws, &g_ex));
+    ot_run(aclnnCat, g_ws, g_ex);
+    for (size_t i = 0; i < o.bytes; i++)
+        CHECK(((unsigned char *)o.buf)[i] == 0xA5);
+    aclDestroyTensorList(tl);
+    a.t = b.t = NULL;
+    ot_free(&a);
+    ot_free(&b);
+    ot_free(&o);
+    /* and an empty list */
+    tl = aclCreateTensorList(NULL, 0);
+    CHECK(tl);
+    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
+    CHECK_NN(ACLNN_SUCCESS, aclnnCatGetWorkspaceSize(tl, 0, o.t, &g_ws, &g_ex));
+    ot_run(aclnnCat, g_ws, g_ex);
+    aclDestroyTensorList(tl);
+    ot_free(&o);
+    g_cases += 2;
+}
+
+/* A repeatable Cat executor re-pointed through the list's IR index. */
+static void check_cat_rebind(void)
+{
+    int64_t s[2] = {2, 3}, so[2] = {4, 3};
+    ot_tensor a, b, b2, o;
+    ot_make(&a, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&b, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&b2, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&o, ACL_INT32, 2, so, L_CONTIG);
+    fill(&a);
+    fill(&b);
+    fill(&b2);
+    aclTensor *list[2] = {a.t, b.t};
+    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, 2);
+    aclOpExecutor *ex;
+    uint64_t ws;
+    CHECK_NN(ACLNN_SUCCESS, aclnnCatGetWorkspaceSize(tl, 0, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclSetAclOpExecutorRepeatable(ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnCat(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    for (int64_t i = 0; i < 12; i++)
+        CHECK(ot_get(&o, i) == (i < 6 ? ot_get(&a, i) : ot_get(&b, i - 6)));
+    CHECK_NN(ACLNN_SUCCESS, aclSetDynamicInputTensorAddr(ex, 0, 1, tl, b2.buf));
+    CHECK_NN(ACLNN_SUCCESS, aclnnCat(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    for (int64_t i = 0; i < 12; i++)
+        CHECK(ot_get(&o, i) == (i < 6 ? ot_get(&a, i) : ot_get(&b2, i - 6)));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    aclDestroyTensorList(tl);
+    a.t = b.t = NULL;
+    ot_free(&a);
+    ot_free(&b);
+    ot_free(&b2);
+    ot_free(&o);
+    g_cases++;
+}
+
+struct tspec {
+    aclDataType dt;
+    int nd;
+    int64_t dims[3];
+};
+
+/* One failing (or, with want 0, passing) first phase on fresh tensors; with
+ * null_last the list's last entry is NULL; os NULL passes no out. */
+static void cat_err(int want, int n, const struct tspec *ts, bool null_last, int64_t dim,
+                    const struct tspec *os)
+{
+    ot_tensor t[2], o;
+    aclTensor *list[2];
+    for (int k = 0; k < n; k++) {
+        ot_make(&t[k], ts[k].dt, ts[k].nd, ts[k].dims, L_CONTIG);
+        list[k] = t[k].t;
+    }
+    if (null_last)
+        list[n - 1] = NULL;
+    if (os)
+        ot_make(&o, os->dt, os->nd, os->dims, L_CONTIG);
+    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, (uint64_t)n);
+    CHECK(tl);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(want, aclnnCatGetWorkspaceSize(tl, dim, os ? o.t : NULL, &ws, &ex));
+    if (want == ACLNN_SUCCESS)
+        CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    aclDestroyTensorList(tl); /* destroys the tensors in it */
+    for (int k = 0; k < n; k++) {
+        if (list[k])
+            t[k].t = NULL;
+        ot_free(&t[k]);
+    }
+    if (os)
+        ot_free(&o);
+}
+
+static void test_cat(void)
+{
+    for (int di = 0; di < OT_NALL; di++) {
+        aclDataType dt = OT_ALL[di];
+        struct cat_case cs[] = {
+            {3, {dt, dt, dt}, {3, 3, 3}, {{2, 3, 4}, {2, 1, 4}, {2, 5, 4}}, 1, dt, -100, 100},
+            {2, {dt, dt}, {3, 3}, {{2, 3, 4}, {2, 3, 1}}, -1, dt, -100, 100},
+            {3, {dt, dt, dt}, {2, 2, 2}, {{1, 5}, {3, 5}, {2, 5}}, 0, dt, -100, 100},
+            {3, {dt, dt, dt}, {2, 2, 2}, {{2, 0}, {2, 3}, {2, 0}}, -1, dt, -100, 100},
+            {3, {dt, dt, dt}, {2, 1, 2}, {{2, 4}, {0}, {1, 4}}, -2, dt, -100, 100},
+            {1, {dt}, {1}, {{7}}, 0, dt, -100, 100},
+            {2, {dt, dt}, {3, 3}, {{2, 0, 3}, {2, 0, 3}}, 0, dt, -100, 100}, /* empty out */
+        };
+        for (unsigned c = 0; c < sizeof(cs) / sizeof(cs[0]); c++)
+            for (int l = 0; l < L_COUNT; l++)
+                check_cat(&cs[c], l);
+    }
+    /* promotion, then conversion to out's type */
+    struct cat_case mix[] = {
+        /* int32 + float16 promote to float16: 2049 rounds to 2048 even in a float32 out */
+        {2, {ACL_INT32, ACL_FLOAT16}, {2, 2}, {{2, 3}, {1, 3}}, 0, ACL_FLOAT, -5000, 5000},
+        {2, {ACL_FLOAT16, ACL_BF16}, {2, 2}, {{2, 3}, {2, 2}}, 1, ACL_FLOAT, -100, 100},
+        {2, {ACL_FLOAT16, ACL_BF16}, {2, 2}, {{2, 3}, {2, 2}}, 1, ACL_DOUBLE, -100, 100},
+        {3, {ACL_INT8, ACL_UINT8, ACL_BOOL}, {1, 1, 1}, {{3}, {4}, {2}}, 0, ACL_INT16, -100, 100},
+        {2, {ACL_BOOL, ACL_INT64}, {2, 2}, {{2, 2}, {2, 3}}, -1, ACL_INT64, -1e12, 1e12},
+        {2, {ACL_INT64, ACL_INT32}, {2, 2}, {{2, 2}, {2, 3}}, -1, ACL_FLOAT16, -100, 100},
+        {2, {ACL_FLOAT, ACL_DOUBLE}, {2, 2}, {{1, 3}, {2, 3}}, 0, ACL_BF16, -100, 100},
+        {2, {ACL_FLOAT, ACL_FLOAT}, {2, 2}, {{1, 3}, {2, 3}}, 0, ACL_FLOAT16, -100, 100},
+        {2, {ACL_INT32, ACL_INT32}, {2, 2}, {{1, 3}, {2, 3}}, 0, ACL_INT8, -1000, 1000},
+        {2, {ACL_BOOL, ACL_BOOL}, {2, 2}, {{1, 3}, {2, 3}}, 0, ACL_FLOAT, 0, 1},
+        {3, {ACL_FLOAT16, ACL_FLOAT, ACL_INT8}, {1, 1, 1}, {{0}, {4}, {0}}, 0, ACL_DOUBLE, -9, 9},
+    };
+    for (unsigned c = 0; c < sizeof(mix) / sizeof(mix[0]); c++)
+        for (int l = 0; l < L_COUNT; l++)
+            check_cat(&mix[c], l);
+    check_cat_nothing();
+    check_cat_rebind();
+
+    /* errors */
+    struct tspec f23 = {ACL_FLOAT, 2, {2, 3}}, f33 = {ACL_FLOAT, 2, {3, 3}},
+                 f24 = {ACL_FLOAT, 2, {2, 4}}, f233 = {ACL_FLOAT, 3, {2, 3, 3}},
+                 f3 = {ACL_FLOAT, 1, {3}}, f0d = {ACL_FLOAT, 0, {0}}, f53 = {ACL_FLOAT, 2, {5, 3}},
+                 i53 = {ACL_INT32, 2, {5, 3}}, u53 = {ACL_UINT32, 2, {5, 3}},
+                 u33 = {ACL_UINT16, 2, {3, 3}}, f6 = {ACL_FLOAT, 1, {6}};
+    struct tspec ab[2] = {f23, f33}, ac2[2] = {f23, f24}, ac3[2] = {f23, f233}, ss[2] = {f0d, f0d},
+                 au[2] = {f23, u33}, cc[2] = {f3, f3};
+    cat_err(ACLNN_ERR_PARAM_NULLPTR, 2, ab, true, 0, &f53);  /* a NULL entry */
+    cat_err(ACLNN_ERR_PARAM_NULLPTR, 2, ab, false, 0, NULL); /* no out */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ab, false, 2, &f53); /* dim out of range */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ab, false, -3, &f53);
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ab, false, 1, &f53);  /* dim 0 differs */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ac2, false, 0, &f53); /* dim 1 differs */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ac3, false, 0, &f53); /* ranks differ */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ab, false, 0, &f33);  /* out's shape */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ab, false, 0, &i53);  /* float into int32 */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ab, false, 0, &u53);  /* unsupported out type */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, au, false, 0, &f53);  /* unsupported input type */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, ss, false, 0, &f53);  /* 0-dim tensors */
+    cat_err(ACLNN_ERR_PARAM_INVALID, 2, cc, false, 1, &f6);
+    cat_err(ACLNN_SUCCESS, 2, cc, false, -1, &f6);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    ot_tensor o;
+    ot_make(&o, ACL_FLOAT, 2, f53.dims, L_CONTIG);
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
+    aclTensorList *tl = aclCreateTensorList(NULL, 0);
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(tl, 0, o.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(tl, 0, o.t, &ws, NULL));
+    aclDestroyTensorList(tl);
+    ot_free(&o);
+}
+
+/* ---- Tril / Triu ------------------------------------------------------------------------- */
+
+static void check_tri(bool upper, bool inplace, aclDataType dt, int nd, const int64_t *dims,
+                      int64_t diag, int li, int lo)
+{
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, li);
+    fill(&x);
+    double *orig = malloc((size_t)(x.numel ? x.numel : 1) * sizeof(double));
+    CHECK(orig);
+    for (int64_t i = 0; i < x.numel; i++)
+        orig[i] = ot_get(&x, i);
+    ot_tensor *res = &x;
+    if (!inplace) {
+        ot_make(&o, dt, nd, dims, lo);
+        res = &o;
+        if (upper) {
+            CHECK_NN(ACLNN_SUCCESS, aclnnTriuGetWorkspaceSize(x.t, diag, o.t, &g_ws, &g_ex));
+            ot_run(aclnnTriu, g_ws, g_ex);
+        } else {
+            CHECK_NN(ACLNN_SUCCESS, aclnnTrilGetWorkspaceSize(x.t, diag, o.t, &g_ws, &g_ex));
+            ot_run(aclnnTril, g_ws, g_ex);
+        }
+    } else if (upper) {
+        CHECK_NN(ACLNN_SUCCESS, aclnnInplaceTriuGetWorkspaceSize(x.t, diag, &g_ws, &g_ex));
+        ot_run(aclnnInplaceTriu, g_ws, g_ex);
+    } else {
+        CHECK_NN(ACLNN_SUCCESS, aclnnInplaceTrilGetWorkspaceSize(x.t, diag, &g_ws, &g_ex));
+        ot_run(aclnnInplaceTril, g_ws, g_ex);
+    }
+    int64_t idx[16];
+    for (int64_t i = 0; i < x.numel; i++) {
+        unravel(i, dims, nd, idx);
+        /* column - row against diag: no overflow for any diag */
+        int64_t r = idx[nd - 2], c = idx[nd - 1];
+        bool keep = upper ? (c - r >= diag) : (c - r <= diag);
+        double want = keep ? orig[i] : 0;
+        if (!(ot_get(res, i) == want)) {
+            fprintf(stderr, "%s%s %s diag %lld: [%lld] = %g, want %g\n", inplace ? "Inplace" : "",
+                    upper ? "Triu" : "Tril", ot_dt_name(dt), (long long)diag, (long long)i,
+                    ot_get(res, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(res));
+    free(orig);
+    ot_free(&x);
+    if (!inplace)
+        ot_free(&o);
+    g_cases++;
+}
+
+static void test_tri(void)
+{
+    int64_t s34[2] = {3, 4}, s43[2] = {4, 3}, s235[3] = {2, 3, 5}, s11[2] = {1, 1},
+            s8[8] = {2, 1, 1, 2, 1, 1, 3, 3}, se[2] = {0, 3}, se3[3] = {2, 0, 4};
+    int64_t diags[] = {0, 1, -1, 2, -3, 5, -5, INT64_MAX, INT64_MIN};
+    int nd = (int)(sizeof(diags) / sizeof(diags[0]));
+    for (int di = 0; di < OT_NALL; di++) {
+        aclDataType dt = OT_ALL[di];
+        for (int u = 0; u < 2; u++) {
+            for (int k = 0; k < nd; k++) {
+                int l = (k + u) % L_COUNT;
+                check_tri(u, false, dt, 2, s34, diags[k], l, (l + 1) % L_COUNT);
+                check_tri(u, false, dt, 2, s43, diags[k], (l + 2) % L_COUNT, l);
+                check_tri(u, false, dt, 3, s235, diags[k], l, (l + 3) % L_COUNT);
+                check_tri(u, true, dt, 3, s235, diags[k], l, l);
+            }
+            check_tri(u, false, dt, 2, s11, 0, L_STEP, L_GAP);
+            check_tri(u, false, dt, 2, s34, 1, L_CONTIG, L_CONTIG); /* same strides */
+            check_tri(u, true, dt, 2, s43, -1, L_TRANS, L_TRANS);
+            check_tri(u, false, dt, 8, s8, 1, L_GAP, L_STEP);
+            check_tri(u, false, dt, 2, se, 0, L_CONTIG, L_CONTIG);
+            check_tri(u, true, dt, 3, se3, 1, L_GAP, L_GAP);
+        }
+    }
+    /* Triu accepts an empty 1-dim tensor, Tril does not (AscendCL's checks) */
+    int64_t z[1] = {0};
+    ot_tensor e1;
+    ot_make(&e1, ACL_FLOAT, 1, z, L_CONTIG);
+    CHECK_NN(ACLNN_SUCCESS, aclnnTriuGetWorkspaceSize(e1.t, 0, e1.t, &g_ws, &g_ex));
+    ot_run(aclnnTriu, g_ws, g_ex);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTrilGetWorkspaceSize(e1.t, 0, e1.t, &g_ws, &g_ex));
+    ot_free(&e1);
+
+    /* errors */
+    int64_t s5[1] = {5};
+    ot_tensor x, o, ob, oi, x1, x0, xu;
+    ot_make(&x, ACL_INT64, 2, s34, L_CONTIG);
+    ot_make(&o, ACL_INT64, 2, s34, L_CONTIG);
+    ot_make(&ob, ACL_INT64, 2, s43, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 2, s34, L_CONTIG);
+    ot_make(&x1, ACL_INT64, 1, s5, L_CONTIG);
+    ot_make(&x0, ACL_INT64, 0, NULL, L_CONTIG);
+    ot_make(&xu, ACL_UINT32, 2, s34, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    typedef aclnnStatus (*tri_fn)(const aclTensor *, int64_t, aclTensor *, uint64_t *,
+                                  aclOpExecutor **);
+    tri_fn fns[2] = {aclnnTrilGetWorkspaceSize, aclnnTriuGetWorkspaceSize};
+    for (int u = 0; u < 2; u++) {
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, fns[u](NULL, 0, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, fns[u](x.t, 0, NULL, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, fns[u](x.t, 0, o.t, NULL, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, fns[u](x.t, 0, o.t, &ws, NULL));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](x.t, 0, ob.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](x.t, 0, oi.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](x1.t, 0, x1.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](x0.t, 0, x0.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](xu.t, 0, xu.t, &ws, &ex));
+    }
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(NULL, 0, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(NULL, 0, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, &ws, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTrilGetWorkspaceSize(x1.t, 0, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTriuGetWorkspaceSize(xu.t, 0, &ws, &ex));
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&ob);
+    ot_free(&oi);
+    ot_free(&x1);
+    ot_free(&x0);
+    ot_free(&xu);
+}
+
+/* ---- launches ------------------------------------------------------------------------------ */
+
+static void test_phase2(void)
+{
+    /* a NULL executor, and a single-use executor launched twice */
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermute(NULL, 0, NULL, g_stream));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCat(NULL, 0, NULL, g_stream));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSlice(NULL, 0, NULL, g_stream));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat(NULL, 0, NULL, g_stream));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnTril(NULL, 0, NULL, g_stream));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnTriu(NULL, 0, NULL, g_stream));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTril(NULL, 0, NULL, g_stream));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriu(NULL, 0, NULL, g_stream));
+    int64_t s[2] = {2, 2};
+    ot_tensor x;
+    ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
+    fill(&x);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, &ws, &ex));
+    ot_run(aclnnInplaceTril, ws, ex);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTril(NULL, 0, ex, g_stream));
+    CHECK(ot_get(&x, 1) == 0);
+    ot_free(&x);
+}
+
+int main(void)
+{
+    ot_init();
+    test_permute();
+    test_slice();
+    test_repeat();
+    test_cat();
+    test_tri();
+    test_phase2();
+    ot_fini();
+    printf("ops_shape: %d cases passed\n", g_cases);
+    return 0;
+}
