@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -210,7 +211,9 @@ int bu_run_self(const char *const *args, const char *const *env, unsigned timeou
     fflush(stderr);
     pid_t pid = fork();
     if (pid == 0) {
-        /* only async-signal-safe calls from here to exec */
+        /* only async-signal-safe calls from here to exec; a child whose
+         * parent dies (killed mid-run) dies too instead of lingering */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (g_saved_ok)
             sched_setaffinity(0, sizeof(g_saved), &g_saved);
         if (dup2(fd[1], STDOUT_FILENO) < 0)

@@ -210,8 +210,13 @@ static int parse(int argc, char **argv, struct opts *o)
                 return bad_usage("option '%s' needs a value", a);
             if (a[8] == 't')
                 o->child_trace = val;
-            else if ((o->child_ms = (unsigned)strtoul(val, NULL, 10)) == 0)
-                return bad_usage("--child-multistream wants a worker count, got '%s'", val);
+            else {
+                char *end;
+                unsigned long n = strtoul(val, &end, 10);
+                if (*end || n == 0 || n > 1024)
+                    return bad_usage("--child-multistream wants a worker count, got '%s'", val);
+                o->child_ms = (unsigned)n;
+            }
         } else if (strcmp(a, "--study") == 0 || strcmp(a, "--reps") == 0 ||
                    strcmp(a, "--json") == 0 || strcmp(a, "--out") == 0) {
             if (!val) {

@@ -985,8 +985,15 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
                 sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
         } else if (node->run) {
             /* A node that blocks (a value wait) sets x's block fields; the
-             * lane resumes at it. Replayed records are not written. */
+             * lane resumes at it. Replayed records are not written. The wait
+             * is dropped when the stream that launched this execution is
+             * being force-destroyed (its join waits for this lane, so the
+             * stream outlives it). relaxed: a flag; dropping a wait
+             * publishes nothing. */
             if (node->run(node, x) == SCHED_BLOCK) {
+                struct sched_stream *launch = t->arg.ptr[3];
+                if (atomic_load_explicit(&launch->discard, memory_order_relaxed))
+                    continue;
                 t->arg.u64[2] = pos;
                 return SCHED_BLOCK;
             }
@@ -1049,6 +1056,7 @@ static void enqueue_locked(struct core_model *m, struct core_stream *s)
         t->arg.ptr[0] = m;
         t->arg.u64[1] = k;
         t->arg.u64[2] = 0;
+        t->arg.ptr[3] = &s->s; /* the launching stream (run_lane) */
         sched_stream_commit(ls);
     }
     t = sched_stream_reserve(&s->s);
@@ -1192,6 +1200,7 @@ static const char *kind_name(const struct sched_task *t)
     case CORE_T_MEMSET: return "memset";
     case CORE_T_VALUE_WRITE: return "value_write";
     case CORE_T_VALUE_WAIT: return "value_wait";
+    case CORE_T_REDUCE: return "reduce";
     default: return "task";
     }
 }

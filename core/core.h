@@ -330,6 +330,7 @@ enum core_task_kind {
     CORE_T_MODEL,
     CORE_T_VALUE_WRITE,
     CORE_T_VALUE_WAIT,
+    CORE_T_REDUCE,
 };
 
 /* ---- capture (core/capture.c) ------------------------------------------ */

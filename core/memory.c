@@ -274,10 +274,13 @@ static int run_fail(struct sched_task *t, struct sched_exec *x)
  * Every aclrtValueWrite adds 1 to this count after its store, so a blocked
  * value wait sleeps until the next write anywhere and then compares again. A
  * word changed by other means (a kernel, a copy, the host) is seen by
- * polling: a blocked wait is re-run every VALUE_POLL_NS.
+ * polling: a blocked wait is re-run every 1/16 of the time it has waited so
+ * far, at least VALUE_POLL_MIN_NS and at most VALUE_POLL_MAX_NS apart (so a
+ * wait left pending costs its worker ~0.1% of a core after ~1 s).
  */
 static struct sched_cond g_value_writes;
-#define VALUE_POLL_NS 200000u
+#define VALUE_POLL_MIN_NS 200000u
+#define VALUE_POLL_MAX_NS 10000000u
 
 static int run_value_write(struct sched_task *t, struct sched_exec *x)
 {
@@ -313,9 +316,13 @@ static int run_value_wait(struct sched_task *t, struct sched_exec *x)
     uint64_t cur = atomic_load_explicit((_Atomic uint64_t *)t->arg.ptr[0], memory_order_acquire);
     if (value_met(cur, t->arg.u64[1], (uint32_t)t->arg.u64[2]))
         return SCHED_DONE;
+    uint64_t now = sched_now_ns();
+    uint64_t poll = x->blocked_since ? (now - x->blocked_since) / 16 : 0;
+    poll = poll < VALUE_POLL_MIN_NS ? VALUE_POLL_MIN_NS
+           : poll > VALUE_POLL_MAX_NS ? VALUE_POLL_MAX_NS : poll;
     x->block_cond = &g_value_writes;
     x->block_target = writes + 1;
-    x->block_deadline = sched_now_ns() + VALUE_POLL_NS;
+    x->block_deadline = now + poll;
     return SCHED_BLOCK;
 }
 
@@ -330,7 +337,8 @@ static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
         const T *s_ = src;                                                                         \
         for (uint64_t i = 0; i < n; i++) {                                                         \
             __typeof__(LOAD(d_[i])) a = LOAD(d_[i]), b = LOAD(s_[i]);                              \
-            d_[i] = STORE(kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM   ? a + b                       \
+            d_[i] = STORE(kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM ? a + b                         \
+                          : a != a || b != b                       ? a + b /* NaN in: NaN out */   \
                           : kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX ? (a > b ? a : b)             \
                                                                      : (a < b ? a : b));           \
         }                                                                                          \
@@ -339,7 +347,10 @@ static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
 #define F16_IN(x) ops_f16_to_f32(x)
 #define BF16_IN(x) ops_bf16_to_f32(x)
 
-/* Integers wrap (the sum is computed in the unsigned type of the width). */
+/* Integer sums wrap: computed in a wider type, then converted to the element
+ * type (GCC's conversion to a narrower signed type wraps, modulo 2^n).
+ * Floating MAX/MIN propagate a NaN from either side. fp16 and bf16 are
+ * computed in fp32 and rounded once (exact for one add of two halves). */
 static void reduce(void *dst, const void *src, uint64_t bytes, uint32_t kind, aclDataType type)
 {
     switch (type) {
@@ -427,6 +438,10 @@ aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduc
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: count %llu bytes is not a whole number of %u-byte elements", fn,
                         (unsigned long long)count, es);
+    if (((uintptr_t)dst | (uintptr_t)src) % es)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: dst %p and src %p must be aligned to the %u-byte element", fn, dst,
+                        src, es);
     if (!count)
         return ACL_SUCCESS;
     struct span d = {0}, sp = {0};
@@ -439,7 +454,7 @@ aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduc
                         dev);
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count, (uint64_t)kind,
                      (uint64_t)type};
-    return submit(s, run_reduce, CORE_T_MEMCPY, a, fn);
+    return submit(s, run_reduce, CORE_T_REDUCE, a, fn);
 }
 
 sched_task_fn core_memory_replay_fn(sched_task_fn run)

@@ -127,6 +127,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     s->priority = prio;
     s->flags = flags;
     s->cb_tid = 0;
+    free(s->alloc); /* a registration that raced with the last destroy */
     s->alloc = NULL;
     atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
     s->handle = core_table_insert(&g_rt.streams, s);

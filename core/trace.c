@@ -31,6 +31,7 @@ static const char *kind_name(uint8_t k)
     case CORE_T_MODEL: return "model";
     case CORE_T_VALUE_WRITE: return "value_write";
     case CORE_T_VALUE_WAIT: return "value_wait";
+    case CORE_T_REDUCE: return "reduce";
     default: return "task";
     }
 }

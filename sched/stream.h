@@ -81,6 +81,7 @@ struct sched_stream {
     uint64_t blk_target;                             /* C */
     uint64_t blk_deadline;                           /* C: 0 = none */
     uint64_t blk_since;                              /* C: for statistics */
+    uint64_t blk_first;                              /* C: head task first blocked, 0 */
     uint32_t widx;                                   /* C: index in worker's array */
 
     /* Rarely written. */

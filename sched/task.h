@@ -33,6 +33,7 @@ struct sched_exec {
     struct sched_worker *worker;
     struct sched_stream *stream;
     bool discard;      /* in: release what the task holds, do not execute it */
+    uint64_t blocked_since; /* in: when the task first blocked (ns), 0 = never yet */
     /* out, with SCHED_BLOCK: */
     struct sched_cond *block_cond;
     uint64_t block_target;

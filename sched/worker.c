@@ -20,12 +20,14 @@
  *      more workers than cores always make progress; while it spins it yields
  *      the core every 64 empty passes, so a thread sharing the core (the host
  *      thread, another worker) runs. spin_ns adapts like KVM's halt polling:
- *      a wake within the largest budget (SCHED_SPIN_GROW_MAX x
- *      sched_cfg.spin_ns) of parking means the idle gaps are a little longer
- *      than the budget, so every gap pays a park and a wake (~20-50 us on a
- *      VM): the budget doubles; a longer sleep halves it, down to
- *      sched_cfg.spin_ns. An event chain that hands work between workers
- *      every ~60 us then never parks.
+ *      a wake by another thread within the largest budget
+ *      (SCHED_SPIN_GROW_MAX x sched_cfg.spin_ns) of parking means the idle
+ *      gaps are a little longer than the budget, so every gap pays a park and
+ *      a wake (~20-50 us on a VM): the budget doubles. A longer sleep, woken
+ *      or timed out, halves it, down to sched_cfg.spin_ns. A short sleep that
+ *      timed out (a polling wait's deadline) says nothing about when work
+ *      comes and changes nothing. An event chain that hands work between
+ *      workers every ~60 us then never parks.
  *  W5. At most one futex wake per park: before announcing itself the worker
  *      reads the epoch (its key) and publishes it as sleep_key; a kicker that
  *      sees the announcement wakes it only by CAS(epoch, sleep_key, +1). The
@@ -232,8 +234,15 @@ static bool unblocked(struct sched_stream *s, uint64_t *now)
 {
     if (sched_cond_value(s->blk_cond) >= s->blk_target)
         return true;
-    if (atomic_load_explicit(&s->discard, memory_order_relaxed))
-        return true; /* a discarded wait is dropped, not waited for */
+    /* A discarded wait is dropped, not waited for; but a task that runs
+     * even when its stream discards (SCHED_TF_ALWAYS: a model's join, an
+     * event record) would only block again, so it waits for its condition.
+     * relaxed: a hint; the task re-reads what it needs. */
+    if (atomic_load_explicit(&s->discard, memory_order_relaxed)) {
+        uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed); /* ours (W1) */
+        if (!(s->slots[head & s->mask].flags & SCHED_TF_ALWAYS))
+            return true;
+    }
     if (s->blk_deadline) {
         if (!*now)
             *now = sched_now_ns();
@@ -272,7 +281,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
     /* acquire: pairs with the producer's release of the slot's seq (S1). */
     if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
         return 0;
-    struct sched_exec x = {.worker = w, .stream = s};
+    struct sched_exec x = {.worker = w, .stream = s, .blocked_since = s->blk_first};
     uint32_t n = 0;
     for (;;) {
         /* Per task, after acquiring its slot: a force-destroy that arrived
@@ -299,8 +308,12 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
             s->blk_target = x.block_target;
             s->blk_deadline = x.block_deadline;
             s->blk_since = sched_now_ns();
+            if (!s->blk_first)
+                s->blk_first = s->blk_since;
             break;
         }
+        s->blk_first = 0;
+        x.blocked_since = 0;
         ++head;
         /* release: publishes the task's effects and frees its slot (S2). */
         atomic_store_explicit(&s->head, head, memory_order_release);
@@ -340,8 +353,10 @@ static bool has_work(struct sched_worker *w, uint64_t *deadline)
     return false;
 }
 
-/* Park unless there is work. True when the worker slept. */
-static bool park(struct sched_worker *w)
+enum park_result { PARK_CANCELLED, PARK_WOKEN, PARK_TIMED_OUT };
+
+/* Park unless there is work. */
+static enum park_result park(struct sched_worker *w)
 {
     /* W5: key first, published before the announcement and its fence.
      * acquire: pairs with the release CAS of a kick. */
@@ -365,23 +380,24 @@ static bool park(struct sched_worker *w)
     if (atomic_load_explicit(&w->mbox_pending, memory_order_acquire) ||
         atomic_load_explicit(&w->stop, memory_order_acquire) || has_work(w, &deadline)) {
         sched_ec_cancel(&w->ec);
-        return false;
+        return PARK_CANCELLED;
     }
     atomic_fetch_add_explicit(&w->st.parks, 1, memory_order_relaxed);
-    sched_ec_wait(&w->ec, key, deadline);
-    return true;
+    return sched_ec_wait(&w->ec, key, deadline) == -ETIMEDOUT ? PARK_TIMED_OUT : PARK_WOKEN;
 }
 
-/* W4: adapt the spin budget to how long the worker slept. */
-static void adapt_spin(struct sched_worker *w, uint64_t slept_ns)
+/* W4: adapt the spin budget to how long the worker slept and what woke it. */
+static void adapt_spin(struct sched_worker *w, enum park_result pr, uint64_t slept_ns)
 {
     uint64_t base = sched_cfg.spin_ns, top = base * SCHED_SPIN_GROW_MAX;
+    if (!base || pr == PARK_CANCELLED)
+        return;
     if (top / SCHED_SPIN_GROW_MAX != base) /* overflow: a huge configured budget */
         top = UINT64_MAX;
-    if (slept_ns < top)
-        w->spin_ns = w->spin_ns > top / 2 ? top : w->spin_ns * 2;
-    else
+    if (slept_ns >= top)
         w->spin_ns = w->spin_ns / 2 < base ? base : w->spin_ns / 2;
+    else if (pr == PARK_WOKEN)
+        w->spin_ns = w->spin_ns > top / 2 ? top : w->spin_ns * 2;
 }
 
 static void *worker_main(void *arg)
@@ -426,10 +442,9 @@ static void *worker_main(void *arg)
             atomic_store_explicit(&w->st.busy_since, 0, memory_order_relaxed);
             idle_since = now;
         } else if (now - idle_since >= w->spin_ns) {
-            bool slept = park(w);
+            enum park_result pr = park(w);
             idle_since = sched_now_ns();
-            if (slept && sched_cfg.spin_ns)
-                adapt_spin(w, idle_since - now);
+            adapt_spin(w, pr, idle_since - now);
         } else {
             sched_yield();
         }

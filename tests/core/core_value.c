@@ -168,6 +168,29 @@ static void test_capture(aclrtStream s1, aclrtStream s2, void *dev)
     CHECK_OK(aclmdlRIDestroy(ri));
 }
 
+/* A replayed model whose value wait is never satisfied: force-destroying
+ * the stream that launched it drops the wait (the lanes give up the
+ * execution) instead of hanging in the destroy. */
+static void test_capture_force_destroy(void *dev)
+{
+    aclrtStream s;
+    CHECK_OK(aclrtCreateStream(&s));
+    *word(dev, 6) = 0;
+    static _Atomic uint64_t ran;
+    atomic_store(&ran, 0);
+    aclmdlRI ri = NULL;
+    CHECK_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    CHECK_OK(aclrtValueWait(word(dev, 6), 1, ACL_STREAM_WAIT_VALUE_EQ, s));
+    CHECK_OK(launch_inc(s, &ran));
+    CHECK_OK(aclmdlRICaptureEnd(s, &ri));
+    CHECK_OK(aclmdlRIExecuteAsync(ri, s));
+    sleep_ms(5);
+    double t0 = now_ms();
+    CHECK_OK(aclrtDestroyStreamForce(s));
+    printf("force destroy with a pending replayed value wait: %.1f ms\n", now_ms() - t0);
+    CHECK_OK(aclmdlRIDestroy(ri));
+}
+
 /* A stream destroyed by force while it waits for a value never written. */
 static void test_force_destroy(void *dev)
 {
@@ -196,6 +219,7 @@ int main(void)
     test_ping_pong(s1, s2, dev);
     test_capture(s1, s2, dev);
     test_force_destroy(dev);
+    test_capture_force_destroy(dev);
 
     CHECK_OK(aclrtFree(dev));
     CHECK_OK(aclrtDestroyStream(s1));

@@ -5,6 +5,8 @@
  * stream order and captured. Each result is checked against the same
  * operation done on the host. Misuse gets the documented codes.
  */
+#include <math.h>
+
 #include "memapi.h"
 
 #define N 1000 /* elements */
@@ -122,6 +124,34 @@ static void one(aclDataType t, aclrtReduceKind k, bool capture)
     CHECK_OK(aclrtFree(s));
 }
 
+/* Edges the random vectors do not reach: integer wrap and NaN operands. */
+static void edges(void)
+{
+    void *d = NULL, *s = NULL;
+    CHECK_OK(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMalloc(&s, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+    int32_t di[2] = {INT32_MAX, INT32_MIN}, si[2] = {1, -1}, oi[2];
+    CHECK_OK(aclrtMemcpy(d, 8, di, 8, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK_OK(aclrtMemcpy(s, 8, si, 8, ACL_MEMCPY_HOST_TO_DEVICE));
+    EXPECT_OK(aclrtReduceAsync(d, s, 8, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_INT32, g_s, NULL));
+    CHECK_OK(aclrtSynchronizeStream(g_s));
+    CHECK_OK(aclrtMemcpy(oi, 8, d, 8, ACL_MEMCPY_DEVICE_TO_HOST));
+    EXPECT(oi[0] == INT32_MIN && oi[1] == INT32_MAX);
+    static const aclrtReduceKind mm[] = {ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX,
+                                         ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN};
+    for (int k = 0; k < 2; k++) {
+        float df[2] = {NAN, 1.0f}, sf[2] = {1.0f, NAN}, of[2];
+        CHECK_OK(aclrtMemcpy(d, 8, df, 8, ACL_MEMCPY_HOST_TO_DEVICE));
+        CHECK_OK(aclrtMemcpy(s, 8, sf, 8, ACL_MEMCPY_HOST_TO_DEVICE));
+        EXPECT_OK(aclrtReduceAsync(d, s, 8, mm[k], ACL_FLOAT, g_s, NULL));
+        CHECK_OK(aclrtSynchronizeStream(g_s));
+        CHECK_OK(aclrtMemcpy(of, 8, d, 8, ACL_MEMCPY_DEVICE_TO_HOST));
+        EXPECT(isnan(of[0]) && isnan(of[1])); /* a NaN on either side propagates */
+    }
+    CHECK_OK(aclrtFree(d));
+    CHECK_OK(aclrtFree(s));
+}
+
 static void misuse(void)
 {
     void *d = NULL, *s = NULL, *p = NULL;
@@ -133,6 +163,11 @@ static void misuse(void)
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReduceAsync(d, NULL, 64, sum, ACL_FLOAT, g_s, NULL));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReduceAsync(d, s, 64, sum, ACL_FLOAT, g_s, d));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReduceAsync(d, s, 6, sum, ACL_FLOAT, g_s, NULL));
+    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, /* misaligned elements */
+               aclrtReduceAsync((char *)d + 2, s, 64, sum, ACL_FLOAT, g_s, NULL));
+    EXPECT_ERR(ACL_ERROR_INVALID_PARAM,
+               aclrtReduceAsync(d, (char *)s + 1, 64, sum, ACL_INT16, g_s, NULL));
+    EXPECT_OK(aclrtReduceAsync((char *)d + 1, (char *)s + 3, 64, sum, ACL_INT8, g_s, NULL));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReduceAsync(d, s, 64, sum, ACL_DOUBLE, g_s, NULL));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM,
                aclrtReduceAsync(d, s, 64, (aclrtReduceKind)3, ACL_FLOAT, g_s, NULL));
@@ -164,6 +199,7 @@ int main(void)
             one(types[i], kinds[j], false);
     one(ACL_FLOAT, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, true);
     one(ACL_INT32, ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX, true);
+    edges();
     misuse();
     CHECK_OK(aclrtDestroyStream(g_s));
     CHECK_OK(aclrtResetDevice(0));
