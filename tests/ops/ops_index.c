@@ -19,22 +19,6 @@ static const aclDataType NUM[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE,
                                   ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64};
 #define NNUM ((int)(sizeof(NUM) / sizeof(NUM[0])))
 
-static void unravel(int64_t lin, const int64_t *dims, int nd, int64_t *idx)
-{
-    for (int i = nd - 1; i >= 0; i--) {
-        idx[i] = lin % dims[i];
-        lin /= dims[i];
-    }
-}
-
-static int64_t ravel(const int64_t *idx, const int64_t *dims, int nd)
-{
-    int64_t lin = 0;
-    for (int i = 0; i < nd; i++)
-        lin = lin * dims[i] + idx[i];
-    return lin;
-}
-
 /* Exact integer element (for values beyond double's 53 bits). */
 static int64_t get_i64(const ot_tensor *x, int64_t lin)
 {
@@ -164,18 +148,18 @@ static void check_gather(bool gv2, aclDataType dt, aclDataType idt, int nd, cons
     int kd = ni ? ni : 1;
     for (int64_t lin = 0; lin < o.numel; lin++) {
         int64_t oi[16], xi[16];
-        unravel(lin, od, on, oi);
+        ot_unravel(lin, od, on, oi);
         int64_t want;
         if (nd == 0) {
             want = 0;
         } else {
-            int64_t j = ravel(oi + d, od + d, kd), v = iv[j] < 0 ? iv[j] + n : iv[j];
+            int64_t j = ot_ravel(oi + d, od + d, kd), v = iv[j] < 0 ? iv[j] + n : iv[j];
             for (int q = 0; q < d; q++)
                 xi[q] = oi[q];
             xi[d] = v;
             for (int q = d + 1; q < nd; q++)
                 xi[q] = oi[q - d - 1 + d + kd];
-            want = ravel(xi, dims, nd);
+            want = ot_ravel(xi, dims, nd);
         }
         double got = ot_get(&o, lin), w = ot_get(&x, want);
         if (memcmp(&got, &w, sizeof got) != 0) {
@@ -398,7 +382,7 @@ static void check_argmax(aclDataType dt, aclDataType odt, int nd, const int64_t 
     int64_t len = nd ? dims[d] : 1;
     for (int64_t lin = 0; lin < o.numel; lin++) {
         int64_t oi[8], xi[8];
-        unravel(lin, od, on, oi);
+        ot_unravel(lin, od, on, oi);
         for (int q = 0, k = 0; q < nd; q++) {
             if (q == d) {
                 xi[q] = 0;
@@ -412,7 +396,7 @@ static void check_argmax(aclDataType dt, aclDataType odt, int nd, const int64_t 
         for (int64_t i = 0; i < len; i++) {
             if (nd)
                 xi[d] = i;
-            double v = ot_get(&x, nd ? ravel(xi, dims, nd) : 0);
+            double v = ot_get(&x, nd ? ot_ravel(xi, dims, nd) : 0);
             if (isnan(v)) {
                 best = i;
                 break;
@@ -511,14 +495,14 @@ static void check_cumsum(aclDataType dt, aclDataType odt, int nd, const int64_t 
     ot_run(aclnnCumsum, ws, ex);
     for (int64_t lin = 0; lin < o.numel; lin++) {
         int64_t xi[8];
-        unravel(lin, dims, nd, xi);
+        ot_unravel(lin, dims, nd, xi);
         int64_t upto = nd ? xi[d] : 0;
         double s = 0, mag = 0;
         uint64_t is = 0;
         for (int64_t i = 0; i <= upto; i++) {
             if (nd)
                 xi[d] = i;
-            double v = cast_to(dt, odt, ot_get(&x, nd ? ravel(xi, dims, nd) : 0));
+            double v = cast_to(dt, odt, ot_get(&x, nd ? ot_ravel(xi, dims, nd) : 0));
             s += v;
             mag += fabs(v);
             is += (uint64_t)(int64_t)v;

@@ -14,23 +14,6 @@
 
 static int g_cases;
 
-/* Linear index -> multi-index (row-major). */
-static void unravel(int64_t lin, const int64_t *dims, int nd, int64_t *idx)
-{
-    for (int i = nd - 1; i >= 0; i--) {
-        idx[i] = lin % dims[i];
-        lin /= dims[i];
-    }
-}
-
-static int64_t ravel(const int64_t *idx, const int64_t *dims, int nd)
-{
-    int64_t lin = 0;
-    for (int i = 0; i < nd; i++)
-        lin = lin * dims[i] + idx[i];
-    return lin;
-}
-
 /* Fill with values suited to the type; uint8 stays non-negative. */
 static void fill(ot_tensor *x)
 {
@@ -72,10 +55,10 @@ static void check_permute(aclDataType dt, int nd, const int64_t *dims, const int
     ot_run(aclnnPermute, g_ws, g_ex);
     int64_t oi[16], xi[16];
     for (int64_t i = 0; i < o.numel; i++) {
-        unravel(i, od, nd, oi);
+        ot_unravel(i, od, nd, oi);
         for (int k = 0; k < nd; k++)
             xi[p[k]] = oi[k];
-        expect_eq("Permute", dt, i, ot_get(&o, i), ot_get(&x, ravel(xi, dims, nd)));
+        expect_eq("Permute", dt, i, ot_get(&o, i), ot_get(&x, ot_ravel(xi, dims, nd)));
     }
     CHECK(ot_gaps_intact(&o));
     ot_free(&x);
@@ -196,9 +179,9 @@ static void check_slice(aclDataType dt, int nd, const int64_t *dims, int64_t dim
     ot_run(aclnnSlice, g_ws, g_ex);
     int64_t idx[16];
     for (int64_t i = 0; i < o.numel; i++) {
-        unravel(i, od, nd, idx);
+        ot_unravel(i, od, nd, idx);
         idx[d] = b + idx[d] * step;
-        expect_eq("Slice", dt, i, ot_get(&o, i), ot_get(&x, ravel(idx, dims, nd)));
+        expect_eq("Slice", dt, i, ot_get(&o, i), ot_get(&x, ot_ravel(idx, dims, nd)));
     }
     CHECK(ot_gaps_intact(&o));
     ot_free(&x);
@@ -295,10 +278,10 @@ static void check_repeat(aclDataType dt, int nd, const int64_t *dims, int nr, co
     ot_run(aclnnRepeat, g_ws, g_ex);
     int64_t oi[16], xi[16];
     for (int64_t i = 0; i < o.numel; i++) {
-        unravel(i, od, nr, oi);
+        ot_unravel(i, od, nr, oi);
         for (int k = 0; k < nd; k++)
             xi[k] = oi[k + pad] % dims[k];
-        expect_eq("Repeat", dt, i, ot_get(&o, i), ot_get(&x, ravel(xi, dims, nd)));
+        expect_eq("Repeat", dt, i, ot_get(&o, i), ot_get(&x, ot_ravel(xi, dims, nd)));
     }
     CHECK(ot_gaps_intact(&o));
     ot_free(&x);
@@ -445,12 +428,12 @@ static void check_cat(const struct cat_case *c, int layout)
     ot_run(aclnnCat, g_ws, g_ex);
     int64_t oi[4];
     for (int64_t i = 0; i < o.numel; i++) {
-        unravel(i, od, nd, oi);
+        ot_unravel(i, od, nd, oi);
         int k = c->n - 1;
         while (k > 0 && ((c->nd[k] == 1 && c->dims[k][0] == 0) || oi[d] < start[k]))
             k--;
         oi[d] -= start[k];
-        double v = ot_get(&t[k], ravel(oi, c->dims[k], nd));
+        double v = ot_get(&t[k], ot_ravel(oi, c->dims[k], nd));
         expect_eq("Cat", c->odt, i, ot_get(&o, i), ot_round(c->odt, ot_round(prom, v)));
     }
     CHECK(ot_gaps_intact(&o));
@@ -673,7 +656,7 @@ static void check_tri(bool upper, bool inplace, aclDataType dt, int nd, const in
     }
     int64_t idx[16];
     for (int64_t i = 0; i < x.numel; i++) {
-        unravel(i, dims, nd, idx);
+        ot_unravel(i, dims, nd, idx);
         /* column - row against diag: no overflow for any diag */
         int64_t r = idx[nd - 2], c = idx[nd - 1];
         bool keep = upper ? (c - r >= diag) : (c - r <= diag);

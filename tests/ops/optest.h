@@ -410,6 +410,23 @@ static inline int64_t ot_bcast_index(int64_t lin, const int64_t *out, int nout, 
 
 /* Compare got with want for an out of type t whose result was computed with
  * result type rt (rounding errors of rt). */
+/* Row-major linear index <-> multi-index over dims[0..nd). */
+static inline void ot_unravel(int64_t lin, const int64_t *dims, int nd, int64_t *idx)
+{
+    for (int i = nd - 1; i >= 0; i--) {
+        idx[i] = lin % dims[i];
+        lin /= dims[i];
+    }
+}
+
+static inline int64_t ot_ravel(const int64_t *idx, const int64_t *dims, int nd)
+{
+    int64_t lin = 0;
+    for (int i = 0; i < nd; i++)
+        lin = lin * dims[i] + idx[i];
+    return lin;
+}
+
 static inline bool ot_close(aclDataType t, aclDataType rt, double got, double want)
 {
     if (isnan(want))
