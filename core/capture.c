@@ -27,9 +27,24 @@
  * happens at replay. Captured tasks read the buffers they reference when
  * they run, i.e. their current contents.
  *
+ * Manual building. aclmdlRIBuildBegin creates a model and a build record (a
+ * struct core_capture with `build` set: no origin, mode or thread rules, kept
+ * in g_builds rather than the context's capture list, so the capture mode
+ * rule and device synchronisation ignore it). aclmdlRIBindStream(HEAD) makes
+ * the stream a lane of the build exactly as a join makes it a lane of a
+ * capture, so its tasks, records and waits go through the same paths; only
+ * streams bound to the model join it (a wait by any other stream on an event
+ * recorded in the build is refused). aclmdlRIEndTask closes one lane,
+ * aclmdlRIBuildEnd compiles the lanes (no join rule: every lane starts after
+ * the gate and the join waits for all of them) and freezes the record: the
+ * streams stay bound (their submissions are refused) until
+ * aclmdlRIUnbindStream or the model's destruction. A build's arrays are sized
+ * for CORE_MAX_STREAMS_PER_DEVICE lanes up front, so binding a stream never
+ * moves a lane another thread is appending to.
+ *
  * Locking: capture structure (begin, end, joins, records, waits, task
- * groups) is changed under g_rt.lock; appending a task to a lane takes no
- * lock (a lane is only appended to by its stream's producer).
+ * groups, binds, unbinds) is changed under g_rt.lock; appending a task to a
+ * lane takes no lock (a lane is only appended to by its stream's producer).
  */
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -70,6 +85,11 @@ struct core_model {
     struct rel_hook *rel;         /* release hooks of captured tasks */
     uint32_t nrel, caprel;
     struct core_taskgrp *groups;
+    struct core_capture *bind;    /* build record (aclmdlRIBuildBegin) until unbound */
+    bool built;                   /* compiled by aclmdlRIBuildEnd (not by a capture) */
+    uint32_t id;                  /* I: aclmdlRIGetId */
+    char *name;                   /* aclmdlRISetName, NULL = "" */
+    _Atomic uint64_t abort_upto;  /* A: executions <= this skip their remaining tasks */
     struct core_model *next;      /* ctx list */
 };
 
@@ -96,13 +116,21 @@ struct core_capture {
     uint32_t nedges, capedges;
     struct core_event **events; /* events recorded in the capture (referenced) */
     uint32_t nevents, capevents;
-    struct core_capture *next;  /* ctx list */
+    /* Manual builds (aclmdlRIBuildBegin) only: */
+    bool build;                /* a build record, not a capture */
+    bool built;                /* aclmdlRIBuildEnd done: bound streams refuse tasks */
+    uint8_t *ended;            /* lane -> aclmdlRIEndTask called (or stream unbound) */
+    uint32_t nbound;           /* lanes whose stream is still bound (lanes[i] != NULL) */
+    uint32_t capaux;           /* capacity of grp_open, ended and the plan's lanes */
+    struct core_capture *next; /* ctx list (captures) / g_builds (builds) */
 };
 
 static __thread aclmdlRICaptureMode t_exmode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
 /* Scratch record for task-update sessions (captures write into the lane). */
 static __thread struct sched_task t_scratch __attribute__((tls_model("initial-exec")));
 static uint64_t g_next_cap_id; /* g_rt.lock */
+static uint32_t g_next_model_id;      /* g_rt.lock */
+static struct core_capture *g_builds; /* builds not yet ended, g_rt.lock */
 
 static uint64_t self_tid(void)
 {
@@ -132,6 +160,7 @@ static struct core_model *model_new_locked(struct core_ctx *c)
     if (!m)
         return NULL;
     m->ctx = c;
+    m->id = ++g_next_model_id;
     pthread_mutex_init(&m->exec_lock, NULL);
     m->handle = core_table_insert(&g_rt.models, m);
     if (!m->handle) {
@@ -169,11 +198,17 @@ static void model_clear_locked(struct core_model *m)
         free(g);
     }
     m->ready = false;
+    m->built = false;
 }
+
+static void build_free_locked(struct core_capture *k);
 
 static void model_free_locked(struct core_model *m)
 {
+    if (m->bind) /* a build: its streams go back to normal */
+        build_free_locked(m->bind);
     model_clear_locked(m);
+    free(m->name);
     if (m->sync_stream)
         core_stream_destroy_locked(m->sync_stream, false);
     core_table_remove(&g_rt.models, m->handle);
@@ -201,6 +236,9 @@ static struct core_capture *capture_find_locked(struct core_ctx *c, uint64_t id)
     for (struct core_capture *k = c->captures; k; k = k->next)
         if (k->id == id)
             return k;
+    for (struct core_capture *k = g_builds; k; k = k->next)
+        if (k->id == id)
+            return k;
     return NULL;
 }
 
@@ -208,18 +246,26 @@ static aclError add_lane_locked(struct core_capture *k, struct core_stream *s)
 {
     if (!grow((void **)&k->lanes, &k->caplanes, k->nlanes + 1, sizeof(*k->lanes)))
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
+    /* The per-lane arrays follow the lanes' capacity; they move only when it
+     * grew (never for builds, which start at their maximum). */
     uint32_t capg = k->caplanes;
-    uint32_t *g = realloc(k->grp_open, capg * sizeof(*g));
-    struct plan_lane *pl = realloc(k->model->plan.lanes, capg * sizeof(*pl));
-    if (g)
-        k->grp_open = g;
-    if (pl)
+    if (k->capaux < capg) {
+        uint32_t *g = realloc(k->grp_open, capg * sizeof(*g));
+        uint8_t *e = g ? realloc(k->ended, capg) : NULL;
+        struct plan_lane *pl = e ? realloc(k->model->plan.lanes, capg * sizeof(*pl)) : NULL;
+        if (g)
+            k->grp_open = g;
+        if (e)
+            k->ended = e;
+        if (!pl)
+            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
         k->model->plan.lanes = pl;
-    if (!g || !pl)
-        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
+        k->capaux = capg;
+    }
     uint32_t i = k->nlanes++;
     k->lanes[i] = s;
     k->grp_open[i] = UINT32_MAX;
+    k->ended[i] = 0;
     memset(&k->model->plan.lanes[i], 0, sizeof(struct plan_lane));
     k->model->plan.nlanes = k->nlanes;
     s->cap_lane = i;
@@ -229,16 +275,24 @@ static aclError add_lane_locked(struct core_capture *k, struct core_stream *s)
     return ACL_SUCCESS;
 }
 
+/* The events recorded in a capture or build leave it (their records become
+ * plain again) and the references it held are dropped. Lock held. */
+static void capture_release_events_locked(struct core_capture *k)
+{
+    for (uint32_t i = 0; i < k->nevents; i++) {
+        atomic_store_explicit(&k->events[i]->cap_id, 0, memory_order_relaxed);
+        core_event_put(k->events[i]);
+    }
+    k->nevents = 0;
+}
+
 /* End a capture or update session: streams and events leave it. The model
  * stays (the caller decides whether it lives). Lock held. */
 static void capture_close_locked(struct core_capture *k)
 {
     for (uint32_t i = 0; i < k->nlanes; i++)
         atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed);
-    for (uint32_t i = 0; i < k->nevents; i++) {
-        atomic_store_explicit(&k->events[i]->cap_id, 0, memory_order_relaxed);
-        core_event_put(k->events[i]);
-    }
+    capture_release_events_locked(k);
     if (!k->update) {
         for (struct core_capture **pp = &k->ctx->captures; *pp; pp = &(*pp)->next)
             if (*pp == k) {
@@ -251,15 +305,59 @@ static void capture_close_locked(struct core_capture *k)
     }
     free(k->lanes);
     free(k->grp_open);
+    free(k->ended);
     free(k->edges);
     free(k->events);
     free(k->staged);
     free(k);
 }
 
+/* Drop a build record: the streams still bound go back to normal, events
+ * recorded in an unfinished build leave it. Lock held. */
+static void build_free_locked(struct core_capture *k)
+{
+    for (uint32_t i = 0; i < k->nlanes; i++)
+        if (k->lanes[i]) /* relaxed: as in capture_close_locked */
+            atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed);
+    capture_release_events_locked(k);
+    for (struct core_capture **pp = &g_builds; *pp; pp = &(*pp)->next)
+        if (*pp == k) {
+            *pp = k->next;
+            break;
+        }
+    if (k->model->cap == k)
+        k->model->cap = NULL;
+    k->model->bind = NULL;
+    free(k->lanes);
+    free(k->grp_open);
+    free(k->ended);
+    free(k->edges);
+    free(k->events);
+    free(k);
+}
+
 static void capture_invalidate(struct core_capture *k)
 {
     k->invalidated = true;
+}
+
+/* A bound stream whose tasks were ended (aclmdlRIEndTask, aclmdlRIBuildEnd)
+ * takes no more. Read by the stream's producer without the lock: EndTask and
+ * BuildEnd racing with a submission to the same stream is the user's race. */
+static bool lane_closed(const struct core_capture *k, uint32_t lane)
+{
+    return k->build && (k->built || k->ended[lane]);
+}
+
+static aclError lane_closed_err(const struct core_capture *k, const char *fn)
+{
+    if (k->built)
+        return core_err(ACL_ERROR_RT_STREAM_MODEL,
+                        "%s: the stream is bound to a model that was built (aclmdlRIBuildEnd) "
+                        "and takes no more tasks (aclmdlRIUnbindStream releases it)",
+                        fn);
+    return core_err(ACL_ERROR_RT_STREAM_MODEL,
+                    "%s: aclmdlRIEndTask ended this bound stream's tasks; it takes no more", fn);
 }
 
 /* ---- appending tasks ------------------------------------------------------ */
@@ -288,7 +386,7 @@ static bool lane_reserve(struct plan_lane *pl)
 struct sched_task *core_capture_slot(struct core_stream *s)
 {
     struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
-    if (k->update)
+    if (k->update || lane_closed(k, s->cap_lane))
         return &t_scratch;
     struct plan_lane *pl = &k->model->plan.lanes[s->cap_lane];
     return lane_reserve(pl) ? &pl->nodes[pl->n] : &t_scratch;
@@ -340,6 +438,8 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
 aclError core_capture_commit(struct core_stream *s, const char *fn)
 {
     struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (lane_closed(k, s->cap_lane)) /* the task went to the scratch record */
+        return lane_closed_err(k, fn);
     struct plan_lane *pl = k->update ? NULL : &k->model->plan.lanes[s->cap_lane];
     /* Where core_capture_slot put it: the lane's next node, or the scratch. */
     struct sched_task *t = pl && pl->n < pl->cap ? &pl->nodes[pl->n] : &t_scratch;
@@ -395,6 +495,8 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
     if (k->update) {
         rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                       "%s: event records cannot be part of a task update", fn);
+    } else if (lane_closed(k, s->cap_lane)) {
+        rc = lane_closed_err(k, fn);
     } else if (k->invalidated) {
         rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
                       "%s: the capture was invalidated by an earlier error", fn);
@@ -458,6 +560,14 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const c
     if (ks && ks->update) {
         rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                       "%s: event waits cannot be part of a task update", fn);
+    } else if (ks && lane_closed(ks, s->cap_lane)) {
+        rc = lane_closed_err(ks, fn);
+    } else if (!ks && ke && ke->build) {
+        /* Only aclmdlRIBindStream adds a stream to a build (no join). */
+        rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                      "%s: the event is recorded in a model being built; only streams bound to "
+                      "that model (aclmdlRIBindStream) can wait on it",
+                      fn);
     } else if (!ke) {
         if (!ks) { /* neither side captures (any more): a plain wait */
             pthread_mutex_unlock(&g_rt.lock);
@@ -583,7 +693,13 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: a default stream cannot be captured", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) {
+    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (sk && sk->build) {
+        rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                      "%s: the stream is bound to a model (aclmdlRIBindStream) and cannot be "
+                      "captured",
+                      fn);
+    } else if (sk) {
         rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED, "%s: the stream is already being captured",
                       fn);
     } else if (modelRI) {
@@ -591,7 +707,12 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
         if (!m)
             rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
         else if (m->cap)
-            rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is already being captured",
+            rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is already being %s", fn,
+                          m->cap->build ? "built" : "captured");
+        else if (m->bind)
+            rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                          "%s: streams are still bound to the model (aclmdlRIUnbindStream them "
+                          "first)",
                           fn);
         else if (m->ctx != s->ctx)
             rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT,
@@ -682,20 +803,29 @@ static bool all_joined(struct core_capture *k, uint32_t *bad)
     return ok;
 }
 
-static aclError compile_locked(struct core_model *m)
+/* Give the lanes their streams and conditions. On failure what was made
+ * stays with the model (model_clear_locked frees it) and a second call
+ * completes it (aclmdlRIBuildEnd may be retried). A model may have no lane
+ * (a build that bound no stream): its executions pass the gate and join. */
+static aclError compile_locked(struct core_model *m, const char *fn)
 {
     uint32_t n = m->plan.nlanes, maxsig = 0;
     for (uint32_t l = 0; l < n; l++)
         if (m->plan.lanes[l].nsignals > maxsig)
             maxsig = m->plan.lanes[l].nsignals;
     m->plan.stride = (uint64_t)maxsig + 2;
-    m->lane_streams = calloc(n, sizeof(*m->lane_streams));
-    m->lane_cond = aligned_alloc(SCHED_CACHELINE,
-                                 ((n * sizeof(struct sched_cond) + 63) / 64) * 64);
+    size_t ncond = n ? n : 1;
+    if (!m->lane_streams)
+        m->lane_streams = calloc(ncond, sizeof(*m->lane_streams));
+    if (!m->lane_cond)
+        m->lane_cond =
+            aligned_alloc(SCHED_CACHELINE, ((ncond * sizeof(struct sched_cond) + 63) / 64) * 64);
     if (!m->lane_streams || !m->lane_cond)
-        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRICaptureEnd: out of memory");
-    memset(m->lane_cond, 0, n * sizeof(struct sched_cond));
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+    memset(m->lane_cond, 0, ncond * sizeof(struct sched_cond));
     for (uint32_t l = 0; l < n; l++) {
+        if (m->lane_streams[l])
+            continue;
         aclError rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->lane_streams[l]);
         if (rc)
             return rc;
@@ -728,10 +858,11 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
     struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
-    if (!k || k->update) {
+    if (!k || k->update || k->build) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                        "aclmdlRICaptureEnd: the stream is not being captured");
+                        "aclmdlRICaptureEnd: the stream is not being captured%s",
+                        k && k->build ? " (it is bound to a model: aclmdlRIBuildEnd)" : "");
     }
     if (s != k->origin) {
         pthread_mutex_unlock(&g_rt.lock);
@@ -759,7 +890,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
                       bad);
     bool keep = false;
     if (rc == ACL_SUCCESS) {
-        rc = compile_locked(m);
+        rc = compile_locked(m, "aclmdlRICaptureEnd");
         keep = rc == ACL_SUCCESS;
     }
     capture_close_locked(k);
@@ -784,7 +915,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
         return rc;
     pthread_mutex_lock(&g_rt.lock);
     struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
-    if (k && k->update)
+    if (k && (k->update || k->build)) /* not a capture */
         k = NULL;
     if (status)
         *status = !k ? ACL_MODEL_RI_CAPTURE_STATUS_NONE
@@ -807,7 +938,7 @@ aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
     struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
-    if (!k || k->update)
+    if (!k || k->update || k->build)
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                       "aclmdlRICaptureTaskGrpBegin: the stream is not being captured");
     else if (k->grp_open[s->cap_lane] != UINT32_MAX)
@@ -828,7 +959,7 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
     pthread_mutex_lock(&g_rt.lock);
     struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
     struct core_taskgrp *g = NULL;
-    if (!k || k->update) {
+    if (!k || k->update || k->build) {
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                       "aclmdlRICaptureTaskGrpEnd: the stream is not being captured");
     } else if (k->grp_open[s->cap_lane] == UINT32_MAX) {
@@ -865,10 +996,15 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
     pthread_mutex_lock(&g_rt.lock);
     struct core_taskgrp *g = core_table_lookup(&g_rt.taskgrps, handle);
     struct core_capture *k = NULL;
+    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed);
     if (!g)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
                       "aclmdlRICaptureTaskUpdateBegin: %p is not a live task group", handle);
-    else if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+    else if (sk && sk->build)
+        rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                      "aclmdlRICaptureTaskUpdateBegin: the stream is bound to a model "
+                      "(aclmdlRIBindStream); updates run on a normal stream");
+    else if (sk)
         rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED,
                       "aclmdlRICaptureTaskUpdateBegin: the stream is capturing or updating");
     else if (!g->model->ready)
@@ -976,6 +1112,11 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
     uint64_t base = k * m->plan.stride;
     struct sched_cond *mine = &m->lane_cond[lane];
     for (; pos < n; pos++) {
+        /* aclmdlRIAbort: the rest of an aborted execution is skipped; the
+         * lane's finish below releases lanes waiting on its signals. relaxed:
+         * a flag read per task; the abort publishes nothing else. */
+        if (__builtin_expect(atomic_load_explicit(&m->abort_upto, memory_order_relaxed) >= k, 0))
+            break;
         struct sched_task *node = &nodes[pos];
         if (__builtin_expect(node->flags & SCHED_TF_DIRECT, 1)) {
             /* A C-function kernel (cpuaclLaunchKernel*): call it here, one
@@ -1075,11 +1216,20 @@ static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, struct c
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
     aclError rc = ACL_SUCCESS;
+    struct core_capture *sk = s ? atomic_load_explicit(&s->cap, memory_order_relaxed) : NULL;
     if (!m)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
+    else if (m->cap && m->cap->build)
+        rc = core_err(ACL_ERROR_RT_MODEL_EXECUTE,
+                      "%s: the model is still being built (aclmdlRIBuildEnd first)", fn);
     else if (m->cap)
         rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is still being captured", fn);
-    else if (s && atomic_load_explicit(&s->cap, memory_order_relaxed))
+    else if (sk && sk->build)
+        rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                      "%s: the stream is bound to a model (aclmdlRIBindStream); a model cannot "
+                      "run on it",
+                      fn);
+    else if (sk)
         rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED,
                       "%s: the stream is being captured; a model cannot run on it", fn);
     else if (!m->ready)
@@ -1154,7 +1304,7 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
     if (!m)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclmdlRIDestroy: %p is not a live model",
                       modelRI);
-    else if (m->cap)
+    else if (m->cap && !m->cap->build) /* a build may be abandoned: model_free_locked */
         rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
                       "aclmdlRIDestroy: the model is still being captured (end the capture)");
     else if (model_running(m))
@@ -1185,6 +1335,457 @@ void core_models_destroy_ctx_locked(struct core_ctx *c)
         pthread_mutex_lock(&g_rt.lock);
         model_free_locked(m);
     }
+}
+
+/* ---- manual building (aclmdlRIBuild*) -------------------------------------- */
+
+/* aclmdlRITask values: tag | stream index << 32 | task index + 1. No cpuacl
+ * call takes them back; they only name a task of a bound stream. */
+#define MODEL_TASK_TAG 0xC6ull
+/* aclmdlRIGetName: longer names are cut to this size, terminator included. */
+#define MODEL_NAME_MAX 512u
+
+bool core_stream_bound_locked(struct core_stream *s)
+{
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    return k && k->build;
+}
+
+/* The model of a live handle (NULL refused). Lock held. */
+static aclError model_lookup_locked(aclmdlRI modelRI, struct core_model **out, const char *fn)
+{
+    *out = modelRI ? core_table_lookup(&g_rt.models, modelRI) : NULL;
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
+    if (!*out)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
+    return ACL_SUCCESS;
+}
+
+/* m's build record while m is being built (BuildBegin .. BuildEnd). */
+static aclError building_locked(struct core_model *m, struct core_capture **out, const char *fn)
+{
+    struct core_capture *k = m->cap;
+    if (k && k->build) {
+        *out = k;
+        return ACL_SUCCESS;
+    }
+    if (k)
+        return core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is being captured, not built",
+                        fn);
+    if (m->built)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the model is already built (aclmdlRIBuildEnd was called)", fn);
+    return core_err(ACL_ERROR_INVALID_PARAM,
+                    "%s: the model comes from a stream capture; only models from "
+                    "aclmdlRIBuildBegin are built by hand",
+                    fn);
+}
+
+/* m's build record when s is bound to m, else 107005. Lock held. */
+static aclError bound_locked(struct core_model *m, struct core_stream *s, struct core_capture **out,
+                             const char *fn)
+{
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (!k || !k->build || k != m->bind)
+        return core_err(ACL_ERROR_RT_STREAM_MODEL,
+                        "%s: the stream is not bound to this model (aclmdlRIBindStream)", fn);
+    *out = k;
+    return ACL_SUCCESS;
+}
+
+/* The (modelRI, stream) arguments of BindStream / EndTask / UnbindStream:
+ * neither NULL (the default stream is never bound); the stream resolved. */
+static aclError model_stream_args(aclmdlRI modelRI, aclrtStream stream, struct core_stream **s,
+                                  const char *fn)
+{
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: stream is NULL (the default stream cannot be bound to a model)", fn);
+    return core_stream_resolve(stream, s, fn);
+}
+
+aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIBuildBegin: modelRI is NULL");
+    if (flag != 0)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "aclmdlRIBuildBegin: flag %u is reserved and must be 0", flag);
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclmdlRIBuildBegin: the thread has no current context (call "
+                        "aclrtSetDevice or aclrtSetCurrentContext)");
+    const uint32_t cap = CORE_MAX_STREAMS_PER_DEVICE; /* lanes never move (see top) */
+    struct core_capture *k = calloc(1, sizeof(*k));
+    struct plan_lane *lanes = calloc(cap, sizeof(*lanes));
+    if (k) {
+        k->lanes = calloc(cap, sizeof(*k->lanes));
+        k->grp_open = calloc(cap, sizeof(*k->grp_open));
+        k->ended = calloc(cap, sizeof(*k->ended));
+    }
+    aclError rc = ACL_SUCCESS;
+    struct core_model *m = NULL;
+    pthread_mutex_lock(&g_rt.lock);
+    if (core_ctx_current() != c)
+        rc = core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                      "aclmdlRIBuildBegin: the current context was destroyed");
+    else if (!k || !lanes || !k->lanes || !k->grp_open || !k->ended)
+        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRIBuildBegin: out of memory");
+    else if (!(m = model_new_locked(c)))
+        rc = core_err(ACL_ERROR_RT_NO_MODEL_RESOURCE, "aclmdlRIBuildBegin: cannot create a model");
+    if (rc == ACL_SUCCESS) {
+        m->plan.lanes = lanes;
+        k->caplanes = k->capaux = cap;
+        k->id = ++g_next_cap_id;
+        k->model = m;
+        k->ctx = c;
+        k->build = true;
+        k->tid = self_tid();
+        k->next = g_builds;
+        g_builds = k;
+        m->cap = m->bind = k;
+        *modelRI = (aclmdlRI)(uintptr_t)m->handle;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    if (rc != ACL_SUCCESS) {
+        free(lanes);
+        if (k) {
+            free(k->lanes);
+            free(k->grp_open);
+            free(k->ended);
+            free(k);
+        }
+    }
+    return rc;
+}
+
+aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
+{
+    static const char fn[] = "aclmdlRIBindStream";
+    CORE_REQUIRE_INIT();
+    struct core_stream *s = NULL;
+    aclError rc = model_stream_args(modelRI, stream, &s, fn);
+    if (rc)
+        return rc;
+    if (flag == ACL_MODEL_STREAM_FLAG_DEFAULT)
+        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "%s: ACL_MODEL_STREAM_FLAG_DEFAULT (a stream activated by "
+                        "aclrtActiveStream) is not supported; bind with ACL_MODEL_STREAM_FLAG_HEAD",
+                        fn);
+    if (flag != ACL_MODEL_STREAM_FLAG_HEAD)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: flag %#x is neither ACL_MODEL_STREAM_FLAG_HEAD nor "
+                        "ACL_MODEL_STREAM_FLAG_DEFAULT",
+                        fn, flag);
+    if (s->is_default)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: a default stream cannot be bound to a model", fn);
+    if (!(s->flags & ACL_STREAM_PERSISTENT))
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: only streams created by aclrtCreateStreamWithConfig with "
+                        "ACL_STREAM_PERSISTENT can be bound to a model",
+                        fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    struct core_capture *k = NULL;
+    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    rc = model_lookup_locked(modelRI, &m, fn);
+    if (rc == ACL_SUCCESS && m->ctx != s->ctx)
+        rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT,
+                      "%s: the model belongs to another context than the stream", fn);
+    if (rc == ACL_SUCCESS && sk && sk->build)
+        rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                      "%s: the stream is already bound to %s (a stream belongs to one model)", fn,
+                      sk == m->bind ? "this model" : "another model");
+    else if (rc == ACL_SUCCESS && sk)
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED, "%s: the stream is being captured or updated",
+                      fn);
+    if (rc == ACL_SUCCESS)
+        rc = building_locked(m, &k, fn);
+    if (rc == ACL_SUCCESS && k->nlanes >= k->caplanes)
+        rc = core_err(ACL_ERROR_RT_NO_STREAM_RESOURCE, "%s: the model already has %u lanes", fn,
+                      k->nlanes);
+    if (rc == ACL_SUCCESS)
+        rc = add_lane_locked(k, s); /* cannot fail: the arrays are at capacity */
+    if (rc == ACL_SUCCESS)
+        k->nbound++;
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
+{
+    static const char fn[] = "aclmdlRIEndTask";
+    CORE_REQUIRE_INIT();
+    struct core_stream *s = NULL;
+    aclError rc = model_stream_args(modelRI, stream, &s, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    struct core_capture *k = NULL;
+    rc = model_lookup_locked(modelRI, &m, fn);
+    if (rc == ACL_SUCCESS)
+        rc = bound_locked(m, s, &k, fn);
+    if (rc == ACL_SUCCESS && k->built)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: the model is already built (aclmdlRIBuildEnd ended every stream)", fn);
+    else if (rc == ACL_SUCCESS && k->ended[s->cap_lane])
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: the stream's tasks were already ended (aclmdlRIEndTask twice)", fn);
+    if (rc == ACL_SUCCESS)
+        k->ended[s->cap_lane] = 1;
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
+{
+    static const char fn[] = "aclmdlRIBuildEnd";
+    CORE_REQUIRE_INIT();
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
+    if (reserve)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve is reserved and must be NULL", fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    struct core_capture *k = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
+    if (rc == ACL_SUCCESS)
+        rc = building_locked(m, &k, fn);
+    if (rc == ACL_SUCCESS && k->invalidated)
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                      "%s: a refused event record or wait on a bound stream broke the build "
+                      "(aclmdlRIDestroy the model)",
+                      fn);
+    for (uint32_t l = 0; rc == ACL_SUCCESS && l < k->nlanes; l++)
+        if (k->lanes[l] && !k->ended[l])
+            rc = core_err(ACL_ERROR_INVALID_PARAM,
+                          "%s: bound stream %p has no aclmdlRIEndTask (the model stays under "
+                          "construction)",
+                          fn, (void *)(uintptr_t)k->lanes[l]->handle);
+    if (rc == ACL_SUCCESS)
+        rc = compile_locked(m, fn); /* on failure the build goes on; retry or destroy */
+    if (rc == ACL_SUCCESS) {
+        /* Freeze: the model runs; its events are plain again; the streams
+         * stay bound (refusing tasks) until they are unbound. */
+        k->built = m->built = true;
+        m->cap = NULL;
+        capture_release_events_locked(k);
+        for (struct core_capture **pp = &g_builds; *pp; pp = &(*pp)->next)
+            if (*pp == k) {
+                *pp = k->next;
+                break;
+            }
+        if (k->nbound == 0)
+            build_free_locked(k);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
+{
+    static const char fn[] = "aclmdlRIUnbindStream";
+    CORE_REQUIRE_INIT();
+    struct core_stream *s = NULL;
+    aclError rc = model_stream_args(modelRI, stream, &s, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    struct core_capture *k = NULL;
+    rc = model_lookup_locked(modelRI, &m, fn);
+    if (rc == ACL_SUCCESS)
+        rc = bound_locked(m, s, &k, fn);
+    if (rc == ACL_SUCCESS) {
+        /* The lane keeps what it recorded (ended, as by aclmdlRIEndTask);
+         * only the stream leaves. relaxed: as in capture_close_locked. */
+        uint32_t l = s->cap_lane;
+        atomic_store_explicit(&s->cap, NULL, memory_order_relaxed);
+        k->lanes[l] = NULL;
+        k->ended[l] = 1;
+        if (--k->nbound == 0 && k->built)
+            build_free_locked(k);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+/* Copy up to *n of `total` handles into out (rest NULL); reference rule:
+ * a short array gets what fits, *n the count, and 107039. */
+static aclError fill_handles(void **out, uint32_t *n, uint32_t total,
+                             void *(*get)(void *, uint32_t), void *ctx, const char *what,
+                             const char *fn)
+{
+    if (!out) {
+        *n = total;
+        return ACL_SUCCESS;
+    }
+    uint32_t room = *n, w = total < room ? total : room;
+    for (uint32_t i = 0; i < room; i++)
+        out[i] = i < w ? get(ctx, i) : NULL;
+    *n = w;
+    if (w < total)
+        return core_err(ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY, "%s: the array holds %u %s of %u",
+                        fn, room, what, total);
+    return ACL_SUCCESS;
+}
+
+static void *bound_stream_at(void *ctx, uint32_t i)
+{
+    struct core_capture *k = ctx;
+    for (uint32_t l = 0; l < k->nlanes; l++)
+        if (k->lanes[l] && i-- == 0)
+            return (void *)(uintptr_t)k->lanes[l]->handle;
+    return NULL;
+}
+
+aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams)
+{
+    static const char fn[] = "aclmdlRIGetStreams";
+    CORE_REQUIRE_INIT();
+    if (!numStreams)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: numStreams is NULL", fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
+    if (rc == ACL_SUCCESS) /* captured models: lanes run on streams never shown */
+        rc = fill_handles(streams, numStreams, m->bind ? m->bind->nbound : 0, bound_stream_at,
+                          m->bind, "streams", fn);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+struct task_names {
+    uint64_t stream_index;
+};
+
+static void *task_at(void *ctx, uint32_t i)
+{
+    const struct task_names *t = ctx;
+    return (void *)(uintptr_t)(MODEL_TASK_TAG << 56 | t->stream_index << 32 | ((uint64_t)i + 1));
+}
+
+aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks)
+{
+    static const char fn[] = "aclmdlRIGetTasksByStream";
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: stream is NULL (the default stream is never bound to a model)", fn);
+    if (!numTasks)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: numTasks is NULL", fn);
+    struct core_stream *s = NULL;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (!k || !k->build) {
+        rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                      "%s: the stream is not bound to a model (aclmdlRIBindStream)", fn);
+    } else {
+        struct task_names names = {s->handle & 0xFFFFFF};
+        rc = fill_handles(tasks, numTasks, k->model->plan.lanes[s->cap_lane].n, task_at, &names,
+                          "tasks", fn);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRIAbort(aclmdlRI modelRI)
+{
+    static const char fn[] = "aclmdlRIAbort";
+    CORE_REQUIRE_INIT();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
+    if (rc == ACL_SUCCESS && m->cap && m->cap->build)
+        rc = core_err(ACL_ERROR_RT_MODEL_EXECUTE,
+                      "%s: the model is still being built; nothing of it runs", fn);
+    else if (rc == ACL_SUCCESS && m->cap)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is still being captured", fn);
+    else if (rc == ACL_SUCCESS && !m->built)
+        rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                      "%s: models from stream capture (ACL Graph) cannot be aborted; only "
+                      "models built with aclmdlRIBuildBegin .. aclmdlRIBuildEnd",
+                      fn);
+    if (rc == ACL_SUCCESS) {
+        /* Every execution queued so far skips what it has not started.
+         * relaxed: run_lane polls it; the exec lock orders it after them. */
+        pthread_mutex_lock(&m->exec_lock);
+        atomic_store_explicit(&m->abort_upto, m->exec_submitted, memory_order_relaxed);
+        pthread_mutex_unlock(&m->exec_lock);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRIId)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIGetId: modelRIId is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIGetId");
+    if (rc == ACL_SUCCESS)
+        *modelRIId = m->id;
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
+{
+    CORE_REQUIRE_INIT();
+    if (!name)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRISetName: name is NULL");
+    size_t n = 0;
+    while (n < MODEL_NAME_MAX - 1 && name[n])
+        n++;
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRISetName: out of memory");
+    memcpy(copy, name, n);
+    copy[n] = '\0';
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRISetName");
+    if (rc == ACL_SUCCESS) {
+        free(m->name);
+        m->name = copy;
+        copy = NULL;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    free(copy);
+    return rc;
+}
+
+aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
+{
+    CORE_REQUIRE_INIT();
+    if (!name || !maxLen)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIGetName: %s",
+                        name ? "maxLen is 0" : "name is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIGetName");
+    if (rc == ACL_SUCCESS) {
+        const char *src = m->name ? m->name : "";
+        size_t n = strlen(src);
+        if (n > maxLen - 1)
+            n = maxLen - 1; /* cut, as the reference does past 512 bytes */
+        memcpy(name, src, n);
+        name[n] = '\0';
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
 }
 
 /* ---- debug output --------------------------------------------------------- */

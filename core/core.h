@@ -358,6 +358,10 @@ bool core_event_captured(struct core_event *ev);
 aclError core_capture_check_unsafe(const char *fn);
 /* Any stream of ctx capturing? (aclrtSynchronizeDevice: 107027) */
 bool core_ctx_capturing(struct core_ctx *c);
+/* Is s bound to a model (aclmdlRIBindStream) rather than capturing or
+ * updating? Then s->cap is set but the stream itself holds only the work
+ * queued before it was bound. Lock held. */
+bool core_stream_bound_locked(struct core_stream *s);
 /* Tear down models of a context being destroyed (lock held). */
 void core_models_destroy_ctx_locked(struct core_ctx *c);
 /* Replay-safe version of a task's run function, or NULL if the kind cannot

@@ -53,9 +53,21 @@ static aclError refuse_capturing(const char *fn)
                     "%s: the stream is being captured (end the capture first)", fn);
 }
 
+/* A stream with s->cap set: capturing or updating (refused), or bound to a
+ * model, whose tasks go to the model: syncs and queries of it see the work
+ * queued before it was bound. */
+static bool capturing_not_bound(struct core_stream *s)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    bool bound = core_stream_bound_locked(s);
+    pthread_mutex_unlock(&g_rt.lock);
+    return !bound;
+}
+
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
 {
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0) &&
+        capturing_not_bound(s))
         return refuse_capturing(fn);
     uint64_t target = sched_stream_submitted(&s->s);
     if (sched_stream_wait(&s->s, target, deadline_ns))
@@ -232,7 +244,11 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %p is a default stream; it goes with its context", fn, stream);
     if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed))
-        rc = refuse_capturing(fn);
+        rc =
+            core_stream_bound_locked(s)
+                ? core_err(ACL_ERROR_RT_STREAM_MODEL,
+                           "%s: the stream is bound to a model (aclmdlRIUnbindStream it first)", fn)
+                : refuse_capturing(fn);
     if (rc == ACL_SUCCESS)
         core_stream_destroy_locked(s, force);
     pthread_mutex_unlock(&g_rt.lock);
@@ -278,7 +294,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
         return rc;
     if (!status)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed) && capturing_not_bound(s))
         return refuse_capturing("aclrtStreamQuery");
     *status = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s)
                   ? ACL_STREAM_STATUS_COMPLETE
