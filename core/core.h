@@ -69,6 +69,7 @@ enum core_htype {
     CORE_H_EVENT = 0xC3,
     CORE_H_MODEL = 0xC4,
     CORE_H_TASKGRP = 0xC5,
+    CORE_H_DRVMEM = 0xC6, /* aclrtDrvMemHandle (core/vmm.c) */
 };
 
 /*
@@ -387,6 +388,10 @@ static inline aclError core_task_end(struct core_stream *s, const char *fn)
     sched_stream_commit(&s->s);
     return ACL_SUCCESS;
 }
+
+/* Virtual memory (core/vmm.c): device dev's pool is about to go; unmap every mapping of
+ * its physical handles, free the handles, release its reservations. Lock held. */
+void core_vmm_device_fini_locked(int dev);
 
 /* Custom allocators (core/allocator.c): drop a stream's registration. */
 void core_allocator_drop_locked(struct core_stream *s);

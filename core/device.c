@@ -77,7 +77,9 @@ void core_device_unuse(struct core_device *d)
         sched_worker_stop(d->worker_base + i);
     d->nworkers = 0;
     d->active = false;
-    /* The device's memory goes with it, as on hardware; so does peer access. */
+    /* The device's memory goes with it, as on hardware (virtual memory first: it is
+     * charged to the pool); so does peer access. */
+    core_vmm_device_fini_locked(d->id);
     mem_dev_fini(d->id);
     atomic_store_explicit(&g_rt.peer[d->id], 0, memory_order_relaxed);
 }

@@ -37,7 +37,26 @@ struct span {
     int dev; /* for LOC_DEVICE */
 };
 
-/* Classify [p, p + n): a device or pinned allocation must contain all of it. */
+/* Does [a, a + n), which starts inside the virtual-memory mapping `info`, run on through
+ * mappings of the same device that follow each other without a gap? (core/vmm.c: a
+ * reservation is contiguous device memory across its mappings.) Cold: only when a span
+ * runs past the end of a mapping. */
+static bool vmm_span(uintptr_t a, size_t n, const struct mem_reg_info *info)
+{
+    struct mem_reg_info next = *info;
+    while (n > next.size - (a - next.base)) {
+        uintptr_t end = next.base + next.size;
+        n -= end - a;
+        a = end;
+        if (mem_reg_lookup((const void *)a, &next) != 0 || next.base != a ||
+            next.policy != MEM_POLICY_VMM || next.owner != info->owner)
+            return false;
+    }
+    return true;
+}
+
+/* Classify [p, p + n): a device or pinned allocation must contain all of it (or, for mapped
+ * virtual memory, adjacent mappings of one device). */
 static aclError locate(const void *p, size_t n, struct span *out, const char *fn, const char *what)
 {
     struct mem_reg_info info;
@@ -47,7 +66,8 @@ static aclError locate(const void *p, size_t n, struct span *out, const char *fn
         return ACL_SUCCESS;
     }
     uintptr_t a = (uintptr_t)p;
-    if (n > info.size || a - info.base > info.size - n)
+    if ((n > info.size || a - info.base > info.size - n) &&
+        !(info.policy == MEM_POLICY_VMM && vmm_span(a, n, &info)))
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: %s %p + %zu bytes runs past the end of its allocation (%zu bytes "
                         "at %p)",
@@ -168,6 +188,13 @@ aclError aclrtFree(void *devPtr)
     int r = mem_dev_free(devPtr);
     if (r == 0)
         return ACL_SUCCESS;
+    struct mem_reg_info info;
+    if (mem_reg_lookup(devPtr, &info) == 0 && info.policy == MEM_POLICY_VMM)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtFree: %p is virtual memory mapped by aclrtMapMem (at %p), not an "
+                        "allocation: aclrtUnmapMem, aclrtFreePhysical and aclrtReleaseMemAddress "
+                        "release it",
+                        devPtr, (void *)info.base);
     return core_err(ACL_ERROR_INVALID_PARAM,
                     "aclrtFree: %p is %s", devPtr,
                     r == -EINVAL ? "not the start of a device allocation (interior or host "

@@ -47,6 +47,11 @@
  *   D6. Lock order: pools_lock > tc_lock; jemalloc's locks > map_lock (hooks). No lock
  *       is held across mem_op_synchronize except pools_lock, which op sections never
  *       take.
+ *   D7. mem_dev_charge/credit (capacity for memory backed outside the pool) run in an op
+ *       section and touch `used` only while the pool is LIVE, the credit only when the
+ *       pool's gen still is the one the charge returned. Teardown resets `used` after its
+ *       grace period (D4), so a credit either lands before that reset (on the charge's
+ *       own incarnation) or is dropped: it never lowers the count of a later incarnation.
  */
 #include "mem/devmem.h"
 
@@ -805,6 +810,69 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
 int mem_dev_free(void *ptr)
 {
     return mem_pool_free(ptr, MEM_REG_WANT_DEVICE);
+}
+
+int mem_dev_charge(int dev, size_t n, uint32_t *gen)
+{
+    if (!dev_ok(dev) || n == 0 || !gen)
+        return -EINVAL;
+    struct mem_pool *p = &pools[dev];
+    struct mem_thread *t = mem_thread_self();
+    if (!t)
+        return -ENOMEM;
+    int rc = -ENODEV;
+    mem_op_begin(t);
+    /* acquire (D1, D7) */
+    if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE) {
+        /* relaxed: gen is an I field for the pool's LIVE period (D1) */
+        *gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
+        rc = pool_charge(p, n);
+    }
+    mem_op_end(t);
+    return rc;
+}
+
+void mem_dev_credit(int dev, size_t n, uint32_t gen)
+{
+    if (!dev_ok(dev) || n == 0)
+        return;
+    struct mem_pool *p = &pools[dev];
+    struct mem_thread *t = mem_thread_self();
+    if (!t)
+        return;
+    mem_op_begin(t);
+    /* acquire (D1, D7); relaxed gen: an I field while LIVE */
+    if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE &&
+        atomic_load_explicit(&p->gen, memory_order_relaxed) == gen)
+        pool_credit(p, n);
+    mem_op_end(t);
+}
+
+int mem_dev_vmm_register(int dev, uintptr_t base, size_t size)
+{
+    if (!dev_ok(dev))
+        return -EINVAL;
+    struct mem_thread *t = mem_thread_self();
+    if (!t)
+        return -ENOMEM;
+    int rc = -ENODEV;
+    mem_op_begin(t);
+    /* acquire (D1): no registration for a pool that is going */
+    if (atomic_load_explicit(&pools[dev].state, memory_order_acquire) == POOL_LIVE)
+        rc = mem_reg_insert(base, size, (unsigned)dev, MEM_POLICY_VMM, MEM_PAGE_NORMAL, 0);
+    mem_op_end(t);
+    return rc;
+}
+
+int mem_dev_vmm_unregister(uintptr_t base)
+{
+    struct mem_thread *t = mem_thread_self();
+    if (!t)
+        return -ENOMEM;
+    mem_op_begin(t);
+    int rc = mem_reg_remove((const void *)base, MEM_REG_WANT_VMM, NULL);
+    mem_op_end(t);
+    return rc;
 }
 
 int mem_dev_stats(int dev, struct mem_dev_stats *st)

@@ -5,6 +5,8 @@
  *
  * Synchronization table:
  *   mem_dev_alloc / mem_dev_free      any thread, concurrently, on any devices
+ *   mem_dev_charge / mem_dev_credit   any thread, concurrently with the above
+ *   mem_dev_vmm_(un)register          any thread; the caller keeps its ranges disjoint
  *   mem_dev_stats / mem_dev_meminfo   any thread (counters read relaxed: a snapshot
  *                                     that may be a few allocations stale)
  *   mem_dev_init / mem_dev_fini       serialised by an internal lock; fini may run
@@ -78,6 +80,29 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
  * already-freed pointers; nothing changes on error.
  */
 int mem_dev_free(void *ptr);
+
+/*
+ * Capacity without an allocation, for memory the caller backs itself (the physical handles
+ * of aclrtMallocPhysical, core/vmm.c): charge `n` bytes (> 0) to device `dev`'s pool as
+ * aclrtMalloc would, so aclrtGetMemInfo and later allocations see them. *gen receives the
+ * pool's incarnation; the credit must pass it back. A charge is credited at most once and
+ * only to the incarnation it was made on (D7): after a teardown of the pool the credit does
+ * nothing (the teardown forgot every charge). Errors of the charge (nothing charged):
+ * -EINVAL (bad dev, n 0, gen NULL), -ENODEV (pool not live), -ENOMEM (capacity exhausted).
+ */
+int mem_dev_charge(int dev, size_t n, uint32_t *gen);
+void mem_dev_credit(int dev, size_t n, uint32_t gen);
+
+/*
+ * Register [base, base+size), mapped by the caller (aclrtMapMem), as device memory of
+ * `dev` with policy MEM_POLICY_VMM, so copies and sets accept it and aclrtFree refuses it.
+ * base 64-byte aligned, the range disjoint from every registered allocation. Errors:
+ * -EINVAL (bad arguments), -ENODEV (pool not live), -ENOMEM (registry leaf). The pool's
+ * teardown does not know these ranges: the caller unregisters them before mem_dev_fini.
+ * Unregister returns 0, or -EINVAL / -ENOENT as mem_reg_remove(MEM_REG_WANT_VMM).
+ */
+int mem_dev_vmm_register(int dev, uintptr_t base, size_t size);
+int mem_dev_vmm_unregister(uintptr_t base);
 
 int mem_dev_stats(int dev, struct mem_dev_stats *st);
 

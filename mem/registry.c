@@ -369,15 +369,18 @@ int mem_reg_lookup(const void *p, struct mem_reg_info *out)
 static inline bool want_ok(uint64_t e, enum mem_reg_want want)
 {
     unsigned owner = (unsigned)(e >> E_OWNER_SHIFT) & 127u;
+    bool vmm = ((unsigned)(e >> E_POLICY_SHIFT) & 15u) == MEM_POLICY_VMM;
     switch (want) {
     case MEM_REG_WANT_DEVICE:
-        return owner != MEM_OWNER_HOST;
+        return !vmm && owner != MEM_OWNER_HOST;
     case MEM_REG_WANT_HOST:
-        return owner == MEM_OWNER_HOST;
+        return !vmm && owner == MEM_OWNER_HOST;
+    case MEM_REG_WANT_VMM:
+        return vmm;
     case MEM_REG_WANT_ANY:
         break;
     }
-    return true;
+    return !vmm;
 }
 
 /* Error classification for a failed removal: interior/wrong kind vs unknown. */

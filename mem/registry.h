@@ -39,10 +39,14 @@ struct mem_reg_info {
     unsigned flags;          /* MEM_REG_F_*                                          */
 };
 
+/* What a removal accepts. Ranges registered with policy MEM_POLICY_VMM (aclrtMapMem) are
+ * removed only with MEM_REG_WANT_VMM, and only they are: neither kind of free can take a
+ * mapping away from under the virtual-memory layer, nor can an unmap free an allocation. */
 enum mem_reg_want {
-    MEM_REG_WANT_ANY = 0,
-    MEM_REG_WANT_DEVICE = 1, /* aclrtFree: refuse host-pinned memory   */
-    MEM_REG_WANT_HOST = 2,   /* aclrtFreeHost: refuse device memory    */
+    MEM_REG_WANT_ANY = 0,    /* anything but a MEM_POLICY_VMM range                      */
+    MEM_REG_WANT_DEVICE = 1, /* aclrtFree: device allocations only                       */
+    MEM_REG_WANT_HOST = 2,   /* aclrtFreeHost: host-pinned allocations only              */
+    MEM_REG_WANT_VMM = 3,    /* aclrtUnmapMem: MEM_POLICY_VMM ranges only                */
 };
 
 int mem_reg_init(void);

@@ -186,9 +186,11 @@ typedef enum {
  * building) that can be executed any number of times. */
 typedef void *aclmdlRI;
 
-/* Handles of families cpuacl does not implement (kernel binaries, virtual
- * memory, conditional model tasks); declared so that code naming them compiles. */
+/* Physical memory of the virtual-memory API (aclrtMallocPhysical). */
 typedef void *aclrtDrvMemHandle;
+
+/* Handles of families cpuacl does not implement (kernel binaries, conditional
+ * model tasks); declared so that code naming them compiles. */
 typedef void *aclrtBinary;
 typedef void *aclrtBinHandle;
 typedef void *aclrtFuncHandle;
@@ -528,6 +530,107 @@ ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void *dst, const void *src, uint64
 
 /* Free and total bytes of the current device for a memory class. */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+
+/* ------------------------------------------------------------------------
+ * Virtual memory: reserve a range of device addresses, allocate physical
+ * memory as a handle, map the handle into the range (one handle may be
+ * mapped at several addresses: they share the bytes). A mapped range is
+ * device memory of the handle's device for every copy and set; aclrtFree
+ * refuses it. Sizes and addresses are multiples of the granularity (2 MiB;
+ * 1 GiB for the HUGE1G attributes). Everything of a device (its
+ * reservations, handles and the mappings of its handles) goes when it is
+ * reset to count 0. Misuse: ACL_ERROR_INVALID_PARAM (docs/behaviour.md).
+ * ---------------------------------------------------------------------- */
+
+typedef enum aclrtMemHandleType {
+    ACL_MEM_HANDLE_TYPE_NONE = 0, /* the only type */
+} aclrtMemHandleType;
+
+typedef enum aclrtMemAllocationType {
+    ACL_MEM_ALLOCATION_TYPE_PINNED = 0, /* the only type */
+} aclrtMemAllocationType;
+
+typedef enum aclrtMemLocationType {
+    ACL_MEM_LOCATION_TYPE_HOST = 0,
+    ACL_MEM_LOCATION_TYPE_DEVICE = 1, /* physical memory: the only location */
+    ACL_MEM_LOCATION_TYPE_UNREGISTERED = 2,
+    ACL_MEM_LOCATION_TYPE_HOST_NUMA = 4,
+} aclrtMemLocationType;
+
+typedef struct aclrtMemLocation {
+    uint32_t id; /* device id (ignored for the host) */
+    aclrtMemLocationType type;
+} aclrtMemLocation;
+
+/* What aclrtMallocPhysical allocates. memAttr selects the granularity. */
+typedef struct aclrtPhysicalMemProp {
+    aclrtMemHandleType handleType;
+    aclrtMemAllocationType allocationType;
+    aclrtMemAttr memAttr;
+    aclrtMemLocation location;
+    uint64_t reserve;
+} aclrtPhysicalMemProp;
+
+typedef enum aclrtMemGranularityOptions {
+    ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM = 0,
+    ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED = 1,
+    ACL_RT_MEM_ALLOC_GRANULARITY_UNDEF = 0xFFFF,
+} aclrtMemGranularityOptions;
+
+typedef enum {
+    ACL_RT_MEM_ACCESS_FLAGS_NONE = 0x0,
+    ACL_RT_MEM_ACCESS_FLAGS_READ = 0x1,
+    ACL_RT_MEM_ACCESS_FLAGS_READWRITE = 0x3, /* the only one aclrtMemSetAccess takes */
+} aclrtMemAccessFlags;
+
+typedef struct {
+    aclrtMemAccessFlags flags;
+    aclrtMemLocation location;
+    uint8_t rsv[12];
+} aclrtMemAccessDesc;
+
+/* Reserve size bytes (a multiple of 2 MiB) of device addresses, 2 MiB
+ * aligned, owned by the current device. alignment: 0; expectPtr: NULL, or a
+ * 1 GiB-aligned address to reserve at (else ACL_ERROR_RT_PARAM_INVALID; taken:
+ * ACL_ERROR_RT_MEMORY_ALLOCATION); flags: 0 (normal pages) or 1 (huge). */
+ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
+                                                    void *expectPtr, uint64_t flags);
+
+/* Release a reservation (virPtr: the address aclrtReserveMemAddress gave);
+ * nothing may be mapped in it any more. */
+ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr);
+
+/* Allocate size bytes (a multiple of the granularity of prop) of physical
+ * memory on device prop->location.id, charged to its capacity; zero-filled.
+ * flags: 0. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
+                                                 const aclrtPhysicalMemProp *prop, uint64_t flags);
+
+/* Free physical memory; it must not be mapped any more. */
+ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle);
+
+/* Map all of handle (size: its size; offset and flags: 0) at virPtr (2 MiB
+ * aligned) inside one reservation, over no other mapping. */
+ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset,
+                                         aclrtDrvMemHandle handle, uint64_t flags);
+
+/* Unmap the mapping made at virPtr; the range stays reserved. */
+ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void *virPtr);
+
+/* Granularity of physical allocations with prop (both options: the same). */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
+                                                              aclrtMemGranularityOptions option,
+                                                              size_t *granularity);
+
+/* Access of a mapping (virPtr, size: as mapped) from count locations. Every
+ * mapping is readable and writable from every device and the host, so only
+ * ACL_RT_MEM_ACCESS_FLAGS_READWRITE is accepted. */
+ACL_FUNC_VISIBILITY aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
+                                               size_t count);
+
+/* Access of the mapping at virPtr from location: always READWRITE. */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location,
+                                               uint64_t *flag);
 
 /* ========================================================================
  * Host work in stream order

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Pointer registry: base / interior / last byte / one-past-end / foreign lookups,
- * interior and double frees rejected, device vs host kinds, a brute-force comparison
+ * interior and double frees rejected, device vs host kinds, virtual-memory ranges and
+ * capacity charges without allocations, a brute-force comparison
  * against a reference model on random layouts, GiB-crossing allocations, and lookups
  * with 100k live device allocations. */
 #include <errno.h>
@@ -212,6 +213,46 @@ static void device_pointers(void)
     CHECK_RC(-ENOENT, mem_dev_free(d1));
     CHECK_OK(mem_host_free(h));
     CHECK_RC(-ENOENT, mem_host_free(h));
+
+    /* virtual-memory ranges (core/vmm.c): device memory for lookups, refused by both
+     * frees, removable only as such; capacity charged and credited per incarnation */
+    void *v =
+        mmap(NULL, 4 * MEM_MiB, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    CHECK(v != MAP_FAILED);
+    uintptr_t vb = ((uintptr_t)v + MEM_MiB) & ~(uintptr_t)(MEM_MiB - 1);
+    CHECK_OK(mem_dev_vmm_register(1, vb, 2 * MEM_MiB));
+    CHECK_OK(mem_reg_lookup((char *)vb + 2 * MEM_MiB - 1, &info));
+    CHECK(info.owner == 1 && info.base == vb && info.policy == MEM_POLICY_VMM);
+    CHECK_RC(-EINVAL, mem_dev_free((void *)vb));
+    CHECK_RC(-EINVAL, mem_host_free((void *)vb));
+    CHECK_RC(-EINVAL, mem_dev_vmm_unregister(vb + 64));
+    CHECK_OK(mem_dev_alloc(1, 1000, MEM_POLICY_HUGE_FIRST, 0, &d));
+    CHECK_RC(-EINVAL, mem_dev_vmm_unregister((uintptr_t)d)); /* an allocation, not a range */
+    CHECK_OK(mem_dev_free(d));
+    CHECK_OK(mem_dev_vmm_unregister(vb));
+    CHECK_RC(-ENOENT, mem_dev_vmm_unregister(vb));
+    CHECK_RC(-ENOENT, mem_reg_lookup((void *)vb, &info));
+    CHECK_RC(-ENODEV, mem_dev_vmm_register(5, vb, 2 * MEM_MiB));
+    CHECK_RC(-EINVAL, mem_dev_vmm_register(-1, vb, 2 * MEM_MiB));
+    munmap(v, 4 * MEM_MiB);
+    struct mem_dev_stats vst;
+    CHECK_OK(mem_dev_stats(1, &vst));
+    size_t used0 = vst.used;
+    uint32_t gen = 0, gen2 = 0;
+    CHECK_OK(mem_dev_charge(1, 6 * MEM_MiB, &gen));
+    CHECK(gen != 0);
+    CHECK_OK(mem_dev_stats(1, &vst));
+    CHECK(vst.used == used0 + 6 * MEM_MiB);
+    CHECK_RC(-ENOMEM, mem_dev_charge(1, 8 * MEM_GiB, &gen2));
+    CHECK_RC(-ENODEV, mem_dev_charge(5, MEM_MiB, &gen2));
+    CHECK_RC(-EINVAL, mem_dev_charge(1, 0, &gen2));
+    CHECK_RC(-EINVAL, mem_dev_charge(1, MEM_MiB, NULL));
+    mem_dev_credit(1, 6 * MEM_MiB, gen + 1); /* another incarnation: nothing */
+    CHECK_OK(mem_dev_stats(1, &vst));
+    CHECK(vst.used == used0 + 6 * MEM_MiB);
+    mem_dev_credit(1, 6 * MEM_MiB, gen);
+    CHECK_OK(mem_dev_stats(1, &vst));
+    CHECK(vst.used == used0);
 
     /* 100k live allocations on two devices */
     enum { N = 100000 };

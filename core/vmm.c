@@ -1,0 +1,702 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Virtual memory management: aclrtReserveMemAddress / aclrtReleaseMemAddress,
+ * aclrtMallocPhysical / aclrtFreePhysical, aclrtMapMem / aclrtUnmapMem,
+ * aclrtMemGetAllocationGranularity, aclrtMemSetAccess / aclrtMemGetAccess.
+ *
+ * On Linux:
+ *   reservation  an anonymous PROT_NONE, MAP_NORESERVE mapping aligned to 2 MiB: address
+ *                space and nothing else
+ *   physical     a memfd of the handle's size (shmem pages, zero-filled, touched lazily;
+ *                mappings ask for 2 MiB pages with MADV_HUGEPAGE), its bytes charged to the
+ *                device pool's capacity (mem_dev_charge) as aclrtMalloc charges, so
+ *                aclrtGetMemInfo counts them
+ *   map          mmap(MAP_SHARED | MAP_FIXED) of the memfd over part of a reservation,
+ *                then registered in the pointer registry as device memory of the handle's
+ *                device with policy MEM_POLICY_VMM (mem_dev_vmm_register): copies, sets,
+ *                value waits and reductions take it as device memory, aclrtFree refuses it
+ *   unmap        unregister, then an anonymous PROT_NONE mapping over the range again (the
+ *                reservation stays)
+ * Two mappings of one handle are two views of the same memfd pages, so a write through one
+ * is read through the other. A copy may run across adjacent mappings (core/memory.c,
+ * locate), which is what a reservation is for.
+ *
+ * Everything here is cold: each call takes g_rt.lock and scans short lists.
+ *
+ * Invariants:
+ *   V1. Objects are created, changed and destroyed under g_rt.lock. Device teardown
+ *       (core_device_unuse, core_vmm_device_fini_locked) holds the same lock, so a call
+ *       here never races with the pool it charges or registers in going away; a call
+ *       checks under the lock that the device is active before it creates anything.
+ *   V2. A physical handle is a core_table value (tag CORE_H_DRVMEM, generation, index),
+ *       never a pointer: a freed, foreign or garbage handle fails the lookup and is never
+ *       dereferenced.
+ *   V3. A reservation's mappings lie inside it, are disjoint and sorted by address. A
+ *       mapping is registered only after its mmap succeeded and unregistered before its
+ *       range is made PROT_NONE again, so the registry never names bytes that are not
+ *       mapped to physical memory.
+ *   V4. phys->nmaps counts the mappings of a handle. The API frees a handle only at 0 and
+ *       releases a reservation only without mappings; teardown unmaps first.
+ *   V5. All mappings of one reservation are of handles of one device (the documented
+ *       rule); the reservation itself belongs to the device current when it was made.
+ *   V6. Teardown of device d: every mapping of d's handles is unmapped, wherever it is;
+ *       d's handles are freed (credited to the pool incarnation they were charged to,
+ *       mem/devmem.c D7); d's reservations are released (a remaining mapping of another
+ *       device's handle is unmapped first, that handle stays). Afterwards the handles and
+ *       addresses are unknown, and everything is gone before mem_dev_fini.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/core.h"
+#include "mem/devmem.h"
+#include "mem/registry.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000 /* Linux >= 4.17; older kernels take it as a hint */
+#endif
+
+#define VMM_GRAN ((size_t)2 << 20)    /* minimum (and recommended) granularity */
+#define VMM_GRAN_1G ((size_t)1 << 30) /* granularity of the HUGE1G attributes */
+
+struct vmm_phys {
+    uint64_t handle;              /* I: core_table value */
+    int fd;                       /* I: memfd backing it */
+    int dev;                      /* I */
+    size_t size;                  /* I */
+    uint32_t gen;                 /* I: pool incarnation of the charge */
+    unsigned nmaps;               /* g_rt.lock (V4) */
+    struct vmm_phys *next, *prev; /* live list, g_rt.lock */
+};
+
+struct vmm_map {
+    uintptr_t va;
+    size_t size;
+    struct vmm_phys *phys;
+    struct vmm_map *next; /* reservation's list, sorted by va (V3) */
+};
+
+struct vmm_resv {
+    uintptr_t base;
+    size_t size;
+    int dev;               /* owner (V5, V6) */
+    struct vmm_map *maps;  /* g_rt.lock */
+    struct vmm_resv *next; /* g_rt.lock */
+};
+
+static struct core_table g_handles = {.tag = CORE_H_DRVMEM};
+static struct vmm_phys *g_phys; /* g_rt.lock */
+static struct vmm_resv *g_resv; /* g_rt.lock */
+
+/* ---- checks ----------------------------------------------------------------- */
+
+static bool attr_known(aclrtMemAttr a)
+{
+    return (unsigned)a <= (unsigned)ACL_MEM_P2P_HUGE1G;
+}
+
+static size_t gran_of(aclrtMemAttr a)
+{
+    switch (a) {
+    case ACL_HBM_MEM_HUGE1G:
+    case ACL_HBM_MEM_P2P_HUGE1G:
+    case ACL_MEM_HUGE1G:
+    case ACL_MEM_P2P_HUGE1G:
+        return VMM_GRAN_1G;
+    default:
+        return VMM_GRAN;
+    }
+}
+
+static bool dev_exists(uint32_t id)
+{
+    return id < g_rt.cfg.device_count;
+}
+
+/* A location of aclrtMemSetAccess / aclrtMemGetAccess: the host, or a device. */
+static aclError check_access_location(const aclrtMemLocation *l, const char *fn)
+{
+    if (l->type == ACL_MEM_LOCATION_TYPE_HOST)
+        return ACL_SUCCESS;
+    if (l->type != ACL_MEM_LOCATION_TYPE_DEVICE)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: location type %d is neither ACL_MEM_LOCATION_TYPE_HOST nor "
+                        "ACL_MEM_LOCATION_TYPE_DEVICE",
+                        fn, (int)l->type);
+    if (!dev_exists(l->id))
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %u does not exist (%u devices)",
+                        fn, l->id, g_rt.cfg.device_count);
+    return ACL_SUCCESS;
+}
+
+/* The properties of a physical allocation (aclrtMallocPhysical, the granularity query). */
+static aclError check_prop(const aclrtPhysicalMemProp *prop, const char *fn)
+{
+    if (!prop)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: prop is NULL", fn);
+    if (prop->handleType != ACL_MEM_HANDLE_TYPE_NONE)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: handleType %d is not ACL_MEM_HANDLE_TYPE_NONE", fn,
+                        (int)prop->handleType);
+    if (prop->allocationType != ACL_MEM_ALLOCATION_TYPE_PINNED)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: allocationType %d is not ACL_MEM_ALLOCATION_TYPE_PINNED", fn,
+                        (int)prop->allocationType);
+    if (!attr_known(prop->memAttr))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown memAttr %d", fn, (int)prop->memAttr);
+    if (prop->location.type != ACL_MEM_LOCATION_TYPE_DEVICE)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: location type %d: physical memory is device memory "
+                        "(ACL_MEM_LOCATION_TYPE_DEVICE)",
+                        fn, (int)prop->location.type);
+    if (!dev_exists(prop->location.id))
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %u does not exist (%u devices)",
+                        fn, prop->location.id, g_rt.cfg.device_count);
+    return ACL_SUCCESS;
+}
+
+/* ---- lookups (g_rt.lock held) ------------------------------------------------ */
+
+static struct vmm_phys *phys_find(aclrtDrvMemHandle h)
+{
+    return core_table_lookup(&g_handles, h);
+}
+
+static aclError phys_bad(aclrtDrvMemHandle h, const char *fn)
+{
+    return core_err(ACL_ERROR_INVALID_PARAM,
+                    "%s: %p is not a live physical memory handle (freed, its device reset, or "
+                    "not from aclrtMallocPhysical)",
+                    fn, h);
+}
+
+/* The reservation holding address a, or NULL. */
+static struct vmm_resv *resv_holding(uintptr_t a)
+{
+    for (struct vmm_resv *r = g_resv; r; r = r->next)
+        if (a - r->base < r->size)
+            return r;
+    return NULL;
+}
+
+/* The mapping holding address a (and its reservation), or NULL. */
+static struct vmm_map *map_holding(uintptr_t a, struct vmm_resv **rp)
+{
+    struct vmm_resv *r = resv_holding(a);
+    if (!r)
+        return NULL;
+    for (struct vmm_map *m = r->maps; m && m->va <= a; m = m->next)
+        if (a - m->va < m->size) {
+            *rp = r;
+            return m;
+        }
+    return NULL;
+}
+
+/* The mapping made at exactly va, or NULL with the message set. */
+static struct vmm_map *map_at(void *va, struct vmm_resv **rp, const char *fn)
+{
+    struct vmm_map *m = map_holding((uintptr_t)va, rp);
+    if (m && m->va == (uintptr_t)va)
+        return m;
+    if (m)
+        core_err(ACL_ERROR_INVALID_PARAM,
+                 "%s: %p lies inside the mapping at %p but is not its start", fn, va,
+                 (void *)m->va);
+    else
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: nothing is mapped at %p (aclrtMapMem)", fn, va);
+    return NULL;
+}
+
+/* ---- changes (g_rt.lock held) -------------------------------------------------- */
+
+/* Back to reserved address space: PROT_NONE, no pages. */
+static void range_unback(uintptr_t va, size_t size)
+{
+    void *p = mmap((void *)va, size, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+    if (p == MAP_FAILED) /* out of kernel memory: at least refuse every access */
+        mprotect((void *)va, size, PROT_NONE);
+}
+
+/* Unmap m (V3: unregister first) and free it. */
+static void map_undo(struct vmm_resv *r, struct vmm_map *m)
+{
+    mem_dev_vmm_unregister(m->va);
+    range_unback(m->va, m->size);
+    for (struct vmm_map **pp = &r->maps; *pp; pp = &(*pp)->next)
+        if (*pp == m) {
+            *pp = m->next;
+            break;
+        }
+    m->phys->nmaps--;
+    free(m);
+}
+
+static void phys_destroy(struct vmm_phys *p)
+{
+    core_table_remove(&g_handles, p->handle);
+    if (p->prev)
+        p->prev->next = p->next;
+    else
+        g_phys = p->next;
+    if (p->next)
+        p->next->prev = p->prev;
+    close(p->fd);
+    mem_dev_credit(p->dev, p->size, p->gen);
+    free(p);
+}
+
+/* Release r (its remaining mappings first). The registry leaves of its range are
+ * unlinked here and freed by the next mem_reg_reclaim. */
+static void resv_destroy(struct vmm_resv *r)
+{
+    while (r->maps)
+        map_undo(r, r->maps);
+    /* Prune while the range is still ours: once unmapped, the kernel may hand it to a
+     * device pool whose allocations the prune would wipe. */
+    mem_reg_prune(r->base, r->size);
+    munmap((void *)r->base, r->size);
+    for (struct vmm_resv **pp = &g_resv; *pp; pp = &(*pp)->next)
+        if (*pp == r) {
+            *pp = r->next;
+            break;
+        }
+    free(r);
+}
+
+void core_vmm_device_fini_locked(int dev)
+{
+    for (struct vmm_resv *r = g_resv; r; r = r->next)
+        for (struct vmm_map *m = r->maps, *n; m; m = n) {
+            n = m->next;
+            if (m->phys->dev == dev)
+                map_undo(r, m);
+        }
+    for (struct vmm_phys *p = g_phys, *n; p; p = n) {
+        n = p->next;
+        if (p->dev == dev)
+            phys_destroy(p);
+    }
+    for (struct vmm_resv *r = g_resv, *n; r; r = n) {
+        n = r->next;
+        if (r->dev == dev)
+            resv_destroy(r);
+    }
+}
+
+/* ---- reservations ----------------------------------------------------------------- */
+
+/* Map size bytes of PROT_NONE address space aligned to VMM_GRAN, or at want (exactly). */
+static int reserve_range(size_t size, uintptr_t want, uintptr_t *out)
+{
+    const int fl = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+    if (want) {
+        void *p = mmap((void *)want, size, PROT_NONE, fl | MAP_FIXED_NOREPLACE, -1, 0);
+        if (p == MAP_FAILED)
+            return -errno;
+        if ((uintptr_t)p != want) { /* a kernel that took the flag as a hint */
+            munmap(p, size);
+            return -EEXIST;
+        }
+        *out = want;
+        return 0;
+    }
+    if (size > SIZE_MAX - VMM_GRAN)
+        return -ENOMEM;
+    size_t len = size + VMM_GRAN;
+    void *p = mmap(NULL, len, PROT_NONE, fl, -1, 0);
+    if (p == MAP_FAILED)
+        return -errno;
+    uintptr_t a = (uintptr_t)p, b = (a + VMM_GRAN - 1) & ~(uintptr_t)(VMM_GRAN - 1);
+    if (b > a)
+        munmap(p, b - a);
+    if (a + len > b + size)
+        munmap((void *)(b + size), a + len - (b + size));
+    *out = b;
+    return 0;
+}
+
+aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, void *expectPtr,
+                                uint64_t flags)
+{
+    static const char fn[] = "aclrtReserveMemAddress";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    *virPtr = NULL;
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
+    if (size % VMM_GRAN)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: size %zu is not a multiple of the 2 MiB granularity", fn, size);
+    if (alignment)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: alignment is reserved and must be 0 (got %zu)", fn, alignment);
+    if (flags > 1)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: flags %llu is neither 0 (normal pages) nor 1 (huge pages)", fn,
+                        (unsigned long long)flags);
+    uintptr_t want = (uintptr_t)expectPtr;
+    if (want & (VMM_GRAN_1G - 1))
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: expectPtr %p is not 1 GiB aligned", fn,
+                        expectPtr);
+    if (want && size > UINTPTR_MAX - want)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: expectPtr %p + %zu bytes overflows", fn,
+                        expectPtr, size);
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+    struct vmm_resv *r = calloc(1, sizeof(*r));
+    if (!r)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    int dev = c->dev->id;
+    if (!c->dev->active) { /* reset by another thread since core_ctx_current (V1) */
+        rc = core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has been reset", fn, dev);
+        goto out;
+    }
+    int e = reserve_range(size, want, &r->base);
+    if (e && want) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                      "%s: cannot reserve %zu bytes at expectPtr %p: %s", fn, size, expectPtr,
+                      e == -EEXIST ? "the range is in use" : strerror(-e));
+        goto out;
+    }
+    if (e) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot reserve %zu bytes: %s", fn, size,
+                      strerror(-e));
+        goto out;
+    }
+    r->size = size;
+    r->dev = dev;
+    r->next = g_resv;
+    g_resv = r;
+    *virPtr = (void *)r->base;
+    r = NULL;
+out:
+    pthread_mutex_unlock(&g_rt.lock);
+    free(r);
+    return rc;
+}
+
+aclError aclrtReleaseMemAddress(void *virPtr)
+{
+    static const char fn[] = "aclrtReleaseMemAddress";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = resv_holding((uintptr_t)virPtr);
+    if (!r) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %p is not a reservation (released already, its device reset, or "
+                      "not from aclrtReserveMemAddress)",
+                      fn, virPtr);
+    } else if (r->base != (uintptr_t)virPtr) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %p lies inside the reservation at %p but is not its start", fn, virPtr,
+                      (void *)r->base);
+    } else if (r->maps) {
+        unsigned n = 0;
+        for (struct vmm_map *m = r->maps; m; m = m->next)
+            n++;
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: the reservation at %p still has %u mapping(s), the first at %p "
+                      "(aclrtUnmapMem them first)",
+                      fn, virPtr, n, (void *)r->maps->va);
+    } else {
+        resv_destroy(r);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    if (rc == ACL_SUCCESS)
+        mem_reg_reclaim(); /* the leaves resv_destroy unlinked (grace period, no lock held) */
+    return rc;
+}
+
+/* ---- physical memory ------------------------------------------------------------- */
+
+aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
+                             const aclrtPhysicalMemProp *prop, uint64_t flags)
+{
+    static const char fn[] = "aclrtMallocPhysical";
+    CORE_REQUIRE_INIT();
+    if (!handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    *handle = NULL;
+    aclError rc = check_prop(prop, fn);
+    if (rc)
+        return rc;
+    if (flags)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0 (got %llu)",
+                        fn, (unsigned long long)flags);
+    size_t gran = gran_of(prop->memAttr);
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
+    if (size % gran)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: size %zu is not a multiple of the granularity %zu of memAttr %d "
+                        "(aclrtMemGetAllocationGranularity)",
+                        fn, size, gran, (int)prop->memAttr);
+    if (size > MEM_REG_SIZE_MAX)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: size %zu is too large", fn, size);
+    int dev = (int)prop->location.id;
+    struct vmm_phys *p = calloc(1, sizeof(*p));
+    if (!p)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    p->fd = -1;
+    p->dev = dev;
+    p->size = size;
+    pthread_mutex_lock(&g_rt.lock);
+    if (!g_rt.dev[dev].active) { /* V1 */
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: device %d is not in use (aclrtSetDevice it first)", fn, dev);
+        goto fail;
+    }
+    int e = mem_dev_charge(dev, size, &p->gen);
+    if (e) {
+        size_t fr = 0, tot = 0;
+        mem_dev_meminfo(dev, MEM_CLASS_ALL, &fr, &tot);
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                      "%s: cannot charge %zu bytes to device %d (%zu of %zu bytes free)", fn, size,
+                      dev, fr, tot);
+        goto fail;
+    }
+    p->fd = memfd_create("cpuacl-physical", MFD_CLOEXEC);
+    if (p->fd < 0 || ftruncate(p->fd, (off_t)size) != 0) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create %zu bytes of memory: %s",
+                      fn, size, strerror(errno));
+        goto fail_credit;
+    }
+    p->handle = core_table_insert(&g_handles, p);
+    if (!p->handle) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: no handle left", fn);
+        goto fail_credit;
+    }
+    p->next = g_phys;
+    if (g_phys)
+        g_phys->prev = p;
+    g_phys = p;
+    pthread_mutex_unlock(&g_rt.lock);
+    *handle = (aclrtDrvMemHandle)(uintptr_t)p->handle;
+    return ACL_SUCCESS;
+fail_credit:
+    mem_dev_credit(dev, size, p->gen);
+fail:
+    pthread_mutex_unlock(&g_rt.lock);
+    if (p->fd >= 0)
+        close(p->fd);
+    free(p);
+    return rc;
+}
+
+aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
+{
+    static const char fn[] = "aclrtFreePhysical";
+    CORE_REQUIRE_INIT();
+    if (!handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_phys *p = phys_find(handle);
+    if (!p)
+        rc = phys_bad(handle, fn);
+    else if (p->nmaps)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: handle %p is still mapped at %u address(es) (aclrtUnmapMem first)", fn,
+                      handle, p->nmaps);
+    else
+        phys_destroy(p);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
+                                          aclrtMemGranularityOptions option, size_t *granularity)
+{
+    static const char fn[] = "aclrtMemGetAllocationGranularity";
+    CORE_REQUIRE_INIT();
+    if (!granularity)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: granularity is NULL", fn);
+    aclError rc = check_prop(prop, fn);
+    if (rc)
+        return rc;
+    if (option != ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM &&
+        option != ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: option %d is neither ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM nor "
+                        "_RECOMMENDED",
+                        fn, (int)option);
+    *granularity = gran_of(prop->memAttr);
+    return ACL_SUCCESS;
+}
+
+/* ---- mappings ------------------------------------------------------------------- */
+
+aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                     uint64_t flags)
+{
+    static const char fn[] = "aclrtMapMem";
+    CORE_REQUIRE_INIT();
+    uintptr_t va = (uintptr_t)virPtr;
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    if (!handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    if (offset)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: offset must be 0 (got %zu)", fn, offset);
+    if (flags)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0 (got %llu)",
+                        fn, (unsigned long long)flags);
+    if (va % VMM_GRAN)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr %p is not 2 MiB aligned", fn, virPtr);
+    struct vmm_map *m = malloc(sizeof(*m));
+    if (!m)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_phys *p = phys_find(handle);
+    struct vmm_resv *r = resv_holding(va);
+    struct vmm_map **pp = NULL;
+    if (!p) {
+        rc = phys_bad(handle, fn);
+        goto out;
+    }
+    if (size != p->size) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: size %zu differs from the size of the handle (%zu bytes): a handle is "
+                      "mapped whole",
+                      fn, size, p->size);
+        goto out;
+    }
+    if (!r || size > r->base + r->size - va) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: [%p, +%zu) is not inside one reservation (aclrtReserveMemAddress)", fn,
+                      virPtr, size);
+        goto out;
+    }
+    for (pp = &r->maps; *pp && (*pp)->va < va + size; pp = &(*pp)->next)
+        if ((*pp)->va + (*pp)->size > va) {
+            rc = core_err(ACL_ERROR_INVALID_PARAM,
+                          "%s: [%p, +%zu) overlaps the mapping at %p (+%zu); aclrtUnmapMem it "
+                          "first",
+                          fn, virPtr, size, (void *)(*pp)->va, (*pp)->size);
+            goto out;
+        }
+    if (r->maps && r->maps->phys->dev != p->dev) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: the reservation at %p already maps memory of device %d; it cannot also "
+                      "map memory of device %d",
+                      fn, (void *)r->base, r->maps->phys->dev, p->dev);
+        goto out;
+    }
+    void *q = mmap(virPtr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, p->fd, 0);
+    if (q == MAP_FAILED) {
+        int e = errno;
+        range_unback(va, size); /* a failed MAP_FIXED may have removed the old pages */
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot map %zu bytes at %p: %s", fn,
+                      size, virPtr, strerror(e));
+        goto out;
+    }
+    /* Best effort: 2 MiB pages where the kernel gives them to shared memory
+     * (transparent_hugepage/shmem_enabled "advise" or "always"). */
+    madvise(virPtr, size, MADV_HUGEPAGE);
+    int e = mem_dev_vmm_register(p->dev, va, size); /* V3: after the mmap */
+    if (e) {
+        range_unback(va, size);
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register %p: %s", fn, virPtr,
+                      strerror(-e));
+        goto out;
+    }
+    m->va = va;
+    m->size = size;
+    m->phys = p;
+    m->next = *pp; /* pp: the first mapping above va (sorted, V3) */
+    *pp = m;
+    m = NULL;
+    p->nmaps++;
+out:
+    pthread_mutex_unlock(&g_rt.lock);
+    free(m);
+    return rc;
+}
+
+aclError aclrtUnmapMem(void *virPtr)
+{
+    static const char fn[] = "aclrtUnmapMem";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtr, &r, fn);
+    if (m)
+        map_undo(r, m);
+    pthread_mutex_unlock(&g_rt.lock);
+    return m ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+
+/* ---- access ----------------------------------------------------------------------- */
+
+aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc, size_t count)
+{
+    static const char fn[] = "aclrtMemSetAccess";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    if (!desc)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: desc is NULL", fn);
+    if (!count)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: count is 0", fn);
+    for (size_t i = 0; i < count; i++) {
+        aclError rc = check_access_location(&desc[i].location, fn);
+        if (rc)
+            return rc;
+        if (desc[i].flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: desc[%zu].flags %d: only ACL_RT_MEM_ACCESS_FLAGS_READWRITE is "
+                            "supported (mapped memory is readable and writable everywhere)",
+                            fn, i, (int)desc[i].flags);
+    }
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtr, &r, fn);
+    if (!m)
+        rc = ACL_ERROR_INVALID_PARAM;
+    else if (size != m->size)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: size %zu differs from the size of the mapping at %p (%zu bytes)", fn,
+                      size, virPtr, m->size);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag)
+{
+    static const char fn[] = "aclrtMemGetAccess";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    if (!location)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: location is NULL", fn);
+    if (!flag)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag is NULL", fn);
+    aclError rc = check_access_location(location, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtr, &r, fn);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!m)
+        return ACL_ERROR_INVALID_PARAM;
+    *flag = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
+    return ACL_SUCCESS;
+}
