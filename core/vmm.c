@@ -165,9 +165,10 @@ static struct vmm_phys *phys_find(aclrtDrvMemHandle h)
     return core_table_lookup(&g_handles, h);
 }
 
+/* A handle that is not live: rejected like every handle (behaviour.md, Handles). */
 static aclError phys_bad(aclrtDrvMemHandle h, const char *fn)
 {
-    return core_err(ACL_ERROR_INVALID_PARAM,
+    return core_err(ACL_ERROR_RT_INVALID_HANDLE,
                     "%s: %p is not a live physical memory handle (freed, its device reset, or "
                     "not from aclrtMallocPhysical)",
                     fn, h);

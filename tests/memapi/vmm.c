@@ -223,18 +223,18 @@ static void physical(void)
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical(NULL));
     EXPECT_OK(aclrtFreePhysical(a));
     EXPECT(mi_free(ACL_HBM_MEM) == CAP);
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical(a));
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical((aclrtDrvMemHandle)0x1234));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical(a));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical((aclrtDrvMemHandle)0x1234));
     int local = 0;
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical((aclrtDrvMemHandle)&local));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical((aclrtDrvMemHandle)&local));
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical((aclrtDrvMemHandle)s));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical((aclrtDrvMemHandle)s));
     CHECK_OK(aclrtDestroyStream(s));
     /* a new handle never revives a freed one */
     aclrtDrvMemHandle n = phys(0, G2);
     EXPECT(n != a);
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical(a));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical(a));
     EXPECT_OK(aclrtFreePhysical(n));
     EXPECT(mi_free(ACL_HBM_MEM) == CAP);
 }
@@ -254,7 +254,8 @@ static void mapping(void)
     void *outside = aligned_alloc(G2, 4 * MiB);
     CHECK(outside);
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtMapMem(outside, 4 * MiB, 0, h, 0));
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtMapMem(va, 4 * MiB, 0, (aclrtDrvMemHandle)0x77, 0));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE,
+               aclrtMapMem(va, 4 * MiB, 0, (aclrtDrvMemHandle)0x77, 0));
 
     EXPECT_OK(aclrtMapMem(va, 4 * MiB, 0, h, 0));
     EXPECT(mi_free(ACL_HBM_MEM) == CAP - 6 * MiB); /* mapping charges nothing more */
@@ -313,7 +314,7 @@ static void mapping(void)
     EXPECT_OK(aclrtUnmapMem(va + 4 * MiB));
     EXPECT_OK(aclrtFreePhysical(h));
     EXPECT_OK(aclrtFreePhysical(other));
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtMapMem(va, 4 * MiB, 0, h, 0)); /* freed handle */
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtMapMem(va, 4 * MiB, 0, h, 0)); /* freed handle */
     EXPECT_OK(aclrtReleaseMemAddress(va));
     aclrtDrvMemHandle late = phys(0, G2);
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtMapMem(va, G2, 0, late, 0)); /* released */
@@ -476,8 +477,8 @@ static void teardown(void)
     CHECK_OK(aclrtResetDevice(1)); /* count 1 -> 0 */
 
     cur0();
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical(h1));
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical(spare));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical(h1));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical(spare));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtUnmapMem(r1));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReleaseMemAddress(r1));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtUnmapMem(r0 + G2));
@@ -508,7 +509,7 @@ static void teardown(void)
     CHECK_OK(aclrtResetDeviceForce(1));
     cur0();
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtUnmapMem(f));
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical(fh));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical(fh));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReleaseMemAddress(f));
 
     /* aclFinalize with everything live; a new aclInit starts empty */
@@ -520,7 +521,7 @@ static void teardown(void)
     CHECK_OK(aclrtSetDevice(0));
     CHECK_OK(aclrtGetCurrentContext(&ctx0));
     EXPECT(mi_free(ACL_HBM_MEM) == CAP);
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtFreePhysical(zh));
+    EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical(zh));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtUnmapMem(z));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReleaseMemAddress(z));
 }
