@@ -13,35 +13,8 @@
 #include <unistd.h>
 
 #include "cpuacl/cpuacl.h"
+#include "softcheck.h"
 #include "testutil.h"
-
-/* Soft checks (a wrong result is reported and the test goes on); setup uses
- * the fatal CHECK / CHECK_OK of testutil.h. */
-static int g_failed;
-
-#define EXPECT(cond)                                                                               \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: EXPECT failed: %s\n", __FILE__, __LINE__, #cond);              \
-            g_failed = 1;                                                                          \
-        }                                                                                          \
-    } while (0)
-
-/* `call` returns `want`; a failure leaves a non-empty aclGetRecentErrMsg. */
-#define EXPECT_ERR(want, call)                                                                     \
-    do {                                                                                           \
-        aclError got_ = (call);                                                                    \
-        const char *m_ = aclGetRecentErrMsg();                                                     \
-        if (got_ != (aclError)(want)) {                                                            \
-            fprintf(stderr, "%s:%d: %s returned %d, expected %d (%s)\n", __FILE__, __LINE__,       \
-                    #call, (int)got_, (int)(want), m_ ? m_ : "no message");                        \
-            g_failed = 1;                                                                          \
-        } else if ((want) != ACL_SUCCESS && (m_ == NULL || m_[0] == '\0')) {                       \
-            fprintf(stderr, "%s:%d: %s failed with %d but left no error message\n", __FILE__,      \
-                    __LINE__, #call, (int)got_);                                                   \
-            g_failed = 1;                                                                          \
-        }                                                                                          \
-    } while (0)
 
 #define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
 
