@@ -81,7 +81,9 @@ static void tensor_fill(aclTensor *t, const int64_t *viewDims, uint64_t viewDims
         int64_t s = 1;
         for (uint64_t i = viewDimsNum; i-- > 0;) {
             t->strides[i] = s;
-            s *= viewDims[i] > 0 ? viewDims[i] : 1;
+            /* saturate: such a tensor is refused when an operator takes it */
+            if (__builtin_mul_overflow(s, viewDims[i] > 0 ? viewDims[i] : 1, &s))
+                s = INT64_MAX;
         }
     }
     if (storageDimsNum)
@@ -352,11 +354,14 @@ bool ops_same_shape(const aclTensor *a, const aclTensor *b)
     return true;
 }
 
+/* Saturates at INT64_MAX (ops_check_dims refuses such tensors), so no
+ * caller sees a wrapped count. */
 int64_t ops_numel(const int64_t *dims, int n)
 {
     int64_t v = 1;
     for (int i = 0; i < n; i++)
-        v *= dims[i];
+        if (__builtin_mul_overflow(v, dims[i], &v))
+            return INT64_MAX;
     return v;
 }
 
@@ -378,6 +383,8 @@ aclnnStatus ops_check_dims(const aclTensor *t, const char *op, const char *what)
     if (t->ndim > OPS_MAX_DIMS)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %u dims, at most %d are supported", op,
                        what, t->ndim, OPS_MAX_DIMS);
+    if (ops_numel(t->dims, (int)t->ndim) == INT64_MAX) /* (a view with 0 strides may claim it) */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has 2^63 elements or more", op, what);
     return ACLNN_SUCCESS;
 }
 

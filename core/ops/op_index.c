@@ -637,6 +637,8 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
     /* The element count (X4): exact for integers; in double and, for the
      * float32 family, also in float. */
     uint64_t n1, n2;
+    if (!isfinite(fs) || !isfinite(fe) || !isfinite(fst)) /* integer scalars are always finite */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: start, end and step must be finite", name);
     if (integer) {
         if (ist == 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: step must be nonzero (as an integer)",
@@ -652,8 +654,6 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
         n1 = n2 = span / ust + (span % ust != 0);
     } else {
         bool f32 = odt != DT_F64;
-        if (!isfinite(fs) || !isfinite(fe) || !isfinite(fst))
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: start, end and step must be finite", name);
         float gs = (float)fs, ge = (float)fe, gst = (float)fst;
         if (f32 ? gst == 0 : fst == 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: step must be nonzero", name);
@@ -663,16 +663,20 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
                            "%s: start %g, end %g and step %g are inconsistent (the step's sign "
                            "must lead from start to end)",
                            name, fs, fe, fst);
+        /* A count that is negative (the float reading's sign check passed,
+         * the double one's would not) or too long for any tensor is
+         * unusable: UINT64_MAX matches no length. Refused only when both
+         * readings are unusable. */
         double c1 = ceil((fe - fs) / fst);
         double c2 = f32 ? (double)ceilf((ge - gs) / gst) : c1;
-        if (!(c1 < 9.2e18) || !(c2 < 9.2e18))
+        n1 = c1 >= 0 && c1 < 9.2e18 ? (uint64_t)c1 : UINT64_MAX;
+        n2 = c2 >= 0 && c2 < 9.2e18 ? (uint64_t)c2 : UINT64_MAX;
+        if (n1 == UINT64_MAX && n2 == UINT64_MAX)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the sequence is too long", name);
-        n1 = (uint64_t)c1;
-        n2 = (uint64_t)c2;
     }
     uint64_t len = (uint64_t)out->dims[0];
     if (len != n1 && len != n2) {
-        int64_t want = (int64_t)n1;
+        int64_t want = (int64_t)(n1 != UINT64_MAX ? n1 : n2);
         return bad_shape(name, "out", out, &want, 1);
     }
     struct aclOpExecutor *e = exec_with_plan(name, 0, 1, sizeof(struct arange_plan));

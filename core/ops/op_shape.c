@@ -471,6 +471,11 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self, const aclIntArray
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: repeats[%d] * %lld overflows", name, i,
                            (long long)sdim[i]);
     }
+    int64_t total = 1; /* the whole result must be countable too */
+    for (int i = 0; i < R; i++)
+        if (__builtin_mul_overflow(total, want[i], &total))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the result has more than 2^63 elements",
+                           name);
     if ((rc = check_out_shape(name, want, R, out)))
         return rc;
     struct aclOpExecutor *e;

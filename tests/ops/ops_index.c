@@ -710,6 +710,26 @@ static void test_arange(void)
     int64_t n20[1] = {20};
     ot_make(&oi, ACL_INT32, 1, n20, L_CONTIG);
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, half, oi.t, &ws, &ex));
+    /* non-finite arguments are refused for integer outs too */
+    aclScalar *nan = make_scalar(ACL_FLOAT, NAN);
+    ot_tensor oi5;
+    int64_t n5[1] = {5};
+    ot_make(&oi5, ACL_INT32, 1, n5, L_CONTIG);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(nan, ten, one, oi5.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, inf, one, oi5.t, &ws, &ex));
+    /* start and end equal in float but not in double: the float count (0)
+     * decides, the negative double count is unusable, not converted */
+    aclScalar *s1 = make_scalar(ACL_DOUBLE, 16777217.0), *e1 = make_scalar(ACL_DOUBLE, 16777216.0);
+    int64_t n0[1] = {0};
+    ot_tensor oz;
+    ot_make(&oz, ACL_FLOAT, 1, n0, L_CONTIG);
+    CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(s1, e1, half, oz.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    aclDestroyScalar(nan);
+    aclDestroyScalar(s1);
+    aclDestroyScalar(e1);
+    ot_free(&oi5);
+    ot_free(&oz);
     aclDestroyScalar(z);
     aclDestroyScalar(ten);
     aclDestroyScalar(one);

@@ -338,6 +338,21 @@ static void test_repeat(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a, ob.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a, oi.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(xu.t, a, xu.t, &ws, &ex));
+    {
+        /* every dim fits in int64, the whole result does not: 2^64 elements
+         * (stride-0 views, so the tensors need no memory) */
+        static int8_t one;
+        int64_t sd[2] = {1 << 20, 1 << 20}, od[2] = {1LL << 32, 1LL << 32}, z2[2] = {0, 0};
+        int64_t rr[2] = {1 << 12, 1 << 12};
+        aclTensor *xs = aclCreateTensor(sd, 2, ACL_INT8, z2, 0, ACL_FORMAT_ND, sd, 2, &one);
+        aclTensor *os = aclCreateTensor(od, 2, ACL_INT8, z2, 0, ACL_FORMAT_ND, od, 2, &one);
+        aclIntArray *ar = aclCreateIntArray(rr, 2);
+        CHECK(xs && os && ar);
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(xs, ar, os, &ws, &ex));
+        aclDestroyTensor(xs);
+        aclDestroyTensor(os);
+        aclDestroyIntArray(ar);
+    }
     aclDestroyIntArray(a);
     aclDestroyIntArray(a1);
     aclDestroyIntArray(an);
