@@ -76,6 +76,7 @@ struct core_model {
     struct core_capture *cap; /* non-NULL while being captured */
     bool ready;               /* compiled: may execute */
     struct core_stream **lane_streams;
+    uint32_t lanes_alloc;          /* entries of lane_streams and lane_cond */
     struct sched_cond *lane_cond; /* one per lane, cache-line aligned */
     struct sched_cond gate;       /* value = last execution let in */
     struct sched_cond done;       /* value = last execution finished */
@@ -176,7 +177,7 @@ static struct core_model *model_new_locked(struct core_ctx *c)
 static void model_clear_locked(struct core_model *m)
 {
     for (uint32_t i = 0; i < m->plan.nlanes; i++) {
-        if (m->lane_streams && m->lane_streams[i])
+        if (i < m->lanes_alloc && m->lane_streams[i])
             core_stream_destroy_locked(m->lane_streams[i], false);
         free(m->plan.lanes[i].nodes);
     }
@@ -185,6 +186,7 @@ static void model_clear_locked(struct core_model *m)
     free(m->plan.lanes);
     m->lane_streams = NULL;
     m->lane_cond = NULL;
+    m->lanes_alloc = 0;
     memset(&m->plan, 0, sizeof(m->plan));
     for (uint32_t i = 0; i < m->nrel; i++)
         m->rel[i].fn(m->rel[i].arg);
@@ -539,6 +541,10 @@ aclError core_capture_implicit(struct core_event *ev, const char *fn)
     pthread_mutex_lock(&g_rt.lock);
     uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed);
     struct core_capture *k = eid ? capture_find_locked(ev->ctx, eid) : NULL;
+    if (k && k->build) { /* a build takes only its bound streams: a plain record */
+        pthread_mutex_unlock(&g_rt.lock);
+        return -1;
+    }
     if (k)
         capture_invalidate(k);
     pthread_mutex_unlock(&g_rt.lock);
@@ -582,6 +588,21 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const c
         capture_invalidate(ke);
         rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
                       "%s: the default stream cannot take part in a capture", fn);
+    } else if (ks && ks != ke && ke->build) {
+        /* A build is joined only through aclmdlRIBindStream; it is left
+         * untouched (behaviour.md). */
+        rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                      "%s: the event is recorded in another model being built; only streams "
+                      "bound to that model can wait on it",
+                      fn);
+    } else if (ks && ks != ke && ks->build) {
+        /* A bound stream waiting on work recorded elsewhere (a capture): as
+         * an event recorded outside the build (107024, the build invalidated). */
+        capture_invalidate(ks);
+        rc = core_err(ACL_ERROR_RT_CAPTURE_DEPENDENCY,
+                      "%s: a stream bound to a model being built waits on an event recorded "
+                      "outside that model",
+                      fn);
     } else if (ks && ks != ke) {
         capture_invalidate(ks);
         capture_invalidate(ke);
@@ -815,13 +836,23 @@ static aclError compile_locked(struct core_model *m, const char *fn)
             maxsig = m->plan.lanes[l].nsignals;
     m->plan.stride = (uint64_t)maxsig + 2;
     size_t ncond = n ? n : 1;
-    if (!m->lane_streams)
-        m->lane_streams = calloc(ncond, sizeof(*m->lane_streams));
-    if (!m->lane_cond)
-        m->lane_cond =
+    /* A retry after a failed compile (a build may have bound more streams
+     * since) keeps the lane streams already made and grows the arrays. */
+    if (m->lanes_alloc < ncond) {
+        struct core_stream **ls = realloc(m->lane_streams, ncond * sizeof(*ls));
+        struct sched_cond *lc =
             aligned_alloc(SCHED_CACHELINE, ((ncond * sizeof(struct sched_cond) + 63) / 64) * 64);
-    if (!m->lane_streams || !m->lane_cond)
-        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+        if (ls)
+            m->lane_streams = ls;
+        if (!ls || !lc) {
+            free(lc);
+            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+        }
+        memset(ls + m->lanes_alloc, 0, (ncond - m->lanes_alloc) * sizeof(*ls));
+        free(m->lane_cond);
+        m->lane_cond = lc;
+        m->lanes_alloc = (uint32_t)ncond;
+    }
     memset(m->lane_cond, 0, ncond * sizeof(struct sched_cond));
     for (uint32_t l = 0; l < n; l++) {
         if (m->lane_streams[l])
@@ -1084,8 +1115,13 @@ static int run_gate(struct sched_task *t, struct sched_exec *x)
 {
     struct core_model *m = t->arg.ptr[0];
     uint64_t k = t->arg.u64[1];
-    if (sched_cond_value(&m->gate) < k - 1) { /* execution k-1 not let in yet */
-        x->block_cond = &m->gate;
+    /* Executions run one at a time in submission order, whatever streams
+     * they were queued on: execution k is let in once k-1 has finished (its
+     * join advanced done), not merely been let in, or lanes of k could start
+     * while other lanes still run k-1. On one launch stream the join of k-1
+     * precedes this gate anyway. */
+    if (sched_cond_value(&m->done) < k - 1) {
+        x->block_cond = &m->done;
         x->block_target = k - 1;
         x->block_deadline = 0;
         return SCHED_BLOCK;
@@ -1341,7 +1377,7 @@ void core_models_destroy_ctx_locked(struct core_ctx *c)
 
 /* aclmdlRITask values: tag | stream index << 32 | task index + 1. No cpuacl
  * call takes them back; they only name a task of a bound stream. */
-#define MODEL_TASK_TAG 0xC6ull
+#define MODEL_TASK_TAG ((uint64_t)CORE_H_MODEL_TASK)
 /* aclmdlRIGetName: longer names are cut to this size, terminator included. */
 #define MODEL_NAME_MAX 512u
 

@@ -484,8 +484,9 @@ aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
     if (g_phys)
         g_phys->prev = p;
     g_phys = p;
-    pthread_mutex_unlock(&g_rt.lock);
+    /* under the lock: a concurrent device reset may free p once it is dropped */
     *handle = (aclrtDrvMemHandle)(uintptr_t)p->handle;
+    pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
 fail_credit:
     mem_dev_credit(dev, size, p->gen);

@@ -836,6 +836,93 @@ static void test_teardown(void)
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIGetId(b, &(uint32_t){0}));
 }
 
+/* Executions queued on two launch streams still run one at a time: lane B's
+ * kernel (slow) sees lane A's kernel run exactly once per execution. */
+static atomic_int g_a_runs, g_b_runs, g_overlaps;
+
+static int32_t k_lane_a(void *args)
+{
+    (void)args;
+    atomic_fetch_add(&g_a_runs, 1);
+    return 0;
+}
+
+static int32_t k_lane_b(void *args)
+{
+    (void)args;
+    int mine = atomic_load(&g_b_runs);
+    usleep(2000);
+    if (atomic_load(&g_a_runs) > mine + 1) /* A of a later execution ran meanwhile */
+        atomic_fetch_add(&g_overlaps, 1);
+    atomic_fetch_add(&g_b_runs, 1);
+    return 0;
+}
+
+static void test_two_launch_streams(void)
+{
+    aclrtStream sa, sb, e0, e1;
+    aclmdlRI m = NULL;
+    CHECK_OK(aclrtCreateStreamWithConfig(&sa, 0, ACL_STREAM_PERSISTENT));
+    CHECK_OK(aclrtCreateStreamWithConfig(&sb, 0, ACL_STREAM_PERSISTENT));
+    CHECK_OK(aclrtCreateStream(&e0));
+    CHECK_OK(aclrtCreateStream(&e1));
+    CHECK_OK(aclmdlRIBuildBegin(&m, 0));
+    CHECK_OK(aclmdlRIBindStream(m, sa, ACL_MODEL_STREAM_FLAG_HEAD));
+    CHECK_OK(aclmdlRIBindStream(m, sb, ACL_MODEL_STREAM_FLAG_HEAD));
+    CHECK_OK(cpuaclLaunchKernel(sa, k_lane_a, NULL));
+    CHECK_OK(cpuaclLaunchKernel(sb, k_lane_b, NULL));
+    CHECK_OK(aclmdlRIEndTask(m, sa));
+    CHECK_OK(aclmdlRIEndTask(m, sb));
+    CHECK_OK(aclmdlRIBuildEnd(m, NULL));
+    for (int i = 0; i < 20; i++)
+        CHECK_OK(aclmdlRIExecuteAsync(m, (i & 1) ? e1 : e0));
+    CHECK_OK(aclrtSynchronizeStream(e0));
+    CHECK_OK(aclrtSynchronizeStream(e1));
+    EXPECT(atomic_load(&g_a_runs) == 20 && atomic_load(&g_b_runs) == 20);
+    EXPECT(atomic_load(&g_overlaps) == 0);
+    CHECK_OK(aclmdlRIDestroy(m));
+    CHECK_OK(aclrtDestroyStream(e0));
+    CHECK_OK(aclrtDestroyStream(e1));
+}
+
+/* Events between a build and other builds or captures: the codes of
+ * behaviour.md, and only the offending build is invalidated. */
+static void test_build_conflicts(void)
+{
+    aclrtStream s, s2, c;
+    aclrtEvent e, e2;
+    aclmdlRI m = NULL, m2 = NULL, cm = NULL;
+    CHECK_OK(aclrtCreateStreamWithConfig(&s, 0, ACL_STREAM_PERSISTENT));
+    CHECK_OK(aclrtCreateStreamWithConfig(&s2, 0, ACL_STREAM_PERSISTENT));
+    CHECK_OK(aclrtCreateStream(&c));
+    CHECK_OK(aclrtCreateEvent(&e));
+    CHECK_OK(aclrtCreateEvent(&e2));
+    CHECK_OK(aclmdlRIBuildBegin(&m, 0));
+    CHECK_OK(aclmdlRIBuildBegin(&m2, 0));
+    CHECK_OK(aclmdlRIBindStream(m, s, ACL_MODEL_STREAM_FLAG_HEAD));
+    CHECK_OK(aclmdlRIBindStream(m2, s2, ACL_MODEL_STREAM_FLAG_HEAD));
+    CHECK_OK(aclrtRecordEvent(e, s));
+    EXPECT_ERR(ACL_ERROR_RT_STREAM_MODEL, aclrtStreamWaitEvent(s2, e)); /* another build */
+    CHECK_OK(aclmdlRICaptureBegin(c, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    EXPECT_ERR(ACL_ERROR_RT_STREAM_MODEL, aclrtStreamWaitEvent(c, e)); /* a capture */
+    CHECK_OK(aclrtRecordEvent(e2, c));
+    EXPECT_ERR(ACL_ERROR_RT_CAPTURE_DEPENDENCY, aclrtStreamWaitEvent(s2, e2)); /* m2 invalid */
+    CHECK_OK(aclmdlRICaptureEnd(c, &cm)); /* the capture was left alone */
+    EXPECT(cm != NULL);
+    CHECK_OK(aclrtRecordEvent(e, NULL)); /* default stream: a plain record */
+    CHECK_OK(aclmdlRIEndTask(m, s));
+    EXPECT_OK(aclmdlRIBuildEnd(m, NULL)); /* m was left alone */
+    CHECK_OK(aclmdlRIEndTask(m2, s2));
+    EXPECT_ERR(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, aclmdlRIBuildEnd(m2, NULL));
+    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBuildEnd(cm, NULL)); /* made by a capture */
+    CHECK_OK(aclmdlRIDestroy(cm));
+    CHECK_OK(aclmdlRIDestroy(m));
+    CHECK_OK(aclmdlRIDestroy(m2));
+    CHECK_OK(aclrtDestroyEvent(e));
+    CHECK_OK(aclrtDestroyEvent(e2));
+    CHECK_OK(aclrtDestroyStream(c));
+}
+
 /* ---- harness ---------------------------------------------------------------- */
 
 /* Each test runs in its own child with its own aclInit: a crash or hang in
@@ -876,6 +963,10 @@ int main(void)
     RUN(test_one_stream, 300);
     RUN(test_two_streams, 300);
     RUN(test_four_streams, 300);
+    setenv("CPUACL_WORKERS", "4", 1); /* lanes on several workers could overlap */
+    RUN(test_two_launch_streams, 300);
+    unsetenv("CPUACL_WORKERS");
+    RUN(test_build_conflicts, 300);
     RUN(test_execute_timeout, 300);
     RUN(test_abort, 300);
     RUN(test_id_name, 300);
