@@ -749,9 +749,33 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
     }
     struct core_capture *k = NULL;
     if (rc == ACL_SUCCESS) {
+        /* The lane arrays start at their maximum (the device's streams), as a
+         * build's do: threads append to their lanes without the lock, so a
+         * stream joining must never move them. compile_locked shrinks the
+         * plan's lanes once the graph is closed. */
+        uint32_t cap = CORE_MAX_STREAMS_PER_DEVICE;
         k = calloc(1, sizeof(*k));
-        if (!k)
+        struct plan_lane *lanes = k ? calloc(cap, sizeof(*lanes)) : NULL;
+        if (lanes) {
+            k->lanes = calloc(cap, sizeof(*k->lanes));
+            k->grp_open = calloc(cap, sizeof(*k->grp_open));
+            k->ended = calloc(cap, sizeof(*k->ended));
+        }
+        if (!lanes || !k->lanes || !k->grp_open || !k->ended) {
+            if (k) {
+                free(k->lanes);
+                free(k->grp_open);
+                free(k->ended);
+            }
+            free(k);
+            free(lanes);
+            k = NULL;
             rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+        } else {
+            free(m->plan.lanes); /* none: a new model, or one just cleared */
+            m->plan.lanes = lanes;
+            k->caplanes = k->capaux = cap;
+        }
     }
     if (rc == ACL_SUCCESS) {
         k->id = ++g_next_cap_id;
@@ -862,6 +886,11 @@ static aclError compile_locked(struct core_model *m, const char *fn)
             return rc;
         m->lane_streams[l]->internal = true;
     }
+    /* The graph is closed (no stream appends any more): the plan keeps only
+     * the lanes it has, not the capacity a capture or build started with. */
+    struct plan_lane *pl = realloc(m->plan.lanes, ncond * sizeof(*pl));
+    if (pl)
+        m->plan.lanes = pl;
     m->ready = true;
     return ACL_SUCCESS;
 }
