@@ -14,6 +14,7 @@
 
 #include "cpuacl/cpuacl.h"
 #include "softcheck.h"
+#include "isolate.h"
 #include "testutil.h"
 
 #define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
@@ -923,39 +924,19 @@ static void test_build_conflicts(void)
     CHECK_OK(aclrtDestroyStream(c));
 }
 
-/* ---- harness ---------------------------------------------------------------- */
+/* ---- harness (tests/isolate.h: each test in its own child) -------------------- */
 
-/* Each test runs in its own child with its own aclInit: a crash or hang in
- * one does not hide the others' results. */
-static int run_isolated(const char *name, void (*fn)(void), unsigned timeout_s)
+static void setup(void)
 {
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    CHECK(pid >= 0);
-    if (pid == 0) {
-        alarm(timeout_s);
-        CHECK_OK(aclInit(NULL));
-        CHECK_OK(aclrtSetDevice(0));
-        fn();
-        CHECK_OK(aclrtResetDevice(0));
-        CHECK_OK(aclFinalize());
-        exit(g_failed ? 1 : 0);
-    }
-    int st = 0;
-    CHECK(waitpid(pid, &st, 0) == pid);
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-        printf("%s: ok\n", name);
-        return 0;
-    }
-    if (WIFSIGNALED(st))
-        printf("%s: FAILED (killed by signal %d%s)\n", name, WTERMSIG(st),
-               WTERMSIG(st) == SIGALRM ? ": timeout, hang" : "");
-    else
-        printf("%s: FAILED (exit %d)\n", name, WEXITSTATUS(st));
-    return 1;
+    CHECK_OK(aclInit(NULL));
+    CHECK_OK(aclrtSetDevice(0));
 }
-#define RUN(fn, t) failures += run_isolated(#fn, fn, (t))
+
+static void teardown(void)
+{
+    CHECK_OK(aclrtResetDevice(0));
+    CHECK_OK(aclFinalize());
+}
 
 int main(void)
 {

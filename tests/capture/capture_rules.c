@@ -14,6 +14,7 @@
 
 #include "cpuacl/cpuacl.h"
 #include "softcheck.h"
+#include "isolate.h"
 #include "testutil.h"
 
 #define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
@@ -1049,37 +1050,6 @@ static void teardown(void)
     CHECK_OK(aclrtResetDevice(0));
     CHECK_OK(aclFinalize());
 }
-
-/* Each test runs in its own child process with its own aclInit, so that a
- * crash or hang in one (a library bug) does not hide the results of the
- * others. The parent never initialises the runtime. */
-static int run_isolated(const char *name, void (*fn)(void), unsigned timeout_s)
-{
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    CHECK(pid >= 0);
-    if (pid == 0) {
-        alarm(timeout_s);
-        setup();
-        fn();
-        teardown();
-        exit(g_failed ? 1 : 0);
-    }
-    int st = 0;
-    CHECK(waitpid(pid, &st, 0) == pid);
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-        printf("%s: ok\n", name);
-        return 0;
-    }
-    if (WIFSIGNALED(st))
-        printf("%s: FAILED (killed by signal %d%s)\n", name, WTERMSIG(st),
-               WTERMSIG(st) == SIGALRM ? ": timeout, hang" : "");
-    else
-        printf("%s: FAILED (exit %d)\n", name, WEXITSTATUS(st));
-    return 1;
-}
-#define RUN(fn, t) failures += run_isolated(#fn, fn, (t))
 
 static void test_end_other_thread_global(void)
 {
