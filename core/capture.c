@@ -1857,18 +1857,9 @@ aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
 
 static const char *kind_name(const struct sched_task *t)
 {
-    if (!t->run)
+    if (!t->run) /* the plan's own control nodes */
         return t->kind == PLAN_SIGNAL ? "event_record" : "event_wait";
-    switch (t->kind) {
-    case CORE_T_KERNEL: return "kernel";
-    case CORE_T_HOSTFUNC: return "host_func";
-    case CORE_T_MEMCPY: return "memcpy";
-    case CORE_T_MEMSET: return "memset";
-    case CORE_T_VALUE_WRITE: return "value_write";
-    case CORE_T_VALUE_WAIT: return "value_wait";
-    case CORE_T_REDUCE: return "reduce";
-    default: return "task";
-    }
+    return core_task_kind_name(t->kind);
 }
 
 aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags)

@@ -335,6 +335,10 @@ enum core_task_kind {
     CORE_T_REDUCE,
 };
 
+/* A kind's name in traces and model dumps ("kernel", "memcpy", ...; "task"
+ * for an unknown kind). core/trace.c. */
+const char *core_task_kind_name(uint8_t kind);
+
 /* ---- capture (core/capture.c) ------------------------------------------ */
 
 /* Active captures in the process; 0 lets every capture check short-cut. */

@@ -17,7 +17,7 @@
 #include "sched/sched.h"
 #include "sched/worker.h"
 
-static const char *kind_name(uint8_t k)
+const char *core_task_kind_name(uint8_t k)
 {
     switch (k) {
     case CORE_T_KERNEL: return "kernel";
@@ -71,7 +71,7 @@ aclError core_trace_write(const char *path)
             fprintf(f,
                     ",\n{\"name\":\"%s\",\"cat\":\"task\",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,"
                     "\"pid\":%u,\"tid\":%u,\"args\":{\"stream\":%" PRIu32 "}}",
-                    kind_name(r->kind), (double)(r->start_ns - t0) / 1e3,
+                    core_task_kind_name(r->kind), (double)(r->start_ns - t0) / 1e3,
                     (double)(r->end_ns - r->start_ns) / 1e3, dev, wi, r->stream);
         }
     }
