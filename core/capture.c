@@ -697,6 +697,43 @@ bool core_ctx_capturing(struct core_ctx *c)
 
 /* ---- begin / end ---------------------------------------------------------- */
 
+/*
+ * A capture or build record whose lane arrays start at their maximum (the
+ * device's streams), with the plan lanes to go with them (*lanes): threads
+ * append to their lanes without the lock, so a stream joining must never
+ * move them; compile_locked shrinks the plan's lanes once the graph is
+ * closed. NULL when out of memory. capture_discard frees an unused one.
+ */
+static void capture_discard(struct core_capture *k, struct plan_lane *lanes)
+{
+    free(lanes);
+    if (k) {
+        free(k->lanes);
+        free(k->grp_open);
+        free(k->ended);
+        free(k);
+    }
+}
+
+static struct core_capture *capture_new(struct plan_lane **lanes)
+{
+    const uint32_t cap = CORE_MAX_STREAMS_PER_DEVICE;
+    struct core_capture *k = calloc(1, sizeof(*k));
+    *lanes = calloc(cap, sizeof(**lanes));
+    if (k) {
+        k->lanes = calloc(cap, sizeof(*k->lanes));
+        k->grp_open = calloc(cap, sizeof(*k->grp_open));
+        k->ended = calloc(cap, sizeof(*k->ended));
+    }
+    if (!k || !*lanes || !k->lanes || !k->grp_open || !k->ended) {
+        capture_discard(k, *lanes);
+        *lanes = NULL;
+        return NULL;
+    }
+    k->caplanes = k->capaux = cap;
+    return k;
+}
+
 static aclError begin(aclrtStream stream, aclmdlRI modelRI,
                       aclmdlRICaptureMode mode, const char *fn)
 {
@@ -749,32 +786,13 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
     }
     struct core_capture *k = NULL;
     if (rc == ACL_SUCCESS) {
-        /* The lane arrays start at their maximum (the device's streams), as a
-         * build's do: threads append to their lanes without the lock, so a
-         * stream joining must never move them. compile_locked shrinks the
-         * plan's lanes once the graph is closed. */
-        uint32_t cap = CORE_MAX_STREAMS_PER_DEVICE;
-        k = calloc(1, sizeof(*k));
-        struct plan_lane *lanes = k ? calloc(cap, sizeof(*lanes)) : NULL;
-        if (lanes) {
-            k->lanes = calloc(cap, sizeof(*k->lanes));
-            k->grp_open = calloc(cap, sizeof(*k->grp_open));
-            k->ended = calloc(cap, sizeof(*k->ended));
-        }
-        if (!lanes || !k->lanes || !k->grp_open || !k->ended) {
-            if (k) {
-                free(k->lanes);
-                free(k->grp_open);
-                free(k->ended);
-            }
-            free(k);
-            free(lanes);
-            k = NULL;
+        struct plan_lane *lanes;
+        k = capture_new(&lanes);
+        if (!k) {
             rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
         } else {
             free(m->plan.lanes); /* none: a new model, or one just cleared */
             m->plan.lanes = lanes;
-            k->caplanes = k->capaux = cap;
         }
     }
     if (rc == ACL_SUCCESS) {
@@ -1485,27 +1503,20 @@ aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,
                         "aclmdlRIBuildBegin: the thread has no current context (call "
                         "aclrtSetDevice or aclrtSetCurrentContext)");
-    const uint32_t cap = CORE_MAX_STREAMS_PER_DEVICE; /* lanes never move (see top) */
-    struct core_capture *k = calloc(1, sizeof(*k));
-    struct plan_lane *lanes = calloc(cap, sizeof(*lanes));
-    if (k) {
-        k->lanes = calloc(cap, sizeof(*k->lanes));
-        k->grp_open = calloc(cap, sizeof(*k->grp_open));
-        k->ended = calloc(cap, sizeof(*k->ended));
-    }
+    struct plan_lane *lanes;
+    struct core_capture *k = capture_new(&lanes); /* lanes never move (see top) */
     aclError rc = ACL_SUCCESS;
     struct core_model *m = NULL;
     pthread_mutex_lock(&g_rt.lock);
     if (core_ctx_current() != c)
         rc = core_err(ACL_ERROR_RT_CONTEXT_NULL,
                       "aclmdlRIBuildBegin: the current context was destroyed");
-    else if (!k || !lanes || !k->lanes || !k->grp_open || !k->ended)
+    else if (!k)
         rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRIBuildBegin: out of memory");
     else if (!(m = model_new_locked(c)))
         rc = core_err(ACL_ERROR_RT_NO_MODEL_RESOURCE, "aclmdlRIBuildBegin: cannot create a model");
     if (rc == ACL_SUCCESS) {
         m->plan.lanes = lanes;
-        k->caplanes = k->capaux = cap;
         k->id = ++g_next_cap_id;
         k->model = m;
         k->ctx = c;
@@ -1517,15 +1528,8 @@ aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
         *modelRI = (aclmdlRI)(uintptr_t)m->handle;
     }
     pthread_mutex_unlock(&g_rt.lock);
-    if (rc != ACL_SUCCESS) {
-        free(lanes);
-        if (k) {
-            free(k->lanes);
-            free(k->grp_open);
-            free(k->ended);
-            free(k);
-        }
-    }
+    if (rc != ACL_SUCCESS)
+        capture_discard(k, lanes);
     return rc;
 }
 
