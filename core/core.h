@@ -28,6 +28,7 @@
 #include <urcu/urcu-memb.h>
 
 #include "acl/acl.h"
+#include "core/err.h"
 #include "sched/cond.h"
 #include "sched/stream.h"
 
@@ -36,13 +37,6 @@
 #define CORE_MAX_STREAMS_PER_DEVICE 1984 /* default streams included (reference) */
 #define CORE_MAX_EVENTS_PER_DEVICE 65536
 
-/* ---- errors ------------------------------------------------------------- */
-
-/* Record `code` with a printf-style message for aclGetRecentErrMsg and the
- * thread's last error; returns code so entry points can `return core_err(...)`. */
-aclError core_err(aclError code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Record an error code found asynchronously (stream error state). */
-aclError core_err_async(aclError code, const char *what);
 
 /* ---- configuration ------------------------------------------------------ */
 

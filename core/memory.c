@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "core/core.h"
-#include "core/ops/ops.h"
+#include "core/half.h"
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
 #include "mem/mem.h"
@@ -371,8 +371,8 @@ static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
         }                                                                                          \
     } while (0)
 #define AS_IS(x) (x)
-#define F16_IN(x) ops_f16_to_f32(x)
-#define BF16_IN(x) ops_bf16_to_f32(x)
+#define F16_IN(x) half_f16_to_f32(x)
+#define BF16_IN(x) half_bf16_to_f32(x)
 
 /* Integer sums wrap: computed in a wider type, then converted to the element
  * type (GCC's conversion to a narrower signed type wraps, modulo 2^n).
@@ -408,12 +408,12 @@ static void reduce(void *dst, const void *src, uint64_t bytes, uint32_t kind, ac
     }
     case ACL_FLOAT16: {
         uint64_t n = bytes / 2;
-        REDUCE_LOOP(uint16_t, F16_IN, ops_f32_to_f16);
+        REDUCE_LOOP(uint16_t, F16_IN, half_f32_to_f16);
         break;
     }
     default: { /* ACL_BF16 (checked at submission) */
         uint64_t n = bytes / 2;
-        REDUCE_LOOP(uint16_t, BF16_IN, ops_f32_to_bf16);
+        REDUCE_LOOP(uint16_t, BF16_IN, half_f32_to_bf16);
         break;
     }
     }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * core/ops: the aclnn operator layer, private header.
+ * ops/: the aclnn operator layer, private header.
  *
  * Layout of the layer:
  *   meta.c      aclTensor / aclScalar / arrays / lists and their queries
@@ -18,14 +18,15 @@
  * device worker with the addresses of that launch. Kernels never see the
  * user's aclTensor objects, which may be gone by then.
  */
-#ifndef CPUACL_CORE_OPS_OPS_H
-#define CPUACL_CORE_OPS_OPS_H
+#ifndef CPUACL_OPS_OPS_H
+#define CPUACL_OPS_OPS_H
 
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "aclnn/aclnn_base.h"
+#include "core/half.h"
 
 #define OPS_MAX_DIMS 8         /* operator limit (AscendCL's) */
 #define OPS_TENSOR_MAX_DIMS 25 /* what aclCreateTensor accepts */
@@ -130,11 +131,7 @@ bool ops_can_cast(int from, int to);
 /* Promotion of a tensor with a host scalar (aclnnAdds and friends). */
 int ops_promote_scalar(int tensor_dt, int scalar_dt, int out_dt);
 
-/* Scalar conversions used by conversions and tests. */
-float ops_f16_to_f32(uint16_t h);
-uint16_t ops_f32_to_f16(float f);
-float ops_bf16_to_f32(uint16_t h);
-uint16_t ops_f32_to_bf16(float f);
+/* Scalar float16/bfloat16 conversions: half_* in core/half.h. */
 
 /* Store one double / int64 value into an element of type dt (saturating,
  * truncating float to integer conversion; NaN gives 0). */
@@ -350,4 +347,4 @@ extern const ew_kern_fn ew_copy_kern[CK_COUNT]; /* identity (1 input) */
         return ops_launch(workspace, workspaceSize, executor, stream, "aclnn" #OP);                \
     }
 
-#endif /* CPUACL_CORE_OPS_OPS_H */
+#endif /* CPUACL_OPS_OPS_H */

@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/ops/ops.h"
-#include "core/ops/op_public.h"
+#include "ops/ops.h"
+#include "ops/op_public.h"
 
 #define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
 

@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "core/launch.h"
-#include "core/ops/ops.h"
+#include "ops/ops.h"
 
 #define POOL_CHUNK 32
 

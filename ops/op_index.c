@@ -44,7 +44,7 @@
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
-#include "core/ops/ops.h"
+#include "ops/ops.h"
 
 #pragma GCC optimize("O3")
 

@@ -41,7 +41,7 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_rotary_position_embedding.h"
-#include "core/ops/ops.h"
+#include "ops/ops.h"
 
 #pragma GCC optimize("O3")
 

@@ -48,7 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/ops/ops.h"
+#include "ops/ops.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_permute.h"
 #include "aclnnop/aclnn_repeat.h"

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/core.h"
-#include "core/ops/ops.h"
+#include "core/err.h"
+#include "ops/ops.h"
 
 /* ---- errors ---------------------------------------------------------------- */
 

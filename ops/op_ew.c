@@ -26,8 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/ops/ops.h"
-#include "core/ops/op_public.h"
+#include "ops/ops.h"
+#include "ops/op_public.h"
 
 #pragma GCC optimize("O3")
 

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/ops/ops.h"
+#include "ops/ops.h"
 
 #pragma GCC optimize("O3")
 

@@ -23,7 +23,7 @@
 #include <immintrin.h>
 #endif
 
-#include "core/ops/ops.h"
+#include "ops/ops.h"
 
 #pragma GCC optimize("O3")
 
@@ -189,80 +189,7 @@ int ops_promote_scalar(int tensor_dt, int scalar_dt, int out_dt)
     return tensor_dt;
 }
 
-/* ---- float16 / bfloat16 (C1) ------------------------------------------- */
-
-static inline float bits_f32(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static inline uint32_t f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static inline float f16_to_f32(uint16_t h)
-{
-    uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-    if (e == 0) {
-        float f = (float)m * 0x1p-24f; /* zero or subnormal: exact */
-        return s ? -f : f;
-    }
-    if (e == 31)
-        return bits_f32(s | 0x7f800000u | (m << 13));
-    return bits_f32(s | ((e + 112u) << 23) | (m << 13));
-}
-
-static inline uint16_t f32_to_f16(float f)
-{
-    uint32_t u = f32_bits(f);
-    uint32_t s = (u >> 16) & 0x8000u, a = u & 0x7fffffffu;
-    if (a > 0x7f800000u) /* NaN: quiet */
-        return (uint16_t)(s | 0x7e00u);
-    if (a >= 0x477ff000u) /* >= 65520 (and inf): rounds to inf */
-        return (uint16_t)(s | 0x7c00u);
-    if (a < 0x38800000u) {               /* below 2^-14: subnormal half, round the scaled value */
-        float v = bits_f32(a) * 0x1p24f; /* exact (power-of-two scale) */
-        return (uint16_t)(s | (uint32_t)nearbyintf(v));
-    }
-    uint32_t r = a - 0x38000000u; /* rebias 127 -> 15 */
-    r = (r + 0x0fffu + ((r >> 13) & 1u)) >> 13;
-    return (uint16_t)(s | r);
-}
-
-static inline float bf16_to_f32(uint16_t h)
-{
-    return bits_f32((uint32_t)h << 16);
-}
-
-static inline uint16_t f32_to_bf16(float f)
-{
-    uint32_t u = f32_bits(f);
-    if ((u & 0x7fffffffu) > 0x7f800000u)
-        return (uint16_t)((u >> 16) | 0x40u);
-    u += 0x7fffu + ((u >> 16) & 1u);
-    return (uint16_t)(u >> 16);
-}
-
-float ops_f16_to_f32(uint16_t h)
-{
-    return f16_to_f32(h);
-}
-uint16_t ops_f32_to_f16(float f)
-{
-    return f32_to_f16(f);
-}
-float ops_bf16_to_f32(uint16_t h)
-{
-    return bf16_to_f32(h);
-}
-uint16_t ops_f32_to_bf16(float f)
-{
-    return f32_to_bf16(f);
-}
+/* ---- float16 / bfloat16 (C1): core/half.h -------------------------- */
 
 /* float16 <-> float32 over contiguous runs with the F16C instructions when
  * the CPU has them (checked once); the same values as the code above
@@ -274,7 +201,7 @@ __attribute__((target("avx,f16c"))) static void f16c_load(float *d, const uint16
     for (; i + 8 <= n; i += 8)
         _mm256_storeu_ps(d + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(s + i))));
     for (; i < n; i++)
-        d[i] = f16_to_f32(s[i]);
+        d[i] = half_f16_to_f32(s[i]);
 }
 
 __attribute__((target("avx,f16c"))) static void f16c_store(uint16_t *d, const float *s, int64_t n)
@@ -284,7 +211,7 @@ __attribute__((target("avx,f16c"))) static void f16c_store(uint16_t *d, const fl
         _mm_storeu_si128((__m128i *)(d + i),
                          _mm256_cvtps_ph(_mm256_loadu_ps(s + i), _MM_FROUND_TO_NEAREST_INT));
     for (; i < n; i++)
-        d[i] = f32_to_f16(s[i]);
+        d[i] = half_f32_to_f16(s[i]);
 }
 
 static bool have_f16c(void)
@@ -336,10 +263,10 @@ typedef uint16_t bf16_t;
 
 #define ID(x) (x)
 #define B2N(x) ((x) != 0)
-#define H2F(x) f16_to_f32(x)
-#define BH2F(x) bf16_to_f32(x)
-#define H2I64(x) f2i64(f16_to_f32(x))
-#define BH2I64(x) f2i64(bf16_to_f32(x))
+#define H2F(x) half_f16_to_f32(x)
+#define BH2F(x) half_bf16_to_f32(x)
+#define H2I64(x) f2i64(half_f16_to_f32(x))
+#define BH2I64(x) f2i64(half_bf16_to_f32(x))
 
 /* Gather with conversion. Contiguous and broadcast sources get their own
  * loops so that the common case vectorises. */
@@ -421,8 +348,8 @@ DEF_LOAD(ld_raw2, uint16_t, uint16_t, ID)
 DEF_LOAD(ld_raw4, uint32_t, uint32_t, ID)
 DEF_LOAD(ld_raw8, uint64_t, uint64_t, ID)
 
-#define F2H(x) f32_to_f16((float)(x))
-#define F2BH(x) f32_to_bf16((float)(x))
+#define F2H(x) half_f32_to_f16((float)(x))
+#define F2BH(x) half_f32_to_bf16((float)(x))
 
 /* from float */
 DEF_STORE(st_f32_f32, float, float, ID)
@@ -545,10 +472,10 @@ void ops_round_f32(float *buf, int64_t n, int dt)
 {
     if (dt == DT_F16)
         for (int64_t i = 0; i < n; i++)
-            buf[i] = f16_to_f32(f32_to_f16(buf[i]));
+            buf[i] = half_f16_to_f32(half_f32_to_f16(buf[i]));
     else if (dt == DT_BF16)
         for (int64_t i = 0; i < n; i++)
-            buf[i] = bf16_to_f32(f32_to_bf16(buf[i]));
+            buf[i] = half_bf16_to_f32(half_f32_to_bf16(buf[i]));
 }
 
 void ops_round_f64(double *buf, int64_t n, int dt)
@@ -560,11 +487,11 @@ void ops_round_f64(double *buf, int64_t n, int dt)
         break;
     case DT_F16:
         for (int64_t i = 0; i < n; i++)
-            buf[i] = f16_to_f32(f32_to_f16((float)buf[i]));
+            buf[i] = half_f16_to_f32(half_f32_to_f16((float)buf[i]));
         break;
     case DT_BF16:
         for (int64_t i = 0; i < n; i++)
-            buf[i] = bf16_to_f32(f32_to_bf16((float)buf[i]));
+            buf[i] = half_bf16_to_f32(half_f32_to_bf16((float)buf[i]));
         break;
     case DT_I8:
         for (int64_t i = 0; i < n; i++)
