@@ -36,6 +36,9 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/event.h"
+#include "core/model.h"
+#include "core/task.h"
 #include "sched/clock.h"
 
 #define EVENT_FLAGS_ALL                                                                    \

@@ -22,6 +22,8 @@
 
 #include "core/core.h"
 #include "core/launch.h"
+#include "core/report.h"
+#include "core/task.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 

@@ -24,6 +24,8 @@
 
 #include "core/core.h"
 #include "core/half.h"
+#include "core/model.h"
+#include "core/task.h"
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
 #include "mem/mem.h"

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/task.h"
+#include "core/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
