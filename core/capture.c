@@ -6,7 +6,7 @@
  * lane 0 is the origin stream. Every task submitted to a stream of the
  * capture is appended to that stream's lane instead of running (see
  * core_task_begin/end in core.h): the record is copied with its run function
- * replaced by a replay-safe one (core_replay_fn). An event recorded on a
+ * replaced by its kind's replay function (core/task.h). An event recorded on a
  * capturing stream becomes a SIGNAL node and remembers (lane, signal); a
  * stream that waits on such an event joins the capture as a new lane and gets
  * a WAIT node. aclmdlRICaptureEnd checks the rules of the reference (origin,
@@ -202,7 +202,10 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
                         "%s: more tasks than the task group holds (%u)", fn, len);
     }
     struct sched_task *old = &g->model->plan.lanes[g->lane].nodes[g->start + k->upos];
-    if (old->kind != t->kind) {
+    /* Same kind as the reference counts them: kinds sharing a name (a 1-D
+     * and a 2-D copy, a plain and an owned kernel) replace each other. */
+    if (old->kind != t->kind &&
+        strcmp(core_task_kind_name(old->kind), core_task_kind_name(t->kind)) != 0) {
         capture_invalidate(k);
         return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                         "%s: task %u of the group has another kind than the task it replaces", fn,
@@ -222,9 +225,17 @@ aclError core_capture_commit(struct core_stream *s, const char *fn)
     struct plan_lane *pl = k->update ? NULL : &k->model->plan.lanes[s->cap_lane];
     /* Where core_capture_slot put it: the lane's next node, or the scratch. */
     struct sched_task *t = pl && pl->n < pl->cap ? &pl->nodes[pl->n] : &t_scratch;
-    void (*rel)(void *);
-    void *relarg;
-    sched_task_fn replay = core_replay_fn(t->run, &rel, &relarg, t);
+    void (*rel)(void *) = NULL;
+    void *relarg = NULL;
+    /* The kind's descriptor says how the copy replays (core/task.h); a record
+     * whose run function is not its kind's is not captured either. */
+    const struct core_task_desc *d = core_task_desc(t->kind);
+    sched_task_fn replay = d && d->run == t->run ? d->replay : NULL;
+    if (replay) {
+        t->flags |= d->replay_flags;
+        if (d->release)
+            d->release(t, &rel, &relarg);
+    }
     if (!replay) {
         pthread_mutex_lock(&g_rt.lock);
         capture_invalidate(k);
@@ -247,7 +258,7 @@ aclError core_capture_commit(struct core_stream *s, const char *fn)
     t->run = replay;
     pl->n++; /* the node was written in place */
     aclError rc = ACL_SUCCESS;
-    if (rc == ACL_SUCCESS && rel) {
+    if (rel) {
         pthread_mutex_lock(&g_rt.lock);
         rc = add_release_locked(k->model, rel, relarg);
         pthread_mutex_unlock(&g_rt.lock);

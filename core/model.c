@@ -258,13 +258,18 @@ static int run_join(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
+/* Queued straight to rings: aclmdlRIExecuteAsync refuses a capturing stream. */
+const struct core_task_desc core_task_model_gate = {"model", run_gate, NULL, 0, NULL};
+const struct core_task_desc core_task_model_lane = {"model", run_lane, NULL, 0, NULL};
+const struct core_task_desc core_task_model_join = {"model", run_join, NULL, 0, NULL};
+
 /* Queue execution of m on s (exec lock held by the caller). */
 static void enqueue_locked(struct core_model *m, struct core_stream *s)
 {
     uint64_t k = ++m->exec_submitted;
     struct sched_task *t = sched_stream_reserve(&s->s);
     t->run = run_gate;
-    t->kind = CORE_T_MODEL;
+    t->kind = CORE_T_MODEL_GATE;
     t->flags = SCHED_TF_ALWAYS;
     t->arg.ptr[0] = m;
     t->arg.u64[1] = k;
@@ -273,7 +278,7 @@ static void enqueue_locked(struct core_model *m, struct core_stream *s)
         struct sched_stream *ls = &m->lane_streams[l]->s;
         t = sched_stream_reserve(ls);
         t->run = run_lane;
-        t->kind = CORE_T_MODEL;
+        t->kind = CORE_T_MODEL_LANE;
         t->flags = SCHED_TF_ALWAYS;
         t->u16 = (uint16_t)l;
         t->arg.ptr[0] = m;
@@ -284,7 +289,7 @@ static void enqueue_locked(struct core_model *m, struct core_stream *s)
     }
     t = sched_stream_reserve(&s->s);
     t->run = run_join;
-    t->kind = CORE_T_MODEL;
+    t->kind = CORE_T_MODEL_JOIN;
     t->flags = SCHED_TF_ALWAYS;
     t->arg.ptr[0] = m;
     t->arg.u64[1] = k;
