@@ -116,7 +116,7 @@ def ptr_to_numpy(ptr, shape, npy_type):
 # value aclrtSubscribeReport expects and aclrtProcessReport matches against
 # the calling thread.
 
-_threads = {}
+_threads = {}  # thread id -> [Thread, ...]: a finished thread's id may be reused
 _threads_lock = threading.Lock()
 
 
@@ -131,7 +131,9 @@ def start_thread(thr_func, args_list):
                          name="acl.util.start_thread")
     t.start()  # returns once the thread runs, so ident is set
     with _threads_lock:
-        _threads[t.ident] = t
+        # An id seen before belongs to threads that have ended (pthread ids
+        # are reused only after exit): stop_thread takes them oldest first.
+        _threads.setdefault(t.ident, []).append(t)
     return t.ident, 0
 
 
@@ -139,10 +141,12 @@ def stop_thread(thread_id):
     """ret = acl.util.stop_thread(thread_id): wait for the thread to finish
     (its function must return, e.g. after a flag tells its loop to stop)."""
     with _threads_lock:
-        t = _threads.get(thread_id)
-    if t is None or t.ident == threading.get_ident():
-        return _ERR_INVALID_PARAM
+        ts = _threads.get(thread_id)
+        t = ts[0] if ts else None
+        if t is None or t is threading.current_thread():
+            return _ERR_INVALID_PARAM
+        ts.pop(0)
+        if not ts:
+            del _threads[thread_id]
     t.join()
-    with _threads_lock:
-        _threads.pop(thread_id, None)
     return 0
