@@ -134,3 +134,21 @@ def fn(name, restype, *argtypes):
 def ptr_value(v):
     """A c_void_p's value as a Python int (0 for NULL)."""
     return v.value or 0
+
+
+def _value(v):
+    return (v.value or 0) if isinstance(v, c_void_p) else v.value
+
+
+def first(cfn, ctype, *args):
+    """(value, ret) of a C call whose first parameter is its output."""
+    v = ctype()
+    ret = cfn(ctypes.byref(v), *args)
+    return _value(v), ret
+
+
+def last(cfn, ctype, *args):
+    """(value, ret) of a C call whose last parameter is its output."""
+    v = ctype()
+    ret = cfn(*(args + (ctypes.byref(v),)))
+    return _value(v), ret

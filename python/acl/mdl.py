@@ -9,6 +9,7 @@ short aliases. Model run instances are Python ints, like every handle.
 import ctypes
 
 from ._lib import P, c_char_p, c_int, c_int32, c_uint32, c_void_p, fn, ptr_value
+from ._lib import first as _first, last as _last
 
 _CaptureBegin = fn("aclmdlRICaptureBegin", c_int, c_void_p, c_int)
 _CaptureToModelRIBegin = fn("aclmdlRICaptureToModelRIBegin", c_int, c_void_p, c_void_p, c_int)
@@ -61,9 +62,7 @@ def ri_capture_get_info(stream):
 
 def ri_capture_end(stream):
     """model_ri, ret = acl.mdl.ri_capture_end(stream)"""
-    ri = c_void_p()
-    ret = _CaptureEnd(stream, ctypes.byref(ri))
-    return ptr_value(ri), ret
+    return _last(_CaptureEnd, c_void_p, stream)
 
 
 def ri_capture_thread_exchange_mode(mode):
@@ -80,9 +79,7 @@ def ri_capture_task_grp_begin(stream):
 
 def ri_capture_task_grp_end(stream):
     """task_grp, ret = acl.mdl.ri_capture_task_grp_end(stream)"""
-    h = c_void_p()
-    ret = _CaptureTaskGrpEnd(stream, ctypes.byref(h))
-    return ptr_value(h), ret
+    return _last(_CaptureTaskGrpEnd, c_void_p, stream)
 
 
 def ri_capture_task_update_begin(stream, task_grp):
@@ -134,9 +131,7 @@ def ri_abort(model_ri):
 
 def ri_get_id(model_ri):
     """model_ri_id, ret = acl.mdl.ri_get_id(model_ri)"""
-    v = c_uint32(0)
-    ret = _GetId(model_ri, ctypes.byref(v))
-    return v.value, ret
+    return _last(_GetId, c_uint32, model_ri)
 
 
 def ri_set_name(model_ri, name):
@@ -155,9 +150,7 @@ def ri_get_name(model_ri, max_len=256):
 
 def ri_build_begin(flag=0):
     """model_ri, ret = acl.mdl.ri_build_begin(flag)"""
-    ri = c_void_p()
-    ret = _BuildBegin(ctypes.byref(ri), flag)
-    return ptr_value(ri), ret
+    return _first(_BuildBegin, c_void_p, flag)
 
 
 def ri_bind_stream(model_ri, stream, flag):

@@ -13,9 +13,9 @@ import sys
 import threading
 import traceback
 
-from . import _lib
-from ._lib import (P, c_bool, c_float, c_int, c_int32, c_size_t, c_uint32, c_uint64, c_void_p,
-                   fn, ptr_value)
+from ._lib import P, c_float, c_int, c_int32, c_size_t, c_uint32, c_uint64, c_void_p, fn
+from ._lib import first as _first, last as _last
+
 
 # ---- C prototypes ------------------------------------------------------------
 _SetDevice = fn("aclrtSetDevice", c_int, c_int32)
@@ -119,23 +119,17 @@ def reset_device_force(device_id):
 
 def get_device():
     """device_id, ret = acl.rt.get_device()"""
-    v = c_int32(0)
-    ret = _GetDevice(ctypes.byref(v))
-    return v.value, ret
+    return _first(_GetDevice, c_int32)
 
 
 def get_device_count():
     """count, ret = acl.rt.get_device_count()"""
-    v = c_uint32(0)
-    ret = _GetDeviceCount(ctypes.byref(v))
-    return v.value, ret
+    return _first(_GetDeviceCount, c_uint32)
 
 
 def get_run_mode():
     """run_mode, ret = acl.rt.get_run_mode()  (ACL_HOST in cpuacl)"""
-    v = c_int(0)
-    ret = _GetRunMode(ctypes.byref(v))
-    return v.value, ret
+    return _first(_GetRunMode, c_int)
 
 
 def synchronize_device():
@@ -150,9 +144,7 @@ def synchronize_device_with_timeout(timeout):
 
 def device_can_access_peer(device_id, peer_device_id):
     """can_access_peer, ret = acl.rt.device_can_access_peer(device_id, peer_device_id)"""
-    v = c_int32(0)
-    ret = _DeviceCanAccessPeer(ctypes.byref(v), device_id, peer_device_id)
-    return v.value, ret
+    return _first(_DeviceCanAccessPeer, c_int32, device_id, peer_device_id)
 
 
 def device_enable_peer_access(peer_device_id, flags=0):
@@ -186,9 +178,7 @@ def get_version():
 
 def create_context(device_id):
     """context, ret = acl.rt.create_context(device_id)"""
-    v = c_void_p()
-    ret = _CreateContext(ctypes.byref(v), device_id)
-    return ptr_value(v), ret
+    return _first(_CreateContext, c_void_p, device_id)
 
 
 def destroy_context(context):
@@ -203,32 +193,24 @@ def set_context(context):
 
 def get_context():
     """context, ret = acl.rt.get_context()  (aclrtGetCurrentContext)"""
-    v = c_void_p()
-    ret = _GetCurrentContext(ctypes.byref(v))
-    return ptr_value(v), ret
+    return _first(_GetCurrentContext, c_void_p)
 
 
 def ctx_get_current_default_stream():
     """stream, ret = acl.rt.ctx_get_current_default_stream()"""
-    v = c_void_p()
-    ret = _CtxGetCurrentDefaultStream(ctypes.byref(v))
-    return ptr_value(v), ret
+    return _first(_CtxGetCurrentDefaultStream, c_void_p)
 
 # ---- streams -----------------------------------------------------------------
 
 
 def create_stream():
     """stream, ret = acl.rt.create_stream()"""
-    v = c_void_p()
-    ret = _CreateStream(ctypes.byref(v))
-    return ptr_value(v), ret
+    return _first(_CreateStream, c_void_p)
 
 
 def create_stream_with_config(priority, flag):
     """stream, ret = acl.rt.create_stream_with_config(priority, flag)"""
-    v = c_void_p()
-    ret = _CreateStreamWithConfig(ctypes.byref(v), priority, flag)
-    return ptr_value(v), ret
+    return _first(_CreateStreamWithConfig, c_void_p, priority, flag)
 
 
 def destroy_stream(stream):
@@ -253,9 +235,7 @@ def synchronize_stream_with_timeout(stream, timeout):
 
 def stream_query(stream):
     """status, ret = acl.rt.stream_query(stream)  (ACL_STREAM_STATUS_*)"""
-    v = c_int(0)
-    ret = _StreamQuery(stream, ctypes.byref(v))
-    return v.value, ret
+    return _last(_StreamQuery, c_int, stream)
 
 
 def stream_wait_event(stream, event):
@@ -275,46 +255,34 @@ def set_stream_failure_mode(stream, mode):
 
 def stream_get_priority(stream):
     """priority, ret = acl.rt.stream_get_priority(stream)"""
-    v = c_uint32(0)
-    ret = _StreamGetPriority(stream, ctypes.byref(v))
-    return v.value, ret
+    return _last(_StreamGetPriority, c_uint32, stream)
 
 
 def stream_get_flags(stream):
     """flags, ret = acl.rt.stream_get_flags(stream)"""
-    v = c_uint32(0)
-    ret = _StreamGetFlags(stream, ctypes.byref(v))
-    return v.value, ret
+    return _last(_StreamGetFlags, c_uint32, stream)
 
 
 def get_stream_available_num():
     """count, ret = acl.rt.get_stream_available_num()"""
-    v = c_uint32(0)
-    ret = _GetStreamAvailableNum(ctypes.byref(v))
-    return v.value, ret
+    return _first(_GetStreamAvailableNum, c_uint32)
 
 # ---- events ------------------------------------------------------------------
 
 
 def create_event():
     """event, ret = acl.rt.create_event()"""
-    v = c_void_p()
-    ret = _CreateEvent(ctypes.byref(v))
-    return ptr_value(v), ret
+    return _first(_CreateEvent, c_void_p)
 
 
 def create_event_with_flag(flag):
     """event, ret = acl.rt.create_event_with_flag(flag)"""
-    v = c_void_p()
-    ret = _CreateEventWithFlag(ctypes.byref(v), flag)
-    return ptr_value(v), ret
+    return _first(_CreateEventWithFlag, c_void_p, flag)
 
 
 def create_event_ex_with_flag(flag):
     """event, ret = acl.rt.create_event_ex_with_flag(flag)"""
-    v = c_void_p()
-    ret = _CreateEventExWithFlag(ctypes.byref(v), flag)
-    return ptr_value(v), ret
+    return _first(_CreateEventExWithFlag, c_void_p, flag)
 
 
 def destroy_event(event):
@@ -334,23 +302,17 @@ def reset_event(event, stream):
 
 def query_event(event):
     """status, ret = acl.rt.query_event(event)  (ACL_EVENT_STATUS_*; deprecated in C)"""
-    v = c_int(0)
-    ret = _QueryEvent(event, ctypes.byref(v))
-    return v.value, ret
+    return _last(_QueryEvent, c_int, event)
 
 
 def query_event_status(event):
     """status, ret = acl.rt.query_event_status(event)  (ACL_EVENT_RECORDED_STATUS_*)"""
-    v = c_int(0)
-    ret = _QueryEventStatus(event, ctypes.byref(v))
-    return v.value, ret
+    return _last(_QueryEventStatus, c_int, event)
 
 
 def query_event_wait_status(event):
     """status, ret = acl.rt.query_event_wait_status(event)  (ACL_EVENT_WAIT_STATUS_*)"""
-    v = c_int(0)
-    ret = _QueryEventWaitStatus(event, ctypes.byref(v))
-    return v.value, ret
+    return _last(_QueryEventWaitStatus, c_int, event)
 
 
 def synchronize_event(event):
@@ -365,32 +327,24 @@ def synchronize_event_with_timeout(event, timeout):
 
 def event_elapsed_time(start, end):
     """ms, ret = acl.rt.event_elapsed_time(start_event, end_event)"""
-    v = c_float(0.0)
-    ret = _EventElapsedTime(ctypes.byref(v), start, end)
-    return v.value, ret
+    return _first(_EventElapsedTime, c_float, start, end)
 
 # ---- memory ------------------------------------------------------------------
 
 
 def malloc(size, policy=0):
     """dev_ptr, ret = acl.rt.malloc(size, policy)"""
-    v = c_void_p()
-    ret = _Malloc(ctypes.byref(v), size, policy)
-    return ptr_value(v), ret
+    return _first(_Malloc, c_void_p, size, policy)
 
 
 def malloc_align32(size, policy=0):
     """dev_ptr, ret = acl.rt.malloc_align32(size, policy)"""
-    v = c_void_p()
-    ret = _MallocAlign32(ctypes.byref(v), size, policy)
-    return ptr_value(v), ret
+    return _first(_MallocAlign32, c_void_p, size, policy)
 
 
 def malloc_cached(size, policy=0):
     """dev_ptr, ret = acl.rt.malloc_cached(size, policy)"""
-    v = c_void_p()
-    ret = _MallocCached(ctypes.byref(v), size, policy)
-    return ptr_value(v), ret
+    return _first(_MallocCached, c_void_p, size, policy)
 
 
 def free(dev_ptr):
@@ -400,9 +354,7 @@ def free(dev_ptr):
 
 def malloc_host(size):
     """host_ptr, ret = acl.rt.malloc_host(size)"""
-    v = c_void_p()
-    ret = _MallocHost(ctypes.byref(v), size)
-    return ptr_value(v), ret
+    return _first(_MallocHost, c_void_p, size)
 
 
 def free_host(host_ptr):

@@ -69,3 +69,17 @@ class Case(unittest.TestCase):
         buf = bytearray(n)
         self.ok(acl.rt.memcpy(acl.util.bytes_to_ptr(buf), n, ptr, n, D2H), "memcpy D2H")
         return bytes(buf)
+
+
+class StreamCase(Case):
+    """A test with its own context on device 0 and a stream in it."""
+
+    def setUp(self):
+        self.ctx, ret = acl.rt.create_context(0)
+        self.ok(ret, "create_context")
+        self.stream, ret = acl.rt.create_stream()
+        self.ok(ret, "create_stream")
+
+    def tearDown(self):
+        self.ok(acl.rt.destroy_stream(self.stream), "destroy_stream")
+        self.ok(acl.rt.destroy_context(self.ctx), "destroy_context")

@@ -2,30 +2,19 @@
 """Python callbacks called by the runtime: launch_callback processed by a
 start_thread thread (block type 1), host functions on runtime workers, and
 callbacks still safe at finalize and at interpreter exit."""
-import os
 import subprocess
 import sys
 import textwrap
 import threading
 
 import acltest
-from acltest import Case, acl
+from acltest import Case, StreamCase, acl
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
 
 
-class Callbacks(Case):
-    def setUp(self):
-        self.ctx, ret = acl.rt.create_context(0)
-        self.ok(ret)
-        self.stream, ret = acl.rt.create_stream()
-        self.ok(ret)
-
-    def tearDown(self):
-        self.ok(acl.rt.destroy_stream(self.stream))
-        self.ok(acl.rt.destroy_context(self.ctx))
-
+class Callbacks(StreamCase):
     def test_blocking_callback_from_start_thread(self):
         stop = threading.Event()
         log = []
@@ -137,48 +126,41 @@ class Callbacks(Case):
 
 
 class Lifetime(Case):
-    def run_script(self, body):
-        code = "import acl, os, threading\n" + textwrap.dedent(body)
-        env = dict(os.environ)
-        p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                           text=True, timeout=120)
+    # A child interpreter queues `count` Python host functions behind a gate
+    # (a host function waiting on a threading.Event), opens it, then runs `tail`.
+    PROLOGUE = """
+import acl, os, threading
+assert acl.init() == 0
+assert acl.rt.set_device(0) == 0
+s, r = acl.rt.create_stream()
+gate = threading.Event()
+assert acl.rt.launch_host_func(s, lambda g: g.wait(), gate) == 0
+for i in range(%d):
+    assert acl.rt.launch_host_func(s, lambda k: os.write(1, b"hf %%d\\n" %% k), i) == 0
+"""
+
+    def run_script(self, count, tail):
+        code = self.PROLOGUE % count + textwrap.dedent(tail)
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           timeout=120)
         self.assertEqual(p.returncode, 0, "stdout:\n%s\nstderr:\n%s" % (p.stdout, p.stderr))
-        return p.stdout
+        return p.stdout.splitlines()
 
     def test_finalize_runs_queued_python_callbacks(self):
-        out = self.run_script("""
-            assert acl.init() == 0
-            assert acl.rt.set_device(0) == 0
-            s, r = acl.rt.create_stream()
-            gate = threading.Event()
-            assert acl.rt.launch_host_func(s, lambda g: g.wait(), gate) == 0
-            for i in range(50):
-                assert acl.rt.launch_host_func(s, lambda k: os.write(1, b"hf %d\\n" % k), i) == 0
+        lines = self.run_script(50, """
             threading.Timer(0.05, gate.set).start()
             r = acl.finalize()   # waits for the queued work
             os.write(1, b"finalize %d\\nafter\\n" % r)
         """)
-        lines = out.splitlines()
         self.assertEqual(lines, ["hf %d" % i for i in range(50)] + ["finalize 0", "after"])
 
     def test_exit_without_finalize(self):
-        out = self.run_script("""
-            assert acl.init() == 0
-            assert acl.rt.set_device(0) == 0
-            s, r = acl.rt.create_stream()
-            gate = threading.Event()
-            assert acl.rt.launch_host_func(s, lambda g: g.wait(), gate) == 0
-            for i in range(20):
-                assert acl.rt.launch_host_func(s, lambda k: os.write(1, b"hf %d\\n" % k), i) == 0
+        lines = self.run_script(20, """
             gate.set()
             os.write(1, b"leaving\\n")
             # no synchronize, no finalize: acl's atexit hook drains the runtime
         """)
-        lines = out.splitlines()
-        self.assertEqual(sorted(l for l in lines if l != "leaving"),
-                         sorted("hf %d" % i for i in range(20)))
-        self.assertEqual([l for l in lines if l != "leaving"], ["hf %d" % i for i in range(20)])
-
+        self.assertEqual([ln for ln in lines if ln != "leaving"], ["hf %d" % i for i in range(20)])
 
 if __name__ == "__main__":
     acltest.main()

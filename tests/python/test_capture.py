@@ -5,7 +5,7 @@ run several times with new inputs."""
 import struct
 
 import acltest
-from acltest import D2D, H2D, Case, acl
+from acltest import D2D, H2D, StreamCase, acl
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -21,17 +21,7 @@ def unfloats(b):
     return list(struct.unpack("<%df" % (len(b) // 4), b))
 
 
-class Capture(Case):
-    def setUp(self):
-        self.ctx, ret = acl.rt.create_context(0)
-        self.ok(ret)
-        self.stream, ret = acl.rt.create_stream()
-        self.ok(ret)
-
-    def tearDown(self):
-        self.ok(acl.rt.destroy_stream(self.stream))
-        self.ok(acl.rt.destroy_context(self.ctx))
-
+class Capture(StreamCase):
     def test_capture_and_replay(self):
         s = self.stream
         x = acl.nn.Tensor((N,), acl.ACL_FLOAT)

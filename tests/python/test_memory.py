@@ -6,7 +6,7 @@ import array
 import ctypes
 
 import acltest
-from acltest import D2D, D2H, H2D, H2H, Case, acl, needs_numpy, np
+from acltest import D2D, D2H, H2D, H2H, StreamCase, acl, needs_numpy, np
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -16,17 +16,7 @@ def pattern(n, seed):
     return bytes((i * 31 + seed) & 0xFF for i in range(n))
 
 
-class Memory(Case):
-    def setUp(self):
-        self.ctx, ret = acl.rt.create_context(0)
-        self.ok(ret)
-        self.stream, ret = acl.rt.create_stream()
-        self.ok(ret)
-
-    def tearDown(self):
-        self.ok(acl.rt.destroy_stream(self.stream))
-        self.ok(acl.rt.destroy_context(self.ctx))
-
+class Memory(StreamCase):
     def test_sync_copies_with_bytes(self):
         n = 10000
         src = pattern(n, 1)

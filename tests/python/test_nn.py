@@ -5,23 +5,13 @@ import math
 import struct
 
 import acltest
-from acltest import Case, acl, needs_numpy, np
+from acltest import StreamCase, acl, needs_numpy, np
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
 
 
-class Operators(Case):
-    def setUp(self):
-        self.ctx, ret = acl.rt.create_context(0)
-        self.ok(ret)
-        self.stream, ret = acl.rt.create_stream()
-        self.ok(ret)
-
-    def tearDown(self):
-        self.ok(acl.rt.destroy_stream(self.stream))
-        self.ok(acl.rt.destroy_context(self.ctx))
-
+class Operators(StreamCase):
     @needs_numpy
     def test_numpy_add_matmul_softmax(self):
         rng = np.random.default_rng(4)
