@@ -324,28 +324,34 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
     return rc;
 }
 
-aclError core_capture_implicit(struct core_event *ev, const char *fn)
+aclError core_capture_implicit(struct core_event *ev, bool *plain, const char *fn)
 {
+    *plain = false;
     pthread_mutex_lock(&g_rt.lock);
     uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed);
     struct core_capture *k = eid ? capture_find_locked(ev->ctx, eid) : NULL;
     if (k && k->build) { /* a build takes only its bound streams: a plain record */
         pthread_mutex_unlock(&g_rt.lock);
-        return -1;
+        *plain = true;
+        return ACL_SUCCESS;
     }
     if (k)
         capture_invalidate(k);
     pthread_mutex_unlock(&g_rt.lock);
-    if (!k)
-        return -1; /* the capture just ended: a plain record */
+    if (!k) { /* the capture just ended: a plain record */
+        *plain = true;
+        return ACL_SUCCESS;
+    }
     return core_err(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
                     "%s: the default stream cannot take part in a capture (the event is "
                     "recorded in one)",
                     fn);
 }
 
-aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const char *fn)
+aclError core_capture_wait(struct core_stream *s, struct core_event *ev, bool *plain,
+                           const char *fn)
 {
+    *plain = false;
     pthread_mutex_lock(&g_rt.lock);
     struct core_capture *ks = atomic_load_explicit(&s->cap, memory_order_relaxed);
     uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed);
@@ -365,7 +371,8 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const c
     } else if (!ke) {
         if (!ks) { /* neither side captures (any more): a plain wait */
             pthread_mutex_unlock(&g_rt.lock);
-            return -1;
+            *plain = true;
+            return ACL_SUCCESS;
         }
         capture_invalidate(ks);
         rc = core_err(ACL_ERROR_RT_CAPTURE_DEPENDENCY,
@@ -525,7 +532,7 @@ struct core_capture *capture_new(struct plan_lane **lanes)
 static aclError begin(aclrtStream stream, aclmdlRI modelRI,
                       aclmdlRICaptureMode mode, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the default stream (NULL) cannot be captured", fn);

@@ -213,12 +213,16 @@ static inline bool core_initialised(void)
     return atomic_load_explicit(&g_rt.initialised, memory_order_acquire);
 }
 
-/* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. */
-#define CORE_REQUIRE_INIT()                                                                \
+/* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. The message
+ * names the API call: CORE_REQUIRE_INIT(fn) in a helper that receives the
+ * API's name as fn, CORE_REQUIRE_INIT() in the entry point itself. */
+#define CORE_REQUIRE_INIT(...) CORE_REQUIRE_INIT_AS(CORE_PICK2_(__func__, ##__VA_ARGS__, __func__))
+#define CORE_PICK2_(a, b, ...) b
+#define CORE_REQUIRE_INIT_AS(api)                                                          \
     do {                                                                                   \
         if (__builtin_expect(!core_initialised(), 0))                                      \
             return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called",     \
-                            __func__);                                                     \
+                            (api));                                                        \
     } while (0)
 
 /* The calling thread's current context and its generation when set. Initial-

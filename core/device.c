@@ -210,7 +210,7 @@ aclError aclrtSetDevice(int32_t deviceId)
 
 static aclError reset_device(int32_t deviceId, bool force, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_device *d = device_of(deviceId);
     if (!d) {
@@ -255,7 +255,7 @@ aclError aclrtGetDevice(int32_t *deviceId)
 
 static aclError sync_device(int32_t timeout, bool timed, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     uint64_t deadline = 0;
     if (timed) {
         aclError rc = core_timeout(timeout, &deadline, fn);
@@ -429,7 +429,7 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
 
 static aclError active_device(int32_t deviceId, struct core_device **out, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     struct core_device *d = device_of(deviceId);
     if (!d)
         return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn,

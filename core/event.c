@@ -282,7 +282,7 @@ const struct core_task_desc core_task_reset = {"event_reset", run_reset, NULL, 0
 
 static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!event)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
     if (flags & ~(uint32_t)EVENT_FLAGS_ALL)
@@ -416,9 +416,10 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
         core_event_put(ev);
         return rc;
     }
+    bool plain = true;
     if (__builtin_expect(s->is_default && atomic_load_explicit(&ev->cap_id, memory_order_relaxed),
                          0) &&
-        (rc = core_capture_implicit(ev, fn)) != (aclError)-1) {
+        ((rc = core_capture_implicit(ev, &plain, fn)) || !plain)) {
         core_event_put(ev);
         return rc;
     }
@@ -468,8 +469,9 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL ||
                              atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0,
                          0)) {
-        rc = core_capture_wait(s, ev, fn);
-        if (rc != -1) { /* -1: no capture involved after all (it just ended) */
+        bool plain;
+        rc = core_capture_wait(s, ev, &plain, fn);
+        if (rc || !plain) { /* plain: no capture involved after all (it just ended) */
             core_event_put(ev);
             return rc;
         }
@@ -545,7 +547,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
  * the event is recorded in an active capture. */
 static aclError get_event(aclrtEvent event, struct core_event **out, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!event)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
     *out = core_event_get(event);

@@ -206,7 +206,7 @@ void core_stream_released(struct sched_stream *ss)
 
 static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
     struct core_ctx *c = core_ctx_current();
@@ -236,7 +236,7 @@ aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uin
 
 static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the default stream (NULL) cannot be destroyed", fn);
