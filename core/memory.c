@@ -86,6 +86,7 @@ static aclError locate(const void *p, size_t n, struct span *out, const char *fn
 
 static bool peer_ok(int cur, int other)
 {
+    /* acquire: pairs with the release in peer_access. */
     return cur == other ||
            (atomic_load_explicit(&g_rt.peer[cur], memory_order_acquire) >> other) & 1;
 }
@@ -547,7 +548,7 @@ static aclError async_policy(struct core_stream *s, void *dst, const void *src,
         *act = COPY_QUEUE;
         return ACL_SUCCESS;
     }
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: C1 */
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
                         "%s: pageable host memory cannot be copied inside a capture (use "
                         "aclrtMallocHost)",
