@@ -34,7 +34,7 @@ struct core_capture *g_builds; /* builds not yet ended, g_rt.lock */
 
 bool core_stream_bound_locked(struct core_stream *s)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     return k && k->build;
 }
 
@@ -86,7 +86,7 @@ static aclError building_locked(struct core_model *m, struct core_capture **out,
 static aclError bound_locked(struct core_model *m, struct core_stream *s, struct core_capture **out,
                              const char *fn)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || !k->build || k != m->bind)
         return core_err(ACL_ERROR_RT_STREAM_MODEL,
                         "%s: the stream is not bound to this model (aclmdlRIBindStream)", fn);
@@ -179,7 +179,7 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     struct core_capture *k = NULL;
-    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS && m->ctx != s->ctx)
         rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT,
@@ -293,7 +293,7 @@ aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
         /* The lane keeps what it recorded (ended, as by aclmdlRIEndTask);
          * only the stream leaves. relaxed: as in capture_close_locked. */
         uint32_t l = s->cap_lane;
-        atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: C1 */
+        atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
         k->lanes[l] = NULL;
         k->ended[l] = 1;
         if (--k->nbound == 0 && k->built)
@@ -372,7 +372,7 @@ aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint3
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || !k->build) {
         rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
                       "%s: the stream is not bound to a model (aclmdlRIBindStream)", fn);

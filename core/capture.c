@@ -83,7 +83,7 @@ aclError add_lane_locked(struct core_capture *k, struct core_stream *s)
 void capture_release_events_locked(struct core_capture *k)
 {
     for (uint32_t i = 0; i < k->nevents; i++) {
-        atomic_store_explicit(&k->events[i]->cap_id, 0, memory_order_relaxed); /* relaxed: C1 */
+        atomic_store_explicit(&k->events[i]->cap_id, 0, memory_order_relaxed); /* relaxed: A1 */
         core_event_put(k->events[i]);
     }
     k->nevents = 0;
@@ -94,7 +94,7 @@ void capture_release_events_locked(struct core_capture *k)
 void capture_close_locked(struct core_capture *k)
 {
     for (uint32_t i = 0; i < k->nlanes; i++)
-        atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed); /* relaxed: C1 */
+        atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
     capture_release_events_locked(k);
     if (!k->update) {
         for (struct core_capture **pp = &k->ctx->captures; *pp; pp = &(*pp)->next)
@@ -164,7 +164,7 @@ static bool lane_reserve(struct plan_lane *pl)
  * reports the failure. */
 struct sched_task *core_capture_slot(struct core_stream *s)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (k->update || lane_closed(k, s->cap_lane))
         return &t_scratch;
     struct plan_lane *pl = &k->model->plan.lanes[s->cap_lane];
@@ -219,7 +219,7 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
 
 aclError core_capture_commit(struct core_stream *s, const char *fn)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (lane_closed(k, s->cap_lane)) /* the task went to the scratch record */
         return lane_closed_err(k, fn);
     struct plan_lane *pl = k->update ? NULL : &k->model->plan.lanes[s->cap_lane];
@@ -270,13 +270,13 @@ aclError core_capture_commit(struct core_stream *s, const char *fn)
 
 bool core_event_captured(struct core_event *ev)
 {
-    return atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0; /* relaxed: C1 */
+    return atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0; /* relaxed: A1 */
 }
 
 aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     aclError rc = ACL_SUCCESS;
     if (!k) { /* the capture ended meanwhile */
         pthread_mutex_unlock(&g_rt.lock);
@@ -294,8 +294,8 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
         capture_invalidate(k);
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                       "%s: IPC events cannot be recorded in a capture", fn);
-    } else if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed) && /* relaxed: C1 */
-               atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != k->id) { /* relaxed: C1 */
+    } else if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed) && /* relaxed: A1 */
+               atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != k->id) { /* relaxed: A1 */
         capture_invalidate(k);
         rc = core_err(ACL_ERROR_STREAM_CAPTURE_CONFLICT,
                       "%s: the event is recorded in another capture", fn);
@@ -304,7 +304,7 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
         struct sched_task node = {.kind = PLAN_SIGNAL};
         node.arg.u64[0] = ++pl->nsignals;
         rc = append_node(k->model, s->cap_lane, &node);
-        /* relaxed: C1 */
+        /* relaxed: A1 */
         if (rc == ACL_SUCCESS && atomic_load_explicit(&ev->cap_id, memory_order_relaxed) == 0) {
             if (!grow((void **)&k->events, &k->capevents, k->nevents + 1, sizeof(*k->events))) {
                 rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
@@ -317,7 +317,7 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
         if (rc == ACL_SUCCESS) {
             ev->cap_lane = s->cap_lane;
             ev->cap_sig = (uint32_t)node.arg.u64[0];
-            atomic_store_explicit(&ev->cap_id, k->id, memory_order_relaxed); /* relaxed: C1 */
+            atomic_store_explicit(&ev->cap_id, k->id, memory_order_relaxed); /* relaxed: A1 */
         } else {
             capture_invalidate(k);
         }
@@ -330,7 +330,7 @@ aclError core_capture_implicit(struct core_event *ev, bool *plain, const char *f
 {
     *plain = false;
     pthread_mutex_lock(&g_rt.lock);
-    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed); /* relaxed: C1 */
+    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed); /* relaxed: A1 */
     struct core_capture *k = eid ? capture_find_locked(ev->ctx, eid) : NULL;
     if (k && k->build) { /* a build takes only its bound streams: a plain record */
         pthread_mutex_unlock(&g_rt.lock);
@@ -355,8 +355,8 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, bool *p
 {
     *plain = false;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *ks = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
-    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *ks = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
+    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed); /* relaxed: A1 */
     struct core_capture *ke = eid ? capture_find_locked(ev->ctx, eid) : NULL;
     aclError rc = ACL_SUCCESS;
     if (ks && ks->update) {
@@ -484,7 +484,7 @@ aclError core_capture_check_unsafe(const char *fn)
 
 bool core_ctx_capturing(struct core_ctx *c)
 {
-    if (atomic_load_explicit(&core_ncaptures, memory_order_relaxed) == 0) /* relaxed: C2 */
+    if (atomic_load_explicit(&core_ncaptures, memory_order_relaxed) == 0) /* relaxed: A2 */
         return false;
     pthread_mutex_lock(&g_rt.lock);
     bool r = c->captures != NULL;
@@ -548,7 +548,7 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: a default stream cannot be captured", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (sk && sk->build) {
         rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
                       "%s: the stream is bound to a model (aclmdlRIBindStream) and cannot be "
@@ -602,7 +602,7 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
         m->cap = k;
         k->next = s->ctx->captures;
         s->ctx->captures = k;
-        atomic_fetch_add_explicit(&core_ncaptures, 1, memory_order_relaxed); /* relaxed: C2 */
+        atomic_fetch_add_explicit(&core_ncaptures, 1, memory_order_relaxed); /* relaxed: A2 */
         rc = add_lane_locked(k, s);
         if (rc) {
             capture_close_locked(k);
@@ -685,7 +685,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || k->update || k->build) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -742,7 +742,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (k && (k->update || k->build)) /* not a capture */
         k = NULL;
     if (status)
@@ -765,7 +765,7 @@ aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || k->update || k->build)
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                       "aclmdlRICaptureTaskGrpBegin: the stream is not being captured");
@@ -785,7 +785,7 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     struct core_taskgrp *g = NULL;
     if (!k || k->update || k->build) {
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -824,7 +824,7 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
     pthread_mutex_lock(&g_rt.lock);
     struct core_taskgrp *g = core_table_lookup(&g_rt.taskgrps, handle);
     struct core_capture *k = NULL;
-    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!g)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
                       "aclmdlRICaptureTaskUpdateBegin: %p is not a live task group", handle);
@@ -859,7 +859,7 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
         } else {
             k->lanes[0] = s;
             k->nlanes = k->caplanes = 1;
-            atomic_store_explicit(&s->cap, k, memory_order_relaxed); /* relaxed: C1 */
+            atomic_store_explicit(&s->cap, k, memory_order_relaxed); /* relaxed: A1 */
         }
     } else if (k) {
         free(k);
@@ -875,7 +875,7 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: C1 */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || !k->update) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,

@@ -11,7 +11,7 @@
  *                         is appended to only by its stream's producer, and
  *                         its arrays never move while the capture or build
  *                         is open (capture_new sizes them at the maximum);
- *                         s->cap is read relaxed (C1 in core.h). A task's
+ *                         s->cap is read relaxed (A1 in core.h). A task's
  *                         release hook is added under g_rt.lock.
  *   ExecuteAsync/Execute  vs each other:       exec_lock (rank 2) orders the
  *                         submissions; the gate and done conditions order

@@ -19,14 +19,14 @@
  *
  * Atomics (every atomic operation in core/ names its order and a reason;
  * these two cover the common cases):
- *  C1. s->cap, s->cbq and ev->cap_id are written only under g_rt.lock, and
+ *  A1. s->cap, s->cbq and ev->cap_id are written only under g_rt.lock, and
  *      every access is relaxed: under the lock, the lock orders them; outside
  *      it (the submit path's capture check, the capture state of an event
  *      being recorded or waited on) they are hints that decide whether to
  *      take the lock, and a submission racing with the Begin, End, Subscribe
  *      or Bind that changes them is the user's race. Nothing is published
  *      through them (the records they point to are only read under the lock).
- *  C2. Counters that are limits, hints or statistics (dev->nevents,
+ *  A2. Counters that are limits, hints or statistics (dev->nevents,
  *      core_ncaptures, worker statistics, nattached) are relaxed: nothing is
  *      published through them.
  *

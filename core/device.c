@@ -474,19 +474,19 @@ aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStat
     struct sched_worker *w = sched_worker_get(d->worker_base + index);
     /* relaxed: statistics, each counter individually monotonic. */
     stats->tasks = atomic_load_explicit(&w->st.tasks, memory_order_relaxed);
-    stats->batches = atomic_load_explicit(&w->st.batches, memory_order_relaxed); /* relaxed: C2 */
-    stats->spins = atomic_load_explicit(&w->st.spins, memory_order_relaxed); /* relaxed: C2 */
-    stats->parks = atomic_load_explicit(&w->st.parks, memory_order_relaxed); /* relaxed: C2 */
-    stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed); /* relaxed: C2 */
-    /* relaxed: C2 */
+    stats->batches = atomic_load_explicit(&w->st.batches, memory_order_relaxed); /* relaxed: A2 */
+    stats->spins = atomic_load_explicit(&w->st.spins, memory_order_relaxed); /* relaxed: A2 */
+    stats->parks = atomic_load_explicit(&w->st.parks, memory_order_relaxed); /* relaxed: A2 */
+    stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed); /* relaxed: A2 */
+    /* relaxed: A2 */
     stats->blockedNs = atomic_load_explicit(&w->st.blocked_ns, memory_order_relaxed);
-    stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* relaxed: C2 */
-    /* relaxed: C2 */
+    stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* relaxed: A2 */
+    /* relaxed: A2 */
     uint64_t since = atomic_load_explicit(&w->st.busy_since, memory_order_relaxed);
     uint64_t now = sched_now_ns();
     if (since && now > since) /* a busy period still open counts up to now */
         stats->busyNs += now - since;
     stats->cpu = w->cpu;
-    stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: C2 */
+    stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
     return ACL_SUCCESS;
 }

@@ -304,13 +304,13 @@ static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, con
      * by at most the number of racing threads. */
     if (atomic_fetch_add_explicit(&d->nevents, 1, memory_order_relaxed) >=
         CORE_MAX_EVENTS_PER_DEVICE) {
-        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: C2 */
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
         return core_err(ACL_ERROR_RT_NO_EVENT_RESOURCE, "%s: device %d has %u events (the limit)",
                         fn, d->id, CORE_MAX_EVENTS_PER_DEVICE);
     }
     struct core_event *ev = aligned_alloc(SCHED_CACHELINE, sizeof(*ev));
     if (!ev) {
-        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: C2 */
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
     }
     memset(ev, 0, sizeof(*ev));
@@ -321,14 +321,14 @@ static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, con
     pthread_mutex_lock(&g_rt.lock);
     if (core_ctx_current() != c) { /* destroyed meanwhile */
         pthread_mutex_unlock(&g_rt.lock);
-        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: C2 */
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
         free(ev);
         return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the current context was destroyed", fn);
     }
     ev->handle = core_table_insert(&g_rt.events, ev);
     if (!ev->handle) {
         pthread_mutex_unlock(&g_rt.lock);
-        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: C2 */
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
         free(ev);
         return core_err(ACL_ERROR_RT_NO_EVENT_RESOURCE, "%s: handle table full", fn);
     }
@@ -366,7 +366,7 @@ void core_event_destroy_locked(struct core_event *ev)
         ev->ctx->events = ev->next;
     if (ev->next)
         ev->next->prev = ev->prev;
-    atomic_fetch_sub_explicit(&ev->ctx->dev->nevents, 1, memory_order_relaxed); /* relaxed: C2 */
+    atomic_fetch_sub_explicit(&ev->ctx->dev->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
     core_event_put(ev); /* the handle's reference (V1) */
 }
 
@@ -419,14 +419,14 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
     aclError rc = event_and_stream(event, stream, &ev, &s, fn);
     if (rc)
         return rc;
-    /* relaxed: C1 */
+    /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
         rc = core_capture_record(s, ev, fn);
         core_event_put(ev);
         return rc;
     }
     bool plain = true;
-    /* relaxed: C1 */
+    /* relaxed: A1 */
     if (__builtin_expect(s->is_default && atomic_load_explicit(&ev->cap_id, memory_order_relaxed),
                          0) &&
         ((rc = core_capture_implicit(ev, &plain, fn)) || !plain)) {
@@ -477,9 +477,9 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
                         "%s: the event was created without ACL_EVENT_SYNC and cannot be waited on",
                         fn);
     }
-    /* relaxed: C1 */
+    /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL ||
-                             /* relaxed: C1 */
+                             /* relaxed: A1 */
                              atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0,
                          0)) {
         bool plain;
@@ -537,7 +537,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
     aclError rc = event_and_stream(event, stream, &ev, &s, "aclrtResetEvent");
     if (rc)
         return rc;
-    /* relaxed: C1 */
+    /* relaxed: A1 */
     if (ev->api == CORE_EV_EX || atomic_load_explicit(&s->cap, memory_order_relaxed)) {
         core_event_put(ev);
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,

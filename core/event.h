@@ -16,7 +16,7 @@
  *   any lookup          vs destroy:           RCU read side + inc-not-zero
  *                                              references (L2, V1, V2)
  *   record or wait on a capturing stream:     g_rt.lock (core_capture_record,
- *                                              core_capture_wait; cap_id, C1)
+ *                                              core_capture_wait; cap_id, A1)
  */
 #ifndef CPUACL_CORE_EVENT_H
 #define CPUACL_CORE_EVENT_H

@@ -218,10 +218,10 @@ void core_report_fini_all(void)
 
 void core_stream_unsubscribe_locked(struct core_stream *s)
 {
-    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed); /* relaxed: C1 */
+    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed); /* relaxed: A1 */
     if (q) {
         q->nstreams--;
-        atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: C1 */
+        atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */
         s->cb_tid = 0;
     }
 }
@@ -265,7 +265,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) { /* relaxed: C1 */
+    if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) { /* relaxed: A1 */
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_REPEAT_SUBSCRIBE,
                         "aclrtSubscribeReport: the stream is already subscribed by thread %llu",
@@ -298,7 +298,7 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    /* relaxed: C1 */
+    /* relaxed: A1 */
     if (!atomic_load_explicit(&s->cbq, memory_order_relaxed) || s->cb_tid != threadId) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
@@ -325,7 +325,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchCallback");
     if (rc)
         return rc;
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: C1 */
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         "aclrtLaunchCallback: callbacks cannot be captured into a model");
     /* acquire: pairs with the release in aclrtSubscribeReport. */

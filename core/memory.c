@@ -548,7 +548,7 @@ static aclError async_policy(struct core_stream *s, void *dst, const void *src,
         *act = COPY_QUEUE;
         return ACL_SUCCESS;
     }
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: C1 */
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
                         "%s: pageable host memory cannot be copied inside a capture (use "
                         "aclrtMallocHost)",

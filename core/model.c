@@ -303,7 +303,7 @@ static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, struct c
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
     aclError rc = ACL_SUCCESS;
-    /* relaxed: C1 */
+    /* relaxed: A1 */
     struct core_capture *sk = s ? atomic_load_explicit(&s->cap, memory_order_relaxed) : NULL;
     if (!m)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);

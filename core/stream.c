@@ -69,7 +69,7 @@ static bool capturing_not_bound(struct core_stream *s)
 
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
 {
-    /* relaxed: C1 */
+    /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0) &&
         capturing_not_bound(s))
         return refuse_capturing(fn);
@@ -93,7 +93,7 @@ static struct sched_worker *least_loaded(struct core_device *d)
     uint32_t load = UINT32_MAX;
     for (uint32_t i = 0; i < d->nworkers; i++) {
         struct sched_worker *w = sched_worker_get(d->worker_base + i);
-        uint32_t n = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: C2 */
+        uint32_t n = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
         if (n < load) {
             load = n;
             best = w;
@@ -135,7 +135,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
                         "aclrtCreateStream: out of memory for the task ring");
     }
     s->ctx = c;
-    atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: C1 */
+    atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->cap_lane = 0;
     s->internal = false;
     s->is_default = is_default;
@@ -145,7 +145,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     s->cb_tid = 0;
     free(s->alloc); /* a registration that raced with the last destroy */
     s->alloc = NULL;
-    atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: C1 */
+    atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->handle = core_table_insert(&g_rt.streams, s);
     s->s.trace_id = (uint32_t)(s->handle & 0xFFFFFF);
     if (!s->handle) {
@@ -248,7 +248,7 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
     if (rc == ACL_SUCCESS && s->is_default)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %p is a default stream; it goes with its context", fn, stream);
-    if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: C1 */
+    if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         rc =
             core_stream_bound_locked(s)
                 ? core_err(ACL_ERROR_RT_STREAM_MODEL,
@@ -299,7 +299,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
         return rc;
     if (!status)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
-    /* relaxed: C1 */
+    /* relaxed: A1 */
     if (atomic_load_explicit(&s->cap, memory_order_relaxed) && capturing_not_bound(s))
         return refuse_capturing("aclrtStreamQuery");
     *status = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s)

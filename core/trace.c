@@ -46,7 +46,7 @@ aclError core_trace_write(const char *path)
                 "%u\"}},\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":"
                 "{\"name\":\"worker %u\",\"dropped\":%u}}",
                 first ? "" : ",\n", dev, dev, dev, wi, wi,
-                atomic_load_explicit(&w->trace_lost, memory_order_relaxed)); /* relaxed: C2 */
+                atomic_load_explicit(&w->trace_lost, memory_order_relaxed)); /* relaxed: A2 */
         first = false;
         /* acquire: pairs with the release after each record (trace_add). */
         uint32_t n = atomic_load_explicit(&w->ntrace, memory_order_acquire);
