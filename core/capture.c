@@ -665,15 +665,22 @@ static bool all_joined(struct core_capture *k, uint32_t *bad)
 
 /* The arguments of a capture call: the stream (NULL, the default stream,
  * which cannot take part in a capture, is refused; others are resolved as
- * usual) and, when `what` names one, a second pointer that must not be NULL. */
-static aclError capture_args(aclrtStream stream, const void *other, const char *what,
-                             struct core_stream **s, const char *fn)
+ * usual) and, when `what` names one, a second pointer that must not be NULL.
+ * On success g_rt.lock is held and *k is the stream's capture record (NULL
+ * if none). */
+static aclError capture_args_locked(aclrtStream stream, const void *other, const char *what,
+                                    struct core_stream **s, struct core_capture **k,
+                                    const char *fn)
 {
-    if (!core_initialised())
-        return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
+    CORE_REQUIRE_INIT(fn);
     if (!stream || (what && !other))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, stream ? what : "stream");
-    return core_stream_resolve(stream, s, fn);
+    aclError rc = core_stream_resolve(stream, s, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    *k = atomic_load_explicit(&(*s)->cap, memory_order_relaxed); /* relaxed: A1 */
+    return ACL_SUCCESS;
 }
 
 aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
@@ -681,11 +688,10 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     if (modelRI)
         *modelRI = NULL; /* first, whatever else fails (reference 6.1) */
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, modelRI, "modelRI", &s, "aclmdlRICaptureEnd");
+    struct core_capture *k = NULL;
+    aclError rc = capture_args_locked(stream, modelRI, "modelRI", &s, &k, "aclmdlRICaptureEnd");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || k->update || k->build) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -761,11 +767,10 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, NULL, NULL, &s, "aclmdlRICaptureTaskGrpBegin");
+    struct core_capture *k = NULL;
+    aclError rc = capture_args_locked(stream, NULL, NULL, &s, &k, "aclmdlRICaptureTaskGrpBegin");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || k->update || k->build)
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                       "aclmdlRICaptureTaskGrpBegin: the stream is not being captured");
@@ -781,11 +786,10 @@ aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, handle, "handle", &s, "aclmdlRICaptureTaskGrpEnd");
+    struct core_capture *k = NULL;
+    aclError rc = capture_args_locked(stream, handle, "handle", &s, &k, "aclmdlRICaptureTaskGrpEnd");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     struct core_taskgrp *g = NULL;
     if (!k || k->update || k->build) {
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -818,13 +822,12 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, handle, "handle", &s, "aclmdlRICaptureTaskUpdateBegin");
+    struct core_capture *k = NULL, *sk = NULL;
+    aclError rc =
+        capture_args_locked(stream, handle, "handle", &s, &sk, "aclmdlRICaptureTaskUpdateBegin");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
     struct core_taskgrp *g = core_table_lookup(&g_rt.taskgrps, handle);
-    struct core_capture *k = NULL;
-    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!g)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
                       "aclmdlRICaptureTaskUpdateBegin: %p is not a live task group", handle);
@@ -871,11 +874,10 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, NULL, NULL, &s, "aclmdlRICaptureTaskUpdateEnd");
+    struct core_capture *k = NULL;
+    aclError rc = capture_args_locked(stream, NULL, NULL, &s, &k, "aclmdlRICaptureTaskUpdateEnd");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || !k->update) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -888,15 +890,9 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
                       "aclmdlRICaptureTaskUpdateEnd: %u tasks issued for a group of %u%s", k->upos,
                       len, k->invalidated ? " (an earlier task was refused)" : "");
     } else {
-        /* Apply between executions: wait for the model to be idle. The
-         * lock is dropped while waiting (executions' tasks take no lock). */
+        /* Apply between executions: wait for the model to be idle. */
         struct core_model *m = g->model;
-        pthread_mutex_lock(&m->exec_lock);
-        uint64_t last = m->exec_submitted;
-        pthread_mutex_unlock(&m->exec_lock);
-        pthread_mutex_unlock(&g_rt.lock);
-        sched_cond_wait(&m->done, last, 0);
-        pthread_mutex_lock(&g_rt.lock);
+        model_wait_idle_locked(m);
         pthread_mutex_lock(&m->exec_lock);
         memcpy(&m->plan.lanes[g->lane].nodes[g->start], k->staged, len * sizeof(*k->staged));
         pthread_mutex_unlock(&m->exec_lock);

@@ -131,6 +131,9 @@ void model_free_locked(struct core_model *m);
 bool model_running(struct core_model *m);
 /* Give the lanes their streams and conditions (see model.c). */
 aclError compile_locked(struct core_model *m, const char *fn);
+/* Wait until every execution of m queued so far has finished; g_rt.lock is
+ * dropped while waiting and held again on return. */
+void model_wait_idle_locked(struct core_model *m);
 /* The model of a live handle (NULL refused). Lock held. */
 aclError model_lookup_locked(aclmdlRI modelRI, struct core_model **out, const char *fn);
 

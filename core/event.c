@@ -569,6 +569,7 @@ static aclError get_event(aclrtEvent event, struct core_event **out, const char 
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
     if (__builtin_expect(core_event_captured(*out), 0)) {
         core_event_put(*out);
+        *out = NULL; /* on failure *out is NULL (aclrtQueryEvent relies on it) */
         return core_err(ACL_ERROR_RT_EVENT_CAPTURED,
                         "%s: the event is recorded in a capture that has not ended", fn);
     }
@@ -579,17 +580,16 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
 {
     struct core_event *ev = NULL;
     aclError rc = get_event(event, &ev, "aclrtQueryEvent");
-    if (rc)
-        return rc;
-    if (!status)
+    if (rc == ACL_SUCCESS && !status)
         rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEvent: status is NULL");
-    else if (ev->api == CORE_EV_EX)
+    else if (rc == ACL_SUCCESS && ev->api == CORE_EV_EX)
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                       "aclrtQueryEvent: not for events from aclrtCreateEventExWithFlag "
                       "(use aclrtQueryEventStatus)");
-    else
+    else if (rc == ACL_SUCCESS)
         *status = event_complete(ev, NULL) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
-    core_event_put(ev);
+    if (ev)
+        core_event_put(ev);
     return rc;
 }
 

@@ -5,6 +5,7 @@
  * synchronisation, queries, failure mode.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -291,14 +292,23 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
     return core_stream_sync(s, deadline, "aclrtSynchronizeStreamWithTimeout");
 }
 
+/* A getter's arguments: the stream resolved, then its output pointer (what)
+ * not NULL. */
+static aclError stream_and_out(aclrtStream stream, const void *out, const char *what,
+                               struct core_stream **s, const char *fn)
+{
+    aclError rc = core_stream_resolve(stream, s, fn);
+    if (rc == ACL_SUCCESS && !out)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    return rc;
+}
+
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamQuery");
+    aclError rc = stream_and_out(stream, status, "status", &s, "aclrtStreamQuery");
     if (rc)
         return rc;
-    if (!status)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
     /* relaxed: A1 */
     if (atomic_load_explicit(&s->cap, memory_order_relaxed) && capturing_not_bound(s))
         return refuse_capturing("aclrtStreamQuery");
@@ -326,28 +336,27 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
     return ACL_SUCCESS;
 }
 
-aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
+/* A uint32_t field of a stream, for the getters below. */
+static aclError stream_u32(aclrtStream stream, uint32_t *out, const char *what, size_t field,
+                           const char *fn)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetPriority");
-    if (rc)
-        return rc;
-    if (!priority)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetPriority: priority is NULL");
-    *priority = s->priority;
-    return ACL_SUCCESS;
+    aclError rc = stream_and_out(stream, out, what, &s, fn);
+    if (rc == ACL_SUCCESS)
+        memcpy(out, (const char *)s + field, sizeof(*out));
+    return rc;
+}
+
+aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
+{
+    return stream_u32(stream, priority, "priority", offsetof(struct core_stream, priority),
+                      "aclrtStreamGetPriority");
 }
 
 aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
 {
-    struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetFlags");
-    if (rc)
-        return rc;
-    if (!flags)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetFlags: flags is NULL");
-    *flags = s->flags;
-    return ACL_SUCCESS;
+    return stream_u32(stream, flags, "flags", offsetof(struct core_stream, flags),
+                      "aclrtStreamGetFlags");
 }
 
 aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
@@ -368,11 +377,9 @@ aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
 aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "cpuaclStreamGetWorker");
+    aclError rc = stream_and_out(stream, index, "index", &s, "cpuaclStreamGetWorker");
     if (rc)
         return rc;
-    if (!index)
-        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclStreamGetWorker: index is NULL");
     *index = s->s.worker->index - s->ctx->dev->worker_base;
     return ACL_SUCCESS;
 }
