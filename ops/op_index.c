@@ -768,10 +768,11 @@ static void clamp_i64(void *o_, const void *const *in, int64_t n, const struct e
     }
 }
 
-aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
-                                       const aclScalar *clipValueMax, aclTensor *out, WS)
+/* Clamp, ClampMin, ClampMax, InplaceClampMax: one body (X5). */
+static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclScalar *clipValueMin,
+                            const aclScalar *clipValueMax, const aclTensor *out,
+                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnClamp";
     OPS_CHECK_NULL(name, self);
     OPS_CHECK_NULL(name, out);
     if (!clipValueMin && !clipValueMax)
@@ -843,4 +844,32 @@ aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self, const aclScalar *c
     e->run = pl->numel > 0 ? ew_exec_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
+                                       const aclScalar *clipValueMax, aclTensor *out, WS)
+{
+    return clamp_op("aclnnClamp", self, clipValueMin, clipValueMax, out, workspaceSize, executor);
+}
+aclnnStatus aclnnClampMinGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
+                                          aclTensor *out, WS)
+{
+    OPS_CHECK_NULL("aclnnClampMin", clipValueMin);
+    return clamp_op("aclnnClampMin", self, clipValueMin, NULL, out, workspaceSize, executor);
+}
+aclnnStatus aclnnClampMaxGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMax,
+                                          aclTensor *out, WS)
+{
+    OPS_CHECK_NULL("aclnnClampMax", clipValueMax);
+    return clamp_op("aclnnClampMax", self, NULL, clipValueMax, out, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceClampMaxGetWorkspaceSize(const aclTensor *selfRef,
+                                                 const aclScalar *clipValueMax, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceClampMax", clipValueMax);
+    return clamp_op("aclnnInplaceClampMax", selfRef, NULL, clipValueMax, selfRef, workspaceSize,
+                    executor);
+}
 PHASE2(Clamp)
+PHASE2(ClampMin)
+PHASE2(ClampMax)
+PHASE2(InplaceClampMax)
