@@ -85,13 +85,14 @@ static inline double gelu_tanh_d(double x)
 {
     return x / (1.0 + exp(-2.0 * SQRT_2_PI * (x + 0.044715 * x * x * x)));
 }
+/* Gelu, erf form, as 0.5 x erfc(-x / sqrt 2): 1 + erf(x) cancels for x << 0. */
 static inline float gelu_erf_f(float x)
 {
-    return 0.5f * x * (1.0f + erff(x * (float)SQRT1_2));
+    return 0.5f * x * erfcf(-x * (float)SQRT1_2);
 }
 static inline double gelu_erf_d(double x)
 {
-    return 0.5 * x * (1.0 + erf(x * SQRT1_2));
+    return 0.5 * x * erfc(-x * SQRT1_2);
 }
 
 KACT(f32_elu, float, x > 0 ? f1 * x : f0 * f1 * expm1f(f2 * x))
