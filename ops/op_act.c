@@ -147,7 +147,7 @@ KCMP(i64_gt, int64_t, >)
         const T *a = in[0], *b = in[1];                                                            \
         for (int64_t i = 0; i < n; i++) {                                                          \
             T x = a[i];                                                                            \
-            o[i] = (ACT) * b[i];                                                                   \
+            o[i] = (ACT)*b[i];                                                                     \
         }                                                                                          \
     }
 KGLU(f32_swiglu, float, x / (1.0f + expf(-x)))
@@ -221,19 +221,18 @@ aclnnStatus aclnnEluGetWorkspaceSize(const aclTensor *self, const aclScalar *alp
     OPS_CHECK_NULL("aclnnElu", scale);
     OPS_CHECK_NULL("aclnnElu", inputScale);
     double p[3] = {ops_scalar_f64(alpha), ops_scalar_f64(scale), ops_scalar_f64(inputScale)};
-    return act_op("aclnnElu", ACT_ELU, self, out, false, DTM_F3, DTM_F3, false, p, 3,
-                  workspaceSize, executor);
+    return act_op("aclnnElu", ACT_ELU, self, out, false, DTM_F3, DTM_F3, false, p, 3, workspaceSize,
+                  executor);
 }
 aclnnStatus aclnnInplaceEluGetWorkspaceSize(aclTensor *selfRef, const aclScalar *alpha,
-                                            const aclScalar *scale, const aclScalar *inputScale,
-                                            WS)
+                                            const aclScalar *scale, const aclScalar *inputScale, WS)
 {
     OPS_CHECK_NULL("aclnnInplaceElu", alpha);
     OPS_CHECK_NULL("aclnnInplaceElu", scale);
     OPS_CHECK_NULL("aclnnInplaceElu", inputScale);
     double p[3] = {ops_scalar_f64(alpha), ops_scalar_f64(scale), ops_scalar_f64(inputScale)};
-    return act_op("aclnnInplaceElu", ACT_ELU, selfRef, selfRef, true, DTM_F3D, DTM_F3D, true, p,
-                  3, workspaceSize, executor);
+    return act_op("aclnnInplaceElu", ACT_ELU, selfRef, selfRef, true, DTM_F3D, DTM_F3D, true, p, 3,
+                  workspaceSize, executor);
 }
 PHASE2(Elu)
 PHASE2(InplaceElu)
@@ -252,8 +251,8 @@ PHASE2(GeluV2)
 #define DTM_HSIG (DTM_F3 | DTM(DT_I32))
 aclnnStatus aclnnHardsigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
 {
-    return act_op("aclnnHardsigmoid", ACT_HSIG, self, out, false, DTM_HSIG, DTM_HSIG, true, NULL,
-                  0, workspaceSize, executor);
+    return act_op("aclnnHardsigmoid", ACT_HSIG, self, out, false, DTM_HSIG, DTM_HSIG, true, NULL, 0,
+                  workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceHardsigmoidGetWorkspaceSize(const aclTensor *self, WS)
 {
@@ -377,8 +376,8 @@ PHASE2(InplaceThreshold)
 /* ---- EqTensor / GtScalar --------------------------------------------------------------- */
 
 static aclnnStatus cmp_op(const char *name, bool gt, const aclTensor *self, const aclTensor *other,
-                          const aclScalar *otherS, const aclTensor *out, bool inplace,
-                          uint64_t *ws, aclOpExecutor **ex)
+                          const aclScalar *otherS, const aclTensor *out, bool inplace, uint64_t *ws,
+                          aclOpExecutor **ex)
 {
     OPS_CHECK_NULL(name, self);
     if (!other && !otherS)
@@ -402,8 +401,8 @@ static aclnnStatus cmp_op(const char *name, bool gt, const aclTensor *self, cons
     int64_t bs[OPS_MAX_DIMS];
     int nb = (int)self->ndim;
     memcpy(bs, self->dims, (size_t)nb * sizeof(int64_t));
-    if (other && !ops_broadcast(self->dims, (int)self->ndim, other->dims, (int)other->ndim, bs,
-                                &nb)) {
+    if (other &&
+        !ops_broadcast(self->dims, (int)self->ndim, other->dims, (int)other->ndim, bs, &nb)) {
         char a[160], b2[160];
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: shapes %s and %s do not broadcast", name,
                        ops_shape_str(a, sizeof a, self->dims, (int)self->ndim),
@@ -438,8 +437,8 @@ aclnnStatus aclnnInplaceEqTensorGetWorkspaceSize(const aclTensor *selfRef, const
                                                  WS)
 {
     OPS_CHECK_NULL("aclnnInplaceEqTensor", other);
-    return cmp_op("aclnnInplaceEqTensor", false, selfRef, other, NULL, selfRef, true,
-                  workspaceSize, executor);
+    return cmp_op("aclnnInplaceEqTensor", false, selfRef, other, NULL, selfRef, true, workspaceSize,
+                  executor);
 }
 aclnnStatus aclnnGtScalarGetWorkspaceSize(const aclTensor *self, const aclScalar *other,
                                           aclTensor *out, WS)
@@ -450,8 +449,8 @@ aclnnStatus aclnnGtScalarGetWorkspaceSize(const aclTensor *self, const aclScalar
 aclnnStatus aclnnInplaceGtScalarGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other, WS)
 {
     OPS_CHECK_NULL("aclnnInplaceGtScalar", other);
-    return cmp_op("aclnnInplaceGtScalar", true, selfRef, NULL, other, selfRef, true,
-                  workspaceSize, executor);
+    return cmp_op("aclnnInplaceGtScalar", true, selfRef, NULL, other, selfRef, true, workspaceSize,
+                  executor);
 }
 PHASE2(EqTensor)
 PHASE2(InplaceEqTensor)
@@ -570,8 +569,7 @@ aclnnStatus aclnnSwiGluGetWorkspaceSize(const aclTensor *x, int64_t dim, const a
 PHASE2(SwiGlu)
 
 aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor *self, int64_t dim, int64_t approximate,
-                                         bool activateLeft, aclTensor *out, aclTensor *outGelu,
-                                         WS)
+                                         bool activateLeft, aclTensor *out, aclTensor *outGelu, WS)
 {
     const char *name = "aclnnGeGluV3";
     OPS_CHECK_NULL(name, self);

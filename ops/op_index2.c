@@ -156,8 +156,8 @@ aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t di
     if (nd)
         want[d] = k;
     else if (k != 1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a 0-d selfRef takes one index, not %lld",
-                       name, (long long)k);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a 0-d selfRef takes one index, not %lld", name,
+                       (long long)k);
     if ((rc = ops_check_shape(name, want, nd, source, "source")))
         return rc;
     struct aclOpExecutor *e = ops_exec_new(name, 3, 1); /* selfRef is also the output */
@@ -235,7 +235,8 @@ static int32_t ifill_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-#define DTM_IFILL (DTM(DT_F16) | DTM(DT_F32) | DTM(DT_BF16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
+#define DTM_IFILL                                                                                  \
+    (DTM(DT_F16) | DTM(DT_F32) | DTM(DT_BF16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
 
 static aclnnStatus ifill_op(const char *name, const aclTensor *self, int64_t dim,
                             const aclIntArray *index, const aclScalar *value, const aclTensor *out,
@@ -304,8 +305,7 @@ aclnnStatus aclnnIndexFillTensorGetWorkspaceSize(const aclTensor *self, int64_t 
                                                  const aclIntArray *index, const aclScalar *value,
                                                  aclTensor *out, WS)
 {
-    return ifill_op("aclnnIndexFillTensor", self, dim, index, value, out, workspaceSize,
-                    executor);
+    return ifill_op("aclnnIndexFillTensor", self, dim, index, value, out, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceIndexFillTensorGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
                                                         const aclIntArray *index,

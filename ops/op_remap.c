@@ -272,8 +272,8 @@ aclnnStatus aclnnReflectionPad1dGetWorkspaceSize(const aclTensor *self, const ac
     REMAP_CHECK(name, self, out, workspaceSize, executor);
     int nd = (int)self->ndim;
     if (nd != 2 && nd != 3)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %d dims (2 or 3 are supported)",
-                       name, nd);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %d dims (2 or 3 are supported)", name,
+                       nd);
     if (padding->n != 2)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: padding has %llu values, 2 are needed", name,
                        (unsigned long long)padding->n);
@@ -301,9 +301,11 @@ aclnnStatus aclnnReflectionPad1dGetWorkspaceSize(const aclTensor *self, const ac
 }
 PHASE2(ReflectionPad1d)
 
-/* ---- Roll ------------------------------------------------------------------------------------- */
+/* ---- Roll -------------------------------------------------------------------------------------
+ */
 
-#define DTM_ROLL (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
+#define DTM_ROLL                                                                                   \
+    (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
 
 aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shifts,
                                       const aclIntArray *dims, aclTensor *out, WS)
@@ -316,8 +318,8 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shi
     bool flat = dims->n == 0;
     if (flat ? shifts->n != 1 : shifts->n != dims->n)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: %llu shifts for %llu dims (as many as dims, or one with no dims)",
-                       name, (unsigned long long)shifts->n, (unsigned long long)dims->n);
+                       "%s: %llu shifts for %llu dims (as many as dims, or one with no dims)", name,
+                       (unsigned long long)shifts->n, (unsigned long long)dims->n);
     int64_t shift[OPS_MAX_DIMS] = {0};
     for (uint64_t k = 0; k < dims->n; k++) {
         int64_t d = dims->v[k];
@@ -349,9 +351,11 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shi
 }
 PHASE2(Roll)
 
-/* ---- RepeatInterleaveIntWithDim ----------------------------------------------------------------- */
+/* ---- RepeatInterleaveIntWithDim -----------------------------------------------------------------
+ */
 
-#define DTM_RI (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
+#define DTM_RI                                                                                     \
+    (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
 
 aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *self, int64_t repeats,
                                                             int64_t dim, int64_t outputSize,
@@ -372,9 +376,8 @@ aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *sel
                        (long long)repeats);
     if (outputSize != size)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: outputSize %lld is not repeats (%lld) times dim %d's size (%lld)",
-                       name, (long long)outputSize, (long long)repeats, d,
-                       (long long)self->dims[d]);
+                       "%s: outputSize %lld is not repeats (%lld) times dim %d's size (%lld)", name,
+                       (long long)outputSize, (long long)repeats, d, (long long)self->dims[d]);
     int64_t want[OPS_MAX_DIMS];
     memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
     want[d] = size;
@@ -392,7 +395,8 @@ aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *sel
 }
 PHASE2(RepeatInterleaveIntWithDim)
 
-/* ---- UpsampleNearest2d ---------------------------------------------------------------------------- */
+/* ---- UpsampleNearest2d
+ * ---------------------------------------------------------------------------- */
 
 /* PyTorch's nearest index: identity for equal sizes, halving for doubling,
  * else floor(o * (float)in / out), at most in - 1. */

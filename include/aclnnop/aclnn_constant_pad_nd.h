@@ -20,12 +20,9 @@ extern "C" {
  * backwards (pad[0], pad[1] for the last dim, pad[2], pad[3] for the one
  * before, ...), at most two per dim; a negative amount crops. Elements outside
  * self get value converted to self's type. out has self's type and rank. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
-                                                                   const aclIntArray *pad,
-                                                                   const aclScalar *value,
-                                                                   aclTensor *out,
-                                                                   uint64_t *workspaceSize,
-                                                                   aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnConstantPadNdGetWorkspaceSize(
+    const aclTensor *self, const aclIntArray *pad, const aclScalar *value, aclTensor *out,
+    uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnConstantPadNd(void *workspace, uint64_t workspaceSize,
                                                    aclOpExecutor *executor, aclrtStream stream);
 

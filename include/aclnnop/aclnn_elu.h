@@ -19,23 +19,17 @@ extern "C" {
 /* aclnnElu: out = x > 0 ? scale * x : alpha * scale * (exp(inputScale * x) -
  * 1). self and out FLOAT, FLOAT16 or BFLOAT16 of one shape; self's type must
  * cast to out's. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnEluGetWorkspaceSize(const aclTensor *self,
-                                                         const aclScalar *alpha,
-                                                         const aclScalar *scale,
-                                                         const aclScalar *inputScale,
-                                                         aclTensor *out, uint64_t *workspaceSize,
-                                                         aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnEluGetWorkspaceSize(
+    const aclTensor *self, const aclScalar *alpha, const aclScalar *scale,
+    const aclScalar *inputScale, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnElu(void *workspace, uint64_t workspaceSize,
                                          aclOpExecutor *executor, aclrtStream stream);
 
 /* aclnnInplaceElu: Elu written back into selfRef (FLOAT, FLOAT16, DOUBLE,
  * BFLOAT16). */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceEluGetWorkspaceSize(aclTensor *selfRef,
-                                                                const aclScalar *alpha,
-                                                                const aclScalar *scale,
-                                                                const aclScalar *inputScale,
-                                                                uint64_t *workspaceSize,
-                                                                aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceEluGetWorkspaceSize(
+    aclTensor *selfRef, const aclScalar *alpha, const aclScalar *scale, const aclScalar *inputScale,
+    uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceElu(void *workspace, uint64_t workspaceSize,
                                                 aclOpExecutor *executor, aclrtStream stream);
 

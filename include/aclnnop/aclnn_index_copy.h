@@ -21,12 +21,9 @@ extern "C" {
  * slice i; index is 0-d or 1-d INT32/INT64 with as many elements as source has
  * along dim (each in range; negative counts from the end); source has selfRef's
  * type and its shape elsewhere. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef,
-                                                                      int64_t dim,
-                                                                      const aclTensor *index,
-                                                                      const aclTensor *source,
-                                                                      uint64_t *workspaceSize,
-                                                                      aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(
+    aclTensor *selfRef, int64_t dim, const aclTensor *index, const aclTensor *source,
+    uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceIndexCopy(void *workspace, uint64_t workspaceSize,
                                                       aclOpExecutor *executor, aclrtStream stream);
 

@@ -20,23 +20,16 @@ extern "C" {
 /* aclnnIndexFillTensor: out is self with the slices index[k] along dim set to
  * value (converted to self's type); negative indices count from the end. FLOAT,
  * FLOAT16, BFLOAT16, INT32, INT64, BOOL. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexFillTensorGetWorkspaceSize(const aclTensor *self,
-                                                                     int64_t dim,
-                                                                     const aclIntArray *index,
-                                                                     const aclScalar *value,
-                                                                     aclTensor *out,
-                                                                     uint64_t *workspaceSize,
-                                                                     aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexFillTensorGetWorkspaceSize(
+    const aclTensor *self, int64_t dim, const aclIntArray *index, const aclScalar *value,
+    aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexFillTensor(void *workspace, uint64_t workspaceSize,
                                                      aclOpExecutor *executor, aclrtStream stream);
 
 /* aclnnInplaceIndexFillTensor: IndexFillTensor written into selfRef. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceIndexFillTensorGetWorkspaceSize(aclTensor *selfRef,
-                                                                            int64_t dim,
-                                                                            const aclIntArray *index,
-                                                                            const aclScalar *value,
-                                                                            uint64_t *workspaceSize,
-                                                                            aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceIndexFillTensorGetWorkspaceSize(
+    aclTensor *selfRef, int64_t dim, const aclIntArray *index, const aclScalar *value,
+    uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceIndexFillTensor(void *workspace, uint64_t workspaceSize,
                                                             aclOpExecutor *executor,
                                                             aclrtStream stream);

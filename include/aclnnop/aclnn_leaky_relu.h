@@ -27,10 +27,9 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnLeakyRelu(void *workspace, uint64_t workspa
                                                aclOpExecutor *executor, aclrtStream stream);
 
 /* aclnnInplaceLeakyRelu: LeakyRelu written back into selfRef (also DOUBLE). */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceLeakyReluGetWorkspaceSize(aclTensor *selfRef,
-                                                                      const aclScalar *negativeSlope,
-                                                                      uint64_t *workspaceSize,
-                                                                      aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus
+aclnnInplaceLeakyReluGetWorkspaceSize(aclTensor *selfRef, const aclScalar *negativeSlope,
+                                      uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceLeakyRelu(void *workspace, uint64_t workspaceSize,
                                                       aclOpExecutor *executor, aclrtStream stream);
 

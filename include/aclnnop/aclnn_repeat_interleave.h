@@ -20,13 +20,8 @@ extern "C" {
  * 0) times in place; outputSize must be repeats * self's size on dim, out's
  * size there, the rest of out's shape self's. */
 ACL_FUNC_VISIBILITY aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(
-                                                                                const aclTensor *self,
-                                                                                int64_t repeats,
-                                                                                int64_t dim,
-                                                                                int64_t outputSize,
-                                                                                aclTensor *out,
-                                                                                uint64_t *workspaceSize,
-                                                                                aclOpExecutor **executor);
+    const aclTensor *self, int64_t repeats, int64_t dim, int64_t outputSize, aclTensor *out,
+    uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnRepeatInterleaveIntWithDim(void *workspace,
                                                                 uint64_t workspaceSize,
                                                                 aclOpExecutor *executor,

@@ -18,12 +18,9 @@ extern "C" {
 
 /* aclnnSoftplus: out = beta * self > threshold ? self : log(1 + exp(beta *
  * self)) / beta. self and out FLOAT, FLOAT16 or BFLOAT16 of one shape. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self,
-                                                              const aclScalar *beta,
-                                                              const aclScalar *threshold,
-                                                              aclTensor *out,
-                                                              uint64_t *workspaceSize,
-                                                              aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnSoftplusGetWorkspaceSize(
+    const aclTensor *self, const aclScalar *beta, const aclScalar *threshold, aclTensor *out,
+    uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnSoftplus(void *workspace, uint64_t workspaceSize,
                                               aclOpExecutor *executor, aclrtStream stream);
 

@@ -20,12 +20,9 @@ extern "C" {
 /* aclnnThreshold: out = self > threshold ? self : value, in the type self
  * promotes to with the scalars. FLOAT, FLOAT16, BFLOAT16, INT8, UINT8, INT16,
  * INT32, INT64. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnThresholdGetWorkspaceSize(const aclTensor *self,
-                                                               const aclScalar *threshold,
-                                                               const aclScalar *value,
-                                                               aclTensor *out,
-                                                               uint64_t *workspaceSize,
-                                                               aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnThresholdGetWorkspaceSize(
+    const aclTensor *self, const aclScalar *threshold, const aclScalar *value, aclTensor *out,
+    uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnThreshold(void *workspace, uint64_t workspaceSize,
                                                aclOpExecutor *executor, aclrtStream stream);
 

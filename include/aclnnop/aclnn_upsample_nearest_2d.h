@@ -20,11 +20,9 @@ extern "C" {
 /* aclnnUpsampleNearest2d: self is 4-d (N, C, H, W); outputSize = {OH, OW}; out
  * (N, C, OH, OW) of self's type takes self's element (floor(oh * H / OH),
  * floor(ow * W / OW)), the ratios computed in float as PyTorch does. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self,
-                                                                       const aclIntArray *outputSize,
-                                                                       aclTensor *out,
-                                                                       uint64_t *workspaceSize,
-                                                                       aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(
+    const aclTensor *self, const aclIntArray *outputSize, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2d(void *workspace, uint64_t workspaceSize,
                                                        aclOpExecutor *executor, aclrtStream stream);
 

@@ -171,27 +171,126 @@ struct aop {
 #define M_F3D (M_F3 | B(3))
 
 static const struct aop g_ops[] = {
-    {"Elu", b_elu, aclnnElu, bi_elu, aclnnInplaceElu, M_F3, M_F3D, r_elu, -4, 3, {0.7, 1.3, 0.9}, 3, false},
+    {"Elu",
+     b_elu,
+     aclnnElu,
+     bi_elu,
+     aclnnInplaceElu,
+     M_F3,
+     M_F3D,
+     r_elu,
+     -4,
+     3,
+     {0.7, 1.3, 0.9},
+     3,
+     false},
     {"Elu(1,1,1)", b_elu, aclnnElu, NULL, NULL, M_F3, 0, r_elu, -4, 3, {1, 1, 1}, 3, false},
     {"GeluV2(none)", b_gelu0, aclnnGeluV2, NULL, NULL, M_F3, 0, r_gelu_erf, -5, 5, {0}, 0, false},
     {"GeluV2(tanh)", b_gelu1, aclnnGeluV2, NULL, NULL, M_F3, 0, r_gelu_tanh, -5, 5, {0}, 0, false},
-    {"Hardsigmoid", b_hsig, aclnnHardsigmoid, bi_hsig, aclnnInplaceHardsigmoid, M_F3 | B(7),
-     M_F3 | B(7), r_hsig, -5, 5, {0}, 0, false},
-    {"Hardswish", b_hswish, aclnnHardswish, bi_hswish, aclnnInplaceHardswish, M_F3, M_F3, r_hswish,
-     -5, 5, {0}, 0, false},
-    {"LeakyRelu", b_leaky, aclnnLeakyRelu, bi_leaky, aclnnInplaceLeakyRelu, M_F3, M_F3D, r_leaky,
-     -3, 3, {0.01}, 1, false},
-    {"Softplus", b_softplus, aclnnSoftplus, NULL, NULL, M_F3, 0, r_softplus, -8, 25, {1, 20}, 2,
+    {"Hardsigmoid",
+     b_hsig,
+     aclnnHardsigmoid,
+     bi_hsig,
+     aclnnInplaceHardsigmoid,
+     M_F3 | B(7),
+     M_F3 | B(7),
+     r_hsig,
+     -5,
+     5,
+     {0},
+     0,
      false},
-    {"Softplus(b2,t3)", b_softplus, aclnnSoftplus, NULL, NULL, M_F3, 0, r_softplus, -4, 4,
-     {2, 3}, 2, false},
-    {"Threshold", b_thresh, aclnnThreshold, bi_thresh, aclnnInplaceThreshold,
-     M_F3 | B(4) | B(5) | B(6) | B(7) | B(8), M_F3 | B(4) | B(5) | B(6) | B(7) | B(8), r_thresh,
-     -9, 9, {2, 7}, 2, true},
-    {"ClampMin", b_clampmin, aclnnClampMin, NULL, NULL, 0x3ffu & ~B(9), 0, r_clampmin, -9, 9,
-     {-3}, 1, true},
-    {"ClampMax", b_clampmax, aclnnClampMax, bi_clampmax, aclnnInplaceClampMax, 0x3ffu & ~B(9),
-     0x3ffu & ~B(9), r_clampmax, -9, 9, {4}, 1, true},
+    {"Hardswish",
+     b_hswish,
+     aclnnHardswish,
+     bi_hswish,
+     aclnnInplaceHardswish,
+     M_F3,
+     M_F3,
+     r_hswish,
+     -5,
+     5,
+     {0},
+     0,
+     false},
+    {"LeakyRelu",
+     b_leaky,
+     aclnnLeakyRelu,
+     bi_leaky,
+     aclnnInplaceLeakyRelu,
+     M_F3,
+     M_F3D,
+     r_leaky,
+     -3,
+     3,
+     {0.01},
+     1,
+     false},
+    {"Softplus",
+     b_softplus,
+     aclnnSoftplus,
+     NULL,
+     NULL,
+     M_F3,
+     0,
+     r_softplus,
+     -8,
+     25,
+     {1, 20},
+     2,
+     false},
+    {"Softplus(b2,t3)",
+     b_softplus,
+     aclnnSoftplus,
+     NULL,
+     NULL,
+     M_F3,
+     0,
+     r_softplus,
+     -4,
+     4,
+     {2, 3},
+     2,
+     false},
+    {"Threshold",
+     b_thresh,
+     aclnnThreshold,
+     bi_thresh,
+     aclnnInplaceThreshold,
+     M_F3 | B(4) | B(5) | B(6) | B(7) | B(8),
+     M_F3 | B(4) | B(5) | B(6) | B(7) | B(8),
+     r_thresh,
+     -9,
+     9,
+     {2, 7},
+     2,
+     true},
+    {"ClampMin",
+     b_clampmin,
+     aclnnClampMin,
+     NULL,
+     NULL,
+     0x3ffu & ~B(9),
+     0,
+     r_clampmin,
+     -9,
+     9,
+     {-3},
+     1,
+     true},
+    {"ClampMax",
+     b_clampmax,
+     aclnnClampMax,
+     bi_clampmax,
+     aclnnInplaceClampMax,
+     0x3ffu & ~B(9),
+     0x3ffu & ~B(9),
+     r_clampmax,
+     -9,
+     9,
+     {4},
+     1,
+     true},
 };
 #define NOPS ((int)(sizeof g_ops / sizeof g_ops[0]))
 
@@ -320,7 +419,8 @@ static void test_unary(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEluGetWorkspaceSize(x.t, NULL, one, one, x.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLeakyReluGetWorkspaceSize(x.t, NULL, x.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftplusGetWorkspaceSize(x.t, one, NULL, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnThresholdGetWorkspaceSize(x.t, one, NULL, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnThresholdGetWorkspaceSize(x.t, one, NULL, x.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampMinGetWorkspaceSize(x.t, NULL, x.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceClampMaxGetWorkspaceSize(x.t, NULL, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGeluV2GetWorkspaceSize(x.t, 2, x.t, &ws, &ex));
@@ -345,7 +445,8 @@ static void test_unary(void)
     ot_free(&xi);
 }
 
-/* ---- comparisons ------------------------------------------------------------------------------- */
+/* ---- comparisons -------------------------------------------------------------------------------
+ */
 
 static void check_eq(aclDataType a, aclDataType b, aclDataType o, int la, int lb, int lo)
 {
@@ -458,7 +559,8 @@ static void test_compare(void)
     ot_free(&o);
 }
 
-/* ---- gated units ------------------------------------------------------------------------------- */
+/* ---- gated units -------------------------------------------------------------------------------
+ */
 
 static double silu(double x)
 {

@@ -25,8 +25,8 @@ static aclIntArray *ia(const int64_t *v, uint64_t n)
 
 /* Compare out with a reference given as "source linear index or -1 (= cv)"
  * per out element. */
-static void expect_map(const char *what, const ot_tensor *x, const ot_tensor *o,
-                       const int64_t *src, double cv)
+static void expect_map(const char *what, const ot_tensor *x, const ot_tensor *o, const int64_t *src,
+                       double cv)
 {
     for (int64_t i = 0; i < o->numel; i++) {
         double want = src[i] >= 0 ? ot_get(x, src[i]) : ot_round(o->dt, cv), got = ot_get(o, i);
@@ -39,7 +39,8 @@ static void expect_map(const char *what, const ot_tensor *x, const ot_tensor *o,
     CHECK(ot_gaps_intact(o));
 }
 
-/* ---- ConstantPadNd ---------------------------------------------------------------------------- */
+/* ---- ConstantPadNd ----------------------------------------------------------------------------
+ */
 
 static void check_pad(aclDataType dt, int nd, const int64_t *dims, const int64_t *pad, int npad,
                       double value, int lx, int lo)
@@ -94,9 +95,9 @@ static void test_pad(void)
         check_pad(dt, 3, d3, p1, 2, 7, l, (l + 1) % L_COUNT);
         check_pad(dt, 3, d3, p2, 4, -1.5, (l + 2) % L_COUNT, l);
         check_pad(dt, 3, d3, p3, 6, 0, l, (l + 3) % L_COUNT); /* negative pads crop */
-        check_pad(dt, 4, d4, p4, 8, 3, L_STEP, L_GAP);       /* the ggml form: 8 values */
-        check_pad(dt, 2, d2e, p5, 2, 9, l, l);               /* empty self, non-empty out */
-        check_pad(dt, 0, d0, NULL, 0, 9, l, l);              /* 0-d: a copy */
+        check_pad(dt, 4, d4, p4, 8, 3, L_STEP, L_GAP);        /* the ggml form: 8 values */
+        check_pad(dt, 2, d2e, p5, 2, 9, l, l);                /* empty self, non-empty out */
+        check_pad(dt, 0, d0, NULL, 0, 9, l, l);               /* 0-d: a copy */
     }
     int64_t odd[3] = {1, 2, 3}, bad[2] = {-4, 0};
     ot_tensor x, o;
@@ -108,18 +109,26 @@ static void test_pad(void)
                 *pl = ia(p1, 2);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnConstantPadNdGetWorkspaceSize(NULL, pz, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnConstantPadNdGetWorkspaceSize(x.t, NULL, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnConstantPadNdGetWorkspaceSize(x.t, pz, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNdGetWorkspaceSize(x.t, po, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNdGetWorkspaceSize(x.t, p8, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNdGetWorkspaceSize(x.t, pb, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNdGetWorkspaceSize(x.t, pl, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnConstantPadNdGetWorkspaceSize(NULL, pz, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, NULL, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, pz, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, po, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, p8, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, pb, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, pl, sv, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclnnConstantPadNdGetWorkspaceSize(x.t, pz, sv, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
     ot_tensor oh;
     ot_make(&oh, ACL_FLOAT16, 3, d3, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNdGetWorkspaceSize(x.t, pz, sv, oh.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, pz, sv, oh.t, &ws, &ex));
     aclDestroyScalar(sv);
     aclDestroyIntArray(po);
     aclDestroyIntArray(pb);
@@ -189,9 +198,12 @@ static void test_reflect(void)
     aclIntArray *az = ia(zz, 2);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnReflectionPad1dGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnReflectionPad1dGetWorkspaceSize(NULL, az, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x1.t, az, x1.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnReflectionPad1dGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnReflectionPad1dGetWorkspaceSize(NULL, az, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnReflectionPad1dGetWorkspaceSize(x1.t, az, x1.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, a0, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, a3, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, an, o.t, &ws, &ex));
@@ -211,7 +223,8 @@ static void test_reflect(void)
     ot_free(&x1);
 }
 
-/* ---- Roll ---------------------------------------------------------------------------------------- */
+/* ---- Roll
+ * ---------------------------------------------------------------------------------------- */
 
 static void check_roll(aclDataType dt, int nd, const int64_t *dims, const int64_t *sh,
                        const int64_t *dm, int n, int lx, int lo)
@@ -263,7 +276,8 @@ static void test_roll(void)
             aclIntArray *as = ia(s1, 1), *ad = ia(m1, 1);
             uint64_t ws;
             aclOpExecutor *ex;
-            CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRollGetWorkspaceSize(x.t, as, ad, x.t, &ws, &ex));
+            CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+                     aclnnRollGetWorkspaceSize(x.t, as, ad, x.t, &ws, &ex));
             aclDestroyIntArray(as);
             aclDestroyIntArray(ad);
             ot_free(&x);
@@ -271,9 +285,9 @@ static void test_roll(void)
         }
         check_roll(dt, 3, d3, s1, m1, 1, l, (l + 1) % L_COUNT);
         check_roll(dt, 3, d3, s2, m2, 2, (l + 2) % L_COUNT, l);
-        check_roll(dt, 3, d3, s3, m3, 3, L_TRANS, L_STEP); /* a repeated dim adds up */
+        check_roll(dt, 3, d3, s3, m3, 3, L_TRANS, L_STEP);        /* a repeated dim adds up */
         check_roll(dt, 3, d3, sf, NULL, 0, l, (l + 3) % L_COUNT); /* flat */
-        check_roll(dt, 2, de, s1, m1, 1, l, l);                  /* empty */
+        check_roll(dt, 2, de, s1, m1, 1, l, l);                   /* empty */
     }
     ot_tensor x;
     ot_make(&x, ACL_FLOAT, 3, d3, L_CONTIG);
@@ -291,7 +305,8 @@ static void test_roll(void)
     ot_free(&x);
 }
 
-/* ---- RepeatInterleaveIntWithDim ------------------------------------------------------------------- */
+/* ---- RepeatInterleaveIntWithDim
+ * ------------------------------------------------------------------- */
 
 static void check_ri(aclDataType dt, int nd, const int64_t *dims, int64_t rep, int64_t dim, int lx,
                      int lo)
@@ -367,7 +382,8 @@ static void test_repeat_interleave(void)
     ot_free(&o);
 }
 
-/* ---- UpsampleNearest2d --------------------------------------------------------------------------- */
+/* ---- UpsampleNearest2d
+ * --------------------------------------------------------------------------- */
 
 static int64_t near(int64_t o, int64_t in, int64_t out)
 {
@@ -410,7 +426,7 @@ static void test_upsample(void)
     aclDataType dts[5] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8};
     for (int t = 0; t < 5; t++) {
         int l = t % L_COUNT;
-        check_up(dts[t], d, 8, 10, l, (l + 1) % L_COUNT); /* x2 */
+        check_up(dts[t], d, 8, 10, l, (l + 1) % L_COUNT);  /* x2 */
         check_up(dts[t], d, 12, 15, (l + 1) % L_COUNT, l); /* x3 */
         check_up(dts[t], d, 3, 7, L_STEP, L_GAP);          /* down and up, uneven */
         check_up(dts[t], d, 4, 5, l, l);                   /* identity */
@@ -426,13 +442,20 @@ static void test_upsample(void)
     aclIntArray *a = ia(sz, 2), *a1 = ia(sz, 1), *az = ia(s0, 2), *aw = ia((int64_t[]){8, 11}, 2);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnUpsampleNearest2dGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2dGetWorkspaceSize(x3.t, a, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2dGetWorkspaceSize(x.t, az, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2dGetWorkspaceSize(x.t, aw, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2dGetWorkspaceSize(oi.t, a, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x3.t, a, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, az, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, aw, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(oi.t, a, o.t, &ws, &ex));
     aclDestroyIntArray(a);
     aclDestroyIntArray(a1);
     aclDestroyIntArray(az);
@@ -443,7 +466,8 @@ static void test_upsample(void)
     ot_free(&oi);
 }
 
-/* ---- InplaceIndexCopy ---------------------------------------------------------------------------- */
+/* ---- InplaceIndexCopy
+ * ---------------------------------------------------------------------------- */
 
 static void check_icopy(aclDataType dt, aclDataType it, int nd, const int64_t *dims, int dim,
                         const int64_t *index, int k, int ls, int lsrc)
@@ -511,13 +535,20 @@ static void test_index_copy(void)
     ot_make(&ix3, ACL_INT64, 1, &k3, L_CONTIG);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexCopyGetWorkspaceSize(NULL, 0, ix.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, NULL, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ixf.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix3.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 3, ix.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 1, ix.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexCopyGetWorkspaceSize(NULL, 0, ix.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, NULL, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ixf.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix3.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 3, ix.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 1, ix.t, src.t, &ws, &ex));
     ot_fill(&s, 1, 2);
     ot_set(&ix, 0, 1);
     ot_set(&ix, 1, 4); /* dim 0 has 4 rows */
@@ -533,7 +564,8 @@ static void test_index_copy(void)
     ot_free(&ix3);
 }
 
-/* ---- IndexFillTensor ------------------------------------------------------------------------------ */
+/* ---- IndexFillTensor
+ * ------------------------------------------------------------------------------ */
 
 static void check_ifill(aclDataType dt, bool inplace, int nd, const int64_t *dims, int dim,
                         const int64_t *index, int k, double value, int lx, int lo)
@@ -551,10 +583,12 @@ static void check_ifill(aclDataType dt, bool inplace, int nd, const int64_t *dim
     uint64_t ws;
     aclOpExecutor *ex;
     if (inplace) {
-        CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, dim, a, v, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, dim, a, v, &ws, &ex));
         ot_run(aclnnInplaceIndexFillTensor, ws, ex);
     } else {
-        CHECK_NN(ACLNN_SUCCESS, aclnnIndexFillTensorGetWorkspaceSize(x.t, dim, a, v, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnIndexFillTensorGetWorkspaceSize(x.t, dim, a, v, o.t, &ws, &ex));
         ot_run(aclnnIndexFillTensor, ws, ex);
     }
     const ot_tensor *r = inplace ? &x : &o;
@@ -571,8 +605,8 @@ static void check_ifill(aclDataType dt, bool inplace, int nd, const int64_t *dim
         double want = hit ? ot_round(dt, value) : in[i];
         if (ot_get(r, i) != want) {
             fprintf(stderr, "IndexFillTensor%s %s dim %d: [%lld] = %g, want %g\n",
-                    inplace ? " (in place)" : "", ot_dt_name(dt), dim, (long long)i,
-                    ot_get(r, i), want);
+                    inplace ? " (in place)" : "", ot_dt_name(dt), dim, (long long)i, ot_get(r, i),
+                    want);
             exit(1);
         }
     }
@@ -624,13 +658,20 @@ static void test_index_fill(void)
     aclScalar *s = aclCreateScalar(&v, ACL_DOUBLE);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexFillTensorGetWorkspaceSize(NULL, 0, a, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, NULL, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, a, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, ab, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, an, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 3, a, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnIndexFillTensorGetWorkspaceSize(x.t, 0, a, s, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(NULL, 0, a, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, NULL, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, a, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, ab, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, an, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 3, a, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnIndexFillTensorGetWorkspaceSize(x.t, 0, a, s, o.t, &ws, &ex));
     aclDestroyIntArray(a);
     aclDestroyIntArray(ab);
     aclDestroyIntArray(an);
