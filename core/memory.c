@@ -512,14 +512,19 @@ static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
     return core_task_end(s, fn);
 }
 
+/* The 64-byte rule binds page-locked memory only: seed 003 documents it for
+ * aclrtMallocHost buffers (the sample aligns its pinned address by hand). Pageable
+ * memory is copied by the caller after the stream drains (reference: "runtime syncs
+ * the stream and does a blocking copy"), so any address works, as with a driver that
+ * stages pageable memory through its own buffers (issue 14: ggml copies from malloc). */
 static bool misaligned_host(const struct span *sp, const void *p)
 {
-    return sp->loc != LOC_DEVICE && ((uintptr_t)p & 63u);
+    return sp->loc == LOC_PINNED && ((uintptr_t)p & 63u);
 }
 
 /*
  * The rules every asynchronous copy follows (1-D and 2-D): host-to-host fails
- * at synchronize (or is refused by config), host addresses must be 64-byte
+ * at synchronize (or is refused by config), pinned host addresses must be 64-byte
  * aligned, pageable host memory makes the copy synchronous (refused inside a
  * capture of this stream, and where the capture mode forbids sync calls).
  * Sets *act: COPY_QUEUE when the caller must queue the copy, COPY_NOW when

@@ -332,9 +332,11 @@ aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, vo
     *virPtr = NULL;
     if (!size)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
-    if (size % VMM_GRAN)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: size %zu is not a multiple of the 2 MiB granularity", fn, size);
+    /* The reference asks only for a non-zero size: any other size reserves whole
+     * granules, rounded up (ggml reserves exactly aclrtGetMemInfo's free figure). */
+    if (size > SIZE_MAX - (VMM_GRAN - 1))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size %zu is too large", fn, size);
+    size = (size + VMM_GRAN - 1) & ~(VMM_GRAN - 1);
     if (alignment)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: alignment is reserved and must be 0 (got %zu)", fn, alignment);

@@ -256,7 +256,14 @@ aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
 aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
                        aclrtStream stream, const char *name);
 
-/* Fill an ops_tensor from an aclTensor (checks dims <= 8, dtype known). */
+/* F1. aclCreateTensor accepts any format; NC1HWC0, FRACTAL_Z, FRACTAL_NZ (and
+ * their variants) are blocked layouts, not strided views, so ops_tensor_from refuses
+ * them and an operator that documents one reads it itself. ACL_INT4 tensors (two
+ * values per byte) likewise reach only the operators that document int4. */
+bool ops_format_private(aclFormat f);
+
+/* Fill an ops_tensor from an aclTensor (checks dims <= 8, dtype known, format not
+ * private). */
 aclnnStatus ops_tensor_from(struct ops_tensor *o, const aclTensor *t, int slot, const char *op,
                             const char *what);
 
