@@ -57,7 +57,9 @@ static bool tensor_args_ok(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
     for (uint64_t i = 0; i < viewDimsNum; i++)
         if (viewDims[i] < 0)
             return false;
-    return aclDataTypeSize(dataType) != 0 || dataType == ACL_DT_UNDEFINED;
+    /* ACL_INT4 has no byte size (two values per byte) but is a tensor type:
+     * aclnnWeightQuantBatchMatmulV2 takes packed int4 weights. */
+    return aclDataTypeSize(dataType) != 0 || dataType == ACL_DT_UNDEFINED || dataType == ACL_INT4;
 }
 
 static void tensor_fill(aclTensor *t, const int64_t *viewDims, uint64_t viewDimsNum,
