@@ -273,6 +273,17 @@ static inline char *ops_base(const struct ops_tensor *t, void *const *addr)
     return (char *)addr[t->slot] + t->offset * (int64_t)ops_dt_size(t->dt);
 }
 
+/* Gather / scatter an nd-dim block (row-major) between a view (element
+ * strides) and a contiguous compute buffer of kind ck (op_reduce.c). */
+void ops_gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
+                   const int64_t *strides);
+void ops_scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const int64_t *dims,
+                    const int64_t *strides);
+
+/* The BLAS's cblas_sgemm (cast to its type, from <cblas.h>), loaded on first
+ * use; NULL with a message recorded when there is none (op_matmul.c). */
+void *ops_blas_sgemm(const char *op);
+
 /* ---- errors ------------------------------------------------------------- */
 
 /* Record a message for aclGetRecentErrMsg and return code. */
