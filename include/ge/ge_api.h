@@ -179,7 +179,7 @@ private:
         cpuacl_detail::Options o(options);
         cpuaclGeGraph *g = graph.CpuaclLower();
         if (!g)
-            return GE_GRAPH_PARAM_NULLPTR;
+            return FAILED; /* a name does not fit a prototype; see aclGetRecentErrMsg() */
         return cpuaclGeSessionAddGraph(id_, graph_id, g, o.k.data(), o.v.data(), o.k.size());
     }
     /* Build (with the inputs' shapes) and describe the outputs. */
