@@ -93,7 +93,8 @@ struct graph_compiled {
     uint64_t *bufbytes; /* size of each buffer */
     uint64_t *bufoff;   /* arena offset of pool buffers */
     int32_t *const_node; /* const buffer k -> node */
-    uint64_t arena_bytes;
+    uint64_t arena_bytes, unshared_bytes;
+    uint32_t npool;
     struct gx **gx;
     uint32_t ngx, cgx;
     uint32_t nlanes;
@@ -608,11 +609,13 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
             }
             if (pb[best].bytes < need)
                 pb[best].bytes = need;
+            c->unshared_bytes += (need + GRAPH_ALIGN - 1) / GRAPH_ALIGN * GRAPH_ALIGN;
             pb[best].val = id;
             c->vbuf[id] = (int32_t)(pool0 + (uint32_t)best);
         }
     }
     c->nbuf = nb + npool;
+    c->npool = npool;
     c->bufoff = calloc(c->nbuf, sizeof(uint64_t));
     c->addr = calloc(c->nbuf, sizeof(void *));
     if (!c->bufoff || !c->addr) {
@@ -697,6 +700,16 @@ out:
     free(ncons);
     free(pb);
     return rc;
+}
+
+void graph_stats(const struct cpuaclGeGraph *g, cpuaclGeGraphStats *st)
+{
+    const struct graph_compiled *c = g->c;
+    st->lanes = c->nlanes;
+    st->launches = c->ngx;
+    st->buffers = c->npool;
+    st->arena_bytes = c->arena_bytes;
+    st->unshared_bytes = c->unshared_bytes;
 }
 
 void graph_compiled_free(struct graph_compiled *c)

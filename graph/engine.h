@@ -155,6 +155,7 @@ uint32_t graph_compile(struct cpuaclGeGraph *g);
 uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
                          const uint64_t *in_size, void *const *out, const uint64_t *out_size);
 void graph_compiled_free(struct graph_compiled *c);
+void graph_stats(const struct cpuaclGeGraph *g, cpuaclGeGraphStats *st);
 /* Bytes of output i of a built graph. */
 uint64_t graph_out_bytes(const struct cpuaclGeGraph *g, uint32_t i);
 

@@ -458,3 +458,18 @@ uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id, const cpuaclGeT
     }
     return rc;
 }
+
+uint32_t cpuaclGeSessionGraphStats(uint64_t session, uint32_t graph_id, cpuaclGeGraphStats *stats)
+{
+    if (!stats)
+        return graph_err(GE_GRAPH_PARAM_NULLPTR, "GraphStats: stats is NULL");
+    pthread_mutex_lock(&g_ge.lock);
+    struct gs_graph **p = NULL;
+    uint32_t rc = find_graph(session, graph_id, "GraphStats", &p);
+    if (rc == GE_OK && !(*p)->g->built)
+        rc = graph_err(GE_GRAPH_NOT_BUILT, "GraphStats: graph %u is not built", graph_id);
+    if (rc == GE_OK)
+        graph_stats((*p)->g, stats);
+    pthread_mutex_unlock(&g_ge.lock);
+    return rc;
+}

@@ -120,6 +120,17 @@ ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRunAsync(uint64_t session, uint32_t 
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id, const cpuaclGeTensor *inputs,
                             size_t nin, const cpuaclGeTensor *outputs, size_t nout);
 
+/* What the compiler made of a built graph (a cpuacl extension, for tests
+ * and tools): lanes (parallel branches), captured launches, intermediate
+ * buffers after reuse, their arena bytes, and the bytes the intermediates
+ * would need without reuse. */
+typedef struct cpuaclGeGraphStats {
+    uint32_t lanes, launches, buffers;
+    uint64_t arena_bytes, unshared_bytes;
+} cpuaclGeGraphStats;
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionGraphStats(uint64_t session, uint32_t graph_id,
+                                                       cpuaclGeGraphStats *stats);
+
 /* Size in bytes of one element of a ge::DataType (0 = unknown). */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeTypeSize(int32_t dtype);
 /* The last GE error message of the calling thread. */
