@@ -23,6 +23,7 @@
 
 #include "acl/acl.h"
 #include "bench_memstudies.h"
+#include "bench_graph.h"
 #include "bench_peers.h"
 #include "bench_util.h"
 #include "cpuacl/cpuacl.h"
@@ -1472,6 +1473,11 @@ static int study_alloc(struct bs_ctx *c)
     return bs_study_alloc(c, progress);
 }
 
+static int study_graph(struct bs_ctx *c)
+{
+    return bs_study_graph(c, progress);
+}
+
 static int study_peers(struct bs_ctx *c)
 {
     return bs_study_peers(c, progress);
@@ -1560,6 +1566,12 @@ const struct bs_study bs_studies[] = {
      "coverage of a 256 MiB (full: 1 GiB) HUGE_FIRST allocation after touching it:\n"
      "AnonHugePages / Rss of its mappings in /proc/self/smaps (depends on THP mode).",
      study_alloc},
+    {"graph", "GE graph run vs the captured model and eager aclnn launches, 10..1000 nodes",
+     "A chain of N Relu nodes on 16 floats (N = 10, 100, 1000) built as a GE graph\n"
+     "(RunGraphWithStreamAsync), the same N aclnnRelu launches eager (phase 1 + 2\n"
+     "each), and a model captured from them (aclmdlRIExecuteAsync): time per run,\n"
+     "many runs then one sync. Target: graph run <= captured model x 1.1.",
+     study_graph},
     {"peers", "OpenCL on CPU (PoCL) and oneTBB flow graph, when installed",
      "OpenCL (any platform's CPU device, i.e. PoCL): an empty kernel enqueued on an\n"
      "in-order queue with events (host cost), enqueue + drain per kernel, enqueue +\n"

@@ -1063,22 +1063,31 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
             return graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
         for (uint32_t k = 0; k < ndata; k++)
             g->data_of[k] = -1;
-        for (uint32_t i = 0; i < nn; i++) {
-            struct graph_node *n = &g->nodes[i];
-            if (strcmp(n->type, "Data"))
-                continue;
-            int64_t idx = graph_attr_int(n, "index", -1);
-            if (idx < 0)
-                for (uint32_t k = 0; k < g->ninputs; k++)
-                    if (g->inputs[k] == (int32_t)i)
-                        idx = k;
-            if (idx < 0 || idx >= ndata || g->data_of[idx] >= 0)
-                return graph_err(GE_GRAPH_PARAM_INVALID,
-                                 "BuildGraph: Data node %s: index %lld is out of range or used "
-                                 "twice (%u Data nodes)",
-                                 n->name, (long long)idx, ndata);
-            g->data_of[idx] = (int32_t)i;
-        }
+        /* Explicit indexes first (the attribute, else the SetInputs
+         * position); Data nodes with neither take the free positions in
+         * the order they were added. */
+        for (int pass = 0; pass < 2; pass++)
+            for (uint32_t i = 0; i < nn; i++) {
+                struct graph_node *n = &g->nodes[i];
+                if (strcmp(n->type, "Data"))
+                    continue;
+                int64_t idx = graph_attr_int(n, "index", -1);
+                if (idx < 0)
+                    for (uint32_t k = 0; k < g->ninputs; k++)
+                        if (g->inputs[k] == (int32_t)i)
+                            idx = k;
+                if ((idx < 0) != (pass == 1))
+                    continue;
+                if (pass == 1)
+                    for (idx = 0; idx < ndata && g->data_of[idx] >= 0; idx++)
+                        ;
+                if (idx < 0 || idx >= ndata || g->data_of[idx] >= 0)
+                    return graph_err(GE_GRAPH_PARAM_INVALID,
+                                     "BuildGraph: Data node %s: index %lld is out of range or "
+                                     "used twice (%u Data nodes)",
+                                     n->name, (long long)idx, ndata);
+                g->data_of[idx] = (int32_t)i;
+            }
     }
     g->ninputs = ndata;
     if (ninputs && ninputs != ndata)
