@@ -767,17 +767,20 @@ static uint32_t capture(struct cpuaclGeGraph *g, struct graph_compiled *c)
     if ((e = aclrtGetDevice(&c->device)) != ACL_SUCCESS)
         return graph_err(GE_GRAPH_EXECUTE_FAILED,
                          "RunGraph: no device is set on this thread (aclrtSetDevice first)");
-    if (c->arena_bytes && (e = aclrtMalloc(&c->arena, c->arena_bytes, ACL_MEM_MALLOC_HUGE_FIRST)))
+    /* A failed capture is retried by the next run: keep what was made. */
+    if (c->arena_bytes && !c->arena &&
+        (e = aclrtMalloc(&c->arena, c->arena_bytes, ACL_MEM_MALLOC_HUGE_FIRST)))
         return acl_fail(e, "aclrtMalloc (intermediate buffers)");
     for (uint32_t b = c->nin + c->nout + c->nconst; b < c->nbuf; b++)
         c->addr[b] = (char *)c->arena + c->bufoff[b];
-    c->const_dev = calloc(c->nconst + 1, sizeof(void *));
+    if (!c->const_dev)
+        c->const_dev = calloc(c->nconst + 1, sizeof(void *));
     if (!c->const_dev)
         return graph_err(GE_GRAPH_MALLOC_FAILED, "RunGraph: out of memory");
     for (uint32_t k = 0; k < c->nconst; k++) {
         const struct graph_attr *a = graph_attr_get(&g->nodes[c->const_node[k]], "value");
         uint64_t sz = a->t.size ? a->t.size : 1;
-        if ((e = aclrtMalloc(&c->const_dev[k], sz, ACL_MEM_MALLOC_HUGE_FIRST)))
+        if (!c->const_dev[k] && (e = aclrtMalloc(&c->const_dev[k], sz, ACL_MEM_MALLOC_HUGE_FIRST)))
             return acl_fail(e, "aclrtMalloc (constants)");
         if (a->t.size &&
             (e = aclrtMemcpy(c->const_dev[k], sz, a->t.data, a->t.size, ACL_MEMCPY_HOST_TO_DEVICE)))
@@ -792,17 +795,18 @@ static uint32_t capture(struct cpuaclGeGraph *g, struct graph_compiled *c)
             rc = acl_fail(e, "aclrtCreateStream (lanes)");
             goto done;
         }
-    if ((e = aclrtCreateEvent(&c->fork_ev)) || (e = aclrtCreateEvent(&c->hand_ev))) {
+    if ((!c->fork_ev && (e = aclrtCreateEvent(&c->fork_ev))) ||
+        (!c->hand_ev && (e = aclrtCreateEvent(&c->hand_ev)))) {
         rc = acl_fail(e, "aclrtCreateEvent");
         goto done;
     }
     for (uint32_t l = 1; l < c->nlanes; l++)
-        if ((e = aclrtCreateEvent(&c->join_ev[l]))) {
+        if (!c->join_ev[l] && (e = aclrtCreateEvent(&c->join_ev[l]))) {
             rc = acl_fail(e, "aclrtCreateEvent");
             goto done;
         }
     for (uint32_t i = 0; i < c->ngx; i++)
-        if (c->gx[i]->need_ev && (e = aclrtCreateEvent(&c->gx[i]->ev))) {
+        if (c->gx[i]->need_ev && !c->gx[i]->ev && (e = aclrtCreateEvent(&c->gx[i]->ev))) {
             rc = acl_fail(e, "aclrtCreateEvent");
             goto done;
         }

@@ -21,6 +21,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "core/err.h"
 #include "ge/cpuacl_ge.h"
 
 /* ---- GE status codes (ge::Status values of the real GE) ------------------ */
@@ -41,8 +42,13 @@
 #define GE_GRAPH_MALLOC_FAILED 1343242245u
 #define GE_GRAPH_PARAM_INVALID 50331649u /* ge::GRAPH_PARAM_INVALID */
 
-/* Record a message for aclGetRecentErrMsg and return code. */
-uint32_t graph_err(uint32_t code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Record a message for aclGetRecentErrMsg (core/err.h) and evaluate to the
+ * GE status code. */
+#define graph_err(code, ...)                                                                       \
+    __extension__({                                                                                \
+        core_err(ACL_ERROR_INVALID_PARAM, __VA_ARGS__);                                            \
+        (uint32_t)(code);                                                                          \
+    })
 
 /* ---- IR ------------------------------------------------------------------ */
 

@@ -9,7 +9,6 @@
  * A graph is built and inferred by one thread (the session lock serialises
  * AddGraph/BuildGraph on a graph); nothing here is shared.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,17 +16,6 @@
 #include "core/err.h"
 #include "graph/engine.h"
 #include "ops/ops.h"
-
-uint32_t graph_err(uint32_t code, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof(buf), fmt, ap);
-    va_end(ap);
-    core_err(ACL_ERROR_INVALID_PARAM, "%s", buf);
-    return code;
-}
 
 const char *cpuaclGeErrMsg(void)
 {

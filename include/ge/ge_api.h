@@ -121,8 +121,7 @@ public:
             return rc;
         std::vector<Tensor> res;
         for (cpuaclGeTensor &o : out) {
-            std::vector<int64_t> dims(o.dims, o.dims + o.ndim);
-            Tensor t(TensorDesc(Shape(dims), FORMAT_ND, (DataType)o.dtype));
+            Tensor t = Empty(o, kPlacementHost);
             std::vector<uint8_t> zero(o.size);
             t.SetData(zero);
             o.data = t.GetData();
@@ -149,10 +148,7 @@ public:
                 return rc;
             std::vector<Tensor> res;
             for (cpuaclGeTensor &o : out) {
-                std::vector<int64_t> dims(o.dims, o.dims + o.ndim);
-                TensorDesc d(Shape(dims), FORMAT_ND, (DataType)o.dtype);
-                d.SetPlacement(kPlacementDevice);
-                Tensor t(d);
+                Tensor t = Empty(o, kPlacementDevice);
                 void *p = nullptr;
                 if (aclrtMalloc(&p, o.size ? o.size : 1, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
                     return GE_GRAPH_MALLOC_FAILED;
@@ -181,6 +177,14 @@ private:
         if (!g)
             return FAILED; /* a name does not fit a prototype; see aclGetRecentErrMsg() */
         return cpuaclGeSessionAddGraph(id_, graph_id, g, o.k.data(), o.v.data(), o.k.size());
+    }
+    /* A tensor described by o, without data. */
+    static Tensor Empty(const cpuaclGeTensor &o, Placement where)
+    {
+        std::vector<int64_t> dims(o.dims, o.dims + o.ndim);
+        TensorDesc d(Shape(dims), FORMAT_ND, (DataType)o.dtype);
+        d.SetPlacement(where);
+        return Tensor(d);
     }
     /* Build (with the inputs' shapes) and describe the outputs. */
     Status Outputs(uint32_t graph_id, const std::vector<cpuaclGeTensor> &in,
