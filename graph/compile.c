@@ -19,8 +19,9 @@
  *      device's workers.
  *
  * A run then queues, on the caller's stream: one bind task (writes the
- * caller's input/output addresses into the buffer table) and
- * aclmdlRIExecuteAsync. Captured launches read the table when they run.
+ * caller's input/output addresses into the buffer table; skipped when they
+ * are the addresses of the previous run) and aclmdlRIExecuteAsync. Captured
+ * launches read the table when they run.
  *
  * Invariants:
  *  C1. Runs of one compiled graph are serialised: on one stream by stream
@@ -39,6 +40,7 @@
  *      their plans are immutable, so concurrent replays are safe (X4 of
  *      ops/exec.c). They are destroyed with the graph.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +111,10 @@ struct graph_compiled {
     aclrtEvent fork_ev, hand_ev;
     aclrtEvent join_ev[GRAPH_MAX_LANES];
     aclrtStream last_stream;
+    bool bound_valid;
+    atomic_bool bind_lost; /* A: a bind task was discarded (bind_release) */
+    void **bound; /* the addresses of the last bind task queued (C1: what the table holds
+                     when the next run executes); NULL until the first run */
 };
 
 static int32_t vid(int32_t node, int32_t out)
@@ -749,6 +755,7 @@ void graph_compiled_free(struct graph_compiled *c)
     free(c->bufbytes);
     free(c->bufoff);
     free(c->addr);
+    free(c->bound);
     pthread_mutex_destroy(&c->lock);
     free(c);
 }
@@ -900,6 +907,7 @@ done:
 struct bind {
     struct graph_compiled *c;
     uint32_t n;
+    bool ran;
     void *p[];
 };
 
@@ -907,7 +915,18 @@ static int32_t bind_run(void *arg)
 {
     struct bind *b = arg;
     memcpy(b->c->addr, b->p, b->n * sizeof(void *));
+    b->ran = true;
     return 0;
+}
+
+/* A bind task discarded by a failing stream never wrote the table: the next
+ * run must bind again. */
+static void bind_release(void *arg)
+{
+    struct bind *b = arg;
+    if (!b->ran) /* release: pairs with the acquire in graph_run_async */
+        atomic_store_explicit(&b->c->bind_lost, true, memory_order_release);
+    free(b);
 }
 
 uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
@@ -935,6 +954,11 @@ uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *cons
     memcpy(b->p, in, c->nin * sizeof(void *));
     memcpy(b->p + c->nin, out, c->nout * sizeof(void *));
     pthread_mutex_lock(&c->lock);
+    if (!c->bound && !(c->bound = calloc(nb ? nb : 1, sizeof(void *)))) {
+        pthread_mutex_unlock(&c->lock);
+        free(b);
+        return graph_err(GE_GRAPH_MALLOC_FAILED, "RunGraph: out of memory");
+    }
     uint32_t rc = GE_OK;
     aclError e;
     if (!c->captured && (rc = capture(g, c)) != GE_OK)
@@ -946,11 +970,21 @@ uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *cons
             goto fail;
         }
     }
-    if ((e = core_launch_owned(stream, bind_run, b, free, "RunGraphWithStreamAsync"))) {
-        rc = acl_fail(e, "the stream");
-        goto fail;
+    /* The same addresses as the last run (the usual loop): the table will
+     * already hold them when this run executes (C1), so no bind task. */
+    /* acquire: pairs with bind_release; a lost bind forces a new one. */
+    if (atomic_exchange_explicit(&c->bind_lost, false, memory_order_acquire))
+        c->bound_valid = false;
+    if (!c->bound_valid || memcmp(c->bound, b->p, nb * sizeof(void *))) {
+        b->ran = false;
+        if ((e = core_launch_owned(stream, bind_run, b, bind_release, "RunGraphWithStreamAsync"))) {
+            rc = acl_fail(e, "the stream");
+            goto fail;
+        }
+        memcpy(c->bound, b->p, nb * sizeof(void *));
+        c->bound_valid = true;
+        b = NULL;
     }
-    b = NULL;
     if ((e = aclmdlRIExecuteAsync(c->ri, stream))) {
         rc = acl_fail(e, "aclmdlRIExecuteAsync");
         goto fail;
