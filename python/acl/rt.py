@@ -96,7 +96,6 @@ _LaunchCallback = fn("aclrtLaunchCallback", c_int, _CALLBACK, c_void_p, c_int, c
 _ProcessReport = fn("aclrtProcessReport", c_int, c_int32)
 _CaptureGetInfo = fn("aclmdlRICaptureGetInfo", c_int, c_void_p, P(c_int), P(c_void_p))
 
-_ERR_INVALID_PARAM = 100000
 _CAPTURE_STATUS_ACTIVE = 1
 
 # ---- devices -----------------------------------------------------------------
@@ -453,6 +452,7 @@ def _dispatch(token):
 
 
 _trampoline = _CALLBACK(_dispatch)
+_NULL_FN = _CALLBACK()  # a NULL function pointer
 
 
 def _capturing(stream):
@@ -478,8 +478,8 @@ def launch_callback(fn, user_data, block_type, stream):
 
     fn(user_data_list) runs on the thread subscribed to the stream
     (subscribe_report) when it calls process_report."""
-    if not callable(fn):
-        return _ERR_INVALID_PARAM
+    if not callable(fn):  # the library refuses a NULL function, with its message
+        return _LaunchCallback(_NULL_FN, None, block_type, stream)
     # Callbacks are never captured (the runtime refuses them): one call each.
     token = _register(fn, user_data, False)
     ret = _LaunchCallback(_trampoline, token, block_type, stream)
@@ -492,8 +492,8 @@ def launch_host_func(stream, fn, args):
     """ret = acl.rt.launch_host_func(stream, fn, args)
 
     fn(args) runs on a runtime worker thread when the stream reaches it."""
-    if not callable(fn):
-        return _ERR_INVALID_PARAM
+    if not callable(fn):  # the library refuses a NULL function, with its message
+        return _LaunchHostFunc(stream, _NULL_FN, None)
     # A default stream is never capturing; asking about it would leave an
     # error message behind.
     token = _register(fn, args, bool(stream) and _capturing(stream))

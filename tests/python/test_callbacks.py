@@ -81,6 +81,10 @@ class Callbacks(StreamCase):
         self.fails(acl.rt.process_report(0), acl.ACL_ERROR_INVALID_PARAM, "timeout 0")
         self.fails(acl.rt.launch_callback(print, [], 7, self.stream), acl.ACL_ERROR_INVALID_PARAM,
                    "block type 7")
+        self.fails(acl.rt.launch_callback("not callable", [], 1, self.stream),
+                   acl.ACL_ERROR_INVALID_PARAM, "callback not callable")
+        self.fails(acl.rt.launch_host_func(self.stream, None, 1), acl.ACL_ERROR_INVALID_PARAM,
+                   "host function None")
         # NO_BLOCK, processed by this very thread.
         got = []
         self.ok(acl.rt.launch_callback(got.append, ["x"], acl.ACL_CALLBACK_NO_BLOCK, self.stream))

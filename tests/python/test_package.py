@@ -87,6 +87,21 @@ print(acl.finalize())
         self.assertEqual(p.stdout.split(), [str(acl.ACL_ERROR_UNINITIALIZE), "0",
                                             str(acl.ACL_ERROR_REPEAT_FINALIZE), "0", "0"])
 
+    @unittest.skipUnless(SRC and acltest.HAVE_NUMPY, "needs the source tree and numpy")
+    def test_readme_example_runs(self):
+        with open(os.path.join(SRC, "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        start = text.index("```python\n", text.index("### From Python")) + len("```python\n")
+        snippet = text[start:text.index("```", start)]
+        p = py(snippet + """
+assert ret == 0, ret
+got = acl.util.ptr_to_numpy(dev, (1024,), acl.util.NPY_FLOAT32)
+assert (got == np.arange(1024)).all(), got[:8]
+assert acl.finalize() == 0
+print("ok")
+""")
+        self.assertEqual((p.returncode, p.stdout.strip()), (0, "ok"), p.stderr)
+
     @unittest.skipUnless(BUILD and shutil.which(CMAKE) or os.path.exists(CMAKE),
                          "CPUACL_BUILD_DIR / cmake not available")
     def test_cmake_install(self):
