@@ -628,8 +628,13 @@ static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitc
     if (height > 1 && ((dpitch && (height - 1) > (SIZE_MAX - width) / dpitch) ||
                        (spitch && (height - 1) > (SIZE_MAX - width) / spitch)))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: the 2-D extent overflows", fn);
-    aclError rc = check_copy(dst, dext, src, dext, kind, d, s, fn);
-    if (rc == ACL_SUCCESS && sext > dext)
+    /* Each side is checked against its own extent: the common part through
+     * check_copy (kinds, devices), the longer side's tail by a second lookup. */
+    size_t common = dext < sext ? dext : sext;
+    aclError rc = check_copy(dst, dext, src, common, kind, d, s, fn);
+    if (rc == ACL_SUCCESS && dext > common)
+        rc = locate(dst, dext, d, fn, "dst");
+    if (rc == ACL_SUCCESS && sext > common)
         rc = locate(src, sext, s, fn, "src");
     return rc;
 }
