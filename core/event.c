@@ -463,6 +463,22 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t
     return record(event, stream, "aclrtRecordEventWithFlag");
 }
 
+/* Queue a wait or reset task holding a reference to ev: arg.u64[1] = a1,
+ * u64[2] = 0 (a wait's deadline, set when it starts), u64[3] = timeout_ms. */
+static void queue_event_task(struct core_stream *s, sched_task_fn run, uint8_t kind,
+                             struct core_event *ev, uint64_t a1, uint64_t timeout_ms)
+{
+    struct sched_task *t = sched_stream_reserve(&s->s);
+    t->run = run;
+    t->kind = kind;
+    t->flags = 0;
+    t->arg.ptr[0] = ev;
+    t->arg.u64[1] = a1;
+    t->arg.u64[2] = 0;
+    t->arg.u64[3] = timeout_ms;
+    sched_stream_commit(&s->s);
+}
+
 static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms,
                            const char *fn)
 {
@@ -494,15 +510,7 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
         core_event_put(ev); /* never recorded, or already complete: nothing to wait for */
         return ACL_SUCCESS;
     }
-    struct sched_task *t = sched_stream_reserve(&s->s);
-    t->run = run_wait;
-    t->kind = CORE_T_WAIT;
-    t->flags = 0;
-    t->arg.u64[3] = timeout_ms;
-    t->arg.ptr[0] = ev;
-    t->arg.u64[1] = target;
-    t->arg.u64[2] = 0; /* deadline, set when the wait starts */
-    sched_stream_commit(&s->s);
+    queue_event_task(s, run_wait, CORE_T_WAIT, ev, target, timeout_ms);
     return ACL_SUCCESS;
 }
 
@@ -545,13 +553,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
                             ? "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset"
                             : "aclrtResetEvent: an event reset cannot be captured");
     }
-    struct sched_task *t = sched_stream_reserve(&s->s);
-    t->run = run_reset;
-    t->kind = CORE_T_RESET;
-    t->flags = 0;
-    t->arg.ptr[0] = ev;
-    t->arg.u64[1] = desc_seq(event_desc(ev));
-    sched_stream_commit(&s->s);
+    queue_event_task(s, run_reset, CORE_T_RESET, ev, desc_seq(event_desc(ev)), 0);
     return ACL_SUCCESS;
 }
 
@@ -576,35 +578,43 @@ static aclError get_event(aclrtEvent event, struct core_event **out, const char 
     return ACL_SUCCESS;
 }
 
-aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+/* The queries: the event looked up (get_event), status not NULL, and (unless
+ * ex_ok) not an event from aclrtCreateEventExWithFlag; *done = complete. */
+static aclError query_event(aclrtEvent event, const void *status, bool ex_ok, bool *done,
+                            const char *fn)
 {
     struct core_event *ev = NULL;
-    aclError rc = get_event(event, &ev, "aclrtQueryEvent");
-    if (rc == ACL_SUCCESS && !status)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEvent: status is NULL");
-    else if (rc == ACL_SUCCESS && ev->api == CORE_EV_EX)
+    aclError rc = get_event(event, &ev, fn);
+    if (rc)
+        return rc;
+    if (!status)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: status is NULL", fn);
+    else if (!ex_ok && ev->api == CORE_EV_EX)
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                      "aclrtQueryEvent: not for events from aclrtCreateEventExWithFlag "
-                      "(use aclrtQueryEventStatus)");
-    else if (rc == ACL_SUCCESS)
-        *status = event_complete(ev, NULL) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
-    if (ev)
-        core_event_put(ev);
+                      "%s: not for events from aclrtCreateEventExWithFlag "
+                      "(use aclrtQueryEventStatus)",
+                      fn);
+    else
+        *done = event_complete(ev, NULL);
+    core_event_put(ev);
+    return rc;
+}
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+{
+    bool done = false;
+    aclError rc = query_event(event, status, false, &done, "aclrtQueryEvent");
+    if (rc == ACL_SUCCESS)
+        *status = done ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
     return rc;
 }
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
 {
-    struct core_event *ev = NULL;
-    aclError rc = get_event(event, &ev, "aclrtQueryEventStatus");
-    if (rc)
-        return rc;
-    if (!status)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus: status is NULL");
-    else
-        *status = event_complete(ev, NULL) ? ACL_EVENT_RECORDED_STATUS_COMPLETE
-                                           : ACL_EVENT_RECORDED_STATUS_NOT_READY;
-    core_event_put(ev);
+    bool done = false;
+    aclError rc = query_event(event, status, true, &done, "aclrtQueryEventStatus");
+    if (rc == ACL_SUCCESS)
+        *status = done ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return rc;
 }
 

@@ -298,15 +298,15 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    /* relaxed: A1 */
-    if (!atomic_load_explicit(&s->cbq, memory_order_relaxed) || s->cb_tid != threadId) {
-        pthread_mutex_unlock(&g_rt.lock);
+    bool subscribed = atomic_load_explicit(&s->cbq, memory_order_relaxed) && /* relaxed: A1 */
+                      s->cb_tid == threadId;
+    if (subscribed)
+        core_stream_unsubscribe_locked(s);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!subscribed)
         return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
                         "aclrtUnSubscribeReport: the stream is not subscribed by thread %llu",
                         (unsigned long long)threadId);
-    }
-    core_stream_unsubscribe_locked(s);
-    pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
 }
 

@@ -263,37 +263,33 @@ const struct core_task_desc core_task_model_gate = {"model", run_gate, NULL, 0, 
 const struct core_task_desc core_task_model_lane = {"model", run_lane, NULL, 0, NULL};
 const struct core_task_desc core_task_model_join = {"model", run_join, NULL, 0, NULL};
 
+/* One control task of execution k of m on ss: GATE and JOIN on the launching
+ * stream, LANE l on lane l's stream (launch = the launching stream). */
+static void queue_control(struct sched_stream *ss, sched_task_fn run, uint8_t kind,
+                          struct core_model *m, uint64_t k, uint16_t lane,
+                          struct sched_stream *launch)
+{
+    struct sched_task *t = sched_stream_reserve(ss);
+    t->run = run; /* field by field: seq is the engine's (sched/stream.h S1) */
+    t->kind = kind;
+    t->flags = SCHED_TF_ALWAYS;
+    t->u16 = lane;
+    t->arg.ptr[0] = m;
+    t->arg.u64[1] = k;
+    t->arg.u64[2] = 0;       /* run_lane: position to resume at */
+    t->arg.ptr[3] = launch;  /* run_lane: the launching stream */
+    sched_stream_commit(ss);
+}
+
 /* Queue execution of m on s (exec lock held by the caller). */
 static void enqueue_locked(struct core_model *m, struct core_stream *s)
 {
     uint64_t k = ++m->exec_submitted;
-    struct sched_task *t = sched_stream_reserve(&s->s);
-    t->run = run_gate;
-    t->kind = CORE_T_MODEL_GATE;
-    t->flags = SCHED_TF_ALWAYS;
-    t->arg.ptr[0] = m;
-    t->arg.u64[1] = k;
-    sched_stream_commit(&s->s);
-    for (uint32_t l = 0; l < m->plan.nlanes; l++) {
-        struct sched_stream *ls = &m->lane_streams[l]->s;
-        t = sched_stream_reserve(ls);
-        t->run = run_lane;
-        t->kind = CORE_T_MODEL_LANE;
-        t->flags = SCHED_TF_ALWAYS;
-        t->u16 = (uint16_t)l;
-        t->arg.ptr[0] = m;
-        t->arg.u64[1] = k;
-        t->arg.u64[2] = 0;
-        t->arg.ptr[3] = &s->s; /* the launching stream (run_lane) */
-        sched_stream_commit(ls);
-    }
-    t = sched_stream_reserve(&s->s);
-    t->run = run_join;
-    t->kind = CORE_T_MODEL_JOIN;
-    t->flags = SCHED_TF_ALWAYS;
-    t->arg.ptr[0] = m;
-    t->arg.u64[1] = k;
-    sched_stream_commit(&s->s);
+    queue_control(&s->s, run_gate, CORE_T_MODEL_GATE, m, k, 0, NULL);
+    for (uint32_t l = 0; l < m->plan.nlanes; l++)
+        queue_control(&m->lane_streams[l]->s, run_lane, CORE_T_MODEL_LANE, m, k, (uint16_t)l,
+                      &s->s);
+    queue_control(&s->s, run_join, CORE_T_MODEL_JOIN, m, k, 0, NULL);
 }
 
 /* Find a model that may execute; returns it with its exec lock held. */

@@ -322,13 +322,13 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
 {
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtSetStreamFailureMode");
+    if (rc == ACL_SUCCESS && mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "aclrtSetStreamFailureMode: mode %llu is neither ACL_CONTINUE_ON_FAILURE "
+                      "nor ACL_STOP_ON_FAILURE",
+                      (unsigned long long)mode);
     if (rc)
         return rc;
-    if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtSetStreamFailureMode: mode %llu is neither ACL_CONTINUE_ON_FAILURE "
-                        "nor ACL_STOP_ON_FAILURE",
-                        (unsigned long long)mode);
     /* relaxed: the worker reads it once per batch; tasks submitted after
      * this call are published after it by the tail release. */
     atomic_store_explicit(&s->s.stop_on_fail, mode == ACL_STOP_ON_FAILURE, memory_order_relaxed);
@@ -378,8 +378,7 @@ aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index)
 {
     struct core_stream *s = NULL;
     aclError rc = stream_and_out(stream, index, "index", &s, "cpuaclStreamGetWorker");
-    if (rc)
-        return rc;
-    *index = s->s.worker->index - s->ctx->dev->worker_base;
-    return ACL_SUCCESS;
+    if (rc == ACL_SUCCESS)
+        *index = s->s.worker->index - s->ctx->dev->worker_base;
+    return rc;
 }
