@@ -91,6 +91,8 @@ struct core_model {
     uint32_t id;                  /* I: aclmdlRIGetId */
     char *name;                   /* aclmdlRISetName, NULL = "" */
     _Atomic uint64_t abort_upto;  /* A: executions <= this skip their remaining tasks */
+    struct core_capture *upd;     /* open task-update sessions on its groups (lock) */
+    bool unlinked;                /* handle and ctx list gone (teardown under way), lock */
     struct core_model *next;      /* ctx list */
 };
 
@@ -124,6 +126,7 @@ struct core_capture {
     uint32_t nbound;           /* lanes whose stream is still bound (lanes[i] != NULL) */
     uint32_t capaux;           /* capacity of grp_open, ended and the plan's lanes */
     struct core_capture *next; /* ctx list (captures) / g_builds (builds) */
+    struct core_capture *unext; /* update sessions: the model's upd list (lock) */
 };
 
 static __thread aclmdlRICaptureMode t_exmode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
@@ -196,7 +199,8 @@ static void model_clear_locked(struct core_model *m)
     while (m->groups) {
         struct core_taskgrp *g = m->groups;
         m->groups = g->next;
-        core_table_remove(&g_rt.taskgrps, g->handle);
+        if (g->handle) /* model_unlink_locked may have removed it already */
+            core_table_remove(&g_rt.taskgrps, g->handle);
         free(g);
     }
     m->ready = false;
@@ -205,20 +209,43 @@ static void model_clear_locked(struct core_model *m)
 
 static void build_free_locked(struct core_capture *k);
 
-static void model_free_locked(struct core_model *m)
+static void capture_close_locked(struct core_capture *k);
+
+/*
+ * Teardown rule (core.h T1): the model's handle, its task groups' handles and
+ * its place in the context's list go first, before anything that drops the
+ * lock, so no other thread can find (and free) it meanwhile. Idempotent.
+ */
+static void model_unlink_locked(struct core_model *m)
 {
-    if (m->bind) /* a build: its streams go back to normal */
-        build_free_locked(m->bind);
-    model_clear_locked(m);
-    free(m->name);
-    if (m->sync_stream)
-        core_stream_destroy_locked(m->sync_stream, false);
+    if (m->unlinked)
+        return;
+    m->unlinked = true;
     core_table_remove(&g_rt.models, m->handle);
+    for (struct core_taskgrp *g = m->groups; g; g = g->next) {
+        core_table_remove(&g_rt.taskgrps, g->handle);
+        g->handle = 0;
+    }
     for (struct core_model **pp = &m->ctx->models; *pp; pp = &(*pp)->next)
         if (*pp == m) {
             *pp = m->next;
             break;
         }
+    /* Update sessions on its groups end (their stream becomes normal; the
+     * session's End then reports ACL_ERROR_RT_STREAM_NOT_CAPTURED). */
+    while (m->upd)
+        capture_close_locked(m->upd);
+}
+
+static void model_free_locked(struct core_model *m)
+{
+    model_unlink_locked(m);
+    if (m->bind) /* a build: its streams go back to normal */
+        build_free_locked(m->bind);
+    model_clear_locked(m); /* drops the lock while lane streams drain */
+    free(m->name);
+    if (m->sync_stream)
+        core_stream_destroy_locked(m->sync_stream, false);
     pthread_mutex_destroy(&m->exec_lock);
     free(m);
 }
@@ -304,6 +331,12 @@ static void capture_close_locked(struct core_capture *k)
         /* relaxed: a counter for fast-path checks under the same lock. */
         atomic_fetch_sub_explicit(&core_ncaptures, 1, memory_order_relaxed);
         k->model->cap = NULL;
+    } else {
+        for (struct core_capture **pp = &k->model->upd; *pp; pp = &(*pp)->unext)
+            if (*pp == k) {
+                *pp = k->unext;
+                break;
+            }
     }
     free(k->lanes);
     free(k->grp_open);
@@ -456,6 +489,13 @@ aclError core_capture_commit(struct core_stream *s, const char *fn)
     }
     if (k->update) {
         pthread_mutex_lock(&g_rt.lock);
+        /* The session may have ended meanwhile (its model's context torn
+         * down): re-read under the lock, compare only. */
+        if (atomic_load_explicit(&s->cap, memory_order_relaxed) != k) {
+            pthread_mutex_unlock(&g_rt.lock);
+            return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                            "%s: the task update session ended (its model was destroyed)", fn);
+        }
         aclError rc = update_commit(k, t, replay, fn);
         if (rc == ACL_SUCCESS && rel)
             rc = add_release_locked(k->model, rel, relarg); /* freed with the model */
@@ -1109,6 +1149,8 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
         } else {
             k->lanes[0] = s;
             k->nlanes = k->caplanes = 1;
+            k->unext = g->model->upd;
+            g->model->upd = k;
             atomic_store_explicit(&s->cap, k, memory_order_relaxed);
         }
     } else if (k) {
@@ -1147,6 +1189,13 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
         pthread_mutex_unlock(&g_rt.lock);
         sched_cond_wait(&m->done, last, 0);
         pthread_mutex_lock(&g_rt.lock);
+        if (atomic_load_explicit(&s->cap, memory_order_relaxed) != k) {
+            /* The model went while we waited (its context was torn down):
+             * the session was closed with it. Compare only, k is gone. */
+            pthread_mutex_unlock(&g_rt.lock);
+            return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                            "aclmdlRICaptureTaskUpdateEnd: the model was destroyed meanwhile");
+        }
         pthread_mutex_lock(&m->exec_lock);
         memcpy(&m->plan.lanes[g->lane].nodes[g->start], k->staged, len * sizeof(*k->staged));
         pthread_mutex_unlock(&m->exec_lock);
@@ -1390,6 +1439,10 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
     else if (m->cap && !m->cap->build) /* a build may be abandoned: model_free_locked */
         rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
                       "aclmdlRIDestroy: the model is still being captured (end the capture)");
+    else if (m->upd)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
+                      "aclmdlRIDestroy: a task update of the model is in progress "
+                      "(aclmdlRICaptureTaskUpdateEnd first)");
     else if (model_running(m))
         rc = core_err(ACL_ERROR_RT_MODEL_RUNNING,
                       "aclmdlRIDestroy: the model is still executing (synchronize its stream)");
@@ -1407,9 +1460,21 @@ void core_models_destroy_ctx_locked(struct core_ctx *c)
         capture_close_locked(k);
         model_free_locked(m);
     }
+    /* Update sessions begun on streams of c (on models of any context) end. */
+    for (uint32_t d = 0; d < CORE_MAX_DEVICES; d++)
+        for (struct core_ctx *o = g_rt.dev[d].contexts; o; o = o->next)
+            for (struct core_model *m = o->models; m; m = m->next)
+                for (struct core_capture **pp = &m->upd; *pp;) {
+                    if ((*pp)->ctx == c)
+                        capture_close_locked(*pp); /* unlinks *pp */
+                    else
+                        pp = &(*pp)->unext;
+                }
     while (c->models) {
         struct core_model *m = c->models;
-        /* Executions still queued finish first (their lane streams drain). */
+        /* Unreachable first (T1), then executions still queued finish (their
+         * lane streams drain) without the lock. */
+        model_unlink_locked(m);
         pthread_mutex_lock(&m->exec_lock);
         uint64_t last = m->exec_submitted;
         pthread_mutex_unlock(&m->exec_lock);

@@ -16,6 +16,31 @@
  *  L3. Structural changes (create/destroy of contexts, streams, events,
  *      device set/reset) take the runtime lock g_rt.lock; the task paths take
  *      no lock.
+ *
+ * Teardown rules (issue 11; every destroy, reset and finalize path):
+ *  T1. Unlink before dropping the lock: a teardown first makes the object
+ *      unreachable (core_table_remove bumps the handle's generation; list
+ *      links go), and only then may it drop g_rt.lock to drain work. Another
+ *      thread can therefore never find a dying object, so it cannot free it
+ *      a second time or make it current again.
+ *  T2. Every teardown is idempotent: a second destroy of the same handle
+ *      gets its invalid-handle code (ACL_ERROR_RT_INVALID_HANDLE, or
+ *      ACL_ERROR_INVALID_PARAM where the reference says so), never a crash;
+ *      internal teardown helpers tolerate being reached twice (flags such as
+ *      core_model.unlinked).
+ *  T3. Finalize first marks the runtime dead (g_rt.initialised = false)
+ *      under the lock; every path that creates state re-checks it after
+ *      taking the lock (core_lock_live), so a call that arrives during or
+ *      after finalize fails with ACL_ERROR_UNINITIALIZE and nothing is
+ *      resurrected. Calls that only use a context fail with
+ *      ACL_ERROR_RT_CONTEXT_NULL once its generation moved.
+ *  T4. A call that waits without the lock (aclrtProcessReport, stream and
+ *      model drains) holds a reference to what it waits on; finalize and
+ *      reset wake such waiters (queues are closed, blocked callbacks are
+ *      released unrun) and the last reference frees the object.
+ *  T5. A context is made current only with a generation read before a
+ *      second successful lookup (aclrtSetCurrentContext), so a racing
+ *      destroy leaves the thread with no current context, never a dead one.
  */
 #ifndef CPUACL_CORE_CORE_H
 #define CPUACL_CORE_CORE_H
@@ -229,6 +254,11 @@ static inline bool core_initialised(void)
     /* acquire: pairs with the release in aclInit; the config is visible. */
     return atomic_load_explicit(&g_rt.initialised, memory_order_acquire);
 }
+
+/* Take g_rt.lock for a path that creates state (T3): ACL_SUCCESS with the
+ * lock held, or ACL_ERROR_UNINITIALIZE (message set) without it when the
+ * runtime is finalized or being finalized. */
+aclError core_lock_live(const char *fn);
 
 /* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. */
 #define CORE_REQUIRE_INIT()                                                                \

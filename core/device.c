@@ -389,10 +389,16 @@ aclError aclrtSetCurrentContext(aclrtContext context)
     if (!context)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtSetCurrentContext: context is NULL");
     struct core_ctx *c = ctx_lookup(context);
-    if (!c)
+    /* acquire: if this sees the generation a racing destroy bumped, it also
+     * sees that destroy's earlier unlink, so the second lookup fails. A
+     * generation read before the bump is the live one: the destroy then
+     * makes the thread's reference stale (core_ctx_current). */
+    uint32_t gen = c ? atomic_load_explicit(&c->gen, memory_order_acquire) : 0;
+    if (!c || ctx_lookup(context) != c)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE,
                         "aclrtSetCurrentContext: %p is not a live context", context);
-    core_ctx_set_current(c);
+    core_t_ctx = c;
+    core_t_ctx_gen = gen;
     return ACL_SUCCESS;
 }
 
@@ -418,7 +424,11 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
     if (!c)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,
                         "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
-    *stream = (aclrtStream)(uintptr_t)c->default_stream->handle;
+    struct core_stream *ds = c->default_stream; /* NULL once a racing destroy drained it */
+    if (!ds)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtCtxGetCurrentDefaultStream: the current context was destroyed");
+    *stream = (aclrtStream)(uintptr_t)ds->handle;
     return ACL_SUCCESS;
 }
 

@@ -27,10 +27,13 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
                         "%s: the thread has no current context (call aclrtSetDevice or "
                         "aclrtSetCurrentContext)",
                         fn);
+    struct core_ctx *sc = s ? s->ctx : NULL; /* NULL: destroyed meanwhile */
+    if (!sc)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: stream %p was destroyed", fn, h);
     return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
                     "%s: stream %p belongs to a context of device %d that is not the current "
                     "context",
-                    fn, h, s->ctx->dev->id);
+                    fn, h, sc->dev->id);
 }
 
 aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn)
