@@ -427,6 +427,9 @@ void core_allocator_drop_locked(struct core_stream *s);
 
 /* Report queues (callbacks). */
 struct core_report;
+/* Finalize, first step (lock held): close every queue (T4). */
+void core_report_close_all(void);
+/* Finalize, last step: drop the registry's references. */
 void core_report_fini_all(void);
 
 #endif

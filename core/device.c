@@ -33,6 +33,8 @@ void core_ctx_set_current(struct core_ctx *ctx)
     core_t_ctx_gen = ctx ? atomic_load_explicit(&ctx->gen, memory_order_relaxed) : 0;
 }
 
+static struct core_ctx *ctx_lookup(aclrtContext h);
+
 static struct core_device *device_of(int32_t id)
 {
     if (id < 0 || (uint32_t)id >= g_rt.cfg.device_count)
@@ -127,6 +129,10 @@ fail:
  */
 void core_ctx_destroy_locked(struct core_ctx *c)
 {
+    /* T2: a context another teardown already unlinked (it drains with the
+     * lock dropped) is that teardown's to finish. */
+    if (ctx_lookup((aclrtContext)(uintptr_t)c->handle) != c)
+        return;
     struct core_device *d = c->dev;
     /* Unlink: the handle and every thread's current-context reference die. */
     core_table_remove(&g_rt.ctxs, c->handle);
@@ -149,6 +155,7 @@ void core_ctx_destroy_locked(struct core_ctx *c)
 
 void core_device_teardown_locked(struct core_device *d)
 {
+    d->default_ctx = NULL; /* T1: a racing reset finds nothing to destroy */
     while (d->contexts)
         core_ctx_destroy_locked(d->contexts);
     d->default_ctx = NULL;
@@ -179,7 +186,9 @@ aclError aclrtGetDeviceCount(uint32_t *count)
 aclError aclrtSetDevice(int32_t deviceId)
 {
     CORE_REQUIRE_INIT();
-    pthread_mutex_lock(&g_rt.lock);
+    aclError lrc = core_lock_live("aclrtSetDevice"); /* T3 */
+    if (lrc)
+        return lrc;
     struct core_device *d = device_of(deviceId);
     if (!d) {
         pthread_mutex_unlock(&g_rt.lock);
@@ -208,7 +217,9 @@ aclError aclrtSetDevice(int32_t deviceId)
 static aclError reset_device(int32_t deviceId, bool force, const char *fn)
 {
     CORE_REQUIRE_INIT();
-    pthread_mutex_lock(&g_rt.lock);
+    aclError lrc = core_lock_live(fn); /* T3: finalize resets every device itself */
+    if (lrc)
+        return lrc;
     struct core_device *d = device_of(deviceId);
     if (!d) {
         pthread_mutex_unlock(&g_rt.lock);
@@ -335,7 +346,9 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
     CORE_REQUIRE_INIT();
     if (!context)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext: context is NULL");
-    pthread_mutex_lock(&g_rt.lock);
+    aclError lrc = core_lock_live("aclrtCreateContext"); /* T3 */
+    if (lrc)
+        return lrc;
     struct core_device *d = device_of(deviceId);
     aclError rc = ACL_SUCCESS;
     if (!d) {

@@ -16,6 +16,12 @@
  *      processing thread is still advancing, and vice versa.
  *  R2. Report queues are never freed before aclFinalize: a stream's cbq
  *      pointer stays valid even across a racing unsubscribe.
+ *  R3. Finalize closes every queue first (core_report_close_all, T4): nodes
+ *      not yet taken by aclrtProcessReport are dropped unrun and their
+ *      blocked streams released, callbacks reached later are dropped too,
+ *      and waiting processors wake and return ACL_ERROR_UNINITIALIZE. A
+ *      queue holds a reference for the registry and one per processor in
+ *      aclrtProcessReport; the last one frees it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +189,8 @@ struct core_report {
     pthread_mutex_t lock;    /* protects head/tail */
     struct report_node *head, *tail;
     struct sched_ec ec;      /* the processing thread waits here */
+    bool dead;               /* closed by finalize (R3); q->lock */
+    _Atomic uint32_t refs;   /* A: registry + processors (R3) */
     struct core_report *next; /* g_rt.lock */
 };
 
@@ -203,18 +211,40 @@ static struct core_report *report_find_locked(uint64_t tid)
     return NULL;
 }
 
+static void report_put(struct core_report *q)
+{
+    /* acq_rel: the last holder sees every other holder's writes. */
+    if (atomic_fetch_sub_explicit(&q->refs, 1, memory_order_acq_rel) == 1) {
+        pthread_mutex_destroy(&q->lock);
+        free(q);
+    }
+}
+
+void core_report_close_all(void)
+{
+    for (struct core_report *q = g_reports; q; q = q->next) {
+        pthread_mutex_lock(&q->lock);
+        q->dead = true;
+        struct report_node *n = q->head;
+        q->head = q->tail = NULL;
+        pthread_mutex_unlock(&q->lock);
+        while (n) { /* dropped unrun; a BLOCK stream goes on */
+            struct report_node *next = n->next;
+            sched_cond_advance(&n->done, 1);
+            node_put(n);
+            n = next;
+        }
+        sched_ec_notify(&q->ec); /* processors waiting wake and see dead */
+    }
+}
+
 void core_report_fini_all(void)
 {
+    core_report_close_all(); /* idempotent: nodes posted since are dropped too */
     while (g_reports) {
         struct core_report *q = g_reports;
         g_reports = q->next;
-        while (q->head) {
-            struct report_node *n = q->head;
-            q->head = n->next;
-            node_put(n);
-        }
-        pthread_mutex_destroy(&q->lock);
-        free(q);
+        report_put(q);
     }
 }
 
@@ -241,6 +271,12 @@ static int run_callback(struct sched_task *t, struct sched_exec *x)
         }
         t->arg.u64[2] = 1;
         pthread_mutex_lock(&q->lock);
+        if (q->dead) { /* R3: finalize closed the queue */
+            pthread_mutex_unlock(&q->lock);
+            node_put(n);
+            node_put(n);
+            return SCHED_DONE;
+        }
         n->next = NULL;
         if (q->tail)
             q->tail->next = n;
@@ -266,7 +302,8 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
     aclError rc = core_stream_resolve(stream, &s, "aclrtSubscribeReport");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
+    if ((rc = core_lock_live("aclrtSubscribeReport"))) /* T3 */
+        return rc;
     if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_REPEAT_SUBSCRIBE,
@@ -281,6 +318,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
             return core_err(ACL_ERROR_BAD_ALLOC, "aclrtSubscribeReport: out of memory");
         }
         q->tid = threadId;
+        atomic_init(&q->refs, 1); /* the registry's (R3) */
         pthread_mutex_init(&q->lock, NULL);
         q->next = g_reports;
         g_reports = q;
@@ -358,7 +396,7 @@ static bool q_nonempty(void *arg)
 {
     struct core_report *q = ((struct q_arg *)arg)->q;
     pthread_mutex_lock(&q->lock);
-    bool r = q->head != NULL;
+    bool r = q->head != NULL || q->dead;
     pthread_mutex_unlock(&q->lock);
     return r;
 }
@@ -370,21 +408,35 @@ aclError aclrtProcessReport(int32_t timeout)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "aclrtProcessReport: timeout %d is invalid (-1 or > 0 ms)", (int)timeout);
     uint64_t tid = (uint64_t)pthread_self();
-    pthread_mutex_lock(&g_rt.lock);
+    aclError rc = core_lock_live("aclrtProcessReport");
+    if (rc)
+        return rc;
     struct core_report *q = report_find_locked(tid);
     bool subscribed = q && q->nstreams;
+    if (q) /* relaxed: the registry's reference keeps it alive meanwhile */
+        atomic_fetch_add_explicit(&q->refs, 1, memory_order_relaxed);
     pthread_mutex_unlock(&g_rt.lock);
     struct q_arg a = {q};
-    if (!q || (!subscribed && !q_nonempty(&a)))
+    if (!q || (!subscribed && !q_nonempty(&a))) {
+        if (q)
+            report_put(q);
         return core_err(ACL_ERROR_THREAD_NOT_SUBSCRIBE,
                         "aclrtProcessReport: the calling thread is subscribed to no stream");
-    if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout)))
+    }
+    if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout))) {
+        report_put(q);
         return core_err(ACL_ERROR_WAIT_CALLBACK_TIMEOUT,
                         "aclrtProcessReport: no callback arrived within %d ms", (int)timeout);
+    }
     pthread_mutex_lock(&q->lock);
     struct report_node *n = q->head;
+    bool dead = q->dead;
     q->head = q->tail = NULL;
     pthread_mutex_unlock(&q->lock);
+    report_put(q);
+    if (!n && dead)
+        return core_err(ACL_ERROR_UNINITIALIZE,
+                        "aclrtProcessReport: aclFinalize closed the report queue");
     while (n) {
         struct report_node *next = n->next;
         n->fn(n->data);
