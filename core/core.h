@@ -54,6 +54,7 @@
 
 #include "acl/acl.h"
 #include "core/err.h"
+#include "core/hostpool.h"
 #include "sched/cond.h"
 #include "sched/stream.h"
 
@@ -154,6 +155,7 @@ struct core_device {
     uint32_t worker_base;    /* I: first global worker index */
     uint32_t nworkers;       /* g_rt.lock */
     uint32_t nstreams;       /* g_rt.lock, default streams included */
+    uint32_t draining;       /* stream destroys draining without the lock; g_rt.lock */
     _Atomic uint32_t nevents; /* A: live events */
     struct core_ctx *default_ctx; /* g_rt.lock */
     struct core_ctx *contexts;    /* all live contexts, g_rt.lock */
@@ -173,6 +175,7 @@ struct core_stream {
     struct core_allocator *alloc; /* registered custom allocator, NULL = none; g_rt.lock */
     struct core_report *_Atomic cbq; /* A: its report queue (written under g_rt.lock) */
     struct core_stream *next;    /* ctx stream list / free list; g_rt.lock */
+    struct core_hostjob hj;      /* its host function in flight (core/hostpool.h) */
 };
 
 struct core_ctx {
@@ -302,6 +305,9 @@ void core_ctx_destroy_locked(struct core_ctx *c);
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
+/* Wait (lock held, dropped meanwhile) until no stream destroy of d is
+ * draining: its workers may stop only then (T1). */
+void core_device_wait_drains_locked(struct core_device *d);
 /* Worker hook: a destroyed stream's worker let go of it (lock-free). */
 /* Everything of a device goes (aclrtResetDeviceForce at count 0, aclFinalize). Lock held. */
 void core_device_teardown_locked(struct core_device *d);

@@ -75,6 +75,9 @@ void core_device_unuse(struct core_device *d)
 {
     if (!d->active || d->refcount || d->users)
         return;
+    core_device_wait_drains_locked(d); /* drops the lock: re-check */
+    if (!d->active || d->refcount || d->users)
+        return;
     for (uint32_t i = 0; i < d->nworkers; i++)
         sched_worker_stop(d->worker_base + i);
     d->nworkers = 0;

@@ -3,7 +3,8 @@
  * Work that runs host code in stream order: cpuacl C-function kernels,
  * aclrtLaunchHostFunc, and the subscribe/callback/report protocol.
  *
- * Kernels and host functions run directly on the worker that owns the stream.
+ * Kernels run directly on the worker that owns the stream; host functions run
+ * on host threads (core/hostpool.h), the stream blocked meanwhile.
  *
  * Callbacks (aclrtLaunchCallback) run on the user's thread that calls
  * aclrtProcessReport. When a worker reaches a callback task it hands a report
@@ -44,16 +45,44 @@ static int run_kernel(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
+/* Host functions: off the worker, in stream order (core/hostpool.h). The
+ * task is SCHED_TF_ALWAYS so that a force-destroy never skips a function
+ * already running; whether a fresh one is dropped is decided here. The
+ * record is only read, so captured host functions replay through it too. */
 static int run_hostfunc(struct sched_task *t, struct sched_exec *x)
 {
-    if (!x->discard)
-        ((aclrtHostFunc)t->arg.fn[0])(t->arg.ptr[1]);
-    return SCHED_DONE;
+    struct core_stream *s = x->stream->owner;
+    struct core_hostjob *j = &s->hj;
+    if (j->issued == j->collected) { /* fresh */
+        /* relaxed: as the worker's own per-task discard check (sched/worker.c). */
+        bool drop = x->discard || atomic_load_explicit(&x->stream->discard, memory_order_relaxed) ||
+                    (atomic_load_explicit(&x->stream->stop_on_fail, memory_order_relaxed) &&
+                     atomic_load_explicit(&x->stream->err, memory_order_relaxed));
+        if (drop)
+            return SCHED_DONE;
+        j->fn = (aclrtHostFunc)t->arg.fn[0];
+        j->arg = t->arg.ptr[1];
+        j->issued++;
+        if (__builtin_expect(core_hostpool_submit(j) != 0, 0)) {
+            /* No host thread could be had: run it here rather than lose it. */
+            j->fn(j->arg);
+            j->collected = j->issued;
+            sched_cond_advance(&j->done, j->issued);
+            return SCHED_DONE;
+        }
+    } else if (sched_cond_value(&j->done) >= j->issued) { /* re-run: finished */
+        j->collected = j->issued;
+        return SCHED_DONE;
+    }
+    x->block_cond = &j->done;
+    x->block_target = j->issued;
+    x->block_deadline = 0;
+    return SCHED_BLOCK;
 }
 
 static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
                                  void (*fn)(void), const void *args, size_t inline_size,
-                                 const char *name)
+                                 const char *name, uint8_t flags)
 {
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, name);
@@ -62,7 +91,7 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
     struct sched_task *t = core_task_begin(s);
     t->run = run;
     t->kind = kind;
-    t->flags = 0;
+    t->flags = flags;
     t->arg.fn[0] = fn;
     if (inline_size) {
         t->u16 = 1;
@@ -79,7 +108,7 @@ aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernel: kernel function is NULL");
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0,
-                     "cpuaclLaunchKernel");
+                     "cpuaclLaunchKernel", 0);
 }
 
 aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void *args,
@@ -93,9 +122,9 @@ aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void 
                         argsSize, CPUACL_KERNEL_ARGS_MAX);
     if (!argsSize) /* nothing to copy: pass NULL, as an empty block */
         return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, NULL, 0,
-                         "cpuaclLaunchKernelArgs");
+                         "cpuaclLaunchKernelArgs", 0);
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, argsSize,
-                     "cpuaclLaunchKernelArgs");
+                     "cpuaclLaunchKernelArgs", 0);
 }
 
 _Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) - 16,
@@ -170,7 +199,7 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchHostFunc: fn is NULL");
     return submit_fn(stream, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
-                     "aclrtLaunchHostFunc");
+                     "aclrtLaunchHostFunc", SCHED_TF_ALWAYS);
 }
 
 /* ---- report queues ------------------------------------------------------ */

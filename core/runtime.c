@@ -184,6 +184,7 @@ static void finalize_locked(void)
     core_report_close_all();
     for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++)
         core_device_teardown_locked(&g_rt.dev[i]);
+    core_hostpool_fini(); /* every stream drained: no host function in flight */
     if (g_rt.cfg.trace_file[0])
         core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
     core_report_fini_all();

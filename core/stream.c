@@ -163,6 +163,9 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
 }
 
 
+/* Signalled when a device's last draining stream destroy finished. */
+static pthread_cond_t g_drain_cv = PTHREAD_COND_INITIALIZER;
+
 void core_stream_destroy_locked(struct core_stream *s, bool force)
 {
     core_table_remove(&g_rt.streams, s->handle);
@@ -185,11 +188,21 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
      * stream when it next looks at its mailbox (not waited for: it may be
      * busy in another stream's long kernel) and core_stream_released queues
      * it for recycling. */
+    struct core_device *d = s->ctx->dev;
+    d->draining++; /* T1: the device's workers stay until we let go */
     pthread_mutex_unlock(&g_rt.lock);
     sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
     pthread_mutex_lock(&g_rt.lock);
     s->ctx = NULL;
     sched_worker_release(&s->s);
+    if (--d->draining == 0)
+        pthread_cond_broadcast(&g_drain_cv);
+}
+
+void core_device_wait_drains_locked(struct core_device *d)
+{
+    while (d->draining)
+        pthread_cond_wait(&g_drain_cv, &g_rt.lock);
 }
 
 void core_stream_released(struct sched_stream *ss)
