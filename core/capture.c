@@ -1222,6 +1222,17 @@ static int run_gate(struct sched_task *t, struct sched_exec *x)
         x->block_deadline = 0;
         return SCHED_BLOCK;
     }
+    /* aclrtDestroyStreamForce on the launch stream: an execution that has
+     * not started is discarded (its lanes skip every task, as after
+     * aclmdlRIAbort). relaxed: flags; the abort mark is published to the
+     * lanes by the gate's release below. */
+    if (atomic_load_explicit(&x->stream->discard, memory_order_relaxed)) {
+        uint64_t a = atomic_load_explicit(&m->abort_upto, memory_order_relaxed);
+        while (a < k && !atomic_compare_exchange_weak_explicit(&m->abort_upto, &a, k,
+                                                               memory_order_relaxed,
+                                                               memory_order_relaxed))
+            ;
+    }
     sched_cond_advance(&m->gate, k);
     return SCHED_DONE;
 }
@@ -1417,7 +1428,8 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
         pthread_mutex_unlock(&g_rt.lock);
         if (rc) {
             pthread_mutex_unlock(&m->exec_lock);
-            return rc;
+            return core_err(rc, "aclmdlRIExecute: cannot create the stream the model runs on "
+                            "(device stream limit or out of memory)");
         }
     }
     enqueue_locked(m, m->sync_stream);

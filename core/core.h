@@ -58,7 +58,7 @@
 #include "sched/cond.h"
 #include "sched/stream.h"
 
-#define CORE_MAX_DEVICES 16
+#define CORE_MAX_DEVICES 64 /* docs/behaviour.md: device_count 1..64 (mem/ MEM_DEV_MAX, peer bit masks) */
 #define CORE_MAX_WORKERS_PER_DEVICE 64
 #define CORE_MAX_STREAMS_PER_DEVICE 1984 /* default streams included (reference) */
 #define CORE_MAX_EVENTS_PER_DEVICE 65536
@@ -183,6 +183,7 @@ struct core_ctx {
     uint64_t handle;             /* I */
     struct core_device *dev;     /* I */
     bool is_default;             /* I */
+    bool stop_on_fail;           /* a stream was set ACL_STOP_ON_FAILURE; g_rt.lock */
     struct core_stream *default_stream; /* I */
     struct core_stream *streams; /* explicit streams, g_rt.lock */
     struct core_event *events;   /* live events, g_rt.lock */

@@ -33,6 +33,9 @@ void core_ctx_set_current(struct core_ctx *ctx)
     core_t_ctx_gen = ctx ? atomic_load_explicit(&ctx->gen, memory_order_relaxed) : 0;
 }
 
+_Static_assert((uint64_t)CORE_MAX_DEVICES * CORE_MAX_WORKERS_PER_DEVICE <= SCHED_MAX_WORKERS,
+               "every device's workers have global indices");
+
 static struct core_ctx *ctx_lookup(aclrtContext h);
 
 static struct core_device *device_of(int32_t id)
@@ -103,6 +106,7 @@ struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
     }
     c->dev = d;
     c->is_default = is_default;
+    c->stop_on_fail = false;
     c->streams = NULL;
     c->events = NULL;
     c->models = NULL;
@@ -360,9 +364,14 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
     } else if ((rc = core_device_use(d)) == ACL_SUCCESS) {
         struct core_ctx *c = core_ctx_create_locked(d, false);
         if (!c) {
+            bool full = d->nstreams >= CORE_MAX_STREAMS_PER_DEVICE;
             core_device_unuse(d);
-            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                          "aclrtCreateContext: out of context or stream resources");
+            rc = full ? core_err(ACL_ERROR_RT_NO_STREAM_RESOURCE,
+                                 "aclrtCreateContext: device %d has no stream left for the "
+                                 "context's default stream (%u streams, the limit)",
+                                 deviceId, (unsigned)CORE_MAX_STREAMS_PER_DEVICE)
+                      : core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                                 "aclrtCreateContext: out of memory for the context");
         } else {
             d->users++;
             core_ctx_set_current(c);

@@ -139,6 +139,8 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     s->internal = false;
     s->is_default = is_default;
     s->failure_mode_set = false;
+    /* relaxed: the stream is not yet attached to a worker (attach orders it). */
+    atomic_store_explicit(&s->s.stop_on_fail, c->stop_on_fail, memory_order_relaxed);
     s->priority = prio;
     s->flags = flags;
     s->cb_tid = 0;
@@ -329,10 +331,26 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
                         "aclrtSetStreamFailureMode: mode %llu is neither ACL_CONTINUE_ON_FAILURE "
                         "nor ACL_STOP_ON_FAILURE",
                         (unsigned long long)mode);
-    /* relaxed: the worker reads it once per batch; tasks submitted after
-     * this call are published after it by the tail release. */
-    atomic_store_explicit(&s->s.stop_on_fail, mode == ACL_STOP_ON_FAILURE, memory_order_relaxed);
+    pthread_mutex_lock(&g_rt.lock);
+    if (s->failure_mode_set) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtSetStreamFailureMode: the failure mode of this stream was already "
+                        "set (at most once per stream)");
+    }
     s->failure_mode_set = true;
+    if (mode == ACL_STOP_ON_FAILURE && s->ctx && !s->ctx->stop_on_fail) {
+        /* The reference: STOP_ON_FAILURE on one stream makes every stream of
+         * its context stop-on-failure (streams created later too).
+         * relaxed: the worker reads it per task; tasks submitted after this
+         * call are published after it by the tail release. */
+        struct core_ctx *c = s->ctx;
+        c->stop_on_fail = true;
+        atomic_store_explicit(&c->default_stream->s.stop_on_fail, 1, memory_order_relaxed);
+        for (struct core_stream *o = c->streams; o; o = o->next)
+            atomic_store_explicit(&o->s.stop_on_fail, 1, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
 }
 
