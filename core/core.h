@@ -54,6 +54,7 @@
 
 #include "acl/acl.h"
 #include "core/err.h"
+#include "core/fault.h"
 #include "core/hostpool.h"
 #include "sched/cond.h"
 #include "sched/stream.h"
