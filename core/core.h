@@ -343,10 +343,13 @@ static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **o
                                            const char *fn)
 {
     struct core_ctx *c = core_ctx_current();
+    /* relaxed (__atomic on plain fields): a racing destroy clears
+     * default_stream and s->ctx (T1); the memory is type-stable (L1), so a
+     * stale read only fails the check below or the generation check. */
     struct core_stream *s = h ? (struct core_stream *)core_table_lookup(&g_rt.streams, h)
-                              : (c ? c->default_stream : NULL);
+                              : (c ? __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED) : NULL);
     *out = s; /* also on failure, so callers' compilers see it written */
-    if (__builtin_expect(!s || !c || s->ctx != c, 0))
+    if (__builtin_expect(!s || !c || __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) != c, 0))
         return core_stream_resolve_fail(h, s, fn);
     return ACL_SUCCESS;
 }

@@ -116,7 +116,10 @@ struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
         goto fail;
     /* release: a thread that sees the new generation sees the fields. */
     atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
-    if (core_stream_create_locked(c, true, 0, 0, &c->default_stream)) {
+    struct core_stream *ds = NULL;
+    aclError src = core_stream_create_locked(c, true, 0, 0, &ds);
+    __atomic_store_n(&c->default_stream, ds, __ATOMIC_RELAXED); /* see core_stream_resolve */
+    if (src) {
         core_table_remove(&g_rt.ctxs, c->handle);
         atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
         goto fail;
@@ -155,7 +158,7 @@ void core_ctx_destroy_locked(struct core_ctx *c)
     while (c->streams)
         core_stream_destroy_locked(c->streams, false);
     core_stream_destroy_locked(c->default_stream, false);
-    c->default_stream = NULL;
+    __atomic_store_n(&c->default_stream, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     c->next = g_rt.free_ctxs;
     g_rt.free_ctxs = c;
 }
@@ -449,7 +452,8 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
     if (!c)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,
                         "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
-    struct core_stream *ds = c->default_stream; /* NULL once a racing destroy drained it */
+    /* NULL once a racing destroy drained it (relaxed: see core_stream_resolve) */
+    struct core_stream *ds = __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED);
     if (!ds)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,
                         "aclrtCtxGetCurrentDefaultStream: the current context was destroyed");

@@ -27,7 +27,7 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
                         "%s: the thread has no current context (call aclrtSetDevice or "
                         "aclrtSetCurrentContext)",
                         fn);
-    struct core_ctx *sc = s ? s->ctx : NULL; /* NULL: destroyed meanwhile */
+    struct core_ctx *sc = s ? __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) : NULL; /* NULL: gone */
     if (!sc)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: stream %p was destroyed", fn, h);
     return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
@@ -133,7 +133,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
                         "aclrtCreateStream: out of memory for the task ring");
     }
-    s->ctx = c;
+    __atomic_store_n(&s->ctx, c, __ATOMIC_RELAXED); /* read racily by core_stream_resolve */
     atomic_store_explicit(&s->cap, NULL, memory_order_relaxed);
     s->cap_lane = 0;
     s->internal = false;
@@ -195,7 +195,7 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
     pthread_mutex_unlock(&g_rt.lock);
     sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
     pthread_mutex_lock(&g_rt.lock);
-    s->ctx = NULL;
+    __atomic_store_n(&s->ctx, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     sched_worker_release(&s->s);
     if (--d->draining == 0)
         pthread_cond_broadcast(&g_drain_cv);
