@@ -17,6 +17,11 @@
 /* ------------------------------------------------------------------------
  * roundtrip: launch + aclrtSynchronizeStream latency distribution
  * ---------------------------------------------------------------------- */
+static void h_nop(void *arg)
+{
+    (void)arg;
+}
+
 static int study_roundtrip(struct bs_ctx *c)
 {
     const unsigned k = c->full ? 10000 : 2000;
@@ -86,6 +91,25 @@ static int study_roundtrip(struct bs_ctx *c)
     }
     if (rc == 0)
         rc = bs_worker_kicks(c, &wk2, &parks2);
+    /* Host function round trip: aclrtLaunchHostFunc + sync (host functions
+     * run on host threads, off the device workers: issue 11). */
+    struct br_acc hf = {0};
+    for (unsigned r = 0; r < c->reps && rc == 0; r++) {
+        bs_progress(c, "roundtrip: host function + sync");
+        for (unsigned i = 0; i < k; i++) {
+            uint64_t t0 = bu_now_ns();
+            aclError e1 = aclrtLaunchHostFunc(s, h_nop, NULL);
+            aclError e2 = aclrtSynchronizeStream(s);
+            uint64_t t1 = bu_now_ns();
+            if (e1 != ACL_SUCCESS || e2 != ACL_SUCCESS) {
+                rc = -1;
+                break;
+            }
+            v[i] = (double)(t1 - t0);
+        }
+        if (rc == 0)
+            br_acc_add(&hf, bu_median(v, k));
+    }
     aclrtDestroyStream(s);
     free(v);
     free(vi);
@@ -111,6 +135,9 @@ static int study_roundtrip(struct bs_ctx *c)
     br_set_note(f, "%u per rep; worker parks %.2f/rt, kicks %.2f/rt", k_idle,
                 (double)(parks2 - parks1) / ((double)k_idle * c->reps),
                 (double)(wk2 - wk1) / ((double)k_idle * c->reps));
+    f = br_add(R, "roundtrip", "hostfn", "host function+sync p50", "ns", BR_LOWER, &hf,
+               "limits.mq_rtt", "limits.cl_rtt");
+    br_set_note(f, "%u per rep: aclrtLaunchHostFunc (empty function) + aclrtSynchronizeStream", k);
     return 0;
 }
 
@@ -121,6 +148,7 @@ const struct bs_study bs_roundtrip_study = {
     "vs the cache-line round trip (target p50 <= 3x). Also the same after a 2 ms\n"
     "idle pause (the worker has parked: the futex wake-up path). The notes give\n"
     "worker parks and kicks (futex wake-ups issued to it) per round trip. Each\n"
-    "sample includes one clock read (see limits: clock read).",
+    "sample includes one clock read (see limits: clock read). Last, an empty\n"
+    "host function + sync (host functions run on host threads).",
     study_roundtrip,
 };

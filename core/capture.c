@@ -105,6 +105,12 @@ void capture_close_locked(struct core_capture *k)
         /* relaxed: a counter for fast-path checks under the same lock. */
         atomic_fetch_sub_explicit(&core_ncaptures, 1, memory_order_relaxed);
         k->model->cap = NULL;
+    } else {
+        for (struct core_capture **pp = &k->model->upd; *pp; pp = &(*pp)->unext)
+            if (*pp == k) {
+                *pp = k->unext;
+                break;
+            }
     }
     free(k->lanes);
     free(k->grp_open);
@@ -244,6 +250,13 @@ aclError core_capture_commit(struct core_stream *s, const char *fn)
     }
     if (k->update) {
         pthread_mutex_lock(&g_rt.lock);
+        /* The session may have ended meanwhile (its model's context torn
+         * down): re-read under the lock, compare only. */
+        if (atomic_load_explicit(&s->cap, memory_order_relaxed) != k) { /* relaxed: A1 */
+            pthread_mutex_unlock(&g_rt.lock);
+            return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                            "%s: the task update session ended (its model was destroyed)", fn);
+        }
         aclError rc = update_commit(k, t, replay, fn);
         if (rc == ACL_SUCCESS && rel)
             rc = add_release_locked(k->model, rel, relarg); /* freed with the model */
@@ -862,6 +875,8 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
         } else {
             k->lanes[0] = s;
             k->nlanes = k->caplanes = 1;
+            k->unext = g->model->upd;
+            g->model->upd = k;
             atomic_store_explicit(&s->cap, k, memory_order_relaxed); /* relaxed: A1 */
         }
     } else if (k) {
@@ -893,6 +908,13 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
         /* Apply between executions: wait for the model to be idle. */
         struct core_model *m = g->model;
         model_wait_idle_locked(m);
+        if (atomic_load_explicit(&s->cap, memory_order_relaxed) != k) { /* relaxed: A1 */
+            /* The model went while we waited (its context was torn down):
+             * the session was closed with it. Compare only, k is gone. */
+            pthread_mutex_unlock(&g_rt.lock);
+            return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                            "aclmdlRICaptureTaskUpdateEnd: the model was destroyed meanwhile");
+        }
         pthread_mutex_lock(&m->exec_lock);
         memcpy(&m->plan.lanes[g->lane].nodes[g->start], k->staged, len * sizeof(*k->staged));
         pthread_mutex_unlock(&m->exec_lock);

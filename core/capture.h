@@ -65,6 +65,8 @@ struct core_model {
     uint32_t id;                  /* I: aclmdlRIGetId */
     char *name;                   /* aclmdlRISetName, NULL = "" */
     _Atomic uint64_t abort_upto;  /* A: executions <= this skip their remaining tasks */
+    struct core_capture *upd;     /* open task-update sessions on its groups (lock) */
+    bool unlinked;                /* handle and ctx list gone (teardown under way), lock */
     struct core_model *next;      /* ctx list */
 };
 
@@ -98,6 +100,7 @@ struct core_capture {
     uint32_t nbound;           /* lanes whose stream is still bound (lanes[i] != NULL) */
     uint32_t capaux;           /* capacity of grp_open, ended and the plan's lanes */
     struct core_capture *next; /* ctx list (captures) / g_builds (builds) */
+    struct core_capture *unext; /* update sessions: the model's upd list (lock) */
 };
 
 extern uint64_t g_next_cap_id;         /* g_rt.lock */

@@ -54,6 +54,31 @@
  *      come before map_lock, in the extent hooks); mem/thread.c list_lock
  *      (mem_op_synchronize, under pools_lock only); mem/registry.c
  *      prune_lock (leaf). Device teardown takes pools_lock under 1.
+ *
+ * Teardown rules (issue 11; every destroy, reset and finalize path):
+ *  T1. Unlink before dropping the lock: a teardown first makes the object
+ *      unreachable (core_table_remove bumps the handle's generation; list
+ *      links go), and only then may it drop g_rt.lock to drain work. Another
+ *      thread can therefore never find a dying object, so it cannot free it
+ *      a second time or make it current again.
+ *  T2. Every teardown is idempotent: a second destroy of the same handle
+ *      gets its invalid-handle code (ACL_ERROR_RT_INVALID_HANDLE, or
+ *      ACL_ERROR_INVALID_PARAM where the reference says so), never a crash;
+ *      internal teardown helpers tolerate being reached twice (flags such as
+ *      core_model.unlinked).
+ *  T3. Finalize first marks the runtime dead (g_rt.initialised = false)
+ *      under the lock; every path that creates state re-checks it after
+ *      taking the lock (core_lock_live), so a call that arrives during or
+ *      after finalize fails with ACL_ERROR_UNINITIALIZE and nothing is
+ *      resurrected. Calls that only use a context fail with
+ *      ACL_ERROR_RT_CONTEXT_NULL once its generation moved.
+ *  T4. A call that waits without the lock (aclrtProcessReport, stream and
+ *      model drains) holds a reference to what it waits on; finalize and
+ *      reset wake such waiters (queues are closed, blocked callbacks are
+ *      released unrun) and the last reference frees the object.
+ *  T5. A context is made current only with a generation read before a
+ *      second successful lookup (aclrtSetCurrentContext), so a racing
+ *      destroy leaves the thread with no current context, never a dead one.
  */
 #ifndef CPUACL_CORE_CORE_H
 #define CPUACL_CORE_CORE_H
@@ -68,10 +93,12 @@
 #include "acl/acl.h"
 #include "core/config.h"
 #include "core/err.h"
+#include "core/fault.h"
+#include "core/hostpool.h"
 #include "sched/cond.h"
 #include "sched/stream.h"
 
-#define CORE_MAX_DEVICES 16
+#define CORE_MAX_DEVICES 64 /* docs/behaviour.md: device_count 1..64 (mem/ MEM_DEV_MAX, peer bit masks) */
 #define CORE_MAX_WORKERS_PER_DEVICE 64
 #define CORE_MAX_STREAMS_PER_DEVICE 1984 /* default streams included (reference) */
 #define CORE_MAX_EVENTS_PER_DEVICE 65536
@@ -151,6 +178,7 @@ struct core_device {
     uint32_t worker_base;    /* I: first global worker index */
     uint32_t nworkers;       /* g_rt.lock */
     uint32_t nstreams;       /* g_rt.lock, default streams included */
+    uint32_t draining;       /* stream destroys draining without the lock; g_rt.lock */
     _Atomic uint32_t nevents; /* A: live events */
     struct core_ctx *default_ctx; /* g_rt.lock */
     struct core_ctx *contexts;    /* all live contexts, g_rt.lock */
@@ -170,6 +198,7 @@ struct core_stream {
     struct core_allocator *alloc; /* registered custom allocator, NULL = none; g_rt.lock */
     struct core_report *_Atomic cbq; /* A: its report queue (written under g_rt.lock) */
     struct core_stream *next;    /* ctx stream list / free list; g_rt.lock */
+    struct core_hostjob hj;      /* its host function in flight (core/hostpool.h) */
 };
 
 struct core_ctx {
@@ -177,6 +206,7 @@ struct core_ctx {
     uint64_t handle;             /* I */
     struct core_device *dev;     /* I */
     bool is_default;             /* I */
+    bool stop_on_fail;           /* a stream was set ACL_STOP_ON_FAILURE; g_rt.lock */
     struct core_stream *default_stream; /* I */
     struct core_stream *streams; /* explicit streams, g_rt.lock */
     struct core_event *events;   /* live events, g_rt.lock */
@@ -265,6 +295,11 @@ static inline bool core_initialised(void)
     return atomic_load_explicit(&g_rt.initialised, memory_order_acquire);
 }
 
+/* Take g_rt.lock for a path that creates state (T3): ACL_SUCCESS with the
+ * lock held, or ACL_ERROR_UNINITIALIZE (message set) without it when the
+ * runtime is finalized or being finalized. */
+aclError core_lock_live(const char *fn);
+
 /* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. The message
  * names the API call: CORE_REQUIRE_INIT(fn) in a helper that receives the
  * API's name as fn, CORE_REQUIRE_INIT() in the entry point itself. */
@@ -306,6 +341,9 @@ void core_ctx_destroy_locked(struct core_ctx *c);
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
+/* Wait (lock held, dropped meanwhile) until no stream destroy of d is
+ * draining: its workers may stop only then (T1). */
+void core_device_wait_drains_locked(struct core_device *d);
 /* Everything of a device goes (aclrtResetDeviceForce at count 0, aclFinalize). Lock held. */
 void core_device_teardown_locked(struct core_device *d);
 /* Worker hook: a destroyed stream's worker let go of it (lock-free; stream.c). */
@@ -329,10 +367,13 @@ static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **o
                                            const char *fn)
 {
     struct core_ctx *c = core_ctx_current();
+    /* relaxed (__atomic on plain fields): a racing destroy clears
+     * default_stream and s->ctx (T1); the memory is type-stable (L1), so a
+     * stale read only fails the check below or the generation check. */
     struct core_stream *s = h ? (struct core_stream *)core_table_lookup(&g_rt.streams, h)
-                              : (c ? c->default_stream : NULL);
+                              : (c ? __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED) : NULL);
     *out = s; /* also on failure, so callers' compilers see it written */
-    if (__builtin_expect(!s || !c || s->ctx != c, 0))
+    if (__builtin_expect(!s || !c || __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) != c, 0))
         return core_stream_resolve_fail(h, s, fn);
     return ACL_SUCCESS;
 }

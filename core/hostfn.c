@@ -3,7 +3,8 @@
  * Work that runs host code in stream order: cpuacl C-function kernels,
  * aclrtLaunchHostFunc, and the subscribe/callback/report protocol.
  *
- * Kernels and host functions run directly on the worker that owns the stream.
+ * Kernels run directly on the worker that owns the stream; host functions run
+ * on host threads (core/hostpool.h), the stream blocked meanwhile.
  *
  * Callbacks (aclrtLaunchCallback) run on the user's thread that calls
  * aclrtProcessReport. When a worker reaches a callback task it hands a report
@@ -16,6 +17,12 @@
  *      processing thread is still advancing, and vice versa.
  *  CB2. Report queues are never freed before aclFinalize: a stream's cbq
  *      pointer stays valid even across a racing unsubscribe.
+ *  CB3. Finalize closes every queue first (core_report_close_all, T4): nodes
+ *      not yet taken by aclrtProcessReport are dropped unrun and their
+ *      blocked streams released, callbacks reached later are dropped too,
+ *      and waiting processors wake and return ACL_ERROR_UNINITIALIZE. A
+ *      queue holds a reference for the registry and one per processor in
+ *      aclrtProcessReport; the last one frees it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -40,16 +47,44 @@ static int run_kernel(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
+/* Host functions: off the worker, in stream order (core/hostpool.h). The
+ * task is SCHED_TF_ALWAYS so that a force-destroy never skips a function
+ * already running; whether a fresh one is dropped is decided here. The
+ * record is only read, so captured host functions replay through it too. */
 static int run_hostfunc(struct sched_task *t, struct sched_exec *x)
 {
-    if (!x->discard)
-        ((aclrtHostFunc)t->arg.fn[0])(t->arg.ptr[1]);
-    return SCHED_DONE;
+    struct core_stream *s = x->stream->owner;
+    struct core_hostjob *j = &s->hj;
+    if (j->issued == j->collected) { /* fresh */
+        /* relaxed: as the worker's own per-task discard check (sched/worker.c). */
+        bool drop = x->discard || atomic_load_explicit(&x->stream->discard, memory_order_relaxed) ||
+                    (atomic_load_explicit(&x->stream->stop_on_fail, memory_order_relaxed) &&
+                     atomic_load_explicit(&x->stream->err, memory_order_relaxed));
+        if (drop)
+            return SCHED_DONE;
+        j->fn = (aclrtHostFunc)t->arg.fn[0];
+        j->arg = t->arg.ptr[1];
+        j->issued++;
+        if (__builtin_expect(core_hostpool_submit(j) != 0, 0)) {
+            /* No host thread could be had: run it here rather than lose it. */
+            j->fn(j->arg);
+            j->collected = j->issued;
+            sched_cond_advance(&j->done, j->issued);
+            return SCHED_DONE;
+        }
+    } else if (sched_cond_value(&j->done) >= j->issued) { /* re-run: finished */
+        j->collected = j->issued;
+        return SCHED_DONE;
+    }
+    x->block_cond = &j->done;
+    x->block_target = j->issued;
+    x->block_deadline = 0;
+    return SCHED_BLOCK;
 }
 
 static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
                                  void (*fn)(void), const void *args, size_t inline_size,
-                                 const char *name)
+                                 const char *name, uint8_t flags)
 {
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, name);
@@ -58,7 +93,7 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
     struct sched_task *t = core_task_begin(s);
     t->run = run;
     t->kind = kind;
-    t->flags = 0;
+    t->flags = flags;
     t->arg.fn[0] = fn;
     if (inline_size) {
         t->u16 = 1;
@@ -75,7 +110,7 @@ aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernel: kernel function is NULL");
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0,
-                     "cpuaclLaunchKernel");
+                     "cpuaclLaunchKernel", 0);
 }
 
 aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void *args,
@@ -89,9 +124,9 @@ aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void 
                         argsSize, CPUACL_KERNEL_ARGS_MAX);
     if (!argsSize) /* nothing to copy: pass NULL, as an empty block */
         return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, NULL, 0,
-                         "cpuaclLaunchKernelArgs");
+                         "cpuaclLaunchKernelArgs", 0);
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, argsSize,
-                     "cpuaclLaunchKernelArgs");
+                     "cpuaclLaunchKernelArgs", 0);
 }
 
 _Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) - 16,
@@ -162,7 +197,7 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchHostFunc: fn is NULL");
     return submit_fn(stream, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
-                     "aclrtLaunchHostFunc");
+                     "aclrtLaunchHostFunc", SCHED_TF_ALWAYS);
 }
 
 /* ---- report queues ------------------------------------------------------ */
@@ -181,6 +216,8 @@ struct core_report {
     pthread_mutex_t lock;    /* protects head/tail */
     struct report_node *head, *tail;
     struct sched_ec ec;      /* the processing thread waits here */
+    bool dead;               /* closed by finalize (CB3); q->lock */
+    _Atomic uint32_t refs;   /* A: registry + processors (CB3) */
     struct core_report *next; /* g_rt.lock */
 };
 
@@ -201,18 +238,40 @@ static struct core_report *report_find_locked(uint64_t tid)
     return NULL;
 }
 
+static void report_put(struct core_report *q)
+{
+    /* acq_rel: the last holder sees every other holder's writes. */
+    if (atomic_fetch_sub_explicit(&q->refs, 1, memory_order_acq_rel) == 1) {
+        pthread_mutex_destroy(&q->lock);
+        free(q);
+    }
+}
+
+void core_report_close_all(void)
+{
+    for (struct core_report *q = g_reports; q; q = q->next) {
+        pthread_mutex_lock(&q->lock);
+        q->dead = true;
+        struct report_node *n = q->head;
+        q->head = q->tail = NULL;
+        pthread_mutex_unlock(&q->lock);
+        while (n) { /* dropped unrun; a BLOCK stream goes on */
+            struct report_node *next = n->next;
+            sched_cond_advance(&n->done, 1);
+            node_put(n);
+            n = next;
+        }
+        sched_ec_notify(&q->ec); /* processors waiting wake and see dead */
+    }
+}
+
 void core_report_fini_all(void)
 {
+    core_report_close_all(); /* idempotent: nodes posted since are dropped too */
     while (g_reports) {
         struct core_report *q = g_reports;
         g_reports = q->next;
-        while (q->head) {
-            struct report_node *n = q->head;
-            q->head = n->next;
-            node_put(n);
-        }
-        pthread_mutex_destroy(&q->lock);
-        free(q);
+        report_put(q);
     }
 }
 
@@ -239,6 +298,12 @@ static int run_callback(struct sched_task *t, struct sched_exec *x)
         }
         t->arg.u64[2] = 1;
         pthread_mutex_lock(&q->lock);
+        if (q->dead) { /* CB3: finalize closed the queue */
+            pthread_mutex_unlock(&q->lock);
+            node_put(n);
+            node_put(n);
+            return SCHED_DONE;
+        }
         n->next = NULL;
         if (q->tail)
             q->tail->next = n;
@@ -264,7 +329,8 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
     aclError rc = core_stream_resolve(stream, &s, "aclrtSubscribeReport");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
+    if ((rc = core_lock_live("aclrtSubscribeReport"))) /* T3 */
+        return rc;
     if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) { /* relaxed: A1 */
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_REPEAT_SUBSCRIBE,
@@ -279,6 +345,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
             return core_err(ACL_ERROR_BAD_ALLOC, "aclrtSubscribeReport: out of memory");
         }
         q->tid = threadId;
+        atomic_init(&q->refs, 1); /* the registry's (CB3) */
         pthread_mutex_init(&q->lock, NULL);
         q->next = g_reports;
         g_reports = q;
@@ -360,7 +427,7 @@ static bool q_nonempty(void *arg)
 {
     struct core_report *q = ((struct q_arg *)arg)->q;
     pthread_mutex_lock(&q->lock);
-    bool r = q->head != NULL;
+    bool r = q->head != NULL || q->dead;
     pthread_mutex_unlock(&q->lock);
     return r;
 }
@@ -372,21 +439,35 @@ aclError aclrtProcessReport(int32_t timeout)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "aclrtProcessReport: timeout %d is invalid (-1 or > 0 ms)", (int)timeout);
     uint64_t tid = (uint64_t)pthread_self();
-    pthread_mutex_lock(&g_rt.lock);
+    aclError rc = core_lock_live("aclrtProcessReport");
+    if (rc)
+        return rc;
     struct core_report *q = report_find_locked(tid);
     bool subscribed = q && q->nstreams;
+    if (q) /* relaxed: the registry's reference keeps it alive meanwhile */
+        atomic_fetch_add_explicit(&q->refs, 1, memory_order_relaxed);
     pthread_mutex_unlock(&g_rt.lock);
     struct q_arg a = {q};
-    if (!q || (!subscribed && !q_nonempty(&a)))
+    if (!q || (!subscribed && !q_nonempty(&a))) {
+        if (q)
+            report_put(q);
         return core_err(ACL_ERROR_THREAD_NOT_SUBSCRIBE,
                         "aclrtProcessReport: the calling thread is subscribed to no stream");
-    if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout)))
+    }
+    if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout))) {
+        report_put(q);
         return core_err(ACL_ERROR_WAIT_CALLBACK_TIMEOUT,
                         "aclrtProcessReport: no callback arrived within %d ms", (int)timeout);
+    }
     pthread_mutex_lock(&q->lock);
     struct report_node *n = q->head;
+    bool dead = q->dead;
     q->head = q->tail = NULL;
     pthread_mutex_unlock(&q->lock);
+    report_put(q);
+    if (!n && dead)
+        return core_err(ACL_ERROR_UNINITIALIZE,
+                        "aclrtProcessReport: aclFinalize closed the report queue");
     while (n) {
         struct report_node *next = n->next;
         n->fn(n->data);

@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/core.h"
 #include "core/half.h"
@@ -29,6 +30,7 @@
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
 #include "mem/mem.h"
+#include "mem/pages.h"
 #include "mem/registry.h"
 
 /* Where a pointer lives. */
@@ -57,12 +59,44 @@ static bool vmm_span(uintptr_t a, size_t n, const struct mem_reg_info *info)
     return true;
 }
 
+/* Is all of [p, p + n) mapped in this process? mincore fails with ENOMEM
+ * for any unmapped page; it never touches the memory. */
+static bool host_mapped(const void *p, size_t n)
+{
+    uintptr_t a = (uintptr_t)p & ~(uintptr_t)(MEM_PAGE_SIZE - 1);
+    uintptr_t end = (uintptr_t)p + (n ? n : 1);
+    if (end < (uintptr_t)p)
+        return false;
+    unsigned char vec[256];
+    while (a < end) {
+        size_t len = end - a;
+        if (len > sizeof(vec) * MEM_PAGE_SIZE)
+            len = sizeof(vec) * MEM_PAGE_SIZE;
+        if (mincore((void *)a, len, vec) != 0 && errno == ENOMEM)
+            return false;
+        a += (len + MEM_PAGE_SIZE - 1) & ~(uintptr_t)(MEM_PAGE_SIZE - 1);
+    }
+    return true;
+}
+
 /* Classify [p, p + n): a device or pinned allocation must contain all of it (or, for mapped
  * virtual memory, adjacent mappings of one device). */
 static aclError locate(const void *p, size_t n, struct span *out, const char *fn, const char *what)
 {
     struct mem_reg_info info;
     if (mem_reg_lookup(p, &info) != 0) {
+        /* Not a live allocation. Pageable host memory, unless it lies in a pool
+         * (freed device or pinned memory) or is not mapped at all (a device
+         * whose memory went with aclrtResetDevice): never dereferenced then. */
+        if (mem_dev_in_pool(p, n))
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: %s %p is freed device or pinned memory (no live allocation)",
+                            fn, what, p);
+        if (!host_mapped(p, n))
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: %s %p + %zu bytes is not mapped memory (freed, or memory of a "
+                            "device that was reset)",
+                            fn, what, p, n);
         out->loc = LOC_PAGEABLE;
         out->dev = -1;
         return ACL_SUCCESS;

@@ -74,7 +74,8 @@ void model_clear_locked(struct core_model *m)
     while (m->groups) {
         struct core_taskgrp *g = m->groups;
         m->groups = g->next;
-        core_table_remove(&g_rt.taskgrps, g->handle);
+        if (g->handle) /* model_unlink_locked may have removed it already */
+            core_table_remove(&g_rt.taskgrps, g->handle);
         free(g);
     }
     m->ready = false;
@@ -82,20 +83,41 @@ void model_clear_locked(struct core_model *m)
 }
 
 
-void model_free_locked(struct core_model *m)
+/*
+ * Teardown rule (core.h T1): the model's handle, its task groups' handles and
+ * its place in the context's list go first, before anything that drops the
+ * lock, so no other thread can find (and free) it meanwhile. Idempotent.
+ */
+static void model_unlink_locked(struct core_model *m)
 {
-    if (m->bind) /* a build: its streams go back to normal */
-        build_free_locked(m->bind);
-    model_clear_locked(m);
-    free(m->name);
-    if (m->sync_stream)
-        core_stream_destroy_locked(m->sync_stream, false);
+    if (m->unlinked)
+        return;
+    m->unlinked = true;
     core_table_remove(&g_rt.models, m->handle);
+    for (struct core_taskgrp *g = m->groups; g; g = g->next) {
+        core_table_remove(&g_rt.taskgrps, g->handle);
+        g->handle = 0;
+    }
     for (struct core_model **pp = &m->ctx->models; *pp; pp = &(*pp)->next)
         if (*pp == m) {
             *pp = m->next;
             break;
         }
+    /* Update sessions on its groups end (their stream becomes normal; the
+     * session's End then reports ACL_ERROR_RT_STREAM_NOT_CAPTURED). */
+    while (m->upd)
+        capture_close_locked(m->upd);
+}
+
+void model_free_locked(struct core_model *m)
+{
+    model_unlink_locked(m);
+    if (m->bind) /* a build: its streams go back to normal */
+        build_free_locked(m->bind);
+    model_clear_locked(m); /* drops the lock while lane streams drain */
+    free(m->name);
+    if (m->sync_stream)
+        core_stream_destroy_locked(m->sync_stream, false);
     pthread_mutex_destroy(&m->exec_lock);
     free(m);
 }
@@ -171,6 +193,17 @@ static int run_gate(struct sched_task *t, struct sched_exec *x)
         x->block_target = k - 1;
         x->block_deadline = 0;
         return SCHED_BLOCK;
+    }
+    /* aclrtDestroyStreamForce on the launch stream: an execution that has
+     * not started is discarded (its lanes skip every task, as after
+     * aclmdlRIAbort). relaxed: flags; the abort mark is published to the
+     * lanes by the gate's release below. */
+    if (atomic_load_explicit(&x->stream->discard, memory_order_relaxed)) {
+        uint64_t a = atomic_load_explicit(&m->abort_upto, memory_order_relaxed);
+        while (a < k && !atomic_compare_exchange_weak_explicit(&m->abort_upto, &a, k,
+                                                               memory_order_relaxed,
+                                                               memory_order_relaxed))
+            ;
     }
     sched_cond_advance(&m->gate, k);
     return SCHED_DONE;
@@ -369,7 +402,8 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
         pthread_mutex_unlock(&g_rt.lock);
         if (rc) {
             pthread_mutex_unlock(&m->exec_lock);
-            return rc;
+            return core_err(rc, "aclmdlRIExecute: cannot create the stream the model runs on "
+                            "(device stream limit or out of memory)");
         }
     }
     enqueue_locked(m, m->sync_stream);
@@ -386,6 +420,10 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
     if (rc == ACL_SUCCESS && m->cap && !m->cap->build) /* a build may be abandoned */
         rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
                       "aclmdlRIDestroy: the model is still being captured (end the capture)");
+    else if (rc == ACL_SUCCESS && m->upd)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
+                      "aclmdlRIDestroy: a task update of the model is in progress "
+                      "(aclmdlRICaptureTaskUpdateEnd first)");
     else if (rc == ACL_SUCCESS && model_running(m))
         rc = core_err(ACL_ERROR_RT_MODEL_RUNNING,
                       "aclmdlRIDestroy: the model is still executing (synchronize its stream)");
@@ -403,9 +441,22 @@ void core_models_destroy_ctx_locked(struct core_ctx *c)
         capture_close_locked(k);
         model_free_locked(m);
     }
+    /* Update sessions begun on streams of c (on models of any context) end. */
+    for (uint32_t d = 0; d < CORE_MAX_DEVICES; d++)
+        for (struct core_ctx *o = g_rt.dev[d].contexts; o; o = o->next)
+            for (struct core_model *m = o->models; m; m = m->next)
+                for (struct core_capture **pp = &m->upd; *pp;) {
+                    if ((*pp)->ctx == c)
+                        capture_close_locked(*pp); /* unlinks *pp */
+                    else
+                        pp = &(*pp)->unext;
+                }
     while (c->models) {
         struct core_model *m = c->models;
-        model_wait_idle_locked(m); /* queued executions finish (their lanes drain) */
+        /* Unreachable first (T1), then executions still queued finish (their
+         * lane streams drain) without the lock. */
+        model_unlink_locked(m);
+        model_wait_idle_locked(m);
         model_free_locked(m);
     }
 }

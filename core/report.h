@@ -10,7 +10,9 @@
 
 /* Drop a stream's report subscription. Lock held. */
 void core_stream_unsubscribe_locked(struct core_stream *s);
-/* Stop every report queue (aclFinalize). */
+/* Finalize, first step (lock held): close every queue (T4). */
+void core_report_close_all(void);
+/* Finalize, last step: drop the registry's references. */
 void core_report_fini_all(void);
 
 #endif

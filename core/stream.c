@@ -31,10 +31,13 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
                         "%s: the thread has no current context (call aclrtSetDevice or "
                         "aclrtSetCurrentContext)",
                         fn);
+    struct core_ctx *sc = s ? __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) : NULL; /* NULL: gone */
+    if (!sc)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: stream %p was destroyed", fn, h);
     return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
                     "%s: stream %p belongs to a context of device %d that is not the current "
                     "context",
-                    fn, h, s->ctx->dev->id);
+                    fn, h, sc->dev->id);
 }
 
 aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn)
@@ -135,12 +138,14 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
                         "aclrtCreateStream: out of memory for the task ring");
     }
-    s->ctx = c;
+    __atomic_store_n(&s->ctx, c, __ATOMIC_RELAXED); /* read racily by core_stream_resolve */
     atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->cap_lane = 0;
     s->internal = false;
     s->is_default = is_default;
     s->failure_mode_set = false;
+    /* relaxed: the stream is not yet attached to a worker (attach orders it). */
+    atomic_store_explicit(&s->s.stop_on_fail, c->stop_on_fail, memory_order_relaxed);
     s->priority = prio;
     s->flags = flags;
     s->cb_tid = 0;
@@ -165,6 +170,9 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
 }
 
 
+/* Signalled when a device's last draining stream destroy finished. */
+static pthread_cond_t g_drain_cv = PTHREAD_COND_INITIALIZER;
+
 void core_stream_destroy_locked(struct core_stream *s, bool force)
 {
     core_table_remove(&g_rt.streams, s->handle);
@@ -187,11 +195,21 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
      * stream when it next looks at its mailbox (not waited for: it may be
      * busy in another stream's long kernel) and core_stream_released queues
      * it for recycling. */
+    struct core_device *d = s->ctx->dev;
+    d->draining++; /* T1: the device's workers stay until we let go */
     pthread_mutex_unlock(&g_rt.lock);
     sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
     pthread_mutex_lock(&g_rt.lock);
-    s->ctx = NULL;
+    __atomic_store_n(&s->ctx, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     sched_worker_release(&s->s);
+    if (--d->draining == 0)
+        pthread_cond_broadcast(&g_drain_cv);
+}
+
+void core_device_wait_drains_locked(struct core_device *d)
+{
+    while (d->draining)
+        pthread_cond_wait(&g_drain_cv, &g_rt.lock);
 }
 
 void core_stream_released(struct sched_stream *ss)
@@ -329,10 +347,26 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
                       (unsigned long long)mode);
     if (rc)
         return rc;
-    /* relaxed: the worker reads it once per batch; tasks submitted after
-     * this call are published after it by the tail release. */
-    atomic_store_explicit(&s->s.stop_on_fail, mode == ACL_STOP_ON_FAILURE, memory_order_relaxed);
+    pthread_mutex_lock(&g_rt.lock);
+    if (s->failure_mode_set) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtSetStreamFailureMode: the failure mode of this stream was already "
+                        "set (at most once per stream)");
+    }
     s->failure_mode_set = true;
+    if (mode == ACL_STOP_ON_FAILURE && s->ctx && !s->ctx->stop_on_fail) {
+        /* The reference: STOP_ON_FAILURE on one stream makes every stream of
+         * its context stop-on-failure (streams created later too).
+         * relaxed: the worker reads it per task; tasks submitted after this
+         * call are published after it by the tail release. */
+        struct core_ctx *c = s->ctx;
+        c->stop_on_fail = true;
+        atomic_store_explicit(&c->default_stream->s.stop_on_fail, 1, memory_order_relaxed);
+        for (struct core_stream *o = c->streams; o; o = o->next)
+            atomic_store_explicit(&o->s.stop_on_fail, 1, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
 }
 

@@ -790,6 +790,28 @@ int mem_dev_init(int dev, size_t capacity)
     return mem_pool_init((unsigned)dev, capacity);
 }
 
+/* Does [p, p + n) overlap a mapping of a live pool (memory the pools own,
+ * allocated or not)? Cold: copies ask it only for pointers the registry does
+ * not know. Linear over the mappings after the binary search for p. */
+bool mem_dev_in_pool(const void *p, size_t n)
+{
+    uintptr_t a = (uintptr_t)p, end = n > UINTPTR_MAX - a ? UINTPTR_MAX : a + n;
+    for (unsigned idx = 0; idx < MEM_POOL_MAX; idx++) {
+        struct mem_pool *pl = &pools[idx];
+        /* relaxed: a hint; the mappings are read under map_lock. */
+        if (atomic_load_explicit(&pl->state, memory_order_relaxed) != POOL_LIVE)
+            continue;
+        bool hit = false;
+        pthread_mutex_lock(&pl->map_lock);
+        for (size_t i = 0; i < pl->nmaps && !hit; i++)
+            hit = pl->maps[i].base < end && a < pl->maps[i].base + pl->maps[i].len;
+        pthread_mutex_unlock(&pl->map_lock);
+        if (hit)
+            return true;
+    }
+    return false;
+}
+
 int mem_dev_fini(int dev)
 {
     if (!dev_ok(dev))

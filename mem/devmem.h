@@ -104,6 +104,10 @@ void mem_dev_credit(int dev, size_t n, uint32_t gen);
 int mem_dev_vmm_register(int dev, uintptr_t base, size_t size);
 int mem_dev_vmm_unregister(uintptr_t base);
 
+/* Does [p, p + n) overlap memory a live pool has mapped (allocated or freed)?
+ * Lets copies refuse a freed device pointer instead of writing into the pool. */
+bool mem_dev_in_pool(const void *p, size_t n);
+
 int mem_dev_stats(int dev, struct mem_dev_stats *st);
 
 /*
