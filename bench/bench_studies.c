@@ -23,6 +23,7 @@
 
 #include "acl/acl.h"
 #include "bench_memstudies.h"
+#include "bench_ops.h"
 #include "bench_peers.h"
 #include "bench_util.h"
 #include "cpuacl/cpuacl.h"
@@ -1560,6 +1561,8 @@ const struct bs_study bs_studies[] = {
      "coverage of a 256 MiB (full: 1 GiB) HUGE_FIRST allocation after touching it:\n"
      "AnonHugePages / Rss of its mappings in /proc/self/smaps (depends on THP mode).",
      study_alloc},
+    {"ops", "heavy aclnn operators vs their floors: sgemm GFLOP/s, memcpy GB/s", BS_OPS_HELP,
+     bs_study_ops},
     {"peers", "OpenCL on CPU (PoCL) and oneTBB flow graph, when installed",
      "OpenCL (any platform's CPU device, i.e. PoCL): an empty kernel enqueued on an\n"
      "in-order queue with events (host cost), enqueue + drain per kernel, enqueue +\n"
