@@ -103,8 +103,63 @@ static double time_sgemm(sgemm_t *g, int m, int k, int n, int iters)
     return 2.0 * m * k * n * iters / (dt > 0 ? dt : 1);
 }
 
+/* One operator launch (both phases) on s: 0 or an aclnn status. */
+typedef int (*launch_fn)(void *op, aclrtStream s);
+
+/* reps timed batches of `iters` launches + one sync (after one warm-up
+ * batch): work_per_call / ns per call into acc. 0 or -1. */
+static int time_launches(aclrtStream s, launch_fn fn, void *op, int iters, unsigned reps,
+                         struct br_acc *acc, double work_per_call)
+{
+    for (unsigned r = 0; r <= reps; r++) { /* r = 0 warms up */
+        uint64_t t0 = bu_now_ns();
+        for (int i = 0; i < iters; i++)
+            if (fn(op, s))
+                return -1;
+        if (aclrtSynchronizeStream(s))
+            return -1;
+        double dt = (double)(bu_now_ns() - t0) / iters;
+        if (r)
+            br_acc_add(acc, work_per_call / dt);
+    }
+    return 0;
+}
+
+struct wq_op {
+    aclTensor *x, *w, *s, *y;
+};
+
+static int wq_launch(void *op, aclrtStream s)
+{
+    struct wq_op *o = op;
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    int rc = aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(o->x, o->w, o->s, NULL, NULL, NULL, NULL,
+                                                           32, o->y, &wsz, &ex);
+    return rc ? rc : aclnnWeightQuantBatchMatmulV2(NULL, wsz, ex, s);
+}
+
+struct fa_op {
+    aclTensor *q, *p, *o;
+    aclTensorList *k, *v;
+    int64_t N, KVN, D;
+};
+
+static int fa_launch(void *op, aclrtStream s)
+{
+    struct fa_op *f = op;
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    char layout[] = "BNSD";
+    int rc = aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
+        f->q, f->k, f->v, f->p, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, f->N, 1.0 / sqrt((double)f->D),
+        65535, 65535, layout, f->KVN, 0, 0, 0, 0, false, 0, 0, f->o, NULL, &wsz, &ex);
+    return rc ? rc : aclnnFusedInferAttentionScoreV2(NULL, wsz, ex, s);
+}
+
 /* WQBMM x [m, k] fp16 @ weight [k, n] (transposed view, as ggml) with
- * per-group (32) fp16 scales; returns seconds per call (median of reps). */
+ * per-group (32) fp16 scales: work_per_call per ns into acc. */
 static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
                       unsigned reps, struct br_acc *acc, double work_per_call)
 {
@@ -117,27 +172,10 @@ static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64
         goto out;
     int64_t xd[2] = {m, k}, wd[2] = {k, n}, ws_[2] = {1, k}, sd[2] = {ng, n}, ss[2] = {1, ng},
             yd[2] = {m, n};
-    aclTensor *tx = tensor(x, ACL_FLOAT16, 2, xd, NULL), *tw = tensor(w, wt, 2, wd, ws_),
-              *ts = tensor(sc, ACL_FLOAT16, 2, sd, ss), *ty = tensor(y, ACL_FLOAT16, 2, yd, NULL);
-    for (unsigned r = 0; r <= reps; r++) { /* r = 0 warms up */
-        uint64_t t0 = bu_now_ns();
-        for (int i = 0; i < iters; i++) {
-            uint64_t wsz;
-            aclOpExecutor *ex;
-            if (aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(tx, tw, ts, NULL, NULL, NULL, NULL, 32,
-                                                              ty, &wsz, &ex) ||
-                aclnnWeightQuantBatchMatmulV2(NULL, wsz, ex, s))
-                goto tensors;
-        }
-        if (aclrtSynchronizeStream(s))
-            goto tensors;
-        double dt = (double)(bu_now_ns() - t0) / iters;
-        if (r)
-            br_acc_add(acc, work_per_call / dt);
-    }
-    rc = 0;
-tensors:
-    aclDestroyTensor(tx), aclDestroyTensor(tw), aclDestroyTensor(ts), aclDestroyTensor(ty);
+    struct wq_op op = {tensor(x, ACL_FLOAT16, 2, xd, NULL), tensor(w, wt, 2, wd, ws_),
+                       tensor(sc, ACL_FLOAT16, 2, sd, ss), tensor(y, ACL_FLOAT16, 2, yd, NULL)};
+    rc = time_launches(s, wq_launch, &op, iters, reps, acc, work_per_call);
+    aclDestroyTensor(op.x), aclDestroyTensor(op.w), aclDestroyTensor(op.s), aclDestroyTensor(op.y);
 out:
     aclrtFree(x), aclrtFree(w), aclrtFree(sc), aclrtFree(y);
     return rc;
@@ -156,35 +194,14 @@ static int time_fia(aclrtStream s, int64_t N, int64_t KVN, int64_t Sq, int64_t S
         goto out;
     int64_t qd[4] = {1, N, Sq, D}, kd[4] = {1, KVN, Skv, D}, pd[4] = {1, N, Sq, Skv},
             ps[4] = {0, 0, Skv, 1};
-    aclTensor *tq = tensor(q, ACL_FLOAT16, 4, qd, NULL), *tk = tensor(k, ACL_FLOAT16, 4, kd, NULL),
-              *tv = tensor(v, ACL_FLOAT16, 4, kd, NULL), *to = tensor(o, ACL_FLOAT16, 4, qd, NULL),
-              *tp = tensor(p, ACL_FLOAT16, 4, pd, ps);
-    aclTensorList *kl = aclCreateTensorList((const aclTensor *const[]){tk}, 1),
-                  *vl = aclCreateTensorList((const aclTensor *const[]){tv}, 1);
-    char layout[] = "BNSD";
-    for (unsigned r = 0; r <= reps; r++) {
-        uint64_t t0 = bu_now_ns();
-        for (int i = 0; i < iters; i++) {
-            uint64_t wsz;
-            aclOpExecutor *ex;
-            if (aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
-                    tq, kl, vl, tp, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, N,
-                    1.0 / sqrt((double)D), 65535, 65535, layout, KVN, 0, 0, 0, 0, false, 0, 0, to,
-                    NULL, &wsz, &ex) ||
-                aclnnFusedInferAttentionScoreV2(NULL, wsz, ex, s))
-                goto tensors;
-        }
-        if (aclrtSynchronizeStream(s))
-            goto tensors;
-        double dt = (double)(bu_now_ns() - t0) / iters;
-        if (r)
-            br_acc_add(acc, work_per_call / dt);
-    }
-    rc = 0;
-tensors:
-    aclDestroyTensorList(kl), aclDestroyTensorList(vl);
-    aclDestroyTensor(tq), aclDestroyTensor(to), aclDestroyTensor(tp);
+    aclTensor *tk = tensor(k, ACL_FLOAT16, 4, kd, NULL), *tv = tensor(v, ACL_FLOAT16, 4, kd, NULL);
+    struct fa_op op = {tensor(q, ACL_FLOAT16, 4, qd, NULL), tensor(p, ACL_FLOAT16, 4, pd, ps),
+                       tensor(o, ACL_FLOAT16, 4, qd, NULL),
+                       aclCreateTensorList((const aclTensor *const[]){tk}, 1),
+                       aclCreateTensorList((const aclTensor *const[]){tv}, 1), N, KVN, D};
+    rc = time_launches(s, fa_launch, &op, iters, reps, acc, work_per_call);
+    aclDestroyTensorList(op.k), aclDestroyTensorList(op.v); /* with tk, tv */
+    aclDestroyTensor(op.q), aclDestroyTensor(op.p), aclDestroyTensor(op.o);
 out:
     aclrtFree(q), aclrtFree(k), aclrtFree(v), aclrtFree(o), aclrtFree(p);
     return rc;
