@@ -69,6 +69,7 @@ extern const char *_Atomic bs_step;
     X(memcpy)      /* bench_memstudies.c */                                                      \
     X(alloc)       /* bench_memstudies.c */                                                      \
     X(graph)       /* bench_graph.c */                                                           \
+    X(ops)         /* bench_ops.c */                                                             \
     X(peers)       /* bench_peers.c */
 
 #define BS_STUDY_DECL(name) extern const struct bs_study bs_##name##_study;

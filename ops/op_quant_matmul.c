@@ -4,8 +4,8 @@
  * or packed int4 weights) and TransMatmulWeight with the weight-size
  * functions.
  *
- *  Q1. The weight is dequantised block by block ([QM_KB x QM_NB] of it at a
- *      time) into one reused float32 buffer, rounded to x's type as the
+ *  Q1. The weight is dequantised block by block (up to QM_KB rows, QM_BLOCK
+ *      floats at a time) into one reused float32 buffer, rounded to x's type as the
  *      NPU's antiquant unit does, and multiplied by cblas_sgemm into a
  *      float32 accumulator: memory stays O(block), the flops go to the BLAS.
  *  Q2. x is converted to float32 once; y gets bias added and is rounded to
@@ -26,8 +26,8 @@
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 #include "ops/ops.h"
 
-#define QM_KB 256 /* weight rows (reduction) per block */
-#define QM_NB 256 /* weight columns per block */
+#define QM_KB 1024         /* weight rows (reduction) per block, at most */
+#define QM_BLOCK (1 << 19) /* floats per dequantised block (2 MiB): few, large BLAS calls */
 
 typedef __typeof__(cblas_sgemm) sgemm_fn;
 
@@ -75,57 +75,122 @@ static inline float qm_weight(const struct qm_plan *p, const void *w, int64_t id
     return (float)((nib ^ 8) - 8);
 }
 
-/* Dequantise weight rows [k0, k0 + kb) x cols [n0, n0 + nb) into W (Q1). */
+/* Round a block to the precision of dt (F16 / BF16) as ops_round_f32 does,
+ * with the mantissa rounded in place (round to nearest even) for values in
+ * float16's normal range; the rest take the exact conversion. */
+static void qm_round(float *v, int64_t n, int dt)
+{
+    if (dt == DT_BF16) {
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t u;
+            memcpy(&u, &v[i], 4);
+            if ((u & 0x7F800000u) == 0x7F800000u) /* inf / NaN */
+                continue;
+            u = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+            memcpy(&v[i], &u, 4);
+        }
+        return;
+    }
+    int outside = 0; /* first pass: branch-free, so the compiler vectorises it */
+    for (int64_t i = 0; i < n; i++) {
+        uint32_t u, r;
+        memcpy(&u, &v[i], 4);
+        const uint32_t mag = u & 0x7FFFFFFFu;
+        const int in = mag >= 0x38800000u && mag <= 0x477FE000u; /* 2^-14 .. 65504 */
+        r = (u + 0xFFFu + ((u >> 13) & 1u)) & ~0x1FFFu;
+        u = in ? r : u;
+        outside |= !in & (mag != 0);
+        memcpy(&v[i], &u, 4);
+    }
+    if (outside) /* subnormal or too large for float16: the exact conversion */
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t u;
+            memcpy(&u, &v[i], 4);
+            const uint32_t mag = u & 0x7FFFFFFFu;
+            if (mag && (mag < 0x38800000u || mag > 0x477FE000u))
+                ops_round_f32(&v[i], 1, dt);
+        }
+}
+
+/* Whether the weight runs along k in memory: then blocks are dequantised
+ * transposed, W^T [nb x kb], so that reads and writes are sequential, and
+ * the product uses B^T (Q1). */
+static bool qm_k_major(const struct qm_plan *p)
+{
+    return llabs(p->w_sk) <= llabs(p->w_sn);
+}
+
+/* Dequantise weight rows [k0, k0 + kb) x cols [n0, n0 + nb) into W: [kb x
+ * nb] row-major, or [nb x kb] when qm_k_major (Q1). A group's scale and
+ * offset are loaded once per run of rows. */
 static void qm_dequant(const struct qm_plan *p, const void *w, const float *sc, const float *of,
                        float *W, int64_t k0, int64_t kb, int64_t n0, int64_t nb)
 {
     const int64_t n = p->n;
-    if (llabs(p->w_sk) <= llabs(p->w_sn)) { /* k runs along memory: walk columns */
+    if (qm_k_major(p)) {
         for (int64_t c = 0; c < nb; c++) {
             const int64_t col = n0 + c, base = p->w_off + col * p->w_sn;
-            for (int64_t r = 0; r < kb; r++) {
-                const int64_t row = k0 + r, g = (row / p->group) * n + col;
-                float v = qm_weight(p, w, base + row * p->w_sk);
-                W[r * nb + c] = (v + (of ? of[g] : 0.0f)) * sc[g];
+            float *dst = W + c * kb;
+            for (int64_t r = 0; r < kb;) {
+                const int64_t g = (k0 + r) / p->group;
+                int64_t end = (g + 1) * p->group - k0;
+                end = end < kb ? end : kb;
+                const float s = sc[g * n + col], o = of ? of[g * n + col] : 0.0f;
+                if (!p->int4 && p->w_sk == 1) {
+                    const int8_t *wp = (const int8_t *)w + base + k0;
+                    for (; r < end; r++)
+                        dst[r] = ((float)wp[r] + o) * s;
+                } else {
+                    for (; r < end; r++)
+                        dst[r] = (qm_weight(p, w, base + (k0 + r) * p->w_sk) + o) * s;
+                }
             }
         }
     } else {
         for (int64_t r = 0; r < kb; r++) {
-            const int64_t row = k0 + r, base = p->w_off + row * p->w_sk;
-            const float *srow = sc + (row / p->group) * n, *orow = of ? of + (row / p->group) * n : NULL;
-            for (int64_t c = 0; c < nb; c++) {
-                const int64_t col = n0 + c;
-                float v = qm_weight(p, w, base + col * p->w_sn);
-                W[r * nb + c] = (v + (orow ? orow[col] : 0.0f)) * srow[col];
+            const int64_t row = k0 + r, base = p->w_off + row * p->w_sk, g = row / p->group;
+            const float *srow = sc + g * n + n0, *orow = of ? of + g * n + n0 : NULL;
+            float *dst = W + r * nb;
+            if (!p->int4 && p->w_sn == 1) {
+                const int8_t *wp = (const int8_t *)w + base + n0;
+                for (int64_t c = 0; c < nb; c++)
+                    dst[c] = ((float)wp[c] + (orow ? orow[c] : 0.0f)) * srow[c];
+            } else {
+                for (int64_t c = 0; c < nb; c++)
+                    dst[c] = (qm_weight(p, w, base + (n0 + c) * p->w_sn) + (orow ? orow[c] : 0.0f)) *
+                             srow[c];
             }
         }
     }
-    ops_round_f32(W, kb * nb, p->x.dt);
+    qm_round(W, kb * nb, p->x.dt);
 }
 
 static int32_t qm_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct qm_plan *p = e->plan;
     const int64_t m = p->m, k = p->k, n = p->n;
-    size_t need = (size_t)(m * k + m * n + QM_KB * QM_NB + 2 * p->ng * n + n);
+    const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB,
+                  NB = n < NBmax ? n : NBmax;
+    size_t need = (size_t)(m * k + m * n + KB * NB + 2 * p->ng * n + n);
     float *mem = malloc(need * sizeof(float));
     if (!mem)
         return ACL_ERROR_BAD_ALLOC;
-    float *X = mem, *C = X + m * k, *W = C + m * n, *sc = W + QM_KB * QM_NB, *of = sc + p->ng * n,
+    float *X = mem, *C = X + m * k, *W = C + m * n, *sc = W + KB * NB, *of = sc + p->ng * n,
           *bias = of + p->ng * n;
     ops_gather_nd(X, CK_F32, ops_base(&p->x, addr), p->x.dt, 2, p->x.dims, p->x.strides);
     qm_load_param(sc, &p->scale, addr, p->ng, n, p->per_tensor);
     if (p->has_offset)
         qm_load_param(of, &p->offset, addr, p->ng, n, p->per_tensor);
     const void *w = addr[p->w_slot];
-    for (int64_t n0 = 0; n0 < n; n0 += QM_NB) {
-        const int64_t nb = n - n0 < QM_NB ? n - n0 : QM_NB;
-        for (int64_t k0 = 0; k0 < k; k0 += QM_KB) {
-            const int64_t kb = k - k0 < QM_KB ? k - k0 : QM_KB;
+    for (int64_t n0 = 0; n0 < n; n0 += NB) {
+        const int64_t nb = n - n0 < NB ? n - n0 : NB;
+        for (int64_t k0 = 0; k0 < k; k0 += KB) {
+            const int64_t kb = k - k0 < KB ? k - k0 : KB;
             qm_dequant(p, w, sc, p->has_offset ? of : NULL, W, k0, kb, n0, nb);
-            p->gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)m, (blasint)nb, (blasint)kb,
-                    1.0f, X + k0, (blasint)k, W, (blasint)nb, k0 ? 1.0f : 0.0f, C + n0,
-                    (blasint)n);
+            const bool tr = qm_k_major(p);
+            p->gemm(CblasRowMajor, CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)m,
+                    (blasint)nb, (blasint)kb, 1.0f, X + k0, (blasint)k, W,
+                    (blasint)(tr ? kb : nb), k0 ? 1.0f : 0.0f, C + n0, (blasint)n);
         }
     }
     if (p->has_bias) {

@@ -241,6 +241,8 @@ int main(void)
     run_case(ACL_FLOAT16, true, PER_GROUP, 5, 128, 300, 32, true, true, 2, L_CONTIG);
     /* k and n across several blocks, bf16, row-major weights */
     run_case(ACL_BF16, false, PER_GROUP, 2, 600, 270, 64, false, true, 1, L_GAP);
+    run_case(ACL_FLOAT16, true, PER_GROUP, 2, 2240, 600, 64, true, true, 0, L_CONTIG);
+    run_case(ACL_FLOAT16, false, PER_CHANNEL, 3, 1100, 530, 0, false, false, 2, L_CONTIG);
     run_case(ACL_BF16, true, PER_CHANNEL, 4, 300, 17, 0, false, false, 1, L_STEP);
     run_case(ACL_FLOAT16, false, PER_CHANNEL, 1, 33, 9, 0, true, true, 0, L_TRANS);
     run_case(ACL_FLOAT16, true, PER_TENSOR, 6, 31, 5, 0, true, true, 2, L_CONTIG);
