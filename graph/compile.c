@@ -977,11 +977,14 @@ uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *cons
         c->bound_valid = false;
     if (!c->bound_valid || memcmp(c->bound, b->p, nb * sizeof(void *))) {
         b->ran = false;
+        /* b belongs to the stream once queued (it may run and be freed at
+         * once): record the addresses first. */
+        memcpy(c->bound, b->p, nb * sizeof(void *));
+        c->bound_valid = false;
         if ((e = core_launch_owned(stream, bind_run, b, bind_release, "RunGraphWithStreamAsync"))) {
             rc = acl_fail(e, "the stream");
             goto fail;
         }
-        memcpy(c->bound, b->p, nb * sizeof(void *));
         c->bound_valid = true;
         b = NULL;
     }

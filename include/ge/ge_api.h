@@ -115,19 +115,11 @@ public:
     Status RunGraph(uint32_t graph_id, const std::vector<Tensor> &inputs, std::vector<Tensor> &outputs)
     {
         std::vector<cpuaclGeTensor> in = cpuacl_detail::ToC(inputs);
-        std::vector<cpuaclGeTensor> out;
-        Status rc = Outputs(graph_id, in, out);
+        std::vector<Tensor> res;
+        Status rc = NewOutputs(graph_id, in, kPlacementHost, res);
         if (rc != SUCCESS)
             return rc;
-        std::vector<Tensor> res;
-        for (cpuaclGeTensor &o : out) {
-            Tensor t = Empty(o, kPlacementHost);
-            std::vector<uint8_t> zero(o.size);
-            t.SetData(zero);
-            o.data = t.GetData();
-            o.placement = kPlacementHost;
-            res.push_back(t);
-        }
+        std::vector<cpuaclGeTensor> out = cpuacl_detail::ToC(res);
         rc = cpuaclGeSessionRun(id_, graph_id, in.data(), in.size(), out.data(), out.size());
         if (rc == SUCCESS)
             outputs = res;
@@ -142,20 +134,9 @@ public:
     {
         std::vector<cpuaclGeTensor> in = cpuacl_detail::ToC(inputs);
         if (outputs.empty()) {
-            std::vector<cpuaclGeTensor> out;
-            Status rc = Outputs(graph_id, in, out);
+            Status rc = NewOutputs(graph_id, in, kPlacementDevice, outputs);
             if (rc != SUCCESS)
                 return rc;
-            std::vector<Tensor> res;
-            for (cpuaclGeTensor &o : out) {
-                Tensor t = Empty(o, kPlacementDevice);
-                void *p = nullptr;
-                if (aclrtMalloc(&p, o.size ? o.size : 1, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-                    return GE_GRAPH_MALLOC_FAILED;
-                t.SetData(static_cast<uint8_t *>(p), o.size, [](uint8_t *q) { aclrtFree(q); });
-                res.push_back(t);
-            }
-            outputs = res;
         }
         std::vector<cpuaclGeTensor> out = cpuacl_detail::ToC(outputs);
         return cpuaclGeSessionRunAsync(id_, graph_id, static_cast<aclrtStream>(stream), in.data(),
@@ -178,13 +159,33 @@ private:
             return FAILED; /* a name does not fit a prototype; see aclGetRecentErrMsg() */
         return cpuaclGeSessionAddGraph(id_, graph_id, g, o.k.data(), o.v.data(), o.k.size());
     }
-    /* A tensor described by o, without data. */
-    static Tensor Empty(const cpuaclGeTensor &o, Placement where)
+    /* Build graph_id and make tensors for its outputs: zeroed host blocks,
+     * or device buffers that aclrtFree releases with the last copy. */
+    Status NewOutputs(uint32_t graph_id, const std::vector<cpuaclGeTensor> &in, Placement where,
+                      std::vector<Tensor> &res)
     {
-        std::vector<int64_t> dims(o.dims, o.dims + o.ndim);
-        TensorDesc d(Shape(dims), FORMAT_ND, (DataType)o.dtype);
-        d.SetPlacement(where);
-        return Tensor(d);
+        std::vector<cpuaclGeTensor> out;
+        Status rc = Outputs(graph_id, in, out);
+        if (rc != SUCCESS)
+            return rc;
+        std::vector<Tensor> made;
+        for (const cpuaclGeTensor &o : out) {
+            std::vector<int64_t> dims(o.dims, o.dims + o.ndim);
+            TensorDesc d(Shape(dims), FORMAT_ND, (DataType)o.dtype);
+            d.SetPlacement(where);
+            Tensor t(d);
+            if (where == kPlacementHost) {
+                t.SetData(std::vector<uint8_t>(o.size));
+            } else {
+                void *p = nullptr;
+                if (aclrtMalloc(&p, o.size ? o.size : 1, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+                    return GE_GRAPH_MALLOC_FAILED;
+                t.SetData(static_cast<uint8_t *>(p), o.size, [](uint8_t *q) { aclrtFree(q); });
+            }
+            made.push_back(t);
+        }
+        res = made;
+        return SUCCESS;
     }
     /* Build (with the inputs' shapes) and describe the outputs. */
     Status Outputs(uint32_t graph_id, const std::vector<cpuaclGeTensor> &in,

@@ -72,7 +72,8 @@ static void attr_ints(cpuaclGeGraph *g, int32_t n, const char *a, const int64_t 
 static cpuaclGeTensor tdesc(int32_t dt, int nd, const int64_t *dims, void *data, uint64_t size)
 {
     cpuaclGeTensor t = {.dtype = dt, .format = 2, .ndim = nd, .data = data, .size = size};
-    memcpy(t.dims, dims, (size_t)nd * sizeof(int64_t));
+    if (nd > 0)
+        memcpy(t.dims, dims, (size_t)nd * sizeof(int64_t));
     return t;
 }
 

@@ -302,6 +302,19 @@ int main()
     std::memcpy(hv.data(), hout[0].GetData(), sizeof(float) * 6);
     expect_near(hv, relu_ref(av, bv), "RunGraph (host tensors)");
 
+    // Outputs left empty: GE allocates device tensors for them.
+    {
+        std::vector<Tensor> auto_out;
+        EXPECT(session->RunGraphWithStreamAsync(1, stream, inputs, auto_out) == SUCCESS);
+        EXPECT(aclrtSynchronizeStream(stream) == ACL_SUCCESS);
+        EXPECT(auto_out.size() == 1 && auto_out[0].GetSize() == 6 * sizeof(float));
+        EXPECT(auto_out[0].GetTensorDesc().GetPlacement() == kPlacementDevice);
+        DevBuf ob;
+        ob.p = auto_out[0].GetData();
+        ob.n = auto_out[0].GetSize();
+        expect_near(download(ob), relu_ref(av, bv), "RunGraphWithStreamAsync (GE-allocated outputs)");
+    }
+
     // RemoveGraph: the id is gone afterwards.
     EXPECT(session->RemoveGraph(2) == SUCCESS);
     EXPECT(session->RunGraphWithStreamAsync(2, stream, mm_in, mm_out) == GE_GRAPH_GRAPH_NOT_EXIST);
