@@ -265,7 +265,7 @@ static HcclResult publish_send(struct hccl_comm *c, const struct hccl_op *op, si
     else if (op->kind == HK_REDUCE_SCATTER && recv >= rblock)
         safe = recv - rblock; /* recv is this rank's block of send */
     *out = hccl_send_copy(c, op, es, safe);
-    if (!*out)
+    if (!*out && op->send) /* NULL send (barrier, nothing to send) is no failure */
         return hccl_err(HCCL_E_MEMORY, "HCCL: no memory for an overlapping send buffer copy");
     return HCCL_SUCCESS;
 }
