@@ -28,6 +28,7 @@
 #include <urcu/urcu-memb.h>
 
 #include "acl/acl.h"
+#include "core/config.h"
 #include "core/err.h"
 #include "sched/cond.h"
 #include "sched/stream.h"
@@ -36,24 +37,6 @@
 #define CORE_MAX_WORKERS_PER_DEVICE 64
 #define CORE_MAX_STREAMS_PER_DEVICE 1984 /* default streams included (reference) */
 #define CORE_MAX_EVENTS_PER_DEVICE 65536
-
-
-/* ---- configuration ------------------------------------------------------ */
-
-struct core_config {
-    uint32_t device_count;
-    uint32_t workers;
-    bool pin_workers;
-    uint64_t spin_ns;
-    uint32_t ring_slots;
-    uint64_t device_memory; /* bytes of memory per device */
-    bool async_h2h_reject;  /* async host-to-host copies: refuse at submit (newer CANN) */
-    uint32_t trace_events;  /* per-worker trace records; 0 = tracing off */
-    char trace_file[4096];  /* written at aclFinalize when tracing is on ("" = none) */
-};
-
-/* Defaults, then JSON (path may be NULL), then environment. 0 or an aclError. */
-aclError core_config_load(struct core_config *cfg, const char *path);
 
 /* ---- handles ------------------------------------------------------------ */
 
@@ -256,11 +239,6 @@ static inline struct core_ctx *core_ctx_current(void)
 /* Make ctx the calling thread's current context (NULL clears). */
 void core_ctx_set_current(struct core_ctx *ctx);
 
-
-/* Event lookup under the RCU read lock, taking a reference. */
-struct core_event *core_event_get(aclrtEvent h);
-void core_event_put(struct core_event *ev);
-
 /* Register the calling thread with liburcu (idempotent, cheap after first). */
 void core_rcu_thread_online(void);
 
@@ -272,20 +250,10 @@ void core_ctx_destroy_locked(struct core_ctx *c);
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
-/* Worker hook: a destroyed stream's worker let go of it (lock-free). */
 /* Everything of a device goes (aclrtResetDeviceForce at count 0, aclFinalize). Lock held. */
 void core_device_teardown_locked(struct core_device *d);
-/* Drop a stream's report subscription. Lock held. */
-void core_stream_unsubscribe_locked(struct core_stream *s);
-/* Replay-safe run functions of the copy/set tasks (memory.c), NULL if not one. */
-sched_task_fn core_memory_replay_fn(sched_task_fn run);
-/* Write the timeline trace as Chrome trace JSON (trace.c). */
-aclError core_trace_write(const char *path);
+/* Worker hook: a destroyed stream's worker let go of it (lock-free; stream.c). */
 void core_stream_released(struct sched_stream *s);
-void core_event_destroy_locked(struct core_event *ev);
-/* Wait for every stream of ctx; returns the first stream error or 0. */
-aclError core_ctx_sync(struct core_ctx *c, uint64_t deadline_ns, const char *fn);
-
 /* Wait until the stream has run everything submitted so far and report its
  * error state. Used by synchronise calls and by destroy. */
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn);
@@ -312,91 +280,5 @@ static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **o
         return core_stream_resolve_fail(h, s, fn);
     return ACL_SUCCESS;
 }
-
-/* Task kinds (sched_task.kind), for statistics and tracing. */
-enum core_task_kind {
-    CORE_T_KERNEL = 1,
-    CORE_T_HOSTFUNC,
-    CORE_T_RECORD,
-    CORE_T_WAIT,
-    CORE_T_RESET,
-    CORE_T_CALLBACK,
-    CORE_T_MEMCPY,
-    CORE_T_MEMSET,
-    CORE_T_MODEL,
-    CORE_T_VALUE_WRITE,
-    CORE_T_VALUE_WAIT,
-    CORE_T_REDUCE,
-};
-
-/* A kind's name in traces and model dumps ("kernel", "memcpy", ...; "task"
- * for an unknown kind). core/trace.c. */
-const char *core_task_kind_name(uint8_t kind);
-
-/* ---- capture (core/capture.c) ------------------------------------------ */
-
-/* Active captures in the process; 0 lets every capture check short-cut. */
-extern _Atomic uint32_t core_ncaptures;
-
-/* A task submitted to a capturing stream: a scratch record to fill, then
- * core_capture_commit appends it to the stream's lane (or, in task-update
- * mode, replaces the next task of the group). */
-struct sched_task *core_capture_slot(struct core_stream *s);
-aclError core_capture_commit(struct core_stream *s, const char *fn);
-/* Event record / wait on a stream where a capture is involved. */
-aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn);
-/* core_capture_wait returns -1 when no active capture is involved after all
- * (the event's capture just ended): the caller then queues a plain wait. */
-aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const char *fn);
-/* Recording a captured event on a default stream: 107031, capture invalidated
- * (-1 if the capture just ended: record normally). */
-aclError core_capture_implicit(struct core_event *ev, const char *fn);
-/* Is the event recorded in an active capture? (107028 for sync/query) */
-bool core_event_captured(struct core_event *ev);
-/* Unsafe synchronous calls (aclrtMemcpy ...): the mode rule of reference 6.3.
- * ACL_SUCCESS or ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT with the message set. */
-aclError core_capture_check_unsafe(const char *fn);
-/* Any stream of ctx capturing? (aclrtSynchronizeDevice: 107027) */
-bool core_ctx_capturing(struct core_ctx *c);
-/* Is s bound to a model (aclmdlRIBindStream) rather than capturing or
- * updating? Then s->cap is set but the stream itself holds only the work
- * queued before it was bound. Lock held. */
-bool core_stream_bound_locked(struct core_stream *s);
-/* Tear down models of a context being destroyed (lock held). */
-void core_models_destroy_ctx_locked(struct core_ctx *c);
-/* Replay-safe version of a task's run function, or NULL if the kind cannot
- * be captured; *release receives the function to call at model destroy. */
-sched_task_fn core_replay_fn(sched_task_fn run, void (**release)(void *), void **release_arg,
-                             struct sched_task *t);
-
-/* Start a submission: a ring slot, or a scratch record when capturing. */
-static inline struct sched_task *core_task_begin(struct core_stream *s)
-{
-    /* relaxed: set by Begin/join on this or another thread; a submission
-     * racing with the start of a capture is the user's race. */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
-        return core_capture_slot(s);
-    return sched_stream_reserve(&s->s);
-}
-
-/* Finish a submission started with core_task_begin. */
-static inline aclError core_task_end(struct core_stream *s, const char *fn)
-{
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
-        return core_capture_commit(s, fn);
-    sched_stream_commit(&s->s);
-    return ACL_SUCCESS;
-}
-
-/* Virtual memory (core/vmm.c): device dev's pool is about to go; unmap every mapping of
- * its physical handles, free the handles, release its reservations. Lock held. */
-void core_vmm_device_fini_locked(int dev);
-
-/* Custom allocators (core/allocator.c): drop a stream's registration. */
-void core_allocator_drop_locked(struct core_stream *s);
-
-/* Report queues (callbacks). */
-struct core_report;
-void core_report_fini_all(void);
 
 #endif

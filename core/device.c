@@ -18,6 +18,9 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/event.h"
+#include "core/model.h"
+#include "core/vmm.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/devmem.h"
 #include "sched/clock.h"

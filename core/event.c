@@ -36,6 +36,9 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/event.h"
+#include "core/model.h"
+#include "core/task.h"
 #include "sched/clock.h"
 
 #define EVENT_FLAGS_ALL                                                                    \
@@ -267,6 +270,13 @@ static int run_reset(struct sched_task *t, struct sched_exec *x)
     core_event_put(ev);
     return SCHED_DONE;
 }
+
+/* Captured records and waits become the plan's SIGNAL and WAIT nodes
+ * (core_capture_record/wait), never copies of these; a reset cannot be
+ * captured (refused at submission). */
+const struct core_task_desc core_task_record = {"event_record", run_record, NULL, 0, NULL};
+const struct core_task_desc core_task_wait = {"event_wait", run_wait, NULL, 0, NULL};
+const struct core_task_desc core_task_reset = {"event_reset", run_reset, NULL, 0, NULL};
 
 /* ---- create / destroy --------------------------------------------------- */
 

@@ -22,6 +22,8 @@
 
 #include "core/core.h"
 #include "core/launch.h"
+#include "core/report.h"
+#include "core/task.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 
@@ -122,7 +124,7 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
         return rc;
     struct sched_task *t = core_task_begin(s);
     t->run = run_owned;
-    t->kind = CORE_T_KERNEL;
+    t->kind = CORE_T_OWNED;
     t->flags = 0;
     t->u16 = 0;
     t->arg.fn[0] = (void (*)(void))fn;
@@ -149,24 +151,20 @@ static int run_owned_replay(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
-sched_task_fn core_replay_fn(sched_task_fn run, void (**release)(void *), void **release_arg,
-                             struct sched_task *t)
+static void owned_release(const struct sched_task *t, void (**fn)(void *), void **arg)
 {
-    *release = NULL;
-    *release_arg = NULL;
-    if (run == run_kernel) {
-        t->flags |= SCHED_TF_DIRECT; /* the replay loop calls the kernel itself */
-        return run;
-    }
-    if (run == run_hostfunc)
-        return run; /* stateless: the same record runs again */
-    if (run == run_owned) {
-        *release = (void (*)(void *))t->arg.fn[2];
-        *release_arg = t->arg.ptr[1];
-        return run_owned_replay;
-    }
-    return core_memory_replay_fn(run);
+    *fn = (void (*)(void *))t->arg.fn[2];
+    *arg = t->arg.ptr[1];
 }
+
+/* A captured kernel replays as is; the replay loop calls it itself. */
+const struct core_task_desc core_task_kernel = {"kernel", run_kernel, run_kernel,
+                                                SCHED_TF_DIRECT, NULL};
+const struct core_task_desc core_task_owned = {"kernel", run_owned, run_owned_replay, 0,
+                                               owned_release};
+/* Stateless: the same record runs again. */
+const struct core_task_desc core_task_hostfunc = {"host_func", run_hostfunc, run_hostfunc, 0,
+                                                  NULL};
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 {
@@ -319,6 +317,9 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
     pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
 }
+
+/* Callbacks cannot be captured (the report protocol is per submission). */
+const struct core_task_desc core_task_callback = {"callback", run_callback, NULL, 0, NULL};
 
 aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
                              aclrtStream stream)

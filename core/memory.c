@@ -24,6 +24,8 @@
 
 #include "core/core.h"
 #include "core/half.h"
+#include "core/model.h"
+#include "core/task.h"
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
 #include "mem/mem.h"
@@ -484,13 +486,17 @@ aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduc
     return submit(s, run_reduce, CORE_T_REDUCE, a, fn);
 }
 
-sched_task_fn core_memory_replay_fn(sched_task_fn run)
-{
-    if (run == run_memcpy || run == run_memcpy2d || run == run_memset || run == run_fail ||
-        run == run_value_write || run == run_value_wait || run == run_reduce)
-        return run; /* stateless records */
-    return NULL;
-}
+/* The copy, set, value and reduce records are stateless: a captured copy
+ * replays as is (it reads and writes the buffers' current contents). */
+const struct core_task_desc core_task_memcpy = {"memcpy", run_memcpy, run_memcpy, 0, NULL};
+const struct core_task_desc core_task_memcpy2d = {"memcpy", run_memcpy2d, run_memcpy2d, 0, NULL};
+const struct core_task_desc core_task_memcpy_fail = {"memcpy", run_fail, run_fail, 0, NULL};
+const struct core_task_desc core_task_memset = {"memset", run_memset, run_memset, 0, NULL};
+const struct core_task_desc core_task_value_write = {"value_write", run_value_write,
+                                                     run_value_write, 0, NULL};
+const struct core_task_desc core_task_value_wait = {"value_wait", run_value_wait, run_value_wait,
+                                                    0, NULL};
+const struct core_task_desc core_task_reduce = {"reduce", run_reduce, run_reduce, 0, NULL};
 
 /* Queue a prepared record (capture-aware). */
 static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
@@ -526,7 +532,7 @@ static int async_policy(struct core_stream *s, void *dst, const void *src, const
             return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                             "%s: asynchronous host-to-host copies are not supported", fn);
         uint64_t a[6] = {(uint64_t)ACL_ERROR_RT_FEATURE_NOT_SUPPORT};
-        return submit(s, run_fail, CORE_T_MEMCPY, a, fn); /* fails at synchronize (seed 003) */
+        return submit(s, run_fail, CORE_T_MEMCPY_FAIL, a, fn); /* fails at synchronize (seed 003) */
     }
     if (misaligned_host(d, dst) || misaligned_host(sp, src))
         return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
@@ -649,7 +655,7 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t sp
         return what;
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
                      height};
-    return submit(s, run_memcpy2d, CORE_T_MEMCPY, a, "aclrtMemcpy2dAsync");
+    return submit(s, run_memcpy2d, CORE_T_MEMCPY2D, a, "aclrtMemcpy2dAsync");
 }
 
 static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn)

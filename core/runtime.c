@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/report.h"
+#include "core/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/mem.h"
 #include "sched/sched.h"

@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/allocator.h"
 #include "core/core.h"
+#include "core/model.h"
+#include "core/report.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/sched.h"
 #include "sched/worker.h"

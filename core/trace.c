@@ -13,28 +13,11 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/task.h"
+#include "core/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
-
-const char *core_task_kind_name(uint8_t k)
-{
-    switch (k) {
-    case CORE_T_KERNEL: return "kernel";
-    case CORE_T_HOSTFUNC: return "host_func";
-    case CORE_T_RECORD: return "event_record";
-    case CORE_T_WAIT: return "event_wait";
-    case CORE_T_RESET: return "event_reset";
-    case CORE_T_CALLBACK: return "callback";
-    case CORE_T_MEMCPY: return "memcpy";
-    case CORE_T_MEMSET: return "memset";
-    case CORE_T_MODEL: return "model";
-    case CORE_T_VALUE_WRITE: return "value_write";
-    case CORE_T_VALUE_WAIT: return "value_wait";
-    case CORE_T_REDUCE: return "reduce";
-    default: return "task";
-    }
-}
 
 aclError core_trace_write(const char *path)
 {

@@ -52,6 +52,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "core/vmm.h"
 #include "mem/devmem.h"
 #include "mem/registry.h"
 
