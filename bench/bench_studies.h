@@ -68,7 +68,8 @@ extern const char *_Atomic bs_step;
     X(capture)     /* bench_study_capture.c */                                                   \
     X(memcpy)      /* bench_memstudies.c */                                                      \
     X(alloc)       /* bench_memstudies.c */                                                      \
-    X(peers)       /* bench_peers.c */
+    X(peers)       /* bench_peers.c */                                                           \
+    X(collective)  /* bench_study_collective.c (runs hccl-bench) */
 
 #define BS_STUDY_DECL(name) extern const struct bs_study bs_##name##_study;
 BS_STUDIES(BS_STUDY_DECL)
