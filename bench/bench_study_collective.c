@@ -58,6 +58,27 @@ static const char *size_name(unsigned long long b, char *buf, size_t n)
     return buf;
 }
 
+/* Figure collective.<key> (key and label formatted with the rank count n and the
+ * size), against collective.<base> when that figure exists. Times (a key with
+ * "lat") are lower-better microseconds, bandwidths higher-better GB/s. */
+static struct br_figure *coll_fig(struct bs_ctx *c, unsigned reps, const char *basefmt,
+                                  const char *keyfmt, const char *labelfmt, unsigned n,
+                                  unsigned long long bytes, double value)
+{
+    char key[48], label[96], base[64], sz[32];
+    snprintf(key, sizeof key, keyfmt, n);
+    snprintf(label, sizeof label, labelfmt, n, size_name(bytes, sz, sizeof sz));
+    if (basefmt) {
+        char b[48];
+        snprintf(b, sizeof b, basefmt, n);
+        snprintf(base, sizeof base, "collective.%s", b);
+    }
+    int lat = strstr(keyfmt, "lat") != NULL;
+    return br_add_value(c->res, "collective", key, label, lat ? "us" : "GB/s",
+                        lat ? BR_LOWER : BR_HIGHER, value, reps,
+                        basefmt && br_find(c->res, base) ? base : NULL, NULL);
+}
+
 static int study_collective(struct bs_ctx *c)
 {
     char exe[PATH_MAX], dir[PATH_MAX], cmd[PATH_MAX + 512];
@@ -82,7 +103,7 @@ static int study_collective(struct bs_ctx *c)
     unsigned nmpi = c->full ? 3 : 2;
     const char *asroot = geteuid() == 0 ? "--allow-run-as-root " : "";
     struct coll_row rows[32];
-    char sz[32], key[48], label[96], base[64];
+    char label[96];
 
     for (unsigned k = 0; k < nmpi; k++) {
         unsigned n = mpi_ranks[k];
@@ -98,28 +119,15 @@ static int study_collective(struct bs_ctx *c)
             continue;
         }
         const struct coll_row *big = &rows[got - 1], *small = &rows[0];
-        struct br_figure *f;
-        snprintf(key, sizeof key, "mpi_%ur", n);
-        snprintf(label, sizeof label, "MPI_Allreduce busbw, %u procs, %s", n,
-                 size_name(big->bytes, sz, sizeof sz));
-        br_add_value(c->res, "collective", key, label, "GB/s", BR_HIGHER, big->mpi_busbw, reps,
-                     NULL, NULL);
-        snprintf(base, sizeof base, "collective.%s", key);
-        snprintf(key, sizeof key, "hccl_mpi_%ur", n);
-        snprintf(label, sizeof label, "HcclAllReduce busbw, %u procs, %s", n, sz);
-        f = br_add_value(c->res, "collective", key, label, "GB/s", BR_HIGHER, big->busbw, reps,
-                         base, NULL);
-        br_set_note(f, "one rank per process over Open MPI (loopback), fp32 sum");
-        snprintf(key, sizeof key, "mpi_lat_%ur", n);
-        snprintf(label, sizeof label, "MPI_Allreduce time, %u procs, %s", n,
-                 size_name(small->bytes, sz, sizeof sz));
-        br_add_value(c->res, "collective", key, label, "us", BR_LOWER, small->mpi_us, reps, NULL,
-                     NULL);
-        snprintf(base, sizeof base, "collective.%s", key);
-        snprintf(key, sizeof key, "hccl_mpi_lat_%ur", n);
-        snprintf(label, sizeof label, "HcclAllReduce+sync time, %u procs, %s", n, sz);
-        br_add_value(c->res, "collective", key, label, "us", BR_LOWER, small->us, reps, base,
-                     NULL);
+        coll_fig(c, reps, NULL, "mpi_%ur", "MPI_Allreduce busbw, %u procs, %s", n, big->bytes,
+                 big->mpi_busbw);
+        br_set_note(coll_fig(c, reps, "mpi_%ur", "hccl_mpi_%ur", "HcclAllReduce busbw, %u procs, %s",
+                             n, big->bytes, big->busbw),
+                    "one rank per process over Open MPI (loopback), fp32 sum");
+        coll_fig(c, reps, NULL, "mpi_lat_%ur", "MPI_Allreduce time, %u procs, %s", n, small->bytes,
+                 small->mpi_us);
+        coll_fig(c, reps, "mpi_lat_%ur", "hccl_mpi_lat_%ur", "HcclAllReduce+sync time, %u procs, %s",
+                 n, small->bytes, small->us);
     }
     for (unsigned k = 0; k < 3; k++) {
         unsigned n = local_ranks[k];
@@ -133,20 +141,12 @@ static int study_collective(struct bs_ctx *c)
             continue;
         }
         const struct coll_row *big = &rows[got - 1], *small = &rows[0];
-        struct br_figure *f;
-        snprintf(key, sizeof key, "local_%ur", n);
-        snprintf(label, sizeof label, "HcclAllReduce busbw, %u ranks in process, %s", n,
-                 size_name(big->bytes, sz, sizeof sz));
-        snprintf(base, sizeof base, "collective.mpi_%ur", n);
-        f = br_add_value(c->res, "collective", key, label, "GB/s", BR_HIGHER, big->busbw, reps,
-                         br_find(c->res, base) ? base : NULL, NULL);
+        struct br_figure *f = coll_fig(c, reps, "mpi_%ur", "local_%ur",
+                                       "HcclAllReduce busbw, %u ranks in process, %s", n,
+                                       big->bytes, big->busbw);
         br_set_note(f, "shared device memory; baseline: MPI_Allreduce with %u processes", n);
-        snprintf(key, sizeof key, "local_lat_%ur", n);
-        snprintf(label, sizeof label, "HcclAllReduce+sync time, %u ranks in process, %s", n,
-                 size_name(small->bytes, sz, sizeof sz));
-        snprintf(base, sizeof base, "collective.mpi_lat_%ur", n);
-        br_add_value(c->res, "collective", key, label, "us", BR_LOWER, small->us, reps,
-                     br_find(c->res, base) ? base : NULL, NULL);
+        coll_fig(c, reps, "mpi_lat_%ur", "local_lat_%ur",
+                 "HcclAllReduce+sync time, %u ranks in process, %s", n, small->bytes, small->us);
     }
     return 0;
 }

@@ -187,28 +187,27 @@ HcclResult HcclCommDestroy(HcclComm comm)
     return HCCL_SUCCESS;
 }
 
-HcclResult HcclGetRankSize(HcclComm comm, uint32_t *rankSize)
+/* Read one field of a live communicator (rank size or rank id). */
+static HcclResult comm_field(HcclComm comm, uint32_t *out, int want_size, const char *fn)
 {
-    if (!comm || !rankSize)
-        return hccl_err(HCCL_E_PTR, "HcclGetRankSize: NULL %s", comm ? "rankSize" : "comm");
+    if (!comm || !out)
+        return hccl_err(HCCL_E_PTR, "%s: NULL %s", fn, comm ? "output" : "comm");
     struct hccl_comm *c = hccl_comm_acquire(comm, 0);
     if (!c)
-        return hccl_err(HCCL_E_PARA, "HcclGetRankSize: %p is not a live communicator", comm);
-    *rankSize = c->size;
+        return hccl_err(HCCL_E_PARA, "%s: %p is not a live communicator", fn, comm);
+    *out = want_size ? c->size : c->rank;
     hccl_comm_release(c);
     return HCCL_SUCCESS;
 }
 
+HcclResult HcclGetRankSize(HcclComm comm, uint32_t *rankSize)
+{
+    return comm_field(comm, rankSize, 1, "HcclGetRankSize");
+}
+
 HcclResult HcclGetRankId(HcclComm comm, uint32_t *rank)
 {
-    if (!comm || !rank)
-        return hccl_err(HCCL_E_PTR, "HcclGetRankId: NULL %s", comm ? "rank" : "comm");
-    struct hccl_comm *c = hccl_comm_acquire(comm, 0);
-    if (!c)
-        return hccl_err(HCCL_E_PARA, "HcclGetRankId: %p is not a live communicator", comm);
-    *rank = c->rank;
-    hccl_comm_release(c);
-    return HCCL_SUCCESS;
+    return comm_field(comm, rank, 0, "HcclGetRankId");
 }
 
 HcclResult HcclGetCommAsyncError(HcclComm comm, HcclResult *asyncError)
