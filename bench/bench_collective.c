@@ -69,11 +69,11 @@ static double median(double *v, unsigned n)
             DIE("%s = %s", #call, HcclGetErrorString(h_));                                         \
     } while (0)
 
-/* Iterations per repetition: about 32 MiB of traffic, at least 2, at most 50. */
+/* Iterations per repetition: about 32 MiB of traffic, at least 2, at most 20. */
 static unsigned iters_for(uint64_t bytes)
 {
     uint64_t it = (32u << 20) / (bytes ? bytes : 1);
-    return it < 2 ? 2 : it > 50 ? 50 : (unsigned)it;
+    return it < 2 ? 2 : it > 20 ? 20 : (unsigned)it;
 }
 
 static double busbw(uint64_t bytes, double us, unsigned n)

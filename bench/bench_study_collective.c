@@ -23,7 +23,8 @@ struct coll_row {
 };
 
 /* Run one hccl-bench child; rows parsed from its "collective" lines. */
-static int coll_run(const char *cmd, struct coll_row *rows, unsigned max)
+static int coll_run(const struct bs_ctx *c, const char *what, const char *cmd,
+                    struct coll_row *rows, unsigned max)
 {
     FILE *p = popen(cmd, "r");
     if (!p)
@@ -31,6 +32,7 @@ static int coll_run(const char *cmd, struct coll_row *rows, unsigned max)
     char line[512];
     unsigned n = 0;
     while (fgets(line, sizeof line, p)) {
+        bs_progress(c, what); /* one line per size: the watchdog sees progress */
         struct coll_row r = {0};
         unsigned ranks;
         if (n < max && (sscanf(line, "collective mode=mpi ranks=%u bytes=%llu us=%lf busbw=%lf "
@@ -112,7 +114,7 @@ static int study_collective(struct bs_ctx *c)
         snprintf(cmd, sizeof cmd, "mpirun %s--oversubscribe --bind-to none -np %u --mca pml ob1 "
                  "--mca btl self,vader,tcp --mca btl_tcp_if_include lo '%s' --max %llu "
                  "--reps %u 2>/dev/null", asroot, n, bench, max, reps);
-        int got = coll_run(cmd, rows, 32);
+        int got = coll_run(c, label, cmd, rows, 32);
         if (got <= 0) {
             br_add_skipped(c->res, "collective", "mpirun", "mpirun -np %u hccl-bench failed (is "
                            "openmpi-bin installed?)", n);
@@ -135,7 +137,7 @@ static int study_collective(struct bs_ctx *c)
         bs_progress(c, label);
         snprintf(cmd, sizeof cmd, "'%s' --ranks %u --max %llu --reps %u 2>/dev/null", bench, n,
                  max, reps);
-        int got = coll_run(cmd, rows, 32);
+        int got = coll_run(c, label, cmd, rows, 32);
         if (got <= 0) {
             br_add_skipped(c->res, "collective", "in process", "hccl-bench --ranks %u failed", n);
             continue;
