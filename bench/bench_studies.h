@@ -68,6 +68,7 @@ extern const char *_Atomic bs_step;
     X(capture)     /* bench_study_capture.c */                                                   \
     X(memcpy)      /* bench_memstudies.c */                                                      \
     X(alloc)       /* bench_memstudies.c */                                                      \
+    X(graph)       /* bench_graph.c */                                                           \
     X(peers)       /* bench_peers.c */                                                           \
     X(collective)  /* bench_study_collective.c (runs hccl-bench) */
 

@@ -34,7 +34,7 @@ struct core_capture *g_builds; /* builds not yet ended, g_rt.lock */
 
 bool core_stream_bound_locked(struct core_stream *s)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     return k && k->build;
 }
 
@@ -86,7 +86,7 @@ static aclError building_locked(struct core_model *m, struct core_capture **out,
 static aclError bound_locked(struct core_model *m, struct core_stream *s, struct core_capture **out,
                              const char *fn)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || !k->build || k != m->bind)
         return core_err(ACL_ERROR_RT_STREAM_MODEL,
                         "%s: the stream is not bound to this model (aclmdlRIBindStream)", fn);
@@ -179,7 +179,7 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     struct core_capture *k = NULL;
-    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS && m->ctx != s->ctx)
         rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT,
@@ -204,10 +204,13 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     return rc;
 }
 
-aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
+/* EndTask and UnbindStream: the arguments checked, then op on the build
+ * record m's stream s is bound to, under g_rt.lock. */
+static aclError on_bound_stream(aclmdlRI modelRI, aclrtStream stream, const char *fn,
+                                aclError (*op)(struct core_capture *k, struct core_stream *s,
+                                               const char *fn))
 {
-    static const char fn[] = "aclmdlRIEndTask";
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     struct core_stream *s = NULL;
     aclError rc = model_stream_args(modelRI, stream, &s, fn);
     if (rc)
@@ -218,16 +221,28 @@ aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
     rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS)
         rc = bound_locked(m, s, &k, fn);
-    if (rc == ACL_SUCCESS && k->built)
-        rc = core_err(ACL_ERROR_INVALID_PARAM,
-                      "%s: the model is already built (aclmdlRIBuildEnd ended every stream)", fn);
-    else if (rc == ACL_SUCCESS && k->ended[s->cap_lane])
-        rc = core_err(ACL_ERROR_INVALID_PARAM,
-                      "%s: the stream's tasks were already ended (aclmdlRIEndTask twice)", fn);
     if (rc == ACL_SUCCESS)
-        k->ended[s->cap_lane] = 1;
+        rc = op(k, s, fn);
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
+}
+
+static aclError end_task_locked(struct core_capture *k, struct core_stream *s, const char *fn)
+{
+    if (k->built)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the model is already built (aclmdlRIBuildEnd ended every stream)",
+                        fn);
+    if (k->ended[s->cap_lane])
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the stream's tasks were already ended (aclmdlRIEndTask twice)", fn);
+    k->ended[s->cap_lane] = 1;
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
+{
+    return on_bound_stream(modelRI, stream, "aclmdlRIEndTask", end_task_locked);
 }
 
 aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
@@ -275,32 +290,23 @@ aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
     return rc;
 }
 
+static aclError unbind_locked(struct core_capture *k, struct core_stream *s, const char *fn)
+{
+    (void)fn;
+    /* The lane keeps what it recorded (ended, as by aclmdlRIEndTask); only
+     * the stream leaves. */
+    uint32_t l = s->cap_lane;
+    atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
+    k->lanes[l] = NULL;
+    k->ended[l] = 1;
+    if (--k->nbound == 0 && k->built)
+        build_free_locked(k);
+    return ACL_SUCCESS;
+}
+
 aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
 {
-    static const char fn[] = "aclmdlRIUnbindStream";
-    CORE_REQUIRE_INIT();
-    struct core_stream *s = NULL;
-    aclError rc = model_stream_args(modelRI, stream, &s, fn);
-    if (rc)
-        return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_model *m = NULL;
-    struct core_capture *k = NULL;
-    rc = model_lookup_locked(modelRI, &m, fn);
-    if (rc == ACL_SUCCESS)
-        rc = bound_locked(m, s, &k, fn);
-    if (rc == ACL_SUCCESS) {
-        /* The lane keeps what it recorded (ended, as by aclmdlRIEndTask);
-         * only the stream leaves. relaxed: as in capture_close_locked. */
-        uint32_t l = s->cap_lane;
-        atomic_store_explicit(&s->cap, NULL, memory_order_relaxed);
-        k->lanes[l] = NULL;
-        k->ended[l] = 1;
-        if (--k->nbound == 0 && k->built)
-            build_free_locked(k);
-    }
-    pthread_mutex_unlock(&g_rt.lock);
-    return rc;
+    return on_bound_stream(modelRI, stream, "aclmdlRIUnbindStream", unbind_locked);
 }
 
 /* Copy up to *n of `total` handles into out (rest NULL); reference rule:
@@ -372,7 +378,7 @@ aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint3
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (!k || !k->build) {
         rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
                       "%s: the stream is not bound to a model (aclmdlRIBindStream)", fn);

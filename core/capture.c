@@ -83,7 +83,7 @@ aclError add_lane_locked(struct core_capture *k, struct core_stream *s)
 void capture_release_events_locked(struct core_capture *k)
 {
     for (uint32_t i = 0; i < k->nevents; i++) {
-        atomic_store_explicit(&k->events[i]->cap_id, 0, memory_order_relaxed);
+        atomic_store_explicit(&k->events[i]->cap_id, 0, memory_order_relaxed); /* relaxed: A1 */
         core_event_put(k->events[i]);
     }
     k->nevents = 0;
@@ -94,7 +94,7 @@ void capture_release_events_locked(struct core_capture *k)
 void capture_close_locked(struct core_capture *k)
 {
     for (uint32_t i = 0; i < k->nlanes; i++)
-        atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed);
+        atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
     capture_release_events_locked(k);
     if (!k->update) {
         for (struct core_capture **pp = &k->ctx->captures; *pp; pp = &(*pp)->next)
@@ -164,7 +164,7 @@ static bool lane_reserve(struct plan_lane *pl)
  * reports the failure. */
 struct sched_task *core_capture_slot(struct core_stream *s)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (k->update || lane_closed(k, s->cap_lane))
         return &t_scratch;
     struct plan_lane *pl = &k->model->plan.lanes[s->cap_lane];
@@ -219,7 +219,7 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
 
 aclError core_capture_commit(struct core_stream *s, const char *fn)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (lane_closed(k, s->cap_lane)) /* the task went to the scratch record */
         return lane_closed_err(k, fn);
     struct plan_lane *pl = k->update ? NULL : &k->model->plan.lanes[s->cap_lane];
@@ -270,13 +270,13 @@ aclError core_capture_commit(struct core_stream *s, const char *fn)
 
 bool core_event_captured(struct core_event *ev)
 {
-    return atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0;
+    return atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0; /* relaxed: A1 */
 }
 
 aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     aclError rc = ACL_SUCCESS;
     if (!k) { /* the capture ended meanwhile */
         pthread_mutex_unlock(&g_rt.lock);
@@ -294,8 +294,8 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
         capture_invalidate(k);
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                       "%s: IPC events cannot be recorded in a capture", fn);
-    } else if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed) &&
-               atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != k->id) {
+    } else if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed) && /* relaxed: A1 */
+               atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != k->id) { /* relaxed: A1 */
         capture_invalidate(k);
         rc = core_err(ACL_ERROR_STREAM_CAPTURE_CONFLICT,
                       "%s: the event is recorded in another capture", fn);
@@ -304,18 +304,20 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
         struct sched_task node = {.kind = PLAN_SIGNAL};
         node.arg.u64[0] = ++pl->nsignals;
         rc = append_node(k->model, s->cap_lane, &node);
+        /* relaxed: A1 */
         if (rc == ACL_SUCCESS && atomic_load_explicit(&ev->cap_id, memory_order_relaxed) == 0) {
             if (!grow((void **)&k->events, &k->capevents, k->nevents + 1, sizeof(*k->events))) {
                 rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
             } else {
-                atomic_fetch_add_explicit(&ev->refs, 1, memory_order_relaxed); /* held by k */
+                /* relaxed: the caller holds a reference (V2); held by k */
+                atomic_fetch_add_explicit(&ev->refs, 1, memory_order_relaxed);
                 k->events[k->nevents++] = ev;
             }
         }
         if (rc == ACL_SUCCESS) {
             ev->cap_lane = s->cap_lane;
             ev->cap_sig = (uint32_t)node.arg.u64[0];
-            atomic_store_explicit(&ev->cap_id, k->id, memory_order_relaxed);
+            atomic_store_explicit(&ev->cap_id, k->id, memory_order_relaxed); /* relaxed: A1 */
         } else {
             capture_invalidate(k);
         }
@@ -324,31 +326,37 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
     return rc;
 }
 
-aclError core_capture_implicit(struct core_event *ev, const char *fn)
+aclError core_capture_implicit(struct core_event *ev, bool *plain, const char *fn)
 {
+    *plain = false;
     pthread_mutex_lock(&g_rt.lock);
-    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed);
+    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed); /* relaxed: A1 */
     struct core_capture *k = eid ? capture_find_locked(ev->ctx, eid) : NULL;
     if (k && k->build) { /* a build takes only its bound streams: a plain record */
         pthread_mutex_unlock(&g_rt.lock);
-        return -1;
+        *plain = true;
+        return ACL_SUCCESS;
     }
     if (k)
         capture_invalidate(k);
     pthread_mutex_unlock(&g_rt.lock);
-    if (!k)
-        return -1; /* the capture just ended: a plain record */
+    if (!k) { /* the capture just ended: a plain record */
+        *plain = true;
+        return ACL_SUCCESS;
+    }
     return core_err(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
                     "%s: the default stream cannot take part in a capture (the event is "
                     "recorded in one)",
                     fn);
 }
 
-aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const char *fn)
+aclError core_capture_wait(struct core_stream *s, struct core_event *ev, bool *plain,
+                           const char *fn)
 {
+    *plain = false;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *ks = atomic_load_explicit(&s->cap, memory_order_relaxed);
-    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed);
+    struct core_capture *ks = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
+    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed); /* relaxed: A1 */
     struct core_capture *ke = eid ? capture_find_locked(ev->ctx, eid) : NULL;
     aclError rc = ACL_SUCCESS;
     if (ks && ks->update) {
@@ -365,7 +373,8 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const c
     } else if (!ke) {
         if (!ks) { /* neither side captures (any more): a plain wait */
             pthread_mutex_unlock(&g_rt.lock);
-            return -1;
+            *plain = true;
+            return ACL_SUCCESS;
         }
         capture_invalidate(ks);
         rc = core_err(ACL_ERROR_RT_CAPTURE_DEPENDENCY,
@@ -475,7 +484,7 @@ aclError core_capture_check_unsafe(const char *fn)
 
 bool core_ctx_capturing(struct core_ctx *c)
 {
-    if (atomic_load_explicit(&core_ncaptures, memory_order_relaxed) == 0)
+    if (atomic_load_explicit(&core_ncaptures, memory_order_relaxed) == 0) /* relaxed: A2 */
         return false;
     pthread_mutex_lock(&g_rt.lock);
     bool r = c->captures != NULL;
@@ -525,7 +534,7 @@ struct core_capture *capture_new(struct plan_lane **lanes)
 static aclError begin(aclrtStream stream, aclmdlRI modelRI,
                       aclmdlRICaptureMode mode, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the default stream (NULL) cannot be captured", fn);
@@ -539,7 +548,7 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: a default stream cannot be captured", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (sk && sk->build) {
         rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
                       "%s: the stream is bound to a model (aclmdlRIBindStream) and cannot be "
@@ -593,7 +602,7 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
         m->cap = k;
         k->next = s->ctx->captures;
         s->ctx->captures = k;
-        atomic_fetch_add_explicit(&core_ncaptures, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&core_ncaptures, 1, memory_order_relaxed); /* relaxed: A2 */
         rc = add_lane_locked(k, s);
         if (rc) {
             capture_close_locked(k);
@@ -656,15 +665,22 @@ static bool all_joined(struct core_capture *k, uint32_t *bad)
 
 /* The arguments of a capture call: the stream (NULL, the default stream,
  * which cannot take part in a capture, is refused; others are resolved as
- * usual) and, when `what` names one, a second pointer that must not be NULL. */
-static aclError capture_args(aclrtStream stream, const void *other, const char *what,
-                             struct core_stream **s, const char *fn)
+ * usual) and, when `what` names one, a second pointer that must not be NULL.
+ * On success g_rt.lock is held and *k is the stream's capture record (NULL
+ * if none). */
+static aclError capture_args_locked(aclrtStream stream, const void *other, const char *what,
+                                    struct core_stream **s, struct core_capture **k,
+                                    const char *fn)
 {
-    if (!core_initialised())
-        return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
+    CORE_REQUIRE_INIT(fn);
     if (!stream || (what && !other))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, stream ? what : "stream");
-    return core_stream_resolve(stream, s, fn);
+    aclError rc = core_stream_resolve(stream, s, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    *k = atomic_load_explicit(&(*s)->cap, memory_order_relaxed); /* relaxed: A1 */
+    return ACL_SUCCESS;
 }
 
 aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
@@ -672,11 +688,10 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     if (modelRI)
         *modelRI = NULL; /* first, whatever else fails (reference 6.1) */
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, modelRI, "modelRI", &s, "aclmdlRICaptureEnd");
+    struct core_capture *k = NULL;
+    aclError rc = capture_args_locked(stream, modelRI, "modelRI", &s, &k, "aclmdlRICaptureEnd");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
     if (!k || k->update || k->build) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -733,7 +748,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (k && (k->update || k->build)) /* not a capture */
         k = NULL;
     if (status)
@@ -752,11 +767,10 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, NULL, NULL, &s, "aclmdlRICaptureTaskGrpBegin");
+    struct core_capture *k = NULL;
+    aclError rc = capture_args_locked(stream, NULL, NULL, &s, &k, "aclmdlRICaptureTaskGrpBegin");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
     if (!k || k->update || k->build)
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                       "aclmdlRICaptureTaskGrpBegin: the stream is not being captured");
@@ -772,11 +786,10 @@ aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, handle, "handle", &s, "aclmdlRICaptureTaskGrpEnd");
+    struct core_capture *k = NULL;
+    aclError rc = capture_args_locked(stream, handle, "handle", &s, &k, "aclmdlRICaptureTaskGrpEnd");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
     struct core_taskgrp *g = NULL;
     if (!k || k->update || k->build) {
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -809,13 +822,12 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, handle, "handle", &s, "aclmdlRICaptureTaskUpdateBegin");
+    struct core_capture *k = NULL, *sk = NULL;
+    aclError rc =
+        capture_args_locked(stream, handle, "handle", &s, &sk, "aclmdlRICaptureTaskUpdateBegin");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
     struct core_taskgrp *g = core_table_lookup(&g_rt.taskgrps, handle);
-    struct core_capture *k = NULL;
-    struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed);
     if (!g)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
                       "aclmdlRICaptureTaskUpdateBegin: %p is not a live task group", handle);
@@ -850,7 +862,7 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
         } else {
             k->lanes[0] = s;
             k->nlanes = k->caplanes = 1;
-            atomic_store_explicit(&s->cap, k, memory_order_relaxed);
+            atomic_store_explicit(&s->cap, k, memory_order_relaxed); /* relaxed: A1 */
         }
     } else if (k) {
         free(k);
@@ -862,11 +874,10 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = capture_args(stream, NULL, NULL, &s, "aclmdlRICaptureTaskUpdateEnd");
+    struct core_capture *k = NULL;
+    aclError rc = capture_args_locked(stream, NULL, NULL, &s, &k, "aclmdlRICaptureTaskUpdateEnd");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
     if (!k || !k->update) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -879,15 +890,9 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
                       "aclmdlRICaptureTaskUpdateEnd: %u tasks issued for a group of %u%s", k->upos,
                       len, k->invalidated ? " (an earlier task was refused)" : "");
     } else {
-        /* Apply between executions: wait for the model to be idle. The
-         * lock is dropped while waiting (executions' tasks take no lock). */
+        /* Apply between executions: wait for the model to be idle. */
         struct core_model *m = g->model;
-        pthread_mutex_lock(&m->exec_lock);
-        uint64_t last = m->exec_submitted;
-        pthread_mutex_unlock(&m->exec_lock);
-        pthread_mutex_unlock(&g_rt.lock);
-        sched_cond_wait(&m->done, last, 0);
-        pthread_mutex_lock(&g_rt.lock);
+        model_wait_idle_locked(m);
         pthread_mutex_lock(&m->exec_lock);
         memcpy(&m->plan.lanes[g->lane].nodes[g->start], k->staged, len * sizeof(*k->staged));
         pthread_mutex_unlock(&m->exec_lock);

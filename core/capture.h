@@ -4,9 +4,23 @@
  * (core/capture.c, core/model.c, core/build.c): the records they share and
  * the helpers one calls in another.
  *
- * Locking: capture structure (begin, end, joins, records, waits, task
- * groups, binds, unbinds) is changed under g_rt.lock; appending a task to a
- * lane takes no lock (a lane is only appended to by its stream's producer).
+ * Synchronisation table:
+ *   Begin, End, joins, records, waits, task groups, binds, unbinds, BuildEnd
+ *                         vs each other:       g_rt.lock
+ *   append a task (core_capture_slot/commit) vs the above: lock-free: a lane
+ *                         is appended to only by its stream's producer, and
+ *                         its arrays never move while the capture or build
+ *                         is open (capture_new sizes them at the maximum);
+ *                         s->cap is read relaxed (A1 in core.h). A task's
+ *                         release hook is added under g_rt.lock.
+ *   ExecuteAsync/Execute  vs each other:       exec_lock (rank 2) orders the
+ *                         submissions; the gate and done conditions order
+ *                         the executions themselves (model.c)
+ *   TaskUpdateEnd         vs executions:       waits until the model is idle
+ *                         (done), copies the group under exec_lock
+ *   Abort                 vs run_lane:         abort_upto, a relaxed flag
+ *   Destroy, re-capture   vs executions:       refused while running
+ *                         (model_running under exec_lock)
  */
 #ifndef CPUACL_CORE_CAPTURE_H
 #define CPUACL_CORE_CAPTURE_H
@@ -117,6 +131,9 @@ void model_free_locked(struct core_model *m);
 bool model_running(struct core_model *m);
 /* Give the lanes their streams and conditions (see model.c). */
 aclError compile_locked(struct core_model *m, const char *fn);
+/* Wait until every execution of m queued so far has finished; g_rt.lock is
+ * dropped while waiting and held again on return. */
+void model_wait_idle_locked(struct core_model *m);
 /* The model of a live handle (NULL refused). Lock held. */
 aclError model_lookup_locked(aclmdlRI modelRI, struct core_model **out, const char *fn);
 

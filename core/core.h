@@ -16,6 +16,44 @@
  *  L3. Structural changes (create/destroy of contexts, streams, events,
  *      device set/reset) take the runtime lock g_rt.lock; the task paths take
  *      no lock.
+ *
+ * Atomics (every atomic operation in core/ names its order and a reason;
+ * these two cover the common cases):
+ *  A1. s->cap, s->cbq and ev->cap_id are written only under g_rt.lock, and
+ *      every access is relaxed: under the lock, the lock orders them; outside
+ *      it (the submit path's capture check, the capture state of an event
+ *      being recorded or waited on) they are hints that decide whether to
+ *      take the lock, and a submission racing with the Begin, End, Subscribe
+ *      or Bind that changes them is the user's race. Nothing is published
+ *      through them (the records they point to are only read under the lock).
+ *  A2. Counters that are limits, hints or statistics (dev->nevents,
+ *      core_ncaptures, worker statistics, nattached) are relaxed: nothing is
+ *      published through them.
+ *
+ * Lock ranks: a thread holding one of these takes only locks further down
+ * the list (none is taken twice, none is held across a wait for a worker
+ * except where said):
+ *   1. g_rt.lock (runtime.c): structure of everything (L3). Dropped, never
+ *      held, while waiting for streams or models to drain.
+ *   2. core_model.exec_lock (capture.h): a model's executions (submission
+ *      order, exec_submitted); taken under g_rt.lock or alone, and g_rt.lock
+ *      is never taken while it is held.
+ *   3. core_report.lock (hostfn.c): a report queue's node list (leaf).
+ *   4. ops/exec.c g_pool_lock: the executor pool (leaf; never under 1-3).
+ *   5. sched/worker.c g_create_lock: worker start (under 1).
+ *   6. sched_stream.share_lock (sched/stream.h S6): a shared stream's
+ *      producers, held across one submission (which may wait for ring space:
+ *      then it takes 9).
+ *   7. sched/stream.c g_claim_lock, g_prod_lock: ownership claims and the
+ *      producer records (leaves; a claimer releases g_claim_lock before it
+ *      takes a share_lock).
+ *   8. sched_worker.mbox_lock (sched/worker.h): a worker's mailbox (leaf,
+ *      under 1 at stream creation and destruction).
+ *   9. sched_waitq.lock (sched/waitq.h): waiters of a stream's head (leaf).
+ *  10. mem/devmem.c pools_lock > tc_lock, map_lock (D6; jemalloc's own locks
+ *      come before map_lock, in the extent hooks); mem/thread.c list_lock
+ *      (mem_op_synchronize, under pools_lock only); mem/registry.c
+ *      prune_lock (leaf). Device teardown takes pools_lock under 1.
  */
 #ifndef CPUACL_CORE_CORE_H
 #define CPUACL_CORE_CORE_H
@@ -93,6 +131,7 @@ static inline void *core_table_lookup(struct core_table *t, const void *handle)
     struct core_slot *s = &c[idx % CORE_TABLE_CHUNK];
     /* acquire: pairs with the release in insert, so the object is initialised. */
     void *obj = atomic_load_explicit(&s->obj, memory_order_acquire);
+    /* relaxed: after obj's acquire; a stale match races with destroy (L1, L2). */
     if (!obj || atomic_load_explicit(&s->gen, memory_order_relaxed) != (uint32_t)(h >> 24))
         return NULL;
     return obj;
@@ -190,6 +229,19 @@ struct core_event {
     struct rcu_head rcu;
 };
 
+/* The three writer groups of an event each start a cache line (see above). */
+_Static_assert(__builtin_offsetof(struct core_event, cond) == 0, "worker-written state first");
+_Static_assert(__builtin_offsetof(struct core_event, desc) % SCHED_CACHELINE == 0 &&
+                   __builtin_offsetof(struct core_event, desc) >=
+                       __builtin_offsetof(struct core_event, slots) +
+                           sizeof(struct core_event_slots),
+               "submission state on its own line, after the worker-written state");
+_Static_assert(__builtin_offsetof(struct core_event, refs) % SCHED_CACHELINE == 0 &&
+                   __builtin_offsetof(struct core_event, refs) >=
+                       __builtin_offsetof(struct core_event, reset_upto) + sizeof(uint64_t),
+               "the reference count on its own line");
+_Static_assert(sizeof(struct core_event_slot) == 24, "a completion slot is three words");
+
 /* ---- runtime ------------------------------------------------------------ */
 
 struct core_runtime {
@@ -213,12 +265,16 @@ static inline bool core_initialised(void)
     return atomic_load_explicit(&g_rt.initialised, memory_order_acquire);
 }
 
-/* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. */
-#define CORE_REQUIRE_INIT()                                                                \
+/* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. The message
+ * names the API call: CORE_REQUIRE_INIT(fn) in a helper that receives the
+ * API's name as fn, CORE_REQUIRE_INIT() in the entry point itself. */
+#define CORE_REQUIRE_INIT(...) CORE_REQUIRE_INIT_AS(CORE_PICK2_(__func__, ##__VA_ARGS__, __func__))
+#define CORE_PICK2_(a, b, ...) b
+#define CORE_REQUIRE_INIT_AS(api)                                                          \
     do {                                                                                   \
         if (__builtin_expect(!core_initialised(), 0))                                      \
             return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called",     \
-                            __func__);                                                     \
+                            (api));                                                        \
     } while (0)
 
 /* The calling thread's current context and its generation when set. Initial-

@@ -33,6 +33,8 @@ __thread uint32_t core_t_ctx_gen __attribute__((tls_model("initial-exec")));
 void core_ctx_set_current(struct core_ctx *ctx)
 {
     core_t_ctx = ctx;
+    /* relaxed: the caller resolved ctx (a handle lookup's acquire, or its own
+     * thread's current context); core_ctx_current re-checks with acquire. */
     core_t_ctx_gen = ctx ? atomic_load_explicit(&ctx->gen, memory_order_relaxed) : 0;
 }
 
@@ -84,6 +86,8 @@ void core_device_unuse(struct core_device *d)
      * charged to the pool); so does peer access. */
     core_vmm_device_fini_locked(d->id);
     mem_dev_fini(d->id);
+    /* relaxed: the device's workers are stopped and its memory gone; a copy
+     * checking peer access now fails at the pointer lookup anyway. */
     atomic_store_explicit(&g_rt.peer[d->id], 0, memory_order_relaxed);
 }
 
@@ -112,7 +116,7 @@ struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
     atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
     if (core_stream_create_locked(c, true, 0, 0, &c->default_stream)) {
         core_table_remove(&g_rt.ctxs, c->handle);
-        atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
+        atomic_fetch_add_explicit(&c->gen, 1, memory_order_release); /* release: as above */
         goto fail;
     }
     c->next = d->contexts;
@@ -133,6 +137,8 @@ void core_ctx_destroy_locked(struct core_ctx *c)
     struct core_device *d = c->dev;
     /* Unlink: the handle and every thread's current-context reference die. */
     core_table_remove(&g_rt.ctxs, c->handle);
+    /* release: as at create; a thread whose current context this was sees
+     * the generation move (core_ctx_current's acquire) and drops it. */
     atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
     for (struct core_ctx **pp = &d->contexts; *pp; pp = &(*pp)->next)
         if (*pp == c) {
@@ -210,7 +216,7 @@ aclError aclrtSetDevice(int32_t deviceId)
 
 static aclError reset_device(int32_t deviceId, bool force, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_device *d = device_of(deviceId);
     if (!d) {
@@ -255,7 +261,7 @@ aclError aclrtGetDevice(int32_t *deviceId)
 
 static aclError sync_device(int32_t timeout, bool timed, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     uint64_t deadline = 0;
     if (timed) {
         aclError rc = core_timeout(timeout, &deadline, fn);
@@ -429,7 +435,7 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
 
 static aclError active_device(int32_t deviceId, struct core_device **out, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     struct core_device *d = device_of(deviceId);
     if (!d)
         return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn,
@@ -468,17 +474,19 @@ aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStat
     struct sched_worker *w = sched_worker_get(d->worker_base + index);
     /* relaxed: statistics, each counter individually monotonic. */
     stats->tasks = atomic_load_explicit(&w->st.tasks, memory_order_relaxed);
-    stats->batches = atomic_load_explicit(&w->st.batches, memory_order_relaxed);
-    stats->spins = atomic_load_explicit(&w->st.spins, memory_order_relaxed);
-    stats->parks = atomic_load_explicit(&w->st.parks, memory_order_relaxed);
-    stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed);
+    stats->batches = atomic_load_explicit(&w->st.batches, memory_order_relaxed); /* relaxed: A2 */
+    stats->spins = atomic_load_explicit(&w->st.spins, memory_order_relaxed); /* relaxed: A2 */
+    stats->parks = atomic_load_explicit(&w->st.parks, memory_order_relaxed); /* relaxed: A2 */
+    stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed); /* relaxed: A2 */
+    /* relaxed: A2 */
     stats->blockedNs = atomic_load_explicit(&w->st.blocked_ns, memory_order_relaxed);
-    stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed);
+    stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* relaxed: A2 */
+    /* relaxed: A2 */
     uint64_t since = atomic_load_explicit(&w->st.busy_since, memory_order_relaxed);
     uint64_t now = sched_now_ns();
     if (since && now > since) /* a busy period still open counts up to now */
         stats->busyNs += now - since;
     stats->cpu = w->cpu;
-    stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed);
+    stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
     return ACL_SUCCESS;
 }

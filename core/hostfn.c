@@ -11,10 +11,10 @@
  * then blocks on the node's completion condition until the callback returned.
  *
  * Invariants:
- *  R1. A node has two references (the task, the report queue's consumer);
+ *  CB1. A node has two references (the task, the report queue's consumer);
  *      whoever drops the last frees it, so the worker never frees a node the
  *      processing thread is still advancing, and vice versa.
- *  R2. Report queues are never freed before aclFinalize: a stream's cbq
+ *  CB2. Report queues are never freed before aclFinalize: a stream's cbq
  *      pointer stays valid even across a racing unsubscribe.
  */
 #include <stdlib.h>
@@ -181,7 +181,7 @@ struct report_node {
     aclrtCallback fn;
     void *data;
     struct sched_cond done; /* advanced to 1 when the callback returned */
-    _Atomic uint32_t refs;  /* R1 */
+    _Atomic uint32_t refs;  /* CB1 */
 };
 
 struct core_report {
@@ -193,7 +193,7 @@ struct core_report {
     struct core_report *next; /* g_rt.lock */
 };
 
-static struct core_report *g_reports; /* g_rt.lock; R2 */
+static struct core_report *g_reports; /* g_rt.lock; CB2 */
 
 static void node_put(struct report_node *n)
 {
@@ -227,10 +227,10 @@ void core_report_fini_all(void)
 
 void core_stream_unsubscribe_locked(struct core_stream *s)
 {
-    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed);
+    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed); /* relaxed: A1 */
     if (q) {
         q->nstreams--;
-        atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
+        atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */
         s->cb_tid = 0;
     }
 }
@@ -274,7 +274,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) {
+    if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) { /* relaxed: A1 */
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_REPEAT_SUBSCRIBE,
                         "aclrtSubscribeReport: the stream is already subscribed by thread %llu",
@@ -307,6 +307,7 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
+    /* relaxed: A1 */
     if (!atomic_load_explicit(&s->cbq, memory_order_relaxed) || s->cb_tid != threadId) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
@@ -333,7 +334,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchCallback");
     if (rc)
         return rc;
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         "aclrtLaunchCallback: callbacks cannot be captured into a model");
     /* acquire: pairs with the release in aclrtSubscribeReport. */
@@ -347,7 +348,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
         return core_err(ACL_ERROR_BAD_ALLOC, "aclrtLaunchCallback: out of memory");
     n->fn = fn;
     n->data = userData;
-    atomic_init(&n->refs, 2); /* R1: the task and the queue */
+    atomic_init(&n->refs, 2); /* CB1: the task and the queue */
     struct sched_task *t = sched_stream_reserve(&s->s);
     t->run = run_callback;
     t->kind = CORE_T_CALLBACK;

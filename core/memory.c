@@ -86,6 +86,7 @@ static aclError locate(const void *p, size_t n, struct span *out, const char *fn
 
 static bool peer_ok(int cur, int other)
 {
+    /* acquire: pairs with the release in peer_access. */
     return cur == other ||
            (atomic_load_explicit(&g_rt.peer[cur], memory_order_acquire) >> other) & 1;
 }
@@ -146,7 +147,7 @@ static aclError check_copy(void *dst, size_t destMax, const void *src, size_t co
 static aclError dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
                            unsigned flags, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
     if (!size)
@@ -511,22 +512,33 @@ static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
     return core_task_end(s, fn);
 }
 
+/* The 64-byte rule binds page-locked memory only: seed 003 documents it for
+ * aclrtMallocHost buffers (the sample aligns its pinned address by hand). Pageable
+ * memory is copied by the caller after the stream drains (reference: "runtime syncs
+ * the stream and does a blocking copy"), so any address works, as with a driver that
+ * stages pageable memory through its own buffers (issue 14: ggml copies from malloc). */
 static bool misaligned_host(const struct span *sp, const void *p)
 {
-    return sp->loc != LOC_DEVICE && ((uintptr_t)p & 63u);
+    return sp->loc == LOC_PINNED && ((uintptr_t)p & 63u);
 }
 
 /*
  * The rules every asynchronous copy follows (1-D and 2-D): host-to-host fails
- * at synchronize (or is refused by config), host addresses must be 64-byte
+ * at synchronize (or is refused by config), pinned host addresses must be 64-byte
  * aligned, pageable host memory makes the copy synchronous (refused inside a
  * capture of this stream, and where the capture mode forbids sync calls).
- * Returns 1 when the caller must queue the copy, 2 when it must copy now
- * (pageable: the stream was drained), or an aclError (0: queued already).
+ * Sets *act: COPY_QUEUE when the caller must queue the copy, COPY_NOW when
+ * it must copy now (pageable: the stream was drained), COPY_DONE when there
+ * is nothing left to do (a host-to-host copy queued its failure, or an
+ * error is returned).
  */
-static int async_policy(struct core_stream *s, void *dst, const void *src, const struct span *d,
-                        const struct span *sp, const char *fn)
+enum copy_action { COPY_DONE, COPY_QUEUE, COPY_NOW };
+
+static aclError async_policy(struct core_stream *s, void *dst, const void *src,
+                             const struct span *d, const struct span *sp, enum copy_action *act,
+                             const char *fn)
 {
+    *act = COPY_DONE;
     if (d->loc != LOC_DEVICE && sp->loc != LOC_DEVICE) { /* host to host */
         if (g_rt.cfg.async_h2h_reject)
             return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
@@ -537,9 +549,11 @@ static int async_policy(struct core_stream *s, void *dst, const void *src, const
     if (misaligned_host(d, dst) || misaligned_host(sp, src))
         return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
                         "%s: host addresses of asynchronous copies must be 64-byte aligned", fn);
-    if (d->loc != LOC_PAGEABLE && sp->loc != LOC_PAGEABLE)
-        return 1;
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+    if (d->loc != LOC_PAGEABLE && sp->loc != LOC_PAGEABLE) {
+        *act = COPY_QUEUE;
+        return ACL_SUCCESS;
+    }
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
                         "%s: pageable host memory cannot be copied inside a capture (use "
                         "aclrtMallocHost)",
@@ -552,7 +566,8 @@ static int async_policy(struct core_stream *s, void *dst, const void *src, const
     /* Pageable memory (reference 5): drain the stream, then copy here. A
      * failure pending on the stream stays for its next synchronisation. */
     sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
-    return 2;
+    *act = COPY_NOW;
+    return ACL_SUCCESS;
 }
 
 static aclError copy_async(void *dst, size_t destMax, const void *src, size_t count,
@@ -565,13 +580,13 @@ static aclError copy_async(void *dst, size_t destMax, const void *src, size_t co
     struct span d = {0}, sp = {0};
     if ((rc = check_copy(dst, destMax, src, count, kind, &d, &sp, fn)) || !count)
         return rc;
-    int what = async_policy(s, dst, src, &d, &sp, fn);
-    if (what == 2) {
+    enum copy_action act;
+    if ((rc = async_policy(s, dst, src, &d, &sp, &act, fn)) || act == COPY_DONE)
+        return rc;
+    if (act == COPY_NOW) {
         memcpy(dst, src, count);
         return ACL_SUCCESS;
     }
-    if (what != 1)
-        return what;
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count};
     return submit(s, run_memcpy, CORE_T_MEMCPY, a, fn);
 }
@@ -645,14 +660,14 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t sp
                       "aclrtMemcpy2dAsync");
     if (rc || !width || !height)
         return rc;
-    int what = async_policy(s, dst, src, &d, &sp, "aclrtMemcpy2dAsync");
-    if (what == 2) {
+    enum copy_action act;
+    if ((rc = async_policy(s, dst, src, &d, &sp, &act, "aclrtMemcpy2dAsync")) || act == COPY_DONE)
+        return rc;
+    if (act == COPY_NOW) {
         for (size_t r = 0; r < height; r++)
             memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
         return ACL_SUCCESS;
     }
-    if (what != 1)
-        return what;
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
                      height};
     return submit(s, run_memcpy2d, CORE_T_MEMCPY2D, a, "aclrtMemcpy2dAsync");
@@ -769,7 +784,7 @@ aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId, int3
 
 static aclError peer_access(int32_t peer, bool enable, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     struct core_ctx *c = core_ctx_current();
     if (!c)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current device", fn);

@@ -303,6 +303,7 @@ static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, struct c
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
     aclError rc = ACL_SUCCESS;
+    /* relaxed: A1 */
     struct core_capture *sk = s ? atomic_load_explicit(&s->cap, memory_order_relaxed) : NULL;
     if (!m)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
@@ -383,21 +384,16 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 aclError aclmdlRIDestroy(aclmdlRI modelRI)
 {
     CORE_REQUIRE_INIT();
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDestroy: modelRI is NULL");
     pthread_mutex_lock(&g_rt.lock);
-    struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
-    aclError rc = ACL_SUCCESS;
-    if (!m)
-        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclmdlRIDestroy: %p is not a live model",
-                      modelRI);
-    else if (m->cap && !m->cap->build) /* a build may be abandoned: model_free_locked */
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIDestroy");
+    if (rc == ACL_SUCCESS && m->cap && !m->cap->build) /* a build may be abandoned */
         rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
                       "aclmdlRIDestroy: the model is still being captured (end the capture)");
-    else if (model_running(m))
+    else if (rc == ACL_SUCCESS && model_running(m))
         rc = core_err(ACL_ERROR_RT_MODEL_RUNNING,
                       "aclmdlRIDestroy: the model is still executing (synchronize its stream)");
-    else
+    else if (rc == ACL_SUCCESS)
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
@@ -413,15 +409,19 @@ void core_models_destroy_ctx_locked(struct core_ctx *c)
     }
     while (c->models) {
         struct core_model *m = c->models;
-        /* Executions still queued finish first (their lane streams drain). */
-        pthread_mutex_lock(&m->exec_lock);
-        uint64_t last = m->exec_submitted;
-        pthread_mutex_unlock(&m->exec_lock);
-        pthread_mutex_unlock(&g_rt.lock);
-        sched_cond_wait(&m->done, last, 0);
-        pthread_mutex_lock(&g_rt.lock);
+        model_wait_idle_locked(m); /* queued executions finish (their lanes drain) */
         model_free_locked(m);
     }
+}
+
+void model_wait_idle_locked(struct core_model *m)
+{
+    pthread_mutex_lock(&m->exec_lock);
+    uint64_t last = m->exec_submitted;
+    pthread_mutex_unlock(&m->exec_lock);
+    pthread_mutex_unlock(&g_rt.lock); /* executions' tasks take no lock */
+    sched_cond_wait(&m->done, last, 0);
+    pthread_mutex_lock(&g_rt.lock);
 }
 
 /* The model of a live handle (NULL refused). Lock held. */
@@ -599,11 +599,10 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t fla
 aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
 {
     CORE_REQUIRE_INIT();
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugPrint: modelRI is NULL");
     pthread_mutex_lock(&g_rt.lock);
-    struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
-    if (m) {
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIDebugPrint");
+    if (rc == ACL_SUCCESS) {
         printf("[cpuacl] model 0x%llx: %u lane(s)\n", (unsigned long long)m->handle,
                m->plan.nlanes);
         for (uint32_t l = 0; l < m->plan.nlanes; l++)
@@ -611,8 +610,5 @@ aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
                    m->plan.lanes[l].nsignals);
     }
     pthread_mutex_unlock(&g_rt.lock);
-    if (!m)
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclmdlRIDebugPrint: %p is not a live model",
-                        modelRI);
-    return ACL_SUCCESS;
+    return rc;
 }

@@ -11,12 +11,13 @@
 
 /* Event record / wait on a stream where a capture is involved. */
 aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn);
-/* core_capture_wait returns -1 when no active capture is involved after all
- * (the event's capture just ended): the caller then queues a plain wait. */
-aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const char *fn);
+/* *plain is set when no active capture is involved after all (the event's
+ * capture just ended): the caller then queues a plain wait. */
+aclError core_capture_wait(struct core_stream *s, struct core_event *ev, bool *plain,
+                           const char *fn);
 /* Recording a captured event on a default stream: 107031, capture invalidated
- * (-1 if the capture just ended: record normally). */
-aclError core_capture_implicit(struct core_event *ev, const char *fn);
+ * (*plain set if the capture just ended or is a build: record normally). */
+aclError core_capture_implicit(struct core_event *ev, bool *plain, const char *fn);
 /* Is the event recorded in an active capture? (107028 for sync/query) */
 bool core_event_captured(struct core_event *ev);
 /* Unsafe synchronous calls (aclrtMemcpy ...): the mode rule of reference 6.3.

@@ -63,6 +63,7 @@ uint64_t core_table_insert(struct core_table *t, void *obj)
             return 0;
         idx = t->nslots;
         uint32_t ci = idx / CORE_TABLE_CHUNK;
+        /* relaxed: chunks are installed only here, under g_rt.lock. */
         if (!atomic_load_explicit(&t->chunks[ci], memory_order_relaxed)) {
             struct core_slot *c = calloc(CORE_TABLE_CHUNK, sizeof(*c));
             if (!c)
@@ -73,7 +74,7 @@ uint64_t core_table_insert(struct core_table *t, void *obj)
         t->nslots++;
     }
     struct core_slot *s = &t->chunks[idx / CORE_TABLE_CHUNK][idx % CORE_TABLE_CHUNK];
-    uint32_t gen = atomic_load_explicit(&s->gen, memory_order_relaxed);
+    uint32_t gen = atomic_load_explicit(&s->gen, memory_order_relaxed); /* relaxed: lock held */
     /* release: publishes the initialised object to lock-free lookups. */
     atomic_store_explicit(&s->obj, obj, memory_order_release);
     return ((uint64_t)t->tag << 56) | ((uint64_t)gen << 24) | (idx + 1);
@@ -86,6 +87,7 @@ void core_table_remove(struct core_table *t, uint64_t h)
     /* relaxed: lookups check obj first; a lookup that still sees the old obj
      * with the old gen raced with destroy, which L1/L2 make memory-safe. */
     atomic_store_explicit(&s->gen, (uint32_t)(h >> 24) + 1, memory_order_relaxed);
+    /* release: a slot reused later is seen empty before its new object. */
     atomic_store_explicit(&s->obj, NULL, memory_order_release);
     if (t->nfree == t->capfree) {
         uint32_t cap = t->capfree ? t->capfree * 2 : 256;
@@ -165,6 +167,7 @@ static void finalize_locked(void)
         core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
     core_report_fini_all();
     mem_fini();
+    /* release: pairs with core_initialised's acquire (entry points refuse). */
     atomic_store_explicit(&g_rt.initialised, false, memory_order_release);
     g_rt.init_count = 0;
     /* Let pending call_rcu frees run before the process may exit. */

@@ -5,6 +5,7 @@
  * synchronisation, queries, failure mode.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,7 @@ static bool capturing_not_bound(struct core_stream *s)
 
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
 {
+    /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0) &&
         capturing_not_bound(s))
         return refuse_capturing(fn);
@@ -92,7 +94,7 @@ static struct sched_worker *least_loaded(struct core_device *d)
     uint32_t load = UINT32_MAX;
     for (uint32_t i = 0; i < d->nworkers; i++) {
         struct sched_worker *w = sched_worker_get(d->worker_base + i);
-        uint32_t n = atomic_load_explicit(&w->nattached, memory_order_relaxed);
+        uint32_t n = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
         if (n < load) {
             load = n;
             best = w;
@@ -134,7 +136,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
                         "aclrtCreateStream: out of memory for the task ring");
     }
     s->ctx = c;
-    atomic_store_explicit(&s->cap, NULL, memory_order_relaxed);
+    atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->cap_lane = 0;
     s->internal = false;
     s->is_default = is_default;
@@ -144,7 +146,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     s->cb_tid = 0;
     free(s->alloc); /* a registration that raced with the last destroy */
     s->alloc = NULL;
-    atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
+    atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->handle = core_table_insert(&g_rt.streams, s);
     s->s.trace_id = (uint32_t)(s->handle & 0xFFFFFF);
     if (!s->handle) {
@@ -195,6 +197,7 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
 void core_stream_released(struct sched_stream *ss)
 {
     struct core_stream *s = ss->owner;
+    /* relaxed: the seed of the CAS, which publishes (release). */
     struct core_stream *head = atomic_load_explicit(&g_rt.released, memory_order_relaxed);
     do /* release: the recycler sees the stream as the worker left it */
         s->next = head;
@@ -206,7 +209,7 @@ void core_stream_released(struct sched_stream *ss)
 
 static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
     struct core_ctx *c = core_ctx_current();
@@ -236,7 +239,7 @@ aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uin
 
 static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the default stream (NULL) cannot be destroyed", fn);
@@ -246,7 +249,7 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
     if (rc == ACL_SUCCESS && s->is_default)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %p is a default stream; it goes with its context", fn, stream);
-    if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed))
+    if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         rc =
             core_stream_bound_locked(s)
                 ? core_err(ACL_ERROR_RT_STREAM_MODEL,
@@ -289,14 +292,24 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
     return core_stream_sync(s, deadline, "aclrtSynchronizeStreamWithTimeout");
 }
 
+/* A getter's arguments: the stream resolved, then its output pointer (what)
+ * not NULL. */
+static aclError stream_and_out(aclrtStream stream, const void *out, const char *what,
+                               struct core_stream **s, const char *fn)
+{
+    aclError rc = core_stream_resolve(stream, s, fn);
+    if (rc == ACL_SUCCESS && !out)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    return rc;
+}
+
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamQuery");
+    aclError rc = stream_and_out(stream, status, "status", &s, "aclrtStreamQuery");
     if (rc)
         return rc;
-    if (!status)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
+    /* relaxed: A1 */
     if (atomic_load_explicit(&s->cap, memory_order_relaxed) && capturing_not_bound(s))
         return refuse_capturing("aclrtStreamQuery");
     *status = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s)
@@ -323,28 +336,27 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
     return ACL_SUCCESS;
 }
 
-aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
+/* A uint32_t field of a stream, for the getters below. */
+static aclError stream_u32(aclrtStream stream, uint32_t *out, const char *what, size_t field,
+                           const char *fn)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetPriority");
-    if (rc)
-        return rc;
-    if (!priority)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetPriority: priority is NULL");
-    *priority = s->priority;
-    return ACL_SUCCESS;
+    aclError rc = stream_and_out(stream, out, what, &s, fn);
+    if (rc == ACL_SUCCESS)
+        memcpy(out, (const char *)s + field, sizeof(*out));
+    return rc;
+}
+
+aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
+{
+    return stream_u32(stream, priority, "priority", offsetof(struct core_stream, priority),
+                      "aclrtStreamGetPriority");
 }
 
 aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
 {
-    struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetFlags");
-    if (rc)
-        return rc;
-    if (!flags)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetFlags: flags is NULL");
-    *flags = s->flags;
-    return ACL_SUCCESS;
+    return stream_u32(stream, flags, "flags", offsetof(struct core_stream, flags),
+                      "aclrtStreamGetFlags");
 }
 
 aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
@@ -365,11 +377,9 @@ aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
 aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "cpuaclStreamGetWorker");
+    aclError rc = stream_and_out(stream, index, "index", &s, "cpuaclStreamGetWorker");
     if (rc)
         return rc;
-    if (!index)
-        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclStreamGetWorker: index is NULL");
     *index = s->s.worker->index - s->ctx->dev->worker_base;
     return ACL_SUCCESS;
 }

@@ -96,6 +96,7 @@ static inline struct sched_task *core_task_begin(struct core_stream *s)
 /* Finish a submission started with core_task_begin. */
 static inline aclError core_task_end(struct core_stream *s, const char *fn)
 {
+    /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
         return core_capture_commit(s, fn);
     sched_stream_commit(&s->s);

@@ -28,6 +28,7 @@ aclError core_trace_write(const char *path)
     uint64_t t0 = UINT64_MAX;
     for (uint32_t i = 0; i < SCHED_MAX_WORKERS; i++) {
         struct sched_worker *w = sched_worker_get(i);
+        /* acquire: pairs with the worker's release after each record. */
         uint32_t n = w ? atomic_load_explicit(&w->ntrace, memory_order_acquire) : 0;
         for (uint32_t j = 0; j < n; j++)
             if (w->trace[j].start_ns < t0)
@@ -45,7 +46,7 @@ aclError core_trace_write(const char *path)
                 "%u\"}},\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":"
                 "{\"name\":\"worker %u\",\"dropped\":%u}}",
                 first ? "" : ",\n", dev, dev, dev, wi, wi,
-                atomic_load_explicit(&w->trace_lost, memory_order_relaxed));
+                atomic_load_explicit(&w->trace_lost, memory_order_relaxed)); /* relaxed: A2 */
         first = false;
         /* acquire: pairs with the release after each record (trace_add). */
         uint32_t n = atomic_load_explicit(&w->ntrace, memory_order_acquire);

@@ -88,8 +88,9 @@ struct mem_pool {
     _Atomic uint32_t state; /* A: POOL_*                                        */
     _Atomic uint32_t gen;   /* A: bumped at every init, never 0                  */
     unsigned owner;         /* I: registry owner id                             */
-    int flags_normal;       /* I: MALLOCX_ARENA(normal) | MALLOCX_ALIGN(64)     */
-    int flags_huge;         /* I: MALLOCX_ARENA(huge) | ALIGN(64) | TCACHE_NONE */
+    int flags_normal;       /* I: MALLOCX_ARENA(normal) | MALLOCX_ALIGN(a): a = 512
+                               for devices (MEM_DEV_ALIGN), 64 for host memory   */
+    int flags_huge;         /* I: MALLOCX_ARENA(huge) | ALIGN(a) | TCACHE_NONE   */
     size_t capacity;        /* I */
     /* Hot line: written by every alloc and free on this pool. */
     alignas(64) _Atomic size_t used; /* A: charged bytes (D2) */
@@ -669,8 +670,9 @@ int mem_pool_init(unsigned idx, size_t capacity)
         arena_destroy(p, AR_NORMAL);
         goto out;
     }
-    p->flags_normal = MALLOCX_ARENA(p->arena[AR_NORMAL].ind) | MALLOCX_ALIGN(MEM_ALIGN);
-    p->flags_huge = MALLOCX_ARENA(p->arena[AR_HUGE].ind) | MALLOCX_ALIGN(MEM_ALIGN) |
+    size_t align = idx == MEM_POOL_HOST ? MEM_ALIGN : MEM_DEV_ALIGN;
+    p->flags_normal = MALLOCX_ARENA(p->arena[AR_NORMAL].ind) | MALLOCX_ALIGN(align);
+    p->flags_huge = MALLOCX_ARENA(p->arena[AR_HUGE].ind) | MALLOCX_ALIGN(align) |
                     MALLOCX_TCACHE_NONE;
     /* relaxed: under pools_lock; published by the release below */
     uint32_t g = atomic_load_explicit(&p->gen, memory_order_relaxed) + 1;

@@ -61,8 +61,8 @@ int mem_dev_fini(int dev);
 int mem_dev_round(size_t size, unsigned policy, unsigned flags, size_t *rounded);
 
 /*
- * Allocate device memory: 64-byte aligned, not zeroed, registered in the registry
- * (owner = dev). Page kind by policy:
+ * Allocate device memory: 512-byte aligned (MEM_DEV_ALIGN), not zeroed, registered in
+ * the registry (owner = dev). Page kind by policy:
  *   NORMAL_ONLY(_P2P)   base pages
  *   HUGE_FIRST(_P2P)    size <= 1 MiB: base pages; else 2 MiB pages (hugetlb, else
  *                       THP), falling back to base pages

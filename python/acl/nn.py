@@ -224,7 +224,9 @@ def run(op, *args, stream=0):
     int/float/bool array parameter a list or tuple makes the array. The
     objects made here are destroyed after phase 1 (the executor keeps copies).
     A workspace, when the operator needs one, is allocated here and freed
-    after synchronizing the stream; otherwise the call is asynchronous."""
+    after synchronizing the stream; otherwise the call is asynchronous. (In a
+    stream capture, where synchronizing is refused, give such an operator its
+    workspace through get_workspace_size and launch.)"""
     kinds, _, _ = _phases(op)
     if len(args) != len(kinds):
         raise TypeError("acl.nn: aclnn%s takes %d arguments (%s), %d given"

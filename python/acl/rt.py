@@ -422,8 +422,22 @@ _pending = {}
 _pending_lock = threading.Lock()
 _tokens = itertools.count(1)
 
+# ctypes gives a runtime thread a fresh Python thread state for each callback
+# and deletes it afterwards; in CPython 3.11 that maps and unmaps the thread's
+# frame stack every time (about 200 us a call on a busy machine instead of
+# about 1 us). The first callback on a thread therefore takes one more
+# PyGILState reference, which it never gives back: the thread keeps its thread
+# state while it lives (the GIL is still released after every call). Runtime
+# threads end at aclFinalize, which the atexit hook in acl/__init__.py runs
+# before the interpreter tears thread states down.
+_thread_state_kept = threading.local()
+_PyGILState_Ensure = ctypes.pythonapi.PyGILState_Ensure
+
 
 def _dispatch(token):
+    if not getattr(_thread_state_kept, "yes", False):
+        _PyGILState_Ensure()
+        _thread_state_kept.yes = True
     with _pending_lock:
         entry = _pending.get(token)
         if entry is not None and not entry[2]:

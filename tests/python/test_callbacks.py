@@ -95,15 +95,23 @@ class Callbacks(StreamCase):
     def test_host_funcs_on_runtime_threads(self):
         calls = []
         main = threading.get_ident()
+        local = threading.local()
+        kept = []
 
         def hf(args):
             calls.append((args, threading.get_ident() != main))
+            # A runtime thread keeps its Python thread state between callbacks
+            # (else each call pays for a new one): its thread-locals survive.
+            kept.append(getattr(local, "seen", False))
+            local.seen = True
 
         for i in range(500):
             self.ok(acl.rt.launch_host_func(self.stream, hf, i))
         self.ok(acl.rt.synchronize_stream(self.stream))
         self.assertEqual(calls, [(i, True) for i in range(500)])
         self.assertEqual(acl.rt._pending_count(), 0)
+        # Callbacks run on the stream's worker: once per thread not seen before.
+        self.assertLessEqual(kept.count(False), 2)
 
     def test_exception_in_host_func_does_not_stop_the_stream(self):
         ran = []
