@@ -70,7 +70,8 @@ extern const char *_Atomic bs_step;
     X(alloc)       /* bench_memstudies.c */                                                      \
     X(graph)       /* bench_graph.c */                                                           \
     X(ops)         /* bench_ops.c */                                                             \
-    X(peers)       /* bench_peers.c */
+    X(peers)       /* bench_peers.c */                                                           \
+    X(collective)  /* bench_study_collective.c (runs hccl-bench) */
 
 #define BS_STUDY_DECL(name) extern const struct bs_study bs_##name##_study;
 BS_STUDIES(BS_STUDY_DECL)

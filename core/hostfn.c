@@ -168,6 +168,15 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
     return core_task_end(s, name);
 }
 
+aclError cpuaclLaunchKernelOwned(aclrtStream stream, cpuaclKernel fn, void *args,
+                                 cpuaclRelease release)
+{
+    if (!fn)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernelOwned: kernel function is NULL");
+    return core_launch_owned(stream, (core_kernel_fn)fn, args, (core_release_fn)release,
+                             "cpuaclLaunchKernelOwned");
+}
+
 /* Captured owned launches run fn at every replay; release at model destroy. */
 static int run_owned_replay(struct sched_task *t, struct sched_exec *x)
 {
