@@ -95,6 +95,7 @@ _PARAM_KINDS = [
     (re.compile(r"\bbool\b"), "bool"),
     (re.compile(r"\bdouble\b"), "double"),
     (re.compile(r"\bfloat\b"), "float"),
+    (re.compile(r"\bchar\s*\*"), "string"),
     (re.compile(r"\baclDataType\b"), "int"),
     (re.compile(r"\bint\b"), "int"),
 ]

@@ -176,8 +176,13 @@ _KIND_CTYPES = {
     "tensor": c_void_p, "tensor_list": c_void_p, "scalar": c_void_p, "scalar_list": c_void_p,
     "int_array": c_void_p, "float_array": c_void_p, "bool_array": c_void_p,
     "int64": c_int64, "int8": c_int8, "int": c_int, "bool": c_bool, "double": c_double,
-    "float": c_float,
+    "float": c_float, "string": ctypes.c_char_p,
 }
+
+
+def _plain(a, k):
+    """A non-handle argument as ctypes takes it (a str for a char * is encoded)."""
+    return a.encode() if k == "string" and isinstance(a, str) else a
 _phase_fns = {}
 
 
@@ -205,7 +210,8 @@ def get_workspace_size(op, *args):
         raise TypeError("acl.nn: aclnn%sGetWorkspaceSize takes %d arguments (%s), %d given"
                         % (op, len(kinds), ", ".join(kinds), len(args)))
     ws, ex = c_uint64(0), c_void_p()
-    conv = [_handle(a) if _KIND_CTYPES[k] is c_void_p else a for a, k in zip(args, kinds)]
+    conv = [_handle(a) if _KIND_CTYPES[k] is c_void_p else _plain(a, k)
+            for a, k in zip(args, kinds)]
     ret = p1(*(conv + [ctypes.byref(ws), ctypes.byref(ex)]))
     return ws.value, (ex.value or 0), ret
 
