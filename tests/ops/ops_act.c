@@ -428,8 +428,10 @@ static void test_unary(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnHardsigmoidGetWorkspaceSize(x.t, o16.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEluGetWorkspaceSize(xi.t, one, one, one, x.t, &ws, &ex));
     /* Threshold: an int self with float scalars into an int selfRef is refused */
+    aclScalar *half = sc_f(0.5f);
     CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceThresholdGetWorkspaceSize(xi.t, sc_f(0.5f), one, &ws, &ex));
+             aclnnInplaceThresholdGetWorkspaceSize(xi.t, half, one, &ws, &ex));
+    aclDestroyScalar(half);
     /* Elu / LeakyRelu / Hardswish cast into a wider out: f16 self, f32 out */
     set_params(&g_ops[0]);
     ot_fill(&o16, -3, 3);
