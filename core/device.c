@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/errinfo.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/devmem.h"
 #include "sched/clock.h"
@@ -82,6 +83,7 @@ void core_device_unuse(struct core_device *d)
     core_vmm_device_fini_locked(d->id);
     mem_dev_fini(d->id);
     atomic_store_explicit(&g_rt.peer[d->id], 0, memory_order_relaxed);
+    core_errinfo_device_reset(d->id); /* failure state and core limits */
 }
 
 /* ---- contexts ----------------------------------------------------------- */
