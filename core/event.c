@@ -686,3 +686,42 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
     core_event_put(b);
     return rc;
 }
+
+/* ---- timestamps and ids (docs/runtime.md) ------------------------------- */
+
+aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp)
+{
+    struct core_event *ev = NULL;
+    if (!timestamp)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtEventGetTimestamp: timestamp is NULL");
+    aclError rc = get_event(event, &ev, "aclrtEventGetTimestamp");
+    if (rc)
+        return rc;
+    uint64_t ts = 0;
+    if (!timed(ev))
+        rc = core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
+                      "aclrtEventGetTimestamp: the event was created without ACL_EVENT_TIME_LINE");
+    else if (desc_seq(event_desc(ev)) == 0)
+        rc = core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
+                      "aclrtEventGetTimestamp: the event was never recorded");
+    else if (!event_complete(ev, &ts))
+        rc = core_err(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
+                      "aclrtEventGetTimestamp: the event's record has not run");
+    else
+        *timestamp = ts / 1000u; /* worker clock (CLOCK_MONOTONIC ns) to microseconds */
+    core_event_put(ev);
+    return rc;
+}
+
+aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
+{
+    struct core_event *ev = NULL;
+    if (!eventId)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetEventId: eventId is NULL");
+    aclError rc = get_event(event, &ev, "aclrtGetEventId");
+    if (rc)
+        return rc;
+    *eventId = (uint32_t)(ev->handle & 0xFFFFFF) - 1;
+    core_event_put(ev);
+    return ACL_SUCCESS;
+}

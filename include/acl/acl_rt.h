@@ -961,6 +961,34 @@ ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name,
 /* The stream's number (the one exceptions and traces show); NULL = default stream. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId);
 
+/* ========================================================================
+ * Notifies (core/notify.c) and event timestamps (docs/runtime.md)
+ * ====================================================================== */
+
+/* aclrtCreateNotify */
+#define ACL_NOTIFY_DEFAULT 0x00000000U
+#define ACL_NOTIFY_DEVICE_USE_ONLY 0x00000001U
+
+/* A binary flag between streams, on the current context's device (8192 per device). */
+ACL_FUNC_VISIBILITY aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag);
+/* Destroy; queued record/wait tasks still run. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyNotify(aclrtNotify notify);
+/* Queue "set the flag" on stream. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream);
+/* Queue "wait until set, then clear" on stream; timeout in seconds, 0 = none. */
+ACL_FUNC_VISIBILITY aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream,
+                                                     uint32_t timeout);
+/* The notify's number. */
+ACL_FUNC_VISIBILITY aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t *notifyId);
+/* Clear the flags now (from the host). */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num);
+
+/* When the event's latest record ran: microseconds of CLOCK_MONOTONIC (time
+ * since boot). The record must have completed. */
+ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp);
+/* The event's number. */
+ACL_FUNC_VISIBILITY aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId);
+
 #ifdef __cplusplus
 }
 #endif
