@@ -961,6 +961,35 @@ ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name,
 /* The stream's number (the one exceptions and traces show); NULL = default stream. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId);
 
+typedef enum {
+    ACL_RT_STREAM_WORK_ADDR_PTR = 0, /* model work memory (not needed on CPU) */
+    ACL_RT_STREAM_WORK_SIZE,
+    ACL_RT_STREAM_FLAG,
+    ACL_RT_STREAM_PRIORITY,
+} aclrtStreamConfigAttr;
+
+typedef struct aclrtStreamConfigHandle {
+    void *workptr;
+    size_t workSize;
+    size_t flag;
+    uint32_t priority;
+} aclrtStreamConfigHandle;
+
+/* A zeroed configuration (NULL when out of memory); set fields, create streams from it. */
+ACL_FUNC_VISIBILITY aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle);
+/* valueSize must be the field's size. */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle,
+                                                     aclrtStreamConfigAttr attr,
+                                                     const void *attrValue, size_t valueSize);
+/* aclrtCreateStreamWithConfig(stream, handle->priority, handle->flag). */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream *stream,
+                                                 const aclrtStreamConfigHandle *handle);
+
+/* Drop the stream's queued tasks that have not started; returns when the one
+ * running (if any) finished. The stream stays usable; its pending error is cleared. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream);
+
 /* ========================================================================
  * Notifies (core/notify.c) and event timestamps (docs/runtime.md)
  * ====================================================================== */
