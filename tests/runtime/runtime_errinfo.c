@@ -58,7 +58,7 @@ int main(void)
     CHECK_OK(aclrtSetExceptionInfoCallback(on_legacy));
 
     /* Three good tasks, then the failing one: task id 3 on this stream. */
-    _Atomic int counter = 0;
+    _Atomic uint64_t counter = 0;
     for (int i = 0; i < 3; i++)
         CHECK_OK(cpuaclLaunchKernel(stream, kt_inc, &counter));
     int failarg = 7;

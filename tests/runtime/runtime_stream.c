@@ -2,6 +2,8 @@
 /* Stream configuration handles (aclrtCreateStreamV2 takes priority and flags from them),
  * aclrtStreamGetId, and aclrtStreamAbort (queued tasks dropped, a blocked wait released,
  * the stream usable again with its error cleared), with misuse codes. */
+#include <sched.h>
+
 #include "acltest.h"
 
 int main(void)
@@ -48,11 +50,11 @@ int main(void)
     aclrtEvent ev, done;
     CHECK_OK(aclrtCreateEvent(&ev));
     CHECK_OK(aclrtCreateEvent(&done));
-    _Atomic int counter = 0;
+    _Atomic uint64_t counter = 0;
     CHECK_OK(aclrtWaitAndResetNotify(hold, b, 0));
     CHECK_OK(aclrtRecordEvent(ev, b));
-    CHECK_OK(cpuaclLaunchKernel(a, kt_fail, NULL)); /* a failure, aborted with the rest */
     CHECK_OK(aclrtStreamWaitEvent(a, ev));
+    CHECK_OK(cpuaclLaunchKernel(a, kt_fail, NULL)); /* dropped: never fails */
     for (int i = 0; i < 100; i++)
         CHECK_OK(cpuaclLaunchKernel(a, kt_inc, &counter));
     CHECK_OK(aclrtRecordEvent(done, a));
@@ -67,6 +69,20 @@ int main(void)
     CHECK_OK(aclrtDestroyNotify(hold));
     CHECK(atomic_load(&counter) == 1); /* the dropped tasks never ran */
     CHECK_NO_KFAIL();
+
+    /* A failure that already happened is cleared by the abort. */
+    aclrtEvent ran;
+    CHECK_OK(aclrtCreateEvent(&ran));
+    CHECK_OK(cpuaclLaunchKernel(a, kt_fail, NULL));
+    CHECK_OK(aclrtRecordEvent(ran, a));
+    aclrtEventRecordedStatus rs = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    while (rs != ACL_EVENT_RECORDED_STATUS_COMPLETE) {
+        CHECK_OK(aclrtQueryEventStatus(ran, &rs));
+        sched_yield();
+    }
+    CHECK_OK(aclrtStreamAbort(a));
+    CHECK_OK(aclrtSynchronizeStream(a));
+    CHECK_OK(aclrtDestroyEvent(ran));
 
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtStreamAbort(NULL));
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtStreamAbort(BAD_STREAM));
