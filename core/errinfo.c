@@ -430,13 +430,19 @@ static uint32_t stream_limit(uint64_t h, aclrtDevResLimitType type)
     return v;
 }
 
-aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t *value)
+/* Stream argument of the limit calls (init checked first). */
+static aclError res_stream(aclrtStream stream, struct core_stream **s, const char *fn)
 {
     CORE_REQUIRE_INIT();
-    struct core_stream *s;
+    return core_stream_resolve(stream, s, fn);
+}
+
+aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t *value)
+{
+    struct core_stream *s = NULL;
     if (!value)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetStreamResLimit: value is NULL");
-    aclError rc = core_stream_resolve(stream, &s, "aclrtGetStreamResLimit");
+    aclError rc = res_stream(stream, &s, "aclrtGetStreamResLimit");
     if (!rc)
         rc = check_type(type, "aclrtGetStreamResLimit");
     if (rc)
@@ -448,9 +454,8 @@ aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
 
 aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value)
 {
-    CORE_REQUIRE_INIT();
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtSetStreamResLimit");
+    struct core_stream *s = NULL;
+    aclError rc = res_stream(stream, &s, "aclrtSetStreamResLimit");
     if (!rc)
         rc = check_type(type, "aclrtSetStreamResLimit");
     if (!rc)
@@ -475,9 +480,8 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
 
 aclError aclrtResetStreamResLimit(aclrtStream stream)
 {
-    CORE_REQUIRE_INIT();
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtResetStreamResLimit");
+    struct core_stream *s = NULL;
+    aclError rc = res_stream(stream, &s, "aclrtResetStreamResLimit");
     if (rc)
         return rc;
     pthread_mutex_lock(&slim_lock);
@@ -490,9 +494,8 @@ aclError aclrtResetStreamResLimit(aclrtStream stream)
 
 aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
 {
-    CORE_REQUIRE_INIT();
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtUseStreamResInCurrentThread");
+    struct core_stream *s = NULL;
+    aclError rc = res_stream(stream, &s, "aclrtUseStreamResInCurrentThread");
     if (rc)
         return rc;
     t_res_stream = s->handle;
@@ -501,9 +504,8 @@ aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
 
 aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream)
 {
-    CORE_REQUIRE_INIT();
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtUnuseStreamResInCurrentThread");
+    struct core_stream *s = NULL;
+    aclError rc = res_stream(stream, &s, "aclrtUnuseStreamResInCurrentThread");
     if (rc)
         return rc;
     if (t_res_stream != s->handle)
