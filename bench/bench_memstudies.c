@@ -25,6 +25,7 @@
 
 #include "acl/acl.h"
 #include "bench_memstudies.h"
+#include "bench_study.h"
 #include "bench_util.h"
 
 #define CKM(call)                                                                                  \
@@ -341,3 +342,34 @@ int bs_study_alloc(struct bs_ctx *c, bs_progress_fn progress)
     }
     return 0;
 }
+
+static int study_memcpy(struct bs_ctx *c)
+{
+    return bs_study_memcpy(c, bs_progress);
+}
+
+const struct bs_study bs_memcpy_study = {
+    "memcpy", "aclrtMemcpy / aclrtMemcpyAsync bandwidth by size and kind vs memcpy(3)",
+     "Copies of 64 B, 4 KiB, 256 KiB, 4 MiB, 64 MiB (full: also 64 KiB, 256 MiB)\n"
+     "between page-locked host memory (aclrtMallocHost) and device memory\n"
+     "(aclrtMalloc HUGE_FIRST), all faulted in first: memcpy(3) of the same size is\n"
+     "the baseline (target >= 0.95x at 64 MiB), the 64 MiB memcpy of `limits` the\n"
+     "limit. H2D by size, synchronous and async (queued, one sync); D2H, D2D and\n"
+     "H2H at 64 MiB and above. Also the host cost of a 64 B async copy submit.",
+    study_memcpy,
+};
+
+static int study_alloc(struct bs_ctx *c)
+{
+    return bs_study_alloc(c, bs_progress);
+}
+
+const struct bs_study bs_alloc_study = {
+    "alloc", "aclrtMalloc+aclrtFree vs jemalloc and malloc; huge-page coverage",
+    "Pairs of aclrtMalloc(HUGE_FIRST)+aclrtFree of 64 B, 4 KiB, 64 KiB, 1 MiB,\n"
+    "64 MiB beside jemalloc mallocx+dallocx (64-byte aligned; target <= 1.5x at\n"
+    "4 KiB) and malloc+free (glibc's, named in the note). Then the huge-page\n"
+    "coverage of a 256 MiB (full: 1 GiB) HUGE_FIRST allocation after touching it:\n"
+    "AnonHugePages / Rss of its mappings in /proc/self/smaps (depends on THP mode).",
+    study_alloc,
+};

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_study.h"
 #include "bench_util.h"
 
 #ifdef BENCH_HAVE_OPENCL
@@ -226,3 +227,21 @@ tbb_failed:
     return 0;
 #endif
 }
+
+static int study_peers(struct bs_ctx *c)
+{
+    return bs_study_peers(c, bs_progress);
+}
+
+const struct bs_study bs_peers_study = {
+    "peers", "OpenCL on CPU (PoCL) and oneTBB flow graph, when installed",
+    "OpenCL (any platform's CPU device, i.e. PoCL): an empty kernel enqueued on an\n"
+    "in-order queue with events (host cost), enqueue + drain per kernel, enqueue +\n"
+    "clFinish round trip, and a cross-queue event chain + clFinish. oneTBB flow\n"
+    "graph: per-node cost of a chain of continue_nodes (10 and 1000 nodes) and of\n"
+    "a fan-out to 1000. Each figure's baseline is its cpuacl counterpart when that\n"
+    "study ran in the same invocation (ratio = peer / cpuacl). A peer not found at\n"
+    "configure time, or without a CPU device, is reported as skipped. Debian:\n"
+    "pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers libtbb-dev.",
+    study_peers,
+};

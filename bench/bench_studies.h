@@ -3,7 +3,7 @@
  * The studies of cpuacl-bench, in a registry: each one has a name (for
  * --study), a one-line summary (for --list), a help paragraph (for --help)
  * and a run function that appends figures to the results model
- * (bench_report.h). A new study is one function and one registry row.
+ * (bench_report.h). A new study is one file and one line in BS_STUDIES.
  *
  * Every figure is the median over ctx->reps repetitions. The `limits` study
  * measures the physical limits and baselines that the other studies' figures
@@ -54,10 +54,34 @@ struct bs_study {
 extern _Atomic uint64_t bs_beat;
 extern const char *_Atomic bs_step;
 
-extern const struct bs_study bs_studies[];
+/*
+ * The studies, in the order they run. Adding a study: one line here, and
+ * its file defining `const struct bs_study bs_<name>_study` (see
+ * bench_study_launch.c; bench_study.h has what the study files share).
+ */
+#define BS_STUDIES(X)                                                                            \
+    X(limits)      /* bench_study_limits.c */                                                    \
+    X(launch)      /* bench_study_launch.c */                                                    \
+    X(roundtrip)   /* bench_study_roundtrip.c */                                                 \
+    X(event)       /* bench_study_event.c */                                                     \
+    X(multistream) /* bench_study_multistream.c */                                               \
+    X(capture)     /* bench_study_capture.c */                                                   \
+    X(memcpy)      /* bench_memstudies.c */                                                      \
+    X(alloc)       /* bench_memstudies.c */                                                      \
+    X(graph)       /* bench_graph.c */                                                           \
+    X(ops)         /* bench_ops.c */                                                             \
+    X(peers)       /* bench_peers.c */                                                           \
+    X(collective)  /* bench_study_collective.c (runs hccl-bench) */
+
+#define BS_STUDY_DECL(name) extern const struct bs_study bs_##name##_study;
+BS_STUDIES(BS_STUDY_DECL)
+#undef BS_STUDY_DECL
+
+extern const struct bs_study *const bs_studies[];
 extern const size_t bs_nstudies;
 
-const struct bs_study *bs_find(const char *name);
+/* Index of the study called name in bs_studies, -1 if none. */
+int bs_find(const char *name);
 
 /*
  * The traced phase of --out: a short multi-stream run (4 streams of ~1 us
@@ -71,7 +95,7 @@ int bs_trace_phase(const char *path);
 /*
  * The child side of multistream's worker sweep: cpuacl-bench runs itself
  * with --child-multistream W and CPUACL_WORKERS=W for each worker count W,
- * and this writes the child's rates (plain lines, see bench_studies.c) to
+ * and this writes the child's rates (plain lines, see bench_study_multistream.c) to
  * `out`, which the parent turns into figures. 0, or an aclError / -1.
  */
 int bs_multistream_child(struct bs_ctx *ctx, FILE *out);

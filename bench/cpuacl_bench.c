@@ -102,8 +102,8 @@ static void help(void)
            "Studies:\n",
            BR_MAX_REPS, DEFAULT_REPS_QUICK, DEFAULT_REPS_FULL);
     for (size_t i = 0; i < bs_nstudies; i++) {
-        printf("  %s: %s\n", bs_studies[i].name, bs_studies[i].summary);
-        const char *h = bs_studies[i].help;
+        printf("  %s: %s\n", bs_studies[i]->name, bs_studies[i]->summary);
+        const char *h = bs_studies[i]->help;
         while (*h) {
             const char *nl = strchr(h, '\n');
             size_t n = nl ? (size_t)(nl - h) : strlen(h);
@@ -149,12 +149,12 @@ static int select_studies(struct opts *o, const char *list)
     bool any = false;
     char *save = NULL;
     for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        const struct bs_study *s = bs_find(t);
-        if (!s) {
+        int s = bs_find(t);
+        if (s < 0) {
             rc = bad_usage("unknown study '%s' (see --list)", t);
             break;
         }
-        o->selected[s - bs_studies] = true;
+        o->selected[s] = true;
         any = true;
     }
     if (rc == 0 && !any)
@@ -200,7 +200,7 @@ static int parse(int argc, char **argv, struct opts *o)
             return 1;
         } else if (strcmp(a, "--list") == 0) {
             for (size_t k = 0; k < bs_nstudies; k++)
-                printf("%-12s %s\n", bs_studies[k].name, bs_studies[k].summary);
+                printf("%-12s %s\n", bs_studies[k]->name, bs_studies[k]->summary);
             return 1;
         } else if (strcmp(a, "--child-trace") == 0 || strcmp(a, "--child-multistream") == 0) {
             /* internal (bench_studies.c, trace_in_child): no checks beyond a value */
@@ -545,12 +545,12 @@ int main(int argc, char **argv)
     bool run_it[64];
     ctx.study_count = 0;
     for (size_t i = 0; i < bs_nstudies; i++) {
-        bool is_limits = strcmp(bs_studies[i].name, "limits") == 0;
+        bool is_limits = strcmp(bs_studies[i]->name, "limits") == 0;
         run_it[i] = is_limits || !o.any_selected || o.selected[i];
         if (run_it[i]) {
             size_t k = strlen(run_names);
             snprintf(run_names + k, sizeof(run_names) - k, "%s%s", k ? "," : "",
-                     bs_studies[i].name);
+                     bs_studies[i]->name);
             ctx.study_count++;
         }
     }
@@ -560,15 +560,15 @@ int main(int argc, char **argv)
         if (!run_it[i])
             continue;
         if (ctx.progress && !ctx.bar)
-            fprintf(stderr, "cpuacl-bench: running %s\n", bs_studies[i].name);
-        int rc = bs_studies[i].run(&ctx);
+            fprintf(stderr, "cpuacl-bench: running %s\n", bs_studies[i]->name);
+        int rc = bs_studies[i]->run(&ctx);
         ctx.study_index++;
         if (rc) {
             failed++;
             size_t k = strlen(failed_names);
             snprintf(failed_names + k, sizeof(failed_names) - k, "%s%s", k ? "," : "",
-                     bs_studies[i].name);
-            fprintf(stderr, "cpuacl-bench: study %s failed (%d)\n", bs_studies[i].name, rc);
+                     bs_studies[i]->name);
+            fprintf(stderr, "cpuacl-bench: study %s failed (%d)\n", bs_studies[i]->name, rc);
         }
     }
     double secs = (double)(bu_now_ns() - t_start) / 1e9;

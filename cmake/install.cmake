@@ -12,6 +12,15 @@ foreach(n IN LISTS CPUACL_LINK_NAMES)
   install(CODE "file(CREATE_LINK libcpuacl.so
     \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/lib${n}.so\" SYMBOLIC)")
 endforeach()
+# A CANN toolkit tree keeps its libraries in lib64/ (ggml's CANN backend links from
+# ${CANN_INSTALL_DIR}/lib64): lib64 is a relative link to the library directory, made
+# only when the prefix has no lib64 of its own.
+if(NOT CMAKE_INSTALL_LIBDIR STREQUAL "lib64")
+  install(CODE "set(_l64 \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/lib64\")
+    if(NOT EXISTS \"\${_l64}\" AND NOT IS_SYMLINK \"\${_l64}\")
+      file(CREATE_LINK ${CMAKE_INSTALL_LIBDIR} \"\${_l64}\" SYMBOLIC)
+    endif()")
+endif()
 
 set(cfgdir ${CMAKE_INSTALL_LIBDIR}/cmake/cpuacl)
 install(EXPORT cpuaclTargets NAMESPACE cpuacl:: DESTINATION ${cfgdir})

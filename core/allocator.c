@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "acl/acl_rt_allocator.h"
+#include "core/allocator.h"
 #include "core/core.h"
 
 struct core_allocator {

@@ -16,6 +16,69 @@
  *  L3. Structural changes (create/destroy of contexts, streams, events,
  *      device set/reset) take the runtime lock g_rt.lock; the task paths take
  *      no lock.
+ *
+ * Atomics (every atomic operation in core/ names its order and a reason;
+ * these two cover the common cases):
+ *  A1. s->cap, s->cbq and ev->cap_id are written only under g_rt.lock, and
+ *      every access is relaxed: under the lock, the lock orders them; outside
+ *      it (the submit path's capture check, the capture state of an event
+ *      being recorded or waited on) they are hints that decide whether to
+ *      take the lock, and a submission racing with the Begin, End, Subscribe
+ *      or Bind that changes them is the user's race. Nothing is published
+ *      through them (the records they point to are only read under the lock).
+ *  A2. Counters that are limits, hints or statistics (dev->nevents,
+ *      core_ncaptures, worker statistics, nattached) are relaxed: nothing is
+ *      published through them.
+ *
+ * Lock ranks: a thread holding one of these takes only locks further down
+ * the list (none is taken twice, none is held across a wait for a worker
+ * except where said):
+ *   1. g_rt.lock (runtime.c): structure of everything (L3). Dropped, never
+ *      held, while waiting for streams or models to drain.
+ *   2. core_model.exec_lock (capture.h): a model's executions (submission
+ *      order, exec_submitted); taken under g_rt.lock or alone, and g_rt.lock
+ *      is never taken while it is held.
+ *   3. core_report.lock (hostfn.c): a report queue's node list (leaf).
+ *   4. ops/exec.c g_pool_lock: the executor pool (leaf; never under 1-3).
+ *   5. sched/worker.c g_create_lock: worker start (under 1).
+ *   6. sched_stream.share_lock (sched/stream.h S6): a shared stream's
+ *      producers, held across one submission (which may wait for ring space:
+ *      then it takes 9).
+ *   7. sched/stream.c g_claim_lock, g_prod_lock: ownership claims and the
+ *      producer records (leaves; a claimer releases g_claim_lock before it
+ *      takes a share_lock).
+ *   8. sched_worker.mbox_lock (sched/worker.h): a worker's mailbox (leaf,
+ *      under 1 at stream creation and destruction).
+ *   9. sched_waitq.lock (sched/waitq.h): waiters of a stream's head (leaf).
+ *  10. mem/devmem.c pools_lock > tc_lock, map_lock (D6; jemalloc's own locks
+ *      come before map_lock, in the extent hooks); mem/thread.c list_lock
+ *      (mem_op_synchronize, under pools_lock only); mem/registry.c
+ *      prune_lock (leaf). Device teardown takes pools_lock under 1.
+ *
+ * Teardown rules (issue 11; every destroy, reset and finalize path):
+ *  T1. Unlink before dropping the lock: a teardown first makes the object
+ *      unreachable (core_table_remove bumps the handle's generation; list
+ *      links go), and only then may it drop g_rt.lock to drain work. Another
+ *      thread can therefore never find a dying object, so it cannot free it
+ *      a second time or make it current again.
+ *  T2. Every teardown is idempotent: a second destroy of the same handle
+ *      gets its invalid-handle code (ACL_ERROR_RT_INVALID_HANDLE, or
+ *      ACL_ERROR_INVALID_PARAM where the reference says so), never a crash;
+ *      internal teardown helpers tolerate being reached twice (flags such as
+ *      core_model.unlinked).
+ *  T3. Finalize first marks the runtime dead (g_rt.initialised = false)
+ *      under the lock; every path that creates state re-checks it after
+ *      taking the lock (core_lock_live), so a call that arrives during or
+ *      after finalize fails with ACL_ERROR_UNINITIALIZE and nothing is
+ *      resurrected. Calls that only use a context fail with
+ *      ACL_ERROR_RT_CONTEXT_NULL once its generation moved.
+ *  T4. A call that waits without the lock (aclrtProcessReport, stream and
+ *      model drains) holds a reference to what it waits on; finalize and
+ *      reset wake such waiters (queues are closed, blocked callbacks are
+ *      released unrun) and the last reference frees the object.
+ *  T5. A context is made current only with a generation read before a
+ *      second successful lookup (aclrtSetCurrentContext), so a racing
+ *      destroy leaves the thread with no current context, never a dead one.
  */
 #ifndef CPUACL_CORE_CORE_H
 #define CPUACL_CORE_CORE_H
@@ -28,32 +91,17 @@
 #include <urcu/urcu-memb.h>
 
 #include "acl/acl.h"
+#include "core/config.h"
 #include "core/err.h"
+#include "core/fault.h"
+#include "core/hostpool.h"
 #include "sched/cond.h"
 #include "sched/stream.h"
 
-#define CORE_MAX_DEVICES 16
+#define CORE_MAX_DEVICES 64 /* docs/behaviour.md: device_count 1..64 (mem/ MEM_DEV_MAX, peer bit masks) */
 #define CORE_MAX_WORKERS_PER_DEVICE 64
 #define CORE_MAX_STREAMS_PER_DEVICE 1984 /* default streams included (reference) */
 #define CORE_MAX_EVENTS_PER_DEVICE 65536
-
-
-/* ---- configuration ------------------------------------------------------ */
-
-struct core_config {
-    uint32_t device_count;
-    uint32_t workers;
-    bool pin_workers;
-    uint64_t spin_ns;
-    uint32_t ring_slots;
-    uint64_t device_memory; /* bytes of memory per device */
-    bool async_h2h_reject;  /* async host-to-host copies: refuse at submit (newer CANN) */
-    uint32_t trace_events;  /* per-worker trace records; 0 = tracing off */
-    char trace_file[4096];  /* written at aclFinalize when tracing is on ("" = none) */
-};
-
-/* Defaults, then JSON (path may be NULL), then environment. 0 or an aclError. */
-aclError core_config_load(struct core_config *cfg, const char *path);
 
 /* ---- handles ------------------------------------------------------------ */
 
@@ -110,6 +158,7 @@ static inline void *core_table_lookup(struct core_table *t, const void *handle)
     struct core_slot *s = &c[idx % CORE_TABLE_CHUNK];
     /* acquire: pairs with the release in insert, so the object is initialised. */
     void *obj = atomic_load_explicit(&s->obj, memory_order_acquire);
+    /* relaxed: after obj's acquire; a stale match races with destroy (L1, L2). */
     if (!obj || atomic_load_explicit(&s->gen, memory_order_relaxed) != (uint32_t)(h >> 24))
         return NULL;
     return obj;
@@ -129,6 +178,7 @@ struct core_device {
     uint32_t worker_base;    /* I: first global worker index */
     uint32_t nworkers;       /* g_rt.lock */
     uint32_t nstreams;       /* g_rt.lock, default streams included */
+    uint32_t draining;       /* stream destroys draining without the lock; g_rt.lock */
     _Atomic uint32_t nevents; /* A: live events */
     struct core_ctx *default_ctx; /* g_rt.lock */
     struct core_ctx *contexts;    /* all live contexts, g_rt.lock */
@@ -148,6 +198,7 @@ struct core_stream {
     struct core_allocator *alloc; /* registered custom allocator, NULL = none; g_rt.lock */
     struct core_report *_Atomic cbq; /* A: its report queue (written under g_rt.lock) */
     struct core_stream *next;    /* ctx stream list / free list; g_rt.lock */
+    struct core_hostjob hj;      /* its host function in flight (core/hostpool.h) */
 };
 
 struct core_ctx {
@@ -155,6 +206,7 @@ struct core_ctx {
     uint64_t handle;             /* I */
     struct core_device *dev;     /* I */
     bool is_default;             /* I */
+    bool stop_on_fail;           /* a stream was set ACL_STOP_ON_FAILURE; g_rt.lock */
     struct core_stream *default_stream; /* I */
     struct core_stream *streams; /* explicit streams, g_rt.lock */
     struct core_event *events;   /* live events, g_rt.lock */
@@ -207,6 +259,19 @@ struct core_event {
     struct rcu_head rcu;
 };
 
+/* The three writer groups of an event each start a cache line (see above). */
+_Static_assert(__builtin_offsetof(struct core_event, cond) == 0, "worker-written state first");
+_Static_assert(__builtin_offsetof(struct core_event, desc) % SCHED_CACHELINE == 0 &&
+                   __builtin_offsetof(struct core_event, desc) >=
+                       __builtin_offsetof(struct core_event, slots) +
+                           sizeof(struct core_event_slots),
+               "submission state on its own line, after the worker-written state");
+_Static_assert(__builtin_offsetof(struct core_event, refs) % SCHED_CACHELINE == 0 &&
+                   __builtin_offsetof(struct core_event, refs) >=
+                       __builtin_offsetof(struct core_event, reset_upto) + sizeof(uint64_t),
+               "the reference count on its own line");
+_Static_assert(sizeof(struct core_event_slot) == 24, "a completion slot is three words");
+
 /* ---- runtime ------------------------------------------------------------ */
 
 struct core_runtime {
@@ -230,12 +295,21 @@ static inline bool core_initialised(void)
     return atomic_load_explicit(&g_rt.initialised, memory_order_acquire);
 }
 
-/* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. */
-#define CORE_REQUIRE_INIT()                                                                \
+/* Take g_rt.lock for a path that creates state (T3): ACL_SUCCESS with the
+ * lock held, or ACL_ERROR_UNINITIALIZE (message set) without it when the
+ * runtime is finalized or being finalized. */
+aclError core_lock_live(const char *fn);
+
+/* Return ACL_ERROR_UNINITIALIZE from the caller before aclInit. The message
+ * names the API call: CORE_REQUIRE_INIT(fn) in a helper that receives the
+ * API's name as fn, CORE_REQUIRE_INIT() in the entry point itself. */
+#define CORE_REQUIRE_INIT(...) CORE_REQUIRE_INIT_AS(CORE_PICK2_(__func__, ##__VA_ARGS__, __func__))
+#define CORE_PICK2_(a, b, ...) b
+#define CORE_REQUIRE_INIT_AS(api)                                                          \
     do {                                                                                   \
         if (__builtin_expect(!core_initialised(), 0))                                      \
             return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called",     \
-                            __func__);                                                     \
+                            (api));                                                        \
     } while (0)
 
 /* The calling thread's current context and its generation when set. Initial-
@@ -256,11 +330,6 @@ static inline struct core_ctx *core_ctx_current(void)
 /* Make ctx the calling thread's current context (NULL clears). */
 void core_ctx_set_current(struct core_ctx *ctx);
 
-
-/* Event lookup under the RCU read lock, taking a reference. */
-struct core_event *core_event_get(aclrtEvent h);
-void core_event_put(struct core_event *ev);
-
 /* Register the calling thread with liburcu (idempotent, cheap after first). */
 void core_rcu_thread_online(void);
 
@@ -272,20 +341,13 @@ void core_ctx_destroy_locked(struct core_ctx *c);
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
-/* Worker hook: a destroyed stream's worker let go of it (lock-free). */
+/* Wait (lock held, dropped meanwhile) until no stream destroy of d is
+ * draining: its workers may stop only then (T1). */
+void core_device_wait_drains_locked(struct core_device *d);
 /* Everything of a device goes (aclrtResetDeviceForce at count 0, aclFinalize). Lock held. */
 void core_device_teardown_locked(struct core_device *d);
-/* Drop a stream's report subscription. Lock held. */
-void core_stream_unsubscribe_locked(struct core_stream *s);
-/* Replay-safe run functions of the copy/set tasks (memory.c), NULL if not one. */
-sched_task_fn core_memory_replay_fn(sched_task_fn run);
-/* Write the timeline trace as Chrome trace JSON (trace.c). */
-aclError core_trace_write(const char *path);
+/* Worker hook: a destroyed stream's worker let go of it (lock-free; stream.c). */
 void core_stream_released(struct sched_stream *s);
-void core_event_destroy_locked(struct core_event *ev);
-/* Wait for every stream of ctx; returns the first stream error or 0. */
-aclError core_ctx_sync(struct core_ctx *c, uint64_t deadline_ns, const char *fn);
-
 /* Wait until the stream has run everything submitted so far and report its
  * error state. Used by synchronise calls and by destroy. */
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn);
@@ -305,98 +367,15 @@ static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **o
                                            const char *fn)
 {
     struct core_ctx *c = core_ctx_current();
+    /* relaxed (__atomic on plain fields): a racing destroy clears
+     * default_stream and s->ctx (T1); the memory is type-stable (L1), so a
+     * stale read only fails the check below or the generation check. */
     struct core_stream *s = h ? (struct core_stream *)core_table_lookup(&g_rt.streams, h)
-                              : (c ? c->default_stream : NULL);
+                              : (c ? __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED) : NULL);
     *out = s; /* also on failure, so callers' compilers see it written */
-    if (__builtin_expect(!s || !c || s->ctx != c, 0))
+    if (__builtin_expect(!s || !c || __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) != c, 0))
         return core_stream_resolve_fail(h, s, fn);
     return ACL_SUCCESS;
 }
-
-/* Task kinds (sched_task.kind), for statistics and tracing. */
-enum core_task_kind {
-    CORE_T_KERNEL = 1,
-    CORE_T_HOSTFUNC,
-    CORE_T_RECORD,
-    CORE_T_WAIT,
-    CORE_T_RESET,
-    CORE_T_CALLBACK,
-    CORE_T_MEMCPY,
-    CORE_T_MEMSET,
-    CORE_T_MODEL,
-    CORE_T_VALUE_WRITE,
-    CORE_T_VALUE_WAIT,
-    CORE_T_REDUCE,
-};
-
-/* A kind's name in traces and model dumps ("kernel", "memcpy", ...; "task"
- * for an unknown kind). core/trace.c. */
-const char *core_task_kind_name(uint8_t kind);
-
-/* ---- capture (core/capture.c) ------------------------------------------ */
-
-/* Active captures in the process; 0 lets every capture check short-cut. */
-extern _Atomic uint32_t core_ncaptures;
-
-/* A task submitted to a capturing stream: a scratch record to fill, then
- * core_capture_commit appends it to the stream's lane (or, in task-update
- * mode, replaces the next task of the group). */
-struct sched_task *core_capture_slot(struct core_stream *s);
-aclError core_capture_commit(struct core_stream *s, const char *fn);
-/* Event record / wait on a stream where a capture is involved. */
-aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn);
-/* core_capture_wait returns -1 when no active capture is involved after all
- * (the event's capture just ended): the caller then queues a plain wait. */
-aclError core_capture_wait(struct core_stream *s, struct core_event *ev, const char *fn);
-/* Recording a captured event on a default stream: 107031, capture invalidated
- * (-1 if the capture just ended: record normally). */
-aclError core_capture_implicit(struct core_event *ev, const char *fn);
-/* Is the event recorded in an active capture? (107028 for sync/query) */
-bool core_event_captured(struct core_event *ev);
-/* Unsafe synchronous calls (aclrtMemcpy ...): the mode rule of reference 6.3.
- * ACL_SUCCESS or ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT with the message set. */
-aclError core_capture_check_unsafe(const char *fn);
-/* Any stream of ctx capturing? (aclrtSynchronizeDevice: 107027) */
-bool core_ctx_capturing(struct core_ctx *c);
-/* Is s bound to a model (aclmdlRIBindStream) rather than capturing or
- * updating? Then s->cap is set but the stream itself holds only the work
- * queued before it was bound. Lock held. */
-bool core_stream_bound_locked(struct core_stream *s);
-/* Tear down models of a context being destroyed (lock held). */
-void core_models_destroy_ctx_locked(struct core_ctx *c);
-/* Replay-safe version of a task's run function, or NULL if the kind cannot
- * be captured; *release receives the function to call at model destroy. */
-sched_task_fn core_replay_fn(sched_task_fn run, void (**release)(void *), void **release_arg,
-                             struct sched_task *t);
-
-/* Start a submission: a ring slot, or a scratch record when capturing. */
-static inline struct sched_task *core_task_begin(struct core_stream *s)
-{
-    /* relaxed: set by Begin/join on this or another thread; a submission
-     * racing with the start of a capture is the user's race. */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
-        return core_capture_slot(s);
-    return sched_stream_reserve(&s->s);
-}
-
-/* Finish a submission started with core_task_begin. */
-static inline aclError core_task_end(struct core_stream *s, const char *fn)
-{
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
-        return core_capture_commit(s, fn);
-    sched_stream_commit(&s->s);
-    return ACL_SUCCESS;
-}
-
-/* Virtual memory (core/vmm.c): device dev's pool is about to go; unmap every mapping of
- * its physical handles, free the handles, release its reservations. Lock held. */
-void core_vmm_device_fini_locked(int dev);
-
-/* Custom allocators (core/allocator.c): drop a stream's registration. */
-void core_allocator_drop_locked(struct core_stream *s);
-
-/* Report queues (callbacks). */
-struct core_report;
-void core_report_fini_all(void);
 
 #endif

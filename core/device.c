@@ -19,6 +19,9 @@
 
 #include "core/core.h"
 #include "core/errinfo.h"
+#include "core/event.h"
+#include "core/model.h"
+#include "core/vmm.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/devmem.h"
 #include "sched/clock.h"
@@ -31,8 +34,15 @@ __thread uint32_t core_t_ctx_gen __attribute__((tls_model("initial-exec")));
 void core_ctx_set_current(struct core_ctx *ctx)
 {
     core_t_ctx = ctx;
+    /* relaxed: the caller resolved ctx (a handle lookup's acquire, or its own
+     * thread's current context); core_ctx_current re-checks with acquire. */
     core_t_ctx_gen = ctx ? atomic_load_explicit(&ctx->gen, memory_order_relaxed) : 0;
 }
+
+_Static_assert((uint64_t)CORE_MAX_DEVICES * CORE_MAX_WORKERS_PER_DEVICE <= SCHED_MAX_WORKERS,
+               "every device's workers have global indices");
+
+static struct core_ctx *ctx_lookup(aclrtContext h);
 
 static struct core_device *device_of(int32_t id)
 {
@@ -74,6 +84,9 @@ void core_device_unuse(struct core_device *d)
 {
     if (!d->active || d->refcount || d->users)
         return;
+    core_device_wait_drains_locked(d); /* drops the lock: re-check */
+    if (!d->active || d->refcount || d->users)
+        return;
     for (uint32_t i = 0; i < d->nworkers; i++)
         sched_worker_stop(d->worker_base + i);
     d->nworkers = 0;
@@ -82,6 +95,8 @@ void core_device_unuse(struct core_device *d)
      * charged to the pool); so does peer access. */
     core_vmm_device_fini_locked(d->id);
     mem_dev_fini(d->id);
+    /* relaxed: the device's workers are stopped and its memory gone; a copy
+     * checking peer access now fails at the pointer lookup anyway. */
     atomic_store_explicit(&g_rt.peer[d->id], 0, memory_order_relaxed);
     core_errinfo_device_reset(d->id); /* failure state and core limits */
 }
@@ -100,6 +115,7 @@ struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
     }
     c->dev = d;
     c->is_default = is_default;
+    c->stop_on_fail = false;
     c->streams = NULL;
     c->events = NULL;
     c->models = NULL;
@@ -109,9 +125,12 @@ struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
         goto fail;
     /* release: a thread that sees the new generation sees the fields. */
     atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
-    if (core_stream_create_locked(c, true, 0, 0, &c->default_stream)) {
+    struct core_stream *ds = NULL;
+    aclError src = core_stream_create_locked(c, true, 0, 0, &ds);
+    __atomic_store_n(&c->default_stream, ds, __ATOMIC_RELAXED); /* see core_stream_resolve */
+    if (src) {
         core_table_remove(&g_rt.ctxs, c->handle);
-        atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
+        atomic_fetch_add_explicit(&c->gen, 1, memory_order_release); /* release: as above */
         goto fail;
     }
     c->next = d->contexts;
@@ -129,9 +148,15 @@ fail:
  */
 void core_ctx_destroy_locked(struct core_ctx *c)
 {
+    /* T2: a context another teardown already unlinked (it drains with the
+     * lock dropped) is that teardown's to finish. */
+    if (ctx_lookup((aclrtContext)(uintptr_t)c->handle) != c)
+        return;
     struct core_device *d = c->dev;
     /* Unlink: the handle and every thread's current-context reference die. */
     core_table_remove(&g_rt.ctxs, c->handle);
+    /* release: as at create; a thread whose current context this was sees
+     * the generation move (core_ctx_current's acquire) and drops it. */
     atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
     for (struct core_ctx **pp = &d->contexts; *pp; pp = &(*pp)->next)
         if (*pp == c) {
@@ -144,13 +169,14 @@ void core_ctx_destroy_locked(struct core_ctx *c)
     while (c->streams)
         core_stream_destroy_locked(c->streams, false);
     core_stream_destroy_locked(c->default_stream, false);
-    c->default_stream = NULL;
+    __atomic_store_n(&c->default_stream, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     c->next = g_rt.free_ctxs;
     g_rt.free_ctxs = c;
 }
 
 void core_device_teardown_locked(struct core_device *d)
 {
+    d->default_ctx = NULL; /* T1: a racing reset finds nothing to destroy */
     while (d->contexts)
         core_ctx_destroy_locked(d->contexts);
     d->default_ctx = NULL;
@@ -181,7 +207,9 @@ aclError aclrtGetDeviceCount(uint32_t *count)
 aclError aclrtSetDevice(int32_t deviceId)
 {
     CORE_REQUIRE_INIT();
-    pthread_mutex_lock(&g_rt.lock);
+    aclError lrc = core_lock_live("aclrtSetDevice"); /* T3 */
+    if (lrc)
+        return lrc;
     struct core_device *d = device_of(deviceId);
     if (!d) {
         pthread_mutex_unlock(&g_rt.lock);
@@ -209,8 +237,10 @@ aclError aclrtSetDevice(int32_t deviceId)
 
 static aclError reset_device(int32_t deviceId, bool force, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    pthread_mutex_lock(&g_rt.lock);
+    CORE_REQUIRE_INIT(fn);
+    aclError lrc = core_lock_live(fn); /* T3: finalize resets every device itself */
+    if (lrc)
+        return lrc;
     struct core_device *d = device_of(deviceId);
     if (!d) {
         pthread_mutex_unlock(&g_rt.lock);
@@ -254,7 +284,7 @@ aclError aclrtGetDevice(int32_t *deviceId)
 
 static aclError sync_device(int32_t timeout, bool timed, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     uint64_t deadline = 0;
     if (timed) {
         aclError rc = core_timeout(timeout, &deadline, fn);
@@ -337,7 +367,9 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
     CORE_REQUIRE_INIT();
     if (!context)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext: context is NULL");
-    pthread_mutex_lock(&g_rt.lock);
+    aclError lrc = core_lock_live("aclrtCreateContext"); /* T3 */
+    if (lrc)
+        return lrc;
     struct core_device *d = device_of(deviceId);
     aclError rc = ACL_SUCCESS;
     if (!d) {
@@ -346,9 +378,14 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
     } else if ((rc = core_device_use(d)) == ACL_SUCCESS) {
         struct core_ctx *c = core_ctx_create_locked(d, false);
         if (!c) {
+            bool full = d->nstreams >= CORE_MAX_STREAMS_PER_DEVICE;
             core_device_unuse(d);
-            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                          "aclrtCreateContext: out of context or stream resources");
+            rc = full ? core_err(ACL_ERROR_RT_NO_STREAM_RESOURCE,
+                                 "aclrtCreateContext: device %d has no stream left for the "
+                                 "context's default stream (%u streams, the limit)",
+                                 deviceId, (unsigned)CORE_MAX_STREAMS_PER_DEVICE)
+                      : core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                                 "aclrtCreateContext: out of memory for the context");
         } else {
             d->users++;
             core_ctx_set_current(c);
@@ -391,10 +428,16 @@ aclError aclrtSetCurrentContext(aclrtContext context)
     if (!context)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtSetCurrentContext: context is NULL");
     struct core_ctx *c = ctx_lookup(context);
-    if (!c)
+    /* acquire: if this sees the generation a racing destroy bumped, it also
+     * sees that destroy's earlier unlink, so the second lookup fails. A
+     * generation read before the bump is the live one: the destroy then
+     * makes the thread's reference stale (core_ctx_current). */
+    uint32_t gen = c ? atomic_load_explicit(&c->gen, memory_order_acquire) : 0;
+    if (!c || ctx_lookup(context) != c)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE,
                         "aclrtSetCurrentContext: %p is not a live context", context);
-    core_ctx_set_current(c);
+    core_t_ctx = c;
+    core_t_ctx_gen = gen;
     return ACL_SUCCESS;
 }
 
@@ -420,7 +463,12 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
     if (!c)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,
                         "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
-    *stream = (aclrtStream)(uintptr_t)c->default_stream->handle;
+    /* NULL once a racing destroy drained it (relaxed: see core_stream_resolve) */
+    struct core_stream *ds = __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED);
+    if (!ds)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtCtxGetCurrentDefaultStream: the current context was destroyed");
+    *stream = (aclrtStream)(uintptr_t)ds->handle;
     return ACL_SUCCESS;
 }
 
@@ -428,7 +476,7 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
 
 static aclError active_device(int32_t deviceId, struct core_device **out, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     struct core_device *d = device_of(deviceId);
     if (!d)
         return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn,
@@ -467,17 +515,19 @@ aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStat
     struct sched_worker *w = sched_worker_get(d->worker_base + index);
     /* relaxed: statistics, each counter individually monotonic. */
     stats->tasks = atomic_load_explicit(&w->st.tasks, memory_order_relaxed);
-    stats->batches = atomic_load_explicit(&w->st.batches, memory_order_relaxed);
-    stats->spins = atomic_load_explicit(&w->st.spins, memory_order_relaxed);
-    stats->parks = atomic_load_explicit(&w->st.parks, memory_order_relaxed);
-    stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed);
+    stats->batches = atomic_load_explicit(&w->st.batches, memory_order_relaxed); /* relaxed: A2 */
+    stats->spins = atomic_load_explicit(&w->st.spins, memory_order_relaxed); /* relaxed: A2 */
+    stats->parks = atomic_load_explicit(&w->st.parks, memory_order_relaxed); /* relaxed: A2 */
+    stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed); /* relaxed: A2 */
+    /* relaxed: A2 */
     stats->blockedNs = atomic_load_explicit(&w->st.blocked_ns, memory_order_relaxed);
-    stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed);
+    stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* relaxed: A2 */
+    /* relaxed: A2 */
     uint64_t since = atomic_load_explicit(&w->st.busy_since, memory_order_relaxed);
     uint64_t now = sched_now_ns();
     if (since && now > since) /* a busy period still open counts up to now */
         stats->busyNs += now - since;
     stats->cpu = w->cpu;
-    stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed);
+    stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
     return ACL_SUCCESS;
 }

@@ -22,6 +22,7 @@
 
 #include "core/core.h"
 #include "core/errinfo.h"
+#include "core/task.h"
 #include "cpuacl/cpuacl.h"
 
 struct rtExceptionInfo {

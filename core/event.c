@@ -36,6 +36,9 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/event.h"
+#include "core/model.h"
+#include "core/task.h"
 #include "sched/clock.h"
 
 #define EVENT_FLAGS_ALL                                                                    \
@@ -69,6 +72,8 @@ struct core_event *core_event_get(aclrtEvent h)
 static void event_free(struct rcu_head *head)
 {
     struct core_event *ev = caa_container_of(head, struct core_event, rcu);
+    /* acquire: pairs with the release that appended each chunk (V4); after
+     * the grace period nobody else touches the event. */
     for (struct core_event_slots *c = atomic_load_explicit(&ev->slots.next, memory_order_acquire);
          c;) {
         struct core_event_slots *next = atomic_load_explicit(&c->next, memory_order_acquire);
@@ -101,6 +106,8 @@ static uint32_t desc_key(uint64_t d)
     return (uint32_t)(d & 0xFFFFFF);
 }
 
+/* acquire (chunk links and keys): pairs with the releases that appended a
+ * chunk and claimed a slot (V4), so a found slot is initialised. */
 static struct core_event_slot *slot_find(struct core_event *ev, uint32_t key)
 {
     for (struct core_event_slots *c = &ev->slots; c;
@@ -118,7 +125,7 @@ static struct core_event_slot *slot_find(struct core_event *ev, uint32_t key)
 
 static void max_store(_Atomic uint64_t *p, uint64_t v)
 {
-    uint64_t cur = atomic_load_explicit(p, memory_order_relaxed);
+    uint64_t cur = atomic_load_explicit(p, memory_order_relaxed); /* relaxed: CAS seed */
     /* release: publishes the timestamp (and the work before the record) to
      * whoever acquires the completion (V3). */
     while (cur < v &&
@@ -133,6 +140,7 @@ static void mark_done(struct core_event *ev, uint32_t key, uint64_t seq, uint64_
     for (struct core_event_slots *c = &ev->slots;;) {
         for (int i = 0; i < CORE_EVENT_SLOTS; i++) {
             struct core_event_slot *sl = &c->s[i];
+            /* acquire: as in slot_find (V4). */
             uint32_t k = atomic_load_explicit(&sl->key, memory_order_acquire);
             /* acq_rel: claiming publishes nothing yet; done's release does. */
             if (k == 0 && atomic_compare_exchange_strong_explicit(&sl->key, &k, key,
@@ -145,6 +153,7 @@ static void mark_done(struct core_event *ev, uint32_t key, uint64_t seq, uint64_
                 return;
             }
         }
+        /* acquire: pairs with the release that appended the chunk (V4). */
         struct core_event_slots *next = atomic_load_explicit(&c->next, memory_order_acquire);
         if (!next) { /* V4: all taken, append a chunk (rare: many recording streams) */
             struct core_event_slots *n = calloc(1, sizeof(*n));
@@ -171,6 +180,7 @@ static bool desc_done(struct core_event *ev, uint64_t d, uint64_t *ts)
     /* acquire: pairs with max_store's release (V3). */
     if (sl && atomic_load_explicit(&sl->done, memory_order_acquire) >= seq) {
         if (ts)
+            /* relaxed: after done's acquire, which published it (V3). */
             *ts = atomic_load_explicit(&sl->ts, memory_order_relaxed);
         return true;
     }
@@ -187,6 +197,7 @@ static uint64_t event_desc(struct core_event *ev)
 static bool event_complete(struct core_event *ev, uint64_t *ts)
 {
     uint64_t d = event_desc(ev);
+    /* acquire: pairs with run_reset's release (the work before the reset). */
     return desc_seq(d) && desc_seq(d) > atomic_load_explicit(&ev->reset_upto, memory_order_acquire) &&
            desc_done(ev, d, ts);
 }
@@ -268,11 +279,18 @@ static int run_reset(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
+/* Captured records and waits become the plan's SIGNAL and WAIT nodes
+ * (core_capture_record/wait), never copies of these; a reset cannot be
+ * captured (refused at submission). */
+const struct core_task_desc core_task_record = {"event_record", run_record, NULL, 0, NULL};
+const struct core_task_desc core_task_wait = {"event_wait", run_wait, NULL, 0, NULL};
+const struct core_task_desc core_task_reset = {"event_reset", run_reset, NULL, 0, NULL};
+
 /* ---- create / destroy --------------------------------------------------- */
 
 static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!event)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
     if (flags & ~(uint32_t)EVENT_FLAGS_ALL)
@@ -286,31 +304,31 @@ static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, con
      * by at most the number of racing threads. */
     if (atomic_fetch_add_explicit(&d->nevents, 1, memory_order_relaxed) >=
         CORE_MAX_EVENTS_PER_DEVICE) {
-        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed);
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
         return core_err(ACL_ERROR_RT_NO_EVENT_RESOURCE, "%s: device %d has %u events (the limit)",
                         fn, d->id, CORE_MAX_EVENTS_PER_DEVICE);
     }
     struct core_event *ev = aligned_alloc(SCHED_CACHELINE, sizeof(*ev));
     if (!ev) {
-        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed);
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
     }
     memset(ev, 0, sizeof(*ev));
-    atomic_init(&ev->refs, 1);
+    atomic_init(&ev->refs, 1); /* not yet shared: published by the table insert */
     ev->flags = flags;
     ev->api = api;
     ev->ctx = c;
     pthread_mutex_lock(&g_rt.lock);
     if (core_ctx_current() != c) { /* destroyed meanwhile */
         pthread_mutex_unlock(&g_rt.lock);
-        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed);
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
         free(ev);
         return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the current context was destroyed", fn);
     }
     ev->handle = core_table_insert(&g_rt.events, ev);
     if (!ev->handle) {
         pthread_mutex_unlock(&g_rt.lock);
-        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed);
+        atomic_fetch_sub_explicit(&d->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
         free(ev);
         return core_err(ACL_ERROR_RT_NO_EVENT_RESOURCE, "%s: handle table full", fn);
     }
@@ -348,7 +366,7 @@ void core_event_destroy_locked(struct core_event *ev)
         ev->ctx->events = ev->next;
     if (ev->next)
         ev->next->prev = ev->prev;
-    atomic_fetch_sub_explicit(&ev->ctx->dev->nevents, 1, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&ev->ctx->dev->nevents, 1, memory_order_relaxed); /* relaxed: A2 */
     core_event_put(ev); /* the handle's reference (V1) */
 }
 
@@ -401,18 +419,22 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
     aclError rc = event_and_stream(event, stream, &ev, &s, fn);
     if (rc)
         return rc;
+    /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
         rc = core_capture_record(s, ev, fn);
         core_event_put(ev);
         return rc;
     }
+    bool plain = true;
+    /* relaxed: A1 */
     if (__builtin_expect(s->is_default && atomic_load_explicit(&ev->cap_id, memory_order_relaxed),
                          0) &&
-        (rc = core_capture_implicit(ev, fn)) != (aclError)-1) {
+        ((rc = core_capture_implicit(ev, &plain, fn)) || !plain)) {
         core_event_put(ev);
         return rc;
     }
     struct sched_task *t = sched_stream_reserve(&s->s);
+    /* relaxed: the seed of the CAS below, which orders the update. */
     uint64_t key = s->handle & 0xFFFFFF, d = atomic_load_explicit(&ev->desc, memory_order_relaxed);
     /* release: a waiter that reads the descriptor sees the event's state
      * before it; the record task itself is published by its slot's release. */
@@ -441,6 +463,22 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t
     return record(event, stream, "aclrtRecordEventWithFlag");
 }
 
+/* Queue a wait or reset task holding a reference to ev: arg.u64[1] = a1,
+ * u64[2] = 0 (a wait's deadline, set when it starts), u64[3] = timeout_ms. */
+static void queue_event_task(struct core_stream *s, sched_task_fn run, uint8_t kind,
+                             struct core_event *ev, uint64_t a1, uint64_t timeout_ms)
+{
+    struct sched_task *t = sched_stream_reserve(&s->s);
+    t->run = run;
+    t->kind = kind;
+    t->flags = 0;
+    t->arg.ptr[0] = ev;
+    t->arg.u64[1] = a1;
+    t->arg.u64[2] = 0;
+    t->arg.u64[3] = timeout_ms;
+    sched_stream_commit(&s->s);
+}
+
 static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms,
                            const char *fn)
 {
@@ -455,11 +493,14 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
                         "%s: the event was created without ACL_EVENT_SYNC and cannot be waited on",
                         fn);
     }
+    /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL ||
+                             /* relaxed: A1 */
                              atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0,
                          0)) {
-        rc = core_capture_wait(s, ev, fn);
-        if (rc != -1) { /* -1: no capture involved after all (it just ended) */
+        bool plain;
+        rc = core_capture_wait(s, ev, &plain, fn);
+        if (rc || !plain) { /* plain: no capture involved after all (it just ended) */
             core_event_put(ev);
             return rc;
         }
@@ -469,15 +510,7 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
         core_event_put(ev); /* never recorded, or already complete: nothing to wait for */
         return ACL_SUCCESS;
     }
-    struct sched_task *t = sched_stream_reserve(&s->s);
-    t->run = run_wait;
-    t->kind = CORE_T_WAIT;
-    t->flags = 0;
-    t->arg.u64[3] = timeout_ms;
-    t->arg.ptr[0] = ev;
-    t->arg.u64[1] = target;
-    t->arg.u64[2] = 0; /* deadline, set when the wait starts */
-    sched_stream_commit(&s->s);
+    queue_event_task(s, run_wait, CORE_T_WAIT, ev, target, timeout_ms);
     return ACL_SUCCESS;
 }
 
@@ -512,6 +545,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
     aclError rc = event_and_stream(event, stream, &ev, &s, "aclrtResetEvent");
     if (rc)
         return rc;
+    /* relaxed: A1 */
     if (ev->api == CORE_EV_EX || atomic_load_explicit(&s->cap, memory_order_relaxed)) {
         core_event_put(ev);
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
@@ -519,13 +553,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
                             ? "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset"
                             : "aclrtResetEvent: an event reset cannot be captured");
     }
-    struct sched_task *t = sched_stream_reserve(&s->s);
-    t->run = run_reset;
-    t->kind = CORE_T_RESET;
-    t->flags = 0;
-    t->arg.ptr[0] = ev;
-    t->arg.u64[1] = desc_seq(event_desc(ev));
-    sched_stream_commit(&s->s);
+    queue_event_task(s, run_reset, CORE_T_RESET, ev, desc_seq(event_desc(ev)), 0);
     return ACL_SUCCESS;
 }
 
@@ -535,7 +563,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
  * the event is recorded in an active capture. */
 static aclError get_event(aclrtEvent event, struct core_event **out, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!event)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
     *out = core_event_get(event);
@@ -543,42 +571,50 @@ static aclError get_event(aclrtEvent event, struct core_event **out, const char 
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
     if (__builtin_expect(core_event_captured(*out), 0)) {
         core_event_put(*out);
+        *out = NULL; /* on failure *out is NULL (aclrtQueryEvent relies on it) */
         return core_err(ACL_ERROR_RT_EVENT_CAPTURED,
                         "%s: the event is recorded in a capture that has not ended", fn);
     }
     return ACL_SUCCESS;
 }
 
-aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+/* The queries: the event looked up (get_event), status not NULL, and (unless
+ * ex_ok) not an event from aclrtCreateEventExWithFlag; *done = complete. */
+static aclError query_event(aclrtEvent event, const void *status, bool ex_ok, bool *done,
+                            const char *fn)
 {
     struct core_event *ev = NULL;
-    aclError rc = get_event(event, &ev, "aclrtQueryEvent");
+    aclError rc = get_event(event, &ev, fn);
     if (rc)
         return rc;
     if (!status)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEvent: status is NULL");
-    else if (ev->api == CORE_EV_EX)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: status is NULL", fn);
+    else if (!ex_ok && ev->api == CORE_EV_EX)
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                      "aclrtQueryEvent: not for events from aclrtCreateEventExWithFlag "
-                      "(use aclrtQueryEventStatus)");
+                      "%s: not for events from aclrtCreateEventExWithFlag "
+                      "(use aclrtQueryEventStatus)",
+                      fn);
     else
-        *status = event_complete(ev, NULL) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+        *done = event_complete(ev, NULL);
     core_event_put(ev);
+    return rc;
+}
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+{
+    bool done = false;
+    aclError rc = query_event(event, status, false, &done, "aclrtQueryEvent");
+    if (rc == ACL_SUCCESS)
+        *status = done ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
     return rc;
 }
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
 {
-    struct core_event *ev = NULL;
-    aclError rc = get_event(event, &ev, "aclrtQueryEventStatus");
-    if (rc)
-        return rc;
-    if (!status)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus: status is NULL");
-    else
-        *status = event_complete(ev, NULL) ? ACL_EVENT_RECORDED_STATUS_COMPLETE
-                                           : ACL_EVENT_RECORDED_STATUS_NOT_READY;
-    core_event_put(ev);
+    bool done = false;
+    aclError rc = query_event(event, status, true, &done, "aclrtQueryEventStatus");
+    if (rc == ACL_SUCCESS)
+        *status = done ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return rc;
 }
 
@@ -615,12 +651,15 @@ static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const
     if (wait_desc(ev, event_desc(ev), deadline))
         rc = core_err(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "%s: the event did not complete in %d ms",
                       fn, (int)timeout);
-    int32_t e = atomic_load_explicit(&ev->rec_err, memory_order_relaxed); /* after the acquire */
+    /* relaxed (load and CAS): after the completion's acquire in wait_desc;
+     * the CAS only decides which caller reports the error. */
+    int32_t e = atomic_load_explicit(&ev->rec_err, memory_order_relaxed);
     if (rc == ACL_SUCCESS && e &&
         atomic_compare_exchange_strong_explicit(&ev->rec_err, &e, 0, memory_order_relaxed,
                                                 memory_order_relaxed)) {
         /* Reported here, so the stream does not report it again (if it is
-         * still the same stream and still holds that error). */
+         * still the same stream and still holds that error). relaxed: a
+         * hint checked by the handle lookup below (run_record). */
         struct core_stream *cs = atomic_load_explicit(&ev->rec_stream, memory_order_relaxed);
         uint64_t h = atomic_load_explicit(&ev->rec_handle, memory_order_relaxed);
         int32_t se = e;

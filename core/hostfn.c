@@ -3,7 +3,8 @@
  * Work that runs host code in stream order: cpuacl C-function kernels,
  * aclrtLaunchHostFunc, and the subscribe/callback/report protocol.
  *
- * Kernels and host functions run directly on the worker that owns the stream.
+ * Kernels run directly on the worker that owns the stream; host functions run
+ * on host threads (core/hostpool.h), the stream blocked meanwhile.
  *
  * Callbacks (aclrtLaunchCallback) run on the user's thread that calls
  * aclrtProcessReport. When a worker reaches a callback task it hands a report
@@ -11,17 +12,25 @@
  * then blocks on the node's completion condition until the callback returned.
  *
  * Invariants:
- *  R1. A node has two references (the task, the report queue's consumer);
+ *  CB1. A node has two references (the task, the report queue's consumer);
  *      whoever drops the last frees it, so the worker never frees a node the
  *      processing thread is still advancing, and vice versa.
- *  R2. Report queues are never freed before aclFinalize: a stream's cbq
+ *  CB2. Report queues are never freed before aclFinalize: a stream's cbq
  *      pointer stays valid even across a racing unsubscribe.
+ *  CB3. Finalize closes every queue first (core_report_close_all, T4): nodes
+ *      not yet taken by aclrtProcessReport are dropped unrun and their
+ *      blocked streams released, callbacks reached later are dropped too,
+ *      and waiting processors wake and return ACL_ERROR_UNINITIALIZE. A
+ *      queue holds a reference for the registry and one per processor in
+ *      aclrtProcessReport; the last one frees it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
 #include "core/launch.h"
+#include "core/report.h"
+#include "core/task.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 
@@ -38,16 +47,44 @@ static int run_kernel(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
+/* Host functions: off the worker, in stream order (core/hostpool.h). The
+ * task is SCHED_TF_ALWAYS so that a force-destroy never skips a function
+ * already running; whether a fresh one is dropped is decided here. The
+ * record is only read, so captured host functions replay through it too. */
 static int run_hostfunc(struct sched_task *t, struct sched_exec *x)
 {
-    if (!x->discard)
-        ((aclrtHostFunc)t->arg.fn[0])(t->arg.ptr[1]);
-    return SCHED_DONE;
+    struct core_stream *s = x->stream->owner;
+    struct core_hostjob *j = &s->hj;
+    if (j->issued == j->collected) { /* fresh */
+        /* relaxed: as the worker's own per-task discard check (sched/worker.c). */
+        bool drop = x->discard || atomic_load_explicit(&x->stream->discard, memory_order_relaxed) ||
+                    (atomic_load_explicit(&x->stream->stop_on_fail, memory_order_relaxed) &&
+                     atomic_load_explicit(&x->stream->err, memory_order_relaxed));
+        if (drop)
+            return SCHED_DONE;
+        j->fn = (aclrtHostFunc)t->arg.fn[0];
+        j->arg = t->arg.ptr[1];
+        j->issued++;
+        if (__builtin_expect(core_hostpool_submit(j) != 0, 0)) {
+            /* No host thread could be had: run it here rather than lose it. */
+            j->fn(j->arg);
+            j->collected = j->issued;
+            sched_cond_advance(&j->done, j->issued);
+            return SCHED_DONE;
+        }
+    } else if (sched_cond_value(&j->done) >= j->issued) { /* re-run: finished */
+        j->collected = j->issued;
+        return SCHED_DONE;
+    }
+    x->block_cond = &j->done;
+    x->block_target = j->issued;
+    x->block_deadline = 0;
+    return SCHED_BLOCK;
 }
 
 static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
                                  void (*fn)(void), const void *args, size_t inline_size,
-                                 const char *name)
+                                 const char *name, uint8_t flags)
 {
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, name);
@@ -56,7 +93,7 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
     struct sched_task *t = core_task_begin(s);
     t->run = run;
     t->kind = kind;
-    t->flags = 0;
+    t->flags = flags;
     t->arg.fn[0] = fn;
     if (inline_size) {
         t->u16 = 1;
@@ -73,7 +110,7 @@ aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernel: kernel function is NULL");
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0,
-                     "cpuaclLaunchKernel");
+                     "cpuaclLaunchKernel", 0);
 }
 
 aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void *args,
@@ -87,9 +124,9 @@ aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void 
                         argsSize, CPUACL_KERNEL_ARGS_MAX);
     if (!argsSize) /* nothing to copy: pass NULL, as an empty block */
         return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, NULL, 0,
-                         "cpuaclLaunchKernelArgs");
+                         "cpuaclLaunchKernelArgs", 0);
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, argsSize,
-                     "cpuaclLaunchKernelArgs");
+                     "cpuaclLaunchKernelArgs", 0);
 }
 
 _Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) - 16,
@@ -122,13 +159,22 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
         return rc;
     struct sched_task *t = core_task_begin(s);
     t->run = run_owned;
-    t->kind = CORE_T_KERNEL;
+    t->kind = CORE_T_OWNED;
     t->flags = 0;
     t->u16 = 0;
     t->arg.fn[0] = (void (*)(void))fn;
     t->arg.ptr[1] = arg;
     t->arg.fn[2] = (void (*)(void))release;
     return core_task_end(s, name);
+}
+
+aclError cpuaclLaunchKernelOwned(aclrtStream stream, cpuaclKernel fn, void *args,
+                                 cpuaclRelease release)
+{
+    if (!fn)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernelOwned: kernel function is NULL");
+    return core_launch_owned(stream, (core_kernel_fn)fn, args, (core_release_fn)release,
+                             "cpuaclLaunchKernelOwned");
 }
 
 /* Captured owned launches run fn at every replay; release at model destroy. */
@@ -140,31 +186,27 @@ static int run_owned_replay(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
-sched_task_fn core_replay_fn(sched_task_fn run, void (**release)(void *), void **release_arg,
-                             struct sched_task *t)
+static void owned_release(const struct sched_task *t, void (**fn)(void *), void **arg)
 {
-    *release = NULL;
-    *release_arg = NULL;
-    if (run == run_kernel) {
-        t->flags |= SCHED_TF_DIRECT; /* the replay loop calls the kernel itself */
-        return run;
-    }
-    if (run == run_hostfunc)
-        return run; /* stateless: the same record runs again */
-    if (run == run_owned) {
-        *release = (void (*)(void *))t->arg.fn[2];
-        *release_arg = t->arg.ptr[1];
-        return run_owned_replay;
-    }
-    return core_memory_replay_fn(run);
+    *fn = (void (*)(void *))t->arg.fn[2];
+    *arg = t->arg.ptr[1];
 }
+
+/* A captured kernel replays as is; the replay loop calls it itself. */
+const struct core_task_desc core_task_kernel = {"kernel", run_kernel, run_kernel,
+                                                SCHED_TF_DIRECT, NULL};
+const struct core_task_desc core_task_owned = {"kernel", run_owned, run_owned_replay, 0,
+                                               owned_release};
+/* Stateless: the same record runs again. */
+const struct core_task_desc core_task_hostfunc = {"host_func", run_hostfunc, run_hostfunc, 0,
+                                                  NULL};
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 {
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchHostFunc: fn is NULL");
     return submit_fn(stream, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
-                     "aclrtLaunchHostFunc");
+                     "aclrtLaunchHostFunc", SCHED_TF_ALWAYS);
 }
 
 /* ---- report queues ------------------------------------------------------ */
@@ -174,7 +216,7 @@ struct report_node {
     aclrtCallback fn;
     void *data;
     struct sched_cond done; /* advanced to 1 when the callback returned */
-    _Atomic uint32_t refs;  /* R1 */
+    _Atomic uint32_t refs;  /* CB1 */
 };
 
 struct core_report {
@@ -183,10 +225,12 @@ struct core_report {
     pthread_mutex_t lock;    /* protects head/tail */
     struct report_node *head, *tail;
     struct sched_ec ec;      /* the processing thread waits here */
+    bool dead;               /* closed by finalize (CB3); q->lock */
+    _Atomic uint32_t refs;   /* A: registry + processors (CB3) */
     struct core_report *next; /* g_rt.lock */
 };
 
-static struct core_report *g_reports; /* g_rt.lock; R2 */
+static struct core_report *g_reports; /* g_rt.lock; CB2 */
 
 static void node_put(struct report_node *n)
 {
@@ -203,27 +247,49 @@ static struct core_report *report_find_locked(uint64_t tid)
     return NULL;
 }
 
-void core_report_fini_all(void)
+static void report_put(struct core_report *q)
 {
-    while (g_reports) {
-        struct core_report *q = g_reports;
-        g_reports = q->next;
-        while (q->head) {
-            struct report_node *n = q->head;
-            q->head = n->next;
-            node_put(n);
-        }
+    /* acq_rel: the last holder sees every other holder's writes. */
+    if (atomic_fetch_sub_explicit(&q->refs, 1, memory_order_acq_rel) == 1) {
         pthread_mutex_destroy(&q->lock);
         free(q);
     }
 }
 
+void core_report_close_all(void)
+{
+    for (struct core_report *q = g_reports; q; q = q->next) {
+        pthread_mutex_lock(&q->lock);
+        q->dead = true;
+        struct report_node *n = q->head;
+        q->head = q->tail = NULL;
+        pthread_mutex_unlock(&q->lock);
+        while (n) { /* dropped unrun; a BLOCK stream goes on */
+            struct report_node *next = n->next;
+            sched_cond_advance(&n->done, 1);
+            node_put(n);
+            n = next;
+        }
+        sched_ec_notify(&q->ec); /* processors waiting wake and see dead */
+    }
+}
+
+void core_report_fini_all(void)
+{
+    core_report_close_all(); /* idempotent: nodes posted since are dropped too */
+    while (g_reports) {
+        struct core_report *q = g_reports;
+        g_reports = q->next;
+        report_put(q);
+    }
+}
+
 void core_stream_unsubscribe_locked(struct core_stream *s)
 {
-    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed);
+    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed); /* relaxed: A1 */
     if (q) {
         q->nstreams--;
-        atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
+        atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */
         s->cb_tid = 0;
     }
 }
@@ -241,6 +307,12 @@ static int run_callback(struct sched_task *t, struct sched_exec *x)
         }
         t->arg.u64[2] = 1;
         pthread_mutex_lock(&q->lock);
+        if (q->dead) { /* CB3: finalize closed the queue */
+            pthread_mutex_unlock(&q->lock);
+            node_put(n);
+            node_put(n);
+            return SCHED_DONE;
+        }
         n->next = NULL;
         if (q->tail)
             q->tail->next = n;
@@ -266,8 +338,9 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
     aclError rc = core_stream_resolve(stream, &s, "aclrtSubscribeReport");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) {
+    if ((rc = core_lock_live("aclrtSubscribeReport"))) /* T3 */
+        return rc;
+    if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) { /* relaxed: A1 */
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_REPEAT_SUBSCRIBE,
                         "aclrtSubscribeReport: the stream is already subscribed by thread %llu",
@@ -281,6 +354,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
             return core_err(ACL_ERROR_BAD_ALLOC, "aclrtSubscribeReport: out of memory");
         }
         q->tid = threadId;
+        atomic_init(&q->refs, 1); /* the registry's (CB3) */
         pthread_mutex_init(&q->lock, NULL);
         q->next = g_reports;
         g_reports = q;
@@ -300,16 +374,20 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    if (!atomic_load_explicit(&s->cbq, memory_order_relaxed) || s->cb_tid != threadId) {
-        pthread_mutex_unlock(&g_rt.lock);
+    bool subscribed = atomic_load_explicit(&s->cbq, memory_order_relaxed) && /* relaxed: A1 */
+                      s->cb_tid == threadId;
+    if (subscribed)
+        core_stream_unsubscribe_locked(s);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!subscribed)
         return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
                         "aclrtUnSubscribeReport: the stream is not subscribed by thread %llu",
                         (unsigned long long)threadId);
-    }
-    core_stream_unsubscribe_locked(s);
-    pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
 }
+
+/* Callbacks cannot be captured (the report protocol is per submission). */
+const struct core_task_desc core_task_callback = {"callback", run_callback, NULL, 0, NULL};
 
 aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
                              aclrtStream stream)
@@ -323,7 +401,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchCallback");
     if (rc)
         return rc;
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         "aclrtLaunchCallback: callbacks cannot be captured into a model");
     /* acquire: pairs with the release in aclrtSubscribeReport. */
@@ -337,7 +415,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
         return core_err(ACL_ERROR_BAD_ALLOC, "aclrtLaunchCallback: out of memory");
     n->fn = fn;
     n->data = userData;
-    atomic_init(&n->refs, 2); /* R1: the task and the queue */
+    atomic_init(&n->refs, 2); /* CB1: the task and the queue */
     struct sched_task *t = sched_stream_reserve(&s->s);
     t->run = run_callback;
     t->kind = CORE_T_CALLBACK;
@@ -358,7 +436,7 @@ static bool q_nonempty(void *arg)
 {
     struct core_report *q = ((struct q_arg *)arg)->q;
     pthread_mutex_lock(&q->lock);
-    bool r = q->head != NULL;
+    bool r = q->head != NULL || q->dead;
     pthread_mutex_unlock(&q->lock);
     return r;
 }
@@ -370,21 +448,35 @@ aclError aclrtProcessReport(int32_t timeout)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "aclrtProcessReport: timeout %d is invalid (-1 or > 0 ms)", (int)timeout);
     uint64_t tid = (uint64_t)pthread_self();
-    pthread_mutex_lock(&g_rt.lock);
+    aclError rc = core_lock_live("aclrtProcessReport");
+    if (rc)
+        return rc;
     struct core_report *q = report_find_locked(tid);
     bool subscribed = q && q->nstreams;
+    if (q) /* relaxed: the registry's reference keeps it alive meanwhile */
+        atomic_fetch_add_explicit(&q->refs, 1, memory_order_relaxed);
     pthread_mutex_unlock(&g_rt.lock);
     struct q_arg a = {q};
-    if (!q || (!subscribed && !q_nonempty(&a)))
+    if (!q || (!subscribed && !q_nonempty(&a))) {
+        if (q)
+            report_put(q);
         return core_err(ACL_ERROR_THREAD_NOT_SUBSCRIBE,
                         "aclrtProcessReport: the calling thread is subscribed to no stream");
-    if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout)))
+    }
+    if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout))) {
+        report_put(q);
         return core_err(ACL_ERROR_WAIT_CALLBACK_TIMEOUT,
                         "aclrtProcessReport: no callback arrived within %d ms", (int)timeout);
+    }
     pthread_mutex_lock(&q->lock);
     struct report_node *n = q->head;
+    bool dead = q->dead;
     q->head = q->tail = NULL;
     pthread_mutex_unlock(&q->lock);
+    report_put(q);
+    if (!n && dead)
+        return core_err(ACL_ERROR_UNINITIALIZE,
+                        "aclrtProcessReport: aclFinalize closed the report queue");
     while (n) {
         struct report_node *next = n->next;
         n->fn(n->data);

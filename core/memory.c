@@ -21,12 +21,16 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/core.h"
 #include "core/half.h"
+#include "core/model.h"
+#include "core/task.h"
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
 #include "mem/mem.h"
+#include "mem/pages.h"
 #include "mem/registry.h"
 
 /* Where a pointer lives. */
@@ -55,12 +59,44 @@ static bool vmm_span(uintptr_t a, size_t n, const struct mem_reg_info *info)
     return true;
 }
 
+/* Is all of [p, p + n) mapped in this process? mincore fails with ENOMEM
+ * for any unmapped page; it never touches the memory. */
+static bool host_mapped(const void *p, size_t n)
+{
+    uintptr_t a = (uintptr_t)p & ~(uintptr_t)(MEM_PAGE_SIZE - 1);
+    uintptr_t end = (uintptr_t)p + (n ? n : 1);
+    if (end < (uintptr_t)p)
+        return false;
+    unsigned char vec[256];
+    while (a < end) {
+        size_t len = end - a;
+        if (len > sizeof(vec) * MEM_PAGE_SIZE)
+            len = sizeof(vec) * MEM_PAGE_SIZE;
+        if (mincore((void *)a, len, vec) != 0 && errno == ENOMEM)
+            return false;
+        a += (len + MEM_PAGE_SIZE - 1) & ~(uintptr_t)(MEM_PAGE_SIZE - 1);
+    }
+    return true;
+}
+
 /* Classify [p, p + n): a device or pinned allocation must contain all of it (or, for mapped
  * virtual memory, adjacent mappings of one device). */
 static aclError locate(const void *p, size_t n, struct span *out, const char *fn, const char *what)
 {
     struct mem_reg_info info;
     if (mem_reg_lookup(p, &info) != 0) {
+        /* Not a live allocation. Pageable host memory, unless it lies in a pool
+         * (freed device or pinned memory) or is not mapped at all (a device
+         * whose memory went with aclrtResetDevice): never dereferenced then. */
+        if (mem_dev_in_pool(p, n))
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: %s %p is freed device or pinned memory (no live allocation)",
+                            fn, what, p);
+        if (!host_mapped(p, n))
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: %s %p + %zu bytes is not mapped memory (freed, or memory of a "
+                            "device that was reset)",
+                            fn, what, p, n);
         out->loc = LOC_PAGEABLE;
         out->dev = -1;
         return ACL_SUCCESS;
@@ -84,6 +120,7 @@ static aclError locate(const void *p, size_t n, struct span *out, const char *fn
 
 static bool peer_ok(int cur, int other)
 {
+    /* acquire: pairs with the release in peer_access. */
     return cur == other ||
            (atomic_load_explicit(&g_rt.peer[cur], memory_order_acquire) >> other) & 1;
 }
@@ -144,7 +181,7 @@ static aclError check_copy(void *dst, size_t destMax, const void *src, size_t co
 static aclError dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
                            unsigned flags, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
     if (!size)
@@ -484,13 +521,17 @@ aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduc
     return submit(s, run_reduce, CORE_T_REDUCE, a, fn);
 }
 
-sched_task_fn core_memory_replay_fn(sched_task_fn run)
-{
-    if (run == run_memcpy || run == run_memcpy2d || run == run_memset || run == run_fail ||
-        run == run_value_write || run == run_value_wait || run == run_reduce)
-        return run; /* stateless records */
-    return NULL;
-}
+/* The copy, set, value and reduce records are stateless: a captured copy
+ * replays as is (it reads and writes the buffers' current contents). */
+const struct core_task_desc core_task_memcpy = {"memcpy", run_memcpy, run_memcpy, 0, NULL};
+const struct core_task_desc core_task_memcpy2d = {"memcpy", run_memcpy2d, run_memcpy2d, 0, NULL};
+const struct core_task_desc core_task_memcpy_fail = {"memcpy", run_fail, run_fail, 0, NULL};
+const struct core_task_desc core_task_memset = {"memset", run_memset, run_memset, 0, NULL};
+const struct core_task_desc core_task_value_write = {"value_write", run_value_write,
+                                                     run_value_write, 0, NULL};
+const struct core_task_desc core_task_value_wait = {"value_wait", run_value_wait, run_value_wait,
+                                                    0, NULL};
+const struct core_task_desc core_task_reduce = {"reduce", run_reduce, run_reduce, 0, NULL};
 
 /* Queue a prepared record (capture-aware). */
 static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
@@ -505,35 +546,48 @@ static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
     return core_task_end(s, fn);
 }
 
+/* The 64-byte rule binds page-locked memory only: seed 003 documents it for
+ * aclrtMallocHost buffers (the sample aligns its pinned address by hand). Pageable
+ * memory is copied by the caller after the stream drains (reference: "runtime syncs
+ * the stream and does a blocking copy"), so any address works, as with a driver that
+ * stages pageable memory through its own buffers (issue 14: ggml copies from malloc). */
 static bool misaligned_host(const struct span *sp, const void *p)
 {
-    return sp->loc != LOC_DEVICE && ((uintptr_t)p & 63u);
+    return sp->loc == LOC_PINNED && ((uintptr_t)p & 63u);
 }
 
 /*
  * The rules every asynchronous copy follows (1-D and 2-D): host-to-host fails
- * at synchronize (or is refused by config), host addresses must be 64-byte
+ * at synchronize (or is refused by config), pinned host addresses must be 64-byte
  * aligned, pageable host memory makes the copy synchronous (refused inside a
  * capture of this stream, and where the capture mode forbids sync calls).
- * Returns 1 when the caller must queue the copy, 2 when it must copy now
- * (pageable: the stream was drained), or an aclError (0: queued already).
+ * Sets *act: COPY_QUEUE when the caller must queue the copy, COPY_NOW when
+ * it must copy now (pageable: the stream was drained), COPY_DONE when there
+ * is nothing left to do (a host-to-host copy queued its failure, or an
+ * error is returned).
  */
-static int async_policy(struct core_stream *s, void *dst, const void *src, const struct span *d,
-                        const struct span *sp, const char *fn)
+enum copy_action { COPY_DONE, COPY_QUEUE, COPY_NOW };
+
+static aclError async_policy(struct core_stream *s, void *dst, const void *src,
+                             const struct span *d, const struct span *sp, enum copy_action *act,
+                             const char *fn)
 {
+    *act = COPY_DONE;
     if (d->loc != LOC_DEVICE && sp->loc != LOC_DEVICE) { /* host to host */
         if (g_rt.cfg.async_h2h_reject)
             return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                             "%s: asynchronous host-to-host copies are not supported", fn);
         uint64_t a[6] = {(uint64_t)ACL_ERROR_RT_FEATURE_NOT_SUPPORT};
-        return submit(s, run_fail, CORE_T_MEMCPY, a, fn); /* fails at synchronize (seed 003) */
+        return submit(s, run_fail, CORE_T_MEMCPY_FAIL, a, fn); /* fails at synchronize (seed 003) */
     }
     if (misaligned_host(d, dst) || misaligned_host(sp, src))
         return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
                         "%s: host addresses of asynchronous copies must be 64-byte aligned", fn);
-    if (d->loc != LOC_PAGEABLE && sp->loc != LOC_PAGEABLE)
-        return 1;
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed))
+    if (d->loc != LOC_PAGEABLE && sp->loc != LOC_PAGEABLE) {
+        *act = COPY_QUEUE;
+        return ACL_SUCCESS;
+    }
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
                         "%s: pageable host memory cannot be copied inside a capture (use "
                         "aclrtMallocHost)",
@@ -546,7 +600,8 @@ static int async_policy(struct core_stream *s, void *dst, const void *src, const
     /* Pageable memory (reference 5): drain the stream, then copy here. A
      * failure pending on the stream stays for its next synchronisation. */
     sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
-    return 2;
+    *act = COPY_NOW;
+    return ACL_SUCCESS;
 }
 
 static aclError copy_async(void *dst, size_t destMax, const void *src, size_t count,
@@ -559,13 +614,13 @@ static aclError copy_async(void *dst, size_t destMax, const void *src, size_t co
     struct span d = {0}, sp = {0};
     if ((rc = check_copy(dst, destMax, src, count, kind, &d, &sp, fn)) || !count)
         return rc;
-    int what = async_policy(s, dst, src, &d, &sp, fn);
-    if (what == 2) {
+    enum copy_action act;
+    if ((rc = async_policy(s, dst, src, &d, &sp, &act, fn)) || act == COPY_DONE)
+        return rc;
+    if (act == COPY_NOW) {
         memcpy(dst, src, count);
         return ACL_SUCCESS;
     }
-    if (what != 1)
-        return what;
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count};
     return submit(s, run_memcpy, CORE_T_MEMCPY, a, fn);
 }
@@ -607,8 +662,13 @@ static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitc
     if (height > 1 && ((dpitch && (height - 1) > (SIZE_MAX - width) / dpitch) ||
                        (spitch && (height - 1) > (SIZE_MAX - width) / spitch)))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: the 2-D extent overflows", fn);
-    aclError rc = check_copy(dst, dext, src, dext, kind, d, s, fn);
-    if (rc == ACL_SUCCESS && sext > dext)
+    /* Each side is checked against its own extent: the common part through
+     * check_copy (kinds, devices), the longer side's tail by a second lookup. */
+    size_t common = dext < sext ? dext : sext;
+    aclError rc = check_copy(dst, dext, src, common, kind, d, s, fn);
+    if (rc == ACL_SUCCESS && dext > common)
+        rc = locate(dst, dext, d, fn, "dst");
+    if (rc == ACL_SUCCESS && sext > common)
         rc = locate(src, sext, s, fn, "src");
     return rc;
 }
@@ -639,17 +699,17 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t sp
                       "aclrtMemcpy2dAsync");
     if (rc || !width || !height)
         return rc;
-    int what = async_policy(s, dst, src, &d, &sp, "aclrtMemcpy2dAsync");
-    if (what == 2) {
+    enum copy_action act;
+    if ((rc = async_policy(s, dst, src, &d, &sp, &act, "aclrtMemcpy2dAsync")) || act == COPY_DONE)
+        return rc;
+    if (act == COPY_NOW) {
         for (size_t r = 0; r < height; r++)
             memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
         return ACL_SUCCESS;
     }
-    if (what != 1)
-        return what;
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
                      height};
-    return submit(s, run_memcpy2d, CORE_T_MEMCPY, a, "aclrtMemcpy2dAsync");
+    return submit(s, run_memcpy2d, CORE_T_MEMCPY2D, a, "aclrtMemcpy2dAsync");
 }
 
 static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn)
@@ -763,7 +823,7 @@ aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId, int3
 
 static aclError peer_access(int32_t peer, bool enable, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     struct core_ctx *c = core_ctx_current();
     if (!c)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current device", fn);

@@ -24,6 +24,7 @@
 
 #include "core/core.h"
 #include "core/notify.h"
+#include "core/task.h"
 #include "sched/clock.h"
 
 #define NOTIFY_TAG 0xD1
@@ -174,6 +175,10 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
     }
 }
 
+/* Not capturable (replay NULL): submit refuses capturing streams first. */
+const struct core_task_desc core_task_notify_record = {"notify_record", run_record, NULL, 0, NULL};
+const struct core_task_desc core_task_notify_wait = {"notify_wait", run_wait, NULL, 0, NULL};
+
 static aclError submit(aclrtNotify notify, aclrtStream stream, sched_task_fn run, uint8_t kind,
                        uint64_t timeout_s, const char *fn)
 {
@@ -206,12 +211,12 @@ static aclError submit(aclrtNotify notify, aclrtStream stream, sched_task_fn run
 
 aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream)
 {
-    return submit(notify, stream, run_record, CORE_T_RECORD, 0, "aclrtRecordNotify");
+    return submit(notify, stream, run_record, CORE_T_NOTIFY_RECORD, 0, "aclrtRecordNotify");
 }
 
 aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout)
 {
-    return submit(notify, stream, run_wait, CORE_T_WAIT, timeout, "aclrtWaitAndResetNotify");
+    return submit(notify, stream, run_wait, CORE_T_NOTIFY_WAIT, timeout, "aclrtWaitAndResetNotify");
 }
 
 aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)

@@ -11,12 +11,30 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/report.h"
+#include "core/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/mem.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
 
 struct core_runtime g_rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* A finalize in progress (it drops g_rt.lock while streams drain): aclInit and
+ * a second aclFinalize wait on g_fin_cv until it is over (T3). g_rt.lock. */
+static bool g_finalizing;
+static pthread_cond_t g_fin_cv = PTHREAD_COND_INITIALIZER;
+
+aclError core_lock_live(const char *fn)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    /* relaxed: written under the lock we hold. */
+    if (__builtin_expect(atomic_load_explicit(&g_rt.initialised, memory_order_relaxed), 1))
+        return ACL_SUCCESS;
+    pthread_mutex_unlock(&g_rt.lock);
+    return core_err(ACL_ERROR_UNINITIALIZE, "%s: the runtime is not initialised (aclInit), or "
+                    "aclFinalize is under way", fn);
+}
 
 /* ---- RCU thread registration ------------------------------------------ */
 
@@ -61,6 +79,7 @@ uint64_t core_table_insert(struct core_table *t, void *obj)
             return 0;
         idx = t->nslots;
         uint32_t ci = idx / CORE_TABLE_CHUNK;
+        /* relaxed: chunks are installed only here, under g_rt.lock. */
         if (!atomic_load_explicit(&t->chunks[ci], memory_order_relaxed)) {
             struct core_slot *c = calloc(CORE_TABLE_CHUNK, sizeof(*c));
             if (!c)
@@ -71,7 +90,7 @@ uint64_t core_table_insert(struct core_table *t, void *obj)
         t->nslots++;
     }
     struct core_slot *s = &t->chunks[idx / CORE_TABLE_CHUNK][idx % CORE_TABLE_CHUNK];
-    uint32_t gen = atomic_load_explicit(&s->gen, memory_order_relaxed);
+    uint32_t gen = atomic_load_explicit(&s->gen, memory_order_relaxed); /* relaxed: lock held */
     /* release: publishes the initialised object to lock-free lookups. */
     atomic_store_explicit(&s->obj, obj, memory_order_release);
     return ((uint64_t)t->tag << 56) | ((uint64_t)gen << 24) | (idx + 1);
@@ -84,6 +103,7 @@ void core_table_remove(struct core_table *t, uint64_t h)
     /* relaxed: lookups check obj first; a lookup that still sees the old obj
      * with the old gen raced with destroy, which L1/L2 make memory-safe. */
     atomic_store_explicit(&s->gen, (uint32_t)(h >> 24) + 1, memory_order_relaxed);
+    /* release: a slot reused later is seen empty before its new object. */
     atomic_store_explicit(&s->obj, NULL, memory_order_release);
     if (t->nfree == t->capfree) {
         uint32_t cap = t->capfree ? t->capfree * 2 : 256;
@@ -113,6 +133,8 @@ static void worker_stopping(void)
 aclError aclInit(const char *configPath)
 {
     pthread_mutex_lock(&g_rt.lock);
+    while (g_finalizing)
+        pthread_cond_wait(&g_fin_cv, &g_rt.lock);
     if (g_rt.init_count) {
         g_rt.init_count++;
         pthread_mutex_unlock(&g_rt.lock);
@@ -157,21 +179,32 @@ aclError aclInit(const char *configPath)
 
 static void finalize_locked(void)
 {
+    /* T3: dead first, so nothing is created while the lock is dropped below;
+     * release: pairs with the acquire in core_initialised. */
+    g_finalizing = true;
+    atomic_store_explicit(&g_rt.initialised, false, memory_order_release);
+    /* T4: report queues close (blocked callbacks are released unrun, waiters
+     * in aclrtProcessReport wake) before streams drain. */
+    core_report_close_all();
     for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++)
         core_device_teardown_locked(&g_rt.dev[i]);
+    core_hostpool_fini(); /* every stream drained: no host function in flight */
     if (g_rt.cfg.trace_file[0])
         core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
     core_report_fini_all();
     mem_fini();
-    atomic_store_explicit(&g_rt.initialised, false, memory_order_release);
     g_rt.init_count = 0;
     /* Let pending call_rcu frees run before the process may exit. */
     urcu_memb_barrier();
+    g_finalizing = false;
+    pthread_cond_broadcast(&g_fin_cv);
 }
 
 aclError aclFinalize(void)
 {
     pthread_mutex_lock(&g_rt.lock);
+    while (g_finalizing)
+        pthread_cond_wait(&g_fin_cv, &g_rt.lock);
     if (!g_rt.init_count) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: not initialised");
@@ -184,6 +217,8 @@ aclError aclFinalize(void)
 aclError aclFinalizeReference(uint64_t *refCount)
 {
     pthread_mutex_lock(&g_rt.lock);
+    while (g_finalizing)
+        pthread_cond_wait(&g_fin_cv, &g_rt.lock);
     if (!g_rt.init_count) {
         pthread_mutex_unlock(&g_rt.lock);
         if (refCount)

@@ -5,10 +5,14 @@
  * synchronisation, queries, failure mode.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/allocator.h"
 #include "core/core.h"
+#include "core/model.h"
+#include "core/report.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
@@ -27,10 +31,13 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
                         "%s: the thread has no current context (call aclrtSetDevice or "
                         "aclrtSetCurrentContext)",
                         fn);
+    struct core_ctx *sc = s ? __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) : NULL; /* NULL: gone */
+    if (!sc)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: stream %p was destroyed", fn, h);
     return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
                     "%s: stream %p belongs to a context of device %d that is not the current "
                     "context",
-                    fn, h, s->ctx->dev->id);
+                    fn, h, sc->dev->id);
 }
 
 aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn)
@@ -66,6 +73,7 @@ static bool capturing_not_bound(struct core_stream *s)
 
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
 {
+    /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0) &&
         capturing_not_bound(s))
         return refuse_capturing(fn);
@@ -89,7 +97,7 @@ static struct sched_worker *least_loaded(struct core_device *d)
     uint32_t load = UINT32_MAX;
     for (uint32_t i = 0; i < d->nworkers; i++) {
         struct sched_worker *w = sched_worker_get(d->worker_base + i);
-        uint32_t n = atomic_load_explicit(&w->nattached, memory_order_relaxed);
+        uint32_t n = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
         if (n < load) {
             load = n;
             best = w;
@@ -130,18 +138,20 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
                         "aclrtCreateStream: out of memory for the task ring");
     }
-    s->ctx = c;
-    atomic_store_explicit(&s->cap, NULL, memory_order_relaxed);
+    __atomic_store_n(&s->ctx, c, __ATOMIC_RELAXED); /* read racily by core_stream_resolve */
+    atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->cap_lane = 0;
     s->internal = false;
     s->is_default = is_default;
     s->failure_mode_set = false;
+    /* relaxed: the stream is not yet attached to a worker (attach orders it). */
+    atomic_store_explicit(&s->s.stop_on_fail, c->stop_on_fail, memory_order_relaxed);
     s->priority = prio;
     s->flags = flags;
     s->cb_tid = 0;
     free(s->alloc); /* a registration that raced with the last destroy */
     s->alloc = NULL;
-    atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed);
+    atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->handle = core_table_insert(&g_rt.streams, s);
     s->s.trace_id = (uint32_t)(s->handle & 0xFFFFFF);
     if (!s->handle) {
@@ -159,6 +169,9 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     return ACL_SUCCESS;
 }
 
+
+/* Signalled when a device's last draining stream destroy finished. */
+static pthread_cond_t g_drain_cv = PTHREAD_COND_INITIALIZER;
 
 void core_stream_destroy_locked(struct core_stream *s, bool force)
 {
@@ -182,16 +195,27 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
      * stream when it next looks at its mailbox (not waited for: it may be
      * busy in another stream's long kernel) and core_stream_released queues
      * it for recycling. */
+    struct core_device *d = s->ctx->dev;
+    d->draining++; /* T1: the device's workers stay until we let go */
     pthread_mutex_unlock(&g_rt.lock);
     sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
     pthread_mutex_lock(&g_rt.lock);
-    s->ctx = NULL;
+    __atomic_store_n(&s->ctx, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     sched_worker_release(&s->s);
+    if (--d->draining == 0)
+        pthread_cond_broadcast(&g_drain_cv);
+}
+
+void core_device_wait_drains_locked(struct core_device *d)
+{
+    while (d->draining)
+        pthread_cond_wait(&g_drain_cv, &g_rt.lock);
 }
 
 void core_stream_released(struct sched_stream *ss)
 {
     struct core_stream *s = ss->owner;
+    /* relaxed: the seed of the CAS, which publishes (release). */
     struct core_stream *head = atomic_load_explicit(&g_rt.released, memory_order_relaxed);
     do /* release: the recycler sees the stream as the worker left it */
         s->next = head;
@@ -203,7 +227,7 @@ void core_stream_released(struct sched_stream *ss)
 
 static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
     struct core_ctx *c = core_ctx_current();
@@ -233,7 +257,7 @@ aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uin
 
 static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the default stream (NULL) cannot be destroyed", fn);
@@ -243,7 +267,7 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
     if (rc == ACL_SUCCESS && s->is_default)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %p is a default stream; it goes with its context", fn, stream);
-    if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed))
+    if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         rc =
             core_stream_bound_locked(s)
                 ? core_err(ACL_ERROR_RT_STREAM_MODEL,
@@ -286,14 +310,24 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
     return core_stream_sync(s, deadline, "aclrtSynchronizeStreamWithTimeout");
 }
 
+/* A getter's arguments: the stream resolved, then its output pointer (what)
+ * not NULL. */
+static aclError stream_and_out(aclrtStream stream, const void *out, const char *what,
+                               struct core_stream **s, const char *fn)
+{
+    aclError rc = core_stream_resolve(stream, s, fn);
+    if (rc == ACL_SUCCESS && !out)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    return rc;
+}
+
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamQuery");
+    aclError rc = stream_and_out(stream, status, "status", &s, "aclrtStreamQuery");
     if (rc)
         return rc;
-    if (!status)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
+    /* relaxed: A1 */
     if (atomic_load_explicit(&s->cap, memory_order_relaxed) && capturing_not_bound(s))
         return refuse_capturing("aclrtStreamQuery");
     *status = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s)
@@ -306,42 +340,57 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
 {
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, "aclrtSetStreamFailureMode");
+    if (rc == ACL_SUCCESS && mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "aclrtSetStreamFailureMode: mode %llu is neither ACL_CONTINUE_ON_FAILURE "
+                      "nor ACL_STOP_ON_FAILURE",
+                      (unsigned long long)mode);
     if (rc)
         return rc;
-    if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
+    pthread_mutex_lock(&g_rt.lock);
+    if (s->failure_mode_set) {
+        pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtSetStreamFailureMode: mode %llu is neither ACL_CONTINUE_ON_FAILURE "
-                        "nor ACL_STOP_ON_FAILURE",
-                        (unsigned long long)mode);
-    /* relaxed: the worker reads it once per batch; tasks submitted after
-     * this call are published after it by the tail release. */
-    atomic_store_explicit(&s->s.stop_on_fail, mode == ACL_STOP_ON_FAILURE, memory_order_relaxed);
+                        "aclrtSetStreamFailureMode: the failure mode of this stream was already "
+                        "set (at most once per stream)");
+    }
     s->failure_mode_set = true;
+    if (mode == ACL_STOP_ON_FAILURE && s->ctx && !s->ctx->stop_on_fail) {
+        /* The reference: STOP_ON_FAILURE on one stream makes every stream of
+         * its context stop-on-failure (streams created later too).
+         * relaxed: the worker reads it per task; tasks submitted after this
+         * call are published after it by the tail release. */
+        struct core_ctx *c = s->ctx;
+        c->stop_on_fail = true;
+        atomic_store_explicit(&c->default_stream->s.stop_on_fail, 1, memory_order_relaxed);
+        for (struct core_stream *o = c->streams; o; o = o->next)
+            atomic_store_explicit(&o->s.stop_on_fail, 1, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
+}
+
+/* A uint32_t field of a stream, for the getters below. */
+static aclError stream_u32(aclrtStream stream, uint32_t *out, const char *what, size_t field,
+                           const char *fn)
+{
+    struct core_stream *s = NULL;
+    aclError rc = stream_and_out(stream, out, what, &s, fn);
+    if (rc == ACL_SUCCESS)
+        memcpy(out, (const char *)s + field, sizeof(*out));
+    return rc;
 }
 
 aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
 {
-    struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetPriority");
-    if (rc)
-        return rc;
-    if (!priority)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetPriority: priority is NULL");
-    *priority = s->priority;
-    return ACL_SUCCESS;
+    return stream_u32(stream, priority, "priority", offsetof(struct core_stream, priority),
+                      "aclrtStreamGetPriority");
 }
 
 aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
 {
-    struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetFlags");
-    if (rc)
-        return rc;
-    if (!flags)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetFlags: flags is NULL");
-    *flags = s->flags;
-    return ACL_SUCCESS;
+    return stream_u32(stream, flags, "flags", offsetof(struct core_stream, flags),
+                      "aclrtStreamGetFlags");
 }
 
 aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
@@ -362,11 +411,8 @@ aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
 aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "cpuaclStreamGetWorker");
-    if (rc)
-        return rc;
-    if (!index)
-        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclStreamGetWorker: index is NULL");
-    *index = s->s.worker->index - s->ctx->dev->worker_base;
-    return ACL_SUCCESS;
+    aclError rc = stream_and_out(stream, index, "index", &s, "cpuaclStreamGetWorker");
+    if (rc == ACL_SUCCESS)
+        *index = s->s.worker->index - s->ctx->dev->worker_base;
+    return rc;
 }

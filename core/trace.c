@@ -13,28 +13,11 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/task.h"
+#include "core/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
-
-const char *core_task_kind_name(uint8_t k)
-{
-    switch (k) {
-    case CORE_T_KERNEL: return "kernel";
-    case CORE_T_HOSTFUNC: return "host_func";
-    case CORE_T_RECORD: return "event_record";
-    case CORE_T_WAIT: return "event_wait";
-    case CORE_T_RESET: return "event_reset";
-    case CORE_T_CALLBACK: return "callback";
-    case CORE_T_MEMCPY: return "memcpy";
-    case CORE_T_MEMSET: return "memset";
-    case CORE_T_MODEL: return "model";
-    case CORE_T_VALUE_WRITE: return "value_write";
-    case CORE_T_VALUE_WAIT: return "value_wait";
-    case CORE_T_REDUCE: return "reduce";
-    default: return "task";
-    }
-}
 
 aclError core_trace_write(const char *path)
 {
@@ -45,6 +28,7 @@ aclError core_trace_write(const char *path)
     uint64_t t0 = UINT64_MAX;
     for (uint32_t i = 0; i < SCHED_MAX_WORKERS; i++) {
         struct sched_worker *w = sched_worker_get(i);
+        /* acquire: pairs with the worker's release after each record. */
         uint32_t n = w ? atomic_load_explicit(&w->ntrace, memory_order_acquire) : 0;
         for (uint32_t j = 0; j < n; j++)
             if (w->trace[j].start_ns < t0)
@@ -62,7 +46,7 @@ aclError core_trace_write(const char *path)
                 "%u\"}},\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":"
                 "{\"name\":\"worker %u\",\"dropped\":%u}}",
                 first ? "" : ",\n", dev, dev, dev, wi, wi,
-                atomic_load_explicit(&w->trace_lost, memory_order_relaxed));
+                atomic_load_explicit(&w->trace_lost, memory_order_relaxed)); /* relaxed: A2 */
         first = false;
         /* acquire: pairs with the release after each record (trace_add). */
         uint32_t n = atomic_load_explicit(&w->ntrace, memory_order_acquire);

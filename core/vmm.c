@@ -24,22 +24,22 @@
  * Everything here is cold: each call takes g_rt.lock and scans short lists.
  *
  * Invariants:
- *   V1. Objects are created, changed and destroyed under g_rt.lock. Device teardown
+ *   VM1. Objects are created, changed and destroyed under g_rt.lock. Device teardown
  *       (core_device_unuse, core_vmm_device_fini_locked) holds the same lock, so a call
  *       here never races with the pool it charges or registers in going away; a call
  *       checks under the lock that the device is active before it creates anything.
- *   V2. A physical handle is a core_table value (tag CORE_H_DRVMEM, generation, index),
+ *   VM2. A physical handle is a core_table value (tag CORE_H_DRVMEM, generation, index),
  *       never a pointer: a freed, foreign or garbage handle fails the lookup and is never
  *       dereferenced.
- *   V3. A reservation's mappings lie inside it, are disjoint and sorted by address. A
+ *   VM3. A reservation's mappings lie inside it, are disjoint and sorted by address. A
  *       mapping is registered only after its mmap succeeded and unregistered before its
  *       range is made PROT_NONE again, so the registry never names bytes that are not
  *       mapped to physical memory.
- *   V4. phys->nmaps counts the mappings of a handle. The API frees a handle only at 0 and
+ *   VM4. phys->nmaps counts the mappings of a handle. The API frees a handle only at 0 and
  *       releases a reservation only without mappings; teardown unmaps first.
- *   V5. All mappings of one reservation are of handles of one device (the documented
+ *   VM5. All mappings of one reservation are of handles of one device (the documented
  *       rule); the reservation itself belongs to the device current when it was made.
- *   V6. Teardown of device d: every mapping of d's handles is unmapped, wherever it is;
+ *   VM6. Teardown of device d: every mapping of d's handles is unmapped, wherever it is;
  *       d's handles are freed (credited to the pool incarnation they were charged to,
  *       mem/devmem.c D7); d's reservations are released (a remaining mapping of another
  *       device's handle is unmapped first, that handle stays). Afterwards the handles and
@@ -52,6 +52,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "core/vmm.h"
 #include "mem/devmem.h"
 #include "mem/registry.h"
 
@@ -68,7 +69,7 @@ struct vmm_phys {
     int dev;                      /* I */
     size_t size;                  /* I */
     uint32_t gen;                 /* I: pool incarnation of the charge */
-    unsigned nmaps;               /* g_rt.lock (V4) */
+    unsigned nmaps;               /* g_rt.lock (VM4) */
     struct vmm_phys *next, *prev; /* live list, g_rt.lock */
 };
 
@@ -76,13 +77,13 @@ struct vmm_map {
     uintptr_t va;
     size_t size;
     struct vmm_phys *phys;
-    struct vmm_map *next; /* reservation's list, sorted by va (V3) */
+    struct vmm_map *next; /* reservation's list, sorted by va (VM3) */
 };
 
 struct vmm_resv {
     uintptr_t base;
     size_t size;
-    int dev;               /* owner (V5, V6) */
+    int dev;               /* owner (VM5, VM6) */
     struct vmm_map *maps;  /* g_rt.lock */
     struct vmm_resv *next; /* g_rt.lock */
 };
@@ -223,7 +224,7 @@ static void range_unback(uintptr_t va, size_t size)
         mprotect((void *)va, size, PROT_NONE);
 }
 
-/* Unmap m (V3: unregister first) and free it. */
+/* Unmap m (VM3: unregister first) and free it. */
 static void map_undo(struct vmm_resv *r, struct vmm_map *m)
 {
     mem_dev_vmm_unregister(m->va);
@@ -331,9 +332,11 @@ aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, vo
     *virPtr = NULL;
     if (!size)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
-    if (size % VMM_GRAN)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: size %zu is not a multiple of the 2 MiB granularity", fn, size);
+    /* The reference asks only for a non-zero size: any other size reserves whole
+     * granules, rounded up (ggml reserves exactly aclrtGetMemInfo's free figure). */
+    if (size > SIZE_MAX - (VMM_GRAN - 1))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size %zu is too large", fn, size);
+    size = (size + VMM_GRAN - 1) & ~(VMM_GRAN - 1);
     if (alignment)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: alignment is reserved and must be 0 (got %zu)", fn, alignment);
@@ -358,7 +361,7 @@ aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, vo
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_rt.lock);
     int dev = c->dev->id;
-    if (!c->dev->active) { /* reset by another thread since core_ctx_current (V1) */
+    if (!c->dev->active) { /* reset by another thread since core_ctx_current (VM1) */
         rc = core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has been reset", fn, dev);
         goto out;
     }
@@ -455,7 +458,7 @@ aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
     p->dev = dev;
     p->size = size;
     pthread_mutex_lock(&g_rt.lock);
-    if (!g_rt.dev[dev].active) { /* V1 */
+    if (!g_rt.dev[dev].active) { /* VM1 */
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: device %d is not in use (aclrtSetDevice it first)", fn, dev);
         goto fail;
@@ -609,7 +612,7 @@ aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle
     /* Best effort: 2 MiB pages where the kernel gives them to shared memory
      * (transparent_hugepage/shmem_enabled "advise" or "always"). */
     madvise(virPtr, size, MADV_HUGEPAGE);
-    int e = mem_dev_vmm_register(p->dev, va, size); /* V3: after the mmap */
+    int e = mem_dev_vmm_register(p->dev, va, size); /* VM3: after the mmap */
     if (e) {
         range_unback(va, size);
         rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register %p: %s", fn, virPtr,
@@ -619,7 +622,7 @@ aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle
     m->va = va;
     m->size = size;
     m->phys = p;
-    m->next = *pp; /* pp: the first mapping above va (sorted, V3) */
+    m->next = *pp; /* pp: the first mapping above va (sorted, VM3) */
     *pp = m;
     m = NULL;
     p->nmaps++;

@@ -88,8 +88,9 @@ struct mem_pool {
     _Atomic uint32_t state; /* A: POOL_*                                        */
     _Atomic uint32_t gen;   /* A: bumped at every init, never 0                  */
     unsigned owner;         /* I: registry owner id                             */
-    int flags_normal;       /* I: MALLOCX_ARENA(normal) | MALLOCX_ALIGN(64)     */
-    int flags_huge;         /* I: MALLOCX_ARENA(huge) | ALIGN(64) | TCACHE_NONE */
+    int flags_normal;       /* I: MALLOCX_ARENA(normal) | MALLOCX_ALIGN(a): a = 512
+                               for devices (MEM_DEV_ALIGN), 64 for host memory   */
+    int flags_huge;         /* I: MALLOCX_ARENA(huge) | ALIGN(a) | TCACHE_NONE   */
     size_t capacity;        /* I */
     /* Hot line: written by every alloc and free on this pool. */
     alignas(64) _Atomic size_t used; /* A: charged bytes (D2) */
@@ -669,8 +670,9 @@ int mem_pool_init(unsigned idx, size_t capacity)
         arena_destroy(p, AR_NORMAL);
         goto out;
     }
-    p->flags_normal = MALLOCX_ARENA(p->arena[AR_NORMAL].ind) | MALLOCX_ALIGN(MEM_ALIGN);
-    p->flags_huge = MALLOCX_ARENA(p->arena[AR_HUGE].ind) | MALLOCX_ALIGN(MEM_ALIGN) |
+    size_t align = idx == MEM_POOL_HOST ? MEM_ALIGN : MEM_DEV_ALIGN;
+    p->flags_normal = MALLOCX_ARENA(p->arena[AR_NORMAL].ind) | MALLOCX_ALIGN(align);
+    p->flags_huge = MALLOCX_ARENA(p->arena[AR_HUGE].ind) | MALLOCX_ALIGN(align) |
                     MALLOCX_TCACHE_NONE;
     /* relaxed: under pools_lock; published by the release below */
     uint32_t g = atomic_load_explicit(&p->gen, memory_order_relaxed) + 1;
@@ -786,6 +788,28 @@ int mem_dev_init(int dev, size_t capacity)
     if (!dev_ok(dev))
         return -EINVAL;
     return mem_pool_init((unsigned)dev, capacity);
+}
+
+/* Does [p, p + n) overlap a mapping of a live pool (memory the pools own,
+ * allocated or not)? Cold: copies ask it only for pointers the registry does
+ * not know. Linear over the mappings after the binary search for p. */
+bool mem_dev_in_pool(const void *p, size_t n)
+{
+    uintptr_t a = (uintptr_t)p, end = n > UINTPTR_MAX - a ? UINTPTR_MAX : a + n;
+    for (unsigned idx = 0; idx < MEM_POOL_MAX; idx++) {
+        struct mem_pool *pl = &pools[idx];
+        /* relaxed: a hint; the mappings are read under map_lock. */
+        if (atomic_load_explicit(&pl->state, memory_order_relaxed) != POOL_LIVE)
+            continue;
+        bool hit = false;
+        pthread_mutex_lock(&pl->map_lock);
+        for (size_t i = 0; i < pl->nmaps && !hit; i++)
+            hit = pl->maps[i].base < end && a < pl->maps[i].base + pl->maps[i].len;
+        pthread_mutex_unlock(&pl->map_lock);
+        if (hit)
+            return true;
+    }
+    return false;
 }
 
 int mem_dev_fini(int dev)

@@ -61,8 +61,8 @@ int mem_dev_fini(int dev);
 int mem_dev_round(size_t size, unsigned policy, unsigned flags, size_t *rounded);
 
 /*
- * Allocate device memory: 64-byte aligned, not zeroed, registered in the registry
- * (owner = dev). Page kind by policy:
+ * Allocate device memory: 512-byte aligned (MEM_DEV_ALIGN), not zeroed, registered in
+ * the registry (owner = dev). Page kind by policy:
  *   NORMAL_ONLY(_P2P)   base pages
  *   HUGE_FIRST(_P2P)    size <= 1 MiB: base pages; else 2 MiB pages (hugetlb, else
  *                       THP), falling back to base pages
@@ -103,6 +103,10 @@ void mem_dev_credit(int dev, size_t n, uint32_t gen);
  */
 int mem_dev_vmm_register(int dev, uintptr_t base, size_t size);
 int mem_dev_vmm_unregister(uintptr_t base);
+
+/* Does [p, p + n) overlap memory a live pool has mapped (allocated or freed)?
+ * Lets copies refuse a freed device pointer instead of writing into the pool. */
+bool mem_dev_in_pool(const void *p, size_t n);
 
 int mem_dev_stats(int dev, struct mem_dev_stats *st);
 

@@ -39,6 +39,11 @@
 
 /* Every allocation starts on this boundary (aclrtMalloc and aclrtMallocHost rule). */
 #define MEM_ALIGN 64u
+/* Device allocations start on this stronger boundary: the real runtime's device
+ * addresses are far more aligned than 64 bytes, and ggml places tensors at 128-byte
+ * offsets from a buffer's start expecting the buffer itself to be at least that aligned
+ * (issue 14). The host-pinned pool keeps MEM_ALIGN. */
+#define MEM_DEV_ALIGN 512u
 
 #define MEM_KiB ((size_t)1 << 10)
 #define MEM_MiB ((size_t)1 << 20)

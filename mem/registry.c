@@ -230,7 +230,7 @@ static inline struct reg_slot *slot_near(struct reg_slot *s0, uintptr_t pg0, uin
 {
     uintptr_t a = pg << REG_PAGE_SHIFT;
     if (((pg0 ^ pg) >> (REG_DIR_SHIFT - REG_PAGE_SHIFT)) == 0)
-        return s0 + (pg - pg0);
+        return s0 + ((intptr_t)pg - (intptr_t)pg0); /* pg may precede pg0: signed (UBSan, api_fuzz) */
     return create ? slot_get(a) : slot_find(a);
 }
 

@@ -23,11 +23,9 @@
 #include "mem/thread.h"
 
 #include <errno.h>
-#include <linux/membarrier.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 __thread struct mem_thread *mem_thread_cur __attribute__((tls_model("initial-exec")));
@@ -38,20 +36,6 @@ static pthread_key_t thread_key;
 static bool thread_key_ok;
 static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct mem_thread *list_head; /* L: list_lock */
-
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield" ::: "memory");
-#endif
-}
-
-static int sys_membarrier(int cmd, unsigned flags)
-{
-    return (int)syscall(__NR_membarrier, cmd, flags, 0);
-}
 
 static void thread_dtor(void *arg)
 {
@@ -71,10 +55,7 @@ static void thread_dtor(void *arg)
 
 static void thread_once_init(void)
 {
-    int q = sys_membarrier(MEMBARRIER_CMD_QUERY, 0);
-    if (q > 0 && (q & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
-        sys_membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0) == 0)
-        mem_thread_have_membarrier = true;
+    mem_thread_have_membarrier = base_membarrier_register();
     thread_key_ok = pthread_key_create(&thread_key, thread_dtor) == 0;
 }
 
@@ -110,9 +91,9 @@ void mem_op_synchronize(void)
     struct mem_thread *self = mem_thread_cur;
     pthread_mutex_lock(&list_lock);
     if (mem_thread_have_membarrier)
-        sys_membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0); /* G1 */
+        base_membarrier(); /* G1 */
     else
-        mem_fence_full(); /* G1 (T4) */
+        base_fence_full(); /* G1 (T4) */
     for (struct mem_thread *t = list_head; t; t = t->next) {
         if (t == self)
             continue; /* callers are never inside a section (documented) */
@@ -124,7 +105,7 @@ void mem_op_synchronize(void)
              atomic_load_explicit(&t->seq, memory_order_acquire) == s; /* G2 */
              spins++) {
             if (spins < 64)
-                cpu_relax();
+                base_cpu_relax();
             else
                 sched_yield();
         }

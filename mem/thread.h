@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/barrier.h"
 #include "mem/mem.h"
 
 /* Per-thread, per-pool explicit jemalloc tcache (see devmem.c, "tcache"). */
@@ -59,18 +60,6 @@ static inline struct mem_thread *mem_thread_self(void)
     return mem_thread_create();
 }
 
-/* Full fence. TSan does not support atomic_thread_fence (gcc: -Wtsan); under TSan a
- * seq_cst RMW stands in (a full barrier on x86, which is where TSan runs here). */
-static inline void mem_fence_full(void)
-{
-#if defined(__SANITIZE_THREAD__)
-    static _Atomic int fence_dummy;
-    atomic_fetch_add_explicit(&fence_dummy, 0, memory_order_seq_cst);
-#else
-    atomic_thread_fence(memory_order_seq_cst);
-#endif
-}
-
 /*
  * Enter an op section (nestable). M1: the store of the odd sequence is ordered before
  * the section's loads either by the membarrier() in mem_op_synchronize (G1, the common
@@ -87,7 +76,7 @@ static inline void mem_op_begin(struct mem_thread *t)
     if (__builtin_expect(mem_thread_have_membarrier, 1))
         atomic_signal_fence(memory_order_seq_cst); /* M1: compiler-only, G1 is the CPU half */
     else
-        mem_fence_full(); /* M1: pairs with G1's fence */
+        base_fence_full(); /* M1: pairs with G1's fence */
 }
 
 /* Leave an op section. M2: release, pairs with the acquire load in G2. */

@@ -96,6 +96,8 @@ const char *ops_dt_name(aclDataType t)
         return "COMPLEX128";
     case ACL_STRING:
         return "STRING";
+    case ACL_INT4:
+        return "INT4";
     default:
         return "UNSUPPORTED";
     }

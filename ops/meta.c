@@ -57,7 +57,10 @@ static bool tensor_args_ok(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
     for (uint64_t i = 0; i < viewDimsNum; i++)
         if (viewDims[i] < 0)
             return false;
-    return aclDataTypeSize(dataType) != 0 || dataType == ACL_DT_UNDEFINED;
+    /* ACL_INT4 has no byte size (two values per byte, low nibble first) but is a
+     * tensor type: quantised weights (aclnnWeightQuantBatchMatmulV2) are int4. */
+    return aclDataTypeSize(dataType) != 0 || dataType == ACL_DT_UNDEFINED ||
+           dataType == ACL_INT4;
 }
 
 static void tensor_fill(aclTensor *t, const int64_t *viewDims, uint64_t viewDimsNum,
@@ -388,12 +391,37 @@ aclnnStatus ops_check_dims(const aclTensor *t, const char *op, const char *what)
     return ACLNN_SUCCESS;
 }
 
+bool ops_format_private(aclFormat f)
+{
+    switch ((int)f) {
+    case ACL_FORMAT_NC1HWC0:
+    case ACL_FORMAT_FRACTAL_Z:
+    case ACL_FORMAT_NC1HWC0_C04:
+    case ACL_FORMAT_FRACTAL_NZ:
+    case ACL_FORMAT_NDC1HWC0:
+    case ACL_FORMAT_FRACTAL_NZ_C0_16:
+    case ACL_FORMAT_FRACTAL_NZ_C0_32:
+    case ACL_FORMAT_FRACTAL_NZ_C0_2:
+    case ACL_FORMAT_FRACTAL_NZ_C0_4:
+    case ACL_FORMAT_FRACTAL_NZ_C0_8:
+        return true;
+    default:
+        return false;
+    }
+}
+
 aclnnStatus ops_tensor_from(struct ops_tensor *o, const aclTensor *t, int slot, const char *op,
                             const char *what)
 {
     aclnnStatus rc = ops_check_dims(t, op, what);
     if (rc)
         return rc;
+    /* Blocked (private) formats are not strided views: only an operator that
+     * documents one takes it, through its own path (F1 in ops.h). */
+    if (ops_format_private(t->format))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s has the private format %d, which this operator does not take", op,
+                       what, (int)t->format);
     int dt = ops_dt_index(t->dtype);
     if (dt < 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has data type %s, which is not supported",

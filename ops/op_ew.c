@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/ew_build.h"
 #include "ops/ops.h"
 #include "ops/op_public.h"
 
@@ -284,105 +285,6 @@ static inline int ck_col(int ck)
 
 /* ---- building executors --------------------------------------------------------- */
 
-/* One elementwise executor: tensor inputs in[0..nin) (NULL entries are the
- * scalar operand, given as a constant of type cdt with value bytes cval),
- * one output. */
-struct ew_build {
-    const char *name;
-    int nin;
-    const aclTensor *in[EW_MAX_IN + 1];
-    const aclTensor *out;
-    int cdt;                /* constant operand's type */
-    unsigned char cval[16]; /* constant operand's value, as cdt */
-    int ck, rt;
-    ew_kern_fn kern;
-    struct ew_params p;
-};
-
-static aclnnStatus ew_build_exec(struct ew_build *b, uint64_t *ws, aclOpExecutor **ex)
-{
-    int ntensors = 0;
-    for (int k = 0; k < b->nin; k++)
-        ntensors += b->in[k] != NULL;
-    struct aclOpExecutor *e = ops_exec_new(b->name, (uint16_t)ntensors, 1);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct ops_tensor tin[EW_MAX_IN + 1], tout;
-    const struct ops_tensor *pin[EW_MAX_IN + 1];
-    aclnnStatus rc = ACLNN_SUCCESS;
-    for (int k = 0; k < b->nin && !rc; k++) {
-        if (b->in[k]) {
-            rc = ops_tensor_from(&tin[k], b->in[k], ops_exec_slot(e, b->in[k]), b->name, "input");
-        } else {
-            memset(&tin[k], 0, sizeof(tin[k]));
-            tin[k].dt = (int8_t)b->cdt;
-            tin[k].slot = -1;
-            tin[k].numel = 1;
-        }
-        pin[k] = &tin[k];
-    }
-    if (!rc)
-        rc = ops_tensor_from(&tout, b->out, ops_exec_slot(e, b->out), b->name, "out");
-    struct ew_plan *pl = NULL;
-    if (!rc && !(pl = malloc(sizeof(*pl))))
-        rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", b->name);
-    if (!rc && ew_plan_init(pl, b->ck, b->kern, &tout, pin, b->nin)) {
-        free(pl);
-        pl = NULL;
-        rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", b->name);
-    }
-    if (rc) {
-        ops_exec_discard(e);
-        return rc;
-    }
-    for (int k = 0; k < b->nin; k++)
-        if (!b->in[k])
-            memcpy(pl->op[1 + k].cval, b->cval, sizeof(b->cval));
-    pl->rt = (int8_t)b->rt;
-    pl->p = b->p;
-    pl->p.nin = b->nin;
-    e->plan = pl;
-    e->fini = ew_exec_fini;
-    e->run = pl->numel ? ew_exec_run : NULL;
-    return ops_exec_done(e, ws, ex);
-}
-
-static aclnnStatus check_dt(const char *name, const char *what, aclDataType t, unsigned mask,
-                            int *dt)
-{
-    *dt = ops_dt_index(t);
-    if (*dt < 0 || !(mask & DTM(*dt)))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has data type %s, which is not supported",
-                       name, what, ops_dt_name(t));
-    return ACLNN_SUCCESS;
-}
-
-static aclnnStatus check_out_shape(const char *name, const int64_t *want, int nwant,
-                                   const aclTensor *out, const char *what)
-{
-    bool ok = (int)out->ndim == nwant;
-    for (int i = 0; ok && i < nwant; i++)
-        ok = out->dims[i] == want[i];
-    if (!ok) {
-        char a[160], b2[160];
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s, expected %s", name, what,
-                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
-                       ops_shape_str(b2, sizeof b2, want, nwant));
-    }
-    return ACLNN_SUCCESS;
-}
-
-/* Store a scalar's value into cval as type dt. */
-static void scalar_to(unsigned char *cval, int dt, const aclScalar *s)
-{
-    int sdt = ops_dt_index(s->dtype);
-    memset(cval, 0, 16);
-    if (ops_dt_is_float(sdt))
-        ops_store_f64(cval, dt, ops_scalar_f64(s));
-    else
-        ops_store_i64(cval, dt, ops_scalar_i64(s));
-}
-
 enum bkind { BK_ADD, BK_SUB, BK_MUL, BK_DIV, BK_MAX, BK_MIN, BK_POW };
 
 /* The binary family. Exactly one of self/selfS and one of other/otherS is
@@ -410,9 +312,9 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
         return rc;
 
     int sdt, odt, outdt, adt = DT_NONE;
-    if ((rc = check_dt(name, "self", self ? self->dtype : selfS->dtype, DTM_ALL, &sdt)) ||
-        (rc = check_dt(name, "other", other ? other->dtype : otherS->dtype, DTM_ALL, &odt)) ||
-        (rc = check_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+    if ((rc = ops_need_dt(name, "self", self ? self->dtype : selfS->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "other", other ? other->dtype : otherS->dtype, DTM_ALL, &odt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
         return rc;
     int prom;
     if (self && other)
@@ -432,7 +334,7 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
         if (kind == BK_SUB && prom == DT_BOOL)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: subtraction of bool is not supported",
                            name);
-        if ((rc = check_dt(name, "alpha", alpha->dtype, DTM_ALL, &adt)))
+        if ((rc = ops_need_dt(name, "alpha", alpha->dtype, DTM_ALL, &adt)))
             return rc;
         if (prom == DT_BOOL ? ops_dt_is_float(adt) : !ops_can_cast(adt, prom))
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: alpha of type %s cannot cast to %s", name,
@@ -474,7 +376,7 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
         nb = (int)t->ndim;
         memcpy(bshape, t->dims, (size_t)nb * sizeof(int64_t));
     }
-    if ((rc = check_out_shape(name, bshape, nb, out, inplace ? "selfRef" : "out")))
+    if ((rc = ops_check_shape(name, bshape, nb, out, inplace ? "selfRef" : "out")))
         return rc;
 
     struct ew_build b;
@@ -486,9 +388,9 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
     b.out = out;
     b.cdt = prom;
     if (selfS)
-        scalar_to(b.cval, prom, selfS);
+        ops_scalar_to(b.cval, prom, selfS);
     if (otherS)
-        scalar_to(b.cval, prom, otherS);
+        ops_scalar_to(b.cval, prom, otherS);
     b.ck = ops_ck_for(res);
     b.rt = res;
     switch (kind) {
@@ -570,9 +472,9 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
     aclnnStatus rc;
     int sdt, outdt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = check_dt(name, inplace ? "selfRef" : "self", self->dtype,
+        (rc = ops_need_dt(name, inplace ? "selfRef" : "self", self->dtype,
                        inplace ? r->inplace_mask : r->in_mask, &sdt)) ||
-        (rc = check_dt(name, "out", out->dtype, r->out_mask, &outdt)))
+        (rc = ops_need_dt(name, "out", out->dtype, r->out_mask, &outdt)))
         return rc;
     int res = sdt;
     if (r->res == UR_FLOAT && !ops_dt_is_float(sdt))
@@ -581,7 +483,7 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: result type %s cannot be written to out type %s", name,
                        ops_dt_name(ops_dt_acl(res)), ops_dt_name(out->dtype));
-    if ((rc = check_out_shape(name, self->dims, (int)self->ndim, out, "out")))
+    if ((rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
         return rc;
     struct ew_build b;
     memset(&b, 0, sizeof(b));
@@ -614,18 +516,18 @@ static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclT
     aclnnStatus rc;
     int sdt, ddt;
     if ((rc = ops_check_dims(src, name, "src")) || (rc = ops_check_dims(dst, name, "out")) ||
-        (rc = check_dt(name, "self", src->dtype, DTM_ALL, &sdt)) ||
-        (rc = check_dt(name, "out", dst->dtype, DTM_ALL, &ddt)))
+        (rc = ops_need_dt(name, "self", src->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "out", dst->dtype, DTM_ALL, &ddt)))
         return rc;
     if (broadcast) {
         int64_t bs[OPS_MAX_DIMS];
         int nb;
         if (!ops_broadcast(dst->dims, (int)dst->ndim, src->dims, (int)src->ndim, bs, &nb) ||
-            (rc = check_out_shape(name, bs, nb, dst, "selfRef")))
+            (rc = ops_check_shape(name, bs, nb, dst, "selfRef")))
             return rc ? rc
                       : ops_err(ACLNN_ERR_PARAM_INVALID,
                                 "%s: src does not broadcast to selfRef's shape", name);
-    } else if ((rc = check_out_shape(name, src->dims, (int)src->ndim, dst, "out"))) {
+    } else if ((rc = ops_check_shape(name, src->dims, (int)src->ndim, dst, "out"))) {
         return rc;
     }
     struct ew_build b;
@@ -646,7 +548,7 @@ static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclSca
     aclnnStatus rc;
     int dt, vdt;
     if ((rc = ops_check_dims(self, name, "selfRef")) ||
-        (rc = check_dt(name, "selfRef", self->dtype, DTM_ALL, &dt)))
+        (rc = ops_need_dt(name, "selfRef", self->dtype, DTM_ALL, &dt)))
         return rc;
     struct ew_build b;
     memset(&b, 0, sizeof(b));
@@ -656,9 +558,9 @@ static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclSca
     b.out = self;
     b.cdt = dt;
     if (value) {
-        if ((rc = check_dt(name, "value", value->dtype, DTM_ALL, &vdt)))
+        if ((rc = ops_need_dt(name, "value", value->dtype, DTM_ALL, &vdt)))
             return rc;
-        scalar_to(b.cval, dt, value);
+        ops_scalar_to(b.cval, dt, value);
     }
     b.ck = ops_ck_raw(dt);
     b.rt = DT_NONE;
@@ -687,7 +589,7 @@ static aclnnStatus listn_op(const char *name, bool max, const aclTensorList *ten
         if (!t)
             return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: tensors[%d] is NULL", name, k);
         if ((rc = ops_check_dims(t, name, "tensors[]")) ||
-            (rc = check_dt(name, "tensors[]", t->dtype, DTM_ALL, &dt)))
+            (rc = ops_need_dt(name, "tensors[]", t->dtype, DTM_ALL, &dt)))
             return rc;
         prom = k ? ops_promote(prom, dt) : dt;
         if (k == 0) {
@@ -698,12 +600,12 @@ static aclnnStatus listn_op(const char *name, bool max, const aclTensorList *ten
         }
     }
     if ((rc = ops_check_dims(out, name, "out")) ||
-        (rc = check_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
         return rc;
     if (!ops_can_cast(prom, outdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: result type %s cannot cast to out type %s",
                        name, ops_dt_name(ops_dt_acl(prom)), ops_dt_name(out->dtype));
-    if ((rc = check_out_shape(name, bs, nb, out, "out")))
+    if ((rc = ops_check_shape(name, bs, nb, out, "out")))
         return rc;
 
     struct aclOpExecutor *e = ops_exec_new(name, (uint16_t)n, 1);

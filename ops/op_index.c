@@ -24,7 +24,8 @@
  *      out's type; float to integer truncates and saturates) and sums in it:
  *      floating sums accumulate in double and round per element to out's
  *      type, integer sums wrap (two's complement).
- *  X4. Arange: out must be 1-d with as many elements as the sequence has:
+ *  X4. Arange: out may have any shape whose element count is the sequence's
+ *      length (filled in row-major order; ggml passes a 4-d out). The length:
  *      ceil((end - start) / step), computed in double, or in float for
  *      FLOAT/FLOAT16/BFLOAT16 outs (either count is accepted). A float out
  *      gets start + i * step computed in double; an integer out (INT32,
@@ -593,21 +594,36 @@ static int32_t arange_run(const struct aclOpExecutor *e, void *const *addr)
     const struct ops_tensor *o = &p->out;
     int ck = p->integer ? CK_I64 : CK_F64;
     ops_store_fn st = ops_storer(ck, o->dt);
-    int64_t oe = ops_dt_size(o->dt), os = o->strides[0] * oe, n = o->numel;
-    char *ob = ops_base(o, addr);
+    int nd = o->ndim;
+    int64_t oe = ops_dt_size(o->dt), n = o->numel;
+    /* Rows along the last dim (a 0-d out is one row of one element); the
+     * outer dims are walked row-major with an odometer. */
+    int64_t inner = nd ? o->dims[nd - 1] : 1, os = nd ? o->strides[nd - 1] * oe : oe;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    char *row = ops_base(o, addr);
     union {
         double f[ARANGE_CHUNK];
         int64_t i[ARANGE_CHUNK];
     } buf;
-    for (int64_t b = 0; b < n; b += ARANGE_CHUNK) {
-        int64_t m = n - b < ARANGE_CHUNK ? n - b : ARANGE_CHUNK;
-        for (int64_t k = 0; k < m; k++) {
-            if (p->integer) /* wraps (X4) */
-                buf.i[k] = (int64_t)((uint64_t)p->istart + (uint64_t)(b + k) * (uint64_t)p->istep);
-            else
-                buf.f[k] = p->fstart + (double)(b + k) * p->fstep;
+    for (int64_t base = 0; base < n; base += inner) {
+        for (int64_t b = 0; b < inner; b += ARANGE_CHUNK) {
+            int64_t m = inner - b < ARANGE_CHUNK ? inner - b : ARANGE_CHUNK;
+            for (int64_t k = 0; k < m; k++) {
+                int64_t j = base + b + k;
+                if (p->integer) /* wraps (X4) */
+                    buf.i[k] = (int64_t)((uint64_t)p->istart + (uint64_t)j * (uint64_t)p->istep);
+                else
+                    buf.f[k] = p->fstart + (double)j * p->fstep;
+            }
+            st(row + b * os, os, &buf, m);
         }
-        st(ob + b * os, os, &buf, m);
+        for (int d = nd - 2; d >= 0; d--) {
+            row += o->strides[d] * oe;
+            if (++idx[d] < o->dims[d])
+                break;
+            row -= o->strides[d] * o->dims[d] * oe;
+            idx[d] = 0;
+        }
     }
     return 0;
 }
@@ -628,9 +644,6 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
         (rc = check_scalar(name, "step", step)) || (rc = ops_check_dims(out, name, "out")) ||
         (rc = need_dt(name, "out", out->dtype, DTM_ARANGE, &odt)))
         return rc;
-    if (out->ndim != 1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has %u dims; it must be 1-d", name,
-                       out->ndim);
     bool integer = !ops_dt_is_float(odt);
     double fs = ops_scalar_f64(start), fe = ops_scalar_f64(end), fst = ops_scalar_f64(step);
     int64_t is = ops_scalar_i64(start), ie = ops_scalar_i64(end), ist = ops_scalar_i64(step);
@@ -674,10 +687,14 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
         if (n1 == UINT64_MAX && n2 == UINT64_MAX)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the sequence is too long", name);
     }
-    uint64_t len = (uint64_t)out->dims[0];
+    uint64_t len = (uint64_t)ops_numel(out->dims, (int)out->ndim);
     if (len != n1 && len != n2) {
         int64_t want = (int64_t)(n1 != UINT64_MAX ? n1 : n2);
-        return bad_shape(name, "out", out, &want, 1);
+        char sh[160];
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: out has shape %s (%llu elements); the sequence has %lld", name,
+                       ops_shape_str(sh, sizeof sh, out->dims, (int)out->ndim),
+                       (unsigned long long)len, (long long)want);
     }
     struct aclOpExecutor *e = exec_with_plan(name, 0, 1, sizeof(struct arange_plan));
     if (!e)
@@ -751,10 +768,11 @@ static void clamp_i64(void *o_, const void *const *in, int64_t n, const struct e
     }
 }
 
-aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
-                                       const aclScalar *clipValueMax, aclTensor *out, WS)
+/* Clamp, ClampMin, ClampMax, InplaceClampMax: one body (X5). */
+static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclScalar *clipValueMin,
+                            const aclScalar *clipValueMax, const aclTensor *out,
+                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnClamp";
     OPS_CHECK_NULL(name, self);
     OPS_CHECK_NULL(name, out);
     if (!clipValueMin && !clipValueMax)
@@ -826,4 +844,32 @@ aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self, const aclScalar *c
     e->run = pl->numel > 0 ? ew_exec_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
+                                       const aclScalar *clipValueMax, aclTensor *out, WS)
+{
+    return clamp_op("aclnnClamp", self, clipValueMin, clipValueMax, out, workspaceSize, executor);
+}
+aclnnStatus aclnnClampMinGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
+                                          aclTensor *out, WS)
+{
+    OPS_CHECK_NULL("aclnnClampMin", clipValueMin);
+    return clamp_op("aclnnClampMin", self, clipValueMin, NULL, out, workspaceSize, executor);
+}
+aclnnStatus aclnnClampMaxGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMax,
+                                          aclTensor *out, WS)
+{
+    OPS_CHECK_NULL("aclnnClampMax", clipValueMax);
+    return clamp_op("aclnnClampMax", self, NULL, clipValueMax, out, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceClampMaxGetWorkspaceSize(const aclTensor *selfRef,
+                                                 const aclScalar *clipValueMax, WS)
+{
+    OPS_CHECK_NULL("aclnnInplaceClampMax", clipValueMax);
+    return clamp_op("aclnnInplaceClampMax", selfRef, NULL, clipValueMax, selfRef, workspaceSize,
+                    executor);
+}
 PHASE2(Clamp)
+PHASE2(ClampMin)
+PHASE2(ClampMax)
+PHASE2(InplaceClampMax)

@@ -88,6 +88,14 @@ static sgemm_fn *blas_sgemm(const char *op)
     return g_sgemm;
 }
 
+void *ops_blas_sgemm(const char *op)
+{
+    sgemm_fn *f = blas_sgemm(op);
+    void *v;
+    memcpy(&v, &f, sizeof(v)); /* function -> object pointer (POSIX) */
+    return v;
+}
+
 /* How the BLAS can read a [rows, cols] operand in place (M1): 0 = not,
  * else CblasNoTrans (row-major, unit column stride) or CblasTrans (unit row
  * stride) with its leading dim. Strides of size-1 dims do not matter. */

@@ -31,7 +31,7 @@ static void plan_free(struct aclOpExecutor *e)
 
 /* Gather / scatter an nd-dim block (row-major) between a view and a
  * contiguous compute buffer, using the converters for the inner dim. */
-static void gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
+void ops_gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
                       const int64_t *strides)
 {
     ops_load_fn ld = ops_loader(ck, dt);
@@ -56,7 +56,7 @@ static void gather_nd(void *buf, int ck, const char *base, int dt, int nd, const
     }
 }
 
-static void scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const int64_t *dims,
+void ops_scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const int64_t *dims,
                        const int64_t *strides)
 {
     ops_store_fn st = ops_storer(ck, dt);
@@ -178,7 +178,7 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
         for (int64_t i = 0; i < p->acc_n; i++)
             a[i] = p->count ? a[i] / (double)p->count : NAN;
     }
-    scatter_nd(acc, ck, ops_base(&p->out, addr), p->out.dt, p->out.ndim, p->out.dims,
+    ops_scatter_nd(acc, ck, ops_base(&p->out, addr), p->out.dt, p->out.ndim, p->out.dims,
                p->out.strides);
     free(acc);
     free(buf);
@@ -456,16 +456,16 @@ static int32_t norm_run(const struct aclOpExecutor *e, void *const *addr)
         return ACL_ERROR_BAD_ALLOC;
     float *g = row + D, *b = row + 2 * D;
     if (p->has_gamma)
-        gather_nd(g, CK_F32, ops_base(&p->gamma, addr), p->gamma.dt, p->gamma.ndim, p->gamma.dims,
+        ops_gather_nd(g, CK_F32, ops_base(&p->gamma, addr), p->gamma.dt, p->gamma.ndim, p->gamma.dims,
                   p->gamma.strides);
     if (p->has_beta)
-        gather_nd(b, CK_F32, ops_base(&p->beta, addr), p->beta.dt, p->beta.ndim, p->beta.dims,
+        ops_gather_nd(b, CK_F32, ops_base(&p->beta, addr), p->beta.dt, p->beta.ndim, p->beta.dims,
                   p->beta.strides);
     const char *xb = ops_base(&p->x, addr);
     char *yb = ops_base(&p->y, addr);
     int64_t xe = ops_dt_size(p->x.dt), ye = ops_dt_size(p->y.dt);
     for (int64_t r = 0; r < rows; r++) {
-        gather_nd(row, CK_F32, xb + row_offset(&p->x, lead, r) * xe, p->x.dt, p->k,
+        ops_gather_nd(row, CK_F32, xb + row_offset(&p->x, lead, r) * xe, p->x.dt, p->k,
                   p->x.dims + lead, p->x.strides + lead);
         double mean = 0, ss = 0;
         if (p->layer) {
@@ -490,7 +490,7 @@ static int32_t norm_run(const struct aclOpExecutor *e, void *const *addr)
                 v += b[i];
             row[i] = v;
         }
-        scatter_nd(row, CK_F32, yb + row_offset(&p->y, lead, r) * ye, p->y.dt, p->k,
+        ops_scatter_nd(row, CK_F32, yb + row_offset(&p->y, lead, r) * ye, p->y.dt, p->k,
                    p->y.dims + lead, p->y.strides + lead);
         if (p->has_mean)
             ops_storer(CK_F32, p->mean.dt)(ops_base(&p->mean, addr) +

@@ -256,7 +256,14 @@ aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
 aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
                        aclrtStream stream, const char *name);
 
-/* Fill an ops_tensor from an aclTensor (checks dims <= 8, dtype known). */
+/* F1. aclCreateTensor accepts any format; NC1HWC0, FRACTAL_Z, FRACTAL_NZ (and
+ * their variants) are blocked layouts, not strided views, so ops_tensor_from refuses
+ * them and an operator that documents one reads it itself. ACL_INT4 tensors (two
+ * values per byte) likewise reach only the operators that document int4. */
+bool ops_format_private(aclFormat f);
+
+/* Fill an ops_tensor from an aclTensor (checks dims <= 8, dtype known, format not
+ * private). */
 aclnnStatus ops_tensor_from(struct ops_tensor *o, const aclTensor *t, int slot, const char *op,
                             const char *what);
 
@@ -265,6 +272,17 @@ static inline char *ops_base(const struct ops_tensor *t, void *const *addr)
 {
     return (char *)addr[t->slot] + t->offset * (int64_t)ops_dt_size(t->dt);
 }
+
+/* Gather / scatter an nd-dim block (row-major) between a view (element
+ * strides) and a contiguous compute buffer of kind ck (op_reduce.c). */
+void ops_gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
+                   const int64_t *strides);
+void ops_scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const int64_t *dims,
+                    const int64_t *strides);
+
+/* The BLAS's cblas_sgemm (cast to its type, from <cblas.h>), loaded on first
+ * use; NULL with a message recorded when there is none (op_matmul.c). */
+void *ops_blas_sgemm(const char *op);
 
 /* ---- errors ------------------------------------------------------------- */
 

@@ -3,17 +3,12 @@
 #include "sched/sched.h"
 
 #include <errno.h>
-#include <linux/membarrier.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "sched/ec.h"
 
 bool sched_asym_fences;
 bool sched_trace_on;
-#if SCHED_TSAN
-_Atomic uint32_t sched_tsan_fence_word;
-#endif
 struct sched_config sched_cfg = {.spin_ns = 50000, .ring_slots = 1024, .pin_workers = true};
 
 static uint32_t g_ncpu;
@@ -25,15 +20,12 @@ int sched_init(const struct sched_config *cfg)
     sched_trace_on = sched_cfg.trace_events > 0;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     g_ncpu = n > 0 ? (uint32_t)n : 1;
-    if (SCHED_TSAN) {
+    if (BASE_TSAN) {
         /* TSan does not model membarrier; keep both sides symmetric there. */
         sched_asym_fences = false;
         return 0;
     }
-    long q = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-    sched_asym_fences =
-        q > 0 && (q & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
-        syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+    sched_asym_fences = base_membarrier_register();
     return 0;
 }
 
@@ -44,13 +36,12 @@ uint32_t sched_ncpu(void)
 
 void sched_fence_heavy(void)
 {
-    if (sched_asym_fences &&
-        syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
+    if (sched_asym_fences && base_membarrier() == 0)
         return;
     /* Symmetric mode (or a failed syscall): a full fence on this side; the
      * light side is a full fence too when sched_asym_fences is false. The
      * syscall cannot fail once registered, but stay correct if it did. */
-    sched_fence_full();
+    base_fence_full();
 }
 
 void sched_ec_wake_all(struct sched_ec *ec)
@@ -74,7 +65,7 @@ int sched_spin(bool (*pred)(void *), void *arg, uint64_t deadline_ns)
             if (now >= spin_until)
                 return 1;
         }
-        sched_cpu_relax();
+        base_cpu_relax();
     }
 }
 

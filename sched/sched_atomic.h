@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The engine's concurrency vocabulary: cache-line size, pause hint, and the
- * asymmetric fence pair.
+ * The engine's concurrency vocabulary: cache-line size and the asymmetric
+ * fence pair (built on base/barrier.h).
  *
  * Asymmetric fences. Every "publish X, then check whether anybody sleeps"
  * hand-off in the engine is a Dekker pair: the fast side (a producer pushing
@@ -28,47 +28,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SCHED_CACHELINE 64
+#include "base/barrier.h"
 
-#if defined(__SANITIZE_THREAD__)
-#define SCHED_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define SCHED_TSAN 1
-#endif
-#endif
-#ifndef SCHED_TSAN
-#define SCHED_TSAN 0
-#endif
+#define SCHED_CACHELINE 64
 
 /* Set once by sched_init() before any worker exists; read-only afterwards. */
 extern bool sched_asym_fences;
-
-/*
- * A full (seq_cst) fence. ThreadSanitizer does not model standalone fences
- * (gcc rejects them under -fsanitize=thread), so there every fence is a
- * seq_cst read-modify-write of one shared word instead: all such fences are
- * then totally ordered through that word, which TSan does understand, and
- * on x86 a locked RMW is a full barrier anyway.
- */
-#if SCHED_TSAN
-extern _Atomic uint32_t sched_tsan_fence_word;
-#define sched_fence_full()                                                                 \
-    ((void)atomic_fetch_add_explicit(&sched_tsan_fence_word, 0, memory_order_seq_cst))
-#else
-#define sched_fence_full() atomic_thread_fence(memory_order_seq_cst)
-#endif
-
-static inline void sched_cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield" ::: "memory");
-#else
-    atomic_signal_fence(memory_order_seq_cst);
-#endif
-}
 
 /* Fast side of an asymmetric Dekker pair (see top of file). */
 static inline void sched_fence_light(void)
@@ -76,7 +41,7 @@ static inline void sched_fence_light(void)
     if (__builtin_expect(sched_asym_fences, 1))
         atomic_signal_fence(memory_order_seq_cst); /* compiler only: heavy side pays */
     else
-        sched_fence_full(); /* no membarrier: symmetric fence */
+        base_fence_full(); /* no membarrier: symmetric fence */
 }
 
 /* Slow side of an asymmetric Dekker pair: a process-wide barrier. */

@@ -152,7 +152,7 @@ static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
                              atomic_load_explicit(&s->producer, memory_order_relaxed) != me,
                          0))
         sched_stream_claim(s, me); /* returns owning the stream (announced, or locked) */
-owned:
+owned:; /* a label before a declaration is C23: older clang wants a statement */
     /* relaxed: tail is only written by the owner, which we are. */
     uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed);
     if (__builtin_expect(t - s->head_cache > s->mask, 0)) {

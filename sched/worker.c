@@ -431,7 +431,7 @@ static void *worker_main(void *arg)
             continue;
         }
         if ((++idle_rounds & 63) != 0) {
-            sched_cpu_relax();
+            base_cpu_relax();
             continue;
         }
         /* 64 empty passes: idle. Spin for the budget, yielding, then park (W4). */

@@ -22,7 +22,7 @@
 #include "sched/ec.h"
 #include "sched/stream.h"
 
-#define SCHED_MAX_WORKERS 1024
+#define SCHED_MAX_WORKERS 4096 /* 64 devices x 64 workers (core/core.h) */
 #define SCHED_PASS_TASKS 64 /* tasks per stream per pass: bounds unfairness */
 
 struct sched_req;
@@ -62,8 +62,19 @@ struct sched_worker {
     uint32_t index;               /* I: global index */
     int32_t cpu;                  /* I: pinned core or -1 */
     pthread_t thread;             /* I */
-    bool running;                 /* I: guarded by the owner of the worker */
+    bool running;                 /* set by start (g_create_lock), cleared by stop; start and
+                                   * stop of one worker are serialised by the caller (core:
+                                   * g_rt.lock) */
 };
+
+/* The worker's parking line, its mailbox line and its own state do not share
+ * cache lines: wakers write ec/sleep_key, posters mbox_lock. */
+_Static_assert(__builtin_offsetof(struct sched_worker, ec) == 0, "the parking line comes first");
+_Static_assert(__builtin_offsetof(struct sched_worker, mbox_lock) % SCHED_CACHELINE == 0 &&
+                   __builtin_offsetof(struct sched_worker, mbox_lock) >= SCHED_CACHELINE,
+               "the mailbox has its own cache line");
+_Static_assert(sizeof(struct sched_worker) % SCHED_CACHELINE == 0,
+               "workers are whole cache lines");
 
 /* Start worker `index` (its structure is created on first use). 0 / -errno. */
 int sched_worker_start(uint32_t index, int32_t cpu);
@@ -71,7 +82,8 @@ int sched_worker_start(uint32_t index, int32_t cpu);
 void sched_worker_stop(uint32_t index);
 struct sched_worker *sched_worker_get(uint32_t index);
 
-/* Place stream s on w (the worker starts serving it). Blocks until done. */
+/* Place stream s on w: queued in w's mailbox, not waited for (the worker
+ * takes the stream, and the tasks already in its ring, at its next loop). */
 void sched_worker_attach(struct sched_worker *w, struct sched_stream *s);
 /* Remove s from its worker; returns when the worker no longer touches it. */
 void sched_worker_detach(struct sched_stream *s);

@@ -11,9 +11,12 @@ PKGS=(
   libcjson-dev                           # aclInit JSON configuration
   libbenchmark-dev                       # google-benchmark micro-benchmarks
   libopenblas-dev                        # BLAS for the matmul operators
+  libopenmpi-dev openmpi-bin             # libhccl across processes (mpirun)
+  python3 python3-numpy                  # the acl Python package's tests (numpy optional at run time)
   # peers measured beside cpuacl by cpuacl-bench (optional at build time)
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers   # OpenCL on CPU (PoCL)
   libtbb-dev                             # oneTBB flow graph
+  clang                                  # libFuzzer for tests/fuzz (api_fuzz; skipped without)
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * aclnnop/aclnn_clamp.h: Clamp every element into [min, max].
+ * aclnnop/aclnn_clamp.h: Clamp every element into [min, max] (Clamp, ClampMin,
+ * ClampMax, InplaceClampMax).
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
@@ -26,6 +27,32 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self
                                                            aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnClamp(void *workspace, uint64_t workspaceSize,
                                            aclOpExecutor *executor, aclrtStream stream);
+
+/* aclnnClampMin: out = max(self, clipValueMin), as aclnnClamp without an upper bound. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnClampMinGetWorkspaceSize(const aclTensor *self,
+                                                              const aclScalar *clipValueMin,
+                                                              aclTensor *out,
+                                                              uint64_t *workspaceSize,
+                                                              aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnClampMin(void *workspace, uint64_t workspaceSize,
+                                              aclOpExecutor *executor, aclrtStream stream);
+
+/* aclnnClampMax: out = min(self, clipValueMax), as aclnnClamp without a lower bound. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnClampMaxGetWorkspaceSize(const aclTensor *self,
+                                                              const aclScalar *clipValueMax,
+                                                              aclTensor *out,
+                                                              uint64_t *workspaceSize,
+                                                              aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnClampMax(void *workspace, uint64_t workspaceSize,
+                                              aclOpExecutor *executor, aclrtStream stream);
+
+/* aclnnInplaceClampMax: ClampMax written back into selfRef. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceClampMaxGetWorkspaceSize(const aclTensor *selfRef,
+                                                                     const aclScalar *clipValueMax,
+                                                                     uint64_t *workspaceSize,
+                                                                     aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceClampMax(void *workspace, uint64_t workspaceSize,
+                                                     aclOpExecutor *executor, aclrtStream stream);
 
 #ifdef __cplusplus
 }

@@ -53,6 +53,20 @@ ACL_FUNC_VISIBILITY aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel
 ACL_FUNC_VISIBILITY aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn,
                                                     const void *args, size_t argsSize);
 
+/*
+ * Like cpuaclLaunchKernel, with ownership of `args`: release(args) (may be
+ * NULL) is called exactly once when the runtime no longer needs the block:
+ * right after the kernel ran (or was discarded) for an eager launch; when the
+ * model run instance is destroyed for a launch captured by
+ * aclmdlRICaptureBegin (a captured kernel runs fn(args) at every replay).
+ * A nonzero return value of fn becomes the stream's error code (an aclError:
+ * return ACL_ERROR_RT_AICORE_EXCEPTION when in doubt). On failure to launch,
+ * release is NOT called. Used by libhccl for its collective descriptors.
+ */
+typedef void (*cpuaclRelease)(void *args);
+ACL_FUNC_VISIBILITY aclError cpuaclLaunchKernelOwned(aclrtStream stream, cpuaclKernel fn,
+                                                     void *args, cpuaclRelease release);
+
 /* Per-worker counters, as read at the time of the call (monotonic). */
 typedef struct cpuaclWorkerStats {
     uint64_t tasks;        /* tasks executed */

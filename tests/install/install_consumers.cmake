@@ -17,7 +17,8 @@ endfunction()
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(f include/acl/acl.h include/cpuacl/cpuacl.h lib/libcpuacl.so lib/libascendcl.so
           lib/libacl_rt.so lib/libnnopbase.so lib/libopapi.so lib/pkgconfig/cpuacl.pc
-          lib/cmake/cpuacl/cpuaclConfig.cmake)
+          lib/cmake/cpuacl/cpuaclConfig.cmake lib/libacl_op_compiler.so lib/libacl_rt_impl.so
+          lib64/libascendcl.so lib64/libacl_op_compiler.so lib64/libnnopbase.so lib64/libopapi.so)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "install is missing ${f}")
   endif()
@@ -43,4 +44,11 @@ run(${WORK_DIR}/consumer_pc)
 run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -L${prefix}/lib -lascendcl
     -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/consumer_l)
 run(${WORK_DIR}/consumer_l)
-message(STATUS "install test: find_package, pkg-config and -lascendcl consumers all ran")
+# 4. a CANN toolkit tree, as ggml's CANN backend uses one (-DCANN_INSTALL_DIR=prefix):
+#    include/ and include/aclnn on the include path, the libraries from lib64/ by the
+#    names ascendcl nnopbase opapi acl_op_compiler (and acl_rt_impl).
+run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -I${prefix}/include/aclnn
+    -L${prefix}/lib64 -lascendcl -lnnopbase -lopapi -lacl_op_compiler -lacl_rt_impl
+    -Wl,-rpath,${prefix}/lib64 -o ${WORK_DIR}/consumer_cann)
+run(${WORK_DIR}/consumer_cann)
+message(STATUS "install test: find_package, pkg-config, -lascendcl and CANN-tree consumers all ran")

@@ -141,6 +141,18 @@ static void run(cp2d_fn cp, const char *name)
         free(src);
         free(src1);
     }
+    /* each side against its own extent: a small device source whose extent
+     * (32 * 9 + 24 = 312 bytes) is far below the destination's (200 * 9 + 24) */
+    dev_write_pat(dsmall, 1000, 600);
+    pat_fill(p0, BUF, 601);
+    EXPECT_OK(cp(p0, 200, dsmall, 32, 24, 10, ACL_MEMCPY_DEVICE_TO_HOST));
+    uint8_t *srcs = dev_read(dsmall, 1000);
+    pat_fill(want, BUF, 601);
+    ref2d(want, 200, srcs, 32, 24, 10);
+    EXPECT(memcmp(p0, want, BUF) == 0);
+    free(srcs);
+    /* and the reverse: a small device destination, a long pinned source */
+    EXPECT_OK(cp(dsmall, 32, p0, 200, 24, 10, ACL_MEMCPY_HOST_TO_DEVICE));
     /* synchronous host-to-host 2-D */
     if (cp == cp_sync) {
         pat_fill(h0, BUF, 500);

@@ -129,8 +129,26 @@ static void reservations(void)
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(NULL, G2, 0, NULL, 0));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, 0, 0, NULL, 0));
     EXPECT(va == NULL);
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, MiB, 0, NULL, 0));
-    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, G2 + 4096, 0, NULL, 0));
+    EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, SIZE_MAX - 4096, 0, NULL, 0));
+    /* A size that is not a multiple of the granularity reserves whole granules, rounded up
+     * (issue 14: ggml reserves exactly aclrtGetMemInfo's free figure): 1 MiB takes one
+     * granule, G2 + 4096 two, and the second granule can hold a mapping. */
+    void *r1 = NULL, *r2 = NULL;
+    if (EXPECT_OK(aclrtReserveMemAddress(&r1, MiB, 0, NULL, 0))) {
+        aclrtDrvMemHandle h1 = phys(0, G2);
+        EXPECT_OK(aclrtMapMem(r1, G2, 0, h1, 0));
+        EXPECT_OK(aclrtUnmapMem(r1));
+        EXPECT_OK(aclrtFreePhysical(h1));
+        EXPECT_OK(aclrtReleaseMemAddress(r1));
+    }
+    if (EXPECT_OK(aclrtReserveMemAddress(&r2, G2 + 4096, 0, NULL, 0))) {
+        aclrtDrvMemHandle h2 = phys(0, G2);
+        EXPECT_OK(aclrtMapMem((char *)r2 + G2, G2, 0, h2, 0)); /* the rounded-up granule */
+        EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtMapMem((char *)r2 + 2 * G2, G2, 0, h2, 0));
+        EXPECT_OK(aclrtUnmapMem((char *)r2 + G2));
+        EXPECT_OK(aclrtFreePhysical(h2));
+        EXPECT_OK(aclrtReleaseMemAddress(r2));
+    }
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, G2, G2, NULL, 0));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, G2, 0, NULL, 2));
     EXPECT_ERR(ACL_ERROR_RT_PARAM_INVALID,

@@ -174,7 +174,7 @@ static void *producer_main(void *arg)
             /* The slot may have been overwritten by a later record (rec+64k):
              * that only raises `need`, so re-read rec and keep the pair only
              * when it did not move. */
-            sched_fence_full(); /* orders the slot load before the re-check (seqlock) */
+            base_fence_full(); /* orders the slot load before the re-check (seqlock) */
             if (atomic_load_explicit(&os->rec_submitted, memory_order_relaxed) != rec)
                 continue;
             struct sched_task *t = sched_stream_reserve(&st[sid].s);

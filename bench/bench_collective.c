@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * hccl-bench: all-reduce bus bandwidth by message size, as nccl-tests
+ * reports it (algbw = bytes / time; busbw = algbw * 2 (n-1) / n), float32
+ * sum, out of place.
+ *
+ *   hccl-bench --ranks N [--min B] [--max B] [--reps R]
+ *       N ranks in this process (HcclCommInitAll over N virtual devices).
+ *   mpirun -np N hccl-bench [--min B] [--max B] [--reps R]
+ *       one rank per process over MPI, and MPI_Allreduce called directly on
+ *       the same buffers in the same run: the ratio HCCL / MPI.
+ *
+ * One grep-able line per size:
+ *   collective mode=local ranks=4 bytes=1048576 us=123.4 algbw=8.5 busbw=12.7
+ *   collective mode=mpi ranks=4 bytes=1048576 us=.. busbw=.. mpi_us=.. mpi_busbw=.. ratio=..
+ * Times are medians over R repetitions (each the mean of several iterations,
+ * the slowest rank's time over MPI). GB/s = 1e9 bytes/s.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <mpi.h>
+
+#include "acl/acl.h"
+#include "hccl/hccl.h"
+
+#define MAXR 8
+#define MAXREPS 64
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, unsigned n)
+{
+    qsort(v, n, sizeof *v, cmp_d);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+#define DIE(...)                                                                                   \
+    do {                                                                                           \
+        fprintf(stderr, "hccl-bench: " __VA_ARGS__);                                               \
+        fputc('\n', stderr);                                                                       \
+        exit(1);                                                                                   \
+    } while (0)
+#define ACL(call)                                                                                  \
+    do {                                                                                           \
+        aclError e_ = (call);                                                                      \
+        if (e_ != ACL_SUCCESS)                                                                     \
+            DIE("%s = %d (%s)", #call, (int)e_, aclGetRecentErrMsg());                             \
+    } while (0)
+#define HC(call)                                                                                   \
+    do {                                                                                           \
+        HcclResult h_ = (call);                                                                    \
+        if (h_ != HCCL_SUCCESS)                                                                    \
+            DIE("%s = %s", #call, HcclGetErrorString(h_));                                         \
+    } while (0)
+
+/* Iterations per repetition: about 32 MiB of traffic, at least 2, at most 20. */
+static unsigned iters_for(uint64_t bytes)
+{
+    uint64_t it = (32u << 20) / (bytes ? bytes : 1);
+    return it < 2 ? 2 : it > 20 ? 20 : (unsigned)it;
+}
+
+static double busbw(uint64_t bytes, double us, unsigned n)
+{
+    return (double)bytes / (us * 1e3) * 2.0 * (n - 1) / n;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t lo = 8, hi = 16u << 20;
+    unsigned ranks = 2, reps = 5;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--ranks") && v)
+            ranks = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--min") && v)
+            lo = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--max") && v)
+            hi = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--reps") && v)
+            reps = (unsigned)strtoul(argv[++i], NULL, 10);
+        else {
+            fprintf(stderr, "usage: hccl-bench [--ranks N] [--min BYTES] [--max BYTES] [--reps R]\n"
+                            "       mpirun -np N hccl-bench [...]\n");
+            return 2;
+        }
+    }
+    if (reps < 1 || reps > MAXREPS)
+        reps = 5;
+    if (lo < 4)
+        lo = 4;
+    const char *ws = getenv("OMPI_COMM_WORLD_SIZE");
+    int mpi = ws && atoi(ws) > 1, me = 0;
+    if (mpi) {
+        int prov, w;
+        MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &prov);
+        MPI_Comm_rank(MPI_COMM_WORLD, &me);
+        MPI_Comm_size(MPI_COMM_WORLD, &w);
+        ranks = (unsigned)w;
+    } else {
+        if (ranks < 1 || ranks > MAXR)
+            DIE("--ranks must be 1..%d", MAXR);
+        char cnt[8];
+        snprintf(cnt, sizeof cnt, "%u", ranks);
+        setenv("CPUACL_DEVICE_COUNT", cnt, 0);
+    }
+    ACL(aclInit(NULL));
+    unsigned L = mpi ? 1 : ranks;
+    HcclComm comm[MAXR];
+    aclrtStream s[MAXR];
+    void *a[MAXR], *b[MAXR];
+    if (mpi) {
+        HcclRootInfo info;
+        if (me == 0)
+            HC(HcclGetRootInfo(&info));
+        MPI_Bcast(&info, sizeof info, MPI_BYTE, 0, MPI_COMM_WORLD);
+        ACL(aclrtSetDevice(0));
+        HC(HcclCommInitRootInfo(ranks, &info, (uint32_t)me, &comm[0]));
+    } else {
+        int32_t devs[MAXR];
+        for (unsigned i = 0; i < ranks; i++)
+            devs[i] = (int32_t)i;
+        HC(HcclCommInitAll(ranks, devs, comm));
+    }
+    for (unsigned i = 0; i < L; i++) {
+        ACL(aclrtSetDevice(mpi ? 0 : (int32_t)i));
+        ACL(aclrtCreateStream(&s[i]));
+        ACL(aclrtMalloc(&a[i], hi, ACL_MEM_MALLOC_HUGE_FIRST));
+        ACL(aclrtMalloc(&b[i], hi, ACL_MEM_MALLOC_HUGE_FIRST));
+        ACL(aclrtMemset(a[i], hi, 0, hi));
+        ACL(aclrtMemset(b[i], hi, 0, hi));
+    }
+    for (uint64_t bytes = lo; bytes <= hi; bytes = bytes * 8 > hi && bytes < hi ? hi : bytes * 8) {
+        uint64_t count = bytes / 4;
+        unsigned it = iters_for(bytes);
+        double t[MAXREPS], tm[MAXREPS];
+        for (unsigned r = 0; r <= reps; r++) { /* r == 0: warm-up */
+            if (mpi)
+                MPI_Barrier(MPI_COMM_WORLD);
+            uint64_t t0 = now_ns();
+            for (unsigned k = 0; k < it; k++)
+                for (unsigned i = 0; i < L; i++) {
+                    if (!mpi)
+                        ACL(aclrtSetDevice((int32_t)i));
+                    HC(HcclAllReduce(a[i], b[i], count, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM,
+                                     comm[i], s[i]));
+                }
+            for (unsigned i = 0; i < L; i++) {
+                if (!mpi)
+                    ACL(aclrtSetDevice((int32_t)i));
+                ACL(aclrtSynchronizeStream(s[i]));
+            }
+            double us = (double)(now_ns() - t0) / 1e3 / it, slow = us;
+            if (mpi) {
+                MPI_Allreduce(&us, &slow, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+                /* the baseline: MPI_Allreduce on the same buffers, same processes */
+                MPI_Barrier(MPI_COMM_WORLD);
+                uint64_t m0 = now_ns();
+                for (unsigned k = 0; k < it; k++)
+                    MPI_Allreduce(a[0], b[0], (int)count, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+                double mus = (double)(now_ns() - m0) / 1e3 / it, mslow = mus;
+                MPI_Allreduce(&mus, &mslow, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+                if (r)
+                    tm[r - 1] = mslow;
+            }
+            if (r)
+                t[r - 1] = slow;
+        }
+        double us = median(t, reps);
+        if (me != 0)
+            continue;
+        if (mpi) {
+            double mus = median(tm, reps);
+            printf("collective mode=mpi ranks=%u bytes=%llu us=%.2f busbw=%.3f mpi_us=%.2f "
+                   "mpi_busbw=%.3f ratio=%.3f\n", ranks, (unsigned long long)bytes, us,
+                   busbw(bytes, us, ranks), mus, busbw(bytes, mus, ranks), mus / us);
+        } else {
+            printf("collective mode=local ranks=%u bytes=%llu us=%.2f algbw=%.3f busbw=%.3f\n",
+                   ranks, (unsigned long long)bytes, us, (double)bytes / (us * 1e3),
+                   busbw(bytes, us, ranks));
+        }
+        fflush(stdout);
+        if (bytes == hi)
+            break;
+    }
+    for (unsigned i = 0; i < L; i++) {
+        ACL(aclrtSetDevice(mpi ? 0 : (int32_t)i));
+        ACL(aclrtFree(a[i]));
+        ACL(aclrtFree(b[i]));
+        ACL(aclrtDestroyStream(s[i]));
+        HC(HcclCommDestroy(comm[i]));
+    }
+    ACL(aclFinalize());
+    if (mpi)
+        MPI_Finalize();
+    return 0;
+}

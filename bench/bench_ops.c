@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The ops study: each heavy aclnn operator beside the floor it is built on,
+ * both measured in this run.
+ *
+ *  - sgemm: OpenBLAS cblas_sgemm (loaded here with dlopen, as the library
+ *    does) on the operator's own matrix shape, float32: the compute floor.
+ *  - WeightQuantBatchMatmulV2, prefill (m = 64): GFLOP/s vs that sgemm
+ *    (the operator adds the weight dequantisation and x / y conversions).
+ *  - WeightQuantBatchMatmulV2, decode (m = 1): weight bytes streamed per
+ *    second vs memcpy bandwidth (limits.memcpy).
+ *  - FusedInferAttentionScoreV2, prefill (Sq = Skv = 512): GFLOP/s vs a
+ *    square sgemm of the same inner size; decode (Sq = 1, Skv = 4096, GQA):
+ *    key/value bytes per second vs memcpy bandwidth.
+ * Each figure is the median over the repetitions of one timed batch of
+ * launches followed by aclrtSynchronizeStream.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
+#include "bench_ops.h"
+#include "bench_report.h"
+#include "bench_util.h"
+
+/* CBLAS's values (cblas.h): row-major 101, no-trans 111, trans 112. */
+typedef void sgemm_t(int order, int ta, int tb, int m, int n, int k, float alpha, const float *a,
+                     int lda, const float *b, int ldb, float beta, float *c, int ldc);
+
+static sgemm_t *load_sgemm(void)
+{
+    static const char *const libs[] = {"libopenblas.so.0", "libblas.so.3", "libopenblas.so"};
+    for (unsigned i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
+        void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
+        void *f = h ? dlsym(h, "cblas_sgemm") : NULL;
+        if (f) {
+            sgemm_t *g;
+            memcpy(&g, &f, sizeof(g));
+            return g;
+        }
+    }
+    return NULL;
+}
+
+static void step(const char *what)
+{
+    /* relaxed: the watchdog only needs to see progress */
+    atomic_store_explicit(&bs_step, what, memory_order_relaxed);
+    atomic_fetch_add_explicit(&bs_beat, 1, memory_order_relaxed);
+}
+
+/* Device buffer filled with a pattern (through aclrtMemcpy). */
+static void *dev_fill(size_t bytes, unsigned seed)
+{
+    void *d = NULL, *h = malloc(bytes);
+    if (!h || aclrtMalloc(&d, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+        free(h);
+        return NULL;
+    }
+    unsigned char *p = h;
+    for (size_t i = 0; i < bytes; i++) /* small fp16/bf16/int values: bytes below 0x3C */
+        p[i] = (unsigned char)(((i * 2654435761u + seed) >> 7) % 0x3B);
+    aclrtMemcpy(d, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    free(h);
+    return d;
+}
+
+static aclTensor *tensor(void *d, aclDataType t, int nd, const int64_t *dims, const int64_t *st)
+{
+    int64_t n = 1;
+    for (int i = 0; i < nd; i++)
+        n *= dims[i];
+    return aclCreateTensor(dims, (uint64_t)nd, t, st, 0, ACL_FORMAT_ND, &n, 1, d);
+}
+
+/* sgemm of [m, k] @ [k, n], `iters` times: GFLOP/s. */
+static double time_sgemm(sgemm_t *g, int m, int k, int n, int iters)
+{
+    float *a = malloc(sizeof(float) * (size_t)m * (size_t)k),
+          *b = malloc(sizeof(float) * (size_t)k * (size_t)n),
+          *c = malloc(sizeof(float) * (size_t)m * (size_t)n);
+    if (!a || !b || !c) {
+        free(a), free(b), free(c);
+        return 0;
+    }
+    for (size_t i = 0; i < (size_t)m * (size_t)k; i++)
+        a[i] = (float)(i % 7) * 0.1f;
+    for (size_t i = 0; i < (size_t)k * (size_t)n; i++)
+        b[i] = (float)(i % 5) * 0.1f;
+    g(101, 111, 111, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n); /* warm */
+    uint64_t t0 = bu_now_ns();
+    for (int i = 0; i < iters; i++)
+        g(101, 111, 111, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
+    double dt = (double)(bu_now_ns() - t0);
+    free(a), free(b), free(c);
+    return 2.0 * m * k * n * iters / (dt > 0 ? dt : 1);
+}
+
+/* One operator launch (both phases) on s: 0 or an aclnn status. */
+typedef int (*launch_fn)(void *op, aclrtStream s);
+
+/* reps timed batches of `iters` launches + one sync (after one warm-up
+ * batch): work_per_call / ns per call into acc. 0 or -1. */
+static int time_launches(aclrtStream s, launch_fn fn, void *op, int iters, unsigned reps,
+                         struct br_acc *acc, double work_per_call)
+{
+    for (unsigned r = 0; r <= reps; r++) { /* r = 0 warms up */
+        uint64_t t0 = bu_now_ns();
+        for (int i = 0; i < iters; i++)
+            if (fn(op, s))
+                return -1;
+        if (aclrtSynchronizeStream(s))
+            return -1;
+        double dt = (double)(bu_now_ns() - t0) / iters;
+        if (r)
+            br_acc_add(acc, work_per_call / dt);
+    }
+    return 0;
+}
+
+struct wq_op {
+    aclTensor *x, *w, *s, *y;
+};
+
+static int wq_launch(void *op, aclrtStream s)
+{
+    struct wq_op *o = op;
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    int rc = aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(o->x, o->w, o->s, NULL, NULL, NULL, NULL,
+                                                           32, o->y, &wsz, &ex);
+    return rc ? rc : aclnnWeightQuantBatchMatmulV2(NULL, wsz, ex, s);
+}
+
+struct fa_op {
+    aclTensor *q, *p, *o;
+    aclTensorList *k, *v;
+    int64_t N, KVN, D;
+};
+
+static int fa_launch(void *op, aclrtStream s)
+{
+    struct fa_op *f = op;
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    char layout[] = "BNSD";
+    int rc = aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
+        f->q, f->k, f->v, f->p, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, f->N, 1.0 / sqrt((double)f->D),
+        65535, 65535, layout, f->KVN, 0, 0, 0, 0, false, 0, 0, f->o, NULL, &wsz, &ex);
+    return rc ? rc : aclnnFusedInferAttentionScoreV2(NULL, wsz, ex, s);
+}
+
+/* WQBMM x [m, k] fp16 @ weight [k, n] (transposed view, as ggml) with
+ * per-group (32) fp16 scales: work_per_call per ns into acc. */
+static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
+                      unsigned reps, struct br_acc *acc, double work_per_call)
+{
+    int64_t ng = k / 32;
+    size_t wbytes = wt == ACL_INT4 ? (size_t)(k * n / 2) : (size_t)(k * n);
+    void *x = dev_fill((size_t)(m * k) * 2, 1), *w = dev_fill(wbytes, 2),
+         *sc = dev_fill((size_t)(ng * n) * 2, 3), *y = dev_fill((size_t)(m * n) * 2, 4);
+    int rc = -1;
+    if (!x || !w || !sc || !y)
+        goto out;
+    int64_t xd[2] = {m, k}, wd[2] = {k, n}, ws_[2] = {1, k}, sd[2] = {ng, n}, ss[2] = {1, ng},
+            yd[2] = {m, n};
+    struct wq_op op = {tensor(x, ACL_FLOAT16, 2, xd, NULL), tensor(w, wt, 2, wd, ws_),
+                       tensor(sc, ACL_FLOAT16, 2, sd, ss), tensor(y, ACL_FLOAT16, 2, yd, NULL)};
+    rc = time_launches(s, wq_launch, &op, iters, reps, acc, work_per_call);
+    aclDestroyTensor(op.x), aclDestroyTensor(op.w), aclDestroyTensor(op.s), aclDestroyTensor(op.y);
+out:
+    aclrtFree(x), aclrtFree(w), aclrtFree(sc), aclrtFree(y);
+    return rc;
+}
+
+/* FIA in BNSD fp16 with a broadcast fp16 pse; work units per second. */
+static int time_fia(aclrtStream s, int64_t N, int64_t KVN, int64_t Sq, int64_t Skv, int64_t D,
+                    int iters, unsigned reps, struct br_acc *acc, double work_per_call)
+{
+    size_t qb = (size_t)(N * Sq * D) * 2, kb = (size_t)(KVN * Skv * D) * 2,
+           pb = (size_t)(Sq * Skv) * 2;
+    void *q = dev_fill(qb, 5), *k = dev_fill(kb, 6), *v = dev_fill(kb, 7), *o = dev_fill(qb, 8),
+         *p = dev_fill(pb, 9);
+    int rc = -1;
+    if (!q || !k || !v || !o || !p)
+        goto out;
+    int64_t qd[4] = {1, N, Sq, D}, kd[4] = {1, KVN, Skv, D}, pd[4] = {1, N, Sq, Skv},
+            ps[4] = {0, 0, Skv, 1};
+    aclTensor *tk = tensor(k, ACL_FLOAT16, 4, kd, NULL), *tv = tensor(v, ACL_FLOAT16, 4, kd, NULL);
+    struct fa_op op = {tensor(q, ACL_FLOAT16, 4, qd, NULL), tensor(p, ACL_FLOAT16, 4, pd, ps),
+                       tensor(o, ACL_FLOAT16, 4, qd, NULL),
+                       aclCreateTensorList((const aclTensor *const[]){tk}, 1),
+                       aclCreateTensorList((const aclTensor *const[]){tv}, 1), N, KVN, D};
+    rc = time_launches(s, fa_launch, &op, iters, reps, acc, work_per_call);
+    aclDestroyTensorList(op.k), aclDestroyTensorList(op.v); /* with tk, tv */
+    aclDestroyTensor(op.q), aclDestroyTensor(op.p), aclDestroyTensor(op.o);
+out:
+    aclrtFree(q), aclrtFree(k), aclrtFree(v), aclrtFree(o), aclrtFree(p);
+    return rc;
+}
+
+int bs_study_ops(struct bs_ctx *c)
+{
+    struct br_results *R = c->res;
+    sgemm_t *g = load_sgemm();
+    if (!g) {
+        br_add_skipped(R, "ops", "all", "no BLAS with cblas_sgemm (libopenblas.so.0)");
+        return 0;
+    }
+    aclrtStream s;
+    if (aclrtCreateStream(&s) != ACL_SUCCESS)
+        return -1;
+    const unsigned reps = c->reps;
+    const int64_t K = 2048, NN = 2048, MP = 64;
+    struct br_acc sg_mm = {0}, sg_sq = {0}, wq8 = {0}, wq4 = {0}, wq8d = {0}, wq4d = {0},
+                  fap = {0}, fad = {0};
+    int rc = 0;
+    step("ops: sgemm baselines");
+    for (unsigned r = 0; r < reps; r++) {
+        br_acc_add(&sg_mm, time_sgemm(g, (int)MP, (int)K, (int)NN, c->full ? 8 : 3));
+        br_acc_add(&sg_sq, time_sgemm(g, 512, 128, 512, c->full ? 64 : 16));
+    }
+    br_set_note(br_add(R, "ops", "sgemm_64x2048x2048", "sgemm 64x2048 @ 2048x2048", "GFLOP/s",
+                       BR_HIGHER, &sg_mm, NULL, NULL),
+                "OpenBLAS cblas_sgemm, float32");
+    br_set_note(br_add(R, "ops", "sgemm_512x128x512", "sgemm 512x128 @ 128x512", "GFLOP/s",
+                       BR_HIGHER, &sg_sq, NULL, NULL),
+                "OpenBLAS, the attention prefill's block shape");
+    const double flops_p = 2.0 * (double)MP * (double)K * (double)NN;
+    step("ops: WeightQuantBatchMatmulV2 prefill");
+    if ((rc = time_wqbmm(s, ACL_INT8, MP, K, NN, c->full ? 4 : 2, reps, &wq8, flops_p)) ||
+        (rc = time_wqbmm(s, ACL_INT4, MP, K, NN, c->full ? 4 : 2, reps, &wq4, flops_p)))
+        goto out;
+    br_set_note(br_add(R, "ops", "wqbmm_int8_m64", "WQBMM int8 m=64 k=n=2048", "GFLOP/s",
+                       BR_HIGHER, &wq8, "ops.sgemm_64x2048x2048", NULL),
+                "fp16 x, per-group(32) fp16 scales, transposed weight");
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m64", "WQBMM int4 m=64 k=n=2048", "GFLOP/s",
+                       BR_HIGHER, &wq4, "ops.sgemm_64x2048x2048", NULL),
+                "as int8, weight packed two per byte");
+    step("ops: WeightQuantBatchMatmulV2 decode");
+    if ((rc = time_wqbmm(s, ACL_INT8, 1, K, NN, c->full ? 16 : 6, reps, &wq8d, (double)(K * NN))) ||
+        (rc = time_wqbmm(s, ACL_INT4, 1, K, NN, c->full ? 16 : 6, reps, &wq4d,
+                         (double)(K * NN) / 2)))
+        goto out;
+    br_set_note(br_add(R, "ops", "wqbmm_int8_m1", "WQBMM int8 m=1 weight bytes", "GB/s",
+                       BR_HIGHER, &wq8d, "limits.memcpy", NULL),
+                "decode: weight bytes read per second vs memcpy");
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m1", "WQBMM int4 m=1 weight bytes", "GB/s",
+                       BR_HIGHER, &wq4d, "limits.memcpy", NULL),
+                "decode: packed weight bytes per second vs memcpy");
+    step("ops: FusedInferAttentionScoreV2 prefill");
+    {
+        const int64_t N = 8, Sq = 512, Skv = 512, D = 128;
+        if ((rc = time_fia(s, N, N, Sq, Skv, D, c->full ? 4 : 1, reps, &fap,
+                           4.0 * (double)(N * Sq * Skv * D))))
+            goto out;
+        br_set_note(br_add(R, "ops", "fia_prefill", "FIA prefill N8 S512 D128 fp16", "GFLOP/s",
+                           BR_HIGHER, &fap, "ops.sgemm_512x128x512", NULL),
+                    "QK^T + PV flops; blocked online softmax, pse");
+    }
+    step("ops: FusedInferAttentionScoreV2 decode");
+    {
+        const int64_t N = 32, KVN = 8, Skv = 4096, D = 128;
+        if ((rc = time_fia(s, N, KVN, 1, Skv, D, c->full ? 16 : 4, reps, &fad,
+                           2.0 * 2.0 * (double)(KVN * Skv * D))))
+            goto out;
+        br_set_note(br_add(R, "ops", "fia_decode", "FIA decode N32/8 Skv4096 D128", "GB/s",
+                           BR_HIGHER, &fad, "limits.memcpy", NULL),
+                    "key + value bytes per second (GQA 4) vs memcpy");
+    }
+out:
+    aclrtDestroyStream(s);
+    return rc;
+}
+
+const struct bs_study bs_ops_study = {
+    "ops", "heavy aclnn operators vs their floors: sgemm GFLOP/s, memcpy GB/s", BS_OPS_HELP,
+    bs_study_ops,
+};

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Private interface of capture, model run instances and manual building
+ * (core/capture.c, core/model.c, core/build.c): the records they share and
+ * the helpers one calls in another.
+ *
+ * Synchronisation table:
+ *   Begin, End, joins, records, waits, task groups, binds, unbinds, BuildEnd
+ *                         vs each other:       g_rt.lock
+ *   append a task (core_capture_slot/commit) vs the above: lock-free: a lane
+ *                         is appended to only by its stream's producer, and
+ *                         its arrays never move while the capture or build
+ *                         is open (capture_new sizes them at the maximum);
+ *                         s->cap is read relaxed (A1 in core.h). A task's
+ *                         release hook is added under g_rt.lock.
+ *   ExecuteAsync/Execute  vs each other:       exec_lock (rank 2) orders the
+ *                         submissions; the gate and done conditions order
+ *                         the executions themselves (model.c)
+ *   TaskUpdateEnd         vs executions:       waits until the model is idle
+ *                         (done), copies the group under exec_lock
+ *   Abort                 vs run_lane:         abort_upto, a relaxed flag
+ *   Destroy, re-capture   vs executions:       refused while running
+ *                         (model_running under exec_lock)
+ */
+#ifndef CPUACL_CORE_CAPTURE_H
+#define CPUACL_CORE_CAPTURE_H
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "core/core.h"
+#include "core/plan.h"
+
+struct rel_hook {
+    void (*fn)(void *);
+    void *arg;
+};
+
+struct core_taskgrp {
+    uint64_t handle;
+    struct core_model *model;
+    uint32_t lane, start, end; /* nodes [start, end) of lane */
+    struct core_taskgrp *next;
+};
+
+struct core_model {
+    uint64_t handle;
+    struct core_ctx *ctx;
+    struct plan plan;
+    struct core_capture *cap; /* non-NULL while being captured */
+    bool ready;               /* compiled: may execute */
+    struct core_stream **lane_streams;
+    uint32_t lanes_alloc;          /* entries of lane_streams and lane_cond */
+    struct sched_cond *lane_cond; /* one per lane, cache-line aligned */
+    struct sched_cond gate;       /* value = last execution let in */
+    struct sched_cond done;       /* value = last execution finished */
+    pthread_mutex_t exec_lock;
+    uint64_t exec_submitted;      /* exec_lock */
+    struct core_stream *sync_stream; /* for aclmdlRIExecute, lazily */
+    struct rel_hook *rel;         /* release hooks of captured tasks */
+    uint32_t nrel, caprel;
+    struct core_taskgrp *groups;
+    struct core_capture *bind;    /* build record (aclmdlRIBuildBegin) until unbound */
+    bool built;                   /* compiled by aclmdlRIBuildEnd (not by a capture) */
+    uint32_t id;                  /* I: aclmdlRIGetId */
+    char *name;                   /* aclmdlRISetName, NULL = "" */
+    _Atomic uint64_t abort_upto;  /* A: executions <= this skip their remaining tasks */
+    struct core_capture *upd;     /* open task-update sessions on its groups (lock) */
+    bool unlinked;                /* handle and ctx list gone (teardown under way), lock */
+    struct core_model *next;      /* ctx list */
+};
+
+struct cap_edge {
+    uint32_t from, to, sig; /* lane `from` waits for signal `sig` of lane `to` */
+};
+
+struct core_capture {
+    uint64_t id;
+    struct core_model *model;
+    struct core_ctx *ctx;
+    struct core_stream *origin;
+    int mode;
+    uint64_t tid;            /* thread that began the capture */
+    bool invalidated;
+    bool update;             /* task-update session rather than a capture */
+    struct core_taskgrp *ugrp;
+    struct sched_task *staged; /* update: new records for the group */
+    uint32_t upos;
+    struct core_stream **lanes; /* lane -> stream */
+    uint32_t *grp_open;      /* lane -> start of the open task group, UINT32_MAX none */
+    uint32_t nlanes, caplanes;
+    struct cap_edge *edges;
+    uint32_t nedges, capedges;
+    struct core_event **events; /* events recorded in the capture (referenced) */
+    uint32_t nevents, capevents;
+    /* Manual builds (aclmdlRIBuildBegin) only: */
+    bool build;                /* a build record, not a capture */
+    bool built;                /* aclmdlRIBuildEnd done: bound streams refuse tasks */
+    uint8_t *ended;            /* lane -> aclmdlRIEndTask called (or stream unbound) */
+    uint32_t nbound;           /* lanes whose stream is still bound (lanes[i] != NULL) */
+    uint32_t capaux;           /* capacity of grp_open, ended and the plan's lanes */
+    struct core_capture *next; /* ctx list (captures) / g_builds (builds) */
+    struct core_capture *unext; /* update sessions: the model's upd list (lock) */
+};
+
+extern uint64_t g_next_cap_id;         /* g_rt.lock */
+extern struct core_capture *g_builds;  /* builds not yet ended, g_rt.lock */
+
+static inline uint64_t self_tid(void)
+{
+    return (uint64_t)pthread_self();
+}
+
+static inline bool grow(void **v, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return true;
+    uint32_t n = *cap ? *cap : 8;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*v, (size_t)n * elem);
+    if (!p)
+        return false;
+    *v = p;
+    *cap = n;
+    return true;
+}
+
+/* Models (core/model.c). Lock held where named _locked. */
+struct core_model *model_new_locked(struct core_ctx *c);
+/* Drop the compiled graph: lane streams, conditions, release hooks, groups. */
+void model_clear_locked(struct core_model *m);
+void model_free_locked(struct core_model *m);
+bool model_running(struct core_model *m);
+/* Give the lanes their streams and conditions (see model.c). */
+aclError compile_locked(struct core_model *m, const char *fn);
+/* Wait until every execution of m queued so far has finished; g_rt.lock is
+ * dropped while waiting and held again on return. */
+void model_wait_idle_locked(struct core_model *m);
+/* The model of a live handle (NULL refused). Lock held. */
+aclError model_lookup_locked(aclmdlRI modelRI, struct core_model **out, const char *fn);
+
+/* Capture records (core/capture.c). */
+aclError add_lane_locked(struct core_capture *k, struct core_stream *s);
+/* The events recorded in a capture or build leave it (their records become
+ * plain again) and the references it held are dropped. Lock held. */
+void capture_release_events_locked(struct core_capture *k);
+/* End a capture or update session: streams and events leave it. The model
+ * stays (the caller decides whether it lives). Lock held. */
+void capture_close_locked(struct core_capture *k);
+/* A record whose lane arrays start at their maximum (see capture.c). */
+struct core_capture *capture_new(struct plan_lane **lanes);
+void capture_discard(struct core_capture *k, struct plan_lane *lanes);
+
+/* Manual builds (core/build.c): drop a build record. Lock held. */
+void build_free_locked(struct core_capture *k);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Events as the rest of core uses them (core/event.c). Lifetime rule L2 in
+ * core.h; the invariants V1-V4 in event.c.
+ *
+ * Synchronisation table:
+ *   create/destroy      vs create/destroy:    g_rt.lock (L3)
+ *   record (submit)     vs record (other):    lock-free: CAS on desc (release)
+ *   record task (worker) vs query, sync, wait: lock-free: the slot's done is a
+ *                                              release max-store, then cond
+ *                                              advances (V3); readers acquire
+ *   wait task           vs record task:       lock-free: cond read before the
+ *                                              check, block on cond (V3)
+ *   reset task          vs query:             lock-free: reset_upto CAS
+ *                                              (release) / acquire load
+ *   any lookup          vs destroy:           RCU read side + inc-not-zero
+ *                                              references (L2, V1, V2)
+ *   record or wait on a capturing stream:     g_rt.lock (core_capture_record,
+ *                                              core_capture_wait; cap_id, A1)
+ */
+#ifndef CPUACL_CORE_EVENT_H
+#define CPUACL_CORE_EVENT_H
+
+#include "core/core.h"
+
+/* Event lookup under the RCU read lock, taking a reference. */
+struct core_event *core_event_get(aclrtEvent h);
+void core_event_put(struct core_event *ev);
+/* Unlink and drop the user's reference (destroy, context teardown). Lock held. */
+void core_event_destroy_locked(struct core_event *ev);
+
+#endif

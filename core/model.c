@@ -1,0 +1,661 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Model run instances (aclmdlRI*): replay, execution, queries, debug output.
+ *
+ * Replay. Each lane of a model gets an internal stream (placed on the
+ * device's workers like any stream, so lanes run in parallel).
+ * aclmdlRIExecuteAsync(model, s) queues, under the model's execution lock:
+ *   on s:            GATE k   (lets execution k start once s reached it and
+ *                              execution k-1 passed its gate: executions of
+ *                              one model are serialised, in submission order)
+ *   on each lane:    LANE k   (runs the lane's nodes; blocks at WAIT nodes)
+ *   on s:            JOIN k   (waits until every lane finished execution k,
+ *                              reports lane failures on s)
+ * so successive executions on one stream are ordered, the work after
+ * ExecuteAsync on s waits for the model, and no allocation or hashing
+ * happens at replay. Captured tasks read the buffers they reference when
+ * they run, i.e. their current contents.
+ */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/capture.h"
+#include "core/model.h"
+#include "core/task.h"
+#include "sched/worker.h"
+
+static uint32_t g_next_model_id;      /* g_rt.lock */
+
+/* aclmdlRIGetName: longer names are cut to this size, terminator included. */
+#define MODEL_NAME_MAX 512u
+
+/* ---- models --------------------------------------------------------------- */
+
+struct core_model *model_new_locked(struct core_ctx *c)
+{
+    struct core_model *m = calloc(1, sizeof(*m));
+    if (!m)
+        return NULL;
+    m->ctx = c;
+    m->id = ++g_next_model_id;
+    pthread_mutex_init(&m->exec_lock, NULL);
+    m->handle = core_table_insert(&g_rt.models, m);
+    if (!m->handle) {
+        free(m);
+        return NULL;
+    }
+    m->next = c->models;
+    c->models = m;
+    return m;
+}
+
+/* Drop the compiled graph: lane streams, conditions, release hooks, groups. */
+void model_clear_locked(struct core_model *m)
+{
+    for (uint32_t i = 0; i < m->plan.nlanes; i++) {
+        if (i < m->lanes_alloc && m->lane_streams[i])
+            core_stream_destroy_locked(m->lane_streams[i], false);
+        free(m->plan.lanes[i].nodes);
+    }
+    free(m->lane_streams);
+    free(m->lane_cond);
+    free(m->plan.lanes);
+    m->lane_streams = NULL;
+    m->lane_cond = NULL;
+    m->lanes_alloc = 0;
+    memset(&m->plan, 0, sizeof(m->plan));
+    for (uint32_t i = 0; i < m->nrel; i++)
+        m->rel[i].fn(m->rel[i].arg);
+    free(m->rel);
+    m->rel = NULL;
+    m->nrel = m->caprel = 0;
+    while (m->groups) {
+        struct core_taskgrp *g = m->groups;
+        m->groups = g->next;
+        if (g->handle) /* model_unlink_locked may have removed it already */
+            core_table_remove(&g_rt.taskgrps, g->handle);
+        free(g);
+    }
+    m->ready = false;
+    m->built = false;
+}
+
+
+/*
+ * Teardown rule (core.h T1): the model's handle, its task groups' handles and
+ * its place in the context's list go first, before anything that drops the
+ * lock, so no other thread can find (and free) it meanwhile. Idempotent.
+ */
+static void model_unlink_locked(struct core_model *m)
+{
+    if (m->unlinked)
+        return;
+    m->unlinked = true;
+    core_table_remove(&g_rt.models, m->handle);
+    for (struct core_taskgrp *g = m->groups; g; g = g->next) {
+        core_table_remove(&g_rt.taskgrps, g->handle);
+        g->handle = 0;
+    }
+    for (struct core_model **pp = &m->ctx->models; *pp; pp = &(*pp)->next)
+        if (*pp == m) {
+            *pp = m->next;
+            break;
+        }
+    /* Update sessions on its groups end (their stream becomes normal; the
+     * session's End then reports ACL_ERROR_RT_STREAM_NOT_CAPTURED). */
+    while (m->upd)
+        capture_close_locked(m->upd);
+}
+
+void model_free_locked(struct core_model *m)
+{
+    model_unlink_locked(m);
+    if (m->bind) /* a build: its streams go back to normal */
+        build_free_locked(m->bind);
+    model_clear_locked(m); /* drops the lock while lane streams drain */
+    free(m->name);
+    if (m->sync_stream)
+        core_stream_destroy_locked(m->sync_stream, false);
+    pthread_mutex_destroy(&m->exec_lock);
+    free(m);
+}
+
+bool model_running(struct core_model *m)
+{
+    pthread_mutex_lock(&m->exec_lock);
+    bool r = sched_cond_value(&m->done) < m->exec_submitted;
+    pthread_mutex_unlock(&m->exec_lock);
+    return r;
+}
+
+/* Give the lanes their streams and conditions. On failure what was made
+ * stays with the model (model_clear_locked frees it) and a second call
+ * completes it (aclmdlRIBuildEnd may be retried). A model may have no lane
+ * (a build that bound no stream): its executions pass the gate and join. */
+aclError compile_locked(struct core_model *m, const char *fn)
+{
+    uint32_t n = m->plan.nlanes, maxsig = 0;
+    for (uint32_t l = 0; l < n; l++)
+        if (m->plan.lanes[l].nsignals > maxsig)
+            maxsig = m->plan.lanes[l].nsignals;
+    m->plan.stride = (uint64_t)maxsig + 2;
+    size_t ncond = n ? n : 1;
+    /* A retry after a failed compile (a build may have bound more streams
+     * since) keeps the lane streams already made and grows the arrays. */
+    if (m->lanes_alloc < ncond) {
+        struct core_stream **ls = realloc(m->lane_streams, ncond * sizeof(*ls));
+        struct sched_cond *lc =
+            aligned_alloc(SCHED_CACHELINE, ((ncond * sizeof(struct sched_cond) + 63) / 64) * 64);
+        if (ls)
+            m->lane_streams = ls;
+        if (!ls || !lc) {
+            free(lc);
+            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+        }
+        memset(ls + m->lanes_alloc, 0, (ncond - m->lanes_alloc) * sizeof(*ls));
+        free(m->lane_cond);
+        m->lane_cond = lc;
+        m->lanes_alloc = (uint32_t)ncond;
+    }
+    memset(m->lane_cond, 0, ncond * sizeof(struct sched_cond));
+    for (uint32_t l = 0; l < n; l++) {
+        if (m->lane_streams[l])
+            continue;
+        aclError rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->lane_streams[l]);
+        if (rc)
+            return rc;
+        m->lane_streams[l]->internal = true;
+    }
+    /* The graph is closed (no stream appends any more): the plan keeps only
+     * the lanes it has, not the capacity a capture or build started with. */
+    struct plan_lane *pl = realloc(m->plan.lanes, ncond * sizeof(*pl));
+    if (pl)
+        m->plan.lanes = pl;
+    m->ready = true;
+    return ACL_SUCCESS;
+}
+
+/* ---- replay --------------------------------------------------------------- */
+
+static int run_gate(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_model *m = t->arg.ptr[0];
+    uint64_t k = t->arg.u64[1];
+    /* Executions run one at a time in submission order, whatever streams
+     * they were queued on: execution k is let in once k-1 has finished (its
+     * join advanced done), not merely been let in, or lanes of k could start
+     * while other lanes still run k-1. On one launch stream the join of k-1
+     * precedes this gate anyway. */
+    if (sched_cond_value(&m->done) < k - 1) {
+        x->block_cond = &m->done;
+        x->block_target = k - 1;
+        x->block_deadline = 0;
+        return SCHED_BLOCK;
+    }
+    /* aclrtDestroyStreamForce on the launch stream: an execution that has
+     * not started is discarded (its lanes skip every task, as after
+     * aclmdlRIAbort). relaxed: flags; the abort mark is published to the
+     * lanes by the gate's release below. */
+    if (atomic_load_explicit(&x->stream->discard, memory_order_relaxed)) {
+        uint64_t a = atomic_load_explicit(&m->abort_upto, memory_order_relaxed);
+        while (a < k && !atomic_compare_exchange_weak_explicit(&m->abort_upto, &a, k,
+                                                               memory_order_relaxed,
+                                                               memory_order_relaxed))
+            ;
+    }
+    sched_cond_advance(&m->gate, k);
+    return SCHED_DONE;
+}
+
+static int run_lane(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_model *m = t->arg.ptr[0];
+    uint32_t lane = t->u16;
+    uint64_t k = t->arg.u64[1];
+    uint64_t pos = t->arg.u64[2];
+    if (pos == 0 && sched_cond_value(&m->gate) < k) {
+        x->block_cond = &m->gate;
+        x->block_target = k;
+        x->block_deadline = 0;
+        return SCHED_BLOCK;
+    }
+    struct plan_lane *pl = &m->plan.lanes[lane];
+    struct sched_task *nodes = pl->nodes;
+    uint64_t n = pl->n; /* fixed while executions run (updates wait for idle) */
+    uint64_t base = k * m->plan.stride;
+    struct sched_cond *mine = &m->lane_cond[lane];
+    for (; pos < n; pos++) {
+        /* aclmdlRIAbort: the rest of an aborted execution is skipped; the
+         * lane's finish below releases lanes waiting on its signals. relaxed:
+         * a flag read per task; the abort publishes nothing else. */
+        if (__builtin_expect(atomic_load_explicit(&m->abort_upto, memory_order_relaxed) >= k, 0))
+            break;
+        struct sched_task *node = &nodes[pos];
+        if (__builtin_expect(node->flags & SCHED_TF_DIRECT, 1)) {
+            /* A C-function kernel (cpuaclLaunchKernel*): call it here, one
+             * indirect call per node instead of two. */
+            void *args = node->u16 ? (void *)&node->arg.u64[2] : node->arg.ptr[1];
+            if (__builtin_expect(((int32_t(*)(void *))node->arg.fn[0])(args) != 0, 0))
+                sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
+        } else if (node->run) {
+            /* A node that blocks (a value wait) sets x's block fields; the
+             * lane resumes at it. Replayed records are not written. The wait
+             * is dropped when the stream that launched this execution is
+             * being force-destroyed (its join waits for this lane, so the
+             * stream outlives it). relaxed: a flag; dropping a wait
+             * publishes nothing. */
+            if (node->run(node, x) == SCHED_BLOCK) {
+                struct sched_stream *launch = t->arg.ptr[3];
+                if (atomic_load_explicit(&launch->discard, memory_order_relaxed))
+                    continue;
+                t->arg.u64[2] = pos;
+                return SCHED_BLOCK;
+            }
+        } else if (node->kind == PLAN_SIGNAL) {
+            sched_cond_advance(mine, base + node->arg.u64[0]);
+        } else { /* PLAN_WAIT */
+            struct sched_cond *c = &m->lane_cond[node->arg.u64[0]];
+            if (sched_cond_value(c) < base + node->arg.u64[1]) {
+                t->arg.u64[2] = pos; /* resume here */
+                x->block_cond = c;
+                x->block_target = base + node->arg.u64[1];
+                x->block_deadline = 0;
+                return SCHED_BLOCK;
+            }
+        }
+    }
+    sched_cond_advance(mine, base + m->plan.stride - 1);
+    return SCHED_DONE;
+}
+
+static int run_join(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_model *m = t->arg.ptr[0];
+    uint64_t k = t->arg.u64[1];
+    uint64_t fin = k * m->plan.stride + m->plan.stride - 1;
+    for (uint32_t l = 0; l < m->plan.nlanes; l++)
+        if (sched_cond_value(&m->lane_cond[l]) < fin) {
+            x->block_cond = &m->lane_cond[l];
+            x->block_target = fin;
+            x->block_deadline = 0;
+            return SCHED_BLOCK;
+        }
+    for (uint32_t l = 0; l < m->plan.nlanes; l++) {
+        int32_t e = sched_stream_take_error(&m->lane_streams[l]->s);
+        if (e)
+            sched_exec_fail(x, e);
+    }
+    sched_cond_advance(&m->done, k);
+    return SCHED_DONE;
+}
+
+/* Queued straight to rings: aclmdlRIExecuteAsync refuses a capturing stream. */
+const struct core_task_desc core_task_model_gate = {"model", run_gate, NULL, 0, NULL};
+const struct core_task_desc core_task_model_lane = {"model", run_lane, NULL, 0, NULL};
+const struct core_task_desc core_task_model_join = {"model", run_join, NULL, 0, NULL};
+
+/* One control task of execution k of m on ss: GATE and JOIN on the launching
+ * stream, LANE l on lane l's stream (launch = the launching stream). */
+static void queue_control(struct sched_stream *ss, sched_task_fn run, uint8_t kind,
+                          struct core_model *m, uint64_t k, uint16_t lane,
+                          struct sched_stream *launch)
+{
+    struct sched_task *t = sched_stream_reserve(ss);
+    t->run = run; /* field by field: seq is the engine's (sched/stream.h S1) */
+    t->kind = kind;
+    t->flags = SCHED_TF_ALWAYS;
+    t->u16 = lane;
+    t->arg.ptr[0] = m;
+    t->arg.u64[1] = k;
+    t->arg.u64[2] = 0;       /* run_lane: position to resume at */
+    t->arg.ptr[3] = launch;  /* run_lane: the launching stream */
+    sched_stream_commit(ss);
+}
+
+/* Queue execution of m on s (exec lock held by the caller). */
+static void enqueue_locked(struct core_model *m, struct core_stream *s)
+{
+    uint64_t k = ++m->exec_submitted;
+    queue_control(&s->s, run_gate, CORE_T_MODEL_GATE, m, k, 0, NULL);
+    for (uint32_t l = 0; l < m->plan.nlanes; l++)
+        queue_control(&m->lane_streams[l]->s, run_lane, CORE_T_MODEL_LANE, m, k, (uint16_t)l,
+                      &s->s);
+    queue_control(&s->s, run_join, CORE_T_MODEL_JOIN, m, k, 0, NULL);
+}
+
+/* Find a model that may execute; returns it with its exec lock held. */
+static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, struct core_model **out,
+                               const char *fn)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
+    aclError rc = ACL_SUCCESS;
+    /* relaxed: A1 */
+    struct core_capture *sk = s ? atomic_load_explicit(&s->cap, memory_order_relaxed) : NULL;
+    if (!m)
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
+    else if (m->cap && m->cap->build)
+        rc = core_err(ACL_ERROR_RT_MODEL_EXECUTE,
+                      "%s: the model is still being built (aclmdlRIBuildEnd first)", fn);
+    else if (m->cap)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is still being captured", fn);
+    else if (sk && sk->build)
+        rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
+                      "%s: the stream is bound to a model (aclmdlRIBindStream); a model cannot "
+                      "run on it",
+                      fn);
+    else if (sk)
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED,
+                      "%s: the stream is being captured; a model cannot run on it", fn);
+    else if (!m->ready)
+        rc = core_err(ACL_ERROR_RT_MODEL_EXECUTE, "%s: the model has no graph to run", fn);
+    else if (s && m->ctx != s->ctx)
+        rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT, "%s: the model belongs to another context", fn);
+    if (rc == ACL_SUCCESS) {
+        pthread_mutex_lock(&m->exec_lock); /* lock order: g_rt.lock, then exec_lock */
+        *out = m;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecuteAsync: modelRI is NULL");
+    struct core_stream *s = NULL;
+    struct core_model *m = NULL;
+    aclError rc = core_stream_resolve(stream, &s, "aclmdlRIExecuteAsync");
+    if (rc == ACL_SUCCESS)
+        rc = model_for_exec(modelRI, s, &m, "aclmdlRIExecuteAsync");
+    if (rc)
+        return rc;
+    enqueue_locked(m, s);
+    pthread_mutex_unlock(&m->exec_lock);
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecute: modelRI is NULL");
+    uint64_t deadline = 0;
+    aclError rc = core_timeout(timeout, &deadline, "aclmdlRIExecute");
+    struct core_model *m = NULL;
+    if (rc == ACL_SUCCESS)
+        rc = model_for_exec(modelRI, NULL, &m, "aclmdlRIExecute");
+    if (rc)
+        return rc;
+    if (!m->sync_stream) {
+        pthread_mutex_unlock(&m->exec_lock);
+        pthread_mutex_lock(&g_rt.lock);
+        if (!m->sync_stream) {
+            rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->sync_stream);
+            if (rc == ACL_SUCCESS)
+                m->sync_stream->internal = true;
+        }
+        pthread_mutex_lock(&m->exec_lock);
+        pthread_mutex_unlock(&g_rt.lock);
+        if (rc) {
+            pthread_mutex_unlock(&m->exec_lock);
+            return core_err(rc, "aclmdlRIExecute: cannot create the stream the model runs on "
+                            "(device stream limit or out of memory)");
+        }
+    }
+    enqueue_locked(m, m->sync_stream);
+    pthread_mutex_unlock(&m->exec_lock);
+    return core_stream_sync(m->sync_stream, deadline, "aclmdlRIExecute");
+}
+
+aclError aclmdlRIDestroy(aclmdlRI modelRI)
+{
+    CORE_REQUIRE_INIT();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIDestroy");
+    if (rc == ACL_SUCCESS && m->cap && !m->cap->build) /* a build may be abandoned */
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
+                      "aclmdlRIDestroy: the model is still being captured (end the capture)");
+    else if (rc == ACL_SUCCESS && m->upd)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
+                      "aclmdlRIDestroy: a task update of the model is in progress "
+                      "(aclmdlRICaptureTaskUpdateEnd first)");
+    else if (rc == ACL_SUCCESS && model_running(m))
+        rc = core_err(ACL_ERROR_RT_MODEL_RUNNING,
+                      "aclmdlRIDestroy: the model is still executing (synchronize its stream)");
+    else if (rc == ACL_SUCCESS)
+        model_free_locked(m);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+void core_models_destroy_ctx_locked(struct core_ctx *c)
+{
+    while (c->captures) {
+        struct core_capture *k = c->captures;
+        struct core_model *m = k->model;
+        capture_close_locked(k);
+        model_free_locked(m);
+    }
+    /* Update sessions begun on streams of c (on models of any context) end. */
+    for (uint32_t d = 0; d < CORE_MAX_DEVICES; d++)
+        for (struct core_ctx *o = g_rt.dev[d].contexts; o; o = o->next)
+            for (struct core_model *m = o->models; m; m = m->next)
+                for (struct core_capture **pp = &m->upd; *pp;) {
+                    if ((*pp)->ctx == c)
+                        capture_close_locked(*pp); /* unlinks *pp */
+                    else
+                        pp = &(*pp)->unext;
+                }
+    while (c->models) {
+        struct core_model *m = c->models;
+        /* Unreachable first (T1), then executions still queued finish (their
+         * lane streams drain) without the lock. */
+        model_unlink_locked(m);
+        model_wait_idle_locked(m);
+        model_free_locked(m);
+    }
+}
+
+void model_wait_idle_locked(struct core_model *m)
+{
+    pthread_mutex_lock(&m->exec_lock);
+    uint64_t last = m->exec_submitted;
+    pthread_mutex_unlock(&m->exec_lock);
+    pthread_mutex_unlock(&g_rt.lock); /* executions' tasks take no lock */
+    sched_cond_wait(&m->done, last, 0);
+    pthread_mutex_lock(&g_rt.lock);
+}
+
+/* The model of a live handle (NULL refused). Lock held. */
+aclError model_lookup_locked(aclmdlRI modelRI, struct core_model **out, const char *fn)
+{
+    *out = modelRI ? core_table_lookup(&g_rt.models, modelRI) : NULL;
+    if (!modelRI)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
+    if (!*out)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlRIAbort(aclmdlRI modelRI)
+{
+    static const char fn[] = "aclmdlRIAbort";
+    CORE_REQUIRE_INIT();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
+    if (rc == ACL_SUCCESS && m->cap && m->cap->build)
+        rc = core_err(ACL_ERROR_RT_MODEL_EXECUTE,
+                      "%s: the model is still being built; nothing of it runs", fn);
+    else if (rc == ACL_SUCCESS && m->cap)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is still being captured", fn);
+    else if (rc == ACL_SUCCESS && !m->built)
+        rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                      "%s: models from stream capture (ACL Graph) cannot be aborted; only "
+                      "models built with aclmdlRIBuildBegin .. aclmdlRIBuildEnd",
+                      fn);
+    if (rc == ACL_SUCCESS) {
+        /* Every execution queued so far skips what it has not started.
+         * relaxed: run_lane polls it; the exec lock orders it after them. */
+        pthread_mutex_lock(&m->exec_lock);
+        atomic_store_explicit(&m->abort_upto, m->exec_submitted, memory_order_relaxed);
+        pthread_mutex_unlock(&m->exec_lock);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRIId)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIGetId: modelRIId is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIGetId");
+    if (rc == ACL_SUCCESS)
+        *modelRIId = m->id;
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
+{
+    CORE_REQUIRE_INIT();
+    if (!name)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRISetName: name is NULL");
+    size_t n = 0;
+    while (n < MODEL_NAME_MAX - 1 && name[n])
+        n++;
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRISetName: out of memory");
+    memcpy(copy, name, n);
+    copy[n] = '\0';
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRISetName");
+    if (rc == ACL_SUCCESS) {
+        free(m->name);
+        m->name = copy;
+        copy = NULL;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    free(copy);
+    return rc;
+}
+
+aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
+{
+    CORE_REQUIRE_INIT();
+    if (!name || !maxLen)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIGetName: %s",
+                        name ? "maxLen is 0" : "name is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIGetName");
+    if (rc == ACL_SUCCESS) {
+        const char *src = m->name ? m->name : "";
+        size_t n = strlen(src);
+        if (n > maxLen - 1)
+            n = maxLen - 1; /* cut, as the reference does past 512 bytes */
+        memcpy(name, src, n);
+        name[n] = '\0';
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+/* ---- debug output --------------------------------------------------------- */
+
+static const char *kind_name(const struct sched_task *t)
+{
+    if (!t->run) /* the plan's own control nodes */
+        return t->kind == PLAN_SIGNAL ? "event_record" : "event_wait";
+    return core_task_kind_name(t->kind);
+}
+
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags)
+{
+    CORE_REQUIRE_INIT();
+    if (!modelRI || !path)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugJsonPrint: %s is NULL",
+                        modelRI ? "path" : "modelRI");
+    if (flags > ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugJsonPrint: unknown flags %u", flags);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
+    if (!m) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclmdlRIDebugJsonPrint: %p is not a live model",
+                        modelRI);
+    }
+    cJSON *root = cJSON_CreateObject();
+    char id[32];
+    snprintf(id, sizeof(id), "0x%llx", (unsigned long long)m->handle);
+    cJSON_AddStringToObject(root, "model", id);
+    cJSON_AddNumberToObject(root, "device", m->ctx->dev->id);
+    cJSON_AddBoolToObject(root, "ready", m->ready);
+    cJSON *lanes = cJSON_AddArrayToObject(root, "lanes");
+    uint32_t total = 0;
+    for (uint32_t l = 0; l < m->plan.nlanes; l++) {
+        struct plan_lane *pl = &m->plan.lanes[l];
+        cJSON *lj = cJSON_CreateObject();
+        cJSON_AddNumberToObject(lj, "lane", l);
+        cJSON_AddNumberToObject(lj, "tasks", pl->n);
+        total += pl->n;
+        if (flags == ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE) {
+            cJSON *nodes = cJSON_AddArrayToObject(lj, "nodes");
+            for (uint32_t i = 0; i < pl->n; i++) {
+                struct sched_task *t = &pl->nodes[i];
+                cJSON *nj = cJSON_CreateObject();
+                cJSON_AddNumberToObject(nj, "index", i);
+                cJSON_AddStringToObject(nj, "type", kind_name(t));
+                if (!t->run && t->kind == PLAN_SIGNAL)
+                    cJSON_AddNumberToObject(nj, "signal", (double)t->arg.u64[0]);
+                if (!t->run && t->kind == PLAN_WAIT) {
+                    cJSON_AddNumberToObject(nj, "wait_lane", (double)t->arg.u64[0]);
+                    cJSON_AddNumberToObject(nj, "wait_signal", (double)t->arg.u64[1]);
+                }
+                cJSON_AddItemToArray(nodes, nj);
+            }
+        }
+        cJSON_AddItemToArray(lanes, lj);
+    }
+    cJSON_AddNumberToObject(root, "tasks", total);
+    pthread_mutex_unlock(&g_rt.lock);
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    aclError rc = ACL_SUCCESS;
+    FILE *f = text ? fopen(path, "w") : NULL;
+    if (!f)
+        rc = core_err(ACL_ERROR_RT_FILE_OPEN, "aclmdlRIDebugJsonPrint: cannot open '%s'", path);
+    else if (fputs(text, f) < 0 || fputc('\n', f) < 0)
+        rc = core_err(ACL_ERROR_RT_FILE_WRITE, "aclmdlRIDebugJsonPrint: cannot write '%s'", path);
+    if (f && fclose(f) && rc == ACL_SUCCESS)
+        rc = core_err(ACL_ERROR_RT_FILE_WRITE, "aclmdlRIDebugJsonPrint: cannot write '%s'", path);
+    free(text);
+    return rc;
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
+{
+    CORE_REQUIRE_INIT();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIDebugPrint");
+    if (rc == ACL_SUCCESS) {
+        printf("[cpuacl] model 0x%llx: %u lane(s)\n", (unsigned long long)m->handle,
+               m->plan.nlanes);
+        for (uint32_t l = 0; l < m->plan.nlanes; l++)
+            printf("[cpuacl]   lane %u: %u node(s), %u signal(s)\n", l, m->plan.lanes[l].n,
+                   m->plan.lanes[l].nsignals);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Report queues (aclrtSubscribeReport, aclrtLaunchCallback; core/hostfn.c):
+ * what stream and runtime teardown call.
+ */
+#ifndef CPUACL_CORE_REPORT_H
+#define CPUACL_CORE_REPORT_H
+
+#include "core/core.h"
+
+/* Drop a stream's report subscription. Lock held. */
+void core_stream_unsubscribe_locked(struct core_stream *s);
+/* Finalize, first step (lock held): close every queue (T4). */
+void core_report_close_all(void);
+/* Finalize, last step: drop the registry's references. */
+void core_report_fini_all(void);
+
+#endif

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Tasks as core submits them: the kinds, and the submission path that
+ * writes a task into a stream's ring or, when the stream is capturing, into
+ * its capture (core/capture.c).
+ */
+#ifndef CPUACL_CORE_TASK_H
+#define CPUACL_CORE_TASK_H
+
+#include "core/core.h"
+
+/*
+ * Task kinds. Every kind has one descriptor (struct core_task_desc), defined
+ * next to its run function, and one line in CORE_TASK_KINDS; the kind number
+ * (sched_task.kind), the table core_task_desc() reads and the trace and
+ * model-dump names all come from that line. Adding a kind is one line here
+ * plus its descriptor.
+ *
+ * The submit path does not read the table: a submitter writes its run
+ * function and kind straight into the record. The table is read when a task
+ * is captured (core_capture_commit: may it be recorded, how does the copy
+ * replay, what does the copy hold until the model goes) and when traces and
+ * model dumps name tasks.
+ */
+struct core_task_desc {
+    const char *name;     /* in traces and model dumps ("kernel", "memcpy", ...) */
+    sched_task_fn run;    /* the run function submissions of this kind use */
+    /* Run function of a captured copy (the same record replays at every
+     * execution), NULL when the kind cannot be captured: such a submission
+     * to a capturing stream fails with 207000 and invalidates the capture.
+     * Event records and waits never get here (core_capture_record/wait turn
+     * them into the plan's SIGNAL and WAIT nodes). */
+    sched_task_fn replay;
+    uint8_t replay_flags; /* SCHED_TF_* flags a captured copy gets */
+    /* What a captured copy holds until its model is destroyed: sets *fn (NULL
+     * = nothing) and *arg. NULL when the kind holds nothing. */
+    void (*release)(const struct sched_task *t, void (**fn)(void *), void **arg);
+};
+
+/*        kind         descriptor (file)                                                    */
+#define CORE_TASK_KINDS(X)                                                                 \
+    X(KERNEL,       core_task_kernel)       /* cpuaclLaunchKernel* (hostfn.c)            */ \
+    X(OWNED,        core_task_owned)        /* core_launch_owned: operators (hostfn.c)   */ \
+    X(HOSTFUNC,     core_task_hostfunc)     /* aclrtLaunchHostFunc (hostfn.c)            */ \
+    X(CALLBACK,     core_task_callback)     /* aclrtLaunchCallback (hostfn.c)            */ \
+    X(RECORD,       core_task_record)       /* event record (event.c)                    */ \
+    X(WAIT,         core_task_wait)         /* event wait (event.c)                      */ \
+    X(RESET,        core_task_reset)        /* event reset (event.c)                     */ \
+    X(MEMCPY,       core_task_memcpy)       /* aclrtMemcpyAsync (memory.c)               */ \
+    X(MEMCPY2D,     core_task_memcpy2d)     /* aclrtMemcpy2dAsync (memory.c)             */ \
+    X(MEMCPY_FAIL,  core_task_memcpy_fail)  /* host-to-host copy failing at sync         */ \
+    X(MEMSET,       core_task_memset)       /* aclrtMemsetAsync (memory.c)               */ \
+    X(VALUE_WRITE,  core_task_value_write)  /* aclrtValueWrite (memory.c)                */ \
+    X(VALUE_WAIT,   core_task_value_wait)   /* aclrtValueWait (memory.c)                 */ \
+    X(REDUCE,       core_task_reduce)       /* aclrtReduceAsync (memory.c)               */ \
+    X(NOTIFY_RECORD, core_task_notify_record) /* aclrtRecordNotify (notify.c)          */ \
+    X(NOTIFY_WAIT,  core_task_notify_wait)  /* aclrtWaitAndResetNotify (notify.c)        */ \
+    X(MODEL_GATE,   core_task_model_gate)   /* model execution: gate (model.c)           */ \
+    X(MODEL_LANE,   core_task_model_lane)   /* model execution: one lane (model.c)       */ \
+    X(MODEL_JOIN,   core_task_model_join)   /* model execution: join (model.c)           */
+
+enum core_task_kind {
+    CORE_T_NONE = 0, /* not a core task (named "task") */
+#define CORE_TASK_KIND_ENUM(id, desc) CORE_T_##id,
+    CORE_TASK_KINDS(CORE_TASK_KIND_ENUM)
+#undef CORE_TASK_KIND_ENUM
+    CORE_T_COUNT
+};
+
+#define CORE_TASK_KIND_DECL(id, desc) extern const struct core_task_desc desc;
+CORE_TASK_KINDS(CORE_TASK_KIND_DECL)
+#undef CORE_TASK_KIND_DECL
+
+/* The descriptor of a kind, NULL for CORE_T_NONE and unknown kinds (task.c). */
+const struct core_task_desc *core_task_desc(uint8_t kind);
+
+/* A kind's name in traces and model dumps; "task" for an unknown kind. */
+const char *core_task_kind_name(uint8_t kind);
+
+/* Active captures in the process; 0 lets every capture check short-cut. */
+extern _Atomic uint32_t core_ncaptures;
+
+/* A task submitted to a capturing stream: a scratch record to fill, then
+ * core_capture_commit appends it to the stream's lane (or, in task-update
+ * mode, replaces the next task of the group). */
+struct sched_task *core_capture_slot(struct core_stream *s);
+aclError core_capture_commit(struct core_stream *s, const char *fn);
+/* Start a submission: a ring slot, or a scratch record when capturing. */
+static inline struct sched_task *core_task_begin(struct core_stream *s)
+{
+    /* relaxed: set by Begin/join on this or another thread; a submission
+     * racing with the start of a capture is the user's race. */
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
+        return core_capture_slot(s);
+    return sched_stream_reserve(&s->s);
+}
+
+/* Finish a submission started with core_task_begin. */
+static inline aclError core_task_end(struct core_stream *s, const char *fn)
+{
+    /* relaxed: A1 */
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
+        return core_capture_commit(s, fn);
+    sched_stream_commit(&s->s);
+    return ACL_SUCCESS;
+}
+
+#endif

@@ -1,0 +1,522 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The MPI transport: one rank per process of an `mpirun` job (Open MPI).
+ *
+ * Each communicator owns two MPI communicators (collectives; point to point,
+ * so user sends never match a collective's internal messages) and one
+ * communication thread. A stream task (on a device worker) queues its call
+ * and sleeps on a futex until the thread reports completion: workers never
+ * enter MPI. The thread starts each call as a non-blocking MPI operation
+ * (MPI_Iallreduce, MPI_Ibcast, MPI_Iallgather, MPI_Ireduce_scatter_block,
+ * MPI_Ireduce, MPI_Ialltoall(v), MPI_Ibarrier, MPI_Isend/MPI_Irecv) in queue
+ * order, which is the order every rank's stream reached them, and drives
+ * all started operations with MPI_Test: a short busy phase, then sleeps that
+ * grow from 2 to 100 microseconds while nothing completes, cut short by a
+ * new call (no core burnt while a peer is slow).
+ *
+ * float16 / bfloat16 travel as 2-byte types with user reduction operations
+ * (float accumulation, rounding once per pairwise step).
+ *
+ * Invariants:
+ *  M1. A request lives on the waiting task's stack; the task returns only
+ *      after `done` is set (release, after the thread's last access), so the
+ *      thread never touches a finished request.
+ *  M2. Queue order is start order: calls of one communicator start in the
+ *      order their tasks ran, identical on every rank by HCCL's contract.
+ *  M3. MPI is initialised once, with MPI_THREAD_MULTIPLE, by libhccl if the
+ *      program did not; then libhccl also finalises it at exit, after
+ *      stopping every communication thread still running.
+ */
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <mpi.h>
+
+#include "hccl/hccl_internal.h"
+
+#define MPI_SPIN_POLLS 2000u /* busy polls before sleeping between polls */
+#define MPI_SLEEP_MAX_US 100u
+
+struct mreq {
+    const struct hccl_op *op;
+    struct hccl_comm *c;
+    MPI_Request r[1];
+    void *tmp;  /* int counts of alltoallv */
+    void *copy; /* copy of a send buffer overlapping the receive buffer */
+    HcclResult rc;
+    _Atomic uint32_t done; /* A: M1 */
+    _Atomic uint32_t sleeping;
+    struct mreq *next;
+};
+
+struct hccl_mpi {
+    MPI_Comm coll, p2p; /* I */
+    pthread_t thread;   /* I */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    struct mreq *head, *tail; /* mu: queued, not started */
+    int stop;                 /* mu */
+    int running;              /* mu: the thread was started */
+    struct hccl_mpi *next;    /* g_mpi_mu: list for the exit handler */
+};
+
+static pthread_mutex_t g_mpi_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct hccl_mpi *g_live; /* g_mpi_mu */
+static int g_setup, g_ours;     /* g_mpi_mu */
+static MPI_Datatype g_f16, g_bf16;
+static MPI_Op g_half_ops[4];
+
+uint32_t hccl_mpi_world_size(void)
+{
+    int init = 0, fin = 0, size = 1;
+    MPI_Initialized(&init);
+    MPI_Finalized(&fin);
+    if (init && !fin) {
+        MPI_Comm_size(MPI_COMM_WORLD, &size);
+        return (uint32_t)size;
+    }
+    const char *e = getenv("OMPI_COMM_WORLD_SIZE");
+    long v = e ? strtol(e, NULL, 10) : 1;
+    return v > 1 && v < INT_MAX && !fin ? (uint32_t)v : 1;
+}
+
+/* ---- fp16 / bf16 reductions ------------------------------------------------ */
+
+static void half_reduce(void *in, void *inout, int *len, MPI_Datatype *dt, HcclReduceOp op)
+{
+    HcclDataType t = *dt == g_f16 ? HCCL_DATA_TYPE_FP16 : HCCL_DATA_TYPE_BFP16;
+    float acc[256];
+    for (int i = 0; i < *len; i += 256) {
+        size_t m = (size_t)(*len - i < 256 ? *len - i : 256);
+        uint16_t *io = (uint16_t *)inout + i;
+        hccl_acc_load(t, acc, io, m);
+        hccl_acc_reduce(t, op, acc, (const uint16_t *)in + i, m);
+        hccl_acc_store(t, io, acc, m);
+    }
+}
+static void half_sum(void *a, void *b, int *n, MPI_Datatype *t) { half_reduce(a, b, n, t, HCCL_REDUCE_SUM); }
+static void half_prod(void *a, void *b, int *n, MPI_Datatype *t) { half_reduce(a, b, n, t, HCCL_REDUCE_PROD); }
+static void half_max(void *a, void *b, int *n, MPI_Datatype *t) { half_reduce(a, b, n, t, HCCL_REDUCE_MAX); }
+static void half_min(void *a, void *b, int *n, MPI_Datatype *t) { half_reduce(a, b, n, t, HCCL_REDUCE_MIN); }
+
+static MPI_Datatype mpi_type(HcclDataType t)
+{
+    switch (t) {
+    case HCCL_DATA_TYPE_INT8: return MPI_INT8_T;
+    case HCCL_DATA_TYPE_UINT8: return MPI_UINT8_T;
+    case HCCL_DATA_TYPE_INT16: return MPI_INT16_T;
+    case HCCL_DATA_TYPE_UINT16: return MPI_UINT16_T;
+    case HCCL_DATA_TYPE_INT32: return MPI_INT32_T;
+    case HCCL_DATA_TYPE_UINT32: return MPI_UINT32_T;
+    case HCCL_DATA_TYPE_INT64: return MPI_INT64_T;
+    case HCCL_DATA_TYPE_UINT64: return MPI_UINT64_T;
+    case HCCL_DATA_TYPE_FP32: return MPI_FLOAT;
+    case HCCL_DATA_TYPE_FP64: return MPI_DOUBLE;
+    case HCCL_DATA_TYPE_FP16: return g_f16;
+    default: return g_bf16;
+    }
+}
+
+static MPI_Op mpi_op(HcclReduceOp op, HcclDataType t)
+{
+    if (t == HCCL_DATA_TYPE_FP16 || t == HCCL_DATA_TYPE_BFP16)
+        return g_half_ops[op];
+    switch (op) {
+    case HCCL_REDUCE_SUM: return MPI_SUM;
+    case HCCL_REDUCE_PROD: return MPI_PROD;
+    case HCCL_REDUCE_MAX: return MPI_MAX;
+    default: return MPI_MIN;
+    }
+}
+
+/* ---- setup and exit (M3) ---------------------------------------------------- */
+
+static void mpi_stop(struct hccl_mpi *m);
+
+static void mpi_atexit(void)
+{
+    pthread_mutex_lock(&g_mpi_mu);
+    for (struct hccl_mpi *m = g_live; m; m = m->next)
+        mpi_stop(m);
+    int fin = 0;
+    MPI_Finalized(&fin);
+    if (g_ours && !fin)
+        MPI_Finalize();
+    pthread_mutex_unlock(&g_mpi_mu);
+}
+
+static HcclResult mpi_setup(void)
+{
+    HcclResult rc = HCCL_SUCCESS;
+    pthread_mutex_lock(&g_mpi_mu);
+    if (!g_setup) {
+        int init = 0, fin = 0, prov = 0;
+        MPI_Initialized(&init);
+        MPI_Finalized(&fin);
+        if (fin) {
+            rc = hccl_err(HCCL_E_NETWORK, "HCCL: MPI was already finalized");
+            goto out;
+        }
+        if (!init) {
+            if (MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &prov) != MPI_SUCCESS) {
+                rc = hccl_err(HCCL_E_NETWORK, "HCCL: MPI_Init_thread failed");
+                goto out;
+            }
+            g_ours = 1;
+            atexit(mpi_atexit);
+        } else {
+            MPI_Query_thread(&prov);
+        }
+        if (prov < MPI_THREAD_MULTIPLE)
+            hccl_err(HCCL_SUCCESS, "HCCL: MPI initialised below MPI_THREAD_MULTIPLE: do not call "
+                     "MPI while HCCL tasks run");
+        MPI_Type_contiguous(2, MPI_BYTE, &g_f16);
+        MPI_Type_commit(&g_f16);
+        MPI_Type_contiguous(2, MPI_BYTE, &g_bf16);
+        MPI_Type_commit(&g_bf16);
+        MPI_Op_create(half_sum, 1, &g_half_ops[HCCL_REDUCE_SUM]);
+        MPI_Op_create(half_prod, 1, &g_half_ops[HCCL_REDUCE_PROD]);
+        MPI_Op_create(half_max, 1, &g_half_ops[HCCL_REDUCE_MAX]);
+        MPI_Op_create(half_min, 1, &g_half_ops[HCCL_REDUCE_MIN]);
+        g_setup = 1;
+    }
+out:
+    pthread_mutex_unlock(&g_mpi_mu);
+    return rc;
+}
+
+/* ---- the communication thread ---------------------------------------------- */
+
+static HcclResult mpi_result(int err, const char *what)
+{
+    int cls = err;
+    MPI_Error_class(err, &cls);
+    char msg[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(err, msg, &len);
+    if (cls == MPI_ERR_TRUNCATE)
+        return hccl_err(HCCL_E_PARA, "HCCL: %s: the peer's count or type does not match (%s)",
+                        what, msg);
+    return hccl_err(HCCL_E_NETWORK, "HCCL: %s failed: %s", what, msg);
+}
+
+/* Start one call: its MPI request in q->r[0], or q->rc set (then done). */
+static void mpi_start(struct hccl_mpi *m, struct mreq *q)
+{
+    const struct hccl_op *op = q->op;
+    struct hccl_comm *c = q->c;
+    size_t es = hccl_dtype_size(op->dtype);
+    uint32_t n = c->size;
+    MPI_Datatype dt = mpi_type(op->dtype);
+    q->r[0] = MPI_REQUEST_NULL;
+    if (op->count > INT_MAX) {
+        q->rc = hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, counts are limited to %d", INT_MAX);
+        return;
+    }
+    int cnt = (int)op->count, err = MPI_SUCCESS;
+    uintptr_t recv = (uintptr_t)op->recv;
+    const void *send = op->send;
+    if (op->kind == HK_ALLGATHER || op->kind == HK_ALLTOALL || op->kind == HK_ALLTOALLV ||
+        op->kind == HK_REDUCE_SCATTER) {
+        uintptr_t safe = 0;
+        if (op->kind == HK_ALLGATHER)
+            safe = recv + op->count * es * c->rank;
+        else if (op->kind == HK_REDUCE_SCATTER)
+            safe = recv;
+        size_t sbytes, rbytes; /* a private copy per call: several may be in flight */
+        hccl_extents(c, op, es, &sbytes, &rbytes);
+        if (hccl_overlaps(send, sbytes, op->recv, rbytes) && (uintptr_t)send != safe) {
+            if (!(q->copy = malloc(sbytes))) {
+                q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: no memory for an overlapping send copy");
+                return;
+            }
+            send = memcpy(q->copy, send, sbytes);
+        }
+    }
+    int inplace = send == op->recv;
+    switch (op->kind) {
+    case HK_ALLREDUCE:
+        err = MPI_Iallreduce(inplace ? MPI_IN_PLACE : send, op->recv, cnt, dt,
+                             mpi_op(op->op, op->dtype), m->coll, q->r);
+        break;
+    case HK_BROADCAST:
+        err = MPI_Ibcast(op->recv, cnt, dt, (int)op->root, m->coll, q->r);
+        break;
+    case HK_ALLGATHER:
+        inplace = (uintptr_t)send == recv + op->count * es * c->rank;
+        err = MPI_Iallgather(inplace ? MPI_IN_PLACE : send, cnt, dt, op->recv, cnt, dt, m->coll,
+                             q->r);
+        break;
+    case HK_REDUCE_SCATTER:
+        err = MPI_Ireduce_scatter_block(inplace ? MPI_IN_PLACE : send, op->recv, cnt, dt,
+                                        mpi_op(op->op, op->dtype), m->coll, q->r);
+        break;
+    case HK_REDUCE:
+        inplace = inplace && c->rank == op->root;
+        err = MPI_Ireduce(inplace ? MPI_IN_PLACE : send, op->recv, cnt, dt,
+                          mpi_op(op->op, op->dtype), (int)op->root, m->coll, q->r);
+        break;
+    case HK_ALLTOALL:
+        err = MPI_Ialltoall(send, cnt, dt, op->recv, cnt, dt, m->coll, q->r);
+        break;
+    case HK_ALLTOALLV: {
+        int *v = malloc(sizeof(int) * 4 * n);
+        if (!v) {
+            q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+            return;
+        }
+        for (uint32_t i = 0; i < 4 * n; i++) {
+            if (op->v[i] > INT_MAX) {
+                free(v);
+                q->rc = hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, alltoallv counts and "
+                                 "displacements are limited to %d", INT_MAX);
+                return;
+            }
+            v[i] = (int)op->v[i];
+        }
+        q->tmp = v;
+        err = MPI_Ialltoallv(send, v, v + n, dt, op->recv, v + 2 * n, v + 3 * n, dt, m->coll,
+                             q->r);
+        break;
+    }
+    case HK_SEND:
+        err = MPI_Isend(send, cnt, dt, (int)op->root, 0, m->p2p, q->r);
+        break;
+    case HK_RECV:
+        err = MPI_Irecv(op->recv, cnt, dt, (int)op->root, 0, m->p2p, q->r);
+        break;
+    default:
+        err = MPI_Ibarrier(m->coll, q->r);
+        break;
+    }
+    if (err != MPI_SUCCESS)
+        q->rc = mpi_result(err, "starting a collective");
+}
+
+/* Test one started call; 1 when it finished (q->rc final). */
+static int mpi_poll(struct mreq *q)
+{
+    if (q->rc != HCCL_SUCCESS || q->r[0] == MPI_REQUEST_NULL)
+        return 1;
+    int flag = 0;
+    MPI_Status st;
+    memset(&st, 0, sizeof st);
+    int err = MPI_Test(q->r, &flag, &st);
+    if (err != MPI_SUCCESS) {
+        q->rc = mpi_result(err, "a transfer");
+        return 1;
+    }
+    if (!flag)
+        return 0;
+    if (q->op->kind == HK_RECV) {
+        int got = 0; /* (st.MPI_ERROR is not set by MPI_Test: errors came back as err) */
+        if (MPI_Get_count(&st, mpi_type(q->op->dtype), &got) == MPI_SUCCESS &&
+                 (uint64_t)got != q->op->count)
+            q->rc = hccl_err(HCCL_E_PARA, "HcclRecv: expected %llu elements, the sender sent %d",
+                             (unsigned long long)q->op->count, got);
+    }
+    return 1;
+}
+
+static void mpi_finish(struct mreq *q)
+{
+    free(q->tmp);
+    free(q->copy);
+    q->tmp = q->copy = NULL;
+    /* release: M1, everything the thread did with q happens before the
+     * waiting task's acquire of `done` */
+    atomic_store_explicit(&q->done, 1, memory_order_seq_cst);
+    /* seq_cst load: Dekker pair with the waiter's "sleeping = 1; load done" */
+    if (atomic_load_explicit(&q->sleeping, memory_order_seq_cst))
+        hccl_futex_wake(&q->done);
+}
+
+static void *mpi_thread(void *arg)
+{
+    struct hccl_mpi *m = arg;
+    struct mreq *active = NULL, **atail = &active;
+    unsigned idle = 0, sleep_us = 2;
+    pthread_mutex_lock(&m->mu);
+    for (;;) {
+        while (!m->head && !active && !m->stop)
+            pthread_cond_wait(&m->cv, &m->mu);
+        struct mreq *fresh = m->head;
+        m->head = m->tail = NULL;
+        int stop = m->stop;
+        pthread_mutex_unlock(&m->mu);
+        for (struct mreq *q = fresh, *nx; q; q = nx) { /* M2: queue order */
+            nx = q->next;
+            q->next = NULL;
+            mpi_start(m, q);
+            *atail = q;
+            atail = &q->next;
+        }
+        int progress = fresh != NULL;
+        for (struct mreq **pp = &active; *pp;) {
+            struct mreq *q = *pp;
+            if (mpi_poll(q)) {
+                *pp = q->next;
+                if (!*pp)
+                    atail = pp;
+                mpi_finish(q);
+                progress = 1;
+            } else {
+                pp = &q->next;
+            }
+        }
+        if (stop && !active)
+            return NULL; /* fini waits for the tasks' own completion first */
+        if (progress) {
+            idle = 0;
+            sleep_us = 2;
+        } else if (++idle % 64 == 0) {
+            sched_yield();
+        }
+        pthread_mutex_lock(&m->mu);
+        if (active && !m->head && idle > MPI_SPIN_POLLS) {
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_nsec += (long)sleep_us * 1000;
+            if (ts.tv_nsec >= 1000000000) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000;
+            }
+            pthread_cond_timedwait(&m->cv, &m->mu, &ts);
+            if (sleep_us < MPI_SLEEP_MAX_US)
+                sleep_us *= 2;
+        }
+    }
+}
+
+HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op)
+{
+    struct hccl_mpi *m = c->mpi;
+    struct mreq q = {.op = op, .c = c, .rc = HCCL_SUCCESS};
+    atomic_init(&q.done, 0);
+    atomic_init(&q.sleeping, 0);
+    pthread_mutex_lock(&m->mu);
+    if (m->tail)
+        m->tail->next = &q;
+    else
+        m->head = &q;
+    m->tail = &q;
+    pthread_cond_signal(&m->cv);
+    pthread_mutex_unlock(&m->mu);
+    for (unsigned i = 0; i < 256; i++) {
+        /* acquire: M1 */
+        if (atomic_load_explicit(&q.done, memory_order_acquire))
+            return q.rc;
+        sched_yield();
+    }
+    /* seq_cst: the waiter's half of the Dekker pair with mpi_finish */
+    atomic_store_explicit(&q.sleeping, 1, memory_order_seq_cst);
+    while (!atomic_load_explicit(&q.done, memory_order_seq_cst))
+        hccl_futex_wait(&q.done, 0, 0);
+    return q.rc;
+}
+
+/* ---- communicator ------------------------------------------------------------ */
+
+struct member {
+    uint8_t uid[16];
+    uint32_t rank, size;
+};
+
+HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32_t nranks,
+                              uint32_t rank)
+{
+    HcclResult rc = mpi_setup();
+    if (rc != HCCL_SUCCESS)
+        return rc;
+    MPI_Comm coll = MPI_COMM_NULL, p2p = MPI_COMM_NULL;
+    if (MPI_Comm_split(MPI_COMM_WORLD, 0, (int)rank, &coll) != MPI_SUCCESS)
+        return hccl_err(HCCL_E_NETWORK, "HCCL: MPI_Comm_split failed");
+    struct member me = {.rank = rank, .size = nranks}, *all = calloc(nranks, sizeof me);
+    memcpy(me.uid, uid, 16);
+    if (!all || MPI_Allgather(&me, sizeof me, MPI_BYTE, all, sizeof me, MPI_BYTE, coll) !=
+                    MPI_SUCCESS) {
+        free(all);
+        MPI_Comm_free(&coll);
+        return hccl_err(HCCL_E_NETWORK, "HCCL: exchanging ranks failed");
+    }
+    /* Every rank sees the same table, so every rank reaches the same verdict. */
+    for (uint32_t q = 0; q < nranks && rc == HCCL_SUCCESS; q++)
+        if (memcmp(all[q].uid, uid, 16) || all[q].rank != q || all[q].size != nranks)
+            rc = hccl_err(HCCL_E_PARA, "HCCL: the ranks of this job disagree on the "
+                          "communicator (different root info or rank table, or a rank id "
+                          "given twice)");
+    free(all);
+    if (rc == HCCL_SUCCESS && MPI_Comm_dup(coll, &p2p) != MPI_SUCCESS)
+        rc = hccl_err(HCCL_E_NETWORK, "HCCL: MPI_Comm_dup failed");
+    struct hccl_mpi *m = rc == HCCL_SUCCESS ? calloc(1, sizeof *m) : NULL;
+    if (rc == HCCL_SUCCESS && !m)
+        rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+    if (rc != HCCL_SUCCESS) {
+        if (p2p != MPI_COMM_NULL)
+            MPI_Comm_free(&p2p);
+        MPI_Comm_free(&coll);
+        return rc;
+    }
+    MPI_Comm_set_errhandler(coll, MPI_ERRORS_RETURN);
+    MPI_Comm_set_errhandler(p2p, MPI_ERRORS_RETURN);
+    m->coll = coll;
+    m->p2p = p2p;
+    pthread_mutex_init(&m->mu, NULL);
+    pthread_cond_init(&m->cv, NULL);
+    if (pthread_create(&m->thread, NULL, mpi_thread, m) != 0) {
+        MPI_Comm_free(&p2p);
+        MPI_Comm_free(&coll);
+        free(m);
+        return hccl_err(HCCL_E_SYSCALL, "HCCL: cannot start the communication thread");
+    }
+    m->running = 1;
+    c->mpi = m;
+    pthread_mutex_lock(&g_mpi_mu);
+    m->next = g_live;
+    g_live = m;
+    pthread_mutex_unlock(&g_mpi_mu);
+    return HCCL_SUCCESS;
+}
+
+/* Stop and join the thread (it first finishes the calls it started). */
+static void mpi_stop(struct hccl_mpi *m)
+{
+    pthread_mutex_lock(&m->mu);
+    int running = m->running;
+    m->running = 0;
+    m->stop = 1;
+    pthread_cond_signal(&m->cv);
+    pthread_mutex_unlock(&m->mu);
+    if (running)
+        pthread_join(m->thread, NULL);
+}
+
+void hccl_mpi_comm_fini(struct hccl_comm *c)
+{
+    struct hccl_mpi *m = c->mpi;
+    if (!m)
+        return;
+    pthread_mutex_lock(&g_mpi_mu);
+    mpi_stop(m);
+    for (struct hccl_mpi **pp = &g_live; *pp; pp = &(*pp)->next)
+        if (*pp == m) {
+            *pp = m->next;
+            break;
+        }
+    int fin = 0;
+    MPI_Finalized(&fin);
+    if (!fin) {
+        MPI_Comm_free(&m->p2p);
+        MPI_Comm_free(&m->coll);
+    }
+    pthread_mutex_unlock(&g_mpi_mu);
+    pthread_mutex_destroy(&m->mu);
+    pthread_cond_destroy(&m->cv);
+    free(m);
+    c->mpi = NULL;
+}

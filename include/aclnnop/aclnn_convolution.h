@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_convolution.h: 1-d (NCL), 2-d (NCHW) and transposed
+ * convolution, with groups, stride, padding (symmetric, one value per
+ * spatial dim), dilation and an optional bias [Cout].
+ *
+ *   forward:    input [N, Cin, *in], weight [Cout, Cin/groups, *k],
+ *               out   [N, Cout, (in + 2p - d(k-1) - 1)/s + 1 ...]
+ *   transposed: weight [Cin, Cout/groups, *k],
+ *               out   [N, Cout, (in-1)s - 2p + d(k-1) + outputPadding + 1 ...]
+ *
+ * float32, float16 and bfloat16 (computed in float32); tensors may be
+ * non-contiguous views. cubeMathType is accepted (0..3) and ignored: the
+ * products always run in float32.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_CONVOLUTION_H
+#define CPUACL_ACLNNOP_ACLNN_CONVOLUTION_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnConvolutionGetWorkspaceSize(
+    const aclTensor *input, const aclTensor *weight, const aclTensor *bias,
+    const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation,
+    bool transposed, const aclIntArray *outputPadding, const int64_t groups, aclTensor *output,
+    int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnConvolution(void *workspace, uint64_t workspaceSize,
+                                                 aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_gt_scalar.h: elementwise comparison of a tensor with a scalar.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call queues it on a
+ * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_GT_SCALAR_H
+#define CPUACL_ACLNNOP_ACLNN_GT_SCALAR_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnGtScalar: out = (self > other) as 1 / 0 in out's type, compared in the
+ * type self promotes to with the scalar; NaN compares false. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGtScalarGetWorkspaceSize(const aclTensor *self,
+                                                              const aclScalar *other,
+                                                              aclTensor *out,
+                                                              uint64_t *workspaceSize,
+                                                              aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGtScalar(void *workspace, uint64_t workspaceSize,
+                                              aclOpExecutor *executor, aclrtStream stream);
+
+/* aclnnInplaceGtScalar: GtScalar written back into selfRef. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceGtScalarGetWorkspaceSize(aclTensor *selfRef,
+                                                                     const aclScalar *other,
+                                                                     uint64_t *workspaceSize,
+                                                                     aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceGtScalar(void *workspace, uint64_t workspaceSize,
+                                                     aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_GT_SCALAR_H */

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * graph/operator_reg.h: cpuacl's macros for writing operator prototypes
+ * (all_ops.h). Each prototype is a class derived from ge::Operator with
+ * GE's setter spellings:
+ *   input x:          set_input_x(op [, output name | output index]),
+ *                     get_input_desc_x(), update_input_desc_x(desc)
+ *   dynamic input x:  create_dynamic_input_x(n), set_dynamic_input_x(i, op [, name]),
+ *                     update_dynamic_input_desc_x(i, desc)
+ *   output y:         get_output_desc_y(), update_output_desc_y(desc)
+ *   attribute a:      set_attr_a(value), get_attr_a()
+ * Defaults of attributes are applied by the engine (docs/graph.md).
+ */
+#ifndef CPUACL_GRAPH_OPERATOR_REG_H
+#define CPUACL_GRAPH_OPERATOR_REG_H
+#ifdef __cplusplus
+
+#include <string>
+#include <vector>
+
+#include "graph/operator.h"
+
+#define CPUACL_OP_BEGIN(T)                                                                         \
+    class T : public ge::Operator {                                                                \
+    public:                                                                                        \
+        using _THIS_TYPE = T;                                                                      \
+        T() : ge::Operator(#T) {}                                                                  \
+        explicit T(const char *name) : ge::Operator(name, #T) {}                                   \
+        explicit T(const std::string &name) : ge::Operator(name.c_str(), #T) {}                    \
+        explicit T(const ge::AscendString &name) : ge::Operator(name.GetString(), #T) {}           \
+        static const char *OpType() { return #T; }
+
+#define CPUACL_OP_INPUT(x)                                                                         \
+    _THIS_TYPE &set_input_##x(ge::Operator &v)                                                     \
+    {                                                                                              \
+        SetInput(#x, v);                                                                           \
+        return *this;                                                                              \
+    }                                                                                              \
+    _THIS_TYPE &set_input_##x(ge::Operator &v, const char *srcName)                                \
+    {                                                                                              \
+        SetInput(#x, v, srcName);                                                                  \
+        return *this;                                                                              \
+    }                                                                                              \
+    _THIS_TYPE &set_input_##x(ge::Operator &v, const std::string &srcName)                         \
+    {                                                                                              \
+        SetInput(#x, v, srcName.c_str());                                                          \
+        return *this;                                                                              \
+    }                                                                                              \
+    _THIS_TYPE &set_input_##x(ge::Operator &v, uint32_t index)                                     \
+    {                                                                                              \
+        SetInput(#x, v, index);                                                                    \
+        return *this;                                                                              \
+    }                                                                                              \
+    ge::TensorDesc get_input_desc_##x() const { return GetInputDescByName(#x); }                   \
+    ge::graphStatus update_input_desc_##x(const ge::TensorDesc &tensorDesc)                        \
+    {                                                                                              \
+        return UpdateInputDesc(#x, tensorDesc);                                                    \
+    }                                                                                              \
+    static const char *name_in_##x() { return #x; }
+
+#define CPUACL_OP_DYNAMIC_INPUT(x)                                                                 \
+    _THIS_TYPE &create_dynamic_input_##x(uint32_t num, bool isPushBack = true)                     \
+    {                                                                                              \
+        DynamicInputRegister(#x, num, isPushBack);                                                 \
+        return *this;                                                                              \
+    }                                                                                              \
+    _THIS_TYPE &set_dynamic_input_##x(uint32_t dstIndex, ge::Operator &v)                          \
+    {                                                                                              \
+        SetInput((std::string(#x) + std::to_string(dstIndex)).c_str(), v);                         \
+        return *this;                                                                              \
+    }                                                                                              \
+    _THIS_TYPE &set_dynamic_input_##x(uint32_t dstIndex, ge::Operator &v, const char *srcName)     \
+    {                                                                                              \
+        SetInput((std::string(#x) + std::to_string(dstIndex)).c_str(), v, srcName);                \
+        return *this;                                                                              \
+    }                                                                                              \
+    ge::graphStatus update_dynamic_input_desc_##x(uint32_t index, const ge::TensorDesc &tensorDesc) \
+    {                                                                                              \
+        return UpdateInputDesc((std::string(#x) + std::to_string(index)).c_str(), tensorDesc);     \
+    }
+
+#define CPUACL_OP_OUTPUT(y)                                                                        \
+    ge::TensorDesc get_output_desc_##y() const { return GetOutputDescByName(#y); }                 \
+    ge::graphStatus update_output_desc_##y(const ge::TensorDesc &tensorDesc)                       \
+    {                                                                                              \
+        return UpdateOutputDesc(#y, tensorDesc);                                                   \
+    }                                                                                              \
+    static const char *name_out_##y() { return #y; }
+
+#define CPUACL_OP_ATTR(a, T)                                                                       \
+    _THIS_TYPE &set_attr_##a(const T &v)                                                           \
+    {                                                                                              \
+        SetAttr(#a, v);                                                                            \
+        return *this;                                                                              \
+    }                                                                                              \
+    T get_attr_##a() const                                                                         \
+    {                                                                                              \
+        T v{};                                                                                     \
+        GetAttr(#a, v);                                                                            \
+        return v;                                                                                  \
+    }                                                                                              \
+    static const char *name_attr_##a() { return #a; }
+
+#define CPUACL_OP_END() };
+
+#endif /* __cplusplus */
+#endif

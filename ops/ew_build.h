@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Building elementwise executors (ops/ew_build.c): the phase-1 half shared by
+ * every operator that runs on the elementwise engine (ew.c), plus the checks
+ * their GetWorkspaceSize functions share. Private to ops/.
+ */
+#ifndef CPUACL_OPS_EW_BUILD_H
+#define CPUACL_OPS_EW_BUILD_H
+
+#include "ops/ops.h"
+
+/* One elementwise executor: tensor inputs in[0..nin) (NULL entries are the
+ * scalar operand, given as a constant of type cdt with value bytes cval),
+ * one output. */
+struct ew_build {
+    const char *name;
+    int nin;
+    const aclTensor *in[EW_MAX_IN + 1];
+    const aclTensor *out;
+    int cdt;                /* constant operand's type */
+    unsigned char cval[16]; /* constant operand's value, as cdt */
+    int ck, rt;             /* compute kind; result type rounded through (R1) or DT_NONE */
+    ew_kern_fn kern;
+    struct ew_params p;
+};
+
+/* Build the executor (out of memory: 561103 with a message). */
+aclnnStatus ew_build_exec(struct ew_build *b, uint64_t *ws, aclOpExecutor **ex);
+
+/* t's type as DT_*, refused with 161002 unless in mask. */
+aclnnStatus ops_need_dt(const char *name, const char *what, aclDataType t, unsigned mask, int *dt);
+/* out's shape must be want[0..nwant): else 161002 naming both shapes. */
+aclnnStatus ops_check_shape(const char *name, const int64_t *want, int nwant, const aclTensor *out,
+                            const char *what);
+/* Store a scalar's value into cval (16 bytes) as type dt. */
+void ops_scalar_to(unsigned char *cval, int dt, const aclScalar *s);
+
+#endif /* CPUACL_OPS_EW_BUILD_H */

@@ -1,0 +1,524 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * AddRmsNorm, GroupNorm, Norm (p-norm) and SoftmaxCrossEntropyWithLogits.
+ *
+ *  N1. Row kernels: a row (or a group) is gathered into a float32/double
+ *      buffer with the view converters, reduced in double, written back
+ *      through the converters (rounded once to the out's type).
+ *  N2. AddRmsNorm normalises the float32 sum x1 + x2 (not its rounded
+ *      copy); xOut gets the sum rounded to its type.
+ *  N3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
+ *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
+ *      p give (sum |x|^p)^(1/p).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_norm.h"
+#include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
+#include "ops/ops.h"
+
+static void plan_free(struct aclOpExecutor *e)
+{
+    free(e->plan);
+}
+
+/* Element offset of the r-th block of a view whose first `lead` dims index
+ * blocks (row-major). */
+static int64_t lead_offset(const struct ops_tensor *t, int lead, int64_t r)
+{
+    int64_t off = 0;
+    for (int d = lead - 1; d >= 0; d--) {
+        off += (r % t->dims[d]) * t->strides[d];
+        r /= t->dims[d];
+    }
+    return off;
+}
+
+static char *elem_at(const struct ops_tensor *t, void *const *addr, int64_t off)
+{
+    return ops_base(t, addr) + off * (int64_t)ops_dt_size(t->dt);
+}
+
+static bool is_f3(aclDataType t)
+{
+    int d = ops_dt_index(t);
+    return d >= 0 && (DTM(d) & DTM_F3);
+}
+
+/* ---- AddRmsNorm ---------------------------------------------------------------------------- */
+
+struct arn_plan {
+    struct ops_tensor x1, x2, g, y, rstd, xo;
+    int k;
+    int64_t D;
+    double eps;
+};
+
+static int32_t arn_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct arn_plan *p = e->plan;
+    const int64_t D = p->D;
+    const int lead = p->x1.ndim - p->k;
+    const int64_t rows = ops_numel(p->x1.dims, lead);
+    float *a = malloc((size_t)(3 * D) * sizeof(float));
+    if (!a)
+        return ACL_ERROR_BAD_ALLOC;
+    float *b = a + D, *g = b + D;
+    ops_gather_nd(g, CK_F32, ops_base(&p->g, addr), p->g.dt, p->g.ndim, p->g.dims, p->g.strides);
+    const int kd = lead;
+    for (int64_t r = 0; r < rows; r++) {
+        ops_gather_nd(a, CK_F32, elem_at(&p->x1, addr, lead_offset(&p->x1, lead, r)), p->x1.dt,
+                      p->k, p->x1.dims + kd, p->x1.strides + kd);
+        ops_gather_nd(b, CK_F32, elem_at(&p->x2, addr, lead_offset(&p->x2, lead, r)), p->x2.dt,
+                      p->k, p->x2.dims + kd, p->x2.strides + kd);
+        double ss = 0;
+        for (int64_t i = 0; i < D; i++) {
+            a[i] += b[i];
+            ss += (double)a[i] * a[i];
+        }
+        ops_scatter_nd(a, CK_F32, elem_at(&p->xo, addr, lead_offset(&p->xo, lead, r)), p->xo.dt,
+                       p->k, p->xo.dims + kd, p->xo.strides + kd);
+        float rstd = (float)(1.0 / sqrt(ss / (double)D + p->eps));
+        for (int64_t i = 0; i < D; i++)
+            a[i] = a[i] * rstd * g[i];
+        ops_scatter_nd(a, CK_F32, elem_at(&p->y, addr, lead_offset(&p->y, lead, r)), p->y.dt, p->k,
+                       p->y.dims + kd, p->y.strides + kd);
+        ops_storer(CK_F32, p->rstd.dt)(
+            elem_at(&p->rstd, addr, lead_offset(&p->rstd, p->rstd.ndim, r)), 0, &rstd, 1);
+    }
+    free(a);
+    return 0;
+}
+
+aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                            const aclTensor *gamma, double epsilon, aclTensor *yOut,
+                                            aclTensor *rstdOut, aclTensor *xOut,
+                                            uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnAddRmsNorm";
+    OPS_CHECK_NULL(name, x1);
+    OPS_CHECK_NULL(name, x2);
+    OPS_CHECK_NULL(name, gamma);
+    OPS_CHECK_NULL(name, yOut);
+    OPS_CHECK_NULL(name, rstdOut);
+    OPS_CHECK_NULL(name, xOut);
+    OPS_CHECK_NULL(name, workspaceSize);
+    OPS_CHECK_NULL(name, executor);
+    aclnnStatus rc;
+    const aclTensor *all[] = {x1, x2, gamma, yOut, rstdOut, xOut};
+    for (int i = 0; i < 6; i++)
+        if ((rc = ops_check_dims(all[i], name, "tensor")))
+            return rc;
+    if (!is_f3(x1->dtype) || x2->dtype != x1->dtype || yOut->dtype != x1->dtype ||
+        xOut->dtype != x1->dtype || !(gamma->dtype == x1->dtype || gamma->dtype == ACL_FLOAT) ||
+        rstdOut->dtype != ACL_FLOAT)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x1/x2/yOut/xOut must share one of FLOAT16, BFLOAT16, FLOAT, gamma "
+                       "that type (or FLOAT), rstdOut FLOAT (got x1 %s, x2 %s, gamma %s, rstd %s)",
+                       name, ops_dt_name(x1->dtype), ops_dt_name(x2->dtype),
+                       ops_dt_name(gamma->dtype), ops_dt_name(rstdOut->dtype));
+    if (!ops_same_shape(x1, x2) || !ops_same_shape(x1, yOut) || !ops_same_shape(x1, xOut))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1, x2, yOut and xOut must have one shape",
+                       name);
+    int k = (int)gamma->ndim;
+    bool ok = k >= 1 && k <= (int)x1->ndim;
+    for (int i = 0; ok && i < k; i++)
+        ok = gamma->dims[i] == x1->dims[x1->ndim - k + i];
+    if (!ok)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gamma's shape is not x1's trailing dims",
+                       name);
+    int64_t rows = ops_numel(x1->dims, (int)x1->ndim - k);
+    if (ops_numel(rstdOut->dims, (int)rstdOut->ndim) != rows)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: rstdOut must hold one value per row (%lld)",
+                       name, (long long)rows);
+    struct aclOpExecutor *e = ops_exec_new(name, 3, 3);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct arn_plan *p = calloc(1, sizeof(*p));
+    if (!p) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    e->plan = p;
+    e->fini = plan_free;
+    if ((rc = ops_tensor_from(&p->x1, x1, ops_exec_slot(e, x1), name, "x1")) ||
+        (rc = ops_tensor_from(&p->x2, x2, ops_exec_slot(e, x2), name, "x2")) ||
+        (rc = ops_tensor_from(&p->g, gamma, ops_exec_slot(e, gamma), name, "gamma")) ||
+        (rc = ops_tensor_from(&p->y, yOut, ops_exec_slot(e, yOut), name, "yOut")) ||
+        (rc = ops_tensor_from(&p->rstd, rstdOut, ops_exec_slot(e, rstdOut), name, "rstdOut")) ||
+        (rc = ops_tensor_from(&p->xo, xOut, ops_exec_slot(e, xOut), name, "xOut"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    p->k = k;
+    p->D = ops_numel(gamma->dims, k);
+    p->eps = epsilon;
+    e->run = p->x1.numel ? arn_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(AddRmsNorm)
+
+/* ---- GroupNorm ----------------------------------------------------------------------------- */
+
+/* self is viewed as [N, C, HxW] (trailing dims flattened in row-major
+ * order, so any view works through a multi-index walk). */
+struct gn_plan {
+    struct ops_tensor x, g, b, y, mean, rstd;
+    bool has_g, has_b;
+    int64_t N, C, HW, G;
+    double eps;
+};
+
+static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gn_plan *p = e->plan;
+    const int64_t cpg = p->C / p->G, per = cpg * p->HW;
+    const int nd = p->x.ndim;
+    double *buf = malloc((size_t)(per > 0 ? per : 1) * sizeof(double) + (size_t)(2 * p->C) * sizeof(float));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    float *gm = (float *)(void *)(buf + (per > 0 ? per : 1)), *bt = gm + p->C;
+    for (int64_t c = 0; c < p->C; c++)
+        gm[c] = 1.0f, bt[c] = 0.0f;
+    if (p->has_g)
+        ops_gather_nd(gm, CK_F32, ops_base(&p->g, addr), p->g.dt, 1, p->g.dims, p->g.strides);
+    if (p->has_b)
+        ops_gather_nd(bt, CK_F32, ops_base(&p->b, addr), p->b.dt, 1, p->b.dims, p->b.strides);
+    ops_store_fn mst = ops_storer(CK_F64, p->mean.dt), rst = ops_storer(CK_F64, p->rstd.dt);
+    for (int64_t n = 0; n < p->N; n++)
+        for (int64_t g = 0; g < p->G; g++) {
+            /* a group: channels [g*cpg, (g+1)*cpg) of sample n, each HW elements */
+            for (int64_t c = 0; c < cpg; c++) {
+                int64_t off = n * p->x.strides[0] + (g * cpg + c) * p->x.strides[1];
+                ops_gather_nd(buf + c * p->HW, CK_F64, elem_at(&p->x, addr, off), p->x.dt, nd - 2,
+                              p->x.dims + 2, p->x.strides + 2);
+            }
+            double mean = 0, var = 0;
+            for (int64_t i = 0; i < per; i++)
+                mean += buf[i];
+            mean = per ? mean / (double)per : 0;
+            for (int64_t i = 0; i < per; i++)
+                var += (buf[i] - mean) * (buf[i] - mean);
+            var = per ? var / (double)per : 0;
+            double rstd = 1.0 / sqrt(var + p->eps);
+            for (int64_t c = 0; c < cpg; c++) {
+                const int64_t ch = g * cpg + c;
+                double *row = buf + c * p->HW;
+                for (int64_t i = 0; i < p->HW; i++)
+                    row[i] = (row[i] - mean) * rstd * gm[ch] + bt[ch];
+                int64_t off = n * p->y.strides[0] + ch * p->y.strides[1];
+                ops_scatter_nd(row, CK_F64, elem_at(&p->y, addr, off), p->y.dt, nd - 2,
+                               p->y.dims + 2, p->y.strides + 2);
+            }
+            mst(elem_at(&p->mean, addr, n * p->mean.strides[0] + g * p->mean.strides[1]), 0,
+                &mean, 1);
+            rst(elem_at(&p->rstd, addr, n * p->rstd.strides[0] + g * p->rstd.strides[1]), 0,
+                &rstd, 1);
+        }
+    free(buf);
+    return 0;
+}
+
+aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
+                                           const aclTensor *beta, int64_t N, int64_t C,
+                                           int64_t HxW, int64_t group, double eps, aclTensor *out,
+                                           aclTensor *meanOut, aclTensor *rstdOut,
+                                           uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNorm";
+    OPS_CHECK_NULL(name, self);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, meanOut);
+    OPS_CHECK_NULL(name, rstdOut);
+    OPS_CHECK_NULL(name, workspaceSize);
+    OPS_CHECK_NULL(name, executor);
+    aclnnStatus rc;
+    const aclTensor *all[] = {self, out, meanOut, rstdOut, gamma, beta};
+    for (int i = 0; i < 6; i++)
+        if (all[i] && (rc = ops_check_dims(all[i], name, "tensor")))
+            return rc;
+    aclDataType t = self->dtype;
+    if (!is_f3(t) || out->dtype != t || meanOut->dtype != t || rstdOut->dtype != t ||
+        (gamma && gamma->dtype != t) || (beta && beta->dtype != t))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self, gamma, beta, out, meanOut and rstdOut must share one of FLOAT, "
+                       "FLOAT16, BFLOAT16 (self is %s)",
+                       name, ops_dt_name(t));
+    if (self->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims", name);
+    if (group <= 0 || C % group || !(eps > 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: group %lld must be positive and divide C %lld; eps must be > 0", name,
+                       (long long)group, (long long)C);
+    int64_t hw = ops_numel(self->dims + 2, (int)self->ndim - 2);
+    if (self->dims[0] != N || self->dims[1] != C || hw != HxW)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self's shape does not give N=%lld, C=%lld, HxW=%lld", name,
+                       (long long)N, (long long)C, (long long)HxW);
+    if (!ops_same_shape(self, out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from self's", name);
+    if (meanOut->ndim != 2 || rstdOut->ndim != 2 || meanOut->dims[0] != N ||
+        meanOut->dims[1] != group || rstdOut->dims[0] != N || rstdOut->dims[1] != group)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: meanOut and rstdOut must be (N, group)",
+                       name);
+    if ((gamma && (gamma->ndim != 1 || gamma->dims[0] != C)) ||
+        (beta && (beta->ndim != 1 || beta->dims[0] != C)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gamma and beta must be 1-D with C elements",
+                       name);
+    struct aclOpExecutor *e = ops_exec_new(name, 3, 3);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct gn_plan *p = calloc(1, sizeof(*p));
+    if (!p) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    e->plan = p;
+    e->fini = plan_free;
+    rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self");
+    int sg = ops_exec_slot(e, gamma), sb = ops_exec_slot(e, beta);
+    if (!rc && gamma)
+        rc = ops_tensor_from(&p->g, gamma, sg, name, "gamma");
+    if (!rc && beta)
+        rc = ops_tensor_from(&p->b, beta, sb, name, "beta");
+    if (!rc)
+        rc = ops_tensor_from(&p->y, out, ops_exec_slot(e, out), name, "out");
+    if (!rc)
+        rc = ops_tensor_from(&p->mean, meanOut, ops_exec_slot(e, meanOut), name, "meanOut");
+    if (!rc)
+        rc = ops_tensor_from(&p->rstd, rstdOut, ops_exec_slot(e, rstdOut), name, "rstdOut");
+    if (rc) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    p->has_g = gamma != NULL && ops_numel(gamma->dims, 1) > 0;
+    p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
+    p->N = N, p->C = C, p->HW = HxW, p->G = group, p->eps = eps;
+    e->run = N * group > 0 ? gn_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupNorm)
+
+/* ---- Norm ---------------------------------------------------------------------------------- */
+
+struct pn_plan {
+    struct ops_tensor x, o;
+    double p;
+    bool red[OPS_MAX_DIMS];
+};
+
+static int32_t pn_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct pn_plan *p = e->plan;
+    const int nd = p->x.ndim;
+    const int64_t nin = p->x.numel, nout = p->o.numel > 0 ? p->o.numel : 1;
+    double *in = malloc((size_t)(nin + nout) * sizeof(double));
+    if (!in)
+        return ACL_ERROR_BAD_ALLOC;
+    double *acc = in + nin;
+    ops_gather_nd(in, CK_F64, ops_base(&p->x, addr), p->x.dt, nd, p->x.dims, p->x.strides);
+    const bool pinf = isinf(p->p) && p->p > 0, ninf = isinf(p->p) && p->p < 0;
+    for (int64_t i = 0; i < nout; i++)
+        acc[i] = pinf ? 0 : ninf ? INFINITY : 0;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t i = 0; i < nin; i++) {
+        int64_t o = 0;
+        for (int d = 0; d < nd; d++)
+            if (!p->red[d])
+                o = o * p->x.dims[d] + idx[d];
+        double a = fabs(in[i]);
+        if (pinf)
+            acc[o] = a > acc[o] || isnan(a) ? a : acc[o];
+        else if (ninf)
+            acc[o] = a < acc[o] || isnan(a) ? a : acc[o];
+        else if (p->p == 0)
+            acc[o] += a != 0;
+        else if (p->p == 1)
+            acc[o] += a;
+        else if (p->p == 2)
+            acc[o] += a * a;
+        else
+            acc[o] += pow(a, p->p);
+        for (int d = nd - 1; d >= 0; d--) {
+            if (++idx[d] < p->x.dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    if (!pinf && !ninf && p->p != 0 && p->p != 1)
+        for (int64_t i = 0; i < nout; i++)
+            acc[i] = p->p == 2 ? sqrt(acc[i]) : pow(acc[i], 1.0 / p->p);
+    ops_scatter_nd(acc, CK_F64, ops_base(&p->o, addr), p->o.dt, p->o.ndim, p->o.dims,
+                   p->o.strides);
+    free(in);
+    return 0;
+}
+
+aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pScalar,
+                                      const aclIntArray *dim, bool keepdim, aclTensor *out,
+                                      uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnNorm";
+    OPS_CHECK_NULL(name, self);
+    OPS_CHECK_NULL(name, pScalar);
+    OPS_CHECK_NULL(name, dim);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, workspaceSize);
+    OPS_CHECK_NULL(name, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    if (!is_f3(self->dtype) || !is_f3(out->dtype))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self and out must be FLOAT, FLOAT16 or BFLOAT16 (got %s, %s)", name,
+                       ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    const int nd = (int)self->ndim;
+    bool red[OPS_MAX_DIMS] = {false};
+    for (uint64_t i = 0; i < dim->n; i++) {
+        int64_t d = dim->v[i];
+        int64_t lim = nd > 0 ? nd : 1;
+        if (d < -lim || d >= lim)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims",
+                           name, (long long)d, nd);
+        if (d < 0)
+            d += lim;
+        if (nd > 0 && red[d])
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld appears twice", name,
+                           (long long)dim->v[i]);
+        if (nd > 0)
+            red[d] = true;
+    }
+    if (dim->n == 0)
+        for (int d = 0; d < nd; d++)
+            red[d] = true;
+    int64_t want[OPS_MAX_DIMS];
+    int nw = 0;
+    for (int d = 0; d < nd; d++)
+        if (!red[d])
+            want[nw++] = self->dims[d];
+        else if (keepdim)
+            want[nw++] = 1;
+    bool ok = (int)out->ndim == nw;
+    for (int d = 0; ok && d < nw; d++)
+        ok = out->dims[d] == want[d];
+    if (!ok) {
+        char a[160], b[160];
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", name,
+                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
+                       ops_shape_str(b, sizeof b, want, nw));
+    }
+    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct pn_plan *p = calloc(1, sizeof(*p));
+    if (!p) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    e->plan = p;
+    e->fini = plan_free;
+    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
+        (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    memcpy(p->red, red, sizeof(red));
+    p->p = ops_scalar_f64(pScalar);
+    e->run = p->o.numel ? pn_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Norm)
+
+/* ---- SoftmaxCrossEntropyWithLogits ---------------------------------------------------------- */
+
+struct sce_plan {
+    struct ops_tensor f, l, loss, bp;
+};
+
+static int32_t sce_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct sce_plan *p = e->plan;
+    const int64_t B = p->f.dims[0], K = p->f.dims[1];
+    double *f = malloc((size_t)(2 * (K ? K : 1)) * sizeof(double));
+    if (!f)
+        return ACL_ERROR_BAD_ALLOC;
+    double *l = f + K;
+    ops_store_fn lst = ops_storer(CK_F64, p->loss.dt);
+    for (int64_t b = 0; b < B; b++) {
+        ops_gather_nd(f, CK_F64, elem_at(&p->f, addr, b * p->f.strides[0]), p->f.dt, 1,
+                      p->f.dims + 1, p->f.strides + 1);
+        ops_gather_nd(l, CK_F64, elem_at(&p->l, addr, b * p->l.strides[0]), p->l.dt, 1,
+                      p->l.dims + 1, p->l.strides + 1);
+        double mx = -INFINITY, s = 0, loss = 0;
+        for (int64_t i = 0; i < K; i++)
+            mx = f[i] > mx ? f[i] : mx;
+        for (int64_t i = 0; i < K; i++)
+            s += exp(f[i] - mx);
+        const double lse = mx + log(s);
+        for (int64_t i = 0; i < K; i++) {
+            loss -= l[i] * (f[i] - lse);
+            f[i] = exp(f[i] - lse) - l[i];
+        }
+        lst(elem_at(&p->loss, addr, b * p->loss.strides[0]), 0, &loss, 1);
+        ops_scatter_nd(f, CK_F64, elem_at(&p->bp, addr, b * p->bp.strides[0]), p->bp.dt, 1,
+                       p->bp.dims + 1, p->bp.strides + 1);
+    }
+    free(f);
+    return 0;
+}
+
+aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor *features,
+                                                               aclTensor *labels, aclTensor *loss,
+                                                               aclTensor *backprop,
+                                                               uint64_t *workspaceSize,
+                                                               aclOpExecutor **executor)
+{
+    const char *name = "aclnnSoftmaxCrossEntropyWithLogits";
+    OPS_CHECK_NULL(name, features);
+    OPS_CHECK_NULL(name, labels);
+    OPS_CHECK_NULL(name, loss);
+    OPS_CHECK_NULL(name, backprop);
+    OPS_CHECK_NULL(name, workspaceSize);
+    OPS_CHECK_NULL(name, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(features, name, "features")) ||
+        (rc = ops_check_dims(labels, name, "labels")) || (rc = ops_check_dims(loss, name, "loss")) ||
+        (rc = ops_check_dims(backprop, name, "backprop")))
+        return rc;
+    aclDataType t = features->dtype;
+    if (!is_f3(t) || labels->dtype != t || loss->dtype != t || backprop->dtype != t)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: features, labels, loss and backprop must share one of FLOAT, FLOAT16, "
+                       "BFLOAT16",
+                       name);
+    if (features->ndim != 2 || !ops_same_shape(features, labels) ||
+        !ops_same_shape(features, backprop) || loss->ndim != 1 ||
+        loss->dims[0] != features->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: needs features, labels and backprop [batch, classes] and loss [batch]",
+                       name);
+    struct aclOpExecutor *e = ops_exec_new(name, 2, 2);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct sce_plan *p = calloc(1, sizeof(*p));
+    if (!p) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    e->plan = p;
+    e->fini = plan_free;
+    if ((rc = ops_tensor_from(&p->f, features, ops_exec_slot(e, features), name, "features")) ||
+        (rc = ops_tensor_from(&p->l, labels, ops_exec_slot(e, labels), name, "labels")) ||
+        (rc = ops_tensor_from(&p->loss, loss, ops_exec_slot(e, loss), name, "loss")) ||
+        (rc = ops_tensor_from(&p->bp, backprop, ops_exec_slot(e, backprop), name, "backprop"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    e->run = p->loss.numel ? sce_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(SoftmaxCrossEntropyWithLogits)

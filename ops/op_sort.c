@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Argsort (stable index sort along one dim) and Im2col (unfold).
+ *
+ *  S1. Argsort gathers each line along `dim` (floats as double, integers as
+ *      int64, so every value compares exactly), sorts its indices with a
+ *      stable merge sort and writes them as INT64. NaN sorts above every
+ *      number (last ascending, first descending); equal keys keep their
+ *      order in both directions.
+ *  S2. Im2col loads one (sample, channel) plane at a time as float32 and
+ *      writes the kH * kW rows it feeds; positions in the padding give 0.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_argsort.h"
+#include "aclnnop/aclnn_im2col.h"
+#include "ops/ops.h"
+
+static void plan_free(struct aclOpExecutor *e)
+{
+    free(e->plan);
+}
+
+/* ---- Argsort -------------------------------------------------------------------------------- */
+
+struct as_plan {
+    struct ops_tensor x, o;
+    int dim;
+    bool desc, isint;
+};
+
+/* Whether key a goes strictly before key b. */
+static inline bool as_before_f(double a, double b, bool desc)
+{
+    if (isnan(a) || isnan(b))
+        return desc ? (isnan(a) && !isnan(b)) : (!isnan(a) && isnan(b));
+    return desc ? a > b : a < b;
+}
+
+static void as_sort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, bool isint, bool desc)
+{
+    const double *kf = keys;
+    const int64_t *ki = keys;
+    for (int64_t w = 1; w < n; w *= 2) {
+        for (int64_t lo = 0; lo < n; lo += 2 * w) {
+            int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int64_t i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) {
+                int64_t a = idx[i], b = idx[j];
+                /* take from the right only when it goes strictly before (stable) */
+                bool right = isint ? (desc ? ki[b] > ki[a] : ki[b] < ki[a])
+                                   : as_before_f(kf[b], kf[a], desc);
+                tmp[o++] = right ? idx[j++] : idx[i++];
+            }
+            while (i < mid)
+                tmp[o++] = idx[i++];
+            while (j < hi)
+                tmp[o++] = idx[j++];
+        }
+        memcpy(idx, tmp, (size_t)n * sizeof(int64_t));
+    }
+}
+
+static int32_t as_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct as_plan *p = e->plan;
+    const int64_t n = p->x.dims[p->dim], lines = p->x.numel / n;
+    void *keys = malloc((size_t)n * 8 * 3);
+    if (!keys)
+        return ACL_ERROR_BAD_ALLOC;
+    int64_t *idx = (int64_t *)keys + n, *tmp = idx + n;
+    ops_load_fn ld = ops_loader(p->isint ? CK_I64 : CK_F64, p->x.dt);
+    ops_store_fn st = ops_storer(CK_I64, p->o.dt);
+    const int64_t ex = ops_dt_size(p->x.dt), eo = ops_dt_size(p->o.dt);
+    int64_t pos[OPS_MAX_DIMS] = {0};
+    for (int64_t l = 0; l < lines; l++) {
+        int64_t ox = 0, oo = 0;
+        for (int d = 0; d < p->x.ndim; d++) {
+            ox += pos[d] * p->x.strides[d];
+            oo += pos[d] * p->o.strides[d];
+        }
+        ld(keys, ops_base(&p->x, addr) + ox * ex, p->x.strides[p->dim] * ex, n);
+        for (int64_t i = 0; i < n; i++)
+            idx[i] = i;
+        as_sort(idx, tmp, n, keys, p->isint, p->desc);
+        st(ops_base(&p->o, addr) + oo * eo, p->o.strides[p->dim] * eo, idx, n);
+        for (int d = p->x.ndim - 1; d >= 0; d--) {
+            if (d == p->dim)
+                continue;
+            if (++pos[d] < p->x.dims[d])
+                break;
+            pos[d] = 0;
+        }
+    }
+    free(keys);
+    return 0;
+}
+
+aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, bool descending,
+                                         aclTensor *out, uint64_t *workspaceSize,
+                                         aclOpExecutor **executor)
+{
+    const char *name = "aclnnArgsort";
+    OPS_CHECK_NULL(name, self);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, workspaceSize);
+    OPS_CHECK_NULL(name, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    int dt = ops_dt_index(self->dtype);
+    const unsigned ok_types = DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) |
+                              DTM(DT_I64);
+    if (dt < 0 || !(DTM(dt) & ok_types) || out->dtype != ACL_INT64)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self %s / out %s not supported (self FLOAT16, BFLOAT16, FLOAT, INT8, "
+                       "UINT8, INT16, INT32, INT64; out INT64)",
+                       name, ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    if (!ops_same_shape(self, out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from self's", name);
+    int nd = (int)self->ndim, lim = nd > 0 ? nd : 1;
+    if (dim < -lim || dim >= lim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
+                       (long long)dim, nd);
+    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct as_plan *p = calloc(1, sizeof(*p));
+    if (!p) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    e->plan = p;
+    e->fini = plan_free;
+    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
+        (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    if (nd == 0) { /* a scalar: one line of one element */
+        p->x.ndim = p->o.ndim = 1;
+        p->x.dims[0] = p->o.dims[0] = 1;
+        p->x.strides[0] = p->o.strides[0] = 1;
+        dim = 0;
+    }
+    p->dim = (int)(dim < 0 ? dim + nd : dim);
+    p->desc = descending;
+    p->isint = ops_dt_is_int(dt);
+    e->run = p->x.numel ? as_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Argsort)
+
+/* ---- Im2col --------------------------------------------------------------------------------- */
+
+struct ic_plan {
+    struct ops_tensor x, o; /* x as [N, C, H, W], o as [N, C*kh*kw, L] */
+    int64_t kh, kw, dh, dw, ph, pw, sh, sw, oh, ow;
+};
+
+static int32_t ic_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct ic_plan *p = e->plan;
+    const int64_t N = p->x.dims[0], C = p->x.dims[1], H = p->x.dims[2], W = p->x.dims[3];
+    const int64_t L = p->oh * p->ow;
+    float *plane = malloc((size_t)(H * W + L + 1) * sizeof(float));
+    if (!plane)
+        return ACL_ERROR_BAD_ALLOC;
+    float *row = plane + H * W;
+    ops_store_fn st = ops_storer(CK_F32, p->o.dt);
+    const int64_t ex = ops_dt_size(p->x.dt), eo = ops_dt_size(p->o.dt);
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t c = 0; c < C; c++) {
+            ops_gather_nd(plane, CK_F32,
+                          ops_base(&p->x, addr) + (n * p->x.strides[0] + c * p->x.strides[1]) * ex,
+                          p->x.dt, 2, p->x.dims + 2, p->x.strides + 2);
+            for (int64_t ki = 0; ki < p->kh; ki++)
+                for (int64_t kj = 0; kj < p->kw; kj++) {
+                    for (int64_t y = 0; y < p->oh; y++) {
+                        const int64_t ih = y * p->sh - p->ph + ki * p->dh;
+                        for (int64_t x = 0; x < p->ow; x++) {
+                            const int64_t iw = x * p->sw - p->pw + kj * p->dw;
+                            row[y * p->ow + x] =
+                                (ih >= 0 && ih < H && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
+                        }
+                    }
+                    const int64_t r = (c * p->kh + ki) * p->kw + kj;
+                    st(ops_base(&p->o, addr) + (n * p->o.strides[0] + r * p->o.strides[1]) * eo,
+                       p->o.strides[2] * eo, row, L);
+                }
+        }
+    free(plane);
+    return 0;
+}
+
+static bool ic_pair(const aclIntArray *a, int64_t *v0, int64_t *v1, int64_t min)
+{
+    if (a->n != 2 || a->v[0] < min || a->v[1] < min)
+        return false;
+    *v0 = a->v[0], *v1 = a->v[1];
+    return true;
+}
+
+aclnnStatus aclnnIm2colGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
+                                        const aclIntArray *dilation, const aclIntArray *padding,
+                                        const aclIntArray *stride, const aclTensor *out,
+                                        uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnIm2col";
+    OPS_CHECK_NULL(name, self);
+    OPS_CHECK_NULL(name, kernelSize);
+    OPS_CHECK_NULL(name, dilation);
+    OPS_CHECK_NULL(name, padding);
+    OPS_CHECK_NULL(name, stride);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, workspaceSize);
+    OPS_CHECK_NULL(name, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    int dt = ops_dt_index(self->dtype);
+    if (dt < 0 || !(DTM(dt) & DTM_F3) || out->dtype != self->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self and out must share one of FLOAT, FLOAT16, BFLOAT16 (got %s, %s)",
+                       name, ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    if (self->ndim != 3 && self->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self must be 3-D or 4-D (got %u-D)", name,
+                       self->ndim);
+    struct ic_plan pl = {0};
+    if (!ic_pair(kernelSize, &pl.kh, &pl.kw, 1) || !ic_pair(dilation, &pl.dh, &pl.dw, 1) ||
+        !ic_pair(stride, &pl.sh, &pl.sw, 1) || !ic_pair(padding, &pl.ph, &pl.pw, 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: kernelSize, dilation, padding and stride need 2 values each "
+                       "(positive; padding >= 0)",
+                       name);
+    const bool batched = self->ndim == 4;
+    const int64_t C = self->dims[batched ? 1 : 0], H = self->dims[batched ? 2 : 1],
+                  W = self->dims[batched ? 3 : 2];
+    pl.oh = (H + 2 * pl.ph - pl.dh * (pl.kh - 1) - 1) / pl.sh + 1;
+    pl.ow = (W + 2 * pl.pw - pl.dw * (pl.kw - 1) - 1) / pl.sw + 1;
+    if (H + 2 * pl.ph - pl.dh * (pl.kh - 1) - 1 < 0 || W + 2 * pl.pw - pl.dw * (pl.kw - 1) - 1 < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the kernel does not fit the padded input",
+                       name);
+    int64_t want[3];
+    int nw = 0;
+    if (batched)
+        want[nw++] = self->dims[0];
+    want[nw++] = C * pl.kh * pl.kw;
+    want[nw++] = pl.oh * pl.ow;
+    bool ok = (int)out->ndim == nw;
+    for (int i = 0; ok && i < nw; i++)
+        ok = out->dims[i] == want[i];
+    if (!ok) {
+        char a[160], b[160];
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", name,
+                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
+                       ops_shape_str(b, sizeof b, want, nw));
+    }
+    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ic_plan *p = malloc(sizeof(*p));
+    if (!p) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    *p = pl;
+    e->plan = p;
+    e->fini = plan_free;
+    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
+        (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    if (!batched) { /* view as a batch of one */
+        for (int d = 3; d > 0; d--) {
+            p->x.dims[d] = p->x.dims[d - 1];
+            p->x.strides[d] = p->x.strides[d - 1];
+        }
+        p->x.dims[0] = 1, p->x.strides[0] = 0, p->x.ndim = 4;
+        for (int d = 2; d > 0; d--) {
+            p->o.dims[d] = p->o.dims[d - 1];
+            p->o.strides[d] = p->o.strides[d - 1];
+        }
+        p->o.dims[0] = 1, p->o.strides[0] = 0, p->o.ndim = 3;
+    }
+    e->run = p->o.numel ? ic_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Im2col)

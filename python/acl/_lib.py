@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Finding and loading libcpuacl, and declaring C prototypes.
+
+The library is looked for, in order:
+  1. the file named by the environment variable CPUACL_LIBRARY;
+  2. the path recorded in acl/_paths.py (written by the build for the build
+     tree's copy of the package, and by `cmake --install` for the installed
+     one, relative to the package there);
+  3. next to the package (acl/ or the directory holding acl/);
+  4. the dynamic loader's search path (LD_LIBRARY_PATH, ld.so.cache):
+     libcpuacl.so.0, libcpuacl.so, libascendcl.so.
+If none loads, importing `acl` raises ImportError saying what was tried.
+
+Static TLS: libcpuacl and Debian's libjemalloc use initial-exec thread-local
+storage (about 4 KiB together), more than glibc keeps spare for libraries
+loaded after start-up (512 bytes), so a plain `python3` cannot dlopen them
+("cannot allocate memory in static TLS block"). The loader then restarts the
+interpreter once, with the same command line (sys.orig_argv) and
+GLIBC_TUNABLES=glibc.rtld.optional_static_tls=16384 added to the environment,
+before anything else has run in it. Set that variable yourself (or
+CPUACL_PY_REEXEC=0 to get the ImportError instead) to avoid the restart.
+"""
+import ctypes
+import os
+import sys
+
+_NAMES = ("libcpuacl.so.0", "libcpuacl.so", "libascendcl.so")
+
+
+def _candidates():
+    env = os.environ.get("CPUACL_LIBRARY")
+    if env:
+        yield "CPUACL_LIBRARY", env
+        return  # an explicit choice is never second-guessed
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        from . import _paths  # generated; absent in the source tree
+        for p in _paths.LIBRARIES:
+            yield "acl/_paths.py", p if os.path.isabs(p) else os.path.join(here, p)
+    except ImportError:
+        pass
+    for d in (here, os.path.dirname(here)):
+        for n in _NAMES:
+            p = os.path.join(d, n)
+            if os.path.exists(p):
+                yield "next to the package", p
+    for n in _NAMES:
+        yield "loader path", n
+
+
+_TUNABLE = "glibc.rtld.optional_static_tls=16384"
+_REEXEC_MARK = "CPUACL_PY_REEXECED"
+
+
+def _reexec_for_static_tls():
+    """Restart the interpreter with more static TLS; returns only if it cannot."""
+    if os.environ.get("CPUACL_PY_REEXEC", "1") == "0" or os.environ.get(_REEXEC_MARK):
+        return
+    argv = getattr(sys, "orig_argv", None)
+    if not argv or sys.flags.interactive or not sys.executable:
+        return
+    env = dict(os.environ)
+    old = env.get("GLIBC_TUNABLES")
+    env["GLIBC_TUNABLES"] = old + ":" + _TUNABLE if old else _TUNABLE
+    env[_REEXEC_MARK] = "1"
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, argv, env)
+
+
+def _load():
+    tried = []
+    static_tls = False
+    for origin, path in _candidates():
+        if os.path.isabs(path) and not os.path.exists(path):
+            tried.append("%s (%s): no such file" % (path, origin))
+            continue
+        try:
+            return ctypes.CDLL(path), path
+        except OSError as e:
+            tried.append("%s (%s): %s" % (path, origin, e))
+            if "static TLS" in str(e):
+                static_tls = True
+                break
+    hint = ("\nSet CPUACL_LIBRARY=/path/to/libcpuacl.so, or add its directory to "
+            "LD_LIBRARY_PATH, or use the package installed by `cmake --install`.")
+    if static_tls:
+        _reexec_for_static_tls()
+        hint = ("\nStart Python with GLIBC_TUNABLES=%s in the environment (the library "
+                "needs more static TLS than glibc keeps for dlopen)." % _TUNABLE)
+    raise ImportError("acl: cannot load the cpuacl library (libcpuacl.so). Tried:\n  "
+                      + "\n  ".join(tried) + hint)
+
+
+lib, path = _load()
+
+c_void_p = ctypes.c_void_p
+c_int = ctypes.c_int
+c_int8 = ctypes.c_int8
+c_int32 = ctypes.c_int32
+c_int64 = ctypes.c_int64
+c_uint32 = ctypes.c_uint32
+c_uint64 = ctypes.c_uint64
+c_size_t = ctypes.c_size_t
+c_float = ctypes.c_float
+c_double = ctypes.c_double
+c_bool = ctypes.c_bool
+c_char_p = ctypes.c_char_p
+P = ctypes.POINTER
+
+ACL_ERROR_API_NOT_SUPPORT = 200001
+
+
+def _missing(name):
+    def f(*_args):
+        return ACL_ERROR_API_NOT_SUPPORT
+    f.__name__ = name
+    f.missing = True
+    return f
+
+
+def fn(name, restype, *argtypes):
+    """The C function `name` with its prototype; a stand-in returning
+    ACL_ERROR_API_NOT_SUPPORT when this build of the library lacks it."""
+    try:
+        f = getattr(lib, name)
+    except AttributeError:
+        return _missing(name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+def ptr_value(v):
+    """A c_void_p's value as a Python int (0 for NULL)."""
+    return v.value or 0
+
+
+def _value(v):
+    return (v.value or 0) if isinstance(v, c_void_p) else v.value
+
+
+def first(cfn, ctype, *args):
+    """(value, ret) of a C call whose first parameter is its output."""
+    v = ctype()
+    ret = cfn(ctypes.byref(v), *args)
+    return _value(v), ret
+
+
+def last(cfn, ctype, *args):
+    """(value, ret) of a C call whose last parameter is its output."""
+    v = ctype()
+    ret = cfn(*(args + (ctypes.byref(v),)))
+    return _value(v), ret

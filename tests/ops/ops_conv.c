@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnConvolution against a double-precision reference written from the
+ * definition (no im2col): 2-d and 1-d, forward and transposed, stride,
+ * padding, dilation, groups, optional bias, float32/float16/bfloat16,
+ * non-contiguous views (gaps untouched), 1x1 kernels, kernel = input, an
+ * empty batch; then the misuse codes. The calls are the ones ggml's CANN
+ * backend makes (NCL 1-d transposed with outputPadding = padding, depthwise
+ * 1-d with groups = channels).
+ */
+#include "aclnnop/aclnn_convolution.h"
+#include "optest.h"
+
+struct cv {
+    int sp; /* spatial dims: 1 or 2 */
+    int64_t n, cin, cout, in[2], k[2], s[2], p[2], d[2], op[2], groups;
+    bool transposed, bias;
+};
+
+static int64_t out_dim(const struct cv *c, int i)
+{
+    return c->transposed ? (c->in[i] - 1) * c->s[i] - 2 * c->p[i] + c->d[i] * (c->k[i] - 1) +
+                               c->op[i] + 1
+                         : (c->in[i] + 2 * c->p[i] - c->d[i] * (c->k[i] - 1) - 1) / c->s[i] + 1;
+}
+
+/* Reference: forward out[n,co,o] = b[co] + sum_{ci in group, k} x[n,ci,o*s-p+k*d] w[co,ci',k];
+ * transposed: out[n,co,o] = b[co] + sum_{ci in group, k: o = i*s-p+k*d} x[n,ci,i] w[ci,co',k]. */
+static double ref_at(const struct cv *c, const ot_tensor *x, const ot_tensor *w, const ot_tensor *b,
+                     int64_t n, int64_t co, const int64_t *o)
+{
+    int64_t G = c->groups, cig = c->cin / G, cog = c->cout / G, g = co / cog;
+    int64_t H = c->sp == 2 ? c->in[0] : 1, W = c->in[c->sp - 1];
+    int64_t KH = c->sp == 2 ? c->k[0] : 1, KW = c->k[c->sp - 1];
+    int64_t sh = c->sp == 2 ? c->s[0] : 1, sw = c->s[c->sp - 1];
+    int64_t ph = c->sp == 2 ? c->p[0] : 0, pw = c->p[c->sp - 1];
+    int64_t dh = c->sp == 2 ? c->d[0] : 1, dw = c->d[c->sp - 1];
+    int64_t oy = c->sp == 2 ? o[0] : 0, ox = o[c->sp - 1];
+    double acc = b ? ot_get(b, co) : 0;
+    for (int64_t cl = 0; cl < cig; cl++) {
+        int64_t ci = g * cig + cl;
+        for (int64_t ky = 0; ky < KH; ky++)
+            for (int64_t kx = 0; kx < KW; kx++) {
+                int64_t iy, ix;
+                if (!c->transposed) {
+                    iy = oy * sh - ph + ky * dh;
+                    ix = ox * sw - pw + kx * dw;
+                } else {
+                    int64_t ty = oy + ph - ky * dh, tx = ox + pw - kx * dw;
+                    if (ty < 0 || tx < 0 || ty % sh || tx % sw)
+                        continue;
+                    iy = ty / sh;
+                    ix = tx / sw;
+                }
+                if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+                    continue;
+                int64_t xi = ((n * c->cin + ci) * H + iy) * W + ix;
+                int64_t wi = c->transposed ? ((ci * cog + (co - g * cog)) * KH + ky) * KW + kx
+                                           : ((co * cig + cl) * KH + ky) * KW + kx;
+                acc += ot_get(x, xi) * ot_get(w, wi);
+            }
+    }
+    return acc;
+}
+
+static void run_case(const struct cv *c, aclDataType dt, int layout)
+{
+    int nd = c->sp + 2;
+    int64_t xd[4] = {c->n, c->cin}, wd[4], od[4] = {c->n, c->cout}, bd[1] = {c->cout};
+    if (c->transposed) {
+        wd[0] = c->cin;
+        wd[1] = c->cout / c->groups;
+    } else {
+        wd[0] = c->cout;
+        wd[1] = c->cin / c->groups;
+    }
+    for (int i = 0; i < c->sp; i++) {
+        xd[2 + i] = c->in[i];
+        wd[2 + i] = c->k[i];
+        od[2 + i] = out_dim(c, i);
+    }
+    ot_tensor x, w, b, out;
+    ot_make(&x, dt, nd, xd, layout);
+    ot_make(&w, dt, nd, wd, layout == L_GAP ? L_STEP : L_CONTIG);
+    ot_make(&b, dt, 1, bd, L_CONTIG);
+    ot_make(&out, dt, nd, od, layout);
+    ot_fill(&x, -2, 2);
+    ot_fill(&w, -1, 1);
+    ot_fill(&b, -1, 1);
+    aclIntArray *s = aclCreateIntArray(c->s, (uint64_t)c->sp), *p = aclCreateIntArray(c->p, (uint64_t)c->sp),
+                *d = aclCreateIntArray(c->d, (uint64_t)c->sp), *op = aclCreateIntArray(c->op, (uint64_t)c->sp);
+    uint64_t ws = 1;
+    aclOpExecutor *ex = NULL;
+    CHECK_NN(ACLNN_SUCCESS, aclnnConvolutionGetWorkspaceSize(x.t, w.t, c->bias ? b.t : NULL, s, p, d,
+                                                             c->transposed, op, c->groups, out.t, 0,
+                                                             &ws, &ex));
+    ot_run(aclnnConvolution, ws, ex);
+    int64_t idx[4];
+    for (int64_t lin = 0; lin < out.numel; lin++) {
+        ot_unravel(lin, od, nd, idx);
+        double want = ref_at(c, &x, &w, c->bias ? &b : NULL, idx[0], idx[1], idx + 2);
+        double got = ot_get(&out, lin);
+        /* a sum of up to K products of type-rounded values: scale the tolerance */
+        double tol = (ot_tol(dt) * 8 + 1e-6) * (1 + fabs(want)) * (double)(c->cin * c->k[0] * (c->sp == 2 ? c->k[1] : 1));
+        if (fabs(got - want) > tol) {
+            fprintf(stderr,
+                    "conv sp=%d t=%d g=%lld %s layout %d: out[%lld] = %g, expected %g\n", c->sp,
+                    c->transposed, (long long)c->groups, ot_dt_name(dt), layout, (long long)lin,
+                    got, want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&out));
+    aclDestroyIntArray(s);
+    aclDestroyIntArray(p);
+    aclDestroyIntArray(d);
+    aclDestroyIntArray(op);
+    ot_free(&x);
+    ot_free(&w);
+    ot_free(&b);
+    ot_free(&out);
+}
+
+static void misuse(void)
+{
+    int64_t xd[4] = {1, 2, 5, 5}, wd[4] = {3, 2, 3, 3}, od[4] = {1, 3, 3, 3}, bd[1] = {3};
+    ot_tensor x, w, b, out, bad, x5, i32;
+    ot_make(&x, ACL_FLOAT, 4, xd, L_CONTIG);
+    ot_make(&w, ACL_FLOAT, 4, wd, L_CONTIG);
+    ot_make(&b, ACL_FLOAT, 1, bd, L_CONTIG);
+    ot_make(&out, ACL_FLOAT, 4, od, L_CONTIG);
+    int64_t badd[4] = {1, 3, 4, 3};
+    ot_make(&bad, ACL_FLOAT, 4, badd, L_CONTIG);
+    int64_t x5d[5] = {1, 2, 3, 3, 3};
+    ot_make(&x5, ACL_FLOAT, 5, x5d, L_CONTIG);
+    ot_make(&i32, ACL_INT32, 4, xd, L_CONTIG);
+    int64_t one[2] = {1, 1}, zero[2] = {0, 0}, neg[2] = {-1, 0}, three[3] = {1, 1, 1};
+    aclIntArray *s = aclCreateIntArray(one, 2), *p = aclCreateIntArray(zero, 2),
+                *d = aclCreateIntArray(one, 2), *pn = aclCreateIntArray(neg, 2),
+                *s3 = aclCreateIntArray(three, 3), *s0 = aclCreateIntArray(zero, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define CONV(in, wt, bi, st, pa, di, tr, opd, g, o)                                                \
+    aclnnConvolutionGetWorkspaceSize(in, wt, bi, st, pa, di, tr, opd, g, o, 0, &ws, &ex)
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, CONV(NULL, w.t, NULL, s, p, d, false, p, 1, out.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, CONV(x.t, NULL, NULL, s, p, d, false, p, 1, out.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, CONV(x.t, w.t, NULL, NULL, p, d, false, p, 1, out.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, CONV(x.t, w.t, NULL, s, p, d, false, p, 1, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, CONV(x.t, w.t, NULL, s, p, d, true, NULL, 1, out.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnConvolutionGetWorkspaceSize(x.t, w.t, NULL, s, p, d, false, p, 1, out.t, 0, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s, p, d, false, p, 1, bad.t)); /* out shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x5.t, w.t, NULL, s, p, d, false, p, 1, out.t)); /* 3-d conv */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(i32.t, w.t, NULL, s, p, d, false, p, 1, out.t)); /* type */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s0, p, d, false, p, 1, out.t)); /* stride 0 */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s, pn, d, false, p, 1, out.t)); /* pad < 0 */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s3, p, d, false, p, 1, out.t)); /* 3 strides */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s, p, d, false, p, 2, out.t)); /* groups */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s, p, d, false, p, 0, out.t));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, out.t, s, p, d, false, p, 1, out.t)); /* bias */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, x.t, NULL, s, p, d, false, p, 1, out.t)); /* weight */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnConvolutionGetWorkspaceSize(x.t, w.t, NULL, s, p, d, false, p, 1,
+                                                                        out.t, 7, &ws, &ex));
+    /* a valid call still works after all that */
+    CHECK_NN(ACLNN_SUCCESS, CONV(x.t, w.t, b.t, s, p, d, false, p, 1, out.t));
+    ot_run(aclnnConvolution, ws, ex);
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnConvolution(NULL, 0, NULL, g_stream));
+#undef CONV
+    aclDestroyIntArray(s);
+    aclDestroyIntArray(p);
+    aclDestroyIntArray(d);
+    aclDestroyIntArray(pn);
+    aclDestroyIntArray(s3);
+    aclDestroyIntArray(s0);
+    ot_free(&x), ot_free(&w), ot_free(&b), ot_free(&out), ot_free(&bad), ot_free(&x5), ot_free(&i32);
+}
+
+int main(void)
+{
+    ot_init();
+    static const struct cv cases[] = {
+        /* seed 001's shape: NCHW 1x1x4x4, 3x3 kernel */
+        {2, 1, 1, 1, {4, 4}, {3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 2, 3, 4, {7, 6}, {3, 2}, {2, 1}, {1, 1}, {1, 2}, {0, 0}, 1, false, true},
+        {2, 1, 4, 6, {5, 5}, {3, 3}, {1, 2}, {1, 0}, {2, 1}, {0, 0}, 2, false, false},
+        {2, 1, 3, 3, {4, 4}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 3, false, true}, /* depthwise 1x1 */
+        {2, 1, 2, 2, {3, 3}, {3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, false}, /* kernel = input */
+        {2, 0, 2, 2, {3, 3}, {2, 2}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},  /* empty batch */
+        {1, 2, 3, 2, {9}, {4}, {2}, {1}, {1}, {0}, 1, false, true},                    /* 1-d */
+        {1, 1, 4, 4, {6}, {3}, {1}, {0}, {1}, {0}, 4, false, false},                   /* depthwise 1-d */
+        {2, 1, 3, 2, {3, 4}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, 1, true, true},    /* transposed */
+        {2, 2, 4, 6, {2, 3}, {2, 3}, {3, 1}, {0, 1}, {1, 2}, {2, 0}, 2, true, false},
+        {1, 1, 3, 2, {5}, {4}, {2}, {1}, {1}, {1}, 1, true, true}, /* ggml's conv_transpose_1d */
+    };
+    const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        for (int t = 0; t < 3; t++)
+            for (int layout = 0; layout < L_COUNT; layout++)
+                if (layout != L_TRANS)
+                    run_case(&cases[i], dts[t], layout);
+    misuse();
+    ot_fini();
+    printf("ops_conv: ok\n");
+    return 0;
+}

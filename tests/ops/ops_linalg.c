@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Mv and TriangularSolve against double references: every accepted dtype,
+ * views (transposed, padded, strided), batch broadcasting, upper / lower,
+ * transpose, unitriangular, empty shapes and the error codes. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_mv.h"
+#include "aclnnop/aclnn_triangular_solve.h"
+
+static int g_cases;
+
+static void mv_case(aclDataType da, aclDataType dv, aclDataType dout, int64_t n, int64_t m, int la,
+                    int lv, int8_t cube)
+{
+    g_cases++;
+    int64_t ad[2] = {n, m}, vd[1] = {m}, od[1] = {n};
+    ot_tensor a, v, o;
+    ot_make(&a, da, 2, ad, la);
+    ot_make(&v, dv, 1, vd, lv);
+    ot_make(&o, dout, 1, od, L_STEP);
+    ot_fill(&a, -2, 2);
+    ot_fill(&v, -2, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMvGetWorkspaceSize(a.t, v.t, o.t, cube, &ws, &ex));
+    ot_run(aclnnMv, ws, ex);
+    bool fp16 = cube == 2 && da == ACL_FLOAT && dv == ACL_FLOAT;
+    for (int64_t i = 0; i < n; i++) {
+        double s = 0, mag = 0;
+        for (int64_t j = 0; j < m; j++) {
+            double x = ot_get(&a, i * m + j), y = ot_get(&v, j);
+            if (fp16)
+                x = ot_round(ACL_FLOAT16, x), y = ot_round(ACL_FLOAT16, y);
+            s += x * y;
+            mag += fabs(x * y);
+        }
+        double got = ot_get(&o, i);
+        if (!(fabs(got - s) <= ot_tol(dout) * 4 * (fabs(s) + 1) + 1e-6 * mag)) {
+            fprintf(stderr, "Mv %s n%lld m%lld: out[%lld] = %g, want %g\n", ot_dt_name(da),
+                    (long long)n, (long long)m, (long long)i, got, s);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&a);
+    ot_free(&v);
+    ot_free(&o);
+}
+
+static void mv_errors(void)
+{
+    int64_t ad[2] = {3, 4}, vd[1] = {4}, od[1] = {3}, bad[1] = {5};
+    ot_tensor a, v, o, vb, vi, a3;
+    ot_make(&a, ACL_FLOAT, 2, ad, L_CONTIG);
+    ot_make(&v, ACL_FLOAT, 1, vd, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 1, od, L_CONTIG);
+    ot_make(&vb, ACL_FLOAT, 1, bad, L_CONTIG);
+    ot_make(&vi, ACL_INT32, 1, vd, L_CONTIG);
+    int64_t d3[3] = {1, 3, 4};
+    ot_make(&a3, ACL_FLOAT, 3, d3, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMvGetWorkspaceSize(NULL, v.t, o.t, 1, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMvGetWorkspaceSize(a.t, v.t, NULL, 1, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMvGetWorkspaceSize(a.t, v.t, o.t, 1, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a.t, vb.t, o.t, 1, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a.t, vi.t, o.t, 1, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a3.t, v.t, o.t, 1, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a.t, v.t, o.t, 7, &ws, &ex));
+    ot_free(&a);
+    ot_free(&v);
+    ot_free(&o);
+    ot_free(&vb);
+    ot_free(&vi);
+    ot_free(&a3);
+}
+
+/* A well-conditioned triangular matrix: dominant diagonal. */
+static void tri_fill(ot_tensor *A, int64_t m)
+{
+    for (int64_t i = 0; i < A->numel; i++) {
+        int64_t r = (i / m) % m, c = i % m;
+        ot_set(A, i, r == c ? 2 + ot_rand01() : (ot_rand01() - 0.5) * 0.5);
+    }
+}
+
+static void ts_case(aclDataType dt, int nb_, const int64_t *bdims, int na, const int64_t *adims,
+                    int64_t m, int64_t k, bool upper, bool trans, bool unit, int lb, int la)
+{
+    g_cases++;
+    int64_t sd[8], ad[8], xd[8], md[8];
+    int nd = nb_ > na ? nb_ : na;
+    for (int i = 0; i < nd; i++) {
+        int ib = i - (nd - nb_), ia = i - (nd - na);
+        int64_t x = ib >= 0 ? bdims[ib] : 1, y = ia >= 0 ? adims[ia] : 1;
+        xd[i] = md[i] = x == 1 ? y : x;
+    }
+    for (int i = 0; i < nb_; i++)
+        sd[i] = bdims[i];
+    for (int i = 0; i < na; i++)
+        ad[i] = adims[i];
+    sd[nb_] = m, sd[nb_ + 1] = k;
+    ad[na] = m, ad[na + 1] = m;
+    xd[nd] = m, xd[nd + 1] = k;
+    md[nd] = m, md[nd + 1] = m;
+    ot_tensor b, A, x, mo;
+    ot_make(&b, dt, nb_ + 2, sd, lb);
+    ot_make(&A, dt, na + 2, ad, la);
+    ot_make(&x, dt, nd + 2, xd, L_GAP);
+    ot_make(&mo, dt, nd + 2, md, L_CONTIG);
+    ot_fill(&b, -2, 2);
+    tri_fill(&A, m);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnTriangularSolveGetWorkspaceSize(b.t, A.t, upper, trans, unit,
+                                                                 x.t, mo.t, &ws, &ex));
+    ot_run(aclnnTriangularSolve, ws, ex);
+    int64_t nbatch = 1;
+    for (int i = 0; i < nd; i++)
+        nbatch *= xd[i];
+    for (int64_t bi = 0; bi < nbatch; bi++) {
+        int64_t ba = ot_bcast_index(bi, xd, nd, ad, na), bb = ot_bcast_index(bi, xd, nd, sd, nb_);
+        /* the effective matrix T = op(triangle(A)); check T X = b by residual */
+        for (int64_t i = 0; i < m; i++) {
+            for (int64_t j = 0; j < m; j++) {
+                double a = ot_get(&A, (ba * m + i) * m + j);
+                bool keep = upper ? j >= i : j <= i;
+                CHECK(ot_get(&mo, (bi * m + i) * m + j) == (keep ? a : 0));
+            }
+            for (int64_t c = 0; c < k; c++) {
+                double s = 0;
+                for (int64_t j = 0; j < m; j++) {
+                    int64_t r = trans ? j : i, cc = trans ? i : j;
+                    bool keep = upper ? cc >= r : cc <= r;
+                    double t = !keep ? 0 : (r == cc && unit) ? 1 : ot_get(&A, (ba * m + r) * m + cc);
+                    s += t * ot_get(&x, (bi * m + j) * k + c);
+                }
+                double want = ot_get(&b, (bb * m + i) * k + c);
+                if (!(fabs(s - want) <= (dt == ACL_FLOAT ? 1e-4 : 1e-10) * (1 + fabs(want)))) {
+                    fprintf(stderr, "TriangularSolve %s up%d tr%d unit%d: residual row %lld col %lld: %g vs %g\n",
+                            ot_dt_name(dt), upper, trans, unit, (long long)i, (long long)c, s, want);
+                    exit(1);
+                }
+            }
+        }
+    }
+    CHECK(ot_gaps_intact(&x));
+    ot_free(&b);
+    ot_free(&A);
+    ot_free(&x);
+    ot_free(&mo);
+}
+
+static void ts_errors(void)
+{
+    int64_t d[2] = {3, 3}, r[2] = {3, 2}, bad[2] = {4, 2};
+    ot_tensor A, b, x, mo, bb, A16, Ad;
+    ot_make(&A, ACL_FLOAT, 2, d, L_CONTIG);
+    ot_make(&b, ACL_FLOAT, 2, r, L_CONTIG);
+    ot_make(&x, ACL_FLOAT, 2, r, L_CONTIG);
+    ot_make(&mo, ACL_FLOAT, 2, d, L_CONTIG);
+    ot_make(&bb, ACL_FLOAT, 2, bad, L_CONTIG);
+    ot_make(&A16, ACL_FLOAT16, 2, d, L_CONTIG);
+    ot_make(&Ad, ACL_DOUBLE, 2, d, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define TS(B, AA, U, X, M) aclnnTriangularSolveGetWorkspaceSize(B, AA, true, false, U, X, M, &ws, &ex)
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, TS(NULL, A.t, false, x.t, mo.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, TS(b.t, A.t, false, x.t, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, TS(bb.t, A.t, false, x.t, mo.t));  /* rows */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, TS(b.t, A16.t, false, x.t, mo.t)); /* dtype */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, TS(b.t, A.t, false, mo.t, mo.t));  /* xOut shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, TS(b.t, Ad.t, false, x.t, mo.t));  /* mixed */
+#undef TS
+    ot_free(&A);
+    ot_free(&b);
+    ot_free(&x);
+    ot_free(&mo);
+    ot_free(&bb);
+    ot_free(&A16);
+    ot_free(&Ad);
+}
+
+int main(void)
+{
+    ot_init();
+    const aclDataType f3[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    for (int i = 0; i < 3; i++) {
+        mv_case(f3[i], f3[i], f3[i], 7, 33, L_CONTIG, L_CONTIG, 1);
+        mv_case(f3[i], f3[i], f3[i], 5, 17, L_TRANS, L_STEP, 0);
+        mv_case(f3[i], f3[i], f3[i], 4, 9, L_GAP, L_CONTIG, 1);
+    }
+    mv_case(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 6, 40, L_CONTIG, L_CONTIG, 2); /* USE_FP16 */
+    mv_case(ACL_FLOAT16, ACL_FLOAT, ACL_BF16, 3, 8, L_CONTIG, L_CONTIG, 1); /* mixed */
+    mv_case(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 3, 0, L_CONTIG, L_CONTIG, 1);  /* m = 0: zeros */
+    mv_case(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 0, 4, L_CONTIG, L_CONTIG, 1);  /* empty */
+    mv_errors();
+    const int64_t b2[1] = {2}, b31[2] = {3, 1}, b14[2] = {1, 4};
+    for (int up = 0; up < 2; up++)
+        for (int tr = 0; tr < 2; tr++) {
+            ts_case(ACL_FLOAT, 0, NULL, 0, NULL, 6, 3, up, tr, false, L_CONTIG, L_CONTIG);
+            ts_case(ACL_DOUBLE, 1, b2, 1, b2, 5, 2, up, tr, false, L_TRANS, L_STEP);
+            ts_case(ACL_FLOAT, 2, b31, 2, b14, 4, 3, up, tr, true, L_GAP, L_TRANS);
+        }
+    ts_case(ACL_FLOAT, 1, b2, 0, NULL, 3, 0, false, false, false, L_CONTIG, L_CONTIG); /* k = 0 */
+    ts_case(ACL_DOUBLE, 0, NULL, 0, NULL, 0, 2, true, false, false, L_CONTIG, L_CONTIG); /* m = 0 */
+    ts_errors();
+    ot_fini();
+    printf("ops_linalg: %d cases passed\n", g_cases);
+    return 0;
+}

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* WeightQuantBatchMatmulV2 against a double reference: int8 and packed int4
+ * weights (contiguous and transposed views, with an element offset),
+ * per-tensor / per-channel / per-group scales (group views transposed as
+ * ggml passes them), offsets, bias, float16 and bfloat16, k and n spanning
+ * several blocks, and the error codes; TransMatmulWeight and the weight
+ * size functions. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_trans_matmul_weight.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
+
+static int g_cases;
+
+enum { PER_TENSOR, PER_CHANNEL, PER_GROUP };
+
+/* A weight [k, n] of INT8 or INT4 values in [-8, 7] (int4) / [-128, 127],
+ * stored transposed (strides (1, k)) or row-major, at element offset off. */
+typedef struct {
+    aclTensor *t;
+    unsigned char *buf;
+    int8_t *val; /* logical values [k * n], row-major */
+} qweight;
+
+static void qw_make(qweight *w, bool int4, int64_t k, int64_t n, bool trans, int64_t off)
+{
+    w->val = malloc((size_t)(k * n));
+    CHECK(w->val);
+    int64_t nel = off + k * n, bytes = int4 ? (nel + 1) / 2 : nel;
+    w->buf = malloc((size_t)bytes + 16);
+    CHECK(w->buf);
+    memset(w->buf, 0x5A, (size_t)bytes + 16);
+    int64_t st[2] = {trans ? 1 : n, trans ? k : 1};
+    for (int64_t r = 0; r < k; r++)
+        for (int64_t c = 0; c < n; c++) {
+            int v = int4 ? (int)(ot_rand01() * 16) - 8 : (int)(ot_rand01() * 256) - 128;
+            w->val[r * n + c] = (int8_t)v;
+            int64_t i = off + r * st[0] + c * st[1];
+            if (int4) {
+                unsigned char nib = (unsigned char)(v & 15);
+                w->buf[i / 2] = (unsigned char)((i & 1) ? ((w->buf[i / 2] & 0x0F) | (nib << 4))
+                                                        : ((w->buf[i / 2] & 0xF0) | nib));
+            } else {
+                w->buf[i] = (unsigned char)(int8_t)v;
+            }
+        }
+    int64_t dims[2] = {k, n}, storage = nel;
+    w->t = aclCreateTensor(dims, 2, int4 ? ACL_INT4 : ACL_INT8, st, off, ACL_FORMAT_ND, &storage, 1,
+                           w->buf);
+    CHECK(w->t);
+}
+
+static void qw_free(qweight *w)
+{
+    aclDestroyTensor(w->t);
+    free(w->buf);
+    free(w->val);
+}
+
+static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, int64_t n,
+                     int64_t gs, bool trans, bool offset, int bias, int xlayout)
+{
+    g_cases++;
+    int64_t xd[2] = {m, k}, yd[2] = {m, n};
+    ot_tensor x, y, sc, of = {0}, bi = {0};
+    ot_make(&x, dt, 2, xd, xlayout);
+    ot_make(&y, dt, 2, yd, L_GAP);
+    ot_fill(&x, -1, 1);
+    qweight w;
+    qw_make(&w, int4, k, n, trans, 3);
+    int64_t ng = mode == PER_GROUP ? (k + gs - 1) / gs : 1;
+    if (mode == PER_TENSOR) {
+        int64_t sd[1] = {1};
+        ot_make(&sc, dt, 1, sd, L_CONTIG);
+    } else if (mode == PER_CHANNEL) {
+        int64_t sd[2] = {1, n};
+        ot_make(&sc, dt, 2, sd, L_STEP);
+    } else {
+        int64_t sd[2] = {ng, n};
+        ot_make(&sc, dt, 2, sd, L_TRANS); /* [ng, n] with strides (1, ng), as ggml */
+    }
+    ot_fill(&sc, 0.001, 0.05);
+    if (offset) {
+        ot_make(&of, dt, sc.nd, sc.dims, L_CONTIG);
+        ot_fill(&of, -4, 4);
+    }
+    if (bias) {
+        int64_t bd[1] = {n};
+        ot_make(&bi, bias == 1 ? ACL_FLOAT : dt, 1, bd, L_STEP);
+        ot_fill(&bi, -1, 1);
+    }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
+                                x.t, w.t, sc.t, offset ? of.t : NULL, NULL, NULL,
+                                bias ? bi.t : NULL, (int)gs, y.t, &ws, &ex));
+    ot_run(aclnnWeightQuantBatchMatmulV2, ws, ex);
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double s = 0, mag = 0;
+            for (int64_t r = 0; r < k; r++) {
+                int64_t g = mode == PER_GROUP ? r / gs : 0;
+                int64_t pi = mode == PER_TENSOR ? 0 : g * n + j;
+                double wd = ot_round(dt, (float)(((double)w.val[r * n + j] +
+                                                  (offset ? ot_get(&of, pi) : 0)) *
+                                                 ot_get(&sc, pi)));
+                double xv = ot_get(&x, i * k + r);
+                s += xv * wd;
+                mag += fabs(xv * wd);
+            }
+            if (bias)
+                s += ot_get(&bi, j);
+            double got = ot_get(&y, i * n + j);
+            double tol = (dt == ACL_FLOAT16 ? 2e-3 : 1.6e-2) * (fabs(s) + 1e-2) + 1e-5 * mag;
+            if (!(fabs(got - s) <= tol)) {
+                fprintf(stderr,
+                        "WQBMM %s %s mode %d m%lld k%lld n%lld g%lld: y[%lld, %lld] = %.6f, want "
+                        "%.6f\n",
+                        ot_dt_name(dt), int4 ? "int4" : "int8", mode, (long long)m, (long long)k,
+                        (long long)n, (long long)gs, (long long)i, (long long)j, got, s);
+                exit(1);
+            }
+        }
+    CHECK(ot_gaps_intact(&y));
+    ot_free(&x);
+    ot_free(&y);
+    ot_free(&sc);
+    if (offset)
+        ot_free(&of);
+    if (bias)
+        ot_free(&bi);
+    qw_free(&w);
+}
+
+static void errors(void)
+{
+    int64_t xd[2] = {2, 64}, yd[2] = {2, 8}, sd[2] = {1, 8}, gd[2] = {2, 8}, xe[2] = {0, 64};
+    ot_tensor x, y, sc, sg, xf, x0, y0, y32;
+    ot_make(&x, ACL_FLOAT16, 2, xd, L_CONTIG);
+    ot_make(&xf, ACL_FLOAT, 2, xd, L_CONTIG);
+    ot_make(&y, ACL_FLOAT16, 2, yd, L_CONTIG);
+    ot_make(&y32, ACL_FLOAT, 2, yd, L_CONTIG);
+    ot_make(&sc, ACL_FLOAT16, 2, sd, L_CONTIG);
+    ot_make(&sg, ACL_FLOAT16, 2, gd, L_CONTIG);
+    ot_make(&x0, ACL_FLOAT16, 2, xe, L_CONTIG);
+    int64_t y0d[2] = {0, 8};
+    ot_make(&y0, ACL_FLOAT16, 2, y0d, L_CONTIG);
+    qweight w, w5;
+    qw_make(&w, false, 64, 8, true, 0);
+    qw_make(&w5, false, 63, 8, true, 0);
+    ot_tensor wf;
+    int64_t wd[2] = {64, 8};
+    ot_make(&wf, ACL_FLOAT16, 2, wd, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define WQ(X, W, S, QS, G, Y)                                                                       \
+    aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(X, W, S, NULL, QS, NULL, NULL, G, Y, &ws, &ex)
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, WQ(NULL, w.t, sc.t, NULL, 0, y.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, WQ(x.t, NULL, sc.t, NULL, 0, y.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, WQ(x.t, w.t, NULL, NULL, 0, y.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, WQ(x.t, w.t, sc.t, NULL, 0, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(xf.t, w.t, sc.t, NULL, 0, y.t));  /* x FLOAT */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x.t, w.t, sc.t, NULL, 0, y32.t)); /* y type */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x.t, wf.t, sc.t, NULL, 0, y.t));  /* weight type */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x.t, w5.t, sc.t, NULL, 0, y.t));  /* k differs */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x.t, w.t, sc.t, NULL, 48, y.t));  /* group size */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x.t, w.t, sc.t, NULL, 64, y.t));  /* group = k */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x.t, w.t, sc.t, NULL, 32, y.t));  /* group shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x.t, w.t, sg.t, NULL, 0, y.t));   /* channel shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x.t, w.t, sc.t, sc.t, 0, y.t));   /* quantScale */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, WQ(x0.t, w.t, sc.t, NULL, 0, y0.t)); /* empty */
+    CHECK_NN(ACLNN_SUCCESS, WQ(x.t, w.t, sg.t, NULL, 32, y.t));
+    ot_run(aclnnWeightQuantBatchMatmulV2, ws, ex);
+#undef WQ
+    ot_free(&x);
+    ot_free(&xf);
+    ot_free(&y);
+    ot_free(&y32);
+    ot_free(&sc);
+    ot_free(&sg);
+    ot_free(&x0);
+    ot_free(&y0);
+    ot_free(&wf);
+    qw_free(&w);
+    qw_free(&w5);
+}
+
+static void trans_weight(void)
+{
+    uint64_t sz = 0;
+    int64_t s2[2] = {100, 37}, s3[3] = {2, 5, 7}, s1[1] = {9}, s0[2] = {4, 0};
+    aclIntArray *a2 = aclCreateIntArray(s2, 2), *a3 = aclCreateIntArray(s3, 3),
+                *a1 = aclCreateIntArray(s1, 1), *a0 = aclCreateIntArray(s0, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnCalculateMatmulWeightSizeV2(a2, ACL_FLOAT16, &sz));
+    CHECK(sz == 3700);
+    CHECK_NN(ACLNN_SUCCESS, aclnnCalculateMatmulWeightSizeV2(a3, ACL_INT8, &sz));
+    CHECK(sz == 70);
+    CHECK_NN(ACLNN_SUCCESS, aclnnCalculateMatmulWeightSize(a2, &sz));
+    CHECK(sz == 3700);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnCalculateMatmulWeightSize(a3, &sz));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnCalculateMatmulWeightSizeV2(a1, ACL_FLOAT16, &sz));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnCalculateMatmulWeightSizeV2(a0, ACL_FLOAT16, &sz));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCalculateMatmulWeightSizeV2(NULL, ACL_FLOAT16, &sz));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCalculateMatmulWeightSizeV2(a2, ACL_FLOAT16, NULL));
+    aclDestroyIntArray(a2);
+    aclDestroyIntArray(a3);
+    aclDestroyIntArray(a1);
+    aclDestroyIntArray(a0);
+
+    int64_t wd[2] = {6, 10}, vd[1] = {6}, ed[2] = {0, 4};
+    ot_tensor w, wf, v, e;
+    ot_make(&w, ACL_FLOAT16, 2, wd, L_CONTIG);
+    ot_make(&wf, ACL_FLOAT, 2, wd, L_CONTIG);
+    ot_make(&v, ACL_FLOAT16, 1, vd, L_CONTIG);
+    ot_make(&e, ACL_INT8, 2, ed, L_CONTIG);
+    ot_fill(&w, -3, 3);
+    unsigned char *before = malloc(w.bytes);
+    CHECK(before);
+    memcpy(before, w.buf, w.bytes);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnTransMatmulWeightGetWorkspaceSize(w.t, &ws, &ex));
+    ot_run(aclnnTransMatmulWeight, ws, ex);
+    CHECK(memcmp(before, w.buf, w.bytes) == 0); /* ND stays the preferred layout */
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnTransMatmulWeightGetWorkspaceSize(NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(wf.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(v.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(e.t, &ws, &ex));
+    free(before);
+    ot_free(&w);
+    ot_free(&wf);
+    ot_free(&v);
+    ot_free(&e);
+}
+
+int main(void)
+{
+    ot_init();
+    /* ggml's shapes: transposed weight, per-group scales viewed transposed */
+    run_case(ACL_FLOAT16, false, PER_GROUP, 3, 96, 40, 32, true, false, 0, L_CONTIG);
+    run_case(ACL_FLOAT16, true, PER_GROUP, 5, 128, 300, 32, true, true, 2, L_CONTIG);
+    /* k and n across several blocks, bf16, row-major weights */
+    run_case(ACL_BF16, false, PER_GROUP, 2, 600, 270, 64, false, true, 1, L_GAP);
+    run_case(ACL_FLOAT16, true, PER_GROUP, 2, 2240, 600, 64, true, true, 0, L_CONTIG);
+    run_case(ACL_FLOAT16, false, PER_CHANNEL, 3, 1100, 530, 0, false, false, 2, L_CONTIG);
+    run_case(ACL_BF16, true, PER_CHANNEL, 4, 300, 17, 0, false, false, 1, L_STEP);
+    run_case(ACL_FLOAT16, false, PER_CHANNEL, 1, 33, 9, 0, true, true, 0, L_TRANS);
+    run_case(ACL_FLOAT16, true, PER_TENSOR, 6, 31, 5, 0, true, true, 2, L_CONTIG);
+    run_case(ACL_BF16, false, PER_TENSOR, 1, 1, 1, 0, false, false, 0, L_CONTIG);
+    errors();
+    trans_weight();
+    ot_fini();
+    printf("ops_quant_matmul: %d cases passed\n", g_cases);
+    return 0;
+}

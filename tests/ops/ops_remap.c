@@ -1,0 +1,696 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* ConstantPadNd, ReflectionPad1d, Roll, RepeatInterleaveIntWithDim,
+ * UpsampleNearest2d, InplaceIndexCopy, IndexFillTensor / InplaceIndexFillTensor
+ * against index references written here: every accepted dtype, negative pads
+ * (cropping), empty tensors, strided views, the ggml call shapes, misuse codes
+ * (and an index out of range failing the launch). */
+#include "optest.h"
+
+#include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_index_copy.h"
+#include "aclnnop/aclnn_index_fill_tensor.h"
+#include "aclnnop/aclnn_reflection_pad1d.h"
+#include "aclnnop/aclnn_repeat_interleave.h"
+#include "aclnnop/aclnn_roll.h"
+#include "aclnnop/aclnn_upsample_nearest_2d.h"
+
+static int g_cases;
+
+static aclIntArray *ia(const int64_t *v, uint64_t n)
+{
+    aclIntArray *a = aclCreateIntArray(v, n);
+    CHECK(a);
+    return a;
+}
+
+/* Compare out with a reference given as "source linear index or -1 (= cv)"
+ * per out element. */
+static void expect_map(const char *what, const ot_tensor *x, const ot_tensor *o, const int64_t *src,
+                       double cv)
+{
+    for (int64_t i = 0; i < o->numel; i++) {
+        double want = src[i] >= 0 ? ot_get(x, src[i]) : ot_round(o->dt, cv), got = ot_get(o, i);
+        if (!(got == want || (isnan(got) && isnan(want)))) {
+            fprintf(stderr, "%s %s: out[%lld] = %g, want %g (source %lld)\n", what,
+                    ot_dt_name(o->dt), (long long)i, got, want, (long long)src[i]);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(o));
+}
+
+/* ---- ConstantPadNd ----------------------------------------------------------------------------
+ */
+
+static void check_pad(aclDataType dt, int nd, const int64_t *dims, const int64_t *pad, int npad,
+                      double value, int lx, int lo)
+{
+    int64_t odims[8], lo_[8] = {0};
+    for (int d = 0; d < nd; d++) {
+        int k = nd - 1 - d;
+        int64_t b = 2 * k < npad ? pad[2 * k] : 0, a = 2 * k + 1 < npad ? pad[2 * k + 1] : 0;
+        odims[d] = dims[d] + a + b;
+        lo_[d] = b;
+    }
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, lx);
+    ot_make(&o, dt, nd, odims, lo);
+    ot_fill(&x, -50, 50);
+    /* integers: a whole, non-negative value (a float converts by truncation and
+     * saturation, which ot_round does not model) */
+    double v = dt == ACL_BOOL ? 1 : ot_is_float(dt) ? value : floor(fabs(value));
+    aclScalar *sv = aclCreateScalar(&v, ACL_DOUBLE);
+    aclIntArray *p = ia(pad, (uint64_t)npad);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnConstantPadNdGetWorkspaceSize(x.t, p, sv, o.t, &ws, &ex));
+    ot_run(aclnnConstantPadNd, ws, ex);
+    int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[8];
+    for (int64_t i = 0; i < o.numel; i++) {
+        ot_unravel(i, odims, nd, idx);
+        bool in = true;
+        for (int d = 0; d < nd; d++) {
+            idx[d] -= lo_[d];
+            in &= idx[d] >= 0 && idx[d] < dims[d];
+        }
+        src[i] = in ? ot_ravel(idx, dims, nd) : -1;
+    }
+    expect_map("ConstantPadNd", &x, &o, src, v);
+    free(src);
+    aclDestroyScalar(sv);
+    aclDestroyIntArray(p);
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_pad(void)
+{
+    int64_t d3[3] = {2, 3, 5}, d4[4] = {2, 1, 3, 4}, d2e[2] = {0, 3}, d0[1] = {1};
+    int64_t p1[2] = {1, 2}, p2[4] = {0, 3, 2, 1}, p3[6] = {-1, 2, 1, -1, 0, 1};
+    int64_t p4[8] = {1, 1, 0, 2, 1, 0, 0, 1}, p5[2] = {2, 2};
+    for (int t = 0; t < OT_NALL; t++) {
+        aclDataType dt = OT_ALL[t];
+        int l = t % L_COUNT;
+        check_pad(dt, 3, d3, p1, 2, 7, l, (l + 1) % L_COUNT);
+        check_pad(dt, 3, d3, p2, 4, -1.5, (l + 2) % L_COUNT, l);
+        check_pad(dt, 3, d3, p3, 6, 0, l, (l + 3) % L_COUNT); /* negative pads crop */
+        check_pad(dt, 4, d4, p4, 8, 3, L_STEP, L_GAP);        /* the ggml form: 8 values */
+        check_pad(dt, 2, d2e, p5, 2, 9, l, l);                /* empty self, non-empty out */
+        check_pad(dt, 0, d0, NULL, 0, 9, l, l);               /* 0-d: a copy */
+    }
+    int64_t odd[3] = {1, 2, 3}, bad[2] = {-4, 0};
+    ot_tensor x, o;
+    ot_make(&x, ACL_FLOAT, 3, d3, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 3, d3, L_CONTIG);
+    double z = 0;
+    aclScalar *sv = aclCreateScalar(&z, ACL_DOUBLE);
+    aclIntArray *po = ia(odd, 3), *pb = ia(bad, 2), *p8 = ia(p4, 8), *pz = ia(NULL, 0),
+                *pl = ia(p1, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnConstantPadNdGetWorkspaceSize(NULL, pz, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, NULL, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, pz, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, po, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, p8, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, pb, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, pl, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnConstantPadNdGetWorkspaceSize(x.t, pz, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    ot_tensor oh;
+    ot_make(&oh, ACL_FLOAT16, 3, d3, L_CONTIG);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnConstantPadNdGetWorkspaceSize(x.t, pz, sv, oh.t, &ws, &ex));
+    aclDestroyScalar(sv);
+    aclDestroyIntArray(po);
+    aclDestroyIntArray(pb);
+    aclDestroyIntArray(p8);
+    aclDestroyIntArray(pz);
+    aclDestroyIntArray(pl);
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&oh);
+}
+
+/* ---- ReflectionPad1d ------------------------------------------------------------------------ */
+
+static void check_reflect(aclDataType dt, int nd, const int64_t *dims, int64_t l, int64_t r, int lx,
+                          int lo)
+{
+    int64_t od[3];
+    memcpy(od, dims, (size_t)nd * sizeof(int64_t));
+    int64_t w = dims[nd - 1];
+    od[nd - 1] = w + l + r;
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, lx);
+    ot_make(&o, dt, nd, od, lo);
+    ot_fill(&x, -100, 100);
+    int64_t pv[2] = {l, r};
+    aclIntArray *p = ia(pv, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnReflectionPad1dGetWorkspaceSize(x.t, p, o.t, &ws, &ex));
+    ot_run(aclnnReflectionPad1d, ws, ex);
+    int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[3];
+    for (int64_t i = 0; i < o.numel; i++) {
+        ot_unravel(i, od, nd, idx);
+        int64_t j = idx[nd - 1] - l; /* reflect without repeating the edge */
+        if (j < 0)
+            j = -j;
+        if (j >= w)
+            j = 2 * (w - 1) - j;
+        idx[nd - 1] = j;
+        src[i] = ot_ravel(idx, dims, nd);
+    }
+    expect_map("ReflectionPad1d", &x, &o, src, 0);
+    free(src);
+    aclDestroyIntArray(p);
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_reflect(void)
+{
+    int64_t d2[2] = {3, 7}, d3[3] = {2, 4, 5}, d1[2] = {2, 1};
+    for (int t = 0; t < OT_NALL; t++) {
+        int l = t % L_COUNT;
+        check_reflect(OT_ALL[t], 2, d2, 3, 6, l, (l + 1) % L_COUNT);
+        check_reflect(OT_ALL[t], 3, d3, 4, 0, (l + 2) % L_COUNT, l);
+        check_reflect(OT_ALL[t], 3, d3, 1, 2, L_STEP, L_GAP);
+        check_reflect(OT_ALL[t], 2, d1, 0, 0, l, l);
+    }
+    int64_t d1d[1] = {5}, p7[2] = {5, 1}, pn[2] = {-1, 1}, p3[3] = {1, 1, 1};
+    ot_tensor x, o, x1;
+    ot_make(&x, ACL_FLOAT, 2, d2, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, d2, L_CONTIG);
+    ot_make(&x1, ACL_FLOAT, 1, d1d, L_CONTIG);
+    aclIntArray *a7 = ia(p7, 2), *an = ia(pn, 2), *a3 = ia(p3, 3), *a0 = ia(p7, 0);
+    int64_t zz[2] = {0, 0};
+    aclIntArray *az = ia(zz, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnReflectionPad1dGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnReflectionPad1dGetWorkspaceSize(NULL, az, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnReflectionPad1dGetWorkspaceSize(x1.t, az, x1.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, a0, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, a3, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, an, o.t, &ws, &ex));
+    /* 7 is not smaller than the last dim (7) */
+    int64_t big[2] = {7, 0};
+    aclIntArray *ab = ia(big, 2);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, ab, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, a7, o.t, &ws, &ex));
+    aclDestroyIntArray(a7);
+    aclDestroyIntArray(an);
+    aclDestroyIntArray(a3);
+    aclDestroyIntArray(a0);
+    aclDestroyIntArray(az);
+    aclDestroyIntArray(ab);
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&x1);
+}
+
+/* ---- Roll
+ * ---------------------------------------------------------------------------------------- */
+
+static void check_roll(aclDataType dt, int nd, const int64_t *dims, const int64_t *sh,
+                       const int64_t *dm, int n, int lx, int lo)
+{
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, lx);
+    ot_make(&o, dt, nd, dims, lo);
+    ot_fill(&x, -100, 100);
+    aclIntArray *as = ia(sh, n ? (uint64_t)n : 1), *ad = ia(dm, (uint64_t)n);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnRollGetWorkspaceSize(x.t, as, ad, o.t, &ws, &ex));
+    ot_run(aclnnRoll, ws, ex);
+    int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[8];
+    for (int64_t i = 0; i < o.numel; i++) {
+        if (n == 0) { /* flat */
+            int64_t m = o.numel, s = ((sh[0] % m) + m) % m;
+            src[i] = ((i - s) % m + m) % m;
+            continue;
+        }
+        ot_unravel(i, dims, nd, idx);
+        for (int k = 0; k < n; k++) {
+            int d = (int)(dm[k] < 0 ? dm[k] + nd : dm[k]);
+            idx[d] = ((idx[d] - sh[k]) % dims[d] + dims[d]) % dims[d];
+        }
+        src[i] = ot_ravel(idx, dims, nd);
+    }
+    expect_map("Roll", &x, &o, src, 0);
+    free(src);
+    aclDestroyIntArray(as);
+    aclDestroyIntArray(ad);
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_roll(void)
+{
+    int64_t d3[3] = {3, 4, 5}, de[2] = {0, 3};
+    int64_t s1[1] = {2}, m1[1] = {-1}, s2[2] = {-7, 13}, m2[2] = {0, 2}, s3[3] = {1, 1, 2},
+            m3[3] = {1, 1, 0}, sf[1] = {-11};
+    unsigned roll_mask = 0x3f7u & ~(1u << 3); /* all but DOUBLE */
+    for (int t = 0; t < OT_NALL; t++) {
+        aclDataType dt = OT_ALL[t];
+        int l = t % L_COUNT;
+        if (!(roll_mask & (1u << t))) {
+            ot_tensor x;
+            ot_make(&x, dt, 3, d3, L_CONTIG);
+            aclIntArray *as = ia(s1, 1), *ad = ia(m1, 1);
+            uint64_t ws;
+            aclOpExecutor *ex;
+            CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+                     aclnnRollGetWorkspaceSize(x.t, as, ad, x.t, &ws, &ex));
+            aclDestroyIntArray(as);
+            aclDestroyIntArray(ad);
+            ot_free(&x);
+            continue;
+        }
+        check_roll(dt, 3, d3, s1, m1, 1, l, (l + 1) % L_COUNT);
+        check_roll(dt, 3, d3, s2, m2, 2, (l + 2) % L_COUNT, l);
+        check_roll(dt, 3, d3, s3, m3, 3, L_TRANS, L_STEP);        /* a repeated dim adds up */
+        check_roll(dt, 3, d3, sf, NULL, 0, l, (l + 3) % L_COUNT); /* flat */
+        check_roll(dt, 2, de, s1, m1, 1, l, l);                   /* empty */
+    }
+    ot_tensor x;
+    ot_make(&x, ACL_FLOAT, 3, d3, L_CONTIG);
+    aclIntArray *as = ia(s1, 1), *ad = ia(m1, 1), *a2 = ia(s2, 2), *bad = ia((int64_t[]){3}, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRollGetWorkspaceSize(x.t, NULL, ad, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRollGetWorkspaceSize(NULL, as, ad, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRollGetWorkspaceSize(x.t, a2, ad, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRollGetWorkspaceSize(x.t, as, bad, x.t, &ws, &ex));
+    aclDestroyIntArray(as);
+    aclDestroyIntArray(ad);
+    aclDestroyIntArray(a2);
+    aclDestroyIntArray(bad);
+    ot_free(&x);
+}
+
+/* ---- RepeatInterleaveIntWithDim
+ * ------------------------------------------------------------------- */
+
+static void check_ri(aclDataType dt, int nd, const int64_t *dims, int64_t rep, int64_t dim, int lx,
+                     int lo)
+{
+    int d = (int)(dim < 0 ? dim + nd : dim);
+    int64_t od[8];
+    memcpy(od, dims, (size_t)nd * sizeof(int64_t));
+    od[d] *= rep;
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, lx);
+    ot_make(&o, dt, nd, od, lo);
+    ot_fill(&x, -100, 100);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, rep, dim, od[d], o.t, &ws, &ex));
+    ot_run(aclnnRepeatInterleaveIntWithDim, ws, ex);
+    int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[8];
+    for (int64_t i = 0; i < o.numel; i++) {
+        ot_unravel(i, od, nd, idx);
+        idx[d] /= rep;
+        src[i] = ot_ravel(idx, dims, nd);
+    }
+    expect_map("RepeatInterleaveIntWithDim", &x, &o, src, 0);
+    free(src);
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_repeat_interleave(void)
+{
+    int64_t d3[3] = {2, 3, 4}, d1[1] = {5};
+    for (int t = 0; t < OT_NALL; t++) {
+        aclDataType dt = OT_ALL[t];
+        int l = t % L_COUNT;
+        if (dt == ACL_DOUBLE) {
+            ot_tensor x;
+            ot_make(&x, dt, 1, d1, L_CONTIG);
+            uint64_t ws;
+            aclOpExecutor *ex;
+            CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+                     aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 1, 0, 5, x.t, &ws, &ex));
+            ot_free(&x);
+            continue;
+        }
+        check_ri(dt, 3, d3, 3, 1, l, (l + 1) % L_COUNT);
+        check_ri(dt, 3, d3, 2, -1, (l + 2) % L_COUNT, l);
+        check_ri(dt, 3, d3, 1, 0, L_STEP, L_GAP);
+        check_ri(dt, 3, d3, 0, 2, l, l); /* repeats 0: empty out */
+        check_ri(dt, 1, d1, 4, 0, l, (l + 1) % L_COUNT);
+    }
+    ot_tensor x, o;
+    int64_t od[3] = {2, 6, 4};
+    ot_make(&x, ACL_FLOAT, 3, d3, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 3, od, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(NULL, 2, 1, 6, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, 1, 7, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, -2, 1, -6, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, 3, 6, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, 0, 4, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, -2, 6, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    ot_free(&x);
+    ot_free(&o);
+}
+
+/* ---- UpsampleNearest2d
+ * --------------------------------------------------------------------------- */
+
+static int64_t near(int64_t o, int64_t in, int64_t out)
+{
+    double s = (double)in / (double)out; /* an independent double reading */
+    int64_t i = (int64_t)floor((double)o * s + 1e-9);
+    return i < in - 1 ? i : in - 1;
+}
+
+static void check_up(aclDataType dt, const int64_t *dims, int64_t oh, int64_t ow, int lx, int lo)
+{
+    int64_t od[4] = {dims[0], dims[1], oh, ow};
+    ot_tensor x, o;
+    ot_make(&x, dt, 4, dims, lx);
+    ot_make(&o, dt, 4, od, lo);
+    ot_fill(&x, -100, 100);
+    int64_t sz[2] = {oh, ow};
+    aclIntArray *a = ia(sz, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a, o.t, &ws, &ex));
+    ot_run(aclnnUpsampleNearest2d, ws, ex);
+    int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[4];
+    for (int64_t i = 0; i < o.numel; i++) {
+        ot_unravel(i, od, 4, idx);
+        idx[2] = near(idx[2], dims[2], oh);
+        idx[3] = near(idx[3], dims[3], ow);
+        src[i] = ot_ravel(idx, dims, 4);
+    }
+    expect_map("UpsampleNearest2d", &x, &o, src, 0);
+    free(src);
+    aclDestroyIntArray(a);
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_upsample(void)
+{
+    int64_t d[4] = {2, 3, 4, 5}, d1[4] = {1, 1, 3, 3};
+    aclDataType dts[5] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8};
+    for (int t = 0; t < 5; t++) {
+        int l = t % L_COUNT;
+        check_up(dts[t], d, 8, 10, l, (l + 1) % L_COUNT);  /* x2 */
+        check_up(dts[t], d, 12, 15, (l + 1) % L_COUNT, l); /* x3 */
+        check_up(dts[t], d, 3, 7, L_STEP, L_GAP);          /* down and up, uneven */
+        check_up(dts[t], d, 4, 5, l, l);                   /* identity */
+        check_up(dts[t], d1, 7, 2, L_TRANS, L_CONTIG);
+    }
+    ot_tensor x, o, x3, oi;
+    int64_t od[4] = {2, 3, 8, 10}, d3[3] = {3, 4, 5};
+    ot_make(&x, ACL_FLOAT, 4, d, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 4, od, L_CONTIG);
+    ot_make(&x3, ACL_FLOAT, 3, d3, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 4, d, L_CONTIG);
+    int64_t sz[2] = {8, 10}, s0[2] = {0, 10};
+    aclIntArray *a = ia(sz, 2), *a1 = ia(sz, 1), *az = ia(s0, 2), *aw = ia((int64_t[]){8, 11}, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x3.t, a, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, az, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, aw, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnUpsampleNearest2dGetWorkspaceSize(oi.t, a, o.t, &ws, &ex));
+    aclDestroyIntArray(a);
+    aclDestroyIntArray(a1);
+    aclDestroyIntArray(az);
+    aclDestroyIntArray(aw);
+    ot_free(&x);
+    ot_free(&o);
+    ot_free(&x3);
+    ot_free(&oi);
+}
+
+/* ---- InplaceIndexCopy
+ * ---------------------------------------------------------------------------- */
+
+static void check_icopy(aclDataType dt, aclDataType it, int nd, const int64_t *dims, int dim,
+                        const int64_t *index, int k, int ls, int lsrc)
+{
+    int d = dim < 0 ? dim + nd : dim;
+    int64_t sd[8];
+    memcpy(sd, dims, (size_t)nd * sizeof(int64_t));
+    sd[d] = k;
+    ot_tensor s, src, ix;
+    ot_make(&s, dt, nd, dims, ls);
+    ot_make(&src, dt, nd, sd, lsrc);
+    int64_t kk = k;
+    ot_make(&ix, it, 1, &kk, L_STEP);
+    ot_fill(&s, -100, 100);
+    ot_fill(&src, -100, 100);
+    for (int j = 0; j < k; j++)
+        ot_set(&ix, j, (double)index[j]);
+    double *before = malloc((size_t)(s.numel + 1) * sizeof(double));
+    for (int64_t i = 0; i < s.numel; i++)
+        before[i] = ot_get(&s, i);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, dim, ix.t, src.t, &ws, &ex));
+    ot_run(aclnnInplaceIndexCopy, ws, ex);
+    int64_t idx[8];
+    for (int64_t i = 0; i < src.numel; i++) { /* the reference: scatter in order */
+        ot_unravel(i, sd, nd, idx);
+        int64_t v = index[idx[d]];
+        idx[d] = v < 0 ? v + dims[d] : v;
+        before[ot_ravel(idx, dims, nd)] = ot_get(&src, i);
+    }
+    for (int64_t i = 0; i < s.numel; i++)
+        if (ot_get(&s, i) != before[i]) {
+            fprintf(stderr, "InplaceIndexCopy %s dim %d: [%lld] = %g, want %g\n", ot_dt_name(dt),
+                    dim, (long long)i, ot_get(&s, i), before[i]);
+            exit(1);
+        }
+    CHECK(ot_gaps_intact(&s));
+    free(before);
+    ot_free(&s);
+    ot_free(&src);
+    ot_free(&ix);
+    g_cases++;
+}
+
+static void test_index_copy(void)
+{
+    int64_t d3[3] = {4, 5, 6};
+    int64_t i3[3] = {3, 0, -2}, i2[2] = {5, 1}, i4[4] = {0, 1, 2, 3};
+    for (int t = 0; t < OT_NALL; t++) {
+        aclDataType dt = OT_ALL[t];
+        int l = t % L_COUNT;
+        check_icopy(dt, ACL_INT64, 3, d3, 0, i3, 3, l, (l + 1) % L_COUNT);
+        check_icopy(dt, ACL_INT32, 3, d3, -1, i2, 2, (l + 2) % L_COUNT, l);
+        check_icopy(dt, ACL_INT64, 3, d3, 1, i4, 4, L_GAP, L_TRANS);
+        check_icopy(dt, ACL_INT32, 3, d3, 1, i4, 0, l, l); /* nothing to copy */
+    }
+    /* misuse; an index out of range fails the launch and writes nothing */
+    int64_t sd[3] = {2, 5, 6}, k2 = 2, k3 = 3;
+    ot_tensor s, src, ix, ixf, ix3;
+    ot_make(&s, ACL_FLOAT, 3, d3, L_CONTIG);
+    ot_make(&src, ACL_FLOAT, 3, sd, L_CONTIG);
+    ot_make(&ix, ACL_INT64, 1, &k2, L_CONTIG);
+    ot_make(&ixf, ACL_FLOAT, 1, &k2, L_CONTIG);
+    ot_make(&ix3, ACL_INT64, 1, &k3, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexCopyGetWorkspaceSize(NULL, 0, ix.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, NULL, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ixf.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix3.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 3, ix.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 1, ix.t, src.t, &ws, &ex));
+    ot_fill(&s, 1, 2);
+    ot_set(&ix, 0, 1);
+    ot_set(&ix, 1, 4); /* dim 0 has 4 rows */
+    double s0 = ot_get(&s, 6 * 5);
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix.t, src.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexCopy(NULL, 0, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) != ACL_SUCCESS);
+    CHECK(ot_get(&s, 6 * 5) == s0);
+    ot_free(&s);
+    ot_free(&src);
+    ot_free(&ix);
+    ot_free(&ixf);
+    ot_free(&ix3);
+}
+
+/* ---- IndexFillTensor
+ * ------------------------------------------------------------------------------ */
+
+static void check_ifill(aclDataType dt, bool inplace, int nd, const int64_t *dims, int dim,
+                        const int64_t *index, int k, double value, int lx, int lo)
+{
+    int d = dim < 0 ? dim + (nd ? nd : 1) : dim;
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, lx);
+    ot_make(&o, dt, nd, dims, lo);
+    ot_fill(&x, -100, 100);
+    double *in = malloc((size_t)(x.numel + 1) * sizeof(double));
+    for (int64_t i = 0; i < x.numel; i++)
+        in[i] = ot_get(&x, i);
+    aclIntArray *a = ia(index, (uint64_t)k);
+    aclScalar *v = aclCreateScalar(&value, ACL_DOUBLE);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (inplace) {
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, dim, a, v, &ws, &ex));
+        ot_run(aclnnInplaceIndexFillTensor, ws, ex);
+    } else {
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnIndexFillTensorGetWorkspaceSize(x.t, dim, a, v, o.t, &ws, &ex));
+        ot_run(aclnnIndexFillTensor, ws, ex);
+    }
+    const ot_tensor *r = inplace ? &x : &o;
+    int64_t idx[8];
+    for (int64_t i = 0; i < x.numel; i++) {
+        bool hit = false;
+        if (nd) {
+            ot_unravel(i, dims, nd, idx);
+            for (int j = 0; j < k; j++)
+                hit |= (index[j] < 0 ? index[j] + dims[d] : index[j]) == idx[d];
+        } else {
+            hit = k > 0;
+        }
+        double want = hit ? ot_round(dt, value) : in[i];
+        if (ot_get(r, i) != want) {
+            fprintf(stderr, "IndexFillTensor%s %s dim %d: [%lld] = %g, want %g\n",
+                    inplace ? " (in place)" : "", ot_dt_name(dt), dim, (long long)i, ot_get(r, i),
+                    want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(r));
+    free(in);
+    aclDestroyIntArray(a);
+    aclDestroyScalar(v);
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_index_fill(void)
+{
+    int64_t d3[3] = {3, 4, 5}, i2[2] = {0, -1}, i3[3] = {2, 2, 1}, z[1] = {0};
+    unsigned mask = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 7) | (1u << 8) | (1u << 9);
+    for (int t = 0; t < OT_NALL; t++) {
+        aclDataType dt = OT_ALL[t];
+        int l = t % L_COUNT;
+        if (!(mask & (1u << t))) {
+            ot_tensor x;
+            ot_make(&x, dt, 3, d3, L_CONTIG);
+            aclIntArray *a = ia(i2, 2);
+            double v = 1;
+            aclScalar *s = aclCreateScalar(&v, ACL_DOUBLE);
+            uint64_t ws;
+            aclOpExecutor *ex;
+            CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+                     aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, a, s, &ws, &ex));
+            aclDestroyIntArray(a);
+            aclDestroyScalar(s);
+            ot_free(&x);
+            continue;
+        }
+        double v = dt == ACL_BOOL ? 1 : -7.5;
+        for (int ip = 0; ip < 2; ip++) {
+            check_ifill(dt, ip, 3, d3, 0, i2, 2, v, l, (l + 1) % L_COUNT);
+            check_ifill(dt, ip, 3, d3, -1, i3, 3, v, (l + 2) % L_COUNT, l);
+            check_ifill(dt, ip, 3, d3, 1, i3, 0, v, L_STEP, L_GAP);
+            check_ifill(dt, ip, 0, d3, 0, z, 1, v, l, l);
+        }
+    }
+    ot_tensor x, o;
+    ot_make(&x, ACL_FLOAT, 3, d3, L_CONTIG);
+    ot_make(&o, ACL_FLOAT16, 3, d3, L_CONTIG);
+    int64_t bad[1] = {3}, badn[1] = {-4};
+    aclIntArray *a = ia(i2, 2), *ab = ia(bad, 1), *an = ia(badn, 1);
+    double v = 1;
+    aclScalar *s = aclCreateScalar(&v, ACL_DOUBLE);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(NULL, 0, a, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, NULL, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, a, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, ab, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, an, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 3, a, s, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnIndexFillTensorGetWorkspaceSize(x.t, 0, a, s, o.t, &ws, &ex));
+    aclDestroyIntArray(a);
+    aclDestroyIntArray(ab);
+    aclDestroyIntArray(an);
+    aclDestroyScalar(s);
+    ot_free(&x);
+    ot_free(&o);
+}
+
+int main(void)
+{
+    ot_init();
+    test_pad();
+    test_reflect();
+    test_roll();
+    test_repeat_interleave();
+    test_upsample();
+    test_index_copy();
+    test_index_fill();
+    ot_fini();
+    printf("ops_remap: %d cases passed\n", g_cases);
+    return 0;
+}

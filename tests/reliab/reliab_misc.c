@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Issue 11, "also wrong": failure mode per context and set once per stream,
+ * aclrtDestroyStreamForce discarding queued model executions, 64 devices,
+ * 207008 for a context at the stream limit, aclmdlRIExecute's message.
+ */
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "acl/acl.h"
+#include "cpuacl/cpuacl.h"
+#include "isolate.h"
+#include "testutil.h"
+
+static int g_failed;
+
+static void setup(void)
+{
+}
+
+static void teardown(void)
+{
+    CHECK_OK(aclFinalize());
+}
+
+static _Atomic int g_ctr;
+
+static int32_t k_inc(void *arg)
+{
+    (void)arg;
+    atomic_fetch_add(&g_ctr, 1);
+    return 0;
+}
+
+static int32_t k_fail(void *arg)
+{
+    (void)arg;
+    return 1;
+}
+
+static int32_t k_sleep(void *arg)
+{
+    struct timespec ts = {0, (long)(uintptr_t)arg * 1000000L};
+    nanosleep(&ts, NULL);
+    return 0;
+}
+
+static void test_failure_mode_context_wide(void)
+{
+    CHECK_OK(aclInit(NULL));
+    CHECK_OK(aclrtSetDevice(0));
+    aclrtStream a, b, c;
+    CHECK_OK(aclrtCreateStream(&a));
+    CHECK_OK(aclrtCreateStream(&b));
+    CHECK_OK(aclrtSetStreamFailureMode(a, ACL_STOP_ON_FAILURE));
+    /* at most once per stream */
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetStreamFailureMode(a, ACL_CONTINUE_ON_FAILURE));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetStreamFailureMode(a, ACL_STOP_ON_FAILURE));
+    CHECK(aclGetRecentErrMsg() != NULL);
+    CHECK_OK(aclrtCreateStream(&c)); /* created later: same context, same rule */
+    aclrtStream all[3] = {b, c, NULL};
+    for (int i = 0; i < 3; i++) {
+        atomic_store(&g_ctr, 0);
+        CHECK_OK(cpuaclLaunchKernel(all[i], k_sleep, (void *)(uintptr_t)5));
+        CHECK_OK(cpuaclLaunchKernel(all[i], k_fail, NULL));
+        for (int j = 0; j < 5; j++)
+            CHECK_OK(cpuaclLaunchKernel(all[i], k_inc, NULL));
+        CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(all[i]));
+        CHECK(atomic_load(&g_ctr) == 0); /* stopped after the failure */
+    }
+    CHECK_OK(aclrtResetDevice(0));
+}
+
+static void test_force_destroy_discards_model_runs(void)
+{
+    CHECK_OK(aclInit(NULL));
+    CHECK_OK(aclrtSetDevice(0));
+    aclrtStream cs, s, x;
+    CHECK_OK(aclrtCreateStream(&cs));
+    CHECK_OK(aclrtCreateStream(&s));
+    CHECK_OK(aclrtCreateStream(&x));
+    CHECK_OK(aclmdlRICaptureBegin(cs, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    CHECK_OK(cpuaclLaunchKernel(cs, k_inc, NULL));
+    aclmdlRI ri;
+    CHECK_OK(aclmdlRICaptureEnd(cs, &ri));
+    atomic_store(&g_ctr, 0);
+    CHECK_OK(cpuaclLaunchKernel(s, k_sleep, (void *)(uintptr_t)50));
+    for (int i = 0; i < 3; i++)
+        CHECK_OK(aclmdlRIExecuteAsync(ri, s));
+    CHECK_OK(aclrtDestroyStreamForce(s)); /* the executions had not started */
+    CHECK(atomic_load(&g_ctr) == 0);
+    CHECK_OK(aclmdlRIExecuteAsync(ri, x)); /* the model still runs */
+    CHECK_OK(aclrtSynchronizeStream(x));
+    CHECK(atomic_load(&g_ctr) == 1);
+    CHECK_OK(aclmdlRIDestroy(ri));
+    CHECK_OK(aclrtResetDevice(0));
+}
+
+static void test_64_devices(void)
+{
+    setenv("CPUACL_DEVICE_COUNT", "64", 1);
+    setenv("CPUACL_WORKERS", "1", 1);
+    setenv("CPUACL_DEVICE_MEMORY_MB", "8", 1);
+    CHECK_OK(aclInit(NULL));
+    uint32_t n = 0;
+    CHECK_OK(aclrtGetDeviceCount(&n));
+    CHECK(n == 64);
+    CHECK_OK(aclrtSetDevice(63));
+    atomic_store(&g_ctr, 0);
+    CHECK_OK(cpuaclLaunchKernel(NULL, k_inc, NULL));
+    CHECK_OK(aclrtSynchronizeStream(NULL));
+    CHECK(atomic_load(&g_ctr) == 1);
+    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(64));
+    CHECK_OK(aclrtResetDevice(63));
+}
+
+static void test_stream_limit_codes(void)
+{
+    setenv("CPUACL_RING_SLOTS", "64", 1);
+    CHECK_OK(aclInit(NULL));
+    CHECK_OK(aclrtSetDevice(0));
+    aclrtStream cs;
+    CHECK_OK(aclrtCreateStream(&cs));
+    CHECK_OK(aclmdlRICaptureBegin(cs, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    CHECK_OK(cpuaclLaunchKernel(cs, k_inc, NULL));
+    aclmdlRI ri;
+    CHECK_OK(aclmdlRICaptureEnd(cs, &ri));
+    aclrtStream *v = calloc(4096, sizeof(*v));
+    CHECK(v != NULL);
+    int n = 0;
+    aclError rc;
+    while ((rc = aclrtCreateStream(&v[n])) == ACL_SUCCESS)
+        n++;
+    CHECK(rc == ACL_ERROR_RT_NO_STREAM_RESOURCE);
+    aclrtContext ctx;
+    CHECK_ACL(ACL_ERROR_RT_NO_STREAM_RESOURCE, aclrtCreateContext(&ctx, 0));
+    CHECK_ACL(ACL_ERROR_RT_NO_STREAM_RESOURCE, aclmdlRIExecute(ri, -1));
+    const char *m = aclGetRecentErrMsg();
+    CHECK(m && strstr(m, "aclmdlRIExecute") && !strstr(m, "aclrtCreateStream"));
+    for (int i = 0; i < n; i++)
+        CHECK_OK(aclrtDestroyStream(v[i]));
+    free(v);
+    CHECK_OK(aclmdlRIExecute(ri, -1));
+    CHECK_OK(aclmdlRIDestroy(ri));
+    CHECK_OK(aclrtResetDevice(0));
+}
+
+int main(void)
+{
+    int failures = 0;
+    RUN(test_failure_mode_context_wide, 60);
+    RUN(test_force_destroy_discards_model_runs, 60);
+    RUN(test_64_devices, 60);
+    RUN(test_stream_limit_codes, 120);
+    return failures ? 1 : 0;
+}
