@@ -57,7 +57,10 @@ static bool is_memory_error(int32_t code)
 static void fail_hook(struct sched_exec *x, int32_t code)
 {
     struct core_stream *s = (struct core_stream *)x->stream->owner;
-    int32_t dev = s->ctx->dev->id;
+    struct core_ctx *ctx = s ? s->ctx : NULL;
+    if (!ctx) /* a stream being torn down: no device to report to */
+        return;
+    int32_t dev = ctx->dev->id;
     /* release: E1, the state is visible to whoever sees the callbacks' effects. */
     atomic_store_explicit(&g_dev[dev].code, code, memory_order_release);
 
