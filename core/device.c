@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/errinfo.h"
 #include "core/event.h"
 #include "core/model.h"
 #include "core/vmm.h"
@@ -97,6 +98,7 @@ void core_device_unuse(struct core_device *d)
     /* relaxed: the device's workers are stopped and its memory gone; a copy
      * checking peer access now fails at the pointer lookup anyway. */
     atomic_store_explicit(&g_rt.peer[d->id], 0, memory_order_relaxed);
+    core_errinfo_device_reset(d->id); /* failure state and core limits */
 }
 
 /* ---- contexts ----------------------------------------------------------- */

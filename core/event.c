@@ -682,19 +682,17 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
     return sync_event(event, timeout, true, "aclrtSynchronizeEventWithTimeout");
 }
 
-static aclError stamp(struct core_event *ev, uint64_t *ts, const char *which)
+/* The completion time of ev's latest record; `which` names the event in messages. */
+static aclError stamp(struct core_event *ev, uint64_t *ts, const char *fn, const char *which)
 {
     if (!timed(ev))
         return core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
-                        "aclrtEventElapsedTime: the %s event was created without "
-                        "ACL_EVENT_TIME_LINE",
-                        which);
+                        "%s: %s was created without ACL_EVENT_TIME_LINE", fn, which);
     if (desc_seq(event_desc(ev)) == 0)
-        return core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
-                        "aclrtEventElapsedTime: the %s event was never recorded", which);
+        return core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID, "%s: %s was never recorded", fn,
+                        which);
     if (!event_complete(ev, ts))
-        return core_err(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
-                        "aclrtEventElapsedTime: the %s event has not completed", which);
+        return core_err(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "%s: %s has not completed", fn, which);
     return ACL_SUCCESS;
 }
 
@@ -713,9 +711,9 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
         return rc;
     }
     uint64_t ta = 0, tb = 0;
-    rc = stamp(a, &ta, "start");
+    rc = stamp(a, &ta, "aclrtEventElapsedTime", "the start event");
     if (rc == ACL_SUCCESS)
-        rc = stamp(b, &tb, "end");
+        rc = stamp(b, &tb, "aclrtEventElapsedTime", "the end event");
     if (rc == ACL_SUCCESS && tb < ta)
         rc = core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
                       "aclrtEventElapsedTime: the end event completed before the start event");
@@ -724,4 +722,35 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
     core_event_put(a);
     core_event_put(b);
     return rc;
+}
+
+/* ---- timestamps and ids (docs/runtime.md) ------------------------------- */
+
+aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp)
+{
+    struct core_event *ev = NULL;
+    if (!timestamp)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtEventGetTimestamp: timestamp is NULL");
+    aclError rc = get_event(event, &ev, "aclrtEventGetTimestamp");
+    if (rc)
+        return rc;
+    uint64_t ts = 0;
+    rc = stamp(ev, &ts, "aclrtEventGetTimestamp", "the event");
+    if (rc == ACL_SUCCESS)
+        *timestamp = ts / 1000u; /* worker clock (CLOCK_MONOTONIC ns) to microseconds */
+    core_event_put(ev);
+    return rc;
+}
+
+aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
+{
+    struct core_event *ev = NULL;
+    if (!eventId)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetEventId: eventId is NULL");
+    aclError rc = get_event(event, &ev, "aclrtGetEventId");
+    if (rc)
+        return rc;
+    *eventId = (uint32_t)(ev->handle & 0xFFFFFF) - 1;
+    core_event_put(ev);
+    return ACL_SUCCESS;
 }

@@ -53,6 +53,8 @@ struct core_task_desc {
     X(VALUE_WRITE,  core_task_value_write)  /* aclrtValueWrite (memory.c)                */ \
     X(VALUE_WAIT,   core_task_value_wait)   /* aclrtValueWait (memory.c)                 */ \
     X(REDUCE,       core_task_reduce)       /* aclrtReduceAsync (memory.c)               */ \
+    X(NOTIFY_RECORD, core_task_notify_record) /* aclrtRecordNotify (notify.c)          */ \
+    X(NOTIFY_WAIT,  core_task_notify_wait)  /* aclrtWaitAndResetNotify (notify.c)        */ \
     X(MODEL_GATE,   core_task_model_gate)   /* model execution: gate (model.c)           */ \
     X(MODEL_LANE,   core_task_model_lane)   /* model execution: one lane (model.c)       */ \
     X(MODEL_JOIN,   core_task_model_join)   /* model execution: join (model.c)           */

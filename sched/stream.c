@@ -160,6 +160,8 @@ int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline
     return sched_waitq_wait(&s->doneq, &s->head, target, deadline_ns);
 }
 
+void (*_Atomic sched_fail_hook)(struct sched_exec *x, int32_t code);
+
 void sched_exec_fail(struct sched_exec *x, int32_t code)
 {
     int32_t none = 0;
@@ -167,5 +169,10 @@ void sched_exec_fail(struct sched_exec *x, int32_t code)
      * release store comes after this. */
     atomic_compare_exchange_strong_explicit(&x->stream->err, &none, code, memory_order_relaxed,
                                             memory_order_relaxed);
+    /* acquire: pairs with the release that installed the hook (its state is set up). */
+    void (*hook)(struct sched_exec *, int32_t) =
+        atomic_load_explicit(&sched_fail_hook, memory_order_acquire);
+    if (hook)
+        hook(x, code);
 
 }

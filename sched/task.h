@@ -63,7 +63,12 @@ struct sched_task {
 
 _Static_assert(sizeof(struct sched_task) == 64, "a task record is one cache line");
 
-/* Record a task failure on the executing stream (first error wins). */
+/* Record a task failure on the executing stream (first error wins), then
+ * call sched_fail_hook (if set) on the worker, with the failing task still at
+ * the stream's head. */
 void sched_exec_fail(struct sched_exec *x, int32_t code);
+
+/* Set by core/ (exception callbacks, device error state); NULL = none. */
+extern void (*_Atomic sched_fail_hook)(struct sched_exec *x, int32_t code);
 
 #endif

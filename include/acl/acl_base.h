@@ -62,7 +62,7 @@ extern "C" {
 typedef void *aclrtStream;
 typedef void *aclrtEvent;
 typedef void *aclrtContext;
-typedef void *aclrtNotify;        /* not implemented by cpuacl */
+typedef void *aclrtNotify;        /* aclrtCreateNotify */
 typedef void *aclrtCntNotify;     /* not implemented by cpuacl */
 typedef void *aclrtLabel;         /* not implemented by cpuacl */
 typedef void *aclrtLabelList;     /* not implemented by cpuacl */
