@@ -379,6 +379,19 @@ const char *ops_shape_str(char *buf, size_t n, const int64_t *dims, int nd)
     return buf;
 }
 
+aclnnStatus ops_check_out_shape(const char *op, const aclTensor *out, const int64_t *want, int nw)
+{
+    bool ok = (int)out->ndim == nw;
+    for (int i = 0; ok && i < nw; i++)
+        ok = out->dims[i] == want[i];
+    if (ok)
+        return ACLNN_SUCCESS;
+    char a[160], b[160];
+    return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", op,
+                   ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
+                   ops_shape_str(b, sizeof b, want, nw));
+}
+
 aclnnStatus ops_check_dims(const aclTensor *t, const char *op, const char *what)
 {
     if (t->magic != OPS_MAGIC_TENSOR)

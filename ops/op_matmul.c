@@ -297,20 +297,6 @@ static aclnnStatus mm_build(const char *name, const aclTensor *self, const aclTe
     return ops_exec_done(e, ws, ex);
 }
 
-static aclnnStatus check_out(const char *name, const aclTensor *out, const int64_t *want, int nw)
-{
-    bool ok = (int)out->ndim == nw;
-    for (int i = 0; ok && i < nw; i++)
-        ok = out->dims[i] == want[i];
-    if (!ok) {
-        char a[160], b[160];
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", name,
-                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
-                       ops_shape_str(b, sizeof b, want, nw));
-    }
-    return ACLNN_SUCCESS;
-}
-
 aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
                                     int8_t cubeMathType, WS)
 {
@@ -330,7 +316,7 @@ aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [m, k] @ [k, n] (got %u-D @ %u-D)", name,
                        self->ndim, mat2->ndim);
     int64_t want[2] = {self->dims[0], mat2->dims[1]};
-    if ((rc = check_out(name, out, want, 2)))
+    if ((rc = ops_check_out_shape(name, out, want, 2)))
         return rc;
     return mm_build(name, self, mat2, out, fp16, 0, NULL, self->dims[0], self->dims[1],
                     mat2->dims[1], workspaceSize, executor);
@@ -357,7 +343,7 @@ aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTen
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [b, m, k] @ [b, k, n]", name);
     int64_t b = self->dims[0] == 1 ? mat2->dims[0] : self->dims[0];
     int64_t want[3] = {b, self->dims[1], mat2->dims[2]};
-    if ((rc = check_out(name, out, want, 3)))
+    if ((rc = ops_check_out_shape(name, out, want, 3)))
         return rc;
     return mm_build(name, self, mat2, out, fp16, 1, &b, self->dims[1], self->dims[2], mat2->dims[2],
                     workspaceSize, executor);
@@ -401,7 +387,7 @@ aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *
         want[nw++] = m;
     if (nb_ > 1)
         want[nw++] = n;
-    if ((rc = check_out(name, out, want, nw)))
+    if ((rc = ops_check_out_shape(name, out, want, nw)))
         return rc;
     if (nb > MM_MAX_BATCH_DIMS)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: too many batch dims", name);

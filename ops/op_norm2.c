@@ -402,15 +402,8 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
             want[nw++] = self->dims[d];
         else if (keepdim)
             want[nw++] = 1;
-    bool ok = (int)out->ndim == nw;
-    for (int d = 0; ok && d < nw; d++)
-        ok = out->dims[d] == want[d];
-    if (!ok) {
-        char a[160], b[160];
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", name,
-                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
-                       ops_shape_str(b, sizeof b, want, nw));
-    }
+    if ((rc = ops_check_out_shape(name, out, want, nw)))
+        return rc;
     struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;

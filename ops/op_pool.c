@@ -133,19 +133,13 @@ aclnnStatus ops_pool2d_build(const char *op, const aclTensor *self, aclTensor *o
                        "%s: the window (%lld x %lld) does not fit the padded input (%lld x %lld)",
                        op, (long long)k[0], (long long)k[1], (long long)(h + pads[0] + pads[2]),
                        (long long)(w + pads[1] + pads[3]));
-    bool ok = (int)out->ndim == nd && out->dims[nd - 2] == oh && out->dims[nd - 1] == ow;
-    for (int i = 0; ok && i < nd - 2; i++)
-        ok = out->dims[i] == self->dims[i];
-    if (!ok) {
-        int64_t want[4];
-        memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
-        want[nd - 2] = oh;
-        want[nd - 1] = ow;
-        char a[96], b[96];
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", op,
-                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
-                       ops_shape_str(b, sizeof b, want, nd));
-    }
+    int64_t want[4];
+    memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
+    want[nd - 2] = oh;
+    want[nd - 1] = ow;
+    aclnnStatus orc = ops_check_out_shape(op, out, want, nd);
+    if (orc)
+        return orc;
     struct aclOpExecutor *e = ops_exec_new(op, 1, 1);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;

@@ -241,15 +241,8 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
             oshape[on++] = self->dims[d];
         }
     }
-    bool ok = (int)out->ndim == on;
-    for (int i = 0; ok && i < on; i++)
-        ok = out->dims[i] == oshape[i];
-    if (!ok) {
-        char a[160], b[160];
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", name,
-                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
-                       ops_shape_str(b, sizeof b, oshape, on));
-    }
+    if ((rc = ops_check_out_shape(name, out, oshape, on)))
+        return rc;
     struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;

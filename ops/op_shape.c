@@ -309,21 +309,6 @@ static aclnnStatus check_same_type(const char *name, const aclTensor *self, cons
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus check_out_shape(const char *name, const int64_t *want, int nwant,
-                                   const aclTensor *out)
-{
-    bool ok = (int)out->ndim == nwant;
-    for (int i = 0; ok && i < nwant; i++)
-        ok = out->dims[i] == want[i];
-    if (!ok) {
-        char a[160], b[160];
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", name,
-                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
-                       ops_shape_str(b, sizeof b, want, nwant));
-    }
-    return ACLNN_SUCCESS;
-}
-
 /* ---- Permute ----------------------------------------------------------------------------------
  */
 
@@ -361,7 +346,7 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
         perm[k] = (int)d;
         want[k] = self->dims[d];
     }
-    if ((rc = check_out_shape(name, want, nd, out)))
+    if ((rc = ops_check_out_shape(name, out, want, nd)))
         return rc;
     struct aclOpExecutor *e;
     struct ops_tensor x, o;
@@ -415,7 +400,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
     int64_t want[OPS_MAX_DIMS];
     memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
     want[d] = count;
-    if ((rc = check_out_shape(name, want, nd, out)))
+    if ((rc = ops_check_out_shape(name, out, want, nd)))
         return rc;
     struct aclOpExecutor *e;
     struct ops_tensor x, o;
@@ -476,7 +461,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self, const aclIntArray
         if (__builtin_mul_overflow(total, want[i], &total))
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the result has more than 2^63 elements",
                            name);
-    if ((rc = check_out_shape(name, want, R, out)))
+    if ((rc = ops_check_out_shape(name, out, want, R)))
         return rc;
     struct aclOpExecutor *e;
     struct ops_tensor x, o;
@@ -581,7 +566,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
             if (__builtin_add_overflow(want[d], t->dims[d], &want[d]))
                 return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the joined size overflows", name);
         }
-        if ((rc = check_out_shape(name, want, nd, out)))
+        if ((rc = ops_check_out_shape(name, out, want, nd)))
             return rc;
     }
     /* Every tensor of the list has its slot (the list is IR input 0, so

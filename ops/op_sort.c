@@ -249,15 +249,8 @@ aclnnStatus aclnnIm2colGetWorkspaceSize(const aclTensor *self, const aclIntArray
         want[nw++] = self->dims[0];
     want[nw++] = C * pl.kh * pl.kw;
     want[nw++] = pl.oh * pl.ow;
-    bool ok = (int)out->ndim == nw;
-    for (int i = 0; ok && i < nw; i++)
-        ok = out->dims[i] == want[i];
-    if (!ok) {
-        char a[160], b[160];
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s, expected %s", name,
-                       ops_shape_str(a, sizeof a, out->dims, (int)out->ndim),
-                       ops_shape_str(b, sizeof b, want, nw));
-    }
+    if ((rc = ops_check_out_shape(name, out, want, nw)))
+        return rc;
     struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;

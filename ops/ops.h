@@ -302,6 +302,9 @@ bool ops_same_shape(const aclTensor *a, const aclTensor *b);
 int64_t ops_numel(const int64_t *dims, int n);
 /* "[2, 3]" into buf. */
 const char *ops_shape_str(char *buf, size_t n, const int64_t *dims, int nd);
+/* ACLNN_SUCCESS when out's shape is want[0..nw), else 161002 with a message
+ * naming both shapes. */
+aclnnStatus ops_check_out_shape(const char *op, const aclTensor *out, const int64_t *want, int nw);
 aclnnStatus ops_check_dims(const aclTensor *t, const char *op, const char *what);
 
 /* ---- the elementwise engine (ew.c) ---------------------------------------- */
