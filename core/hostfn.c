@@ -23,6 +23,10 @@
  *      and waiting processors wake and return ACL_ERROR_UNINITIALIZE. A
  *      queue holds a reference for the registry and one per processor in
  *      aclrtProcessReport; the last one frees it.
+ *  CB4. A thread that synchronises a stream it is the report processor of
+ *      runs the callbacks handed to it while it waits (core_stream_sync):
+ *      otherwise an ACL_CALLBACK_BLOCK callback on that stream would wait
+ *      for the very thread that waits for the stream (a self-deadlock).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -290,7 +294,7 @@ void core_stream_unsubscribe_locked(struct core_stream *s)
     if (q) {
         q->nstreams--;
         atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */
-        s->cb_tid = 0;
+        __atomic_store_n(&s->cb_tid, 0, __ATOMIC_RELAXED); /* relaxed: A1, read by core_stream_sync */
     }
 }
 
@@ -360,7 +364,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
         g_reports = q;
     }
     q->nstreams++;
-    s->cb_tid = threadId;
+    __atomic_store_n(&s->cb_tid, threadId, __ATOMIC_RELAXED); /* relaxed: A1 */
     /* release: LaunchCallback on other threads acquires the queue. */
     atomic_store_explicit(&s->cbq, q, memory_order_release);
     pthread_mutex_unlock(&g_rt.lock);
@@ -441,6 +445,35 @@ static bool q_nonempty(void *arg)
     return r;
 }
 
+static void run_nodes(struct report_node *n)
+{
+    while (n) {
+        struct report_node *next = n->next;
+        n->fn(n->data);
+        sched_cond_advance(&n->done, 1); /* unblocks a BLOCK stream */
+        node_put(n);
+        n = next;
+    }
+}
+
+void core_report_run_mine(void)
+{
+    uint64_t tid = (uint64_t)pthread_self();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_report *q = report_find_locked(tid);
+    if (q) /* relaxed: the registry's reference keeps it alive meanwhile */
+        atomic_fetch_add_explicit(&q->refs, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!q)
+        return;
+    pthread_mutex_lock(&q->lock);
+    struct report_node *n = q->head;
+    q->head = q->tail = NULL;
+    pthread_mutex_unlock(&q->lock);
+    report_put(q);
+    run_nodes(n);
+}
+
 aclError aclrtProcessReport(int32_t timeout)
 {
     CORE_REQUIRE_INIT();
@@ -477,12 +510,6 @@ aclError aclrtProcessReport(int32_t timeout)
     if (!n && dead)
         return core_err(ACL_ERROR_UNINITIALIZE,
                         "aclrtProcessReport: aclFinalize closed the report queue");
-    while (n) {
-        struct report_node *next = n->next;
-        n->fn(n->data);
-        sched_cond_advance(&n->done, 1); /* unblocks a BLOCK stream */
-        node_put(n);
-        n = next;
-    }
+    run_nodes(n);
     return ACL_SUCCESS;
 }

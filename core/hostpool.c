@@ -3,18 +3,30 @@
  * The host-thread pool that runs host functions (see core/hostpool.h).
  *
  * Synchronisation: the queue, the thread counts and the stop flag are
- * guarded by g_pool.lock; idle threads wait on g_pool.ec (spin briefly,
- * then park), submitters notify it after queueing.
+ * guarded by g_pool.lock; idle threads wait on g_pool.ec, submitters notify
+ * it after queueing (a wake only when a thread is parked).
+ *
+ * Idle threads spin first, like the device workers (sched/worker.c W4, the
+ * same adaptive budget: sched_spin_adapt): pause, yielding the core every 64
+ * passes, for the thread's budget, then park. A thread woken soon after it
+ * parked doubles its budget (up to SCHED_SPIN_GROW_MAX x sched_cfg.spin_ns),
+ * a long sleep halves it, so a stream calling host functions back to back
+ * hands them over without a futex wake, while an idle pool parks within
+ * that bound and costs no CPU.
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "base/barrier.h"
 #include "core/core.h"
 #include "core/hostpool.h"
 #include "sched/clock.h"
 #include "sched/ec.h"
+#include "sched/sched.h"
+#include "sched/worker.h"
 
 static struct {
     pthread_mutex_t lock;
@@ -36,9 +48,44 @@ static bool has_work(void *arg)
            atomic_load_explicit(&g_pool.stopping, memory_order_relaxed) != 0;
 }
 
+/* Wait for work or stop until deadline: spin within *spin_ns (yielding),
+ * then park; adapts *spin_ns (W4). 0 or -ETIMEDOUT. */
+static int idle_wait(uint64_t *spin_ns, uint64_t deadline)
+{
+    uint64_t since = sched_now_ns();
+    for (unsigned i = 1;; i++) {
+        if (has_work(NULL))
+            return 0;
+        if ((i & 63) != 0) {
+            base_cpu_relax();
+            continue;
+        }
+        uint64_t now = sched_now_ns();
+        if (now - since >= *spin_ns)
+            break;
+        sched_yield();
+    }
+    for (;;) {
+        uint32_t key = sched_ec_prepare(&g_pool.ec);
+        if (has_work(NULL)) {
+            sched_ec_cancel(&g_pool.ec);
+            sched_spin_adapt(spin_ns, true, false, 0);
+            return 0;
+        }
+        uint64_t before = sched_now_ns();
+        int r = sched_ec_wait(&g_pool.ec, key, deadline);
+        sched_spin_adapt(spin_ns, false, r != -ETIMEDOUT, sched_now_ns() - before);
+        if (has_work(NULL))
+            return 0;
+        if (r == -ETIMEDOUT)
+            return r;
+    }
+}
+
 static void *pool_thread(void *arg)
 {
     (void)arg;
+    uint64_t spin_ns = sched_cfg.spin_ns; /* W4's budget, per thread */
     pthread_mutex_lock(&g_pool.lock);
     for (;;) {
         struct core_hostjob *j = g_pool.head;
@@ -61,8 +108,7 @@ static void *pool_thread(void *arg)
             break;
         g_pool.idle++;
         pthread_mutex_unlock(&g_pool.lock);
-        int r = sched_ec_await(&g_pool.ec, has_work, NULL,
-                               sched_now_ns() + (uint64_t)CORE_HOSTPOOL_IDLE_MS * 1000000u);
+        int r = idle_wait(&spin_ns, sched_now_ns() + (uint64_t)CORE_HOSTPOOL_IDLE_MS * 1000000u);
         pthread_mutex_lock(&g_pool.lock);
         g_pool.idle--;
         if (r == -ETIMEDOUT && !g_pool.head && g_pool.nthreads > 1)

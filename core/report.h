@@ -14,5 +14,8 @@ void core_stream_unsubscribe_locked(struct core_stream *s);
 void core_report_close_all(void);
 /* Finalize, last step: drop the registry's references. */
 void core_report_fini_all(void);
+/* Run the callbacks already handed to the calling thread, without waiting
+ * (a synchronising thread that is its stream's processor, CB4). */
+void core_report_run_mine(void);
 
 #endif

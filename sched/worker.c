@@ -386,18 +386,24 @@ static enum park_result park(struct sched_worker *w)
     return sched_ec_wait(&w->ec, key, deadline) == -ETIMEDOUT ? PARK_TIMED_OUT : PARK_WOKEN;
 }
 
-/* W4: adapt the spin budget to how long the worker slept and what woke it. */
-static void adapt_spin(struct sched_worker *w, enum park_result pr, uint64_t slept_ns)
+/* W4: adapt a spin budget to how long its thread slept and what woke it
+ * (the device workers and the host-function pool threads, core/hostpool.c). */
+void sched_spin_adapt(uint64_t *spin_ns, bool cancelled, bool woken, uint64_t slept_ns)
 {
     uint64_t base = sched_cfg.spin_ns, top = base * SCHED_SPIN_GROW_MAX;
-    if (!base || pr == PARK_CANCELLED)
+    if (!base || cancelled)
         return;
     if (top / SCHED_SPIN_GROW_MAX != base) /* overflow: a huge configured budget */
         top = UINT64_MAX;
     if (slept_ns >= top)
-        w->spin_ns = w->spin_ns / 2 < base ? base : w->spin_ns / 2;
-    else if (pr == PARK_WOKEN)
-        w->spin_ns = w->spin_ns > top / 2 ? top : w->spin_ns * 2;
+        *spin_ns = *spin_ns / 2 < base ? base : *spin_ns / 2;
+    else if (woken)
+        *spin_ns = *spin_ns > top / 2 ? top : *spin_ns * 2;
+}
+
+static void adapt_spin(struct sched_worker *w, enum park_result pr, uint64_t slept_ns)
+{
+    sched_spin_adapt(&w->spin_ns, pr == PARK_CANCELLED, pr == PARK_WOKEN, slept_ns);
 }
 
 static void *worker_main(void *arg)

@@ -81,6 +81,11 @@ int sched_worker_start(uint32_t index, int32_t cpu);
 /* Stop and join it; it must have no streams attached. */
 void sched_worker_stop(uint32_t index);
 struct sched_worker *sched_worker_get(uint32_t index);
+/* W4's adaptive spin budget, shared with other spinning threads: after a park
+ * that ended (cancelled: before sleeping; woken: by another thread, else timed
+ * out) slept_ns after it began, double or halve *spin_ns within
+ * [sched_cfg.spin_ns, SCHED_SPIN_GROW_MAX x that]. */
+void sched_spin_adapt(uint64_t *spin_ns, bool cancelled, bool woken, uint64_t slept_ns);
 
 /* Place stream s on w: queued in w's mailbox, not waited for (the worker
  * takes the stream, and the tasks already in its ring, at its next loop). */

@@ -2,20 +2,28 @@
 # SPDX-License-Identifier: Apache-2.0
 # Build and run the API-sequence fuzzer for a bounded time (issue 11).
 #   run_fuzz.sh <source dir> <build dir> [seconds]
-# FUZZ_SECONDS overrides the time (default 120). Exit 77 without clang.
+# FUZZ_SECONDS overrides the time (default 60), FUZZ_SEED the seed (default 1:
+# a CI run is reproducible). The seed corpus is replayed first, on its own, so a
+# regression input (tests/fuzz/corpus) fails deterministically. Exit 77 without clang.
 set -e
 src=$1
 out=$2
-secs=${3:-${FUZZ_SECONDS:-120}}
+secs=${3:-${FUZZ_SECONDS:-60}}
+seed=${FUZZ_SEED:-1}
 command -v clang >/dev/null 2>&1 || { echo "api_fuzz: clang not installed, skipped"; exit 77; }
 mkdir -p "$out"
 cmake -S "$src/tests/fuzz/standalone" -B "$out" -G Ninja -DCMAKE_C_COMPILER=clang \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$out" >"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
 mkdir -p "$out/corpus"
+# Replay: every seed input once (-runs=0 after loading the corpus).
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
+  "$out/api_fuzz" -seed="$seed" -runs=0 -timeout=20 -rss_limit_mb=4096 \
+  -artifact_prefix="$out/" "$src/tests/fuzz/corpus" 2>"$out/replay.log" || {
+    tail -60 "$out/replay.log"; exit 1; }
 # The seed corpus stays read-only; new inputs go to the build dir.
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
-  "$out/api_fuzz" -max_total_time="$secs" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+  "$out/api_fuzz" -seed="$seed" -max_total_time="$secs" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
   -artifact_prefix="$out/" "$out/corpus" "$src/tests/fuzz/corpus" 2>"$out/fuzz.log" || {
     tail -60 "$out/fuzz.log"; exit 1; }
 grep -E "^stat::number_of_executed_units|^stat::new_units_added|cov:" "$out/fuzz.log" | tail -4

@@ -4,6 +4,7 @@
  * aclrtDestroyStreamForce discarding queued model executions, 64 devices,
  * 207008 for a context at the stream limit, aclmdlRIExecute's message.
  */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -149,6 +150,42 @@ static void test_stream_limit_codes(void)
     CHECK_OK(aclrtResetDevice(0));
 }
 
+static void cb_inc(void *arg)
+{
+    (void)arg;
+    atomic_fetch_add(&g_ctr, 1);
+}
+
+/* The fuzzer's hang (tests/fuzz/corpus/selfsync_callback): a thread
+ * subscribed to a stream queues an ACL_CALLBACK_BLOCK callback on it and
+ * synchronises the stream itself. The sync runs the callbacks handed to the
+ * thread while it waits (CB4), so it returns, the callback ran once, before
+ * the kernel queued after it. A hang is reported by RUN's time limit. */
+static void test_sync_runs_own_callbacks(void)
+{
+    CHECK_OK(aclInit(NULL));
+    CHECK_OK(aclrtSetDevice(0));
+    aclrtStream s;
+    CHECK_OK(aclrtCreateStream(&s));
+    uint64_t me = (uint64_t)pthread_self();
+    atomic_store(&g_ctr, 0);
+    for (int pass = 0; pass < 2; pass++) { /* pass 1: the default stream (NULL) */
+        aclrtStream st = pass ? NULL : s;
+        CHECK_OK(aclrtSubscribeReport(me, st));
+        CHECK_OK(aclrtLaunchCallback(cb_inc, NULL, ACL_CALLBACK_BLOCK, st));
+        CHECK_OK(aclrtLaunchCallback(cb_inc, NULL, ACL_CALLBACK_NO_BLOCK, st));
+        CHECK_OK(aclrtSynchronizeStream(st));
+        CHECK(atomic_load(&g_ctr) >= 1 + 2 * pass);
+        CHECK_OK(aclrtSynchronizeStreamWithTimeout(st, 5000));
+        CHECK_OK(aclrtUnSubscribeReport(me, st));
+    }
+    /* the non-blocking ones may still be queued: run them */
+    (void)aclrtProcessReport(100);
+    CHECK(atomic_load(&g_ctr) == 4);
+    CHECK_OK(aclrtDestroyStream(s));
+    CHECK_OK(aclrtResetDevice(0));
+}
+
 int main(void)
 {
     int failures = 0;
@@ -156,5 +193,6 @@ int main(void)
     RUN(test_force_destroy_discards_model_runs, 60);
     RUN(test_64_devices, 60);
     RUN(test_stream_limit_codes, 120);
+    RUN(test_sync_runs_own_callbacks, 60);
     return failures ? 1 : 0;
 }
