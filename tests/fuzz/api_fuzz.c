@@ -291,6 +291,8 @@ struct half {
     int t;
 };
 
+static _Atomic int g_done;
+
 static void *half_main(void *arg)
 {
     struct half *hf = arg;
@@ -298,6 +300,13 @@ static void *half_main(void *arg)
     check("aclrtSetDevice", aclrtSetDevice(0), COMMON, END);
     for (size_t i = (size_t)hf->t * 4; i + 4 <= hf->n; i += 8)
         run_op(hf->d + i, hf->t);
+    /* A well-behaved report thread keeps processing until the program is
+     * done: a blocking callback subscribed to this thread may still hold up
+     * a stream the other thread synchronises (on an NPU that program would
+     * hang too; the fuzzer looks for the runtime's hangs, not the program's). */
+    atomic_fetch_add(&g_done, 1);
+    while (atomic_load(&g_done) < 2)
+        (void)aclrtProcessReport(1);
     return NULL;
 }
 
@@ -319,6 +328,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         atomic_store(&g_mem[i], NULL);
         atomic_store(&g_grp[i], NULL);
     }
+    atomic_store(&g_done, 0);
     struct half h0 = {data, size, 0}, h1 = {data, size, 1};
     pthread_t t1;
     if (pthread_create(&t1, NULL, half_main, &h1) != 0)
