@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Operators ggml's CANN backend needs (issue 14, part 3) against double
+ * references: LogSoftmax (every dim, layouts, extreme rows), Sum (the
+ * tensor-list AccumulateNV2: every dtype, broadcasting, views, empty),
+ * LogicalNot and its in-place form; plus the misuse codes 161001/161002. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_logical_not.h"
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_sum.h"
+
+static int g_cases;
+
+/* ---- LogSoftmax ---------------------------------------------------------------------- */
+
+static void check_logsoftmax(aclDataType dt, aclDataType odt, int dim, int li, int lo, double span)
+{
+    int64_t s[3] = {4, 5, 6};
+    ot_tensor x, o;
+    ot_make(&x, dt, 3, s, li);
+    ot_make(&o, odt, 3, s, lo);
+    ot_fill(&x, -span, span);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnLogSoftmaxGetWorkspaceSize(x.t, dim, o.t, &ws, &ex));
+    ot_run(aclnnLogSoftmax, ws, ex);
+    int d = dim < 0 ? dim + 3 : dim;
+    int64_t st[3] = {30, 6, 1};
+    for (int64_t i = 0; i < x.numel; i++) {
+        int64_t c = (i / st[d]) % s[d], base = i - c * st[d];
+        double m = -INFINITY, sum = 0;
+        for (int64_t j = 0; j < s[d]; j++)
+            m = fmax(m, ot_get(&x, base + j * st[d]));
+        for (int64_t j = 0; j < s[d]; j++)
+            sum += exp(ot_get(&x, base + j * st[d]) - m);
+        double want = ot_round(odt, ot_get(&x, i) - m - log(sum));
+        /* absolute slack for float32 compute on values of size `span` */
+        double slack = (dt == ACL_DOUBLE && odt == ACL_DOUBLE ? 1e-12 : 4e-6) * (span + 1);
+        if (!ot_close(odt, dt, ot_get(&o, i), want) && fabs(ot_get(&o, i) - want) > slack) {
+            fprintf(stderr, "LogSoftmax %s dim %d: [%lld] %.9g want %.9g\n", ot_dt_name(dt), dim,
+                    (long long)i, ot_get(&o, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&x);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_logsoftmax(void)
+{
+    aclDataType f[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+    for (int t = 0; t < 4; t++)
+        for (int dim = -1; dim < 3; dim++)
+            for (int l = 0; l < L_COUNT; l++)
+                check_logsoftmax(f[t], f[t], dim, l, (l + dim + 4) % L_COUNT, 6);
+    check_logsoftmax(ACL_FLOAT16, ACL_FLOAT, -1, L_CONTIG, L_CONTIG, 6);
+    /* wide rows: exp(x - max) underflows, log-softmax stays finite */
+    check_logsoftmax(ACL_FLOAT, ACL_FLOAT, 2, L_STEP, L_GAP, 300);
+    check_logsoftmax(ACL_DOUBLE, ACL_DOUBLE, 0, L_TRANS, L_CONTIG, 2000);
+
+    /* empty tensor: success, nothing written */
+    int64_t s0[2] = {0, 3};
+    ot_tensor e, eo;
+    ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
+    ot_make(&eo, ACL_FLOAT, 2, s0, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnLogSoftmaxGetWorkspaceSize(e.t, 1, eo.t, &ws, &ex));
+    ot_run(aclnnLogSoftmax, ws, ex);
+    ot_free(&e);
+    ot_free(&eo);
+
+    int64_t s[2] = {2, 3}, s32[2] = {3, 2};
+    ot_tensor xi, o, o2;
+    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, s, L_CONTIG);
+    ot_make(&o2, ACL_FLOAT, 2, s32, L_CONTIG);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogSoftmaxGetWorkspaceSize(xi.t, 1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogSoftmaxGetWorkspaceSize(o.t, 2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogSoftmaxGetWorkspaceSize(o.t, -3, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogSoftmaxGetWorkspaceSize(o.t, 0, o2.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogSoftmaxGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogSoftmaxGetWorkspaceSize(o.t, 0, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogSoftmaxGetWorkspaceSize(o.t, 0, o.t, NULL, &ex));
+    ot_free(&xi);
+    ot_free(&o);
+    ot_free(&o2);
+}
+
+/* ---- Sum (AccumulateNV2) ----------------------------------------------------------------- */
+
+static void check_sum(aclDataType dt, int n, int layout, const int64_t *so)
+{
+    int64_t shapes[4][3] = {{so[0], so[1], so[2]}, {so[1], so[2], 0}, {1, 1, 1}, {so[0], 1, so[2]}};
+    int nds[4] = {3, 2, 1, 3};
+    ot_tensor t[4], o;
+    aclTensor *list[4];
+    for (int k = 0; k < n; k++) {
+        ot_make(&t[k], dt, nds[k], shapes[k], (layout + k) % L_COUNT);
+        ot_fill(&t[k], dt == ACL_UINT8 ? 0 : -20, 20);
+        list[k] = t[k].t;
+    }
+    ot_make(&o, dt, 3, so, layout);
+    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, (uint64_t)n);
+    CHECK(tl);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnSumGetWorkspaceSize(tl, o.t, &ws, &ex));
+    ot_run(aclnnSum, ws, ex);
+    for (int64_t i = 0; i < o.numel; i++) {
+        double want = 0;
+        for (int k = 0; k < n; k++)
+            want += ot_get(&t[k], ot_bcast_index(i, so, 3, shapes[k], nds[k]));
+        want = ot_round(dt, want);
+        if (!ot_close(dt, dt, ot_get(&o, i), want)) {
+            fprintf(stderr, "Sum %s n=%d layout %d: [%lld] %g want %g\n", ot_dt_name(dt), n,
+                    layout, (long long)i, ot_get(&o, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    aclDestroyTensorList(tl); /* destroys the tensors in it */
+    for (int k = 0; k < n; k++) {
+        t[k].t = NULL;
+        ot_free(&t[k]);
+    }
+    ot_free(&o);
+    g_cases++;
+}
+
+/* A list of n fresh tensors over data: [0] is [2, 2] of type t0; [1] is of
+ * type t1 shaped [2, 2] (len 2), [3] (len 3) or NULL (len 0). */
+static aclTensorList *mklist(void *data, aclDataType t0, int64_t len0, aclDataType t1, int64_t len,
+                             int n)
+{
+    int64_t s2[2] = {2, len0}, s3[1] = {3};
+    aclTensor *v[2] = {aclCreateTensor(s2, 2, t0, NULL, 0, ACL_FORMAT_ND, s2, 2, data), NULL};
+    if (len == 2)
+        v[1] = aclCreateTensor(s2, 2, t1, NULL, 0, ACL_FORMAT_ND, s2, 2, data);
+    else if (len == 3)
+        v[1] = aclCreateTensor(s3, 1, t1, NULL, 0, ACL_FORMAT_ND, s3, 1, data);
+    aclTensorList *l = aclCreateTensorList((const aclTensor *const *)v, (uint64_t)n);
+    CHECK(l);
+    if (n < 2 && v[1])
+        aclDestroyTensor(v[1]);
+    return l;
+}
+
+static void test_sum(void)
+{
+    int64_t so[3] = {3, 4, 5}, se[3] = {3, 0, 5};
+    for (int d = 0; d < OT_NALL; d++)
+        for (int l = 0; l < L_COUNT; l++) {
+            check_sum(OT_ALL[d], 1 + l % 4, l, so);
+            check_sum(OT_ALL[d], 4, l, so);
+        }
+    check_sum(ACL_FLOAT, 3, L_CONTIG, se); /* empty */
+    /* int8 wraps like the device's int8 add */
+    int64_t s1[1] = {2};
+    ot_tensor a, b, o;
+    ot_make(&a, ACL_INT8, 1, s1, L_CONTIG);
+    ot_make(&b, ACL_INT8, 1, s1, L_CONTIG);
+    ot_make(&o, ACL_INT8, 1, s1, L_CONTIG);
+    ot_set(&a, 0, 100);
+    ot_set(&b, 0, 100);
+    ot_set(&a, 1, -100);
+    ot_set(&b, 1, -100);
+    aclTensor *pr[2] = {a.t, b.t};
+    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)pr, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnSumGetWorkspaceSize(tl, o.t, &ws, &ex));
+    ot_run(aclnnSum, ws, ex);
+    CHECK(ot_get(&o, 0) == -56 && ot_get(&o, 1) == 56);
+    aclDestroyTensorList(tl);
+    a.t = b.t = NULL;
+    ot_free(&a);
+    ot_free(&b);
+    ot_free(&o);
+
+    /* errors: NULL list / out / entry, empty list, mixed types, out type differs,
+     * no broadcast, broadcast shape differs from out */
+    int64_t s2[2] = {2, 2}, s4[2] = {2, 4};
+    ot_tensor buf, of, oh, o24;
+    ot_make(&buf, ACL_FLOAT, 2, s4, L_CONTIG);
+    ot_make(&of, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&oh, ACL_FLOAT16, 2, s2, L_CONTIG);
+    ot_make(&o24, ACL_FLOAT, 2, s4, L_CONTIG);
+    aclTensorList *lx = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 2, 1);
+    aclTensorList *lxy = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT16, 2, 2);
+    aclTensorList *lxz = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 3, 2);
+    aclTensorList *lxn = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 0, 2);
+    aclTensorList *empty = aclCreateTensorList(NULL, 0);
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(NULL, of.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lx, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lx, of.t, NULL, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lxn, of.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(empty, of.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lxy, of.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lx, oh.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lxz, of.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lx, o24.t, &ws, &ex));
+    aclDestroyTensorList(lx);
+    aclDestroyTensorList(lxy);
+    aclDestroyTensorList(lxz);
+    aclDestroyTensorList(lxn);
+    aclDestroyTensorList(empty);
+    ot_free(&buf);
+    ot_free(&of);
+    ot_free(&oh);
+    ot_free(&o24);
+}
+
+/* ---- LogicalNot ------------------------------------------------------------------------- */
+
+static void check_lnot(aclDataType dt, aclDataType odt, int li, int lo, bool inplace)
+{
+    int64_t s[3] = {3, 4, 5};
+    ot_tensor x, o;
+    ot_make(&x, dt, 3, s, li);
+    ot_fill(&x, dt == ACL_UINT8 ? 0 : -2, 2);
+    for (int64_t i = 0; i < x.numel; i += 3) /* plenty of zeros (and -0.0) */
+        ot_set(&x, i, (i % 2) && ot_is_float(dt) ? -0.0 : 0);
+    if (ot_is_float(dt))
+        ot_set(&x, 1, NAN);
+    double *keep = malloc((size_t)x.numel * sizeof(double));
+    CHECK(keep);
+    for (int64_t i = 0; i < x.numel; i++)
+        keep[i] = ot_get(&x, i);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (inplace) {
+        CHECK_NN(ACLNN_SUCCESS, aclnnInplaceLogicalNotGetWorkspaceSize(x.t, &ws, &ex));
+        ot_run(aclnnInplaceLogicalNot, ws, ex);
+    } else {
+        ot_make(&o, odt, 3, s, lo);
+        CHECK_NN(ACLNN_SUCCESS, aclnnLogicalNotGetWorkspaceSize(x.t, o.t, &ws, &ex));
+        ot_run(aclnnLogicalNot, ws, ex);
+    }
+    const ot_tensor *r = inplace ? &x : &o;
+    for (int64_t i = 0; i < x.numel; i++) {
+        double want = keep[i] == 0 ? 1 : 0; /* NaN is true, so its negation is 0 */
+        if (ot_get(r, i) != want) {
+            fprintf(stderr, "LogicalNot %s->%s: [%lld] of %g gave %g\n", ot_dt_name(dt),
+                    ot_dt_name(inplace ? dt : odt), (long long)i, keep[i], ot_get(r, i));
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(r));
+    free(keep);
+    if (!inplace)
+        ot_free(&o);
+    ot_free(&x);
+    g_cases++;
+}
+
+static void test_lnot(void)
+{
+    for (int d = 0; d < OT_NALL; d++)
+        for (int l = 0; l < L_COUNT; l++) {
+            check_lnot(OT_ALL[d], ACL_BOOL, l, (l + 1) % L_COUNT, false);
+            check_lnot(OT_ALL[d], OT_ALL[(d + l) % OT_NALL], l, l, false);
+            check_lnot(OT_ALL[d], OT_ALL[d], l, l, true);
+        }
+    int64_t s[2] = {2, 3}, s32[2] = {3, 2}, s0[1] = {0};
+    ot_tensor a, b, c, e, eo;
+    ot_make(&a, ACL_BOOL, 2, s, L_CONTIG);
+    ot_make(&b, ACL_BOOL, 2, s32, L_CONTIG);
+    ot_make(&c, ACL_UINT16, 2, s, L_CONTIG);
+    ot_make(&e, ACL_BOOL, 1, s0, L_CONTIG);
+    ot_make(&eo, ACL_BOOL, 1, s0, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnLogicalNotGetWorkspaceSize(e.t, eo.t, &ws, &ex));
+    ot_run(aclnnLogicalNot, ws, ex);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNotGetWorkspaceSize(a.t, b.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNotGetWorkspaceSize(c.t, a.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceLogicalNotGetWorkspaceSize(c.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNotGetWorkspaceSize(NULL, a.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNotGetWorkspaceSize(a.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNotGetWorkspaceSize(NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNotGetWorkspaceSize(a.t, &ws, NULL));
+    ot_free(&a);
+    ot_free(&b);
+    ot_free(&c);
+    ot_free(&e);
+    ot_free(&eo);
+}
+
+int main(void)
+{
+    ot_init();
+    test_logsoftmax();
+    test_sum();
+    test_lnot();
+    ot_fini();
+    printf("ops_cann3: %d cases\n", g_cases);
+    return 0;
+}
