@@ -6,6 +6,7 @@
 
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_addcdiv.h"
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_batch_matmul.h"
@@ -28,6 +29,7 @@
 #include "aclnnop/aclnn_log2.h"
 #include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_max_n.h"
 #include "aclnnop/aclnn_maximum.h"

@@ -2,11 +2,14 @@
 /* Operators ggml's CANN backend needs (issue 14, part 3) against double
  * references: LogSoftmax (every dim, layouts, extreme rows), Sum (the
  * tensor-list AccumulateNV2: every dtype, broadcasting, views, empty),
- * LogicalNot and its in-place form; plus the misuse codes 161001/161002. */
+ * LogicalNot and its in-place form, InplaceMaskedFillScalar (broadcast mask,
+ * value conversion), Addcdiv / InplaceAddcdiv (broadcast, promotion); plus the misuse codes 161001/161002. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_addcdiv.h"
 #include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_sum.h"
 
 static int g_cases;
@@ -289,12 +292,217 @@ static void test_lnot(void)
     ot_free(&eo);
 }
 
+/* ---- InplaceMaskedFillScalar ---------------------------------------------------------------- */
+
+static void check_mfill(aclDataType dt, aclScalar *val, double vwant, int layout, bool bcast)
+{
+    int64_t s[3] = {3, 4, 5}, sm[2] = {4, 5}, sm3[3] = {3, 4, 5};
+    ot_tensor x, m;
+    ot_make(&x, dt, 3, s, layout);
+    ot_fill(&x, dt == ACL_UINT8 ? 0 : -9, 9);
+    ot_make(&m, ACL_BOOL, bcast ? 2 : 3, bcast ? sm : sm3, (layout + 1) % L_COUNT);
+    ot_fill(&m, 0, 1);
+    double *keep = malloc((size_t)x.numel * sizeof(double));
+    CHECK(keep);
+    for (int64_t i = 0; i < x.numel; i++)
+        keep[i] = ot_get(&x, i);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, m.t, val, &ws, &ex));
+    ot_run(aclnnInplaceMaskedFillScalar, ws, ex);
+    for (int64_t i = 0; i < x.numel; i++) {
+        double mk = ot_get(&m, bcast ? ot_bcast_index(i, s, 3, sm, 2) : i);
+        double want = mk != 0 ? vwant : keep[i];
+        if (ot_get(&x, i) != want) {
+            fprintf(stderr, "MaskedFill %s: [%lld] %g want %g\n", ot_dt_name(dt), (long long)i,
+                    ot_get(&x, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&x));
+    free(keep);
+    ot_free(&x);
+    ot_free(&m);
+    g_cases++;
+}
+
+static void test_mfill(void)
+{
+    float fv = 2.75f;
+    int64_t iv = -3, bigv = 300;
+    bool bv = true;
+    aclScalar *sf = aclCreateScalar(&fv, ACL_FLOAT), *si = aclCreateScalar(&iv, ACL_INT64);
+    aclScalar *sb = aclCreateScalar(&bv, ACL_BOOL), *sbig = aclCreateScalar(&bigv, ACL_INT64);
+    for (int l = 0; l < L_COUNT; l++) {
+        for (int d = 0; d < OT_NALL; d++) {
+            aclDataType dt = OT_ALL[d];
+            if (dt == ACL_BOOL)
+                check_mfill(dt, sb, 1, l, l % 2);
+            else if (dt == ACL_UINT8)
+                check_mfill(dt, sbig, 44, l, l % 2); /* 300 wraps to 44 as a Cast would */
+            else
+                check_mfill(dt, si, -3, l, l % 2);
+            if (ot_is_float(dt))
+                check_mfill(dt, sf, 2.75, l, !(l % 2));
+        }
+    }
+    int64_t s[2] = {2, 3}, s3[1] = {3}, s4[3] = {4, 2, 3};
+    ot_tensor x, xi, m, mf, mb, e, em;
+    ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
+    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&m, ACL_BOOL, 1, s3, L_CONTIG);
+    ot_make(&mf, ACL_FLOAT, 1, s3, L_CONTIG);
+    ot_make(&mb, ACL_BOOL, 3, s4, L_CONTIG);
+    int64_t s0[2] = {0, 3};
+    ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
+    ot_make(&em, ACL_BOOL, 1, s3, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceMaskedFillScalarGetWorkspaceSize(e.t, em.t, sf, &ws, &ex));
+    ot_run(aclnnInplaceMaskedFillScalar, ws, ex);
+    /* a float value cannot go into an INT32 selfRef; a FLOAT mask; a mask that
+     * broadcasts selfRef beyond its shape; NULLs */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceMaskedFillScalarGetWorkspaceSize(xi.t, m.t, sf, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, mf.t, sf, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, mb.t, sf, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceMaskedFillScalarGetWorkspaceSize(NULL, m.t, sf, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, NULL, sf, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, m.t, NULL, &ws, &ex));
+    ot_free(&x);
+    ot_free(&xi);
+    ot_free(&m);
+    ot_free(&mf);
+    ot_free(&mb);
+    ot_free(&e);
+    ot_free(&em);
+    aclDestroyScalar(sf);
+    aclDestroyScalar(si);
+    aclDestroyScalar(sb);
+    aclDestroyScalar(sbig);
+}
+
+/* ---- Addcdiv --------------------------------------------------------------------------------- */
+
+static void check_addcdiv(aclDataType ds, aclDataType d1, aclDataType d2, aclDataType dout,
+                          int layout, bool inplace, double v)
+{
+    int64_t so[3] = {3, 4, 5}, s1[2] = {4, 5}, s2[3] = {3, 1, 5};
+    ot_tensor a, x, y, o;
+    ot_make(&a, ds, 3, so, layout);
+    ot_make(&x, d1, 2, s1, (layout + 1) % L_COUNT);
+    ot_make(&y, d2, 3, s2, (layout + 2) % L_COUNT);
+    ot_fill(&a, -5, 5);
+    ot_fill(&x, -5, 5);
+    ot_fill(&y, 0.5, 4);
+    double *keep = malloc((size_t)a.numel * sizeof(double));
+    CHECK(keep);
+    for (int64_t i = 0; i < a.numel; i++)
+        keep[i] = ot_get(&a, i);
+    double dv = v;
+    aclScalar *sv = aclCreateScalar(&dv, ACL_DOUBLE);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (inplace) {
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnInplaceAddcdivGetWorkspaceSize(a.t, x.t, y.t, sv, &ws, &ex));
+        ot_run(aclnnInplaceAddcdiv, ws, ex);
+    } else {
+        ot_make(&o, dout, 3, so, (layout + 3) % L_COUNT);
+        CHECK_NN(ACLNN_SUCCESS, aclnnAddcdivGetWorkspaceSize(a.t, x.t, y.t, sv, o.t, &ws, &ex));
+        ot_run(aclnnAddcdiv, ws, ex);
+    }
+    const ot_tensor *r = inplace ? &a : &o;
+    aclDataType rt = ds == ACL_DOUBLE || d1 == ACL_DOUBLE || d2 == ACL_DOUBLE ? ACL_DOUBLE
+                     : ds == d1 && d1 == d2                                 ? ds
+                                                                            : ACL_FLOAT;
+    for (int64_t i = 0; i < a.numel; i++) {
+        double want = keep[i] + v * ot_get(&x, ot_bcast_index(i, so, 3, s1, 2)) /
+                                    ot_get(&y, ot_bcast_index(i, so, 3, s2, 3));
+        want = ot_round(r->dt, ot_round(rt, want));
+        if (!ot_close(r->dt, rt, ot_get(r, i), want)) {
+            fprintf(stderr, "Addcdiv %s,%s,%s->%s: [%lld] %g want %g\n", ot_dt_name(ds),
+                    ot_dt_name(d1), ot_dt_name(d2), ot_dt_name(r->dt), (long long)i,
+                    ot_get(r, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(r));
+    free(keep);
+    aclDestroyScalar(sv);
+    ot_free(&a);
+    ot_free(&x);
+    ot_free(&y);
+    if (!inplace)
+        ot_free(&o);
+    g_cases++;
+}
+
+static void test_addcdiv(void)
+{
+    aclDataType f[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+    for (int t = 0; t < 4; t++)
+        for (int l = 0; l < L_COUNT; l++) {
+            check_addcdiv(f[t], f[t], f[t], f[t], l, false, 0.5 + l);
+            check_addcdiv(f[t], f[t], f[t], f[t], l, true, -1.25);
+        }
+    check_addcdiv(ACL_FLOAT16, ACL_FLOAT, ACL_INT32, ACL_FLOAT, L_TRANS, false, 3);
+    check_addcdiv(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_DOUBLE, L_GAP, false, 1);
+    int64_t s[2] = {2, 3}, s1[1] = {3}, s4[1] = {4}, sb[3] = {2, 2, 3};
+    ot_tensor a, ai, ah, b4, o, oi, ob;
+    ot_make(&a, ACL_FLOAT, 2, s, L_CONTIG);
+    ot_make(&ai, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&ah, ACL_FLOAT16, 1, s1, L_CONTIG);
+    ot_make(&b4, ACL_FLOAT, 1, s4, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, s, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 2, s, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 3, sb, L_CONTIG);
+    double one = 1;
+    aclScalar *sv = aclCreateScalar(&one, ACL_DOUBLE);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnAddcdivGetWorkspaceSize(ai.t, ai.t, ai.t, sv, oi.t, &ws, &ex)); /* integers */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, oi.t, &ws, &ex)); /* float->int out */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnAddcdivGetWorkspaceSize(a.t, b4.t, a.t, sv, o.t, &ws, &ex)); /* no broadcast */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, ob.t, &ws, &ex)); /* out shape */
+    /* in place: selfRef [3] of FLOAT16 would need to grow / change type */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceAddcdivGetWorkspaceSize(ah.t, a.t, a.t, sv, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnAddcdivGetWorkspaceSize(NULL, a.t, a.t, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnAddcdivGetWorkspaceSize(a.t, a.t, NULL, sv, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnInplaceAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, &ws, NULL));
+    aclDestroyScalar(sv);
+    ot_free(&a);
+    ot_free(&ai);
+    ot_free(&ah);
+    ot_free(&b4);
+    ot_free(&o);
+    ot_free(&oi);
+    ot_free(&ob);
+}
+
 int main(void)
 {
     ot_init();
     test_logsoftmax();
     test_sum();
     test_lnot();
+    test_mfill();
+    test_addcdiv();
     ot_fini();
     printf("ops_cann3: %d cases\n", g_cases);
     return 0;
