@@ -11,7 +11,11 @@
  *  C2. Addcdiv: out = self + value * tensor1 / tensor2 with the three tensors
  *      broadcast together and their types promoted (floating results only);
  *      float16 / bfloat16 compute in float32 and round once at the store.
+ *  C3. Ger (outer product): self [n] is seen as [n, 1] and vec2 [m] as
+ *      [1, m]; the engine broadcasts both to out [n, m] and multiplies in the
+ *      promoted type (integers wrap, BOOL is logical and).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ops/ew_build.h"
@@ -175,3 +179,83 @@ aclnnStatus aclnnInplaceAddcdivGetWorkspaceSize(const aclTensor *selfRef, const 
 }
 PHASE2(Addcdiv)
 PHASE2(InplaceAddcdiv)
+
+/* ---- Ger --------------------------------------------------------------------------------- */
+
+#define KMUL(NAME, T, EXPR)                                                                        \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *b = in[1];                                                            \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = EXPR;                                                                           \
+    }
+KMUL(f32_mul2, float, a[i] * b[i])
+KMUL(f64_mul2, double, a[i] * b[i])
+KMUL(i64_mul2, int64_t, (int64_t)((uint64_t)a[i] * (uint64_t)b[i]))
+
+aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self, const aclTensor *vec2, aclTensor *out,
+                                     WS)
+{
+    const char *name = "aclnnGer";
+    OPS_CHECK_NULL(name, self);
+    OPS_CHECK_NULL(name, vec2);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, workspaceSize);
+    OPS_CHECK_NULL(name, executor);
+    aclnnStatus rc;
+    int sdt, vdt, odt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(vec2, name, "vec2")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "vec2", vec2->dtype, DTM_ALL, &vdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)))
+        return rc;
+    if (self->ndim != 1 || vec2->ndim != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self (%u dims) and vec2 (%u dims) must be 1-d",
+                       name, self->ndim, vec2->ndim);
+    int prom = ops_promote(sdt, vdt);
+    if (prom < 0 || !ops_can_cast(prom, odt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self %s and vec2 %s give no type that "
+                       "converts to out's %s", name, ops_dt_name(self->dtype),
+                       ops_dt_name(vec2->dtype), ops_dt_name(out->dtype));
+    int64_t want[2] = {self->dims[0], vec2->dims[0]};
+    if ((rc = ops_check_shape(name, want, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_new(name, 2, 1);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor ta, tb, to;
+    struct ew_plan *pl = NULL;
+    if ((rc = ops_tensor_from(&ta, self, ops_exec_slot(e, self), name, "self")) ||
+        (rc = ops_tensor_from(&tb, vec2, ops_exec_slot(e, vec2), name, "vec2")) ||
+        (rc = ops_tensor_from(&to, out, ops_exec_slot(e, out), name, "out"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    /* C3: self as a column, vec2 as a row. */
+    ta.ndim = 2;
+    ta.dims[1] = 1;
+    ta.strides[1] = 1;
+    tb.ndim = 2;
+    tb.dims[1] = tb.dims[0];
+    tb.strides[1] = tb.strides[0];
+    tb.dims[0] = 1;
+    tb.strides[0] = 0;
+    const struct ops_tensor *pin[2] = {&ta, &tb};
+    int ck = ops_ck_for(prom);
+    if (!(pl = malloc(sizeof(*pl))) ||
+        ew_plan_init(pl, ck, ck == CK_F32 ? f32_mul2 : ck == CK_F64 ? f64_mul2 : i64_mul2, &to,
+                     pin, 2)) {
+        free(pl);
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    pl->rt = (int8_t)prom;
+    e->plan = pl;
+    e->fini = ew_exec_fini;
+    e->run = pl->numel ? ew_exec_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Ger)

@@ -3,10 +3,13 @@
  * references: LogSoftmax (every dim, layouts, extreme rows), Sum (the
  * tensor-list AccumulateNV2: every dtype, broadcasting, views, empty),
  * LogicalNot and its in-place form, InplaceMaskedFillScalar (broadcast mask,
- * value conversion), Addcdiv / InplaceAddcdiv (broadcast, promotion); plus the misuse codes 161001/161002. */
+ * value conversion), Addcdiv / InplaceAddcdiv (broadcast, promotion),
+ * Embedding (multi-d indices, bad indices fail the launch), Ger; plus the misuse codes 161001/161002. */
 #include "optest.h"
 
 #include "aclnnop/aclnn_addcdiv.h"
+#include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_ger.h"
 #include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
@@ -495,6 +498,165 @@ static void test_addcdiv(void)
     ot_free(&ob);
 }
 
+/* ---- Embedding ------------------------------------------------------------------------------- */
+
+static void check_embedding(aclDataType dt, aclDataType it, int wnd, int layout)
+{
+    int64_t ws3[3] = {7, 3, 4}, is[2] = {2, 5};
+    int64_t os[4] = {2, 5, 3, 4};
+    ot_tensor w, ix, o;
+    ot_make(&w, dt, wnd, ws3, layout);
+    ot_fill(&w, dt == ACL_UINT8 ? 0 : -50, 50);
+    ot_make(&ix, it, 2, is, (layout + 1) % L_COUNT);
+    for (int64_t i = 0; i < ix.numel; i++)
+        ot_set(&ix, i, (double)((i * 3 + layout) % 7));
+    int64_t onum[4] = {2, 5, wnd > 1 ? 3 : 0, 4};
+    int ond = 2 + wnd - 1;
+    int64_t odims[4] = {2, 5, 0, 0};
+    for (int q = 1; q < wnd; q++)
+        odims[1 + q] = ws3[q];
+    (void)os;
+    (void)onum;
+    ot_make(&o, dt, ond, odims, (layout + 2) % L_COUNT);
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, o.t, &wsz, &ex));
+    ot_run(aclnnEmbedding, wsz, ex);
+    int64_t row = w.numel / 7;
+    for (int64_t i = 0; i < o.numel; i++) {
+        int64_t r = (int64_t)ot_get(&ix, i / row);
+        double want = ot_get(&w, r * row + i % row);
+        if (ot_get(&o, i) != want && !(isnan(want) && isnan(ot_get(&o, i)))) {
+            fprintf(stderr, "Embedding %s/%s: [%lld] %g want %g\n", ot_dt_name(dt),
+                    ot_dt_name(it), (long long)i, ot_get(&o, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&w);
+    ot_free(&ix);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_embedding(void)
+{
+    for (int d = 0; d < OT_NALL; d++)
+        for (int l = 0; l < L_COUNT; l++) {
+            check_embedding(OT_ALL[d], l % 2 ? ACL_INT32 : ACL_INT64, 2, l);
+            check_embedding(OT_ALL[d], ACL_INT64, 3, l);
+        }
+    check_embedding(ACL_FLOAT, ACL_INT32, 1, L_CONTIG); /* 1-d weight: out = indices' shape */
+    int64_t sw[2] = {4, 3}, si[1] = {2}, so[2] = {2, 3}, sbad[2] = {2, 4}, s0[1] = {0},
+            so0[2] = {0, 3};
+    ot_tensor w, ix, ixf, o, oh, ob, e, eo;
+    ot_make(&w, ACL_FLOAT, 2, sw, L_CONTIG);
+    ot_fill(&w, -1, 1);
+    ot_make(&ix, ACL_INT64, 1, si, L_CONTIG);
+    ot_make(&ixf, ACL_FLOAT, 1, si, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
+    ot_make(&oh, ACL_FLOAT16, 2, so, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 2, sbad, L_CONTIG);
+    ot_make(&e, ACL_INT32, 1, s0, L_CONTIG);
+    ot_make(&eo, ACL_FLOAT, 2, so0, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, e.t, eo.t, &ws, &ex)); /* empty */
+    ot_run(aclnnEmbedding, ws, ex);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ixf.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, oh.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(NULL, ix.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(w.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, NULL, &ws, &ex));
+    /* a negative or too-large index fails the launch and writes nothing */
+    const double bad[2] = {-1, 4};
+    for (int k = 0; k < 2; k++) {
+        for (int64_t i = 0; i < o.numel; i++)
+            ot_set(&o, i, 9);
+        ot_set(&ix, 0, 1);
+        ot_set(&ix, 1, bad[k]);
+        CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnEmbedding(NULL, ws, ex, g_stream));
+        CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
+        for (int64_t i = 0; i < o.numel; i++)
+            CHECK(ot_get(&o, i) == 9);
+    }
+    ot_free(&w);
+    ot_free(&ix);
+    ot_free(&ixf);
+    ot_free(&o);
+    ot_free(&oh);
+    ot_free(&ob);
+    ot_free(&e);
+    ot_free(&eo);
+}
+
+/* ---- Ger --------------------------------------------------------------------------------------- */
+
+static void check_ger(aclDataType da, aclDataType db, aclDataType dout, int64_t n, int64_t m,
+                      int layout)
+{
+    int64_t sa[1] = {n}, sb[1] = {m}, so[2] = {n, m};
+    ot_tensor a, b, o;
+    ot_make(&a, da, 1, sa, layout);
+    ot_make(&b, db, 1, sb, (layout + 1) % L_COUNT);
+    ot_make(&o, dout, 2, so, (layout + 2) % L_COUNT);
+    ot_fill(&a, da == ACL_UINT8 ? 0 : -12, 12);
+    ot_fill(&b, db == ACL_UINT8 ? 0 : -12, 12);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnGerGetWorkspaceSize(a.t, b.t, o.t, &ws, &ex));
+    ot_run(aclnnGer, ws, ex);
+    aclDataType rt = da == db ? da : (ot_is_float(da) || ot_is_float(db)) ? ACL_FLOAT : ACL_INT64;
+    if (da == ACL_DOUBLE || db == ACL_DOUBLE)
+        rt = ACL_DOUBLE;
+    for (int64_t i = 0; i < o.numel; i++) {
+        double want = ot_round(dout, ot_round(rt, ot_get(&a, i / m) * ot_get(&b, i % m)));
+        if (!ot_close(dout, rt, ot_get(&o, i), want)) {
+            fprintf(stderr, "Ger %s*%s->%s: [%lld] %g want %g\n", ot_dt_name(da), ot_dt_name(db),
+                    ot_dt_name(dout), (long long)i, ot_get(&o, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    ot_free(&a);
+    ot_free(&b);
+    ot_free(&o);
+    g_cases++;
+}
+
+static void test_ger(void)
+{
+    for (int d = 0; d < OT_NALL; d++)
+        for (int l = 0; l < L_COUNT; l++)
+            check_ger(OT_ALL[d], OT_ALL[d], OT_ALL[d], 5 + l, 7, l);
+    check_ger(ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT, 4, 9, L_STEP);
+    check_ger(ACL_INT32, ACL_INT8, ACL_FLOAT, 6, 3, L_GAP);
+    check_ger(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 0, 3, L_CONTIG); /* empty */
+    check_ger(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 1, 1, L_CONTIG);
+    int64_t s3[1] = {3}, s2[2] = {3, 3}, s33[2] = {3, 4};
+    ot_tensor a, a2, o, oi, ob;
+    ot_make(&a, ACL_FLOAT, 1, s3, L_CONTIG);
+    ot_make(&a2, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 2, s33, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a2.t, a.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a.t, a.t, oi.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a.t, a.t, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(NULL, a.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(a.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(a.t, a.t, NULL, &ws, &ex));
+    ot_free(&a);
+    ot_free(&a2);
+    ot_free(&o);
+    ot_free(&oi);
+    ot_free(&ob);
+}
+
 int main(void)
 {
     ot_init();
@@ -503,6 +665,8 @@ int main(void)
     test_lnot();
     test_mfill();
     test_addcdiv();
+    test_embedding();
+    test_ger();
     ot_fini();
     printf("ops_cann3: %d cases\n", g_cases);
     return 0;
