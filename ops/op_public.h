@@ -50,6 +50,7 @@
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 #include "aclnnop/aclnn_rsqrt.h"
+#include "aclnnop/aclnn_scatter.h"
 #include "aclnnop/aclnn_sigmoid.h"
 #include "aclnnop/aclnn_sign.h"
 #include "aclnnop/aclnn_silu.h"
