@@ -276,7 +276,7 @@ struct scatter_plan {
     struct ops_tensor self, index, src, out;
     bool has_src, copy; /* copy: out is not self (not in place) */
     int dim, reduce;
-    unsigned char cval[16]; /* the value (as self's type) when !has_src */
+    _Alignas(8) unsigned char cval[16]; /* the value (as self's type) when !has_src */
 };
 
 static void scatter_free(struct aclOpExecutor *e)
@@ -316,7 +316,7 @@ static int32_t scatter_run(const struct aclOpExecutor *e, void *const *addr)
     ops_load_fn lds = p->has_src ? ops_loader(ck, p->src.dt) : NULL;
     int64_t esz = ops_dt_size(o->dt);
     const char *sb = p->has_src ? ops_base(&p->src, addr) : NULL;
-    unsigned char cv[8];
+    _Alignas(8) unsigned char cv[8];
     if (!p->has_src)
         ops_loader(ck, o->dt)(cv, (const char *)p->cval, esz, 1);
     int64_t idx[OPS_MAX_DIMS] = {0};
@@ -327,7 +327,7 @@ static int32_t scatter_run(const struct aclOpExecutor *e, void *const *addr)
             if (p->has_src)
                 so += idx[d] * p->src.strides[d];
         }
-        unsigned char v[8], cur[8];
+        _Alignas(8) unsigned char v[8], cur[8];
         if (p->has_src)
             lds(v, sb + so * (int64_t)ops_dt_size(p->src.dt), 0, 1);
         else
