@@ -175,6 +175,25 @@ KVAR(f64_minn, double, x < y || x != x)
 KVAR(i64_maxn, int64_t, x > y)
 KVAR(i64_minn, int64_t, x < y)
 
+/* Sum (AccumulateNV2) over p->nin inputs; integers wrap (unsigned adds). */
+#define KSUMN(NAME, T, ADD)                                                                        \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = ((const T *)in[0])[i];                                                          \
+        for (int k = 1; k < p->nin; k++) {                                                         \
+            const T *y = in[k];                                                                    \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                o[i] = ADD(o[i], y[i]);                                                            \
+        }                                                                                          \
+    }
+#define PLAIN_ADD(a, b) ((a) + (b))
+#define WRAP_ADD(a, b) ((int64_t)((uint64_t)(a) + (uint64_t)(b)))
+KSUMN(f32_sumn, float, PLAIN_ADD)
+KSUMN(f64_sumn, double, PLAIN_ADD)
+KSUMN(i64_sumn, int64_t, WRAP_ADD)
+
 /* ---- unary kernels ---------------------------------------------------------- */
 
 enum uop {
@@ -568,8 +587,10 @@ static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclSca
     return ew_build_exec(&b, ws, ex);
 }
 
-/* MaxN / MinN over a tensor list. */
-static aclnnStatus listn_op(const char *name, bool max, const aclTensorList *tensors,
+/* MaxN / MinN / Sum over a tensor list. */
+enum listn_kind { LN_MAX, LN_MIN, LN_SUM };
+
+static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *tensors,
                             const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
     OPS_CHECK_NULL(name, tensors);
@@ -591,6 +612,10 @@ static aclnnStatus listn_op(const char *name, bool max, const aclTensorList *ten
         if ((rc = ops_check_dims(t, name, "tensors[]")) ||
             (rc = ops_need_dt(name, "tensors[]", t->dtype, DTM_ALL, &dt)))
             return rc;
+        if (kind == LN_SUM && t->dtype != out->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: tensors[%d] is %s but out is %s (Sum "
+                           "needs one type)", name, k, ops_dt_name(t->dtype),
+                           ops_dt_name(out->dtype));
         prom = k ? ops_promote(prom, dt) : dt;
         if (k == 0) {
             nb = (int)t->ndim;
@@ -627,14 +652,13 @@ static aclnnStatus listn_op(const char *name, bool max, const aclTensorList *ten
     if (!rc)
         rc = ops_tensor_from(&tout, out, ops_exec_slot(e, out), name, "out");
     int ck = ops_ck_for(prom);
-    if (!rc && ew_plan_init(pl, ck,
-                            max ? (ck == CK_F32   ? f32_maxn
-                                   : ck == CK_F64 ? f64_maxn
-                                                  : i64_maxn)
-                                : (ck == CK_F32   ? f32_minn
-                                   : ck == CK_F64 ? f64_minn
-                                                  : i64_minn),
-                            &tout, pin, n))
+    int col = ck == CK_F32 ? 0 : ck == CK_F64 ? 1 : 2;
+    static const ew_kern_fn kerns[3][3] = {
+        [LN_MAX] = {f32_maxn, f64_maxn, i64_maxn},
+        [LN_MIN] = {f32_minn, f64_minn, i64_minn},
+        [LN_SUM] = {f32_sumn, f64_sumn, i64_sumn},
+    };
+    if (!rc && ew_plan_init(pl, ck, kerns[kind][col], &tout, pin, n))
         rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     free(tin);
     free(pin);
@@ -819,14 +843,72 @@ PHASE2(Minimum)
 
 aclnnStatus aclnnMaxNGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)
 {
-    return listn_op("aclnnMaxN", true, tensors, out, workspaceSize, executor);
+    return listn_op("aclnnMaxN", LN_MAX, tensors, out, workspaceSize, executor);
 }
 aclnnStatus aclnnMinNGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)
 {
-    return listn_op("aclnnMinN", false, tensors, out, workspaceSize, executor);
+    return listn_op("aclnnMinN", LN_MIN, tensors, out, workspaceSize, executor);
 }
 PHASE2(MaxN)
 PHASE2(MinN)
+
+aclnnStatus aclnnSumGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)
+{
+    return listn_op("aclnnSum", LN_SUM, tensors, out, workspaceSize, executor);
+}
+PHASE2(Sum)
+
+/* LogicalNot: out = (self == 0) as 1/0 in out's type (NaN is nonzero). */
+#define KLNOT(NAME, T)                                                                             \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = (T)(a[i] == 0);                                                                 \
+    }
+KLNOT(f32_lnot, float)
+KLNOT(f64_lnot, double)
+KLNOT(i64_lnot, int64_t)
+
+static aclnnStatus lnot_op(const char *name, const aclTensor *self, const aclTensor *out,
+                           bool inplace, uint64_t *ws, aclOpExecutor **ex)
+{
+    const char *what = inplace ? "selfRef" : "self";
+    OPS_CHECK_NULL(name, self);
+    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULL(name, ws);
+    OPS_CHECK_NULL(name, ex);
+    aclnnStatus rc;
+    int sdt, odt;
+    if ((rc = ops_check_dims(self, name, what)) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, what, self->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)) ||
+        (rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
+        return rc;
+    struct ew_build b;
+    memset(&b, 0, sizeof(b));
+    b.name = name;
+    b.nin = 1;
+    b.in[0] = self;
+    b.out = out;
+    b.ck = ops_ck_for(sdt);
+    b.rt = DT_NONE;
+    b.kern = b.ck == CK_F32 ? f32_lnot : b.ck == CK_F64 ? f64_lnot : i64_lnot;
+    return ew_build_exec(&b, ws, ex);
+}
+
+aclnnStatus aclnnLogicalNotGetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
+{
+    return lnot_op("aclnnLogicalNot", self, out, false, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceLogicalNotGetWorkspaceSize(aclTensor *selfRef, WS)
+{
+    return lnot_op("aclnnInplaceLogicalNot", selfRef, selfRef, true, workspaceSize, executor);
+}
+PHASE2(LogicalNot)
+PHASE2(InplaceLogicalNot)
 
 aclnnStatus aclnnPowTensorScalarGetWorkspaceSize(const aclTensor *self, const aclScalar *exponent,
                                                  aclTensor *out, WS)

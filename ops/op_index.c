@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Indexing and sequence operators: IndexSelect, GatherV2, ArgMax, Cumsum,
+ * Indexing and sequence operators: IndexSelect, GatherV2, Embedding, ArgMax, Cumsum,
  * Arange, Clamp.
  *
  * Semantics follow AscendCL's operators (ops-nn / ops-math op_api sources,
@@ -15,7 +15,9 @@
  *      stream reports it at its next synchronisation); nothing is ever read
  *      out of bounds. An empty self or index makes the launch a no-op (as
  *      AscendCL: the executor does nothing), and IndexSelect checks out's
- *      shape only when both are non-empty.
+ *      shape only when both are non-empty. Embedding(weight, indices) is
+ *      GatherV2 along dim 0 accepting only [0, n) (a negative index fails the
+ *      launch like an out-of-range one).
  *  X2. ArgMax returns the first index of the largest value along dim; a NaN
  *      counts as larger than everything (the first NaN wins). out is INT32 or
  *      INT64. An argmax over a zero-length dim with a non-empty out is
@@ -43,6 +45,7 @@
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_cumsum.h"
+#include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "ops/ops.h"
@@ -272,10 +275,15 @@ static int32_t gather_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-static aclnnStatus gather_op(const char *name, bool gv2, const aclTensor *self, int64_t dim,
+enum gather_kind { GK_INDEX_SELECT, GK_GATHER_V2, GK_EMBEDDING };
+
+static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, int64_t dim,
                              const aclTensor *index, const aclTensor *out, uint64_t *ws,
                              aclOpExecutor **ex)
 {
+    /* Embedding is GatherV2 along dim 0 of a weight of at least 1 dim, with
+     * indices in [0, n) only (CANN rejects negative ones). */
+    bool gv2 = kind != GK_INDEX_SELECT;
     OPS_CHECK_NULL(name, self);
     OPS_CHECK_NULL(name, index);
     OPS_CHECK_NULL(name, out);
@@ -293,6 +301,8 @@ static aclnnStatus gather_op(const char *name, bool gv2, const aclTensor *self, 
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self has %s; they must match",
                        name, ops_dt_name(out->dtype), ops_dt_name(self->dtype));
     int nd = (int)self->ndim, d = 0;
+    if (kind == GK_EMBEDDING && nd == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weight must have at least 1 dim", name);
     if (!gv2 && nd == 0 && out->ndim != 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self is 0-d, so out must be 0-d too", name);
     if ((rc = wrap_dim(name, dim, nd, &d)))
@@ -331,7 +341,7 @@ static aclnnStatus gather_op(const char *name, bool gv2, const aclTensor *self, 
     p->dim = d;
     p->kdims = index->ndim ? (int)index->ndim : 1;
     p->lim = nd ? self->dims[d] : 1;
-    p->negative = gv2;
+    p->negative = kind == GK_GATHER_V2;
     e->run = sn > 0 && in > 0 && p->out.numel > 0 ? gather_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
@@ -339,16 +349,24 @@ static aclnnStatus gather_op(const char *name, bool gv2, const aclTensor *self, 
 aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
                                              const aclTensor *index, aclTensor *out, WS)
 {
-    return gather_op("aclnnIndexSelect", false, self, dim, index, out, workspaceSize, executor);
+    return gather_op("aclnnIndexSelect", GK_INDEX_SELECT, self, dim, index, out, workspaceSize, executor);
 }
 PHASE2(IndexSelect)
 
 aclnnStatus aclnnGatherV2GetWorkspaceSize(const aclTensor *self, int64_t dim,
                                           const aclTensor *index, aclTensor *out, WS)
 {
-    return gather_op("aclnnGatherV2", true, self, dim, index, out, workspaceSize, executor);
+    return gather_op("aclnnGatherV2", GK_GATHER_V2, self, dim, index, out, workspaceSize, executor);
 }
 PHASE2(GatherV2)
+
+aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor *weight, const aclTensor *indices,
+                                           const aclTensor *out, WS)
+{
+    return gather_op("aclnnEmbedding", GK_EMBEDDING, weight, 0, indices, out, workspaceSize,
+                     executor);
+}
+PHASE2(Embedding)
 
 /* ---- ArgMax ---------------------------------------------------------------------------------- */
 

@@ -295,6 +295,7 @@ PHASE2(Mean)
 struct softmax_plan {
     struct ops_tensor x, out;
     int dim;
+    bool log; /* LogSoftmax: (self - max) - log(sum(exp(self - max))) */
 };
 
 static int32_t softmax_run(const struct aclOpExecutor *e, void *const *addr)
@@ -334,19 +335,35 @@ static int32_t softmax_run(const struct aclOpExecutor *e, void *const *addr)
             float *r = (float *)row, m = -INFINITY, sum = 0;
             for (int64_t i = 0; i < len; i++)
                 m = r[i] > m ? r[i] : m;
-            for (int64_t i = 0; i < len; i++)
-                sum += (r[i] = expf(r[i] - m));
-            float inv = 1.0f / sum;
-            for (int64_t i = 0; i < len; i++)
-                r[i] *= inv;
+            if (p->log) { /* keep x - max; exp only feeds the sum */
+                for (int64_t i = 0; i < len; i++)
+                    sum += expf(r[i] -= m);
+                float ls = logf(sum);
+                for (int64_t i = 0; i < len; i++)
+                    r[i] -= ls;
+            } else {
+                for (int64_t i = 0; i < len; i++)
+                    sum += (r[i] = expf(r[i] - m));
+                float inv = 1.0f / sum;
+                for (int64_t i = 0; i < len; i++)
+                    r[i] *= inv;
+            }
         } else {
             double m = -INFINITY, sum = 0;
             for (int64_t i = 0; i < len; i++)
                 m = row[i] > m ? row[i] : m;
-            for (int64_t i = 0; i < len; i++)
-                sum += (row[i] = exp(row[i] - m));
-            for (int64_t i = 0; i < len; i++)
-                row[i] /= sum;
+            if (p->log) {
+                for (int64_t i = 0; i < len; i++)
+                    sum += exp(row[i] -= m);
+                double ls = log(sum);
+                for (int64_t i = 0; i < len; i++)
+                    row[i] -= ls;
+            } else {
+                for (int64_t i = 0; i < len; i++)
+                    sum += (row[i] = exp(row[i] - m));
+                for (int64_t i = 0; i < len; i++)
+                    row[i] /= sum;
+            }
         }
         st(ob + oo * oe, os, row, len);
         for (int d = on - 1; d >= 0; d--) {
@@ -359,9 +376,9 @@ static int32_t softmax_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out, WS)
+static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self, int64_t dim,
+                              const aclTensor *out, WS)
 {
-    const char *name = "aclnnSoftmax";
     OPS_CHECK_NULL(name, self);
     OPS_CHECK_NULL(name, out);
     OPS_CHECK_NULL(name, workspaceSize);
@@ -395,10 +412,22 @@ aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, acl
         return rc;
     }
     p->dim = nd ? (int)(dim < 0 ? dim + nd : dim) : 0;
+    p->log = log;
     e->run = p->x.numel ? softmax_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out, WS)
+{
+    return softmax_op("aclnnSoftmax", false, self, dim, out, workspaceSize, executor);
+}
 PHASE2(Softmax)
+
+aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out, WS)
+{
+    return softmax_op("aclnnLogSoftmax", true, self, dim, out, workspaceSize, executor);
+}
+PHASE2(LogSoftmax)
 
 /* ---- RmsNorm / LayerNorm ------------------------------------------------------------------------
  */
