@@ -659,3 +659,31 @@ aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
+
+/* aclmdlRIUpdate: the commit point of a model's task updates. On CPU the
+ * tasks a session issues (aclmdlRICaptureTaskUpdateBegin .. End) are copied
+ * into the plan at TaskUpdateEnd, between executions, so every finished
+ * session is already in effect; this call checks that no capture, build or
+ * update session of the model is still open (those would not be committed)
+ * and returns once the model is idle, so that an execution submitted after
+ * it runs the updated tasks from its first task on. */
+aclError aclmdlRIUpdate(aclmdlRI modelRI)
+{
+    static const char fn[] = "aclmdlRIUpdate";
+    CORE_REQUIRE_INIT();
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
+    if (rc == ACL_SUCCESS && m->cap)
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is still being %s", fn,
+                      m->cap->build ? "built (aclmdlRIBuildEnd first)"
+                                    : "captured (aclmdlRICaptureEnd first)");
+    else if (rc == ACL_SUCCESS && m->upd)
+        rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                      "%s: a task update of the model is still open "
+                      "(aclmdlRICaptureTaskUpdateEnd first)", fn);
+    else if (rc == ACL_SUCCESS)
+        model_wait_idle_locked(m);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}

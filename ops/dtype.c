@@ -24,6 +24,7 @@
 #endif
 
 #include "ops/ops.h"
+#include "core/overflow.h"
 
 #pragma GCC optimize("O3")
 
@@ -403,15 +404,41 @@ static void ld_f32_f16(void *dst, const char *src, int64_t st, int64_t n)
     ld_f32_f16_sw(dst, src, st, n);
 }
 
+/* Overflow check of a float16 store (core/overflow.h): an inf written for a finite
+ * input is an overflow; in SATURATION mode it becomes the largest finite half. */
+static void f16_overflow(char *dst, int64_t st, const float *src, int64_t n)
+{
+    int hit = 0;
+    for (int64_t i = 0; i < n; i++) {
+        uint16_t h;
+        memcpy(&h, dst + i * st, 2);
+        hit |= (h & 0x7fffu) == 0x7c00u && isfinite(src[i]);
+    }
+    if (!hit)
+        return;
+    core_overflow_note();
+    if (core_overflow_saturate())
+        for (int64_t i = 0; i < n; i++) {
+            uint16_t h;
+            memcpy(&h, dst + i * st, 2);
+            if ((h & 0x7fffu) == 0x7c00u && isfinite(src[i])) {
+                h = (uint16_t)((h & 0x8000u) | 0x7bffu); /* +-65504 */
+                memcpy(dst + i * st, &h, 2);
+            }
+        }
+}
+
 static void st_f32_f16(char *dst, int64_t st, const void *src, int64_t n)
 {
 #if defined(__x86_64__)
     if (st == 2 && have_f16c()) {
         f16c_store((uint16_t *)(void *)dst, src, n);
+        f16_overflow(dst, st, src, n);
         return;
     }
 #endif
     st_f32_f16_sw(dst, st, src, n);
+    f16_overflow(dst, st, src, n);
 }
 
 #define ROW(P)                                                                                     \
