@@ -139,7 +139,7 @@ static int capture_lanes(struct bs_ctx *c, aclrtStream *s, unsigned nl, struct b
 
 static int study_capture(struct bs_ctx *c)
 {
-    static const unsigned sizes[] = {10, 100, 1000, 10000};
+    static const unsigned sizes[] = {10, 100, 1000, 10000, 100000};
     const uint64_t work_total = c->full ? 1000000u : 200000u; /* tasks per rep and size */
     aclrtStream s[CAP_LANES];
     for (unsigned l = 0; l < CAP_LANES; l++)
@@ -166,11 +166,9 @@ static int study_capture(struct bs_ctx *c)
     }
     for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]) && rc == 0; si++) {
         const unsigned n = sizes[si];
-        if (!c->full && n > 10000)
-            continue;
         uint64_t execs = work_total / n;
-        if (execs < 10)
-            execs = 10;
+        if (execs < 2) /* 100 000 nodes: 2 (quick) or 10 (full) executions a rep */
+            execs = 2;
         struct br_acc cap = {0}, capall = {0}, eag = {0}, rep = {0};
         static char what[64];
         for (unsigned r = 0; r < c->reps && rc == 0; r++) {
@@ -260,9 +258,9 @@ static int study_capture(struct bs_ctx *c)
 }
 
 const struct bs_study bs_capture_study = {
-    "capture", "capture cost per task; replay per node vs eager per task, 10..10000 nodes",
+    "capture", "capture cost per task; replay per node vs eager per task, 10..100000 nodes",
     "Captures N empty kernels on a stream (aclmdlRICaptureBegin .. End, N = 10, 100,\n"
-    "1000, 10000): time per captured launch vs an eager submit measured in the same\n"
+    "1000, 10000, 100000): time per captured launch vs an eager submit measured in the same\n"
     "run (target <= 2x), and the same including Begin and End (End compiles the\n"
     "replay plan). Replays the model many times (aclmdlRIExecuteAsync, one sync at the\n"
     "end; 200k, full 1M nodes per repetition): time per node vs eager per task for\n"

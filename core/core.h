@@ -40,6 +40,8 @@
  *      is never taken while it is held.
  *   3. core_report.lock (hostfn.c): a report queue's node list (leaf).
  *   4. ops/exec.c g_pool_lock: the executor pool (leaf; never under 1-3).
+ *   4b. core/capture.c g_nc.lock: recycled lane node arrays (leaf; under 1
+ *      or alone).
  *   5. sched/worker.c g_create_lock: worker start (under 1).
  *   6. sched_stream.share_lock (sched/stream.h S6): a shared stream's
  *      producers, held across one submission (which may wait for ring space:

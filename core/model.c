@@ -57,7 +57,7 @@ void model_clear_locked(struct core_model *m)
     for (uint32_t i = 0; i < m->plan.nlanes; i++) {
         if (i < m->lanes_alloc && m->lane_streams[i])
             core_stream_destroy_locked(m->lane_streams[i], false);
-        free(m->plan.lanes[i].nodes);
+        plan_nodes_put(m->plan.lanes[i].nodes, m->plan.lanes[i].cap);
     }
     free(m->lane_streams);
     free(m->lane_cond);
