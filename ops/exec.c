@@ -62,6 +62,11 @@ static struct aclOpExecutor *pool_get(void)
     return e;
 }
 
+void ops_plan_free(struct aclOpExecutor *e)
+{
+    free(e->plan);
+}
+
 static void exec_free(struct aclOpExecutor *e)
 {
     if (e->fini)

@@ -58,11 +58,6 @@
 #define DTM_IDX (DTM(DT_I32) | DTM(DT_I64)) /* index tensors, ArgMax out */
 #define DTM_ARANGE (DTM_F3 | DTM(DT_F64) | DTM_IDX)
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* ---- phase-1 helpers ------------------------------------------------------------------------- */
 
 static aclnnStatus need_dt(const char *name, const char *what, aclDataType t, unsigned mask,
@@ -116,7 +111,7 @@ static aclnnStatus check_scalar(const char *name, const char *what, const aclSca
     return ACLNN_SUCCESS;
 }
 
-/* A new executor with a calloc'ed plan of `size` bytes freed by plan_free. */
+/* A new executor with a calloc'ed plan of `size` bytes freed by ops_plan_free. */
 static struct aclOpExecutor *exec_with_plan(const char *name, uint16_t nin, uint16_t nout,
                                             size_t size)
 {
@@ -128,7 +123,7 @@ static struct aclOpExecutor *exec_with_plan(const char *name, uint16_t nin, uint
         ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
         return NULL;
     }
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     return e;
 }
 

@@ -113,11 +113,6 @@ static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 #define DTM_ICOPY (DTM_ALL)
 
 aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
@@ -169,7 +164,7 @@ aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t di
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     p->dim = d;
     if ((rc = ops_tensor_from(&p->self, selfRef, ops_exec_slot(e, selfRef), name, "selfRef")) ||
         (rc = ops_tensor_from(&p->index, index, ops_exec_slot(e, index), name, "index")) ||

@@ -19,11 +19,6 @@
 #include "aclnnop/aclnn_triangular_solve.h"
 #include "ops/ops.h"
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* ---- Mv ------------------------------------------------------------------------------------- */
 
 struct mv_plan {
@@ -100,7 +95,7 @@ aclnnStatus aclnnMvGetWorkspaceSize(const aclTensor *self, const aclTensor *vec,
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->a, self, ops_exec_slot(e, self), name, "self")) ||
         (rc = ops_tensor_from(&p->v, vec, ops_exec_slot(e, vec), name, "vec")) ||
         (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
@@ -248,7 +243,7 @@ aclnnStatus aclnnTriangularSolveGetWorkspaceSize(const aclTensor *self, const ac
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->b, self, ops_exec_slot(e, self), name, "self")) ||
         (rc = ops_tensor_from(&p->a, A, ops_exec_slot(e, A), name, "A")) ||
         (rc = ops_tensor_from(&p->x, xOut, ops_exec_slot(e, xOut), name, "xOut")) ||

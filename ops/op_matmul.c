@@ -48,11 +48,6 @@ struct mm_plan {
     bool fp16_inputs; /* cubeMathType USE_FP16 with float32 inputs */
 };
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* ---- the BLAS (M4) ----------------------------------------------------------- */
 
 typedef __typeof__(cblas_sgemm) sgemm_fn;
@@ -281,7 +276,7 @@ static aclnnStatus mm_build(const char *name, const aclTensor *self, const aclTe
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     p->nb = nb;
     if (nb)
         memcpy(p->bdims, bdims, (size_t)nb * sizeof(int64_t));

@@ -21,11 +21,6 @@
 #include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
 #include "ops/ops.h"
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* Element offset of the r-th block of a view whose first `lead` dims index
  * blocks (row-major). */
 static int64_t lead_offset(const struct ops_tensor *t, int lead, int64_t r)
@@ -144,7 +139,7 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->x1, x1, ops_exec_slot(e, x1), name, "x1")) ||
         (rc = ops_tensor_from(&p->x2, x2, ops_exec_slot(e, x2), name, "x2")) ||
         (rc = ops_tensor_from(&p->g, gamma, ops_exec_slot(e, gamma), name, "gamma")) ||
@@ -278,7 +273,7 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self");
     int sg = ops_exec_slot(e, gamma), sb = ops_exec_slot(e, beta);
     if (!rc && gamma)
@@ -413,7 +408,7 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
         (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
         ops_exec_discard(e);
@@ -503,7 +498,7 @@ aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor *
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->f, features, ops_exec_slot(e, features), name, "features")) ||
         (rc = ops_tensor_from(&p->l, labels, ops_exec_slot(e, labels), name, "labels")) ||
         (rc = ops_tensor_from(&p->loss, loss, ops_exec_slot(e, loss), name, "loss")) ||

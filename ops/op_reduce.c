@@ -24,11 +24,6 @@
 
 #pragma GCC optimize("O3")
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* Gather / scatter an nd-dim block (row-major) between a view and a
  * contiguous compute buffer, using the converters for the inner dim. */
 void ops_gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
@@ -252,7 +247,7 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
         (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
         ops_exec_discard(e);
@@ -405,7 +400,7 @@ static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self,
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
         (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
         ops_exec_discard(e);
@@ -602,7 +597,7 @@ static aclnnStatus norm_build(const char *name, bool layer, const aclTensor *x, 
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     aclnnStatus rc = ops_tensor_from(&p->x, x, ops_exec_slot(e, x), name, "x");
     int sg = ops_exec_slot(e, g), sb = ops_exec_slot(e, b);
     if (!rc && g)

@@ -215,11 +215,6 @@ struct rope_plan {
     int64_t xs[3], cs[3], ss[3], os[3]; /* leading strides; 0 where cos/sin broadcast */
 };
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* One row: y from x, c, s (D floats each). */
 static void rope_row(int mode, int64_t D, float *restrict y, const float *restrict x,
                      const float *restrict c, const float *restrict s)
@@ -408,7 +403,7 @@ aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, con
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->x, x, ops_exec_slot(e, x), name, "x")) ||
         (rc = ops_tensor_from(&p->cos, cos, ops_exec_slot(e, cos), name, "cos")) ||
         (rc = ops_tensor_from(&p->sin, sin, ops_exec_slot(e, sin), name, "sin")) ||

@@ -83,11 +83,6 @@ struct mv_plan {
     struct mv m[];
 };
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* Source and destination of a same-type move (M4); the caller fills the dims. */
 static void mv_ends(struct mv *m, const struct ops_tensor *s, const struct ops_tensor *d)
 {
@@ -255,7 +250,7 @@ static struct aclOpExecutor *mv_exec_new(const char *name, uint16_t nin, int n)
     }
     p->n = n;
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     return e;
 }
 
@@ -718,7 +713,7 @@ static aclnnStatus tri_op(const char *name, bool upper, const aclTensor *self, c
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, sname)) ||
         (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
         ops_exec_discard(e);

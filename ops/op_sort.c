@@ -18,11 +18,6 @@
 #include "aclnnop/aclnn_im2col.h"
 #include "ops/ops.h"
 
-static void plan_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* ---- Argsort -------------------------------------------------------------------------------- */
 
 struct as_plan {
@@ -133,7 +128,7 @@ aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, boo
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
         (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
         ops_exec_discard(e);
@@ -261,7 +256,7 @@ aclnnStatus aclnnIm2colGetWorkspaceSize(const aclTensor *self, const aclIntArray
     }
     *p = pl;
     e->plan = p;
-    e->fini = plan_free;
+    e->fini = ops_plan_free;
     if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
         (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
         ops_exec_discard(e);

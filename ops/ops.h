@@ -354,6 +354,8 @@ int32_t ew_run(const struct ew_plan *pl, void *const *addr);
  * in e->plan. */
 int32_t ew_exec_run(const struct aclOpExecutor *e, void *const *addr);
 void ew_exec_fini(struct aclOpExecutor *e);
+/* fini for a plan that is one malloc'd block with no pointers it owns. */
+void ops_plan_free(struct aclOpExecutor *e);
 
 /* Shared kernels. */
 extern const ew_kern_fn ew_copy_kern[CK_COUNT]; /* identity (1 input) */
