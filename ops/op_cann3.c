@@ -228,12 +228,8 @@ aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self, const aclTensor *vec
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct ops_tensor ta, tb, to;
     struct ew_plan *pl = NULL;
-    if ((rc = ops_tensor_from(&ta, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&tb, vec2, ops_exec_slot(e, vec2), name, "vec2")) ||
-        (rc = ops_tensor_from(&to, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&ta, self, "self"}, {&tb, vec2, "vec2"}, {&to, out, "out"})))
         return rc;
-    }
     /* C3: self as a column, vec2 as a row. */
     ta.ndim = 2;
     ta.dims[1] = 1;
@@ -414,16 +410,11 @@ static aclnnStatus scatter_op(const char *name, const aclTensor *self, int64_t d
                            d);
     if ((rc = ops_check_shape(name, self->dims, nd, out, "out")))
         return rc;
-    struct aclOpExecutor *e = ops_exec_new(name, src ? 3 : 2, 1);
+    struct aclOpExecutor *e =
+        ops_exec_plan(name, src ? 3 : 2, 1, sizeof(struct scatter_plan), scatter_free);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct scatter_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = scatter_free;
+    struct scatter_plan *p = e->plan;
     if ((rc = ops_tensor_from(&p->self, self, ops_exec_slot(e, self), name, "self")) ||
         (rc = ops_tensor_from(&p->index, index, ops_exec_slot(e, index), name, "index")) ||
         (src && (rc = ops_tensor_from(&p->src, src, ops_exec_slot(e, src), name, "src"))) ||

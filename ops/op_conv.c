@@ -291,25 +291,13 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
     if (!g_conv_sgemm)
         return ops_err(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                        "%s: no BLAS with cblas_sgemm found (libopenblas.so.0)", OP);
-    struct aclOpExecutor *e = ops_exec_new(OP, 3, 1);
+    struct aclOpExecutor *e = ops_exec_plan(OP, 3, 1, sizeof(struct conv_plan), conv_fini);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct conv_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", OP);
-    }
-    e->plan = p;
-    e->fini = conv_fini;
-    int si = ops_exec_slot(e, input), sw = ops_exec_slot(e, weight), sb = ops_exec_slot(e, bias),
-        so = ops_exec_slot(e, output);
-    if ((rc = ops_tensor_from(&p->in, input, si, OP, "input")) ||
-        (rc = ops_tensor_from(&p->w, weight, sw, OP, "weight")) ||
-        (bias && (rc = ops_tensor_from(&p->bias, bias, sb, OP, "bias"))) ||
-        (rc = ops_tensor_from(&p->out, output, so, OP, "output"))) {
-        ops_exec_discard(e);
+    struct conv_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->in, input, "input"}, {&p->w, weight, "weight"},
+                        {&p->bias, bias, "bias"}, {&p->out, output, "output"})))
         return rc;
-    }
     p->has_bias = bias != NULL;
     p->transposed = transposed;
     p->n = xi[0];

@@ -111,22 +111,6 @@ static aclnnStatus check_scalar(const char *name, const char *what, const aclSca
     return ACLNN_SUCCESS;
 }
 
-/* A new executor with a calloc'ed plan of `size` bytes freed by ops_plan_free. */
-static struct aclOpExecutor *exec_with_plan(const char *name, uint16_t nin, uint16_t nout,
-                                            size_t size)
-{
-    struct aclOpExecutor *e = ops_exec_new(name, nin, nout);
-    if (!e)
-        return NULL;
-    if (!(e->plan = calloc(1, size))) {
-        ops_exec_discard(e);
-        ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-        return NULL;
-    }
-    e->fini = ops_plan_free;
-    return e;
-}
-
 /* ---- kernel helpers -------------------------------------------------------------------------- */
 
 /* Step a row-major odometer over dims[0..nd); false when it wrapped. */
@@ -323,16 +307,13 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
     if (check && !shape_is(out, want, nw))
         return bad_shape(name, "out", out, want, nw);
 
-    struct aclOpExecutor *e = exec_with_plan(name, 2, 1, sizeof(struct gather_plan));
+    struct aclOpExecutor *e = ops_exec_plan(name, 2, 1, sizeof(struct gather_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct gather_plan *p = e->plan;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->idx, index, ops_exec_slot(e, index), name, "index")) ||
-        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc =
+             OPS_VIEWS(e, {&p->x, self, "self"}, {&p->idx, index, "index"}, {&p->out, out, "out"})))
         return rc;
-    }
     p->dim = d;
     p->kdims = index->ndim ? (int)index->ndim : 1;
     p->lim = nd ? self->dims[d] : 1;
@@ -448,15 +429,12 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: argmax over the empty dim %d of self has no result", name, d);
 
-    struct aclOpExecutor *e = exec_with_plan(name, 1, 1, sizeof(struct argmax_plan));
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct argmax_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct argmax_plan *p = e->plan;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out, out, "out"})))
         return rc;
-    }
     p->dim = d;
     for (int q = 0, oq = 0; q < nd; q++) {
         if (q == d) {
@@ -568,15 +546,12 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclD
     int nd = (int)self->ndim;
     if ((rc = wrap_dim(name, dim, nd, &d)))
         return rc;
-    struct aclOpExecutor *e = exec_with_plan(name, 1, 1, sizeof(struct cumsum_plan));
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct cumsum_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct cumsum_plan *p = e->plan;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out, out, "out"})))
         return rc;
-    }
     p->dim = d;
     for (int q = 0; q < nd; q++)
         if (q != d) {
@@ -709,14 +684,12 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
                        ops_shape_str(sh, sizeof sh, out->dims, (int)out->ndim),
                        (unsigned long long)len, (long long)want);
     }
-    struct aclOpExecutor *e = exec_with_plan(name, 0, 1, sizeof(struct arange_plan));
+    struct aclOpExecutor *e = ops_exec_plan(name, 0, 1, sizeof(struct arange_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct arange_plan *p = e->plan;
-    if ((rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&p->out, out, "out"})))
         return rc;
-    }
     p->integer = integer;
     p->fstart = fs;
     p->fstep = fst;
@@ -838,11 +811,8 @@ static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclSc
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct ops_tensor tx, to;
     const struct ops_tensor *pin[1] = {&tx};
-    if ((rc = ops_tensor_from(&tx, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&to, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&tx, self, "self"}, {&to, out, "out"})))
         return rc;
-    }
     struct ew_plan *pl = malloc(sizeof(*pl));
     if (!pl || ew_plan_init(pl, ck, kern, &to, pin, 1)) {
         free(pl);

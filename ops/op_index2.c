@@ -155,24 +155,15 @@ aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t di
                        (long long)k);
     if ((rc = ops_check_shape(name, want, nd, source, "source")))
         return rc;
-    struct aclOpExecutor *e = ops_exec_new(name, 3, 1); /* selfRef is also the output */
+    /* selfRef is also the output: its second slot shares the input's group. */
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 1, sizeof(struct icopy_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct icopy_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
+    struct icopy_plan *p = e->plan;
     p->dim = d;
-    if ((rc = ops_tensor_from(&p->self, selfRef, ops_exec_slot(e, selfRef), name, "selfRef")) ||
-        (rc = ops_tensor_from(&p->index, index, ops_exec_slot(e, index), name, "index")) ||
-        (rc = ops_tensor_from(&p->source, source, ops_exec_slot(e, source), name, "source"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&p->self, selfRef, "selfRef"}, {&p->index, index, "index"},
+                        {&p->source, source, "source"}, {NULL, selfRef, "selfRef"})))
         return rc;
-    }
-    ops_exec_slot(e, selfRef); /* the output slot: same group as the input one */
     at_least_1d(&p->self);
     at_least_1d(&p->source);
     e->run = p->source.numel ? icopy_run : NULL;
@@ -267,28 +258,19 @@ static aclnnStatus ifill_op(const char *name, const aclTensor *self, int64_t dim
                            "%s: index[%llu] = %lld is outside [%lld, %lld) of dim %d", name,
                            (unsigned long long)k, (long long)index->v[k], (long long)-n,
                            (long long)n, d);
-    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct ifill_plan), ifill_fini);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct ifill_plan *p = calloc(1, sizeof(*p));
-    if (p && !(p->mask = calloc((size_t)(n ? n : 1), 1))) {
-        free(p);
-        p = NULL;
-    }
-    if (!p) {
+    struct ifill_plan *p = e->plan;
+    if (!(p->mask = calloc((size_t)(n ? n : 1), 1))) {
         ops_exec_discard(e);
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
-    e->plan = p;
-    e->fini = ifill_fini;
     p->dim = d;
     for (uint64_t k = 0; k < index->n; k++)
         p->mask[index->v[k] < 0 ? index->v[k] + n : index->v[k]] = 1;
-    if ((rc = ops_tensor_from(&p->self, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&p->self, self, "self"}, {&p->out, out, "out"})))
         return rc;
-    }
     at_least_1d(&p->self);
     at_least_1d(&p->out);
     ops_scalar_to(p->cval, sdt, value);

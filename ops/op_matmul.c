@@ -267,16 +267,10 @@ static aclnnStatus mm_build(const char *name, const aclTensor *self, const aclTe
                             const aclTensor *out, bool fp16, int nb, const int64_t *bdims,
                             int64_t m, int64_t k, int64_t n, uint64_t *ws, aclOpExecutor **ex)
 {
-    struct aclOpExecutor *e = ops_exec_new(name, 2, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 2, 1, sizeof(struct mm_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct mm_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
+    struct mm_plan *p = e->plan;
     p->nb = nb;
     if (nb)
         memcpy(p->bdims, bdims, (size_t)nb * sizeof(int64_t));

@@ -130,25 +130,14 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor
     if (ops_numel(rstdOut->dims, (int)rstdOut->ndim) != rows)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: rstdOut must hold one value per row (%lld)",
                        name, (long long)rows);
-    struct aclOpExecutor *e = ops_exec_new(name, 3, 3);
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct arn_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct arn_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->x1, x1, ops_exec_slot(e, x1), name, "x1")) ||
-        (rc = ops_tensor_from(&p->x2, x2, ops_exec_slot(e, x2), name, "x2")) ||
-        (rc = ops_tensor_from(&p->g, gamma, ops_exec_slot(e, gamma), name, "gamma")) ||
-        (rc = ops_tensor_from(&p->y, yOut, ops_exec_slot(e, yOut), name, "yOut")) ||
-        (rc = ops_tensor_from(&p->rstd, rstdOut, ops_exec_slot(e, rstdOut), name, "rstdOut")) ||
-        (rc = ops_tensor_from(&p->xo, xOut, ops_exec_slot(e, xOut), name, "xOut"))) {
-        ops_exec_discard(e);
+    struct arn_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->x1, x1, "x1"}, {&p->x2, x2, "x2"}, {&p->g, gamma, "gamma"},
+                        {&p->y, yOut, "yOut"}, {&p->rstd, rstdOut, "rstdOut"},
+                        {&p->xo, xOut, "xOut"})))
         return rc;
-    }
     p->k = k;
     p->D = ops_numel(gamma->dims, k);
     p->eps = epsilon;
@@ -264,32 +253,14 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
         (beta && (beta->ndim != 1 || beta->dims[0] != C)))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gamma and beta must be 1-D with C elements",
                        name);
-    struct aclOpExecutor *e = ops_exec_new(name, 3, 3);
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct gn_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct gn_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self");
-    int sg = ops_exec_slot(e, gamma), sb = ops_exec_slot(e, beta);
-    if (!rc && gamma)
-        rc = ops_tensor_from(&p->g, gamma, sg, name, "gamma");
-    if (!rc && beta)
-        rc = ops_tensor_from(&p->b, beta, sb, name, "beta");
-    if (!rc)
-        rc = ops_tensor_from(&p->y, out, ops_exec_slot(e, out), name, "out");
-    if (!rc)
-        rc = ops_tensor_from(&p->mean, meanOut, ops_exec_slot(e, meanOut), name, "meanOut");
-    if (!rc)
-        rc = ops_tensor_from(&p->rstd, rstdOut, ops_exec_slot(e, rstdOut), name, "rstdOut");
-    if (rc) {
-        ops_exec_discard(e);
+    struct gn_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->g, gamma, "gamma"}, {&p->b, beta, "beta"},
+                        {&p->y, out, "out"}, {&p->mean, meanOut, "meanOut"},
+                        {&p->rstd, rstdOut, "rstdOut"})))
         return rc;
-    }
     p->has_g = gamma != NULL && ops_numel(gamma->dims, 1) > 0;
     p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
     p->N = N, p->C = C, p->HW = HxW, p->G = group, p->eps = eps;
@@ -399,21 +370,12 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
             want[nw++] = 1;
     if ((rc = ops_check_out_shape(name, out, want, nw)))
         return rc;
-    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct pn_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct pn_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    struct pn_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->o, out, "out"})))
         return rc;
-    }
     memcpy(p->red, red, sizeof(red));
     p->p = ops_scalar_f64(pScalar);
     e->run = p->o.numel ? pn_run : NULL;
@@ -489,23 +451,13 @@ aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor *
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: needs features, labels and backprop [batch, classes] and loss [batch]",
                        name);
-    struct aclOpExecutor *e = ops_exec_new(name, 2, 2);
+    struct aclOpExecutor *e = ops_exec_plan(name, 2, 2, sizeof(struct sce_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct sce_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->f, features, ops_exec_slot(e, features), name, "features")) ||
-        (rc = ops_tensor_from(&p->l, labels, ops_exec_slot(e, labels), name, "labels")) ||
-        (rc = ops_tensor_from(&p->loss, loss, ops_exec_slot(e, loss), name, "loss")) ||
-        (rc = ops_tensor_from(&p->bp, backprop, ops_exec_slot(e, backprop), name, "backprop"))) {
-        ops_exec_discard(e);
+    struct sce_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->f, features, "features"}, {&p->l, labels, "labels"},
+                        {&p->loss, loss, "loss"}, {&p->bp, backprop, "backprop"})))
         return rc;
-    }
     e->run = p->loss.numel ? sce_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }

@@ -140,23 +140,13 @@ aclnnStatus ops_pool2d_build(const char *op, const aclTensor *self, aclTensor *o
     aclnnStatus orc = ops_check_out_shape(op, out, want, nd);
     if (orc)
         return orc;
-    struct aclOpExecutor *e = ops_exec_new(op, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(op, 1, 1, sizeof(struct pool_plan), pool_fini);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct pool_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", op);
-    }
-    e->plan = p;
-    e->fini = pool_fini;
+    struct pool_plan *p = e->plan;
     aclnnStatus rc;
-    int si = ops_exec_slot(e, self), so = ops_exec_slot(e, out);
-    if ((rc = ops_tensor_from(&p->in, self, si, op, "self")) ||
-        (rc = ops_tensor_from(&p->out, out, so, op, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&p->in, self, "self"}, {&p->out, out, "out"})))
         return rc;
-    }
     p->is_max = is_max;
     p->include_pad = count_include_pad;
     p->planes = nd == 4 ? self->dims[0] * self->dims[1] : self->dims[0];

@@ -238,21 +238,12 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
     }
     if ((rc = ops_check_out_shape(name, out, oshape, on)))
         return rc;
-    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct reduce_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct reduce_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    struct reduce_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out, out, "out"})))
         return rc;
-    }
     memcpy(p->red, red, sizeof(red));
     /* Accumulator strides: row-major over the kept dims. */
     int64_t s = 1;
@@ -391,21 +382,12 @@ static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self,
                        (long long)dim, nd);
     if (!ops_same_shape(self, out))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from self's", name);
-    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct softmax_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct softmax_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    struct softmax_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out, out, "out"})))
         return rc;
-    }
     p->dim = nd ? (int)(dim < 0 ? dim + nd : dim) : 0;
     p->log = log;
     e->run = p->x.numel ? softmax_run : NULL;
@@ -588,33 +570,15 @@ static aclnnStatus norm_build(const char *name, bool layer, const aclTensor *x, 
                               const aclTensor *mean, const aclTensor *rstd, int k, uint64_t *ws,
                               aclOpExecutor **ex)
 {
-    struct aclOpExecutor *e = ops_exec_new(name, 3, 3);
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct norm_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct norm_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    aclnnStatus rc = ops_tensor_from(&p->x, x, ops_exec_slot(e, x), name, "x");
-    int sg = ops_exec_slot(e, g), sb = ops_exec_slot(e, b);
-    if (!rc && g)
-        rc = ops_tensor_from(&p->gamma, g, sg, name, "gamma");
-    if (!rc && b)
-        rc = ops_tensor_from(&p->beta, b, sb, name, "beta");
-    if (!rc)
-        rc = ops_tensor_from(&p->y, y, ops_exec_slot(e, y), name, "out");
-    int sm = ops_exec_slot(e, mean), sr = ops_exec_slot(e, rstd);
-    if (!rc && mean)
-        rc = ops_tensor_from(&p->mean, mean, sm, name, "meanOut");
-    if (!rc && rstd)
-        rc = ops_tensor_from(&p->rstd, rstd, sr, name, "rstdOut");
-    if (rc) {
-        ops_exec_discard(e);
+    struct norm_plan *p = e->plan;
+    aclnnStatus rc =
+        OPS_VIEWS(e, {&p->x, x, "x"}, {&p->gamma, g, "gamma"}, {&p->beta, b, "beta"},
+                  {&p->y, y, "out"}, {&p->mean, mean, "meanOut"}, {&p->rstd, rstd, "rstdOut"});
+    if (rc)
         return rc;
-    }
     p->has_gamma = g != NULL;
     p->has_beta = b != NULL;
     p->has_mean = mean != NULL;

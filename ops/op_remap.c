@@ -159,28 +159,19 @@ static aclnnStatus remap_begin(const char *name, const aclTensor *self, const ac
                        ops_dt_name(out->dtype), ops_dt_name(self->dtype));
     if ((rc = ops_check_shape(name, want, (int)self->ndim, out, "out")))
         return rc;
-    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct remap_plan), remap_fini);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct remap_plan *p = calloc(1, sizeof(*p));
+    struct remap_plan *p = e->plan;
     int64_t total = 0;
     for (uint32_t d = 0; d < self->ndim; d++)
         total += want[d];
-    if (p && !(p->maps = malloc((size_t)(total ? total : 1) * sizeof(int64_t)))) {
-        free(p);
-        p = NULL;
-    }
-    if (!p) {
+    if (!(p->maps = malloc((size_t)(total ? total : 1) * sizeof(int64_t)))) {
         ops_exec_discard(e);
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
-    e->plan = p;
-    e->fini = remap_fini;
-    if ((rc = ops_tensor_from(&p->in, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&p->in, self, "self"}, {&p->out, out, "out"})))
         return rc;
-    }
     int64_t at = 0;
     for (uint32_t d = 0; d < self->ndim; d++) {
         p->map[d] = p->maps + at;

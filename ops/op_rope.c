@@ -394,23 +394,13 @@ aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, con
     if ((rc = m <= ROPE_INTERLEAVE ? check_a2_layout(m, x, cos, dt) : check_950_layout(m, x, cos)))
         return rc;
 
-    struct aclOpExecutor *e = ops_exec_new(name, 3, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 1, sizeof(struct rope_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct rope_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->x, x, ops_exec_slot(e, x), name, "x")) ||
-        (rc = ops_tensor_from(&p->cos, cos, ops_exec_slot(e, cos), name, "cos")) ||
-        (rc = ops_tensor_from(&p->sin, sin, ops_exec_slot(e, sin), name, "sin")) ||
-        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    struct rope_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->x, x, "x"}, {&p->cos, cos, "cos"}, {&p->sin, sin, "sin"},
+                        {&p->out, out, "out"})))
         return rc;
-    }
     p->mode = m;
     p->nl = nl;
     p->D = D;

@@ -239,18 +239,10 @@ static int32_t mv_exec_run(const struct aclOpExecutor *e, void *const *addr)
 /* An executor whose plan is a move plan of n moves (zeroed). */
 static struct aclOpExecutor *mv_exec_new(const char *name, uint16_t nin, int n)
 {
-    struct aclOpExecutor *e = ops_exec_new(name, nin, 1);
-    if (!e)
-        return NULL;
-    struct mv_plan *p = calloc(1, sizeof(*p) + (size_t)n * sizeof(struct mv));
-    if (!p) {
-        ops_exec_discard(e);
-        ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-        return NULL;
-    }
-    p->n = n;
-    e->plan = p;
-    e->fini = ops_plan_free;
+    struct aclOpExecutor *e =
+        ops_exec_plan(name, nin, 1, sizeof(struct mv_plan) + (size_t)n * sizeof(struct mv), NULL);
+    if (e)
+        ((struct mv_plan *)e->plan)->n = n;
     return e;
 }
 
@@ -275,11 +267,8 @@ static aclnnStatus mv_single(const char *name, const aclTensor *self, const aclT
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     aclnnStatus rc;
-    if ((rc = ops_tensor_from(x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(o, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {x, self, "self"}, {o, out, "out"})))
         return rc;
-    }
     mv_ends(&((struct mv_plan *)e->plan)->m[0], x, o);
     *pe = e;
     return ACLNN_SUCCESS;
@@ -704,21 +693,12 @@ static aclnnStatus tri_op(const char *name, bool upper, const aclTensor *self, c
                        sname, self->ndim);
     if (!ops_same_shape(self, out))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from %s's", name, sname);
-    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct tri_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct tri_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, sname)) ||
-        (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    struct tri_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->x, self, sname}, {&p->o, out, "out"})))
         return rc;
-    }
     p->diag = diagonal;
     p->upper = upper;
     e->run = numel > 0 ? tri_run : NULL;

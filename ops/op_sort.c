@@ -119,21 +119,12 @@ aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, boo
     if (dim < -lim || dim >= lim)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
                        (long long)dim, nd);
-    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct as_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct as_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    struct as_plan *p = e->plan;
+    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->o, out, "out"})))
         return rc;
-    }
     if (nd == 0) { /* a scalar: one line of one element */
         p->x.ndim = p->o.ndim = 1;
         p->x.dims[0] = p->o.dims[0] = 1;
@@ -246,22 +237,13 @@ aclnnStatus aclnnIm2colGetWorkspaceSize(const aclTensor *self, const aclIntArray
     want[nw++] = pl.oh * pl.ow;
     if ((rc = ops_check_out_shape(name, out, want, nw)))
         return rc;
-    struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct ic_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct ic_plan *p = malloc(sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
+    struct ic_plan *p = e->plan;
     *p = pl;
-    e->plan = p;
-    e->fini = ops_plan_free;
-    if ((rc = ops_tensor_from(&p->x, self, ops_exec_slot(e, self), name, "self")) ||
-        (rc = ops_tensor_from(&p->o, out, ops_exec_slot(e, out), name, "out"))) {
-        ops_exec_discard(e);
+    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->o, out, "out"})))
         return rc;
-    }
     if (!batched) { /* view as a batch of one */
         for (int d = 3; d > 0; d--) {
             p->x.dims[d] = p->x.dims[d - 1];

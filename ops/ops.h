@@ -252,6 +252,25 @@ void ops_exec_discard(struct aclOpExecutor *e); /* phase 1 failed after new */
 aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
                           aclOpExecutor **executor);
 
+/* An executor for op owning a zeroed plan of size bytes at e->plan, freed by
+ * fini (NULL: ops_plan_free). NULL when out of memory (message recorded; the
+ * caller returns ACLNN_ERR_INNER_CREATE_EXECUTOR). */
+struct aclOpExecutor *ops_exec_plan(const char *op, uint16_t nin, uint16_t nout, size_t size,
+                                    void (*fini)(struct aclOpExecutor *e));
+/* One tensor of an executor: t gets the next address slot and, when t and
+ * view are both non-NULL, view is filled from it (ops_tensor_from; what names
+ * it in messages). A NULL t is an absent optional tensor (slot without an
+ * address); a NULL view registers the slot only. */
+struct ops_view {
+    struct ops_tensor *view;
+    const aclTensor *t;
+    const char *what;
+};
+/* Register the views of a list ended by an entry with what == NULL, in slot
+ * order. On failure e is discarded and the error returned. */
+aclnnStatus ops_exec_views(struct aclOpExecutor *e, const struct ops_view *v);
+#define OPS_VIEWS(e, ...) ops_exec_views((e), (const struct ops_view[]){__VA_ARGS__, {0}})
+
 /* Phase 2: queue e on stream (all aclnnXxx functions). */
 aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
                        aclrtStream stream, const char *name);
