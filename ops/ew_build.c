@@ -80,6 +80,26 @@ aclnnStatus ops_check_shape(const char *name, const int64_t *want, int nwant, co
     return ACLNN_SUCCESS;
 }
 
+aclnnStatus ops_check_broadcast(const char *name, const aclTensor *a, const aclTensor *b,
+                                const aclTensor *out, const char *what)
+{
+    int64_t bs[OPS_MAX_DIMS];
+    int nb;
+    if (a && b) {
+        if (!ops_broadcast(a->dims, (int)a->ndim, b->dims, (int)b->ndim, bs, &nb)) {
+            char sa[160], sb[160];
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: shapes %s and %s do not broadcast", name,
+                           ops_shape_str(sa, sizeof sa, a->dims, (int)a->ndim),
+                           ops_shape_str(sb, sizeof sb, b->dims, (int)b->ndim));
+        }
+    } else {
+        const aclTensor *t = a ? a : b;
+        nb = (int)t->ndim;
+        memcpy(bs, t->dims, (size_t)nb * sizeof(int64_t));
+    }
+    return ops_check_shape(name, bs, nb, out, what);
+}
+
 /* Store a scalar's value into cval as type dt. */
 void ops_scalar_to(unsigned char *cval, int dt, const aclScalar *s)
 {

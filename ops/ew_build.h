@@ -32,6 +32,11 @@ aclnnStatus ops_need_dt(const char *name, const char *what, aclDataType t, unsig
 /* out's shape must be want[0..nwant): else 161002 naming both shapes. */
 aclnnStatus ops_check_shape(const char *name, const int64_t *want, int nwant, const aclTensor *out,
                             const char *what);
+/* out's shape must be the broadcast of a and b (either may be NULL: a scalar
+ * operand, the other's shape is out's); 161002 naming the shapes when a and b
+ * do not broadcast or out's shape differs. */
+aclnnStatus ops_check_broadcast(const char *name, const aclTensor *a, const aclTensor *b,
+                                const aclTensor *out, const char *what);
 /* Store a scalar's value into cval (16 bytes) as type dt. */
 void ops_scalar_to(unsigned char *cval, int dt, const aclScalar *s);
 

@@ -197,14 +197,12 @@ static aclnnStatus act_op(const char *name, int act, const aclTensor *self, cons
                        ops_dt_name(out->dtype), ops_dt_name(self->dtype));
     if ((rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
         return rc;
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 1;
-    b.in[0] = self;
-    b.out = out;
-    b.ck = sdt == DT_F64 ? CK_F64 : CK_F32;
-    b.rt = ops_dt_is_float(sdt) ? sdt : DT_NONE;
+    struct ew_build b = {.name = name,
+                         .nin = 1,
+                         .in = {self},
+                         .out = out,
+                         .ck = sdt == DT_F64 ? CK_F64 : CK_F32,
+                         .rt = ops_dt_is_float(sdt) ? sdt : DT_NONE};
     b.kern = g_act[act][col(b.ck)];
     for (int i = 0; i < nprm; i++)
         b.p.f[i] = prm[i];
@@ -336,14 +334,8 @@ static aclnnStatus threshold_op(const char *name, const aclTensor *self, const a
                        ops_dt_name(val->dtype), ops_dt_name(out->dtype));
     if ((rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
         return rc;
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 1;
-    b.in[0] = self;
-    b.out = out;
-    b.ck = ops_ck_for(res);
-    b.rt = res;
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(res), .rt = res};
     if (b.ck == CK_I64) {
         b.p.i[0] = ops_scalar_i64(th);
         b.p.i[1] = ops_scalar_i64(val);
@@ -398,26 +390,9 @@ static aclnnStatus cmp_op(const char *name, bool gt, const aclTensor *self, cons
     if (prom < 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s do not promote", name,
                        ops_dt_name(self->dtype), ops_dt_name(ops_dt_acl(odt)));
-    int64_t bs[OPS_MAX_DIMS];
-    int nb = (int)self->ndim;
-    memcpy(bs, self->dims, (size_t)nb * sizeof(int64_t));
-    if (other &&
-        !ops_broadcast(self->dims, (int)self->ndim, other->dims, (int)other->ndim, bs, &nb)) {
-        char a[160], b2[160];
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: shapes %s and %s do not broadcast", name,
-                       ops_shape_str(a, sizeof a, self->dims, (int)self->ndim),
-                       ops_shape_str(b2, sizeof b2, other->dims, (int)other->ndim));
-    }
-    if ((rc = ops_check_shape(name, bs, nb, out, inplace ? "selfRef" : "out")))
+    if ((rc = ops_check_broadcast(name, self, other, out, inplace ? "selfRef" : "out")))
         return rc;
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 2;
-    b.in[0] = self;
-    b.in[1] = other;
-    b.out = out;
-    b.cdt = prom;
+    struct ew_build b = {.name = name, .nin = 2, .in = {self, other}, .out = out, .cdt = prom};
     if (otherS)
         ops_scalar_to(b.cval, prom, otherS);
     b.ck = ops_ck_for(prom);

@@ -77,15 +77,11 @@ aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor *selfRef, con
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: selfRef and mask do not broadcast", name);
     if ((rc = ops_check_shape(name, bs, nb, selfRef, "selfRef")))
         return rc;
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 3;
-    b.in[0] = selfRef;
-    b.in[1] = mask;
-    b.in[2] = NULL; /* the value, as selfRef's type (C1) */
-    b.out = selfRef;
-    b.cdt = sdt;
+    struct ew_build b = {.name = name,
+                         .nin = 3,
+                         .in = {selfRef, mask, NULL /* the value, as selfRef's type (C1) */},
+                         .out = selfRef,
+                         .cdt = sdt};
     ops_scalar_to(b.cval, sdt, value);
     b.ck = ops_ck_for(sdt);
     b.rt = DT_NONE; /* every operand is already a value of selfRef's type */
@@ -148,16 +144,12 @@ static aclnnStatus addcdiv_op(const char *name, bool inplace, const aclTensor *s
                        name, sname);
     if ((rc = ops_check_shape(name, bs, nb, out, inplace ? "selfRef" : "out")))
         return rc;
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 3;
-    b.in[0] = self;
-    b.in[1] = t1;
-    b.in[2] = t2;
-    b.out = out;
-    b.ck = prom == DT_F64 ? CK_F64 : CK_F32;
-    b.rt = prom;
+    struct ew_build b = {.name = name,
+                         .nin = 3,
+                         .in = {self, t1, t2},
+                         .out = out,
+                         .ck = prom == DT_F64 ? CK_F64 : CK_F32,
+                         .rt = prom};
     b.p.f[0] = ops_scalar_f64(value);
     b.kern = b.ck == CK_F32 ? f32_addcdiv : f64_addcdiv;
     return ew_build_exec(&b, ws, ex);

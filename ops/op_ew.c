@@ -379,33 +379,10 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: result type %s cannot cast to out type %s",
                        name, ops_dt_name(ops_dt_acl(res)), ops_dt_name(out->dtype));
 
-    /* Shapes: the broadcast of the tensor operands is out's shape. */
-    int64_t bshape[OPS_MAX_DIMS];
-    int nb = 0;
-    if (self && other) {
-        if (!ops_broadcast(self->dims, (int)self->ndim, other->dims, (int)other->ndim, bshape,
-                           &nb)) {
-            char a[160], b2[160];
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: shapes %s and %s do not broadcast", name,
-                           ops_shape_str(a, sizeof a, self->dims, (int)self->ndim),
-                           ops_shape_str(b2, sizeof b2, other->dims, (int)other->ndim));
-        }
-    } else {
-        const aclTensor *t = self ? self : other;
-        nb = (int)t->ndim;
-        memcpy(bshape, t->dims, (size_t)nb * sizeof(int64_t));
-    }
-    if ((rc = ops_check_shape(name, bshape, nb, out, inplace ? "selfRef" : "out")))
+    if ((rc = ops_check_broadcast(name, self, other, out, inplace ? "selfRef" : "out")))
         return rc;
 
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 2;
-    b.in[0] = self;
-    b.in[1] = other;
-    b.out = out;
-    b.cdt = prom;
+    struct ew_build b = {.name = name, .nin = 2, .in = {self, other}, .out = out, .cdt = prom};
     if (selfS)
         ops_scalar_to(b.cval, prom, selfS);
     if (otherS)
@@ -504,14 +481,8 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
                        ops_dt_name(ops_dt_acl(res)), ops_dt_name(out->dtype));
     if ((rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
         return rc;
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 1;
-    b.in[0] = self;
-    b.out = out;
-    b.ck = ops_ck_for(res);
-    b.rt = res;
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(res), .rt = res};
     b.kern = g_un[uop][ck_col(b.ck)];
     return ew_build_exec(&b, ws, ex);
 }
@@ -549,14 +520,8 @@ static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclT
     } else if ((rc = ops_check_shape(name, src->dims, (int)src->ndim, dst, "out"))) {
         return rc;
     }
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 1;
-    b.in[0] = src;
-    b.out = dst;
-    b.ck = convert_ck(sdt, ddt);
-    b.rt = DT_NONE;
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {src}, .out = dst, .ck = convert_ck(sdt, ddt), .rt = DT_NONE};
     b.kern = ew_copy_kern[b.ck];
     return ew_build_exec(&b, ws, ex);
 }
@@ -569,13 +534,7 @@ static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclSca
     if ((rc = ops_check_dims(self, name, "selfRef")) ||
         (rc = ops_need_dt(name, "selfRef", self->dtype, DTM_ALL, &dt)))
         return rc;
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 1;
-    b.in[0] = NULL;
-    b.out = self;
-    b.cdt = dt;
+    struct ew_build b = {.name = name, .nin = 1, .in = {NULL}, .out = self, .cdt = dt};
     if (value) {
         if ((rc = ops_need_dt(name, "value", value->dtype, DTM_ALL, &vdt)))
             return rc;
@@ -676,155 +635,50 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
 
 /* ---- the public entry points ------------------------------------------------------------ */
 
-aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
-                                     const aclScalar *alpha, aclTensor *out, WS)
-{
-    return binary_op("aclnnAdd", BK_ADD, self, NULL, other, NULL, alpha, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnAddsGetWorkspaceSize(const aclTensor *self, const aclScalar *other,
-                                      const aclScalar *alpha, aclTensor *out, WS)
-{
-    return binary_op("aclnnAdds", BK_ADD, self, NULL, NULL, other, alpha, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *other,
-                                            const aclScalar *alpha, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceAdd", selfRef);
-    return binary_op("aclnnInplaceAdd", BK_ADD, selfRef, NULL, other, NULL, alpha, 0, selfRef, true,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceAddsGetWorkspaceSize(const aclTensor *selfRef, const aclScalar *other,
-                                             const aclScalar *alpha, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceAdds", selfRef);
-    return binary_op("aclnnInplaceAdds", BK_ADD, selfRef, NULL, NULL, other, alpha, 0, selfRef,
-                     true, workspaceSize, executor);
-}
-PHASE2(Add)
-PHASE2(Adds)
-PHASE2(InplaceAdd)
-PHASE2(InplaceAdds)
+/* The four entry points of a binary family: OP (tensor, tensor), OP##s
+ * (tensor, scalar) and their in-place forms. SELFREF is the in-place self's
+ * declared type (AscendCL's headers make Add's const), EXTRA the parameters
+ * after other, ALPHA and MODE what binary_op gets for them. */
+#define BINARY4(OP, KIND, SELFREF, EXTRA, ALPHA, MODE)                                             \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(const aclTensor *self,                                 \
+                                            const aclTensor *other EXTRA aclTensor *out, WS)       \
+    {                                                                                              \
+        return binary_op("aclnn" #OP, KIND, self, NULL, other, NULL, ALPHA, MODE, out, false,      \
+                         workspaceSize, executor);                                                 \
+    }                                                                                              \
+    aclnnStatus aclnn##OP##sGetWorkspaceSize(const aclTensor *self,                                \
+                                             const aclScalar *other EXTRA aclTensor *out, WS)      \
+    {                                                                                              \
+        return binary_op("aclnn" #OP "s", KIND, self, NULL, NULL, other, ALPHA, MODE, out, false,  \
+                         workspaceSize, executor);                                                 \
+    }                                                                                              \
+    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(SELFREF *selfRef,                               \
+                                                   const aclTensor *other EXTRA WS)                \
+    {                                                                                              \
+        OPS_CHECK_NULL("aclnnInplace" #OP, selfRef);                                               \
+        return binary_op("aclnnInplace" #OP, KIND, selfRef, NULL, other, NULL, ALPHA, MODE,        \
+                         selfRef, true, workspaceSize, executor);                                  \
+    }                                                                                              \
+    aclnnStatus aclnnInplace##OP##sGetWorkspaceSize(SELFREF *selfRef,                              \
+                                                    const aclScalar *other EXTRA WS)               \
+    {                                                                                              \
+        OPS_CHECK_NULL("aclnnInplace" #OP "s", selfRef);                                           \
+        return binary_op("aclnnInplace" #OP "s", KIND, selfRef, NULL, NULL, other, ALPHA, MODE,    \
+                         selfRef, true, workspaceSize, executor);                                  \
+    }                                                                                              \
+    PHASE2(OP)                                                                                     \
+    PHASE2(OP##s)                                                                                  \
+    PHASE2(Inplace##OP)                                                                            \
+    PHASE2(Inplace##OP##s)
 
-aclnnStatus aclnnSubGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
-                                     const aclScalar *alpha, aclTensor *out, WS)
-{
-    return binary_op("aclnnSub", BK_SUB, self, NULL, other, NULL, alpha, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnSubsGetWorkspaceSize(const aclTensor *self, const aclScalar *other,
-                                      const aclScalar *alpha, aclTensor *out, WS)
-{
-    return binary_op("aclnnSubs", BK_SUB, self, NULL, NULL, other, alpha, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceSubGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other,
-                                            const aclScalar *alpha, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceSub", selfRef);
-    return binary_op("aclnnInplaceSub", BK_SUB, selfRef, NULL, other, NULL, alpha, 0, selfRef, true,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceSubsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other,
-                                             const aclScalar *alpha, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceSubs", selfRef);
-    return binary_op("aclnnInplaceSubs", BK_SUB, selfRef, NULL, NULL, other, alpha, 0, selfRef,
-                     true, workspaceSize, executor);
-}
-PHASE2(Sub)
-PHASE2(Subs)
-PHASE2(InplaceSub)
-PHASE2(InplaceSubs)
-
-aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out,
-                                     WS)
-{
-    return binary_op("aclnnMul", BK_MUL, self, NULL, other, NULL, NULL, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnMulsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out,
-                                      WS)
-{
-    return binary_op("aclnnMuls", BK_MUL, self, NULL, NULL, other, NULL, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceMul", selfRef);
-    return binary_op("aclnnInplaceMul", BK_MUL, selfRef, NULL, other, NULL, NULL, 0, selfRef, true,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceMulsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceMuls", selfRef);
-    return binary_op("aclnnInplaceMuls", BK_MUL, selfRef, NULL, NULL, other, NULL, 0, selfRef, true,
-                     workspaceSize, executor);
-}
-PHASE2(Mul)
-PHASE2(Muls)
-PHASE2(InplaceMul)
-PHASE2(InplaceMuls)
-
-aclnnStatus aclnnDivGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out,
-                                     WS)
-{
-    return binary_op("aclnnDiv", BK_DIV, self, NULL, other, NULL, NULL, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out,
-                                      WS)
-{
-    return binary_op("aclnnDivs", BK_DIV, self, NULL, NULL, other, NULL, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnDivModGetWorkspaceSize(const aclTensor *self, const aclTensor *other, int mode,
-                                        aclTensor *out, WS)
-{
-    return binary_op("aclnnDivMod", BK_DIV, self, NULL, other, NULL, NULL, mode, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnDivModsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, int mode,
-                                         aclTensor *out, WS)
-{
-    return binary_op("aclnnDivMods", BK_DIV, self, NULL, NULL, other, NULL, mode, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceDivGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceDiv", selfRef);
-    return binary_op("aclnnInplaceDiv", BK_DIV, selfRef, NULL, other, NULL, NULL, 0, selfRef, true,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceDivsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceDivs", selfRef);
-    return binary_op("aclnnInplaceDivs", BK_DIV, selfRef, NULL, NULL, other, NULL, 0, selfRef, true,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceDivModGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other, int mode,
-                                               WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceDivMod", selfRef);
-    return binary_op("aclnnInplaceDivMod", BK_DIV, selfRef, NULL, other, NULL, NULL, mode, selfRef,
-                     true, workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceDivModsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other,
-                                                int mode, WS)
-{
-    OPS_CHECK_NULL("aclnnInplaceDivMods", selfRef);
-    return binary_op("aclnnInplaceDivMods", BK_DIV, selfRef, NULL, NULL, other, NULL, mode, selfRef,
-                     true, workspaceSize, executor);
-}
-PHASE2(Div)
-PHASE2(Divs)
-PHASE2(DivMod)
-PHASE2(DivMods)
-PHASE2(InplaceDiv)
-PHASE2(InplaceDivs)
-PHASE2(InplaceDivMod)
-PHASE2(InplaceDivMods)
+#define PLAIN ,
+#define WITH_ALPHA , const aclScalar *alpha,
+#define WITH_MODE , int mode,
+BINARY4(Add, BK_ADD, const aclTensor, WITH_ALPHA, alpha, 0)
+BINARY4(Sub, BK_SUB, aclTensor, WITH_ALPHA, alpha, 0)
+BINARY4(Mul, BK_MUL, aclTensor, PLAIN, NULL, 0)
+BINARY4(Div, BK_DIV, aclTensor, PLAIN, NULL, 0)
+BINARY4(DivMod, BK_DIV, aclTensor, WITH_MODE, NULL, mode)
 
 aclnnStatus aclnnMaximumGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
                                          aclTensor *out, WS)
@@ -887,14 +741,8 @@ static aclnnStatus lnot_op(const char *name, const aclTensor *self, const aclTen
         (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)) ||
         (rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
         return rc;
-    struct ew_build b;
-    memset(&b, 0, sizeof(b));
-    b.name = name;
-    b.nin = 1;
-    b.in[0] = self;
-    b.out = out;
-    b.ck = ops_ck_for(sdt);
-    b.rt = DT_NONE;
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(sdt), .rt = DT_NONE};
     b.kern = b.ck == CK_F32 ? f32_lnot : b.ck == CK_F64 ? f64_lnot : i64_lnot;
     return ew_build_exec(&b, ws, ex);
 }
