@@ -496,28 +496,28 @@ aclError aclrtResetStreamResLimit(aclrtStream stream)
     return ACL_SUCCESS;
 }
 
-aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
+/* Bind this thread to the stream's resources (use) or release that binding. */
+static aclError thread_res(aclrtStream stream, bool use, const char *fn)
 {
     struct core_stream *s = NULL;
-    aclError rc = res_stream(stream, &s, "aclrtUseStreamResInCurrentThread");
+    aclError rc = res_stream(stream, &s, fn);
     if (rc)
         return rc;
-    t_res_stream = s->handle;
+    if (!use && t_res_stream != s->handle)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the thread does not use this stream's resources", fn);
+    t_res_stream = use ? s->handle : 0;
     return ACL_SUCCESS;
+}
+
+aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
+{
+    return thread_res(stream, true, "aclrtUseStreamResInCurrentThread");
 }
 
 aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream)
 {
-    struct core_stream *s = NULL;
-    aclError rc = res_stream(stream, &s, "aclrtUnuseStreamResInCurrentThread");
-    if (rc)
-        return rc;
-    if (t_res_stream != s->handle)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtUnuseStreamResInCurrentThread: the thread does not use this stream's "
-                        "resources");
-    t_res_stream = 0;
-    return ACL_SUCCESS;
+    return thread_res(stream, false, "aclrtUnuseStreamResInCurrentThread");
 }
 
 aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t *value)

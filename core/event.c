@@ -726,12 +726,19 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
 
 /* ---- timestamps and ids (docs/runtime.md) ------------------------------- */
 
+/* The event of a query with one output: out must not be NULL (named what). */
+static aclError out_event(aclrtEvent event, const void *out, const char *what,
+                          struct core_event **ev, const char *fn)
+{
+    if (!out)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    return get_event(event, ev, fn);
+}
+
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp)
 {
     struct core_event *ev = NULL;
-    if (!timestamp)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtEventGetTimestamp: timestamp is NULL");
-    aclError rc = get_event(event, &ev, "aclrtEventGetTimestamp");
+    aclError rc = out_event(event, timestamp, "timestamp", &ev, "aclrtEventGetTimestamp");
     if (rc)
         return rc;
     uint64_t ts = 0;
@@ -745,9 +752,7 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp)
 aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
 {
     struct core_event *ev = NULL;
-    if (!eventId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetEventId: eventId is NULL");
-    aclError rc = get_event(event, &ev, "aclrtGetEventId");
+    aclError rc = out_event(event, eventId, "eventId", &ev, "aclrtGetEventId");
     if (rc)
         return rc;
     *eventId = (uint32_t)(ev->handle & 0xFFFFFF) - 1;

@@ -355,27 +355,27 @@ static aclnnStatus set_slot_addr(aclOpExecutor *e, size_t slot, aclTensor *tenso
     return ACLNN_SUCCESS;
 }
 
+/* Input index (out false) or output index (out true) of the executor. */
+static aclnnStatus set_io_addr(aclOpExecutor *e, bool out, size_t index, aclTensor *tensor,
+                               void *addr, const char *fn)
+{
+    unsigned n = e ? (out ? e->nout : e->nin) : 0;
+    if (e && index >= n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index %zu out of range (%u %s)", fn, index, n,
+                       out ? "outputs" : "inputs");
+    return set_slot_addr(e, e && out ? e->nin + index : index, tensor, addr, fn);
+}
+
 aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
                                   void *addr)
 {
-    if (executor && index >= executor->nin)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "aclSetInputTensorAddr: index %zu out of range "
-                       "(%u inputs)",
-                       (size_t)index, executor->nin);
-    return set_slot_addr(executor, index, tensor, addr, "aclSetInputTensorAddr");
+    return set_io_addr(executor, false, index, tensor, addr, "aclSetInputTensorAddr");
 }
 
 aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
                                    void *addr)
 {
-    if (executor && index >= executor->nout)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "aclSetOutputTensorAddr: index %zu out of range "
-                       "(%u outputs)",
-                       (size_t)index, executor->nout);
-    return set_slot_addr(executor, executor ? executor->nin + index : 0, tensor, addr,
-                         "aclSetOutputTensorAddr");
+    return set_io_addr(executor, true, index, tensor, addr, "aclSetOutputTensorAddr");
 }
 
 aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
