@@ -24,6 +24,32 @@ struct ew_build {
     struct ew_params p;
 };
 
+/* Elementwise kernels (ew_kern_fn) over contiguous buffers of T: EW_KERN1
+ * computes out[i] = EXPR from x = in[0][i], EW_KERN2 from x = in[0][i] and
+ * y = in[1][i]. */
+#define EW_KERN1(NAME, T, EXPR)                                                                    \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i];                                                                            \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
+    }
+#define EW_KERN2(NAME, T, EXPR)                                                                    \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *b = in[1];                                                            \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i], y = b[i];                                                                  \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
+    }
+
 /* Build the executor (out of memory: 561103 with a message). */
 aclnnStatus ew_build_exec(struct ew_build *b, uint64_t *ws, aclOpExecutor **ex);
 

@@ -122,15 +122,7 @@ static void i64_thresh(void *o_, const void *const *in, int64_t n, const struct 
 }
 
 /* Comparisons: two inputs (the second may be the constant operand). */
-#define KCMP(NAME, T, OP)                                                                          \
-    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
-    {                                                                                              \
-        (void)p;                                                                                   \
-        T *o = o_;                                                                                 \
-        const T *a = in[0], *b = in[1];                                                            \
-        for (int64_t i = 0; i < n; i++)                                                            \
-            o[i] = (T)(a[i] OP b[i]);                                                              \
-    }
+#define KCMP(NAME, T, OP) EW_KERN2(NAME, T, (T)(x OP y))
 KCMP(f32_eq, float, ==)
 KCMP(f64_eq, double, ==)
 KCMP(i64_eq, int64_t, ==)
@@ -139,17 +131,7 @@ KCMP(f64_gt, double, >)
 KCMP(i64_gt, int64_t, >)
 
 /* Gated: in[0] = the activated half, in[1] = the other one. */
-#define KGLU(NAME, T, ACT)                                                                         \
-    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
-    {                                                                                              \
-        (void)p;                                                                                   \
-        T *o = o_;                                                                                 \
-        const T *a = in[0], *b = in[1];                                                            \
-        for (int64_t i = 0; i < n; i++) {                                                          \
-            T x = a[i];                                                                            \
-            o[i] = (ACT)*b[i];                                                                     \
-        }                                                                                          \
-    }
+#define KGLU(NAME, T, ACT) EW_KERN2(NAME, T, (ACT)*y)
 KGLU(f32_swiglu, float, x / (1.0f + expf(-x)))
 KGLU(f32_geglu_erf, float, gelu_erf_f(x))
 KGLU(f32_geglu_tanh, float, gelu_tanh_f(x))

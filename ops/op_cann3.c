@@ -174,18 +174,9 @@ PHASE2(InplaceAddcdiv)
 
 /* ---- Ger --------------------------------------------------------------------------------- */
 
-#define KMUL(NAME, T, EXPR)                                                                        \
-    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
-    {                                                                                              \
-        (void)p;                                                                                   \
-        T *o = o_;                                                                                 \
-        const T *a = in[0], *b = in[1];                                                            \
-        for (int64_t i = 0; i < n; i++)                                                            \
-            o[i] = EXPR;                                                                           \
-    }
-KMUL(f32_mul2, float, a[i] * b[i])
-KMUL(f64_mul2, double, a[i] * b[i])
-KMUL(i64_mul2, int64_t, (int64_t)((uint64_t)a[i] * (uint64_t)b[i]))
+EW_KERN2(f32_mul2, float, x *y)
+EW_KERN2(f64_mul2, double, x *y)
+EW_KERN2(i64_mul2, int64_t, (int64_t)((uint64_t)x *(uint64_t)y))
 
 aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self, const aclTensor *vec2, aclTensor *out,
                                      WS)

@@ -217,61 +217,49 @@ enum uop {
     UOP_COUNT
 };
 
-#define KUN(NAME, T, EXPR)                                                                         \
-    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
-    {                                                                                              \
-        (void)p;                                                                                   \
-        T *o = o_;                                                                                 \
-        const T *a = in[0];                                                                        \
-        for (int64_t i = 0; i < n; i++) {                                                          \
-            T x = a[i];                                                                            \
-            o[i] = (EXPR);                                                                         \
-        }                                                                                          \
-    }
-
 #define GELU_K 0.7978845608028654 /* sqrt(2 / pi) */
 
-KUN(f32_neg, float, -x)
-KUN(f32_abs, float, fabsf(x))
-KUN(f32_exp, float, expf(x))
-KUN(f32_exp2, float, exp2f(x))
-KUN(f32_log, float, logf(x))
-KUN(f32_log2, float, log2f(x))
-KUN(f32_log10, float, log10f(x))
-KUN(f32_sqrt, float, sqrtf(x))
-KUN(f32_rsqrt, float, 1.0f / sqrtf(x))
-KUN(f32_sin, float, sinf(x))
-KUN(f32_cos, float, cosf(x))
-KUN(f32_sign, float, x != x ? x : (float)((x > 0) - (x < 0)))
-KUN(f32_relu, float, (x > 0 || x != x) ? x : 0.0f)
-KUN(f32_silu, float, x / (1.0f + expf(-x)))
+EW_KERN1(f32_neg, float, -x)
+EW_KERN1(f32_abs, float, fabsf(x))
+EW_KERN1(f32_exp, float, expf(x))
+EW_KERN1(f32_exp2, float, exp2f(x))
+EW_KERN1(f32_log, float, logf(x))
+EW_KERN1(f32_log2, float, log2f(x))
+EW_KERN1(f32_log10, float, log10f(x))
+EW_KERN1(f32_sqrt, float, sqrtf(x))
+EW_KERN1(f32_rsqrt, float, 1.0f / sqrtf(x))
+EW_KERN1(f32_sin, float, sinf(x))
+EW_KERN1(f32_cos, float, cosf(x))
+EW_KERN1(f32_sign, float, x != x ? x : (float)((x > 0) - (x < 0)))
+EW_KERN1(f32_relu, float, (x > 0 || x != x) ? x : 0.0f)
+EW_KERN1(f32_silu, float, x / (1.0f + expf(-x)))
 /* 0.5 x (1 + tanh(u)) == x / (1 + e^(-2u)): no cancellation for x << 0 */
-KUN(f32_gelu, float, x / (1.0f + expf(-2.0f * (float)GELU_K * (x + 0.044715f * x * x * x))))
-KUN(f32_sigmoid, float, 1.0f / (1.0f + expf(-x)))
-KUN(f32_tanh, float, tanhf(x))
+EW_KERN1(f32_gelu, float, x / (1.0f + expf(-2.0f * (float)GELU_K * (x + 0.044715f * x * x * x))))
+EW_KERN1(f32_sigmoid, float, 1.0f / (1.0f + expf(-x)))
+EW_KERN1(f32_tanh, float, tanhf(x))
 
-KUN(f64_neg, double, -x)
-KUN(f64_abs, double, fabs(x))
-KUN(f64_exp, double, exp(x))
-KUN(f64_exp2, double, exp2(x))
-KUN(f64_log, double, log(x))
-KUN(f64_log2, double, log2(x))
-KUN(f64_log10, double, log10(x))
-KUN(f64_sqrt, double, sqrt(x))
-KUN(f64_rsqrt, double, 1.0 / sqrt(x))
-KUN(f64_sin, double, sin(x))
-KUN(f64_cos, double, cos(x))
-KUN(f64_sign, double, x != x ? x : (double)((x > 0) - (x < 0)))
-KUN(f64_relu, double, (x > 0 || x != x) ? x : 0.0)
-KUN(f64_silu, double, x / (1.0 + exp(-x)))
-KUN(f64_gelu, double, x / (1.0 + exp(-2.0 * GELU_K * (x + 0.044715 * x * x * x))))
-KUN(f64_sigmoid, double, 1.0 / (1.0 + exp(-x)))
-KUN(f64_tanh, double, tanh(x))
+EW_KERN1(f64_neg, double, -x)
+EW_KERN1(f64_abs, double, fabs(x))
+EW_KERN1(f64_exp, double, exp(x))
+EW_KERN1(f64_exp2, double, exp2(x))
+EW_KERN1(f64_log, double, log(x))
+EW_KERN1(f64_log2, double, log2(x))
+EW_KERN1(f64_log10, double, log10(x))
+EW_KERN1(f64_sqrt, double, sqrt(x))
+EW_KERN1(f64_rsqrt, double, 1.0 / sqrt(x))
+EW_KERN1(f64_sin, double, sin(x))
+EW_KERN1(f64_cos, double, cos(x))
+EW_KERN1(f64_sign, double, x != x ? x : (double)((x > 0) - (x < 0)))
+EW_KERN1(f64_relu, double, (x > 0 || x != x) ? x : 0.0)
+EW_KERN1(f64_silu, double, x / (1.0 + exp(-x)))
+EW_KERN1(f64_gelu, double, x / (1.0 + exp(-2.0 * GELU_K * (x + 0.044715 * x * x * x))))
+EW_KERN1(f64_sigmoid, double, 1.0 / (1.0 + exp(-x)))
+EW_KERN1(f64_tanh, double, tanh(x))
 
-KUN(i64_neg, int64_t, WRAP(0 - (u64)x))
-KUN(i64_abs, int64_t, x < 0 ? WRAP(0 - (u64)x) : x)
-KUN(i64_sign, int64_t, (x > 0) - (x < 0))
-KUN(i64_relu, int64_t, x > 0 ? x : 0)
+EW_KERN1(i64_neg, int64_t, WRAP(0 - (u64)x))
+EW_KERN1(i64_abs, int64_t, x < 0 ? WRAP(0 - (u64)x) : x)
+EW_KERN1(i64_sign, int64_t, (x > 0) - (x < 0))
+EW_KERN1(i64_relu, int64_t, x > 0 ? x : 0)
 
 #define U3(n)                                                                                      \
     {                                                                                              \
@@ -713,15 +701,7 @@ aclnnStatus aclnnSumGetWorkspaceSize(const aclTensorList *tensors, aclTensor *ou
 PHASE2(Sum)
 
 /* LogicalNot: out = (self == 0) as 1/0 in out's type (NaN is nonzero). */
-#define KLNOT(NAME, T)                                                                             \
-    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
-    {                                                                                              \
-        (void)p;                                                                                   \
-        T *o = o_;                                                                                 \
-        const T *a = in[0];                                                                        \
-        for (int64_t i = 0; i < n; i++)                                                            \
-            o[i] = (T)(a[i] == 0);                                                                 \
-    }
+#define KLNOT(NAME, T) EW_KERN1(NAME, T, (T)(x == 0))
 KLNOT(f32_lnot, float)
 KLNOT(f64_lnot, double)
 KLNOT(i64_lnot, int64_t)
