@@ -286,21 +286,35 @@ static aclnnStatus mm_build(const char *name, const aclTensor *self, const aclTe
     return ops_exec_done(e, ws, ex);
 }
 
-aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
-                                    int8_t cubeMathType, WS)
+/* What every matrix product checks first: the arguments are there (b is
+ * named bname in messages), the types (fp16: multiply in half precision), a
+ * BLAS to run it. */
+static aclnnStatus mm_begin(const char *name, const aclTensor *self, const aclTensor *b,
+                            const char *bname, const aclTensor *out, int8_t cubeMathType,
+                            uint64_t *ws, aclOpExecutor **ex, bool *fp16)
 {
-    const char *name = "aclnnMm";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, mat2);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
-    bool fp16 = false;
-    aclnnStatus rc = mm_types(name, self, mat2, out, cubeMathType, &fp16);
+    const void *const arg[] = {self, b, out, ws, ex};
+    const char *const what[] = {"self", bname, "out", "workspaceSize", "executor"};
+    for (int i = 0; i < 5; i++)
+        if (!arg[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, what[i]);
+    aclnnStatus rc = mm_types(name, self, b, out, cubeMathType, fp16);
     if (rc)
         return rc;
     if (!blas_sgemm(name))
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
+                                    int8_t cubeMathType, WS)
+{
+    const char *name = "aclnnMm";
+    bool fp16 = false;
+    aclnnStatus rc =
+        mm_begin(name, self, mat2, "mat2", out, cubeMathType, workspaceSize, executor, &fp16);
+    if (rc)
+        return rc;
     if (self->ndim != 2 || mat2->ndim != 2 || self->dims[1] != mat2->dims[0])
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [m, k] @ [k, n] (got %u-D @ %u-D)", name,
                        self->ndim, mat2->ndim);
@@ -316,17 +330,11 @@ aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTen
                                              aclTensor *out, int8_t cubeMathType, WS)
 {
     const char *name = "aclnnBatchMatMul";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, mat2);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
     bool fp16 = false;
-    aclnnStatus rc = mm_types(name, self, mat2, out, cubeMathType, &fp16);
+    aclnnStatus rc =
+        mm_begin(name, self, mat2, "mat2", out, cubeMathType, workspaceSize, executor, &fp16);
     if (rc)
         return rc;
-    if (!blas_sgemm(name))
-        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
     if (self->ndim != 3 || mat2->ndim != 3 || self->dims[2] != mat2->dims[1] ||
         (self->dims[0] != mat2->dims[0] && self->dims[0] != 1 && mat2->dims[0] != 1))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [b, m, k] @ [b, k, n]", name);
@@ -343,17 +351,11 @@ aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *
                                         aclTensor *out, int8_t cubeMathType, WS)
 {
     const char *name = "aclnnMatmul";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, other);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
     bool fp16 = false;
-    aclnnStatus rc = mm_types(name, self, other, out, cubeMathType, &fp16);
+    aclnnStatus rc =
+        mm_begin(name, self, other, "other", out, cubeMathType, workspaceSize, executor, &fp16);
     if (rc)
         return rc;
-    if (!blas_sgemm(name))
-        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
     int na = (int)self->ndim, nb_ = (int)other->ndim;
     if (na < 1 || nb_ < 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: operands need at least one dim", name);
