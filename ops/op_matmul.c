@@ -306,44 +306,43 @@ static aclnnStatus mm_begin(const char *name, const aclTensor *self, const aclTe
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
-                                    int8_t cubeMathType, WS)
+/* Mm ([m, k] @ [k, n]) and BatchMatMul ([b, m, k] @ [b, k, n], a batch of 1
+ * broadcasts): the products of fixed rank. */
+static aclnnStatus mm_fixed(const char *name, bool batched, const aclTensor *self,
+                            const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, WS)
 {
-    const char *name = "aclnnMm";
     bool fp16 = false;
     aclnnStatus rc =
         mm_begin(name, self, mat2, "mat2", out, cubeMathType, workspaceSize, executor, &fp16);
     if (rc)
         return rc;
-    if (self->ndim != 2 || mat2->ndim != 2 || self->dims[1] != mat2->dims[0])
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [m, k] @ [k, n] (got %u-D @ %u-D)", name,
-                       self->ndim, mat2->ndim);
-    int64_t want[2] = {self->dims[0], mat2->dims[1]};
-    if ((rc = ops_check_out_shape(name, out, want, 2)))
+    const int r = batched ? 1 : 0;                          /* leading batch dims */
+    const int64_t *a = self->dims + r, *b = mat2->dims + r; /* the matrices' dims */
+    if (self->ndim != 2u + r || mat2->ndim != 2u + r || a[1] != b[0] ||
+        (batched && self->dims[0] != mat2->dims[0] && self->dims[0] != 1 && mat2->dims[0] != 1))
+        return batched
+                   ? ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [b, m, k] @ [b, k, n]", name)
+                   : ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [m, k] @ [k, n] (got %u-D @ %u-D)",
+                             name, self->ndim, mat2->ndim);
+    int64_t want[3] = {self->dims[0] == 1 ? mat2->dims[0] : self->dims[0], a[0], b[1]};
+    if ((rc = ops_check_out_shape(name, out, want + 1 - r, 2 + r)))
         return rc;
-    return mm_build(name, self, mat2, out, fp16, 0, NULL, self->dims[0], self->dims[1],
-                    mat2->dims[1], workspaceSize, executor);
+    return mm_build(name, self, mat2, out, fp16, r, want, a[0], a[1], b[1], workspaceSize,
+                    executor);
+}
+
+aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
+                                    int8_t cubeMathType, WS)
+{
+    return mm_fixed("aclnnMm", false, self, mat2, out, cubeMathType, workspaceSize, executor);
 }
 PHASE2(Mm)
 
 aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2,
                                              aclTensor *out, int8_t cubeMathType, WS)
 {
-    const char *name = "aclnnBatchMatMul";
-    bool fp16 = false;
-    aclnnStatus rc =
-        mm_begin(name, self, mat2, "mat2", out, cubeMathType, workspaceSize, executor, &fp16);
-    if (rc)
-        return rc;
-    if (self->ndim != 3 || mat2->ndim != 3 || self->dims[2] != mat2->dims[1] ||
-        (self->dims[0] != mat2->dims[0] && self->dims[0] != 1 && mat2->dims[0] != 1))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [b, m, k] @ [b, k, n]", name);
-    int64_t b = self->dims[0] == 1 ? mat2->dims[0] : self->dims[0];
-    int64_t want[3] = {b, self->dims[1], mat2->dims[2]};
-    if ((rc = ops_check_out_shape(name, out, want, 3)))
-        return rc;
-    return mm_build(name, self, mat2, out, fp16, 1, &b, self->dims[1], self->dims[2], mat2->dims[2],
-                    workspaceSize, executor);
+    return mm_fixed("aclnnBatchMatMul", true, self, mat2, out, cubeMathType, workspaceSize,
+                    executor);
 }
 PHASE2(BatchMatMul)
 
