@@ -384,9 +384,14 @@ aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTen
     return set_slot_addr(executor, index, tensor, addr, "aclSetTensorAddr");
 }
 
-static aclnnStatus set_dynamic(aclOpExecutor *e, size_t ir, size_t rel, aclTensorList *tensors,
-                               void *addr, const char *fn)
+/* IR input (out false) or IR output (out true) irIndex of the executor. */
+static aclnnStatus set_dynamic(aclOpExecutor *e, bool out, size_t irIndex, size_t rel,
+                               aclTensorList *tensors, void *addr, const char *fn)
 {
+    if (e && irIndex >= (out ? e->n_ir_out : e->n_ir_in))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s %zu out of range", fn,
+                       out ? "output" : "input", irIndex);
+    size_t ir = out ? 4 + irIndex : irIndex;
     if (!e)
         return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: executor is NULL", fn);
     if (!tensors)
@@ -400,10 +405,7 @@ aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor *executor, size_t irIndex
                                          const size_t relativeIndex, aclTensorList *tensors,
                                          void *addr)
 {
-    if (executor && irIndex >= executor->n_ir_in)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "aclSetDynamicInputTensorAddr: input %zu out of range", irIndex);
-    return set_dynamic(executor, irIndex, relativeIndex, tensors, addr,
+    return set_dynamic(executor, false, irIndex, relativeIndex, tensors, addr,
                        "aclSetDynamicInputTensorAddr");
 }
 
@@ -411,18 +413,6 @@ aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irInde
                                           const size_t relativeIndex, aclTensorList *tensors,
                                           void *addr)
 {
-    if (executor && irIndex >= executor->n_ir_out)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "aclSetDynamicOutputTensorAddr: output %zu out of range", irIndex);
-    return set_dynamic(executor, 4 + irIndex, relativeIndex, tensors, addr,
+    return set_dynamic(executor, true, irIndex, relativeIndex, tensors, addr,
                        "aclSetDynamicOutputTensorAddr");
-}
-
-aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t irIndex,
-                                    const size_t relativeIndex, aclTensorList *tensors, void *addr)
-{
-    if (executor && irIndex >= executor->n_ir_in)
-        return set_dynamic(executor, 4 + (irIndex - executor->n_ir_in), relativeIndex, tensors,
-                           addr, "aclSetDynamicTensorAddr");
-    return set_dynamic(executor, irIndex, relativeIndex, tensors, addr, "aclSetDynamicTensorAddr");
 }
