@@ -97,6 +97,14 @@ struct conv_plan {
     int64_t sh, sw, ph, pw, dh, dw;
 };
 
+/* A 1-d (sp 1) or 2-d (sp 2) spatial parameter v as height and width: a 1-d
+ * convolution has height 1 (h0: the height's value then, 0 for a padding). */
+static void spatial(int sp, const int64_t *v, int64_t h0, int64_t *h, int64_t *w)
+{
+    *h = sp == 2 ? v[0] : h0;
+    *w = v[sp - 1];
+}
+
 static void conv_fini(struct aclOpExecutor *e)
 {
     free(e->plan);
@@ -304,18 +312,12 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
     p->cin = cin;
     p->cout = cout;
     p->groups = groups;
-    p->h = sp == 2 ? xi[2] : 1;
-    p->w_ = xi[nd - 1];
-    p->kh = sp == 2 ? wi[2] : 1;
-    p->kw = wi[nd - 1];
-    p->oh = sp == 2 ? want[2] : 1;
-    p->ow = want[nd - 1];
-    p->sh = sp == 2 ? s[0] : 1;
-    p->sw = s[sp - 1];
-    p->ph = sp == 2 ? pd[0] : 0;
-    p->pw = pd[sp - 1];
-    p->dh = sp == 2 ? dl[0] : 1;
-    p->dw = dl[sp - 1];
+    spatial(sp, xi + 2, 1, &p->h, &p->w_);
+    spatial(sp, wi + 2, 1, &p->kh, &p->kw);
+    spatial(sp, want + 2, 1, &p->oh, &p->ow);
+    spatial(sp, s, 1, &p->sh, &p->sw);
+    spatial(sp, pd, 0, &p->ph, &p->pw);
+    spatial(sp, dl, 1, &p->dh, &p->dw);
     e->run = p->out.numel > 0 ? conv_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
