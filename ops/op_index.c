@@ -113,25 +113,6 @@ static aclnnStatus check_scalar(const char *name, const char *what, const aclSca
 
 /* ---- kernel helpers -------------------------------------------------------------------------- */
 
-/* Step a row-major odometer over dims[0..nd); false when it wrapped. */
-static inline bool odo_next(int64_t *idx, const int64_t *dims, int nd)
-{
-    for (int d = nd - 1; d >= 0; d--) {
-        if (++idx[d] < dims[d])
-            return true;
-        idx[d] = 0;
-    }
-    return false;
-}
-
-static inline int64_t odo_off(const int64_t *idx, const int64_t *st, int nd)
-{
-    int64_t off = 0;
-    for (int d = 0; d < nd; d++)
-        off += idx[d] * st[d];
-    return off;
-}
-
 /* Gather a view (row-major order) into a contiguous buffer of kind ck. */
 static void load_view(void *buf, int ck, const struct ops_tensor *t, void *const *addr)
 {
@@ -146,9 +127,9 @@ static void load_view(void *buf, int ck, const struct ops_tensor *t, void *const
     int64_t inner = t->dims[nd - 1], idx[OPS_MAX_DIMS] = {0};
     char *b = buf;
     do {
-        ld(b, base + odo_off(idx, t->strides, nd - 1) * esz, t->strides[nd - 1] * esz, inner);
+        ld(b, base + ops_odo_off(idx, t->strides, nd - 1) * esz, t->strides[nd - 1] * esz, inner);
         b += inner * csz;
-    } while (odo_next(idx, t->dims, nd - 1));
+    } while (ops_odo_next(idx, t->dims, nd - 1));
 }
 
 /* Copy n elements of esz bytes between two strided runs (strides in bytes). */
@@ -189,9 +170,10 @@ static void copy_block(char *dst, const int64_t *dst_st, const char *src, const 
     }
     int64_t idx[OPS_MAX_DIMS] = {0};
     do {
-        copy_run(dst + odo_off(idx, dst_st, nd - 1) * esz, dst_st[nd - 1] * esz,
-                 src + odo_off(idx, src_st, nd - 1) * esz, src_st[nd - 1] * esz, dims[nd - 1], esz);
-    } while (odo_next(idx, dims, nd - 1));
+        copy_run(dst + ops_odo_off(idx, dst_st, nd - 1) * esz, dst_st[nd - 1] * esz,
+                 src + ops_odo_off(idx, src_st, nd - 1) * esz, src_st[nd - 1] * esz, dims[nd - 1],
+                 esz);
+    } while (ops_odo_next(idx, dims, nd - 1));
 }
 
 /* ---- IndexSelect / GatherV2 ------------------------------------------------------------------ */
@@ -249,7 +231,7 @@ static int32_t gather_run(const struct aclOpExecutor *e, void *const *addr)
         xo += iv[j] * x->strides[d];
         copy_block(ob + oo * esz, o->strides + no, xb + xo * esz, x->strides + d + 1,
                    x->dims + d + 1, npost, esz);
-    } while (odo_next(idx, o->dims, no));
+    } while (ops_odo_next(idx, o->dims, no));
     free(iv);
     return 0;
 }
@@ -370,7 +352,7 @@ static int32_t argmax_run(const struct aclOpExecutor *e, void *const *addr)
     char *ob = ops_base(&p->out, addr);
     int64_t idx[OPS_MAX_DIMS] = {0};
     do {
-        ld(row, xb + odo_off(idx, p->xst, p->on) * xe, xs, len);
+        ld(row, xb + ops_odo_off(idx, p->xst, p->on) * xe, xs, len);
         int64_t best = 0;
         if (fl) {
             const double *r = row;
@@ -389,8 +371,8 @@ static int32_t argmax_run(const struct aclOpExecutor *e, void *const *addr)
                     best = i;
                 }
         }
-        ops_store_i64(ob + odo_off(idx, p->ost, p->on) * oe, p->out.dt, best);
-    } while (odo_next(idx, p->odims, p->on));
+        ops_store_i64(ob + ops_odo_off(idx, p->ost, p->on) * oe, p->out.dt, best);
+    } while (ops_odo_next(idx, p->odims, p->on));
     free(row);
     return 0;
 }
@@ -503,7 +485,7 @@ static int32_t cumsum_run(const struct aclOpExecutor *e, void *const *addr)
     char *ob = ops_base(o, addr);
     int64_t idx[OPS_MAX_DIMS] = {0};
     do {
-        ld(row, xb + odo_off(idx, p->xst, p->on) * xe, xs, len);
+        ld(row, xb + ops_odo_off(idx, p->xst, p->on) * xe, xs, len);
         if (fl) {
             double *r = row, s = 0;
             ops_round_f64(r, len, o->dt); /* self converted to out's type first (X3) */
@@ -518,8 +500,8 @@ static int32_t cumsum_run(const struct aclOpExecutor *e, void *const *addr)
             for (int64_t i = 0; i < len; i++)
                 r[i] = (int64_t)(s += (uint64_t)r[i]);
         }
-        st(ob + odo_off(idx, p->ost, p->on) * oe, os, row, len);
-    } while (odo_next(idx, p->odims, p->on));
+        st(ob + ops_odo_off(idx, p->ost, p->on) * oe, os, row, len);
+    } while (ops_odo_next(idx, p->odims, p->on));
     free(row);
     return 0;
 }

@@ -92,21 +92,14 @@ static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
     const char *sb = ops_base(s, addr);
     int64_t inner = s->dims[nd - 1], rows = s->numel / inner;
     int64_t idx[OPS_MAX_DIMS] = {0};
-    for (int64_t r = 0; r < rows; r++) {
-        int64_t so = 0, to = 0;
-        for (int q = 0; q < nd - 1; q++) {
-            so += idx[q] * s->strides[q];
+    for (int64_t r = 0; r < rows; r++, ops_odo_next(idx, s->dims, nd - 1)) {
+        int64_t so = ops_odo_off(idx, s->strides, nd - 1), to = 0;
+        for (int q = 0; q < nd - 1; q++)
             to += (q == d ? iv[idx[q]] : idx[q]) * t->strides[q];
-        }
         for (int64_t j = 0; j < inner; j++) {
             int64_t tj = d == nd - 1 ? iv[j] : j;
             copy_elem(tb + (to + tj * t->strides[nd - 1]) * esz,
                       sb + (so + j * s->strides[nd - 1]) * esz, esz);
-        }
-        for (int q = nd - 2; q >= 0; q--) {
-            if (++idx[q] < s->dims[q])
-                break;
-            idx[q] = 0;
         }
     }
     free(iv);
@@ -198,12 +191,9 @@ static int32_t ifill_run(const struct aclOpExecutor *e, void *const *addr)
     const char *sb = ops_base(s, addr);
     int64_t inner = o->dims[nd - 1], rows = o->numel / inner;
     int64_t idx[OPS_MAX_DIMS] = {0};
-    for (int64_t r = 0; r < rows; r++) {
-        int64_t so = 0, oo = 0;
-        for (int q = 0; q < nd - 1; q++) {
-            so += idx[q] * s->strides[q];
-            oo += idx[q] * o->strides[q];
-        }
+    for (int64_t r = 0; r < rows; r++, ops_odo_next(idx, o->dims, nd - 1)) {
+        int64_t so = ops_odo_off(idx, s->strides, nd - 1),
+                oo = ops_odo_off(idx, o->strides, nd - 1);
         bool row_fill = d < nd - 1 && p->mask[idx[d]];
         for (int64_t j = 0; j < inner; j++) {
             char *dst = ob + (oo + j * o->strides[nd - 1]) * esz;
@@ -211,11 +201,6 @@ static int32_t ifill_run(const struct aclOpExecutor *e, void *const *addr)
                 copy_elem(dst, (const char *)p->cval, esz);
             else
                 copy_elem(dst, sb + (so + j * s->strides[nd - 1]) * esz, esz);
-        }
-        for (int q = nd - 2; q >= 0; q--) {
-            if (++idx[q] < o->dims[q])
-                break;
-            idx[q] = 0;
         }
     }
     return 0;

@@ -24,56 +24,38 @@
 
 #pragma GCC optimize("O3")
 
-/* Gather / scatter an nd-dim block (row-major) between a view and a
- * contiguous compute buffer, using the converters for the inner dim. */
-void ops_gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
-                      const int64_t *strides)
+/* Move an nd-dim block (row-major) between a view and a contiguous compute
+ * buffer, one row (the inner dim) at a time through the converters: into
+ * the buffer (store false) or out of it (store true). */
+static void move_nd(void *buf, int ck, char *base, int dt, int nd, const int64_t *dims,
+                    const int64_t *strides, bool store)
 {
-    ops_load_fn ld = ops_loader(ck, dt);
+    ops_load_fn ld = store ? NULL : ops_loader(ck, dt);
+    ops_store_fn st = store ? ops_storer(ck, dt) : NULL;
     int64_t esz = ops_dt_size(dt), csz = ops_ck_size(ck);
-    if (nd == 0) {
-        ld(buf, base, esz, 1);
-        return;
-    }
-    int64_t inner = dims[nd - 1], outer = ops_numel(dims, nd - 1);
+    int64_t inner = nd ? dims[nd - 1] : 1, outer = nd ? ops_numel(dims, nd - 1) : 1;
+    int64_t rs = nd ? strides[nd - 1] * esz : esz; /* row stride in bytes */
     int64_t idx[OPS_MAX_DIMS] = {0};
     char *b = buf;
-    for (int64_t o = 0; o < outer; o++) {
-        int64_t off = 0;
-        for (int d = 0; d < nd - 1; d++)
-            off += idx[d] * strides[d];
-        ld(b + o * inner * csz, base + off * esz, strides[nd - 1] * esz, inner);
-        for (int d = nd - 2; d >= 0; d--) {
-            if (++idx[d] < dims[d])
-                break;
-            idx[d] = 0;
-        }
+    for (int64_t o = 0; o < outer; o++, ops_odo_next(idx, dims, nd - 1)) {
+        char *v = base + ops_odo_off(idx, strides, nd - 1) * esz;
+        if (store)
+            st(v, rs, b + o * inner * csz, inner);
+        else
+            ld(b + o * inner * csz, v, rs, inner);
     }
 }
 
-void ops_scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const int64_t *dims,
-                       const int64_t *strides)
+void ops_gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
+                   const int64_t *strides)
 {
-    ops_store_fn st = ops_storer(ck, dt);
-    int64_t esz = ops_dt_size(dt), csz = ops_ck_size(ck);
-    if (nd == 0) {
-        st(base, esz, buf, 1);
-        return;
-    }
-    int64_t inner = dims[nd - 1], outer = ops_numel(dims, nd - 1);
-    int64_t idx[OPS_MAX_DIMS] = {0};
-    const char *b = buf;
-    for (int64_t o = 0; o < outer; o++) {
-        int64_t off = 0;
-        for (int d = 0; d < nd - 1; d++)
-            off += idx[d] * strides[d];
-        st(base + off * esz, strides[nd - 1] * esz, b + o * inner * csz, inner);
-        for (int d = nd - 2; d >= 0; d--) {
-            if (++idx[d] < dims[d])
-                break;
-            idx[d] = 0;
-        }
-    }
+    move_nd(buf, ck, (char *)base, dt, nd, dims, strides, false);
+}
+
+void ops_scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const int64_t *dims,
+                    const int64_t *strides)
+{
+    move_nd((void *)buf, ck, base, dt, nd, dims, strides, true);
 }
 
 static inline int64_t wrap_to(int dt, int64_t v)

@@ -292,6 +292,25 @@ static inline char *ops_base(const struct ops_tensor *t, void *const *addr)
     return (char *)addr[t->slot] + t->offset * (int64_t)ops_dt_size(t->dt);
 }
 
+/* Step a row-major odometer (multi-index idx) over dims[0..nd); false when it wrapped. */
+static inline bool ops_odo_next(int64_t *idx, const int64_t *dims, int nd)
+{
+    for (int d = nd - 1; d >= 0; d--) {
+        if (++idx[d] < dims[d])
+            return true;
+        idx[d] = 0;
+    }
+    return false;
+}
+
+static inline int64_t ops_odo_off(const int64_t *idx, const int64_t *st, int nd)
+{
+    int64_t off = 0;
+    for (int d = 0; d < nd; d++)
+        off += idx[d] * st[d];
+    return off;
+}
+
 /* Gather / scatter an nd-dim block (row-major) between a view (element
  * strides) and a contiguous compute buffer of kind ck (op_reduce.c). */
 void ops_gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
