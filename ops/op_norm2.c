@@ -342,33 +342,9 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self and out must be FLOAT, FLOAT16 or BFLOAT16 (got %s, %s)", name,
                        ops_dt_name(self->dtype), ops_dt_name(out->dtype));
-    const int nd = (int)self->ndim;
-    bool red[OPS_MAX_DIMS] = {false};
-    for (uint64_t i = 0; i < dim->n; i++) {
-        int64_t d = dim->v[i];
-        int64_t lim = nd > 0 ? nd : 1;
-        if (d < -lim || d >= lim)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims",
-                           name, (long long)d, nd);
-        if (d < 0)
-            d += lim;
-        if (nd > 0 && red[d])
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld appears twice", name,
-                           (long long)dim->v[i]);
-        if (nd > 0)
-            red[d] = true;
-    }
-    if (dim->n == 0)
-        for (int d = 0; d < nd; d++)
-            red[d] = true;
-    int64_t want[OPS_MAX_DIMS];
-    int nw = 0;
-    for (int d = 0; d < nd; d++)
-        if (!red[d])
-            want[nw++] = self->dims[d];
-        else if (keepdim)
-            want[nw++] = 1;
-    if ((rc = ops_check_out_shape(name, out, want, nw)))
+    bool red[OPS_MAX_DIMS];
+    int64_t count;
+    if ((rc = ops_reduce_shape(name, self, dim, keepdim, out, red, &count)))
         return rc;
     struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct pn_plan), NULL);
     if (!e)

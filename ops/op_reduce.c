@@ -162,6 +162,40 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
+aclnnStatus ops_reduce_shape(const char *op, const aclTensor *self, const aclIntArray *dim,
+                             bool keepdim, const aclTensor *out, bool *red, int64_t *count)
+{
+    int nd = (int)self->ndim;
+    for (int d = 0; d < OPS_MAX_DIMS; d++)
+        red[d] = dim->n == 0 && d < nd;
+    for (uint64_t i = 0; i < dim->n; i++) {
+        int64_t d = dim->v[i], lim = nd ? nd : 1;
+        if (d < -lim || d >= lim)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", op,
+                           (long long)d, nd);
+        if (d < 0)
+            d += lim;
+        if (nd && red[d])
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld appears twice", op,
+                           (long long)dim->v[i]);
+        if (nd)
+            red[d] = true;
+    }
+    int64_t want[OPS_MAX_DIMS];
+    int nw = 0;
+    *count = 1;
+    for (int d = 0; d < nd; d++) {
+        if (red[d]) {
+            *count *= self->dims[d];
+            if (keepdim)
+                want[nw++] = 1;
+        } else {
+            want[nw++] = self->dims[d];
+        }
+    }
+    return ops_check_out_shape(op, out, want, nw);
+}
+
 static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
                              const aclIntArray *dim, bool keepDim, aclDataType dtype,
                              const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
@@ -188,37 +222,9 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
                        name, ops_dt_name(dtype), ops_dt_name(out->dtype),
                        mean ? " (Mean needs a floating dtype)" : "");
     int nd = (int)self->ndim;
-    bool red[OPS_MAX_DIMS] = {false};
-    if (dim->n == 0) {
-        for (int d = 0; d < nd; d++)
-            red[d] = true;
-    }
-    for (uint64_t i = 0; i < dim->n; i++) {
-        int64_t d = dim->v[i], lim = nd ? nd : 1;
-        if (d < -lim || d >= lim)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims",
-                           name, (long long)d, nd);
-        if (d < 0)
-            d += lim;
-        if (nd && red[d])
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld appears twice", name,
-                           (long long)dim->v[i]);
-        if (nd)
-            red[d] = true;
-    }
-    int64_t oshape[OPS_MAX_DIMS];
-    int on = 0;
-    int64_t count = 1;
-    for (int d = 0; d < nd; d++) {
-        if (red[d]) {
-            count *= self->dims[d];
-            if (keepDim)
-                oshape[on++] = 1;
-        } else {
-            oshape[on++] = self->dims[d];
-        }
-    }
-    if ((rc = ops_check_out_shape(name, out, oshape, on)))
+    bool red[OPS_MAX_DIMS];
+    int64_t count;
+    if ((rc = ops_reduce_shape(name, self, dim, keepDim, out, red, &count)))
         return rc;
     struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct reduce_plan), NULL);
     if (!e)

@@ -311,6 +311,14 @@ static inline int64_t ops_odo_off(const int64_t *idx, const int64_t *st, int nd)
     return off;
 }
 
+/* The dims a reduction of self over dim runs over (op_reduce.c): red[d] for
+ * each of the OPS_MAX_DIMS dims (all of self's when dim is empty), *count the
+ * elements folded into each result; out must have the result's shape (the
+ * reduced dims dropped, or kept as 1 with keepdim). 161002 on a dim out of
+ * range or given twice, or a wrong out shape. */
+aclnnStatus ops_reduce_shape(const char *op, const aclTensor *self, const aclIntArray *dim,
+                             bool keepdim, const aclTensor *out, bool *red, int64_t *count);
+
 /* Gather / scatter an nd-dim block (row-major) between a view (element
  * strides) and a contiguous compute buffer of kind ck (op_reduce.c). */
 void ops_gather_nd(void *buf, int ck, const char *base, int dt, int nd, const int64_t *dims,
