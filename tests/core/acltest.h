@@ -128,6 +128,18 @@ static inline int32_t kt_sleep(void *args)
     return 0;
 }
 
+/* A slow task: sleeps KT_MS(ms) milliseconds (its args), then sets
+ * kt_slow_done; for checking that a call waited, or did not wait, for work
+ * still running. */
+#define KT_MS(ms) ((void *)(uintptr_t)(ms))
+static _Atomic int kt_slow_done __attribute__((unused));
+static inline int32_t kt_slow(void *args)
+{
+    sleep_ms((double)(uintptr_t)args);
+    atomic_store(&kt_slow_done, 1);
+    return 0;
+}
+
 static inline int32_t kt_fail(void *args)
 {
     (void)args;

@@ -42,16 +42,6 @@ static void *thread_without_context(void *arg)
     return NULL;
 }
 
-static _Atomic int slow_done;
-
-static int32_t k_slow(void *args)
-{
-    (void)args;
-    sleep_ms(100);
-    atomic_store(&slow_done, 1);
-    return 0;
-}
-
 int main(void)
 {
     unsetenv("CPUACL_DEVICE_COUNT");
@@ -133,10 +123,10 @@ int main(void)
     aclrtEvent e1;
     CHECK_OK(aclrtCreateStream(&s1));
     CHECK_OK(aclrtCreateEvent(&e1));
-    CHECK_OK(cpuaclLaunchKernel(s1, k_slow, NULL));
+    CHECK_OK(cpuaclLaunchKernel(s1, kt_slow, KT_MS(100)));
     CHECK_OK(aclrtRecordEvent(e1, s1));
     CHECK_OK(aclrtDestroyContext(c1));
-    CHECK(atomic_load(&slow_done) == 1);
+    CHECK(atomic_load(&kt_slow_done) == 1);
     CHECK_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetCurrentContext(&cur));
     CHECK_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
     CHECK_OK(aclrtSetCurrentContext(def0));

@@ -5,16 +5,6 @@
  * synchronisation and its timeout. */
 #include "acltest.h"
 
-static _Atomic int slow_done;
-
-static int32_t k_slow(void *args)
-{
-    (void)args;
-    sleep_ms(100);
-    atomic_store(&slow_done, 1);
-    return 0;
-}
-
 static void check_bad_ids(void)
 {
     uint32_t count;
@@ -89,9 +79,9 @@ int main(void)
     CHECK(atomic_load(&ctr) == 2);
 
     /* The reset that reaches 0 waits for queued work. */
-    CHECK_OK(cpuaclLaunchKernel(s, k_slow, NULL));
+    CHECK_OK(cpuaclLaunchKernel(s, kt_slow, KT_MS(100)));
     CHECK_OK(aclrtResetDevice(0)); /* count 0 */
-    CHECK(atomic_load(&slow_done) == 1);
+    CHECK(atomic_load(&kt_slow_done) == 1);
     /* The thread's current context (device 0's default) is gone. */
     CHECK_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
     /* Until a context is current again, using the dead stream may be refused
@@ -114,10 +104,10 @@ int main(void)
     CHECK_OK(aclrtSetDevice(0));
     CHECK_OK(aclrtSetDevice(0)); /* count 3 */
     CHECK_OK(aclrtCreateStream(&s));
-    atomic_store(&slow_done, 0);
-    CHECK_OK(cpuaclLaunchKernel(s, k_slow, NULL));
+    atomic_store(&kt_slow_done, 0);
+    CHECK_OK(cpuaclLaunchKernel(s, kt_slow, KT_MS(100)));
     CHECK_OK(aclrtResetDeviceForce(0));
-    CHECK(atomic_load(&slow_done) == 1); /* waited for the work */
+    CHECK(atomic_load(&kt_slow_done) == 1); /* waited for the work */
     CHECK_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
     CHECK_OK(aclrtSetDevice(0));
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtSynchronizeStream(s));
@@ -133,8 +123,8 @@ int main(void)
     CHECK_OK(aclrtCreateContext(&other, 0));
     aclrtStream so;
     CHECK_OK(aclrtCreateStream(&so));
-    atomic_store(&slow_done, 0);
-    CHECK_OK(cpuaclLaunchKernel(so, k_slow, NULL));
+    atomic_store(&kt_slow_done, 0);
+    CHECK_OK(cpuaclLaunchKernel(so, kt_slow, KT_MS(100)));
     CHECK_OK(aclrtCreateStream(&s));
     CHECK_OK(aclrtSetCurrentContext(def));
     aclrtStream s2[3];
@@ -148,7 +138,7 @@ int main(void)
     CHECK_OK(launch_inc(NULL, &ctr));
     CHECK_OK(aclrtSynchronizeDevice());
     CHECK(atomic_load(&ctr) == 4);
-    CHECK(atomic_load(&slow_done) == 1);
+    CHECK(atomic_load(&kt_slow_done) == 1);
 
     /* Device sync timeout: as streams. */
     CHECK_ERR(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeDeviceWithTimeout(0));

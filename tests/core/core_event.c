@@ -52,16 +52,6 @@ static aclrtEventStatus old_status(aclrtEvent e)
     return st;
 }
 
-static _Atomic int slow_done;
-
-static int32_t k_slow(void *args)
-{
-    (void)args;
-    sleep_ms(400);
-    atomic_store(&slow_done, 1);
-    return 0;
-}
-
 int main(void)
 {
     CHECK_OK(aclInit(NULL));
@@ -147,15 +137,15 @@ int main(void)
     /* SynchronizeEventWithTimeout: -1 forever, > 0 ms, others 107000, expiry 507047. */
     CHECK_ERR(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeEventWithTimeout(e, 0));
     CHECK_ERR(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeEventWithTimeout(e, -2));
-    CHECK_OK(cpuaclLaunchKernel(s, k_slow, NULL));
+    CHECK_OK(cpuaclLaunchKernel(s, kt_slow, KT_MS(400)));
     CHECK_OK(aclrtRecordEvent(e, s));
     double t0 = now_ms();
     CHECK_ERR(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, aclrtSynchronizeEventWithTimeout(e, 50));
     double dt = now_ms() - t0;
     CHECK(dt >= 45 && dt < 380);
-    CHECK(atomic_load(&slow_done) == 0);
+    CHECK(atomic_load(&kt_slow_done) == 0);
     CHECK_OK(aclrtSynchronizeEventWithTimeout(e, -1));
-    CHECK(atomic_load(&slow_done) == 1);
+    CHECK(atomic_load(&kt_slow_done) == 1);
     CHECK_OK(aclrtSynchronizeEventWithTimeout(e, 1000));
 
     /* Records of all flag kinds made above completed. */

@@ -30,16 +30,6 @@ static void check_stream_rejected(aclError want, aclrtStream s)
     CHECK(atomic_load(&ctr) == 0);
 }
 
-static _Atomic int slow_done;
-
-static int32_t k_slow(void *args)
-{
-    (void)args;
-    sleep_ms(100);
-    atomic_store(&slow_done, 1);
-    return 0;
-}
-
 int main(void)
 {
     CHECK_OK(aclInit(NULL));
@@ -88,9 +78,9 @@ int main(void)
     aclrtStream ds;
     CHECK_OK(aclrtCtxGetCurrentDefaultStream(&ds));
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyStream(ds));
-    CHECK_OK(cpuaclLaunchKernel(s, k_slow, NULL));
+    CHECK_OK(cpuaclLaunchKernel(s, kt_slow, KT_MS(100)));
     CHECK_OK(aclrtDestroyStream(s));
-    CHECK(atomic_load(&slow_done) == 1);
+    CHECK(atomic_load(&kt_slow_done) == 1);
 
     /* A destroyed handle: 107017 everywhere. */
     check_stream_rejected(ACL_ERROR_RT_INVALID_HANDLE, s);

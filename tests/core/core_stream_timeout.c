@@ -4,16 +4,6 @@
  * expiry returns 507046 and leaves the work running. */
 #include "acltest.h"
 
-static _Atomic int slow_done;
-
-static int32_t k_slow(void *args)
-{
-    (void)args;
-    sleep_ms(500);
-    atomic_store(&slow_done, 1);
-    return 0;
-}
-
 int main(void)
 {
     CHECK_OK(aclInit(NULL));
@@ -32,7 +22,7 @@ int main(void)
     CHECK_OK(aclrtSynchronizeStreamWithTimeout(s, -1));
 
     /* A real expiry: the kernel sleeps 500 ms, we wait 50 ms. */
-    CHECK_OK(cpuaclLaunchKernel(s, k_slow, NULL));
+    CHECK_OK(cpuaclLaunchKernel(s, kt_slow, KT_MS(500)));
     double t0 = now_ms();
     CHECK_ERR(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, aclrtSynchronizeStreamWithTimeout(s, 50));
     double dt = now_ms() - t0;
@@ -40,27 +30,27 @@ int main(void)
         fprintf(stderr, "timeout of 50 ms returned after %.1f ms\n", dt);
         return 1;
     }
-    CHECK(atomic_load(&slow_done) == 0);
+    CHECK(atomic_load(&kt_slow_done) == 0);
     aclrtStreamStatus st;
     CHECK_OK(aclrtStreamQuery(s, &st));
     CHECK(st == ACL_STREAM_STATUS_NOT_READY);
     /* The timeout is not a stream error: a later sync succeeds. */
     CHECK_OK(aclrtSynchronizeStreamWithTimeout(s, -1));
-    CHECK(atomic_load(&slow_done) == 1);
+    CHECK(atomic_load(&kt_slow_done) == 1);
     CHECK_OK(aclrtSynchronizeStream(s));
 
     /* A timeout long enough succeeds. */
-    atomic_store(&slow_done, 0);
-    CHECK_OK(cpuaclLaunchKernel(s, k_slow, NULL));
+    atomic_store(&kt_slow_done, 0);
+    CHECK_OK(cpuaclLaunchKernel(s, kt_slow, KT_MS(500)));
     CHECK_OK(aclrtSynchronizeStreamWithTimeout(s, 10000));
-    CHECK(atomic_load(&slow_done) == 1);
+    CHECK(atomic_load(&kt_slow_done) == 1);
 
     /* Same on the default stream. */
-    atomic_store(&slow_done, 0);
-    CHECK_OK(cpuaclLaunchKernel(NULL, k_slow, NULL));
+    atomic_store(&kt_slow_done, 0);
+    CHECK_OK(cpuaclLaunchKernel(NULL, kt_slow, KT_MS(500)));
     CHECK_ERR(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, aclrtSynchronizeStreamWithTimeout(NULL, 20));
     CHECK_OK(aclrtSynchronizeStreamWithTimeout(NULL, -1));
-    CHECK(atomic_load(&slow_done) == 1);
+    CHECK(atomic_load(&kt_slow_done) == 1);
 
     /* Many short kernels: a sync with a timeout sees all of them. */
     _Atomic uint64_t ctr = 0;

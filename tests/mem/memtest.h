@@ -5,21 +5,9 @@
 #ifndef CPUACL_TESTS_MEM_MEMTEST_H
 #define CPUACL_TESTS_MEM_MEMTEST_H
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "../testbase.h"
 
 #include "mem/mem.h"
-
-#define TEST_SKIP 77
-
-#define CHECK(cond)                                                                        \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);       \
-            exit(1);                                                                       \
-        }                                                                                  \
-    } while (0)
 
 /* Expect an internal call to return `want` (0 or -errno). */
 #define CHECK_RC(want, call)                                                               \
@@ -33,14 +21,6 @@
     } while (0)
 
 #define CHECK_OK(call) CHECK_RC(0, call)
-
-/* Scale factor for stress sizes: CPUACL_STRESS_SCALE (sanitizer presets lower it). */
-static inline double test_stress_scale(void)
-{
-    const char *s = getenv("CPUACL_STRESS_SCALE");
-    double v = s ? atof(s) : 1.0;
-    return v > 0 ? v : 1.0;
-}
 
 static const unsigned test_policies[] = {
     MEM_POLICY_HUGE_FIRST,      MEM_POLICY_HUGE_ONLY,     MEM_POLICY_NORMAL_ONLY,
