@@ -219,42 +219,35 @@ enum uop {
 
 #define GELU_K 0.7978845608028654 /* sqrt(2 / pi) */
 
-EW_KERN1(f32_neg, float, -x)
-EW_KERN1(f32_abs, float, fabsf(x))
-EW_KERN1(f32_exp, float, expf(x))
-EW_KERN1(f32_exp2, float, exp2f(x))
-EW_KERN1(f32_log, float, logf(x))
-EW_KERN1(f32_log2, float, log2f(x))
-EW_KERN1(f32_log10, float, log10f(x))
-EW_KERN1(f32_sqrt, float, sqrtf(x))
-EW_KERN1(f32_rsqrt, float, 1.0f / sqrtf(x))
-EW_KERN1(f32_sin, float, sinf(x))
-EW_KERN1(f32_cos, float, cosf(x))
-EW_KERN1(f32_sign, float, x != x ? x : (float)((x > 0) - (x < 0)))
-EW_KERN1(f32_relu, float, (x > 0 || x != x) ? x : 0.0f)
-EW_KERN1(f32_silu, float, x / (1.0f + expf(-x)))
-/* 0.5 x (1 + tanh(u)) == x / (1 + e^(-2u)): no cancellation for x << 0 */
-EW_KERN1(f32_gelu, float, x / (1.0f + expf(-2.0f * (float)GELU_K * (x + 0.044715f * x * x * x))))
-EW_KERN1(f32_sigmoid, float, 1.0f / (1.0f + expf(-x)))
-EW_KERN1(f32_tanh, float, tanhf(x))
-
-EW_KERN1(f64_neg, double, -x)
-EW_KERN1(f64_abs, double, fabs(x))
-EW_KERN1(f64_exp, double, exp(x))
-EW_KERN1(f64_exp2, double, exp2(x))
-EW_KERN1(f64_log, double, log(x))
-EW_KERN1(f64_log2, double, log2(x))
-EW_KERN1(f64_log10, double, log10(x))
-EW_KERN1(f64_sqrt, double, sqrt(x))
-EW_KERN1(f64_rsqrt, double, 1.0 / sqrt(x))
-EW_KERN1(f64_sin, double, sin(x))
-EW_KERN1(f64_cos, double, cos(x))
-EW_KERN1(f64_sign, double, x != x ? x : (double)((x > 0) - (x < 0)))
-EW_KERN1(f64_relu, double, (x > 0 || x != x) ? x : 0.0)
-EW_KERN1(f64_silu, double, x / (1.0 + exp(-x)))
-EW_KERN1(f64_gelu, double, x / (1.0 + exp(-2.0 * GELU_K * (x + 0.044715 * x * x * x))))
-EW_KERN1(f64_sigmoid, double, 1.0 / (1.0 + exp(-x)))
-EW_KERN1(f64_tanh, double, tanh(x))
+/* The unary kernels, one list for both precisions: K(name, T, expression of
+ * x), F(fn) the math function for T (expf or exp), C(c) a constant of type T. */
+/* gelu: 0.5 x (1 + tanh(u)) == x / (1 + e^(-2u)): no cancellation for x << 0 */
+#define UNARY_KERNELS(K, T, F, C)                                                                  \
+    K(neg, T, -x)                                                                                  \
+    K(abs, T, F(fabs)(x))                                                                          \
+    K(exp, T, F(exp)(x))                                                                           \
+    K(exp2, T, F(exp2)(x))                                                                         \
+    K(log, T, F(log)(x))                                                                           \
+    K(log2, T, F(log2)(x))                                                                         \
+    K(log10, T, F(log10)(x))                                                                       \
+    K(sqrt, T, F(sqrt)(x))                                                                         \
+    K(rsqrt, T, C(1.0) / F(sqrt)(x))                                                               \
+    K(sin, T, F(sin)(x))                                                                           \
+    K(cos, T, F(cos)(x))                                                                           \
+    K(sign, T, x != x ? x : (T)((x > 0) - (x < 0)))                                                \
+    K(relu, T, (x > 0 || x != x) ? x : C(0.0))                                                     \
+    K(silu, T, x / (C(1.0) + F(exp)(-x)))                                                          \
+    K(gelu, T, x / (C(1.0) + F(exp)(C(-2.0) * (T)GELU_K * (x + C(0.044715) * x * x * x))))         \
+    K(sigmoid, T, C(1.0) / (C(1.0) + F(exp)(-x)))                                                  \
+    K(tanh, T, F(tanh)(x))
+#define F32_FN(fn) fn##f
+#define F32_C(c) c##f
+#define F64_FN(fn) fn
+#define F64_C(c) c
+#define K32(NAME, T, EXPR) EW_KERN1(f32_##NAME, T, EXPR)
+#define K64(NAME, T, EXPR) EW_KERN1(f64_##NAME, T, EXPR)
+UNARY_KERNELS(K32, float, F32_FN, F32_C)
+UNARY_KERNELS(K64, double, F64_FN, F64_C)
 
 EW_KERN1(i64_neg, int64_t, WRAP(0 - (u64)x))
 EW_KERN1(i64_abs, int64_t, x < 0 ? WRAP(0 - (u64)x) : x)
