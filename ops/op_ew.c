@@ -66,29 +66,27 @@ enum bop {
 typedef uint64_t u64;
 #define WRAP(e) ((int64_t)(e))
 
-KBIN(f32_add, float, p->f[0], x + al * y)
-KBIN(f32_add1, float, 1, x + y)
-KBIN(f32_sub, float, p->f[0], x - al * y)
-KBIN(f32_sub1, float, 1, x - y)
-KBIN(f32_mul, float, 1, (x) * (y))
-KBIN(f32_div, float, 1, x / y)
-KBIN(f32_divt, float, 1, truncf(x / y))
-KBIN(f32_divf, float, 1, floorf(x / y))
-KBIN(f32_max, float, 1, (x > y || x != x) ? x : y)
-KBIN(f32_min, float, 1, (x < y || x != x) ? x : y)
-KBIN(f32_pow, float, 1, powf(x, y))
-
-KBIN(f64_add, double, p->f[0], x + al * y)
-KBIN(f64_add1, double, 1, x + y)
-KBIN(f64_sub, double, p->f[0], x - al * y)
-KBIN(f64_sub1, double, 1, x - y)
-KBIN(f64_mul, double, 1, (x) * (y))
-KBIN(f64_div, double, 1, x / y)
-KBIN(f64_divt, double, 1, trunc(x / y))
-KBIN(f64_divf, double, 1, floor(x / y))
-KBIN(f64_max, double, 1, (x > y || x != x) ? x : y)
-KBIN(f64_min, double, 1, (x < y || x != x) ? x : y)
-KBIN(f64_pow, double, 1, pow(x, y))
+/* The float binary kernels, one list for both precisions: K(name, T, alpha,
+ * expression of x, y and al), F(fn) the math function for T (UNARY_KERNELS
+ * below has the same form). */
+#define BINARY_KERNELS(K, T, F)                                                                    \
+    K(add, T, p->f[0], x + al * y)                                                                 \
+    K(add1, T, 1, x + y)                                                                           \
+    K(sub, T, p->f[0], x - al * y)                                                                 \
+    K(sub1, T, 1, x - y)                                                                           \
+    K(mul, T, 1, (x) * (y))                                                                        \
+    K(div, T, 1, x / y)                                                                            \
+    K(divt, T, 1, F(trunc)(x / y))                                                                 \
+    K(divf, T, 1, F(floor)(x / y))                                                                 \
+    K(max, T, 1, (x > y || x != x) ? x : y)                                                        \
+    K(min, T, 1, (x < y || x != x) ? x : y)                                                        \
+    K(pow, T, 1, F(pow)(x, y))
+#define F32_FN(fn) fn##f
+#define F64_FN(fn) fn
+#define KB32(NAME, T, AL, EXPR) KBIN(f32_##NAME, T, AL, EXPR)
+#define KB64(NAME, T, AL, EXPR) KBIN(f64_##NAME, T, AL, EXPR)
+BINARY_KERNELS(KB32, float, F32_FN)
+BINARY_KERNELS(KB64, double, F64_FN)
 
 static inline int64_t mulw(int64_t x, int64_t y)
 {
@@ -240,9 +238,7 @@ enum uop {
     K(gelu, T, x / (C(1.0) + F(exp)(C(-2.0) * (T)GELU_K * (x + C(0.044715) * x * x * x))))         \
     K(sigmoid, T, C(1.0) / (C(1.0) + F(exp)(-x)))                                                  \
     K(tanh, T, F(tanh)(x))
-#define F32_FN(fn) fn##f
 #define F32_C(c) c##f
-#define F64_FN(fn) fn
 #define F64_C(c) c
 #define K32(NAME, T, EXPR) EW_KERN1(f32_##NAME, T, EXPR)
 #define K64(NAME, T, EXPR) EW_KERN1(f64_##NAME, T, EXPR)
