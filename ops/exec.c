@@ -384,14 +384,10 @@ aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTen
     return set_slot_addr(executor, index, tensor, addr, "aclSetTensorAddr");
 }
 
-/* IR input (out false) or IR output (out true) irIndex of the executor. */
-static aclnnStatus set_dynamic(aclOpExecutor *e, bool out, size_t irIndex, size_t rel,
-                               aclTensorList *tensors, void *addr, const char *fn)
+/* The tensor rel of IR parameter ir (inputs 0..3, outputs 4..7). */
+static aclnnStatus set_dynamic_ir(aclOpExecutor *e, size_t ir, size_t rel, aclTensorList *tensors,
+                                  void *addr, const char *fn)
 {
-    if (e && irIndex >= (out ? e->n_ir_out : e->n_ir_in))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s %zu out of range", fn,
-                       out ? "output" : "input", irIndex);
-    size_t ir = out ? 4 + irIndex : irIndex;
     if (!e)
         return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: executor is NULL", fn);
     if (!tensors)
@@ -399,6 +395,16 @@ static aclnnStatus set_dynamic(aclOpExecutor *e, bool out, size_t irIndex, size_
     if (ir >= 8 || e->ir_count[ir] == 0 || rel >= e->ir_count[ir] || rel >= tensors->n)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index (%zu, %zu) out of range", fn, ir, rel);
     return set_slot_addr(e, (size_t)e->ir_first[ir] + rel, tensors->v[rel], addr, fn);
+}
+
+/* IR input (out false) or IR output (out true) irIndex of the executor. */
+static aclnnStatus set_dynamic(aclOpExecutor *e, bool out, size_t irIndex, size_t rel,
+                               aclTensorList *tensors, void *addr, const char *fn)
+{
+    if (e && irIndex >= (out ? e->n_ir_out : e->n_ir_in))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s %zu out of range", fn,
+                       out ? "output" : "input", irIndex);
+    return set_dynamic_ir(e, out ? 4 + irIndex : irIndex, rel, tensors, addr, fn);
 }
 
 aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor *executor, size_t irIndex,
@@ -415,4 +421,14 @@ aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irInde
 {
     return set_dynamic(executor, true, irIndex, relativeIndex, tensors, addr,
                        "aclSetDynamicOutputTensorAddr");
+}
+
+aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                    const size_t relativeIndex, aclTensorList *tensors, void *addr)
+{
+    if (executor && irIndex >= executor->n_ir_in)
+        return set_dynamic_ir(executor, 4 + (irIndex - executor->n_ir_in), relativeIndex, tensors,
+                              addr, "aclSetDynamicTensorAddr");
+    return set_dynamic_ir(executor, irIndex, relativeIndex, tensors, addr,
+                          "aclSetDynamicTensorAddr");
 }
