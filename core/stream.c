@@ -14,6 +14,7 @@
 #include "core/core.h"
 #include "core/model.h"
 #include "core/report.h"
+#include "core/task.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 #include "sched/sched.h"
@@ -127,6 +128,33 @@ static struct sched_worker *least_loaded(struct core_device *d)
     return best;
 }
 
+/*
+ * A submission that resolved a stream's handle before a destroy unlinked it
+ * (aclrtLaunchCallback racing aclrtDestroyStream or a device reset) may commit
+ * its task after the drain, when the worker has let go of the stream: the task
+ * never runs. Before the ring of a recycled stream is wiped, such callback
+ * tasks run in discard mode, which frees their report node (CB1; it leaked
+ * before). Lock held; no worker holds the stream (it was released).
+ */
+static void stream_drop_leftovers(struct sched_stream *ss)
+{
+    if (!ss->slots)
+        return;
+    /* acquire: pairs with the worker's release of head and the producers'
+     * release of tail and of each slot's seq (S1, S2) */
+    uint64_t head = atomic_load_explicit(&ss->head, memory_order_acquire);
+    uint64_t tail = atomic_load_explicit(&ss->tail, memory_order_acquire);
+    struct sched_exec x = {.stream = ss, .discard = true};
+    for (; head != tail; head++) {
+        struct sched_task *t = &ss->slots[head & ss->mask];
+        /* acquire: S1, the record is complete */
+        if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
+            break;
+        if (t->kind == CORE_T_CALLBACK)
+            t->run(t, &x);
+    }
+}
+
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out)
 {
@@ -147,6 +175,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     struct core_stream *s = g_rt.free_streams;
     if (s) {
         g_rt.free_streams = s->next;
+        stream_drop_leftovers(&s->s);
     } else {
         s = aligned_alloc(SCHED_CACHELINE, sizeof(*s));
         if (!s)
