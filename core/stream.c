@@ -128,6 +128,15 @@ static struct sched_worker *least_loaded(struct core_device *d)
     return best;
 }
 
+/* After sched_stream_init of a stream stream_drop_leftovers claimed: let go
+ * (S5: the release store and the wake-up of claimers waiting for us). */
+static void stream_recycle_done(struct sched_stream *ss)
+{
+    struct sched_producer *me = sched_t_producer;
+    if (me && atomic_load_explicit(&me->in, memory_order_relaxed) == ss) /* relaxed: our own */
+        sched_stream_leave(ss);
+}
+
 /*
  * A submission that resolved a stream's handle before a destroy unlinked it
  * (aclrtLaunchCallback racing aclrtDestroyStream or a device reset) may commit
@@ -140,6 +149,18 @@ static void stream_drop_leftovers(struct sched_stream *ss)
 {
     if (!ss->slots)
         return;
+    /* Such a submitter may still be filling its slot: become the stream's
+     * producer (S5/S6 in sched/stream.h), which waits until it committed, so
+     * the ring is not wiped under it (a worker of the recycled stream then
+     * ran a half-wiped record: a jump to NULL). The ownership is kept until
+     * the ring is reset (stream_recycle_done), so a submitter arriving later
+     * waits and then submits into the fresh ring, whole. */
+    struct sched_producer *me = sched_t_producer;
+    if (!me)
+        me = sched_producer_register();
+    sched_stream_claim(ss, me);
+    if (me->locked == ss) /* shared stream (S6): its mutex is re-initialised below */
+        sched_stream_leave(ss);
     /* acquire: pairs with the worker's release of head and the producers'
      * release of tail and of each slot's seq (S1, S2) */
     uint64_t head = atomic_load_explicit(&ss->head, memory_order_acquire);
@@ -182,7 +203,9 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
             return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclrtCreateStream: out of memory");
         memset(s, 0, sizeof(*s));
     }
-    if (sched_stream_init(&s->s, s)) {
+    int irc = sched_stream_init(&s->s, s);
+    stream_recycle_done(&s->s);
+    if (irc) {
         s->next = g_rt.free_streams;
         g_rt.free_streams = s;
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
