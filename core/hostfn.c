@@ -27,6 +27,12 @@
  *      runs the callbacks handed to it while it waits (core_stream_sync):
  *      otherwise an ACL_CALLBACK_BLOCK callback on that stream would wait
  *      for the very thread that waits for the stream (a self-deadlock).
+ *      Event synchronisation (core/event.c, wait_desc) does the same for
+ *      any thread that has a report queue: the event may be recorded on any
+ *      stream, so the waiter runs whatever is handed to it.
+ *  CB5. A callback task committed after its stream's destroy drained it
+ *      never runs on a worker; core/stream.c runs it in discard mode before
+ *      the recycled stream's ring is wiped, so its node is freed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +241,8 @@ struct core_report {
 };
 
 static struct core_report *g_reports; /* g_rt.lock; CB2 */
+/* A: how many queues g_reports holds, read without the lock by waiters (CB4) */
+static _Atomic uint32_t g_nreports;
 
 static void node_put(struct report_node *n)
 {
@@ -286,6 +294,7 @@ void core_report_fini_all(void)
         g_reports = q->next;
         report_put(q);
     }
+    atomic_store_explicit(&g_nreports, 0, memory_order_relaxed); /* relaxed: lock held, a hint */
 }
 
 void core_stream_unsubscribe_locked(struct core_stream *s)
@@ -336,13 +345,19 @@ static int run_callback(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
+/* The stream of a subscription change, g_rt.lock held on success (T3: not
+ * while or after aclFinalize runs). */
+static aclError report_stream_lock(aclrtStream stream, struct core_stream **s, const char *fn)
+{
+    aclError rc = core_stream_resolve(stream, s, fn);
+    return rc ? rc : core_lock_live(fn);
+}
+
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtSubscribeReport");
+    aclError rc = report_stream_lock(stream, &s, "aclrtSubscribeReport");
     if (rc)
-        return rc;
-    if ((rc = core_lock_live("aclrtSubscribeReport"))) /* T3 */
         return rc;
     if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) { /* relaxed: A1 */
         pthread_mutex_unlock(&g_rt.lock);
@@ -362,6 +377,8 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
         pthread_mutex_init(&q->lock, NULL);
         q->next = g_reports;
         g_reports = q;
+        /* relaxed: a hint for waiters (CB4), exact under the lock */
+        atomic_fetch_add_explicit(&g_nreports, 1, memory_order_relaxed);
     }
     q->nstreams++;
     __atomic_store_n(&s->cb_tid, threadId, __ATOMIC_RELAXED); /* relaxed: A1 */
@@ -374,10 +391,9 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtUnSubscribeReport");
+    aclError rc = report_stream_lock(stream, &s, "aclrtUnSubscribeReport");
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
     bool subscribed = atomic_load_explicit(&s->cbq, memory_order_relaxed) && /* relaxed: A1 */
                       s->cb_tid == threadId;
     if (subscribed)
@@ -456,8 +472,12 @@ static void run_nodes(struct report_node *n)
     }
 }
 
-void core_report_run_mine(void)
+bool core_report_run_mine(void)
 {
+    /* relaxed: no queue at all (the common case) needs no lock; a thread is
+     * subscribed before it waits, so its own queue is counted already */
+    if (!atomic_load_explicit(&g_nreports, memory_order_relaxed))
+        return false;
     uint64_t tid = (uint64_t)pthread_self();
     pthread_mutex_lock(&g_rt.lock);
     struct core_report *q = report_find_locked(tid);
@@ -465,13 +485,14 @@ void core_report_run_mine(void)
         atomic_fetch_add_explicit(&q->refs, 1, memory_order_relaxed);
     pthread_mutex_unlock(&g_rt.lock);
     if (!q)
-        return;
+        return false;
     pthread_mutex_lock(&q->lock);
     struct report_node *n = q->head;
     q->head = q->tail = NULL;
     pthread_mutex_unlock(&q->lock);
     report_put(q);
     run_nodes(n);
+    return true;
 }
 
 aclError aclrtProcessReport(int32_t timeout)

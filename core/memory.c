@@ -11,6 +11,15 @@
  * the pointers (a "device" side that is not device memory, or device memory
  * where the kind says host). ACL_MEMCPY_DEFAULT takes the inferred direction.
  *
+ * Synchronous accesses (M1). aclrtMemcpy, aclrtMemcpy2d, aclrtMemset and the
+ * pageable fallback of the async copies check their pointers and touch the bytes
+ * inside one mem op section (mem/thread.h, the read side of mem/'s RCU): a device
+ * reset or aclFinalize unregisters a pool (DYING), waits for a grace period, and
+ * only then unmaps it (mem/devmem.c D4, D8), so a racing access either finished
+ * before the unmap or finds the pool gone and fails with ACL_ERROR_INVALID_PARAM.
+ * Nothing inside a section blocks on what teardown holds: no g_rt.lock (the
+ * capture check and stream drains run outside it), only mem/'s leaf locks.
+ *
  * Async copies run on the stream's worker as tasks (replay-safe, so they can
  * be captured). With pageable host memory an async copy becomes synchronous
  * (the stream is drained, then the copy runs on the caller), as the reference
@@ -32,6 +41,7 @@
 #include "mem/mem.h"
 #include "mem/pages.h"
 #include "mem/registry.h"
+#include "mem/thread.h"
 
 /* Where a pointer lives. */
 enum loc { LOC_PAGEABLE, LOC_PINNED, LOC_DEVICE };
@@ -101,6 +111,9 @@ static aclError locate(const void *p, size_t n, struct span *out, const char *fn
         out->dev = -1;
         return ACL_SUCCESS;
     }
+    if (!mem_dev_owner_live(info.owner)) /* its pool is being torn down (M1) */
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: %s %p is memory of a device that is being reset", fn, what, p);
     uintptr_t a = (uintptr_t)p;
     if ((n > info.size || a - info.base > info.size - n) &&
         !(info.policy == MEM_POLICY_VMM && vmm_span(a, n, &info)))
@@ -604,6 +617,74 @@ static aclError async_policy(struct core_stream *s, void *dst, const void *src,
     return ACL_SUCCESS;
 }
 
+/* ---- synchronous accesses (M1) ------------------------------------------------ */
+
+/* What a synchronous call touches: a 1-D or 2-D copy, or a set. */
+enum access_op { ACC_COPY, ACC_COPY2D, ACC_SET };
+struct access {
+    enum access_op op;
+    void *dst;
+    const void *src;
+    size_t dmax, dpitch, spitch, width, height;
+    aclrtMemcpyKind kind;
+    int32_t value;
+};
+
+static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, aclrtMemcpyKind kind, struct span *d, struct span *s,
+                         const char *fn);
+static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn);
+
+static aclError access_check(const struct access *a, const char *fn)
+{
+    struct span d = {0}, s = {0};
+    if (a->op == ACC_SET)
+        return check_set(a->dst, a->dmax, a->width, fn);
+    if (a->op == ACC_COPY)
+        return check_copy(a->dst, a->dmax, a->src, a->width, a->kind, &d, &s, fn);
+    return check_2d(a->dst, a->dpitch, a->src, a->spitch, a->width, a->height, a->kind, &d, &s,
+                    fn);
+}
+
+static void access_run(const struct access *a)
+{
+    if (a->op == ACC_SET) {
+        memset(a->dst, a->value, a->width);
+        return;
+    }
+    for (size_t r = 0; r < a->height; r++)
+        memmove((char *)a->dst + r * a->dpitch, (const char *)a->src + r * a->spitch, a->width);
+}
+
+/*
+ * Check a and touch its bytes in one op section (M1). capture: also apply the
+ * capture-mode check (core_capture_check_unsafe), which takes g_rt.lock and so
+ * runs outside the section: when a capture exists the pointers are checked
+ * first (the call's error order), then the mode, then checked again with the
+ * access.
+ */
+static aclError access_sync(const struct access *a, bool capture, const char *fn)
+{
+    struct mem_thread *t = mem_thread_self();
+    if (!t)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    aclError rc;
+    /* relaxed: as in core_capture_check_unsafe (a capture starting concurrently is
+     * the user's race) */
+    if (capture && atomic_load_explicit(&core_ncaptures, memory_order_relaxed)) {
+        if ((rc = access_check(a, fn)) || !a->width || !a->height)
+            return rc;
+        if ((rc = core_capture_check_unsafe(fn)))
+            return rc;
+    }
+    mem_op_begin(t);
+    rc = access_check(a, fn);
+    if (rc == ACL_SUCCESS && a->width && a->height)
+        access_run(a);
+    mem_op_end(t);
+    return rc;
+}
+
 static aclError copy_async(void *dst, size_t destMax, const void *src, size_t count,
                            aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
 {
@@ -617,9 +698,10 @@ static aclError copy_async(void *dst, size_t destMax, const void *src, size_t co
     enum copy_action act;
     if ((rc = async_policy(s, dst, src, &d, &sp, &act, fn)) || act == COPY_DONE)
         return rc;
-    if (act == COPY_NOW) {
-        memcpy(dst, src, count);
-        return ACL_SUCCESS;
+    if (act == COPY_NOW) { /* checked again with the access (M1): the drain was outside */
+        struct access a = {.op = ACC_COPY, .dst = dst, .src = src, .dmax = destMax,
+                           .width = count, .height = 1, .kind = kind};
+        return access_sync(&a, false, fn);
     }
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count};
     return submit(s, run_memcpy, CORE_T_MEMCPY, a, fn);
@@ -635,16 +717,10 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
                      aclrtMemcpyKind kind)
 {
     CORE_REQUIRE_INIT();
-    struct span d = {0}, s = {0};
-    aclError rc = check_copy(dst, destMax, src, count, kind, &d, &s, "aclrtMemcpy");
-    if (rc)
-        return rc;
-    if (!count)
-        return ACL_SUCCESS;
-    if ((rc = core_capture_check_unsafe("aclrtMemcpy")))
-        return rc;
-    memmove(dst, src, count); /* synchronous, no implicit stream synchronisation */
-    return ACL_SUCCESS;
+    /* synchronous, no implicit stream synchronisation */
+    struct access a = {.op = ACC_COPY, .dst = dst, .src = src, .dmax = destMax, .width = count, .height = 1,
+                       .kind = kind};
+    return access_sync(&a, true, "aclrtMemcpy");
 }
 
 static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
@@ -677,15 +753,9 @@ aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
                        size_t height, aclrtMemcpyKind kind)
 {
     CORE_REQUIRE_INIT();
-    struct span d = {0}, sp = {0};
-    aclError rc = check_2d(dst, dpitch, src, spitch, width, height, kind, &d, &sp, "aclrtMemcpy2d");
-    if (rc || !width || !height)
-        return rc;
-    if ((rc = core_capture_check_unsafe("aclrtMemcpy2d")))
-        return rc;
-    for (size_t r = 0; r < height; r++)
-        memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
-    return ACL_SUCCESS;
+    struct access a = {.op = ACC_COPY2D, .dst = dst, .src = src, .dpitch = dpitch,
+                       .spitch = spitch, .width = width, .height = height, .kind = kind};
+    return access_sync(&a, true, "aclrtMemcpy2d");
 }
 
 aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -702,10 +772,10 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t sp
     enum copy_action act;
     if ((rc = async_policy(s, dst, src, &d, &sp, &act, "aclrtMemcpy2dAsync")) || act == COPY_DONE)
         return rc;
-    if (act == COPY_NOW) {
-        for (size_t r = 0; r < height; r++)
-            memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
-        return ACL_SUCCESS;
+    if (act == COPY_NOW) { /* checked again with the access (M1) */
+        struct access a = {.op = ACC_COPY2D, .dst = dst, .src = src, .dpitch = dpitch,
+                           .spitch = spitch, .width = width, .height = height, .kind = kind};
+        return access_sync(&a, false, "aclrtMemcpy2dAsync");
     }
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
                      height};
@@ -730,13 +800,9 @@ static aclError check_set(void *devPtr, size_t maxCount, size_t count, const cha
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
 {
     CORE_REQUIRE_INIT();
-    aclError rc = check_set(devPtr, maxCount, count, "aclrtMemset");
-    if (rc || !count)
-        return rc;
-    if ((rc = core_capture_check_unsafe("aclrtMemset")))
-        return rc;
-    memset(devPtr, value, count);
-    return ACL_SUCCESS;
+    struct access a = {.op = ACC_SET, .dst = devPtr, .dmax = maxCount, .width = count,
+                       .height = 1, .value = value};
+    return access_sync(&a, true, "aclrtMemset");
 }
 
 aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,

@@ -15,7 +15,9 @@ void core_report_close_all(void);
 /* Finalize, last step: drop the registry's references. */
 void core_report_fini_all(void);
 /* Run the callbacks already handed to the calling thread, without waiting
- * (a synchronising thread that is its stream's processor, CB4). */
-void core_report_run_mine(void);
+ * (a synchronising thread that is its stream's processor, CB4). Returns
+ * whether the thread has a report queue at all (false: nothing will ever
+ * be handed to it, a waiter need not call again). */
+bool core_report_run_mine(void);
 
 #endif

@@ -14,6 +14,7 @@
 #include "core/core.h"
 #include "core/model.h"
 #include "core/report.h"
+#include "core/task.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 #include "sched/sched.h"
@@ -127,6 +128,54 @@ static struct sched_worker *least_loaded(struct core_device *d)
     return best;
 }
 
+/* After sched_stream_init of a stream stream_drop_leftovers claimed: let go
+ * (S5: the release store and the wake-up of claimers waiting for us). */
+static void stream_recycle_done(struct sched_stream *ss)
+{
+    struct sched_producer *me = sched_t_producer;
+    if (me && atomic_load_explicit(&me->in, memory_order_relaxed) == ss) /* relaxed: our own */
+        sched_stream_leave(ss);
+}
+
+/*
+ * A submission that resolved a stream's handle before a destroy unlinked it
+ * (aclrtLaunchCallback racing aclrtDestroyStream or a device reset) may commit
+ * its task after the drain, when the worker has let go of the stream: the task
+ * never runs. Before the ring of a recycled stream is wiped, such callback
+ * tasks run in discard mode, which frees their report node (CB1; it leaked
+ * before). Lock held; no worker holds the stream (it was released).
+ */
+static void stream_drop_leftovers(struct sched_stream *ss)
+{
+    if (!ss->slots)
+        return;
+    /* Such a submitter may still be filling its slot: become the stream's
+     * producer (S5/S6 in sched/stream.h), which waits until it committed, so
+     * the ring is not wiped under it (a worker of the recycled stream then
+     * ran a half-wiped record: a jump to NULL). The ownership is kept until
+     * the ring is reset (stream_recycle_done), so a submitter arriving later
+     * waits and then submits into the fresh ring, whole. */
+    struct sched_producer *me = sched_t_producer;
+    if (!me)
+        me = sched_producer_register();
+    sched_stream_claim(ss, me);
+    if (me->locked == ss) /* shared stream (S6): its mutex is re-initialised below */
+        sched_stream_leave(ss);
+    /* acquire: pairs with the worker's release of head and the producers'
+     * release of tail and of each slot's seq (S1, S2) */
+    uint64_t head = atomic_load_explicit(&ss->head, memory_order_acquire);
+    uint64_t tail = atomic_load_explicit(&ss->tail, memory_order_acquire);
+    struct sched_exec x = {.stream = ss, .discard = true};
+    for (; head != tail; head++) {
+        struct sched_task *t = &ss->slots[head & ss->mask];
+        /* acquire: S1, the record is complete */
+        if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
+            break;
+        if (t->kind == CORE_T_CALLBACK)
+            t->run(t, &x);
+    }
+}
+
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out)
 {
@@ -147,13 +196,16 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     struct core_stream *s = g_rt.free_streams;
     if (s) {
         g_rt.free_streams = s->next;
+        stream_drop_leftovers(&s->s);
     } else {
         s = aligned_alloc(SCHED_CACHELINE, sizeof(*s));
         if (!s)
             return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclrtCreateStream: out of memory");
         memset(s, 0, sizeof(*s));
     }
-    if (sched_stream_init(&s->s, s)) {
+    int irc = sched_stream_init(&s->s, s);
+    stream_recycle_done(&s->s);
+    if (irc) {
         s->next = g_rt.free_streams;
         g_rt.free_streams = s;
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,

@@ -52,6 +52,14 @@
  *       pool's gen still is the one the charge returned. Teardown resets `used` after its
  *       grace period (D4), so a credit either lands before that reset (on the charge's
  *       own incarnation) or is dropped: it never lowers the count of a later incarnation.
+ *   D8. Accesses (core/memory.c: aclrtMemcpy, aclrtMemset, ...) run the registry lookup,
+ *       mem_dev_owner_live and the bytes they touch in one op section. A pool is unmapped
+ *       only after DYING + a grace period (D4), so an access either began before the
+ *       grace period (teardown waits for it, the bytes are still mapped) or sees the
+ *       pool not LIVE and refuses; mem_dev_in_pool counts DYING pools for the same
+ *       reason. mem_dev_vmm_unregister waits for a grace period after the removal, so
+ *       its caller may unmap the range once it returns. None of these waits runs
+ *       inside an op section or under a lock an op section takes (D6).
  */
 #include "mem/devmem.h"
 
@@ -798,8 +806,9 @@ bool mem_dev_in_pool(const void *p, size_t n)
     uintptr_t a = (uintptr_t)p, end = n > UINTPTR_MAX - a ? UINTPTR_MAX : a + n;
     for (unsigned idx = 0; idx < MEM_POOL_MAX; idx++) {
         struct mem_pool *pl = &pools[idx];
-        /* relaxed: a hint; the mappings are read under map_lock. */
-        if (atomic_load_explicit(&pl->state, memory_order_relaxed) != POOL_LIVE)
+        /* relaxed: a hint; the mappings are read under map_lock. A dying pool counts
+         * (D8): its mappings go away under map_lock, so a hit here is still mapped. */
+        if (atomic_load_explicit(&pl->state, memory_order_relaxed) == POOL_NONE)
             continue;
         bool hit = false;
         pthread_mutex_lock(&pl->map_lock);
@@ -810,6 +819,12 @@ bool mem_dev_in_pool(const void *p, size_t n)
             return true;
     }
     return false;
+}
+
+bool mem_dev_owner_live(unsigned owner)
+{
+    /* D8: inside the caller's op section, with the lookup that returned owner */
+    return mem_pool_live(owner == MEM_OWNER_HOST ? MEM_POOL_HOST : owner);
 }
 
 int mem_dev_fini(int dev)
@@ -896,6 +911,8 @@ int mem_dev_vmm_unregister(uintptr_t base)
     mem_op_begin(t);
     int rc = mem_reg_remove((const void *)base, MEM_REG_WANT_VMM, NULL);
     mem_op_end(t);
+    if (rc == 0)
+        mem_op_synchronize(); /* D8: no access that found the range is still running */
     return rc;
 }
 

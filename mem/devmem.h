@@ -102,9 +102,16 @@ void mem_dev_credit(int dev, size_t n, uint32_t gen);
  * Unregister returns 0, or -EINVAL / -ENOENT as mem_reg_remove(MEM_REG_WANT_VMM).
  */
 int mem_dev_vmm_register(int dev, uintptr_t base, size_t size);
+/* Waits for a grace period after the removal (devmem.c D8): the range may be unmapped once
+ * it returns. Not inside an op section, nor under a lock an op section takes. */
 int mem_dev_vmm_unregister(uintptr_t base);
 
-/* Does [p, p + n) overlap memory a live pool has mapped (allocated or freed)?
+/* Is the pool that registered memory of `owner` (a device id or MEM_OWNER_HOST, from
+ * mem_reg_lookup) live? Call it inside the op section that holds the lookup and the
+ * access (devmem.c D8): true means the bytes stay mapped until the section ends. */
+bool mem_dev_owner_live(unsigned owner);
+
+/* Does [p, p + n) overlap memory a live or dying pool has mapped (allocated or freed)?
  * Lets copies refuse a freed device pointer instead of writing into the pool. */
 bool mem_dev_in_pool(const void *p, size_t n);
 

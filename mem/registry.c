@@ -40,7 +40,7 @@
  *       answers "not found", and of two concurrent removals of one base exactly one
  *       succeeds.
  *   R3. dir entries and leaves are published with CAS (release) and read with acquire
- *       loads; mids are never freed before mem_reg_fini.
+ *       loads; mids are never freed (R6).
  *   R4. Leaves are only freed after being unlinked by mem_reg_prune and after a grace
  *       period of mem op sections (mem_op_synchronize, thread.h), inside which every
  *       insert, remove and lookup runs. synchronize, not a call_rcu-style deferral:
@@ -48,6 +48,9 @@
  *       pool), needs no reclaim thread, and returns with the memory actually released.
  *   R5. Entries hold no pointers, so a racing reader can at worst get a stale answer
  *       for memory that is being freed concurrently; it never dereferences freed memory.
+ *   R6. reg_dir is written once (the first mem_reg_init) and the directory and mids are
+ *       never unmapped: mem_reg_fini only prunes everything and reclaims (R4), so a
+ *       lookup racing mem_fini reads mapped memory and answers "not found".
  *
  * Memory: one 512-byte leaf per 4 KiB page that ever held an allocation base (12.5% of
  * the page when it is packed with 64-byte allocations, ~0 for tensor-sized ones), kept
@@ -116,26 +119,29 @@ int mem_reg_init(void)
     return 0;
 }
 
+static void slot_prune(struct reg_slot *s);
+
 void mem_reg_fini(void)
 {
     if (!reg_dir)
         return;
-    mem_reg_reclaim();
+    /* R6: a lookup may still be running (a memory call racing aclFinalize, which
+     * checked the runtime before it went). The directory and the mids stay mapped
+     * for the life of the process (the next mem_reg_init reuses them); every leaf is
+     * unlinked as at a pool's teardown and freed after a grace period. */
+    pthread_mutex_lock(&prune_lock);
     for (size_t d = 0; d < REG_DIR_N; d++) {
-        /* relaxed: single-threaded teardown */
-        struct reg_mid *m = atomic_load_explicit(&reg_dir[d], memory_order_relaxed);
-        if (!m)
-            continue;
-        for (size_t i = 0; i < REG_MID_N; i++) {
-            struct reg_leaf *l = atomic_load_explicit(&m->s[i].leaf, memory_order_relaxed);
-            free(l);
-        }
-        munmap(m, sizeof(*m));
+        /* acquire (R3) */
+        struct reg_mid *m = atomic_load_explicit(&reg_dir[d], memory_order_acquire);
+        for (size_t i = 0; m && i < REG_MID_N; i++)
+            /* relaxed: only a hint which slots to clear (reads leave the mid's
+             * untouched pages unpopulated); slot_prune does the ordered work */
+            if (atomic_load_explicit(&m->s[i].leaf, memory_order_relaxed) ||
+                atomic_load_explicit(&m->s[i].cover, memory_order_relaxed))
+                slot_prune(&m->s[i]);
     }
-    munmap(reg_dir, REG_DIR_N * sizeof(*reg_dir));
-    reg_dir = NULL;
-    atomic_store_explicit(&reg_nleaves, 0, memory_order_relaxed); /* relaxed: stats */
-    atomic_store_explicit(&reg_nmids, 0, memory_order_relaxed);   /* relaxed: stats */
+    pthread_mutex_unlock(&prune_lock);
+    mem_reg_reclaim();
 }
 
 static inline bool addr_ok(uintptr_t a)
@@ -425,6 +431,31 @@ int mem_reg_remove(const void *p, enum mem_reg_want want, struct mem_reg_info *o
     return 0;
 }
 
+/* Clear slot s and unlink its leaf onto the garbage list (R4). prune_lock held. */
+static void slot_prune(struct reg_slot *s)
+{
+    atomic_store_explicit(&s->cover, 0, memory_order_release); /* release: R2 */
+    /* acq_rel (R4): unlink; readers that still hold it are waited for */
+    struct reg_leaf *l = atomic_exchange_explicit(&s->leaf, NULL, memory_order_acq_rel);
+    if (!l)
+        return;
+    if (ngarbage == capgarbage) {
+        size_t nc = capgarbage ? capgarbage * 2 : 64;
+        struct reg_leaf **g = realloc(garbage, nc * sizeof(*g));
+        if (!g) {
+            /* Keep it linked rather than leak a dangling leaf: clear it. */
+            for (size_t j = 0; j < REG_LEAF_N; j++)
+                atomic_store_explicit(&l->e[j], 0, memory_order_release);
+            atomic_store_explicit(&s->leaf, l, memory_order_release);
+            return;
+        }
+        garbage = g;
+        capgarbage = nc;
+    }
+    garbage[ngarbage++] = l;
+    atomic_fetch_sub_explicit(&reg_nleaves, 1, memory_order_relaxed); /* stats */
+}
+
 void mem_reg_prune(uintptr_t lo, size_t len)
 {
     if (!reg_dir || len == 0)
@@ -437,27 +468,7 @@ void mem_reg_prune(uintptr_t lo, size_t len)
             a = ((a >> REG_DIR_SHIFT) + 1) << REG_DIR_SHIFT; /* next GiB */
             continue;
         }
-        atomic_store_explicit(&s->cover, 0, memory_order_release); /* release: R2 */
-        /* acq_rel (R4): unlink; readers that still hold it are waited for */
-        struct reg_leaf *l = atomic_exchange_explicit(&s->leaf, NULL, memory_order_acq_rel);
-        if (l) {
-            if (ngarbage == capgarbage) {
-                size_t nc = capgarbage ? capgarbage * 2 : 64;
-                struct reg_leaf **g = realloc(garbage, nc * sizeof(*g));
-                if (!g) {
-                    /* Keep it linked rather than leak a dangling leaf: clear it. */
-                    for (size_t j = 0; j < REG_LEAF_N; j++)
-                        atomic_store_explicit(&l->e[j], 0, memory_order_release);
-                    atomic_store_explicit(&s->leaf, l, memory_order_release);
-                    a += REG_PAGE;
-                    continue;
-                }
-                garbage = g;
-                capgarbage = nc;
-            }
-            garbage[ngarbage++] = l;
-            atomic_fetch_sub_explicit(&reg_nleaves, 1, memory_order_relaxed); /* stats */
-        }
+        slot_prune(s);
         a += REG_PAGE;
     }
     pthread_mutex_unlock(&prune_lock);

@@ -13,6 +13,14 @@ for p in "${presets[@]}"; do
   cmake --build --preset "$p"
   echo "=== ${p}: test ==="
   if ! ctest --preset "$p"; then failed+=("$p"); fi
+  # A bounded API-fuzzer campaign (issue 11) after the release tests: its own
+  # clang ASan+UBSan build; an input it fails on lands in tests/fuzz/corpus.
+  if [ "$p" = release ] && [ "${CPUACL_FUZZ_SECONDS:-120}" -gt 0 ]; then
+    echo "=== fuzz: ${CPUACL_FUZZ_SECONDS:-120} s campaign ==="
+    rc=0
+    FUZZ_SECONDS="${CPUACL_FUZZ_SECONDS:-120}" tests/fuzz/run_fuzz.sh . build/release/fuzz || rc=$?
+    if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ]; then failed+=("fuzz"); fi
+  fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test.sh: failures in: ${failed[*]}"

@@ -4,10 +4,11 @@
 #   run_fuzz.sh <source dir> <build dir> [seconds]
 # The seed corpus is replayed first, on its own, so a regression input
 # (tests/fuzz/corpus) fails deterministically. Then the fuzzer runs for
-# FUZZ_SECONDS (default 0 = replay only; 60 is a useful campaign) with seed
-# FUZZ_SEED (default 1). ctest runs the replay only: open fuzzing still finds
-# a memory call racing aclrtResetDevice/aclFinalize (issue 11, docs/reliability.md),
-# and a run that fails at random would block every unrelated change.
+# FUZZ_SECONDS (default 0 = replay only) with seed FUZZ_SEED (default 1).
+# ctest replays only; tools/test.sh runs a bounded campaign after the release
+# tests (CPUACL_FUZZ_SECONDS, default 120). An input that fails a campaign is
+# copied into the seed corpus as tests/fuzz/corpus/regress-ci-<kind>-<hash>:
+# commit it with the fix, and the replay checks it from then on.
 # Exit 77 without clang.
 set -e
 src=$1
@@ -30,5 +31,14 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
   "$out/api_fuzz" -seed="$seed" -max_total_time="$secs" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
   -artifact_prefix="$out/" "$out/corpus" "$src/tests/fuzz/corpus" 2>"$out/fuzz.log" || {
-    tail -60 "$out/fuzz.log"; exit 1; }
-grep -E "^stat::number_of_executed_units|^stat::new_units_added|cov:" "$out/fuzz.log" | tail -4
+    tail -60 "$out/fuzz.log"
+    for a in "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-*; do
+      [ -f "$a" ] || continue
+      b=$(basename "$a")
+      cp "$a" "$src/tests/fuzz/corpus/regress-ci-${b%%-*}-$(echo "${b#*-}" | cut -c1-12)"
+      echo "api_fuzz: $b saved as tests/fuzz/corpus/regress-ci-${b%%-*}-$(echo "${b#*-}" | cut -c1-12)"
+    done
+    exit 1; }
+# Executions and coverage of the campaign (the closing notes quote them).
+grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$out/fuzz.log" | tail -2
+grep -E "^#[0-9]+.*cov:" "$out/fuzz.log" | tail -1

@@ -366,14 +366,6 @@ int main(void)
     if (iters < 3)
         iters = 3;
     const char *only = getenv("RACE_MATRIX_KIND"); /* optional: one kind by name */
-    /* Known open (issue 11, docs/reliability.md): a synchronous memory call
-     * (aclrtMemset / aclrtMemcpy) racing aclrtResetDevice or aclFinalize can
-     * still touch the device pool after it was unmapped: the check and the
-     * access are not yet one critical section that teardown waits for. Those
-     * cells run only with RACE_MATRIX_ALL=1 until that is fixed. */
-    const char *all = getenv("RACE_MATRIX_ALL");
-    bool run_all = all && *all == '1';
-    int skipped = 0;
     signal(SIGSEGV, on_signal);
     signal(SIGBUS, on_signal);
     signal(SIGABRT, on_signal);
@@ -387,13 +379,6 @@ int main(void)
             continue;
         for (int a = 0; a < NOPS; a++)
             for (int b = a; b < NOPS; b++) {
-                bool mem_teardown = k == K_MEM && (a == O_USE || b == O_USE) &&
-                                    (a == O_RESET || b == O_RESET || a == O_FINALIZE ||
-                                     b == O_FINALIZE);
-                if (mem_teardown && !run_all) {
-                    skipped++;
-                    continue;
-                }
                 snprintf(g_cell, sizeof(g_cell), "%s: %s | %s", kind_name[k], op_name[a],
                          op_name[b]);
                 for (int r = 0; r < rounds; r++)
@@ -405,8 +390,5 @@ int main(void)
            "each, %llu calls checked\n",
            cells, NKINDS, NOPS * (NOPS + 1) / 2, rounds, iters,
            (unsigned long long)atomic_load(&g_calls));
-    if (skipped)
-        printf("race_matrix: %d known-open cells (memory use vs reset/finalize) not run; "
-               "RACE_MATRIX_ALL=1 runs them\n", skipped);
     return 0;
 }
