@@ -12,6 +12,10 @@
  *  - FusedInferAttentionScoreV2, prefill (Sq = Skv = 512): GFLOP/s vs a
  *    square sgemm of the same inner size; decode (Sq = 1, Skv = 4096, GQA):
  *    key/value bytes per second vs memcpy bandwidth.
+ *  - WeightQuantBatchMatmulV2 at m = 8 (the fused path's largest m):
+ *    weight bytes per second vs memcpy.
+ *  - Mm with float16 operands, the weight viewed transposed (ggml's
+ *    MUL_MAT f16): GFLOP/s vs the same sgemm, so the conversions show.
  * Each figure is the median over the repetitions of one timed batch of
  * launches followed by aclrtSynchronizeStream.
  */
@@ -25,6 +29,7 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
+#include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 #include "bench_ops.h"
 #include "bench_report.h"
@@ -207,6 +212,63 @@ out:
     return rc;
 }
 
+struct mm_op {
+    aclTensor *a, *b, *o;
+};
+
+static int mm_launch(void *op, aclrtStream s)
+{
+    struct mm_op *o = op;
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    int rc = aclnnMmGetWorkspaceSize(o->a, o->b, o->o, 0, &wsz, &ex);
+    return rc ? rc : aclnnMm(NULL, wsz, ex, s);
+}
+
+/* Mm with float16 operands (ggml's MUL_MAT f16: x [m, k] @ weight [k, n]
+ * viewed transposed, out float16): GFLOP/s into acc. */
+static int time_mm_f16(aclrtStream s, int64_t m, int64_t k, int64_t n, int iters, unsigned reps,
+                       struct br_acc *acc)
+{
+    void *a = dev_fill((size_t)(m * k) * 2, 10), *b = dev_fill((size_t)(k * n) * 2, 11),
+         *o = dev_fill((size_t)(m * n) * 2, 12);
+    int rc = -1;
+    if (!a || !b || !o)
+        goto out;
+    int64_t ad[2] = {m, k}, bd[2] = {k, n}, bs[2] = {1, k}, od[2] = {m, n};
+    struct mm_op op = {tensor(a, ACL_FLOAT16, 2, ad, NULL), tensor(b, ACL_FLOAT16, 2, bd, bs),
+                       tensor(o, ACL_FLOAT16, 2, od, NULL)};
+    rc = time_launches(s, mm_launch, &op, iters, reps, acc, 2.0 * (double)(m * k * n));
+    aclDestroyTensor(op.a), aclDestroyTensor(op.b), aclDestroyTensor(op.o);
+out:
+    aclrtFree(a), aclrtFree(b), aclrtFree(o);
+    return rc;
+}
+
+/* WQBMM decode rows beyond one (m = 8: a small batch of sequences) and Mm
+ * with float16 operands, each against sgemm of the same shape. */
+static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
+{
+    struct br_results *R = c->res;
+    const unsigned reps = c->reps;
+    const int64_t K = 2048, NN = 2048;
+    struct br_acc wq8b = {0}, mmh = {0};
+    int rc;
+    step("ops: WeightQuantBatchMatmulV2 m=8");
+    if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))))
+        return rc;
+    br_set_note(br_add(R, "ops", "wqbmm_int8_m8", "WQBMM int8 m=8 weight bytes", "GB/s", BR_HIGHER,
+                       &wq8b, "limits.memcpy", NULL),
+                "fused dequantise + dot for m <= 8: weight bytes per second vs memcpy");
+    step("ops: Mm float16");
+    if ((rc = time_mm_f16(s, 64, K, NN, c->full ? 4 : 2, reps, &mmh)))
+        return rc;
+    br_set_note(br_add(R, "ops", "mm_f16_m64", "Mm fp16 64x2048 @ 2048x2048", "GFLOP/s", BR_HIGHER,
+                       &mmh, "ops.sgemm_64x2048x2048", NULL),
+                "ggml MUL_MAT f16: weight viewed transposed, f16 out");
+    return 0;
+}
+
 int bs_study_ops(struct bs_ctx *c)
 {
     struct br_results *R = c->res;
@@ -276,6 +338,7 @@ int bs_study_ops(struct bs_ctx *c)
                            BR_HIGHER, &fad, "limits.memcpy", NULL),
                     "key + value bytes per second (GQA 4) vs memcpy");
     }
+    rc = ops_extra_rows(c, s);
 out:
     aclrtDestroyStream(s);
     return rc;

@@ -4,13 +4,18 @@
  * for each batch b and query head n, with key/value head n / (N / KVN).
  *
  *  A1. Blocked ("flash") evaluation: for a block of query rows, the scores
- *      of one block of keys are computed by one sgemm, turned into
- *      probabilities with a running maximum and sum (online softmax, in
- *      float32), and their product with the value block accumulated by a
- *      second sgemm. Only a [QB x KB] score block ever exists.
- *  A2. Key and value rows are converted to float32 once per (batch, kv
- *      head) and shared by the query heads of the group (GQA); a float32
- *      view with unit stride in D is handed to the BLAS in place.
+ *      of one block of keys are computed, turned into probabilities with a
+ *      running maximum and sum (online softmax, in float32, vector exp), and
+ *      their product with the value block accumulated. Only a [rows x FA_KB]
+ *      score block ever exists.
+ *  A2. The query heads that share a key/value head (GQA) are processed
+ *      together: their rows are stacked into one block (G heads x QB query
+ *      rows), so each key/value block is converted to float32 once per
+ *      block of query rows and read once by all G heads (decode: K and V
+ *      are read once per kv head). A float32 key / value with unit stride in
+ *      D is used in place.
+ *  A5. Blocks of up to FA_SMALL_ROWS rows (decode) use ops/kernel_simd's
+ *      register-blocked products; larger ones two sgemm calls.
  *  A3. Masking: attenMask element != 0 hides a (query, key) pair; sparse
  *      modes 2/3/4 are computed from the indices (left-up causal,
  *      right-down causal, band) and mode 0 applies preTokens/nextTokens
@@ -25,9 +30,9 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
+#include "ops/kernel_simd.h"
 #include "ops/ops.h"
 
-#define FA_QB 64  /* query rows per block */
 #define FA_KB 256 /* keys per block */
 
 typedef __typeof__(cblas_sgemm) sgemm_fn;
@@ -91,43 +96,35 @@ static void fa_load_rows(float *dst, const struct fa_view *v, const char *base, 
         ld(dst + r * D, base + (row0 + r) * v->ss * esz, v->sd * esz, D);
 }
 
-struct fa_bufs {
-    float *k, *v, *q, *s, *o, *m, *l, *t;
-};
+/* Rows of one block: G heads x qn query rows, stacked (A2). */
+#define FA_ROWS 64
+#define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (A5) */
 
 static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct fa_plan *p = e->plan;
+    const struct ks_ops *ks = ks_get();
     const int64_t D = p->D, G = p->N / p->KVN;
     const bool kdirect = p->k.dt == DT_F32 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
     const bool vdirect = p->v.dt == DT_F32 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
-    const int64_t kvrows = p->Skv > 0 ? p->Skv : 1;
-    struct fa_bufs b = {0};
-    size_t need = (size_t)(kdirect ? 0 : kvrows * D) + (size_t)(vdirect ? 0 : kvrows * D) +
-                  (size_t)(2 * FA_QB * D + FA_QB * FA_KB + 2 * FA_QB + FA_KB);
-    float *mem = malloc(need * sizeof(float));
+    const int64_t QB = G >= FA_ROWS ? 1 : FA_ROWS / G; /* query rows per head per block */
+    const int64_t RB = G * QB;                         /* stacked rows, at most */
+    const size_t need = (size_t)(kdirect ? 0 : FA_KB * D) + (size_t)(vdirect ? 0 : FA_KB * D) +
+                        (size_t)(2 * RB * D + RB * FA_KB + 2 * RB + (FA_KB > D ? FA_KB : D));
+    float *mem = ks_scratch(need * sizeof(float));
     if (!mem)
         return ACL_ERROR_BAD_ALLOC;
-    float *cur = mem;
+    float *cur = mem, *kbuf = NULL, *vbuf = NULL;
     if (!kdirect) {
-        b.k = cur;
-        cur += kvrows * D;
+        kbuf = cur;
+        cur += FA_KB * D;
     }
     if (!vdirect) {
-        b.v = cur;
-        cur += kvrows * D;
+        vbuf = cur;
+        cur += FA_KB * D;
     }
-    b.q = cur;
-    cur += FA_QB * D;
-    b.o = cur;
-    cur += FA_QB * D;
-    b.s = cur;
-    cur += FA_QB * FA_KB;
-    b.m = cur;
-    cur += FA_QB;
-    b.l = cur;
-    cur += FA_QB;
-    b.t = cur;
+    float *Q = cur, *O = Q + RB * D, *S = O + RB * D, *M = S + RB * FA_KB, *L = M + RB,
+          *T = L + RB;
 
     const int64_t eq = ops_dt_size(p->q.dt), ek = ops_dt_size(p->k.dt), ev = ops_dt_size(p->v.dt),
                   eo = ops_dt_size(p->o.dt);
@@ -149,97 +146,103 @@ static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
         for (int64_t kh = 0; kh < p->KVN; kh++) {
             const char *kb = kbase + (bi * p->k.sb + kh * p->k.sn) * ek;
             const char *vb = vbase + (bi * p->v.sb + kh * p->v.sn) * ev;
-            const float *K = kdirect ? (const float *)(const void *)kb : b.k;
-            const float *V = vdirect ? (const float *)(const void *)vb : b.v;
             const int64_t ldk = kdirect ? p->k.ss : D, ldv = vdirect ? p->v.ss : D;
-            if (!kdirect)
-                fa_load_rows(b.k, &p->k, kb, 0, skv, D);
-            if (!vdirect)
-                fa_load_rows(b.v, &p->v, vb, 0, skv, D);
-            for (int64_t g = 0; g < G; g++) {
-                const int64_t n = kh * G + g;
-                const char *qb = qbase + (bi * p->q.sb + n * p->q.sn) * eq;
-                char *ob = obase + (bi * p->o.sb + n * p->o.sn) * eo;
-                for (int64_t q0 = 0; q0 < p->Sq; q0 += FA_QB) {
-                    const int64_t qn = p->Sq - q0 < FA_QB ? p->Sq - q0 : FA_QB;
-                    const int64_t qv = q0 >= sq ? 0 : (sq - q0 < qn ? sq - q0 : qn);
-                    memset(b.o, 0, (size_t)(qn * D) * sizeof(float));
-                    for (int64_t r = 0; r < qn; r++) {
-                        b.m[r] = -INFINITY;
-                        b.l[r] = 0;
+            for (int64_t q0 = 0; q0 < p->Sq; q0 += QB) {
+                const int64_t qn = p->Sq - q0 < QB ? p->Sq - q0 : QB;
+                const int64_t qv = q0 >= sq ? 0 : (sq - q0 < qn ? sq - q0 : qn);
+                const int64_t R = G * qv; /* row g * qv + r: head kh * G + g, query q0 + r */
+                const bool small = R <= FA_SMALL_ROWS;
+                memset(O, 0, (size_t)(R * D) * sizeof(float));
+                for (int64_t r = 0; r < R; r++) {
+                    M[r] = -INFINITY;
+                    L[r] = 0;
+                }
+                for (int64_t g = 0; g < G && qv > 0; g++)
+                    fa_load_rows(Q + g * qv * D, &p->q,
+                                 qbase + (bi * p->q.sb + (kh * G + g) * p->q.sn) * eq, q0, qv, D);
+                for (int64_t k0 = 0; qv > 0 && k0 < skv; k0 += FA_KB) {
+                    const int64_t kn = skv - k0 < FA_KB ? skv - k0 : FA_KB;
+                    const float *K, *V;
+                    if (kdirect) {
+                        K = (const float *)(const void *)kb + k0 * ldk;
+                    } else {
+                        fa_load_rows(kbuf, &p->k, kb, k0, kn, D);
+                        K = kbuf;
                     }
-                    if (qv > 0)
-                        fa_load_rows(b.q, &p->q, qb, q0, qv, D);
-                    for (int64_t k0 = 0; qv > 0 && k0 < skv; k0 += FA_KB) {
-                        const int64_t kn = skv - k0 < FA_KB ? skv - k0 : FA_KB;
-                        p->gemm(CblasRowMajor, CblasNoTrans, CblasTrans, (blasint)qv, (blasint)kn,
-                                (blasint)D, p->scale, b.q, (blasint)D, K + k0 * ldk, (blasint)ldk,
-                                0.0f, b.s, (blasint)kn);
-                        for (int64_t r = 0; r < qv; r++) {
-                            const int64_t i = q0 + r;
-                            float *row = b.s + r * kn;
-                            if (pld) {
-                                pld(b.t,
-                                    psebase + (bi * p->pse.sb + n * p->pse.sn + i * p->pse.ss +
-                                               k0 * p->pse.sd) *
-                                                  epse,
-                                    p->pse.sd * epse, kn);
-                                for (int64_t c = 0; c < kn; c++)
-                                    row[c] += b.t[c];
-                            }
-                            if (mbase) {
-                                const unsigned char *mr =
-                                    mbase + bi * p->mask.sb + i * p->mask.ss + k0 * p->mask.sd;
-                                for (int64_t c = 0; c < kn; c++)
-                                    if (mr[c * p->mask.sd] || fa_hidden(p, i, k0 + c, sq, skv))
-                                        row[c] = -INFINITY;
-                            } else if (p->sparse) {
-                                for (int64_t c = 0; c < kn; c++)
-                                    if (fa_hidden(p, i, k0 + c, sq, skv))
-                                        row[c] = -INFINITY;
-                            }
-                            float mx = -INFINITY;
+                    if (vdirect) {
+                        V = (const float *)(const void *)vb + k0 * ldv;
+                    } else {
+                        fa_load_rows(vbuf, &p->v, vb, k0, kn, D);
+                        V = vbuf;
+                    }
+                    if (small)
+                        ks->qk(S, kn, Q, D, R, K, ldk, kn, D, p->scale);
+                    else
+                        p->gemm(CblasRowMajor, CblasNoTrans, CblasTrans, (blasint)R, (blasint)kn,
+                                (blasint)D, p->scale, Q, (blasint)D, K, (blasint)ldk, 0.0f, S,
+                                (blasint)kn);
+                    for (int64_t r = 0; r < R; r++) {
+                        const int64_t n = kh * G + r / qv, i = q0 + r % qv;
+                        float *row = S + r * kn;
+                        if (pld) {
+                            pld(T,
+                                psebase + (bi * p->pse.sb + n * p->pse.sn + i * p->pse.ss +
+                                           k0 * p->pse.sd) *
+                                              epse,
+                                p->pse.sd * epse, kn);
                             for (int64_t c = 0; c < kn; c++)
-                                mx = row[c] > mx ? row[c] : mx;
-                            const float nm = mx > b.m[r] ? mx : b.m[r];
-                            if (nm == -INFINITY) { /* nothing visible yet */
-                                memset(row, 0, (size_t)kn * sizeof(float));
-                                continue;
-                            }
-                            const float alpha = expf(b.m[r] - nm); /* 0 when m was -inf */
-                            float sum = 0;
-                            for (int64_t c = 0; c < kn; c++) {
-                                float ex = expf(row[c] - nm);
-                                row[c] = ex;
-                                sum += ex;
-                            }
-                            b.l[r] = b.l[r] * alpha + sum;
-                            b.m[r] = nm;
-                            if (alpha != 1.0f) {
-                                float *orow = b.o + r * D;
-                                for (int64_t d = 0; d < D; d++)
-                                    orow[d] *= alpha;
-                            }
+                                row[c] += T[c];
                         }
-                        p->gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)qv,
-                                (blasint)D, (blasint)kn, 1.0f, b.s, (blasint)kn, V + k0 * ldv,
-                                (blasint)ldv, 1.0f, b.o, (blasint)D);
+                        if (mbase) {
+                            const unsigned char *mr =
+                                mbase + bi * p->mask.sb + i * p->mask.ss + k0 * p->mask.sd;
+                            for (int64_t c = 0; c < kn; c++)
+                                if (mr[c * p->mask.sd] || fa_hidden(p, i, k0 + c, sq, skv))
+                                    row[c] = -INFINITY;
+                        } else if (p->sparse) {
+                            for (int64_t c = 0; c < kn; c++)
+                                if (fa_hidden(p, i, k0 + c, sq, skv))
+                                    row[c] = -INFINITY;
+                        }
+                        const float mx = ks->row_max(row, kn);
+                        const float nm = mx > M[r] ? mx : M[r];
+                        if (nm == -INFINITY) { /* nothing visible yet */
+                            memset(row, 0, (size_t)kn * sizeof(float));
+                            continue;
+                        }
+                        const float alpha = expf(M[r] - nm); /* 0 when m was -inf */
+                        L[r] = L[r] * alpha + ks->exp_sum(row, kn, nm);
+                        M[r] = nm;
+                        if (alpha != 1.0f)
+                            ks->scale(O + r * D, D, alpha);
                     }
+                    if (small)
+                        ks->pv(O, D, S, kn, R, V, ldv, kn, D);
+                    else
+                        p->gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)R, (blasint)D,
+                                (blasint)kn, 1.0f, S, (blasint)kn, V, (blasint)ldv, 1.0f, O,
+                                (blasint)D);
+                }
+                for (int64_t g = 0; g < G; g++) {
+                    const int64_t n = kh * G + g;
+                    char *ob = obase + (bi * p->o.sb + n * p->o.sn) * eo;
                     for (int64_t r = 0; r < qn; r++) {
-                        float *orow = b.o + r * D;
-                        const float inv = b.l[r] > 0 ? 1.0f / b.l[r] : 0.0f;
-                        for (int64_t d = 0; d < D; d++)
-                            orow[d] *= inv;
+                        const int64_t row = g * qv + r;
+                        const float l = r < qv ? L[row] : 0.0f;
+                        float *orow = r < qv ? O + row * D : T;
+                        if (r < qv)
+                            ks->scale(orow, D, l > 0 ? 1.0f / l : 0.0f);
+                        else
+                            memset(T, 0, (size_t)D * sizeof(float));
                         ost(ob + (q0 + r) * p->o.ss * eo, p->o.sd * eo, orow, D);
                         if (lsebase)
                             lsebase[bi * p->lse.sb + n * p->lse.sn + (q0 + r) * p->lse.ss] =
-                                b.l[r] > 0 ? b.m[r] + logf(b.l[r]) : -INFINITY;
+                                l > 0 ? M[row] + logf(l) : -INFINITY;
                     }
                 }
             }
         }
     }
-    free(mem);
     return 0;
 }
 

@@ -14,6 +14,11 @@
  *  M2. An operand broadcast over the batch (batch strides 0) is converted
  *      once per run, not once per batch.
  *  M3. k == 0 gives zeros (the empty sum).
+ *  M5. A converted operand whose rows are contiguous in memory (a
+ *      transposed view, as ggml passes float16 weights) is converted column
+ *      by column into a column-major block and handed to the BLAS
+ *      transposed: sequential reads (F16C where the CPU has it) instead of
+ *      a strided gather.
  *  M4. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
  *      libblas.so.3): a program that never multiplies matrices never starts
  *      OpenBLAS's thread pool. Without a BLAS the first phase fails with
@@ -112,14 +117,26 @@ static int blas_view(const struct mm_opnd *o, int64_t rows, int64_t cols, int64_
     return 0;
 }
 
-/* Convert a [rows, cols] matrix into a contiguous float block. */
+/* Whether a converted operand is best built column-major (M5): its rows
+ * are contiguous in memory and its columns are not. */
+static bool col_block(const struct mm_opnd *o, int64_t rows, int64_t cols)
+{
+    return rows > 1 && cols > 1 && o->rs == 1 && o->cs != 1;
+}
+
+/* Convert a [rows, cols] matrix into a contiguous float block: row-major,
+ * or column-major ([cols, rows]) when col_block, reading memory in order. */
 static void to_block(float *dst, const struct mm_opnd *o, const char *base, int64_t rows,
                      int64_t cols, bool fp16)
 {
     ops_load_fn ld = ops_loader(CK_F32, o->dt);
     int64_t esz = ops_dt_size(o->dt);
-    for (int64_t r = 0; r < rows; r++)
-        ld(dst + r * cols, base + r * o->rs * esz, o->cs * esz, cols);
+    if (col_block(o, rows, cols))
+        for (int64_t c = 0; c < cols; c++)
+            ld(dst + c * rows, base + c * o->cs * esz, o->rs * esz, rows);
+    else
+        for (int64_t r = 0; r < rows; r++)
+            ld(dst + r * cols, base + r * o->rs * esz, o->cs * esz, cols);
     if (fp16)
         ops_round_f32(dst, rows * cols, DT_F16);
 }
@@ -142,12 +159,12 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
         return ACL_ERROR_BAD_ALLOC;
     }
     if (!ta) {
-        ta = CblasNoTrans;
-        lda = k > 0 ? k : 1;
+        ta = col_block(&p->a, m, k) ? CblasTrans : CblasNoTrans;
+        lda = ta == CblasTrans ? m : k > 0 ? k : 1;
     }
     if (!tb) {
-        tb = CblasNoTrans;
-        ldb = n > 0 ? n : 1;
+        tb = col_block(&p->b, k, n) ? CblasTrans : CblasNoTrans;
+        ldb = tb == CblasTrans ? k : n > 0 ? n : 1;
     }
     ldc = c_direct && m > 1 ? p->c.rs : nmin;
     const int64_t ea = ops_dt_size(p->a.dt), eb = ops_dt_size(p->b.dt), ec = ops_dt_size(p->c.dt);

@@ -4,16 +4,24 @@
  * or packed int4 weights) and TransMatmulWeight with the weight-size
  * functions.
  *
- *  Q1. The weight is dequantised block by block (up to QM_KB rows, QM_BLOCK
- *      floats at a time) into one reused float32 buffer, rounded to x's type as the
- *      NPU's antiquant unit does, and multiplied by cblas_sgemm into a
- *      float32 accumulator: memory stays O(block), the flops go to the BLAS.
+ *  Q1. m > QM_SMALL_M (prefill): the weight is dequantised block by block
+ *      (up to QM_KB rows, QM_BLOCK floats at a time) into one reused float32
+ *      buffer, rounded to x's type as the NPU's antiquant unit does, and
+ *      multiplied by cblas_sgemm into a float32 accumulator: memory stays
+ *      O(block), the flops go to the BLAS. The dequantisation is
+ *      ops/kernel_simd's (vector code, F16C rounding where the CPU has it).
  *  Q2. x is converted to float32 once; y gets bias added and is rounded to
  *      its type on the store.
  *  Q3. INT4 elements are packed two per byte, element i of the storage in
  *      the low nibble of byte i / 2 when i is even, the high one when odd,
  *      as signed 4-bit values (-8..7). Views (strides, offset) count
  *      elements, not bytes.
+ *  Q5. m <= QM_SMALL_M (decode): no dequantised matrix at all. Each weight
+ *      column (k-major weights, ggml's layout) is dequantised KS_WQ_CHUNK
+ *      rows at a time into an L1-sized buffer, with the same rounding, and
+ *      dotted with every row of x at once (ks_ops.wq_small_m); a row-major
+ *      weight is dequantised row by row and added into y's rows. Each
+ *      weight byte is read once per launch.
  *  Q4. TransMatmulWeight keeps the ND layout (what the products read), so it
  *      validates and queues nothing; the size functions return the element
  *      count of that layout.
@@ -24,8 +32,10 @@
 
 #include "aclnnop/aclnn_trans_matmul_weight.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
+#include "ops/kernel_simd.h"
 #include "ops/ops.h"
 
+#define QM_SMALL_M 8       /* rows of x up to which the fused kernel runs (Q5) */
 #define QM_KB 1024         /* weight rows (reduction) per block, at most */
 #define QM_BLOCK (1 << 19) /* floats per dequantised block (2 MiB): few, large BLAS calls */
 
@@ -47,9 +57,11 @@ static void qm_free(struct aclOpExecutor *e)
     free(e->plan);
 }
 
-/* Load a per-tensor / per-channel / per-group parameter into [ng x n]. */
+/* Load a per-tensor / per-channel / per-group parameter: group g, column j
+ * at dst[g * n + j], or at dst[j * ng + g] when colmajor (the source's
+ * groups contiguous, as ggml's transposed scale views: contiguous loads). */
 static void qm_load_param(float *dst, const struct ops_tensor *t, void *const *addr, int64_t ng,
-                          int64_t n, bool per_tensor)
+                          int64_t n, bool per_tensor, bool colmajor)
 {
     ops_load_fn ld = ops_loader(CK_F32, t->dt);
     const char *base = ops_base(t, addr);
@@ -62,135 +74,65 @@ static void qm_load_param(float *dst, const struct ops_tensor *t, void *const *a
         return;
     }
     int64_t sn = t->strides[t->ndim - 1], sg = t->ndim == 2 ? t->strides[0] : 0;
-    for (int64_t g = 0; g < ng; g++)
-        ld(dst + g * n, base + g * sg * esz, sn * esz, n);
+    if (colmajor)
+        for (int64_t j = 0; j < n; j++)
+            ld(dst + j * ng, base + j * sn * esz, sg * esz, ng);
+    else
+        for (int64_t g = 0; g < ng; g++)
+            ld(dst + g * n, base + g * sg * esz, sn * esz, n);
 }
 
-static inline float qm_weight(const struct qm_plan *p, const void *w, int64_t idx)
+/* The weight and parameters of one launch as the kernels take them. */
+static struct ks_wq qm_args(const struct qm_plan *p, const void *w, const float *sc,
+                            const float *of, bool colmajor)
 {
-    if (!p->int4)
-        return (float)((const int8_t *)w)[idx];
-    unsigned char b = ((const unsigned char *)w)[idx >> 1];
-    int nib = (idx & 1) ? b >> 4 : b & 15;
-    return (float)((nib ^ 8) - 8);
-}
-
-/* Round a block to the precision of dt (F16 / BF16) as ops_round_f32 does,
- * with the mantissa rounded in place (round to nearest even) for values in
- * float16's normal range; the rest take the exact conversion. */
-static void qm_round(float *v, int64_t n, int dt)
-{
-    if (dt == DT_BF16) {
-        for (int64_t i = 0; i < n; i++) {
-            uint32_t u;
-            memcpy(&u, &v[i], 4);
-            if ((u & 0x7F800000u) == 0x7F800000u) /* inf / NaN */
-                continue;
-            u = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
-            memcpy(&v[i], &u, 4);
-        }
-        return;
-    }
-    int outside = 0; /* first pass: branch-free, so the compiler vectorises it */
-    for (int64_t i = 0; i < n; i++) {
-        uint32_t u, r;
-        memcpy(&u, &v[i], 4);
-        const uint32_t mag = u & 0x7FFFFFFFu;
-        const int in = mag >= 0x38800000u && mag <= 0x477FE000u; /* 2^-14 .. 65504 */
-        r = (u + 0xFFFu + ((u >> 13) & 1u)) & ~0x1FFFu;
-        u = in ? r : u;
-        outside |= !in & (mag != 0);
-        memcpy(&v[i], &u, 4);
-    }
-    if (outside) /* subnormal or too large for float16: the exact conversion */
-        for (int64_t i = 0; i < n; i++) {
-            uint32_t u;
-            memcpy(&u, &v[i], 4);
-            const uint32_t mag = u & 0x7FFFFFFFu;
-            if (mag && (mag < 0x38800000u || mag > 0x477FE000u))
-                ops_round_f32(&v[i], 1, dt);
-        }
-}
-
-/* Whether the weight runs along k in memory: then blocks are dequantised
- * transposed, W^T [nb x kb], so that reads and writes are sequential, and
- * the product uses B^T (Q1). */
-static bool qm_k_major(const struct qm_plan *p)
-{
-    return llabs(p->w_sk) <= llabs(p->w_sn);
-}
-
-/* Dequantise weight rows [k0, k0 + kb) x cols [n0, n0 + nb) into W: [kb x
- * nb] row-major, or [nb x kb] when qm_k_major (Q1). A group's scale and
- * offset are loaded once per run of rows. */
-static void qm_dequant(const struct qm_plan *p, const void *w, const float *sc, const float *of,
-                       float *W, int64_t k0, int64_t kb, int64_t n0, int64_t nb)
-{
-    const int64_t n = p->n;
-    if (qm_k_major(p)) {
-        for (int64_t c = 0; c < nb; c++) {
-            const int64_t col = n0 + c, base = p->w_off + col * p->w_sn;
-            float *dst = W + c * kb;
-            for (int64_t r = 0; r < kb;) {
-                const int64_t g = (k0 + r) / p->group;
-                int64_t end = (g + 1) * p->group - k0;
-                end = end < kb ? end : kb;
-                const float s = sc[g * n + col], o = of ? of[g * n + col] : 0.0f;
-                if (!p->int4 && p->w_sk == 1) {
-                    const int8_t *wp = (const int8_t *)w + base + k0;
-                    for (; r < end; r++)
-                        dst[r] = ((float)wp[r] + o) * s;
-                } else {
-                    for (; r < end; r++)
-                        dst[r] = (qm_weight(p, w, base + (k0 + r) * p->w_sk) + o) * s;
-                }
-            }
-        }
-    } else {
-        for (int64_t r = 0; r < kb; r++) {
-            const int64_t row = k0 + r, base = p->w_off + row * p->w_sk, g = row / p->group;
-            const float *srow = sc + g * n + n0, *orow = of ? of + g * n + n0 : NULL;
-            float *dst = W + r * nb;
-            if (!p->int4 && p->w_sn == 1) {
-                const int8_t *wp = (const int8_t *)w + base + n0;
-                for (int64_t c = 0; c < nb; c++)
-                    dst[c] = ((float)wp[c] + (orow ? orow[c] : 0.0f)) * srow[c];
-            } else {
-                for (int64_t c = 0; c < nb; c++)
-                    dst[c] = (qm_weight(p, w, base + (n0 + c) * p->w_sn) + (orow ? orow[c] : 0.0f)) *
-                             srow[c];
-            }
-        }
-    }
-    qm_round(W, kb * nb, p->x.dt);
+    return (struct ks_wq){.w = w, .w_off = p->w_off, .w_sk = p->w_sk, .w_sn = p->w_sn,
+                          .int4 = p->int4, .k = p->k, .n = p->n, .group = p->group, .sc = sc,
+                          .of = p->has_offset ? of : NULL, .ps_g = colmajor ? 1 : p->n,
+                          .ps_n = colmajor ? p->ng : 1, .rdt = p->x.dt};
 }
 
 static int32_t qm_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct qm_plan *p = e->plan;
+    const struct ks_ops *ks = ks_get();
     const int64_t m = p->m, k = p->k, n = p->n;
+    const bool small = m <= QM_SMALL_M;
     const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB,
                   NB = n < NBmax ? n : NBmax;
-    size_t need = (size_t)(m * k + m * n + KB * NB + 2 * p->ng * n + n);
-    float *mem = malloc(need * sizeof(float));
+    /* W: the fused kernel's chunk (Q5) or the sgemm path's block (Q1) */
+    const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) : KB * NB;
+    const int64_t tsz = KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n;
+    const int64_t npar = p->ng * n, nof = p->has_offset ? npar : 0;
+    size_t need = (size_t)(m * k + m * n + wsz + npar + nof + n);
+    float *mem = ks_scratch(need * sizeof(float) + (size_t)(tsz > k ? tsz : k));
     if (!mem)
         return ACL_ERROR_BAD_ALLOC;
-    float *X = mem, *C = X + m * k, *W = C + m * n, *sc = W + KB * NB, *of = sc + p->ng * n,
-          *bias = of + p->ng * n;
+    float *X = mem, *C = X + m * k, *W = C + m * n, *sc = W + wsz, *of = sc + npar,
+          *bias = of + nof;
+    int8_t *tmp = (int8_t *)(bias + n);
     ops_gather_nd(X, CK_F32, ops_base(&p->x, addr), p->x.dt, 2, p->x.dims, p->x.strides);
-    qm_load_param(sc, &p->scale, addr, p->ng, n, p->per_tensor);
+    /* groups contiguous in the source and a k-major weight: column-major params */
+    const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
+                          p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
+                          (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
+    qm_load_param(sc, &p->scale, addr, p->ng, n, p->per_tensor, colmajor);
     if (p->has_offset)
-        qm_load_param(of, &p->offset, addr, p->ng, n, p->per_tensor);
-    const void *w = addr[p->w_slot];
-    for (int64_t n0 = 0; n0 < n; n0 += NB) {
-        const int64_t nb = n - n0 < NB ? n - n0 : NB;
-        for (int64_t k0 = 0; k0 < k; k0 += KB) {
-            const int64_t kb = k - k0 < KB ? k - k0 : KB;
-            qm_dequant(p, w, sc, p->has_offset ? of : NULL, W, k0, kb, n0, nb);
-            const bool tr = qm_k_major(p);
-            p->gemm(CblasRowMajor, CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)m,
-                    (blasint)nb, (blasint)kb, 1.0f, X + k0, (blasint)k, W,
-                    (blasint)(tr ? kb : nb), k0 ? 1.0f : 0.0f, C + n0, (blasint)n);
+        qm_load_param(of, &p->offset, addr, p->ng, n, p->per_tensor, colmajor);
+    const struct ks_wq a = qm_args(p, addr[p->w_slot], sc, of, colmajor);
+    if (small) {
+        ks->wq_small_m(&a, X, k, m, C, n, 0, n, W, tmp);
+    } else {
+        const bool tr = ks_wq_kmajor(&a);
+        for (int64_t n0 = 0; n0 < n; n0 += NB) {
+            const int64_t nb = n - n0 < NB ? n - n0 : NB;
+            for (int64_t k0 = 0; k0 < k; k0 += KB) {
+                const int64_t kb = k - k0 < KB ? k - k0 : KB;
+                ks->wq_dequant(&a, W, k0, kb, n0, nb, tmp);
+                p->gemm(CblasRowMajor, CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)m,
+                        (blasint)nb, (blasint)kb, 1.0f, X + k0, (blasint)k, W,
+                        (blasint)(tr ? kb : nb), k0 ? 1.0f : 0.0f, C + n0, (blasint)n);
+            }
         }
     }
     if (p->has_bias) {
@@ -202,7 +144,6 @@ static int32_t qm_run(const struct aclOpExecutor *e, void *const *addr)
                 C[i * n + j] += bias[j];
     }
     ops_scatter_nd(C, CK_F32, ops_base(&p->y, addr), p->y.dt, 2, p->y.dims, p->y.strides);
-    free(mem);
     return 0;
 }
 

@@ -292,6 +292,18 @@ int main(void)
                                NULL, NULL, false});
     run_case(&(struct fa_case){BSND, ACL_FLOAT, 1, 2, 1, 7, 11, 5, L_CONTIG, 0, 2, 4, 2, 1, false,
                                NULL, NULL, false});
+    /* blocks of stacked GQA rows: up to 8 rows (decode kernels), 9 and more (sgemm);
+     * D not a multiple of the vector width, keys past one block with a tail */
+    run_case(&(struct fa_case){BNSD, ACL_BF16, 1, 8, 2, 1, 600, 36, L_CONTIG, 2, 2, 0, 65535,
+                               65535, true, NULL, NULL, false});
+    run_case(&(struct fa_case){BSND, ACL_FLOAT, 2, 8, 2, 2, 300, 20, L_CONTIG, 1, 1, 0, 65535,
+                               65535, true, NULL, actkv, false});
+    run_case(&(struct fa_case){BSH, ACL_FLOAT16, 1, 6, 2, 3, 270, 24, L_GAP, 0, 2, 3, 65535,
+                               65535, false, NULL, NULL, false});
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 2, 2, 1, 513, 128, L_CONTIG, 0, 0, 0, 65535,
+                               65535, true, NULL, NULL, false});
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT16, 1, 4, 1, 1, 257, 64, L_CONTIG, 2, 1, 0, 65535,
+                               65535, false, NULL, NULL, true});
     /* a fully masked query row gives zeros, lse -inf */
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 2, 1, 1, 3, 4, 4, L_CONTIG, 0, 1, 1, 0, 0, true,
                                NULL, NULL, true});

@@ -3,7 +3,9 @@
  * weights (contiguous and transposed views, with an element offset),
  * per-tensor / per-channel / per-group scales (group views transposed as
  * ggml passes them), offsets, bias, float16 and bfloat16, k and n spanning
- * several blocks, and the error codes; TransMatmulWeight and the weight
+ * several blocks, the fused decode path (m <= 8) beside the sgemm one
+ * (m > 8) with odd k, int4 at even and odd element offsets, and the error
+ * codes (tests/CMakeLists.txt also runs it with CPUACL_SIMD=portable); TransMatmulWeight and the weight
  * size functions. */
 #include "optest.h"
 
@@ -11,6 +13,7 @@
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 
 static int g_cases;
+static int64_t g_woff = 3; /* the weight view's element offset (odd: int4 starts mid-byte) */
 
 enum { PER_TENSOR, PER_CHANNEL, PER_GROUP };
 
@@ -67,7 +70,7 @@ static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, 
     ot_make(&y, dt, 2, yd, L_GAP);
     ot_fill(&x, -1, 1);
     qweight w;
-    qw_make(&w, int4, k, n, trans, 3);
+    qw_make(&w, int4, k, n, trans, g_woff);
     int64_t ng = mode == PER_GROUP ? (k + gs - 1) / gs : 1;
     if (mode == PER_TENSOR) {
         int64_t sd[1] = {1};
@@ -247,6 +250,26 @@ int main(void)
     run_case(ACL_FLOAT16, false, PER_CHANNEL, 1, 33, 9, 0, true, true, 0, L_TRANS);
     run_case(ACL_FLOAT16, true, PER_TENSOR, 6, 31, 5, 0, true, true, 2, L_CONTIG);
     run_case(ACL_BF16, false, PER_TENSOR, 1, 1, 1, 0, false, false, 0, L_CONTIG);
+    /* decode (m <= 8: fused dequantise + dot) and prefill (m > 8: dequantised
+     * blocks + sgemm) on the same shapes; k across several fused chunks (512),
+     * odd k, int4 from an even (nibbles in place) and an odd element offset */
+    for (int64_t woff = 0; woff < 2; woff++) {
+        g_woff = woff ? 3 : 0;
+        run_case(ACL_FLOAT16, false, PER_GROUP, 1, 1088, 37, 32, true, false, 0, L_CONTIG);
+        run_case(ACL_FLOAT16, true, PER_GROUP, 1, 1088, 37, 64, true, true, 2, L_CONTIG);
+        run_case(ACL_BF16, true, PER_GROUP, 1, 640, 19, 128, true, true, 0, L_CONTIG);
+        run_case(ACL_FLOAT16, true, PER_GROUP, 8, 1088, 21, 32, true, false, 0, L_CONTIG);
+        run_case(ACL_FLOAT16, true, PER_GROUP, 9, 1088, 21, 32, true, false, 0, L_CONTIG);
+        run_case(ACL_BF16, false, PER_GROUP, 20, 544, 33, 32, true, true, 1, L_GAP);
+        run_case(ACL_FLOAT16, false, PER_CHANNEL, 1, 1000, 13, 0, true, true, 0, L_CONTIG);
+        run_case(ACL_FLOAT16, true, PER_CHANNEL, 1, 44, 7, 0, true, false, 0, L_CONTIG);
+        run_case(ACL_FLOAT16, true, PER_CHANNEL, 1, 45, 7, 0, true, true, 0, L_CONTIG);
+        run_case(ACL_BF16, true, PER_GROUP, 1, 96, 300, 32, false, true, 0, L_CONTIG);
+        run_case(ACL_FLOAT16, false, PER_GROUP, 3, 100, 41, 32, false, false, 2, L_STEP);
+        run_case(ACL_FLOAT16, true, PER_TENSOR, 1, 77, 5, 0, true, false, 0, L_CONTIG);
+        run_case(ACL_FLOAT16, false, PER_GROUP, 12, 1088, 9, 64, false, true, 0, L_CONTIG);
+    }
+    g_woff = 3;
     errors();
     trans_weight();
     ot_fini();
