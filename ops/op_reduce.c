@@ -236,7 +236,10 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
             oshape[on++] = self->dims[d];
         }
     }
-    if ((rc = ops_check_out_shape(name, out, oshape, on)))
+    /* CANN's CheckShapeAndScalarSame: the shapes match, or both hold one
+     * element (ggml's cross-entropy sums into a [1] out with keepDim false). */
+    bool one = ops_numel(oshape, on) == 1 && ops_numel(out->dims, (int)out->ndim) == 1;
+    if (!one && (rc = ops_check_out_shape(name, out, oshape, on)))
         return rc;
     struct aclOpExecutor *e = ops_exec_new(name, 1, 1);
     if (!e)

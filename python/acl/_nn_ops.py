@@ -44,6 +44,7 @@ OPS = {
     'Hardsigmoid': ('tensor', 'tensor'),
     'Hardswish': ('tensor', 'tensor'),
     'Im2col': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'tensor'),
+    'IndexCopy': ('tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'IndexFillTensor': ('tensor', 'int64', 'int_array', 'scalar', 'tensor'),
     'IndexSelect': ('tensor', 'int64', 'tensor', 'tensor'),
     'InplaceAdd': ('tensor', 'tensor', 'scalar'),
