@@ -10,7 +10,8 @@
  *      outside [-n, n) fails the launch (ACL_ERROR_RT_AICORE_EXCEPTION at
  *      the stream's synchronisation, as the other index kernels) before
  *      anything is written. With repeated indices the last slice wins (the
- *      reference leaves the order unspecified).
+ *      reference leaves the order unspecified). IndexCopy does the same into
+ *      outRef (selfRef's shape and type), which first gets selfRef's values.
  *  I2. IndexFillTensor: out = self with the slices index[k] along dim set to
  *      value (converted to self's type as a Cast would); the indices are host
  *      data, checked in phase 1 (161002 outside [-n, n)). A 0-d self takes
@@ -58,14 +59,15 @@ static void at_least_1d(struct ops_tensor *t)
 /* ---- InplaceIndexCopy ------------------------------------------------------------------------ */
 
 struct icopy_plan {
-    struct ops_tensor self, index, source;
+    struct ops_tensor self, index, source, out; /* out: IndexCopy's outRef (copy set) */
     int dim;
+    bool copy;
 };
 
 static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct icopy_plan *p = e->plan;
-    const struct ops_tensor *t = &p->self, *s = &p->source, *ix = &p->index;
+    const struct ops_tensor *t = p->copy ? &p->out : &p->self, *s = &p->source, *ix = &p->index;
     int64_t k = ix->numel, n = t->dims[p->dim];
     int64_t *iv = malloc((size_t)(k ? k : 1) * sizeof(int64_t));
     if (!iv)
@@ -88,6 +90,22 @@ static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
         iv[j] = v < 0 ? v + n : v;
     }
     int nd = s->ndim, esz = (int)ops_dt_size(s->dt), d = p->dim;
+    if (p->copy) { /* IndexCopy: outRef = selfRef first (element bits) */
+        const struct ops_tensor *a = &p->self;
+        int raw = ops_ck_raw(a->dt);
+        void *tmp = malloc((size_t)(a->numel ? a->numel : 1) * ops_ck_size(raw));
+        if (!tmp) {
+            free(iv);
+            return ACL_ERROR_BAD_ALLOC;
+        }
+        ops_gather_nd(tmp, raw, ops_base(a, addr), a->dt, a->ndim, a->dims, a->strides);
+        ops_scatter_nd(tmp, raw, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+        free(tmp);
+    }
+    if (!s->numel) {
+        free(iv);
+        return 0;
+    }
     char *tb = ops_base(t, addr);
     const char *sb = ops_base(s, addr);
     int64_t inner = s->dims[nd - 1], rows = s->numel / inner;
@@ -108,11 +126,12 @@ static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
 
 #define DTM_ICOPY (DTM_ALL)
 
-aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
-                                                  const aclTensor *index, const aclTensor *source,
-                                                  WS)
+/* InplaceIndexCopy (out NULL) and IndexCopy (out = outRef, a copy of selfRef
+ * with the slices written; selfRef unchanged unless out is selfRef). */
+static aclnnStatus icopy_op(const char *name, aclTensor *selfRef, int64_t dim,
+                            const aclTensor *index, const aclTensor *source, aclTensor *out,
+                            WS)
 {
-    const char *name = "aclnnInplaceIndexCopy";
     OPS_CHECK_NULL(name, selfRef);
     OPS_CHECK_NULL(name, index);
     OPS_CHECK_NULL(name, source);
@@ -148,21 +167,48 @@ aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t di
                        (long long)k);
     if ((rc = ops_check_shape(name, want, nd, source, "source")))
         return rc;
-    /* selfRef is also the output: its second slot shares the input's group. */
+    if (out && ((rc = ops_check_dims(out, name, "outRef")) ||
+                (rc = ops_check_shape(name, selfRef->dims, nd, out, "outRef"))))
+        return rc;
+    if (out && out->dtype != selfRef->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outRef has type %s, selfRef %s", name,
+                       ops_dt_name(out->dtype), ops_dt_name(selfRef->dtype));
+    /* The output is outRef, or selfRef itself (its second slot shares the input's group). */
     struct aclOpExecutor *e = ops_exec_plan(name, 3, 1, sizeof(struct icopy_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct icopy_plan *p = e->plan;
     p->dim = d;
+    p->copy = out && out != selfRef;
     if ((rc = OPS_VIEWS(e, {&p->self, selfRef, "selfRef"}, {&p->index, index, "index"},
-                        {&p->source, source, "source"}, {NULL, selfRef, "selfRef"})))
+                        {&p->source, source, "source"},
+                        {p->copy ? &p->out : NULL, p->copy ? out : selfRef, "outRef"})))
         return rc;
+    if (p->copy)
+        at_least_1d(&p->out);
     at_least_1d(&p->self);
     at_least_1d(&p->source);
-    e->run = p->source.numel ? icopy_run : NULL;
+    e->run = p->source.numel || p->copy ? icopy_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
+                                                  const aclTensor *index, const aclTensor *source,
+                                                  WS)
+{
+    return icopy_op("aclnnInplaceIndexCopy", selfRef, dim, index, source, NULL, workspaceSize,
+                    executor);
+}
 PHASE2(InplaceIndexCopy)
+
+aclnnStatus aclnnIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t dim, const aclTensor *index,
+                                           const aclTensor *source, aclTensor *outRef, WS)
+{
+    OPS_CHECK_NULL("aclnnIndexCopy", outRef);
+    return icopy_op("aclnnIndexCopy", selfRef, dim, index, source, outRef, workspaceSize,
+                    executor);
+}
+PHASE2(IndexCopy)
 
 /* ---- IndexFillTensor ------------------------------------------------------------------------ */
 

@@ -193,6 +193,10 @@ aclnnStatus ops_reduce_shape(const char *op, const aclTensor *self, const aclInt
             want[nw++] = self->dims[d];
         }
     }
+    /* CANN's CheckShapeAndScalarSame: the shapes match, or both hold one
+     * element (ggml's cross-entropy sums into a [1] out with keepDim false). */
+    if (ops_numel(want, nw) == 1 && ops_numel(out->dims, (int)out->ndim) == 1)
+        return ACLNN_SUCCESS;
     return ops_check_out_shape(op, out, want, nw);
 }
 

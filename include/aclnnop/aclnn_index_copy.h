@@ -27,6 +27,15 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceIndexCopy(void *workspace, uint64_t workspaceSize,
                                                       aclOpExecutor *executor, aclrtStream stream);
 
+/* aclnnIndexCopy: outRef (selfRef's shape and type) = selfRef with the slices
+ * of aclnnInplaceIndexCopy written; selfRef itself is left as it is (unless
+ * outRef is selfRef). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexCopyGetWorkspaceSize(
+    aclTensor *selfRef, int64_t dim, const aclTensor *index, const aclTensor *source,
+    aclTensor *outRef, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexCopy(void *workspace, uint64_t workspaceSize,
+                                               aclOpExecutor *executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif
