@@ -275,7 +275,7 @@ static aclError append_node(struct core_model *m, uint32_t lane, const struct sc
     return ACL_SUCCESS;
 }
 
-static aclError add_release_locked(struct core_model *m, void (*fn)(void *), void *arg)
+aclError add_release_locked(struct core_model *m, void (*fn)(void *), void *arg)
 {
     if (!grow((void **)&m->rel, &m->caprel, m->nrel + 1, sizeof(*m->rel)))
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
@@ -425,6 +425,25 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
         }
     }
     pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError capture_append_control_locked(struct core_stream *s, const struct sched_task *node,
+                                       const char *fn)
+{
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
+    if (!k || k->update)
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        "%s: the stream is not being captured (nor bound to a model being built)",
+                        fn);
+    if (lane_closed(k, s->cap_lane))
+        return lane_closed_err(k, fn);
+    if (k->invalidated)
+        return core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                        "%s: the capture was invalidated by an earlier error", fn);
+    aclError rc = append_node(k->model, s->cap_lane, node);
+    if (rc)
+        capture_invalidate(k);
     return rc;
 }
 
@@ -832,6 +851,8 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     capture_close_locked(k);
     if (keep)
         *modelRI = (aclmdlRI)(uintptr_t)m->handle;
+    else if (m->cond_parent) /* a conditional body: its parent model owns it */
+        model_clear_locked(m);
     else
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);

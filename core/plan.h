@@ -24,7 +24,8 @@
 
 #include "sched/task.h"
 
-enum { PLAN_SIGNAL = 0xF1, PLAN_WAIT = 0xF2 };
+/* PLAN_COND: a conditional task (core/condmodel.c) choosing a body model. */
+enum { PLAN_SIGNAL = 0xF1, PLAN_WAIT = 0xF2, PLAN_COND = 0xF3 };
 
 struct plan_lane {
     struct sched_task *nodes; /* n nodes; control nodes have run == NULL */
