@@ -177,6 +177,12 @@ int cond_run(struct core_model *m, uint64_t k, struct sched_task *t, struct sche
              struct sched_exec *x);
 void cond_assign_defaults(struct core_model *m);
 
+/* Label switch (core/label.c): the position lane `lane` of m continues at
+ * after the PLAN_JUMP node `node`; `next` (no jump) when the chosen label
+ * cannot be reached (the failure is recorded on x). */
+uint64_t label_jump(struct core_model *m, uint32_t lane, const struct sched_task *node,
+                    struct sched_exec *x, uint64_t next);
+
 /* Manual builds (core/build.c): drop a build record. Lock held. */
 void build_free_locked(struct core_capture *k);
 

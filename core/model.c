@@ -259,6 +259,8 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
             }
         } else if (node->kind == PLAN_SIGNAL) {
             sched_cond_advance(mine, base + node->arg.u64[0]);
+        } else if (node->kind == PLAN_JUMP) { /* a label switch (label.c) */
+            pos = label_jump(m, lane, node, x, pos + 1) - 1; /* the loop's pos++ (wraps at 0) */
         } else if (node->kind == PLAN_COND) { /* a conditional task (condmodel.c) */
             if (cond_run(m, k, t, node, x) == SCHED_BLOCK) {
                 t->arg.u64[2] = pos; /* resume here, inside the body */
@@ -592,8 +594,10 @@ aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
 static const char *kind_name(const struct sched_task *t)
 {
     if (!t->run) /* the plan's own control nodes */
-        return t->kind == PLAN_SIGNAL ? "event_record"
-                                      : t->kind == PLAN_COND ? "cond" : "event_wait";
+        return t->kind == PLAN_SIGNAL  ? "event_record"
+               : t->kind == PLAN_COND ? "cond"
+               : t->kind == PLAN_JUMP ? "label_switch"
+                                      : "event_wait";
     return core_task_kind_name(t->kind);
 }
 

@@ -788,6 +788,32 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
 /* Abort a running model. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI);
 
+/* Labels: positions in the stream of a model being built (or captured) that
+ * aclrtSwitchLabelByIndex jumps to at every execution. At most 65535 per
+ * process. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabel(aclrtLabel *label);
+
+/* Mark the position of stream's next task (stream bound with
+ * aclmdlRIBindStream, or capturing). A label is set once. */
+ACL_FUNC_VISIBILITY aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream);
+
+/* Destroy the handle; lists and models using the label keep it. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabel(aclrtLabel label);
+
+/* A list of num (1..65535) labels. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabelList(aclrtLabel *labels, size_t num,
+                                                  aclrtLabelList *labelList);
+
+/* Destroy the handle; models switching over the list keep it. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabelList(aclrtLabelList labelList);
+
+/* A task that, when it runs, reads the uint32 index at device address ptr
+ * and continues the stream at labelList[index] (index >= maxValue: the last
+ * label); maxValue = labels in the list. */
+ACL_FUNC_VISIBILITY aclError aclrtSwitchLabelByIndex(void *ptr, uint32_t maxValue,
+                                                     aclrtLabelList labelList,
+                                                     aclrtStream stream);
+
 /* A condition of modelRI (the model being captured): 8 bytes of device memory,
  * set to defaultLaunchValue at the start of every execution when flag is
  * ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT (flag 0: the user manages it). */
