@@ -6,26 +6,8 @@
  * bodies, WHILE counting down its own condition, SWITCH with an out-of-range value),
  * that ASSIGN_DEFAULT resets the value at each execution, that a body blocking on an
  * outside record suspends and resumes the parent, and the misuse codes. */
-#include "acltest.h"
+#include "tlog.h"
 
-static int g_log[256];
-static _Atomic int g_n;
-
-struct logarg {
-    int id;
-};
-static int32_t k_log(void *p)
-{
-    int i = atomic_fetch_add(&g_n, 1);
-    if (i < 256)
-        g_log[i] = ((struct logarg *)p)->id;
-    return 0;
-}
-static void logk(aclrtStream s, int id)
-{
-    struct logarg a = {id};
-    CHECK_OK(cpuaclLaunchKernelArgs(s, k_log, &a, sizeof(a)));
-}
 struct decarg {
     uint64_t *p;
 };
@@ -35,30 +17,6 @@ static int32_t k_dec(void *p)
     *v -= 1;
     return 0;
 }
-
-/* Run ri once and compare the log with want[0..n). */
-static void expect(aclmdlRI ri, aclrtStream s, const int *want, int n, int line)
-{
-    atomic_store(&g_n, 0);
-    CHECK_OK(aclmdlRIExecuteAsync(ri, s));
-    CHECK_OK(aclrtSynchronizeStream(s));
-    int got = atomic_load(&g_n);
-    bool ok = got == n;
-    for (int i = 0; ok && i < n; i++)
-        ok = g_log[i] == want[i];
-    if (!ok) {
-        fprintf(stderr, "line %d: log of %d entries:", line, got);
-        for (int i = 0; i < got && i < 256; i++)
-            fprintf(stderr, " %d", g_log[i]);
-        fprintf(stderr, "\n");
-        exit(1);
-    }
-}
-#define EXPECT(ri, s, ...)                                                                         \
-    do {                                                                                           \
-        const int w_[] = {__VA_ARGS__};                                                            \
-        expect(ri, s, w_, (int)(sizeof(w_) / sizeof(w_[0])), __LINE__);                           \
-    } while (0)
 
 static void set_cond(uint64_t *dev, uint64_t v)
 {
