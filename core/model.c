@@ -263,6 +263,13 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
             pos = label_jump(m, lane, node, x, pos + 1) - 1; /* the loop's pos++ (wraps at 0) */
         } else if (node->kind == PLAN_COND) { /* a conditional task (condmodel.c) */
             if (cond_run(m, k, t, node, x) == SCHED_BLOCK) {
+                /* A blocked body task is dropped like a blocked node above
+                 * (the rest of the body with it). relaxed: as above. */
+                struct sched_stream *launch = t->arg.ptr[3];
+                if (atomic_load_explicit(&launch->discard, memory_order_relaxed)) {
+                    t->arg.u64[4] = t->arg.u64[5] = 0;
+                    continue;
+                }
                 t->arg.u64[2] = pos; /* resume here, inside the body */
                 return SCHED_BLOCK;
             }
