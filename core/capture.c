@@ -275,7 +275,7 @@ static aclError append_node(struct core_model *m, uint32_t lane, const struct sc
     return ACL_SUCCESS;
 }
 
-static aclError add_release_locked(struct core_model *m, void (*fn)(void *), void *arg)
+aclError add_release_locked(struct core_model *m, void (*fn)(void *), void *arg)
 {
     if (!grow((void **)&m->rel, &m->caprel, m->nrel + 1, sizeof(*m->rel)))
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "capture: out of memory");
@@ -425,6 +425,25 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
         }
     }
     pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError capture_append_control_locked(struct core_stream *s, const struct sched_task *node,
+                                       const char *fn)
+{
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
+    if (!k || k->update)
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        "%s: the stream is not being captured (nor bound to a model being built)",
+                        fn);
+    if (lane_closed(k, s->cap_lane))
+        return lane_closed_err(k, fn);
+    if (k->invalidated)
+        return core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                        "%s: the capture was invalidated by an earlier error", fn);
+    aclError rc = append_node(k->model, s->cap_lane, node);
+    if (rc)
+        capture_invalidate(k);
     return rc;
 }
 
@@ -832,6 +851,8 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     capture_close_locked(k);
     if (keep)
         *modelRI = (aclmdlRI)(uintptr_t)m->handle;
+    else if (m->cond_parent) /* a conditional body: its parent model owns it */
+        model_clear_locked(m);
     else
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
@@ -866,17 +887,33 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
 
 /* ---- task groups and updates ---------------------------------------------- */
 
+/* capture_args_locked, then the stream must be capturing (update false) or
+ * running a task update session (update true): else 107029 and the lock is
+ * released. On success the lock is held. */
+static aclError session_args_locked(aclrtStream stream, const void *other, const char *what,
+                                    bool update, struct core_stream **s, struct core_capture **k,
+                                    const char *fn)
+{
+    aclError rc = capture_args_locked(stream, other, what, s, k, fn);
+    if (rc)
+        return rc;
+    if (*k && (update ? (*k)->update : !(*k)->update && !(*k)->build))
+        return ACL_SUCCESS;
+    pthread_mutex_unlock(&g_rt.lock);
+    return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "%s: %s", fn,
+                    update ? "no task update is in progress on the stream"
+                           : "the stream is not being captured");
+}
+
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
     struct core_stream *s = NULL;
     struct core_capture *k = NULL;
-    aclError rc = capture_args_locked(stream, NULL, NULL, &s, &k, "aclmdlRICaptureTaskGrpBegin");
+    aclError rc = session_args_locked(stream, NULL, NULL, false, &s, &k,
+                                      "aclmdlRICaptureTaskGrpBegin");
     if (rc)
         return rc;
-    if (!k || k->update || k->build)
-        rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                      "aclmdlRICaptureTaskGrpBegin: the stream is not being captured");
-    else if (k->grp_open[s->cap_lane] != UINT32_MAX)
+    if (k->grp_open[s->cap_lane] != UINT32_MAX)
         rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
                       "aclmdlRICaptureTaskGrpBegin: a task group is already open on the stream");
     else
@@ -889,14 +926,12 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 {
     struct core_stream *s = NULL;
     struct core_capture *k = NULL;
-    aclError rc = capture_args_locked(stream, handle, "handle", &s, &k, "aclmdlRICaptureTaskGrpEnd");
+    aclError rc = session_args_locked(stream, handle, "handle", false, &s, &k,
+                                      "aclmdlRICaptureTaskGrpEnd");
     if (rc)
         return rc;
     struct core_taskgrp *g = NULL;
-    if (!k || k->update || k->build) {
-        rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                      "aclmdlRICaptureTaskGrpEnd: the stream is not being captured");
-    } else if (k->grp_open[s->cap_lane] == UINT32_MAX) {
+    if (k->grp_open[s->cap_lane] == UINT32_MAX) {
         rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
                       "aclmdlRICaptureTaskGrpEnd: no task group is open on the stream");
     } else if (!(g = calloc(1, sizeof(*g)))) {
@@ -979,14 +1014,10 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 {
     struct core_stream *s = NULL;
     struct core_capture *k = NULL;
-    aclError rc = capture_args_locked(stream, NULL, NULL, &s, &k, "aclmdlRICaptureTaskUpdateEnd");
+    aclError rc = session_args_locked(stream, NULL, NULL, true, &s, &k,
+                                      "aclmdlRICaptureTaskUpdateEnd");
     if (rc)
         return rc;
-    if (!k || !k->update) {
-        pthread_mutex_unlock(&g_rt.lock);
-        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                        "aclmdlRICaptureTaskUpdateEnd: no task update is in progress on the stream");
-    }
     struct core_taskgrp *g = k->ugrp;
     uint32_t len = g->end - g->start;
     if (k->invalidated || k->upos != len) {

@@ -68,6 +68,9 @@ struct core_model {
     struct core_capture *upd;     /* open task-update sessions on its groups (lock) */
     bool unlinked;                /* handle and ctx list gone (teardown under way), lock */
     struct core_model *next;      /* ctx list */
+    /* Conditional tasks (core/condmodel.c), all under g_rt.lock: */
+    struct core_condh *conds;     /* its condition handles (defaults applied at the gate) */
+    struct core_model *cond_parent; /* a body of a conditional task: owned by this model */
 };
 
 struct cap_edge {
@@ -157,6 +160,28 @@ void capture_discard(struct core_capture *k, struct plan_lane *lanes);
 struct sched_task *plan_nodes_get(uint32_t cap);
 void plan_nodes_put(struct sched_task *v, uint32_t cap);
 size_t plan_nodes_cached(void);
+
+/* Append a control node (run == NULL) to stream s's lane of the capture or
+ * build it belongs to, with the checks a record gets. Lock held. */
+aclError capture_append_control_locked(struct core_stream *s, const struct sched_task *node,
+                                       const char *fn);
+/* Something a model holds until its graph is dropped. Lock held. */
+aclError add_release_locked(struct core_model *m, void (*fn)(void *), void *arg);
+
+/* Conditional tasks (core/condmodel.c). cond_run executes the PLAN_COND node
+ * `node` for execution k of m from the lane task t (state in t->arg.u64[4..5],
+ * which queue_control zeroes): SCHED_DONE, or SCHED_BLOCK with x's block
+ * fields set (t resumes at the same node). cond_assign_defaults runs at the
+ * gate of every execution of a model with condition handles. */
+int cond_run(struct core_model *m, uint64_t k, struct sched_task *t, struct sched_task *node,
+             struct sched_exec *x);
+void cond_assign_defaults(struct core_model *m);
+
+/* Label switch (core/label.c): the position lane `lane` of m continues at
+ * after the PLAN_JUMP node `node`; `next` (no jump) when the chosen label
+ * cannot be reached (the failure is recorded on x). */
+uint64_t label_jump(struct core_model *m, uint32_t lane, const struct sched_task *node,
+                    struct sched_exec *x, uint64_t next);
 
 /* Manual builds (core/build.c): drop a build record. Lock held. */
 void build_free_locked(struct core_capture *k);

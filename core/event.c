@@ -295,11 +295,84 @@ static int run_reset(struct sched_task *t, struct sched_exec *x)
 }
 
 /* Captured records and waits become the plan's SIGNAL and WAIT nodes
- * (core_capture_record/wait), never copies of these; a reset cannot be
- * captured (refused at submission). */
+ * (core_capture_record/wait), never copies of these. Waits on outside
+ * records (ACL_EVENT_WAIT_EXTERNAL) and resets in a capture are the two
+ * kinds below. */
 const struct core_task_desc core_task_record = {"event_record", run_record, NULL, 0, NULL};
 const struct core_task_desc core_task_wait = {"event_wait", run_wait, NULL, 0, NULL};
 const struct core_task_desc core_task_reset = {"event_reset", run_reset, NULL, 0, NULL};
+
+/*
+ * A captured wait on a record made outside the model (ACL_EVENT_WAIT_EXTERNAL)
+ * and a captured reset. Both read the event's state when they run, not when
+ * they were captured: at each replay the wait passes once the event is
+ * complete (its latest record ran and no reset came after it), so a reset
+ * replayed later in the model makes the next replay wait for the next
+ * outside record. The captured copy holds a reference to the event (V1)
+ * until the model goes (release hook).
+ */
+static int run_xwait(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_event *ev = t->arg.ptr[0];
+    uint64_t c = sched_cond_value(&ev->cond); /* before the check (V3) */
+    if (x->discard || event_complete(ev, NULL))
+        return SCHED_DONE;
+    x->block_cond = &ev->cond;
+    x->block_target = c + 1; /* re-checked at the next completion of a record */
+    x->block_deadline = 0;
+    return SCHED_BLOCK;
+}
+
+static int run_xreset(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_event *ev = t->arg.ptr[0];
+    if (x->discard)
+        return SCHED_DONE;
+    uint64_t upto = desc_seq(event_desc(ev)); /* the latest record so far */
+    uint64_t cur = atomic_load_explicit(&ev->reset_upto, memory_order_relaxed);
+    /* release: as run_reset (queries that see the reset see the work before). */
+    while (cur < upto && !atomic_compare_exchange_weak_explicit(&ev->reset_upto, &cur, upto,
+                                                                 memory_order_release,
+                                                                 memory_order_relaxed))
+        ;
+    return SCHED_DONE;
+}
+
+static void xevent_put(void *ev)
+{
+    core_event_put(ev);
+}
+
+static void xevent_release(const struct sched_task *t, void (**fn)(void *), void **arg)
+{
+    *fn = xevent_put;
+    *arg = t->arg.ptr[0];
+}
+
+const struct core_task_desc core_task_xwait = {"event_wait", run_xwait, run_xwait, 0,
+                                               xevent_release};
+const struct core_task_desc core_task_xreset = {"event_reset", run_xreset, run_xreset, 0,
+                                                xevent_release};
+
+/* Capture a wait-on-outside-record or a reset of ev on capturing stream s;
+ * takes over the caller's reference (dropped when the task is not recorded). */
+static aclError capture_xevent(struct core_stream *s, struct core_event *ev, bool wait,
+                               const char *fn)
+{
+    struct sched_task *t = core_task_begin(s);
+    t->run = wait ? run_xwait : run_xreset;
+    t->kind = wait ? CORE_T_XWAIT : CORE_T_XRESET;
+    t->flags = 0;
+    t->u16 = 0;
+    t->arg.ptr[0] = ev;
+    aclError rc = core_task_end(s, fn);
+    /* Every failure but an out-of-memory one leaves the task unrecorded; on
+     * that one the node may be in the plan without its release hook, so the
+     * reference is kept (never a dangling pointer, at worst one event). */
+    if (rc && rc != ACL_ERROR_RT_RESOURCE_ALLOC_FAIL)
+        core_event_put(ev);
+    return rc;
+}
 
 /* ---- create / destroy --------------------------------------------------- */
 
@@ -495,7 +568,7 @@ static void queue_event_task(struct core_stream *s, sched_task_fn run, uint8_t k
 }
 
 static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms,
-                           const char *fn)
+                           bool external, const char *fn)
 {
     struct core_event *ev = NULL;
     struct core_stream *s = NULL;
@@ -508,6 +581,13 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
                         "%s: the event was created without ACL_EVENT_SYNC and cannot be waited on",
                         fn);
     }
+    /* A capturing stream waiting on a record made outside its capture: a
+     * wait the model replays (run_xwait). An event recorded in the capture
+     * itself is an ordinary captured dependency, flag or not. */
+    if (__builtin_expect(external, 0) &&
+        atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL && /* relaxed: A1 */
+        atomic_load_explicit(&ev->cap_id, memory_order_relaxed) == 0)  /* relaxed: A1 */
+        return capture_xevent(s, ev, true, fn);
     /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL ||
                              /* relaxed: A1 */
@@ -531,7 +611,7 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
 {
-    return wait_event(stream, event, 0, "aclrtStreamWaitEvent");
+    return wait_event(stream, event, 0, false, "aclrtStreamWaitEvent");
 }
 
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout)
@@ -540,7 +620,7 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
                         "aclrtStreamWaitEventWithTimeout: timeout %d is invalid (-1 or > 0 ms)",
                         (int)timeout);
-    return wait_event(stream, event, timeout == -1 ? 0 : (uint32_t)timeout,
+    return wait_event(stream, event, timeout == -1 ? 0 : (uint32_t)timeout, false,
                       "aclrtStreamWaitEventWithTimeout");
 }
 
@@ -550,7 +630,13 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
     if (flag != ACL_EVENT_WAIT_DEFAULT && flag != ACL_EVENT_WAIT_EXTERNAL)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamWaitEventWithFlag: unknown flag %u",
                         flag);
-    return wait_event(stream, event, timeout, "aclrtStreamWaitEventWithFlag");
+    if (flag == ACL_EVENT_WAIT_EXTERNAL && timeout != 0)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtStreamWaitEventWithFlag: ACL_EVENT_WAIT_EXTERNAL takes timeout 0 "
+                        "(got %u)",
+                        timeout);
+    return wait_event(stream, event, timeout, flag == ACL_EVENT_WAIT_EXTERNAL,
+                      "aclrtStreamWaitEventWithFlag");
 }
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
@@ -560,13 +646,20 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
     aclError rc = event_and_stream(event, stream, &ev, &s, "aclrtResetEvent");
     if (rc)
         return rc;
-    /* relaxed: A1 */
-    if (ev->api == CORE_EV_EX || atomic_load_explicit(&s->cap, memory_order_relaxed)) {
+    if (ev->api == CORE_EV_EX) {
         core_event_put(ev);
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        ev->api == CORE_EV_EX
-                            ? "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset"
-                            : "aclrtResetEvent: an event reset cannot be captured");
+                        "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset");
+    }
+    /* relaxed: A1 */
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
+        if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed)) { /* relaxed: A1 */
+            core_event_put(ev);
+            return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                            "aclrtResetEvent: the event is recorded in an active capture (a "
+                            "captured reset is for events recorded outside the model)");
+        }
+        return capture_xevent(s, ev, false, "aclrtResetEvent");
     }
     queue_event_task(s, run_reset, CORE_T_RESET, ev, desc_seq(event_desc(ev)), 0);
     return ACL_SUCCESS;

@@ -205,6 +205,10 @@ static int run_gate(struct sched_task *t, struct sched_exec *x)
                                                                memory_order_relaxed))
             ;
     }
+    /* Conditions with ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT start every
+     * execution at their default (before any lane of it runs). */
+    if (__builtin_expect(m->conds != NULL, 0))
+        cond_assign_defaults(m);
     sched_cond_advance(&m->gate, k);
     return SCHED_DONE;
 }
@@ -255,6 +259,20 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
             }
         } else if (node->kind == PLAN_SIGNAL) {
             sched_cond_advance(mine, base + node->arg.u64[0]);
+        } else if (node->kind == PLAN_JUMP) { /* a label switch (label.c) */
+            pos = label_jump(m, lane, node, x, pos + 1) - 1; /* the loop's pos++ (wraps at 0) */
+        } else if (node->kind == PLAN_COND) { /* a conditional task (condmodel.c) */
+            if (cond_run(m, k, t, node, x) == SCHED_BLOCK) {
+                /* A blocked body task is dropped like a blocked node above
+                 * (the rest of the body with it). relaxed: as above. */
+                struct sched_stream *launch = t->arg.ptr[3];
+                if (atomic_load_explicit(&launch->discard, memory_order_relaxed)) {
+                    t->arg.u64[4] = t->arg.u64[5] = 0;
+                    continue;
+                }
+                t->arg.u64[2] = pos; /* resume here, inside the body */
+                return SCHED_BLOCK;
+            }
         } else { /* PLAN_WAIT */
             struct sched_cond *c = &m->lane_cond[node->arg.u64[0]];
             if (sched_cond_value(c) < base + node->arg.u64[1]) {
@@ -311,6 +329,8 @@ static void queue_control(struct sched_stream *ss, sched_task_fn run, uint8_t ki
     t->arg.u64[1] = k;
     t->arg.u64[2] = 0;       /* run_lane: position to resume at */
     t->arg.ptr[3] = launch;  /* run_lane: the launching stream */
+    t->arg.u64[4] = 0;       /* run_lane: conditional body state (cond_run) */
+    t->arg.u64[5] = 0;
     sched_stream_commit(ss);
 }
 
@@ -424,6 +444,10 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
         rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
                       "aclmdlRIDestroy: a task update of the model is in progress "
                       "(aclmdlRICaptureTaskUpdateEnd first)");
+    else if (rc == ACL_SUCCESS && m->cond_parent)
+        rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                      "aclmdlRIDestroy: the model is a body of a conditional task; it is "
+                      "destroyed with the model that holds the task");
     else if (rc == ACL_SUCCESS && model_running(m))
         rc = core_err(ACL_ERROR_RT_MODEL_RUNNING,
                       "aclmdlRIDestroy: the model is still executing (synchronize its stream)");
@@ -439,7 +463,8 @@ void core_models_destroy_ctx_locked(struct core_ctx *c)
         struct core_capture *k = c->captures;
         struct core_model *m = k->model;
         capture_close_locked(k);
-        model_free_locked(m);
+        if (!m->cond_parent) /* a conditional body goes with its parent */
+            model_free_locked(m);
     }
     /* Update sessions begun on streams of c (on models of any context) end. */
     for (uint32_t d = 0; d < CORE_MAX_DEVICES; d++)
@@ -576,7 +601,10 @@ aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
 static const char *kind_name(const struct sched_task *t)
 {
     if (!t->run) /* the plan's own control nodes */
-        return t->kind == PLAN_SIGNAL ? "event_record" : "event_wait";
+        return t->kind == PLAN_SIGNAL  ? "event_record"
+               : t->kind == PLAN_COND ? "cond"
+               : t->kind == PLAN_JUMP ? "label_switch"
+                                      : "event_wait";
     return core_task_kind_name(t->kind);
 }
 

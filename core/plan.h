@@ -24,7 +24,9 @@
 
 #include "sched/task.h"
 
-enum { PLAN_SIGNAL = 0xF1, PLAN_WAIT = 0xF2 };
+/* PLAN_COND: a conditional task (core/condmodel.c) choosing a body model;
+ * PLAN_JUMP: a label switch (core/label.c), the lane continues at a label. */
+enum { PLAN_SIGNAL = 0xF1, PLAN_WAIT = 0xF2, PLAN_COND = 0xF3, PLAN_JUMP = 0xF4 };
 
 struct plan_lane {
     struct sched_task *nodes; /* n nodes; control nodes have run == NULL */

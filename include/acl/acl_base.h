@@ -64,8 +64,8 @@ typedef void *aclrtEvent;
 typedef void *aclrtContext;
 typedef void *aclrtNotify;        /* aclrtCreateNotify */
 typedef void *aclrtCntNotify;     /* not implemented by cpuacl */
-typedef void *aclrtLabel;         /* not implemented by cpuacl */
-typedef void *aclrtLabelList;     /* not implemented by cpuacl */
+typedef void *aclrtLabel;         /* a position in a model's stream (aclrtSetLabel) */
+typedef void *aclrtLabelList;     /* labels aclrtSwitchLabelByIndex chooses from */
 typedef void *aclrtMbuf;          /* not implemented by cpuacl */
 typedef void *aclrtTaskGrp;       /* captured task group (aclmdlRICaptureTaskGrp*) */
 typedef void *aclmdlRITask;       /* task inside a model run instance */

@@ -196,7 +196,43 @@ typedef void *aclrtBinHandle;
 typedef void *aclrtFuncHandle;
 typedef void *aclrtArgsHandle;
 typedef void *aclrtParamHandle;
+
+/* Conditional model tasks (aclmdlRIAddCondTask): a condition value in device
+ * memory chooses, at each execution, which captured body model runs. */
 typedef void *aclmdlRICondHandle;
+
+typedef enum {
+    ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT = 1, /* value = default at each execution start */
+} aclmdlRICondHandleFlag;
+
+typedef enum {
+    ACL_MODEL_RI_COND_TYPE_IF = 0,     /* size 1: body 0 if value != 0; size 2: else body 1 */
+    ACL_MODEL_RI_COND_TYPE_WHILE = 1,  /* size 1: body 0 while value != 0 (re-read after each) */
+    ACL_MODEL_RI_COND_TYPE_SWITCH = 2, /* size n > 0: body `value` if value < n, else none */
+} aclmdlRICondTaskType;
+
+typedef struct tagAclmdlRICondTaskParams {
+    aclmdlRICondHandle handle; /* from aclmdlRICondHandleCreate */
+    aclmdlRICondTaskType type;
+    uint32_t size;           /* bodies: 1 or 2 (IF), 1 (WHILE), > 0 (SWITCH) */
+    aclmdlRI *modelRIArray;  /* out: the body models, captured afterwards with
+                              * aclmdlRICaptureToModelRIBegin */
+} aclmdlRICondTaskParams;
+
+/* Stream switching (aclrtSwitchStream). */
+typedef enum {
+    ACL_RT_EQUAL = 0,
+    ACL_RT_NOT_EQUAL,
+    ACL_RT_GREATER,
+    ACL_RT_GREATER_OR_EQUAL,
+    ACL_RT_LESS,
+    ACL_RT_LESS_OR_EQUAL
+} aclrtCondition;
+
+typedef enum {
+    ACL_RT_SWITCH_INT32 = 0,
+    ACL_RT_SWITCH_INT64 = 1,
+} aclrtCompareDataType;
 
 /* aclrtLaunchCallback: runs on the thread subscribed to the stream. */
 typedef void (*aclrtCallback)(void *userData);
@@ -751,6 +787,48 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
 
 /* Abort a running model. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI);
+
+/* Labels: positions in the stream of a model being built (or captured) that
+ * aclrtSwitchLabelByIndex jumps to at every execution. At most 65535 per
+ * process. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabel(aclrtLabel *label);
+
+/* Mark the position of stream's next task (stream bound with
+ * aclmdlRIBindStream, or capturing). A label is set once. */
+ACL_FUNC_VISIBILITY aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream);
+
+/* Destroy the handle; lists and models using the label keep it. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabel(aclrtLabel label);
+
+/* A list of num (1..65535) labels. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabelList(aclrtLabel *labels, size_t num,
+                                                  aclrtLabelList *labelList);
+
+/* Destroy the handle; models switching over the list keep it. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabelList(aclrtLabelList labelList);
+
+/* A task that, when it runs, reads the uint32 index at device address ptr
+ * and continues the stream at labelList[index] (index >= maxValue: the last
+ * label); maxValue = labels in the list. */
+ACL_FUNC_VISIBILITY aclError aclrtSwitchLabelByIndex(void *ptr, uint32_t maxValue,
+                                                     aclrtLabelList labelList,
+                                                     aclrtStream stream);
+
+/* A condition of modelRI (the model being captured): 8 bytes of device memory,
+ * set to defaultLaunchValue at the start of every execution when flag is
+ * ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT (flag 0: the user manages it). */
+ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
+                                                      aclmdlRICondHandleFlag flag,
+                                                      aclmdlRICondHandle *handle);
+
+/* The device address of the condition value (freed with the model). */
+ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle,
+                                                          uint64_t **ptr);
+
+/* Add a conditional task to the capturing stream; creates params.size body
+ * models in params.modelRIArray (destroyed with the capturing model). flags: 0. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream,
+                                                 uint32_t flags);
 
 /* Numeric id of the model. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId);
