@@ -2,7 +2,8 @@
 /*
  * acl/acl_rt_kernel.h: kernel binaries, function handles, argument lists and
  * kernel launches (the "kernel loading and execution" part of AscendCL's
- * acl_rt.h, kept in its own file; acl_rt.h includes it).
+ * acl_rt.h, kept in its own file; acl_rt.h includes it), and the three dump
+ * switches acl_rt.h declares (aclmdlInitDump, aclmdlSetDump, aclmdlFinalizeDump).
  *
  * On CPU a kernel binary is a host shared object (ELF .so). Each kernel is an
  * exported C function named like the kernel, of type cpuaclKernelFunc:
@@ -177,6 +178,12 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcH
                                                            void *hostArgs, size_t argsSize,
                                                            aclrtPlaceHolderInfo *placeHolderArray,
                                                            size_t placeHolderNum);
+
+/* ---- dump switches (declared by AscendCL's acl_rt.h; see acl/acl_dump.h) ---- */
+ACL_FUNC_VISIBILITY aclError aclmdlInitDump(void);
+/* dumpCfgPath: a JSON file with a "dump" object (docs/runtime.md, "Dump"). */
+ACL_FUNC_VISIBILITY aclError aclmdlSetDump(const char *dumpCfgPath);
+ACL_FUNC_VISIBILITY aclError aclmdlFinalizeDump(void);
 
 #ifdef __cplusplus
 }
