@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "acl/acl.h"
+#include "core/err.h"
+
 int core_bq_init(struct core_bq *q, uint32_t cap)
 {
     q->slots = calloc(cap ? cap : 1, sizeof(void *));
@@ -143,4 +146,15 @@ void core_bq_drain(struct core_bq *q, void (*drop)(void *))
     }
     pthread_cond_broadcast(&q->not_full);
     pthread_mutex_unlock(&q->mu);
+}
+
+int32_t core_bq_err(int r, const char *fn, const char *what, bool put, int32_t timeout_ms)
+{
+    const char *state = put ? "full" : "empty";
+    aclError code = put ? ACL_ERROR_RT_QUEUE_FULL : ACL_ERROR_RT_QUEUE_EMPTY;
+    if (r == -EAGAIN)
+        return core_err(code, "%s: %s is %s", fn, what, state);
+    if (r == -ETIMEDOUT)
+        return core_err(code, "%s: %s stayed %s for %d ms", fn, what, state, (int)timeout_ms);
+    return core_err(ACL_ERROR_FAILURE, "%s: %s was stopped or destroyed", fn, what);
 }

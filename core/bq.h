@@ -45,6 +45,10 @@ int core_bq_pop_if(struct core_bq *q, void **item, int32_t timeout_ms,
 uint32_t core_bq_count(struct core_bq *q);
 /* Wake every waiter with -ECANCELED; later calls fail the same way. */
 void core_bq_stop(struct core_bq *q);
+/* The AscendCL code for a failed push (put) or pop, message recorded: full /
+ * empty (timeout 0 or expired) ACL_ERROR_RT_QUEUE_FULL / _EMPTY, stopped
+ * ACL_ERROR_FAILURE. what names the queue ("channel 'x'", "queue 3"). */
+int32_t core_bq_err(int r, const char *fn, const char *what, bool put, int32_t timeout_ms);
 /* Remove every item, calling drop(item) on each (outside no lock: under mu). */
 void core_bq_drain(struct core_bq *q, void (*drop)(void *));
 

@@ -53,22 +53,6 @@ static struct {
     bool args_on;
 } g_d = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-static int mkdirs(const char *path)
-{
-    char buf[ACL_DUMP_MAX_FILE_PATH_LENGTH + 64];
-    snprintf(buf, sizeof(buf), "%s", path);
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            if (mkdir(buf, 0750) && errno != EEXIST)
-                return -errno;
-            *p = '/';
-        }
-    if (mkdir(buf, 0750) && errno != EEXIST)
-        return -errno;
-    return 0;
-}
-
 static void dump_on(bool on)
 {
     /* relaxed: see core_obs_active. */
@@ -144,7 +128,7 @@ static aclError apply_config(cJSON *d, const char *where)
     const char *p = env && *env ? env : path ? path->valuestring : ".";
     if (strlen(p) >= sizeof(g_d.path) - 64)
         return core_err(ACL_ERROR_INVALID_DUMP_CONFIG, "%s: dump_path is too long", where);
-    if (mkdirs(p))
+    if (core_obs_mkdirs(p))
         return core_err(ACL_ERROR_INVALID_DUMP_CONFIG, "%s: cannot create dump_path '%s': %s",
                         where, p, strerror(errno));
     snprintf(g_d.path, sizeof(g_d.path), "%s", p);
@@ -257,7 +241,7 @@ aclError aclopStartDumpArgs(uint32_t dumpType, const char *path)
     if (dumpType != ACL_OP_DUMP_OP_AICORE_ARGS || !path)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclopStartDumpArgs: dumpType %u or path NULL",
                         dumpType);
-    if (strlen(path) >= sizeof(g_d.args_path) - 64 || mkdirs(path))
+    if (strlen(path) >= sizeof(g_d.args_path) - 64 || core_obs_mkdirs(path))
         return core_err(ACL_ERROR_INVALID_PARAM, "aclopStartDumpArgs: cannot create '%s'", path);
     pthread_mutex_lock(&g_d.lock);
     snprintf(g_d.args_path, sizeof(g_d.args_path), "%s", path);
@@ -399,7 +383,7 @@ void core_dump_op(const char *op, const struct core_obs_tensor *t, void *const *
                 g_d.cb(c, (int32_t)b.len);
                 free(c);
             }
-        } else if (!b.oom && mkdirs(dir) == 0) {
+        } else if (!b.oom && core_obs_mkdirs(dir) == 0) {
             FILE *f = fopen(file, "wb");
             if (f) {
                 fwrite(b.p, 1, b.len, f);
@@ -448,7 +432,7 @@ aclError acldumpSaveExceptionInfo(const char *fileName, const char *userTag,
     aclError rc = acldumpGetExceptionInfoPath(dir, sizeof(dir));
     if (rc)
         return rc;
-    if (mkdirs(dir))
+    if (core_obs_mkdirs(dir))
         return core_err(ACL_ERROR_WRITE_FILE, "acldumpSaveExceptionInfo: cannot create '%s'", dir);
     struct obuf b = {0};
     uint32_t n = (uint32_t)tensorCount, z = 0;

@@ -37,6 +37,8 @@ static inline bool core_obs_active(void)
 }
 
 uint64_t core_obs_now_ns(void);
+/* mkdir -p path: 0 / -errno (prof.c). */
+int core_obs_mkdirs(const char *path);
 /* An operator ran from t0 to t1 (ns, core_obs_now_ns) on the calling worker.
  * t[i] / addr[i]: its nin inputs then nout outputs (addr NULL: absent). */
 void core_obs_op(const char *op, const struct core_obs_tensor *t, void *const *addr, uint32_t nin,

@@ -509,7 +509,7 @@ void mstxDomainRangeEnd(mstxDomainHandle_t domain, mstxRangeId id)
 
 /* ---- collection ------------------------------------------------------------------ */
 
-static int mkdirs(const char *path)
+int core_obs_mkdirs(const char *path)
 {
     char buf[PROF_PATH_MAX + 64];
     snprintf(buf, sizeof(buf), "%s", path);
@@ -536,7 +536,7 @@ aclError aclprofInit(const char *profilerResultPath, size_t length)
     aclError rc = ACL_SUCCESS;
     if (g_p.inited) {
         rc = core_err(ACL_ERROR_REPEAT_INITIALIZE, "aclprofInit: already initialised");
-    } else if (mkdirs(profilerResultPath)) {
+    } else if (core_obs_mkdirs(profilerResultPath)) {
         rc = core_err(ACL_ERROR_INVALID_PARAM, "aclprofInit: cannot create '%s': %s",
                       profilerResultPath, strerror(errno));
     } else {
@@ -608,7 +608,7 @@ aclError aclprofSetConfig(aclprofConfigType configType, const char *config, size
                         "aclprofSetConfig: config NULL or configLength not its length");
     /* Hardware sampling settings have no CPU counterpart; ACL_PROF_PATH sets the path. */
     if (configType == ACL_PROF_PATH) {
-        if (configLength >= PROF_PATH_MAX || mkdirs(config))
+        if (configLength >= PROF_PATH_MAX || core_obs_mkdirs(config))
             return core_err(ACL_ERROR_INVALID_PARAM, "aclprofSetConfig: bad path '%s'", config);
         pthread_mutex_lock(&g_p.lock);
         memcpy(g_p.path, config, configLength + 1);
@@ -684,7 +684,7 @@ static aclError write_output(void)
     strftime(ts, sizeof(ts), "%Y%m%d%H%M%S", &tmv);
     snprintf(dir, sizeof(dir), "%s/PROF_%d_%s/mindstudio_profiler_output", g_p.path,
              (int)getpid(), ts);
-    if (mkdirs(dir))
+    if (core_obs_mkdirs(dir))
         return core_err(ACL_ERROR_WRITE_FILE, "aclprofFinalize: cannot create '%s'", dir);
     uint64_t t0 = UINT64_MAX;
     for (size_t i = 0; i < g_p.nops; i++)

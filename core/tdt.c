@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -490,17 +491,9 @@ aclError acltdtQueryChannelSize(const acltdtChannelHandle *handle, size_t *size)
 
 static aclError bq_code(int r, const char *fn, const char *name, bool send, int32_t timeout)
 {
-    switch (r) {
-    case -EAGAIN:
-        return core_err(send ? ACL_ERROR_RT_QUEUE_FULL : ACL_ERROR_RT_QUEUE_EMPTY,
-                        "%s: channel '%s' is %s", fn, name, send ? "full" : "empty");
-    case -ETIMEDOUT:
-        return core_err(send ? ACL_ERROR_RT_QUEUE_FULL : ACL_ERROR_RT_QUEUE_EMPTY,
-                        "%s: channel '%s' stayed %s for %d ms", fn, name,
-                        send ? "full" : "empty", (int)timeout);
-    default: /* -ECANCELED */
-        return core_err(ACL_ERROR_FAILURE, "%s: channel '%s' was stopped or destroyed", fn, name);
-    }
+    char what[TDT_NAME_MAX + 16];
+    snprintf(what, sizeof(what), "channel '%s'", name);
+    return core_bq_err(r, fn, what, send, timeout);
 }
 
 aclError acltdtSendTensor(const acltdtChannelHandle *handle, const acltdtDataset *dataset,

@@ -486,17 +486,9 @@ aclError acltdtDestroyQueue(uint32_t qid)
 
 static aclError q_code(int r, const char *fn, uint32_t qid, bool enq, int32_t timeout)
 {
-    switch (r) {
-    case -EAGAIN:
-        return core_err(enq ? ACL_ERROR_RT_QUEUE_FULL : ACL_ERROR_RT_QUEUE_EMPTY,
-                        "%s: queue %u is %s", fn, qid, enq ? "full" : "empty");
-    case -ETIMEDOUT:
-        return core_err(enq ? ACL_ERROR_RT_QUEUE_FULL : ACL_ERROR_RT_QUEUE_EMPTY,
-                        "%s: queue %u stayed %s for %d ms", fn, qid, enq ? "full" : "empty",
-                        (int)timeout);
-    default:
-        return core_err(ACL_ERROR_FAILURE, "%s: queue %u was destroyed", fn, qid);
-    }
+    char what[32];
+    snprintf(what, sizeof(what), "queue %u", qid);
+    return core_bq_err(r, fn, what, enq, timeout);
 }
 
 /* The destinations bound to src (at most `max`); n returned. g_q_lock held. */
