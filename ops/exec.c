@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "core/launch.h"
+#include "core/obs.h"
 #include "ops/ops.h"
 
 #define POOL_CHUNK 32
@@ -77,6 +78,8 @@ static void exec_free(struct aclOpExecutor *e)
         free(e->group_src);
         free(e->group_need);
     }
+    free(e->obs);
+    e->obs = NULL;
     e->plan = NULL;
     e->run = NULL;
     e->fini = NULL;
@@ -148,6 +151,25 @@ void ops_exec_ir(struct aclOpExecutor *e, const uint16_t *in_counts, uint16_t n_
     }
 }
 
+/* Describe slot's tensor for the profiler / the dump (core/obs.h). */
+static void exec_obs_slot(struct aclOpExecutor *e, int slot, const aclTensor *t)
+{
+    unsigned n = (unsigned)e->nin + e->nout;
+    if (!e->obs && !(e->obs = calloc(n, sizeof(*e->obs))))
+        return; /* not observed: no memory */
+    if ((unsigned)slot >= n)
+        return;
+    struct core_obs_tensor *o = &e->obs[slot];
+    o->dt = t->dtype;
+    o->fmt = t->format;
+    o->ndim = t->ndim < CORE_OBS_MAX_DIMS ? t->ndim : CORE_OBS_MAX_DIMS;
+    o->offset = t->offset;
+    for (uint32_t d = 0; d < o->ndim; d++) {
+        o->dims[d] = t->dims[d];
+        o->strides[d] = t->strides[d];
+    }
+}
+
 int ops_exec_slot(struct aclOpExecutor *e, const aclTensor *t)
 {
     int slot = e->nslots++;
@@ -155,6 +177,8 @@ int ops_exec_slot(struct aclOpExecutor *e, const aclTensor *t)
         e->slot_group[slot] = -1;
         return slot;
     }
+    if (__builtin_expect(core_obs_active(), 0))
+        exec_obs_slot(e, slot, t);
     int64_t numel = ops_numel(t->dims, (int)t->ndim);
     for (int g = 0; g < e->ngroups; g++)
         if (e->group_src[g] == t) {
@@ -205,7 +229,15 @@ static int32_t exec_run(const struct aclOpExecutor *e, void *const *group_addr)
         }
     for (int s = 0; s < e->nslots; s++)
         addr[s] = e->slot_group[s] >= 0 ? group_addr[e->slot_group[s]] : NULL;
-    int32_t rc = e->run(e, addr);
+    int32_t rc;
+    if (__builtin_expect(core_obs_active(), 0)) {
+        uint64_t t0 = core_obs_now_ns();
+        rc = e->run(e, addr);
+        if (rc == 0 && e->nslots == e->nin + e->nout)
+            core_obs_op(e->op, e->obs, addr, e->nin, e->nout, t0, core_obs_now_ns());
+    } else {
+        rc = e->run(e, addr);
+    }
     if (addr != slot_addr)
         free(addr);
     return rc;

@@ -234,6 +234,9 @@ struct aclOpExecutor {
      * tensor count of IR input i (then IR output i). Default: one per slot. */
     uint16_t n_ir_in, n_ir_out;
     uint16_t ir_first[8], ir_count[8];
+    /* Per-slot tensor views for the profiler and the dump (core/obs.h), made
+     * at phase 1 while core_obs_active(); NULL otherwise. */
+    struct core_obs_tensor *obs;
 
     struct aclOpExecutor *next_free; /* pool link (pool lock) */
 };

@@ -21,6 +21,11 @@ HEADERS = [
     "acl/error_codes/rt_error_codes.h",
     "acl/error_codes/ge_error_codes.h",
     "acl/acl_rt.h",
+    "acl/acl_rt_kernel.h",
+    "acl/acl_prof.h",
+    "acl/acl_dump.h",
+    "acl/acl_tdt.h",
+    "acl/acl_tdt_queue.h",
     "aclnn/aclnn_base.h",
 ]
 

@@ -1177,4 +1177,7 @@ ACL_FUNC_VISIBILITY aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *t
 }
 #endif
 
+/* Kernel binaries and launches (docs/runtime.md). */
+#include "acl_rt_kernel.h"
+
 #endif /* CPUACL_ACL_ACL_RT_H */

@@ -18,7 +18,11 @@ run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(f include/acl/acl.h include/cpuacl/cpuacl.h lib/libcpuacl.so lib/libascendcl.so
           lib/libacl_rt.so lib/libnnopbase.so lib/libopapi.so lib/pkgconfig/cpuacl.pc
           lib/cmake/cpuacl/cpuaclConfig.cmake lib/libacl_op_compiler.so lib/libacl_rt_impl.so
-          lib64/libascendcl.so lib64/libacl_op_compiler.so lib64/libnnopbase.so lib64/libopapi.so)
+          lib64/libascendcl.so lib64/libacl_op_compiler.so lib64/libnnopbase.so lib64/libopapi.so
+          include/acl/acl_prof.h include/acl/acl_dump.h include/acl/acl_tdt.h
+          include/acl/acl_tdt_queue.h include/acl/acl_rt_kernel.h include/mstx/ms_tools_ext.h
+          lib64/libmsprofiler.so lib64/libprofapi.so lib64/libms_tools_ext.so
+          lib64/libascend_dump.so lib64/libacl_tdt_channel.so lib64/libacl_tdt_queue.so)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "install is missing ${f}")
   endif()
@@ -46,9 +50,11 @@ run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -L${prefix}/l
 run(${WORK_DIR}/consumer_l)
 # 4. a CANN toolkit tree, as ggml's CANN backend uses one (-DCANN_INSTALL_DIR=prefix):
 #    include/ and include/aclnn on the include path, the libraries from lib64/ by the
-#    names ascendcl nnopbase opapi acl_op_compiler (and acl_rt_impl).
+#    names ascendcl nnopbase opapi acl_op_compiler (and acl_rt_impl, and the component
+#    libraries msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel acl_tdt_queue).
 run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -I${prefix}/include/aclnn
     -L${prefix}/lib64 -lascendcl -lnnopbase -lopapi -lacl_op_compiler -lacl_rt_impl
+    -lmsprofiler -lprofapi -lms_tools_ext -lascend_dump -lacl_tdt_channel -lacl_tdt_queue
     -Wl,-rpath,${prefix}/lib64 -o ${WORK_DIR}/consumer_cann)
 run(${WORK_DIR}/consumer_cann)
 message(STATUS "install test: find_package, pkg-config, -lascendcl and CANN-tree consumers all ran")

@@ -1,0 +1,852 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Kernel binaries on CPU (acl/acl_rt_kernel.h): a binary is a host shared
+ * object loaded with dlopen; a function handle is one of its exported
+ * functions (dlsym of the kernel name), called with the cpuaclKernelFunc
+ * contract once per block on the stream's worker.
+ *
+ * Handles: binaries and functions are pointers, validated against the live
+ * lists (g_bins, g_funcs, under g_bin_lock) before any use, so an unloaded
+ * binary or its functions are rejected (ACL_ERROR_RT_INVALID_HANDLE) and never
+ * dereferenced. A binary holds one reference for being loaded plus one per
+ * queued launch (refs, atomic): unload drops the first, and the shared object
+ * is closed and the memory freed by whoever drops the last, so a launch
+ * queued before the unload still runs its code.
+ *
+ * Argument lists: an args handle holds the argument bytes (grown by appends,
+ * or the user's memory for aclrtKernelArgsInitByUserMem) and a table of the
+ * parameters; a placeholder parameter is a pointer slot filled at launch
+ * with the address of a copy of its buffer. Handles the runtime allocates
+ * and every placeholder buffer belong to the binary and are freed with it.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "acl/acl.h"
+#include "core/core.h"
+#include "core/err.h"
+#include "core/launch.h"
+
+#define BIN_MAGIC 0x62696e48u  /* "binH" */
+#define FUNC_MAGIC 0x66756e48u /* "funH" */
+#define ARGS_MAGIC 0x61726748u /* "argH" */
+#define ARGS_MAX_PARAMS 128
+#define ARGS_ALIGN 8
+
+struct core_func;
+
+struct core_bin {
+    uint32_t magic;
+    _Atomic uint32_t refs; /* A: 1 while loaded + queued launches */
+    void *dl;              /* I */
+    struct core_bin *next; /* g_bins, g_bin_lock */
+    void **allocs;         /* owned blocks (args handles, placeholders), g_bin_lock */
+    size_t nallocs, capallocs;
+};
+
+struct core_func {
+    uint32_t magic;
+    struct core_bin *bin; /* I */
+    cpuaclKernelFunc fn;  /* I */
+    struct core_func *next; /* g_funcs, g_bin_lock */
+    char name[];
+};
+
+struct args_param {
+    uint32_t off, size;
+    bool ph;
+    void *ph_buf; /* placeholder buffer (owned by the binary) */
+    size_t ph_size;
+};
+
+struct core_args {
+    uint32_t magic;
+    struct core_func *func;
+    unsigned char *buf; /* argument bytes */
+    size_t len, cap;
+    bool user_mem, finalized;
+    uint32_t nparams;
+    struct args_param p[ARGS_MAX_PARAMS];
+};
+
+struct aclrtBinaryData { /* aclrtCreateBinary */
+    size_t len;
+    unsigned char bytes[];
+};
+
+static pthread_mutex_t g_bin_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct core_bin *g_bins;
+static struct core_func *g_funcs;
+
+/* ---- lookup and lifetime ------------------------------------------------------- */
+
+static bool bin_live_locked(const struct core_bin *b)
+{
+    for (struct core_bin *x = g_bins; x; x = x->next)
+        if (x == b)
+            return true;
+    return false;
+}
+
+static bool func_live_locked(const struct core_func *f)
+{
+    for (struct core_func *x = g_funcs; x; x = x->next)
+        if (x == f)
+            return true;
+    return false;
+}
+
+static void bin_free(struct core_bin *b)
+{
+    pthread_mutex_lock(&g_bin_lock);
+    for (struct core_func **pp = &g_funcs; *pp;) {
+        if ((*pp)->bin == b) {
+            struct core_func *f = *pp;
+            *pp = f->next;
+            f->magic = 0;
+            free(f);
+        } else {
+            pp = &(*pp)->next;
+        }
+    }
+    pthread_mutex_unlock(&g_bin_lock);
+    for (size_t i = 0; i < b->nallocs; i++)
+        free(b->allocs[i]);
+    free(b->allocs);
+    dlclose(b->dl);
+    b->magic = 0;
+    free(b);
+}
+
+static void bin_unref(struct core_bin *b)
+{
+    /* acq_rel: the last one to drop sees every launch's use before closing. */
+    if (atomic_fetch_sub_explicit(&b->refs, 1, memory_order_acq_rel) == 1)
+        bin_free(b);
+}
+
+/* Record a block the binary frees at the end. g_bin_lock held. */
+static int bin_own_locked(struct core_bin *b, void *p)
+{
+    if (b->nallocs == b->capallocs) {
+        size_t nc = b->capallocs ? 2 * b->capallocs : 8;
+        void **na = realloc(b->allocs, nc * sizeof(void *));
+        if (!na)
+            return -ENOMEM;
+        b->allocs = na;
+        b->capallocs = nc;
+    }
+    b->allocs[b->nallocs++] = p;
+    return 0;
+}
+
+/* ---- loading ------------------------------------------------------------------- */
+
+static aclError check_options(const aclrtBinaryLoadOptions *o, int *flags, const char *fn)
+{
+    *flags = RTLD_NOW | RTLD_LOCAL;
+    if (!o)
+        return ACL_SUCCESS;
+    if (o->numOpt && !o->options)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: options->options is NULL with numOpt %zu",
+                        fn, o->numOpt);
+    for (size_t i = 0; i < o->numOpt; i++) {
+        switch (o->options[i].type) {
+        case ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD:
+            if (o->options[i].value.isLazyLoad)
+                *flags = RTLD_LAZY | RTLD_LOCAL;
+            break;
+        case ACL_RT_BINARY_LOAD_OPT_MAGIC:          /* any core type: all run on the CPU */
+        case ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE: /* the contract is the same */
+            break;
+        default:
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: option type %d is invalid", fn,
+                            (int)o->options[i].type);
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+static aclError load_path(const char *path, int flags, aclrtBinHandle *out, const char *fn)
+{
+    void *dl = dlopen(path, flags);
+    if (!dl) {
+        const char *e = dlerror();
+        return core_err(ACL_ERROR_INVALID_FILE, "%s: cannot load '%s' as a CPU kernel binary "
+                                                "(a host shared object): %s", fn, path,
+                        e ? e : "?");
+    }
+    struct core_bin *b = calloc(1, sizeof(*b));
+    if (!b) {
+        dlclose(dl);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    b->magic = BIN_MAGIC;
+    b->dl = dl;
+    atomic_init(&b->refs, 1);
+    pthread_mutex_lock(&g_bin_lock);
+    b->next = g_bins;
+    g_bins = b;
+    pthread_mutex_unlock(&g_bin_lock);
+    *out = b;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *options,
+                                 aclrtBinHandle *binHandle)
+{
+    CORE_REQUIRE_INIT();
+    if (!binPath || !binHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtBinaryLoadFromFile: binPath or binHandle is NULL");
+    int flags;
+    aclError rc = check_options(options, &flags, __func__);
+    if (rc)
+        return rc;
+    if (access(binPath, R_OK) != 0)
+        return core_err(ACL_ERROR_INVALID_FILE, "aclrtBinaryLoadFromFile: cannot read '%s': %s",
+                        binPath, strerror(errno));
+    /* dlopen searches the library path for a bare name: make it a path. */
+    char buf[4096];
+    if (!strchr(binPath, '/')) {
+        snprintf(buf, sizeof(buf), "./%s", binPath);
+        binPath = buf;
+    }
+    return load_path(binPath, flags, binHandle, __func__);
+}
+
+aclError aclrtBinaryLoadFromData(const void *data, size_t length,
+                                 const aclrtBinaryLoadOptions *options, aclrtBinHandle *binHandle)
+{
+    CORE_REQUIRE_INIT();
+    if (!data || !length || !binHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtBinaryLoadFromData: data, length or binHandle is NULL/0");
+    int flags;
+    aclError rc = check_options(options, &flags, __func__);
+    if (rc)
+        return rc;
+    if (length < 4 || memcmp(data, "\x7f" "ELF", 4) != 0)
+        return core_err(ACL_ERROR_INVALID_FILE,
+                        "aclrtBinaryLoadFromData: the data is not an ELF shared object (a CPU "
+                        "kernel binary)");
+    /* The loader needs a file. A uniquely named temporary file (unlinked once
+     * loaded): the loader identifies objects by name, so a reused name (such
+     * as /proc/self/fd/N of a closed memfd) would return an older binary. */
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/cpuacl-kbin-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return core_err(ACL_ERROR_FAILURE, "aclrtBinaryLoadFromData: cannot create '%s': %s",
+                        path, strerror(errno));
+    const unsigned char *p = data;
+    size_t left = length;
+    while (left) {
+        ssize_t w = write(fd, p, left);
+        if (w <= 0) {
+            close(fd);
+            unlink(path);
+            return core_err(ACL_ERROR_FAILURE, "aclrtBinaryLoadFromData: write: %s",
+                            strerror(errno));
+        }
+        p += w;
+        left -= (size_t)w;
+    }
+    close(fd);
+    rc = load_path(path, flags, binHandle, __func__);
+    unlink(path); /* the mapping keeps the contents */
+    return rc;
+}
+
+aclrtBinary aclrtCreateBinary(const void *data, size_t dataLen)
+{
+    if (!data || !dataLen) {
+        core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateBinary: data is NULL or dataLen is 0");
+        return NULL;
+    }
+    struct aclrtBinaryData *b = malloc(sizeof(*b) + dataLen);
+    if (!b) {
+        core_err(ACL_ERROR_BAD_ALLOC, "aclrtCreateBinary: out of memory");
+        return NULL;
+    }
+    b->len = dataLen;
+    memcpy(b->bytes, data, dataLen);
+    return b;
+}
+
+aclError aclrtDestroyBinary(aclrtBinary binary)
+{
+    if (!binary)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyBinary: binary is NULL");
+    free(binary);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle *binHandle)
+{
+    if (!binary)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoad: binary is NULL");
+    const struct aclrtBinaryData *b = binary;
+    return aclrtBinaryLoadFromData(b->bytes, b->len, NULL, binHandle);
+}
+
+aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle)
+{
+    if (!binHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtBinaryUnLoad: binHandle is NULL");
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_bin **pp = &g_bins;
+    while (*pp && *pp != binHandle)
+        pp = &(*pp)->next;
+    struct core_bin *b = *pp;
+    if (b)
+        *pp = b->next;
+    /* Its functions stop being valid handles now (queued launches keep b). */
+    for (struct core_func **fp = &g_funcs; b && *fp;)
+        if ((*fp)->bin == b) {
+            struct core_func *f = *fp;
+            *fp = f->next;
+            f->next = NULL;
+            if (bin_own_locked(b, f)) { /* freed with b; on failure free now */
+                f->magic = 0;
+                free(f);
+            }
+        } else {
+            fp = &(*fp)->next;
+        }
+    pthread_mutex_unlock(&g_bin_lock);
+    if (!b)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                        "aclrtBinaryUnLoad: not a loaded binary (unloaded already?)");
+    bin_unref(b);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kernelName,
+                                aclrtFuncHandle *funcHandle)
+{
+    if (!binHandle || !kernelName || !funcHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtBinaryGetFunction: binHandle, kernelName or funcHandle is NULL");
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_bin *b = binHandle;
+    aclError rc = ACL_SUCCESS;
+    if (!bin_live_locked(b)) {
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                      "aclrtBinaryGetFunction: not a loaded binary (unloaded?)");
+        goto out;
+    }
+    for (struct core_func *f = g_funcs; f; f = f->next)
+        if (f->bin == b && strcmp(f->name, kernelName) == 0) {
+            *funcHandle = f;
+            goto out;
+        }
+    dlerror();
+    void *sym = dlsym(b->dl, kernelName);
+    if (!sym) {
+        rc = core_err(ACL_ERROR_RT_KERNEL_LOOKUP,
+                      "aclrtBinaryGetFunction: the binary exports no kernel '%s'", kernelName);
+        goto out;
+    }
+    size_t n = strlen(kernelName);
+    struct core_func *f = malloc(sizeof(*f) + n + 1);
+    if (!f) {
+        rc = core_err(ACL_ERROR_BAD_ALLOC, "aclrtBinaryGetFunction: out of memory");
+        goto out;
+    }
+    f->magic = FUNC_MAGIC;
+    f->bin = b;
+    f->fn = (cpuaclKernelFunc)sym;
+    memcpy(f->name, kernelName, n + 1);
+    f->next = g_funcs;
+    g_funcs = f;
+    *funcHandle = f;
+out:
+    pthread_mutex_unlock(&g_bin_lock);
+    return rc;
+}
+
+aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle, const char *name, void **dptr,
+                              size_t *size)
+{
+    if (!binHandle || !name || !dptr || !size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtBinaryGetGlobal: NULL argument");
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_bin *b = binHandle;
+    aclError rc = ACL_SUCCESS;
+    if (!bin_live_locked(b)) {
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclrtBinaryGetGlobal: not a loaded binary");
+    } else {
+        dlerror();
+        void *sym = dlsym(b->dl, name);
+        Dl_info info;
+        const ElfW(Sym) *es = NULL;
+        if (!sym || !dladdr1(sym, &info, (void **)&es, RTLD_DL_SYMENT) || !es) {
+            rc = core_err(ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+                          "aclrtBinaryGetGlobal: the binary exports no global '%s'", name);
+        } else {
+            *dptr = sym;
+            *size = es->st_size;
+        }
+    }
+    pthread_mutex_unlock(&g_bin_lock);
+    return rc;
+}
+
+/* Validate f; with g_bin_lock NOT held. Returns f or NULL (message recorded). */
+static struct core_func *func_get(aclrtFuncHandle h, const char *fn)
+{
+    if (!h) {
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: funcHandle is NULL", fn);
+        return NULL;
+    }
+    pthread_mutex_lock(&g_bin_lock);
+    bool ok = func_live_locked(h);
+    pthread_mutex_unlock(&g_bin_lock);
+    if (!ok)
+        core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                 "%s: not a function of a loaded binary (its binary was unloaded?)", fn);
+    return ok ? h : NULL;
+}
+
+aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char *name)
+{
+    if (!name)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetFunctionName: name is NULL");
+    struct core_func *f = func_get(funcHandle, __func__);
+    if (!f)
+        return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
+    size_t n = strlen(f->name);
+    if (maxLen < n + 1)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtGetFunctionName: maxLen %u is smaller than the name (%zu bytes)",
+                        maxLen, n + 1);
+    memcpy(name, f->name, n + 1);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle *binHandle)
+{
+    if (!binHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFunctionGetBinary: binHandle is NULL");
+    struct core_func *f = func_get(funcHandle, __func__);
+    if (!f)
+        return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
+    *binHandle = f->bin;
+    return ACL_SUCCESS;
+}
+
+/* ---- argument lists ------------------------------------------------------------ */
+
+static size_t align_up(size_t n)
+{
+    return (n + ARGS_ALIGN - 1) & ~(size_t)(ARGS_ALIGN - 1);
+}
+
+aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle, size_t *memSize)
+{
+    if (!memSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtKernelArgsGetHandleMemSize: memSize NULL");
+    if (!func_get(funcHandle, __func__))
+        return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
+    *memSize = sizeof(struct core_args);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle funcHandle, size_t userArgsSize,
+                                   size_t *actualArgsSize)
+{
+    if (!actualArgsSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtKernelArgsGetMemSize: actualArgsSize NULL");
+    if (!func_get(funcHandle, __func__))
+        return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
+    /* Every parameter starts 8-byte aligned: room for the padding of each. */
+    *actualArgsSize = align_up(userArgsSize) + ARGS_MAX_PARAMS * ARGS_ALIGN;
+    return ACL_SUCCESS;
+}
+
+static void args_init(struct core_args *a, struct core_func *f)
+{
+    memset(a, 0, sizeof(*a));
+    a->magic = ARGS_MAGIC;
+    a->func = f;
+}
+
+aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle *argsHandle)
+{
+    if (!argsHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtKernelArgsInit: argsHandle is NULL");
+    struct core_func *f = func_get(funcHandle, __func__);
+    if (!f)
+        return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
+    struct core_args *a = malloc(sizeof(*a));
+    if (!a)
+        return core_err(ACL_ERROR_BAD_ALLOC, "aclrtKernelArgsInit: out of memory");
+    args_init(a, f);
+    pthread_mutex_lock(&g_bin_lock);
+    int r = func_live_locked(f) ? bin_own_locked(f->bin, a) : -ESTALE;
+    pthread_mutex_unlock(&g_bin_lock);
+    if (r) {
+        free(a);
+        return core_err(r == -ESTALE ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_BAD_ALLOC,
+                        "aclrtKernelArgsInit: %s", r == -ESTALE ? "binary unloaded" : "no memory");
+    }
+    *argsHandle = a;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle, aclrtArgsHandle argsHandle,
+                                      void *userHostMem, size_t actualArgsSize)
+{
+    if (!argsHandle || !userHostMem || !actualArgsSize)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtKernelArgsInitByUserMem: argsHandle, userHostMem NULL or size 0");
+    struct core_func *f = func_get(funcHandle, __func__);
+    if (!f)
+        return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
+    struct core_args *a = argsHandle;
+    args_init(a, f);
+    a->buf = userHostMem;
+    a->cap = actualArgsSize;
+    a->user_mem = true;
+    return ACL_SUCCESS;
+}
+
+static struct core_args *args_of(aclrtArgsHandle h, const char *fn)
+{
+    struct core_args *a = h;
+    if (!a || a->magic != ARGS_MAGIC) {
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: argsHandle is NULL or not initialised", fn);
+        return NULL;
+    }
+    return a;
+}
+
+static aclError args_append(struct core_args *a, const void *param, size_t size, bool ph,
+                            aclrtParamHandle *ph_out, const char *fn)
+{
+    if (a->finalized)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the argument list was finalized", fn);
+    if (a->nparams == ARGS_MAX_PARAMS)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: at most %d parameters", fn,
+                        ARGS_MAX_PARAMS);
+    size_t off = align_up(a->len), end = off + size;
+    if (end > a->cap) {
+        if (a->user_mem)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: the user memory (%zu bytes) cannot hold %zu bytes of arguments "
+                            "(size it with aclrtKernelArgsGetMemSize)", fn, a->cap, end);
+        size_t nc = a->cap ? a->cap : 64;
+        while (nc < end)
+            nc *= 2;
+        unsigned char *nb = realloc(a->buf, nc);
+        if (!nb)
+            return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        a->buf = nb;
+        a->cap = nc;
+    }
+    memset(a->buf + a->len, 0, off - a->len);
+    if (param)
+        memcpy(a->buf + off, param, size);
+    else
+        memset(a->buf + off, 0, size);
+    a->len = end;
+    a->p[a->nparams] = (struct args_param){(uint32_t)off, (uint32_t)size, ph, NULL, 0};
+    *ph_out = (aclrtParamHandle)(uintptr_t)(a->nparams + 1);
+    a->nparams++;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void *param, size_t paramSize,
+                               aclrtParamHandle *paramHandle)
+{
+    struct core_args *a = args_of(argsHandle, __func__);
+    if (!a)
+        return ACL_ERROR_INVALID_PARAM;
+    if (!param || !paramSize || !paramHandle || paramSize > UINT32_MAX)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtKernelArgsAppend: param, paramSize or paramHandle invalid");
+    return args_append(a, param, paramSize, false, paramHandle, __func__);
+}
+
+aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParamHandle *paramHandle)
+{
+    struct core_args *a = args_of(argsHandle, __func__);
+    if (!a)
+        return ACL_ERROR_INVALID_PARAM;
+    if (!paramHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: paramHandle is NULL", __func__);
+    return args_append(a, NULL, sizeof(void *), true, paramHandle, __func__);
+}
+
+static struct args_param *param_of(struct core_args *a, aclrtParamHandle h, const char *fn)
+{
+    uintptr_t i = (uintptr_t)h;
+    if (i == 0 || i > a->nparams) {
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: paramHandle is not a parameter of this list", fn);
+        return NULL;
+    }
+    return &a->p[i - 1];
+}
+
+aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
+                                             aclrtParamHandle paramHandle, size_t dataSize,
+                                             void **bufferAddr)
+{
+    struct core_args *a = args_of(argsHandle, __func__);
+    if (!a)
+        return ACL_ERROR_INVALID_PARAM;
+    if (!dataSize || !bufferAddr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: dataSize 0 or bufferAddr NULL", __func__);
+    struct args_param *p = param_of(a, paramHandle, __func__);
+    if (!p)
+        return ACL_ERROR_INVALID_PARAM;
+    if (!p->ph)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the parameter is not a placeholder",
+                        __func__);
+    if (p->ph_buf && p->ph_size >= dataSize) {
+        *bufferAddr = p->ph_buf;
+        return ACL_SUCCESS;
+    }
+    void *buf = calloc(1, dataSize);
+    if (!buf)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", __func__);
+    pthread_mutex_lock(&g_bin_lock);
+    int r = func_live_locked(a->func) ? bin_own_locked(a->func->bin, buf) : -ESTALE;
+    pthread_mutex_unlock(&g_bin_lock);
+    if (r) {
+        free(buf);
+        return core_err(r == -ESTALE ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_BAD_ALLOC,
+                        "%s: %s", __func__, r == -ESTALE ? "binary unloaded" : "no memory");
+    }
+    if (p->ph_buf)
+        memcpy(buf, p->ph_buf, p->ph_size); /* the old one is freed with the binary */
+    p->ph_buf = buf;
+    p->ph_size = dataSize;
+    *bufferAddr = buf;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
+                                   void *param, size_t paramSize)
+{
+    struct core_args *a = args_of(argsHandle, __func__);
+    if (!a)
+        return ACL_ERROR_INVALID_PARAM;
+    if (!param)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: param is NULL", __func__);
+    struct args_param *p = param_of(a, paramHandle, __func__);
+    if (!p)
+        return ACL_ERROR_INVALID_PARAM;
+    if (p->ph || paramSize != p->size)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: paramSize %zu differs from the appended size %u (or a placeholder)",
+                        __func__, paramSize, p->size);
+    memcpy(a->buf + p->off, param, paramSize);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle)
+{
+    struct core_args *a = args_of(argsHandle, __func__);
+    if (!a)
+        return ACL_ERROR_INVALID_PARAM;
+    a->finalized = true;
+    return ACL_SUCCESS;
+}
+
+/* ---- launches ------------------------------------------------------------------ */
+
+struct launch {
+    struct core_bin *bin; /* a reference */
+    cpuaclKernelFunc fn;
+    uint32_t nblocks;
+    size_t size;
+    unsigned char *args; /* = bytes, or the caller's device block */
+    unsigned char bytes[];
+};
+
+static int32_t launch_run(void *arg)
+{
+    struct launch *l = arg;
+    for (uint32_t b = 0; b < l->nblocks; b++)
+        l->fn(l->args, l->size, b, l->nblocks);
+    return 0;
+}
+
+static void launch_release(void *arg)
+{
+    struct launch *l = arg;
+    bin_unref(l->bin);
+    free(l);
+}
+
+static aclError check_cfg(const aclrtLaunchKernelCfg *cfg, const char *fn)
+{
+    if (!cfg)
+        return ACL_SUCCESS;
+    if (cfg->numAttrs && !cfg->attrs)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cfg->attrs is NULL with numAttrs %zu", fn,
+                        cfg->numAttrs);
+    bool t = false, tus = false;
+    for (size_t i = 0; i < cfg->numAttrs; i++) {
+        aclrtLaunchKernelAttrId id = cfg->attrs[i].id;
+        if (id < ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE || id > ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING)
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: launch attribute id %d is invalid", fn,
+                            (int)id);
+        t |= id == ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT;
+        tus |= id == ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US;
+        if (id == ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE &&
+            cfg->attrs[i].value.engineType != ACL_RT_ENGINE_TYPE_AIC &&
+            cfg->attrs[i].value.engineType != ACL_RT_ENGINE_TYPE_AIV)
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: engine type %d is invalid", fn,
+                            (int)cfg->attrs[i].value.engineType);
+    }
+    if (t && tus)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: ATTR_TIMEOUT and ATTR_TIMEOUT_US cannot be given together", fn);
+    return ACL_SUCCESS;
+}
+
+/* Prepare a launch of f: validate, take a binary reference, allocate extra
+ * bytes for the argument snapshot. */
+static aclError launch_new(aclrtFuncHandle h, uint32_t nblocks, size_t extra,
+                           const aclrtLaunchKernelCfg *cfg, struct launch **out, const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    if (!h)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: funcHandle is NULL", fn);
+    if (nblocks == 0)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: numBlocks is 0", fn);
+    aclError rc = check_cfg(cfg, fn);
+    if (rc)
+        return rc;
+    struct launch *l = malloc(sizeof(*l) + extra);
+    if (!l)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_func *f = h;
+    bool ok = func_live_locked(f);
+    if (ok) {
+        l->bin = f->bin;
+        l->fn = f->fn;
+        /* relaxed: the binary is live (g_bin_lock) and holds its own reference. */
+        atomic_fetch_add_explicit(&f->bin->refs, 1, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&g_bin_lock);
+    if (!ok) {
+        free(l);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                        "%s: not a function of a loaded binary (unloaded?)", fn);
+    }
+    l->nblocks = nblocks;
+    l->size = 0;
+    l->args = l->bytes;
+    *out = l;
+    return ACL_SUCCESS;
+}
+
+static aclError launch_submit(struct launch *l, aclrtStream stream, const char *fn)
+{
+    aclError rc = core_launch_owned(stream, launch_run, l, launch_release, fn);
+    if (rc != ACL_SUCCESS)
+        launch_release(l);
+    return rc;
+}
+
+aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
+                             size_t argsSize, aclrtLaunchKernelCfg *cfg, aclrtStream stream)
+{
+    if (!argsData && argsSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchKernel: argsData is NULL");
+    struct launch *l;
+    aclError rc = launch_new(funcHandle, numBlocks, 0, cfg, &l, "aclrtLaunchKernel");
+    if (rc)
+        return rc;
+    /* argsData is device memory the kernel reads when it runs, as on a device. */
+    l->args = (unsigned char *)argsData;
+    l->size = argsSize;
+    return launch_submit(l, stream, "aclrtLaunchKernel");
+}
+
+aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
+                           size_t argsSize, aclrtStream stream)
+{
+    return aclrtLaunchKernelV2(funcHandle, numBlocks, argsData, argsSize, NULL, stream);
+}
+
+aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks,
+                                     aclrtStream stream, aclrtLaunchKernelCfg *cfg,
+                                     aclrtArgsHandle argsHandle, void *reserve)
+{
+    (void)reserve;
+    struct core_args *a = args_of(argsHandle, __func__);
+    if (!a)
+        return ACL_ERROR_INVALID_PARAM;
+    if (a->func != funcHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtLaunchKernelWithConfig: argsHandle was initialised for another "
+                        "function");
+    size_t extra = align_up(a->len);
+    for (uint32_t i = 0; i < a->nparams; i++)
+        if (a->p[i].ph) {
+            if (!a->p[i].ph_buf)
+                return core_err(ACL_ERROR_INVALID_PARAM,
+                                "aclrtLaunchKernelWithConfig: placeholder parameter %u has no "
+                                "buffer (aclrtKernelArgsGetPlaceHolderBuffer)", i);
+            extra += align_up(a->p[i].ph_size);
+        }
+    struct launch *l;
+    aclError rc = launch_new(funcHandle, numBlocks, extra, cfg, &l, __func__);
+    if (rc)
+        return rc;
+    if (a->len)
+        memcpy(l->bytes, a->buf, a->len);
+    size_t at = align_up(a->len);
+    for (uint32_t i = 0; i < a->nparams; i++)
+        if (a->p[i].ph) {
+            void *copy = l->bytes + at;
+            memcpy(copy, a->p[i].ph_buf, a->p[i].ph_size);
+            memcpy(l->bytes + a->p[i].off, &copy, sizeof(void *));
+            at += align_up(a->p[i].ph_size);
+        }
+    l->size = a->len;
+    return launch_submit(l, stream, __func__);
+}
+
+aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks,
+                                       aclrtStream stream, aclrtLaunchKernelCfg *cfg,
+                                       void *hostArgs, size_t argsSize,
+                                       aclrtPlaceHolderInfo *placeHolderArray,
+                                       size_t placeHolderNum)
+{
+    if ((!hostArgs && argsSize) || (placeHolderNum && !placeHolderArray))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtLaunchKernelWithHostArgs: hostArgs or placeHolderArray is NULL");
+    for (size_t i = 0; i < placeHolderNum; i++)
+        if ((size_t)placeHolderArray[i].addrOffset + sizeof(void *) > argsSize ||
+            placeHolderArray[i].dataOffset > argsSize)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "aclrtLaunchKernelWithHostArgs: placeholder %zu is outside the %zu "
+                            "argument bytes", i, argsSize);
+    struct launch *l;
+    aclError rc = launch_new(funcHandle, numBlocks, argsSize, cfg, &l, __func__);
+    if (rc)
+        return rc;
+    if (argsSize)
+        memcpy(l->bytes, hostArgs, argsSize);
+    for (size_t i = 0; i < placeHolderNum; i++) {
+        void *p = l->bytes + placeHolderArray[i].dataOffset;
+        memcpy(l->bytes + placeHolderArray[i].addrOffset, &p, sizeof(void *));
+    }
+    l->size = argsSize;
+    return launch_submit(l, stream, __func__);
+}

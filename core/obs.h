@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Observation of operator runs (core/prof.c, core/dump.c): the profiler
+ * (acl/acl_prof.h) records each aclnn operator's run, the dump
+ * (acl/acl_dump.h) writes its input and output tensors. The operator layer
+ * (ops/exec.c) describes its tensors at phase 1 while core_obs_active() and
+ * reports each run with core_obs_op.
+ */
+#ifndef CPUACL_CORE_OBS_H
+#define CPUACL_CORE_OBS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define CORE_OBS_MAX_DIMS 25
+
+/* One tensor of an operator: its view over the device address of its slot. */
+struct core_obs_tensor {
+    int32_t dt, fmt; /* aclDataType, aclFormat */
+    uint32_t ndim;
+    int64_t offset; /* elements */
+    int64_t dims[CORE_OBS_MAX_DIMS];
+    int64_t strides[CORE_OBS_MAX_DIMS];
+};
+
+#define CORE_OBS_PROF 1u
+#define CORE_OBS_DUMP 2u
+/* A: which observers are on (prof.c and dump.c set and clear their bit). */
+extern _Atomic uint32_t core_obs_mask;
+
+static inline bool core_obs_active(void)
+{
+    /* relaxed: a hint checked at phase 1 and per run; turning an observer on
+     * or off is not ordered with operators already in flight. */
+    return atomic_load_explicit(&core_obs_mask, memory_order_relaxed) != 0;
+}
+
+uint64_t core_obs_now_ns(void);
+/* mkdir -p path: 0 / -errno (prof.c). */
+int core_obs_mkdirs(const char *path);
+/* An operator ran from t0 to t1 (ns, core_obs_now_ns) on the calling worker.
+ * t[i] / addr[i]: its nin inputs then nout outputs (addr NULL: absent). */
+void core_obs_op(const char *op, const struct core_obs_tensor *t, void *const *addr, uint32_t nin,
+                 uint32_t nout, uint64_t t0, uint64_t t1);
+
+/* dump.c: write one operator's tensors (CORE_OBS_DUMP set). */
+void core_dump_op(const char *op, const struct core_obs_tensor *t, void *const *addr, uint32_t nin,
+                  uint32_t nout);
+/* prof.c: record one operator run (CORE_OBS_PROF set). */
+void core_prof_op(const char *op, const struct core_obs_tensor *t, uint32_t nin, uint32_t nout,
+                  uint64_t t0, uint64_t t1);
+
+#endif
