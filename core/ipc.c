@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "core/event.h"
 #include "core/ipc.h"
 #include "core/notify.h"
 #include "core/vmm.h"
@@ -57,7 +58,7 @@
 #define IPC_MAX_PIDS 480
 #define IPC_HANDLE_TOKEN_BITS 22
 
-enum ipc_kind { IPC_MEM = 1, IPC_PHYS = 2, IPC_NOTIFY = 3 };
+enum ipc_kind { IPC_MEM = 1, IPC_PHYS = 2, IPC_NOTIFY = 3, IPC_EVENT = 4 };
 enum ipc_state { IPC_LIVE = 1, IPC_CLOSED = 2 };
 
 /* One page of shared memory per export (IP2, IP3). */
@@ -963,7 +964,7 @@ void core_ipc_device_fini_locked(int dev)
 
 /* ---- IPC notifies ----------------------------------------------------------------- */
 
-_Atomic uint64_t *core_ipc_notify_words(struct core_ipc_obj *o) { return o->desc->words; }
+_Atomic uint64_t *core_ipc_words(struct core_ipc_obj *o) { return o->desc->words; }
 
 void core_ipc_notify_drop(struct core_ipc_obj *o)
 {
@@ -1111,5 +1112,123 @@ aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t f
     atomic_store_explicit(&n->ipc, o, memory_order_release);
     core_notify_put(n);
     *notify = h;
+    return ACL_SUCCESS;
+}
+
+/* ---- IPC events --------------------------------------------------------------------- */
+
+_Static_assert(IPC_KEY_LEN - 1 <= ACL_IPC_EVENT_HANDLE_SIZE, "a key fits an event handle");
+
+aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle)
+{
+    static const char fn[] = "aclrtIpcGetEventHandle";
+    CORE_REQUIRE_INIT();
+    if (!event || !handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, event ? "handle" : "event");
+    struct core_event *ev = core_event_get(event);
+    if (!ev)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
+    aclError rc = ACL_SUCCESS;
+    /* acquire: pairs with the release CAS below (another export of the same event) */
+    struct core_ipc_obj *cur = atomic_load_explicit(&ev->ipc, memory_order_acquire);
+    if (ev->api != CORE_EV_EX || !(ev->flags & ACL_EVENT_IPC)) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: only events from aclrtCreateEventExWithFlag with ACL_EVENT_IPC can be "
+                      "shared",
+                      fn);
+    } else if (cur) {
+        if (cur->exported) {
+            memset(handle, 0, sizeof(*handle));
+            memcpy(handle->reserved, cur->key, strlen(cur->key) + 1);
+        } else {
+            rc = core_err(ACL_ERROR_INVALID_PARAM,
+                          "%s: %p was opened from another process's handle; only its creator "
+                          "shares it",
+                          fn, event);
+        }
+    } else {
+        struct core_ipc_obj *o = obj_new(IPC_EVENT, true);
+        int e = o ? desc_create(o, false, ev->ctx->dev->id) : -ENOMEM;
+        if (e) {
+            if (o)
+                obj_free(o);
+            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create the export: %s", fn,
+                          strerror(-e));
+        } else {
+            /* V5 of event.c: a record made before the export counts as sequence 1. acquire:
+             * pairs with the release CAS of a record submission. */
+            bool recorded = atomic_load_explicit(&ev->desc, memory_order_acquire) >> 24 != 0;
+            aclrtEventRecordedStatus st = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+            if (recorded && aclrtQueryEventStatus(event, &st) != ACL_SUCCESS)
+                st = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+            /* relaxed: published by the release CAS of ev->ipc below */
+            atomic_store_explicit(&o->desc->words[0], recorded, memory_order_relaxed);
+            atomic_store_explicit(&o->desc->words[1], st == ACL_EVENT_RECORDED_STATUS_COMPLETE,
+                                  memory_order_relaxed);
+            o->handle = (uint64_t)(uintptr_t)event;
+            struct core_ipc_obj *expected = NULL;
+            /* release: the words before the tasks that load ev->ipc (acquire) use them */
+            if (!atomic_compare_exchange_strong_explicit(&ev->ipc, &expected, o,
+                                                         memory_order_release,
+                                                         memory_order_acquire)) {
+                export_close(o); /* a concurrent export won: use its key */
+                obj_free(o);
+                o = expected;
+            } else {
+                pthread_mutex_lock(&ipc_lock);
+                o->next = g_objs;
+                g_objs = o;
+                pthread_mutex_unlock(&ipc_lock);
+            }
+            memset(handle, 0, sizeof(*handle));
+            memcpy(handle->reserved, o->key, strlen(o->key) + 1);
+        }
+    }
+    core_event_put(ev);
+    return rc;
+}
+
+aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
+{
+    static const char fn[] = "aclrtIpcOpenEventHandle";
+    CORE_REQUIRE_INIT();
+    if (!event)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
+    char key[IPC_KEY_LEN];
+    memcpy(key, handle.reserved, sizeof(handle.reserved));
+    key[sizeof(handle.reserved) < sizeof(key) ? sizeof(handle.reserved) : sizeof(key) - 1] = 0;
+    int pid, fd;
+    uint64_t token;
+    if (!parse_key(key, &pid, &fd, &token))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: not an IPC event handle", fn);
+    struct ipc_desc *d = NULL;
+    aclError rc = desc_open(pid, fd, token, ~0ull, IPC_EVENT, &d, fn);
+    if (rc)
+        return rc;
+    aclrtEvent h = NULL;
+    rc = aclrtCreateEventExWithFlag(&h, ACL_EVENT_IPC | ACL_EVENT_SYNC);
+    struct core_ipc_obj *o = rc ? NULL : obj_new(IPC_EVENT, false);
+    struct core_event *ev = o ? core_event_get(h) : NULL;
+    if (!ev) {
+        if (!rc)
+            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+        if (h)
+            aclrtDestroyEvent(h);
+        free(o);
+        munmap(d, 4096);
+        return rc;
+    }
+    o->desc = d;
+    o->dev = ev->ctx->dev->id;
+    o->handle = (uint64_t)(uintptr_t)h;
+    snprintf(o->key, sizeof(o->key), "%s", key);
+    pthread_mutex_lock(&ipc_lock);
+    o->next = g_objs;
+    g_objs = o;
+    pthread_mutex_unlock(&ipc_lock);
+    /* release: the descriptor mapping before tasks that load ev->ipc (acquire) use it */
+    atomic_store_explicit(&ev->ipc, o, memory_order_release);
+    core_event_put(ev);
+    *event = h;
     return ACL_SUCCESS;
 }

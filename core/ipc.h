@@ -18,10 +18,12 @@ void core_ipc_phys_freed_locked(uint64_t handle);
 /* Device dev's pool is going (g_rt.lock held): drop its imports and exports. */
 void core_ipc_device_fini_locked(int dev);
 
-/* Notifies shared with other processes (core/notify.c): words[0] = records run,
- * words[1] = records taken by waits, both in shared memory. */
-_Atomic uint64_t *core_ipc_notify_words(struct core_ipc_obj *o);
-/* The notify holding o is freed: release the shared state. */
+/* The two shared words of a notify or event (shared memory):
+ *   notify (core/notify.c N4): [0] = records run, [1] = records taken by waits
+ *   event (core/event.c V5):   [0] = latest record's sequence, [1] = highest sequence run */
+_Atomic uint64_t *core_ipc_words(struct core_ipc_obj *o);
+/* The notify or event holding o is freed: release the shared state. */
 void core_ipc_notify_drop(struct core_ipc_obj *o);
+#define core_ipc_event_drop core_ipc_notify_drop
 
 #endif

@@ -147,7 +147,7 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
     /* acquire: the shared words are set up before ipc is published (core/ipc.c) */
     struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
     if (o) /* N4. release: this stream's work before another process's wait sees the flag */
-        atomic_fetch_add_explicit(&core_ipc_notify_words(o)[0], 1, memory_order_release);
+        atomic_fetch_add_explicit(&core_ipc_words(o)[0], 1, memory_order_release);
     sched_cond_add(&n->cond, 1); /* N1: release inside; wakes this process's waits */
     notify_put(n);
     return SCHED_DONE;
@@ -163,7 +163,7 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
     }
     /* acquire: pairs with the release store of ipc (core/ipc.c) */
     struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
-    _Atomic uint64_t *shared = o ? core_ipc_notify_words(o) : NULL;
+    _Atomic uint64_t *shared = o ? core_ipc_words(o) : NULL;
     _Atomic uint64_t *consumed = shared ? &shared[1] : &n->consumed;
     for (;;) {
         uint64_t local = sched_cond_value(&n->cond); /* acquire: the recorder's work */
@@ -265,7 +265,7 @@ aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)
             continue; /* destroyed meanwhile: the user's race */
         /* acquire: see run_wait */
         struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
-        _Atomic uint64_t *shared = o ? core_ipc_notify_words(o) : NULL;
+        _Atomic uint64_t *shared = o ? core_ipc_words(o) : NULL;
         _Atomic uint64_t *consumed = shared ? &shared[1] : &n->consumed;
         uint64_t v = shared ? atomic_load_explicit(&shared[0], memory_order_acquire)
                             : sched_cond_value(&n->cond);

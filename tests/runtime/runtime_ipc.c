@@ -197,6 +197,56 @@ static int child(void)
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtIpcMemImportByKey(&p, "cpuacl:garbage", 0));
     say("OK");
 
+    /* IPC events, both ways. A -> B: our wait passes when the parent's record ran. */
+    char key3[80];
+    snprintf(key3, sizeof(key3), "%s", hear("MEM3"));
+    CHECK_OK(aclrtIpcMemImportByKey(&p, key3, 0));
+    aclrtIpcEventHandle eh;
+    memset(&eh, 0, sizeof(eh));
+    snprintf(eh.reserved, sizeof(eh.reserved), "%s", hear("EVENT"));
+    aclrtEvent evb = NULL;
+    CHECK_OK(aclrtIpcOpenEventHandle(eh, &evb));
+    aclrtEventRecordedStatus rs;
+    CHECK_OK(aclrtQueryEventStatus(evb, &rs));
+    CHECK(rs == ACL_EVENT_RECORDED_STATUS_NOT_READY); /* the parent's gate is closed */
+    aclrtIpcEventHandle eh2;
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtIpcGetEventHandle(evb, &eh2)); /* not ours */
+    int32_t *hb = NULL;
+    CHECK_OK(aclrtMallocHost((void **)&hb, MEM_BYTES));
+    memset(hb, 0, MEM_BYTES);
+    CHECK_OK(aclrtStreamWaitEvent(st, evb));
+    CHECK_OK(aclrtMemcpyAsync(hb, MEM_BYTES, p, MEM_BYTES, ACL_MEMCPY_DEVICE_TO_HOST, st));
+    aclrtStreamStatus ss;
+    CHECK_OK(aclrtStreamQuery(st, &ss));
+    CHECK(ss == ACL_STREAM_STATUS_NOT_READY);
+    say("WAITING");
+    CHECK_OK(aclrtSynchronizeStream(st));
+    for (size_t i = 0; i < MEM_N; i++)
+        CHECK(hb[i] == (int32_t)i * 23);
+    CHECK_OK(aclrtSynchronizeEvent(evb));
+    CHECK_OK(aclrtQueryEventStatus(evb, &rs));
+    CHECK(rs == ACL_EVENT_RECORDED_STATUS_COMPLETE);
+    /* B -> A: our record (behind a closed gate) releases the parent's wait. */
+    struct kt_gate gate = {0};
+    CHECK_OK(cpuaclLaunchKernel(st, kt_gate_wait, &gate));
+    struct fill_args fc = {p, MEM_N, 29};
+    CHECK_OK(cpuaclLaunchKernel(st, k_fill, &fc));
+    CHECK_OK(aclrtRecordEvent(evb, st));
+    CHECK_OK(aclrtQueryEventStatus(evb, &rs));
+    CHECK(rs == ACL_EVENT_RECORDED_STATUS_NOT_READY);
+    say("BREC");
+    hear("OPEN");
+    gate_open(&gate);
+    CHECK_OK(aclrtSynchronizeEvent(evb));
+    CHECK_OK(aclrtSynchronizeStream(st));
+    CHECK_OK(aclrtDestroyEvent(evb));
+    CHECK_OK(aclrtIpcMemClose(key3));
+    CHECK_OK(aclrtFreeHost(hb));
+    say("DONE");
+    snprintf(eh.reserved, sizeof(eh.reserved), "%s", hear("EVGONE"));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtIpcOpenEventHandle(eh, &evb));
+    say("OK");
+
     /* Shareable physical handles. */
     uint64_t sh = strtoull(hear("PHYS"), NULL, 16);
     aclrtDrvMemHandle h = NULL;
@@ -332,6 +382,54 @@ int main(int argc, char **argv)
     hear("OK");
     CHECK_OK(aclrtFree(d2));
     say("FREED");
+    hear("OK");
+
+    /* IPC events. A -> B: the child's wait passes when our record (behind a gate) ran. */
+    char key3[65];
+    CHECK_OK(aclrtIpcMemGetExportKey(d1, MEM_BYTES, key3, sizeof(key3),
+                                     ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION));
+    aclrtEvent ev;
+    CHECK_OK(aclrtCreateEventExWithFlag(&ev, ACL_EVENT_IPC | ACL_EVENT_SYNC));
+    aclrtEvent plain;
+    CHECK_OK(aclrtCreateEvent(&plain));
+    aclrtIpcEventHandle eh, eh2;
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtIpcGetEventHandle(plain, &eh)); /* no ACL_EVENT_IPC */
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtIpcGetEventHandle(ev, NULL));
+    CHECK_OK(aclrtIpcGetEventHandle(ev, &eh));
+    CHECK_OK(aclrtIpcGetEventHandle(ev, &eh2));
+    CHECK(!memcmp(&eh, &eh2, sizeof(eh))); /* one handle per event */
+    aclrtEvent mine;
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtIpcOpenEventHandle(eh, &mine)); /* own handle */
+    struct kt_gate gate = {0};
+    CHECK_OK(cpuaclLaunchKernel(st, kt_gate_wait, &gate));
+    struct fill_args fa = {d1, MEM_N, 23};
+    CHECK_OK(cpuaclLaunchKernel(st, k_fill, &fa));
+    CHECK_OK(aclrtRecordEvent(ev, st));
+    say("MEM3 %s", key3);
+    say("EVENT %s", eh.reserved);
+    hear("WAITING");
+    gate_open(&gate);
+    CHECK_OK(aclrtSynchronizeStream(st));
+    /* B -> A: the child's record, submitted behind its own gate, holds our wait. */
+    hear("BREC");
+    aclrtEventRecordedStatus rs;
+    CHECK_OK(aclrtQueryEventStatus(ev, &rs));
+    CHECK(rs == ACL_EVENT_RECORDED_STATUS_NOT_READY); /* the child's record has not run */
+    memset(hb, 0, MEM_BYTES);
+    CHECK_OK(aclrtStreamWaitEvent(st, ev));
+    CHECK_OK(aclrtMemcpyAsync(hb, MEM_BYTES, d1, MEM_BYTES, ACL_MEMCPY_DEVICE_TO_HOST, st));
+    CHECK_OK(aclrtStreamQuery(st, &ss));
+    CHECK(ss == ACL_STREAM_STATUS_NOT_READY);
+    say("OPEN");
+    CHECK_OK(aclrtSynchronizeStream(st));
+    for (size_t i = 0; i < MEM_N; i++)
+        CHECK(hb[i] == (int32_t)i * 29); /* what the child wrote before its record */
+    CHECK_OK(aclrtSynchronizeEvent(ev));
+    hear("DONE");
+    CHECK_OK(aclrtIpcMemClose(key3));
+    CHECK_OK(aclrtDestroyEvent(ev));
+    CHECK_OK(aclrtDestroyEvent(plain));
+    say("EVGONE %s", eh.reserved);
     hear("OK");
 
     /* Local misuse. */
