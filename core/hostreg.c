@@ -20,6 +20,8 @@
  *        what register inserted, so an aclrtMallocHost range stays registered as it was.
  *   HR3. Registrations do not belong to a device: they survive aclrtResetDevice, as the
  *        host memory they describe does.
+ *   HR4. aclFinalize clears the registry; a list entry the registry no longer knows is
+ *        stale and is dropped when a lookup meets it.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -43,11 +45,30 @@ struct hostreg {
 static pthread_mutex_t hr_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hostreg *g_regs; /* hr_lock (HR1) */
 
+/* Is r still known to the registry? aclFinalize forgets every registration with the
+ * registry (mem_fini); the list entry is stale then and dropped (HR4). */
+static bool reg_live(const struct hostreg *r)
+{
+    struct mem_reg_info info;
+    if (mem_reg_lookup((const void *)r->base, &info) != 0)
+        return false;
+    return !r->inserted || (info.base == r->base && info.policy == MEM_POLICY_VMM &&
+                            info.owner == MEM_OWNER_HOST);
+}
+
 static struct hostreg *find_overlap(uintptr_t a, size_t n)
 {
-    for (struct hostreg *r = g_regs; r; r = r->next)
-        if (a < r->base + r->size && r->base < a + n)
-            return r;
+    for (struct hostreg **pp = &g_regs; *pp;) {
+        struct hostreg *r = *pp;
+        if (a < r->base + r->size && r->base < a + n) {
+            if (reg_live(r))
+                return r;
+            *pp = r->next; /* HR4 */
+            free(r);
+            continue;
+        }
+        pp = &r->next;
+    }
     return NULL;
 }
 

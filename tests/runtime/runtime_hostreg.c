@@ -147,6 +147,14 @@ int main(void)
     CHECK_OK(aclrtSetDevice(0));
     CHECK_OK(aclrtHostGetDevicePointer(host, &dev, 0));
     CHECK_OK(aclrtHostUnregister(host));
+    /* aclFinalize forgets registrations: after a new aclInit the range registers again. */
+    CHECK_OK(aclrtHostRegisterV2(host, bytes, ACL_HOST_REG_MAPPED));
+    CHECK_OK(aclrtResetDevice(0));
+    CHECK_OK(aclFinalize());
+    CHECK_OK(aclInit(NULL));
+    CHECK_OK(aclrtSetDevice(0));
+    CHECK_OK(aclrtHostRegisterV2(host, bytes, ACL_HOST_REG_MAPPED));
+    CHECK_OK(aclrtHostUnregister(host));
     CHECK_OK(aclrtResetDevice(0));
     free(host);
     CHECK_OK(aclFinalize());
