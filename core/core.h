@@ -259,6 +259,9 @@ struct core_event {
     _Atomic uint64_t cap_id;     /* A: id of that capture, 0 = none */
     uint32_t cap_lane, cap_sig;  /* lane and signal number of the latest record */
     struct rcu_head rcu;
+    /* A: shared with other processes (aclrtIpcGetEventHandle / aclrtIpcOpenEventHandle,
+     * core/ipc.c); set once with a release store, loaded with acquire (event.c V5). */
+    struct core_ipc_obj *_Atomic ipc;
 };
 
 /* The three writer groups of an event each start a cache line (see above). */

@@ -21,6 +21,7 @@
 #include "core/errinfo.h"
 #include "core/event.h"
 #include "core/model.h"
+#include "core/ipc.h"
 #include "core/vmm.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/devmem.h"
@@ -94,6 +95,7 @@ void core_device_unuse(struct core_device *d)
     /* The device's memory goes with it, as on hardware (virtual memory first: it is
      * charged to the pool); so does peer access. */
     core_vmm_device_fini_locked(d->id);
+    core_ipc_device_fini_locked(d->id); /* imports and exports of its memory */
     mem_dev_fini(d->id);
     /* relaxed: the device's workers are stopped and its memory gone; a copy
      * checking peer access now fails at the pointer lookup anyway. */

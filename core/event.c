@@ -30,6 +30,15 @@
  *      that meets a free slot knows no later slot holds its key. When all
  *      slots are taken, a worker appends a chunk by CAS on the last chunk's
  *      next pointer (a lost race frees its chunk and uses the winner's).
+ *  V5. An event shared across processes (ev->ipc, core/ipc.c) also keeps two
+ *      words in shared memory: each record takes its sequence from words[0]
+ *      (fetch_add) at submission and max-stores it into words[1] (release)
+ *      when it runs, in whichever process it was recorded. Waits, queries and
+ *      synchronisation of such an event use those words: the latest record
+ *      is complete iff words[1] >= words[0] (a later record that ran first
+ *      counts: the simplification of sharing). Nothing in another process
+ *      can wake a waiter here, so blocked waits re-check every
+ *      EVENT_IPC_POLL_NS.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -37,10 +46,13 @@
 
 #include "core/core.h"
 #include "core/event.h"
+#include "core/ipc.h"
 #include "core/model.h"
 #include "core/report.h"
 #include "core/task.h"
 #include "sched/clock.h"
+
+#define EVENT_IPC_POLL_NS 100000u /* V5 */
 
 #define EVENT_FLAGS_ALL                                                                    \
     (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE |            \
@@ -73,6 +85,10 @@ struct core_event *core_event_get(aclrtEvent h)
 static void event_free(struct rcu_head *head)
 {
     struct core_event *ev = caa_container_of(head, struct core_event, rcu);
+    /* relaxed: after the grace period nobody else touches the event */
+    struct core_ipc_obj *o = atomic_load_explicit(&ev->ipc, memory_order_relaxed);
+    if (o)
+        core_ipc_event_drop(o);
     /* acquire: pairs with the release that appended each chunk (V4); after
      * the grace period nobody else touches the event. */
     for (struct core_event_slots *c = atomic_load_explicit(&ev->slots.next, memory_order_acquire);
@@ -171,6 +187,21 @@ static void mark_done(struct core_event *ev, uint32_t key, uint64_t seq, uint64_
     }
 }
 
+/* V5: the shared words of an event shared across processes, or NULL. acquire: pairs
+ * with the release store of ev->ipc (core/ipc.c), so the words are set up. */
+static _Atomic uint64_t *ipc_words(struct core_event *ev)
+{
+    struct core_ipc_obj *o = atomic_load_explicit(&ev->ipc, memory_order_acquire);
+    return o ? core_ipc_words(o) : NULL;
+}
+
+/* V5: has record `target` (or a later one) of a shared event run? acquire: pairs with
+ * the release max-store in run_record, in any process. */
+static bool ipc_done(_Atomic uint64_t *w, uint64_t target)
+{
+    return atomic_load_explicit(&w[1], memory_order_acquire) >= target;
+}
+
 /* Has the record a descriptor names run? (never recorded: yes) */
 static bool desc_done(struct core_event *ev, uint64_t d, uint64_t *ts)
 {
@@ -197,6 +228,11 @@ static uint64_t event_desc(struct core_event *ev)
 /* Complete: latest record ran and was not reset afterwards. */
 static bool event_complete(struct core_event *ev, uint64_t *ts)
 {
+    _Atomic uint64_t *w = ipc_words(ev);
+    if (w) { /* V5 (no timestamps from another process) */
+        uint64_t s = atomic_load_explicit(&w[0], memory_order_acquire); /* see ipc_done */
+        return s && ipc_done(w, s);
+    }
     uint64_t d = event_desc(ev);
     /* acquire: pairs with run_reset's release (the work before the reset). */
     return desc_seq(d) && desc_seq(d) > atomic_load_explicit(&ev->reset_upto, memory_order_acquire) &&
@@ -209,6 +245,19 @@ static bool event_complete(struct core_event *ev, uint64_t *ts)
  * would otherwise wait for this very thread. */
 static int wait_desc(struct core_event *ev, uint64_t d, uint64_t deadline)
 {
+    _Atomic uint64_t *w = ipc_words(ev);
+    if (w) { /* V5: d is the shared sequence; poll, woken early by local records */
+        for (;;) {
+            uint64_t c = sched_cond_value(&ev->cond);
+            if (ipc_done(w, d))
+                return 0;
+            uint64_t now = sched_now_ns();
+            if (deadline && now >= deadline)
+                return -ETIMEDOUT;
+            uint64_t poll = now + EVENT_IPC_POLL_NS;
+            sched_cond_wait(&ev->cond, c + 1, deadline && deadline < poll ? deadline : poll);
+        }
+    }
     bool reports = true; /* until core_report_run_mine says otherwise */
     for (;;) {
         uint64_t c = sched_cond_value(&ev->cond); /* before the check (V3) */
@@ -246,6 +295,9 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
     atomic_store_explicit(&ev->rec_err, atomic_load_explicit(&x->stream->err, memory_order_relaxed),
                           memory_order_relaxed);
     mark_done(ev, desc_key(d), desc_seq(d), timed(ev) ? sched_now_ns() : 0);
+    _Atomic uint64_t *w = ipc_words(ev);
+    if (w) /* V5: 0 = recorded before the export, which counted it as sequence 1 */
+        max_store(&w[1], t->arg.u64[2] ? t->arg.u64[2] : 1);
     sched_cond_add(&ev->cond, 1); /* V3: after the slot */
     core_event_put(ev);
     return SCHED_DONE;
@@ -256,7 +308,8 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
     struct core_event *ev = t->arg.ptr[0];
     uint64_t d = t->arg.u64[1];
     uint64_t c = sched_cond_value(&ev->cond); /* before the check (V3) */
-    if (!x->discard && !desc_done(ev, d, NULL)) {
+    _Atomic uint64_t *w = ipc_words(ev);
+    if (!x->discard && (w ? !ipc_done(w, d) : !desc_done(ev, d, NULL))) {
         uint64_t timeout_ms = t->arg.u64[3];
         uint64_t deadline = t->arg.u64[2];
         if (timeout_ms) {
@@ -272,6 +325,11 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
         x->block_cond = &ev->cond;
         x->block_target = c + 1; /* re-checked at the next completion */
         x->block_deadline = deadline;
+        if (w) { /* V5: a record in another process cannot wake us: poll */
+            uint64_t poll = sched_now_ns() + EVENT_IPC_POLL_NS;
+            if (!deadline || poll < deadline)
+                x->block_deadline = poll;
+        }
         return SCHED_BLOCK;
     }
     core_event_put(ev);
@@ -534,6 +592,9 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
     t->flags = SCHED_TF_ALWAYS;
     t->arg.ptr[0] = ev; /* the task owns the reference taken above */
     t->arg.u64[1] = ((desc_seq(d) + 1) << 24) | key;
+    _Atomic uint64_t *w = ipc_words(ev);
+    /* V5. relaxed: the sequence only orders records; run_record's release publishes */
+    t->arg.u64[2] = w ? atomic_fetch_add_explicit(&w[0], 1, memory_order_relaxed) + 1 : 0;
     sched_stream_commit(&s->s);
     return ACL_SUCCESS;
 }
@@ -600,8 +661,10 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
             return rc;
         }
     }
-    uint64_t target = event_desc(ev);
-    if (desc_done(ev, target, NULL)) {
+    _Atomic uint64_t *w = ipc_words(ev);
+    /* V5: the shared latest sequence (acquire, see ipc_done) */
+    uint64_t target = w ? atomic_load_explicit(&w[0], memory_order_acquire) : event_desc(ev);
+    if (w ? ipc_done(w, target) : desc_done(ev, target, NULL)) {
         core_event_put(ev); /* never recorded, or already complete: nothing to wait for */
         return ACL_SUCCESS;
     }
@@ -738,8 +801,10 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *statu
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                       "aclrtQueryEventWaitStatus: not for events from aclrtCreateEventExWithFlag");
     } else {
-        *status = desc_done(ev, event_desc(ev), NULL) ? ACL_EVENT_WAIT_STATUS_COMPLETE
-                                                      : ACL_EVENT_WAIT_STATUS_NOT_READY;
+        _Atomic uint64_t *w = ipc_words(ev);
+        bool done = w ? ipc_done(w, atomic_load_explicit(&w[0], memory_order_acquire))
+                      : desc_done(ev, event_desc(ev), NULL);
+        *status = done ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
     }
     core_event_put(ev);
     return rc;
@@ -756,7 +821,10 @@ static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const
         core_event_put(ev);
         return rc;
     }
-    if (wait_desc(ev, event_desc(ev), deadline))
+    _Atomic uint64_t *w = ipc_words(ev);
+    /* V5: the shared latest sequence (acquire, see ipc_done) */
+    if (wait_desc(ev, w ? atomic_load_explicit(&w[0], memory_order_acquire) : event_desc(ev),
+                  deadline))
         rc = core_err(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "%s: the event did not complete in %d ms",
                       fn, (int)timeout);
     /* relaxed (load and CAS): after the completion's acquire in wait_desc;

@@ -33,6 +33,7 @@
 #include <sys/mman.h>
 
 #include "core/core.h"
+#include "core/ipc.h"
 #include "core/half.h"
 #include "core/model.h"
 #include "core/task.h"
@@ -235,6 +236,7 @@ aclError aclrtFree(void *devPtr)
     CORE_REQUIRE_INIT();
     if (!devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is NULL");
+    core_ipc_mem_freeing(devPtr); /* ends its IPC exports (core/ipc.c) */
     int r = mem_dev_free(devPtr);
     if (r == 0)
         return ACL_SUCCESS;

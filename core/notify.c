@@ -13,6 +13,11 @@
  *      next record.
  *  N2. A blocked wait parks its stream on cond with target consumed + 1 and
  *      is re-run at each record (sched_cond C2), so it never misses one.
+ *  N4. A notify shared with other processes (aclrtNotifyGetExportKey /
+ *      aclrtNotifyImportByKey, core/ipc.c) counts records and takes in two
+ *      words of shared memory instead of cond.value / consumed; records still
+ *      advance cond to wake this process's waits, and a blocked wait also
+ *      re-checks every NOTIFY_IPC_POLL_NS for records made elsewhere.
  *  N3. References: the user's plus one per queued task; lookups and the
  *      reference they take happen under notify_lock, so destroy (which
  *      unlinks under the same lock) never frees a notify a submitter holds.
@@ -23,12 +28,14 @@
 #include <stdlib.h>
 
 #include "core/core.h"
+#include "core/ipc.h"
 #include "core/notify.h"
 #include "core/task.h"
 #include "sched/clock.h"
 
 #define NOTIFY_TAG 0xD1
 #define NOTIFY_MAX_PER_DEVICE 8192 /* Atlas A2 */
+#define NOTIFY_IPC_POLL_NS 100000u /* re-check of a flag set by another process (N4) */
 
 static pthread_mutex_t notify_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct core_table g_notifies = {.tag = NOTIFY_TAG}; /* notify_lock */
@@ -37,8 +44,13 @@ static uint32_t g_count[CORE_MAX_DEVICES];                /* live notifies, noti
 static void notify_put(struct core_notify *n)
 {
     /* acq_rel: the last holder sees every task's writes before freeing. */
-    if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1)
+    if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1) {
+        /* relaxed: the acq_rel above ordered every store of ipc before this */
+        struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_relaxed);
+        if (o)
+            core_ipc_notify_drop(o);
         free(n);
+    }
 }
 
 /* Look up a live notify and take a reference (N3). */
@@ -132,7 +144,11 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
 {
     (void)x;
     struct core_notify *n = t->arg.ptr[0];
-    sched_cond_add(&n->cond, 1); /* N1: release inside */
+    /* acquire: the shared words are set up before ipc is published (core/ipc.c) */
+    struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
+    if (o) /* N4. release: this stream's work before another process's wait sees the flag */
+        atomic_fetch_add_explicit(&core_ipc_words(o)[0], 1, memory_order_release);
+    sched_cond_add(&n->cond, 1); /* N1: release inside; wakes this process's waits */
     notify_put(n);
     return SCHED_DONE;
 }
@@ -145,13 +161,19 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
         notify_put(n);
         return SCHED_DONE;
     }
+    /* acquire: pairs with the release store of ipc (core/ipc.c) */
+    struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
+    _Atomic uint64_t *shared = o ? core_ipc_words(o) : NULL;
+    _Atomic uint64_t *consumed = shared ? &shared[1] : &n->consumed;
     for (;;) {
-        uint64_t v = sched_cond_value(&n->cond); /* acquire: the recorder's work */
+        uint64_t local = sched_cond_value(&n->cond); /* acquire: the recorder's work */
+        /* acquire (N4): pairs with the release add of a record in any process */
+        uint64_t v = shared ? atomic_load_explicit(&shared[0], memory_order_acquire) : local;
         /* relaxed: consumed is only compared and CASed; the flag's data
-         * ordering comes from cond (N1). */
-        uint64_t c = atomic_load_explicit(&n->consumed, memory_order_relaxed);
+         * ordering comes from cond or the shared count (N1, N4). */
+        uint64_t c = atomic_load_explicit(consumed, memory_order_relaxed);
         if (v > c) {
-            if (!atomic_compare_exchange_weak_explicit(&n->consumed, &c, v, memory_order_relaxed,
+            if (!atomic_compare_exchange_weak_explicit(consumed, &c, v, memory_order_relaxed,
                                                        memory_order_relaxed))
                 continue; /* another wait took it or moved it: re-read */
             notify_put(n);
@@ -169,8 +191,13 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
             }
         }
         x->block_cond = &n->cond; /* N2 */
-        x->block_target = c + 1;
+        x->block_target = shared ? local + 1 : c + 1;
         x->block_deadline = deadline;
+        if (shared) { /* N4: a record in another process cannot wake us: poll */
+            uint64_t poll = sched_now_ns() + NOTIFY_IPC_POLL_NS;
+            if (!deadline || poll < deadline)
+                x->block_deadline = poll;
+        }
         return SCHED_BLOCK;
     }
 }
@@ -236,10 +263,15 @@ aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)
         struct core_notify *n = core_notify_get(notifies[i]);
         if (!n)
             continue; /* destroyed meanwhile: the user's race */
-        uint64_t v = sched_cond_value(&n->cond);
-        uint64_t c = atomic_load_explicit(&n->consumed, memory_order_relaxed);
+        /* acquire: see run_wait */
+        struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
+        _Atomic uint64_t *shared = o ? core_ipc_words(o) : NULL;
+        _Atomic uint64_t *consumed = shared ? &shared[1] : &n->consumed;
+        uint64_t v = shared ? atomic_load_explicit(&shared[0], memory_order_acquire)
+                            : sched_cond_value(&n->cond);
+        uint64_t c = atomic_load_explicit(consumed, memory_order_relaxed);
         /* relaxed: N1, consumed only ever grows to a value cond reached. */
-        while (c < v && !atomic_compare_exchange_weak_explicit(&n->consumed, &c, v,
+        while (c < v && !atomic_compare_exchange_weak_explicit(consumed, &c, v,
                                                                memory_order_relaxed,
                                                                memory_order_relaxed))
             ;

@@ -12,6 +12,9 @@ struct core_notify {
     int32_t dev;               /* I: device of the creating context */
     uint32_t flags;            /* I */
     uint64_t handle;           /* I */
+    /* A: shared state once exported or imported across processes (core/ipc.c); set
+     * once with a release store, loaded with acquire by tasks that use it. */
+    struct core_ipc_obj *_Atomic ipc;
 };
 
 /* A live notify with a reference taken, or NULL; drop it with core_notify_put. */

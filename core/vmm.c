@@ -52,6 +52,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "core/ipc.h"
 #include "core/vmm.h"
 #include "mem/devmem.h"
 #include "mem/registry.h"
@@ -240,6 +241,7 @@ static void map_undo(struct vmm_resv *r, struct vmm_map *m)
 
 static void phys_destroy(struct vmm_phys *p)
 {
+    core_ipc_phys_freed_locked(p->handle); /* its shareable handle goes with it */
     core_table_remove(&g_handles, p->handle);
     if (p->prev)
         p->prev->next = p->next;
@@ -704,4 +706,60 @@ aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *f
         return ACL_ERROR_INVALID_PARAM;
     *flag = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
     return ACL_SUCCESS;
+}
+
+/* ---- sharing across processes (core/ipc.c) ------------------------------------------ */
+
+int core_vmm_phys_info_locked(aclrtDrvMemHandle h, int *fd, size_t *size, int *dev)
+{
+    struct vmm_phys *p = phys_find(h);
+    if (!p)
+        return -ENOENT;
+    *fd = p->fd;
+    *size = p->size;
+    *dev = p->dev;
+    return 0;
+}
+
+aclError core_vmm_phys_adopt(int fd, size_t size, int dev, aclrtDrvMemHandle *out,
+                             const char *fn)
+{
+    struct vmm_phys *p = calloc(1, sizeof(*p));
+    if (!p) {
+        close(fd);
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    }
+    p->fd = fd;
+    p->dev = dev;
+    p->size = size;
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    if (!g_rt.dev[dev].active) { /* VM1 */
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: device %d is not in use (aclrtSetDevice it first)", fn, dev);
+        goto fail;
+    }
+    if (mem_dev_charge(dev, size, &p->gen)) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot charge %zu bytes to device %d",
+                      fn, size, dev);
+        goto fail;
+    }
+    p->handle = core_table_insert(&g_handles, p);
+    if (!p->handle) {
+        mem_dev_credit(dev, size, p->gen);
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: no handle left", fn);
+        goto fail;
+    }
+    p->next = g_phys;
+    if (g_phys)
+        g_phys->prev = p;
+    g_phys = p;
+    *out = (aclrtDrvMemHandle)(uintptr_t)p->handle;
+    pthread_mutex_unlock(&g_rt.lock);
+    return ACL_SUCCESS;
+fail:
+    pthread_mutex_unlock(&g_rt.lock);
+    close(fd);
+    free(p);
+    return rc;
 }
