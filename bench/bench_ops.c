@@ -272,6 +272,15 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
 int bs_study_ops(struct bs_ctx *c)
 {
     struct br_results *R = c->res;
+    {
+        aclrtStream hs;
+        if (aclrtCreateStream(&hs) != ACL_SUCCESS)
+            return -1;
+        int hrc = bs_ops_host(c, hs); /* bench_ops_host.c */
+        aclrtDestroyStream(hs);
+        if (hrc)
+            return hrc;
+    }
     sgemm_t *g = load_sgemm();
     if (!g) {
         br_add_skipped(R, "ops", "all", "no BLAS with cblas_sgemm (libopenblas.so.0)");

@@ -7,6 +7,8 @@
 #include "bench_studies.h"
 
 int bs_study_ops(struct bs_ctx *c);
+/* The small-operator host-overhead rows (bench_ops_host.c), on stream s. */
+int bs_ops_host(struct bs_ctx *c, void *s);
 
 #define BS_OPS_HELP                                                                                \
     "OpenBLAS cblas_sgemm in float32 on the operators' shapes is the compute floor;\n"             \

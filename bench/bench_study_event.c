@@ -229,6 +229,7 @@ static int study_event(struct bs_ctx *c)
     struct br_figure *f;
     f = br_add(R, "event", "lat_p50", "record->kernel start p50", "ns", BR_LOWER, &p50,
                "limits.mq_rtt", "limits.cl_rtt");
+    br_set_target(f, 'l', '<', 1.5); /* issue 16 */
     br_set_note(f, "s1 on worker %u, s2 on worker %u%s", w1, w2, w1 == w2 ? " (same worker)" : "");
     br_add(R, "event", "lat_p99", "record->kernel start p99", "ns", BR_LOWER, &p99, "limits.mq_rtt",
            "limits.cl_rtt");

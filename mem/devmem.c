@@ -644,6 +644,18 @@ static int arena_create(struct mem_pool *p, int which, enum mem_pages_want want)
     if (rc != 0)
         return -rc;
     ar->ind = ind;
+    /* jemalloc (5.2+) purges a freed extent of oversize_threshold (8 MiB) or
+     * more eagerly, at every free: an aclrtMalloc+aclrtFree of 64 MiB was an
+     * madvise and then page faults on the next use (perf, issue 16). No
+     * eager purge here: large extents stay dirty in the arena and are reused
+     * as they are; the arena's ordinary decay (opt.dirty_decay_ms) and the
+     * pool's teardown (D4) still give the pages back. Capacity accounting is
+     * `used`, not mapped bytes, so it is unaffected. Best effort: an older
+     * jemalloc without the knob keeps its behaviour. */
+    char name[64];
+    size_t never = SIZE_MAX;
+    snprintf(name, sizeof(name), "arena.%u.oversize_threshold", ind);
+    (void)mallctl(name, NULL, NULL, &never, sizeof(never));
     return 0;
 }
 

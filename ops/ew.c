@@ -24,6 +24,7 @@
  *  R1. Results round as the operator's result type would before converting
  *      to out's type (float16 Add into a float32 out rounds to float16).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,7 +44,9 @@ static inline int ck_native_match(int ck, int dt)
 int ew_plan_init(struct ew_plan *pl, int ck, ew_kern_fn kern, const struct ops_tensor *out,
                  const struct ops_tensor *const *in, int nin)
 {
-    memset(pl, 0, sizeof(*pl));
+    /* The inline operands are cleared one by one below, only those used
+     * (a small operator's phase 1 is ~100 ns; the whole plan is ~700 B). */
+    memset(pl, 0, offsetof(struct ew_plan, op_inline));
     pl->ck = ck;
     pl->kern = kern;
     pl->rt = DT_NONE;
@@ -64,6 +67,7 @@ int ew_plan_init(struct ew_plan *pl, int ck, ew_kern_fn kern, const struct ops_t
     for (int k = 0; k < pl->nops; k++) {
         const struct ops_tensor *t = k == 0 ? out : in[k - 1];
         struct ew_operand *o = &pl->op[k];
+        memset(o, 0, sizeof(*o));
         o->dt = t->dt;
         o->slot = t->slot;
         o->off = t->offset;
@@ -240,7 +244,7 @@ void ew_exec_fini(struct aclOpExecutor *e)
 {
     if (e->plan) {
         ew_plan_fini(e->plan);
-        free(e->plan);
+        ops_exec_plan_release(e, e->plan);
     }
 }
 

@@ -8,6 +8,8 @@
 
 #include "ops/ew_build.h"
 
+_Static_assert(sizeof(struct ew_plan) <= OPS_EXEC_PLAN_INLINE, "an ew_plan fits an executor");
+
 aclnnStatus ew_build_exec(struct ew_build *b, uint64_t *ws, aclOpExecutor **ex)
 {
     int ntensors = 0;
@@ -33,10 +35,10 @@ aclnnStatus ew_build_exec(struct ew_build *b, uint64_t *ws, aclOpExecutor **ex)
     if (!rc)
         rc = ops_tensor_from(&tout, b->out, ops_exec_slot(e, b->out), b->name, "out");
     struct ew_plan *pl = NULL;
-    if (!rc && !(pl = malloc(sizeof(*pl))))
+    if (!rc && !(pl = ops_exec_plan(e, sizeof(*pl))))
         rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", b->name);
     if (!rc && ew_plan_init(pl, b->ck, b->kern, &tout, pin, b->nin)) {
-        free(pl);
+        ops_exec_plan_release(e, pl);
         pl = NULL;
         rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", b->name);
     }

@@ -196,6 +196,7 @@ struct ops_tensor {
 /* ---- executors (exec.c) -------------------------------------------------- */
 
 #define OPS_EXEC_INLINE_SLOTS 6
+#define OPS_EXEC_PLAN_INLINE 768 /* bytes; holds a struct ew_plan */
 
 struct aclOpExecutor;
 /* A kernel: runs the operator with the device addresses of one launch
@@ -238,7 +239,10 @@ struct aclOpExecutor {
      * at phase 1 while core_obs_active(); NULL otherwise. */
     struct core_obs_tensor *obs;
 
-    struct aclOpExecutor *next_free; /* pool link (pool lock) */
+    struct aclOpExecutor *next_free; /* pool link (exec.c: pool_get, pool_put) */
+    /* Room for a small plan (ops_exec_plan): the two-phase path of a small
+     * elementwise operator allocates nothing. Not cleared by ops_exec_new. */
+    _Alignas(16) unsigned char plan_inline[OPS_EXEC_PLAN_INLINE];
 };
 
 /* Phase-1 helpers. ops_exec_new returns a READY executor (NULL = out of
@@ -251,6 +255,11 @@ int ops_exec_slot(struct aclOpExecutor *e, const aclTensor *t);
  * tensors for IR input i (then outputs), in slot order. */
 void ops_exec_ir(struct aclOpExecutor *e, const uint16_t *in_counts, uint16_t n_ir_in);
 void ops_exec_discard(struct aclOpExecutor *e); /* phase 1 failed after new */
+/* Memory for e's plan of `size` bytes: the executor's inline room when it
+ * fits (and is not taken yet), else malloc; NULL when out of memory. Free
+ * it with ops_exec_plan_release (ops_plan_free, ew_exec_fini do). */
+void *ops_exec_plan(struct aclOpExecutor *e, size_t size);
+void ops_exec_plan_release(struct aclOpExecutor *e, void *plan);
 /* Finish phase 1: store outputs for the caller. */
 aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
                           aclOpExecutor **executor);

@@ -161,6 +161,49 @@ static void model(uintptr_t win, size_t winlen, int rounds)
     free(refsz);
 }
 
+/* Large allocations: whole 2 MiB blocks carry one block cover instead of 512
+ * page covers (issue 16). Every page of the allocation is inside; after the
+ * free none is; a stale block cover must not hide an allocation that starts
+ * in the page before a freed block and reaches into it. */
+static void block_covers(uintptr_t g)
+{
+    const uintptr_t blk = 2 * MEM_MiB;
+    uintptr_t heads[] = {g + blk - 3 * 4096 + 64, g + 2 * blk, g + 3 * blk + 64};
+    size_t sizes[] = {8 * MEM_MiB + 5000, 4 * MEM_MiB, 2 * blk - 4096};
+    for (size_t k = 0; k < sizeof(heads) / sizeof(heads[0]); k++) {
+        uintptr_t b = heads[k];
+        size_t n = sizes[k];
+        CHECK_OK(reg_insert(b, n));
+        for (uintptr_t a = (b + 4096) & ~(uintptr_t)4095; a < b + n; a += 4096) {
+            expect_in(a, b, n);
+            expect_in(a - 1, b, n);
+            expect_in(a + 2049 < b + n ? a + 2049 : b + n - 1, b, n);
+        }
+        expect_in(b + n - 1, b, n);
+        expect_out(b + n);
+        expect_out(b - 1);
+        CHECK_RC(-EINVAL, reg_remove(b + blk, MEM_REG_WANT_ANY));
+        CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
+        for (uintptr_t a = b; a < b + n; a += 4096)
+            expect_out(a);
+    }
+    /* The freed base reused by a small allocation, and a neighbour that starts
+     * in the page before the formerly covered block and reaches into it. */
+    uintptr_t b = g + blk - 4096 + 64; /* block [g + blk, g + 2 blk) fully inside */
+    CHECK_OK(reg_insert(b, 4 * MEM_MiB));
+    CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
+    CHECK_OK(reg_insert(b, 64));
+    uintptr_t c = g + blk - 4096 + 256; /* after b, in the page before the block */
+    CHECK_OK(reg_insert(c, 3 * 4096));
+    expect_in(g + blk + 100, c, 3 * 4096);
+    expect_in(c + 3 * 4096 - 1, c, 3 * 4096);
+    expect_out(g + blk + 4096 * 7); /* inside the old block: nothing there now */
+    expect_in(b + 10, b, 64);
+    CHECK_OK(reg_remove(c, MEM_REG_WANT_ANY));
+    CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
+    expect_out(g + blk + 100);
+}
+
 static double now_ns(void)
 {
     struct timespec t;
@@ -336,6 +379,7 @@ int main(void)
     CHECK_RC(-EINVAL, reg_insert(g1, 0));
     CHECK_RC(-EINVAL, reg_insert(0, 64));
 
+    block_covers(g1 + 2 * MEM_GiB + 64 * MEM_MiB);
     model(g1 + 3 * MEM_GiB - MEM_MiB, 2 * MEM_MiB, 6); /* straddles a GiB boundary */
     model(g1 + 4 * MEM_GiB, 4 * MEM_MiB, 3);
 
