@@ -35,7 +35,7 @@ aclnnStatus ew_build_exec(struct ew_build *b, uint64_t *ws, aclOpExecutor **ex)
     if (!rc)
         rc = ops_tensor_from(&tout, b->out, ops_exec_slot(e, b->out), b->name, "out");
     struct ew_plan *pl = NULL;
-    if (!rc && !(pl = ops_exec_plan(e, sizeof(*pl))))
+    if (!rc && !(pl = ops_exec_plan_mem(e, sizeof(*pl))))
         rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", b->name);
     if (!rc && ew_plan_init(pl, b->ck, b->kern, &tout, pin, b->nin)) {
         ops_exec_plan_release(e, pl);

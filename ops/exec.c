@@ -115,7 +115,7 @@ static struct aclOpExecutor *pool_get(void)
     return e;
 }
 
-void *ops_exec_plan(struct aclOpExecutor *e, size_t size)
+void *ops_exec_plan_mem(struct aclOpExecutor *e, size_t size)
 {
     if (size <= sizeof(e->plan_inline) && e->plan != (void *)e->plan_inline)
         return e->plan_inline;

@@ -240,7 +240,7 @@ struct aclOpExecutor {
     struct core_obs_tensor *obs;
 
     struct aclOpExecutor *next_free; /* pool link (exec.c: pool_get, pool_put) */
-    /* Room for a small plan (ops_exec_plan): the two-phase path of a small
+    /* Room for a small plan (ops_exec_plan_mem): the two-phase path of a small
      * elementwise operator allocates nothing. Not cleared by ops_exec_new. */
     _Alignas(16) unsigned char plan_inline[OPS_EXEC_PLAN_INLINE];
 };
@@ -258,7 +258,7 @@ void ops_exec_discard(struct aclOpExecutor *e); /* phase 1 failed after new */
 /* Memory for e's plan of `size` bytes: the executor's inline room when it
  * fits (and is not taken yet), else malloc; NULL when out of memory. Free
  * it with ops_exec_plan_release (ops_plan_free, ew_exec_fini do). */
-void *ops_exec_plan(struct aclOpExecutor *e, size_t size);
+void *ops_exec_plan_mem(struct aclOpExecutor *e, size_t size);
 void ops_exec_plan_release(struct aclOpExecutor *e, void *plan);
 /* Finish phase 1: store outputs for the caller. */
 aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
