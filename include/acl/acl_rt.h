@@ -189,8 +189,7 @@ typedef void *aclmdlRI;
 /* Physical memory of the virtual-memory API (aclrtMallocPhysical). */
 typedef void *aclrtDrvMemHandle;
 
-/* Handles of families cpuacl does not implement (kernel binaries, conditional
- * model tasks); declared so that code naming them compiles. */
+/* Handles of kernel binaries and their arguments. */
 typedef void *aclrtBinary;
 typedef void *aclrtBinHandle;
 typedef void *aclrtFuncHandle;
