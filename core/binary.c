@@ -47,7 +47,8 @@ struct core_bin {
     _Atomic uint32_t refs; /* A: 1 while loaded + queued launches */
     void *dl;              /* I */
     struct core_bin *next; /* g_bins, g_bin_lock */
-    void **allocs;         /* owned blocks (args handles, placeholders), g_bin_lock */
+    void **allocs;         /* owned blocks (placeholders, functions), g_bin_lock */
+    struct core_args *args; /* args handles the runtime allocated, g_bin_lock */
     size_t nallocs, capallocs;
 };
 
@@ -72,6 +73,7 @@ struct core_args {
     unsigned char *buf; /* argument bytes */
     size_t len, cap;
     bool user_mem, finalized;
+    struct core_args *next_owned; /* the binary's list (runtime-allocated handles) */
     uint32_t nparams;
     struct args_param p[ARGS_MAX_PARAMS];
 };
@@ -119,6 +121,13 @@ static void bin_free(struct core_bin *b)
     pthread_mutex_unlock(&g_bin_lock);
     for (size_t i = 0; i < b->nallocs; i++)
         free(b->allocs[i]);
+    while (b->args) {
+        struct core_args *a = b->args;
+        b->args = a->next_owned;
+        a->magic = 0;
+        free(a->buf);
+        free(a);
+    }
     free(b->allocs);
     dlclose(b->dl);
     b->magic = 0;
@@ -492,7 +501,11 @@ aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle *argsHa
         return core_err(ACL_ERROR_BAD_ALLOC, "aclrtKernelArgsInit: out of memory");
     args_init(a, f);
     pthread_mutex_lock(&g_bin_lock);
-    int r = func_live_locked(f) ? bin_own_locked(f->bin, a) : -ESTALE;
+    int r = func_live_locked(f) ? 0 : -ESTALE;
+    if (!r) {
+        a->next_owned = f->bin->args;
+        f->bin->args = a;
+    }
     pthread_mutex_unlock(&g_bin_lock);
     if (r) {
         free(a);
