@@ -966,6 +966,14 @@ void core_ipc_device_fini_locked(int dev)
 
 _Atomic uint64_t *core_ipc_words(struct core_ipc_obj *o) { return o->desc->words; }
 
+void core_ipc_unexport(struct core_ipc_obj *o)
+{
+    pthread_mutex_lock(&ipc_lock);
+    if (o->exported)
+        export_close(o); /* IP4: CLOSED first; the object lives until its owner is freed */
+    pthread_mutex_unlock(&ipc_lock);
+}
+
 void core_ipc_notify_drop(struct core_ipc_obj *o)
 {
     pthread_mutex_lock(&ipc_lock);
