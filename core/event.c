@@ -506,6 +506,10 @@ aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag)
 void core_event_destroy_locked(struct core_event *ev)
 {
     core_table_remove(&g_rt.events, ev->handle);
+    /* acquire: see ipc_words. V5: the export ends with the handle, not at the free */
+    struct core_ipc_obj *o = atomic_load_explicit(&ev->ipc, memory_order_acquire);
+    if (o)
+        core_ipc_unexport(o);
     if (ev->prev)
         ev->prev->next = ev->next;
     else

@@ -335,6 +335,21 @@ static aclError check_key_arg(const char *key, const char *fn)
     return ACL_SUCCESS;
 }
 
+/* The arguments every import by key checks: key, flags within `allowed`, key format. */
+static aclError import_args(const char *key, uint64_t flags, uint64_t allowed, int *pid, int *fd,
+                            uint64_t *token, const char *fn)
+{
+    aclError rc = check_key_arg(key, fn);
+    if (rc)
+        return rc;
+    if (flags & ~allowed)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown flags 0x%" PRIx64, fn, flags);
+    if (!parse_key(key, pid, fd, token))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a key of this kind", fn,
+                        key);
+    return ACL_SUCCESS;
+}
+
 /* ---- IPC memory ------------------------------------------------------------------- */
 
 static struct ipc_conv *conv_find(uintptr_t alloc)
@@ -512,15 +527,12 @@ aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags)
     CORE_REQUIRE_INIT();
     if (!devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
-    aclError rc = check_key_arg(key, fn);
+    int pid = 0, fd = -1;
+    uint64_t token = 0;
+    aclError rc = import_args(key, flags, ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS, &pid,
+                              &fd, &token, fn);
     if (rc)
         return rc;
-    if (flags & ~(uint64_t)ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown flags 0x%" PRIx64, fn, flags);
-    int pid, fd;
-    uint64_t token;
-    if (!parse_key(key, &pid, &fd, &token))
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not an IPC memory key", fn, key);
     struct core_ctx *cx = core_ctx_current();
     if (!cx)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,
@@ -966,6 +978,14 @@ void core_ipc_device_fini_locked(int dev)
 
 _Atomic uint64_t *core_ipc_words(struct core_ipc_obj *o) { return o->desc->words; }
 
+void core_ipc_unexport(struct core_ipc_obj *o)
+{
+    pthread_mutex_lock(&ipc_lock);
+    if (o->exported)
+        export_close(o); /* IP4: CLOSED first; the object lives until its owner is freed */
+    pthread_mutex_unlock(&ipc_lock);
+}
+
 void core_ipc_notify_drop(struct core_ipc_obj *o)
 {
     pthread_mutex_lock(&ipc_lock);
@@ -1066,15 +1086,12 @@ aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t f
     CORE_REQUIRE_INIT();
     if (!notify)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: notify is NULL", fn);
-    aclError rc = check_key_arg(key, fn);
+    int pid = 0, fd = -1;
+    uint64_t token = 0;
+    aclError rc = import_args(key, flags, ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS, &pid, &fd,
+                              &token, fn);
     if (rc)
         return rc;
-    if (flags & ~(uint64_t)ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown flags 0x%" PRIx64, fn, flags);
-    int pid, fd;
-    uint64_t token;
-    if (!parse_key(key, &pid, &fd, &token))
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a notify key", fn, key);
     pthread_mutex_lock(&ipc_lock);
     bool dup = find_key(key, false, IPC_NOTIFY) != NULL;
     pthread_mutex_unlock(&ipc_lock);

@@ -22,6 +22,9 @@ void core_ipc_device_fini_locked(int dev);
  *   notify (core/notify.c N4): [0] = records run, [1] = records taken by waits
  *   event (core/event.c V5):   [0] = latest record's sequence, [1] = highest sequence run */
 _Atomic uint64_t *core_ipc_words(struct core_ipc_obj *o);
+/* The user destroyed the notify or event holding o (its memory may live on while
+ * queued tasks or a grace period hold it): end the export now, so no process opens it. */
+void core_ipc_unexport(struct core_ipc_obj *o);
 /* The notify or event holding o is freed: release the shared state. */
 void core_ipc_notify_drop(struct core_ipc_obj *o);
 #define core_ipc_event_drop core_ipc_notify_drop

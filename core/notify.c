@@ -118,6 +118,10 @@ aclError aclrtDestroyNotify(aclrtNotify notify)
     if (!n)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyNotify: %p is not a live notify",
                         notify);
+    /* acquire: see run_wait. N4: the export ends with the handle, not at the last put */
+    struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
+    if (o)
+        core_ipc_unexport(o);
     notify_put(n); /* queued tasks keep it alive until they ran (N3) */
     return ACL_SUCCESS;
 }

@@ -428,6 +428,19 @@ aclError aclrtReleaseMemAddress(void *virPtr)
 
 /* ---- physical memory ------------------------------------------------------------- */
 
+/* Give p its handle and link it into the live list (g_rt.lock held). */
+static aclError phys_publish_locked(struct vmm_phys *p, const char *fn)
+{
+    p->handle = core_table_insert(&g_handles, p);
+    if (!p->handle)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: no handle left", fn);
+    p->next = g_phys;
+    if (g_phys)
+        g_phys->prev = p;
+    g_phys = p;
+    return ACL_SUCCESS;
+}
+
 aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
                              const aclrtPhysicalMemProp *prop, uint64_t flags)
 {
@@ -480,15 +493,8 @@ aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
                       fn, size, strerror(errno));
         goto fail_credit;
     }
-    p->handle = core_table_insert(&g_handles, p);
-    if (!p->handle) {
-        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: no handle left", fn);
+    if ((rc = phys_publish_locked(p, fn)))
         goto fail_credit;
-    }
-    p->next = g_phys;
-    if (g_phys)
-        g_phys->prev = p;
-    g_phys = p;
     /* under the lock: a concurrent device reset may free p once it is dropped */
     *handle = (aclrtDrvMemHandle)(uintptr_t)p->handle;
     pthread_mutex_unlock(&g_rt.lock);
@@ -744,16 +750,10 @@ aclError core_vmm_phys_adopt(int fd, size_t size, int dev, aclrtDrvMemHandle *ou
                       fn, size, dev);
         goto fail;
     }
-    p->handle = core_table_insert(&g_handles, p);
-    if (!p->handle) {
+    if ((rc = phys_publish_locked(p, fn))) {
         mem_dev_credit(dev, size, p->gen);
-        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: no handle left", fn);
         goto fail;
     }
-    p->next = g_phys;
-    if (g_phys)
-        g_phys->prev = p;
-    g_phys = p;
     *out = (aclrtDrvMemHandle)(uintptr_t)p->handle;
     pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
