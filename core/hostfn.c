@@ -585,8 +585,8 @@ bool core_report_run_mine(void)
 
 static aclError process(int32_t timeout, int kind)
 {
-    CORE_REQUIRE_INIT();
     const char *fn = g_kind_fn[kind][2];
+    CORE_REQUIRE_INIT_AS(fn);
     if (timeout != -1 && timeout <= 0)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: timeout %d is invalid (-1 or > 0 ms)", fn, (int)timeout);
