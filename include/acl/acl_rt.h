@@ -880,6 +880,10 @@ ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackUnregister(aclrtException
 /* Fields of an exception: the task's position in its stream, the stream id
  * (aclrtStreamGetId), the worker thread's id, the device, the error code. */
 ACL_FUNC_VISIBILITY uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo *info);
+
+/* The id of the last task the calling thread submitted (its position in its
+ * stream, as aclrtGetTaskIdFromExceptionInfo gives it); 0 before any. */
+ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t *taskId);
 ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo *info);
 ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo *info);
 ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo *info);
