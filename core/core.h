@@ -199,6 +199,8 @@ struct core_stream {
     uint64_t cb_tid;             /* subscribed report thread, 0 = none; g_rt.lock */
     struct core_allocator *alloc; /* registered custom allocator, NULL = none; g_rt.lock */
     struct core_report *_Atomic cbq; /* A: its report queue (written under g_rt.lock) */
+    uint64_t hf_tid;             /* aclrtSubscribeHostFunc thread, 0 = none; g_rt.lock */
+    struct core_report *_Atomic hfq; /* A: its host-function queue (as cbq) */
     struct core_stream *next;    /* ctx stream list / free list; g_rt.lock */
     struct core_hostjob hj;      /* its host function in flight (core/hostpool.h) */
 };

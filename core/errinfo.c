@@ -162,6 +162,19 @@ INFO_FIELD(aclrtGetThreadIdFromExceptionInfo, tid)
 INFO_FIELD(aclrtGetDeviceIdFromExceptionInfo, deviceid)
 INFO_FIELD(aclrtGetErrorCodeFromExceptionInfo, retcode)
 
+/* The id of the last task the calling thread submitted to a stream: its
+ * position in that stream, as aclrtGetTaskIdFromExceptionInfo reports it
+ * (sched_stream_commit records it). Tasks recorded into a capture are not
+ * submitted and leave it unchanged; before any submission it is 0. */
+aclError aclrtGetThreadLastTaskId(uint32_t *taskId)
+{
+    CORE_REQUIRE_INIT();
+    if (!taskId)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetThreadLastTaskId: taskId is NULL");
+    *taskId = sched_t_last_task;
+    return ACL_SUCCESS;
+}
+
 aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo *info, void **devArgsPtr,
                                        uint32_t *devArgsLen)
 {

@@ -30,6 +30,14 @@
  *      Event synchronisation (core/event.c, wait_desc) does the same for
  *      any thread that has a report queue: the event may be recorded on any
  *      stream, so the waiter runs whatever is handed to it.
+ *  CB6. aclrtSubscribeHostFunc reuses this machinery with queues of a second
+ *      kind (REPORT_HOSTFN, keyed by thread id like kind REPORT_CB): a host
+ *      function launched on a stream with such a subscription (outside a
+ *      capture) is handed to that queue instead of the host pool, the stream
+ *      blocked until it returned (as ACL_CALLBACK_BLOCK), and run by the
+ *      thread calling aclrtProcessHostFunc. The kinds never mix: Process-
+ *      Report runs callbacks only, ProcessHostFunc host functions only; CB4
+ *      covers both kinds.
  *  CB5. A callback task committed after its stream's destroy drained it
  *      never runs on a worker; core/stream.c runs it in discard mode before
  *      the recycled stream's ring is wiped, so its node is freed.
@@ -92,14 +100,10 @@ static int run_hostfunc(struct sched_task *t, struct sched_exec *x)
     return SCHED_BLOCK;
 }
 
-static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
-                                 void (*fn)(void), const void *args, size_t inline_size,
-                                 const char *name, uint8_t flags)
+static inline aclError submit_fn_s(struct core_stream *s, sched_task_fn run, uint8_t kind,
+                                   void (*fn)(void), const void *args, size_t inline_size,
+                                   const char *name, uint8_t flags)
 {
-    struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, name);
-    if (__builtin_expect(rc != ACL_SUCCESS, 0))
-        return rc;
     struct sched_task *t = core_task_begin(s);
     t->run = run;
     t->kind = kind;
@@ -113,6 +117,17 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
         t->arg.ptr[1] = (void *)args;
     }
     return core_task_end(s, name);
+}
+
+static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
+                                 void (*fn)(void), const void *args, size_t inline_size,
+                                 const char *name, uint8_t flags)
+{
+    struct core_stream *s = NULL;
+    aclError rc = core_stream_resolve(stream, &s, name);
+    if (__builtin_expect(rc != ACL_SUCCESS, 0))
+        return rc;
+    return submit_fn_s(s, run, kind, fn, args, inline_size, name, flags);
 }
 
 aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
@@ -211,12 +226,26 @@ const struct core_task_desc core_task_owned = {"kernel", run_owned, run_owned_re
 const struct core_task_desc core_task_hostfunc = {"host_func", run_hostfunc, run_hostfunc, 0,
                                                   NULL};
 
+/* Queues of aclrtSubscribeHostFunc (below, CB6). */
+static aclError report_launch(struct core_stream *s, struct core_report *q, aclrtCallback fn,
+                              void *userData, aclrtCallbackBlockType blockType, const char *name);
+
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 {
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchHostFunc: fn is NULL");
-    return submit_fn(stream, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
-                     "aclrtLaunchHostFunc", SCHED_TF_ALWAYS);
+    struct core_stream *s = NULL;
+    aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchHostFunc");
+    if (__builtin_expect(rc != ACL_SUCCESS, 0))
+        return rc;
+    /* CB6: a subscribed stream (not capturing: a captured host function
+     * replays on the host pool) hands it to aclrtProcessHostFunc. acquire:
+     * pairs with the release in subscribe; relaxed cap: A1. */
+    struct core_report *q = atomic_load_explicit(&s->hfq, memory_order_acquire);
+    if (__builtin_expect(q != NULL, 0) && !atomic_load_explicit(&s->cap, memory_order_relaxed))
+        return report_launch(s, q, fn, args, ACL_CALLBACK_BLOCK, "aclrtLaunchHostFunc");
+    return submit_fn_s(s, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
+                       "aclrtLaunchHostFunc", SCHED_TF_ALWAYS);
 }
 
 /* ---- report queues ------------------------------------------------------ */
@@ -229,8 +258,16 @@ struct report_node {
     _Atomic uint32_t refs;  /* CB1 */
 };
 
+enum { REPORT_CB, REPORT_HOSTFN, REPORT_KINDS }; /* CB6 */
+
+static const char *const g_kind_fn[REPORT_KINDS][3] = {
+    {"aclrtSubscribeReport", "aclrtUnSubscribeReport", "aclrtProcessReport"},
+    {"aclrtSubscribeHostFunc", "aclrtUnSubscribeHostFunc", "aclrtProcessHostFunc"},
+};
+
 struct core_report {
     uint64_t tid;            /* I */
+    int kind;                /* I: REPORT_CB or REPORT_HOSTFN */
     uint32_t nstreams;       /* g_rt.lock */
     pthread_mutex_t lock;    /* protects head/tail */
     struct report_node *head, *tail;
@@ -251,12 +288,23 @@ static void node_put(struct report_node *n)
         free(n);
 }
 
-static struct core_report *report_find_locked(uint64_t tid)
+static struct core_report *report_find_locked(uint64_t tid, int kind)
 {
     for (struct core_report *q = g_reports; q; q = q->next)
-        if (q->tid == tid)
+        if (q->tid == tid && q->kind == kind)
             return q;
     return NULL;
+}
+
+/* A stream's subscription of a kind: its thread id and queue fields. */
+static uint64_t *sub_tid(struct core_stream *s, int kind)
+{
+    return kind == REPORT_HOSTFN ? &s->hf_tid : &s->cb_tid;
+}
+
+static struct core_report *_Atomic *sub_q(struct core_stream *s, int kind)
+{
+    return kind == REPORT_HOSTFN ? &s->hfq : &s->cbq;
 }
 
 static void report_put(struct core_report *q)
@@ -297,14 +345,20 @@ void core_report_fini_all(void)
     atomic_store_explicit(&g_nreports, 0, memory_order_relaxed); /* relaxed: lock held, a hint */
 }
 
-void core_stream_unsubscribe_locked(struct core_stream *s)
+static void unsubscribe_kind_locked(struct core_stream *s, int kind)
 {
-    struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_relaxed); /* relaxed: A1 */
+    struct core_report *q = atomic_load_explicit(sub_q(s, kind), memory_order_relaxed); /* relaxed: A1 */
     if (q) {
         q->nstreams--;
-        atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */
-        __atomic_store_n(&s->cb_tid, 0, __ATOMIC_RELAXED); /* relaxed: A1, read by core_stream_sync */
+        atomic_store_explicit(sub_q(s, kind), NULL, memory_order_relaxed); /* relaxed: A1 */
+        __atomic_store_n(sub_tid(s, kind), 0, __ATOMIC_RELAXED); /* relaxed: A1, read by core_stream_sync */
     }
+}
+
+void core_stream_unsubscribe_locked(struct core_stream *s)
+{
+    unsubscribe_kind_locked(s, REPORT_CB);
+    unsubscribe_kind_locked(s, REPORT_HOSTFN);
 }
 
 static int run_callback(struct sched_task *t, struct sched_exec *x)
@@ -353,26 +407,28 @@ static aclError report_stream_lock(aclrtStream stream, struct core_stream **s, c
     return rc ? rc : core_lock_live(fn);
 }
 
-aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
+static aclError subscribe(uint64_t threadId, aclrtStream stream, int kind)
 {
+    const char *fn = g_kind_fn[kind][0];
     struct core_stream *s = NULL;
-    aclError rc = report_stream_lock(stream, &s, "aclrtSubscribeReport");
+    aclError rc = report_stream_lock(stream, &s, fn);
     if (rc)
         return rc;
-    if (atomic_load_explicit(&s->cbq, memory_order_relaxed)) { /* relaxed: A1 */
+    if (atomic_load_explicit(sub_q(s, kind), memory_order_relaxed)) { /* relaxed: A1 */
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_REPEAT_SUBSCRIBE,
-                        "aclrtSubscribeReport: the stream is already subscribed by thread %llu",
-                        (unsigned long long)s->cb_tid);
+                        "%s: the stream is already subscribed by thread %llu", fn,
+                        (unsigned long long)*sub_tid(s, kind));
     }
-    struct core_report *q = report_find_locked(threadId);
+    struct core_report *q = report_find_locked(threadId, kind);
     if (!q) {
         q = calloc(1, sizeof(*q));
         if (!q) {
             pthread_mutex_unlock(&g_rt.lock);
-            return core_err(ACL_ERROR_BAD_ALLOC, "aclrtSubscribeReport: out of memory");
+            return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
         }
         q->tid = threadId;
+        q->kind = kind;
         atomic_init(&q->refs, 1); /* the registry's (CB3) */
         pthread_mutex_init(&q->lock, NULL);
         q->next = g_reports;
@@ -381,29 +437,50 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
         atomic_fetch_add_explicit(&g_nreports, 1, memory_order_relaxed);
     }
     q->nstreams++;
-    __atomic_store_n(&s->cb_tid, threadId, __ATOMIC_RELAXED); /* relaxed: A1 */
-    /* release: LaunchCallback on other threads acquires the queue. */
-    atomic_store_explicit(&s->cbq, q, memory_order_release);
+    __atomic_store_n(sub_tid(s, kind), threadId, __ATOMIC_RELAXED); /* relaxed: A1 */
+    /* release: launches on other threads acquire the queue. */
+    atomic_store_explicit(sub_q(s, kind), q, memory_order_release);
     pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
 }
 
-aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
+static aclError unsubscribe(uint64_t threadId, aclrtStream stream, int kind)
 {
+    const char *fn = g_kind_fn[kind][1];
     struct core_stream *s = NULL;
-    aclError rc = report_stream_lock(stream, &s, "aclrtUnSubscribeReport");
+    aclError rc = report_stream_lock(stream, &s, fn);
     if (rc)
         return rc;
-    bool subscribed = atomic_load_explicit(&s->cbq, memory_order_relaxed) && /* relaxed: A1 */
-                      s->cb_tid == threadId;
+    bool subscribed = atomic_load_explicit(sub_q(s, kind), memory_order_relaxed) && /* relaxed: A1 */
+                      *sub_tid(s, kind) == threadId;
     if (subscribed)
-        core_stream_unsubscribe_locked(s);
+        unsubscribe_kind_locked(s, kind);
     pthread_mutex_unlock(&g_rt.lock);
     if (!subscribed)
         return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
-                        "aclrtUnSubscribeReport: the stream is not subscribed by thread %llu",
+                        "%s: the stream is not subscribed by thread %llu", fn,
                         (unsigned long long)threadId);
     return ACL_SUCCESS;
+}
+
+aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
+{
+    return subscribe(threadId, stream, REPORT_CB);
+}
+
+aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
+{
+    return unsubscribe(threadId, stream, REPORT_CB);
+}
+
+aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
+{
+    return subscribe(hostFuncThreadId, exeStream, REPORT_HOSTFN);
+}
+
+aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
+{
+    return unsubscribe(hostFuncThreadId, exeStream, REPORT_HOSTFN);
 }
 
 /* Callbacks cannot be captured (the report protocol is per submission). */
@@ -424,15 +501,22 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         "aclrtLaunchCallback: callbacks cannot be captured into a model");
-    /* acquire: pairs with the release in aclrtSubscribeReport. */
+    /* acquire: pairs with the release in subscribe. */
     struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_acquire);
     if (!q)
         return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
                         "aclrtLaunchCallback: no thread is subscribed to the stream "
                         "(aclrtSubscribeReport)");
+    return report_launch(s, q, fn, userData, blockType, "aclrtLaunchCallback");
+}
+
+/* Queue a report task handing fn(userData) to q (CB1, CB6). */
+static aclError report_launch(struct core_stream *s, struct core_report *q, aclrtCallback fn,
+                              void *userData, aclrtCallbackBlockType blockType, const char *name)
+{
     struct report_node *n = calloc(1, sizeof(*n));
     if (!n)
-        return core_err(ACL_ERROR_BAD_ALLOC, "aclrtLaunchCallback: out of memory");
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", name);
     n->fn = fn;
     n->data = userData;
     atomic_init(&n->refs, 2); /* CB1: the task and the queue */
@@ -479,33 +563,38 @@ bool core_report_run_mine(void)
     if (!atomic_load_explicit(&g_nreports, memory_order_relaxed))
         return false;
     uint64_t tid = (uint64_t)pthread_self();
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_report *q = report_find_locked(tid);
-    if (q) /* relaxed: the registry's reference keeps it alive meanwhile */
-        atomic_fetch_add_explicit(&q->refs, 1, memory_order_relaxed);
-    pthread_mutex_unlock(&g_rt.lock);
-    if (!q)
-        return false;
-    pthread_mutex_lock(&q->lock);
-    struct report_node *n = q->head;
-    q->head = q->tail = NULL;
-    pthread_mutex_unlock(&q->lock);
-    report_put(q);
-    run_nodes(n);
-    return true;
+    bool any = false;
+    for (int kind = 0; kind < REPORT_KINDS; kind++) { /* CB4 covers both (CB6) */
+        pthread_mutex_lock(&g_rt.lock);
+        struct core_report *q = report_find_locked(tid, kind);
+        if (q) /* relaxed: the registry's reference keeps it alive meanwhile */
+            atomic_fetch_add_explicit(&q->refs, 1, memory_order_relaxed);
+        pthread_mutex_unlock(&g_rt.lock);
+        if (!q)
+            continue;
+        any = true;
+        pthread_mutex_lock(&q->lock);
+        struct report_node *n = q->head;
+        q->head = q->tail = NULL;
+        pthread_mutex_unlock(&q->lock);
+        report_put(q);
+        run_nodes(n);
+    }
+    return any;
 }
 
-aclError aclrtProcessReport(int32_t timeout)
+static aclError process(int32_t timeout, int kind)
 {
-    CORE_REQUIRE_INIT();
+    const char *fn = g_kind_fn[kind][2];
+    CORE_REQUIRE_INIT_AS(fn);
     if (timeout != -1 && timeout <= 0)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtProcessReport: timeout %d is invalid (-1 or > 0 ms)", (int)timeout);
+                        "%s: timeout %d is invalid (-1 or > 0 ms)", fn, (int)timeout);
     uint64_t tid = (uint64_t)pthread_self();
-    aclError rc = core_lock_live("aclrtProcessReport");
+    aclError rc = core_lock_live(fn);
     if (rc)
         return rc;
-    struct core_report *q = report_find_locked(tid);
+    struct core_report *q = report_find_locked(tid, kind);
     bool subscribed = q && q->nstreams;
     if (q) /* relaxed: the registry's reference keeps it alive meanwhile */
         atomic_fetch_add_explicit(&q->refs, 1, memory_order_relaxed);
@@ -515,12 +604,12 @@ aclError aclrtProcessReport(int32_t timeout)
         if (q)
             report_put(q);
         return core_err(ACL_ERROR_THREAD_NOT_SUBSCRIBE,
-                        "aclrtProcessReport: the calling thread is subscribed to no stream");
+                        "%s: the calling thread is subscribed to no stream", fn);
     }
     if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout))) {
         report_put(q);
         return core_err(ACL_ERROR_WAIT_CALLBACK_TIMEOUT,
-                        "aclrtProcessReport: no callback arrived within %d ms", (int)timeout);
+                        "%s: nothing arrived within %d ms", fn, (int)timeout);
     }
     pthread_mutex_lock(&q->lock);
     struct report_node *n = q->head;
@@ -530,7 +619,17 @@ aclError aclrtProcessReport(int32_t timeout)
     report_put(q);
     if (!n && dead)
         return core_err(ACL_ERROR_UNINITIALIZE,
-                        "aclrtProcessReport: aclFinalize closed the report queue");
+                        "%s: aclFinalize closed the queue", fn);
     run_nodes(n);
     return ACL_SUCCESS;
+}
+
+aclError aclrtProcessReport(int32_t timeout)
+{
+    return process(timeout, REPORT_CB);
+}
+
+aclError aclrtProcessHostFunc(int32_t timeout)
+{
+    return process(timeout, REPORT_HOSTFN);
 }

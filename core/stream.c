@@ -85,6 +85,8 @@ aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const cha
     /* relaxed: A1 (cb_tid is only compared: a racing unsubscribe at worst
      * makes this thread run its own queued callbacks, which it may). */
     if (__builtin_expect(__atomic_load_n(&s->cb_tid, __ATOMIC_RELAXED) ==
+                             (uint64_t)pthread_self() ||
+                         __atomic_load_n(&s->hf_tid, __ATOMIC_RELAXED) ==
                              (uint64_t)pthread_self(), 0)) {
         /* CB4: the caller is the stream's report processor: run what is
          * handed to it between short waits (1 ms slices, so parked). */
@@ -222,6 +224,8 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     s->priority = prio;
     s->flags = flags;
     s->cb_tid = 0;
+    s->hf_tid = 0;
+    atomic_store_explicit(&s->hfq, NULL, memory_order_relaxed); /* relaxed: A1 */
     free(s->alloc); /* a registration that raced with the last destroy */
     s->alloc = NULL;
     atomic_store_explicit(&s->cbq, NULL, memory_order_relaxed); /* relaxed: A1 */

@@ -45,6 +45,7 @@ void sched_stream_fini(struct sched_stream *s)
 /* ---- producer registry and ownership claims (S5) ------------------------ */
 
 __thread struct sched_producer *sched_t_producer __attribute__((tls_model("initial-exec")));
+__thread uint32_t sched_t_last_task __attribute__((tls_model("initial-exec")));
 struct sched_ec sched_claim_ec;
 
 static pthread_mutex_t g_prod_lock = PTHREAD_MUTEX_INITIALIZER;

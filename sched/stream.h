@@ -118,6 +118,9 @@ struct sched_producer {
 #define SCHED_SHARE_AFTER 64 /* ownership changes before a stream becomes shared (S6) */
 
 extern __thread struct sched_producer *sched_t_producer __attribute__((tls_model("initial-exec")));
+/* Position of the last task this thread committed (its task id: the same
+ * number exception infos report); 0 before any. Thread-private, plain. */
+extern __thread uint32_t sched_t_last_task __attribute__((tls_model("initial-exec")));
 struct sched_producer *sched_producer_register(void);
 /* Threads waiting for a producer to leave a stream (rarely non-empty). */
 extern struct sched_ec sched_claim_ec;
@@ -188,6 +191,7 @@ static inline void sched_stream_commit(struct sched_stream *s)
     /* release: a host that reads the count and waits for it sees the
      * submissions before it (pairs with sched_stream_submitted). */
     atomic_store_explicit(&s->tail, t + 1, memory_order_release);
+    sched_t_last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */
     sched_stream_leave(s);
     if (__builtin_expect(sched_worker_sleeping(s->worker), 0)) /* S4 */
         sched_worker_kick(s->worker);

@@ -693,6 +693,24 @@ ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
 /* Undo aclrtSubscribeReport. */
 ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
 
+/* Bind exeStream to host thread hostFuncThreadId: host functions launched
+ * on it afterwards (aclrtLaunchHostFunc, outside a capture) run on that
+ * thread in aclrtProcessHostFunc instead of the host-function pool, the
+ * stream blocked until each returned. A stream already bound:
+ * ACL_ERROR_REPEAT_SUBSCRIBE. */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId,
+                                                    aclrtStream exeStream);
+
+/* Run the host functions handed to the calling thread; timeout in ms (-1 =
+ * forever). Nothing arrived in time: ACL_ERROR_WAIT_CALLBACK_TIMEOUT; the
+ * thread bound to no stream: ACL_ERROR_THREAD_NOT_SUBSCRIBE. */
+ACL_FUNC_VISIBILITY aclError aclrtProcessHostFunc(int32_t timeout);
+
+/* Undo aclrtSubscribeHostFunc. Not bound to that thread:
+ * ACL_ERROR_STREAM_NOT_SUBSCRIBE. */
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId,
+                                                      aclrtStream exeStream);
+
 /* ========================================================================
  * Model run instances: stream capture (ACL Graph)
  *
@@ -862,6 +880,10 @@ ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackUnregister(aclrtException
 /* Fields of an exception: the task's position in its stream, the stream id
  * (aclrtStreamGetId), the worker thread's id, the device, the error code. */
 ACL_FUNC_VISIBILITY uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo *info);
+
+/* The id of the last task the calling thread submitted (its position in its
+ * stream, as aclrtGetTaskIdFromExceptionInfo gives it); 0 before any. */
+ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t *taskId);
 ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo *info);
 ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo *info);
 ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo *info);

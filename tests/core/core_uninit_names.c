@@ -52,6 +52,11 @@ int main(void)
     expect_named("aclmdlRICaptureToModelRIBegin",
                  aclmdlRICaptureToModelRIBegin((aclrtStream)0x1, (aclmdlRI)0x1,
                                                ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    /* host functions on a user thread: subscribe, process, unsubscribe */
+    expect_named("aclrtSubscribeHostFunc", aclrtSubscribeHostFunc(1, (aclrtStream)0x1));
+    expect_named("aclrtProcessHostFunc", aclrtProcessHostFunc(10));
+    expect_named("aclrtUnSubscribeHostFunc", aclrtUnSubscribeHostFunc(1, (aclrtStream)0x1));
+    expect_named("aclrtProcessReport", aclrtProcessReport(10));
     if (failures)
         return 1;
     printf("ok: every call names itself before aclInit\n");
