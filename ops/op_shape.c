@@ -300,11 +300,7 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
                                          aclTensor *out, WS)
 {
     const char *name = "aclnnPermute";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, dims);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, dims, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = check_same_type(name, self, "self", out)))
         return rc;
@@ -354,10 +350,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
                                        int64_t end, int64_t step, aclTensor *out, WS)
 {
     const char *name = "aclnnSlice";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = check_same_type(name, self, "self", out)))
         return rc;
@@ -412,11 +405,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self, const aclIntArray
                                         aclTensor *out, WS)
 {
     const char *name = "aclnnRepeat";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, repeats);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, repeats, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = check_same_type(name, self, "self", out)))
         return rc;
@@ -478,10 +467,7 @@ static bool cat_skipped(const aclTensor *t)
 aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, aclTensor *out, WS)
 {
     const char *name = "aclnnCat";
-    OPS_CHECK_NULL(name, tensors);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, tensors, out, workspaceSize, executor);
     uint64_t n = tensors->n;
     if (n > CAT_MAX_TENSORS)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %llu tensors, at most %d are supported", name,
@@ -707,19 +693,14 @@ static aclnnStatus tri_op(const char *name, bool upper, const aclTensor *self, c
 
 aclnnStatus aclnnTrilGetWorkspaceSize(const aclTensor *self, int64_t diagonal, aclTensor *out, WS)
 {
-    OPS_CHECK_NULL("aclnnTril", self);
-    OPS_CHECK_NULL("aclnnTril", out);
-    OPS_CHECK_NULL("aclnnTril", workspaceSize);
-    OPS_CHECK_NULL("aclnnTril", executor);
+    OPS_CHECK_NULLS("aclnnTril", self, out, workspaceSize, executor);
     return tri_op("aclnnTril", false, self, "self", diagonal, out, workspaceSize, executor);
 }
 PHASE2(Tril)
 
 aclnnStatus aclnnInplaceTrilGetWorkspaceSize(const aclTensor *selfRef, int64_t diagonal, WS)
 {
-    OPS_CHECK_NULL("aclnnInplaceTril", selfRef);
-    OPS_CHECK_NULL("aclnnInplaceTril", workspaceSize);
-    OPS_CHECK_NULL("aclnnInplaceTril", executor);
+    OPS_CHECK_NULLS("aclnnInplaceTril", selfRef, workspaceSize, executor);
     return tri_op("aclnnInplaceTril", false, selfRef, "selfRef", diagonal, selfRef, workspaceSize,
                   executor);
 }
@@ -727,19 +708,14 @@ PHASE2(InplaceTril)
 
 aclnnStatus aclnnTriuGetWorkspaceSize(const aclTensor *self, int64_t diagonal, aclTensor *out, WS)
 {
-    OPS_CHECK_NULL("aclnnTriu", self);
-    OPS_CHECK_NULL("aclnnTriu", out);
-    OPS_CHECK_NULL("aclnnTriu", workspaceSize);
-    OPS_CHECK_NULL("aclnnTriu", executor);
+    OPS_CHECK_NULLS("aclnnTriu", self, out, workspaceSize, executor);
     return tri_op("aclnnTriu", true, self, "self", diagonal, out, workspaceSize, executor);
 }
 PHASE2(Triu)
 
 aclnnStatus aclnnInplaceTriuGetWorkspaceSize(aclTensor *selfRef, int64_t diagonal, WS)
 {
-    OPS_CHECK_NULL("aclnnInplaceTriu", selfRef);
-    OPS_CHECK_NULL("aclnnInplaceTriu", workspaceSize);
-    OPS_CHECK_NULL("aclnnInplaceTriu", executor);
+    OPS_CHECK_NULLS("aclnnInplaceTriu", selfRef, workspaceSize, executor);
     return tri_op("aclnnInplaceTriu", true, selfRef, "selfRef", diagonal, selfRef, workspaceSize,
                   executor);
 }
