@@ -274,6 +274,30 @@ static aclnnStatus mv_single(const char *name, const aclTensor *self, const aclT
     return ACLNN_SUCCESS;
 }
 
+/* The one-to-one move Permute and Slice plan: out must have the shape want[nd], and out dim k
+ * walks self's dim perm[k] (dim k when perm is NULL). Gives the executor, self's view and the
+ * move, which the caller may still adjust (Slice's start offset and step). */
+static aclnnStatus mv_dims(const char *name, const aclTensor *self, const aclTensor *out,
+                           const int64_t *want, int nd, const int *perm,
+                           struct aclOpExecutor **pe, struct ops_tensor *x, struct mv **pm)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_out_shape(name, out, want, nd)))
+        return rc;
+    struct ops_tensor o;
+    if ((rc = mv_single(name, self, out, pe, x, &o)))
+        return rc;
+    struct mv *m = &((struct mv_plan *)(*pe)->plan)->m[0];
+    m->nd = nd;
+    for (int k = 0; k < nd; k++) {
+        m->dims[k] = o.dims[k];
+        m->sst[k] = x->strides[perm ? perm[k] : k];
+        m->dstr[k] = o.strides[k];
+    }
+    *pm = m;
+    return ACLNN_SUCCESS;
+}
+
 /* ---- shared checks -------------------------------------------------------------------------- */
 
 /* self and out: live, at most 8 dims, a supported type, the same type. */
@@ -326,19 +350,11 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
         perm[k] = (int)d;
         want[k] = self->dims[d];
     }
-    if ((rc = ops_check_out_shape(name, out, want, nd)))
-        return rc;
     struct aclOpExecutor *e;
-    struct ops_tensor x, o;
-    if ((rc = mv_single(name, self, out, &e, &x, &o)))
+    struct ops_tensor x;
+    struct mv *m;
+    if ((rc = mv_dims(name, self, out, want, nd, perm, &e, &x, &m)))
         return rc;
-    struct mv *m = &((struct mv_plan *)e->plan)->m[0];
-    m->nd = nd;
-    for (int k = 0; k < nd; k++) {
-        m->dims[k] = o.dims[k];
-        m->sst[k] = x.strides[perm[k]];
-        m->dstr[k] = o.strides[k];
-    }
     return mv_finish(e, workspaceSize, executor);
 }
 PHASE2(Permute)
@@ -377,19 +393,11 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
     int64_t want[OPS_MAX_DIMS];
     memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
     want[d] = count;
-    if ((rc = ops_check_out_shape(name, out, want, nd)))
-        return rc;
     struct aclOpExecutor *e;
-    struct ops_tensor x, o;
-    if ((rc = mv_single(name, self, out, &e, &x, &o)))
+    struct ops_tensor x;
+    struct mv *m;
+    if ((rc = mv_dims(name, self, out, want, nd, NULL, &e, &x, &m)))
         return rc;
-    struct mv *m = &((struct mv_plan *)e->plan)->m[0];
-    m->nd = nd;
-    for (int k = 0; k < nd; k++) {
-        m->dims[k] = o.dims[k];
-        m->sst[k] = x.strides[k];
-        m->dstr[k] = o.strides[k];
-    }
     if (count > 0)
         m->soff += start * x.strides[d];
     if (count > 1) /* then step < N: the product stays within the view's extent */
