@@ -154,6 +154,34 @@ static struct core_ipc_obj *obj_new(enum ipc_kind kind, bool exported)
     return o;
 }
 
+/* An importer's record for the local object h on device dev, made from key: filled and linked
+ * into g_objs (under ipc_lock) so that aclrtDestroy* and the tear-down find it. d, the mapped
+ * descriptor page, may be NULL (a physical handle keeps no page). */
+static void obj_link_import(struct core_ipc_obj *o, struct ipc_desc *d, int32_t dev, void *h,
+                            const char *key)
+{
+    o->desc = d;
+    o->dev = dev;
+    o->handle = (uint64_t)(uintptr_t)h;
+    snprintf(o->key, sizeof(o->key), "%s", key);
+    pthread_mutex_lock(&ipc_lock);
+    o->next = g_objs;
+    g_objs = o;
+    pthread_mutex_unlock(&ipc_lock);
+}
+
+/* A notify or event import that failed after desc_open: rc is the create call's code, or
+ * ACL_SUCCESS when the record could not be made (out of host memory). Frees the record o (may
+ * be NULL) and unmaps the descriptor page d; the caller destroyed its local object. */
+static aclError import_undo(aclError rc, struct core_ipc_obj *o, struct ipc_desc *d, const char *fn)
+{
+    if (!rc)
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    free(o);
+    munmap(d, 4096);
+    return rc;
+}
+
 /* Exporter: a fresh descriptor page. */
 static int desc_create(struct core_ipc_obj *o, bool check_pid, int dev)
 {
@@ -837,13 +865,7 @@ static aclError phys_import(const void *h, bool fabric, int32_t deviceId,
         free(o);
         return rc;
     }
-    o->handle = (uint64_t)(uintptr_t)out;
-    o->dev = deviceId;
-    snprintf(o->key, sizeof(o->key), "%s", text);
-    pthread_mutex_lock(&ipc_lock);
-    o->next = g_objs;
-    g_objs = o;
-    pthread_mutex_unlock(&ipc_lock);
+    obj_link_import(o, NULL, deviceId, out, text);
     *handle = out;
     return ACL_SUCCESS;
 }
@@ -1109,22 +1131,11 @@ aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t f
     struct core_ipc_obj *o = rc ? NULL : obj_new(IPC_NOTIFY, false);
     struct core_notify *n = o ? core_notify_get(h) : NULL;
     if (!n) {
-        if (!rc)
-            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
         if (h)
             aclrtDestroyNotify(h);
-        free(o);
-        munmap(d, 4096);
-        return rc;
+        return import_undo(rc, o, d, fn);
     }
-    o->desc = d;
-    o->dev = n->dev;
-    o->handle = (uint64_t)(uintptr_t)h;
-    snprintf(o->key, sizeof(o->key), "%s", key);
-    pthread_mutex_lock(&ipc_lock);
-    o->next = g_objs;
-    g_objs = o;
-    pthread_mutex_unlock(&ipc_lock);
+    obj_link_import(o, d, n->dev, h, key);
     /* release: the descriptor mapping before tasks that load n->ipc (acquire) use it */
     atomic_store_explicit(&n->ipc, o, memory_order_release);
     core_notify_put(n);
@@ -1227,22 +1238,11 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
     struct core_ipc_obj *o = rc ? NULL : obj_new(IPC_EVENT, false);
     struct core_event *ev = o ? core_event_get(h) : NULL;
     if (!ev) {
-        if (!rc)
-            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
         if (h)
             aclrtDestroyEvent(h);
-        free(o);
-        munmap(d, 4096);
-        return rc;
+        return import_undo(rc, o, d, fn);
     }
-    o->desc = d;
-    o->dev = ev->ctx->dev->id;
-    o->handle = (uint64_t)(uintptr_t)h;
-    snprintf(o->key, sizeof(o->key), "%s", key);
-    pthread_mutex_lock(&ipc_lock);
-    o->next = g_objs;
-    g_objs = o;
-    pthread_mutex_unlock(&ipc_lock);
+    obj_link_import(o, d, ev->ctx->dev->id, h, key);
     /* release: the descriptor mapping before tasks that load ev->ipc (acquire) use it */
     atomic_store_explicit(&ev->ipc, o, memory_order_release);
     core_event_put(ev);
