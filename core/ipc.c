@@ -665,6 +665,45 @@ aclError aclrtIpcMemClose(const char *key)
     return ACL_SUCCESS;
 }
 
+/* With ipc_lock held: unlink every record match(o, arg) selects, closing each export (its
+ * importers see CLOSED from then on) and undoing each memory import; returns them as a list for
+ * objs_free, which frees them once the lock is dropped. */
+static struct core_ipc_obj *
+objs_unlink_locked(bool (*match)(const struct core_ipc_obj *, const void *), const void *arg)
+{
+    struct core_ipc_obj *dead = NULL;
+    for (struct core_ipc_obj **pp = &g_objs; *pp;) {
+        struct core_ipc_obj *o = *pp;
+        if (match(o, arg)) {
+            if (o->exported)
+                export_close(o);
+            else if (o->kind == IPC_MEM)
+                import_mem_undo(o);
+            *pp = o->next;
+            o->next = dead;
+            dead = o;
+        } else {
+            pp = &o->next;
+        }
+    }
+    return dead;
+}
+
+static void objs_free(struct core_ipc_obj *dead)
+{
+    while (dead) {
+        struct core_ipc_obj *n = dead->next;
+        obj_free(dead);
+        dead = n;
+    }
+}
+
+static bool export_in_conv(const struct core_ipc_obj *o, const void *conv)
+{
+    const struct ipc_conv *c = conv;
+    return o->exported && o->kind == IPC_MEM && o->ptr >= c->lo && o->ptr < c->hi;
+}
+
 void core_ipc_mem_freeing(const void *ptr)
 {
     /* relaxed: a filter; an export racing with the free of its own memory is the user's race */
@@ -674,25 +713,11 @@ void core_ipc_mem_freeing(const void *ptr)
     pthread_mutex_lock(&ipc_lock);
     struct ipc_conv *c = conv_find((uintptr_t)ptr);
     if (c) {
-        for (struct core_ipc_obj **pp = &g_objs; *pp;) {
-            struct core_ipc_obj *o = *pp;
-            if (o->exported && o->kind == IPC_MEM && o->ptr >= c->lo && o->ptr < c->hi) {
-                export_close(o); /* importers see CLOSED from now on */
-                *pp = o->next;
-                o->next = dead;
-                dead = o;
-            } else {
-                pp = &o->next;
-            }
-        }
+        dead = objs_unlink_locked(export_in_conv, c);
         conv_drop(c); /* the pages stay mapped (shared) in the pool; the memfd goes with them */
     }
     pthread_mutex_unlock(&ipc_lock);
-    while (dead) {
-        struct core_ipc_obj *n = dead->next;
-        obj_free(dead);
-        dead = n;
-    }
+    objs_free(dead);
 }
 
 /* ---- shareable physical-memory handles --------------------------------------------- */
@@ -941,59 +966,35 @@ aclError aclrtMemSetPidToShareableHandleV2(void *shareableHandle,
                          pidNum, fn);
 }
 
+static bool phys_with_handle(const struct core_ipc_obj *o, const void *handle)
+{
+    return o->kind == IPC_PHYS && o->handle == *(const uint64_t *)handle;
+}
+
 void core_ipc_phys_freed_locked(uint64_t handle)
 {
-    struct core_ipc_obj *dead = NULL;
     pthread_mutex_lock(&ipc_lock);
-    for (struct core_ipc_obj **pp = &g_objs; *pp;) {
-        struct core_ipc_obj *o = *pp;
-        if (o->kind == IPC_PHYS && o->handle == handle) {
-            if (o->exported)
-                export_close(o);
-            *pp = o->next;
-            o->next = dead;
-            dead = o;
-        } else {
-            pp = &o->next;
-        }
-    }
+    struct core_ipc_obj *dead = objs_unlink_locked(phys_with_handle, &handle);
     pthread_mutex_unlock(&ipc_lock);
-    while (dead) {
-        struct core_ipc_obj *n = dead->next;
-        obj_free(dead);
-        dead = n;
-    }
+    objs_free(dead);
+}
+
+static bool mem_on_dev(const struct core_ipc_obj *o, const void *dev)
+{
+    return o->kind == IPC_MEM && o->dev == *(const int *)dev;
 }
 
 void core_ipc_device_fini_locked(int dev)
 {
-    struct core_ipc_obj *dead = NULL;
     pthread_mutex_lock(&ipc_lock);
-    for (struct core_ipc_obj **pp = &g_objs; *pp;) {
-        struct core_ipc_obj *o = *pp;
-        if (o->kind == IPC_MEM && o->dev == dev) {
-            if (o->exported)
-                export_close(o);
-            else
-                import_mem_undo(o);
-            *pp = o->next;
-            o->next = dead;
-            dead = o;
-        } else {
-            pp = &o->next;
-        }
-    }
+    struct core_ipc_obj *dead = objs_unlink_locked(mem_on_dev, &dev);
     for (struct ipc_conv *c = g_convs, *n; c; c = n) {
         n = c->next;
         if (c->dev == dev)
             conv_drop(c);
     }
     pthread_mutex_unlock(&ipc_lock);
-    while (dead) {
-        struct core_ipc_obj *n = dead->next;
-        obj_free(dead);
-        dead = n;
-    }
+    objs_free(dead);
 }
 
 /* ---- IPC notifies ----------------------------------------------------------------- */
