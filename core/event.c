@@ -322,15 +322,9 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
                 return SCHED_DONE;
             }
         }
-        x->block_cond = &ev->cond;
-        x->block_target = c + 1; /* re-checked at the next completion */
-        x->block_deadline = deadline;
-        if (w) { /* V5: a record in another process cannot wake us: poll */
-            uint64_t poll = sched_now_ns() + EVENT_IPC_POLL_NS;
-            if (!deadline || poll < deadline)
-                x->block_deadline = poll;
-        }
-        return SCHED_BLOCK;
+        /* re-checked at the next completion; V5: a record in another process cannot wake us,
+         * so an IPC event (w) is polled */
+        return sched_block_on(x, &ev->cond, c + 1, deadline, w ? EVENT_IPC_POLL_NS : 0);
     }
     core_event_put(ev);
     return SCHED_DONE;

@@ -154,6 +154,34 @@ static struct core_ipc_obj *obj_new(enum ipc_kind kind, bool exported)
     return o;
 }
 
+/* An importer's record for the local object h on device dev, made from key: filled and linked
+ * into g_objs (under ipc_lock) so that aclrtDestroy* and the tear-down find it. d, the mapped
+ * descriptor page, may be NULL (a physical handle keeps no page). */
+static void obj_link_import(struct core_ipc_obj *o, struct ipc_desc *d, int32_t dev, void *h,
+                            const char *key)
+{
+    o->desc = d;
+    o->dev = dev;
+    o->handle = (uint64_t)(uintptr_t)h;
+    snprintf(o->key, sizeof(o->key), "%s", key);
+    pthread_mutex_lock(&ipc_lock);
+    o->next = g_objs;
+    g_objs = o;
+    pthread_mutex_unlock(&ipc_lock);
+}
+
+/* A notify or event import that failed after desc_open: rc is the create call's code, or
+ * ACL_SUCCESS when the record could not be made (out of host memory). Frees the record o (may
+ * be NULL) and unmaps the descriptor page d; the caller destroyed its local object. */
+static aclError import_undo(aclError rc, struct core_ipc_obj *o, struct ipc_desc *d, const char *fn)
+{
+    if (!rc)
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    free(o);
+    munmap(d, 4096);
+    return rc;
+}
+
 /* Exporter: a fresh descriptor page. */
 static int desc_create(struct core_ipc_obj *o, bool check_pid, int dev)
 {
@@ -637,6 +665,45 @@ aclError aclrtIpcMemClose(const char *key)
     return ACL_SUCCESS;
 }
 
+/* With ipc_lock held: unlink every record match(o, arg) selects, closing each export (its
+ * importers see CLOSED from then on) and undoing each memory import; returns them as a list for
+ * objs_free, which frees them once the lock is dropped. */
+static struct core_ipc_obj *
+objs_unlink_locked(bool (*match)(const struct core_ipc_obj *, const void *), const void *arg)
+{
+    struct core_ipc_obj *dead = NULL;
+    for (struct core_ipc_obj **pp = &g_objs; *pp;) {
+        struct core_ipc_obj *o = *pp;
+        if (match(o, arg)) {
+            if (o->exported)
+                export_close(o);
+            else if (o->kind == IPC_MEM)
+                import_mem_undo(o);
+            *pp = o->next;
+            o->next = dead;
+            dead = o;
+        } else {
+            pp = &o->next;
+        }
+    }
+    return dead;
+}
+
+static void objs_free(struct core_ipc_obj *dead)
+{
+    while (dead) {
+        struct core_ipc_obj *n = dead->next;
+        obj_free(dead);
+        dead = n;
+    }
+}
+
+static bool export_in_conv(const struct core_ipc_obj *o, const void *conv)
+{
+    const struct ipc_conv *c = conv;
+    return o->exported && o->kind == IPC_MEM && o->ptr >= c->lo && o->ptr < c->hi;
+}
+
 void core_ipc_mem_freeing(const void *ptr)
 {
     /* relaxed: a filter; an export racing with the free of its own memory is the user's race */
@@ -646,25 +713,11 @@ void core_ipc_mem_freeing(const void *ptr)
     pthread_mutex_lock(&ipc_lock);
     struct ipc_conv *c = conv_find((uintptr_t)ptr);
     if (c) {
-        for (struct core_ipc_obj **pp = &g_objs; *pp;) {
-            struct core_ipc_obj *o = *pp;
-            if (o->exported && o->kind == IPC_MEM && o->ptr >= c->lo && o->ptr < c->hi) {
-                export_close(o); /* importers see CLOSED from now on */
-                *pp = o->next;
-                o->next = dead;
-                dead = o;
-            } else {
-                pp = &o->next;
-            }
-        }
+        dead = objs_unlink_locked(export_in_conv, c);
         conv_drop(c); /* the pages stay mapped (shared) in the pool; the memfd goes with them */
     }
     pthread_mutex_unlock(&ipc_lock);
-    while (dead) {
-        struct core_ipc_obj *n = dead->next;
-        obj_free(dead);
-        dead = n;
-    }
+    objs_free(dead);
 }
 
 /* ---- shareable physical-memory handles --------------------------------------------- */
@@ -837,13 +890,7 @@ static aclError phys_import(const void *h, bool fabric, int32_t deviceId,
         free(o);
         return rc;
     }
-    o->handle = (uint64_t)(uintptr_t)out;
-    o->dev = deviceId;
-    snprintf(o->key, sizeof(o->key), "%s", text);
-    pthread_mutex_lock(&ipc_lock);
-    o->next = g_objs;
-    g_objs = o;
-    pthread_mutex_unlock(&ipc_lock);
+    obj_link_import(o, NULL, deviceId, out, text);
     *handle = out;
     return ACL_SUCCESS;
 }
@@ -919,59 +966,35 @@ aclError aclrtMemSetPidToShareableHandleV2(void *shareableHandle,
                          pidNum, fn);
 }
 
+static bool phys_with_handle(const struct core_ipc_obj *o, const void *handle)
+{
+    return o->kind == IPC_PHYS && o->handle == *(const uint64_t *)handle;
+}
+
 void core_ipc_phys_freed_locked(uint64_t handle)
 {
-    struct core_ipc_obj *dead = NULL;
     pthread_mutex_lock(&ipc_lock);
-    for (struct core_ipc_obj **pp = &g_objs; *pp;) {
-        struct core_ipc_obj *o = *pp;
-        if (o->kind == IPC_PHYS && o->handle == handle) {
-            if (o->exported)
-                export_close(o);
-            *pp = o->next;
-            o->next = dead;
-            dead = o;
-        } else {
-            pp = &o->next;
-        }
-    }
+    struct core_ipc_obj *dead = objs_unlink_locked(phys_with_handle, &handle);
     pthread_mutex_unlock(&ipc_lock);
-    while (dead) {
-        struct core_ipc_obj *n = dead->next;
-        obj_free(dead);
-        dead = n;
-    }
+    objs_free(dead);
+}
+
+static bool mem_on_dev(const struct core_ipc_obj *o, const void *dev)
+{
+    return o->kind == IPC_MEM && o->dev == *(const int *)dev;
 }
 
 void core_ipc_device_fini_locked(int dev)
 {
-    struct core_ipc_obj *dead = NULL;
     pthread_mutex_lock(&ipc_lock);
-    for (struct core_ipc_obj **pp = &g_objs; *pp;) {
-        struct core_ipc_obj *o = *pp;
-        if (o->kind == IPC_MEM && o->dev == dev) {
-            if (o->exported)
-                export_close(o);
-            else
-                import_mem_undo(o);
-            *pp = o->next;
-            o->next = dead;
-            dead = o;
-        } else {
-            pp = &o->next;
-        }
-    }
+    struct core_ipc_obj *dead = objs_unlink_locked(mem_on_dev, &dev);
     for (struct ipc_conv *c = g_convs, *n; c; c = n) {
         n = c->next;
         if (c->dev == dev)
             conv_drop(c);
     }
     pthread_mutex_unlock(&ipc_lock);
-    while (dead) {
-        struct core_ipc_obj *n = dead->next;
-        obj_free(dead);
-        dead = n;
-    }
+    objs_free(dead);
 }
 
 /* ---- IPC notifies ----------------------------------------------------------------- */
@@ -1109,22 +1132,11 @@ aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t f
     struct core_ipc_obj *o = rc ? NULL : obj_new(IPC_NOTIFY, false);
     struct core_notify *n = o ? core_notify_get(h) : NULL;
     if (!n) {
-        if (!rc)
-            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
         if (h)
             aclrtDestroyNotify(h);
-        free(o);
-        munmap(d, 4096);
-        return rc;
+        return import_undo(rc, o, d, fn);
     }
-    o->desc = d;
-    o->dev = n->dev;
-    o->handle = (uint64_t)(uintptr_t)h;
-    snprintf(o->key, sizeof(o->key), "%s", key);
-    pthread_mutex_lock(&ipc_lock);
-    o->next = g_objs;
-    g_objs = o;
-    pthread_mutex_unlock(&ipc_lock);
+    obj_link_import(o, d, n->dev, h, key);
     /* release: the descriptor mapping before tasks that load n->ipc (acquire) use it */
     atomic_store_explicit(&n->ipc, o, memory_order_release);
     core_notify_put(n);
@@ -1227,22 +1239,11 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
     struct core_ipc_obj *o = rc ? NULL : obj_new(IPC_EVENT, false);
     struct core_event *ev = o ? core_event_get(h) : NULL;
     if (!ev) {
-        if (!rc)
-            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
         if (h)
             aclrtDestroyEvent(h);
-        free(o);
-        munmap(d, 4096);
-        return rc;
+        return import_undo(rc, o, d, fn);
     }
-    o->desc = d;
-    o->dev = ev->ctx->dev->id;
-    o->handle = (uint64_t)(uintptr_t)h;
-    snprintf(o->key, sizeof(o->key), "%s", key);
-    pthread_mutex_lock(&ipc_lock);
-    o->next = g_objs;
-    g_objs = o;
-    pthread_mutex_unlock(&ipc_lock);
+    obj_link_import(o, d, ev->ctx->dev->id, h, key);
     /* release: the descriptor mapping before tasks that load ev->ipc (acquire) use it */
     atomic_store_explicit(&ev->ipc, o, memory_order_release);
     core_event_put(ev);

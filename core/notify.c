@@ -194,15 +194,9 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
                 return SCHED_DONE;
             }
         }
-        x->block_cond = &n->cond; /* N2 */
-        x->block_target = shared ? local + 1 : c + 1;
-        x->block_deadline = deadline;
-        if (shared) { /* N4: a record in another process cannot wake us: poll */
-            uint64_t poll = sched_now_ns() + NOTIFY_IPC_POLL_NS;
-            if (!deadline || poll < deadline)
-                x->block_deadline = poll;
-        }
-        return SCHED_BLOCK;
+        /* N2; N4: a record in another process cannot wake us, so a shared notify is polled */
+        return sched_block_on(x, &n->cond, shared ? local + 1 : c + 1, deadline,
+                              shared ? NOTIFY_IPC_POLL_NS : 0);
     }
 }
 

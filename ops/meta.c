@@ -28,6 +28,23 @@ aclnnStatus ops_err(aclnnStatus code, const char *fmt, ...)
     return code;
 }
 
+aclnnStatus ops_first_null(const char *op, const char *names, const void *const *ptrs, size_t n)
+{
+    const char *name = names;
+    for (size_t i = 0; i < n; i++) {
+        while (*name == ' ')
+            name++;
+        size_t len = strcspn(name, ",");
+        if (!ptrs[i]) {
+            while (len && name[len - 1] == ' ')
+                len--;
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %.*s is NULL", op, (int)len, name);
+        }
+        name += len + (name[len] == ',');
+    }
+    return ACLNN_SUCCESS;
+}
+
 /* ---- caller-owned arrays ---------------------------------------------------
  * AscendCL documents `delete[]` for the arrays the shape getters return. A
  * C++ program has operator new[] (nothrow form) in the process: use it so
@@ -137,9 +154,7 @@ aclnnStatus aclDestroyTensor(const aclTensor *tensor)
 
 aclnnStatus aclGetViewShape(const aclTensor *tensor, int64_t **viewDims, uint64_t *viewDimsNum)
 {
-    OPS_CHECK_NULL("aclGetViewShape", tensor);
-    OPS_CHECK_NULL("aclGetViewShape", viewDims);
-    OPS_CHECK_NULL("aclGetViewShape", viewDimsNum);
+    OPS_CHECK_NULLS("aclGetViewShape", tensor, viewDims, viewDimsNum);
     if (!(*viewDims = caller_array(tensor->dims, tensor->ndim)))
         return ops_err(ACLNN_ERR_INNER, "aclGetViewShape: out of memory");
     *viewDimsNum = tensor->ndim;
@@ -149,9 +164,7 @@ aclnnStatus aclGetViewShape(const aclTensor *tensor, int64_t **viewDims, uint64_
 aclnnStatus aclGetStorageShape(const aclTensor *tensor, int64_t **storageDims,
                                uint64_t *storageDimsNum)
 {
-    OPS_CHECK_NULL("aclGetStorageShape", tensor);
-    OPS_CHECK_NULL("aclGetStorageShape", storageDims);
-    OPS_CHECK_NULL("aclGetStorageShape", storageDimsNum);
+    OPS_CHECK_NULLS("aclGetStorageShape", tensor, storageDims, storageDimsNum);
     if (!(*storageDims = caller_array(tensor->storage_dims, tensor->storage_ndim)))
         return ops_err(ACLNN_ERR_INNER, "aclGetStorageShape: out of memory");
     *storageDimsNum = tensor->storage_ndim;
@@ -160,9 +173,7 @@ aclnnStatus aclGetStorageShape(const aclTensor *tensor, int64_t **storageDims,
 
 aclnnStatus aclGetViewStrides(const aclTensor *tensor, int64_t **stridesValue, uint64_t *stridesNum)
 {
-    OPS_CHECK_NULL("aclGetViewStrides", tensor);
-    OPS_CHECK_NULL("aclGetViewStrides", stridesValue);
-    OPS_CHECK_NULL("aclGetViewStrides", stridesNum);
+    OPS_CHECK_NULLS("aclGetViewStrides", tensor, stridesValue, stridesNum);
     if (!(*stridesValue = caller_array(tensor->strides, tensor->ndim)))
         return ops_err(ACLNN_ERR_INNER, "aclGetViewStrides: out of memory");
     *stridesNum = tensor->ndim;
@@ -171,24 +182,21 @@ aclnnStatus aclGetViewStrides(const aclTensor *tensor, int64_t **stridesValue, u
 
 aclnnStatus aclGetViewOffset(const aclTensor *tensor, int64_t *offset)
 {
-    OPS_CHECK_NULL("aclGetViewOffset", tensor);
-    OPS_CHECK_NULL("aclGetViewOffset", offset);
+    OPS_CHECK_NULLS("aclGetViewOffset", tensor, offset);
     *offset = tensor->offset;
     return ACLNN_SUCCESS;
 }
 
 aclnnStatus aclGetFormat(const aclTensor *tensor, aclFormat *format)
 {
-    OPS_CHECK_NULL("aclGetFormat", tensor);
-    OPS_CHECK_NULL("aclGetFormat", format);
+    OPS_CHECK_NULLS("aclGetFormat", tensor, format);
     *format = tensor->format;
     return ACLNN_SUCCESS;
 }
 
 aclnnStatus aclGetDataType(const aclTensor *tensor, aclDataType *dataType)
 {
-    OPS_CHECK_NULL("aclGetDataType", tensor);
-    OPS_CHECK_NULL("aclGetDataType", dataType);
+    OPS_CHECK_NULLS("aclGetDataType", tensor, dataType);
     *dataType = tensor->dtype;
     return ACLNN_SUCCESS;
 }
@@ -202,8 +210,7 @@ aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr)
 
 aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, void **addr)
 {
-    OPS_CHECK_NULL("aclGetRawTensorAddr", tensor);
-    OPS_CHECK_NULL("aclGetRawTensorAddr", addr);
+    OPS_CHECK_NULLS("aclGetRawTensorAddr", tensor, addr);
     *addr = tensor->data;
     return ACLNN_SUCCESS;
 }

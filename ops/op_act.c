@@ -163,10 +163,7 @@ static aclnnStatus act_op(const char *name, int act, const aclTensor *self, cons
                           bool inplace, unsigned in_mask, unsigned out_mask, bool exact,
                           const double *prm, int nprm, uint64_t *ws, aclOpExecutor **ex)
 {
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
     aclnnStatus rc;
     int sdt, odt;
     if ((rc = ops_check_dims(self, name, inplace ? "selfRef" : "self")) ||
@@ -197,9 +194,7 @@ aclnnStatus aclnnEluGetWorkspaceSize(const aclTensor *self, const aclScalar *alp
                                      const aclScalar *scale, const aclScalar *inputScale,
                                      aclTensor *out, WS)
 {
-    OPS_CHECK_NULL("aclnnElu", alpha);
-    OPS_CHECK_NULL("aclnnElu", scale);
-    OPS_CHECK_NULL("aclnnElu", inputScale);
+    OPS_CHECK_NULLS("aclnnElu", alpha, scale, inputScale);
     double p[3] = {ops_scalar_f64(alpha), ops_scalar_f64(scale), ops_scalar_f64(inputScale)};
     return act_op("aclnnElu", ACT_ELU, self, out, false, DTM_F3, DTM_F3, false, p, 3, workspaceSize,
                   executor);
@@ -207,9 +202,7 @@ aclnnStatus aclnnEluGetWorkspaceSize(const aclTensor *self, const aclScalar *alp
 aclnnStatus aclnnInplaceEluGetWorkspaceSize(aclTensor *selfRef, const aclScalar *alpha,
                                             const aclScalar *scale, const aclScalar *inputScale, WS)
 {
-    OPS_CHECK_NULL("aclnnInplaceElu", alpha);
-    OPS_CHECK_NULL("aclnnInplaceElu", scale);
-    OPS_CHECK_NULL("aclnnInplaceElu", inputScale);
+    OPS_CHECK_NULLS("aclnnInplaceElu", alpha, scale, inputScale);
     double p[3] = {ops_scalar_f64(alpha), ops_scalar_f64(scale), ops_scalar_f64(inputScale)};
     return act_op("aclnnInplaceElu", ACT_ELU, selfRef, selfRef, true, DTM_F3D, DTM_F3D, true, p, 3,
                   workspaceSize, executor);
@@ -277,8 +270,7 @@ PHASE2(InplaceLeakyRelu)
 aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self, const aclScalar *beta,
                                           const aclScalar *threshold, aclTensor *out, WS)
 {
-    OPS_CHECK_NULL("aclnnSoftplus", beta);
-    OPS_CHECK_NULL("aclnnSoftplus", threshold);
+    OPS_CHECK_NULLS("aclnnSoftplus", beta, threshold);
     double p[2] = {ops_scalar_f64(beta), ops_scalar_f64(threshold)};
     return act_op("aclnnSoftplus", ACT_SOFTPLUS, self, out, false, DTM_F3, DTM_F3, false, p, 2,
                   workspaceSize, executor);
@@ -293,12 +285,7 @@ static aclnnStatus threshold_op(const char *name, const aclTensor *self, const a
                                 const aclScalar *val, const aclTensor *out, bool inplace,
                                 uint64_t *ws, aclOpExecutor **ex)
 {
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, th);
-    OPS_CHECK_NULL(name, val);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, self, th, val, out, ws, ex);
     aclnnStatus rc;
     int sdt, odt, tdt, vdt;
     if ((rc = ops_check_dims(self, name, inplace ? "selfRef" : "self")) ||
@@ -356,9 +343,7 @@ static aclnnStatus cmp_op(const char *name, bool gt, const aclTensor *self, cons
     OPS_CHECK_NULL(name, self);
     if (!other && !otherS)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: other is NULL", name);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, out, ws, ex);
     aclnnStatus rc;
     int sdt, odt, outdt;
     if ((rc = ops_check_dims(self, name, inplace ? "selfRef" : "self")) ||
@@ -517,10 +502,7 @@ static aclnnStatus glu_op(const char *name, const aclTensor *x, int64_t dim, boo
 aclnnStatus aclnnSwiGluGetWorkspaceSize(const aclTensor *x, int64_t dim, const aclTensor *out, WS)
 {
     const char *name = "aclnnSwiGlu";
-    OPS_CHECK_NULL(name, x);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, x, out, workspaceSize, executor);
     return glu_op(name, x, dim, false, f32_swiglu, NULL, out, NULL, workspaceSize, executor);
 }
 PHASE2(SwiGlu)
@@ -529,11 +511,7 @@ aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor *self, int64_t dim, int
                                          bool activateLeft, aclTensor *out, aclTensor *outGelu, WS)
 {
     const char *name = "aclnnGeGluV3";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, outGelu);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, out, outGelu, workspaceSize, executor);
     if (approximate != 0 && approximate != 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: approximate is %lld (0 = none, 1 = tanh)",
                        name, (long long)approximate);

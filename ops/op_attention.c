@@ -330,13 +330,7 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
     aclOpExecutor **executor)
 {
     (void)blockSize, (void)antiquantMode, (void)keyAntiquantMode, (void)valueAntiquantMode;
-    OPS_CHECK_NULL(FA, query);
-    OPS_CHECK_NULL(FA, key);
-    OPS_CHECK_NULL(FA, value);
-    OPS_CHECK_NULL(FA, attentionOut);
-    OPS_CHECK_NULL(FA, inputLayout);
-    OPS_CHECK_NULL(FA, workspaceSize);
-    OPS_CHECK_NULL(FA, executor);
+    OPS_CHECK_NULLS(FA, query, key, value, attentionOut, inputLayout, workspaceSize, executor);
     if (key->n != 1 || value->n != 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: key and value must hold one tensor each in cpuacl (got %llu, %llu)",

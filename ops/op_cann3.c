@@ -55,11 +55,7 @@ aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor *selfRef, con
                                                          const aclScalar *value, WS)
 {
     const char *name = "aclnnInplaceMaskedFillScalar";
-    OPS_CHECK_NULL(name, selfRef);
-    OPS_CHECK_NULL(name, mask);
-    OPS_CHECK_NULL(name, value);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, selfRef, mask, value, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, mdt, vdt = DT_NONE;
     if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
@@ -108,13 +104,7 @@ static aclnnStatus addcdiv_op(const char *name, bool inplace, const aclTensor *s
                               const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
     const char *sname = inplace ? "selfRef" : "self";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, t1);
-    OPS_CHECK_NULL(name, t2);
-    OPS_CHECK_NULL(name, value);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, self, t1, t2, value, out, ws, ex);
     aclnnStatus rc;
     int sdt, adt, bdt, odt, vdt = DT_NONE;
     if ((rc = ops_check_dims(self, name, sname)) || (rc = ops_check_dims(t1, name, "tensor1")) ||
@@ -182,11 +172,7 @@ aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self, const aclTensor *vec
                                      WS)
 {
     const char *name = "aclnnGer";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, vec2);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, vec2, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, vdt, odt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(vec2, name, "vec2")) ||
@@ -351,15 +337,12 @@ static aclnnStatus scatter_op(const char *name, const aclTensor *self, int64_t d
                               aclOpExecutor **ex)
 {
     bool inplace = self == out;
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, index);
+    OPS_CHECK_NULLS(name, self, index);
     if (valued)
         OPS_CHECK_NULL(name, value);
     else
         OPS_CHECK_NULL(name, src);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, out, ws, ex);
     aclnnStatus rc;
     int sdt, idt, odt, xdt = DT_NONE;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(index, name, "index")) ||

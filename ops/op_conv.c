@@ -216,14 +216,7 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
                                              int8_t cubeMathType, uint64_t *workspaceSize,
                                              aclOpExecutor **executor)
 {
-    OPS_CHECK_NULL(OP, input);
-    OPS_CHECK_NULL(OP, weight);
-    OPS_CHECK_NULL(OP, stride);
-    OPS_CHECK_NULL(OP, padding);
-    OPS_CHECK_NULL(OP, dilation);
-    OPS_CHECK_NULL(OP, output);
-    OPS_CHECK_NULL(OP, workspaceSize);
-    OPS_CHECK_NULL(OP, executor);
+    OPS_CHECK_NULLS(OP, input, weight, stride, padding, dilation, output, workspaceSize, executor);
     if (transposed)
         OPS_CHECK_NULL(OP, outputPadding);
     int nd = (int)input->ndim;

@@ -296,9 +296,7 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: other is NULL", name);
     if ((kind == BK_ADD || kind == BK_SUB) && !alpha)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: alpha is NULL", name);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, out, ws, ex);
     aclnnStatus rc;
     const aclTensor *tens[2] = {self, other};
     for (int k = 0; k < 2; k++)
@@ -438,10 +436,7 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
                             bool inplace, uint64_t *ws, aclOpExecutor **ex)
 {
     const struct urule *r = &g_urule[uop];
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
     aclnnStatus rc;
     int sdt, outdt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
@@ -529,10 +524,7 @@ enum listn_kind { LN_MAX, LN_MIN, LN_SUM };
 static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *tensors,
                             const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
-    OPS_CHECK_NULL(name, tensors);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, tensors, out, ws, ex);
     if (tensors->n == 0 || tensors->n > 64)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %llu tensors (1 to 64 are supported)", name,
                        (unsigned long long)tensors->n);
@@ -699,10 +691,7 @@ static aclnnStatus lnot_op(const char *name, const aclTensor *self, const aclTen
                            bool inplace, uint64_t *ws, aclOpExecutor **ex)
 {
     const char *what = inplace ? "selfRef" : "self";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
     aclnnStatus rc;
     int sdt, odt;
     if ((rc = ops_check_dims(self, name, what)) || (rc = ops_check_dims(out, name, "out")) ||
@@ -801,10 +790,7 @@ UNARY_INPLACE(Tanh, UOP_TANH)
 aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor *self, const aclDataType dtype,
                                       aclTensor *out, WS)
 {
-    OPS_CHECK_NULL("aclnnCast", self);
-    OPS_CHECK_NULL("aclnnCast", out);
-    OPS_CHECK_NULL("aclnnCast", workspaceSize);
-    OPS_CHECK_NULL("aclnnCast", executor);
+    OPS_CHECK_NULLS("aclnnCast", self, out, workspaceSize, executor);
     if (out->dtype != dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnCast: out has type %s, dtype is %s",
                        ops_dt_name(out->dtype), ops_dt_name(dtype));
@@ -814,29 +800,21 @@ PHASE2(Cast)
 
 aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef, const aclTensor *src, WS)
 {
-    OPS_CHECK_NULL("aclnnInplaceCopy", selfRef);
-    OPS_CHECK_NULL("aclnnInplaceCopy", src);
-    OPS_CHECK_NULL("aclnnInplaceCopy", workspaceSize);
-    OPS_CHECK_NULL("aclnnInplaceCopy", executor);
+    OPS_CHECK_NULLS("aclnnInplaceCopy", selfRef, src, workspaceSize, executor);
     return convert_op("aclnnInplaceCopy", src, selfRef, true, workspaceSize, executor);
 }
 PHASE2(InplaceCopy)
 
 aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef, WS)
 {
-    OPS_CHECK_NULL("aclnnInplaceZero", selfRef);
-    OPS_CHECK_NULL("aclnnInplaceZero", workspaceSize);
-    OPS_CHECK_NULL("aclnnInplaceZero", executor);
+    OPS_CHECK_NULLS("aclnnInplaceZero", selfRef, workspaceSize, executor);
     return fill_op("aclnnInplaceZero", selfRef, NULL, workspaceSize, executor);
 }
 PHASE2(InplaceZero)
 
 aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef, const aclScalar *value, WS)
 {
-    OPS_CHECK_NULL("aclnnInplaceFillScalar", selfRef);
-    OPS_CHECK_NULL("aclnnInplaceFillScalar", value);
-    OPS_CHECK_NULL("aclnnInplaceFillScalar", workspaceSize);
-    OPS_CHECK_NULL("aclnnInplaceFillScalar", executor);
+    OPS_CHECK_NULLS("aclnnInplaceFillScalar", selfRef, value, workspaceSize, executor);
     return fill_op("aclnnInplaceFillScalar", selfRef, value, workspaceSize, executor);
 }
 PHASE2(InplaceFillScalar)

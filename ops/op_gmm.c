@@ -327,8 +327,7 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
     const aclTensor *groupListOptional, int64_t splitItem, int64_t groupType,
     const aclTensorList *y, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    OPS_CHECK_NULL(GM, workspaceSize);
-    OPS_CHECK_NULL(GM, executor);
+    OPS_CHECK_NULLS(GM, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = gm_list(x, "x", true)) || (rc = gm_list(weight, "weight", true)) ||
         (rc = gm_list(y, "y", true)) || (rc = gm_list(biasOptional, "bias", false)) ||

@@ -245,11 +245,7 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
     /* Embedding is GatherV2 along dim 0 of a weight of at least 1 dim, with
      * indices in [0, n) only (CANN rejects negative ones). */
     bool gv2 = kind != GK_INDEX_SELECT;
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, index);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, self, index, out, ws, ex);
     aclnnStatus rc;
     int sdt, idt, odt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(index, name, "index")) ||
@@ -381,10 +377,7 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool
                                         aclTensor *out, WS)
 {
     const char *name = "aclnnArgMax";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt, d = 0;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
@@ -510,10 +503,7 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclD
                                         aclTensor *out, WS)
 {
     const char *name = "aclnnCumsum";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt, d = 0;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
@@ -602,12 +592,7 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
                                         const aclScalar *step, aclTensor *out, WS)
 {
     const char *name = "aclnnArange";
-    OPS_CHECK_NULL(name, start);
-    OPS_CHECK_NULL(name, end);
-    OPS_CHECK_NULL(name, step);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, start, end, step, out, workspaceSize, executor);
     aclnnStatus rc;
     int odt;
     if ((rc = check_scalar(name, "start", start)) || (rc = check_scalar(name, "end", end)) ||
@@ -741,15 +726,13 @@ static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclSc
                             const aclScalar *clipValueMax, const aclTensor *out,
                             uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
+    OPS_CHECK_NULLS(name, self, out);
     if (!clipValueMin && !clipValueMax)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR,
                        "%s: clipValueMin and clipValueMax are both NULL (at least one bound is "
                        "needed)",
                        name);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||

@@ -132,11 +132,7 @@ static aclnnStatus icopy_op(const char *name, aclTensor *selfRef, int64_t dim,
                             const aclTensor *index, const aclTensor *source, aclTensor *out,
                             WS)
 {
-    OPS_CHECK_NULL(name, selfRef);
-    OPS_CHECK_NULL(name, index);
-    OPS_CHECK_NULL(name, source);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, selfRef, index, source, workspaceSize, executor);
     aclnnStatus rc;
     int tdt, idt, sdt;
     if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
@@ -259,12 +255,7 @@ static aclnnStatus ifill_op(const char *name, const aclTensor *self, int64_t dim
                             const aclIntArray *index, const aclScalar *value, const aclTensor *out,
                             uint64_t *ws, aclOpExecutor **ex)
 {
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, index);
-    OPS_CHECK_NULL(name, value);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, self, index, value, out, ws, ex);
     aclnnStatus rc;
     int sdt, odt, vdt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||

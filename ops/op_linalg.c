@@ -61,11 +61,7 @@ aclnnStatus aclnnMvGetWorkspaceSize(const aclTensor *self, const aclTensor *vec,
                                     aclOpExecutor **executor)
 {
     const char *name = "aclnnMv";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, vec);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, vec, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(vec, name, "vec")) ||
         (rc = ops_check_dims(out, name, "out")))
@@ -187,12 +183,7 @@ aclnnStatus aclnnTriangularSolveGetWorkspaceSize(const aclTensor *self, const ac
                                                  uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     const char *name = "aclnnTriangularSolve";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, A);
-    OPS_CHECK_NULL(name, xOut);
-    OPS_CHECK_NULL(name, mOut);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, A, xOut, mOut, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(A, name, "A")) ||
         (rc = ops_check_dims(xOut, name, "xOut")) || (rc = ops_check_dims(mOut, name, "mOut")))

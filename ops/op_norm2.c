@@ -95,14 +95,7 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor
                                             uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     const char *name = "aclnnAddRmsNorm";
-    OPS_CHECK_NULL(name, x1);
-    OPS_CHECK_NULL(name, x2);
-    OPS_CHECK_NULL(name, gamma);
-    OPS_CHECK_NULL(name, yOut);
-    OPS_CHECK_NULL(name, rstdOut);
-    OPS_CHECK_NULL(name, xOut);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, x1, x2, gamma, yOut, rstdOut, xOut, workspaceSize, executor);
     aclnnStatus rc;
     const aclTensor *all[] = {x1, x2, gamma, yOut, rstdOut, xOut};
     for (int i = 0; i < 6; i++)
@@ -214,12 +207,7 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
                                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     const char *name = "aclnnGroupNorm";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, meanOut);
-    OPS_CHECK_NULL(name, rstdOut);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
     aclnnStatus rc;
     const aclTensor *all[] = {self, out, meanOut, rstdOut, gamma, beta};
     for (int i = 0; i < 6; i++)
@@ -329,12 +317,7 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
                                       uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     const char *name = "aclnnNorm";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, pScalar);
-    OPS_CHECK_NULL(name, dim);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, pScalar, dim, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
@@ -404,12 +387,7 @@ aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor *
                                                                aclOpExecutor **executor)
 {
     const char *name = "aclnnSoftmaxCrossEntropyWithLogits";
-    OPS_CHECK_NULL(name, features);
-    OPS_CHECK_NULL(name, labels);
-    OPS_CHECK_NULL(name, loss);
-    OPS_CHECK_NULL(name, backprop);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, features, labels, loss, backprop, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(features, name, "features")) ||
         (rc = ops_check_dims(labels, name, "labels")) || (rc = ops_check_dims(loss, name, "loss")) ||

@@ -184,11 +184,7 @@ aclnnStatus aclnnMaxPoolGetWorkspaceSize(const aclTensor *self, const aclIntArra
                                          uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     static const char op[] = "aclnnMaxPool";
-    OPS_CHECK_NULL(op, self);
-    OPS_CHECK_NULL(op, kernelShape);
-    OPS_CHECK_NULL(op, out);
-    OPS_CHECK_NULL(op, workspaceSize);
-    OPS_CHECK_NULL(op, executor);
+    OPS_CHECK_NULLS(op, self, kernelShape, out, workspaceSize, executor);
     if (autoPad != 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: autoPad %lld: only 0 (NOTSET) is supported",
                        op, (long long)autoPad);
@@ -220,12 +216,7 @@ aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self, const aclIntAr
                                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     static const char op[] = "aclnnAvgPool2d";
-    OPS_CHECK_NULL(op, self);
-    OPS_CHECK_NULL(op, kernelSize);
-    OPS_CHECK_NULL(op, paddings);
-    OPS_CHECK_NULL(op, out);
-    OPS_CHECK_NULL(op, workspaceSize);
-    OPS_CHECK_NULL(op, executor);
+    OPS_CHECK_NULLS(op, self, kernelSize, paddings, out, workspaceSize, executor);
     if (cubeMathType < 0 || cubeMathType > 3)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: cubeMathType %d is not 0..3", op,
                        (int)cubeMathType);

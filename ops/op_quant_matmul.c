@@ -161,12 +161,7 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     const aclTensor *quantOffsetOptional, const aclTensor *biasOptional, int antiquantGroupSize,
     const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    OPS_CHECK_NULL(WQ, x);
-    OPS_CHECK_NULL(WQ, weight);
-    OPS_CHECK_NULL(WQ, antiquantScale);
-    OPS_CHECK_NULL(WQ, y);
-    OPS_CHECK_NULL(WQ, workspaceSize);
-    OPS_CHECK_NULL(WQ, executor);
+    OPS_CHECK_NULLS(WQ, x, weight, antiquantScale, y, workspaceSize, executor);
     if (quantOffsetOptional && !quantScaleOptional)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantOffset given without quantScale", WQ);
     if (quantScaleOptional)
@@ -314,9 +309,7 @@ aclnnStatus aclnnTransMatmulWeightGetWorkspaceSize(aclTensor *mmWeightRef, uint6
                                                    aclOpExecutor **executor)
 {
     const char *name = "aclnnTransMatmulWeight";
-    OPS_CHECK_NULL(name, mmWeightRef);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, mmWeightRef, workspaceSize, executor);
     aclDataType t = mmWeightRef->dtype;
     if (t != ACL_FLOAT16 && t != ACL_BF16 && t != ACL_INT8 && t != ACL_UINT8)
         return ops_err(ACLNN_ERR_PARAM_INVALID,

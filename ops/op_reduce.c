@@ -204,11 +204,7 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
                              const aclIntArray *dim, bool keepDim, aclDataType dtype,
                              const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, dim);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, ws);
-    OPS_CHECK_NULL(name, ex);
+    OPS_CHECK_NULLS(name, self, dim, out, ws, ex);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
@@ -357,10 +353,7 @@ static int32_t softmax_run(const struct aclOpExecutor *e, void *const *addr)
 static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self, int64_t dim,
                               const aclTensor *out, WS)
 {
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
@@ -587,12 +580,7 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *ga
                                          const aclTensor *yOut, const aclTensor *rstdOut, WS)
 {
     const char *name = "aclnnRmsNorm";
-    OPS_CHECK_NULL(name, x);
-    OPS_CHECK_NULL(name, gamma);
-    OPS_CHECK_NULL(name, yOut);
-    OPS_CHECK_NULL(name, rstdOut);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, x, gamma, yOut, rstdOut, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(gamma, name, "gamma")))
         return rc;
@@ -613,11 +601,7 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
                                            aclTensor *rstdOutOptional, WS)
 {
     const char *name = "aclnnLayerNorm";
-    OPS_CHECK_NULL(name, input);
-    OPS_CHECK_NULL(name, normalizedShape);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, input, normalizedShape, out, workspaceSize, executor);
     int k = (int)normalizedShape->n;
     aclnnStatus rc;
     if ((rc = norm_common(name, input, out, k)))

@@ -214,8 +214,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
                                                const aclScalar *value, aclTensor *out, WS)
 {
     const char *name = "aclnnConstantPadNd";
-    OPS_CHECK_NULL(name, pad);
-    OPS_CHECK_NULL(name, value);
+    OPS_CHECK_NULLS(name, pad, value);
     REMAP_CHECK(name, self, out, workspaceSize, executor);
     int nd = (int)self->ndim;
     if (pad->n % 2 || pad->n > 2 * (uint64_t)nd)
@@ -302,8 +301,7 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shi
                                       const aclIntArray *dims, aclTensor *out, WS)
 {
     const char *name = "aclnnRoll";
-    OPS_CHECK_NULL(name, shifts);
-    OPS_CHECK_NULL(name, dims);
+    OPS_CHECK_NULLS(name, shifts, dims);
     REMAP_CHECK(name, x, out, workspaceSize, executor);
     int nd = (int)x->ndim;
     bool flat = dims->n == 0;

@@ -184,16 +184,8 @@ aclnnStatus aclnnRecurrentGatedDeltaRuleGetWorkspaceSize(
     const aclTensor *g, const aclTensor *gk, const aclTensor *numAcceptedTokens, float scaleValue,
     aclTensor *out, WS)
 {
-    OPS_CHECK_NULL(RG, workspaceSize);
-    OPS_CHECK_NULL(RG, executor);
-    OPS_CHECK_NULL(RG, query);
-    OPS_CHECK_NULL(RG, key);
-    OPS_CHECK_NULL(RG, value);
-    OPS_CHECK_NULL(RG, beta);
-    OPS_CHECK_NULL(RG, stateRef);
-    OPS_CHECK_NULL(RG, actualSeqLengths);
-    OPS_CHECK_NULL(RG, ssmStateIndices);
-    OPS_CHECK_NULL(RG, out);
+    OPS_CHECK_NULLS(RG, workspaceSize, executor, query, key, value, beta, stateRef,
+                    actualSeqLengths, ssmStateIndices, out);
     const aclTensor *in[RN] = {query, key, value, beta, stateRef, actualSeqLengths,
                                ssmStateIndices, g, gk, numAcceptedTokens, out};
     static const char *const nm[RN] = {"query", "key", "value", "beta", "stateRef",

@@ -321,12 +321,7 @@ aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, con
                                                          aclTensor *out, WS)
 {
     const char *name = ROPE_NAME;
-    OPS_CHECK_NULL(name, x);
-    OPS_CHECK_NULL(name, cos);
-    OPS_CHECK_NULL(name, sin);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, x, cos, sin, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(cos, name, "cos")) ||
         (rc = ops_check_dims(sin, name, "sin")) || (rc = ops_check_dims(out, name, "out")))

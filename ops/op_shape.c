@@ -274,6 +274,30 @@ static aclnnStatus mv_single(const char *name, const aclTensor *self, const aclT
     return ACLNN_SUCCESS;
 }
 
+/* The one-to-one move Permute and Slice plan: out must have the shape want[nd], and out dim k
+ * walks self's dim perm[k] (dim k when perm is NULL). Gives the executor, self's view and the
+ * move, which the caller may still adjust (Slice's start offset and step). */
+static aclnnStatus mv_dims(const char *name, const aclTensor *self, const aclTensor *out,
+                           const int64_t *want, int nd, const int *perm,
+                           struct aclOpExecutor **pe, struct ops_tensor *x, struct mv **pm)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_out_shape(name, out, want, nd)))
+        return rc;
+    struct ops_tensor o;
+    if ((rc = mv_single(name, self, out, pe, x, &o)))
+        return rc;
+    struct mv *m = &((struct mv_plan *)(*pe)->plan)->m[0];
+    m->nd = nd;
+    for (int k = 0; k < nd; k++) {
+        m->dims[k] = o.dims[k];
+        m->sst[k] = x->strides[perm ? perm[k] : k];
+        m->dstr[k] = o.strides[k];
+    }
+    *pm = m;
+    return ACLNN_SUCCESS;
+}
+
 /* ---- shared checks -------------------------------------------------------------------------- */
 
 /* self and out: live, at most 8 dims, a supported type, the same type. */
@@ -300,11 +324,7 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
                                          aclTensor *out, WS)
 {
     const char *name = "aclnnPermute";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, dims);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, dims, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = check_same_type(name, self, "self", out)))
         return rc;
@@ -330,19 +350,11 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
         perm[k] = (int)d;
         want[k] = self->dims[d];
     }
-    if ((rc = ops_check_out_shape(name, out, want, nd)))
-        return rc;
     struct aclOpExecutor *e;
-    struct ops_tensor x, o;
-    if ((rc = mv_single(name, self, out, &e, &x, &o)))
+    struct ops_tensor x;
+    struct mv *m;
+    if ((rc = mv_dims(name, self, out, want, nd, perm, &e, &x, &m)))
         return rc;
-    struct mv *m = &((struct mv_plan *)e->plan)->m[0];
-    m->nd = nd;
-    for (int k = 0; k < nd; k++) {
-        m->dims[k] = o.dims[k];
-        m->sst[k] = x.strides[perm[k]];
-        m->dstr[k] = o.strides[k];
-    }
     return mv_finish(e, workspaceSize, executor);
 }
 PHASE2(Permute)
@@ -354,10 +366,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
                                        int64_t end, int64_t step, aclTensor *out, WS)
 {
     const char *name = "aclnnSlice";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = check_same_type(name, self, "self", out)))
         return rc;
@@ -384,19 +393,11 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
     int64_t want[OPS_MAX_DIMS];
     memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
     want[d] = count;
-    if ((rc = ops_check_out_shape(name, out, want, nd)))
-        return rc;
     struct aclOpExecutor *e;
-    struct ops_tensor x, o;
-    if ((rc = mv_single(name, self, out, &e, &x, &o)))
+    struct ops_tensor x;
+    struct mv *m;
+    if ((rc = mv_dims(name, self, out, want, nd, NULL, &e, &x, &m)))
         return rc;
-    struct mv *m = &((struct mv_plan *)e->plan)->m[0];
-    m->nd = nd;
-    for (int k = 0; k < nd; k++) {
-        m->dims[k] = o.dims[k];
-        m->sst[k] = x.strides[k];
-        m->dstr[k] = o.strides[k];
-    }
     if (count > 0)
         m->soff += start * x.strides[d];
     if (count > 1) /* then step < N: the product stays within the view's extent */
@@ -412,11 +413,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self, const aclIntArray
                                         aclTensor *out, WS)
 {
     const char *name = "aclnnRepeat";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, repeats);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, repeats, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = check_same_type(name, self, "self", out)))
         return rc;
@@ -478,10 +475,7 @@ static bool cat_skipped(const aclTensor *t)
 aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, aclTensor *out, WS)
 {
     const char *name = "aclnnCat";
-    OPS_CHECK_NULL(name, tensors);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, tensors, out, workspaceSize, executor);
     uint64_t n = tensors->n;
     if (n > CAT_MAX_TENSORS)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %llu tensors, at most %d are supported", name,
@@ -707,19 +701,14 @@ static aclnnStatus tri_op(const char *name, bool upper, const aclTensor *self, c
 
 aclnnStatus aclnnTrilGetWorkspaceSize(const aclTensor *self, int64_t diagonal, aclTensor *out, WS)
 {
-    OPS_CHECK_NULL("aclnnTril", self);
-    OPS_CHECK_NULL("aclnnTril", out);
-    OPS_CHECK_NULL("aclnnTril", workspaceSize);
-    OPS_CHECK_NULL("aclnnTril", executor);
+    OPS_CHECK_NULLS("aclnnTril", self, out, workspaceSize, executor);
     return tri_op("aclnnTril", false, self, "self", diagonal, out, workspaceSize, executor);
 }
 PHASE2(Tril)
 
 aclnnStatus aclnnInplaceTrilGetWorkspaceSize(const aclTensor *selfRef, int64_t diagonal, WS)
 {
-    OPS_CHECK_NULL("aclnnInplaceTril", selfRef);
-    OPS_CHECK_NULL("aclnnInplaceTril", workspaceSize);
-    OPS_CHECK_NULL("aclnnInplaceTril", executor);
+    OPS_CHECK_NULLS("aclnnInplaceTril", selfRef, workspaceSize, executor);
     return tri_op("aclnnInplaceTril", false, selfRef, "selfRef", diagonal, selfRef, workspaceSize,
                   executor);
 }
@@ -727,19 +716,14 @@ PHASE2(InplaceTril)
 
 aclnnStatus aclnnTriuGetWorkspaceSize(const aclTensor *self, int64_t diagonal, aclTensor *out, WS)
 {
-    OPS_CHECK_NULL("aclnnTriu", self);
-    OPS_CHECK_NULL("aclnnTriu", out);
-    OPS_CHECK_NULL("aclnnTriu", workspaceSize);
-    OPS_CHECK_NULL("aclnnTriu", executor);
+    OPS_CHECK_NULLS("aclnnTriu", self, out, workspaceSize, executor);
     return tri_op("aclnnTriu", true, self, "self", diagonal, out, workspaceSize, executor);
 }
 PHASE2(Triu)
 
 aclnnStatus aclnnInplaceTriuGetWorkspaceSize(aclTensor *selfRef, int64_t diagonal, WS)
 {
-    OPS_CHECK_NULL("aclnnInplaceTriu", selfRef);
-    OPS_CHECK_NULL("aclnnInplaceTriu", workspaceSize);
-    OPS_CHECK_NULL("aclnnInplaceTriu", executor);
+    OPS_CHECK_NULLS("aclnnInplaceTriu", selfRef, workspaceSize, executor);
     return tri_op("aclnnInplaceTriu", true, selfRef, "selfRef", diagonal, selfRef, workspaceSize,
                   executor);
 }

@@ -98,10 +98,7 @@ aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, boo
                                          aclOpExecutor **executor)
 {
     const char *name = "aclnnArgsort";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
@@ -195,14 +192,8 @@ aclnnStatus aclnnIm2colGetWorkspaceSize(const aclTensor *self, const aclIntArray
                                         uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     const char *name = "aclnnIm2col";
-    OPS_CHECK_NULL(name, self);
-    OPS_CHECK_NULL(name, kernelSize);
-    OPS_CHECK_NULL(name, dilation);
-    OPS_CHECK_NULL(name, padding);
-    OPS_CHECK_NULL(name, stride);
-    OPS_CHECK_NULL(name, out);
-    OPS_CHECK_NULL(name, workspaceSize);
-    OPS_CHECK_NULL(name, executor);
+    OPS_CHECK_NULLS(name, self, kernelSize, dilation, padding, stride, out, workspaceSize,
+                    executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;

@@ -23,6 +23,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "aclnn/aclnn_base.h"
@@ -350,6 +351,20 @@ aclnnStatus ops_err(aclnnStatus code, const char *fmt, ...) __attribute__((forma
     do {                                                                                           \
         if (!(p))                                                                                  \
             return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", op, #p);                     \
+    } while (0)
+
+/* OPS_CHECK_NULLS(op, a, b, c...): OPS_CHECK_NULL for each argument in order; the first NULL one
+ * is reported by its spelling, with the same code and message as OPS_CHECK_NULL. Each argument
+ * must be an object pointer expression without a top-level comma (its name is cut from
+ * #__VA_ARGS__ at the commas). ops_first_null returns ACLNN_SUCCESS when none is NULL. */
+aclnnStatus ops_first_null(const char *op, const char *names, const void *const *ptrs, size_t n);
+#define OPS_CHECK_NULLS(op, ...)                                                                   \
+    do {                                                                                           \
+        const void *const ops_nulls_[] = {__VA_ARGS__};                                            \
+        aclnnStatus ops_nrc_ = ops_first_null(op, #__VA_ARGS__, ops_nulls_,                        \
+                                              sizeof(ops_nulls_) / sizeof(ops_nulls_[0]));         \
+        if (ops_nrc_ != ACLNN_SUCCESS)                                                             \
+            return ops_nrc_;                                                                       \
     } while (0)
 
 /* ---- shapes -------------------------------------------------------------- */

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "sched/clock.h"
+
 struct sched_task;
 struct sched_stream;
 struct sched_worker;
@@ -39,6 +41,23 @@ struct sched_exec {
     uint64_t block_target;
     uint64_t block_deadline; /* absolute ns, 0 = none; the task is re-run when reached */
 };
+
+/* Fill x's SCHED_BLOCK outputs and return SCHED_BLOCK: wait for cond to reach target until
+ * deadline (absolute ns, 0 = none). poll_ns > 0 also re-runs the task after at most that long:
+ * a condition set by another process cannot wake this one. */
+static inline int sched_block_on(struct sched_exec *x, struct sched_cond *cond, uint64_t target,
+                                 uint64_t deadline, uint64_t poll_ns)
+{
+    x->block_cond = cond;
+    x->block_target = target;
+    x->block_deadline = deadline;
+    if (poll_ns) {
+        uint64_t poll = sched_now_ns() + poll_ns;
+        if (!deadline || poll < deadline)
+            x->block_deadline = poll;
+    }
+    return SCHED_BLOCK;
+}
 
 /*
  * Run (or, with exec->discard, drop) the task at the head of its stream.

@@ -117,6 +117,15 @@ static void test_permute(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, o.t, NULL, &ex));
+    /* OPS_CHECK_NULLS names the first NULL argument by its spelling, trimmed (CHECK_NN above
+     * consumed the message, so these read it themselves). */
+    const char *nm;
+    CHECK(aclnnPermuteGetWorkspaceSize(x.t, a, o.t, NULL, &ex) == ACLNN_ERR_PARAM_NULLPTR);
+    nm = aclGetRecentErrMsg();
+    CHECK(nm && strstr(nm, "aclnnPermute: workspaceSize is NULL"));
+    CHECK(aclnnPermuteGetWorkspaceSize(x.t, NULL, NULL, &ws, &ex) == ACLNN_ERR_PARAM_NULLPTR);
+    nm = aclGetRecentErrMsg();
+    CHECK(nm && strstr(nm, "aclnnPermute: dims is NULL"));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, o.t, &ws, NULL));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, adup, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, ar, o.t, &ws, &ex));
