@@ -16,7 +16,7 @@ PKGS=(
   # peers measured beside cpuacl by cpuacl-bench (optional at build time)
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers   # OpenCL on CPU (PoCL)
   libtbb-dev                             # oneTBB flow graph
-  clang                                  # libFuzzer for tests/fuzz (api_fuzz; skipped without)
+  clang libclang-rt-dev                  # libFuzzer + sanitizer runtimes for tests/fuzz (api_fuzz; skipped without clang)
 )
 missing=()
 for p in "${PKGS[@]}"; do
