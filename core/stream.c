@@ -74,6 +74,27 @@ static bool capturing_not_bound(struct core_stream *s)
     return !bound;
 }
 
+/* Wait until the stream finished target tasks (deadline 0: none); nonzero
+ * when the deadline passed first. CB4: a caller that may be the report
+ * processor of a task it waits for (serve) runs what is handed to it between
+ * short waits (1 ms slices, so parked), or a blocking callback would wait for
+ * the very thread that waits for it. */
+static int stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns,
+                               bool serve)
+{
+    if (__builtin_expect(!serve, 1))
+        return sched_stream_wait(ss, target, deadline_ns);
+    for (;;) {
+        serve = core_report_run_mine(); /* false: this thread has no queue (any more) */
+        uint64_t slice = serve ? sched_now_ns() + 1000000u : deadline_ns;
+        if (deadline_ns && (!slice || slice > deadline_ns))
+            slice = deadline_ns;
+        int late = sched_stream_wait(ss, target, slice);
+        if (!late || (deadline_ns && sched_now_ns() >= deadline_ns))
+            return late;
+    }
+}
+
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
 {
     /* relaxed: A1 */
@@ -81,27 +102,11 @@ aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const cha
         capturing_not_bound(s))
         return refuse_capturing(fn);
     uint64_t target = sched_stream_submitted(&s->s);
-    int late;
     /* relaxed: A1 (cb_tid is only compared: a racing unsubscribe at worst
      * makes this thread run its own queued callbacks, which it may). */
-    if (__builtin_expect(__atomic_load_n(&s->cb_tid, __ATOMIC_RELAXED) ==
-                             (uint64_t)pthread_self() ||
-                         __atomic_load_n(&s->hf_tid, __ATOMIC_RELAXED) ==
-                             (uint64_t)pthread_self(), 0)) {
-        /* CB4: the caller is the stream's report processor: run what is
-         * handed to it between short waits (1 ms slices, so parked). */
-        for (;;) {
-            core_report_run_mine();
-            uint64_t slice = sched_now_ns() + 1000000u;
-            if (deadline_ns && slice > deadline_ns)
-                slice = deadline_ns;
-            late = sched_stream_wait(&s->s, target, slice);
-            if (!late || (deadline_ns && sched_now_ns() >= deadline_ns))
-                break;
-        }
-    } else {
-        late = sched_stream_wait(&s->s, target, deadline_ns);
-    }
+    bool mine = __atomic_load_n(&s->cb_tid, __ATOMIC_RELAXED) == (uint64_t)pthread_self() ||
+                __atomic_load_n(&s->hf_tid, __ATOMIC_RELAXED) == (uint64_t)pthread_self();
+    int late = stream_wait_serving(&s->s, target, deadline_ns, mine);
     if (late)
         return core_err(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
                         "%s: stream still busy when the timeout expired (%llu of %llu tasks done)",
@@ -260,6 +265,10 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
                 break;
             }
     s->ctx->dev->nstreams--;
+    /* CB4 for the drain below: the destroying thread may be the processor
+     * of a blocking callback queued on this stream (reset or destroy from the
+     * report thread itself). */
+    bool serve = s->cb_tid == (uint64_t)pthread_self() || s->hf_tid == (uint64_t)pthread_self();
     core_stream_unsubscribe_locked(s);
     core_allocator_drop_locked(s);
     if (force) {
@@ -275,7 +284,7 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
     struct core_device *d = s->ctx->dev;
     d->draining++; /* T1: the device's workers stay until we let go */
     pthread_mutex_unlock(&g_rt.lock);
-    sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
+    stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0, serve);
     pthread_mutex_lock(&g_rt.lock);
     __atomic_store_n(&s->ctx, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     sched_worker_release(&s->s);

@@ -7,7 +7,11 @@
  *  - aclrtStreamWaitEventWithTimeout on stream B expires while a host
  *    function blocks stream A;
  *  - stream order holds exactly: a host function completes before the next
- *    task of its stream starts, and tasks before it complete before it runs.
+ *    task of its stream starts, and tasks before it complete before it runs;
+ *  - a report thread that destroys a stream or resets the device while an
+ *    ACL_CALLBACK_BLOCK callback it must process is queued there runs the
+ *    callback while it drains (CB4) instead of waiting for itself forever
+ *    (found by api_fuzz: tests/fuzz/corpus/regress-reset-from-report-thread).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -164,6 +168,35 @@ static void test_captured_host_functions(void)
     CHECK_OK(aclrtDestroyStream(x));
 }
 
+static _Atomic int g_callbacks;
+
+static void count_callback(void *arg)
+{
+    (void)arg;
+    atomic_fetch_add(&g_callbacks, 1);
+}
+
+static void test_teardown_from_report_thread(void)
+{
+    uint64_t me = (uint64_t)pthread_self();
+    for (int round = 0; round < 2; round++) {
+        aclrtStream s = NULL;
+        CHECK_OK(aclrtCreateStream(&s));
+        CHECK_OK(aclrtSubscribeReport(me, s));
+        CHECK_OK(aclrtSubscribeReport(me, NULL));
+        atomic_store(&g_callbacks, 0);
+        CHECK_OK(aclrtLaunchCallback(count_callback, NULL, ACL_CALLBACK_BLOCK, s));
+        CHECK_OK(aclrtDestroyStream(s)); /* drains: runs the callback itself */
+        CHECK(atomic_load(&g_callbacks) == 1);
+        CHECK_OK(aclrtLaunchCallback(count_callback, NULL, ACL_CALLBACK_BLOCK, NULL));
+        /* the default stream's drain, plain or forced (a started blocking
+         * callback is waited for in both) */
+        CHECK_OK(round ? aclrtResetDeviceForce(0) : aclrtResetDevice(0));
+        CHECK(atomic_load(&g_callbacks) == 2);
+        CHECK_OK(aclrtSetDevice(0)); /* for the next round and teardown */
+    }
+}
+
 int main(void)
 {
     int failures = 0;
@@ -171,5 +204,6 @@ int main(void)
     RUN(test_wait_timeout_while_host_blocks, 20);
     RUN(test_stream_order, 60);
     RUN(test_captured_host_functions, 20);
+    RUN(test_teardown_from_report_thread, 20);
     return failures ? 1 : 0;
 }
