@@ -23,9 +23,10 @@
  *      and waiting processors wake and return ACL_ERROR_UNINITIALIZE. A
  *      queue holds a reference for the registry and one per processor in
  *      aclrtProcessReport; the last one frees it.
- *  CB4. A thread that synchronises a stream it is the report processor of,
- *      or destroys it (the drain of a destroy or reset), runs the callbacks
- *      handed to it while it waits (core/stream.c stream_wait_serving):
+ *  CB4. A thread with a report queue that waits for a stream (synchronise,
+ *      the drain of a destroy or reset, another thread's drain) runs the
+ *      callbacks handed to it while it waits (core/stream.c
+ *      stream_wait_serving, core_device_wait_drains_locked):
  *      otherwise an ACL_CALLBACK_BLOCK callback on that stream would wait
  *      for the very thread that waits for the stream (a self-deadlock).
  *      Event synchronisation (core/event.c, wait_desc) does the same for

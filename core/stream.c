@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/allocator.h"
 #include "core/core.h"
@@ -75,19 +76,19 @@ static bool capturing_not_bound(struct core_stream *s)
 }
 
 /* Wait until the stream finished target tasks (deadline 0: none); nonzero
- * when the deadline passed first. CB4: a caller that may be the report
- * processor of a task it waits for (serve) runs what is handed to it between
- * short waits (1 ms slices, so parked), or a blocking callback would wait for
- * the very thread that waits for it. */
-static int stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns,
-                               bool serve)
+ * when the deadline passed first. CB4: a caller that has a report queue may
+ * be the processor of a blocking callback the stream waits for (on this
+ * stream, or on one it waits for through an event): it runs what is handed
+ * to it between short waits (1 ms slices, so parked), or the callback would
+ * wait for the very thread that waits for it. A program without report
+ * queues pays one relaxed load (core_report_run_mine). */
+static int stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns)
 {
-    if (__builtin_expect(!serve, 1))
-        return sched_stream_wait(ss, target, deadline_ns);
     for (;;) {
-        serve = core_report_run_mine(); /* false: this thread has no queue (any more) */
-        uint64_t slice = serve ? sched_now_ns() + 1000000u : deadline_ns;
-        if (deadline_ns && (!slice || slice > deadline_ns))
+        if (!core_report_run_mine()) /* no queue of this thread (any more) */
+            return sched_stream_wait(ss, target, deadline_ns);
+        uint64_t slice = sched_now_ns() + 1000000u;
+        if (deadline_ns && slice > deadline_ns)
             slice = deadline_ns;
         int late = sched_stream_wait(ss, target, slice);
         if (!late || (deadline_ns && sched_now_ns() >= deadline_ns))
@@ -102,11 +103,7 @@ aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const cha
         capturing_not_bound(s))
         return refuse_capturing(fn);
     uint64_t target = sched_stream_submitted(&s->s);
-    /* relaxed: A1 (cb_tid is only compared: a racing unsubscribe at worst
-     * makes this thread run its own queued callbacks, which it may). */
-    bool mine = __atomic_load_n(&s->cb_tid, __ATOMIC_RELAXED) == (uint64_t)pthread_self() ||
-                __atomic_load_n(&s->hf_tid, __ATOMIC_RELAXED) == (uint64_t)pthread_self();
-    int late = stream_wait_serving(&s->s, target, deadline_ns, mine);
+    int late = stream_wait_serving(&s->s, target, deadline_ns);
     if (late)
         return core_err(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
                         "%s: stream still busy when the timeout expired (%llu of %llu tasks done)",
@@ -265,10 +262,6 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
                 break;
             }
     s->ctx->dev->nstreams--;
-    /* CB4 for the drain below: the destroying thread may be the processor
-     * of a blocking callback queued on this stream (reset or destroy from the
-     * report thread itself). */
-    bool serve = s->cb_tid == (uint64_t)pthread_self() || s->hf_tid == (uint64_t)pthread_self();
     core_stream_unsubscribe_locked(s);
     core_allocator_drop_locked(s);
     if (force) {
@@ -284,7 +277,9 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
     struct core_device *d = s->ctx->dev;
     d->draining++; /* T1: the device's workers stay until we let go */
     pthread_mutex_unlock(&g_rt.lock);
-    stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0, serve);
+    /* CB4: the destroying thread may be the processor of a blocking callback
+     * queued on this stream or on one it waits for. */
+    stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0);
     pthread_mutex_lock(&g_rt.lock);
     __atomic_store_n(&s->ctx, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     sched_worker_release(&s->s);
@@ -294,8 +289,28 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
 
 void core_device_wait_drains_locked(struct core_device *d)
 {
-    while (d->draining)
-        pthread_cond_wait(&g_drain_cv, &g_rt.lock);
+    while (d->draining) {
+        /* CB4: a drain may wait for a blocking callback this thread is the
+         * processor of: serve the queue between 1 ms waits (relocking after,
+         * as the cond wait does). */
+        pthread_mutex_unlock(&g_rt.lock);
+        bool serve = core_report_run_mine();
+        pthread_mutex_lock(&g_rt.lock);
+        if (!d->draining)
+            break;
+        if (!serve) {
+            pthread_cond_wait(&g_drain_cv, &g_rt.lock);
+            continue;
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts); /* the cond's default clock */
+        ts.tv_nsec += 1000000;
+        if (ts.tv_nsec >= 1000000000) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&g_drain_cv, &g_rt.lock, &ts);
+    }
 }
 
 void core_stream_released(struct sched_stream *ss)

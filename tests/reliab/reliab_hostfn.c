@@ -197,6 +197,52 @@ static void test_teardown_from_report_thread(void)
     }
 }
 
+/* The report thread of stream a synchronises stream b, which waits (through
+ * an event) for a blocking callback on a: it must serve its queue while it
+ * waits although it is not b's report thread. */
+struct cross_arg {
+    aclrtStream a, b;
+    _Atomic int subscribed;
+    aclError rc;
+};
+
+static void *cross_report_thread(void *p)
+{
+    struct cross_arg *x = p;
+    CHECK_OK(aclrtSetDevice(0));
+    CHECK_OK(aclrtSubscribeReport((uint64_t)pthread_self(), x->a));
+    atomic_store(&x->subscribed, 1);
+    while (atomic_load(&x->subscribed) != 2)
+        sleep_us(100);
+    x->rc = aclrtSynchronizeStream(x->b); /* never aclrtProcessReport */
+    return NULL;
+}
+
+static void test_sync_serves_foreign_callback(void)
+{
+    struct cross_arg x = {0};
+    aclrtEvent e = NULL;
+    CHECK_OK(aclrtCreateStream(&x.a));
+    CHECK_OK(aclrtCreateStream(&x.b));
+    CHECK_OK(aclrtCreateEvent(&e));
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, cross_report_thread, &x) == 0);
+    while (!atomic_load(&x.subscribed))
+        sleep_us(100);
+    atomic_store(&g_callbacks, 0);
+    CHECK_OK(aclrtLaunchCallback(count_callback, NULL, ACL_CALLBACK_BLOCK, x.a));
+    CHECK_OK(aclrtRecordEvent(e, x.a));
+    CHECK_OK(aclrtStreamWaitEvent(x.b, e));
+    atomic_store(&x.subscribed, 2);
+    pthread_join(t, NULL);
+    CHECK_OK(x.rc);
+    CHECK(atomic_load(&g_callbacks) == 1);
+    CHECK_OK(aclrtSynchronizeStream(x.a));
+    CHECK_OK(aclrtDestroyEvent(e));
+    CHECK_OK(aclrtDestroyStream(x.a));
+    CHECK_OK(aclrtDestroyStream(x.b));
+}
+
 int main(void)
 {
     int failures = 0;
@@ -205,5 +251,6 @@ int main(void)
     RUN(test_stream_order, 60);
     RUN(test_captured_host_functions, 20);
     RUN(test_teardown_from_report_thread, 20);
+    RUN(test_sync_serves_foreign_callback, 20);
     return failures ? 1 : 0;
 }
