@@ -655,13 +655,10 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct arange_plan *p = e->plan;
+    *p = (struct arange_plan){
+        .integer = integer, .fstart = fs, .fstep = fst, .istart = is, .istep = ist};
     if ((rc = OPS_VIEWS(e, {&p->out, out, "out"})))
         return rc;
-    p->integer = integer;
-    p->fstart = fs;
-    p->fstep = fst;
-    p->istart = is;
-    p->istep = ist;
     e->run = p->out.numel > 0 ? arange_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
