@@ -29,6 +29,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/file.h"
 #include "hccl/hccl_internal.h"
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -493,24 +494,11 @@ HcclResult HcclCommInitClusterInfo(const char *clusterInfo, uint32_t rank, HcclC
         return hccl_err(HCCL_E_OPEN_FILE_FAILURE, "%s: cannot open %s: %s", fn, clusterInfo,
                         strerror(errno));
     char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            char *t = realloc(text, cap = cap ? cap * 2 : 8192);
-            if (!t) {
-                free(text);
-                fclose(f);
-                return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
-            }
-            text = t;
-        }
-        size_t got = fread(text + len, 1, 4096, f);
-        len += got;
-        if (got < 4096)
-            break;
-    }
+    size_t len = 0;
+    int e = base_read_all(f, &text, &len);
     fclose(f);
-    text[len] = 0;
+    if (e)
+        return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
     uint8_t uid[16];
     fnv128(text, len, uid);
     cJSON *root = cJSON_Parse(text);
