@@ -148,18 +148,14 @@ aclError aclmdlSetDump(const char *dumpCfgPath)
     CORE_REQUIRE_INIT();
     if (!dumpCfgPath)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlSetDump: dumpCfgPath is NULL");
-    FILE *f = fopen(dumpCfgPath, "rb");
-    if (!f)
-        return core_err(ACL_ERROR_INVALID_FILE, "aclmdlSetDump: cannot open '%s': %s",
-                        dumpCfgPath, strerror(errno));
-    char *buf = NULL;
-    size_t len = 0;
-    int e = base_read_all(f, &buf, &len);
-    fclose(f);
-    if (e)
+    struct base_file file = base_read_file(dumpCfgPath, SIZE_MAX);
+    if (!file.opened)
+        return core_err(ACL_ERROR_INVALID_FILE, "aclmdlSetDump: cannot open '%s': %s", dumpCfgPath,
+                        strerror(file.err));
+    if (!file.data)
         return core_err(ACL_ERROR_BAD_ALLOC, "aclmdlSetDump: out of memory");
-    cJSON *root = cJSON_ParseWithLength(buf, len);
-    free(buf);
+    cJSON *root = cJSON_ParseWithLength(file.data, file.len);
+    free(file.data);
     if (!root || !cJSON_IsObject(root)) {
         cJSON_Delete(root);
         return core_err(ACL_ERROR_PARSE_FILE, "aclmdlSetDump: '%s' is not a JSON object",
