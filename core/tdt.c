@@ -227,11 +227,9 @@ static bool set_ok(const acltdtDataset *d)
 
 acltdtDataset *acltdtCreateDataset(void)
 {
-    acltdtDataset *d = calloc(1, sizeof(*d));
-    if (!d) {
-        core_err(ACL_ERROR_BAD_ALLOC, "acltdtCreateDataset: out of memory");
+    acltdtDataset *d = core_zalloc(sizeof(*d), "acltdtCreateDataset");
+    if (!d)
         return NULL;
-    }
     d->magic = TDT_SET_MAGIC;
     return d;
 }
