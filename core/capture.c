@@ -887,17 +887,23 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
 
 /* ---- task groups and updates ---------------------------------------------- */
 
+/* A stream and the session it is in (session_args_locked). */
+struct session_ref {
+    struct core_stream *s;
+    struct core_capture *k;
+};
+
 /* capture_args_locked, then the stream must be capturing (update false) or
  * running a task update session (update true): else 107029 and the lock is
- * released. On success the lock is held. */
+ * released. On success the lock is held and *r names the stream and session. */
 static aclError session_args_locked(aclrtStream stream, const void *other, const char *what,
-                                    bool update, struct core_stream **s, struct core_capture **k,
-                                    const char *fn)
+                                    bool update, struct session_ref *r, const char *fn)
 {
-    aclError rc = capture_args_locked(stream, other, what, s, k, fn);
+    aclError rc = capture_args_locked(stream, other, what, &r->s, &r->k, fn);
     if (rc)
         return rc;
-    if (*k && (update ? (*k)->update : !(*k)->update && !(*k)->build))
+    const struct core_capture *k = r->k;
+    if (k && (update ? k->update : !k->update && !k->build))
         return ACL_SUCCESS;
     pthread_mutex_unlock(&g_rt.lock);
     return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "%s: %s", fn,
@@ -907,29 +913,28 @@ static aclError session_args_locked(aclrtStream stream, const void *other, const
 
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
-    struct core_stream *s = NULL;
-    struct core_capture *k = NULL;
-    aclError rc = session_args_locked(stream, NULL, NULL, false, &s, &k,
-                                      "aclmdlRICaptureTaskGrpBegin");
+    struct session_ref r = {NULL, NULL};
+    aclError rc = session_args_locked(stream, NULL, NULL, false, &r, __func__);
     if (rc)
         return rc;
-    if (k->grp_open[s->cap_lane] != UINT32_MAX)
+    uint32_t lane = r.s->cap_lane;
+    if (r.k->grp_open[lane] != UINT32_MAX)
         rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
                       "aclmdlRICaptureTaskGrpBegin: a task group is already open on the stream");
     else
-        k->grp_open[s->cap_lane] = k->model->plan.lanes[s->cap_lane].n;
+        r.k->grp_open[lane] = r.k->model->plan.lanes[lane].n;
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
 
 aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 {
-    struct core_stream *s = NULL;
-    struct core_capture *k = NULL;
-    aclError rc = session_args_locked(stream, handle, "handle", false, &s, &k,
-                                      "aclmdlRICaptureTaskGrpEnd");
+    struct session_ref r = {NULL, NULL};
+    aclError rc = session_args_locked(stream, handle, "handle", false, &r, __func__);
     if (rc)
         return rc;
+    struct core_stream *s = r.s;
+    struct core_capture *k = r.k;
     struct core_taskgrp *g = NULL;
     if (k->grp_open[s->cap_lane] == UINT32_MAX) {
         rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
@@ -1012,12 +1017,11 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 {
-    struct core_stream *s = NULL;
-    struct core_capture *k = NULL;
-    aclError rc = session_args_locked(stream, NULL, NULL, true, &s, &k,
-                                      "aclmdlRICaptureTaskUpdateEnd");
+    struct session_ref r = {NULL, NULL};
+    aclError rc = session_args_locked(stream, NULL, NULL, true, &r, __func__);
     if (rc)
         return rc;
+    struct core_capture *k = r.k;
     struct core_taskgrp *g = k->ugrp;
     uint32_t len = g->end - g->start;
     if (k->invalidated || k->upos != len) {
@@ -1028,7 +1032,7 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
         /* Apply between executions: wait for the model to be idle. */
         struct core_model *m = g->model;
         model_wait_idle_locked(m);
-        if (atomic_load_explicit(&s->cap, memory_order_relaxed) != k) { /* relaxed: A1 */
+        if (atomic_load_explicit(&r.s->cap, memory_order_relaxed) != k) { /* relaxed: A1 */
             /* The model went while we waited (its context was torn down):
              * the session was closed with it. Compare only, k is gone. */
             pthread_mutex_unlock(&g_rt.lock);

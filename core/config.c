@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "core/core.h"
 #include "sched/sched.h"
 
@@ -78,28 +79,15 @@ static aclError load_json(struct core_config *cfg, const char *path)
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
         return core_err(ACL_ERROR_INVALID_FILE, "aclInit: config '%s' is not a regular file",
                         path);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return core_err(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file '%s': %s",
-                        path, strerror(errno));
-    char *buf = NULL;
-    size_t len = 0;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && (unsigned long)n <= MAX_CONFIG_FILE && fseek(f, 0, SEEK_SET) == 0) {
-            buf = malloc((size_t)n + 1);
-            if (buf)
-                len = fread(buf, 1, (size_t)n, f);
-        }
-    }
-    fclose(f);
-    if (!buf)
-        return core_err(ACL_ERROR_INVALID_FILE_SIZE, "aclInit: cannot read config file '%s'",
-                        path);
-    buf[len] = '\0';
+    struct base_file file = base_read_file(path, MAX_CONFIG_FILE);
+    if (!file.opened)
+        return core_err(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file '%s': %s", path,
+                        strerror(file.err));
+    if (!file.data)
+        return core_err(ACL_ERROR_INVALID_FILE_SIZE, "aclInit: cannot read config file '%s'", path);
     aclError rc = ACL_SUCCESS;
-    cJSON *root = len ? cJSON_ParseWithLength(buf, len) : NULL;
-    if (len == 0) {
+    cJSON *root = file.len ? cJSON_ParseWithLength(file.data, file.len) : NULL;
+    if (file.len == 0) {
         /* An empty file is accepted as an empty configuration, as AscendCL
          * samples pass an empty acl.json. */
     } else if (!root || !cJSON_IsObject(root)) {
@@ -144,7 +132,7 @@ static aclError load_json(struct core_config *cfg, const char *path)
         }
     }
     cJSON_Delete(root);
-    free(buf);
+    free(file.data);
     return rc;
 }
 

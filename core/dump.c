@@ -34,6 +34,7 @@
 
 #include "acl/acl.h"
 #include "acl/acl_dump.h"
+#include "base/file.h"
 #include "core/core.h"
 #include "core/err.h"
 #include "core/obs.h"
@@ -147,31 +148,14 @@ aclError aclmdlSetDump(const char *dumpCfgPath)
     CORE_REQUIRE_INIT();
     if (!dumpCfgPath)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlSetDump: dumpCfgPath is NULL");
-    FILE *f = fopen(dumpCfgPath, "rb");
-    if (!f)
-        return core_err(ACL_ERROR_INVALID_FILE, "aclmdlSetDump: cannot open '%s': %s",
-                        dumpCfgPath, strerror(errno));
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 > cap) {
-            cap = cap ? 2 * cap : 8192;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return core_err(ACL_ERROR_BAD_ALLOC, "aclmdlSetDump: out of memory");
-            }
-            buf = nb;
-        }
-        size_t r = fread(buf + len, 1, 4096, f);
-        len += r;
-        if (r < 4096)
-            break;
-    }
-    fclose(f);
-    cJSON *root = cJSON_ParseWithLength(buf ? buf : "", len);
-    free(buf);
+    struct base_file file = base_read_file(dumpCfgPath, SIZE_MAX);
+    if (!file.opened)
+        return core_err(ACL_ERROR_INVALID_FILE, "aclmdlSetDump: cannot open '%s': %s", dumpCfgPath,
+                        strerror(file.err));
+    if (!file.data)
+        return core_err(ACL_ERROR_BAD_ALLOC, "aclmdlSetDump: out of memory");
+    cJSON *root = cJSON_ParseWithLength(file.data, file.len);
+    free(file.data);
     if (!root || !cJSON_IsObject(root)) {
         cJSON_Delete(root);
         return core_err(ACL_ERROR_PARSE_FILE, "aclmdlSetDump: '%s' is not a JSON object",

@@ -5,6 +5,7 @@
  * nothing here is shared.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
@@ -25,6 +26,14 @@ aclError core_err(aclError code, const char *fmt, ...)
     va_end(ap);
     t_last = code;
     return code;
+}
+
+void *core_zalloc(size_t size, const char *fn)
+{
+    void *p = calloc(1, size);
+    if (!p)
+        core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    return p;
 }
 
 aclError core_err_async(aclError code, const char *what)

@@ -447,6 +447,34 @@ static uint32_t stream_limit(uint64_t h, aclrtDevResLimitType type)
     return v;
 }
 
+/* Set stream handle h's limit of `type`. */
+static void stream_limit_set(uint64_t h, aclrtDevResLimitType type, uint32_t value)
+{
+    pthread_mutex_lock(&slim_lock);
+    struct slim *e = slim_find(h);
+    if (!e) {
+        uint32_t j = 0; /* purge entries of destroyed streams */
+        for (uint32_t i = 0; i < nslim; i++)
+            if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)slim[i].handle))
+                slim[j++] = slim[i];
+        nslim = j;
+        e = &slim[nslim++]; /* live streams < SLIM_MAX */
+        *e = (struct slim){.handle = h};
+    }
+    e->lim[type] = value;
+    pthread_mutex_unlock(&slim_lock);
+}
+
+/* Forget stream handle h's limits. */
+static void stream_limit_drop(uint64_t h)
+{
+    pthread_mutex_lock(&slim_lock);
+    struct slim *e = slim_find(h);
+    if (e)
+        *e = slim[--nslim];
+    pthread_mutex_unlock(&slim_lock);
+}
+
 /* Stream argument of the limit calls (init checked first). */
 static aclError res_stream(aclrtStream stream, struct core_stream **s, const char *fn)
 {
@@ -479,19 +507,7 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
         rc = check_value(type, value, "aclrtSetStreamResLimit");
     if (rc)
         return rc;
-    pthread_mutex_lock(&slim_lock);
-    struct slim *e = slim_find(s->handle);
-    if (!e) {
-        uint32_t j = 0; /* purge entries of destroyed streams */
-        for (uint32_t i = 0; i < nslim; i++)
-            if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)slim[i].handle))
-                slim[j++] = slim[i];
-        nslim = j;
-        e = &slim[nslim++]; /* live streams < SLIM_MAX */
-        *e = (struct slim){.handle = s->handle};
-    }
-    e->lim[type] = value;
-    pthread_mutex_unlock(&slim_lock);
+    stream_limit_set(s->handle, type, value);
     return ACL_SUCCESS;
 }
 
@@ -499,14 +515,9 @@ aclError aclrtResetStreamResLimit(aclrtStream stream)
 {
     struct core_stream *s = NULL;
     aclError rc = res_stream(stream, &s, "aclrtResetStreamResLimit");
-    if (rc)
-        return rc;
-    pthread_mutex_lock(&slim_lock);
-    struct slim *e = slim_find(s->handle);
-    if (e)
-        *e = slim[--nslim];
-    pthread_mutex_unlock(&slim_lock);
-    return ACL_SUCCESS;
+    if (!rc)
+        stream_limit_drop(s->handle);
+    return rc;
 }
 
 /* Bind this thread to the stream's resources (use) or release that binding. */

@@ -927,9 +927,9 @@ aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
 {
     struct core_event *ev = NULL;
     aclError rc = out_event(event, eventId, "eventId", &ev, "aclrtGetEventId");
-    if (rc)
-        return rc;
-    *eventId = (uint32_t)(ev->handle & 0xFFFFFF) - 1;
-    core_event_put(ev);
-    return ACL_SUCCESS;
+    if (rc == ACL_SUCCESS) {
+        *eventId = (uint32_t)(ev->handle & 0xFFFFFF) - 1;
+        core_event_put(ev);
+    }
+    return rc;
 }

@@ -363,22 +363,59 @@ static aclError check_key_arg(const char *key, const char *fn)
     return ACL_SUCCESS;
 }
 
-/* The arguments every import by key checks: key, flags within `allowed`, key format. */
-static aclError import_args(const char *key, uint64_t flags, uint64_t allowed, int *pid, int *fd,
-                            uint64_t *token, const char *fn)
+/* With ipc_lock held: a key this process imported already cannot be imported again (the
+ * message says how to undo the first import). */
+static aclError check_fresh_import(const char *key, enum ipc_kind kind, const char *fn)
 {
+    if (!find_key(key, false, kind))
+        return ACL_SUCCESS;
+    return core_err(ACL_ERROR_INVALID_PARAM,
+                    "%s: \"%s\" is imported already in this process (%s first)", fn, key,
+                    kind == IPC_MEM ? "aclrtIpcMemClose it" : "aclrtDestroyNotify the import");
+}
+
+/* What a key names (parse_key): the exporter's pid, its descriptor's fd there, the token. */
+struct ipc_key_parts {
+    int pid, fd;
+    uint64_t token;
+};
+
+/* The checks opening every import by key: initialisation, the output pointer `out`
+ * (named `out_name` in the message), key, flags within `allowed`, key format (parsed
+ * into *k). */
+static aclError import_args(const void *out, const char *out_name, const char *key, uint64_t flags,
+                            uint64_t allowed, struct ipc_key_parts *k, const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    if (!out)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, out_name);
     aclError rc = check_key_arg(key, fn);
     if (rc)
         return rc;
     if (flags & ~allowed)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown flags 0x%" PRIx64, fn, flags);
-    if (!parse_key(key, pid, fd, token))
+    if (!parse_key(key, &k->pid, &k->fd, &k->token))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a key of this kind", fn,
                         key);
     return ACL_SUCCESS;
 }
 
 /* ---- IPC memory ------------------------------------------------------------------- */
+
+/* The opening of the calls that name a memory key: checks initialisation and the key, then
+ * takes ipc_lock and finds the key's record (exported ones if `exported`, else imports) in *o,
+ * NULL if none. On success the lock is held and the caller drops it; on error it is not. */
+static aclError mem_key_lock(const char *key, bool exported, struct core_ipc_obj **o,
+                             const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    aclError rc = check_key_arg(key, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&ipc_lock);
+    *o = find_key(key, exported, IPC_MEM);
+    return ACL_SUCCESS;
+}
 
 static struct ipc_conv *conv_find(uintptr_t alloc)
 {
@@ -536,12 +573,10 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t le
 aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
 {
     static const char fn[] = "aclrtIpcMemSetImportPid";
-    CORE_REQUIRE_INIT();
-    aclError rc = check_key_arg(key, fn);
+    struct core_ipc_obj *o;
+    aclError rc = mem_key_lock(key, true, &o, fn);
     if (rc)
         return rc;
-    pthread_mutex_lock(&ipc_lock);
-    struct core_ipc_obj *o = find_key(key, true, IPC_MEM);
     rc = o ? set_pids(o->desc, pid, num, fn)
            : core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a live key exported by this "
                       "process", fn, key);
@@ -552,13 +587,9 @@ aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
 aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags)
 {
     static const char fn[] = "aclrtIpcMemImportByKey";
-    CORE_REQUIRE_INIT();
-    if (!devPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
-    int pid = 0, fd = -1;
-    uint64_t token = 0;
-    aclError rc = import_args(key, flags, ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS, &pid,
-                              &fd, &token, fn);
+    struct ipc_key_parts k = {0, -1, 0};
+    aclError rc = import_args(devPtr, "devPtr", key, flags,
+                              ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS, &k, fn);
     if (rc)
         return rc;
     struct core_ctx *cx = core_ctx_current();
@@ -567,20 +598,15 @@ aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags)
                         "%s: the thread has no current context (call aclrtSetDevice)", fn);
     int dev = cx->dev->id;
     pthread_mutex_lock(&ipc_lock);
-    if (find_key(key, false, IPC_MEM)) {
-        pthread_mutex_unlock(&ipc_lock);
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: \"%s\" is imported already in this process (aclrtIpcMemClose it "
-                        "first)",
-                        fn, key);
-    }
     struct ipc_desc *d = NULL;
-    rc = desc_open(pid, fd, token, ~0ull, IPC_MEM, &d, fn);
+    rc = check_fresh_import(key, IPC_MEM, fn);
+    if (!rc)
+        rc = desc_open(k.pid, k.fd, k.token, ~0ull, IPC_MEM, &d, fn);
     struct core_ipc_obj *o = NULL;
     void *map = MAP_FAILED;
     if (!rc) {
         o = obj_new(IPC_MEM, false);
-        int dfd = o ? open_remote_fd(pid, d->data_fd) : -ENOMEM;
+        int dfd = o ? open_remote_fd(k.pid, d->data_fd) : -ENOMEM;
         if (dfd >= 0) {
             map = mmap(NULL, d->data_len, PROT_READ | PROT_WRITE, MAP_SHARED, dfd,
                        (off_t)d->data_off);
@@ -643,12 +669,10 @@ static void export_mem_end(struct core_ipc_obj *o)
 aclError aclrtIpcMemClose(const char *key)
 {
     static const char fn[] = "aclrtIpcMemClose";
-    CORE_REQUIRE_INIT();
-    aclError rc = check_key_arg(key, fn);
+    struct core_ipc_obj *o;
+    aclError rc = mem_key_lock(key, false, &o, fn);
     if (rc)
         return rc;
-    pthread_mutex_lock(&ipc_lock);
-    struct core_ipc_obj *o = find_key(key, false, IPC_MEM);
     if (o)
         import_mem_undo(o);
     else if ((o = find_key(key, true, IPC_MEM)))
@@ -736,6 +760,22 @@ static void share_unpack(uint64_t h, int *pid, int *fd, uint64_t *token)
     *token = h & ((1ull << IPC_HANDLE_TOKEN_BITS) - 1);
 }
 
+static bool share_type_known(aclrtMemSharedHandleType t)
+{
+    return t == ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT || t == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC;
+}
+
+/* The opening checks of the V2 calls that read a shareable handle. */
+static aclError share_v2_args(const void *h, aclrtMemSharedHandleType t, const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    if (!h)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: shareableHandle is NULL", fn);
+    if (!share_type_known(t))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown shareType %d", fn, (int)t);
+    return ACL_SUCCESS;
+}
+
 static aclError phys_export(aclrtDrvMemHandle handle, uint64_t flags, bool fabric, void *out,
                             const char *fn)
 {
@@ -815,8 +855,7 @@ aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t fl
 {
     static const char fn[] = "aclrtMemExportToShareableHandleV2";
     CORE_REQUIRE_INIT();
-    if (shareType != ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT &&
-        shareType != ACL_MEM_SHARE_HANDLE_TYPE_FABRIC)
+    if (!share_type_known(shareType))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown shareType %d", fn, (int)shareType);
     return phys_export(handle, flags, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC,
                        shareableHandle, fn);
@@ -907,12 +946,9 @@ aclError aclrtMemImportFromShareableHandleV2(void *shareableHandle,
                                              aclrtDrvMemHandle *handle)
 {
     static const char fn[] = "aclrtMemImportFromShareableHandleV2";
-    CORE_REQUIRE_INIT();
-    if (!shareableHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: shareableHandle is NULL", fn);
-    if (shareType != ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT &&
-        shareType != ACL_MEM_SHARE_HANDLE_TYPE_FABRIC)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown shareType %d", fn, (int)shareType);
+    aclError rc = share_v2_args(shareableHandle, shareType, fn);
+    if (rc)
+        return rc;
     if (flags)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0", fn);
     struct core_ctx *c = core_ctx_current();
@@ -956,12 +992,9 @@ aclError aclrtMemSetPidToShareableHandleV2(void *shareableHandle,
                                            size_t pidNum)
 {
     static const char fn[] = "aclrtMemSetPidToShareableHandleV2";
-    CORE_REQUIRE_INIT();
-    if (!shareableHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: shareableHandle is NULL", fn);
-    if (shareType != ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT &&
-        shareType != ACL_MEM_SHARE_HANDLE_TYPE_FABRIC)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown shareType %d", fn, (int)shareType);
+    aclError rc = share_v2_args(shareableHandle, shareType, fn);
+    if (rc)
+        return rc;
     return phys_set_pids(shareableHandle, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, pid,
                          pidNum, fn);
 }
@@ -1106,25 +1139,18 @@ aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t *pid, size_t num)
 aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t flags)
 {
     static const char fn[] = "aclrtNotifyImportByKey";
-    CORE_REQUIRE_INIT();
-    if (!notify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: notify is NULL", fn);
-    int pid = 0, fd = -1;
-    uint64_t token = 0;
-    aclError rc = import_args(key, flags, ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS, &pid, &fd,
-                              &token, fn);
+    struct ipc_key_parts k = {0, -1, 0};
+    aclError rc = import_args(notify, "notify", key, flags,
+                              ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS, &k, fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&ipc_lock);
-    bool dup = find_key(key, false, IPC_NOTIFY) != NULL;
+    rc = check_fresh_import(key, IPC_NOTIFY, fn);
     pthread_mutex_unlock(&ipc_lock);
-    if (dup)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: \"%s\" is imported already in this process (aclrtDestroyNotify the "
-                        "import first)",
-                        fn, key);
+    if (rc)
+        return rc;
     struct ipc_desc *d = NULL;
-    rc = desc_open(pid, fd, token, ~0ull, IPC_NOTIFY, &d, fn);
+    rc = desc_open(k.pid, k.fd, k.token, ~0ull, IPC_NOTIFY, &d, fn);
     if (rc)
         return rc;
     aclrtNotify h = NULL;

@@ -883,40 +883,21 @@ aclError aclprofGetOpName(const void *i, size_t l, uint32_t x, char *t, size_t n
     return PROF_UNSUPPORTED(__func__);
 }
 
-uint64_t aclprofGetOpStart(const void *i, size_t l, uint32_t x)
-{
-    (void)i, (void)l, (void)x;
-    PROF_UNSUPPORTED(__func__);
-    return 0;
-}
+/* The record getters that take (opInfo, opInfoLen, index) only: there is no record, so each
+ * returns `none` with the error recorded. */
+#define PROF_RECORD_GETTER(type, name, none)                                                       \
+    type name(const void *i, size_t l, uint32_t x)                                                 \
+    {                                                                                              \
+        (void)i, (void)l, (void)x;                                                                 \
+        PROF_UNSUPPORTED(#name);                                                                   \
+        return none;                                                                               \
+    }
 
-uint64_t aclprofGetOpEnd(const void *i, size_t l, uint32_t x)
-{
-    (void)i, (void)l, (void)x;
-    PROF_UNSUPPORTED(__func__);
-    return 0;
-}
-
-uint64_t aclprofGetOpDuration(const void *i, size_t l, uint32_t x)
-{
-    (void)i, (void)l, (void)x;
-    PROF_UNSUPPORTED(__func__);
-    return 0;
-}
-
-size_t aclprofGetModelId(const void *i, size_t l, uint32_t x)
-{
-    (void)i, (void)l, (void)x;
-    PROF_UNSUPPORTED(__func__);
-    return 0;
-}
-
-aclprofSubscribeOpFlag aclprofGetOpFlag(const void *i, size_t l, uint32_t x)
-{
-    (void)i, (void)l, (void)x;
-    PROF_UNSUPPORTED(__func__);
-    return ACL_SUBSCRIBE_NONE;
-}
+PROF_RECORD_GETTER(uint64_t, aclprofGetOpStart, 0)
+PROF_RECORD_GETTER(uint64_t, aclprofGetOpEnd, 0)
+PROF_RECORD_GETTER(uint64_t, aclprofGetOpDuration, 0)
+PROF_RECORD_GETTER(size_t, aclprofGetModelId, 0)
+PROF_RECORD_GETTER(aclprofSubscribeOpFlag, aclprofGetOpFlag, ACL_SUBSCRIBE_NONE)
 
 const char *aclprofGetOpAttriValue(const void *i, size_t l, uint32_t x, aclprofSubscribeOpAttri a)
 {

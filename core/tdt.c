@@ -88,6 +88,8 @@ static acltdtDataItem *item_new(acltdtTensorType t, const int64_t *dims, size_t 
     acltdtDataItem *it = calloc(1, sizeof(*it));
     if (!it)
         return NULL;
+    *it = (acltdtDataItem){
+        .magic = TDT_ITEM_MAGIC, .type = t, .dt = dt, .ndims = nd, .data = data, .size = size};
     if (nd) {
         it->dims = malloc(nd * sizeof(int64_t));
         if (!it->dims) {
@@ -96,12 +98,6 @@ static acltdtDataItem *item_new(acltdtTensorType t, const int64_t *dims, size_t 
         }
         memcpy(it->dims, dims, nd * sizeof(int64_t));
     }
-    it->magic = TDT_ITEM_MAGIC;
-    it->type = t;
-    it->dt = dt;
-    it->ndims = nd;
-    it->data = data;
-    it->size = size;
     return it;
 }
 
@@ -231,11 +227,9 @@ static bool set_ok(const acltdtDataset *d)
 
 acltdtDataset *acltdtCreateDataset(void)
 {
-    acltdtDataset *d = calloc(1, sizeof(*d));
-    if (!d) {
-        core_err(ACL_ERROR_BAD_ALLOC, "acltdtCreateDataset: out of memory");
+    acltdtDataset *d = core_zalloc(sizeof(*d), "acltdtCreateDataset");
+    if (!d)
         return NULL;
-    }
     d->magic = TDT_SET_MAGIC;
     return d;
 }
@@ -445,48 +439,46 @@ aclError acltdtDestroyChannel(acltdtChannelHandle *handle)
     return ACL_SUCCESS;
 }
 
-aclError acltdtStopChannel(acltdtChannelHandle *handle)
+/* The calls that act on a live channel's queue under a reference: stop it, or (channels
+ * made with a capacity only) drain it or count its messages into *size. */
+enum ch_op { CH_STOP, CH_CLEAN, CH_SIZE };
+
+static aclError ch_queue_op(const acltdtChannelHandle *handle, enum ch_op op, size_t *size,
+                            const char *fn)
 {
-    acltdtChannelHandle *c = ch_get(handle, __func__);
+    acltdtChannelHandle *c = ch_get(handle, fn);
     if (!c)
         return ACL_ERROR_INVALID_PARAM;
-    core_bq_stop(&c->q);
+    aclError rc = ACL_SUCCESS;
+    if (op == CH_STOP)
+        core_bq_stop(&c->q);
+    else if (!c->with_cap)
+        rc = core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
+                      "%s: only channels made by acltdtCreateChannelWithCapacity %s", fn,
+                      op == CH_CLEAN ? "can be cleaned" : "report their size");
+    else if (op == CH_CLEAN)
+        core_bq_drain(&c->q, msg_free);
+    else
+        *size = core_bq_count(&c->q);
     ch_put(c);
-    return ACL_SUCCESS;
+    return rc;
+}
+
+aclError acltdtStopChannel(acltdtChannelHandle *handle)
+{
+    return ch_queue_op(handle, CH_STOP, NULL, __func__);
 }
 
 aclError acltdtCleanChannel(acltdtChannelHandle *handle)
 {
-    acltdtChannelHandle *c = ch_get(handle, __func__);
-    if (!c)
-        return ACL_ERROR_INVALID_PARAM;
-    aclError rc = ACL_SUCCESS;
-    if (!c->with_cap)
-        rc = core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
-                      "acltdtCleanChannel: only channels made by "
-                      "acltdtCreateChannelWithCapacity can be cleaned");
-    else
-        core_bq_drain(&c->q, msg_free);
-    ch_put(c);
-    return rc;
+    return ch_queue_op(handle, CH_CLEAN, NULL, __func__);
 }
 
 aclError acltdtQueryChannelSize(const acltdtChannelHandle *handle, size_t *size)
 {
     if (!size)
         return core_err(ACL_ERROR_INVALID_PARAM, "acltdtQueryChannelSize: size is NULL");
-    acltdtChannelHandle *c = ch_get(handle, __func__);
-    if (!c)
-        return ACL_ERROR_INVALID_PARAM;
-    aclError rc = ACL_SUCCESS;
-    if (!c->with_cap)
-        rc = core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
-                      "acltdtQueryChannelSize: only channels made by "
-                      "acltdtCreateChannelWithCapacity report their size");
-    else
-        *size = core_bq_count(&c->q);
-    ch_put(c);
-    return rc;
+    return ch_queue_op(handle, CH_SIZE, size, __func__);
 }
 
 static aclError bq_code(int r, const char *fn, const char *name, bool send, int32_t timeout)

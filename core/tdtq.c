@@ -293,11 +293,9 @@ aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf *newBuf)
 
 acltdtQueueAttr *acltdtCreateQueueAttr(void)
 {
-    acltdtQueueAttr *a = calloc(1, sizeof(*a));
-    if (!a) {
-        core_err(ACL_ERROR_BAD_ALLOC, "acltdtCreateQueueAttr: out of memory");
+    acltdtQueueAttr *a = core_zalloc(sizeof(*a), "acltdtCreateQueueAttr");
+    if (!a)
         return NULL;
-    }
     a->depth = TDTQ_DEPTH_DEFAULT;
     return a;
 }
@@ -710,11 +708,9 @@ aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t *permission)
 
 acltdtQueueRoute *acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId)
 {
-    acltdtQueueRoute *r = calloc(1, sizeof(*r));
-    if (!r) {
-        core_err(ACL_ERROR_BAD_ALLOC, "acltdtCreateQueueRoute: out of memory");
+    acltdtQueueRoute *r = core_zalloc(sizeof(*r), "acltdtCreateQueueRoute");
+    if (!r)
         return NULL;
-    }
     r->srcId = srcId;
     r->dstId = dstId;
     r->status = ACL_TDT_QUEUE_ROUTE_UNBIND;
@@ -753,10 +749,7 @@ aclError acltdtGetQueueRouteParam(const acltdtQueueRoute *route, acltdtQueueRout
 
 acltdtQueueRouteList *acltdtCreateQueueRouteList(void)
 {
-    acltdtQueueRouteList *l = calloc(1, sizeof(*l));
-    if (!l)
-        core_err(ACL_ERROR_BAD_ALLOC, "acltdtCreateQueueRouteList: out of memory");
-    return l;
+    return core_zalloc(sizeof(acltdtQueueRouteList), "acltdtCreateQueueRouteList");
 }
 
 aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList *routeList)
@@ -880,10 +873,7 @@ aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList *qRouteList)
 
 acltdtQueueRouteQueryInfo *acltdtCreateQueueRouteQueryInfo(void)
 {
-    acltdtQueueRouteQueryInfo *q = calloc(1, sizeof(*q));
-    if (!q)
-        core_err(ACL_ERROR_BAD_ALLOC, "acltdtCreateQueueRouteQueryInfo: out of memory");
-    return q;
+    return core_zalloc(sizeof(acltdtQueueRouteQueryInfo), "acltdtCreateQueueRouteQueryInfo");
 }
 
 aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo *info)

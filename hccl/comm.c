@@ -29,6 +29,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/file.h"
 #include "hccl/hccl_internal.h"
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -488,33 +489,16 @@ HcclResult HcclCommInitClusterInfo(const char *clusterInfo, uint32_t rank, HcclC
     static const char fn[] = "HcclCommInitClusterInfo";
     if (!clusterInfo || !comm)
         return hccl_err(HCCL_E_PTR, "%s: NULL %s", fn, clusterInfo ? "comm" : "clusterInfo");
-    FILE *f = fopen(clusterInfo, "rb");
-    if (!f)
+    struct base_file file = base_read_file(clusterInfo, SIZE_MAX);
+    if (!file.opened)
         return hccl_err(HCCL_E_OPEN_FILE_FAILURE, "%s: cannot open %s: %s", fn, clusterInfo,
-                        strerror(errno));
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            char *t = realloc(text, cap = cap ? cap * 2 : 8192);
-            if (!t) {
-                free(text);
-                fclose(f);
-                return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
-            }
-            text = t;
-        }
-        size_t got = fread(text + len, 1, 4096, f);
-        len += got;
-        if (got < 4096)
-            break;
-    }
-    fclose(f);
-    text[len] = 0;
+                        strerror(file.err));
+    if (!file.data)
+        return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
     uint8_t uid[16];
-    fnv128(text, len, uid);
-    cJSON *root = cJSON_Parse(text);
-    free(text);
+    fnv128(file.data, file.len, uid);
+    cJSON *root = cJSON_Parse(file.data);
+    free(file.data);
     HcclResult rc = HCCL_SUCCESS;
     uint32_t nranks = 0, servers = 0, declared;
     const cJSON *status = cJSON_GetObjectItemCaseSensitive(root, "status");

@@ -666,6 +666,13 @@ static void arena_destroy(struct mem_pool *p, int which)
     mallctl(name, NULL, NULL, NULL, 0);
 }
 
+/* Takes pools_lock and returns p's state (relaxed: state changes only under pools_lock). */
+static uint32_t pool_lock_state(const struct mem_pool *p)
+{
+    pthread_mutex_lock(&pools_lock);
+    return atomic_load_explicit(&p->state, memory_order_relaxed);
+}
+
 int mem_pool_init(unsigned idx, size_t capacity)
 {
     if (idx >= MEM_POOL_MAX || capacity == 0)
@@ -674,9 +681,7 @@ int mem_pool_init(unsigned idx, size_t capacity)
         return -ENODEV;
     struct mem_pool *p = &pools[idx];
     int rc = 0;
-    pthread_mutex_lock(&pools_lock);
-    /* relaxed: state changes only under pools_lock */
-    if (atomic_load_explicit(&p->state, memory_order_relaxed) != POOL_NONE) {
+    if (pool_lock_state(p) != POOL_NONE) {
         rc = -EBUSY;
         goto out;
     }
@@ -711,9 +716,7 @@ int mem_pool_fini(unsigned idx)
     if (idx >= MEM_POOL_MAX)
         return -EINVAL;
     struct mem_pool *p = &pools[idx];
-    pthread_mutex_lock(&pools_lock);
-    /* relaxed: state changes only under pools_lock */
-    if (atomic_load_explicit(&p->state, memory_order_relaxed) != POOL_LIVE) {
+    if (pool_lock_state(p) != POOL_LIVE) {
         pthread_mutex_unlock(&pools_lock);
         return -ENODEV;
     }
@@ -769,9 +772,7 @@ int mem_pool_stats(unsigned idx, struct mem_dev_stats *st)
         return -EINVAL;
     struct mem_pool *p = &pools[idx];
     memset(st, 0, sizeof(*st));
-    pthread_mutex_lock(&pools_lock);
-    /* relaxed: state changes only under pools_lock */
-    if (atomic_load_explicit(&p->state, memory_order_relaxed) != POOL_LIVE) {
+    if (pool_lock_state(p) != POOL_LIVE) {
         pthread_mutex_unlock(&pools_lock);
         return -ENODEV;
     }
@@ -980,9 +981,7 @@ int mem_dev_trim(int dev)
         return -EINVAL;
     struct mem_pool *p = &pools[dev];
     int rc = 0;
-    pthread_mutex_lock(&pools_lock);
-    /* relaxed: state changes only under pools_lock */
-    if (atomic_load_explicit(&p->state, memory_order_relaxed) != POOL_LIVE) {
+    if (pool_lock_state(p) != POOL_LIVE) {
         rc = -ENODEV;
     } else {
         char name[64];

@@ -292,13 +292,8 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
     if (!g_conv_sgemm)
         return ops_err(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                        "%s: no BLAS with cblas_sgemm found (libopenblas.so.0)", OP);
-    struct aclOpExecutor *e = ops_exec_plan(OP, 3, 1, sizeof(struct conv_plan), conv_fini);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct conv_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->in, input, "input"}, {&p->w, weight, "weight"},
-                        {&p->bias, bias, "bias"}, {&p->out, output, "output"})))
-        return rc;
+    OPS_PLAN(e, p, OP, 3, 1, struct conv_plan, conv_fini, {&p->in, input, "input"},
+             {&p->w, weight, "weight"}, {&p->bias, bias, "bias"}, {&p->out, output, "output"});
     p->has_bias = bias != NULL;
     p->transposed = transposed;
     p->n = xi[0];

@@ -285,13 +285,8 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
     if (check && !shape_is(out, want, nw))
         return bad_shape(name, "out", out, want, nw);
 
-    struct aclOpExecutor *e = ops_exec_plan(name, 2, 1, sizeof(struct gather_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct gather_plan *p = e->plan;
-    if ((rc =
-             OPS_VIEWS(e, {&p->x, self, "self"}, {&p->idx, index, "index"}, {&p->out, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 2, 1, struct gather_plan, NULL, {&p->x, self, "self"},
+             {&p->idx, index, "index"}, {&p->out, out, "out"});
     p->dim = d;
     p->kdims = index->ndim ? (int)index->ndim : 1;
     p->lim = nd ? self->dims[d] : 1;
@@ -404,12 +399,8 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: argmax over the empty dim %d of self has no result", name, d);
 
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct argmax_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct argmax_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct argmax_plan, NULL, {&p->x, self, "self"},
+             {&p->out, out, "out"});
     p->dim = d;
     for (int q = 0, oq = 0; q < nd; q++) {
         if (q == d) {
@@ -518,12 +509,8 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclD
     int nd = (int)self->ndim;
     if ((rc = wrap_dim(name, dim, nd, &d)))
         return rc;
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct cumsum_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct cumsum_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct cumsum_plan, NULL, {&p->x, self, "self"},
+             {&p->out, out, "out"});
     p->dim = d;
     for (int q = 0; q < nd; q++)
         if (q != d) {
@@ -655,13 +642,10 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct arange_plan *p = e->plan;
+    *p = (struct arange_plan){
+        .integer = integer, .fstart = fs, .fstep = fst, .istart = is, .istep = ist};
     if ((rc = OPS_VIEWS(e, {&p->out, out, "out"})))
         return rc;
-    p->integer = integer;
-    p->fstart = fs;
-    p->fstep = fst;
-    p->istart = is;
-    p->istep = ist;
     e->run = p->out.numel > 0 ? arange_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }

@@ -82,12 +82,8 @@ aclnnStatus aclnnMvGetWorkspaceSize(const aclTensor *self, const aclTensor *vec,
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: needs self [n, m], vec [m] and out [n] (got %u-D, %u-D, %u-D)", name,
                        self->ndim, vec->ndim, out->ndim);
-    struct aclOpExecutor *e = ops_exec_plan(name, 2, 1, sizeof(struct mv_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct mv_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->a, self, "self"}, {&p->v, vec, "vec"}, {&p->o, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 2, 1, struct mv_plan, NULL, {&p->a, self, "self"}, {&p->v, vec, "vec"},
+             {&p->o, out, "out"});
     p->fp16 = cubeMathType == 2 && ad == DT_F32 && vd == DT_F32;
     e->run = p->o.numel ? mv_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
@@ -215,13 +211,8 @@ aclnnStatus aclnnTriangularSolveGetWorkspaceSize(const aclTensor *self, const ac
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: xOut must be [batch.., %lld, %lld] and mOut [batch.., %lld, %lld]",
                        name, (long long)m, (long long)k, (long long)m, (long long)m);
-    struct aclOpExecutor *e = ops_exec_plan(name, 2, 2, sizeof(struct ts_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct ts_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->b, self, "self"}, {&p->a, A, "A"}, {&p->x, xOut, "xOut"},
-                        {&p->mo, mOut, "mOut"})))
-        return rc;
+    OPS_PLAN(e, p, name, 2, 2, struct ts_plan, NULL, {&p->b, self, "self"}, {&p->a, A, "A"},
+             {&p->x, xOut, "xOut"}, {&p->mo, mOut, "mOut"});
     p->nb = nb;
     memcpy(p->bdims, bd, sizeof(int64_t) * (size_t)nb);
     p->m = m, p->k = k;

@@ -123,14 +123,9 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor
     if (ops_numel(rstdOut->dims, (int)rstdOut->ndim) != rows)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: rstdOut must hold one value per row (%lld)",
                        name, (long long)rows);
-    struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct arn_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct arn_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x1, x1, "x1"}, {&p->x2, x2, "x2"}, {&p->g, gamma, "gamma"},
-                        {&p->y, yOut, "yOut"}, {&p->rstd, rstdOut, "rstdOut"},
-                        {&p->xo, xOut, "xOut"})))
-        return rc;
+    OPS_PLAN(e, p, name, 3, 3, struct arn_plan, NULL, {&p->x1, x1, "x1"}, {&p->x2, x2, "x2"},
+             {&p->g, gamma, "gamma"}, {&p->y, yOut, "yOut"}, {&p->rstd, rstdOut, "rstdOut"},
+             {&p->xo, xOut, "xOut"});
     p->k = k;
     p->D = ops_numel(gamma->dims, k);
     p->eps = epsilon;
@@ -241,14 +236,9 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
         (beta && (beta->ndim != 1 || beta->dims[0] != C)))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gamma and beta must be 1-D with C elements",
                        name);
-    struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct gn_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct gn_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->g, gamma, "gamma"}, {&p->b, beta, "beta"},
-                        {&p->y, out, "out"}, {&p->mean, meanOut, "meanOut"},
-                        {&p->rstd, rstdOut, "rstdOut"})))
-        return rc;
+    OPS_PLAN(e, p, name, 3, 3, struct gn_plan, NULL, {&p->x, self, "self"}, {&p->g, gamma, "gamma"},
+             {&p->b, beta, "beta"}, {&p->y, out, "out"}, {&p->mean, meanOut, "meanOut"},
+             {&p->rstd, rstdOut, "rstdOut"});
     p->has_g = gamma != NULL && ops_numel(gamma->dims, 1) > 0;
     p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
     p->N = N, p->C = C, p->HW = HxW, p->G = group, p->eps = eps;
@@ -329,12 +319,7 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
     int64_t count;
     if ((rc = ops_reduce_shape(name, self, dim, keepdim, out, red, &count)))
         return rc;
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct pn_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct pn_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->o, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct pn_plan, NULL, {&p->x, self, "self"}, {&p->o, out, "out"});
     memcpy(p->red, red, sizeof(red));
     p->p = ops_scalar_f64(pScalar);
     e->run = p->o.numel ? pn_run : NULL;
@@ -405,13 +390,8 @@ aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor *
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: needs features, labels and backprop [batch, classes] and loss [batch]",
                        name);
-    struct aclOpExecutor *e = ops_exec_plan(name, 2, 2, sizeof(struct sce_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct sce_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->f, features, "features"}, {&p->l, labels, "labels"},
-                        {&p->loss, loss, "loss"}, {&p->bp, backprop, "backprop"})))
-        return rc;
+    OPS_PLAN(e, p, name, 2, 2, struct sce_plan, NULL, {&p->f, features, "features"},
+             {&p->l, labels, "labels"}, {&p->loss, loss, "loss"}, {&p->bp, backprop, "backprop"});
     e->run = p->loss.numel ? sce_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }

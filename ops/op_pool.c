@@ -140,13 +140,8 @@ aclnnStatus ops_pool2d_build(const char *op, const aclTensor *self, aclTensor *o
     aclnnStatus orc = ops_check_out_shape(op, out, want, nd);
     if (orc)
         return orc;
-    struct aclOpExecutor *e = ops_exec_plan(op, 1, 1, sizeof(struct pool_plan), pool_fini);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct pool_plan *p = e->plan;
-    aclnnStatus rc;
-    if ((rc = OPS_VIEWS(e, {&p->in, self, "self"}, {&p->out, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, op, 1, 1, struct pool_plan, pool_fini, {&p->in, self, "self"},
+             {&p->out, out, "out"});
     p->is_max = is_max;
     p->include_pad = count_include_pad;
     p->planes = nd == 4 ? self->dims[0] * self->dims[1] : self->dims[0];

@@ -226,12 +226,8 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
     int64_t count;
     if ((rc = ops_reduce_shape(name, self, dim, keepDim, out, red, &count)))
         return rc;
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct reduce_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct reduce_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct reduce_plan, NULL, {&p->x, self, "self"},
+             {&p->out, out, "out"});
     memcpy(p->red, red, sizeof(red));
     /* Accumulator strides: row-major over the kept dims. */
     int64_t s = 1;
@@ -367,12 +363,8 @@ static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self,
                        (long long)dim, nd);
     if (!ops_same_shape(self, out))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from self's", name);
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct softmax_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct softmax_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct softmax_plan, NULL, {&p->x, self, "self"},
+             {&p->out, out, "out"});
     p->dim = nd ? (int)(dim < 0 ? dim + nd : dim) : 0;
     p->log = log;
     e->run = p->x.numel ? softmax_run : NULL;

@@ -196,16 +196,21 @@ static aclnnStatus remap_done(struct aclOpExecutor *e, uint64_t *ws, aclOpExecut
     return ops_exec_done(e, ws, ex);
 }
 
-#define REMAP_CHECK(name, self, out, ws, ex)                                                       \
+/* The checks a remap operator opens with: self, out, workspaceSize and executor not NULL, then
+ * self's and out's ranks. REMAP_CHECK_ARGS first checks the operator's own pointer arguments
+ * (the variadic ones) for NULL. */
+#define REMAP_CHECK(name, self, out)                                                               \
     do {                                                                                           \
-        OPS_CHECK_NULL(name, self);                                                                \
-        OPS_CHECK_NULL(name, out);                                                                 \
-        OPS_CHECK_NULL(name, ws);                                                                  \
-        OPS_CHECK_NULL(name, ex);                                                                  \
+        OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);                                 \
         aclnnStatus rc_;                                                                           \
         if ((rc_ = ops_check_dims(self, name, "self")) ||                                          \
             (rc_ = ops_check_dims(out, name, "out")))                                              \
             return rc_;                                                                            \
+    } while (0)
+#define REMAP_CHECK_ARGS(name, self, out, ...)                                                     \
+    do {                                                                                           \
+        OPS_CHECK_NULLS(name, __VA_ARGS__);                                                        \
+        REMAP_CHECK(name, self, out);                                                              \
     } while (0)
 
 /* ---- ConstantPadNd ------------------------------------------------------------------------- */
@@ -214,8 +219,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
                                                const aclScalar *value, aclTensor *out, WS)
 {
     const char *name = "aclnnConstantPadNd";
-    OPS_CHECK_NULLS(name, pad, value);
-    REMAP_CHECK(name, self, out, workspaceSize, executor);
+    REMAP_CHECK_ARGS(name, self, out, pad, value);
     int nd = (int)self->ndim;
     if (pad->n % 2 || pad->n > 2 * (uint64_t)nd)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
@@ -258,8 +262,7 @@ aclnnStatus aclnnReflectionPad1dGetWorkspaceSize(const aclTensor *self, const ac
                                                  aclTensor *out, WS)
 {
     const char *name = "aclnnReflectionPad1d";
-    OPS_CHECK_NULL(name, padding);
-    REMAP_CHECK(name, self, out, workspaceSize, executor);
+    REMAP_CHECK_ARGS(name, self, out, padding);
     int nd = (int)self->ndim;
     if (nd != 2 && nd != 3)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %d dims (2 or 3 are supported)", name,
@@ -301,8 +304,7 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shi
                                       const aclIntArray *dims, aclTensor *out, WS)
 {
     const char *name = "aclnnRoll";
-    OPS_CHECK_NULLS(name, shifts, dims);
-    REMAP_CHECK(name, x, out, workspaceSize, executor);
+    REMAP_CHECK_ARGS(name, x, out, shifts, dims);
     int nd = (int)x->ndim;
     bool flat = dims->n == 0;
     if (flat ? shifts->n != 1 : shifts->n != dims->n)
@@ -351,7 +353,7 @@ aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *sel
                                                             aclTensor *out, WS)
 {
     const char *name = "aclnnRepeatInterleaveIntWithDim";
-    REMAP_CHECK(name, self, out, workspaceSize, executor);
+    REMAP_CHECK(name, self, out);
     int nd = (int)self->ndim;
     if (nd == 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self must have 1 to 8 dims", name);
@@ -407,8 +409,7 @@ aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self,
                                                    WS)
 {
     const char *name = "aclnnUpsampleNearest2d";
-    OPS_CHECK_NULL(name, outputSize);
-    REMAP_CHECK(name, self, out, workspaceSize, executor);
+    REMAP_CHECK_ARGS(name, self, out, outputSize);
     if (self->ndim != 4)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %u dims; it must be 4-d (N, C, H, W)",
                        name, self->ndim);

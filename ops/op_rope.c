@@ -389,13 +389,8 @@ aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, con
     if ((rc = m <= ROPE_INTERLEAVE ? check_a2_layout(m, x, cos, dt) : check_950_layout(m, x, cos)))
         return rc;
 
-    struct aclOpExecutor *e = ops_exec_plan(name, 3, 1, sizeof(struct rope_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct rope_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, x, "x"}, {&p->cos, cos, "cos"}, {&p->sin, sin, "sin"},
-                        {&p->out, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 3, 1, struct rope_plan, NULL, {&p->x, x, "x"}, {&p->cos, cos, "cos"},
+             {&p->sin, sin, "sin"}, {&p->out, out, "out"});
     p->mode = m;
     p->nl = nl;
     p->D = D;

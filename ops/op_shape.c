@@ -687,12 +687,7 @@ static aclnnStatus tri_op(const char *name, bool upper, const aclTensor *self, c
                        sname, self->ndim);
     if (!ops_same_shape(self, out))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from %s's", name, sname);
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct tri_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct tri_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, self, sname}, {&p->o, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct tri_plan, NULL, {&p->x, self, sname}, {&p->o, out, "out"});
     p->diag = diagonal;
     p->upper = upper;
     e->run = numel > 0 ? tri_run : NULL;

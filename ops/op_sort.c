@@ -116,12 +116,7 @@ aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, boo
     if (dim < -lim || dim >= lim)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
                        (long long)dim, nd);
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct as_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct as_plan *p = e->plan;
-    if ((rc = OPS_VIEWS(e, {&p->x, self, "self"}, {&p->o, out, "out"})))
-        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct as_plan, NULL, {&p->x, self, "self"}, {&p->o, out, "out"});
     if (nd == 0) { /* a scalar: one line of one element */
         p->x.ndim = p->o.ndim = 1;
         p->x.dims[0] = p->o.dims[0] = 1;

@@ -284,6 +284,22 @@ struct ops_view {
 aclnnStatus ops_exec_views(struct aclOpExecutor *e, const struct ops_view *v);
 #define OPS_VIEWS(e, ...) ops_exec_views((e), (const struct ops_view[]){__VA_ARGS__, {0}})
 
+/* The opening most operators' phase 1 shares, ops_exec_plan then OPS_VIEWS: declares `e`, an
+ * executor for op with nin inputs and nout outputs owning a zeroed plan of `type` (freed by
+ * fini; NULL: ops_plan_free), and `p`, that plan; then registers the views, which name p's
+ * fields. On failure the calling function returns: ACLNN_ERR_INNER_CREATE_EXECUTOR when out of
+ * memory, else the views' error (e discarded). */
+#define OPS_PLAN(e, p, op, nin, nout, type, fini, ...)                                             \
+    struct aclOpExecutor *e = ops_exec_plan((op), (nin), (nout), sizeof(type), (fini));            \
+    if (!e)                                                                                        \
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;                                                    \
+    type *p = e->plan;                                                                             \
+    do {                                                                                           \
+        aclnnStatus ops_vrc_ = OPS_VIEWS(e, __VA_ARGS__);                                          \
+        if (ops_vrc_ != ACLNN_SUCCESS)                                                             \
+            return ops_vrc_;                                                                       \
+    } while (0)
+
 /* Phase 2: queue e on stream (all aclnnXxx functions). */
 aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
                        aclrtStream stream, const char *name);
