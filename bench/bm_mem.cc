@@ -425,7 +425,7 @@ BENCHMARK(BM_HugePageCoverage)
     ->Unit(benchmark::kMillisecond);
 
 // Console output as usual; the medians (time and counters) are kept for the summary.
-class SummaryReporter : public benchmark::ConsoleReporter
+class SummaryReporter : public bm::FigureReporter
 {
   public:
     struct Figures {
@@ -435,29 +435,19 @@ class SummaryReporter : public benchmark::ConsoleReporter
     std::map<std::string, Figures> median;
 
     // Colours only on a terminal (a custom reporter does not read --benchmark_color).
-    explicit SummaryReporter(bool color) : ConsoleReporter(color ? OO_Defaults : OO_Tabular) {}
+    explicit SummaryReporter(bool color) : FigureReporter(color ? OO_Defaults : OO_Tabular) {}
 
-    void ReportRuns(const std::vector<Run> &runs) override
+  protected:
+    void Figure(const Run &r, bool agg) override
     {
-        ConsoleReporter::ReportRuns(runs);
-        for (const auto &r : runs) {
-            if (r.error_occurred)
-                continue;
-            bool agg = r.run_type == Run::RT_Aggregate;
-            if (agg && r.aggregate_name != "median")
-                continue;
-            std::string name = r.run_name.str();
-            if (!agg && median.count(name))
-                continue; // without repetitions: the first run
-            Figures f;
-            double unit = r.time_unit == benchmark::kMillisecond   ? 1e6
-                          : r.time_unit == benchmark::kMicrosecond ? 1e3
-                                                                   : 1.0;
-            f.ns = r.GetAdjustedRealTime() * unit;
-            for (const auto &c : r.counters)
-                f.counters[c.first] = c.second.value;
-            median[name] = f;
-        }
+        std::string name = r.run_name.str();
+        if (!agg && median.count(name))
+            return; // without repetitions: the first run
+        Figures f;
+        f.ns = bm::RealNs(r);
+        for (const auto &c : r.counters)
+            f.counters[c.first] = c.second.value;
+        median[name] = f;
     }
 };
 
