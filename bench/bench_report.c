@@ -255,8 +255,8 @@ void br_print_table(const struct br_results *r, FILE *out)
         bool first = strcmp(prev, f->study) != 0;
         prev = f->study;
         fprintf(out, "%-*s  %-*s  %*s  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", ws,
-                first ? f->study : "", wf, f->label, wv, c.v, wu, f->unit, wr, c.g, wb, c.b, wl, c.l,
-                wt, c.t, f->note);
+                first ? f->study : "", wf, f->label, wv, c.v, wu, f->unit, wr, c.g, wb, c.b, wl,
+                c.l, wt, c.t, f->note);
     }
     for (size_t i = 0; i < r->nskipped; i++)
         fprintf(out, "%-*s  %s: skipped (%s)\n", ws, r->skipped[i].study, r->skipped[i].what,
