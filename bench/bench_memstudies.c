@@ -28,17 +28,8 @@
 #include "bench_study.h"
 #include "bench_util.h"
 
-#define CKM(call)                                                                                  \
-    do {                                                                                           \
-        aclError e_ = (call);                                                                      \
-        if (e_ != ACL_SUCCESS) {                                                                   \
-            const char *m_ = aclGetRecentErrMsg();                                                 \
-            fprintf(stderr, "cpuacl-bench: %s failed: %d (%s)\n", #call, (int)e_,                  \
-                    m_ ? m_ : "no message");                                                       \
-            rc = (int)e_;                                                                          \
-            goto out;                                                                              \
-        }                                                                                          \
-    } while (0)
+/* CK that leaves through `out`, with the code in rc. */
+#define CKM(call) BS_CHECK(call, rc = (int)e_; goto out)
 
 /* Copies per timed sample: about `bytes_target` bytes, at least 3. */
 static uint64_t copies_for(size_t size, size_t bytes_target)

@@ -206,29 +206,39 @@ static void fmt_range(char *buf, size_t cap, const struct br_figure *f)
     snprintf(buf, cap, "%s..%s", a, b);
 }
 
+/* The formatted cells of one row of the table. */
+struct row_cells {
+    char v[32], g[72], b[96], l[96], t[48];
+};
+
+static void fmt_cells(struct row_cells *c, const struct br_results *r, const struct br_figure *f)
+{
+    fmt_value(c->v, sizeof(c->v), f->value);
+    fmt_range(c->g, sizeof(c->g), f);
+    fmt_ratio(c->b, sizeof(c->b), r, f, 'b');
+    fmt_ratio(c->l, sizeof(c->l), r, f, 'l');
+    fmt_target(c->t, sizeof(c->t), r, f);
+}
+
 void br_print_table(const struct br_results *r, FILE *out)
 {
     /* Column widths from the content, so long labels never break the grid. */
     int ws = 5, wf = 6, wv = 5, wr = 12, wu = 4, wb = 11, wl = 8, wt = 6;
-    char v[32], g[72], b[96], l[96], t[48];
+    struct row_cells c;
     for (size_t i = 0; i < r->n; i++) {
         const struct br_figure *f = &r->v[i];
-        fmt_value(v, sizeof(v), f->value);
-        fmt_range(g, sizeof(g), f);
-        fmt_ratio(b, sizeof(b), r, f, 'b');
-        fmt_ratio(l, sizeof(l), r, f, 'l');
-        fmt_target(t, sizeof(t), r, f);
+        fmt_cells(&c, r, f);
 #define W(w, s)                                                                                    \
     if ((int)strlen(s) > (w))                                                                      \
     (w) = (int)strlen(s)
         W(ws, f->study);
         W(wf, f->label);
-        W(wv, v);
-        W(wr, g);
+        W(wv, c.v);
+        W(wr, c.g);
         W(wu, f->unit);
-        W(wb, b);
-        W(wl, l);
-        W(wt, t);
+        W(wb, c.b);
+        W(wl, c.l);
+        W(wt, c.t);
 #undef W
     }
     fprintf(out, "%-*s  %-*s  %*s  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", ws, "study", wf, "figure",
@@ -241,16 +251,12 @@ void br_print_table(const struct br_results *r, FILE *out)
     const char *prev = "";
     for (size_t i = 0; i < r->n; i++) {
         const struct br_figure *f = &r->v[i];
-        fmt_value(v, sizeof(v), f->value);
-        fmt_range(g, sizeof(g), f);
-        fmt_ratio(b, sizeof(b), r, f, 'b');
-        fmt_ratio(l, sizeof(l), r, f, 'l');
-        fmt_target(t, sizeof(t), r, f);
+        fmt_cells(&c, r, f);
         bool first = strcmp(prev, f->study) != 0;
         prev = f->study;
         fprintf(out, "%-*s  %-*s  %*s  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", ws,
-                first ? f->study : "", wf, f->label, wv, v, wu, f->unit, wr, g, wb, b, wl, l, wt, t,
-                f->note);
+                first ? f->study : "", wf, f->label, wv, c.v, wu, f->unit, wr, c.g, wb, c.b, wl,
+                c.l, wt, c.t, f->note);
     }
     for (size_t i = 0; i < r->nskipped; i++)
         fprintf(out, "%-*s  %s: skipped (%s)\n", ws, r->skipped[i].study, r->skipped[i].what,

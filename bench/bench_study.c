@@ -18,6 +18,12 @@
 _Atomic uint64_t bs_beat;
 const char *_Atomic bs_step;
 
+void bs_report_failure(const char *call, aclError e)
+{
+    const char *m = aclGetRecentErrMsg();
+    fprintf(stderr, "cpuacl-bench: %s failed: %d (%s)\n", call, (int)e, m ? m : "no message");
+}
+
 void bs_progress(const struct bs_ctx *c, const char *what)
 {
     /* relaxed: the watchdog only needs to see that something moves. */

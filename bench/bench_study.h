@@ -12,17 +12,22 @@
 #include "acl/acl.h"
 #include "bench_studies.h"
 
-/* Report a failed runtime call and leave the study with its code. */
-#define CK(call)                                                                                   \
+/* Check a runtime call: on failure report it (call text, code, message) on
+ * stderr and run `on_failure`, which sees the code as e_. */
+#define BS_CHECK(call, on_failure)                                                                 \
     do {                                                                                           \
         aclError e_ = (call);                                                                      \
         if (e_ != ACL_SUCCESS) {                                                                   \
-            const char *m_ = aclGetRecentErrMsg();                                                 \
-            fprintf(stderr, "cpuacl-bench: %s failed: %d (%s)\n", #call, (int)e_,                  \
-                    m_ ? m_ : "no message");                                                       \
-            return (int)e_;                                                                        \
+            bs_report_failure(#call, e_);                                                          \
+            on_failure;                                                                            \
         }                                                                                          \
     } while (0)
+
+/* Report a failed runtime call and leave the study with its code. */
+#define CK(call) BS_CHECK(call, return (int)e_)
+
+/* "cpuacl-bench: <call> failed: <code> (<aclGetRecentErrMsg()>)" on stderr. */
+void bs_report_failure(const char *call, aclError e);
 
 /* A progress step: feeds the watchdog (bs_beat, bs_step) and draws the bar
  * or prints a line. */

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,25 @@
 static void h_nop(void *arg)
 {
     (void)arg;
+}
+
+/* One timed round trip on s: queue an empty kernel (or, with hostfn, an empty
+ * host function), synchronise. The time in ns, or -1 after reporting a failed
+ * call. Always inlined with a constant hostfn, so each loop below times just
+ * the two calls it names. */
+static inline __attribute__((always_inline)) double roundtrip_ns(aclrtStream s, bool hostfn)
+{
+    uint64_t t0 = bu_now_ns();
+    aclError e1 =
+        hostfn ? aclrtLaunchHostFunc(s, h_nop, NULL) : cpuaclLaunchKernel(s, bs_k_nop, NULL);
+    aclError e2 = aclrtSynchronizeStream(s);
+    uint64_t t1 = bu_now_ns();
+    if (e1 != ACL_SUCCESS || e2 != ACL_SUCCESS) {
+        fprintf(stderr, "cpuacl-bench: roundtrip: %s %d, sync %d\n",
+                hostfn ? "host function" : "launch", (int)e1, (int)e2);
+        return -1.0;
+    }
+    return (double)(t1 - t0);
 }
 
 static int study_roundtrip(struct bs_ctx *c)
@@ -51,16 +71,12 @@ static int study_roundtrip(struct bs_ctx *c)
     for (unsigned r = 0; r < c->reps && rc == 0; r++) {
         bs_progress(c, "roundtrip: launch + sync");
         for (unsigned i = 0; i < k; i++) {
-            uint64_t t0 = bu_now_ns();
-            aclError e1 = cpuaclLaunchKernel(s, bs_k_nop, NULL);
-            aclError e2 = aclrtSynchronizeStream(s);
-            uint64_t t1 = bu_now_ns();
-            if (e1 != ACL_SUCCESS || e2 != ACL_SUCCESS) {
-                fprintf(stderr, "cpuacl-bench: roundtrip: launch %d, sync %d\n", (int)e1, (int)e2);
+            double t = roundtrip_ns(s, false);
+            if (t < 0) {
                 rc = -1;
                 break;
             }
-            v[i] = (double)(t1 - t0);
+            v[i] = t;
         }
         bu_sort(v, k);
         br_acc_add(&p50, bu_quantile_sorted(v, k, 0.50));
@@ -77,15 +93,12 @@ static int study_roundtrip(struct bs_ctx *c)
         bs_progress(c, "roundtrip: after 2 ms idle");
         for (unsigned i = 0; i < k_idle; i++) {
             bs_sleep_ns(2000000);
-            uint64_t t0 = bu_now_ns();
-            aclError e1 = cpuaclLaunchKernel(s, bs_k_nop, NULL);
-            aclError e2 = aclrtSynchronizeStream(s);
-            uint64_t t1 = bu_now_ns();
-            if (e1 != ACL_SUCCESS || e2 != ACL_SUCCESS) {
+            double t = roundtrip_ns(s, false);
+            if (t < 0) {
                 rc = -1;
                 break;
             }
-            vi[i] = (double)(t1 - t0);
+            vi[i] = t;
         }
         br_acc_add(&idle, bu_median(vi, k_idle));
     }
@@ -97,15 +110,12 @@ static int study_roundtrip(struct bs_ctx *c)
     for (unsigned r = 0; r < c->reps && rc == 0; r++) {
         bs_progress(c, "roundtrip: host function + sync");
         for (unsigned i = 0; i < k; i++) {
-            uint64_t t0 = bu_now_ns();
-            aclError e1 = aclrtLaunchHostFunc(s, h_nop, NULL);
-            aclError e2 = aclrtSynchronizeStream(s);
-            uint64_t t1 = bu_now_ns();
-            if (e1 != ACL_SUCCESS || e2 != ACL_SUCCESS) {
+            double t = roundtrip_ns(s, true);
+            if (t < 0) {
                 rc = -1;
                 break;
             }
-            v[i] = (double)(t1 - t0);
+            v[i] = t;
         }
         if (rc == 0)
             br_acc_add(&hf, bu_median(v, k));

@@ -44,6 +44,39 @@ inline bool Initialize(int argc, char **argv, const char *min_time)
     return !benchmark::ReportUnrecognizedArguments(n, args.data());
 }
 
+// A console reporter that also hands each run that gives a figure to
+// Figure(): runs that did not fail, either without repetitions or the median
+// of repetitions (`aggregate` says which). The programs' summaries derive
+// from it.
+class FigureReporter : public benchmark::ConsoleReporter
+{
+  public:
+    using ConsoleReporter::ConsoleReporter;
+    void ReportRuns(const std::vector<Run> &runs) override
+    {
+        ConsoleReporter::ReportRuns(runs);
+        for (const auto &r : runs) {
+            if (r.error_occurred)
+                continue;
+            bool aggregate = r.run_type == Run::RT_Aggregate;
+            if (!aggregate || r.aggregate_name == "median")
+                Figure(r, aggregate);
+        }
+    }
+
+  protected:
+    virtual void Figure(const Run &r, bool aggregate) = 0;
+};
+
+// The run's real time per iteration, in nanoseconds.
+inline double RealNs(const benchmark::BenchmarkReporter::Run &r)
+{
+    double unit = r.time_unit == benchmark::kMillisecond   ? 1e6
+                  : r.time_unit == benchmark::kMicrosecond ? 1e3
+                                                           : 1.0;
+    return r.GetAdjustedRealTime() * unit;
+}
+
 } // namespace bm
 
 #endif // CPUACL_BENCH_BM_COMMON_H

@@ -159,8 +159,28 @@ void BM_Memcpy(benchmark::State &state)
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * size));
 }
 
-// Each iteration times a block of `inner` runtime copies (the iteration time) and
-// then a block of as many memcpy(3) calls of the same size (the paired baseline).
+// Each iteration times `block` (n runtime copies of `size` bytes; false when a
+// call failed, which ends the benchmark) as the iteration time, then as many
+// memcpy(3) calls of the same size: the paired baseline, vs_memcpy.
+template <class Block> void TimeVsMemcpy(benchmark::State &state, size_t size, int n, Block block)
+{
+    double acl = 0, base = 0;
+    for (auto _ : state) {
+        double t0 = NowNs();
+        if (!block())
+            return;
+        double t1 = NowNs();
+        MemcpyBlock(size, n);
+        double t2 = NowNs();
+        state.SetIterationTime((t1 - t0) * 1e-9);
+        acl += t1 - t0;
+        base += t2 - t1;
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * n * size));
+    state.counters["vs_memcpy"] = base / acl;
+}
+
+// A block of `inner` synchronous runtime copies.
 void BM_AclMemcpy(benchmark::State &state)
 {
     int kind = static_cast<int>(state.range(0));
@@ -168,23 +188,14 @@ void BM_AclMemcpy(benchmark::State &state)
     Copy c = CopyOf(kind);
     int inner = CopyInner(size);
     state.SetLabel(std::string(kKindName[kind]) + " x" + std::to_string(inner));
-    double acl = 0, base = 0;
-    for (auto _ : state) {
-        double t0 = NowNs();
+    TimeVsMemcpy(state, size, inner, [&] {
         for (int i = 0; i < inner; i++) {
             if (!Ok(state, aclrtMemcpy(c.dst, size, c.src, size, c.kind), "aclrtMemcpy"))
-                return;
+                return false;
             benchmark::ClobberMemory();
         }
-        double t1 = NowNs();
-        MemcpyBlock(size, inner);
-        double t2 = NowNs();
-        state.SetIterationTime((t1 - t0) * 1e-9);
-        acl += t1 - t0;
-        base += t2 - t1;
-    }
-    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * inner * size));
-    state.counters["vs_memcpy"] = base / acl;
+        return true;
+    });
 }
 
 // As BM_AclMemcpy with a batch of async copies and one synchronisation per block.
@@ -195,24 +206,13 @@ void BM_AclMemcpyAsync(benchmark::State &state)
     Copy c = CopyOf(kind);
     int batch = static_cast<int>(std::clamp<size_t>((size_t(64) << 20) / size, 1, 256));
     state.SetLabel(std::string(kKindName[kind]) + " x" + std::to_string(batch));
-    double acl = 0, base = 0;
-    for (auto _ : state) {
-        double t0 = NowNs();
+    TimeVsMemcpy(state, size, batch, [&] {
         for (int i = 0; i < batch; i++)
             if (!Ok(state, aclrtMemcpyAsync(c.dst, size, c.src, size, c.kind, g_stream),
                     "aclrtMemcpyAsync"))
-                return;
-        if (!Ok(state, aclrtSynchronizeStream(g_stream), "aclrtSynchronizeStream"))
-            return;
-        double t1 = NowNs();
-        MemcpyBlock(size, batch);
-        double t2 = NowNs();
-        state.SetIterationTime((t1 - t0) * 1e-9);
-        acl += t1 - t0;
-        base += t2 - t1;
-    }
-    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * batch * size));
-    state.counters["vs_memcpy"] = base / acl;
+                return false;
+        return Ok(state, aclrtSynchronizeStream(g_stream), "aclrtSynchronizeStream");
+    });
 }
 
 // Host time of one 64 B async copy submit (pinned host -> device), in blocks of 256;
@@ -425,7 +425,7 @@ BENCHMARK(BM_HugePageCoverage)
     ->Unit(benchmark::kMillisecond);
 
 // Console output as usual; the medians (time and counters) are kept for the summary.
-class SummaryReporter : public benchmark::ConsoleReporter
+class SummaryReporter : public bm::FigureReporter
 {
   public:
     struct Figures {
@@ -435,29 +435,19 @@ class SummaryReporter : public benchmark::ConsoleReporter
     std::map<std::string, Figures> median;
 
     // Colours only on a terminal (a custom reporter does not read --benchmark_color).
-    explicit SummaryReporter(bool color) : ConsoleReporter(color ? OO_Defaults : OO_Tabular) {}
+    explicit SummaryReporter(bool color) : FigureReporter(color ? OO_Defaults : OO_Tabular) {}
 
-    void ReportRuns(const std::vector<Run> &runs) override
+  protected:
+    void Figure(const Run &r, bool agg) override
     {
-        ConsoleReporter::ReportRuns(runs);
-        for (const auto &r : runs) {
-            if (r.error_occurred)
-                continue;
-            bool agg = r.run_type == Run::RT_Aggregate;
-            if (agg && r.aggregate_name != "median")
-                continue;
-            std::string name = r.run_name.str();
-            if (!agg && median.count(name))
-                continue; // without repetitions: the first run
-            Figures f;
-            double unit = r.time_unit == benchmark::kMillisecond   ? 1e6
-                          : r.time_unit == benchmark::kMicrosecond ? 1e3
-                                                                   : 1.0;
-            f.ns = r.GetAdjustedRealTime() * unit;
-            for (const auto &c : r.counters)
-                f.counters[c.first] = c.second.value;
-            median[name] = f;
-        }
+        std::string name = r.run_name.str();
+        if (!agg && median.count(name))
+            return; // without repetitions: the first run
+        Figures f;
+        f.ns = bm::RealNs(r);
+        for (const auto &c : r.counters)
+            f.counters[c.first] = c.second.value;
+        median[name] = f;
     }
 };
 

@@ -228,29 +228,21 @@ BENCHMARK(BM_SmallAddLaunch)->UseManualTime();
 
 // Console output as usual; medians kept for the summary (per-item time for
 // the batched benchmarks).
-class SummaryReporter : public benchmark::ConsoleReporter
+class SummaryReporter : public bm::FigureReporter
 {
   public:
     std::map<std::string, double> median_ns;
-    void ReportRuns(const std::vector<Run> &runs) override
+
+  protected:
+    void Figure(const Run &r, bool agg) override
     {
-        ConsoleReporter::ReportRuns(runs);
-        for (const auto &r : runs) {
-            if (r.error_occurred)
-                continue;
-            bool agg = r.run_type == Run::RT_Aggregate;
-            if (agg && r.aggregate_name != "median")
-                continue;
-            double ns = r.GetAdjustedRealTime() * (r.time_unit == benchmark::kMillisecond   ? 1e6
-                                                   : r.time_unit == benchmark::kMicrosecond ? 1e3
-                                                                                            : 1.0);
-            std::string name = r.benchmark_name();
-            name = name.substr(0, name.find('/'));
-            if (name.rfind("BM_Small", 0) == 0)
-                ns /= kBatch;
-            if (agg || !median_ns.count(name))
-                median_ns[name] = ns;
-        }
+        double ns = bm::RealNs(r);
+        std::string name = r.benchmark_name();
+        name = name.substr(0, name.find('/'));
+        if (name.rfind("BM_Small", 0) == 0)
+            ns /= kBatch;
+        if (agg || !median_ns.count(name))
+            median_ns[name] = ns;
     }
 };
 

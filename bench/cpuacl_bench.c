@@ -578,33 +578,37 @@ int main(int argc, char **argv)
     br_print_table(&R, stdout);
     printf("\n");
 
+    /* The grep-able summary line: name=ratio_refname per figure. */
+    static const struct {
+        const char *name, *key;
+        char ref;
+        const char *refname;
+    } summary[] = {
+        {"submit", "launch.submit", 'l', "ring_push"},
+        {"roundtrip_p50", "roundtrip.p50", 'l', "cacheline_rtt"},
+        {"rate", "launch.rate", 'l', "ring_rate"},
+        {"rate", "launch.rate", 'b', "mutex_cv_rate"},
+        {"event_p50", "event.lat_p50", 'l', "cacheline_rtt"},
+        {"multistream8", "multistream.rate_8", 'b', "1_stream"},
+        {"capture1000", "capture.capture_1000", 'b', "eager_submit"},
+        {"replay1000", "capture.replay_1000", 'b', "eager"},
+        {"replay1000", "capture.replay_1000", 'l', "5ns"},
+        {"memcpy64M", "memcpy.h2d_64M", 'b', "memcpy3"},
+        {"alloc4K", "alloc.acl_4K", 'b', "jemalloc"},
+        /* issue 16's rows: every goal of its table is in this line */
+        {"capture10", "capture.capture_10", 'b', "eager_submit"},
+        {"capture100000", "capture.capture_100000", 'b', "eager_submit"},
+        {"memcpyasync64M", "memcpy.async_h2d_64M", 'b', "memcpy3"},
+        {"memcpyh2h64M", "memcpy.h2h_64M", 'b', "memcpy3"},
+        {"alloc64M", "alloc.acl_64M", 'b', "jemalloc"},
+        {"add_small", "ops.add_small_host", 'l', "100ns"},
+    };
     char line[2048];
     size_t k = 0;
     line[0] = 0;
-    summary_field(&R, "submit", "launch.submit", 'l', "ring_push", line, sizeof(line), &k);
-    summary_field(&R, "roundtrip_p50", "roundtrip.p50", 'l', "cacheline_rtt", line, sizeof(line),
-                  &k);
-    summary_field(&R, "rate", "launch.rate", 'l', "ring_rate", line, sizeof(line), &k);
-    summary_field(&R, "rate", "launch.rate", 'b', "mutex_cv_rate", line, sizeof(line), &k);
-    summary_field(&R, "event_p50", "event.lat_p50", 'l', "cacheline_rtt", line, sizeof(line), &k);
-    summary_field(&R, "multistream8", "multistream.rate_8", 'b', "1_stream", line, sizeof(line),
-                  &k);
-    summary_field(&R, "capture1000", "capture.capture_1000", 'b', "eager_submit", line,
-                  sizeof(line), &k);
-    summary_field(&R, "replay1000", "capture.replay_1000", 'b', "eager", line, sizeof(line), &k);
-    summary_field(&R, "replay1000", "capture.replay_1000", 'l', "5ns", line, sizeof(line), &k);
-    summary_field(&R, "memcpy64M", "memcpy.h2d_64M", 'b', "memcpy3", line, sizeof(line), &k);
-    summary_field(&R, "alloc4K", "alloc.acl_4K", 'b', "jemalloc", line, sizeof(line), &k);
-    /* issue 16's rows: every goal of its table is in this line */
-    summary_field(&R, "capture10", "capture.capture_10", 'b', "eager_submit", line, sizeof(line),
-                  &k);
-    summary_field(&R, "capture100000", "capture.capture_100000", 'b', "eager_submit", line,
-                  sizeof(line), &k);
-    summary_field(&R, "memcpyasync64M", "memcpy.async_h2d_64M", 'b', "memcpy3", line,
-                  sizeof(line), &k);
-    summary_field(&R, "memcpyh2h64M", "memcpy.h2h_64M", 'b', "memcpy3", line, sizeof(line), &k);
-    summary_field(&R, "alloc64M", "alloc.acl_64M", 'b', "jemalloc", line, sizeof(line), &k);
-    summary_field(&R, "add_small", "ops.add_small_host", 'l', "100ns", line, sizeof(line), &k);
+    for (size_t i = 0; i < sizeof(summary) / sizeof(summary[0]); i++)
+        summary_field(&R, summary[i].name, summary[i].key, summary[i].ref, summary[i].refname, line,
+                      sizeof(line), &k);
     printf("cpuacl-bench:%s workers=%u reps=%u mode=%s time=%.1fs%s%s\n", line, ctx.workers,
            ctx.reps, o.full ? "full" : "quick", secs, failed ? " failed=" : "",
            failed ? failed_names : "");

@@ -30,6 +30,31 @@
 #define ACLNN_ERR_INNER_NULLPTR 561103 /* NULL executor or tensor (meta API) */
 #endif
 
+/*
+ * CPUACL_ACLNN_LAUNCH_PARAMS: the parameter list of every operator's second
+ * phase. All operators share it, because the executor the first phase built
+ * carries everything else:
+ *
+ *     aclnnStatus aclnnXxx(void *workspace, uint64_t workspaceSize,
+ *                          aclOpExecutor *executor, aclrtStream stream);
+ *
+ * The operator headers (aclnnop/) declare that phase as
+ *     ACL_FUNC_VISIBILITY aclnnStatus aclnnAbs(CPUACL_ACLNN_LAUNCH_PARAMS);
+ * which is, token for token after preprocessing, the prototype AscendCL's
+ * headers spell out, in C and in C++ (the name stays written out, so grep,
+ * ctags and the export check find it). The few operators whose real
+ * prototype differs (aclnnCat, aclnnPermute, aclnnTril, aclnnInplaceTril and
+ * aclnnFusedInferAttentionScoreV2 take `const aclrtStream stream`) are written
+ * in full. The first phases, aclnnXxxGetWorkspaceSize, differ per operator and
+ * are always written in full: one prototype per line, so that
+ * `grep -rh aclnnSubGetWorkspaceSize include/` prints the whole parameter list
+ * (the nine with ten or more parameters break after the opening parenthesis
+ * and fill lines of 100 columns instead).
+ * docs/headers.md has the conventions of the public headers.
+ */
+#define CPUACL_ACLNN_LAUNCH_PARAMS                                                                 \
+    void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -16,14 +16,8 @@
 extern "C" {
 #endif
 
-ACL_FUNC_VISIBILITY aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1,
-                                                          const aclTensor *x2,
-                                                          const aclTensor *gamma, double epsilon,
-                                                          aclTensor *yOut, aclTensor *rstdOut,
-                                                          aclTensor *xOut, uint64_t *workspaceSize,
-                                                          aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnAddRmsNorm(void *workspace, uint64_t workspaceSize,
-                                  aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2, const aclTensor *gamma, double epsilon, aclTensor *yOut, aclTensor *rstdOut, aclTensor *xOut, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAddRmsNorm(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

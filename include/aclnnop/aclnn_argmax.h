@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_ARGMAX_H
 #define CPUACL_ACLNNOP_ACLNN_ARGMAX_H
@@ -19,12 +20,8 @@ extern "C" {
 /* aclnnArgMax: out (INT32 or INT64) holds, for each position of the other
  * dimensions, the index of the first largest element of self along dim (a NaN
  * counts as largest); keepdim keeps dim with length 1. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
-                                                            bool keepdim, aclTensor *out,
-                                                            uint64_t *workspaceSize,
-                                                            aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnArgMax(void *workspace, uint64_t workspaceSize,
-                                            aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool keepdim, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnArgMax(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -16,12 +16,8 @@
 extern "C" {
 #endif
 
-ACL_FUNC_VISIBILITY aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim,
-                                                       bool descending, aclTensor *out,
-                                                       uint64_t *workspaceSize,
-                                                       aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnArgsort(void *workspace, uint64_t workspaceSize,
-                                  aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, bool descending, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnArgsort(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -23,8 +23,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnAvgPool2dGetWorkspaceSize(
     const aclIntArray *paddings, const bool ceilMode, const bool countIncludePad,
     const int64_t divisorOverride, const int8_t cubeMathType, aclTensor *out,
     uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnAvgPool2d(void *workspace, uint64_t workspaceSize,
-                                               aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAvgPool2d(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

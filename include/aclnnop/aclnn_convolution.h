@@ -27,8 +27,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnConvolutionGetWorkspaceSize(
     const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation,
     bool transposed, const aclIntArray *outputPadding, const int64_t groups, aclTensor *output,
     int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnConvolution(void *workspace, uint64_t workspaceSize,
-                                                 aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnConvolution(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_CUMSUM_H
 #define CPUACL_ACLNNOP_ACLNN_CUMSUM_H
@@ -19,12 +20,8 @@ extern "C" {
 /* aclnnCumsum: out[..., i, ...] = self[..., 0, ...] + ... + self[..., i, ...]
  * along dim; self is converted to dtype (which must be out's type) first,
  * and the sum is computed in that type (integers wrap). */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim,
-                                                            aclDataType dtype, aclTensor *out,
-                                                            uint64_t *workspaceSize,
-                                                            aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnCumsum(void *workspace, uint64_t workspaceSize,
-                                            aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclDataType dtype, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCumsum(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

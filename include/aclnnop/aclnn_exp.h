@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_EXP_H
 #define CPUACL_ACLNNOP_ACLNN_EXP_H
@@ -17,18 +18,12 @@ extern "C" {
 #endif
 
 /* aclnnExp: out: self's shape. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnExpGetWorkspaceSize(const aclTensor *self, aclTensor *out,
-                                                         uint64_t *workspaceSize,
-                                                         aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnExp(void *workspace, uint64_t workspaceSize,
-                                         aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnExpGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnExp(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 /* aclnnInplaceExp: In place on selfRef; the result must cast back to selfRef's type. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceExpGetWorkspaceSize(aclTensor *selfRef,
-                                                                uint64_t *workspaceSize,
-                                                                aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceExp(void *workspace, uint64_t workspaceSize,
-                                                aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceExpGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceExp(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

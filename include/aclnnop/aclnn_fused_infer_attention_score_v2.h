@@ -41,10 +41,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
     bool softmaxLseFlag, int64_t keyAntiquantMode, int64_t valueAntiquantMode,
     const aclTensor *attentionOut, const aclTensor *softmaxLse, uint64_t *workspaceSize,
     aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnFusedInferAttentionScoreV2(void *workspace,
-                                                                uint64_t workspaceSize,
-                                                                aclOpExecutor *executor,
-                                                                const aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnFusedInferAttentionScoreV2(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, const aclrtStream stream);
 
 #ifdef __cplusplus
 }

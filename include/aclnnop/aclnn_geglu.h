@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_GEGLU_H
 #define CPUACL_ACLNNOP_ACLNN_GEGLU_H
@@ -20,13 +21,8 @@ extern "C" {
  * activateLeft out = gelu(A) * B and outGelu = gelu(A), else out = A * gelu(B)
  * and outGelu = gelu(B). approximate: 0 = erf, 1 = tanh. FLOAT, FLOAT16,
  * BFLOAT16; outputs of self's type and of its shape with dim halved. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor *self, int64_t dim,
-                                                             int64_t approximate, bool activateLeft,
-                                                             aclTensor *out, aclTensor *outGelu,
-                                                             uint64_t *workspaceSize,
-                                                             aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnGeGluV3(void *workspace, uint64_t workspaceSize,
-                                             aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor *self, int64_t dim, int64_t approximate, bool activateLeft, aclTensor *out, aclTensor *outGelu, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGeGluV3(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_GER_H
 #define CPUACL_ACLNNOP_ACLNN_GER_H
@@ -18,12 +19,8 @@ extern "C" {
 
 /* aclnnGer: out[i][j] = self[i] * vec2[j]; self and vec2 1-d, out [n, m]; their
  * types promote to a type that must convert to out's. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self,
-                                                         const aclTensor *vec2, aclTensor *out,
-                                                         uint64_t *workspaceSize,
-                                                         aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnGer(void *workspace, uint64_t workspaceSize,
-                                         aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self, const aclTensor *vec2, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGer(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

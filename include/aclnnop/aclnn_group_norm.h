@@ -21,8 +21,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnGroupNormGetWorkspaceSize(
     const aclTensor *self, const aclTensor *gamma, const aclTensor *beta, int64_t N, int64_t C,
     int64_t HxW, int64_t group, double eps, aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
     uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnGroupNorm(void *workspace, uint64_t workspaceSize,
-                                  aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGroupNorm(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -32,10 +32,9 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
     const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
     const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
     const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
-    const aclTensor *groupListOptional, int64_t splitItem, int64_t groupType, const aclTensorList *y,
-    uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnGroupedMatmulV3(void *workspace, uint64_t workspaceSize,
-                                                     aclOpExecutor *executor, aclrtStream stream);
+    const aclTensor *groupListOptional, int64_t splitItem, int64_t groupType,
+    const aclTensorList *y, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGroupedMatmulV3(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_GT_SCALAR_H
 #define CPUACL_ACLNNOP_ACLNN_GT_SCALAR_H
@@ -18,21 +19,12 @@ extern "C" {
 
 /* aclnnGtScalar: out = (self > other) as 1 / 0 in out's type, compared in the
  * type self promotes to with the scalar; NaN compares false. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnGtScalarGetWorkspaceSize(const aclTensor *self,
-                                                              const aclScalar *other,
-                                                              aclTensor *out,
-                                                              uint64_t *workspaceSize,
-                                                              aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnGtScalar(void *workspace, uint64_t workspaceSize,
-                                              aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGtScalarGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGtScalar(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 /* aclnnInplaceGtScalar: GtScalar written back into selfRef. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceGtScalarGetWorkspaceSize(aclTensor *selfRef,
-                                                                     const aclScalar *other,
-                                                                     uint64_t *workspaceSize,
-                                                                     aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceGtScalar(void *workspace, uint64_t workspaceSize,
-                                                     aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceGtScalarGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceGtScalar(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -16,16 +16,8 @@
 extern "C" {
 #endif
 
-ACL_FUNC_VISIBILITY aclnnStatus aclnnIm2colGetWorkspaceSize(const aclTensor *self,
-                                                      const aclIntArray *kernelSize,
-                                                      const aclIntArray *dilation,
-                                                      const aclIntArray *padding,
-                                                      const aclIntArray *stride,
-                                                      const aclTensor *out,
-                                                      uint64_t *workspaceSize,
-                                                      aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnIm2col(void *workspace, uint64_t workspaceSize,
-                                  aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnIm2colGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize, const aclIntArray *dilation, const aclIntArray *padding, const aclIntArray *stride, const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnIm2col(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_INDEX_SELECT_H
 #define CPUACL_ACLNNOP_ACLNN_INDEX_SELECT_H
@@ -22,13 +23,8 @@ extern "C" {
  * self's type. An index value out of range found when the kernel runs is
  * reported as ACL_ERROR_RT_AICORE_EXCEPTION by the stream's next
  * synchronisation, and out is left unwritten. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
-                                                                 const aclTensor *index,
-                                                                 aclTensor *out,
-                                                                 uint64_t *workspaceSize,
-                                                                 aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexSelect(void *workspace, uint64_t workspaceSize,
-                                                 aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim, const aclTensor *index, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnIndexSelect(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_LAYER_NORM_H
 #define CPUACL_ACLNNOP_ACLNN_LAYER_NORM_H
@@ -23,8 +24,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnLayerNormGetWorkspaceSize(
     const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *weightOptional,
     const aclTensor *biasOptional, double eps, aclTensor *out, aclTensor *meanOutOptional,
     aclTensor *rstdOutOptional, uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnLayerNorm(void *workspace, uint64_t workspaceSize,
-                                               aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnLayerNorm(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_LOGICAL_NOT_H
 #define CPUACL_ACLNNOP_ACLNN_LOGICAL_NOT_H
@@ -18,18 +19,10 @@ extern "C" {
 
 /* aclnnLogicalNot: out = (self == 0), written as 1/0 in out's type; out
  * shaped like self. The in-place form writes selfRef. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnLogicalNotGetWorkspaceSize(const aclTensor *self,
-                                                                aclTensor *out,
-                                                                uint64_t *workspaceSize,
-                                                                aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnLogicalNot(void *workspace, uint64_t workspaceSize,
-                                                aclOpExecutor *executor, aclrtStream stream);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceLogicalNotGetWorkspaceSize(aclTensor *selfRef,
-                                                                       uint64_t *workspaceSize,
-                                                                       aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceLogicalNot(void *workspace, uint64_t workspaceSize,
-                                                       aclOpExecutor *executor,
-                                                       aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnLogicalNotGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnLogicalNot(CPUACL_ACLNN_LAUNCH_PARAMS);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceLogicalNotGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceLogicalNot(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_MAXIMUM_H
 #define CPUACL_ACLNNOP_ACLNN_MAXIMUM_H
@@ -18,12 +19,8 @@ extern "C" {
 #endif
 
 /* aclnnMaximum: self and other broadcast together; out has the broadcast shape. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnMaximumGetWorkspaceSize(const aclTensor *self,
-                                                             const aclTensor *other, aclTensor *out,
-                                                             uint64_t *workspaceSize,
-                                                             aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnMaximum(void *workspace, uint64_t workspaceSize,
-                                             aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMaximumGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMaximum(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_MIN_N_H
 #define CPUACL_ACLNNOP_ACLNN_MIN_N_H
@@ -18,11 +19,8 @@ extern "C" {
 #endif
 
 /* aclnnMinN: All tensors broadcast together; their types promote together. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnMinNGetWorkspaceSize(const aclTensorList *tensors,
-                                                          aclTensor *out, uint64_t *workspaceSize,
-                                                          aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnMinN(void *workspace, uint64_t workspaceSize,
-                                          aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMinNGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMinN(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -16,13 +16,8 @@
 extern "C" {
 #endif
 
-ACL_FUNC_VISIBILITY aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self,
-                                                    const aclScalar *pScalar,
-                                                    const aclIntArray *dim, bool keepdim,
-                                                    aclTensor *out, uint64_t *workspaceSize,
-                                                    aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnNorm(void *workspace, uint64_t workspaceSize,
-                                  aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pScalar, const aclIntArray *dim, bool keepdim, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnNorm(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

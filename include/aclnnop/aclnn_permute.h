@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_PERMUTE_H
 #define CPUACL_ACLNNOP_ACLNN_PERMUTE_H
@@ -19,13 +20,8 @@ extern "C" {
 /* aclnnPermute: out dim k is self dim dims[k] (negative counts from the end),
  * so out[i0, .., in-1] = self[j] with j[dims[k]] = ik; dims names every dim of
  * self once. out has self's type and the permuted shape. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self,
-                                                             const aclIntArray *dims,
-                                                             aclTensor *out,
-                                                             uint64_t *workspaceSize,
-                                                             aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnPermute(void *workspace, uint64_t workspaceSize,
-                                             aclOpExecutor *executor, const aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArray *dims, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnPermute(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, const aclrtStream stream);
 
 #ifdef __cplusplus
 }

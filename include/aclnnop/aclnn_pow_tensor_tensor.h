@@ -5,8 +5,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_POW_TENSOR_TENSOR_H
 #define CPUACL_ACLNNOP_ACLNN_POW_TENSOR_TENSOR_H
@@ -18,21 +19,12 @@ extern "C" {
 #endif
 
 /* aclnnPowTensorTensor: self and exponent broadcast together. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnPowTensorTensorGetWorkspaceSize(const aclTensor *self,
-                                                                     const aclTensor *exponent,
-                                                                     aclTensor *out,
-                                                                     uint64_t *workspaceSize,
-                                                                     aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnPowTensorTensor(void *workspace, uint64_t workspaceSize,
-                                                     aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnPowTensorTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *exponent, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnPowTensorTensor(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 /* aclnnInplacePowTensorTensor: selfRef = selfRef ^ exponent. */
-ACL_FUNC_VISIBILITY aclnnStatus
-aclnnInplacePowTensorTensorGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *exponent,
-                                            uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplacePowTensorTensor(void *workspace, uint64_t workspaceSize,
-                                                            aclOpExecutor *executor,
-                                                            aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplacePowTensorTensorGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *exponent, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplacePowTensorTensor(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -29,8 +29,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnRecurrentGatedDeltaRuleGetWorkspaceSize(
     aclTensor *stateRef, const aclTensor *actualSeqLengths, const aclTensor *ssmStateIndices,
     const aclTensor *g, const aclTensor *gk, const aclTensor *numAcceptedTokens, float scaleValue,
     aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnRecurrentGatedDeltaRule(void *workspace, uint64_t workspaceSize,
-                                                             aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRecurrentGatedDeltaRule(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_REDUCE_SUM_H
 #define CPUACL_ACLNNOP_ACLNN_REDUCE_SUM_H
@@ -18,13 +19,8 @@ extern "C" {
 
 /* aclnnReduceSum: dim: the dimensions to reduce (negative counts from the end; empty =
  * all); dtype: the type the sum is computed and returned in (out's type). */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self,
-                                                               const aclIntArray *dim, bool keepDim,
-                                                               aclDataType dtype, aclTensor *out,
-                                                               uint64_t *workspaceSize,
-                                                               aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnReduceSum(void *workspace, uint64_t workspaceSize,
-                                               aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim, aclDataType dtype, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnReduceSum(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

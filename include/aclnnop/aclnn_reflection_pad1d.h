@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_REFLECTION_PAD1D_H
 #define CPUACL_ACLNNOP_ACLNN_REFLECTION_PAD1D_H
@@ -19,13 +20,8 @@ extern "C" {
 /* aclnnReflectionPad1d: self is 2-d or 3-d; padding = {left, right}, each
  * smaller than the last dim; out's last dim is self's plus both, element j
  * taking self's element |j - left| reflected at the far edge (no edge repeat). */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnReflectionPad1dGetWorkspaceSize(const aclTensor *self,
-                                                                     const aclIntArray *padding,
-                                                                     aclTensor *out,
-                                                                     uint64_t *workspaceSize,
-                                                                     aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnReflectionPad1d(void *workspace, uint64_t workspaceSize,
-                                                     aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnReflectionPad1dGetWorkspaceSize(const aclTensor *self, const aclIntArray *padding, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnReflectionPad1d(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_RMS_NORM_H
 #define CPUACL_ACLNNOP_ACLNN_RMS_NORM_H
@@ -20,11 +21,8 @@ extern "C" {
 /* aclnnRmsNorm: yOut = x / sqrt(mean(x^2) + epsilon) * gamma; rstdOut (float32) gets
  * 1 / sqrt(mean(x^2) + epsilon) per row, shaped as x's leading dims
  * (optionally followed by ones). */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnRmsNormGetWorkspaceSize(
-    const aclTensor *x, const aclTensor *gamma, double epsilon, const aclTensor *yOut,
-    const aclTensor *rstdOut, uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnRmsNorm(void *workspace, uint64_t workspaceSize,
-                                             aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma, double epsilon, const aclTensor *yOut, const aclTensor *rstdOut, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRmsNorm(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_ROLL_H
 #define CPUACL_ACLNNOP_ACLNN_ROLL_H
@@ -19,13 +20,8 @@ extern "C" {
 /* aclnnRoll: Each element moves shifts[i] places along dims[i] (wrapping
  * around); with dims empty the tensor is rolled as one flat sequence by
  * shifts[0]. out has x's type and shape. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x,
-                                                          const aclIntArray *shifts,
-                                                          const aclIntArray *dims, aclTensor *out,
-                                                          uint64_t *workspaceSize,
-                                                          aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnRoll(void *workspace, uint64_t workspaceSize,
-                                          aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shifts, const aclIntArray *dims, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRoll(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

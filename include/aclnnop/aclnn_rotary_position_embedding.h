@@ -5,8 +5,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_ROTARY_POSITION_EMBEDDING_H
 #define CPUACL_ACLNNOP_ACLNN_ROTARY_POSITION_EMBEDDING_H
@@ -26,13 +27,8 @@ extern "C" {
  *   mode 2 (quarter):         rotate(x) = [-x[q:2q], x[:q], -x[3q:], x[2q:3q]]
  *   mode 3 (interleave-half): out = [x[0::2], x[1::2]] * cos
  *                                   + [-x[1::2], x[0::2]] * sin */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(
-    const aclTensor *x, const aclTensor *cos, const aclTensor *sin, int64_t mode, aclTensor *out,
-    uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnRotaryPositionEmbedding(void *workspace,
-                                                             uint64_t workspaceSize,
-                                                             aclOpExecutor *executor,
-                                                             aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, const aclTensor *cos, const aclTensor *sin, int64_t mode, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRotaryPositionEmbedding(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

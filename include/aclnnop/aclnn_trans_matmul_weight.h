@@ -21,18 +21,11 @@ extern "C" {
 
 /* Elements the weight of shape tensorShape (2 to 6 dims, none zero) needs
  * after aclnnTransMatmulWeight (multiply by the type size for bytes). */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnCalculateMatmulWeightSizeV2(const aclIntArray *tensorShape,
-                                                                 aclDataType dataType,
-                                                                 uint64_t *weightTensorSize);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCalculateMatmulWeightSizeV2(const aclIntArray *tensorShape, aclDataType dataType, uint64_t *weightTensorSize);
 /* The same for a FLOAT16 weight of exactly 2 dims. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnCalculateMatmulWeightSize(const aclIntArray *tensorShape,
-                                                               uint64_t *weightTensorSize);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnTransMatmulWeightGetWorkspaceSize(aclTensor *mmWeightRef,
-                                                                       uint64_t *workspaceSize,
-                                                                       aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnTransMatmulWeight(void *workspace, uint64_t workspaceSize,
-                                                       aclOpExecutor *executor,
-                                                       aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCalculateMatmulWeightSize(const aclIntArray *tensorShape, uint64_t *weightTensorSize);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnTransMatmulWeightGetWorkspaceSize(aclTensor *mmWeightRef, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnTransMatmulWeight(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

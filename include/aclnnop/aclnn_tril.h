@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_TRIL_H
 #define CPUACL_ACLNNOP_ACLNN_TRIL_H
@@ -18,19 +19,12 @@ extern "C" {
 
 /* aclnnTril: out[.., i, j] = self[.., i, j] where j <= i + diagonal, else 0.
  * self needs at least 2 dims; out has its shape and type. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnTrilGetWorkspaceSize(const aclTensor *self, int64_t diagonal,
-                                                          aclTensor *out, uint64_t *workspaceSize,
-                                                          aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnTril(void *workspace, uint64_t workspaceSize,
-                                          aclOpExecutor *executor, const aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnTrilGetWorkspaceSize(const aclTensor *self, int64_t diagonal, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnTril(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, const aclrtStream stream);
 
 /* aclnnInplaceTril: the same on selfRef, in place. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceTrilGetWorkspaceSize(const aclTensor *selfRef,
-                                                                 int64_t diagonal,
-                                                                 uint64_t *workspaceSize,
-                                                                 aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceTril(void *workspace, uint64_t workspaceSize,
-                                                 aclOpExecutor *executor, const aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceTrilGetWorkspaceSize(const aclTensor *selfRef, int64_t diagonal, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceTril(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, const aclrtStream stream);
 
 #ifdef __cplusplus
 }

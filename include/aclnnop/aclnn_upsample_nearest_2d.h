@@ -5,8 +5,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_UPSAMPLE_NEAREST_2D_H
 #define CPUACL_ACLNNOP_ACLNN_UPSAMPLE_NEAREST_2D_H
@@ -20,11 +21,8 @@ extern "C" {
 /* aclnnUpsampleNearest2d: self is 4-d (N, C, H, W); outputSize = {OH, OW}; out
  * (N, C, OH, OW) of self's type takes self's element (floor(oh * H / OH),
  * floor(ow * W / OW)), the ratios computed in float as PyTorch does. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(
-    const aclTensor *self, const aclIntArray *outputSize, aclTensor *out, uint64_t *workspaceSize,
-    aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2d(void *workspace, uint64_t workspaceSize,
-                                                       aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self, const aclIntArray *outputSize, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2d(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

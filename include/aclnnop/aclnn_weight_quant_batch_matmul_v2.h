@@ -28,10 +28,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     const aclTensor *antiquantOffsetOptional, const aclTensor *quantScaleOptional,
     const aclTensor *quantOffsetOptional, const aclTensor *biasOptional, int antiquantGroupSize,
     const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnWeightQuantBatchMatmulV2(void *workspace,
-                                                              uint64_t workspaceSize,
-                                                              aclOpExecutor *executor,
-                                                              aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnWeightQuantBatchMatmulV2(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,9 @@
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
- * (workspaceSize is always 0 in cpuacl), the second call queues it on a
- * stream. Tensors may be non-contiguous views of up to 8 dimensions.
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_ZERO_H
 #define CPUACL_ACLNNOP_ACLNN_ZERO_H
@@ -17,11 +18,8 @@ extern "C" {
 #endif
 
 /* aclnnInplaceZero: selfRef = 0. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef,
-                                                                 uint64_t *workspaceSize,
-                                                                 aclOpExecutor **executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceZero(void *workspace, uint64_t workspaceSize,
-                                                 aclOpExecutor *executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceZero(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

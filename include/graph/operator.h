@@ -65,6 +65,21 @@ struct OpData {
     std::vector<std::pair<std::string, uint32_t>> dynamic; /* dynamic input counts */
 };
 
+/* Sets key's value in a list of (name, value) pairs, appending the pair when
+ * the name is new (so the list keeps the order names were first set in). A
+ * NULL key is the empty name. */
+template <class V>
+void set_named(std::vector<std::pair<std::string, V>> &list, const char *key, const V &value)
+{
+    std::string k = key ? key : "";
+    for (auto &p : list)
+        if (p.first == k) {
+            p.second = value;
+            return;
+        }
+    list.emplace_back(std::move(k), value);
+}
+
 } // namespace cpuacl_detail
 
 class Operator {
@@ -188,12 +203,7 @@ public:
     Operator &DynamicInputRegister(const char_t *name, uint32_t num, bool is_push_back = true)
     {
         (void)is_push_back;
-        for (auto &p : d_->dynamic)
-            if (p.first == name) {
-                p.second = num;
-                return *this;
-            }
-        d_->dynamic.emplace_back(name, num);
+        cpuacl_detail::set_named(d_->dynamic, name, num);
         return *this;
     }
 
@@ -244,13 +254,7 @@ protected:
     }
     Operator &Put(const char_t *name, const cpuacl_detail::AttrValue &a)
     {
-        std::string n = name ? name : "";
-        for (auto &x : d_->attrs)
-            if (x.first == n) {
-                x.second = a;
-                return *this;
-            }
-        d_->attrs.emplace_back(n, a);
+        cpuacl_detail::set_named(d_->attrs, name, a);
         return *this;
     }
     template <class F> graphStatus Get(const char_t *name, F f) const

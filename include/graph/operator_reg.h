@@ -30,27 +30,24 @@
         explicit T(const ge::AscendString &name) : ge::Operator(name.GetString(), #T) {}           \
         static const char *OpType() { return #T; }
 
+/* A setter of the prototype class: `decl` is its name and parameters; it runs
+ * `call` and returns the object, so that setters chain as GE's do. */
+#define CPUACL_OP_SETTER(decl, call)                                                               \
+    _THIS_TYPE &decl                                                                               \
+    {                                                                                              \
+        call;                                                                                      \
+        return *this;                                                                              \
+    }
+
+/* The name of dynamic input x's i-th instance ("x0", "x1", ...). */
+#define CPUACL_OP_DYNAMIC_NAME(x, i) (std::string(#x) + std::to_string(i)).c_str()
+
 #define CPUACL_OP_INPUT(x)                                                                         \
-    _THIS_TYPE &set_input_##x(ge::Operator &v)                                                     \
-    {                                                                                              \
-        SetInput(#x, v);                                                                           \
-        return *this;                                                                              \
-    }                                                                                              \
-    _THIS_TYPE &set_input_##x(ge::Operator &v, const char *srcName)                                \
-    {                                                                                              \
-        SetInput(#x, v, srcName);                                                                  \
-        return *this;                                                                              \
-    }                                                                                              \
-    _THIS_TYPE &set_input_##x(ge::Operator &v, const std::string &srcName)                         \
-    {                                                                                              \
-        SetInput(#x, v, srcName.c_str());                                                          \
-        return *this;                                                                              \
-    }                                                                                              \
-    _THIS_TYPE &set_input_##x(ge::Operator &v, uint32_t index)                                     \
-    {                                                                                              \
-        SetInput(#x, v, index);                                                                    \
-        return *this;                                                                              \
-    }                                                                                              \
+    CPUACL_OP_SETTER(set_input_##x(ge::Operator &v), SetInput(#x, v))                              \
+    CPUACL_OP_SETTER(set_input_##x(ge::Operator &v, const char *srcName), SetInput(#x, v, srcName)) \
+    CPUACL_OP_SETTER(set_input_##x(ge::Operator &v, const std::string &srcName),                   \
+                     SetInput(#x, v, srcName.c_str()))                                             \
+    CPUACL_OP_SETTER(set_input_##x(ge::Operator &v, uint32_t index), SetInput(#x, v, index))       \
     ge::TensorDesc get_input_desc_##x() const { return GetInputDescByName(#x); }                   \
     ge::graphStatus update_input_desc_##x(const ge::TensorDesc &tensorDesc)                        \
     {                                                                                              \
@@ -59,24 +56,15 @@
     static const char *name_in_##x() { return #x; }
 
 #define CPUACL_OP_DYNAMIC_INPUT(x)                                                                 \
-    _THIS_TYPE &create_dynamic_input_##x(uint32_t num, bool isPushBack = true)                     \
-    {                                                                                              \
-        DynamicInputRegister(#x, num, isPushBack);                                                 \
-        return *this;                                                                              \
-    }                                                                                              \
-    _THIS_TYPE &set_dynamic_input_##x(uint32_t dstIndex, ge::Operator &v)                          \
-    {                                                                                              \
-        SetInput((std::string(#x) + std::to_string(dstIndex)).c_str(), v);                         \
-        return *this;                                                                              \
-    }                                                                                              \
-    _THIS_TYPE &set_dynamic_input_##x(uint32_t dstIndex, ge::Operator &v, const char *srcName)     \
-    {                                                                                              \
-        SetInput((std::string(#x) + std::to_string(dstIndex)).c_str(), v, srcName);                \
-        return *this;                                                                              \
-    }                                                                                              \
+    CPUACL_OP_SETTER(create_dynamic_input_##x(uint32_t num, bool isPushBack = true),               \
+                     DynamicInputRegister(#x, num, isPushBack))                                    \
+    CPUACL_OP_SETTER(set_dynamic_input_##x(uint32_t dstIndex, ge::Operator &v),                    \
+                     SetInput(CPUACL_OP_DYNAMIC_NAME(x, dstIndex), v))                             \
+    CPUACL_OP_SETTER(set_dynamic_input_##x(uint32_t dstIndex, ge::Operator &v, const char *srcName), \
+                     SetInput(CPUACL_OP_DYNAMIC_NAME(x, dstIndex), v, srcName))                    \
     ge::graphStatus update_dynamic_input_desc_##x(uint32_t index, const ge::TensorDesc &tensorDesc) \
     {                                                                                              \
-        return UpdateInputDesc((std::string(#x) + std::to_string(index)).c_str(), tensorDesc);     \
+        return UpdateInputDesc(CPUACL_OP_DYNAMIC_NAME(x, index), tensorDesc);                      \
     }
 
 #define CPUACL_OP_OUTPUT(y)                                                                        \
@@ -88,11 +76,7 @@
     static const char *name_out_##y() { return #y; }
 
 #define CPUACL_OP_ATTR(a, T)                                                                       \
-    _THIS_TYPE &set_attr_##a(const T &v)                                                           \
-    {                                                                                              \
-        SetAttr(#a, v);                                                                            \
-        return *this;                                                                              \
-    }                                                                                              \
+    CPUACL_OP_SETTER(set_attr_##a(const T &v), SetAttr(#a, v))                                     \
     T get_attr_##a() const                                                                         \
     {                                                                                              \
         T v{};                                                                                     \

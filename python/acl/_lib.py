@@ -94,18 +94,11 @@ def _load():
 
 lib, path = _load()
 
-c_void_p = ctypes.c_void_p
-c_int = ctypes.c_int
-c_int8 = ctypes.c_int8
-c_int32 = ctypes.c_int32
-c_int64 = ctypes.c_int64
-c_uint32 = ctypes.c_uint32
-c_uint64 = ctypes.c_uint64
-c_size_t = ctypes.c_size_t
-c_float = ctypes.c_float
-c_double = ctypes.c_double
-c_bool = ctypes.c_bool
-c_char_p = ctypes.c_char_p
+# The C types the modules declare functions with (they import them from here).
+from ctypes import (  # noqa: E402,F401
+    c_bool, c_char_p, c_double, c_float, c_int, c_int8, c_int32, c_int64, c_size_t, c_uint32,
+    c_uint64, c_void_p)
+
 P = ctypes.POINTER
 
 ACL_ERROR_API_NOT_SUPPORT = 200001

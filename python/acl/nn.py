@@ -119,11 +119,16 @@ def destroy_int_array(array):
     return _DestroyIntArray(array)
 
 
+def _new_list(create, ctype, vals):
+    """(handle, ret) of create(array of vals as ctype, len(vals)): the float,
+    bool and tensor lists of the meta API."""
+    a = create((ctype * max(len(vals), 1))(*vals), len(vals))
+    return (a or 0), (0 if a else ACLNN_ERR_PARAM_INVALID)
+
+
 def create_float_array(values):
     """array, ret = acl.nn.create_float_array(values)"""
-    vals = [float(v) for v in values]
-    a = _CreateFloatArray((c_float * max(len(vals), 1))(*vals), len(vals))
-    return (a or 0), (0 if a else ACLNN_ERR_PARAM_INVALID)
+    return _new_list(_CreateFloatArray, c_float, [float(v) for v in values])
 
 
 def destroy_float_array(array):
@@ -133,9 +138,7 @@ def destroy_float_array(array):
 
 def create_bool_array(values):
     """array, ret = acl.nn.create_bool_array(values)"""
-    vals = [bool(v) for v in values]
-    a = _CreateBoolArray((c_bool * max(len(vals), 1))(*vals), len(vals))
-    return (a or 0), (0 if a else ACLNN_ERR_PARAM_INVALID)
+    return _new_list(_CreateBoolArray, c_bool, [bool(v) for v in values])
 
 
 def destroy_bool_array(array):
@@ -146,9 +149,7 @@ def destroy_bool_array(array):
 def create_tensor_list(tensors):
     """tensor_list, ret = acl.nn.create_tensor_list(tensors): the list owns
     the tensors from now on (destroy_tensor_list destroys them)."""
-    hs = [_handle(t) for t in tensors]
-    a = _CreateTensorList((c_void_p * max(len(hs), 1))(*hs), len(hs))
-    return (a or 0), (0 if a else ACLNN_ERR_PARAM_INVALID)
+    return _new_list(_CreateTensorList, c_void_p, [_handle(t) for t in tensors])
 
 
 def destroy_tensor_list(tensor_list):
