@@ -19,6 +19,12 @@
  *      by column into a column-major block and handed to the BLAS
  *      transposed: sequential reads (F16C where the CPU has it) instead of
  *      a strided gather.
+ *  M6. The converted blocks live in the worker's scratch buffer
+ *      (ks_scratch) when together they fit in MM_SCRATCH_MAX bytes: a decode
+ *      step multiplies every weight once, and fresh pages per call (mmap,
+ *      fault, zero, unmap) cost more than the conversion. Larger blocks are
+ *      allocated per call (the scratch is kept for the thread's life). A
+ *      float16 operand under USE_FP16 is not rounded again (it is exact).
  *  M4. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
  *      libblas.so.3): a program that never multiplies matrices never starts
  *      OpenBLAS's thread pool. Without a BLAS the first phase fails with
@@ -30,10 +36,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/kernel_simd.h"
 #include "ops/ops.h"
 #include "ops/op_public.h"
 
 #define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
+#define MM_SCRATCH_MAX ((size_t)64 << 20) /* M6 */
 
 /* One matrix operand: element offset and dtype from its view, the matrix
  * strides (rows, cols), and strides along each batch dim of the plan. */
@@ -137,7 +145,7 @@ static void to_block(float *dst, const struct mm_opnd *o, const char *base, int6
     else
         for (int64_t r = 0; r < rows; r++)
             ld(dst + r * cols, base + r * o->rs * esz, o->cs * esz, cols);
-    if (fp16)
+    if (fp16 && o->dt != DT_F16) /* a float16 value is already exact (M6) */
         ops_round_f32(dst, rows * cols, DT_F16);
 }
 
@@ -151,12 +159,20 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
     int64_t nmin = n > 1 ? n : 1;
     bool c_direct = p->c.dt == DT_F32 && (p->c.cs == 1 || n == 1) && (m == 1 || p->c.rs >= nmin);
     float *abuf = NULL, *bbuf = NULL, *cbuf = NULL;
-    if ((!ta && !(abuf = malloc((size_t)(m * k > 0 ? m * k : 1) * sizeof(float)))) ||
-        (!tb && !(bbuf = malloc((size_t)(k * n > 0 ? k * n : 1) * sizeof(float)))) ||
-        (!c_direct && !(cbuf = malloc((size_t)(m * n) * sizeof(float))))) {
-        free(abuf);
-        free(bbuf);
-        return ACL_ERROR_BAD_ALLOC;
+    /* block sizes in floats, each rounded up to 16 (64 bytes) so that the
+     * blocks carved from one allocation stay aligned */
+    const size_t na = ta ? 0 : ((size_t)(m * k > 0 ? m * k : 1) + 15) & ~(size_t)15;
+    const size_t nbk = tb ? 0 : ((size_t)(k * n > 0 ? k * n : 1) + 15) & ~(size_t)15;
+    const size_t nc = c_direct ? 0 : ((size_t)(m * n > 0 ? m * n : 1) + 15) & ~(size_t)15;
+    const size_t bytes = (na + nbk + nc) * sizeof(float);
+    float *mem = NULL, *owned = NULL;
+    if (bytes) {
+        mem = bytes <= MM_SCRATCH_MAX ? ks_scratch(bytes) : NULL;
+        if (!mem && !(mem = owned = malloc(bytes)))
+            return ACL_ERROR_BAD_ALLOC;
+        abuf = na ? mem : NULL;
+        bbuf = nbk ? mem + na : NULL;
+        cbuf = nc ? mem + na + nbk : NULL;
     }
     if (!ta) {
         ta = col_block(&p->a, m, k) ? CblasTrans : CblasNoTrans;
@@ -214,9 +230,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
             idx[d] = 0;
         }
     }
-    free(abuf);
-    free(bbuf);
-    free(cbuf);
+    free(owned);
     return 0;
 }
 
