@@ -223,7 +223,7 @@ __attribute__((target("avx,f16c"))) static void f16c_round(float *buf, int64_t n
     int64_t i = 0;
     for (; i + 8 <= n; i += 8)
         _mm256_storeu_ps(buf + i, _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_loadu_ps(buf + i),
-                                                                   _MM_FROUND_TO_NEAREST_INT)));
+                                                                  _MM_FROUND_TO_NEAREST_INT)));
     for (; i < n; i++)
         buf[i] = half_f16_to_f32(half_f32_to_f16(buf[i]));
 }

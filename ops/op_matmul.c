@@ -48,7 +48,7 @@
 
 #define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
 #define MM_SCRATCH_MAX ((size_t)64 << 20) /* M6 */
-#define MM_CHUNK_M 64                      /* M7 */
+#define MM_CHUNK_M 64                     /* M7 */
 #define MM_CHUNK_MIN ((size_t)1 << 20)
 #define MM_CHUNK_BYTES ((size_t)256 << 10)
 

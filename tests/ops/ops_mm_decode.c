@@ -27,10 +27,33 @@ static void mm_fp16(ot_tensor *a, ot_tensor *b, ot_tensor *o)
 static void test_rounding(void)
 {
     static const double v[] = {
-        1.0 / 3, 2049,     2051,     2050.999, -2049, 65504, 65519.99, 65520,  -65520, 1e10,
-        1e-7,    3e-8,     2.9e-8,   -3e-8,    0,     -0.0,  6.1e-5,   6.0e-5, 0.1,    -1234.567,
-        1.0009765625 /* 1 + 2^-10: exact */,   1.00048828125 /* tie, to 1 */,
-        1.00146484375 /* tie, to 1 + 2^-9 */,  NAN,   INFINITY, -INFINITY, 7.0,
+        1.0 / 3,
+        2049,
+        2051,
+        2050.999,
+        -2049,
+        65504,
+        65519.99,
+        65520,
+        -65520,
+        1e10,
+        1e-7,
+        3e-8,
+        2.9e-8,
+        -3e-8,
+        0,
+        -0.0,
+        6.1e-5,
+        6.0e-5,
+        0.1,
+        -1234.567,
+        1.0009765625 /* 1 + 2^-10: exact */,
+        1.00048828125 /* tie, to 1 */,
+        1.00146484375 /* tie, to 1 + 2^-9 */,
+        NAN,
+        INFINITY,
+        -INFINITY,
+        7.0,
     };
     const int64_t m = (int64_t)(sizeof v / sizeof v[0]);
     int64_t sa[2] = {m, 1}, sb[2] = {1, 1}, so[2] = {m, 1};
@@ -47,8 +70,7 @@ static void test_rounding(void)
         /* (the sign of a zero product is the BLAS's: beta = 0 adds it to +0) */
         bool same = isnan(want) ? isnan(got) : got == want;
         if (!same) {
-            fprintf(stderr, "USE_FP16 rounding of %.10g: got %.10g, want %.10g\n", v[i], got,
-                    want);
+            fprintf(stderr, "USE_FP16 rounding of %.10g: got %.10g, want %.10g\n", v[i], got, want);
             exit(1);
         }
     }
@@ -106,8 +128,8 @@ static void test_decode_sequence(void)
 {
     /* a model's weights in turn: sizes grow, shrink and grow again, so a block
      * reused from a larger call must be fully rewritten */
-    static const int64_t kn[][2] = {{512, 512}, {512, 256}, {512, 1408}, {1408, 512},
-                                    {64, 96},   {512, 2048}, {33, 17},   {512, 1408}};
+    static const int64_t kn[][2] = {{512, 512}, {512, 256},  {512, 1408}, {1408, 512},
+                                    {64, 96},   {512, 2048}, {33, 17},    {512, 1408}};
     for (unsigned i = 0; i < sizeof kn / sizeof kn[0]; i++) {
         aclDataType wdt = i & 1 ? ACL_FLOAT : ACL_FLOAT16;
         check_decode(1, kn[i][0], kn[i][1], wdt, -1, 1);
