@@ -25,7 +25,7 @@
  *      fault, zero, unmap) cost more than the conversion. Larger blocks are
  *      allocated per call (the scratch is kept for the thread's life). A
  *      float16 operand under USE_FP16 is not rounded again (it is exact).
- *  M7. With few rows (m <= MM_CHUNK_M: decode) a large converted B (over
+ *  M7. With few rows (m <= MM_CHUNK_M = 8: decode) a large converted B (over
  *      MM_CHUNK_MIN bytes as float32) is converted and multiplied in column
  *      chunks of about MM_CHUNK_BYTES, each still in cache when the BLAS
  *      reads it: the weight's memory is read once per call instead of read,
@@ -48,7 +48,7 @@
 
 #define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
 #define MM_SCRATCH_MAX ((size_t)64 << 20) /* M6 */
-#define MM_CHUNK_M 64                     /* M7 */
+#define MM_CHUNK_M 8                      /* M7 */
 #define MM_CHUNK_MIN ((size_t)1 << 20)
 #define MM_CHUNK_BYTES ((size_t)256 << 10)
 

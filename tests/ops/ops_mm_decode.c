@@ -138,6 +138,9 @@ static void test_decode_sequence(void)
     /* values whose float16 rounding matters (float32 weights beyond f16's
      * precision), after a call that left other values in the blocks */
     check_decode(2, 300, 70, ACL_FLOAT, -3000, 3000);
+    /* more rows than a decode step: the weight converted whole (no chunks) */
+    check_decode(16, 512, 1408, ACL_FLOAT16, -1, 1);
+    check_decode(9, 1408, 512, ACL_FLOAT, -1, 1);
     /* blocks above 64 MiB are allocated per call, not kept */
     check_decode(1, 4096, 4100, ACL_FLOAT16, -1, 1);
     check_decode(1, 64, 64, ACL_FLOAT, -1, 1);
