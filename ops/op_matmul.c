@@ -19,6 +19,18 @@
  *      by column into a column-major block and handed to the BLAS
  *      transposed: sequential reads (F16C where the CPU has it) instead of
  *      a strided gather.
+ *  M6. The converted blocks live in the worker's scratch buffer
+ *      (ks_scratch) when together they fit in MM_SCRATCH_MAX bytes: a decode
+ *      step multiplies every weight once, and fresh pages per call (mmap,
+ *      fault, zero, unmap) cost more than the conversion. Larger blocks are
+ *      allocated per call (the scratch is kept for the thread's life). A
+ *      float16 operand under USE_FP16 is not rounded again (it is exact).
+ *  M7. With few rows (m <= MM_CHUNK_M = 8: decode) a large converted B (over
+ *      MM_CHUNK_MIN bytes as float32) is converted and multiplied in column
+ *      chunks of about MM_CHUNK_BYTES, each still in cache when the BLAS
+ *      reads it: the weight's memory is read once per call instead of read,
+ *      written as float32 and read again. Not when B is broadcast over a
+ *      batch (M2 converts it once for all batches instead).
  *  M4. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
  *      libblas.so.3): a program that never multiplies matrices never starts
  *      OpenBLAS's thread pool. Without a BLAS the first phase fails with
@@ -30,10 +42,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/kernel_simd.h"
 #include "ops/ops.h"
 #include "ops/op_public.h"
 
 #define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
+#define MM_SCRATCH_MAX ((size_t)64 << 20) /* M6 */
+#define MM_CHUNK_M 8                      /* M7 */
+#define MM_CHUNK_MIN ((size_t)1 << 20)
+#define MM_CHUNK_BYTES ((size_t)256 << 10)
 
 /* One matrix operand: element offset and dtype from its view, the matrix
  * strides (rows, cols), and strides along each batch dim of the plan. */
@@ -137,7 +154,7 @@ static void to_block(float *dst, const struct mm_opnd *o, const char *base, int6
     else
         for (int64_t r = 0; r < rows; r++)
             ld(dst + r * cols, base + r * o->rs * esz, o->cs * esz, cols);
-    if (fp16)
+    if (fp16 && o->dt != DT_F16) /* a float16 value is already exact (M6) */
         ops_round_f32(dst, rows * cols, DT_F16);
 }
 
@@ -151,12 +168,32 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
     int64_t nmin = n > 1 ? n : 1;
     bool c_direct = p->c.dt == DT_F32 && (p->c.cs == 1 || n == 1) && (m == 1 || p->c.rs >= nmin);
     float *abuf = NULL, *bbuf = NULL, *cbuf = NULL;
-    if ((!ta && !(abuf = malloc((size_t)(m * k > 0 ? m * k : 1) * sizeof(float)))) ||
-        (!tb && !(bbuf = malloc((size_t)(k * n > 0 ? k * n : 1) * sizeof(float)))) ||
-        (!c_direct && !(cbuf = malloc((size_t)(m * n) * sizeof(float))))) {
-        free(abuf);
-        free(bbuf);
-        return ACL_ERROR_BAD_ALLOC;
+    int64_t nbatch = ops_numel(p->bdims, p->nb), idx[MM_MAX_BATCH_DIMS] = {0};
+    /* M7: columns of B per chunk (n: no chunks) */
+    int64_t nbc = n;
+    if (!tb && m <= MM_CHUNK_M && k > 0 && (size_t)(k * n) * sizeof(float) > MM_CHUNK_MIN) {
+        bool b_bcast = false;
+        for (int d = 0; d < p->nb; d++)
+            b_bcast |= p->bdims[d] > 1 && p->b.bst[d] == 0;
+        if (!b_bcast) {
+            int64_t w = (int64_t)(MM_CHUNK_BYTES / sizeof(float)) / k;
+            nbc = w < 16 ? 16 : w < n ? w : n;
+        }
+    }
+    /* block sizes in floats, each rounded up to 16 (64 bytes) so that the
+     * blocks carved from one allocation stay aligned */
+    const size_t na = ta ? 0 : ((size_t)(m * k > 0 ? m * k : 1) + 15) & ~(size_t)15;
+    const size_t nbk = tb ? 0 : ((size_t)(k * nbc > 0 ? k * nbc : 1) + 15) & ~(size_t)15;
+    const size_t nc = c_direct ? 0 : ((size_t)(m * n > 0 ? m * n : 1) + 15) & ~(size_t)15;
+    const size_t bytes = (na + nbk + nc) * sizeof(float);
+    float *mem = NULL, *owned = NULL;
+    if (bytes) {
+        mem = bytes <= MM_SCRATCH_MAX ? ks_scratch(bytes) : NULL;
+        if (!mem && !(mem = owned = malloc(bytes)))
+            return ACL_ERROR_BAD_ALLOC;
+        abuf = na ? mem : NULL;
+        bbuf = nbk ? mem + na : NULL;
+        cbuf = nc ? mem + na + nbk : NULL;
     }
     if (!ta) {
         ta = col_block(&p->a, m, k) ? CblasTrans : CblasNoTrans;
@@ -171,7 +208,6 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
     const char *abase = (const char *)addr[p->a.slot] + p->a.off * ea;
     const char *bbase = (const char *)addr[p->b.slot] + p->b.off * eb;
     char *cbase = (char *)addr[p->c.slot] + p->c.off * ec;
-    int64_t nbatch = ops_numel(p->bdims, p->nb), idx[MM_MAX_BATCH_DIMS] = {0};
     const char *a_last = NULL, *b_last = NULL; /* M2 */
     ops_store_fn st = c_direct ? NULL : ops_storer(CK_F32, p->c.dt);
     for (int64_t bi = 0; bi < nbatch; bi++) {
@@ -190,6 +226,18 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
             a_last = pa;
             A = abuf;
         }
+        if (bbuf && nbc < n) { /* M7 */
+            float *C = c_direct ? (float *)(void *)pc : cbuf;
+            for (int64_t j0 = 0; j0 < n; j0 += nbc) {
+                int64_t w = n - j0 < nbc ? n - j0 : nbc;
+                to_block(bbuf, &p->b, pb + j0 * p->b.cs * eb, k, w, p->fp16_inputs);
+                int tbj = col_block(&p->b, k, w) ? CblasTrans : CblasNoTrans;
+                g_sgemm(CblasRowMajor, (enum CBLAS_TRANSPOSE)ta, (enum CBLAS_TRANSPOSE)tbj,
+                        (blasint)m, (blasint)w, (blasint)k, 1.0f, A, (blasint)lda, bbuf,
+                        (blasint)(tbj == CblasTrans ? k : w), 0.0f, C + j0, (blasint)ldc);
+            }
+            goto stored;
+        }
         if (bbuf) {
             if (pb != b_last)
                 to_block(bbuf, &p->b, pb, k, n, p->fp16_inputs);
@@ -205,6 +253,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
                     (blasint)n, (blasint)k, 1.0f, A, (blasint)lda, B, (blasint)ldb, 0.0f, C,
                     (blasint)ldc);
         }
+    stored:
         if (!c_direct)
             for (int64_t r = 0; r < m; r++)
                 st(pc + r * p->c.rs * ec, p->c.cs * ec, cbuf + r * n, n);
@@ -214,9 +263,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
             idx[d] = 0;
         }
     }
-    free(abuf);
-    free(bbuf);
-    free(cbuf);
+    free(owned);
     return 0;
 }
 

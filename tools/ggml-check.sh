@@ -13,11 +13,13 @@
 #   LOGS      per-operator logs and summary (default BUILD/tbo)
 #   JOBS      build parallelism (default 2)
 #   MODE      test-backend-ops mode (default test)
+#   GGML_CMAKE_ARGS  extra ggml configure options (e.g. -DUSE_ACL_GRAPH=ON, ggml-cann's
+#             ACL graph mode: decode steps captured and replayed; use its own BUILD)
 # Needs a configured release build of cpuacl in build/release (cmake --preset
 # release). Prints "OP passed/total" per operator and writes LOGS/summary.txt.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n 3,18p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 3,20p "$0"; exit 2; }
 SRC=$(cd "$1" && pwd); shift
 PREFIX=${PREFIX:-/tmp/cpuacl-ggml}
 BUILD=${BUILD:-$SRC/build-cann}
@@ -44,7 +46,7 @@ command -v ninja >/dev/null && gen=(-G Ninja)
 cmake -S "$SRC" -B "$BUILD" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DGGML_CANN=ON -DCANN_INSTALL_DIR="$PREFIX" -DSOC_TYPE=Ascend910B3 \
     -DGGML_BUILD_TESTS=ON -DGGML_BUILD_EXAMPLES=OFF -DGGML_CCACHE=OFF \
-    "${launcher[@]}" >"$BUILD.configure.log" 2>&1 ||
+    "${launcher[@]}" ${GGML_CMAKE_ARGS:-} >"$BUILD.configure.log" 2>&1 ||
   { tail -30 "$BUILD.configure.log"; exit 1; }
 echo "== ggml: build test-backend-ops"
 cmake --build "$BUILD" --target test-backend-ops -j "$JOBS" >"$BUILD.build.log" 2>&1 ||
