@@ -156,7 +156,8 @@ struct core_capture *capture_new(struct plan_lane **lanes);
 void capture_discard(struct core_capture *k, struct plan_lane *lanes);
 /* A lane's node array of cap records (256 << i), from the recycled arrays
  * when one is there; plan_nodes_put hands one back (NULL ignored). Bytes
- * held by the cache: plan_nodes_cached (tests). */
+ * held by the shared cache (not each thread's one smallest array, see
+ * capture.c): plan_nodes_cached. */
 struct sched_task *plan_nodes_get(uint32_t cap);
 void plan_nodes_put(struct sched_task *v, uint32_t cap);
 size_t plan_nodes_cached(void);

@@ -171,7 +171,8 @@ aclError aclrtGetThreadLastTaskId(uint32_t *taskId)
     CORE_REQUIRE_INIT();
     if (!taskId)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetThreadLastTaskId: taskId is NULL");
-    *taskId = sched_t_last_task;
+    struct sched_producer *me = sched_t_producer; /* NULL: never submitted */
+    *taskId = me ? me->last_task : 0;
     return ACL_SUCCESS;
 }
 

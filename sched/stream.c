@@ -45,7 +45,6 @@ void sched_stream_fini(struct sched_stream *s)
 /* ---- producer registry and ownership claims (S5) ------------------------ */
 
 __thread struct sched_producer *sched_t_producer __attribute__((tls_model("initial-exec")));
-__thread uint32_t sched_t_last_task __attribute__((tls_model("initial-exec")));
 struct sched_ec sched_claim_ec;
 
 static pthread_mutex_t g_prod_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -86,6 +85,7 @@ struct sched_producer *sched_producer_register(void)
             abort(); /* 64 bytes once per thread: nothing sane is left */
         memset(p, 0, sizeof(*p));
     }
+    p->last_task = 0; /* a recycled record: this thread has committed nothing yet */
     pthread_setspecific(g_prod_key, p);
     sched_t_producer = p;
     return p;

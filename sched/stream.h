@@ -113,14 +113,18 @@ struct sched_producer {
     _Alignas(SCHED_CACHELINE) struct sched_stream *_Atomic in; /* A: stream being submitted to */
     struct sched_stream *locked; /* a shared stream whose share_lock we hold (S6) */
     struct sched_producer *next; /* free list, under the registry lock */
+    /* P: position of the last task this thread committed (its task id: the
+     * number exception infos report; aclrtGetThreadLastTaskId), 0 before any.
+     * Plain: written and read by its own thread only. Kept on this line, which
+     * every commit writes anyway (`in`), rather than in a TLS variable of its
+     * own: that store, with its GOT load, cost ~1 ns of a ~20 ns submit
+     * (issue 16 regression). */
+    uint32_t last_task;
 };
 
 #define SCHED_SHARE_AFTER 64 /* ownership changes before a stream becomes shared (S6) */
 
 extern __thread struct sched_producer *sched_t_producer __attribute__((tls_model("initial-exec")));
-/* Position of the last task this thread committed (its task id: the same
- * number exception infos report); 0 before any. Thread-private, plain. */
-extern __thread uint32_t sched_t_last_task __attribute__((tls_model("initial-exec")));
 struct sched_producer *sched_producer_register(void);
 /* Threads waiting for a producer to leave a stream (rarely non-empty). */
 extern struct sched_ec sched_claim_ec;
@@ -168,9 +172,8 @@ owned:; /* a label before a declaration is C23: older clang wants a statement */
     return &s->slots[t & s->mask];
 }
 
-static inline void sched_stream_leave(struct sched_stream *s)
+static inline void sched_stream_leave_as(struct sched_stream *s, struct sched_producer *me)
 {
-    struct sched_producer *me = sched_t_producer;
     if (__builtin_expect(me->locked == s, 0)) { /* S6 */
         me->locked = NULL;
         pthread_mutex_unlock(&s->share_lock);
@@ -182,6 +185,11 @@ static inline void sched_stream_leave(struct sched_stream *s)
     sched_ec_notify(&sched_claim_ec);
 }
 
+static inline void sched_stream_leave(struct sched_stream *s)
+{
+    sched_stream_leave_as(s, sched_t_producer);
+}
+
 /* Publish the reserved slot and wake the worker if it sleeps. */
 static inline void sched_stream_commit(struct sched_stream *s)
 {
@@ -191,8 +199,9 @@ static inline void sched_stream_commit(struct sched_stream *s)
     /* release: a host that reads the count and waits for it sees the
      * submissions before it (pairs with sched_stream_submitted). */
     atomic_store_explicit(&s->tail, t + 1, memory_order_release);
-    sched_t_last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */
-    sched_stream_leave(s);
+    struct sched_producer *me = sched_t_producer;
+    me->last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */
+    sched_stream_leave_as(s, me);
     if (__builtin_expect(sched_worker_sleeping(s->worker), 0)) /* S4 */
         sched_worker_kick(s->worker);
 }

@@ -31,6 +31,24 @@ static void *other_main(void *arg)
     return NULL;
 }
 
+/* A thread that has submitted nothing reports 0, also when it inherits the
+ * producer record of a thread that exited (other_main's, which ended at 4):
+ * creating a stream that reuses a destroyed one registers this thread as a
+ * producer without committing a task. */
+static _Atomic uint32_t fresh_id = 0xFFFFFFFFu;
+static void *fresh_main(void *arg)
+{
+    (void)arg;
+    CHECK_OK(aclrtSetCurrentContext(ctx));
+    aclrtStream t;
+    CHECK_OK(aclrtCreateStream(&t));
+    uint32_t id = 0xFFFFFFFFu;
+    CHECK_OK(aclrtGetThreadLastTaskId(&id));
+    atomic_store(&fresh_id, id);
+    CHECK_OK(aclrtDestroyStream(t));
+    return NULL;
+}
+
 int main(void)
 {
     CHECK_OK(aclInit(NULL));
@@ -68,6 +86,18 @@ int main(void)
     uint32_t again = 0xFFFFFFFFu;
     CHECK_OK(aclrtGetThreadLastTaskId(&again));
     CHECK(again == fail_id);
+    {
+        aclrtStream d; /* a destroyed stream for fresh_main's create to reuse */
+        CHECK_OK(aclrtCreateStream(&d));
+        CHECK_OK(launch_inc(d, &ctr));
+        CHECK_OK(aclrtSynchronizeStream(d));
+        CHECK_OK(aclrtDestroyStream(d));
+        CHECK(pthread_create(&th, NULL, fresh_main, NULL) == 0);
+        pthread_join(th, NULL);
+        CHECK(atomic_load(&fresh_id) == 0);
+        CHECK_OK(aclrtGetThreadLastTaskId(&again));
+        CHECK(again == 0); /* d's task was main's last: position 0 of d */
+    }
 
     /* Back on main: a submission to the other stream. */
     CHECK_OK(aclrtSetExceptionInfoCallback(NULL));
