@@ -209,7 +209,7 @@ void core_errinfo_device_reset(int32_t dev)
 
 static aclError check_device(int32_t deviceId, bool need_active, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT_AS(fn);
     if (deviceId < 0 || (uint32_t)deviceId >= g_rt.cfg.device_count)
         return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist (%u devices)",
                         fn, deviceId, g_rt.cfg.device_count);
@@ -479,7 +479,7 @@ static void stream_limit_drop(uint64_t h)
 /* Stream argument of the limit calls (init checked first). */
 static aclError res_stream(aclrtStream stream, struct core_stream **s, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT_AS(fn);
     return core_stream_resolve(stream, s, fn);
 }
 

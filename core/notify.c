@@ -207,7 +207,7 @@ const struct core_task_desc core_task_notify_wait = {"notify_wait", run_wait, NU
 static aclError submit(aclrtNotify notify, aclrtStream stream, sched_task_fn run, uint8_t kind,
                        uint64_t timeout_s, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT_AS(fn);
     if (!notify)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: notify is NULL", fn);
     struct core_stream *s;

@@ -57,6 +57,18 @@ int main(void)
     expect_named("aclrtProcessHostFunc", aclrtProcessHostFunc(10));
     expect_named("aclrtUnSubscribeHostFunc", aclrtUnSubscribeHostFunc(1, (aclrtStream)0x1));
     expect_named("aclrtProcessReport", aclrtProcessReport(10));
+    /* errors and limits: check_device, res_stream; notifies: submit */
+    aclrtErrorInfo info;
+    aclrtDeviceStatus dst;
+    uint32_t lim = 0;
+    expect_named("aclrtGetErrorVerbose", aclrtGetErrorVerbose(0, &info));
+    expect_named("aclrtQueryDeviceStatus", aclrtQueryDeviceStatus(0, &dst));
+    expect_named("aclrtGetDeviceResLimit", aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, &lim));
+    expect_named("aclrtGetStreamResLimit",
+                 aclrtGetStreamResLimit((aclrtStream)0x1, ACL_RT_DEV_RES_CUBE_CORE, &lim));
+    expect_named("aclrtRecordNotify", aclrtRecordNotify((aclrtNotify)0x1, (aclrtStream)0x1));
+    expect_named("aclrtWaitAndResetNotify",
+                 aclrtWaitAndResetNotify((aclrtNotify)0x1, (aclrtStream)0x1, 0));
     if (failures)
         return 1;
     printf("ok: every call names itself before aclInit\n");
