@@ -33,6 +33,8 @@
 #include "core/core.h"
 #include "core/err.h"
 #include "core/launch.h"
+#include "core/rt_task.h"
+#include "core/task.h"
 
 #define BIN_MAGIC 0x62696e48u  /* "binH" */
 #define FUNC_MAGIC 0x66756e48u /* "funH" */
@@ -680,6 +682,7 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle)
 
 struct launch {
     struct core_bin *bin; /* a reference */
+    struct core_func *func; /* the handle launched (aclmdlRITaskGetParams) */
     cpuaclKernelFunc fn;
     uint32_t nblocks;
     size_t size;
@@ -750,6 +753,7 @@ static aclError launch_new(aclrtFuncHandle h, uint32_t nblocks, size_t extra,
     bool ok = func_live_locked(f);
     if (ok) {
         l->bin = f->bin;
+        l->func = f;
         l->fn = f->fn;
         /* relaxed: the binary is live (g_bin_lock) and holds its own reference. */
         atomic_fetch_add_explicit(&f->bin->refs, 1, memory_order_relaxed);
@@ -862,4 +866,44 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
     }
     l->size = argsSize;
     return launch_submit(l, stream, __func__);
+}
+
+/* ---- kernel tasks of models (core/rt_task.c) ----------------------------------- */
+
+bool core_bin_task_params(const struct sched_task *node, aclrtFuncHandle *func, void **args,
+                          size_t *size, uint32_t *nblocks)
+{
+    if (node->kind != CORE_T_OWNED || node->arg.fn[0] != (void (*)(void))launch_run)
+        return false;
+    const struct launch *l = node->arg.ptr[1];
+    *func = l->func;
+    *args = l->args;
+    *size = l->size;
+    *nblocks = l->nblocks;
+    return true;
+}
+
+aclError core_bin_task_make(aclrtFuncHandle func, uint32_t nblocks, const void *args, size_t size,
+                            bool host, void **out, const char *fn)
+{
+    if (!args && size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: args is NULL with argsSize %zu", fn, size);
+    struct launch *l = NULL;
+    aclError rc = launch_new(func, nblocks, host ? size : 0, NULL, &l, fn);
+    if (rc)
+        return rc;
+    if (host) {
+        if (size)
+            memcpy(l->bytes, args, size);
+    } else {
+        l->args = (unsigned char *)args; /* device memory read when the kernel runs */
+    }
+    l->size = size;
+    *out = l;
+    return ACL_SUCCESS;
+}
+
+void core_bin_task_release(void *launch)
+{
+    launch_release(launch);
 }
