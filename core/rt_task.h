@@ -32,4 +32,7 @@ aclError core_bin_task_make(aclrtFuncHandle func, uint32_t nblocks, const void *
                             bool host, void **out, const char *fn);
 void core_bin_task_release(void *launch);
 
+/* Stream state callbacks (core/rt_stream.c): call the registered ones, outside every lock. */
+void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state);
+
 #endif

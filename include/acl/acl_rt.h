@@ -1110,6 +1110,32 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream *stream,
  * running (if any) finished. The stream stays usable; its pending error is cleared. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream);
 
+/* Stop the task running on the stream, keeping the queue (reference: STARS platforms only).
+ * A CPU task cannot be interrupted: ACL_ERROR_RT_FEATURE_NOT_SUPPORT after the argument
+ * checks (use aclrtStreamAbort). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream);
+
+/* Stream state changes reported to aclrtRegStreamStateCallback callbacks. */
+typedef enum {
+    ACL_RT_STREAM_STATE_CREATE_POST = 1, /* after aclrtCreateStream* made the stream */
+    ACL_RT_STREAM_STATE_DESTROY_PRE,     /* before aclrtDestroyStream* destroys it */
+} aclrtStreamState;
+
+typedef void (*aclrtStreamStateCallback)(aclrtStream stm, aclrtStreamState state, void *args);
+
+/* Register callback under the unique name regName; a NULL callback unregisters it. */
+ACL_FUNC_VISIBILITY aclError aclrtRegStreamStateCallback(const char *regName,
+                                                         aclrtStreamStateCallback callback,
+                                                         void *args);
+
+/* Stream activation tasks of models built by hand (streams bound with
+ * ACL_MODEL_STREAM_FLAG_DEFAULT); see docs/runtime2.md for what cpuacl supports. */
+ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond,
+                                               void *rightValue, aclrtCompareDataType dataType,
+                                               aclrtStream trueStream, aclrtStream falseStream,
+                                               aclrtStream stream);
+
 /* ========================================================================
  * Notifies (core/notify.c) and event timestamps (docs/runtime.md)
  * ====================================================================== */
