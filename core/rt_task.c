@@ -174,34 +174,31 @@ void rt_task_forget_locked(struct core_model *m)
     }
 }
 
-aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
+/* GetType (seq false) and GetSeqId (seq true). */
+static aclError tk_query(aclmdlRITask task, void *out, bool seq, const char *fn)
 {
-    static const char fn[] = "aclmdlRITaskGetType";
-    CORE_REQUIRE_INIT();
-    if (!type)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: type is NULL", fn);
+    CORE_REQUIRE_INIT_AS(fn);
+    if (!out)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, seq ? "id" : "type");
     pthread_mutex_lock(&g_rt.lock);
     struct tk_ref r;
     aclError rc = tk_resolve_locked(task, &r, fn);
-    if (!rc)
-        *type = tk_type(r.node);
+    if (!rc && seq)
+        *(uint32_t *)out = r.pos;
+    else if (!rc)
+        *(aclmdlRITaskType *)out = tk_type(r.node);
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
 
+aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
+{
+    return tk_query(task, type, false, "aclmdlRITaskGetType");
+}
+
 aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id)
 {
-    static const char fn[] = "aclmdlRITaskGetSeqId";
-    CORE_REQUIRE_INIT();
-    if (!id)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: id is NULL", fn);
-    pthread_mutex_lock(&g_rt.lock);
-    struct tk_ref r;
-    aclError rc = tk_resolve_locked(task, &r, fn);
-    if (!rc)
-        *id = r.pos;
-    pthread_mutex_unlock(&g_rt.lock);
-    return rc;
+    return tk_query(task, id, true, "aclmdlRITaskGetSeqId");
 }
 
 /* Parameters of node n as it stands. */

@@ -134,6 +134,23 @@ ACL_FUNC_VISIBILITY aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, ui
 ACL_FUNC_VISIBILITY aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle,
                                                     aclrtBinHandle *binHandle);
 
+/* On a CPU a kernel's entry is its host function: the address of the exported symbol. */
+/* The function of a loaded binary whose kernel starts at symbol. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle);
+/* The function of binHandle whose entry address is funcEntry. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle,
+                                                           uint64_t funcEntry,
+                                                           aclrtFuncHandle *funcHandle);
+/* The kernel's entry address (the same for the cube and the vector engine). */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void **aicAddr,
+                                                  void **aivAddr);
+/* The size of the kernel's code (its symbol size). */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t *aicSize,
+                                                  size_t *aivSize);
+/* Where the binary is loaded: the start and extent of its mapped segments. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle,
+                                                      void **binAddr, size_t *binSize);
+
 /* ---- argument lists ---- */
 ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle,
                                                              size_t *memSize);

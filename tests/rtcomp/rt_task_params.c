@@ -103,6 +103,7 @@ int main(void)
     CHECK_OK(aclmdlRITaskGetParams(t[0], &p));
     struct add_arg five = {5};
     p.kernelTaskParams.args = &five;
+    p.kernelTaskParams.argsSize = sizeof(five); /* the bytes SetParams copies */
     CHECK_OK(aclmdlRITaskSetParams(t[0], &p));
     CHECK_OK(aclmdlRITaskGetParams(t[2], &p));
     p.valueWriteTaskParams.value = 9;
