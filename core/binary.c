@@ -33,6 +33,8 @@
 #include "core/core.h"
 #include "core/err.h"
 #include "core/launch.h"
+#include "core/rt_task.h"
+#include "core/task.h"
 
 #define BIN_MAGIC 0x62696e48u  /* "binH" */
 #define FUNC_MAGIC 0x66756e48u /* "funH" */
@@ -680,6 +682,7 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle)
 
 struct launch {
     struct core_bin *bin; /* a reference */
+    struct core_func *func; /* the handle launched (aclmdlRITaskGetParams) */
     cpuaclKernelFunc fn;
     uint32_t nblocks;
     size_t size;
@@ -750,6 +753,7 @@ static aclError launch_new(aclrtFuncHandle h, uint32_t nblocks, size_t extra,
     bool ok = func_live_locked(f);
     if (ok) {
         l->bin = f->bin;
+        l->func = f;
         l->fn = f->fn;
         /* relaxed: the binary is live (g_bin_lock) and holds its own reference. */
         atomic_fetch_add_explicit(&f->bin->refs, 1, memory_order_relaxed);
@@ -862,4 +866,190 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
     }
     l->size = argsSize;
     return launch_submit(l, stream, __func__);
+}
+
+/* ---- kernel tasks of models (core/rt_task.c) ----------------------------------- */
+
+bool core_bin_task_params(const struct sched_task *node, aclrtFuncHandle *func, void **args,
+                          size_t *size, uint32_t *nblocks)
+{
+    if (node->kind != CORE_T_OWNED || node->arg.fn[0] != (void (*)(void))launch_run)
+        return false;
+    const struct launch *l = node->arg.ptr[1];
+    *func = l->func;
+    *args = l->args;
+    *size = l->size;
+    *nblocks = l->nblocks;
+    return true;
+}
+
+aclError core_bin_task_make(aclrtFuncHandle func, uint32_t nblocks, const void *args, size_t size,
+                            bool host, void **out, const char *fn)
+{
+    if (!args && size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: args is NULL with argsSize %zu", fn, size);
+    struct launch *l = NULL;
+    aclError rc = launch_new(func, nblocks, host ? size : 0, NULL, &l, fn);
+    if (rc)
+        return rc;
+    if (host) {
+        if (size)
+            memcpy(l->bytes, args, size);
+    } else {
+        l->args = (unsigned char *)args; /* device memory read when the kernel runs */
+    }
+    l->size = size;
+    *out = l;
+    return ACL_SUCCESS;
+}
+
+void core_bin_task_release(void *launch)
+{
+    launch_release(launch);
+}
+
+/* ---- kernels by address (aclrtGetFuncBySymbol and friends) -------------------------- */
+
+/* The binary of fh if it is a live function, with its function; lock held. */
+static struct core_func *func_of_locked(aclrtFuncHandle fh)
+{
+    struct core_func *f = fh;
+    return fh && func_live_locked(f) ? f : NULL;
+}
+
+/* The loaded binary exporting a function that starts at addr, and that symbol's name. */
+static struct core_bin *bin_of_addr(const void *addr, const char **name)
+{
+    Dl_info info;
+    if (!addr || !dladdr(addr, &info) || !info.dli_sname || info.dli_saddr != addr)
+        return NULL;
+    *name = info.dli_sname;
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_bin *hit = NULL;
+    for (struct core_bin *b = g_bins; b && !hit; b = b->next)
+        if (dlsym(b->dl, info.dli_sname) == addr)
+            hit = b;
+    pthread_mutex_unlock(&g_bin_lock);
+    return hit;
+}
+
+aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle)
+{
+    static const char fn[] = "aclrtGetFuncBySymbol";
+    CORE_REQUIRE_INIT();
+    if (!symbol || !funcHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: symbol or funcHandle is NULL", fn);
+    const char *name = NULL;
+    struct core_bin *b = bin_of_addr(symbol, &name);
+    if (!b)
+        return core_err(ACL_ERROR_RT_KERNEL_LOOKUP,
+                        "%s: %p is not the start of a kernel exported by a loaded binary", fn,
+                        symbol);
+    /* A binary unloaded meanwhile is refused there (107017). */
+    return aclrtBinaryGetFunction(b, name, funcHandle);
+}
+
+aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry,
+                                       aclrtFuncHandle *funcHandle)
+{
+    static const char fn[] = "aclrtBinaryGetFunctionByEntry";
+    CORE_REQUIRE_INIT();
+    if (!binHandle || !funcHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: binHandle or funcHandle is NULL", fn);
+    pthread_mutex_lock(&g_bin_lock);
+    bool live = bin_live_locked(binHandle);
+    pthread_mutex_unlock(&g_bin_lock);
+    if (!live)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: not a loaded binary (unloaded?)", fn);
+    const char *name = NULL;
+    struct core_bin *b = bin_of_addr((const void *)(uintptr_t)funcEntry, &name);
+    if (b != binHandle)
+        return core_err(ACL_ERROR_RT_KERNEL_LOOKUP,
+                        "%s: the binary exports no kernel starting at 0x%llx", fn,
+                        (unsigned long long)funcEntry);
+    return aclrtBinaryGetFunction(b, name, funcHandle);
+}
+
+aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void **aicAddr, void **aivAddr)
+{
+    static const char fn[] = "aclrtGetFunctionAddr";
+    CORE_REQUIRE_INIT();
+    if (!aicAddr || !aivAddr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: aicAddr or aivAddr is NULL", fn);
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_func *f = func_of_locked(funcHandle);
+    if (f)
+        *aicAddr = *aivAddr = (void *)f->fn; /* one host entry serves both engines */
+    pthread_mutex_unlock(&g_bin_lock);
+    return f ? ACL_SUCCESS
+             : core_err(funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM,
+                        "%s: not a function of a loaded binary", fn);
+}
+
+aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t *aicSize, size_t *aivSize)
+{
+    static const char fn[] = "aclrtGetFunctionSize";
+    CORE_REQUIRE_INIT();
+    if (!aicSize || !aivSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: aicSize or aivSize is NULL", fn);
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_func *f = func_of_locked(funcHandle);
+    void *entry = f ? (void *)f->fn : NULL;
+    pthread_mutex_unlock(&g_bin_lock);
+    if (!f)
+        return core_err(funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM,
+                        "%s: not a function of a loaded binary", fn);
+    Dl_info info;
+    const ElfW(Sym) *sym = NULL;
+    if (!dladdr1(entry, &info, (void **)&sym, RTLD_DL_SYMENT) || !sym)
+        return core_err(ACL_ERROR_RT_KERNEL_LOOKUP, "%s: the kernel's symbol has no size", fn);
+    *aicSize = *aivSize = (size_t)sym->st_size;
+    return ACL_SUCCESS;
+}
+
+struct seg_span {
+    uintptr_t base, lo, hi;
+    bool found;
+};
+
+static int seg_cb(struct dl_phdr_info *pi, size_t n, void *arg)
+{
+    (void)n;
+    struct seg_span *s = arg;
+    if (pi->dlpi_addr != s->base)
+        return 0;
+    for (int i = 0; i < pi->dlpi_phnum; i++)
+        if (pi->dlpi_phdr[i].p_type == PT_LOAD) {
+            uintptr_t a = pi->dlpi_addr + pi->dlpi_phdr[i].p_vaddr;
+            uintptr_t e = a + pi->dlpi_phdr[i].p_memsz;
+            if (!s->found || a < s->lo)
+                s->lo = a;
+            if (!s->found || e > s->hi)
+                s->hi = e;
+            s->found = true;
+        }
+    return s->found;
+}
+
+aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle, void **binAddr, size_t *binSize)
+{
+    static const char fn[] = "aclrtBinaryGetDevAddress";
+    CORE_REQUIRE_INIT();
+    if (!binHandle || !binAddr || !binSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: binHandle, binAddr or binSize is NULL", fn);
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_bin *b = binHandle;
+    struct link_map *lm = NULL;
+    bool live = bin_live_locked(b) && dlinfo(b->dl, RTLD_DI_LINKMAP, &lm) == 0 && lm;
+    struct seg_span s = {live ? (uintptr_t)lm->l_addr : 0, 0, 0, false};
+    pthread_mutex_unlock(&g_bin_lock);
+    if (!live)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: not a loaded binary (unloaded?)", fn);
+    dl_iterate_phdr(seg_cb, &s);
+    if (!s.found)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: the binary's segments are not mapped",
+                        fn);
+    *binAddr = (void *)s.lo;
+    *binSize = s.hi - s.lo;
+    return ACL_SUCCESS;
 }

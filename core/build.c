@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "core/capture.h"
+#include "core/rt_task.h"
 #include "core/model.h"
 #include "sched/worker.h"
 
@@ -28,9 +29,7 @@ struct core_capture *g_builds; /* builds not yet ended, g_rt.lock */
 
 /* ---- manual building (aclmdlRIBuild*) -------------------------------------- */
 
-/* aclmdlRITask values: tag | stream index << 32 | task index + 1. No cpuacl
- * call takes them back; they only name a task of a bound stream. */
-#define MODEL_TASK_TAG ((uint64_t)CORE_H_MODEL_TASK)
+/* aclmdlRITask values: core/rt_task.c (rt_task_handle). */
 
 bool core_stream_bound_locked(struct core_stream *s)
 {
@@ -338,6 +337,12 @@ static void *bound_stream_at(void *ctx, uint32_t i)
     return NULL;
 }
 
+static void *lane_stream_at(void *ctx, uint32_t i)
+{
+    const struct core_model *m = ctx;
+    return (void *)(uintptr_t)m->lane_streams[i]->handle;
+}
+
 aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams)
 {
     static const char fn[] = "aclmdlRIGetStreams";
@@ -347,21 +352,26 @@ aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *nu
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     aclError rc = model_lookup_locked(modelRI, &m, fn);
-    if (rc == ACL_SUCCESS) /* captured models: lanes run on streams never shown */
-        rc = fill_handles(streams, numStreams, m->bind ? m->bind->nbound : 0, bound_stream_at,
-                          m->bind, "streams", fn);
+    /* A captured model: the streams its lanes run on (rt_task.c), once captured. */
+    if (rc == ACL_SUCCESS && !m->bind)
+        rc = fill_handles(streams, numStreams,
+                          m->ready && !m->cap && !m->built ? m->plan.nlanes : 0,
+                          lane_stream_at, m, "streams", fn);
+    else if (rc == ACL_SUCCESS)
+        rc = fill_handles(streams, numStreams, m->bind->nbound, bound_stream_at, m->bind,
+                          "streams", fn);
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
 
 struct task_names {
-    uint64_t stream_index;
+    uint64_t stream_handle;
 };
 
 static void *task_at(void *ctx, uint32_t i)
 {
     const struct task_names *t = ctx;
-    return (void *)(uintptr_t)(MODEL_TASK_TAG << 56 | t->stream_index << 32 | ((uint64_t)i + 1));
+    return rt_task_handle(t->stream_handle, i);
 }
 
 aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks)
@@ -378,14 +388,16 @@ aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint3
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
-    if (!k || !k->build) {
+    struct core_model *m;
+    uint32_t lane;
+    if (!rt_task_lane_locked(s, &m, &lane)) {
         rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
-                      "%s: the stream is not bound to a model (aclmdlRIBindStream)", fn);
+                      "%s: the stream is neither bound to a model (aclmdlRIBindStream) nor a "
+                      "stream of a captured model (aclmdlRIGetStreams)",
+                      fn);
     } else {
-        struct task_names names = {s->handle & 0xFFFFFF};
-        rc = fill_handles(tasks, numTasks, k->model->plan.lanes[s->cap_lane].n, task_at, &names,
-                          "tasks", fn);
+        struct task_names names = {s->handle};
+        rc = fill_handles(tasks, numTasks, m->plan.lanes[lane].n, task_at, &names, "tasks", fn);
     }
     pthread_mutex_unlock(&g_rt.lock);
     return rc;

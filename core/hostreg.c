@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Host registration and managed memory: aclrtHostRegister / aclrtHostRegisterV2,
- * aclrtHostGetDevicePointer, aclrtHostUnregister, aclrtHostMemMapCapabilities,
- * aclrtMemAllocManaged.
+ * aclrtHostGetDevicePointer, aclrtHostUnregister, aclrtHostMemMapCapabilities.
  *
  * On a CPU the device addresses host memory directly, so the device pointer of a
  * registered range is the host pointer itself: a kernel given it reads and writes the
@@ -253,31 +252,4 @@ aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType,
     return ACL_SUCCESS;
 }
 
-/* ---- managed memory ------------------------------------------------------------ */
-
-aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag)
-{
-    static const char fn[] = "aclrtMemAllocManaged";
-    CORE_REQUIRE_INIT();
-    if (!ptr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
-    *ptr = NULL;
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
-    if (flag != ACL_RT_MEM_ATTACH_GLOBAL)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: flag %u is not ACL_RT_MEM_ATTACH_GLOBAL (the only flag)", fn, flag);
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
-    /* Device memory of the current device: on a CPU the host reads and writes it in place
-     * and aclrtFree releases it, which is what unified memory promises. */
-    int e = mem_dev_alloc(c->dev->id, (size_t)size, ACL_MEM_MALLOC_HUGE_FIRST, 0, ptr);
-    if (e == 0)
-        return ACL_SUCCESS;
-    *ptr = NULL;
-    return core_err(e == -EINVAL ? ACL_ERROR_INVALID_PARAM : ACL_ERROR_RT_MEMORY_ALLOCATION,
-                    "%s: cannot allocate %llu bytes on device %d", fn, (unsigned long long)size,
-                    c->dev->id);
-}
+/* aclrtMemAllocManaged: core/rt_managed.c. */

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "core/capture.h"
+#include "core/rt_task.h"
 #include "core/model.h"
 #include "core/task.h"
 #include "sched/worker.h"
@@ -54,6 +55,7 @@ struct core_model *model_new_locked(struct core_ctx *c)
 /* Drop the compiled graph: lane streams, conditions, release hooks, groups. */
 void model_clear_locked(struct core_model *m)
 {
+    rt_task_forget_locked(m); /* staged task changes die with the graph (rt_task.c TK2) */
     for (uint32_t i = 0; i < m->plan.nlanes; i++) {
         if (i < m->lanes_alloc && m->lane_streams[i])
             core_stream_destroy_locked(m->lane_streams[i], false);
@@ -710,8 +712,10 @@ aclError aclmdlRIUpdate(aclmdlRI modelRI)
         rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                       "%s: a task update of the model is still open "
                       "(aclmdlRICaptureTaskUpdateEnd first)", fn);
-    else if (rc == ACL_SUCCESS)
+    else if (rc == ACL_SUCCESS) {
         model_wait_idle_locked(m);
+        rt_task_apply_locked(m); /* aclmdlRITaskSetParams / Disable (rt_task.c) */
+    }
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }

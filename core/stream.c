@@ -13,6 +13,7 @@
 
 #include "core/allocator.h"
 #include "core/core.h"
+#include "core/rt_task.h"
 #include "core/model.h"
 #include "core/report.h"
 #include "core/task.h"
@@ -341,8 +342,10 @@ static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags
                                           : core_err(ACL_ERROR_RT_CONTEXT_NULL,
                                                      "%s: the current context was destroyed", fn);
     pthread_mutex_unlock(&g_rt.lock);
-    if (rc == ACL_SUCCESS)
+    if (rc == ACL_SUCCESS) {
         *stream = (aclrtStream)(uintptr_t)s->handle;
+        rt_stream_state_fire(*stream, ACL_RT_STREAM_STATE_CREATE_POST); /* core/rt_stream.c */
+    }
     return rc;
 }
 
@@ -362,6 +365,14 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the default stream (NULL) cannot be destroyed", fn);
+    {
+        /* DESTROY_PRE callbacks (core/rt_stream.c), outside the lock, for a stream the
+         * checks below will let go (a racing destroy of the same stream is the caller's). */
+        struct core_stream *p = NULL;
+        if (core_stream_resolve(stream, &p, fn) == ACL_SUCCESS && !p->is_default &&
+            !atomic_load_explicit(&p->cap, memory_order_relaxed)) /* relaxed: A1 */
+            rt_stream_state_fire(stream, ACL_RT_STREAM_STATE_DESTROY_PRE);
+    }
     pthread_mutex_lock(&g_rt.lock);
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, fn);

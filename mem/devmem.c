@@ -439,6 +439,8 @@ static enum route route_of(unsigned policy, size_t size, unsigned *regpol)
     case MEM_POLICY_HUGE1G_ONLY:
     case MEM_POLICY_HUGE1G_ONLY_P2P:
         return ROUTE_HUGE1G;
+    case MEM_POLICY_MANAGED:
+        return size <= MEM_MiB ? ROUTE_NORMAL : ROUTE_HUGE_FIRST;
     default:
         *regpol = MEM_POLICY_OTHER;
         return size >= 2 * MEM_MiB ? ROUTE_HUGE_FIRST : ROUTE_NORMAL;

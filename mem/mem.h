@@ -61,6 +61,8 @@ enum mem_policy {
     MEM_POLICY_NORMAL_ONLY_P2P = 5,
     MEM_POLICY_HUGE1G_ONLY = 6,
     MEM_POLICY_HUGE1G_ONLY_P2P = 7,
+    MEM_POLICY_MANAGED = 13, /* aclrtMemAllocManaged (core/rt_managed.c): device memory the
+                                host shares; placed as HUGE_FIRST, freed by aclrtFree */
     MEM_POLICY_VMM = 14,   /* a range mapped by the virtual-memory API (core/vmm.c): device
                               memory for copies, but no allocation (aclrtFree refuses it) */
     MEM_POLICY_OTHER = 15, /* what the registry records for out-of-range policies */

@@ -589,7 +589,8 @@ typedef enum aclrtMemAllocationType {
 typedef enum aclrtMemLocationType {
     ACL_MEM_LOCATION_TYPE_HOST = 0,
     ACL_MEM_LOCATION_TYPE_DEVICE = 1, /* physical memory: the only location */
-    ACL_MEM_LOCATION_TYPE_UNREGISTERED = 2,
+    ACL_MEM_LOCATION_TYPE_UNREGISTERED = 2, /* pageable host memory (aclrtPointerGetAttributes) */
+    ACL_MEM_LOCATION_TYPE_MANAGED = 3,      /* aclrtMemAllocManaged memory */
     ACL_MEM_LOCATION_TYPE_HOST_NUMA = 4,
 } aclrtMemLocationType;
 
@@ -1109,6 +1110,32 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream *stream,
  * running (if any) finished. The stream stays usable; its pending error is cleared. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream);
 
+/* Stop the task running on the stream, keeping the queue (reference: STARS platforms only).
+ * A CPU task cannot be interrupted: ACL_ERROR_RT_FEATURE_NOT_SUPPORT after the argument
+ * checks (use aclrtStreamAbort). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream);
+
+/* Stream state changes reported to aclrtRegStreamStateCallback callbacks. */
+typedef enum {
+    ACL_RT_STREAM_STATE_CREATE_POST = 1, /* after aclrtCreateStream* made the stream */
+    ACL_RT_STREAM_STATE_DESTROY_PRE,     /* before aclrtDestroyStream* destroys it */
+} aclrtStreamState;
+
+typedef void (*aclrtStreamStateCallback)(aclrtStream stm, aclrtStreamState state, void *args);
+
+/* Register callback under the unique name regName; a NULL callback unregisters it. */
+ACL_FUNC_VISIBILITY aclError aclrtRegStreamStateCallback(const char *regName,
+                                                         aclrtStreamStateCallback callback,
+                                                         void *args);
+
+/* Stream activation tasks of models built by hand (streams bound with
+ * ACL_MODEL_STREAM_FLAG_DEFAULT); see docs/runtime2.md for what cpuacl supports. */
+ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond,
+                                               void *rightValue, aclrtCompareDataType dataType,
+                                               aclrtStream trueStream, aclrtStream falseStream,
+                                               aclrtStream stream);
+
 /* ========================================================================
  * Notifies (core/notify.c) and event timestamps (docs/runtime.md)
  * ====================================================================== */
@@ -1246,6 +1273,76 @@ ACL_FUNC_VISIBILITY aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclr
 
 /* Memory the host and the device both address; aclrtFree releases it. */
 ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag);
+
+/* What aclrtPointerGetAttributes reports about an address. */
+typedef struct aclrtPtrAttributes {
+    aclrtMemLocation location; /* type and device id (0 for host memory) */
+    uint32_t pageSize;         /* bytes per page backing the address */
+    uint32_t rsv[4];
+} aclrtPtrAttributes;
+
+/* Where ptr lives: device (aclrtMalloc, mapped virtual memory), host (aclrtMallocHost,
+ * aclrtHostRegister), managed (aclrtMemAllocManaged) or unregistered (any other host
+ * address). */
+ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void *ptr,
+                                                       aclrtPtrAttributes *attributes);
+
+/* Managed-memory advice (aclrtMemManagedAdvise). */
+typedef enum aclrtMemManagedAdviseType {
+    ACL_MEM_ADVISE_SET_READ_MOSTLY = 0,
+    ACL_MEM_ADVISE_UNSET_READ_MOSTLY,
+    ACL_MEM_ADVISE_SET_PREFERRED_LOCATION,
+    ACL_MEM_ADVISE_UNSET_PREFERRED_LOCATION,
+    ACL_MEM_ADVISE_SET_ACCESSED_BY,
+    ACL_MEM_ADVISE_UNSET_ACCESSED_BY,
+} aclrtMemManagedAdviseType;
+
+typedef enum aclrtMemManagedLocationType {
+    ACL_MEM_LOCATIONTYPE_INVALID = 0,
+    ACL_MEM_LOCATIONTYPE_DEVICE,
+    ACL_MEM_LOCATIONTYPE_HOST,
+    ACL_MEM_LOCATIONTYPE_HOST_NUMA,
+    ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT,
+} aclrtMemManagedLocationType;
+
+typedef struct aclrtMemManagedLocation {
+    aclrtMemManagedLocationType type;
+    int32_t id; /* device id or NUMA node id; ignored for INVALID, HOST, HOST_NUMA_CURRENT */
+} aclrtMemManagedLocation;
+
+/* Attributes aclrtMemManagedGetAttr(s) read back over a range. */
+typedef enum aclrtMemManagedRangeAttribute {
+    ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY = 1,
+    ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION,
+    ACL_MEM_RANGE_ATTRIBUTE_ACCESSED_BY,
+    ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE,
+    ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID,
+    ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION,
+    ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE,
+    ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID,
+} aclrtMemManagedRangeAttribute;
+
+/* Set or clear advice on [ptr, ptr+size) of managed memory (size: a multiple of 2 MiB). */
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
+                                                   aclrtMemManagedAdviseType advise,
+                                                   aclrtMemManagedLocation location);
+/* Read one attribute of a managed range into data (dataSize bytes). */
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute,
+                                                    const void *ptr, size_t size, void *data,
+                                                    size_t dataSize);
+/* Read numAttributes attributes: attributes[i] into data[i] (dataSizes[i] bytes). */
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes,
+                                                     size_t numAttributes, const void *ptr,
+                                                     size_t size, void **data, size_t *dataSizes);
+/* Prefetch a managed range to location, in stream order (flags: 0). */
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_t size,
+                                                          aclrtMemManagedLocation location,
+                                                          uint32_t flags, aclrtStream stream);
+/* count prefetches; prefetchLocs[k] applies to operations prefetchLocIdxs[k] up to the
+ * next index (the last one: up to count). flags: 0. */
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(
+    const void **ptrs, size_t *sizes, size_t count, aclrtMemManagedLocation *prefetchLocs,
+    size_t *prefetchLocIdxs, size_t numPrefetchLocs, uint64_t flags, aclrtStream stream);
 
 /* IPC memory */
 #define ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT 0x0UL

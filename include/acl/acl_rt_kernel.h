@@ -134,6 +134,23 @@ ACL_FUNC_VISIBILITY aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, ui
 ACL_FUNC_VISIBILITY aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle,
                                                     aclrtBinHandle *binHandle);
 
+/* On a CPU a kernel's entry is its host function: the address of the exported symbol. */
+/* The function of a loaded binary whose kernel starts at symbol. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle);
+/* The function of binHandle whose entry address is funcEntry. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle,
+                                                           uint64_t funcEntry,
+                                                           aclrtFuncHandle *funcHandle);
+/* The kernel's entry address (the same for the cube and the vector engine). */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void **aicAddr,
+                                                  void **aivAddr);
+/* The size of the kernel's code (its symbol size). */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t *aicSize,
+                                                  size_t *aivSize);
+/* Where the binary is loaded: the start and extent of its mapped segments. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle,
+                                                      void **binAddr, size_t *binSize);
+
 /* ---- argument lists ---- */
 ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle,
                                                              size_t *memSize);
@@ -178,6 +195,85 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcH
                                                            void *hostArgs, size_t argsSize,
                                                            aclrtPlaceHolderInfo *placeHolderArray,
                                                            size_t placeHolderNum);
+
+/* ---- tasks of a model run instance (aclmdlRIGetTasksByStream) ---- */
+typedef enum aclmdlRITaskType {
+    ACL_MODEL_RI_TASK_DEFAULT,
+    ACL_MODEL_RI_TASK_KERNEL,
+    ACL_MODEL_RI_TASK_EVENT_RECORD,
+    ACL_MODEL_RI_TASK_EVENT_WAIT,
+    ACL_MODEL_RI_TASK_EVENT_RESET,
+    ACL_MODEL_RI_TASK_VALUE_WRITE,
+    ACL_MODEL_RI_TASK_VALUE_WAIT,
+} aclmdlRITaskType;
+
+typedef struct aclmdlRIKernelTaskParams {
+    aclrtFuncHandle funcHandle; /* NULL for cpuaclLaunchKernel* tasks */
+    aclrtLaunchKernelCfg *cfg;  /* not kept: NULL when read, ignored when set */
+    void *args;
+    uint32_t isHostArgs;        /* 1: args is host memory copied by SetParams */
+    size_t argsSize;
+    uint32_t numBlocks;
+    uint32_t rsv[10];
+} aclmdlRIKernelTaskParams;
+
+typedef struct aclmdlRIEventRecordTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;  /* the flag the event was created with */
+    uint32_t recordFlag; /* ACL_EVENT_RECORD_DEFAULT / _EXTERNAL */
+} aclmdlRIEventRecordTaskParams;
+
+typedef struct aclmdlRIEventWaitTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;
+    uint32_t waitFlag; /* ACL_EVENT_WAIT_DEFAULT / _EXTERNAL */
+} aclmdlRIEventWaitTaskParams;
+
+typedef struct aclmdlRIEventResetTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;
+    uint32_t resetFlag;
+} aclmdlRIEventResetTaskParams;
+
+typedef struct aclmdlRIValueWriteTaskParams {
+    void *devAddr;
+    uint64_t value;
+} aclmdlRIValueWriteTaskParams;
+
+typedef struct aclmdlRIValueWaitTaskParams {
+    void *devAddr;
+    uint64_t value;
+    uint32_t flag;
+} aclmdlRIValueWaitTaskParams;
+
+typedef struct aclmdlRITaskParams {
+    aclmdlRITaskType type;
+    uint32_t rsv0[3];
+    aclrtTaskGrp taskGrp;
+    void *opInfoPtr;
+    size_t opInfoSize;
+    uint8_t rsv1[32];
+    union {
+        uint8_t rsv2[128];
+        struct aclmdlRIKernelTaskParams kernelTaskParams;
+        struct aclmdlRIEventRecordTaskParams eventRecordTaskParams;
+        struct aclmdlRIEventWaitTaskParams eventWaitTaskParams;
+        struct aclmdlRIEventResetTaskParams eventResetTaskParams;
+        struct aclmdlRIValueWriteTaskParams valueWriteTaskParams;
+        struct aclmdlRIValueWaitTaskParams valueWaitTaskParams;
+    };
+} aclmdlRITaskParams;
+
+/* The task's kind. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type);
+/* Its position in its stream (0-based). */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id);
+/* Current parameters (a change staged by SetParams included). */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params);
+/* Stage new parameters (kernel, value write, value wait tasks); aclmdlRIUpdate applies them. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params);
+/* Stage removal of the task; after aclmdlRIUpdate executions skip it. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);
 
 /* ---- dump switches (declared by AscendCL's acl_rt.h; see acl/acl_dump.h) ---- */
 ACL_FUNC_VISIBILITY aclError aclmdlInitDump(void);
