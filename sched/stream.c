@@ -11,24 +11,49 @@
 #include "sched/sched.h"
 #include "sched/worker.h"
 
+static pthread_mutex_t g_claim_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int sched_stream_init(struct sched_stream *s, void *owner)
 {
     uint32_t n = sched_cfg.ring_slots;
-    struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
-    uint64_t oldmask = s->mask;
-    memset(s, 0, sizeof(*s));
-    pthread_mutex_init(&s->share_lock, NULL);
     if (n > 65536 || (n & (n - 1)))
         return -EINVAL; /* S1 needs capacity <= 2^16, and masks a power of two */
-    if (old && oldmask + 1 == n) {
-        s->slots = old;
+    if (!s->slots) { /* a new stream (zeroed by the caller) */
+        pthread_mutex_init(&s->share_lock, NULL);
+        sched_waitq_init(&s->doneq);
     } else {
+        /* S8: recycled, and owned by the caller; a late producer of the last
+         * life may be waiting for the ownership state, so it stays (and so
+         * does doneq, which a late synchroniser may be in). The owner is out
+         * of the biased path (we are the owner) or holds share_lock (us). */
+        pthread_mutex_lock(&g_claim_lock);
+        s->claims = 0;
+        /* relaxed: written under g_claim_lock and share_lock (held when
+         * shared), read again under share_lock by any producer (S6). */
+        atomic_store_explicit(&s->shared, 0, memory_order_relaxed);
+        pthread_mutex_unlock(&g_claim_lock);
+    }
+    /* relaxed: we own the stream (S5), or nobody knows it yet. */
+    atomic_store_explicit(&s->tail, 0, memory_order_relaxed);
+    atomic_store_explicit(&s->tag, 0, memory_order_relaxed); /* S7: set by the owner object */
+    s->head_cache = 0;
+    /* relaxed: the worker let go of the stream (attach publishes it again). */
+    atomic_store_explicit(&s->head, 0, memory_order_relaxed);
+    s->blk_cond = NULL;
+    s->blk_target = s->blk_deadline = s->blk_since = s->blk_first = 0;
+    s->widx = 0;
+    atomic_store_explicit(&s->err, 0, memory_order_relaxed);          /* relaxed: as head */
+    atomic_store_explicit(&s->discard, 0, memory_order_relaxed);      /* relaxed: as head */
+    atomic_store_explicit(&s->stop_on_fail, 0, memory_order_relaxed); /* relaxed: as head */
+    s->worker = NULL;
+    s->trace_id = 0;
+    struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
+    if (!old || s->mask + 1 != n) {
         free(old);
         s->slots = aligned_alloc(SCHED_CACHELINE, (size_t)n * sizeof(struct sched_task));
         if (!s->slots)
             return -ENOMEM;
     }
-    sched_waitq_init(&s->doneq);
     /* seq 0 everywhere: nothing published (S1). Not on any hot path. */
     memset(s->slots, 0, (size_t)n * sizeof(struct sched_task));
     s->mask = n - 1;
@@ -49,7 +74,6 @@ __thread uint32_t sched_t_last_task __attribute__((tls_model("initial-exec")));
 struct sched_ec sched_claim_ec;
 
 static pthread_mutex_t g_prod_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t g_claim_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sched_producer *g_prod_free; /* recycled records, g_prod_lock */
 static pthread_key_t g_prod_key;
 static pthread_once_t g_prod_once = PTHREAD_ONCE_INIT;
@@ -109,10 +133,16 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
      * us, and one may already be waiting for us to leave, so tell it. */
     atomic_store_explicit(&me->in, NULL, memory_order_release);
     sched_ec_notify(&sched_claim_ec);
+again:
     pthread_mutex_lock(&g_claim_lock);
     if (atomic_load_explicit(&s->shared, memory_order_relaxed)) { /* S6: shared already */
         pthread_mutex_unlock(&g_claim_lock);
         pthread_mutex_lock(&s->share_lock);
+        /* relaxed: cleared only under share_lock (S8), which we hold. */
+        if (__builtin_expect(!atomic_load_explicit(&s->shared, memory_order_relaxed), 0)) {
+            pthread_mutex_unlock(&s->share_lock); /* recycled meanwhile: claim it */
+            goto again;
+        }
         me->locked = s;
         return;
     }
@@ -140,6 +170,35 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
     atomic_store_explicit(&me->in, s, memory_order_relaxed);
     /* release: publishes owner (and, through the acquire in `left`, the old
      * owner's tail and head_cache) to the next fast-path check. */
+    atomic_store_explicit(&s->revoke, 0, memory_order_release);
+    pthread_mutex_unlock(&g_claim_lock);
+}
+
+void sched_stream_quiesce(struct sched_stream *s)
+{
+    pthread_mutex_lock(&g_claim_lock); /* no claim runs meanwhile; later ones see the tag */
+    /* relaxed: set only under g_claim_lock, which we hold. */
+    if (atomic_load_explicit(&s->shared, memory_order_relaxed)) {
+        pthread_mutex_unlock(&g_claim_lock);
+        /* S6: the producer inside holds the mutex; the next one takes it
+         * after us and so sees the tag stored before. */
+        pthread_mutex_lock(&s->share_lock);
+        pthread_mutex_unlock(&s->share_lock);
+        return;
+    }
+    /* As a claim without taking ownership (S5): the owner either sees
+     * revoke (and claims, under g_claim_lock, after us) or is waited out;
+     * its tag load comes after its light fence, so once it is out or backs
+     * off it sees the tag stored before our heavy fence. relaxed: the
+     * heavy fence orders it. */
+    atomic_store_explicit(&s->revoke, 1, memory_order_relaxed);
+    sched_fence_heavy();
+    struct sched_producer *old = atomic_load_explicit(&s->producer, memory_order_relaxed);
+    if (old) {
+        struct left_arg a = {old, s};
+        sched_ec_await(&sched_claim_ec, left, &a, 0);
+    }
+    /* release: as at the end of a claim (the owner's next fast path). */
     atomic_store_explicit(&s->revoke, 0, memory_order_release);
     pthread_mutex_unlock(&g_claim_lock);
 }
