@@ -410,23 +410,31 @@ static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **o
 /*
  * core_stream_resolve for a submission: also the incarnation tag to check
  * while owning the stream (T7). An explicit handle is its own tag. For NULL,
- * the default stream's tag is read (acquire: pairs with the release in
- * create) and the context re-checked after it: a context still live then
- * had not started destroying its default stream, so the tag is that
- * stream's (or 0, and the submission fails).
+ * the default stream's tag is read before the context's generation is
+ * checked (acquire, so in that order): a context still live then had not
+ * started destroying its default stream, so the tag is that stream's (or 0,
+ * and the submission fails). Same loads as core_stream_resolve plus the tag.
  */
 static inline aclError core_stream_resolve_tag(aclrtStream h, struct core_stream **out,
                                                uint64_t *tag, const char *fn)
 {
-    aclError rc = core_stream_resolve(h, out, fn);
-    *tag = (uint64_t)(uintptr_t)h;
-    if (!h && __builtin_expect(rc == ACL_SUCCESS, 1)) {
-        *tag = atomic_load_explicit(&(*out)->s.tag, memory_order_acquire);
-        struct core_ctx *sc = __atomic_load_n(&(*out)->ctx, __ATOMIC_RELAXED); /* as above */
-        if (__builtin_expect(core_ctx_current() != sc, 0))
-            return core_stream_resolve_fail(h, *out, fn);
+    if (h) {
+        *tag = (uint64_t)(uintptr_t)h;
+        return core_stream_resolve(h, out, fn);
     }
-    return rc;
+    struct core_ctx *c = core_t_ctx;
+    /* relaxed: as in core_stream_resolve (contexts and streams are type-stable, L1) */
+    struct core_stream *s = c ? __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED) : NULL;
+    *out = s;
+    /* acquire: pairs with the release in create; orders the generation check after it */
+    *tag = s ? atomic_load_explicit(&s->s.tag, memory_order_acquire) : 0;
+    /* acquire: as in core_ctx_current */
+    if (__builtin_expect(!s || atomic_load_explicit(&c->gen, memory_order_acquire) !=
+                                   core_t_ctx_gen ||
+                             __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) != c,
+                         0))
+        return core_stream_resolve_fail(NULL, s, fn);
+    return ACL_SUCCESS;
 }
 
 #endif
