@@ -576,8 +576,10 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
         return rc;
     }
     bool plain = true;
-    /* relaxed: A1 */
-    if (__builtin_expect(s->is_default && atomic_load_explicit(&ev->cap_id, memory_order_relaxed),
+    /* relaxed: A1; is_default too (a late submitter of a destroyed stream
+     * may read it while the record is reused: its tag check fails later, T7) */
+    if (__builtin_expect(atomic_load_explicit(&ev->cap_id, memory_order_relaxed) &&
+                             __atomic_load_n(&s->is_default, __ATOMIC_RELAXED),
                          0) &&
         ((rc = core_capture_implicit(ev, &plain, fn)) || !plain)) {
         core_event_put(ev);

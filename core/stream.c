@@ -196,7 +196,7 @@ static void stream_drop_leftovers(struct sched_stream *ss)
     struct sched_producer *me = sched_t_producer;
     if (!me)
         me = sched_producer_register();
-    sched_stream_claim(ss, me);
+    sched_stream_claim_recycle(ss, me);
     /* acquire: pairs with the worker's release of head and the producers'
      * release of tail and of each slot's seq (S1, S2) */
     uint64_t head = atomic_load_explicit(&ss->head, memory_order_acquire);
@@ -251,7 +251,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->cap_lane = 0;
     s->internal = false;
-    s->is_default = is_default;
+    __atomic_store_n(&s->is_default, is_default, __ATOMIC_RELAXED); /* see record (event.c) */
     s->failure_mode_set = false;
     /* relaxed: the stream is not yet attached to a worker (attach orders it). */
     atomic_store_explicit(&s->s.stop_on_fail, c->stop_on_fail, memory_order_relaxed);

@@ -21,18 +21,10 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     if (!s->slots) { /* a new stream (zeroed by the caller) */
         pthread_mutex_init(&s->share_lock, NULL);
         sched_waitq_init(&s->doneq);
-    } else {
-        /* S8: recycled, and owned by the caller; a late producer of the last
-         * life may be waiting for the ownership state, so it stays (and so
-         * does doneq, which a late synchroniser may be in). The owner is out
-         * of the biased path (we are the owner) or holds share_lock (us). */
-        pthread_mutex_lock(&g_claim_lock);
-        s->claims = 0;
-        /* relaxed: written under g_claim_lock and share_lock (held when
-         * shared), read again under share_lock by any producer (S6). */
-        atomic_store_explicit(&s->shared, 0, memory_order_relaxed);
-        pthread_mutex_unlock(&g_claim_lock);
     }
+    /* else S8: recycled, and claimed by the caller (sched_stream_claim_recycle);
+     * a late producer of the last life may be waiting for the ownership
+     * state, so it stays (and so does doneq, a late synchroniser's). */
     /* relaxed: we own the stream (S5), or nobody knows it yet. */
     atomic_store_explicit(&s->tail, 0, memory_order_relaxed);
     atomic_store_explicit(&s->tag, 0, memory_order_relaxed); /* S7: set by the owner object */
@@ -127,7 +119,10 @@ static bool left(void *arg)
     return atomic_load_explicit(&a->p->in, memory_order_acquire) != a->s;
 }
 
-void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
+/* recycle: S8, claimed to be reset for a new life: a shared stream is
+ * unshared (its mutex taken under g_claim_lock, the order the S6 switch
+ * below takes them in) and the claim count starts again. */
+static void claim(struct sched_stream *s, struct sched_producer *me, bool recycle)
 {
     /* Step out while we wait: a claimer of our own stream must not wait on
      * us, and one may already be waiting for us to leave, so tell it. */
@@ -135,7 +130,19 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
     sched_ec_notify(&sched_claim_ec);
 again:
     pthread_mutex_lock(&g_claim_lock);
-    if (atomic_load_explicit(&s->shared, memory_order_relaxed)) { /* S6: shared already */
+    if (recycle) {
+        s->claims = 0;
+        /* relaxed: shared is read under g_claim_lock or share_lock, both held
+         * when it is cleared. The producer inside (if any) is waited out by
+         * the mutex; a late one re-checks `shared` under it (S6). */
+        if (atomic_load_explicit(&s->shared, memory_order_relaxed)) {
+            pthread_mutex_lock(&s->share_lock);
+            atomic_store_explicit(&s->shared, 0, memory_order_relaxed);
+            me->locked = s;
+            pthread_mutex_unlock(&g_claim_lock);
+            return;
+        }
+    } else if (atomic_load_explicit(&s->shared, memory_order_relaxed)) { /* S6: shared already */
         pthread_mutex_unlock(&g_claim_lock);
         pthread_mutex_lock(&s->share_lock);
         /* relaxed: cleared only under share_lock (S8), which we hold. */
@@ -154,7 +161,7 @@ again:
         struct left_arg a = {old, s};
         sched_ec_await(&sched_claim_ec, left, &a, 0);
     }
-    if (old && old != me && ++s->claims >= SCHED_SHARE_AFTER) {
+    if (old && old != me && !recycle && ++s->claims >= SCHED_SHARE_AFTER) {
         /* S6: changes hands too often for biased ownership. The owner is out
          * and revoke is set, so nobody is inside on the biased path. */
         atomic_store_explicit(&s->producer, NULL, memory_order_relaxed);
@@ -172,6 +179,16 @@ again:
      * owner's tail and head_cache) to the next fast-path check. */
     atomic_store_explicit(&s->revoke, 0, memory_order_release);
     pthread_mutex_unlock(&g_claim_lock);
+}
+
+void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
+{
+    claim(s, me, false);
+}
+
+void sched_stream_claim_recycle(struct sched_stream *s, struct sched_producer *me)
+{
+    claim(s, me, true);
 }
 
 void sched_stream_quiesce(struct sched_stream *s)

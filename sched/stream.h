@@ -64,11 +64,13 @@
  *      meant for one incarnation lands in the next. The tag is relaxed: the
  *      ownership protocol orders it (fence pair, claim lock, share_lock).
  *  S8. A stream is type-stable: recycling it (sched_stream_init on a stream
- *      that has a ring) requires the caller to own it (sched_stream_claim)
- *      and resets the ring and counters only. The ownership state (producer,
- *      revoke, share_lock) and doneq are never re-initialised, since a late
- *      producer or waiter of the last life may be using them; `shared` and
- *      `claims` are reset under both locks (the re-check in S6 sees it).
+ *      that has a ring) requires the caller to own it
+ *      (sched_stream_claim_recycle) and resets the ring and counters only.
+ *      The ownership state (producer, revoke, share_lock) and doneq are never
+ *      re-initialised, since a late producer or waiter of the last life may
+ *      be using them; the recycle claim resets `claims` and clears `shared`
+ *      holding g_claim_lock and then share_lock (the order of the S6 switch;
+ *      the re-check in S6 sees it).
  *
  * Synchronisation table:
  *   reserve/commit  vs reserve/commit (other thread): serialised by ownership (S5)
@@ -152,6 +154,8 @@ struct sched_producer *sched_producer_register(void);
 extern struct sched_ec sched_claim_ec;
 
 void sched_stream_claim(struct sched_stream *s, struct sched_producer *me);
+/* Claim a stream to recycle it (S8): also unshares it and resets its claims. */
+void sched_stream_claim_recycle(struct sched_stream *s, struct sched_producer *me);
 void sched_stream_wait_space(struct sched_stream *s);
 void sched_worker_kick(struct sched_worker *w);
 bool sched_worker_sleeping(struct sched_worker *w);
@@ -222,9 +226,13 @@ static inline void sched_stream_commit(struct sched_stream *s)
      * submissions before it (pairs with sched_stream_submitted). */
     atomic_store_explicit(&s->tail, t + 1, memory_order_release);
     sched_t_last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */
+    /* Read while we own the stream: once we leave, a destroy may finish and
+     * the record be reattached for its next life (S7). Workers are never
+     * freed, so a kick that arrives after that is only a spurious wake-up. */
+    struct sched_worker *w = s->worker;
     sched_stream_leave(s);
-    if (__builtin_expect(sched_worker_sleeping(s->worker), 0)) /* S4 */
-        sched_worker_kick(s->worker);
+    if (__builtin_expect(sched_worker_sleeping(w), 0)) /* S4 */
+        sched_worker_kick(w);
 }
 
 /* The stream's incarnation tag (S7); compare it with the expected one while

@@ -62,6 +62,7 @@ static struct inc_stats g_inc[MAXINC];
 static aclrtStream g_handle[MAXINC];
 static _Atomic uint32_t g_cur; /* incarnation to launch on */
 static _Atomic int g_stop;
+static _Atomic int g_started; /* submitters that have launched once */
 static _Atomic long g_refused, g_bad_code;
 static aclrtEvent g_ev[NTHR];
 
@@ -120,7 +121,12 @@ static void *submitter(void *arg)
     CHECK_OK(aclrtSetDevice(0));
     CHECK_OK(aclrtGetCurrentContext(&ctx));
     uint64_t seq = 0;
+    bool started = false;
     while (!atomic_load(&g_stop)) {
+        if (!started && seq > 0) { /* the rounds start once every submitter runs */
+            atomic_fetch_add(&g_started, 1);
+            started = true;
+        }
         uint32_t inc = atomic_load(&g_cur); /* seq_cst: g_handle[inc] was written before */
         aclrtStream s = g_handle[inc];
         struct payload p = {inc, thr, seq};
@@ -164,6 +170,7 @@ static void race(bool force)
 {
     memset(g_inc, 0, sizeof(g_inc));
     atomic_store(&g_stop, 0);
+    atomic_store(&g_started, 0);
     CHECK_OK(aclInit(NULL));
     CHECK_OK(aclrtSetDevice(0));
     for (int t = 0; t < NTHR; t++)
@@ -173,6 +180,8 @@ static void race(bool force)
     pthread_t th[NTHR];
     for (int t = 0; t < NTHR; t++)
         CHECK(pthread_create(&th[t], NULL, submitter, (void *)(uintptr_t)t) == 0);
+    while (atomic_load(&g_started) < NTHR) /* a loaded machine may start them late */
+        sleep_us(1000);
     unsigned seed = force ? 17u : 5u;
     int rounds = (int)(600 * test_stress_scale());
     if (rounds < 40)
