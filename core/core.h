@@ -81,6 +81,21 @@
  *  T5. A context is made current only with a generation read before a
  *      second successful lookup (aclrtSetCurrentContext), so a racing
  *      destroy leaves the thread with no current context, never a dead one.
+ *  T7. Submission vs stream destroy (sched/stream.h S7). A submission
+ *      resolves the stream with its incarnation tag (core_stream_resolve_tag:
+ *      the handle, or for NULL the default stream's tag read while its
+ *      context is live) and compares it with the stream's tag while it owns
+ *      the stream, before it publishes anything (core_task_end, or right
+ *      after sched_stream_reserve where the record has side effects). A
+ *      destroy stores tag 0 under the lock, then quiesces the stream's
+ *      producers and waits for model enqueues (core_model_for_exec counts
+ *      them under the lock) before it reads the tail it drains to. So a
+ *      submission racing a destroy either has its task run before the
+ *      destroy returns or fails with ACL_ERROR_RT_INVALID_HANDLE (and
+ *      releases what it holds); it never lands in a later stream that
+ *      reuses the record, and nothing is left in the ring when it is
+ *      recycled. Checking a tag is one load on the producer's own line,
+ *      instead of an RCU read section around every submission.
  */
 #ifndef CPUACL_CORE_CORE_H
 #define CPUACL_CORE_CORE_H
@@ -203,6 +218,7 @@ struct core_stream {
     struct core_report *_Atomic hfq; /* A: its host-function queue (as cbq) */
     struct core_stream *next;    /* ctx stream list / free list; g_rt.lock */
     struct core_hostjob hj;      /* its host function in flight (core/hostpool.h) */
+    _Atomic uint32_t enq;        /* A: model executions being queued (T7) */
 };
 
 struct core_ctx {
@@ -364,6 +380,12 @@ aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn);
 
 /* The error half of core_stream_resolve (cold). */
 aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const char *fn);
+/* T7: a submission owning s found its tag changed: cancel the reserved slot
+ * and return ACL_ERROR_RT_INVALID_HANDLE with the message set (cold). */
+aclError core_stream_gone(struct core_stream *s, const char *fn);
+/* T7: model enqueues on s (counted under g_rt.lock): done, and wait for none. */
+void core_stream_enqueue_done(struct core_stream *s);
+void core_stream_wait_enqueues(struct core_stream *s);
 
 /*
  * Resolve a stream argument: NULL means the current context's default stream.
@@ -382,6 +404,36 @@ static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **o
     *out = s; /* also on failure, so callers' compilers see it written */
     if (__builtin_expect(!s || !c || __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) != c, 0))
         return core_stream_resolve_fail(h, s, fn);
+    return ACL_SUCCESS;
+}
+
+/*
+ * core_stream_resolve for a submission: also the incarnation tag to check
+ * while owning the stream (T7). An explicit handle is its own tag. For NULL,
+ * the default stream's tag is read before the context's generation is
+ * checked (acquire, so in that order): a context still live then had not
+ * started destroying its default stream, so the tag is that stream's (or 0,
+ * and the submission fails). Same loads as core_stream_resolve plus the tag.
+ */
+static inline aclError core_stream_resolve_tag(aclrtStream h, struct core_stream **out,
+                                               uint64_t *tag, const char *fn)
+{
+    if (h) {
+        *tag = (uint64_t)(uintptr_t)h;
+        return core_stream_resolve(h, out, fn);
+    }
+    struct core_ctx *c = core_t_ctx;
+    /* relaxed: as in core_stream_resolve (contexts and streams are type-stable, L1) */
+    struct core_stream *s = c ? __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED) : NULL;
+    *out = s;
+    /* acquire: pairs with the release in create; orders the generation check after it */
+    *tag = s ? atomic_load_explicit(&s->s.tag, memory_order_acquire) : 0;
+    /* acquire: as in core_ctx_current */
+    if (__builtin_expect(!s || atomic_load_explicit(&c->gen, memory_order_acquire) !=
+                                   core_t_ctx_gen ||
+                             __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) != c,
+                         0))
+        return core_stream_resolve_fail(NULL, s, fn);
     return ACL_SUCCESS;
 }
 

@@ -408,8 +408,8 @@ const struct core_task_desc core_task_xreset = {"event_reset", run_xreset, run_x
 
 /* Capture a wait-on-outside-record or a reset of ev on capturing stream s;
  * takes over the caller's reference (dropped when the task is not recorded). */
-static aclError capture_xevent(struct core_stream *s, struct core_event *ev, bool wait,
-                               const char *fn)
+static aclError capture_xevent(struct core_stream *s, uint64_t tag, struct core_event *ev,
+                               bool wait, const char *fn)
 {
     struct sched_task *t = core_task_begin(s);
     t->run = wait ? run_xwait : run_xreset;
@@ -417,7 +417,7 @@ static aclError capture_xevent(struct core_stream *s, struct core_event *ev, boo
     t->flags = 0;
     t->u16 = 0;
     t->arg.ptr[0] = ev;
-    aclError rc = core_task_end(s, fn);
+    aclError rc = core_task_end(s, tag, fn);
     /* Every failure but an out-of-memory one leaves the task unrecorded; on
      * that one the node may be in the plan without its release hook, so the
      * reference is kept (never a dangling pointer, at worst one event). */
@@ -534,21 +534,26 @@ aclError aclrtDestroyEvent(aclrtEvent event)
 
 /* Look up the event, take a reference; check it against the stream. */
 static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct core_event **ev_out,
-                                 struct core_stream **s_out, const char *fn)
+                                 struct core_stream **s_out, uint64_t *tag, const char *fn)
 {
     if (!event) {
         if (!core_initialised())
             return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
     }
-    aclError rc = core_stream_resolve(stream, s_out, fn);
+    aclError rc = core_stream_resolve_tag(stream, s_out, tag, fn);
     if (rc)
         return rc;
     struct core_event *ev = core_event_get(event);
     if (!ev)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
-    if (ev->ctx != (*s_out)->ctx) {
+    /* relaxed: see core_stream_resolve (NULL once a racing destroy drained it) */
+    struct core_ctx *sc = __atomic_load_n(&(*s_out)->ctx, __ATOMIC_RELAXED);
+    if (ev->ctx != sc) {
         core_event_put(ev);
+        if (!sc || sched_stream_tag(&(*s_out)->s) != *tag) /* T7: destroyed since */
+            return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: stream %p was destroyed", fn,
+                            stream);
         return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
                         "%s: event and stream belong to different contexts", fn);
     }
@@ -560,7 +565,8 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
 {
     struct core_event *ev = NULL;
     struct core_stream *s = NULL;
-    aclError rc = event_and_stream(event, stream, &ev, &s, fn);
+    uint64_t tag;
+    aclError rc = event_and_stream(event, stream, &ev, &s, &tag, fn);
     if (rc)
         return rc;
     /* relaxed: A1 */
@@ -570,14 +576,20 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
         return rc;
     }
     bool plain = true;
-    /* relaxed: A1 */
-    if (__builtin_expect(s->is_default && atomic_load_explicit(&ev->cap_id, memory_order_relaxed),
+    /* relaxed: A1; is_default too (a late submitter of a destroyed stream
+     * may read it while the record is reused: its tag check fails later, T7) */
+    if (__builtin_expect(atomic_load_explicit(&ev->cap_id, memory_order_relaxed) &&
+                             __atomic_load_n(&s->is_default, __ATOMIC_RELAXED),
                          0) &&
         ((rc = core_capture_implicit(ev, &plain, fn)) || !plain)) {
         core_event_put(ev);
         return rc;
     }
     struct sched_task *t = sched_stream_reserve(&s->s);
+    if (__builtin_expect(sched_stream_tag(&s->s) != tag, 0)) { /* T7: before the desc moves */
+        core_event_put(ev);
+        return core_stream_gone(s, fn);
+    }
     /* relaxed: the seed of the CAS below, which orders the update. */
     uint64_t key = s->handle & 0xFFFFFF, d = atomic_load_explicit(&ev->desc, memory_order_relaxed);
     /* release: a waiter that reads the descriptor sees the event's state
@@ -611,11 +623,17 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t
 }
 
 /* Queue a wait or reset task holding a reference to ev: arg.u64[1] = a1,
- * u64[2] = 0 (a wait's deadline, set when it starts), u64[3] = timeout_ms. */
-static void queue_event_task(struct core_stream *s, sched_task_fn run, uint8_t kind,
-                             struct core_event *ev, uint64_t a1, uint64_t timeout_ms)
+ * u64[2] = 0 (a wait's deadline, set when it starts), u64[3] = timeout_ms.
+ * A stream destroyed meanwhile (T7) drops the reference and fails. */
+static aclError queue_event_task(struct core_stream *s, uint64_t tag, sched_task_fn run,
+                                 uint8_t kind, struct core_event *ev, uint64_t a1,
+                                 uint64_t timeout_ms, const char *fn)
 {
     struct sched_task *t = sched_stream_reserve(&s->s);
+    if (__builtin_expect(sched_stream_tag(&s->s) != tag, 0)) {
+        core_event_put(ev);
+        return core_stream_gone(s, fn);
+    }
     t->run = run;
     t->kind = kind;
     t->flags = 0;
@@ -624,6 +642,7 @@ static void queue_event_task(struct core_stream *s, sched_task_fn run, uint8_t k
     t->arg.u64[2] = 0;
     t->arg.u64[3] = timeout_ms;
     sched_stream_commit(&s->s);
+    return ACL_SUCCESS;
 }
 
 static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms,
@@ -631,7 +650,8 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
 {
     struct core_event *ev = NULL;
     struct core_stream *s = NULL;
-    aclError rc = event_and_stream(event, stream, &ev, &s, fn);
+    uint64_t tag;
+    aclError rc = event_and_stream(event, stream, &ev, &s, &tag, fn);
     if (rc)
         return rc;
     if (ev->api != CORE_EV_PLAIN && !(ev->flags & ACL_EVENT_SYNC)) {
@@ -646,7 +666,7 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
     if (__builtin_expect(external, 0) &&
         atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL && /* relaxed: A1 */
         atomic_load_explicit(&ev->cap_id, memory_order_relaxed) == 0)  /* relaxed: A1 */
-        return capture_xevent(s, ev, true, fn);
+        return capture_xevent(s, tag, ev, true, fn);
     /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL ||
                              /* relaxed: A1 */
@@ -666,8 +686,7 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
         core_event_put(ev); /* never recorded, or already complete: nothing to wait for */
         return ACL_SUCCESS;
     }
-    queue_event_task(s, run_wait, CORE_T_WAIT, ev, target, timeout_ms);
-    return ACL_SUCCESS;
+    return queue_event_task(s, tag, run_wait, CORE_T_WAIT, ev, target, timeout_ms, fn);
 }
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
@@ -704,7 +723,8 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 {
     struct core_event *ev = NULL;
     struct core_stream *s = NULL;
-    aclError rc = event_and_stream(event, stream, &ev, &s, "aclrtResetEvent");
+    uint64_t tag;
+    aclError rc = event_and_stream(event, stream, &ev, &s, &tag, "aclrtResetEvent");
     if (rc)
         return rc;
     if (ev->api == CORE_EV_EX) {
@@ -720,10 +740,10 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
                             "aclrtResetEvent: the event is recorded in an active capture (a "
                             "captured reset is for events recorded outside the model)");
         }
-        return capture_xevent(s, ev, false, "aclrtResetEvent");
+        return capture_xevent(s, tag, ev, false, "aclrtResetEvent");
     }
-    queue_event_task(s, run_reset, CORE_T_RESET, ev, desc_seq(event_desc(ev)), 0);
-    return ACL_SUCCESS;
+    return queue_event_task(s, tag, run_reset, CORE_T_RESET, ev, desc_seq(event_desc(ev)), 0,
+                            "aclrtResetEvent");
 }
 
 /* ---- queries and host waits --------------------------------------------- */

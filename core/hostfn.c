@@ -102,9 +102,9 @@ static int run_hostfunc(struct sched_task *t, struct sched_exec *x)
     return SCHED_BLOCK;
 }
 
-static inline aclError submit_fn_s(struct core_stream *s, sched_task_fn run, uint8_t kind,
-                                   void (*fn)(void), const void *args, size_t inline_size,
-                                   const char *name, uint8_t flags)
+static inline aclError submit_fn_s(struct core_stream *s, uint64_t tag, sched_task_fn run,
+                                   uint8_t kind, void (*fn)(void), const void *args,
+                                   size_t inline_size, const char *name, uint8_t flags)
 {
     struct sched_task *t = core_task_begin(s);
     t->run = run;
@@ -118,7 +118,7 @@ static inline aclError submit_fn_s(struct core_stream *s, sched_task_fn run, uin
         t->u16 = 0;
         t->arg.ptr[1] = (void *)args;
     }
-    return core_task_end(s, name);
+    return core_task_end(s, tag, name);
 }
 
 static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
@@ -126,10 +126,11 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
                                  const char *name, uint8_t flags)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, name);
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, name);
     if (__builtin_expect(rc != ACL_SUCCESS, 0))
         return rc;
-    return submit_fn_s(s, run, kind, fn, args, inline_size, name, flags);
+    return submit_fn_s(s, tag, run, kind, fn, args, inline_size, name, flags);
 }
 
 aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
@@ -181,7 +182,8 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
                            core_release_fn release, const char *name)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, name);
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, name);
     if (rc)
         return rc;
     struct sched_task *t = core_task_begin(s);
@@ -192,7 +194,7 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
     t->arg.fn[0] = (void (*)(void))fn;
     t->arg.ptr[1] = arg;
     t->arg.fn[2] = (void (*)(void))release;
-    return core_task_end(s, name);
+    return core_task_end(s, tag, name);
 }
 
 aclError cpuaclLaunchKernelOwned(aclrtStream stream, cpuaclKernel fn, void *args,
@@ -229,15 +231,17 @@ const struct core_task_desc core_task_hostfunc = {"host_func", run_hostfunc, run
                                                   NULL};
 
 /* Queues of aclrtSubscribeHostFunc (below, CB6). */
-static aclError report_launch(struct core_stream *s, struct core_report *q, aclrtCallback fn,
-                              void *userData, aclrtCallbackBlockType blockType, const char *name);
+static aclError report_launch(struct core_stream *s, uint64_t tag, struct core_report *q,
+                              aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
+                              const char *name);
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 {
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchHostFunc: fn is NULL");
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchHostFunc");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtLaunchHostFunc");
     if (__builtin_expect(rc != ACL_SUCCESS, 0))
         return rc;
     /* CB6: a subscribed stream (not capturing: a captured host function
@@ -245,8 +249,8 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
      * pairs with the release in subscribe; relaxed cap: A1. */
     struct core_report *q = atomic_load_explicit(&s->hfq, memory_order_acquire);
     if (__builtin_expect(q != NULL, 0) && !atomic_load_explicit(&s->cap, memory_order_relaxed))
-        return report_launch(s, q, fn, args, ACL_CALLBACK_BLOCK, "aclrtLaunchHostFunc");
-    return submit_fn_s(s, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
+        return report_launch(s, tag, q, fn, args, ACL_CALLBACK_BLOCK, "aclrtLaunchHostFunc");
+    return submit_fn_s(s, tag, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
                        "aclrtLaunchHostFunc", SCHED_TF_ALWAYS);
 }
 
@@ -497,7 +501,8 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchCallback: unknown block type %d",
                         (int)blockType);
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtLaunchCallback");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtLaunchCallback");
     if (rc)
         return rc;
     if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
@@ -509,12 +514,13 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
         return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
                         "aclrtLaunchCallback: no thread is subscribed to the stream "
                         "(aclrtSubscribeReport)");
-    return report_launch(s, q, fn, userData, blockType, "aclrtLaunchCallback");
+    return report_launch(s, tag, q, fn, userData, blockType, "aclrtLaunchCallback");
 }
 
 /* Queue a report task handing fn(userData) to q (CB1, CB6). */
-static aclError report_launch(struct core_stream *s, struct core_report *q, aclrtCallback fn,
-                              void *userData, aclrtCallbackBlockType blockType, const char *name)
+static aclError report_launch(struct core_stream *s, uint64_t tag, struct core_report *q,
+                              aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
+                              const char *name)
 {
     struct report_node *n = calloc(1, sizeof(*n));
     if (!n)
@@ -523,6 +529,10 @@ static aclError report_launch(struct core_stream *s, struct core_report *q, aclr
     n->data = userData;
     atomic_init(&n->refs, 2); /* CB1: the task and the queue */
     struct sched_task *t = sched_stream_reserve(&s->s);
+    if (__builtin_expect(sched_stream_tag(&s->s) != tag, 0)) { /* T7: destroyed meanwhile */
+        free(n);
+        return core_stream_gone(s, name);
+    }
     t->run = run_callback;
     t->kind = CORE_T_CALLBACK;
     t->flags = 0;

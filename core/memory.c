@@ -407,7 +407,7 @@ static int run_value_wait(struct sched_task *t, struct sched_exec *x)
 
 /* ---- aclrtReduceAsync ------------------------------------------------------ */
 
-static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
+static aclError submit(struct core_stream *s, uint64_t tag, sched_task_fn run, uint8_t kind,
                        const uint64_t args[6], const char *fn);
 
 #define REDUCE_LOOP(T, LOAD, STORE)                                                                \
@@ -494,7 +494,8 @@ aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduc
 {
     static const char fn[] = "aclrtReduceAsync";
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, fn);
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc)
         return rc;
     if (!dst || !src)
@@ -533,7 +534,7 @@ aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduc
                         dev);
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count, (uint64_t)kind,
                      (uint64_t)type};
-    return submit(s, run_reduce, CORE_T_REDUCE, a, fn);
+    return submit(s, tag, run_reduce, CORE_T_REDUCE, a, fn);
 }
 
 /* The copy, set, value and reduce records are stateless: a captured copy
@@ -549,7 +550,7 @@ const struct core_task_desc core_task_value_wait = {"value_wait", run_value_wait
 const struct core_task_desc core_task_reduce = {"reduce", run_reduce, run_reduce, 0, NULL};
 
 /* Queue a prepared record (capture-aware). */
-static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
+static aclError submit(struct core_stream *s, uint64_t tag, sched_task_fn run, uint8_t kind,
                        const uint64_t args[6], const char *fn)
 {
     struct sched_task *t = core_task_begin(s);
@@ -558,7 +559,7 @@ static aclError submit(struct core_stream *s, sched_task_fn run, uint8_t kind,
     t->flags = 0;
     t->u16 = 0;
     memcpy(t->arg.u64, args, sizeof(t->arg.u64));
-    return core_task_end(s, fn);
+    return core_task_end(s, tag, fn);
 }
 
 /* The 64-byte rule binds page-locked memory only: seed 003 documents it for
@@ -583,7 +584,7 @@ static bool misaligned_host(const struct span *sp, const void *p)
  */
 enum copy_action { COPY_DONE, COPY_QUEUE, COPY_NOW };
 
-static aclError async_policy(struct core_stream *s, void *dst, const void *src,
+static aclError async_policy(struct core_stream *s, uint64_t tag, void *dst, const void *src,
                              const struct span *d, const struct span *sp, enum copy_action *act,
                              const char *fn)
 {
@@ -593,7 +594,8 @@ static aclError async_policy(struct core_stream *s, void *dst, const void *src,
             return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                             "%s: asynchronous host-to-host copies are not supported", fn);
         uint64_t a[6] = {(uint64_t)ACL_ERROR_RT_FEATURE_NOT_SUPPORT};
-        return submit(s, run_fail, CORE_T_MEMCPY_FAIL, a, fn); /* fails at synchronize (seed 003) */
+        /* fails at synchronize (seed 003) */
+        return submit(s, tag, run_fail, CORE_T_MEMCPY_FAIL, a, fn);
     }
     if (misaligned_host(d, dst) || misaligned_host(sp, src))
         return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
@@ -691,14 +693,15 @@ static aclError copy_async(void *dst, size_t destMax, const void *src, size_t co
                            aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, fn);
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc)
         return rc;
     struct span d = {0}, sp = {0};
     if ((rc = check_copy(dst, destMax, src, count, kind, &d, &sp, fn)) || !count)
         return rc;
     enum copy_action act;
-    if ((rc = async_policy(s, dst, src, &d, &sp, &act, fn)) || act == COPY_DONE)
+    if ((rc = async_policy(s, tag, dst, src, &d, &sp, &act, fn)) || act == COPY_DONE)
         return rc;
     if (act == COPY_NOW) { /* checked again with the access (M1): the drain was outside */
         struct access a = {.op = ACC_COPY, .dst = dst, .src = src, .dmax = destMax,
@@ -706,7 +709,7 @@ static aclError copy_async(void *dst, size_t destMax, const void *src, size_t co
         return access_sync(&a, false, fn);
     }
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count};
-    return submit(s, run_memcpy, CORE_T_MEMCPY, a, fn);
+    return submit(s, tag, run_memcpy, CORE_T_MEMCPY, a, fn);
 }
 
 aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
@@ -765,14 +768,16 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t sp
 {
     struct core_stream *s = NULL;
     struct span d = {0}, sp = {0};
-    aclError rc = core_stream_resolve(stream, &s, "aclrtMemcpy2dAsync");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtMemcpy2dAsync");
     if (rc == ACL_SUCCESS)
         rc = check_2d(dst, dpitch, src, spitch, width, height, kind, &d, &sp,
                       "aclrtMemcpy2dAsync");
     if (rc || !width || !height)
         return rc;
     enum copy_action act;
-    if ((rc = async_policy(s, dst, src, &d, &sp, &act, "aclrtMemcpy2dAsync")) || act == COPY_DONE)
+    if ((rc = async_policy(s, tag, dst, src, &d, &sp, &act, "aclrtMemcpy2dAsync")) ||
+        act == COPY_DONE)
         return rc;
     if (act == COPY_NOW) { /* checked again with the access (M1) */
         struct access a = {.op = ACC_COPY2D, .dst = dst, .src = src, .dpitch = dpitch,
@@ -781,7 +786,7 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t sp
     }
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
                      height};
-    return submit(s, run_memcpy2d, CORE_T_MEMCPY2D, a, "aclrtMemcpy2dAsync");
+    return submit(s, tag, run_memcpy2d, CORE_T_MEMCPY2D, a, "aclrtMemcpy2dAsync");
 }
 
 static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn)
@@ -811,13 +816,14 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t c
                           aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtMemsetAsync");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtMemsetAsync");
     if (rc == ACL_SUCCESS)
         rc = check_set(devPtr, maxCount, count, "aclrtMemsetAsync");
     if (rc || !count)
         return rc;
     uint64_t a[6] = {(uint64_t)(uintptr_t)devPtr, 0, count, (uint64_t)(uint32_t)value};
-    return submit(s, run_memset, CORE_T_MEMSET, a, "aclrtMemsetAsync");
+    return submit(s, tag, run_memset, CORE_T_MEMSET, a, "aclrtMemsetAsync");
 }
 
 /* The word of a value write or wait: device memory, 8-byte aligned, 8 bytes. */
@@ -839,7 +845,8 @@ static aclError check_value_addr(void *devAddr, const char *fn)
 aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtValueWrite");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtValueWrite");
     if (rc == ACL_SUCCESS)
         rc = check_value_addr(devAddr, "aclrtValueWrite");
     if (rc == ACL_SUCCESS && flag != 0)
@@ -848,13 +855,14 @@ aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStre
     if (rc)
         return rc;
     uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value};
-    return submit(s, run_value_write, CORE_T_VALUE_WRITE, a, "aclrtValueWrite");
+    return submit(s, tag, run_value_write, CORE_T_VALUE_WRITE, a, "aclrtValueWrite");
 }
 
 aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtValueWait");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtValueWait");
     if (rc == ACL_SUCCESS)
         rc = check_value_addr(devAddr, "aclrtValueWait");
     if (rc == ACL_SUCCESS && flag > ACL_STREAM_WAIT_VALUE_NOR)
@@ -863,7 +871,7 @@ aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStrea
     if (rc)
         return rc;
     uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value, flag};
-    return submit(s, run_value_wait, CORE_T_VALUE_WAIT, a, "aclrtValueWait");
+    return submit(s, tag, run_value_wait, CORE_T_VALUE_WAIT, a, "aclrtValueWait");
 }
 
 /* ---- peer access --------------------------------------------------------------- */

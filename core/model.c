@@ -347,9 +347,11 @@ static void enqueue_locked(struct core_model *m, struct core_stream *s)
     queue_control(&s->s, run_join, CORE_T_MODEL_JOIN, m, k, 0, NULL);
 }
 
-/* Find a model that may execute; returns it with its exec lock held. */
-static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, struct core_model **out,
-                               const char *fn)
+/* Find a model that may execute; returns it with its exec lock held. A
+ * stream s (tag: core_stream_resolve_tag's) must still be live, and is
+ * counted as being enqueued to until core_stream_enqueue_done (T7). */
+static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, uint64_t tag,
+                               struct core_model **out, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
@@ -358,6 +360,9 @@ static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, struct c
     struct core_capture *sk = s ? atomic_load_explicit(&s->cap, memory_order_relaxed) : NULL;
     if (!m)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
+    else if (s && sched_stream_tag(&s->s) != tag) /* T7: the destroy stored 0 under the lock */
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                      "%s: the stream was destroyed while the call was queuing its task", fn);
     else if (m->cap && m->cap->build)
         rc = core_err(ACL_ERROR_RT_MODEL_EXECUTE,
                       "%s: the model is still being built (aclmdlRIBuildEnd first)", fn);
@@ -378,6 +383,8 @@ static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, struct c
     if (rc == ACL_SUCCESS) {
         pthread_mutex_lock(&m->exec_lock); /* lock order: g_rt.lock, then exec_lock */
         *out = m;
+        if (s) /* relaxed: the destroy reads it after taking and dropping the lock (T7) */
+            atomic_fetch_add_explicit(&s->enq, 1, memory_order_relaxed);
     }
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
@@ -390,13 +397,15 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecuteAsync: modelRI is NULL");
     struct core_stream *s = NULL;
     struct core_model *m = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclmdlRIExecuteAsync");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclmdlRIExecuteAsync");
     if (rc == ACL_SUCCESS)
-        rc = model_for_exec(modelRI, s, &m, "aclmdlRIExecuteAsync");
+        rc = model_for_exec(modelRI, s, tag, &m, "aclmdlRIExecuteAsync");
     if (rc)
         return rc;
     enqueue_locked(m, s);
     pthread_mutex_unlock(&m->exec_lock);
+    core_stream_enqueue_done(s);
     return ACL_SUCCESS;
 }
 
@@ -409,7 +418,7 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
     aclError rc = core_timeout(timeout, &deadline, "aclmdlRIExecute");
     struct core_model *m = NULL;
     if (rc == ACL_SUCCESS)
-        rc = model_for_exec(modelRI, NULL, &m, "aclmdlRIExecute");
+        rc = model_for_exec(modelRI, NULL, 0, &m, "aclmdlRIExecute");
     if (rc)
         return rc;
     if (!m->sync_stream) {

@@ -211,7 +211,8 @@ static aclError submit(aclrtNotify notify, aclrtStream stream, sched_task_fn run
     if (!notify)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: notify is NULL", fn);
     struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc)
         return rc;
     if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* see core_task_begin */
@@ -228,7 +229,7 @@ static aclError submit(aclrtNotify notify, aclrtStream stream, sched_task_fn run
     t->arg.ptr[0] = n;
     t->arg.u64[1] = timeout_s;
     t->arg.u64[2] = 0;
-    rc = core_task_end(s, fn);
+    rc = core_task_end(s, tag, fn);
     if (rc)
         notify_put(n);
     return rc;

@@ -27,7 +27,10 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
     if (!core_initialised())
         return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
     struct core_ctx *c = core_ctx_current();
-    if (h && !s)
+    /* The handle is looked up again: a stream destroyed (and its record
+     * reused) since the first lookup is reported as destroyed, not by the
+     * context of the record's next stream. */
+    if (h && (!s || core_table_lookup(&g_rt.streams, h) != s))
         return core_err(ACL_ERROR_RT_INVALID_HANDLE,
                         "%s: stream %p is not a live stream (destroyed, or not a stream handle)",
                         fn, h);
@@ -37,12 +40,43 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
                         "aclrtSetCurrentContext)",
                         fn);
     struct core_ctx *sc = s ? __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) : NULL; /* NULL: gone */
-    if (!sc)
+    if (!sc || sc == c) /* c: the record was reused for a stream of this context */
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: stream %p was destroyed", fn, h);
     return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
                     "%s: stream %p belongs to a context of device %d that is not the current "
                     "context",
                     fn, h, sc->dev->id);
+}
+
+aclError core_stream_gone(struct core_stream *s, const char *fn)
+{
+    sched_stream_cancel(&s->s);
+    return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                    "%s: the stream was destroyed while the call was queuing its task", fn);
+}
+
+/* T7: destroys waiting for model enqueues on their stream to finish. */
+static struct sched_ec g_enq_ec;
+
+void core_stream_enqueue_done(struct core_stream *s)
+{
+    /* release: the queued control tasks (and their tail) before the count
+     * (pairs with the acquire in no_enqueues). */
+    atomic_fetch_sub_explicit(&s->enq, 1, memory_order_release);
+    sched_ec_notify(&g_enq_ec);
+}
+
+static bool no_enqueues(void *arg)
+{
+    struct core_stream *s = arg;
+    /* acquire: see core_stream_enqueue_done */
+    return atomic_load_explicit(&s->enq, memory_order_acquire) == 0;
+}
+
+void core_stream_wait_enqueues(struct core_stream *s)
+{
+    if (!no_enqueues(s))
+        sched_ec_await(&g_enq_ec, no_enqueues, s, 0);
 }
 
 aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn)
@@ -134,38 +168,38 @@ static struct sched_worker *least_loaded(struct core_device *d)
 }
 
 /* After sched_stream_init of a stream stream_drop_leftovers claimed: let go
- * (S5: the release store and the wake-up of claimers waiting for us). */
+ * (S5: the release store and the wake-up of claimers waiting for us; S6:
+ * the share_lock of a stream that was shared). */
 static void stream_recycle_done(struct sched_stream *ss)
 {
     struct sched_producer *me = sched_t_producer;
-    if (me && atomic_load_explicit(&me->in, memory_order_relaxed) == ss) /* relaxed: our own */
+    /* relaxed: our own announcement */
+    if (me && (me->locked == ss || atomic_load_explicit(&me->in, memory_order_relaxed) == ss))
         sched_stream_leave(ss);
 }
 
 /*
- * A submission that resolved a stream's handle before a destroy unlinked it
- * (aclrtLaunchCallback racing aclrtDestroyStream or a device reset) may commit
- * its task after the drain, when the worker has let go of the stream: the task
- * never runs. Before the ring of a recycled stream is wiped, such callback
- * tasks run in discard mode, which frees their report node (CB1; it leaked
- * before). Lock held; no worker holds the stream (it was released).
+ * A recycled stream: become its producer (sched/stream.h S8) before its ring
+ * is reset. A producer of its last life that resolved the handle before the
+ * destroy may still be inside a submission or arrive later: it waits for us,
+ * then owns the fresh stream, finds the tag changed (S7) and cancels. The
+ * ownership is kept until the ring is reset (stream_recycle_done).
+ *
+ * No task can be committed after the destroy's drain (S7: the destroy stored
+ * tag 0 and quiesced before it read the tail), so the ring holds nothing
+ * unrun. As a backstop, records still published past head are released in
+ * discard mode before the wipe: report nodes of callbacks (CB5) and owned
+ * kernels' argument blocks (core/launch.h: release runs exactly once). Lock
+ * held; no worker holds the stream (it was released).
  */
 static void stream_drop_leftovers(struct sched_stream *ss)
 {
     if (!ss->slots)
         return;
-    /* Such a submitter may still be filling its slot: become the stream's
-     * producer (S5/S6 in sched/stream.h), which waits until it committed, so
-     * the ring is not wiped under it (a worker of the recycled stream then
-     * ran a half-wiped record: a jump to NULL). The ownership is kept until
-     * the ring is reset (stream_recycle_done), so a submitter arriving later
-     * waits and then submits into the fresh ring, whole. */
     struct sched_producer *me = sched_t_producer;
     if (!me)
         me = sched_producer_register();
-    sched_stream_claim(ss, me);
-    if (me->locked == ss) /* shared stream (S6): its mutex is re-initialised below */
-        sched_stream_leave(ss);
+    sched_stream_claim_recycle(ss, me);
     /* acquire: pairs with the worker's release of head and the producers'
      * release of tail and of each slot's seq (S1, S2) */
     uint64_t head = atomic_load_explicit(&ss->head, memory_order_acquire);
@@ -176,7 +210,7 @@ static void stream_drop_leftovers(struct sched_stream *ss)
         /* acquire: S1, the record is complete */
         if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
             break;
-        if (t->kind == CORE_T_CALLBACK)
+        if (t->kind == CORE_T_CALLBACK || t->kind == CORE_T_OWNED)
             t->run(t, &x);
     }
 }
@@ -220,7 +254,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     atomic_store_explicit(&s->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
     s->cap_lane = 0;
     s->internal = false;
-    s->is_default = is_default;
+    __atomic_store_n(&s->is_default, is_default, __ATOMIC_RELAXED); /* see record (event.c) */
     s->failure_mode_set = false;
     /* relaxed: the stream is not yet attached to a worker (attach orders it). */
     atomic_store_explicit(&s->s.stop_on_fail, c->stop_on_fail, memory_order_relaxed);
@@ -239,6 +273,9 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
         g_rt.free_streams = s;
         return core_err(ACL_ERROR_RT_NO_STREAM_RESOURCE, "aclrtCreateStream: handle table full");
     }
+    /* release: S7, the incarnation tag is the handle; a default-stream
+     * resolve that reads it (acquire) sees the stream set up. */
+    atomic_store_explicit(&s->s.tag, s->handle, memory_order_release);
     sched_worker_attach(least_loaded(d), &s->s);
     if (!is_default) {
         s->next = c->streams;
@@ -256,6 +293,8 @@ static pthread_cond_t g_drain_cv = PTHREAD_COND_INITIALIZER;
 void core_stream_destroy_locked(struct core_stream *s, bool force)
 {
     core_table_remove(&g_rt.streams, s->handle);
+    /* relaxed: S7, ordered by the quiesce below. */
+    atomic_store_explicit(&s->s.tag, 0, memory_order_relaxed);
     if (!s->is_default)
         for (struct core_stream **pp = &s->ctx->streams; *pp; pp = &(*pp)->next)
             if (*pp == s) {
@@ -278,6 +317,10 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
     struct core_device *d = s->ctx->dev;
     d->draining++; /* T1: the device's workers stay until we let go */
     pthread_mutex_unlock(&g_rt.lock);
+    /* T7: every submission that resolved the handle before the remove above
+     * has committed (its task is in the drain below) or will fail. */
+    sched_stream_quiesce(&s->s);
+    core_stream_wait_enqueues(s);
     /* CB4: the destroying thread may be the processor of a blocking callback
      * queued on this stream or on one it waits for. */
     stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0);

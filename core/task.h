@@ -97,12 +97,17 @@ static inline struct sched_task *core_task_begin(struct core_stream *s)
     return sched_stream_reserve(&s->s);
 }
 
-/* Finish a submission started with core_task_begin. */
-static inline aclError core_task_end(struct core_stream *s, const char *fn)
+/* Finish a submission started with core_task_begin; tag is the one
+ * core_stream_resolve_tag gave. A stream destroyed since (T7) fails with
+ * ACL_ERROR_RT_INVALID_HANDLE and nothing published: the caller releases
+ * what the record holds, as on any failure. */
+static inline aclError core_task_end(struct core_stream *s, uint64_t tag, const char *fn)
 {
     /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
         return core_capture_commit(s, fn);
+    if (__builtin_expect(sched_stream_tag(&s->s) != tag, 0)) /* T7: we own the stream */
+        return core_stream_gone(s, fn);
     sched_stream_commit(&s->s);
     return ACL_SUCCESS;
 }

@@ -11,24 +11,41 @@
 #include "sched/sched.h"
 #include "sched/worker.h"
 
+static pthread_mutex_t g_claim_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int sched_stream_init(struct sched_stream *s, void *owner)
 {
     uint32_t n = sched_cfg.ring_slots;
-    struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
-    uint64_t oldmask = s->mask;
-    memset(s, 0, sizeof(*s));
-    pthread_mutex_init(&s->share_lock, NULL);
     if (n > 65536 || (n & (n - 1)))
         return -EINVAL; /* S1 needs capacity <= 2^16, and masks a power of two */
-    if (old && oldmask + 1 == n) {
-        s->slots = old;
-    } else {
+    if (!s->slots) { /* a new stream (zeroed by the caller) */
+        pthread_mutex_init(&s->share_lock, NULL);
+        sched_waitq_init(&s->doneq);
+    }
+    /* else S8: recycled, and claimed by the caller (sched_stream_claim_recycle);
+     * a late producer of the last life may be waiting for the ownership
+     * state, so it stays (and so does doneq, a late synchroniser's). */
+    /* relaxed: we own the stream (S5), or nobody knows it yet. */
+    atomic_store_explicit(&s->tail, 0, memory_order_relaxed);
+    atomic_store_explicit(&s->tag, 0, memory_order_relaxed); /* S7: set by the owner object */
+    s->head_cache = 0;
+    /* relaxed: the worker let go of the stream (attach publishes it again). */
+    atomic_store_explicit(&s->head, 0, memory_order_relaxed);
+    s->blk_cond = NULL;
+    s->blk_target = s->blk_deadline = s->blk_since = s->blk_first = 0;
+    s->widx = 0;
+    atomic_store_explicit(&s->err, 0, memory_order_relaxed);          /* relaxed: as head */
+    atomic_store_explicit(&s->discard, 0, memory_order_relaxed);      /* relaxed: as head */
+    atomic_store_explicit(&s->stop_on_fail, 0, memory_order_relaxed); /* relaxed: as head */
+    s->worker = NULL;
+    s->trace_id = 0;
+    struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
+    if (!old || s->mask + 1 != n) {
         free(old);
         s->slots = aligned_alloc(SCHED_CACHELINE, (size_t)n * sizeof(struct sched_task));
         if (!s->slots)
             return -ENOMEM;
     }
-    sched_waitq_init(&s->doneq);
     /* seq 0 everywhere: nothing published (S1). Not on any hot path. */
     memset(s->slots, 0, (size_t)n * sizeof(struct sched_task));
     s->mask = n - 1;
@@ -48,7 +65,6 @@ __thread struct sched_producer *sched_t_producer __attribute__((tls_model("initi
 struct sched_ec sched_claim_ec;
 
 static pthread_mutex_t g_prod_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t g_claim_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sched_producer *g_prod_free; /* recycled records, g_prod_lock */
 static pthread_key_t g_prod_key;
 static pthread_once_t g_prod_once = PTHREAD_ONCE_INIT;
@@ -103,16 +119,37 @@ static bool left(void *arg)
     return atomic_load_explicit(&a->p->in, memory_order_acquire) != a->s;
 }
 
-void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
+/* recycle: S8, claimed to be reset for a new life: a shared stream is
+ * unshared (its mutex taken under g_claim_lock, the order the S6 switch
+ * below takes them in) and the claim count starts again. */
+static void claim(struct sched_stream *s, struct sched_producer *me, bool recycle)
 {
     /* Step out while we wait: a claimer of our own stream must not wait on
      * us, and one may already be waiting for us to leave, so tell it. */
     atomic_store_explicit(&me->in, NULL, memory_order_release);
     sched_ec_notify(&sched_claim_ec);
+again:
     pthread_mutex_lock(&g_claim_lock);
-    if (atomic_load_explicit(&s->shared, memory_order_relaxed)) { /* S6: shared already */
+    if (recycle) {
+        s->claims = 0;
+        /* relaxed: shared is read under g_claim_lock or share_lock, both held
+         * when it is cleared. The producer inside (if any) is waited out by
+         * the mutex; a late one re-checks `shared` under it (S6). */
+        if (atomic_load_explicit(&s->shared, memory_order_relaxed)) {
+            pthread_mutex_lock(&s->share_lock);
+            atomic_store_explicit(&s->shared, 0, memory_order_relaxed);
+            me->locked = s;
+            pthread_mutex_unlock(&g_claim_lock);
+            return;
+        }
+    } else if (atomic_load_explicit(&s->shared, memory_order_relaxed)) { /* S6: shared already */
         pthread_mutex_unlock(&g_claim_lock);
         pthread_mutex_lock(&s->share_lock);
+        /* relaxed: cleared only under share_lock (S8), which we hold. */
+        if (__builtin_expect(!atomic_load_explicit(&s->shared, memory_order_relaxed), 0)) {
+            pthread_mutex_unlock(&s->share_lock); /* recycled meanwhile: claim it */
+            goto again;
+        }
         me->locked = s;
         return;
     }
@@ -124,7 +161,7 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
         struct left_arg a = {old, s};
         sched_ec_await(&sched_claim_ec, left, &a, 0);
     }
-    if (old && old != me && ++s->claims >= SCHED_SHARE_AFTER) {
+    if (old && old != me && !recycle && ++s->claims >= SCHED_SHARE_AFTER) {
         /* S6: changes hands too often for biased ownership. The owner is out
          * and revoke is set, so nobody is inside on the biased path. */
         atomic_store_explicit(&s->producer, NULL, memory_order_relaxed);
@@ -140,6 +177,45 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
     atomic_store_explicit(&me->in, s, memory_order_relaxed);
     /* release: publishes owner (and, through the acquire in `left`, the old
      * owner's tail and head_cache) to the next fast-path check. */
+    atomic_store_explicit(&s->revoke, 0, memory_order_release);
+    pthread_mutex_unlock(&g_claim_lock);
+}
+
+void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
+{
+    claim(s, me, false);
+}
+
+void sched_stream_claim_recycle(struct sched_stream *s, struct sched_producer *me)
+{
+    claim(s, me, true);
+}
+
+void sched_stream_quiesce(struct sched_stream *s)
+{
+    pthread_mutex_lock(&g_claim_lock); /* no claim runs meanwhile; later ones see the tag */
+    /* relaxed: set only under g_claim_lock, which we hold. */
+    if (atomic_load_explicit(&s->shared, memory_order_relaxed)) {
+        pthread_mutex_unlock(&g_claim_lock);
+        /* S6: the producer inside holds the mutex; the next one takes it
+         * after us and so sees the tag stored before. */
+        pthread_mutex_lock(&s->share_lock);
+        pthread_mutex_unlock(&s->share_lock);
+        return;
+    }
+    /* As a claim without taking ownership (S5): the owner either sees
+     * revoke (and claims, under g_claim_lock, after us) or is waited out;
+     * its tag load comes after its light fence, so once it is out or backs
+     * off it sees the tag stored before our heavy fence. relaxed: the
+     * heavy fence orders it. */
+    atomic_store_explicit(&s->revoke, 1, memory_order_relaxed);
+    sched_fence_heavy();
+    struct sched_producer *old = atomic_load_explicit(&s->producer, memory_order_relaxed);
+    if (old) {
+        struct left_arg a = {old, s};
+        sched_ec_await(&sched_claim_ec, left, &a, 0);
+    }
+    /* release: as at the end of a claim (the owner's next fast path). */
     atomic_store_explicit(&s->revoke, 0, memory_order_release);
     pthread_mutex_unlock(&g_claim_lock);
 }

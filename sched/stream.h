@@ -44,10 +44,33 @@
  *      thread only ever writes its own record, so nobody can clobber
  *      another's announcement.
  *  S6. A stream that changes hands often (SCHED_SHARE_AFTER claims) becomes
- *      shared for good: a claimer that has waited the owner out sets
- *      `shared` instead of taking ownership, and from then on producers
- *      serialise on the stream's mutex. A producer that still tries the
- *      biased path finds no owner and ends in a claim, which sees `shared`.
+ *      shared (until it is recycled, S8): a claimer that has waited the owner
+ *      out sets `shared` instead of taking ownership, and from then on
+ *      producers serialise on the stream's mutex. A producer that still tries
+ *      the biased path finds no owner and ends in a claim, which sees
+ *      `shared`. A producer that took the mutex re-checks `shared` under it
+ *      (a recycle may have cleared it meanwhile) and else takes the biased
+ *      path.
+ *  S7. Incarnation tag. `tag` names the stream's current life (core/ puts
+ *      the handle there; 0 while it is being retired). A producer that found
+ *      the stream through a name that may be stale compares the tag with the
+ *      name while it owns the stream (between reserve and commit) and
+ *      cancels on a mismatch. Retiring stores 0 and then quiesces
+ *      (sched_stream_quiesce: waits out the owner inside, or the shared
+ *      stream's mutex holder, through the S5 Dekker pair): every producer
+ *      either committed before the quiesce returned, so a drain that reads
+ *      the tail afterwards includes its task, or reads the new tag and
+ *      cancels. So nothing is committed to a retired stream, and nothing
+ *      meant for one incarnation lands in the next. The tag is relaxed: the
+ *      ownership protocol orders it (fence pair, claim lock, share_lock).
+ *  S8. A stream is type-stable: recycling it (sched_stream_init on a stream
+ *      that has a ring) requires the caller to own it
+ *      (sched_stream_claim_recycle) and resets the ring and counters only.
+ *      The ownership state (producer, revoke, share_lock) and doneq are never
+ *      re-initialised, since a late producer or waiter of the last life may
+ *      be using them; the recycle claim resets `claims` and clears `shared`
+ *      holding g_claim_lock and then share_lock (the order of the S6 switch;
+ *      the re-check in S6 sees it).
  *
  * Synchronisation table:
  *   reserve/commit  vs reserve/commit (other thread): serialised by ownership (S5)
@@ -70,6 +93,7 @@ struct sched_stream {
     _Alignas(SCHED_CACHELINE) _Atomic uint64_t tail; /* A: P stores; read by synchronising hosts */
     uint64_t head_cache;                             /* P: last head seen */
     struct sched_producer *_Atomic producer;         /* A: the owner thread (S5) */
+    _Atomic uint64_t tag;                            /* A: incarnation tag (S7), 0 = retired */
     _Atomic uint32_t revoke;                         /* A: a claim is in progress (S5) */
     _Atomic uint32_t shared;                         /* A: producers use share_lock (S6) */
     uint32_t claims;                                 /* claim lock: ownership changes */
@@ -103,8 +127,12 @@ _Static_assert(__builtin_offsetof(struct sched_stream, doneq) -
                "worker line separate from the shared line");
 
 /* Reset the stream and give it a zeroed ring of sched_cfg.ring_slots (a ring
- * it already has is reused; a new stream must be zeroed). 0 / -ENOMEM. */
+ * it already has is reused; a new stream must be zeroed, a recycled one owned
+ * by the caller, S8). The tag is 0 afterwards. 0 / -ENOMEM. */
 int sched_stream_init(struct sched_stream *s, void *owner);
+/* Retire (S7): the caller stored the tag 0 before; returns when no producer
+ * that may have read the old tag is still inside a submission. */
+void sched_stream_quiesce(struct sched_stream *s);
 /* Free the ring. The stream must be detached from its worker. */
 void sched_stream_fini(struct sched_stream *s);
 
@@ -130,6 +158,8 @@ struct sched_producer *sched_producer_register(void);
 extern struct sched_ec sched_claim_ec;
 
 void sched_stream_claim(struct sched_stream *s, struct sched_producer *me);
+/* Claim a stream to recycle it (S8): also unshares it and resets its claims. */
+void sched_stream_claim_recycle(struct sched_stream *s, struct sched_producer *me);
 void sched_stream_wait_space(struct sched_stream *s);
 void sched_worker_kick(struct sched_worker *w);
 bool sched_worker_sleeping(struct sched_worker *w);
@@ -147,8 +177,12 @@ static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
     /* acquire: pairs with the release that made the stream shared (S6). */
     if (__builtin_expect(atomic_load_explicit(&s->shared, memory_order_acquire), 0)) {
         pthread_mutex_lock(&s->share_lock);
-        me->locked = s;
-        goto owned;
+        /* relaxed: cleared only under share_lock (S8), which we hold. */
+        if (__builtin_expect(atomic_load_explicit(&s->shared, memory_order_relaxed) != 0, 1)) {
+            me->locked = s;
+            goto owned;
+        }
+        pthread_mutex_unlock(&s->share_lock); /* recycled meanwhile (S6): biased path */
     }
     /* relaxed: ordered before the checks below by the light fence (S5). */
     atomic_store_explicit(&me->in, s, memory_order_relaxed);
@@ -201,9 +235,21 @@ static inline void sched_stream_commit(struct sched_stream *s)
     atomic_store_explicit(&s->tail, t + 1, memory_order_release);
     struct sched_producer *me = sched_t_producer;
     me->last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */
+    /* Read while we own the stream: once we leave, a destroy may finish and
+     * the record be reattached for its next life (S7). Workers are never
+     * freed, so a kick that arrives after that is only a spurious wake-up. */
+    struct sched_worker *w = s->worker;
     sched_stream_leave_as(s, me);
-    if (__builtin_expect(sched_worker_sleeping(s->worker), 0)) /* S4 */
-        sched_worker_kick(s->worker);
+    if (__builtin_expect(sched_worker_sleeping(w), 0)) /* S4 */
+        sched_worker_kick(w);
+}
+
+/* The stream's incarnation tag (S7); compare it with the expected one while
+ * owning the stream (after reserve, before commit or cancel). */
+static inline uint64_t sched_stream_tag(struct sched_stream *s)
+{
+    /* relaxed: S7, ordered by the ownership protocol. */
+    return atomic_load_explicit(&s->tag, memory_order_relaxed);
 }
 
 /* Give back a reserved slot without publishing it. */
