@@ -215,8 +215,7 @@ static void run_scenario(const struct scenario *sc)
 {
     g_scn = sc->name;
     for (int64_t n = 0;; n++) {
-        CHECK_OK(aclInit(NULL));
-        CHECK_OK(aclrtSetDevice(0));
+        TEST_OPEN();
         cpuaclTestFailAlloc(n);
         sc->fn();
         uint64_t fired = 0;
@@ -246,8 +245,7 @@ static void run_scenario(const struct scenario *sc)
 
 static void test_failing_kernel(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     aclrtEvent e;
     CHECK_OK(aclrtCreateStream(&s));

@@ -324,7 +324,6 @@ int main(void)
     one(0, 100, ACL_MEM_MALLOC_HUGE_FIRST);
     one(2, 100, ACL_MEM_MALLOC_NORMAL_ONLY);
     CHECK_OK(aclrtResetDevice(1));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_alloc");
 }

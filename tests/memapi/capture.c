@@ -120,11 +120,8 @@ static void capture_and_replay(aclmdlRICaptureMode mode)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
-    CHECK_OK(aclrtCreateStream(&g_cap));
-    CHECK_OK(aclrtCreateStream(&g_exec));
-    CHECK_OK(aclrtCreateStream(&g_other));
+    TEST_OPEN();
+    CREATE_STREAMS(&g_cap, &g_exec, &g_other);
     CHECK_OK(aclrtMallocHost((void **)&g_in, N));
     CHECK_OK(aclrtMallocHost((void **)&g_out, N));
     CHECK_OK(aclrtMalloc(&g_d0, N, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -139,7 +136,6 @@ int main(void)
     EXPECT_OK(aclrtFreeHost(g_out));
     EXPECT_OK(aclrtFree(g_d0));
     EXPECT_OK(aclrtFree(g_d1));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_capture");
 }

@@ -205,14 +205,12 @@ static void async_queued(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     run(cp_sync, "aclrtMemcpy2d");
     run(cp_async, "aclrtMemcpy2dAsync");
     async_queued();
     EXPECT_OK(aclrtDestroyStream(g_s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_copy2d");
 }

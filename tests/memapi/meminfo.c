@@ -121,8 +121,7 @@ int main(void)
 {
     probe();
     CHECK(setenv("CPUACL_DEVICE_MEMORY_MB", "128", 1) == 0);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     bad_args();
     check_all(0, __LINE__);
 
@@ -162,7 +161,6 @@ int main(void)
     EXPECT_OK(aclrtFree(c));
     EXPECT_OK(aclrtFreeHost(h));
     check_all(0, __LINE__);
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_meminfo");
 }

@@ -152,15 +152,13 @@ static void sync_no_wait(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     rows(set_sync, "aclrtMemset");
     rows(set_async, "aclrtMemsetAsync");
     async_order();
     sync_no_wait();
     EXPECT_OK(aclrtDestroyStream(g_s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_memset");
 }

@@ -186,8 +186,7 @@ static void misuse(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     static const aclDataType types[] = {ACL_INT8,  ACL_INT16,   ACL_INT32, ACL_UINT32,
                                         ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
@@ -202,7 +201,6 @@ int main(void)
     edges();
     misuse();
     CHECK_OK(aclrtDestroyStream(g_s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_reduce");
 }

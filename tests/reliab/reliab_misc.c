@@ -52,11 +52,9 @@ static int32_t k_sleep(void *arg)
 
 static void test_failure_mode_context_wide(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream a, b, c;
-    CHECK_OK(aclrtCreateStream(&a));
-    CHECK_OK(aclrtCreateStream(&b));
+    CREATE_STREAMS(&a, &b);
     CHECK_OK(aclrtSetStreamFailureMode(a, ACL_STOP_ON_FAILURE));
     /* at most once per stream */
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetStreamFailureMode(a, ACL_CONTINUE_ON_FAILURE));
@@ -78,12 +76,9 @@ static void test_failure_mode_context_wide(void)
 
 static void test_force_destroy_discards_model_runs(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream cs, s, x;
-    CHECK_OK(aclrtCreateStream(&cs));
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&x));
+    CREATE_STREAMS(&cs, &s, &x);
     CHECK_OK(aclmdlRICaptureBegin(cs, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
     CHECK_OK(cpuaclLaunchKernel(cs, k_inc, NULL));
     aclmdlRI ri;
@@ -122,8 +117,7 @@ static void test_64_devices(void)
 static void test_stream_limit_codes(void)
 {
     setenv("CPUACL_RING_SLOTS", "64", 1);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream cs;
     CHECK_OK(aclrtCreateStream(&cs));
     CHECK_OK(aclmdlRICaptureBegin(cs, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
@@ -163,8 +157,7 @@ static void cb_inc(void *arg)
  * the kernel queued after it. A hang is reported by RUN's time limit. */
 static void test_sync_runs_own_callbacks(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     uint64_t me = (uint64_t)pthread_self();

@@ -313,8 +313,7 @@ int main(void)
     char root[] = "/tmp/cpuacl_prof_dump_XXXXXX";
     CHECK(mkdtemp(root));
     CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclmdlInitDump());
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     CHECK_OK(aclrtMalloc((void **)&g_x, N * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_OK(aclrtMalloc((void **)&g_y, N * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST));
@@ -335,8 +334,7 @@ int main(void)
     CHECK_OK(aclrtFree(g_y));
     CHECK_OK(aclrtFree(g_z));
     CHECK_OK(aclrtDestroyStream(g_s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     char cmd[600];
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
     CHECK(system(cmd) == 0);
