@@ -285,9 +285,7 @@ static void test_one_stream(void)
     EXPECT(atomic_load(&g_cnt[3]) == 211);
     CHECK_OK(aclrtDestroyStream(exec));
     free_built(&b);
-    CHECK_OK(aclrtFree(g_buf));
-    CHECK_OK(aclrtFree(g_src));
-    CHECK_OK(aclrtFree(g_dst));
+    FREE_DEVICE(g_buf, g_src, g_dst);
 }
 
 /* 2 streams crossing twice. */

@@ -296,11 +296,7 @@ static void page_kinds(void)
     struct mt_vma v = vma_of(c);
     fprintf(stderr, "info: HUGE_FIRST 8 MiB mapping: Rss %zu kB, AnonHugePages %zu kB\n", v.rss_kb,
             v.anon_huge_kb);
-    EXPECT_OK(aclrtFree(a));
-    EXPECT_OK(aclrtFree(b));
-    EXPECT_OK(aclrtFree(c));
-    EXPECT_OK(aclrtFree(d));
-    EXPECT_OK(aclrtFree(e));
+    EXPECT_FREE_DEVICE(a, b, c, d, e);
 }
 
 int main(void)

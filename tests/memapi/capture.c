@@ -129,13 +129,9 @@ int main(void)
     capture_and_replay(ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
     capture_and_replay(ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL);
     capture_and_replay(ACL_MODEL_RI_CAPTURE_MODE_RELAXED);
-    EXPECT_OK(aclrtDestroyStream(g_cap));
-    EXPECT_OK(aclrtDestroyStream(g_exec));
-    EXPECT_OK(aclrtDestroyStream(g_other));
-    EXPECT_OK(aclrtFreeHost(g_in));
-    EXPECT_OK(aclrtFreeHost(g_out));
-    EXPECT_OK(aclrtFree(g_d0));
-    EXPECT_OK(aclrtFree(g_d1));
+    EXPECT_DESTROY_STREAMS(g_cap, g_exec, g_other);
+    EXPECT_FREE_HOST(g_in, g_out);
+    EXPECT_FREE_DEVICE(g_d0, g_d1);
     TEST_CLOSE();
     return memapi_exit("memapi_capture");
 }

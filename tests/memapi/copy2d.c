@@ -163,9 +163,7 @@ static void run(cp2d_fn cp, const char *name)
         EXPECT(memcmp(h1, want, BUF) == 0);
     }
 
-    EXPECT_OK(aclrtFree(d0));
-    EXPECT_OK(aclrtFree(d1));
-    EXPECT_OK(aclrtFree(dsmall));
+    EXPECT_FREE_DEVICE(d0, d1, dsmall);
     EXPECT_OK(aclrtFreeHost(p0));
     free(h0);
     free(h1);

@@ -244,11 +244,8 @@ int main(void)
     pageable();
     host_to_host();
     EXPECT_OK(aclrtDestroyStream(g_s));
-    EXPECT_OK(aclrtFree(g_d0));
-    EXPECT_OK(aclrtFree(g_d1));
-    EXPECT_OK(aclrtFree(g_dodd));
-    EXPECT_OK(aclrtFreeHost(g_p0));
-    EXPECT_OK(aclrtFreeHost(g_p1));
+    EXPECT_FREE_DEVICE(g_d0, g_d1, g_dodd);
+    EXPECT_FREE_HOST(g_p0, g_p1);
     free(g_h0);
     free(g_h1);
     TEST_CLOSE();

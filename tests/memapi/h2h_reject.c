@@ -51,8 +51,7 @@ int main(void)
     EXPECT_OK(aclrtSynchronizeStream(s));
     EXPECT_PAT(p1, N, 1);
     EXPECT_OK(aclrtDestroyStream(s));
-    EXPECT_OK(aclrtFreeHost(p0));
-    EXPECT_OK(aclrtFreeHost(p1));
+    EXPECT_FREE_HOST(p0, p1);
     EXPECT_OK(aclrtFree(d));
     free(h0);
     free(h1);

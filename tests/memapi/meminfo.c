@@ -156,9 +156,7 @@ int main(void)
     CHECK_OK(aclrtDestroyContext(ctx1));
     CHECK_OK(aclrtSetCurrentContext(ctx0));
 
-    EXPECT_OK(aclrtFree(a));
-    EXPECT_OK(aclrtFree(b));
-    EXPECT_OK(aclrtFree(c));
+    EXPECT_FREE_DEVICE(a, b, c);
     EXPECT_OK(aclrtFreeHost(h));
     check_all(0, __LINE__);
     TEST_CLOSE();

@@ -93,8 +93,7 @@ static void rows(set_fn set, const char *name)
     EXPECT_OK(set(d, (size_t)1 << 40, 7, 64, s));
     EXPECT_DEV_BYTES(d, 64, 7);
 
-    EXPECT_OK(aclrtFree(d));
-    EXPECT_OK(aclrtFree(dodd));
+    EXPECT_FREE_DEVICE(d, dodd);
     EXPECT_OK(aclrtFreeHost(p));
     free(heap);
 }

@@ -26,8 +26,7 @@ int main(void)
     EXPECT_DEV_PAT(devPtrB, size, 3007);
     // 4. 释放资源
     EXPECT_OK(aclrtDestroyStream(stream));
-    EXPECT_OK(aclrtFree(devPtrA));
-    EXPECT_OK(aclrtFree(devPtrB));
+    EXPECT_FREE_DEVICE(devPtrA, devPtrB);
     seed_end();
     return memapi_exit("seed003_d2d");
 }

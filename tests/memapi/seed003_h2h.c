@@ -21,8 +21,7 @@ int main(void)
     EXPECT_PAT(hostPtrB, size, 3001);
     EXPECT_PAT(hostPtrA, size, 3001); /* the source is untouched */
     // 4. 释放资源
-    EXPECT_OK(aclrtFreeHost(hostPtrA));
-    EXPECT_OK(aclrtFreeHost(hostPtrB));
+    EXPECT_FREE_HOST(hostPtrA, hostPtrB);
     seed_end();
     return memapi_exit("seed003_h2h");
 }

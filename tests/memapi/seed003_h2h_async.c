@@ -26,8 +26,7 @@ int main(void)
     EXPECT_OK(aclrtMemcpy(hostPtrB, size, hostPtrA, size, ACL_MEMCPY_HOST_TO_HOST));
     EXPECT_PAT(hostPtrB, size, 3008);
     EXPECT_OK(aclrtDestroyStream(stream));
-    EXPECT_OK(aclrtFreeHost(hostPtrA));
-    EXPECT_OK(aclrtFreeHost(hostPtrB));
+    EXPECT_FREE_HOST(hostPtrA, hostPtrB);
     seed_end();
     return memapi_exit("seed003_h2h_async");
 }

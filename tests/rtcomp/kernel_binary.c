@@ -210,12 +210,7 @@ int main(void)
 
     free(hmem);
     free(amem);
-    CHECK_OK(aclrtFree(x));
-    CHECK_OK(aclrtFree(y));
-    CHECK_OK(aclrtFree(z));
-    CHECK_OK(aclrtFree(out));
-    CHECK_OK(aclrtFree(sout));
-    CHECK_OK(aclrtFree(dev_args));
+    FREE_DEVICE(x, y, z, out, sout, dev_args);
     CHECK_OK(aclrtDestroyStream(stream));
     TEST_CLOSE();
     printf("kernel_binary: ok\n");

@@ -330,9 +330,7 @@ int main(void)
     aclDestroyTensor(g_tx);
     aclDestroyTensor(g_ty);
     aclDestroyTensor(g_tz);
-    CHECK_OK(aclrtFree(g_x));
-    CHECK_OK(aclrtFree(g_y));
-    CHECK_OK(aclrtFree(g_z));
+    FREE_DEVICE(g_x, g_y, g_z);
     CHECK_OK(aclrtDestroyStream(g_s));
     TEST_CLOSE();
     char cmd[600];

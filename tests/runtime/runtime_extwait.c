@@ -135,8 +135,7 @@ int main(void)
     CHECK_ERR(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, aclmdlRICaptureEnd(graph, &ri));
     DESTROY_EVENTS(in, out2);
 
-    CHECK_OK(aclrtFree(src));
-    CHECK_OK(aclrtFree(dst));
+    FREE_DEVICE(src, dst);
     DESTROY_STREAMS(graph, outside, exe);
     TEST_CLOSE();
     printf("runtime_extwait: ok\n");

@@ -138,9 +138,7 @@ int main(void)
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyLabel(NULL));
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyLabelList(NULL));
 
-    CHECK_OK(aclrtFree(idx));
-    CHECK_OK(aclrtFree(idx2));
-    CHECK_OK(aclrtFree(count));
+    FREE_DEVICE(idx, idx2, count);
     DESTROY_STREAMS(ls, ls2, exe);
     TEST_CLOSE();
     printf("runtime_label: ok\n");

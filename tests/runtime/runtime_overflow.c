@@ -49,8 +49,7 @@ static void cast(aclrtStream s, const float *in, uint16_t *out)
     aclDestroyTensor(to);
     if (w)
         CHECK_OK(aclrtFree(w));
-    CHECK_OK(aclrtFree(din));
-    CHECK_OK(aclrtFree(dout));
+    FREE_DEVICE(din, dout);
 }
 
 int main(void)

@@ -212,8 +212,7 @@ int main(void)
     CHECK_OK(aclrtRandomNumAsync(&bad, stream, NULL));
     CHECK(aclrtSynchronizeStream(stream) == ACL_ERROR_INVALID_PARAM);
 
-    CHECK_OK(aclrtFree(out));
-    CHECK_OK(aclrtFree(counter));
+    FREE_DEVICE(out, counter);
     CHECK_OK(aclrtDestroyStream(stream));
     TEST_CLOSE();
     return 0;
