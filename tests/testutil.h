@@ -6,6 +6,9 @@
 
 #include "testbase.h"
 
+#include <stdatomic.h>
+#include <stdint.h>
+
 #include "acl/acl.h"
 
 /* Report at `file`:`line` that an AscendCL call gave `got`, not `want`: with
@@ -108,5 +111,24 @@ static inline void test_each_at(const char *file, int line, enum test_each_op op
 #define EXPECT_DESTROY_EVENTS(...) TEST_EACH_(TEST_DESTROY_EVENT, &g_failed, __VA_ARGS__)
 #define EXPECT_FREE_DEVICE(...) TEST_EACH_(TEST_FREE_DEVICE, &g_failed, __VA_ARGS__)
 #define EXPECT_FREE_HOST(...) TEST_EACH_(TEST_FREE_HOST, &g_failed, __VA_ARGS__)
+
+/* ---- kernels many tests launch (cpuaclLaunchKernel) --------------------- */
+#ifndef __cplusplus
+
+/* Counts its runs. args: _Atomic uint64_t *counter. Relaxed: the host reads
+ * the count after a synchronise, which orders it. */
+static inline int32_t kt_inc(void *args)
+{
+    atomic_fetch_add_explicit((_Atomic uint64_t *)args, 1, memory_order_relaxed);
+    return 0;
+}
+
+/* Fails (a non-zero kernel return: the stream reports 507015). */
+static inline int32_t kt_fail(void *args)
+{
+    (void)args;
+    return 1;
+}
+#endif
 
 #endif

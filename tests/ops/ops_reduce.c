@@ -91,8 +91,7 @@ static void check_reduce(bool mean, aclDataType dt, aclDataType rdt, int nd, con
     CHECK(ot_gaps_intact(&o));
     free(sum);
     free(mag);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -157,10 +156,7 @@ static void test_reduce(void)
     aclDestroyIntArray(a1);
     aclDestroyIntArray(abad);
     aclDestroyIntArray(adup);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&o2);
-    ot_free(&oi);
+    OT_FREE(&x, &o, &o2, &oi);
 }
 
 /* ---- Softmax ---------------------------------------------------------------------- */
@@ -193,8 +189,7 @@ static void check_softmax(aclDataType dt, aclDataType odt, int dim, int li, int 
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -219,9 +214,7 @@ static void test_softmax(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, -3, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, 0, o2.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmaxGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
-    ot_free(&xi);
-    ot_free(&o);
-    ot_free(&o2);
+    OT_FREE(&xi, &o, &o2);
 }
 
 /* ---- RmsNorm / LayerNorm ------------------------------------------------------------- */
@@ -307,8 +300,7 @@ static void check_norm(bool layer, aclDataType dt, aclDataType gdt, int k, bool 
         }
     }
     CHECK(ot_gaps_intact(&y));
-    ot_free(&x);
-    ot_free(&y);
+    OT_FREE(&x, &y);
     if (g.t)
         ot_free(&g);
     if (b.t)
@@ -373,15 +365,7 @@ static void test_norm(void)
              aclnnLayerNormGetWorkspaceSize(x.t, n8, NULL, NULL, 1e-5, NULL, NULL, NULL, &ws, &ex));
     aclDestroyIntArray(n8);
     aclDestroyIntArray(n7);
-    ot_free(&x);
-    ot_free(&y);
-    ot_free(&yh);
-    ot_free(&xi);
-    ot_free(&g);
-    ot_free(&g7);
-    ot_free(&r);
-    ot_free(&rh);
-    ot_free(&r3);
+    OT_FREE(&x, &y, &yh, &xi, &g, &g7, &r, &rh, &r3);
 }
 
 int main(void)

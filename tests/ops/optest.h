@@ -246,6 +246,16 @@ static inline void ot_free(ot_tensor *x)
     memset(x, 0, sizeof(*x));
 }
 
+/* OT_FREE(&a, &b, ...): ot_free on each. */
+#define OT_FREE(...)                                                                               \
+    ot_free_each((ot_tensor *[]){__VA_ARGS__},                                                     \
+                 sizeof((ot_tensor *[]){__VA_ARGS__}) / sizeof(ot_tensor *))
+static inline void ot_free_each(ot_tensor *const *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        ot_free(v[i]);
+}
+
 /* Linear logical index -> element pointer. */
 static inline char *ot_ptr(const ot_tensor *x, int64_t lin)
 {
