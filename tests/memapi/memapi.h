@@ -149,20 +149,16 @@ static inline void dev_write_pat(void *dev, size_t n, uint32_t seed)
         free(h_);                                                                                  \
     } while (0)
 
-/* aclrtGetMemInfo of the current device (fatal on error). */
-static inline size_t mi_free(aclrtMemAttr a)
+/* aclrtGetMemInfo of the current device (fatal on error): the free bytes,
+ * or with `total` the total. */
+static inline size_t mi_get(aclrtMemAttr a, bool total)
 {
     size_t f = 0, t = 0;
     CHECK_OK(aclrtGetMemInfo(a, &f, &t));
-    return f;
+    return total ? t : f;
 }
-
-static inline size_t mi_total(aclrtMemAttr a)
-{
-    size_t f = 0, t = 0;
-    CHECK_OK(aclrtGetMemInfo(a, &f, &t));
-    return t;
-}
+#define mi_free(a) mi_get((a), false)
+#define mi_total(a) mi_get((a), true)
 
 /* What aclrtMalloc reserves for `size` (behaviour.md: round up to 32, plus 32,
  * except MallocAlign32 and the HUGE1G policies). */

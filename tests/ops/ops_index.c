@@ -342,12 +342,10 @@ static void check_argmax(aclDataType dt, aclDataType odt, int nd, const int64_t 
 {
     int d = dim < 0 ? dim + (nd ? nd : 1) : dim;
     int64_t od[8] = {0};
-    int on = 0;
-    for (int q = 0; q < nd; q++)
-        if (q != d)
-            od[on++] = dims[q];
-        else if (keep)
-            od[on++] = 1;
+    bool red[8] = {false};
+    if (nd > 0)
+        red[d] = true;
+    int on = ot_keep_shape(nd, dims, red, keep, od);
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, li);
     ot_make(&o, odt, on, od, lo);

@@ -181,18 +181,8 @@ static void pn_case(aclDataType dt, aclDataType dout, int nd, const int64_t *dim
 {
     g_cases++;
     bool red[8] = {false};
-    for (int i = 0; i < nr; i++)
-        red[(rdims[i] + nd) % nd] = true;
-    if (nr == 0)
-        for (int i = 0; i < nd; i++)
-            red[i] = true;
     int64_t od[8];
-    int on = 0;
-    for (int i = 0; i < nd; i++)
-        if (!red[i])
-            od[on++] = dims[i];
-        else if (keep)
-            od[on++] = 1;
+    int on = ot_reduce_shape(nd, dims, rdims, nr, keep, red, od);
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, layout);
     ot_make(&o, dout, on, od, L_STEP);

@@ -25,18 +25,8 @@ static void check_reduce(bool mean, aclDataType dt, aclDataType rdt, int nd, con
                          const int64_t *rd, int nrd, bool keep, int li, int lo)
 {
     bool red[8] = {false};
-    for (int i = 0; i < nrd; i++)
-        red[rd[i] < 0 ? rd[i] + nd : rd[i]] = true;
-    if (nrd == 0)
-        for (int i = 0; i < nd; i++)
-            red[i] = true;
     int64_t od[8];
-    int on = 0;
-    for (int i = 0; i < nd; i++)
-        if (!red[i])
-            od[on++] = dims[i];
-        else if (keep)
-            od[on++] = 1;
+    int on = ot_reduce_shape(nd, dims, rd, nrd, keep, red, od);
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, li);
     ot_make(&o, rdt, on, od, lo);

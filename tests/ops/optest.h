@@ -256,6 +256,34 @@ static inline void ot_free_each(ot_tensor *const *v, size_t n)
         ot_free(v[i]);
 }
 
+/* The output dims of reducing the dimensions marked in red[]: the others,
+ * and each reduced one as 1 with keep. Returns the output rank. */
+static inline int ot_keep_shape(int nd, const int64_t *dims, const bool *red, bool keep,
+                                int64_t *od)
+{
+    int on = 0;
+    for (int i = 0; i < nd; i++)
+        if (!red[i])
+            od[on++] = dims[i];
+        else if (keep)
+            od[on++] = 1;
+    return on;
+}
+
+/* A reduction's shape (at most 8 dims): red[i] is set for each dimension of
+ * rd[0..nrd) (negative ones count from the end; none given = all), and od gets
+ * the output dims: the kept ones, each reduced one as 1 with keep. Returns the
+ * output rank. */
+static inline int ot_reduce_shape(int nd, const int64_t *dims, const int64_t *rd, int nrd,
+                                  bool keep, bool *red, int64_t *od)
+{
+    for (int i = 0; i < nd; i++)
+        red[i] = nrd == 0;
+    for (int i = 0; i < nrd; i++)
+        red[rd[i] < 0 ? rd[i] + nd : rd[i]] = true;
+    return ot_keep_shape(nd, dims, red, keep, od);
+}
+
 /* Linear logical index -> element pointer. */
 static inline char *ot_ptr(const ot_tensor *x, int64_t lin)
 {
