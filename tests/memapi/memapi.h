@@ -134,20 +134,16 @@ static inline void dev_write_pat(void *dev, size_t n, uint32_t seed)
     free(h);
 }
 
-/* Device memory holds the pattern (soft check). */
-#define EXPECT_DEV_PAT(dev, n, seed)                                                               \
+/* Device memory holds the pattern, or all bytes are `v` (soft checks): the
+ * host check EXPECT_PAT / EXPECT_BYTES on a copy read back. */
+#define EXPECT_DEV_(expect, dev, n, arg)                                                           \
     do {                                                                                           \
         uint8_t *h_ = dev_read((dev), (n));                                                        \
-        EXPECT_PAT(h_, (n), (seed));                                                               \
+        expect(h_, (n), (arg));                                                                    \
         free(h_);                                                                                  \
     } while (0)
-
-#define EXPECT_DEV_BYTES(dev, n, v)                                                                \
-    do {                                                                                           \
-        uint8_t *h_ = dev_read((dev), (n));                                                        \
-        EXPECT_BYTES(h_, (n), (v));                                                                \
-        free(h_);                                                                                  \
-    } while (0)
+#define EXPECT_DEV_PAT(dev, n, seed) EXPECT_DEV_(EXPECT_PAT, dev, n, seed)
+#define EXPECT_DEV_BYTES(dev, n, v) EXPECT_DEV_(EXPECT_BYTES, dev, n, v)
 
 /* aclrtGetMemInfo of the current device (fatal on error): the free bytes,
  * or with `total` the total. */

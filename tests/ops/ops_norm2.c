@@ -180,12 +180,10 @@ static void pn_case(aclDataType dt, aclDataType dout, int nd, const int64_t *dim
                     const int64_t *rdims, bool keep, double p, int layout)
 {
     g_cases++;
-    bool red[8] = {false};
-    int64_t od[8];
-    int on = ot_reduce_shape(nd, dims, rdims, nr, keep, red, od);
+    ot_rshape rs = ot_reduce_shape(nd, dims, rdims, nr, keep);
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, layout);
-    ot_make(&o, dout, on, od, L_STEP);
+    ot_make(&o, dout, rs.on, rs.od, L_STEP);
     ot_fill(&x, -2, 2);
     if (x.numel > 2)
         ot_set(&x, 1, 0); /* a zero for p = 0 */
@@ -205,7 +203,7 @@ static void pn_case(aclDataType dt, aclDataType dout, int nd, const int64_t *dim
         ot_unravel(i, dims, nd, idx);
         int64_t oi = 0;
         for (int d = 0; d < nd; d++)
-            if (!red[d])
+            if (!rs.red[d])
                 oi = oi * dims[d] + idx[d];
         double a = fabs(ot_get(&x, i));
         if (isinf(p))

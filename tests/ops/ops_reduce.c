@@ -24,12 +24,10 @@ static double pre_cast(aclDataType from, aclDataType to, double v)
 static void check_reduce(bool mean, aclDataType dt, aclDataType rdt, int nd, const int64_t *dims,
                          const int64_t *rd, int nrd, bool keep, int li, int lo)
 {
-    bool red[8] = {false};
-    int64_t od[8];
-    int on = ot_reduce_shape(nd, dims, rd, nrd, keep, red, od);
+    ot_rshape rs = ot_reduce_shape(nd, dims, rd, nrd, keep);
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, li);
-    ot_make(&o, rdt, on, od, lo);
+    ot_make(&o, rdt, rs.on, rs.od, lo);
     ot_fill(&x, dt == ACL_UINT8 ? 0 : -8, 8);
     aclIntArray *da = aclCreateIntArray(rd, (uint64_t)nrd);
     uint64_t ws;
@@ -49,14 +47,14 @@ static void check_reduce(bool mean, aclDataType dt, aclDataType rdt, int nd, con
     double *mag = calloc((size_t)(on_el ? on_el : 1), sizeof(double));
     int64_t cnt = 1;
     for (int i = 0; i < nd; i++)
-        if (red[i])
+        if (rs.red[i])
             cnt *= dims[i];
     for (int64_t lin = 0; lin < x.numel; lin++) {
         int64_t rem = lin, oi = 0, mul = 1;
         for (int i = nd - 1; i >= 0; i--) {
             int64_t c = rem % dims[i];
             rem /= dims[i];
-            if (!red[i]) {
+            if (!rs.red[i]) {
                 oi += c * mul;
                 mul *= dims[i];
             }

@@ -271,17 +271,24 @@ static inline int ot_keep_shape(int nd, const int64_t *dims, const bool *red, bo
 }
 
 /* A reduction's shape (at most 8 dims): red[i] is set for each dimension of
- * rd[0..nrd) (negative ones count from the end; none given = all), and od gets
- * the output dims: the kept ones, each reduced one as 1 with keep. Returns the
- * output rank. */
-static inline int ot_reduce_shape(int nd, const int64_t *dims, const int64_t *rd, int nrd,
-                                  bool keep, bool *red, int64_t *od)
+ * rd[0..nrd) (negative ones count from the end; none given = all), and od[0..on)
+ * are the output dims: the kept ones, each reduced one as 1 with keep. */
+typedef struct {
+    bool red[8];
+    int64_t od[8];
+    int on;
+} ot_rshape;
+
+static inline ot_rshape ot_reduce_shape(int nd, const int64_t *dims, const int64_t *rd, int nrd,
+                                        bool keep)
 {
+    ot_rshape r = {{false}, {0}, 0};
     for (int i = 0; i < nd; i++)
-        red[i] = nrd == 0;
+        r.red[i] = nrd == 0;
     for (int i = 0; i < nrd; i++)
-        red[rd[i] < 0 ? rd[i] + nd : rd[i]] = true;
-    return ot_keep_shape(nd, dims, red, keep, od);
+        r.red[rd[i] < 0 ? rd[i] + nd : rd[i]] = true;
+    r.on = ot_keep_shape(nd, dims, r.red, keep, r.od);
+    return r;
 }
 
 /* Linear logical index -> element pointer. */
