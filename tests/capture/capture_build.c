@@ -285,9 +285,7 @@ static void test_one_stream(void)
     EXPECT(atomic_load(&g_cnt[3]) == 211);
     CHECK_OK(aclrtDestroyStream(exec));
     free_built(&b);
-    CHECK_OK(aclrtFree(g_buf));
-    CHECK_OK(aclrtFree(g_src));
-    CHECK_OK(aclrtFree(g_dst));
+    FREE_DEVICE(g_buf, g_src, g_dst);
 }
 
 /* 2 streams crossing twice. */
@@ -514,8 +512,7 @@ static void test_abort(void)
     CHECK_OK(aclmdlRICaptureEnd(c, &m));
     EXPECT_ERR(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclmdlRIAbort(m));
     CHECK_OK(aclmdlRIDestroy(m));
-    CHECK_OK(aclrtDestroyStream(c));
-    CHECK_OK(aclrtDestroyStream(exec));
+    DESTROY_STREAMS(c, exec);
 }
 
 /* ---- id and name ------------------------------------------------------------- */
@@ -624,8 +621,7 @@ static void test_misuse_begin_bind(void)
     CHECK_OK(aclmdlRIBuildBegin(&m, 0));
     CHECK_OK(aclmdlRIBuildBegin(&m2, 0));
     aclrtStream s = persistent_stream(), plain, cap;
-    CHECK_OK(aclrtCreateStream(&plain));
-    CHECK_OK(aclrtCreateStream(&cap));
+    CREATE_STREAMS(&plain, &cap);
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(NULL, s, ACL_MODEL_STREAM_FLAG_HEAD));
     EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(m, NULL, ACL_MODEL_STREAM_FLAG_HEAD));
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE,
@@ -694,10 +690,7 @@ static void test_misuse_begin_bind(void)
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIExecuteAsync(m, plain));
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIBuildEnd(m, NULL));
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIDestroy(m));
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(pcap));
-    CHECK_OK(aclrtDestroyStream(plain));
-    CHECK_OK(aclrtDestroyStream(cap));
+    DESTROY_STREAMS(s, pcap, plain, cap);
 }
 
 static void test_misuse_end(void)
@@ -770,11 +763,8 @@ static void test_misuse_end(void)
     EXPECT_ERR(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, aclmdlRIBuildEnd(other, NULL));
     CHECK_OK(aclmdlRIDestroy(other));
     EXPECT_NORMAL(loose);
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(t));
-    CHECK_OK(aclrtDestroyStream(loose));
-    CHECK_OK(aclrtDestroyEvent(e));
-    CHECK_OK(aclrtDestroyEvent(outside));
+    DESTROY_STREAMS(s, t, loose);
+    DESTROY_EVENTS(e, outside);
 }
 
 /* Unbinding during the build keeps what the stream recorded; an empty model runs. */
@@ -865,8 +855,7 @@ static void test_two_launch_streams(void)
     aclmdlRI m = NULL;
     CHECK_OK(aclrtCreateStreamWithConfig(&sa, 0, ACL_STREAM_PERSISTENT));
     CHECK_OK(aclrtCreateStreamWithConfig(&sb, 0, ACL_STREAM_PERSISTENT));
-    CHECK_OK(aclrtCreateStream(&e0));
-    CHECK_OK(aclrtCreateStream(&e1));
+    CREATE_STREAMS(&e0, &e1);
     CHECK_OK(aclmdlRIBuildBegin(&m, 0));
     CHECK_OK(aclmdlRIBindStream(m, sa, ACL_MODEL_STREAM_FLAG_HEAD));
     CHECK_OK(aclmdlRIBindStream(m, sb, ACL_MODEL_STREAM_FLAG_HEAD));
@@ -882,8 +871,7 @@ static void test_two_launch_streams(void)
     EXPECT(atomic_load(&g_a_runs) == 20 && atomic_load(&g_b_runs) == 20);
     EXPECT(atomic_load(&g_overlaps) == 0);
     CHECK_OK(aclmdlRIDestroy(m));
-    CHECK_OK(aclrtDestroyStream(e0));
-    CHECK_OK(aclrtDestroyStream(e1));
+    DESTROY_STREAMS(e0, e1);
 }
 
 /* Events between a build and other builds or captures: the codes of
@@ -896,8 +884,7 @@ static void test_build_conflicts(void)
     CHECK_OK(aclrtCreateStreamWithConfig(&s, 0, ACL_STREAM_PERSISTENT));
     CHECK_OK(aclrtCreateStreamWithConfig(&s2, 0, ACL_STREAM_PERSISTENT));
     CHECK_OK(aclrtCreateStream(&c));
-    CHECK_OK(aclrtCreateEvent(&e));
-    CHECK_OK(aclrtCreateEvent(&e2));
+    CREATE_EVENTS(&e, &e2);
     CHECK_OK(aclmdlRIBuildBegin(&m, 0));
     CHECK_OK(aclmdlRIBuildBegin(&m2, 0));
     CHECK_OK(aclmdlRIBindStream(m, s, ACL_MODEL_STREAM_FLAG_HEAD));
@@ -919,8 +906,7 @@ static void test_build_conflicts(void)
     CHECK_OK(aclmdlRIDestroy(cm));
     CHECK_OK(aclmdlRIDestroy(m));
     CHECK_OK(aclmdlRIDestroy(m2));
-    CHECK_OK(aclrtDestroyEvent(e));
-    CHECK_OK(aclrtDestroyEvent(e2));
+    DESTROY_EVENTS(e, e2);
     CHECK_OK(aclrtDestroyStream(c));
 }
 
@@ -928,14 +914,12 @@ static void test_build_conflicts(void)
 
 static void setup(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
 }
 
 static void teardown(void)
 {
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
 }
 
 int main(void)

@@ -338,10 +338,7 @@ static void test_three_level(void)
     CHECK_ACL(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIExecuteAsync(ri, sx));
     for (int i = 0; i < 6; i++)
         CHECK_OK(aclrtDestroyEvent(ev[i]));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(s3));
-    CHECK_OK(aclrtDestroyStream(sx));
+    DESTROY_STREAMS(s1, s2, s3, sx);
 }
 
 /* ---- replay reads the current buffers ----------------------------------------- */
@@ -409,11 +406,8 @@ static void test_current_buffers(void)
     for (int i = 0; i < VN; i++)
         CHECK(t1[i] == in[i] * 8 - 1 && in[i] == 49 * 1000 + i * 7 - 300 + 20);
     CHECK_OK(aclmdlRIDestroy(ri));
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(sx));
+    DESTROY_EVENTS(e1, e2);
+    DESTROY_STREAMS(s1, s2, sx);
 }
 
 /* ---- interleaved executions of several models --------------------------------- */
@@ -733,12 +727,8 @@ static void test_task_group(void)
     CHECK_OK(aclmdlRIDestroy(empty));
 
     CHECK_OK(aclmdlRIDestroy(ri));
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(su));
-    CHECK_OK(aclrtDestroyStream(sx));
+    DESTROY_EVENTS(e1, e2);
+    DESTROY_STREAMS(s1, s2, su, sx);
 }
 
 /* ---- capture into an existing model ----------------------------------------------- */
@@ -797,26 +787,21 @@ static void test_capture_to_model(void)
     aclmdlRICaptureStatus st;
     CHECK_OK(aclmdlRICaptureGetInfo(s1, &st, NULL));
     CHECK(st == ACL_MODEL_RI_CAPTURE_STATUS_NONE);
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(sx));
+    DESTROY_EVENTS(e1, e2);
+    DESTROY_STREAMS(s1, s2, sx);
 }
 
 static int g_failed; /* graphs checks are fatal (exit 1) in the child */
 
 static void setup(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
 }
 
 static void teardown(void)
 {
     CHECK_KERNELS();
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
 }
 
 int main(void)

@@ -50,8 +50,7 @@ static void *appender(void *arg)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtContext ctx;
     CHECK_OK(aclrtGetCurrentContext(&ctx));
     aclrtStream side[JOINS];
@@ -90,8 +89,7 @@ int main(void)
     }
     CHECK_OK(aclrtDestroyEvent(fork_ev));
     CHECK_OK(aclrtDestroyStream(g_origin));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     printf("PASS\n");
     return 0;
 }

@@ -117,8 +117,7 @@ int main(void)
         if (!g_log[t].v)
             return 1;
     }
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtContext ctx;
     CHECK_OK(aclrtGetCurrentContext(&ctx));
     /* one thread: reuse at every size */
@@ -135,8 +134,7 @@ int main(void)
         bad |= rv != NULL;
     }
     CHECK(!bad);
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     for (unsigned t = 0; t < NT; t++)
         free(g_log[t].v);
     puts("capture_reuse: ok");

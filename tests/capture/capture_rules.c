@@ -191,10 +191,8 @@ static void test_begin_on_capturing(void)
     CHECK_OK(aclmdlRIDestroy(ri));
     EXPECT_NORMAL(s1);
     EXPECT_NORMAL(s2);
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
+    DESTROY_EVENTS(e1, e2);
+    DESTROY_STREAMS(s1, s2);
 }
 
 static void test_end_not_capturing(void)
@@ -244,10 +242,8 @@ static void test_end_on_joined(void)
     CHECK_OK(aclmdlRIDestroy(ri));
     EXPECT_NORMAL(s1);
     EXPECT_NORMAL(s2);
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
+    DESTROY_EVENTS(e1, e2);
+    DESTROY_STREAMS(s1, s2);
 }
 
 /* ---- End on another thread -------------------------------------------------- */
@@ -314,10 +310,8 @@ static void test_end_other_thread(aclmdlRICaptureMode mode)
     /* The events left the capture too. */
     CHECK_OK(aclrtRecordEvent(e1, s1));
     EXPECT_ERR(ACL_SUCCESS, aclrtSynchronizeEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
+    DESTROY_EVENTS(e1, e2);
+    DESTROY_STREAMS(s1, s2);
 }
 
 /* ---- task groups ------------------------------------------------------------ */
@@ -367,10 +361,8 @@ static void test_open_task_group(void)
     EXPECT(atomic_load(&g_hits) == hits0);
     EXPECT_NORMAL(s1);
     EXPECT_NORMAL(s2);
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
+    DESTROY_EVENTS(e1, e2);
+    DESTROY_STREAMS(s1, s2);
 }
 
 /* ---- unjoined lanes --------------------------------------------------------- */
@@ -437,9 +429,7 @@ static void test_unjoined(enum unjoined_case c)
         CHECK_OK(aclrtDestroyEvent(ev[i]));
     }
     CHECK_OK(aclrtSynchronizeStream(s3));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(s3));
+    DESTROY_STREAMS(s1, s2, s3);
 }
 
 /* ---- events: outside records, default stream, wrong kind, conflicts ---------- */
@@ -498,12 +488,8 @@ static void test_outside_event(void)
     EXPECT(ri == NULL);
     EXPECT_NORMAL(s1);
 
-    CHECK_OK(aclrtDestroyEvent(eo));
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(never));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(other));
+    DESTROY_EVENTS(eo, e1, never);
+    DESTROY_STREAMS(s1, s2, other);
 }
 
 static void test_default_stream_event(void)
@@ -590,11 +576,8 @@ static void test_event_kind_and_conflict(void)
     EXPECT_NORMAL(sa);
     EXPECT_NORMAL(sb);
 
-    CHECK_OK(aclrtDestroyEvent(ipc));
-    CHECK_OK(aclrtDestroyEvent(ea));
-    CHECK_OK(aclrtDestroyEvent(eb));
-    CHECK_OK(aclrtDestroyStream(sa));
-    CHECK_OK(aclrtDestroyStream(sb));
+    DESTROY_EVENTS(ipc, ea, eb);
+    DESTROY_STREAMS(sa, sb);
 }
 
 /* ---- sync / query while capturing ------------------------------------------ */
@@ -669,12 +652,8 @@ static void test_sync_query(void)
     EXPECT(ms >= 0);
     EXPECT_ERR(ACL_SUCCESS, aclrtSynchronizeDevice());
     CHECK_OK(aclmdlRIDestroy(ri));
-    CHECK_OK(aclrtDestroyEvent(e0));
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(other));
+    DESTROY_EVENTS(e0, e1, e2);
+    DESTROY_STREAMS(s1, s2, other);
 }
 
 /* ---- execute / destroy ------------------------------------------------------ */
@@ -721,9 +700,7 @@ static void test_execute_rules(void)
     CHECK_OK(aclmdlRIDestroy(ri));
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIExecuteAsync(ri, s2));
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIDestroy(ri));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(s3));
+    DESTROY_STREAMS(s1, s2, s3);
 }
 
 static atomic_int g_release, g_started;
@@ -769,8 +746,7 @@ static void test_destroy_running(void)
     EXPECT(atomic_load(&g_hits) == h + 2);
     EXPECT_ERR(ACL_SUCCESS, aclmdlRIDestroy(ri));
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIDestroy(ri));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
+    DESTROY_STREAMS(s1, s2);
 }
 
 /* ---- GetInfo ---------------------------------------------------------------- */
@@ -855,10 +831,7 @@ static void test_getinfo(void)
     aclrtEvent ev[5] = {e1, e2, e3, e4, eo};
     for (int i = 0; i < 5; i++)
         CHECK_OK(aclrtDestroyEvent(ev[i]));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(s3));
-    CHECK_OK(aclrtDestroyStream(other));
+    DESTROY_STREAMS(s1, s2, s3, other);
 }
 
 /* ---- exchange mode ---------------------------------------------------------- */
@@ -1040,15 +1013,13 @@ static void test_unsafe_table(void)
 
 static void setup(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&g_ctx));
 }
 
 static void teardown(void)
 {
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
 }
 
 static void test_end_other_thread_global(void)

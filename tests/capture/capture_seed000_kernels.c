@@ -46,8 +46,7 @@ static int32_t sync_copy_other(void *a)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     for (int i = 0; i < N; i++) {
         self_h[i] = 0;
         other_h[i] = 1;
@@ -55,11 +54,8 @@ int main(void)
     aclrtStream s1, s2, side;
     aclrtEvent e1, e2;
     aclmdlRI ri;
-    CHECK_OK(aclrtCreateStream(&s1));
-    CHECK_OK(aclrtCreateStream(&s2));
-    CHECK_OK(aclrtCreateStream(&side));
-    CHECK_OK(aclrtCreateEvent(&e1));
-    CHECK_OK(aclrtCreateEvent(&e2));
+    CREATE_STREAMS(&s1, &s2, &side);
+    CREATE_EVENTS(&e1, &e2);
     float alpha = 1.1f;
 
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
@@ -99,12 +95,8 @@ int main(void)
     }
     CHECK(copies_in == 8);
     CHECK_OK(aclmdlRIDestroy(ri));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(side));
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(s1, s2, side);
+    DESTROY_EVENTS(e1, e2);
+    TEST_CLOSE();
     return 0;
 }

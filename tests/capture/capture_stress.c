@@ -392,8 +392,7 @@ int main(void)
     pthread_t wd;
     CHECK(pthread_create(&wd, NULL, watchdog, NULL) == 0);
     CHECK(pthread_detach(wd) == 0);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&g_ctx));
     for (int s = 0; s < NSLOT; s++) {
         struct slot *sl = &g_slots[s];
@@ -482,8 +481,7 @@ int main(void)
         free(sl->g.val);
         free(sl->g.runs);
     }
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     printf("capture_stress: %d graphs, %llu nodes, %llu node runs checked\n", (int)gid,
            (unsigned long long)total_nodes, (unsigned long long)total_runs);
     return 0;

@@ -108,8 +108,7 @@ int main(void)
     CHECK_OK(aclrtSetCurrentContext(main_default));
     CHECK_OK(aclrtDestroyContext(ctx1));
 
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

@@ -46,8 +46,7 @@ static void check_buf(const int *b, int base)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     for (int i = 0; i < LEN; i++)
         src[i] = i;
 
@@ -82,16 +81,14 @@ int main(void)
         aclrtEvent event;
         CHECK_OK(aclrtCreateEventExWithFlag(&event, ACL_EVENT_SYNC));
         aclrtStream s1, s2;
-        CHECK_OK(aclrtCreateStream(&s1));
-        CHECK_OK(aclrtCreateStream(&s2));
+        CREATE_STREAMS(&s1, &s2);
         CHECK_OK(launch_copy(s1, dst, src, round, round % 4 ? 5 : 0));
         CHECK_OK(aclrtRecordEvent(event, s1));
         CHECK_OK(aclrtStreamWaitEvent(s2, event));
         CHECK_OK(launch_copy(s2, out, dst, 1000, 0));
         CHECK_OK(aclrtSynchronizeStream(s2));
         check_buf(out, round + 1000);
-        CHECK_OK(aclrtDestroyStream(s2));
-        CHECK_OK(aclrtDestroyStream(s1));
+        DESTROY_STREAMS(s2, s1);
         CHECK_OK(aclrtDestroyEvent(event));
     }
     /* Several streams waiting for the same event. */

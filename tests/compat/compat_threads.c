@@ -104,8 +104,7 @@ int main(void)
     if (tasks_per_thread < 1000)
         tasks_per_thread = 1000;
     setenv("CPUACL_WORKERS", "2", 0);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&shared_ctx));
 
     for (int i = 0; i < NTHREADS; i++)
@@ -135,7 +134,6 @@ int main(void)
         CHECK(atomic_load(&last_seen[i]) == (int64_t)tasks_per_thread - 1);
     free(slots);
 
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

@@ -112,13 +112,6 @@ static inline void sleep_ms(double ms)
 
 /* ---- kernels ------------------------------------------------------------ */
 
-/* args: _Atomic uint64_t *counter */
-static inline int32_t kt_inc(void *args)
-{
-    atomic_fetch_add_explicit((_Atomic uint64_t *)args, 1, memory_order_relaxed);
-    return 0;
-}
-
 /* args: copied uint32_t milliseconds */
 static inline int32_t kt_sleep(void *args)
 {
@@ -138,12 +131,6 @@ static inline int32_t kt_slow(void *args)
     sleep_ms((double)(uintptr_t)args);
     atomic_store(&kt_slow_done, 1);
     return 0;
-}
-
-static inline int32_t kt_fail(void *args)
-{
-    (void)args;
-    return 1;
 }
 
 /* A gate a kernel blocks on until the host opens it. The kernel gives up after

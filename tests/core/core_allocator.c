@@ -61,11 +61,9 @@ static struct got query(aclrtStream s)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s, s2;
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&s2));
+    CREATE_STREAMS(&s, &s2);
     int obj1, obj2;
 
     aclrtAllocatorDesc d = aclrtAllocatorCreateDesc();
@@ -149,10 +147,8 @@ int main(void)
 
     CHECK(atomic_load(&g_calls) == 0);
     CHECK_OK(aclrtAllocatorDestroyDesc(d));
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(s, s2);
+    TEST_CLOSE();
     printf("PASS\n");
     return 0;
 }

@@ -47,8 +47,7 @@ int main(void)
     snprintf(ring, sizeof ring, "%d", RING);
     setenv("CPUACL_RING_SLOTS", ring, 1);
     setenv("CPUACL_SPIN_US", "5", 1); /* park quickly */
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&ctx));
     CHECK_OK(aclrtCreateStream(&stream));
 
@@ -84,7 +83,6 @@ int main(void)
     }
 
     CHECK_OK(aclrtDestroyStream(stream));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

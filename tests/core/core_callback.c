@@ -111,13 +111,10 @@ static void *second_main(void *arg)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&def0));
     aclrtStream s, s3;
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&s3));
-    CHECK_OK(aclrtCreateStream(&s2));
+    CREATE_STREAMS(&s, &s3, &s2);
     log_ = calloc(1, sizeof *log_);
     uint64_t main_tid = (uint64_t)pthread_self();
 
@@ -202,10 +199,7 @@ int main(void)
     CHECK_NO_KFAIL();
 
     free(log_);
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtDestroyStream(s3));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(s, s2, s3);
+    TEST_CLOSE();
     return 0;
 }

@@ -45,8 +45,7 @@ static void *thread_without_context(void *arg)
 int main(void)
 {
     unsetenv("CPUACL_DEVICE_COUNT");
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtContext def0, cur;
     CHECK_OK(aclrtGetCurrentContext(&def0));
     CHECK(def0 != NULL);
@@ -175,8 +174,7 @@ int main(void)
     CHECK(atomic_load(&ctr) == 205);
 
     CHECK_OK(aclrtSetCurrentContext(def0));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

@@ -172,11 +172,9 @@ int main(void)
     CHECK_OK(aclrtResetDevice(1)); /* 1 was set twice in this program */
 
     CHECK_OK(aclrtSetCurrentContext(other));
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(so));
+    DESTROY_STREAMS(s, so);
     CHECK_OK(aclrtDestroyContext(other));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

@@ -28,8 +28,7 @@ static void *other_thread(void *arg)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
 
     /* Nothing failed yet. */
     CHECK(aclGetRecentErrMsg() == NULL);
@@ -97,7 +96,6 @@ int main(void)
     CHECK(aclrtGetLastError(ACL_RT_THREAD_LEVEL) == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
 
     CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

@@ -54,8 +54,7 @@ static aclrtEventStatus old_status(aclrtEvent e)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
 
@@ -186,8 +185,7 @@ int main(void)
     CHECK_OK(aclrtSynchronizeStream(s));
 
     CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

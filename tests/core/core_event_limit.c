@@ -14,8 +14,7 @@ int main(void)
     printf("skipped under ThreadSanitizer\n");
     return TEST_SKIP;
 #endif
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtContext def0;
     CHECK_OK(aclrtGetCurrentContext(&def0));
 
@@ -65,7 +64,6 @@ int main(void)
     CHECK_OK(aclrtSetDevice(0));
     CHECK_OK(aclrtCreateEvent(&extra));
     CHECK_OK(aclrtDestroyEvent(extra));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

@@ -14,8 +14,7 @@ static aclrtEventRecordedStatus rec_status(aclrtEvent e)
 int main(void)
 {
     setenv("CPUACL_WORKERS", "2", 1);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s, s2;
     CHECK_OK(aclrtCreateStream(&s));
     if (!stream_on_other_worker(&s2, s)) {
@@ -84,10 +83,8 @@ int main(void)
 
     CHECK_OK(aclrtSynchronizeDevice());
     CHECK_OK(aclrtDestroyEvent(e));
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(s, s2);
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

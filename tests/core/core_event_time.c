@@ -6,8 +6,7 @@
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     aclrtEvent a, b, never;
@@ -80,13 +79,9 @@ int main(void)
     CHECK_OK(aclrtEventElapsedTime(&ms, a, b));
     CHECK(ms >= 4.0f);
 
-    CHECK_OK(aclrtDestroyEvent(a));
-    CHECK_OK(aclrtDestroyEvent(b));
-    CHECK_OK(aclrtDestroyEvent(never));
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_EVENTS(a, b, never);
+    DESTROY_STREAMS(s, s2);
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

@@ -59,8 +59,7 @@ static aclError launch_atleast(aclrtStream s, _Atomic uint64_t *ctr, uint64_t wa
 int main(void)
 {
     setenv("CPUACL_WORKERS", "3", 1); /* waits must not depend on one shared worker */
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtContext def0;
     CHECK_OK(aclrtGetCurrentContext(&def0));
     aclrtStream s1, s2;
@@ -176,11 +175,7 @@ int main(void)
     CHECK_OK(aclrtStreamWaitEvent(s2, sync2));
     CHECK_OK(aclrtStreamWaitEventWithTimeout(s2, sync1, 5000));
     CHECK_OK(aclrtSynchronizeStream(s2));
-    CHECK_OK(aclrtDestroyEvent(nosync1));
-    CHECK_OK(aclrtDestroyEvent(nosync2));
-    CHECK_OK(aclrtDestroyEvent(nosync3));
-    CHECK_OK(aclrtDestroyEvent(sync1));
-    CHECK_OK(aclrtDestroyEvent(sync2));
+    DESTROY_EVENTS(nosync1, nosync2, nosync3, sync1, sync2);
 
     /* Many streams wait on one event; all of them see the work before it. */
     aclrtStream w[NWAITERS];
@@ -285,12 +280,9 @@ int main(void)
     CHECK_OK(aclrtSetCurrentContext(def0));
     CHECK_OK(aclrtDestroyContext(c2));
 
-    CHECK_OK(aclrtDestroyEvent(e));
-    CHECK_OK(aclrtDestroyEvent(fresh));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_EVENTS(e, fresh);
+    DESTROY_STREAMS(s1, s2);
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

@@ -24,8 +24,7 @@ static void hf_push(void *args)
 int main(void)
 {
     main_thread = pthread_self();
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     log_ = calloc(1, sizeof *log_);
@@ -71,7 +70,6 @@ int main(void)
     CHECK_NO_KFAIL();
     free(log_);
     CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

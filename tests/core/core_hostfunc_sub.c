@@ -48,14 +48,11 @@ static void hf_log(void *p)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&def0));
     log_ = calloc(1, sizeof *log_);
     aclrtStream s, s2, dead;
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&s2));
-    CHECK_OK(aclrtCreateStream(&dead));
+    CREATE_STREAMS(&s, &s2, &dead);
     CHECK_OK(aclrtDestroyStream(dead));
     uint64_t main_tid = (uint64_t)pthread_self();
 
@@ -138,8 +135,7 @@ int main(void)
     CHECK_NO_KFAIL();
     CHECK_ERR(ACL_ERROR_THREAD_NOT_SUBSCRIBE, aclrtProcessHostFunc(10)); /* main: none */
     CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     free(log_);
     printf("core_hostfunc_sub: ok\n");
     return 0;

@@ -125,8 +125,7 @@ int main(void)
     CHECK_ERR(ACL_ERROR_UNINITIALIZE, aclrtSetDevice(0));
 
     /* aclFinalize resets every device and waits for the work queued there. */
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     CHECK_OK(cpuaclLaunchKernel(s, k_slow_flag, NULL));
@@ -135,13 +134,11 @@ int main(void)
     CHECK_ERR(ACL_ERROR_REPEAT_FINALIZE, aclFinalize());
 
     /* And the runtime comes back after a full finalize. */
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     _Atomic uint64_t ctr = 0;
     CHECK_OK(launch_inc(NULL, &ctr));
     CHECK_OK(aclrtSynchronizeStream(NULL));
     CHECK(atomic_load(&ctr) == 1);
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

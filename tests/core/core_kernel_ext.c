@@ -65,8 +65,7 @@ static uint64_t total_tasks(uint32_t nw)
 int main(void)
 {
     setenv("CPUACL_WORKERS", "2", 1);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
 
@@ -163,8 +162,7 @@ int main(void)
     CHECK(busy > 0);
 
     CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

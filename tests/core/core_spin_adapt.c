@@ -64,8 +64,7 @@ int main(void)
 {
     setenv("CPUACL_SPIN_US", "50", 1);
     setenv("CPUACL_WORKERS", "1", 1);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&stream));
     _Atomic uint64_t count = 0;
 
@@ -109,7 +108,6 @@ int main(void)
 
     CHECK(atomic_load(&count) == TASKS + extra); /* every task ran once */
     CHECK_OK(aclrtDestroyStream(stream));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

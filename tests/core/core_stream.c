@@ -32,8 +32,7 @@ static void check_stream_rejected(aclError want, aclrtStream s)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtContext def0;
     CHECK_OK(aclrtGetCurrentContext(&def0));
 
@@ -132,8 +131,7 @@ int main(void)
     CHECK_OK(aclrtSynchronizeStream(sp));
     CHECK_OK(aclrtSynchronizeStream(su));
     CHECK(atomic_load(&ctr) == 20);
-    CHECK_OK(aclrtDestroyStream(sp));
-    CHECK_OK(aclrtDestroyStream(su));
+    DESTROY_STREAMS(sp, su);
 
     /* Available-stream count goes down by one per stream. */
     uint32_t avail0 = 0, avail1 = 0;
@@ -164,8 +162,7 @@ int main(void)
 
     CHECK_OK(aclrtDestroyStream(s2));
     free(log);
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

@@ -9,8 +9,7 @@
 int main(void)
 {
     setenv("CPUACL_WORKERS", "2", 1);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream busy;
     CHECK_OK(aclrtCreateStream(&busy));
     uint32_t busy_worker;
@@ -58,8 +57,7 @@ int main(void)
         return 1;
     }
     CHECK_OK(aclrtDestroyStream(busy));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

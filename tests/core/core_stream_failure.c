@@ -6,11 +6,9 @@
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s, other;
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&other));
+    CREATE_STREAMS(&s, &other);
     _Atomic uint64_t ctr = 0;
 
     /* Reported by the next stream sync, with a message; then cleared. */
@@ -120,13 +118,9 @@ int main(void)
         }
     }
 
-    CHECK_OK(aclrtDestroyEvent(e));
-    CHECK_OK(aclrtDestroyEvent(es));
-    CHECK_OK(aclrtDestroyStream(ss));
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(other));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_EVENTS(e, es);
+    DESTROY_STREAMS(ss, s, other);
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

@@ -8,11 +8,9 @@
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s, waiter;
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&waiter));
+    CREATE_STREAMS(&s, &waiter);
     aclrtEvent e;
     CHECK_OK(aclrtCreateEvent(&e));
     _Atomic uint64_t ctr = 0, waited = 0;
@@ -88,8 +86,7 @@ int main(void)
 
     CHECK_OK(aclrtDestroyEvent(e));
     CHECK_OK(aclrtDestroyStream(waiter));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     CHECK_NO_KFAIL();
     return 0;
 }

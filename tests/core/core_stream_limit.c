@@ -9,8 +9,7 @@
 int main(void)
 {
     setenv("CPUACL_RING_SLOTS", "64", 1); /* keep 1984 rings small */
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetStreamAvailableNum(NULL));
 
     static aclrtStream s[MAX_STREAMS];
@@ -52,7 +51,6 @@ int main(void)
     CHECK(avail == MAX_STREAMS - 1);
     CHECK_OK(aclrtResetDevice(0));
     CHECK_OK(aclrtResetDevice(1));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

@@ -204,11 +204,9 @@ static void test_force_destroy(void *dev)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s1, s2;
-    CHECK_OK(aclrtCreateStream(&s1));
-    CHECK_OK(aclrtCreateStream(&s2));
+    CREATE_STREAMS(&s1, &s2);
     void *dev = NULL;
     CHECK_OK(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST));
 
@@ -222,10 +220,8 @@ int main(void)
     test_capture_force_destroy(dev);
 
     CHECK_OK(aclrtFree(dev));
-    CHECK_OK(aclrtDestroyStream(s1));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(s1, s2);
+    TEST_CLOSE();
     printf("PASS\n");
     return 0;
 }

@@ -53,20 +53,7 @@ static void cap_ok(const char *call, aclError rc)
 }
 #define TC(call) cap_ok(#call, (call))
 
-static _Atomic int g_runs;
-
-static int32_t k_inc(void *a)
-{
-    (void)a;
-    atomic_fetch_add(&g_runs, 1);
-    return 0;
-}
-
-static int32_t k_fail(void *a)
-{
-    (void)a;
-    return 7;
-}
+static _Atomic uint64_t g_runs; /* kt_inc counts here */
 
 static void cb(void *a)
 {
@@ -81,7 +68,7 @@ static void s_stream(void)
     aclError rc = aclrtCreateStream(&s);
     T(rc);
     if (!rc) {
-        T(cpuaclLaunchKernel(s, k_inc, NULL));
+        T(cpuaclLaunchKernel(s, kt_inc, (void *)&g_runs));
         T(aclrtDestroyStream(s));
     }
 }
@@ -114,7 +101,7 @@ static void s_context(void)
     aclError rc = aclrtCreateContext(&c, 0);
     T(rc);
     if (!rc) {
-        T(cpuaclLaunchKernel(NULL, k_inc, NULL));
+        T(cpuaclLaunchKernel(NULL, kt_inc, (void *)&g_runs));
         T(aclrtSynchronizeStream(NULL));
         T(aclrtDestroyContext(c));
         T(aclrtSetDevice(0));
@@ -149,11 +136,11 @@ static void s_capture(void)
         return;
     aclrtTaskGrp g = NULL;
     TC(aclmdlRICaptureTaskGrpBegin(s));
-    TC(cpuaclLaunchKernel(s, k_inc, NULL));
+    TC(cpuaclLaunchKernel(s, kt_inc, (void *)&g_runs));
     TC(aclmdlRICaptureTaskGrpEnd(s, &g));
     TC(aclrtRecordEvent(e1, s));
     TC(aclrtStreamWaitEvent(s2, e1));
-    TC(cpuaclLaunchKernel(s2, k_inc, NULL));
+    TC(cpuaclLaunchKernel(s2, kt_inc, (void *)&g_runs));
     TC(aclrtRecordEvent(e2, s2));
     TC(aclrtStreamWaitEvent(s, e2));
     aclmdlRI ri = NULL;
@@ -169,7 +156,7 @@ static void s_capture(void)
         rc = aclmdlRICaptureTaskUpdateBegin(x, g);
         T(rc);
         if (!rc) {
-            aclError r2 = cpuaclLaunchKernel(x, k_inc, NULL);
+            aclError r2 = cpuaclLaunchKernel(x, kt_inc, (void *)&g_runs);
             if (r2 != ACL_ERROR_RT_MODEL_UPDATE_FAILED)
                 T(r2);
             r2 = aclmdlRICaptureTaskUpdateEnd(x);
@@ -215,8 +202,7 @@ static void run_scenario(const struct scenario *sc)
 {
     g_scn = sc->name;
     for (int64_t n = 0;; n++) {
-        CHECK_OK(aclInit(NULL));
-        CHECK_OK(aclrtSetDevice(0));
+        TEST_OPEN();
         cpuaclTestFailAlloc(n);
         sc->fn();
         uint64_t fired = 0;
@@ -228,7 +214,7 @@ static void run_scenario(const struct scenario *sc)
         aclError srd = aclrtSynchronizeDevice();
         CHECK(srd == ACL_SUCCESS || srd == ACL_ERROR_RT_STREAM_CAPTURED);
         atomic_store(&g_runs, 0);
-        CHECK_OK(cpuaclLaunchKernel(NULL, k_inc, NULL));
+        CHECK_OK(cpuaclLaunchKernel(NULL, kt_inc, (void *)&g_runs));
         CHECK_OK(aclrtSynchronizeStream(NULL));
         CHECK(atomic_load(&g_runs) == 1);
         CHECK_OK(aclFinalize());
@@ -246,15 +232,14 @@ static void run_scenario(const struct scenario *sc)
 
 static void test_failing_kernel(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     aclrtEvent e;
     CHECK_OK(aclrtCreateStream(&s));
     CHECK_OK(aclrtCreateEvent(&e));
     atomic_store(&g_runs, 0);
-    CHECK_OK(cpuaclLaunchKernel(s, k_fail, NULL));
-    CHECK_OK(cpuaclLaunchKernel(s, k_inc, NULL));
+    CHECK_OK(cpuaclLaunchKernel(s, kt_fail, NULL));
+    CHECK_OK(cpuaclLaunchKernel(s, kt_inc, (void *)&g_runs));
     CHECK_OK(aclrtRecordEvent(e, s));
     CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
     CHECK_OK(aclrtSynchronizeStream(s)); /* reported once */
@@ -279,7 +264,7 @@ static void *exiting_thread(void *arg)
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     for (int i = 0; i < 100; i++)
-        CHECK_OK(cpuaclLaunchKernel(s, k_inc, NULL));
+        CHECK_OK(cpuaclLaunchKernel(s, kt_inc, (void *)&g_runs));
     CHECK_OK(aclrtSetDevice(1));
     return NULL; /* exits with work queued and contexts current */
 }

@@ -536,8 +536,7 @@ int main(void)
     CHECK(w[0].bad == 0 && w[1].bad == 0);
     OKGE(cpuaclGeSessionDestroy(g_sess));
     OKGE(cpuaclGeFinalize());
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     printf("graph_ops: ok\n");
     return 0;
 }

@@ -296,11 +296,7 @@ static void page_kinds(void)
     struct mt_vma v = vma_of(c);
     fprintf(stderr, "info: HUGE_FIRST 8 MiB mapping: Rss %zu kB, AnonHugePages %zu kB\n", v.rss_kb,
             v.anon_huge_kb);
-    EXPECT_OK(aclrtFree(a));
-    EXPECT_OK(aclrtFree(b));
-    EXPECT_OK(aclrtFree(c));
-    EXPECT_OK(aclrtFree(d));
-    EXPECT_OK(aclrtFree(e));
+    EXPECT_FREE_DEVICE(a, b, c, d, e);
 }
 
 int main(void)
@@ -324,7 +320,6 @@ int main(void)
     one(0, 100, ACL_MEM_MALLOC_HUGE_FIRST);
     one(2, 100, ACL_MEM_MALLOC_NORMAL_ONLY);
     CHECK_OK(aclrtResetDevice(1));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_alloc");
 }

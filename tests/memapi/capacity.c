@@ -176,15 +176,13 @@ static void from_json(void)
                aclrtMalloc(&p, 24 * MiB, ACL_MEM_MALLOC_HUGE_FIRST));
     if (EXPECT_OK(aclrtMalloc(&p, 24 * MiB - 32, ACL_MEM_MALLOC_HUGE_FIRST)))
         EXPECT_OK(aclrtFree(p));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
 }
 
 int main(void)
 {
     CHECK(setenv("CPUACL_DEVICE_MEMORY_MB", "64", 1) == 0);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     EXPECT(mi_total(ACL_HBM_MEM) == CAP);
     EXPECT(mi_total(ACL_DDR_MEM) == CAP);
     EXPECT(mi_free(ACL_HBM_MEM) == CAP);
@@ -196,8 +194,7 @@ int main(void)
     if (mi_total(ACL_MEM_HUGE) > 0)
         exhaust(2 * MiB, ACL_MEM_MALLOC_HUGE_ONLY);
     exact_fit();
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     from_json();
     return memapi_exit("memapi_capacity");
 }

@@ -120,11 +120,8 @@ static void capture_and_replay(aclmdlRICaptureMode mode)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
-    CHECK_OK(aclrtCreateStream(&g_cap));
-    CHECK_OK(aclrtCreateStream(&g_exec));
-    CHECK_OK(aclrtCreateStream(&g_other));
+    TEST_OPEN();
+    CREATE_STREAMS(&g_cap, &g_exec, &g_other);
     CHECK_OK(aclrtMallocHost((void **)&g_in, N));
     CHECK_OK(aclrtMallocHost((void **)&g_out, N));
     CHECK_OK(aclrtMalloc(&g_d0, N, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -132,14 +129,9 @@ int main(void)
     capture_and_replay(ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
     capture_and_replay(ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL);
     capture_and_replay(ACL_MODEL_RI_CAPTURE_MODE_RELAXED);
-    EXPECT_OK(aclrtDestroyStream(g_cap));
-    EXPECT_OK(aclrtDestroyStream(g_exec));
-    EXPECT_OK(aclrtDestroyStream(g_other));
-    EXPECT_OK(aclrtFreeHost(g_in));
-    EXPECT_OK(aclrtFreeHost(g_out));
-    EXPECT_OK(aclrtFree(g_d0));
-    EXPECT_OK(aclrtFree(g_d1));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    EXPECT_DESTROY_STREAMS(g_cap, g_exec, g_other);
+    EXPECT_FREE_HOST(g_in, g_out);
+    EXPECT_FREE_DEVICE(g_d0, g_d1);
+    TEST_CLOSE();
     return memapi_exit("memapi_capture");
 }

@@ -112,8 +112,7 @@ static void *other_main(void *arg)
 static void matrix(void)
 {
     aclrtStream cap, other;
-    CHECK_OK(aclrtCreateStream(&cap));
-    CHECK_OK(aclrtCreateStream(&other));
+    CREATE_STREAMS(&cap, &other);
     for (int c = 0; c < 3; c++) {
         for (int ex = 0; ex < 3; ex++) {
             for (int same = 1; same >= 0; same--) {
@@ -138,8 +137,7 @@ static void matrix(void)
             }
         }
     }
-    CHECK_OK(aclrtDestroyStream(cap));
-    CHECK_OK(aclrtDestroyStream(other));
+    DESTROY_STREAMS(cap, other);
 }
 
 /* A capture in one context does not restrict threads of another context (another device). */
@@ -198,15 +196,13 @@ static void exchange_mode_api(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&g_ctx));
     CHECK_OK(aclrtMalloc(&g_dev, N, ACL_MEM_MALLOC_HUGE_FIRST));
     exchange_mode_api();
     matrix();
     other_context();
     EXPECT_OK(aclrtFree(g_dev));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_capture_modes");
 }

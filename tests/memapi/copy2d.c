@@ -163,9 +163,7 @@ static void run(cp2d_fn cp, const char *name)
         EXPECT(memcmp(h1, want, BUF) == 0);
     }
 
-    EXPECT_OK(aclrtFree(d0));
-    EXPECT_OK(aclrtFree(d1));
-    EXPECT_OK(aclrtFree(dsmall));
+    EXPECT_FREE_DEVICE(d0, d1, dsmall);
     EXPECT_OK(aclrtFreeHost(p0));
     free(h0);
     free(h1);
@@ -205,14 +203,12 @@ static void async_queued(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     run(cp_sync, "aclrtMemcpy2d");
     run(cp_async, "aclrtMemcpy2dAsync");
     async_queued();
     EXPECT_OK(aclrtDestroyStream(g_s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_copy2d");
 }

@@ -228,8 +228,7 @@ static void host_to_host(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     CHECK_OK(aclrtMalloc(&g_d0, N, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_OK(aclrtMalloc(&g_d1, N, ACL_MEM_MALLOC_NORMAL_ONLY));
@@ -245,14 +244,10 @@ int main(void)
     pageable();
     host_to_host();
     EXPECT_OK(aclrtDestroyStream(g_s));
-    EXPECT_OK(aclrtFree(g_d0));
-    EXPECT_OK(aclrtFree(g_d1));
-    EXPECT_OK(aclrtFree(g_dodd));
-    EXPECT_OK(aclrtFreeHost(g_p0));
-    EXPECT_OK(aclrtFreeHost(g_p1));
+    EXPECT_FREE_DEVICE(g_d0, g_d1, g_dodd);
+    EXPECT_FREE_HOST(g_p0, g_p1);
     free(g_h0);
     free(g_h1);
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_copy_async");
 }

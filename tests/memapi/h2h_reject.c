@@ -9,8 +9,7 @@
 int main(void)
 {
     CHECK(setenv("CPUACL_REJECT_ASYNC_H2H", "1", 1) == 0);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     uint8_t *p0, *p1, *h0, *h1;
@@ -52,12 +51,10 @@ int main(void)
     EXPECT_OK(aclrtSynchronizeStream(s));
     EXPECT_PAT(p1, N, 1);
     EXPECT_OK(aclrtDestroyStream(s));
-    EXPECT_OK(aclrtFreeHost(p0));
-    EXPECT_OK(aclrtFreeHost(p1));
+    EXPECT_FREE_HOST(p0, p1);
     EXPECT_OK(aclrtFree(d));
     free(h0);
     free(h1);
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_h2h_reject");
 }

@@ -134,35 +134,27 @@ static inline void dev_write_pat(void *dev, size_t n, uint32_t seed)
     free(h);
 }
 
-/* Device memory holds the pattern (soft check). */
-#define EXPECT_DEV_PAT(dev, n, seed)                                                               \
+/* Device memory holds the pattern, or all bytes are `v` (soft checks): the
+ * host check EXPECT_PAT / EXPECT_BYTES on a copy read back. */
+#define EXPECT_DEV_(expect, dev, n, arg)                                                           \
     do {                                                                                           \
         uint8_t *h_ = dev_read((dev), (n));                                                        \
-        EXPECT_PAT(h_, (n), (seed));                                                               \
+        expect(h_, (n), (arg));                                                                    \
         free(h_);                                                                                  \
     } while (0)
+#define EXPECT_DEV_PAT(dev, n, seed) EXPECT_DEV_(EXPECT_PAT, dev, n, seed)
+#define EXPECT_DEV_BYTES(dev, n, v) EXPECT_DEV_(EXPECT_BYTES, dev, n, v)
 
-#define EXPECT_DEV_BYTES(dev, n, v)                                                                \
-    do {                                                                                           \
-        uint8_t *h_ = dev_read((dev), (n));                                                        \
-        EXPECT_BYTES(h_, (n), (v));                                                                \
-        free(h_);                                                                                  \
-    } while (0)
-
-/* aclrtGetMemInfo of the current device (fatal on error). */
-static inline size_t mi_free(aclrtMemAttr a)
+/* aclrtGetMemInfo of the current device (fatal on error): the free bytes,
+ * or with `total` the total. */
+static inline size_t mi_get(aclrtMemAttr a, bool total)
 {
     size_t f = 0, t = 0;
     CHECK_OK(aclrtGetMemInfo(a, &f, &t));
-    return f;
+    return total ? t : f;
 }
-
-static inline size_t mi_total(aclrtMemAttr a)
-{
-    size_t f = 0, t = 0;
-    CHECK_OK(aclrtGetMemInfo(a, &f, &t));
-    return t;
-}
+#define mi_free(a) mi_get((a), false)
+#define mi_total(a) mi_get((a), true)
 
 /* What aclrtMalloc reserves for `size` (behaviour.md: round up to 32, plus 32,
  * except MallocAlign32 and the HUGE1G policies). */

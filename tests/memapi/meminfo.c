@@ -121,8 +121,7 @@ int main(void)
 {
     probe();
     CHECK(setenv("CPUACL_DEVICE_MEMORY_MB", "128", 1) == 0);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     bad_args();
     check_all(0, __LINE__);
 
@@ -157,12 +156,9 @@ int main(void)
     CHECK_OK(aclrtDestroyContext(ctx1));
     CHECK_OK(aclrtSetCurrentContext(ctx0));
 
-    EXPECT_OK(aclrtFree(a));
-    EXPECT_OK(aclrtFree(b));
-    EXPECT_OK(aclrtFree(c));
+    EXPECT_FREE_DEVICE(a, b, c);
     EXPECT_OK(aclrtFreeHost(h));
     check_all(0, __LINE__);
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_meminfo");
 }

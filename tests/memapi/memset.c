@@ -93,8 +93,7 @@ static void rows(set_fn set, const char *name)
     EXPECT_OK(set(d, (size_t)1 << 40, 7, 64, s));
     EXPECT_DEV_BYTES(d, 64, 7);
 
-    EXPECT_OK(aclrtFree(d));
-    EXPECT_OK(aclrtFree(dodd));
+    EXPECT_FREE_DEVICE(d, dodd);
     EXPECT_OK(aclrtFreeHost(p));
     free(heap);
 }
@@ -152,15 +151,13 @@ static void sync_no_wait(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     rows(set_sync, "aclrtMemset");
     rows(set_async, "aclrtMemsetAsync");
     async_order();
     sync_no_wait();
     EXPECT_OK(aclrtDestroyStream(g_s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_memset");
 }

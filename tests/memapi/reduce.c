@@ -120,8 +120,7 @@ static void one(aclDataType t, aclrtReduceKind k, bool capture)
     free(hd);
     free(hs);
     free(out);
-    CHECK_OK(aclrtFree(d));
-    CHECK_OK(aclrtFree(s));
+    FREE_DEVICE(d, s);
 }
 
 /* Edges the random vectors do not reach: integer wrap and NaN operands. */
@@ -148,8 +147,7 @@ static void edges(void)
         CHECK_OK(aclrtMemcpy(of, 8, d, 8, ACL_MEMCPY_DEVICE_TO_HOST));
         EXPECT(isnan(of[0]) && isnan(of[1])); /* a NaN on either side propagates */
     }
-    CHECK_OK(aclrtFree(d));
-    CHECK_OK(aclrtFree(s));
+    FREE_DEVICE(d, s);
 }
 
 static void misuse(void)
@@ -179,15 +177,13 @@ static void misuse(void)
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE,
                aclrtReduceAsync(d, s, 64, sum, ACL_FLOAT, (aclrtStream)(uintptr_t)0x1234, NULL));
     EXPECT_OK(aclrtReduceAsync(d, s, 0, sum, ACL_FLOAT, g_s, NULL)); /* nothing to do */
-    CHECK_OK(aclrtFree(d));
-    CHECK_OK(aclrtFree(s));
+    FREE_DEVICE(d, s);
     CHECK_OK(aclrtFreeHost(p));
 }
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     static const aclDataType types[] = {ACL_INT8,  ACL_INT16,   ACL_INT32, ACL_UINT32,
                                         ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
@@ -202,7 +198,6 @@ int main(void)
     edges();
     misuse();
     CHECK_OK(aclrtDestroyStream(g_s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_reduce");
 }

@@ -5,11 +5,9 @@
 
 int main(void)
 {
-    seed_begin();
     // 1. 申请内存
-    uint64_t size = 1 * 1024 * 1024;
-    void *devPtrA = NULL;
-    void *devPtrB = NULL;
+    uint64_t size = seed_begin();
+    void *devPtrA = NULL, *devPtrB = NULL;
     CHECK_OK(aclrtMalloc(&devPtrA, size, ACL_MEM_MALLOC_NORMAL_ONLY));
     CHECK_OK(aclrtMalloc(&devPtrB, size, ACL_MEM_MALLOC_NORMAL_ONLY));
     // 2. 读入数据
@@ -25,9 +23,6 @@ int main(void)
     EXPECT_OK(aclrtSynchronizeStream(stream));
     EXPECT_DEV_PAT(devPtrB, size, 3007);
     // 4. 释放资源
-    EXPECT_OK(aclrtDestroyStream(stream));
-    EXPECT_OK(aclrtFree(devPtrA));
-    EXPECT_OK(aclrtFree(devPtrB));
-    seed_end();
-    return memapi_exit("seed003_d2d");
+    EXPECT_FREE_DEVICE(devPtrA, devPtrB);
+    return seed_finish("seed003_d2d", stream, NULL, NULL);
 }

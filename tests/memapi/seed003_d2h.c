@@ -5,11 +5,9 @@
 
 int main(void)
 {
-    seed_begin();
     // 1. 申请内存
-    uint64_t size = 1 * 1024 * 1024;
-    void *devPtrA = NULL;
-    void *hostPtrB = NULL;
+    uint64_t size = seed_begin();
+    void *devPtrA = NULL, *hostPtrB = NULL;
     CHECK_OK(aclrtMalloc(&devPtrA, size, ACL_MEM_MALLOC_NORMAL_ONLY));
     CHECK_OK(aclrtMallocHost(&hostPtrB, size));
     // 2. 读入数据 (into device memory, as the guide does)
@@ -19,8 +17,5 @@ int main(void)
     EXPECT_OK(aclrtMemcpy(hostPtrB, size, devPtrA, size, ACL_MEMCPY_DEVICE_TO_HOST));
     EXPECT_PAT(hostPtrB, size, 3004);
     // 4. 释放资源
-    EXPECT_OK(aclrtFree(devPtrA));
-    EXPECT_OK(aclrtFreeHost(hostPtrB));
-    seed_end();
-    return memapi_exit("seed003_d2h");
+    return seed_finish("seed003_d2h", NULL, hostPtrB, devPtrA);
 }

@@ -5,11 +5,9 @@
 
 int main(void)
 {
-    seed_begin();
     // 1. 申请内存
-    uint64_t size = 1 * 1024 * 1024;
-    void *hostAddr = NULL;
-    void *devAddr = NULL;
+    uint64_t size = seed_begin();
+    void *hostAddr = NULL, *devAddr = NULL;
     CHECK_OK(aclrtMallocHost(&hostAddr, size + 64));
     CHECK_OK(aclrtMalloc(&devAddr, size, ACL_MEM_MALLOC_NORMAL_ONLY));
     // 2. 读入数据 (into device memory, as the guide does)
@@ -24,9 +22,5 @@ int main(void)
     EXPECT_OK(aclrtSynchronizeStream(stream));
     EXPECT_PAT(hostAlignAddr, size, 3005);
     // 4. 释放资源
-    EXPECT_OK(aclrtDestroyStream(stream));
-    EXPECT_OK(aclrtFreeHost(hostAddr));
-    EXPECT_OK(aclrtFree(devAddr));
-    seed_end();
-    return memapi_exit("seed003_d2h_async");
+    return seed_finish("seed003_d2h_async", stream, hostAddr, devAddr);
 }

@@ -5,11 +5,9 @@
 
 int main(void)
 {
-    seed_begin();
     // 1. 申请内存
-    uint64_t size = 1 * 1024 * 1024;
-    void *hostPtrA = NULL;
-    void *devPtrB = NULL;
+    uint64_t size = seed_begin();
+    void *hostPtrA = NULL, *devPtrB = NULL;
     CHECK_OK(aclrtMallocHost(&hostPtrA, size));
     CHECK_OK(aclrtMalloc(&devPtrB, size, ACL_MEM_MALLOC_NORMAL_ONLY));
     CHECK(((uintptr_t)devPtrB & 63) == 0);
@@ -20,8 +18,5 @@ int main(void)
     EXPECT_DEV_PAT(devPtrB, size, 3002);
     EXPECT_PAT(devPtrB, size, 3002); /* device memory is host-addressable on cpuacl */
     // 4. 释放资源
-    EXPECT_OK(aclrtFreeHost(hostPtrA));
-    EXPECT_OK(aclrtFree(devPtrB));
-    seed_end();
-    return memapi_exit("seed003_h2d");
+    return seed_finish("seed003_h2d", NULL, hostPtrA, devPtrB);
 }

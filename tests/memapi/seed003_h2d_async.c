@@ -7,11 +7,9 @@
 
 int main(void)
 {
-    seed_begin();
     // 1. 申请内存
-    uint64_t size = 1 * 1024 * 1024;
-    void *hostAddr = NULL;
-    void *devAddr = NULL;
+    uint64_t size = seed_begin();
+    void *hostAddr = NULL, *devAddr = NULL;
     // 由于异步内存复制时,要求首地址64字节对齐,因此申请内存时,size需加64
     CHECK_OK(aclrtMallocHost(&hostAddr, size + 64));
     // 通过aclrtMalloc接口申请的内存,系统已保证内存地址64字节对齐
@@ -29,9 +27,5 @@ int main(void)
     EXPECT_OK(aclrtSynchronizeStream(stream));
     EXPECT_DEV_PAT(devAddr, size, 3003);
     // 3. 释放资源
-    EXPECT_OK(aclrtDestroyStream(stream));
-    EXPECT_OK(aclrtFreeHost(hostAddr));
-    EXPECT_OK(aclrtFree(devAddr));
-    seed_end();
-    return memapi_exit("seed003_h2d_async");
+    return seed_finish("seed003_h2d_async", stream, hostAddr, devAddr);
 }

@@ -5,11 +5,9 @@
 
 int main(void)
 {
-    seed_begin();
     // 1. 申请内存
-    uint64_t size = 1 * 1024 * 1024;
-    void *hostPtrA = NULL;
-    void *hostPtrB = NULL;
+    uint64_t size = seed_begin();
+    void *hostPtrA = NULL, *hostPtrB = NULL;
     CHECK_OK(aclrtMallocHost(&hostPtrA, size));
     CHECK_OK(aclrtMallocHost(&hostPtrB, size));
     CHECK(((uintptr_t)hostPtrA & 63) == 0 && ((uintptr_t)hostPtrB & 63) == 0);
@@ -21,8 +19,6 @@ int main(void)
     EXPECT_PAT(hostPtrB, size, 3001);
     EXPECT_PAT(hostPtrA, size, 3001); /* the source is untouched */
     // 4. 释放资源
-    EXPECT_OK(aclrtFreeHost(hostPtrA));
-    EXPECT_OK(aclrtFreeHost(hostPtrB));
-    seed_end();
-    return memapi_exit("seed003_h2h");
+    EXPECT_FREE_HOST(hostPtrA, hostPtrB);
+    return seed_finish("seed003_h2h", NULL, NULL, NULL);
 }

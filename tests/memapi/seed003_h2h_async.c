@@ -7,10 +7,8 @@
 
 int main(void)
 {
-    seed_begin();
-    uint64_t size = 1 * 1024 * 1024;
-    void *hostPtrA = NULL;
-    void *hostPtrB = NULL;
+    uint64_t size = seed_begin();
+    void *hostPtrA = NULL, *hostPtrB = NULL;
     CHECK_OK(aclrtMallocHost(&hostPtrA, size));
     CHECK_OK(aclrtMallocHost(&hostPtrB, size));
     ReadFile(3008, hostPtrA, size);
@@ -25,9 +23,6 @@ int main(void)
     memset(hostPtrB, 0, size);
     EXPECT_OK(aclrtMemcpy(hostPtrB, size, hostPtrA, size, ACL_MEMCPY_HOST_TO_HOST));
     EXPECT_PAT(hostPtrB, size, 3008);
-    EXPECT_OK(aclrtDestroyStream(stream));
-    EXPECT_OK(aclrtFreeHost(hostPtrA));
-    EXPECT_OK(aclrtFreeHost(hostPtrB));
-    seed_end();
-    return memapi_exit("seed003_h2h_async");
+    EXPECT_FREE_HOST(hostPtrA, hostPtrB);
+    return seed_finish("seed003_h2h_async", stream, NULL, NULL);
 }

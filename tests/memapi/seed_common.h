@@ -18,20 +18,31 @@ static inline void ReadFile(uint32_t seed, void *buf, uint64_t size)
 }
 
 /* The guide first asks for the run mode: on cpuacl it is always ACL_HOST, so
- * the host-memory branch of every example is the one that runs. */
-static inline void seed_begin(void)
+ * the host-memory branch of every example is the one that runs. Returns the
+ * guide's buffer size, 1 MiB. */
+static inline uint64_t seed_begin(void)
 {
     CHECK_OK(aclInit(NULL));
     aclrtRunMode mode = ACL_DEVICE;
     CHECK_OK(aclrtGetRunMode(&mode));
     CHECK(mode == ACL_HOST);
     CHECK_OK(aclrtSetDevice(0));
+    return 1 * 1024 * 1024;
 }
 
-static inline void seed_end(void)
+/* The guide's last step, 释放资源: destroy the stream and free the host and
+ * the device buffer (each that is not NULL; soft checks), then reset the
+ * device and finalize. Returns the program's exit status. */
+static inline int seed_finish(const char *name, aclrtStream stream, void *host, void *dev)
 {
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    if (stream)
+        EXPECT_OK(aclrtDestroyStream(stream));
+    if (host)
+        EXPECT_OK(aclrtFreeHost(host));
+    if (dev)
+        EXPECT_OK(aclrtFree(dev));
+    TEST_CLOSE();
+    return memapi_exit(name);
 }
 
 #endif

@@ -535,8 +535,7 @@ static void teardown(void)
     aclrtDrvMemHandle zh = phys(0, 4 * MiB);
     CHECK_OK(aclrtMapMem(z, 4 * MiB, 0, zh, 0));
     CHECK_OK(aclFinalize());
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&ctx0));
     EXPECT(mi_free(ACL_HBM_MEM) == CAP);
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical(zh));
@@ -583,8 +582,7 @@ int main(void)
     CHECK(setenv("CPUACL_DEVICE_MEMORY_MB", "64", 1) == 0);
     CHECK(setenv("CPUACL_DEVICE_COUNT", "2", 1) == 0);
     uninitialised();
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&ctx0));
     granularity();
     reservations();
@@ -595,7 +593,6 @@ int main(void)
     access();
     teardown();
     concurrent();
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return memapi_exit("memapi_vmm");
 }

@@ -386,8 +386,7 @@ static void test_unary(void)
                         check_one(op, dt, 3, shapes[l % 4], l, l, true);
                 }
             }
-            ot_free(&x);
-            ot_free(&o);
+            OT_FREE(&x, &o);
         }
         /* misuse: NULL tensors, shape mismatch, a 0-d tensor works */
         int64_t a[2] = {4, 5}, b[2] = {5, 4};
@@ -403,9 +402,7 @@ static void test_unary(void)
         CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op->build(x.t, x.t, &ws, NULL));
         CHECK_NN(ACLNN_ERR_PARAM_INVALID, op->build(x.t, o.t, &ws, &ex));
         check_one(op, ACL_FLOAT, 0, a, L_CONTIG, L_CONTIG, false);
-        ot_free(&x);
-        ot_free(&o);
-        ot_free(&o2);
+        OT_FREE(&x, &o, &o2);
     }
     /* parameters that are NULL, approximate out of range, mixed self/out types */
     int64_t a[1] = {8};
@@ -442,9 +439,7 @@ static void test_unary(void)
         CHECK(ot_close(ACL_FLOAT, ACL_FLOAT16, ot_get(&x, i), want));
     }
     aclDestroyScalar(one);
-    ot_free(&x);
-    ot_free(&o16);
-    ot_free(&xi);
+    OT_FREE(&x, &o16, &xi);
 }
 
 /* ---- comparisons -------------------------------------------------------------------------------
@@ -483,9 +478,7 @@ static void check_eq(aclDataType a, aclDataType b, aclDataType o, int la, int lb
     }
     CHECK(eq > 0 && eq < z.numel);
     CHECK(ot_gaps_intact(&z));
-    ot_free(&x);
-    ot_free(&y);
-    ot_free(&z);
+    OT_FREE(&x, &y, &z);
     g_cases++;
 }
 
@@ -518,8 +511,7 @@ static void check_gt(aclDataType a, aclDataType o, aclScalar *s, double sv, int 
     ot_run(aclnnInplaceGtScalar, ws, ex);
     for (int64_t i = 0; i < x.numel; i++)
         CHECK(ot_get(&x, i) == (double)(keep[i] > sv));
-    ot_free(&x);
-    ot_free(&z);
+    OT_FREE(&x, &z);
     g_cases++;
 }
 
@@ -556,9 +548,7 @@ static void test_compare(void)
     aclDestroyScalar(z);
     aclDestroyScalar(h);
     aclDestroyScalar(two);
-    ot_free(&x);
-    ot_free(&y);
-    ot_free(&o);
+    OT_FREE(&x, &y, &o);
 }
 
 /* ---- gated units -------------------------------------------------------------------------------
@@ -615,9 +605,7 @@ static void check_glu(int kind, bool left, aclDataType dt, int nd, const int64_t
             CHECK(ot_close(dt, dt, ot_get(&g, i), ot_round(dt, act)));
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&g);
+    OT_FREE(&x, &o, &g);
     g_cases++;
 }
 
@@ -658,12 +646,7 @@ static void test_glu(void)
              aclnnGeGluV3GetWorkspaceSize(x.t, -1, 2, true, o.t, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID,
              aclnnGeGluV3GetWorkspaceSize(x.t, -1, 0, true, o.t, oh.t, &ws, &ex));
-    ot_free(&x);
-    ot_free(&xo);
-    ot_free(&o);
-    ot_free(&ow);
-    ot_free(&oi);
-    ot_free(&oh);
+    OT_FREE(&x, &xo, &o, &ow, &oi, &oh);
 }
 
 int main(void)

@@ -211,10 +211,7 @@ static void run_case(const struct fa_case *c)
         aclDestroyIntArray(aq);
     if (akv)
         aclDestroyIntArray(akv);
-    ot_free(&q);
-    ot_free(&k);
-    ot_free(&v);
-    ot_free(&o);
+    OT_FREE(&q, &k, &v, &o);
     if (c->pse)
         ot_free(&pse);
     if (c->mask)

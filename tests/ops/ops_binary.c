@@ -284,9 +284,7 @@ static void check_tt(int k, aclDataType da, aclDataType db, aclDataType dout, in
         }
     }
     CHECK(ot_gaps_intact(&out));
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&out);
+    OT_FREE(&a, &b, &out);
     g_cases++;
 }
 
@@ -320,8 +318,7 @@ static void check_inplace(int k, aclDataType da, aclDataType db, int layout)
     }
     CHECK(ot_gaps_intact(&a));
     free(before);
-    ot_free(&a);
-    ot_free(&b);
+    OT_FREE(&a, &b);
     g_cases++;
 }
 
@@ -358,8 +355,7 @@ static void check_ts(int k, aclDataType dt, aclDataType sdt, double sval, int la
             exit(1);
         }
     }
-    ot_free(&a);
-    ot_free(&out);
+    OT_FREE(&a, &out);
     g_cases++;
 }
 
@@ -520,8 +516,7 @@ static void test_scalar_misc(void)
         g_cases++;
     }
     aclDestroyScalar(sv);
-    ot_free(&e);
-    ot_free(&out);
+    OT_FREE(&e, &out);
 }
 
 static void test_errors(void)
@@ -582,14 +577,7 @@ static void test_errors(void)
              aclnnInplaceAddGetWorkspaceSize(o13.t, a.t, g_alpha, &ws, &ex));
     /* phase 2 with a NULL executor */
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAdd(NULL, 0, NULL, g_stream));
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&o);
-    ot_free(&i32);
-    ot_free(&bo);
-    ot_free(&big);
-    ot_free(&o13);
-    ot_free(&w4);
+    OT_FREE(&a, &b, &o, &i32, &bo, &big, &o13, &w4);
     aclDestroyTensor(u16.t);
 }
 

@@ -51,8 +51,7 @@ static void check_logsoftmax(aclDataType dt, aclDataType odt, int dim, int li, i
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -77,8 +76,7 @@ static void test_logsoftmax(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnLogSoftmaxGetWorkspaceSize(e.t, 1, eo.t, &ws, &ex));
     ot_run(aclnnLogSoftmax, ws, ex);
-    ot_free(&e);
-    ot_free(&eo);
+    OT_FREE(&e, &eo);
 
     int64_t s[2] = {2, 3}, s32[2] = {3, 2};
     ot_tensor xi, o, o2;
@@ -92,9 +90,7 @@ static void test_logsoftmax(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogSoftmaxGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogSoftmaxGetWorkspaceSize(o.t, 0, NULL, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogSoftmaxGetWorkspaceSize(o.t, 0, o.t, NULL, &ex));
-    ot_free(&xi);
-    ot_free(&o);
-    ot_free(&o2);
+    OT_FREE(&xi, &o, &o2);
 }
 
 /* ---- Sum (AccumulateNV2) ----------------------------------------------------------------- */
@@ -184,9 +180,7 @@ static void test_sum(void)
     CHECK(ot_get(&o, 0) == -56 && ot_get(&o, 1) == 56);
     aclDestroyTensorList(tl);
     a.t = b.t = NULL;
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&o);
+    OT_FREE(&a, &b, &o);
 
     /* errors: NULL list / out / entry, empty list, mixed types, out type differs,
      * no broadcast, broadcast shape differs from out */
@@ -215,10 +209,7 @@ static void test_sum(void)
     aclDestroyTensorList(lxz);
     aclDestroyTensorList(lxn);
     aclDestroyTensorList(empty);
-    ot_free(&buf);
-    ot_free(&of);
-    ot_free(&oh);
-    ot_free(&o24);
+    OT_FREE(&buf, &of, &oh, &o24);
 }
 
 /* ---- LogicalNot ------------------------------------------------------------------------- */
@@ -290,11 +281,7 @@ static void test_lnot(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNotGetWorkspaceSize(a.t, NULL, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNotGetWorkspaceSize(NULL, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNotGetWorkspaceSize(a.t, &ws, NULL));
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&c);
-    ot_free(&e);
-    ot_free(&eo);
+    OT_FREE(&a, &b, &c, &e, &eo);
 }
 
 /* ---- InplaceMaskedFillScalar ---------------------------------------------------------------- */
@@ -326,8 +313,7 @@ static void check_mfill(aclDataType dt, aclScalar *val, double vwant, int layout
     }
     CHECK(ot_gaps_intact(&x));
     free(keep);
-    ot_free(&x);
-    ot_free(&m);
+    OT_FREE(&x, &m);
     g_cases++;
 }
 
@@ -379,13 +365,7 @@ static void test_mfill(void)
              aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, NULL, sf, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
              aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, m.t, NULL, &ws, &ex));
-    ot_free(&x);
-    ot_free(&xi);
-    ot_free(&m);
-    ot_free(&mf);
-    ot_free(&mb);
-    ot_free(&e);
-    ot_free(&em);
+    OT_FREE(&x, &xi, &m, &mf, &mb, &e, &em);
     aclDestroyScalar(sf);
     aclDestroyScalar(si);
     aclDestroyScalar(sb);
@@ -440,9 +420,7 @@ static void check_addcdiv(aclDataType ds, aclDataType d1, aclDataType d2, aclDat
     CHECK(ot_gaps_intact(r));
     free(keep);
     aclDestroyScalar(sv);
-    ot_free(&a);
-    ot_free(&x);
-    ot_free(&y);
+    OT_FREE(&a, &x, &y);
     if (!inplace)
         ot_free(&o);
     g_cases++;
@@ -491,13 +469,7 @@ static void test_addcdiv(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
              aclnnInplaceAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, &ws, NULL));
     aclDestroyScalar(sv);
-    ot_free(&a);
-    ot_free(&ai);
-    ot_free(&ah);
-    ot_free(&b4);
-    ot_free(&o);
-    ot_free(&oi);
-    ot_free(&ob);
+    OT_FREE(&a, &ai, &ah, &b4, &o, &oi, &ob);
 }
 
 /* ---- Embedding ------------------------------------------------------------------------------- */
@@ -535,9 +507,7 @@ static void check_embedding(aclDataType dt, aclDataType it, int wnd, int layout)
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&w);
-    ot_free(&ix);
-    ot_free(&o);
+    OT_FREE(&w, &ix, &o);
     g_cases++;
 }
 
@@ -584,14 +554,7 @@ static void test_embedding(void)
         for (int64_t i = 0; i < o.numel; i++)
             CHECK(ot_get(&o, i) == 9);
     }
-    ot_free(&w);
-    ot_free(&ix);
-    ot_free(&ixf);
-    ot_free(&o);
-    ot_free(&oh);
-    ot_free(&ob);
-    ot_free(&e);
-    ot_free(&eo);
+    OT_FREE(&w, &ix, &ixf, &o, &oh, &ob, &e, &eo);
 }
 
 /* ---- Ger --------------------------------------------------------------------------------------- */
@@ -622,9 +585,7 @@ static void check_ger(aclDataType da, aclDataType db, aclDataType dout, int64_t 
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&o);
+    OT_FREE(&a, &b, &o);
     g_cases++;
 }
 
@@ -652,11 +613,7 @@ static void test_ger(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(NULL, a.t, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(a.t, NULL, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(a.t, a.t, NULL, &ws, &ex));
-    ot_free(&a);
-    ot_free(&a2);
-    ot_free(&o);
-    ot_free(&oi);
-    ot_free(&ob);
+    OT_FREE(&a, &a2, &o, &oi, &ob);
 }
 
 /* ---- Scatter ------------------------------------------------------------------------------------ */
@@ -726,9 +683,7 @@ static void check_scatter(aclDataType dt, int dim, int reduce, bool inplace, boo
     CHECK(ot_gaps_intact(r));
     free(ref);
     aclDestroyScalar(sv);
-    ot_free(&self);
-    ot_free(&ix);
-    ot_free(&src);
+    OT_FREE(&self, &ix, &src);
     if (!inplace)
         ot_free(&o);
     g_cases++;
@@ -793,13 +748,7 @@ static void test_scatter(void)
         for (int i = 0; i < 12; i++)
             CHECK(ot_get(&x, i) == keep[i]);
     }
-    ot_free(&x);
-    ot_free(&xh);
-    ot_free(&ix);
-    ot_free(&ixb);
-    ot_free(&ixf);
-    ot_free(&ix1);
-    ot_free(&src);
+    OT_FREE(&x, &xh, &ix, &ixb, &ixf, &ix1, &src);
 }
 
 int main(void)

@@ -115,10 +115,7 @@ static void run_case(const struct cv *c, aclDataType dt, int layout)
     aclDestroyIntArray(p);
     aclDestroyIntArray(d);
     aclDestroyIntArray(op);
-    ot_free(&x);
-    ot_free(&w);
-    ot_free(&b);
-    ot_free(&out);
+    OT_FREE(&x, &w, &b, &out);
 }
 
 static void misuse(void)

@@ -248,8 +248,7 @@ int main(void)
         g_iters = 10;
     if (g_spawns < 10)
         g_spawns = 10;
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK(aclnnInit(NULL) == ACLNN_SUCCESS);
     for (int i = 0; i < 2; i++)
         CHECK_OK(aclrtCreateStream(&g_streams[i]));
@@ -276,8 +275,7 @@ int main(void)
     for (unsigned i = 0; i < BATCH; i++) /* the queued runs use addresses, not tensors */
         slot_fini(&fin[i]);
     CHECK(aclnnFinalize() == ACLNN_SUCCESS);
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     aclDestroyScalar(g_alpha1);
     aclDestroyScalar(g_alpha2);
     printf("ops_exec_pool_stress: %d iterations x %d submitters, %d short-lived threads: ok\n",

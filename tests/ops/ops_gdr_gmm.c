@@ -216,11 +216,7 @@ static void test_gdr_errors(void)
             CHECK(ot_get(&c.out, i) == 7);
     }
 #undef GDR
-    ot_free(&f32q);
-    ot_free(&f16k);
-    ot_free(&bfg);
-    ot_free(&i64l);
-    ot_free(&badshape);
+    OT_FREE(&f32q, &f16k, &bfg, &i64l, &badshape);
     gdr_free(&c);
 }
 
@@ -529,8 +525,7 @@ static void test_gmm_errors(void)
     list_drop(lw, wsl, 1);
     list_drop(ly, ys, 1);
     list_drop(lw16, w16s, 1);
-    ot_free(&gl);
-    ot_free(&gl32);
+    OT_FREE(&gl, &gl32);
     ot_free(&x), ot_free(&w), ot_free(&y), ot_free(&w16);
 }
 

@@ -52,9 +52,7 @@ static void test_reduce_one_element(void)
                 CHECK_NN(ACLNN_ERR_PARAM_INVALID,
                          aclnnReduceSumGetWorkspaceSize(x.t, dims, false, dts[d], o2.t, &ws, &ex));
                 aclDestroyIntArray(dims);
-                ot_free(&x);
-                ot_free(&o);
-                ot_free(&o2);
+                OT_FREE(&x, &o, &o2);
             }
 }
 
@@ -117,10 +115,7 @@ static void test_index_copy(void)
                 CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
                 for (int64_t i = 0; i < out.numel; i++)
                     CHECK(ot_get(&out, i) == 1);
-                ot_free(&self);
-                ot_free(&src);
-                ot_free(&out);
-                ot_free(&ix);
+                OT_FREE(&self, &src, &out, &ix);
             }
     /* a type mismatch between outRef and selfRef */
     ot_tensor a, b, s, ix;
@@ -132,10 +127,7 @@ static void test_index_copy(void)
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnIndexCopyGetWorkspaceSize(a.t, 0, ix.t, s.t, b.t, &ws, &ex));
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&s);
-    ot_free(&ix);
+    OT_FREE(&a, &b, &s, &ix);
 }
 
 int main(void)

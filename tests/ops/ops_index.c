@@ -171,9 +171,7 @@ static void check_gather(bool gv2, aclDataType dt, aclDataType idt, int nd, cons
     }
     CHECK(ot_gaps_intact(&o));
     free(iv);
-    ot_free(&x);
-    ot_free(&ix);
-    ot_free(&o);
+    OT_FREE(&x, &ix, &o);
     g_cases++;
 }
 
@@ -202,9 +200,7 @@ static void check_gather_oob(bool gv2, aclDataType idt, int64_t bad)
     CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
     CHECK_OK(aclrtSynchronizeStream(g_stream));
     CHECK(all_poison(&o));
-    ot_free(&x);
-    ot_free(&ix);
-    ot_free(&o);
+    OT_FREE(&x, &ix, &o);
     g_cases++;
 }
 
@@ -258,9 +254,7 @@ static void test_gather(void)
         CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, 0, ix.t, o.t, &ws, &ex));
         ot_run(aclnnGatherV2, ws, ex);
         CHECK(ot_get(&o, 0) == 10 && ot_get(&o, 1) == 13);
-        ot_free(&x);
-        ot_free(&ix);
-        ot_free(&o);
+        OT_FREE(&x, &ix, &o);
     }
 
     /* A repeatable executor reads the index values at each launch. */
@@ -287,9 +281,7 @@ static void test_gather(void)
         }
         CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
         CHECK(ot_gaps_intact(&o));
-        ot_free(&x);
-        ot_free(&ix);
-        ot_free(&o);
+        OT_FREE(&x, &ix, &o);
         g_cases++;
     }
 
@@ -340,17 +332,7 @@ static void test_gather(void)
              aclnnIndexSelectGetWorkspaceSize(x.t, 0, ix2.t, o3.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, 0, ix2.t, o3.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    ot_free(&x);
-    ot_free(&ix);
-    ot_free(&o);
-    ot_free(&ixf);
-    ot_free(&oi);
-    ot_free(&obad);
-    ot_free(&ix2);
-    ot_free(&o3);
-    ot_free(&x0);
-    ot_free(&o1);
-    ot_free(&xu);
+    OT_FREE(&x, &ix, &o, &ixf, &oi, &obad, &ix2, &o3, &x0, &o1, &xu);
 }
 
 /* ---- ArgMax ---------------------------------------------------------------------------------- */
@@ -360,12 +342,10 @@ static void check_argmax(aclDataType dt, aclDataType odt, int nd, const int64_t 
 {
     int d = dim < 0 ? dim + (nd ? nd : 1) : dim;
     int64_t od[8] = {0};
-    int on = 0;
-    for (int q = 0; q < nd; q++)
-        if (q != d)
-            od[on++] = dims[q];
-        else if (keep)
-            od[on++] = 1;
+    bool red[8] = {false};
+    if (nd > 0)
+        red[d] = true;
+    int on = ot_keep_shape(nd, dims, red, keep, od);
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, li);
     ot_make(&o, odt, on, od, lo);
@@ -414,8 +394,7 @@ static void check_argmax(aclDataType dt, aclDataType odt, int nd, const int64_t 
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -469,14 +448,7 @@ static void test_argmax(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, ob.t, &ws, &ex));
     /* argmax over an empty dim with something to write */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(e.t, 0, false, eo.t, &ws, &ex));
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&of);
-    ot_free(&xb);
-    ot_free(&ok);
-    ot_free(&e);
-    ot_free(&eo);
+    OT_FREE(&x, &o, &ob, &of, &xb, &ok, &e, &eo);
 }
 
 /* ---- Cumsum ---------------------------------------------------------------------------------- */
@@ -524,8 +496,7 @@ static void check_cumsum(aclDataType dt, aclDataType odt, int nd, const int64_t 
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -587,11 +558,7 @@ static void test_cumsum(void)
              aclnnCumsumGetWorkspaceSize(x.t, 2, ACL_FLOAT, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID,
              aclnnCumsumGetWorkspaceSize(x.t, -3, ACL_FLOAT, o.t, &ws, &ex));
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&obool);
-    ot_free(&oh);
+    OT_FREE(&x, &o, &ob, &obool, &oh);
 }
 
 /* ---- Arange ---------------------------------------------------------------------------------- */
@@ -731,20 +698,14 @@ static void test_arange(void)
     aclDestroyScalar(nan);
     aclDestroyScalar(s1);
     aclDestroyScalar(e1);
-    ot_free(&oi5);
-    ot_free(&oz);
+    OT_FREE(&oi5, &oz);
     aclDestroyScalar(z);
     aclDestroyScalar(ten);
     aclDestroyScalar(one);
     aclDestroyScalar(m1);
     aclDestroyScalar(half);
     aclDestroyScalar(inf);
-    ot_free(&o);
-    ot_free(&o9);
-    ot_free(&o2);
-    ot_free(&oi8);
-    ot_free(&ob);
-    ot_free(&oi);
+    OT_FREE(&o, &o9, &o2, &oi8, &ob, &oi);
 }
 
 /* ---- Clamp ----------------------------------------------------------------------------------- */
@@ -801,8 +762,7 @@ static void check_clamp(aclDataType dt, aclDataType odt, bool has_lo, double lo_
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -874,14 +834,7 @@ static void test_clamp(void)
     aclDestroyScalar(a);
     aclDestroyScalar(b);
     aclDestroyScalar(su);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&xb);
-    ot_free(&oi);
-    ot_free(&e);
-    ot_free(&ei);
-    ot_free(&xu);
+    OT_FREE(&x, &o, &ob, &xb, &oi, &e, &ei, &xu);
 }
 
 int main(void)

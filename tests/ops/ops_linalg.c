@@ -42,9 +42,7 @@ static void mv_case(aclDataType da, aclDataType dv, aclDataType dout, int64_t n,
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&a);
-    ot_free(&v);
-    ot_free(&o);
+    OT_FREE(&a, &v, &o);
 }
 
 static void mv_errors(void)
@@ -67,12 +65,7 @@ static void mv_errors(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a.t, vi.t, o.t, 1, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a3.t, v.t, o.t, 1, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a.t, v.t, o.t, 7, &ws, &ex));
-    ot_free(&a);
-    ot_free(&v);
-    ot_free(&o);
-    ot_free(&vb);
-    ot_free(&vi);
-    ot_free(&a3);
+    OT_FREE(&a, &v, &o, &vb, &vi, &a3);
 }
 
 /* A well-conditioned triangular matrix: dominant diagonal. */
@@ -145,10 +138,7 @@ static void ts_case(aclDataType dt, int nb_, const int64_t *bdims, int na, const
         }
     }
     CHECK(ot_gaps_intact(&x));
-    ot_free(&b);
-    ot_free(&A);
-    ot_free(&x);
-    ot_free(&mo);
+    OT_FREE(&b, &A, &x, &mo);
 }
 
 static void ts_errors(void)
@@ -172,13 +162,7 @@ static void ts_errors(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, TS(b.t, A.t, false, mo.t, mo.t));  /* xOut shape */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, TS(b.t, Ad.t, false, x.t, mo.t));  /* mixed */
 #undef TS
-    ot_free(&A);
-    ot_free(&b);
-    ot_free(&x);
-    ot_free(&mo);
-    ot_free(&bb);
-    ot_free(&A16);
-    ot_free(&Ad);
+    OT_FREE(&A, &b, &x, &mo, &bb, &A16, &Ad);
 }
 
 int main(void)

@@ -97,9 +97,7 @@ static void check_mm(int op, aclDataType da, aclDataType db, aclDataType dout, i
                 }
             }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&o);
+    OT_FREE(&a, &b, &o);
     g_cases++;
 }
 
@@ -197,16 +195,7 @@ static void test_errors(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnBatchMatMulGetWorkspaceSize(a.t, b.t, o.t, 0, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMatmulGetWorkspaceSize(a.t, bad.t, o.t, 0, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMatmulGetWorkspaceSize(a3.t, b3.t, o.t, 0, &ws, &ex));
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&o);
-    ot_free(&bad);
-    ot_free(&ai);
-    ot_free(&oi);
-    ot_free(&a3);
-    ot_free(&b3);
-    ot_free(&o3);
-    ot_free(&b3x);
+    OT_FREE(&a, &b, &o, &bad, &ai, &oi, &a3, &b3, &o3, &b3x);
 }
 
 int main(void)

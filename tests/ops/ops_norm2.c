@@ -64,12 +64,7 @@ static void arn_case(aclDataType dt, int nd, const int64_t *dims, int k, int lay
         }
     }
     CHECK(ot_gaps_intact(&y));
-    ot_free(&x1);
-    ot_free(&x2);
-    ot_free(&g);
-    ot_free(&y);
-    ot_free(&r);
-    ot_free(&xo);
+    OT_FREE(&x1, &x2, &g, &y, &r, &xo);
 }
 
 static void arn_errors(void)
@@ -93,13 +88,7 @@ static void arn_errors(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, g.t, o.t, r.t, x.t));   /* y shape */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(xi.t, xi.t, g.t, xi.t, r.t, xi.t)); /* int */
 #undef ARN
-    ot_free(&x);
-    ot_free(&g);
-    ot_free(&gb);
-    ot_free(&r);
-    ot_free(&r16);
-    ot_free(&o);
-    ot_free(&xi);
+    OT_FREE(&x, &g, &gb, &r, &r16, &o, &xi);
 }
 
 /* ---- GroupNorm ------------------------------------------------------------------------------ */
@@ -154,13 +143,9 @@ static void gn_case(aclDataType dt, int nd, const int64_t *dims, int64_t G, bool
             }
         }
     CHECK(ot_gaps_intact(&y));
-    ot_free(&x);
-    ot_free(&y);
-    ot_free(&mo);
-    ot_free(&ro);
+    OT_FREE(&x, &y, &mo, &ro);
     if (affine) {
-        ot_free(&g);
-        ot_free(&b);
+        OT_FREE(&g, &b);
     }
 }
 
@@ -186,11 +171,7 @@ static void gn_errors(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 1e-5, x.t, mb.t)); /* mean shape */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 1e-5, x16.t, m.t)); /* out type */
 #undef GN
-    ot_free(&x);
-    ot_free(&x16);
-    ot_free(&m);
-    ot_free(&r);
-    ot_free(&mb);
+    OT_FREE(&x, &x16, &m, &r, &mb);
 }
 
 /* ---- Norm ----------------------------------------------------------------------------------- */
@@ -199,22 +180,10 @@ static void pn_case(aclDataType dt, aclDataType dout, int nd, const int64_t *dim
                     const int64_t *rdims, bool keep, double p, int layout)
 {
     g_cases++;
-    bool red[8] = {false};
-    for (int i = 0; i < nr; i++)
-        red[(rdims[i] + nd) % nd] = true;
-    if (nr == 0)
-        for (int i = 0; i < nd; i++)
-            red[i] = true;
-    int64_t od[8];
-    int on = 0;
-    for (int i = 0; i < nd; i++)
-        if (!red[i])
-            od[on++] = dims[i];
-        else if (keep)
-            od[on++] = 1;
+    ot_rshape rs = ot_reduce_shape(nd, dims, rdims, nr, keep);
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, layout);
-    ot_make(&o, dout, on, od, L_STEP);
+    ot_make(&o, dout, rs.on, rs.od, L_STEP);
     ot_fill(&x, -2, 2);
     if (x.numel > 2)
         ot_set(&x, 1, 0); /* a zero for p = 0 */
@@ -234,7 +203,7 @@ static void pn_case(aclDataType dt, aclDataType dout, int nd, const int64_t *dim
         ot_unravel(i, dims, nd, idx);
         int64_t oi = 0;
         for (int d = 0; d < nd; d++)
-            if (!red[d])
+            if (!rs.red[d])
                 oi = oi * dims[d] + idx[d];
         double a = fabs(ot_get(&x, i));
         if (isinf(p))
@@ -252,8 +221,7 @@ static void pn_case(aclDataType dt, aclDataType dout, int nd, const int64_t *dim
     free(acc);
     aclDestroyScalar(ps);
     aclDestroyIntArray(da);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
 }
 
 static void pn_errors(void)
@@ -281,10 +249,7 @@ static void pn_errors(void)
     aclDestroyIntArray(d1);
     aclDestroyIntArray(d2);
     aclDestroyIntArray(dd);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&xi);
+    OT_FREE(&x, &o, &ob, &xi);
 }
 
 /* ---- SoftmaxCrossEntropyWithLogits ---------------------------------------------------------- */
@@ -326,10 +291,7 @@ static void sce_case(aclDataType dt, int64_t B, int64_t K, int layout)
         expect("SCE loss", dt, ot_get(&loss, b), ls, b);
     }
     CHECK(ot_gaps_intact(&bp));
-    ot_free(&f);
-    ot_free(&l);
-    ot_free(&loss);
-    ot_free(&bp);
+    OT_FREE(&f, &l, &loss, &bp);
 }
 
 static void sce_errors(void)
@@ -351,11 +313,7 @@ static void sce_errors(void)
              aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f.t, l.t, lb.t, l.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID,
              aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f16.t, l.t, loss.t, l.t, &ws, &ex));
-    ot_free(&f);
-    ot_free(&l);
-    ot_free(&loss);
-    ot_free(&lb);
-    ot_free(&f16);
+    OT_FREE(&f, &l, &loss, &lb, &f16);
 }
 
 int main(void)

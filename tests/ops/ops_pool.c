@@ -97,8 +97,7 @@ static void run_case(const struct pc *c, aclDataType dt, int layout)
     aclDestroyIntArray(p4);
     aclDestroyIntArray(p2);
     aclDestroyIntArray(d);
-    ot_free(&x);
-    ot_free(&out);
+    OT_FREE(&x, &out);
 }
 
 static void misuse(void)

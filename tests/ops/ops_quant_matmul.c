@@ -125,9 +125,7 @@ static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, 
             }
         }
     CHECK(ot_gaps_intact(&y));
-    ot_free(&x);
-    ot_free(&y);
-    ot_free(&sc);
+    OT_FREE(&x, &y, &sc);
     if (offset)
         ot_free(&of);
     if (bias)
@@ -175,15 +173,7 @@ static void errors(void)
     CHECK_NN(ACLNN_SUCCESS, WQ(x.t, w.t, sg.t, NULL, 32, y.t));
     ot_run(aclnnWeightQuantBatchMatmulV2, ws, ex);
 #undef WQ
-    ot_free(&x);
-    ot_free(&xf);
-    ot_free(&y);
-    ot_free(&y32);
-    ot_free(&sc);
-    ot_free(&sg);
-    ot_free(&x0);
-    ot_free(&y0);
-    ot_free(&wf);
+    OT_FREE(&x, &xf, &y, &y32, &sc, &sg, &x0, &y0, &wf);
     qw_free(&w);
     qw_free(&w5);
 }
@@ -230,10 +220,7 @@ static void trans_weight(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(v.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(e.t, &ws, &ex));
     free(before);
-    ot_free(&w);
-    ot_free(&wf);
-    ot_free(&v);
-    ot_free(&e);
+    OT_FREE(&w, &wf, &v, &e);
 }
 
 int main(void)

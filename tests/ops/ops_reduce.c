@@ -24,22 +24,10 @@ static double pre_cast(aclDataType from, aclDataType to, double v)
 static void check_reduce(bool mean, aclDataType dt, aclDataType rdt, int nd, const int64_t *dims,
                          const int64_t *rd, int nrd, bool keep, int li, int lo)
 {
-    bool red[8] = {false};
-    for (int i = 0; i < nrd; i++)
-        red[rd[i] < 0 ? rd[i] + nd : rd[i]] = true;
-    if (nrd == 0)
-        for (int i = 0; i < nd; i++)
-            red[i] = true;
-    int64_t od[8];
-    int on = 0;
-    for (int i = 0; i < nd; i++)
-        if (!red[i])
-            od[on++] = dims[i];
-        else if (keep)
-            od[on++] = 1;
+    ot_rshape rs = ot_reduce_shape(nd, dims, rd, nrd, keep);
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, li);
-    ot_make(&o, rdt, on, od, lo);
+    ot_make(&o, rdt, rs.on, rs.od, lo);
     ot_fill(&x, dt == ACL_UINT8 ? 0 : -8, 8);
     aclIntArray *da = aclCreateIntArray(rd, (uint64_t)nrd);
     uint64_t ws;
@@ -59,14 +47,14 @@ static void check_reduce(bool mean, aclDataType dt, aclDataType rdt, int nd, con
     double *mag = calloc((size_t)(on_el ? on_el : 1), sizeof(double));
     int64_t cnt = 1;
     for (int i = 0; i < nd; i++)
-        if (red[i])
+        if (rs.red[i])
             cnt *= dims[i];
     for (int64_t lin = 0; lin < x.numel; lin++) {
         int64_t rem = lin, oi = 0, mul = 1;
         for (int i = nd - 1; i >= 0; i--) {
             int64_t c = rem % dims[i];
             rem /= dims[i];
-            if (!red[i]) {
+            if (!rs.red[i]) {
                 oi += c * mul;
                 mul *= dims[i];
             }
@@ -91,8 +79,7 @@ static void check_reduce(bool mean, aclDataType dt, aclDataType rdt, int nd, con
     CHECK(ot_gaps_intact(&o));
     free(sum);
     free(mag);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -157,10 +144,7 @@ static void test_reduce(void)
     aclDestroyIntArray(a1);
     aclDestroyIntArray(abad);
     aclDestroyIntArray(adup);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&o2);
-    ot_free(&oi);
+    OT_FREE(&x, &o, &o2, &oi);
 }
 
 /* ---- Softmax ---------------------------------------------------------------------- */
@@ -193,8 +177,7 @@ static void check_softmax(aclDataType dt, aclDataType odt, int dim, int li, int 
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -219,9 +202,7 @@ static void test_softmax(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, -3, o.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, 0, o2.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmaxGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
-    ot_free(&xi);
-    ot_free(&o);
-    ot_free(&o2);
+    OT_FREE(&xi, &o, &o2);
 }
 
 /* ---- RmsNorm / LayerNorm ------------------------------------------------------------- */
@@ -307,8 +288,7 @@ static void check_norm(bool layer, aclDataType dt, aclDataType gdt, int k, bool 
         }
     }
     CHECK(ot_gaps_intact(&y));
-    ot_free(&x);
-    ot_free(&y);
+    OT_FREE(&x, &y);
     if (g.t)
         ot_free(&g);
     if (b.t)
@@ -373,15 +353,7 @@ static void test_norm(void)
              aclnnLayerNormGetWorkspaceSize(x.t, n8, NULL, NULL, 1e-5, NULL, NULL, NULL, &ws, &ex));
     aclDestroyIntArray(n8);
     aclDestroyIntArray(n7);
-    ot_free(&x);
-    ot_free(&y);
-    ot_free(&yh);
-    ot_free(&xi);
-    ot_free(&g);
-    ot_free(&g7);
-    ot_free(&r);
-    ot_free(&rh);
-    ot_free(&r3);
+    OT_FREE(&x, &y, &yh, &xi, &g, &g7, &r, &rh, &r3);
 }
 
 int main(void)

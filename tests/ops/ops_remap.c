@@ -79,8 +79,7 @@ static void check_pad(aclDataType dt, int nd, const int64_t *dims, const int64_t
     free(src);
     aclDestroyScalar(sv);
     aclDestroyIntArray(p);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -135,9 +134,7 @@ static void test_pad(void)
     aclDestroyIntArray(p8);
     aclDestroyIntArray(pz);
     aclDestroyIntArray(pl);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&oh);
+    OT_FREE(&x, &o, &oh);
 }
 
 /* ---- ReflectionPad1d ------------------------------------------------------------------------ */
@@ -173,8 +170,7 @@ static void check_reflect(aclDataType dt, int nd, const int64_t *dims, int64_t l
     expect_map("ReflectionPad1d", &x, &o, src, 0);
     free(src);
     aclDestroyIntArray(p);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -218,9 +214,7 @@ static void test_reflect(void)
     aclDestroyIntArray(a0);
     aclDestroyIntArray(az);
     aclDestroyIntArray(ab);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&x1);
+    OT_FREE(&x, &o, &x1);
 }
 
 /* ---- Roll
@@ -256,8 +250,7 @@ static void check_roll(aclDataType dt, int nd, const int64_t *dims, const int64_
     free(src);
     aclDestroyIntArray(as);
     aclDestroyIntArray(ad);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -332,8 +325,7 @@ static void check_ri(aclDataType dt, int nd, const int64_t *dims, int64_t rep, i
     }
     expect_map("RepeatInterleaveIntWithDim", &x, &o, src, 0);
     free(src);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -378,8 +370,7 @@ static void test_repeat_interleave(void)
     CHECK_NN(ACLNN_SUCCESS,
              aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, -2, 6, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
 }
 
 /* ---- UpsampleNearest2d
@@ -415,8 +406,7 @@ static void check_up(aclDataType dt, const int64_t *dims, int64_t oh, int64_t ow
     expect_map("UpsampleNearest2d", &x, &o, src, 0);
     free(src);
     aclDestroyIntArray(a);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -460,10 +450,7 @@ static void test_upsample(void)
     aclDestroyIntArray(a1);
     aclDestroyIntArray(az);
     aclDestroyIntArray(aw);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&x3);
-    ot_free(&oi);
+    OT_FREE(&x, &o, &x3, &oi);
 }
 
 /* ---- InplaceIndexCopy
@@ -507,9 +494,7 @@ static void check_icopy(aclDataType dt, aclDataType it, int nd, const int64_t *d
         }
     CHECK(ot_gaps_intact(&s));
     free(before);
-    ot_free(&s);
-    ot_free(&src);
-    ot_free(&ix);
+    OT_FREE(&s, &src, &ix);
     g_cases++;
 }
 
@@ -557,11 +542,7 @@ static void test_index_copy(void)
     CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexCopy(NULL, 0, ex, g_stream));
     CHECK(aclrtSynchronizeStream(g_stream) != ACL_SUCCESS);
     CHECK(ot_get(&s, 6 * 5) == s0);
-    ot_free(&s);
-    ot_free(&src);
-    ot_free(&ix);
-    ot_free(&ixf);
-    ot_free(&ix3);
+    OT_FREE(&s, &src, &ix, &ixf, &ix3);
 }
 
 /* ---- IndexFillTensor
@@ -614,8 +595,7 @@ static void check_ifill(aclDataType dt, bool inplace, int nd, const int64_t *dim
     free(in);
     aclDestroyIntArray(a);
     aclDestroyScalar(v);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -676,8 +656,7 @@ static void test_index_fill(void)
     aclDestroyIntArray(ab);
     aclDestroyIntArray(an);
     aclDestroyScalar(s);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
 }
 
 int main(void)

@@ -138,9 +138,7 @@ static void check_rope(aclDataType dt, int mode, int nd, const int64_t *xd, cons
     CHECK(ot_gaps_intact(out));
     CHECK(ot_gaps_intact(&c));
     free(xv);
-    ot_free(&x);
-    ot_free(&c);
-    ot_free(&s);
+    OT_FREE(&x, &c, &s);
     if (!inplace)
         ot_free(&o);
     g_cases++;
@@ -252,9 +250,7 @@ static void test_values(void)
             for (int i = 0; i < 6; i++)
                 CHECK(close_enough(ACL_FLOAT, ot_get(&o, row * 6 + i), want[i], scale[i]));
         }
-        ot_free(&x);
-        ot_free(&c);
-        ot_free(&o);
+        OT_FREE(&x, &c, &o);
         g_cases++;
     }
     /* A repeatable executor reads its inputs at each launch. */
@@ -290,10 +286,7 @@ static void test_values(void)
             }
         }
         CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-        ot_free(&x);
-        ot_free(&c);
-        ot_free(&s);
-        ot_free(&o);
+        OT_FREE(&x, &c, &s, &o);
         g_cases++;
     }
 }
@@ -324,10 +317,7 @@ static void check_empty(int nd, const int64_t *xd, const int64_t *cd, int ond, c
     CHECK(ex != NULL);
     ot_run(aclnnRotaryPositionEmbedding, ws, ex);
     CHECK(all_poison(&o) && all_poison(&x));
-    ot_free(&x);
-    ot_free(&c);
-    ot_free(&s);
-    ot_free(&o);
+    OT_FREE(&x, &c, &s, &o);
     g_cases++;
 }
 

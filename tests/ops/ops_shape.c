@@ -61,8 +61,7 @@ static void check_permute(aclDataType dt, int nd, const int64_t *dims, const int
         expect_eq("Permute", dt, i, ot_get(&o, i), ot_get(&x, ot_ravel(xi, dims, nd)));
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -141,12 +140,7 @@ static void test_permute(void)
     aclDestroyIntArray(ar2);
     aclDestroyIntArray(as);
     aclDestroyIntArray(a9);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&oi);
-    ot_free(&xu);
-    ot_free(&x9);
+    OT_FREE(&x, &o, &ob, &oi, &xu, &x9);
 }
 
 /* ---- Slice ------------------------------------------------------------------------------- */
@@ -193,8 +187,7 @@ static void check_slice(aclDataType dt, int nd, const int64_t *dims, int64_t dim
         expect_eq("Slice", dt, i, ot_get(&o, i), ot_get(&x, ot_ravel(idx, dims, nd)));
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -257,12 +250,7 @@ static void test_slice(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, oi.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x0.t, 0, 0, 1, 1, x0.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(xu.t, 1, 1, 5, 2, xu.t, &ws, &ex));
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&oi);
-    ot_free(&x0);
-    ot_free(&xu);
+    OT_FREE(&x, &o, &ob, &oi, &x0, &xu);
 }
 
 /* ---- Repeat ------------------------------------------------------------------------------ */
@@ -293,8 +281,7 @@ static void check_repeat(aclDataType dt, int nd, const int64_t *dims, int nr, co
         expect_eq("Repeat", dt, i, ot_get(&o, i), ot_get(&x, ot_ravel(xi, dims, nd)));
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
     g_cases++;
 }
 
@@ -367,11 +354,7 @@ static void test_repeat(void)
     aclDestroyIntArray(an);
     aclDestroyIntArray(a9);
     aclDestroyIntArray(ab);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&oi);
-    ot_free(&xu);
+    OT_FREE(&x, &o, &ob, &oi, &xu);
 }
 
 /* ---- Cat --------------------------------------------------------------------------------- */
@@ -487,9 +470,7 @@ static void check_cat_nothing(void)
         CHECK(((unsigned char *)o.buf)[i] == 0xA5);
     aclDestroyTensorList(tl);
     a.t = b.t = NULL;
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&o);
+    OT_FREE(&a, &b, &o);
     /* and an empty list */
     tl = aclCreateTensorList(NULL, 0);
     CHECK(tl);
@@ -531,10 +512,7 @@ static void check_cat_rebind(void)
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
     aclDestroyTensorList(tl);
     a.t = b.t = NULL;
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&b2);
-    ot_free(&o);
+    OT_FREE(&a, &b, &b2, &o);
     g_cases++;
 }
 
@@ -767,13 +745,7 @@ static void test_tri(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, &ws, NULL));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTrilGetWorkspaceSize(x1.t, 0, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTriuGetWorkspaceSize(xu.t, 0, &ws, &ex));
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&oi);
-    ot_free(&x1);
-    ot_free(&x0);
-    ot_free(&xu);
+    OT_FREE(&x, &o, &ob, &oi, &x1, &x0, &xu);
 }
 
 /* ---- launches ------------------------------------------------------------------------------ */

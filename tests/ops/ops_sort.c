@@ -61,8 +61,7 @@ static void as_case(aclDataType dt, int nd, const int64_t *dims, int64_t dim, bo
         prev_key_i = got; /* dim is the last one: the next visit is the next of the line */
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
 }
 
 /* A stronger check that works for any dim: the indices of each line are a
@@ -107,8 +106,7 @@ static void as_lines(aclDataType dt, int nd, const int64_t *dims, int64_t dim, b
         }
     }
     free(seen);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
 }
 
 static void as_errors(void)
@@ -129,11 +127,7 @@ static void as_errors(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgsortGetWorkspaceSize(x.t, 0, false, o32.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgsortGetWorkspaceSize(x.t, 0, false, oe.t, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgsortGetWorkspaceSize(xd.t, 0, false, o.t, &ws, &ex));
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&o32);
-    ot_free(&oe);
-    ot_free(&xd);
+    OT_FREE(&x, &o, &o32, &oe, &xd);
 }
 
 static void ic_case(aclDataType dt, bool batched, int64_t N, int64_t C, int64_t H, int64_t W,
@@ -173,8 +167,7 @@ static void ic_case(aclDataType dt, bool batched, int64_t N, int64_t C, int64_t 
     aclDestroyIntArray(da);
     aclDestroyIntArray(pa);
     aclDestroyIntArray(sa);
-    ot_free(&x);
-    ot_free(&o);
+    OT_FREE(&x, &o);
 }
 
 static void ic_errors(void)
@@ -208,11 +201,7 @@ static void ic_errors(void)
     aclDestroyIntArray(za);
     aclDestroyIntArray(sa);
     aclDestroyIntArray(k1a);
-    ot_free(&x);
-    ot_free(&o);
-    ot_free(&ob);
-    ot_free(&xx);
-    ot_free(&oi);
+    OT_FREE(&x, &o, &ob, &xx, &oi);
 }
 
 int main(void)

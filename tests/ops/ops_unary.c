@@ -159,8 +159,7 @@ static void check_unary(const struct uop *u, aclDataType dt, aclDataType odt, in
         }
     }
     CHECK(ot_gaps_intact(&o));
-    ot_free(&a);
-    ot_free(&o);
+    OT_FREE(&a, &o);
     g_cases++;
 }
 
@@ -209,8 +208,7 @@ static void test_unary(void)
                 CHECK_NN(ACLNN_ERR_PARAM_INVALID, u->build(a.t, o.t, &ws, &ex));
                 if (u->build_ip)
                     CHECK_NN(ACLNN_ERR_PARAM_INVALID, u->build_ip(a.t, &ws, &ex));
-                ot_free(&a);
-                ot_free(&o);
+                OT_FREE(&a, &o);
                 continue;
             }
             aclDataType rt = (u->res == R_FLOAT && !ot_is_float(dt)) ? ACL_FLOAT : dt;
@@ -258,10 +256,7 @@ static void test_unary(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnExpGetWorkspaceSize(a.t, o.t, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnExpGetWorkspaceSize(a.t, o.t, &ws, NULL));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceExpGetWorkspaceSize(NULL, &ws, &ex));
-    ot_free(&a);
-    ot_free(&o);
-    ot_free(&i32);
-    ot_free(&o5);
+    OT_FREE(&a, &o, &i32, &o5);
 }
 
 /* ---- Cast / InplaceCopy / InplaceZero / InplaceFillScalar ------------------- */
@@ -349,8 +344,7 @@ static void check_convert(aclDataType from, aclDataType to, bool copy, int lf, i
         }
     }
     CHECK(ot_gaps_intact(&dst));
-    ot_free(&src);
-    ot_free(&dst);
+    OT_FREE(&src, &dst);
     g_cases++;
 }
 
@@ -405,9 +399,7 @@ static void test_convert(void)
                 exit(1);
             }
         }
-        ot_free(&f);
-        ot_free(&h);
-        ot_free(&back);
+        OT_FREE(&f, &h, &back);
     }
     /* errors: dtype differs from out's, shapes, broadcast direction, NULLs */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnCastGetWorkspaceSize(a.t, ACL_INT32, o8.t, &ws, &ex));
@@ -424,10 +416,7 @@ static void test_convert(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceZeroGetWorkspaceSize(u16, &ws, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnCastGetWorkspaceSize(u16, ACL_INT8, o8.t, &ws, &ex));
     aclDestroyTensor(u16);
-    ot_free(&a);
-    ot_free(&b);
-    ot_free(&o8);
-    ot_free(&oh);
+    OT_FREE(&a, &b, &o8, &oh);
 
     /* Zero and FillScalar on every type and layout. */
     for (int d = 0; d < OT_NALL; d++)
@@ -532,9 +521,7 @@ static void test_listn(void)
     aclTensorList *one = aclCreateTensorList((const aclTensor *const *)&z, 1);
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxNGetWorkspaceSize(one, oi.t, &ws, &ex));
     aclDestroyTensorList(one);
-    ot_free(&a);
-    ot_free(&o);
-    ot_free(&oi);
+    OT_FREE(&a, &o, &oi);
 }
 
 int main(void)

@@ -246,6 +246,51 @@ static inline void ot_free(ot_tensor *x)
     memset(x, 0, sizeof(*x));
 }
 
+/* OT_FREE(&a, &b, ...): ot_free on each. */
+#define OT_FREE(...)                                                                               \
+    ot_free_each((ot_tensor *[]){__VA_ARGS__},                                                     \
+                 sizeof((ot_tensor *[]){__VA_ARGS__}) / sizeof(ot_tensor *))
+static inline void ot_free_each(ot_tensor *const *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        ot_free(v[i]);
+}
+
+/* The output dims of reducing the dimensions marked in red[]: the others,
+ * and each reduced one as 1 with keep. Returns the output rank. */
+static inline int ot_keep_shape(int nd, const int64_t *dims, const bool *red, bool keep,
+                                int64_t *od)
+{
+    int on = 0;
+    for (int i = 0; i < nd; i++)
+        if (!red[i])
+            od[on++] = dims[i];
+        else if (keep)
+            od[on++] = 1;
+    return on;
+}
+
+/* A reduction's shape (at most 8 dims): red[i] is set for each dimension of
+ * rd[0..nrd) (negative ones count from the end; none given = all), and od[0..on)
+ * are the output dims: the kept ones, each reduced one as 1 with keep. */
+typedef struct {
+    bool red[8];
+    int64_t od[8];
+    int on;
+} ot_rshape;
+
+static inline ot_rshape ot_reduce_shape(int nd, const int64_t *dims, const int64_t *rd, int nrd,
+                                        bool keep)
+{
+    ot_rshape r = {{false}, {0}, 0};
+    for (int i = 0; i < nd; i++)
+        r.red[i] = nrd == 0;
+    for (int i = 0; i < nrd; i++)
+        r.red[rd[i] < 0 ? rd[i] + nd : rd[i]] = true;
+    r.on = ot_keep_shape(nd, dims, r.red, keep, r.od);
+    return r;
+}
+
 /* Linear logical index -> element pointer. */
 static inline char *ot_ptr(const ot_tensor *x, int64_t lin)
 {

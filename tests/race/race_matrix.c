@@ -335,8 +335,7 @@ static void *side_main(void *arg)
 
 static void round_once(enum kind k, enum op a, enum op b, int iters, unsigned seed)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtContext home;
     CHECK_OK(aclrtCreateContext(&home, 0));
     atomic_store(&g_home, home);

@@ -31,14 +31,12 @@ static int g_failed;
 static void setup(void)
 {
     setenv("CPUACL_WORKERS", "1", 1);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
 }
 
 static void teardown(void)
 {
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
 }
 
 static void sleep_us(unsigned us)
@@ -65,24 +63,21 @@ static void set_flag(void *arg)
 static void test_cross_stream_host_functions(void)
 {
     aclrtStream a, b;
-    CHECK_OK(aclrtCreateStream(&a));
-    CHECK_OK(aclrtCreateStream(&b));
+    CREATE_STREAMS(&a, &b);
     atomic_store(&g_flag, 0);
     CHECK_OK(aclrtLaunchHostFunc(a, wait_flag, NULL));
     sleep_us(5000); /* a's host function is running */
     CHECK_OK(aclrtLaunchHostFunc(b, set_flag, NULL));
     CHECK_OK(aclrtSynchronizeStream(a));
     CHECK_OK(aclrtSynchronizeStream(b));
-    CHECK_OK(aclrtDestroyStream(a));
-    CHECK_OK(aclrtDestroyStream(b));
+    DESTROY_STREAMS(a, b);
 }
 
 static void test_wait_timeout_while_host_blocks(void)
 {
     aclrtStream a, b;
     aclrtEvent e;
-    CHECK_OK(aclrtCreateStream(&a));
-    CHECK_OK(aclrtCreateStream(&b));
+    CREATE_STREAMS(&a, &b);
     CHECK_OK(aclrtCreateEventWithFlag(&e, ACL_EVENT_SYNC));
     atomic_store(&g_flag, 0);
     CHECK_OK(aclrtLaunchHostFunc(a, wait_flag, NULL));
@@ -94,8 +89,7 @@ static void test_wait_timeout_while_host_blocks(void)
     atomic_store(&g_flag, 1);
     CHECK_OK(aclrtSynchronizeStream(a));
     CHECK_OK(aclrtDestroyEvent(e));
-    CHECK_OK(aclrtDestroyStream(a));
-    CHECK_OK(aclrtDestroyStream(b));
+    DESTROY_STREAMS(a, b);
 }
 
 /* Order: kernels and host functions on one stream log their number; a
@@ -147,9 +141,7 @@ static void test_stream_order(void)
 static void test_captured_host_functions(void)
 {
     aclrtStream a, b, x;
-    CHECK_OK(aclrtCreateStream(&a));
-    CHECK_OK(aclrtCreateStream(&b));
-    CHECK_OK(aclrtCreateStream(&x));
+    CREATE_STREAMS(&a, &b, &x);
     CHECK_OK(aclmdlRICaptureBegin(a, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
     CHECK_OK(aclrtLaunchHostFunc(a, wait_flag, NULL));
     aclmdlRI ri;
@@ -163,9 +155,7 @@ static void test_captured_host_functions(void)
         CHECK_OK(aclrtSynchronizeStream(b));
     }
     CHECK_OK(aclmdlRIDestroy(ri));
-    CHECK_OK(aclrtDestroyStream(a));
-    CHECK_OK(aclrtDestroyStream(b));
-    CHECK_OK(aclrtDestroyStream(x));
+    DESTROY_STREAMS(a, b, x);
 }
 
 static _Atomic int g_callbacks;

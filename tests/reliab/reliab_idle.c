@@ -37,8 +37,7 @@ static uint64_t cpu_ns(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     for (int i = 0; i < 2000; i++) { /* back to back: budgets grow to their top */
@@ -54,7 +53,6 @@ int main(void)
            used / 2e7);
     CHECK(used < 20000000u); /* 1% of 2 s */
     CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

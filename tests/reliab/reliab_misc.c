@@ -28,20 +28,7 @@ static void teardown(void)
     CHECK_OK(aclFinalize());
 }
 
-static _Atomic int g_ctr;
-
-static int32_t k_inc(void *arg)
-{
-    (void)arg;
-    atomic_fetch_add(&g_ctr, 1);
-    return 0;
-}
-
-static int32_t k_fail(void *arg)
-{
-    (void)arg;
-    return 1;
-}
+static _Atomic uint64_t g_ctr; /* kt_inc counts here */
 
 static int32_t k_sleep(void *arg)
 {
@@ -52,11 +39,9 @@ static int32_t k_sleep(void *arg)
 
 static void test_failure_mode_context_wide(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream a, b, c;
-    CHECK_OK(aclrtCreateStream(&a));
-    CHECK_OK(aclrtCreateStream(&b));
+    CREATE_STREAMS(&a, &b);
     CHECK_OK(aclrtSetStreamFailureMode(a, ACL_STOP_ON_FAILURE));
     /* at most once per stream */
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetStreamFailureMode(a, ACL_CONTINUE_ON_FAILURE));
@@ -67,9 +52,9 @@ static void test_failure_mode_context_wide(void)
     for (int i = 0; i < 3; i++) {
         atomic_store(&g_ctr, 0);
         CHECK_OK(cpuaclLaunchKernel(all[i], k_sleep, (void *)(uintptr_t)5));
-        CHECK_OK(cpuaclLaunchKernel(all[i], k_fail, NULL));
+        CHECK_OK(cpuaclLaunchKernel(all[i], kt_fail, NULL));
         for (int j = 0; j < 5; j++)
-            CHECK_OK(cpuaclLaunchKernel(all[i], k_inc, NULL));
+            CHECK_OK(cpuaclLaunchKernel(all[i], kt_inc, (void *)&g_ctr));
         CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(all[i]));
         CHECK(atomic_load(&g_ctr) == 0); /* stopped after the failure */
     }
@@ -78,14 +63,11 @@ static void test_failure_mode_context_wide(void)
 
 static void test_force_destroy_discards_model_runs(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream cs, s, x;
-    CHECK_OK(aclrtCreateStream(&cs));
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&x));
+    CREATE_STREAMS(&cs, &s, &x);
     CHECK_OK(aclmdlRICaptureBegin(cs, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
-    CHECK_OK(cpuaclLaunchKernel(cs, k_inc, NULL));
+    CHECK_OK(cpuaclLaunchKernel(cs, kt_inc, (void *)&g_ctr));
     aclmdlRI ri;
     CHECK_OK(aclmdlRICaptureEnd(cs, &ri));
     atomic_store(&g_ctr, 0);
@@ -112,7 +94,7 @@ static void test_64_devices(void)
     CHECK(n == 64);
     CHECK_OK(aclrtSetDevice(63));
     atomic_store(&g_ctr, 0);
-    CHECK_OK(cpuaclLaunchKernel(NULL, k_inc, NULL));
+    CHECK_OK(cpuaclLaunchKernel(NULL, kt_inc, (void *)&g_ctr));
     CHECK_OK(aclrtSynchronizeStream(NULL));
     CHECK(atomic_load(&g_ctr) == 1);
     CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(64));
@@ -122,12 +104,11 @@ static void test_64_devices(void)
 static void test_stream_limit_codes(void)
 {
     setenv("CPUACL_RING_SLOTS", "64", 1);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream cs;
     CHECK_OK(aclrtCreateStream(&cs));
     CHECK_OK(aclmdlRICaptureBegin(cs, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
-    CHECK_OK(cpuaclLaunchKernel(cs, k_inc, NULL));
+    CHECK_OK(cpuaclLaunchKernel(cs, kt_inc, (void *)&g_ctr));
     aclmdlRI ri;
     CHECK_OK(aclmdlRICaptureEnd(cs, &ri));
     aclrtStream *v = calloc(4096, sizeof(*v));
@@ -163,8 +144,7 @@ static void cb_inc(void *arg)
  * the kernel queued after it. A hang is reported by RUN's time limit. */
 static void test_sync_runs_own_callbacks(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     uint64_t me = (uint64_t)pthread_self();
@@ -175,7 +155,7 @@ static void test_sync_runs_own_callbacks(void)
         CHECK_OK(aclrtLaunchCallback(cb_inc, NULL, ACL_CALLBACK_BLOCK, st));
         CHECK_OK(aclrtLaunchCallback(cb_inc, NULL, ACL_CALLBACK_NO_BLOCK, st));
         CHECK_OK(aclrtSynchronizeStream(st));
-        CHECK(atomic_load(&g_ctr) >= 1 + 2 * pass);
+        CHECK(atomic_load(&g_ctr) >= (uint64_t)(1 + 2 * pass));
         CHECK_OK(aclrtSynchronizeStreamWithTimeout(st, 5000));
         CHECK_OK(aclrtUnSubscribeReport(me, st));
     }

@@ -107,8 +107,7 @@ static void mem_vs_teardown(bool finalize)
     CHECK(host != NULL);
     memset(host, 0, BIG);
     for (int round = 0; round < 24 && !g_failed; round++) {
-        CHECK_OK(aclInit(NULL));
-        CHECK_OK(aclrtSetDevice(0));
+        TEST_OPEN();
         struct mem_side m = {.host = host};
         CHECK_OK(aclrtMalloc(&m.dev, BIG, ACL_MEM_MALLOC_HUGE_FIRST));
         CHECK_OK(aclrtMallocHost(&m.pinned, BIG));
@@ -182,8 +181,7 @@ static void test_callback_vs_stream_destroy(void)
      * the stream was recycled fails with 107017 (core/core.h T7); it used to
      * land in the new stream (TSan saw its read of the worker against the new
      * attach). tests/reliab/reliab_stream_reuse checks where tasks land. */
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtContext ctx;
     CHECK_OK(aclrtGetCurrentContext(&ctx));
     uint64_t me = (uint64_t)pthread_self();
@@ -251,8 +249,7 @@ static int32_t k_inc(void *arg)
  * it waits, so the event completes (a hang before: RUN's time limit). */
 static void test_event_sync_runs_own_callbacks(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s;
     CHECK_OK(aclrtCreateStream(&s));
     aclrtEvent ev;

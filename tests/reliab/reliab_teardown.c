@@ -99,8 +99,7 @@ static void test_destroy_during_update(void)
 {
     CHECK_OK(aclrtSetDevice(0));
     aclrtStream s, su;
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&su));
+    CREATE_STREAMS(&s, &su);
     CHECK_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
     CHECK_OK(aclmdlRICaptureTaskGrpBegin(s));
     CHECK_OK(cpuaclLaunchKernel(s, k_nop, NULL));
@@ -318,8 +317,7 @@ static void test_finalize_vs_create(void)
         CHECK(pthread_join(t, NULL) == 0);
     }
     /* The next cycle works. */
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(cpuaclLaunchKernel(NULL, k_nop, NULL));
     CHECK_OK(aclrtSynchronizeStream(NULL));
     pthread_barrier_destroy(&bar);

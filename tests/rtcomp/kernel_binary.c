@@ -24,8 +24,7 @@ int main(void)
 {
     aclrtBinHandle bin;
     CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclrtBinaryLoadFromFile(KERNEL_SO, NULL, &bin));
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream stream;
     CHECK_OK(aclrtCreateStream(&stream));
 
@@ -211,15 +210,9 @@ int main(void)
 
     free(hmem);
     free(amem);
-    CHECK_OK(aclrtFree(x));
-    CHECK_OK(aclrtFree(y));
-    CHECK_OK(aclrtFree(z));
-    CHECK_OK(aclrtFree(out));
-    CHECK_OK(aclrtFree(sout));
-    CHECK_OK(aclrtFree(dev_args));
+    FREE_DEVICE(x, y, z, out, sout, dev_args);
     CHECK_OK(aclrtDestroyStream(stream));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     printf("kernel_binary: ok\n");
     return 0;
 }

@@ -313,8 +313,7 @@ int main(void)
     char root[] = "/tmp/cpuacl_prof_dump_XXXXXX";
     CHECK(mkdtemp(root));
     CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclmdlInitDump());
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&g_s));
     CHECK_OK(aclrtMalloc((void **)&g_x, N * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_OK(aclrtMalloc((void **)&g_y, N * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST));
@@ -331,12 +330,9 @@ int main(void)
     aclDestroyTensor(g_tx);
     aclDestroyTensor(g_ty);
     aclDestroyTensor(g_tz);
-    CHECK_OK(aclrtFree(g_x));
-    CHECK_OK(aclrtFree(g_y));
-    CHECK_OK(aclrtFree(g_z));
+    FREE_DEVICE(g_x, g_y, g_z);
     CHECK_OK(aclrtDestroyStream(g_s));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     char cmd[600];
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
     CHECK(system(cmd) == 0);

@@ -111,8 +111,7 @@ int main(void)
 {
     /* Before aclInit a channel cannot be made. */
     CHECK(acltdtCreateChannelWithCapacity(0, "early", 4) == NULL);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
 
     /* ---- the user's sequence: create, send two tensors, receive, compare ---- */
     acltdtChannelHandle *ch = acltdtCreateChannelWithCapacity(0, "train_input", 2);
@@ -214,8 +213,7 @@ int main(void)
     CHECK_OK(acltdtDestroyDataset(r));
 
     stress();
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     printf("tdt_channel: ok\n");
     return 0;
 }

@@ -123,8 +123,7 @@ int main(void)
 {
     uint32_t qid;
     CHECK_ACL(ACL_ERROR_UNINITIALIZE, acltdtCreateQueue(NULL, &qid));
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
 
     /* ---- attributes ---- */
     acltdtQueueAttr *attr = acltdtCreateQueueAttr();
@@ -289,8 +288,7 @@ int main(void)
     CHECK_OK(acltdtDestroyQueue(qid));
 
     stress();
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     printf("tdt_queue: ok\n");
     return 0;
 }

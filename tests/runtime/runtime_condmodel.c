@@ -58,13 +58,9 @@ static void body_log(aclrtStream sub, aclmdlRI body, int id)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s, sub, exe, outside;
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&sub));
-    CHECK_OK(aclrtCreateStream(&exe));
-    CHECK_OK(aclrtCreateStream(&outside));
+    CREATE_STREAMS(&s, &sub, &exe, &outside);
     aclmdlRI ri, out;
     uint64_t *cond = NULL;
 
@@ -243,11 +239,8 @@ int main(void)
     CHECK_OK(aclmdlRICaptureEnd(s, &out));
     CHECK_OK(aclmdlRICaptureToModelRIBegin(sub, b2[1], ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL));
 
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(exe));
-    CHECK_OK(aclrtDestroyStream(outside));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(s, exe, outside);
+    TEST_CLOSE();
     printf("runtime_condmodel: ok\n");
     return 0;
 }

@@ -38,8 +38,7 @@ static void on_legacy(aclrtExceptionInfo *info)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream stream;
     CHECK_OK(aclrtCreateStream(&stream));
 
@@ -210,7 +209,6 @@ int main(void)
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclsysGetCANNVersion(ACL_PKG_NAME_CANN, NULL));
 
     CHECK_OK(aclrtDestroyStream(stream));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

@@ -30,12 +30,9 @@ static uint32_t get_u32(const void *dev)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream graph, outside, exe;
-    CHECK_OK(aclrtCreateStream(&graph));
-    CHECK_OK(aclrtCreateStream(&outside));
-    CHECK_OK(aclrtCreateStream(&exe));
+    CREATE_STREAMS(&graph, &outside, &exe);
     uint32_t *src, *dst;
     CHECK_OK(aclrtMalloc((void **)&src, N * 4, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_OK(aclrtMalloc((void **)&dst, N * 4, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -136,16 +133,11 @@ int main(void)
     CHECK_OK(aclrtCreateEventWithFlag(&out2, ACL_EVENT_SYNC));
     CHECK_ERR(ACL_ERROR_RT_CAPTURE_DEPENDENCY, aclrtStreamWaitEvent(graph, out2));
     CHECK_ERR(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, aclmdlRICaptureEnd(graph, &ri));
-    CHECK_OK(aclrtDestroyEvent(in));
-    CHECK_OK(aclrtDestroyEvent(out2));
+    DESTROY_EVENTS(in, out2);
 
-    CHECK_OK(aclrtFree(src));
-    CHECK_OK(aclrtFree(dst));
-    CHECK_OK(aclrtDestroyStream(graph));
-    CHECK_OK(aclrtDestroyStream(outside));
-    CHECK_OK(aclrtDestroyStream(exe));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    FREE_DEVICE(src, dst);
+    DESTROY_STREAMS(graph, outside, exe);
+    TEST_CLOSE();
     printf("runtime_extwait: ok\n");
     return 0;
 }

@@ -23,8 +23,7 @@ static int32_t k_scale(void *a)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream st;
     CHECK_OK(aclrtCreateStream(&st));
     const size_t n = 4096, bytes = n * sizeof(int32_t);
@@ -149,10 +148,8 @@ int main(void)
     CHECK_OK(aclrtHostUnregister(host));
     /* aclFinalize forgets registrations: after a new aclInit the range registers again. */
     CHECK_OK(aclrtHostRegisterV2(host, bytes, ACL_HOST_REG_MAPPED));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_CLOSE();
+    TEST_OPEN();
     CHECK_OK(aclrtHostRegisterV2(host, bytes, ACL_HOST_REG_MAPPED));
     CHECK_OK(aclrtHostUnregister(host));
     CHECK_OK(aclrtResetDevice(0));

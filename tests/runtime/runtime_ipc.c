@@ -131,8 +131,7 @@ static void phys_unmap(void *va)
 
 static int child(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream st;
     CHECK_OK(aclrtCreateStream(&st));
     int32_t me = 0;
@@ -279,8 +278,7 @@ static int child(void)
 
     hear("BYE");
     CHECK_OK(aclrtDestroyStream(st));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }
 
@@ -311,8 +309,7 @@ int main(int argc, char **argv)
     g_in = to_parent[0];
     g_out = to_child[1];
 
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream st;
     CHECK_OK(aclrtCreateStream(&st));
     int32_t bpid = atoi(hear("PID"));
@@ -427,8 +424,7 @@ int main(int argc, char **argv)
     CHECK_OK(aclrtSynchronizeEvent(ev));
     hear("DONE");
     CHECK_OK(aclrtIpcMemClose(key3));
-    CHECK_OK(aclrtDestroyEvent(ev));
-    CHECK_OK(aclrtDestroyEvent(plain));
+    DESTROY_EVENTS(ev, plain);
     say("EVGONE %s", eh.reserved);
     hear("OK");
 
@@ -489,8 +485,7 @@ int main(int argc, char **argv)
     CHECK_OK(aclrtFreeHost(hb));
     CHECK_OK(aclrtFree(d1));
     CHECK_OK(aclrtDestroyStream(st));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     puts("runtime_ipc: ok");
     return 0;
 }

@@ -25,8 +25,7 @@ static void put_u32(uint32_t *dev, uint32_t v)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream ls, ls2, exe;
     CHECK_OK(aclrtCreateStreamWithConfig(&ls, 0, ACL_STREAM_PERSISTENT));
     CHECK_OK(aclrtCreateStreamWithConfig(&ls2, 0, ACL_STREAM_PERSISTENT));
@@ -139,14 +138,9 @@ int main(void)
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyLabel(NULL));
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyLabelList(NULL));
 
-    CHECK_OK(aclrtFree(idx));
-    CHECK_OK(aclrtFree(idx2));
-    CHECK_OK(aclrtFree(count));
-    CHECK_OK(aclrtDestroyStream(ls));
-    CHECK_OK(aclrtDestroyStream(ls2));
-    CHECK_OK(aclrtDestroyStream(exe));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    FREE_DEVICE(idx, idx2, count);
+    DESTROY_STREAMS(ls, ls2, exe);
+    TEST_CLOSE();
     printf("runtime_label: ok\n");
     return 0;
 }

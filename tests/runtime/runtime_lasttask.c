@@ -51,13 +51,11 @@ static void *fresh_main(void *arg)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&ctx));
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetThreadLastTaskId(NULL));
     aclrtStream s;
-    CHECK_OK(aclrtCreateStream(&s));
-    CHECK_OK(aclrtCreateStream(&s2));
+    CREATE_STREAMS(&s, &s2);
     CHECK_OK(aclrtSetExceptionInfoCallback(on_exception));
 
     _Atomic uint64_t ctr = 0;
@@ -105,10 +103,8 @@ int main(void)
     CHECK_OK(aclrtGetThreadLastTaskId(&again));
     CHECK(again == 5); /* s2 held 0..4 */
     CHECK_OK(aclrtSynchronizeStream(s2));
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(s, s2);
+    TEST_CLOSE();
     printf("runtime_lasttask: ok\n");
     return 0;
 }

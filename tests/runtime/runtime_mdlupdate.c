@@ -33,12 +33,9 @@ static long run(aclmdlRI ri, aclrtStream s)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream cap, upd, exe;
-    CHECK_OK(aclrtCreateStream(&cap));
-    CHECK_OK(aclrtCreateStream(&upd));
-    CHECK_OK(aclrtCreateStream(&exe));
+    CREATE_STREAMS(&cap, &upd, &exe);
 
     CHECK_OK(aclmdlRICaptureBegin(cap, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
     op(cap, 1, 1); /* acc = 2 */
@@ -81,11 +78,8 @@ int main(void)
     CHECK_OK(aclmdlRIDestroy(ri));
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIUpdate(ri));
 
-    CHECK_OK(aclrtDestroyStream(cap));
-    CHECK_OK(aclrtDestroyStream(upd));
-    CHECK_OK(aclrtDestroyStream(exe));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(cap, upd, exe);
+    TEST_CLOSE();
     printf("runtime_mdlupdate: ok\n");
     return 0;
 }

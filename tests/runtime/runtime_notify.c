@@ -31,11 +31,9 @@ static uint64_t mono_us(void)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream a, b;
-    CHECK_OK(aclrtCreateStream(&a));
-    CHECK_OK(aclrtCreateStream(&b));
+    CREATE_STREAMS(&a, &b);
     aclrtNotify n;
     CHECK_OK(aclrtCreateNotify(&n, ACL_NOTIFY_DEFAULT));
 
@@ -116,8 +114,7 @@ int main(void)
 
     /* ---- event timestamps ---- */
     aclrtEvent e1, e2, plain;
-    CHECK_OK(aclrtCreateEvent(&e1));
-    CHECK_OK(aclrtCreateEvent(&e2));
+    CREATE_EVENTS(&e1, &e2);
     CHECK_OK(aclrtCreateEventWithFlag(&plain, ACL_EVENT_SYNC));
     uint64_t t1 = 0, t2 = 0;
     CHECK_ERR(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID, aclrtEventGetTimestamp(e1, &t1)); /* never recorded */
@@ -152,16 +149,10 @@ int main(void)
     CHECK_OK(aclrtGetEventId(e1, &ei1));
     CHECK_OK(aclrtGetEventId(e2, &ei2));
     CHECK(ei1 != ei2);
-    CHECK_OK(aclrtDestroyEvent(e1));
-    CHECK_OK(aclrtDestroyEvent(e2));
-    CHECK_OK(aclrtDestroyEvent(plain));
+    DESTROY_EVENTS(e1, e2, plain);
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtGetEventId(e1, &ei1));
 
-    CHECK_OK(aclrtDestroyStream(a));
-    CHECK_OK(aclrtDestroyStream(b));
-    CHECK_OK(aclrtDestroyStream(c));
-    CHECK_OK(aclrtDestroyStream(d));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(a, b, c, d);
+    TEST_CLOSE();
     return 0;
 }

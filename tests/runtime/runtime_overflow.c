@@ -49,8 +49,7 @@ static void cast(aclrtStream s, const float *in, uint16_t *out)
     aclDestroyTensor(to);
     if (w)
         CHECK_OK(aclrtFree(w));
-    CHECK_OK(aclrtFree(din));
-    CHECK_OK(aclrtFree(dout));
+    FREE_DEVICE(din, dout);
 }
 
 int main(void)
@@ -121,10 +120,8 @@ int main(void)
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtResetOverflowStatus(BAD_STREAM));
 
     CHECK_OK(aclrtFree(st));
-    CHECK_OK(aclrtDestroyStream(s));
-    CHECK_OK(aclrtDestroyStream(s2));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_STREAMS(s, s2);
+    TEST_CLOSE();
     printf("runtime_overflow: ok\n");
     return 0;
 }

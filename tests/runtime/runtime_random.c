@@ -56,8 +56,7 @@ static void moments(const double *x, size_t n, double *mean, double *var)
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtCreateStream(&stream));
     CHECK_OK(aclrtMalloc(&counter, 16, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_OK(aclrtMalloc(&out, N * 8, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -213,10 +212,8 @@ int main(void)
     CHECK_OK(aclrtRandomNumAsync(&bad, stream, NULL));
     CHECK(aclrtSynchronizeStream(stream) == ACL_ERROR_INVALID_PARAM);
 
-    CHECK_OK(aclrtFree(out));
-    CHECK_OK(aclrtFree(counter));
+    FREE_DEVICE(out, counter);
     CHECK_OK(aclrtDestroyStream(stream));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

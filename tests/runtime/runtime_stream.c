@@ -8,8 +8,7 @@
 
 int main(void)
 {
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
 
     /* ---- configuration handles ---- */
     aclrtStreamConfigHandle *cfg = aclrtCreateStreamConfigHandle();
@@ -48,8 +47,7 @@ int main(void)
     aclrtNotify hold;
     CHECK_OK(aclrtCreateNotify(&hold, 0));
     aclrtEvent ev, done;
-    CHECK_OK(aclrtCreateEvent(&ev));
-    CHECK_OK(aclrtCreateEvent(&done));
+    CREATE_EVENTS(&ev, &done);
     _Atomic uint64_t counter = 0;
     CHECK_OK(aclrtWaitAndResetNotify(hold, b, 0));
     CHECK_OK(aclrtRecordEvent(ev, b));
@@ -92,11 +90,8 @@ int main(void)
     CHECK_OK(aclmdlRICaptureEnd(b, &m));
     CHECK_OK(aclmdlRIDestroy(m));
 
-    CHECK_OK(aclrtDestroyEvent(ev));
-    CHECK_OK(aclrtDestroyEvent(done));
-    CHECK_OK(aclrtDestroyStream(a));
-    CHECK_OK(aclrtDestroyStream(b));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    DESTROY_EVENTS(ev, done);
+    DESTROY_STREAMS(a, b);
+    TEST_CLOSE();
     return 0;
 }

@@ -233,8 +233,7 @@ int main(void)
     g_rounds = (int)((want + per_round - 1) / per_round);
     if (g_rounds < 4)
         g_rounds = 4;
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     static struct thr T[NTHREADS];
     for (int i = 0; i < NTHREADS; i++) {
         T[i].id = i;

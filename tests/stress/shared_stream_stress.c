@@ -134,8 +134,7 @@ int main(void)
     slots = calloc(per_thread * NTHREADS, 1);
     CHECK(slots != NULL);
 
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&ctx));
     CHECK_OK(aclrtCtxGetCurrentDefaultStream(&shared[0]));
     CHECK_OK(aclrtCreateStream(&shared[1]));
@@ -167,7 +166,6 @@ int main(void)
 
     free(slots);
     CHECK_OK(aclrtDestroyStream(shared[1]));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

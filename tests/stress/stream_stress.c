@@ -275,8 +275,7 @@ int main(void)
     if (total < 10000)
         total = 10000;
 
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     CHECK_OK(aclrtGetCurrentContext(&ctx));
     uint32_t nworkers = 0;
     CHECK_OK(cpuaclGetWorkerCount(0, &nworkers));
@@ -343,7 +342,6 @@ int main(void)
     }
     for (int i = 0; i < NSTREAMS; i++)
         CHECK_OK(aclrtDestroyStream(streams[i]));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     return 0;
 }

@@ -40,8 +40,7 @@ int main(void)
     CHECK_OK(aclFinalize());
 
     setenv("CPUACL_TRACE_EVENTS", "100000", 1);
-    CHECK_OK(aclInit(NULL));
-    CHECK_OK(aclrtSetDevice(0));
+    TEST_OPEN();
     aclrtStream s[3];
     aclrtEvent e;
     for (int i = 0; i < 3; i++)
@@ -99,8 +98,7 @@ int main(void)
     for (int k = 0; k < 3; k++)
         CHECK_OK(aclrtDestroyStream(s[k]));
     CHECK_OK(aclrtDestroyEvent(e));
-    CHECK_OK(aclrtResetDevice(0));
-    CHECK_OK(aclFinalize());
+    TEST_CLOSE();
     printf("trace_chrome: %d kernel events, valid Chrome trace JSON\n", kernels);
     return 0;
 }
