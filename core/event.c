@@ -533,9 +533,19 @@ aclError aclrtDestroyEvent(aclrtEvent event)
 /* ---- submissions -------------------------------------------------------- */
 
 /* Look up the event, take a reference; check it against the stream. */
-static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct core_event **ev_out,
-                                 struct core_stream **s_out, uint64_t *tag, const char *fn)
+/* An event and a stream of its context, for a task on the stream: the event
+ * with a reference taken, the stream with its tag (T7). */
+struct ev_on_stream {
+    struct core_event *ev;
+    struct core_stream *s;
+    uint64_t tag;
+};
+
+static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct ev_on_stream *x,
+                                 const char *fn)
 {
+    struct core_stream **s_out = &x->s;
+    uint64_t *tag = &x->tag;
     if (!event) {
         if (!core_initialised())
             return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
@@ -557,55 +567,54 @@ static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct co
         return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
                         "%s: event and stream belong to different contexts", fn);
     }
-    *ev_out = ev;
+    x->ev = ev;
     return ACL_SUCCESS;
 }
 
 static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
 {
-    struct core_event *ev = NULL;
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = event_and_stream(event, stream, &ev, &s, &tag, fn);
+    struct ev_on_stream x;
+    aclError rc = event_and_stream(event, stream, &x, fn);
     if (rc)
         return rc;
     /* relaxed: A1 */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
-        rc = core_capture_record(s, ev, fn);
-        core_event_put(ev);
+    if (__builtin_expect(atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL, 0)) {
+        rc = core_capture_record(x.s, x.ev, fn);
+        core_event_put(x.ev);
         return rc;
     }
     bool plain = true;
     /* relaxed: A1; is_default too (a late submitter of a destroyed stream
      * may read it while the record is reused: its tag check fails later, T7) */
-    if (__builtin_expect(atomic_load_explicit(&ev->cap_id, memory_order_relaxed) &&
-                             __atomic_load_n(&s->is_default, __ATOMIC_RELAXED),
+    if (__builtin_expect(atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) &&
+                             __atomic_load_n(&x.s->is_default, __ATOMIC_RELAXED),
                          0) &&
-        ((rc = core_capture_implicit(ev, &plain, fn)) || !plain)) {
-        core_event_put(ev);
+        ((rc = core_capture_implicit(x.ev, &plain, fn)) || !plain)) {
+        core_event_put(x.ev);
         return rc;
     }
-    struct sched_task *t = sched_stream_reserve(&s->s);
-    if (__builtin_expect(sched_stream_tag(&s->s) != tag, 0)) { /* T7: before the desc moves */
-        core_event_put(ev);
-        return core_stream_gone(s, fn);
+    struct sched_task *t = sched_stream_reserve(&x.s->s);
+    if (__builtin_expect(sched_stream_tag(&x.s->s) != x.tag, 0)) { /* T7: before the desc moves */
+        core_event_put(x.ev);
+        return core_stream_gone(x.s, fn);
     }
     /* relaxed: the seed of the CAS below, which orders the update. */
-    uint64_t key = s->handle & 0xFFFFFF, d = atomic_load_explicit(&ev->desc, memory_order_relaxed);
+    uint64_t key = x.s->handle & 0xFFFFFF,
+             d = atomic_load_explicit(&x.ev->desc, memory_order_relaxed);
     /* release: a waiter that reads the descriptor sees the event's state
      * before it; the record task itself is published by its slot's release. */
-    while (!atomic_compare_exchange_weak_explicit(&ev->desc, &d, ((desc_seq(d) + 1) << 24) | key,
+    while (!atomic_compare_exchange_weak_explicit(&x.ev->desc, &d, ((desc_seq(d) + 1) << 24) | key,
                                                   memory_order_release, memory_order_relaxed))
         ;
     t->run = run_record;
     t->kind = CORE_T_RECORD;
     t->flags = SCHED_TF_ALWAYS;
-    t->arg.ptr[0] = ev; /* the task owns the reference taken above */
+    t->arg.ptr[0] = x.ev; /* the task owns the reference taken above */
     t->arg.u64[1] = ((desc_seq(d) + 1) << 24) | key;
-    _Atomic uint64_t *w = ipc_words(ev);
+    _Atomic uint64_t *w = ipc_words(x.ev);
     /* V5. relaxed: the sequence only orders records; run_record's release publishes */
     t->arg.u64[2] = w ? atomic_fetch_add_explicit(&w[0], 1, memory_order_relaxed) + 1 : 0;
-    sched_stream_commit(&s->s);
+    sched_stream_commit(&x.s->s);
     return ACL_SUCCESS;
 }
 
@@ -648,14 +657,12 @@ static aclError queue_event_task(struct core_stream *s, uint64_t tag, sched_task
 static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms,
                            bool external, const char *fn)
 {
-    struct core_event *ev = NULL;
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = event_and_stream(event, stream, &ev, &s, &tag, fn);
+    struct ev_on_stream x;
+    aclError rc = event_and_stream(event, stream, &x, fn);
     if (rc)
         return rc;
-    if (ev->api != CORE_EV_PLAIN && !(ev->flags & ACL_EVENT_SYNC)) {
-        core_event_put(ev);
+    if (x.ev->api != CORE_EV_PLAIN && !(x.ev->flags & ACL_EVENT_SYNC)) {
+        core_event_put(x.ev);
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the event was created without ACL_EVENT_SYNC and cannot be waited on",
                         fn);
@@ -664,29 +671,29 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
      * wait the model replays (run_xwait). An event recorded in the capture
      * itself is an ordinary captured dependency, flag or not. */
     if (__builtin_expect(external, 0) &&
-        atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL && /* relaxed: A1 */
-        atomic_load_explicit(&ev->cap_id, memory_order_relaxed) == 0)  /* relaxed: A1 */
-        return capture_xevent(s, tag, ev, true, fn);
+        atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL && /* relaxed: A1 */
+        atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) == 0)  /* relaxed: A1 */
+        return capture_xevent(x.s, x.tag, x.ev, true, fn);
     /* relaxed: A1 */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL ||
+    if (__builtin_expect(atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL ||
                              /* relaxed: A1 */
-                             atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0,
+                             atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) != 0,
                          0)) {
         bool plain;
-        rc = core_capture_wait(s, ev, &plain, fn);
+        rc = core_capture_wait(x.s, x.ev, &plain, fn);
         if (rc || !plain) { /* plain: no capture involved after all (it just ended) */
-            core_event_put(ev);
+            core_event_put(x.ev);
             return rc;
         }
     }
-    _Atomic uint64_t *w = ipc_words(ev);
+    _Atomic uint64_t *w = ipc_words(x.ev);
     /* V5: the shared latest sequence (acquire, see ipc_done) */
-    uint64_t target = w ? atomic_load_explicit(&w[0], memory_order_acquire) : event_desc(ev);
-    if (w ? ipc_done(w, target) : desc_done(ev, target, NULL)) {
-        core_event_put(ev); /* never recorded, or already complete: nothing to wait for */
+    uint64_t target = w ? atomic_load_explicit(&w[0], memory_order_acquire) : event_desc(x.ev);
+    if (w ? ipc_done(w, target) : desc_done(x.ev, target, NULL)) {
+        core_event_put(x.ev); /* never recorded, or already complete: nothing to wait for */
         return ACL_SUCCESS;
     }
-    return queue_event_task(s, tag, run_wait, CORE_T_WAIT, ev, target, timeout_ms, fn);
+    return queue_event_task(x.s, x.tag, run_wait, CORE_T_WAIT, x.ev, target, timeout_ms, fn);
 }
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
@@ -721,29 +728,27 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 {
-    struct core_event *ev = NULL;
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = event_and_stream(event, stream, &ev, &s, &tag, "aclrtResetEvent");
+    struct ev_on_stream x;
+    aclError rc = event_and_stream(event, stream, &x, "aclrtResetEvent");
     if (rc)
         return rc;
-    if (ev->api == CORE_EV_EX) {
-        core_event_put(ev);
+    if (x.ev->api == CORE_EV_EX) {
+        core_event_put(x.ev);
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset");
     }
     /* relaxed: A1 */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
-        if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed)) { /* relaxed: A1 */
-            core_event_put(ev);
+    if (__builtin_expect(atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL, 0)) {
+        if (atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed)) { /* relaxed: A1 */
+            core_event_put(x.ev);
             return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                             "aclrtResetEvent: the event is recorded in an active capture (a "
                             "captured reset is for events recorded outside the model)");
         }
-        return capture_xevent(s, tag, ev, false, "aclrtResetEvent");
+        return capture_xevent(x.s, x.tag, x.ev, false, "aclrtResetEvent");
     }
-    return queue_event_task(s, tag, run_reset, CORE_T_RESET, ev, desc_seq(event_desc(ev)), 0,
-                            "aclrtResetEvent");
+    return queue_event_task(x.s, x.tag, run_reset, CORE_T_RESET, x.ev, desc_seq(event_desc(x.ev)),
+                            0, "aclrtResetEvent");
 }
 
 /* ---- queries and host waits --------------------------------------------- */

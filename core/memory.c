@@ -414,10 +414,10 @@ static aclError submit(struct core_stream *s, uint64_t tag, sched_task_fn run, u
     do {                                                                                           \
         T *d_ = dst;                                                                               \
         const T *s_ = src;                                                                         \
-        for (uint64_t i = 0; i < n; i++) {                                                         \
+        for (uint64_t i = 0, n = bytes / sizeof(T); i < n; i++) {                                  \
             __typeof__(LOAD(d_[i])) a = LOAD(d_[i]), b = LOAD(s_[i]);                              \
-            d_[i] = STORE(kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM ? a + b                         \
-                          : a != a || b != b                       ? a + b /* NaN in: NaN out */   \
+            d_[i] = STORE(kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM   ? a + b                       \
+                          : a != a || b != b                         ? a + b /* NaN in: NaN out */ \
                           : kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX ? (a > b ? a : b)             \
                                                                      : (a < b ? a : b));           \
         }                                                                                          \
@@ -432,43 +432,17 @@ static aclError submit(struct core_stream *s, uint64_t tag, sched_task_fn run, u
  * computed in fp32 and rounded once (exact for one add of two halves). */
 static void reduce(void *dst, const void *src, uint64_t bytes, uint32_t kind, aclDataType type)
 {
+    /* clang-format off: one row per element type */
     switch (type) {
-    case ACL_INT8: {
-        uint64_t n = bytes;
-        REDUCE_LOOP(int8_t, AS_IS, (int8_t));
-        break;
+    case ACL_INT8: REDUCE_LOOP(int8_t, AS_IS, (int8_t)); break;
+    case ACL_INT16: REDUCE_LOOP(int16_t, AS_IS, (int16_t)); break;
+    case ACL_INT32: REDUCE_LOOP(int32_t, (int64_t), (int32_t)(uint32_t)); break;
+    case ACL_UINT32: REDUCE_LOOP(uint32_t, AS_IS, (uint32_t)); break;
+    case ACL_FLOAT: REDUCE_LOOP(float, AS_IS, (float)); break;
+    case ACL_FLOAT16: REDUCE_LOOP(uint16_t, F16_IN, half_f32_to_f16); break;
+    default: REDUCE_LOOP(uint16_t, BF16_IN, half_f32_to_bf16); break; /* ACL_BF16 (checked) */
     }
-    case ACL_INT16: {
-        uint64_t n = bytes / 2;
-        REDUCE_LOOP(int16_t, AS_IS, (int16_t));
-        break;
-    }
-    case ACL_INT32: {
-        uint64_t n = bytes / 4;
-        REDUCE_LOOP(int32_t, (int64_t), (int32_t)(uint32_t));
-        break;
-    }
-    case ACL_UINT32: {
-        uint64_t n = bytes / 4;
-        REDUCE_LOOP(uint32_t, AS_IS, (uint32_t));
-        break;
-    }
-    case ACL_FLOAT: {
-        uint64_t n = bytes / 4;
-        REDUCE_LOOP(float, AS_IS, (float));
-        break;
-    }
-    case ACL_FLOAT16: {
-        uint64_t n = bytes / 2;
-        REDUCE_LOOP(uint16_t, F16_IN, half_f32_to_f16);
-        break;
-    }
-    default: { /* ACL_BF16 (checked at submission) */
-        uint64_t n = bytes / 2;
-        REDUCE_LOOP(uint16_t, BF16_IN, half_f32_to_bf16);
-        break;
-    }
-    }
+    /* clang-format on */
 }
 
 static int run_reduce(struct sched_task *t, struct sched_exec *x)
@@ -842,36 +816,37 @@ static aclError check_value_addr(void *devAddr, const char *fn)
     return rc;
 }
 
-aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
+/* Queue a value write (wait = false) or a value wait on stream. */
+static aclError value_task(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream,
+                           bool wait, const char *fn)
 {
     struct core_stream *s = NULL;
     uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtValueWrite");
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc == ACL_SUCCESS)
-        rc = check_value_addr(devAddr, "aclrtValueWrite");
-    if (rc == ACL_SUCCESS && flag != 0)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtValueWrite: flag is reserved and must be 0 "
-                      "(got %u)", flag);
+        rc = check_value_addr(devAddr, fn);
+    if (rc == ACL_SUCCESS && !wait && flag != 0)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: flag is reserved and must be 0 (got %u)", fn,
+                      flag);
+    if (rc == ACL_SUCCESS && wait && flag > ACL_STREAM_WAIT_VALUE_NOR)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: unknown flag %u (want ACL_STREAM_WAIT_VALUE_GEQ, _EQ, _AND or _NOR)",
+                      fn, flag);
     if (rc)
         return rc;
-    uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value};
-    return submit(s, tag, run_value_write, CORE_T_VALUE_WRITE, a, "aclrtValueWrite");
+    uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value, flag};
+    return submit(s, tag, wait ? run_value_wait : run_value_write,
+                  wait ? CORE_T_VALUE_WAIT : CORE_T_VALUE_WRITE, a, fn);
+}
+
+aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
+{
+    return value_task(devAddr, value, flag, stream, false, "aclrtValueWrite");
 }
 
 aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
 {
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtValueWait");
-    if (rc == ACL_SUCCESS)
-        rc = check_value_addr(devAddr, "aclrtValueWait");
-    if (rc == ACL_SUCCESS && flag > ACL_STREAM_WAIT_VALUE_NOR)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtValueWait: unknown flag %u (want "
-                      "ACL_STREAM_WAIT_VALUE_GEQ, _EQ, _AND or _NOR)", flag);
-    if (rc)
-        return rc;
-    uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value, flag};
-    return submit(s, tag, run_value_wait, CORE_T_VALUE_WAIT, a, "aclrtValueWait");
+    return value_task(devAddr, value, flag, stream, true, "aclrtValueWait");
 }
 
 /* ---- peer access --------------------------------------------------------------- */

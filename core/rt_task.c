@@ -154,9 +154,9 @@ static struct tk_edit **tk_find_locked(const struct tk_ref *r)
     return pp;
 }
 
-static void tk_edit_free(struct tk_edit *e)
+static void tk_edit_free(struct tk_edit *e) /* NULL: nothing, as free() */
 {
-    if (e->launch)
+    if (e && e->launch)
         core_bin_task_release(e->launch);
     free(e);
 }
@@ -295,37 +295,19 @@ static aclError tk_stage_locked(const struct tk_ref *r, struct tk_edit *e)
     return ACL_SUCCESS;
 }
 
-aclError aclmdlRITaskDisable(aclmdlRITask task)
+/* Whether the task of node n may be disabled. */
+static aclError tk_check_disable(const struct sched_task *n, const char *fn)
 {
-    static const char fn[] = "aclmdlRITaskDisable";
-    CORE_REQUIRE_INIT();
-    struct tk_edit *e = calloc(1, sizeof(*e));
-    if (!e)
-        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory", fn);
-    pthread_mutex_lock(&g_rt.lock);
-    struct tk_ref r;
-    aclError rc = tk_resolve_locked(task, &r, fn);
-    if (!rc)
-        rc = tk_model_ready(&r, fn);
-    if (!rc) {
-        aclmdlRITaskType t = tk_type(r.node);
-        if (t == ACL_MODEL_RI_TASK_DEFAULT)
-            rc = core_err(ACL_ERROR_RT_PARAM_INVALID,
-                          "%s: a task of type ACL_MODEL_RI_TASK_DEFAULT cannot be disabled", fn);
-        else if (t == ACL_MODEL_RI_TASK_EVENT_RECORD)
-            rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                          "%s: disabling an event record between the model's streams would leave "
-                          "its waits blocked for ever; not supported",
-                          fn);
-    }
-    if (!rc) {
-        e->op = TK_DISABLE;
-        rc = tk_stage_locked(&r, e);
-        e = NULL;
-    }
-    pthread_mutex_unlock(&g_rt.lock);
-    free(e);
-    return rc;
+    aclmdlRITaskType t = tk_type(n);
+    if (t == ACL_MODEL_RI_TASK_DEFAULT)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: a task of type ACL_MODEL_RI_TASK_DEFAULT cannot be disabled", fn);
+    if (t == ACL_MODEL_RI_TASK_EVENT_RECORD)
+        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "%s: disabling an event record between the model's streams would leave "
+                        "its waits blocked for ever; not supported",
+                        fn);
+    return ACL_SUCCESS;
 }
 
 /* Check new parameters for node n and prepare what applying them needs. */
@@ -402,12 +384,10 @@ static aclError tk_prepare(const struct sched_task *n, const aclmdlRITaskParams 
     }
 }
 
-aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+/* Stage an edit of task (op, with params for TK_SET) until aclmdlRIUpdate. */
+static aclError tk_edit_stage(aclmdlRITask task, enum tk_op op, const aclmdlRITaskParams *params,
+                              const char *fn)
 {
-    static const char fn[] = "aclmdlRITaskSetParams";
-    CORE_REQUIRE_INIT();
-    if (!params)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: params is NULL", fn);
     struct tk_edit *e = calloc(1, sizeof(*e));
     if (!e)
         return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory", fn);
@@ -417,16 +397,29 @@ aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
     if (!rc)
         rc = tk_model_ready(&r, fn);
     if (!rc)
-        rc = tk_prepare(r.node, params, e, fn);
+        rc = op == TK_SET ? tk_prepare(r.node, params, e, fn) : tk_check_disable(r.node, fn);
     if (!rc) {
-        e->op = TK_SET;
+        e->op = op;
         rc = tk_stage_locked(&r, e);
         e = NULL;
     }
     pthread_mutex_unlock(&g_rt.lock);
-    if (e)
-        tk_edit_free(e);
+    tk_edit_free(e); /* NULL once staged */
     return rc;
+}
+
+aclError aclmdlRITaskDisable(aclmdlRITask task)
+{
+    CORE_REQUIRE_INIT();
+    return tk_edit_stage(task, TK_DISABLE, NULL, __func__);
+}
+
+aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+{
+    CORE_REQUIRE_INIT();
+    if (!params)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: params is NULL", __func__);
+    return tk_edit_stage(task, TK_SET, params, __func__);
 }
 
 /* Hand the new launch block to m's release hooks in place of the node's old one (TK3). */
