@@ -374,6 +374,10 @@ void core_stream_released(struct sched_stream *s);
 /* Wait until the stream has run everything submitted so far and report its
  * error state. Used by synchronise calls and by destroy. */
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn);
+/* Wait until the stream finished target tasks (deadline 0: none; nonzero when
+ * it passed first), serving the caller's report queues meanwhile (CB4). Every
+ * runtime wait for a stream goes through it. */
+int core_stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns);
 
 /* Validate an AscendCL timeout (-1 or > 0 ms) into an absolute deadline. */
 aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn);

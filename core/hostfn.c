@@ -26,7 +26,7 @@
  *  CB4. A thread with a report queue that waits for a stream (synchronise,
  *      the drain of a destroy or reset, another thread's drain) runs the
  *      callbacks handed to it while it waits (core/stream.c
- *      stream_wait_serving, core_device_wait_drains_locked):
+ *      core_stream_wait_serving, core_device_wait_drains_locked):
  *      otherwise an ACL_CALLBACK_BLOCK callback on that stream would wait
  *      for the very thread that waits for the stream (a self-deadlock).
  *      Event synchronisation (core/event.c, wait_desc) does the same for

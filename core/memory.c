@@ -590,7 +590,7 @@ static aclError async_policy(struct core_stream *s, uint64_t tag, void *dst, con
                         fn);
     /* Pageable memory (reference 5): drain the stream, then copy here. A
      * failure pending on the stream stays for its next synchronisation. */
-    sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
+    core_stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0); /* CB4 */
     *act = COPY_NOW;
     return ACL_SUCCESS;
 }

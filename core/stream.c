@@ -117,7 +117,7 @@ static bool capturing_not_bound(struct core_stream *s)
  * to it between short waits (1 ms slices, so parked), or the callback would
  * wait for the very thread that waits for it. A program without report
  * queues pays one relaxed load (core_report_run_mine). */
-static int stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns)
+int core_stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns)
 {
     for (;;) {
         if (!core_report_run_mine()) /* no queue of this thread (any more) */
@@ -138,7 +138,7 @@ aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const cha
         capturing_not_bound(s))
         return refuse_capturing(fn);
     uint64_t target = sched_stream_submitted(&s->s);
-    int late = stream_wait_serving(&s->s, target, deadline_ns);
+    int late = core_stream_wait_serving(&s->s, target, deadline_ns);
     if (late)
         return core_err(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
                         "%s: stream still busy when the timeout expired (%llu of %llu tasks done)",
@@ -323,7 +323,7 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
     core_stream_wait_enqueues(s);
     /* CB4: the destroying thread may be the processor of a blocking callback
      * queued on this stream or on one it waits for. */
-    stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0);
+    core_stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0);
     pthread_mutex_lock(&g_rt.lock);
     __atomic_store_n(&s->ctx, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     sched_worker_release(&s->s);

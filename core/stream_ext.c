@@ -92,7 +92,7 @@ aclError aclrtStreamAbort(aclrtStream stream)
      * destroy. The task running now finishes: CPU code cannot be interrupted. */
     atomic_store_explicit(&s->s.discard, 1, memory_order_release);
     sched_worker_kick(s->s.worker);
-    sched_stream_wait(&s->s, sched_stream_submitted(&s->s), 0);
+    core_stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0); /* CB4 */
     /* release: tasks submitted from now on run again. */
     atomic_store_explicit(&s->s.discard, 0, memory_order_release);
     (void)sched_stream_take_error(&s->s); /* the aborted work's failure goes with it */

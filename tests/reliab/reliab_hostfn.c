@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -233,6 +234,34 @@ static void test_sync_serves_foreign_callback(void)
     CHECK_OK(aclrtDestroyStream(x.b));
 }
 
+/* An asynchronous copy of pageable memory drains its stream first (then
+ * copies on the calling thread); the stream's report thread making it must
+ * serve its queue meanwhile. Found by api_fuzz
+ * (tests/fuzz/corpus/regress-pageable-copy-report-thread). */
+static void test_pageable_copy_on_report_thread(void)
+{
+    aclrtStream s = NULL;
+    void *dev = NULL;
+    char *host = malloc(4096 + 1); /* pageable, and not 64-byte aligned */
+    CHECK(host != NULL);
+    for (int i = 0; i < 4096; i++)
+        host[1 + i] = (char)(i * 7);
+    CHECK_OK(aclrtCreateStream(&s));
+    CHECK_OK(aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtSubscribeReport((uint64_t)pthread_self(), s));
+    atomic_store(&g_callbacks, 0);
+    CHECK_OK(aclrtLaunchCallback(count_callback, NULL, ACL_CALLBACK_BLOCK, s));
+    CHECK_OK(aclrtMemcpyAsync(dev, 4096, host + 1, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s));
+    CHECK(atomic_load(&g_callbacks) == 1);
+    char back[4096];
+    CHECK_OK(aclrtMemcpy(back, sizeof back, dev, 4096, ACL_MEMCPY_DEVICE_TO_HOST));
+    CHECK(memcmp(back, host + 1, 4096) == 0);
+    CHECK_OK(aclrtUnSubscribeReport((uint64_t)pthread_self(), s));
+    CHECK_OK(aclrtFree(dev));
+    CHECK_OK(aclrtDestroyStream(s));
+    free(host);
+}
+
 int main(void)
 {
     int failures = 0;
@@ -242,5 +271,6 @@ int main(void)
     RUN(test_captured_host_functions, 20);
     RUN(test_teardown_from_report_thread, 20);
     RUN(test_sync_serves_foreign_callback, 20);
+    RUN(test_pageable_copy_on_report_thread, 20);
     return failures ? 1 : 0;
 }
