@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "core/capture.h"
+#include "core/event.h"
 #include "core/rt_task.h"
 #include "core/task.h"
 #include "cpuacl/cpuacl.h"
@@ -134,7 +135,8 @@ static aclmdlRITaskType tk_type(const struct sched_task *n)
     switch (n->kind) {
     case CORE_T_KERNEL:
     case CORE_T_OWNED: return ACL_MODEL_RI_TASK_KERNEL;
-    case PLAN_SIGNAL: return ACL_MODEL_RI_TASK_EVENT_RECORD;
+    case PLAN_SIGNAL:
+    case CORE_T_XRECORD: return ACL_MODEL_RI_TASK_EVENT_RECORD;
     case PLAN_WAIT:
     case CORE_T_XWAIT: return ACL_MODEL_RI_TASK_EVENT_WAIT;
     case CORE_T_XRESET: return ACL_MODEL_RI_TASK_EVENT_RESET;
@@ -221,6 +223,14 @@ static void tk_read(const struct sched_task *n, aclmdlRITaskParams *p)
         }
         break;
     }
+    case ACL_MODEL_RI_TASK_EVENT_RECORD:
+        if (n->kind == CORE_T_XRECORD) { /* records between the model's streams: NULL */
+            const struct core_event *ev = core_event_xrecord_event(n);
+            p->eventRecordTaskParams.event = (aclrtEvent)(uintptr_t)ev->handle;
+            p->eventRecordTaskParams.eventFlag = ev->flags;
+            p->eventRecordTaskParams.recordFlag = ACL_EVENT_RECORD_EXTERNAL;
+        }
+        break;
     case ACL_MODEL_RI_TASK_EVENT_WAIT:
     case ACL_MODEL_RI_TASK_EVENT_RESET:
         if (n->kind == CORE_T_XWAIT || n->kind == CORE_T_XRESET) {
