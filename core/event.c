@@ -702,9 +702,12 @@ static aclError record(aclrtEvent event, aclrtStream stream, bool external, cons
     /* The first record fixes the event's record flag; a later record with the
      * other flag is refused. relaxed: a per-event flag checked at submission,
      * it publishes nothing (two racing first records: one of them wins). */
-    uint8_t want = external ? 2 : 1, have = 0;
-    if (!atomic_compare_exchange_strong_explicit(&x.ev->recflag, &have, want,
-                                                 memory_order_relaxed, memory_order_relaxed) &&
+    uint8_t want = external ? 2 : 1,
+            have = atomic_load_explicit(&x.ev->recflag, memory_order_relaxed); /* relaxed: above */
+    if (__builtin_expect(have != want, 0) &&
+        (have != 0 || !atomic_compare_exchange_strong_explicit(&x.ev->recflag, &have, want,
+                                                               memory_order_relaxed,
+                                                               memory_order_relaxed)) &&
         have != want) {
         core_event_put(x.ev);
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
