@@ -52,6 +52,7 @@ static struct {
     int32_t cb_flag;
     char args_path[ACL_DUMP_MAX_FILE_PATH_LENGTH]; /* aclopStartDumpArgs */
     bool args_on;
+    bool from_init; /* the configuration came from aclInit's file (until aclFinalize) */
 } g_d = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void dump_on(bool on)
@@ -68,7 +69,7 @@ aclError aclmdlInitDump(void)
     CORE_REQUIRE_INIT();
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_d.lock);
-    if (g_d.inited) {
+    if (g_d.inited || g_d.from_init) {
         rc = core_err(ACL_ERROR_DUMP_ALREADY_RUN,
                       "aclmdlInitDump: dump is initialised already (by aclmdlInitDump or by "
                       "aclInit's dump configuration)");
@@ -141,6 +142,50 @@ static aclError apply_config(cJSON *d, const char *where)
     g_d.set = true;
     dump_on(true);
     return ACL_SUCCESS;
+}
+
+/*
+ * aclInit's configuration file may hold the same "dump" object an
+ * aclmdlSetDump file does: it is applied with the same rules and codes
+ * (apply_config), as if by aclmdlInitDump + aclmdlSetDump, except that the
+ * session is aclInit's: aclmdlInitDump then fails (ACL_ERROR_DUMP_ALREADY_RUN),
+ * aclmdlSetDump / aclmdlFinalizeDump find no aclmdlInitDump session
+ * (ACL_ERROR_DUMP_NOT_RUN), and aclFinalize ends it (core_dump_fini). The file
+ * was checked to be a JSON object (or empty) by core_config_load.
+ */
+aclError core_dump_from_init(const char *path)
+{
+    if (!path || !*path)
+        return ACL_SUCCESS;
+    struct base_file file = base_read_file(path, SIZE_MAX);
+    if (!file.opened)
+        return core_err(ACL_ERROR_INVALID_FILE, "aclInit: cannot open '%s': %s", path,
+                        strerror(file.err));
+    if (!file.data)
+        return core_err(ACL_ERROR_BAD_ALLOC, "aclInit: out of memory");
+    cJSON *root = file.len ? cJSON_ParseWithLength(file.data, file.len) : NULL;
+    free(file.data);
+    cJSON *d = root ? cJSON_GetObjectItemCaseSensitive(root, "dump") : NULL;
+    aclError rc = ACL_SUCCESS;
+    if (d) {
+        pthread_mutex_lock(&g_d.lock);
+        rc = apply_config(d, "aclInit");
+        if (rc == ACL_SUCCESS)
+            g_d.from_init = true;
+        pthread_mutex_unlock(&g_d.lock);
+    }
+    cJSON_Delete(root);
+    return rc;
+}
+
+void core_dump_fini(void)
+{
+    pthread_mutex_lock(&g_d.lock);
+    if (g_d.from_init) {
+        g_d.from_init = g_d.set = false;
+        dump_on(g_d.args_on);
+    }
+    pthread_mutex_unlock(&g_d.lock);
 }
 
 aclError aclmdlSetDump(const char *dumpCfgPath)
