@@ -198,6 +198,38 @@ aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
     return tk_query(task, type, false, "aclmdlRITaskGetType");
 }
 
+aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttrId attrId,
+                                        aclrtLaunchKernelAttrValue *attrValue)
+{
+    const char *fn = "aclmdlRIKernelTaskGetAttribute";
+    CORE_REQUIRE_INIT_AS(fn);
+    if (!task || !attrValue)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, task ? "attrValue" : "task");
+    pthread_mutex_lock(&g_rt.lock);
+    struct tk_ref r;
+    aclError rc = tk_resolve_locked(task, &r, fn);
+    if (!rc && tk_type(r.node) != ACL_MODEL_RI_TASK_KERNEL)
+        rc = core_err(ACL_ERROR_RT_PARAM_INVALID,
+                      "%s: the task is not a kernel task (check it with aclmdlRITaskGetType)", fn);
+    if (!rc && attrId != ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE &&
+        attrId != ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE &&
+        attrId != ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP &&
+        attrId != ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT && attrId != ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US)
+        rc = core_err(ACL_ERROR_RT_PARAM_INVALID,
+                      "%s: attribute id %d cannot be queried (engine type, block offset, "
+                      "prefetch and unknown ids are refused)",
+                      fn, (int)attrId);
+    if (!rc) {
+        aclrtLaunchKernelAttrValue v;
+        memset(&v, 0, sizeof(v));
+        /* A cpuaclLaunchKernel* function or an operator: launched without attributes. */
+        (void)core_bin_task_attr(r.node, attrId, &v);
+        *attrValue = v;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
 aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id)
 {
     return tk_query(task, id, true, "aclmdlRITaskGetSeqId");
