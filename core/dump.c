@@ -153,20 +153,37 @@ static aclError apply_config(cJSON *d, const char *where)
  * (ACL_ERROR_DUMP_NOT_RUN), and aclFinalize ends it (core_dump_fini). The file
  * was checked to be a JSON object (or empty) by core_config_load.
  */
+/* Read the JSON object at path for fn: *out (NULL for an empty file when empty_ok). */
+static aclError read_json(const char *path, const char *fn, bool empty_ok, cJSON **out)
+{
+    *out = NULL;
+    struct base_file file = base_read_file(path, SIZE_MAX);
+    if (!file.opened)
+        return core_err(ACL_ERROR_INVALID_FILE, "%s: cannot open '%s': %s", fn, path,
+                        strerror(file.err));
+    if (!file.data)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    if (empty_ok && file.len == 0) {
+        free(file.data);
+        return ACL_SUCCESS;
+    }
+    cJSON *root = cJSON_ParseWithLength(file.data, file.len);
+    free(file.data);
+    if (!root || !cJSON_IsObject(root)) {
+        cJSON_Delete(root);
+        return core_err(ACL_ERROR_PARSE_FILE, "%s: '%s' is not a JSON object", fn, path);
+    }
+    *out = root;
+    return ACL_SUCCESS;
+}
+
 aclError core_dump_from_init(const char *path)
 {
     if (!path || !*path)
         return ACL_SUCCESS;
-    struct base_file file = base_read_file(path, SIZE_MAX);
-    if (!file.opened)
-        return core_err(ACL_ERROR_INVALID_FILE, "aclInit: cannot open '%s': %s", path,
-                        strerror(file.err));
-    if (!file.data)
-        return core_err(ACL_ERROR_BAD_ALLOC, "aclInit: out of memory");
-    cJSON *root = file.len ? cJSON_ParseWithLength(file.data, file.len) : NULL;
-    free(file.data);
+    cJSON *root;
+    aclError rc = read_json(path, "aclInit", true, &root);
     cJSON *d = root ? cJSON_GetObjectItemCaseSensitive(root, "dump") : NULL;
-    aclError rc = ACL_SUCCESS;
     if (d) {
         pthread_mutex_lock(&g_d.lock);
         rc = apply_config(d, "aclInit");
@@ -193,20 +210,10 @@ aclError aclmdlSetDump(const char *dumpCfgPath)
     CORE_REQUIRE_INIT();
     if (!dumpCfgPath)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlSetDump: dumpCfgPath is NULL");
-    struct base_file file = base_read_file(dumpCfgPath, SIZE_MAX);
-    if (!file.opened)
-        return core_err(ACL_ERROR_INVALID_FILE, "aclmdlSetDump: cannot open '%s': %s", dumpCfgPath,
-                        strerror(file.err));
-    if (!file.data)
-        return core_err(ACL_ERROR_BAD_ALLOC, "aclmdlSetDump: out of memory");
-    cJSON *root = cJSON_ParseWithLength(file.data, file.len);
-    free(file.data);
-    if (!root || !cJSON_IsObject(root)) {
-        cJSON_Delete(root);
-        return core_err(ACL_ERROR_PARSE_FILE, "aclmdlSetDump: '%s' is not a JSON object",
-                        dumpCfgPath);
-    }
-    aclError rc;
+    cJSON *root;
+    aclError rc = read_json(dumpCfgPath, "aclmdlSetDump", false, &root);
+    if (rc)
+        return rc;
     pthread_mutex_lock(&g_d.lock);
     cJSON *d = cJSON_GetObjectItemCaseSensitive(root, "dump");
     if (!g_d.inited)

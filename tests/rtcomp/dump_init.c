@@ -11,18 +11,9 @@
 
 #include "acl/acl.h"
 #include "acl/acl_dump.h"
-#include "aclnnop/aclnn_add.h"
-#include "testutil.h"
+#include "addop.h"
 
 enum { N = 6 };
-
-static aclTensor *tensor(float *dev)
-{
-    int64_t dims[2] = {2, 3}, strides[2] = {3, 1};
-    aclTensor *t = aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 2, dev);
-    CHECK(t);
-    return t;
-}
 
 /* One aclnnAdd on device 0, synchronised. */
 static void run_add(void)
@@ -36,15 +27,9 @@ static void run_add(void)
     for (int i = 0; i < N; i++)
         x[i] = y[i] = (float)i;
     aclTensor *tx = tensor(x), *ty = tensor(y), *tz = tensor(z);
-    float one = 1.0f;
-    aclScalar *alpha = aclCreateScalar(&one, ACL_FLOAT);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    CHECK(aclnnAddGetWorkspaceSize(tx, ty, alpha, tz, &ws, &e) == 0);
-    CHECK(aclnnAdd(NULL, ws, e, s) == 0);
+    add_on(s, tx, ty, tz);
     CHECK_OK(aclrtSynchronizeStream(s));
     CHECK(z[5] == 10.0f);
-    aclDestroyScalar(alpha);
     aclDestroyTensor(tx);
     aclDestroyTensor(ty);
     aclDestroyTensor(tz);
