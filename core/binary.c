@@ -685,6 +685,11 @@ struct launch {
     struct core_func *func; /* the handle launched (aclmdlRITaskGetParams) */
     cpuaclKernelFunc fn;
     uint32_t nblocks;
+    /* The launch attributes given (aclrtLaunchKernelCfg), for
+     * aclmdlRIKernelTaskGetAttribute; 0 = not given. */
+    uint8_t sched_mode, data_dump;
+    uint32_t dyn_ubuf;
+    uint64_t timeout_us;
     size_t size;
     unsigned char *args; /* = bytes, or the caller's device block */
     unsigned char bytes[];
@@ -765,6 +770,22 @@ static aclError launch_new(aclrtFuncHandle h, uint32_t nblocks, size_t extra,
                         "%s: not a function of a loaded binary (unloaded?)", fn);
     }
     l->nblocks = nblocks;
+    l->sched_mode = l->data_dump = 0;
+    l->dyn_ubuf = 0;
+    l->timeout_us = 0;
+    for (size_t i = 0; cfg && i < cfg->numAttrs; i++) { /* checked by check_cfg */
+        const aclrtLaunchKernelAttrValue *v = &cfg->attrs[i].value;
+        switch (cfg->attrs[i].id) {
+        case ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE: l->sched_mode = v->schemMode; break;
+        case ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE: l->dyn_ubuf = v->dynUBufSize; break;
+        case ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP: l->data_dump = v->isDataDump != 0; break;
+        case ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT: l->timeout_us = (uint64_t)v->timeout * 1000000u; break;
+        case ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US:
+            l->timeout_us = (uint64_t)v->timeoutUs.timeoutHigh << 32 | v->timeoutUs.timeoutLow;
+            break;
+        default: break; /* engine type, offsets, prefetch, profiling: no CPU meaning kept */
+        }
+    }
     l->size = 0;
     l->args = l->bytes;
     *out = l;
@@ -880,6 +901,27 @@ bool core_bin_task_params(const struct sched_task *node, aclrtFuncHandle *func, 
     *args = l->args;
     *size = l->size;
     *nblocks = l->nblocks;
+    return true;
+}
+
+bool core_bin_task_attr(const struct sched_task *node, aclrtLaunchKernelAttrId id,
+                        aclrtLaunchKernelAttrValue *v)
+{
+    if (node->kind != CORE_T_OWNED || node->arg.fn[0] != (void (*)(void))launch_run)
+        return false;
+    const struct launch *l = node->arg.ptr[1];
+    switch (id) {
+    case ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE: v->schemMode = l->sched_mode; break;
+    case ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE: v->dynUBufSize = l->dyn_ubuf; break;
+    case ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP: v->isDataDump = l->data_dump; break;
+    case ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT:
+        v->timeout = (uint16_t)(l->timeout_us / 1000000u);
+        break;
+    default: /* ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US (the caller filtered the rest) */
+        v->timeoutUs.timeoutLow = (uint32_t)l->timeout_us;
+        v->timeoutUs.timeoutHigh = (uint32_t)(l->timeout_us >> 32);
+        break;
+    }
     return true;
 }
 

@@ -65,6 +65,7 @@ struct core_model {
     uint32_t id;                  /* I: aclmdlRIGetId */
     char *name;                   /* aclmdlRISetName, NULL = "" */
     _Atomic uint64_t abort_upto;  /* A: executions <= this skip their remaining tasks */
+    bool has_xrec;                /* has captured external records (event.c XR1), set by compile */
     struct core_capture *upd;     /* open task-update sessions on its groups (lock) */
     bool unlinked;                /* handle and ctx list gone (teardown under way), lock */
     struct core_model *next;      /* ctx list */

@@ -270,6 +270,9 @@ struct core_event {
     _Alignas(SCHED_CACHELINE) _Atomic uint32_t refs; /* A: user + queued tasks */
     uint32_t flags;              /* I */
     uint8_t api;                 /* I: enum core_event_api */
+    /* A: the record flag this event is used with, fixed by its first record
+     * (0 none yet, 1 ACL_EVENT_RECORD_DEFAULT, 2 ACL_EVENT_RECORD_EXTERNAL) */
+    _Atomic uint8_t recflag;
     uint64_t handle;             /* I */
     struct core_ctx *ctx;        /* I (type-stable) */
     struct core_event *next, *prev; /* ctx list, g_rt.lock */

@@ -52,6 +52,7 @@ static struct {
     int32_t cb_flag;
     char args_path[ACL_DUMP_MAX_FILE_PATH_LENGTH]; /* aclopStartDumpArgs */
     bool args_on;
+    bool from_init; /* the configuration came from aclInit's file (until aclFinalize) */
 } g_d = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void dump_on(bool on)
@@ -68,7 +69,7 @@ aclError aclmdlInitDump(void)
     CORE_REQUIRE_INIT();
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_d.lock);
-    if (g_d.inited) {
+    if (g_d.inited || g_d.from_init) {
         rc = core_err(ACL_ERROR_DUMP_ALREADY_RUN,
                       "aclmdlInitDump: dump is initialised already (by aclmdlInitDump or by "
                       "aclInit's dump configuration)");
@@ -143,25 +144,76 @@ static aclError apply_config(cJSON *d, const char *where)
     return ACL_SUCCESS;
 }
 
+/*
+ * aclInit's configuration file may hold the same "dump" object an
+ * aclmdlSetDump file does: it is applied with the same rules and codes
+ * (apply_config), as if by aclmdlInitDump + aclmdlSetDump, except that the
+ * session is aclInit's: aclmdlInitDump then fails (ACL_ERROR_DUMP_ALREADY_RUN),
+ * aclmdlSetDump / aclmdlFinalizeDump find no aclmdlInitDump session
+ * (ACL_ERROR_DUMP_NOT_RUN), and aclFinalize ends it (core_dump_fini). The file
+ * was checked to be a JSON object (or empty) by core_config_load.
+ */
+/* Read the JSON object at path for fn: *out (NULL for an empty file when empty_ok). */
+static aclError read_json(const char *path, const char *fn, bool empty_ok, cJSON **out)
+{
+    *out = NULL;
+    struct base_file file = base_read_file(path, SIZE_MAX);
+    if (!file.opened)
+        return core_err(ACL_ERROR_INVALID_FILE, "%s: cannot open '%s': %s", fn, path,
+                        strerror(file.err));
+    if (!file.data)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    if (empty_ok && file.len == 0) {
+        free(file.data);
+        return ACL_SUCCESS;
+    }
+    cJSON *root = cJSON_ParseWithLength(file.data, file.len);
+    free(file.data);
+    if (!root || !cJSON_IsObject(root)) {
+        cJSON_Delete(root);
+        return core_err(ACL_ERROR_PARSE_FILE, "%s: '%s' is not a JSON object", fn, path);
+    }
+    *out = root;
+    return ACL_SUCCESS;
+}
+
+aclError core_dump_from_init(const char *path)
+{
+    if (!path || !*path)
+        return ACL_SUCCESS;
+    cJSON *root;
+    aclError rc = read_json(path, "aclInit", true, &root);
+    cJSON *d = root ? cJSON_GetObjectItemCaseSensitive(root, "dump") : NULL;
+    if (d) {
+        pthread_mutex_lock(&g_d.lock);
+        rc = apply_config(d, "aclInit");
+        if (rc == ACL_SUCCESS)
+            g_d.from_init = true;
+        pthread_mutex_unlock(&g_d.lock);
+    }
+    cJSON_Delete(root);
+    return rc;
+}
+
+void core_dump_fini(void)
+{
+    pthread_mutex_lock(&g_d.lock);
+    if (g_d.from_init) {
+        g_d.from_init = g_d.set = false;
+        dump_on(g_d.args_on);
+    }
+    pthread_mutex_unlock(&g_d.lock);
+}
+
 aclError aclmdlSetDump(const char *dumpCfgPath)
 {
     CORE_REQUIRE_INIT();
     if (!dumpCfgPath)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlSetDump: dumpCfgPath is NULL");
-    struct base_file file = base_read_file(dumpCfgPath, SIZE_MAX);
-    if (!file.opened)
-        return core_err(ACL_ERROR_INVALID_FILE, "aclmdlSetDump: cannot open '%s': %s", dumpCfgPath,
-                        strerror(file.err));
-    if (!file.data)
-        return core_err(ACL_ERROR_BAD_ALLOC, "aclmdlSetDump: out of memory");
-    cJSON *root = cJSON_ParseWithLength(file.data, file.len);
-    free(file.data);
-    if (!root || !cJSON_IsObject(root)) {
-        cJSON_Delete(root);
-        return core_err(ACL_ERROR_PARSE_FILE, "aclmdlSetDump: '%s' is not a JSON object",
-                        dumpCfgPath);
-    }
-    aclError rc;
+    cJSON *root;
+    aclError rc = read_json(dumpCfgPath, "aclmdlSetDump", false, &root);
+    if (rc)
+        return rc;
     pthread_mutex_lock(&g_d.lock);
     cJSON *d = cJSON_GetObjectItemCaseSensitive(root, "dump");
     if (!g_d.inited)

@@ -426,6 +426,120 @@ static aclError capture_xevent(struct core_stream *s, uint64_t tag, struct core_
     return rc;
 }
 
+/*
+ * A captured external record (ACL_EVENT_RECORD_EXTERNAL on a capturing
+ * stream): the model records the event on every replay, visible to waits
+ * and host synchronisation outside the model.
+ *  XR1. Execution k's record takes its sequence when the execution is queued
+ *       (aclmdlRIExecuteAsync), like an ordinary record at submission, so a
+ *       wait or aclrtSynchronizeEvent issued after the execute call waits for
+ *       that execution's record, not an earlier one. The descriptor's key is
+ *       the node's lane stream: one lane runs one execution at a time, in
+ *       order, so its records complete in order (V4).
+ *  XR2. The reservation is kept in the node's ring at k % XREC_RING with k
+ *       beside it; written under the model's exec lock before the lane task
+ *       of k is committed (its release publishes it to the lane worker). The
+ *       slot is reused by execution k + XREC_RING only after execution k
+ *       finished (the submitter waits on the model's done condition: more
+ *       than XREC_RING executions queued ahead blocks the submitter, like a
+ *       full stream ring).
+ *  XR3. The node marks the record done when it runs (k from the lane), and
+ *       the join of an aborted execution marks the records its lanes skipped
+ *       (max-store: marking twice is harmless), so no outside waiter hangs.
+ *  XR4. The node holds a reference to the event until the model goes.
+ */
+#define XREC_RING 64
+struct xrec {
+    struct core_event *ev;
+    uint64_t exec[XREC_RING]; /* XR2: execution whose reservation sits at that slot */
+    uint64_t desc[XREC_RING]; /* XR2: its descriptor (seq << 24 | lane key) */
+};
+
+__thread uint64_t core_replay_exec;
+
+void core_event_xrecord_reserve(struct sched_task *node, uint64_t k, uint64_t key,
+                                struct sched_cond *done)
+{
+    struct xrec *xr = node->arg.ptr[0];
+    struct core_event *ev = xr->ev;
+    if (k > XREC_RING) /* XR2: the slot's previous user (k - XREC_RING) must have finished */
+        while (sched_cond_value(done) < k - XREC_RING)
+            sched_cond_wait(done, k - XREC_RING, 0);
+    /* relaxed: the seed of the CAS, which orders the update (as record()). */
+    uint64_t d = atomic_load_explicit(&ev->desc, memory_order_relaxed), nd;
+    /* release: as record(): a waiter that reads the descriptor sees the state before it. */
+    do
+        nd = ((desc_seq(d) + 1) << 24) | (key & 0xFFFFFF);
+    while (!atomic_compare_exchange_weak_explicit(&ev->desc, &d, nd, memory_order_release,
+                                                  memory_order_relaxed));
+    xr->exec[k % XREC_RING] = k; /* XR2: published by the lane task's commit */
+    xr->desc[k % XREC_RING] = nd;
+}
+
+void core_event_xrecord_done(struct sched_task *node, uint64_t k)
+{
+    struct xrec *xr = node->arg.ptr[0];
+    if (xr->exec[k % XREC_RING] != k) /* not reserved for k (a body model's replay) */
+        return;
+    struct core_event *ev = xr->ev;
+    uint64_t d = xr->desc[k % XREC_RING];
+    if (desc_done(ev, d, NULL)) /* XR3: the lane ran it; the join's pass leaves it be */
+        return;
+    mark_done(ev, desc_key(d), desc_seq(d), timed(ev) ? sched_now_ns() : 0);
+    sched_cond_add(&ev->cond, 1); /* V3: after the slot */
+}
+
+struct core_event *core_event_xrecord_event(const struct sched_task *node)
+{
+    return ((const struct xrec *)node->arg.ptr[0])->ev;
+}
+
+static int run_xrecord(struct sched_task *t, struct sched_exec *x)
+{
+    (void)x; /* XR3: records run even when the stream discards work */
+    core_event_xrecord_done(t, core_replay_exec);
+    return SCHED_DONE;
+}
+
+static void xrecord_free(void *p)
+{
+    struct xrec *xr = p;
+    core_event_put(xr->ev);
+    free(xr);
+}
+
+static void xrecord_release(const struct sched_task *t, void (**fn)(void *), void **arg)
+{
+    *fn = xrecord_free;
+    *arg = t->arg.ptr[0];
+}
+
+const struct core_task_desc core_task_xrecord = {"event_record", run_xrecord, run_xrecord,
+                                                 SCHED_TF_ALWAYS, xrecord_release};
+
+/* Capture an external record of ev on capturing stream s; takes over the
+ * caller's reference (dropped on failure, as capture_xevent). */
+static aclError capture_xrecord(struct core_stream *s, uint64_t tag, struct core_event *ev,
+                                const char *fn)
+{
+    struct xrec *xr = calloc(1, sizeof(*xr));
+    if (!xr) {
+        core_event_put(ev);
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+    }
+    xr->ev = ev;
+    struct sched_task *t = core_task_begin(s);
+    t->run = run_xrecord;
+    t->kind = CORE_T_XRECORD;
+    t->flags = SCHED_TF_ALWAYS;
+    t->u16 = 0;
+    t->arg.ptr[0] = xr;
+    aclError rc = core_task_end(s, tag, fn);
+    if (rc && rc != ACL_ERROR_RT_RESOURCE_ALLOC_FAIL) /* as capture_xevent */
+        xrecord_free(xr);
+    return rc;
+}
+
 /* ---- create / destroy --------------------------------------------------- */
 
 static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, const char *fn)
@@ -571,12 +685,46 @@ static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct ev
     return ACL_SUCCESS;
 }
 
-static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
+static aclError record(aclrtEvent event, aclrtStream stream, bool external, const char *fn)
 {
     struct ev_on_stream x;
     aclError rc = event_and_stream(event, stream, &x, fn);
     if (rc)
         return rc;
+    if (__builtin_expect(external, 0) &&
+        (x.ev->api != CORE_EV_EX || x.ev->flags != ACL_EVENT_SYNC)) {
+        core_event_put(x.ev);
+        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "%s: ACL_EVENT_RECORD_EXTERNAL needs an event from "
+                        "aclrtCreateEventExWithFlag with ACL_EVENT_SYNC",
+                        fn);
+    }
+    /* The first record fixes the event's record flag; a later record with the
+     * other flag is refused. relaxed: a per-event flag checked at submission,
+     * it publishes nothing (two racing first records: one of them wins). */
+    uint8_t want = external ? 2 : 1,
+            have = atomic_load_explicit(&x.ev->recflag, memory_order_relaxed); /* relaxed: above */
+    if (__builtin_expect(have != want, 0) &&
+        (have != 0 || !atomic_compare_exchange_strong_explicit(&x.ev->recflag, &have, want,
+                                                               memory_order_relaxed,
+                                                               memory_order_relaxed)) &&
+        have != want) {
+        core_event_put(x.ev);
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: the event is recorded with %s; its record flag cannot change", fn,
+                        have == 2 ? "ACL_EVENT_RECORD_EXTERNAL" : "ACL_EVENT_RECORD_DEFAULT");
+    }
+    if (__builtin_expect(external, 0)) {
+        /* relaxed: A1 */
+        struct core_capture *cap = atomic_load_explicit(&x.s->cap, memory_order_relaxed);
+        if (!cap) {
+            core_event_put(x.ev);
+            return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                            "%s: ACL_EVENT_RECORD_EXTERNAL is only for a stream being captured",
+                            fn);
+        }
+        return capture_xrecord(x.s, x.tag, x.ev, fn); /* XR1-XR4 */
+    }
     /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL, 0)) {
         rc = core_capture_record(x.s, x.ev, fn);
@@ -620,7 +768,7 @@ static aclError record(aclrtEvent event, aclrtStream stream, const char *fn)
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 {
-    return record(event, stream, "aclrtRecordEvent");
+    return record(event, stream, false, "aclrtRecordEvent");
 }
 
 aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag)
@@ -628,7 +776,7 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t
     if (flag != ACL_EVENT_RECORD_DEFAULT && flag != ACL_EVENT_RECORD_EXTERNAL)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtRecordEventWithFlag: unknown flag %u",
                         flag);
-    return record(event, stream, "aclrtRecordEventWithFlag");
+    return record(event, stream, flag == ACL_EVENT_RECORD_EXTERNAL, "aclrtRecordEventWithFlag");
 }
 
 /* Queue a wait or reset task holding a reference to ev: arg.u64[1] = a1,

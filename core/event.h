@@ -29,4 +29,21 @@ void core_event_put(struct core_event *ev);
 /* Unlink and drop the user's reference (destroy, context teardown). Lock held. */
 void core_event_destroy_locked(struct core_event *ev);
 
+/*
+ * Captured external records (aclrtRecordEventWithFlag with
+ * ACL_EVENT_RECORD_EXTERNAL on a capturing stream, event.c XR1-XR4): a node
+ * of kind CORE_T_XRECORD. Model execution k reserves the event's next record
+ * for each such node when it is queued (core_event_xrecord_reserve, called
+ * under the model's exec lock with `key` = the node's lane stream and `done`
+ * = the model's finished-executions condition); the node marks that record
+ * done when it runs (core_replay_exec = k, set by the lane), or the join of
+ * an aborted execution does (core_event_xrecord_done).
+ */
+extern __thread uint64_t core_replay_exec;
+void core_event_xrecord_reserve(struct sched_task *node, uint64_t k, uint64_t key,
+                                struct sched_cond *done);
+void core_event_xrecord_done(struct sched_task *node, uint64_t k);
+/* The event a CORE_T_XRECORD node records. */
+struct core_event *core_event_xrecord_event(const struct sched_task *node);
+
 #endif

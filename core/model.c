@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "core/capture.h"
+#include "core/event.h"
 #include "core/rt_task.h"
 #include "core/model.h"
 #include "core/task.h"
@@ -175,8 +176,39 @@ aclError compile_locked(struct core_model *m, const char *fn)
     struct plan_lane *pl = realloc(m->plan.lanes, ncond * sizeof(*pl));
     if (pl)
         m->plan.lanes = pl;
+    m->has_xrec = false;
+    for (uint32_t l = 0; l < n && !m->has_xrec; l++)
+        for (uint64_t i = 0; i < m->plan.lanes[l].n; i++)
+            if (m->plan.lanes[l].nodes[i].kind == CORE_T_XRECORD && m->plan.lanes[l].nodes[i].run) {
+                m->has_xrec = true;
+                break;
+            }
     m->ready = true;
     return ACL_SUCCESS;
+}
+
+/* Each captured external record of m on lane l: fn(node, k, lane) (event.c XR1-XR3). */
+static void for_xrecords(struct core_model *m, uint64_t k,
+                         void (*fn)(struct core_model *, struct sched_task *, uint64_t, uint32_t))
+{
+    for (uint32_t l = 0; l < m->plan.nlanes; l++)
+        for (uint64_t i = 0; i < m->plan.lanes[l].n; i++) {
+            struct sched_task *node = &m->plan.lanes[l].nodes[i];
+            if (node->kind == CORE_T_XRECORD && node->run)
+                fn(m, node, k, l);
+        }
+}
+
+static void xrec_reserve(struct core_model *m, struct sched_task *node, uint64_t k, uint32_t l)
+{
+    core_event_xrecord_reserve(node, k, m->lane_streams[l]->handle, &m->done);
+}
+
+static void xrec_done(struct core_model *m, struct sched_task *node, uint64_t k, uint32_t l)
+{
+    (void)m;
+    (void)l;
+    core_event_xrecord_done(node, k);
 }
 
 /* ---- replay --------------------------------------------------------------- */
@@ -227,6 +259,7 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
         x->block_deadline = 0;
         return SCHED_BLOCK;
     }
+    core_replay_exec = k; /* for captured external records (event.c XR3) */
     struct plan_lane *pl = &m->plan.lanes[lane];
     struct sched_task *nodes = pl->nodes;
     uint64_t n = pl->n; /* fixed while executions run (updates wait for idle) */
@@ -307,6 +340,9 @@ static int run_join(struct sched_task *t, struct sched_exec *x)
         if (e)
             sched_exec_fail(x, e);
     }
+    /* XR3: external records an aborted execution (or a label jump) skipped */
+    if (__builtin_expect(m->has_xrec, 0))
+        for_xrecords(m, k, xrec_done);
     sched_cond_advance(&m->done, k);
     return SCHED_DONE;
 }
@@ -340,6 +376,8 @@ static void queue_control(struct sched_stream *ss, sched_task_fn run, uint8_t ki
 static void enqueue_locked(struct core_model *m, struct core_stream *s)
 {
     uint64_t k = ++m->exec_submitted;
+    if (__builtin_expect(m->has_xrec, 0)) /* XR1: before the lane tasks publish them */
+        for_xrecords(m, k, xrec_reserve);
     queue_control(&s->s, run_gate, CORE_T_MODEL_GATE, m, k, 0, NULL);
     for (uint32_t l = 0; l < m->plan.nlanes; l++)
         queue_control(&m->lane_streams[l]->s, run_lane, CORE_T_MODEL_LANE, m, k, (uint16_t)l,

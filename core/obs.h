@@ -47,6 +47,10 @@ void core_obs_op(const char *op, const struct core_obs_tensor *t, void *const *a
 /* dump.c: write one operator's tensors (CORE_OBS_DUMP set). */
 void core_dump_op(const char *op, const struct core_obs_tensor *t, void *const *addr, uint32_t nin,
                   uint32_t nout);
+/* dump.c: apply the "dump" object of aclInit's configuration file (if any),
+ * as aclmdlSetDump would; and end that configuration at aclFinalize. */
+aclError core_dump_from_init(const char *path);
+void core_dump_fini(void);
 /* prof.c: record one operator run (CORE_OBS_PROF set). */
 void core_prof_op(const char *op, const struct core_obs_tensor *t, uint32_t nin, uint32_t nout,
                   uint64_t t0, uint64_t t1);

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "core/capture.h"
+#include "core/event.h"
 #include "core/rt_task.h"
 #include "core/task.h"
 #include "cpuacl/cpuacl.h"
@@ -134,7 +135,8 @@ static aclmdlRITaskType tk_type(const struct sched_task *n)
     switch (n->kind) {
     case CORE_T_KERNEL:
     case CORE_T_OWNED: return ACL_MODEL_RI_TASK_KERNEL;
-    case PLAN_SIGNAL: return ACL_MODEL_RI_TASK_EVENT_RECORD;
+    case PLAN_SIGNAL:
+    case CORE_T_XRECORD: return ACL_MODEL_RI_TASK_EVENT_RECORD;
     case PLAN_WAIT:
     case CORE_T_XWAIT: return ACL_MODEL_RI_TASK_EVENT_WAIT;
     case CORE_T_XRESET: return ACL_MODEL_RI_TASK_EVENT_RESET;
@@ -196,6 +198,38 @@ aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
     return tk_query(task, type, false, "aclmdlRITaskGetType");
 }
 
+aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttrId attrId,
+                                        aclrtLaunchKernelAttrValue *attrValue)
+{
+    const char *fn = "aclmdlRIKernelTaskGetAttribute";
+    CORE_REQUIRE_INIT_AS(fn);
+    if (!task || !attrValue)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, task ? "attrValue" : "task");
+    pthread_mutex_lock(&g_rt.lock);
+    struct tk_ref r;
+    aclError rc = tk_resolve_locked(task, &r, fn);
+    if (!rc && tk_type(r.node) != ACL_MODEL_RI_TASK_KERNEL)
+        rc = core_err(ACL_ERROR_RT_PARAM_INVALID,
+                      "%s: the task is not a kernel task (check it with aclmdlRITaskGetType)", fn);
+    if (!rc && attrId != ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE &&
+        attrId != ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE &&
+        attrId != ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP &&
+        attrId != ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT && attrId != ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US)
+        rc = core_err(ACL_ERROR_RT_PARAM_INVALID,
+                      "%s: attribute id %d cannot be queried (engine type, block offset, "
+                      "prefetch and unknown ids are refused)",
+                      fn, (int)attrId);
+    if (!rc) {
+        aclrtLaunchKernelAttrValue v;
+        memset(&v, 0, sizeof(v));
+        /* A cpuaclLaunchKernel* function or an operator: launched without attributes. */
+        (void)core_bin_task_attr(r.node, attrId, &v);
+        *attrValue = v;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
 aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id)
 {
     return tk_query(task, id, true, "aclmdlRITaskGetSeqId");
@@ -221,6 +255,14 @@ static void tk_read(const struct sched_task *n, aclmdlRITaskParams *p)
         }
         break;
     }
+    case ACL_MODEL_RI_TASK_EVENT_RECORD:
+        if (n->kind == CORE_T_XRECORD) { /* records between the model's streams: NULL */
+            const struct core_event *ev = core_event_xrecord_event(n);
+            p->eventRecordTaskParams.event = (aclrtEvent)(uintptr_t)ev->handle;
+            p->eventRecordTaskParams.eventFlag = ev->flags;
+            p->eventRecordTaskParams.recordFlag = ACL_EVENT_RECORD_EXTERNAL;
+        }
+        break;
     case ACL_MODEL_RI_TASK_EVENT_WAIT:
     case ACL_MODEL_RI_TASK_EVENT_RESET:
         if (n->kind == CORE_T_XWAIT || n->kind == CORE_T_XRESET) {

@@ -28,6 +28,10 @@ void rt_task_apply_locked(struct core_model *m);
  * what; a new launch block for new parameters (owned: release with core_bin_task_release). */
 bool core_bin_task_params(const struct sched_task *node, aclrtFuncHandle *func, void **args,
                           size_t *size, uint32_t *nblocks);
+/* A launch attribute of binary kernel node (id: SCHEM_MODE, DYN_UBUF_SIZE, DATA_DUMP, TIMEOUT or
+ * TIMEOUT_US): the value it was launched with, 0 when not given. false: not such a node. */
+bool core_bin_task_attr(const struct sched_task *node, aclrtLaunchKernelAttrId id,
+                        aclrtLaunchKernelAttrValue *v);
 aclError core_bin_task_make(aclrtFuncHandle func, uint32_t nblocks, const void *args, size_t size,
                             bool host, void **out, const char *fn);
 void core_bin_task_release(void *launch);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/obs.h"
 #include "core/report.h"
 #include "core/trace.h"
 #include "cpuacl/cpuacl.h"
@@ -143,6 +144,8 @@ aclError aclInit(const char *configPath)
     }
     struct core_config cfg;
     aclError rc = core_config_load(&cfg, configPath);
+    if (rc == ACL_SUCCESS) /* the "dump" section: as aclmdlSetDump (core/dump.c) */
+        rc = core_dump_from_init(configPath);
     if (rc) {
         pthread_mutex_unlock(&g_rt.lock);
         return rc;
@@ -192,6 +195,7 @@ static void finalize_locked(void)
     if (g_rt.cfg.trace_file[0])
         core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
     core_report_fini_all();
+    core_dump_fini(); /* aclInit's dump configuration ends with it */
     mem_fini();
     g_rt.init_count = 0;
     /* Let pending call_rcu frees run before the process may exit. */

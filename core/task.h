@@ -48,6 +48,7 @@ struct core_task_desc {
     X(RESET,        core_task_reset)        /* event reset (event.c)                     */ \
     X(XWAIT,        core_task_xwait)        /* captured wait on an outside record (event.c) */ \
     X(XRESET,       core_task_xreset)       /* captured event reset (event.c)            */ \
+    X(XRECORD,      core_task_xrecord)      /* captured ACL_EVENT_RECORD_EXTERNAL (event.c) */ \
     X(MEMCPY,       core_task_memcpy)       /* aclrtMemcpyAsync (memory.c)               */ \
     X(MEMCPY2D,     core_task_memcpy2d)     /* aclrtMemcpy2dAsync (memory.c)             */ \
     X(MEMCPY_FAIL,  core_task_memcpy_fail)  /* host-to-host copy failing at sync         */ \

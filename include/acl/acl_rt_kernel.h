@@ -268,6 +268,11 @@ typedef struct aclmdlRITaskParams {
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type);
 /* Its position in its stream (0-based). */
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id);
+/* A launch attribute of a captured kernel task: the value it was launched with (experimental
+ * in AscendCL; docs/runtime2.md). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task,
+                                                            aclrtLaunchKernelAttrId attrId,
+                                                            aclrtLaunchKernelAttrValue *attrValue);
 /* Current parameters (a change staged by SetParams included). */
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params);
 /* Stage new parameters (kernel, value write, value wait tasks); aclmdlRIUpdate applies them. */

@@ -13,7 +13,7 @@
 #include "acl/acl.h"
 #include "acl/acl_dump.h"
 #include "acl/acl_prof.h"
-#include "aclnnop/aclnn_add.h"
+#include "addop.h"
 #include "aclnnop/aclnn_mul.h"
 #include "mstx/ms_tools_ext.h"
 #include "testutil.h"
@@ -23,23 +23,9 @@ static aclrtStream g_s;
 static float *g_x, *g_y, *g_z;
 static aclTensor *g_tx, *g_ty, *g_tz;
 
-static aclTensor *tensor(float *dev)
-{
-    int64_t dims[2] = {2, 3}, strides[2] = {3, 1};
-    aclTensor *t = aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 2, dev);
-    CHECK(t);
-    return t;
-}
-
 static void run_add(void)
 {
-    float one = 1.0f;
-    aclScalar *alpha = aclCreateScalar(&one, ACL_FLOAT);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    CHECK(aclnnAddGetWorkspaceSize(g_tx, g_ty, alpha, g_tz, &ws, &e) == 0);
-    CHECK(aclnnAdd(NULL, ws, e, g_s) == 0);
-    aclDestroyScalar(alpha);
+    add_on(g_s, g_tx, g_ty, g_tz);
 }
 
 static void run_mul(void)

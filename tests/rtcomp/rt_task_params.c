@@ -43,7 +43,18 @@ int main(void)
     CHECK_OK(aclmdlRICaptureBegin(cap, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
     struct add_arg one = {1};
     CHECK_OK(cpuaclLaunchKernelArgs(cap, k_add, &one, sizeof(one)));
-    CHECK_OK(aclrtLaunchKernelWithHostArgs(ids, 2, cap, NULL, &outA, sizeof(outA), NULL, 0));
+    aclrtLaunchKernelAttr attrs[4];
+    memset(attrs, 0, sizeof(attrs));
+    attrs[0].id = ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE;
+    attrs[0].value.schemMode = 1;
+    attrs[1].id = ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE;
+    attrs[1].value.dynUBufSize = 4096;
+    attrs[2].id = ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US;
+    attrs[2].value.timeoutUs.timeoutLow = 2500000; /* 2.5 s */
+    attrs[3].id = ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP;
+    attrs[3].value.isDataDump = 1;
+    aclrtLaunchKernelCfg kcfg = {attrs, 4};
+    CHECK_OK(aclrtLaunchKernelWithHostArgs(ids, 2, cap, &kcfg, &outA, sizeof(outA), NULL, 0));
     CHECK_OK(aclrtValueWrite(word, 7, 0, cap));
     CHECK_OK(aclrtMemcpyAsync(dst, 64, src, 64, ACL_MEMCPY_DEVICE_TO_DEVICE, cap));
     aclmdlRI ri;
@@ -82,6 +93,36 @@ int main(void)
           ((struct add_arg *)p.kernelTaskParams.args)->add == 1);
     CHECK_OK(aclmdlRITaskGetParams(t[2], &p));
     CHECK(p.valueWriteTaskParams.devAddr == word && p.valueWriteTaskParams.value == 7);
+
+    /* The launch attributes of the kernel tasks (aclmdlRIKernelTaskGetAttribute). */
+    aclrtLaunchKernelAttrValue av;
+    CHECK_OK(aclmdlRIKernelTaskGetAttribute(t[1], ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE, &av));
+    CHECK(av.schemMode == 1);
+    CHECK_OK(aclmdlRIKernelTaskGetAttribute(t[1], ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE, &av));
+    CHECK(av.dynUBufSize == 4096);
+    CHECK_OK(aclmdlRIKernelTaskGetAttribute(t[1], ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP, &av));
+    CHECK(av.isDataDump == 1);
+    CHECK_OK(aclmdlRIKernelTaskGetAttribute(t[1], ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US, &av));
+    CHECK(av.timeoutUs.timeoutLow == 2500000 && av.timeoutUs.timeoutHigh == 0);
+    CHECK_OK(aclmdlRIKernelTaskGetAttribute(t[1], ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT, &av));
+    CHECK(av.timeout == 2); /* whole seconds */
+    /* A cpuacl kernel was launched without attributes: all 0. */
+    av.dynUBufSize = 77;
+    CHECK_OK(aclmdlRIKernelTaskGetAttribute(t[0], ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE, &av));
+    CHECK(av.dynUBufSize == 0);
+    /* Misuse: not a kernel task, an attribute that cannot be queried, NULLs. */
+    CHECK_ERR(ACL_ERROR_RT_PARAM_INVALID,
+              aclmdlRIKernelTaskGetAttribute(t[2], ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE, &av));
+    CHECK_ERR(ACL_ERROR_RT_PARAM_INVALID,
+              aclmdlRIKernelTaskGetAttribute(t[1], ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE, &av));
+    CHECK_ERR(ACL_ERROR_RT_PARAM_INVALID,
+              aclmdlRIKernelTaskGetAttribute(t[1], ACL_RT_LAUNCH_KERNEL_ATTR_BLOCKDIM_OFFSET, &av));
+    CHECK_ERR(ACL_ERROR_RT_PARAM_INVALID,
+              aclmdlRIKernelTaskGetAttribute(t[1], (aclrtLaunchKernelAttrId)42, &av));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM,
+              aclmdlRIKernelTaskGetAttribute(t[1], ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE, NULL));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM,
+              aclmdlRIKernelTaskGetAttribute(NULL, ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE, &av));
 
     /* Replay as captured. */
     memset(outA, 0, 64);
