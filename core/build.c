@@ -96,14 +96,14 @@ static aclError bound_locked(struct core_model *m, struct core_stream *s, struct
 /* The (modelRI, stream) arguments of BindStream / EndTask / UnbindStream:
  * neither NULL (the default stream is never bound); the stream resolved. */
 static aclError model_stream_args(aclmdlRI modelRI, aclrtStream stream, struct core_stream **s,
-                                  const char *fn)
+                                  uint64_t *tag, const char *fn)
 {
     if (!modelRI)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: stream is NULL (the default stream cannot be bound to a model)", fn);
-    return core_stream_resolve(stream, s, fn);
+    return core_stream_resolve_tag(stream, s, tag, fn);
 }
 
 aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
@@ -154,7 +154,8 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     static const char fn[] = "aclmdlRIBindStream";
     CORE_REQUIRE_INIT();
     struct core_stream *s = NULL;
-    aclError rc = model_stream_args(modelRI, stream, &s, fn);
+    uint64_t tag = 0;
+    aclError rc = model_stream_args(modelRI, stream, &s, &tag, fn);
     if (rc)
         return rc;
     if (flag == ACL_MODEL_STREAM_FLAG_DEFAULT)
@@ -179,7 +180,9 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     struct core_model *m = NULL;
     struct core_capture *k = NULL;
     struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
-    rc = model_lookup_locked(modelRI, &m, fn);
+    rc = core_stream_live_locked(s, tag, fn);
+    if (rc == ACL_SUCCESS)
+        rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS && m->ctx != s->ctx)
         rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT,
                       "%s: the model belongs to another context than the stream", fn);
@@ -211,13 +214,16 @@ static aclError on_bound_stream(aclmdlRI modelRI, aclrtStream stream, const char
 {
     CORE_REQUIRE_INIT(fn);
     struct core_stream *s = NULL;
-    aclError rc = model_stream_args(modelRI, stream, &s, fn);
+    uint64_t tag = 0;
+    aclError rc = model_stream_args(modelRI, stream, &s, &tag, fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     struct core_capture *k = NULL;
-    rc = model_lookup_locked(modelRI, &m, fn);
+    rc = core_stream_live_locked(s, tag, fn);
+    if (rc == ACL_SUCCESS)
+        rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS)
         rc = bound_locked(m, s, &k, fn);
     if (rc == ACL_SUCCESS)
@@ -384,10 +390,9 @@ aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint3
     if (!numTasks)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: numTasks is NULL", fn);
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, fn);
+    aclError rc = core_stream_resolve_lock(stream, &s, fn);
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
     struct core_model *m;
     uint32_t lane;
     if (!rt_task_lane_locked(s, &m, &lane)) {

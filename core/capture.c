@@ -714,12 +714,13 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
     if ((unsigned)mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown capture mode %d", fn, (int)mode);
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, fn);
+    aclError rc = core_stream_resolve_lock(stream, &s, fn);
     if (rc)
         return rc;
-    if (s->is_default)
+    if (s->is_default) {
+        pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: a default stream cannot be captured", fn);
-    pthread_mutex_lock(&g_rt.lock);
+    }
     struct core_model *m = NULL;
     struct core_capture *sk = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
     if (sk && sk->build) {
@@ -848,10 +849,9 @@ static aclError capture_args_locked(aclrtStream stream, const void *other, const
     CORE_REQUIRE_INIT(fn);
     if (!stream || (what && !other))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, stream ? what : "stream");
-    aclError rc = core_stream_resolve(stream, s, fn);
+    aclError rc = core_stream_resolve_lock(stream, s, fn);
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
     *k = atomic_load_explicit(&(*s)->cap, memory_order_relaxed); /* relaxed: A1 */
     return ACL_SUCCESS;
 }

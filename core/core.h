@@ -390,6 +390,12 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
 /* T7: a submission owning s found its tag changed: cancel the reserved slot
  * and return ACL_ERROR_RT_INVALID_HANDLE with the message set (cold). */
 aclError core_stream_gone(struct core_stream *s, const char *fn);
+/* Resolve a stream handle and take g_rt.lock with the stream still live under
+ * it (a racing destroy unlinks under the lock, SD1); on success the lock is
+ * held, on failure not. */
+aclError core_stream_resolve_lock(aclrtStream stream, struct core_stream **s, const char *fn);
+/* g_rt.lock held: whether s is still the incarnation tag named (107017 if not). */
+aclError core_stream_live_locked(struct core_stream *s, uint64_t tag, const char *fn);
 /* T7: model enqueues on s (counted under g_rt.lock): done, and wait for none. */
 void core_stream_enqueue_done(struct core_stream *s);
 void core_stream_wait_enqueues(struct core_stream *s);

@@ -48,6 +48,27 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
                     fn, h, sc->dev->id);
 }
 
+aclError core_stream_resolve_lock(aclrtStream stream, struct core_stream **s, const char *fn)
+{
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, s, &tag, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    rc = core_stream_live_locked(*s, tag, fn);
+    if (rc)
+        pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError core_stream_live_locked(struct core_stream *s, uint64_t tag, const char *fn)
+{
+    /* SD1: the tag changes only under g_rt.lock, which we hold */
+    if (sched_stream_tag(&s->s) != tag)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: the stream was destroyed", fn);
+    return ACL_SUCCESS;
+}
+
 aclError core_stream_gone(struct core_stream *s, const char *fn)
 {
     sched_stream_cancel(&s->s);

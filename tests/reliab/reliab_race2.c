@@ -227,6 +227,73 @@ static void test_callback_vs_stream_destroy(void)
     }
 }
 
+/* ---- capture calls racing the destroy of their stream ------------------ */
+
+static _Atomic(void *) g_cap_stream;
+static _Atomic int g_cap_stop;
+static _Atomic long g_cap_begun;
+
+static void *capturer(void *arg)
+{
+    CHECK_OK(aclrtSetCurrentContext(arg));
+    while (!atomic_load(&g_cap_stop)) {
+        aclrtStream s = atomic_load(&g_cap_stream);
+        aclError rc = aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED);
+        if (rc == ACL_SUCCESS) {
+            atomic_fetch_add(&g_cap_begun, 1);
+            aclmdlRI m = NULL;
+            rc = aclmdlRICaptureEnd(s, &m);
+            if (rc == ACL_SUCCESS)
+                CHECK_OK(aclmdlRIDestroy(m));
+        }
+        /* a destroyed handle: 107017; a capture the destroy refused to
+         * interrupt ends above; nothing else */
+        if (rc != ACL_SUCCESS && rc != ACL_ERROR_RT_INVALID_HANDLE &&
+            rc != ACL_ERROR_RT_STREAM_NOT_CAPTURED && rc != ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED) {
+            fprintf(stderr, "capture: undocumented code %d\n", (int)rc);
+            g_failed = 1;
+        }
+    }
+    return NULL;
+}
+
+/* aclmdlRICaptureBegin / End resolved the handle, then took the runtime lock:
+ * a destroy in between left them a drained stream with no context (a NULL
+ * dereference found by api_fuzz, tests/fuzz/corpus/regress-capture-begin-vs-
+ * destroy). They now re-check the stream under the lock (SD1 tag). */
+static void test_capture_vs_stream_destroy(void)
+{
+    TEST_OPEN();
+    aclrtContext ctx;
+    CHECK_OK(aclrtGetCurrentContext(&ctx));
+    aclrtStream s;
+    CHECK_OK(aclrtCreateStream(&s));
+    atomic_store(&g_cap_stream, s);
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, capturer, ctx) == 0);
+    unsigned seed = 5;
+    int rounds = (int)(2000 * test_stress_scale());
+    for (int i = 0; i < rounds && !g_failed; i++) {
+        aclrtStream n;
+        CHECK_OK(aclrtCreateStream(&n));
+        atomic_store(&g_cap_stream, n);
+        sleep_us(rnd(&seed) % 50);
+        aclError rc = aclrtDestroyStream(s);
+        /* refused while captured: end it here and destroy again */
+        while (rc == ACL_ERROR_RT_STREAM_CAPTURED) {
+            sleep_us(20);
+            rc = aclrtDestroyStream(s);
+        }
+        CHECK_OK(rc);
+        s = n;
+    }
+    atomic_store(&g_cap_stop, 1);
+    CHECK(pthread_join(t, NULL) == 0);
+    printf("  %ld captures begun\n", atomic_load(&g_cap_begun));
+    CHECK(atomic_load(&g_cap_begun) > 0);
+    CHECK_OK(aclrtDestroyStream(s));
+}
+
 /* ---- event synchronisation on the report thread (CB4) ------------------- */
 
 static _Atomic int g_ctr;
@@ -283,5 +350,6 @@ int main(void)
     RUN(test_memcalls_vs_finalize, 200);
     RUN(test_callback_vs_stream_destroy, 200);
     RUN(test_event_sync_runs_own_callbacks, 60);
+    RUN(test_capture_vs_stream_destroy, 120);
     return failures ? 1 : 0;
 }
