@@ -258,17 +258,12 @@ static int wait_desc(struct core_event *ev, uint64_t d, uint64_t deadline)
             sched_cond_wait(&ev->cond, c + 1, deadline && deadline < poll ? deadline : poll);
         }
     }
-    bool reports = true; /* until core_report_run_mine says otherwise */
+    bool reports = true; /* until core_report_serve finds no queue */
     for (;;) {
         uint64_t c = sched_cond_value(&ev->cond); /* before the check (V3) */
         if (desc_done(ev, d, NULL))
             return 0;
-        uint64_t until = deadline;
-        if (reports && (reports = core_report_run_mine())) {
-            uint64_t slice = sched_now_ns() + 1000000u;
-            if (!deadline || slice < deadline)
-                until = slice;
-        }
+        uint64_t until = core_report_serve(&reports, deadline);
         if (sched_cond_wait(&ev->cond, c + 1, until)) {
             if (desc_done(ev, d, NULL))
                 return 0;

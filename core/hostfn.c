@@ -595,6 +595,14 @@ bool core_report_run_mine(void)
     return any;
 }
 
+uint64_t core_report_serve(bool *serving, uint64_t deadline)
+{
+    if (!*serving || !(*serving = core_report_run_mine()))
+        return deadline;
+    uint64_t slice = sched_now_ns() + 1000000u;
+    return deadline && deadline < slice ? deadline : slice;
+}
+
 static aclError process(int32_t timeout, int kind)
 {
     const char *fn = g_kind_fn[kind][2];

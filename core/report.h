@@ -19,5 +19,10 @@ void core_report_fini_all(void);
  * whether the thread has a report queue at all (false: nothing will ever
  * be handed to it, a waiter need not call again). */
 bool core_report_run_mine(void);
+/* One step of a CB4 wait: while *serving, run what is handed to the calling
+ * thread (clearing *serving once it has no queue) and return when the next
+ * wait must end to serve again (1 ms on, capped by deadline); otherwise
+ * return deadline itself (0: none). */
+uint64_t core_report_serve(bool *serving, uint64_t deadline);
 
 #endif

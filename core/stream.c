@@ -140,14 +140,11 @@ static bool capturing_not_bound(struct core_stream *s)
  * queues pays one relaxed load (core_report_run_mine). */
 int core_stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns)
 {
+    bool serving = true; /* until core_report_serve finds no queue */
     for (;;) {
-        if (!core_report_run_mine()) /* no queue of this thread (any more) */
-            return sched_stream_wait(ss, target, deadline_ns);
-        uint64_t slice = sched_now_ns() + 1000000u;
-        if (deadline_ns && slice > deadline_ns)
-            slice = deadline_ns;
-        int late = sched_stream_wait(ss, target, slice);
-        if (!late || (deadline_ns && sched_now_ns() >= deadline_ns))
+        uint64_t until = core_report_serve(&serving, deadline_ns);
+        int late = sched_stream_wait(ss, target, until);
+        if (!late || until == deadline_ns || (deadline_ns && sched_now_ns() >= deadline_ns))
             return late;
     }
 }
