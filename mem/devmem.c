@@ -24,9 +24,28 @@
  * (flushed) at thread exit and at pool teardown, see D4.
  *
  * Capacity is charged in bytes of the rounded size (whole 1 GiB pages for direct
- * mappings) with a CAS loop before the allocation, and credited at free, so "free" is
- * exact at every instant; jemalloc's own caching (tcache, dirty pages) is invisible in
- * it. The bytes actually mapped are reported separately (mapped[]).
+ * mappings) before the allocation, and credited at free; jemalloc's own caching
+ * (tcache, dirty pages) is invisible in it. The bytes actually mapped are reported
+ * separately (mapped[]).
+ *
+ * Reservations (issue 16). A CAS on the shared `used` per allocation and a locked
+ * subtract per free were two of the three locked read-modify-writes of a 4 KiB
+ * aclrtMalloc+aclrtFree (perf: ~6-10 ns each here, a third of the pair). Small
+ * allocations of the normal route (rounded size <= RES_SMALL) are instead charged to
+ * a per-thread, per-pool reservation: the thread takes capacity from `used` in
+ * chunks of RES_CHUNK (one CAS per chunk), charges and credits its own word with a
+ * plain load and store, and returns what exceeds RES_MAX. So `used` counts live
+ * allocations plus every thread's unspent reservation, and
+ *     reported used = used - sum of the reservations (mem_pool_stats),
+ * which is exact whenever no other thread is allocating at that instant (the same
+ * guarantee the plain counter gave: a concurrent snapshot may be a few allocations
+ * stale). aclrtGetMemInfo's free = capacity - reported used: reservations count as
+ * free. Near exhaustion (less than RES_LOW_WATER left) no chunks are granted and small
+ * allocations charge `used` exactly; an allocation that still finds `used` full
+ * reclaims every thread's reservation first (pool_steal: bump rtag, grace period,
+ * CAS the stale words) and retries once, so capacity parked in another (possibly
+ * idle) thread's reservation never causes a refusal that the reported numbers
+ * contradict. See D9-D11.
  *
  * Invariants:
  *   D1. A pool's I fields are written under pools_lock while its state is NONE and
@@ -60,6 +79,21 @@
  *       reason. mem_dev_vmm_unregister waits for a grace period after the removal, so
  *       its caller may unmap the range once it returns. None of these waits runs
  *       inside an op section or under a lock an op section takes (D6).
+ *   D9. Reservation words (thread.h, mem_thread_tc.res = tag << 32 | bytes). A word
+ *       is live iff its tag equals the pool's rtag; its bytes are part of `used`. Only
+ *       the owner writes a live word, with plain stores, and only inside an op section
+ *       in which it read rtag == tag. A word whose tag is rtag - 1 is "pending": its
+ *       bytes are still in `used` and whoever first CASes it to (rtag, 0) - the owner
+ *       or a stealer - credits them. Any older tag is void (nothing to credit).
+ *  D10. pool_steal (outside op sections, serialised by steal_lock) bumps rtag by one,
+ *       then mem_op_synchronize: every section that read the old rtag has ended and
+ *       every later one reads the new one (G1), so no owner writes an old-tag word any
+ *       more; then it CASes each thread's pending word and credits the sum. Owners
+ *       that meet their pending word first claim it with the same CAS (one winner).
+ *  D11. Incarnations: mem_pool_init bumps rtag by two, so no word of an earlier
+ *       incarnation (whose `used` was reset by teardown) is live or pending. Teardown
+ *       takes steal_lock before resetting the counters, so a stealer's credit lands
+ *       before the reset. Lock order: pools_lock > steal_lock > the thread-list lock.
  */
 #include "mem/devmem.h"
 
@@ -81,6 +115,14 @@ enum route { ROUTE_NORMAL, ROUTE_HUGE, ROUTE_HUGE_FIRST, ROUTE_HUGE1G };
 enum { AR_NORMAL = 0, AR_HUGE = 1 };
 /* internal: "the wanted kind of pages cannot be had" (HUGE_FIRST falls back) */
 #define ENOPAGES 1000
+/* internal: "the capacity is exhausted" (the caller may reclaim reservations, D10) */
+#define ENOCAP 1001
+
+/* Reservations: see the file comment and D9-D11. */
+#define RES_SMALL (64 * MEM_KiB)     /* largest rounded size charged to a reservation */
+#define RES_CHUNK (256 * MEM_KiB)    /* capacity taken from `used` at a time         */
+#define RES_MAX (1 * MEM_MiB)        /* a reservation above this gives back the rest */
+#define RES_LOW_WATER (16 * RES_CHUNK) /* no chunks granted with less than this left  */
 
 struct mem_pool;
 
@@ -100,6 +142,8 @@ struct mem_pool {
                                for devices (MEM_DEV_ALIGN), 64 for host memory   */
     int flags_huge;         /* I: MALLOCX_ARENA(huge) | ALIGN(a) | TCACHE_NONE   */
     size_t capacity;        /* I */
+    _Atomic uint32_t rtag;  /* A: reservation tag (D9-D11); changes under
+                               steal_lock + a grace period, or at init          */
     /* Hot line: written by every alloc and free on this pool. */
     alignas(64) _Atomic size_t used; /* A: charged bytes (D2) */
     /* Cold lines. */
@@ -114,6 +158,7 @@ struct mem_pool {
     pthread_mutex_t tc_lock;
     unsigned *tcs;        /* tc_lock: explicit tcache ids bound to this pool (D5) */
     size_t ntcs, captcs;  /* tc_lock */
+    pthread_mutex_t steal_lock; /* serialises pool_steal and teardown's reset (D10) */
     struct mem_arena arena[2]; /* I */
 };
 _Static_assert(offsetof(struct mem_pool, used) % 64 == 0, "used on its own line");
@@ -122,7 +167,8 @@ _Static_assert(offsetof(struct mem_pool, used_huge) - offsetof(struct mem_pool, 
 
 static struct mem_pool pools[MEM_POOL_MAX] = {
     [0 ... MEM_POOL_MAX - 1] = {.map_lock = PTHREAD_MUTEX_INITIALIZER,
-                                .tc_lock = PTHREAD_MUTEX_INITIALIZER},
+                                .tc_lock = PTHREAD_MUTEX_INITIALIZER,
+                                .steal_lock = PTHREAD_MUTEX_INITIALIZER},
 };
 static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -357,8 +403,11 @@ static inline int pool_tc(struct mem_thread *t, struct mem_pool *p, unsigned idx
     return pool_tc_slow(t, p, idx, gen);
 }
 
+static void res_thread_exit(struct mem_thread *t);
+
 void mem_pool_thread_exit(struct mem_thread *t)
 {
+    res_thread_exit(t);
     for (unsigned idx = 0; idx < MEM_POOL_MAX; idx++) {
         struct mem_thread_tc *slot = &t->tc[idx];
         /* relaxed: own slot */
@@ -387,24 +436,219 @@ void mem_pool_thread_exit(struct mem_thread *t)
 
 /* ---------------------------------------------------------------- charge */
 
-static inline int pool_charge(struct mem_pool *p, size_t n)
+/* Add n to `used` if n + margin bytes are free (D2). */
+static inline bool used_add(struct mem_pool *p, size_t n, size_t margin)
 {
     /* relaxed: a pure counter (D2); nothing is published through it */
     size_t u = atomic_load_explicit(&p->used, memory_order_relaxed);
     do {
-        if (n > p->capacity - u) {
-            atomic_fetch_add_explicit(&p->fail_capacity, 1, memory_order_relaxed); /* stats */
-            return -ENOMEM;
-        }
+        if (n > p->capacity - u || margin > p->capacity - u - n)
+            return false;
     } while (!atomic_compare_exchange_weak_explicit(&p->used, &u, u + n, memory_order_relaxed,
                                                     memory_order_relaxed));
-    return 0;
+    return true;
+}
+
+/* Exact charge to `used`: 0 or -ENOCAP. */
+static inline int pool_charge(struct mem_pool *p, size_t n)
+{
+    return used_add(p, n, 0) ? 0 : -ENOCAP;
 }
 
 static inline void pool_credit(struct mem_pool *p, size_t n)
 {
     /* relaxed: pure counter (D2) */
     atomic_fetch_sub_explicit(&p->used, n, memory_order_relaxed);
+}
+
+/* ---------------------------------------------------------------- reservations */
+
+static inline uint64_t res_word(uint32_t tag, uint32_t bytes)
+{
+    return (uint64_t)tag << 32 | bytes;
+}
+
+static inline uint32_t res_tag(uint64_t w)
+{
+    return (uint32_t)(w >> 32);
+}
+
+/* The owner's word is not live (tag != cur): claim it if pending (D9: one CAS winner
+ * credits its bytes), drop it if void. Leaves (cur, 0). Owner only, inside an op
+ * section that read rtag == cur. */
+static void res_settle(struct mem_pool *p, struct mem_thread_tc *slot, uint32_t cur, uint64_t w)
+{
+    uint32_t have = (uint32_t)w;
+    if (res_tag(w) == cur - 1 && have) {
+        /* relaxed: the CAS only decides who credits (D9); `used` is a pure counter.
+         * On failure the stealer won and stored (cur, 0) itself (D10). */
+        if (atomic_compare_exchange_strong_explicit(&slot->res, &w, res_word(cur, 0),
+                                                    memory_order_relaxed, memory_order_relaxed))
+            pool_credit(p, have);
+        return;
+    }
+    /* relaxed: own word; no other thread writes a void word (D9) */
+    atomic_store_explicit(&slot->res, res_word(cur, 0), memory_order_relaxed);
+}
+
+static __attribute__((noinline)) int res_take_slow(struct mem_pool *p, struct mem_thread_tc *slot,
+                                                    uint32_t cur, uint64_t w, size_t n)
+{
+    uint32_t have = 0;
+    if (res_tag(w) == cur)
+        have = (uint32_t)w;
+    else
+        res_settle(p, slot, cur, w);
+    /* have < n <= RES_SMALL < RES_CHUNK, so the new word stays below RES_MAX */
+    if (used_add(p, RES_CHUNK, RES_LOW_WATER)) {
+        /* relaxed: own live word (D9) */
+        atomic_store_explicit(&slot->res, res_word(cur, have + (uint32_t)(RES_CHUNK - n)),
+                              memory_order_relaxed);
+        return 0;
+    }
+    return pool_charge(p, n); /* near exhaustion: exact, the word keeps its bytes */
+}
+
+/* Charge n (<= RES_SMALL) to this thread's reservation on p: 0 or -ENOCAP. */
+static inline int res_take(struct mem_pool *p, struct mem_thread_tc *slot, size_t n)
+{
+    /* relaxed: rtag changes are ordered for op sections by the grace period (D10) */
+    uint32_t cur = atomic_load_explicit(&p->rtag, memory_order_relaxed);
+    /* relaxed: own word (D9) */
+    uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
+    if (__builtin_expect(res_tag(w) == cur && (uint32_t)w >= n, 1)) {
+        atomic_store_explicit(&slot->res, w - n, memory_order_relaxed); /* relaxed: D9 */
+        return 0;
+    }
+    return res_take_slow(p, slot, cur, w, n);
+}
+
+static __attribute__((noinline)) void res_give_slow(struct mem_pool *p, struct mem_thread_tc *slot,
+                                                     uint32_t cur, uint64_t w, size_t n)
+{
+    size_t total = n;
+    if (res_tag(w) == cur)
+        total += (uint32_t)w;
+    else
+        res_settle(p, slot, cur, w);
+    if (total > RES_MAX) { /* keep one chunk, give the rest back */
+        pool_credit(p, total - RES_CHUNK);
+        total = RES_CHUNK;
+    }
+    /* relaxed: own live word (D9) */
+    atomic_store_explicit(&slot->res, res_word(cur, (uint32_t)total), memory_order_relaxed);
+}
+
+/* Credit n (<= RES_SMALL) to this thread's reservation on p. */
+static inline void res_give(struct mem_pool *p, struct mem_thread_tc *slot, size_t n)
+{
+    /* relaxed: as in res_take */
+    uint32_t cur = atomic_load_explicit(&p->rtag, memory_order_relaxed);
+    uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
+    if (__builtin_expect(res_tag(w) == cur && (uint32_t)w + n <= RES_MAX, 1)) {
+        atomic_store_explicit(&slot->res, w + n, memory_order_relaxed); /* relaxed: D9 */
+        return;
+    }
+    res_give_slow(p, slot, cur, w, n);
+}
+
+/* Charge / credit a normal-route allocation of n bytes. */
+static inline int charge_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, size_t n)
+{
+    return n <= RES_SMALL ? res_take(p, &t->tc[idx], n) : pool_charge(p, n);
+}
+
+static inline void credit_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, size_t n)
+{
+    if (n <= RES_SMALL)
+        res_give(p, &t->tc[idx], n);
+    else
+        pool_credit(p, n);
+}
+
+struct res_scan {
+    unsigned idx;
+    uint32_t tag;
+    size_t sum;
+};
+
+/* Sum of the live and pending reservations on a pool (D9; relaxed snapshot). */
+static void res_sum_one(struct mem_thread *t, void *arg)
+{
+    struct res_scan *a = arg;
+    /* relaxed: a snapshot of another thread's word */
+    uint64_t w = atomic_load_explicit(&t->tc[a->idx].res, memory_order_relaxed);
+    if (res_tag(w) == a->tag || res_tag(w) == a->tag - 1)
+        a->sum += (uint32_t)w;
+}
+
+static size_t res_sum(unsigned idx)
+{
+    /* relaxed: see res_take */
+    struct res_scan a = {idx, atomic_load_explicit(&pools[idx].rtag, memory_order_relaxed), 0};
+    mem_thread_each(res_sum_one, &a);
+    return a.sum;
+}
+
+static void res_steal_one(struct mem_thread *t, void *arg)
+{
+    struct res_scan *a = arg; /* a->tag: the tag before the bump */
+    _Atomic uint64_t *r = &t->tc[a->idx].res;
+    uint64_t w = atomic_load_explicit(r, memory_order_relaxed); /* relaxed: CAS decides */
+    /* relaxed: the CAS only decides who credits (D9, D10) */
+    if (res_tag(w) == a->tag && (uint32_t)w &&
+        atomic_compare_exchange_strong_explicit(r, &w, res_word(a->tag + 1, 0),
+                                                memory_order_relaxed, memory_order_relaxed))
+        a->sum += (uint32_t)w;
+}
+
+/* D10: give every thread's reservation on pool idx back to `used`. Outside op
+ * sections (it waits for a grace period). Returns whether there was any. */
+static bool pool_steal(unsigned idx)
+{
+    struct mem_pool *p = &pools[idx];
+    bool any = false;
+    pthread_mutex_lock(&p->steal_lock);
+    /* acquire (D1); teardown resets the counters only under steal_lock (D11) */
+    if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE && res_sum(idx)) {
+        any = true;
+        /* relaxed: only here and in init; the grace period orders it (D10) */
+        uint32_t old = atomic_load_explicit(&p->rtag, memory_order_relaxed);
+        atomic_store_explicit(&p->rtag, old + 1, memory_order_relaxed);
+        mem_op_synchronize();
+        struct res_scan a = {idx, old, 0};
+        mem_thread_each(res_steal_one, &a);
+        if (a.sum)
+            pool_credit(p, a.sum);
+    }
+    pthread_mutex_unlock(&p->steal_lock);
+    return any;
+}
+
+/* Thread exit: give the thread's reservations back (D9). */
+static void res_thread_exit(struct mem_thread *t)
+{
+    for (unsigned idx = 0; idx < MEM_POOL_MAX; idx++) {
+        struct mem_thread_tc *slot = &t->tc[idx];
+        /* relaxed: own word */
+        if (!(uint32_t)atomic_load_explicit(&slot->res, memory_order_relaxed))
+            continue;
+        struct mem_pool *p = &pools[idx];
+        mem_op_begin(t);
+        /* acquire (D1): a pool that is not live forgot every charge (D4, D11) */
+        if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE) {
+            /* relaxed: as in res_take */
+            uint32_t cur = atomic_load_explicit(&p->rtag, memory_order_relaxed);
+            uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
+            if (res_tag(w) == cur) {
+                atomic_store_explicit(&slot->res, res_word(cur, 0), memory_order_relaxed);
+                pool_credit(p, (uint32_t)w);
+            } else {
+                res_settle(p, slot, cur, w);
+            }
+        }
+        mem_op_end(t);
+    }
 }
 
 /* ---------------------------------------------------------------- routing */
@@ -452,18 +696,18 @@ static enum route route_of(unsigned policy, size_t size, unsigned *regpol)
 static int alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t gen,
                         size_t size, unsigned regpol, unsigned regflags, void **out)
 {
-    if (pool_charge(p, size) != 0)
-        return -ENOMEM;
+    if (__builtin_expect(charge_normal(t, p, idx, size) != 0, 0))
+        return -ENOCAP;
     int fl = p->flags_normal | pool_tc(t, p, idx, gen);
     void *ptr = mallocx(size, fl);
     if (__builtin_expect(!ptr, 0)) {
-        pool_credit(p, size);
+        credit_normal(t, p, idx, size);
         return -ENOMEM;
     }
     int rc = mem_reg_insert((uintptr_t)ptr, size, p->owner, regpol, MEM_PAGE_NORMAL, regflags);
     if (__builtin_expect(rc != 0, 0)) {
         sdallocx(ptr, size, fl);
-        pool_credit(p, size);
+        credit_normal(t, p, idx, size);
         return rc;
     }
     *out = ptr;
@@ -474,7 +718,7 @@ static int alloc_huge(struct mem_pool *p, size_t size, unsigned regpol, unsigned
                       void **out)
 {
     if (pool_charge(p, size) != 0)
-        return -ENOMEM;
+        return -ENOCAP;
     void *ptr = mallocx(size, p->flags_huge);
     if (!ptr) {
         pool_credit(p, size);
@@ -500,7 +744,7 @@ static int alloc_direct(struct mem_pool *p, size_t size, unsigned regpol, unsign
     if (len < size)
         return -ENOMEM;
     if (pool_charge(p, len) != 0)
-        return -ENOMEM;
+        return -ENOCAP;
     struct mem_mapping m;
     if (mem_pages_map(len, MEM_HUGE_1G, MEM_WANT_HUGE1G, &m) != 0) {
         pool_credit(p, len);
@@ -563,6 +807,8 @@ int mem_pool_alloc(unsigned idx, size_t size, unsigned policy, size_t route_size
     if (__builtin_expect(!t, 0))
         return -ENOMEM;
     int rc;
+    bool stolen = false;
+again:
     mem_op_begin(t);
     /* acquire (D1): the pool's I fields are visible once LIVE is seen */
     if (__builtin_expect(atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE, 0)) {
@@ -589,6 +835,20 @@ int mem_pool_alloc(unsigned idx, size_t size, unsigned policy, size_t route_size
     }
     if (rc == -ENOPAGES) {
         atomic_fetch_add_explicit(&p->fail_pages, 1, memory_order_relaxed); /* stats */
+        rc = -ENOMEM;
+    }
+    if (__builtin_expect(rc == -ENOCAP, 0)) {
+        /* Capacity may sit in reservations (D10): reclaim them and retry once, from
+         * outside the op section (the steal waits for a grace period). A nested
+         * caller (already inside a section) cannot wait: it gets the refusal. */
+        if (!stolen && t->depth == 1) {
+            mem_op_end(t);
+            stolen = true;
+            if (pool_steal(idx))
+                goto again;
+            mem_op_begin(t);
+        }
+        atomic_fetch_add_explicit(&p->fail_capacity, 1, memory_order_relaxed); /* stats */
         rc = -ENOMEM;
     }
 out:
@@ -619,7 +879,7 @@ int mem_pool_free(void *ptr, int want)
         /* relaxed: I field during LIVE (D1) */
         uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
         sdallocx(ptr, info.size, p->flags_normal | pool_tc(t, p, idx, gen));
-        pool_credit(p, info.size);
+        credit_normal(t, p, idx, info.size);
     } else {
         sdallocx(ptr, info.size, p->flags_huge);
         /* relaxed: statistics */
@@ -706,6 +966,10 @@ int mem_pool_init(unsigned idx, size_t capacity)
     if (g == 0)
         g = 1;
     atomic_store_explicit(&p->gen, g, memory_order_relaxed);
+    /* relaxed: published by the release below; +2: no word of an earlier
+     * incarnation is live or pending (D11) */
+    atomic_store_explicit(&p->rtag, atomic_load_explicit(&p->rtag, memory_order_relaxed) + 2,
+                          memory_order_relaxed);
     /* release (D1): publishes the fields above */
     atomic_store_explicit(&p->state, POOL_LIVE, memory_order_release);
 out:
@@ -748,7 +1012,9 @@ int mem_pool_fini(unsigned idx)
     p->nmaps = p->capmaps = 0;
     pthread_mutex_unlock(&p->map_lock);
 
-    /* relaxed: nobody uses the pool; the next init publishes with release */
+    /* relaxed: nobody uses the pool; the next init publishes with release. Under
+     * steal_lock: a stealer that saw LIVE has credited by now (D11). */
+    pthread_mutex_lock(&p->steal_lock);
     atomic_store_explicit(&p->used, 0, memory_order_relaxed);
     atomic_store_explicit(&p->used_huge, 0, memory_order_relaxed);
     atomic_store_explicit(&p->used_huge1g, 0, memory_order_relaxed);
@@ -756,6 +1022,7 @@ int mem_pool_fini(unsigned idx)
         atomic_store_explicit(&p->mapped[k], 0, memory_order_relaxed);
     atomic_store_explicit(&p->fail_capacity, 0, memory_order_relaxed);
     atomic_store_explicit(&p->fail_pages, 0, memory_order_relaxed);
+    pthread_mutex_unlock(&p->steal_lock);
     atomic_store_explicit(&p->state, POOL_NONE, memory_order_release); /* release: D1 */
     pthread_mutex_unlock(&pools_lock);
     return 0;
@@ -781,6 +1048,9 @@ int mem_pool_stats(unsigned idx, struct mem_dev_stats *st)
     /* relaxed: statistics snapshot */
     st->capacity = p->capacity;
     st->used = atomic_load_explicit(&p->used, memory_order_relaxed);
+    /* reservations count as free (D9): a snapshot, exact when no thread allocates */
+    size_t res = res_sum(idx);
+    st->used = st->used > res ? st->used - res : 0;
     st->used_huge = atomic_load_explicit(&p->used_huge, memory_order_relaxed);
     st->used_huge1g = atomic_load_explicit(&p->used_huge1g, memory_order_relaxed);
     size_t big = st->used_huge + st->used_huge1g;
@@ -875,14 +1145,24 @@ int mem_dev_charge(int dev, size_t n, uint32_t *gen)
     if (!t)
         return -ENOMEM;
     int rc = -ENODEV;
-    mem_op_begin(t);
-    /* acquire (D1, D7) */
-    if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE) {
-        /* relaxed: gen is an I field for the pool's LIVE period (D1) */
-        *gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
-        rc = pool_charge(p, n);
+    for (int round = 0; round < 2; round++) {
+        mem_op_begin(t);
+        /* acquire (D1, D7) */
+        if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE) {
+            /* relaxed: gen is an I field for the pool's LIVE period (D1) */
+            *gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
+            rc = pool_charge(p, n);
+        }
+        bool nested = t->depth > 1;
+        mem_op_end(t);
+        /* capacity in reservations: reclaim and retry once (D10), outside the section */
+        if (rc != -ENOCAP || round || nested || !pool_steal((unsigned)dev))
+            break;
     }
-    mem_op_end(t);
+    if (rc == -ENOCAP) {
+        atomic_fetch_add_explicit(&p->fail_capacity, 1, memory_order_relaxed); /* stats */
+        rc = -ENOMEM;
+    }
     return rc;
 }
 

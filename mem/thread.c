@@ -86,6 +86,14 @@ struct mem_thread *mem_thread_create(void)
     return t;
 }
 
+void mem_thread_each(void (*fn)(struct mem_thread *t, void *arg), void *arg)
+{
+    pthread_mutex_lock(&list_lock);
+    for (struct mem_thread *t = list_head; t; t = t->next)
+        fn(t, arg);
+    pthread_mutex_unlock(&list_lock);
+}
+
 void mem_op_synchronize(void)
 {
     struct mem_thread *self = mem_thread_cur;

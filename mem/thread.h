@@ -33,6 +33,10 @@
 struct mem_thread_tc {
     _Atomic uint32_t gen; /* P: pool generation the tcache belongs to; 0 = none      */
     int flags;            /* P: MALLOCX_TCACHE(id) or MALLOCX_TCACHE_NONE            */
+    /* Capacity reservation (devmem.c, "Reservations"): tag << 32 | bytes. The owner
+     * loads and stores it (no read-modify-write) inside op sections whose view of
+     * the pool's rtag equals tag; other threads only CAS words of a stale tag. */
+    _Atomic uint64_t res;
 };
 
 struct mem_thread {
@@ -95,6 +99,11 @@ static inline void mem_op_end(struct mem_thread *t)
  * called from inside an op section or while holding a lock an op section may take.
  */
 void mem_op_synchronize(void);
+
+/* Call fn(t, arg) for every live thread state, under the thread-list lock (so no
+ * record is freed meanwhile). Not inside an op section; fn must not call back into
+ * the thread machinery (mem_op_synchronize, mem_thread_create). */
+void mem_thread_each(void (*fn)(struct mem_thread *t, void *arg), void *arg);
 
 /* Set up the membarrier probe and the pthread key (called by mem_init; idempotent). */
 int mem_thread_init(void);
