@@ -47,6 +47,19 @@
  * idle) thread's reservation never causes a refusal that the reported numbers
  * contradict. See D9-D11.
  *
+ * Block cache (issue 16). Even with an explicit tcache, jemalloc's mallocx+sdallocx
+ * with an arena, a tcache id and 512-byte alignment cost ~20 ns a pair here, as
+ * much as everything else on the path. Each thread keeps, per pool, a few LIFO bins
+ * of freed small blocks (rounded size <= RES_SMALL) keyed by their exact rounded
+ * size, at most BC_BYTES per bin: an aclrtMalloc of a size this thread freed recently
+ * pops one (no jemalloc call), a free pushes it when there is room. Cached blocks
+ * are unregistered (aclrtFree of one is refused as a double free, lookups miss)
+ * and credited (they count as free capacity), exactly like blocks parked in the
+ * jemalloc tcache; they belong to the pool incarnation of the thread's tcache slot
+ * (D5): a slot that is renewed for a new incarnation drops them (the arena they
+ * came from is gone), thread exit gives them back to jemalloc inside an op section
+ * while the pool is live (D12).
+ *
  * Invariants:
  *   D1. A pool's I fields are written under pools_lock while its state is NONE and
  *       published by the release store of state = LIVE; fast paths load state with
@@ -94,6 +107,11 @@
  *       incarnation (whose `used` was reset by teardown) is live or pending. Teardown
  *       takes steal_lock before resetting the counters, so a stealer's credit lands
  *       before the reset. Lock order: pools_lock > steal_lock > the thread-list lock.
+ *  D12. A thread's block cache for a pool holds only blocks of the incarnation its
+ *       tcache slot's gen names; it is touched only by its owner, inside op sections
+ *       that saw the pool LIVE (so teardown, which destroys the arena after its grace
+ *       period, never races with a push or pop), and emptied without freeing when
+ *       the slot is renewed (pool_tc_slow).
  */
 #include "mem/devmem.h"
 
@@ -123,6 +141,18 @@ enum { AR_NORMAL = 0, AR_HUGE = 1 };
 #define RES_CHUNK (256 * MEM_KiB)    /* capacity taken from `used` at a time         */
 #define RES_MAX (1 * MEM_MiB)        /* a reservation above this gives back the rest */
 #define RES_LOW_WATER (16 * RES_CHUNK) /* no chunks granted with less than this left  */
+
+/* Block cache: see the file comment and D12. */
+#define BC_BINS 4
+#define BC_DEPTH 16
+#define BC_BYTES (128 * MEM_KiB) /* most bytes one bin keeps */
+
+struct mem_bcache {
+    size_t size[BC_BINS];  /* exact rounded size of the bin's blocks; 0 = unused */
+    unsigned n[BC_BINS];   /* blocks in the bin                                  */
+    unsigned victim;       /* next bin to repurpose when none is free            */
+    void *p[BC_BINS][BC_DEPTH];
+};
 
 struct mem_pool;
 
@@ -389,6 +419,8 @@ static int pool_tc_slow(struct mem_thread *t, struct mem_pool *p, unsigned idx, 
     /* If tcache.create fails (jemalloc allows 4096 explicit tcaches), this thread uses
      * MALLOCX_TCACHE_NONE with this pool generation: slower, still correct. */
     slot->flags = flags;
+    if (slot->bc) /* D12: blocks of an earlier incarnation died with its arena */
+        memset(slot->bc, 0, sizeof(*slot->bc));
     /* relaxed: only this thread reads its slot's gen outside tc_lock (D5) */
     atomic_store_explicit(&slot->gen, gen, memory_order_relaxed);
     return flags;
@@ -405,8 +437,78 @@ static inline int pool_tc(struct mem_thread *t, struct mem_pool *p, unsigned idx
 
 static void res_thread_exit(struct mem_thread *t);
 
+/* ---------------------------------------------------------------- block cache */
+
+/* Pop a cached block of exactly n bytes (D12: the caller validated the slot). */
+static inline void *bc_pop(struct mem_thread_tc *slot, size_t n)
+{
+    struct mem_bcache *bc = slot->bc;
+    if (!bc)
+        return NULL;
+    for (unsigned b = 0; b < BC_BINS; b++)
+        if (bc->size[b] == n && bc->n[b])
+            return bc->p[b][--bc->n[b]];
+    return NULL;
+}
+
+static __attribute__((noinline)) struct mem_bcache *bc_create(struct mem_thread_tc *slot)
+{
+    slot->bc = calloc(1, sizeof(*slot->bc));
+    return slot->bc;
+}
+
+/* Keep a freed block of n bytes; false when there is no room (the caller frees it). */
+static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
+{
+    struct mem_bcache *bc = slot->bc;
+    if (__builtin_expect(!bc, 0) && !(bc = bc_create(slot)))
+        return false;
+    unsigned depth = BC_BYTES / n < BC_DEPTH ? (unsigned)(BC_BYTES / n) : BC_DEPTH;
+    unsigned empty = BC_BINS;
+    for (unsigned b = 0; b < BC_BINS; b++) {
+        if (bc->size[b] == n) {
+            if (bc->n[b] >= depth)
+                return false;
+            bc->p[b][bc->n[b]++] = ptr;
+            return true;
+        }
+        if (!bc->n[b] && empty == BC_BINS)
+            empty = b;
+    }
+    if (empty == BC_BINS) /* every bin holds blocks of other sizes: keep them */
+        return false;
+    bc->size[empty] = n;
+    bc->p[empty][0] = ptr;
+    bc->n[empty] = 1;
+    return true;
+}
+
+/* Thread exit: give cached blocks back to jemalloc while their pool lives (D12). */
+static void bc_thread_exit(struct mem_thread *t)
+{
+    for (unsigned idx = 0; idx < MEM_POOL_MAX; idx++) {
+        struct mem_thread_tc *slot = &t->tc[idx];
+        struct mem_bcache *bc = slot->bc;
+        if (!bc)
+            continue;
+        struct mem_pool *p = &pools[idx];
+        mem_op_begin(t);
+        /* acquire (D1); relaxed gens: own slot, and the pool's is an I field while LIVE */
+        if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE &&
+            atomic_load_explicit(&slot->gen, memory_order_relaxed) ==
+                atomic_load_explicit(&p->gen, memory_order_relaxed))
+            for (unsigned b = 0; b < BC_BINS; b++)
+                while (bc->n[b])
+                    sdallocx(bc->p[b][--bc->n[b]], bc->size[b], p->flags_normal | slot->flags);
+        mem_op_end(t);
+        slot->bc = NULL;
+        free(bc);
+    }
+}
+
 void mem_pool_thread_exit(struct mem_thread *t)
 {
+    bc_thread_exit(t);
     res_thread_exit(t);
     for (unsigned idx = 0; idx < MEM_POOL_MAX; idx++) {
         struct mem_thread_tc *slot = &t->tc[idx];
@@ -698,9 +800,9 @@ static int alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, 
 {
     if (__builtin_expect(charge_normal(t, p, idx, size) != 0, 0))
         return -ENOCAP;
-    int fl = p->flags_normal | pool_tc(t, p, idx, gen);
-    void *ptr = mallocx(size, fl);
-    if (__builtin_expect(!ptr, 0)) {
+    int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
+    void *ptr = size <= RES_SMALL ? bc_pop(&t->tc[idx], size) : NULL;
+    if (!ptr && __builtin_expect(!(ptr = mallocx(size, fl)), 0)) {
         credit_normal(t, p, idx, size);
         return -ENOMEM;
     }
@@ -878,7 +980,9 @@ int mem_pool_free(void *ptr, int want)
     } else if (__builtin_expect(info.kind == MEM_PAGE_NORMAL, 1)) {
         /* relaxed: I field during LIVE (D1) */
         uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
-        sdallocx(ptr, info.size, p->flags_normal | pool_tc(t, p, idx, gen));
+        int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
+        if (!(info.size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info.size)))
+            sdallocx(ptr, info.size, fl);
         credit_normal(t, p, idx, info.size);
     } else {
         sdallocx(ptr, info.size, p->flags_huge);

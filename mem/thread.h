@@ -37,6 +37,9 @@ struct mem_thread_tc {
      * loads and stores it (no read-modify-write) inside op sections whose view of
      * the pool's rtag equals tag; other threads only CAS words of a stale tag. */
     _Atomic uint64_t res;
+    /* P: small freed blocks kept for reuse (devmem.c, "Block cache"); valid while
+     * gen matches, like the tcache; allocated on first use, freed at thread exit */
+    struct mem_bcache *bc;
 };
 
 struct mem_thread {

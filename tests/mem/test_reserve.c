@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Per-thread capacity reservations (mem/devmem.c D9-D11): they are invisible in the
+/* Per-thread capacity reservations (mem/devmem.c D9-D11) and block caches (D12).
+ * Reservations are invisible in the
  * statistics and aclrtGetMemInfo numbers, capacity parked in another thread's
  * reservation is reclaimed before an allocation or a charge is refused, a device reset
  * with outstanding reservations leaves the new incarnation exact, thread exit gives
  * them back, and a multi-thread stress with cross-thread frees, payload checks and
- * constant exhaustion (so constant reclaims) ends with every byte accounted for. */
+ * constant exhaustion (so constant reclaims) ends with every byte accounted for. A
+ * freed small block is reused by the next allocation of its size on the thread, is
+ * unknown to the registry meanwhile (a second free is refused), and never outlives
+ * its pool's incarnation. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
 #include "mem/devmem.h"
+#include "mem/registry.h"
 #include "memtest.h"
 
 #define CAP (64 * MEM_MiB)
@@ -260,6 +265,23 @@ int main(void)
     }
     CHECK_RC(-ENOENT, mem_dev_free(a[0])); /* double free still refused */
 
+    /* 1b. The block cache: LIFO reuse of the exact size, unregistered while cached. */
+    void *q;
+    CHECK_OK(mem_dev_alloc(0, SMALL, MEM_POLICY_HUGE_FIRST, 0, &q));
+    CHECK_OK(mem_dev_free(q));
+    struct mem_reg_info info;
+    CHECK_RC(-ENOENT, mem_reg_lookup(q, &info));
+    CHECK_RC(-ENOENT, mem_dev_free(q));
+    CHECK_OK(mem_dev_alloc(0, SMALL, MEM_POLICY_HUGE_FIRST, 0, &a[0]));
+    CHECK(a[0] == q);
+    CHECK_OK(mem_reg_lookup((char *)a[0] + SMALL - 1, &info));
+    CHECK(info.base == (uintptr_t)a[0] && info.size == SMALL_R && info.owner == 0);
+    CHECK_OK(mem_dev_alloc(0, SMALL, MEM_POLICY_HUGE_FIRST, MEM_DEV_F_ALIGN32, &a[1]));
+    CHECK(a[1] != q); /* another rounded size: not from that bin */
+    CHECK_OK(mem_dev_free(a[1]));
+    CHECK_OK(mem_dev_free(a[0]));
+    CHECK(used_of(0) == 0);
+
     /* 2. Another (idle) thread's reservation never causes a refusal: fill exactly. */
     struct holder h;
     pthread_t th;
@@ -298,10 +320,19 @@ int main(void)
     CHECK_OK(holder_do(&h, CMD_ALLOC_FREE));
     CHECK_OK(holder_do(&h, CMD_ALLOC_KEEP));
     CHECK_OK(mem_dev_alloc(0, SMALL, MEM_POLICY_HUGE_FIRST, 0, &m));
+    CHECK_OK(mem_dev_free(m)); /* m is now cached by this thread */
     CHECK_OK(mem_dev_fini(0));
     CHECK_OK(mem_dev_init(0, CAP));
     CHECK(used_of(0) == 0);
     CHECK_RC(-ENOENT, holder_do(&h, CMD_FREE_KEPT)); /* gone with the old pool */
+    /* The cached block died with the old arena: a new allocation of its size comes
+     * from the new pool and is fully usable. */
+    CHECK_OK(mem_dev_alloc(0, SMALL, MEM_POLICY_HUGE_FIRST, 0, &m));
+    CHECK(mem_dev_in_pool(m, SMALL));
+    memset(m, 0x5a, SMALL);
+    CHECK_OK(mem_reg_lookup(m, &info));
+    CHECK(info.base == (uintptr_t)m && info.owner == 0);
+    CHECK_OK(mem_dev_free(m));
     CHECK_OK(holder_do(&h, CMD_ALLOC_FREE));
     CHECK(used_of(0) == 0);
     n = fill(0, &v);
