@@ -150,7 +150,7 @@ enum { AR_NORMAL = 0, AR_HUGE = 1 };
 struct mem_bcache {
     size_t size[BC_BINS];  /* exact rounded size of the bin's blocks; 0 = unused */
     unsigned n[BC_BINS];   /* blocks in the bin                                  */
-    unsigned victim;       /* next bin to repurpose when none is free            */
+    unsigned cap[BC_BINS]; /* most blocks the bin keeps (BC_BYTES / size)        */
     void *p[BC_BINS][BC_DEPTH];
 };
 
@@ -463,11 +463,10 @@ static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
     struct mem_bcache *bc = slot->bc;
     if (__builtin_expect(!bc, 0) && !(bc = bc_create(slot)))
         return false;
-    unsigned depth = BC_BYTES / n < BC_DEPTH ? (unsigned)(BC_BYTES / n) : BC_DEPTH;
     unsigned empty = BC_BINS;
     for (unsigned b = 0; b < BC_BINS; b++) {
         if (bc->size[b] == n) {
-            if (bc->n[b] >= depth)
+            if (bc->n[b] >= bc->cap[b])
                 return false;
             bc->p[b][bc->n[b]++] = ptr;
             return true;
@@ -478,6 +477,7 @@ static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
     if (empty == BC_BINS) /* every bin holds blocks of other sizes: keep them */
         return false;
     bc->size[empty] = n;
+    bc->cap[empty] = BC_BYTES / n < BC_DEPTH ? (unsigned)(BC_BYTES / n) : BC_DEPTH;
     bc->p[empty][0] = ptr;
     bc->n[empty] = 1;
     return true;
