@@ -795,7 +795,7 @@ static enum route route_of(unsigned policy, size_t size, unsigned *regpol)
 
 /* ---------------------------------------------------------------- alloc / free */
 
-static int alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t gen,
+static inline __attribute__((always_inline)) int alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t gen,
                         size_t size, unsigned regpol, unsigned regflags, void **out)
 {
     if (__builtin_expect(charge_normal(t, p, idx, size) != 0, 0))
@@ -816,7 +816,7 @@ static int alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, 
     return 0;
 }
 
-static int alloc_huge(struct mem_pool *p, size_t size, unsigned regpol, unsigned regflags,
+static __attribute__((noinline)) int alloc_huge(struct mem_pool *p, size_t size, unsigned regpol, unsigned regflags,
                       void **out)
 {
     if (pool_charge(p, size) != 0)
@@ -839,7 +839,7 @@ static int alloc_huge(struct mem_pool *p, size_t size, unsigned regpol, unsigned
     return 0;
 }
 
-static int alloc_direct(struct mem_pool *p, size_t size, unsigned regpol, unsigned regflags,
+static __attribute__((noinline)) int alloc_direct(struct mem_pool *p, size_t size, unsigned regpol, unsigned regflags,
                         void **out)
 {
     size_t len = round_up(size, MEM_HUGE_1G);
@@ -879,7 +879,7 @@ static int alloc_direct(struct mem_pool *p, size_t size, unsigned regpol, unsign
     return 0;
 }
 
-static void free_direct(struct mem_pool *p, const struct mem_reg_info *info)
+static __attribute__((noinline)) void free_direct(struct mem_pool *p, const struct mem_reg_info *info)
 {
     struct mem_mapping m = {0};
     pthread_mutex_lock(&p->map_lock);
