@@ -8,7 +8,11 @@
  *   mem_dev_charge / mem_dev_credit   any thread, concurrently with the above
  *   mem_dev_vmm_(un)register          any thread; the caller keeps its ranges disjoint
  *   mem_dev_stats / mem_dev_meminfo   any thread (counters read relaxed: a snapshot
- *                                     that may be a few allocations stale)
+ *                                     that may be a few allocations stale; per-thread
+ *                                     capacity reservations count as free, devmem.c D9)
+ *   capacity refusals                 reclaim other threads' reservations first, which
+ *                                     waits for a grace period (not from inside an op
+ *                                     section: a nested caller just gets -ENOMEM)
  *   mem_dev_init / mem_dev_fini       serialised by an internal lock; fini may run
  *                                     while other threads allocate (they get -ENODEV)
  *                                     but not from inside a mem op section
