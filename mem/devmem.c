@@ -125,7 +125,7 @@
 #include <string.h>
 
 #include "mem/pages.h"
-#include "mem/registry.h"
+#include "mem/registry_inl.h"
 #include "mem/thread.h"
 
 enum { POOL_NONE = 0, POOL_LIVE = 1, POOL_DYING = 2 };
@@ -806,7 +806,7 @@ static inline __attribute__((always_inline)) int alloc_normal(struct mem_thread 
         credit_normal(t, p, idx, size);
         return -ENOMEM;
     }
-    int rc = mem_reg_insert((uintptr_t)ptr, size, p->owner, regpol, MEM_PAGE_NORMAL, regflags);
+    int rc = mem_reg_insert_inl((uintptr_t)ptr, size, p->owner, regpol, MEM_PAGE_NORMAL, regflags);
     if (__builtin_expect(rc != 0, 0)) {
         sdallocx(ptr, size, fl);
         credit_normal(t, p, idx, size);
@@ -965,7 +965,7 @@ int mem_pool_free(void *ptr, int want)
         return -ENOMEM;
     struct mem_reg_info info;
     mem_op_begin(t);
-    int rc = mem_reg_remove(ptr, (enum mem_reg_want)want, &info);
+    int rc = mem_reg_remove_inl(ptr, (enum mem_reg_want)want, &info);
     if (__builtin_expect(rc != 0, 0))
         goto out;
     unsigned idx = info.owner == MEM_OWNER_HOST ? MEM_POOL_HOST : info.owner;

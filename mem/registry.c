@@ -50,7 +50,7 @@
  *       pool), needs no reclaim thread, and returns with the memory actually released.
  *   R5. Entries hold no pointers, so a racing reader can at worst get a stale answer
  *       for memory that is being freed concurrently; it never dereferences freed memory.
- *   R6. reg_dir is written once (the first mem_reg_init) and the directory and mids are
+ *   R6. mem_reg_dir is written once (the first mem_reg_init) and the directory and mids are
  *       never unmapped: mem_reg_fini only prunes everything and reclaims (R4), so a
  *       lookup racing mem_fini reads mapped memory and answers "not found".
  *
@@ -68,48 +68,10 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "mem/registry_inl.h"
 #include "mem/thread.h"
 
-#define REG_ADDR_BITS 48
-#define REG_DIR_SHIFT 30
-#define REG_DIR_N ((size_t)1 << (REG_ADDR_BITS - REG_DIR_SHIFT))
-#define REG_PAGE_SHIFT 12
-#define REG_PAGE ((uintptr_t)1 << REG_PAGE_SHIFT)
-#define REG_MID_N ((size_t)1 << (REG_DIR_SHIFT - REG_PAGE_SHIFT))
-#define REG_GRAN_SHIFT 6
-#define REG_LEAF_N ((size_t)1 << (REG_PAGE_SHIFT - REG_GRAN_SHIFT))
-
-/* Base entry layout (bit 0 reserved, always 0; an entry is never 0). */
-#define E_OWNER_SHIFT 1
-#define E_POLICY_SHIFT 8
-#define E_KIND_SHIFT 12
-#define E_FLAGS_SHIFT 14
-#define E_SIZE_SHIFT 16
-
-struct reg_leaf {
-    _Atomic uint64_t e[REG_LEAF_N];
-};
-_Static_assert(sizeof(struct reg_leaf) == 512, "leaf is eight cache lines");
-
-struct reg_slot {
-    _Atomic(struct reg_leaf *) leaf; /* A: CAS-published, unlinked by prune         */
-    _Atomic uintptr_t cover;         /* A: base of the allocation covering the page */
-};
-
-/* Block covers (issue 16): a 2 MiB block lying entirely inside an allocation
- * (other than its base's page) is covered by one entry here instead of 512
- * page covers. perf on aclrtMalloc+aclrtFree of 64 MiB: ~75% of the pair was
- * span_mark writing and clearing 16384 page covers (256 KiB of slots). */
-#define REG_BLOCK_SHIFT 21
-#define REG_BLOCK_PAGES ((uintptr_t)1 << (REG_BLOCK_SHIFT - REG_PAGE_SHIFT))
-#define REG_MID_BLOCKS ((size_t)1 << (REG_DIR_SHIFT - REG_BLOCK_SHIFT))
-
-struct reg_mid {
-    struct reg_slot s[REG_MID_N]; /* first member: mid_of relies on it */
-    _Atomic uintptr_t bcover[REG_MID_BLOCKS]; /* A: as reg_slot.cover, per block */
-};
-
-static _Atomic(struct reg_mid *) *reg_dir; /* I: mmap'd at init; entries A (CAS) */
+_Atomic(struct reg_mid *) *mem_reg_dir; /* I: mmap'd at init; entries A (CAS) */
 
 static pthread_mutex_t prune_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct reg_leaf **garbage; /* prune_lock */
@@ -120,13 +82,13 @@ static _Atomic size_t reg_nmids;   /* A: statistics only */
 
 int mem_reg_init(void)
 {
-    if (reg_dir)
+    if (mem_reg_dir)
         return 0;
-    void *p = mmap(NULL, REG_DIR_N * sizeof(*reg_dir), PROT_READ | PROT_WRITE,
+    void *p = mmap(NULL, REG_DIR_N * sizeof(*mem_reg_dir), PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return -ENOMEM;
-    reg_dir = p;
+    mem_reg_dir = p;
     return 0;
 }
 
@@ -134,7 +96,7 @@ static void slot_prune(struct reg_slot *s);
 
 void mem_reg_fini(void)
 {
-    if (!reg_dir)
+    if (!mem_reg_dir)
         return;
     /* R6: a lookup may still be running (a memory call racing aclFinalize, which
      * checked the runtime before it went). The directory and the mids stay mapped
@@ -143,7 +105,7 @@ void mem_reg_fini(void)
     pthread_mutex_lock(&prune_lock);
     for (size_t d = 0; d < REG_DIR_N; d++) {
         /* acquire (R3) */
-        struct reg_mid *m = atomic_load_explicit(&reg_dir[d], memory_order_acquire);
+        struct reg_mid *m = atomic_load_explicit(&mem_reg_dir[d], memory_order_acquire);
         for (size_t i = 0; m && i < REG_MID_N; i++)
             /* relaxed: only a hint which slots to clear (reads leave the mid's
              * untouched pages unpopulated); slot_prune does the ordered work */
@@ -159,22 +121,7 @@ void mem_reg_fini(void)
     mem_reg_reclaim();
 }
 
-static inline bool addr_ok(uintptr_t a)
-{
-    return (a >> REG_ADDR_BITS) == 0;
-}
-
-/* The slot of page a, or NULL when a's GiB has no mid yet. */
-static inline struct reg_slot *slot_find(uintptr_t a)
-{
-    /* acquire (R3): pairs with the CAS that published the mid */
-    struct reg_mid *m = atomic_load_explicit(&reg_dir[a >> REG_DIR_SHIFT], memory_order_acquire);
-    if (!m)
-        return NULL;
-    return &m->s[(a >> REG_PAGE_SHIFT) & (REG_MID_N - 1)];
-}
-
-static __attribute__((noinline)) struct reg_slot *slot_get_slow(uintptr_t a)
+__attribute__((noinline)) struct reg_slot *mem_reg_slot_get_slow(uintptr_t a)
 {
     struct reg_mid *m = mmap(NULL, sizeof(struct reg_mid), PROT_READ | PROT_WRITE,
                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -182,7 +129,7 @@ static __attribute__((noinline)) struct reg_slot *slot_get_slow(uintptr_t a)
         return NULL;
     struct reg_mid *expect = NULL;
     /* release (R3): the zero-filled mid is visible before its pointer */
-    if (atomic_compare_exchange_strong_explicit(&reg_dir[a >> REG_DIR_SHIFT], &expect, m,
+    if (atomic_compare_exchange_strong_explicit(&mem_reg_dir[a >> REG_DIR_SHIFT], &expect, m,
                                                 memory_order_release, memory_order_acquire)) {
         atomic_fetch_add_explicit(&reg_nmids, 1, memory_order_relaxed); /* relaxed: stats */
     } else {
@@ -192,15 +139,7 @@ static __attribute__((noinline)) struct reg_slot *slot_get_slow(uintptr_t a)
     return &m->s[(a >> REG_PAGE_SHIFT) & (REG_MID_N - 1)];
 }
 
-static inline struct reg_slot *slot_get(uintptr_t a)
-{
-    struct reg_slot *s = slot_find(a);
-    if (__builtin_expect(s != NULL, 1))
-        return s;
-    return slot_get_slow(a);
-}
-
-static __attribute__((noinline)) struct reg_leaf *leaf_get_slow(struct reg_slot *s)
+__attribute__((noinline)) struct reg_leaf *mem_reg_leaf_get_slow(struct reg_slot *s)
 {
     struct reg_leaf *n = calloc(1, sizeof(*n));
     if (!n)
@@ -214,24 +153,6 @@ static __attribute__((noinline)) struct reg_leaf *leaf_get_slow(struct reg_slot 
     }
     free(n);
     return l;
-}
-
-static inline uint64_t entry_make(size_t size, unsigned owner, unsigned policy,
-                                  enum mem_page_kind kind, unsigned flags)
-{
-    return ((uint64_t)size << E_SIZE_SHIFT) | ((uint64_t)(flags & 3u) << E_FLAGS_SHIFT) |
-           ((uint64_t)(kind & 3u) << E_KIND_SHIFT) | ((uint64_t)(policy & 15u) << E_POLICY_SHIFT) |
-           ((uint64_t)(owner & 127u) << E_OWNER_SHIFT);
-}
-
-static inline void entry_decode(uintptr_t base, uint64_t e, struct mem_reg_info *out)
-{
-    out->base = base;
-    out->size = (size_t)(e >> E_SIZE_SHIFT);
-    out->owner = (unsigned)(e >> E_OWNER_SHIFT) & 127u;
-    out->policy = (unsigned)(e >> E_POLICY_SHIFT) & 15u;
-    out->kind = (enum mem_page_kind)((e >> E_KIND_SHIFT) & 3u);
-    out->flags = (unsigned)(e >> E_FLAGS_SHIFT) & 3u;
 }
 
 /* Does the base entry e at base hold a? */
@@ -273,7 +194,7 @@ static inline uintptr_t cover_of(struct reg_slot *s, uintptr_t pg)
 /* Set (val = b) or clear (val = 0) the covers of the pages lying entirely inside
  * (b, b+n); s0 = b's slot. Whole 2 MiB blocks among them get one block cover
  * (a block never straddles two mids: a GiB is a whole number of blocks). */
-static __attribute__((noinline)) int span_mark(struct reg_slot *s0, uintptr_t b, size_t n,
+__attribute__((noinline)) int mem_reg_span_mark(struct reg_slot *s0, uintptr_t b, size_t n,
                                                uintptr_t val, bool create)
 {
     uintptr_t end = b + n;
@@ -293,35 +214,6 @@ static __attribute__((noinline)) int span_mark(struct reg_slot *s0, uintptr_t b,
         atomic_store_explicit(block ? bcover_of(s, pg) : &s->cover, val, memory_order_release);
         pg += step;
     }
-    return 0;
-}
-
-/* Does [b, b+n) contain a whole page other than b's own? */
-static inline bool covers_pages(uintptr_t b, size_t n)
-{
-    return ((b + n) >> REG_PAGE_SHIFT) > (b >> REG_PAGE_SHIFT) + 1;
-}
-
-int mem_reg_insert(uintptr_t base, size_t size, unsigned owner, unsigned policy,
-                   enum mem_page_kind kind, unsigned flags)
-{
-    if ((base & (MEM_ALIGN - 1)) || base == 0 || size == 0 || size > MEM_REG_SIZE_MAX ||
-        owner > 127u || !addr_ok(base) || !addr_ok(base + size - 1) || base + size < base)
-        return -EINVAL;
-    struct reg_slot *s = slot_get(base);
-    if (__builtin_expect(!s, 0))
-        return -ENOMEM;
-    /* acquire (R3): pairs with the publishing CAS in leaf_get_slow */
-    struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
-    if (__builtin_expect(!l, 0) && !(l = leaf_get_slow(s)))
-        return -ENOMEM;
-    if (covers_pages(base, size) && span_mark(s, base, size, base, true) != 0) {
-        span_mark(s, base, size, 0, false);
-        return -ENOMEM;
-    }
-    /* release (R2): the covers are visible before the base entry */
-    atomic_store_explicit(&l->e[(base >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)],
-                          entry_make(size, owner, policy, kind, flags), memory_order_release);
     return 0;
 }
 
@@ -358,7 +250,7 @@ static inline int leaf_scan(struct reg_leaf *l, int j, uint64_t *e_out)
 int mem_reg_lookup_in_op(const void *p, struct mem_reg_info *out)
 {
     uintptr_t a = (uintptr_t)p;
-    if (!addr_ok(a) || !reg_dir)
+    if (!addr_ok(a) || !mem_reg_dir)
         return -ENOENT;
     struct reg_slot *s = slot_find(a);
     if (!s)
@@ -413,63 +305,10 @@ int mem_reg_lookup(const void *p, struct mem_reg_info *out)
     return rc;
 }
 
-static inline bool want_ok(uint64_t e, enum mem_reg_want want)
-{
-    unsigned owner = (unsigned)(e >> E_OWNER_SHIFT) & 127u;
-    bool vmm = ((unsigned)(e >> E_POLICY_SHIFT) & 15u) == MEM_POLICY_VMM;
-    switch (want) {
-    case MEM_REG_WANT_DEVICE:
-        return !vmm && owner != MEM_OWNER_HOST;
-    case MEM_REG_WANT_HOST:
-        return !vmm && owner == MEM_OWNER_HOST;
-    case MEM_REG_WANT_VMM:
-        return vmm;
-    case MEM_REG_WANT_ANY:
-        break;
-    }
-    return !vmm;
-}
-
 /* Error classification for a failed removal: interior/wrong kind vs unknown. */
-static int remove_error(uintptr_t a)
+int mem_reg_remove_error(uintptr_t a)
 {
     return mem_reg_lookup_in_op((const void *)a, NULL) == 0 ? -EINVAL : -ENOENT;
-}
-
-int mem_reg_remove(const void *p, enum mem_reg_want want, struct mem_reg_info *out)
-{
-    uintptr_t a = (uintptr_t)p;
-    if (!addr_ok(a) || !reg_dir)
-        return -ENOENT;
-    if (a & (MEM_ALIGN - 1))
-        return remove_error(a);
-    struct reg_slot *s = slot_find(a);
-    if (!s)
-        return -ENOENT;
-    /* acquire (R3) */
-    struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
-    if (!l)
-        return remove_error(a);
-    _Atomic uint64_t *ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
-    /* acquire (R2): the entry's fields are read below */
-    uint64_t e = atomic_load_explicit(ep, memory_order_acquire);
-    for (;;) {
-        if (e == 0)
-            return remove_error(a);
-        if (!want_ok(e, want))
-            return -EINVAL;
-        /* acq_rel (R2): exactly one remover wins; its later cover clears and the
-         * caller's release of the memory are ordered after it */
-        if (atomic_compare_exchange_weak_explicit(ep, &e, 0, memory_order_acq_rel,
-                                                  memory_order_acquire))
-            break;
-    }
-    size_t size = (size_t)(e >> E_SIZE_SHIFT);
-    if (covers_pages(a, size))
-        span_mark(s, a, size, 0, false);
-    if (out)
-        entry_decode(a, e, out);
-    return 0;
 }
 
 /* Clear slot s and unlink its leaf onto the garbage list (R4). prune_lock held. */
@@ -499,7 +338,7 @@ static void slot_prune(struct reg_slot *s)
 
 void mem_reg_prune(uintptr_t lo, size_t len)
 {
-    if (!reg_dir || len == 0)
+    if (!mem_reg_dir || len == 0)
         return;
     pthread_mutex_lock(&prune_lock);
     uintptr_t hi = lo + len;
@@ -541,4 +380,15 @@ void mem_reg_stats(struct mem_reg_stats *st)
     /* relaxed: statistics */
     st->leaves = atomic_load_explicit(&reg_nleaves, memory_order_relaxed);
     st->mids = atomic_load_explicit(&reg_nmids, memory_order_relaxed);
+}
+
+int mem_reg_insert(uintptr_t base, size_t size, unsigned owner, unsigned policy,
+                   enum mem_page_kind kind, unsigned flags)
+{
+    return mem_reg_insert_inl(base, size, owner, policy, kind, flags);
+}
+
+int mem_reg_remove(const void *p, enum mem_reg_want want, struct mem_reg_info *out)
+{
+    return mem_reg_remove_inl(p, want, out);
 }
