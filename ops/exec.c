@@ -90,6 +90,16 @@ static void pool_key_make(void)
         g_pool_key = (pthread_key_t)-1; /* no hand-back: headers stay type-stable anyway */
 }
 
+/* Fetch e's line 0 for writing (x86: prefetchw, a no-op where unsupported). */
+static inline void prefetch_write(const void *p)
+{
+#if defined(__x86_64__)
+    __asm__ volatile("prefetchw %0" : : "m"(*(const char *)p));
+#else
+    __builtin_prefetch(p, 1, 3);
+#endif
+}
+
 static struct aclOpExecutor *pool_get(void)
 {
     struct aclOpExecutor *e = t_free;
@@ -114,7 +124,13 @@ static struct aclOpExecutor *pool_get(void)
             t_registered = true;
         }
     }
-    t_free = e->next_free;
+    struct aclOpExecutor *n = e->next_free;
+    t_free = n;
+    /* The next header's line 0 was last written by the worker (its free):
+     * ask for it now, for writing, so that the next phase 1 finds it here
+     * instead of waiting for the transfer at its phase 2's state CAS. */
+    if (n)
+        prefetch_write(n);
     return e;
 }
 
@@ -159,8 +175,8 @@ static void exec_free(struct aclOpExecutor *e)
         free(e->obs);
         e->obs = NULL;
     }
-    e->plan = NULL;
-    e->run = NULL;
+    /* run and plan stay: nothing reads them before a state check (X1), and
+     * the next phase 1 sets them. */
     /* release: a stale reader that sees FREE sees nothing older (X1). */
     atomic_store_explicit(&e->state, EXEC_FREE, memory_order_release);
     pool_push_chain(e, e);
@@ -176,8 +192,8 @@ struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout)
     /* Clear all but the atomics (a stale reader may still look at state, X1);
      * this clears plan_tag too: the header no longer holds a cached phase 1. */
     uint32_t gen = e->gen + 1;
-    memset((char *)e + offsetof(struct aclOpExecutor, nin), 0,
-           offsetof(struct aclOpExecutor, plan_inline) - offsetof(struct aclOpExecutor, nin));
+    memset((char *)e + offsetof(struct aclOpExecutor, nslots), 0,
+           offsetof(struct aclOpExecutor, plan_inline) - offsetof(struct aclOpExecutor, nslots));
     e->gen = gen;
     e->op = op;
     e->nin = nin;

@@ -297,15 +297,13 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
     if ((kind == BK_ADD || kind == BK_SUB) && !alpha)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: alpha is NULL", name);
     OPS_CHECK_NULLS(name, out, ws, ex);
-    struct ops_p1key k;
-    ops_p1_start(&k, name, 1ull << 56 | (uint64_t)kind | (uint64_t)inplace << 8 |
-                               (uint64_t)(uint32_t)mode << 16);
-    ops_p1_tensor(&k, self);
-    ops_p1_tensor(&k, other);
-    ops_p1_tensor(&k, out);
-    ops_p1_scalar(&k, selfS);
-    ops_p1_scalar(&k, otherS);
-    ops_p1_scalar(&k, alpha);
+    const struct ops_p1key k = {name,
+                                1ull << 56 | (uint64_t)kind | (uint64_t)inplace << 8 |
+                                    (uint64_t)(uint32_t)mode << 16,
+                                3,
+                                3,
+                                {self, other, out},
+                                {selfS, otherS, alpha}};
     if (ops_p1_hit(&k, ws, ex))
         return ACLNN_SUCCESS;
     aclnnStatus rc;
@@ -448,10 +446,8 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
 {
     const struct urule *r = &g_urule[uop];
     OPS_CHECK_NULLS(name, self, out, ws, ex);
-    struct ops_p1key k;
-    ops_p1_start(&k, name, 2ull << 56 | (uint64_t)uop | (uint64_t)inplace << 8);
-    ops_p1_tensor(&k, self);
-    ops_p1_tensor(&k, out);
+    const struct ops_p1key k = {
+        name, 2ull << 56 | (uint64_t)uop | (uint64_t)inplace << 8, 2, 0, {self, out}, {NULL}};
     if (ops_p1_hit(&k, ws, ex))
         return ACLNN_SUCCESS;
     aclnnStatus rc;
@@ -492,10 +488,7 @@ static int convert_ck(int from, int to)
 static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclTensor *dst,
                               bool broadcast, uint64_t *ws, aclOpExecutor **ex)
 {
-    struct ops_p1key k;
-    ops_p1_start(&k, name, 3ull << 56 | (uint64_t)broadcast);
-    ops_p1_tensor(&k, src);
-    ops_p1_tensor(&k, dst);
+    const struct ops_p1key k = {name, 3ull << 56 | (uint64_t)broadcast, 2, 0, {src, dst}, {NULL}};
     if (ops_p1_hit(&k, ws, ex))
         return ACLNN_SUCCESS;
     aclnnStatus rc;

@@ -37,6 +37,7 @@
 #include "core/obs.h"
 #include "ops/ops.h"
 
+#define KEY_WORDS (2 + OPS_P1_MAX_T * (3 + 2 * OPS_MAX_DIMS) + OPS_P1_MAX_S * 3)
 #define P1_SETS 16 /* power of two */
 #define P1_WAYS 2
 
@@ -54,7 +55,7 @@ struct p1_entry {
     ops_run_fn run;
     uint32_t plan_bytes;
     _Alignas(16) unsigned char plan[sizeof(struct ew_plan)];
-    uint64_t w[OPS_P1_KEY_WORDS];
+    uint64_t w[KEY_WORDS];
 };
 
 struct p1_cache {
@@ -96,84 +97,68 @@ static struct p1_cache *cache_get(void)
     return c;
 }
 
-/* Room for m more words, else the key is dropped (uncacheable). */
-static inline uint64_t *room(struct ops_p1key *k, unsigned m)
-{
-    if (k->n + m > OPS_P1_KEY_WORDS) {
-        k->n = 0;
-        return NULL;
-    }
-    uint64_t *w = k->w + k->n;
-    k->n += m;
-    return w;
-}
+enum walk { W_HASH, W_EQUAL, W_WRITE };
 
-void ops_p1_start(struct ops_p1key *k, const char *op, uint64_t site)
+/* One pass over the key's words (P1), read in place from the arguments: W_HASH
+ * hashes them into *h (false: not cacheable), W_EQUAL compares them with
+ * w[0..n) (true when equal), W_WRITE stores them into w and sets *np. With the
+ * mode a constant, each use compiles to its own loop; W_HASH and W_EQUAL store
+ * nothing to memory, which matters: a hit issues few stores, so the stores
+ * still draining from the previous launch (ring lines the worker reads) do not
+ * fill the store queue and stall the caller. */
+static inline __attribute__((always_inline)) bool walk(const struct ops_p1key *k, enum walk mode,
+                                                         uint64_t *w, unsigned *np, uint64_t *h)
 {
-    k->nt = 0;
-    k->n = 2;
-    k->w[0] = (uint64_t)(uintptr_t)op;
-    k->w[1] = site;
-}
-
-void ops_p1_tensor(struct ops_p1key *k, const aclTensor *t)
-{
-    if (!k->n)
-        return;
-    if (!t) {
-        uint64_t *w = room(k, 1);
-        if (w)
-            w[0] = 0;
-        return;
-    }
-    if (k->nt == OPS_P1_MAX_T || t->magic != OPS_MAGIC_TENSOR || t->ndim > OPS_MAX_DIMS) {
-        k->n = 0;
-        return;
-    }
-    uint64_t alias = 0;
-    for (unsigned j = 0; j < k->nt; j++)
-        if (k->t[j] == t) {
-            alias = j + 1;
-            break;
+    unsigned i = 0;
+    uint64_t acc = 0;
+#define WORD(v)                                                                                        do {                                                                                                   uint64_t v_ = (v);                                                                                 if (mode == W_HASH)                                                                                    acc += (v_ ^ v_ >> 29) * (0x9E3779B97F4A7C15ull + 2 * i);                                      else if (mode == W_EQUAL && (i >= *np || w[i] != v_))                                                  return false;                                                                                  else if (mode == W_WRITE)                                                                              w[i] = v_;                                                                                     i++;                                                                                           } while (0)
+    WORD((uint64_t)(uintptr_t)k->op);
+    WORD(k->site);
+    for (unsigned j = 0; j < k->nt; j++) {
+        const aclTensor *t = k->t[j];
+        if (!t) {
+            WORD(0);
+            continue;
         }
-    k->t[k->nt++] = t;
-    unsigned nd = t->ndim;
-    uint64_t *w = room(k, 3 + 2 * nd);
-    if (!w)
-        return;
-    w[0] = (uint64_t)(uint32_t)t->dtype | (uint64_t)(uint32_t)t->format << 32;
-    w[1] = (uint64_t)nd | alias << 8 | 1u << 16;
-    w[2] = (uint64_t)t->offset;
-    memcpy(w + 3, t->dims, nd * sizeof(int64_t));
-    memcpy(w + 3 + nd, t->strides, nd * sizeof(int64_t));
-}
-
-void ops_p1_scalar(struct ops_p1key *k, const aclScalar *s)
-{
-    if (!k->n)
-        return;
-    if (s && s->magic != OPS_MAGIC_SCALAR) {
-        k->n = 0;
-        return;
+        if (mode == W_HASH && (t->magic != OPS_MAGIC_TENSOR || t->ndim > OPS_MAX_DIMS))
+            return false;
+        uint64_t alias = 0;
+        for (unsigned q = 0; q < j; q++)
+            if (k->t[q] == t) {
+                alias = q + 1;
+                break;
+            }
+        uint32_t nd = t->ndim;
+        WORD((uint64_t)(uint32_t)t->dtype | (uint64_t)(uint32_t)t->format << 32);
+        WORD((uint64_t)nd | alias << 8 | 1u << 16);
+        WORD((uint64_t)t->offset);
+        for (uint32_t d = 0; d < nd; d++) {
+            WORD((uint64_t)t->dims[d]);
+            WORD((uint64_t)t->strides[d]);
+        }
     }
-    uint64_t *w = room(k, s ? 3 : 1);
-    if (!w)
-        return;
-    if (!s) {
-        w[0] = 0;
-        return;
+    for (unsigned j = 0; j < k->ns; j++) {
+        const aclScalar *sc = k->s[j];
+        if (!sc) {
+            WORD(0);
+            continue;
+        }
+        if (mode == W_HASH && sc->magic != OPS_MAGIC_SCALAR)
+            return false;
+        uint64_t v[2];
+        memcpy(v, sc->v.bytes, sizeof(v));
+        WORD((uint64_t)(uint32_t)sc->dtype | 1ull << 32);
+        WORD(v[0]);
+        WORD(v[1]);
     }
-    w[0] = (uint64_t)(uint32_t)s->dtype | 1ull << 32;
-    memcpy(w + 1, s->v.bytes, 2 * sizeof(uint64_t));
-}
-
-/* The key's hash: products of independent words (they pipeline), summed. */
-static inline uint64_t key_hash(const struct ops_p1key *k)
-{
-    uint64_t h = 0;
-    for (unsigned i = 0; i < k->n; i++)
-        h += (k->w[i] ^ (k->w[i] >> 29)) * (0x9E3779B97F4A7C15ull + 2 * i);
-    return h ^ h >> 32;
+#undef WORD
+    if (mode == W_HASH)
+        *h = acc ^ acc >> 32;
+    if (mode == W_EQUAL)
+        return i == *np;
+    if (mode == W_WRITE)
+        *np = i;
+    return true;
 }
 
 static inline unsigned set_of(uint64_t h)
@@ -181,20 +166,21 @@ static inline unsigned set_of(uint64_t h)
     return (unsigned)(h ^ h >> 29) & (P1_SETS - 1);
 }
 
-bool ops_p1_hit(struct ops_p1key *k, uint64_t *workspaceSize, aclOpExecutor **executor)
+bool ops_p1_hit(const struct ops_p1key *k, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     struct p1_cache *c = t_cache;
-    if (!k->n || !c || __builtin_expect(core_obs_active(), 0))
+    uint64_t h;
+    if (!c || __builtin_expect(core_obs_active(), 0) || k->nt > OPS_P1_MAX_T ||
+        k->ns > OPS_P1_MAX_S || !walk(k, W_HASH, NULL, NULL, &h))
         return false;
-    k->h = key_hash(k);
-    unsigned set = set_of(k->h);
+    unsigned set = set_of(h);
     struct p1_entry *ent = NULL;
     for (unsigned w = 0; w < P1_WAYS; w++) {
         struct p1_entry *x = &c->e[set][w];
-        if (x->tag && x->h == k->h && x->n == k->n &&
-            memcmp(x->w, k->w, k->n * sizeof(uint64_t)) == 0) {
+        if (x->tag && x->h == h && walk(k, W_EQUAL, x->w, &x->n, NULL)) {
             ent = x;
-            c->mru[set] = (uint8_t)w;
+            if (c->mru[set] != w)
+                c->mru[set] = (uint8_t)w;
             break;
         }
     }
@@ -244,7 +230,9 @@ bool ops_p1_hit(struct ops_p1key *k, uint64_t *workspaceSize, aclOpExecutor **ex
 
 aclnnStatus ops_p1_keep(const struct ops_p1key *k, aclnnStatus rc, aclOpExecutor *const *executor)
 {
-    if (rc != ACLNN_SUCCESS || !k->n || __builtin_expect(core_obs_active(), 0))
+    uint64_t h;
+    if (rc != ACLNN_SUCCESS || __builtin_expect(core_obs_active(), 0) || k->nt > OPS_P1_MAX_T ||
+        k->ns > OPS_P1_MAX_S || !walk(k, W_HASH, NULL, NULL, &h))
         return rc;
     struct aclOpExecutor *e = *executor;
     /* Only an ew_plan held inline, with its operands inline, and inline slots. */
@@ -266,7 +254,6 @@ aclnnStatus ops_p1_keep(const struct ops_p1key *k, aclnnStatus rc, aclOpExecutor
     struct p1_cache *c = cache_get();
     if (!c)
         return rc;
-    uint64_t h = key_hash(k);
     unsigned set = set_of(h), w = 0;
     while (w < P1_WAYS && c->e[set][w].tag)
         w++;
@@ -275,8 +262,7 @@ aclnnStatus ops_p1_keep(const struct ops_p1key *k, aclnnStatus rc, aclOpExecutor
     c->mru[set] = (uint8_t)w;
     struct p1_entry *ent = &c->e[set][w];
     ent->h = h;
-    ent->n = k->n;
-    memcpy(ent->w, k->w, k->n * sizeof(uint64_t));
+    walk(k, W_WRITE, ent->w, &ent->n, NULL);
     ent->nin = e->nin;
     ent->nout = e->nout;
     ent->nslots = e->nslots;
