@@ -90,6 +90,16 @@ static void pool_key_make(void)
         g_pool_key = (pthread_key_t)-1; /* no hand-back: headers stay type-stable anyway */
 }
 
+/* Fetch e's line 0 for writing (x86: prefetchw, a no-op where unsupported). */
+static inline void prefetch_write(const void *p)
+{
+#if defined(__x86_64__)
+    __asm__ volatile("prefetchw %0" : : "m"(*(const char *)p));
+#else
+    __builtin_prefetch(p, 1, 3);
+#endif
+}
+
 static struct aclOpExecutor *pool_get(void)
 {
     struct aclOpExecutor *e = t_free;
@@ -97,9 +107,12 @@ static struct aclOpExecutor *pool_get(void)
         /* acquire: pairs with the release push (pool_push_chain) */
         e = atomic_exchange_explicit(&g_returned, NULL, memory_order_acquire);
         if (!e) {
-            struct aclOpExecutor *c = calloc(POOL_CHUNK, sizeof(*c)); /* never freed (X1) */
+            /* never freed (X1); 64-byte aligned, the header's layout is by cache line */
+            struct aclOpExecutor *c = aligned_alloc(_Alignof(struct aclOpExecutor),
+                                                    POOL_CHUNK * sizeof(*c));
             if (!c)
                 return NULL;
+            memset(c, 0, POOL_CHUNK * sizeof(*c));
             for (int i = 0; i < POOL_CHUNK; i++)
                 c[i].next_free = i + 1 < POOL_CHUNK ? &c[i + 1] : NULL;
             e = c;
@@ -111,7 +124,13 @@ static struct aclOpExecutor *pool_get(void)
             t_registered = true;
         }
     }
-    t_free = e->next_free;
+    struct aclOpExecutor *n = e->next_free;
+    t_free = n;
+    /* The next header's line 0 was last written by the worker (its free):
+     * ask for it now, for writing, so that the next phase 1 finds it here
+     * instead of waiting for the transfer at its phase 2's state CAS. */
+    if (n)
+        prefetch_write(n);
     return e;
 }
 
@@ -133,21 +152,31 @@ void ops_plan_free(struct aclOpExecutor *e)
     ops_exec_plan_release(e, e->plan);
 }
 
+struct aclOpExecutor *ops_exec_header(void)
+{
+    return pool_get();
+}
+
 static void exec_free(struct aclOpExecutor *e)
 {
-    if (e->fini)
+    /* Writes only what is set (line 3, the template's, stays shared with a
+     * cached first phase that reuses this header: p1cache.c). */
+    if (e->fini) {
         e->fini(e);
+        e->fini = NULL;
+    }
     if (e->slot_group != e->slot_group_inline) {
         free(e->slot_group);
         free(e->addr);
         free(e->group_src);
         free(e->group_need);
     }
-    free(e->obs);
-    e->obs = NULL;
-    e->plan = NULL;
-    e->run = NULL;
-    e->fini = NULL;
+    if (e->obs) {
+        free(e->obs);
+        e->obs = NULL;
+    }
+    /* run and plan stay: nothing reads them before a state check (X1), and
+     * the next phase 1 sets them. */
     /* release: a stale reader that sees FREE sees nothing older (X1). */
     atomic_store_explicit(&e->state, EXEC_FREE, memory_order_release);
     pool_push_chain(e, e);
@@ -160,10 +189,11 @@ struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout)
         ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory creating the executor", op);
         return NULL;
     }
-    /* Clear all but the atomics (a stale reader may still look at state, X1). */
+    /* Clear all but the atomics (a stale reader may still look at state, X1);
+     * this clears plan_tag too: the header no longer holds a cached phase 1. */
     uint32_t gen = e->gen + 1;
-    memset((char *)e + offsetof(struct aclOpExecutor, gen), 0,
-           offsetof(struct aclOpExecutor, plan_inline) - offsetof(struct aclOpExecutor, gen));
+    memset((char *)e + offsetof(struct aclOpExecutor, nslots), 0,
+           offsetof(struct aclOpExecutor, plan_inline) - offsetof(struct aclOpExecutor, nslots));
     e->gen = gen;
     e->op = op;
     e->nin = nin;

@@ -30,6 +30,11 @@ aclnnStatus ops_err(aclnnStatus code, const char *fmt, ...)
 
 aclnnStatus ops_first_null(const char *op, const char *names, const void *const *ptrs, size_t n)
 {
+    size_t bad = 0;
+    while (bad < n && ptrs[bad])
+        bad++;
+    if (bad == n) /* the usual case: no name to find */
+        return ACLNN_SUCCESS;
     const char *name = names;
     for (size_t i = 0; i < n; i++) {
         while (*name == ' ')

@@ -297,6 +297,15 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
     if ((kind == BK_ADD || kind == BK_SUB) && !alpha)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: alpha is NULL", name);
     OPS_CHECK_NULLS(name, out, ws, ex);
+    const struct ops_p1key k = {name,
+                                1ull << 56 | (uint64_t)kind | (uint64_t)inplace << 8 |
+                                    (uint64_t)(uint32_t)mode << 16,
+                                3,
+                                3,
+                                {self, other, out},
+                                {selfS, otherS, alpha}};
+    if (ops_p1_hit(&k, ws, ex))
+        return ACLNN_SUCCESS;
     aclnnStatus rc;
     const aclTensor *tens[2] = {self, other};
     for (int k = 0; k < 2; k++)
@@ -397,7 +406,7 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
         break;
     }
     b.kern = g_bin[bop][ck_col(b.ck)];
-    return ew_build_exec(&b, ws, ex);
+    return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 
 /* ---- unary operators ---------------------------------------------------------------- */
@@ -437,6 +446,10 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
 {
     const struct urule *r = &g_urule[uop];
     OPS_CHECK_NULLS(name, self, out, ws, ex);
+    const struct ops_p1key k = {
+        name, 2ull << 56 | (uint64_t)uop | (uint64_t)inplace << 8, 2, 0, {self, out}, {NULL}};
+    if (ops_p1_hit(&k, ws, ex))
+        return ACLNN_SUCCESS;
     aclnnStatus rc;
     int sdt, outdt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
@@ -456,7 +469,7 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
     struct ew_build b = {
         .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(res), .rt = res};
     b.kern = g_un[uop][ck_col(b.ck)];
-    return ew_build_exec(&b, ws, ex);
+    return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 
 /* ---- Cast / InplaceCopy / InplaceZero / InplaceFillScalar ------------------------------ */
@@ -475,6 +488,9 @@ static int convert_ck(int from, int to)
 static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclTensor *dst,
                               bool broadcast, uint64_t *ws, aclOpExecutor **ex)
 {
+    const struct ops_p1key k = {name, 3ull << 56 | (uint64_t)broadcast, 2, 0, {src, dst}, {NULL}};
+    if (ops_p1_hit(&k, ws, ex))
+        return ACLNN_SUCCESS;
     aclnnStatus rc;
     int sdt, ddt;
     if ((rc = ops_check_dims(src, name, "src")) || (rc = ops_check_dims(dst, name, "out")) ||
@@ -495,7 +511,7 @@ static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclT
     struct ew_build b = {
         .name = name, .nin = 1, .in = {src}, .out = dst, .ck = convert_ck(sdt, ddt), .rt = DT_NONE};
     b.kern = ew_copy_kern[b.ck];
-    return ew_build_exec(&b, ws, ex);
+    return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 
 static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclScalar *value,

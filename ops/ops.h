@@ -213,24 +213,35 @@ enum ops_exec_state {
 };
 
 struct aclOpExecutor {
-    _Atomic uint32_t state; /* A: ops_exec_state; transitions in exec.c */
-    _Atomic uint32_t refs;  /* A: REPEATABLE: caller reference + one per queued launch */
-    uint32_t gen;           /* I: bumped at each reuse of the header (debug aid) */
-    const char *op;         /* I: "aclnnAdd", for messages */
-    ops_run_fn run;         /* I: NULL = nothing to do (empty tensors) */
-    void (*fini)(struct aclOpExecutor *e); /* I: frees what plan holds (plan itself too) */
-    void *plan;                            /* I: op-specific data */
-
+    /* Laid out by cache line (64 B; the header is 64-byte aligned). Per launch
+     * only line 0 goes back and forth between the caller's core and the
+     * worker's: the worker writes nothing else (the free in exec.c), and a
+     * cached first phase on a header that still holds its template
+     * (p1cache.c, plan_tag) writes line 0 and line 2, which the worker does
+     * not read. The other lines and the plan stay shared in both caches. */
+    /* line 0 */
+    _Alignas(64) _Atomic uint32_t state; /* A: ops_exec_state; transitions in exec.c */
+    _Atomic uint32_t refs; /* A: REPEATABLE: caller reference + one per queued launch */
     /* Address slots: inputs [0, nin), outputs [nin, nin + nout). Slots made
      * from the same aclTensor share a group and are refreshed together. */
-    uint16_t nin, nout, nslots, ngroups;
-    int16_t *slot_group;    /* slot -> group, -1 = absent optional input */
-    void **addr;            /* group -> device address (caller thread writes) */
-    const void **group_src; /* group -> the aclTensor it came from (phase 1) */
-    uint8_t *group_need;    /* group -> non-empty: a NULL address is a fault */
-    int16_t slot_group_inline[OPS_EXEC_INLINE_SLOTS];
-    void *addr_inline[OPS_EXEC_INLINE_SLOTS];
+    uint16_t nslots, ngroups;
+    ops_run_fn run;                  /* I: NULL = nothing to do (empty tensors) */
+    void *plan;                      /* I: op-specific data */
+    struct aclOpExecutor *next_free; /* pool link (exec.c: pool_get, pool_push_chain) */
+    void *addr_inline[OPS_EXEC_INLINE_SLOTS]; /* [0..2] in line 0, [3..5] in line 1 */
+    /* line 1 (from addr_inline[3]) */
+    void (*fini)(struct aclOpExecutor *e); /* I: frees what plan holds (plan itself too) */
+    void **addr;                           /* group -> device address (caller thread writes) */
+    int16_t *slot_group;                   /* slot -> group, -1 = absent optional input */
+    uint8_t *group_need;             /* group -> non-empty: a NULL address is a fault */
+    const void **group_src;          /* group -> the aclTensor it came from (phase 1) */
+    /* line 2 */
     const void *group_src_inline[OPS_EXEC_INLINE_SLOTS];
+    const char *op; /* I: "aclnnAdd", for messages */
+    uint32_t gen;   /* I: bumped at each reuse of the header (debug aid) */
+    uint16_t nin, nout;
+    /* line 3 */
+    int16_t slot_group_inline[OPS_EXEC_INLINE_SLOTS];
     uint8_t group_need_inline[OPS_EXEC_INLINE_SLOTS];
     /* The operator's IR parameters (a tensor list is one): first slot and
      * tensor count of IR input i (then IR output i). Default: one per slot. */
@@ -239,8 +250,11 @@ struct aclOpExecutor {
     /* Per-slot tensor views for the profiler and the dump (core/obs.h), made
      * at phase 1 while core_obs_active(); NULL otherwise. */
     struct core_obs_tensor *obs;
-
-    struct aclOpExecutor *next_free; /* pool link (exec.c: pool_get, pool_put) */
+    /* line 4. Which cached first phase (p1cache.c) last wrote plan_inline and
+     * the header's template fields (all but line 0's, line 2's group_src_inline
+     * and gen), 0 = none; cleared by ops_exec_new. A header whose tag matches
+     * needs neither written again. */
+    uint64_t plan_tag;
     /* Room for a small plan (ops_exec_plan_mem): the two-phase path of a small
      * elementwise operator allocates nothing. Not cleared by ops_exec_new. */
     _Alignas(16) unsigned char plan_inline[OPS_EXEC_PLAN_INLINE];
@@ -299,6 +313,42 @@ aclnnStatus ops_exec_views(struct aclOpExecutor *e, const struct ops_view *v);
         if (ops_vrc_ != ACLNN_SUCCESS)                                                             \
             return ops_vrc_;                                                                       \
     } while (0)
+
+/* A header from the pool, not initialised (p1cache.c; NULL when out of memory). */
+struct aclOpExecutor *ops_exec_header(void);
+
+/* ---- the first-phase cache (p1cache.c) ------------------------------------------------
+ *
+ * An elementwise operator's phase 1 is a pure function of its arguments' contents (types,
+ * formats, shapes, strides, offsets, scalar values, which arguments are the same tensor) and
+ * of the entry point. A per-thread cache keyed on exactly that keeps the executor template
+ * and plan of each successful phase 1, so a repeated call (same descriptors, or new ones
+ * with the same contents, as ggml makes per operator) validates and plans nothing:
+ *
+ *   struct ops_p1key k = {name, site_word, 3, 1, {self, other, out}, {alpha}};
+ *   if (ops_p1_hit(&k, ws, ex)) return ACLNN_SUCCESS;
+ *   ... the uncached phase 1 ...
+ *   return ops_p1_keep(&k, rc, ex);
+ *
+ * site_word: the caller's own parameters (operator kind, mode, in place); tensors and
+ * scalars may be NULL. Only successful results are kept, so a hit returns what the uncached
+ * call returned for the same contents; errors always take the uncached path (same code,
+ * same message). A tensor or scalar that is not live (bad magic), or a tensor of more than
+ * OPS_MAX_DIMS dims, makes the call uncacheable. Nothing is cached while core_obs_active()
+ * (the profiler wants its per-slot views). ops_p1_keep only caches executors with an
+ * ew_plan held inline. The key is read in place from the arguments (a hit stores nothing
+ * but the executor: see p1cache.c). */
+#define OPS_P1_MAX_T 4
+#define OPS_P1_MAX_S 3
+struct ops_p1key {
+    const char *op;
+    uint64_t site;
+    unsigned nt, ns;
+    const aclTensor *t[OPS_P1_MAX_T];
+    const aclScalar *s[OPS_P1_MAX_S];
+};
+bool ops_p1_hit(const struct ops_p1key *k, uint64_t *workspaceSize, aclOpExecutor **executor);
+aclnnStatus ops_p1_keep(const struct ops_p1key *k, aclnnStatus rc, aclOpExecutor *const *executor);
 
 /* Phase 2: queue e on stream (all aclnnXxx functions). */
 aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
