@@ -178,14 +178,14 @@ static aclError batch_check(void **dsts, size_t *destMaxs, void **srcs, size_t *
             return core_err(ACL_ERROR_INVALID_PARAM,
                             "%s: copy %zu: size %zu is larger than destMax %zu", fn, i, sizes[i],
                             destMaxs[i]);
+    if (!nattrs || nattrs > n)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: numAttrs %zu must be in 1..numBatches (%zu)", fn, nattrs, n);
     for (size_t k = 0; k < nattrs; k++)
         for (size_t r = 0; r < sizeof(attrs[k].rsv); r++)
             if (attrs[k].rsv[r])
                 return core_err(ACL_ERROR_INVALID_PARAM, "%s: attrs[%zu].rsv must be all 0", fn,
                                 k);
-    if (!nattrs || nattrs > n)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID,
-                        "%s: numAttrs %zu must be in 1..numBatches (%zu)", fn, nattrs, n);
     if (n > BATCH_MAX)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: numBatches %zu is over the limit %u",
                         fn, n, BATCH_MAX);
