@@ -77,7 +77,7 @@ int main(void)
     CHECK_OK(aclrtMemcpyBatchV2(page, maxs, dev, sizes, N, &d2h, idx0, 1));
     for (int i = 0; i < N; i++) {
         CHECK(same(page[i], sizes[i], (unsigned)i + 1));
-        CHECK(((unsigned char *)page[i])[sizes[i]] == 0 || sizes[i] == LEN); /* no byte more */
+        CHECK(sizes[i] == LEN || ((unsigned char *)page[i])[sizes[i]] == 0); /* no byte more */
     }
 
     /* ---- two attributes: copies 0..2 H2D from pinned, 3..5 H2D from pageable (HOST_NUMA
