@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/barrier.h"
 #include "core/core.h"
 #include "core/err.h"
 #include "core/launch.h"
@@ -850,7 +851,7 @@ static void cmo_apply(const void *p, size_t n, aclrtCmoType type)
     }
     /* seq_cst fence: the stand-in for write-back / invalidate: every store before it
      * in this task's stream order is visible before any access after it. */
-    atomic_thread_fence(memory_order_seq_cst);
+    base_fence_full();
 }
 
 struct cmo {
@@ -977,7 +978,7 @@ static int32_t run_cmo_wait(void *arg)
     (void)arg;
     /* seq_cst fence: what the awaited operations ordered is ordered before what
      * follows the wait. */
-    atomic_thread_fence(memory_order_seq_cst);
+    base_fence_full();
     return 0;
 }
 
