@@ -199,7 +199,7 @@ static aclError batch_check(void **dsts, size_t *destMaxs, void **srcs, size_t *
                             "%s: attrsIndexes[%zu] = %zu must be above attrsIndexes[%zu] = %zu "
                             "and below numBatches %zu",
                             fn, k, idx[k], k - 1, idx[k - 1], n);
-    size_t a = 0;
+    size_t a = 0, unaligned = SIZE_MAX;
     for (i = 0; i < n; i++) {
         while (a + 1 < nattrs && i >= idx[a + 1])
             a++;
@@ -242,7 +242,16 @@ static aclError batch_check(void **dsts, size_t *destMaxs, void **srcs, size_t *
         }
         if (dw == CORE_MEM_PAGEABLE || sw == CORE_MEM_PAGEABLE)
             *any_pageable = true;
+        if (async && unaligned == SIZE_MAX && /* the 64-byte rule of pinned async copies */
+            ((dw == CORE_MEM_PINNED && ((uintptr_t)dsts[i] & 63u)) ||
+             (sw == CORE_MEM_PINNED && ((uintptr_t)srcs[i] & 63u))))
+            unaligned = i;
     }
+    if (unaligned != SIZE_MAX)
+        return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
+                        "%s: copy %zu: host addresses of asynchronous copies must be 64-byte "
+                        "aligned",
+                        fn, unaligned);
     return ACL_SUCCESS;
 }
 
@@ -324,19 +333,6 @@ static aclError batch_async(void **dsts, size_t *destMaxs, void **srcs, size_t *
                 return rc;
         }
         return ACL_SUCCESS;
-    }
-    for (size_t i = 0; i < n; i++) { /* the 64-byte rule of pinned async copies */
-        enum core_mem_where dw, sw;
-        int d;
-        if (core_mem_locate(dsts[i], sizes[i], &dw, &d, fn, "dst") ||
-            core_mem_locate(srcs[i], sizes[i], &sw, &d, fn, "src"))
-            return ACL_ERROR_INVALID_PARAM; /* freed since batch_check: message recorded */
-        if ((dw == CORE_MEM_PINNED && ((uintptr_t)dsts[i] & 63u)) ||
-            (sw == CORE_MEM_PINNED && ((uintptr_t)srcs[i] & 63u)))
-            return core_err(ACL_ERROR_RT_ADDR_UNALIGNED,
-                            "%s: copy %zu: host addresses of asynchronous copies must be 64-byte "
-                            "aligned",
-                            fn, i);
     }
     struct batch *b = malloc(sizeof(*b) + n * sizeof(b->e[0]));
     if (!b)
