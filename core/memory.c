@@ -934,15 +934,6 @@ aclError core_mem_copy_async(void *dst, size_t destMax, const void *src, size_t 
     return copy_async(dst, destMax, src, count, kind, stream, fn);
 }
 
-aclError core_mem_copy_sync(void *dst, size_t destMax, const void *src, size_t count,
-                            aclrtMemcpyKind kind, const char *fn)
-{
-    CORE_REQUIRE_INIT(fn);
-    struct access a = {.op = ACC_COPY, .dst = dst, .src = src, .dmax = destMax, .width = count,
-                       .height = 1, .kind = kind};
-    return access_sync(&a, true, fn);
-}
-
 aclError core_mem_dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
                              const char *fn)
 {

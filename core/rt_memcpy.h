@@ -30,10 +30,6 @@ aclError core_mem_locate(const void *p, size_t n, enum core_mem_where *where, in
 aclError core_mem_copy_async(void *dst, size_t destMax, const void *src, size_t count,
                              aclrtMemcpyKind kind, aclrtStream stream, const char *fn);
 
-/* aclrtMemcpy under the name fn: checked and copied in one mem op section. */
-aclError core_mem_copy_sync(void *dst, size_t destMax, const void *src, size_t count,
-                            aclrtMemcpyKind kind, const char *fn);
-
 /* An asynchronous copy of pageable memory on stream s becomes synchronous: refused
  * inside a capture of s (ACL_ERROR_RT_PARAM_INVALID) or where the capture mode forbids
  * it; otherwise s is drained (its queued tasks ran) and the caller copies now. */
