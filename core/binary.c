@@ -33,6 +33,7 @@
 #include "core/core.h"
 #include "core/err.h"
 #include "core/launch.h"
+#include "core/rt_memcpy.h"
 #include "core/rt_task.h"
 #include "core/task.h"
 
@@ -1094,4 +1095,41 @@ aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle, void **binAddr
     *binAddr = (void *)s.lo;
     *binSize = s.hi - s.lo;
     return ACL_SUCCESS;
+}
+
+/* ---- device variables (core/rt_memcpy.h, aclrtGetSymbolAddress and friends) ------------ */
+
+void *core_bin_data_ref(const void *addr, size_t *size)
+{
+    if (!addr)
+        return NULL;
+    /* Everything under g_bin_lock (which already nests dlsym): a binary found on
+     * g_bins with its reference taken stays mapped, so its symbol entry (es) is read
+     * only after that. An object closed meanwhile makes dladdr1 fail (no crash). */
+    Dl_info info;
+    const ElfW(Sym) *es = NULL;
+    struct core_bin *hit = NULL;
+    pthread_mutex_lock(&g_bin_lock);
+    if (dladdr1(addr, &info, (void **)&es, RTLD_DL_SYMENT) && es && info.dli_sname &&
+        info.dli_saddr == addr)
+        for (struct core_bin *b = g_bins; b && !hit; b = b->next)
+            if (dlsym(b->dl, info.dli_sname) == addr)
+                hit = b;
+    /* relaxed: hit is live (on g_bins, under the lock), so refs >= 1 already; the
+     * matching release is bin_unref's acq_rel. */
+    if (hit)
+        atomic_fetch_add_explicit(&hit->refs, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&g_bin_lock);
+    if (hit && ELF64_ST_TYPE(es->st_info) != STT_OBJECT) { /* a function, not a variable */
+        bin_unref(hit);
+        hit = NULL;
+    }
+    if (hit)
+        *size = es->st_size;
+    return hit;
+}
+
+void core_bin_data_unref(void *bin)
+{
+    bin_unref(bin);
 }

@@ -36,6 +36,7 @@
 #include "core/ipc.h"
 #include "core/half.h"
 #include "core/model.h"
+#include "core/rt_memcpy.h"
 #include "core/task.h"
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
@@ -578,6 +579,14 @@ static aclError async_policy(struct core_stream *s, uint64_t tag, void *dst, con
         *act = COPY_QUEUE;
         return ACL_SUCCESS;
     }
+    aclError rc = core_mem_pageable_drain(s, fn);
+    if (rc == ACL_SUCCESS)
+        *act = COPY_NOW;
+    return rc;
+}
+
+aclError core_mem_pageable_drain(struct core_stream *s, const char *fn)
+{
     if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
                         "%s: pageable host memory cannot be copied inside a capture (use "
@@ -591,7 +600,6 @@ static aclError async_policy(struct core_stream *s, uint64_t tag, void *dst, con
     /* Pageable memory (reference 5): drain the stream, then copy here. A
      * failure pending on the stream stays for its next synchronisation. */
     core_stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0); /* CB4 */
-    *act = COPY_NOW;
     return ACL_SUCCESS;
 }
 
@@ -902,4 +910,32 @@ aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags)
 aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId)
 {
     return peer_access(peerDeviceId, false, "aclrtDeviceDisablePeerAccess");
+}
+
+/* ---- hooks for core/rt_memcpy.c (core/rt_memcpy.h) ------------------------------ */
+
+aclError core_mem_locate(const void *p, size_t n, enum core_mem_where *where, int *dev,
+                         const char *fn, const char *what)
+{
+    struct span sp = {0};
+    aclError rc = locate(p, n, &sp, fn, what);
+    if (rc == ACL_SUCCESS) {
+        *where = sp.loc == LOC_DEVICE   ? CORE_MEM_DEVICE
+                 : sp.loc == LOC_PINNED ? CORE_MEM_PINNED
+                                        : CORE_MEM_PAGEABLE;
+        *dev = sp.dev;
+    }
+    return rc;
+}
+
+aclError core_mem_copy_async(void *dst, size_t destMax, const void *src, size_t count,
+                             aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
+{
+    return copy_async(dst, destMax, src, count, kind, stream, fn);
+}
+
+aclError core_mem_dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
+                             const char *fn)
+{
+    return dev_malloc(devPtr, size, policy, 0, fn);
 }

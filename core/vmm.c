@@ -53,6 +53,7 @@
 
 #include "core/core.h"
 #include "core/ipc.h"
+#include "core/rt_memcpy.h"
 #include "core/vmm.h"
 #include "mem/devmem.h"
 #include "mem/registry.h"
@@ -762,4 +763,13 @@ fail:
     close(fd);
     free(p);
     return rc;
+}
+
+/* core/rt_memcpy.h: aclrtCheckMemType's ACL_RT_MEM_TYPE_RSVD. */
+bool core_vmm_reserved(const void *p)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    bool hit = resv_holding((uintptr_t)p) != NULL;
+    pthread_mutex_unlock(&g_rt.lock);
+    return hit;
 }

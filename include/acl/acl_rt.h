@@ -1413,6 +1413,157 @@ typedef struct aclrtIpcEventHandle {
 ACL_FUNC_VISIBILITY aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
 ACL_FUNC_VISIBILITY aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
 
+/* ==== memory copies, sets, symbols, cache maintenance, allocation with config
+ *      (issue 15, helper rt6; behaviour: docs/rt-memcpy.md) ==== */
+
+/* Per-allocation attributes for aclrtMallocWithCfg / aclrtMallocHostWithCfg. */
+typedef enum {
+    ACL_RT_MEM_ATTR_RSV = 0,
+    ACL_RT_MEM_ATTR_MODULE_ID,
+    ACL_RT_MEM_ATTR_DEVICE_ID,
+    ACL_RT_MEM_ATTR_VA_FLAG,
+} aclrtMallocAttrType;
+
+typedef union {
+    uint16_t moduleId;
+    uint32_t deviceId;
+    uint32_t vaFlag;
+    uint8_t rsv[8];
+} aclrtMallocAttrValue;
+
+typedef struct {
+    aclrtMallocAttrType attr;
+    aclrtMallocAttrValue value;
+} aclrtMallocAttribute;
+
+typedef struct {
+    aclrtMallocAttribute *attrs;
+    size_t numAttrs;
+} aclrtMallocConfig;
+
+/* Cache maintenance operations (aclrtCmo*). */
+typedef enum aclrtCmoType {
+    ACL_RT_CMO_TYPE_PREFETCH = 0,
+    ACL_RT_CMO_TYPE_WRITEBACK,
+    ACL_RT_CMO_TYPE_INVALID,
+    ACL_RT_CMO_TYPE_FLUSH,
+} aclrtCmoType;
+
+typedef struct {
+    aclrtCmoType cmoType;
+    uint32_t barrierId;
+} aclrtBarrierCmoInfo;
+
+#define ACL_RT_CMO_MAX_BARRIER_NUM 6U
+
+typedef struct {
+    size_t barrierNum;
+    aclrtBarrierCmoInfo cmoInfo[ACL_RT_CMO_MAX_BARRIER_NUM];
+} aclrtBarrierTaskInfo;
+
+/* Where each side of a batched copy lives (aclrtMemcpyBatch*). */
+typedef struct {
+    aclrtMemLocation dstLoc;
+    aclrtMemLocation srcLoc;
+    uint8_t rsv[16];
+} aclrtMemcpyBatchAttr;
+
+/* Memory kinds of aclrtCheckMemType (bit mask). */
+#define ACL_RT_MEM_TYPE_DEV (0X2U)
+#define ACL_RT_MEM_TYPE_DVPP (0X8U)
+#define ACL_RT_MEM_TYPE_RSVD (0X10U)
+
+/* Batched copies: attrs[k] covers copies attrsIndexes[k] .. attrsIndexes[k+1]-1. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs,
+                                              size_t *sizes, size_t numBatches,
+                                              aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
+                                              size_t numAttrs, size_t *failIndex);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs,
+                                                size_t *sizes, size_t numBatches,
+                                                aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
+                                                size_t numAttrs);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs,
+                                                   size_t *sizes, size_t numBatches,
+                                                   aclrtMemcpyBatchAttr *attrs,
+                                                   size_t *attrsIndexes, size_t numAttrs,
+                                                   size_t *failIndex, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs,
+                                                     size_t *sizes, size_t numBatches,
+                                                     aclrtMemcpyBatchAttr *attrs,
+                                                     size_t *attrsIndexes, size_t numAttrs,
+                                                     aclrtStream stream);
+
+/* Device variables: a data object exported by a loaded kernel binary. */
+ACL_FUNC_VISIBILITY aclError aclrtGetSymbolAddress(const void *symbol, void **devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtGetSymbolSize(const void *symbol, size_t *size);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyFromSymbol(void *dst, size_t dstMax, const void *symbol,
+                                                   size_t count, size_t offset,
+                                                   aclrtMemcpyKind kind);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyFromSymbolAsync(void *dst, size_t dstMax,
+                                                        const void *symbol, size_t count,
+                                                        size_t offset, aclrtMemcpyKind kind,
+                                                        aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbol(const void *symbol, const void *src,
+                                                 size_t count, size_t offset,
+                                                 aclrtMemcpyKind kind);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbolAsync(const void *symbol, const void *src,
+                                                      size_t count, size_t offset,
+                                                      aclrtMemcpyKind kind, aclrtStream stream);
+
+/* 32-bit fills: N words of value. */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N);
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value,
+                                                 size_t N, aclrtStream stream);
+
+/* Deprecated spelling of aclrtMemcpyAsync. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithCondition(void *dst, size_t destMax,
+                                                           const void *src, size_t count,
+                                                           aclrtMemcpyKind kind,
+                                                           aclrtStream stream);
+/* Copies whose addresses are read from device memory when the task runs. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax,
+                                                        size_t dstDataOffset, const void **src,
+                                                        size_t count, size_t srcDataOffset,
+                                                        aclrtMemcpyKind kind, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize);
+ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(void *desc, aclrtMemcpyKind kind, void *srcAddr,
+                                                void *dstAddr, size_t count, void *config);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKind kind,
+                                                      aclrtStream stream);
+
+/* Cache maintenance. */
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsync(void *src, size_t size, aclrtCmoType cmoType,
+                                           aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithBarrier(void *src, size_t size,
+                                                      aclrtCmoType cmoType, uint32_t barrierId,
+                                                      aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *taskInfo,
+                                                 aclrtStream stream, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclrtCmoGetDescSize(size_t *size);
+ACL_FUNC_VISIBILITY aclError aclrtCmoSetDesc(void *cmoDesc, void *src, size_t size);
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithDesc(void *cmoDesc, aclrtCmoType cmoType,
+                                                   aclrtStream stream, const void *reserve);
+ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void *devPtr, size_t size);
+ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
+
+/* Memory kinds, allocation with a config, frees that synchronise the device. */
+ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
+                                               uint32_t *checkResult, uint32_t reserve);
+ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size,
+                                                aclrtMemMallocPolicy policy,
+                                                aclrtMallocConfig *cfg);
+ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size,
+                                                    aclrtMallocConfig *cfg);
+ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void **devPtr, size_t size,
+                                                         aclrtMemMallocPolicy policy,
+                                                         aclrtMallocConfig *cfg);
+ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
+ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size,
+                                                              size_t alignment, void *expectPtr,
+                                                              uint64_t flags);
+/* ==== end of rt6's section ==== */
+
 #ifdef __cplusplus
 }
 #endif

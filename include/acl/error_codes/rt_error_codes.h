@@ -56,6 +56,8 @@
 #define ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY 107039    /* caller's output array is too small */
 #define ACL_ERROR_RT_MODEL_UPDATE_FAILED 107040         /* model update failed */
 #define ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC 107041    /* async call became sync; mode forbids */
+#define ACL_ERROR_RT_SYMBOL_NOT_FOUND 107042            /* symbol not found */
+#define ACL_ERROR_RT_INVALID_SYMBOL 107043              /* not a device symbol */
 #define ACL_ERROR_RT_SUB_ACLGRAPH_IS_CAPTURING 107045   /* a child graph is still capturing */
 
 /* --- 207xxx: resources and unsupported features ------------------------ */
@@ -156,6 +158,5 @@
 #define ACL_ERROR_SNAPSHOT_CALLBACK_FAILED 507912           /* snapshot: callback failed */
 #define ACL_ERROR_SNAPSHOT_REGISTER_CALLBACK_FAILED 507913  /* snapshot: callback not registered */
 #define ACL_ERROR_RT_L3_PORT_ERROR 507914                   /* UB memory error */
-#define ACL_ERROR_RT_SYMBOL_NOT_FOUND 507915                /* symbol not found */
 
 #endif /* CPUACL_ACL_ERROR_CODES_RT_ERROR_CODES_H */
