@@ -102,6 +102,7 @@ struct mem_pool {
     size_t capacity;        /* I */
     /* Hot line: written by every alloc and free on this pool. */
     alignas(64) _Atomic size_t used; /* A: charged bytes (D2) */
+    _Atomic size_t peak;             /* A: highest used (same line: charges touch both) */
     /* Cold lines. */
     alignas(64) _Atomic size_t used_huge; /* A */
     _Atomic size_t used_huge1g;           /* A */
@@ -398,6 +399,12 @@ static inline int pool_charge(struct mem_pool *p, size_t n)
         }
     } while (!atomic_compare_exchange_weak_explicit(&p->used, &u, u + n, memory_order_relaxed,
                                                     memory_order_relaxed));
+    /* relaxed: a statistic (aclrtGetMemUsageInfo); raise it to u + n unless higher */
+    size_t pk = atomic_load_explicit(&p->peak, memory_order_relaxed);
+    while (pk < u + n && !atomic_compare_exchange_weak_explicit(&p->peak, &pk, u + n,
+                                                               memory_order_relaxed,
+                                                               memory_order_relaxed))
+        ;
     return 0;
 }
 
@@ -750,6 +757,7 @@ int mem_pool_fini(unsigned idx)
 
     /* relaxed: nobody uses the pool; the next init publishes with release */
     atomic_store_explicit(&p->used, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->peak, 0, memory_order_relaxed);
     atomic_store_explicit(&p->used_huge, 0, memory_order_relaxed);
     atomic_store_explicit(&p->used_huge1g, 0, memory_order_relaxed);
     for (int k = 0; k < MEM_PAGE_KINDS; k++)
@@ -781,6 +789,7 @@ int mem_pool_stats(unsigned idx, struct mem_dev_stats *st)
     /* relaxed: statistics snapshot */
     st->capacity = p->capacity;
     st->used = atomic_load_explicit(&p->used, memory_order_relaxed);
+    st->peak = atomic_load_explicit(&p->peak, memory_order_relaxed);
     st->used_huge = atomic_load_explicit(&p->used_huge, memory_order_relaxed);
     st->used_huge1g = atomic_load_explicit(&p->used_huge1g, memory_order_relaxed);
     size_t big = st->used_huge + st->used_huge1g;
