@@ -57,6 +57,15 @@ static aclError check_dev(int32_t deviceId, const char *fn)
     return ACL_SUCCESS;
 }
 
+/* The arguments of fn are usable (else ACL_ERROR_INVALID_PARAM with `what`), then
+ * check_dev: the reference's order of checks. */
+static aclError args_dev(bool ok, int32_t deviceId, const char *what, const char *fn)
+{
+    if (!ok)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s", fn, what);
+    return check_dev(deviceId, fn);
+}
+
 static struct core_ctx *need_ctx(const char *fn, aclError *rc)
 {
     struct core_ctx *c = core_ctx_current();
@@ -113,12 +122,12 @@ void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_
     const char *base = file ? strrchr(file, '/') : NULL;
     base = base ? base + 1 : file ? file : "";
     char out[LOG_LINE_MAX + 512];
-    int len = snprintf(out, sizeof(out),
-                       "[%s] APP(%d,%s):%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld [%s:%u]%ld %s: %s\n",
-                       names[logLevel], (int)getpid(), program_invocation_short_name,
-                       tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
-                       tm.tm_sec, ts.tv_nsec / 1000000, ts.tv_nsec / 1000 % 1000, base, line,
-                       (long)syscall(SYS_gettid), func ? func : "", msg);
+    int len = snprintf(
+        out, sizeof(out),
+        "[%s] APP(%d,%s):%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld [%s:%u]%ld %s: %s\n",
+        names[logLevel], (int)getpid(), program_invocation_short_name, tm.tm_year + 1900,
+        tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000,
+        ts.tv_nsec / 1000 % 1000, base, line, (long)syscall(SYS_gettid), func ? func : "", msg);
     if (len < 0)
         return;
     if ((size_t)len >= sizeof(out))
@@ -168,16 +177,16 @@ struct soc_arch {
 
 /* SoC names and their NPU architecture (aclrtCheckArchCompatibility). */
 static const struct soc_arch soc_archs[] = {
-    {"Ascend910A", 1001},      {"Ascend910B", 1001},      {"Ascend910PremiumA", 1001},
-    {"Ascend910ProA", 1001},   {"Ascend910ProB", 1001},   {"Ascend310P1", 2002},
-    {"Ascend310P3", 2002},     {"Ascend310P5", 2002},     {"Ascend310P7", 2002},
-    {"Ascend910B1", 2201},     {"Ascend910B2", 2201},     {"Ascend910B2C", 2201},
-    {"Ascend910B3", 2201},     {"Ascend910B4", 2201},     {"Ascend910B4-1", 2201},
-    {"Ascend910_9362", 2201},  {"Ascend910_9363", 2201},  {"Ascend910_9372", 2201},
-    {"Ascend910_9381", 2201},  {"Ascend910_9382", 2201},  {"Ascend910_9391", 2201},
-    {"Ascend910_9392", 2201},  {"Ascend310B1", 3002},     {"Ascend310B2", 3002},
-    {"Ascend310B3", 3002},     {"Ascend310B4", 3002},     {"Ascend031", 3004},
-    {"Ascend035", 3505},       {"Ascend035A", 3505},      {"Ascend035B", 3505},
+    {"Ascend910A", 1001},     {"Ascend910B", 1001},     {"Ascend910PremiumA", 1001},
+    {"Ascend910ProA", 1001},  {"Ascend910ProB", 1001},  {"Ascend310P1", 2002},
+    {"Ascend310P3", 2002},    {"Ascend310P5", 2002},    {"Ascend310P7", 2002},
+    {"Ascend910B1", 2201},    {"Ascend910B2", 2201},    {"Ascend910B2C", 2201},
+    {"Ascend910B3", 2201},    {"Ascend910B4", 2201},    {"Ascend910B4-1", 2201},
+    {"Ascend910_9362", 2201}, {"Ascend910_9363", 2201}, {"Ascend910_9372", 2201},
+    {"Ascend910_9381", 2201}, {"Ascend910_9382", 2201}, {"Ascend910_9391", 2201},
+    {"Ascend910_9392", 2201}, {"Ascend310B1", 3002},    {"Ascend310B2", 3002},
+    {"Ascend310B3", 3002},    {"Ascend310B4", 3002},    {"Ascend031", 3004},
+    {"Ascend035", 3505},      {"Ascend035A", 3505},     {"Ascend035B", 3505},
 };
 
 static int32_t soc_arch_of(const char *name)
@@ -208,8 +217,8 @@ static aclError copy_str(const char *src, char *dst, uint32_t maxLen, const char
 {
     size_t n = strlen(src) + 1;
     if (n > maxLen)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the value \"%s\" needs %zu bytes, maxLen is %u",
-                        fn, src, n, maxLen);
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the value \"%s\" needs %zu bytes, maxLen is %u", fn, src, n, maxLen);
     memcpy(dst, src, n);
     return ACL_SUCCESS;
 }
@@ -225,19 +234,43 @@ aclError aclplatformGetDeviceInfo(aclplatformDevInfo infoType, char *value, uint
     unsigned long long v;
     switch (infoType) {
     case ACL_PLATFORM_AICORE_CNT:
-    case ACL_PLATFORM_CUBE_CORE_CNT: v = core_res_default(ACL_RT_DEV_RES_CUBE_CORE); break;
-    case ACL_PLATFORM_VECTOR_CORE_CNT: v = core_res_default(ACL_RT_DEV_RES_VECTOR_CORE); break;
-    case ACL_PLATFORM_AICORE_UB_SIZE: v = SOC_UB_SIZE; break;
-    case ACL_PLATFORM_L2_SIZE: v = (unsigned long long)host_llc(); break;
-    case ACL_PLATFORM_MEMORY_SIZE: v = device_memory_bytes(); break;
-    case ACL_PLATFORM_CUBE_FREQ: v = SOC_CUBE_FREQ_MHZ; break;
-    case ACL_PLATFORM_BT_SIZE: v = SOC_BT_SIZE; break;
-    case ACL_PLATFORM_L0_A_SIZE: v = SOC_L0A_SIZE; break;
-    case ACL_PLATFORM_L0_B_SIZE: v = SOC_L0B_SIZE; break;
-    case ACL_PLATFORM_L0_C_SIZE: v = SOC_L0C_SIZE; break;
-    case ACL_PLATFORM_L1_SIZE: v = SOC_L1_SIZE; break;
-    case ACL_PLATFORM_SOC_VERSION: return copy_str(aclrtGetSocName(), value, maxLen, fn);
-    case ACL_PLATFORM_AIC_VERSION: return copy_str(SOC_AIC_VERSION, value, maxLen, fn);
+    case ACL_PLATFORM_CUBE_CORE_CNT:
+        v = core_res_default(ACL_RT_DEV_RES_CUBE_CORE);
+        break;
+    case ACL_PLATFORM_VECTOR_CORE_CNT:
+        v = core_res_default(ACL_RT_DEV_RES_VECTOR_CORE);
+        break;
+    case ACL_PLATFORM_AICORE_UB_SIZE:
+        v = SOC_UB_SIZE;
+        break;
+    case ACL_PLATFORM_L2_SIZE:
+        v = (unsigned long long)host_llc();
+        break;
+    case ACL_PLATFORM_MEMORY_SIZE:
+        v = device_memory_bytes();
+        break;
+    case ACL_PLATFORM_CUBE_FREQ:
+        v = SOC_CUBE_FREQ_MHZ;
+        break;
+    case ACL_PLATFORM_BT_SIZE:
+        v = SOC_BT_SIZE;
+        break;
+    case ACL_PLATFORM_L0_A_SIZE:
+        v = SOC_L0A_SIZE;
+        break;
+    case ACL_PLATFORM_L0_B_SIZE:
+        v = SOC_L0B_SIZE;
+        break;
+    case ACL_PLATFORM_L0_C_SIZE:
+        v = SOC_L0C_SIZE;
+        break;
+    case ACL_PLATFORM_L1_SIZE:
+        v = SOC_L1_SIZE;
+        break;
+    case ACL_PLATFORM_SOC_VERSION:
+        return copy_str(aclrtGetSocName(), value, maxLen, fn);
+    case ACL_PLATFORM_AIC_VERSION:
+        return copy_str(SOC_AIC_VERSION, value, maxLen, fn);
     case ACL_PLATFORM_NPU_ARCH: {
         int32_t a = soc_arch_of(aclrtGetSocName());
         if (a < 0)
@@ -335,17 +368,20 @@ aclError aclrtCheckArchCompatibility(const char *socVersion, int32_t *canCompati
 aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t *value)
 {
     static const char fn[] = "aclGetDeviceCapability";
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
-    aclError rc = check_dev(deviceId > INT32_MAX ? -1 : (int32_t)deviceId, fn);
+    aclError rc =
+        args_dev(value, deviceId > INT32_MAX ? -1 : (int32_t)deviceId, "value is NULL", fn);
     if (rc)
         return rc;
     switch ((int)deviceInfo) {
-    case ACL_DEVICE_INFO_AI_CORE_NUM: *value = core_res_default(ACL_RT_DEV_RES_CUBE_CORE); break;
+    case ACL_DEVICE_INFO_AI_CORE_NUM:
+        *value = core_res_default(ACL_RT_DEV_RES_CUBE_CORE);
+        break;
     case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
         *value = core_res_default(ACL_RT_DEV_RES_VECTOR_CORE);
         break;
-    case ACL_DEVICE_INFO_L2_SIZE: *value = host_llc(); break;
+    case ACL_DEVICE_INFO_L2_SIZE:
+        *value = host_llc();
+        break;
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown device info %d", fn, (int)deviceInfo);
     }
@@ -356,9 +392,7 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
                                   int32_t *value)
 {
     static const char fn[] = "aclrtGetDeviceCapability";
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
-    aclError rc = check_dev(deviceId, fn);
+    aclError rc = args_dev(value, deviceId, "value is NULL", fn);
     if (rc)
         return rc;
     switch ((int)devFeatureType) {
@@ -388,7 +422,8 @@ aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char *pciBusId, int32_t len)
     aclError rc = check_dev(deviceId, fn);
     if (rc)
         return rc;
-    snprintf(pciBusId, (size_t)len, "%04x:%02x:00.0", PCI_DOMAIN, PCI_BUS_BASE + (unsigned)deviceId);
+    snprintf(pciBusId, (size_t)len, "%04x:%02x:00.0", PCI_DOMAIN,
+             PCI_BUS_BASE + (unsigned)deviceId);
     return ACL_SUCCESS;
 }
 
@@ -401,12 +436,13 @@ aclError aclrtDeviceGetByPCIBusId(const char *pciBusId, int32_t *deviceId)
     unsigned dom = 0, bus, dev, func;
     int end = 0;
     /* domain:bus:device.function, or bus:device.function (domain 0) */
-    if (!(sscanf(pciBusId, "%x:%x:%x.%x%n", &dom, &bus, &dev, &func, &end) == 4 && !pciBusId[end])) {
+    if (!(sscanf(pciBusId, "%x:%x:%x.%x%n", &dom, &bus, &dev, &func, &end) == 4 &&
+          !pciBusId[end])) {
         dom = 0;
         end = 0;
         if (!(sscanf(pciBusId, "%x:%x.%x%n", &bus, &dev, &func, &end) == 3 && !pciBusId[end]))
-            return core_err(ACL_ERROR_INVALID_PARAM,
-                            "%s: \"%s\" is not domain:bus:device.function", fn, pciBusId);
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not domain:bus:device.function",
+                            fn, pciBusId);
     }
     if (dom != PCI_DOMAIN || dev || func || bus < PCI_BUS_BASE ||
         bus - PCI_BUS_BASE >= g_rt.cfg.device_count)
@@ -429,9 +465,7 @@ static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
 aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 {
     static const char fn[] = "aclrtDeviceGetUuid";
-    if (!uuid)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: uuid is NULL", fn);
-    aclError rc = check_dev(deviceId, fn);
+    aclError rc = args_dev(uuid, deviceId, "uuid is NULL", fn);
     if (rc)
         return rc;
     /* Stable per host and device: the machine id, "cpuacl" and the device id. */
@@ -455,9 +489,7 @@ aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 
 static aclError id_map(int32_t in, int32_t *out, const char *fn)
 {
-    if (!out)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: output is NULL", fn);
-    aclError rc = check_dev(in, fn);
+    aclError rc = args_dev(out, in, "output is NULL", fn);
     if (rc)
         return rc;
     *out = in; /* no ASCEND_RT_VISIBLE_DEVICES remapping, no container: one id space */
@@ -499,9 +531,8 @@ aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t *const phy
 aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags, int32_t *active)
 {
     static const char fn[] = "aclrtGetPrimaryCtxState";
-    if (flags || !active)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags must be NULL and active not NULL", fn);
-    aclError rc = check_dev(deviceId, fn);
+    aclError rc =
+        args_dev(!flags && active, deviceId, "flags must be NULL and active not NULL", fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -729,9 +760,8 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo *u
     static const char fn[] = "aclrtGetDeviceUtilizationRate";
     if (!utilizationInfo)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: utilizationInfo is NULL", fn);
-    if (utilizationInfo->utilizationExtend)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: utilizationExtend is reserved (NULL)", fn);
-    aclError rc = check_dev(deviceId, fn);
+    aclError rc = args_dev(!utilizationInfo->utilizationExtend, deviceId,
+                           "utilizationExtend is reserved (NULL)", fn);
     if (rc)
         return rc;
     struct core_device *d = &g_rt.dev[deviceId];
@@ -764,9 +794,8 @@ aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
                               size_t *outputNum)
 {
     static const char fn[] = "aclrtGetMemUsageInfo";
-    if (!memUsageInfo || !outputNum || !inputNum)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument or inputNum 0", fn);
-    aclError rc = check_dev(deviceId, fn);
+    aclError rc = args_dev(memUsageInfo && outputNum && inputNum, deviceId,
+                           "NULL argument or inputNum 0", fn);
     if (rc)
         return rc;
     struct mem_dev_stats st;
@@ -786,9 +815,8 @@ aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray, 
                             size_t *retSize)
 {
     static const char fn[] = "aclrtGetMemUceInfo";
-    if (!memUceInfoArray || !retSize || !arraySize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument or arraySize 0", fn);
-    aclError rc = check_dev(deviceId, fn);
+    aclError rc = args_dev(memUceInfoArray && retSize && arraySize, deviceId,
+                           "NULL argument or arraySize 0", fn);
     if (rc)
         return rc;
     *retSize = 0; /* host memory errors are the kernel's: no address is ever reported */
@@ -798,9 +826,7 @@ aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray, 
 aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray, size_t arraySize)
 {
     static const char fn[] = "aclrtMemUceRepair";
-    if (!memUceInfoArray || !arraySize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL array or arraySize 0", fn);
-    aclError rc = check_dev(deviceId, fn);
+    aclError rc = args_dev(memUceInfoArray && arraySize, deviceId, "NULL array or arraySize 0", fn);
     if (rc)
         return rc;
     return core_err(ACL_ERROR_INVALID_PARAM,
@@ -866,7 +892,7 @@ aclError aclrtGetAllGroupInfo(aclrtGroupInfo *groupInfo)
         .aicore = (int32_t)core_res_default(ACL_RT_DEV_RES_CUBE_CORE),
         .aiv = (int32_t)core_res_default(ACL_RT_DEV_RES_VECTOR_CORE),
         .aic = (int32_t)core_res_default(ACL_RT_DEV_RES_CUBE_CORE),
-        .sdma = (int32_t)g_rt.cfg.workers,          /* copies run on the workers */
+        .sdma = (int32_t)g_rt.cfg.workers,           /* copies run on the workers */
         .asq = (int32_t)CORE_MAX_STREAMS_PER_DEVICE, /* task queues: the stream limit */
     };
     return ACL_SUCCESS;
@@ -886,13 +912,26 @@ aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo *groupInfo, int32_t groupI
     const struct tagRtGroupInfo *g = &groupInfo[groupIndex];
     int32_t v;
     switch ((int)attr) {
-    case ACL_GROUP_AICORE_INT: v = g->aicore; break;
-    case ACL_GROUP_AIV_INT: v = g->aiv; break;
-    case ACL_GROUP_AIC_INT: v = g->aic; break;
-    case ACL_GROUP_SDMANUM_INT: v = g->sdma; break;
-    case ACL_GROUP_ASQNUM_INT: v = g->asq; break;
-    case ACL_GROUP_GROUPID_INT: v = g->id; break;
-    default: return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
+    case ACL_GROUP_AICORE_INT:
+        v = g->aicore;
+        break;
+    case ACL_GROUP_AIV_INT:
+        v = g->aiv;
+        break;
+    case ACL_GROUP_AIC_INT:
+        v = g->aic;
+        break;
+    case ACL_GROUP_SDMANUM_INT:
+        v = g->sdma;
+        break;
+    case ACL_GROUP_ASQNUM_INT:
+        v = g->asq;
+        break;
+    case ACL_GROUP_GROUPID_INT:
+        v = g->id;
+        break;
+    default:
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
     }
     if (valueLen < sizeof(v))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: valueLen %zu is below %zu", fn, valueLen,
@@ -937,8 +976,8 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
     switch ((int)limit) {
     case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
         if (value > 196608)
-            return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: SIMD stack %zu above 196608 bytes",
-                            fn, value);
+            return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: SIMD stack %zu above 196608 bytes", fn,
+                            value);
         value = value <= 32768 ? 32768 : (value + 16383) / 16384 * 16384;
         atomic_store_explicit(&lim_simd_stack, value, memory_order_relaxed); /* relaxed: DI2 */
         return ACL_SUCCESS;
@@ -988,9 +1027,9 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
 static _Atomic int64_t sysopt_proc[SYSOPT_N]; /* DI2 */
 
 struct ctx_opts {
-    uint64_t ctx;           /* context handle (DI3) */
+    uint64_t ctx; /* context handle (DI3) */
     int64_t v[SYSOPT_N];
-    uint8_t set;            /* bit i: v[i] was set */
+    uint8_t set; /* bit i: v[i] was set */
 };
 static pthread_mutex_t ctxopt_lock = PTHREAD_MUTEX_INITIALIZER; /* leaf */
 static struct ctx_opts *ctxopts;                                /* ctxopt_lock */
@@ -1172,7 +1211,8 @@ aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
     if (!timeoutMs)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetOpExecuteTimeout: timeoutMs is NULL");
     /* relaxed: DI2 */
-    *timeoutMs = (uint32_t)(atomic_load_explicit(&op_exec_timeout_us, memory_order_relaxed) / 1000u);
+    *timeoutMs =
+        (uint32_t)(atomic_load_explicit(&op_exec_timeout_us, memory_order_relaxed) / 1000u);
     return ACL_SUCCESS;
 }
 
@@ -1266,8 +1306,8 @@ void core_devstate_fire(int32_t deviceId, aclrtDeviceState state)
         ((aclrtDeviceStateCallback)copy[i].fn)(deviceId, state, copy[i].args);
 }
 
-aclError aclrtSetDeviceTaskAbortCallback(const char *regName,
-                                         aclrtDeviceTaskAbortCallback callback, void *args)
+aclError aclrtSetDeviceTaskAbortCallback(const char *regName, aclrtDeviceTaskAbortCallback callback,
+                                         void *args)
 {
     return named_set(&reg_abort, regName, (void (*)(void))callback, args,
                      "aclrtSetDeviceTaskAbortCallback");
@@ -1451,8 +1491,7 @@ aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCa
     return rc;
 }
 
-aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
-                                       aclFinalizeCallbackFunc cbFunc)
+aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc)
 {
     pthread_mutex_lock(&life_lock);
     aclError rc = life_del(&life_fini, type, (void *)cbFunc, "aclFinalizeCallbackUnRegister");
@@ -1568,8 +1607,8 @@ aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, v
     pthread_mutex_lock(&mdl_lock);
     for (size_t i = 0; i < nmdl;) {
         if (mdl_cbs[i].model == h && mdl_cbs[i].fn == func) {
-            rc = core_err(ACL_ERROR_INVALID_PARAM,
-                          "%s: func is registered for this model already", fn);
+            rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: func is registered for this model already",
+                          fn);
             break;
         }
         if (!core_table_lookup(&g_rt.models, (void *)(uintptr_t)mdl_cbs[i].model)) {

@@ -39,7 +39,8 @@ static int32_t spin_kernel(void *args)
 static void test_before_init(void)
 {
     int32_t v;
-    CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclrtGetDeviceCapability(0, ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV, &v));
+    CHECK_ACL(ACL_ERROR_UNINITIALIZE,
+              aclrtGetDeviceCapability(0, ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV, &v));
     CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclrtGetLogicDevIdByUserDevId(0, &v));
     CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclrtSetOpExecuteTimeOut(3));
     CHECK(aclrtCreateGroupInfo() == NULL);
@@ -80,25 +81,40 @@ static void test_platform(void)
     CHECK_OK(aclplatformGetDeviceInfo(ACL_PLATFORM_AIC_VERSION, buf, sizeof(buf)));
     CHECK(strcmp(buf, "AIC-C-220") == 0);
     /* The SoC has no memory type or vector frequency entry. */
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetDeviceInfo(ACL_PLATFORM_MEMORY_TYPE, buf, sizeof(buf)));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetDeviceInfo(ACL_PLATFORM_VEC_FREQ, buf, sizeof(buf)));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclplatformGetDeviceInfo(ACL_PLATFORM_MEMORY_TYPE, buf, sizeof(buf)));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclplatformGetDeviceInfo(ACL_PLATFORM_VEC_FREQ, buf, sizeof(buf)));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetDeviceInfo(ACL_PLATFORM_SOC_VERSION, buf, 2));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetDeviceInfo(ACL_PLATFORM_SOC_VERSION, NULL, 64));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclplatformGetDeviceInfo(ACL_PLATFORM_SOC_VERSION, NULL, 64));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetDeviceInfo(ACL_PLATFORM_SOC_VERSION, buf, 0));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetDeviceInfo((aclplatformDevInfo)999, buf, 64));
-    CHECK_OK(aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE, "Intrinsic_vadd", buf, sizeof(buf)));
+    CHECK_OK(aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE, "Intrinsic_vadd", buf,
+                                           sizeof(buf)));
     CHECK(strcmp(buf, "float16,float32,int32,int16") == 0);
-    CHECK_OK(aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_VECTOR_CORE, "Intrinsic_vrec", buf, sizeof(buf)));
+    CHECK_OK(aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_VECTOR_CORE, "Intrinsic_vrec",
+                                           buf, sizeof(buf)));
     CHECK(strcmp(buf, "float16,float32") == 0);
-    CHECK_OK(aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE, "Intrinsic_mmad", buf, sizeof(buf)));
+    CHECK_OK(aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE, "Intrinsic_mmad", buf,
+                                           sizeof(buf)));
     CHECK(strncmp(buf, "u32u8u8,s32s8s8", 15) == 0);
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_VECTOR_CORE, "Intrinsic_mmad", buf, sizeof(buf)));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE, "Intrinsic_nope", buf, sizeof(buf)));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE, NULL, buf, sizeof(buf)));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetInstructionInfo((aclplatformCoreType)7, "Intrinsic_vadd", buf, sizeof(buf)));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE, "Intrinsic_vadd", buf, 5));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_VECTOR_CORE, "Intrinsic_mmad",
+                                            buf, sizeof(buf)));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE, "Intrinsic_nope", buf,
+                                            sizeof(buf)));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE,
+                                                                     NULL, buf, sizeof(buf)));
+    CHECK_ACL(
+        ACL_ERROR_INVALID_PARAM,
+        aclplatformGetInstructionInfo((aclplatformCoreType)7, "Intrinsic_vadd", buf, sizeof(buf)));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclplatformGetInstructionInfo(ACL_PLATFORM_CORE_TYPE_AI_CORE,
+                                                                     "Intrinsic_vadd", buf, 5));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclGetDeviceCapability(0, ACL_DEVICE_INFO_UNDEFINED, &n));
-    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclGetDeviceCapability(99, ACL_DEVICE_INFO_L2_SIZE, &n));
+    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID,
+              aclGetDeviceCapability(99, ACL_DEVICE_INFO_L2_SIZE, &n));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclGetDeviceCapability(0, ACL_DEVICE_INFO_L2_SIZE, NULL));
 
     int32_t c = -1;
@@ -115,7 +131,8 @@ static void test_platform(void)
     CHECK_OK(aclrtGetDeviceCapability(0, ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV, &f));
     CHECK(f == ACL_DEV_FEATURE_NOT_SUPPORT);
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetDeviceCapability(0, (aclrtDevFeatureType)5, &f));
-    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetDeviceCapability(-1, ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV, &f));
+    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID,
+              aclrtGetDeviceCapability(-1, ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV, &f));
 }
 
 static void test_identity(uint32_t ndev)
@@ -155,7 +172,7 @@ static void test_identity(uint32_t ndev)
     /* User, logical and physical ids agree (no visible-device remapping). */
     int32_t (*fns[])(int32_t, int32_t *const) = {
         aclrtGetLogicDevIdByUserDevId, aclrtGetUserDevIdByLogicDevId, aclrtGetLogicDevIdByPhyDevId,
-        aclrtGetPhyDevIdByLogicDevId, aclrtGetUserDevIdByPhyDevId, aclrtGetPhyDevIdByUserDevId};
+        aclrtGetPhyDevIdByLogicDevId,  aclrtGetUserDevIdByPhyDevId,   aclrtGetPhyDevIdByUserDevId};
     for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
         int32_t out = -1;
         CHECK_OK(fns[i]((int32_t)ndev - 1, &out));
@@ -206,12 +223,15 @@ static void test_identity(uint32_t ndev)
     CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetDevicesTopo(0, ndev, &topo));
 
     aclrtAtomicOperation ops[] = {ACL_RT_ATOMIC_OPERATION_INTEGER_ADD, ACL_RT_ATOMIC_OPERATION_CAS,
-                                  ACL_RT_ATOMIC_OPERATION_FLOAT_ADD, ACL_RT_ATOMIC_OPERATION_DMA_ADD};
+                                  ACL_RT_ATOMIC_OPERATION_FLOAT_ADD,
+                                  ACL_RT_ATOMIC_OPERATION_DMA_ADD};
     uint32_t caps[4] = {0};
     CHECK_OK(aclrtDeviceGetHostAtomicCapabilities(caps, ops, 4, 0));
     CHECK(caps[0] & ACL_RT_ATOMIC_CAPABILITY_SCALAR32 && caps[0] & ACL_RT_ATOMIC_CAPABILITY_SIGNED);
-    CHECK(caps[0] & ACL_RT_ATOMIC_CAPABILITY_SCALAR64 && caps[1] & ACL_RT_ATOMIC_CAPABILITY_SCALAR64);
-    CHECK(caps[2] & ACL_RT_ATOMIC_CAPABILITY_SCALAR32 && !(caps[2] & ACL_RT_ATOMIC_CAPABILITY_UNSIGNED));
+    CHECK(caps[0] & ACL_RT_ATOMIC_CAPABILITY_SCALAR64 &&
+          caps[1] & ACL_RT_ATOMIC_CAPABILITY_SCALAR64);
+    CHECK(caps[2] & ACL_RT_ATOMIC_CAPABILITY_SCALAR32 &&
+          !(caps[2] & ACL_RT_ATOMIC_CAPABILITY_UNSIGNED));
     CHECK(caps[3] == 0);
     if (ndev > 1) {
         uint32_t p2p[4] = {0};
@@ -222,7 +242,8 @@ static void test_identity(uint32_t ndev)
     aclrtAtomicOperation bad = (aclrtAtomicOperation)13;
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtDeviceGetHostAtomicCapabilities(caps, &bad, 1, 0));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtDeviceGetHostAtomicCapabilities(caps, ops, 0, 0));
-    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtDeviceGetHostAtomicCapabilities(caps, ops, 1, -1));
+    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID,
+              aclrtDeviceGetHostAtomicCapabilities(caps, ops, 1, -1));
 }
 
 static void test_limits_params_timeouts(void)
@@ -236,13 +257,17 @@ static void test_limits_params_timeouts(void)
     CHECK_OK(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, 100));
     CHECK_OK(aclrtDeviceGetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, &v));
     CHECK(v == 32768);
-    CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, 196609));
+    CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID,
+              aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, 196609));
     CHECK_OK(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, 1025));
     CHECK_OK(aclrtDeviceGetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, &v));
     CHECK(v == 1032);
-    CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, 1000));
-    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, 1024));
-    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtDeviceGetLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE, &v));
+    CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID,
+              aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, 1000));
+    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, 1024));
+    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              aclrtDeviceGetLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE, &v));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtDeviceGetLimit((aclrtDeviceLimit)9, &v));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtDeviceGetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, NULL));
 
@@ -336,9 +361,12 @@ static void test_groups(void)
     CHECK(v == 0);
     CHECK_OK(aclrtSetGroup(v));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetGroup(1));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetGroupInfoDetail(gi, 1, ACL_GROUP_AIC_INT, &v, sizeof(v), &ret));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetGroupInfoDetail(gi, 0, ACL_GROUP_AIC_INT, &v, 2, &ret));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetGroupInfoDetail(gi, 0, (aclrtGroupAttr)9, &v, sizeof(v), &ret));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtGetGroupInfoDetail(gi, 1, ACL_GROUP_AIC_INT, &v, sizeof(v), &ret));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtGetGroupInfoDetail(gi, 0, ACL_GROUP_AIC_INT, &v, 2, &ret));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtGetGroupInfoDetail(gi, 0, (aclrtGroupAttr)9, &v, sizeof(v), &ret));
     CHECK_OK(aclrtDestroyGroupInfo(gi));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtDestroyGroupInfo(NULL));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetGroupCount(NULL));
@@ -415,8 +443,8 @@ static void test_log(void)
     bool info = false, trunc = false;
     while (fgets(line, sizeof(line), f)) {
         lines++;
-        if (strstr(line, "[INFO]") && strstr(line, "model 7 loaded") && strstr(line, "rt_devinfo.c:") &&
-            strstr(line, "test_log"))
+        if (strstr(line, "[INFO]") && strstr(line, "model 7 loaded") &&
+            strstr(line, "rt_devinfo.c:") && strstr(line, "test_log"))
             info = true;
         char *x = strstr(line, "xxxx");
         if (strstr(line, "[ERROR]") && x) {

@@ -89,7 +89,8 @@ static void test_init_finalize(void)
     CHECK_OK(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, init_model, &tag));
     CHECK_OK(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, init_other, (void *)(intptr_t)2));
     /* One callback per type except OTHER. */
-    CHECK_ACL(ACL_ERROR_INTERNAL_ERROR, aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, init_model, &tag));
+    CHECK_ACL(ACL_ERROR_INTERNAL_ERROR,
+              aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, init_model, &tag));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclInitCallbackRegister(ACL_REG_TYPE_ACL_DVPP, NULL, NULL));
     CHECK_OK(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, fini_cb, (void *)(intptr_t)9));
     CHECK_OK(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_MODEL, fini_cb, (void *)(intptr_t)8));
@@ -110,7 +111,8 @@ static void test_init_finalize(void)
     CHECK_OK(aclrtSetDevice(0)); /* still initialised */
     CHECK_OK(aclrtResetDevice(0));
     CHECK_OK(aclFinalizeCallbackUnRegister(ACL_REG_TYPE_ACL_OP_COMPILER, fini_fail));
-    CHECK_ACL(ACL_ERROR_INTERNAL_ERROR, aclFinalizeCallbackUnRegister(ACL_REG_TYPE_ACL_OP_COMPILER, fini_fail));
+    CHECK_ACL(ACL_ERROR_INTERNAL_ERROR,
+              aclFinalizeCallbackUnRegister(ACL_REG_TYPE_ACL_OP_COMPILER, fini_fail));
     g_nlog = 0;
     CHECK_OK(aclFinalize());
     CHECK(g_nlog == 2 && strcmp(g_log[0], "fini 80") == 0 && strcmp(g_log[1], "fini 90") == 0);
@@ -290,7 +292,8 @@ static int32_t gate_kernel(void *args)
 static void test_task_abort(void)
 {
     CHECK_OK(aclrtSetDeviceTaskAbortCallback("rt5-abort", abort_cb, &g_pre));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetDeviceTaskAbortCallback("rt5-abort", abort_cb, NULL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtSetDeviceTaskAbortCallback("rt5-abort", abort_cb, NULL));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetDeviceTaskAbortCallback(NULL, abort_cb, NULL));
     /* Two streams, each blocked behind a running task, with queued work. */
     aclrtStream a, b;
