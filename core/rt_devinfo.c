@@ -1216,6 +1216,13 @@ aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
     return ACL_SUCCESS;
 }
 
+uint32_t core_op_wait_timeout_ms(void)
+{
+    uint64_t ms = (uint64_t)atomic_load_explicit(&op_wait_timeout_s, memory_order_relaxed) *
+                  1000u; /* relaxed: DI2 */
+    return ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+}
+
 aclError aclrtSetOpWaitTimeout(uint32_t timeout)
 {
     CORE_REQUIRE_INIT();

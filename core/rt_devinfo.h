@@ -31,6 +31,10 @@ void core_devstate_fire(int32_t deviceId, aclrtDeviceState state);
 /* A device's workers started (g_rt.lock held): the utilization baseline. */
 void core_devinfo_device_started(struct core_device *d);
 
+/* The wait timeout aclrtSetOpWaitTimeout set, in ms (0: none); aclrtStreamWaitEvent
+ * gives it to the waits it queues. */
+uint32_t core_op_wait_timeout_ms(void);
+
 /* aclmdlRIDestroy destroyed modelRI: run and forget its destroy callbacks. */
 void core_mdl_destroy_fire(aclmdlRI modelRI);
 

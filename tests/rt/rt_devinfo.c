@@ -36,6 +36,40 @@ static int32_t spin_kernel(void *args)
     return 0;
 }
 
+/* A host function (it runs on a host thread, not on a device worker) that
+ * holds its stream until the gate opens. */
+static void gate_host(void *args)
+{
+    atomic_int *gate = args;
+    while (!atomic_load_explicit(gate, memory_order_acquire)) /* acquire: the host's release */
+        sleep_ms(1);
+}
+
+/* aclrtSetOpWaitTimeout: a wait queued afterwards gives up after the limit and
+ * the waiting stream's synchronize reports it; the limit 0 waits for ever. */
+static void test_wait_timeout(void)
+{
+    aclrtStream busy, waiter;
+    aclrtEvent ev;
+    CHECK_OK(aclrtCreateStream(&busy));
+    CHECK_OK(aclrtCreateStream(&waiter));
+    CHECK_OK(aclrtCreateEvent(&ev));
+    atomic_int gate = 0;
+    CHECK_OK(aclrtLaunchHostFunc(busy, gate_host, &gate));
+    CHECK_OK(aclrtRecordEvent(ev, busy)); /* completes only when the gate opens */
+    CHECK_OK(aclrtSetOpWaitTimeout(1));
+    CHECK_OK(aclrtStreamWaitEvent(waiter, ev));
+    CHECK_ACL(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, aclrtSynchronizeStream(waiter));
+    CHECK_OK(aclrtSetOpWaitTimeout(0));
+    CHECK_OK(aclrtStreamWaitEvent(waiter, ev));            /* no limit: waits for the gate */
+    atomic_store_explicit(&gate, 1, memory_order_release); /* release: the kernel's acquire */
+    CHECK_OK(aclrtSynchronizeStream(waiter));
+    CHECK_OK(aclrtSynchronizeStream(busy));
+    CHECK_OK(aclrtDestroyEvent(ev));
+    CHECK_OK(aclrtDestroyStream(waiter));
+    CHECK_OK(aclrtDestroyStream(busy));
+}
+
 static void test_before_init(void)
 {
     int32_t v;
@@ -477,6 +511,7 @@ int main(void)
     test_limits_params_timeouts();
     test_groups();
     test_usage();
+    test_wait_timeout();
     test_log();
     TEST_CLOSE();
     int32_t v;
