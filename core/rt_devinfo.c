@@ -45,9 +45,6 @@
 #include "sched/sched.h"
 #include "sched/worker.h"
 
-#define DI_NAME_MAX 128 /* callback registration names, terminator included */
-#define DI_REG_MAX 64   /* registrations per named registry */
-
 static aclError check_dev(int32_t deviceId, const char *fn)
 {
     CORE_REQUIRE_INIT_AS(fn);
@@ -1232,41 +1229,31 @@ aclError aclrtSetOpWaitTimeout(uint32_t timeout)
 
 /* ==== named callback registries (device state, task abort) =============== */
 
-struct named_cb {
-    char name[DI_NAME_MAX];
-    void (*fn)(void); /* the registry's callback type, cast back at the call */
-    void *args;
-};
+static struct core_named_reg reg_state = CORE_NAMED_REG_INIT;
+static struct core_named_reg reg_abort = CORE_NAMED_REG_INIT;
 
-struct named_reg {
-    pthread_mutex_t lock; /* leaf (DI1) */
-    struct named_cb cb[DI_REG_MAX];
-    uint32_t n;           /* lock */
-    _Atomic uint32_t any; /* A: n mirrored for a lock-free "none registered" check */
-};
-
-static struct named_reg reg_state = {.lock = PTHREAD_MUTEX_INITIALIZER};
-static struct named_reg reg_abort = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-static aclError named_set(struct named_reg *r, const char *name, void (*fn)(void), void *args,
-                          const char *api)
+aclError core_named_set(struct core_named_reg *r, const char *name, void (*fn)(void), void *args,
+                        const char *api)
 {
     CORE_REQUIRE_INIT_AS(api);
     if (!name || !name[0])
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: regName is NULL or empty", api);
-    if (strnlen(name, DI_NAME_MAX) >= DI_NAME_MAX)
+    if (strnlen(name, CORE_NAMED_LEN) >= CORE_NAMED_LEN)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: regName is longer than %d bytes", api,
-                        DI_NAME_MAX - 1);
+                        CORE_NAMED_LEN - 1);
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&r->lock);
     uint32_t i = 0;
     while (i < r->n && strcmp(r->cb[i].name, name) != 0)
         i++;
     if (fn && i < r->n)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is registered already", api, name);
-    else if (fn && r->n == DI_REG_MAX)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: \"%s\" is registered already (unregister it with a NULL callback "
+                      "first)",
+                      api, name);
+    else if (fn && r->n == CORE_NAMED_MAX)
         rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: %d callbacks are registered already", api,
-                      DI_REG_MAX);
+                      CORE_NAMED_MAX);
     else if (fn) {
         strcpy(r->cb[r->n].name, name);
         r->cb[r->n].fn = fn;
@@ -1283,8 +1270,7 @@ static aclError named_set(struct named_reg *r, const char *name, void (*fn)(void
     return rc;
 }
 
-/* Copy of the registrations (DI1); returns their number. */
-static uint32_t named_snapshot(struct named_reg *r, struct named_cb *out)
+uint32_t core_named_snapshot(struct core_named_reg *r, struct core_named_cb *out)
 {
     pthread_mutex_lock(&r->lock);
     uint32_t n = r->n;
@@ -1296,8 +1282,8 @@ static uint32_t named_snapshot(struct named_reg *r, struct named_cb *out)
 aclError aclrtRegDeviceStateCallback(const char *regName, aclrtDeviceStateCallback callback,
                                      void *args)
 {
-    return named_set(&reg_state, regName, (void (*)(void))callback, args,
-                     "aclrtRegDeviceStateCallback");
+    return core_named_set(&reg_state, regName, (void (*)(void))callback, args,
+                          "aclrtRegDeviceStateCallback");
 }
 
 bool core_devstate_wanted(void)
@@ -1307,8 +1293,8 @@ bool core_devstate_wanted(void)
 
 void core_devstate_fire(int32_t deviceId, aclrtDeviceState state)
 {
-    struct named_cb copy[DI_REG_MAX];
-    uint32_t n = named_snapshot(&reg_state, copy);
+    struct core_named_cb copy[CORE_NAMED_MAX];
+    uint32_t n = core_named_snapshot(&reg_state, copy);
     for (uint32_t i = 0; i < n; i++)
         ((aclrtDeviceStateCallback)copy[i].fn)(deviceId, state, copy[i].args);
 }
@@ -1316,15 +1302,15 @@ void core_devstate_fire(int32_t deviceId, aclrtDeviceState state)
 aclError aclrtSetDeviceTaskAbortCallback(const char *regName, aclrtDeviceTaskAbortCallback callback,
                                          void *args)
 {
-    return named_set(&reg_abort, regName, (void (*)(void))callback, args,
-                     "aclrtSetDeviceTaskAbortCallback");
+    return core_named_set(&reg_abort, regName, (void (*)(void))callback, args,
+                          "aclrtSetDeviceTaskAbortCallback");
 }
 
 static aclError abort_fire(int32_t dev, aclrtDeviceTaskAbortStage stage, uint32_t timeout,
                            const char *fn)
 {
-    struct named_cb copy[DI_REG_MAX];
-    uint32_t n = named_snapshot(&reg_abort, copy);
+    struct core_named_cb copy[CORE_NAMED_MAX];
+    uint32_t n = core_named_snapshot(&reg_abort, copy);
     for (uint32_t i = 0; i < n; i++) {
         int32_t r = ((aclrtDeviceTaskAbortCallback)copy[i].fn)(dev, stage, timeout, copy[i].args);
         if (r)
