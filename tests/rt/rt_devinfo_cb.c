@@ -280,13 +280,13 @@ static int32_t abort_cb(int32_t dev, aclrtDeviceTaskAbortStage stage, uint32_t t
     return 0;
 }
 
-static int32_t gate_kernel(void *args)
+/* Holds its stream until the gate opens; a host function runs on a host
+ * thread, so the device's workers stay free for the other streams. */
+static void gate_host(void *args)
 {
     atomic_int *gate = args;
-    /* acquire: pairs with the opener's release */
-    while (!atomic_load_explicit(gate, memory_order_acquire))
+    while (!atomic_load_explicit(gate, memory_order_acquire)) /* acquire: the opener's release */
         usleep(200);
-    return 0;
 }
 
 static void test_task_abort(void)
@@ -300,8 +300,8 @@ static void test_task_abort(void)
     CHECK_OK(aclrtCreateStream(&a));
     CHECK_OK(aclrtCreateStream(&b));
     atomic_int gate = 0;
-    CHECK_OK(cpuaclLaunchKernel(a, gate_kernel, &gate));
-    CHECK_OK(cpuaclLaunchKernel(b, gate_kernel, &gate));
+    CHECK_OK(aclrtLaunchHostFunc(a, gate_host, &gate));
+    CHECK_OK(aclrtLaunchHostFunc(b, gate_host, &gate));
     for (int i = 0; i < 50; i++) {
         CHECK_OK(cpuaclLaunchKernel(a, add_one, &g_ran));
         CHECK_OK(cpuaclLaunchKernel(b, add_one, &g_ran));
