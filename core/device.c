@@ -22,6 +22,7 @@
 #include "core/event.h"
 #include "core/model.h"
 #include "core/ipc.h"
+#include "core/rt_devinfo.h"
 #include "core/vmm.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/devmem.h"
@@ -78,6 +79,7 @@ aclError core_device_use(struct core_device *d)
     }
     d->nworkers = n;
     d->active = true;
+    core_devinfo_device_started(d); /* utilization baseline */
     return ACL_SUCCESS;
 }
 
@@ -206,9 +208,26 @@ aclError aclrtGetDeviceCount(uint32_t *count)
     return ACL_SUCCESS;
 }
 
+/* Device-state callbacks (core/rt_devinfo.c) report the set-up and the
+ * teardown of a device's default context, outside the lock: would this call
+ * make (reset: destroy) it? Racing calls may both answer yes. */
+static bool devstate_due(int32_t deviceId, bool reset, bool force)
+{
+    if (!core_devstate_wanted())
+        return false;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_device *d = device_of(deviceId);
+    bool due = d && (reset ? d->refcount && (force || d->refcount == 1) : !d->default_ctx);
+    pthread_mutex_unlock(&g_rt.lock);
+    return due;
+}
+
 aclError aclrtSetDevice(int32_t deviceId)
 {
     CORE_REQUIRE_INIT();
+    bool notify = devstate_due(deviceId, false, false), made = false;
+    if (notify)
+        core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
     aclError lrc = core_lock_live("aclrtSetDevice"); /* T3 */
     if (lrc)
         return lrc;
@@ -221,6 +240,7 @@ aclError aclrtSetDevice(int32_t deviceId)
     }
     aclError rc = core_device_use(d);
     if (rc == ACL_SUCCESS && !d->default_ctx) {
+        made = true;
         d->default_ctx = core_ctx_create_locked(d, true);
         if (!d->default_ctx) {
             core_device_unuse(d);
@@ -234,12 +254,17 @@ aclError aclrtSetDevice(int32_t deviceId)
         core_ctx_set_current(d->default_ctx);
     }
     pthread_mutex_unlock(&g_rt.lock);
+    if (notify && made && rc == ACL_SUCCESS)
+        core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
     return rc;
 }
 
 static aclError reset_device(int32_t deviceId, bool force, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
+    bool notify = devstate_due(deviceId, true, force), torn = false;
+    if (notify)
+        core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
     aclError lrc = core_lock_live(fn); /* T3: finalize resets every device itself */
     if (lrc)
         return lrc;
@@ -256,8 +281,11 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
         if (c)
             core_ctx_destroy_locked(c);
         core_device_unuse(d);
+        torn = true;
     }
     pthread_mutex_unlock(&g_rt.lock);
+    if (notify && torn)
+        core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
     return ACL_SUCCESS;
 }
 

@@ -49,6 +49,7 @@
 #include "core/ipc.h"
 #include "core/model.h"
 #include "core/report.h"
+#include "core/rt_devinfo.h"
 #include "core/task.h"
 #include "sched/clock.h"
 
@@ -841,7 +842,8 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
 {
-    return wait_event(stream, event, 0, false, "aclrtStreamWaitEvent");
+    /* aclrtSetOpWaitTimeout's limit, 0 = none (core/rt_devinfo.c) */
+    return wait_event(stream, event, core_op_wait_timeout_ms(), false, "aclrtStreamWaitEvent");
 }
 
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout)

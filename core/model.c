@@ -23,6 +23,7 @@
 
 #include "core/capture.h"
 #include "core/event.h"
+#include "core/rt_devinfo.h"
 #include "core/rt_task.h"
 #include "core/model.h"
 #include "core/task.h"
@@ -503,6 +504,8 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
     else if (rc == ACL_SUCCESS)
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
+    if (rc == ACL_SUCCESS)
+        core_mdl_destroy_fire(modelRI); /* aclmdlRIDestroyRegisterCallback, outside the lock */
     return rc;
 }
 

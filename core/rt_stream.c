@@ -20,7 +20,7 @@
  * refused with ACL_ERROR_RT_FEATURE_NOT_SUPPORT and a message saying so.
  *
  * Invariants:
- *   SS1. g_cbs holds the registered callbacks by unique name, under ss_lock; firing copies
+ *   SS1. g_ss holds the registered callbacks by unique name, under its lock; firing copies
  *        them under the lock and calls the copies after it, so a callback may register or
  *        unregister (itself included) without deadlock; one unregistered while a fire is in
  *        flight may still be called once by that fire.
@@ -29,67 +29,25 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/rt_devinfo.h"
 #include "core/rt_task.h"
 
-#define SS_MAX 64
-#define SS_NAME 128
-
-struct ss_cb {
-    char name[SS_NAME];
-    aclrtStreamStateCallback fn;
-    void *args;
-};
-
-static pthread_mutex_t ss_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct ss_cb g_cbs[SS_MAX]; /* ss_lock (SS1) */
-static uint32_t g_ncbs;            /* ss_lock */
+/* SS1: the named registry of core/rt_devinfo.h (shared with the device-state callbacks). */
+static struct core_named_reg g_ss = CORE_NAMED_REG_INIT;
 
 aclError aclrtRegStreamStateCallback(const char *regName, aclrtStreamStateCallback callback,
                                      void *args)
 {
-    static const char fn[] = "aclrtRegStreamStateCallback";
-    CORE_REQUIRE_INIT();
-    if (!regName || !regName[0])
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: regName is NULL or empty", fn);
-    if (strnlen(regName, SS_NAME) >= SS_NAME)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: regName is longer than %d bytes", fn,
-                        SS_NAME - 1);
-    aclError rc = ACL_SUCCESS;
-    pthread_mutex_lock(&ss_lock);
-    uint32_t i = 0;
-    while (i < g_ncbs && strcmp(g_cbs[i].name, regName) != 0)
-        i++;
-    if (callback && i < g_ncbs) {
-        rc = core_err(ACL_ERROR_INVALID_PARAM,
-                      "%s: \"%s\" is registered already (unregister it with a NULL callback first)",
-                      fn, regName);
-    } else if (callback && g_ncbs == SS_MAX) {
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: %d callbacks are registered already", fn,
-                      SS_MAX);
-    } else if (callback) {
-        strcpy(g_cbs[g_ncbs].name, regName);
-        g_cbs[g_ncbs].fn = callback;
-        g_cbs[g_ncbs].args = args;
-        g_ncbs++;
-    } else if (i == g_ncbs) {
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not registered", fn, regName);
-    } else { /* unregister, keeping registration order */
-        memmove(&g_cbs[i], &g_cbs[i + 1], (g_ncbs - i - 1) * sizeof(g_cbs[0]));
-        g_ncbs--;
-    }
-    pthread_mutex_unlock(&ss_lock);
-    return rc;
+    return core_named_set(&g_ss, regName, (void (*)(void))callback, args,
+                          "aclrtRegStreamStateCallback");
 }
 
 void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state)
 {
-    struct ss_cb copy[SS_MAX];
-    pthread_mutex_lock(&ss_lock);
-    uint32_t n = g_ncbs;
-    memcpy(copy, g_cbs, n * sizeof(copy[0]));
-    pthread_mutex_unlock(&ss_lock);
+    struct core_named_cb copy[CORE_NAMED_MAX];
+    uint32_t n = core_named_snapshot(&g_ss, copy);
     for (uint32_t i = 0; i < n; i++) /* SS1: outside the lock, in registration order */
-        copy[i].fn(stream, state, copy[i].args);
+        ((aclrtStreamStateCallback)copy[i].fn)(stream, state, copy[i].args);
 }
 
 aclError aclrtStreamStop(aclrtStream stream)
@@ -138,11 +96,12 @@ static aclError activation_check(aclrtStream target, aclrtStream stream, const c
     if (ma != ms)
         return core_err(ACL_ERROR_RT_STREAM_MODEL, "%s: the two streams belong to different models",
                         fn);
-    return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                    "%s: activation is for streams bound with ACL_MODEL_STREAM_FLAG_DEFAULT, which "
-                    "cpuacl does not build; streams bound with ACL_MODEL_STREAM_FLAG_HEAD are always "
-                    "active",
-                    fn);
+    return core_err(
+        ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+        "%s: activation is for streams bound with ACL_MODEL_STREAM_FLAG_DEFAULT, which "
+        "cpuacl does not build; streams bound with ACL_MODEL_STREAM_FLAG_HEAD are always "
+        "active",
+        fn);
 }
 
 aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream)

@@ -13,6 +13,7 @@
 #include "core/core.h"
 #include "core/obs.h"
 #include "core/report.h"
+#include "core/rt_devinfo.h"
 #include "core/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/mem.h"
@@ -131,6 +132,8 @@ static void worker_stopping(void)
 
 /* ---- init / finalize ---------------------------------------------------- */
 
+static void finalize_locked(void);
+
 aclError aclInit(const char *configPath)
 {
     pthread_mutex_lock(&g_rt.lock);
@@ -175,7 +178,16 @@ aclError aclInit(const char *configPath)
     /* release: entry points that see initialised also see the config. */
     atomic_store_explicit(&g_rt.initialised, true, memory_order_release);
     pthread_mutex_unlock(&g_rt.lock);
-    return ACL_SUCCESS;
+    /* Init callbacks (aclInitCallbackRegister), outside the lock; a failing
+     * one fails aclInit, which then leaves nothing initialised. */
+    rc = core_devinfo_after_init(configPath);
+    if (rc) {
+        pthread_mutex_lock(&g_rt.lock);
+        if (g_rt.init_count && !g_finalizing)
+            finalize_locked();
+        pthread_mutex_unlock(&g_rt.lock);
+    }
+    return rc;
 }
 
 
@@ -196,6 +208,7 @@ static void finalize_locked(void)
         core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
     core_report_fini_all();
     core_dump_fini(); /* aclInit's dump configuration ends with it */
+    core_devinfo_after_finalize(); /* model-destroy callbacks, kept configuration */
     mem_fini();
     g_rt.init_count = 0;
     /* Let pending call_rcu frees run before the process may exit. */
@@ -206,6 +219,13 @@ static void finalize_locked(void)
 
 aclError aclFinalize(void)
 {
+    /* Finalize callbacks (aclFinalizeCallbackRegister) first, outside the lock;
+     * a failing one stops the finalize, as on the reference. */
+    if (core_initialised()) {
+        aclError frc = core_devinfo_before_finalize();
+        if (frc)
+            return frc;
+    }
     pthread_mutex_lock(&g_rt.lock);
     while (g_finalizing)
         pthread_cond_wait(&g_fin_cv, &g_rt.lock);
@@ -220,6 +240,14 @@ aclError aclFinalize(void)
 
 aclError aclFinalizeReference(uint64_t *refCount)
 {
+    pthread_mutex_lock(&g_rt.lock);
+    bool last = g_rt.init_count == 1 && !g_finalizing;
+    pthread_mutex_unlock(&g_rt.lock);
+    if (last) { /* this call will finalize: its callbacks first, as aclFinalize */
+        aclError frc = core_devinfo_before_finalize();
+        if (frc)
+            return frc;
+    }
     pthread_mutex_lock(&g_rt.lock);
     while (g_finalizing)
         pthread_cond_wait(&g_fin_cv, &g_rt.lock);

@@ -176,6 +176,7 @@ struct mem_pool {
                                steal_lock + a grace period, or at init          */
     /* Hot line: written by every alloc and free on this pool. */
     alignas(64) _Atomic size_t used; /* A: charged bytes (D2) */
+    _Atomic size_t peak;             /* A: highest used (same line: charges touch both) */
     /* Cold lines. */
     alignas(64) _Atomic size_t used_huge; /* A */
     _Atomic size_t used_huge1g;           /* A */
@@ -548,6 +549,14 @@ static inline bool used_add(struct mem_pool *p, size_t n, size_t margin)
             return false;
     } while (!atomic_compare_exchange_weak_explicit(&p->used, &u, u + n, memory_order_relaxed,
                                                     memory_order_relaxed));
+    /* relaxed: a statistic (aclrtGetMemUsageInfo); raise it to u + n unless higher.
+     * With per-thread reservations (D9) a charge is a whole chunk, so the peak is an
+     * upper bound: it counts capacity reserved but not yet handed out as used. */
+    size_t pk = atomic_load_explicit(&p->peak, memory_order_relaxed);
+    while (pk < u + n && !atomic_compare_exchange_weak_explicit(&p->peak, &pk, u + n,
+                                                               memory_order_relaxed,
+                                                               memory_order_relaxed))
+        ;
     return true;
 }
 
@@ -1120,6 +1129,7 @@ int mem_pool_fini(unsigned idx)
      * steal_lock: a stealer that saw LIVE has credited by now (D11). */
     pthread_mutex_lock(&p->steal_lock);
     atomic_store_explicit(&p->used, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->peak, 0, memory_order_relaxed);
     atomic_store_explicit(&p->used_huge, 0, memory_order_relaxed);
     atomic_store_explicit(&p->used_huge1g, 0, memory_order_relaxed);
     for (int k = 0; k < MEM_PAGE_KINDS; k++)
@@ -1155,6 +1165,7 @@ int mem_pool_stats(unsigned idx, struct mem_dev_stats *st)
     /* reservations count as free (D9): a snapshot, exact when no thread allocates */
     size_t res = res_sum(idx);
     st->used = st->used > res ? st->used - res : 0;
+    st->peak = atomic_load_explicit(&p->peak, memory_order_relaxed);
     st->used_huge = atomic_load_explicit(&p->used_huge, memory_order_relaxed);
     st->used_huge1g = atomic_load_explicit(&p->used_huge1g, memory_order_relaxed);
     size_t big = st->used_huge + st->used_huge1g;

@@ -32,6 +32,7 @@
 struct mem_dev_stats {
     size_t capacity;                /* bytes the pool may hand out (SIZE_MAX: host)   */
     size_t used;                    /* bytes charged to live allocations              */
+    size_t peak;                    /* highest `used` since the pool was created      */
     size_t used_normal;             /* ... on base pages                              */
     size_t used_huge;               /* ... on 2 MiB pages (THP or hugetlb)            */
     size_t used_huge1g;             /* ... on 1 GiB hugetlb pages (whole pages)       */

@@ -423,13 +423,16 @@ static void *worker_main(void *arg)
             process_mailbox(w);
         if (atomic_load_explicit(&w->stop, memory_order_acquire))
             break;
+        /* While idle, the pass's start is when a busy period would begin (the
+         * tasks it runs count as busy): one clock read per idle pass only. */
+        uint64_t pass_start = idle_since ? sched_now_ns() : 0;
         uint32_t done = 0;
         for (uint32_t i = 0; i < w->nstreams; i++)
             done += run_stream(w, w->streams[i]);
         if (done) {
             idle_rounds = 0;
             if (idle_since) {
-                busy_since = sched_now_ns();
+                busy_since = pass_start;
                 idle_since = 0;
                 /* relaxed: statistics; readers add the open interval. */
                 atomic_store_explicit(&w->st.busy_since, busy_since, memory_order_relaxed);

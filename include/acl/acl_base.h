@@ -277,6 +277,40 @@ ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffe
  * Works before aclInit in cpuacl. */
 ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
 
+/* ==== device facts and application log (issue 15, rt5) ==== */
+
+/* Hardware sizes aclGetDeviceCapability reports (docs/rt-device.md). */
+typedef enum {
+    ACL_DEVICE_INFO_UNDEFINED = -1,
+    ACL_DEVICE_INFO_AI_CORE_NUM = 0,
+    ACL_DEVICE_INFO_VECTOR_CORE_NUM = 1,
+    ACL_DEVICE_INFO_L2_SIZE = 2
+} aclDeviceInfo;
+
+/* Runtime parameters of aclrtSetSysParamOpt / aclrtCtxSetSysParamOpt. */
+typedef enum {
+    ACL_OPT_DETERMINISTIC = 0, /* 0 off, 1 deterministic, 2 strong, 3 batch consistency */
+    ACL_OPT_ENABLE_DEBUG_KERNEL = 1,
+    ACL_OPT_STRONG_CONSISTENCY ACL_DEPRECATED_MESSAGE(
+        "ACL_OPT_STRONG_CONSISTENCY is deprecated, use ACL_OPT_DETERMINISTIC with value 2 instead") = 2,
+    ACL_OPT_ENABLE_KERNEL_EARLY_START = 3
+} aclSysParamOpt;
+
+/* Write one application log line (at most 1024 bytes, longer ones end in
+ * "...[truncated]") when logLevel passes ASCEND_GLOBAL_LOG_LEVEL (default ERROR):
+ * to stdout with ASCEND_SLOG_PRINT_TO_STDOUT=1, else appended to
+ * $ASCEND_PROCESS_LOG_PATH/plog/plog-<pid>.log (default $HOME/ascend/log). */
+ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char *func, const char *file,
+                                   uint32_t line, const char *fmt, ...);
+
+#define ACL_APP_LOG(level, fmt, ...) \
+    aclAppLog(level, __FUNCTION__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
+
+/* A hardware size of the device (cores of the SoC cpuacl presents, the host's
+ * last-level cache as L2). */
+ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo,
+                                                    int64_t *value);
+
 #ifdef __cplusplus
 }
 #endif
