@@ -196,9 +196,12 @@ static void dead_drain(void)
 
 /* ---- ordering tables (g_lock) ------------------------------------------------------- */
 
-static void *table_slot(void **arr, size_t *n, size_t elem)
+/* A new entry at the end of *arr. With `bounded`, a full table forgets its oldest half
+ * first: fewer known waits only make reuse more conservative. The per-stream free counters
+ * are never forgotten (a counter that restarted would make old knowledge look new). */
+static void *table_slot(void **arr, size_t *n, size_t elem, bool bounded)
 {
-    if (*n == MP_TABLE_MAX) { /* forget the oldest half: reuse becomes more conservative */
+    if (bounded && *n == MP_TABLE_MAX) {
         memmove(*arr, (char *)*arr + elem * (MP_TABLE_MAX / 2), elem * (MP_TABLE_MAX / 2));
         *n = MP_TABLE_MAX / 2;
     }
@@ -218,7 +221,7 @@ static uint64_t *stream_frees(uint64_t stream, bool add)
             return &g_sq[i].frees;
     if (!add)
         return NULL;
-    struct mp_sq *e = table_slot((void **)&g_sq, &g_nsq, sizeof(*e));
+    struct mp_sq *e = table_slot((void **)&g_sq, &g_nsq, sizeof(*e), false);
     if (!e)
         return NULL;
     e->stream = stream;
@@ -254,7 +257,7 @@ void core_mempool_note_record_(aclrtEvent event, aclrtStream stream)
         for (size_t i = 0; i < g_nev; i++)
             if (g_ev[i].event == (uint64_t)(uintptr_t)event)
                 e = &g_ev[i];
-        if (!e && (e = table_slot((void **)&g_ev, &g_nev, sizeof(*e))))
+        if (!e && (e = table_slot((void **)&g_ev, &g_nev, sizeof(*e), true)))
             e->event = (uint64_t)(uintptr_t)event;
         if (e) {
             e->stream = key;
@@ -281,7 +284,7 @@ void core_mempool_note_wait_(aclrtStream stream, aclrtEvent event)
         for (size_t j = 0; j < g_nkn; j++)
             if (g_kn[j].waiter == key && g_kn[j].stream == g_ev[i].stream)
                 k = &g_kn[j];
-        if (!k && (k = table_slot((void **)&g_kn, &g_nkn, sizeof(*k)))) {
+        if (!k && (k = table_slot((void **)&g_kn, &g_nkn, sizeof(*k), true))) {
             k->waiter = key;
             k->stream = g_ev[i].stream;
             k->frees = 0;
