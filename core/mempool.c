@@ -653,23 +653,33 @@ static aclError attr_bad(aclrtMemPoolAttr attr, const char *fn)
                     (int)attr);
 }
 
-aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value)
+/* The opening of SetAttr / GetAttr: the argument checks, then g_lock held with *p the live
+ * pool (ACL_SUCCESS), or the error without the lock. */
+static aclError attr_open(aclrtMemPool memPool, const void *value, struct mp_pool **p,
+                          const char *verb, const char *fn)
 {
-    static const char fn[] = "aclrtMemPoolSetAttr";
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!memPool)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: memPool is NULL", fn);
     if (!value)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: value is NULL", fn);
-    aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_lock);
-    struct mp_pool *p = pool_find(memPool);
-    if (!p) {
-        rc = core_err(ACL_ERROR_RT_PARAM_INVALID,
-                      "%s: %p is not a live memory pool (create it before setting attributes)",
-                      fn, memPool);
-        goto out;
-    }
+    *p = pool_find(memPool);
+    if (*p)
+        return ACL_SUCCESS;
+    pthread_mutex_unlock(&g_lock);
+    return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                    "%s: %p is not a live memory pool (create it before %s attributes)", fn,
+                    memPool, verb);
+}
+
+aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value)
+{
+    struct mp_pool *p;
+    static const char fn[] = "aclrtMemPoolSetAttr";
+    aclError rc = attr_open(memPool, value, &p, "setting", fn);
+    if (rc)
+        return rc;
     uint64_t v64;
     switch (attr) {
     case ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES:
@@ -709,7 +719,6 @@ aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *
     default:
         rc = attr_bad(attr, fn);
     }
-out:
     pthread_mutex_unlock(&g_lock);
     return rc;
 }
@@ -717,23 +726,13 @@ out:
 aclError aclrtMemPoolGetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value)
 {
     static const char fn[] = "aclrtMemPoolGetAttr";
-    CORE_REQUIRE_INIT();
-    if (!memPool)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: memPool is NULL", fn);
-    if (!value)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: value is NULL", fn);
-    aclError rc = ACL_SUCCESS;
-    pthread_mutex_lock(&g_lock);
-    struct mp_pool *p = pool_find(memPool);
+    struct mp_pool *p;
+    aclError rc = attr_open(memPool, value, &p, "getting", fn);
+    if (rc)
+        return rc;
     uint32_t v32 = 0;
     uint64_t v64 = 0;
     bool is32 = false;
-    if (!p) {
-        rc = core_err(ACL_ERROR_RT_PARAM_INVALID,
-                      "%s: %p is not a live memory pool (create it before getting attributes)",
-                      fn, memPool);
-        goto out;
-    }
     switch (attr) {
     case ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES:
         v32 = p->ev_dep, is32 = true;
