@@ -130,6 +130,7 @@ enum core_htype {
     CORE_H_TASKGRP = 0xC5,
     CORE_H_DRVMEM = 0xC6, /* aclrtDrvMemHandle (core/vmm.c) */
     CORE_H_MODEL_TASK = 0xC7, /* aclmdlRITask values (core/capture.c): never in a table */
+    CORE_H_MBUF = 0xC8, /* aclrtMbuf / acltdtBuf values (core/rt_buf.c) */
 };
 
 /*

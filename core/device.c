@@ -20,6 +20,7 @@
 #include "core/core.h"
 #include "core/errinfo.h"
 #include "core/event.h"
+#include "core/mempool.h"
 #include "core/model.h"
 #include "core/ipc.h"
 #include "core/rt_devinfo.h"
@@ -96,6 +97,7 @@ void core_device_unuse(struct core_device *d)
     d->active = false;
     /* The device's memory goes with it, as on hardware (virtual memory first: it is
      * charged to the pool); so does peer access. */
+    core_mempool_device_fini_locked(d->id); /* stream-ordered pools of its memory */
     core_vmm_device_fini_locked(d->id);
     core_ipc_device_fini_locked(d->id); /* imports and exports of its memory */
     mem_dev_fini(d->id);

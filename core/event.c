@@ -47,6 +47,7 @@
 #include "core/core.h"
 #include "core/event.h"
 #include "core/ipc.h"
+#include "core/mempool.h"
 #include "core/model.h"
 #include "core/report.h"
 #include "core/rt_devinfo.h"
@@ -764,7 +765,10 @@ static aclError record(aclrtEvent event, aclrtStream stream, bool external, cons
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 {
-    return record(event, stream, false, "aclrtRecordEvent");
+    aclError rc = record(event, stream, false, "aclrtRecordEvent");
+    if (rc == ACL_SUCCESS)
+        core_mempool_note_record(event, stream); /* stream-ordered pools (core/mempool.c) */
+    return rc;
 }
 
 aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag)
@@ -843,7 +847,10 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
 {
     /* aclrtSetOpWaitTimeout's limit, 0 = none (core/rt_devinfo.c) */
-    return wait_event(stream, event, core_op_wait_timeout_ms(), false, "aclrtStreamWaitEvent");
+    aclError rc = wait_event(stream, event, core_op_wait_timeout_ms(), false, "aclrtStreamWaitEvent");
+    if (rc == ACL_SUCCESS)
+        core_mempool_note_wait(stream, event); /* stream-ordered pools (core/mempool.c) */
+    return rc;
 }
 
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout)

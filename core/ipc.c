@@ -97,6 +97,8 @@ struct core_ipc_obj {
     uintptr_t reg;          /* importer of IPC_MEM: registered base */
     uint64_t handle;        /* IPC_PHYS: the physical handle here; IPC_NOTIFY: the notify */
     uint64_t share;         /* IPC_PHYS: the uint64 shareable handle */
+    bool link_set;          /* IPC_MEM export: aclrtIpcMemSetAttr gave an access link */
+    uint32_t link;          /* ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_* (kept; one bus here) */
     struct core_ipc_obj *next;
 };
 
@@ -1275,4 +1277,98 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
     core_event_put(ev);
     *event = h;
     return ACL_SUCCESS;
+}
+
+/* ---- cross-server extras (issue 15, rt7; docs/rt-memobj.md) ----------------------------- */
+
+aclError aclrtIpcMemSetAttr(const char *key, aclrtIpcMemAttrType type, uint64_t attr)
+{
+    static const char fn[] = "aclrtIpcMemSetAttr";
+    CORE_REQUIRE_INIT();
+    if (!key)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: key is NULL", fn);
+    if (type != ACL_RT_IPC_MEM_ATTR_ACCESS_LINK)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: type %d is not in [0, 1)", fn, (int)type);
+    if (attr > ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_UB_MULTI_PORT_PATH)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: attr %" PRIu64 " is not in [0, 4)", fn,
+                        attr);
+    struct core_ipc_obj *o;
+    aclError rc = mem_key_lock(key, true, &o, fn);
+    if (rc)
+        return rc;
+    if (!o) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a live key exported by this "
+                      "process", fn, key);
+    } else {
+        o->link = (uint32_t)attr;
+        o->link_set = true;
+    }
+    pthread_mutex_unlock(&ipc_lock);
+    return rc;
+}
+
+/* The checks of a server pid list: every entry names pids (exactly one when one_pid). */
+static aclError server_pids_check(const aclrtServerPid *sp, size_t num, bool one_pid,
+                                  const char *fn)
+{
+    if (!sp)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: serverPids is NULL", fn);
+    if (!num)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: num must not be 0", fn);
+    for (size_t i = 0; i < num; i++) {
+        if (!sp[i].pid)
+            return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: serverPids[%zu].pid is NULL", fn, i);
+        if (one_pid && sp[i].num != 1)
+            return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: serverPids[%zu].num is %zu, must be 1",
+                            fn, i, sp[i].num);
+    }
+    return ACL_SUCCESS;
+}
+
+/* One machine: every server id names this host (the only place a pid can run), so the pids
+ * of every entry join the white list whatever its sdid. */
+aclError aclrtIpcMemImportPidInterServer(const char *key, aclrtServerPid *serverPids, size_t num)
+{
+    static const char fn[] = "aclrtIpcMemImportPidInterServer";
+    CORE_REQUIRE_INIT();
+    if (!key)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: key is NULL", fn);
+    aclError rc = server_pids_check(serverPids, num, false, fn);
+    if (rc)
+        return rc;
+    struct core_ipc_obj *o;
+    if ((rc = mem_key_lock(key, true, &o, fn)))
+        return rc;
+    if (!o)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a live key exported by this "
+                      "process", fn, key);
+    for (size_t i = 0; i < num && rc == ACL_SUCCESS; i++)
+        rc = set_pids(o->desc, serverPids[i].pid, serverPids[i].num, fn);
+    pthread_mutex_unlock(&ipc_lock);
+    return rc;
+}
+
+aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid *serverPids,
+                                            size_t num)
+{
+    static const char fn[] = "aclrtNotifySetImportPidInterServer";
+    CORE_REQUIRE_INIT();
+    if (!notify)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: notify is NULL", fn);
+    aclError rc = server_pids_check(serverPids, num, true, fn);
+    if (rc)
+        return rc;
+    struct core_notify *n = core_notify_get(notify);
+    if (!n)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live notify", fn, notify);
+    struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire); /* see export */
+    pthread_mutex_lock(&ipc_lock);
+    if (!o || !o->exported)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %p has no export key (aclrtNotifyGetExportKey first)", fn, notify);
+    for (size_t i = 0; i < num && rc == ACL_SUCCESS; i++)
+        rc = set_pids(o->desc, serverPids[i].pid, 1, fn);
+    pthread_mutex_unlock(&ipc_lock);
+    core_notify_put(n);
+    return rc;
 }

@@ -13,6 +13,7 @@
 
 #include "core/allocator.h"
 #include "core/core.h"
+#include "core/mempool.h"
 #include "core/rt_task.h"
 #include "core/model.h"
 #include "core/report.h"
@@ -165,6 +166,7 @@ aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const cha
     int32_t e = sched_stream_take_error(&s->s);
     if (e)
         return core_err_async((aclError)e, fn);
+    core_mempool_on_sync(); /* pools release idle memory (core/mempool.c) */
     return ACL_SUCCESS;
 }
 

@@ -10,9 +10,9 @@
  * destroy unlinks it, stops its core_bq (waking waiters) and frees it after
  * the last reference is dropped.
  *
- * Buffers: a tdtq_buf is a management record (data length, 96-byte private
- * area, chain) over a reference-counted data block (acltdtCopyBufRef makes a
- * second record over the same block). Freeing a chain head frees its chain.
+ * Buffers: the shared implementation of core/rt_buf.c (acltdtBuf and aclrtMbuf
+ * are the same objects). Queues hold struct core_buf records; a dequeue hands
+ * out the record's handle.
  *
  * Routes: g_routes (under g_q_lock) holds the bound (src, dst) pairs. An
  * enqueue onto a source queue with bound routes delivers the buffer to each
@@ -36,15 +36,14 @@
 #include "core/bq.h"
 #include "core/core.h"
 #include "core/err.h"
+#include "core/rt_buf.h"
 
 #define TDTQ_MAX 4096
 #define TDTQ_NAME_MAX 128 /* incl. the terminator (RT_MQ_MAX_NAME_LEN) */
 #define TDTQ_DEPTH_DEFAULT 8
 #define TDTQ_DEPTH_MAX 8192
-#define TDTQ_PRIV 96      /* private (user data) area of a buffer */
-#define TDTQ_CHAIN_MAX 128
+#define TDTQ_PRIV CORE_BUF_PRIV /* private (user data) area of a buffer */
 #define TDTQ_GRANTS 16
-#define TDTQ_BUF_MAGIC 0x74714275u
 #define TDTQ_PERM_ALL                                                               \
     (ACL_TDT_QUEUE_PERMISSION_MANAGE | ACL_TDT_QUEUE_PERMISSION_DEQUEUE |          \
      ACL_TDT_QUEUE_PERMISSION_ENQUEUE)
@@ -70,22 +69,6 @@ struct acltdtQueueRouteQueryInfo {
     bool has_mode, has_src, has_dst;
 };
 
-struct tdtq_block {
-    _Atomic uint32_t refs; /* A: records over this block */
-    size_t size;
-    unsigned char bytes[];
-};
-
-struct tdtq_buf {
-    uint32_t magic;
-    struct tdtq_block *blk;
-    size_t len; /* valid data length */
-    unsigned char priv[TDTQ_PRIV];
-    uint32_t nchain;                    /* bufs after the head */
-    struct tdtq_buf *chain[TDTQ_CHAIN_MAX - 1];
-    bool in_chain;                      /* a member of some head's chain */
-};
-
 struct tdtq {
     uint32_t id;    /* I */
     uint32_t refs;  /* g_q_lock */
@@ -102,191 +85,63 @@ static uint32_t g_next_id = 1;
 static struct acltdtQueueRoute *g_routes; /* bound routes, g_q_lock */
 static size_t g_nroutes, g_caproutes;
 
-/* ---- buffers --------------------------------------------------------------------- */
-
-static struct tdtq_buf *buf_of(const void *b)
-{
-    const struct tdtq_buf *x = b;
-    return x && x->magic == TDTQ_BUF_MAGIC ? (struct tdtq_buf *)x : NULL;
-}
-
-static struct tdtq_buf *buf_rec(struct tdtq_block *blk)
-{
-    struct tdtq_buf *b = calloc(1, sizeof(*b));
-    if (!b)
-        return NULL;
-    b->magic = TDTQ_BUF_MAGIC;
-    b->blk = blk;
-    return b;
-}
-
-static void buf_release(struct tdtq_buf *b)
-{
-    for (uint32_t i = 0; i < b->nchain; i++)
-        buf_release(b->chain[i]);
-    /* acq_rel: the last holder sees every other holder's writes before freeing. */
-    if (atomic_fetch_sub_explicit(&b->blk->refs, 1, memory_order_acq_rel) == 1)
-        free(b->blk);
-    b->magic = 0;
-    free(b);
-}
+/* ---- buffers (the shared implementation, core/rt_buf.c) ---------------------------- */
 
 aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf *buf)
 {
-    if (!buf)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtAllocBuf: buf is NULL");
-    if (type != ACL_TDT_NORMAL_MEM && type != ACL_TDT_DVPP_MEM)
+    if (buf && type != ACL_TDT_NORMAL_MEM && type != ACL_TDT_DVPP_MEM)
         return core_err(ACL_ERROR_INVALID_PARAM, "acltdtAllocBuf: type %u is invalid", type);
-    if (size > 0xFFFFFFFFull)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtAllocBuf: size %zu exceeds 4G", size);
-    struct tdtq_block *blk = malloc(sizeof(*blk) + size);
-    struct tdtq_buf *b = blk ? buf_rec(blk) : NULL;
-    if (!b) {
-        free(blk);
-        return core_err(ACL_ERROR_BAD_ALLOC, "acltdtAllocBuf: out of memory (%zu bytes)", size);
-    }
-    atomic_init(&blk->refs, 1);
-    blk->size = size;
-    b->len = size;
-    *buf = b;
-    return ACL_SUCCESS;
+    return core_buf_alloc(buf, size, true, __func__);
 }
 
 aclError acltdtFreeBuf(acltdtBuf buf)
 {
-    struct tdtq_buf *b = buf_of(buf);
-    if (!b)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtFreeBuf: buf is NULL or invalid");
-    if (b->in_chain)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtFreeBuf: the buffer is in a chain; free the chain's head");
-    buf_release(b);
-    return ACL_SUCCESS;
+    return core_buf_free(buf, __func__);
 }
 
 aclError acltdtGetBufData(const acltdtBuf buf, void **dataPtr, size_t *size)
 {
-    struct tdtq_buf *b = buf_of(buf);
-    if (!b || !dataPtr || !size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetBufData: buf, dataPtr or size invalid");
-    *dataPtr = b->blk->bytes;
-    *size = b->blk->size;
-    return ACL_SUCCESS;
+    return core_buf_get_data(buf, dataPtr, size, __func__);
 }
 
 aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len)
 {
-    struct tdtq_buf *b = buf_of(buf);
-    if (!b)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtSetBufDataLen: buf is NULL or invalid");
-    if (len > b->blk->size)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtSetBufDataLen: len %zu exceeds the data area (%zu bytes)", len,
-                        b->blk->size);
-    b->len = len;
-    return ACL_SUCCESS;
+    return core_buf_set_len(buf, len, __func__);
 }
 
 aclError acltdtGetBufDataLen(acltdtBuf buf, size_t *len)
 {
-    struct tdtq_buf *b = buf_of(buf);
-    if (!b || !len)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetBufDataLen: buf or len invalid");
-    *len = b->len;
-    return ACL_SUCCESS;
+    return core_buf_get_len(buf, len, __func__);
 }
 
 aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf)
 {
-    struct tdtq_buf *h = buf_of(headBuf), *b = buf_of(buf);
-    if (!h || !b || h == b)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtAppendBufChain: headBuf or buf invalid");
-    if (h->in_chain || b->in_chain || b->nchain)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtAppendBufChain: a buffer may be in one chain, and a chain head "
-                        "cannot be appended");
-    if (h->nchain + 1 >= TDTQ_CHAIN_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtAppendBufChain: a chain holds at most %d "
-                                                 "buffers", TDTQ_CHAIN_MAX);
-    h->chain[h->nchain++] = b;
-    b->in_chain = true;
-    return ACL_SUCCESS;
+    return core_buf_append(headBuf, buf, __func__);
 }
 
 aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t *num)
 {
-    struct tdtq_buf *h = buf_of(headBuf);
-    if (!h || !num)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetBufChainNum: headBuf or num invalid");
-    *num = h->nchain + 1;
-    return ACL_SUCCESS;
+    return core_buf_chain_num(headBuf, num, __func__);
 }
 
 aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf *buf)
 {
-    struct tdtq_buf *h = buf_of(headBuf);
-    if (!h || !buf)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetBufFromChain: headBuf or buf invalid");
-    if (index > h->nchain)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtGetBufFromChain: index %u is out of range [0, %u)", index,
-                        h->nchain + 1);
-    *buf = index ? h->chain[index - 1] : h;
-    return ACL_SUCCESS;
-}
-
-static aclError priv_check(const char *fn, struct tdtq_buf *b, const void *p, size_t size,
-                           size_t offset)
-{
-    if (!b || !p)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: buf or dataPtr is NULL or invalid", fn);
-    if (size > TDTQ_PRIV || offset > TDTQ_PRIV || size + offset > TDTQ_PRIV)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: offset %zu + size %zu exceeds the %d-byte private area", fn, offset,
-                        size, TDTQ_PRIV);
-    return ACL_SUCCESS;
+    return core_buf_from_chain(headBuf, index, buf, __func__);
 }
 
 aclError acltdtGetBufUserData(const acltdtBuf buf, void *dataPtr, size_t size, size_t offset)
 {
-    struct tdtq_buf *b = buf_of(buf);
-    aclError rc = priv_check(__func__, b, dataPtr, size, offset);
-    if (rc == ACL_SUCCESS)
-        memcpy(dataPtr, b->priv + offset, size);
-    return rc;
+    return core_buf_user_data(buf, dataPtr, size, offset, false, __func__);
 }
 
 aclError acltdtSetBufUserData(acltdtBuf buf, const void *dataPtr, size_t size, size_t offset)
 {
-    struct tdtq_buf *b = buf_of(buf);
-    aclError rc = priv_check(__func__, b, dataPtr, size, offset);
-    if (rc == ACL_SUCCESS)
-        memcpy(b->priv + offset, dataPtr, size);
-    return rc;
-}
-
-static struct tdtq_buf *buf_ref(struct tdtq_buf *b)
-{
-    struct tdtq_buf *n = buf_rec(b->blk);
-    if (!n)
-        return NULL;
-    /* relaxed: the caller holds a reference, so the block stays alive. */
-    atomic_fetch_add_explicit(&b->blk->refs, 1, memory_order_relaxed);
-    n->len = b->len;
-    memcpy(n->priv, b->priv, TDTQ_PRIV);
-    return n;
+    return core_buf_user_data(buf, (void *)dataPtr, size, offset, true, __func__);
 }
 
 aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf *newBuf)
 {
-    struct tdtq_buf *b = buf_of(buf);
-    if (!b || !newBuf)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtCopyBufRef: buf or newBuf invalid");
-    struct tdtq_buf *n = buf_ref(b);
-    if (!n)
-        return core_err(ACL_ERROR_BAD_ALLOC, "acltdtCopyBufRef: out of memory");
-    *newBuf = n;
-    return ACL_SUCCESS;
+    return core_buf_copy_ref(buf, newBuf, __func__);
 }
 
 /* ---- queue attributes ------------------------------------------------------------ */
@@ -449,7 +304,7 @@ static void q_put(struct tdtq *q)
 
 static void drop_buf(void *p)
 {
-    buf_release(p);
+    core_buf_release(p);
 }
 
 aclError acltdtDestroyQueue(uint32_t qid)
@@ -500,7 +355,7 @@ static size_t routes_from(uint32_t src, uint32_t *dst, size_t max)
 }
 
 /* Enqueue b onto qid (following bound routes). Consumes b on success. */
-static aclError enqueue(const char *fn, uint32_t qid, struct tdtq_buf *b, int32_t timeout)
+static aclError enqueue(const char *fn, uint32_t qid, struct core_buf *b, int32_t timeout)
 {
     uint32_t dst[16];
     pthread_mutex_lock(&g_q_lock);
@@ -520,19 +375,19 @@ static aclError enqueue(const char *fn, uint32_t qid, struct tdtq_buf *b, int32_
     q_put(src);
     /* Forward along the routes: every destination gets the data. */
     for (size_t i = 0; i < nd && rc == ACL_SUCCESS; i++) {
-        struct tdtq_buf *x = i + 1 < nd ? buf_ref(b) : b;
+        struct core_buf *x = i + 1 < nd ? core_buf_ref(b) : b;
         if (!x)
             return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
         struct tdtq *d = q_get(dst[i], fn);
         if (!d) {
             if (x != b)
-                buf_release(x);
+                core_buf_release(x);
             return ACL_ERROR_INVALID_PARAM;
         }
         int r = core_bq_push(&d->q, x, timeout);
         if (r) {
             if (x != b)
-                buf_release(x);
+                core_buf_release(x);
             rc = q_code(r, fn, dst[i], true, timeout);
         }
         q_put(d);
@@ -542,7 +397,7 @@ static aclError enqueue(const char *fn, uint32_t qid, struct tdtq_buf *b, int32_
 
 aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout)
 {
-    struct tdtq_buf *b = buf_of(buf);
+    struct core_buf *b = core_buf_of(buf);
     if (!b)
         return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueue: buf is NULL or invalid");
     if (b->in_chain)
@@ -566,7 +421,7 @@ aclError acltdtDequeue(uint32_t qid, acltdtBuf *buf, int32_t timeout)
     int r = core_bq_pop(&q->q, &p, timeout);
     aclError rc = r ? q_code(r, "acltdtDequeue", qid, false, timeout) : ACL_SUCCESS;
     if (!r)
-        *buf = p;
+        *buf = core_buf_handle(p);
     q_put(q);
     return rc;
 }
@@ -587,14 +442,14 @@ aclError acltdtEnqueueData(uint32_t qid, const void *data, size_t dataSize, cons
     aclError rc = acltdtAllocBuf(dataSize, ACL_TDT_NORMAL_MEM, &nb);
     if (rc)
         return rc;
-    struct tdtq_buf *b = nb;
+    struct core_buf *b = core_buf_of(nb);
     if (dataSize)
         memcpy(b->blk->bytes, data, dataSize);
     if (userDataSize)
         memcpy(b->priv, userData, userDataSize);
     rc = enqueue(__func__, qid, b, timeout);
     if (rc)
-        buf_release(b);
+        core_buf_release(b);
     return rc;
 }
 
@@ -606,7 +461,7 @@ struct deq_need {
 static int deq_fits(void *item, void *ctx)
 {
     struct deq_need *n = ctx;
-    n->have = ((struct tdtq_buf *)item)->len;
+    n->have = ((struct core_buf *)item)->len;
     return n->have <= n->data ? 0 : -EMSGSIZE;
 }
 
@@ -636,13 +491,13 @@ aclError acltdtDequeueData(uint32_t qid, void *data, size_t dataSize, size_t *re
     } else if (r) {
         rc = q_code(r, "acltdtDequeueData", qid, false, timeout);
     } else {
-        struct tdtq_buf *b = p;
+        struct core_buf *b = p;
         if (b->len)
             memcpy(data, b->blk->bytes, b->len);
         *retDataSize = b->len;
         if (userDataSize)
             memcpy(userData, b->priv, userDataSize);
-        buf_release(b);
+        core_buf_release(b);
     }
     q_put(q);
     return rc;

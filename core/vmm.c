@@ -53,6 +53,7 @@
 
 #include "core/core.h"
 #include "core/ipc.h"
+#include "core/mempool.h"
 #include "core/rt_memcpy.h"
 #include "core/vmm.h"
 #include "mem/devmem.h"
@@ -72,6 +73,9 @@ struct vmm_phys {
     size_t size;                  /* I */
     uint32_t gen;                 /* I: pool incarnation of the charge */
     unsigned nmaps;               /* g_rt.lock (VM4) */
+    unsigned retains;             /* aclrtMemRetainAllocationHandle references; g_rt.lock */
+    aclrtMemAttr attr;            /* I: the memAttr it was allocated with */
+    int link;                     /* aclrtMemMapSetLink advice, -1 none; g_rt.lock */
     struct vmm_phys *next, *prev; /* live list, g_rt.lock */
 };
 
@@ -79,6 +83,7 @@ struct vmm_map {
     uintptr_t va;
     size_t size;
     struct vmm_phys *phys;
+    bool noaccess;        /* aclrtMemMapNoAccess, until aclrtMemSetAccess: PROT_NONE, unregistered */
     struct vmm_map *next; /* reservation's list, sorted by va (VM3) */
 };
 
@@ -229,7 +234,8 @@ static void range_unback(uintptr_t va, size_t size)
 /* Unmap m (VM3: unregister first) and free it. */
 static void map_undo(struct vmm_resv *r, struct vmm_map *m)
 {
-    mem_dev_vmm_unregister(m->va);
+    if (!m->noaccess)
+        mem_dev_vmm_unregister(m->va);
     range_unback(m->va, m->size);
     for (struct vmm_map **pp = &r->maps; *pp; pp = &(*pp)->next)
         if (*pp == m) {
@@ -473,6 +479,8 @@ aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
     p->fd = -1;
     p->dev = dev;
     p->size = size;
+    p->attr = prop->memAttr;
+    p->link = -1;
     pthread_mutex_lock(&g_rt.lock);
     if (!g_rt.dev[dev].active) { /* VM1 */
         rc = core_err(ACL_ERROR_INVALID_PARAM,
@@ -521,6 +529,8 @@ aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
     struct vmm_phys *p = phys_find(handle);
     if (!p)
         rc = phys_bad(handle, fn);
+    else if (p->retains)
+        p->retains--; /* one aclrtMemRetainAllocationHandle reference goes */
     else if (p->nmaps)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: handle %p is still mapped at %u address(es) (aclrtUnmapMem first)", fn,
@@ -553,11 +563,10 @@ aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
 
 /* ---- mappings ------------------------------------------------------------------- */
 
-aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
-                     uint64_t flags)
+static aclError map_common(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                           uint64_t flags, bool noaccess, const char *fn)
 {
-    static const char fn[] = "aclrtMapMem";
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     uintptr_t va = (uintptr_t)virPtr;
     if (!virPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
@@ -610,7 +619,8 @@ aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle
                       fn, (void *)r->base, r->maps->phys->dev, p->dev);
         goto out;
     }
-    void *q = mmap(virPtr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, p->fd, 0);
+    void *q = mmap(virPtr, size, noaccess ? PROT_NONE : PROT_READ | PROT_WRITE,
+                   MAP_SHARED | MAP_FIXED, p->fd, 0);
     if (q == MAP_FAILED) {
         int e = errno;
         range_unback(va, size); /* a failed MAP_FIXED may have removed the old pages */
@@ -621,7 +631,7 @@ aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle
     /* Best effort: 2 MiB pages where the kernel gives them to shared memory
      * (transparent_hugepage/shmem_enabled "advise" or "always"). */
     madvise(virPtr, size, MADV_HUGEPAGE);
-    int e = mem_dev_vmm_register(p->dev, va, size); /* VM3: after the mmap */
+    int e = noaccess ? 0 : mem_dev_vmm_register(p->dev, va, size); /* VM3: after the mmap */
     if (e) {
         range_unback(va, size);
         rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register %p: %s", fn, virPtr,
@@ -631,6 +641,7 @@ aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle
     m->va = va;
     m->size = size;
     m->phys = p;
+    m->noaccess = noaccess;
     m->next = *pp; /* pp: the first mapping above va (sorted, VM3) */
     *pp = m;
     m = NULL;
@@ -639,6 +650,20 @@ out:
     pthread_mutex_unlock(&g_rt.lock);
     free(m);
     return rc;
+}
+
+aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                     uint64_t flags)
+{
+    return map_common(virPtr, size, offset, handle, flags, false, "aclrtMapMem");
+}
+
+aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                             uint64_t flags)
+{
+    if (virPtr && handle && !size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtMemMapNoAccess: size is 0");
+    return map_common(virPtr, size, offset, handle, flags, true, "aclrtMemMapNoAccess");
 }
 
 aclError aclrtUnmapMem(void *virPtr)
@@ -688,6 +713,17 @@ aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc, 
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: size %zu differs from the size of the mapping at %p (%zu bytes)", fn,
                       size, virPtr, m->size);
+    else if (m->noaccess) { /* aclrtMemMapNoAccess: the access comes now (VM3 order) */
+        if (mprotect(virPtr, size, PROT_READ | PROT_WRITE) != 0)
+            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot open %p: %s", fn, virPtr,
+                          strerror(errno));
+        else if (mem_dev_vmm_register(m->phys->dev, m->va, m->size) != 0) {
+            mprotect(virPtr, size, PROT_NONE);
+            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register %p", fn, virPtr);
+        } else {
+            m->noaccess = false;
+        }
+    }
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
@@ -708,10 +744,11 @@ aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *f
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_resv *r = NULL;
     struct vmm_map *m = map_at(virPtr, &r, fn);
+    bool none = m && m->noaccess;
     pthread_mutex_unlock(&g_rt.lock);
     if (!m)
         return ACL_ERROR_INVALID_PARAM;
-    *flag = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
+    *flag = none ? ACL_RT_MEM_ACCESS_FLAGS_NONE : ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
     return ACL_SUCCESS;
 }
 
@@ -739,6 +776,8 @@ aclError core_vmm_phys_adopt(int fd, size_t size, int dev, aclrtDrvMemHandle *ou
     p->fd = fd;
     p->dev = dev;
     p->size = size;
+    p->attr = ACL_HBM_MEM_HUGE; /* an imported handle: device memory on 2 MiB pages */
+    p->link = -1;
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_rt.lock);
     if (!g_rt.dev[dev].active) { /* VM1 */
@@ -772,4 +811,186 @@ bool core_vmm_reserved(const void *p)
     bool hit = resv_holding((uintptr_t)p) != NULL;
     pthread_mutex_unlock(&g_rt.lock);
     return hit;
+}
+
+/* ---- allocation-handle extras (issue 15, rt7; docs/rt-memobj.md) ------------------------- */
+
+aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
+{
+    static const char fn[] = "aclrtMemRetainAllocationHandle";
+    CORE_REQUIRE_INIT();
+    if (!virPtr || !handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, virPtr ? "handle" : "virPtr");
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtr, &r, fn);
+    if (m) {
+        m->phys->retains++; /* released by one more aclrtFreePhysical */
+        *handle = (aclrtDrvMemHandle)(uintptr_t)m->phys->handle;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return m ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+
+aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
+                                                   aclrtPhysicalMemProp *prop)
+{
+    static const char fn[] = "aclrtMemGetAllocationPropertiesFromHandle";
+    CORE_REQUIRE_INIT();
+    if (!handle || !prop)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, handle ? "prop" : "handle");
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_phys *p = phys_find(handle);
+    if (!p) {
+        rc = phys_bad(handle, fn);
+    } else {
+        memset(prop, 0, sizeof(*prop));
+        prop->handleType = ACL_MEM_HANDLE_TYPE_NONE;
+        prop->allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+        prop->memAttr = p->attr;
+        prop->location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+        prop->location.id = (uint32_t)p->dev;
+        prop->reserve = 0;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLink)
+{
+    static const char fn[] = "aclrtMemMapSetLink";
+    CORE_REQUIRE_INIT();
+    if (!handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    if ((unsigned)adviceLink > (unsigned)ACL_RT_MEM_ACCESS_UB_MULTI_PORT_PATH)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: adviceLink %d is not in [0, 3]", fn,
+                        (int)adviceLink);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_phys *p = phys_find(handle);
+    if (!p)
+        rc = phys_bad(handle, fn);
+    else
+        p->link = (int)adviceLink; /* kept; every link is the same memory bus here */
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+/* One physical piece of a source range (aclrtMemMapSelectedLink). */
+struct vmm_piece {
+    size_t off, size;
+    aclrtDrvMemHandle h;
+};
+
+aclError aclrtMemMapSelectedLink(void *virPtrDst, size_t size, void *virPtrSrc, uint32_t linkIdx)
+{
+    static const char fn[] = "aclrtMemMapSelectedLink";
+    CORE_REQUIRE_INIT();
+    if (!virPtrDst || !virPtrSrc)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
+                        virPtrDst ? "virPtrSrc" : "virPtrDst");
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size must be greater than 0", fn);
+    if (linkIdx > ACL_RT_MEM_LINK_IDX_1)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: linkIdx %u must be 0 (SIO) or 1 (HCCS)", fn,
+                        linkIdx);
+    /* The source's mappings, contiguous from virPtrSrc over size bytes. */
+    struct vmm_piece pc[64];
+    unsigned n = 0;
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtrSrc, &r, fn);
+    size_t done = 0;
+    while (m && done < size && n < 64 && m->va == (uintptr_t)virPtrSrc + done) {
+        pc[n++] = (struct vmm_piece){done, m->size, (aclrtDrvMemHandle)(uintptr_t)m->phys->handle};
+        done += m->size;
+        m = m->next;
+    }
+    if (!n)
+        rc = ACL_ERROR_INVALID_PARAM; /* map_at set the message */
+    else if (done != size)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: size %zu differs from the mapped memory at virPtrSrc %p (%zu bytes in "
+                      "adjacent mappings)",
+                      fn, size, virPtrSrc, done);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (rc)
+        return rc;
+    /* The same physical memory at virPtrDst (a reservation's free range); the link has no
+     * meaning on one host: both are the same memory bus. */
+    for (unsigned i = 0; i < n; i++) {
+        rc = map_common((char *)virPtrDst + pc[i].off, pc[i].size, 0, pc[i].h, 0, false, fn);
+        if (rc) {
+            while (i--)
+                (void)aclrtUnmapMem((char *)virPtrDst + pc[i].off);
+            return rc;
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
+{
+    static const char fn[] = "aclrtMemGetAddressRange";
+    CORE_REQUIRE_INIT();
+    if (!ptr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
+    if (!pbase && !psize)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: pbase and psize cannot both be NULL", fn);
+    uintptr_t base = 0;
+    size_t size = 0;
+    int e = core_mempool_range(ptr, &base, &size);
+    if (e == -EINVAL)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: %p lies in a memory pool but in no live allocation of it", fn, ptr);
+    if (e) {
+        struct mem_reg_info info;
+        if (mem_reg_lookup(ptr, &info) != 0)
+            return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                            "%s: %p is in no live allocation (aclrtMalloc, aclrtMallocHost, a "
+                            "mapping or a pool)",
+                            fn, ptr);
+        base = info.base;
+        size = info.size;
+    }
+    if (pbase)
+        *pbase = (void *)base;
+    if (psize)
+        *psize = size;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t flags)
+{
+    static const char fn[] = "aclrtMemP2PMap";
+    CORE_REQUIRE_INIT();
+    if (!devPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size must be greater than 0", fn);
+    if (flags)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0 (got %llu)",
+                        fn, (unsigned long long)flags);
+    if (dstDevId < 0 || !dev_exists((uint32_t)dstDevId))
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist (%u devices)",
+                        fn, (int)dstDevId, g_rt.cfg.device_count);
+    struct mem_reg_info info;
+    uintptr_t a = (uintptr_t)devPtr;
+    if (mem_reg_lookup(devPtr, &info) != 0 || info.owner == MEM_OWNER_HOST)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: %p is not device memory", fn, devPtr);
+    if (size > info.size || a - info.base > info.size - size) {
+        struct mem_reg_info last;
+        /* a range over adjacent mappings is fine, as for copies */
+        if (info.policy != MEM_POLICY_VMM || size - 1 > UINTPTR_MAX - a ||
+            mem_reg_lookup((void *)(a + size - 1), &last) != 0 || last.owner != info.owner)
+            return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                            "%s: %p + %zu bytes runs past its allocation (%zu bytes at %p)", fn,
+                            devPtr, size, info.size, (void *)info.base);
+    }
+    /* Every device's memory is one host address space: the range is already reachable
+     * from dstDevId; the device-level peer state (aclrtDeviceEnablePeerAccess) is not
+     * changed. */
+    return ACL_SUCCESS;
 }

@@ -66,7 +66,7 @@ typedef void *aclrtNotify;        /* aclrtCreateNotify */
 typedef void *aclrtCntNotify;     /* not implemented by cpuacl */
 typedef void *aclrtLabel;         /* a position in a model's stream (aclrtSetLabel) */
 typedef void *aclrtLabelList;     /* labels aclrtSwitchLabelByIndex chooses from */
-typedef void *aclrtMbuf;          /* not implemented by cpuacl */
+typedef void *aclrtMbuf;          /* shared buffer (core/rt_buf.c) */
 typedef void *aclrtTaskGrp;       /* captured task group (aclmdlRICaptureTaskGrp*) */
 typedef void *aclmdlRITask;       /* task inside a model run instance */
 typedef void *aclrtAllocatorDesc; /* custom allocators: acl/acl_rt_allocator.h */
