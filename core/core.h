@@ -428,9 +428,21 @@ static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **o
  * started destroying its default stream, so the tag is that stream's (or 0,
  * and the submission fails). Same loads as core_stream_resolve plus the tag.
  */
+/* Snapshots (core/snapshot.c SN1): nonzero while the process is locked; a
+ * submission then passes core_snapshot_gate (waits for the unlock, or fails
+ * on the locking thread). */
+extern _Atomic int core_snap_state;
+aclError core_snapshot_gate(const char *fn);
+
 static inline aclError core_stream_resolve_tag(aclrtStream h, struct core_stream **out,
                                                uint64_t *tag, const char *fn)
 {
+    /* relaxed: SN1, a submission racing with the lock is drained by the lock */
+    if (__builtin_expect(atomic_load_explicit(&core_snap_state, memory_order_relaxed) != 0, 0)) {
+        aclError g = core_snapshot_gate(fn);
+        if (g)
+            return g;
+    }
     if (h) {
         *tag = (uint64_t)(uintptr_t)h;
         return core_stream_resolve(h, out, fn);

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Kernel functions beyond the basic launch (core/rt_kernel2.c) and the hooks
+ * core/binary.c and core/errinfo.c share with it.
+ */
+#ifndef CPUACL_CORE_KERNEL2_H
+#define CPUACL_CORE_KERNEL2_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "acl/acl.h"
+#include "cpuacl/cpuacl_kernel.h"
+
+/* Set by cpuaclKernelFail inside a kernel of a loaded binary; the launch
+ * (binary.c launch_run) clears it before and checks it after each block. */
+extern __thread int32_t core_kernel_t_fail;
+
+/* The failing launch of a binary kernel, for the exception hook that runs
+ * right after on the same worker (errinfo.c); cleared by the hook. */
+struct core_kernel_fault {
+    void *func, *bin, *args;
+    uint32_t args_len;
+};
+extern __thread struct core_kernel_fault core_kernel_t_fault;
+
+/* launch_run saw core_kernel_t_fail: note the fault, return the task's code. */
+int32_t core_kernel_failed(void *func, void *bin, void *args, size_t size);
+
+/* What rt_kernel2.c needs of a function (binary.c). */
+struct core_func_info {
+    void *bin;
+    const cpuaclKernelDesc *desc; /* NULL: the binary exports no descriptor */
+    bool aicpu;
+};
+/* func: a live function handle or a loaded kernel's entry address. */
+aclError core_bin_func_info(const void *func, struct core_func_info *out, const char *fn);
+aclError core_bin_register_cpu_func(aclrtBinHandle bin, const char *sym, const char *name,
+                                    aclrtFuncHandle *out, const char *fn);
+aclError core_bin_set_exception_cb(aclrtBinHandle bin, aclrtOpExceptionCallback cb, void *ud,
+                                   const char *fn);
+/* Call bin's exception callback, if any (worker thread, inside the fail hook). */
+void core_bin_exception_fire(void *bin, aclrtExceptionInfo *info);
+
+#endif
