@@ -1,0 +1,2 @@
+#include "acltest.h"
+int main(void){return 77;}
