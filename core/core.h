@@ -279,6 +279,10 @@ struct core_event {
     /* While recorded in an active capture (capture lock): */
     _Atomic uint64_t cap_id;     /* A: id of that capture, 0 = none */
     uint32_t cap_lane, cap_sig;  /* lane and signal number of the latest record */
+    /* Capture in which the event had an ACL_EVENT_RECORD_EXTERNAL record or an
+     * ACL_EVENT_WAIT_EXTERNAL wait (at most one per graph), 0 = none; g_rt.lock */
+    uint64_t xcap_id;
+    uint8_t xcap_rec;            /* that use was a record (1) or a wait (0); g_rt.lock */
     struct rcu_head rcu;
     /* A: shared with other processes (aclrtIpcGetEventHandle / aclrtIpcOpenEventHandle,
      * core/ipc.c); set once with a release store, loaded with acquire (event.c V5). */
