@@ -908,6 +908,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     else
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* the model's lane streams' state callbacks (stream_attr.c) */
     return rc;
 }
 

@@ -371,6 +371,10 @@ void core_ctx_destroy_locked(struct core_ctx *c);
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
+/* State callbacks of default and model-internal streams (core/stream_attr.c): noted under
+ * g_rt.lock by create/destroy, reported by core_ss_flush after the API call dropped it. */
+void core_ss_defer_locked(uint64_t handle, aclrtStreamState state);
+void core_ss_flush(void);
 /* Wait (lock held, dropped meanwhile) until no stream destroy of d is
  * draining: its workers may stop only then (T1). */
 void core_device_wait_drains_locked(struct core_device *d);

@@ -234,6 +234,7 @@ aclError aclrtSetDevice(int32_t deviceId)
         core_ctx_set_current(d->default_ctx);
     }
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* its default stream's state callbacks (stream_attr.c) */
     return rc;
 }
 
@@ -258,6 +259,7 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
         core_device_unuse(d);
     }
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* state callbacks of the streams that went (stream_attr.c) */
     return ACL_SUCCESS;
 }
 
@@ -395,6 +397,7 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
         }
     }
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* its default stream's state callbacks (stream_attr.c) */
     return rc;
 }
 
@@ -421,6 +424,7 @@ aclError aclrtDestroyContext(aclrtContext context)
         core_device_unuse(d);
     }
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* state callbacks of the streams that went (stream_attr.c) */
     return rc;
 }
 

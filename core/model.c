@@ -471,12 +471,14 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
         pthread_mutex_unlock(&g_rt.lock);
         if (rc) {
             pthread_mutex_unlock(&m->exec_lock);
+            core_ss_flush();
             return core_err(rc, "aclmdlRIExecute: cannot create the stream the model runs on "
                             "(device stream limit or out of memory)");
         }
     }
     enqueue_locked(m, m->sync_stream);
     pthread_mutex_unlock(&m->exec_lock);
+    core_ss_flush(); /* a first run made the model's stream (stream_attr.c) */
     return core_stream_sync(m->sync_stream, deadline, "aclmdlRIExecute");
 }
 
@@ -503,6 +505,7 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
     else if (rc == ACL_SUCCESS)
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* its lane streams' state callbacks (stream_attr.c) */
     return rc;
 }
 

@@ -328,3 +328,48 @@ aclError aclrtProfTrace(void *userdata, int32_t length, aclrtStream stream)
         free(p);
     return rc;
 }
+
+/* ---- state callbacks for the streams the runtime makes itself ----------------------- */
+
+/*
+ * Default streams (made and destroyed with their context) and the internal streams a
+ * model's lanes run on are created and destroyed under g_rt.lock, where a callback (which
+ * may call AscendCL) cannot run. core_stream_create_locked / _destroy_locked note them in
+ * the calling thread's list; the API call that made or destroyed them reports them with
+ * rt_stream_state_fire (core/rt_stream.c) after it dropped the lock, in order. So a
+ * DESTROY_PRE of such a stream arrives when the stream is already gone (its handle is
+ * refused by then); CREATE_POST arrives with a live handle.
+ */
+struct ss_pending {
+    uint64_t handle;
+    aclrtStreamState state;
+};
+static __thread struct ss_pending *t_ss;
+static __thread uint32_t t_nss, t_capss;
+
+void core_ss_defer_locked(uint64_t handle, aclrtStreamState state)
+{
+    if (t_nss == t_capss) {
+        uint32_t nc = t_capss ? 2 * t_capss : 16;
+        struct ss_pending *n = realloc(t_ss, nc * sizeof(*n));
+        if (!n)
+            return; /* out of memory: the report is lost, the stream is fine */
+        t_ss = n;
+        t_capss = nc;
+    }
+    t_ss[t_nss++] = (struct ss_pending){handle, state};
+}
+
+void core_ss_flush(void)
+{
+    if (!t_nss)
+        return;
+    /* Take the list first: a callback may make streams (and flush its own list). */
+    struct ss_pending *v = t_ss;
+    uint32_t n = t_nss;
+    t_ss = NULL;
+    t_nss = t_capss = 0;
+    for (uint32_t i = 0; i < n; i++)
+        rt_stream_state_fire((aclrtStream)(uintptr_t)v[i].handle, v[i].state);
+    free(v);
+}
