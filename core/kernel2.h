@@ -42,4 +42,11 @@ aclError core_bin_set_exception_cb(aclrtBinHandle bin, aclrtOpExceptionCallback 
 /* Call bin's exception callback, if any (worker thread, inside the fail hook). */
 void core_bin_exception_fire(void *bin, aclrtExceptionInfo *info);
 
+/* Information cached on captured tasks (aclrtCacheLastTask*, rt_kernel2.c): the capture
+ * notes each task it takes (calling thread); readers get the cached bytes of a task by
+ * model handle, lane and position (pointers stay valid until the model is destroyed). */
+void core_capture_note_last(uint64_t model, uint64_t stream, uint32_t lane, uint32_t pos);
+bool core_task_info(uint64_t model, uint32_t lane, uint32_t pos, const void **op, size_t *op_size,
+                    const char **ext);
+
 #endif

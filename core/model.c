@@ -23,6 +23,7 @@
 
 #include "core/capture.h"
 #include "core/event.h"
+#include "core/kernel2.h"
 #include "core/rt_task.h"
 #include "core/model.h"
 #include "core/task.h"
@@ -701,6 +702,14 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t fla
                 if (!t->run && t->kind == PLAN_WAIT) {
                     cJSON_AddNumberToObject(nj, "wait_lane", (double)t->arg.u64[0]);
                     cJSON_AddNumberToObject(nj, "wait_signal", (double)t->arg.u64[1]);
+                }
+                const char *ext = NULL; /* aclrtCacheLastTaskExtendInfo (rt_kernel2.c) */
+                if (core_task_info(m->handle, l, i, NULL, NULL, &ext) && ext) {
+                    cJSON *xj = cJSON_Parse(ext);
+                    if (xj)
+                        cJSON_AddItemToObject(nj, "extendInfo", xj);
+                    else
+                        cJSON_AddStringToObject(nj, "extendInfo", ext);
                 }
                 cJSON_AddItemToArray(nodes, nj);
             }

@@ -326,3 +326,177 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
     /* callback NULL clears it (the last setting wins) */
     return core_bin_set_exception_cb(binHandle, callback, userData, fn);
 }
+
+/* ---- information cached on the last captured task --------------------------------- */
+
+/*
+ * aclrtCacheLastTaskOpInfo / aclrtCacheLastTaskExtendInfo attach host bytes to the task
+ * the calling thread captured last (core_capture_commit notes it). The bytes live in
+ * g_ti, keyed by the model's handle, lane and position; aclmdlRITaskGetParams reports the
+ * op info (opInfoPtr / opInfoSize) and aclmdlRIDebugJsonPrint the extended info. Entries
+ * of destroyed models are dropped at the next cache call (their handle no longer
+ * resolves) and at unload of the library.
+ */
+struct last_cap {
+    uint64_t model, stream;
+    uint32_t lane, pos;
+};
+static __thread struct last_cap t_last;
+
+void core_capture_note_last(uint64_t model, uint64_t stream, uint32_t lane, uint32_t pos)
+{
+    t_last = (struct last_cap){model, stream, lane, pos};
+}
+
+struct task_info {
+    uint64_t model;
+    uint32_t lane, pos;
+    void *op;
+    size_t op_size;
+    char *ext;
+    size_t ext_size;
+    struct task_info *next;
+};
+static pthread_mutex_t ti_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct task_info *g_ti; /* ti_lock */
+
+#define OPINFO_MAX (64u * 1024u)
+#define EXTINFO_MAX 4096u
+
+static void ti_free(struct task_info *t)
+{
+    free(t->op);
+    free(t->ext);
+    free(t);
+}
+
+/* The entry of (model, lane, pos), made if absent; dead models' entries go. ti_lock held. */
+static struct task_info *ti_get_locked(uint64_t model, uint32_t lane, uint32_t pos)
+{
+    struct task_info *hit = NULL;
+    for (struct task_info **pp = &g_ti; *pp;) {
+        struct task_info *t = *pp;
+        if (!core_table_lookup(&g_rt.models, (void *)(uintptr_t)t->model)) {
+            *pp = t->next;
+            ti_free(t);
+            continue;
+        }
+        if (t->model == model && t->lane == lane && t->pos == pos)
+            hit = t;
+        pp = &t->next;
+    }
+    if (hit)
+        return hit;
+    hit = calloc(1, sizeof(*hit));
+    if (hit) {
+        *hit = (struct task_info){.model = model, .lane = lane, .pos = pos, .next = g_ti};
+        g_ti = hit;
+    }
+    return hit;
+}
+
+/* The thread's last captured task, if its stream still captures into that model. */
+static aclError last_task(struct core_stream **s, const char *fn)
+{
+    if (!t_last.model)
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        "%s: this thread has captured no task (aclmdlRICaptureBegin, then "
+                        "launch a task)", fn);
+    aclError rc = core_stream_resolve((aclrtStream)(uintptr_t)t_last.stream, s, fn);
+    if (rc)
+        return rc;
+    aclmdlRI cur = NULL;
+    aclmdlRICaptureStatus st;
+    if (aclmdlRICaptureGetInfo((aclrtStream)(uintptr_t)t_last.stream, &st, &cur) != ACL_SUCCESS ||
+        st != ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE ||
+        (uint64_t)(uintptr_t)cur != t_last.model)
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        "%s: the capture of this thread's last task has ended", fn);
+    return ACL_SUCCESS;
+}
+
+static aclError cache_bytes(const void *p, size_t n, bool op, const char *fn)
+{
+    struct core_stream *s;
+    aclError rc = last_task(&s, fn);
+    if (rc)
+        return rc;
+    if (op) { /* the reference: cached only while the stream's op-info switch is on */
+        aclrtStreamAttrValue v;
+        rc = aclrtGetStreamAttribute((aclrtStream)(uintptr_t)t_last.stream,
+                                     ACL_STREAM_ATTR_CACHE_OP_INFO, &v);
+        if (rc)
+            return rc;
+        if (!v.cacheOpInfoSwitch)
+            return ACL_SUCCESS; /* nothing cached (docs/rt-kernel.md) */
+    }
+    void *copy = malloc(n + 1);
+    if (!copy)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    memcpy(copy, p, n);
+    ((char *)copy)[n] = 0;
+    pthread_mutex_lock(&ti_lock);
+    struct task_info *t = ti_get_locked(t_last.model, t_last.lane, t_last.pos);
+    if (t && op) {
+        free(t->op);
+        t->op = copy;
+        t->op_size = n;
+    } else if (t) {
+        free(t->ext);
+        t->ext = copy;
+        t->ext_size = n;
+    }
+    pthread_mutex_unlock(&ti_lock);
+    if (!t) {
+        free(copy);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCacheLastTaskOpInfo(const void *const infoPtr, const size_t infoSize)
+{
+    static const char fn[] = "aclrtCacheLastTaskOpInfo";
+    CORE_REQUIRE_INIT();
+    if (!infoPtr || infoSize == 0 || infoSize > OPINFO_MAX)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: infoPtr is NULL or infoSize %zu is not in "
+                        "(0, %u]", fn, infoSize, OPINFO_MAX);
+    return cache_bytes(infoPtr, infoSize, true, fn);
+}
+
+aclError aclrtCacheLastTaskExtendInfo(const char *const extendInfoPtr, const size_t infoSize)
+{
+    static const char fn[] = "aclrtCacheLastTaskExtendInfo";
+    CORE_REQUIRE_INIT();
+    if (!extendInfoPtr || infoSize == 0)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: extendInfoPtr is NULL or infoSize is 0", fn);
+    return cache_bytes(extendInfoPtr, infoSize > EXTINFO_MAX ? EXTINFO_MAX : infoSize, false, fn);
+}
+
+bool core_task_info(uint64_t model, uint32_t lane, uint32_t pos, const void **op, size_t *op_size,
+                    const char **ext)
+{
+    bool found = false;
+    pthread_mutex_lock(&ti_lock);
+    for (struct task_info *t = g_ti; t && !found; t = t->next)
+        if (t->model == model && t->lane == lane && t->pos == pos) {
+            found = true;
+            if (op) {
+                *op = t->op;
+                *op_size = t->op_size;
+            }
+            if (ext)
+                *ext = t->ext;
+        }
+    pthread_mutex_unlock(&ti_lock);
+    return found;
+}
+
+__attribute__((destructor)) static void task_info_fini(void)
+{
+    while (g_ti) {
+        struct task_info *t = g_ti;
+        g_ti = t->next;
+        ti_free(t);
+    }
+}

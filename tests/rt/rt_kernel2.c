@@ -196,6 +196,68 @@ int main(void)
     CHECK_OK(aclrtLaunchKernelWithArgsArray(axpy, 1, s, NULL, argv));
     CHECK_OK(aclrtSynchronizeStream(s));
 
+    /* ---- information cached on the last captured task ---- */
+    static const char opinfo[] = "op:axpy", ext[] = "{\"layer\": 7}";
+    CHECK_ERR(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclrtCacheLastTaskExtendInfo(ext, sizeof(ext)));
+    aclrtStreamAttrValue on = {.cacheOpInfoSwitch = 1};
+    CHECK_OK(aclrtSetStreamAttribute(s, ACL_STREAM_ATTR_CACHE_OP_INFO, &on));
+    CHECK_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    a = 1.0f;
+    CHECK_OK(aclrtLaunchKernelWithArgsArray(axpy, 1, s, NULL, argv));
+    CHECK_OK(aclrtCacheLastTaskOpInfo(opinfo, sizeof(opinfo)));
+    CHECK_OK(aclrtCacheLastTaskExtendInfo(ext, sizeof(ext) - 1));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtCacheLastTaskOpInfo(opinfo, 0));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtCacheLastTaskOpInfo(opinfo, 64 * 1024 + 1));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtCacheLastTaskExtendInfo(NULL, 4));
+    CHECK_OK(aclrtLaunchKernelWithArgsArray(axpy, 1, s, NULL, argv)); /* a second task: none */
+    aclmdlRI model;
+    CHECK_OK(aclmdlRICaptureEnd(s, &model));
+    CHECK_ERR(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclrtCacheLastTaskOpInfo(opinfo, sizeof(opinfo)));
+    aclrtStream ls[4];
+    uint32_t ns = 4, nt = 4;
+    aclmdlRITask tasks[4];
+    CHECK_OK(aclmdlRIGetStreams(model, ls, &ns));
+    CHECK(ns == 1);
+    CHECK_OK(aclmdlRIGetTasksByStream(ls[0], tasks, &nt));
+    CHECK(nt == 2);
+    aclmdlRITaskParams tp;
+    CHECK_OK(aclmdlRITaskGetParams(tasks[0], &tp));
+    CHECK(tp.type == ACL_MODEL_RI_TASK_KERNEL && tp.kernelTaskParams.funcHandle == axpy);
+    CHECK(tp.opInfoSize == sizeof(opinfo) && memcmp(tp.opInfoPtr, opinfo, sizeof(opinfo)) == 0);
+    CHECK_OK(aclmdlRITaskGetParams(tasks[1], &tp));
+    CHECK(tp.opInfoPtr == NULL && tp.opInfoSize == 0);
+    char jpath[256];
+    snprintf(jpath, sizeof(jpath), "%s/rt_kernel2_%d.json", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+             (int)getpid());
+    CHECK_OK(aclmdlRIDebugJsonPrint(model, jpath, ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE));
+    FILE *jf = fopen(jpath, "r");
+    CHECK(jf != NULL);
+    char jbuf[8192];
+    size_t jn = fread(jbuf, 1, sizeof(jbuf) - 1, jf);
+    jbuf[jn] = 0;
+    fclose(jf);
+    unlink(jpath);
+    CHECK(strstr(jbuf, "\"extendInfo\"") && strstr(jbuf, "\"layer\""));
+    for (int i = 0; i < N; i++)
+        y[i] = 1.0f;
+    CHECK_OK(aclmdlRIExecuteAsync(model, s)); /* it still runs: y += x twice */
+    CHECK_OK(aclrtSynchronizeStream(s));
+    CHECK(y[3] == 1.0f + 2.0f * 3.0f);
+    CHECK_OK(aclmdlRIDestroy(model));
+    /* op info needs the stream's switch on */
+    on.cacheOpInfoSwitch = 0;
+    CHECK_OK(aclrtSetStreamAttribute(s, ACL_STREAM_ATTR_CACHE_OP_INFO, &on));
+    CHECK_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    CHECK_OK(aclrtLaunchKernelWithArgsArray(axpy, 1, s, NULL, argv));
+    CHECK_OK(aclrtCacheLastTaskOpInfo(opinfo, sizeof(opinfo)));
+    CHECK_OK(aclmdlRICaptureEnd(s, &model));
+    CHECK_OK(aclmdlRIGetStreams(model, ls, &ns));
+    nt = 4;
+    CHECK_OK(aclmdlRIGetTasksByStream(ls[0], tasks, &nt));
+    CHECK_OK(aclmdlRITaskGetParams(tasks[0], &tp));
+    CHECK(tp.opInfoPtr == NULL);
+    CHECK_OK(aclmdlRIDestroy(model));
+
     /* ---- an unloaded binary's handles are refused ---- */
     CHECK_OK(aclrtBinaryUnLoad(bin));
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFunctionGetParamCount(axpy, &n));
