@@ -352,27 +352,35 @@ static bool mappings_of(int d, struct mem_mapping **out, size_t *n)
     }
 }
 
+/* Start a backup or restore: the state must be `state`; its PRE callbacks; then the work
+ * the locking thread queued before the lock drains. On failure nothing changed. */
+static aclError op_prepare(int pid, uint32_t flags, int state, aclError code, const char *what,
+                           aclrtSnapShotStage pre, const char *fn)
+{
+    aclError rc = check_pid(pid, fn);
+    if (rc)
+        return rc;
+    if (flags)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the flags must be 0 (got %u)", fn, flags);
+    rc = op_enter(1u << state, code, what, fn);
+    if (rc)
+        return rc;
+    rc = fire(pre, fn);
+    if (!rc)
+        rc = drain_all(sched_now_ns() + lock_timeout_ns(), fn);
+    if (rc)
+        op_leave(state, false);
+    return rc;
+}
+
 aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs *args)
 {
     static const char fn[] = "aclrtSnapShotProcessBackup";
     CORE_REQUIRE_INIT();
-    aclError rc = check_pid(pid, fn);
+    aclError rc = op_prepare(pid, args ? args->backupFlags : 0, SNAP_LOCKED, ACL_ERROR_SNAPSHOT_BACKUP_FAILED,
+                    "only a locked process can be backed up", ACL_RT_SNAPSHOT_BACKUP_PRE, fn);
     if (rc)
         return rc;
-    if (args && args->backupFlags)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: backupFlags must be 0 (got %u)", fn,
-                        args->backupFlags);
-    rc = op_enter(1u << SNAP_LOCKED, ACL_ERROR_SNAPSHOT_BACKUP_FAILED,
-                  "only a locked process can be backed up", fn);
-    if (rc)
-        return rc;
-    rc = fire(ACL_RT_SNAPSHOT_BACKUP_PRE, fn);
-    if (!rc)
-        rc = drain_all(sched_now_ns() + lock_timeout_ns(), fn); /* work queued by the owner */
-    if (rc) {
-        op_leave(SNAP_LOCKED, false);
-        return rc;
-    }
     pthread_mutex_lock(&snap_lock);
     backup_free(); /* the last backup wins */
     bool ok = true;
@@ -413,23 +421,10 @@ aclError aclrtSnapShotProcessRestore(int pid, aclrtSnapShotRestoreArgs *args)
 {
     static const char fn[] = "aclrtSnapShotProcessRestore";
     CORE_REQUIRE_INIT();
-    aclError rc = check_pid(pid, fn);
+    aclError rc = op_prepare(pid, args ? args->restoreFlags : 0, SNAP_BACKED_UP, ACL_ERROR_SNAPSHOT_RESTORE_FAILED,
+                    "only a backed-up process can be restored", ACL_RT_SNAPSHOT_RESTORE_PRE, fn);
     if (rc)
         return rc;
-    if (args && args->restoreFlags)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: restoreFlags must be 0 (got %u)", fn,
-                        args->restoreFlags);
-    rc = op_enter(1u << SNAP_BACKED_UP, ACL_ERROR_SNAPSHOT_RESTORE_FAILED,
-                  "only a backed-up process can be restored", fn);
-    if (rc)
-        return rc;
-    rc = fire(ACL_RT_SNAPSHOT_RESTORE_PRE, fn);
-    if (!rc)
-        rc = drain_all(sched_now_ns() + lock_timeout_ns(), fn);
-    if (rc) {
-        op_leave(SNAP_BACKED_UP, false);
-        return rc;
-    }
     pthread_mutex_lock(&snap_lock);
     int bad = -1;
     for (int d = 0; d < CORE_MAX_DEVICES && bad < 0; d++) { /* check all before writing any */
