@@ -462,7 +462,7 @@ aclError core_bin_func_info(const void *func, struct core_func_info *out, const 
     const struct core_func *f = func;
     bool ok = func_live_locked(f);
     if (ok)
-        *out = (struct core_func_info){f->bin, f->desc, f->aicpu};
+        *out = (struct core_func_info){(void *)f, f->bin, f->desc, f->aicpu};
     pthread_mutex_unlock(&g_bin_lock);
     if (ok)
         return ACL_SUCCESS;

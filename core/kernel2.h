@@ -29,6 +29,7 @@ int32_t core_kernel_failed(void *func, void *bin, void *args, size_t size);
 
 /* What rt_kernel2.c needs of a function (binary.c). */
 struct core_func_info {
+    void *func; /* the function handle */
     void *bin;
     const cpuaclKernelDesc *desc; /* NULL: the binary exports no descriptor */
     bool aicpu;

@@ -168,18 +168,6 @@ static aclError pack_args(const cpuaclKernelDesc *d, void **args, unsigned char 
     return ACL_SUCCESS;
 }
 
-/* The function handle of func (a handle or a kernel entry). */
-static aclrtFuncHandle handle_of(void *func)
-{
-    aclrtFuncHandle h = NULL;
-    aclrtBinHandle b;
-    if (aclrtFunctionGetBinary(func, &b) == ACL_SUCCESS)
-        return func;
-    if (aclrtGetFuncBySymbol(func, &h) == ACL_SUCCESS)
-        return h;
-    return func; /* the launch reports it */
-}
-
 aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStream stream,
                                         aclrtLaunchKernelCfg *cfg, void **args)
 {
@@ -194,8 +182,7 @@ aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStr
     rc = pack_args(fi.desc, args, &block, &size, fn);
     if (rc)
         return rc;
-    aclrtFuncHandle h = handle_of(func);
-    rc = aclrtLaunchKernelWithHostArgs(h, numBlocks, stream, cfg, block, size, NULL, 0);
+    rc = aclrtLaunchKernelWithHostArgs(fi.func, numBlocks, stream, cfg, block, size, NULL, 0);
     free(block); /* the launch took a copy */
     return rc;
 }
@@ -271,7 +258,7 @@ aclError aclrtLaunchSIMTKernelWithArgsArray(void *func, dim3 gridDim, dim3 block
     aclrtLaunchKernelAttr *attrs;
     rc = cfg_with_dyn(cfg, dynUbufSize, &c, &attrs, fn);
     if (!rc) {
-        rc = aclrtLaunchKernelWithHostArgs(handle_of(func), nb, stream, &c, block, size, NULL, 0);
+        rc = aclrtLaunchKernelWithHostArgs(fi.func, nb, stream, &c, block, size, NULL, 0);
         free(attrs);
     }
     free(block);
@@ -296,7 +283,7 @@ aclError aclrtLaunchSIMTKernelWithHostArgs(void *func, dim3 gridDim, dim3 blockD
     rc = cfg_with_dyn(cfg, dynUbufSize, &c, &attrs, fn);
     if (rc)
         return rc;
-    rc = aclrtLaunchKernelWithHostArgs(handle_of(func), nb, stream, &c, hostArgs, argsSize,
+    rc = aclrtLaunchKernelWithHostArgs(fi.func, nb, stream, &c, hostArgs, argsSize,
                                        placeHolderArray, placeHolderNum);
     free(attrs);
     return rc;

@@ -239,13 +239,14 @@ static aclError op_enter(unsigned want, aclError code, const char *what, const c
 {
     pthread_mutex_lock(&snap_lock);
     int st = atomic_load_explicit(&core_snap_state, memory_order_relaxed); /* snap_lock */
-    bool ok = !g_busy && (want & (1u << st));
+    bool busy = g_busy;
+    bool ok = !busy && (want & (1u << st));
     if (ok)
         g_busy = true;
     pthread_mutex_unlock(&snap_lock);
     if (!ok)
         return core_err(code, "%s: %s (the process is %s)", fn, what,
-                        g_busy ? "in another snapshot operation"
+                        busy ? "in another snapshot operation"
                         : st == SNAP_RUNNING ? "running" : st == SNAP_LOCKED ? "locked"
                                                                              : "backed up");
     return ACL_SUCCESS;
