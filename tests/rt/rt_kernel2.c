@@ -127,6 +127,7 @@ int main(void)
     aclrtLaunchKernelAttr at = {.id = ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE, .value = {.schemMode = 1}};
     aclrtLaunchKernelCfg cfg = {&at, 1};
     CHECK_OK(aclrtLaunchKernelWithArgsArray(aic, 1, s, &cfg, argv));
+    CHECK(aclrtGetLastError(ACL_RT_THREAD_LEVEL) == ACL_SUCCESS); /* no stale error left */
     CHECK_OK(aclrtSynchronizeStream(s));
     for (int i = 0; i < N; i++)
         CHECK(y[i] == 1.0f);
