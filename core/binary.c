@@ -32,6 +32,7 @@
 #include "acl/acl.h"
 #include "core/core.h"
 #include "core/err.h"
+#include "core/kernel2.h"
 #include "core/launch.h"
 #include "core/rt_memcpy.h"
 #include "core/rt_task.h"
@@ -53,12 +54,16 @@ struct core_bin {
     void **allocs;         /* owned blocks (placeholders, functions), g_bin_lock */
     struct core_args *args; /* args handles the runtime allocated, g_bin_lock */
     size_t nallocs, capallocs;
+    aclrtOpExceptionCallback exc_cb; /* aclrtBinarySetExceptionCallback, g_bin_lock */
+    void *exc_ud;                    /* g_bin_lock */
 };
 
 struct core_func {
     uint32_t magic;
     struct core_bin *bin; /* I */
     cpuaclKernelFunc fn;  /* I */
+    const cpuaclKernelDesc *desc; /* I: <symbol>_cpuacl_desc, NULL if not exported */
+    bool aicpu;                   /* I: made by aclrtRegisterCpuFunc */
     struct core_func *next; /* g_funcs, g_bin_lock */
     char name[];
 };
@@ -342,6 +347,9 @@ aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle)
     return ACL_SUCCESS;
 }
 
+static aclError func_make_locked(struct core_bin *b, const char *sym, const char *name, bool aicpu,
+                                 aclrtFuncHandle *out, const char *fn);
+
 aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kernelName,
                                 aclrtFuncHandle *funcHandle)
 {
@@ -357,33 +365,115 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kern
         goto out;
     }
     for (struct core_func *f = g_funcs; f; f = f->next)
-        if (f->bin == b && strcmp(f->name, kernelName) == 0) {
+        if (f->bin == b && !f->aicpu && strcmp(f->name, kernelName) == 0) {
             *funcHandle = f;
             goto out;
         }
-    dlerror();
-    void *sym = dlsym(b->dl, kernelName);
-    if (!sym) {
-        rc = core_err(ACL_ERROR_RT_KERNEL_LOOKUP,
-                      "aclrtBinaryGetFunction: the binary exports no kernel '%s'", kernelName);
-        goto out;
-    }
-    size_t n = strlen(kernelName);
-    struct core_func *f = malloc(sizeof(*f) + n + 1);
-    if (!f) {
-        rc = core_err(ACL_ERROR_BAD_ALLOC, "aclrtBinaryGetFunction: out of memory");
-        goto out;
-    }
-    f->magic = FUNC_MAGIC;
-    f->bin = b;
-    f->fn = (cpuaclKernelFunc)sym;
-    memcpy(f->name, kernelName, n + 1);
-    f->next = g_funcs;
-    g_funcs = f;
-    *funcHandle = f;
+    rc = func_make_locked(b, kernelName, kernelName, false, funcHandle, __func__);
 out:
     pthread_mutex_unlock(&g_bin_lock);
     return rc;
+}
+
+/* A new function handle of live binary b: the kernel exported as sym, named name. */
+static aclError func_make_locked(struct core_bin *b, const char *sym, const char *name, bool aicpu,
+                                 aclrtFuncHandle *out, const char *fn)
+{
+    dlerror();
+    void *entry = dlsym(b->dl, sym);
+    if (!entry)
+        return core_err(ACL_ERROR_RT_KERNEL_LOOKUP, "%s: the binary exports no kernel '%s'", fn,
+                        sym);
+    char dname[512];
+    snprintf(dname, sizeof(dname), "%s%s", sym, CPUACL_KERNEL_DESC_SUFFIX);
+    const cpuaclKernelDesc *desc = dlsym(b->dl, dname);
+    size_t n = strlen(name);
+    struct core_func *f = malloc(sizeof(*f) + n + 1);
+    if (!f)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    f->magic = FUNC_MAGIC;
+    f->bin = b;
+    f->fn = (cpuaclKernelFunc)entry;
+    f->desc = desc;
+    f->aicpu = aicpu;
+    memcpy(f->name, name, n + 1);
+    f->next = g_funcs;
+    g_funcs = f;
+    *out = f;
+    return ACL_SUCCESS;
+}
+
+aclError core_bin_register_cpu_func(aclrtBinHandle binHandle, const char *sym, const char *name,
+                                    aclrtFuncHandle *out, const char *fn)
+{
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_bin *b = binHandle;
+    aclError rc = ACL_SUCCESS;
+    if (!bin_live_locked(b)) {
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: not a loaded binary (unloaded?)", fn);
+    } else {
+        struct core_func *hit = NULL;
+        for (struct core_func *f = g_funcs; f && !hit; f = f->next)
+            if (f->bin == b && f->aicpu && strcmp(f->name, name) == 0)
+                hit = f;
+        if (hit && (void *)hit->fn != dlsym(b->dl, sym))
+            rc = core_err(ACL_ERROR_INVALID_PARAM,
+                          "%s: '%s' is registered already with another entry function", fn, name);
+        else if (hit)
+            *out = hit;
+        else
+            rc = func_make_locked(b, sym, name, true, out, fn);
+    }
+    pthread_mutex_unlock(&g_bin_lock);
+    return rc;
+}
+
+aclError core_bin_set_exception_cb(aclrtBinHandle binHandle, aclrtOpExceptionCallback cb, void *ud,
+                                   const char *fn)
+{
+    pthread_mutex_lock(&g_bin_lock);
+    struct core_bin *b = binHandle;
+    bool ok = bin_live_locked(b);
+    if (ok) {
+        b->exc_cb = cb;
+        b->exc_ud = ud;
+    }
+    pthread_mutex_unlock(&g_bin_lock);
+    return ok ? ACL_SUCCESS
+              : core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: not a loaded binary (unloaded?)", fn);
+}
+
+void core_bin_exception_fire(void *bin, aclrtExceptionInfo *info)
+{
+    /* bin is alive: the failing launch holds a reference until after this hook. */
+    struct core_bin *b = bin;
+    pthread_mutex_lock(&g_bin_lock);
+    aclrtOpExceptionCallback cb = b->exc_cb;
+    void *ud = b->exc_ud;
+    pthread_mutex_unlock(&g_bin_lock);
+    if (cb)
+        cb(info, ud);
+}
+
+aclError core_bin_func_info(const void *func, struct core_func_info *out, const char *fn)
+{
+    if (!func)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: func is NULL", fn);
+    pthread_mutex_lock(&g_bin_lock);
+    const struct core_func *f = func;
+    bool ok = func_live_locked(f);
+    if (ok)
+        *out = (struct core_func_info){(void *)f, f->bin, f->desc, f->aicpu};
+    pthread_mutex_unlock(&g_bin_lock);
+    if (ok)
+        return ACL_SUCCESS;
+    /* A kernel's entry address (the __global__ symbol form of the reference). */
+    aclrtFuncHandle h;
+    if (aclrtGetFuncBySymbol(func, &h) == ACL_SUCCESS && h != func)
+        return core_bin_func_info(h, out, fn);
+    return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                    "%s: %p is neither a function of a loaded binary nor a kernel's entry", fn,
+                    func);
 }
 
 aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle, const char *name, void **dptr,
@@ -699,8 +789,12 @@ struct launch {
 static int32_t launch_run(void *arg)
 {
     struct launch *l = arg;
-    for (uint32_t b = 0; b < l->nblocks; b++)
+    core_kernel_t_fail = 0; /* cpuaclKernelFail (core/rt_kernel2.c) */
+    for (uint32_t b = 0; b < l->nblocks; b++) {
         l->fn(l->args, l->size, b, l->nblocks);
+        if (__builtin_expect(core_kernel_t_fail != 0, 0)) /* the kernel failed: stop here */
+            return core_kernel_failed(l->func, l->bin, l->args, l->size);
+    }
     return 0;
 }
 

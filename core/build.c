@@ -292,6 +292,7 @@ aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
             build_free_locked(k);
     }
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* the model's lane streams' state callbacks (stream_attr.c) */
     return rc;
 }
 

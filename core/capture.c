@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "core/capture.h"
+#include "core/kernel2.h"
 #include "core/event.h"
 #include "core/model.h"
 #include "core/task.h"
@@ -432,6 +433,7 @@ aclError core_capture_commit(struct core_stream *s, const char *fn)
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: capture out of memory", fn);
     t->run = replay;
     pl->n++; /* the node was written in place */
+    core_capture_note_last(k->model->handle, s->handle, s->cap_lane, pl->n - 1); /* rt_kernel2.c */
     aclError rc = ACL_SUCCESS;
     if (rel) {
         pthread_mutex_lock(&g_rt.lock);
@@ -931,6 +933,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     else
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* the model's lane streams' state callbacks (stream_attr.c) */
     return rc;
 }
 

@@ -280,6 +280,10 @@ struct core_event {
     /* While recorded in an active capture (capture lock): */
     _Atomic uint64_t cap_id;     /* A: id of that capture, 0 = none */
     uint32_t cap_lane, cap_sig;  /* lane and signal number of the latest record */
+    /* Capture in which the event had an ACL_EVENT_RECORD_EXTERNAL record or an
+     * ACL_EVENT_WAIT_EXTERNAL wait (at most one per graph), 0 = none; g_rt.lock */
+    uint64_t xcap_id;
+    uint8_t xcap_rec;            /* that use was a record (1) or a wait (0); g_rt.lock */
     struct rcu_head rcu;
     /* A: shared with other processes (aclrtIpcGetEventHandle / aclrtIpcOpenEventHandle,
      * core/ipc.c); set once with a release store, loaded with acquire (event.c V5). */
@@ -368,6 +372,10 @@ void core_ctx_destroy_locked(struct core_ctx *c);
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
+/* State callbacks of default and model-internal streams (core/stream_attr.c): noted under
+ * g_rt.lock by create/destroy, reported by core_ss_flush after the API call dropped it. */
+void core_ss_defer_locked(uint64_t handle, aclrtStreamState state);
+void core_ss_flush(void);
 /* Wait (lock held, dropped meanwhile) until no stream destroy of d is
  * draining: its workers may stop only then (T1). */
 void core_device_wait_drains_locked(struct core_device *d);
@@ -429,9 +437,21 @@ static inline aclError core_stream_resolve(aclrtStream h, struct core_stream **o
  * started destroying its default stream, so the tag is that stream's (or 0,
  * and the submission fails). Same loads as core_stream_resolve plus the tag.
  */
+/* Snapshots (core/snapshot.c SN1): nonzero while the process is locked; a
+ * submission then passes core_snapshot_gate (waits for the unlock, or fails
+ * on the locking thread). */
+extern _Atomic int core_snap_state;
+aclError core_snapshot_gate(const char *fn);
+
 static inline aclError core_stream_resolve_tag(aclrtStream h, struct core_stream **out,
                                                uint64_t *tag, const char *fn)
 {
+    /* relaxed: SN1, a submission racing with the lock is drained by the lock */
+    if (__builtin_expect(atomic_load_explicit(&core_snap_state, memory_order_relaxed) != 0, 0)) {
+        aclError g = core_snapshot_gate(fn);
+        if (g)
+            return g;
+    }
     if (h) {
         *tag = (uint64_t)(uintptr_t)h;
         return core_stream_resolve(h, out, fn);

@@ -258,6 +258,7 @@ aclError aclrtSetDevice(int32_t deviceId)
     pthread_mutex_unlock(&g_rt.lock);
     if (notify && made && rc == ACL_SUCCESS)
         core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
+    core_ss_flush(); /* its default stream's state callbacks (stream_attr.c) */
     return rc;
 }
 
@@ -288,6 +289,7 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
     pthread_mutex_unlock(&g_rt.lock);
     if (notify && torn)
         core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
+    core_ss_flush(); /* state callbacks of the streams that went (stream_attr.c) */
     return ACL_SUCCESS;
 }
 
@@ -425,6 +427,7 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
         }
     }
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* its default stream's state callbacks (stream_attr.c) */
     return rc;
 }
 
@@ -451,6 +454,7 @@ aclError aclrtDestroyContext(aclrtContext context)
         core_device_unuse(d);
     }
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* state callbacks of the streams that went (stream_attr.c) */
     return rc;
 }
 

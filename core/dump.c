@@ -69,10 +69,14 @@ aclError aclmdlInitDump(void)
     CORE_REQUIRE_INIT();
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_d.lock);
-    if (g_d.inited || g_d.from_init) {
+    if (g_d.inited) { /* the reference's own check: "cannot be called repeatedly" */
+        rc = core_err(ACL_ERROR_REPEAT_INITIALIZE,
+                      "aclmdlInitDump: dump is initialised already (aclmdlInitDump cannot be "
+                      "called repeatedly; aclmdlFinalizeDump first)");
+    } else if (g_d.from_init) {
         rc = core_err(ACL_ERROR_DUMP_ALREADY_RUN,
-                      "aclmdlInitDump: dump is initialised already (by aclmdlInitDump or by "
-                      "aclInit's dump configuration)");
+                      "aclmdlInitDump: dump is initialised already by aclInit's dump "
+                      "configuration");
     } else {
         g_d.inited = true;
         g_d.set = false;

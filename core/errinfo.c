@@ -22,6 +22,7 @@
 
 #include "core/core.h"
 #include "core/errinfo.h"
+#include "core/kernel2.h"
 #include "core/task.h"
 #include "cpuacl/cpuacl.h"
 
@@ -58,6 +59,8 @@ static void fail_hook(struct sched_exec *x, int32_t code)
 {
     struct core_stream *s = (struct core_stream *)x->stream->owner;
     struct core_ctx *ctx = s ? s->ctx : NULL;
+    struct core_kernel_fault kf = core_kernel_t_fault; /* a binary kernel's failure (rt_kernel2.c) */
+    core_kernel_t_fault = (struct core_kernel_fault){0};
     if (!ctx) /* a stream being torn down: no device to report to */
         return;
     int32_t dev = ctx->dev->id;
@@ -67,7 +70,7 @@ static void fail_hook(struct sched_exec *x, int32_t code)
     /* relaxed: E2 only needs some registered value; the callback's own state
      * is the user's. */
     aclrtExceptionInfoCallback legacy = atomic_load_explicit(&cb_legacy, memory_order_relaxed);
-    bool any = legacy != NULL;
+    bool any = legacy != NULL || kf.bin != NULL;
     for (int i = 0; i < CB_MAX && !any; i++)
         any = atomic_load_explicit(&cb_slots[i], memory_order_relaxed) != NULL;
     if (!any)
@@ -82,9 +85,11 @@ static void fail_hook(struct sched_exec *x, int32_t code)
         .tid = (uint32_t)syscall(SYS_gettid),
         .deviceid = (uint32_t)dev,
         .retcode = (uint32_t)code,
-        .func = core_errinfo_t_func,
+        .func = kf.func ? kf.func : core_errinfo_t_func,
+        .args = kf.args,
+        .args_len = kf.args_len,
     };
-    if (t->kind == CORE_T_KERNEL && !core_errinfo_t_func) { /* cpuacl C kernels */
+    if (t->kind == CORE_T_KERNEL && !info.func) { /* cpuacl C kernels */
         if (t->u16) {
             info.args = &t->arg.u64[2];
             info.args_len = CPUACL_KERNEL_ARGS_MAX;
@@ -99,6 +104,8 @@ static void fail_hook(struct sched_exec *x, int32_t code)
         if (cb)
             cb(&info);
     }
+    if (kf.bin) /* the binary's own callback (aclrtBinarySetExceptionCallback) */
+        core_bin_exception_fire(kf.bin, &info);
 }
 
 __attribute__((constructor)) static void errinfo_install(void)

@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/capture.h"
 #include "core/core.h"
 #include "core/event.h"
 #include "core/ipc.h"
@@ -514,6 +515,30 @@ static void xrecord_release(const struct sched_task *t, void (**fn)(void *), voi
 const struct core_task_desc core_task_xrecord = {"event_record", run_xrecord, run_xrecord,
                                                  SCHED_TF_ALWAYS, xrecord_release};
 
+/* The reference's one-use rule: in one captured graph an event takes at most one
+ * ACL_EVENT_RECORD_EXTERNAL record or one ACL_EVENT_WAIT_EXTERNAL wait (not both, not
+ * twice). Fixed at the call's entry whatever the call then returns, as the reference. */
+static aclError xevent_once(struct core_stream *s, struct core_event *ev, bool rec, const char *fn)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_capture *cap = atomic_load_explicit(&s->cap, memory_order_relaxed); /* A1 */
+    uint64_t id = cap ? cap->id : 0;
+    bool dup = id && ev->xcap_id == id;
+    bool was_rec = ev->xcap_rec;
+    if (id && !dup) {
+        ev->xcap_id = id;
+        ev->xcap_rec = rec;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!dup)
+        return ACL_SUCCESS;
+    return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                    "%s: the event already has an %s in this captured graph; an event can be "
+                    "used with ACL_EVENT_RECORD_EXTERNAL or ACL_EVENT_WAIT_EXTERNAL only once "
+                    "per graph (use another event)", fn,
+                    was_rec ? "ACL_EVENT_RECORD_EXTERNAL record" : "ACL_EVENT_WAIT_EXTERNAL wait");
+}
+
 /* Capture an external record of ev on capturing stream s; takes over the
  * caller's reference (dropped on failure, as capture_xevent). */
 static aclError capture_xrecord(struct core_stream *s, uint64_t tag, struct core_event *ev,
@@ -720,6 +745,11 @@ static aclError record(aclrtEvent event, aclrtStream stream, bool external, cons
                             "%s: ACL_EVENT_RECORD_EXTERNAL is only for a stream being captured",
                             fn);
         }
+        rc = xevent_once(x.s, x.ev, true, fn);
+        if (rc) {
+            core_event_put(x.ev);
+            return rc;
+        }
         return capture_xrecord(x.s, x.tag, x.ev, fn); /* XR1-XR4 */
     }
     /* relaxed: A1 */
@@ -820,8 +850,14 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
      * itself is an ordinary captured dependency, flag or not. */
     if (__builtin_expect(external, 0) &&
         atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL && /* relaxed: A1 */
-        atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) == 0)  /* relaxed: A1 */
+        atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) == 0) { /* relaxed: A1 */
+        rc = xevent_once(x.s, x.ev, false, fn);
+        if (rc) {
+            core_event_put(x.ev);
+            return rc;
+        }
         return capture_xevent(x.s, x.tag, x.ev, true, fn);
+    }
     /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL ||
                              /* relaxed: A1 */

@@ -24,6 +24,7 @@
 #include "core/capture.h"
 #include "core/event.h"
 #include "core/rt_devinfo.h"
+#include "core/kernel2.h"
 #include "core/rt_task.h"
 #include "core/model.h"
 #include "core/task.h"
@@ -472,12 +473,14 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
         pthread_mutex_unlock(&g_rt.lock);
         if (rc) {
             pthread_mutex_unlock(&m->exec_lock);
+            core_ss_flush();
             return core_err(rc, "aclmdlRIExecute: cannot create the stream the model runs on "
                             "(device stream limit or out of memory)");
         }
     }
     enqueue_locked(m, m->sync_stream);
     pthread_mutex_unlock(&m->exec_lock);
+    core_ss_flush(); /* a first run made the model's stream (stream_attr.c) */
     return core_stream_sync(m->sync_stream, deadline, "aclmdlRIExecute");
 }
 
@@ -506,6 +509,7 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
     pthread_mutex_unlock(&g_rt.lock);
     if (rc == ACL_SUCCESS)
         core_mdl_destroy_fire(modelRI); /* aclmdlRIDestroyRegisterCallback, outside the lock */
+    core_ss_flush(); /* its lane streams' state callbacks (stream_attr.c) */
     return rc;
 }
 
@@ -701,6 +705,14 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t fla
                 if (!t->run && t->kind == PLAN_WAIT) {
                     cJSON_AddNumberToObject(nj, "wait_lane", (double)t->arg.u64[0]);
                     cJSON_AddNumberToObject(nj, "wait_signal", (double)t->arg.u64[1]);
+                }
+                const char *ext = NULL; /* aclrtCacheLastTaskExtendInfo (rt_kernel2.c) */
+                if (core_task_info(m->handle, l, i, NULL, NULL, &ext) && ext) {
+                    cJSON *xj = cJSON_Parse(ext);
+                    if (xj)
+                        cJSON_AddItemToObject(nj, "extendInfo", xj);
+                    else
+                        cJSON_AddStringToObject(nj, "extendInfo", ext);
                 }
                 cJSON_AddItemToArray(nodes, nj);
             }

@@ -30,6 +30,7 @@
 
 #include "core/capture.h"
 #include "core/event.h"
+#include "core/kernel2.h"
 #include "core/rt_task.h"
 #include "core/task.h"
 #include "cpuacl/cpuacl.h"
@@ -301,6 +302,12 @@ aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params)
             *params = e->p; /* what SetParams staged */
         else
             tk_read(r.node, params);
+        const void *op = NULL; /* aclrtCacheLastTaskOpInfo (rt_kernel2.c) */
+        size_t opsz = 0;
+        if (core_task_info(r.m->handle, r.lane, r.pos, &op, &opsz, NULL) && op) {
+            params->opInfoPtr = (void *)op;
+            params->opInfoSize = opsz;
+        }
     }
     pthread_mutex_unlock(&g_rt.lock);
     return rc;

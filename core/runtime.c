@@ -235,6 +235,7 @@ aclError aclFinalize(void)
     }
     finalize_locked();
     pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* DESTROY_PRE of the default streams that went (stream_attr.c) */
     return ACL_SUCCESS;
 }
 

@@ -302,6 +302,8 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
         c->streams = s;
     }
     d->nstreams++;
+    if (is_default) /* a default or model stream: reported after the lock (stream_attr.c) */
+        core_ss_defer_locked(s->handle, ACL_RT_STREAM_STATE_CREATE_POST);
     *out = s;
     return ACL_SUCCESS;
 }
@@ -312,6 +314,8 @@ static pthread_cond_t g_drain_cv = PTHREAD_COND_INITIALIZER;
 
 void core_stream_destroy_locked(struct core_stream *s, bool force)
 {
+    if (s->is_default) /* explicit streams were reported by their destroy call */
+        core_ss_defer_locked(s->handle, ACL_RT_STREAM_STATE_DESTROY_PRE);
     core_table_remove(&g_rt.streams, s->handle);
     /* relaxed: S7, ordered by the quiesce below. */
     atomic_store_explicit(&s->s.tag, 0, memory_order_relaxed);

@@ -1390,3 +1390,21 @@ int mem_dev_trim(int dev)
     pthread_mutex_unlock(&pools_lock);
     return rc;
 }
+
+int mem_dev_mappings(int dev, struct mem_mapping *out, size_t cap, size_t *n)
+{
+    if (!dev_ok(dev) || !n)
+        return -EINVAL;
+    struct mem_pool *p = &pools[dev];
+    /* acquire: pairs with the release that published the pool (as in alloc) */
+    if (atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE) {
+        *n = 0;
+        return 0;
+    }
+    pthread_mutex_lock(&p->map_lock);
+    *n = p->nmaps;
+    for (size_t i = 0; out && i < p->nmaps && i < cap; i++)
+        out[i] = p->maps[i];
+    pthread_mutex_unlock(&p->map_lock);
+    return 0;
+}

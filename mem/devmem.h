@@ -135,6 +135,12 @@ int mem_dev_meminfo(int dev, enum mem_class cls, size_t *free_bytes, size_t *tot
 /* Return unused dirty pages of the device's arenas to the kernel now. */
 int mem_dev_trim(int dev);
 
+/* The page mappings backing device `dev`'s pool, sorted by base (snapshots, core/snapshot.c):
+ * *n = how many there are, the first min(cap, *n) copied to out (may be NULL). A pool that
+ * is not live has none. -EINVAL for a bad device. */
+struct mem_mapping;
+int mem_dev_mappings(int dev, struct mem_mapping *out, size_t cap, size_t *n);
+
 /* ---- pool machinery shared with hostmem.c and mem.c (not for other layers) ---- */
 extern bool mem_initialized; /* mem.c: set between mem_init and mem_fini */
 int mem_pool_init(unsigned pool, size_t capacity);
