@@ -406,11 +406,20 @@ static int run_callback(struct sched_task *t, struct sched_exec *x)
 }
 
 /* The stream of a subscription change, g_rt.lock held on success (T3: not
- * while or after aclFinalize runs). */
+ * while or after aclFinalize runs). SD1: the stream is resolved with its
+ * incarnation tag and re-checked under the lock, as capture begin does
+ * (core_stream_resolve_lock): a destroy (and the reuse of the record by the
+ * next aclrtCreateStream) between the lookup and the lock gives 107017,
+ * never a subscription of the record's next stream. */
 static aclError report_stream_lock(aclrtStream stream, struct core_stream **s, const char *fn)
 {
-    aclError rc = core_stream_resolve(stream, s, fn);
-    return rc ? rc : core_lock_live(fn);
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, s, &tag, fn);
+    if (rc || (rc = core_lock_live(fn)))
+        return rc;
+    if ((rc = core_stream_live_locked(*s, tag, fn)))
+        pthread_mutex_unlock(&g_rt.lock);
+    return rc;
 }
 
 static aclError subscribe(uint64_t threadId, aclrtStream stream, int kind)
