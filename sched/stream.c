@@ -237,6 +237,14 @@ int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline
     return sched_waitq_wait(&s->doneq, &s->head, target, deadline_ns);
 }
 
+int sched_stream_wait_tag(struct sched_stream *s, uint64_t target, uint64_t deadline_ns,
+                          uint64_t tag)
+{
+    if (!tag)
+        return sched_waitq_wait(&s->doneq, &s->head, target, deadline_ns);
+    return sched_waitq_wait_while(&s->doneq, &s->head, target, deadline_ns, &s->tag, tag);
+}
+
 void (*_Atomic sched_fail_hook)(struct sched_exec *x, int32_t code);
 
 void sched_exec_fail(struct sched_exec *x, int32_t code)

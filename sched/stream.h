@@ -274,6 +274,12 @@ static inline uint64_t sched_stream_finished(struct sched_stream *s)
 
 /* Wait until `target` tasks have finished. deadline_ns 0 = none. 0 / -ETIMEDOUT. */
 int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline_ns);
+/* The same for a waiter of incarnation `tag` (S7; 0: any): also returns 0
+ * once the stream's tag differs (its destroy kicks waiters, waitq.h Q4), so
+ * the caller checks the tag afterwards rather than trusting the counters of
+ * a retired or recycled stream. */
+int sched_stream_wait_tag(struct sched_stream *s, uint64_t target, uint64_t deadline_ns,
+                          uint64_t tag);
 
 /* Take (and clear) the stream's pending failure, 0 if none. */
 static inline int32_t sched_stream_take_error(struct sched_stream *s)

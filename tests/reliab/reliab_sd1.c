@@ -142,9 +142,115 @@ static void test_subscribe_vs_stream_destroy(void)
     CHECK_OK(aclrtDestroyStream(s));
 }
 
+/* ---- synchronisation and query racing destroy + reuse (SD6) -------------- */
+
+static _Atomic(void *) g_sync_stream;
+static _Atomic int g_sync_stop;
+static _Atomic long g_sync_ok, g_sync_gone, g_sync_bad, g_query_ok, g_query_gone;
+static aclrtStream g_private; /* the syncer's subscribed stream */
+
+static int32_t k_nop(void *arg)
+{
+    (void)arg;
+    return 0;
+}
+
+static void cb_nop(void *arg)
+{
+    (void)arg;
+}
+
+static void bad_code(const char *call, aclError rc)
+{
+    if (atomic_fetch_add(&g_sync_bad, 1) < 5)
+        fprintf(stderr, "%s: code %d\n", call, (int)rc);
+}
+
+/* Queues work on the current stream and synchronises it (or queries it). It
+ * has a report queue, so each wait first serves it (taking the runtime lock,
+ * which the main thread's create/destroy contend for): that widens the window
+ * between reading the stream's count and waiting, in which the stream can be
+ * destroyed and its record reused with counters starting again from 0. A
+ * waiter left behind with the old target then waited for the next streams'
+ * work, for ever if they never got that far. */
+static void *syncer(void *arg)
+{
+    CHECK_OK(aclrtSetCurrentContext(arg));
+    CHECK_OK(aclrtSubscribeReport((uint64_t)pthread_self(), g_private));
+    unsigned seed = 3;
+    while (!atomic_load(&g_sync_stop)) {
+        void *h = atomic_load(&g_sync_stream);
+        int n = 1 + (int)(rnd(&seed) % 48);
+        aclError rc = ACL_SUCCESS;
+        for (int k = 0; k < n && rc == ACL_SUCCESS; k++)
+            rc = cpuaclLaunchKernel(h, k_nop, NULL);
+        if (rc != ACL_SUCCESS && rc != ACL_ERROR_RT_INVALID_HANDLE)
+            bad_code("cpuaclLaunchKernel", rc);
+        unsigned what = rnd(&seed) % 3;
+        if (what == 2) {
+            aclrtStreamStatus st;
+            rc = aclrtStreamQuery(h, &st);
+            if (rc == ACL_SUCCESS)
+                atomic_fetch_add(&g_query_ok, 1);
+            else if (rc == ACL_ERROR_RT_INVALID_HANDLE)
+                atomic_fetch_add(&g_query_gone, 1);
+            else
+                bad_code("aclrtStreamQuery", rc);
+            continue;
+        }
+        rc = what ? aclrtSynchronizeStream(h) : aclrtSynchronizeStreamWithTimeout(h, -1);
+        if (rc == ACL_SUCCESS)
+            atomic_fetch_add(&g_sync_ok, 1);
+        else if (rc == ACL_ERROR_RT_INVALID_HANDLE)
+            atomic_fetch_add(&g_sync_gone, 1);
+        else
+            bad_code("aclrtSynchronizeStream", rc);
+    }
+    CHECK_OK(aclrtUnSubscribeReport((uint64_t)pthread_self(), g_private));
+    return NULL;
+}
+
+/* The main thread creates the next stream (reusing the records of destroyed
+ * ones) and destroys the previous one while the syncer works on whichever is
+ * current. Every synchronisation and query returns (a hang before the fix:
+ * RUN's time limit) with success or 107017. */
+static void test_sync_vs_stream_destroy(void)
+{
+    TEST_OPEN();
+    aclrtContext ctx;
+    CHECK_OK(aclrtGetCurrentContext(&ctx));
+    CHECK_OK(aclrtCreateStream(&g_private));
+    aclrtStream s;
+    CHECK_OK(aclrtCreateStream(&s));
+    atomic_store(&g_sync_stream, s);
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, syncer, ctx) == 0);
+    unsigned seed = 29;
+    int rounds = (int)(3000 * test_stress_scale());
+    for (int i = 0; i < rounds && !atomic_load(&g_sync_bad); i++) {
+        aclrtStream n;
+        CHECK_OK(aclrtCreateStream(&n));
+        atomic_store(&g_sync_stream, n);
+        sleep_us(rnd(&seed) % 40);
+        CHECK_OK((i & 3) == 3 ? aclrtDestroyStreamForce(s) : aclrtDestroyStream(s));
+        s = n;
+    }
+    atomic_store(&g_sync_stop, 1);
+    CHECK(pthread_join(t, NULL) == 0);
+    printf("  synchronisations: %ld ok, %ld destroyed; queries: %ld ok, %ld destroyed; %ld bad\n",
+           atomic_load(&g_sync_ok), atomic_load(&g_sync_gone), atomic_load(&g_query_ok),
+           atomic_load(&g_query_gone), atomic_load(&g_sync_bad));
+    CHECK(atomic_load(&g_sync_bad) == 0);
+    CHECK(atomic_load(&g_sync_ok) > 0);
+    CHECK_OK(aclrtDestroyStream(s));
+    CHECK_OK(aclrtDestroyStream(g_private));
+    (void)cb_nop;
+}
+
 int main(void)
 {
     int failures = 0;
     RUN(test_subscribe_vs_stream_destroy, 200);
+    RUN(test_sync_vs_stream_destroy, 200);
     return failures ? 1 : 0;
 }
