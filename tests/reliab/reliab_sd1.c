@@ -244,7 +244,266 @@ static void test_sync_vs_stream_destroy(void)
     CHECK(atomic_load(&g_sync_ok) > 0);
     CHECK_OK(aclrtDestroyStream(s));
     CHECK_OK(aclrtDestroyStream(g_private));
-    (void)cb_nop;
+}
+
+/* ---- a full ring behind the submitter's own blocking callback (CB4) ------ */
+
+static _Atomic long g_seq, g_disorder, g_nested_ran;
+static aclrtStream g_ring_stream;
+
+struct step {
+    long pos; /* expected place in the stream's order */
+};
+
+static void check_pos(long pos)
+{
+    long got = atomic_fetch_add(&g_seq, 1);
+    if (got != pos && atomic_fetch_add(&g_disorder, 1) < 5)
+        fprintf(stderr, "task %ld ran as number %ld\n", pos, got);
+}
+
+static int32_t k_step(void *arg)
+{
+    check_pos(((struct step *)arg)->pos);
+    return 0;
+}
+
+static void cb_step(void *arg)
+{
+    check_pos(((struct step *)arg)->pos);
+}
+
+static _Atomic long g_counted;
+
+static void cb_count(void *arg)
+{
+    (void)arg;
+    atomic_fetch_add(&g_counted, 1);
+}
+
+static int32_t k_nested(void *arg)
+{
+    (void)arg;
+    atomic_fetch_add(&g_nested_ran, 1);
+    return 0;
+}
+
+/* A callback that launches onto its own (full) stream: it runs while the
+ * thread's outer launch waits for ring space. */
+static void cb_launch_more(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 100; i++)
+        if (cpuaclLaunchKernel(g_ring_stream, k_nested, NULL) != ACL_SUCCESS &&
+            atomic_fetch_add(&g_disorder, 1) < 5)
+            fprintf(stderr, "nested launch failed\n");
+}
+
+/* With 64-slot rings, the thread subscribed to the stream queues blocking
+ * callbacks and many kernels and host functions behind them on that stream:
+ * once the ring is full its next launch waits for space that only its own
+ * callback can free. The launch serves the thread's report queue while it
+ * waits (a deadlock before: RUN's time limit), and everything runs in order. */
+static void test_full_ring_serves_own_callbacks(void)
+{
+    setenv("CPUACL_RING_SLOTS", "64", 1);
+    TEST_OPEN();
+    CHECK_OK(aclrtCreateStream(&g_ring_stream));
+    uint64_t me = (uint64_t)pthread_self();
+    CHECK_OK(aclrtSubscribeReport(me, g_ring_stream));
+    enum { N = 1000 };
+    static struct step steps[N];
+    long pos = 0;
+    for (long i = 0; i < N; i++) {
+        steps[i].pos = pos++;
+        aclError rc;
+        if (i % 300 == 150) { /* not ordered with the stream: only counted */
+            pos--;
+            rc = aclrtLaunchCallback(cb_count, NULL, ACL_CALLBACK_NO_BLOCK, g_ring_stream);
+        } else if (i % 300 == 0)
+            rc = aclrtLaunchCallback(cb_step, &steps[i], ACL_CALLBACK_BLOCK, g_ring_stream);
+        else if (i % 7 == 0)
+            rc = aclrtLaunchHostFunc(g_ring_stream, cb_step, &steps[i]);
+        else
+            rc = cpuaclLaunchKernel(g_ring_stream, k_step, &steps[i]);
+        CHECK_OK(rc);
+    }
+    CHECK_OK(aclrtSynchronizeStream(g_ring_stream));
+    while (atomic_load(&g_counted) < 3) /* NO_BLOCK callbacks handed over by now */
+        CHECK_OK(aclrtProcessReport(100));
+    CHECK(atomic_load(&g_seq) == pos);
+    CHECK(atomic_load(&g_disorder) == 0);
+    /* behind a blocking callback, one that launches onto the (full) stream
+     * itself while the thread's launch waits for space. (A blocking one that
+     * did would wait for its own stream: the program's deadlock, as on an NPU.) */
+    CHECK_OK(aclrtLaunchCallback(cb_nop, NULL, ACL_CALLBACK_BLOCK, g_ring_stream));
+    CHECK_OK(aclrtLaunchCallback(cb_launch_more, NULL, ACL_CALLBACK_NO_BLOCK, g_ring_stream));
+    for (int i = 0; i < 300; i++)
+        CHECK_OK(cpuaclLaunchKernel(g_ring_stream, k_nested, NULL));
+    CHECK_OK(aclrtSynchronizeStream(g_ring_stream));
+    while (atomic_load(&g_nested_ran) < 400) /* the nested launches, queued late */
+        CHECK_OK(aclrtSynchronizeStream(g_ring_stream));
+    CHECK(atomic_load(&g_nested_ran) == 400);
+    CHECK(atomic_load(&g_disorder) == 0);
+    CHECK_OK(aclrtUnSubscribeReport(me, g_ring_stream));
+    CHECK_OK(aclrtDestroyStream(g_ring_stream));
+    printf("  %ld ordered tasks, %ld nested\n", atomic_load(&g_seq), atomic_load(&g_nested_ran));
+}
+
+/* ---- the fuzz input regress-timing-hang-report-thread, with delays -------- */
+
+/* The call sequence of tests/fuzz/corpus/regress-timing-hang-report-thread
+ * (tests/fuzz/decode.py prints it), by two threads with random delays between
+ * calls and a random late start of either thread, many rounds of aclInit ..
+ * aclFinalize. As in the fuzzer, both threads process reports until both are
+ * done. Its hang was the fuzzer's (a subscription for a thread id no thread
+ * processes); here every subscription names a live thread, which may be
+ * either one, and every call must return. */
+static _Atomic(void *) q_s0, q_s1, q_ev0, q_mem0;
+static uint64_t q_tid[2];
+static _Atomic int q_done, q_ready;
+static unsigned q_seed[2];
+static unsigned q_sub_target, q_block;
+
+static void q_delay(int t)
+{
+    unsigned r = rnd(&q_seed[t]) % 64;
+    if (r < 40)
+        sleep_us(r < 20 ? 0 : r);
+}
+
+static void q_nop(void *a)
+{
+    (void)a;
+}
+
+static void *q_thread0(void *arg)
+{
+    (void)arg;
+    q_tid[0] = (uint64_t)pthread_self();
+    atomic_fetch_add(&q_ready, 1);
+    while (atomic_load(&q_ready) < 2)
+        sched_yield();
+    if (rnd(&q_seed[0]) % 4 == 0)
+        sleep_us(rnd(&q_seed[0]) % 300); /* a late start */
+    void *h = NULL;
+    (void)aclrtSetDevice(0);
+    q_delay(0);
+    if (aclrtCreateStream(&h) == ACL_SUCCESS)
+        atomic_store(&q_s0, h);
+    q_delay(0);
+    if (aclrtCreateEventWithFlag(&h, 1) == ACL_SUCCESS)
+        atomic_store(&q_ev0, h);
+    q_delay(0);
+    (void)aclrtRecordEvent(atomic_load(&q_ev0), atomic_load(&q_s0));
+    q_delay(0);
+    (void)aclrtSynchronizeEventWithTimeout(NULL, 20);
+    q_delay(0);
+    if (aclrtMalloc(&h, 10785, ACL_MEM_MALLOC_HUGE_ONLY) == ACL_SUCCESS)
+        atomic_store(&q_mem0, h);
+    q_delay(0);
+    (void)aclrtSubscribeReport(q_tid[q_sub_target], atomic_load(&q_s1)); /* s1 may be NULL */
+    q_delay(0);
+    aclrtEvent ev2 = NULL;
+    (void)aclrtCreateEvent(&ev2);
+    for (int i = 0; i < 6; i++) {
+        q_delay(0);
+        (void)aclrtSetDevice(0);
+    }
+    q_delay(0);
+    (void)aclrtLaunchCallback(q_nop, NULL, q_block ? ACL_CALLBACK_BLOCK : ACL_CALLBACK_NO_BLOCK,
+                              atomic_load(&q_s1));
+    q_delay(0);
+    (void)aclrtSynchronizeEventWithTimeout(NULL, 20);
+    q_delay(0);
+    (void)aclrtSetDevice(2);
+    q_delay(0);
+    (void)aclrtDestroyStream(atomic_load(&q_s0));
+    atomic_fetch_add(&q_done, 1);
+    while (atomic_load(&q_done) < 2)
+        (void)aclrtProcessReport(1);
+    return NULL;
+}
+
+static void *q_thread1(void *arg)
+{
+    (void)arg;
+    q_tid[1] = (uint64_t)pthread_self();
+    atomic_fetch_add(&q_ready, 1);
+    while (atomic_load(&q_ready) < 2)
+        sched_yield();
+    if (rnd(&q_seed[1]) % 4 == 0)
+        sleep_us(rnd(&q_seed[1]) % 300);
+    void *h = NULL;
+    (void)aclrtSetDevice(0);
+    q_delay(1);
+    if (aclrtCreateStream(&h) == ACL_SUCCESS)
+        atomic_store(&q_s1, h);
+    q_delay(1);
+    (void)cpuaclLaunchKernel(atomic_load(&q_s0), k_nop, NULL);
+    q_delay(1);
+    (void)aclrtStreamWaitEvent(atomic_load(&q_s1), atomic_load(&q_ev0));
+    q_delay(1);
+    (void)aclrtLaunchHostFunc(atomic_load(&q_s0), q_nop, NULL);
+    q_delay(1);
+    if (aclrtCreateStreamWithConfig(&h, 156, 234) == ACL_SUCCESS)
+        atomic_store(&q_s0, h);
+    q_delay(1);
+    (void)cpuaclLaunchKernel(NULL, k_nop, NULL);
+    q_delay(1);
+    (void)aclrtFree(atomic_load(&q_mem0));
+    for (int i = 0; i < 4; i++) {
+        q_delay(1);
+        (void)aclrtSetDevice(0);
+    }
+    q_delay(1);
+    (void)aclrtProcessReport(1);
+    q_delay(1);
+    (void)aclrtSynchronizeDeviceWithTimeout(90);
+    q_delay(1);
+    (void)aclrtResetDevice(0);
+    q_delay(1);
+    aclmdlRI m = NULL;
+    if (aclmdlRICaptureEnd(atomic_load(&q_s1), &m) == ACL_SUCCESS)
+        (void)aclmdlRIDestroy(m);
+    q_delay(1);
+    (void)aclrtSynchronizeStream(NULL);
+    q_delay(1);
+    (void)aclrtSetDevice(1);
+    q_delay(1);
+    (void)aclrtSetDevice(0);
+    atomic_fetch_add(&q_done, 1);
+    while (atomic_load(&q_done) < 2)
+        (void)aclrtProcessReport(1);
+    return NULL;
+}
+
+static void test_report_sequence_with_delays(void)
+{
+    setenv("CPUACL_WORKERS", "2", 1);
+    setenv("CPUACL_DEVICE_MEMORY_MB", "16", 1);
+    int rounds = (int)(300 * test_stress_scale());
+    unsigned seed = 8;
+    for (int r = 0; r < rounds && !g_failed; r++) {
+        CHECK_OK(aclInit(NULL));
+        atomic_store(&q_s0, NULL);
+        atomic_store(&q_s1, NULL);
+        atomic_store(&q_ev0, NULL);
+        atomic_store(&q_mem0, NULL);
+        atomic_store(&q_done, 0);
+        atomic_store(&q_ready, 0);
+        q_seed[0] = rnd(&seed);
+        q_seed[1] = rnd(&seed);
+        q_sub_target = rnd(&seed) % 4 ? 1 : 0; /* mostly the other thread, as the input */
+        q_block = rnd(&seed) % 4 != 0;
+        pthread_t t0, t1;
+        CHECK(pthread_create(&t1, NULL, q_thread1, NULL) == 0);
+        CHECK(pthread_create(&t0, NULL, q_thread0, NULL) == 0);
+        CHECK(pthread_join(t0, NULL) == 0);
+        CHECK(pthread_join(t1, NULL) == 0);
+        CHECK_OK(aclFinalize());
+    }
+    printf("  %d rounds\n", rounds);
 }
 
 int main(void)
@@ -252,5 +511,7 @@ int main(void)
     int failures = 0;
     RUN(test_subscribe_vs_stream_destroy, 200);
     RUN(test_sync_vs_stream_destroy, 200);
+    RUN(test_full_ring_serves_own_callbacks, 60);
+    RUN(test_report_sequence_with_delays, 200);
     return failures ? 1 : 0;
 }
