@@ -119,7 +119,7 @@ static void test_subscribe_vs_stream_destroy(void)
     pthread_t t;
     CHECK(pthread_create(&t, NULL, subscriber, ctx) == 0);
     unsigned seed = 17;
-    int rounds = (int)(3000 * test_stress_scale());
+    int rounds = (int)(2000 * test_stress_scale());
     for (int i = 0; i < rounds; i++) {
         aclrtStream n;
         CHECK_OK(aclrtCreateStream(&n)); /* reuses the record destroyed last round */
@@ -226,7 +226,7 @@ static void test_sync_vs_stream_destroy(void)
     pthread_t t;
     CHECK(pthread_create(&t, NULL, syncer, ctx) == 0);
     unsigned seed = 29;
-    int rounds = (int)(3000 * test_stress_scale());
+    int rounds = (int)(2000 * test_stress_scale());
     for (int i = 0; i < rounds && !atomic_load(&g_sync_bad); i++) {
         aclrtStream n;
         CHECK_OK(aclrtCreateStream(&n));
@@ -478,8 +478,24 @@ static void *q_thread1(void *arg)
     return NULL;
 }
 
+#if defined(__SANITIZE_THREAD__)
+#define UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define UNDER_TSAN 1
+#endif
+#endif
+
 static void test_report_sequence_with_delays(void)
 {
+#ifdef UNDER_TSAN
+    /* TSan reports a race inside jemalloc (Debian's, uninstrumented: a
+     * memmove under its own arena mutex, no frame of ours) once device pools
+     * come and go over many init/finalize cycles in a forked child; this case
+     * looks for hangs, which the release and asan presets run. */
+    printf("  skipped under TSan (jemalloc arena reports, see the comment)\n");
+    return;
+#endif
     setenv("CPUACL_WORKERS", "2", 1);
     setenv("CPUACL_DEVICE_MEMORY_MB", "16", 1);
     int rounds = (int)(300 * test_stress_scale());
