@@ -386,10 +386,20 @@ void core_stream_released(struct sched_stream *s);
 /* Wait until the stream has run everything submitted so far and report its
  * error state. Used by synchronise calls and by destroy. */
 aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn);
+/* core_stream_sync for a caller that resolved the stream with its incarnation
+ * tag (SD6 in docs/design.md; 0: no check): a destroy of that incarnation
+ * before or while it waits gives ACL_ERROR_RT_INVALID_HANDLE, never the
+ * counters or the error of the stream that reuses the record. */
+aclError core_stream_sync_tag(struct core_stream *s, uint64_t tag, uint64_t deadline_ns,
+                              const char *fn);
 /* Wait until the stream finished target tasks (deadline 0: none; nonzero when
  * it passed first), serving the caller's report queues meanwhile (CB4). Every
  * runtime wait for a stream goes through it. */
 int core_stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns);
+/* The same, also returning 0 once the stream's tag is no longer `tag` (0: no
+ * check); the caller re-checks the tag. */
+int core_stream_wait_serving_tag(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns,
+                                 uint64_t tag);
 
 /* Validate an AscendCL timeout (-1 or > 0 ms) into an absolute deadline. */
 aclError core_timeout(int32_t timeout, uint64_t *deadline_ns, const char *fn);

@@ -368,7 +368,9 @@ static aclError sync_device(int32_t timeout, bool timed, const char *fn)
     for (uint32_t i = 0; i < n; i++) {
         if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)h[i]) != v[i])
             continue; /* destroyed meanwhile: its destroy waited for it */
-        aclError rc = core_stream_sync(v[i], deadline, fn);
+        aclError rc = core_stream_sync_tag(v[i], h[i], deadline, fn); /* SD6: tag = handle */
+        if (rc == ACL_ERROR_RT_INVALID_HANDLE)
+            continue; /* destroyed while we waited: its destroy waited for it */
         if (rc && !first)
             first = rc;
         if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)

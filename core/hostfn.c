@@ -32,6 +32,12 @@
  *      Event synchronisation (core/event.c, wait_desc) does the same for
  *      any thread that has a report queue: the event may be recorded on any
  *      stream, so the waiter runs whatever is handed to it.
+ *      So does a plain launch (kernel, host function, callback) that finds
+ *      its stream's ring full (core_task_begin_serving): it lets go of the
+ *      stream, serves between 1 ms waits, and owns it again before it
+ *      reserves (sched_stream_wait_space), so the callbacks it runs may
+ *      launch to that stream too. Launches that may hold a lock (operators,
+ *      graphs, model executions, event records and waits) wait plainly.
  *  CB6. aclrtSubscribeHostFunc reuses this machinery with queues of a second
  *      kind (REPORT_HOSTFN, keyed by thread id like kind REPORT_CB): a host
  *      function launched on a stream with such a subscription (outside a
@@ -106,7 +112,7 @@ static inline aclError submit_fn_s(struct core_stream *s, uint64_t tag, sched_ta
                                    uint8_t kind, void (*fn)(void), const void *args,
                                    size_t inline_size, const char *name, uint8_t flags)
 {
-    struct sched_task *t = core_task_begin(s);
+    struct sched_task *t = core_task_begin_serving(s); /* CB4 */
     t->run = run;
     t->kind = kind;
     t->flags = flags;
@@ -406,11 +412,20 @@ static int run_callback(struct sched_task *t, struct sched_exec *x)
 }
 
 /* The stream of a subscription change, g_rt.lock held on success (T3: not
- * while or after aclFinalize runs). */
+ * while or after aclFinalize runs). SD1: the stream is resolved with its
+ * incarnation tag and re-checked under the lock, as capture begin does
+ * (core_stream_resolve_lock): a destroy (and the reuse of the record by the
+ * next aclrtCreateStream) between the lookup and the lock gives 107017,
+ * never a subscription of the record's next stream. */
 static aclError report_stream_lock(aclrtStream stream, struct core_stream **s, const char *fn)
 {
-    aclError rc = core_stream_resolve(stream, s, fn);
-    return rc ? rc : core_lock_live(fn);
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, s, &tag, fn);
+    if (rc || (rc = core_lock_live(fn)))
+        return rc;
+    if ((rc = core_stream_live_locked(*s, tag, fn)))
+        pthread_mutex_unlock(&g_rt.lock);
+    return rc;
 }
 
 static aclError subscribe(uint64_t threadId, aclrtStream stream, int kind)
@@ -528,7 +543,7 @@ static aclError report_launch(struct core_stream *s, uint64_t tag, struct core_r
     n->fn = fn;
     n->data = userData;
     atomic_init(&n->refs, 2); /* CB1: the task and the queue */
-    struct sched_task *t = sched_stream_reserve(&s->s);
+    struct sched_task *t = sched_stream_reserve_ex(&s->s, core_report_run_mine); /* CB4 */
     if (__builtin_expect(sched_stream_tag(&s->s) != tag, 0)) { /* T7: destroyed meanwhile */
         free(n);
         return core_stream_gone(s, name);

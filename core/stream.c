@@ -139,35 +139,79 @@ static bool capturing_not_bound(struct core_stream *s)
  * to it between short waits (1 ms slices, so parked), or the callback would
  * wait for the very thread that waits for it. A program without report
  * queues pays one relaxed load (core_report_run_mine). */
-int core_stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns)
+int core_stream_wait_serving_tag(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns,
+                                 uint64_t tag)
 {
     bool serving = true; /* until core_report_serve finds no queue */
     for (;;) {
         uint64_t until = core_report_serve(&serving, deadline_ns);
-        int late = sched_stream_wait(ss, target, until);
+        int late = sched_stream_wait_tag(ss, target, until, tag);
         if (!late || until == deadline_ns || (deadline_ns && sched_now_ns() >= deadline_ns))
             return late;
     }
 }
 
-aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
+int core_stream_wait_serving(struct sched_stream *ss, uint64_t target, uint64_t deadline_ns)
+{
+    return core_stream_wait_serving_tag(ss, target, deadline_ns, 0);
+}
+
+static aclError destroyed_meanwhile(const char *fn)
+{
+    return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                    "%s: the stream was destroyed while the call was using it", fn);
+}
+
+/* SD6: the stream's tag is still the caller's (0: not checked). */
+static bool same_life(struct core_stream *s, uint64_t tag)
+{
+    return !tag || sched_stream_tag(&s->s) == tag;
+}
+
+aclError core_stream_sync_tag(struct core_stream *s, uint64_t tag, uint64_t deadline_ns,
+                              const char *fn)
 {
     /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0) &&
         capturing_not_bound(s))
-        return refuse_capturing(fn);
+        return same_life(s, tag) ? refuse_capturing(fn) : destroyed_meanwhile(fn);
+    /* SD6: the count is read before the tag. A count of the record's next
+     * life was published (release) after that life's create, which follows
+     * the destroy's tag store, so the tag read below then sees the change;
+     * a waiter of this life whose destroy comes later is kicked out of the
+     * wait by it (sched/waitq.h Q4) and sees the change too. */
     uint64_t target = sched_stream_submitted(&s->s);
-    int late = core_stream_wait_serving(&s->s, target, deadline_ns);
+    int late = same_life(s, tag) ? core_stream_wait_serving_tag(&s->s, target, deadline_ns, tag)
+                                 : 0;
+    if (!same_life(s, tag))
+        return destroyed_meanwhile(fn);
     if (late)
         return core_err(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
                         "%s: stream still busy when the timeout expired (%llu of %llu tasks done)",
                         fn, (unsigned long long)sched_stream_finished(&s->s),
                         (unsigned long long)target);
-    int32_t e = sched_stream_take_error(&s->s);
+    int32_t e = 0;
+    /* relaxed: a hint; taken below exactly (sched_stream_take_error) */
+    if (__builtin_expect(atomic_load_explicit(&s->s.err, memory_order_relaxed) != 0, 0)) {
+        /* SD6: a recycle resets err under the lock: taken under it with the
+         * tag checked, the error is this life's, never the next stream's. */
+        pthread_mutex_lock(&g_rt.lock);
+        bool mine = same_life(s, tag);
+        if (mine)
+            e = sched_stream_take_error(&s->s);
+        pthread_mutex_unlock(&g_rt.lock);
+        if (!mine)
+            return destroyed_meanwhile(fn);
+    }
     if (e)
         return core_err_async((aclError)e, fn);
     core_mempool_on_sync(); /* pools release idle memory (core/mempool.c) */
     return ACL_SUCCESS;
+}
+
+aclError core_stream_sync(struct core_stream *s, uint64_t deadline_ns, const char *fn)
+{
+    return core_stream_sync_tag(s, 0, deadline_ns, fn);
 }
 
 /* ---- create / destroy (lock held) -------------------------------------- */
@@ -319,6 +363,9 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
     core_table_remove(&g_rt.streams, s->handle);
     /* relaxed: S7, ordered by the quiesce below. */
     atomic_store_explicit(&s->s.tag, 0, memory_order_relaxed);
+    /* SD6: synchronisations of this life stop waiting and report 107017
+     * (sched/waitq.h Q4: after the tag store). */
+    sched_waitq_kick(&s->s.doneq);
     if (!s->is_default)
         for (struct core_stream **pp = &s->ctx->streams; *pp; pp = &(*pp)->next)
             if (*pp == s) {
@@ -471,22 +518,23 @@ aclError aclrtDestroyStreamForce(aclrtStream stream)
 aclError aclrtSynchronizeStream(aclrtStream stream)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtSynchronizeStream");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtSynchronizeStream");
     if (rc)
         return rc;
-    return core_stream_sync(s, 0, "aclrtSynchronizeStream");
+    return core_stream_sync_tag(s, tag, 0, "aclrtSynchronizeStream");
 }
 
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 {
     struct core_stream *s = NULL;
-    uint64_t deadline = 0;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtSynchronizeStreamWithTimeout");
+    uint64_t deadline = 0, tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtSynchronizeStreamWithTimeout");
     if (rc == ACL_SUCCESS)
         rc = core_timeout(timeout, &deadline, "aclrtSynchronizeStreamWithTimeout");
     if (rc)
         return rc;
-    return core_stream_sync(s, deadline, "aclrtSynchronizeStreamWithTimeout");
+    return core_stream_sync_tag(s, tag, deadline, "aclrtSynchronizeStreamWithTimeout");
 }
 
 /* A getter's arguments: the stream resolved, then its output pointer (what)
@@ -503,15 +551,21 @@ static aclError stream_and_out(aclrtStream stream, const void *out, const char *
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 {
     struct core_stream *s = NULL;
-    aclError rc = stream_and_out(stream, status, "status", &s, "aclrtStreamQuery");
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtStreamQuery");
+    if (rc == ACL_SUCCESS && !status)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
     if (rc)
         return rc;
     /* relaxed: A1 */
     if (atomic_load_explicit(&s->cap, memory_order_relaxed) && capturing_not_bound(s))
-        return refuse_capturing("aclrtStreamQuery");
-    *status = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s)
-                  ? ACL_STREAM_STATUS_COMPLETE
-                  : ACL_STREAM_STATUS_NOT_READY;
+        return same_life(s, tag) ? refuse_capturing("aclrtStreamQuery")
+                                 : destroyed_meanwhile("aclrtStreamQuery");
+    /* SD6: counters first, then the tag (as in core_stream_sync_tag) */
+    bool done = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s);
+    if (!same_life(s, tag))
+        return destroyed_meanwhile("aclrtStreamQuery");
+    *status = done ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
     return ACL_SUCCESS;
 }
 

@@ -220,21 +220,45 @@ void sched_stream_quiesce(struct sched_stream *s)
     pthread_mutex_unlock(&g_claim_lock);
 }
 
-void sched_stream_wait_space(struct sched_stream *s)
+uint64_t sched_stream_wait_space(struct sched_stream *s, bool (*serve)(void))
 {
     /* Wait for half the ring, not one slot: a producer polling head while
      * the worker stores it after every task would pull that cache line back
      * and forth once per task and slow both sides; refilling in bursts
      * keeps the line with the worker. */
     uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* we own the stream */
+    while (serve) {
+        struct sched_producer *me = sched_t_producer;
+        sched_stream_leave_as(s, me);
+        bool any = serve();
+        if (any)
+            sched_stream_wait(s, t - s->mask / 2, sched_now_ns() + 1000000u);
+        sched_stream_own(s, me);
+        t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* owned again */
+        /* acquire: as in sched_stream_reserve (S2). */
+        s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
+        if (t - s->head_cache <= s->mask)
+            return t;
+        if (!any)
+            break; /* nothing to serve: the plain wait */
+    }
     sched_waitq_wait(&s->doneq, &s->head, t - s->mask / 2, 0);
     /* acquire: as in sched_stream_reserve (S2). */
     s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
+    return t;
 }
 
 int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline_ns)
 {
     return sched_waitq_wait(&s->doneq, &s->head, target, deadline_ns);
+}
+
+int sched_stream_wait_tag(struct sched_stream *s, uint64_t target, uint64_t deadline_ns,
+                          uint64_t tag)
+{
+    if (!tag)
+        return sched_waitq_wait(&s->doneq, &s->head, target, deadline_ns);
+    return sched_waitq_wait_while(&s->doneq, &s->head, target, deadline_ns, &s->tag, tag);
 }
 
 void (*_Atomic sched_fail_hook)(struct sched_exec *x, int32_t code);

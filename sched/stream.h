@@ -160,27 +160,28 @@ extern struct sched_ec sched_claim_ec;
 void sched_stream_claim(struct sched_stream *s, struct sched_producer *me);
 /* Claim a stream to recycle it (S8): also unshares it and resets its claims. */
 void sched_stream_claim_recycle(struct sched_stream *s, struct sched_producer *me);
-void sched_stream_wait_space(struct sched_stream *s);
+/* A full ring: wait until half of it is free; returns the tail to fill (the
+ * caller owns the stream again on return). With serve (not NULL) the caller
+ * lets go of the stream and runs serve() between 1 ms waits, as long as it
+ * returns true (it has host work to run: a thread's report queues, CB4 in
+ * core/hostfn.c), so that work may submit to this stream too and a destroy
+ * of it may quiesce; it owns the stream again before it re-reads the tail,
+ * which other producers may have moved meanwhile. */
+uint64_t sched_stream_wait_space(struct sched_stream *s, bool (*serve)(void));
 void sched_worker_kick(struct sched_worker *w);
 bool sched_worker_sleeping(struct sched_worker *w);
 
-/*
- * Claim the next slot (waits while the ring is full: back-pressure, never a
- * drop). The caller fills the record and then calls sched_stream_commit (or
- * sched_stream_cancel to give the slot back unpublished).
- */
-static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
+/* Become the stream's producer (S5, S6): announced on the biased path, or
+ * holding its share_lock. Left with sched_stream_leave (commit and cancel do). */
+static inline void sched_stream_own(struct sched_stream *s, struct sched_producer *me)
 {
-    struct sched_producer *me = sched_t_producer;
-    if (__builtin_expect(!me, 0))
-        me = sched_producer_register();
     /* acquire: pairs with the release that made the stream shared (S6). */
     if (__builtin_expect(atomic_load_explicit(&s->shared, memory_order_acquire), 0)) {
         pthread_mutex_lock(&s->share_lock);
         /* relaxed: cleared only under share_lock (S8), which we hold. */
         if (__builtin_expect(atomic_load_explicit(&s->shared, memory_order_relaxed) != 0, 1)) {
             me->locked = s;
-            goto owned;
+            return;
         }
         pthread_mutex_unlock(&s->share_lock); /* recycled meanwhile (S6): biased path */
     }
@@ -193,7 +194,22 @@ static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
                              atomic_load_explicit(&s->producer, memory_order_relaxed) != me,
                          0))
         sched_stream_claim(s, me); /* returns owning the stream (announced, or locked) */
-owned:; /* a label before a declaration is C23: older clang wants a statement */
+}
+
+/*
+ * Claim the next slot (waits while the ring is full: back-pressure, never a
+ * drop). The caller fills the record and then calls sched_stream_commit (or
+ * sched_stream_cancel to give the slot back unpublished). serve (a constant
+ * at each call site, NULL for sched_stream_reserve): see
+ * sched_stream_wait_space.
+ */
+static inline struct sched_task *sched_stream_reserve_ex(struct sched_stream *s,
+                                                         bool (*serve)(void))
+{
+    struct sched_producer *me = sched_t_producer;
+    if (__builtin_expect(!me, 0))
+        me = sched_producer_register();
+    sched_stream_own(s, me);
     /* relaxed: tail is only written by the owner, which we are. */
     uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed);
     if (__builtin_expect(t - s->head_cache > s->mask, 0)) {
@@ -201,9 +217,14 @@ owned:; /* a label before a declaration is C23: older clang wants a statement */
          * we are about to overwrite is no longer read. */
         s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
         if (t - s->head_cache > s->mask)
-            sched_stream_wait_space(s);
+            t = sched_stream_wait_space(s, serve);
     }
     return &s->slots[t & s->mask];
+}
+
+static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
+{
+    return sched_stream_reserve_ex(s, NULL);
 }
 
 static inline void sched_stream_leave_as(struct sched_stream *s, struct sched_producer *me)
@@ -274,6 +295,12 @@ static inline uint64_t sched_stream_finished(struct sched_stream *s)
 
 /* Wait until `target` tasks have finished. deadline_ns 0 = none. 0 / -ETIMEDOUT. */
 int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline_ns);
+/* The same for a waiter of incarnation `tag` (S7; 0: any): also returns 0
+ * once the stream's tag differs (its destroy kicks waiters, waitq.h Q4), so
+ * the caller checks the tag afterwards rather than trusting the counters of
+ * a retired or recycled stream. */
+int sched_stream_wait_tag(struct sched_stream *s, uint64_t target, uint64_t deadline_ns,
+                          uint64_t tag);
 
 /* Take (and clear) the stream's pending failure, 0 if none. */
 static inline int32_t sched_stream_take_error(struct sched_stream *s)

@@ -9,7 +9,8 @@
 struct sched_waiter {
     struct sched_waiter *next;
     uint64_t target;
-    _Atomic uint32_t woken; /* A: futex word, 1 once unlinked by the writer */
+    _Atomic uint32_t woken; /* A: futex word, 1 once unlinked by the writer (2: by a kick) */
+    _Atomic uint64_t *word; /* Q4: the word watched, or NULL */
 };
 
 void sched_waitq_init(struct sched_waitq *q)
@@ -60,22 +61,56 @@ static bool reached(_Atomic uint64_t *counter, uint64_t target)
 struct reach_arg {
     _Atomic uint64_t *counter;
     uint64_t target;
+    _Atomic uint64_t *word; /* Q4, or NULL */
+    uint64_t expect;
 };
+
+/* Q4: the watched word moved. relaxed: ordered by the registration's lock
+ * section and the kick's (a read while spinning is only a hint). */
+static bool moved(const struct reach_arg *a)
+{
+    return a->word && atomic_load_explicit(a->word, memory_order_relaxed) != a->expect;
+}
 
 static bool reached_pred(void *arg)
 {
     struct reach_arg *a = arg;
-    return reached(a->counter, a->target);
+    return reached(a->counter, a->target) || moved(a);
+}
+
+void sched_waitq_kick(struct sched_waitq *q)
+{
+    pthread_mutex_lock(&q->lock);
+    struct sched_waiter **pp = &q->head;
+    while (*pp) {
+        struct sched_waiter *w = *pp;
+        if (w->word) {
+            *pp = w->next;
+            /* release: as in sched_waitq_wake_slow (Q3). */
+            atomic_store_explicit(&w->woken, 2, memory_order_release);
+            sched_futex_wake(&w->woken, 1);
+        } else {
+            pp = &w->next;
+        }
+    }
+    recompute_min(q);
+    pthread_mutex_unlock(&q->lock);
 }
 
 int sched_waitq_wait(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
                      uint64_t deadline_ns)
 {
-    struct reach_arg ra = {counter, target};
+    return sched_waitq_wait_while(q, counter, target, deadline_ns, NULL, 0);
+}
+
+int sched_waitq_wait_while(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
+                           uint64_t deadline_ns, _Atomic uint64_t *word, uint64_t expect)
+{
+    struct reach_arg ra = {counter, target, word, expect};
     int spun = sched_spin(reached_pred, &ra, deadline_ns);
     if (spun <= 0)
         return spun;
-    struct sched_waiter me = {.target = target};
+    struct sched_waiter me = {.target = target, .word = word};
     atomic_init(&me.woken, 0);
     pthread_mutex_lock(&q->lock);
     me.next = q->head;
@@ -86,10 +121,10 @@ int sched_waitq_wait(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t 
     sched_fence_heavy(); /* Q2: pairs with the writer's light fence */
     int rc = 0;
     while (!atomic_load_explicit(&me.woken, memory_order_acquire)) {
-        if (reached(counter, target))
+        if (reached(counter, target) || moved(&ra)) /* Q4: after the lock section above */
             break;
         if (sched_futex_wait(&me.woken, 0, deadline_ns) == -ETIMEDOUT) {
-            rc = reached(counter, target) ? 0 : -ETIMEDOUT;
+            rc = reached(counter, target) || moved(&ra) ? 0 : -ETIMEDOUT;
             break;
         }
     }

@@ -17,6 +17,16 @@
  *      counter (asymmetric Dekker, sched_atomic.h).
  *  Q3. A waiter's record lives on its stack; it is unlinked before the
  *      waiter returns (by the writer, or by the waiter itself under the lock).
+ *  Q4. A waiter may also watch a word (sched_waitq_wait_while: a stream's
+ *      incarnation tag) and stop once it differs from what it expects. Who
+ *      changes the word calls sched_waitq_kick afterwards, which wakes (under
+ *      the lock, unlinking them as in Q2) every watching waiter; a watching
+ *      waiter reads the word again after its registration's lock section.
+ *      Either the kick's lock section comes after the registration (the
+ *      waiter is listed and woken) or before it (the change happened before
+ *      the kick, so the waiter's read after its own lock section sees it).
+ *      Plain waiters are never kicked, so a kick is never taken for their
+ *      condition.
  */
 #ifndef CPUACL_SCHED_WAITQ_H
 #define CPUACL_SCHED_WAITQ_H
@@ -53,5 +63,13 @@ static inline void sched_waitq_notify(struct sched_waitq *q, uint64_t value)
  */
 int sched_waitq_wait(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
                      uint64_t deadline_ns);
+
+/* sched_waitq_wait that also returns 0 as soon as *word != expect (Q4): the
+ * caller checks which of the two happened. */
+int sched_waitq_wait_while(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
+                           uint64_t deadline_ns, _Atomic uint64_t *word, uint64_t expect);
+
+/* After changing a word waiters watch (Q4): wake every watching waiter. */
+void sched_waitq_kick(struct sched_waitq *q);
 
 #endif

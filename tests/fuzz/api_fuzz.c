@@ -14,6 +14,7 @@
  * its list aborts with the call and code named.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -291,12 +292,21 @@ struct half {
     int t;
 };
 
-static _Atomic int g_done;
+static _Atomic int g_done, g_started;
 
 static void *half_main(void *arg)
 {
     struct half *hf = arg;
     g_tid[hf->t] = (uint64_t)pthread_self();
+    /* Neither thread runs an operation before both published their ids: a
+     * subscription for "thread 1" made before thread 1 had started used the
+     * id of the previous input's thread 1, which no thread processes, and a
+     * blocking callback for it hung a synchronisation (the program's hang,
+     * not the runtime's: tests/fuzz/corpus/regress-timing-hang-report-thread,
+     * docs/reliability.md). */
+    atomic_fetch_add(&g_started, 1);
+    while (atomic_load(&g_started) < 2)
+        sched_yield();
     check("aclrtSetDevice", aclrtSetDevice(0), COMMON, END);
     for (size_t i = (size_t)hf->t * 4; i + 4 <= hf->n; i += 8)
         run_op(hf->d + i, hf->t);
@@ -329,6 +339,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         atomic_store(&g_grp[i], NULL);
     }
     atomic_store(&g_done, 0);
+    atomic_store(&g_started, 0);
     struct half h0 = {data, size, 0}, h1 = {data, size, 1};
     pthread_t t1;
     if (pthread_create(&t1, NULL, half_main, &h1) != 0)
