@@ -4,14 +4,17 @@
  * kind of memory, aclrtMemRetainAllocationHandle's reference, the properties of a physical
  * handle, aclrtMemMapNoAccess until aclrtMemSetAccess, aclrtMemMapSelectedLink (a second
  * view of the same physical pages), aclrtMemMapSetLink, aclrtMemP2PMap, aclrtIpcMemSetAttr,
- * and the cross-server white lists checked by two real child processes (fork + exec): one
+ * and the cross-server white lists checked by two real child processes (posix_spawn of this program): one
  * on the list imports the memory and the notify, one not on it is refused.
  */
+#include <spawn.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+extern char **environ;
 
 #include "acl/acl.h"
 #include "acl/acl_rt_memory_soma.h"
@@ -43,22 +46,24 @@ static int child(const char *memkey, const char *notkey, int gofd, int allowed)
     return 0;
 }
 
-/* Start this program as a child that waits for a byte on a pipe before importing. */
+/* Start this program as a child that waits for a byte on a pipe before importing.
+ * posix_spawn, not fork: fork runs jemalloc's prefork handler, which takes every
+ * arena lock at once (more than TSan's deadlock detector can track). */
 static pid_t spawn(const char *self, const char *memkey, const char *notkey, int allowed,
                    int *gofd)
 {
     int pp[2];
     CHECK(pipe(pp) == 0);
-    pid_t pid = fork();
-    CHECK(pid >= 0);
-    if (pid == 0) {
-        close(pp[1]);
-        char fd[16];
-        snprintf(fd, sizeof(fd), "%d", pp[0]);
-        execl("/proc/self/exe", self, "child", memkey, notkey, fd, allowed ? "1" : "0",
-              (char *)NULL);
-        _exit(127);
-    }
+    char fd[16];
+    snprintf(fd, sizeof(fd), "%d", pp[0]);
+    posix_spawn_file_actions_t fa;
+    CHECK(posix_spawn_file_actions_init(&fa) == 0);
+    CHECK(posix_spawn_file_actions_addclose(&fa, pp[1]) == 0);
+    char *argv[] = {(char *)self, "child", (char *)memkey, (char *)notkey, fd,
+                    allowed ? "1" : "0", NULL};
+    pid_t pid = -1;
+    CHECK(posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ) == 0);
+    posix_spawn_file_actions_destroy(&fa);
     close(pp[0]);
     *gofd = pp[1];
     return pid;
