@@ -324,16 +324,8 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
  * of destroyed models are dropped at the next cache call (their handle no longer
  * resolves) and at unload of the library.
  */
-struct last_cap {
-    uint64_t model, stream;
-    uint32_t lane, pos;
-};
-static __thread struct last_cap t_last;
-
-void core_capture_note_last(uint64_t model, uint64_t stream, uint32_t lane, uint32_t pos)
-{
-    t_last = (struct last_cap){model, stream, lane, pos};
-}
+__thread struct core_last_cap core_t_last_cap __attribute__((tls_model("initial-exec")));
+#define t_last core_t_last_cap
 
 struct task_info {
     uint64_t model;

@@ -413,6 +413,11 @@ static void *worker_main(void *arg)
      * that finds nothing counts as idle only after 64 such passes in a row,
      * so a worker trading tasks with a fast producer reads no clock. */
     uint64_t idle_since = sched_now_ns(), busy_since = 0;
+    /* While idle: the latest clock read, taken every 64 empty passes and after a
+     * yield or a park. A busy period starts there, so a lone task's run time
+     * counts as busy (over by at most 64 empty passes) without a clock read in
+     * every pass, which would delay noticing new work. */
+    uint64_t idle_clock = idle_since;
     uint32_t idle_rounds = 0;
     w->spin_ns = sched_cfg.spin_ns;
     if (g_on_start)
@@ -423,16 +428,13 @@ static void *worker_main(void *arg)
             process_mailbox(w);
         if (atomic_load_explicit(&w->stop, memory_order_acquire))
             break;
-        /* While idle, the pass's start is when a busy period would begin (the
-         * tasks it runs count as busy): one clock read per idle pass only. */
-        uint64_t pass_start = idle_since ? sched_now_ns() : 0;
         uint32_t done = 0;
         for (uint32_t i = 0; i < w->nstreams; i++)
             done += run_stream(w, w->streams[i]);
         if (done) {
             idle_rounds = 0;
             if (idle_since) {
-                busy_since = pass_start;
+                busy_since = idle_clock;
                 idle_since = 0;
                 /* relaxed: statistics; readers add the open interval. */
                 atomic_store_explicit(&w->st.busy_since, busy_since, memory_order_relaxed);
@@ -449,13 +451,14 @@ static void *worker_main(void *arg)
         if (!idle_since) {
             atomic_fetch_add_explicit(&w->st.busy_ns, now - busy_since, memory_order_relaxed);
             atomic_store_explicit(&w->st.busy_since, 0, memory_order_relaxed);
-            idle_since = now;
+            idle_since = idle_clock = now;
         } else if (now - idle_since >= w->spin_ns) {
             enum park_result pr = park(w);
-            idle_since = sched_now_ns();
+            idle_since = idle_clock = sched_now_ns();
             adapt_spin(w, pr, idle_since - now);
         } else {
             sched_yield();
+            idle_clock = sched_now_ns();
         }
     }
     if (g_on_stop)
