@@ -559,12 +559,7 @@ aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStat
     stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed); /* relaxed: A2 */
     /* relaxed: A2 */
     stats->blockedNs = atomic_load_explicit(&w->st.blocked_ns, memory_order_relaxed);
-    stats->busyNs = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* relaxed: A2 */
-    /* relaxed: A2 */
-    uint64_t since = atomic_load_explicit(&w->st.busy_since, memory_order_relaxed);
-    uint64_t now = sched_now_ns();
-    if (since && now > since) /* a busy period still open counts up to now */
-        stats->busyNs += now - since;
+    stats->busyNs = sched_worker_busy_ns(w, sched_now_ns()); /* incl. the open period */
     stats->cpu = w->cpu;
     stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
     return ACL_SUCCESS;

@@ -734,11 +734,7 @@ static uint64_t device_busy_ns(const struct core_device *d, uint32_t nworkers, u
     uint64_t sum = 0;
     for (uint32_t i = 0; i < nworkers; i++) {
         struct sched_worker *w = sched_worker_get(d->worker_base + i);
-        sum += atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* relaxed: A2 */
-        /* relaxed: A2; a busy period still open counts up to now */
-        uint64_t since = atomic_load_explicit(&w->st.busy_since, memory_order_relaxed);
-        if (since && now > since)
-            sum += now - since;
+        sum += sched_worker_busy_ns(w, now); /* a busy period still open counts up to now */
     }
     return sum;
 }

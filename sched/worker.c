@@ -406,6 +406,41 @@ static void adapt_spin(struct sched_worker *w, enum park_result pr, uint64_t sle
     sched_spin_adapt(&w->spin_ns, pr == PARK_CANCELLED, pr == PARK_WOKEN, slept_ns);
 }
 
+/* The worker (only writer) adds `add` to busy_ns and sets busy_since, inside
+ * an odd busy_seq. relaxed stores + release fence / release store: the
+ * classic seqlock writer; transitions only, never per task. */
+static void busy_publish(struct sched_worker *w, uint64_t add, uint64_t since)
+{
+    uint32_t q = atomic_load_explicit(&w->st.busy_seq, memory_order_relaxed); /* own value */
+    atomic_store_explicit(&w->st.busy_seq, q + 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release); /* odd seq before the data */
+    if (add) {
+        uint64_t b = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* own value */
+        atomic_store_explicit(&w->st.busy_ns, b + add, memory_order_relaxed);
+    }
+    atomic_store_explicit(&w->st.busy_since, since, memory_order_relaxed);
+    atomic_store_explicit(&w->st.busy_seq, q + 2, memory_order_release); /* data before even */
+}
+
+uint64_t sched_worker_busy_ns(const struct sched_worker *w, uint64_t now)
+{
+    for (;;) {
+        /* acquire: the data read below is at least as new as this seq */
+        uint32_t q = atomic_load_explicit(&w->st.busy_seq, memory_order_acquire);
+        if (q & 1) {
+            base_cpu_relax();
+            continue;
+        }
+        /* relaxed: validated by the seq re-read after the acquire fence */
+        uint64_t b = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed);
+        uint64_t since = atomic_load_explicit(&w->st.busy_since, memory_order_relaxed);
+        atomic_thread_fence(memory_order_acquire); /* the data loads before the re-read */
+        if (atomic_load_explicit(&w->st.busy_seq, memory_order_relaxed) != q)
+            continue;
+        return since && now > since ? b + (now - since) : b;
+    }
+}
+
 static void *worker_main(void *arg)
 {
     struct sched_worker *w = arg;
@@ -436,8 +471,7 @@ static void *worker_main(void *arg)
             if (idle_since) {
                 busy_since = idle_clock;
                 idle_since = 0;
-                /* relaxed: statistics; readers add the open interval. */
-                atomic_store_explicit(&w->st.busy_since, busy_since, memory_order_relaxed);
+                busy_publish(w, 0, busy_since); /* readers add the open interval */
             }
             continue;
         }
@@ -449,8 +483,7 @@ static void *worker_main(void *arg)
         atomic_fetch_add_explicit(&w->st.spins, 64, memory_order_relaxed);
         uint64_t now = sched_now_ns();
         if (!idle_since) {
-            atomic_fetch_add_explicit(&w->st.busy_ns, now - busy_since, memory_order_relaxed);
-            atomic_store_explicit(&w->st.busy_since, 0, memory_order_relaxed);
+            busy_publish(w, now - busy_since, 0);
             idle_since = idle_clock = now;
         } else if (now - idle_since >= w->spin_ns) {
             enum park_result pr = park(w);

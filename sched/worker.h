@@ -37,6 +37,10 @@ struct sched_trace_rec {
 struct sched_worker_stats {
     _Atomic uint64_t tasks, batches, spins, parks, wakeups, blocked_ns, busy_ns;
     _Atomic uint64_t busy_since; /* start of the busy period in progress, 0 when idle */
+    /* Seqlock over the pair (busy_ns, busy_since): odd while the worker changes
+     * them, so a reader never adds a closed period's open interval twice nor
+     * misses it (sched_worker_busy_ns). */
+    _Atomic uint32_t busy_seq;
 };
 
 struct sched_worker {
@@ -106,5 +110,9 @@ extern bool sched_trace_on;
 
 /* Wake every worker whose bit is in mask (bit = index % 64). */
 void sched_workers_wake_mask(uint64_t mask);
+
+/* Busy time of w up to `now`: closed periods plus the one in progress, read
+ * consistently with the worker's updates (busy_seq). */
+uint64_t sched_worker_busy_ns(const struct sched_worker *w, uint64_t now);
 
 #endif
