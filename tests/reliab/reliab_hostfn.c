@@ -26,6 +26,7 @@
 #include "cpuacl/cpuacl.h"
 #include "isolate.h"
 #include "testutil.h"
+#include "reliab_util.h"
 
 static int g_failed;
 
@@ -40,11 +41,6 @@ static void teardown(void)
     TEST_CLOSE();
 }
 
-static void sleep_us(unsigned us)
-{
-    struct timespec ts = {us / 1000000, (long)(us % 1000000) * 1000};
-    nanosleep(&ts, NULL);
-}
 
 static _Atomic int g_flag;
 

@@ -26,6 +26,7 @@
 #include "cpuacl/cpuacl.h"
 #include "isolate.h"
 #include "testutil.h"
+#include "reliab_util.h"
 
 static int g_failed;
 
@@ -39,17 +40,7 @@ static void teardown(void)
     CHECK(rc == ACL_SUCCESS || rc == ACL_ERROR_REPEAT_FINALIZE);
 }
 
-static unsigned rnd(unsigned *s)
-{
-    *s = *s * 1103515245u + 12345u;
-    return *s >> 8;
-}
 
-static void sleep_us(unsigned us)
-{
-    struct timespec ts = {0, (long)us * 1000L};
-    nanosleep(&ts, NULL);
-}
 
 /* ---- memory calls racing teardown --------------------------------------- */
 

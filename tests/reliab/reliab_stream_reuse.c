@@ -31,6 +31,7 @@
 #include "cpuacl/cpuacl.h"
 #include "isolate.h"
 #include "testutil.h"
+#include "reliab_util.h"
 
 static int g_failed;
 
@@ -160,11 +161,6 @@ static void *submitter(void *arg)
     return NULL;
 }
 
-static void sleep_us(unsigned us)
-{
-    struct timespec ts = {0, (long)us * 1000L};
-    nanosleep(&ts, NULL);
-}
 
 static void race(bool force)
 {

@@ -18,6 +18,7 @@
 #include "cpuacl/cpuacl.h"
 #include "isolate.h"
 #include "testutil.h"
+#include "reliab_util.h"
 
 static int g_failed;
 
@@ -45,11 +46,6 @@ static int iters(int n)
     return v < 2 ? 2 : v;
 }
 
-static void sleep_us(unsigned us)
-{
-    struct timespec ts = {us / 1000000, (long)(us % 1000000) * 1000};
-    nanosleep(&ts, NULL);
-}
 
 static int32_t k_sleep(void *arg)
 {
