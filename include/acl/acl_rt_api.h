@@ -4,10 +4,6 @@
  * timeouts as an extra argument, typed pointers instead of void *, one
  * attribute for a whole batch, and symbols passed by reference. Every overload
  * forwards to the C function of acl_rt.h; in C this header adds nothing.
- *
- * Not here yet: the aclrtSetOpExecuteTimeOut(uint64_t, uint64_t *) overload,
- * which forwards to aclrtSetOpExecuteTimeOutV2, a call cpuacl does not provide
- * (docs/rt-memcpy.md).
  */
 #ifndef CPUACL_ACL_ACL_RT_API_H
 #define CPUACL_ACL_ACL_RT_API_H
@@ -46,6 +42,11 @@ static inline aclError aclrtCreateStream(aclrtStream *stream, uint32_t priority,
 static inline aclError aclrtCreateEvent(aclrtEvent *event, uint32_t flag)
 {
     return ::aclrtCreateEventExWithFlag(event, flag);
+}
+
+static inline aclError aclrtSetOpExecuteTimeOut(uint64_t timeout, uint64_t *actualTimeout)
+{
+    return ::aclrtSetOpExecuteTimeOutV2(timeout, actualTimeout);
 }
 
 /* ---- allocation with typed pointers (and an optional config) ---- */

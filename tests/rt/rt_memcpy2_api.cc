@@ -20,6 +20,10 @@ int main()
     CHECK_OK(aclrtSynchronizeDevice(1000));
     aclrtEvent ev = nullptr;
     CHECK_OK(aclrtCreateEvent(&ev, ACL_EVENT_SYNC));
+    uint64_t actual = 0; /* the overload forwards to aclrtSetOpExecuteTimeOutV2 */
+    CHECK_OK(aclrtSetOpExecuteTimeOut(1, &actual));
+    CHECK(actual > 0);
+    CHECK_OK(aclrtSetOpExecuteTimeOut(0, &actual));
     CHECK_OK(aclrtRecordEvent(ev, stream));
     CHECK_OK(aclrtSynchronizeEvent(ev, -1));
     CHECK_OK(aclrtStreamWaitEvent(stream, ev, 1000));
