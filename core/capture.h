@@ -43,35 +43,44 @@ struct core_taskgrp {
     struct core_taskgrp *next;
 };
 
+/* Laid out by who writes what during executions (docs/design.md, "Capture
+ * and replay"): the submitter writes only the exec line, the worker running
+ * an execution writes only the gate and done lines and reads the replay
+ * line, which changes only while the model is idle. Allocated cache-line
+ * aligned (model_new_locked), so no line is shared by the two sides. */
 struct core_model {
+    /* structure: g_rt.lock, not touched by executions */
     uint64_t handle;
     struct core_ctx *ctx;
-    struct plan plan;
     struct core_capture *cap; /* non-NULL while being captured */
     bool ready;               /* compiled: may execute */
+    bool built;                   /* compiled by aclmdlRIBuildEnd (not by a capture) */
+    bool unlinked;                /* handle and ctx list gone (teardown under way), lock */
+    uint32_t id;                  /* I: aclmdlRIGetId */
     struct core_stream **lane_streams;
     uint32_t lanes_alloc;          /* entries of lane_streams and lane_cond */
-    struct sched_cond *lane_cond; /* one per lane, cache-line aligned */
-    struct sched_cond gate;       /* value = last execution let in */
-    struct sched_cond done;       /* value = last execution finished */
-    pthread_mutex_t exec_lock;
-    uint64_t exec_submitted;      /* exec_lock */
+    uint32_t nrel, caprel;
     struct core_stream *sync_stream; /* for aclmdlRIExecute, lazily */
     struct rel_hook *rel;         /* release hooks of captured tasks */
-    uint32_t nrel, caprel;
     struct core_taskgrp *groups;
     struct core_capture *bind;    /* build record (aclmdlRIBuildBegin) until unbound */
-    bool built;                   /* compiled by aclmdlRIBuildEnd (not by a capture) */
-    uint32_t id;                  /* I: aclmdlRIGetId */
     char *name;                   /* aclmdlRISetName, NULL = "" */
+    struct core_capture *upd;     /* open task-update sessions on its groups (lock) */
+    struct core_model *next;      /* ctx list */
+    struct core_model *cond_parent; /* a body of a conditional task: owned by this model */
+    /* replay: read by every execution, changed only while the model is idle */
+    _Alignas(SCHED_CACHELINE) struct plan plan;
+    struct sched_cond *lane_cond; /* one per lane, cache-line aligned */
     _Atomic uint64_t abort_upto;  /* A: executions <= this skip their remaining tasks */
     bool has_xrec;                /* has captured external records (event.c XR1), set by compile */
-    struct core_capture *upd;     /* open task-update sessions on its groups (lock) */
-    bool unlinked;                /* handle and ctx list gone (teardown under way), lock */
-    struct core_model *next;      /* ctx list */
     /* Conditional tasks (core/condmodel.c), all under g_rt.lock: */
     struct core_condh *conds;     /* its condition handles (defaults applied at the gate) */
-    struct core_model *cond_parent; /* a body of a conditional task: owned by this model */
+    /* submission: aclmdlRIExecuteAsync / aclmdlRIExecute */
+    _Alignas(SCHED_CACHELINE) pthread_mutex_t exec_lock;
+    uint64_t exec_submitted;      /* exec_lock */
+    /* executions: written by the worker that runs them */
+    _Alignas(SCHED_CACHELINE) struct sched_cond gate; /* value = last execution let in */
+    _Alignas(SCHED_CACHELINE) struct sched_cond done; /* value = last execution finished */
 };
 
 struct cap_edge {

@@ -453,7 +453,7 @@ struct xrec {
     uint64_t desc[XREC_RING]; /* XR2: its descriptor (seq << 24 | lane key) */
 };
 
-__thread uint64_t core_replay_exec;
+__thread uint64_t core_replay_exec __attribute__((tls_model("initial-exec")));
 
 void core_event_xrecord_reserve(struct sched_task *node, uint64_t k, uint64_t key,
                                 struct sched_cond *done)

@@ -39,7 +39,7 @@ void core_event_destroy_locked(struct core_event *ev);
  * done when it runs (core_replay_exec = k, set by the lane), or the join of
  * an aborted execution does (core_event_xrecord_done).
  */
-extern __thread uint64_t core_replay_exec;
+extern __thread uint64_t core_replay_exec __attribute__((tls_model("initial-exec")));
 void core_event_xrecord_reserve(struct sched_task *node, uint64_t k, uint64_t key,
                                 struct sched_cond *done);
 void core_event_xrecord_done(struct sched_task *node, uint64_t k);

@@ -5,16 +5,20 @@
  * Replay. Each lane of a model gets an internal stream (placed on the
  * device's workers like any stream, so lanes run in parallel).
  * aclmdlRIExecuteAsync(model, s) queues, under the model's execution lock:
- *   on s:            GATE k   (lets execution k start once s reached it and
- *                              execution k-1 passed its gate: executions of
- *                              one model are serialised, in submission order)
- *   on each lane:    LANE k   (runs the lane's nodes; blocks at WAIT nodes)
- *   on s:            JOIN k   (waits until every lane finished execution k,
- *                              reports lane failures on s)
+ *   on lanes 1..n-1: LANE k  (waits for the gate of k, runs the lane's nodes;
+ *                              blocks at WAIT nodes)
+ *   on s:            EXEC k  (gate: lets execution k start once s reached it
+ *                              and execution k-1 finished, so executions of
+ *                              one model are serialised in submission order;
+ *                              then lane 0's nodes in place; then the join:
+ *                              waits until every other lane finished k,
+ *                              reports their failures on s, advances done)
  * so successive executions on one stream are ordered, the work after
  * ExecuteAsync on s waits for the model, and no allocation or hashing
- * happens at replay. Captured tasks read the buffers they reference when
- * they run, i.e. their current contents.
+ * happens at replay. A one-lane model is one task on s per execution: no
+ * hand-off between streams, nothing blocks (docs/design.md, "Capture and
+ * replay", has the cost this removed). Captured tasks read the buffers they
+ * reference when they run, i.e. their current contents.
  */
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -39,9 +43,11 @@ static uint32_t g_next_model_id;      /* g_rt.lock */
 
 struct core_model *model_new_locked(struct core_ctx *c)
 {
-    struct core_model *m = calloc(1, sizeof(*m));
+    /* aligned: the layout in capture.h keeps submitter and worker apart */
+    struct core_model *m = aligned_alloc(SCHED_CACHELINE, sizeof(*m));
     if (!m)
         return NULL;
+    memset(m, 0, sizeof(*m));
     m->ctx = c;
     m->id = ++g_next_model_id;
     pthread_mutex_init(&m->exec_lock, NULL);
@@ -215,15 +221,24 @@ static void xrec_done(struct core_model *m, struct sched_task *node, uint64_t k,
 
 /* ---- replay --------------------------------------------------------------- */
 
-static int run_gate(struct sched_task *t, struct sched_exec *x)
+/* The conditions of a model (gate, done, lane_cond[l]) each have one writer
+ * at a time: the EXEC task of execution k writes gate and done, the runner
+ * of lane l (its LANE task, or EXEC for the lane it runs in place) writes
+ * lane_cond[l], and execution k starts only after it acquired done >= k - 1,
+ * which k - 1 published last. So they are advanced with
+ * sched_cond_advance_1w: no locked instruction per execution, which would
+ * wait for the stream head stored just before it to reach this core (on the
+ * benchmark VM, one cross-core transfer per execution). */
+
+/* Let execution k in (the gate part of EXEC k). SCHED_BLOCK while k-1 has
+ * not finished. */
+static int gate_pass(struct core_model *m, uint64_t k, struct sched_exec *x)
 {
-    struct core_model *m = t->arg.ptr[0];
-    uint64_t k = t->arg.u64[1];
     /* Executions run one at a time in submission order, whatever streams
      * they were queued on: execution k is let in once k-1 has finished (its
-     * join advanced done), not merely been let in, or lanes of k could start
-     * while other lanes still run k-1. On one launch stream the join of k-1
-     * precedes this gate anyway. */
+     * EXEC task advanced done), not merely been let in, or lanes of k could
+     * start while other lanes still run k-1. On one launch stream EXEC k-1
+     * has finished before EXEC k starts anyway. */
     if (sched_cond_value(&m->done) < k - 1) {
         x->block_cond = &m->done;
         x->block_target = k - 1;
@@ -233,7 +248,7 @@ static int run_gate(struct sched_task *t, struct sched_exec *x)
     /* aclrtDestroyStreamForce on the launch stream: an execution that has
      * not started is discarded (its lanes skip every task, as after
      * aclmdlRIAbort). relaxed: flags; the abort mark is published to the
-     * lanes by the gate's release below. */
+     * other lanes by the gate's release below, and lane 0 runs right here. */
     if (atomic_load_explicit(&x->stream->discard, memory_order_relaxed)) {
         uint64_t a = atomic_load_explicit(&m->abort_upto, memory_order_relaxed);
         while (a < k && !atomic_compare_exchange_weak_explicit(&m->abort_upto, &a, k,
@@ -245,22 +260,22 @@ static int run_gate(struct sched_task *t, struct sched_exec *x)
      * execution at their default (before any lane of it runs). */
     if (__builtin_expect(m->conds != NULL, 0))
         cond_assign_defaults(m);
-    sched_cond_advance(&m->gate, k);
+    /* Only LANE tasks (lanes 1..n-1) read the gate; a one-lane model runs
+     * wholly inside EXEC and skips the advance (a max: a later execution
+     * of a model that gained lanes still raises it to its own k). */
+    if (m->plan.nlanes > 1)
+        sched_cond_advance_1w(&m->gate, k);
     return SCHED_DONE;
 }
 
-static int run_lane(struct sched_task *t, struct sched_exec *x)
+/* Run the nodes of `lane` of execution k from position t->arg.u64[2] on.
+ * t is the task that carries the lane's resume state (a LANE task, or the
+ * EXEC task for lane 0); x->stream is the stream it runs on, launch the
+ * stream the execution was queued on. */
+static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sched_task *t,
+                      struct sched_exec *x, struct sched_stream *launch)
 {
-    struct core_model *m = t->arg.ptr[0];
-    uint32_t lane = t->u16;
-    uint64_t k = t->arg.u64[1];
     uint64_t pos = t->arg.u64[2];
-    if (pos == 0 && sched_cond_value(&m->gate) < k) {
-        x->block_cond = &m->gate;
-        x->block_target = k;
-        x->block_deadline = 0;
-        return SCHED_BLOCK;
-    }
     core_replay_exec = k; /* for captured external records (event.c XR3) */
     struct plan_lane *pl = &m->plan.lanes[lane];
     struct sched_task *nodes = pl->nodes;
@@ -284,25 +299,23 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
             /* A node that blocks (a value wait) sets x's block fields; the
              * lane resumes at it. Replayed records are not written. The wait
              * is dropped when the stream that launched this execution is
-             * being force-destroyed (its join waits for this lane, so the
+             * being force-destroyed (EXEC waits for this lane, so the
              * stream outlives it). relaxed: a flag; dropping a wait
              * publishes nothing. */
             if (node->run(node, x) == SCHED_BLOCK) {
-                struct sched_stream *launch = t->arg.ptr[3];
                 if (atomic_load_explicit(&launch->discard, memory_order_relaxed))
                     continue;
                 t->arg.u64[2] = pos;
                 return SCHED_BLOCK;
             }
         } else if (node->kind == PLAN_SIGNAL) {
-            sched_cond_advance(mine, base + node->arg.u64[0]);
+            sched_cond_advance_1w(mine, base + node->arg.u64[0]);
         } else if (node->kind == PLAN_JUMP) { /* a label switch (label.c) */
             pos = label_jump(m, lane, node, x, pos + 1) - 1; /* the loop's pos++ (wraps at 0) */
         } else if (node->kind == PLAN_COND) { /* a conditional task (condmodel.c) */
             if (cond_run(m, k, t, node, x) == SCHED_BLOCK) {
                 /* A blocked body task is dropped like a blocked node above
                  * (the rest of the body with it). relaxed: as above. */
-                struct sched_stream *launch = t->arg.ptr[3];
                 if (atomic_load_explicit(&launch->discard, memory_order_relaxed)) {
                     t->arg.u64[4] = t->arg.u64[5] = 0;
                     continue;
@@ -321,70 +334,117 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
             }
         }
     }
-    sched_cond_advance(mine, base + m->plan.stride - 1);
+    /* "Lane finished": what EXEC waits for on lanes 1..n-1, and what
+     * releases other lanes waiting on signals an abort skipped. A one-lane
+     * model has no other lane to tell. */
+    if (m->plan.nlanes > 1)
+        sched_cond_advance_1w(mine, base + m->plan.stride - 1);
     return SCHED_DONE;
 }
 
-static int run_join(struct sched_task *t, struct sched_exec *x)
+static int run_lane(struct sched_task *t, struct sched_exec *x)
 {
     struct core_model *m = t->arg.ptr[0];
     uint64_t k = t->arg.u64[1];
+    if (t->arg.u64[2] == 0 && sched_cond_value(&m->gate) < k) {
+        x->block_cond = &m->gate;
+        x->block_target = k;
+        x->block_deadline = 0;
+        return SCHED_BLOCK;
+    }
+    return lane_nodes(m, t->u16, k, t, x, t->arg.ptr[3]);
+}
+
+/* EXEC k's phases (in the task's u16). */
+enum { EXEC_GATE = 0, EXEC_LANE = 1, EXEC_JOIN = 2 };
+
+/* EXEC k on the launching stream: the gate, then the nodes of one lane in
+ * place (lane 0, or the lane whose stream the model was launched on, which
+ * gets no LANE task: arg.u64[3]), then the join (waits for the other lanes,
+ * reports their failures, marks k done). Each phase may block; the task
+ * resumes at its phase (and, in the lane, at its node). */
+static int run_exec(struct sched_task *t, struct sched_exec *x)
+{
+    struct core_model *m = t->arg.ptr[0];
+    uint64_t k = t->arg.u64[1];
+    uint32_t mine = (uint32_t)t->arg.u64[3];
+    if (t->u16 == EXEC_GATE) {
+        if (gate_pass(m, k, x) == SCHED_BLOCK)
+            return SCHED_BLOCK;
+        t->u16 = EXEC_LANE;
+    }
+    if (t->u16 == EXEC_LANE) {
+        if (m->plan.nlanes && lane_nodes(m, mine, k, t, x, x->stream) == SCHED_BLOCK)
+            return SCHED_BLOCK;
+        t->u16 = EXEC_JOIN;
+    }
     uint64_t fin = k * m->plan.stride + m->plan.stride - 1;
     for (uint32_t l = 0; l < m->plan.nlanes; l++)
-        if (sched_cond_value(&m->lane_cond[l]) < fin) {
+        if (l != mine && sched_cond_value(&m->lane_cond[l]) < fin) {
             x->block_cond = &m->lane_cond[l];
             x->block_target = fin;
             x->block_deadline = 0;
             return SCHED_BLOCK;
         }
     for (uint32_t l = 0; l < m->plan.nlanes; l++) {
-        int32_t e = sched_stream_take_error(&m->lane_streams[l]->s);
+        int32_t e = l != mine ? sched_stream_take_error(&m->lane_streams[l]->s) : 0;
         if (e)
             sched_exec_fail(x, e);
     }
     /* XR3: external records an aborted execution (or a label jump) skipped */
     if (__builtin_expect(m->has_xrec, 0))
         for_xrecords(m, k, xrec_done);
-    sched_cond_advance(&m->done, k);
+    sched_cond_advance_1w(&m->done, k);
     return SCHED_DONE;
 }
 
 /* Queued straight to rings: aclmdlRIExecuteAsync refuses a capturing stream. */
-const struct core_task_desc core_task_model_gate = {"model", run_gate, NULL, 0, NULL};
+const struct core_task_desc core_task_model_exec = {"model", run_exec, NULL, 0, NULL};
 const struct core_task_desc core_task_model_lane = {"model", run_lane, NULL, 0, NULL};
-const struct core_task_desc core_task_model_join = {"model", run_join, NULL, 0, NULL};
 
-/* One control task of execution k of m on ss: GATE and JOIN on the launching
- * stream, LANE l on lane l's stream (launch = the launching stream). */
+/* One control task of execution k of m on ss: EXEC on the launching stream
+ * (lane = the lane it runs in place), LANE l on lane l's stream (lane = l,
+ * launch = the launching stream). */
 static void queue_control(struct sched_stream *ss, sched_task_fn run, uint8_t kind,
-                          struct core_model *m, uint64_t k, uint16_t lane,
+                          struct core_model *m, uint64_t k, uint32_t lane,
                           struct sched_stream *launch)
 {
     struct sched_task *t = sched_stream_reserve(ss);
     t->run = run; /* field by field: seq is the engine's (sched/stream.h S1) */
     t->kind = kind;
     t->flags = SCHED_TF_ALWAYS;
-    t->u16 = lane;
+    t->u16 = launch ? (uint16_t)lane : EXEC_GATE; /* LANE: its lane; EXEC: its phase */
     t->arg.ptr[0] = m;
     t->arg.u64[1] = k;
-    t->arg.u64[2] = 0;       /* run_lane: position to resume at */
-    t->arg.ptr[3] = launch;  /* run_lane: the launching stream */
-    t->arg.u64[4] = 0;       /* run_lane: conditional body state (cond_run) */
+    t->arg.u64[2] = 0;       /* lane_nodes: position to resume at */
+    if (launch)
+        t->arg.ptr[3] = launch; /* run_lane: the launching stream */
+    else
+        t->arg.u64[3] = lane;   /* run_exec: the lane it runs in place */
+    t->arg.u64[4] = 0;       /* lane_nodes: conditional body state (cond_run) */
     t->arg.u64[5] = 0;
     sched_stream_commit(ss);
 }
 
-/* Queue execution of m on s (exec lock held by the caller). */
+/* Queue execution k of m on s (exec lock held by the caller): one EXEC task
+ * on s that runs lane 0 itself, and a LANE task on each other lane's
+ * stream. A model launched on one of its own lane streams
+ * (aclmdlRIGetStreams) runs that lane in place instead: a LANE task queued
+ * there would wait for the gate of the EXEC task behind it. */
 static void enqueue_locked(struct core_model *m, struct core_stream *s)
 {
     uint64_t k = ++m->exec_submitted;
     if (__builtin_expect(m->has_xrec, 0)) /* XR1: before the lane tasks publish them */
         for_xrecords(m, k, xrec_reserve);
-    queue_control(&s->s, run_gate, CORE_T_MODEL_GATE, m, k, 0, NULL);
+    uint32_t mine = 0;
+    if (__builtin_expect(s->internal, 0))
+        for (uint32_t l = 1; l < m->plan.nlanes; l++)
+            if (m->lane_streams[l] == s)
+                mine = l;
     for (uint32_t l = 0; l < m->plan.nlanes; l++)
-        queue_control(&m->lane_streams[l]->s, run_lane, CORE_T_MODEL_LANE, m, k, (uint16_t)l,
-                      &s->s);
-    queue_control(&s->s, run_join, CORE_T_MODEL_JOIN, m, k, 0, NULL);
+        if (l != mine) /* they wait for the gate, which EXEC k opens */
+            queue_control(&m->lane_streams[l]->s, run_lane, CORE_T_MODEL_LANE, m, k, l, &s->s);
+    queue_control(&s->s, run_exec, CORE_T_MODEL_EXEC, m, k, mine, NULL);
 }
 
 /* Find a model that may execute; returns it with its exec lock held. A

@@ -58,9 +58,8 @@ struct core_task_desc {
     X(REDUCE,       core_task_reduce)       /* aclrtReduceAsync (memory.c)               */ \
     X(NOTIFY_RECORD, core_task_notify_record) /* aclrtRecordNotify (notify.c)          */ \
     X(NOTIFY_WAIT,  core_task_notify_wait)  /* aclrtWaitAndResetNotify (notify.c)        */ \
-    X(MODEL_GATE,   core_task_model_gate)   /* model execution: gate (model.c)           */ \
-    X(MODEL_LANE,   core_task_model_lane)   /* model execution: one lane (model.c)       */ \
-    X(MODEL_JOIN,   core_task_model_join)   /* model execution: join (model.c)           */
+    X(MODEL_EXEC,   core_task_model_exec)   /* model execution: gate, lane 0, join (model.c) */ \
+    X(MODEL_LANE,   core_task_model_lane)   /* model execution: lanes 1.. (model.c)      */
 
 enum core_task_kind {
     CORE_T_NONE = 0, /* not a core task (named "task") */

@@ -26,6 +26,15 @@ void sched_cond_advance(struct sched_cond *c, uint64_t v)
     wake(c);
 }
 
+void sched_cond_advance_1w(struct sched_cond *c, uint64_t v)
+{
+    /* relaxed: the last value written, by this writer or one ordered before
+     * it. release: as in sched_cond_advance. C1: a smaller v stores nothing. */
+    if (atomic_load_explicit(&c->value, memory_order_relaxed) < v)
+        atomic_store_explicit(&c->value, v, memory_order_release);
+    wake(c);
+}
+
 void sched_cond_add(struct sched_cond *c, uint64_t n)
 {
     /* release: as in sched_cond_advance. */

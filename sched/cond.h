@@ -36,6 +36,11 @@ static inline uint64_t sched_cond_value(struct sched_cond *c)
 
 /* Raise the value to at least v and wake whoever waits on it. */
 void sched_cond_advance(struct sched_cond *c, uint64_t v);
+/* sched_cond_advance for a condition with one writer at a time (the writers
+ * are ordered by happens-before, e.g. each acquired the previous one's value):
+ * the same max and wake-up without a locked instruction, which would wait
+ * for the writer's earlier stores to leave its core. */
+void sched_cond_advance_1w(struct sched_cond *c, uint64_t v);
 /* Add n to the value (a completion count) and wake whoever waits on it. */
 void sched_cond_add(struct sched_cond *c, uint64_t n);
 
