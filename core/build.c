@@ -53,6 +53,7 @@ void build_free_locked(struct core_capture *k)
     if (k->model->cap == k)
         k->model->cap = NULL;
     k->model->bind = NULL;
+    model_xok_locked(k->model); /* model.c X2 */
     free(k->lanes);
     free(k->grp_open);
     free(k->ended);
@@ -282,6 +283,7 @@ aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
          * stay bound (refusing tasks) until they are unbound. */
         k->built = m->built = true;
         m->cap = NULL;
+        model_xok_locked(m); /* model.c X2 */
         capture_release_events_locked(k);
         for (struct core_capture **pp = &g_builds; *pp; pp = &(*pp)->next)
             if (*pp == k) {

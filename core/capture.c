@@ -108,6 +108,7 @@ void capture_close_locked(struct core_capture *k)
         /* relaxed: a counter for fast-path checks under the same lock. */
         atomic_fetch_sub_explicit(&core_ncaptures, 1, memory_order_relaxed);
         k->model->cap = NULL;
+        model_xok_locked(k->model); /* model.c X2 */
     } else {
         for (struct core_capture **pp = &k->model->upd; *pp; pp = &(*pp)->unext)
             if (*pp == k) {
@@ -1117,9 +1118,9 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
             return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                             "aclmdlRICaptureTaskUpdateEnd: the model was destroyed meanwhile");
         }
-        pthread_mutex_lock(&m->exec_lock);
+        model_xlock_lock(&m->exec_lock);
         memcpy(&m->plan.lanes[g->lane].nodes[g->start], k->staged, len * sizeof(*k->staged));
-        pthread_mutex_unlock(&m->exec_lock);
+        model_xlock_unlock(&m->exec_lock);
     }
     capture_close_locked(k);
     pthread_mutex_unlock(&g_rt.lock);

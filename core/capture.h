@@ -16,6 +16,9 @@
  *   ExecuteAsync/Execute  vs each other:       exec_lock (rank 2) orders the
  *                         submissions; the gate and done conditions order
  *                         the executions themselves (model.c)
+ *   ExecuteAsync fast path vs Destroy etc.:   X1-X3 in model.c (the lookup
+ *                         under RCU, the checks and the queueing under
+ *                         exec_lock against xok)
  *   TaskUpdateEnd         vs executions:       waits until the model is idle
  *                         (done), copies the group under exec_lock
  *   Abort                 vs run_lane:         abort_upto, a relaxed flag
@@ -30,6 +33,7 @@
 
 #include "core/core.h"
 #include "core/plan.h"
+#include "sched/ec.h"
 
 struct rel_hook {
     void (*fn)(void *);
@@ -43,6 +47,40 @@ struct core_taskgrp {
     struct core_taskgrp *next;
 };
 
+/* A model's execution lock (rank 2 in core/core.h): one CAS to take, a
+ * release store to give back (a pthread mutex costs a second locked
+ * instruction, ~25 ns on the benchmark VM, on every aclmdlRIExecuteAsync).
+ * Contended takers spin briefly, then park on ec; the releaser's store, light
+ * fence and waiter check pair with their prepare's heavy fence (sched/ec.h). */
+struct model_xlock {
+    _Atomic uint32_t held; /* A: 1 while held (acquire CAS / release store) */
+    struct sched_ec ec;    /* takers that parked */
+};
+
+static inline bool model_xlock_try(struct model_xlock *l)
+{
+    uint32_t z = 0;
+    /* acquire: pairs with the release in model_xlock_unlock (what the last
+     * holder wrote is visible); relaxed on failure: nothing was read. */
+    return atomic_compare_exchange_strong_explicit(&l->held, &z, 1, memory_order_acquire,
+                                                   memory_order_relaxed);
+}
+
+void model_xlock_slow(struct model_xlock *l);
+
+static inline void model_xlock_lock(struct model_xlock *l)
+{
+    if (__builtin_expect(!model_xlock_try(l), 0))
+        model_xlock_slow(l);
+}
+
+static inline void model_xlock_unlock(struct model_xlock *l)
+{
+    /* release: the critical section's writes before the lock is free. */
+    atomic_store_explicit(&l->held, 0, memory_order_release);
+    sched_ec_notify(&l->ec); /* light fence, then a parked taker is woken */
+}
+
 /* Laid out by who writes what during executions (docs/design.md, "Capture
  * and replay"): the submitter writes only the exec line, the worker running
  * an execution writes only the gate and done lines and reads the replay
@@ -50,7 +88,7 @@ struct core_taskgrp {
  * aligned (model_new_locked), so no line is shared by the two sides. */
 struct core_model {
     /* structure: g_rt.lock, not touched by executions */
-    uint64_t handle;
+    uint64_t handle;              /* also written under exec_lock (model.c X1) */
     struct core_ctx *ctx;
     struct core_capture *cap; /* non-NULL while being captured */
     bool ready;               /* compiled: may execute */
@@ -76,8 +114,9 @@ struct core_model {
     /* Conditional tasks (core/condmodel.c), all under g_rt.lock: */
     struct core_condh *conds;     /* its condition handles (defaults applied at the gate) */
     /* submission: aclmdlRIExecuteAsync / aclmdlRIExecute */
-    _Alignas(SCHED_CACHELINE) pthread_mutex_t exec_lock;
+    _Alignas(SCHED_CACHELINE) struct model_xlock exec_lock;
     uint64_t exec_submitted;      /* exec_lock */
+    bool xok;                     /* exec_lock: the fast path may queue (model_xok_locked) */
     /* executions: written by the worker that runs them */
     _Alignas(SCHED_CACHELINE) struct sched_cond gate; /* value = last execution let in */
     _Alignas(SCHED_CACHELINE) struct sched_cond done; /* value = last execution finished */
@@ -144,7 +183,14 @@ struct core_model *model_new_locked(struct core_ctx *c);
 /* Drop the compiled graph: lane streams, conditions, release hooks, groups. */
 void model_clear_locked(struct core_model *m);
 void model_free_locked(struct core_model *m);
+/* Is an execution queued or running? If not, the fast path is closed as
+ * well (xok cleared, under the exec lock), so none can be queued while the
+ * caller changes or frees the model: the caller reopens it with
+ * model_xok_locked when it keeps the model. Lock held. */
 bool model_running(struct core_model *m);
+/* Recompute xok: ready, not captured or built, linked, at most one lane, no
+ * captured external record. After every change of those. Lock held. */
+void model_xok_locked(struct core_model *m);
 /* Give the lanes their streams and conditions (see model.c). */
 aclError compile_locked(struct core_model *m, const char *fn);
 /* Wait until every execution of m queued so far has finished; g_rt.lock is

@@ -134,6 +134,8 @@ aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
     } else {
         free(h);
     }
+    if (m) /* model_running closed the fast path while m->conds changed (model.c X2) */
+        model_xok_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
