@@ -15,6 +15,7 @@
  *     (aclmdlRIGetStreams) and on a user stream. */
 #include <pthread.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,14 +118,18 @@ struct exec_arg {
     int rc;
 };
 
+/* A thread's own stream in ctx; false on failure. */
+static bool thread_stream(aclrtContext ctx, aclrtStream *s)
+{
+    return aclrtSetCurrentContext(ctx) == ACL_SUCCESS && aclrtCreateStream(s) == ACL_SUCCESS;
+}
+
 static void *exec_thread(void *p)
 {
     struct exec_arg *a = p;
     a->rc = 1;
-    if (aclrtSetCurrentContext(a->ctx) != ACL_SUCCESS)
-        return NULL;
     aclrtStream s;
-    if (aclrtCreateStream(&s) != ACL_SUCCESS)
+    if (!thread_stream(a->ctx, &s))
         return NULL;
     for (uint32_t r = 0; r < a->runs; r++)
         if (aclmdlRIExecuteAsync(a->ri, s) != ACL_SUCCESS)
@@ -220,10 +225,8 @@ static void *race_exec(void *p)
 {
     struct race_arg *a = p;
     a->bad = 1;
-    if (aclrtSetCurrentContext(a->ctx) != ACL_SUCCESS)
-        return NULL;
     aclrtStream s;
-    if (aclrtCreateStream(&s) != ACL_SUCCESS)
+    if (!thread_stream(a->ctx, &s))
         return NULL;
     int gone = 0;
     for (uint32_t i = 0; i < 20000; i++) {
