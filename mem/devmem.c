@@ -137,7 +137,10 @@ enum { AR_NORMAL = 0, AR_HUGE = 1 };
 #define ENOCAP 1001
 
 /* Reservations: see the file comment and D9-D11. */
-#define RES_SMALL (64 * MEM_KiB)     /* largest rounded size charged to a reservation */
+/* largest rounded size charged to a reservation and kept in the block cache: up to
+ * aclrtMalloc(128 KiB), which rounds to 128 KiB + 32 (64 KiB: jemalloc's large path,
+ * arena locks, ~170 ns a pair, was 70% of an aclrtMalloc+aclrtFree of 64 KiB) */
+#define RES_SMALL (128 * MEM_KiB + 32)
 #define RES_CHUNK (256 * MEM_KiB)    /* capacity taken from `used` at a time         */
 #define RES_MAX (1 * MEM_MiB)        /* a reservation above this gives back the rest */
 #define RES_LOW_WATER (16 * RES_CHUNK) /* no chunks granted with less than this left  */
@@ -145,7 +148,8 @@ enum { AR_NORMAL = 0, AR_HUGE = 1 };
 /* Block cache: see the file comment and D12. */
 #define BC_BINS 4
 #define BC_DEPTH 16
-#define BC_BYTES (128 * MEM_KiB) /* most bytes one bin keeps */
+#define BC_BYTES (128 * MEM_KiB) /* most bytes one bin keeps (but at least one block) */
+_Static_assert(RES_SMALL < RES_CHUNK, "a chunk serves any small allocation");
 
 struct mem_bcache {
     size_t size[BC_BINS];  /* exact rounded size of the bin's blocks; 0 = unused */
@@ -478,7 +482,8 @@ static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
     if (empty == BC_BINS) /* every bin holds blocks of other sizes: keep them */
         return false;
     bc->size[empty] = n;
-    bc->cap[empty] = BC_BYTES / n < BC_DEPTH ? (unsigned)(BC_BYTES / n) : BC_DEPTH;
+    size_t cap = BC_BYTES / n;
+    bc->cap[empty] = cap < 1 ? 1 : cap < BC_DEPTH ? (unsigned)cap : BC_DEPTH;
     bc->p[empty][0] = ptr;
     bc->n[empty] = 1;
     return true;
@@ -967,6 +972,37 @@ out:
     return rc;
 }
 
+/* Give a removed allocation (info) back to its pool p; inside the op section that
+ * removed it (D3). */
+static inline __attribute__((always_inline)) void free_removed(struct mem_thread *t,
+                                                               struct mem_pool *p, unsigned idx,
+                                                               void *ptr,
+                                                               const struct mem_reg_info *info)
+{
+    if (__builtin_expect(info->flags & MEM_REG_F_DIRECT, 0)) {
+        free_direct(p, info);
+    } else if (__builtin_expect(info->kind == MEM_PAGE_NORMAL, 1)) {
+        /* relaxed: I field during LIVE (D1) */
+        uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
+        int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
+        if (!(info->size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info->size)))
+            sdallocx(ptr, info->size, fl);
+        credit_normal(t, p, idx, info->size);
+    } else {
+        sdallocx(ptr, info->size, p->flags_huge);
+        /* relaxed: statistics */
+        atomic_fetch_sub_explicit(&p->used_huge, info->size, memory_order_relaxed);
+        pool_credit(p, info->size);
+    }
+}
+
+static __attribute__((noinline)) void free_removed_slow(struct mem_thread *t, struct mem_pool *p,
+                                                        unsigned idx, void *ptr,
+                                                        const struct mem_reg_info *info)
+{
+    free_removed(t, p, idx, ptr, info);
+}
+
 int mem_pool_free(void *ptr, int want)
 {
     struct mem_thread *t = mem_thread_self();
@@ -982,23 +1018,8 @@ int mem_pool_free(void *ptr, int want)
         goto out;
     struct mem_pool *p = &pools[idx];
     /* acquire (D1). A pool that is being torn down reclaims the memory itself (D4). */
-    if (atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE)
-        goto out;
-    if (__builtin_expect(info.flags & MEM_REG_F_DIRECT, 0)) {
-        free_direct(p, &info);
-    } else if (__builtin_expect(info.kind == MEM_PAGE_NORMAL, 1)) {
-        /* relaxed: I field during LIVE (D1) */
-        uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
-        int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
-        if (!(info.size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info.size)))
-            sdallocx(ptr, info.size, fl);
-        credit_normal(t, p, idx, info.size);
-    } else {
-        sdallocx(ptr, info.size, p->flags_huge);
-        /* relaxed: statistics */
-        atomic_fetch_sub_explicit(&p->used_huge, info.size, memory_order_relaxed);
-        pool_credit(p, info.size);
-    }
+    if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE)
+        free_removed(t, p, idx, ptr, &info);
 out:
     mem_op_end(t);
     return rc;
@@ -1234,7 +1255,8 @@ int mem_dev_fini(int dev)
     return mem_pool_fini((unsigned)dev);
 }
 
-int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **out)
+static __attribute__((noinline)) int dev_alloc_slow(int dev, size_t size, unsigned policy,
+                                                    unsigned flags, void **out)
 {
     size_t r;
     if (!dev_ok(dev) || !out)
@@ -1246,9 +1268,123 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
                           (flags & MEM_DEV_F_ALIGN32) ? MEM_REG_F_ALIGN32 : 0, out);
 }
 
+/* Policies whose allocations of at most 1 MiB take the normal route with the policy
+ * itself recorded (route_of): the fast path's only ones. */
+#define FAST_POLICIES                                                                   \
+    ((1u << MEM_POLICY_HUGE_FIRST) | (1u << MEM_POLICY_NORMAL_ONLY) |                     \
+     (1u << MEM_POLICY_HUGE_FIRST_P2P) | (1u << MEM_POLICY_NORMAL_ONLY_P2P) |             \
+     (1u << MEM_POLICY_MANAGED))
+
+/*
+ * Fast path (issue 16, second round): a small allocation (rounded size <= RES_SMALL)
+ * of the normal route that this thread's block cache can serve, charged to its
+ * reservation: no jemalloc call, no read-modify-write, no call at all. It does what
+ * mem_pool_alloc + alloc_normal do for that case, in the same order and under the
+ * same invariants (D1, D3, D9, D12), minus the registry's argument checks (the block
+ * was registered with this very size, owner and alignment before it was cached).
+ * Anything else (no cached block, reservation short, pool not live, ...) changes
+ * nothing and goes to mem_pool_alloc.
+ */
+int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **out)
+{
+    struct mem_thread *t = mem_thread_cur;
+    size_t r = ((size + 31) & ~(size_t)31) + 32; /* mem_dev_round without ALIGN32 */
+    if (__builtin_expect(!t || (unsigned)dev >= MEM_DEV_MAX || !out || flags ||
+                             size - 1 >= RES_SMALL - 32 || policy > 15 ||
+                             !((FAST_POLICIES >> policy) & 1u), 0))
+        return dev_alloc_slow(dev, size, policy, flags, out);
+    struct mem_pool *p = &pools[dev];
+    struct mem_thread_tc *slot = &t->tc[dev];
+    struct mem_bcache *bc = slot->bc;
+    if (__builtin_expect(!bc, 0))
+        return dev_alloc_slow(dev, size, policy, flags, out);
+    mem_op_begin(t);
+    /* acquire (D1); relaxed gens: the pool's is an I field while LIVE, the slot is ours */
+    if (__builtin_expect(atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE ||
+                             atomic_load_explicit(&slot->gen, memory_order_relaxed) !=
+                                 atomic_load_explicit(&p->gen, memory_order_relaxed), 0))
+        goto slow;
+    unsigned b = 0;
+    while (bc->size[b] != r || !bc->n[b])
+        if (++b == BC_BINS)
+            goto slow;
+    /* the reservation (res_take's fast case; relaxed: D9, as there) */
+    uint32_t cur = atomic_load_explicit(&p->rtag, memory_order_relaxed);
+    uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
+    if (__builtin_expect(res_tag(w) != cur || (uint32_t)w < r, 0))
+        goto slow;
+    void *ptr = bc->p[b][bc->n[b] - 1];
+    uintptr_t a = (uintptr_t)ptr;
+    /* the registry (mem_reg_insert_inl without its checks; R2, R3) */
+    struct reg_slot *rs = slot_find(a);
+    /* acquire (R3): pairs with the CAS that published the leaf */
+    struct reg_leaf *l = rs ? atomic_load_explicit(&rs->leaf, memory_order_acquire) : NULL;
+    if (__builtin_expect(!l || covers_pages(a, r), 0)) /* spans (>= 2 pages): the full insert */
+        goto slow;
+    bc->n[b]--;
+    atomic_store_explicit(&slot->res, w - r, memory_order_relaxed); /* relaxed: D9 */
+    /* release (R2): as mem_reg_insert_inl */
+    atomic_store_explicit(&l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)],
+                          entry_make(r, p->owner, policy, MEM_PAGE_NORMAL, 0),
+                          memory_order_release);
+    mem_op_end(t);
+    *out = ptr;
+    return 0;
+slow:
+    mem_op_end(t);
+    return dev_alloc_slow(dev, size, policy, flags, out);
+}
+
+/*
+ * Fast path of the free, the mirror of mem_dev_alloc's: the registry removal (its CAS
+ * decides the single winner of racing frees, D3), then a small normal block goes to
+ * this thread's block cache and its bytes to the reservation when both have room;
+ * every other case continues in free_removed_slow, within the same op section.
+ */
 int mem_dev_free(void *ptr)
 {
-    return mem_pool_free(ptr, MEM_REG_WANT_DEVICE);
+    struct mem_thread *t = mem_thread_cur;
+    if (__builtin_expect(!t, 0))
+        return mem_pool_free(ptr, MEM_REG_WANT_DEVICE);
+    struct mem_reg_info info;
+    mem_op_begin(t);
+    int rc = mem_reg_remove_inl(ptr, MEM_REG_WANT_DEVICE, &info);
+    if (__builtin_expect(rc != 0, 0))
+        goto out;
+    unsigned idx = info.owner; /* a device (WANT_DEVICE) */
+    if (__builtin_expect(idx >= MEM_DEV_MAX, 0))
+        goto out;
+    struct mem_pool *p = &pools[idx];
+    struct mem_thread_tc *slot = &t->tc[idx];
+    /* acquire (D1). A pool that is being torn down reclaims the memory itself (D4). */
+    if (__builtin_expect(atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE, 0))
+        goto out;
+    struct mem_bcache *bc = slot->bc;
+    size_t n = info.size;
+    /* relaxed gens: as in mem_dev_alloc */
+    if (__builtin_expect(!bc || (info.flags & MEM_REG_F_DIRECT) || info.kind != MEM_PAGE_NORMAL ||
+                             n > RES_SMALL ||
+                             atomic_load_explicit(&slot->gen, memory_order_relaxed) !=
+                                 atomic_load_explicit(&p->gen, memory_order_relaxed), 0))
+        goto slow;
+    unsigned b = 0;
+    while (bc->size[b] != n || bc->n[b] >= bc->cap[b])
+        if (++b == BC_BINS)
+            goto slow;
+    /* relaxed: res_give's fast case (D9) */
+    uint32_t cur = atomic_load_explicit(&p->rtag, memory_order_relaxed);
+    uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
+    if (__builtin_expect(res_tag(w) != cur || (uint32_t)w + n > RES_MAX, 0))
+        goto slow;
+    bc->p[b][bc->n[b]++] = ptr;
+    atomic_store_explicit(&slot->res, w + n, memory_order_relaxed); /* relaxed: D9 */
+out:
+    mem_op_end(t);
+    return rc;
+slow:
+    free_removed_slow(t, p, idx, ptr, &info);
+    mem_op_end(t);
+    return 0;
 }
 
 int mem_dev_charge(int dev, size_t n, uint32_t *gen)
