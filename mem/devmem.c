@@ -156,6 +156,10 @@ struct mem_bcache {
     unsigned n[BC_BINS];   /* blocks in the bin                                  */
     unsigned cap[BC_BINS]; /* most blocks the bin keeps (BC_BYTES / size)        */
     void *p[BC_BINS][BC_DEPTH];
+    /* the registry entry of each block (or NULL: not known), so the fast path's
+     * insert is one store with no registry walk; valid for as long as the block's
+     * incarnation, since leaves are only freed after a teardown's prune (R4, D12) */
+    _Atomic uint64_t *ep[BC_BINS][BC_DEPTH];
 };
 
 struct mem_pool;
@@ -463,7 +467,7 @@ static __attribute__((noinline)) struct mem_bcache *bc_create(struct mem_thread_
 }
 
 /* Keep a freed block of n bytes; false when there is no room (the caller frees it). */
-static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
+static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n, _Atomic uint64_t *ep)
 {
     struct mem_bcache *bc = slot->bc;
     if (__builtin_expect(!bc, 0) && !(bc = bc_create(slot)))
@@ -473,6 +477,7 @@ static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
         if (bc->size[b] == n) {
             if (bc->n[b] >= bc->cap[b])
                 return false;
+            bc->ep[b][bc->n[b]] = ep;
             bc->p[b][bc->n[b]++] = ptr;
             return true;
         }
@@ -485,6 +490,7 @@ static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
     size_t cap = BC_BYTES / n;
     bc->cap[empty] = cap < 1 ? 1 : cap < BC_DEPTH ? (unsigned)cap : BC_DEPTH;
     bc->p[empty][0] = ptr;
+    bc->ep[empty][0] = ep;
     bc->n[empty] = 1;
     return true;
 }
@@ -985,7 +991,7 @@ static inline __attribute__((always_inline)) void free_removed(struct mem_thread
         /* relaxed: I field during LIVE (D1) */
         uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
         int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
-        if (!(info->size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info->size)))
+        if (!(info->size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info->size, NULL)))
             sdallocx(ptr, info->size, fl);
         credit_normal(t, p, idx, info->size);
     } else {
@@ -994,13 +1000,6 @@ static inline __attribute__((always_inline)) void free_removed(struct mem_thread
         atomic_fetch_sub_explicit(&p->used_huge, info->size, memory_order_relaxed);
         pool_credit(p, info->size);
     }
-}
-
-static __attribute__((noinline)) void free_removed_slow(struct mem_thread *t, struct mem_pool *p,
-                                                        unsigned idx, void *ptr,
-                                                        const struct mem_reg_info *info)
-{
-    free_removed(t, p, idx, ptr, info);
 }
 
 int mem_pool_free(void *ptr, int want)
@@ -1313,19 +1312,30 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
     uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
     if (__builtin_expect(res_tag(w) != cur || (uint32_t)w < r, 0))
         goto slow;
-    void *ptr = bc->p[b][bc->n[b] - 1];
+    unsigned k = bc->n[b] - 1;
+    void *ptr = bc->p[b][k];
     uintptr_t a = (uintptr_t)ptr;
-    /* the registry (mem_reg_insert_inl without its checks; R2, R3) */
-    struct reg_slot *rs = slot_find(a);
-    /* acquire (R3): pairs with the CAS that published the leaf */
-    struct reg_leaf *l = rs ? atomic_load_explicit(&rs->leaf, memory_order_acquire) : NULL;
-    if (__builtin_expect(!l || covers_pages(a, r), 0)) /* spans (>= 2 pages): the full insert */
-        goto slow;
-    bc->n[b]--;
+    /* the registry (mem_reg_insert_inl without its checks; R2, R3): the entry the
+     * free cached with the block, else a walk */
+    _Atomic uint64_t *ep = bc->ep[b][k];
+    if (__builtin_expect(!ep || covers_pages(a, r), 0)) {
+        struct reg_slot *rs = slot_find(a);
+        /* acquire (R3): pairs with the CAS that published the leaf */
+        struct reg_leaf *l = rs ? atomic_load_explicit(&rs->leaf, memory_order_acquire) : NULL;
+        if (!l)
+            goto slow;
+        ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
+        /* covers before the base entry (R2); a failure (no mid for a far page)
+         * leaves nothing set and the slow path retries */
+        if (covers_pages(a, r) && mem_reg_span_mark(rs, a, r, a, true) != 0) {
+            mem_reg_span_mark(rs, a, r, 0, false);
+            goto slow;
+        }
+    }
+    bc->n[b] = k;
     atomic_store_explicit(&slot->res, w - r, memory_order_relaxed); /* relaxed: D9 */
     /* release (R2): as mem_reg_insert_inl */
-    atomic_store_explicit(&l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)],
-                          entry_make(r, p->owner, policy, MEM_PAGE_NORMAL, 0),
+    atomic_store_explicit(ep, entry_make(r, p->owner, policy, MEM_PAGE_NORMAL, 0),
                           memory_order_release);
     mem_op_end(t);
     *out = ptr;
@@ -1336,55 +1346,74 @@ slow:
 }
 
 /*
- * Fast path of the free, the mirror of mem_dev_alloc's: the registry removal (its CAS
- * decides the single winner of racing frees, D3), then a small normal block goes to
- * this thread's block cache and its bytes to the reservation when both have room;
- * every other case continues in free_removed_slow, within the same op section.
+ * Fast path of the free, the mirror of mem_dev_alloc's. It reads the registry entry,
+ * decides from it and from this thread's state everything the free will do (the
+ * block cache bin and the reservation have room, the pool is live), and only then
+ * clears the entry with the CAS that decides the single winner of racing frees (D3):
+ * what follows the CAS (a locked instruction, which waits for the store buffer and
+ * holds back later loads) is stores only. A CAS that fails (the entry changed since it
+ * was read: a racing free, or a free and a new allocation at the same address), and
+ * every case the fast path does not serve, take mem_pool_free's general path within
+ * the same op section.
  */
 int mem_dev_free(void *ptr)
 {
     struct mem_thread *t = mem_thread_cur;
-    if (__builtin_expect(!t, 0))
+    uintptr_t a = (uintptr_t)ptr;
+    if (__builtin_expect(!t || !addr_ok(a) || (a & (MEM_ALIGN - 1)) || !mem_reg_dir, 0))
         return mem_pool_free(ptr, MEM_REG_WANT_DEVICE);
-    struct mem_reg_info info;
     mem_op_begin(t);
-    int rc = mem_reg_remove_inl(ptr, MEM_REG_WANT_DEVICE, &info);
-    if (__builtin_expect(rc != 0, 0))
-        goto out;
-    unsigned idx = info.owner; /* a device (WANT_DEVICE) */
-    if (__builtin_expect(idx >= MEM_DEV_MAX, 0))
-        goto out;
+    struct reg_slot *rs = slot_find(a);
+    /* acquire (R3) */
+    struct reg_leaf *l = rs ? atomic_load_explicit(&rs->leaf, memory_order_acquire) : NULL;
+    if (__builtin_expect(!l, 0))
+        goto general;
+    _Atomic uint64_t *ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
+    /* acquire (R2): the entry's fields are used below */
+    uint64_t e = atomic_load_explicit(ep, memory_order_acquire);
+    unsigned idx = (unsigned)(e >> E_OWNER_SHIFT) & 127u;
+    size_t n = (size_t)(e >> E_SIZE_SHIFT);
+    /* a live small device allocation on base pages from the arena (flags 0 or ALIGN32) */
+    if (__builtin_expect(e == 0 || !want_ok(e, MEM_REG_WANT_DEVICE) || idx >= MEM_DEV_MAX ||
+                             ((e >> E_KIND_SHIFT) & 3u) != MEM_PAGE_NORMAL ||
+                             ((e >> E_FLAGS_SHIFT) & MEM_REG_F_DIRECT) || n > RES_SMALL, 0))
+        goto general;
     struct mem_pool *p = &pools[idx];
     struct mem_thread_tc *slot = &t->tc[idx];
-    /* acquire (D1). A pool that is being torn down reclaims the memory itself (D4). */
-    if (__builtin_expect(atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE, 0))
-        goto out;
     struct mem_bcache *bc = slot->bc;
-    size_t n = info.size;
-    /* relaxed gens: as in mem_dev_alloc */
-    if (__builtin_expect(!bc || (info.flags & MEM_REG_F_DIRECT) || info.kind != MEM_PAGE_NORMAL ||
-                             n > RES_SMALL ||
+    /* acquire (D1): the pool stays usable for this whole op section (D4); relaxed
+     * gens: as in mem_dev_alloc */
+    if (__builtin_expect(!bc ||
+                             atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE ||
                              atomic_load_explicit(&slot->gen, memory_order_relaxed) !=
                                  atomic_load_explicit(&p->gen, memory_order_relaxed), 0))
-        goto slow;
+        goto general;
     unsigned b = 0;
     while (bc->size[b] != n || bc->n[b] >= bc->cap[b])
         if (++b == BC_BINS)
-            goto slow;
+            goto general;
     /* relaxed: res_give's fast case (D9) */
     uint32_t cur = atomic_load_explicit(&p->rtag, memory_order_relaxed);
     uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
     if (__builtin_expect(res_tag(w) != cur || (uint32_t)w + n > RES_MAX, 0))
-        goto slow;
-    bc->p[b][bc->n[b]++] = ptr;
+        goto general;
+    /* acq_rel (R2, D3): as mem_reg_remove_inl; on failure nothing was changed */
+    if (__builtin_expect(!atomic_compare_exchange_strong_explicit(ep, &e, 0, memory_order_acq_rel,
+                                                                  memory_order_acquire), 0))
+        goto general;
+    if (covers_pages(a, n)) /* after the CAS (R2) */
+        mem_reg_span_mark(rs, a, n, 0, false);
+    unsigned k = bc->n[b];
+    bc->p[b][k] = ptr;
+    bc->ep[b][k] = ep;
+    bc->n[b] = k + 1;
     atomic_store_explicit(&slot->res, w + n, memory_order_relaxed); /* relaxed: D9 */
-out:
-    mem_op_end(t);
-    return rc;
-slow:
-    free_removed_slow(t, p, idx, ptr, &info);
     mem_op_end(t);
     return 0;
+general:;
+    int rc = mem_pool_free(ptr, MEM_REG_WANT_DEVICE); /* nests in this op section */
+    mem_op_end(t);
+    return rc;
 }
 
 int mem_dev_charge(int dev, size_t n, uint32_t *gen)
