@@ -112,6 +112,15 @@
  *       that saw the pool LIVE (so teardown, which destroys the arena after its grace
  *       period, never races with a push or pop), and emptied without freeing when
  *       the slot is renewed (pool_tc_slow).
+ *  D13. Fast paths (mem_dev_alloc / mem_dev_free, issue 16). A cached block keeps the
+ *       address of its registry entry (bc->ep). It stays valid while the block's
+ *       incarnation lives: a device pool's leaves are unlinked only by its teardown's
+ *       prune and freed after a grace period (R4; core/vmm.c and core/mempool.c prune
+ *       only ranges they mapped themselves, never a pool's), and the cache is dropped
+ *       when its slot is renewed for a new incarnation (D12). The free reads the entry
+ *       and all the state it decides on first, then CASes the entry it read to 0 (the
+ *       single winner, D3); a failed CAS changed nothing and falls back to the general
+ *       path, which re-reads. Both run inside one op section that saw the pool LIVE.
  */
 #include "mem/devmem.h"
 
