@@ -112,6 +112,15 @@
  *       that saw the pool LIVE (so teardown, which destroys the arena after its grace
  *       period, never races with a push or pop), and emptied without freeing when
  *       the slot is renewed (pool_tc_slow).
+ *  D13. Fast paths (mem_dev_alloc / mem_dev_free, issue 16). A cached block keeps the
+ *       address of its registry entry (bc->ep). It stays valid while the block's
+ *       incarnation lives: a device pool's leaves are unlinked only by its teardown's
+ *       prune and freed after a grace period (R4; core/vmm.c and core/mempool.c prune
+ *       only ranges they mapped themselves, never a pool's), and the cache is dropped
+ *       when its slot is renewed for a new incarnation (D12). The free reads the entry
+ *       and all the state it decides on first, then CASes the entry it read to 0 (the
+ *       single winner, D3); a failed CAS changed nothing and falls back to the general
+ *       path, which re-reads. Both run inside one op section that saw the pool LIVE.
  */
 #include "mem/devmem.h"
 
@@ -137,7 +146,10 @@ enum { AR_NORMAL = 0, AR_HUGE = 1 };
 #define ENOCAP 1001
 
 /* Reservations: see the file comment and D9-D11. */
-#define RES_SMALL (64 * MEM_KiB)     /* largest rounded size charged to a reservation */
+/* largest rounded size charged to a reservation and kept in the block cache: up to
+ * aclrtMalloc(128 KiB), which rounds to 128 KiB + 32 (64 KiB: jemalloc's large path,
+ * arena locks, ~170 ns a pair, was 70% of an aclrtMalloc+aclrtFree of 64 KiB) */
+#define RES_SMALL (128 * MEM_KiB + 32)
 #define RES_CHUNK (256 * MEM_KiB)    /* capacity taken from `used` at a time         */
 #define RES_MAX (1 * MEM_MiB)        /* a reservation above this gives back the rest */
 #define RES_LOW_WATER (16 * RES_CHUNK) /* no chunks granted with less than this left  */
@@ -145,13 +157,18 @@ enum { AR_NORMAL = 0, AR_HUGE = 1 };
 /* Block cache: see the file comment and D12. */
 #define BC_BINS 4
 #define BC_DEPTH 16
-#define BC_BYTES (128 * MEM_KiB) /* most bytes one bin keeps */
+#define BC_BYTES (128 * MEM_KiB) /* most bytes one bin keeps (but at least one block) */
+_Static_assert(RES_SMALL < RES_CHUNK, "a chunk serves any small allocation");
 
 struct mem_bcache {
     size_t size[BC_BINS];  /* exact rounded size of the bin's blocks; 0 = unused */
     unsigned n[BC_BINS];   /* blocks in the bin                                  */
     unsigned cap[BC_BINS]; /* most blocks the bin keeps (BC_BYTES / size)        */
     void *p[BC_BINS][BC_DEPTH];
+    /* the registry entry of each block (or NULL: not known), so the fast path's
+     * insert is one store with no registry walk; valid for as long as the block's
+     * incarnation, since leaves are only freed after a teardown's prune (R4, D12) */
+    _Atomic uint64_t *ep[BC_BINS][BC_DEPTH];
 };
 
 struct mem_pool;
@@ -459,7 +476,7 @@ static __attribute__((noinline)) struct mem_bcache *bc_create(struct mem_thread_
 }
 
 /* Keep a freed block of n bytes; false when there is no room (the caller frees it). */
-static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
+static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n, _Atomic uint64_t *ep)
 {
     struct mem_bcache *bc = slot->bc;
     if (__builtin_expect(!bc, 0) && !(bc = bc_create(slot)))
@@ -469,6 +486,7 @@ static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
         if (bc->size[b] == n) {
             if (bc->n[b] >= bc->cap[b])
                 return false;
+            bc->ep[b][bc->n[b]] = ep;
             bc->p[b][bc->n[b]++] = ptr;
             return true;
         }
@@ -478,8 +496,10 @@ static inline bool bc_push(struct mem_thread_tc *slot, void *ptr, size_t n)
     if (empty == BC_BINS) /* every bin holds blocks of other sizes: keep them */
         return false;
     bc->size[empty] = n;
-    bc->cap[empty] = BC_BYTES / n < BC_DEPTH ? (unsigned)(BC_BYTES / n) : BC_DEPTH;
+    size_t cap = BC_BYTES / n;
+    bc->cap[empty] = cap < 1 ? 1 : cap < BC_DEPTH ? (unsigned)cap : BC_DEPTH;
     bc->p[empty][0] = ptr;
+    bc->ep[empty][0] = ep;
     bc->n[empty] = 1;
     return true;
 }
@@ -967,6 +987,30 @@ out:
     return rc;
 }
 
+/* Give a removed allocation (info) back to its pool p; inside the op section that
+ * removed it (D3). */
+static inline __attribute__((always_inline)) void free_removed(struct mem_thread *t,
+                                                               struct mem_pool *p, unsigned idx,
+                                                               void *ptr,
+                                                               const struct mem_reg_info *info)
+{
+    if (__builtin_expect(info->flags & MEM_REG_F_DIRECT, 0)) {
+        free_direct(p, info);
+    } else if (__builtin_expect(info->kind == MEM_PAGE_NORMAL, 1)) {
+        /* relaxed: I field during LIVE (D1) */
+        uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
+        int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
+        if (!(info->size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info->size, NULL)))
+            sdallocx(ptr, info->size, fl);
+        credit_normal(t, p, idx, info->size);
+    } else {
+        sdallocx(ptr, info->size, p->flags_huge);
+        /* relaxed: statistics */
+        atomic_fetch_sub_explicit(&p->used_huge, info->size, memory_order_relaxed);
+        pool_credit(p, info->size);
+    }
+}
+
 int mem_pool_free(void *ptr, int want)
 {
     struct mem_thread *t = mem_thread_self();
@@ -982,23 +1026,8 @@ int mem_pool_free(void *ptr, int want)
         goto out;
     struct mem_pool *p = &pools[idx];
     /* acquire (D1). A pool that is being torn down reclaims the memory itself (D4). */
-    if (atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE)
-        goto out;
-    if (__builtin_expect(info.flags & MEM_REG_F_DIRECT, 0)) {
-        free_direct(p, &info);
-    } else if (__builtin_expect(info.kind == MEM_PAGE_NORMAL, 1)) {
-        /* relaxed: I field during LIVE (D1) */
-        uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
-        int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
-        if (!(info.size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info.size)))
-            sdallocx(ptr, info.size, fl);
-        credit_normal(t, p, idx, info.size);
-    } else {
-        sdallocx(ptr, info.size, p->flags_huge);
-        /* relaxed: statistics */
-        atomic_fetch_sub_explicit(&p->used_huge, info.size, memory_order_relaxed);
-        pool_credit(p, info.size);
-    }
+    if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE)
+        free_removed(t, p, idx, ptr, &info);
 out:
     mem_op_end(t);
     return rc;
@@ -1234,7 +1263,8 @@ int mem_dev_fini(int dev)
     return mem_pool_fini((unsigned)dev);
 }
 
-int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **out)
+static __attribute__((noinline)) int dev_alloc_slow(int dev, size_t size, unsigned policy,
+                                                    unsigned flags, void **out)
 {
     size_t r;
     if (!dev_ok(dev) || !out)
@@ -1246,9 +1276,153 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
                           (flags & MEM_DEV_F_ALIGN32) ? MEM_REG_F_ALIGN32 : 0, out);
 }
 
+/* Policies whose allocations of at most 1 MiB take the normal route with the policy
+ * itself recorded (route_of): the fast path's only ones. */
+#define FAST_POLICIES                                                                   \
+    ((1u << MEM_POLICY_HUGE_FIRST) | (1u << MEM_POLICY_NORMAL_ONLY) |                     \
+     (1u << MEM_POLICY_HUGE_FIRST_P2P) | (1u << MEM_POLICY_NORMAL_ONLY_P2P) |             \
+     (1u << MEM_POLICY_MANAGED))
+
+/*
+ * Fast path (issue 16, second round): a small allocation (rounded size <= RES_SMALL)
+ * of the normal route that this thread's block cache can serve, charged to its
+ * reservation: no jemalloc call, no read-modify-write, no call at all. It does what
+ * mem_pool_alloc + alloc_normal do for that case, in the same order and under the
+ * same invariants (D1, D3, D9, D12), minus the registry's argument checks (the block
+ * was registered with this very size, owner and alignment before it was cached).
+ * Anything else (no cached block, reservation short, pool not live, ...) changes
+ * nothing and goes to mem_pool_alloc.
+ */
+int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **out)
+{
+    struct mem_thread *t = mem_thread_cur;
+    size_t r = ((size + 31) & ~(size_t)31) + 32; /* mem_dev_round without ALIGN32 */
+    if (__builtin_expect(!t || (unsigned)dev >= MEM_DEV_MAX || !out || flags ||
+                             size - 1 >= RES_SMALL - 32 || policy > 15 ||
+                             !((FAST_POLICIES >> policy) & 1u), 0))
+        return dev_alloc_slow(dev, size, policy, flags, out);
+    struct mem_pool *p = &pools[dev];
+    struct mem_thread_tc *slot = &t->tc[dev];
+    struct mem_bcache *bc = slot->bc;
+    if (__builtin_expect(!bc, 0))
+        return dev_alloc_slow(dev, size, policy, flags, out);
+    mem_op_begin(t);
+    /* acquire (D1); relaxed gens: the pool's is an I field while LIVE, the slot is ours */
+    if (__builtin_expect(atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE ||
+                             atomic_load_explicit(&slot->gen, memory_order_relaxed) !=
+                                 atomic_load_explicit(&p->gen, memory_order_relaxed), 0))
+        goto slow;
+    unsigned b = 0;
+    while (bc->size[b] != r || !bc->n[b])
+        if (++b == BC_BINS)
+            goto slow;
+    /* the reservation (res_take's fast case; relaxed: D9, as there) */
+    uint32_t cur = atomic_load_explicit(&p->rtag, memory_order_relaxed);
+    uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
+    if (__builtin_expect(res_tag(w) != cur || (uint32_t)w < r, 0))
+        goto slow;
+    unsigned k = bc->n[b] - 1;
+    void *ptr = bc->p[b][k];
+    uintptr_t a = (uintptr_t)ptr;
+    /* the registry (mem_reg_insert_inl without its checks; R2, R3): the entry the
+     * free cached with the block, else a walk */
+    _Atomic uint64_t *ep = bc->ep[b][k];
+    if (__builtin_expect(!ep || covers_pages(a, r), 0)) {
+        struct reg_slot *rs = slot_find(a);
+        /* acquire (R3): pairs with the CAS that published the leaf */
+        struct reg_leaf *l = rs ? atomic_load_explicit(&rs->leaf, memory_order_acquire) : NULL;
+        if (!l)
+            goto slow;
+        ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
+        /* covers before the base entry (R2); a failure (no mid for a far page)
+         * leaves nothing set and the slow path retries */
+        if (covers_pages(a, r) && mem_reg_span_mark(rs, a, r, a, true) != 0) {
+            mem_reg_span_mark(rs, a, r, 0, false);
+            goto slow;
+        }
+    }
+    bc->n[b] = k;
+    atomic_store_explicit(&slot->res, w - r, memory_order_relaxed); /* relaxed: D9 */
+    /* release (R2): as mem_reg_insert_inl */
+    atomic_store_explicit(ep, entry_make(r, p->owner, policy, MEM_PAGE_NORMAL, 0),
+                          memory_order_release);
+    mem_op_end(t);
+    *out = ptr;
+    return 0;
+slow:
+    mem_op_end(t);
+    return dev_alloc_slow(dev, size, policy, flags, out);
+}
+
+/*
+ * Fast path of the free, the mirror of mem_dev_alloc's. It reads the registry entry,
+ * decides from it and from this thread's state everything the free will do (the
+ * block cache bin and the reservation have room, the pool is live), and only then
+ * clears the entry with the CAS that decides the single winner of racing frees (D3):
+ * what follows the CAS (a locked instruction, which waits for the store buffer and
+ * holds back later loads) is stores only. A CAS that fails (the entry changed since it
+ * was read: a racing free, or a free and a new allocation at the same address), and
+ * every case the fast path does not serve, take mem_pool_free's general path within
+ * the same op section.
+ */
 int mem_dev_free(void *ptr)
 {
-    return mem_pool_free(ptr, MEM_REG_WANT_DEVICE);
+    struct mem_thread *t = mem_thread_cur;
+    uintptr_t a = (uintptr_t)ptr;
+    if (__builtin_expect(!t || !addr_ok(a) || (a & (MEM_ALIGN - 1)) || !mem_reg_dir, 0))
+        return mem_pool_free(ptr, MEM_REG_WANT_DEVICE);
+    mem_op_begin(t);
+    struct reg_slot *rs = slot_find(a);
+    /* acquire (R3) */
+    struct reg_leaf *l = rs ? atomic_load_explicit(&rs->leaf, memory_order_acquire) : NULL;
+    if (__builtin_expect(!l, 0))
+        goto general;
+    _Atomic uint64_t *ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
+    /* acquire (R2): the entry's fields are used below */
+    uint64_t e = atomic_load_explicit(ep, memory_order_acquire);
+    unsigned idx = (unsigned)(e >> E_OWNER_SHIFT) & 127u;
+    size_t n = (size_t)(e >> E_SIZE_SHIFT);
+    /* a live small device allocation on base pages from the arena (flags 0 or ALIGN32) */
+    if (__builtin_expect(e == 0 || !want_ok(e, MEM_REG_WANT_DEVICE) || idx >= MEM_DEV_MAX ||
+                             ((e >> E_KIND_SHIFT) & 3u) != MEM_PAGE_NORMAL ||
+                             ((e >> E_FLAGS_SHIFT) & MEM_REG_F_DIRECT) || n > RES_SMALL, 0))
+        goto general;
+    struct mem_pool *p = &pools[idx];
+    struct mem_thread_tc *slot = &t->tc[idx];
+    struct mem_bcache *bc = slot->bc;
+    /* acquire (D1): the pool stays usable for this whole op section (D4); relaxed
+     * gens: as in mem_dev_alloc */
+    if (__builtin_expect(!bc ||
+                             atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE ||
+                             atomic_load_explicit(&slot->gen, memory_order_relaxed) !=
+                                 atomic_load_explicit(&p->gen, memory_order_relaxed), 0))
+        goto general;
+    unsigned b = 0;
+    while (bc->size[b] != n || bc->n[b] >= bc->cap[b])
+        if (++b == BC_BINS)
+            goto general;
+    /* relaxed: res_give's fast case (D9) */
+    uint32_t cur = atomic_load_explicit(&p->rtag, memory_order_relaxed);
+    uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
+    if (__builtin_expect(res_tag(w) != cur || (uint32_t)w + n > RES_MAX, 0))
+        goto general;
+    /* acq_rel (R2, D3): as mem_reg_remove_inl; on failure nothing was changed */
+    if (__builtin_expect(!atomic_compare_exchange_strong_explicit(ep, &e, 0, memory_order_acq_rel,
+                                                                  memory_order_acquire), 0))
+        goto general;
+    if (covers_pages(a, n)) /* after the CAS (R2) */
+        mem_reg_span_mark(rs, a, n, 0, false);
+    unsigned k = bc->n[b];
+    bc->p[b][k] = ptr;
+    bc->ep[b][k] = ep;
+    bc->n[b] = k + 1;
+    atomic_store_explicit(&slot->res, w + n, memory_order_relaxed); /* relaxed: D9 */
+    mem_op_end(t);
+    return 0;
+general:;
+    int rc = mem_pool_free(ptr, MEM_REG_WANT_DEVICE); /* nests in this op section */
+    mem_op_end(t);
+    return rc;
 }
 
 int mem_dev_charge(int dev, size_t n, uint32_t *gen)

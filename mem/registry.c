@@ -23,7 +23,9 @@
  *   - a base entry at b's granule: size (48 bits) | flags | kind | policy | owner
  *   - cover = b in the slot of every page lying entirely inside (b, b+n), except
  *     that a whole 2 MiB block of such pages gets one block cover in the mid
- *     instead (bcover; a lookup reads it when a's page has no base at or below a).
+ *     instead (bcover), and a whole 64 KiB group of them outside such blocks one
+ *     group cover (gcover); a lookup reads those two only when a's page has no
+ *     base at or below a.
  * Lookup of a: if a's slot has a cover, the answer is that base. Else scan a's leaf
  * downwards from a's granule; the first base entry found decides (a < base + size?).
  * If a's page holds no base at or below a, the allocation can only start in the page
@@ -56,7 +58,8 @@
  *
  * Memory: one 512-byte leaf per 4 KiB page that ever held an allocation base (12.5% of
  * the page when it is packed with 64-byte allocations, ~0 for tensor-sized ones), kept
- * until the pool's teardown; 16 bytes of mid per page (touched lazily).
+ * until the pool's teardown; 16 bytes of mid per page plus 8 per 64 KiB group and per 2 MiB
+ * block (touched lazily).
  */
 #include "mem/registry.h"
 
@@ -116,6 +119,10 @@ void mem_reg_fini(void)
             /* relaxed test as above; release: R2, as mem_reg_prune's block clears */
             if (atomic_load_explicit(&m->bcover[b], memory_order_relaxed))
                 atomic_store_explicit(&m->bcover[b], 0, memory_order_release);
+        for (size_t g = 0; m && g < REG_MID_GROUPS; g++)
+            /* relaxed test, release clear: as the block covers above */
+            if (atomic_load_explicit(&m->gcover[g], memory_order_relaxed))
+                atomic_store_explicit(&m->gcover[g], 0, memory_order_release);
     }
     pthread_mutex_unlock(&prune_lock);
     mem_reg_reclaim();
@@ -183,17 +190,34 @@ static inline _Atomic uintptr_t *bcover_of(struct reg_slot *s, uintptr_t pg)
     return &m->bcover[(pg >> (REG_BLOCK_SHIFT - REG_PAGE_SHIFT)) & (REG_MID_BLOCKS - 1)];
 }
 
-/* The cover of page pg (its page cover, else its block's): a base or 0.
- * acquire (R2): a cover is followed by a read of its base entry. */
-static inline uintptr_t cover_of(struct reg_slot *s, uintptr_t pg)
+/* The group cover of page pg, given its slot s. */
+static inline _Atomic uintptr_t *gcover_of(struct reg_slot *s, uintptr_t pg)
 {
-    uintptr_t c = atomic_load_explicit(&s->cover, memory_order_acquire);
+    struct reg_mid *m = (struct reg_mid *)(void *)(s - (pg & (REG_MID_N - 1)));
+    return &m->gcover[(pg >> (REG_GROUP_SHIFT - REG_PAGE_SHIFT)) & (REG_MID_GROUPS - 1)];
+}
+
+/* The group or block cover of page pg (a page fully inside an allocation has
+ * exactly one of page, group and block cover): a base or 0.
+ * acquire (R2): a cover is followed by a read of its base entry. */
+static inline uintptr_t cover_wide(struct reg_slot *s, uintptr_t pg)
+{
+    uintptr_t c = atomic_load_explicit(gcover_of(s, pg), memory_order_acquire);
     return c ? c : atomic_load_explicit(bcover_of(s, pg), memory_order_acquire);
 }
 
+/* The cover of page pg (its page cover, else its group's, else its block's). */
+static inline uintptr_t cover_of(struct reg_slot *s, uintptr_t pg)
+{
+    /* acquire (R2): as cover_wide */
+    uintptr_t c = atomic_load_explicit(&s->cover, memory_order_acquire);
+    return c ? c : cover_wide(s, pg);
+}
+
 /* Set (val = b) or clear (val = 0) the covers of the pages lying entirely inside
- * (b, b+n); s0 = b's slot. Whole 2 MiB blocks among them get one block cover
- * (a block never straddles two mids: a GiB is a whole number of blocks). */
+ * (b, b+n); s0 = b's slot. Whole 2 MiB blocks among them get one block cover, whole
+ * 64 KiB groups outside those one group cover, the other pages a page cover (a block
+ * or group never straddles two mids: a GiB is a whole number of both). */
 __attribute__((noinline)) int mem_reg_span_mark(struct reg_slot *s0, uintptr_t b, size_t n,
                                                uintptr_t val, bool create)
 {
@@ -201,8 +225,11 @@ __attribute__((noinline)) int mem_reg_span_mark(struct reg_slot *s0, uintptr_t b
     uintptr_t pg0 = b >> REG_PAGE_SHIFT;
     uintptr_t full_end = end >> REG_PAGE_SHIFT; /* first page not entirely inside */
     for (uintptr_t pg = pg0 + 1; pg < full_end;) {
-        bool block = (pg & (REG_BLOCK_PAGES - 1)) == 0 && full_end - pg >= REG_BLOCK_PAGES;
-        uintptr_t step = block ? REG_BLOCK_PAGES : 1;
+        uintptr_t left = full_end - pg, step = 1;
+        if ((pg & (REG_BLOCK_PAGES - 1)) == 0 && left >= REG_BLOCK_PAGES)
+            step = REG_BLOCK_PAGES;
+        else if ((pg & (REG_GROUP_PAGES - 1)) == 0 && left >= REG_GROUP_PAGES)
+            step = REG_GROUP_PAGES;
         struct reg_slot *s = slot_near(s0, pg0, pg, create);
         if (!s) {
             if (create)
@@ -210,8 +237,11 @@ __attribute__((noinline)) int mem_reg_span_mark(struct reg_slot *s0, uintptr_t b
             pg += step;
             continue;
         }
+        _Atomic uintptr_t *c = step == REG_BLOCK_PAGES   ? bcover_of(s, pg)
+                               : step == REG_GROUP_PAGES ? gcover_of(s, pg)
+                                                         : &s->cover;
         /* release (R2): ordered before the base entry store / after its CAS */
-        atomic_store_explicit(block ? bcover_of(s, pg) : &s->cover, val, memory_order_release);
+        atomic_store_explicit(c, val, memory_order_release);
         pg += step;
     }
     return 0;
@@ -269,10 +299,10 @@ int mem_reg_lookup_in_op(const void *p, struct mem_reg_info *out)
             return entry_check((a & ~(REG_PAGE - 1)) | ((uintptr_t)j << REG_GRAN_SHIFT), e, a,
                                out);
     }
-    /* No base at or below a in its page: a block cover decides when there is
-     * one (R1: a page inside a live allocation holds no base). Checked only
-     * here, so a lookup that finds its base in the leaf reads no extra line. */
-    c = atomic_load_explicit(bcover_of(s, pg), memory_order_acquire); /* acquire (R2) */
+    /* No base at or below a in its page: a group or block cover decides when
+     * there is one (R1: a page inside a live allocation holds no base). Checked
+     * only here, so a lookup that finds its base in the leaf reads no extra line. */
+    c = cover_wide(s, pg);
     if (c)
         return resolve(c, a, out);
     /* No base at or below a in its page: only an allocation starting in the page
@@ -351,6 +381,9 @@ void mem_reg_prune(uintptr_t lo, size_t len)
         if ((a & (((uintptr_t)1 << REG_BLOCK_SHIFT) - 1)) == 0 &&
             hi - a >= ((uintptr_t)1 << REG_BLOCK_SHIFT)) /* release: R2 */
             atomic_store_explicit(bcover_of(s, a >> REG_PAGE_SHIFT), 0, memory_order_release);
+        if ((a & (((uintptr_t)1 << REG_GROUP_SHIFT) - 1)) == 0 &&
+            hi - a >= ((uintptr_t)1 << REG_GROUP_SHIFT)) /* release: R2 */
+            atomic_store_explicit(gcover_of(s, a >> REG_PAGE_SHIFT), 0, memory_order_release);
         slot_prune(s);
         a += REG_PAGE;
     }

@@ -84,7 +84,7 @@ void mem_reg_reclaim(void);
 
 struct mem_reg_stats {
     size_t leaves; /* live leaves (512 B each, one per 4 KiB page holding a base)  */
-    size_t mids;   /* 1 GiB directory blocks (4 MiB of lazily-touched VA each)      */
+    size_t mids;   /* 1 GiB directory blocks (~4.1 MiB of lazily-touched VA each)   */
 };
 void mem_reg_stats(struct mem_reg_stats *st);
 

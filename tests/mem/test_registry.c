@@ -204,6 +204,71 @@ static void block_covers(uintptr_t g)
     expect_out(g + blk + 100);
 }
 
+/* Group covers: whole 64 KiB groups of pages outside covered 2 MiB blocks carry one
+ * group cover (issue 16). Spans that mix page, group and block covers are inside
+ * page by page; after the free nothing is; a stale group cover must not hide an
+ * allocation that starts in the page before the freed group and reaches into it. */
+static void group_covers(uintptr_t g)
+{
+    const uintptr_t grp = 64 * 1024, blk = 2 * MEM_MiB;
+    uintptr_t heads[] = {g + 512,                             /* aclrtMalloc(64 KiB) */
+                         g + grp,                             /* group aligned base */
+                         g + 2 * grp - 3 * 4096 + 64,         /* pages, groups, pages */
+                         g + blk - 5 * grp - 3 * 4096 + 64,   /* pages, groups, block */
+                         g + 2 * blk + 7 * 4096 + 512};       /* 1 MiB + 32 inside a block */
+    size_t sizes[] = {64 * 1024 + 32, MEM_MiB + 32, 5 * grp + 9 * 4096 + 100,
+                      3 * MEM_MiB + 77, MEM_MiB + 32};
+    for (size_t k = 0; k < sizeof(heads) / sizeof(heads[0]); k++) {
+        uintptr_t b = heads[k];
+        size_t n = sizes[k];
+        CHECK_OK(reg_insert(b, n));
+        for (uintptr_t a = (b + 4096) & ~(uintptr_t)4095; a < b + n; a += 4096) {
+            expect_in(a, b, n);
+            expect_in(a - 1, b, n);
+            expect_in(a + 2049 < b + n ? a + 2049 : b + n - 1, b, n);
+        }
+        expect_in(b + n - 1, b, n);
+        expect_out(b + n);
+        expect_out(b - 1);
+        CHECK_RC(-EINVAL, reg_remove(b + grp, MEM_REG_WANT_ANY));
+        CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
+        for (uintptr_t a = b; a < b + n; a += 4096)
+            expect_out(a);
+        CHECK_RC(-ENOENT, reg_remove(b, MEM_REG_WANT_ANY));
+    }
+    /* Two allocations side by side whose group covers meet. */
+    CHECK_OK(reg_insert(g + 64, 2 * grp));
+    CHECK_OK(reg_insert(g + 2 * grp + 64, 3 * grp));
+    expect_in(g + 2 * grp + 63, g + 64, 2 * grp);
+    expect_in(g + 2 * grp + 64, g + 2 * grp + 64, 3 * grp);
+    expect_in(g + 4 * grp + 100, g + 2 * grp + 64, 3 * grp);
+    CHECK_OK(reg_remove(g + 64, MEM_REG_WANT_ANY));
+    expect_out(g + grp + 5);
+    expect_in(g + 3 * grp, g + 2 * grp + 64, 3 * grp);
+    CHECK_OK(reg_remove(g + 2 * grp + 64, MEM_REG_WANT_ANY));
+    expect_out(g + 3 * grp);
+    /* The freed base reused by a small allocation, and a neighbour that starts
+     * in the page before the formerly covered group and reaches into it. */
+    uintptr_t b = g + 4 * grp - 4096 + 64; /* group [g + 4 grp, g + 5 grp) fully inside */
+    CHECK_OK(reg_insert(b, 3 * grp));
+    CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
+    CHECK_OK(reg_insert(b, 64));
+    uintptr_t c = g + 4 * grp - 4096 + 512;
+    CHECK_OK(reg_insert(c, 2 * 4096));
+    expect_in(g + 4 * grp + 100, c, 2 * 4096);
+    expect_out(g + 4 * grp + 4096 * 3); /* inside the old group: nothing there now */
+    expect_in(b + 10, b, 64);
+    CHECK_OK(reg_remove(c, MEM_REG_WANT_ANY));
+    CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
+    expect_out(g + 4 * grp + 100);
+    /* prune clears group covers: a pruned range answers "not found" */
+    CHECK_OK(reg_insert(g + 6 * grp + 64, 2 * grp));
+    mem_reg_prune(g + 6 * grp, 3 * grp);
+    mem_reg_reclaim();
+    expect_out(g + 7 * grp + 100);
+    expect_out(g + 6 * grp + 64);
+}
+
 static double now_ns(void)
 {
     struct timespec t;
@@ -380,6 +445,7 @@ int main(void)
     CHECK_RC(-EINVAL, reg_insert(0, 64));
 
     block_covers(g1 + 2 * MEM_GiB + 64 * MEM_MiB);
+    group_covers(g1 + 2 * MEM_GiB + 128 * MEM_MiB);
     model(g1 + 3 * MEM_GiB - MEM_MiB, 2 * MEM_MiB, 6); /* straddles a GiB boundary */
     model(g1 + 4 * MEM_GiB, 4 * MEM_MiB, 3);
 
