@@ -117,7 +117,7 @@ double bop_time_sgemm(bop_sgemm_t *g, int m, int k, int n, int iters)
 }
 
 int bop_time_launches(aclrtStream s, bop_launch_fn fn, void *op, int iters, unsigned reps,
-                         struct br_acc *acc, double work_per_call)
+                      struct br_acc *acc, double work_per_call)
 {
     for (unsigned r = 0; r <= reps; r++) { /* r = 0 warms up */
         uint64_t t0 = bu_now_ns();
@@ -161,8 +161,8 @@ static int fa_launch(void *op, aclrtStream s)
     char layout[] = "BNSD";
     int rc = aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         f->q, f->k, f->v, f->p, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, f->N, 1.0 / sqrt((double)f->D),
-        65535, 65535, layout, f->KVN, 0, 0, 0, 0, false, 0, 0, f->o, NULL, &wsz, &ex);
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, f->N, 1.0 / sqrt((double)f->D), 65535,
+        65535, layout, f->KVN, 0, 0, 0, 0, false, 0, 0, f->o, NULL, &wsz, &ex);
     return rc ? rc : aclnnFusedInferAttentionScoreV2(NULL, wsz, ex, s);
 }
 
@@ -181,7 +181,8 @@ static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64
     int64_t xd[2] = {m, k}, wd[2] = {k, n}, ws_[2] = {1, k}, sd[2] = {ng, n}, ss[2] = {1, ng},
             yd[2] = {m, n};
     struct wq_op op = {bop_tensor(x, ACL_FLOAT16, 2, xd, NULL), bop_tensor(w, wt, 2, wd, ws_),
-                       bop_tensor(sc, ACL_FLOAT16, 2, sd, ss), bop_tensor(y, ACL_FLOAT16, 2, yd, NULL)};
+                       bop_tensor(sc, ACL_FLOAT16, 2, sd, ss),
+                       bop_tensor(y, ACL_FLOAT16, 2, yd, NULL)};
     rc = bop_time_launches(s, wq_launch, &op, iters, reps, acc, work_per_call);
     aclDestroyTensor(op.x), aclDestroyTensor(op.w), aclDestroyTensor(op.s), aclDestroyTensor(op.y);
 out:
@@ -202,11 +203,16 @@ static int time_fia(aclrtStream s, int64_t N, int64_t KVN, int64_t Sq, int64_t S
         goto out;
     int64_t qd[4] = {1, N, Sq, D}, kd[4] = {1, KVN, Skv, D}, pd[4] = {1, N, Sq, Skv},
             ps[4] = {0, 0, Skv, 1};
-    aclTensor *tk = bop_tensor(k, ACL_FLOAT16, 4, kd, NULL), *tv = bop_tensor(v, ACL_FLOAT16, 4, kd, NULL);
-    struct fa_op op = {bop_tensor(q, ACL_FLOAT16, 4, qd, NULL), bop_tensor(p, ACL_FLOAT16, 4, pd, ps),
+    aclTensor *tk = bop_tensor(k, ACL_FLOAT16, 4, kd, NULL),
+              *tv = bop_tensor(v, ACL_FLOAT16, 4, kd, NULL);
+    struct fa_op op = {bop_tensor(q, ACL_FLOAT16, 4, qd, NULL),
+                       bop_tensor(p, ACL_FLOAT16, 4, pd, ps),
                        bop_tensor(o, ACL_FLOAT16, 4, qd, NULL),
                        aclCreateTensorList((const aclTensor *const[]){tk}, 1),
-                       aclCreateTensorList((const aclTensor *const[]){tv}, 1), N, KVN, D};
+                       aclCreateTensorList((const aclTensor *const[]){tv}, 1),
+                       N,
+                       KVN,
+                       D};
     rc = bop_time_launches(s, fa_launch, &op, iters, reps, acc, work_per_call);
     aclDestroyTensorList(op.k), aclDestroyTensorList(op.v); /* with tk, tv */
     aclDestroyTensor(op.q), aclDestroyTensor(op.p), aclDestroyTensor(op.o);
@@ -239,7 +245,8 @@ static int time_mm_f16(aclrtStream s, int64_t m, int64_t k, int64_t n, int iters
     if (!a || !b || !o)
         goto out;
     int64_t ad[2] = {m, k}, bd[2] = {k, n}, bs[2] = {1, k}, od[2] = {m, n};
-    struct mm_op op = {bop_tensor(a, ACL_FLOAT16, 2, ad, NULL), bop_tensor(b, ACL_FLOAT16, 2, bd, bs),
+    struct mm_op op = {bop_tensor(a, ACL_FLOAT16, 2, ad, NULL),
+                       bop_tensor(b, ACL_FLOAT16, 2, bd, bs),
                        bop_tensor(o, ACL_FLOAT16, 2, od, NULL)};
     rc = bop_time_launches(s, mm_launch, &op, iters, reps, acc, 2.0 * (double)(m * k * n));
     aclDestroyTensor(op.a), aclDestroyTensor(op.b), aclDestroyTensor(op.o);
@@ -294,8 +301,8 @@ int bs_study_ops(struct bs_ctx *c)
         return -1;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048, MP = 64;
-    struct br_acc sg_mm = {0}, sg_sq = {0}, wq8 = {0}, wq4 = {0}, wq8d = {0}, wq4d = {0},
-                  fap = {0}, fad = {0};
+    struct br_acc sg_mm = {0}, sg_sq = {0}, wq8 = {0}, wq4 = {0}, wq8d = {0}, wq4d = {0}, fap = {0},
+                  fad = {0};
     int rc = 0;
     bop_step("ops: sgemm baselines");
     for (unsigned r = 0; r < reps; r++) {
@@ -313,22 +320,22 @@ int bs_study_ops(struct bs_ctx *c)
     if ((rc = time_wqbmm(s, ACL_INT8, MP, K, NN, c->full ? 4 : 2, reps, &wq8, flops_p)) ||
         (rc = time_wqbmm(s, ACL_INT4, MP, K, NN, c->full ? 4 : 2, reps, &wq4, flops_p)))
         goto out;
-    br_set_note(br_add(R, "ops", "wqbmm_int8_m64", "WQBMM int8 m=64 k=n=2048", "GFLOP/s",
-                       BR_HIGHER, &wq8, "ops.sgemm_64x2048x2048", NULL),
+    br_set_note(br_add(R, "ops", "wqbmm_int8_m64", "WQBMM int8 m=64 k=n=2048", "GFLOP/s", BR_HIGHER,
+                       &wq8, "ops.sgemm_64x2048x2048", NULL),
                 "fp16 x, per-group(32) fp16 scales, transposed weight");
-    br_set_note(br_add(R, "ops", "wqbmm_int4_m64", "WQBMM int4 m=64 k=n=2048", "GFLOP/s",
-                       BR_HIGHER, &wq4, "ops.sgemm_64x2048x2048", NULL),
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m64", "WQBMM int4 m=64 k=n=2048", "GFLOP/s", BR_HIGHER,
+                       &wq4, "ops.sgemm_64x2048x2048", NULL),
                 "as int8, weight packed two per byte");
     bop_step("ops: WeightQuantBatchMatmulV2 decode");
     if ((rc = time_wqbmm(s, ACL_INT8, 1, K, NN, c->full ? 16 : 6, reps, &wq8d, (double)(K * NN))) ||
         (rc = time_wqbmm(s, ACL_INT4, 1, K, NN, c->full ? 16 : 6, reps, &wq4d,
                          (double)(K * NN) / 2)))
         goto out;
-    br_set_note(br_add(R, "ops", "wqbmm_int8_m1", "WQBMM int8 m=1 weight bytes", "GB/s",
-                       BR_HIGHER, &wq8d, "limits.memcpy", NULL),
+    br_set_note(br_add(R, "ops", "wqbmm_int8_m1", "WQBMM int8 m=1 weight bytes", "GB/s", BR_HIGHER,
+                       &wq8d, "limits.memcpy", NULL),
                 "decode: weight bytes read per second vs memcpy");
-    br_set_note(br_add(R, "ops", "wqbmm_int4_m1", "WQBMM int4 m=1 weight bytes", "GB/s",
-                       BR_HIGHER, &wq4d, "limits.memcpy", NULL),
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m1", "WQBMM int4 m=1 weight bytes", "GB/s", BR_HIGHER,
+                       &wq4d, "limits.memcpy", NULL),
                 "decode: packed weight bytes per second vs memcpy");
     bop_step("ops: FusedInferAttentionScoreV2 prefill");
     {
@@ -359,6 +366,8 @@ out:
 }
 
 const struct bs_study bs_ops_study = {
-    "ops", "heavy aclnn operators vs their floors: sgemm GFLOP/s, memcpy GB/s", BS_OPS_HELP,
+    "ops",
+    "heavy aclnn operators vs their floors: sgemm GFLOP/s, memcpy GB/s",
+    BS_OPS_HELP,
     bs_study_ops,
 };

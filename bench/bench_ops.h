@@ -44,8 +44,8 @@ int bop_time_launches(aclrtStream s, bop_launch_fn fn, void *op, int iters, unsi
  * bench_ops_bw.c, measured again in numpy by bench_ops_numpy.c. */
 struct bop_ew_size {
     size_t bytes;
-    const char *tag;       /* key suffix: the tensor size ("64M") */
-    const char *moved_tag; /* Add's bytes moved, 3 x bytes ("192M") */
+    const char *tag;             /* key suffix: the tensor size ("64M") */
+    const char *moved_tag;       /* Add's bytes moved, 3 x bytes ("192M") */
     int iters_quick, iters_full; /* launches per timed batch */
 };
 extern const struct bop_ew_size bop_ew_sizes[];
@@ -67,12 +67,11 @@ int bs_ops_numpy(struct bs_ctx *c);
 
 #define BS_OPS_HELP                                                                                \
     "OpenBLAS cblas_sgemm in float32 on the operators' shapes is the compute floor;\n"             \
-    "memcpy bandwidth (limits) the memory floor. WeightQuantBatchMatmulV2 (fp16 x,\n"               \
+    "memcpy bandwidth (limits) the memory floor. WeightQuantBatchMatmulV2 (fp16 x,\n"              \
     "int8 / int4 weight [2048, 2048] viewed transposed, per-group(32) scales): m = 64\n"           \
     "in GFLOP/s vs sgemm of the same shape, m = 1 in weight GB/s vs memcpy.\n"                     \
     "FusedInferAttentionScoreV2 (BNSD fp16, broadcast pse): prefill N 8, S 512,\n"                 \
     "D 128 in GFLOP/s vs sgemm 512x128x512; decode N 32 / KV 8, Skv 4096 in\n"                     \
     "key+value GB/s vs memcpy. Each launch includes its first phase."
-
 
 #endif /* CPUACL_BENCH_OPS_H */

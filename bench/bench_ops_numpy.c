@@ -33,6 +33,7 @@
  * prints "numpy VERSION", then one line per item: its argument and the
  * per-repetition values (flops or bytes per ns). "nonumpy" when numpy does
  * not import. */
+/* clang-format off */
 static const char k_script[] =
     "import sys, time\n"
     "try:\n"
@@ -69,6 +70,7 @@ static const char k_script[] =
     "        w = 3.0 * nb\n"
     "    print(a, ' '.join('%.6g' % (w / t) for t in v), flush=True)\n"
     "    A = B = C = X = Y = Z = None\n";
+/* clang-format on */
 
 /* /usr/bin/python3, else the first python3 on PATH: 0 or -1. */
 static int find_python(char *path, size_t cap)
@@ -192,8 +194,8 @@ int bs_ops_numpy(struct bs_ctx *c)
         snprintf(label, sizeof(label), "numpy matmul f32 %dx%d @ %dx%d", h->m, h->k, h->k, h->n);
         snprintf(base, sizeof(base), "ops.matmul_f32_%s", h->tag);
         snprintf(limit, sizeof(limit), "ops.sgemm_%s", h->tag);
-        snprintf(note, sizeof(note), "numpy %s np.matmul(out=), child python3, %s; base: cpuacl", ver,
-                 thr);
+        snprintf(note, sizeof(note), "numpy %s np.matmul(out=), child python3, %s; base: cpuacl",
+                 ver, thr);
         numpy_row(R, out, args[first + i], key, label, "GFLOP/s", base, limit, note, missing);
     }
     for (size_t i = 0; i < bop_n_ew_sizes; i++) {

@@ -237,7 +237,8 @@ static int check_report(const char *path, const char *const *expect, unsigned re
          * a note saying so; every other one a positive number */
         const cJSON *val = cJSON_GetObjectItem(f, "value");
         const cJSON *note = cJSON_GetObjectItem(f, "note");
-        if (cJSON_IsNull(val) && cJSON_IsString(note) && strstr(note->valuestring, "not installed")) {
+        if (cJSON_IsNull(val) && cJSON_IsString(note) &&
+            strstr(note->valuestring, "not installed")) {
             n_absent++;
             for (size_t i = 0; i < nexp && cJSON_IsString(k) && saw; i++)
                 saw[i] |= strncmp(k->valuestring, expect[i], strlen(expect[i])) == 0;
@@ -327,10 +328,10 @@ static void check_ops(const char *path, bool have_numpy)
         {"ops.relu_f32_64M", "ops.memcpy_moved_128M", NULL, 0.8, false},
         {"ops.matmul_f32_64x2048x2048", "ops.sgemm_64x2048x2048", NULL, 0.9, false},
         {"ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512", NULL, 0.9, false},
-        {"ops.numpy_matmul_64x2048x2048", "ops.matmul_f32_64x2048x2048",
-         "ops.sgemm_64x2048x2048", 0, true},
-        {"ops.numpy_matmul_512x512x512", "ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512",
+        {"ops.numpy_matmul_64x2048x2048", "ops.matmul_f32_64x2048x2048", "ops.sgemm_64x2048x2048",
          0, true},
+        {"ops.numpy_matmul_512x512x512", "ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512", 0,
+         true},
         {"ops.numpy_add_256K", "ops.add_f32_256K", "ops.memcpy_moved_768K", 0, true},
         {"ops.numpy_add_4M", "ops.add_f32_4M", "ops.memcpy_moved_12M", 0, true},
         {"ops.numpy_add_64M", "ops.add_f32_64M", "ops.memcpy_moved_192M", 0, true},
@@ -453,9 +454,8 @@ static int sweep_counts(unsigned *w)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4 ||
-        (strcmp(argv[1], "json") && strcmp(argv[1], "out") && strcmp(argv[1], "sweep") &&
-         strcmp(argv[1], "ops"))) {
+    if (argc != 4 || (strcmp(argv[1], "json") && strcmp(argv[1], "out") &&
+                      strcmp(argv[1], "sweep") && strcmp(argv[1], "ops"))) {
         fprintf(stderr, "usage: bench_output_check json|out|sweep|ops CPUACL_BENCH DIR\n");
         return 1;
     }
