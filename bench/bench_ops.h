@@ -72,6 +72,12 @@ int bs_ops_numpy(struct bs_ctx *c);
     "in GFLOP/s vs sgemm of the same shape, m = 1 in weight GB/s vs memcpy.\n"                     \
     "FusedInferAttentionScoreV2 (BNSD fp16, broadcast pse): prefill N 8, S 512,\n"                 \
     "D 128 in GFLOP/s vs sgemm 512x128x512; decode N 32 / KV 8, Skv 4096 in\n"                     \
-    "key+value GB/s vs memcpy. Each launch includes its first phase."
+    "key+value GB/s vs memcpy. Each launch includes its first phase.\n"                            \
+    "aclnnAdd f32 at 256 KiB, 4 MiB, 64 MiB per tensor and aclnnRelu at 64 MiB in\n"               \
+    "bytes moved per second vs memcpy(3) moving as many bytes over the same memory\n"              \
+    "(goal at 64 MiB: >= 0.8x); aclnnMatmul f32 64x2048x2048 and 512^3 in GFLOP/s vs\n"            \
+    "cblas_sgemm called directly (goal >= 0.9x); numpy's np.matmul / np.add on the\n"              \
+    "same shapes in a child python3 (\"-\" when numpy is not installed).\n"                        \
+    "Details: docs/bench-ops.md."
 
 #endif /* CPUACL_BENCH_OPS_H */
