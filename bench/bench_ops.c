@@ -367,7 +367,7 @@ out:
 
 const struct bs_study bs_ops_study = {
     "ops",
-    "heavy aclnn operators vs their floors: sgemm GFLOP/s, memcpy GB/s",
+    "aclnn operators vs their floors (sgemm GFLOP/s, memcpy GB/s) and numpy",
     BS_OPS_HELP,
     bs_study_ops,
 };
