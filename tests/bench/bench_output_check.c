@@ -73,6 +73,19 @@ static int run(char *const argv[])
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
+/* cpuacl-bench --quick --reps REPS --study STUDY OUTFLAG PATH: 0, or fails
+ * the check and returns the exit status. */
+static int run_bench(const char *bench, const char *reps, const char *study, const char *outflag,
+                     const char *path)
+{
+    char *cmd[] = {(char *)bench, "--quick",       "--reps",     (char *)reps, "--study",
+                   (char *)study, (char *)outflag, (char *)path, NULL};
+    int rc = run(cmd);
+    if (rc != 0)
+        fail("cpuacl-bench exited with %d", rc);
+    return rc;
+}
+
 static char *slurp(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -468,33 +481,21 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "json") == 0) {
         snprintf(p1, sizeof(p1), "%s/out.json", dir);
         unlink(p1);
-        char *cmd[] = {(char *)bench,      "--quick", "--reps", "3", "--study",
-                       "launch,roundtrip", "--json",  p1,       NULL};
-        int rc = run(cmd);
         static const char *const expect[] = {"limits.", "launch.", "roundtrip.", NULL};
-        if (rc != 0)
-            fail("cpuacl-bench exited with %d", rc);
-        else
+        if (run_bench(bench, "3", "launch,roundtrip", "--json", p1) == 0)
             check_report(p1, expect, 3);
     } else if (strcmp(argv[1], "ops") == 0) {
         snprintf(p1, sizeof(p1), "%s/ops.json", dir);
         unlink(p1);
-        char *cmd[] = {(char *)bench, "--quick", "--reps", "1", "--study",
-                       "ops",         "--json",  p1,       NULL};
-        int rc = run(cmd);
         static const char *const expect[] = {"limits.", "ops.", NULL};
-        if (rc != 0) {
-            fail("cpuacl-bench exited with %d", rc);
-        } else {
+        if (run_bench(bench, "1", "ops", "--json", p1) == 0) {
             check_report(p1, expect, 1);
             check_ops(p1, numpy_present());
         }
     } else if (strcmp(argv[1], "sweep") == 0) {
         snprintf(p1, sizeof(p1), "%s/multistream.json", dir);
         unlink(p1);
-        char *cmd[] = {(char *)bench, "--quick", "--reps", "1", "--study",
-                       "multistream", "--json",  p1,       NULL};
-        int rc = run(cmd);
+        int rc = run_bench(bench, "1", "multistream", "--json", p1);
         /* every worker count of the sweep, with its rates, chain, busy share */
         static char keys[16 * 5][48];
         const char *expect[16 * 5 + 8];
@@ -513,19 +514,12 @@ int main(int argc, char **argv)
             }
         }
         expect[k] = NULL;
-        if (rc != 0)
-            fail("cpuacl-bench exited with %d", rc);
-        else
+        if (rc == 0)
             check_report(p1, expect, 1);
     } else {
         snprintf(p1, sizeof(p1), "%s/report", dir);
-        char *cmd[] = {(char *)bench, "--quick", "--reps", "1", "--study",
-                       "launch",      "--out",   p1,       NULL};
-        int rc = run(cmd);
         static const char *const expect[] = {"limits.", "launch.", NULL};
-        if (rc != 0) {
-            fail("cpuacl-bench exited with %d", rc);
-        } else {
+        if (run_bench(bench, "1", "launch", "--out", p1) == 0) {
             snprintf(p2, sizeof(p2), "%s/trace.json", p1);
             check_trace(p2);
             snprintf(p2, sizeof(p2), "%s/report.html", p1);
