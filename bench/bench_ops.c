@@ -35,26 +35,35 @@
 #include "bench_report.h"
 #include "bench_util.h"
 
-/* CBLAS's values (cblas.h): row-major 101, no-trans 111, trans 112. */
-typedef void sgemm_t(int order, int ta, int tb, int m, int n, int k, float alpha, const float *a,
-                     int lda, const float *b, int ldb, float beta, float *c, int ldc);
+static void *g_blas; /* the BLAS's handle, set with g_sgemm on the study's thread */
 
-static sgemm_t *load_sgemm(void)
+bop_sgemm_t *bop_load_sgemm(void)
 {
     static const char *const libs[] = {"libopenblas.so.0", "libblas.so.3", "libopenblas.so"};
     for (unsigned i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
         void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
         void *f = h ? dlsym(h, "cblas_sgemm") : NULL;
         if (f) {
-            sgemm_t *g;
+            bop_sgemm_t *g;
             memcpy(&g, &f, sizeof(g));
+            g_blas = h;
             return g;
         }
     }
     return NULL;
 }
 
-static void step(const char *what)
+int bop_blas_threads(void)
+{
+    void *f = g_blas ? dlsym(g_blas, "openblas_get_num_threads") : NULL;
+    if (!f)
+        return -1;
+    int (*get)(void);
+    memcpy(&get, &f, sizeof(get));
+    return get();
+}
+
+void bop_step(const char *what)
 {
     /* relaxed: the watchdog only needs to see progress */
     atomic_store_explicit(&bs_step, what, memory_order_relaxed);
@@ -77,7 +86,7 @@ static void *dev_fill(size_t bytes, unsigned seed)
     return d;
 }
 
-static aclTensor *tensor(void *d, aclDataType t, int nd, const int64_t *dims, const int64_t *st)
+aclTensor *bop_tensor(void *d, aclDataType t, int nd, const int64_t *dims, const int64_t *st)
 {
     int64_t n = 1;
     for (int i = 0; i < nd; i++)
@@ -85,8 +94,7 @@ static aclTensor *tensor(void *d, aclDataType t, int nd, const int64_t *dims, co
     return aclCreateTensor(dims, (uint64_t)nd, t, st, 0, ACL_FORMAT_ND, &n, 1, d);
 }
 
-/* sgemm of [m, k] @ [k, n], `iters` times: GFLOP/s. */
-static double time_sgemm(sgemm_t *g, int m, int k, int n, int iters)
+double bop_time_sgemm(bop_sgemm_t *g, int m, int k, int n, int iters)
 {
     float *a = malloc(sizeof(float) * (size_t)m * (size_t)k),
           *b = malloc(sizeof(float) * (size_t)k * (size_t)n),
@@ -108,13 +116,8 @@ static double time_sgemm(sgemm_t *g, int m, int k, int n, int iters)
     return 2.0 * m * k * n * iters / (dt > 0 ? dt : 1);
 }
 
-/* One operator launch (both phases) on s: 0 or an aclnn status. */
-typedef int (*launch_fn)(void *op, aclrtStream s);
-
-/* reps timed batches of `iters` launches + one sync (after one warm-up
- * batch): work_per_call / ns per call into acc. 0 or -1. */
-static int time_launches(aclrtStream s, launch_fn fn, void *op, int iters, unsigned reps,
-                         struct br_acc *acc, double work_per_call)
+int bop_time_launches(aclrtStream s, bop_launch_fn fn, void *op, int iters, unsigned reps,
+                      struct br_acc *acc, double work_per_call)
 {
     for (unsigned r = 0; r <= reps; r++) { /* r = 0 warms up */
         uint64_t t0 = bu_now_ns();
@@ -158,8 +161,8 @@ static int fa_launch(void *op, aclrtStream s)
     char layout[] = "BNSD";
     int rc = aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         f->q, f->k, f->v, f->p, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, f->N, 1.0 / sqrt((double)f->D),
-        65535, 65535, layout, f->KVN, 0, 0, 0, 0, false, 0, 0, f->o, NULL, &wsz, &ex);
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, f->N, 1.0 / sqrt((double)f->D), 65535,
+        65535, layout, f->KVN, 0, 0, 0, 0, false, 0, 0, f->o, NULL, &wsz, &ex);
     return rc ? rc : aclnnFusedInferAttentionScoreV2(NULL, wsz, ex, s);
 }
 
@@ -177,9 +180,10 @@ static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64
         goto out;
     int64_t xd[2] = {m, k}, wd[2] = {k, n}, ws_[2] = {1, k}, sd[2] = {ng, n}, ss[2] = {1, ng},
             yd[2] = {m, n};
-    struct wq_op op = {tensor(x, ACL_FLOAT16, 2, xd, NULL), tensor(w, wt, 2, wd, ws_),
-                       tensor(sc, ACL_FLOAT16, 2, sd, ss), tensor(y, ACL_FLOAT16, 2, yd, NULL)};
-    rc = time_launches(s, wq_launch, &op, iters, reps, acc, work_per_call);
+    struct wq_op op = {bop_tensor(x, ACL_FLOAT16, 2, xd, NULL), bop_tensor(w, wt, 2, wd, ws_),
+                       bop_tensor(sc, ACL_FLOAT16, 2, sd, ss),
+                       bop_tensor(y, ACL_FLOAT16, 2, yd, NULL)};
+    rc = bop_time_launches(s, wq_launch, &op, iters, reps, acc, work_per_call);
     aclDestroyTensor(op.x), aclDestroyTensor(op.w), aclDestroyTensor(op.s), aclDestroyTensor(op.y);
 out:
     aclrtFree(x), aclrtFree(w), aclrtFree(sc), aclrtFree(y);
@@ -199,12 +203,17 @@ static int time_fia(aclrtStream s, int64_t N, int64_t KVN, int64_t Sq, int64_t S
         goto out;
     int64_t qd[4] = {1, N, Sq, D}, kd[4] = {1, KVN, Skv, D}, pd[4] = {1, N, Sq, Skv},
             ps[4] = {0, 0, Skv, 1};
-    aclTensor *tk = tensor(k, ACL_FLOAT16, 4, kd, NULL), *tv = tensor(v, ACL_FLOAT16, 4, kd, NULL);
-    struct fa_op op = {tensor(q, ACL_FLOAT16, 4, qd, NULL), tensor(p, ACL_FLOAT16, 4, pd, ps),
-                       tensor(o, ACL_FLOAT16, 4, qd, NULL),
+    aclTensor *tk = bop_tensor(k, ACL_FLOAT16, 4, kd, NULL),
+              *tv = bop_tensor(v, ACL_FLOAT16, 4, kd, NULL);
+    struct fa_op op = {bop_tensor(q, ACL_FLOAT16, 4, qd, NULL),
+                       bop_tensor(p, ACL_FLOAT16, 4, pd, ps),
+                       bop_tensor(o, ACL_FLOAT16, 4, qd, NULL),
                        aclCreateTensorList((const aclTensor *const[]){tk}, 1),
-                       aclCreateTensorList((const aclTensor *const[]){tv}, 1), N, KVN, D};
-    rc = time_launches(s, fa_launch, &op, iters, reps, acc, work_per_call);
+                       aclCreateTensorList((const aclTensor *const[]){tv}, 1),
+                       N,
+                       KVN,
+                       D};
+    rc = bop_time_launches(s, fa_launch, &op, iters, reps, acc, work_per_call);
     aclDestroyTensorList(op.k), aclDestroyTensorList(op.v); /* with tk, tv */
     aclDestroyTensor(op.q), aclDestroyTensor(op.p), aclDestroyTensor(op.o);
 out:
@@ -236,9 +245,10 @@ static int time_mm_f16(aclrtStream s, int64_t m, int64_t k, int64_t n, int iters
     if (!a || !b || !o)
         goto out;
     int64_t ad[2] = {m, k}, bd[2] = {k, n}, bs[2] = {1, k}, od[2] = {m, n};
-    struct mm_op op = {tensor(a, ACL_FLOAT16, 2, ad, NULL), tensor(b, ACL_FLOAT16, 2, bd, bs),
-                       tensor(o, ACL_FLOAT16, 2, od, NULL)};
-    rc = time_launches(s, mm_launch, &op, iters, reps, acc, 2.0 * (double)(m * k * n));
+    struct mm_op op = {bop_tensor(a, ACL_FLOAT16, 2, ad, NULL),
+                       bop_tensor(b, ACL_FLOAT16, 2, bd, bs),
+                       bop_tensor(o, ACL_FLOAT16, 2, od, NULL)};
+    rc = bop_time_launches(s, mm_launch, &op, iters, reps, acc, 2.0 * (double)(m * k * n));
     aclDestroyTensor(op.a), aclDestroyTensor(op.b), aclDestroyTensor(op.o);
 out:
     aclrtFree(a), aclrtFree(b), aclrtFree(o);
@@ -254,13 +264,13 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     const int64_t K = 2048, NN = 2048;
     struct br_acc wq8b = {0}, mmh = {0};
     int rc;
-    step("ops: WeightQuantBatchMatmulV2 m=8");
+    bop_step("ops: WeightQuantBatchMatmulV2 m=8");
     if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int8_m8", "WQBMM int8 m=8 weight bytes", "GB/s", BR_HIGHER,
                        &wq8b, "limits.memcpy", NULL),
                 "fused dequantise + dot for m <= 8: weight bytes per second vs memcpy");
-    step("ops: Mm float16");
+    bop_step("ops: Mm float16");
     if ((rc = time_mm_f16(s, 64, K, NN, c->full ? 4 : 2, reps, &mmh)))
         return rc;
     br_set_note(br_add(R, "ops", "mm_f16_m64", "Mm fp16 64x2048 @ 2048x2048", "GFLOP/s", BR_HIGHER,
@@ -281,7 +291,7 @@ int bs_study_ops(struct bs_ctx *c)
         if (hrc)
             return hrc;
     }
-    sgemm_t *g = load_sgemm();
+    bop_sgemm_t *g = bop_load_sgemm();
     if (!g) {
         br_add_skipped(R, "ops", "all", "no BLAS with cblas_sgemm (libopenblas.so.0)");
         return 0;
@@ -291,13 +301,13 @@ int bs_study_ops(struct bs_ctx *c)
         return -1;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048, MP = 64;
-    struct br_acc sg_mm = {0}, sg_sq = {0}, wq8 = {0}, wq4 = {0}, wq8d = {0}, wq4d = {0},
-                  fap = {0}, fad = {0};
+    struct br_acc sg_mm = {0}, sg_sq = {0}, wq8 = {0}, wq4 = {0}, wq8d = {0}, wq4d = {0}, fap = {0},
+                  fad = {0};
     int rc = 0;
-    step("ops: sgemm baselines");
+    bop_step("ops: sgemm baselines");
     for (unsigned r = 0; r < reps; r++) {
-        br_acc_add(&sg_mm, time_sgemm(g, (int)MP, (int)K, (int)NN, c->full ? 8 : 3));
-        br_acc_add(&sg_sq, time_sgemm(g, 512, 128, 512, c->full ? 64 : 16));
+        br_acc_add(&sg_mm, bop_time_sgemm(g, (int)MP, (int)K, (int)NN, c->full ? 8 : 3));
+        br_acc_add(&sg_sq, bop_time_sgemm(g, 512, 128, 512, c->full ? 64 : 16));
     }
     br_set_note(br_add(R, "ops", "sgemm_64x2048x2048", "sgemm 64x2048 @ 2048x2048", "GFLOP/s",
                        BR_HIGHER, &sg_mm, NULL, NULL),
@@ -306,28 +316,28 @@ int bs_study_ops(struct bs_ctx *c)
                        BR_HIGHER, &sg_sq, NULL, NULL),
                 "OpenBLAS, the attention prefill's block shape");
     const double flops_p = 2.0 * (double)MP * (double)K * (double)NN;
-    step("ops: WeightQuantBatchMatmulV2 prefill");
+    bop_step("ops: WeightQuantBatchMatmulV2 prefill");
     if ((rc = time_wqbmm(s, ACL_INT8, MP, K, NN, c->full ? 4 : 2, reps, &wq8, flops_p)) ||
         (rc = time_wqbmm(s, ACL_INT4, MP, K, NN, c->full ? 4 : 2, reps, &wq4, flops_p)))
         goto out;
-    br_set_note(br_add(R, "ops", "wqbmm_int8_m64", "WQBMM int8 m=64 k=n=2048", "GFLOP/s",
-                       BR_HIGHER, &wq8, "ops.sgemm_64x2048x2048", NULL),
+    br_set_note(br_add(R, "ops", "wqbmm_int8_m64", "WQBMM int8 m=64 k=n=2048", "GFLOP/s", BR_HIGHER,
+                       &wq8, "ops.sgemm_64x2048x2048", NULL),
                 "fp16 x, per-group(32) fp16 scales, transposed weight");
-    br_set_note(br_add(R, "ops", "wqbmm_int4_m64", "WQBMM int4 m=64 k=n=2048", "GFLOP/s",
-                       BR_HIGHER, &wq4, "ops.sgemm_64x2048x2048", NULL),
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m64", "WQBMM int4 m=64 k=n=2048", "GFLOP/s", BR_HIGHER,
+                       &wq4, "ops.sgemm_64x2048x2048", NULL),
                 "as int8, weight packed two per byte");
-    step("ops: WeightQuantBatchMatmulV2 decode");
+    bop_step("ops: WeightQuantBatchMatmulV2 decode");
     if ((rc = time_wqbmm(s, ACL_INT8, 1, K, NN, c->full ? 16 : 6, reps, &wq8d, (double)(K * NN))) ||
         (rc = time_wqbmm(s, ACL_INT4, 1, K, NN, c->full ? 16 : 6, reps, &wq4d,
                          (double)(K * NN) / 2)))
         goto out;
-    br_set_note(br_add(R, "ops", "wqbmm_int8_m1", "WQBMM int8 m=1 weight bytes", "GB/s",
-                       BR_HIGHER, &wq8d, "limits.memcpy", NULL),
+    br_set_note(br_add(R, "ops", "wqbmm_int8_m1", "WQBMM int8 m=1 weight bytes", "GB/s", BR_HIGHER,
+                       &wq8d, "limits.memcpy", NULL),
                 "decode: weight bytes read per second vs memcpy");
-    br_set_note(br_add(R, "ops", "wqbmm_int4_m1", "WQBMM int4 m=1 weight bytes", "GB/s",
-                       BR_HIGHER, &wq4d, "limits.memcpy", NULL),
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m1", "WQBMM int4 m=1 weight bytes", "GB/s", BR_HIGHER,
+                       &wq4d, "limits.memcpy", NULL),
                 "decode: packed weight bytes per second vs memcpy");
-    step("ops: FusedInferAttentionScoreV2 prefill");
+    bop_step("ops: FusedInferAttentionScoreV2 prefill");
     {
         const int64_t N = 8, Sq = 512, Skv = 512, D = 128;
         if ((rc = time_fia(s, N, N, Sq, Skv, D, c->full ? 4 : 1, reps, &fap,
@@ -337,7 +347,7 @@ int bs_study_ops(struct bs_ctx *c)
                            BR_HIGHER, &fap, "ops.sgemm_512x128x512", NULL),
                     "QK^T + PV flops; blocked online softmax, pse");
     }
-    step("ops: FusedInferAttentionScoreV2 decode");
+    bop_step("ops: FusedInferAttentionScoreV2 decode");
     {
         const int64_t N = 32, KVN = 8, Skv = 4096, D = 128;
         if ((rc = time_fia(s, N, KVN, 1, Skv, D, c->full ? 16 : 4, reps, &fad,
@@ -347,13 +357,17 @@ int bs_study_ops(struct bs_ctx *c)
                            BR_HIGHER, &fad, "limits.memcpy", NULL),
                     "key + value bytes per second (GQA 4) vs memcpy");
     }
-    rc = ops_extra_rows(c, s);
+    if ((rc = ops_extra_rows(c, s)) || (rc = bs_ops_bw(c, s, g))) /* bench_ops_bw.c */
+        goto out;
+    rc = bs_ops_numpy(c); /* bench_ops_numpy.c */
 out:
     aclrtDestroyStream(s);
     return rc;
 }
 
 const struct bs_study bs_ops_study = {
-    "ops", "heavy aclnn operators vs their floors: sgemm GFLOP/s, memcpy GB/s", BS_OPS_HELP,
+    "ops",
+    "aclnn operators vs their floors (sgemm GFLOP/s, memcpy GB/s) and numpy",
+    BS_OPS_HELP,
     bs_study_ops,
 };

@@ -288,7 +288,9 @@ static void html_esc(FILE *o, const char *s)
 static void fmt_num(char *buf, size_t cap, double v)
 {
     double a = fabs(v);
-    if (a >= 1e6 || a == 0.0)
+    if (isnan(v)) /* not measured (the note says why) */
+        snprintf(buf, cap, "-");
+    else if (a >= 1e6 || a == 0.0)
         snprintf(buf, cap, "%.4g", v);
     else if (a >= 100)
         snprintf(buf, cap, "%.0f", v);

@@ -133,11 +133,14 @@ int br_target_met(const struct br_results *r, const struct br_figure *f, char re
     return t->op == '<' ? x <= t->x : x >= t->x;
 }
 
-/* Values print with 3-4 significant digits. */
+/* Values print with 3-4 significant digits; a figure with no value (NaN:
+ * not measured, its note says why) prints "-". */
 static void fmt_value(char *buf, size_t cap, double v)
 {
     double a = fabs(v);
-    if (a >= 1e6 || a == 0.0)
+    if (isnan(v))
+        snprintf(buf, cap, "-");
+    else if (a >= 1e6 || a == 0.0)
         snprintf(buf, cap, "%.4g", v);
     else if (a >= 1000)
         snprintf(buf, cap, "%.0f", v);

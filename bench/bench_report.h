@@ -33,7 +33,7 @@ struct br_figure {
     char label[48]; /* what the table prints */
     char unit[12];
     enum br_better better;
-    double value;  /* median over the repetitions */
+    double value;  /* median over the repetitions; NaN: not measured (the note says why) */
     double lo, hi; /* min and max over the repetitions */
     unsigned reps;
     char base_key[48];          /* "" = no baseline */

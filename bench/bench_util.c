@@ -192,6 +192,12 @@ int bu_run_self(const char *const *args, const char *const *env, unsigned timeou
         return -1;
     }
     self[len] = 0;
+    return bu_run_exe(self, args, env, timeout_s, out, cap, why, whycap);
+}
+
+int bu_run_exe(const char *self, const char *const *args, const char *const *env,
+               unsigned timeout_s, char *out, size_t cap, char *why, size_t whycap)
+{
     size_t na = 0;
     while (args[na])
         na++;
@@ -204,7 +210,7 @@ int bu_run_self(const char *const *args, const char *const *env, unsigned timeou
         free(envp);
         return -1;
     }
-    argv[0] = self;
+    argv[0] = (char *)self;
     for (size_t i = 0; i < na; i++)
         argv[i + 1] = (char *)args[i];
     fflush(stdout);

@@ -72,6 +72,10 @@ void bu_affinity_save(void);
  */
 int bu_run_self(const char *const *args, const char *const *env, unsigned timeout_s, char *out,
                 size_t cap, char *why, size_t whycap);
+/* As bu_run_self with the executable at `path` (an absolute path; no PATH
+ * search) as the child. */
+int bu_run_exe(const char *path, const char *const *args, const char *const *env,
+               unsigned timeout_s, char *out, size_t cap, char *why, size_t whycap);
 
 /*
  * Two cores for a producer/consumer pair: `consumer` first, `producer`

@@ -12,6 +12,14 @@
  *       of objects; complete events carry ph, ts, dur, pid, tid), the HTML
  *       is self-contained (inline SVG, no scripts or remote resources), and
  *       report.json parses with figures.
+ *   bench_output_check ops BENCH DIR
+ *       cpuacl-bench --quick --reps 1 --study ops --json DIR/ops.json: the
+ *       throughput rows of issue 16 are there (aclnnAdd at three sizes and
+ *       aclnnRelu beside memcpy moving as many bytes, aclnnMatmul beside
+ *       sgemm, the numpy rows), each a positive number referring to its
+ *       floor, the goals (Add / Relu 64 MiB >= 0.8x memcpy, Matmul >= 0.9x
+ *       sgemm) in the target object; the numpy rows have values when this
+ *       machine's python3 imports numpy, else null with "not installed".
  *   bench_output_check sweep BENCH DIR
  *       cpuacl-bench --quick --reps 1 --study multistream --json: the
  *       in-process figures and, for every worker count of the sweep (1, 2,
@@ -63,6 +71,19 @@ static int run(char *const argv[])
     if (waitpid(pid, &st, 0) != pid)
         return -1;
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+/* cpuacl-bench --quick --reps REPS --study STUDY OUTFLAG PATH: 0, or fails
+ * the check and returns the exit status. */
+static int run_bench(const char *bench, const char *reps, const char *study, const char *outflag,
+                     const char *path)
+{
+    char *cmd[] = {(char *)bench, "--quick",       "--reps",     (char *)reps, "--study",
+                   (char *)study, (char *)outflag, (char *)path, NULL};
+    int rc = run(cmd);
+    if (rc != 0)
+        fail("cpuacl-bench exited with %d", rc);
+    return rc;
 }
 
 static char *slurp(const char *path, size_t *len)
@@ -201,7 +222,7 @@ static int check_report(const char *path, const char *const *expect, unsigned re
         need(c, "argv", "config");
     }
     const cJSON *figs = need(root, "figures", w);
-    int n = 0;
+    int n = 0, n_absent = 0;
     size_t nexp = 0;
     while (expect[nexp])
         nexp++;
@@ -225,6 +246,17 @@ static int check_report(const char *path, const char *const *expect, unsigned re
         need_string(f, "unit", what, true);
         need_string(f, "better", what, true);
         need_string(f, "note", what, false);
+        /* a figure not measured (a peer not installed) has no value and
+         * a note saying so; every other one a positive number */
+        const cJSON *val = cJSON_GetObjectItem(f, "value");
+        const cJSON *note = cJSON_GetObjectItem(f, "note");
+        if (cJSON_IsNull(val) && cJSON_IsString(note) &&
+            strstr(note->valuestring, "not installed")) {
+            n_absent++;
+            for (size_t i = 0; i < nexp && cJSON_IsString(k) && saw; i++)
+                saw[i] |= strncmp(k->valuestring, expect[i], strlen(expect[i])) == 0;
+            continue;
+        }
         bool ok = need_number(f, "value", what, true);
         ok &= need_number(f, "median", what, true);
         ok &= need_number(f, "min", what, true);
@@ -254,9 +286,105 @@ static int check_report(const char *path, const char *const *expect, unsigned re
         if (!saw[i])
             fail("%s: no figure %s*", w, expect[i]);
     free(saw);
-    printf("%s: %d figures checked\n", path, n);
+    printf("%s: %d figures checked (%d not measured: not installed)\n", path, n, n_absent);
     cJSON_Delete(root);
     return 0;
+}
+
+static const cJSON *figure_by_key(const cJSON *root, const char *key)
+{
+    const cJSON *f;
+    cJSON_ArrayForEach(f, cJSON_GetObjectItem(root, "figures"))
+    {
+        const cJSON *k = cJSON_GetObjectItem(f, "key");
+        if (cJSON_IsString(k) && strcmp(k->valuestring, key) == 0)
+            return f;
+    }
+    return NULL;
+}
+
+/* f's baseline ('b') or limit ('l') refers to `ref` with a positive ratio. */
+static void check_ref_to(const cJSON *f, const char *key, char which, const char *ref)
+{
+    const cJSON *r = cJSON_GetObjectItem(f, which == 'b' ? "baseline" : "limit");
+    const cJSON *k = cJSON_GetObjectItem(r, "key"), *x = cJSON_GetObjectItem(r, "ratio");
+    if (!cJSON_IsString(k) || strcmp(k->valuestring, ref) != 0)
+        fail("%s: %s is not %s", key, which == 'b' ? "baseline" : "limit", ref);
+    else if (!cJSON_IsNumber(x) || !(x->valuedouble > 0))
+        fail("%s: no positive ratio to %s", key, ref);
+}
+
+/* f's target against its baseline is ">= x", met true or false. */
+static void check_goal(const cJSON *f, const char *key, double x)
+{
+    const cJSON *t = cJSON_GetObjectItem(cJSON_GetObjectItem(f, "target"), "baseline");
+    const cJSON *op = cJSON_GetObjectItem(t, "op"), *tx = cJSON_GetObjectItem(t, "x");
+    if (!cJSON_IsString(op) || strcmp(op->valuestring, ">=") != 0 || !cJSON_IsNumber(tx) ||
+        fabs(tx->valuedouble - x) > 1e-9 || !cJSON_IsBool(cJSON_GetObjectItem(t, "met")))
+        fail("%s: no goal >= %gx of its baseline with met true/false", key, x);
+}
+
+/* The ops study's throughput rows (issue 16), see the top of the file. */
+static void check_ops(const char *path, bool have_numpy)
+{
+    cJSON *root = parse_file(path);
+    if (!root)
+        return;
+    static const struct {
+        const char *key, *base, *limit;
+        double goal; /* 0: none */
+        bool numpy;
+    } rows[] = {
+        {"ops.add_f32_256K", "ops.memcpy_moved_768K", NULL, 0, false},
+        {"ops.add_f32_4M", "ops.memcpy_moved_12M", NULL, 0, false},
+        {"ops.add_f32_64M", "ops.memcpy_moved_192M", NULL, 0.8, false},
+        {"ops.relu_f32_64M", "ops.memcpy_moved_128M", NULL, 0.8, false},
+        {"ops.matmul_f32_64x2048x2048", "ops.sgemm_64x2048x2048", NULL, 0.9, false},
+        {"ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512", NULL, 0.9, false},
+        {"ops.numpy_matmul_64x2048x2048", "ops.matmul_f32_64x2048x2048", "ops.sgemm_64x2048x2048",
+         0, true},
+        {"ops.numpy_matmul_512x512x512", "ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512", 0,
+         true},
+        {"ops.numpy_add_256K", "ops.add_f32_256K", "ops.memcpy_moved_768K", 0, true},
+        {"ops.numpy_add_4M", "ops.add_f32_4M", "ops.memcpy_moved_12M", 0, true},
+        {"ops.numpy_add_64M", "ops.add_f32_64M", "ops.memcpy_moved_192M", 0, true},
+    };
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        const char *key = rows[i].key;
+        const cJSON *f = figure_by_key(root, key);
+        if (!f) {
+            fail("%s: no figure %s", path, key);
+            continue;
+        }
+        const cJSON *v = cJSON_GetObjectItem(f, "value"), *note = cJSON_GetObjectItem(f, "note");
+        if (rows[i].numpy && !have_numpy) {
+            if (!cJSON_IsNull(v) || !cJSON_IsString(note) ||
+                !strstr(note->valuestring, "numpy not installed"))
+                fail("%s: numpy is absent, yet not null with \"numpy not installed\"", key);
+            continue;
+        }
+        if (!cJSON_IsNumber(v) || !(v->valuedouble > 0) || !isfinite(v->valuedouble)) {
+            fail("%s: value is not a positive number", key);
+            continue;
+        }
+        check_ref_to(f, key, 'b', rows[i].base);
+        if (rows[i].limit)
+            check_ref_to(f, key, 'l', rows[i].limit);
+        if (rows[i].goal > 0)
+            check_goal(f, key, rows[i].goal);
+    }
+    printf("%s: ops rows checked (numpy %s)\n", path, have_numpy ? "present" : "absent");
+    cJSON_Delete(root);
+}
+
+/* Does this machine's python3 (as cpuacl-bench looks for it) import numpy? */
+static bool numpy_present(void)
+{
+    char *cmd[] = {"/bin/sh", "-c",
+                   "p=/usr/bin/python3; [ -x $p ] || p=python3; "
+                   "exec $p -c 'import numpy' 2>/dev/null",
+                   NULL};
+    return run(cmd) == 0;
 }
 
 static void check_trace(const char *path)
@@ -339,9 +467,9 @@ static int sweep_counts(unsigned *w)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4 ||
-        (strcmp(argv[1], "json") && strcmp(argv[1], "out") && strcmp(argv[1], "sweep"))) {
-        fprintf(stderr, "usage: bench_output_check json|out|sweep CPUACL_BENCH DIR\n");
+    if (argc != 4 || (strcmp(argv[1], "json") && strcmp(argv[1], "out") &&
+                      strcmp(argv[1], "sweep") && strcmp(argv[1], "ops"))) {
+        fprintf(stderr, "usage: bench_output_check json|out|sweep|ops CPUACL_BENCH DIR\n");
         return 1;
     }
     const char *bench = argv[2], *dir = argv[3];
@@ -353,20 +481,21 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "json") == 0) {
         snprintf(p1, sizeof(p1), "%s/out.json", dir);
         unlink(p1);
-        char *cmd[] = {(char *)bench,      "--quick", "--reps", "3", "--study",
-                       "launch,roundtrip", "--json",  p1,       NULL};
-        int rc = run(cmd);
         static const char *const expect[] = {"limits.", "launch.", "roundtrip.", NULL};
-        if (rc != 0)
-            fail("cpuacl-bench exited with %d", rc);
-        else
+        if (run_bench(bench, "3", "launch,roundtrip", "--json", p1) == 0)
             check_report(p1, expect, 3);
+    } else if (strcmp(argv[1], "ops") == 0) {
+        snprintf(p1, sizeof(p1), "%s/ops.json", dir);
+        unlink(p1);
+        static const char *const expect[] = {"limits.", "ops.", NULL};
+        if (run_bench(bench, "1", "ops", "--json", p1) == 0) {
+            check_report(p1, expect, 1);
+            check_ops(p1, numpy_present());
+        }
     } else if (strcmp(argv[1], "sweep") == 0) {
         snprintf(p1, sizeof(p1), "%s/multistream.json", dir);
         unlink(p1);
-        char *cmd[] = {(char *)bench, "--quick", "--reps", "1", "--study",
-                       "multistream", "--json",  p1,       NULL};
-        int rc = run(cmd);
+        int rc = run_bench(bench, "1", "multistream", "--json", p1);
         /* every worker count of the sweep, with its rates, chain, busy share */
         static char keys[16 * 5][48];
         const char *expect[16 * 5 + 8];
@@ -385,19 +514,12 @@ int main(int argc, char **argv)
             }
         }
         expect[k] = NULL;
-        if (rc != 0)
-            fail("cpuacl-bench exited with %d", rc);
-        else
+        if (rc == 0)
             check_report(p1, expect, 1);
     } else {
         snprintf(p1, sizeof(p1), "%s/report", dir);
-        char *cmd[] = {(char *)bench, "--quick", "--reps", "1", "--study",
-                       "launch",      "--out",   p1,       NULL};
-        int rc = run(cmd);
         static const char *const expect[] = {"limits.", "launch.", NULL};
-        if (rc != 0) {
-            fail("cpuacl-bench exited with %d", rc);
-        } else {
+        if (run_bench(bench, "1", "launch", "--out", p1) == 0) {
             snprintf(p2, sizeof(p2), "%s/trace.json", p1);
             check_trace(p2);
             snprintf(p2, sizeof(p2), "%s/report.html", p1);
