@@ -219,6 +219,9 @@ static inline struct sched_task *sched_stream_reserve_ex(struct sched_stream *s,
         if (t - s->head_cache > s->mask)
             t = sched_stream_wait_space(s, serve);
     }
+#if defined(__x86_64__)
+    __asm__ volatile("prefetchw %0" : : "m"(*(const char *)&s->slots[(t + 8) & s->mask]));
+#endif
     return &s->slots[t & s->mask];
 }
 
