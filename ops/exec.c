@@ -616,6 +616,25 @@ static inline bool exec_owner_launch(struct aclOpExecutor *e, uint32_t *was)
     return true;
 }
 
+/* A launch of a REPEATABLE executor: a record with the addresses of now (X3). */
+static aclnnStatus launch_repeatable(aclOpExecutor *e, aclrtStream stream, const char *name)
+{
+    struct launch_rec *r = malloc(sizeof(*r) + e->ngroups * sizeof(void *));
+    if (!r)
+        return ops_err(ACLNN_ERR_INNER, "%s: out of memory", name);
+    r->e = e;
+    memcpy(r->addr, e->addr, e->ngroups * sizeof(void *));
+    /* relaxed: the caller's own reference keeps e alive here. */
+    atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
+    aclError rc = core_launch_owned(stream, run_rec, r, release_rec, name);
+    if (rc != ACL_SUCCESS) {
+        release_rec(r);
+        return ops_err(ACLNN_ERR_RUNTIME_ERROR, "%s: the stream refused the launch (%d)", name,
+                       (int)rc);
+    }
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
                        aclrtStream stream, const char *name)
 {
@@ -624,23 +643,8 @@ aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e
     if (!e)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is NULL", name);
     /* acquire: pairs with the release in exec_free / the state CASes. */
-    uint32_t st = atomic_load_explicit(&e->state, memory_order_acquire);
-    if (st == EXEC_REPEATABLE) {
-        struct launch_rec *r = malloc(sizeof(*r) + e->ngroups * sizeof(void *));
-        if (!r)
-            return ops_err(ACLNN_ERR_INNER, "%s: out of memory", name);
-        r->e = e;
-        memcpy(r->addr, e->addr, e->ngroups * sizeof(void *));
-        /* relaxed: the caller's own reference keeps e alive here. */
-        atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
-        aclError rc = core_launch_owned(stream, run_rec, r, release_rec, name);
-        if (rc != ACL_SUCCESS) {
-            release_rec(r);
-            return ops_err(ACLNN_ERR_RUNTIME_ERROR, "%s: the stream refused the launch (%d)", name,
-                           (int)rc);
-        }
-        return ACLNN_SUCCESS;
-    }
+    if (atomic_load_explicit(&e->state, memory_order_acquire) == EXEC_REPEATABLE)
+        return launch_repeatable(e, stream, name);
     uint32_t was = EXEC_READY;
     if (!exec_owner_launch(e, &was)) {
         exec_steal(e);
@@ -650,6 +654,8 @@ aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e
         atomic_compare_exchange_strong_explicit(&e->state, &was, EXEC_LAUNCHED,
                                                 memory_order_acq_rel, memory_order_acquire);
     }
+    if (was == EXEC_REPEATABLE) /* made repeatable by another thread meanwhile */
+        return launch_repeatable(e, stream, name);
     if (was != EXEC_READY)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: the executor was already launched or destroyed (an executor runs "
