@@ -5,18 +5,22 @@
  * States (e->state) and who moves them:
  *
  *   FREE --ops_exec_new (phase 1)--> READY
- *   READY --phase 2 (CAS)--> LAUNCHED --worker: release after the run--> FREE
+ *   READY --phase 2 (CAS)--> LAUNCHED --worker: release after the run--> pool
  *   READY --aclSetAclOpExecutorRepeatable (CAS)--> REPEATABLE
- *   READY --aclDestroyAclOpExecutor / failed phase 1--> FREE
- *   REPEATABLE --aclDestroyAclOpExecutor--> DESTROYED --last ref--> FREE
+ *   READY --failed phase 1--> FREE (pool)
+ *   READY --aclDestroyAclOpExecutor (CAS)--> DESTROYED (pool)
+ *   REPEATABLE --aclDestroyAclOpExecutor--> DESTROYED --last ref--> pool
+ *   pool --phase 1 (ops_exec_new or a first-phase cache hit)--> READY
  *
  * Invariants:
  *  X1. Executor headers are type-stable: they come from chunks that are never
- *      returned to the system, and a freed header goes back to the pool with
- *      state FREE. A stale pointer therefore reads a valid header; phase 2
- *      and destroy check the state with a CAS and refuse FREE/LAUNCHED ones
- *      (a header already reused by a newer phase-1 call is indistinguishable
- *      from that newer executor, as with any pointer API).
+ *      returned to the system, and a freed header goes back to the pool in a
+ *      state no call accepts (FREE, LAUNCHED or DESTROYED; the release does
+ *      not write a LAUNCHED/DESTROYED header: see the pool). A stale pointer
+ *      therefore reads a valid header; phase 2 and destroy check the state
+ *      with a CAS and refuse it (a header already reused by a newer phase-1
+ *      call is indistinguishable from that newer executor, as with any
+ *      pointer API).
  *  X2. A single-use executor is referenced by exactly one queued task once
  *      LAUNCHED; that task's release frees it (for a captured launch: when
  *      the model run instance is destroyed). The run reads e->addr, which
@@ -28,6 +32,22 @@
  *      affects queued work.
  *  X4. The plan (e->plan) is immutable after phase 1; kernels may run it
  *      concurrently from several streams (repeatable executors, replays).
+ *  X5. The launch of a single-use executor by the thread that built it (its
+ *      owner, e->owner) takes it READY -> LAUNCHED without a locked
+ *      instruction. A locked CAS there waited for every store still
+ *      draining, and the previous launch's ring-slot store, which the
+ *      polling worker had pulled to its core, made that a cross-core round
+ *      trip per operator (perf, issue 16: ~40 ns of ~165). Any other thread
+ *      that moves a READY executor (launch, destroy, repeatable) first
+ *      steals it: it sets e->stolen, runs the heavy side of an asymmetric
+ *      fence (sched_fence_heavy: membarrier) and waits until e->busy is
+ *      clear; the owner sets busy, then reads stolen across the light side
+ *      (a compiler barrier), and uses the CAS like everybody else once it
+ *      sees stolen. Either the owner sees stolen, or the thief sees busy
+ *      and waits for the owner's transition to finish, so two threads never
+ *      both launch one executor, as with the CAS alone. A correct program
+ *      never pays the steal; one that hands executors between threads pays
+ *      a membarrier per executor handed over.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -35,103 +55,271 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/launch.h"
 #include "core/obs.h"
 #include "ops/ops.h"
+#include "sched/sched_atomic.h"
 
-#define POOL_CHUNK 32
+__thread char ops_t_token __attribute__((tls_model("initial-exec")));
+
+#define POOL_CHUNK 32 /* headers allocated at once (never returned to the system, X1) */
+#define POOL_LOCAL 64 /* a thread's own cache of free headers */
+#define POOL_MAG 32   /* headers handed from thread to thread at once */
+#define POOL_AHEAD 8  /* prefetch distance, in headers */
 
 /*
- * The header pool (X1), without a lock on the hot path: each thread takes
- * headers from its own free list (t_free, no atomics); a header freed on any
- * thread (the worker, after the launch) is pushed onto g_returned, a
- * lock-free stack. A thread whose list is empty takes the whole stack at
- * once with one exchange; nothing ever pops a single node off g_returned,
- * so the push CAS has no ABA. A thread that exits hands its list back
- * (pool_thread_exit). Measured with perf on a small aclnnAdd loop (issue
- * 16): the mutex this replaced, shared by the submitting thread and the
- * worker, was a futex wake/wait per launch under contention.
+ * The header pool (X1), without a lock or an atomic on the hot path.
+ *
+ * Each thread keeps up to POOL_LOCAL free headers in an array of its own
+ * (struct pool_tls); taking and returning one is an array access. A thread
+ * that frees more than it takes (a stream worker: it releases what callers
+ * built) hands its oldest POOL_MAG headers on as a magazine, pushed onto
+ * g_mags, a lock-free stack; a thread that runs out (a caller) takes the
+ * whole stack with one exchange and uses the magazines one by one. Nothing
+ * pops a single magazine off g_mags, so the push CAS has no ABA.
+ *
+ * Why magazines of pointers, not a list through the headers (measured with
+ * perf on a small aclnnAdd loop, issue 16, caller and worker on two cores):
+ *  - a worker that frees a header does not write it. A write (the old free
+ *    list link and state store) left line 0 modified in the worker's cache,
+ *    and the caller's next phase 1 on that header waited for the line to
+ *    come back: one cross-core transfer (~200 ns here) per operator, ~70%
+ *    of the host time;
+ *  - the caller knows the next headers it will use without touching them,
+ *    so it asks for their lines POOL_AHEAD launches ahead (prefetchw); with
+ *    a linked list, finding the next header meant reading the current one.
+ * A header freed by the worker keeps the state it had (LAUNCHED or
+ * DESTROYED: no call accepts either, X1), its template and its plan, which
+ * is what the first-phase cache relies on (p1cache.c, P2).
+ *
+ * When a thread's cache cannot be allocated, or a magazine cannot, the
+ * headers go onto g_spill, a plain lock-free list through next_free (taken
+ * whole, like g_mags): slower, but never lost. A thread that exits hands
+ * everything it holds back (pool_thread_exit).
  */
-static _Atomic(struct aclOpExecutor *) g_returned;
-static __thread struct aclOpExecutor *t_free __attribute__((tls_model("initial-exec")));
-static __thread bool t_registered __attribute__((tls_model("initial-exec")));
+struct pool_mag {
+    struct pool_mag *next;
+    unsigned n;
+    struct aclOpExecutor *p[POOL_MAG];
+};
+
+struct pool_tls {
+    unsigned n;             /* p[0, n) are free; p[n - 1] is used next */
+    struct pool_mag *mags;  /* taken from g_mags, not yet opened */
+    struct aclOpExecutor *p[POOL_LOCAL];
+};
+
+static _Atomic(struct pool_mag *) g_mags;
+static _Atomic(struct aclOpExecutor *) g_spill;
+static __thread struct pool_tls *t_pool __attribute__((tls_model("initial-exec")));
+static __thread bool t_pool_failed __attribute__((tls_model("initial-exec")));
 static pthread_key_t g_pool_key;
 static pthread_once_t g_pool_once = PTHREAD_ONCE_INIT;
+static bool g_pool_key_ok;
 
-/* Push the chain first..last onto g_returned. */
-static void pool_push_chain(struct aclOpExecutor *first, struct aclOpExecutor *last)
+static void mag_push(struct pool_mag *m)
 {
     /* relaxed: only the CAS below publishes */
-    struct aclOpExecutor *h = atomic_load_explicit(&g_returned, memory_order_relaxed);
+    struct pool_mag *h = atomic_load_explicit(&g_mags, memory_order_relaxed);
     do {
-        last->next_free = h;
-        /* release: the header's last writes (exec_free) and next_free are
-         * visible to the thread that takes the stack (acquire exchange). */
-    } while (!atomic_compare_exchange_weak_explicit(&g_returned, &h, first, memory_order_release,
+        m->next = h;
+        /* release: the magazine's pointers, and everything the freeing thread
+         * did with the headers (the worker's run read them), happen before
+         * the taker reuses them (acquire exchange in pool_refill). */
+    } while (!atomic_compare_exchange_weak_explicit(&g_mags, &h, m, memory_order_release,
                                                     memory_order_relaxed));
 }
 
-static void pool_thread_exit(void *unused)
+/* Push the chain first..last (linked by next_free) onto g_spill. */
+static void spill_push(struct aclOpExecutor *first, struct aclOpExecutor *last)
 {
-    (void)unused;
-    struct aclOpExecutor *f = t_free, *l = f;
-    if (!f)
-        return;
-    while (l->next_free)
-        l = l->next_free;
-    t_free = NULL;
-    pool_push_chain(f, l);
+    /* relaxed: only the CAS below publishes */
+    struct aclOpExecutor *h = atomic_load_explicit(&g_spill, memory_order_relaxed);
+    do {
+        last->next_free = h;
+        /* release: as mag_push */
+    } while (!atomic_compare_exchange_weak_explicit(&g_spill, &h, first, memory_order_release,
+                                                    memory_order_relaxed));
 }
+
+/* Hand p[0, n) on: as one magazine, or through g_spill without memory. */
+static void pool_hand_on(struct aclOpExecutor *const *p, unsigned n)
+{
+    while (n) {
+        unsigned k = n < POOL_MAG ? n : POOL_MAG;
+        struct pool_mag *m = malloc(sizeof(*m));
+        if (m) {
+            m->n = k;
+            memcpy(m->p, p, k * sizeof(*p));
+            mag_push(m);
+        } else {
+            for (unsigned i = 0; i + 1 < k; i++)
+                p[i]->next_free = p[i + 1];
+            spill_push(p[0], p[k - 1]);
+        }
+        p += k;
+        n -= k;
+    }
+}
+
+static void pool_thread_exit(void *arg)
+{
+    struct pool_tls *t = arg;
+    t_pool = NULL;
+    pool_hand_on(t->p, t->n);
+    while (t->mags) {
+        struct pool_mag *m = t->mags;
+        t->mags = m->next;
+        mag_push(m);
+    }
+    free(t);
+}
+
+/* Tests only (tests/ops/ops_exec_steal.c): CPUACL_TEST_EXEC_RACE_US holds
+ * the owner inside its unlocked launch (X5) that long, so that a broken
+ * steal shows as a double launch instead of needing a lucky interleaving.
+ * Read once, with the pool's key; 0 = off. */
+static unsigned g_race_us;
 
 static void pool_key_make(void)
 {
-    if (pthread_key_create(&g_pool_key, pool_thread_exit) != 0)
-        g_pool_key = (pthread_key_t)-1; /* no hand-back: headers stay type-stable anyway */
+    g_pool_key_ok = pthread_key_create(&g_pool_key, pool_thread_exit) == 0;
+    const char *v = getenv("CPUACL_TEST_EXEC_RACE_US");
+    g_race_us = v ? (unsigned)strtoul(v, NULL, 10) : 0;
 }
 
-/* Fetch e's line 0 for writing (x86: prefetchw, a no-op where unsupported). */
-static inline void prefetch_write(const void *p)
+/* This thread's cache; NULL when it cannot have one (then g_spill is used). */
+static struct pool_tls *pool_tls(void)
+{
+    struct pool_tls *t = t_pool;
+    if (__builtin_expect(t != NULL, 1) || t_pool_failed)
+        return t;
+    pthread_once(&g_pool_once, pool_key_make);
+    t = g_pool_key_ok ? calloc(1, sizeof(*t)) : NULL;
+    if (t && pthread_setspecific(g_pool_key, t) != 0) {
+        free(t);
+        t = NULL;
+    }
+    t_pool = t;
+    t_pool_failed = t == NULL;
+    return t;
+}
+
+/* Fetch the header lines a first phase writes (0 and 2), for writing (x86:
+ * prefetchw, a no-op where unsupported). */
+static inline void prefetch_header(const struct aclOpExecutor *e)
 {
 #if defined(__x86_64__)
-    __asm__ volatile("prefetchw %0" : : "m"(*(const char *)p));
+    __asm__ volatile("prefetchw %0" : : "m"(*(const char *)e));
+    __asm__ volatile("prefetchw %0" : : "m"(*((const char *)e + 128)));
 #else
-    __builtin_prefetch(p, 1, 3);
+    __builtin_prefetch(e, 1, 3);
+    __builtin_prefetch((const char *)e + 128, 1, 3);
 #endif
+}
+
+static struct aclOpExecutor *chunk_new(void)
+{
+    /* never freed (X1); 64-byte aligned, the header's layout is by cache line */
+    struct aclOpExecutor *c =
+        aligned_alloc(_Alignof(struct aclOpExecutor), POOL_CHUNK * sizeof(*c));
+    if (c)
+        memset(c, 0, POOL_CHUNK * sizeof(*c));
+    return c;
+}
+
+/* Fill an empty cache: a magazine taken earlier, then g_mags, then g_spill,
+ * then a new chunk. False: out of memory. */
+static bool pool_refill(struct pool_tls *t)
+{
+    if (!t->mags)
+        /* acquire: pairs with the release push (mag_push) */
+        t->mags = atomic_exchange_explicit(&g_mags, NULL, memory_order_acquire);
+    struct pool_mag *m = t->mags;
+    if (m) {
+        t->mags = m->next;
+        memcpy(t->p, m->p, m->n * sizeof(m->p[0]));
+        t->n = m->n;
+        free(m);
+    } else {
+        /* acquire: pairs with the release push (spill_push) */
+        struct aclOpExecutor *e = atomic_exchange_explicit(&g_spill, NULL, memory_order_acquire);
+        if (e) {
+            while (e && t->n < POOL_LOCAL) {
+                t->p[t->n++] = e;
+                e = e->next_free;
+            }
+            if (e) { /* more than fits: the rest goes back */
+                struct aclOpExecutor *l = e;
+                while (l->next_free)
+                    l = l->next_free;
+                spill_push(e, l);
+            }
+        } else {
+            struct aclOpExecutor *c = chunk_new();
+            if (!c)
+                return false;
+            for (int i = POOL_CHUNK - 1; i >= 0; i--)
+                t->p[t->n++] = &c[i];
+        }
+    }
+    for (unsigned i = 1; i <= POOL_AHEAD && i <= t->n; i++)
+        prefetch_header(t->p[t->n - i]);
+    return true;
 }
 
 static struct aclOpExecutor *pool_get(void)
 {
-    struct aclOpExecutor *e = t_free;
-    if (!e) {
-        /* acquire: pairs with the release push (pool_push_chain) */
-        e = atomic_exchange_explicit(&g_returned, NULL, memory_order_acquire);
+    struct pool_tls *t = pool_tls();
+    if (__builtin_expect(!t, 0)) {
+        /* no cache: take one header off g_spill by taking all and giving back the rest */
+        /* acquire: pairs with the release push (spill_push) */
+        struct aclOpExecutor *e = atomic_exchange_explicit(&g_spill, NULL, memory_order_acquire);
         if (!e) {
-            /* never freed (X1); 64-byte aligned, the header's layout is by cache line */
-            struct aclOpExecutor *c = aligned_alloc(_Alignof(struct aclOpExecutor),
-                                                    POOL_CHUNK * sizeof(*c));
+            struct aclOpExecutor *c = chunk_new();
             if (!c)
                 return NULL;
-            memset(c, 0, POOL_CHUNK * sizeof(*c));
-            for (int i = 0; i < POOL_CHUNK; i++)
-                c[i].next_free = i + 1 < POOL_CHUNK ? &c[i + 1] : NULL;
-            e = c;
+            for (int i = 1; i + 1 < POOL_CHUNK; i++)
+                c[i].next_free = &c[i + 1];
+            spill_push(&c[1], &c[POOL_CHUNK - 1]);
+            return &c[0];
         }
-        if (!t_registered) {
-            pthread_once(&g_pool_once, pool_key_make);
-            if (g_pool_key != (pthread_key_t)-1)
-                pthread_setspecific(g_pool_key, (void *)1);
-            t_registered = true;
+        if (e->next_free) {
+            struct aclOpExecutor *l = e->next_free;
+            while (l->next_free)
+                l = l->next_free;
+            spill_push(e->next_free, l);
         }
+        return e;
     }
-    struct aclOpExecutor *n = e->next_free;
-    t_free = n;
-    /* The next header's line 0 was last written by the worker (its free):
-     * ask for it now, for writing, so that the next phase 1 finds it here
-     * instead of waiting for the transfer at its phase 2's state CAS. */
-    if (n)
-        prefetch_write(n);
+    if (__builtin_expect(t->n == 0, 0) && !pool_refill(t))
+        return NULL;
+    struct aclOpExecutor *e = t->p[--t->n];
+    /* The header used POOL_AHEAD launches from now was last read (maybe
+     * written) on the worker's core: ask for its lines now, so that its
+     * phase 1 finds them here (the launch's state CAS would wait for them). */
+    if (t->n >= POOL_AHEAD)
+        prefetch_header(t->p[t->n - POOL_AHEAD]);
     return e;
+}
+
+/* Give e back to this thread's cache (X1: e is in a state no call accepts). */
+static void pool_put(struct aclOpExecutor *e)
+{
+    struct pool_tls *t = pool_tls();
+    if (__builtin_expect(!t, 0)) {
+        spill_push(e, e);
+        return;
+    }
+    if (t->n == POOL_LOCAL) {
+        /* hand on the oldest (coldest in this cache); keep the recent ones */
+        pool_hand_on(t->p, POOL_MAG);
+        memmove(t->p, t->p + POOL_MAG, (POOL_LOCAL - POOL_MAG) * sizeof(t->p[0]));
+        t->n = POOL_LOCAL - POOL_MAG;
+    }
+    t->p[t->n++] = e;
 }
 
 void *ops_exec_plan_mem(struct aclOpExecutor *e, size_t size)
@@ -176,10 +364,15 @@ static void exec_free(struct aclOpExecutor *e)
         e->obs = NULL;
     }
     /* run and plan stay: nothing reads them before a state check (X1), and
-     * the next phase 1 sets them. */
-    /* release: a stale reader that sees FREE sees nothing older (X1). */
-    atomic_store_explicit(&e->state, EXEC_FREE, memory_order_release);
-    pool_push_chain(e, e);
+     * the next phase 1 sets them. A LAUNCHED or DESTROYED header keeps its
+     * state (no call accepts either) and is not written here: this runs on
+     * the worker, and a write would pull line 0 away from the caller's core
+     * (the pool's comment). A READY one (never launched) becomes FREE. */
+    /* relaxed: only this thread can still move a READY header (its owner) */
+    if (atomic_load_explicit(&e->state, memory_order_relaxed) == EXEC_READY)
+        /* release: a stale reader that sees FREE sees nothing older (X1). */
+        atomic_store_explicit(&e->state, EXEC_FREE, memory_order_release);
+    pool_put(e);
 }
 
 struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout)
@@ -227,8 +420,7 @@ struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout)
         e->ir_first[4 + i] = (uint16_t)(nin + i);
         e->ir_count[4 + i] = 1;
     }
-    atomic_store_explicit(&e->refs, 0, memory_order_relaxed);
-    atomic_store_explicit(&e->state, EXEC_READY, memory_order_relaxed);
+    ops_exec_make_ready(e);
     return e;
 }
 
@@ -372,6 +564,77 @@ static void release_rec(void *arg)
     exec_unref(e);
 }
 
+/* X5: before a thread other than the owner moves e out of READY. */
+static void exec_steal(struct aclOpExecutor *e)
+{
+    /* relaxed: compared with our own token only; a stale value means we are
+     * not the owner, and stealing is always safe */
+    if (atomic_load_explicit(&e->owner, memory_order_relaxed) == (const void *)&ops_t_token)
+        return; /* no unlocked launch can race us: it would be ours */
+    /* relaxed: the heavy fence below orders it before the load of busy */
+    if (!atomic_load_explicit(&e->stolen, memory_order_relaxed)) {
+        atomic_store_explicit(&e->stolen, 1, memory_order_relaxed);
+        sched_fence_heavy();
+    }
+    /* acquire: pairs with the owner's release of busy: its state store is
+     * visible to our CAS. The owner holds busy for a few instructions; if
+     * it was preempted there, sleep instead of spinning. */
+    for (unsigned i = 0; atomic_load_explicit(&e->busy, memory_order_acquire); i++) {
+        if (i < 64)
+            base_cpu_relax();
+        else
+            nanosleep(&(struct timespec){.tv_nsec = 1000}, NULL);
+    }
+}
+
+/* X5: the owner's unlocked READY -> LAUNCHED; false: stolen, use the CAS. */
+static inline bool exec_owner_launch(struct aclOpExecutor *e, uint32_t *was)
+{
+    /* relaxed: ownership is only ever compared with the caller's own token */
+    if (atomic_load_explicit(&e->owner, memory_order_relaxed) != (const void *)&ops_t_token)
+        return false;
+    /* relaxed + light fence: the Dekker pair with exec_steal's store of
+     * stolen + heavy fence (sched/sched_atomic.h) */
+    atomic_store_explicit(&e->busy, 1, memory_order_relaxed);
+    sched_fence_light();
+    if (atomic_load_explicit(&e->stolen, memory_order_relaxed)) {
+        /* relaxed: nothing was changed under busy */
+        atomic_store_explicit(&e->busy, 0, memory_order_relaxed);
+        return false;
+    }
+    /* relaxed: only this thread moves e while stolen is clear */
+    uint32_t st = atomic_load_explicit(&e->state, memory_order_relaxed);
+    if (__builtin_expect(g_race_us != 0, 0))
+        nanosleep(&(struct timespec){.tv_nsec = 1000l * g_race_us}, NULL);
+    if (st == EXEC_READY)
+        /* relaxed: the stream's publication of the task (release) orders it
+         * for the worker; a thief orders it by its acquire of busy below */
+        atomic_store_explicit(&e->state, EXEC_LAUNCHED, memory_order_relaxed);
+    /* release: a thief that sees busy clear sees the state store */
+    atomic_store_explicit(&e->busy, 0, memory_order_release);
+    *was = st;
+    return true;
+}
+
+/* A launch of a REPEATABLE executor: a record with the addresses of now (X3). */
+static aclnnStatus launch_repeatable(aclOpExecutor *e, aclrtStream stream, const char *name)
+{
+    struct launch_rec *r = malloc(sizeof(*r) + e->ngroups * sizeof(void *));
+    if (!r)
+        return ops_err(ACLNN_ERR_INNER, "%s: out of memory", name);
+    r->e = e;
+    memcpy(r->addr, e->addr, e->ngroups * sizeof(void *));
+    /* relaxed: the caller's own reference keeps e alive here. */
+    atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
+    aclError rc = core_launch_owned(stream, run_rec, r, release_rec, name);
+    if (rc != ACL_SUCCESS) {
+        release_rec(r);
+        return ops_err(ACLNN_ERR_RUNTIME_ERROR, "%s: the stream refused the launch (%d)", name,
+                       (int)rc);
+    }
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e,
                        aclrtStream stream, const char *name)
 {
@@ -380,27 +643,20 @@ aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e
     if (!e)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is NULL", name);
     /* acquire: pairs with the release in exec_free / the state CASes. */
-    uint32_t st = atomic_load_explicit(&e->state, memory_order_acquire);
-    if (st == EXEC_REPEATABLE) {
-        struct launch_rec *r = malloc(sizeof(*r) + e->ngroups * sizeof(void *));
-        if (!r)
-            return ops_err(ACLNN_ERR_INNER, "%s: out of memory", name);
-        r->e = e;
-        memcpy(r->addr, e->addr, e->ngroups * sizeof(void *));
-        /* relaxed: the caller's own reference keeps e alive here. */
-        atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
-        aclError rc = core_launch_owned(stream, run_rec, r, release_rec, name);
-        if (rc != ACL_SUCCESS) {
-            release_rec(r);
-            return ops_err(ACLNN_ERR_RUNTIME_ERROR, "%s: the stream refused the launch (%d)", name,
-                           (int)rc);
-        }
-        return ACLNN_SUCCESS;
+    if (atomic_load_explicit(&e->state, memory_order_acquire) == EXEC_REPEATABLE)
+        return launch_repeatable(e, stream, name);
+    uint32_t was = EXEC_READY;
+    if (!exec_owner_launch(e, &was)) {
+        exec_steal(e);
+        /* acq_rel: we take ownership of a READY executor (built by any
+         * thread: its phase 1 happens before our call, by the caller's own
+         * synchronisation when it was another thread). */
+        atomic_compare_exchange_strong_explicit(&e->state, &was, EXEC_LAUNCHED,
+                                                memory_order_acq_rel, memory_order_acquire);
     }
-    uint32_t expect = EXEC_READY;
-    /* acq_rel: we take ownership of a READY executor built by this thread. */
-    if (!atomic_compare_exchange_strong_explicit(&e->state, &expect, EXEC_LAUNCHED,
-                                                 memory_order_acq_rel, memory_order_acquire))
+    if (was == EXEC_REPEATABLE) /* made repeatable by another thread meanwhile */
+        return launch_repeatable(e, stream, name);
+    if (was != EXEC_READY)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: the executor was already launched or destroyed (an executor runs "
                        "once unless made repeatable with aclSetAclOpExecutorRepeatable)",
@@ -424,6 +680,7 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
     uint32_t expect = atomic_load_explicit(&executor->state, memory_order_acquire);
     if (expect == EXEC_REPEATABLE)
         return ACLNN_SUCCESS;
+    exec_steal(executor); /* X5 */
     if (expect == EXEC_READY) /* the caller's reference; published by the CAS below */
         atomic_store_explicit(&executor->refs, 1, memory_order_relaxed);
     if (expect == EXEC_READY &&
@@ -440,6 +697,7 @@ aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
     if (!executor)
         return ops_err(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is NULL");
     uint32_t expect = EXEC_REPEATABLE;
+    exec_steal(executor); /* X5 */
     if (atomic_compare_exchange_strong_explicit(&executor->state, &expect, EXEC_DESTROYED,
                                                 memory_order_acq_rel, memory_order_acquire)) {
         exec_unref(executor);

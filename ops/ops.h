@@ -213,21 +213,25 @@ enum ops_exec_state {
 };
 
 struct aclOpExecutor {
-    /* Laid out by cache line (64 B; the header is 64-byte aligned). Per launch
-     * only line 0 goes back and forth between the caller's core and the
-     * worker's: the worker writes nothing else (the free in exec.c), and a
-     * cached first phase on a header that still holds its template
-     * (p1cache.c, plan_tag) writes line 0 and line 2, which the worker does
-     * not read. The other lines and the plan stay shared in both caches. */
+    /* Laid out by cache line (64 B; the header is 64-byte aligned). The
+     * worker reads the header and writes none of it (the free in exec.c
+     * leaves a LAUNCHED header as it is); a cached first phase on a header
+     * that still holds its template (p1cache.c, plan_tag) writes line 0 and
+     * line 2, which the caller prefetches for writing a few launches ahead
+     * (exec.c, the pool). The other lines and the plan stay shared in both
+     * caches. */
     /* line 0 */
     _Alignas(64) _Atomic uint32_t state; /* A: ops_exec_state; transitions in exec.c */
     _Atomic uint32_t refs; /* A: REPEATABLE: caller reference + one per queued launch */
+    /* The owner's unlocked launch (exec.c, X5): busy while the owner is in
+     * it, stolen once another thread has touched the READY executor. */
+    _Atomic uint8_t busy, stolen;
     /* Address slots: inputs [0, nin), outputs [nin, nin + nout). Slots made
      * from the same aclTensor share a group and are refreshed together. */
     uint16_t nslots, ngroups;
-    ops_run_fn run;                  /* I: NULL = nothing to do (empty tensors) */
-    void *plan;                      /* I: op-specific data */
-    struct aclOpExecutor *next_free; /* pool link (exec.c: pool_get, pool_push_chain) */
+    ops_run_fn run;               /* I: NULL = nothing to do (empty tensors) */
+    void *plan;                   /* I: op-specific data */
+    _Atomic(const void *) owner;  /* A: &ops_t_token of the phase-1 thread (X5) */
     void *addr_inline[OPS_EXEC_INLINE_SLOTS]; /* [0..2] in line 0, [3..5] in line 1 */
     /* line 1 (from addr_inline[3]) */
     void (*fini)(struct aclOpExecutor *e); /* I: frees what plan holds (plan itself too) */
@@ -255,6 +259,7 @@ struct aclOpExecutor {
      * and gen), 0 = none; cleared by ops_exec_new. A header whose tag matches
      * needs neither written again. */
     uint64_t plan_tag;
+    struct aclOpExecutor *next_free; /* spill list link (exec.c: spill_push), rarely used */
     /* Room for a small plan (ops_exec_plan_mem): the two-phase path of a small
      * elementwise operator allocates nothing. Not cleared by ops_exec_new. */
     _Alignas(16) unsigned char plan_inline[OPS_EXEC_PLAN_INLINE];
@@ -316,6 +321,20 @@ aclnnStatus ops_exec_views(struct aclOpExecutor *e, const struct ops_view *v);
 
 /* A header from the pool, not initialised (p1cache.c; NULL when out of memory). */
 struct aclOpExecutor *ops_exec_header(void);
+/* The calling thread's token (its address; X5 in exec.c). */
+extern __thread char ops_t_token __attribute__((tls_model("initial-exec")));
+/* Make e READY and owned by the calling thread (the end of a phase 1). */
+static inline void ops_exec_make_ready(struct aclOpExecutor *e)
+{
+    /* relaxed: the header is this thread's until its phase 2 publishes it
+     * (through the stream's release), or another thread takes it (X5: the
+     * caller's own synchronisation orders that hand-over). */
+    atomic_store_explicit(&e->owner, (const void *)&ops_t_token, memory_order_relaxed);
+    atomic_store_explicit(&e->busy, 0, memory_order_relaxed);
+    atomic_store_explicit(&e->stolen, 0, memory_order_relaxed);
+    atomic_store_explicit(&e->refs, 0, memory_order_relaxed);
+    atomic_store_explicit(&e->state, EXEC_READY, memory_order_relaxed);
+}
 
 /* ---- the first-phase cache (p1cache.c) ------------------------------------------------
  *

@@ -220,9 +220,7 @@ bool ops_p1_hit(const struct ops_p1key *k, uint64_t *workspaceSize, aclOpExecuto
         e->addr_inline[g] = t->data;
         e->group_src_inline[g] = t;
     }
-    /* relaxed: as ops_exec_new; the header is this thread's until phase 2 */
-    atomic_store_explicit(&e->refs, 0, memory_order_relaxed);
-    atomic_store_explicit(&e->state, EXEC_READY, memory_order_relaxed);
+    ops_exec_make_ready(e);
     *workspaceSize = 0;
     *executor = e;
     return true;

@@ -219,6 +219,17 @@ static inline struct sched_task *sched_stream_reserve_ex(struct sched_stream *s,
         if (t - s->head_cache > s->mask)
             t = sched_stream_wait_space(s, serve);
     }
+    /* The slot 8 submissions ahead was last read on the worker's core: ask
+     * for it now, for writing, so that its stores do not wait for the line
+     * then. Without this, a caller whose submission ends in a locked
+     * instruction (a CAS, a fetch-add) waited for the previous slot's line
+     * at that instruction: measured with perf on small aclnnAdd loops
+     * (issue 16), ~25 ns per operator. */
+#if defined(__x86_64__)
+    __asm__ volatile("prefetchw %0" : : "m"(*(const char *)&s->slots[(t + 8) & s->mask]));
+#else
+    __builtin_prefetch(&s->slots[(t + 8) & s->mask], 1, 3);
+#endif
     return &s->slots[t & s->mask];
 }
 
