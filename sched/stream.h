@@ -107,6 +107,7 @@ struct sched_stream {
     uint64_t blk_since;                              /* C: for statistics */
     uint64_t blk_first;                              /* C: head task first blocked, 0 */
     uint32_t widx;                                   /* C: index in worker's array */
+    uint64_t slip_tail;                              /* C: tail seen after the last burst (W7) */
 
     /* Rarely written. */
     _Alignas(SCHED_CACHELINE) struct sched_waitq doneq; /* head waiters (S3) */
@@ -149,6 +150,18 @@ struct sched_producer {
      * (issue 16 regression). */
     uint32_t last_task;
 };
+
+/* How far ahead of the tail a producer prefetches a slot for writing
+ * (sched_stream_reserve_ex; measured best of 4/8/16/32, docs/design.md). */
+#define SCHED_PREFETCH_AHEAD 8
+static inline void sched_prefetch_w(const void *p)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__ ("prefetchw %0" :: "m"(*(const char *)p));
+#else
+    __builtin_prefetch(p, 1, 3);
+#endif
+}
 
 #define SCHED_SHARE_AFTER 64 /* ownership changes before a stream becomes shared (S6) */
 
@@ -219,6 +232,13 @@ static inline struct sched_task *sched_stream_reserve_ex(struct sched_stream *s,
         if (t - s->head_cache > s->mask)
             t = sched_stream_wait_space(s, serve);
     }
+    /* Fetch the line of a slot SCHED_PREFETCH_AHEAD submissions ahead for
+     * writing, so its transfer from the worker's cache overlaps the
+     * submissions in between instead of stalling this one's stores; only a
+     * slot known free (its task finished per head_cache), else the prefetch
+     * would steal a record the worker is about to run. */
+    if (__builtin_expect(t + SCHED_PREFETCH_AHEAD - s->head_cache <= s->mask, 1))
+        sched_prefetch_w(&s->slots[(t + SCHED_PREFETCH_AHEAD) & s->mask]);
     return &s->slots[t & s->mask];
 }
 
