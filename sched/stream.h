@@ -9,10 +9,11 @@
  *
  * Publication is per slot (as in FastForward queues): the producer fills a
  * record and then release-stores its seq field = (position + 1) mod 2^32; the
- * worker polls the seq of the slot at head. The worker therefore never reads
- * the producer's tail line, and a submission moves exactly one cache line
- * (the record) to the worker. tail is read only by host threads that
- * synchronise (the submitted count).
+ * worker polls the seq of the slot at head. The worker therefore does not
+ * read the producer's tail line per task, and a submission moves exactly one
+ * cache line (the record) to the worker. tail is read by host threads that
+ * synchronise (the submitted count) and, as a relaxed hint only, by the
+ * worker once after a burst of tasks (sched/worker.c W7).
  *
  * Invariants:
  *  S1. Only the producer (the owner, S5) writes slots in
