@@ -20,15 +20,10 @@
 #include "sched/sched.h"
 #include "sched/stream.h"
 #include "sched/worker.h"
+#include "tests/sched/sched_util.h"
 
 #define NSTREAMS 2
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        fprintf(stderr, __VA_ARGS__);                                                      \
-        fputc('\n', stderr);                                                               \
-        exit(1);                                                                           \
-    } while (0)
 
 struct lane {
     struct sched_stream s;
@@ -40,13 +35,6 @@ struct lane {
 
 static struct lane lanes[NSTREAMS];
 static uint64_t per_lane;
-
-static uint64_t mix(uint64_t a, uint64_t b)
-{
-    uint64_t x = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull);
-    x ^= x >> 29;
-    return x * 0xBF58476D1CE4E5B9ull;
-}
 
 static int run_task(struct sched_task *t, struct sched_exec *x)
 {
@@ -65,10 +53,7 @@ static int run_task(struct sched_task *t, struct sched_exec *x)
 
 static uint64_t rnd(struct lane *l)
 {
-    l->rng ^= l->rng << 13;
-    l->rng ^= l->rng >> 7;
-    l->rng ^= l->rng << 17;
-    return l->rng;
+    return xorshift64(&l->rng);
 }
 
 static void *producer(void *arg)
