@@ -32,7 +32,7 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     /* relaxed: the worker let go of the stream (attach publishes it again). */
     atomic_store_explicit(&s->head, 0, memory_order_relaxed);
     s->blk_cond = NULL;
-    s->blk_target = s->blk_deadline = s->blk_since = s->blk_first = 0;
+    s->blk_target = s->blk_deadline = s->blk_since = s->blk_first = s->slip_tail = 0;
     s->widx = 0;
     atomic_store_explicit(&s->err, 0, memory_order_relaxed);          /* relaxed: as head */
     atomic_store_explicit(&s->discard, 0, memory_order_relaxed);      /* relaxed: as head */
@@ -220,6 +220,31 @@ void sched_stream_quiesce(struct sched_stream *s)
     pthread_mutex_unlock(&g_claim_lock);
 }
 
+/* Wait for head to reach target by polling it paced by the distance left:
+ * one pause per task still to run before each read, so the worker keeps the
+ * head line (it stores it after every task) instead of losing it to a poll
+ * every few nanoseconds. Bounded: at most sched_cfg.spin_ns (the clock is read
+ * every 16 polls), then the caller parks in doneq. true when reached. */
+static bool paced_wait(struct sched_stream *s, uint64_t target)
+{
+    uint64_t until = 0;
+    for (unsigned i = 0;; i++) {
+        /* acquire: pairs with the worker's release of head (S2). */
+        uint64_t h = atomic_load_explicit(&s->head, memory_order_acquire);
+        if (h >= target)
+            return true;
+        if ((i & 15) == 0) {
+            uint64_t now = sched_now_ns();
+            if (!until)
+                until = now + sched_cfg.spin_ns;
+            else if (now >= until)
+                return false;
+        }
+        for (uint64_t k = (target - h) / 4 + 1; k; k--)
+            base_cpu_relax();
+    }
+}
+
 uint64_t sched_stream_wait_space(struct sched_stream *s, bool (*serve)(void))
 {
     /* Wait for half the ring, not one slot: a producer polling head while
@@ -242,7 +267,9 @@ uint64_t sched_stream_wait_space(struct sched_stream *s, bool (*serve)(void))
         if (!any)
             break; /* nothing to serve: the plain wait */
     }
-    sched_waitq_wait(&s->doneq, &s->head, t - s->mask / 2, 0);
+    uint64_t target = t - s->mask / 2;
+    if (!paced_wait(s, target))
+        sched_waitq_wait(&s->doneq, &s->head, target, 0);
     /* acquire: as in sched_stream_reserve (S2). */
     s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
     return t;

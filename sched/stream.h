@@ -9,10 +9,11 @@
  *
  * Publication is per slot (as in FastForward queues): the producer fills a
  * record and then release-stores its seq field = (position + 1) mod 2^32; the
- * worker polls the seq of the slot at head. The worker therefore never reads
- * the producer's tail line, and a submission moves exactly one cache line
- * (the record) to the worker. tail is read only by host threads that
- * synchronise (the submitted count).
+ * worker polls the seq of the slot at head. The worker therefore does not
+ * read the producer's tail line per task, and a submission moves exactly one
+ * cache line (the record) to the worker. tail is read by host threads that
+ * synchronise (the submitted count) and, as a relaxed hint only, by the
+ * worker once after a burst of tasks (sched/worker.c W7).
  *
  * Invariants:
  *  S1. Only the producer (the owner, S5) writes slots in
@@ -107,6 +108,7 @@ struct sched_stream {
     uint64_t blk_since;                              /* C: for statistics */
     uint64_t blk_first;                              /* C: head task first blocked, 0 */
     uint32_t widx;                                   /* C: index in worker's array */
+    uint64_t slip_tail;                              /* C: tail seen after the last burst (W7) */
 
     /* Rarely written. */
     _Alignas(SCHED_CACHELINE) struct sched_waitq doneq; /* head waiters (S3) */
@@ -149,6 +151,18 @@ struct sched_producer {
      * (issue 16 regression). */
     uint32_t last_task;
 };
+
+/* How far ahead of the tail a producer prefetches a slot for writing
+ * (sched_stream_reserve_ex; measured best of 4/8/16/32, docs/design.md). */
+#define SCHED_PREFETCH_AHEAD 8
+static inline void sched_prefetch_w(const void *p)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__ ("prefetchw %0" :: "m"(*(const char *)p));
+#else
+    __builtin_prefetch(p, 1, 3);
+#endif
+}
 
 #define SCHED_SHARE_AFTER 64 /* ownership changes before a stream becomes shared (S6) */
 
@@ -219,17 +233,13 @@ static inline struct sched_task *sched_stream_reserve_ex(struct sched_stream *s,
         if (t - s->head_cache > s->mask)
             t = sched_stream_wait_space(s, serve);
     }
-    /* The slot 8 submissions ahead was last read on the worker's core: ask
-     * for it now, for writing, so that its stores do not wait for the line
-     * then. Without this, a caller whose submission ends in a locked
-     * instruction (a CAS, a fetch-add) waited for the previous slot's line
-     * at that instruction: measured with perf on small aclnnAdd loops
-     * (issue 16), ~25 ns per operator. */
-#if defined(__x86_64__)
-    __asm__ volatile("prefetchw %0" : : "m"(*(const char *)&s->slots[(t + 8) & s->mask]));
-#else
-    __builtin_prefetch(&s->slots[(t + 8) & s->mask], 1, 3);
-#endif
+    /* Fetch the line of a slot SCHED_PREFETCH_AHEAD submissions ahead for
+     * writing, so its transfer from the worker's cache overlaps the
+     * submissions in between instead of stalling this one's stores; only a
+     * slot known free (its task finished per head_cache), else the prefetch
+     * would steal a record the worker is about to run. */
+    if (__builtin_expect(t + SCHED_PREFETCH_AHEAD - s->head_cache <= s->mask, 1))
+        sched_prefetch_w(&s->slots[(t + SCHED_PREFETCH_AHEAD) & s->mask]);
     return &s->slots[t & s->mask];
 }
 

@@ -36,6 +36,11 @@
  *      past the key and the worker's futex wait returns by itself.
  *  W6. In park the worker announces itself before it sets its bits in the
  *      wake masks of the conditions its streams are blocked on (see park).
+ *  W7. After a pass that ran at least SCHED_SLIP_TASKS tasks and left no
+ *      stream at the pass limit, the worker pauses a bounded ~1 us (slip)
+ *      before its next pass: a streaming producer then fills whole runs of
+ *      records before the worker reads them (see slip). It changes when the
+ *      worker looks, never what it runs or in which order (W1).
  */
 #include "sched/worker.h"
 
@@ -229,6 +234,36 @@ void sched_worker_detach(struct sched_stream *s)
 
 /* ---- the loop ---------------------------------------------------------- */
 
+/* W7: a pass that ran a burst of tasks and caught up (a producer streams to
+ * us) pauses before looking again. Polling the slot the producer is about to
+ * fill right after each task keeps both cores on the same few ring lines (the
+ * poll pulls the line the producer prefetched for writing, its store pulls
+ * it back, the next poll misses again); letting the producer get ~100
+ * records ahead first makes the next pass stream through lines that are
+ * complete. Bounded (~1 us); single-task passes, the request/response
+ * pattern of launch + synchronise, never slip. */
+#define SCHED_SLIP_TASKS 8   /* tasks in a pass that make it a burst */
+#define SCHED_SLIP_NEAR 256   /* the producer's tail this close ahead: streaming */
+#define SCHED_SLIP_PAUSES 32 /* pause instructions (~30 ns each measured) */
+enum { SLIP_NEAR = 1, SLIP_FAR = 2 };
+
+static void slip(void)
+{
+    for (unsigned k = 0; k < SCHED_SLIP_PAUSES; k++)
+        base_cpu_relax();
+}
+
+/* Add to a statistic only this worker writes: a relaxed load and store, not
+ * a locked read-modify-write. Readers load it relaxed and may see the old
+ * value; on x86 a locked add would also drain the store buffer, stalling the
+ * worker behind its head store (whose line a synchronising host polls). */
+static inline void stat_add(_Atomic uint64_t *c, uint64_t n)
+{
+    /* relaxed: single writer (the worker); readers need no ordering (A2). */
+    atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + n,
+                          memory_order_relaxed);
+}
+
 /* Is the stream's blocking condition met (or its deadline passed)? */
 static bool unblocked(struct sched_stream *s, uint64_t *now)
 {
@@ -264,8 +299,10 @@ static void trace_add(struct sched_worker *w, struct sched_stream *s, uint8_t ki
     atomic_store_explicit(&w->ntrace, n + 1, memory_order_release);
 }
 
-/* Run up to SCHED_PASS_TASKS tasks of s. Returns how many finished. */
-static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
+/* Run up to SCHED_PASS_TASKS tasks of s. Returns how many finished. After a
+ * burst (W7) sets SLIP_NEAR in *streaming if the producer is close ahead,
+ * SLIP_FAR if a backlog remains. */
+static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsigned *streaming)
 {
     uint64_t now = 0;
     if (s->blk_cond) {
@@ -273,7 +310,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
             return 0;
         if (!now)
             now = sched_now_ns();
-        atomic_fetch_add_explicit(&w->st.blocked_ns, now - s->blk_since, memory_order_relaxed);
+        stat_add(&w->st.blocked_ns, now - s->blk_since);
         s->blk_cond = NULL;
     }
     uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed); /* ours (W1) */
@@ -325,8 +362,18 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s)
             break; /* caught up */
     }
     if (n) {
-        atomic_fetch_add_explicit(&w->st.tasks, n, memory_order_relaxed);
-        atomic_fetch_add_explicit(&w->st.batches, 1, memory_order_relaxed);
+        stat_add(&w->st.tasks, n);
+        stat_add(&w->st.batches, 1);
+        if (n >= SCHED_SLIP_TASKS) {
+            /* relaxed: only a hint where the producer is (W7); one read of its
+             * line per burst, not per task. */
+            uint64_t tail = atomic_load_explicit(&s->tail, memory_order_relaxed);
+            if (tail - head >= SCHED_SLIP_NEAR)
+                *streaming |= SLIP_FAR; /* a backlog: drain it at full speed */
+            else if (tail != s->slip_tail)
+                *streaming |= SLIP_NEAR; /* close, and the producer still moving */
+            s->slip_tail = tail;
+        }
     }
     return n;
 }
@@ -382,7 +429,7 @@ static enum park_result park(struct sched_worker *w)
         sched_ec_cancel(&w->ec);
         return PARK_CANCELLED;
     }
-    atomic_fetch_add_explicit(&w->st.parks, 1, memory_order_relaxed);
+    stat_add(&w->st.parks, 1);
     return sched_ec_wait(&w->ec, key, deadline) == -ETIMEDOUT ? PARK_TIMED_OUT : PARK_WOKEN;
 }
 
@@ -464,9 +511,12 @@ static void *worker_main(void *arg)
         if (atomic_load_explicit(&w->stop, memory_order_acquire))
             break;
         uint32_t done = 0;
+        unsigned streaming = 0; /* W7: SLIP_NEAR / SLIP_FAR bits of the streams' bursts */
         for (uint32_t i = 0; i < w->nstreams; i++)
-            done += run_stream(w, w->streams[i]);
+            done += run_stream(w, w->streams[i], &streaming);
         if (done) {
+            if (streaming == SLIP_NEAR)
+                slip(); /* W7 */
             idle_rounds = 0;
             if (idle_since) {
                 busy_since = idle_clock;
@@ -480,7 +530,7 @@ static void *worker_main(void *arg)
             continue;
         }
         /* 64 empty passes: idle. Spin for the budget, yielding, then park (W4). */
-        atomic_fetch_add_explicit(&w->st.spins, 64, memory_order_relaxed);
+        stat_add(&w->st.spins, 64);
         uint64_t now = sched_now_ns();
         if (!idle_since) {
             busy_publish(w, now - busy_since, 0);

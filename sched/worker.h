@@ -35,6 +35,8 @@ struct sched_trace_rec {
 };
 
 struct sched_worker_stats {
+    /* tasks, batches, spins, parks, blocked_ns, busy_ns: written by the worker
+     * only (plain load + store, worker.c stat_add); wakeups by kickers (RMW). */
     _Atomic uint64_t tasks, batches, spins, parks, wakeups, blocked_ns, busy_ns;
     _Atomic uint64_t busy_since; /* start of the busy period in progress, 0 when idle */
     /* Seqlock over the pair (busy_ns, busy_since): odd while the worker changes

@@ -16,6 +16,7 @@
 #include "sched/sched.h"
 #include "sched/stream.h"
 #include "sched/worker.h"
+#include "tests/sched/sched_util.h"
 
 #define NWORKERS 3
 #define NPROD 3
@@ -23,13 +24,6 @@
 #define NSTREAMS (NPROD * NOWN + 1) /* + one shared stream */
 #define SHARED (NSTREAMS - 1)
 #define MAXREC (1u << 20)
-
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        fprintf(stderr, __VA_ARGS__);                                                      \
-        fputc('\n', stderr);                                                               \
-        exit(1);                                                                           \
-    } while (0)
 
 enum { K_WORK = 1, K_RECORD, K_WAIT };
 
@@ -44,13 +38,6 @@ struct stream_state {
 
 static struct stream_state st[NSTREAMS];
 static uint64_t per_producer;
-
-static uint64_t mix(uint64_t a, uint64_t b)
-{
-    uint64_t x = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull);
-    x ^= x >> 31;
-    return x * 0xD6E8FEB86659FD93ull;
-}
 
 static int run_work(struct sched_task *t, struct sched_exec *x)
 {
@@ -108,10 +95,7 @@ struct producer {
 
 static uint64_t rnd(struct producer *p)
 {
-    p->rng ^= p->rng << 13;
-    p->rng ^= p->rng >> 7;
-    p->rng ^= p->rng << 17;
-    return p->rng;
+    return xorshift64(&p->rng);
 }
 
 static void submit_work(struct producer *p, uint32_t sid)
