@@ -161,6 +161,26 @@ static void model(uintptr_t win, size_t winlen, int rounds)
     free(refsz);
 }
 
+/* Insert [b, b + n), check every page of it is inside and its ends are not,
+ * that removing at `interior` fails (-EINVAL), and that after the remove
+ * nothing of it is inside. */
+static void span_check(uintptr_t b, size_t n, uintptr_t interior)
+{
+    CHECK_OK(reg_insert(b, n));
+    for (uintptr_t a = (b + 4096) & ~(uintptr_t)4095; a < b + n; a += 4096) {
+        expect_in(a, b, n);
+        expect_in(a - 1, b, n);
+        expect_in(a + 2049 < b + n ? a + 2049 : b + n - 1, b, n);
+    }
+    expect_in(b + n - 1, b, n);
+    expect_out(b + n);
+    expect_out(b - 1);
+    CHECK_RC(-EINVAL, reg_remove(interior, MEM_REG_WANT_ANY));
+    CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
+    for (uintptr_t a = b; a < b + n; a += 4096)
+        expect_out(a);
+}
+
 /* Large allocations: whole 2 MiB blocks carry one block cover instead of 512
  * page covers (issue 16). Every page of the allocation is inside; after the
  * free none is; a stale block cover must not hide an allocation that starts
@@ -170,23 +190,8 @@ static void block_covers(uintptr_t g)
     const uintptr_t blk = 2 * MEM_MiB;
     uintptr_t heads[] = {g + blk - 3 * 4096 + 64, g + 2 * blk, g + 3 * blk + 64};
     size_t sizes[] = {8 * MEM_MiB + 5000, 4 * MEM_MiB, 2 * blk - 4096};
-    for (size_t k = 0; k < sizeof(heads) / sizeof(heads[0]); k++) {
-        uintptr_t b = heads[k];
-        size_t n = sizes[k];
-        CHECK_OK(reg_insert(b, n));
-        for (uintptr_t a = (b + 4096) & ~(uintptr_t)4095; a < b + n; a += 4096) {
-            expect_in(a, b, n);
-            expect_in(a - 1, b, n);
-            expect_in(a + 2049 < b + n ? a + 2049 : b + n - 1, b, n);
-        }
-        expect_in(b + n - 1, b, n);
-        expect_out(b + n);
-        expect_out(b - 1);
-        CHECK_RC(-EINVAL, reg_remove(b + blk, MEM_REG_WANT_ANY));
-        CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
-        for (uintptr_t a = b; a < b + n; a += 4096)
-            expect_out(a);
-    }
+    for (size_t k = 0; k < sizeof(heads) / sizeof(heads[0]); k++)
+        span_check(heads[k], sizes[k], heads[k] + blk);
     /* The freed base reused by a small allocation, and a neighbour that starts
      * in the page before the formerly covered block and reaches into it. */
     uintptr_t b = g + blk - 4096 + 64; /* block [g + blk, g + 2 blk) fully inside */
@@ -219,22 +224,8 @@ static void group_covers(uintptr_t g)
     size_t sizes[] = {64 * 1024 + 32, MEM_MiB + 32, 5 * grp + 9 * 4096 + 100,
                       3 * MEM_MiB + 77, MEM_MiB + 32};
     for (size_t k = 0; k < sizeof(heads) / sizeof(heads[0]); k++) {
-        uintptr_t b = heads[k];
-        size_t n = sizes[k];
-        CHECK_OK(reg_insert(b, n));
-        for (uintptr_t a = (b + 4096) & ~(uintptr_t)4095; a < b + n; a += 4096) {
-            expect_in(a, b, n);
-            expect_in(a - 1, b, n);
-            expect_in(a + 2049 < b + n ? a + 2049 : b + n - 1, b, n);
-        }
-        expect_in(b + n - 1, b, n);
-        expect_out(b + n);
-        expect_out(b - 1);
-        CHECK_RC(-EINVAL, reg_remove(b + grp, MEM_REG_WANT_ANY));
-        CHECK_OK(reg_remove(b, MEM_REG_WANT_ANY));
-        for (uintptr_t a = b; a < b + n; a += 4096)
-            expect_out(a);
-        CHECK_RC(-ENOENT, reg_remove(b, MEM_REG_WANT_ANY));
+        span_check(heads[k], sizes[k], heads[k] + grp);
+        CHECK_RC(-ENOENT, reg_remove(heads[k], MEM_REG_WANT_ANY));
     }
     /* Two allocations side by side whose group covers meet. */
     CHECK_OK(reg_insert(g + 64, 2 * grp));
