@@ -125,6 +125,46 @@ void capture_close_locked(struct core_capture *k)
     free(k);
 }
 
+static size_t quiesce_collect(struct core_capture *k, struct core_stream **v, size_t n)
+{
+    for (uint32_t i = 0; i < k->nlanes; i++)
+        if (k->lanes[i]) {
+            /* relaxed: A1; the wait's heavy fence orders it (T8) */
+            atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed);
+            if (v)
+                v[n] = k->lanes[i];
+            n++;
+        }
+    return n;
+}
+
+void capture_quiesce_ctx_locked(struct core_ctx *c)
+{
+    struct core_stream **v = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t n = 0;
+        for (struct core_capture *k = c->captures; k; k = k->next)
+            n = quiesce_collect(k, v, n);
+        for (uint32_t d = 0; d < CORE_MAX_DEVICES; d++)
+            for (struct core_ctx *o = g_rt.dev[d].contexts; o; o = o->next)
+                for (struct core_model *m = o->models; m; m = m->next)
+                    for (struct core_capture *u = m->upd; u; u = u->unext)
+                        if (u->ctx == c)
+                            n = quiesce_collect(u, v, n);
+        if (pass == 0) {
+            if (!n || !(v = malloc(n * sizeof(*v))))
+                return; /* nothing to wait for (or no memory: the old, racy order) */
+            continue;
+        }
+        /* c is unlinked (T2): nobody else closes these while we wait */
+        pthread_mutex_unlock(&g_rt.lock);
+        for (size_t i = 0; i < n; i++)
+            sched_stream_wait_announced(&v[i]->s);
+        pthread_mutex_lock(&g_rt.lock);
+        free(v);
+    }
+}
+
 static void capture_invalidate(struct core_capture *k)
 {
     k->invalidated = true;
@@ -323,9 +363,47 @@ static bool lane_reserve(struct plan_lane *pl, uint32_t hint)
  * by core_capture_commit); an update session's into a scratch record. When
  * the lane cannot grow, the scratch record takes the task and the commit
  * reports the failure. */
+/*
+ * T8. A captured submission runs without the lock and without the ring, so a
+ * teardown (aclFinalize, aclrtResetDevice, aclrtDestroyContext) could free
+ * the capture and its model's lanes under it. core_capture_begin announces
+ * the thread on the stream (sched_stream_announce: the owner's announcement
+ * without the claim), then re-reads s->cap; the teardown clears s->cap first
+ * and, before freeing, waits every announced thread out
+ * (sched_stream_wait_announced, with the lock dropped: the submission may
+ * take it). Either the submitter sees the cleared s->cap (and submits to the
+ * ring), or the teardown waits for its end. The begun capture is kept in
+ * core_t_capk, so the end uses it even after s->cap was cleared.
+ */
+__thread struct core_stream *core_t_capsub __attribute__((tls_model("initial-exec")));
+static __thread struct core_capture *core_t_capk __attribute__((tls_model("initial-exec")));
+
+struct sched_task *core_capture_begin(struct core_stream *s)
+{
+    struct sched_producer *me = sched_stream_announce(&s->s);
+    /* relaxed: A1; after the light fence (T8) */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    if (!k) {
+        sched_stream_unannounce(me);
+        return NULL;
+    }
+    core_t_capsub = s;
+    core_t_capk = k;
+    return core_capture_slot(s);
+}
+
+aclError core_capture_end(struct core_stream *s, const char *fn)
+{
+    aclError rc = core_capture_commit(s, fn);
+    core_t_capsub = NULL;
+    core_t_capk = NULL;
+    sched_stream_unannounce(sched_t_producer);
+    return rc;
+}
+
 struct sched_task *core_capture_slot(struct core_stream *s)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
+    struct core_capture *k = core_t_capk; /* T8 */
     if (k->update || lane_closed(k, s->cap_lane))
         return &t_scratch;
     struct plan_lane *pl = &k->model->plan.lanes[s->cap_lane];
@@ -389,7 +467,7 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
 
 aclError core_capture_commit(struct core_stream *s, const char *fn)
 {
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
+    struct core_capture *k = core_t_capk; /* T8 */
     if (lane_closed(k, s->cap_lane)) /* the task went to the scratch record */
         return lane_closed_err(k, fn);
     struct plan_lane *pl = k->update ? NULL : &k->model->plan.lanes[s->cap_lane];

@@ -207,6 +207,10 @@ void capture_release_events_locked(struct core_capture *k);
 /* End a capture or update session: streams and events leave it. The model
  * stays (the caller decides whether it lives). Lock held. */
 void capture_close_locked(struct core_capture *k);
+/* T8 (capture.c): before a teardown of c frees its captures and update
+ * sessions, clear their streams' capture pointers and wait out the threads
+ * still inside a captured submission on them. Drops and re-takes g_rt.lock. */
+void capture_quiesce_ctx_locked(struct core_ctx *c);
 /* A record whose lane arrays start at their maximum (see capture.c). */
 struct core_capture *capture_new(struct plan_lane **lanes);
 void capture_discard(struct core_capture *k, struct plan_lane *lanes);

@@ -96,6 +96,13 @@
  *      reuses the record, and nothing is left in the ring when it is
  *      recycled. Checking a tag is one load on the producer's own line,
  *      instead of an RCU read section around every submission.
+ *  T8. Captured submission vs teardown (core/capture.c T8). A captured
+ *      task is written into its model's lane without the lock or the ring;
+ *      the submitter announces itself on the stream first, and a context
+ *      teardown clears the streams' capture pointers, then waits announced
+ *      submitters out with the lock dropped before it frees the capture and
+ *      the model (race_matrix: "model/taskgroup: create | finalize" crashed
+ *      about once in 25 runs before).
  */
 #ifndef CPUACL_CORE_CORE_H
 #define CPUACL_CORE_CORE_H

@@ -701,6 +701,7 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
 
 void core_models_destroy_ctx_locked(struct core_ctx *c)
 {
+    capture_quiesce_ctx_locked(c); /* T8: no captured submission is left inside */
     while (c->captures) {
         struct core_capture *k = c->captures;
         struct core_model *m = k->model;

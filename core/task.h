@@ -87,13 +87,24 @@ extern _Atomic uint32_t core_ncaptures;
  * mode, replaces the next task of the group). */
 struct sched_task *core_capture_slot(struct core_stream *s);
 aclError core_capture_commit(struct core_stream *s, const char *fn);
+/* A captured submission, begun: announces the thread on s (T8 in
+ * core/capture.c) and takes the lane's slot; NULL when the capture ended
+ * meanwhile (then submit to the ring). core_task_end knows the submission
+ * was captured by core_t_capsub, not by re-reading s->cap, which a teardown
+ * may clear between the two. */
+struct sched_task *core_capture_begin(struct core_stream *s);
+aclError core_capture_end(struct core_stream *s, const char *fn);
+extern __thread struct core_stream *core_t_capsub __attribute__((tls_model("initial-exec")));
 /* Start a submission: a ring slot, or a scratch record when capturing. */
 static inline struct sched_task *core_task_begin(struct core_stream *s)
 {
     /* relaxed: set by Begin/join on this or another thread; a submission
      * racing with the start of a capture is the user's race. */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
-        return core_capture_slot(s);
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
+        struct sched_task *t = core_capture_begin(s);
+        if (t)
+            return t;
+    }
     return sched_stream_reserve(&s->s);
 }
 
@@ -108,8 +119,11 @@ bool core_report_run_mine(void);
 static inline struct sched_task *core_task_begin_serving(struct core_stream *s)
 {
     /* relaxed: as in core_task_begin */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
-        return core_capture_slot(s);
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
+        struct sched_task *t = core_capture_begin(s);
+        if (t)
+            return t;
+    }
     return sched_stream_reserve_ex(&s->s, core_report_run_mine);
 }
 
@@ -119,9 +133,8 @@ static inline struct sched_task *core_task_begin_serving(struct core_stream *s)
  * what the record holds, as on any failure. */
 static inline aclError core_task_end(struct core_stream *s, uint64_t tag, const char *fn)
 {
-    /* relaxed: A1 */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0))
-        return core_capture_commit(s, fn);
+    if (__builtin_expect(core_t_capsub == s, 0))
+        return core_capture_end(s, fn);
     if (__builtin_expect(sched_stream_tag(&s->s) != tag, 0)) /* T7: we own the stream */
         return core_stream_gone(s, fn);
     sched_stream_commit(&s->s);

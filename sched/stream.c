@@ -66,6 +66,7 @@ struct sched_ec sched_claim_ec;
 
 static pthread_mutex_t g_prod_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sched_producer *g_prod_free; /* recycled records, g_prod_lock */
+static _Atomic(struct sched_producer *) g_prod_all; /* every record, newest first */
 static pthread_key_t g_prod_key;
 static pthread_once_t g_prod_once = PTHREAD_ONCE_INIT;
 
@@ -100,6 +101,13 @@ struct sched_producer *sched_producer_register(void)
         if (!p)
             abort(); /* 64 bytes once per thread: nothing sane is left */
         memset(p, 0, sizeof(*p));
+        /* relaxed load + release CAS: a walker (acquire) sees the record's
+         * zeroed fields; records are never freed, so no ABA */
+        struct sched_producer *h = atomic_load_explicit(&g_prod_all, memory_order_relaxed);
+        do
+            p->all_next = h;
+        while (!atomic_compare_exchange_weak_explicit(&g_prod_all, &h, p, memory_order_release,
+                                                      memory_order_relaxed));
     }
     p->last_task = 0; /* a recycled record: this thread has committed nothing yet */
     pthread_setspecific(g_prod_key, p);
@@ -189,6 +197,18 @@ void sched_stream_claim(struct sched_stream *s, struct sched_producer *me)
 void sched_stream_claim_recycle(struct sched_stream *s, struct sched_producer *me)
 {
     claim(s, me, true);
+}
+
+void sched_stream_wait_announced(struct sched_stream *s)
+{
+    sched_fence_heavy(); /* pairs with the light fence in sched_stream_announce */
+    /* acquire: pairs with the release CAS in sched_producer_register */
+    for (struct sched_producer *p = atomic_load_explicit(&g_prod_all, memory_order_acquire); p;
+         p = p->all_next) {
+        struct left_arg a = {p, s};
+        if (!left(&a))
+            sched_ec_await(&sched_claim_ec, left, &a, 0);
+    }
 }
 
 void sched_stream_quiesce(struct sched_stream *s)

@@ -150,6 +150,7 @@ struct sched_producer {
      * own: that store, with its GOT load, cost ~1 ns of a ~20 ns submit
      * (issue 16 regression). */
     uint32_t last_task;
+    struct sched_producer *all_next; /* every record ever made (never freed) */
 };
 
 /* How far ahead of the tail a producer prefetches a slot for writing
@@ -265,6 +266,36 @@ static inline void sched_stream_leave(struct sched_stream *s)
 {
     sched_stream_leave_as(s, sched_t_producer);
 }
+
+/*
+ * Announce a submission to s that does not go through its ring (a captured
+ * task, core/capture.c): the same announcement as an owner's (me->in = s and
+ * the light fence), without claiming the ring. A teardown that made the
+ * submission's target unreachable then waits the announced submitter out
+ * with sched_stream_wait_announced before freeing what it writes into.
+ */
+static inline struct sched_producer *sched_stream_announce(struct sched_stream *s)
+{
+    struct sched_producer *me = sched_t_producer;
+    if (__builtin_expect(!me, 0))
+        me = sched_producer_register();
+    /* relaxed: ordered before the caller's re-check by the light fence (S5) */
+    atomic_store_explicit(&me->in, s, memory_order_relaxed);
+    sched_fence_light();
+    return me;
+}
+
+static inline void sched_stream_unannounce(struct sched_producer *me)
+{
+    /* release: a waiter that sees us gone sees everything we wrote */
+    atomic_store_explicit(&me->in, NULL, memory_order_release);
+    sched_ec_notify(&sched_claim_ec);
+}
+
+/* Wait until no thread is announced on s (owners included): heavy fence,
+ * then each producer record in turn. The caller has already made s's target
+ * unreachable (stored before this call). Holds no lock while it waits. */
+void sched_stream_wait_announced(struct sched_stream *s);
 
 /* Publish the reserved slot and wake the worker if it sleeps. */
 static inline void sched_stream_commit(struct sched_stream *s)
