@@ -144,6 +144,17 @@ static void spill_push(struct aclOpExecutor *first, struct aclOpExecutor *last)
                                                     memory_order_relaxed));
 }
 
+/* Push a chain taken from g_spill back onto it (NULL: nothing). */
+static void spill_give_back(struct aclOpExecutor *e)
+{
+    if (!e)
+        return;
+    struct aclOpExecutor *l = e;
+    while (l->next_free)
+        l = l->next_free;
+    spill_push(e, l);
+}
+
 /* Hand p[0, n) on: as one magazine, or through g_spill without memory. */
 static void pool_hand_on(struct aclOpExecutor *const *p, unsigned n)
 {
@@ -251,12 +262,7 @@ static bool pool_refill(struct pool_tls *t)
                 t->p[t->n++] = e;
                 e = e->next_free;
             }
-            if (e) { /* more than fits: the rest goes back */
-                struct aclOpExecutor *l = e;
-                while (l->next_free)
-                    l = l->next_free;
-                spill_push(e, l);
-            }
+            spill_give_back(e); /* more than fits: the rest goes back */
         } else {
             struct aclOpExecutor *c = chunk_new();
             if (!c)
@@ -286,12 +292,7 @@ static struct aclOpExecutor *pool_get(void)
             spill_push(&c[1], &c[POOL_CHUNK - 1]);
             return &c[0];
         }
-        if (e->next_free) {
-            struct aclOpExecutor *l = e->next_free;
-            while (l->next_free)
-                l = l->next_free;
-            spill_push(e->next_free, l);
-        }
+        spill_give_back(e->next_free);
         return e;
     }
     if (__builtin_expect(t->n == 0, 0) && !pool_refill(t))
