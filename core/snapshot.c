@@ -385,7 +385,6 @@ aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs *args)
     pthread_mutex_lock(&snap_lock);
     backup_free(); /* the last backup wins */
     bool ok = true;
-    size_t bytes = 0;
     for (int d = 0; d < CORE_MAX_DEVICES && ok; d++) {
         struct snap_dev *b = &g_backup[d];
         ok = mappings_of(d, &b->maps, &b->n);
@@ -396,10 +395,8 @@ aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs *args)
         for (size_t i = 0; ok && i < b->n; i++) {
             b->copy[i] = malloc(b->maps[i].len);
             ok = b->copy[i] != NULL;
-            if (ok) {
+            if (ok)
                 memcpy(b->copy[i], (void *)b->maps[i].base, b->maps[i].len);
-                bytes += b->maps[i].len;
-            }
         }
     }
     if (!ok)
@@ -412,7 +409,6 @@ aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs *args)
         return core_err(ACL_ERROR_SNAPSHOT_BACKUP_FAILED,
                         "%s: out of host memory for the copy of device memory", fn);
     }
-    (void)bytes;
     rc = fire(ACL_RT_SNAPSHOT_BACKUP_POST, fn);
     op_leave(rc ? SNAP_LOCKED : SNAP_BACKED_UP, !rc);
     return rc;
