@@ -360,7 +360,7 @@ static bool lane_reserve(struct plan_lane *pl, uint32_t hint)
 }
 
 /* A capture's task is written straight into the lane's next node (counted
- * by core_capture_commit); an update session's into a scratch record. When
+ * by capture_commit); an update session's into a scratch record. When
  * the lane cannot grow, the scratch record takes the task and the commit
  * reports the failure. */
 /*
@@ -378,6 +378,9 @@ static bool lane_reserve(struct plan_lane *pl, uint32_t hint)
 __thread struct core_stream *core_t_capsub __attribute__((tls_model("initial-exec")));
 static __thread struct core_capture *core_t_capk __attribute__((tls_model("initial-exec")));
 
+static struct sched_task *capture_slot(struct core_stream *s);
+static aclError capture_commit(struct core_stream *s, const char *fn);
+
 struct sched_task *core_capture_begin(struct core_stream *s)
 {
     struct sched_producer *me = sched_stream_announce(&s->s);
@@ -389,19 +392,19 @@ struct sched_task *core_capture_begin(struct core_stream *s)
     }
     core_t_capsub = s;
     core_t_capk = k;
-    return core_capture_slot(s);
+    return capture_slot(s);
 }
 
 aclError core_capture_end(struct core_stream *s, const char *fn)
 {
-    aclError rc = core_capture_commit(s, fn);
+    aclError rc = capture_commit(s, fn);
     core_t_capsub = NULL;
     core_t_capk = NULL;
     sched_stream_unannounce(sched_t_producer);
     return rc;
 }
 
-struct sched_task *core_capture_slot(struct core_stream *s)
+static struct sched_task *capture_slot(struct core_stream *s)
 {
     struct core_capture *k = core_t_capk; /* T8 */
     if (k->update || lane_closed(k, s->cap_lane))
@@ -465,13 +468,13 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
     return ACL_SUCCESS;
 }
 
-aclError core_capture_commit(struct core_stream *s, const char *fn)
+static aclError capture_commit(struct core_stream *s, const char *fn)
 {
     struct core_capture *k = core_t_capk; /* T8 */
     if (lane_closed(k, s->cap_lane)) /* the task went to the scratch record */
         return lane_closed_err(k, fn);
     struct plan_lane *pl = k->update ? NULL : &k->model->plan.lanes[s->cap_lane];
-    /* Where core_capture_slot put it: the lane's next node, or the scratch. */
+    /* Where capture_slot put it: the lane's next node, or the scratch. */
     struct sched_task *t = pl && pl->n < pl->cap ? &pl->nodes[pl->n] : &t_scratch;
     void (*rel)(void *) = NULL;
     void *relarg = NULL;

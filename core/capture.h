@@ -7,7 +7,7 @@
  * Synchronisation table:
  *   Begin, End, joins, records, waits, task groups, binds, unbinds, BuildEnd
  *                         vs each other:       g_rt.lock
- *   append a task (core_capture_slot/commit) vs the above: lock-free: a lane
+ *   append a task (core_capture_begin/end) vs the above: lock-free: a lane
  *                         is appended to only by its stream's producer, and
  *                         its arrays never move while the capture or build
  *                         is open (capture_new sizes them at the maximum);

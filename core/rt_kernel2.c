@@ -318,7 +318,7 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
 
 /*
  * aclrtCacheLastTaskOpInfo / aclrtCacheLastTaskExtendInfo attach host bytes to the task
- * the calling thread captured last (core_capture_commit notes it). The bytes live in
+ * the calling thread captured last (core_capture_end notes it). The bytes live in
  * g_ti, keyed by the model's handle, lane and position; aclmdlRITaskGetParams reports the
  * op info (opInfoPtr / opInfoSize) and aclmdlRIDebugJsonPrint the extended info. Entries
  * of destroyed models are dropped at the next cache call (their handle no longer

@@ -18,7 +18,7 @@
  *
  * The submit path does not read the table: a submitter writes its run
  * function and kind straight into the record. The table is read when a task
- * is captured (core_capture_commit: may it be recorded, how does the copy
+ * is captured (core_capture_end: may it be recorded, how does the copy
  * replay, what does the copy hold until the model goes) and when traces and
  * model dumps name tasks.
  */
@@ -82,16 +82,13 @@ const char *core_task_kind_name(uint8_t kind);
 /* Active captures in the process; 0 lets every capture check short-cut. */
 extern _Atomic uint32_t core_ncaptures;
 
-/* A task submitted to a capturing stream: a scratch record to fill, then
- * core_capture_commit appends it to the stream's lane (or, in task-update
- * mode, replaces the next task of the group). */
-struct sched_task *core_capture_slot(struct core_stream *s);
-aclError core_capture_commit(struct core_stream *s, const char *fn);
-/* A captured submission, begun: announces the thread on s (T8 in
- * core/capture.c) and takes the lane's slot; NULL when the capture ended
- * meanwhile (then submit to the ring). core_task_end knows the submission
- * was captured by core_t_capsub, not by re-reading s->cap, which a teardown
- * may clear between the two. */
+/* A task submitted to a capturing stream. core_capture_begin announces the
+ * thread on s (T8 in core/capture.c) and gives the record to fill (the
+ * lane's next node, or a scratch record); NULL when the capture ended
+ * meanwhile (then submit to the ring). core_capture_end appends it to the
+ * stream's lane (or, in task-update mode, replaces the next task of the
+ * group). core_task_end knows the submission was captured by core_t_capsub,
+ * not by re-reading s->cap, which a teardown may clear between the two. */
 struct sched_task *core_capture_begin(struct core_stream *s);
 aclError core_capture_end(struct core_stream *s, const char *fn);
 extern __thread struct core_stream *core_t_capsub __attribute__((tls_model("initial-exec")));
