@@ -97,21 +97,57 @@ static struct p1_cache *cache_get(void)
     return c;
 }
 
-enum walk { W_HASH, W_EQUAL, W_WRITE };
+enum walk { W_EQUAL, W_WRITE };
 
-/* One pass over the key's words (P1), read in place from the arguments: W_HASH
- * hashes them into *h (false: not cacheable), W_EQUAL compares them with
- * w[0..n) (true when equal), W_WRITE stores them into w and sets *np. With the
- * mode a constant, each use compiles to its own loop; W_HASH and W_EQUAL store
- * nothing to memory, which matters: a hit issues few stores, so the stores
- * still draining from the previous launch (ring lines the worker reads) do not
- * fill the store queue and stall the caller. */
+/* The set of a key, and whether it can be cached at all (every tensor and
+ * scalar valid, ranks within OPS_MAX_DIMS): a hash of the entry point, the
+ * site and a few words of each argument (dtype, rank, first and last
+ * dimension, offset; a scalar's dtype and first value word), not of every
+ * word. The hit compares every word anyway (W_EQUAL), so this only has to
+ * spread the shapes one thread uses over the sets; hashing the whole key
+ * as well cost about a third of a hit (perf, small aclnnAdd loop). */
+static inline __attribute__((always_inline)) bool key_hash(const struct ops_p1key *k, uint64_t *h)
+{
+    uint64_t acc = (uint64_t)(uintptr_t)k->op * 0x9E3779B97F4A7C15ull ^ k->site;
+    for (unsigned j = 0; j < k->nt; j++) {
+        const aclTensor *t = k->t[j];
+        uint64_t v = 0;
+        if (t) {
+            if (t->magic != OPS_MAGIC_TENSOR || t->ndim > OPS_MAX_DIMS)
+                return false;
+            uint32_t nd = t->ndim;
+            v = (uint64_t)(uint32_t)t->dtype << 40 ^ (uint64_t)nd << 32 ^ (uint64_t)t->offset;
+            if (nd)
+                v ^= (uint64_t)t->dims[0] * 0xFF51AFD7ED558CCDull ^ (uint64_t)t->dims[nd - 1] << 17;
+        }
+        acc = (acc ^ v) * 0xC4CEB9FE1A85EC53ull;
+    }
+    for (unsigned j = 0; j < k->ns; j++) {
+        const aclScalar *sc = k->s[j];
+        uint64_t v = 0;
+        if (sc) {
+            if (sc->magic != OPS_MAGIC_SCALAR)
+                return false;
+            v = (uint64_t)(uint32_t)sc->dtype << 48 ^ sc->v.u64;
+        }
+        acc = (acc ^ v) * 0xC4CEB9FE1A85EC53ull;
+    }
+    *h = acc ^ acc >> 31;
+    return true;
+}
+
+/* One pass over the key's words (P1), read in place from the arguments:
+ * W_EQUAL compares them with w[0..n) (true when equal), W_WRITE stores them
+ * into w and sets *np; the arguments were checked by key_hash. With the mode
+ * a constant, each use compiles to its own loop; W_EQUAL stores nothing to
+ * memory, which matters: a hit issues few stores, so the stores still
+ * draining from the previous launch (ring lines the worker reads) do not fill
+ * the store queue and stall the caller. */
 static inline __attribute__((always_inline)) bool walk(const struct ops_p1key *k, enum walk mode,
-                                                         uint64_t *w, unsigned *np, uint64_t *h)
+                                                         uint64_t *w, unsigned *np)
 {
     unsigned i = 0;
-    uint64_t acc = 0;
-#define WORD(v)                                                                                        do {                                                                                                   uint64_t v_ = (v);                                                                                 if (mode == W_HASH)                                                                                    acc += (v_ ^ v_ >> 29) * (0x9E3779B97F4A7C15ull + 2 * i);                                      else if (mode == W_EQUAL && (i >= *np || w[i] != v_))                                                  return false;                                                                                  else if (mode == W_WRITE)                                                                              w[i] = v_;                                                                                     i++;                                                                                           } while (0)
+#define WORD(v)                                                                                        do {                                                                                                   uint64_t v_ = (v);                                                                                 if (mode == W_EQUAL && (i >= *np || w[i] != v_))                                                  return false;                                                                                  else if (mode == W_WRITE)                                                                              w[i] = v_;                                                                                     i++;                                                                                           } while (0)
     WORD((uint64_t)(uintptr_t)k->op);
     WORD(k->site);
     for (unsigned j = 0; j < k->nt; j++) {
@@ -120,8 +156,6 @@ static inline __attribute__((always_inline)) bool walk(const struct ops_p1key *k
             WORD(0);
             continue;
         }
-        if (mode == W_HASH && (t->magic != OPS_MAGIC_TENSOR || t->ndim > OPS_MAX_DIMS))
-            return false;
         uint64_t alias = 0;
         for (unsigned q = 0; q < j; q++)
             if (k->t[q] == t) {
@@ -143,8 +177,6 @@ static inline __attribute__((always_inline)) bool walk(const struct ops_p1key *k
             WORD(0);
             continue;
         }
-        if (mode == W_HASH && sc->magic != OPS_MAGIC_SCALAR)
-            return false;
         uint64_t v[2];
         memcpy(v, sc->v.bytes, sizeof(v));
         WORD((uint64_t)(uint32_t)sc->dtype | 1ull << 32);
@@ -152,8 +184,6 @@ static inline __attribute__((always_inline)) bool walk(const struct ops_p1key *k
         WORD(v[1]);
     }
 #undef WORD
-    if (mode == W_HASH)
-        *h = acc ^ acc >> 32;
     if (mode == W_EQUAL)
         return i == *np;
     if (mode == W_WRITE)
@@ -163,7 +193,7 @@ static inline __attribute__((always_inline)) bool walk(const struct ops_p1key *k
 
 static inline unsigned set_of(uint64_t h)
 {
-    return (unsigned)(h ^ h >> 29) & (P1_SETS - 1);
+    return (unsigned)(h >> 40) & (P1_SETS - 1);
 }
 
 bool ops_p1_hit(const struct ops_p1key *k, uint64_t *workspaceSize, aclOpExecutor **executor)
@@ -171,13 +201,13 @@ bool ops_p1_hit(const struct ops_p1key *k, uint64_t *workspaceSize, aclOpExecuto
     struct p1_cache *c = t_cache;
     uint64_t h;
     if (!c || __builtin_expect(core_obs_active(), 0) || k->nt > OPS_P1_MAX_T ||
-        k->ns > OPS_P1_MAX_S || !walk(k, W_HASH, NULL, NULL, &h))
+        k->ns > OPS_P1_MAX_S || !key_hash(k, &h))
         return false;
     unsigned set = set_of(h);
     struct p1_entry *ent = NULL;
     for (unsigned w = 0; w < P1_WAYS; w++) {
         struct p1_entry *x = &c->e[set][w];
-        if (x->tag && x->h == h && walk(k, W_EQUAL, x->w, &x->n, NULL)) {
+        if (x->tag && x->h == h && walk(k, W_EQUAL, x->w, &x->n)) {
             ent = x;
             if (c->mru[set] != w)
                 c->mru[set] = (uint8_t)w;
@@ -230,7 +260,7 @@ aclnnStatus ops_p1_keep(const struct ops_p1key *k, aclnnStatus rc, aclOpExecutor
 {
     uint64_t h;
     if (rc != ACLNN_SUCCESS || __builtin_expect(core_obs_active(), 0) || k->nt > OPS_P1_MAX_T ||
-        k->ns > OPS_P1_MAX_S || !walk(k, W_HASH, NULL, NULL, &h))
+        k->ns > OPS_P1_MAX_S || !key_hash(k, &h))
         return rc;
     struct aclOpExecutor *e = *executor;
     /* Only an ew_plan held inline, with its operands inline, and inline slots. */
@@ -260,7 +290,7 @@ aclnnStatus ops_p1_keep(const struct ops_p1key *k, aclnnStatus rc, aclOpExecutor
     c->mru[set] = (uint8_t)w;
     struct p1_entry *ent = &c->e[set][w];
     ent->h = h;
-    walk(k, W_WRITE, ent->w, &ent->n, NULL);
+    walk(k, W_WRITE, ent->w, &ent->n);
     ent->nin = e->nin;
     ent->nout = e->nout;
     ent->nslots = e->nslots;
