@@ -108,10 +108,18 @@ struct pool_mag {
 struct pool_tls {
     unsigned n;             /* p[0, n) are free; p[n - 1] is used next */
     struct pool_mag *mags;  /* taken from g_mags, not yet opened */
+    struct pool_mag *shells; /* empty magazines taken from g_shells */
     struct aclOpExecutor *p[POOL_LOCAL];
 };
 
 static _Atomic(struct pool_mag *) g_mags;
+/* Emptied magazines, for the next hand-off: a thread that opens one pushes
+ * the shell here, a thread that hands headers on takes the whole stack (as
+ * g_mags: push by CAS, take all by exchange, so no ABA). Freeing the shell
+ * where it was opened and allocating the next one where headers are freed
+ * moved a malloc chunk between the two threads' arenas every 32 operators
+ * (glibc's arena lock on the caller's side; perf, issue 16). */
+static _Atomic(struct pool_mag *) g_shells;
 static _Atomic(struct aclOpExecutor *) g_spill;
 static __thread struct pool_tls *t_pool __attribute__((tls_model("initial-exec")));
 static __thread bool t_pool_failed __attribute__((tls_model("initial-exec")));
@@ -119,17 +127,34 @@ static pthread_key_t g_pool_key;
 static pthread_once_t g_pool_once = PTHREAD_ONCE_INIT;
 static bool g_pool_key_ok;
 
-static void mag_push(struct pool_mag *m)
+/* Push m onto the stack *top (g_mags or g_shells). */
+static void mag_push(_Atomic(struct pool_mag *) *top, struct pool_mag *m)
 {
     /* relaxed: only the CAS below publishes */
-    struct pool_mag *h = atomic_load_explicit(&g_mags, memory_order_relaxed);
+    struct pool_mag *h = atomic_load_explicit(top, memory_order_relaxed);
     do {
         m->next = h;
         /* release: the magazine's pointers, and everything the freeing thread
          * did with the headers (the worker's run read them), happen before
-         * the taker reuses them (acquire exchange in pool_refill). */
-    } while (!atomic_compare_exchange_weak_explicit(&g_mags, &h, m, memory_order_release,
+         * the taker reuses them (acquire exchange in pool_refill); for a
+         * shell, the opener's reads of it happen before its reuse. */
+    } while (!atomic_compare_exchange_weak_explicit(top, &h, m, memory_order_release,
                                                     memory_order_relaxed));
+}
+
+/* An empty magazine: one of t's shells, else the whole g_shells stack taken,
+ * else a new one (NULL: out of memory). */
+static struct pool_mag *shell_get(struct pool_tls *t)
+{
+    if (!t->shells)
+        /* acquire: pairs with the release push (mag_push) */
+        t->shells = atomic_exchange_explicit(&g_shells, NULL, memory_order_acquire);
+    struct pool_mag *m = t->shells;
+    if (m) {
+        t->shells = m->next;
+        return m;
+    }
+    return malloc(sizeof(*m));
 }
 
 /* Push the chain first..last (linked by next_free) onto g_spill. */
@@ -155,16 +180,16 @@ static void spill_give_back(struct aclOpExecutor *e)
     spill_push(e, l);
 }
 
-/* Hand p[0, n) on: as one magazine, or through g_spill without memory. */
-static void pool_hand_on(struct aclOpExecutor *const *p, unsigned n)
+/* Hand p[0, n) (t's own) on: as magazines, or through g_spill without memory. */
+static void pool_hand_on(struct pool_tls *t, struct aclOpExecutor *const *p, unsigned n)
 {
     while (n) {
         unsigned k = n < POOL_MAG ? n : POOL_MAG;
-        struct pool_mag *m = malloc(sizeof(*m));
+        struct pool_mag *m = shell_get(t);
         if (m) {
             m->n = k;
             memcpy(m->p, p, k * sizeof(*p));
-            mag_push(m);
+            mag_push(&g_mags, m);
         } else {
             for (unsigned i = 0; i + 1 < k; i++)
                 p[i]->next_free = p[i + 1];
@@ -179,11 +204,16 @@ static void pool_thread_exit(void *arg)
 {
     struct pool_tls *t = arg;
     t_pool = NULL;
-    pool_hand_on(t->p, t->n);
+    pool_hand_on(t, t->p, t->n);
     while (t->mags) {
         struct pool_mag *m = t->mags;
         t->mags = m->next;
-        mag_push(m);
+        mag_push(&g_mags, m);
+    }
+    while (t->shells) {
+        struct pool_mag *m = t->shells;
+        t->shells = m->next;
+        mag_push(&g_shells, m);
     }
     free(t);
 }
@@ -253,7 +283,7 @@ static bool pool_refill(struct pool_tls *t)
         t->mags = m->next;
         memcpy(t->p, m->p, m->n * sizeof(m->p[0]));
         t->n = m->n;
-        free(m);
+        mag_push(&g_shells, m);
     } else {
         /* acquire: pairs with the release push (spill_push) */
         struct aclOpExecutor *e = atomic_exchange_explicit(&g_spill, NULL, memory_order_acquire);
@@ -316,7 +346,7 @@ static void pool_put(struct aclOpExecutor *e)
     }
     if (t->n == POOL_LOCAL) {
         /* hand on the oldest (coldest in this cache); keep the recent ones */
-        pool_hand_on(t->p, POOL_MAG);
+        pool_hand_on(t, t->p, POOL_MAG);
         memmove(t->p, t->p + POOL_MAG, (POOL_LOCAL - POOL_MAG) * sizeof(t->p[0]));
         t->n = POOL_LOCAL - POOL_MAG;
     }
