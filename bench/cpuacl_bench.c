@@ -67,7 +67,9 @@ static void help(void)
            "baseline and to a named physical limit (value / reference: for times,\n"
            "above 1x is slower; for rates, below 1x is slower) and, where the project\n"
            "has one, a target (shown, not asserted). The last line starts with\n"
-           "'cpuacl-bench:' and carries the headline ratios.\n"
+           "'cpuacl-bench:' and carries the headline ratios and the cache-line\n"
+           "round trip (cl_rtt) the latency ratios refer to: on a VM it follows\n"
+           "where the vCPUs sit, so compare runs with similar cl_rtt.\n"
            "\n"
            "Options:\n"
            "  --study NAME[,NAME...]  run only these studies (default: all); `limits`\n"
@@ -613,8 +615,15 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof(summary) / sizeof(summary[0]); i++)
         summary_field(&R, summary[i].name, summary[i].key, summary[i].ref, summary[i].refname, line,
                       sizeof(line), &k);
-    printf("cpuacl-bench:%s workers=%u reps=%u mode=%s time=%.1fs%s%s\n", line, ctx.workers,
-           ctx.reps, o.full ? "full" : "quick", secs, failed ? " failed=" : "",
+    /* The round trip every latency ratio above refers to: on a VM it follows
+     * where the vCPUs sit (~60 ns sharing a cache, ~430 ns apart, measured
+     * on the same guest), so it belongs beside the ratios. */
+    const struct br_figure *rtt = br_find(&R, "limits.cl_rtt");
+    char rtt_field[32] = "";
+    if (rtt && rtt->value == rtt->value)
+        snprintf(rtt_field, sizeof(rtt_field), " cl_rtt=%.0fns", rtt->value);
+    printf("cpuacl-bench:%s%s workers=%u reps=%u mode=%s time=%.1fs%s%s\n", line, rtt_field,
+           ctx.workers, ctx.reps, o.full ? "full" : "quick", secs, failed ? " failed=" : "",
            failed ? failed_names : "");
 
     int out_failed = 0;
