@@ -600,7 +600,7 @@ int main(int argc, char **argv)
         /* issue 16's rows: every goal of its table is in this line */
         {"capture10", "capture.capture_10", 'b', "eager_submit"},
         {"capture100000", "capture.capture_100000", 'b', "eager_submit"},
-        {"memcpyasync64M", "memcpy.async_h2d_64M", 'b', "memcpy3"},
+        {"memcpyasync64M", "memcpy.async_h2d_64M", 'b', "kernel_memcpy3"},
         {"memcpyh2h64M", "memcpy.h2h_64M", 'b', "memcpy3"},
         {"alloc64M", "alloc.acl_64M", 'b', "jemalloc"},
         {"add_small", "ops.add_small_host", 'l', "100ns"},

@@ -20,6 +20,12 @@
  *       floor, the goals (Add / Relu 64 MiB >= 0.8x memcpy, Matmul >= 0.9x
  *       sgemm) in the target object; the numpy rows have values when this
  *       machine's python3 imports numpy, else null with "not installed".
+ *   bench_output_check memcpy BENCH DIR
+ *       cpuacl-bench --quick --reps 1 --study memcpy --json DIR/memcpy.json:
+ *       the copy rows of issue 16, each a positive number referring to its
+ *       floor: the asynchronous copies to memcpy(3) run by the stream's
+ *       worker (kernel_*), the synchronous ones to memcpy(3) on the caller,
+ *       the 64 MiB goals (>= 0.95x) in the target object.
  *   bench_output_check sweep BENCH DIR
  *       cpuacl-bench --quick --reps 1 --study multistream --json: the
  *       in-process figures and, for every worker count of the sweep (1, 2,
@@ -377,6 +383,45 @@ static void check_ops(const char *path, bool have_numpy)
     cJSON_Delete(root);
 }
 
+/* The memcpy study's 64 MiB rows (issue 16), see the top of the file. */
+static void check_memcpy(const char *path)
+{
+    cJSON *root = parse_file(path);
+    if (!root)
+        return;
+    static const struct {
+        const char *key, *base, *limit;
+        double goal; /* 0: none */
+    } rows[] = {
+        {"memcpy.kernel_4K", "memcpy.libc_4K", NULL, 0},
+        {"memcpy.async_h2d_4K", "memcpy.kernel_4K", NULL, 0},
+        {"memcpy.kernel_64M", "memcpy.libc_64M", "limits.memcpy", 0},
+        {"memcpy.async_h2d_64M", "memcpy.kernel_64M", "limits.memcpy", 0.95},
+        {"memcpy.h2h_64M", "memcpy.libc_64M", "limits.memcpy", 0.95},
+        {"memcpy.h2d_64M", "memcpy.libc_64M", "limits.memcpy", 0.95},
+    };
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        const char *key = rows[i].key;
+        const cJSON *f = figure_by_key(root, key);
+        if (!f) {
+            fail("%s: no figure %s", path, key);
+            continue;
+        }
+        const cJSON *v = cJSON_GetObjectItem(f, "value");
+        if (!cJSON_IsNumber(v) || !(v->valuedouble > 0) || !isfinite(v->valuedouble)) {
+            fail("%s: value is not a positive number", key);
+            continue;
+        }
+        check_ref_to(f, key, 'b', rows[i].base);
+        if (rows[i].limit)
+            check_ref_to(f, key, 'l', rows[i].limit);
+        if (rows[i].goal > 0)
+            check_goal(f, key, rows[i].goal);
+    }
+    printf("%s: memcpy rows checked\n", path);
+    cJSON_Delete(root);
+}
+
 /* Does this machine's python3 (as cpuacl-bench looks for it) import numpy? */
 static bool numpy_present(void)
 {
@@ -468,8 +513,9 @@ static int sweep_counts(unsigned *w)
 int main(int argc, char **argv)
 {
     if (argc != 4 || (strcmp(argv[1], "json") && strcmp(argv[1], "out") &&
-                      strcmp(argv[1], "sweep") && strcmp(argv[1], "ops"))) {
-        fprintf(stderr, "usage: bench_output_check json|out|sweep|ops CPUACL_BENCH DIR\n");
+                      strcmp(argv[1], "sweep") && strcmp(argv[1], "ops") &&
+                      strcmp(argv[1], "memcpy"))) {
+        fprintf(stderr, "usage: bench_output_check json|out|sweep|ops|memcpy CPUACL_BENCH DIR\n");
         return 1;
     }
     const char *bench = argv[2], *dir = argv[3];
@@ -491,6 +537,14 @@ int main(int argc, char **argv)
         if (run_bench(bench, "1", "ops", "--json", p1) == 0) {
             check_report(p1, expect, 1);
             check_ops(p1, numpy_present());
+        }
+    } else if (strcmp(argv[1], "memcpy") == 0) {
+        snprintf(p1, sizeof(p1), "%s/memcpy.json", dir);
+        unlink(p1);
+        static const char *const expect[] = {"limits.", "memcpy.", NULL};
+        if (run_bench(bench, "1", "memcpy", "--json", p1) == 0) {
+            check_report(p1, expect, 1);
+            check_memcpy(p1);
         }
     } else if (strcmp(argv[1], "sweep") == 0) {
         snprintf(p1, sizeof(p1), "%s/multistream.json", dir);
