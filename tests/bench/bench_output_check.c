@@ -330,32 +330,23 @@ static void check_goal(const cJSON *f, const char *key, double x)
         fail("%s: no goal >= %gx of its baseline with met true/false", key, x);
 }
 
-/* The ops study's throughput rows (issue 16), see the top of the file. */
-static void check_ops(const char *path, bool have_numpy)
+/* A study's row: a positive number referring to its floor (baseline), and
+ * maybe a limit and a ">= goal" target; a numpy row is null with "numpy not
+ * installed" when numpy is absent. */
+struct row {
+    const char *key, *base, *limit;
+    double goal; /* 0: none */
+    bool numpy;
+};
+
+/* Check rows[0, n) of the report at path; what names the study in the last line. */
+static void check_rows(const char *path, const struct row *rows, size_t n, bool have_numpy,
+                       const char *what)
 {
     cJSON *root = parse_file(path);
     if (!root)
         return;
-    static const struct {
-        const char *key, *base, *limit;
-        double goal; /* 0: none */
-        bool numpy;
-    } rows[] = {
-        {"ops.add_f32_256K", "ops.memcpy_moved_768K", NULL, 0, false},
-        {"ops.add_f32_4M", "ops.memcpy_moved_12M", NULL, 0, false},
-        {"ops.add_f32_64M", "ops.memcpy_moved_192M", NULL, 0.8, false},
-        {"ops.relu_f32_64M", "ops.memcpy_moved_128M", NULL, 0.8, false},
-        {"ops.matmul_f32_64x2048x2048", "ops.sgemm_64x2048x2048", NULL, 0.9, false},
-        {"ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512", NULL, 0.9, false},
-        {"ops.numpy_matmul_64x2048x2048", "ops.matmul_f32_64x2048x2048", "ops.sgemm_64x2048x2048",
-         0, true},
-        {"ops.numpy_matmul_512x512x512", "ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512", 0,
-         true},
-        {"ops.numpy_add_256K", "ops.add_f32_256K", "ops.memcpy_moved_768K", 0, true},
-        {"ops.numpy_add_4M", "ops.add_f32_4M", "ops.memcpy_moved_12M", 0, true},
-        {"ops.numpy_add_64M", "ops.add_f32_64M", "ops.memcpy_moved_192M", 0, true},
-    };
-    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+    for (size_t i = 0; i < n; i++) {
         const char *key = rows[i].key;
         const cJSON *f = figure_by_key(root, key);
         if (!f) {
@@ -379,47 +370,44 @@ static void check_ops(const char *path, bool have_numpy)
         if (rows[i].goal > 0)
             check_goal(f, key, rows[i].goal);
     }
-    printf("%s: ops rows checked (numpy %s)\n", path, have_numpy ? "present" : "absent");
+    printf("%s: %s rows checked\n", path, what);
     cJSON_Delete(root);
 }
 
-/* The memcpy study's 64 MiB rows (issue 16), see the top of the file. */
+/* The ops study's throughput rows (issue 16), see the top of the file. */
+static void check_ops(const char *path, bool have_numpy)
+{
+    static const struct row rows[] = {
+        {"ops.add_f32_256K", "ops.memcpy_moved_768K", NULL, 0, false},
+        {"ops.add_f32_4M", "ops.memcpy_moved_12M", NULL, 0, false},
+        {"ops.add_f32_64M", "ops.memcpy_moved_192M", NULL, 0.8, false},
+        {"ops.relu_f32_64M", "ops.memcpy_moved_128M", NULL, 0.8, false},
+        {"ops.matmul_f32_64x2048x2048", "ops.sgemm_64x2048x2048", NULL, 0.9, false},
+        {"ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512", NULL, 0.9, false},
+        {"ops.numpy_matmul_64x2048x2048", "ops.matmul_f32_64x2048x2048", "ops.sgemm_64x2048x2048",
+         0, true},
+        {"ops.numpy_matmul_512x512x512", "ops.matmul_f32_512x512x512", "ops.sgemm_512x512x512", 0,
+         true},
+        {"ops.numpy_add_256K", "ops.add_f32_256K", "ops.memcpy_moved_768K", 0, true},
+        {"ops.numpy_add_4M", "ops.add_f32_4M", "ops.memcpy_moved_12M", 0, true},
+        {"ops.numpy_add_64M", "ops.add_f32_64M", "ops.memcpy_moved_192M", 0, true},
+    };
+    check_rows(path, rows, sizeof(rows) / sizeof(rows[0]), have_numpy,
+               have_numpy ? "ops (numpy present)" : "ops (numpy absent)");
+}
+
+/* The memcpy study's copy rows (issue 16), see the top of the file. */
 static void check_memcpy(const char *path)
 {
-    cJSON *root = parse_file(path);
-    if (!root)
-        return;
-    static const struct {
-        const char *key, *base, *limit;
-        double goal; /* 0: none */
-    } rows[] = {
-        {"memcpy.kernel_4K", "memcpy.libc_4K", NULL, 0},
-        {"memcpy.async_h2d_4K", "memcpy.kernel_4K", NULL, 0},
-        {"memcpy.kernel_64M", "memcpy.libc_64M", "limits.memcpy", 0},
-        {"memcpy.async_h2d_64M", "memcpy.kernel_64M", "limits.memcpy", 0.95},
-        {"memcpy.h2h_64M", "memcpy.libc_64M", "limits.memcpy", 0.95},
-        {"memcpy.h2d_64M", "memcpy.libc_64M", "limits.memcpy", 0.95},
+    static const struct row rows[] = {
+        {"memcpy.kernel_4K", "memcpy.libc_4K", NULL, 0, false},
+        {"memcpy.async_h2d_4K", "memcpy.kernel_4K", NULL, 0, false},
+        {"memcpy.kernel_64M", "memcpy.libc_64M", "limits.memcpy", 0, false},
+        {"memcpy.async_h2d_64M", "memcpy.kernel_64M", "limits.memcpy", 0.95, false},
+        {"memcpy.h2h_64M", "memcpy.libc_64M", "limits.memcpy", 0.95, false},
+        {"memcpy.h2d_64M", "memcpy.libc_64M", "limits.memcpy", 0.95, false},
     };
-    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-        const char *key = rows[i].key;
-        const cJSON *f = figure_by_key(root, key);
-        if (!f) {
-            fail("%s: no figure %s", path, key);
-            continue;
-        }
-        const cJSON *v = cJSON_GetObjectItem(f, "value");
-        if (!cJSON_IsNumber(v) || !(v->valuedouble > 0) || !isfinite(v->valuedouble)) {
-            fail("%s: value is not a positive number", key);
-            continue;
-        }
-        check_ref_to(f, key, 'b', rows[i].base);
-        if (rows[i].limit)
-            check_ref_to(f, key, 'l', rows[i].limit);
-        if (rows[i].goal > 0)
-            check_goal(f, key, rows[i].goal);
-    }
-    printf("%s: memcpy rows checked\n", path);
-    cJSON_Delete(root);
+    check_rows(path, rows, sizeof(rows) / sizeof(rows[0]), false, "memcpy");
 }
 
 /* Does this machine's python3 (as cpuacl-bench looks for it) import numpy? */
