@@ -260,10 +260,7 @@ static void stream_drop_leftovers(struct sched_stream *ss)
 {
     if (!ss->slots)
         return;
-    struct sched_producer *me = sched_t_producer;
-    if (!me)
-        me = sched_producer_register();
-    sched_stream_claim_recycle(ss, me);
+    sched_stream_claim_recycle(ss, sched_producer_self());
     /* acquire: pairs with the worker's release of head and the producers'
      * release of tail and of each slot's seq (S1, S2) */
     uint64_t head = atomic_load_explicit(&ss->head, memory_order_acquire);

@@ -169,6 +169,14 @@ static inline void sched_prefetch_w(const void *p)
 
 extern __thread struct sched_producer *sched_t_producer __attribute__((tls_model("initial-exec")));
 struct sched_producer *sched_producer_register(void);
+/* This thread's producer record, registered on first use. */
+static inline struct sched_producer *sched_producer_self(void)
+{
+    struct sched_producer *me = sched_t_producer;
+    if (__builtin_expect(!me, 0))
+        me = sched_producer_register();
+    return me;
+}
 /* Threads waiting for a producer to leave a stream (rarely non-empty). */
 extern struct sched_ec sched_claim_ec;
 
@@ -186,6 +194,16 @@ uint64_t sched_stream_wait_space(struct sched_stream *s, bool (*serve)(void));
 void sched_worker_kick(struct sched_worker *w);
 bool sched_worker_sleeping(struct sched_worker *w);
 
+/* me->in = s, then the light fence (S5: pairs with the heavy fence of a
+ * claim or of sched_stream_wait_announced): a thread that checks anything
+ * after this is seen inside by whoever fenced before looking. */
+static inline void sched_stream_announce_as(struct sched_stream *s, struct sched_producer *me)
+{
+    /* relaxed: ordered before the caller's checks by the light fence */
+    atomic_store_explicit(&me->in, s, memory_order_relaxed);
+    sched_fence_light();
+}
+
 /* Become the stream's producer (S5, S6): announced on the biased path, or
  * holding its share_lock. Left with sched_stream_leave (commit and cancel do). */
 static inline void sched_stream_own(struct sched_stream *s, struct sched_producer *me)
@@ -200,9 +218,7 @@ static inline void sched_stream_own(struct sched_stream *s, struct sched_produce
         }
         pthread_mutex_unlock(&s->share_lock); /* recycled meanwhile (S6): biased path */
     }
-    /* relaxed: ordered before the checks below by the light fence (S5). */
-    atomic_store_explicit(&me->in, s, memory_order_relaxed);
-    sched_fence_light(); /* S5: pairs with the heavy fence in sched_stream_claim */
+    sched_stream_announce_as(s, me);
     /* acquire: a claim that finished (revoke back to 0) published the new
      * owner, which the owner check below then sees. */
     if (__builtin_expect(atomic_load_explicit(&s->revoke, memory_order_acquire) != 0 ||
@@ -221,9 +237,7 @@ static inline void sched_stream_own(struct sched_stream *s, struct sched_produce
 static inline struct sched_task *sched_stream_reserve_ex(struct sched_stream *s,
                                                          bool (*serve)(void))
 {
-    struct sched_producer *me = sched_t_producer;
-    if (__builtin_expect(!me, 0))
-        me = sched_producer_register();
+    struct sched_producer *me = sched_producer_self();
     sched_stream_own(s, me);
     /* relaxed: tail is only written by the owner, which we are. */
     uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed);
@@ -249,6 +263,17 @@ static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
     return sched_stream_reserve_ex(s, NULL);
 }
 
+/* End an announcement (sched_stream_announce_as), and wake a claimer or
+ * teardown waiting for it. */
+static inline void sched_stream_unannounce(struct sched_producer *me)
+{
+    /* release: a claimer or waiter that sees we left also sees everything we
+     * wrote, our tail and head_cache included (pairs with its acquire load
+     * of `in`). */
+    atomic_store_explicit(&me->in, NULL, memory_order_release);
+    sched_ec_notify(&sched_claim_ec);
+}
+
 static inline void sched_stream_leave_as(struct sched_stream *s, struct sched_producer *me)
 {
     if (__builtin_expect(me->locked == s, 0)) { /* S6 */
@@ -256,10 +281,7 @@ static inline void sched_stream_leave_as(struct sched_stream *s, struct sched_pr
         pthread_mutex_unlock(&s->share_lock);
         return;
     }
-    /* release: a claimer that sees we left also sees our tail and
-     * head_cache writes (pairs with its acquire load of `in`). */
-    atomic_store_explicit(&me->in, NULL, memory_order_release);
-    sched_ec_notify(&sched_claim_ec);
+    sched_stream_unannounce(me);
 }
 
 static inline void sched_stream_leave(struct sched_stream *s)
@@ -276,20 +298,9 @@ static inline void sched_stream_leave(struct sched_stream *s)
  */
 static inline struct sched_producer *sched_stream_announce(struct sched_stream *s)
 {
-    struct sched_producer *me = sched_t_producer;
-    if (__builtin_expect(!me, 0))
-        me = sched_producer_register();
-    /* relaxed: ordered before the caller's re-check by the light fence (S5) */
-    atomic_store_explicit(&me->in, s, memory_order_relaxed);
-    sched_fence_light();
+    struct sched_producer *me = sched_producer_self();
+    sched_stream_announce_as(s, me);
     return me;
-}
-
-static inline void sched_stream_unannounce(struct sched_producer *me)
-{
-    /* release: a waiter that sees us gone sees everything we wrote */
-    atomic_store_explicit(&me->in, NULL, memory_order_release);
-    sched_ec_notify(&sched_claim_ec);
 }
 
 /* Wait until no thread is announced on s (owners included): heavy fence,
