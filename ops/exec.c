@@ -142,6 +142,16 @@ static void mag_push(_Atomic(struct pool_mag *) *top, struct pool_mag *m)
                                                     memory_order_relaxed));
 }
 
+/* Push every magazine of the list m (linked by next) onto *top. */
+static void mags_push_all(_Atomic(struct pool_mag *) *top, struct pool_mag *m)
+{
+    while (m) {
+        struct pool_mag *next = m->next;
+        mag_push(top, m);
+        m = next;
+    }
+}
+
 /* An empty magazine: one of t's shells, else the whole g_shells stack taken,
  * else a new one (NULL: out of memory). */
 static struct pool_mag *shell_get(struct pool_tls *t)
@@ -205,16 +215,8 @@ static void pool_thread_exit(void *arg)
     struct pool_tls *t = arg;
     t_pool = NULL;
     pool_hand_on(t, t->p, t->n);
-    while (t->mags) {
-        struct pool_mag *m = t->mags;
-        t->mags = m->next;
-        mag_push(&g_mags, m);
-    }
-    while (t->shells) {
-        struct pool_mag *m = t->shells;
-        t->shells = m->next;
-        mag_push(&g_shells, m);
-    }
+    mags_push_all(&g_mags, t->mags);
+    mags_push_all(&g_shells, t->shells);
     free(t);
 }
 
