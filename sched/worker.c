@@ -299,6 +299,35 @@ static void trace_add(struct sched_worker *w, struct sched_stream *s, uint8_t ki
     atomic_store_explicit(&w->ntrace, n + 1, memory_order_release);
 }
 
+/* The worker (only writer) adds `add` to busy_ns and sets busy_since, inside
+ * an odd busy_seq. relaxed stores + release fence / release store: the
+ * classic seqlock writer; transitions only, never per task. */
+static void busy_publish(struct sched_worker *w, uint64_t add, uint64_t since)
+{
+    uint32_t q = atomic_load_explicit(&w->st.busy_seq, memory_order_relaxed); /* own value */
+    atomic_store_explicit(&w->st.busy_seq, q + 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release); /* odd seq before the data */
+    if (add) {
+        uint64_t b = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* own value */
+        atomic_store_explicit(&w->st.busy_ns, b + add, memory_order_relaxed);
+    }
+    atomic_store_explicit(&w->st.busy_since, since, memory_order_relaxed);
+    atomic_store_explicit(&w->st.busy_seq, q + 2, memory_order_release); /* data before even */
+}
+
+/* An idle worker finished a task: its busy period started at the latest clock
+ * read while idle (over by at most 64 empty passes; no clock read here). It is
+ * published before the task's head store, so a host that synchronises with
+ * the task and then asks for the busy time counts the task's run
+ * (rt_devinfo's utilization case failed under load when this was done after
+ * the pass). A task that blocks does not start a busy period. */
+static void mark_busy(struct sched_worker *w)
+{
+    w->busy_since = w->idle_clock;
+    w->idle_since = 0;
+    busy_publish(w, 0, w->busy_since); /* readers add the open interval */
+}
+
 /* Run up to SCHED_PASS_TASKS tasks of s. Returns how many finished. After a
  * burst (W7) sets SLIP_NEAR in *streaming if the producer is close ahead,
  * SLIP_FAR if a backlog remains. */
@@ -351,6 +380,8 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
         }
         s->blk_first = 0;
         x.blocked_since = 0;
+        if (__builtin_expect(w->idle_since != 0, 0))
+            mark_busy(w); /* before the head store that lets a host see the task done */
         ++head;
         /* release: publishes the task's effects and frees its slot (S2). */
         atomic_store_explicit(&s->head, head, memory_order_release);
@@ -453,22 +484,6 @@ static void adapt_spin(struct sched_worker *w, enum park_result pr, uint64_t sle
     sched_spin_adapt(&w->spin_ns, pr == PARK_CANCELLED, pr == PARK_WOKEN, slept_ns);
 }
 
-/* The worker (only writer) adds `add` to busy_ns and sets busy_since, inside
- * an odd busy_seq. relaxed stores + release fence / release store: the
- * classic seqlock writer; transitions only, never per task. */
-static void busy_publish(struct sched_worker *w, uint64_t add, uint64_t since)
-{
-    uint32_t q = atomic_load_explicit(&w->st.busy_seq, memory_order_relaxed); /* own value */
-    atomic_store_explicit(&w->st.busy_seq, q + 1, memory_order_relaxed);
-    atomic_thread_fence(memory_order_release); /* odd seq before the data */
-    if (add) {
-        uint64_t b = atomic_load_explicit(&w->st.busy_ns, memory_order_relaxed); /* own value */
-        atomic_store_explicit(&w->st.busy_ns, b + add, memory_order_relaxed);
-    }
-    atomic_store_explicit(&w->st.busy_since, since, memory_order_relaxed);
-    atomic_store_explicit(&w->st.busy_seq, q + 2, memory_order_release); /* data before even */
-}
-
 uint64_t sched_worker_busy_ns(const struct sched_worker *w, uint64_t now)
 {
     for (;;) {
@@ -494,12 +509,14 @@ static void *worker_main(void *arg)
     /* Busy/idle accounting reads the clock only at transitions, and a pass
      * that finds nothing counts as idle only after 64 such passes in a row,
      * so a worker trading tasks with a fast producer reads no clock. */
-    uint64_t idle_since = sched_now_ns(), busy_since = 0;
+    w->idle_since = sched_now_ns();
+    w->busy_since = 0;
     /* While idle: the latest clock read, taken every 64 empty passes and after a
-     * yield or a park. A busy period starts there, so a lone task's run time
-     * counts as busy (over by at most 64 empty passes) without a clock read in
-     * every pass, which would delay noticing new work. */
-    uint64_t idle_clock = idle_since;
+     * yield or a park. A busy period starts there (mark_busy, when a pass finds
+     * a task), so a lone task's run time counts as busy (over by at most 64
+     * empty passes) without a clock read in every pass, which would delay
+     * noticing new work. */
+    w->idle_clock = w->idle_since;
     uint32_t idle_rounds = 0;
     w->spin_ns = sched_cfg.spin_ns;
     if (g_on_start)
@@ -517,12 +534,7 @@ static void *worker_main(void *arg)
         if (done) {
             if (streaming == SLIP_NEAR)
                 slip(); /* W7 */
-            idle_rounds = 0;
-            if (idle_since) {
-                busy_since = idle_clock;
-                idle_since = 0;
-                busy_publish(w, 0, busy_since); /* readers add the open interval */
-            }
+            idle_rounds = 0; /* run_stream marked the worker busy (mark_busy) */
             continue;
         }
         if ((++idle_rounds & 63) != 0) {
@@ -532,16 +544,16 @@ static void *worker_main(void *arg)
         /* 64 empty passes: idle. Spin for the budget, yielding, then park (W4). */
         stat_add(&w->st.spins, 64);
         uint64_t now = sched_now_ns();
-        if (!idle_since) {
-            busy_publish(w, now - busy_since, 0);
-            idle_since = idle_clock = now;
-        } else if (now - idle_since >= w->spin_ns) {
+        if (!w->idle_since) {
+            busy_publish(w, now - w->busy_since, 0);
+            w->idle_since = w->idle_clock = now;
+        } else if (now - w->idle_since >= w->spin_ns) {
             enum park_result pr = park(w);
-            idle_since = idle_clock = sched_now_ns();
-            adapt_spin(w, pr, idle_since - now);
+            w->idle_since = w->idle_clock = sched_now_ns();
+            adapt_spin(w, pr, w->idle_since - now);
         } else {
             sched_yield();
-            idle_clock = sched_now_ns();
+            w->idle_clock = sched_now_ns();
         }
     }
     if (g_on_stop)
