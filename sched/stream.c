@@ -42,12 +42,13 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
     if (!old || s->mask + 1 != n) {
         free(old);
-        s->slots = aligned_alloc(SCHED_CACHELINE, (size_t)n * sizeof(struct sched_task));
+        s->slots = aligned_alloc(SCHED_CACHELINE,
+                                 (size_t)(n + SCHED_RING_SLACK) * sizeof(struct sched_task));
         if (!s->slots)
             return -ENOMEM;
     }
     /* seq 0 everywhere: nothing published (S1). Not on any hot path. */
-    memset(s->slots, 0, (size_t)n * sizeof(struct sched_task));
+    memset(s->slots, 0, (size_t)(n + SCHED_RING_SLACK) * sizeof(struct sched_task));
     s->mask = n - 1;
     s->owner = owner;
     return 0;

@@ -154,8 +154,12 @@ struct sched_producer {
 };
 
 /* How far ahead of the tail a producer prefetches a slot for writing
- * (sched_stream_reserve_ex; measured best of 4/8/16/32, docs/design.md). */
+ * (sched_stream_commit; measured best of 4/8/16/32, docs/design.md). */
 #define SCHED_PREFETCH_AHEAD 8
+/* Records allocated past the ring's end and never used as slots: the commit
+ * prefetches the records after the one it published by address, without
+ * wrapping the index, and these take the prefetches of the last slots. */
+#define SCHED_RING_SLACK (SCHED_PREFETCH_AHEAD + 1)
 static inline void sched_prefetch_w(const void *p)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -192,7 +196,6 @@ void sched_stream_claim_recycle(struct sched_stream *s, struct sched_producer *m
  * which other producers may have moved meanwhile. */
 uint64_t sched_stream_wait_space(struct sched_stream *s, bool (*serve)(void));
 void sched_worker_kick(struct sched_worker *w);
-bool sched_worker_sleeping(struct sched_worker *w);
 
 /* me->in = s, then the light fence (S5: pairs with the heavy fence of a
  * claim or of sched_stream_wait_announced): a thread that checks anything
@@ -248,14 +251,7 @@ static inline struct sched_task *sched_stream_reserve_ex(struct sched_stream *s,
         if (t - s->head_cache > s->mask)
             t = sched_stream_wait_space(s, serve);
     }
-    /* Fetch the line of a slot SCHED_PREFETCH_AHEAD submissions ahead for
-     * writing, so its transfer from the worker's cache overlaps the
-     * submissions in between instead of stalling this one's stores; only a
-     * slot known free (its task finished per head_cache), else the prefetch
-     * would steal a record the worker is about to run. */
-    if (__builtin_expect(t + SCHED_PREFETCH_AHEAD - s->head_cache <= s->mask, 1))
-        sched_prefetch_w(&s->slots[(t + SCHED_PREFETCH_AHEAD) & s->mask]);
-    return &s->slots[t & s->mask];
+    return &s->slots[t & s->mask]; /* prefetched for writing by the last commits */
 }
 
 static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
@@ -308,34 +304,67 @@ static inline struct sched_producer *sched_stream_announce(struct sched_stream *
  * unreachable (stored before this call). Holds no lock while it waits. */
 void sched_stream_wait_announced(struct sched_stream *s);
 
+/* The worker's parking event count: the first member of struct sched_worker
+ * (sched/worker.h asserts it), read here without a call into worker.c. */
+static inline struct sched_ec *sched_worker_ec(struct sched_worker *w)
+{
+    return (struct sched_ec *)(void *)w;
+}
+
 /* Publish the reserved slot and wake the worker if it sleeps. */
 static inline void sched_stream_commit(struct sched_stream *s)
 {
     uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* we own the stream (S5) */
+    struct sched_task *rec = &s->slots[t & s->mask];
     /* release: publishes the record to the worker (S1). */
-    atomic_store_explicit(&s->slots[t & s->mask].seq, (uint32_t)(t + 1), memory_order_release);
+    atomic_store_explicit(&rec->seq, (uint32_t)(t + 1), memory_order_release);
     /* release: a host that reads the count and waits for it sees the
      * submissions before it (pairs with sched_stream_submitted). */
     atomic_store_explicit(&s->tail, t + 1, memory_order_release);
-    /* Ask for the next record's line for writing now, so its transfer overlaps
-     * the caller's time until the next submission instead of stalling that
-     * submission's first store. The reserve's prefetch 8 ahead fetched it
-     * once, but a worker streaming through the records just published takes
-     * the lines after them along (its hardware prefetcher), this one among
-     * them. Only a slot known free (head_cache), as in the reserve. Measured
-     * (cpuacl-bench, vCPUs ~430 ns apart, 6 interleaved runs): 64 B async
-     * copy submit 127 -> 88 ns, small aclnnAdd 100 -> 91 ns, empty-kernel
-     * submit 17.5 -> 18.6 ns (docs/design.md). */
-    if (__builtin_expect(t + 1 - s->head_cache <= s->mask, 1))
-        sched_prefetch_w(&s->slots[(t + 1) & s->mask]);
+    /* Fetch two record lines for writing, so their transfers from the
+     * worker's cache overlap the caller's time instead of stalling a later
+     * submission's stores (docs/design.md, "The copy submit"):
+     *  - the record SCHED_PREFETCH_AHEAD submissions after the next one, so
+     *    that a stream of submissions finds its records local;
+     *  - the next record: fetched once already, 8 submissions ago, but a
+     *    worker streaming through the records just published takes the lines
+     *    after them along (its hardware prefetcher), this one among them.
+     * By address, two instructions: each one counts where the two cores are
+     * close and a transfer is cheap. Past the ring's end they fetch its slack
+     * (SCHED_RING_SLACK), so the first slots of a lap go without. And
+     * without a free-slot check: a prefetch is a hint, and a slot 9 ahead is
+     * still unread only when the worker lags a whole ring behind, which the
+     * next reserves then wait out anyway. Measured (docs/design.md): with
+     * the vCPUs ~430 ns apart the far prefetch takes an empty-kernel submit
+     * from 22.8 to 17.1 ns and the near one a 64 B async copy submit from 127
+     * to 88 ns; by address and unchecked, with the one fence below, the
+     * submit is 139 instructions instead of 165, and ~60 ns apart it costs
+     * 7.6 ns instead of 8.2 (6.9 with no prefetch at all, before issue 16). */
+    sched_prefetch_w(rec + 1);
+    sched_prefetch_w(rec + 1 + SCHED_PREFETCH_AHEAD);
     struct sched_producer *me = sched_t_producer;
     me->last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */
     /* Read while we own the stream: once we leave, a destroy may finish and
      * the record be reattached for its next life (S7). Workers are never
      * freed, so a kick that arrives after that is only a spurious wake-up. */
     struct sched_worker *w = s->worker;
-    sched_stream_leave_as(s, me);
-    if (__builtin_expect(sched_worker_sleeping(w), 0)) /* S4 */
+    if (__builtin_expect(me->locked == s, 0)) { /* S6 */
+        me->locked = NULL;
+        pthread_mutex_unlock(&s->share_lock);
+        sched_fence_light(); /* S4: the tail store before the worker's waiters load */
+    } else {
+        /* sched_stream_unannounce with one light fence for both Dekker pairs:
+         * S5 (`in` before the claim waiters) and S4 (seq and tail before the
+         * worker's waiters, pairing with the heavy fence of its park).
+         * release: as in sched_stream_unannounce. */
+        atomic_store_explicit(&me->in, NULL, memory_order_release);
+        sched_fence_light();
+        /* relaxed: ordered by the fence pair (sched_ec_has_waiters) */
+        if (__builtin_expect(atomic_load_explicit(&sched_claim_ec.waiters, memory_order_relaxed) != 0, 0))
+            sched_ec_wake_all(&sched_claim_ec);
+    }
+    /* relaxed: ordered by the light fence above (S4, W2) */
+    if (__builtin_expect(atomic_load_explicit(&sched_worker_ec(w)->waiters, memory_order_relaxed) != 0, 0))
         sched_worker_kick(w);
 }
 

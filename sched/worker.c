@@ -86,11 +86,6 @@ struct sched_worker *sched_worker_get(uint32_t index)
     return atomic_load_explicit(&g_workers[index], memory_order_acquire);
 }
 
-bool sched_worker_sleeping(struct sched_worker *w)
-{
-    return sched_ec_has_waiters(&w->ec);
-}
-
 void sched_worker_kick(struct sched_worker *w)
 {
     sched_fence_light(); /* W2: after the caller published what the worker must see */
