@@ -270,14 +270,18 @@ static inline void sched_stream_unannounce(struct sched_producer *me)
     sched_ec_notify(&sched_claim_ec);
 }
 
+/* Stop owning s (sched_stream_own). Both ways end with a light fence after
+ * the leave, so a caller may then check the waiters of another asymmetric
+ * Dekker pair with a relaxed load (the commit: the worker's, S4). */
 static inline void sched_stream_leave_as(struct sched_stream *s, struct sched_producer *me)
 {
     if (__builtin_expect(me->locked == s, 0)) { /* S6 */
         me->locked = NULL;
         pthread_mutex_unlock(&s->share_lock);
+        sched_fence_light();
         return;
     }
-    sched_stream_unannounce(me);
+    sched_stream_unannounce(me); /* its notify: the light fence, then the claim waiters */
 }
 
 static inline void sched_stream_leave(struct sched_stream *s)
@@ -348,22 +352,10 @@ static inline void sched_stream_commit(struct sched_stream *s)
      * the record be reattached for its next life (S7). Workers are never
      * freed, so a kick that arrives after that is only a spurious wake-up. */
     struct sched_worker *w = s->worker;
-    if (__builtin_expect(me->locked == s, 0)) { /* S6 */
-        me->locked = NULL;
-        pthread_mutex_unlock(&s->share_lock);
-        sched_fence_light(); /* S4: the tail store before the worker's waiters load */
-    } else {
-        /* sched_stream_unannounce with one light fence for both Dekker pairs:
-         * S5 (`in` before the claim waiters) and S4 (seq and tail before the
-         * worker's waiters, pairing with the heavy fence of its park).
-         * release: as in sched_stream_unannounce. */
-        atomic_store_explicit(&me->in, NULL, memory_order_release);
-        sched_fence_light();
-        /* relaxed: ordered by the fence pair (sched_ec_has_waiters) */
-        if (__builtin_expect(atomic_load_explicit(&sched_claim_ec.waiters, memory_order_relaxed) != 0, 0))
-            sched_ec_wake_all(&sched_claim_ec);
-    }
-    /* relaxed: ordered by the light fence above (S4, W2) */
+    sched_stream_leave_as(s, me);
+    /* relaxed: the leave's light fence, after the seq and tail stores, serves
+     * both Dekker pairs: S5 (`in`, the claim waiters) and S4 (the worker's
+     * waiters, pairing with the heavy fence of its park; W2). */
     if (__builtin_expect(atomic_load_explicit(&sched_worker_ec(w)->waiters, memory_order_relaxed) != 0, 0))
         sched_worker_kick(w);
 }

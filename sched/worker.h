@@ -57,7 +57,7 @@ struct sched_worker {
     struct sched_stream **streams;
     uint32_t nstreams, capstreams;
     uint64_t spin_ns; /* the adaptive spin budget (worker.c, W4) */
-    /* Busy/idle accounting (worker.c, worker_main): idle_since is the start of
+    /* Busy/idle accounting (worker.c: worker_main, mark_busy): idle_since is the start of
      * the idle period in progress (0 while busy), idle_clock the latest clock
      * read while idle, busy_since the start of the busy period in progress. */
     uint64_t idle_since, idle_clock, busy_since;
