@@ -183,7 +183,8 @@ again:
         return;
     }
     atomic_store_explicit(&s->producer, me, memory_order_relaxed);
-    atomic_store_explicit(&me->in, s, memory_order_relaxed);
+    /* release: as in sched_stream_announce_as */
+    atomic_store_explicit(&me->in, s, memory_order_release);
     /* release: publishes owner (and, through the acquire in `left`, the old
      * owner's tail and head_cache) to the next fast-path check. */
     atomic_store_explicit(&s->revoke, 0, memory_order_release);
@@ -324,4 +325,13 @@ void sched_exec_fail(struct sched_exec *x, int32_t code)
     if (hook)
         hook(x, code);
 
+}
+
+int sched_stream_wake_slow(struct sched_worker *w)
+{
+    /* relaxed: after the caller's light fence (sched_stream_commit_announced) */
+    if (atomic_load_explicit(&sched_claim_ec.waiters, memory_order_relaxed))
+        sched_ec_wake_all(&sched_claim_ec);
+    sched_worker_kick(w); /* fences and checks its waiters again */
+    return 0;
 }

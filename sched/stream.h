@@ -43,7 +43,11 @@
  *      = 0 (release). Either the owner sees revoke (and backs off) or the
  *      claimer sees the owner inside (and waits): asymmetric Dekker. A
  *      thread only ever writes its own record, so nobody can clobber
- *      another's announcement.
+ *      another's announcement. A fast-path submitter
+ *      (sched_stream_try_reserve) that must not go on leaves at once
+ *      (`in` = NULL, release) and makes the leave's notify first thing on
+ *      its slow path (sched_stream_fast_missed): a claimer sees `in` cleared
+ *      as before and is woken a few instructions later.
  *  S6. A stream that changes hands often (SCHED_SHARE_AFTER claims) becomes
  *      shared (until it is recycled, S8): a claimer that has waited the owner
  *      out sets `shared` instead of taking ownership, and from then on
@@ -202,8 +206,15 @@ void sched_worker_kick(struct sched_worker *w);
  * after this is seen inside by whoever fenced before looking. */
 static inline void sched_stream_announce_as(struct sched_stream *s, struct sched_producer *me)
 {
-    /* relaxed: ordered before the caller's checks by the light fence */
-    atomic_store_explicit(&me->in, s, memory_order_relaxed);
+    /* release: ordered before the caller's checks by the light fence, the
+     * release only for a claimer that reads this value in `left`
+     * (sched/stream.c): it then synchronises with everything this thread did
+     * before, its last leave of another stream included (that stream's
+     * recycle, S8). With relaxed, that acquire would read a store outside the
+     * leave's release sequence (C11) and order nothing; TSan reported a
+     * recycled ring's reset racing the next owner's reads. Free on x86, where
+     * every store is a release. */
+    atomic_store_explicit(&me->in, s, memory_order_release);
     sched_fence_light();
 }
 
@@ -257,6 +268,62 @@ static inline struct sched_task *sched_stream_reserve_ex(struct sched_stream *s,
 static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
 {
     return sched_stream_reserve_ex(s, NULL);
+}
+
+/*
+ * The one-way reserve of a submission fast path (core/task.h,
+ * core_submit_try): own s on the biased path (S5) with its incarnation tag
+ * still `tag` (S7), and return its next free slot with *tail set; or NULL,
+ * announcing nothing and holding nothing, wherever sched_stream_reserve
+ * would block or take a slow path (a shared stream, a claim to make, a full
+ * ring) or the tag moved. The caller then starts over on its slow path. A
+ * slot returned is published with sched_stream_commit_announced.
+ */
+static inline struct sched_task *sched_stream_try_reserve(struct sched_stream *s,
+                                                          struct sched_producer *me,
+                                                          uint64_t tag, uint64_t *tail)
+{
+    /* acquire: as in sched_stream_own (a shared stream is the slow path's) */
+    if (__builtin_expect(atomic_load_explicit(&s->shared, memory_order_acquire) != 0, 0))
+        return NULL;
+    sched_stream_announce_as(s, me);
+    /* acquire and relaxed: as in sched_stream_own. The tag (S7) is checked
+     * here while we own s; acquire (where the protocol would do with
+     * relaxed): the caller may have found s through a hint that predates the
+     * stream's last recycle (S8), and the tag's release when the owner set
+     * it up for the incarnation named shows that set-up. */
+    if (__builtin_expect(atomic_load_explicit(&s->revoke, memory_order_acquire) != 0 ||
+                             atomic_load_explicit(&s->producer, memory_order_relaxed) != me ||
+                             atomic_load_explicit(&s->tag, memory_order_acquire) != tag,
+                         0))
+        goto out;
+    /* relaxed: tail is only written by the owner, which we are. */
+    uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed);
+    if (__builtin_expect(t - s->head_cache > s->mask, 0)) {
+        /* acquire: as in sched_stream_reserve_ex (S2) */
+        s->head_cache = atomic_load_explicit(&s->head, memory_order_acquire);
+        if (t - s->head_cache > s->mask)
+            goto out;
+    }
+    *tail = t;
+    struct sched_task *rec = &s->slots[t & s->mask];
+    if (!rec)
+        __builtin_unreachable(); /* spares the caller its NULL test */
+    return rec;
+out:
+    /* release: as in sched_stream_unannounce, whose notify the caller's slow
+     * path makes first (sched_stream_fast_missed): a call here would cost the
+     * fast path its stack frame. A claimer meanwhile waits a little longer. */
+    atomic_store_explicit(&me->in, NULL, memory_order_release);
+    return NULL;
+}
+
+/* First thing on the slow path of a submission whose sched_stream_try_reserve
+ * may have failed: the notify its leave owes (see above). A compiler barrier
+ * and one load where the fence is asymmetric. */
+static inline void sched_stream_fast_missed(void)
+{
+    sched_ec_notify(&sched_claim_ec);
 }
 
 /* End an announcement (sched_stream_announce_as), and wake a claimer or
@@ -315,11 +382,10 @@ static inline struct sched_ec *sched_worker_ec(struct sched_worker *w)
     return (struct sched_ec *)(void *)w;
 }
 
-/* Publish the reserved slot and wake the worker if it sleeps. */
-static inline void sched_stream_commit(struct sched_stream *s)
+/* Publish record rec at position t (we own the stream, S5). */
+static inline void sched_stream_publish(struct sched_stream *s, struct sched_task *rec, uint64_t t,
+                                        struct sched_producer *me)
 {
-    uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* we own the stream (S5) */
-    struct sched_task *rec = &s->slots[t & s->mask];
     /* release: publishes the record to the worker (S1). */
     atomic_store_explicit(&rec->seq, (uint32_t)(t + 1), memory_order_release);
     /* release: a host that reads the count and waits for it sees the
@@ -346,18 +412,57 @@ static inline void sched_stream_commit(struct sched_stream *s)
      * 7.6 ns instead of 8.2 (6.9 with no prefetch at all, before issue 16). */
     sched_prefetch_w(rec + 1);
     sched_prefetch_w(rec + 1 + SCHED_PREFETCH_AHEAD);
-    struct sched_producer *me = sched_t_producer;
     me->last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */
-    /* Read while we own the stream: once we leave, a destroy may finish and
-     * the record be reattached for its next life (S7). Workers are never
-     * freed, so a kick that arrives after that is only a spurious wake-up. */
-    struct sched_worker *w = s->worker;
-    sched_stream_leave_as(s, me);
-    /* relaxed: the leave's light fence, after the seq and tail stores, serves
-     * both Dekker pairs: S5 (`in`, the claim waiters) and S4 (the worker's
-     * waiters, pairing with the heavy fence of its park; W2). */
+}
+
+/* After the leave's light fence (sched_stream_leave_as, sched_stream_unannounce):
+ * wake the worker of the stream just left if it parks. relaxed: that fence,
+ * after the seq and tail stores, serves both Dekker pairs: S5 (`in`, the
+ * claim waiters) and S4 (the worker's waiters, pairing with the heavy fence
+ * of its park; W2). w was read while we owned the stream: once we leave, a
+ * destroy may finish and the record be reattached for its next life (S7).
+ * Workers are never freed, so a kick that arrives after that is only a
+ * spurious wake-up. */
+static inline void sched_stream_wake(struct sched_worker *w)
+{
     if (__builtin_expect(atomic_load_explicit(&sched_worker_ec(w)->waiters, memory_order_relaxed) != 0, 0))
         sched_worker_kick(w);
+}
+
+/* Publish the reserved slot, leave, and wake the worker if it sleeps. */
+static inline void sched_stream_commit(struct sched_stream *s)
+{
+    uint64_t t = atomic_load_explicit(&s->tail, memory_order_relaxed); /* we own the stream (S5) */
+    struct sched_producer *me = sched_t_producer;
+    sched_stream_publish(s, &s->slots[t & s->mask], t, me);
+    struct sched_worker *w = s->worker;
+    sched_stream_leave_as(s, me);
+    sched_stream_wake(w);
+}
+
+/* The rare end of sched_stream_commit_announced, out of line: wake the claim
+ * waiters and the worker, whichever wait. Returns 0, for tail calls. */
+int sched_stream_wake_slow(struct sched_worker *w);
+
+/* sched_stream_commit of a slot from sched_stream_try_reserve (announced, at
+ * position t): the same stores, with nothing re-read, and the rare wake-ups
+ * behind one branch and a tail call, so a caller with no other call keeps
+ * no stack frame. Returns 0 (the value of sched_stream_wake_slow). */
+static inline int sched_stream_commit_announced(struct sched_stream *s, struct sched_task *rec,
+                                                uint64_t t, struct sched_producer *me)
+{
+    sched_stream_publish(s, rec, t, me);
+    struct sched_worker *w = s->worker;
+    /* release: as in sched_stream_unannounce */
+    atomic_store_explicit(&me->in, NULL, memory_order_release);
+    sched_fence_light(); /* the S5 and S4 pairs, as in sched_stream_commit */
+    /* relaxed: ordered by the fence (sched_ec_has_waiters, sched_stream_wake) */
+    if (__builtin_expect((atomic_load_explicit(&sched_claim_ec.waiters, memory_order_relaxed) |
+                          atomic_load_explicit(&sched_worker_ec(w)->waiters,
+                                               memory_order_relaxed)) != 0,
+                         0))
+        return sched_stream_wake_slow(w);
+    return 0;
 }
 
 /* The stream's incarnation tag (S7); compare it with the expected one while
