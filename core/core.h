@@ -241,7 +241,16 @@ struct core_ctx {
     struct core_model *models;   /* live model run instances, g_rt.lock */
     struct core_capture *captures; /* active captures, g_rt.lock */
     struct core_ctx *next;       /* device list / free list, g_rt.lock */
+    /* A: streams of this context by handle index (CORE_SCACHE_SLOTS, core/task.h
+     * core_submit_try): a hint the submit fast path checks with the stream's tag;
+     * written by slow paths (release, read with acquire), any stream pointer
+     * (type-stable, L1) or NULL */
+    _Alignas(SCHED_CACHELINE) struct core_stream *_Atomic scache[16];
 };
+#define CORE_SCACHE_SLOTS 16u
+_Static_assert(sizeof(((struct core_ctx *)0)->scache) ==
+                   CORE_SCACHE_SLOTS * sizeof(struct core_stream *),
+               "scache has CORE_SCACHE_SLOTS slots");
 
 enum core_event_api { CORE_EV_PLAIN, CORE_EV_WITHFLAG, CORE_EV_EX };
 

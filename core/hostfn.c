@@ -108,25 +108,55 @@ static int run_hostfunc(struct sched_task *t, struct sched_exec *x)
     return SCHED_BLOCK;
 }
 
-static inline aclError submit_fn_s(struct core_stream *s, uint64_t tag, sched_task_fn run,
-                                   uint8_t kind, void (*fn)(void), const void *args,
-                                   size_t inline_size, const char *name, uint8_t flags)
+/* Copy n (1..32) argument bytes without a call: two overlapping moves of the
+ * largest power of two <= n, as small-size memcpy does. */
+static inline void copy_args(void *dst, const void *src, size_t n)
 {
-    struct sched_task *t = core_task_begin_serving(s); /* CB4 */
+    unsigned char *d = dst;
+    const unsigned char *p = src;
+    if (n >= 16) {
+        __builtin_memcpy(d, p, 16);
+        __builtin_memcpy(d + n - 16, p + n - 16, 16);
+    } else if (n >= 8) {
+        __builtin_memcpy(d, p, 8);
+        __builtin_memcpy(d + n - 8, p + n - 8, 8);
+    } else if (n >= 4) {
+        __builtin_memcpy(d, p, 4);
+        __builtin_memcpy(d + n - 4, p + n - 4, 4);
+    } else {
+        d[0] = p[0];
+        d[n / 2] = p[n / 2];
+        d[n - 1] = p[n - 1];
+    }
+}
+
+/* Fill a kernel or host-function record (ring slot or captured copy). */
+static inline void fill_fn(struct sched_task *t, sched_task_fn run, uint8_t kind,
+                           void (*fn)(void), const void *args, size_t inline_size, uint8_t flags)
+{
     t->run = run;
     t->kind = kind;
     t->flags = flags;
     t->arg.fn[0] = fn;
     if (inline_size) {
         t->u16 = 1;
-        memcpy(&t->arg.u64[2], args, inline_size); /* offset 32: 16-byte aligned */
+        copy_args(&t->arg.u64[2], args, inline_size); /* offset 32: 16-byte aligned */
     } else {
         t->u16 = 0;
         t->arg.ptr[1] = (void *)args;
     }
+}
+
+static inline aclError submit_fn_s(struct core_stream *s, uint64_t tag, sched_task_fn run,
+                                   uint8_t kind, void (*fn)(void), const void *args,
+                                   size_t inline_size, const char *name, uint8_t flags)
+{
+    struct sched_task *t = core_task_begin_serving(s); /* CB4 */
+    fill_fn(t, run, kind, fn, args, inline_size, flags);
     return core_task_end(s, tag, name);
 }
 
+/* The slow path of the launches below (core/task.h, core_submit_try). */
 static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
                                  void (*fn)(void), const void *args, size_t inline_size,
                                  const char *name, uint8_t flags)
@@ -136,20 +166,55 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, name);
     if (__builtin_expect(rc != ACL_SUCCESS, 0))
         return rc;
+    core_scache_note(stream, s);
     return submit_fn_s(s, tag, run, kind, fn, args, inline_size, name, flags);
 }
 
-aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
+/* Each launch: the fast path inline, and its slow path (every check with its
+ * error, captures, shared streams, a full ring) behind a tail call, with the
+ * launch's own arguments so that it is a jump. */
+static __attribute__((noinline)) aclError launch_kernel_slow(aclrtStream stream, cpuaclKernel fn,
+                                                             void *args)
 {
+    core_submit_missed();
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernel: kernel function is NULL");
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0,
                      "cpuaclLaunchKernel", 0);
 }
 
-aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void *args,
-                                size_t argsSize)
+/* ... and its captured path (core_submit_captured), which skips the resolve. */
+static __attribute__((noinline)) aclError launch_kernel_captured(aclrtStream stream,
+                                                                 cpuaclKernel fn, void *args,
+                                                                 struct core_stream *s)
 {
+    if (!core_submit_captured(stream, s))
+        return launch_kernel_slow(stream, fn, args);
+    return submit_fn_s(s, (uint64_t)(uintptr_t)stream, run_kernel, CORE_T_KERNEL,
+                       (void (*)(void))fn, args, 0, "cpuaclLaunchKernel", 0);
+}
+
+aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
+{
+    if (__builtin_expect(fn != NULL, 1)) {
+        struct core_sub u;
+        struct sched_task *t = core_submit_try(stream, &u);
+        if (__builtin_expect(t != NULL, 1)) {
+            fill_fn(t, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0, 0);
+            return core_submit_done(&u, t);
+        }
+        if (u.s)
+            return launch_kernel_captured(stream, fn, args, u.s);
+    }
+    return launch_kernel_slow(stream, fn, args);
+}
+
+static __attribute__((noinline)) aclError launch_kernel_args_slow(aclrtStream stream,
+                                                                  cpuaclKernel fn,
+                                                                  const void *args,
+                                                                  size_t argsSize)
+{
+    core_submit_missed();
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernelArgs: kernel function is NULL");
     if (argsSize > CPUACL_KERNEL_ARGS_MAX || (argsSize && !args))
@@ -161,6 +226,35 @@ aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void 
                          "cpuaclLaunchKernelArgs", 0);
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, argsSize,
                      "cpuaclLaunchKernelArgs", 0);
+}
+
+static __attribute__((noinline)) aclError launch_kernel_args_captured(aclrtStream stream,
+                                                                      cpuaclKernel fn,
+                                                                      const void *args,
+                                                                      size_t argsSize,
+                                                                      struct core_stream *s)
+{
+    if (!core_submit_captured(stream, s))
+        return launch_kernel_args_slow(stream, fn, args, argsSize);
+    return submit_fn_s(s, (uint64_t)(uintptr_t)stream, run_kernel, CORE_T_KERNEL,
+                       (void (*)(void))fn, args, argsSize, "cpuaclLaunchKernelArgs", 0);
+}
+
+aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void *args,
+                                size_t argsSize)
+{
+    /* 1..32 bytes from a non-NULL block here; 0 bytes and errors on the slow path */
+    if (__builtin_expect(fn && args && argsSize - 1 < CPUACL_KERNEL_ARGS_MAX, 1)) {
+        struct core_sub u;
+        struct sched_task *t = core_submit_try(stream, &u);
+        if (__builtin_expect(t != NULL, 1)) {
+            fill_fn(t, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, argsSize, 0);
+            return core_submit_done(&u, t);
+        }
+        if (u.s)
+            return launch_kernel_args_captured(stream, fn, args, argsSize, u.s);
+    }
+    return launch_kernel_args_slow(stream, fn, args, argsSize);
 }
 
 _Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) - 16,
@@ -184,15 +278,9 @@ static int run_owned(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
-aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
-                           core_release_fn release, const char *name)
+static inline void fill_owned(struct sched_task *t, core_kernel_fn fn, void *arg,
+                              core_release_fn release)
 {
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, name);
-    if (rc)
-        return rc;
-    struct sched_task *t = core_task_begin(s);
     t->run = run_owned;
     t->kind = CORE_T_OWNED;
     t->flags = 0;
@@ -200,7 +288,49 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
     t->arg.fn[0] = (void (*)(void))fn;
     t->arg.ptr[1] = arg;
     t->arg.fn[2] = (void (*)(void))release;
+}
+
+static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, core_kernel_fn fn,
+                                                            void *arg, core_release_fn release,
+                                                            const char *name)
+{
+    core_submit_missed();
+    struct core_stream *s = NULL;
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, name);
+    if (rc)
+        return rc;
+    core_scache_note(stream, s);
+    struct sched_task *t = core_task_begin(s);
+    fill_owned(t, fn, arg, release);
     return core_task_end(s, tag, name);
+}
+
+static __attribute__((noinline)) aclError launch_owned_captured(aclrtStream stream,
+                                                                core_kernel_fn fn, void *arg,
+                                                                core_release_fn release,
+                                                                const char *name,
+                                                                struct core_stream *s)
+{
+    if (!core_submit_captured(stream, s))
+        return launch_owned_slow(stream, fn, arg, release, name);
+    struct sched_task *t = core_task_begin(s);
+    fill_owned(t, fn, arg, release);
+    return core_task_end(s, (uint64_t)(uintptr_t)stream, name);
+}
+
+aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
+                           core_release_fn release, const char *name)
+{
+    struct core_sub u;
+    struct sched_task *t = core_submit_try(stream, &u);
+    if (__builtin_expect(t != NULL, 1)) {
+        fill_owned(t, fn, arg, release);
+        return core_submit_done(&u, t);
+    }
+    if (u.s)
+        return launch_owned_captured(stream, fn, arg, release, name, u.s);
+    return launch_owned_slow(stream, fn, arg, release, name);
 }
 
 aclError cpuaclLaunchKernelOwned(aclrtStream stream, cpuaclKernel fn, void *args,

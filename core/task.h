@@ -138,4 +138,128 @@ static inline aclError core_task_end(struct core_stream *s, uint64_t tag, const 
     return ACL_SUCCESS;
 }
 
+/*
+ * The submit fast path (issue 16, docs/design.md "Fifth round"). A launch
+ * first tries core_submit_try: the common case only (a live current context,
+ * the NULL stream or a stream its context's scache knows, no capture, no
+ * snapshot lock, the stream owned by this thread on the biased path, room in
+ * the ring). It returns the record to fill, or NULL having given back what it
+ * took; the launch then tail-calls its slow path, a noinline function that
+ * calls core_submit_missed first (the notify the fast path's leave owes,
+ * sched_stream_fast_missed) and starts over with core_stream_resolve_tag and
+ * core_task_begin/end, which report every error. A launch built this way,
+ * fill and core_submit_done included, makes no call but tail calls, so it
+ * needs no stack frame (its prologue's pushes and pops were ~15 of the 139
+ * instructions of the submit before).
+ *
+ * What the slow path checks, the fast path checks too: the context's
+ * generation (as core_ctx_current), that the stream belongs to it, and the
+ * stream's incarnation tag while owning it (T7). A cached stream pointer is
+ * only a guess: streams are type-stable (L1), so reading one is safe, and its
+ * tag equal to the handle says it is the handle's live stream. The slow path
+ * of an explicit handle notes the stream it resolved (core_scache_note).
+ *
+ * A stream found capturing (explicit handle) comes back in u->s: the launch
+ * may then take a captured path that checks the tag (core_submit_captured)
+ * instead of resolving again, and submits through core_task_begin/end.
+ */
+struct core_sub {
+    /* With a record: its stream. Without one: the capturing stream an
+     * explicit handle named (core_submit_captured), NULL for the slow path. */
+    struct core_stream *s;
+    struct sched_producer *me; /* with a record: this thread's producer */
+    uint64_t t;                /* with a record: its position */
+};
+
+static inline struct sched_task *core_submit_try(aclrtStream h, struct core_sub *u)
+{
+    u->s = NULL; /* set for a capturing stream only, when NULL is returned */
+    /* relaxed: SN1, as in core_stream_resolve_tag */
+    if (__builtin_expect(atomic_load_explicit(&core_snap_state, memory_order_relaxed) != 0, 0))
+        return NULL;
+    struct core_ctx *c = core_t_ctx;
+    if (__builtin_expect(!c, 0))
+        return NULL;
+    uint64_t tag = (uint64_t)(uintptr_t)h;
+    struct core_stream *s;
+    if (h) {
+        /* A guess (see above), checked by the tag while owning
+         * (sched_stream_try_reserve): a stale or colliding entry costs an
+         * announcement and a detour through the slow path, nothing more.
+         * acquire: pairs with the release in core_scache_note, whose thread
+         * found s through the table (acquire), so the stream's first set-up
+         * is seen before the fields read below. */
+        s = atomic_load_explicit(&c->scache[tag % CORE_SCACHE_SLOTS], memory_order_acquire);
+        if (__builtin_expect(!s, 0))
+            return NULL;
+    } else {
+        /* relaxed, then acquire: as in core_stream_resolve_tag (the tag
+         * before the generation) */
+        s = __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED);
+        if (__builtin_expect(!s, 0))
+            return NULL;
+        tag = atomic_load_explicit(&s->s.tag, memory_order_acquire);
+    }
+    /* acquire: as in core_ctx_current; relaxed s->ctx: as in core_stream_resolve */
+    if (__builtin_expect(atomic_load_explicit(&c->gen, memory_order_acquire) != core_t_ctx_gen ||
+                             __atomic_load_n(&s->ctx, __ATOMIC_RELAXED) != c,
+                         0))
+        return NULL;
+    /* relaxed: as in core_task_begin (A1) */
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
+        if (h)
+            u->s = s; /* for core_submit_captured */
+        return NULL;
+    }
+    struct sched_producer *me = sched_t_producer;
+    if (__builtin_expect(!me, 0))
+        return NULL;
+    struct sched_task *rec = sched_stream_try_reserve(&s->s, me, tag, &u->t);
+    if (__builtin_expect(rec != NULL, 1)) {
+        u->s = s;
+        u->me = me;
+    } /* else u->s stays NULL: the slow path, which owes the leave's notify */
+    return rec;
+}
+
+/* After core_submit_try gave NULL with u->s set, the stream (named by an
+ * explicit handle) was capturing: the launch may go to its captured path,
+ * which starts with core_submit_captured(h, s) instead of the slow path's
+ * full resolve. True when s is still h's live stream (else: slow path).
+ * acquire: pairs with the release of the tag at create (core/stream.c), so a
+ * stream record found through the scache and recycled since is seen set up
+ * for the incarnation named. */
+static inline bool core_submit_captured(aclrtStream h, struct core_stream *s)
+{
+    return atomic_load_explicit(&s->s.tag, memory_order_acquire) == (uint64_t)(uintptr_t)h;
+}
+
+/* Publish a record core_submit_try gave, once filled. */
+static inline aclError core_submit_done(const struct core_sub *u, struct sched_task *rec)
+{
+    return (aclError)sched_stream_commit_announced(&u->s->s, rec, u->t, u->me);
+}
+
+/* First on a fast-path launch's slow path (sched_stream_fast_missed). */
+static inline void core_submit_missed(void)
+{
+    sched_stream_fast_missed();
+}
+
+/* The slow path resolved explicit handle h to s (core_stream_resolve_tag
+ * succeeded: s belonged to the calling thread's current context then): the
+ * next fast path finds it. The context is the thread's, not s->ctx, which a
+ * racing destroy clears; contexts are type-stable (L1), so a store into one
+ * that died meanwhile is harmless. */
+static inline void core_scache_note(aclrtStream h, struct core_stream *s)
+{
+    uint64_t v = (uint64_t)(uintptr_t)h;
+    struct core_ctx *c = core_t_ctx;
+    /* relaxed load: a hint; release store: see core_submit_try. Stored only
+     * when it changes, so threads submitting to the context do not share a
+     * written line. */
+    if (h && atomic_load_explicit(&c->scache[v % CORE_SCACHE_SLOTS], memory_order_relaxed) != s)
+        atomic_store_explicit(&c->scache[v % CORE_SCACHE_SLOTS], s, memory_order_release);
+}
+
 #endif
