@@ -404,6 +404,41 @@ aclError core_capture_end(struct core_stream *s, const char *fn)
     return rc;
 }
 
+/*
+ * The captured fast path of a plain launch (core/task.h core_capture_put): the
+ * record, built by the caller, goes straight into the lane's next node, one
+ * call instead of core_capture_begin + core_capture_end (no TLS hand-over
+ * between them, no scratch record), for the common case only: a capture (not
+ * a task update) whose lane is open and has room, and a kind that replays
+ * and holds nothing. Anything else returns CORE_CAPTURE_SLOW with nothing
+ * done, and the caller takes its slow path, which also reports every error.
+ * T8 as in core_capture_begin: announced on the stream while it writes.
+ */
+aclError core_capture_put(struct core_stream *s, const struct sched_task *rec)
+{
+    struct sched_producer *me = sched_stream_announce(&s->s);
+    /* relaxed: A1; after the light fence (T8) */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    const struct core_task_desc *d = core_task_desc(rec->kind);
+    uint32_t lane = s->cap_lane;
+    struct plan_lane *pl = k ? &k->model->plan.lanes[lane] : NULL;
+    if (__builtin_expect(!k || k->update || k->invalidated || lane_closed(k, lane) ||
+                             pl->n >= pl->cap || !d || d->run != rec->run || !d->replay ||
+                             d->release,
+                         0)) {
+        sched_stream_unannounce(me);
+        return CORE_CAPTURE_SLOW;
+    }
+    struct sched_task *t = &pl->nodes[pl->n];
+    *t = *rec;
+    t->flags |= d->replay_flags;
+    t->run = d->replay;
+    pl->n++;
+    core_capture_note_last(k->model->handle, s->handle, lane, pl->n - 1); /* rt_kernel2.c */
+    sched_stream_unannounce(me);
+    return ACL_SUCCESS;
+}
+
 static struct sched_task *capture_slot(struct core_stream *s)
 {
     struct core_capture *k = core_t_capk; /* T8 */

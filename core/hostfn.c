@@ -188,10 +188,13 @@ static __attribute__((noinline)) aclError launch_kernel_captured(aclrtStream str
                                                                  cpuaclKernel fn, void *args,
                                                                  struct core_stream *s)
 {
-    if (!core_submit_captured(stream, s))
-        return launch_kernel_slow(stream, fn, args);
-    return submit_fn_s(s, (uint64_t)(uintptr_t)stream, run_kernel, CORE_T_KERNEL,
-                       (void (*)(void))fn, args, 0, "cpuaclLaunchKernel", 0);
+    if (core_submit_captured(stream, s)) {
+        struct sched_task rec = {0}; /* the node gets no stale bytes */
+        fill_fn(&rec, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0, 0);
+        if (core_capture_put(s, &rec) == ACL_SUCCESS)
+            return ACL_SUCCESS;
+    }
+    return launch_kernel_slow(stream, fn, args);
 }
 
 aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
@@ -234,10 +237,13 @@ static __attribute__((noinline)) aclError launch_kernel_args_captured(aclrtStrea
                                                                       size_t argsSize,
                                                                       struct core_stream *s)
 {
-    if (!core_submit_captured(stream, s))
-        return launch_kernel_args_slow(stream, fn, args, argsSize);
-    return submit_fn_s(s, (uint64_t)(uintptr_t)stream, run_kernel, CORE_T_KERNEL,
-                       (void (*)(void))fn, args, argsSize, "cpuaclLaunchKernelArgs", 0);
+    if (core_submit_captured(stream, s)) {
+        struct sched_task rec = {0}; /* the node gets no stale bytes */
+        fill_fn(&rec, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, argsSize, 0);
+        if (core_capture_put(s, &rec) == ACL_SUCCESS)
+            return ACL_SUCCESS;
+    }
+    return launch_kernel_args_slow(stream, fn, args, argsSize);
 }
 
 aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void *args,

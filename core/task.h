@@ -234,6 +234,12 @@ static inline bool core_submit_captured(aclrtStream h, struct core_stream *s)
     return atomic_load_explicit(&s->s.tag, memory_order_acquire) == (uint64_t)(uintptr_t)h;
 }
 
+/* The captured path's common case (core/capture.c): rec, a filled record of a
+ * kind that replays as itself and holds nothing, appended to s's capture;
+ * CORE_CAPTURE_SLOW (nothing done) when the caller must take its slow path. */
+#define CORE_CAPTURE_SLOW (-1)
+aclError core_capture_put(struct core_stream *s, const struct sched_task *rec);
+
 /* Publish a record core_submit_try gave, once filled. */
 static inline aclError core_submit_done(const struct core_sub *u, struct sched_task *rec)
 {

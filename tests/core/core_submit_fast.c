@@ -10,7 +10,8 @@
  *  - a stream of another context: 507901, also after the thread switches
  *    back and forth;
  *  - a stream that starts capturing after fast launches: its tasks are
- *    captured, not run, and run at execution;
+ *    captured, not run, and run at execution; a large capture (its lane
+ *    grows) of kernels with and without copied arguments replays in order;
  *  - two threads taking turns on one stream (ownership moves each time);
  *  - cpuaclLaunchKernelArgs copies exactly 1..32 bytes, read from the end of
  *    a page with an unmapped page after it (no over-read).
@@ -151,6 +152,63 @@ static void test_capture(void)
     CHECK_OK(aclrtDestroyStream(s));
 }
 
+/* A large capture (the lane grows several times: its slow path) of ordered
+ * kernels, plain and with copied arguments, replayed three times: every
+ * execution runs every node once, in capture order, with the arguments
+ * copied at capture time. */
+#define CAP_TASKS 5000
+static _Atomic uint32_t g_cap_next;
+
+static int32_t k_cap_seq(void *args)
+{
+    uint32_t v;
+    memcpy(&v, args, sizeof v);
+    uint32_t want = atomic_load(&g_cap_next);
+    if (v != want)
+        KFAIL("captured node %u ran where node %u was due", v, want);
+    atomic_store(&g_cap_next, want + 1);
+    return 0;
+}
+
+static _Atomic uint32_t g_cap_plain;
+
+static int32_t k_cap_plain(void *args)
+{
+    if (args != &g_cap_plain)
+        KFAIL("captured kernel got argument %p", args);
+    atomic_fetch_add(&g_cap_plain, 1);
+    return 0;
+}
+
+static void test_capture_large(void)
+{
+    aclrtStream s;
+    CHECK_OK(aclrtCreateStream(&s));
+    _Atomic uint64_t warm = 0;
+    CHECK_OK(launch_inc(s, &warm)); /* known to the fast path */
+    CHECK_OK(aclrtSynchronizeStream(s));
+    CHECK(atomic_load(&warm) == 1);
+    aclmdlRI ri = NULL;
+    CHECK_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    for (uint32_t i = 0; i < CAP_TASKS; i++) {
+        uint32_t v = i;
+        CHECK_OK(cpuaclLaunchKernelArgs(s, k_cap_seq, &v, sizeof v));
+        v = 0xDEADBEEF; /* copied at capture */
+        CHECK_OK(cpuaclLaunchKernel(s, k_cap_plain, &g_cap_plain));
+    }
+    CHECK_OK(aclmdlRICaptureEnd(s, &ri));
+    CHECK(atomic_load(&g_cap_next) == 0 && atomic_load(&g_cap_plain) == 0);
+    for (uint32_t e = 1; e <= 3; e++) {
+        atomic_store(&g_cap_next, 0);
+        CHECK_OK(aclmdlRIExecuteAsync(ri, s));
+        CHECK_OK(aclrtSynchronizeStream(s));
+        CHECK(atomic_load(&g_cap_next) == CAP_TASKS);
+        CHECK(atomic_load(&g_cap_plain) == e * CAP_TASKS);
+    }
+    CHECK_OK(aclmdlRIDestroy(ri));
+    CHECK_OK(aclrtDestroyStream(s));
+}
+
 /* ---- two threads taking turns on one stream ------------------------------ */
 
 #define TURNS 300
@@ -252,6 +310,7 @@ int main(void)
     test_stale_handles();
     test_contexts();
     test_capture();
+    test_capture_large();
     test_turns();
     CHECK_OK(aclrtDestroyStream(s));
     TEST_CLOSE();
