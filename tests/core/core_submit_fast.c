@@ -7,7 +7,7 @@
  *    rejected with the slow path's code, and tasks never land on the reuse;
  *  - more streams than cache slots, launched round-robin: every task runs
  *    once, in its stream's order;
- *  - a stream of another context: 507901, also after the thread switches
+ *  - a stream of another context: 107003, also after the thread switches
  *    back and forth;
  *  - a stream that starts capturing after fast launches: its tasks are
  *    captured, not run, and run at execution; a large capture (its lane
