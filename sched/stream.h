@@ -410,7 +410,7 @@ static inline void sched_stream_publish(struct sched_stream *s, struct sched_tas
      * to 88 ns; by address and unchecked, with the one fence below, the
      * submit is 139 instructions instead of 165, and ~60 ns apart it costs
      * 7.6 ns instead of 8.2 (6.9 with no prefetch at all, before issue 16);
-     * with the fast path of core/task.h, 96 instructions and 5.4-5.7 ns. */
+     * with the fast path of core/task.h, 96 instructions and 5.3-5.7 ns. */
     sched_prefetch_w(rec + 1);
     sched_prefetch_w(rec + 1 + SCHED_PREFETCH_AHEAD);
     me->last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */
