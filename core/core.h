@@ -229,6 +229,8 @@ struct core_stream {
     _Atomic uint32_t enq;        /* A: model executions being queued (T7) */
 };
 
+#define CORE_SCACHE_SLOTS 16u /* core_ctx.scache */
+
 struct core_ctx {
     _Atomic uint32_t gen;        /* A: generation of the live incarnation */
     uint64_t handle;             /* I */
@@ -245,12 +247,8 @@ struct core_ctx {
      * core_submit_try): a hint the submit fast path checks with the stream's tag;
      * written by slow paths (release, read with acquire), any stream pointer
      * (type-stable, L1) or NULL */
-    _Alignas(SCHED_CACHELINE) struct core_stream *_Atomic scache[16];
+    _Alignas(SCHED_CACHELINE) struct core_stream *_Atomic scache[CORE_SCACHE_SLOTS];
 };
-#define CORE_SCACHE_SLOTS 16u
-_Static_assert(sizeof(((struct core_ctx *)0)->scache) ==
-                   CORE_SCACHE_SLOTS * sizeof(struct core_stream *),
-               "scache has CORE_SCACHE_SLOTS slots");
 
 enum core_event_api { CORE_EV_PLAIN, CORE_EV_WITHFLAG, CORE_EV_EX };
 

@@ -176,11 +176,24 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
 static __attribute__((noinline)) aclError launch_kernel_slow(aclrtStream stream, cpuaclKernel fn,
                                                              void *args)
 {
-    core_submit_missed();
+    sched_stream_fast_missed(); /* core/task.h: first on a fast-path launch's slow path */
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernel: kernel function is NULL");
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0,
                      "cpuaclLaunchKernel", 0);
+}
+
+/* The captured paths' common case: a kernel record (inline_size argument
+ * bytes, 0: args passed through) appended to s's capture by core_capture_put;
+ * false when the launch must take its slow path (nothing done). */
+static inline bool capture_kernel(aclrtStream stream, cpuaclKernel fn, const void *args,
+                                  size_t inline_size, struct core_stream *s)
+{
+    if (!core_submit_captured(stream, s))
+        return false;
+    struct sched_task rec = {0}; /* the node gets no stale bytes */
+    fill_fn(&rec, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, inline_size, 0);
+    return core_capture_put(s, &rec) == ACL_SUCCESS;
 }
 
 /* ... and its captured path (core_submit_captured), which skips the resolve. */
@@ -188,12 +201,8 @@ static __attribute__((noinline)) aclError launch_kernel_captured(aclrtStream str
                                                                  cpuaclKernel fn, void *args,
                                                                  struct core_stream *s)
 {
-    if (core_submit_captured(stream, s)) {
-        struct sched_task rec = {0}; /* the node gets no stale bytes */
-        fill_fn(&rec, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0, 0);
-        if (core_capture_put(s, &rec) == ACL_SUCCESS)
-            return ACL_SUCCESS;
-    }
+    if (capture_kernel(stream, fn, args, 0, s))
+        return ACL_SUCCESS;
     return launch_kernel_slow(stream, fn, args);
 }
 
@@ -217,7 +226,7 @@ static __attribute__((noinline)) aclError launch_kernel_args_slow(aclrtStream st
                                                                   const void *args,
                                                                   size_t argsSize)
 {
-    core_submit_missed();
+    sched_stream_fast_missed(); /* core/task.h: first on a fast-path launch's slow path */
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernelArgs: kernel function is NULL");
     if (argsSize > CPUACL_KERNEL_ARGS_MAX || (argsSize && !args))
@@ -237,12 +246,8 @@ static __attribute__((noinline)) aclError launch_kernel_args_captured(aclrtStrea
                                                                       size_t argsSize,
                                                                       struct core_stream *s)
 {
-    if (core_submit_captured(stream, s)) {
-        struct sched_task rec = {0}; /* the node gets no stale bytes */
-        fill_fn(&rec, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, argsSize, 0);
-        if (core_capture_put(s, &rec) == ACL_SUCCESS)
-            return ACL_SUCCESS;
-    }
+    if (capture_kernel(stream, fn, args, argsSize, s))
+        return ACL_SUCCESS;
     return launch_kernel_args_slow(stream, fn, args, argsSize);
 }
 
@@ -300,7 +305,7 @@ static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, 
                                                             void *arg, core_release_fn release,
                                                             const char *name)
 {
-    core_submit_missed();
+    sched_stream_fast_missed(); /* core/task.h: first on a fast-path launch's slow path */
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, name);

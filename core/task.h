@@ -145,8 +145,8 @@ static inline aclError core_task_end(struct core_stream *s, uint64_t tag, const 
  * snapshot lock, the stream owned by this thread on the biased path, room in
  * the ring). It returns the record to fill, or NULL having given back what it
  * took; the launch then tail-calls its slow path, a noinline function that
- * calls core_submit_missed first (the notify the fast path's leave owes,
- * sched_stream_fast_missed) and starts over with core_stream_resolve_tag and
+ * calls sched_stream_fast_missed first (the notify the fast path's leave
+ * owes) and starts over with core_stream_resolve_tag and
  * core_task_begin/end, which report every error. A launch built this way,
  * fill and core_submit_done included, makes no call but tail calls, so it
  * needs no stack frame (its prologue's pushes and pops were ~15 of the 139
@@ -161,7 +161,8 @@ static inline aclError core_task_end(struct core_stream *s, uint64_t tag, const 
  *
  * A stream found capturing (explicit handle) comes back in u->s: the launch
  * may then take a captured path that checks the tag (core_submit_captured)
- * instead of resolving again, and submits through core_task_begin/end.
+ * instead of resolving again, and hands its record to core_capture_put (or,
+ * for a kind that holds something, to core_task_begin/end).
  */
 struct core_sub {
     /* With a record: its stream. Without one: the capturing stream an
@@ -244,12 +245,6 @@ aclError core_capture_put(struct core_stream *s, const struct sched_task *rec);
 static inline aclError core_submit_done(const struct core_sub *u, struct sched_task *rec)
 {
     return (aclError)sched_stream_commit_announced(&u->s->s, rec, u->t, u->me);
-}
-
-/* First on a fast-path launch's slow path (sched_stream_fast_missed). */
-static inline void core_submit_missed(void)
-{
-    sched_stream_fast_missed();
 }
 
 /* The slow path resolved explicit handle h to s (core_stream_resolve_tag
