@@ -424,7 +424,8 @@ aclError core_stream_resolve_fail(aclrtStream h, struct core_stream *s, const ch
  * and return ACL_ERROR_RT_INVALID_HANDLE with the message set (cold). */
 aclError core_stream_gone(struct core_stream *s, const char *fn);
 /* Resolve a stream handle and take g_rt.lock with the stream still live under
- * it (a racing destroy unlinks under the lock, SD1); on success the lock is
+ * it (a racing destroy unlinks under the lock, SD1) and the runtime not being
+ * finalized (T3, core_lock_live); on success the lock is
  * held, on failure not. */
 aclError core_stream_resolve_lock(aclrtStream stream, struct core_stream **s, const char *fn);
 /* g_rt.lock held: whether s is still the incarnation tag named (107017 if not). */

@@ -55,7 +55,12 @@ aclError core_stream_resolve_lock(aclrtStream stream, struct core_stream **s, co
     aclError rc = core_stream_resolve_tag(stream, s, &tag, fn);
     if (rc)
         return rc;
-    pthread_mutex_lock(&g_rt.lock);
+    /* T3: a finalize under way (it clears capture pointers, then drops the
+     * lock to drain) is answered ACL_ERROR_UNINITIALIZE, not by the state it
+     * is tearing down (race_matrix: aclmdlRICaptureTaskGrpEnd saw the stream
+     * live and its capture gone, 107029). */
+    if ((rc = core_lock_live(fn)))
+        return rc;
     rc = core_stream_live_locked(*s, tag, fn);
     if (rc)
         pthread_mutex_unlock(&g_rt.lock);
