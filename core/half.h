@@ -2,7 +2,7 @@
 /*
  * float16 / bfloat16 <-> float32 scalar conversions: a leaf header (C only,
  * no project includes) shared by the operators (ops/) and the runtime's own
- * reduce task (core/memory.c), so core never includes ops/.
+ * reduce task (core/memory/memory.c), so core never includes ops/.
  *
  * Rounding is to nearest even; float16 overflow gives inf; NaN stays NaN
  * (quietened). bfloat16 keeps float32's exponent range.

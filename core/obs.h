@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Observation of operator runs (core/prof.c, core/dump.c): the profiler
+ * Observation of operator runs (core/tools/prof.c, core/tools/dump.c): the profiler
  * (acl/acl_prof.h) records each aclnn operator's run, the dump
  * (acl/acl_dump.h) writes its input and output tensors. The operator layer
  * (ops/exec.c) describes its tensors at phase 1 while core_obs_active() and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Floating-point overflow state shared by the runtime (core/overflow.c, the
+ * Floating-point overflow state shared by the runtime (core/device/overflow.c, the
  * aclrt*SatMode / aclrt*OverflowStatus calls) and the operators (ops/), which
  * include this leaf header only.
  *

@@ -1,0 +1,589 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Devices and contexts.
+ *
+ * A device is "active" (its workers run) while it has a positive
+ * aclrtSetDevice count or explicit contexts alive. Each device has one
+ * default context, created by the first aclrtSetDevice and destroyed when the
+ * count returns to zero; explicit contexts live until aclrtDestroyContext.
+ *
+ * Destruction never waits for work while holding g_rt.lock: objects are first
+ * unlinked (their handles die, so no new work can reach them), then drained
+ * with the lock released, then recycled under the lock again. A host function
+ * or callback that calls back into the runtime therefore cannot deadlock
+ * against a destroy.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/device/device.h"
+#include "core/device/errors.h"
+#include "core/device/facts.h"
+#include "core/device/state.h"
+#include "core/event/event.h"
+#include "core/ipc/ipc.h"
+#include "core/memory/pool.h"
+#include "core/memory/vmm.h"
+#include "core/model/model.h"
+#include "core/runtime/runtime.h"
+#include "core/stream/stream.h"
+#include "cpuacl/cpuacl.h"
+#include "mem/devmem.h"
+#include "sched/clock.h"
+#include "sched/sched.h"
+#include "sched/worker.h"
+
+struct core_device core_devices[CORE_MAX_DEVICES];
+
+aclError core_device_check(int32_t deviceId, const char *fn)
+{
+    CORE_REQUIRE_INIT_AS(fn);
+    if (deviceId < 0 || (uint32_t)deviceId >= g_rt.cfg.device_count)
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist (%u devices)",
+                        fn, deviceId, g_rt.cfg.device_count);
+    return ACL_SUCCESS;
+}
+
+struct core_ctx *core_ctx_need(const char *fn, aclError *rc)
+{
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        *rc = core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                       "%s: the thread has no current context (call aclrtSetDevice)", fn);
+    return c;
+}
+
+__thread struct core_ctx *core_t_ctx __attribute__((tls_model("initial-exec")));
+__thread uint32_t core_t_ctx_gen __attribute__((tls_model("initial-exec")));
+
+void core_ctx_set_current(struct core_ctx *ctx)
+{
+    core_t_ctx = ctx;
+    /* relaxed: the caller resolved ctx (a handle lookup's acquire, or its own
+     * thread's current context); core_ctx_current re-checks with acquire. */
+    core_t_ctx_gen = ctx ? atomic_load_explicit(&ctx->gen, memory_order_relaxed) : 0;
+}
+
+_Static_assert((uint64_t)CORE_MAX_DEVICES * CORE_MAX_WORKERS_PER_DEVICE <= SCHED_MAX_WORKERS,
+               "every device's workers have global indices");
+
+static struct core_ctx *ctx_lookup(aclrtContext h);
+
+static struct core_device *device_of(int32_t id)
+{
+    if (id < 0 || (uint32_t)id >= g_rt.cfg.device_count)
+        return NULL;
+    return &core_devices[id];
+}
+
+/* ---- workers ------------------------------------------------------------ */
+
+aclError core_device_use(struct core_device *d)
+{
+    if (d->active)
+        return ACL_SUCCESS;
+    int mr = mem_dev_init(d->id, g_rt.cfg.device_memory);
+    if (mr)
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                        "device %d: cannot set up its memory pool: %s", d->id, strerror(-mr));
+    uint32_t n = g_rt.cfg.workers, ncpu = sched_ncpu();
+    for (uint32_t i = 0; i < n; i++) {
+        /* Spread devices' workers over the cores, starting at core 1 so the
+         * first worker does not share core 0 with the main thread. */
+        int32_t cpu = (int32_t)(((uint32_t)d->id * n + i + 1) % ncpu);
+        int r = sched_worker_start(d->worker_base + i, cpu);
+        if (r) {
+            while (i--)
+                sched_worker_stop(d->worker_base + i);
+            mem_dev_fini(d->id);
+            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                            "device %d: cannot start worker thread: %s", d->id, strerror(-r));
+        }
+    }
+    d->nworkers = n;
+    d->active = true;
+    core_device_facts_started(d); /* utilization baseline */
+    return ACL_SUCCESS;
+}
+
+void core_device_unuse(struct core_device *d)
+{
+    if (!d->active || d->refcount || d->users)
+        return;
+    core_device_wait_drains_locked(d); /* drops the lock: re-check */
+    if (!d->active || d->refcount || d->users)
+        return;
+    for (uint32_t i = 0; i < d->nworkers; i++)
+        sched_worker_stop(d->worker_base + i);
+    d->nworkers = 0;
+    d->active = false;
+    /* The device's memory goes with it, as on hardware (virtual memory first: it is
+     * charged to the pool); so does peer access. */
+    core_mempool_device_fini_locked(d->id); /* stream-ordered pools of its memory */
+    core_vmm_device_fini_locked(d->id);
+    core_ipc_device_fini_locked(d->id); /* imports and exports of its memory */
+    mem_dev_fini(d->id);
+    /* relaxed: the device's workers are stopped and its memory gone; a copy
+     * checking peer access now fails at the pointer lookup anyway. */
+    atomic_store_explicit(&g_rt.peer[d->id], 0, memory_order_relaxed);
+    core_errinfo_device_reset(d->id); /* failure state and core limits */
+}
+
+/* ---- contexts ----------------------------------------------------------- */
+
+struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
+{
+    struct core_ctx *c = g_rt.free_ctxs;
+    if (c) {
+        g_rt.free_ctxs = c->next;
+    } else {
+        c = core_calloc(1, sizeof(*c));
+        if (!c)
+            return NULL;
+    }
+    c->dev = d;
+    c->is_default = is_default;
+    c->stop_on_fail = false;
+    c->streams = NULL;
+    c->events = NULL;
+    c->models = NULL;
+    c->captures = NULL;
+    c->handle = core_table_insert(&g_rt.ctxs, c);
+    if (!c->handle)
+        goto fail;
+    /* release: a thread that sees the new generation sees the fields. */
+    atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
+    struct core_stream *ds = NULL;
+    aclError src = core_stream_create_locked(c, true, 0, 0, &ds);
+    __atomic_store_n(&c->default_stream, ds, __ATOMIC_RELAXED); /* see core_stream_resolve */
+    if (src) {
+        core_table_remove(&g_rt.ctxs, c->handle);
+        atomic_fetch_add_explicit(&c->gen, 1, memory_order_release); /* release: as above */
+        goto fail;
+    }
+    c->next = d->contexts;
+    d->contexts = c;
+    return c;
+fail:
+    c->next = g_rt.free_ctxs;
+    g_rt.free_ctxs = c;
+    return NULL;
+}
+
+/*
+ * Destroy a context and everything in it. Called with the lock held; drops
+ * and re-takes it while draining streams (see top of file).
+ */
+void core_ctx_destroy_locked(struct core_ctx *c)
+{
+    /* T2: a context another teardown already unlinked (it drains with the
+     * lock dropped) is that teardown's to finish. */
+    if (ctx_lookup((aclrtContext)(uintptr_t)c->handle) != c)
+        return;
+    struct core_device *d = c->dev;
+    /* Unlink: the handle and every thread's current-context reference die. */
+    core_table_remove(&g_rt.ctxs, c->handle);
+    /* release: as at create; a thread whose current context this was sees
+     * the generation move (core_ctx_current's acquire) and drops it. */
+    atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
+    for (struct core_ctx **pp = &d->contexts; *pp; pp = &(*pp)->next)
+        if (*pp == c) {
+            *pp = c->next;
+            break;
+        }
+    core_models_destroy_ctx_locked(c);
+    while (c->events)
+        core_event_destroy_locked(c->events);
+    while (c->streams)
+        core_stream_destroy_locked(c->streams, false);
+    core_stream_destroy_locked(c->default_stream, false);
+    __atomic_store_n(&c->default_stream, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
+    c->next = g_rt.free_ctxs;
+    g_rt.free_ctxs = c;
+}
+
+void core_device_teardown_locked(struct core_device *d)
+{
+    d->default_ctx = NULL; /* T1: a racing reset finds nothing to destroy */
+    while (d->contexts)
+        core_ctx_destroy_locked(d->contexts);
+    d->default_ctx = NULL;
+    d->refcount = 0;
+    d->users = 0;
+    core_device_unuse(d);
+}
+
+/* ---- device API --------------------------------------------------------- */
+
+aclError aclrtGetDeviceCount(uint32_t *count)
+{
+    if (!count)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
+    if (core_initialised()) {
+        *count = g_rt.cfg.device_count;
+        return ACL_SUCCESS;
+    }
+    /* Works before aclInit: defaults and environment. */
+    struct core_config cfg;
+    aclError rc = core_config_load(&cfg, NULL);
+    if (rc)
+        return rc;
+    *count = cfg.device_count;
+    return ACL_SUCCESS;
+}
+
+/* Device-state callbacks (core/device/facts.c) report the set-up and the
+ * teardown of a device's default context, outside the lock: would this call
+ * make (reset: destroy) it? Racing calls may both answer yes. */
+static bool devstate_due(int32_t deviceId, bool reset, bool force)
+{
+    if (!core_devstate_wanted())
+        return false;
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_device *d = device_of(deviceId);
+    bool due = d && (reset ? d->refcount && (force || d->refcount == 1) : !d->default_ctx);
+    pthread_mutex_unlock(&g_rt.lock);
+    return due;
+}
+
+aclError aclrtSetDevice(int32_t deviceId)
+{
+    CORE_REQUIRE_INIT();
+    bool notify = devstate_due(deviceId, false, false), made = false;
+    if (notify)
+        core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
+    aclError lrc = core_lock_live("aclrtSetDevice"); /* T3 */
+    if (lrc)
+        return lrc;
+    struct core_device *d = device_of(deviceId);
+    if (!d) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID,
+                        "aclrtSetDevice: device %d does not exist (%u devices)", deviceId,
+                        g_rt.cfg.device_count);
+    }
+    aclError rc = core_device_use(d);
+    if (rc == ACL_SUCCESS && !d->default_ctx) {
+        made = true;
+        d->default_ctx = core_ctx_create_locked(d, true);
+        if (!d->default_ctx) {
+            core_device_unuse(d);
+            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                          "aclrtSetDevice: cannot create the default context of device %d",
+                          deviceId);
+        }
+    }
+    if (rc == ACL_SUCCESS) {
+        d->refcount++;
+        core_ctx_set_current(d->default_ctx);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    if (notify && made && rc == ACL_SUCCESS)
+        core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
+    core_ss_flush(); /* its default stream's state callbacks (core/stream/attr.c) */
+    return rc;
+}
+
+static aclError reset_device(int32_t deviceId, bool force, const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    bool notify = devstate_due(deviceId, true, force), torn = false;
+    if (notify)
+        core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
+    aclError lrc = core_lock_live(fn); /* T3: finalize resets every device itself */
+    if (lrc)
+        return lrc;
+    struct core_device *d = device_of(deviceId);
+    if (!d) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn,
+                        deviceId);
+    }
+    if (d->refcount && (force || --d->refcount == 0)) {
+        d->refcount = 0;
+        struct core_ctx *c = d->default_ctx;
+        d->default_ctx = NULL;
+        if (c)
+            core_ctx_destroy_locked(c);
+        core_device_unuse(d);
+        torn = true;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    if (notify && torn)
+        core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
+    core_ss_flush(); /* state callbacks of the streams that went (core/stream/attr.c) */
+    return ACL_SUCCESS;
+}
+
+aclError aclrtResetDevice(int32_t deviceId)
+{
+    return reset_device(deviceId, false, "aclrtResetDevice");
+}
+
+aclError aclrtResetDeviceForce(int32_t deviceId)
+{
+    return reset_device(deviceId, true, "aclrtResetDeviceForce");
+}
+
+aclError aclrtGetDevice(int32_t *deviceId)
+{
+    CORE_REQUIRE_INIT();
+    if (!deviceId)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtGetDevice: the thread has no current context (call aclrtSetDevice)");
+    *deviceId = c->dev->id;
+    return ACL_SUCCESS;
+}
+
+static aclError sync_device(int32_t timeout, bool timed, const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    uint64_t deadline = 0;
+    if (timed) {
+        aclError rc = core_timeout(timeout, &deadline, fn);
+        if (rc)
+            return rc;
+    }
+    struct core_ctx *cur = core_ctx_current();
+    if (!cur)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
+    if (core_ctx_capturing(cur))
+        return core_err(ACL_ERROR_RT_STREAM_CAPTURED,
+                        "%s: a stream of the current context is being captured", fn);
+    /* Snapshot the device's streams under the lock, wait without it. Streams
+     * are type-stable (L1), so a stream destroyed meanwhile is still memory
+     * of the right type; its handle check below skips it. */
+    struct core_device *d = cur->dev;
+    uint32_t cap = 64, n = 0;
+    struct core_stream **v = core_malloc(cap * sizeof(*v));
+    uint64_t *h = core_malloc(cap * sizeof(*h));
+    if (!v || !h) {
+        free(v);
+        free(h);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    pthread_mutex_lock(&g_rt.lock);
+    for (struct core_ctx *c = d->contexts; c; c = c->next) {
+        for (struct core_stream *s = c->default_stream; s; s = (s == c->default_stream ? c->streams : s->next)) {
+            if (n == cap) {
+                cap *= 2;
+                struct core_stream **nv = core_realloc(v, cap * sizeof(*v));
+                uint64_t *nh = nv ? core_realloc(h, cap * sizeof(*h)) : NULL;
+                if (!nv || !nh) {
+                    pthread_mutex_unlock(&g_rt.lock);
+                    free(nv ? nv : v);
+                    free(h);
+                    return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+                }
+                v = nv;
+                h = nh;
+            }
+            v[n] = s;
+            h[n++] = s->handle;
+        }
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    aclError first = ACL_SUCCESS;
+    for (uint32_t i = 0; i < n; i++) {
+        if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)h[i]) != v[i])
+            continue; /* destroyed meanwhile: its destroy waited for it */
+        aclError rc = core_stream_sync_tag(v[i], h[i], deadline, fn); /* SD6: tag = handle */
+        if (rc == ACL_ERROR_RT_INVALID_HANDLE)
+            continue; /* destroyed while we waited: its destroy waited for it */
+        if (rc && !first)
+            first = rc;
+        if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
+            break;
+    }
+    free(v);
+    free(h);
+    return first;
+}
+
+aclError aclrtSynchronizeDevice(void)
+{
+    return sync_device(-1, false, "aclrtSynchronizeDevice");
+}
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
+{
+    return sync_device(timeout, true, "aclrtSynchronizeDeviceWithTimeout");
+}
+
+/* ---- context API -------------------------------------------------------- */
+
+static struct core_ctx *ctx_lookup(aclrtContext h)
+{
+    return core_table_lookup(&g_rt.ctxs, h);
+}
+
+aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
+{
+    CORE_REQUIRE_INIT();
+    if (!context)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext: context is NULL");
+    aclError lrc = core_lock_live("aclrtCreateContext"); /* T3 */
+    if (lrc)
+        return lrc;
+    struct core_device *d = device_of(deviceId);
+    aclError rc = ACL_SUCCESS;
+    if (!d) {
+        rc = core_err(ACL_ERROR_RT_INVALID_DEVICEID,
+                      "aclrtCreateContext: device %d does not exist", deviceId);
+    } else if ((rc = core_device_use(d)) == ACL_SUCCESS) {
+        struct core_ctx *c = core_ctx_create_locked(d, false);
+        if (!c) {
+            bool full = d->nstreams >= CORE_MAX_STREAMS_PER_DEVICE;
+            core_device_unuse(d);
+            rc = full ? core_err(ACL_ERROR_RT_NO_STREAM_RESOURCE,
+                                 "aclrtCreateContext: device %d has no stream left for the "
+                                 "context's default stream (%u streams, the limit)",
+                                 deviceId, (unsigned)CORE_MAX_STREAMS_PER_DEVICE)
+                      : core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                                 "aclrtCreateContext: out of memory for the context");
+        } else {
+            d->users++;
+            core_ctx_set_current(c);
+            *context = (aclrtContext)(uintptr_t)c->handle;
+        }
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* its default stream's state callbacks (core/stream/attr.c) */
+    return rc;
+}
+
+aclError aclrtDestroyContext(aclrtContext context)
+{
+    CORE_REQUIRE_INIT();
+    if (!context)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyContext: context is NULL");
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_ctx *c = ctx_lookup(context);
+    aclError rc = ACL_SUCCESS;
+    if (!c) {
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                      "aclrtDestroyContext: %p is not a live context", context);
+    } else if (c->is_default) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "aclrtDestroyContext: the default context of device %d cannot be "
+                      "destroyed; it goes with aclrtResetDevice",
+                      c->dev->id);
+    } else {
+        struct core_device *d = c->dev;
+        core_ctx_destroy_locked(c);
+        d->users--;
+        core_device_unuse(d);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    core_ss_flush(); /* state callbacks of the streams that went (core/stream/attr.c) */
+    return rc;
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context)
+{
+    CORE_REQUIRE_INIT();
+    if (!context)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtSetCurrentContext: context is NULL");
+    struct core_ctx *c = ctx_lookup(context);
+    /* acquire: if this sees the generation a racing destroy bumped, it also
+     * sees that destroy's earlier unlink, so the second lookup fails. A
+     * generation read before the bump is the live one: the destroy then
+     * makes the thread's reference stale (core_ctx_current). */
+    uint32_t gen = c ? atomic_load_explicit(&c->gen, memory_order_acquire) : 0;
+    if (!c || ctx_lookup(context) != c)
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                        "aclrtSetCurrentContext: %p is not a live context", context);
+    core_t_ctx = c;
+    core_t_ctx_gen = gen;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetCurrentContext(aclrtContext *context)
+{
+    CORE_REQUIRE_INIT();
+    if (!context)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetCurrentContext: context is NULL");
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtGetCurrentContext: the thread has no current context");
+    *context = (aclrtContext)(uintptr_t)c->handle;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetCurrentDefaultStream: stream is NULL");
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
+    /* NULL once a racing destroy drained it (relaxed: see core_stream_resolve) */
+    struct core_stream *ds = __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED);
+    if (!ds)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtCtxGetCurrentDefaultStream: the current context was destroyed");
+    *stream = (aclrtStream)(uintptr_t)ds->handle;
+    return ACL_SUCCESS;
+}
+
+/* ---- statistics (extension) -------------------------------------------- */
+
+static aclError active_device(int32_t deviceId, struct core_device **out, const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    struct core_device *d = device_of(deviceId);
+    if (!d)
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn,
+                        deviceId);
+    if (!d->active)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has not been set", fn,
+                        deviceId);
+    *out = d;
+    return ACL_SUCCESS;
+}
+
+aclError cpuaclGetWorkerCount(int32_t deviceId, uint32_t *count)
+{
+    struct core_device *d = NULL;
+    if (!count)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclGetWorkerCount: count is NULL");
+    aclError rc = active_device(deviceId, &d, "cpuaclGetWorkerCount");
+    if (rc)
+        return rc;
+    *count = d->nworkers;
+    return ACL_SUCCESS;
+}
+
+aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStats *stats)
+{
+    struct core_device *d = NULL;
+    if (!stats)
+        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclGetWorkerStats: stats is NULL");
+    aclError rc = active_device(deviceId, &d, "cpuaclGetWorkerStats");
+    if (rc)
+        return rc;
+    if (index >= d->nworkers)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "cpuaclGetWorkerStats: worker %u out of range (device %d has %u)", index,
+                        deviceId, d->nworkers);
+    struct sched_worker *w = sched_worker_get(d->worker_base + index);
+    /* relaxed: statistics, each counter individually monotonic. */
+    stats->tasks = atomic_load_explicit(&w->st.tasks, memory_order_relaxed);
+    stats->batches = atomic_load_explicit(&w->st.batches, memory_order_relaxed); /* relaxed: A2 */
+    stats->spins = atomic_load_explicit(&w->st.spins, memory_order_relaxed); /* relaxed: A2 */
+    stats->parks = atomic_load_explicit(&w->st.parks, memory_order_relaxed); /* relaxed: A2 */
+    stats->wakeups = atomic_load_explicit(&w->st.wakeups, memory_order_relaxed); /* relaxed: A2 */
+    /* relaxed: A2 */
+    stats->blockedNs = atomic_load_explicit(&w->st.blocked_ns, memory_order_relaxed);
+    stats->busyNs = sched_worker_busy_ns(w, sched_now_ns()); /* incl. the open period */
+    stats->cpu = w->cpu;
+    stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
+    return ACL_SUCCESS;
+}

@@ -1,0 +1,997 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Virtual memory management: aclrtReserveMemAddress / aclrtReleaseMemAddress,
+ * aclrtMallocPhysical / aclrtFreePhysical, aclrtMapMem / aclrtUnmapMem,
+ * aclrtMemGetAllocationGranularity, aclrtMemSetAccess / aclrtMemGetAccess.
+ *
+ * On Linux:
+ *   reservation  an anonymous PROT_NONE, MAP_NORESERVE mapping aligned to 2 MiB: address
+ *                space and nothing else
+ *   physical     a memfd of the handle's size (shmem pages, zero-filled, touched lazily;
+ *                mappings ask for 2 MiB pages with MADV_HUGEPAGE), its bytes charged to the
+ *                device pool's capacity (mem_dev_charge) as aclrtMalloc charges, so
+ *                aclrtGetMemInfo counts them
+ *   map          mmap(MAP_SHARED | MAP_FIXED) of the memfd over part of a reservation,
+ *                then registered in the pointer registry as device memory of the handle's
+ *                device with policy MEM_POLICY_VMM (mem_dev_vmm_register): copies, sets,
+ *                value waits and reductions take it as device memory, aclrtFree refuses it
+ *   unmap        unregister, then an anonymous PROT_NONE mapping over the range again (the
+ *                reservation stays)
+ * Two mappings of one handle are two views of the same memfd pages, so a write through one
+ * is read through the other. A copy may run across adjacent mappings (core/memory/memory.c,
+ * locate), which is what a reservation is for.
+ *
+ * Everything here is cold: each call takes g_rt.lock and scans short lists.
+ *
+ * Invariants:
+ *   VM1. Objects are created, changed and destroyed under g_rt.lock. Device teardown
+ *       (core_device_unuse, core_vmm_device_fini_locked) holds the same lock, so a call
+ *       here never races with the pool it charges or registers in going away; a call
+ *       checks under the lock that the device is active before it creates anything.
+ *   VM2. A physical handle is a core_table value (tag CORE_H_DRVMEM, generation, index),
+ *       never a pointer: a freed, foreign or garbage handle fails the lookup and is never
+ *       dereferenced.
+ *   VM3. A reservation's mappings lie inside it, are disjoint and sorted by address. A
+ *       mapping is registered only after its mmap succeeded and unregistered before its
+ *       range is made PROT_NONE again, so the registry never names bytes that are not
+ *       mapped to physical memory.
+ *   VM4. phys->nmaps counts the mappings of a handle. The API frees a handle only at 0 and
+ *       releases a reservation only without mappings; teardown unmaps first.
+ *   VM5. All mappings of one reservation are of handles of one device (the documented
+ *       rule); the reservation itself belongs to the device current when it was made.
+ *   VM6. Teardown of device d: every mapping of d's handles is unmapped, wherever it is;
+ *       d's handles are freed (credited to the pool incarnation they were charged to,
+ *       mem/devmem.c D7); d's reservations are released (a remaining mapping of another
+ *       device's handle is unmapped first, that handle stays). Afterwards the handles and
+ *       addresses are unknown, and everything is gone before mem_dev_fini.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/device/device.h"
+#include "core/ipc/ipc.h"
+#include "core/memory/copies.h"
+#include "core/memory/pool.h"
+#include "core/memory/vmm.h"
+#include "core/runtime/runtime.h"
+#include "mem/devmem.h"
+#include "mem/registry.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000 /* Linux >= 4.17; older kernels take it as a hint */
+#endif
+
+#define VMM_GRAN ((size_t)2 << 20)    /* minimum (and recommended) granularity */
+#define VMM_GRAN_1G ((size_t)1 << 30) /* granularity of the HUGE1G attributes */
+
+struct vmm_phys {
+    uint64_t handle;              /* I: core_table value */
+    int fd;                       /* I: memfd backing it */
+    int dev;                      /* I */
+    size_t size;                  /* I */
+    uint32_t gen;                 /* I: pool incarnation of the charge */
+    unsigned nmaps;               /* g_rt.lock (VM4) */
+    unsigned retains;             /* aclrtMemRetainAllocationHandle references; g_rt.lock */
+    aclrtMemAttr attr;            /* I: the memAttr it was allocated with */
+    int link;                     /* aclrtMemMapSetLink advice, -1 none; g_rt.lock */
+    struct vmm_phys *next, *prev; /* live list, g_rt.lock */
+};
+
+struct vmm_map {
+    uintptr_t va;
+    size_t size;
+    struct vmm_phys *phys;
+    bool noaccess;        /* aclrtMemMapNoAccess, until aclrtMemSetAccess: PROT_NONE, unregistered */
+    struct vmm_map *next; /* reservation's list, sorted by va (VM3) */
+};
+
+struct vmm_resv {
+    uintptr_t base;
+    size_t size;
+    int dev;               /* owner (VM5, VM6) */
+    struct vmm_map *maps;  /* g_rt.lock */
+    struct vmm_resv *next; /* g_rt.lock */
+};
+
+static struct core_table g_handles = {.tag = CORE_H_DRVMEM};
+static struct vmm_phys *g_phys; /* g_rt.lock */
+static struct vmm_resv *g_resv; /* g_rt.lock */
+
+/* ---- checks ----------------------------------------------------------------- */
+
+static bool attr_known(aclrtMemAttr a)
+{
+    return (unsigned)a <= (unsigned)ACL_MEM_P2P_HUGE1G;
+}
+
+static size_t gran_of(aclrtMemAttr a)
+{
+    switch (a) {
+    case ACL_HBM_MEM_HUGE1G:
+    case ACL_HBM_MEM_P2P_HUGE1G:
+    case ACL_MEM_HUGE1G:
+    case ACL_MEM_P2P_HUGE1G:
+        return VMM_GRAN_1G;
+    default:
+        return VMM_GRAN;
+    }
+}
+
+static bool dev_exists(uint32_t id)
+{
+    return id < g_rt.cfg.device_count;
+}
+
+/* A location of aclrtMemSetAccess / aclrtMemGetAccess: the host, or a device. */
+static aclError check_access_location(const aclrtMemLocation *l, const char *fn)
+{
+    if (l->type == ACL_MEM_LOCATION_TYPE_HOST)
+        return ACL_SUCCESS;
+    if (l->type != ACL_MEM_LOCATION_TYPE_DEVICE)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: location type %d is neither ACL_MEM_LOCATION_TYPE_HOST nor "
+                        "ACL_MEM_LOCATION_TYPE_DEVICE",
+                        fn, (int)l->type);
+    if (!dev_exists(l->id))
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %u does not exist (%u devices)",
+                        fn, l->id, g_rt.cfg.device_count);
+    return ACL_SUCCESS;
+}
+
+/* The properties of a physical allocation (aclrtMallocPhysical, the granularity query). */
+static aclError check_prop(const aclrtPhysicalMemProp *prop, const char *fn)
+{
+    if (!prop)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: prop is NULL", fn);
+    if (prop->handleType != ACL_MEM_HANDLE_TYPE_NONE)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: handleType %d is not ACL_MEM_HANDLE_TYPE_NONE", fn,
+                        (int)prop->handleType);
+    if (prop->allocationType != ACL_MEM_ALLOCATION_TYPE_PINNED)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: allocationType %d is not ACL_MEM_ALLOCATION_TYPE_PINNED", fn,
+                        (int)prop->allocationType);
+    if (!attr_known(prop->memAttr))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown memAttr %d", fn, (int)prop->memAttr);
+    if (prop->location.type != ACL_MEM_LOCATION_TYPE_DEVICE)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: location type %d: physical memory is device memory "
+                        "(ACL_MEM_LOCATION_TYPE_DEVICE)",
+                        fn, (int)prop->location.type);
+    if (!dev_exists(prop->location.id))
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %u does not exist (%u devices)",
+                        fn, prop->location.id, g_rt.cfg.device_count);
+    return ACL_SUCCESS;
+}
+
+/* ---- lookups (g_rt.lock held) ------------------------------------------------ */
+
+static struct vmm_phys *phys_find(aclrtDrvMemHandle h)
+{
+    return core_table_lookup(&g_handles, h);
+}
+
+/* A handle that is not live: rejected like every handle (behaviour.md, Handles). */
+static aclError phys_bad(aclrtDrvMemHandle h, const char *fn)
+{
+    return core_err(ACL_ERROR_RT_INVALID_HANDLE,
+                    "%s: %p is not a live physical memory handle (freed, its device reset, or "
+                    "not from aclrtMallocPhysical)",
+                    fn, h);
+}
+
+/* The reservation holding address a, or NULL. */
+static struct vmm_resv *resv_holding(uintptr_t a)
+{
+    for (struct vmm_resv *r = g_resv; r; r = r->next)
+        if (a - r->base < r->size)
+            return r;
+    return NULL;
+}
+
+/* The mapping holding address a (and its reservation), or NULL. */
+static struct vmm_map *map_holding(uintptr_t a, struct vmm_resv **rp)
+{
+    struct vmm_resv *r = resv_holding(a);
+    if (!r)
+        return NULL;
+    for (struct vmm_map *m = r->maps; m && m->va <= a; m = m->next)
+        if (a - m->va < m->size) {
+            *rp = r;
+            return m;
+        }
+    return NULL;
+}
+
+/* The mapping made at exactly va, or NULL with the message set. */
+static struct vmm_map *map_at(void *va, struct vmm_resv **rp, const char *fn)
+{
+    struct vmm_map *m = map_holding((uintptr_t)va, rp);
+    if (m && m->va == (uintptr_t)va)
+        return m;
+    if (m)
+        core_err(ACL_ERROR_INVALID_PARAM,
+                 "%s: %p lies inside the mapping at %p but is not its start", fn, va,
+                 (void *)m->va);
+    else
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: nothing is mapped at %p (aclrtMapMem)", fn, va);
+    return NULL;
+}
+
+/* ---- changes (g_rt.lock held) -------------------------------------------------- */
+
+/* Back to reserved address space: PROT_NONE, no pages. */
+static void range_unback(uintptr_t va, size_t size)
+{
+    void *p = mmap((void *)va, size, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+    if (p == MAP_FAILED) /* out of kernel memory: at least refuse every access */
+        mprotect((void *)va, size, PROT_NONE);
+}
+
+/* Unmap m (VM3: unregister first) and free it. */
+static void map_undo(struct vmm_resv *r, struct vmm_map *m)
+{
+    if (!m->noaccess)
+        mem_dev_vmm_unregister(m->va);
+    range_unback(m->va, m->size);
+    for (struct vmm_map **pp = &r->maps; *pp; pp = &(*pp)->next)
+        if (*pp == m) {
+            *pp = m->next;
+            break;
+        }
+    m->phys->nmaps--;
+    free(m);
+}
+
+static void phys_destroy(struct vmm_phys *p)
+{
+    core_ipc_phys_freed_locked(p->handle); /* its shareable handle goes with it */
+    core_table_remove(&g_handles, p->handle);
+    if (p->prev)
+        p->prev->next = p->next;
+    else
+        g_phys = p->next;
+    if (p->next)
+        p->next->prev = p->prev;
+    close(p->fd);
+    mem_dev_credit(p->dev, p->size, p->gen);
+    free(p);
+}
+
+/* Release r (its remaining mappings first). The registry leaves of its range are
+ * unlinked here and freed by the next mem_reg_reclaim. */
+static void resv_destroy(struct vmm_resv *r)
+{
+    while (r->maps)
+        map_undo(r, r->maps);
+    /* Prune while the range is still ours: once unmapped, the kernel may hand it to a
+     * device pool whose allocations the prune would wipe. */
+    mem_reg_prune(r->base, r->size);
+    munmap((void *)r->base, r->size);
+    for (struct vmm_resv **pp = &g_resv; *pp; pp = &(*pp)->next)
+        if (*pp == r) {
+            *pp = r->next;
+            break;
+        }
+    free(r);
+}
+
+void core_vmm_device_fini_locked(int dev)
+{
+    for (struct vmm_resv *r = g_resv; r; r = r->next)
+        for (struct vmm_map *m = r->maps, *n; m; m = n) {
+            n = m->next;
+            if (m->phys->dev == dev)
+                map_undo(r, m);
+        }
+    for (struct vmm_phys *p = g_phys, *n; p; p = n) {
+        n = p->next;
+        if (p->dev == dev)
+            phys_destroy(p);
+    }
+    for (struct vmm_resv *r = g_resv, *n; r; r = n) {
+        n = r->next;
+        if (r->dev == dev)
+            resv_destroy(r);
+    }
+}
+
+/* ---- reservations ----------------------------------------------------------------- */
+
+/* Map size bytes of PROT_NONE address space aligned to VMM_GRAN, or at want (exactly). */
+static int reserve_range(size_t size, uintptr_t want, uintptr_t *out)
+{
+    const int fl = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+    if (want) {
+        void *p = mmap((void *)want, size, PROT_NONE, fl | MAP_FIXED_NOREPLACE, -1, 0);
+        if (p == MAP_FAILED)
+            return -errno;
+        if ((uintptr_t)p != want) { /* a kernel that took the flag as a hint */
+            munmap(p, size);
+            return -EEXIST;
+        }
+        *out = want;
+        return 0;
+    }
+    if (size > SIZE_MAX - VMM_GRAN)
+        return -ENOMEM;
+    size_t len = size + VMM_GRAN;
+    void *p = mmap(NULL, len, PROT_NONE, fl, -1, 0);
+    if (p == MAP_FAILED)
+        return -errno;
+    uintptr_t a = (uintptr_t)p, b = (a + VMM_GRAN - 1) & ~(uintptr_t)(VMM_GRAN - 1);
+    if (b > a)
+        munmap(p, b - a);
+    if (a + len > b + size)
+        munmap((void *)(b + size), a + len - (b + size));
+    *out = b;
+    return 0;
+}
+
+aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, void *expectPtr,
+                                uint64_t flags)
+{
+    static const char fn[] = "aclrtReserveMemAddress";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    *virPtr = NULL;
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
+    /* The reference asks only for a non-zero size: any other size reserves whole
+     * granules, rounded up (ggml reserves exactly aclrtGetMemInfo's free figure). */
+    if (size > SIZE_MAX - (VMM_GRAN - 1))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size %zu is too large", fn, size);
+    size = (size + VMM_GRAN - 1) & ~(VMM_GRAN - 1);
+    if (alignment)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: alignment is reserved and must be 0 (got %zu)", fn, alignment);
+    if (flags > 1)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: flags %llu is neither 0 (normal pages) nor 1 (huge pages)", fn,
+                        (unsigned long long)flags);
+    uintptr_t want = (uintptr_t)expectPtr;
+    if (want & (VMM_GRAN_1G - 1))
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: expectPtr %p is not 1 GiB aligned", fn,
+                        expectPtr);
+    if (want && size > UINTPTR_MAX - want)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: expectPtr %p + %zu bytes overflows", fn,
+                        expectPtr, size);
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+    struct vmm_resv *r = core_calloc(1, sizeof(*r));
+    if (!r)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    int dev = c->dev->id;
+    if (!c->dev->active) { /* reset by another thread since core_ctx_current (VM1) */
+        rc = core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has been reset", fn, dev);
+        goto out;
+    }
+    int e = reserve_range(size, want, &r->base);
+    if (e && want) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                      "%s: cannot reserve %zu bytes at expectPtr %p: %s", fn, size, expectPtr,
+                      e == -EEXIST ? "the range is in use" : strerror(-e));
+        goto out;
+    }
+    if (e) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot reserve %zu bytes: %s", fn, size,
+                      strerror(-e));
+        goto out;
+    }
+    r->size = size;
+    r->dev = dev;
+    r->next = g_resv;
+    g_resv = r;
+    *virPtr = (void *)r->base;
+    r = NULL;
+out:
+    pthread_mutex_unlock(&g_rt.lock);
+    free(r);
+    return rc;
+}
+
+aclError aclrtReleaseMemAddress(void *virPtr)
+{
+    static const char fn[] = "aclrtReleaseMemAddress";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = resv_holding((uintptr_t)virPtr);
+    if (!r) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %p is not a reservation (released already, its device reset, or "
+                      "not from aclrtReserveMemAddress)",
+                      fn, virPtr);
+    } else if (r->base != (uintptr_t)virPtr) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %p lies inside the reservation at %p but is not its start", fn, virPtr,
+                      (void *)r->base);
+    } else if (r->maps) {
+        unsigned n = 0;
+        for (struct vmm_map *m = r->maps; m; m = m->next)
+            n++;
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: the reservation at %p still has %u mapping(s), the first at %p "
+                      "(aclrtUnmapMem them first)",
+                      fn, virPtr, n, (void *)r->maps->va);
+    } else {
+        resv_destroy(r);
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    if (rc == ACL_SUCCESS)
+        mem_reg_reclaim(); /* the leaves resv_destroy unlinked (grace period, no lock held) */
+    return rc;
+}
+
+/* ---- physical memory ------------------------------------------------------------- */
+
+/* Give p its handle and link it into the live list (g_rt.lock held). */
+static aclError phys_publish_locked(struct vmm_phys *p, const char *fn)
+{
+    p->handle = core_table_insert(&g_handles, p);
+    if (!p->handle)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: no handle left", fn);
+    p->next = g_phys;
+    if (g_phys)
+        g_phys->prev = p;
+    g_phys = p;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
+                             const aclrtPhysicalMemProp *prop, uint64_t flags)
+{
+    static const char fn[] = "aclrtMallocPhysical";
+    CORE_REQUIRE_INIT();
+    if (!handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    *handle = NULL;
+    aclError rc = check_prop(prop, fn);
+    if (rc)
+        return rc;
+    if (flags)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0 (got %llu)",
+                        fn, (unsigned long long)flags);
+    size_t gran = gran_of(prop->memAttr);
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
+    if (size % gran)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: size %zu is not a multiple of the granularity %zu of memAttr %d "
+                        "(aclrtMemGetAllocationGranularity)",
+                        fn, size, gran, (int)prop->memAttr);
+    if (size > MEM_REG_SIZE_MAX)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: size %zu is too large", fn, size);
+    int dev = (int)prop->location.id;
+    struct vmm_phys *p = core_calloc(1, sizeof(*p));
+    if (!p)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    p->fd = -1;
+    p->dev = dev;
+    p->size = size;
+    p->attr = prop->memAttr;
+    p->link = -1;
+    pthread_mutex_lock(&g_rt.lock);
+    if (!core_devices[dev].active) { /* VM1 */
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: device %d is not in use (aclrtSetDevice it first)", fn, dev);
+        goto fail;
+    }
+    int e = mem_dev_charge(dev, size, &p->gen);
+    if (e) {
+        size_t fr = 0, tot = 0;
+        mem_dev_meminfo(dev, MEM_CLASS_ALL, &fr, &tot);
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                      "%s: cannot charge %zu bytes to device %d (%zu of %zu bytes free)", fn, size,
+                      dev, fr, tot);
+        goto fail;
+    }
+    p->fd = memfd_create("cpuacl-physical", MFD_CLOEXEC);
+    if (p->fd < 0 || ftruncate(p->fd, (off_t)size) != 0) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create %zu bytes of memory: %s",
+                      fn, size, strerror(errno));
+        goto fail_credit;
+    }
+    if ((rc = phys_publish_locked(p, fn)))
+        goto fail_credit;
+    /* under the lock: a concurrent device reset may free p once it is dropped */
+    *handle = (aclrtDrvMemHandle)(uintptr_t)p->handle;
+    pthread_mutex_unlock(&g_rt.lock);
+    return ACL_SUCCESS;
+fail_credit:
+    mem_dev_credit(dev, size, p->gen);
+fail:
+    pthread_mutex_unlock(&g_rt.lock);
+    if (p->fd >= 0)
+        close(p->fd);
+    free(p);
+    return rc;
+}
+
+aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
+{
+    static const char fn[] = "aclrtFreePhysical";
+    CORE_REQUIRE_INIT();
+    if (!handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_phys *p = phys_find(handle);
+    if (!p)
+        rc = phys_bad(handle, fn);
+    else if (p->retains)
+        p->retains--; /* one aclrtMemRetainAllocationHandle reference goes */
+    else if (p->nmaps)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: handle %p is still mapped at %u address(es) (aclrtUnmapMem first)", fn,
+                      handle, p->nmaps);
+    else
+        phys_destroy(p);
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
+                                          aclrtMemGranularityOptions option, size_t *granularity)
+{
+    static const char fn[] = "aclrtMemGetAllocationGranularity";
+    CORE_REQUIRE_INIT();
+    if (!granularity)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: granularity is NULL", fn);
+    aclError rc = check_prop(prop, fn);
+    if (rc)
+        return rc;
+    if (option != ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM &&
+        option != ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: option %d is neither ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM nor "
+                        "_RECOMMENDED",
+                        fn, (int)option);
+    *granularity = gran_of(prop->memAttr);
+    return ACL_SUCCESS;
+}
+
+/* ---- mappings ------------------------------------------------------------------- */
+
+static aclError map_common(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                           uint64_t flags, bool noaccess, const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    uintptr_t va = (uintptr_t)virPtr;
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    if (!handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    if (offset)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: offset must be 0 (got %zu)", fn, offset);
+    if (flags)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0 (got %llu)",
+                        fn, (unsigned long long)flags);
+    if (va % VMM_GRAN)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr %p is not 2 MiB aligned", fn, virPtr);
+    struct vmm_map *m = core_malloc(sizeof(*m));
+    if (!m)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_phys *p = phys_find(handle);
+    struct vmm_resv *r = resv_holding(va);
+    struct vmm_map **pp = NULL;
+    if (!p) {
+        rc = phys_bad(handle, fn);
+        goto out;
+    }
+    if (size != p->size) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: size %zu differs from the size of the handle (%zu bytes): a handle is "
+                      "mapped whole",
+                      fn, size, p->size);
+        goto out;
+    }
+    if (!r || size > r->base + r->size - va) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: [%p, +%zu) is not inside one reservation (aclrtReserveMemAddress)", fn,
+                      virPtr, size);
+        goto out;
+    }
+    for (pp = &r->maps; *pp && (*pp)->va < va + size; pp = &(*pp)->next)
+        if ((*pp)->va + (*pp)->size > va) {
+            rc = core_err(ACL_ERROR_INVALID_PARAM,
+                          "%s: [%p, +%zu) overlaps the mapping at %p (+%zu); aclrtUnmapMem it "
+                          "first",
+                          fn, virPtr, size, (void *)(*pp)->va, (*pp)->size);
+            goto out;
+        }
+    if (r->maps && r->maps->phys->dev != p->dev) {
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: the reservation at %p already maps memory of device %d; it cannot also "
+                      "map memory of device %d",
+                      fn, (void *)r->base, r->maps->phys->dev, p->dev);
+        goto out;
+    }
+    void *q = mmap(virPtr, size, noaccess ? PROT_NONE : PROT_READ | PROT_WRITE,
+                   MAP_SHARED | MAP_FIXED, p->fd, 0);
+    if (q == MAP_FAILED) {
+        int e = errno;
+        range_unback(va, size); /* a failed MAP_FIXED may have removed the old pages */
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot map %zu bytes at %p: %s", fn,
+                      size, virPtr, strerror(e));
+        goto out;
+    }
+    /* Best effort: 2 MiB pages where the kernel gives them to shared memory
+     * (transparent_hugepage/shmem_enabled "advise" or "always"). */
+    madvise(virPtr, size, MADV_HUGEPAGE);
+    int e = noaccess ? 0 : mem_dev_vmm_register(p->dev, va, size); /* VM3: after the mmap */
+    if (e) {
+        range_unback(va, size);
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register %p: %s", fn, virPtr,
+                      strerror(-e));
+        goto out;
+    }
+    m->va = va;
+    m->size = size;
+    m->phys = p;
+    m->noaccess = noaccess;
+    m->next = *pp; /* pp: the first mapping above va (sorted, VM3) */
+    *pp = m;
+    m = NULL;
+    p->nmaps++;
+out:
+    pthread_mutex_unlock(&g_rt.lock);
+    free(m);
+    return rc;
+}
+
+aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                     uint64_t flags)
+{
+    return map_common(virPtr, size, offset, handle, flags, false, "aclrtMapMem");
+}
+
+aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                             uint64_t flags)
+{
+    if (virPtr && handle && !size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtMemMapNoAccess: size is 0");
+    return map_common(virPtr, size, offset, handle, flags, true, "aclrtMemMapNoAccess");
+}
+
+aclError aclrtUnmapMem(void *virPtr)
+{
+    static const char fn[] = "aclrtUnmapMem";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtr, &r, fn);
+    if (m)
+        map_undo(r, m);
+    pthread_mutex_unlock(&g_rt.lock);
+    return m ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+
+/* ---- access ----------------------------------------------------------------------- */
+
+aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc, size_t count)
+{
+    static const char fn[] = "aclrtMemSetAccess";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    if (!desc)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: desc is NULL", fn);
+    if (!count)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: count is 0", fn);
+    for (size_t i = 0; i < count; i++) {
+        aclError rc = check_access_location(&desc[i].location, fn);
+        if (rc)
+            return rc;
+        if (desc[i].flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: desc[%zu].flags %d: only ACL_RT_MEM_ACCESS_FLAGS_READWRITE is "
+                            "supported (mapped memory is readable and writable everywhere)",
+                            fn, i, (int)desc[i].flags);
+    }
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtr, &r, fn);
+    if (!m)
+        rc = ACL_ERROR_INVALID_PARAM;
+    else if (size != m->size)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: size %zu differs from the size of the mapping at %p (%zu bytes)", fn,
+                      size, virPtr, m->size);
+    else if (m->noaccess) { /* aclrtMemMapNoAccess: the access comes now (VM3 order) */
+        if (mprotect(virPtr, size, PROT_READ | PROT_WRITE) != 0)
+            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot open %p: %s", fn, virPtr,
+                          strerror(errno));
+        else if (mem_dev_vmm_register(m->phys->dev, m->va, m->size) != 0) {
+            mprotect(virPtr, size, PROT_NONE);
+            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register %p", fn, virPtr);
+        } else {
+            m->noaccess = false;
+        }
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag)
+{
+    static const char fn[] = "aclrtMemGetAccess";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    if (!location)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: location is NULL", fn);
+    if (!flag)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag is NULL", fn);
+    aclError rc = check_access_location(location, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtr, &r, fn);
+    bool none = m && m->noaccess;
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!m)
+        return ACL_ERROR_INVALID_PARAM;
+    *flag = none ? ACL_RT_MEM_ACCESS_FLAGS_NONE : ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
+    return ACL_SUCCESS;
+}
+
+/* ---- sharing across processes (core/ipc/ipc.c) ------------------------------------------ */
+
+int core_vmm_phys_info_locked(aclrtDrvMemHandle h, int *fd, size_t *size, int *dev)
+{
+    struct vmm_phys *p = phys_find(h);
+    if (!p)
+        return -ENOENT;
+    *fd = p->fd;
+    *size = p->size;
+    *dev = p->dev;
+    return 0;
+}
+
+aclError core_vmm_phys_adopt(int fd, size_t size, int dev, aclrtDrvMemHandle *out,
+                             const char *fn)
+{
+    struct vmm_phys *p = core_calloc(1, sizeof(*p));
+    if (!p) {
+        close(fd);
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
+    }
+    p->fd = fd;
+    p->dev = dev;
+    p->size = size;
+    p->attr = ACL_HBM_MEM_HUGE; /* an imported handle: device memory on 2 MiB pages */
+    p->link = -1;
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    if (!core_devices[dev].active) { /* VM1 */
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: device %d is not in use (aclrtSetDevice it first)", fn, dev);
+        goto fail;
+    }
+    if (mem_dev_charge(dev, size, &p->gen)) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot charge %zu bytes to device %d",
+                      fn, size, dev);
+        goto fail;
+    }
+    if ((rc = phys_publish_locked(p, fn))) {
+        mem_dev_credit(dev, size, p->gen);
+        goto fail;
+    }
+    *out = (aclrtDrvMemHandle)(uintptr_t)p->handle;
+    pthread_mutex_unlock(&g_rt.lock);
+    return ACL_SUCCESS;
+fail:
+    pthread_mutex_unlock(&g_rt.lock);
+    close(fd);
+    free(p);
+    return rc;
+}
+
+/* core/memory/copies.h: aclrtCheckMemType's ACL_RT_MEM_TYPE_RSVD. */
+bool core_vmm_reserved(const void *p)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    bool hit = resv_holding((uintptr_t)p) != NULL;
+    pthread_mutex_unlock(&g_rt.lock);
+    return hit;
+}
+
+/* ---- allocation-handle extras (issue 15, rt7; docs/rt-memobj.md) ------------------------- */
+
+aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
+{
+    static const char fn[] = "aclrtMemRetainAllocationHandle";
+    CORE_REQUIRE_INIT();
+    if (!virPtr || !handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, virPtr ? "handle" : "virPtr");
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtr, &r, fn);
+    if (m) {
+        m->phys->retains++; /* released by one more aclrtFreePhysical */
+        *handle = (aclrtDrvMemHandle)(uintptr_t)m->phys->handle;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return m ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+
+aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
+                                                   aclrtPhysicalMemProp *prop)
+{
+    static const char fn[] = "aclrtMemGetAllocationPropertiesFromHandle";
+    CORE_REQUIRE_INIT();
+    if (!handle || !prop)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, handle ? "prop" : "handle");
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_phys *p = phys_find(handle);
+    if (!p) {
+        rc = phys_bad(handle, fn);
+    } else {
+        memset(prop, 0, sizeof(*prop));
+        prop->handleType = ACL_MEM_HANDLE_TYPE_NONE;
+        prop->allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+        prop->memAttr = p->attr;
+        prop->location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+        prop->location.id = (uint32_t)p->dev;
+        prop->reserve = 0;
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLink)
+{
+    static const char fn[] = "aclrtMemMapSetLink";
+    CORE_REQUIRE_INIT();
+    if (!handle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    if ((unsigned)adviceLink > (unsigned)ACL_RT_MEM_ACCESS_UB_MULTI_PORT_PATH)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: adviceLink %d is not in [0, 3]", fn,
+                        (int)adviceLink);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_phys *p = phys_find(handle);
+    if (!p)
+        rc = phys_bad(handle, fn);
+    else
+        p->link = (int)adviceLink; /* kept; every link is the same memory bus here */
+    pthread_mutex_unlock(&g_rt.lock);
+    return rc;
+}
+
+/* One physical piece of a source range (aclrtMemMapSelectedLink). */
+struct vmm_piece {
+    size_t off, size;
+    aclrtDrvMemHandle h;
+};
+
+aclError aclrtMemMapSelectedLink(void *virPtrDst, size_t size, void *virPtrSrc, uint32_t linkIdx)
+{
+    static const char fn[] = "aclrtMemMapSelectedLink";
+    CORE_REQUIRE_INIT();
+    if (!virPtrDst || !virPtrSrc)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
+                        virPtrDst ? "virPtrSrc" : "virPtrDst");
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size must be greater than 0", fn);
+    if (linkIdx > ACL_RT_MEM_LINK_IDX_1)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: linkIdx %u must be 0 (SIO) or 1 (HCCS)", fn,
+                        linkIdx);
+    /* The source's mappings, contiguous from virPtrSrc over size bytes. */
+    struct vmm_piece pc[64];
+    unsigned n = 0;
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_rt.lock);
+    struct vmm_resv *r = NULL;
+    struct vmm_map *m = map_at(virPtrSrc, &r, fn);
+    size_t done = 0;
+    while (m && done < size && n < 64 && m->va == (uintptr_t)virPtrSrc + done) {
+        pc[n++] = (struct vmm_piece){done, m->size, (aclrtDrvMemHandle)(uintptr_t)m->phys->handle};
+        done += m->size;
+        m = m->next;
+    }
+    if (!n)
+        rc = ACL_ERROR_INVALID_PARAM; /* map_at set the message */
+    else if (done != size)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: size %zu differs from the mapped memory at virPtrSrc %p (%zu bytes in "
+                      "adjacent mappings)",
+                      fn, size, virPtrSrc, done);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (rc)
+        return rc;
+    /* The same physical memory at virPtrDst (a reservation's free range); the link has no
+     * meaning on one host: both are the same memory bus. */
+    for (unsigned i = 0; i < n; i++) {
+        rc = map_common((char *)virPtrDst + pc[i].off, pc[i].size, 0, pc[i].h, 0, false, fn);
+        if (rc) {
+            while (i--)
+                (void)aclrtUnmapMem((char *)virPtrDst + pc[i].off);
+            return rc;
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
+{
+    static const char fn[] = "aclrtMemGetAddressRange";
+    CORE_REQUIRE_INIT();
+    if (!ptr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
+    if (!pbase && !psize)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: pbase and psize cannot both be NULL", fn);
+    uintptr_t base = 0;
+    size_t size = 0;
+    int e = core_mempool_range(ptr, &base, &size);
+    if (e == -EINVAL)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: %p lies in a memory pool but in no live allocation of it", fn, ptr);
+    if (e) {
+        struct mem_reg_info info;
+        if (mem_reg_lookup(ptr, &info) != 0)
+            return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                            "%s: %p is in no live allocation (aclrtMalloc, aclrtMallocHost, a "
+                            "mapping or a pool)",
+                            fn, ptr);
+        base = info.base;
+        size = info.size;
+    }
+    if (pbase)
+        *pbase = (void *)base;
+    if (psize)
+        *psize = size;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t flags)
+{
+    static const char fn[] = "aclrtMemP2PMap";
+    CORE_REQUIRE_INIT();
+    if (!devPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
+    if (!size)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size must be greater than 0", fn);
+    if (flags)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0 (got %llu)",
+                        fn, (unsigned long long)flags);
+    if (dstDevId < 0 || !dev_exists((uint32_t)dstDevId))
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist (%u devices)",
+                        fn, (int)dstDevId, g_rt.cfg.device_count);
+    struct mem_reg_info info;
+    uintptr_t a = (uintptr_t)devPtr;
+    if (mem_reg_lookup(devPtr, &info) != 0 || info.owner == MEM_OWNER_HOST)
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: %p is not device memory", fn, devPtr);
+    if (size > info.size || a - info.base > info.size - size) {
+        struct mem_reg_info last;
+        /* a range over adjacent mappings is fine, as for copies */
+        if (info.policy != MEM_POLICY_VMM || size - 1 > UINTPTR_MAX - a ||
+            mem_reg_lookup((void *)(a + size - 1), &last) != 0 || last.owner != info.owner)
+            return core_err(ACL_ERROR_RT_PARAM_INVALID,
+                            "%s: %p + %zu bytes runs past its allocation (%zu bytes at %p)", fn,
+                            devPtr, size, info.size, (void *)info.base);
+    }
+    /* Every device's memory is one host address space: the range is already reachable
+     * from dstDevId; the device-level peer state (aclrtDeviceEnablePeerAccess) is not
+     * changed. */
+    return ACL_SUCCESS;
+}

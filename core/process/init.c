@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Runtime lifetime (aclInit / aclFinalize, aclFinalizeReference) and version
+ * queries. The top of core's object layer: finalize tears down every room.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <urcu/urcu-memb.h>
+
+#include "core/device/device.h"
+#include "core/host/report.h"
+#include "core/process/callbacks.h"
+#include "core/model/callbacks.h"
+#include "core/obs.h"
+#include "core/runtime/hostpool.h"
+#include "core/device/params.h"
+#include "core/runtime/runtime.h"
+#include "core/stream/stream.h"
+#include "core/tools/trace.h"
+#include "cpuacl/cpuacl.h"
+#include "mem/mem.h"
+#include "sched/sched.h"
+#include "sched/worker.h"
+
+/* A finalize in progress (it drops g_rt.lock while streams drain): aclInit and
+ * a second aclFinalize wait on g_fin_cv until it is over (T3). g_rt.lock. */
+static bool g_finalizing;
+static pthread_cond_t g_fin_cv = PTHREAD_COND_INITIALIZER;
+
+/* ---- worker hooks ------------------------------------------------------- */
+
+static void worker_started(void)
+{
+    core_rcu_thread_online(); /* workers call call_rcu when they drop events */
+}
+
+static void worker_stopping(void)
+{
+    core_rcu_thread_offline();
+}
+
+/* ---- init / finalize ---------------------------------------------------- */
+
+static void finalize_locked(void);
+
+aclError aclInit(const char *configPath)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    while (g_finalizing)
+        pthread_cond_wait(&g_fin_cv, &g_rt.lock);
+    if (g_rt.init_count) {
+        g_rt.init_count++;
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_REPEAT_INITIALIZE,
+                        "aclInit: already initialised (reference count now %u)", g_rt.init_count);
+    }
+    struct core_config cfg;
+    aclError rc = core_config_load(&cfg, configPath);
+    if (rc == ACL_SUCCESS) /* the "dump" section: as aclmdlSetDump (core/tools/dump.c) */
+        rc = core_dump_from_init(configPath);
+    if (rc) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return rc;
+    }
+    struct sched_config sc = {.spin_ns = cfg.spin_ns,
+                              .ring_slots = cfg.ring_slots,
+                              .pin_workers = cfg.pin_workers,
+                              .trace_events = cfg.trace_events};
+    sched_init(&sc);
+    sched_worker_hooks(worker_started, worker_stopping, core_stream_released);
+    if (mem_init()) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclInit: cannot set up the memory layer");
+    }
+    g_rt.cfg = cfg;
+    g_rt.ctxs.tag = CORE_H_CONTEXT;
+    g_rt.streams.tag = CORE_H_STREAM;
+    g_rt.events.tag = CORE_H_EVENT;
+    g_rt.models.tag = CORE_H_MODEL;
+    g_rt.taskgrps.tag = CORE_H_TASKGRP;
+    for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++) {
+        struct core_device *d = &core_devices[i];
+        d->id = (int32_t)i;
+        d->worker_base = i * CORE_MAX_WORKERS_PER_DEVICE;
+    }
+    g_rt.init_count = 1;
+    /* release: entry points that see initialised also see the config. */
+    atomic_store_explicit(&g_rt.initialised, true, memory_order_release);
+    pthread_mutex_unlock(&g_rt.lock);
+    /* Init callbacks (aclInitCallbackRegister), outside the lock; a failing
+     * one fails aclInit, which then leaves nothing initialised. */
+    rc = core_life_after_init(configPath);
+    if (rc) {
+        pthread_mutex_lock(&g_rt.lock);
+        if (g_rt.init_count && !g_finalizing)
+            finalize_locked();
+        pthread_mutex_unlock(&g_rt.lock);
+    }
+    return rc;
+}
+
+
+
+static void finalize_locked(void)
+{
+    /* T3: dead first, so nothing is created while the lock is dropped below;
+     * release: pairs with the acquire in core_initialised. */
+    g_finalizing = true;
+    atomic_store_explicit(&g_rt.initialised, false, memory_order_release);
+    /* T4: report queues close (blocked callbacks are released unrun, waiters
+     * in aclrtProcessReport wake) before streams drain. */
+    core_report_close_all();
+    for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++)
+        core_device_teardown_locked(&core_devices[i]);
+    core_hostpool_fini(); /* every stream drained: no host function in flight */
+    if (g_rt.cfg.trace_file[0])
+        core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
+    core_report_fini_all();
+    core_dump_fini(); /* aclInit's dump configuration ends with it */
+    core_mdl_callbacks_clear();
+    core_params_clear();
+    core_life_clear();
+    mem_fini();
+    g_rt.init_count = 0;
+    /* Let pending call_rcu frees run before the process may exit. */
+    urcu_memb_barrier();
+    g_finalizing = false;
+    pthread_cond_broadcast(&g_fin_cv);
+}
+
+/* aclFinalize (whole) and aclFinalizeReference (one reference): the finalize
+ * callbacks (aclFinalizeCallbackRegister) run first, outside the lock, when
+ * this call is the one that finalizes, and a failing one stops it, as on the
+ * reference; the state callbacks of the default streams that went
+ * (core/stream/state.c) are reported after the lock is dropped. */
+static aclError finalize_as(bool whole, uint64_t *refCount, const char *api)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    bool last = g_rt.init_count && !g_finalizing && (whole || g_rt.init_count == 1);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (last) {
+        aclError frc = core_life_before_finalize();
+        if (frc)
+            return frc;
+    }
+    pthread_mutex_lock(&g_rt.lock);
+    while (g_finalizing)
+        pthread_cond_wait(&g_fin_cv, &g_rt.lock);
+    if (!g_rt.init_count) {
+        pthread_mutex_unlock(&g_rt.lock);
+        if (refCount)
+            *refCount = 0;
+        return core_err(ACL_ERROR_REPEAT_FINALIZE, "%s: not initialised", api);
+    }
+    bool fin = whole || --g_rt.init_count == 0;
+    if (fin)
+        finalize_locked(); /* leaves init_count 0 */
+    if (refCount)
+        *refCount = g_rt.init_count;
+    pthread_mutex_unlock(&g_rt.lock);
+    if (fin)
+        core_ss_flush();
+    return ACL_SUCCESS;
+}
+
+aclError aclFinalize(void)
+{
+    return finalize_as(true, NULL, "aclFinalize");
+}
+
+aclError aclFinalizeReference(uint64_t *refCount)
+{
+    return finalize_as(false, refCount, "aclFinalizeReference");
+}
+
+/* ---- versions and system queries --------------------------------------- */
+
+aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion)
+{
+    if (!majorVersion || !minorVersion || !patchVersion)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetVersion: NULL output pointer");
+    *majorVersion = ACL_MAJOR_VERSION;
+    *minorVersion = ACL_MINOR_VERSION;
+    *patchVersion = ACL_PATCH_VERSION;
+    return ACL_SUCCESS;
+}
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+#define CORE_VERSION_STR STR(ACL_MAJOR_VERSION) "." STR(ACL_MINOR_VERSION) "." STR(ACL_PATCH_VERSION)
+
+aclError aclsysGetVersionStr(char *pkgName, char *versionStr)
+{
+    if (!pkgName || !versionStr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclsysGetVersionStr: NULL argument");
+    snprintf(versionStr, ACL_PKG_VERSION_MAX_SIZE, "%s (cpuacl %d.%d.%d)", CORE_VERSION_STR,
+             CPUACL_VERSION_MAJOR, CPUACL_VERSION_MINOR, CPUACL_VERSION_PATCH);
+    return ACL_SUCCESS;
+}
+
+aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum)
+{
+    if (!pkgName || !versionNum)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclsysGetVersionNum: NULL argument");
+    *versionNum = ACL_MAJOR_VERSION * 10000 + ACL_MINOR_VERSION * 100 + ACL_PATCH_VERSION;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetRunMode(aclrtRunMode *runMode)
+{
+    if (!runMode)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetRunMode: runMode is NULL");
+    *runMode = ACL_HOST; /* the program runs on the host CPU, as with a PCIe card */
+    return ACL_SUCCESS;
+}
+
+const char *aclrtGetSocName(void)
+{
+    const char *s = getenv("CPUACL_SOC_NAME");
+    return s && *s ? s : "Ascend910B3";
+}
+

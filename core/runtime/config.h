@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The runtime's configuration (core/runtime/config.c): defaults, then a JSON file,
+ * then CPUACL_* environment variables.
+ */
+#ifndef CPUACL_CORE_CONFIG_H
+#define CPUACL_CORE_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "acl/acl_base.h"
+
+struct core_config {
+    uint32_t device_count;
+    uint32_t workers;
+    bool pin_workers;
+    uint64_t spin_ns;
+    uint32_t ring_slots;
+    uint64_t device_memory; /* bytes of memory per device */
+    bool async_h2h_reject;  /* async host-to-host copies: refuse at submit (newer CANN) */
+    uint32_t trace_events;  /* per-worker trace records; 0 = tracing off */
+    char trace_file[4096];  /* written at aclFinalize when tracing is on ("" = none) */
+};
+
+/* Defaults, then JSON (path may be NULL), then environment. 0 or an aclError. */
+aclError core_config_load(struct core_config *cfg, const char *path);
+
+#endif

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Per-thread error reporting: the message behind aclGetRecentErrMsg and the
+ * code behind aclrtGetLastError / aclrtPeekAtLastError. Thread-local only, so
+ * nothing here is shared.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stdarg.h>
+
+#include "core/runtime/runtime.h"
+
+#define MSG_MAX 512
+
+static __thread char t_pending[MSG_MAX]; /* latest message, "" = none */
+static __thread char t_returned[MSG_MAX]; /* what the last aclGetRecentErrMsg returned */
+static __thread aclError t_last;
+
+aclError core_err(aclError code, const char *fmt, ...)
+{
+    va_list ap;
+    int n = snprintf(t_pending, sizeof(t_pending), "[cpuacl] error %d: ", (int)code);
+    va_start(ap, fmt);
+    if (n > 0 && (size_t)n < sizeof(t_pending))
+        vsnprintf(t_pending + n, sizeof(t_pending) - (size_t)n, fmt, ap);
+    va_end(ap);
+    t_last = code;
+    return code;
+}
+
+void *core_zalloc(size_t size, const char *fn)
+{
+    void *p = core_calloc(1, size);
+    if (!p)
+        core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    return p;
+}
+
+aclError core_err_async(aclError code, const char *what)
+{
+    return core_err(code, "%s: a task queued earlier failed (asynchronous error)", what);
+}
+
+const char *aclGetRecentErrMsg(void)
+{
+    if (!t_pending[0])
+        return NULL;
+    memcpy(t_returned, t_pending, sizeof(t_returned));
+    t_pending[0] = '\0';
+    return t_returned;
+}
+
+aclError aclrtGetLastError(aclrtLastErrLevel level)
+{
+    if (level != ACL_RT_THREAD_LEVEL)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetLastError: unknown level %d",
+                        (int)level);
+    aclError e = t_last;
+    t_last = ACL_SUCCESS;
+    return e;
+}
+
+aclError aclrtPeekAtLastError(aclrtLastErrLevel level)
+{
+    if (level != ACL_RT_THREAD_LEVEL)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtPeekAtLastError: unknown level %d",
+                        (int)level);
+    return t_last;
+}

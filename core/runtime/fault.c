@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Allocation with fault injection (core/runtime/fault.h) and its test entry points. */
+#include "core/runtime/fault.h"
+
+#include <stdlib.h>
+
+#include <stdatomic.h>
+
+#include "cpuacl/cpuacl_test.h"
+
+_Atomic int64_t core_fault_countdown = -1;
+static _Atomic uint64_t g_fault_seen; /* A: allocations counted while armed */
+static _Atomic uint64_t g_fault_fired; /* A: failures injected */
+
+int core_fault_hit(void)
+{
+    /* relaxed: a test knob; the test arms it before the call it probes. */
+    if (__builtin_expect(atomic_load_explicit(&core_fault_countdown, memory_order_relaxed) < 0, 1))
+        return 0;
+    atomic_fetch_add_explicit(&g_fault_seen, 1, memory_order_relaxed);
+    /* relaxed: one counter; exactly one allocation sees 0 and fails. */
+    if (atomic_fetch_sub_explicit(&core_fault_countdown, 1, memory_order_relaxed) == 0) {
+        atomic_fetch_add_explicit(&g_fault_fired, 1, memory_order_relaxed);
+        return 1;
+    }
+    return 0;
+}
+
+void *core_malloc(size_t n)
+{
+    return core_fault_hit() ? NULL : malloc(n);
+}
+
+void *core_calloc(size_t m, size_t n)
+{
+    return core_fault_hit() ? NULL : calloc(m, n);
+}
+
+void *core_realloc(void *p, size_t n)
+{
+    return core_fault_hit() ? NULL : realloc(p, n);
+}
+
+void *core_aligned_alloc(size_t a, size_t n)
+{
+    return core_fault_hit() ? NULL : aligned_alloc(a, n);
+}
+
+void cpuaclTestFailAlloc(int64_t nth)
+{
+    atomic_store_explicit(&g_fault_seen, 0, memory_order_relaxed);
+    atomic_store_explicit(&g_fault_fired, 0, memory_order_relaxed);
+    /* relaxed: see core_fault_hit. */
+    atomic_store_explicit(&core_fault_countdown, nth < 0 ? -1 : nth, memory_order_relaxed);
+}
+
+uint64_t cpuaclTestAllocCount(uint64_t *fired)
+{
+    if (fired)
+        *fired = atomic_load_explicit(&g_fault_fired, memory_order_relaxed);
+    return atomic_load_explicit(&g_fault_seen, memory_order_relaxed);
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Allocation with fault injection for tests (issue 11): core/ allocates through
+ * core_malloc, core_calloc, core_realloc and core_aligned_alloc where a test
+ * may make the allocation fail (cpuaclTestFailAlloc, include/cpuacl/
+ * cpuacl_test.h), and frees with free(). Off (the default) a call costs one
+ * relaxed load and a predictable branch; allocations are never on a task path.
+ * The libc names keep their meaning in every file.
+ */
+#ifndef CPUACL_CORE_RUNTIME_FAULT_H
+#define CPUACL_CORE_RUNTIME_FAULT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+extern _Atomic int64_t core_fault_countdown; /* A: allocations left before the failure, -1 off */
+
+/* Whether this allocation is the one chosen to fail (counts it while armed). */
+int core_fault_hit(void);
+void *core_malloc(size_t n);
+void *core_calloc(size_t m, size_t n);
+void *core_realloc(void *p, size_t n);
+void *core_aligned_alloc(size_t a, size_t n);
+
+#endif

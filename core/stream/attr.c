@@ -1,0 +1,377 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Stream attributes (aclrtGet/SetStreamAttribute) and the overflow extras
+ * that go with them: per-stream overflow switch, the context's overflow
+ * address, the Npu overflow status tasks; aclrtPersistentTaskClean and
+ * aclrtProfTrace.
+ *
+ * Attribute storage: the attributes no other call keeps (overflow switch,
+ * user tag, op-info cache switch) live in a small table keyed by the
+ * stream's full handle under sa_lock. A handle includes the stream's
+ * generation, so a destroyed stream's entry never matches its successor in
+ * the same slot: a new stream starts with the defaults (all 0). Entries of
+ * dead streams are reused when the table is full. Failure mode and priority
+ * are the stream's own (aclrtSetStreamFailureMode, aclrtStreamGetPriority).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl/acl_prof.h"
+#include "core/device/device.h"
+#include "core/launch.h"
+#include "core/model/ritask.h"
+#include "core/overflow.h"
+#include "core/runtime/runtime.h"
+#include "core/stream/stream.h"
+
+#define SA_MAX 4096
+
+struct sa_entry {
+    uint64_t handle; /* 0 = free */
+    uint32_t ovf, tag, cache;
+};
+
+static pthread_mutex_t sa_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sa_entry g_sa[SA_MAX]; /* sa_lock */
+
+/* The entry of live stream handle h, made when create is set; sa_lock held. */
+static struct sa_entry *sa_find_locked(uint64_t h, bool create)
+{
+    struct sa_entry *free_e = NULL;
+    for (uint32_t i = 0; i < SA_MAX; i++) {
+        if (g_sa[i].handle == h)
+            return &g_sa[i];
+        if (!free_e && (!g_sa[i].handle ||
+                        !core_table_lookup(&g_rt.streams, (void *)(uintptr_t)g_sa[i].handle)))
+            free_e = &g_sa[i]; /* free, or its stream is gone */
+    }
+    if (!create || !free_e)
+        return NULL;
+    *free_e = (struct sa_entry){h, 0, 0, 0};
+    return free_e;
+}
+
+static aclError attr_stream(aclrtStream stream, const void *value, struct core_stream **s,
+                            const char *fn)
+{
+    aclError rc = core_stream_resolve(stream, s, fn);
+    if (rc == ACL_SUCCESS && !value)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
+    return rc;
+}
+
+aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                                 aclrtStreamAttrValue *value)
+{
+    static const char fn[] = "aclrtGetStreamAttribute";
+    CORE_REQUIRE_INIT();
+    struct core_stream *s;
+    aclError rc = attr_stream(stream, value, &s, fn);
+    if (rc)
+        return rc;
+    memset(value, 0, sizeof(*value));
+    switch (stmAttrType) {
+    case ACL_STREAM_ATTR_FAILURE_MODE:
+        /* relaxed: a flag the worker reads per task; a snapshot for the caller */
+        value->failureMode = atomic_load_explicit(&s->s.stop_on_fail, memory_order_relaxed)
+                                 ? ACL_STOP_ON_FAILURE
+                                 : ACL_CONTINUE_ON_FAILURE;
+        return ACL_SUCCESS;
+    case ACL_STREAM_ATTR_PRIORITY:
+        value->streamPriority = s->priority;
+        return ACL_SUCCESS;
+    case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
+    case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+    case ACL_STREAM_ATTR_CACHE_OP_INFO: {
+        pthread_mutex_lock(&sa_lock);
+        struct sa_entry *e = sa_find_locked(s->handle, false);
+        if (e && stmAttrType == ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK)
+            value->overflowSwitch = e->ovf;
+        else if (e && stmAttrType == ACL_STREAM_ATTR_USER_CUSTOM_TAG)
+            value->userCustomTag = e->tag;
+        else if (e) /* the reference: on only while the stream captures */
+            value->cacheOpInfoSwitch =
+                e->cache && atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL; /* A1 */
+        pthread_mutex_unlock(&sa_lock);
+        return ACL_SUCCESS;
+    }
+    default:
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)stmAttrType);
+    }
+}
+
+static aclError set_u32(struct core_stream *s, aclrtStreamAttr a, uint32_t v, const char *fn)
+{
+    pthread_mutex_lock(&sa_lock);
+    struct sa_entry *e = sa_find_locked(s->handle, true);
+    if (e) {
+        if (a == ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK)
+            e->ovf = v;
+        else if (a == ACL_STREAM_ATTR_USER_CUSTOM_TAG)
+            e->tag = v;
+        else
+            e->cache = v;
+    }
+    pthread_mutex_unlock(&sa_lock);
+    return e ? ACL_SUCCESS
+             : core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                        "%s: attributes of %d live streams are set already", fn, SA_MAX);
+}
+
+aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                                 aclrtStreamAttrValue *value)
+{
+    static const char fn[] = "aclrtSetStreamAttribute";
+    CORE_REQUIRE_INIT();
+    struct core_stream *s;
+    aclError rc = attr_stream(stream, value, &s, fn);
+    if (rc)
+        return rc;
+    switch (stmAttrType) {
+    case ACL_STREAM_ATTR_FAILURE_MODE:
+        if (s->is_default) /* the reference: the default stream's mode cannot be set */
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: the failure mode of the default stream cannot be set", fn);
+        return aclrtSetStreamFailureMode(stream, value->failureMode);
+    case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
+    case ACL_STREAM_ATTR_CACHE_OP_INFO:
+        if (value->overflowSwitch > 1) /* same bytes for both switches */
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: the switch must be 0 or 1 (got %u)", fn,
+                            value->overflowSwitch);
+        return set_u32(s, stmAttrType, value->overflowSwitch, fn);
+    case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+        return set_u32(s, stmAttrType, value->userCustomTag, fn);
+    case ACL_STREAM_ATTR_PRIORITY:
+        /* the reference's own table: "setting a stream's priority is not supported" */
+        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "%s: a stream's priority is fixed at creation "
+                        "(aclrtCreateStreamWithConfig); it can only be read", fn);
+    default:
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)stmAttrType);
+    }
+}
+
+aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t *flag)
+{
+    static const char fn[] = "aclrtGetStreamOverflowSwitch";
+    CORE_REQUIRE_INIT();
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc)
+        return rc;
+    if (!flag)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag is NULL", fn);
+    pthread_mutex_lock(&sa_lock);
+    struct sa_entry *e = sa_find_locked(s->handle, false);
+    *flag = e ? e->ovf : 0;
+    pthread_mutex_unlock(&sa_lock);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag)
+{
+    static const char fn[] = "aclrtSetStreamOverflowSwitch";
+    CORE_REQUIRE_INIT();
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc)
+        return rc;
+    if (flag > 1)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag must be 0 or 1 (got %u)", fn, flag);
+    return set_u32(s, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, flag, fn);
+}
+
+/* ---- overflow status ------------------------------------------------------------ */
+
+#define NPU_STATUS_BYTES 64 /* the status block the reference's status task writes */
+
+/* Per device: the block the last Npu status task wrote (aclrtCtxGetFloatOverflowAddr). */
+static _Alignas(64) unsigned char g_ovf_block[CORE_MAX_DEVICES][NPU_STATUS_BYTES];
+
+aclError aclrtCtxGetFloatOverflowAddr(void **overflowAddr)
+{
+    static const char fn[] = "aclrtCtxGetFloatOverflowAddr";
+    CORE_REQUIRE_INIT();
+    if (!overflowAddr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: overflowAddr is NULL", fn);
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: no current context", fn);
+    *overflowAddr = g_ovf_block[c->dev->id];
+    return ACL_SUCCESS;
+}
+
+struct npu_status {
+    unsigned char *out; /* NULL: clear */
+    int32_t dev;
+};
+
+static int32_t k_npu_status(void *arg)
+{
+    struct npu_status *a = arg;
+    unsigned char *blk = g_ovf_block[a->dev];
+    if (!a->out) {
+        /* relaxed: ordered with operators by the stream (core/overflow.h) */
+        atomic_store_explicit(&core_overflow_flag, 0, memory_order_relaxed);
+        memset(blk, 0, NPU_STATUS_BYTES);
+        return 0;
+    }
+    uint32_t v = (uint32_t)atomic_load_explicit(&core_overflow_flag, memory_order_relaxed);
+    memset(blk, 0, NPU_STATUS_BYTES);
+    memcpy(blk, &v, sizeof(v));
+    memcpy(a->out, blk, NPU_STATUS_BYTES);
+    return 0;
+}
+
+static aclError npu_submit(unsigned char *out, uint32_t checkMode, aclrtStream stream,
+                           const char *fn)
+{
+    if (checkMode > 1)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: checkMode must be 0 or 1 (got %u)", fn,
+                        checkMode);
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc)
+        return rc;
+    struct npu_status *a = core_malloc(sizeof(*a));
+    if (!a)
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+    a->out = out;
+    a->dev = s->ctx->dev->id;
+    rc = core_launch_owned(stream, k_npu_status, a, free, fn);
+    if (rc)
+        free(a);
+    return rc;
+}
+
+aclError aclrtNpuGetFloatOverFlowStatus(void *outputAddr, uint64_t outputSize, uint32_t checkMode,
+                                        aclrtStream stream)
+{
+    static const char fn[] = "aclrtNpuGetFloatOverFlowStatus";
+    CORE_REQUIRE_INIT();
+    if (!outputAddr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: outputAddr is NULL", fn);
+    if (outputSize < NPU_STATUS_BYTES)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: outputSize %llu is below the %d bytes of the status", fn,
+                        (unsigned long long)outputSize, NPU_STATUS_BYTES);
+    return npu_submit(outputAddr, checkMode, stream, fn);
+}
+
+aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream)
+{
+    static const char fn[] = "aclrtNpuClearFloatOverFlowStatus";
+    CORE_REQUIRE_INIT();
+    return npu_submit(NULL, checkMode, stream, fn);
+}
+
+/* ---- persistent streams, profiling marks ------------------------------------------- */
+
+aclError aclrtPersistentTaskClean(aclrtStream stream)
+{
+    static const char fn[] = "aclrtPersistentTaskClean";
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the default stream is not persistent", fn);
+    struct core_stream *s;
+    aclError rc = core_stream_resolve(stream, &s, fn);
+    if (rc)
+        return rc;
+    if (!(s->flags & ACL_STREAM_PERSISTENT))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the stream was not created with ACL_STREAM_PERSISTENT", fn);
+    pthread_mutex_lock(&g_rt.lock);
+    struct core_model *m = NULL;
+    uint32_t lane;
+    bool bound = rt_task_lane_locked(s, &m, &lane);
+    pthread_mutex_unlock(&g_rt.lock);
+    if (bound)
+        return core_err(ACL_ERROR_RT_STREAM_MODEL,
+                        "%s: the stream's tasks belong to a model run instance; destroy the model "
+                        "(aclmdlRIDestroy) or unbind the stream first", fn);
+    /* Not in a model: its tasks run once and leave the ring, so cleaning is waiting for
+     * the queued ones to finish; the stream is then empty and can take new tasks. */
+    return core_stream_sync(s, 0, fn);
+}
+
+#define PROF_TRACE_BYTES 18
+
+struct prof_trace {
+    unsigned char data[PROF_TRACE_BYTES];
+};
+
+static int32_t k_prof_trace(void *arg)
+{
+    struct prof_trace *p = arg;
+    char msg[2 * PROF_TRACE_BYTES + 16];
+    int n = snprintf(msg, sizeof(msg), "trace:");
+    for (int i = 0; i < PROF_TRACE_BYTES; i++)
+        n += snprintf(msg + n, sizeof(msg) - (size_t)n, "%02x", p->data[i]);
+    (void)aclprofMarkEx(msg, (size_t)n, NULL); /* a mark only while profiling collects */
+    return 0;
+}
+
+aclError aclrtProfTrace(void *userdata, int32_t length, aclrtStream stream)
+{
+    static const char fn[] = "aclrtProfTrace";
+    CORE_REQUIRE_INIT();
+    if (!userdata)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: userdata is NULL", fn);
+    if (length <= 0 || length > PROF_TRACE_BYTES)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: length %d is not in [1, %d]", fn, length,
+                        PROF_TRACE_BYTES);
+    struct prof_trace *p = core_calloc(1, sizeof(*p)); /* zero padding to 18 bytes */
+    if (!p)
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+    memcpy(p->data, userdata, (size_t)length);
+    aclError rc = core_launch_owned(stream, k_prof_trace, p, free, fn);
+    if (rc)
+        free(p);
+    return rc;
+}
+
+/* ---- state callbacks for the streams the runtime makes itself ----------------------- */
+
+/*
+ * Default streams (made and destroyed with their context) and the internal streams a
+ * model's lanes run on are created and destroyed under g_rt.lock, where a callback (which
+ * may call AscendCL) cannot run. core_stream_create_locked / _destroy_locked note them in
+ * the calling thread's list; the API call that made or destroyed them reports them with
+ * rt_stream_state_fire (core/stream/state.c) after it dropped the lock, in order. So a
+ * DESTROY_PRE of such a stream arrives when the stream is already gone (its handle is
+ * refused by then); CREATE_POST arrives with a live handle.
+ */
+struct ss_pending {
+    uint64_t handle;
+    aclrtStreamState state;
+};
+static __thread struct ss_pending *t_ss;
+static __thread uint32_t t_nss, t_capss;
+
+void core_ss_defer_locked(uint64_t handle, aclrtStreamState state)
+{
+    if (t_nss == t_capss) {
+        uint32_t nc = t_capss ? 2 * t_capss : 16;
+        struct ss_pending *n = core_realloc(t_ss, nc * sizeof(*n));
+        if (!n)
+            return; /* out of memory: the report is lost, the stream is fine */
+        t_ss = n;
+        t_capss = nc;
+    }
+    t_ss[t_nss++] = (struct ss_pending){handle, state};
+}
+
+void core_ss_flush(void)
+{
+    if (!t_nss)
+        return;
+    /* Take the list first: a callback may make streams (and flush its own list). */
+    struct ss_pending *v = t_ss;
+    uint32_t n = t_nss;
+    t_ss = NULL;
+    t_nss = t_capss = 0;
+    for (uint32_t i = 0; i < n; i++)
+        rt_stream_state_fire((aclrtStream)(uintptr_t)v[i].handle, v[i].state);
+    free(v);
+}
