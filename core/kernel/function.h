@@ -11,6 +11,7 @@
 
 #include "acl/acl.h"
 #include "cpuacl/cpuacl_kernel.h"
+#include "sched/task.h"
 
 /* Set by cpuaclKernelFail inside a kernel of a loaded binary; the launch
  * (binary.c launch_run) clears it before and checks it after each block. */
@@ -60,5 +61,17 @@ static inline void core_capture_note_last(uint64_t model, uint64_t stream, uint3
 }
 bool core_task_info(uint64_t model, uint32_t lane, uint32_t pos, const void **op, size_t *op_size,
                     const char **ext);
+
+/* Kernel launches of loaded binaries (core/kernel/binary.c): is node one (captured), and with
+ * what; a new launch block for new parameters (owned: release with core_bin_task_release). */
+bool core_bin_task_params(const struct sched_task *node, aclrtFuncHandle *func, void **args,
+                          size_t *size, uint32_t *nblocks);
+/* A launch attribute of binary kernel node (id: SCHEM_MODE, DYN_UBUF_SIZE, DATA_DUMP, TIMEOUT or
+ * TIMEOUT_US): the value it was launched with, 0 when not given. false: not such a node. */
+bool core_bin_task_attr(const struct sched_task *node, aclrtLaunchKernelAttrId id,
+                        aclrtLaunchKernelAttrValue *v);
+aclError core_bin_task_make(aclrtFuncHandle func, uint32_t nblocks, const void *args, size_t size,
+                            bool host, void **out, const char *fn);
+void core_bin_task_release(void *launch);
 
 #endif

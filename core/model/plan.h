@@ -22,6 +22,7 @@
 
 #include <stdint.h>
 
+#include "core/task/task.h"
 #include "sched/task.h"
 
 /* PLAN_COND: a conditional task (core/model/cond.c) choosing a body model;
@@ -39,5 +40,8 @@ struct plan {
     uint32_t nlanes;
     uint64_t stride; /* condition values per execution */
 };
+
+_Static_assert((int)CORE_T_COUNT <= (int)PLAN_SIGNAL && (int)CORE_T_COUNT <= (int)PLAN_WAIT,
+               "task kinds stay below the plan's control-node kinds");
 
 #endif

@@ -3,11 +3,7 @@
  * The task-kind table (core/task/task.h): one descriptor per kind, indexed by the
  * kind number.
  */
-#include "core/model/plan.h"
 #include "core/task/task.h"
-
-_Static_assert((int)CORE_T_COUNT <= (int)PLAN_SIGNAL && (int)CORE_T_COUNT <= (int)PLAN_WAIT,
-               "task kinds stay below the plan's control-node kinds");
 
 static const struct core_task_desc *const g_kinds[CORE_T_COUNT] = {
 #define CORE_TASK_KIND_ENTRY(id, desc) [CORE_T_##id] = &desc,
