@@ -76,14 +76,14 @@ LIBRARY = [name for layer in LAYERS for name in layer]
 TESTS = "tests"
 PUBLIC = "include"
 SPLIT = ("core", "ops")     # folders whose subfolders are rooms of their own
-SEALED = ("core",)          # folders outside which only interface headers are used
+SEALED = ("core",)          # other folders may include only their interface headers
 TEST_INTERFACES = ("core", "ops")  # interface headers tests/ may include
 SOURCE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".hpp")
 ALLOW_FILE = "tests/install/include_allow.txt"
 BASELINE_FILE = "tests/install/include_cycles.txt"
-# The rooms of core/ bottom to top (docs: /tmp/rooms/plan.md, issue 26). Only
-# a preference for --update-baseline: an edge that runs up this order is
-# listed before one that runs down it.
+# The rooms of core/ bottom to top, as issue 26 plans them. Only a preference
+# for --update-baseline: to break a cycle it lists an edge that runs up this
+# order rather than one that runs down it.
 ROOM_ORDER = {"core": ["runtime", "device", "stream", "task", "event", "memory",
                        "host", "kernel", "model", "ipc", "tools", "tdt", "init"]}
 
@@ -144,12 +144,19 @@ def extra_folders(root):
     extra = []
     for d in sorted(root.iterdir()):
         if (d.is_dir() and not d.name.startswith(".") and d.name not in known
-                and not (d / "CMakeCache.txt").exists() and d.name not in ("build", "out")):
+                and not is_build_dir(d)):
             for dirpath, dirnames, filenames in os.walk(d):
                 if any(f.endswith(SOURCE_SUFFIXES) for f in filenames):
                     extra.append(d.name)
                     break
     return extra
+
+
+def is_build_dir(d):
+    """A build folder (build/, out/, or a CMake binary dir one level deep)."""
+    if d.name in ("build", "out") or (d / "CMakeCache.txt").exists():
+        return True
+    return any((sub / "CMakeCache.txt").exists() for sub in d.iterdir() if sub.is_dir())
 
 
 class Resolver:
@@ -508,15 +515,19 @@ def check_cycles(root, includes, baseline_path):
                     inc = rest[e][0]
                     failures.append(Failure(
                         "%s:%d" % (inc.src, inc.line), "cycle",
-                        "%s -> %s (%d include lines) closes the cycle %s (%s); "
+                        "%s -> %s (%s) closes the cycle %s (%s); "
                         "break it, or list the edge in %s"
-                        % (e[0], e[1], len(rest[e]), " -> ".join(cyc), scope_name(scope),
+                        % (e[0], e[1], lines_of(len(rest[e])), " -> ".join(cyc), scope_name(scope),
                            BASELINE_FILE)))
     for scope, allowed in by_scope.items():
         for (a, b), no in allowed.items():
             failures.append(Failure("%s:%d" % (where, no), "cycle",
                                     "baseline edge %s -> %s belongs to no checked scope" % (a, b)))
     return failures
+
+
+def lines_of(n):
+    return "%d include line%s" % (n, "" if n == 1 else "s")
 
 
 def rel(root, path):
@@ -585,7 +596,7 @@ def update_baseline(root, includes, baseline_path):
         edges = scope_graph(includes, scope)
         chosen = breaking_edges(edges, keep=set(reasons))
         for e in chosen:
-            reason = reasons.get(e) or "%d include lines; (reason to be written)" % len(edges[e])
+            reason = reasons.get(e) or "%s; (reason to be written)" % lines_of(len(edges[e]))
             lines.append("%s -> %s  # %s" % (e[0], e[1], reason))
     baseline_path.write_text("\n".join(lines) + "\n")
     return len(lines) - 1
@@ -617,7 +628,7 @@ def room_cycles(includes, roomdir, baseline_path):
             out.append("  cycle: %s" % " -> ".join(list(key) + [key[0]]))
         for e in inside:
             mark = "  (baseline)" if e in listed else ""
-            out.append("  %s -> %s  %d include lines%s" % (e[0], e[1], len(edges[e]), mark))
+            out.append("  %s -> %s  %s%s" % (e[0], e[1], lines_of(len(edges[e])), mark))
             for inc in edges[e]:
                 out.append("    %s:%d: #include \"%s\"" % (inc.src, inc.line, inc.name))
     return "\n".join(out)
@@ -760,7 +771,7 @@ def self_test():
     _, includes, _ = scan(tmp)
     update_baseline(tmp, includes, base)
     got = [l for l in base.read_text().splitlines() if l and not l.startswith("#")]
-    want = ["core/event -> core/host  # 1 include lines; (reason to be written)",
+    want = ["core/event -> core/host  # 1 include line; (reason to be written)",
             "core/stream -> core/model  # capture hooks"]
     if got != want:
         bad.append("update-baseline: expected %s, got %s" % (want, got))
@@ -784,8 +795,10 @@ def self_test():
 # ---------------------------------------------------------------- main
 
 def main(argv):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--root", type=pathlib.Path, default=ROOT)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--root", type=pathlib.Path, default=ROOT,
+                   help="the source tree (default: the one this script is in)")
     p.add_argument("--dot", metavar="FILE", help="write the room graph for Graphviz")
     p.add_argument("--allow", type=pathlib.Path, help="default: ROOT/" + ALLOW_FILE)
     p.add_argument("--baseline", type=pathlib.Path, help="default: ROOT/" + BASELINE_FILE)
