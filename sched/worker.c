@@ -314,7 +314,7 @@ static void busy_publish(struct sched_worker *w, uint64_t add, uint64_t since)
  * read while idle (over by at most 64 empty passes; no clock read here). It is
  * published before the task's head store, so a host that synchronises with
  * the task and then asks for the busy time counts the task's run
- * (rt_devinfo's utilization case failed under load when this was done after
+ * (device_facts' utilization case failed under load when this was done after
  * the pass). A task that blocks does not start a busy period. */
 static void mark_busy(struct sched_worker *w)
 {

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Run each test function in its own child process (tests/capture): the child
- * calls setup(), fn(), teardown() and exits with *failed; a crash or a hang
- * (killed by alarm(timeout_s)) in one test does not hide the results of the
- * others, and the parent never initialises the runtime. Prints
- * "<name>: ok" or why it failed; returns 0 or 1.
+ * Run each test function in its own child process (tests/model's capture
+ * tests, tests/race, tests/host, tests/stream): the child calls setup(),
+ * fn(), teardown() and exits with *failed; a crash or a hang (killed by
+ * alarm(timeout_s)) in one test does not hide the results of the others,
+ * and the parent never initialises the runtime. Prints "<name>: ok" or why
+ * it failed; returns 0 or 1.
  */
 #ifndef CPUACL_TESTS_ISOLATE_H
 #define CPUACL_TESTS_ISOLATE_H

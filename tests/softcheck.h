@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Soft checks for the black-box tests that list every broken rule in one run
- * (tests/memapi, tests/capture): a failed EXPECT or EXPECT_ERR is reported
+ * (tests/memory, tests/model): a failed EXPECT or EXPECT_ERR is reported
  * and the program goes on; the test's exit status comes from g_failed.
  * EXPECT_ERR also demands what docs/behaviour.md promises of every failing
  * call: a message for aclGetRecentErrMsg() and the code as the thread's last

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Test hooks of libcpuacl (not AscendCL; compiled into every build, cheap
- * when off). Used by tests/fault and tests/fuzz.
+ * when off). Used by tests/runtime/fault_inject.c and tests/fuzz.
  */
 #ifndef CPUACL_CPUACL_TEST_H
 #define CPUACL_CPUACL_TEST_H
