@@ -17,17 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/runtime/hooks.h"
 #include "core/device/device.h"
 #include "core/device/errors.h"
 #include "core/device/facts.h"
 #include "core/device/state.h"
-#include "core/event/event.h"
-#include "core/ipc/ipc.h"
-#include "core/memory/pool.h"
-#include "core/memory/vmm.h"
-#include "core/model/model.h"
+#include "core/runtime/callbacks.h"
 #include "core/runtime/runtime.h"
-#include "core/stream/stream.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/devmem.h"
 #include "sched/clock.h"
@@ -120,9 +116,7 @@ void core_device_unuse(struct core_device *d)
     d->active = false;
     /* The device's memory goes with it, as on hardware (virtual memory first: it is
      * charged to the pool); so does peer access. */
-    core_mempool_device_fini_locked(d->id); /* stream-ordered pools of its memory */
-    core_vmm_device_fini_locked(d->id);
-    core_ipc_device_fini_locked(d->id); /* imports and exports of its memory */
+    core_hooks.device_fini_locked(d); /* pools, virtual memory, IPC shares of its memory */
     mem_dev_fini(d->id);
     /* relaxed: the device's workers are stopped and its memory gone; a copy
      * checking peer access now fails at the pointer lookup anyway. */
@@ -154,10 +148,7 @@ struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default)
         goto fail;
     /* release: a thread that sees the new generation sees the fields. */
     atomic_fetch_add_explicit(&c->gen, 1, memory_order_release);
-    struct core_stream *ds = NULL;
-    aclError src = core_stream_create_locked(c, true, 0, 0, &ds);
-    __atomic_store_n(&c->default_stream, ds, __ATOMIC_RELAXED); /* see core_stream_resolve */
-    if (src) {
+    if (core_hooks.ctx_init_locked(c)) { /* its default stream */
         core_table_remove(&g_rt.ctxs, c->handle);
         atomic_fetch_add_explicit(&c->gen, 1, memory_order_release); /* release: as above */
         goto fail;
@@ -192,13 +183,7 @@ void core_ctx_destroy_locked(struct core_ctx *c)
             *pp = c->next;
             break;
         }
-    core_models_destroy_ctx_locked(c);
-    while (c->events)
-        core_event_destroy_locked(c->events);
-    while (c->streams)
-        core_stream_destroy_locked(c->streams, false);
-    core_stream_destroy_locked(c->default_stream, false);
-    __atomic_store_n(&c->default_stream, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
+    core_hooks.ctx_fini_locked(c); /* its models, events and streams */
     c->next = g_rt.free_ctxs;
     g_rt.free_ctxs = c;
 }
@@ -281,7 +266,7 @@ aclError aclrtSetDevice(int32_t deviceId)
     pthread_mutex_unlock(&g_rt.lock);
     if (notify && made && rc == ACL_SUCCESS)
         core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
-    core_ss_flush(); /* its default stream's state callbacks (core/stream/attr.c) */
+    core_deferred_run(); /* its default stream's state callbacks */
     return rc;
 }
 
@@ -312,7 +297,7 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
     pthread_mutex_unlock(&g_rt.lock);
     if (notify && torn)
         core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
-    core_ss_flush(); /* state callbacks of the streams that went (core/stream/attr.c) */
+    core_deferred_run(); /* state callbacks of the streams that went */
     return ACL_SUCCESS;
 }
 
@@ -337,81 +322,6 @@ aclError aclrtGetDevice(int32_t *deviceId)
                         "aclrtGetDevice: the thread has no current context (call aclrtSetDevice)");
     *deviceId = c->dev->id;
     return ACL_SUCCESS;
-}
-
-static aclError sync_device(int32_t timeout, bool timed, const char *fn)
-{
-    CORE_REQUIRE_INIT(fn);
-    uint64_t deadline = 0;
-    if (timed) {
-        aclError rc = core_timeout(timeout, &deadline, fn);
-        if (rc)
-            return rc;
-    }
-    struct core_ctx *cur = core_ctx_current();
-    if (!cur)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
-    if (core_ctx_capturing(cur))
-        return core_err(ACL_ERROR_RT_STREAM_CAPTURED,
-                        "%s: a stream of the current context is being captured", fn);
-    /* Snapshot the device's streams under the lock, wait without it. Streams
-     * are type-stable (L1), so a stream destroyed meanwhile is still memory
-     * of the right type; its handle check below skips it. */
-    struct core_device *d = cur->dev;
-    uint32_t cap = 64, n = 0;
-    struct core_stream **v = core_malloc(cap * sizeof(*v));
-    uint64_t *h = core_malloc(cap * sizeof(*h));
-    if (!v || !h) {
-        free(v);
-        free(h);
-        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
-    }
-    pthread_mutex_lock(&g_rt.lock);
-    for (struct core_ctx *c = d->contexts; c; c = c->next) {
-        for (struct core_stream *s = c->default_stream; s; s = (s == c->default_stream ? c->streams : s->next)) {
-            if (n == cap) {
-                cap *= 2;
-                struct core_stream **nv = core_realloc(v, cap * sizeof(*v));
-                uint64_t *nh = nv ? core_realloc(h, cap * sizeof(*h)) : NULL;
-                if (!nv || !nh) {
-                    pthread_mutex_unlock(&g_rt.lock);
-                    free(nv ? nv : v);
-                    free(h);
-                    return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
-                }
-                v = nv;
-                h = nh;
-            }
-            v[n] = s;
-            h[n++] = s->handle;
-        }
-    }
-    pthread_mutex_unlock(&g_rt.lock);
-    aclError first = ACL_SUCCESS;
-    for (uint32_t i = 0; i < n; i++) {
-        if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)h[i]) != v[i])
-            continue; /* destroyed meanwhile: its destroy waited for it */
-        aclError rc = core_stream_sync_tag(v[i], h[i], deadline, fn); /* SD6: tag = handle */
-        if (rc == ACL_ERROR_RT_INVALID_HANDLE)
-            continue; /* destroyed while we waited: its destroy waited for it */
-        if (rc && !first)
-            first = rc;
-        if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
-            break;
-    }
-    free(v);
-    free(h);
-    return first;
-}
-
-aclError aclrtSynchronizeDevice(void)
-{
-    return sync_device(-1, false, "aclrtSynchronizeDevice");
-}
-
-aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
-{
-    return sync_device(timeout, true, "aclrtSynchronizeDeviceWithTimeout");
 }
 
 /* ---- context API -------------------------------------------------------- */
@@ -452,7 +362,7 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
         }
     }
     pthread_mutex_unlock(&g_rt.lock);
-    core_ss_flush(); /* its default stream's state callbacks (core/stream/attr.c) */
+    core_deferred_run(); /* its default stream's state callbacks */
     return rc;
 }
 
@@ -479,7 +389,7 @@ aclError aclrtDestroyContext(aclrtContext context)
         core_device_unuse(d);
     }
     pthread_mutex_unlock(&g_rt.lock);
-    core_ss_flush(); /* state callbacks of the streams that went (core/stream/attr.c) */
+    core_deferred_run(); /* state callbacks of the streams that went */
     return rc;
 }
 
@@ -512,24 +422,6 @@ aclError aclrtGetCurrentContext(aclrtContext *context)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,
                         "aclrtGetCurrentContext: the thread has no current context");
     *context = (aclrtContext)(uintptr_t)c->handle;
-    return ACL_SUCCESS;
-}
-
-aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
-{
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetCurrentDefaultStream: stream is NULL");
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
-    /* NULL once a racing destroy drained it (relaxed: see core_stream_resolve) */
-    struct core_stream *ds = __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED);
-    if (!ds)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtCtxGetCurrentDefaultStream: the current context was destroyed");
-    *stream = (aclrtStream)(uintptr_t)ds->handle;
     return ACL_SUCCESS;
 }
 

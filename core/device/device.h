@@ -46,7 +46,7 @@ struct core_ctx {
     struct core_model *models;   /* live model run instances, g_rt.lock */
     struct core_capture *captures; /* active captures, g_rt.lock */
     struct core_ctx *next;       /* device list / free list, g_rt.lock */
-    /* A: streams of this context by handle index (CORE_SCACHE_SLOTS, core/task/task.h
+    /* A: streams of this context by handle index (CORE_SCACHE_SLOTS, core/stream/task.h
      * core_submit_try): a hint the submit fast path checks with the stream's tag;
      * written by slow paths (release, read with acquire), any stream pointer
      * (type-stable, L1) or NULL */

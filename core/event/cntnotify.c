@@ -28,7 +28,7 @@
 #include "core/device/device.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "sched/clock.h"
 
 #define CNT_TAG 0xD4

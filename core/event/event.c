@@ -44,17 +44,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/runtime/hooks.h"
 #include "core/device/device.h"
 #include "core/event/event.h"
-#include "core/host/report.h"
-#include "core/ipc/ipc.h"
-#include "core/memory/pool.h"
-#include "core/model/capture_pvt.h"
-#include "core/model/model.h"
 #include "core/device/params.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "sched/clock.h"
 
 #define EVENT_IPC_POLL_NS 100000u /* V5 */
@@ -93,7 +89,7 @@ static void event_free(struct rcu_head *head)
     /* relaxed: after the grace period nobody else touches the event */
     struct core_ipc_obj *o = atomic_load_explicit(&ev->ipc, memory_order_relaxed);
     if (o)
-        core_ipc_event_drop(o);
+        core_hooks.ipc_drop(o);
     /* acquire: pairs with the release that appended each chunk (V4); after
      * the grace period nobody else touches the event. */
     for (struct core_event_slots *c = atomic_load_explicit(&ev->slots.next, memory_order_acquire);
@@ -197,7 +193,7 @@ static void mark_done(struct core_event *ev, uint32_t key, uint64_t seq, uint64_
 static _Atomic uint64_t *ipc_words(struct core_event *ev)
 {
     struct core_ipc_obj *o = atomic_load_explicit(&ev->ipc, memory_order_acquire);
-    return o ? core_ipc_words(o) : NULL;
+    return o ? core_hooks.ipc_words(o) : NULL;
 }
 
 /* V5: has record `target` (or a later one) of a shared event run? acquire: pairs with
@@ -268,7 +264,7 @@ static int wait_desc(struct core_event *ev, uint64_t d, uint64_t deadline)
         uint64_t c = sched_cond_value(&ev->cond); /* before the check (V3) */
         if (desc_done(ev, d, NULL))
             return 0;
-        uint64_t until = core_report_serve(&reports, deadline);
+        uint64_t until = core_hooks.report_serve(&reports, deadline);
         if (sched_cond_wait(&ev->cond, c + 1, until)) {
             if (desc_done(ev, d, NULL))
                 return 0;
@@ -523,8 +519,7 @@ const struct core_task_desc core_task_xrecord = {"event_record", run_xrecord, ru
 static aclError xevent_once(struct core_stream *s, struct core_event *ev, bool rec, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
-    struct core_capture *cap = atomic_load_explicit(&s->cap, memory_order_relaxed); /* A1 */
-    uint64_t id = cap ? cap->id : 0;
+    uint64_t id = core_hooks.capture_id_locked(s);
     bool dup = id && ev->xcap_id == id;
     bool was_rec = ev->xcap_rec;
     if (id && !dup) {
@@ -641,7 +636,7 @@ void core_event_destroy_locked(struct core_event *ev)
     /* acquire: see ipc_words. V5: the export ends with the handle, not at the free */
     struct core_ipc_obj *o = atomic_load_explicit(&ev->ipc, memory_order_acquire);
     if (o)
-        core_ipc_unexport(o);
+        core_hooks.ipc_unexport(o);
     if (ev->prev)
         ev->prev->next = ev->next;
     else
@@ -756,7 +751,7 @@ static aclError record(aclrtEvent event, aclrtStream stream, bool external, cons
     }
     /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL, 0)) {
-        rc = core_capture_record(x.s, x.ev, fn);
+        rc = core_hooks.capture_record(x.s, x.ev, fn);
         core_event_put(x.ev);
         return rc;
     }
@@ -766,7 +761,7 @@ static aclError record(aclrtEvent event, aclrtStream stream, bool external, cons
     if (__builtin_expect(atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) &&
                              __atomic_load_n(&x.s->is_default, __ATOMIC_RELAXED),
                          0) &&
-        ((rc = core_capture_implicit(x.ev, &plain, fn)) || !plain)) {
+        ((rc = core_hooks.capture_implicit(x.ev, &plain, fn)) || !plain)) {
         core_event_put(x.ev);
         return rc;
     }
@@ -799,7 +794,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 {
     aclError rc = record(event, stream, false, "aclrtRecordEvent");
     if (rc == ACL_SUCCESS)
-        core_mempool_note_record(event, stream); /* stream-ordered pools (core/memory/pool.c) */
+        core_hooks.event_recorded(event, stream); /* stream-ordered pools (core/memory/pool.c) */
     return rc;
 }
 
@@ -866,7 +861,7 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
                              atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) != 0,
                          0)) {
         bool plain;
-        rc = core_capture_wait(x.s, x.ev, &plain, fn);
+        rc = core_hooks.capture_wait(x.s, x.ev, &plain, fn);
         if (rc || !plain) { /* plain: no capture involved after all (it just ended) */
             core_event_put(x.ev);
             return rc;
@@ -887,7 +882,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
     /* aclrtSetOpWaitTimeout's limit, 0 = none (core/device/facts.c) */
     aclError rc = wait_event(stream, event, core_op_wait_timeout_ms(), false, "aclrtStreamWaitEvent");
     if (rc == ACL_SUCCESS)
-        core_mempool_note_wait(stream, event); /* stream-ordered pools (core/memory/pool.c) */
+        core_hooks.event_waited(stream, event); /* stream-ordered pools (core/memory/pool.c) */
     return rc;
 }
 

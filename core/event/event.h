@@ -124,4 +124,10 @@ void core_event_xrecord_done(struct sched_task *node, uint64_t k);
 /* The event a CORE_T_XRECORD node records. */
 struct core_event *core_event_xrecord_event(const struct sched_task *node);
 
+/* Is the event recorded in an active capture? (107028 for sync/query) */
+static inline bool core_event_captured(struct core_event *ev)
+{
+    return atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0; /* relaxed: A1 */
+}
+
 #endif

@@ -27,12 +27,12 @@
  */
 #include <stdlib.h>
 
+#include "core/runtime/hooks.h"
 #include "core/device/device.h"
 #include "core/event/notify.h"
-#include "core/ipc/ipc.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "sched/clock.h"
 
 #define NOTIFY_TAG 0xD1
@@ -50,7 +50,7 @@ static void notify_put(struct core_notify *n)
         /* relaxed: the acq_rel above ordered every store of ipc before this */
         struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_relaxed);
         if (o)
-            core_ipc_notify_drop(o);
+            core_hooks.ipc_drop(o);
         free(n);
     }
 }
@@ -123,7 +123,7 @@ aclError aclrtDestroyNotify(aclrtNotify notify)
     /* acquire: see run_wait. N4: the export ends with the handle, not at the last put */
     struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
     if (o)
-        core_ipc_unexport(o);
+        core_hooks.ipc_unexport(o);
     notify_put(n); /* queued tasks keep it alive until they ran (N3) */
     return ACL_SUCCESS;
 }
@@ -153,7 +153,7 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
     /* acquire: the shared words are set up before ipc is published (core/ipc/ipc.c) */
     struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
     if (o) /* N4. release: this stream's work before another process's wait sees the flag */
-        atomic_fetch_add_explicit(&core_ipc_words(o)[0], 1, memory_order_release);
+        atomic_fetch_add_explicit(&core_hooks.ipc_words(o)[0], 1, memory_order_release);
     sched_cond_add(&n->cond, 1); /* N1: release inside; wakes this process's waits */
     notify_put(n);
     return SCHED_DONE;
@@ -169,7 +169,7 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
     }
     /* acquire: pairs with the release store of ipc (core/ipc/ipc.c) */
     struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
-    _Atomic uint64_t *shared = o ? core_ipc_words(o) : NULL;
+    _Atomic uint64_t *shared = o ? core_hooks.ipc_words(o) : NULL;
     _Atomic uint64_t *consumed = shared ? &shared[1] : &n->consumed;
     for (;;) {
         uint64_t local = sched_cond_value(&n->cond); /* acquire: the recorder's work */
@@ -266,7 +266,7 @@ aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)
             continue; /* destroyed meanwhile: the user's race */
         /* acquire: see run_wait */
         struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
-        _Atomic uint64_t *shared = o ? core_ipc_words(o) : NULL;
+        _Atomic uint64_t *shared = o ? core_hooks.ipc_words(o) : NULL;
         _Atomic uint64_t *consumed = shared ? &shared[1] : &n->consumed;
         uint64_t v = shared ? atomic_load_explicit(&shared[0], memory_order_acquire)
                             : sched_cond_value(&n->cond);

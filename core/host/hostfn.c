@@ -58,9 +58,27 @@
 #include "core/launch.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
+
+/* core_task_begin for the plain launches of core/host/hostfn.c (kernels, host
+ * functions, callbacks), made by a user's thread that holds no runtime lock:
+ * a full ring is waited for serving the caller's report queues (CB4,
+ * core_report_run_mine), so a report thread that fills a ring behind its own
+ * blocking callback does not deadlock. Paths that may hold a lock (operators,
+ * graphs, model executions, event records/waits called by graph code) use
+ * core_task_begin and wait plainly. */
+static inline struct sched_task *core_task_begin_serving(struct core_stream *s)
+{
+    /* relaxed: as in core_task_begin */
+    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
+        struct sched_task *t = core_capture_begin(s);
+        if (t)
+            return t;
+    }
+    return sched_stream_reserve_ex(&s->s, core_report_run_mine);
+}
 
 /* ---- kernels and host functions ---------------------------------------- */
 
@@ -158,7 +176,7 @@ static inline aclError submit_fn_s(struct core_stream *s, uint64_t tag, sched_ta
     return core_task_end(s, tag, name);
 }
 
-/* The slow path of the launches below (core/task/task.h, core_submit_try). */
+/* The slow path of the launches below (core/stream/task.h, core_submit_try). */
 static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t kind,
                                  void (*fn)(void), const void *args, size_t inline_size,
                                  const char *name, uint8_t flags)
@@ -178,7 +196,7 @@ static inline aclError submit_fn(aclrtStream stream, sched_task_fn run, uint8_t 
 static __attribute__((noinline)) aclError launch_kernel_slow(aclrtStream stream, cpuaclKernel fn,
                                                              void *args)
 {
-    sched_stream_fast_missed(); /* core/task/task.h: first on a fast-path launch's slow path */
+    sched_stream_fast_missed(); /* core/stream/task.h: first on a fast-path launch's slow path */
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernel: kernel function is NULL");
     return submit_fn(stream, run_kernel, CORE_T_KERNEL, (void (*)(void))fn, args, 0,
@@ -228,7 +246,7 @@ static __attribute__((noinline)) aclError launch_kernel_args_slow(aclrtStream st
                                                                   const void *args,
                                                                   size_t argsSize)
 {
-    sched_stream_fast_missed(); /* core/task/task.h: first on a fast-path launch's slow path */
+    sched_stream_fast_missed(); /* core/stream/task.h: first on a fast-path launch's slow path */
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernelArgs: kernel function is NULL");
     if (argsSize > CPUACL_KERNEL_ARGS_MAX || (argsSize && !args))
@@ -307,7 +325,7 @@ static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, 
                                                             void *arg, core_release_fn release,
                                                             const char *name)
 {
-    sched_stream_fast_missed(); /* core/task/task.h: first on a fast-path launch's slow path */
+    sched_stream_fast_missed(); /* core/stream/task.h: first on a fast-path launch's slow path */
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, name);

@@ -34,9 +34,8 @@
 #include "core/kernel/function.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
-#include "core/model/ritask.h"
 #include "core/runtime/runtime.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 
 #define BIN_MAGIC 0x62696e48u  /* "binH" */
 #define FUNC_MAGIC 0x66756e48u /* "funH" */

@@ -37,14 +37,14 @@
 #include <string.h>
 
 #include "base/barrier.h"
+#include "core/runtime/hooks.h"
 #include "core/device/device.h"
 #include "core/err.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
-#include "core/model/model.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "mem/hostmem.h"
 #include "mem/registry.h"
 #include "mem/thread.h"
@@ -79,7 +79,7 @@ static aclError sync_capture_rule(const char *fn)
 {
     /* relaxed: as core/memory/memory.c (a capture starting concurrently is the user's race) */
     if (atomic_load_explicit(&core_ncaptures, memory_order_relaxed))
-        return core_capture_check_unsafe(fn);
+        return core_hooks.capture_check_unsafe(fn);
     return ACL_SUCCESS;
 }
 

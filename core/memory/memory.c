@@ -32,14 +32,13 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "core/runtime/hooks.h"
 #include "core/device/device.h"
 #include "core/half.h"
-#include "core/ipc/ipc.h"
 #include "core/memory/copies.h"
-#include "core/model/model.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
 #include "mem/mem.h"
@@ -239,7 +238,7 @@ aclError aclrtFree(void *devPtr)
     CORE_REQUIRE_INIT();
     if (!devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is NULL");
-    core_ipc_mem_freeing(devPtr); /* ends its IPC exports (core/ipc/ipc.c) */
+    core_hooks.mem_freeing(devPtr); /* ends its IPC exports (core/ipc/ipc.c) */
     int r = mem_dev_free(devPtr);
     if (r == 0)
         return ACL_SUCCESS;
@@ -594,7 +593,7 @@ aclError core_mem_pageable_drain(struct core_stream *s, const char *fn)
                         "%s: pageable host memory cannot be copied inside a capture (use "
                         "aclrtMallocHost)",
                         fn);
-    if (core_capture_check_unsafe(fn) == ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)
+    if (core_hooks.capture_check_unsafe(fn) == ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)
         return core_err(ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC,
                         "%s: a copy of pageable memory becomes synchronous, which the capture "
                         "mode forbids",
@@ -662,7 +661,7 @@ static aclError access_sync(const struct access *a, bool capture, const char *fn
     if (capture && atomic_load_explicit(&core_ncaptures, memory_order_relaxed)) {
         if ((rc = access_check(a, fn)) || !a->width || !a->height)
             return rc;
-        if ((rc = core_capture_check_unsafe(fn)))
+        if ((rc = core_hooks.capture_check_unsafe(fn)))
             return rc;
     }
     mem_op_begin(t);

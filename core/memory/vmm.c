@@ -51,8 +51,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/runtime/hooks.h"
 #include "core/device/device.h"
-#include "core/ipc/ipc.h"
 #include "core/memory/copies.h"
 #include "core/memory/pool.h"
 #include "core/memory/vmm.h"
@@ -249,7 +249,7 @@ static void map_undo(struct vmm_resv *r, struct vmm_map *m)
 
 static void phys_destroy(struct vmm_phys *p)
 {
-    core_ipc_phys_freed_locked(p->handle); /* its shareable handle goes with it */
+    core_hooks.phys_freed_locked(p->handle); /* its shareable handle goes with it */
     core_table_remove(&g_handles, p->handle);
     if (p->prev)
         p->prev->next = p->next;

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/runtime/callbacks.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
 #include "core/model/ritask.h"
@@ -294,7 +295,7 @@ aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
             build_free_locked(k);
     }
     pthread_mutex_unlock(&g_rt.lock);
-    core_ss_flush(); /* the model's lane streams' state callbacks (core/stream/attr.c) */
+    core_deferred_run(); /* the model's lane streams' state callbacks (core/stream/attr.c) */
     return rc;
 }
 

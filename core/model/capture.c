@@ -6,7 +6,7 @@
  * lane 0 is the origin stream. Every task submitted to a stream of the
  * capture is appended to that stream's lane instead of running (see
  * core_task_begin/end in core/runtime/runtime.h): the record is copied with its run function
- * replaced by its kind's replay function (core/task/task.h). An event recorded on a
+ * replaced by its kind's replay function (core/stream/task.h). An event recorded on a
  * capturing stream becomes a SIGNAL node and remembers (lane, signal); a
  * stream that waits on such an event joins the capture as a new lane and gets
  * a WAIT node. aclmdlRICaptureEnd checks the rules of the reference (origin,
@@ -21,11 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/runtime/callbacks.h"
 #include "core/event/event.h"
 #include "core/kernel/function.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "sched/worker.h"
 
 _Atomic uint32_t core_ncaptures;
@@ -405,7 +406,7 @@ aclError core_capture_end(struct core_stream *s, const char *fn)
 }
 
 /*
- * The captured fast path of a plain launch (core/task/task.h core_capture_put): the
+ * The captured fast path of a plain launch (core/stream/task.h core_capture_put): the
  * record, built by the caller, goes straight into the lane's next node, one
  * call instead of core_capture_begin + core_capture_end (no TLS hand-over
  * between them, no scratch record), for the common case only: a capture (not
@@ -513,7 +514,7 @@ static aclError capture_commit(struct core_stream *s, const char *fn)
     struct sched_task *t = pl && pl->n < pl->cap ? &pl->nodes[pl->n] : &t_scratch;
     void (*rel)(void *) = NULL;
     void *relarg = NULL;
-    /* The kind's descriptor says how the copy replays (core/task/task.h); a record
+    /* The kind's descriptor says how the copy replays (core/stream/task.h); a record
      * whose run function is not its kind's is not captured either. */
     const struct core_task_desc *d = core_task_desc(t->kind);
     sched_task_fn replay = d && d->run == t->run ? d->replay : NULL;
@@ -562,9 +563,10 @@ static aclError capture_commit(struct core_stream *s, const char *fn)
 
 /* ---- events in captures --------------------------------------------------- */
 
-bool core_event_captured(struct core_event *ev)
+uint64_t core_capture_id_locked(struct core_stream *s)
 {
-    return atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != 0; /* relaxed: A1 */
+    struct core_capture *cap = atomic_load_explicit(&s->cap, memory_order_relaxed); /* A1 */
+    return cap ? cap->id : 0;
 }
 
 aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn)
@@ -1050,7 +1052,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     else
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
-    core_ss_flush(); /* the model's lane streams' state callbacks (core/stream/attr.c) */
+    core_deferred_run(); /* the model's lane streams' state callbacks (core/stream/attr.c) */
     return rc;
 }
 

@@ -28,13 +28,14 @@
 
 
 
+#include "core/runtime/callbacks.h"
 #include "core/event/event.h"
 #include "core/kernel/function.h"
 #include "core/model/callbacks.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
 #include "core/model/ritask.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "sched/worker.h"
 
 static uint32_t g_next_model_id;      /* g_rt.lock */
@@ -659,14 +660,14 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
         pthread_mutex_unlock(&g_rt.lock);
         if (rc) {
             model_xlock_unlock(&m->exec_lock);
-            core_ss_flush();
+            core_deferred_run();
             return core_err(rc, "aclmdlRIExecute: cannot create the stream the model runs on "
                             "(device stream limit or out of memory)");
         }
     }
     enqueue_locked(m, m->sync_stream);
     model_xlock_unlock(&m->exec_lock);
-    core_ss_flush(); /* a first run made the model's stream (core/stream/attr.c) */
+    core_deferred_run(); /* a first run made the model's stream (core/stream/attr.c) */
     return core_stream_sync(m->sync_stream, deadline, "aclmdlRIExecute");
 }
 
@@ -695,7 +696,7 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
     pthread_mutex_unlock(&g_rt.lock);
     if (rc == ACL_SUCCESS)
         core_mdl_destroy_fire(modelRI); /* aclmdlRIDestroyRegisterCallback, outside the lock */
-    core_ss_flush(); /* its lane streams' state callbacks (core/stream/attr.c) */
+    core_deferred_run(); /* its lane streams' state callbacks (core/stream/attr.c) */
     return rc;
 }
 

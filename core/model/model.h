@@ -13,6 +13,8 @@
 #include "core/stream/stream.h"
 
 /* Event record / wait on a stream where a capture is involved. */
+/* The id of the capture s is capturing into, 0 when none (g_rt.lock held). */
+uint64_t core_capture_id_locked(struct core_stream *s);
 aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn);
 /* *plain is set when no active capture is involved after all (the event's
  * capture just ended): the caller then queues a plain wait. */
@@ -21,8 +23,6 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, bool *p
 /* Recording a captured event on a default stream: 107031, capture invalidated
  * (*plain set if the capture just ended or is a build: record normally). */
 aclError core_capture_implicit(struct core_event *ev, bool *plain, const char *fn);
-/* Is the event recorded in an active capture? (107028 for sync/query) */
-bool core_event_captured(struct core_event *ev);
 /* Unsafe synchronous calls (aclrtMemcpy ...): the mode rule of reference 6.3.
  * ACL_SUCCESS or ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT with the message set. */
 aclError core_capture_check_unsafe(const char *fn);

@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "sched/task.h"
 
 /* PLAN_COND: a conditional task (core/model/cond.c) choosing a body model;

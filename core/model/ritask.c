@@ -32,7 +32,7 @@
 #include "core/kernel/function.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/ritask.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "cpuacl/cpuacl.h"
 
 #define TK_POS_MAX 0xFFFFFEu

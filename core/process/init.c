@@ -17,6 +17,7 @@
 #include "core/obs.h"
 #include "core/runtime/hostpool.h"
 #include "core/device/params.h"
+#include "core/runtime/callbacks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/tools/trace.h"
@@ -162,7 +163,7 @@ static aclError finalize_as(bool whole, uint64_t *refCount, const char *api)
         *refCount = g_rt.init_count;
     pthread_mutex_unlock(&g_rt.lock);
     if (fin)
-        core_ss_flush();
+        core_deferred_run();
     return ACL_SUCCESS;
 }
 
@@ -175,51 +176,3 @@ aclError aclFinalizeReference(uint64_t *refCount)
 {
     return finalize_as(false, refCount, "aclFinalizeReference");
 }
-
-/* ---- versions and system queries --------------------------------------- */
-
-aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion)
-{
-    if (!majorVersion || !minorVersion || !patchVersion)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetVersion: NULL output pointer");
-    *majorVersion = ACL_MAJOR_VERSION;
-    *minorVersion = ACL_MINOR_VERSION;
-    *patchVersion = ACL_PATCH_VERSION;
-    return ACL_SUCCESS;
-}
-
-#define STR2(x) #x
-#define STR(x) STR2(x)
-#define CORE_VERSION_STR STR(ACL_MAJOR_VERSION) "." STR(ACL_MINOR_VERSION) "." STR(ACL_PATCH_VERSION)
-
-aclError aclsysGetVersionStr(char *pkgName, char *versionStr)
-{
-    if (!pkgName || !versionStr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclsysGetVersionStr: NULL argument");
-    snprintf(versionStr, ACL_PKG_VERSION_MAX_SIZE, "%s (cpuacl %d.%d.%d)", CORE_VERSION_STR,
-             CPUACL_VERSION_MAJOR, CPUACL_VERSION_MINOR, CPUACL_VERSION_PATCH);
-    return ACL_SUCCESS;
-}
-
-aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum)
-{
-    if (!pkgName || !versionNum)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclsysGetVersionNum: NULL argument");
-    *versionNum = ACL_MAJOR_VERSION * 10000 + ACL_MINOR_VERSION * 100 + ACL_PATCH_VERSION;
-    return ACL_SUCCESS;
-}
-
-aclError aclrtGetRunMode(aclrtRunMode *runMode)
-{
-    if (!runMode)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetRunMode: runMode is NULL");
-    *runMode = ACL_HOST; /* the program runs on the host CPU, as with a PCIe card */
-    return ACL_SUCCESS;
-}
-
-const char *aclrtGetSocName(void)
-{
-    const char *s = getenv("CPUACL_SOC_NAME");
-    return s && *s ? s : "Ascend910B3";
-}
-

@@ -75,3 +75,39 @@ uint32_t core_named_snapshot(struct core_named_reg *r, struct core_named_cb *out
     return n;
 }
 
+
+/* ---- calls deferred until g_rt.lock is dropped -------------------------- */
+
+struct deferred {
+    void (*fn)(uint64_t, uint64_t);
+    uint64_t a, b;
+};
+static __thread struct deferred *t_def; /* this thread's list, in order */
+static __thread uint32_t t_ndef, t_capdef;
+
+void core_defer_locked(void (*fn)(uint64_t, uint64_t), uint64_t a, uint64_t b)
+{
+    if (t_ndef == t_capdef) {
+        uint32_t nc = t_capdef ? 2 * t_capdef : 16;
+        struct deferred *n = core_realloc(t_def, nc * sizeof(*n));
+        if (!n)
+            return; /* out of memory: the call is lost, the state it reports is fine */
+        t_def = n;
+        t_capdef = nc;
+    }
+    t_def[t_ndef++] = (struct deferred){fn, a, b};
+}
+
+void core_deferred_run(void)
+{
+    if (!t_ndef)
+        return;
+    /* Take the list first: a call may defer more (and run its own list). */
+    struct deferred *v = t_def;
+    uint32_t n = t_ndef;
+    t_def = NULL;
+    t_ndef = t_capdef = 0;
+    for (uint32_t i = 0; i < n; i++)
+        v[i].fn(v[i].a, v[i].b);
+    free(v);
+}

@@ -39,4 +39,11 @@ aclError core_named_set(struct core_named_reg *r, const char *name, void (*fn)(v
 /* Copy the registrations into out (CORE_NAMED_MAX entries); returns their number. */
 uint32_t core_named_snapshot(struct core_named_reg *r, struct core_named_cb *out);
 
+/* Calls that may not run under g_rt.lock (they reach user callbacks, which may
+ * call AscendCL), noted by the calling thread while it holds the lock and run in
+ * order by the API call that noted them once it dropped it (core_deferred_run,
+ * which every such API call makes before it returns). */
+void core_defer_locked(void (*fn)(uint64_t, uint64_t), uint64_t a, uint64_t b);
+void core_deferred_run(void);
+
 #endif

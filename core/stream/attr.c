@@ -18,9 +18,10 @@
 #include <string.h>
 
 #include "acl/acl_prof.h"
+#include "core/runtime/callbacks.h"
+#include "core/runtime/hooks.h"
 #include "core/device/device.h"
 #include "core/launch.h"
-#include "core/model/ritask.h"
 #include "core/overflow.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
@@ -284,7 +285,7 @@ aclError aclrtPersistentTaskClean(aclrtStream stream)
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     uint32_t lane;
-    bool bound = rt_task_lane_locked(s, &m, &lane);
+    bool bound = core_hooks.stream_lane_locked(s, &m, &lane);
     pthread_mutex_unlock(&g_rt.lock);
     if (bound)
         return core_err(ACL_ERROR_RT_STREAM_MODEL,
@@ -336,42 +337,18 @@ aclError aclrtProfTrace(void *userdata, int32_t length, aclrtStream stream)
 /*
  * Default streams (made and destroyed with their context) and the internal streams a
  * model's lanes run on are created and destroyed under g_rt.lock, where a callback (which
- * may call AscendCL) cannot run. core_stream_create_locked / _destroy_locked note them in
- * the calling thread's list; the API call that made or destroyed them reports them with
- * rt_stream_state_fire (core/stream/state.c) after it dropped the lock, in order. So a
- * DESTROY_PRE of such a stream arrives when the stream is already gone (its handle is
+ * may call AscendCL) cannot run. core_stream_create_locked / _destroy_locked defer their
+ * state callbacks (core_defer_locked, core/runtime/callbacks.h); the API call that made or
+ * destroyed them runs them with core_deferred_run after it dropped the lock, in order. So
+ * a DESTROY_PRE of such a stream arrives when the stream is already gone (its handle is
  * refused by then); CREATE_POST arrives with a live handle.
  */
-struct ss_pending {
-    uint64_t handle;
-    aclrtStreamState state;
-};
-static __thread struct ss_pending *t_ss;
-static __thread uint32_t t_nss, t_capss;
+static void ss_fire_deferred(uint64_t handle, uint64_t state)
+{
+    rt_stream_state_fire((aclrtStream)(uintptr_t)handle, (aclrtStreamState)state);
+}
 
 void core_ss_defer_locked(uint64_t handle, aclrtStreamState state)
 {
-    if (t_nss == t_capss) {
-        uint32_t nc = t_capss ? 2 * t_capss : 16;
-        struct ss_pending *n = core_realloc(t_ss, nc * sizeof(*n));
-        if (!n)
-            return; /* out of memory: the report is lost, the stream is fine */
-        t_ss = n;
-        t_capss = nc;
-    }
-    t_ss[t_nss++] = (struct ss_pending){handle, state};
-}
-
-void core_ss_flush(void)
-{
-    if (!t_nss)
-        return;
-    /* Take the list first: a callback may make streams (and flush its own list). */
-    struct ss_pending *v = t_ss;
-    uint32_t n = t_nss;
-    t_ss = NULL;
-    t_nss = t_capss = 0;
-    for (uint32_t i = 0; i < n; i++)
-        rt_stream_state_fire((aclrtStream)(uintptr_t)v[i].handle, v[i].state);
-    free(v);
+    core_defer_locked(ss_fire_deferred, handle, (uint64_t)state);
 }

@@ -28,7 +28,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "core/model/ritask.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/callbacks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
@@ -88,7 +88,7 @@ static aclError activation_check(aclrtStream target, aclrtStream stream, const c
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *ma = NULL, *ms = NULL;
     uint32_t la, ls;
-    bool in_a = rt_task_lane_locked(a, &ma, &la), in_s = rt_task_lane_locked(s, &ms, &ls);
+    bool in_a = core_hooks.stream_lane_locked(a, &ma, &la), in_s = core_hooks.stream_lane_locked(s, &ms, &ls);
     pthread_mutex_unlock(&g_rt.lock);
     if (!in_a || !in_s)
         return core_err(ACL_ERROR_RT_STREAM_MODEL,

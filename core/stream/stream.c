@@ -11,15 +11,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/stream/task.h"
+#include "core/runtime/hooks.h"
 #include "core/device/device.h"
-#include "core/host/report.h"
-#include "core/memory/allocator.h"
-#include "core/memory/pool.h"
-#include "core/model/model.h"
-#include "core/model/ritask.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
-#include "core/task/task.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 #include "sched/sched.h"
@@ -134,7 +130,7 @@ static aclError refuse_capturing(const char *fn)
 static bool capturing_not_bound(struct core_stream *s)
 {
     pthread_mutex_lock(&g_rt.lock);
-    bool bound = core_stream_bound_locked(s);
+    bool bound = core_hooks.stream_bound_locked(s);
     pthread_mutex_unlock(&g_rt.lock);
     return !bound;
 }
@@ -151,7 +147,7 @@ int core_stream_wait_serving_tag(struct sched_stream *ss, uint64_t target, uint6
 {
     bool serving = true; /* until core_report_serve finds no queue */
     for (;;) {
-        uint64_t until = core_report_serve(&serving, deadline_ns);
+        uint64_t until = core_hooks.report_serve(&serving, deadline_ns);
         int late = sched_stream_wait_tag(ss, target, until, tag);
         if (!late || until == deadline_ns || (deadline_ns && sched_now_ns() >= deadline_ns))
             return late;
@@ -212,7 +208,7 @@ aclError core_stream_sync_tag(struct core_stream *s, uint64_t tag, uint64_t dead
     }
     if (e)
         return core_err_async((aclError)e, fn);
-    core_mempool_on_sync(); /* pools release idle memory (core/memory/pool.c) */
+    core_hooks.stream_synced(); /* pools release idle memory (core/memory/pool.c) */
     return ACL_SUCCESS;
 }
 
@@ -377,8 +373,7 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
                 break;
             }
     s->ctx->dev->nstreams--;
-    core_stream_unsubscribe_locked(s);
-    core_allocator_drop_locked(s);
+    core_hooks.stream_fini_locked(s); /* report subscriptions, custom allocator */
     if (force) {
         /* release: the worker drops what it has not started (records still
          * complete); it reads the flag at its next pass over the stream. */
@@ -413,7 +408,7 @@ void core_device_wait_drains_locked(struct core_device *d)
          * processor of: serve the queue between 1 ms waits (relocking after,
          * as the cond wait does). */
         pthread_mutex_unlock(&g_rt.lock);
-        bool serve = core_report_run_mine();
+        bool serve = core_hooks.report_run_mine();
         pthread_mutex_lock(&g_rt.lock);
         if (!d->draining)
             break;
@@ -499,7 +494,7 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
                       "%s: %p is a default stream; it goes with its context", fn, stream);
     if (rc == ACL_SUCCESS && atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
         rc =
-            core_stream_bound_locked(s)
+            core_hooks.stream_bound_locked(s)
                 ? core_err(ACL_ERROR_RT_STREAM_MODEL,
                            "%s: the stream is bound to a model (aclmdlRIUnbindStream it first)", fn)
                 : refuse_capturing(fn);
@@ -743,5 +738,116 @@ aclError aclrtStreamAbort(aclrtStream stream)
     /* release: tasks submitted from now on run again. */
     atomic_store_explicit(&s->s.discard, 0, memory_order_release);
     (void)sched_stream_take_error(&s->s); /* the aborted work's failure goes with it */
+    return ACL_SUCCESS;
+}
+
+/* ==== contexts' streams and device synchronisation ======================= */
+
+aclError core_stream_ctx_init_locked(struct core_ctx *c)
+{
+    struct core_stream *ds = NULL;
+    aclError rc = core_stream_create_locked(c, true, 0, 0, &ds);
+    __atomic_store_n(&c->default_stream, ds, __ATOMIC_RELAXED); /* see core_stream_resolve */
+    return rc;
+}
+
+void core_stream_ctx_fini_locked(struct core_ctx *c)
+{
+    while (c->streams)
+        core_stream_destroy_locked(c->streams, false);
+    core_stream_destroy_locked(c->default_stream, false);
+    __atomic_store_n(&c->default_stream, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
+}
+
+static aclError sync_device(int32_t timeout, bool timed, const char *fn)
+{
+    CORE_REQUIRE_INIT(fn);
+    uint64_t deadline = 0;
+    if (timed) {
+        aclError rc = core_timeout(timeout, &deadline, fn);
+        if (rc)
+            return rc;
+    }
+    struct core_ctx *cur = core_ctx_current();
+    if (!cur)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
+    if (core_hooks.ctx_capturing(cur))
+        return core_err(ACL_ERROR_RT_STREAM_CAPTURED,
+                        "%s: a stream of the current context is being captured", fn);
+    /* Snapshot the device's streams under the lock, wait without it. Streams
+     * are type-stable (L1), so a stream destroyed meanwhile is still memory
+     * of the right type; its handle check below skips it. */
+    struct core_device *d = cur->dev;
+    uint32_t cap = 64, n = 0;
+    struct core_stream **v = core_malloc(cap * sizeof(*v));
+    uint64_t *h = core_malloc(cap * sizeof(*h));
+    if (!v || !h) {
+        free(v);
+        free(h);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    pthread_mutex_lock(&g_rt.lock);
+    for (struct core_ctx *c = d->contexts; c; c = c->next) {
+        for (struct core_stream *s = c->default_stream; s; s = (s == c->default_stream ? c->streams : s->next)) {
+            if (n == cap) {
+                cap *= 2;
+                struct core_stream **nv = core_realloc(v, cap * sizeof(*v));
+                uint64_t *nh = nv ? core_realloc(h, cap * sizeof(*h)) : NULL;
+                if (!nv || !nh) {
+                    pthread_mutex_unlock(&g_rt.lock);
+                    free(nv ? nv : v);
+                    free(h);
+                    return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+                }
+                v = nv;
+                h = nh;
+            }
+            v[n] = s;
+            h[n++] = s->handle;
+        }
+    }
+    pthread_mutex_unlock(&g_rt.lock);
+    aclError first = ACL_SUCCESS;
+    for (uint32_t i = 0; i < n; i++) {
+        if (core_table_lookup(&g_rt.streams, (void *)(uintptr_t)h[i]) != v[i])
+            continue; /* destroyed meanwhile: its destroy waited for it */
+        aclError rc = core_stream_sync_tag(v[i], h[i], deadline, fn); /* SD6: tag = handle */
+        if (rc == ACL_ERROR_RT_INVALID_HANDLE)
+            continue; /* destroyed while we waited: its destroy waited for it */
+        if (rc && !first)
+            first = rc;
+        if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
+            break;
+    }
+    free(v);
+    free(h);
+    return first;
+}
+
+aclError aclrtSynchronizeDevice(void)
+{
+    return sync_device(-1, false, "aclrtSynchronizeDevice");
+}
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
+{
+    return sync_device(timeout, true, "aclrtSynchronizeDeviceWithTimeout");
+}
+
+aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetCurrentDefaultStream: stream is NULL");
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
+    /* NULL once a racing destroy drained it (relaxed: see core_stream_resolve) */
+    struct core_stream *ds = __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED);
+    if (!ds)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtCtxGetCurrentDefaultStream: the current context was destroyed");
+    *stream = (aclrtStream)(uintptr_t)ds->handle;
     return ACL_SUCCESS;
 }

@@ -42,13 +42,16 @@ struct core_stream {
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
+/* A context's default stream (core_hooks.ctx_init_locked, g_rt.lock held), and
+ * every stream of a context being destroyed (from its ctx_fini_locked). */
+aclError core_stream_ctx_init_locked(struct core_ctx *c);
+void core_stream_ctx_fini_locked(struct core_ctx *c);
 /* Stream state callbacks (core/stream/state.c): call the registered ones, outside every lock. */
 void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state);
 
 /* State callbacks of default and model-internal streams (core/stream/attr.c): noted under
- * g_rt.lock by create/destroy, reported by core_ss_flush after the API call dropped it. */
+ * g_rt.lock by create/destroy, reported by core_deferred_run (core/runtime/callbacks.h) after the API call dropped it. */
 void core_ss_defer_locked(uint64_t handle, aclrtStreamState state);
-void core_ss_flush(void);
 /* Worker hook: a destroyed stream's worker let go of it (lock-free; stream.c). */
 void core_stream_released(struct sched_stream *s);
 /* Wait until the stream has run everything submitted so far and report its

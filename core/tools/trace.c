@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "core/runtime/runtime.h"
-#include "core/task/task.h"
+#include "core/stream/task.h"
 #include "core/tools/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/sched.h"

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The task-kind table (core/task/task.h): one descriptor per kind, indexed by the
+ * The task-kind table (core/stream/task.h): one descriptor per kind, indexed by the
  * kind number.
  */
-#include "core/task/task.h"
+#include "core/stream/task.h"
 
 static const struct core_task_desc *const g_kinds[CORE_T_COUNT] = {
 #define CORE_TASK_KIND_ENTRY(id, desc) [CORE_T_##id] = &desc,

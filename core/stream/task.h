@@ -107,25 +107,6 @@ static inline struct sched_task *core_task_begin(struct core_stream *s)
     return sched_stream_reserve(&s->s);
 }
 
-/* core_task_begin for the plain launches of core/host/hostfn.c (kernels, host
- * functions, callbacks), made by a user's thread that holds no runtime lock:
- * a full ring is waited for serving the caller's report queues (CB4,
- * core_report_run_mine), so a report thread that fills a ring behind its own
- * blocking callback does not deadlock. Paths that may hold a lock (operators,
- * graphs, model executions, event records/waits called by graph code) use
- * core_task_begin and wait plainly. */
-bool core_report_run_mine(void);
-static inline struct sched_task *core_task_begin_serving(struct core_stream *s)
-{
-    /* relaxed: as in core_task_begin */
-    if (__builtin_expect(atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL, 0)) {
-        struct sched_task *t = core_capture_begin(s);
-        if (t)
-            return t;
-    }
-    return sched_stream_reserve_ex(&s->s, core_report_run_mine);
-}
-
 /* Finish a submission started with core_task_begin; tag is the one
  * core_stream_resolve_tag gave. A stream destroyed since (T7) fails with
  * ACL_ERROR_RT_INVALID_HANDLE and nothing published: the caller releases
