@@ -17,12 +17,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/runtime/hooks.h"
 #include "core/device/device.h"
 #include "core/device/errors.h"
 #include "core/device/facts.h"
 #include "core/device/state.h"
+#include "core/err.h"
 #include "core/runtime/callbacks.h"
+#include "core/runtime/config.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "cpuacl/cpuacl.h"
 #include "mem/devmem.h"

@@ -12,6 +12,7 @@
 
 #include "core/device/device.h"
 #include "core/device/errors.h"
+#include "core/err.h"
 #include "core/runtime/runtime.h"
 
 /* Per device: latest failure code since the last repair or reset, 0 = none,

@@ -24,6 +24,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/err.h"
+#include "core/runtime/config.h"
+#include "core/runtime/runtime.h"
 #include "acl/acl_platform.h"
 
 #include "core/device/device.h"

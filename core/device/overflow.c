@@ -15,6 +15,7 @@
 #include "core/err.h"
 #include "core/launch.h"
 #include "core/overflow.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
 _Atomic int core_overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;

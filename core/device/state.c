@@ -20,10 +20,8 @@
 #include "acl/acl_platform.h"
 
 #include "core/device/device.h"
-#include "core/device/errors.h"
 #include "core/device/state.h"
 #include "core/runtime/callbacks.h"
-#include "core/stream/stream.h"
 #include "sched/worker.h"
 
 static struct core_named_reg reg_state = CORE_NAMED_REG_INIT;

@@ -44,10 +44,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/runtime/hooks.h"
 #include "core/device/device.h"
-#include "core/event/event.h"
 #include "core/device/params.h"
+#include "core/err.h"
+#include "core/event/event.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"

@@ -27,9 +27,12 @@
  */
 #include <stdlib.h>
 
-#include "core/runtime/hooks.h"
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/event/notify.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"

@@ -54,8 +54,11 @@
 #include <string.h>
 
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/host/report.h"
 #include "core/launch.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/hostpool.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"

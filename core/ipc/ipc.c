@@ -46,10 +46,12 @@
 #include <unistd.h>
 
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/event/event.h"
 #include "core/event/notify.h"
 #include "core/ipc/ipc.h"
 #include "core/memory/vmm.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "mem/devmem.h"
 #include "mem/registry.h"

@@ -34,6 +34,7 @@
 #include "core/kernel/function.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/task.h"
 

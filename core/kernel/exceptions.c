@@ -22,6 +22,7 @@
 
 #include "core/device/device.h"
 #include "core/device/errors.h"
+#include "core/err.h"
 #include "core/kernel/function.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"

@@ -22,6 +22,8 @@
 
 #include "core/err.h"
 #include "core/kernel/function.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 
 #include "acl/acl_rt_allocator.h"
+#include "core/err.h"
 #include "core/memory/allocator.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 

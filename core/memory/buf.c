@@ -21,7 +21,10 @@
 #include <string.h>
 
 #include "acl/acl.h"
+#include "core/err.h"
 #include "core/memory/buf.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
 #include "core/runtime/runtime.h"
 
 static struct core_table g_bufs = {.tag = CORE_H_MBUF};

@@ -37,11 +37,12 @@
 #include <string.h>
 
 #include "base/barrier.h"
-#include "core/runtime/hooks.h"
 #include "core/device/device.h"
 #include "core/err.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 
 #include "core/device/device.h"
+#include "core/err.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "mem/devmem.h"
 #include "mem/registry.h"

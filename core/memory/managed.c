@@ -37,7 +37,9 @@
 #include <unistd.h>
 
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/launch.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "mem/devmem.h"

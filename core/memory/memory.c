@@ -32,10 +32,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "core/runtime/hooks.h"
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/half.h"
 #include "core/memory/copies.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"

@@ -60,8 +60,10 @@
 
 #include "acl/acl_rt_memory_soma.h"
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/launch.h"
 #include "core/memory/pool.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "mem/devmem.h"

@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "core/half.h"
 #include "core/launch.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
 /* ---- Philox4x32-10 ------------------------------------------------------ */

@@ -51,11 +51,14 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "core/runtime/hooks.h"
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/memory/copies.h"
 #include "core/memory/pool.h"
 #include "core/memory/vmm.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "mem/devmem.h"
 #include "mem/registry.h"

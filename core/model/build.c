@@ -20,10 +20,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/runtime/callbacks.h"
+#include "core/device/device.h"
+#include "core/err.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
 #include "core/model/ritask.h"
+#include "core/runtime/callbacks.h"
+#include "core/runtime/runtime.h"
+#include "core/stream/stream.h"
 #include "sched/worker.h"
 
 struct core_capture *g_builds; /* builds not yet ended, g_rt.lock */

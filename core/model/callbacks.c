@@ -17,6 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/err.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
 #include "acl/acl_platform.h"
 
 #include "core/model/callbacks.h"

@@ -21,11 +21,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/runtime/callbacks.h"
+#include "core/device/device.h"
+#include "core/err.h"
 #include "core/event/event.h"
 #include "core/kernel/function.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
+#include "core/model/plan.h"
+#include "core/runtime/callbacks.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
+#include "core/runtime/runtime.h"
+#include "core/stream/stream.h"
 #include "core/stream/task.h"
 #include "sched/worker.h"
 

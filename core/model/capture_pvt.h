@@ -34,6 +34,7 @@
 #include "core/device/device.h"
 #include "core/event/event.h"
 #include "core/model/plan.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "sched/ec.h"

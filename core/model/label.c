@@ -27,7 +27,10 @@
 #include <stdlib.h>
 
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/model/capture_pvt.h"
+#include "core/model/plan.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 

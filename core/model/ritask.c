@@ -28,10 +28,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "core/event/event.h"
 #include "core/kernel/function.h"
 #include "core/model/capture_pvt.h"
+#include "core/model/plan.h"
 #include "core/model/ritask.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
+#include "core/runtime/runtime.h"
 #include "core/stream/task.h"
 #include "cpuacl/cpuacl.h"
 

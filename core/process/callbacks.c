@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/err.h"
+#include "core/runtime/fault.h"
 #include "acl/acl_platform.h"
 
 #include "core/process/callbacks.h"

@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "core/err.h"
 #include "core/runtime/runtime.h"
 #include "cpuacl/cpuacl.h"
 

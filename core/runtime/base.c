@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
 struct aclDataBuffer {

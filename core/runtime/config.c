@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "core/err.h"
+#include "core/runtime/config.h"
 #include "core/runtime/runtime.h"
 #include "sched/sched.h"
 

@@ -10,6 +10,8 @@
 
 #include <stdarg.h>
 
+#include "core/err.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
 #define MSG_MAX 512

@@ -8,6 +8,7 @@
 
 #include <urcu/urcu-memb.h>
 
+#include "core/err.h"
 #include "core/runtime/runtime.h"
 
 struct core_runtime g_rt = {.lock = PTHREAD_MUTEX_INITIALIZER};

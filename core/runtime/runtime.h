@@ -116,7 +116,6 @@
 #include "acl/acl.h"
 #include "core/err.h"
 #include "core/runtime/config.h"
-#include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
 
 #define CORE_MAX_DEVICES 64 /* docs/behaviour.md: device_count 1..64 (mem/ MEM_DEV_MAX, peer bit masks) */

@@ -18,7 +18,10 @@
 #include <unistd.h>
 
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/runtime/callbacks.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "sched/worker.h"

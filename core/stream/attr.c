@@ -18,11 +18,14 @@
 #include <string.h>
 
 #include "acl/acl_prof.h"
-#include "core/runtime/callbacks.h"
-#include "core/runtime/hooks.h"
 #include "core/device/device.h"
+#include "core/err.h"
 #include "core/launch.h"
 #include "core/overflow.h"
+#include "core/runtime/callbacks.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 

@@ -9,6 +9,8 @@
 
 #include "core/device/device.h"
 #include "core/device/errors.h"
+#include "core/err.h"
+#include "core/runtime/handle.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 

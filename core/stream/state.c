@@ -28,8 +28,9 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "core/runtime/hooks.h"
+#include "core/err.h"
 #include "core/runtime/callbacks.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 

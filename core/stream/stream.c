@@ -11,11 +11,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/stream/task.h"
-#include "core/runtime/hooks.h"
 #include "core/device/device.h"
+#include "core/err.h"
+#include "core/runtime/fault.h"
+#include "core/runtime/handle.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
+#include "core/stream/task.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 #include "sched/sched.h"

@@ -12,7 +12,9 @@
 #include <stdint.h>
 
 #include "core/device/device.h"
+#include "core/runtime/handle.h"
 #include "core/runtime/hostpool.h"
+#include "core/runtime/runtime.h"
 #include "sched/stream.h"
 
 struct core_allocator;

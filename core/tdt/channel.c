@@ -23,6 +23,7 @@
 
 #include "acl/acl_tdt.h"
 #include "core/err.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/tdt/bq.h"
 

@@ -35,6 +35,7 @@
 #include "acl/acl_tdt_queue.h"
 #include "core/err.h"
 #include "core/memory/buf.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/tdt/bq.h"
 

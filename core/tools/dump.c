@@ -37,6 +37,7 @@
 #include "base/file.h"
 #include "core/err.h"
 #include "core/obs.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
 enum { DUMP_INPUT = 1, DUMP_OUTPUT = 2, DUMP_ALL = 3 };

@@ -31,6 +31,7 @@
 #include "acl/acl_prof.h"
 #include "core/err.h"
 #include "core/obs.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "mstx/ms_tools_ext.h"
 #include "sched/clock.h"

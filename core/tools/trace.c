@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/task.h"
 #include "core/tools/trace.h"
