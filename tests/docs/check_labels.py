@@ -136,6 +136,9 @@ def main(argv):
                               % (INDEX, label, path, ', '.join(sorted(defs[label]))))
     for label in sorted(pending - set(defs)):
         errors.append('%s lists %s as a pending clash, but nothing defines it' % (INDEX, label))
+    for label in sorted(l for l in pending if len(defs.get(l, ())) == 1):
+        warnings.append('%s lists %s as a pending clash, but only %s defines it now: delete the row'
+                        % (INDEX, label, next(iter(defs[label]))))
     for w in warnings:
         print('warning: ' + w)
     for e in errors:
