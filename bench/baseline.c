@@ -3,16 +3,16 @@
  * Physical limits and baselines (see baseline.h).
  *
  * Raw SPSC ring (the engine's shape, sched/stream.h), correctness argument:
- *  R1. Only the producer writes tail and the slots in [tail, head + cap); a
+ *  RB1. Only the producer writes tail and the slots in [tail, head + cap); a
  *      slot at position p is published iff its seq equals (uint32_t)(p + 1):
  *      the producer's release store of seq publishes the record (pairs with
  *      the consumer's acquire load). The previous lap left p + 1 - cap there
  *      (0 in a fresh ring), which differs while cap <= 2^31.
- *  R2. Only the consumer writes head; its release store after running a
+ *  RB2. Only the consumer writes head; its release store after running a
  *      record hands the slot back (pairs with the producer's acquire load of
  *      head when its cached copy says the ring is full, and with
  *      bl_ring_drained).
- *  R3. The consumer never reads tail (it polls the seq of the slot at head,
+ *  RB3. The consumer never reads tail (it polls the seq of the slot at head,
  *      a line it must read anyway); the producer reads head only when its
  *      cached copy says "full", and then waits for half the ring, so in the
  *      steady state a push moves one cache line (the record).
@@ -49,7 +49,7 @@ struct bl_rec {
     void *arg;
     uint64_t pad[5];
     uint32_t pad2;
-    _Atomic uint32_t seq; /* A: publication sequence (R1) */
+    _Atomic uint32_t seq; /* A: publication sequence (RB1) */
 } __attribute__((aligned(BL_LINE)));
 
 _Static_assert(sizeof(struct bl_rec) == 64, "a record is one cache line");
@@ -57,9 +57,9 @@ _Static_assert(sizeof(struct bl_rec) == 64, "a record is one cache line");
 struct bl_ring {
     /* Producer line. */
     _Alignas(BL_LINE) _Atomic uint64_t tail; /* A: P stores; read by bl_ring_drained */
-    uint64_t head_cache;                     /* P: last head seen (R3) */
+    uint64_t head_cache;                     /* P: last head seen (RB3) */
     /* Consumer line. */
-    _Alignas(BL_LINE) _Atomic uint64_t head; /* A: C release-stores (R2) */
+    _Alignas(BL_LINE) _Atomic uint64_t head; /* A: C release-stores (RB2) */
     /* Read-only after creation: stays shared in both caches. */
     _Alignas(BL_LINE) struct bl_rec *slots; /* I */
     uint64_t mask;                          /* I: slots - 1 */
@@ -99,12 +99,12 @@ void bl_ring_free(struct bl_ring *r)
 
 __attribute__((noinline)) void bl_ring_push(struct bl_ring *r, bl_fn fn, void *arg)
 {
-    /* relaxed: only this thread writes tail (R1). */
+    /* relaxed: only this thread writes tail (RB1). */
     uint64_t t = atomic_load_explicit(&r->tail, memory_order_relaxed);
     if (__builtin_expect(t - r->head_cache > r->mask, 0)) {
         unsigned n = 0;
-        /* acquire: pairs with the consumer's release of head (R2): the slots
-         * we are about to overwrite have been read. Refill at half (R3). */
+        /* acquire: pairs with the consumer's release of head (RB2): the slots
+         * we are about to overwrite have been read. Refill at half (RB3). */
         while (t - (r->head_cache = atomic_load_explicit(&r->head, memory_order_acquire)) >
                r->mask / 2)
             bu_backoff(&n);
@@ -112,7 +112,7 @@ __attribute__((noinline)) void bl_ring_push(struct bl_ring *r, bl_fn fn, void *a
     struct bl_rec *s = &r->slots[t & r->mask];
     s->fn = fn;
     s->arg = arg;
-    /* release: publishes the record (R1). */
+    /* release: publishes the record (RB1). */
     atomic_store_explicit(&s->seq, (uint32_t)(t + 1), memory_order_release);
     /* relaxed: tail is only a count for bl_ring_drained, which reads head
      * with acquire (the consumer never reads tail). */
@@ -121,7 +121,7 @@ __attribute__((noinline)) void bl_ring_push(struct bl_ring *r, bl_fn fn, void *a
 
 bool bl_ring_drained(struct bl_ring *r)
 {
-    /* acquire: pairs with the consumer's release of head (R2). */
+    /* acquire: pairs with the consumer's release of head (RB2). */
     return atomic_load_explicit(&r->head, memory_order_acquire) ==
            atomic_load_explicit(&r->tail, memory_order_relaxed);
 }
@@ -142,11 +142,11 @@ static unsigned ring_consume(struct bl_ring *r)
     unsigned n = 0;
     for (;;) {
         struct bl_rec *s = &r->slots[h & r->mask];
-        /* acquire: pairs with the producer's release of seq (R1). */
+        /* acquire: pairs with the producer's release of seq (RB1). */
         if (atomic_load_explicit(&s->seq, memory_order_acquire) != (uint32_t)(h + 1))
             return n;
         s->fn(s->arg);
-        /* release: hands the slot back (R2). */
+        /* release: hands the slot back (RB2). */
         atomic_store_explicit(&r->head, ++h, memory_order_release);
         n++;
     }

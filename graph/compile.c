@@ -24,18 +24,18 @@
  * launches read the table when they run.
  *
  * Invariants:
- *  C1. Runs of one compiled graph are serialised: on one stream by stream
+ *  GC1. Runs of one compiled graph are serialised: on one stream by stream
  *      order (the bind task of run k+1 follows the model's JOIN of run k),
  *      across streams by a hand-over event recorded on the previous run's
  *      stream and waited on by the new one before its bind task. So the
  *      table is never rewritten while a replay reads it.
- *  C2. Memory plan: a buffer is reused by a value produced by node n only if
+ *  GC2. Memory plan: a buffer is reused by a value produced by node n only if
  *      the producer and every consumer of the buffer's current value are
  *      ancestors of n in the graph (so, in the lane/event order, they have
  *      completed before n starts, whatever lane they ran on). Checking the
  *      current value is enough: its producer was placed after every user of
  *      the previous value (by the same rule), and ancestry is transitive.
- *  C3. Executors are built once (READY state, never handed to ops_launch)
+ *  GC3. Executors are built once (READY state, never handed to ops_launch)
  *      and run directly by the captured launch with the table's addresses;
  *      their plans are immutable, so concurrent replays are safe (X4 of
  *      ops/exec.c). They are destroyed with the graph.
@@ -91,7 +91,7 @@ struct gx {
 struct graph_compiled {
     /* I: set by graph_compile */
     uint32_t nin, nout, nconst, nbuf;
-    void **addr;        /* buffer table; bound entries written by the bind task (C1) */
+    void **addr;        /* buffer table; bound entries written by the bind task (GC1) */
     uint64_t *bufbytes; /* size of each buffer */
     uint64_t *bufoff;   /* arena offset of pool buffers */
     int32_t *const_node; /* const buffer k -> node */
@@ -113,7 +113,7 @@ struct graph_compiled {
     aclrtStream last_stream;
     bool bound_valid;
     atomic_bool bind_lost; /* A: a bind task was discarded (bind_release) */
-    void **bound; /* the addresses of the last bind task queued (C1: what the table holds
+    void **bound; /* the addresses of the last bind task queued (GC1: what the table holds
                      when the next run executes); NULL until the first run */
 };
 
@@ -494,7 +494,7 @@ static uint32_t lower_node(struct cpuaclGeGraph *g, struct graph_compiled *c, in
     return rc;
 }
 
-/* ---- memory plan (C2) ----------------------------------------------------------- */
+/* ---- memory plan (GC2) ----------------------------------------------------------- */
 
 struct plan_buf {
     uint64_t bytes;
@@ -577,7 +577,7 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
             }
         }
     }
-    /* Intermediates, in topological order (C2). */
+    /* Intermediates, in topological order (GC2). */
     uint32_t npool = 0, pool0 = nb;
     for (uint32_t t = 0; t < nn; t++) {
         int32_t v = g->topo[t];
@@ -963,7 +963,7 @@ uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *cons
     aclError e;
     if (!c->captured && (rc = capture(g, c)) != GE_OK)
         goto fail;
-    if (c->last_stream && c->last_stream != stream) { /* C1 */
+    if (c->last_stream && c->last_stream != stream) { /* GC1 */
         if (aclrtRecordEvent(c->hand_ev, c->last_stream) == ACL_SUCCESS &&
             (e = aclrtStreamWaitEvent(stream, c->hand_ev))) {
             rc = acl_fail(e, "aclrtStreamWaitEvent");
@@ -971,7 +971,7 @@ uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *cons
         }
     }
     /* The same addresses as the last run (the usual loop): the table will
-     * already hold them when this run executes (C1), so no bind task. */
+     * already hold them when this run executes (GC1), so no bind task. */
     /* acquire: pairs with bind_release; a lost bind forces a new one. */
     if (atomic_exchange_explicit(&c->bind_lost, false, memory_order_acquire))
         c->bound_valid = false;

@@ -17,19 +17,19 @@
  *      no buffer is reused (and no slot rewritten) while another rank reads it.
  *
  * Invariants:
- *  L1. Between the two barriers, the bytes a rank writes are read by no other
+ *  HL1. Between the two barriers, the bytes a rank writes are read by no other
  *      rank: a reduction chunk r of rank q's send buffer is read only by rank
  *      r, which writes chunk r of the destinations only after reading it
  *      (in place is safe); send buffers overlapping the receive buffer in any
  *      other way are first copied to the rank's scratch (publish_send).
- *  L2. The barrier is a generation counter: the last arrival resets the
+ *  HL2. The barrier is a generation counter: the last arrival resets the
  *      arrival count then bumps the generation (release); waiters leave on
  *      seeing the generation change (acquire), so the reset count and every
  *      slot written before arriving are visible to all ranks after it.
- *  L3. Waiting spins briefly, then sleeps on a futex (no core burnt); a wait
+ *  HL3. Waiting spins briefly, then sleeps on a futex (no core burnt); a wait
  *      longer than HCCL_EXEC_TIMEOUT breaks the group: every later call fails
  *      with HCCL_E_TIMEOUT instead of hanging.
- *  L4. Point-to-point uses one mailbox per (sender, receiver): the sender
+ *  HL4. Point-to-point uses one mailbox per (sender, receiver): the sender
  *      publishes its buffer with `posted = seq` and sleeps until `done = seq`;
  *      the receiver waits for `posted == seq`, copies, and publishes `done`.
  */
@@ -59,7 +59,7 @@ struct hccl_slot {
 } __attribute__((aligned(64)));
 
 struct hccl_mailbox {
-    _Atomic uint32_t posted; /* A: sequence published by the sender (L4) */
+    _Atomic uint32_t posted; /* A: sequence published by the sender (HL4) */
     _Atomic uint32_t done;   /* A: sequence consumed by the receiver */
     _Atomic int32_t status;  /* A: receiver's verdict on the last message */
     const void *buf;         /* sender's buffer, valid from posted to done */
@@ -69,9 +69,9 @@ struct hccl_mailbox {
 
 struct hccl_group {
     _Atomic uint32_t arrived __attribute__((aligned(64))); /* A: ranks at the barrier */
-    _Atomic uint32_t gen;                                  /* A: barrier generation (L2) */
+    _Atomic uint32_t gen;                                  /* A: barrier generation (HL2) */
     _Atomic uint32_t sleepers;                             /* A: ranks asleep on gen */
-    _Atomic uint32_t broken;                               /* A: 1 after a timeout (L3) */
+    _Atomic uint32_t broken;                               /* A: 1 after a timeout (HL3) */
     uint32_t n __attribute__((aligned(64)));               /* I */
     _Atomic uint32_t refs;                                 /* A: ranks not yet destroyed */
     uint64_t timeout_ns;                                   /* I */
@@ -108,7 +108,7 @@ static HcclResult wait_change(struct hccl_group *g, _Atomic uint32_t *w, uint32_
                               _Atomic uint32_t *sleepers)
 {
     for (uint32_t i = 0; i < HCCL_SPINS; i++) {
-        /* acquire: pairs with the release that changed *w (L2, L4) */
+        /* acquire: pairs with the release that changed *w (HL2, HL4) */
         if (atomic_load_explicit(w, memory_order_acquire) != old)
             return HCCL_SUCCESS;
         cpu_relax();
@@ -156,7 +156,7 @@ static HcclResult barrier(struct hccl_group *g)
     uint32_t gen = atomic_load_explicit(&g->gen, memory_order_acquire);
     /* acq_rel: the last arrival sees every rank's slot writes (release by each) */
     if (atomic_fetch_add_explicit(&g->arrived, 1, memory_order_acq_rel) == g->n - 1) {
-        /* relaxed: published by the release of the generation bump below (L2) */
+        /* relaxed: published by the release of the generation bump below (HL2) */
         atomic_store_explicit(&g->arrived, 0, memory_order_relaxed);
         publish(&g->gen, gen + 1, &g->sleepers);
         return HCCL_SUCCESS;
@@ -251,7 +251,7 @@ void *hccl_send_copy(struct hccl_comm *c, const struct hccl_op *op, size_t es, u
     return copy;
 }
 
-/* The send buffer other ranks read (L1): the user's, or a private copy when
+/* The send buffer other ranks read (HL1): the user's, or a private copy when
  * it overlaps this rank's receive buffer outside the kind's in-place form. */
 static HcclResult publish_send(struct hccl_comm *c, const struct hccl_op *op, size_t es,
                                const void **out)
@@ -412,7 +412,7 @@ static HcclResult local_send(struct hccl_comm *c, const struct hccl_op *op)
     m->buf = op->send;
     m->count = op->count;
     m->dtype = op->dtype;
-    /* release (inside publish): the receiver's acquire of `posted` sees buf/count (L4) */
+    /* release (inside publish): the receiver's acquire of `posted` sees buf/count (HL4) */
     publish(&m->posted, seq, &g->sleepers);
     HcclResult rc = wait_change(g, &m->done, seq - 1, &g->sleepers);
     if (rc != HCCL_SUCCESS)

@@ -18,12 +18,12 @@
  * (float accumulation, rounding once per pairwise step).
  *
  * Invariants:
- *  M1. A request lives on the waiting task's stack; the task returns only
+ *  HM1. A request lives on the waiting task's stack; the task returns only
  *      after `done` is set (release, after the thread's last access), so the
  *      thread never touches a finished request.
- *  M2. Queue order is start order: calls of one communicator start in the
+ *  HM2. Queue order is start order: calls of one communicator start in the
  *      order their tasks ran, identical on every rank by HCCL's contract.
- *  M3. MPI is initialised once, with MPI_THREAD_MULTIPLE, by libhccl if the
+ *  HM3. MPI is initialised once, with MPI_THREAD_MULTIPLE, by libhccl if the
  *      program did not; then libhccl also finalises it at exit, after
  *      stopping every communication thread still running.
  */
@@ -49,7 +49,7 @@ struct mreq {
     void *tmp;  /* int counts of alltoallv */
     void *copy; /* copy of a send buffer overlapping the receive buffer */
     HcclResult rc;
-    _Atomic uint32_t done; /* A: M1 */
+    _Atomic uint32_t done; /* A: HM1 */
     _Atomic uint32_t sleeping;
     struct mreq *next;
 };
@@ -134,7 +134,7 @@ static MPI_Op mpi_op(HcclReduceOp op, HcclDataType t)
     }
 }
 
-/* ---- setup and exit (M3) ---------------------------------------------------- */
+/* ---- setup and exit (HM3) ---------------------------------------------------- */
 
 static void mpi_stop(struct hccl_mpi *m);
 
@@ -328,7 +328,7 @@ static void mpi_finish(struct mreq *q)
     free(q->tmp);
     free(q->copy);
     q->tmp = q->copy = NULL;
-    /* release: M1, everything the thread did with q happens before the
+    /* release: HM1, everything the thread did with q happens before the
      * waiting task's acquire of `done` */
     atomic_store_explicit(&q->done, 1, memory_order_seq_cst);
     /* seq_cst load: Dekker pair with the waiter's "sleeping = 1; load done" */
@@ -349,7 +349,7 @@ static void *mpi_thread(void *arg)
         m->head = m->tail = NULL;
         int stop = m->stop;
         pthread_mutex_unlock(&m->mu);
-        for (struct mreq *q = fresh, *nx; q; q = nx) { /* M2: queue order */
+        for (struct mreq *q = fresh, *nx; q; q = nx) { /* HM2: queue order */
             nx = q->next;
             q->next = NULL;
             mpi_start(m, q);
@@ -408,7 +408,7 @@ HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op)
     pthread_cond_signal(&m->cv);
     pthread_mutex_unlock(&m->mu);
     for (unsigned i = 0; i < 256; i++) {
-        /* acquire: M1 */
+        /* acquire: HM1 */
         if (atomic_load_explicit(&q.done, memory_order_acquire))
             return q.rc;
         sched_yield();

@@ -100,7 +100,7 @@
  *       or a stealer - credits them. Any older tag is void (nothing to credit).
  *  D10. pool_steal (outside op sections, serialised by steal_lock) bumps rtag by one,
  *       then mem_op_synchronize: every section that read the old rtag has ended and
- *       every later one reads the new one (G1), so no owner writes an old-tag word any
+ *       every later one reads the new one (OS8 in thread.c), so no owner writes an old-tag word any
  *       more; then it CASes each thread's pending word and credits the sum. Owners
  *       that meet their pending word first claim it with the same CAS (one winner).
  *  D11. Incarnations: mem_pool_init bumps rtag by two, so no word of an earlier
@@ -115,7 +115,7 @@
  *  D13. Fast paths (mem_dev_alloc / mem_dev_free, issue 16). A cached block keeps the
  *       address of its registry entry (bc->ep). It stays valid while the block's
  *       incarnation lives: a device pool's leaves are unlinked only by its teardown's
- *       prune and freed after a grace period (R4; core/vmm.c and core/mempool.c prune
+ *       prune and freed after a grace period (RG4 in registry.c; core/vmm.c and core/mempool.c prune
  *       only ranges they mapped themselves, never a pool's), and the cache is dropped
  *       when its slot is renewed for a new incarnation (D12). The free reads the entry
  *       and all the state it decides on first, then CASes the entry it read to 0 (the
@@ -167,7 +167,7 @@ struct mem_bcache {
     void *p[BC_BINS][BC_DEPTH];
     /* the registry entry of each block (or NULL: not known), so the fast path's
      * insert is one store with no registry walk; valid for as long as the block's
-     * incarnation, since leaves are only freed after a teardown's prune (R4, D12) */
+     * incarnation, since leaves are only freed after a teardown's prune (RG4, D12) */
     _Atomic uint64_t *ep[BC_BINS][BC_DEPTH];
 };
 
@@ -1128,7 +1128,7 @@ int mem_pool_fini(unsigned idx)
         pthread_mutex_unlock(&pools_lock);
         return -ENODEV;
     }
-    /* relaxed: mem_op_synchronize orders it for every op section (D4, T2) */
+    /* relaxed: mem_op_synchronize orders it for every op section (D4, OS2 in thread.c) */
     atomic_store_explicit(&p->state, POOL_DYING, memory_order_relaxed);
     mem_op_synchronize();
 
@@ -1324,17 +1324,17 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
     unsigned k = bc->n[b] - 1;
     void *ptr = bc->p[b][k];
     uintptr_t a = (uintptr_t)ptr;
-    /* the registry (mem_reg_insert_inl without its checks; R2, R3): the entry the
+    /* the registry (mem_reg_insert_inl without its checks; RG2, RG3): the entry the
      * free cached with the block, else a walk */
     _Atomic uint64_t *ep = bc->ep[b][k];
     if (__builtin_expect(!ep || covers_pages(a, r), 0)) {
         struct reg_slot *rs = slot_find(a);
-        /* acquire (R3): pairs with the CAS that published the leaf */
+        /* acquire (RG3): pairs with the CAS that published the leaf */
         struct reg_leaf *l = rs ? atomic_load_explicit(&rs->leaf, memory_order_acquire) : NULL;
         if (!l)
             goto slow;
         ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
-        /* covers before the base entry (R2); a failure (no mid for a far page)
+        /* covers before the base entry (RG2); a failure (no mid for a far page)
          * leaves nothing set and the slow path retries */
         if (covers_pages(a, r) && mem_reg_span_mark(rs, a, r, a, true) != 0) {
             mem_reg_span_mark(rs, a, r, 0, false);
@@ -1343,7 +1343,7 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
     }
     bc->n[b] = k;
     atomic_store_explicit(&slot->res, w - r, memory_order_relaxed); /* relaxed: D9 */
-    /* release (R2): as mem_reg_insert_inl */
+    /* release (RG2): as mem_reg_insert_inl */
     atomic_store_explicit(ep, entry_make(r, p->owner, policy, MEM_PAGE_NORMAL, 0),
                           memory_order_release);
     mem_op_end(t);
@@ -1373,12 +1373,12 @@ int mem_dev_free(void *ptr)
         return mem_pool_free(ptr, MEM_REG_WANT_DEVICE);
     mem_op_begin(t);
     struct reg_slot *rs = slot_find(a);
-    /* acquire (R3) */
+    /* acquire (RG3) */
     struct reg_leaf *l = rs ? atomic_load_explicit(&rs->leaf, memory_order_acquire) : NULL;
     if (__builtin_expect(!l, 0))
         goto general;
     _Atomic uint64_t *ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
-    /* acquire (R2): the entry's fields are used below */
+    /* acquire (RG2): the entry's fields are used below */
     uint64_t e = atomic_load_explicit(ep, memory_order_acquire);
     unsigned idx = (unsigned)(e >> E_OWNER_SHIFT) & 127u;
     size_t n = (size_t)(e >> E_SIZE_SHIFT);
@@ -1406,11 +1406,11 @@ int mem_dev_free(void *ptr)
     uint64_t w = atomic_load_explicit(&slot->res, memory_order_relaxed);
     if (__builtin_expect(res_tag(w) != cur || (uint32_t)w + n > RES_MAX, 0))
         goto general;
-    /* acq_rel (R2, D3): as mem_reg_remove_inl; on failure nothing was changed */
+    /* acq_rel (RG2, D3): as mem_reg_remove_inl; on failure nothing was changed */
     if (__builtin_expect(!atomic_compare_exchange_strong_explicit(ep, &e, 0, memory_order_acq_rel,
                                                                   memory_order_acquire), 0))
         goto general;
-    if (covers_pages(a, n)) /* after the CAS (R2) */
+    if (covers_pages(a, n)) /* after the CAS (RG2) */
         mem_reg_span_mark(rs, a, n, 0, false);
     unsigned k = bc->n[b];
     bc->p[b][k] = ptr;

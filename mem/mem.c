@@ -3,10 +3,10 @@
  * Bring-up and tear-down of the memory layer.
  *
  * Invariants:
- *   I1. mem_init/mem_fini are called by one thread at a time (core's init lock);
+ *   MI1. mem_init/mem_fini are called by one thread at a time (core's init lock);
  *       mem_initialized is written only there and read by mem_pool_init under the
  *       same external serialisation, so it needs no atomics.
- *   I2. Order: page probe, thread machinery (membarrier, key), registry, host pool.
+ *   MI2. Order: page probe, thread machinery (membarrier, key), registry, host pool.
  *       mem_fini undoes it in reverse, after every device pool.
  */
 #include "mem/mem.h"

@@ -13,11 +13,11 @@
  * MEM_WANT_HUGE1G tries MAP_HUGETLB | MAP_HUGE_1GB only.
  *
  * Invariants:
- *   P1. Every mapping returned is aligned to max(align, page size of its kind) and its
+ *   PG1. Every mapping returned is aligned to max(align, page size of its kind) and its
  *       length is a multiple of that page size; mem_pages_unmap(m) unmaps exactly it.
- *   P2. A mapping reported MEM_PAGE_NORMAL carries MADV_NOHUGEPAGE (when the kernel
+ *   PG2. A mapping reported MEM_PAGE_NORMAL carries MADV_NOHUGEPAGE (when the kernel
  *       knows the advice), so it stays on base pages even with THP "always".
- *   P3. The capability probe runs once (pthread_once); the override is for tests and is
+ *   PG3. The capability probe runs once (pthread_once); the override is for tests and is
  *       read with relaxed loads (a racing change only affects which kind the next
  *       mapping gets, never its validity).
  */
@@ -94,7 +94,7 @@ void mem_pages_probe(void)
 bool mem_pages_thp_available(void)
 {
     mem_pages_probe();
-    /* relaxed: test hook, see P3 */
+    /* relaxed: test hook, see PG3 */
     int o = atomic_load_explicit(&pages_thp_override, memory_order_relaxed);
     return o < 0 ? pages_thp_probed : o > 0;
 }
@@ -102,7 +102,7 @@ bool mem_pages_thp_available(void)
 void mem_pages_override(int thp, int hugetlb)
 {
     mem_pages_probe();
-    /* relaxed: test hook, see P3 */
+    /* relaxed: test hook, see PG3 */
     atomic_store_explicit(&pages_thp_override, thp, memory_order_relaxed);
     atomic_store_explicit(&pages_hugetlb_override, hugetlb, memory_order_relaxed);
 }
@@ -126,7 +126,7 @@ void mem_pages_caps(struct mem_pages_caps *caps)
     char p[96];
     memset(caps, 0, sizeof(*caps));
     caps->thp = mem_pages_thp_available();
-    /* relaxed: test hook, see P3 */
+    /* relaxed: test hook, see PG3 */
     if (atomic_load_explicit(&pages_hugetlb_override, memory_order_relaxed) == 0)
         return;
     snprintf(p, sizeof(p), "%snr_hugepages", d2);
@@ -146,7 +146,7 @@ static inline size_t round_up(size_t v, size_t a)
 
 static bool hugetlb_allowed(void)
 {
-    /* relaxed: test hook, see P3 */
+    /* relaxed: test hook, see PG3 */
     return atomic_load_explicit(&pages_hugetlb_override, memory_order_relaxed) != 0;
 }
 
@@ -222,7 +222,7 @@ static int map_normal(size_t len, size_t align, struct mem_mapping *out)
     void *p = map_aligned(mlen, align, &mlen);
     if (!p)
         return -ENOMEM;
-    /* P2. EINVAL here means a kernel without THP: base pages anyway. */
+    /* PG2: EINVAL here means a kernel without THP: base pages anyway. */
     (void)madvise(p, mlen, MADV_NOHUGEPAGE);
     out->base = (uintptr_t)p;
     out->len = mlen;

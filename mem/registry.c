@@ -34,26 +34,26 @@
  * spans at most two pages costs one store to insert and one CAS to remove.
  *
  * Invariants:
- *   R1. Live allocations never overlap. Hence for an address a: no base lies in
+ *   RG1. Live allocations never overlap. Hence for an address a: no base lies in
  *       (b, a] when a is inside [b, b+n); a page fully inside an allocation holds no
  *       base; and the nearest base at or below a decides whether a is allocated.
- *   R2. Insert writes the covers before the base entry (release); remove clears the
+ *   RG2. Insert writes the covers before the base entry (release); remove clears the
  *       base entry first with a CAS (acq_rel), then the covers; callers give the memory
  *       back to jemalloc only after remove returns, so the next owner's insert is
  *       ordered after the clears. A lookup that finds a cover whose base entry is gone
  *       answers "not found", and of two concurrent removals of one base exactly one
  *       succeeds.
- *   R3. dir entries and leaves are published with CAS (release) and read with acquire
- *       loads; mids are never freed (R6).
- *   R4. Leaves are only freed after being unlinked by mem_reg_prune and after a grace
+ *   RG3. dir entries and leaves are published with CAS (release) and read with acquire
+ *       loads; mids are never freed (RG6).
+ *   RG4. Leaves are only freed after being unlinked by mem_reg_prune and after a grace
  *       period of mem op sections (mem_op_synchronize, thread.h), inside which every
  *       insert, remove and lookup runs. synchronize, not a call_rcu-style deferral:
  *       pruning happens only at pool teardown, which is already slow (munmap of the
  *       pool), needs no reclaim thread, and returns with the memory actually released.
- *   R5. Entries hold no pointers, so a racing reader can at worst get a stale answer
+ *   RG5. Entries hold no pointers, so a racing reader can at worst get a stale answer
  *       for memory that is being freed concurrently; it never dereferences freed memory.
- *   R6. mem_reg_dir is written once (the first mem_reg_init) and the directory and mids are
- *       never unmapped: mem_reg_fini only prunes everything and reclaims (R4), so a
+ *   RG6. mem_reg_dir is written once (the first mem_reg_init) and the directory and mids are
+ *       never unmapped: mem_reg_fini only prunes everything and reclaims (RG4), so a
  *       lookup racing mem_fini reads mapped memory and answers "not found".
  *
  * Memory: one 512-byte leaf per 4 KiB page that ever held an allocation base (12.5% of
@@ -101,13 +101,13 @@ void mem_reg_fini(void)
 {
     if (!mem_reg_dir)
         return;
-    /* R6: a lookup may still be running (a memory call racing aclFinalize, which
+    /* RG6: a lookup may still be running (a memory call racing aclFinalize, which
      * checked the runtime before it went). The directory and the mids stay mapped
      * for the life of the process (the next mem_reg_init reuses them); every leaf is
      * unlinked as at a pool's teardown and freed after a grace period. */
     pthread_mutex_lock(&prune_lock);
     for (size_t d = 0; d < REG_DIR_N; d++) {
-        /* acquire (R3) */
+        /* acquire (RG3) */
         struct reg_mid *m = atomic_load_explicit(&mem_reg_dir[d], memory_order_acquire);
         for (size_t i = 0; m && i < REG_MID_N; i++)
             /* relaxed: only a hint which slots to clear (reads leave the mid's
@@ -116,7 +116,7 @@ void mem_reg_fini(void)
                 atomic_load_explicit(&m->s[i].cover, memory_order_relaxed))
                 slot_prune(&m->s[i]);
         for (size_t b = 0; m && b < REG_MID_BLOCKS; b++)
-            /* relaxed test as above; release: R2, as mem_reg_prune's block clears */
+            /* relaxed test as above; release: RG2, as mem_reg_prune's block clears */
             if (atomic_load_explicit(&m->bcover[b], memory_order_relaxed))
                 atomic_store_explicit(&m->bcover[b], 0, memory_order_release);
         for (size_t g = 0; m && g < REG_MID_GROUPS; g++)
@@ -135,7 +135,7 @@ __attribute__((noinline)) struct reg_slot *mem_reg_slot_get_slow(uintptr_t a)
     if (m == MAP_FAILED)
         return NULL;
     struct reg_mid *expect = NULL;
-    /* release (R3): the zero-filled mid is visible before its pointer */
+    /* release (RG3): the zero-filled mid is visible before its pointer */
     if (atomic_compare_exchange_strong_explicit(&mem_reg_dir[a >> REG_DIR_SHIFT], &expect, m,
                                                 memory_order_release, memory_order_acquire)) {
         atomic_fetch_add_explicit(&reg_nmids, 1, memory_order_relaxed); /* relaxed: stats */
@@ -152,7 +152,7 @@ __attribute__((noinline)) struct reg_leaf *mem_reg_leaf_get_slow(struct reg_slot
     if (!n)
         return NULL;
     struct reg_leaf *l = NULL;
-    /* release (R3): the zeroed leaf is visible before its pointer */
+    /* release (RG3): the zeroed leaf is visible before its pointer */
     if (atomic_compare_exchange_strong_explicit(&s->leaf, &l, n, memory_order_release,
                                                 memory_order_acquire)) {
         atomic_fetch_add_explicit(&reg_nleaves, 1, memory_order_relaxed); /* relaxed: stats */
@@ -199,7 +199,7 @@ static inline _Atomic uintptr_t *gcover_of(struct reg_slot *s, uintptr_t pg)
 
 /* The group or block cover of page pg (a page fully inside an allocation has
  * exactly one of page, group and block cover): a base or 0.
- * acquire (R2): a cover is followed by a read of its base entry. */
+ * acquire (RG2): a cover is followed by a read of its base entry. */
 static inline uintptr_t cover_wide(struct reg_slot *s, uintptr_t pg)
 {
     uintptr_t c = atomic_load_explicit(gcover_of(s, pg), memory_order_acquire);
@@ -209,7 +209,7 @@ static inline uintptr_t cover_wide(struct reg_slot *s, uintptr_t pg)
 /* The cover of page pg (its page cover, else its group's, else its block's). */
 static inline uintptr_t cover_of(struct reg_slot *s, uintptr_t pg)
 {
-    /* acquire (R2): as cover_wide */
+    /* acquire (RG2): as cover_wide */
     uintptr_t c = atomic_load_explicit(&s->cover, memory_order_acquire);
     return c ? c : cover_wide(s, pg);
 }
@@ -240,7 +240,7 @@ __attribute__((noinline)) int mem_reg_span_mark(struct reg_slot *s0, uintptr_t b
         _Atomic uintptr_t *c = step == REG_BLOCK_PAGES   ? bcover_of(s, pg)
                                : step == REG_GROUP_PAGES ? gcover_of(s, pg)
                                                          : &s->cover;
-        /* release (R2): ordered before the base entry store / after its CAS */
+        /* release (RG2): ordered before the base entry store / after its CAS */
         atomic_store_explicit(c, val, memory_order_release);
         pg += step;
     }
@@ -253,11 +253,11 @@ static int resolve(uintptr_t base, uintptr_t a, struct mem_reg_info *out)
     struct reg_slot *s = slot_find(base);
     if (!s)
         return -ENOENT;
-    /* acquire (R3) */
+    /* acquire (RG3) */
     struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
     if (!l)
         return -ENOENT;
-    /* acquire (R2): pairs with the base entry's release store */
+    /* acquire (RG2): pairs with the base entry's release store */
     uint64_t e = atomic_load_explicit(&l->e[(base >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)],
                                       memory_order_acquire);
     return entry_check(base, e, a, out);
@@ -267,7 +267,7 @@ static int resolve(uintptr_t base, uintptr_t a, struct mem_reg_info *out)
 static inline int leaf_scan(struct reg_leaf *l, int j, uint64_t *e_out)
 {
     for (; j >= 0; j--) {
-        /* acquire (R2): pairs with the base entry's release store */
+        /* acquire (RG2): pairs with the base entry's release store */
         uint64_t e = atomic_load_explicit(&l->e[j], memory_order_acquire);
         if (e) {
             *e_out = e;
@@ -285,28 +285,28 @@ int mem_reg_lookup_in_op(const void *p, struct mem_reg_info *out)
     struct reg_slot *s = slot_find(a);
     if (!s)
         return -ENOENT;
-    /* acquire (R2): a cover is followed by a read of its base entry */
+    /* acquire (RG2): a cover is followed by a read of its base entry */
     uintptr_t c = atomic_load_explicit(&s->cover, memory_order_acquire);
     if (c)
         return resolve(c, a, out);
     uint64_t e;
     uintptr_t pg = a >> REG_PAGE_SHIFT;
-    /* acquire (R3) */
+    /* acquire (RG3) */
     struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
     if (l) {
         int j = leaf_scan(l, (int)((a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)), &e);
-        if (j >= 0) /* R1: the nearest base decides */
+        if (j >= 0) /* RG1: the nearest base decides */
             return entry_check((a & ~(REG_PAGE - 1)) | ((uintptr_t)j << REG_GRAN_SHIFT), e, a,
                                out);
     }
     /* No base at or below a in its page: a group or block cover decides when
-     * there is one (R1: a page inside a live allocation holds no base). Checked
+     * there is one (RG1: a page inside a live allocation holds no base). Checked
      * only here, so a lookup that finds its base in the leaf reads no extra line. */
     c = cover_wide(s, pg);
     if (c)
         return resolve(c, a, out);
     /* No base at or below a in its page: only an allocation starting in the page
-     * before can reach a (R1; a page further back would leave a covered page). */
+     * before can reach a (RG1; a page further back would leave a covered page). */
     if (pg == 0)
         return -ENOENT;
     struct reg_slot *ps = slot_near(s, pg, pg - 1, false);
@@ -315,7 +315,7 @@ int mem_reg_lookup_in_op(const void *p, struct mem_reg_info *out)
     c = cover_of(ps, pg - 1);
     if (c)
         return resolve(c, a, out);
-    l = atomic_load_explicit(&ps->leaf, memory_order_acquire); /* acquire (R3) */
+    l = atomic_load_explicit(&ps->leaf, memory_order_acquire); /* acquire (RG3) */
     if (!l)
         return -ENOENT;
     int j = leaf_scan(l, (int)REG_LEAF_N - 1, &e);
@@ -341,11 +341,11 @@ int mem_reg_remove_error(uintptr_t a)
     return mem_reg_lookup_in_op((const void *)a, NULL) == 0 ? -EINVAL : -ENOENT;
 }
 
-/* Clear slot s and unlink its leaf onto the garbage list (R4). prune_lock held. */
+/* Clear slot s and unlink its leaf onto the garbage list (RG4). prune_lock held. */
 static void slot_prune(struct reg_slot *s)
 {
-    atomic_store_explicit(&s->cover, 0, memory_order_release); /* release: R2 */
-    /* acq_rel (R4): unlink; readers that still hold it are waited for */
+    atomic_store_explicit(&s->cover, 0, memory_order_release); /* release: RG2 */
+    /* acq_rel (RG4): unlink; readers that still hold it are waited for */
     struct reg_leaf *l = atomic_exchange_explicit(&s->leaf, NULL, memory_order_acq_rel);
     if (!l)
         return;
@@ -379,10 +379,10 @@ void mem_reg_prune(uintptr_t lo, size_t len)
             continue;
         }
         if ((a & (((uintptr_t)1 << REG_BLOCK_SHIFT) - 1)) == 0 &&
-            hi - a >= ((uintptr_t)1 << REG_BLOCK_SHIFT)) /* release: R2 */
+            hi - a >= ((uintptr_t)1 << REG_BLOCK_SHIFT)) /* release: RG2 */
             atomic_store_explicit(bcover_of(s, a >> REG_PAGE_SHIFT), 0, memory_order_release);
         if ((a & (((uintptr_t)1 << REG_GROUP_SHIFT) - 1)) == 0 &&
-            hi - a >= ((uintptr_t)1 << REG_GROUP_SHIFT)) /* release: R2 */
+            hi - a >= ((uintptr_t)1 << REG_GROUP_SHIFT)) /* release: RG2 */
             atomic_store_explicit(gcover_of(s, a >> REG_PAGE_SHIFT), 0, memory_order_release);
         slot_prune(s);
         a += REG_PAGE;
@@ -402,7 +402,7 @@ void mem_reg_reclaim(void)
         free(g);
         return;
     }
-    mem_op_synchronize(); /* R4 */
+    mem_op_synchronize(); /* RG4 */
     for (size_t i = 0; i < n; i++)
         free(g[i]);
     free(g);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The registry's layout and its insert/remove fast paths as inlines (private to mem/):
- * registry.c owns the structure (its file comment has the invariants R1-R6 these
+ * registry.c owns the structure (its file comment has the invariants RG1-RG6 these
  * functions follow); devmem.c inlines insert and remove into the allocation and free
  * paths, which saves two calls and their register spills per aclrtMalloc+aclrtFree
  * (issue 16). Everything else (lookups, pruning, the slow paths) stays in registry.c.
@@ -80,7 +80,7 @@ static inline bool addr_ok(uintptr_t a)
 /* The slot of page a, or NULL when a's GiB has no mid yet. */
 static inline struct reg_slot *slot_find(uintptr_t a)
 {
-    /* acquire (R3): pairs with the CAS that published the mid */
+    /* acquire (RG3): pairs with the CAS that published the mid */
     struct reg_mid *m = atomic_load_explicit(&mem_reg_dir[a >> REG_DIR_SHIFT], memory_order_acquire);
     if (!m)
         return NULL;
@@ -145,7 +145,7 @@ static inline int mem_reg_insert_inl(uintptr_t base, size_t size, unsigned owner
     struct reg_slot *s = slot_get(base);
     if (__builtin_expect(!s, 0))
         return -ENOMEM;
-    /* acquire (R3): pairs with the publishing CAS in leaf_get_slow */
+    /* acquire (RG3): pairs with the publishing CAS in leaf_get_slow */
     struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
     if (__builtin_expect(!l, 0) && !(l = mem_reg_leaf_get_slow(s)))
         return -ENOMEM;
@@ -153,7 +153,7 @@ static inline int mem_reg_insert_inl(uintptr_t base, size_t size, unsigned owner
         mem_reg_span_mark(s, base, size, 0, false);
         return -ENOMEM;
     }
-    /* release (R2): the covers are visible before the base entry */
+    /* release (RG2): the covers are visible before the base entry */
     atomic_store_explicit(&l->e[(base >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)],
                           entry_make(size, owner, policy, kind, flags), memory_order_release);
     return 0;
@@ -169,19 +169,19 @@ static inline int mem_reg_remove_inl(const void *p, enum mem_reg_want want, stru
     struct reg_slot *s = slot_find(a);
     if (!s)
         return -ENOENT;
-    /* acquire (R3) */
+    /* acquire (RG3) */
     struct reg_leaf *l = atomic_load_explicit(&s->leaf, memory_order_acquire);
     if (!l)
         return mem_reg_remove_error(a);
     _Atomic uint64_t *ep = &l->e[(a >> REG_GRAN_SHIFT) & (REG_LEAF_N - 1)];
-    /* acquire (R2): the entry's fields are read below */
+    /* acquire (RG2): the entry's fields are read below */
     uint64_t e = atomic_load_explicit(ep, memory_order_acquire);
     for (;;) {
         if (e == 0)
             return mem_reg_remove_error(a);
         if (!want_ok(e, want))
             return -EINVAL;
-        /* acq_rel (R2): exactly one remover wins; its later cover clears and the
+        /* acq_rel (RG2): exactly one remover wins; its later cover clears and the
          * caller's release of the memory are ordered after it */
         if (atomic_compare_exchange_weak_explicit(ep, &e, 0, memory_order_acq_rel,
                                                   memory_order_acquire))

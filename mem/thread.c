@@ -3,22 +3,31 @@
  * Per-thread state, op sections and their grace period.
  *
  * Correctness argument for op sections (the liburcu-memb scheme):
- *   T1. seq is written only by its owner: +1 at begin (odd = inside), +1 at end.
- *   T2. mem_op_synchronize (the writer) first publishes its changes (pool marked
+ *   OS1. seq is written only by its owner: +1 at begin (odd = inside), +1 at end.
+ *   OS2. mem_op_synchronize (the writer) first publishes its changes (pool marked
  *       dying, registry leaves unlinked), then runs membarrier(PRIVATE_EXPEDITED)
- *       (G1), which executes a full barrier on every running thread of the process.
+ *       (OS8), which executes a full barrier on every running thread of the process.
  *       So for every reader either its begin-store precedes that barrier, and the
- *       writer's later load of seq (G2) sees the odd value, or the reader's section
- *       loads come after the barrier and see the published changes (M1 in thread.h).
- *   T3. For each thread seen odd, the writer waits until seq changes; the reader's
- *       end-store is a release (M2) and the writer's load an acquire (G2), so every
+ *       writer's later load of seq (OS9) sees the odd value, or the reader's section
+ *       loads come after the barrier and see the published changes (OS6 in thread.h).
+ *   OS3. For each thread seen odd, the writer waits until seq changes; the reader's
+ *       end-store is a release (OS7) and the writer's load an acquire (OS9), so every
  *       access made inside that section happens-before whatever the writer does next
  *       (free, munmap, tcache.destroy).
- *   T4. Without membarrier, begin issues a seq_cst fence and the writer issues one
+ *   OS4. Without membarrier, begin issues a seq_cst fence and the writer issues one
  *       before scanning: the classic store-fence-load pairing gives the same result.
- *   T5. The thread list is protected by list_lock. A thread unlinks itself at exit
+ *   OS5. The thread list is protected by list_lock. A thread unlinks itself at exit
  *       under the lock, so the writer never reads a freed record; a thread cannot be
  *       exiting while inside a section.
+ *   OS6. mem_op_begin (thread.h): the store of the odd sequence is ordered before the
+ *       section's loads by the writer's membarrier (OS8; a compiler barrier suffices on
+ *       the reader's side) or, without membarrier, by a full fence on each side.
+ *   OS7. mem_op_end (thread.h): the even sequence is stored with release, pairing with
+ *       the writer's acquire load (OS9).
+ *   OS8. mem_op_synchronize issues membarrier(PRIVATE_EXPEDITED), or a full fence
+ *       without it (OS4), before it reads any thread's sequence.
+ *   OS9. mem_op_synchronize reads each thread's sequence with acquire, pairing with the
+ *       reader's release end-store (OS7).
  */
 #include "mem/thread.h"
 
@@ -99,18 +108,18 @@ void mem_op_synchronize(void)
     struct mem_thread *self = mem_thread_cur;
     pthread_mutex_lock(&list_lock);
     if (mem_thread_have_membarrier)
-        base_membarrier(); /* G1 */
+        base_membarrier(); /* OS8 */
     else
-        base_fence_full(); /* G1 (T4) */
+        base_fence_full(); /* OS8 (OS4) */
     for (struct mem_thread *t = list_head; t; t = t->next) {
         if (t == self)
             continue; /* callers are never inside a section (documented) */
-        /* G2: acquire pairs with the owner's release end-store (M2) */
+        /* OS9: acquire pairs with the owner's release end-store (OS7) */
         uint64_t s = atomic_load_explicit(&t->seq, memory_order_acquire);
         if (!(s & 1))
             continue;
         for (unsigned spins = 0;
-             atomic_load_explicit(&t->seq, memory_order_acquire) == s; /* G2 */
+             atomic_load_explicit(&t->seq, memory_order_acquire) == s; /* OS9 */
              spins++) {
             if (spins < 64)
                 base_cpu_relax();

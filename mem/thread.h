@@ -3,7 +3,7 @@
  * Per-thread state of the memory layer, and op sections: the RCU read side of mem/.
  *
  * An op section (mem_op_begin/end) protects everything mem/ frees under a grace
- * period: registry leaves (registry.c, R4) and a pool's arenas and tcaches at
+ * period: registry leaves (registry.c, RG4) and a pool's arenas and tcaches at
  * teardown (devmem.c, D4). It is the liburcu "memb" scheme, specialised: two stores
  * of a per-thread sequence on the read side, membarrier(PRIVATE_EXPEDITED) plus a
  * scan on the grace-period side (mem_op_synchronize). Why not liburcu's own read
@@ -68,8 +68,8 @@ static inline struct mem_thread *mem_thread_self(void)
 }
 
 /*
- * Enter an op section (nestable). M1: the store of the odd sequence is ordered before
- * the section's loads either by the membarrier() in mem_op_synchronize (G1, the common
+ * Enter an op section (nestable). OS6: the store of the odd sequence is ordered before
+ * the section's loads either by the membarrier() in mem_op_synchronize (OS8, the common
  * case: a compiler barrier suffices here) or by a full fence when membarrier is not
  * available.
  */
@@ -77,28 +77,28 @@ static inline void mem_op_begin(struct mem_thread *t)
 {
     if (t->depth++)
         return;
-    /* relaxed: only the owner writes seq; ordering comes from M1/G1 */
+    /* relaxed: only the owner writes seq; ordering comes from OS6/OS8 */
     uint64_t s = atomic_load_explicit(&t->seq, memory_order_relaxed);
     atomic_store_explicit(&t->seq, s + 1, memory_order_relaxed);
     if (__builtin_expect(mem_thread_have_membarrier, 1))
-        atomic_signal_fence(memory_order_seq_cst); /* M1: compiler-only, G1 is the CPU half */
+        atomic_signal_fence(memory_order_seq_cst); /* OS6: compiler-only, OS8 is the CPU half */
     else
-        base_fence_full(); /* M1: pairs with G1's fence */
+        base_fence_full(); /* OS6: pairs with OS8's fence */
 }
 
-/* Leave an op section. M2: release, pairs with the acquire load in G2. */
+/* Leave an op section. OS7: release, pairs with the acquire load in OS9. */
 static inline void mem_op_end(struct mem_thread *t)
 {
     if (--t->depth)
         return;
     /* relaxed load: own variable */
     uint64_t s = atomic_load_explicit(&t->seq, memory_order_relaxed);
-    atomic_store_explicit(&t->seq, s + 1, memory_order_release); /* M2 */
+    atomic_store_explicit(&t->seq, s + 1, memory_order_release); /* OS7 */
 }
 
 /*
  * Wait until every op section that began before this call has ended. Sections that
- * begin later observe every store made before the call (G1). Blocks; must not be
+ * begin later observe every store made before the call (OS8). Blocks; must not be
  * called from inside an op section or while holding a lock an op section may take.
  */
 void mem_op_synchronize(void);

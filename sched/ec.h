@@ -12,8 +12,8 @@
  * sched_atomic.h for the asymmetric fence argument), so it sits on hot paths.
  *
  * Invariants:
- *  E1. waiters counts the threads between prepare and wait/cancel.
- *  E2. epoch only grows; a notify that saw waiters != 0 bumps it before the
+ *  EC1. waiters counts the threads between prepare and wait/cancel.
+ *  EC2. epoch only grows; a notify that saw waiters != 0 bumps it before the
  *      futex wake, so a waiter whose key is stale never sleeps (the futex
  *      compares epoch with key atomically in the kernel).
  *

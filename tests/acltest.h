@@ -27,7 +27,7 @@
 #include "testutil.h"
 
 /* Expect `call` to fail with exactly `want`, to leave a non-empty message for
- * aclGetRecentErrMsg() and to set the thread's last error (behaviour.md: every
+ * aclGetRecentErrMsg() and to set the thread's last error (docs/runtime.md, Conventions: every
  * failing call does both). Reads and so clears both. */
 #define CHECK_ERR(want, call)                                                                      \
     do {                                                                                           \
@@ -51,7 +51,7 @@
         }                                                                                          \
     } while (0)
 
-/* Expect one of two codes (used only where behaviour.md leaves the order of
+/* Expect one of two codes (used only where the docs leave the order of
  * two checks open; the report lists each such place). */
 #define CHECK_ERR2(want1, want2, call)                                                             \
     do {                                                                                           \

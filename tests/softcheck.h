@@ -3,7 +3,7 @@
  * Soft checks for the black-box tests that list every broken rule in one run
  * (tests/memory, tests/model): a failed EXPECT or EXPECT_ERR is reported
  * and the program goes on; the test's exit status comes from g_failed.
- * EXPECT_ERR also demands what docs/behaviour.md promises of every failing
+ * EXPECT_ERR also demands what docs/runtime.md (Conventions) promises of every failing
  * call: a message for aclGetRecentErrMsg() and the code as the thread's last
  * error.
  */
@@ -26,7 +26,7 @@ static int g_failed __attribute__((unused));
     } while (0)
 
 /* Expect `call` to return `want`; a failing call must leave a message for
- * aclGetRecentErrMsg() and its code as the thread's last error (behaviour.md, top; the
+ * aclGetRecentErrMsg() and its code as the thread's last error (docs/runtime.md, Conventions; the
  * check reads it with aclrtGetLastError, which resets it). Evaluates to whether it
  * matched. */
 #define EXPECT_ERR(want, call)                                                                     \

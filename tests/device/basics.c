@@ -85,7 +85,7 @@ int main(void)
     /* The thread's current context (device 0's default) is gone. */
     CHECK_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
     /* Until a context is current again, using the dead stream may be refused
-     * for either reason; behaviour.md does not order the two checks. */
+     * for either reason; docs/device.md does not order the two checks. */
     aclrtStreamStatus st;
     CHECK_ERR2(ACL_ERROR_RT_INVALID_HANDLE, ACL_ERROR_RT_CONTEXT_NULL, aclrtStreamQuery(s, &st));
     CHECK_OK(aclrtSetDevice(0)); /* a new default context */

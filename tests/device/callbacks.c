@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Callbacks of docs/rt-device.md in a program's real order: init and finalize
+ * Callbacks of docs/runtime.md ("Callbacks") in a program's real order: init and finalize
  * callbacks around aclInit/aclFinalize (with the configuration text), device
  * state callbacks around set/reset, model destroy callbacks, and the device
  * task abort with its callbacks dropping queued work on every stream.

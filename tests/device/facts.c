@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Device facts, identity, limits, groups, parameters, timeouts, utilization,
- * memory usage and the application log (docs/rt-device.md), in the order a
+ * memory usage and the application log (docs/device.md; limits, parameters,
+ * timeouts and the log: docs/runtime.md), in the order a
  * program asks for them, with the misuse codes.
  */
 #include <dirent.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * An idle worker's spin budget adapts (behaviour.md, spin_us; sched/worker.c,
+ * An idle worker's spin budget adapts (docs/runtime.md, spin_us; sched/worker.c,
  * W4). With spin_us = 50, tasks that arrive every ~100 us make a worker with
  * a fixed budget park (and be woken) once per task. An adapting worker is
  * woken soon after each of its first parks, doubles its budget past the gap

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Counting notifies (docs/rt-kernel.md): records in each mode (set, add, or, and) compose
+/* Counting notifies (docs/event.md): records in each mode (set, add, or, and) compose
  * on the counter, waits in each mode release exactly when their condition holds (a wait
  * blocked on b is released by a record on a, and sees a's data), isClear clears the
  * counter, reset, timeouts fail the waiting stream; destroy with queued tasks; event

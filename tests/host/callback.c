@@ -2,7 +2,7 @@
 /* Subscribe/LaunchCallback/ProcessReport/UnSubscribe: BLOCK, NO_BLOCK, errors. */
 /* aclrtSubscribeReport / aclrtLaunchCallback / aclrtProcessReport / aclrtUnSubscribeReport: BLOCK
  * holds the stream until the callback returned, NO_BLOCK does not, callbacks run on the subscribed
- * thread, and every error code of behaviour.md. */
+ * thread, and every error code of docs/host.md. */
 #include "acltest.h"
 
 static aclrtContext def0;

@@ -4,7 +4,7 @@
  * processes them (not the host pool), in stream order with the stream held
  * until they returned; the kinds (report vs host function) never mix; a
  * thread synchronising its own subscribed stream runs them (no deadlock);
- * and every misuse code of behaviour.md. */
+ * and every misuse code of docs/host.md. */
 #include "acltest.h"
 
 static aclrtContext def0;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Kernel functions (docs/rt-kernel.md): parameter layout and attributes read from a
+/* Kernel functions (docs/kernel.md): parameter layout and attributes read from a
  * kernel's exported descriptor, launches by argument array (by handle and by entry
  * address), SIMT launches (one call per grid thread), AI CPU registration, and a
  * kernel failing through cpuaclKernelFail: the stream's error, the binary's own

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtMalloc / MallocCached / MallocAlign32 (behaviour.md, Memory, first row): argument
+/* aclrtMalloc / MallocCached / MallocAlign32 (memory.md, Memory, first row): argument
  * errors, no context, 512-byte alignment, 32-rounding plus padding seen through
  * aclrtGetMemInfo deltas and through the copy bounds, every policy, huge-page placement. */
 #include "memapi.h"
@@ -33,7 +33,7 @@ static bool thp_enabled(void)
 }
 
 /* The copy bounds see exactly `usable` bytes at p: a copy of `usable` bytes fits, one more
- * byte does not (behaviour.md: a device side whose allocation does not hold count bytes). */
+ * byte does not (memory.md: a device side whose allocation does not hold count bytes). */
 static void expect_usable(void *p, size_t usable, const char *what, size_t size)
 {
     uint8_t *h = malloc(usable + 64);

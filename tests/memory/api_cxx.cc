@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The C++ convenience overloads of acl/acl_rt_api.h (docs/rt-memcpy.md), called the way
+// The C++ convenience overloads of acl/acl_rt_api.h (docs/memory.md), called the way
 // a C++ program writes them: typed allocation with and without a config, typed copies,
 // a batch with one attribute (sync and async, with and without failIndex), timeouts as
 // an extra argument, typed pointer attributes and host registration. Each result is

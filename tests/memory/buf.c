@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Shared buffers (aclrtAllocBuf ..., docs/rt-memobj.md): data area, valid length, the
+ * Shared buffers (aclrtAllocBuf ..., docs/memory.md): data area, valid length, the
  * 96-byte private area, reference copies sharing one data area (counted: the data lives
  * until the last copy goes), chains, the same objects through the acltdt queue calls, a
  * threaded reference-copy stress with payload checks, and the misuse codes (destroyed

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Device capacity (behaviour.md, Memory: capacity exhausted -> ACL_ERROR_RT_MEMORY_ALLOCATION
+/* Device capacity (memory.md, Memory: capacity exhausted -> ACL_ERROR_RT_MEMORY_ALLOCATION
  * and everything else keeps working; device_memory_mb / CPUACL_DEVICE_MEMORY_MB): a small
  * capacity set before aclInit, exhausted with several policies and sizes, then recovered. */
 #include <unistd.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Copies and sets under stream capture (reference 6.2, behaviour.md aclrtMemcpyAsync row):
+/* Copies and sets under stream capture (reference 6.2, memory.md aclrtMemcpyAsync row):
  * aclrtMemcpyAsync / aclrtMemsetAsync / aclrtMemcpy2dAsync with pinned and device memory
  * are captured (nothing runs during the capture) and replayed by aclmdlRIExecuteAsync as
  * often as asked, reading the buffers as they are at replay time; pageable memory in an

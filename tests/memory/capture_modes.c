@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The capture-mode rule for synchronous copies and sets (reference 6.3; behaviour.md
+/* The capture-mode rule for synchronous copies and sets (reference 6.3; memory.md
  * aclrtMemcpy "refused by a capture mode: 107030", aclrtMemcpyAsync "while a capture mode
  * forbids sync calls 107041"): for every capture mode x the calling thread's exchange mode
  * x the capturing thread or another thread of the same context, aclrtMemcpy, aclrtMemset,

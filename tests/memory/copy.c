@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtMemcpy (behaviour.md, Memory): argument order, count 0, NULL pointers, unknown
+/* aclrtMemcpy (memory.md, Memory): argument order, count 0, NULL pointers, unknown
  * kinds, count > destMax, device ranges that do not hold count bytes, kinds that
  * contradict the pointers, DEFAULT inference, every valid kind with data checks, and no
  * implicit stream synchronisation. */

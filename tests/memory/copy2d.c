@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtMemcpy2d / aclrtMemcpy2dAsync (behaviour.md, Memory): width larger than a pitch is
+/* aclrtMemcpy2d / aclrtMemcpy2dAsync (memory.md, Memory): width larger than a pitch is
  * ACL_ERROR_INVALID_PARAM; width or height 0 is success with nothing copied; the whole
  * pitched extent of each side is bounds-checked; kinds as aclrtMemcpy; pitched data land
  * where they should and the gaps between rows are untouched. */

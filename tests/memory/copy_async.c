@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtMemcpyAsync (behaviour.md, Memory): the rows of aclrtMemcpy on a stream; host
+/* aclrtMemcpyAsync (memory.md, Memory): the rows of aclrtMemcpy on a stream; host
  * addresses must be 64-byte aligned (107008); pinned copies are queued in stream order;
  * pageable host memory drains the stream and copies before the call returns; host to host
  * is accepted and fails at the next synchronisation (207000, seed 003); bad streams. */

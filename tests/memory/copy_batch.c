@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Batched copies (aclrtMemcpyBatch, aclrtMemcpyBatchV2, aclrtMemcpyBatchAsync,
- * aclrtMemcpyBatchAsyncV2; docs/rt-memcpy.md): host-to-device and device-to-host
+ * aclrtMemcpyBatchAsyncV2; docs/memory.md): host-to-device and device-to-host
  * batches with one attribute and with several (attrsIndexes), pinned and pageable host
  * memory, a batch captured into a model and replayed, and the misuse codes with the
  * failIndex each one reports. */

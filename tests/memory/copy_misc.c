@@ -4,7 +4,7 @@
  * a captured model that replays with a changed descriptor), cache maintenance
  * (aclrtCmo*, aclrtMemFlush / aclrtMemInvalidate), aclrtCheckMemType, allocation with a
  * config, frees that synchronise the device, and aclrtReserveMemAddressNoUCMemory
- * (docs/rt-memcpy.md): values, stream order, and each call's misuse codes. */
+ * (docs/memory.md): values, stream order, and each call's misuse codes. */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>

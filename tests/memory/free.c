@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtFree and aclrtMallocHost / aclrtFreeHost (behaviour.md, Memory): NULL, interior,
+/* aclrtFree and aclrtMallocHost / aclrtFreeHost (memory.md, Memory): NULL, interior,
  * foreign, host, device and double-freed pointers are ACL_ERROR_INVALID_PARAM and change
  * nothing; frees are immediate (no implicit synchronisation); host memory is 64-byte
  * aligned and usable by every copy. */

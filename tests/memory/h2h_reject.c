@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* reject_async_host_to_host (CPUACL_REJECT_ASYNC_H2H=1, behaviour.md, Memory): an async
+/* reject_async_host_to_host (CPUACL_REJECT_ASYNC_H2H=1, memory.md, Memory): an async
  * host-to-host copy is refused at once with 207000 (newer CANN), nothing is queued and the
  * stream stays clean; the other directions are unaffected. */
 #include "memapi.h"

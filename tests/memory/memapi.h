@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Helpers for the black-box tests of the memory API (tests/memory): soft
- * checks that report every broken row of docs/behaviour.md in one run, byte
+ * checks that report every broken row of docs/memory.md in one run, byte
  * patterns, a gate kernel to hold a stream, aclrtGetMemInfo shorthands, and a
  * /proc/self/smaps reader that tells which kind of pages back an address.
  *
@@ -156,7 +156,7 @@ static inline size_t mi_get(aclrtMemAttr a, bool total)
 #define mi_free(a) mi_get((a), false)
 #define mi_total(a) mi_get((a), true)
 
-/* What aclrtMalloc reserves for `size` (behaviour.md: round up to 32, plus 32,
+/* What aclrtMalloc reserves for `size` (memory.md: round up to 32, plus 32,
  * except MallocAlign32 and the HUGE1G policies). */
 static inline size_t acl_rounded(size_t size, bool pad)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtGetMemInfo (behaviour.md, Memory): every aclrtMemAttr value of the current device;
+/* aclrtGetMemInfo (memory.md, Memory): every aclrtMemAttr value of the current device;
  * DDR and HBM describe the same pool; HUGE attributes the part that can be on 2 MiB
  * pages, HUGE1G on 1 GiB pages; allocations are seen at once in free; unknown attributes
  * and NULL outputs are ACL_ERROR_INVALID_PARAM. */

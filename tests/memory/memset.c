@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtMemset / aclrtMemsetAsync (behaviour.md, Memory): count > maxCount is 107000; the
+/* aclrtMemset / aclrtMemsetAsync (memory.md, Memory): count > maxCount is 107000; the
  * pointer must be device or aclrtMallocHost memory holding count bytes, else
  * ACL_ERROR_INVALID_PARAM; count 0 is nothing; the async form is queued in stream order. */
 #include "memapi.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Peer access (behaviour.md, Memory): aclrtDeviceCanAccessPeer, Enable/Disable with their
+/* Peer access (memory.md, Memory): aclrtDeviceCanAccessPeer, Enable/Disable with their
  * argument rows, the one-direction rule (current -> peer), and device-to-device copies
  * across devices refused with ACL_ERROR_RT_PARAM_INVALID unless the current device (one of
  * the two) enabled access to the other. Runs with three devices. */

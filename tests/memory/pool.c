@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Stream-ordered memory pools (acl/acl_rt_memory_soma.h, docs/rt-memobj.md): the calls in
+ * Stream-ordered memory pools (acl/acl_rt_memory_soma.h, docs/memory.md): the calls in
  * the order a program makes them, the accounting after each step, every reuse rule
  * (same stream, event dependency, opportunistic, internal dependency) checked by the bytes
  * the streams leave behind, trimming and the release threshold, and the misuse codes.

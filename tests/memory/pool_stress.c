@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Stress of stream-ordered pools (docs/rt-memobj.md): several host threads, each with its
+ * Stress of stream-ordered pools (docs/memory.md): several host threads, each with its
  * own stream, allocate blocks of random sizes from one pool, fill them (aclrtMemsetAsync)
  * and check every byte in stream order (a host function) before freeing them; streams
  * make each other wait through events now and then. Any reuse that stream order does not

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * aclrtReduceAsync (behaviour.md, Memory): dst[i] = dst[i] op src[i] for SUM,
+ * aclrtReduceAsync (memory.md, Memory): dst[i] = dst[i] op src[i] for SUM,
  * MAX and MIN over int8, int16, int32, uint32, fp16, fp32 and bf16, in
  * stream order and captured. Each result is checked against the same
  * operation done on the host. Misuse gets the documented codes.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtResetDevice to count 0 releases the device's memory (behaviour.md, Memory, last
+/* aclrtResetDevice to count 0 releases the device's memory (memory.md, Memory, last
  * row): before that the memory stays live and intact; afterwards the whole capacity is
  * free again and the old pointers are unknown (ACL_ERROR_INVALID_PARAM); other devices
  * keep theirs. Also ResetDeviceForce and aclFinalize with live allocations. */

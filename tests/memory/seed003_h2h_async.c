@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Seed 003's note on host-to-host copies: aclrtMemcpyAsync with
  * ACL_MEMCPY_HOST_TO_HOST is accepted (the task is issued), but the
- * aclrtSynchronizeStream that waits for it fails (behaviour.md: 207000, and
+ * aclrtSynchronizeStream that waits for it fails (memory.md: 207000, and
  * reporting clears the stream's error state). The synchronous copy works. */
 #include "seed_common.h"
 

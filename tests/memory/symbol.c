@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Device variables (aclrtGetSymbolAddress, aclrtGetSymbolSize, aclrtMemcpyToSymbol(Async),
- * aclrtMemcpyFromSymbol(Async); docs/rt-memcpy.md): on cpuacl a kernel binary is a host
+ * aclrtMemcpyFromSymbol(Async); docs/memory.md): on cpuacl a kernel binary is a host
  * shared object and a device variable one of its exported data objects. The test loads
  * one with aclrtBinaryLoadFromFile, takes a variable's address as a program linked
  * against it would (dlsym, or aclrtBinaryGetGlobal), writes it from the host, launches a

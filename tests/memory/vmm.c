@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Virtual memory (behaviour.md, Memory, the aclrtReserveMemAddress .. aclrtMemGetAccess rows):
+/* Virtual memory (memory.md, Memory, the aclrtReserveMemAddress .. aclrtMemGetAccess rows):
  * every misuse with its code and a message; data written and read back through copies; one
  * handle mapped twice shares its bytes; copies across adjacent mappings; capacity charged and
  * credited in aclrtGetMemInfo; mappings are device memory of the handle's device (aclrtFree

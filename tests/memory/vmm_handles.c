@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Allocation-handle and IPC extras (docs/rt-memobj.md): aclrtMemGetAddressRange over every
+ * Allocation-handle and IPC extras (docs/memory.md, docs/ipc.md):
+ * aclrtMemGetAddressRange over every
  * kind of memory, aclrtMemRetainAllocationHandle's reference, the properties of a physical
  * handle, aclrtMemMapNoAccess until aclrtMemSetAccess, aclrtMemMapSelectedLink (a second
  * view of the same physical pages), aclrtMemMapSetLink, aclrtMemP2PMap, aclrtIpcMemSetAttr,

@@ -875,7 +875,7 @@ static void test_two_launch_streams(void)
 }
 
 /* Events between a build and other builds or captures: the codes of
- * behaviour.md, and only the offending build is invalidated. */
+ * docs/model.md, and only the offending build is invalidated. */
 static void test_build_conflicts(void)
 {
     aclrtStream s, s2, c;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Leftovers (docs/rt-kernel.md): aclmdlInitDump called twice gives
+/* Leftovers (docs/tools.md and docs/event.md): aclmdlInitDump called twice gives
  * ACL_ERROR_REPEAT_INITIALIZE; in one captured graph an event takes at most one
  * ACL_EVENT_RECORD_EXTERNAL record or ACL_EVENT_WAIT_EXTERNAL wait (not both, not twice),
  * ACL_ERROR_RT_PARAM_INVALID otherwise, while another graph may use it again; stream-state

@@ -110,7 +110,7 @@ int main(void)
     CHECK_OK(aclrtDestroyLabel(lab[1]));
 
     /* A label on another stream of the model: the switch fails the execution
-     * (ACL_ERROR_RT_FEATURE_NOT_SUPPORT, docs/runtime.md). */
+     * (ACL_ERROR_RT_FEATURE_NOT_SUPPORT, docs/model.md). */
     CHECK_OK(aclmdlRIBuildBegin(&ri, 0));
     CHECK_OK(aclmdlRIBindStream(ri, ls, ACL_MODEL_STREAM_FLAG_HEAD));
     CHECK_OK(aclmdlRIBindStream(ri, ls2, ACL_MODEL_STREAM_FLAG_HEAD));

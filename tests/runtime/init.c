@@ -6,7 +6,7 @@
 
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-/* Everything behaviour.md allows before aclInit (and after aclFinalize). */
+/* Everything docs/runtime.md allows before aclInit (and after aclFinalize). */
 static void check_allowed_uninitialised(void)
 {
     aclrtRunMode mode = ACL_DEVICE;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Process snapshots (docs/rt-kernel.md): lock waits for queued device work, a submission
+/* Process snapshots (docs/runtime.md, "Snapshots"): lock waits for queued device work, a submission
  * from another thread waits for the unlock while one from the locking thread is refused,
  * backup copies device memory to the host and restore brings it back after it was
  * overwritten, the state machine's codes, callbacks at each stage in order (per device),

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Stream attributes and overflow extras (docs/rt-kernel.md): every attribute read and set
+/* Stream attributes and overflow extras (docs/stream.md): every attribute read and set
  * consistently with the per-stream calls (failure mode with aclrtSetStreamFailureMode,
  * overflow check with aclrtGet/SetStreamOverflowSwitch, priority with
  * aclrtStreamGetPriority), the op-info switch reading on only while capturing, a recycled

@@ -5,12 +5,12 @@
  * and never before the work its wait depends on. */
 /*
  * Correctness argument (what a pass proves):
- *  S1. Each stream is owned by one submitting thread, which numbers its tasks
+ *  ST1. Each stream is owned by one submitting thread, which numbers its tasks
  *      0, 1, 2, ... A task checks completed[stream] == its number, then
  *      stores number + 1. A lost task stops every later one on its stream
  *      (mismatch), a duplicate or a reordering shows as a mismatch too, and
  *      the final counts must equal the submitted counts.
- *  S2. Each event slot has a mutex. A producer records the event on one of
+ *  ST2. Each event slot has a mutex. A producer records the event on one of
  *      its streams and, under the same lock, stores (stream, tasks submitted
  *      to it before the record). A consumer, under the lock, makes one of its
  *      streams wait on the event and reads that pair, then launches a task
@@ -18,9 +18,9 @@
  *      wait is issued while the slot describes the latest record, the runtime
  *      must wait for exactly that record: an early wake fails the check.
  *      Waits always name a record already submitted, so there is no cycle.
- *  S3. Every task carries a checksum of its fields: a corrupted or mixed-up
+ *  ST3. Every task carries a checksum of its fields: a corrupted or mixed-up
  *      argument copy fails.
- *  S4. Host-side checks: after aclrtSynchronizeStream completed == submitted;
+ *  ST4. Host-side checks: after aclrtSynchronizeStream completed == submitted;
  *      aclrtStreamQuery COMPLETE implies the same; after aclrtSynchronizeEvent
  *      the recorded count is reached.
  */
