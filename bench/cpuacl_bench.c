@@ -116,7 +116,7 @@ static void help(void)
     printf("\n"
            "Runtime settings (environment): CPUACL_WORKERS, CPUACL_SPIN_US,\n"
            "CPUACL_PIN_WORKERS, CPUACL_RING_SLOTS, CPUACL_DEVICE_COUNT; see\n"
-           "docs/behaviour.md. Every CPUACL_* variable set is recorded in the JSON. Do\n"
+           "docs/runtime.md. Every CPUACL_* variable set is recorded in the JSON. Do\n"
            "not set CPUACL_TRACE/CPUACL_TRACE_EVENTS for the studies (tracing costs\n"
            "time per task); --out records its trace in a separate process.\n"
            "\n"
@@ -388,7 +388,7 @@ static double spin_us_from_env(void)
         if (!*end && x >= 0)
             return x;
     }
-    return 50.0; /* docs/behaviour.md */
+    return 50.0; /* docs/runtime.md */
 }
 
 /*

@@ -84,7 +84,7 @@
  *       pool's gen still is the one the charge returned. Teardown resets `used` after its
  *       grace period (D4), so a credit either lands before that reset (on the charge's
  *       own incarnation) or is dropped: it never lowers the count of a later incarnation.
- *   D8. Accesses (core/memory.c: aclrtMemcpy, aclrtMemset, ...) run the registry lookup,
+ *   D8. Accesses (core/memory/memory.c: aclrtMemcpy, aclrtMemset, ...) run the registry lookup,
  *       mem_dev_owner_live and the bytes they touch in one op section. A pool is unmapped
  *       only after DYING + a grace period (D4), so an access either began before the
  *       grace period (teardown waits for it, the bytes are still mapped) or sees the
@@ -115,7 +115,7 @@
  *  D13. Fast paths (mem_dev_alloc / mem_dev_free, issue 16). A cached block keeps the
  *       address of its registry entry (bc->ep). It stays valid while the block's
  *       incarnation lives: a device pool's leaves are unlinked only by its teardown's
- *       prune and freed after a grace period (RG4 in registry.c; core/vmm.c and core/mempool.c prune
+ *       prune and freed after a grace period (RG4 in registry.c; core/memory/vmm.c and core/memory/pool.c prune
  *       only ranges they mapped themselves, never a pool's), and the cache is dropped
  *       when its slot is renewed for a new incarnation (D12). The free reads the entry
  *       and all the state it decides on first, then CASes the entry it read to 0 (the

@@ -88,7 +88,7 @@ int mem_dev_free(void *ptr);
 
 /*
  * Capacity without an allocation, for memory the caller backs itself (the physical handles
- * of aclrtMallocPhysical, core/vmm.c): charge `n` bytes (> 0) to device `dev`'s pool as
+ * of aclrtMallocPhysical, core/memory/vmm.c): charge `n` bytes (> 0) to device `dev`'s pool as
  * aclrtMalloc would, so aclrtGetMemInfo and later allocations see them. *gen receives the
  * pool's incarnation; the credit must pass it back. A charge is credited at most once and
  * only to the incarnation it was made on (D7): after a teardown of the pool the credit does
@@ -135,7 +135,7 @@ int mem_dev_meminfo(int dev, enum mem_class cls, size_t *free_bytes, size_t *tot
 /* Return unused dirty pages of the device's arenas to the kernel now. */
 int mem_dev_trim(int dev);
 
-/* The page mappings backing device `dev`'s pool, sorted by base (snapshots, core/snapshot.c):
+/* The page mappings backing device `dev`'s pool, sorted by base (snapshots, core/process/snapshot.c):
  * *n = how many there are, the first min(cap, *n) copied to out (may be NULL). A pool that
  * is not live has none. -EINVAL for a bad device. */
 struct mem_mapping;

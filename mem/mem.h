@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Virtual devices the memory layer can serve (docs/behaviour.md allows 1..64). */
+/* Virtual devices the memory layer can serve (docs/runtime.md allows 1..64). */
 #define MEM_DEV_MAX 64
 /* Pools: one per device, then the host-pinned pool. */
 #define MEM_POOL_HOST MEM_DEV_MAX
@@ -61,9 +61,9 @@ enum mem_policy {
     MEM_POLICY_NORMAL_ONLY_P2P = 5,
     MEM_POLICY_HUGE1G_ONLY = 6,
     MEM_POLICY_HUGE1G_ONLY_P2P = 7,
-    MEM_POLICY_MANAGED = 13, /* aclrtMemAllocManaged (core/rt_managed.c): device memory the
+    MEM_POLICY_MANAGED = 13, /* aclrtMemAllocManaged (core/memory/managed.c): device memory the
                                 host shares; placed as HUGE_FIRST, freed by aclrtFree */
-    MEM_POLICY_VMM = 14,   /* a range mapped by the virtual-memory API (core/vmm.c): device
+    MEM_POLICY_VMM = 14,   /* a range mapped by the virtual-memory API (core/memory/vmm.c): device
                               memory for copies, but no allocation (aclrtFree refuses it) */
     MEM_POLICY_OTHER = 15, /* what the registry records for out-of-range policies */
 };

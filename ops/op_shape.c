@@ -41,7 +41,7 @@
  *
  * The argument checks follow AscendCL's op_api sources (ops-math:
  * aclnn_permute, aclnn_cat, aclnn_slice, aclnn_repeat, aclnn_tril,
- * aclnn_triu); the choices where they say nothing are in docs/behaviour.md.
+ * aclnn_triu); the choices where they say nothing are in docs/aclnn.md.
  * Plans are immutable after phase 1 (exec.c X4).
  */
 #include <stdio.h>

@@ -195,7 +195,7 @@ void sched_stream_claim_recycle(struct sched_stream *s, struct sched_producer *m
  * caller owns the stream again on return). With serve (not NULL) the caller
  * lets go of the stream and runs serve() between 1 ms waits, as long as it
  * returns true (it has host work to run: a thread's report queues, CB4 in
- * core/hostfn.c), so that work may submit to this stream too and a destroy
+ * core/host/hostfn.c), so that work may submit to this stream too and a destroy
  * of it may quiesce; it owns the stream again before it re-reads the tail,
  * which other producers may have moved meanwhile. */
 uint64_t sched_stream_wait_space(struct sched_stream *s, bool (*serve)(void));
@@ -271,7 +271,7 @@ static inline struct sched_task *sched_stream_reserve(struct sched_stream *s)
 }
 
 /*
- * The one-way reserve of a submission fast path (core/task.h,
+ * The one-way reserve of a submission fast path (core/stream/task.h,
  * core_submit_try): own s on the biased path (S5) with its incarnation tag
  * still `tag` (S7), and return its next free slot with *tail set; or NULL,
  * announcing nothing and holding nothing, wherever sched_stream_reserve
@@ -358,7 +358,7 @@ static inline void sched_stream_leave(struct sched_stream *s)
 
 /*
  * Announce a submission to s that does not go through its ring (a captured
- * task, core/capture.c): the same announcement as an owner's (me->in = s and
+ * task, core/model/capture.c): the same announcement as an owner's (me->in = s and
  * the light fence), without claiming the ring. A teardown that made the
  * submission's target unreachable then waits the announced submitter out
  * with sched_stream_wait_announced before freeing what it writes into.
@@ -410,7 +410,7 @@ static inline void sched_stream_publish(struct sched_stream *s, struct sched_tas
      * to 88 ns; by address and unchecked, with the one fence below, the
      * submit is 139 instructions instead of 165, and ~60 ns apart it costs
      * 7.6 ns instead of 8.2 (6.9 with no prefetch at all, before issue 16);
-     * with the fast path of core/task.h, 96 instructions and 5.3-5.7 ns. */
+     * with the fast path of core/stream/task.h, 96 instructions and 5.3-5.7 ns. */
     sched_prefetch_w(rec + 1);
     sched_prefetch_w(rec + 1 + SCHED_PREFETCH_AHEAD);
     me->last_task = (uint32_t)t; /* aclrtGetThreadLastTaskId */

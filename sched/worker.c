@@ -460,7 +460,7 @@ static enum park_result park(struct sched_worker *w)
 }
 
 /* W4: adapt a spin budget to how long its thread slept and what woke it
- * (the device workers and the host-function pool threads, core/hostpool.c). */
+ * (the device workers and the host-function pool threads, core/runtime/hostpool.c). */
 void sched_spin_adapt(uint64_t *spin_ns, bool cancelled, bool woken, uint64_t slept_ns)
 {
     uint64_t base = sched_cfg.spin_ns, top = base * SCHED_SPIN_GROW_MAX;

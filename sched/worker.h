@@ -22,7 +22,7 @@
 #include "sched/ec.h"
 #include "sched/stream.h"
 
-#define SCHED_MAX_WORKERS 4096 /* 64 devices x 64 workers (core/core.h) */
+#define SCHED_MAX_WORKERS 4096 /* 64 devices x 64 workers (core/runtime/runtime.h) */
 #define SCHED_PASS_TASKS 64 /* tasks per stream per pass: bounds unfairness */
 
 struct sched_req;

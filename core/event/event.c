@@ -285,7 +285,7 @@ static int run_record(struct sched_task *t, struct sched_exec *x)
     struct core_event *ev = t->arg.ptr[0];
     uint64_t d = t->arg.u64[1];
     /* A failure queued before the record is reported by synchronising the
-     * event too (docs/behaviour.md); relaxed: published by advance. */
+     * event too (docs/event.md); relaxed: published by advance. */
     struct core_stream *cs = x->stream->owner;
     /* relaxed: several workers may record the same event; the pair is only
      * a hint for clearing the stream's error (checked by handle lookup). */

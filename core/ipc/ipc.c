@@ -1282,7 +1282,7 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
     return ACL_SUCCESS;
 }
 
-/* ---- cross-server extras (issue 15, rt7; docs/rt-memobj.md) ----------------------------- */
+/* ---- cross-server extras (issue 15, rt7; docs/ipc.md) ----------------------------- */
 
 aclError aclrtIpcMemSetAttr(const char *key, aclrtIpcMemAttrType type, uint64_t attr)
 {

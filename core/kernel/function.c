@@ -410,7 +410,7 @@ static aclError cache_bytes(const void *p, size_t n, bool op, const char *fn)
         if (rc)
             return rc;
         if (!v.cacheOpInfoSwitch)
-            return ACL_SUCCESS; /* nothing cached (docs/rt-kernel.md) */
+            return ACL_SUCCESS; /* nothing cached (docs/kernel.md) */
     }
     void *copy = core_malloc(n + 1);
     if (!copy)

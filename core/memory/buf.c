@@ -2,7 +2,7 @@
 /*
  * Shared buffers: aclrtAllocBuf ... (acl/acl_rt.h) and the acltdt buffer calls of
  * core/tdt/queue.c, one implementation (core/memory/buf.h). Behaviour and codes:
- * docs/rt-memobj.md.
+ * docs/memory.md.
  *
  * Invariants:
  *   B1. Handles are values of g_bufs (core_table, tag CORE_H_MBUF); insert and remove

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The rest of the memory API (issue 15; docs/rt-memcpy.md): batched copies,
+ * The rest of the memory API (issue 15; docs/memory.md): batched copies,
  * device variables (symbols), 32-bit fills, copies whose addresses live in
  * device memory (offset and descriptor copies), cache maintenance, allocation
  * with a config, frees that synchronise the device, and the reservation that

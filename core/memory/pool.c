@@ -2,7 +2,7 @@
 /*
  * Stream-ordered memory pools (acl/acl_rt_memory_soma.h): aclrtMemPoolCreate / Destroy /
  * SetAttr / GetAttr / MallocAsync / FreeAsync / TrimTo. Behaviour and codes:
- * docs/rt-memobj.md.
+ * docs/memory.md.
  *
  * A pool is one range of address space of maxSize bytes (rounded up to 2 MiB, the
  * device's total when 0), mapped readable and writable with MAP_NORESERVE and registered

@@ -177,7 +177,7 @@ static struct vmm_phys *phys_find(aclrtDrvMemHandle h)
     return core_table_lookup(&g_handles, h);
 }
 
-/* A handle that is not live: rejected like every handle (behaviour.md, Handles). */
+/* A handle that is not live: rejected like every handle (docs/runtime.md, handles). */
 static aclError phys_bad(aclrtDrvMemHandle h, const char *fn)
 {
     return core_err(ACL_ERROR_RT_INVALID_HANDLE,
@@ -817,7 +817,7 @@ bool core_vmm_reserved(const void *p)
     return hit;
 }
 
-/* ---- allocation-handle extras (issue 15, rt7; docs/rt-memobj.md) ------------------------- */
+/* ---- allocation-handle extras (issue 15, rt7; docs/memory.md) ------------------------- */
 
 aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
 {

@@ -709,7 +709,7 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, bool *p
                       "%s: the default stream cannot take part in a capture", fn);
     } else if (ks && ks != ke && ke->build) {
         /* A build is joined only through aclmdlRIBindStream; it is left
-         * untouched (behaviour.md). */
+         * untouched (docs/model.md). */
         rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
                       "%s: the event is recorded in another model being built; only streams "
                       "bound to that model can wait on it",

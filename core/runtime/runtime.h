@@ -118,7 +118,7 @@
 #include "core/runtime/config.h"
 #include "core/runtime/handle.h"
 
-#define CORE_MAX_DEVICES 64 /* docs/behaviour.md: device_count 1..64 (mem/ MEM_DEV_MAX, peer bit masks) */
+#define CORE_MAX_DEVICES 64 /* docs/runtime.md: device_count 1..64 (mem/ MEM_DEV_MAX, peer bit masks) */
 #define CORE_MAX_WORKERS_PER_DEVICE 64
 #define CORE_MAX_STREAMS_PER_DEVICE 1984 /* default streams included (reference) */
 #define CORE_MAX_EVENTS_PER_DEVICE 65536

@@ -66,7 +66,7 @@ typedef void *aclrtNotify;        /* aclrtCreateNotify */
 typedef void *aclrtCntNotify;     /* not implemented by cpuacl */
 typedef void *aclrtLabel;         /* a position in a model's stream (aclrtSetLabel) */
 typedef void *aclrtLabelList;     /* labels aclrtSwitchLabelByIndex chooses from */
-typedef void *aclrtMbuf;          /* shared buffer (core/rt_buf.c) */
+typedef void *aclrtMbuf;          /* shared buffer (core/memory/buf.c) */
 typedef void *aclrtTaskGrp;       /* captured task group (aclmdlRICaptureTaskGrp*) */
 typedef void *aclmdlRITask;       /* task inside a model run instance */
 typedef void *aclrtAllocatorDesc; /* custom allocators: acl/acl_rt_allocator.h */
@@ -279,7 +279,7 @@ ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
 
 /* ==== device facts and application log (issue 15, rt5) ==== */
 
-/* Hardware sizes aclGetDeviceCapability reports (docs/rt-device.md). */
+/* Hardware sizes aclGetDeviceCapability reports (docs/device.md). */
 typedef enum {
     ACL_DEVICE_INFO_UNDEFINED = -1,
     ACL_DEVICE_INFO_AI_CORE_NUM = 0,

@@ -2,7 +2,7 @@
 /*
  * Platform queries (acl_platform.h): hardware facts of the SoC the devices
  * present, and the data types an instruction takes, as decimal or
- * comma-separated strings. cpuacl's values: docs/rt-device.md.
+ * comma-separated strings. cpuacl's values: docs/device.md.
  */
 #ifndef CPUACL_ACL_ACL_PLATFORM_H
 #define CPUACL_ACL_ACL_PLATFORM_H

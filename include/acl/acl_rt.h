@@ -6,7 +6,7 @@
  *
  * Devices are virtual: each one is a set of worker threads on the host CPU
  * that run stream tasks in order; "device memory" is host memory owned by the
- * runtime. Rules for every error case are in docs/behaviour.md. Every failing
+ * runtime. Rules for every error case are in docs/runtime.md and the family pages. Every failing
  * call records a message for aclGetRecentErrMsg and the thread's last error.
  */
 #ifndef CPUACL_ACL_ACL_RT_H
@@ -574,7 +574,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
  * refuses it. Sizes and addresses are multiples of the granularity (2 MiB;
  * 1 GiB for the HUGE1G attributes). Everything of a device (its
  * reservations, handles and the mappings of its handles) goes when it is
- * reset to count 0. Misuse: ACL_ERROR_INVALID_PARAM (docs/behaviour.md).
+ * reset to count 0. Misuse: ACL_ERROR_INVALID_PARAM (docs/memory.md).
  * ---------------------------------------------------------------------- */
 
 typedef enum aclrtMemHandleType {
@@ -860,7 +860,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, 
 
 
 /* ========================================================================
- * Errors and device facts (core/errinfo.c; docs/runtime.md)
+ * Errors and device facts (core/device/errors.c; docs/runtime.md)
  * ====================================================================== */
 
 /* Opaque: what a failing task reports to exception callbacks. Valid only
@@ -1075,7 +1075,7 @@ ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name,
                                                   aclCANNPackageVersion *version);
 
 /* ========================================================================
- * More stream calls (core/stream_ext.c; docs/runtime.md)
+ * More stream calls (core/stream/stream.c; docs/runtime.md)
  * ====================================================================== */
 
 /* The stream's number (the one exceptions and traces show); NULL = default stream. */
@@ -1129,7 +1129,7 @@ ACL_FUNC_VISIBILITY aclError aclrtRegStreamStateCallback(const char *regName,
                                                          void *args);
 
 /* Stream activation tasks of models built by hand (streams bound with
- * ACL_MODEL_STREAM_FLAG_DEFAULT); see docs/runtime2.md for what cpuacl supports. */
+ * ACL_MODEL_STREAM_FLAG_DEFAULT); see docs/stream.md for what cpuacl supports. */
 ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond,
                                                void *rightValue, aclrtCompareDataType dataType,
@@ -1137,7 +1137,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSwitchStream(void *leftValue, aclrtCondition c
                                                aclrtStream stream);
 
 /* ========================================================================
- * Notifies (core/notify.c) and event timestamps (docs/runtime.md)
+ * Notifies (core/event/notify.c) and event timestamps (docs/runtime.md)
  * ====================================================================== */
 
 /* aclrtCreateNotify */
@@ -1165,7 +1165,7 @@ ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *
 ACL_FUNC_VISIBILITY aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId);
 
 /* ========================================================================
- * Random-number tasks (core/random.c; docs/runtime.md)
+ * Random-number tasks (core/memory/random.c; docs/runtime.md)
  * ====================================================================== */
 
 /* A parameter: the value itself (isAddr 0, the type's bytes first) or the
@@ -1224,7 +1224,7 @@ ACL_FUNC_VISIBILITY aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *t
 
 /* ----------------------------------------------------------------------
  * Host registration, managed memory, and sharing across processes
- * (core/hostreg.c, core/ipc.c; docs/runtime.md "Memory across processes").
+ * (core/memory/hostreg.c, core/ipc/ipc.c; docs/runtime.md "Memory across processes").
  * ---------------------------------------------------------------------- */
 
 /* aclrtHostRegisterV2 flags */
@@ -1414,7 +1414,7 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEv
 ACL_FUNC_VISIBILITY aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
 
 /* ==== memory copies, sets, symbols, cache maintenance, allocation with config
- *      (issue 15, helper rt6; behaviour: docs/rt-memcpy.md) ==== */
+ *      (issue 15, helper rt6; behaviour: docs/memory.md) ==== */
 
 /* Per-allocation attributes for aclrtMallocWithCfg / aclrtMallocHostWithCfg. */
 typedef enum {
@@ -1564,7 +1564,7 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, siz
                                                               uint64_t flags);
 /* ==== end of rt6's section ==== */
 /* ==== device facts, groups, id mapping, limits, timeouts, callbacks (issue 15, rt5) ====
- * Behaviour on cpuacl and codes: docs/rt-device.md. */
+ * Behaviour on cpuacl and codes: docs/device.md. */
 
 typedef enum aclrtTsId {
     ACL_TS_ID_AICORE = 0,
@@ -1766,7 +1766,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t val
 ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value);
 ACL_FUNC_VISIBILITY aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value);
 
-/* Operator timeouts (recorded and reported; see docs/rt-device.md for enforcement). */
+/* Operator timeouts (recorded and reported; see docs/runtime.md for enforcement). */
 ACL_FUNC_VISIBILITY aclError aclrtSetOpWaitTimeout(uint32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOut(uint32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout);
@@ -1797,7 +1797,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI,
                                                                aclrtCallback func);
 /* ==== memory objects: buffers, allocation-handle and IPC extras (issue 15, rt7) ==== */
 
-/* Shared buffers (aclrtMbuf, acl_base.h): the same objects as acltdtBuf (core/rt_buf.c). */
+/* Shared buffers (aclrtMbuf, acl_base.h): the same objects as acltdtBuf (core/memory/buf.c). */
 ACL_FUNC_VISIBILITY aclError aclrtAllocBuf(aclrtMbuf *buf, size_t size);
 ACL_FUNC_VISIBILITY aclError aclrtFreeBuf(aclrtMbuf buf);
 ACL_FUNC_VISIBILITY aclError aclrtGetBufData(const aclrtMbuf buf, void **dataPtr, size_t *size);
@@ -1813,7 +1813,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetBufChainNum(aclrtMbuf headBuf, uint32_t *nu
 ACL_FUNC_VISIBILITY aclError aclrtGetBufFromChain(aclrtMbuf headBuf, uint32_t index,
                                                   aclrtMbuf *buf);
 
-/* Virtual memory extras (core/vmm.c) */
+/* Virtual memory extras (core/memory/vmm.c) */
 #define ACL_RT_MEM_LINK_IDX_0 0U /* SIO */
 #define ACL_RT_MEM_LINK_IDX_1 1U /* HCCS */
 
@@ -1838,7 +1838,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemMapSelectedLink(void *virPtrDst, size_t siz
 ACL_FUNC_VISIBILITY aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle,
                                                 aclrtMemLinkType adviceLink);
 
-/* IPC extras (core/ipc.c) */
+/* IPC extras (core/ipc/ipc.c) */
 #define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_SIO 0
 #define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_HCCS 1
 #define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_UB_ONE_PORT_PATH 2
@@ -1862,7 +1862,7 @@ ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPidInterServer(aclrtNotify noti
                                                                 aclrtServerPid *serverPids,
                                                                 size_t num);
 /* ==== counting notifies, stream attributes, overflow extras, snapshots (issue 15, rt8) ====
- * docs/rt-kernel.md describes what each call does on cpuacl. */
+ * docs/kernel.md describes what each call does on cpuacl. */
 
 /* Counting notifies (aclrtCntNotifyCreate): a 32-bit counter streams update and wait on. */
 typedef enum {

@@ -269,7 +269,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITask
 /* Its position in its stream (0-based). */
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id);
 /* A launch attribute of a captured kernel task: the value it was launched with (experimental
- * in AscendCL; docs/runtime2.md). */
+ * in AscendCL; docs/model.md). */
 ACL_FUNC_VISIBILITY aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task,
                                                             aclrtLaunchKernelAttrId attrId,
                                                             aclrtLaunchKernelAttrValue *attrValue);
@@ -287,7 +287,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetDump(const char *dumpCfgPath);
 ACL_FUNC_VISIBILITY aclError aclmdlFinalizeDump(void);
 
 /* ==== kernel functions, extra launches, task update (issue 15, rt8) ====
- * docs/rt-kernel.md: a CPU kernel describes its parameters with an exported
+ * docs/kernel.md: a CPU kernel describes its parameters with an exported
  * cpuaclKernelDesc named <kernel>_cpuacl_desc (cpuacl/cpuacl_kernel.h). */
 
 #ifndef __BISHENG_CCEC__
@@ -373,7 +373,7 @@ ACL_FUNC_VISIBILITY aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binH
                                                              aclrtOpExceptionCallback callback,
                                                              void *userData);
 /* aclrtTaskUpdateAsync (the reference's asynchronous task refresh) is not provided yet:
- * docs/rt-kernel.md. Its types above are the reference's. */
+ * docs/kernel.md. Its types above are the reference's. */
 ACL_FUNC_VISIBILITY aclError aclrtCacheLastTaskOpInfo(const void *const infoPtr,
                                                       const size_t infoSize);
 ACL_FUNC_VISIBILITY aclError aclrtCacheLastTaskExtendInfo(const char *const extendInfoPtr,

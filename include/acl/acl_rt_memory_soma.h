@@ -2,7 +2,7 @@
 /*
  * Stream-ordered memory pools (CANN's acl/acl_rt_memory_soma.h): pools of device memory
  * whose allocations and frees are ordered by streams. cpuacl's behaviour and codes:
- * docs/rt-memobj.md; implementation core/mempool.c.
+ * docs/memory.md; implementation core/memory/pool.c.
  */
 #ifndef INC_EXTERNAL_ACL_RT_MEMORY_H_
 #define INC_EXTERNAL_ACL_RT_MEMORY_H_

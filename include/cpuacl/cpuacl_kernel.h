@@ -14,7 +14,7 @@
  * GetParamInfo read it, and aclrtLaunchKernelWithArgsArray /
  * aclrtLaunchSIMTKernelWithArgsArray pack a launch's arguments by it: args[i]
  * points to params[i].size bytes that are copied to params[i].offset.
- * docs/rt-kernel.md.
+ * docs/kernel.md.
  */
 #ifndef CPUACL_CPUACL_KERNEL_H
 #define CPUACL_CPUACL_KERNEL_H

@@ -742,8 +742,8 @@ def self_test():
          ["cycle"])
     case("cycle-ops-clean", {"ops/engine/e.c": inc("ops/family/f.h"), "ops/family/f.h": "",
                              "ops/family/f.c": inc("ops/ops.h"), "ops/ops.h": ""}, [])
-    case("cycle-interface", {"core/launch.h": inc("core/task/task.h"),
-                             "core/task/task.h": inc("core/err.h"), "core/err.h": ""},
+    case("cycle-interface", {"core/launch.h": inc("core/stream/task.h"),
+                             "core/stream/task.h": inc("core/err.h"), "core/err.h": ""},
          ["cycle"])
     case("cycle-top-peers", {"bench/a.c": inc("tools/t.h"), "tools/t.h": "",
                              "tools/t.c": inc("bench/b.h"), "bench/b.h": ""},

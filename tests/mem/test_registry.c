@@ -313,7 +313,7 @@ static void device_pointers(void)
     CHECK_OK(mem_host_free(h));
     CHECK_RC(-ENOENT, mem_host_free(h));
 
-    /* virtual-memory ranges (core/vmm.c): device memory for lookups, refused by both
+    /* virtual-memory ranges (core/memory/vmm.c): device memory for lookups, refused by both
      * frees, removable only as such; capacity charged and credited per incarnation */
     void *v =
         mmap(NULL, 4 * MEM_MiB, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Queued executions of one model (core/model.c: EXEC runs lane 0 in place on
+/* Queued executions of one model (core/model/model.c: EXEC runs lane 0 in place on
  * the launching stream; the one-CAS fast path, X1-X3):
  *  1. many runs queued on one stream, interleaved with eager kernels, run in
  *     exactly submission order, each whole (more tasks than the ring holds);

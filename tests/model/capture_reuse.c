@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Lane node arrays are recycled across captures (core/capture.c): a model
+/* Lane node arrays are recycled across captures (core/model/capture.c): a model
  * destroyed hands its arrays back and the next capture writes into them.
  * Checks that every replay runs exactly its own capture's tasks, in order,
  * with their own arguments, whatever the previous captures left in the

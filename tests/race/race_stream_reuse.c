@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Issue 11, the last open race (core/core.h T7, sched/stream.h S7): launches
+ * Issue 11, the last open race (core/runtime/runtime.h T7, sched/stream.h S7): launches
  * racing the destroy of their stream and the reuse of its record by the next
  * aclrtCreateStream. Submitting threads read the "current" stream handle and
  * launch on it while the main thread creates a new stream (which reuses the

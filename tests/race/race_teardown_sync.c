@@ -4,14 +4,14 @@
  *  - synchronous memory calls (aclrtMemset, aclrtMemcpy, aclrtMemcpy2d, the pageable
  *    fallback of aclrtMemcpyAsync) racing aclrtResetDevice / aclFinalize: long copies
  *    of a large buffer keep the window wide; every call returns a documented code and
- *    nothing touches an unmapped pool (a SIGSEGV before the fix, core/memory.c M1);
+ *    nothing touches an unmapped pool (a SIGSEGV before the fix, core/memory/memory.c M1);
  *  - aclrtLaunchCallback racing the destroy of its stream: a task committed after the
  *    stream drained was wiped with the ring when the stream was recycled, and its
  *    report node leaked (LeakSanitizer in the asan preset reports it at the child's
- *    exit; core/stream.c, leftover tasks);
+ *    exit; core/stream/stream.c, leftover tasks);
  *  - aclrtSynchronizeEvent(WithTimeout) on the thread that processes the reports of
  *    the stream recording the event runs its callbacks while it waits (CB4 in
- *    core/hostfn.c), as aclrtSynchronizeStream does: it used to hang.
+ *    core/host/hostfn.c), as aclrtSynchronizeStream does: it used to hang.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -169,7 +169,7 @@ static void *cb_launcher(void *arg)
 static void test_callback_vs_stream_destroy(void)
 {
     /* A launch that resolved the handle before the destroy and reserves after
-     * the stream was recycled fails with 107017 (core/core.h T7); it used to
+     * the stream was recycled fails with 107017 (core/runtime/runtime.h T7); it used to
      * land in the new stream (TSan saw its read of the worker against the new
      * attach). tests/race/race_stream_reuse checks where tasks land. */
     TEST_OPEN();

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The submit fast path (core/task.h core_submit_try) against the slow path it
+ * The submit fast path (core/stream/task.h core_submit_try) against the slow path it
  * must agree with: every launch below is made once a stream is known to its
  * context's stream cache, so the fast path is what answers first.
  *  - a destroyed stream, and one whose record and slot were reused, are
