@@ -372,9 +372,9 @@ static bool lane_reserve(struct plan_lane *pl, uint32_t hint)
  * the lane cannot grow, the scratch record takes the task and the commit
  * reports the failure. */
 /*
- * T8. A captured submission runs without the lock and without the ring, so a
- * teardown (aclFinalize, aclrtResetDevice, aclrtDestroyContext) could free
- * the capture and its model's lanes under it. core_capture_begin announces
+ * T8 (core/runtime/runtime.h), in detail: a captured submission runs without
+ * the lock and without the ring, so a teardown (aclFinalize, aclrtResetDevice,
+ * aclrtDestroyContext) could free the capture and its model's lanes under it. core_capture_begin announces
  * the thread on the stream (sched_stream_announce: the owner's announcement
  * without the claim), then re-reads s->cap; the teardown clears s->cap first
  * and, before freeing, waits every announced thread out
