@@ -49,18 +49,28 @@ void core_errinfo_device_reset(int32_t dev)
 
 static aclError check_device(int32_t deviceId, bool need_active, const char *fn)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    if (deviceId < 0 || (uint32_t)deviceId >= g_rt.cfg.device_count)
-        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist (%u devices)",
-                        fn, deviceId, g_rt.cfg.device_count);
-    if (need_active) {
-        pthread_mutex_lock(&g_rt.lock);
-        bool active = core_devices[deviceId].active;
-        pthread_mutex_unlock(&g_rt.lock);
-        if (!active)
-            return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has not been set", fn,
-                            deviceId);
-    }
+    aclError rc = core_device_check(deviceId, fn);
+    if (rc || !need_active)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    bool active = core_devices[deviceId].active;
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!active)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has not been set", fn, deviceId);
+    return ACL_SUCCESS;
+}
+
+/* The error-state calls' common start: the out argument (named what), then the
+ * device; *code is the device's latest failure (acquire: E1). */
+static aclError device_code(int32_t deviceId, const void *out, const char *what, int32_t *code,
+                            const char *fn)
+{
+    if (!out)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    aclError rc = check_device(deviceId, false, fn);
+    if (rc)
+        return rc;
+    *code = atomic_load_explicit(&g_dev[deviceId].code, memory_order_acquire);
     return ACL_SUCCESS;
 }
 
@@ -73,13 +83,10 @@ static aclrtErrorType error_type(int32_t code)
 
 aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo)
 {
-    if (!errorInfo)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetErrorVerbose: errorInfo is NULL");
-    aclError rc = check_device(deviceId, false, "aclrtGetErrorVerbose");
+    int32_t code = 0;
+    aclError rc = device_code(deviceId, errorInfo, "errorInfo", &code, "aclrtGetErrorVerbose");
     if (rc)
         return rc;
-    /* acquire: E1. */
-    int32_t code = atomic_load_explicit(&g_dev[deviceId].code, memory_order_acquire);
     memset(errorInfo, 0, sizeof(*errorInfo));
     errorInfo->errorType = error_type(code);
     /* A CPU device has no hardware fault to repair; the state is cleared by
@@ -91,12 +98,10 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo)
 
 aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo *errorInfo)
 {
-    if (!errorInfo)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtRepairError: errorInfo is NULL");
-    aclError rc = check_device(deviceId, false, "aclrtRepairError");
+    int32_t code = 0;
+    aclError rc = device_code(deviceId, errorInfo, "errorInfo", &code, "aclrtRepairError");
     if (rc)
         return rc;
-    int32_t code = atomic_load_explicit(&g_dev[deviceId].code, memory_order_acquire); /* E1 */
     if (!code || error_type(code) != errorInfo->errorType)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "aclrtRepairError: device %d has no failure of type %d to repair", deviceId,
@@ -110,14 +115,11 @@ aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo *errorInfo)
 
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus)
 {
-    if (!deviceStatus)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryDeviceStatus: deviceStatus is NULL");
-    aclError rc = check_device(deviceId, false, "aclrtQueryDeviceStatus");
+    int32_t code = 0;
+    aclError rc = device_code(deviceId, deviceStatus, "deviceStatus", &code, "aclrtQueryDeviceStatus");
     if (rc)
         return rc;
-    *deviceStatus = atomic_load_explicit(&g_dev[deviceId].code, memory_order_acquire) /* E1 */
-                        ? ACL_RT_DEVICE_STATUS_ABNORMAL
-                        : ACL_RT_DEVICE_STATUS_NORMAL;
+    *deviceStatus = code ? ACL_RT_DEVICE_STATUS_ABNORMAL : ACL_RT_DEVICE_STATUS_NORMAL;
     return ACL_SUCCESS;
 }
 

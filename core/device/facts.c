@@ -24,14 +24,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/err.h"
-#include "core/runtime/config.h"
-#include "core/runtime/runtime.h"
 #include "acl/acl_platform.h"
-
 #include "core/device/device.h"
 #include "core/device/errors.h"
 #include "core/device/facts.h"
+#include "core/err.h"
+#include "core/runtime/config.h"
+#include "core/runtime/runtime.h"
 #include "mem/devmem.h"
 #include "sched/clock.h"
 #include "sched/sched.h"

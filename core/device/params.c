@@ -25,14 +25,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "acl/acl_platform.h"
+#include "core/device/device.h"
+#include "core/device/params.h"
 #include "core/err.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
 #include "core/runtime/runtime.h"
-#include "acl/acl_platform.h"
-
-#include "core/device/device.h"
-#include "core/device/params.h"
 
 /* ==== limits, parameters, timeouts ======================================= */
 

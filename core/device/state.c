@@ -18,7 +18,6 @@
 #include <unistd.h>
 
 #include "acl/acl_platform.h"
-
 #include "core/device/device.h"
 #include "core/device/state.h"
 #include "core/runtime/callbacks.h"

@@ -24,7 +24,6 @@
 
 #include <stdatomic.h>
 #include <stdint.h>
-
 #include <urcu/urcu-memb.h>
 
 #include "core/device/device.h"

@@ -17,12 +17,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "acl/acl_platform.h"
 #include "core/err.h"
+#include "core/model/callbacks.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
-#include "acl/acl_platform.h"
-
-#include "core/model/callbacks.h"
 #include "core/runtime/runtime.h"
 
 

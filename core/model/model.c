@@ -25,9 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-
-
 #include "core/err.h"
 #include "core/event/event.h"
 #include "core/kernel/function.h"

@@ -17,11 +17,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/err.h"
-#include "core/runtime/fault.h"
 #include "acl/acl_platform.h"
-
+#include "core/err.h"
 #include "core/process/callbacks.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
 
@@ -62,18 +61,24 @@ static aclError life_add(struct life_reg *r, aclRegisterCallbackType type, void 
     return ACL_SUCCESS;
 }
 
+/* Unregister fn of type from r (takes life_lock). */
 static aclError life_del(struct life_reg *r, aclRegisterCallbackType type, void *fn,
                          const char *api)
 {
     if (!fn)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: cbFunc is NULL", api);
-    for (size_t i = 0; i < r->n; i++)
+    aclError rc = ACL_ERROR_INTERNAL_ERROR;
+    pthread_mutex_lock(&life_lock);
+    for (size_t i = 0; i < r->n && rc; i++)
         if (r->v[i].type == type && r->v[i].fn == fn) {
             memmove(&r->v[i], &r->v[i + 1], (r->n - i - 1) * sizeof(r->v[0]));
             r->n--;
-            return ACL_SUCCESS;
+            rc = ACL_SUCCESS;
         }
-    return core_err(ACL_ERROR_INTERNAL_ERROR, "%s: no such callback of type %d", api, (int)type);
+    pthread_mutex_unlock(&life_lock);
+    if (rc)
+        return core_err(rc, "%s: no such callback of type %d", api, (int)type);
+    return ACL_SUCCESS;
 }
 
 aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
@@ -100,10 +105,7 @@ aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFu
 
 aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc)
 {
-    pthread_mutex_lock(&life_lock);
-    aclError rc = life_del(&life_init, type, (void *)cbFunc, "aclInitCallbackUnRegister");
-    pthread_mutex_unlock(&life_lock);
-    return rc;
+    return life_del(&life_init, type, (void *)cbFunc, "aclInitCallbackUnRegister");
 }
 
 aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
@@ -118,10 +120,7 @@ aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCa
 
 aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc)
 {
-    pthread_mutex_lock(&life_lock);
-    aclError rc = life_del(&life_fini, type, (void *)cbFunc, "aclFinalizeCallbackUnRegister");
-    pthread_mutex_unlock(&life_lock);
-    return rc;
+    return life_del(&life_fini, type, (void *)cbFunc, "aclFinalizeCallbackUnRegister");
 }
 
 /* Run the callbacks of one type in registration order, outside life_lock (DI1);

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 #include <urcu/urcu-memb.h>
 
 #include "core/device/device.h"

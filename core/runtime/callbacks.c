@@ -22,11 +22,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/err.h"
-#include "core/runtime/fault.h"
 #include "acl/acl_platform.h"
-
+#include "core/err.h"
 #include "core/runtime/callbacks.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
 /* ==== named callback registries (device state, task abort) =============== */

@@ -4,11 +4,10 @@
  * code behind aclrtGetLastError / aclrtPeekAtLastError. Thread-local only, so
  * nothing here is shared.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <stdarg.h>
 
 #include "core/err.h"
 #include "core/runtime/fault.h"

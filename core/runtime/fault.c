@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Allocation with fault injection (core/runtime/fault.h) and its test entry points. */
-#include "core/runtime/fault.h"
-
+#include <stdatomic.h>
 #include <stdlib.h>
 
-#include <stdatomic.h>
-
+#include "core/runtime/fault.h"
 #include "cpuacl/cpuacl_test.h"
 
 _Atomic int64_t core_fault_countdown = -1;

@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "acl/acl_platform.h"
-
 #include "core/runtime/runtime.h"
 
 

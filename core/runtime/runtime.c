@@ -5,7 +5,6 @@
  */
 #include <pthread.h>
 #include <stdbool.h>
-
 #include <urcu/urcu-memb.h>
 
 #include "core/err.h"

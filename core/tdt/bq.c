@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The bounded blocking queue (core/tdt/bq.h): a ring under a mutex, two condition
  * variables on CLOCK_MONOTONIC. Invariants B1, B2 are in the header. */
-#include "core/tdt/bq.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "acl/acl.h"
 #include "core/err.h"
+#include "core/tdt/bq.h"
 
 int core_bq_init(struct core_bq *q, uint32_t cap)
 {
