@@ -65,8 +65,8 @@
 #include "aclnnop/aclnn_tanh.h"
 #include "core/launch.h"
 #include "graph/engine.h"
-#include "ops/op_pool.h"
-#include "ops/ops.h"
+#include "ops/conv/pool.h"
+#include "ops/engine/engine.h"
 
 #define GRAPH_MAX_LANES 8
 #define GRAPH_ALIGN 64
