@@ -659,6 +659,6 @@ int main(void)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);
     ot_fini();
-    printf("ops_act: %d cases passed\n", g_cases);
+    printf("ops_activation: %d cases passed\n", g_cases);
     return 0;
 }

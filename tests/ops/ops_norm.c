@@ -345,6 +345,6 @@ int main(void)
     pn_errors();
     sce_errors();
     ot_fini();
-    printf("ops_norm2: %d cases passed\n", g_cases);
+    printf("ops_norm: %d cases passed\n", g_cases);
     return 0;
 }
