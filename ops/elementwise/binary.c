@@ -2,7 +2,8 @@
 /*
  * Binary elementwise operators on the engine (engine/ew.c): the Add/Sub/Mul/Div
  * family (tensor and scalar forms, in place), DivMod, Maximum/Minimum and the
- * Pow forms.
+ * Pow forms, with their kernels and entry points generated from their rows in
+ * table.h (EW_BINARY_KERNELS, EW_BINARY_I64_KERNELS, EW_BINARY_OPS).
  *
  * Semantics follow AscendCL's operators (ops-math / ops-nn op_api sources):
  *  S1. Inputs promote by ops_promote (tensor with scalar: ops_promote_scalar);
@@ -26,25 +27,11 @@
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
+#include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
 
 /* ---- binary kernels -------------------------------------------------------- */
-
-enum bop {
-    BOP_ADD,
-    BOP_ADD1,
-    BOP_SUB,
-    BOP_SUB1,
-    BOP_MUL,
-    BOP_DIV,
-    BOP_DIV_TRUNC,
-    BOP_DIV_FLOOR,
-    BOP_MAX,
-    BOP_MIN,
-    BOP_POW,
-    BOP_COUNT
-};
 
 #define KBIN(NAME, T, AL, EXPR)                                                                    \
     static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
@@ -63,25 +50,31 @@ enum bop {
 typedef uint64_t u64;
 #define WRAP(e) ((int64_t)(e))
 
-/* The float binary kernels, one list for both precisions: K(name, T, alpha,
- * expression of x, y and al), F(fn) the math function for T (UNARY_KERNELS
- * in unary.c has the same form). */
-#define BINARY_KERNELS(K, T, F)                                                                    \
-    K(add, T, p->f[0], x + al * y)                                                                 \
-    K(add1, T, 1, x + y)                                                                           \
-    K(sub, T, p->f[0], x - al * y)                                                                 \
-    K(sub1, T, 1, x - y)                                                                           \
-    K(mul, T, 1, (x) * (y))                                                                        \
-    K(div, T, 1, x / y)                                                                            \
-    K(divt, T, 1, F(trunc)(x / y))                                                                 \
-    K(divf, T, 1, F(floor)(x / y))                                                                 \
-    K(max, T, 1, (x > y || x != x) ? x : y)                                                        \
-    K(min, T, 1, (x < y || x != x) ? x : y)                                                        \
-    K(pow, T, 1, F(pow)(x, y))
-#define KB32(NAME, T, AL, EXPR) KBIN(f32_##NAME, T, AL, EXPR)
-#define KB64(NAME, T, AL, EXPR) KBIN(f64_##NAME, T, AL, EXPR)
-BINARY_KERNELS(KB32, float, EW_F32_FN)
-BINARY_KERNELS(KB64, double, EW_F64_FN)
+enum bop {
+#define X(id, ...) BOP_##id,
+    EW_BINARY_KERNELS(X)
+#undef X
+        BOP_COUNT
+};
+
+/* The float and double kernels, f32_<id> and f64_<id>, from each row of
+ * EW_BINARY_KERNELS (F as table.h says). */
+#define X(id, ALPHA, FORMULA) KBIN(KNAME(id), T, ALPHA, FORMULA)
+#define T float
+#define F EW_F32_FN
+#define KNAME(id) f32_##id
+EW_BINARY_KERNELS(X)
+#undef T
+#undef F
+#undef KNAME
+#define T double
+#define F EW_F64_FN
+#define KNAME(id) f64_##id
+EW_BINARY_KERNELS(X)
+#undef T
+#undef F
+#undef KNAME
+#undef X
 
 static inline int64_t mulw(int64_t x, int64_t y)
 {
@@ -121,38 +114,30 @@ static inline int64_t ipow(int64_t x, int64_t y)
     return WRAP(r);
 }
 
-KBIN(i64_add, int64_t, p->i[0], WRAP((u64)x + (u64)al * (u64)y))
-KBIN(i64_add1, int64_t, 1, WRAP((u64)x + (u64)y))
-KBIN(i64_sub, int64_t, p->i[0], WRAP((u64)x - (u64)al * (u64)y))
-KBIN(i64_sub1, int64_t, 1, WRAP((u64)x - (u64)y))
-KBIN(i64_mul, int64_t, 1, mulw(x, y))
-KBIN(i64_divt, int64_t, 1, idiv_trunc(x, y))
-KBIN(i64_divf, int64_t, 1, idiv_floor(x, y))
-KBIN(i64_max, int64_t, 1, x > y ? x : y)
-KBIN(i64_min, int64_t, 1, x < y ? x : y)
-KBIN(i64_pow, int64_t, 1, ipow(x, y))
+/* The int64 kernels, i64_<id>, of EW_BINARY_I64_KERNELS (S6: they wrap). */
+#define X(id, ALPHA, FORMULA) KBIN(i64_##id, int64_t, ALPHA, FORMULA)
+EW_BINARY_I64_KERNELS(X)
+#undef X
 
+/* Kernel of bop for each compute kind's column (ew_col); NULL: none. */
 static const ew_kern_fn g_bin[BOP_COUNT][3] = {
-    [BOP_ADD] = {f32_add, f64_add, i64_add},
-    [BOP_ADD1] = {f32_add1, f64_add1, i64_add1},
-    [BOP_SUB] = {f32_sub, f64_sub, i64_sub},
-    [BOP_SUB1] = {f32_sub1, f64_sub1, i64_sub1},
-    [BOP_MUL] = {f32_mul, f64_mul, i64_mul},
-    [BOP_DIV] = {f32_div, f64_div, NULL},
-    [BOP_DIV_TRUNC] = {f32_divt, f64_divt, i64_divt},
-    [BOP_DIV_FLOOR] = {f32_divf, f64_divf, i64_divf},
-    [BOP_MAX] = {f32_max, f64_max, i64_max},
-    [BOP_MIN] = {f32_min, f64_min, i64_min},
-    [BOP_POW] = {f32_pow, f64_pow, i64_pow},
+#define X(id, ...) [BOP_##id][0] = f32_##id, [BOP_##id][1] = f64_##id,
+    EW_BINARY_KERNELS(X)
+#undef X
+#define X(id, ...) [BOP_##id][2] = i64_##id,
+        EW_BINARY_I64_KERNELS(X)
+#undef X
 };
 
 /* ---- building executors --------------------------------------------------------- */
 
-enum bkind { BK_ADD, BK_SUB, BK_MUL, BK_DIV, BK_MAX, BK_MIN, BK_POW };
+/* The rules of binary_op beyond promotion (table.h, EW_BINARY_OPS). */
+enum bkind { BK_ADD, BK_SUB, BK_DIV, BK_POW, BK_PLAIN };
 
 /* The binary family. Exactly one of self/selfS and one of other/otherS is
- * given; out is NULL for in-place forms (self is then written). */
-static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
+ * given; for in-place forms out is self (inplace set). bop is the kernel of
+ * BK_POW and BK_PLAIN; BK_ADD, BK_SUB and BK_DIV choose theirs. */
+static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTensor *self,
                              const aclScalar *selfS, const aclTensor *other,
                              const aclScalar *otherS, const aclScalar *alpha, int mode,
                              const aclTensor *out, bool inplace, uint64_t *ws, aclOpExecutor **ex)
@@ -197,7 +182,6 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s do not promote", name,
                        ops_dt_name(ops_dt_acl(sdt)), ops_dt_name(ops_dt_acl(odt)));
     int res = prom;
-    int bop;
     switch (kind) {
     case BK_ADD:
     case BK_SUB:
@@ -253,23 +237,13 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
             b.p.f[0] = ops_scalar_f64(alpha);
             one = b.p.f[0] == 1.0;
         }
-        bop = kind == BK_ADD ? (one ? BOP_ADD1 : BOP_ADD) : (one ? BOP_SUB1 : BOP_SUB);
+        bop = kind == BK_ADD ? (one ? BOP_add1 : BOP_add) : (one ? BOP_sub1 : BOP_sub);
         break;
     }
-    case BK_MUL:
-        bop = BOP_MUL;
-        break;
     case BK_DIV:
-        bop = mode == 0 ? BOP_DIV : mode == 1 ? BOP_DIV_TRUNC : BOP_DIV_FLOOR;
-        break;
-    case BK_MAX:
-        bop = BOP_MAX;
-        break;
-    case BK_MIN:
-        bop = BOP_MIN;
+        bop = mode == 0 ? BOP_div : mode == 1 ? BOP_divt : BOP_divf;
         break;
     default:
-        bop = BOP_POW;
         break;
     }
     b.kern = g_bin[bop][ew_col(b.ck)];
@@ -278,100 +252,82 @@ static aclnnStatus binary_op(const char *name, int kind, const aclTensor *self,
 
 /* ---- the public entry points ------------------------------------------------------------ */
 
-/* The four entry points of a binary family: OP (tensor, tensor), OP##s
- * (tensor, scalar) and their in-place forms. SELFREF is the in-place self's
- * declared type (AscendCL's headers make Add's const), EXTRA the parameters
- * after other, ALPHA and MODE what binary_op gets for them. */
-#define BINARY4(OP, KIND, SELFREF, EXTRA, ALPHA, MODE)                                             \
-    aclnnStatus aclnn##OP##GetWorkspaceSize(const aclTensor *self,                                 \
-                                            const aclTensor *other EXTRA aclTensor *out, WS)       \
+/* The entry points of each EW_BINARY_OPS row, by its FORMS (table.h).
+ * EW_B4: OP (tensor, tensor), OP##s (tensor, scalar) and their in-place forms;
+ * EXTRA names the parameters after other (EW_EXTRA_*), ALPHA and MODE what
+ * binary_op gets for them. */
+#define EW_B4(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
+        const aclTensor *self, const aclTensor *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
     {                                                                                              \
-        return binary_op("aclnn" #OP, KIND, self, NULL, other, NULL, ALPHA, MODE, out, false,      \
+        return binary_op("aclnn" #OP, KIND, BOP, self, NULL, other, NULL, ALPHA, MODE, out, false, \
                          workspaceSize, executor);                                                 \
     }                                                                                              \
-    aclnnStatus aclnn##OP##sGetWorkspaceSize(const aclTensor *self,                                \
-                                             const aclScalar *other EXTRA aclTensor *out, WS)      \
+    aclnnStatus aclnn##OP##sGetWorkspaceSize(                                                      \
+        const aclTensor *self, const aclScalar *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
     {                                                                                              \
-        return binary_op("aclnn" #OP "s", KIND, self, NULL, NULL, other, ALPHA, MODE, out, false,  \
+        return binary_op("aclnn" #OP "s", KIND, BOP, self, NULL, NULL, other, ALPHA, MODE, out,    \
+                         false, workspaceSize, executor);                                          \
+    }                                                                                              \
+    EW_INPLACE_TT(Inplace##OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                             \
+    EW_INPLACE_TS(Inplace##OP##s, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                          \
+    PHASE2(OP)                                                                                     \
+    PHASE2(OP##s)
+/* EW_TT: OP (tensor, tensor); EW_TT_INPLACE also InplaceOP; EW_TS_INPLACE: OP
+ * (tensor, scalar) and InplaceOP; EW_ST: OP (scalar, tensor). */
+#define EW_TT(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
+        const aclTensor *self, const aclTensor *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
+    {                                                                                              \
+        return binary_op("aclnn" #OP, KIND, BOP, self, NULL, other, NULL, ALPHA, MODE, out, false, \
                          workspaceSize, executor);                                                 \
     }                                                                                              \
-    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(SELFREF *selfRef,                               \
-                                                   const aclTensor *other EXTRA WS)                \
+    PHASE2(OP)
+#define EW_TT_INPLACE(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                  \
+    EW_TT(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                              \
+    EW_INPLACE_TT(Inplace##OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
+#define EW_TS_INPLACE(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                  \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
+        const aclTensor *self, const aclScalar *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
     {                                                                                              \
-        OPS_CHECK_NULL("aclnnInplace" #OP, selfRef);                                               \
-        return binary_op("aclnnInplace" #OP, KIND, selfRef, NULL, other, NULL, ALPHA, MODE,        \
-                         selfRef, true, workspaceSize, executor);                                  \
-    }                                                                                              \
-    aclnnStatus aclnnInplace##OP##sGetWorkspaceSize(SELFREF *selfRef,                              \
-                                                    const aclScalar *other EXTRA WS)               \
-    {                                                                                              \
-        OPS_CHECK_NULL("aclnnInplace" #OP "s", selfRef);                                           \
-        return binary_op("aclnnInplace" #OP "s", KIND, selfRef, NULL, NULL, other, ALPHA, MODE,    \
-                         selfRef, true, workspaceSize, executor);                                  \
+        return binary_op("aclnn" #OP, KIND, BOP, self, NULL, NULL, other, ALPHA, MODE, out, false, \
+                         workspaceSize, executor);                                                 \
     }                                                                                              \
     PHASE2(OP)                                                                                     \
-    PHASE2(OP##s)                                                                                  \
-    PHASE2(Inplace##OP)                                                                            \
-    PHASE2(Inplace##OP##s)
+    EW_INPLACE_TS(Inplace##OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
+#define EW_ST(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
+        const aclScalar *self, const aclTensor *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
+    {                                                                                              \
+        return binary_op("aclnn" #OP, KIND, BOP, NULL, self, other, NULL, ALPHA, MODE, out, false, \
+                         workspaceSize, executor);                                                 \
+    }                                                                                              \
+    PHASE2(OP)
+/* The in-place forms: NAME (selfRef, tensor) and NAME (selfRef, scalar). */
+#define EW_INPLACE_TT(NAME, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                \
+    aclnnStatus aclnn##NAME##GetWorkspaceSize(SELFREF *selfRef,                                    \
+                                              const aclTensor *other EW_EXTRA_##EXTRA WS)          \
+    {                                                                                              \
+        OPS_CHECK_NULL("aclnn" #NAME, selfRef);                                                    \
+        return binary_op("aclnn" #NAME, KIND, BOP, selfRef, NULL, other, NULL, ALPHA, MODE,        \
+                         selfRef, true, workspaceSize, executor);                                  \
+    }                                                                                              \
+    PHASE2(NAME)
+#define EW_INPLACE_TS(NAME, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                \
+    aclnnStatus aclnn##NAME##GetWorkspaceSize(SELFREF *selfRef,                                    \
+                                              const aclScalar *other EW_EXTRA_##EXTRA WS)          \
+    {                                                                                              \
+        OPS_CHECK_NULL("aclnn" #NAME, selfRef);                                                    \
+        return binary_op("aclnn" #NAME, KIND, BOP, selfRef, NULL, NULL, other, ALPHA, MODE,        \
+                         selfRef, true, workspaceSize, executor);                                  \
+    }                                                                                              \
+    PHASE2(NAME)
 
-#define PLAIN ,
-#define WITH_ALPHA , const aclScalar *alpha,
-#define WITH_MODE , int mode,
-BINARY4(Add, BK_ADD, const aclTensor, WITH_ALPHA, alpha, 0)
-BINARY4(Sub, BK_SUB, aclTensor, WITH_ALPHA, alpha, 0)
-BINARY4(Mul, BK_MUL, aclTensor, PLAIN, NULL, 0)
-BINARY4(Div, BK_DIV, aclTensor, PLAIN, NULL, 0)
-BINARY4(DivMod, BK_DIV, aclTensor, WITH_MODE, NULL, mode)
-
-aclnnStatus aclnnMaximumGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
-                                         aclTensor *out, WS)
-{
-    return binary_op("aclnnMaximum", BK_MAX, self, NULL, other, NULL, NULL, 0, out, false,
-                     workspaceSize, executor);
-}
-aclnnStatus aclnnMinimumGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
-                                         aclTensor *out, WS)
-{
-    return binary_op("aclnnMinimum", BK_MIN, self, NULL, other, NULL, NULL, 0, out, false,
-                     workspaceSize, executor);
-}
-PHASE2(Maximum)
-PHASE2(Minimum)
-
-aclnnStatus aclnnPowTensorScalarGetWorkspaceSize(const aclTensor *self, const aclScalar *exponent,
-                                                 aclTensor *out, WS)
-{
-    return binary_op("aclnnPowTensorScalar", BK_POW, self, NULL, NULL, exponent, NULL, 0, out,
-                     false, workspaceSize, executor);
-}
-aclnnStatus aclnnInplacePowTensorScalarGetWorkspaceSize(aclTensor *selfRef,
-                                                        const aclScalar *exponent, WS)
-{
-    OPS_CHECK_NULL("aclnnInplacePowTensorScalar", selfRef);
-    return binary_op("aclnnInplacePowTensorScalar", BK_POW, selfRef, NULL, NULL, exponent, NULL, 0,
-                     selfRef, true, workspaceSize, executor);
-}
-aclnnStatus aclnnPowScalarTensorGetWorkspaceSize(const aclScalar *self, const aclTensor *exponent,
-                                                 aclTensor *out, WS)
-{
-    return binary_op("aclnnPowScalarTensor", BK_POW, NULL, self, exponent, NULL, NULL, 0, out,
-                     false, workspaceSize, executor);
-}
-aclnnStatus aclnnPowTensorTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *exponent,
-                                                 aclTensor *out, WS)
-{
-    return binary_op("aclnnPowTensorTensor", BK_POW, self, NULL, exponent, NULL, NULL, 0, out,
-                     false, workspaceSize, executor);
-}
-aclnnStatus aclnnInplacePowTensorTensorGetWorkspaceSize(const aclTensor *selfRef,
-                                                        const aclTensor *exponent, WS)
-{
-    OPS_CHECK_NULL("aclnnInplacePowTensorTensor", selfRef);
-    return binary_op("aclnnInplacePowTensorTensor", BK_POW, selfRef, NULL, exponent, NULL, NULL, 0,
-                     selfRef, true, workspaceSize, executor);
-}
-PHASE2(PowTensorScalar)
-PHASE2(InplacePowTensorScalar)
-PHASE2(PowScalarTensor)
-PHASE2(PowTensorTensor)
-PHASE2(InplacePowTensorTensor)
+/* EXTRA: the parameters between other and out. */
+#define EW_EXTRA_PLAIN ,
+#define EW_EXTRA_WITH_ALPHA , const aclScalar *alpha,
+#define EW_EXTRA_WITH_MODE , int mode,
+#define X(Name, header, FORMS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                             \
+    FORMS(Name, KIND, BOP_##BOP, SELFREF, EXTRA, ALPHA, MODE)
+EW_BINARY_OPS(X)
+#undef X

@@ -56,4 +56,65 @@
       C(1.0) / (C(1.0) + F(exp)(-x)), NULL)                                                        \
     X(Tanh, tanh, EW_INPLACE, DTM_FLOAT, DTM_FLOAT, DTM_FLOAT, UR_SAME, F(tanh)(x), NULL)
 
+/*
+ * The binary operators: kernels and operators.
+ *
+ * EW_BINARY_KERNELS(X): X(id, ALPHA, FORMULA): the float and double kernels
+ *   f32_<id>, f64_<id>: out = FORMULA of x, y and al = (T)(ALPHA) (p the
+ *   kernel's parameters; F as for the unary rows).
+ * EW_BINARY_I64_KERNELS(X): X(id, ALPHA, FORMULA): the int64 kernel i64_<id>
+ *   of the kernels that have one (integers wrap: u64, WRAP and the helpers
+ *   are binary.c's). A kernel without one must never meet an int64 compute
+ *   kind: Div computes integer results in float (S3).
+ * EW_BINARY_OPS(X): X(Name, header, FORMS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE):
+ *   Name     the aclnn name; header the public header aclnnop/aclnn_<header>.h
+ *   FORMS    EW_B4 (Name, Name##s with a scalar other, and both in place),
+ *            EW_TT (Name: tensor, tensor), EW_TT_INPLACE (also InplaceName),
+ *            EW_TS_INPLACE (Name: tensor, scalar; and InplaceName), EW_ST
+ *            (Name: scalar, tensor)
+ *   KIND     binary_op's rules beyond promotion (S1): BK_ADD / BK_SUB (alpha,
+ *            S2), BK_DIV (mode, S3), BK_POW (not both bool), BK_PLAIN (none)
+ *   BOP      the kernel id (BK_ADD, BK_SUB and BK_DIV choose among its variants)
+ *   SELFREF  the in-place forms' selfRef type (AscendCL's headers make some const)
+ *   EXTRA    the parameters between other and out: PLAIN, WITH_ALPHA (alpha),
+ *            WITH_MODE (mode); ALPHA and MODE what binary_op gets for them
+ * Adding a binary operator: a kernel row (and an int64 one) and an operator
+ * row, its header, its docs row.
+ */
+#define EW_BINARY_KERNELS(X)                                                                       \
+    X(add, p->f[0], x + al * y)                                                                    \
+    X(add1, 1, x + y)                                                                              \
+    X(sub, p->f[0], x - al * y)                                                                    \
+    X(sub1, 1, x - y)                                                                              \
+    X(mul, 1, (x) * (y))                                                                           \
+    X(div, 1, x / y)                                                                               \
+    X(divt, 1, F(trunc)(x / y))                                                                    \
+    X(divf, 1, F(floor)(x / y))                                                                    \
+    X(max, 1, (x > y || x != x) ? x : y)                                                           \
+    X(min, 1, (x < y || x != x) ? x : y)                                                           \
+    X(pow, 1, F(pow)(x, y))
+#define EW_BINARY_I64_KERNELS(X)                                                                   \
+    X(add, p->i[0], WRAP((u64)x + (u64)al * (u64)y))                                               \
+    X(add1, 1, WRAP((u64)x + (u64)y))                                                              \
+    X(sub, p->i[0], WRAP((u64)x - (u64)al * (u64)y))                                               \
+    X(sub1, 1, WRAP((u64)x - (u64)y))                                                              \
+    X(mul, 1, mulw(x, y))                                                                          \
+    X(divt, 1, idiv_trunc(x, y))                                                                   \
+    X(divf, 1, idiv_floor(x, y))                                                                   \
+    X(max, 1, x > y ? x : y)                                                                       \
+    X(min, 1, x < y ? x : y)                                                                       \
+    X(pow, 1, ipow(x, y))
+#define EW_BINARY_OPS(X)                                                                           \
+    X(Add, add, EW_B4, BK_ADD, add, const aclTensor, WITH_ALPHA, alpha, 0)                         \
+    X(Sub, sub, EW_B4, BK_SUB, sub, aclTensor, WITH_ALPHA, alpha, 0)                               \
+    X(Mul, mul, EW_B4, BK_PLAIN, mul, aclTensor, PLAIN, NULL, 0)                                   \
+    X(Div, div, EW_B4, BK_DIV, div, aclTensor, PLAIN, NULL, 0)                                     \
+    X(DivMod, div, EW_B4, BK_DIV, div, aclTensor, WITH_MODE, NULL, mode)                           \
+    X(Maximum, maximum, EW_TT, BK_PLAIN, max, aclTensor, PLAIN, NULL, 0)                           \
+    X(Minimum, minimum, EW_TT, BK_PLAIN, min, aclTensor, PLAIN, NULL, 0)                           \
+    X(PowTensorScalar, pow, EW_TS_INPLACE, BK_POW, pow, aclTensor, PLAIN, NULL, 0)                 \
+    X(PowScalarTensor, pow, EW_ST, BK_POW, pow, aclTensor, PLAIN, NULL, 0)                         \
+    X(PowTensorTensor, pow_tensor_tensor, EW_TT_INPLACE, BK_POW, pow, const aclTensor, PLAIN,      \
+      NULL, 0)
+
 #endif /* CPUACL_OPS_ELEMENTWISE_TABLE_H */

@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Check the elementwise family's declaration list (ops/elementwise/table.h,
-EW_UNARY_OPS) against what it must agree with:
+"""Check the elementwise family's declaration list (ops/elementwise/table.h:
+EW_UNARY_OPS, EW_BINARY_OPS and the binary kernel lists) against what it must
+agree with:
 
-- include/aclnnop/aclnn_<header>.h declares aclnn<Name>GetWorkspaceSize and
-  aclnn<Name>, plus the aclnnInplace<Name> pair exactly when the row's FORMS
-  is EW_INPLACE (unary.c defines what the row says, so a header that
-  declares more names a missing symbol);
+- each row's header include/aclnnop/aclnn_<header>.h declares exactly the
+  entry points the rows naming it generate (aclnn<X>GetWorkspaceSize and
+  aclnn<X> for every form; unary.c and binary.c define what the rows say, so
+  a header declaring more names a missing symbol, one declaring less an
+  exported function without a prototype);
 - ops/engine/public.h includes that header (the library's definitions are
   then checked against the declarations by -Wmissing-prototypes);
-- docs/operators.md, section "Elementwise unary operators", has one row per
-  operator, in the list's order, starting with the name(s), the header and
-  the types the row's masks accept (as --rows prints them), and no other row.
+- every operator row's kernel and every int64 kernel has a float kernel row;
+- docs/operators.md, sections "Elementwise unary operators" and "Elementwise
+  binary operators", have one row per operator, in the list's order,
+  starting as --rows prints (names, header; for unary rows also the types
+  the masks accept), and no other row.
 
 Usage: check_table.py [--root DIR] [--rows]
   --rows  print the docs rows' generated columns instead of checking.
@@ -27,6 +31,7 @@ DT_NAMES = ["FLOAT", "FLOAT16", "BFLOAT16", "DOUBLE", "INT8", "UINT8", "INT16", 
 DT_ENUM = ["DT_F32", "DT_F16", "DT_BF16", "DT_F64", "DT_I8", "DT_U8", "DT_I16", "DT_I32",
            "DT_I64", "DT_BOOL"]
 SECTION = "## Elementwise unary operators"
+BIN_SECTION = "## Elementwise binary operators"
 
 
 def logical_lines(text):
@@ -76,11 +81,11 @@ def split_args(s):
     return out
 
 
-def unary_rows(table_text):
+def list_rows(table_text, macro):
     text = logical_lines(table_text)
-    body = re.search(r"#define EW_UNARY_OPS\(X\)(.*?)\n", text, re.S)
+    body = re.search(r"#define %s\(X\)(.*?)\n" % macro, text, re.S)
     if not body:
-        raise ValueError("no EW_UNARY_OPS in the table")
+        raise ValueError("no %s in the table" % macro)
     rows, s, i = [], body.group(1), 0
     while True:
         j = s.find("X(", i)
@@ -106,6 +111,26 @@ def doc_row(r, defs):
     return "| %s (`aclnn_%s.h`) | %s |" % (names, header, t)
 
 
+BIN_FORMS = {
+    "EW_B4": ["%s", "%ss", "Inplace%s", "Inplace%ss"],
+    "EW_TT": ["%s"],
+    "EW_TT_INPLACE": ["%s", "Inplace%s"],
+    "EW_TS_INPLACE": ["%s", "Inplace%s"],
+    "EW_ST": ["%s"],
+}
+
+
+def entry_names(kind, r):
+    """The entry points (without aclnn) a unary or binary row generates."""
+    if kind == "unary":
+        return [r[0]] + (["Inplace" + r[0]] if r[2] == "EW_INPLACE" else [])
+    return [f % r[0] for f in BIN_FORMS.get(r[2], [])]
+
+
+def bin_doc_row(r):
+    return "| %s (`aclnn_%s.h`) |" % (", ".join(entry_names("binary", r)), r[1])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -115,52 +140,71 @@ def main():
     read = lambda p: open(os.path.join(root, p), encoding="utf-8").read()
     table = read("ops/elementwise/table.h")
     defs = mask_defines(read("ops/engine/engine.h"), table)
-    rows = unary_rows(table)
+    rows = list_rows(table, "EW_UNARY_OPS")
+    brows = list_rows(table, "EW_BINARY_OPS")
     if a.rows:
         for r in rows:
             print(doc_row(r, defs))
+        print()
+        for r in brows:
+            print(bin_doc_row(r))
         return 0
     errs = []
     public = read("ops/engine/public.h")
-    for r in rows:
-        if len(r) != 9:
-            errs.append("table.h: row %s has %d columns, not 9" % (r[0], len(r)))
-            continue
-        name, header, forms = r[0], r[1], r[2]
-        if forms not in ("EW_OUT", "EW_INPLACE"):
-            errs.append("table.h: %s: FORMS %s is neither EW_OUT nor EW_INPLACE" % (name, forms))
+    by_header = {}
+    for kind, rs, ncol, forms in (("unary", rows, 9, ("EW_OUT", "EW_INPLACE")),
+                                  ("binary", brows, 9, tuple(BIN_FORMS))):
+        for r in rs:
+            if len(r) != ncol:
+                errs.append("table.h: %s row %s has %d columns, not %d" % (kind, r[0], len(r), ncol))
+                continue
+            if r[2] not in forms:
+                errs.append("table.h: %s: FORMS %s is not one of %s" % (r[0], r[2], ", ".join(forms)))
+            by_header.setdefault(r[1], set()).update(entry_names(kind, r))
+    kernels = [r[0] for r in list_rows(table, "EW_BINARY_KERNELS")]
+    for r in list_rows(table, "EW_BINARY_I64_KERNELS"):
+        if r[0] not in kernels:
+            errs.append("table.h: int64 kernel %s has no EW_BINARY_KERNELS row" % r[0])
+    for r in brows:
+        if len(r) == 9 and r[4] not in kernels:
+            errs.append("table.h: %s: kernel %s has no EW_BINARY_KERNELS row" % (r[0], r[4]))
+    for header, names in sorted(by_header.items()):
         hp = "include/aclnnop/aclnn_%s.h" % header
         if not os.path.exists(os.path.join(root, hp)):
-            errs.append("%s: no header %s" % (name, hp))
+            errs.append("no header %s (for %s)" % (hp, ", ".join(sorted(names))))
             continue
         h = read(hp)
-        for fn in ("aclnn%sGetWorkspaceSize" % name, "aclnn%s" % name):
-            if not re.search(r"\b%s\(" % fn, h):
-                errs.append("%s does not declare %s" % (hp, fn))
-        inplace_declared = re.search(r"\baclnnInplace%sGetWorkspaceSize\(" % name, h)
-        if forms == "EW_INPLACE" and not inplace_declared:
-            errs.append("%s does not declare aclnnInplace%s (the row has EW_INPLACE)" % (hp, name))
-        if forms == "EW_OUT" and inplace_declared:
-            errs.append("%s declares aclnnInplace%s, which the row (EW_OUT) does not generate"
-                        % (hp, name))
+        declared = set(re.findall(r"\baclnn(\w+)GetWorkspaceSize\(", h))
+        for n in sorted(names - declared):
+            errs.append("%s does not declare aclnn%sGetWorkspaceSize (table.h generates it)"
+                        % (hp, n))
+        for n in sorted(declared - names):
+            errs.append("%s declares aclnn%sGetWorkspaceSize, which no table.h row generates"
+                        % (hp, n))
+        for n in sorted(names & declared):
+            if not re.search(r"\baclnn%s\(" % n, h):
+                errs.append("%s does not declare aclnn%s" % (hp, n))
         if '#include "aclnnop/aclnn_%s.h"' % header not in public:
             errs.append("ops/engine/public.h does not include aclnnop/aclnn_%s.h" % header)
     doc = read("docs/operators.md")
-    if SECTION not in doc:
-        errs.append("docs/operators.md has no section '%s'" % SECTION)
-    else:
-        sec = doc.split(SECTION, 1)[1].split("\n## ", 1)[0]
+    for section, want in ((SECTION, [doc_row(r, defs) for r in rows]),
+                          (BIN_SECTION, [bin_doc_row(r) for r in brows])):
+        if section not in doc:
+            errs.append("docs/operators.md has no section '%s'" % section)
+            continue
+        sec = doc.split(section, 1)[1].split("\n## ", 1)[0]
         lines = [l for l in sec.splitlines()
                  if l.startswith("| ") and not l.startswith("| Operator") and "---" not in l]
-        want = [doc_row(r, defs) for r in rows]
         for k, w in enumerate(want):
             if k >= len(lines) or not lines[k].startswith(w):
-                errs.append("docs/operators.md: row %d should start with: %s" % (k + 1, w))
+                errs.append("docs/operators.md, %s: row %d should start with: %s"
+                            % (section[3:], k + 1, w))
         for extra in lines[len(want):]:
-            errs.append("docs/operators.md: row not in the table: %s" % extra[:60])
+            errs.append("docs/operators.md, %s: row not in the table: %s" % (section[3:], extra[:60]))
     for e in errs:
         print(e)
-    print("ops_table: %d unary operators, %d disagreements" % (len(rows), len(errs)))
+    print("ops_table: %d unary and %d binary operator rows, %d disagreements"
+          % (len(rows), len(brows), len(errs)))
     return 1 if errs else 0
 
 
