@@ -252,76 +252,60 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
 
 /* ---- the public entry points ------------------------------------------------------------ */
 
-/* The entry points of each EW_BINARY_OPS row, by its FORMS (table.h).
- * EW_B4: OP (tensor, tensor), OP##s (tensor, scalar) and their in-place forms;
- * EXTRA names the parameters after other (EW_EXTRA_*), ALPHA and MODE what
- * binary_op gets for them. */
-#define EW_B4(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+/* The entry points of each EW_BINARY_OPS row, by its FORMS (table.h), built
+ * from two: EW_ENTRY, aclnnOP (self, other, EXTRA, out), and EW_ENTRY_INPLACE,
+ * aclnnNAME (selfRef, other, EXTRA) writing selfRef. SIG names the operands:
+ * TT (tensor, tensor), TS (tensor, scalar), ST (scalar, tensor); EXTRA names
+ * the parameters after other (EW_EXTRA_*), ALPHA and MODE what binary_op gets
+ * for them. */
+#define EW_ENTRY(OP, SIG, KIND, BOP, EXTRA, ALPHA, MODE)                                           \
     aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
-        const aclTensor *self, const aclTensor *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
+        const EW_SELF_##SIG *self, const EW_OTHER_##SIG *other EW_EXTRA_##EXTRA aclTensor *out,    \
+        WS)                                                                                        \
     {                                                                                              \
-        return binary_op("aclnn" #OP, KIND, BOP, self, NULL, other, NULL, ALPHA, MODE, out, false, \
+        return binary_op("aclnn" #OP, KIND, BOP, EW_ARGS_##SIG, ALPHA, MODE, out, false,           \
                          workspaceSize, executor);                                                 \
     }                                                                                              \
-    aclnnStatus aclnn##OP##sGetWorkspaceSize(                                                      \
-        const aclTensor *self, const aclScalar *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
+    PHASE2(OP)
+#define EW_ENTRY_INPLACE(NAME, SIG, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                        \
+    aclnnStatus aclnn##NAME##GetWorkspaceSize(SELFREF *selfRef,                                    \
+                                              const EW_OTHER_##SIG *other EW_EXTRA_##EXTRA WS)     \
     {                                                                                              \
-        return binary_op("aclnn" #OP "s", KIND, BOP, self, NULL, NULL, other, ALPHA, MODE, out,    \
-                         false, workspaceSize, executor);                                          \
+        OPS_CHECK_NULL("aclnn" #NAME, selfRef);                                                    \
+        return binary_op("aclnn" #NAME, KIND, BOP, EW_INARGS_##SIG, ALPHA, MODE, selfRef, true,    \
+                         workspaceSize, executor);                                                 \
     }                                                                                              \
-    EW_INPLACE_TT(Inplace##OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                             \
-    EW_INPLACE_TS(Inplace##OP##s, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                          \
-    PHASE2(OP)                                                                                     \
-    PHASE2(OP##s)
-/* EW_TT: OP (tensor, tensor); EW_TT_INPLACE also InplaceOP; EW_TS_INPLACE: OP
+    PHASE2(NAME)
+#define EW_SELF_TT aclTensor
+#define EW_OTHER_TT aclTensor
+#define EW_ARGS_TT self, NULL, other, NULL
+#define EW_INARGS_TT selfRef, NULL, other, NULL
+#define EW_SELF_TS aclTensor
+#define EW_OTHER_TS aclScalar
+#define EW_ARGS_TS self, NULL, NULL, other
+#define EW_INARGS_TS selfRef, NULL, NULL, other
+#define EW_SELF_ST aclScalar
+#define EW_OTHER_ST aclTensor
+#define EW_ARGS_ST NULL, self, other, NULL
+
+/* EW_B4: OP (tensor, tensor), OP##s (tensor, scalar) and their in-place forms;
+ * EW_TT: OP (tensor, tensor); EW_TT_INPLACE: also InplaceOP; EW_TS_INPLACE: OP
  * (tensor, scalar) and InplaceOP; EW_ST: OP (scalar, tensor). */
+#define EW_B4(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+    EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)                                                \
+    EW_ENTRY(OP##s, TS, KIND, BOP, EXTRA, ALPHA, MODE)                                             \
+    EW_ENTRY_INPLACE(Inplace##OP, TT, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                      \
+    EW_ENTRY_INPLACE(Inplace##OP##s, TS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
 #define EW_TT(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
-    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
-        const aclTensor *self, const aclTensor *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
-    {                                                                                              \
-        return binary_op("aclnn" #OP, KIND, BOP, self, NULL, other, NULL, ALPHA, MODE, out, false, \
-                         workspaceSize, executor);                                                 \
-    }                                                                                              \
-    PHASE2(OP)
+    EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)
 #define EW_TT_INPLACE(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                  \
-    EW_TT(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                              \
-    EW_INPLACE_TT(Inplace##OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
+    EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)                                                \
+    EW_ENTRY_INPLACE(Inplace##OP, TT, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
 #define EW_TS_INPLACE(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                  \
-    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
-        const aclTensor *self, const aclScalar *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
-    {                                                                                              \
-        return binary_op("aclnn" #OP, KIND, BOP, self, NULL, NULL, other, ALPHA, MODE, out, false, \
-                         workspaceSize, executor);                                                 \
-    }                                                                                              \
-    PHASE2(OP)                                                                                     \
-    EW_INPLACE_TS(Inplace##OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
+    EW_ENTRY(OP, TS, KIND, BOP, EXTRA, ALPHA, MODE)                                                \
+    EW_ENTRY_INPLACE(Inplace##OP, TS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
 #define EW_ST(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
-    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
-        const aclScalar *self, const aclTensor *other EW_EXTRA_##EXTRA aclTensor *out, WS)         \
-    {                                                                                              \
-        return binary_op("aclnn" #OP, KIND, BOP, NULL, self, other, NULL, ALPHA, MODE, out, false, \
-                         workspaceSize, executor);                                                 \
-    }                                                                                              \
-    PHASE2(OP)
-/* The in-place forms: NAME (selfRef, tensor) and NAME (selfRef, scalar). */
-#define EW_INPLACE_TT(NAME, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                \
-    aclnnStatus aclnn##NAME##GetWorkspaceSize(SELFREF *selfRef,                                    \
-                                              const aclTensor *other EW_EXTRA_##EXTRA WS)          \
-    {                                                                                              \
-        OPS_CHECK_NULL("aclnn" #NAME, selfRef);                                                    \
-        return binary_op("aclnn" #NAME, KIND, BOP, selfRef, NULL, other, NULL, ALPHA, MODE,        \
-                         selfRef, true, workspaceSize, executor);                                  \
-    }                                                                                              \
-    PHASE2(NAME)
-#define EW_INPLACE_TS(NAME, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                \
-    aclnnStatus aclnn##NAME##GetWorkspaceSize(SELFREF *selfRef,                                    \
-                                              const aclScalar *other EW_EXTRA_##EXTRA WS)          \
-    {                                                                                              \
-        OPS_CHECK_NULL("aclnn" #NAME, selfRef);                                                    \
-        return binary_op("aclnn" #NAME, KIND, BOP, selfRef, NULL, NULL, other, ALPHA, MODE,        \
-                         selfRef, true, workspaceSize, executor);                                  \
-    }                                                                                              \
-    PHASE2(NAME)
+    EW_ENTRY(OP, ST, KIND, BOP, EXTRA, ALPHA, MODE)
 
 /* EXTRA: the parameters between other and out. */
 #define EW_EXTRA_PLAIN ,
