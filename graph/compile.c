@@ -38,7 +38,7 @@
  *  C3. Executors are built once (READY state, never handed to ops_launch)
  *      and run directly by the captured launch with the table's addresses;
  *      their plans are immutable, so concurrent replays are safe (X4 of
- *      ops/exec.c). They are destroyed with the graph.
+ *      ops/engine/exec.c). They are destroyed with the graph.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
