@@ -38,7 +38,7 @@
  *  GC3. Executors are built once (READY state, never handed to ops_launch)
  *      and run directly by the captured launch with the table's addresses;
  *      their plans are immutable, so concurrent replays are safe (X4 of
- *      ops/exec.c). They are destroyed with the graph.
+ *      ops/engine/exec.c). They are destroyed with the graph.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -65,8 +65,8 @@
 #include "aclnnop/aclnn_tanh.h"
 #include "core/launch.h"
 #include "graph/engine.h"
-#include "ops/op_pool.h"
-#include "ops/ops.h"
+#include "ops/conv/pool.h"
+#include "ops/engine/engine.h"
 
 #define GRAPH_MAX_LANES 8
 #define GRAPH_ALIGN 64

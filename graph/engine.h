@@ -9,8 +9,9 @@
  *   session.c  GE's lifecycle: GEInitialize/GEFinalize, sessions, graph ids,
  *              options, runs (the exported cpuaclGe* functions)
  *
- * Names: graph_* for this layer's internals. graph/ uses ops/ (ops.h and the
- * public aclnn API) and core's public interface; nothing below includes it.
+ * Names: graph_* for this layer's internals. graph/ uses ops/
+ * (ops/engine/engine.h, ops/conv/pool.h and the public aclnn API) and core's
+ * public interface; nothing below includes it.
  */
 #ifndef CPUACL_GRAPH_ENGINE_H
 #define CPUACL_GRAPH_ENGINE_H

@@ -15,7 +15,7 @@
 
 #include "core/err.h"
 #include "graph/engine.h"
-#include "ops/ops.h"
+#include "ops/engine/engine.h"
 
 const char *cpuaclGeErrMsg(void)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Stress of the executor pool (ops/exec.c: per-thread caches of free
+ * Stress of the executor pool (ops/engine/exec.c: per-thread caches of free
  * headers, magazines handed on through the lock-free stack g_mags, their
  * emptied shells back through g_shells). Executors are taken by the calling
  * thread at phase 1 and given back by the stream worker after the run, so

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Indexing and sequence operators (IndexSelect, GatherV2, ArgMax, Cumsum,
- * Arange, Clamp) against references computed here: every supported dtype,
+/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, ArgMax,
+ * Cumsum, Arange, Clamp) against references computed here: every supported dtype,
  * index types int32/int64, non-contiguous inputs and outputs, negative dims,
  * 0-d and empty tensors, run-time index errors, and every phase-1 error. */
 #include "optest.h"
@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_cumsum.h"
+#include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
 
@@ -837,6 +838,91 @@ static void test_clamp(void)
     OT_FREE(&x, &o, &ob, &xb, &oi, &e, &ei, &xu);
 }
 
+/* ---- Embedding ------------------------------------------------------------------------------- */
+
+static void check_embedding(aclDataType dt, aclDataType it, int wnd, int layout)
+{
+    int64_t ws3[3] = {7, 3, 4}, is[2] = {2, 5};
+    int64_t os[4] = {2, 5, 3, 4};
+    ot_tensor w, ix, o;
+    ot_make(&w, dt, wnd, ws3, layout);
+    ot_fill(&w, dt == ACL_UINT8 ? 0 : -50, 50);
+    ot_make(&ix, it, 2, is, (layout + 1) % L_COUNT);
+    for (int64_t i = 0; i < ix.numel; i++)
+        ot_set(&ix, i, (double)((i * 3 + layout) % 7));
+    int64_t onum[4] = {2, 5, wnd > 1 ? 3 : 0, 4};
+    int ond = 2 + wnd - 1;
+    int64_t odims[4] = {2, 5, 0, 0};
+    for (int q = 1; q < wnd; q++)
+        odims[1 + q] = ws3[q];
+    (void)os;
+    (void)onum;
+    ot_make(&o, dt, ond, odims, (layout + 2) % L_COUNT);
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, o.t, &wsz, &ex));
+    ot_run(aclnnEmbedding, wsz, ex);
+    int64_t row = w.numel / 7;
+    for (int64_t i = 0; i < o.numel; i++) {
+        int64_t r = (int64_t)ot_get(&ix, i / row);
+        double want = ot_get(&w, r * row + i % row);
+        if (ot_get(&o, i) != want && !(isnan(want) && isnan(ot_get(&o, i)))) {
+            fprintf(stderr, "Embedding %s/%s: [%lld] %g want %g\n", ot_dt_name(dt), ot_dt_name(it),
+                    (long long)i, ot_get(&o, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    OT_FREE(&w, &ix, &o);
+    g_cases++;
+}
+
+static void test_embedding(void)
+{
+    for (int d = 0; d < OT_NALL; d++)
+        for (int l = 0; l < L_COUNT; l++) {
+            check_embedding(OT_ALL[d], l % 2 ? ACL_INT32 : ACL_INT64, 2, l);
+            check_embedding(OT_ALL[d], ACL_INT64, 3, l);
+        }
+    check_embedding(ACL_FLOAT, ACL_INT32, 1, L_CONTIG); /* 1-d weight: out = indices' shape */
+    int64_t sw[2] = {4, 3}, si[1] = {2}, so[2] = {2, 3}, sbad[2] = {2, 4}, s0[1] = {0},
+            so0[2] = {0, 3};
+    ot_tensor w, ix, ixf, o, oh, ob, e, eo;
+    ot_make(&w, ACL_FLOAT, 2, sw, L_CONTIG);
+    ot_fill(&w, -1, 1);
+    ot_make(&ix, ACL_INT64, 1, si, L_CONTIG);
+    ot_make(&ixf, ACL_FLOAT, 1, si, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
+    ot_make(&oh, ACL_FLOAT16, 2, so, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 2, sbad, L_CONTIG);
+    ot_make(&e, ACL_INT32, 1, s0, L_CONTIG);
+    ot_make(&eo, ACL_FLOAT, 2, so0, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, e.t, eo.t, &ws, &ex)); /* empty */
+    ot_run(aclnnEmbedding, ws, ex);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ixf.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, oh.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(NULL, ix.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(w.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, NULL, &ws, &ex));
+    /* a negative or too-large index fails the launch and writes nothing */
+    const double bad[2] = {-1, 4};
+    for (int k = 0; k < 2; k++) {
+        for (int64_t i = 0; i < o.numel; i++)
+            ot_set(&o, i, 9);
+        ot_set(&ix, 0, 1);
+        ot_set(&ix, 1, bad[k]);
+        CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnEmbedding(NULL, ws, ex, g_stream));
+        CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
+        for (int64_t i = 0; i < o.numel; i++)
+            CHECK(ot_get(&o, i) == 9);
+    }
+    OT_FREE(&w, &ix, &ixf, &o, &oh, &ob, &e, &eo);
+}
+
 int main(void)
 {
     ot_init();
@@ -845,6 +931,7 @@ int main(void)
     test_cumsum();
     test_arange();
     test_clamp();
+    test_embedding();
     ot_fini();
     printf("ops_index: %d cases passed\n", g_cases);
     return 0;

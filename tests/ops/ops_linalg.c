@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Mv and TriangularSolve against double references: every accepted dtype,
+/* Mv, TriangularSolve and Ger against double references: every accepted dtype,
  * views (transposed, padded, strided), batch broadcasting, upper / lower,
  * transpose, unitriangular, empty shapes and the error codes. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_ger.h"
 #include "aclnnop/aclnn_mv.h"
 #include "aclnnop/aclnn_triangular_solve.h"
 
@@ -165,6 +166,65 @@ static void ts_errors(void)
     OT_FREE(&A, &b, &x, &mo, &bb, &A16, &Ad);
 }
 
+/* ---- Ger ------------------------------------------------------------------------------------- */
+
+static void check_ger(aclDataType da, aclDataType db, aclDataType dout, int64_t n, int64_t m,
+                      int layout)
+{
+    int64_t sa[1] = {n}, sb[1] = {m}, so[2] = {n, m};
+    ot_tensor a, b, o;
+    ot_make(&a, da, 1, sa, layout);
+    ot_make(&b, db, 1, sb, (layout + 1) % L_COUNT);
+    ot_make(&o, dout, 2, so, (layout + 2) % L_COUNT);
+    ot_fill(&a, da == ACL_UINT8 ? 0 : -12, 12);
+    ot_fill(&b, db == ACL_UINT8 ? 0 : -12, 12);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnGerGetWorkspaceSize(a.t, b.t, o.t, &ws, &ex));
+    ot_run(aclnnGer, ws, ex);
+    aclDataType rt = da == db ? da : (ot_is_float(da) || ot_is_float(db)) ? ACL_FLOAT : ACL_INT64;
+    if (da == ACL_DOUBLE || db == ACL_DOUBLE)
+        rt = ACL_DOUBLE;
+    for (int64_t i = 0; i < o.numel; i++) {
+        double want = ot_round(dout, ot_round(rt, ot_get(&a, i / m) * ot_get(&b, i % m)));
+        if (!ot_close(dout, rt, ot_get(&o, i), want)) {
+            fprintf(stderr, "Ger %s*%s->%s: [%lld] %g want %g\n", ot_dt_name(da), ot_dt_name(db),
+                    ot_dt_name(dout), (long long)i, ot_get(&o, i), want);
+            exit(1);
+        }
+    }
+    CHECK(ot_gaps_intact(&o));
+    OT_FREE(&a, &b, &o);
+    g_cases++;
+}
+
+static void test_ger(void)
+{
+    for (int d = 0; d < OT_NALL; d++)
+        for (int l = 0; l < L_COUNT; l++)
+            check_ger(OT_ALL[d], OT_ALL[d], OT_ALL[d], 5 + l, 7, l);
+    check_ger(ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT, 4, 9, L_STEP);
+    check_ger(ACL_INT32, ACL_INT8, ACL_FLOAT, 6, 3, L_GAP);
+    check_ger(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 0, 3, L_CONTIG); /* empty */
+    check_ger(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 1, 1, L_CONTIG);
+    int64_t s3[1] = {3}, s2[2] = {3, 3}, s33[2] = {3, 4};
+    ot_tensor a, a2, o, oi, ob;
+    ot_make(&a, ACL_FLOAT, 1, s3, L_CONTIG);
+    ot_make(&a2, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 2, s33, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a2.t, a.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a.t, a.t, oi.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a.t, a.t, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(NULL, a.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(a.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(a.t, a.t, NULL, &ws, &ex));
+    OT_FREE(&a, &a2, &o, &oi, &ob);
+}
+
 int main(void)
 {
     ot_init();
@@ -189,6 +249,7 @@ int main(void)
     ts_case(ACL_FLOAT, 1, b2, 0, NULL, 3, 0, false, false, false, L_CONTIG, L_CONTIG); /* k = 0 */
     ts_case(ACL_DOUBLE, 0, NULL, 0, NULL, 0, 2, true, false, false, L_CONTIG, L_CONTIG); /* m = 0 */
     ts_errors();
+    test_ger();
     ot_fini();
     printf("ops_linalg: %d cases passed\n", g_cases);
     return 0;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The first-phase cache (ops/p1cache.c): a repeated aclnnXxxGetWorkspaceSize
+/* The first-phase cache (ops/engine/p1cache.c): a repeated aclnnXxxGetWorkspaceSize
  * with equal argument contents reuses the cached plan, and anything that
  * changes the result must miss it. Each case first makes a call that is
  * cached, then changes one thing phase 1 depends on through the public API
@@ -443,7 +443,7 @@ static void test_threads(void)
 }
 
 /* Keys that differ only in words the set hash does not read (a middle
- * dimension, the strides; ops/p1cache.c key_hash) land in one set: more of
+ * dimension, the strides; ops/engine/p1cache.c key_hash) land in one set: more of
  * them than it has ways, in turn and interleaved, must each get its own
  * result, never another's plan. */
 static void test_set_collisions(void)

@@ -356,12 +356,59 @@ static void test_norm(void)
     OT_FREE(&x, &y, &yh, &xi, &g, &g7, &r, &rh, &r3);
 }
 
+/* ReduceSum / Mean accept an out of another shape when both it and the
+ * reduced shape hold one element (CANN's CheckShapeAndScalarSame; ggml's
+ * CROSS_ENTROPY_LOSS sums a [n] vector into a [1] out with keepDim false;
+ * found by ggml's test-backend-ops, docs/ggml.md). */
+static void test_reduce_one_element(void)
+{
+    const aclDataType dts[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    for (int d = 0; d < 3; d++)
+        for (int mean = 0; mean < 2; mean++)
+            for (int l = 0; l < L_COUNT; l++) {
+                ot_tensor x, o;
+                const int64_t xd[2] = {3, 5}, od[1] = {1};
+                ot_make(&x, dts[d], 2, xd, l);
+                ot_make(&o, dts[d], 1, od, l == L_STEP ? L_STEP : L_CONTIG);
+                ot_fill(&x, -2, 2);
+                const int64_t all[2] = {0, 1};
+                aclIntArray *dims = aclCreateIntArray(all, 2);
+                uint64_t ws;
+                aclOpExecutor *ex;
+                double want = 0;
+                for (int64_t i = 0; i < x.numel; i++)
+                    want += ot_get(&x, i);
+                if (mean)
+                    want /= (double)x.numel;
+                if (mean) {
+                    CHECK_NN(ACLNN_SUCCESS,
+                             aclnnMeanGetWorkspaceSize(x.t, dims, false, dts[d], o.t, &ws, &ex));
+                    ot_run(aclnnMean, ws, ex);
+                } else {
+                    CHECK_NN(ACLNN_SUCCESS, aclnnReduceSumGetWorkspaceSize(x.t, dims, false, dts[d],
+                                                                           o.t, &ws, &ex));
+                    ot_run(aclnnReduceSum, ws, ex);
+                }
+                CHECK(ot_close(dts[d], dts[d], ot_get(&o, 0), want));
+                CHECK(ot_gaps_intact(&o));
+                /* an out of 2 elements is still refused */
+                ot_tensor o2;
+                const int64_t o2d[1] = {2};
+                ot_make(&o2, dts[d], 1, o2d, L_CONTIG);
+                CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+                         aclnnReduceSumGetWorkspaceSize(x.t, dims, false, dts[d], o2.t, &ws, &ex));
+                aclDestroyIntArray(dims);
+                OT_FREE(&x, &o, &o2);
+            }
+}
+
 int main(void)
 {
     ot_init();
     test_reduce();
     test_softmax();
     test_norm();
+    test_reduce_one_element();
     ot_fini();
     printf("ops_reduce: %d cases passed\n", g_cases);
     return 0;

@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* ConstantPadNd, ReflectionPad1d, Roll, RepeatInterleaveIntWithDim,
- * UpsampleNearest2d, InplaceIndexCopy, IndexFillTensor / InplaceIndexFillTensor
- * against index references written here: every accepted dtype, negative pads
- * (cropping), empty tensors, strided views, the ggml call shapes, misuse codes
- * (and an index out of range failing the launch). */
+ * UpsampleNearest2d against index references written here: every accepted
+ * dtype, negative pads (cropping), empty tensors, strided views, the ggml call
+ * shapes, misuse codes. (The index writes are in ops_index_write.c.) */
 #include "optest.h"
 
 #include "aclnnop/aclnn_constant_pad_nd.h"
-#include "aclnnop/aclnn_index_copy.h"
-#include "aclnnop/aclnn_index_fill_tensor.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
 #include "aclnnop/aclnn_repeat_interleave.h"
 #include "aclnnop/aclnn_roll.h"
@@ -453,212 +450,6 @@ static void test_upsample(void)
     OT_FREE(&x, &o, &x3, &oi);
 }
 
-/* ---- InplaceIndexCopy
- * ---------------------------------------------------------------------------- */
-
-static void check_icopy(aclDataType dt, aclDataType it, int nd, const int64_t *dims, int dim,
-                        const int64_t *index, int k, int ls, int lsrc)
-{
-    int d = dim < 0 ? dim + nd : dim;
-    int64_t sd[8];
-    memcpy(sd, dims, (size_t)nd * sizeof(int64_t));
-    sd[d] = k;
-    ot_tensor s, src, ix;
-    ot_make(&s, dt, nd, dims, ls);
-    ot_make(&src, dt, nd, sd, lsrc);
-    int64_t kk = k;
-    ot_make(&ix, it, 1, &kk, L_STEP);
-    ot_fill(&s, -100, 100);
-    ot_fill(&src, -100, 100);
-    for (int j = 0; j < k; j++)
-        ot_set(&ix, j, (double)index[j]);
-    double *before = malloc((size_t)(s.numel + 1) * sizeof(double));
-    for (int64_t i = 0; i < s.numel; i++)
-        before[i] = ot_get(&s, i);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, dim, ix.t, src.t, &ws, &ex));
-    ot_run(aclnnInplaceIndexCopy, ws, ex);
-    int64_t idx[8];
-    for (int64_t i = 0; i < src.numel; i++) { /* the reference: scatter in order */
-        ot_unravel(i, sd, nd, idx);
-        int64_t v = index[idx[d]];
-        idx[d] = v < 0 ? v + dims[d] : v;
-        before[ot_ravel(idx, dims, nd)] = ot_get(&src, i);
-    }
-    for (int64_t i = 0; i < s.numel; i++)
-        if (ot_get(&s, i) != before[i]) {
-            fprintf(stderr, "InplaceIndexCopy %s dim %d: [%lld] = %g, want %g\n", ot_dt_name(dt),
-                    dim, (long long)i, ot_get(&s, i), before[i]);
-            exit(1);
-        }
-    CHECK(ot_gaps_intact(&s));
-    free(before);
-    OT_FREE(&s, &src, &ix);
-    g_cases++;
-}
-
-static void test_index_copy(void)
-{
-    int64_t d3[3] = {4, 5, 6};
-    int64_t i3[3] = {3, 0, -2}, i2[2] = {5, 1}, i4[4] = {0, 1, 2, 3};
-    for (int t = 0; t < OT_NALL; t++) {
-        aclDataType dt = OT_ALL[t];
-        int l = t % L_COUNT;
-        check_icopy(dt, ACL_INT64, 3, d3, 0, i3, 3, l, (l + 1) % L_COUNT);
-        check_icopy(dt, ACL_INT32, 3, d3, -1, i2, 2, (l + 2) % L_COUNT, l);
-        check_icopy(dt, ACL_INT64, 3, d3, 1, i4, 4, L_GAP, L_TRANS);
-        check_icopy(dt, ACL_INT32, 3, d3, 1, i4, 0, l, l); /* nothing to copy */
-    }
-    /* misuse; an index out of range fails the launch and writes nothing */
-    int64_t sd[3] = {2, 5, 6}, k2 = 2, k3 = 3;
-    ot_tensor s, src, ix, ixf, ix3;
-    ot_make(&s, ACL_FLOAT, 3, d3, L_CONTIG);
-    ot_make(&src, ACL_FLOAT, 3, sd, L_CONTIG);
-    ot_make(&ix, ACL_INT64, 1, &k2, L_CONTIG);
-    ot_make(&ixf, ACL_FLOAT, 1, &k2, L_CONTIG);
-    ot_make(&ix3, ACL_INT64, 1, &k3, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexCopyGetWorkspaceSize(NULL, 0, ix.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, NULL, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ixf.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix3.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 3, ix.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 1, ix.t, src.t, &ws, &ex));
-    ot_fill(&s, 1, 2);
-    ot_set(&ix, 0, 1);
-    ot_set(&ix, 1, 4); /* dim 0 has 4 rows */
-    double s0 = ot_get(&s, 6 * 5);
-    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexCopy(NULL, 0, ex, g_stream));
-    CHECK(aclrtSynchronizeStream(g_stream) != ACL_SUCCESS);
-    CHECK(ot_get(&s, 6 * 5) == s0);
-    OT_FREE(&s, &src, &ix, &ixf, &ix3);
-}
-
-/* ---- IndexFillTensor
- * ------------------------------------------------------------------------------ */
-
-static void check_ifill(aclDataType dt, bool inplace, int nd, const int64_t *dims, int dim,
-                        const int64_t *index, int k, double value, int lx, int lo)
-{
-    int d = dim < 0 ? dim + (nd ? nd : 1) : dim;
-    ot_tensor x, o;
-    ot_make(&x, dt, nd, dims, lx);
-    ot_make(&o, dt, nd, dims, lo);
-    ot_fill(&x, -100, 100);
-    double *in = malloc((size_t)(x.numel + 1) * sizeof(double));
-    for (int64_t i = 0; i < x.numel; i++)
-        in[i] = ot_get(&x, i);
-    aclIntArray *a = ia(index, (uint64_t)k);
-    aclScalar *v = aclCreateScalar(&value, ACL_DOUBLE);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    if (inplace) {
-        CHECK_NN(ACLNN_SUCCESS,
-                 aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, dim, a, v, &ws, &ex));
-        ot_run(aclnnInplaceIndexFillTensor, ws, ex);
-    } else {
-        CHECK_NN(ACLNN_SUCCESS,
-                 aclnnIndexFillTensorGetWorkspaceSize(x.t, dim, a, v, o.t, &ws, &ex));
-        ot_run(aclnnIndexFillTensor, ws, ex);
-    }
-    const ot_tensor *r = inplace ? &x : &o;
-    int64_t idx[8];
-    for (int64_t i = 0; i < x.numel; i++) {
-        bool hit = false;
-        if (nd) {
-            ot_unravel(i, dims, nd, idx);
-            for (int j = 0; j < k; j++)
-                hit |= (index[j] < 0 ? index[j] + dims[d] : index[j]) == idx[d];
-        } else {
-            hit = k > 0;
-        }
-        double want = hit ? ot_round(dt, value) : in[i];
-        if (ot_get(r, i) != want) {
-            fprintf(stderr, "IndexFillTensor%s %s dim %d: [%lld] = %g, want %g\n",
-                    inplace ? " (in place)" : "", ot_dt_name(dt), dim, (long long)i, ot_get(r, i),
-                    want);
-            exit(1);
-        }
-    }
-    CHECK(ot_gaps_intact(r));
-    free(in);
-    aclDestroyIntArray(a);
-    aclDestroyScalar(v);
-    OT_FREE(&x, &o);
-    g_cases++;
-}
-
-static void test_index_fill(void)
-{
-    int64_t d3[3] = {3, 4, 5}, i2[2] = {0, -1}, i3[3] = {2, 2, 1}, z[1] = {0};
-    unsigned mask = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 7) | (1u << 8) | (1u << 9);
-    for (int t = 0; t < OT_NALL; t++) {
-        aclDataType dt = OT_ALL[t];
-        int l = t % L_COUNT;
-        if (!(mask & (1u << t))) {
-            ot_tensor x;
-            ot_make(&x, dt, 3, d3, L_CONTIG);
-            aclIntArray *a = ia(i2, 2);
-            double v = 1;
-            aclScalar *s = aclCreateScalar(&v, ACL_DOUBLE);
-            uint64_t ws;
-            aclOpExecutor *ex;
-            CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-                     aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, a, s, &ws, &ex));
-            aclDestroyIntArray(a);
-            aclDestroyScalar(s);
-            ot_free(&x);
-            continue;
-        }
-        double v = dt == ACL_BOOL ? 1 : -7.5;
-        for (int ip = 0; ip < 2; ip++) {
-            check_ifill(dt, ip, 3, d3, 0, i2, 2, v, l, (l + 1) % L_COUNT);
-            check_ifill(dt, ip, 3, d3, -1, i3, 3, v, (l + 2) % L_COUNT, l);
-            check_ifill(dt, ip, 3, d3, 1, i3, 0, v, L_STEP, L_GAP);
-            check_ifill(dt, ip, 0, d3, 0, z, 1, v, l, l);
-        }
-    }
-    ot_tensor x, o;
-    ot_make(&x, ACL_FLOAT, 3, d3, L_CONTIG);
-    ot_make(&o, ACL_FLOAT16, 3, d3, L_CONTIG);
-    int64_t bad[1] = {3}, badn[1] = {-4};
-    aclIntArray *a = ia(i2, 2), *ab = ia(bad, 1), *an = ia(badn, 1);
-    double v = 1;
-    aclScalar *s = aclCreateScalar(&v, ACL_DOUBLE);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(NULL, 0, a, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, NULL, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, a, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, ab, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, an, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 3, a, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnIndexFillTensorGetWorkspaceSize(x.t, 0, a, s, o.t, &ws, &ex));
-    aclDestroyIntArray(a);
-    aclDestroyIntArray(ab);
-    aclDestroyIntArray(an);
-    aclDestroyScalar(s);
-    OT_FREE(&x, &o);
-}
-
 int main(void)
 {
     ot_init();
@@ -667,8 +458,6 @@ int main(void)
     test_roll();
     test_repeat_interleave();
     test_upsample();
-    test_index_copy();
-    test_index_fill();
     ot_fini();
     printf("ops_remap: %d cases passed\n", g_cases);
     return 0;

@@ -486,6 +486,15 @@ static inline bool ot_close(aclDataType t, aclDataType rt, double got, double wa
     return fabs(got - want) <= (fabs(want) + 1e-3) * tol * 4 + 1e-30;
 }
 
+/* ot_close for a sum of terms whose magnitudes add up to mag: a float result
+ * may also differ from want by the rounding error such a sum carries, which
+ * scales with mag, not with want (cancellation leaves want small). */
+static inline bool ot_close_sum(aclDataType t, aclDataType rt, double got, double want, double mag)
+{
+    double tol = ot_tol(rt) > ot_tol(t) ? ot_tol(rt) : ot_tol(t);
+    return ot_close(t, rt, got, want) || (ot_is_float(t) && fabs(got - want) <= mag * tol * 4);
+}
+
 /* Check that the poison bytes outside the tensor's elements are intact. */
 static inline bool ot_gaps_intact(const ot_tensor *x)
 {

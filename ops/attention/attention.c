@@ -1,0 +1,579 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * FusedInferAttentionScoreV2: out = softmax(scale * Q K^T + pse, masked) V
+ * for each batch b and query head n, with key/value head n / (N / KVN).
+ *
+ *  A1. Blocked ("flash") evaluation: for a block of query rows, the scores
+ *      of one block of keys are computed, turned into probabilities with a
+ *      running maximum and sum (online softmax, in float32, vector exp), and
+ *      their product with the value block accumulated. Only a [rows x FA_KB]
+ *      score block ever exists.
+ *  A2. The query heads that share a key/value head (GQA) are processed
+ *      together: their rows are stacked into one block (G heads x QB query
+ *      rows), so each key/value block is converted to float32 once per
+ *      block of query rows and read once by all G heads (decode: K and V
+ *      are read once per kv head). A float32 key / value with unit stride in
+ *      D is used in place.
+ *  A5. Blocks of up to FA_SMALL_ROWS rows (decode) use ops/engine/simd.h's
+ *      register-blocked products; larger ones two sgemm calls.
+ *  A3. Masking: attenMask element != 0 hides a (query, key) pair; sparse
+ *      modes 2/3/4 are computed from the indices (left-up causal,
+ *      right-down causal, band) and mode 0 applies preTokens/nextTokens
+ *      when a mask is given. Keys past actualSeqLengthsKv are hidden, query
+ *      rows past actualSeqLengths give zeros. A row with every key hidden
+ *      gives zeros (and softmaxLse -inf).
+ *  A4. softmaxLse (float32) gets max + log(sum exp) of the final scores.
+ */
+#include <cblas.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
+#include "ops/engine/simd.h"
+#include "ops/engine/engine.h"
+
+#define FA_KB 256 /* keys per block */
+
+typedef __typeof__(cblas_sgemm) sgemm_fn;
+
+/* A [B, N, S, D] view of any layout: element strides per logical dim. */
+struct fa_view {
+    int dt, slot;
+    int64_t off;
+    int64_t sb, sn, ss, sd;
+};
+
+enum { L_BSH, L_BSND, L_BNSD, L_BNSD_BSND };
+
+struct fa_plan {
+    sgemm_fn *gemm;
+    int64_t B, N, KVN, Sq, Skv, D;
+    struct fa_view q, k, v, o;
+    bool has_pse, has_mask, has_lse;
+    struct fa_view pse;  /* sb (0 = shared), sn, ss = row, sd = key */
+    struct fa_view mask; /* sb, ss = row, sd = key (sn unused) */
+    struct fa_view lse;  /* sb, sn, ss */
+    float scale;
+    int sparse;
+    int64_t pre, next;
+    int64_t *actq, *actkv; /* [B] */
+};
+
+static void fa_free(struct aclOpExecutor *e)
+{
+    struct fa_plan *p = e->plan;
+    if (p) {
+        free(p->actq);
+        free(p);
+    }
+}
+
+/* Whether key j is hidden from query row i (A3), batch lengths sq, skv. */
+static inline bool fa_hidden(const struct fa_plan *p, int64_t i, int64_t j, int64_t sq, int64_t skv)
+{
+    switch (p->sparse) {
+    case 0:
+        return p->has_mask && (j < i - p->pre || j > i + p->next);
+    case 2:
+        return j > i;
+    case 3:
+        return j > i + (skv - sq);
+    case 4:
+        return j > i + (skv - sq) + p->next || j < i + (skv - sq) - p->pre;
+    default:
+        return false;
+    }
+}
+
+/* Rows [0, rows) of a [S, D] slice into a contiguous float block. */
+static void fa_load_rows(float *dst, const struct fa_view *v, const char *base, int64_t row0,
+                         int64_t rows, int64_t D)
+{
+    ops_load_fn ld = ops_loader(CK_F32, v->dt);
+    int64_t esz = ops_dt_size(v->dt);
+    for (int64_t r = 0; r < rows; r++)
+        ld(dst + r * D, base + (row0 + r) * v->ss * esz, v->sd * esz, D);
+}
+
+/* Rows of one block: G heads x qn query rows, stacked (A2). */
+#define FA_ROWS 64
+#define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (A5) */
+
+static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct fa_plan *p = e->plan;
+    const struct ks_ops *ks = ks_get();
+    const int64_t D = p->D, G = p->N / p->KVN;
+    const bool kdirect = p->k.dt == DT_F32 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
+    const bool vdirect = p->v.dt == DT_F32 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
+    const int64_t QB = G >= FA_ROWS ? 1 : FA_ROWS / G; /* query rows per head per block */
+    const int64_t RB = G * QB;                         /* stacked rows, at most */
+    const size_t need = (size_t)(kdirect ? 0 : FA_KB * D) + (size_t)(vdirect ? 0 : FA_KB * D) +
+                        (size_t)(2 * RB * D + RB * FA_KB + 2 * RB + (FA_KB > D ? FA_KB : D));
+    float *mem = ks_scratch(need * sizeof(float));
+    if (!mem)
+        return ACL_ERROR_BAD_ALLOC;
+    float *cur = mem, *kbuf = NULL, *vbuf = NULL;
+    if (!kdirect) {
+        kbuf = cur;
+        cur += FA_KB * D;
+    }
+    if (!vdirect) {
+        vbuf = cur;
+        cur += FA_KB * D;
+    }
+    float *Q = cur, *O = Q + RB * D, *S = O + RB * D, *M = S + RB * FA_KB, *L = M + RB,
+          *T = L + RB;
+
+    const int64_t eq = ops_dt_size(p->q.dt), ek = ops_dt_size(p->k.dt), ev = ops_dt_size(p->v.dt),
+                  eo = ops_dt_size(p->o.dt);
+    const char *qbase = (const char *)addr[p->q.slot] + p->q.off * eq;
+    const char *kbase = (const char *)addr[p->k.slot] + p->k.off * ek;
+    const char *vbase = (const char *)addr[p->v.slot] + p->v.off * ev;
+    char *obase = (char *)addr[p->o.slot] + p->o.off * eo;
+    ops_store_fn ost = ops_storer(CK_F32, p->o.dt);
+    ops_load_fn pld = p->has_pse ? ops_loader(CK_F32, p->pse.dt) : NULL;
+    const int64_t epse = p->has_pse ? ops_dt_size(p->pse.dt) : 0;
+    const char *psebase =
+        p->has_pse ? (const char *)addr[p->pse.slot] + p->pse.off * epse : NULL;
+    const unsigned char *mbase =
+        p->has_mask ? (const unsigned char *)addr[p->mask.slot] + p->mask.off : NULL;
+    float *lsebase = p->has_lse ? (float *)addr[p->lse.slot] + p->lse.off : NULL;
+
+    for (int64_t bi = 0; bi < p->B; bi++) {
+        const int64_t sq = p->actq[bi], skv = p->actkv[bi];
+        for (int64_t kh = 0; kh < p->KVN; kh++) {
+            const char *kb = kbase + (bi * p->k.sb + kh * p->k.sn) * ek;
+            const char *vb = vbase + (bi * p->v.sb + kh * p->v.sn) * ev;
+            const int64_t ldk = kdirect ? p->k.ss : D, ldv = vdirect ? p->v.ss : D;
+            for (int64_t q0 = 0; q0 < p->Sq; q0 += QB) {
+                const int64_t qn = p->Sq - q0 < QB ? p->Sq - q0 : QB;
+                const int64_t qv = q0 >= sq ? 0 : (sq - q0 < qn ? sq - q0 : qn);
+                const int64_t R = G * qv; /* row g * qv + r: head kh * G + g, query q0 + r */
+                const bool small = R <= FA_SMALL_ROWS;
+                memset(O, 0, (size_t)(R * D) * sizeof(float));
+                for (int64_t r = 0; r < R; r++) {
+                    M[r] = -INFINITY;
+                    L[r] = 0;
+                }
+                for (int64_t g = 0; g < G && qv > 0; g++)
+                    fa_load_rows(Q + g * qv * D, &p->q,
+                                 qbase + (bi * p->q.sb + (kh * G + g) * p->q.sn) * eq, q0, qv, D);
+                for (int64_t k0 = 0; qv > 0 && k0 < skv; k0 += FA_KB) {
+                    const int64_t kn = skv - k0 < FA_KB ? skv - k0 : FA_KB;
+                    const float *K, *V;
+                    if (kdirect) {
+                        K = (const float *)(const void *)kb + k0 * ldk;
+                    } else {
+                        fa_load_rows(kbuf, &p->k, kb, k0, kn, D);
+                        K = kbuf;
+                    }
+                    if (vdirect) {
+                        V = (const float *)(const void *)vb + k0 * ldv;
+                    } else {
+                        fa_load_rows(vbuf, &p->v, vb, k0, kn, D);
+                        V = vbuf;
+                    }
+                    if (small)
+                        ks->qk(S, kn, Q, D, R, K, ldk, kn, D, p->scale);
+                    else
+                        p->gemm(CblasRowMajor, CblasNoTrans, CblasTrans, (blasint)R, (blasint)kn,
+                                (blasint)D, p->scale, Q, (blasint)D, K, (blasint)ldk, 0.0f, S,
+                                (blasint)kn);
+                    for (int64_t r = 0; r < R; r++) {
+                        const int64_t n = kh * G + r / qv, i = q0 + r % qv;
+                        float *row = S + r * kn;
+                        if (pld) {
+                            pld(T,
+                                psebase + (bi * p->pse.sb + n * p->pse.sn + i * p->pse.ss +
+                                           k0 * p->pse.sd) *
+                                              epse,
+                                p->pse.sd * epse, kn);
+                            for (int64_t c = 0; c < kn; c++)
+                                row[c] += T[c];
+                        }
+                        if (mbase) {
+                            const unsigned char *mr =
+                                mbase + bi * p->mask.sb + i * p->mask.ss + k0 * p->mask.sd;
+                            for (int64_t c = 0; c < kn; c++)
+                                if (mr[c * p->mask.sd] || fa_hidden(p, i, k0 + c, sq, skv))
+                                    row[c] = -INFINITY;
+                        } else if (p->sparse) {
+                            for (int64_t c = 0; c < kn; c++)
+                                if (fa_hidden(p, i, k0 + c, sq, skv))
+                                    row[c] = -INFINITY;
+                        }
+                        const float mx = ks->row_max(row, kn);
+                        const float nm = mx > M[r] ? mx : M[r];
+                        if (nm == -INFINITY) { /* nothing visible yet */
+                            memset(row, 0, (size_t)kn * sizeof(float));
+                            continue;
+                        }
+                        const float alpha = expf(M[r] - nm); /* 0 when m was -inf */
+                        L[r] = L[r] * alpha + ks->exp_sum(row, kn, nm);
+                        M[r] = nm;
+                        if (alpha != 1.0f)
+                            ks->scale(O + r * D, D, alpha);
+                    }
+                    if (small)
+                        ks->pv(O, D, S, kn, R, V, ldv, kn, D);
+                    else
+                        p->gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)R, (blasint)D,
+                                (blasint)kn, 1.0f, S, (blasint)kn, V, (blasint)ldv, 1.0f, O,
+                                (blasint)D);
+                }
+                for (int64_t g = 0; g < G; g++) {
+                    const int64_t n = kh * G + g;
+                    char *ob = obase + (bi * p->o.sb + n * p->o.sn) * eo;
+                    for (int64_t r = 0; r < qn; r++) {
+                        const int64_t row = g * qv + r;
+                        const float l = r < qv ? L[row] : 0.0f;
+                        float *orow = r < qv ? O + row * D : T;
+                        if (r < qv)
+                            ks->scale(orow, D, l > 0 ? 1.0f / l : 0.0f);
+                        else
+                            memset(T, 0, (size_t)D * sizeof(float));
+                        ost(ob + (q0 + r) * p->o.ss * eo, p->o.sd * eo, orow, D);
+                        if (lsebase)
+                            lsebase[bi * p->lse.sb + n * p->lse.sn + (q0 + r) * p->lse.ss] =
+                                l > 0 ? M[row] + logf(l) : -INFINITY;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- phase 1 ----------------------------------------------------------------------------------- */
+
+static const char *const FA = "aclnnFusedInferAttentionScoreV2";
+
+/* The [B, N, S, D] view of a q/k/v/out tensor in a layout. */
+static void fa_view_of(struct fa_view *v, const aclTensor *t, int slot, int layout, int64_t D)
+{
+    v->dt = ops_dt_index(t->dtype);
+    v->slot = slot;
+    v->off = t->offset;
+    const int64_t *s = t->strides;
+    switch (layout) {
+    case L_BSH:
+        v->sb = s[0], v->ss = s[1], v->sd = s[2], v->sn = s[2] * D;
+        break;
+    case L_BSND:
+        v->sb = s[0], v->ss = s[1], v->sn = s[2], v->sd = s[3];
+        break;
+    default: /* BNSD */
+        v->sb = s[0], v->sn = s[1], v->ss = s[2], v->sd = s[3];
+        break;
+    }
+}
+
+/* B, N, S, D of a tensor in a layout (BSH: N given, D = H / N). */
+static bool fa_dims(const aclTensor *t, int layout, int64_t heads, int64_t *B, int64_t *N,
+                    int64_t *S, int64_t *D)
+{
+    if (layout == L_BSH) {
+        if (t->ndim != 3 || heads <= 0 || t->dims[2] % heads)
+            return false;
+        *B = t->dims[0], *S = t->dims[1], *N = heads, *D = t->dims[2] / heads;
+        return true;
+    }
+    if (t->ndim != 4)
+        return false;
+    *B = t->dims[0], *D = t->dims[3];
+    if (layout == L_BSND)
+        *S = t->dims[1], *N = t->dims[2];
+    else
+        *N = t->dims[1], *S = t->dims[2];
+    return true;
+}
+
+static aclnnStatus fa_lengths(const aclIntArray *a, int64_t B, int64_t S, int64_t *out,
+                              const char *what)
+{
+    for (int64_t b = 0; b < B; b++)
+        out[b] = S;
+    if (!a)
+        return ACLNN_SUCCESS;
+    if (a->n != 1 && (int64_t)a->n < B)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values; 1 or at least B (%lld)",
+                       FA, what, (unsigned long long)a->n, (long long)B);
+    for (int64_t b = 0; b < B; b++) {
+        int64_t v = a->v[a->n == 1 ? 0 : b];
+        if (v < 0 || v > S)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%lld] = %lld is outside [0, %lld]",
+                           FA, what, (long long)b, (long long)v, (long long)S);
+        out[b] = v;
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* The definition lists one parameter per line (the header packs them). */
+/* clang-format off */
+aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
+    const aclTensor *query,
+    const aclTensorList *key,
+    const aclTensorList *value,
+    const aclTensor *pseShiftOptional,
+    const aclTensor *attenMaskOptional,
+    const aclIntArray *actualSeqLengthsOptional,
+    const aclIntArray *actualSeqLengthsKvOptional,
+    const aclTensor *deqScale1Optional,
+    const aclTensor *quantScale1Optional,
+    const aclTensor *deqScale2Optional,
+    const aclTensor *quantScale2Optional,
+    const aclTensor *quantOffset2Optional,
+    const aclTensor *antiquantScaleOptional,
+    const aclTensor *antiquantOffsetOptional,
+    const aclTensor *blockTableOptional,
+    const aclTensor *queryPaddingSizeOptional,
+    const aclTensor *kvPaddingSizeOptional,
+    const aclTensor *keyAntiquantScaleOptional,
+    const aclTensor *keyAntiquantOffsetOptional,
+    const aclTensor *valueAntiquantScaleOptional,
+    const aclTensor *valueAntiquantOffsetOptional,
+    const aclTensor *keySharedPrefixOptional,
+    const aclTensor *valueSharedPrefixOptional,
+    const aclIntArray *actualSharedPrefixLenOptional,
+    int64_t numHeads,
+    double scaleValue,
+    int64_t preTokens,
+    int64_t nextTokens,
+    char *inputLayout,
+    int64_t numKeyValueHeads,
+    int64_t sparseMode,
+    int64_t innerPrecise,
+    int64_t blockSize,
+    int64_t antiquantMode,
+    bool softmaxLseFlag,
+    int64_t keyAntiquantMode,
+    int64_t valueAntiquantMode,
+    const aclTensor *attentionOut,
+    const aclTensor *softmaxLse,
+    uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+/* clang-format on */
+{
+    (void)blockSize, (void)antiquantMode, (void)keyAntiquantMode, (void)valueAntiquantMode;
+    OPS_CHECK_NULLS(FA, query, key, value, attentionOut, inputLayout, workspaceSize, executor);
+    if (key->n != 1 || value->n != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: key and value must hold one tensor each in cpuacl (got %llu, %llu)",
+                       FA, (unsigned long long)key->n, (unsigned long long)value->n);
+    const aclTensor *k = key->v[0], *v = value->v[0];
+    if (!k || !v)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: key or value list holds NULL", FA);
+    const void *unsupported[] = {deqScale1Optional,         quantScale1Optional,
+                                 deqScale2Optional,         quantScale2Optional,
+                                 quantOffset2Optional,      antiquantScaleOptional,
+                                 antiquantOffsetOptional,   blockTableOptional,
+                                 queryPaddingSizeOptional,  kvPaddingSizeOptional,
+                                 keyAntiquantScaleOptional, keyAntiquantOffsetOptional,
+                                 valueAntiquantScaleOptional, valueAntiquantOffsetOptional,
+                                 keySharedPrefixOptional,   valueSharedPrefixOptional,
+                                 actualSharedPrefixLenOptional};
+    for (unsigned i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
+        if (unsupported[i])
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: quantisation, antiquant, page attention, padding and shared-prefix "
+                           "inputs are not supported by cpuacl (argument %u is not NULL)",
+                           FA, i + 1);
+    int layout;
+    if (!strcmp(inputLayout, "BSH"))
+        layout = L_BSH;
+    else if (!strcmp(inputLayout, "BSND"))
+        layout = L_BSND;
+    else if (!strcmp(inputLayout, "BNSD"))
+        layout = L_BNSD;
+    else if (!strcmp(inputLayout, "BNSD_BSND"))
+        layout = L_BNSD_BSND;
+    else
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: inputLayout \"%.16s\" is not supported (BSH, BSND, BNSD, BNSD_BSND)", FA,
+                       inputLayout);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(query, FA, "query")) || (rc = ops_check_dims(k, FA, "key")) ||
+        (rc = ops_check_dims(v, FA, "value")) || (rc = ops_check_dims(attentionOut, FA, "attentionOut")))
+        return rc;
+    int qd = ops_dt_index(query->dtype);
+    if (qd < 0 || !(DTM(qd) & DTM_F3) || k->dtype != query->dtype || v->dtype != query->dtype ||
+        attentionOut->dtype != query->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: query/key/value/attentionOut types %s/%s/%s/%s: all must be one of "
+                       "FLOAT16, BFLOAT16, FLOAT",
+                       FA, ops_dt_name(query->dtype), ops_dt_name(k->dtype), ops_dt_name(v->dtype),
+                       ops_dt_name(attentionOut->dtype));
+    if (numHeads <= 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: numHeads %lld must be positive", FA,
+                       (long long)numHeads);
+    int64_t kvh = numKeyValueHeads ? numKeyValueHeads : numHeads;
+    if (kvh < 0 || numHeads % kvh || numHeads / kvh > 64)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: numKeyValueHeads %lld must divide numHeads %lld (ratio <= 64)", FA,
+                       (long long)numKeyValueHeads, (long long)numHeads);
+    int64_t B, N, Sq, D, kB, kN, Skv, kD, vB, vN, vS, vD;
+    if (!fa_dims(query, layout, numHeads, &B, &N, &Sq, &D) ||
+        !fa_dims(k, layout, kvh, &kB, &kN, &Skv, &kD) ||
+        !fa_dims(v, layout, kvh, &vB, &vN, &vS, &vD))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: query/key/value ranks or hidden sizes do not fit layout %s", FA,
+                       inputLayout);
+    if (N != numHeads || kN != kvh || vN != kvh || kB != B || vB != B || vS != Skv || kD != D ||
+        vD != D)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: shapes disagree: query B=%lld N=%lld D=%lld, key B=%lld N=%lld S=%lld "
+                       "D=%lld, value B=%lld N=%lld S=%lld D=%lld (numHeads %lld, kv heads %lld)",
+                       FA, (long long)B, (long long)N, (long long)D, (long long)kB, (long long)kN,
+                       (long long)Skv, (long long)kD, (long long)vB, (long long)vN, (long long)vS,
+                       (long long)vD, (long long)numHeads, (long long)kvh);
+    /* out: query's shape, or BSND for BNSD_BSND */
+    int64_t want[4];
+    int nw = (int)query->ndim;
+    memcpy(want, query->dims, sizeof(int64_t) * (size_t)nw);
+    if (layout == L_BNSD_BSND)
+        want[1] = Sq, want[2] = N;
+    bool ok = (int)attentionOut->ndim == nw;
+    for (int i = 0; ok && i < nw; i++)
+        ok = attentionOut->dims[i] == want[i];
+    if (!ok)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: attentionOut's shape does not match query's",
+                       FA);
+    if (sparseMode < 0 || sparseMode > 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: sparseMode %lld is not supported (0..4)", FA,
+                       (long long)sparseMode);
+    if (sparseMode >= 1 && !attenMaskOptional)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: sparseMode %lld needs attenMask", FA,
+                       (long long)sparseMode);
+    if (innerPrecise < 0 || innerPrecise > 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: innerPrecise %lld is not 0..3", FA,
+                       (long long)innerPrecise);
+    const aclTensor *pse = pseShiftOptional, *mask = attenMaskOptional;
+    if (pse) {
+        if ((rc = ops_check_dims(pse, FA, "pseShift")))
+            return rc;
+        int pd = ops_dt_index(pse->dtype);
+        if (pd < 0 || !(DTM(pd) & DTM_F3) || pse->ndim != 4 ||
+            (pse->dims[0] != B && pse->dims[0] != 1) || pse->dims[1] != N || pse->dims[2] < Sq ||
+            pse->dims[3] < Skv)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: pseShift must be FLOAT16/BFLOAT16/FLOAT shaped (B or 1, N, Sq, "
+                           "Skv)",
+                           FA);
+    }
+    if (mask) {
+        if ((rc = ops_check_dims(mask, FA, "attenMask")))
+            return rc;
+        int nd = (int)mask->ndim;
+        bool mok = (mask->dtype == ACL_BOOL || mask->dtype == ACL_INT8 || mask->dtype == ACL_UINT8) &&
+                   nd >= 2 && nd <= 4;
+        if (mok && sparseMode <= 1) {
+            bool rowless = nd == 2 && Sq == 1; /* (B, KV_S) */
+            int64_t mb = rowless ? mask->dims[0] : nd >= 3 ? mask->dims[0] : 1;
+            mok = mask->dims[nd - 1] >= Skv && (rowless || mask->dims[nd - 2] >= Sq) &&
+                  (mb == 1 || mb == B) && (nd < 4 || mask->dims[1] == 1);
+        }
+        if (!mok)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: attenMask must be BOOL/INT8/UINT8 shaped (Sq, Skv), (B|1, Sq, Skv), "
+                           "(B|1, 1, Sq, Skv) or (B, Skv)",
+                           FA);
+    }
+    if (softmaxLseFlag) {
+        OPS_CHECK_NULL(FA, softmaxLse);
+        if ((rc = ops_check_dims(softmaxLse, FA, "softmaxLse")))
+            return rc;
+        if (softmaxLse->dtype != ACL_FLOAT || softmaxLse->ndim != 4 ||
+            softmaxLse->dims[0] != B || softmaxLse->dims[1] != N || softmaxLse->dims[2] != Sq ||
+            softmaxLse->dims[3] != 1)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: softmaxLse must be FLOAT shaped [B, N, Sq, 1]", FA);
+    }
+    sgemm_fn *gemm;
+    void *gp = ops_blas_sgemm(FA);
+    if (!gp)
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    memcpy(&gemm, &gp, sizeof(gemm));
+
+    struct aclOpExecutor *e = ops_exec_new(FA, 5, 2);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct fa_plan *p = calloc(1, sizeof(*p));
+    int64_t *lens = p ? malloc(sizeof(int64_t) * (size_t)(2 * (B ? B : 1))) : NULL;
+    if (!lens) {
+        free(p);
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", FA);
+    }
+    e->plan = p;
+    e->fini = fa_free;
+    p->actq = lens;
+    p->actkv = lens + B;
+    if ((rc = fa_lengths(actualSeqLengthsOptional, B, Sq, p->actq, "actualSeqLengths")) ||
+        (rc = fa_lengths(actualSeqLengthsKvOptional, B, Skv, p->actkv, "actualSeqLengthsKv"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    p->gemm = gemm;
+    p->B = B, p->N = N, p->KVN = kvh, p->Sq = Sq, p->Skv = Skv, p->D = D;
+    p->scale = (float)scaleValue;
+    p->sparse = (int)sparseMode;
+    p->pre = sparseMode == 0 && !mask ? INT64_MAX / 4 : preTokens;
+    p->next = sparseMode == 0 && !mask ? INT64_MAX / 4 : nextTokens;
+    if (p->pre > INT64_MAX / 4)
+        p->pre = INT64_MAX / 4;
+    if (p->next > INT64_MAX / 4)
+        p->next = INT64_MAX / 4;
+    if (p->pre < -(INT64_MAX / 4))
+        p->pre = -(INT64_MAX / 4);
+    if (p->next < -(INT64_MAX / 4))
+        p->next = -(INT64_MAX / 4);
+    int in_layout = layout == L_BNSD_BSND ? L_BNSD : layout;
+    fa_view_of(&p->q, query, ops_exec_slot(e, query), in_layout, D);
+    fa_view_of(&p->k, k, ops_exec_slot(e, k), in_layout, D);
+    fa_view_of(&p->v, v, ops_exec_slot(e, v), in_layout, D);
+    int ps = ops_exec_slot(e, pse), ms = ops_exec_slot(e, mask);
+    if (pse) {
+        p->has_pse = true;
+        p->pse.dt = ops_dt_index(pse->dtype);
+        p->pse.slot = ps;
+        p->pse.off = pse->offset;
+        p->pse.sb = pse->dims[0] == 1 ? 0 : pse->strides[0];
+        p->pse.sn = pse->strides[1];
+        p->pse.ss = pse->strides[2];
+        p->pse.sd = pse->strides[3];
+    }
+    if (mask) {
+        int nd = (int)mask->ndim;
+        p->has_mask = true;
+        p->mask.dt = ops_dt_index(mask->dtype);
+        p->mask.slot = ms;
+        p->mask.off = mask->offset;
+        p->mask.sd = mask->strides[nd - 1];
+        if (nd == 2 && Sq == 1) {
+            p->mask.ss = 0;
+            p->mask.sb = mask->dims[0] == 1 ? 0 : mask->strides[0];
+        } else {
+            p->mask.ss = mask->dims[nd - 2] == 1 ? 0 : mask->strides[nd - 2];
+            p->mask.sb = nd >= 3 && mask->dims[0] != 1 ? mask->strides[0] : 0;
+        }
+        if (sparseMode >= 2) /* the optimised mask is implied by the indices */
+            p->has_mask = false;
+    }
+    fa_view_of(&p->o, attentionOut, ops_exec_slot(e, attentionOut),
+               layout == L_BNSD_BSND ? L_BSND : layout, D);
+    const aclTensor *lse = softmaxLseFlag ? softmaxLse : NULL;
+    int ls = ops_exec_slot(e, lse);
+    if (lse) {
+        p->has_lse = true;
+        p->lse.slot = ls;
+        p->lse.off = lse->offset;
+        p->lse.sb = lse->strides[0];
+        p->lse.sn = lse->strides[1];
+        p->lse.ss = lse->strides[2];
+    }
+    e->run = B * N * Sq * D > 0 ? fa_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(FusedInferAttentionScoreV2)

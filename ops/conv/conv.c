@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnConvolution: 1-d and 2-d convolution, forward and transposed, with
+ * groups, stride, symmetric padding, dilation and an optional bias.
+ *
+ *  V1. Every operand is first gathered into a contiguous float32 block (any
+ *      strides, float16/bfloat16 converted), so the arithmetic sees one
+ *      layout; the result is stored back through the out view, rounded to
+ *      its type. A 1-d convolution is a 2-d one with H = 1.
+ *  V2. Forward: per batch and group, im2col of the input into a
+ *      [Cin/g * KH * KW, OH * OW] matrix, then one sgemm with the group's
+ *      filters [Cout/g, Cin/g * KH * KW]. Transposed: one sgemm
+ *      W_g^T [Cout/g * KH * KW, Cin/g] x in_g [Cin/g, H * W], then col2im
+ *      (scatter-add) into the output. The BLAS is OpenBLAS's cblas_sgemm,
+ *      loaded on first use as matmul/matmul.c does.
+ *  V3. Phase 1 checks every argument (shapes, sizes of the int arrays,
+ *      types, the output shape); the kernel cannot fail except for memory.
+ */
+#include <cblas.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_convolution.h"
+#include "ops/conv/conv.h"
+#include "ops/engine/engine.h"
+
+/* ---- strided views <-> contiguous float32 ------------------------------------ */
+
+static void walk(const struct ops_tensor *t, void *const *addr, float *buf, bool store)
+{
+    int nd = t->ndim;
+    int64_t inner = nd ? t->dims[nd - 1] : 1, ist = nd ? t->strides[nd - 1] : 1;
+    int64_t outer = inner ? t->numel / inner : 0;
+    int64_t esz = ops_dt_size(t->dt);
+    char *base = ops_base(t, addr);
+    ops_load_fn ld = store ? NULL : ops_loader(CK_F32, t->dt);
+    ops_store_fn st = store ? ops_storer(CK_F32, t->dt) : NULL;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t o = 0; o < outer; o++) {
+        int64_t off = 0;
+        for (int d = 0; d < nd - 1; d++)
+            off += idx[d] * t->strides[d];
+        if (store) {
+            if (t->dt != DT_F32)
+                ops_round_f32(buf + o * inner, inner, t->dt);
+            st(base + off * esz, ist * esz, buf + o * inner, inner);
+        } else {
+            ld(buf + o * inner, base + off * esz, ist * esz, inner);
+        }
+        for (int d = nd - 2; d >= 0; d--) {
+            if (++idx[d] < t->dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+}
+
+void ops_gather_f32(float *dst, const struct ops_tensor *t, void *const *addr)
+{
+    walk(t, addr, dst, false);
+}
+
+void ops_scatter_f32(const struct ops_tensor *t, void *const *addr, const float *src)
+{
+    walk(t, addr, (float *)src, true); /* for 16-bit types src is rounded in place */
+}
+
+/* ---- the BLAS (V2) ------------------------------------------------------------- */
+
+typedef __typeof__(cblas_sgemm) conv_sgemm_fn;
+static conv_sgemm_fn *g_conv_sgemm; /* written once under g_conv_once */
+static pthread_once_t g_conv_once = PTHREAD_ONCE_INIT;
+
+static void conv_blas_load(void)
+{
+    static const char *const libs[] = {"libopenblas.so.0", "libblas.so.3", "libopenblas.so"};
+    for (unsigned i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
+        void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
+        void *f = h ? dlsym(h, "cblas_sgemm") : NULL;
+        if (f) {
+            memcpy(&g_conv_sgemm, &f, sizeof(f)); /* object -> function pointer (POSIX) */
+            return;
+        }
+        if (h)
+            dlclose(h);
+    }
+}
+
+/* ---- the plan and the kernel ------------------------------------------------------- */
+
+struct conv_plan {
+    struct ops_tensor in, w, bias, out;
+    bool has_bias, transposed;
+    int64_t n, cin, cout, h, w_, kh, kw, oh, ow, groups;
+    int64_t sh, sw, ph, pw, dh, dw;
+};
+
+/* A 1-d (sp 1) or 2-d (sp 2) spatial parameter v as height and width: a 1-d
+ * convolution has height 1 (h0: the height's value then, 0 for a padding). */
+static void spatial(int sp, const int64_t *v, int64_t h0, int64_t *h, int64_t *w)
+{
+    *h = sp == 2 ? v[0] : h0;
+    *w = v[sp - 1];
+}
+
+static void conv_fini(struct aclOpExecutor *e)
+{
+    free(e->plan);
+}
+
+static int32_t conv_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct conv_plan *p = e->plan;
+    const int64_t G = p->groups, cig = p->cin / G, cog = p->cout / G;
+    const int64_t khw = p->kh * p->kw, hw = p->h * p->w_, ohw = p->oh * p->ow;
+    size_t nin = (size_t)(p->n * p->cin * hw), nw = (size_t)p->w.numel,
+           nout = (size_t)(p->n * p->cout * ohw);
+    size_t ncol = p->transposed ? (size_t)(cog * khw * hw) : (size_t)(cig * khw * ohw);
+    float *in = malloc((nin ? nin : 1) * sizeof(float)), *w = malloc(nw * sizeof(float));
+    float *out = calloc(nout ? nout : 1, sizeof(float)), *col = malloc(ncol * sizeof(float));
+    float *bias = p->has_bias ? malloc((size_t)p->cout * sizeof(float)) : NULL;
+    if (!in || !w || !out || !col || (p->has_bias && !bias)) {
+        free(in), free(w), free(out), free(col), free(bias);
+        return ACL_ERROR_BAD_ALLOC;
+    }
+    ops_gather_f32(in, &p->in, addr);
+    ops_gather_f32(w, &p->w, addr);
+    if (bias)
+        ops_gather_f32(bias, &p->bias, addr);
+    for (int64_t b = 0; b < p->n; b++) {
+        for (int64_t g = 0; g < G; g++) {
+            const float *x = in + (b * p->cin + g * cig) * hw;
+            float *y = out + (b * p->cout + g * cog) * ohw;
+            if (!p->transposed) {
+                /* im2col: row (c, i, j), column (oy, ox) */
+                for (int64_t c = 0; c < cig; c++)
+                    for (int64_t i = 0; i < p->kh; i++)
+                        for (int64_t j = 0; j < p->kw; j++) {
+                            float *r = col + ((c * p->kh + i) * p->kw + j) * ohw;
+                            for (int64_t oy = 0; oy < p->oh; oy++) {
+                                int64_t iy = oy * p->sh - p->ph + i * p->dh;
+                                for (int64_t ox = 0; ox < p->ow; ox++) {
+                                    int64_t ix = ox * p->sw - p->pw + j * p->dw;
+                                    r[oy * p->ow + ox] =
+                                        iy >= 0 && iy < p->h && ix >= 0 && ix < p->w_
+                                            ? x[(c * p->h + iy) * p->w_ + ix]
+                                            : 0.0f;
+                                }
+                            }
+                        }
+                g_conv_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)cog, (int)ohw,
+                             (int)(cig * khw), 1.0f, w + g * cog * cig * khw, (int)(cig * khw),
+                             col, (int)ohw, 0.0f, y, (int)ohw);
+            } else {
+                /* col [cog*kh*kw, hw] = W_g^T x_g; W_g is [cig, cog*kh*kw] */
+                g_conv_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)(cog * khw), (int)hw,
+                             (int)cig, 1.0f, w + g * cig * cog * khw, (int)(cog * khw), x,
+                             (int)hw, 0.0f, col, (int)hw);
+                for (int64_t c = 0; c < cog; c++)
+                    for (int64_t i = 0; i < p->kh; i++)
+                        for (int64_t j = 0; j < p->kw; j++) {
+                            const float *r = col + ((c * p->kh + i) * p->kw + j) * hw;
+                            for (int64_t iy = 0; iy < p->h; iy++) {
+                                int64_t oy = iy * p->sh - p->ph + i * p->dh;
+                                if (oy < 0 || oy >= p->oh)
+                                    continue;
+                                for (int64_t ix = 0; ix < p->w_; ix++) {
+                                    int64_t ox = ix * p->sw - p->pw + j * p->dw;
+                                    if (ox >= 0 && ox < p->ow)
+                                        y[(c * p->oh + oy) * p->ow + ox] += r[iy * p->w_ + ix];
+                                }
+                            }
+                        }
+            }
+        }
+        if (bias)
+            for (int64_t c = 0; c < p->cout; c++) {
+                float *y = out + (b * p->cout + c) * ohw;
+                for (int64_t i = 0; i < ohw; i++)
+                    y[i] += bias[c];
+            }
+    }
+    ops_scatter_f32(&p->out, addr, out);
+    free(in), free(w), free(out), free(col), free(bias);
+    return 0;
+}
+
+/* ---- phase 1 ------------------------------------------------------------------------ */
+
+#define OP "aclnnConvolution"
+
+/* An int array of exactly `want` values (the spatial rank). */
+static aclnnStatus arr(const aclIntArray *a, uint64_t want, const char *what, int64_t lo,
+                       int64_t *v)
+{
+    if (a->n != want)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values, expected %llu", OP, what,
+                       (unsigned long long)a->n, (unsigned long long)want);
+    for (uint64_t i = 0; i < want; i++) {
+        if (a->v[i] < lo)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%llu] = %lld, must be >= %lld", OP,
+                           what, (unsigned long long)i, (long long)a->v[i], (long long)lo);
+        v[i] = a->v[i];
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTensor *weight,
+                                             const aclTensor *bias, const aclIntArray *stride,
+                                             const aclIntArray *padding,
+                                             const aclIntArray *dilation, bool transposed,
+                                             const aclIntArray *outputPadding,
+                                             const int64_t groups, aclTensor *output,
+                                             int8_t cubeMathType, uint64_t *workspaceSize,
+                                             aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS(OP, input, weight, stride, padding, dilation, output, workspaceSize, executor);
+    if (transposed)
+        OPS_CHECK_NULL(OP, outputPadding);
+    int nd = (int)input->ndim;
+    if (nd != 3 && nd != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: input must be 3-d [N, C, L] or 4-d [N, C, H, W], got %d dims", OP, nd);
+    if ((int)weight->ndim != nd || (int)output->ndim != nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: input, weight and output must have the same rank (%d, %d, %d)", OP,
+                       nd, (int)weight->ndim, (int)output->ndim);
+    int dti = ops_dt_index(input->dtype), dtw = ops_dt_index(weight->dtype),
+        dto = ops_dt_index(output->dtype);
+    if (dti < 0 || !(DTM(dti) & DTM_F3) || dtw != dti || dto != dti ||
+        (bias && ops_dt_index(bias->dtype) != dti))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: input, weight, bias and output must share one type of FLOAT, "
+                       "FLOAT16, BFLOAT16 (got %s, %s, %s)",
+                       OP, ops_dt_name(input->dtype), ops_dt_name(weight->dtype),
+                       ops_dt_name(output->dtype));
+    if (cubeMathType < 0 || cubeMathType > 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: cubeMathType %d is not 0..3", OP,
+                       (int)cubeMathType);
+    int sp = nd - 2;
+    int64_t s[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1}, op[2] = {0, 0};
+    aclnnStatus rc;
+    if ((rc = arr(stride, (uint64_t)sp, "stride", 1, s)) ||
+        (rc = arr(padding, (uint64_t)sp, "padding", 0, pd)) ||
+        (rc = arr(dilation, (uint64_t)sp, "dilation", 1, dl)) ||
+        (transposed && (rc = arr(outputPadding, (uint64_t)sp, "outputPadding", 0, op))))
+        return rc;
+    if (groups < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groups %lld must be >= 1", OP,
+                       (long long)groups);
+    const int64_t *xi = input->dims, *wi = weight->dims;
+    int64_t cin = xi[1];
+    int64_t cout = transposed ? wi[1] * groups : wi[0];
+    bool ok = cin % groups == 0 && (transposed ? wi[0] == cin : wi[1] * groups == cin) &&
+              (transposed || cout % groups == 0);
+    if (!ok) {
+        char a[96], b[96];
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weight %s does not fit input %s with groups %lld%s", OP,
+                       ops_shape_str(a, sizeof a, wi, nd), ops_shape_str(b, sizeof b, xi, nd),
+                       (long long)groups, transposed ? " (transposed: [Cin, Cout/groups, k...])" : "");
+    }
+    if (transposed)
+        for (int i = 0; i < sp; i++)
+            if (op[i] >= s[i] && op[i] >= dl[i])
+                return ops_err(ACLNN_ERR_PARAM_INVALID,
+                               "%s: outputPadding must be smaller than stride or dilation", OP);
+    if (bias && (bias->ndim != 1 || bias->dims[0] != cout))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias must be 1-d [%lld]", OP,
+                       (long long)cout);
+    int64_t want[4] = {xi[0], cout, 1, 1};
+    for (int i = 0; i < sp; i++) {
+        int64_t in = xi[2 + i], k = wi[2 + i];
+        want[2 + i] = transposed ? (in - 1) * s[i] - 2 * pd[i] + dl[i] * (k - 1) + op[i] + 1
+                                 : (in + 2 * pd[i] - dl[i] * (k - 1) - 1) / s[i] + 1;
+        if (k < 1 || want[2 + i] < 1 ||
+            (!transposed && in + 2 * pd[i] < dl[i] * (k - 1) + 1))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: kernel %lld (dilation %lld) does not fit the padded input %lld", OP,
+                           (long long)k, (long long)dl[i], (long long)(in + 2 * pd[i]));
+    }
+    for (int i = 0; i < nd; i++)
+        if (output->dims[i] != want[i]) {
+            char a[96], b[96];
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: output has shape %s, expected %s", OP,
+                           ops_shape_str(a, sizeof a, output->dims, nd),
+                           ops_shape_str(b, sizeof b, want, nd));
+        }
+    pthread_once(&g_conv_once, conv_blas_load);
+    if (!g_conv_sgemm)
+        return ops_err(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                       "%s: no BLAS with cblas_sgemm found (libopenblas.so.0)", OP);
+    OPS_PLAN(e, p, OP, 3, 1, struct conv_plan, conv_fini, {&p->in, input, "input"},
+             {&p->w, weight, "weight"}, {&p->bias, bias, "bias"}, {&p->out, output, "output"});
+    p->has_bias = bias != NULL;
+    p->transposed = transposed;
+    p->n = xi[0];
+    p->cin = cin;
+    p->cout = cout;
+    p->groups = groups;
+    spatial(sp, xi + 2, 1, &p->h, &p->w_);
+    spatial(sp, wi + 2, 1, &p->kh, &p->kw);
+    spatial(sp, want + 2, 1, &p->oh, &p->ow);
+    spatial(sp, s, 1, &p->sh, &p->sw);
+    spatial(sp, pd, 0, &p->ph, &p->pw);
+    spatial(sp, dl, 1, &p->dh, &p->dw);
+    e->run = p->out.numel > 0 ? conv_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+PHASE2(Convolution)

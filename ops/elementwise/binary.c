@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Binary elementwise operators on the engine (engine/ew.c): the Add/Sub/Mul/Div
+ * family (tensor and scalar forms, in place), DivMod, Maximum/Minimum and the
+ * Pow forms, with their kernels and entry points generated from their rows in
+ * table.h (EW_BINARY_KERNELS, EW_BINARY_I64_KERNELS, EW_BINARY_OPS).
+ *
+ * Semantics follow AscendCL's operators (ops-math / ops-nn op_api sources):
+ *  S1. Inputs promote by ops_promote (tensor with scalar: ops_promote_scalar);
+ *      the operator computes in the promoted type, then casts to out's type,
+ *      which the promoted type must be able to cast to (ops_can_cast).
+ *  S2. Add/Sub: out = self +/- alpha * other; alpha must cast to the
+ *      promoted type (an integral alpha for bool). Sub rejects bool.
+ *  S3. Div/Divs divide integer and bool inputs as float32 (true division);
+ *      DivMod with mode 1 (toward zero) / 2 (floor) keeps integer types, and
+ *      an integer division by zero gives 0.
+ *  S5. Maximum/Minimum propagate NaN.
+ *  S6. Integer arithmetic wraps (two's complement); integer pow with a
+ *      negative exponent gives 1 for base 1, +-1 for base -1, else 0.
+ * Kernels compute float16/bfloat16 in float32 (the engine converts).
+ * (S4, the unary functions' rule, is in elementwise/unary.c.)
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/engine/ew_build.h"
+#include "ops/engine/engine.h"
+#include "ops/engine/public.h"
+#include "ops/elementwise/table.h"
+
+#pragma GCC optimize("O3")
+
+/* ---- binary kernels -------------------------------------------------------- */
+
+#define KBIN(NAME, T, AL, EXPR)                                                                    \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *b = in[1];                                                            \
+        const T al = (T)(AL);                                                                      \
+        (void)al;                                                                                  \
+        (void)p;                                                                                   \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i], y = b[i];                                                                  \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
+    }
+
+typedef uint64_t u64;
+#define WRAP(e) ((int64_t)(e))
+
+enum bop {
+#define X(id, ...) BOP_##id,
+    EW_BINARY_KERNELS(X)
+#undef X
+        BOP_COUNT
+};
+
+/* The float and double kernels, f32_<id> and f64_<id>, from each row of
+ * EW_BINARY_KERNELS (F as table.h says). */
+#define X(id, ALPHA, FORMULA) KBIN(KNAME(id), T, ALPHA, FORMULA)
+#define T float
+#define F EW_F32_FN
+#define KNAME(id) f32_##id
+EW_BINARY_KERNELS(X)
+#undef T
+#undef F
+#undef KNAME
+#define T double
+#define F EW_F64_FN
+#define KNAME(id) f64_##id
+EW_BINARY_KERNELS(X)
+#undef T
+#undef F
+#undef KNAME
+#undef X
+
+static inline int64_t mulw(int64_t x, int64_t y)
+{
+    return WRAP((u64)x * (u64)y);
+}
+
+static inline int64_t idiv_trunc(int64_t x, int64_t y)
+{
+    if (y == 0)
+        return 0;
+    if (y == -1)
+        return WRAP(0 - (u64)x); /* INT64_MIN / -1 wraps instead of trapping */
+    return x / y;
+}
+static inline int64_t idiv_floor(int64_t x, int64_t y)
+{
+    if (y == 0)
+        return 0;
+    if (y == -1)
+        return WRAP(0 - (u64)x);
+    int64_t q = x / y;
+    if ((x % y != 0) && ((x < 0) != (y < 0)))
+        q--;
+    return q;
+}
+static inline int64_t ipow(int64_t x, int64_t y)
+{
+    if (y < 0)
+        return x == 1 ? 1 : x == -1 ? ((y & 1) ? -1 : 1) : 0;
+    u64 r = 1, b = (u64)x;
+    while (y) {
+        if (y & 1)
+            r *= b;
+        b *= b;
+        y >>= 1;
+    }
+    return WRAP(r);
+}
+
+/* The int64 kernels, i64_<id>, of EW_BINARY_I64_KERNELS (S6: they wrap). */
+#define X(id, ALPHA, FORMULA) KBIN(i64_##id, int64_t, ALPHA, FORMULA)
+EW_BINARY_I64_KERNELS(X)
+#undef X
+
+/* Kernel of bop for each compute kind's column (ew_col); NULL: none. */
+static const ew_kern_fn g_bin[BOP_COUNT][3] = {
+#define X(id, ...) [BOP_##id][0] = f32_##id, [BOP_##id][1] = f64_##id,
+    EW_BINARY_KERNELS(X)
+#undef X
+#define X(id, ...) [BOP_##id][2] = i64_##id,
+        EW_BINARY_I64_KERNELS(X)
+#undef X
+};
+
+/* ---- building executors --------------------------------------------------------- */
+
+/* The rules of binary_op beyond promotion (table.h, EW_BINARY_OPS). */
+enum bkind { BK_ADD, BK_SUB, BK_DIV, BK_POW, BK_PLAIN };
+
+/* The binary family. Exactly one of self/selfS and one of other/otherS is
+ * given; for in-place forms out is self (inplace set). bop is the kernel of
+ * BK_POW and BK_PLAIN; BK_ADD, BK_SUB and BK_DIV choose theirs. */
+static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTensor *self,
+                             const aclScalar *selfS, const aclTensor *other,
+                             const aclScalar *otherS, const aclScalar *alpha, int mode,
+                             const aclTensor *out, bool inplace, uint64_t *ws, aclOpExecutor **ex)
+{
+    if (!self && !selfS)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: self is NULL", name);
+    if (!other && !otherS)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: other is NULL", name);
+    if ((kind == BK_ADD || kind == BK_SUB) && !alpha)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: alpha is NULL", name);
+    OPS_CHECK_NULLS(name, out, ws, ex);
+    const struct ops_p1key k = {name,
+                                1ull << 56 | (uint64_t)kind | (uint64_t)inplace << 8 |
+                                    (uint64_t)(uint32_t)mode << 16,
+                                3,
+                                3,
+                                {self, other, out},
+                                {selfS, otherS, alpha}};
+    if (ops_p1_hit(&k, ws, ex))
+        return ACLNN_SUCCESS;
+    aclnnStatus rc;
+    const aclTensor *tens[2] = {self, other};
+    for (int k = 0; k < 2; k++)
+        if (tens[k] && (rc = ops_check_dims(tens[k], name, k ? "other" : "self")))
+            return rc;
+    if ((rc = ops_check_dims(out, name, "out")))
+        return rc;
+
+    int sdt, odt, outdt, adt = DT_NONE;
+    if ((rc = ops_need_dt(name, "self", self ? self->dtype : selfS->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "other", other ? other->dtype : otherS->dtype, DTM_ALL, &odt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+        return rc;
+    int prom;
+    if (self && other)
+        prom = ops_promote(sdt, odt);
+    else if (self)
+        prom = ops_promote_scalar(sdt, odt, outdt);
+    else
+        prom = ops_promote_scalar(odt, sdt, outdt);
+    if (prom < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s do not promote", name,
+                       ops_dt_name(ops_dt_acl(sdt)), ops_dt_name(ops_dt_acl(odt)));
+    int res = prom;
+    switch (kind) {
+    case BK_ADD:
+    case BK_SUB:
+        if (kind == BK_SUB && prom == DT_BOOL)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: subtraction of bool is not supported",
+                           name);
+        if ((rc = ops_need_dt(name, "alpha", alpha->dtype, DTM_ALL, &adt)))
+            return rc;
+        if (prom == DT_BOOL ? ops_dt_is_float(adt) : !ops_can_cast(adt, prom))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: alpha of type %s cannot cast to %s", name,
+                           ops_dt_name(alpha->dtype), ops_dt_name(ops_dt_acl(prom)));
+        break;
+    case BK_DIV:
+        if (mode < 0 || mode > 2)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mode %d is not 0, 1 or 2", name, mode);
+        if (!ops_dt_is_float(prom) && mode == 0)
+            res = DT_F32;
+        if (prom == DT_BOOL)
+            res = DT_F32;
+        break;
+    case BK_POW:
+        if (sdt == DT_BOOL && odt == DT_BOOL)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self and exponent cannot both be bool",
+                           name);
+        break;
+    default:
+        break;
+    }
+    if (!ops_can_cast(res, outdt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: result type %s cannot cast to out type %s",
+                       name, ops_dt_name(ops_dt_acl(res)), ops_dt_name(out->dtype));
+
+    if ((rc = ops_check_broadcast(name, self, other, out, inplace ? "selfRef" : "out")))
+        return rc;
+
+    struct ew_build b = {.name = name, .nin = 2, .in = {self, other}, .out = out, .cdt = prom};
+    if (selfS)
+        ops_scalar_to(b.cval, prom, selfS);
+    if (otherS)
+        ops_scalar_to(b.cval, prom, otherS);
+    b.ck = ops_ck_for(res);
+    b.rt = res;
+    switch (kind) {
+    case BK_ADD:
+    case BK_SUB: {
+        bool one;
+        if (b.ck == CK_I64) {
+            b.p.i[0] = ops_scalar_i64(alpha);
+            if (prom == DT_BOOL)
+                b.p.i[0] = b.p.i[0] != 0;
+            one = b.p.i[0] == 1;
+        } else {
+            b.p.f[0] = ops_scalar_f64(alpha);
+            one = b.p.f[0] == 1.0;
+        }
+        bop = kind == BK_ADD ? (one ? BOP_add1 : BOP_add) : (one ? BOP_sub1 : BOP_sub);
+        break;
+    }
+    case BK_DIV:
+        bop = mode == 0 ? BOP_div : mode == 1 ? BOP_divt : BOP_divf;
+        break;
+    default:
+        break;
+    }
+    b.kern = g_bin[bop][ew_col(b.ck)];
+    return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
+}
+
+/* ---- the public entry points ------------------------------------------------------------ */
+
+/* The entry points of each EW_BINARY_OPS row, by its FORMS (table.h), built
+ * from two: EW_ENTRY, aclnnOP (self, other, EXTRA, out), and EW_ENTRY_INPLACE,
+ * aclnnNAME (selfRef, other, EXTRA) writing selfRef. SIG names the operands:
+ * TT (tensor, tensor), TS (tensor, scalar), ST (scalar, tensor); EXTRA names
+ * the parameters after other (EW_EXTRA_*), ALPHA and MODE what binary_op gets
+ * for them. */
+#define EW_ENTRY(OP, SIG, KIND, BOP, EXTRA, ALPHA, MODE)                                           \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
+        const EW_SELF_##SIG *self, const EW_OTHER_##SIG *other EW_EXTRA_##EXTRA aclTensor *out,    \
+        WS)                                                                                        \
+    {                                                                                              \
+        return binary_op("aclnn" #OP, KIND, BOP, EW_ARGS_##SIG, ALPHA, MODE, out, false,           \
+                         workspaceSize, executor);                                                 \
+    }                                                                                              \
+    PHASE2(OP)
+#define EW_ENTRY_INPLACE(NAME, SIG, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                        \
+    aclnnStatus aclnn##NAME##GetWorkspaceSize(SELFREF *selfRef,                                    \
+                                              const EW_OTHER_##SIG *other EW_EXTRA_##EXTRA WS)     \
+    {                                                                                              \
+        OPS_CHECK_NULL("aclnn" #NAME, selfRef);                                                    \
+        return binary_op("aclnn" #NAME, KIND, BOP, EW_INARGS_##SIG, ALPHA, MODE, selfRef, true,    \
+                         workspaceSize, executor);                                                 \
+    }                                                                                              \
+    PHASE2(NAME)
+#define EW_SELF_TT aclTensor
+#define EW_OTHER_TT aclTensor
+#define EW_ARGS_TT self, NULL, other, NULL
+#define EW_INARGS_TT selfRef, NULL, other, NULL
+#define EW_SELF_TS aclTensor
+#define EW_OTHER_TS aclScalar
+#define EW_ARGS_TS self, NULL, NULL, other
+#define EW_INARGS_TS selfRef, NULL, NULL, other
+#define EW_SELF_ST aclScalar
+#define EW_OTHER_ST aclTensor
+#define EW_ARGS_ST NULL, self, other, NULL
+
+/* EW_B4: OP (tensor, tensor), OP##s (tensor, scalar) and their in-place forms;
+ * EW_TT: OP (tensor, tensor); EW_TT_INPLACE: also InplaceOP; EW_TS_INPLACE: OP
+ * (tensor, scalar) and InplaceOP; EW_ST: OP (scalar, tensor). */
+#define EW_B4(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+    EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)                                                \
+    EW_ENTRY(OP##s, TS, KIND, BOP, EXTRA, ALPHA, MODE)                                             \
+    EW_ENTRY_INPLACE(Inplace##OP, TT, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                      \
+    EW_ENTRY_INPLACE(Inplace##OP##s, TS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
+#define EW_TT(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+    EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)
+#define EW_TT_INPLACE(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                  \
+    EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)                                                \
+    EW_ENTRY_INPLACE(Inplace##OP, TT, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
+#define EW_TS_INPLACE(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                  \
+    EW_ENTRY(OP, TS, KIND, BOP, EXTRA, ALPHA, MODE)                                                \
+    EW_ENTRY_INPLACE(Inplace##OP, TS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
+#define EW_ST(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+    EW_ENTRY(OP, ST, KIND, BOP, EXTRA, ALPHA, MODE)
+
+/* EXTRA: the parameters between other and out. */
+#define EW_EXTRA_PLAIN ,
+#define EW_EXTRA_WITH_ALPHA , const aclScalar *alpha,
+#define EW_EXTRA_WITH_MODE , int mode,
+#define X(Name, header, FORMS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                             \
+    FORMS(Name, KIND, BOP_##BOP, SELFREF, EXTRA, ALPHA, MODE)
+EW_BINARY_OPS(X)
+#undef X

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Unary elementwise operators on the engine (engine/ew.c): the math functions
+ * (Neg, Abs, Exp, Exp2, Log, Log2, Log10, Sqrt, Rsqrt, Sin, Cos, Sign), the
+ * activations without parameters (Relu, Silu, Gelu, Sigmoid, Tanh; those with
+ * parameters are in activation/activation.c), all generated from their rows
+ * in table.h (EW_UNARY_OPS); and LogicalNot.
+ *
+ * Semantics follow AscendCL's operators (ops-math / ops-nn op_api sources):
+ *  S4. Float math functions of integer/bool inputs compute in float32; a
+ *      float input's type is the result type (float16 exp rounds to float16
+ *      even into a float32 out). In-place forms need a floating selfRef.
+ *  S6. Integer Neg/Abs wrap (two's complement: -INT64_MIN is INT64_MIN).
+ * Kernels compute float16/bfloat16 in float32 (the engine converts).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/engine/ew_build.h"
+#include "ops/engine/engine.h"
+#include "ops/engine/public.h"
+#include "ops/elementwise/table.h"
+
+#pragma GCC optimize("O3")
+
+/* ---- unary kernels ---------------------------------------------------------- */
+
+enum uop {
+#define X(Name, ...) UOP_##Name,
+    EW_UNARY_OPS(X)
+#undef X
+        UOP_COUNT
+};
+
+/* The float and double kernels, f32_<header> and f64_<header>, from each
+ * row's FORMULA (T, F and C as table.h says). */
+#define X(Name, header, FORMS, IN, OUT, INPLACE, RESULT, FORMULA, I64)                             \
+    EW_KERN1(KNAME(header), T, FORMULA)
+#define T float
+#define F EW_F32_FN
+#define C(c) c##f
+#define KNAME(header) f32_##header
+EW_UNARY_OPS(X)
+#undef T
+#undef F
+#undef C
+#undef KNAME
+#define T double
+#define F EW_F64_FN
+#define C(c) c
+#define KNAME(header) f64_##header
+EW_UNARY_OPS(X)
+#undef T
+#undef F
+#undef C
+#undef KNAME
+#undef X
+
+/* The integer kernels the rows name (two's complement: S6). */
+EW_KERN1(i64_neg, int64_t, (int64_t)(0 - (uint64_t)x))
+EW_KERN1(i64_abs, int64_t, x < 0 ? (int64_t)(0 - (uint64_t)x) : x)
+EW_KERN1(i64_sign, int64_t, (x > 0) - (x < 0))
+EW_KERN1(i64_relu, int64_t, x > 0 ? x : 0)
+
+static const ew_kern_fn g_un[UOP_COUNT][3] = {
+#define X(Name, header, FORMS, IN, OUT, INPLACE, RESULT, FORMULA, I64)                             \
+    [UOP_##Name] = {f32_##header, f64_##header, I64},
+    EW_UNARY_OPS(X)
+#undef X
+};
+
+/* ---- unary operators ---------------------------------------------------------------- */
+
+enum ures { UR_SAME, UR_FLOAT, UR_EXACT /* out must have self's type */ };
+
+struct urule {
+    unsigned in_mask, out_mask, inplace_mask;
+    int res;
+};
+
+static const struct urule g_urule[UOP_COUNT] = {
+#define X(Name, header, FORMS, IN, OUT, INPLACE, RESULT, FORMULA, I64)                             \
+    [UOP_##Name] = {IN, OUT, INPLACE, RESULT},
+    EW_UNARY_OPS(X)
+#undef X
+};
+
+static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, const aclTensor *out,
+                            bool inplace, uint64_t *ws, aclOpExecutor **ex)
+{
+    const struct urule *r = &g_urule[uop];
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
+    const struct ops_p1key k = {
+        name, 2ull << 56 | (uint64_t)uop | (uint64_t)inplace << 8, 2, 0, {self, out}, {NULL}};
+    if (ops_p1_hit(&k, ws, ex))
+        return ACLNN_SUCCESS;
+    aclnnStatus rc;
+    int sdt, outdt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, inplace ? "selfRef" : "self", self->dtype,
+                          inplace ? r->inplace_mask : r->in_mask, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, r->out_mask, &outdt)))
+        return rc;
+    int res = sdt;
+    if (r->res == UR_FLOAT && !ops_dt_is_float(sdt))
+        res = DT_F32;
+    if (r->res == UR_EXACT ? outdt != sdt : !ops_can_cast(res, outdt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: result type %s cannot be written to out type %s", name,
+                       ops_dt_name(ops_dt_acl(res)), ops_dt_name(out->dtype));
+    if ((rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
+        return rc;
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(res), .rt = res};
+    b.kern = g_un[uop][ew_col(b.ck)];
+    return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
+}
+
+#define UNARY(OP, UOPV)                                                                            \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)             \
+    {                                                                                              \
+        return unary_op("aclnn" #OP, UOPV, self, out, false, workspaceSize, executor);             \
+    }                                                                                              \
+    PHASE2(OP)
+#define UNARY_INPLACE(OP, UOPV)                                                                    \
+    UNARY(OP, UOPV)                                                                                \
+    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(aclTensor *selfRef, WS)                         \
+    {                                                                                              \
+        return unary_op("aclnnInplace" #OP, UOPV, selfRef, selfRef, true, workspaceSize,           \
+                        executor);                                                                 \
+    }                                                                                              \
+    PHASE2(Inplace##OP)
+
+/* The entry points of each row: EW_OUT gives aclnnName, EW_INPLACE also aclnnInplaceName. */
+#define EW_OUT(Name) UNARY(Name, UOP_##Name)
+#define EW_INPLACE(Name) UNARY_INPLACE(Name, UOP_##Name)
+#define X(Name, header, FORMS, ...) FORMS(Name)
+EW_UNARY_OPS(X)
+#undef X
+
+/* LogicalNot: out = (self == 0) as 1/0 in out's type (NaN is nonzero). */
+#define KLNOT(NAME, T) EW_KERN1(NAME, T, (T)(x == 0))
+KLNOT(f32_lnot, float)
+KLNOT(f64_lnot, double)
+KLNOT(i64_lnot, int64_t)
+
+static aclnnStatus lnot_op(const char *name, const aclTensor *self, const aclTensor *out,
+                           bool inplace, uint64_t *ws, aclOpExecutor **ex)
+{
+    const char *what = inplace ? "selfRef" : "self";
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
+    aclnnStatus rc;
+    int sdt, odt;
+    if ((rc = ops_check_dims(self, name, what)) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, what, self->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)) ||
+        (rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
+        return rc;
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(sdt), .rt = DT_NONE};
+    b.kern = b.ck == CK_F32 ? f32_lnot : b.ck == CK_F64 ? f64_lnot : i64_lnot;
+    return ew_build_exec(&b, ws, ex);
+}
+
+aclnnStatus aclnnLogicalNotGetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
+{
+    return lnot_op("aclnnLogicalNot", self, out, false, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceLogicalNotGetWorkspaceSize(aclTensor *selfRef, WS)
+{
+    return lnot_op("aclnnInplaceLogicalNot", selfRef, selfRef, true, workspaceSize, executor);
+}
+PHASE2(LogicalNot)
+PHASE2(InplaceLogicalNot)

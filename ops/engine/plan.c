@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The phase-1 set-up most operators share: an executor that owns a zeroed
+ * plan, and the tensor views the plan holds, each registered in its address
+ * slot (inputs first, then outputs, as ops_exec_slot requires).
+ */
+#include <stdlib.h>
+
+#include "ops/engine/engine.h"
+
+struct aclOpExecutor *ops_exec_plan(const char *op, uint16_t nin, uint16_t nout, size_t size,
+                                    void (*fini)(struct aclOpExecutor *e))
+{
+    struct aclOpExecutor *e = ops_exec_new(op, nin, nout);
+    if (!e)
+        return NULL;
+    if (!(e->plan = calloc(1, size))) {
+        ops_exec_discard(e);
+        ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", op);
+        return NULL;
+    }
+    e->fini = fini ? fini : ops_plan_free;
+    return e;
+}
+
+aclnnStatus ops_exec_views(struct aclOpExecutor *e, const struct ops_view *v)
+{
+    for (; v->what; v++) {
+        int slot = ops_exec_slot(e, v->t);
+        aclnnStatus rc;
+        if (v->t && v->view && (rc = ops_tensor_from(v->view, v->t, slot, e->op, v->what))) {
+            ops_exec_discard(e);
+            return rc;
+        }
+    }
+    return ACLNN_SUCCESS;
+}

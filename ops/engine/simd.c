@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ops/engine/simd.h's two builds (K1) and the choice between them.
+ */
+#pragma GCC optimize("O3")
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/engine/simd.h"
+#include "ops/engine/engine.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+/* 32-byte vectors are passed between the always-inline helpers of the AVX2
+ * build only; GCC's ABI note about them does not apply. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+typedef int8_t v16i8 __attribute__((vector_size(16)));
+typedef unsigned char v16u8 __attribute__((vector_size(16)));
+
+/* The portable build: 128-bit vectors (SSE2 / NEON). */
+typedef float vf __attribute__((vector_size(16)));
+typedef int32_t vi __attribute__((vector_size(16)));
+typedef uint32_t vu __attribute__((vector_size(16)));
+typedef int8_t vc __attribute__((vector_size(4)));
+#define KS_T
+#define KS_N(x) x##_port
+#define KS_F16C 0
+#define KS_W 4
+#include "ops/engine/simd_body.h"
+#undef KS_T
+#undef KS_N
+#undef KS_F16C
+#undef KS_W
+
+#if defined(__x86_64__)
+/* The AVX2 + FMA + F16C build: 256-bit vectors. */
+#define vf v8f
+#define vi v8i
+#define vu v8u
+#define vc v8c
+typedef float v8f __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
+typedef uint32_t v8u __attribute__((vector_size(32)));
+typedef int8_t v8c __attribute__((vector_size(8)));
+#define KS_T __attribute__((target("avx2,fma,f16c")))
+#define KS_N(x) x##_avx2
+#define KS_F16C 1
+#define KS_W 8
+#include "ops/engine/simd_body.h"
+#undef KS_T
+#undef KS_N
+#undef KS_F16C
+#endif
+
+static const struct ks_ops *ks_choose(void)
+{
+    const char *e = getenv("CPUACL_SIMD");
+    if (e && !strcmp(e, "portable"))
+        return &ks_ops_port;
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+        __builtin_cpu_supports("f16c"))
+        return &ks_ops_avx2;
+#endif
+    return &ks_ops_port;
+}
+
+const struct ks_ops *ks_get(void)
+{
+    /* relaxed: every thread computes the same pointer to constant data */
+    static _Atomic(const struct ks_ops *) chosen;
+    const struct ks_ops *o = atomic_load_explicit(&chosen, memory_order_relaxed);
+    if (!o) {
+        o = ks_choose();
+        atomic_store_explicit(&chosen, o, memory_order_relaxed);
+    }
+    return o;
+}
+
+/* ---- per-thread scratch --------------------------------------------------------------------- */
+
+struct ks_buf {
+    void *p;
+    size_t n;
+};
+
+static pthread_key_t g_scratch_key;
+static pthread_once_t g_scratch_once = PTHREAD_ONCE_INIT;
+
+static void ks_scratch_free(void *v)
+{
+    struct ks_buf *b = v;
+    free(b->p);
+    free(b);
+}
+
+static void ks_scratch_init(void)
+{
+    (void)pthread_key_create(&g_scratch_key, ks_scratch_free);
+}
+
+void *ks_scratch(size_t bytes)
+{
+    pthread_once(&g_scratch_once, ks_scratch_init);
+    struct ks_buf *b = pthread_getspecific(g_scratch_key);
+    if (!b) {
+        b = calloc(1, sizeof(*b));
+        if (!b || pthread_setspecific(g_scratch_key, b)) {
+            free(b);
+            return NULL;
+        }
+    }
+    if (b->n < bytes) {
+        size_t n = bytes + bytes / 4 + 4096;
+        void *p = NULL;
+        if (posix_memalign(&p, 64, n))
+            return NULL;
+        free(b->p);
+        b->p = p, b->n = n;
+    }
+    return b->p;
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ops/engine/simd: the inner loops of the heavy operators that the BLAS does
+ * not cover well (issue 14, "Speed"): the fused dequantise + dot of
+ * WeightQuantBatchMatmulV2 for small m, its block dequantisation for the
+ * sgemm path, and the small-row products and vector exp of
+ * FusedInferAttentionScoreV2's decode path.
+ *
+ *  K1. One source (simd_body.h, GCC vector extensions) compiled twice:
+ *      a portable build (SSE2 on x86-64, NEON on aarch64, whatever the
+ *      target's baseline is) and, on x86-64, an AVX2+FMA+F16C build chosen at
+ *      run time when the CPU has those (__builtin_cpu_supports, checked once).
+ *  K2. Float16 rounding of dequantised weights: the F16C build converts
+ *      there and back (exact, round to nearest even); the portable build
+ *      rounds the mantissa in place for values in float16's normal range and
+ *      takes the exact scalar conversion (ops_round_f32) for the rest, so
+ *      both give the values of ops_round_f32. Bfloat16 rounds in place
+ *      (inf / NaN kept).
+ *  K3. Sums run in float32 in a different order than a BLAS would (vector
+ *      lanes, then a horizontal add); exp is a Cephes-style polynomial
+ *      (relative error about 2 ulp), exp(-inf) = 0, NaN stays NaN.
+ *  K4. Every function is single-threaded and allocation-free: scratch
+ *      buffers come from the caller.
+ */
+#ifndef CPUACL_OPS_ENGINE_SIMD_H
+#define CPUACL_OPS_ENGINE_SIMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A quantised weight [k, n] (int8, or int4 packed two per byte: element i
+ * in the low nibble of byte i / 2 when i is even) with its per-group
+ * parameters expanded to float32: group g, column j at g * ps_g + j * ps_n
+ * (row-major weights need ps_n = 1). */
+struct ks_wq {
+    const void *w;
+    int64_t w_off, w_sk, w_sn; /* element view */
+    bool int4;
+    int64_t k, n, group;
+    const float *sc, *of; /* of: NULL = no offset */
+    int64_t ps_g, ps_n;
+    int rdt; /* DT_F16 / DT_BF16: the precision weights round to */
+};
+
+/* Rows of k the fused kernel dequantises at a time; the most rows of x
+ * it takes (k-major weights). */
+#define KS_WQ_CHUNK 512
+#define KS_WQ_SMALL_M 16
+
+/* Whether the weight runs along k in memory: its blocks are then stored
+ * transposed, W^T [nb x kb], so that reads and writes are sequential. */
+static inline bool ks_wq_kmajor(const struct ks_wq *a)
+{
+    return (a->w_sk < 0 ? -a->w_sk : a->w_sk) <= (a->w_sn < 0 ? -a->w_sn : a->w_sn);
+}
+
+struct ks_ops {
+    /* Dequantise rows [k0, k0+kb) x cols [j0, j0+nb) into W: [nb x kb]
+     * (W^T) when k-major, else [kb x nb]; rounded (K2). tmp: max(kb, nb)
+     * bytes. */
+    void (*wq_dequant)(const struct ks_wq *a, float *W, int64_t k0, int64_t kb, int64_t j0,
+                       int64_t nb, int8_t *tmp);
+    /* C[i*ldc + j] = sum_r X[i*ldx + r] * dq(r, j) for i < m, j in [j0, j0+nb):
+     * fused dequantise + dot, no block of the dequantised matrix. m is at
+     * most KS_WQ_SMALL_M; wbuf: max(KS_WQ_CHUNK, nb) floats, tmp: as many
+     * bytes. k-major weights: column by column, KS_WQ_CHUNK rows at a time;
+     * row-major ones: row by row, C's rows grow by axpy. */
+    void (*wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
+                       int64_t ldc, int64_t j0, int64_t nb, float *wbuf, int8_t *tmp);
+    /* S[r*lds + j] = scale * dot(Q[r*ldq ..], K[j*ldk ..]) over D, r < R, j < kn. */
+    void (*qk)(float *S, int64_t lds, const float *Q, int64_t ldq, int64_t R, const float *K,
+               int64_t ldk, int64_t kn, int64_t D, float scale);
+    /* O[r*ldo + d] += sum_j P[r*ldp + j] * V[j*ldv + d], r < R, d < D. */
+    void (*pv)(float *O, int64_t ldo, const float *P, int64_t ldp, int64_t R, const float *V,
+               int64_t ldv, int64_t kn, int64_t D);
+    /* row[c] = exp(row[c] - mx) for c < n; returns their sum. */
+    float (*exp_sum)(float *row, int64_t n, float mx);
+    /* max over row[0..n) (-inf for n = 0; NaN ignored). */
+    float (*row_max)(const float *row, int64_t n);
+    /* x[i] *= a for i < n. */
+    void (*scale)(float *x, int64_t n, float a);
+};
+
+/* A scratch buffer of at least `bytes` bytes owned by the calling thread
+ * (kept and grown across calls, freed at thread exit; 64-byte aligned), so
+ * that kernels on device workers do not map fresh pages at every launch.
+ * NULL when out of memory. One user at a time per thread. */
+void *ks_scratch(size_t bytes);
+
+/* The best build for this CPU, chosen once (K1); CPUACL_SIMD=portable in
+ * the environment forces the portable build (tests run both). */
+const struct ks_ops *ks_get(void);
+
+#endif /* CPUACL_OPS_ENGINE_SIMD_H */

@@ -1,0 +1,591 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The kernels of ops/engine/simd.h, included by simd.c once per build
+ * (K1) with:
+ *   KS_T      the target attribute of the build (empty for the portable one)
+ *   KS_N(x)   x with the build's suffix
+ *   KS_F16C   1 when the build may use the F16C conversions
+ *   KS_W      lanes per vector: 8 (AVX2) or 4 (the 128-bit baseline of
+ *             x86-64 and aarch64, so that every vector operation, compares
+ *             included, maps to one instruction)
+ *   vf, vi, vu, vc  the build's float / int32 / uint32 / int8 vectors
+ * No include guard: it is meant to be included more than once.
+ */
+
+#define KS_FN static inline __attribute__((always_inline)) KS_T
+
+KS_FN vf KS_N(ld)(const float *p)
+{
+    vf v;
+    __builtin_memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+KS_FN void KS_N(st)(float *p, vf v)
+{
+    __builtin_memcpy(p, &v, sizeof(v));
+}
+
+KS_FN vf KS_N(bc)(float s)
+{
+    return (vf){0} + s;
+}
+
+KS_FN vf KS_N(sel)(vi m, vf a, vf b) /* m ? a : b, lane by lane */
+{
+    return (vf)(((vi)a & m) | ((vi)b & ~m));
+}
+
+KS_FN float KS_N(hsum)(vf v)
+{
+#if KS_W == 8
+    return ((v[0] + v[4]) + (v[1] + v[5])) + ((v[2] + v[6]) + (v[3] + v[7]));
+#else
+    return (v[0] + v[2]) + (v[1] + v[3]);
+#endif
+}
+
+/* KS_W int8 values as floats. */
+KS_FN vf KS_N(ld_i8)(const int8_t *p)
+{
+#if KS_F16C /* the AVX2 build: one sign extension, one conversion */
+    return (vf)_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p)));
+#else
+    vc c;
+    __builtin_memcpy(&c, p, sizeof(c));
+    return __builtin_convertvector(__builtin_convertvector(c, vi), vf);
+#endif
+}
+
+#if KS_F16C
+/* 8 packed int4 values (4 bytes, even element first) as floats: each lane
+ * shifts its nibble to the top, then sign-extends it down. */
+KS_FN vf KS_N(ld_i4)(const unsigned char *p)
+{
+    uint32_t word;
+    __builtin_memcpy(&word, p, sizeof(word));
+    __m256i v = _mm256_sllv_epi32(_mm256_set1_epi32((int)word),
+                                  _mm256_setr_epi32(28, 24, 20, 16, 12, 8, 4, 0));
+    return (vf)_mm256_cvtepi32_ps(_mm256_srai_epi32(v, 28));
+}
+#endif
+
+/* ---- rounding of dequantised weights (K2) ------------------------------------------------- */
+
+KS_FN vf KS_N(rnd_bf16)(vf v)
+{
+    vu u = (vu)v;
+    vu r = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+    vi special = (vi)((u & 0x7F800000u) + 0x00800000u) >> 31; /* inf / NaN kept */
+    return (vf)(((vi)u & special) | ((vi)r & ~special));
+}
+
+#if KS_F16C
+KS_FN vf KS_N(rnd_f16)(vf v, vi *bad)
+{
+    (void)bad; /* the hardware conversion is exact for every value */
+    return (vf)_mm256_cvtph_ps(_mm256_cvtps_ph((__m256)v, _MM_FROUND_TO_NEAREST_INT));
+}
+#else
+KS_FN vf KS_N(rnd_f16)(vf v, vi *bad)
+{
+    vu u = (vu)v;
+    vi mag = (vi)(u & 0x7FFFFFFFu);
+    /* masks by sign bits (no compares): out of 2^-14 .. 65504, and non-zero */
+    vi out = ((mag - 0x38800000) | (0x477FE000 - mag)) >> 31, in = ~out;
+    vu r = (u + 0xFFFu + ((u >> 13) & 1u)) & ~0x1FFFu;
+    *bad |= out & ((mag | -mag) >> 31);
+    return (vf)(((vi)r & in) | ((vi)u & ~in));
+}
+#endif
+
+KS_FN vf KS_N(rnd)(vf v, int rdt, vi *bad)
+{
+    return rdt == DT_F16 ? KS_N(rnd_f16)(v, bad) : KS_N(rnd_bf16)(v);
+}
+
+/* After a portable float16 rounding flagged a value outside float16's normal
+ * range: the exact conversion for the run (idempotent on the rest). */
+KS_FN void KS_N(fixup)(float *dst, int64_t n, int rdt, vi bad)
+{
+    if (rdt == DT_F16 && !KS_F16C) {
+        int any = 0;
+        for (int l = 0; l < KS_W; l++)
+            any |= bad[l];
+        if (any)
+            ops_round_f32(dst, n, rdt);
+    }
+}
+
+/* dst[i] = round((w[i] + o) * s), i < n (one group's run). */
+KS_FN void KS_N(dq)(float *dst, const int8_t *w, int64_t n, float s, float o, int rdt)
+{
+    vi bad = {0};
+    const vf vs = KS_N(bc)(s), vo = KS_N(bc)(o);
+    int64_t i = 0;
+    for (; i + KS_W <= n; i += KS_W) {
+        vf f = (KS_N(ld_i8)(w + i) + vo) * vs;
+        KS_N(st)(dst + i, KS_N(rnd)(f, rdt, &bad));
+    }
+    KS_N(fixup)(dst, i, rdt, bad);
+    for (int64_t t = i; t < n; t++)
+        dst[t] = ((float)w[t] + o) * s;
+    if (i < n)
+        ops_round_f32(dst + i, n - i, rdt);
+}
+
+/* dst[c] = round((w[c] + o[c]) * s[c]), c < n (a row of a row-major weight). */
+KS_FN void KS_N(dqv)(float *dst, const int8_t *w, int64_t n, const float *s, const float *o,
+                     int rdt)
+{
+    vi bad = {0};
+    int64_t i = 0;
+    for (; i + KS_W <= n; i += KS_W) {
+        vf f = KS_N(ld_i8)(w + i);
+        if (o)
+            f += KS_N(ld)(o + i);
+        KS_N(st)(dst + i, KS_N(rnd)(f * KS_N(ld)(s + i), rdt, &bad));
+    }
+    KS_N(fixup)(dst, i, rdt, bad);
+    for (int64_t t = i; t < n; t++)
+        dst[t] = ((float)w[t] + (o ? o[t] : 0.0f)) * s[t];
+    if (i < n)
+        ops_round_f32(dst + i, n - i, rdt);
+}
+
+/* int4 values [idx, idx + n) of the packed storage w as int8 into dst. */
+KS_FN void KS_N(unpack_i4)(int8_t *dst, const unsigned char *w, int64_t idx, int64_t n)
+{
+    if (n <= 0)
+        return;
+    if (idx & 1) { /* odd start: the high nibble of its byte */
+        *dst++ = (int8_t)((int8_t)w[idx >> 1] >> 4);
+        idx++;
+        n--;
+    }
+    const unsigned char *src = w + (idx >> 1);
+    const int64_t pairs = n >> 1;
+    int64_t p = 0;
+    for (; p + 16 <= pairs; p += 16) {
+        v16u8 b;
+        __builtin_memcpy(&b, src + p, sizeof(b));
+        v16i8 lo = (v16i8)(b << 4) >> 4, hi = (v16i8)b >> 4;
+        v16i8 a = __builtin_shuffle(lo, hi, (v16i8){0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23});
+        v16i8 c = __builtin_shuffle(lo, hi,
+                                    (v16i8){8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31});
+        __builtin_memcpy(dst + 2 * p, &a, sizeof(a));
+        __builtin_memcpy(dst + 2 * p + 16, &c, sizeof(c));
+    }
+    for (; p < pairs; p++) {
+        dst[2 * p] = (int8_t)((int8_t)(unsigned char)(src[p] << 4) >> 4);
+        dst[2 * p + 1] = (int8_t)((int8_t)src[p] >> 4);
+    }
+    if (n & 1)
+        dst[2 * pairs] = (int8_t)((int8_t)(unsigned char)(src[pairs] << 4) >> 4);
+}
+
+/* The int8 values of elements idx + r * st, r < n: in place or in tmp. */
+KS_FN const int8_t *KS_N(fetch)(const struct ks_wq *a, int64_t idx, int64_t st, int64_t n,
+                                int8_t *tmp)
+{
+    if (st == 1 && !a->int4)
+        return (const int8_t *)a->w + idx;
+    if (st == 1) {
+        KS_N(unpack_i4)(tmp, a->w, idx, n);
+        return tmp;
+    }
+    const unsigned char *w = a->w;
+    for (int64_t r = 0; r < n; r++) {
+        const int64_t i = idx + r * st;
+        if (!a->int4) {
+            tmp[r] = (int8_t)w[i];
+        } else {
+            const int nib = (i & 1) ? w[i >> 1] >> 4 : w[i >> 1] & 15;
+            tmp[r] = (int8_t)((nib ^ 8) - 8);
+        }
+    }
+    return tmp;
+}
+
+/* Column col's rows [k0, k0 + kb) dequantised into dst (group by group). */
+KS_FN void KS_N(dq_col)(const struct ks_wq *a, float *dst, int64_t col, int64_t k0, int64_t kb,
+                        int8_t *tmp)
+{
+    const int8_t *w8 =
+        KS_N(fetch)(a, a->w_off + col * a->w_sn + k0 * a->w_sk, a->w_sk, kb, tmp);
+    const int64_t g0 = k0 / a->group; /* one division per chunk */
+    const float *s = a->sc + g0 * a->ps_g + col * a->ps_n,
+                *o = a->of ? a->of + g0 * a->ps_g + col * a->ps_n : NULL;
+    int64_t end = (g0 + 1) * a->group - k0;
+    for (int64_t r = 0; r < kb; end += a->group, s += a->ps_g, o = o ? o + a->ps_g : NULL) {
+        const int64_t e = end < kb ? end : kb;
+        KS_N(dq)(dst + r, w8 + r, e - r, *s, o ? *o : 0.0f, a->rdt);
+        r = e;
+    }
+}
+
+/* Row row's columns [j0, j0 + nb) dequantised into dst. */
+KS_FN void KS_N(dq_row)(const struct ks_wq *a, float *dst, int64_t row, int64_t j0, int64_t nb,
+                        int8_t *tmp)
+{
+    const int8_t *w8 =
+        KS_N(fetch)(a, a->w_off + row * a->w_sk + j0 * a->w_sn, a->w_sn, nb, tmp);
+    const int64_t g = row / a->group;
+    KS_N(dqv)(dst, w8, nb, a->sc + g * a->ps_g + j0, a->of ? a->of + g * a->ps_g + j0 : NULL, a->rdt);
+}
+
+static KS_T void KS_N(wq_dequant)(const struct ks_wq *a, float *W, int64_t k0, int64_t kb,
+                                  int64_t j0, int64_t nb, int8_t *tmp)
+{
+    if (ks_wq_kmajor(a))
+        for (int64_t c = 0; c < nb; c++)
+            KS_N(dq_col)(a, W + c * kb, j0 + c, k0, kb, tmp);
+    else
+        for (int64_t r = 0; r < kb; r++)
+            KS_N(dq_row)(a, W + r * nb, k0 + r, j0, nb, tmp);
+}
+
+/* acc[i] += dot(X[i * ldx ..], w) over n, i < m. */
+KS_FN void KS_N(dot_rows)(float *acc, const float *X, int64_t ldx, int64_t m, const float *w,
+                          int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 4 <= m; i += 4) {
+        const float *x0 = X + i * ldx, *x1 = x0 + ldx, *x2 = x1 + ldx, *x3 = x2 + ldx;
+        vf a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+        int64_t j = 0;
+        for (; j + KS_W <= n; j += KS_W) {
+            const vf wv = KS_N(ld)(w + j);
+            a0 += KS_N(ld)(x0 + j) * wv;
+            a1 += KS_N(ld)(x1 + j) * wv;
+            a2 += KS_N(ld)(x2 + j) * wv;
+            a3 += KS_N(ld)(x3 + j) * wv;
+        }
+        float s0 = KS_N(hsum)(a0), s1 = KS_N(hsum)(a1), s2 = KS_N(hsum)(a2), s3 = KS_N(hsum)(a3);
+        for (; j < n; j++) {
+            s0 += x0[j] * w[j];
+            s1 += x1[j] * w[j];
+            s2 += x2[j] * w[j];
+            s3 += x3[j] * w[j];
+        }
+        acc[i] += s0, acc[i + 1] += s1, acc[i + 2] += s2, acc[i + 3] += s3;
+    }
+    for (; i < m; i++) {
+        const float *x0 = X + i * ldx;
+        vf a0 = {0}, a1 = {0};
+        int64_t j = 0;
+        for (; j + 2 * KS_W <= n; j += 2 * KS_W) {
+            a0 += KS_N(ld)(x0 + j) * KS_N(ld)(w + j);
+            a1 += KS_N(ld)(x0 + j + KS_W) * KS_N(ld)(w + j + KS_W);
+        }
+        for (; j + KS_W <= n; j += KS_W)
+            a0 += KS_N(ld)(x0 + j) * KS_N(ld)(w + j);
+        float s = KS_N(hsum)(a0 + a1);
+        for (; j < n; j++)
+            s += x0[j] * w[j];
+        acc[i] += s;
+    }
+}
+
+/* y[j] += a * x[j], j < n. */
+KS_FN void KS_N(axpy)(float *y, float a, const float *x, int64_t n)
+{
+    const vf va = KS_N(bc)(a);
+    int64_t j = 0;
+    for (; j + KS_W <= n; j += KS_W)
+        KS_N(st)(y + j, KS_N(ld)(y + j) + va * KS_N(ld)(x + j));
+    for (; j < n; j++)
+        y[j] += a * x[j];
+}
+
+/* One row of x (k-major weight, group a multiple of KS_W): the dot of x
+ * with column col's dequantised, rounded weights, fused (no buffer). */
+KS_FN float KS_N(dqdot_col)(const struct ks_wq *a, const float *x, int64_t col, int8_t *tmp)
+{
+    const int64_t k = a->k, G = a->group;
+    vf acc0 = {0}, acc1 = {0};
+    vi bad = {0};
+    for (int64_t k0 = 0; k0 < k; k0 += KS_WQ_CHUNK) {
+        const int64_t kb = k - k0 < KS_WQ_CHUNK ? k - k0 : KS_WQ_CHUNK;
+        const int64_t idx = a->w_off + col * a->w_sn + k0 * a->w_sk;
+#if KS_F16C
+        if (a->int4 && a->w_sk == 1 && !(idx & 1) && !(kb % KS_W)) { /* nibbles in place */
+            const unsigned char *wb = (const unsigned char *)a->w + idx / 2;
+            const int64_t g0 = k0 / G;
+            const float *s = a->sc + g0 * a->ps_g + col * a->ps_n,
+                        *o = a->of ? a->of + g0 * a->ps_g + col * a->ps_n : NULL;
+            int64_t end = (g0 + 1) * G - k0;
+            for (int64_t r = 0; r < kb; end += G, s += a->ps_g, o = o ? o + a->ps_g : NULL) {
+                const int64_t e = end < kb ? end : kb;
+                const vf vs = KS_N(bc)(*s), vo = KS_N(bc)(o ? *o : 0.0f);
+                for (; r + 2 * KS_W <= e; r += 2 * KS_W) {
+                    const vf f0 = KS_N(rnd)((KS_N(ld_i4)(wb + r / 2) + vo) * vs, a->rdt, &bad);
+                    const vf f1 =
+                        KS_N(rnd)((KS_N(ld_i4)(wb + r / 2 + KS_W / 2) + vo) * vs, a->rdt, &bad);
+                    acc0 += f0 * KS_N(ld)(x + k0 + r);
+                    acc1 += f1 * KS_N(ld)(x + k0 + r + KS_W);
+                }
+                for (; r < e; r += KS_W)
+                    acc0 += KS_N(rnd)((KS_N(ld_i4)(wb + r / 2) + vo) * vs, a->rdt, &bad) *
+                            KS_N(ld)(x + k0 + r);
+            }
+            continue;
+        }
+#endif
+        const int8_t *w8 = KS_N(fetch)(a, idx, a->w_sk, kb, tmp);
+        const int64_t g0 = k0 / G;
+        const float *s = a->sc + g0 * a->ps_g + col * a->ps_n,
+                *o = a->of ? a->of + g0 * a->ps_g + col * a->ps_n : NULL;
+        int64_t end = (g0 + 1) * G - k0;
+        for (int64_t r = 0; r < kb; end += G, s += a->ps_g, o = o ? o + a->ps_g : NULL) {
+            const int64_t e = end < kb ? end : kb; /* a multiple of KS_W from r */
+            const vf vs = KS_N(bc)(*s), vo = KS_N(bc)(o ? *o : 0.0f);
+            for (; r + 2 * KS_W <= e; r += 2 * KS_W) {
+                const vf f0 = KS_N(rnd)((KS_N(ld_i8)(w8 + r) + vo) * vs, a->rdt, &bad);
+                const vf f1 = KS_N(rnd)((KS_N(ld_i8)(w8 + r + KS_W) + vo) * vs, a->rdt, &bad);
+                acc0 += f0 * KS_N(ld)(x + k0 + r);
+                acc1 += f1 * KS_N(ld)(x + k0 + r + KS_W);
+            }
+            for (; r + KS_W <= e; r += KS_W)
+                acc0 += KS_N(rnd)((KS_N(ld_i8)(w8 + r) + vo) * vs, a->rdt, &bad) *
+                        KS_N(ld)(x + k0 + r);
+            if (r < e) { /* k's tail (k need not be a multiple of KS_W) */
+                float t[KS_W];
+                KS_N(dq)(t, w8 + r, e - r, *s, o ? *o : 0.0f, a->rdt);
+                float sum = 0;
+                for (int64_t l = 0; l < e - r; l++)
+                    sum += t[l] * x[k0 + r + l];
+                acc0[0] += sum;
+                r = e;
+            }
+        }
+    }
+    int any = 0;
+    for (int l = 0; l < KS_W; l++)
+        any |= bad[l];
+    if (any && !KS_F16C && a->rdt == DT_F16) { /* rare: redo with exact rounding (K2) */
+        float buf[KS_WQ_CHUNK], sum = 0;
+        for (int64_t k0 = 0; k0 < k; k0 += KS_WQ_CHUNK) {
+            const int64_t kb = k - k0 < KS_WQ_CHUNK ? k - k0 : KS_WQ_CHUNK;
+            KS_N(dq_col)(a, buf, col, k0, kb, tmp);
+            KS_N(dot_rows)(&sum, x + k0, 0, 1, buf, kb);
+        }
+        return sum;
+    }
+    return KS_N(hsum)(acc0 + acc1);
+}
+
+static KS_T void KS_N(wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m,
+                                  float *C, int64_t ldc, int64_t j0, int64_t nb, float *wbuf,
+                                  int8_t *tmp)
+{
+    if (!ks_wq_kmajor(a)) { /* row-major weight: rows of C grow by axpy */
+        for (int64_t i = 0; i < m; i++)
+            memset(C + i * ldc + j0, 0, sizeof(float) * (size_t)nb);
+        for (int64_t r = 0; r < a->k; r++) {
+            KS_N(dq_row)(a, wbuf, r, j0, nb, tmp);
+            for (int64_t i = 0; i < m; i++)
+                KS_N(axpy)(C + i * ldc + j0, X[i * ldx + r], wbuf, nb);
+        }
+        return;
+    }
+    if (m == 1 && a->group % KS_W == 0) {
+        for (int64_t c = j0; c < j0 + nb; c++)
+            C[c] = KS_N(dqdot_col)(a, X, c, tmp);
+        return;
+    }
+    float acc[KS_WQ_SMALL_M];
+    for (int64_t c = j0; c < j0 + nb; c++) {
+        for (int64_t i = 0; i < m; i++)
+            acc[i] = 0;
+        for (int64_t k0 = 0; k0 < a->k; k0 += KS_WQ_CHUNK) {
+            const int64_t kb = a->k - k0 < KS_WQ_CHUNK ? a->k - k0 : KS_WQ_CHUNK;
+            KS_N(dq_col)(a, wbuf, c, k0, kb, tmp);
+            KS_N(dot_rows)(acc, X + k0, ldx, m, wbuf, kb);
+        }
+        for (int64_t i = 0; i < m; i++)
+            C[i * ldc + c] = acc[i];
+    }
+}
+
+/* ---- attention (decode: few rows) ------------------------------------------------------------ */
+
+/* rb (1..4) rows of Q against keys j < kn. */
+KS_FN void KS_N(qk_rows)(float *S, int64_t lds, const float *Q, int64_t ldq, const int rb,
+                         const float *K, int64_t ldk, int64_t kn, int64_t D, float scale)
+{
+    for (int64_t j = 0; j < kn; j++) {
+        const float *k = K + j * ldk;
+        vf acc[4] = {{0}, {0}, {0}, {0}};
+        int64_t d = 0;
+        for (; d + KS_W <= D; d += KS_W) {
+            const vf kv = KS_N(ld)(k + d);
+            for (int t = 0; t < rb; t++)
+                acc[t] += KS_N(ld)(Q + t * ldq + d) * kv;
+        }
+        for (int t = 0; t < rb; t++) {
+            float s = KS_N(hsum)(acc[t]);
+            for (int64_t e = d; e < D; e++)
+                s += Q[t * ldq + e] * k[e];
+            S[t * lds + j] = scale * s;
+        }
+    }
+}
+
+static KS_T void KS_N(qk)(float *S, int64_t lds, const float *Q, int64_t ldq, int64_t R,
+                          const float *K, int64_t ldk, int64_t kn, int64_t D, float scale)
+{
+    int64_t r = 0;
+    for (; r + 4 <= R; r += 4)
+        KS_N(qk_rows)(S + r * lds, lds, Q + r * ldq, ldq, 4, K, ldk, kn, D, scale);
+    switch (R - r) {
+    case 3:
+        KS_N(qk_rows)(S + r * lds, lds, Q + r * ldq, ldq, 3, K, ldk, kn, D, scale);
+        break;
+    case 2:
+        KS_N(qk_rows)(S + r * lds, lds, Q + r * ldq, ldq, 2, K, ldk, kn, D, scale);
+        break;
+    case 1:
+        KS_N(qk_rows)(S + r * lds, lds, Q + r * ldq, ldq, 1, K, ldk, kn, D, scale);
+        break;
+    default:
+        break;
+    }
+}
+
+/* rb (1..4) rows of O += P V over keys j < kn. */
+KS_FN void KS_N(pv_rows)(float *O, int64_t ldo, const float *P, int64_t ldp, const int rb,
+                         const float *V, int64_t ldv, int64_t kn, int64_t D)
+{
+    int64_t d = 0;
+    for (; d + 2 * KS_W <= D; d += 2 * KS_W) {
+        vf a0[4], a1[4];
+        for (int t = 0; t < rb; t++) {
+            a0[t] = KS_N(ld)(O + t * ldo + d);
+            a1[t] = KS_N(ld)(O + t * ldo + d + KS_W);
+        }
+        for (int64_t j = 0; j < kn; j++) {
+            const vf v0 = KS_N(ld)(V + j * ldv + d), v1 = KS_N(ld)(V + j * ldv + d + KS_W);
+            for (int t = 0; t < rb; t++) {
+                const vf p = KS_N(bc)(P[t * ldp + j]);
+                a0[t] += p * v0;
+                a1[t] += p * v1;
+            }
+        }
+        for (int t = 0; t < rb; t++) {
+            KS_N(st)(O + t * ldo + d, a0[t]);
+            KS_N(st)(O + t * ldo + d + KS_W, a1[t]);
+        }
+    }
+    for (; d < D; d++)
+        for (int t = 0; t < rb; t++) {
+            float s = O[t * ldo + d];
+            for (int64_t j = 0; j < kn; j++)
+                s += P[t * ldp + j] * V[j * ldv + d];
+            O[t * ldo + d] = s;
+        }
+}
+
+static KS_T void KS_N(pv)(float *O, int64_t ldo, const float *P, int64_t ldp, int64_t R,
+                          const float *V, int64_t ldv, int64_t kn, int64_t D)
+{
+    int64_t r = 0;
+    for (; r + 4 <= R; r += 4)
+        KS_N(pv_rows)(O + r * ldo, ldo, P + r * ldp, ldp, 4, V, ldv, kn, D);
+    switch (R - r) {
+    case 3:
+        KS_N(pv_rows)(O + r * ldo, ldo, P + r * ldp, ldp, 3, V, ldv, kn, D);
+        break;
+    case 2:
+        KS_N(pv_rows)(O + r * ldo, ldo, P + r * ldp, ldp, 2, V, ldv, kn, D);
+        break;
+    case 1:
+        KS_N(pv_rows)(O + r * ldo, ldo, P + r * ldp, ldp, 1, V, ldv, kn, D);
+        break;
+    default:
+        break;
+    }
+}
+
+/* exp of 8 lanes (K3): Cephes' expf reduction and polynomial. */
+KS_FN vf KS_N(vexp)(vf x)
+{
+    const vi tiny = (vi)(x < KS_N(bc)(-87.33654f)), nan = (vi)(x != x);
+    vf xc = KS_N(sel)(tiny, KS_N(bc)(-87.33654f), x);
+    xc = KS_N(sel)((vi)(xc > KS_N(bc)(88.0f)), KS_N(bc)(88.0f), xc); /* 2^n stays finite */
+    vf fx = xc * 1.44269504088896341f + 0.5f;
+    vi n = __builtin_convertvector(fx, vi); /* truncation, then floor */
+    vf nf = __builtin_convertvector(n, vf);
+    const vi over = (vi)(nf > fx);
+    n += over; /* over is -1 where truncation rounded up */
+    nf = __builtin_convertvector(n, vf);
+    vf r = xc - nf * 0.693359375f;
+    r = r - nf * -2.12194440e-4f;
+    const vf z = r * r;
+    vf y = KS_N(bc)(1.9875691500e-4f);
+    y = y * r + 1.3981999507e-3f;
+    y = y * r + 8.3334519073e-3f;
+    y = y * r + 4.1665795894e-2f;
+    y = y * r + 1.6666665459e-1f;
+    y = y * r + 5.0000001201e-1f;
+    y = y * z + r + 1.0f;
+    const vf p2 = (vf)((n + 127) << 23);
+    y = y * p2;
+    y = KS_N(sel)(tiny, KS_N(bc)(0.0f), y);
+    return KS_N(sel)(nan, x, y);
+}
+
+static KS_T float KS_N(exp_sum)(float *row, int64_t n, float mx)
+{
+    const vf vm = KS_N(bc)(mx);
+    vf acc = {0};
+    int64_t i = 0;
+    for (; i + KS_W <= n; i += KS_W) {
+        const vf e = KS_N(vexp)(KS_N(ld)(row + i) - vm);
+        KS_N(st)(row + i, e);
+        acc += e;
+    }
+    if (i < n) { /* the tail through one padded vector */
+        float t[KS_W];
+        for (int l = 0; l < KS_W; l++)
+            t[l] = i + l < n ? row[i + l] : -INFINITY;
+        const vf e = KS_N(vexp)(KS_N(ld)(t) - vm);
+        for (int l = 0; i + l < n; l++)
+            row[i + l] = e[l];
+        acc += e;
+    }
+    return KS_N(hsum)(acc);
+}
+
+static KS_T float KS_N(row_max)(const float *row, int64_t n)
+{
+    vf mx = KS_N(bc)(-INFINITY);
+    int64_t i = 0;
+    for (; i + KS_W <= n; i += KS_W) {
+        const vf v = KS_N(ld)(row + i);
+        mx = KS_N(sel)((vi)(v > mx), v, mx);
+    }
+    float m = -INFINITY;
+    for (int l = 0; l < KS_W; l++)
+        m = mx[l] > m ? mx[l] : m;
+    for (; i < n; i++)
+        m = row[i] > m ? row[i] : m;
+    return m;
+}
+
+static KS_T void KS_N(scale)(float *x, int64_t n, float a)
+{
+    const vf va = KS_N(bc)(a);
+    int64_t i = 0;
+    for (; i + KS_W <= n; i += KS_W)
+        KS_N(st)(x + i, KS_N(ld)(x + i) * va);
+    for (; i < n; i++)
+        x[i] *= a;
+}
+
+static const struct ks_ops KS_N(ks_ops) = {
+    KS_N(wq_dequant), KS_N(wq_small_m), KS_N(qk), KS_N(pv), KS_N(exp_sum), KS_N(row_max),
+    KS_N(scale),
+};
+
+#undef KS_FN

@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The aclnn meta objects: tensors, scalars, arrays, lists, their queries,
+ * aclnnInit/aclnnFinalize, and the shape helpers the operators share. (The
+ * argument checks on these objects are in check.c.)
+ *
+ * These objects are plain heap blocks owned by the caller; nothing else
+ * keeps a pointer to them (executors copy what they need), so destroying
+ * one never affects queued work.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "ops/engine/engine.h"
+
+/* ---- caller-owned arrays ---------------------------------------------------
+ * AscendCL documents `delete[]` for the arrays the shape getters return. A
+ * C++ program has operator new[] (nothrow form) in the process: use it so
+ * that delete[] matches. A C program gets malloc memory to free(). */
+extern void *_ZnamRKSt9nothrow_t(size_t n, const void *tag) __attribute__((weak));
+extern const char _ZSt7nothrow __attribute__((weak));
+
+static int64_t *caller_array(const int64_t *v, uint64_t n)
+{
+    size_t bytes = (size_t)(n ? n : 1) * sizeof(int64_t);
+    int64_t *p = _ZnamRKSt9nothrow_t && &_ZSt7nothrow ? _ZnamRKSt9nothrow_t(bytes, &_ZSt7nothrow)
+                                                      : malloc(bytes);
+    if (p && n)
+        memcpy(p, v, (size_t)n * sizeof(int64_t));
+    return p;
+}
+
+/* ---- tensors ---------------------------------------------------------------- */
+
+static bool tensor_args_ok(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                           const int64_t *storageDims, uint64_t storageDimsNum)
+{
+    if (viewDimsNum > OPS_TENSOR_MAX_DIMS || storageDimsNum > OPS_TENSOR_MAX_DIMS)
+        return false;
+    if ((viewDimsNum && !viewDims) || (storageDimsNum && !storageDims))
+        return false;
+    for (uint64_t i = 0; i < viewDimsNum; i++)
+        if (viewDims[i] < 0)
+            return false;
+    /* ACL_INT4 has no byte size (two values per byte, low nibble first) but is a
+     * tensor type: quantised weights (aclnnWeightQuantBatchMatmulV2) are int4. */
+    return aclDataTypeSize(dataType) != 0 || dataType == ACL_DT_UNDEFINED || dataType == ACL_INT4;
+}
+
+static void tensor_fill(aclTensor *t, const int64_t *viewDims, uint64_t viewDimsNum,
+                        aclDataType dataType, const int64_t *stride, int64_t offset,
+                        aclFormat format, const int64_t *storageDims, uint64_t storageDimsNum,
+                        void *data)
+{
+    t->magic = OPS_MAGIC_TENSOR;
+    t->dtype = dataType;
+    t->format = format;
+    t->ndim = (uint32_t)viewDimsNum;
+    t->storage_ndim = (uint32_t)storageDimsNum;
+    t->offset = offset;
+    t->data = data;
+    if (viewDimsNum)
+        memcpy(t->dims, viewDims, viewDimsNum * sizeof(int64_t));
+    if (stride) {
+        if (viewDimsNum)
+            memcpy(t->strides, stride, viewDimsNum * sizeof(int64_t));
+    } else { /* contiguous, row-major */
+        int64_t s = 1;
+        for (uint64_t i = viewDimsNum; i-- > 0;) {
+            t->strides[i] = s;
+            /* saturate: such a tensor is refused when an operator takes it */
+            if (__builtin_mul_overflow(s, viewDims[i] > 0 ? viewDims[i] : 1, &s))
+                s = INT64_MAX;
+        }
+    }
+    if (storageDimsNum)
+        memcpy(t->storage_dims, storageDims, storageDimsNum * sizeof(int64_t));
+}
+
+aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                           const int64_t *stride, int64_t offset, aclFormat format,
+                           const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData)
+{
+    if (!tensor_args_ok(viewDims, viewDimsNum, dataType, storageDims, storageDimsNum)) {
+        ops_err(ACLNN_ERR_PARAM_INVALID,
+                "aclCreateTensor: bad arguments (%llu view dims, %llu storage dims, data type %d)",
+                (unsigned long long)viewDimsNum, (unsigned long long)storageDimsNum, (int)dataType);
+        return NULL;
+    }
+    aclTensor *t = malloc(sizeof(*t));
+    if (!t) {
+        ops_err(ACLNN_ERR_INNER, "aclCreateTensor: out of memory");
+        return NULL;
+    }
+    tensor_fill(t, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
+                storageDimsNum, tensorData);
+    return t;
+}
+
+aclnnStatus aclInitTensor(aclTensor *tensor, const int64_t *viewDims, uint64_t viewDimsNum,
+                          aclDataType dataType, const int64_t *stride, int64_t offset,
+                          aclFormat format, const int64_t *storageDims, uint64_t storageDimsNum,
+                          void *tensorDataAddr)
+{
+    OPS_CHECK_NULL("aclInitTensor", tensor);
+    if (!tensor_args_ok(viewDims, viewDimsNum, dataType, storageDims, storageDimsNum))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclInitTensor: bad arguments");
+    tensor_fill(tensor, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
+                storageDimsNum, tensorDataAddr);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclDestroyTensor(const aclTensor *tensor)
+{
+    if (tensor) {
+        ((aclTensor *)tensor)->magic = 0;
+        free((void *)tensor);
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclGetViewShape(const aclTensor *tensor, int64_t **viewDims, uint64_t *viewDimsNum)
+{
+    OPS_CHECK_NULLS("aclGetViewShape", tensor, viewDims, viewDimsNum);
+    if (!(*viewDims = caller_array(tensor->dims, tensor->ndim)))
+        return ops_err(ACLNN_ERR_INNER, "aclGetViewShape: out of memory");
+    *viewDimsNum = tensor->ndim;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclGetStorageShape(const aclTensor *tensor, int64_t **storageDims,
+                               uint64_t *storageDimsNum)
+{
+    OPS_CHECK_NULLS("aclGetStorageShape", tensor, storageDims, storageDimsNum);
+    if (!(*storageDims = caller_array(tensor->storage_dims, tensor->storage_ndim)))
+        return ops_err(ACLNN_ERR_INNER, "aclGetStorageShape: out of memory");
+    *storageDimsNum = tensor->storage_ndim;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclGetViewStrides(const aclTensor *tensor, int64_t **stridesValue, uint64_t *stridesNum)
+{
+    OPS_CHECK_NULLS("aclGetViewStrides", tensor, stridesValue, stridesNum);
+    if (!(*stridesValue = caller_array(tensor->strides, tensor->ndim)))
+        return ops_err(ACLNN_ERR_INNER, "aclGetViewStrides: out of memory");
+    *stridesNum = tensor->ndim;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclGetViewOffset(const aclTensor *tensor, int64_t *offset)
+{
+    OPS_CHECK_NULLS("aclGetViewOffset", tensor, offset);
+    *offset = tensor->offset;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclGetFormat(const aclTensor *tensor, aclFormat *format)
+{
+    OPS_CHECK_NULLS("aclGetFormat", tensor, format);
+    *format = tensor->format;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclGetDataType(const aclTensor *tensor, aclDataType *dataType)
+{
+    OPS_CHECK_NULLS("aclGetDataType", tensor, dataType);
+    *dataType = tensor->dtype;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr)
+{
+    OPS_CHECK_NULL("aclSetRawTensorAddr", tensor);
+    tensor->data = addr;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, void **addr)
+{
+    OPS_CHECK_NULLS("aclGetRawTensorAddr", tensor, addr);
+    *addr = tensor->data;
+    return ACLNN_SUCCESS;
+}
+
+/* ---- scalars ---------------------------------------------------------------- */
+
+aclScalar *aclCreateScalar(void *value, aclDataType dataType)
+{
+    size_t n = aclDataTypeSize(dataType);
+    if (!value || n == 0 || n > sizeof(((aclScalar *)0)->v.bytes)) {
+        ops_err(ACLNN_ERR_PARAM_INVALID, "aclCreateScalar: %s value of type %d",
+                value ? "unsupported" : "NULL", (int)dataType);
+        return NULL;
+    }
+    aclScalar *s = calloc(1, sizeof(*s));
+    if (!s) {
+        ops_err(ACLNN_ERR_INNER, "aclCreateScalar: out of memory");
+        return NULL;
+    }
+    s->magic = OPS_MAGIC_SCALAR;
+    s->dtype = dataType;
+    memcpy(s->v.bytes, value, n);
+    return s;
+}
+
+aclnnStatus aclDestroyScalar(const aclScalar *scalar)
+{
+    if (scalar) {
+        ((aclScalar *)scalar)->magic = 0;
+        free((void *)scalar);
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* ---- arrays and lists ----------------------------------------------------------- */
+
+#define DEF_ARRAY(T, ET, CREATE, DESTROY, SIZE)                                                    \
+    T *CREATE(const ET *value, uint64_t size)                                                      \
+    {                                                                                              \
+        if (size && !value) {                                                                      \
+            ops_err(ACLNN_ERR_PARAM_NULLPTR, #CREATE ": value is NULL with size %llu",             \
+                    (unsigned long long)size);                                                     \
+            return NULL;                                                                           \
+        }                                                                                          \
+        if (size > (1ull << 40)) {                                                                 \
+            ops_err(ACLNN_ERR_PARAM_INVALID, #CREATE ": size %llu is too large",                   \
+                    (unsigned long long)size);                                                     \
+            return NULL;                                                                           \
+        }                                                                                          \
+        T *a = malloc(sizeof(*a) + (size_t)size * sizeof(ET));                                     \
+        if (!a) {                                                                                  \
+            ops_err(ACLNN_ERR_INNER, #CREATE ": out of memory");                                   \
+            return NULL;                                                                           \
+        }                                                                                          \
+        a->n = size;                                                                               \
+        if (size)                                                                                  \
+            memcpy((void *)a->v, value, (size_t)size * sizeof(ET));                                \
+        return a;                                                                                  \
+    }                                                                                              \
+    aclnnStatus SIZE(const T *array, uint64_t *size)                                               \
+    {                                                                                              \
+        OPS_CHECK_NULL(#SIZE, array);                                                              \
+        OPS_CHECK_NULL(#SIZE, size);                                                               \
+        *size = array->n;                                                                          \
+        return ACLNN_SUCCESS;                                                                      \
+    }
+
+DEF_ARRAY(aclIntArray, int64_t, aclCreateIntArray, aclDestroyIntArray, aclGetIntArraySize)
+DEF_ARRAY(aclFloatArray, float, aclCreateFloatArray, aclDestroyFloatArray, aclGetFloatArraySize)
+DEF_ARRAY(aclBoolArray, bool, aclCreateBoolArray, aclDestroyBoolArray, aclGetBoolArraySize)
+DEF_ARRAY(aclTensorList, aclTensor *const, aclCreateTensorList, aclDestroyTensorList,
+          aclGetTensorListSize)
+DEF_ARRAY(aclScalarList, aclScalar *const, aclCreateScalarList, aclDestroyScalarList,
+          aclGetScalarListSize)
+
+aclnnStatus aclDestroyIntArray(const aclIntArray *array)
+{
+    free((void *)array);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclDestroyFloatArray(const aclFloatArray *array)
+{
+    free((void *)array);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclDestroyBoolArray(const aclBoolArray *array)
+{
+    free((void *)array);
+    return ACLNN_SUCCESS;
+}
+
+/* A list owns its elements (AscendCL: do not destroy them again). */
+aclnnStatus aclDestroyTensorList(const aclTensorList *array)
+{
+    if (array) {
+        for (uint64_t i = 0; i < array->n; i++)
+            aclDestroyTensor(array->v[i]);
+        free((void *)array);
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclDestroyScalarList(const aclScalarList *array)
+{
+    if (array) {
+        for (uint64_t i = 0; i < array->n; i++)
+            aclDestroyScalar(array->v[i]);
+        free((void *)array);
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* ---- aclnnInit / aclnnFinalize ----------------------------------------------------- */
+
+aclnnStatus aclnnInit(const char *configPath)
+{
+    (void)configPath; /* nothing to configure: kernels are built in */
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnFinalize(void)
+{
+    return ACLNN_SUCCESS;
+}
+
+/* ---- shape helpers ---------------------------------------------------------------- */
+
+bool ops_broadcast(const int64_t *a, int na, const int64_t *b, int nb, int64_t *out, int *nout)
+{
+    int n = na > nb ? na : nb;
+    for (int i = 0; i < n; i++) {
+        int64_t x = i < n - na ? 1 : a[i - (n - na)];
+        int64_t y = i < n - nb ? 1 : b[i - (n - nb)];
+        if (x != y && x != 1 && y != 1)
+            return false;
+        out[i] = x == 1 ? y : x;
+    }
+    *nout = n;
+    return true;
+}
+
+bool ops_same_shape(const aclTensor *a, const aclTensor *b)
+{
+    if (a->ndim != b->ndim)
+        return false;
+    for (uint32_t i = 0; i < a->ndim; i++)
+        if (a->dims[i] != b->dims[i])
+            return false;
+    return true;
+}
+
+bool ops_shape_is(const aclTensor *t, const int64_t *dims, int nd)
+{
+    if ((int)t->ndim != nd)
+        return false;
+    for (int i = 0; i < nd; i++)
+        if (t->dims[i] != dims[i])
+            return false;
+    return true;
+}
+
+/* Saturates at INT64_MAX (ops_check_dims refuses such tensors), so no
+ * caller sees a wrapped count. */
+int64_t ops_numel(const int64_t *dims, int n)
+{
+    int64_t v = 1;
+    for (int i = 0; i < n; i++)
+        if (__builtin_mul_overflow(v, dims[i], &v))
+            return INT64_MAX;
+    return v;
+}
+
+const char *ops_shape_str(char *buf, size_t n, const int64_t *dims, int nd)
+{
+    size_t k = 0;
+    k += (size_t)snprintf(buf, n, "[");
+    for (int i = 0; i < nd && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)dims[i]);
+    if (k < n)
+        snprintf(buf + k, n - k, "]");
+    return buf;
+}

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Gathers along one dim: IndexSelect, GatherV2, Embedding.
+ *
+ * Semantics follow AscendCL's operators (ops-nn / ops-math op_api sources,
+ * Ascend910B data type lists):
+ *  X1. IndexSelect and GatherV2 move element bits (out has self's type).
+ *      out = self.shape[:dim] + index.shape + self.shape[dim+1:] (a 0-d index
+ *      counts as [1]); IndexSelect takes a 0-d or 1-d index. The kernel first
+ *      reads every index value and checks it: IndexSelect accepts
+ *      [0, n), GatherV2 [-n, n) (negative ones count from the end), with n =
+ *      self.shape[dim] (1 for a 0-d self). A value outside fails the launch
+ *      with ACL_ERROR_RT_AICORE_EXCEPTION before anything is written (the
+ *      stream reports it at its next synchronisation); nothing is ever read
+ *      out of bounds. An empty self or index makes the launch a no-op (as
+ *      AscendCL: the executor does nothing), and IndexSelect checks out's
+ *      shape only when both are non-empty. Embedding(weight, indices) is
+ *      GatherV2 along dim 0 accepting only [0, n) (a negative index fails the
+ *      launch like an out-of-range one).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_gather_v2.h"
+#include "aclnnop/aclnn_index_select.h"
+#include "ops/engine/engine.h"
+
+#pragma GCC optimize("O3")
+
+/* ---- kernel helpers -------------------------------------------------------------------------- */
+
+/* Copy n elements of esz bytes between two strided runs (strides in bytes). */
+static void copy_run(char *d, int64_t ds, const char *s, int64_t ss, int64_t n, int esz)
+{
+    if (ds == esz && ss == esz) {
+        memcpy(d, s, (size_t)(n * esz));
+        return;
+    }
+#define COPY_RUN(T)                                                                                \
+    for (int64_t i = 0; i < n; i++) {                                                              \
+        T v;                                                                                       \
+        memcpy(&v, s + i * ss, sizeof v);                                                          \
+        memcpy(d + i * ds, &v, sizeof v);                                                          \
+    }                                                                                              \
+    break
+    switch (esz) {
+    case 1:
+        COPY_RUN(uint8_t);
+    case 2:
+        COPY_RUN(uint16_t);
+    case 4:
+        COPY_RUN(uint32_t);
+    default:
+        COPY_RUN(uint64_t);
+    }
+#undef COPY_RUN
+}
+
+/* Copy an nd-dim block of esz-byte elements between two views (element
+ * strides dst_st / src_st over the same dims). */
+static void copy_block(char *dst, const int64_t *dst_st, const char *src, const int64_t *src_st,
+                       const int64_t *dims, int nd, int esz)
+{
+    if (nd == 0) {
+        memcpy(dst, src, (size_t)esz);
+        return;
+    }
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    do {
+        copy_run(dst + ops_odo_off(idx, dst_st, nd - 1) * esz, dst_st[nd - 1] * esz,
+                 src + ops_odo_off(idx, src_st, nd - 1) * esz, src_st[nd - 1] * esz, dims[nd - 1],
+                 esz);
+    } while (ops_odo_next(idx, dims, nd - 1));
+}
+
+/* ---- IndexSelect / GatherV2 ------------------------------------------------------------------ */
+
+struct gather_plan {
+    struct ops_tensor x, idx, out;
+    int dim;       /* self's dim (0 for a 0-d self) */
+    int kdims;     /* out dims the index positions span: index ndim, at least 1 */
+    int64_t lim;   /* self.shape[dim] (1 for a 0-d self) */
+    bool negative; /* negative index values count from the end (GatherV2) */
+};
+
+static int32_t gather_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gather_plan *p = e->plan;
+    int64_t n = p->idx.numel;
+    int64_t *iv = malloc((size_t)n * sizeof(int64_t));
+    if (!iv)
+        return ACL_ERROR_BAD_ALLOC;
+    ops_gather_nd(iv, CK_I64, ops_base(&p->idx, addr), p->idx.dt, p->idx.ndim, p->idx.dims,
+                  p->idx.strides);
+    /* X1: validate every index before writing anything. */
+    for (int64_t j = 0; j < n; j++) {
+        int64_t v = iv[j];
+        if (v < 0 && p->negative)
+            v += p->lim;
+        if (v < 0 || v >= p->lim) {
+            free(iv);
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+        }
+        iv[j] = v;
+    }
+    int esz = (int)ops_dt_size(p->x.dt);
+    const char *xb = ops_base(&p->x, addr);
+    char *ob = ops_base(&p->out, addr);
+    const struct ops_tensor *x = &p->x, *o = &p->out;
+    if (x->ndim == 0) { /* out is 0-d too: the one element */
+        memcpy(ob, xb, (size_t)esz);
+        free(iv);
+        return 0;
+    }
+    /* Outer space: out dims [0, d + k): the leading d shared with self, then
+     * the index positions; the trailing dims of both are the copied block. */
+    int d = p->dim, no = d + p->kdims, npost = x->ndim - d - 1;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    do {
+        int64_t xo = 0, oo = 0, j = 0;
+        for (int q = 0; q < d; q++) {
+            xo += idx[q] * x->strides[q];
+            oo += idx[q] * o->strides[q];
+        }
+        for (int q = d; q < no; q++) {
+            j = j * o->dims[q] + idx[q];
+            oo += idx[q] * o->strides[q];
+        }
+        xo += iv[j] * x->strides[d];
+        copy_block(ob + oo * esz, o->strides + no, xb + xo * esz, x->strides + d + 1,
+                   x->dims + d + 1, npost, esz);
+    } while (ops_odo_next(idx, o->dims, no));
+    free(iv);
+    return 0;
+}
+
+enum gather_kind { GK_INDEX_SELECT, GK_GATHER_V2, GK_EMBEDDING };
+
+static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, int64_t dim,
+                             const aclTensor *index, const aclTensor *out, uint64_t *ws,
+                             aclOpExecutor **ex)
+{
+    /* Embedding is GatherV2 along dim 0 of a weight of at least 1 dim, with
+     * indices in [0, n) only (CANN rejects negative ones). */
+    bool gv2 = kind != GK_INDEX_SELECT;
+    OPS_CHECK_NULLS(name, self, index, out, ws, ex);
+    aclnnStatus rc;
+    int sdt, idt, odt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(index, name, "index")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, DTM_IDX, &idt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)))
+        return rc;
+    if (odt != sdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self has %s; they must match",
+                       name, ops_dt_name(out->dtype), ops_dt_name(self->dtype));
+    int nd = (int)self->ndim, d = 0;
+    if (kind == GK_EMBEDDING && nd == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weight must have at least 1 dim", name);
+    if (!gv2 && nd == 0 && out->ndim != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self is 0-d, so out must be 0-d too", name);
+    if ((rc = ops_wrap_dim(name, dim, nd, &d)))
+        return rc;
+    if (!gv2 && index->ndim > 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index has %u dims, at most 1 is supported",
+                       name, index->ndim);
+    /* Expected out shape (X1). */
+    int64_t want[OPS_TENSOR_MAX_DIMS];
+    int nw = 0;
+    if (nd > 0) {
+        for (int q = 0; q < d; q++)
+            want[nw++] = self->dims[q];
+        if (index->ndim == 0)
+            want[nw++] = 1;
+        for (uint32_t q = 0; q < index->ndim; q++)
+            want[nw++] = index->dims[q];
+        for (int q = d + 1; q < nd; q++)
+            want[nw++] = self->dims[q];
+    }
+    int64_t sn = ops_numel(self->dims, nd), in = ops_numel(index->dims, (int)index->ndim);
+    bool check = gv2 || (sn > 0 && in > 0); /* AscendCL's IndexSelect skips it when empty */
+    if (check && !ops_shape_is(out, want, nw))
+        return ops_shape_err(name, "out", out, want, nw);
+
+    OPS_PLAN(e, p, name, 2, 1, struct gather_plan, NULL, {&p->x, self, "self"},
+             {&p->idx, index, "index"}, {&p->out, out, "out"});
+    p->dim = d;
+    p->kdims = index->ndim ? (int)index->ndim : 1;
+    p->lim = nd ? self->dims[d] : 1;
+    p->negative = kind == GK_GATHER_V2;
+    e->run = sn > 0 && in > 0 && p->out.numel > 0 ? gather_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                             const aclTensor *index, aclTensor *out, WS)
+{
+    return gather_op("aclnnIndexSelect", GK_INDEX_SELECT, self, dim, index, out, workspaceSize,
+                     executor);
+}
+PHASE2(IndexSelect)
+
+aclnnStatus aclnnGatherV2GetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                          const aclTensor *index, aclTensor *out, WS)
+{
+    return gather_op("aclnnGatherV2", GK_GATHER_V2, self, dim, index, out, workspaceSize, executor);
+}
+PHASE2(GatherV2)
+
+aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor *weight, const aclTensor *indices,
+                                           const aclTensor *out, WS)
+{
+    return gather_op("aclnnEmbedding", GK_EMBEDDING, weight, 0, indices, out, workspaceSize,
+                     executor);
+}
+PHASE2(Embedding)

@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Index writes along one dim: InplaceIndexCopy, IndexFillTensor and
+ * InplaceIndexFillTensor.
+ *
+ *  I1. InplaceIndexCopy: selfRef's slice index[i] along dim becomes source's
+ *      slice i. index is INT32 / INT64 with at most one dim and as many
+ *      elements as source has along dim; a negative index counts from the
+ *      end. The indices are device data, read when the kernel runs: one
+ *      outside [-n, n) fails the launch (ACL_ERROR_RT_AICORE_EXCEPTION at
+ *      the stream's synchronisation, as the other index kernels) before
+ *      anything is written. With repeated indices the last slice wins (the
+ *      reference leaves the order unspecified). IndexCopy does the same into
+ *      outRef (selfRef's shape and type), which first gets selfRef's values.
+ *  I2. IndexFillTensor: out = self with the slices index[k] along dim set to
+ *      value (converted to self's type as a Cast would); the indices are host
+ *      data, checked in phase 1 (161002 outside [-n, n)). A 0-d self takes
+ *      dim in [-1, 0] and index 0 / -1.
+ * Elements move as raw bits (source, out have self's type).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_index_copy.h"
+#include "aclnnop/aclnn_index_fill_tensor.h"
+#include "ops/engine/ew_build.h"
+#include "ops/engine/engine.h"
+
+#pragma GCC optimize("O3")
+
+static inline void copy_elem(char *d, const char *s, int esz)
+{
+    switch (esz) {
+    case 1:
+        *d = *s;
+        break;
+    case 2:
+        memcpy(d, s, 2);
+        break;
+    case 4:
+        memcpy(d, s, 4);
+        break;
+    default:
+        memcpy(d, s, 8);
+        break;
+    }
+}
+
+/* A view as at least 1-d (a 0-d tensor is one element of a 1-d one). */
+static void at_least_1d(struct ops_tensor *t)
+{
+    if (t->ndim == 0) {
+        t->ndim = 1;
+        t->dims[0] = 1;
+        t->strides[0] = 1;
+    }
+}
+
+/* ---- InplaceIndexCopy ------------------------------------------------------------------------ */
+
+struct icopy_plan {
+    struct ops_tensor self, index, source, out; /* out: IndexCopy's outRef (copy set) */
+    int dim;
+    bool copy;
+};
+
+static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct icopy_plan *p = e->plan;
+    const struct ops_tensor *t = p->copy ? &p->out : &p->self, *s = &p->source, *ix = &p->index;
+    int64_t k = ix->numel, n = t->dims[p->dim];
+    int64_t *iv = malloc((size_t)(k ? k : 1) * sizeof(int64_t));
+    if (!iv)
+        return ACL_ERROR_BAD_ALLOC;
+    const char *ib = ops_base(ix, addr);
+    for (int64_t j = 0; j < k; j++) { /* I1: all indices checked before any write */
+        const char *q = ib + (ix->ndim ? j * ix->strides[0] : 0) * (int64_t)ops_dt_size(ix->dt);
+        int64_t v;
+        if (ix->dt == DT_I32) {
+            int32_t w;
+            memcpy(&w, q, 4);
+            v = w;
+        } else {
+            memcpy(&v, q, 8);
+        }
+        if (v < -n || v >= n) {
+            free(iv);
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+        }
+        iv[j] = v < 0 ? v + n : v;
+    }
+    int nd = s->ndim, esz = (int)ops_dt_size(s->dt), d = p->dim;
+    if (p->copy) { /* IndexCopy: outRef = selfRef first (element bits) */
+        const struct ops_tensor *a = &p->self;
+        int raw = ops_ck_raw(a->dt);
+        void *tmp = malloc((size_t)(a->numel ? a->numel : 1) * ops_ck_size(raw));
+        if (!tmp) {
+            free(iv);
+            return ACL_ERROR_BAD_ALLOC;
+        }
+        ops_gather_nd(tmp, raw, ops_base(a, addr), a->dt, a->ndim, a->dims, a->strides);
+        ops_scatter_nd(tmp, raw, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+        free(tmp);
+    }
+    if (!s->numel) {
+        free(iv);
+        return 0;
+    }
+    char *tb = ops_base(t, addr);
+    const char *sb = ops_base(s, addr);
+    int64_t inner = s->dims[nd - 1], rows = s->numel / inner;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t r = 0; r < rows; r++, ops_odo_next(idx, s->dims, nd - 1)) {
+        int64_t so = ops_odo_off(idx, s->strides, nd - 1), to = 0;
+        for (int q = 0; q < nd - 1; q++)
+            to += (q == d ? iv[idx[q]] : idx[q]) * t->strides[q];
+        for (int64_t j = 0; j < inner; j++) {
+            int64_t tj = d == nd - 1 ? iv[j] : j;
+            copy_elem(tb + (to + tj * t->strides[nd - 1]) * esz,
+                      sb + (so + j * s->strides[nd - 1]) * esz, esz);
+        }
+    }
+    free(iv);
+    return 0;
+}
+
+#define DTM_ICOPY (DTM_ALL)
+
+/* InplaceIndexCopy (out NULL) and IndexCopy (out = outRef, a copy of selfRef
+ * with the slices written; selfRef unchanged unless out is selfRef). */
+static aclnnStatus icopy_op(const char *name, aclTensor *selfRef, int64_t dim,
+                            const aclTensor *index, const aclTensor *source, aclTensor *out,
+                            WS)
+{
+    OPS_CHECK_NULLS(name, selfRef, index, source, workspaceSize, executor);
+    aclnnStatus rc;
+    int tdt, idt, sdt;
+    if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
+        (rc = ops_check_dims(index, name, "index")) ||
+        (rc = ops_check_dims(source, name, "source")) ||
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, DTM_ICOPY, &tdt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, DTM(DT_I32) | DTM(DT_I64), &idt)) ||
+        (rc = ops_need_dt(name, "source", source->dtype, DTM_ICOPY, &sdt)))
+        return rc;
+    if (sdt != tdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: source has type %s, selfRef %s", name,
+                       ops_dt_name(source->dtype), ops_dt_name(selfRef->dtype));
+    int nd = (int)selfRef->ndim, lim = nd ? nd : 1;
+    if (dim < -lim || dim >= lim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%d, %d]", name,
+                       (long long)dim, -lim, lim - 1);
+    int d = (int)(dim < 0 ? dim + lim : dim);
+    if (index->ndim > 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index has %u dims (at most 1)", name,
+                       index->ndim);
+    int64_t k = ops_numel(index->dims, (int)index->ndim);
+    int64_t want[OPS_MAX_DIMS];
+    memcpy(want, selfRef->dims, (size_t)nd * sizeof(int64_t));
+    if (nd)
+        want[d] = k;
+    else if (k != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a 0-d selfRef takes one index, not %lld", name,
+                       (long long)k);
+    if ((rc = ops_check_shape(name, want, nd, source, "source")))
+        return rc;
+    if (out && ((rc = ops_check_dims(out, name, "outRef")) ||
+                (rc = ops_check_shape(name, selfRef->dims, nd, out, "outRef"))))
+        return rc;
+    if (out && out->dtype != selfRef->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outRef has type %s, selfRef %s", name,
+                       ops_dt_name(out->dtype), ops_dt_name(selfRef->dtype));
+    /* The output is outRef, or selfRef itself (its second slot shares the input's group). */
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 1, sizeof(struct icopy_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct icopy_plan *p = e->plan;
+    p->dim = d;
+    p->copy = out && out != selfRef;
+    if ((rc = OPS_VIEWS(e, {&p->self, selfRef, "selfRef"}, {&p->index, index, "index"},
+                        {&p->source, source, "source"},
+                        {p->copy ? &p->out : NULL, p->copy ? out : selfRef, "outRef"})))
+        return rc;
+    if (p->copy)
+        at_least_1d(&p->out);
+    at_least_1d(&p->self);
+    at_least_1d(&p->source);
+    e->run = p->source.numel || p->copy ? icopy_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
+                                                  const aclTensor *index, const aclTensor *source,
+                                                  WS)
+{
+    return icopy_op("aclnnInplaceIndexCopy", selfRef, dim, index, source, NULL, workspaceSize,
+                    executor);
+}
+PHASE2(InplaceIndexCopy)
+
+aclnnStatus aclnnIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t dim, const aclTensor *index,
+                                           const aclTensor *source, aclTensor *outRef, WS)
+{
+    OPS_CHECK_NULL("aclnnIndexCopy", outRef);
+    return icopy_op("aclnnIndexCopy", selfRef, dim, index, source, outRef, workspaceSize,
+                    executor);
+}
+PHASE2(IndexCopy)
+
+/* ---- IndexFillTensor ------------------------------------------------------------------------ */
+
+struct ifill_plan {
+    struct ops_tensor self, out;
+    int dim;
+    unsigned char cval[16];
+    uint8_t *mask; /* per index along dim: filled */
+};
+
+static void ifill_fini(struct aclOpExecutor *e)
+{
+    struct ifill_plan *p = e->plan;
+    if (p) {
+        free(p->mask);
+        free(p);
+    }
+}
+
+static int32_t ifill_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct ifill_plan *p = e->plan;
+    const struct ops_tensor *s = &p->self, *o = &p->out;
+    int nd = o->ndim, esz = (int)ops_dt_size(o->dt), d = p->dim;
+    char *ob = ops_base(o, addr);
+    const char *sb = ops_base(s, addr);
+    int64_t inner = o->dims[nd - 1], rows = o->numel / inner;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t r = 0; r < rows; r++, ops_odo_next(idx, o->dims, nd - 1)) {
+        int64_t so = ops_odo_off(idx, s->strides, nd - 1),
+                oo = ops_odo_off(idx, o->strides, nd - 1);
+        bool row_fill = d < nd - 1 && p->mask[idx[d]];
+        for (int64_t j = 0; j < inner; j++) {
+            char *dst = ob + (oo + j * o->strides[nd - 1]) * esz;
+            if (row_fill || (d == nd - 1 && p->mask[j]))
+                copy_elem(dst, (const char *)p->cval, esz);
+            else
+                copy_elem(dst, sb + (so + j * s->strides[nd - 1]) * esz, esz);
+        }
+    }
+    return 0;
+}
+
+#define DTM_IFILL                                                                                  \
+    (DTM(DT_F16) | DTM(DT_F32) | DTM(DT_BF16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
+
+static aclnnStatus ifill_op(const char *name, const aclTensor *self, int64_t dim,
+                            const aclIntArray *index, const aclScalar *value, const aclTensor *out,
+                            uint64_t *ws, aclOpExecutor **ex)
+{
+    OPS_CHECK_NULLS(name, self, index, value, out, ws, ex);
+    aclnnStatus rc;
+    int sdt, odt, vdt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, DTM_IFILL, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_IFILL, &odt)) ||
+        (rc = ops_need_dt(name, "value", value->dtype, DTM_ALL, &vdt)))
+        return rc;
+    if (odt != sdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self %s", name,
+                       ops_dt_name(out->dtype), ops_dt_name(self->dtype));
+    if ((rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
+        return rc;
+    int nd = (int)self->ndim, lim = nd ? nd : 1;
+    if (dim < -lim || dim >= lim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%d, %d]", name,
+                       (long long)dim, -lim, lim - 1);
+    int d = (int)(dim < 0 ? dim + lim : dim);
+    int64_t n = nd ? self->dims[d] : 1;
+    for (uint64_t k = 0; k < index->n; k++)
+        if (index->v[k] < -n || index->v[k] >= n)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: index[%llu] = %lld is outside [%lld, %lld) of dim %d", name,
+                           (unsigned long long)k, (long long)index->v[k], (long long)-n,
+                           (long long)n, d);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct ifill_plan), ifill_fini);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ifill_plan *p = e->plan;
+    if (!(p->mask = calloc((size_t)(n ? n : 1), 1))) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    p->dim = d;
+    for (uint64_t k = 0; k < index->n; k++)
+        p->mask[index->v[k] < 0 ? index->v[k] + n : index->v[k]] = 1;
+    if ((rc = OPS_VIEWS(e, {&p->self, self, "self"}, {&p->out, out, "out"})))
+        return rc;
+    at_least_1d(&p->self);
+    at_least_1d(&p->out);
+    ops_scalar_to(p->cval, sdt, value);
+    e->run = p->out.numel ? ifill_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnIndexFillTensorGetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                                 const aclIntArray *index, const aclScalar *value,
+                                                 aclTensor *out, WS)
+{
+    return ifill_op("aclnnIndexFillTensor", self, dim, index, value, out, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceIndexFillTensorGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
+                                                        const aclIntArray *index,
+                                                        const aclScalar *value, WS)
+{
+    return ifill_op("aclnnInplaceIndexFillTensor", selfRef, dim, index, value, selfRef,
+                    workspaceSize, executor);
+}
+PHASE2(IndexFillTensor)
+PHASE2(InplaceIndexFillTensor)

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Scatter / ScatterValue and their in-place forms: writes along one dim at
+ * the positions an index tensor gives (C4).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_scatter.h"
+#include "ops/engine/ew_build.h"
+
+#pragma GCC optimize("O3")
+/* ---- Scatter / ScatterValue (and in place) ------------------------------------------------
+ *  C4. out = self, then for every position p of index: out[p with p[dim] =
+ *      index[p]] = src[p] (reduce 0), += src[p] (1) or *= src[p] (2), in
+ *      index's row-major order (later positions win for reduce 0). self and
+ *      out share a type and shape; src has self's type and at least index's
+ *      size in every dim; index (INT32 / INT64) has self's rank and at most
+ *      self's size in every dim but `dim`. Every index value is checked
+ *      against [0, self.size(dim)) before anything is written; a bad one
+ *      fails the launch (ACL_ERROR_RT_AICORE_EXCEPTION at synchronisation).
+ *      Sums and products are computed in double / int64 and stored back in
+ *      self's type per update. */
+
+struct scatter_plan {
+    struct ops_tensor self, index, src, out;
+    bool has_src, copy; /* copy: out is not self (not in place) */
+    int dim, reduce;
+    _Alignas(8) unsigned char cval[16]; /* the value (as self's type) when !has_src */
+};
+
+static void scatter_free(struct aclOpExecutor *e)
+{
+    free(e->plan);
+}
+
+static int32_t scatter_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct scatter_plan *p = e->plan;
+    const struct ops_tensor *ix = &p->index, *o = &p->out;
+    int64_t n = ix->numel, lim = p->self.dims[p->dim];
+    int nd = o->ndim, ck = ops_ck_for(o->dt), raw = ops_ck_raw(o->dt);
+    int64_t *iv = malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+    if (!iv)
+        return ACL_ERROR_BAD_ALLOC;
+    ops_gather_nd(iv, CK_I64, ops_base(ix, addr), ix->dt, ix->ndim, ix->dims, ix->strides);
+    for (int64_t j = 0; j < n; j++)
+        if (iv[j] < 0 || iv[j] >= lim) {
+            free(iv);
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+        }
+    char *ob = ops_base(o, addr);
+    if (p->copy) { /* out = self, moving element bits */
+        void *tmp = malloc((size_t)(o->numel ? o->numel : 1) * ops_ck_size(raw));
+        if (!tmp) {
+            free(iv);
+            return ACL_ERROR_BAD_ALLOC;
+        }
+        ops_gather_nd(tmp, raw, ops_base(&p->self, addr), p->self.dt, nd, p->self.dims,
+                      p->self.strides);
+        ops_scatter_nd(tmp, raw, ob, o->dt, nd, o->dims, o->strides);
+        free(tmp);
+    }
+    ops_load_fn ld = ops_loader(ck, o->dt);
+    ops_store_fn st = ops_storer(ck, o->dt);
+    ops_load_fn lds = p->has_src ? ops_loader(ck, p->src.dt) : NULL;
+    int64_t esz = ops_dt_size(o->dt);
+    const char *sb = p->has_src ? ops_base(&p->src, addr) : NULL;
+    _Alignas(8) unsigned char cv[8];
+    if (!p->has_src)
+        ops_loader(ck, o->dt)(cv, (const char *)p->cval, esz, 1);
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t j = 0; j < n; j++) {
+        int64_t oo = 0, so = 0;
+        for (int d = 0; d < nd; d++) {
+            oo += (d == p->dim ? iv[j] : idx[d]) * o->strides[d];
+            if (p->has_src)
+                so += idx[d] * p->src.strides[d];
+        }
+        _Alignas(8) unsigned char v[8], cur[8];
+        if (p->has_src)
+            lds(v, sb + so * (int64_t)ops_dt_size(p->src.dt), 0, 1);
+        else
+            memcpy(v, cv, 8);
+        if (p->reduce) {
+            ld(cur, ob + oo * esz, 0, 1);
+            if (ck == CK_I64) {
+                int64_t a, b;
+                memcpy(&a, cur, 8);
+                memcpy(&b, v, 8);
+                a = p->reduce == 1 ? (int64_t)((uint64_t)a + (uint64_t)b)
+                                   : (int64_t)((uint64_t)a * (uint64_t)b);
+                memcpy(v, &a, 8);
+            } else if (ck == CK_F64) {
+                double a, b;
+                memcpy(&a, cur, 8);
+                memcpy(&b, v, 8);
+                a = p->reduce == 1 ? a + b : a * b;
+                memcpy(v, &a, 8);
+            } else {
+                float a, b;
+                memcpy(&a, cur, 4);
+                memcpy(&b, v, 4);
+                a = p->reduce == 1 ? a + b : a * b;
+                memcpy(v, &a, 4);
+            }
+        }
+        st(ob + oo * esz, 0, v, 1);
+        for (int d = nd - 1; d >= 0; d--) {
+            if (++idx[d] < ix->dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    free(iv);
+    return 0;
+}
+
+static aclnnStatus scatter_op(const char *name, const aclTensor *self, int64_t dim,
+                              const aclTensor *index, const aclTensor *src, const aclScalar *value,
+                              int64_t reduce, const aclTensor *out, bool valued, uint64_t *ws,
+                              aclOpExecutor **ex)
+{
+    bool inplace = self == out;
+    OPS_CHECK_NULLS(name, self, index);
+    if (valued)
+        OPS_CHECK_NULL(name, value);
+    else
+        OPS_CHECK_NULL(name, src);
+    OPS_CHECK_NULLS(name, out, ws, ex);
+    aclnnStatus rc;
+    int sdt, idt, odt, xdt = DT_NONE;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(index, name, "index")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (src && (rc = ops_check_dims(src, name, "src"))) ||
+        (rc = ops_need_dt(name, "self", self->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, DTM(DT_I32) | DTM(DT_I64), &idt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)) ||
+        (src && (rc = ops_need_dt(name, "src", src->dtype, DTM_ALL, &xdt))) ||
+        (value && (rc = ops_check_scalar(name, "value", value, &xdt))))
+        return rc;
+    int nd = (int)self->ndim;
+    if (odt != sdt || (src && xdt != sdt) || (value && !ops_can_cast(xdt, sdt)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self, %s and out must share one type", name,
+                       src ? "src" : "value");
+    if (reduce < 0 || reduce > 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: reduce %lld (0 none, 1 add, 2 multiply)", name,
+                       (long long)reduce);
+    if (nd == 0 || dim < -nd || dim >= nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
+                       (long long)dim, nd);
+    int d0 = (int)(dim < 0 ? dim + nd : dim);
+    if ((int)index->ndim != nd || (src && (int)src->ndim != nd))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self, index%s need the same rank", name,
+                       src ? " and src" : "");
+    for (int d = 0; d < nd; d++)
+        if ((src && index->dims[d] > src->dims[d]) || (d != d0 && index->dims[d] > self->dims[d]))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index is larger than %s in dim %d", name,
+                           d == d0 || (src && index->dims[d] > src->dims[d]) ? "src" : "self", d);
+    if ((rc = ops_check_shape(name, self->dims, nd, out, "out")))
+        return rc;
+    struct aclOpExecutor *e =
+        ops_exec_plan(name, src ? 3 : 2, 1, sizeof(struct scatter_plan), scatter_free);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct scatter_plan *p = e->plan;
+    if ((rc = ops_tensor_from(&p->self, self, ops_exec_slot(e, self), name, "self")) ||
+        (rc = ops_tensor_from(&p->index, index, ops_exec_slot(e, index), name, "index")) ||
+        (src && (rc = ops_tensor_from(&p->src, src, ops_exec_slot(e, src), name, "src"))) ||
+        (rc = ops_tensor_from(&p->out, out, ops_exec_slot(e, out), name, "out"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    p->has_src = src != NULL;
+    p->copy = !inplace;
+    p->dim = d0;
+    p->reduce = (int)reduce;
+    if (value)
+        ops_scalar_to(p->cval, sdt, value);
+    e->run = p->out.numel ? scatter_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnScatterGetWorkspaceSize(const aclTensor *self, int64_t dim, const aclTensor *index,
+                                         const aclTensor *src, int64_t reduce, aclTensor *out, WS)
+{
+    return scatter_op("aclnnScatter", self, dim, index, src, NULL, reduce, out, false,
+                      workspaceSize, executor);
+}
+aclnnStatus aclnnScatterValueGetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                              const aclTensor *index, const aclScalar *value,
+                                              int64_t reduce, aclTensor *out, WS)
+{
+    return scatter_op("aclnnScatterValue", self, dim, index, NULL, value, reduce, out, true,
+                      workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceScatterGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
+                                                const aclTensor *index, const aclTensor *src,
+                                                int64_t reduce, WS)
+{
+    return scatter_op("aclnnInplaceScatter", selfRef, dim, index, src, NULL, reduce, selfRef, false,
+                      workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceScatterValueGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
+                                                     const aclTensor *index, const aclScalar *value,
+                                                     int64_t reduce, WS)
+{
+    return scatter_op("aclnnInplaceScatterValue", selfRef, dim, index, NULL, value, reduce, selfRef,
+                      true, workspaceSize, executor);
+}
+PHASE2(Scatter)
+PHASE2(ScatterValue)
+PHASE2(InplaceScatter)
+PHASE2(InplaceScatterValue)

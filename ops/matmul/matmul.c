@@ -1,0 +1,450 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Matrix products: Mm (2-D), BatchMatMul (3-D, batch broadcast) and Matmul
+ * (NumPy matmul semantics: 1-D operands, any number of broadcast batch
+ * dims). All three reduce to one plan: out[b] = A[b] @ B[b] over a batch
+ * index space, with A [m, k], B [k, n], out [m, n] given by strides.
+ *
+ *  M1. The products run through cblas_sgemm (OpenBLAS). A float32 operand
+ *      whose matrix has a unit stride in one dim and a valid leading dim is
+ *      handed to the BLAS in place (transposed if column-major); anything
+ *      else (other types, general strides, cubeMathType USE_FP16) is first
+ *      converted into a contiguous float32 block. The BLAS writes a float32
+ *      out in place; other outs go through a float32 block.
+ *  M2. An operand broadcast over the batch (batch strides 0) is converted
+ *      once per run, not once per batch.
+ *  M3. k == 0 gives zeros (the empty sum).
+ *  M5. A converted operand whose rows are contiguous in memory (a
+ *      transposed view, as ggml passes float16 weights) is converted column
+ *      by column into a column-major block and handed to the BLAS
+ *      transposed: sequential reads (F16C where the CPU has it) instead of
+ *      a strided gather.
+ *  M6. The converted blocks live in the worker's scratch buffer
+ *      (ks_scratch) when together they fit in MM_SCRATCH_MAX bytes: a decode
+ *      step multiplies every weight once, and fresh pages per call (mmap,
+ *      fault, zero, unmap) cost more than the conversion. Larger blocks are
+ *      allocated per call (the scratch is kept for the thread's life). A
+ *      float16 operand under USE_FP16 is not rounded again (it is exact).
+ *  M7. With few rows (m <= MM_CHUNK_M = 8: decode) a large converted B (over
+ *      MM_CHUNK_MIN bytes as float32) is converted and multiplied in column
+ *      chunks of about MM_CHUNK_BYTES, each still in cache when the BLAS
+ *      reads it: the weight's memory is read once per call instead of read,
+ *      written as float32 and read again. Not when B is broadcast over a
+ *      batch (M2 converts it once for all batches instead).
+ *  M4. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
+ *      libblas.so.3): a program that never multiplies matrices never starts
+ *      OpenBLAS's thread pool. Without a BLAS the first phase fails with
+ *      ACLNN_ERR_INNER_FIND_KERNEL_ERROR.
+ */
+#include <cblas.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/engine/simd.h"
+#include "ops/engine/engine.h"
+#include "ops/engine/public.h"
+
+#define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
+#define MM_SCRATCH_MAX ((size_t)64 << 20) /* M6 */
+#define MM_CHUNK_M 8                      /* M7 */
+#define MM_CHUNK_MIN ((size_t)1 << 20)
+#define MM_CHUNK_BYTES ((size_t)256 << 10)
+
+/* One matrix operand: element offset and dtype from its view, the matrix
+ * strides (rows, cols), and strides along each batch dim of the plan. */
+struct mm_opnd {
+    int dt;
+    int slot;
+    int64_t off;
+    int64_t rs, cs;
+    int64_t bst[MM_MAX_BATCH_DIMS];
+};
+
+struct mm_plan {
+    int nb; /* batch dims */
+    int64_t bdims[MM_MAX_BATCH_DIMS];
+    int64_t m, k, n;
+    struct mm_opnd a, b, c;
+    bool fp16_inputs; /* cubeMathType USE_FP16 with float32 inputs */
+};
+
+/* ---- the BLAS (M4) ----------------------------------------------------------- */
+
+typedef __typeof__(cblas_sgemm) sgemm_fn;
+static sgemm_fn *g_sgemm; /* written once under g_blas_once */
+static pthread_once_t g_blas_once = PTHREAD_ONCE_INIT;
+
+static void blas_load(void)
+{
+    static const char *const libs[] = {"libopenblas.so.0", "libblas.so.3", "libcblas.so.3",
+                                       "libopenblas.so"};
+    for (unsigned i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
+        void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
+        if (!h)
+            continue;
+        void *f = dlsym(h, "cblas_sgemm");
+        if (f) {
+            memcpy(&g_sgemm, &f, sizeof(f)); /* object -> function pointer (POSIX) */
+            return;
+        }
+        dlclose(h);
+    }
+}
+
+/* The BLAS, or NULL with a message (phase 1 only; pthread_once orders the
+ * load before every later use, including the kernels on the workers, which
+ * are queued after a successful phase 1). */
+static sgemm_fn *blas_sgemm(const char *op)
+{
+    pthread_once(&g_blas_once, blas_load);
+    if (!g_sgemm)
+        ops_err(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                "%s: no BLAS with cblas_sgemm found (libopenblas.so.0, libblas.so.3)", op);
+    return g_sgemm;
+}
+
+void *ops_blas_sgemm(const char *op)
+{
+    sgemm_fn *f = blas_sgemm(op);
+    void *v;
+    memcpy(&v, &f, sizeof(v)); /* function -> object pointer (POSIX) */
+    return v;
+}
+
+/* How the BLAS can read a [rows, cols] operand in place (M1): 0 = not,
+ * else CblasNoTrans (row-major, unit column stride) or CblasTrans (unit row
+ * stride) with its leading dim. Strides of size-1 dims do not matter. */
+static int blas_view(const struct mm_opnd *o, int64_t rows, int64_t cols, int64_t *ld)
+{
+    if (o->dt != DT_F32)
+        return 0;
+    int64_t rmin = rows > 1 ? rows : 1, cmin = cols > 1 ? cols : 1;
+    if (cols == 1 || o->cs == 1) {
+        *ld = rows == 1 ? cmin : o->rs;
+        if (*ld >= cmin)
+            return CblasNoTrans;
+    }
+    if (rows == 1 || o->rs == 1) {
+        *ld = cols == 1 ? rmin : o->cs;
+        if (*ld >= rmin)
+            return CblasTrans;
+    }
+    return 0;
+}
+
+/* Whether a converted operand is best built column-major (M5): its rows
+ * are contiguous in memory and its columns are not. */
+static bool col_block(const struct mm_opnd *o, int64_t rows, int64_t cols)
+{
+    return rows > 1 && cols > 1 && o->rs == 1 && o->cs != 1;
+}
+
+/* Convert a [rows, cols] matrix into a contiguous float block: row-major,
+ * or column-major ([cols, rows]) when col_block, reading memory in order. */
+static void to_block(float *dst, const struct mm_opnd *o, const char *base, int64_t rows,
+                     int64_t cols, bool fp16)
+{
+    ops_load_fn ld = ops_loader(CK_F32, o->dt);
+    int64_t esz = ops_dt_size(o->dt);
+    if (col_block(o, rows, cols))
+        for (int64_t c = 0; c < cols; c++)
+            ld(dst + c * rows, base + c * o->cs * esz, o->rs * esz, rows);
+    else
+        for (int64_t r = 0; r < rows; r++)
+            ld(dst + r * cols, base + r * o->rs * esz, o->cs * esz, cols);
+    if (fp16 && o->dt != DT_F16) /* a float16 value is already exact (M6) */
+        ops_round_f32(dst, rows * cols, DT_F16);
+}
+
+static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct mm_plan *p = e->plan;
+    const int64_t m = p->m, k = p->k, n = p->n;
+    int64_t lda = 0, ldb = 0, ldc = 0;
+    int ta = p->fp16_inputs ? 0 : blas_view(&p->a, m, k, &lda);
+    int tb = p->fp16_inputs ? 0 : blas_view(&p->b, k, n, &ldb);
+    int64_t nmin = n > 1 ? n : 1;
+    bool c_direct = p->c.dt == DT_F32 && (p->c.cs == 1 || n == 1) && (m == 1 || p->c.rs >= nmin);
+    float *abuf = NULL, *bbuf = NULL, *cbuf = NULL;
+    int64_t nbatch = ops_numel(p->bdims, p->nb), idx[MM_MAX_BATCH_DIMS] = {0};
+    /* M7: columns of B per chunk (n: no chunks) */
+    int64_t nbc = n;
+    if (!tb && m <= MM_CHUNK_M && k > 0 && (size_t)(k * n) * sizeof(float) > MM_CHUNK_MIN) {
+        bool b_bcast = false;
+        for (int d = 0; d < p->nb; d++)
+            b_bcast |= p->bdims[d] > 1 && p->b.bst[d] == 0;
+        if (!b_bcast) {
+            int64_t w = (int64_t)(MM_CHUNK_BYTES / sizeof(float)) / k;
+            nbc = w < 16 ? 16 : w < n ? w : n;
+        }
+    }
+    /* block sizes in floats, each rounded up to 16 (64 bytes) so that the
+     * blocks carved from one allocation stay aligned */
+    const size_t na = ta ? 0 : ((size_t)(m * k > 0 ? m * k : 1) + 15) & ~(size_t)15;
+    const size_t nbk = tb ? 0 : ((size_t)(k * nbc > 0 ? k * nbc : 1) + 15) & ~(size_t)15;
+    const size_t nc = c_direct ? 0 : ((size_t)(m * n > 0 ? m * n : 1) + 15) & ~(size_t)15;
+    const size_t bytes = (na + nbk + nc) * sizeof(float);
+    float *mem = NULL, *owned = NULL;
+    if (bytes) {
+        mem = bytes <= MM_SCRATCH_MAX ? ks_scratch(bytes) : NULL;
+        if (!mem && !(mem = owned = malloc(bytes)))
+            return ACL_ERROR_BAD_ALLOC;
+        abuf = na ? mem : NULL;
+        bbuf = nbk ? mem + na : NULL;
+        cbuf = nc ? mem + na + nbk : NULL;
+    }
+    if (!ta) {
+        ta = col_block(&p->a, m, k) ? CblasTrans : CblasNoTrans;
+        lda = ta == CblasTrans ? m : k > 0 ? k : 1;
+    }
+    if (!tb) {
+        tb = col_block(&p->b, k, n) ? CblasTrans : CblasNoTrans;
+        ldb = tb == CblasTrans ? k : n > 0 ? n : 1;
+    }
+    ldc = c_direct && m > 1 ? p->c.rs : nmin;
+    const int64_t ea = ops_dt_size(p->a.dt), eb = ops_dt_size(p->b.dt), ec = ops_dt_size(p->c.dt);
+    const char *abase = (const char *)addr[p->a.slot] + p->a.off * ea;
+    const char *bbase = (const char *)addr[p->b.slot] + p->b.off * eb;
+    char *cbase = (char *)addr[p->c.slot] + p->c.off * ec;
+    const char *a_last = NULL, *b_last = NULL; /* M2 */
+    ops_store_fn st = c_direct ? NULL : ops_storer(CK_F32, p->c.dt);
+    for (int64_t bi = 0; bi < nbatch; bi++) {
+        int64_t oa = 0, ob = 0, oc = 0;
+        for (int d = 0; d < p->nb; d++) {
+            oa += idx[d] * p->a.bst[d];
+            ob += idx[d] * p->b.bst[d];
+            oc += idx[d] * p->c.bst[d];
+        }
+        const char *pa = abase + oa * ea, *pb = bbase + ob * eb;
+        char *pc = cbase + oc * ec;
+        const float *A = (const float *)(const void *)pa, *B = (const float *)(const void *)pb;
+        if (abuf) {
+            if (pa != a_last)
+                to_block(abuf, &p->a, pa, m, k, p->fp16_inputs);
+            a_last = pa;
+            A = abuf;
+        }
+        if (bbuf && nbc < n) { /* M7 */
+            float *C = c_direct ? (float *)(void *)pc : cbuf;
+            for (int64_t j0 = 0; j0 < n; j0 += nbc) {
+                int64_t w = n - j0 < nbc ? n - j0 : nbc;
+                to_block(bbuf, &p->b, pb + j0 * p->b.cs * eb, k, w, p->fp16_inputs);
+                int tbj = col_block(&p->b, k, w) ? CblasTrans : CblasNoTrans;
+                g_sgemm(CblasRowMajor, (enum CBLAS_TRANSPOSE)ta, (enum CBLAS_TRANSPOSE)tbj,
+                        (blasint)m, (blasint)w, (blasint)k, 1.0f, A, (blasint)lda, bbuf,
+                        (blasint)(tbj == CblasTrans ? k : w), 0.0f, C + j0, (blasint)ldc);
+            }
+            goto stored;
+        }
+        if (bbuf) {
+            if (pb != b_last)
+                to_block(bbuf, &p->b, pb, k, n, p->fp16_inputs);
+            b_last = pb;
+            B = bbuf;
+        }
+        float *C = c_direct ? (float *)(void *)pc : cbuf;
+        if (k == 0) { /* M3 */
+            for (int64_t r = 0; r < m; r++)
+                memset(C + r * ldc, 0, (size_t)n * sizeof(float));
+        } else {
+            g_sgemm(CblasRowMajor, (enum CBLAS_TRANSPOSE)ta, (enum CBLAS_TRANSPOSE)tb, (blasint)m,
+                    (blasint)n, (blasint)k, 1.0f, A, (blasint)lda, B, (blasint)ldb, 0.0f, C,
+                    (blasint)ldc);
+        }
+    stored:
+        if (!c_direct)
+            for (int64_t r = 0; r < m; r++)
+                st(pc + r * p->c.rs * ec, p->c.cs * ec, cbuf + r * n, n);
+        for (int d = p->nb - 1; d >= 0; d--) {
+            if (++idx[d] < p->bdims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    free(owned);
+    return 0;
+}
+
+/* A matrix operand from a view: its last two dims are the matrix (a 1-D
+ * view is a row vector [1, k] when `row`, else a column [k, 1]); its
+ * leading dims right-align against the plan's batch dims (broadcast dims get
+ * stride 0). */
+static void mm_opnd_from(struct mm_opnd *o, const aclTensor *t, int slot, bool row, int nb,
+                         const int64_t *bdims)
+{
+    int nd = (int)t->ndim;
+    o->dt = ops_dt_index(t->dtype);
+    o->slot = slot;
+    o->off = t->offset;
+    if (nd == 1) {
+        o->rs = row ? 0 : t->strides[0];
+        o->cs = row ? t->strides[0] : 0;
+    } else {
+        o->rs = t->strides[nd - 2];
+        o->cs = t->strides[nd - 1];
+    }
+    int tb = nd > 2 ? nd - 2 : 0;
+    for (int d = 0; d < nb; d++) {
+        int td = d - (nb - tb);
+        o->bst[d] = (td < 0 || t->dims[td] == 1 || bdims[d] == 1) ? 0 : t->strides[td];
+    }
+}
+
+/* The out operand: dims [batch..., (m), (n)]; m or n absent for 1-D inputs. */
+static void mm_out_from(struct mm_opnd *o, const aclTensor *t, int slot, bool has_m, bool has_n,
+                        int nb)
+{
+    int d = (int)t->ndim;
+    o->dt = ops_dt_index(t->dtype);
+    o->slot = slot;
+    o->off = t->offset;
+    o->cs = has_n ? t->strides[--d] : 0;
+    o->rs = has_m ? t->strides[--d] : 0;
+    for (int i = 0; i < nb; i++)
+        o->bst[i] = t->dims[i] == 1 ? 0 : t->strides[i];
+}
+
+static aclnnStatus mm_types(const char *name, const aclTensor *a, const aclTensor *b,
+                            const aclTensor *out, int8_t cubeMathType, bool *fp16)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(a, name, "self")) || (rc = ops_check_dims(b, name, "mat2")) ||
+        (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    int ad = ops_dt_index(a->dtype), bd = ops_dt_index(b->dtype), od = ops_dt_index(out->dtype);
+    if (ad < 0 || bd < 0 || od < 0 || !(DTM(ad) & DTM_F3) || !(DTM(bd) & DTM_F3) ||
+        !(DTM(od) & DTM_F3))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: types %s @ %s -> %s are not supported "
+                       "(FLOAT, FLOAT16, BFLOAT16)",
+                       name, ops_dt_name(a->dtype), ops_dt_name(b->dtype), ops_dt_name(out->dtype));
+    if (cubeMathType < 0 || cubeMathType > 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: cubeMathType %d is not 0..3", name,
+                       (int)cubeMathType);
+    *fp16 = cubeMathType == 2 && ops_promote(ad, bd) == DT_F32;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus mm_build(const char *name, const aclTensor *self, const aclTensor *mat2,
+                            const aclTensor *out, bool fp16, int nb, const int64_t *bdims,
+                            int64_t m, int64_t k, int64_t n, uint64_t *ws, aclOpExecutor **ex)
+{
+    struct aclOpExecutor *e = ops_exec_plan(name, 2, 1, sizeof(struct mm_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct mm_plan *p = e->plan;
+    p->nb = nb;
+    if (nb)
+        memcpy(p->bdims, bdims, (size_t)nb * sizeof(int64_t));
+    p->m = m;
+    p->k = k;
+    p->n = n;
+    p->fp16_inputs = fp16;
+    int sa = ops_exec_slot(e, self), sb = ops_exec_slot(e, mat2), sc = ops_exec_slot(e, out);
+    mm_opnd_from(&p->a, self, sa, true, nb, bdims);
+    mm_opnd_from(&p->b, mat2, sb, false, nb, bdims);
+    mm_out_from(&p->c, out, sc, self->ndim > 1, mat2->ndim > 1, nb);
+    e->run = m * n * ops_numel(bdims, nb) > 0 ? mm_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+/* What every matrix product checks first: the arguments are there (b is
+ * named bname in messages), the types (fp16: multiply in half precision), a
+ * BLAS to run it. */
+static aclnnStatus mm_begin(const char *name, const aclTensor *self, const aclTensor *b,
+                            const char *bname, const aclTensor *out, int8_t cubeMathType,
+                            uint64_t *ws, aclOpExecutor **ex, bool *fp16)
+{
+    const void *const arg[] = {self, b, out, ws, ex};
+    const char *const what[] = {"self", bname, "out", "workspaceSize", "executor"};
+    for (int i = 0; i < 5; i++)
+        if (!arg[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, what[i]);
+    aclnnStatus rc = mm_types(name, self, b, out, cubeMathType, fp16);
+    if (rc)
+        return rc;
+    if (!blas_sgemm(name))
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    return ACLNN_SUCCESS;
+}
+
+/* Mm ([m, k] @ [k, n]) and BatchMatMul ([b, m, k] @ [b, k, n], a batch of 1
+ * broadcasts): the products of fixed rank. */
+static aclnnStatus mm_fixed(const char *name, bool batched, const aclTensor *self,
+                            const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, WS)
+{
+    bool fp16 = false;
+    aclnnStatus rc =
+        mm_begin(name, self, mat2, "mat2", out, cubeMathType, workspaceSize, executor, &fp16);
+    if (rc)
+        return rc;
+    const int r = batched ? 1 : 0;                          /* leading batch dims */
+    const int64_t *a = self->dims + r, *b = mat2->dims + r; /* the matrices' dims */
+    if (self->ndim != 2u + r || mat2->ndim != 2u + r || a[1] != b[0] ||
+        (batched && self->dims[0] != mat2->dims[0] && self->dims[0] != 1 && mat2->dims[0] != 1))
+        return batched
+                   ? ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [b, m, k] @ [b, k, n]", name)
+                   : ops_err(ACLNN_ERR_PARAM_INVALID, "%s: needs [m, k] @ [k, n] (got %u-D @ %u-D)",
+                             name, self->ndim, mat2->ndim);
+    int64_t want[3] = {self->dims[0] == 1 ? mat2->dims[0] : self->dims[0], a[0], b[1]};
+    if ((rc = ops_check_out_shape(name, out, want + 1 - r, 2 + r)))
+        return rc;
+    return mm_build(name, self, mat2, out, fp16, r, want, a[0], a[1], b[1], workspaceSize,
+                    executor);
+}
+
+aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
+                                    int8_t cubeMathType, WS)
+{
+    return mm_fixed("aclnnMm", false, self, mat2, out, cubeMathType, workspaceSize, executor);
+}
+PHASE2(Mm)
+
+aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2,
+                                             aclTensor *out, int8_t cubeMathType, WS)
+{
+    return mm_fixed("aclnnBatchMatMul", true, self, mat2, out, cubeMathType, workspaceSize,
+                    executor);
+}
+PHASE2(BatchMatMul)
+
+aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+                                        aclTensor *out, int8_t cubeMathType, WS)
+{
+    const char *name = "aclnnMatmul";
+    bool fp16 = false;
+    aclnnStatus rc =
+        mm_begin(name, self, other, "other", out, cubeMathType, workspaceSize, executor, &fp16);
+    if (rc)
+        return rc;
+    int na = (int)self->ndim, nb_ = (int)other->ndim;
+    if (na < 1 || nb_ < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: operands need at least one dim", name);
+    int64_t m = na > 1 ? self->dims[na - 2] : 1, k = self->dims[na - 1];
+    int64_t k2 = nb_ > 1 ? other->dims[nb_ - 2] : other->dims[0];
+    int64_t n = nb_ > 1 ? other->dims[nb_ - 1] : 1;
+    if (k != k2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: inner dims differ (%lld vs %lld)", name,
+                       (long long)k, (long long)k2);
+    int64_t bdims[MM_MAX_BATCH_DIMS];
+    int nb = 0;
+    int ba = na > 2 ? na - 2 : 0, bb = nb_ > 2 ? nb_ - 2 : 0;
+    if (!ops_broadcast(self->dims, ba, other->dims, bb, bdims, &nb))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: batch dims do not broadcast", name);
+    int64_t want[OPS_MAX_DIMS + 2];
+    int nw = 0;
+    for (int i = 0; i < nb; i++)
+        want[nw++] = bdims[i];
+    if (na > 1)
+        want[nw++] = m;
+    if (nb_ > 1)
+        want[nw++] = n;
+    if ((rc = ops_check_out_shape(name, out, want, nw)))
+        return rc;
+    if (nb > MM_MAX_BATCH_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: too many batch dims", name);
+    return mm_build(name, self, other, out, fp16, nb, bdims, m, k, n, workspaceSize, executor);
+}
+PHASE2(Matmul)

@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * WeightQuantBatchMatmulV2 (y = x @ ((w + offset) * scale) + bias with int8
+ * or packed int4 weights) and TransMatmulWeight with the weight-size
+ * functions.
+ *
+ *  Q1. m > QM_SMALL_M (prefill): the weight is dequantised block by block
+ *      (up to QM_KB rows, QM_BLOCK floats at a time) into one reused float32
+ *      buffer, rounded to x's type as the NPU's antiquant unit does, and
+ *      multiplied by cblas_sgemm into a float32 accumulator: memory stays
+ *      O(block), the flops go to the BLAS. The dequantisation is
+ *      ops/engine/simd.h's (vector code, F16C rounding where the CPU has it).
+ *  Q2. x is converted to float32 once; y gets bias added and is rounded to
+ *      its type on the store.
+ *  Q3. INT4 elements are packed two per byte, element i of the storage in
+ *      the low nibble of byte i / 2 when i is even, the high one when odd,
+ *      as signed 4-bit values (-8..7). Views (strides, offset) count
+ *      elements, not bytes.
+ *  Q5. m <= QM_SMALL_M (decode): no dequantised matrix at all. Each weight
+ *      column (k-major weights, ggml's layout) is dequantised KS_WQ_CHUNK
+ *      rows at a time into an L1-sized buffer, with the same rounding, and
+ *      dotted with every row of x at once (ks_ops.wq_small_m); a row-major
+ *      weight is dequantised row by row and added into y's rows. Each
+ *      weight byte is read once per launch.
+ *  Q4. TransMatmulWeight keeps the ND layout (what the products read), so it
+ *      validates and queues nothing; the size functions return the element
+ *      count of that layout.
+ */
+#include <cblas.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_trans_matmul_weight.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
+#include "ops/engine/simd.h"
+#include "ops/engine/engine.h"
+
+#define QM_SMALL_M 8       /* rows of x up to which the fused kernel runs (Q5) */
+#define QM_KB 1024         /* weight rows (reduction) per block, at most */
+#define QM_BLOCK (1 << 19) /* floats per dequantised block (2 MiB): few, large BLAS calls */
+
+typedef __typeof__(cblas_sgemm) sgemm_fn;
+
+struct qm_plan {
+    sgemm_fn *gemm;
+    int64_t m, k, n, group; /* group: rows per scale row (k when one row) */
+    int64_t ng;             /* scale rows */
+    bool int4;
+    int w_slot;
+    int64_t w_off, w_sk, w_sn; /* weight view in elements */
+    struct ops_tensor x, y, scale, offset, bias;
+    bool has_offset, has_bias, per_tensor;
+};
+
+static void qm_free(struct aclOpExecutor *e)
+{
+    free(e->plan);
+}
+
+/* Load a per-tensor / per-channel / per-group parameter: group g, column j
+ * at dst[g * n + j], or at dst[j * ng + g] when colmajor (the source's
+ * groups contiguous, as ggml's transposed scale views: contiguous loads). */
+static void qm_load_param(float *dst, const struct ops_tensor *t, void *const *addr, int64_t ng,
+                          int64_t n, bool per_tensor, bool colmajor)
+{
+    ops_load_fn ld = ops_loader(CK_F32, t->dt);
+    const char *base = ops_base(t, addr);
+    int64_t esz = ops_dt_size(t->dt);
+    if (per_tensor) {
+        float v;
+        ld(&v, base, esz, 1);
+        for (int64_t i = 0; i < n; i++)
+            dst[i] = v;
+        return;
+    }
+    int64_t sn = t->strides[t->ndim - 1], sg = t->ndim == 2 ? t->strides[0] : 0;
+    if (colmajor)
+        for (int64_t j = 0; j < n; j++)
+            ld(dst + j * ng, base + j * sn * esz, sg * esz, ng);
+    else
+        for (int64_t g = 0; g < ng; g++)
+            ld(dst + g * n, base + g * sg * esz, sn * esz, n);
+}
+
+/* The weight and parameters of one launch as the kernels take them. */
+static struct ks_wq qm_args(const struct qm_plan *p, const void *w, const float *sc,
+                            const float *of, bool colmajor)
+{
+    return (struct ks_wq){.w = w, .w_off = p->w_off, .w_sk = p->w_sk, .w_sn = p->w_sn,
+                          .int4 = p->int4, .k = p->k, .n = p->n, .group = p->group, .sc = sc,
+                          .of = p->has_offset ? of : NULL, .ps_g = colmajor ? 1 : p->n,
+                          .ps_n = colmajor ? p->ng : 1, .rdt = p->x.dt};
+}
+
+static int32_t qm_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct qm_plan *p = e->plan;
+    const struct ks_ops *ks = ks_get();
+    const int64_t m = p->m, k = p->k, n = p->n;
+    const bool small = m <= QM_SMALL_M;
+    const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB,
+                  NB = n < NBmax ? n : NBmax;
+    /* W: the fused kernel's chunk (Q5) or the sgemm path's block (Q1) */
+    const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) : KB * NB;
+    const int64_t tsz = KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n;
+    const int64_t npar = p->ng * n, nof = p->has_offset ? npar : 0;
+    size_t need = (size_t)(m * k + m * n + wsz + npar + nof + n);
+    float *mem = ks_scratch(need * sizeof(float) + (size_t)(tsz > k ? tsz : k));
+    if (!mem)
+        return ACL_ERROR_BAD_ALLOC;
+    float *X = mem, *C = X + m * k, *W = C + m * n, *sc = W + wsz, *of = sc + npar,
+          *bias = of + nof;
+    int8_t *tmp = (int8_t *)(bias + n);
+    ops_gather_nd(X, CK_F32, ops_base(&p->x, addr), p->x.dt, 2, p->x.dims, p->x.strides);
+    /* groups contiguous in the source and a k-major weight: column-major params */
+    const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
+                          p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
+                          (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
+    qm_load_param(sc, &p->scale, addr, p->ng, n, p->per_tensor, colmajor);
+    if (p->has_offset)
+        qm_load_param(of, &p->offset, addr, p->ng, n, p->per_tensor, colmajor);
+    const struct ks_wq a = qm_args(p, addr[p->w_slot], sc, of, colmajor);
+    if (small) {
+        ks->wq_small_m(&a, X, k, m, C, n, 0, n, W, tmp);
+    } else {
+        const bool tr = ks_wq_kmajor(&a);
+        for (int64_t n0 = 0; n0 < n; n0 += NB) {
+            const int64_t nb = n - n0 < NB ? n - n0 : NB;
+            for (int64_t k0 = 0; k0 < k; k0 += KB) {
+                const int64_t kb = k - k0 < KB ? k - k0 : KB;
+                ks->wq_dequant(&a, W, k0, kb, n0, nb, tmp);
+                p->gemm(CblasRowMajor, CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)m,
+                        (blasint)nb, (blasint)kb, 1.0f, X + k0, (blasint)k, W,
+                        (blasint)(tr ? kb : nb), k0 ? 1.0f : 0.0f, C + n0, (blasint)n);
+            }
+        }
+    }
+    if (p->has_bias) {
+        ops_load_fn ld = ops_loader(CK_F32, p->bias.dt);
+        ld(bias, ops_base(&p->bias, addr), p->bias.strides[p->bias.ndim - 1] * ops_dt_size(p->bias.dt),
+           n);
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++)
+                C[i * n + j] += bias[j];
+    }
+    ops_scatter_nd(C, CK_F32, ops_base(&p->y, addr), p->y.dt, 2, p->y.dims, p->y.strides);
+    return 0;
+}
+
+static const char *const WQ = "aclnnWeightQuantBatchMatmulV2";
+
+static bool qm_is_shape(const aclTensor *t, int64_t a, int64_t b)
+{
+    return (t->ndim == 1 && b == -1 && t->dims[0] == a) ||
+           (t->ndim == 2 && t->dims[0] == a && t->dims[1] == b);
+}
+
+aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
+    const aclTensor *x, const aclTensor *weight, const aclTensor *antiquantScale,
+    const aclTensor *antiquantOffsetOptional, const aclTensor *quantScaleOptional,
+    const aclTensor *quantOffsetOptional, const aclTensor *biasOptional, int antiquantGroupSize,
+    const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS(WQ, x, weight, antiquantScale, y, workspaceSize, executor);
+    if (quantOffsetOptional && !quantScaleOptional)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantOffset given without quantScale", WQ);
+    if (quantScaleOptional)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: output quantisation (quantScale, INT8 y) is not supported by cpuacl",
+                       WQ);
+    const aclTensor *off = antiquantOffsetOptional, *bias = biasOptional;
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, WQ, "x")) || (rc = ops_check_dims(weight, WQ, "weight")) ||
+        (rc = ops_check_dims(antiquantScale, WQ, "antiquantScale")) ||
+        (rc = ops_check_dims(y, WQ, "y")) || (off && (rc = ops_check_dims(off, WQ, "antiquantOffset"))) ||
+        (bias && (rc = ops_check_dims(bias, WQ, "bias"))))
+        return rc;
+    if ((x->dtype != ACL_FLOAT16 && x->dtype != ACL_BF16) || y->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x and y must both be FLOAT16 or BFLOAT16 (got %s, %s)", WQ,
+                       ops_dt_name(x->dtype), ops_dt_name(y->dtype));
+    if (weight->dtype != ACL_INT8 && weight->dtype != ACL_INT4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weight type %s is not supported (INT8, INT4)",
+                       WQ, ops_dt_name(weight->dtype));
+    if (x->ndim != 2 || weight->ndim != 2 || y->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x, weight and y must be 2-D", WQ);
+    const int64_t m = x->dims[0], k = x->dims[1], n = weight->dims[1];
+    if (weight->dims[0] != k)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's k (%lld) differs from weight's (%lld)", WQ,
+                       (long long)k, (long long)weight->dims[0]);
+    if (m < 1 || k < 1 || n < 1 || k > 65535 || n > 65535 || m > INT32_MAX)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: m=%lld k=%lld n=%lld out of range (k, n in [1, 65535]; no empty "
+                       "tensors)",
+                       WQ, (long long)m, (long long)k, (long long)n);
+    if (y->dims[0] != m || y->dims[1] != n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y must be [%lld, %lld]", WQ, (long long)m,
+                       (long long)n);
+    int64_t gs = antiquantGroupSize;
+    if (gs != 0 && (gs < 32 || gs > k - 1 || gs % 32))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: antiquantGroupSize %lld must be 0 or a multiple of 32 in [32, k-1]",
+                       WQ, (long long)gs);
+    if (antiquantScale->dtype != x->dtype || (off && off->dtype != x->dtype))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: antiquantScale/antiquantOffset must have x's type %s", WQ,
+                       ops_dt_name(x->dtype));
+    int64_t ng = gs ? (k + gs - 1) / gs : 1;
+    bool per_tensor = !gs && (qm_is_shape(antiquantScale, 1, -1) || qm_is_shape(antiquantScale, 1, 1));
+    bool shape_ok = gs ? qm_is_shape(antiquantScale, ng, n)
+                       : per_tensor || qm_is_shape(antiquantScale, n, -1) ||
+                             qm_is_shape(antiquantScale, 1, n);
+    if (!shape_ok)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: antiquantScale shape fits neither per-tensor (1,), per-channel (n,)/(1, "
+                       "n) nor per-group (ceil(k/group), n)",
+                       WQ);
+    if (off && !ops_same_shape(off, antiquantScale))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: antiquantOffset's shape differs from antiquantScale's", WQ);
+    if (bias) {
+        int bd = ops_dt_index(bias->dtype);
+        if (bd < 0 || !(DTM(bd) & DTM_F3) || !(qm_is_shape(bias, n, -1) || qm_is_shape(bias, 1, n)))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: bias must be FLOAT16/BFLOAT16/FLOAT shaped (n,) or (1, n)", WQ);
+    }
+    void *gp = ops_blas_sgemm(WQ);
+    if (!gp)
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+
+    struct aclOpExecutor *e = ops_exec_new(WQ, 7, 1);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct qm_plan *p = calloc(1, sizeof(*p));
+    if (!p) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", WQ);
+    }
+    e->plan = p;
+    e->fini = qm_free;
+    memcpy(&p->gemm, &gp, sizeof(p->gemm));
+    p->m = m, p->k = k, p->n = n, p->ng = ng, p->group = gs ? gs : k;
+    p->per_tensor = per_tensor;
+    p->int4 = weight->dtype == ACL_INT4;
+    rc = ops_tensor_from(&p->x, x, ops_exec_slot(e, x), WQ, "x");
+    p->w_slot = ops_exec_slot(e, weight);
+    p->w_off = weight->offset, p->w_sk = weight->strides[0], p->w_sn = weight->strides[1];
+    int ss = ops_exec_slot(e, antiquantScale), os = ops_exec_slot(e, off);
+    (void)ops_exec_slot(e, NULL); /* quantScale */
+    (void)ops_exec_slot(e, NULL); /* quantOffset */
+    int bs = ops_exec_slot(e, bias);
+    if (!rc)
+        rc = ops_tensor_from(&p->scale, antiquantScale, ss, WQ, "antiquantScale");
+    if (!rc && off)
+        rc = ops_tensor_from(&p->offset, off, os, WQ, "antiquantOffset");
+    if (!rc && bias)
+        rc = ops_tensor_from(&p->bias, bias, bs, WQ, "bias");
+    if (!rc)
+        rc = ops_tensor_from(&p->y, y, ops_exec_slot(e, y), WQ, "y");
+    if (rc) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    p->has_offset = off != NULL;
+    p->has_bias = bias != NULL;
+    e->run = qm_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(WeightQuantBatchMatmulV2)
+
+/* ---- TransMatmulWeight (Q4) ----------------------------------------------------------------- */
+
+static aclnnStatus mw_size(const char *name, const aclIntArray *shape, int min_nd, int max_nd,
+                           uint64_t *size)
+{
+    if (!shape)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: tensorShape is NULL", name);
+    if (!size)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: weightTensorSize is NULL", name);
+    if ((int64_t)shape->n < min_nd || (int64_t)shape->n > max_nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: tensorShape has %llu dims (%d..%d)", name,
+                       (unsigned long long)shape->n, min_nd, max_nd);
+    uint64_t s = 1;
+    for (uint64_t i = 0; i < shape->n; i++) {
+        if (shape->v[i] <= 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %llu is %lld (must be positive)", name,
+                           (unsigned long long)i, (long long)shape->v[i]);
+        if (__builtin_mul_overflow(s, (uint64_t)shape->v[i], &s))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the size overflows", name);
+    }
+    *size = s;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnCalculateMatmulWeightSizeV2(const aclIntArray *tensorShape, aclDataType dataType,
+                                             uint64_t *weightTensorSize)
+{
+    (void)dataType; /* the ND layout needs no padding for any type */
+    return mw_size("aclnnCalculateMatmulWeightSizeV2", tensorShape, 2, 6, weightTensorSize);
+}
+
+aclnnStatus aclnnCalculateMatmulWeightSize(const aclIntArray *tensorShape,
+                                           uint64_t *weightTensorSize)
+{
+    return mw_size("aclnnCalculateMatmulWeightSize", tensorShape, 2, 2, weightTensorSize);
+}
+
+aclnnStatus aclnnTransMatmulWeightGetWorkspaceSize(aclTensor *mmWeightRef, uint64_t *workspaceSize,
+                                                   aclOpExecutor **executor)
+{
+    const char *name = "aclnnTransMatmulWeight";
+    OPS_CHECK_NULLS(name, mmWeightRef, workspaceSize, executor);
+    aclDataType t = mmWeightRef->dtype;
+    if (t != ACL_FLOAT16 && t != ACL_BF16 && t != ACL_INT8 && t != ACL_UINT8)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: type %s is not supported (FLOAT16, BFLOAT16, INT8, UINT8)", name,
+                       ops_dt_name(t));
+    if (mmWeightRef->ndim < 2 || mmWeightRef->ndim > 6)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the weight has %u dims (2..6)", name,
+                       mmWeightRef->ndim);
+    if (mmWeightRef->format != ACL_FORMAT_ND)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the weight's format must be ND", name);
+    if (ops_numel(mmWeightRef->dims, (int)mmWeightRef->ndim) == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: empty tensors are not supported", name);
+    struct aclOpExecutor *e = ops_exec_new(name, 1, 0);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    (void)ops_exec_slot(e, mmWeightRef);
+    e->run = NULL; /* the ND layout is already the preferred one */
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(TransMatmulWeight)

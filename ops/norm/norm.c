@@ -1,0 +1,529 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Normalisations: RmsNorm, LayerNorm, AddRmsNorm, GroupNorm and Norm (p-norm).
+ *
+ *  R2. RmsNorm and LayerNorm work row by row: a row (the normalised trailing
+ *      dims) is gathered into a float buffer, processed, and scattered back,
+ *      so any strides work. Statistics accumulate in double; float16/bfloat16
+ *      compute in float32.
+ *  N1. Row kernels: a row (or a group) is gathered into a float32/double
+ *      buffer with the view converters, reduced in double, written back
+ *      through the converters (rounded once to the out's type).
+ *  N2. AddRmsNorm normalises the float32 sum x1 + x2 (not its rounded
+ *      copy); xOut gets the sum rounded to its type.
+ *  N3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
+ *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
+ *      p give (sum |x|^p)^(1/p).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_norm.h"
+#include "aclnnop/aclnn_rms_norm.h"
+#include "ops/engine/engine.h"
+
+#pragma GCC optimize("O3")
+
+/* Element offset of the r-th block of a view whose first `lead` dims index
+ * blocks (row-major). */
+static int64_t lead_offset(const struct ops_tensor *t, int lead, int64_t r)
+{
+    int64_t off = 0;
+    for (int d = lead - 1; d >= 0; d--) {
+        off += (r % t->dims[d]) * t->strides[d];
+        r /= t->dims[d];
+    }
+    return off;
+}
+
+/* ---- RmsNorm / LayerNorm ------------------------------------------------------------------------
+ */
+
+/* Normalisation over the trailing `k` dims of x: rows = leading dims. */
+struct norm_plan {
+    struct ops_tensor x, y, gamma, beta, mean, rstd;
+    bool has_gamma, has_beta, has_mean, has_rstd;
+    int k;     /* normalised trailing dims */
+    int64_t D; /* elements per row */
+    double eps;
+    bool layer; /* LayerNorm (subtract the mean) */
+};
+
+static int32_t norm_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct norm_plan *p = e->plan;
+    int64_t D = p->D;
+    int lead = p->x.ndim - p->k;
+    int64_t rows = ops_numel(p->x.dims, lead);
+    float *row = malloc((size_t)D * sizeof(float) * 3);
+    if (!row)
+        return ACL_ERROR_BAD_ALLOC;
+    float *g = row + D, *b = row + 2 * D;
+    if (p->has_gamma)
+        ops_gather_nd(g, CK_F32, ops_base(&p->gamma, addr), p->gamma.dt, p->gamma.ndim,
+                      p->gamma.dims, p->gamma.strides);
+    if (p->has_beta)
+        ops_gather_nd(b, CK_F32, ops_base(&p->beta, addr), p->beta.dt, p->beta.ndim, p->beta.dims,
+                      p->beta.strides);
+    const char *xb = ops_base(&p->x, addr);
+    char *yb = ops_base(&p->y, addr);
+    int64_t xe = ops_dt_size(p->x.dt), ye = ops_dt_size(p->y.dt);
+    for (int64_t r = 0; r < rows; r++) {
+        ops_gather_nd(row, CK_F32, xb + lead_offset(&p->x, lead, r) * xe, p->x.dt, p->k,
+                      p->x.dims + lead, p->x.strides + lead);
+        double mean = 0, ss = 0;
+        if (p->layer) {
+            for (int64_t i = 0; i < D; i++)
+                mean += row[i];
+            mean = D ? mean / (double)D : 0;
+            for (int64_t i = 0; i < D; i++) {
+                double d = row[i] - mean;
+                ss += d * d;
+            }
+        } else {
+            for (int64_t i = 0; i < D; i++)
+                ss += (double)row[i] * row[i];
+        }
+        double var = D ? ss / (double)D : 0;
+        float rstd = (float)(1.0 / sqrt(var + p->eps)), m = (float)mean;
+        for (int64_t i = 0; i < D; i++) {
+            float v = (row[i] - m) * rstd;
+            if (p->has_gamma)
+                v *= g[i];
+            if (p->has_beta)
+                v += b[i];
+            row[i] = v;
+        }
+        ops_scatter_nd(row, CK_F32, yb + lead_offset(&p->y, lead, r) * ye, p->y.dt, p->k,
+                       p->y.dims + lead, p->y.strides + lead);
+        if (p->has_mean)
+            ops_storer(CK_F32, p->mean.dt)(ops_base(&p->mean, addr) +
+                                               lead_offset(&p->mean, p->mean.ndim, r) *
+                                                   ops_dt_size(p->mean.dt),
+                                           0, &m, 1);
+        if (p->has_rstd)
+            ops_storer(CK_F32, p->rstd.dt)(ops_base(&p->rstd, addr) +
+                                               lead_offset(&p->rstd, p->rstd.ndim, r) *
+                                                   ops_dt_size(p->rstd.dt),
+                                           0, &rstd, 1);
+    }
+    free(row);
+    return 0;
+}
+
+/* Checks shared by both: x a float trio type, y = x's shape and type. */
+static aclnnStatus norm_common(const char *name, const aclTensor *x, const aclTensor *y, int k)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(y, name, "out")))
+        return rc;
+    int xdt = ops_dt_index(x->dtype);
+    if (xdt < 0 || !(DTM(xdt) & DTM_F3))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: input type %s is not supported (FLOAT, "
+                       "FLOAT16, BFLOAT16)",
+                       name, ops_dt_name(x->dtype));
+    if (y->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out type %s differs from input type %s", name,
+                       ops_dt_name(y->dtype), ops_dt_name(x->dtype));
+    if (!ops_same_shape(x, y))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from the input's", name);
+    if (k < 1 || k > (int)x->ndim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %d normalised dims for a %u-dim input", name,
+                       k, x->ndim);
+    return ACLNN_SUCCESS;
+}
+
+/* A parameter tensor (gamma, beta) must match x's trailing k dims. */
+static aclnnStatus norm_param(const char *name, const char *what, const aclTensor *t,
+                              const aclTensor *x, int k)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    int dt = ops_dt_index(t->dtype);
+    if (dt < 0 || !(t->dtype == x->dtype || dt == DT_F32))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not supported with input %s",
+                       name, what, ops_dt_name(t->dtype), ops_dt_name(x->dtype));
+    bool ok = (int)t->ndim == k;
+    for (int i = 0; ok && i < k; i++)
+        ok = t->dims[i] == x->dims[x->ndim - k + i];
+    if (!ok)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s's shape is not the input's last %d dims",
+                       name, what, k);
+    return ACLNN_SUCCESS;
+}
+
+/* Per-row statistics outputs: one element per row, a floating type. */
+static aclnnStatus norm_stat(const char *name, const char *what, const aclTensor *t,
+                             const aclTensor *x, int k, bool f32_only)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    int dt = ops_dt_index(t->dtype);
+    if (dt < 0 || (f32_only ? dt != DT_F32 : !(DTM(dt) & DTM_F3)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not supported", name, what,
+                       ops_dt_name(t->dtype));
+    int64_t rows = ops_numel(x->dims, (int)x->ndim - k);
+    if (ops_numel(t->dims, (int)t->ndim) != rows)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold one value per row (%lld)", name,
+                       what, (long long)rows);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus norm_build(const char *name, bool layer, const aclTensor *x, const aclTensor *g,
+                              const aclTensor *b, double eps, const aclTensor *y,
+                              const aclTensor *mean, const aclTensor *rstd, int k, uint64_t *ws,
+                              aclOpExecutor **ex)
+{
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct norm_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct norm_plan *p = e->plan;
+    aclnnStatus rc =
+        OPS_VIEWS(e, {&p->x, x, "x"}, {&p->gamma, g, "gamma"}, {&p->beta, b, "beta"},
+                  {&p->y, y, "out"}, {&p->mean, mean, "meanOut"}, {&p->rstd, rstd, "rstdOut"});
+    if (rc)
+        return rc;
+    p->has_gamma = g != NULL;
+    p->has_beta = b != NULL;
+    p->has_mean = mean != NULL;
+    p->has_rstd = rstd != NULL;
+    p->k = k;
+    p->D = ops_numel(x->dims + x->ndim - k, k);
+    p->eps = eps;
+    p->layer = layer;
+    e->run = p->x.numel ? norm_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma, double epsilon,
+                                         const aclTensor *yOut, const aclTensor *rstdOut, WS)
+{
+    const char *name = "aclnnRmsNorm";
+    OPS_CHECK_NULLS(name, x, gamma, yOut, rstdOut, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(gamma, name, "gamma")))
+        return rc;
+    int k = (int)gamma->ndim;
+    if ((rc = norm_common(name, x, yOut, k)) || (rc = norm_param(name, "gamma", gamma, x, k)) ||
+        (rc = norm_stat(name, "rstdOut", rstdOut, x, k, true)))
+        return rc;
+    return norm_build(name, false, x, gamma, NULL, epsilon, yOut, NULL, rstdOut, k, workspaceSize,
+                      executor);
+}
+PHASE2(RmsNorm)
+
+aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
+                                           const aclIntArray *normalizedShape,
+                                           const aclTensor *weightOptional,
+                                           const aclTensor *biasOptional, double eps,
+                                           aclTensor *out, aclTensor *meanOutOptional,
+                                           aclTensor *rstdOutOptional, WS)
+{
+    const char *name = "aclnnLayerNorm";
+    OPS_CHECK_NULLS(name, input, normalizedShape, out, workspaceSize, executor);
+    int k = (int)normalizedShape->n;
+    aclnnStatus rc;
+    if ((rc = norm_common(name, input, out, k)))
+        return rc;
+    for (int i = 0; i < k; i++)
+        if (normalizedShape->v[i] != input->dims[input->ndim - k + i])
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: normalizedShape is not the input's last %d dims", name, k);
+    if ((weightOptional && (rc = norm_param(name, "weight", weightOptional, input, k))) ||
+        (biasOptional && (rc = norm_param(name, "bias", biasOptional, input, k))) ||
+        (meanOutOptional && (rc = norm_stat(name, "meanOut", meanOutOptional, input, k, false))) ||
+        (rstdOutOptional && (rc = norm_stat(name, "rstdOut", rstdOutOptional, input, k, false))))
+        return rc;
+    return norm_build(name, true, input, weightOptional, biasOptional, eps, out, meanOutOptional,
+                      rstdOutOptional, k, workspaceSize, executor);
+}
+PHASE2(LayerNorm)
+
+/* ---- AddRmsNorm ---------------------------------------------------------------------------- */
+
+struct arn_plan {
+    struct ops_tensor x1, x2, g, y, rstd, xo;
+    int k;
+    int64_t D;
+    double eps;
+};
+
+static int32_t arn_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct arn_plan *p = e->plan;
+    const int64_t D = p->D;
+    const int lead = p->x1.ndim - p->k;
+    const int64_t rows = ops_numel(p->x1.dims, lead);
+    float *a = malloc((size_t)(3 * D) * sizeof(float));
+    if (!a)
+        return ACL_ERROR_BAD_ALLOC;
+    float *b = a + D, *g = b + D;
+    ops_gather_nd(g, CK_F32, ops_base(&p->g, addr), p->g.dt, p->g.ndim, p->g.dims, p->g.strides);
+    const int kd = lead;
+    for (int64_t r = 0; r < rows; r++) {
+        ops_gather_nd(a, CK_F32, ops_elem(&p->x1, addr, lead_offset(&p->x1, lead, r)), p->x1.dt,
+                      p->k, p->x1.dims + kd, p->x1.strides + kd);
+        ops_gather_nd(b, CK_F32, ops_elem(&p->x2, addr, lead_offset(&p->x2, lead, r)), p->x2.dt,
+                      p->k, p->x2.dims + kd, p->x2.strides + kd);
+        double ss = 0;
+        for (int64_t i = 0; i < D; i++) {
+            a[i] += b[i];
+            ss += (double)a[i] * a[i];
+        }
+        ops_scatter_nd(a, CK_F32, ops_elem(&p->xo, addr, lead_offset(&p->xo, lead, r)), p->xo.dt,
+                       p->k, p->xo.dims + kd, p->xo.strides + kd);
+        float rstd = (float)(1.0 / sqrt(ss / (double)D + p->eps));
+        for (int64_t i = 0; i < D; i++)
+            a[i] = a[i] * rstd * g[i];
+        ops_scatter_nd(a, CK_F32, ops_elem(&p->y, addr, lead_offset(&p->y, lead, r)), p->y.dt, p->k,
+                       p->y.dims + kd, p->y.strides + kd);
+        ops_storer(CK_F32, p->rstd.dt)(
+            ops_elem(&p->rstd, addr, lead_offset(&p->rstd, p->rstd.ndim, r)), 0, &rstd, 1);
+    }
+    free(a);
+    return 0;
+}
+
+aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                            const aclTensor *gamma, double epsilon, aclTensor *yOut,
+                                            aclTensor *rstdOut, aclTensor *xOut,
+                                            uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnAddRmsNorm";
+    OPS_CHECK_NULLS(name, x1, x2, gamma, yOut, rstdOut, xOut, workspaceSize, executor);
+    aclnnStatus rc;
+    const aclTensor *all[] = {x1, x2, gamma, yOut, rstdOut, xOut};
+    for (int i = 0; i < 6; i++)
+        if ((rc = ops_check_dims(all[i], name, "tensor")))
+            return rc;
+    if (!ops_dt_in(x1->dtype, DTM_F3) || x2->dtype != x1->dtype || yOut->dtype != x1->dtype ||
+        xOut->dtype != x1->dtype || !(gamma->dtype == x1->dtype || gamma->dtype == ACL_FLOAT) ||
+        rstdOut->dtype != ACL_FLOAT)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x1/x2/yOut/xOut must share one of FLOAT16, BFLOAT16, FLOAT, gamma "
+                       "that type (or FLOAT), rstdOut FLOAT (got x1 %s, x2 %s, gamma %s, rstd %s)",
+                       name, ops_dt_name(x1->dtype), ops_dt_name(x2->dtype),
+                       ops_dt_name(gamma->dtype), ops_dt_name(rstdOut->dtype));
+    if (!ops_same_shape(x1, x2) || !ops_same_shape(x1, yOut) || !ops_same_shape(x1, xOut))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1, x2, yOut and xOut must have one shape",
+                       name);
+    int k = (int)gamma->ndim;
+    bool ok = k >= 1 && k <= (int)x1->ndim;
+    for (int i = 0; ok && i < k; i++)
+        ok = gamma->dims[i] == x1->dims[x1->ndim - k + i];
+    if (!ok)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gamma's shape is not x1's trailing dims",
+                       name);
+    int64_t rows = ops_numel(x1->dims, (int)x1->ndim - k);
+    if (ops_numel(rstdOut->dims, (int)rstdOut->ndim) != rows)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: rstdOut must hold one value per row (%lld)",
+                       name, (long long)rows);
+    OPS_PLAN(e, p, name, 3, 3, struct arn_plan, NULL, {&p->x1, x1, "x1"}, {&p->x2, x2, "x2"},
+             {&p->g, gamma, "gamma"}, {&p->y, yOut, "yOut"}, {&p->rstd, rstdOut, "rstdOut"},
+             {&p->xo, xOut, "xOut"});
+    p->k = k;
+    p->D = ops_numel(gamma->dims, k);
+    p->eps = epsilon;
+    e->run = p->x1.numel ? arn_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(AddRmsNorm)
+
+/* ---- GroupNorm ----------------------------------------------------------------------------- */
+
+/* self is viewed as [N, C, HxW] (trailing dims flattened in row-major
+ * order, so any view works through a multi-index walk). */
+struct gn_plan {
+    struct ops_tensor x, g, b, y, mean, rstd;
+    bool has_g, has_b;
+    int64_t N, C, HW, G;
+    double eps;
+};
+
+static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gn_plan *p = e->plan;
+    const int64_t cpg = p->C / p->G, per = cpg * p->HW;
+    const int nd = p->x.ndim;
+    double *buf =
+        malloc((size_t)(per > 0 ? per : 1) * sizeof(double) + (size_t)(2 * p->C) * sizeof(float));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    float *gm = (float *)(void *)(buf + (per > 0 ? per : 1)), *bt = gm + p->C;
+    for (int64_t c = 0; c < p->C; c++)
+        gm[c] = 1.0f, bt[c] = 0.0f;
+    if (p->has_g)
+        ops_gather_nd(gm, CK_F32, ops_base(&p->g, addr), p->g.dt, 1, p->g.dims, p->g.strides);
+    if (p->has_b)
+        ops_gather_nd(bt, CK_F32, ops_base(&p->b, addr), p->b.dt, 1, p->b.dims, p->b.strides);
+    ops_store_fn mst = ops_storer(CK_F64, p->mean.dt), rst = ops_storer(CK_F64, p->rstd.dt);
+    for (int64_t n = 0; n < p->N; n++)
+        for (int64_t g = 0; g < p->G; g++) {
+            /* a group: channels [g*cpg, (g+1)*cpg) of sample n, each HW elements */
+            for (int64_t c = 0; c < cpg; c++) {
+                int64_t off = n * p->x.strides[0] + (g * cpg + c) * p->x.strides[1];
+                ops_gather_nd(buf + c * p->HW, CK_F64, ops_elem(&p->x, addr, off), p->x.dt, nd - 2,
+                              p->x.dims + 2, p->x.strides + 2);
+            }
+            double mean = 0, var = 0;
+            for (int64_t i = 0; i < per; i++)
+                mean += buf[i];
+            mean = per ? mean / (double)per : 0;
+            for (int64_t i = 0; i < per; i++)
+                var += (buf[i] - mean) * (buf[i] - mean);
+            var = per ? var / (double)per : 0;
+            double rstd = 1.0 / sqrt(var + p->eps);
+            for (int64_t c = 0; c < cpg; c++) {
+                const int64_t ch = g * cpg + c;
+                double *row = buf + c * p->HW;
+                for (int64_t i = 0; i < p->HW; i++)
+                    row[i] = (row[i] - mean) * rstd * gm[ch] + bt[ch];
+                int64_t off = n * p->y.strides[0] + ch * p->y.strides[1];
+                ops_scatter_nd(row, CK_F64, ops_elem(&p->y, addr, off), p->y.dt, nd - 2,
+                               p->y.dims + 2, p->y.strides + 2);
+            }
+            mst(ops_elem(&p->mean, addr, n * p->mean.strides[0] + g * p->mean.strides[1]), 0, &mean,
+                1);
+            rst(ops_elem(&p->rstd, addr, n * p->rstd.strides[0] + g * p->rstd.strides[1]), 0, &rstd,
+                1);
+        }
+    free(buf);
+    return 0;
+}
+
+aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
+                                           const aclTensor *beta, int64_t N, int64_t C, int64_t HxW,
+                                           int64_t group, double eps, aclTensor *out,
+                                           aclTensor *meanOut, aclTensor *rstdOut,
+                                           uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNorm";
+    OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
+    aclnnStatus rc;
+    const aclTensor *all[] = {self, out, meanOut, rstdOut, gamma, beta};
+    for (int i = 0; i < 6; i++)
+        if (all[i] && (rc = ops_check_dims(all[i], name, "tensor")))
+            return rc;
+    aclDataType t = self->dtype;
+    if (!ops_dt_in(t, DTM_F3) || out->dtype != t || meanOut->dtype != t || rstdOut->dtype != t ||
+        (gamma && gamma->dtype != t) || (beta && beta->dtype != t))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self, gamma, beta, out, meanOut and rstdOut must share one of FLOAT, "
+                       "FLOAT16, BFLOAT16 (self is %s)",
+                       name, ops_dt_name(t));
+    if (self->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims", name);
+    if (group <= 0 || C % group || !(eps > 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: group %lld must be positive and divide C %lld; eps must be > 0", name,
+                       (long long)group, (long long)C);
+    int64_t hw = ops_numel(self->dims + 2, (int)self->ndim - 2);
+    if (self->dims[0] != N || self->dims[1] != C || hw != HxW)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self's shape does not give N=%lld, C=%lld, HxW=%lld", name,
+                       (long long)N, (long long)C, (long long)HxW);
+    if (!ops_same_shape(self, out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from self's", name);
+    if (meanOut->ndim != 2 || rstdOut->ndim != 2 || meanOut->dims[0] != N ||
+        meanOut->dims[1] != group || rstdOut->dims[0] != N || rstdOut->dims[1] != group)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: meanOut and rstdOut must be (N, group)", name);
+    if ((gamma && (gamma->ndim != 1 || gamma->dims[0] != C)) ||
+        (beta && (beta->ndim != 1 || beta->dims[0] != C)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gamma and beta must be 1-D with C elements",
+                       name);
+    OPS_PLAN(e, p, name, 3, 3, struct gn_plan, NULL, {&p->x, self, "self"}, {&p->g, gamma, "gamma"},
+             {&p->b, beta, "beta"}, {&p->y, out, "out"}, {&p->mean, meanOut, "meanOut"},
+             {&p->rstd, rstdOut, "rstdOut"});
+    p->has_g = gamma != NULL && ops_numel(gamma->dims, 1) > 0;
+    p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
+    p->N = N, p->C = C, p->HW = HxW, p->G = group, p->eps = eps;
+    e->run = N * group > 0 ? gn_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupNorm)
+
+/* ---- Norm ---------------------------------------------------------------------------------- */
+
+struct pn_plan {
+    struct ops_tensor x, o;
+    double p;
+    bool red[OPS_MAX_DIMS];
+};
+
+static int32_t pn_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct pn_plan *p = e->plan;
+    const int nd = p->x.ndim;
+    const int64_t nin = p->x.numel, nout = p->o.numel > 0 ? p->o.numel : 1;
+    double *in = malloc((size_t)(nin + nout) * sizeof(double));
+    if (!in)
+        return ACL_ERROR_BAD_ALLOC;
+    double *acc = in + nin;
+    ops_gather_nd(in, CK_F64, ops_base(&p->x, addr), p->x.dt, nd, p->x.dims, p->x.strides);
+    const bool pinf = isinf(p->p) && p->p > 0, ninf = isinf(p->p) && p->p < 0;
+    for (int64_t i = 0; i < nout; i++)
+        acc[i] = pinf ? 0 : ninf ? INFINITY : 0;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t i = 0; i < nin; i++) {
+        int64_t o = 0;
+        for (int d = 0; d < nd; d++)
+            if (!p->red[d])
+                o = o * p->x.dims[d] + idx[d];
+        double a = fabs(in[i]);
+        if (pinf)
+            acc[o] = a > acc[o] || isnan(a) ? a : acc[o];
+        else if (ninf)
+            acc[o] = a < acc[o] || isnan(a) ? a : acc[o];
+        else if (p->p == 0)
+            acc[o] += a != 0;
+        else if (p->p == 1)
+            acc[o] += a;
+        else if (p->p == 2)
+            acc[o] += a * a;
+        else
+            acc[o] += pow(a, p->p);
+        for (int d = nd - 1; d >= 0; d--) {
+            if (++idx[d] < p->x.dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    if (!pinf && !ninf && p->p != 0 && p->p != 1)
+        for (int64_t i = 0; i < nout; i++)
+            acc[i] = p->p == 2 ? sqrt(acc[i]) : pow(acc[i], 1.0 / p->p);
+    ops_scatter_nd(acc, CK_F64, ops_base(&p->o, addr), p->o.dt, p->o.ndim, p->o.dims, p->o.strides);
+    free(in);
+    return 0;
+}
+
+aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pScalar,
+                                      const aclIntArray *dim, bool keepdim, aclTensor *out,
+                                      uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnNorm";
+    OPS_CHECK_NULLS(name, self, pScalar, dim, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    if (!ops_dt_in(self->dtype, DTM_F3) || !ops_dt_in(out->dtype, DTM_F3))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self and out must be FLOAT, FLOAT16 or BFLOAT16 (got %s, %s)", name,
+                       ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    bool red[OPS_MAX_DIMS];
+    int64_t count;
+    if ((rc = ops_reduce_shape(name, self, dim, keepdim, out, red, &count)))
+        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct pn_plan, NULL, {&p->x, self, "self"}, {&p->o, out, "out"});
+    memcpy(p->red, red, sizeof(red));
+    p->p = ops_scalar_f64(pScalar);
+    e->run = p->o.numel ? pn_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Norm)

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Softmax, LogSoftmax and SoftmaxCrossEntropyWithLogits.
+ *
+ *  R2. Softmax works row by row: a row (the softmax dim) is gathered into a
+ *      float buffer, processed, and scattered back, so any strides work.
+ *      Statistics accumulate in double; float16/bfloat16 compute in float32.
+ *  N1. SoftmaxCrossEntropyWithLogits: a row is gathered into a double
+ *      buffer with the view converters, reduced in double, written back
+ *      through the converters (rounded once to the out's type).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
+#include "ops/engine/engine.h"
+
+#pragma GCC optimize("O3")
+
+/* ---- Softmax --------------------------------------------------------------------------------- */
+
+struct softmax_plan {
+    struct ops_tensor x, out;
+    int dim;
+    bool log; /* LogSoftmax: (self - max) - log(sum(exp(self - max))) */
+};
+
+static int32_t softmax_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct softmax_plan *p = e->plan;
+    int nd = p->x.ndim, dim = p->dim;
+    int64_t len = nd ? p->x.dims[dim] : 1;
+    int ck = p->x.dt == DT_F64 || p->out.dt == DT_F64 ? CK_F64 : CK_F32;
+    double *row = malloc((size_t)len * sizeof(double));
+    if (!row)
+        return ACL_ERROR_BAD_ALLOC;
+    /* Outer index space: every dim but `dim`. */
+    int64_t odims[OPS_MAX_DIMS], xst[OPS_MAX_DIMS], ost[OPS_MAX_DIMS];
+    int on = 0;
+    for (int d = 0; d < nd; d++)
+        if (d != dim) {
+            odims[on] = p->x.dims[d];
+            xst[on] = p->x.strides[d];
+            ost[on] = p->out.strides[d];
+            on++;
+        }
+    int64_t outer = ops_numel(odims, on), idx[OPS_MAX_DIMS] = {0};
+    int64_t xe = ops_dt_size(p->x.dt), oe = ops_dt_size(p->out.dt);
+    ops_load_fn ld = ops_loader(ck, p->x.dt);
+    ops_store_fn st = ops_storer(ck, p->out.dt);
+    const char *xb = ops_base(&p->x, addr);
+    char *ob = ops_base(&p->out, addr);
+    int64_t xs = nd ? p->x.strides[dim] * xe : xe, os = nd ? p->out.strides[dim] * oe : oe;
+    for (int64_t o = 0; o < outer; o++) {
+        int64_t xo = 0, oo = 0;
+        for (int d = 0; d < on; d++) {
+            xo += idx[d] * xst[d];
+            oo += idx[d] * ost[d];
+        }
+        ld(row, xb + xo * xe, xs, len);
+        if (ck == CK_F32) {
+            float *r = (float *)row, m = -INFINITY, sum = 0;
+            for (int64_t i = 0; i < len; i++)
+                m = r[i] > m ? r[i] : m;
+            if (p->log) { /* keep x - max; exp only feeds the sum */
+                for (int64_t i = 0; i < len; i++)
+                    sum += expf(r[i] -= m);
+                float ls = logf(sum);
+                for (int64_t i = 0; i < len; i++)
+                    r[i] -= ls;
+            } else {
+                for (int64_t i = 0; i < len; i++)
+                    sum += (r[i] = expf(r[i] - m));
+                float inv = 1.0f / sum;
+                for (int64_t i = 0; i < len; i++)
+                    r[i] *= inv;
+            }
+        } else {
+            double m = -INFINITY, sum = 0;
+            for (int64_t i = 0; i < len; i++)
+                m = row[i] > m ? row[i] : m;
+            if (p->log) {
+                for (int64_t i = 0; i < len; i++)
+                    sum += exp(row[i] -= m);
+                double ls = log(sum);
+                for (int64_t i = 0; i < len; i++)
+                    row[i] -= ls;
+            } else {
+                for (int64_t i = 0; i < len; i++)
+                    sum += (row[i] = exp(row[i] - m));
+                for (int64_t i = 0; i < len; i++)
+                    row[i] /= sum;
+            }
+        }
+        st(ob + oo * oe, os, row, len);
+        for (int d = on - 1; d >= 0; d--) {
+            if (++idx[d] < odims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    free(row);
+    return 0;
+}
+
+static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self, int64_t dim,
+                              const aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    int sdt = ops_dt_index(self->dtype), odt = ops_dt_index(out->dtype);
+    if (sdt < 0 || !ops_dt_is_float(sdt) || odt < 0 || !ops_dt_is_float(odt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self %s / out %s: floating types only", name,
+                       ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    int nd = (int)self->ndim, lim = nd ? nd : 1;
+    if (dim < -lim || dim >= lim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
+                       (long long)dim, nd);
+    if (!ops_same_shape(self, out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from self's", name);
+    OPS_PLAN(e, p, name, 1, 1, struct softmax_plan, NULL, {&p->x, self, "self"},
+             {&p->out, out, "out"});
+    p->dim = nd ? (int)(dim < 0 ? dim + nd : dim) : 0;
+    p->log = log;
+    e->run = p->x.numel ? softmax_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out, WS)
+{
+    return softmax_op("aclnnSoftmax", false, self, dim, out, workspaceSize, executor);
+}
+PHASE2(Softmax)
+
+aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out, WS)
+{
+    return softmax_op("aclnnLogSoftmax", true, self, dim, out, workspaceSize, executor);
+}
+PHASE2(LogSoftmax)
+
+/* ---- SoftmaxCrossEntropyWithLogits ---------------------------------------------------------- */
+
+struct sce_plan {
+    struct ops_tensor f, l, loss, bp;
+};
+
+static int32_t sce_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct sce_plan *p = e->plan;
+    const int64_t B = p->f.dims[0], K = p->f.dims[1];
+    double *f = malloc((size_t)(2 * (K ? K : 1)) * sizeof(double));
+    if (!f)
+        return ACL_ERROR_BAD_ALLOC;
+    double *l = f + K;
+    ops_store_fn lst = ops_storer(CK_F64, p->loss.dt);
+    for (int64_t b = 0; b < B; b++) {
+        ops_gather_nd(f, CK_F64, ops_elem(&p->f, addr, b * p->f.strides[0]), p->f.dt, 1,
+                      p->f.dims + 1, p->f.strides + 1);
+        ops_gather_nd(l, CK_F64, ops_elem(&p->l, addr, b * p->l.strides[0]), p->l.dt, 1,
+                      p->l.dims + 1, p->l.strides + 1);
+        double mx = -INFINITY, s = 0, loss = 0;
+        for (int64_t i = 0; i < K; i++)
+            mx = f[i] > mx ? f[i] : mx;
+        for (int64_t i = 0; i < K; i++)
+            s += exp(f[i] - mx);
+        const double lse = mx + log(s);
+        for (int64_t i = 0; i < K; i++) {
+            loss -= l[i] * (f[i] - lse);
+            f[i] = exp(f[i] - lse) - l[i];
+        }
+        lst(ops_elem(&p->loss, addr, b * p->loss.strides[0]), 0, &loss, 1);
+        ops_scatter_nd(f, CK_F64, ops_elem(&p->bp, addr, b * p->bp.strides[0]), p->bp.dt, 1,
+                       p->bp.dims + 1, p->bp.strides + 1);
+    }
+    free(f);
+    return 0;
+}
+
+aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor *features,
+                                                               aclTensor *labels, aclTensor *loss,
+                                                               aclTensor *backprop,
+                                                               uint64_t *workspaceSize,
+                                                               aclOpExecutor **executor)
+{
+    const char *name = "aclnnSoftmaxCrossEntropyWithLogits";
+    OPS_CHECK_NULLS(name, features, labels, loss, backprop, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(features, name, "features")) ||
+        (rc = ops_check_dims(labels, name, "labels")) ||
+        (rc = ops_check_dims(loss, name, "loss")) ||
+        (rc = ops_check_dims(backprop, name, "backprop")))
+        return rc;
+    aclDataType t = features->dtype;
+    if (!ops_dt_in(t, DTM_F3) || labels->dtype != t || loss->dtype != t || backprop->dtype != t)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: features, labels, loss and backprop must share one of FLOAT, FLOAT16, "
+                       "BFLOAT16",
+                       name);
+    if (features->ndim != 2 || !ops_same_shape(features, labels) ||
+        !ops_same_shape(features, backprop) || loss->ndim != 1 ||
+        loss->dims[0] != features->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: needs features, labels and backprop [batch, classes] and loss [batch]",
+                       name);
+    OPS_PLAN(e, p, name, 2, 2, struct sce_plan, NULL, {&p->f, features, "features"},
+             {&p->l, labels, "labels"}, {&p->loss, loss, "loss"}, {&p->bp, backprop, "backprop"});
+    e->run = p->loss.numel ? sce_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(SoftmaxCrossEntropyWithLogits)

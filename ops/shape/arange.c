@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Arange: an evenly spaced sequence.
+ *
+ * Semantics follow AscendCL's operator (ops-math op_api source, Ascend910B
+ * data type list):
+ *  X4. Arange: out may have any shape whose element count is the sequence's
+ *      length (filled in row-major order; ggml passes a 4-d out). The length:
+ *      ceil((end - start) / step), computed in double, or in float for
+ *      FLOAT/FLOAT16/BFLOAT16 outs (either count is accepted). A float out
+ *      gets start + i * step computed in double; an integer out (INT32,
+ *      INT64) truncates start, end and step to integers first and wraps.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_arange.h"
+#include "ops/engine/engine.h"
+#pragma GCC optimize("O3")
+
+#define DTM_ARANGE (DTM_F3 | DTM(DT_F64) | DTM_IDX)
+/* ---- Arange ---------------------------------------------------------------------------------- */
+
+#define ARANGE_CHUNK 512
+
+struct arange_plan {
+    struct ops_tensor out;
+    bool integer;
+    double fstart, fstep;
+    int64_t istart, istep;
+};
+
+static int32_t arange_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct arange_plan *p = e->plan;
+    const struct ops_tensor *o = &p->out;
+    int ck = p->integer ? CK_I64 : CK_F64;
+    ops_store_fn st = ops_storer(ck, o->dt);
+    int nd = o->ndim;
+    int64_t oe = ops_dt_size(o->dt), n = o->numel;
+    /* Rows along the last dim (a 0-d out is one row of one element); the
+     * outer dims are walked row-major with an odometer. */
+    int64_t inner = nd ? o->dims[nd - 1] : 1, os = nd ? o->strides[nd - 1] * oe : oe;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    char *row = ops_base(o, addr);
+    union {
+        double f[ARANGE_CHUNK];
+        int64_t i[ARANGE_CHUNK];
+    } buf;
+    for (int64_t base = 0; base < n; base += inner) {
+        for (int64_t b = 0; b < inner; b += ARANGE_CHUNK) {
+            int64_t m = inner - b < ARANGE_CHUNK ? inner - b : ARANGE_CHUNK;
+            for (int64_t k = 0; k < m; k++) {
+                int64_t j = base + b + k;
+                if (p->integer) /* wraps (X4) */
+                    buf.i[k] = (int64_t)((uint64_t)p->istart + (uint64_t)j * (uint64_t)p->istep);
+                else
+                    buf.f[k] = p->fstart + (double)j * p->fstep;
+            }
+            st(row + b * os, os, &buf, m);
+        }
+        for (int d = nd - 2; d >= 0; d--) {
+            row += o->strides[d] * oe;
+            if (++idx[d] < o->dims[d])
+                break;
+            row -= o->strides[d] * o->dims[d] * oe;
+            idx[d] = 0;
+        }
+    }
+    return 0;
+}
+
+aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar *end,
+                                        const aclScalar *step, aclTensor *out, WS)
+{
+    const char *name = "aclnnArange";
+    OPS_CHECK_NULLS(name, start, end, step, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int odt;
+    if ((rc = ops_check_scalar(name, "start", start, NULL)) ||
+        (rc = ops_check_scalar(name, "end", end, NULL)) ||
+        (rc = ops_check_scalar(name, "step", step, NULL)) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ARANGE, &odt)))
+        return rc;
+    bool integer = !ops_dt_is_float(odt);
+    double fs = ops_scalar_f64(start), fe = ops_scalar_f64(end), fst = ops_scalar_f64(step);
+    int64_t is = ops_scalar_i64(start), ie = ops_scalar_i64(end), ist = ops_scalar_i64(step);
+    /* The element count (X4): exact for integers; in double and, for the
+     * float32 family, also in float. */
+    uint64_t n1, n2;
+    if (!isfinite(fs) || !isfinite(fe) || !isfinite(fst)) /* integer scalars are always finite */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: start, end and step must be finite", name);
+    if (integer) {
+        if (ist == 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: step must be nonzero (as an integer)",
+                           name);
+        if ((ist > 0 && is > ie) || (ist < 0 && is < ie))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: start %lld, end %lld and step %lld are inconsistent (the step's "
+                           "sign must lead from start to end)",
+                           name, (long long)is, (long long)ie, (long long)ist);
+        /* |end - start| and |step| as unsigned: exact even across the int64 range. */
+        uint64_t span = ist > 0 ? (uint64_t)ie - (uint64_t)is : (uint64_t)is - (uint64_t)ie;
+        uint64_t ust = ist > 0 ? (uint64_t)ist : 0 - (uint64_t)ist;
+        n1 = n2 = span / ust + (span % ust != 0);
+    } else {
+        bool f32 = odt != DT_F64;
+        float gs = (float)fs, ge = (float)fe, gst = (float)fst;
+        if (f32 ? gst == 0 : fst == 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: step must be nonzero", name);
+        if (f32 ? ((gst > 0 && gs > ge) || (gst < 0 && gs < ge))
+                : ((fst > 0 && fs > fe) || (fst < 0 && fs < fe)))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: start %g, end %g and step %g are inconsistent (the step's sign "
+                           "must lead from start to end)",
+                           name, fs, fe, fst);
+        /* A count that is negative (the float reading's sign check passed,
+         * the double one's would not) or too long for any tensor is
+         * unusable: UINT64_MAX matches no length. Refused only when both
+         * readings are unusable. */
+        double c1 = ceil((fe - fs) / fst);
+        double c2 = f32 ? (double)ceilf((ge - gs) / gst) : c1;
+        n1 = c1 >= 0 && c1 < 9.2e18 ? (uint64_t)c1 : UINT64_MAX;
+        n2 = c2 >= 0 && c2 < 9.2e18 ? (uint64_t)c2 : UINT64_MAX;
+        if (n1 == UINT64_MAX && n2 == UINT64_MAX)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the sequence is too long", name);
+    }
+    uint64_t len = (uint64_t)ops_numel(out->dims, (int)out->ndim);
+    if (len != n1 && len != n2) {
+        int64_t want = (int64_t)(n1 != UINT64_MAX ? n1 : n2);
+        char sh[160];
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: out has shape %s (%llu elements); the sequence has %lld", name,
+                       ops_shape_str(sh, sizeof sh, out->dims, (int)out->ndim),
+                       (unsigned long long)len, (long long)want);
+    }
+    struct aclOpExecutor *e = ops_exec_plan(name, 0, 1, sizeof(struct arange_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct arange_plan *p = e->plan;
+    *p = (struct arange_plan){
+        .integer = integer, .fstart = fs, .fstep = fst, .istart = is, .istep = ist};
+    if ((rc = OPS_VIEWS(e, {&p->out, out, "out"})))
+        return rc;
+    e->run = p->out.numel > 0 ? arange_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Arange)

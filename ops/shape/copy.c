@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Copies and fills on the elementwise engine (engine/ew.c): Cast, InplaceCopy
+ * (src broadcast to selfRef's shape), InplaceZero and InplaceFillScalar. A
+ * copy between equal types moves the bits; between different types it
+ * converts through float64, float32 or int64 (convert_ck).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/engine/ew_build.h"
+#include "ops/engine/engine.h"
+#include "ops/engine/public.h"
+
+#pragma GCC optimize("O3")
+
+/* ---- Cast / InplaceCopy / InplaceZero / InplaceFillScalar ------------------------------ */
+
+static int convert_ck(int from, int to)
+{
+    if (from == to)
+        return ops_ck_raw(from);
+    if (from == DT_F64 || to == DT_F64)
+        return CK_F64;
+    if (ops_dt_is_float(from) || ops_dt_is_float(to))
+        return CK_F32;
+    return CK_I64;
+}
+
+static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclTensor *dst,
+                              bool broadcast, uint64_t *ws, aclOpExecutor **ex)
+{
+    const struct ops_p1key k = {name, 3ull << 56 | (uint64_t)broadcast, 2, 0, {src, dst}, {NULL}};
+    if (ops_p1_hit(&k, ws, ex))
+        return ACLNN_SUCCESS;
+    aclnnStatus rc;
+    int sdt, ddt;
+    if ((rc = ops_check_dims(src, name, "src")) || (rc = ops_check_dims(dst, name, "out")) ||
+        (rc = ops_need_dt(name, "self", src->dtype, DTM_ALL, &sdt)) ||
+        (rc = ops_need_dt(name, "out", dst->dtype, DTM_ALL, &ddt)))
+        return rc;
+    if (broadcast) {
+        int64_t bs[OPS_MAX_DIMS];
+        int nb;
+        if (!ops_broadcast(dst->dims, (int)dst->ndim, src->dims, (int)src->ndim, bs, &nb) ||
+            (rc = ops_check_shape(name, bs, nb, dst, "selfRef")))
+            return rc ? rc
+                      : ops_err(ACLNN_ERR_PARAM_INVALID,
+                                "%s: src does not broadcast to selfRef's shape", name);
+    } else if ((rc = ops_check_shape(name, src->dims, (int)src->ndim, dst, "out"))) {
+        return rc;
+    }
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {src}, .out = dst, .ck = convert_ck(sdt, ddt), .rt = DT_NONE};
+    b.kern = ew_copy_kern[b.ck];
+    return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
+}
+
+static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclScalar *value,
+                           uint64_t *ws, aclOpExecutor **ex)
+{
+    aclnnStatus rc;
+    int dt, vdt;
+    if ((rc = ops_check_dims(self, name, "selfRef")) ||
+        (rc = ops_need_dt(name, "selfRef", self->dtype, DTM_ALL, &dt)))
+        return rc;
+    struct ew_build b = {.name = name, .nin = 1, .in = {NULL}, .out = self, .cdt = dt};
+    if (value) {
+        if ((rc = ops_need_dt(name, "value", value->dtype, DTM_ALL, &vdt)))
+            return rc;
+        ops_scalar_to(b.cval, dt, value);
+    }
+    b.ck = ops_ck_raw(dt);
+    b.rt = DT_NONE;
+    b.kern = ew_copy_kern[b.ck];
+    return ew_build_exec(&b, ws, ex);
+}
+
+aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor *self, const aclDataType dtype,
+                                      aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnCast", self, out, workspaceSize, executor);
+    if (out->dtype != dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnCast: out has type %s, dtype is %s",
+                       ops_dt_name(out->dtype), ops_dt_name(dtype));
+    return convert_op("aclnnCast", self, out, false, workspaceSize, executor);
+}
+PHASE2(Cast)
+
+aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef, const aclTensor *src, WS)
+{
+    OPS_CHECK_NULLS("aclnnInplaceCopy", selfRef, src, workspaceSize, executor);
+    return convert_op("aclnnInplaceCopy", src, selfRef, true, workspaceSize, executor);
+}
+PHASE2(InplaceCopy)
+
+aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef, WS)
+{
+    OPS_CHECK_NULLS("aclnnInplaceZero", selfRef, workspaceSize, executor);
+    return fill_op("aclnnInplaceZero", selfRef, NULL, workspaceSize, executor);
+}
+PHASE2(InplaceZero)
+
+aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef, const aclScalar *value, WS)
+{
+    OPS_CHECK_NULLS("aclnnInplaceFillScalar", selfRef, value, workspaceSize, executor);
+    return fill_op("aclnnInplaceFillScalar", selfRef, value, workspaceSize, executor);
+}
+PHASE2(InplaceFillScalar)

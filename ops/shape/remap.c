@@ -1,0 +1,439 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Operators whose output element is an input element chosen per dimension,
+ * or a constant: ConstantPadNd, ReflectionPad1d, Roll,
+ * RepeatInterleaveIntWithDim, UpsampleNearest2d.
+ *
+ * The engine (phase 1 builds, remap_run runs):
+ *  M1. out and self have one type and one rank; every out dim d has a table
+ *      map[d][o] = the self index along d feeding out index o, or -1 when
+ *      out's element there is the constant (padding). An out element takes
+ *      self[map[0][o0], ..., map[nd-1][o(nd-1)]] when no entry is -1, else
+ *      the constant. This holds for every operator here because each of them
+ *      acts on every dim independently (Roll's flat form, dims empty, is the
+ *      exception: remap_flat_run, one linear map).
+ *  M2. Rows along the last dim are walked with an odometer over the outer
+ *      dims; a row whose outer entries include -1 is all constant. Elements
+ *      move as raw bits of the type's size (no conversion: the types match).
+ * Semantics per operator are in the comments of the builders below and in
+ * the headers.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_reflection_pad1d.h"
+#include "aclnnop/aclnn_repeat_interleave.h"
+#include "aclnnop/aclnn_roll.h"
+#include "aclnnop/aclnn_upsample_nearest_2d.h"
+#include "ops/engine/ew_build.h"
+#include "ops/engine/engine.h"
+
+#pragma GCC optimize("O3")
+
+struct remap_plan {
+    struct ops_tensor in, out;
+    int64_t *map[OPS_MAX_DIMS]; /* M1, into maps */
+    int64_t *maps;
+    int64_t flat_shift; /* Roll with dims empty */
+    unsigned char cval[16];
+};
+
+static void remap_fini(struct aclOpExecutor *e)
+{
+    struct remap_plan *p = e->plan;
+    if (p) {
+        free(p->maps);
+        free(p);
+    }
+}
+
+#define ROW_COPY(T)                                                                                \
+    do {                                                                                           \
+        T *o = (T *)orow;                                                                          \
+        const T *s = (const T *)srow;                                                              \
+        T c;                                                                                       \
+        memcpy(&c, p->cval, sizeof c);                                                             \
+        if (!srow) {                                                                               \
+            for (int64_t j = 0; j < inner; j++)                                                    \
+                o[j * ost] = c;                                                                    \
+        } else {                                                                                   \
+            for (int64_t j = 0; j < inner; j++) {                                                  \
+                int64_t m = last[j];                                                               \
+                o[j * ost] = m >= 0 ? s[m * ist] : c;                                              \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+static int32_t remap_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct remap_plan *p = e->plan;
+    const struct ops_tensor *in = &p->in, *out = &p->out;
+    int nd = out->ndim, esz = (int)ops_dt_size(out->dt);
+    char *ob = ops_base(out, addr);
+    const char *ib = ops_base(in, addr);
+    if (nd == 0) {
+        memcpy(ob, ib, (size_t)esz);
+        return 0;
+    }
+    int64_t inner = out->dims[nd - 1], ost = out->strides[nd - 1], ist = in->strides[nd - 1];
+    const int64_t *last = p->map[nd - 1];
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    int64_t rows = out->numel / inner;
+    for (int64_t r = 0; r < rows; r++) {
+        int64_t ooff = 0, ioff = 0;
+        bool valid = true;
+        for (int d = 0; d < nd - 1; d++) {
+            int64_t m = p->map[d][idx[d]];
+            valid &= m >= 0;
+            ooff += idx[d] * out->strides[d];
+            ioff += m * in->strides[d];
+        }
+        char *orow = ob + ooff * esz;
+        const char *srow = valid ? ib + ioff * esz : NULL;
+        switch (esz) {
+        case 1:
+            ROW_COPY(uint8_t);
+            break;
+        case 2:
+            ROW_COPY(uint16_t);
+            break;
+        case 4:
+            ROW_COPY(uint32_t);
+            break;
+        default:
+            ROW_COPY(uint64_t);
+            break;
+        }
+        for (int d = nd - 2; d >= 0; d--) {
+            if (++idx[d] < out->dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    return 0;
+}
+
+/* Element offset of the lin-th element (row-major) of a view. */
+static inline int64_t lin_off(const struct ops_tensor *t, int64_t lin)
+{
+    int64_t off = 0;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        off += (lin % t->dims[d]) * t->strides[d];
+        lin /= t->dims[d];
+    }
+    return off;
+}
+
+/* Roll over the flattened tensor: out flat j = in flat (j - shift) mod n. */
+static int32_t remap_flat_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct remap_plan *p = e->plan;
+    const struct ops_tensor *in = &p->in, *out = &p->out;
+    int esz = (int)ops_dt_size(out->dt);
+    char *ob = ops_base(out, addr);
+    const char *ib = ops_base(in, addr);
+    int64_t n = out->numel, s = p->flat_shift;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t src = j - s < 0 ? j - s + n : j - s;
+        memcpy(ob + lin_off(out, j) * esz, ib + lin_off(in, src) * esz, (size_t)esz);
+    }
+    return 0;
+}
+
+/* Phase 1 common part: checks self / out (types equal, in mask; ranks
+ * equal; out's shape = want), builds the executor and the plan with empty
+ * tables of out's sizes. */
+static aclnnStatus remap_begin(const char *name, const aclTensor *self, const aclTensor *out,
+                               unsigned mask, const int64_t *want, struct aclOpExecutor **pe,
+                               struct remap_plan **pp)
+{
+    aclnnStatus rc;
+    int sdt, odt;
+    if ((rc = ops_need_dt(name, "self", self->dtype, mask, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, mask, &odt)))
+        return rc;
+    if (sdt != odt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self %s", name,
+                       ops_dt_name(out->dtype), ops_dt_name(self->dtype));
+    if ((rc = ops_check_shape(name, want, (int)self->ndim, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct remap_plan), remap_fini);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct remap_plan *p = e->plan;
+    int64_t total = 0;
+    for (uint32_t d = 0; d < self->ndim; d++)
+        total += want[d];
+    if (!(p->maps = malloc((size_t)(total ? total : 1) * sizeof(int64_t)))) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    if ((rc = OPS_VIEWS(e, {&p->in, self, "self"}, {&p->out, out, "out"})))
+        return rc;
+    int64_t at = 0;
+    for (uint32_t d = 0; d < self->ndim; d++) {
+        p->map[d] = p->maps + at;
+        at += want[d];
+    }
+    *pe = e;
+    *pp = p;
+    return ACLNN_SUCCESS;
+}
+
+/* Fill the identity table for dim d. */
+static void map_identity(struct remap_plan *p, int d)
+{
+    for (int64_t o = 0; o < p->out.dims[d]; o++)
+        p->map[d][o] = o;
+}
+
+static aclnnStatus remap_done(struct aclOpExecutor *e, uint64_t *ws, aclOpExecutor **ex)
+{
+    struct remap_plan *p = e->plan;
+    e->run = p->out.numel ? remap_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+/* The checks a remap operator opens with: self, out, workspaceSize and executor not NULL, then
+ * self's and out's ranks. REMAP_CHECK_ARGS first checks the operator's own pointer arguments
+ * (the variadic ones) for NULL. */
+#define REMAP_CHECK(name, self, out)                                                               \
+    do {                                                                                           \
+        OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);                                 \
+        aclnnStatus rc_;                                                                           \
+        if ((rc_ = ops_check_dims(self, name, "self")) ||                                          \
+            (rc_ = ops_check_dims(out, name, "out")))                                              \
+            return rc_;                                                                            \
+    } while (0)
+#define REMAP_CHECK_ARGS(name, self, out, ...)                                                     \
+    do {                                                                                           \
+        OPS_CHECK_NULLS(name, __VA_ARGS__);                                                        \
+        REMAP_CHECK(name, self, out);                                                              \
+    } while (0)
+
+/* ---- ConstantPadNd ------------------------------------------------------------------------- */
+
+aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclIntArray *pad,
+                                               const aclScalar *value, aclTensor *out, WS)
+{
+    const char *name = "aclnnConstantPadNd";
+    REMAP_CHECK_ARGS(name, self, out, pad, value);
+    int nd = (int)self->ndim;
+    if (pad->n % 2 || pad->n > 2 * (uint64_t)nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: pad has %llu values; it needs an even number, at most twice self's "
+                       "%d dims",
+                       name, (unsigned long long)pad->n, nd);
+    if (ops_dt_index(value->dtype) < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: value has data type %s, not supported", name,
+                       ops_dt_name(value->dtype));
+    int64_t want[OPS_MAX_DIMS], lo[OPS_MAX_DIMS] = {0};
+    for (int d = 0; d < nd; d++) {
+        int k = nd - 1 - d; /* pairs run from the last dim backwards */
+        int64_t b = 2 * (uint64_t)k < pad->n ? pad->v[2 * k] : 0;
+        int64_t a = 2 * (uint64_t)k + 1 < pad->n ? pad->v[2 * k + 1] : 0;
+        lo[d] = b;
+        want[d] = self->dims[d] + a + b;
+        if (want[d] < 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: padding %lld, %lld of dim %d (size %lld) leaves a negative size",
+                           name, (long long)b, (long long)a, d, (long long)self->dims[d]);
+    }
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    aclnnStatus rc = remap_begin(name, self, out, DTM_ALL, want, &e, &p);
+    if (rc)
+        return rc;
+    for (int d = 0; d < nd; d++)
+        for (int64_t o = 0; o < want[d]; o++) {
+            int64_t i = o - lo[d];
+            p->map[d][o] = i >= 0 && i < self->dims[d] ? i : -1;
+        }
+    ops_scalar_to(p->cval, p->out.dt, value);
+    return remap_done(e, workspaceSize, executor);
+}
+PHASE2(ConstantPadNd)
+
+/* ---- ReflectionPad1d ------------------------------------------------------------------------- */
+
+aclnnStatus aclnnReflectionPad1dGetWorkspaceSize(const aclTensor *self, const aclIntArray *padding,
+                                                 aclTensor *out, WS)
+{
+    const char *name = "aclnnReflectionPad1d";
+    REMAP_CHECK_ARGS(name, self, out, padding);
+    int nd = (int)self->ndim;
+    if (nd != 2 && nd != 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %d dims (2 or 3 are supported)", name,
+                       nd);
+    if (padding->n != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: padding has %llu values, 2 are needed", name,
+                       (unsigned long long)padding->n);
+    int64_t w = self->dims[nd - 1], l = padding->v[0], r = padding->v[1];
+    if (l < 0 || r < 0 || l >= w || r >= w)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: padding %lld, %lld must be >= 0 and smaller than the last dim (%lld)",
+                       name, (long long)l, (long long)r, (long long)w);
+    int64_t want[3];
+    memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
+    want[nd - 1] = w + l + r;
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    aclnnStatus rc = remap_begin(name, self, out, DTM_ALL, want, &e, &p);
+    if (rc)
+        return rc;
+    for (int d = 0; d < nd - 1; d++)
+        map_identity(p, d);
+    for (int64_t o = 0; o < want[nd - 1]; o++) {
+        int64_t i = o - l;
+        i = i < 0 ? -i : i;
+        p->map[nd - 1][o] = i >= w ? 2 * (w - 1) - i : i;
+    }
+    return remap_done(e, workspaceSize, executor);
+}
+PHASE2(ReflectionPad1d)
+
+/* ---- Roll -------------------------------------------------------------------------------------
+ */
+
+#define DTM_ROLL                                                                                   \
+    (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
+
+aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shifts,
+                                      const aclIntArray *dims, aclTensor *out, WS)
+{
+    const char *name = "aclnnRoll";
+    REMAP_CHECK_ARGS(name, x, out, shifts, dims);
+    int nd = (int)x->ndim;
+    bool flat = dims->n == 0;
+    if (flat ? shifts->n != 1 : shifts->n != dims->n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %llu shifts for %llu dims (as many as dims, or one with no dims)", name,
+                       (unsigned long long)shifts->n, (unsigned long long)dims->n);
+    int64_t shift[OPS_MAX_DIMS] = {0};
+    for (uint64_t k = 0; k < dims->n; k++) {
+        int64_t d = dims->v[k];
+        if (d < -nd || d >= nd || nd == 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dims[%llu] = %lld is outside [%d, %d]",
+                           name, (unsigned long long)k, (long long)d, -nd, nd - 1);
+        d = d < 0 ? d + nd : d;
+        int64_t n = x->dims[d];
+        if (n)
+            shift[d] = ((shift[d] + shifts->v[k] % n) % n + n) % n; /* repeated dims add */
+    }
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    aclnnStatus rc = remap_begin(name, x, out, DTM_ROLL, x->dims, &e, &p);
+    if (rc)
+        return rc;
+    if (flat) {
+        int64_t n = p->out.numel;
+        p->flat_shift = n ? ((shifts->v[0] % n) + n) % n : 0;
+        e->run = n ? remap_flat_run : NULL;
+        return ops_exec_done(e, workspaceSize, executor);
+    }
+    for (int d = 0; d < nd; d++) {
+        int64_t n = x->dims[d];
+        for (int64_t o = 0; o < n; o++)
+            p->map[d][o] = o - shift[d] < 0 ? o - shift[d] + n : o - shift[d];
+    }
+    return remap_done(e, workspaceSize, executor);
+}
+PHASE2(Roll)
+
+/* ---- RepeatInterleaveIntWithDim -----------------------------------------------------------------
+ */
+
+#define DTM_RI                                                                                     \
+    (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
+
+aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *self, int64_t repeats,
+                                                            int64_t dim, int64_t outputSize,
+                                                            aclTensor *out, WS)
+{
+    const char *name = "aclnnRepeatInterleaveIntWithDim";
+    REMAP_CHECK(name, self, out);
+    int nd = (int)self->ndim;
+    if (nd == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self must have 1 to 8 dims", name);
+    if (dim < -nd || dim >= nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%d, %d]", name,
+                       (long long)dim, -nd, nd - 1);
+    int d = (int)(dim < 0 ? dim + nd : dim);
+    int64_t size;
+    if (repeats < 0 || __builtin_mul_overflow(repeats, self->dims[d], &size))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: repeats %lld must be >= 0", name,
+                       (long long)repeats);
+    if (outputSize != size)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: outputSize %lld is not repeats (%lld) times dim %d's size (%lld)", name,
+                       (long long)outputSize, (long long)repeats, d, (long long)self->dims[d]);
+    int64_t want[OPS_MAX_DIMS];
+    memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
+    want[d] = size;
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    aclnnStatus rc = remap_begin(name, self, out, DTM_RI, want, &e, &p);
+    if (rc)
+        return rc;
+    for (int k = 0; k < nd; k++)
+        if (k != d)
+            map_identity(p, k);
+    for (int64_t o = 0; o < size; o++)
+        p->map[d][o] = o / repeats;
+    return remap_done(e, workspaceSize, executor);
+}
+PHASE2(RepeatInterleaveIntWithDim)
+
+/* ---- UpsampleNearest2d
+ * ---------------------------------------------------------------------------- */
+
+/* PyTorch's nearest index: identity for equal sizes, halving for doubling,
+ * else floor(o * (float)in / out), at most in - 1. */
+static int64_t nearest_src(int64_t o, int64_t in, int64_t out)
+{
+    if (in == out)
+        return o;
+    if (out == 2 * in)
+        return o >> 1;
+    float scale = (float)in / (float)out;
+    int64_t i = (int64_t)floorf((float)o * scale);
+    return i < in - 1 ? i : in - 1;
+}
+
+#define DTM_UP (DTM_F3 | DTM(DT_F64) | DTM(DT_U8))
+
+aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self,
+                                                   const aclIntArray *outputSize, aclTensor *out,
+                                                   WS)
+{
+    const char *name = "aclnnUpsampleNearest2d";
+    REMAP_CHECK_ARGS(name, self, out, outputSize);
+    if (self->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %u dims; it must be 4-d (N, C, H, W)",
+                       name, self->ndim);
+    if (outputSize->n != 2 || outputSize->v[0] <= 0 || outputSize->v[1] <= 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: outputSize must hold two positive sizes (OH, OW)", name);
+    int64_t want[4] = {self->dims[0], self->dims[1], outputSize->v[0], outputSize->v[1]};
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    aclnnStatus rc = remap_begin(name, self, out, DTM_UP, want, &e, &p);
+    if (rc)
+        return rc;
+    map_identity(p, 0);
+    map_identity(p, 1);
+    for (int d = 2; d < 4; d++) {
+        int64_t in = self->dims[d];
+        for (int64_t o = 0; o < want[d]; o++)
+            p->map[d][o] = in ? nearest_src(o, in, want[d]) : -1;
+    }
+    if (ops_numel(self->dims, 4) == 0 && ops_numel(want, 4) != 0) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: an empty self cannot fill a non-empty out",
+                       name);
+    }
+    return remap_done(e, workspaceSize, executor);
+}
+PHASE2(UpsampleNearest2d)

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Argsort (stable index sort along one dim).
+ *
+ *  S1. Argsort gathers each line along `dim` (floats as double, integers as
+ *      int64, so every value compares exactly), sorts its indices with a
+ *      stable merge sort and writes them as INT64. NaN sorts above every
+ *      number (last ascending, first descending); equal keys keep their
+ *      order in both directions.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_argsort.h"
+#include "ops/engine/engine.h"
+
+/* ---- Argsort -------------------------------------------------------------------------------- */
+
+struct as_plan {
+    struct ops_tensor x, o;
+    int dim;
+    bool desc, isint;
+};
+
+/* Whether key a goes strictly before key b. */
+static inline bool as_before_f(double a, double b, bool desc)
+{
+    if (isnan(a) || isnan(b))
+        return desc ? (isnan(a) && !isnan(b)) : (!isnan(a) && isnan(b));
+    return desc ? a > b : a < b;
+}
+
+static void as_sort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, bool isint, bool desc)
+{
+    const double *kf = keys;
+    const int64_t *ki = keys;
+    for (int64_t w = 1; w < n; w *= 2) {
+        for (int64_t lo = 0; lo < n; lo += 2 * w) {
+            int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int64_t i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) {
+                int64_t a = idx[i], b = idx[j];
+                /* take from the right only when it goes strictly before (stable) */
+                bool right = isint ? (desc ? ki[b] > ki[a] : ki[b] < ki[a])
+                                   : as_before_f(kf[b], kf[a], desc);
+                tmp[o++] = right ? idx[j++] : idx[i++];
+            }
+            while (i < mid)
+                tmp[o++] = idx[i++];
+            while (j < hi)
+                tmp[o++] = idx[j++];
+        }
+        memcpy(idx, tmp, (size_t)n * sizeof(int64_t));
+    }
+}
+
+static int32_t as_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct as_plan *p = e->plan;
+    const int64_t n = p->x.dims[p->dim], lines = p->x.numel / n;
+    void *keys = malloc((size_t)n * 8 * 3);
+    if (!keys)
+        return ACL_ERROR_BAD_ALLOC;
+    int64_t *idx = (int64_t *)keys + n, *tmp = idx + n;
+    ops_load_fn ld = ops_loader(p->isint ? CK_I64 : CK_F64, p->x.dt);
+    ops_store_fn st = ops_storer(CK_I64, p->o.dt);
+    const int64_t ex = ops_dt_size(p->x.dt), eo = ops_dt_size(p->o.dt);
+    int64_t pos[OPS_MAX_DIMS] = {0};
+    for (int64_t l = 0; l < lines; l++) {
+        int64_t ox = 0, oo = 0;
+        for (int d = 0; d < p->x.ndim; d++) {
+            ox += pos[d] * p->x.strides[d];
+            oo += pos[d] * p->o.strides[d];
+        }
+        ld(keys, ops_base(&p->x, addr) + ox * ex, p->x.strides[p->dim] * ex, n);
+        for (int64_t i = 0; i < n; i++)
+            idx[i] = i;
+        as_sort(idx, tmp, n, keys, p->isint, p->desc);
+        st(ops_base(&p->o, addr) + oo * eo, p->o.strides[p->dim] * eo, idx, n);
+        for (int d = p->x.ndim - 1; d >= 0; d--) {
+            if (d == p->dim)
+                continue;
+            if (++pos[d] < p->x.dims[d])
+                break;
+            pos[d] = 0;
+        }
+    }
+    free(keys);
+    return 0;
+}
+
+aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, bool descending,
+                                         aclTensor *out, uint64_t *workspaceSize,
+                                         aclOpExecutor **executor)
+{
+    const char *name = "aclnnArgsort";
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    int dt = ops_dt_index(self->dtype);
+    const unsigned ok_types =
+        DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64);
+    if (dt < 0 || !(DTM(dt) & ok_types) || out->dtype != ACL_INT64)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self %s / out %s not supported (self FLOAT16, BFLOAT16, FLOAT, INT8, "
+                       "UINT8, INT16, INT32, INT64; out INT64)",
+                       name, ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    if (!ops_same_shape(self, out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out's shape differs from self's", name);
+    int nd = (int)self->ndim, lim = nd > 0 ? nd : 1;
+    if (dim < -lim || dim >= lim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
+                       (long long)dim, nd);
+    OPS_PLAN(e, p, name, 1, 1, struct as_plan, NULL, {&p->x, self, "self"}, {&p->o, out, "out"});
+    if (nd == 0) { /* a scalar: one line of one element */
+        p->x.ndim = p->o.ndim = 1;
+        p->x.dims[0] = p->o.dims[0] = 1;
+        p->x.strides[0] = p->o.strides[0] = 1;
+        dim = 0;
+    }
+    p->dim = (int)(dim < 0 ? dim + nd : dim);
+    p->desc = descending;
+    p->isint = ops_dt_is_int(dt);
+    e->run = p->x.numel ? as_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Argsort)

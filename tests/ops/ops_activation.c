@@ -1,0 +1,664 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Activations with parameters (Elu, GeluV2, Hardsigmoid, Hardswish, LeakyRelu,
+ * Softplus, Threshold), comparisons (EqTensor, GtScalar), gated units (SwiGlu,
+ * GeGluV3) and ClampMin / ClampMax / InplaceClampMax against double references
+ * written here: every accepted dtype, odd and empty shapes, broadcasting,
+ * strided views (the four optest.h layouts), in-place forms, misuse codes. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_clamp.h"
+#include "aclnnop/aclnn_elu.h"
+#include "aclnnop/aclnn_eq_tensor.h"
+#include "aclnnop/aclnn_geglu.h"
+#include "aclnnop/aclnn_gelu_v2.h"
+#include "aclnnop/aclnn_gt_scalar.h"
+#include "aclnnop/aclnn_hardsigmoid.h"
+#include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_leaky_relu.h"
+#include "aclnnop/aclnn_softplus.h"
+#include "aclnnop/aclnn_swi_glu.h"
+#include "aclnnop/aclnn_threshold.h"
+
+static int g_cases;
+
+static aclScalar *sc_f(float v)
+{
+    aclScalar *s = aclCreateScalar(&v, ACL_FLOAT);
+    CHECK(s);
+    return s;
+}
+static aclScalar *sc_i(int64_t v)
+{
+    aclScalar *s = aclCreateScalar(&v, ACL_INT64);
+    CHECK(s);
+    return s;
+}
+
+/* ---- references ---------------------------------------------------------------------------- */
+
+static double g_p[3]; /* the current operator's parameters */
+
+static double r_elu(double x)
+{
+    return x > 0 ? g_p[1] * x : g_p[0] * g_p[1] * expm1(g_p[2] * x);
+}
+static double r_gelu_erf(double x)
+{
+    return 0.5 * x * erfc(-x / sqrt(2.0));
+}
+static double r_gelu_tanh(double x)
+{
+    return 0.5 * x * (1 + tanh(sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+}
+static double r_hsig(double x)
+{
+    return fmin(fmax(x + 3, 0), 6) / 6;
+}
+static double r_hswish(double x)
+{
+    return x * r_hsig(x);
+}
+static double r_leaky(double x)
+{
+    return x > 0 ? x : g_p[0] * x;
+}
+static double r_softplus(double x)
+{
+    return g_p[0] * x > g_p[1] ? x : log1p(exp(g_p[0] * x)) / g_p[0];
+}
+static double r_thresh(double x)
+{
+    return x > g_p[0] ? x : g_p[1];
+}
+static double r_clampmin(double x)
+{
+    return isnan(x) ? x : fmax(x, g_p[0]);
+}
+static double r_clampmax(double x)
+{
+    return isnan(x) ? x : fmin(x, g_p[0]);
+}
+
+/* ---- the unary harness -------------------------------------------------------------------- */
+
+typedef aclnnStatus (*build_fn)(const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*build_ip_fn)(aclTensor *, uint64_t *, aclOpExecutor **);
+
+static aclScalar *g_s[3];
+
+static aclnnStatus b_elu(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnEluGetWorkspaceSize(s, g_s[0], g_s[1], g_s[2], o, w, e);
+}
+static aclnnStatus bi_elu(aclTensor *s, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnInplaceEluGetWorkspaceSize(s, g_s[0], g_s[1], g_s[2], w, e);
+}
+static aclnnStatus b_gelu0(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnGeluV2GetWorkspaceSize(s, 0, o, w, e);
+}
+static aclnnStatus b_gelu1(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnGeluV2GetWorkspaceSize(s, 1, o, w, e);
+}
+static aclnnStatus b_hsig(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnHardsigmoidGetWorkspaceSize(s, o, w, e);
+}
+static aclnnStatus bi_hsig(aclTensor *s, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnInplaceHardsigmoidGetWorkspaceSize(s, w, e);
+}
+static aclnnStatus b_hswish(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnHardswishGetWorkspaceSize(s, o, w, e);
+}
+static aclnnStatus bi_hswish(aclTensor *s, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnInplaceHardswishGetWorkspaceSize(s, w, e);
+}
+static aclnnStatus b_leaky(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnLeakyReluGetWorkspaceSize(s, g_s[0], o, w, e);
+}
+static aclnnStatus bi_leaky(aclTensor *s, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnInplaceLeakyReluGetWorkspaceSize(s, g_s[0], w, e);
+}
+static aclnnStatus b_softplus(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnSoftplusGetWorkspaceSize(s, g_s[0], g_s[1], o, w, e);
+}
+static aclnnStatus b_thresh(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnThresholdGetWorkspaceSize(s, g_s[0], g_s[1], o, w, e);
+}
+static aclnnStatus bi_thresh(aclTensor *s, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnInplaceThresholdGetWorkspaceSize(s, g_s[0], g_s[1], w, e);
+}
+static aclnnStatus b_clampmin(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnClampMinGetWorkspaceSize(s, g_s[0], o, w, e);
+}
+static aclnnStatus b_clampmax(const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnClampMaxGetWorkspaceSize(s, g_s[0], o, w, e);
+}
+static aclnnStatus bi_clampmax(aclTensor *s, uint64_t *w, aclOpExecutor **e)
+{
+    return aclnnInplaceClampMaxGetWorkspaceSize(s, g_s[0], w, e);
+}
+
+struct aop {
+    const char *name;
+    build_fn build;
+    ot_phase2 run;
+    build_ip_fn build_ip;
+    ot_phase2 run_ip;
+    unsigned mask;    /* accepted self types, bits of OT_ALL */
+    unsigned ip_mask; /* accepted in place */
+    double (*ref)(double);
+    double lo, hi;
+    double p[3]; /* parameters (g_p and the scalars g_s) */
+    int np;
+    bool int_params; /* scalars as INT64 (else FLOAT) */
+};
+
+#define B(i) (1u << (i))
+#define M_F3 (B(0) | B(1) | B(2))
+#define M_F3D (M_F3 | B(3))
+
+static const struct aop g_ops[] = {
+    {"Elu",
+     b_elu,
+     aclnnElu,
+     bi_elu,
+     aclnnInplaceElu,
+     M_F3,
+     M_F3D,
+     r_elu,
+     -4,
+     3,
+     {0.7, 1.3, 0.9},
+     3,
+     false},
+    {"Elu(1,1,1)", b_elu, aclnnElu, NULL, NULL, M_F3, 0, r_elu, -4, 3, {1, 1, 1}, 3, false},
+    {"GeluV2(none)", b_gelu0, aclnnGeluV2, NULL, NULL, M_F3, 0, r_gelu_erf, -5, 5, {0}, 0, false},
+    {"GeluV2(tanh)", b_gelu1, aclnnGeluV2, NULL, NULL, M_F3, 0, r_gelu_tanh, -5, 5, {0}, 0, false},
+    {"Hardsigmoid",
+     b_hsig,
+     aclnnHardsigmoid,
+     bi_hsig,
+     aclnnInplaceHardsigmoid,
+     M_F3 | B(7),
+     M_F3 | B(7),
+     r_hsig,
+     -5,
+     5,
+     {0},
+     0,
+     false},
+    {"Hardswish",
+     b_hswish,
+     aclnnHardswish,
+     bi_hswish,
+     aclnnInplaceHardswish,
+     M_F3,
+     M_F3,
+     r_hswish,
+     -5,
+     5,
+     {0},
+     0,
+     false},
+    {"LeakyRelu",
+     b_leaky,
+     aclnnLeakyRelu,
+     bi_leaky,
+     aclnnInplaceLeakyRelu,
+     M_F3,
+     M_F3D,
+     r_leaky,
+     -3,
+     3,
+     {0.01},
+     1,
+     false},
+    {"Softplus",
+     b_softplus,
+     aclnnSoftplus,
+     NULL,
+     NULL,
+     M_F3,
+     0,
+     r_softplus,
+     -8,
+     25,
+     {1, 20},
+     2,
+     false},
+    {"Softplus(b2,t3)",
+     b_softplus,
+     aclnnSoftplus,
+     NULL,
+     NULL,
+     M_F3,
+     0,
+     r_softplus,
+     -4,
+     4,
+     {2, 3},
+     2,
+     false},
+    {"Threshold",
+     b_thresh,
+     aclnnThreshold,
+     bi_thresh,
+     aclnnInplaceThreshold,
+     M_F3 | B(4) | B(5) | B(6) | B(7) | B(8),
+     M_F3 | B(4) | B(5) | B(6) | B(7) | B(8),
+     r_thresh,
+     -9,
+     9,
+     {2, 7},
+     2,
+     true},
+    {"ClampMin",
+     b_clampmin,
+     aclnnClampMin,
+     NULL,
+     NULL,
+     0x3ffu & ~B(9),
+     0,
+     r_clampmin,
+     -9,
+     9,
+     {-3},
+     1,
+     true},
+    {"ClampMax",
+     b_clampmax,
+     aclnnClampMax,
+     bi_clampmax,
+     aclnnInplaceClampMax,
+     0x3ffu & ~B(9),
+     0x3ffu & ~B(9),
+     r_clampmax,
+     -9,
+     9,
+     {4},
+     1,
+     true},
+};
+#define NOPS ((int)(sizeof g_ops / sizeof g_ops[0]))
+
+static void set_params(const struct aop *op)
+{
+    for (int i = 0; i < 3; i++) {
+        g_p[i] = op->int_params ? (double)(int64_t)op->p[i] : (double)(float)op->p[i];
+        if (g_s[i])
+            aclDestroyScalar(g_s[i]);
+        g_s[i] = op->int_params ? sc_i((int64_t)op->p[i]) : sc_f((float)op->p[i]);
+    }
+}
+
+/* The expected value: the reference of the rounded input, rounded to the
+ * result type (self's for floats; integers compute in float and truncate),
+ * then to out's type. */
+static double expect(const struct aop *op, aclDataType sdt, aclDataType odt, double x)
+{
+    double r = op->ref(x);
+    return ot_round(odt, ot_is_float(sdt) ? ot_round(sdt, r) : trunc(r));
+}
+
+static void check_one(const struct aop *op, aclDataType dt, int nd, const int64_t *dims, int lin,
+                      int lout, bool inplace)
+{
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, lin);
+    ot_fill(&x, op->lo, op->hi);
+    if (ot_is_float(dt) && x.numel > 3) { /* edges: 0, a NaN-free big value, the threshold */
+        ot_set(&x, 0, 0.0);
+        ot_set(&x, 1, ot_round(dt, op->hi * 2));
+        ot_set(&x, 2, ot_round(dt, op->p[0]));
+    }
+    double *in = malloc((size_t)(x.numel ? x.numel : 1) * sizeof(double));
+    CHECK(in);
+    for (int64_t i = 0; i < x.numel; i++)
+        in[i] = ot_get(&x, i);
+    uint64_t ws = 1;
+    aclOpExecutor *ex = NULL;
+    ot_tensor *res = &x;
+    if (inplace) {
+        CHECK_NN(ACLNN_SUCCESS, op->build_ip(x.t, &ws, &ex));
+        ot_run(op->run_ip, ws, ex);
+    } else {
+        ot_make(&o, dt, nd, dims, lout);
+        CHECK_NN(ACLNN_SUCCESS, op->build(x.t, o.t, &ws, &ex));
+        ot_run(op->run, ws, ex);
+        res = &o;
+        CHECK(ot_gaps_intact(&o));
+    }
+    for (int64_t i = 0; i < x.numel; i++) {
+        double want = expect(op, dt, dt, in[i]), got = ot_get(res, i);
+        if (!ot_close(dt, dt, got, want)) {
+            fprintf(stderr, "%s%s %s layout %d/%d: [%lld] f(%.9g) = %.9g, want %.9g\n", op->name,
+                    inplace ? " (in place)" : "", ot_dt_name(dt), lin, lout, (long long)i, in[i],
+                    got, want);
+            exit(1);
+        }
+    }
+    free(in);
+    if (!inplace)
+        ot_free(&o);
+    ot_free(&x);
+    g_cases++;
+}
+
+static void test_unary(void)
+{
+    int64_t shapes[4][3] = {{7, 13, 5}, {1, 1027, 1}, {3, 0, 4}, {2, 3, 65}};
+    for (int k = 0; k < NOPS; k++) {
+        const struct aop *op = &g_ops[k];
+        set_params(op);
+        for (int d = 0; d < OT_NALL; d++) {
+            aclDataType dt = OT_ALL[d];
+            int64_t dims[2] = {4, 5};
+            ot_tensor x, o;
+            ot_make(&x, dt, 2, dims, L_CONTIG);
+            ot_make(&o, dt, 2, dims, L_CONTIG);
+            uint64_t ws;
+            aclOpExecutor *ex;
+            if (!(op->mask & B(d))) { /* refused with 161002 */
+                CHECK_NN(ACLNN_ERR_PARAM_INVALID, op->build(x.t, o.t, &ws, &ex));
+            } else {
+                for (int s = 0; s < 4; s++)
+                    for (int l = 0; l < L_COUNT; l++)
+                        check_one(op, dt, s == 1 ? 2 : 3, shapes[s], l, (l + s) % L_COUNT, false);
+            }
+            if (op->build_ip) {
+                if (!(op->ip_mask & B(d))) {
+                    CHECK_NN(ACLNN_ERR_PARAM_INVALID, op->build_ip(x.t, &ws, &ex));
+                } else {
+                    for (int l = 0; l < L_COUNT; l++)
+                        check_one(op, dt, 3, shapes[l % 4], l, l, true);
+                }
+            }
+            OT_FREE(&x, &o);
+        }
+        /* misuse: NULL tensors, shape mismatch, a 0-d tensor works */
+        int64_t a[2] = {4, 5}, b[2] = {5, 4};
+        ot_tensor x, o, o2;
+        ot_make(&x, ACL_FLOAT, 2, a, L_CONTIG);
+        ot_make(&o, ACL_FLOAT, 2, b, L_CONTIG);
+        ot_make(&o2, ACL_FLOAT, 0, a, L_CONTIG);
+        uint64_t ws;
+        aclOpExecutor *ex;
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op->build(NULL, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op->build(x.t, NULL, &ws, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op->build(x.t, x.t, NULL, &ex));
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op->build(x.t, x.t, &ws, NULL));
+        CHECK_NN(ACLNN_ERR_PARAM_INVALID, op->build(x.t, o.t, &ws, &ex));
+        check_one(op, ACL_FLOAT, 0, a, L_CONTIG, L_CONTIG, false);
+        OT_FREE(&x, &o, &o2);
+    }
+    /* parameters that are NULL, approximate out of range, mixed self/out types */
+    int64_t a[1] = {8};
+    ot_tensor x, o16, xi;
+    ot_make(&x, ACL_FLOAT, 1, a, L_CONTIG);
+    ot_make(&o16, ACL_FLOAT16, 1, a, L_CONTIG);
+    ot_make(&xi, ACL_INT32, 1, a, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    aclScalar *one = sc_f(1);
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEluGetWorkspaceSize(x.t, NULL, one, one, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLeakyReluGetWorkspaceSize(x.t, NULL, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftplusGetWorkspaceSize(x.t, one, NULL, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnThresholdGetWorkspaceSize(x.t, one, NULL, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampMinGetWorkspaceSize(x.t, NULL, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceClampMaxGetWorkspaceSize(x.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGeluV2GetWorkspaceSize(x.t, 2, x.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGeluV2GetWorkspaceSize(x.t, 0, o16.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnHardsigmoidGetWorkspaceSize(x.t, o16.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEluGetWorkspaceSize(xi.t, one, one, one, x.t, &ws, &ex));
+    /* Threshold: an int self with float scalars into an int selfRef is refused */
+    aclScalar *half = sc_f(0.5f);
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnInplaceThresholdGetWorkspaceSize(xi.t, half, one, &ws, &ex));
+    aclDestroyScalar(half);
+    /* Elu / LeakyRelu / Hardswish cast into a wider out: f16 self, f32 out */
+    set_params(&g_ops[0]);
+    ot_fill(&o16, -3, 3);
+    CHECK_NN(ACLNN_SUCCESS, aclnnEluGetWorkspaceSize(o16.t, g_s[0], g_s[1], g_s[2], x.t, &ws, &ex));
+    ot_run(aclnnElu, ws, ex);
+    for (int i = 0; i < 8; i++) {
+        double want = ot_round(ACL_FLOAT16, r_elu(ot_get(&o16, i)));
+        CHECK(ot_close(ACL_FLOAT, ACL_FLOAT16, ot_get(&x, i), want));
+    }
+    aclDestroyScalar(one);
+    OT_FREE(&x, &o16, &xi);
+}
+
+/* ---- comparisons -------------------------------------------------------------------------------
+ */
+
+static void check_eq(aclDataType a, aclDataType b, aclDataType o, int la, int lb, int lo)
+{
+    int64_t da[3] = {3, 1, 5}, db[2] = {4, 5}, dout[3] = {3, 4, 5};
+    ot_tensor x, y, z;
+    ot_make(&x, a, 3, da, la);
+    ot_make(&y, b, 2, db, lb);
+    ot_make(&z, o, 3, dout, lo);
+    ot_fill(&x, -2, 2); /* small whole numbers: many equal pairs */
+    ot_fill(&y, -2, 2);
+    for (int64_t i = 0; i < x.numel; i++)
+        ot_set(&x, i, ot_round(a, floor(ot_get(&x, i))));
+    for (int64_t i = 0; i < y.numel; i++)
+        ot_set(&y, i, ot_round(b, floor(ot_get(&y, i))));
+    if (ot_is_float(a))
+        ot_set(&x, 0, NAN);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnEqTensorGetWorkspaceSize(x.t, y.t, z.t, &ws, &ex));
+    ot_run(aclnnEqTensor, ws, ex);
+    int eq = 0;
+    for (int64_t i = 0; i < z.numel; i++) {
+        double u = ot_get(&x, ot_bcast_index(i, dout, 3, da, 3));
+        double v = ot_get(&y, ot_bcast_index(i, dout, 3, db, 2));
+        double want = u == v;
+        eq += u == v;
+        if (ot_get(&z, i) != want) {
+            fprintf(stderr, "EqTensor %s %s -> %s: [%lld] %g == %g gave %g\n", ot_dt_name(a),
+                    ot_dt_name(b), ot_dt_name(o), (long long)i, u, v, ot_get(&z, i));
+            exit(1);
+        }
+    }
+    CHECK(eq > 0 && eq < z.numel);
+    CHECK(ot_gaps_intact(&z));
+    OT_FREE(&x, &y, &z);
+    g_cases++;
+}
+
+static void check_gt(aclDataType a, aclDataType o, aclScalar *s, double sv, int la, int lo)
+{
+    int64_t d[3] = {2, 7, 9};
+    ot_tensor x, z;
+    ot_make(&x, a, 3, d, la);
+    ot_make(&z, o, 3, d, lo);
+    ot_fill(&x, -3, 3);
+    if (ot_is_float(a))
+        ot_set(&x, 3, NAN);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnGtScalarGetWorkspaceSize(x.t, s, z.t, &ws, &ex));
+    ot_run(aclnnGtScalar, ws, ex);
+    for (int64_t i = 0; i < z.numel; i++) {
+        double u = ot_get(&x, i), want = u > sv;
+        if (ot_get(&z, i) != want) {
+            fprintf(stderr, "GtScalar %s > %g -> %s: [%lld] %g gave %g\n", ot_dt_name(a), sv,
+                    ot_dt_name(o), (long long)i, u, ot_get(&z, i));
+            exit(1);
+        }
+    }
+    /* in place */
+    double keep[2 * 7 * 9];
+    for (int64_t i = 0; i < x.numel; i++)
+        keep[i] = ot_get(&x, i);
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceGtScalarGetWorkspaceSize(x.t, s, &ws, &ex));
+    ot_run(aclnnInplaceGtScalar, ws, ex);
+    for (int64_t i = 0; i < x.numel; i++)
+        CHECK(ot_get(&x, i) == (double)(keep[i] > sv));
+    OT_FREE(&x, &z);
+    g_cases++;
+}
+
+static void test_compare(void)
+{
+    for (int i = 0; i < OT_NALL; i++)
+        for (int j = 0; j < OT_NALL; j += 3) {
+            aclDataType o = (i + j) % 2 ? ACL_BOOL : OT_ALL[(i + j) % OT_NALL];
+            check_eq(OT_ALL[i], OT_ALL[j], o, i % L_COUNT, j % L_COUNT, (i + j) % L_COUNT);
+        }
+    check_eq(ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, L_CONTIG, L_CONTIG, L_CONTIG); /* ggml */
+    aclScalar *z = sc_f(0), *h = sc_f(1.5f), *two = sc_i(2);
+    for (int i = 0; i < OT_NALL; i++) {
+        check_gt(OT_ALL[i], ACL_BOOL, z, 0, i % L_COUNT, (i + 1) % L_COUNT);
+        check_gt(OT_ALL[i], OT_ALL[i], two, 2, (i + 2) % L_COUNT, i % L_COUNT);
+        if (OT_ALL[i] != ACL_BOOL)
+            check_gt(OT_ALL[i], ACL_FLOAT, h, 1.5, L_STEP, L_GAP); /* int self: 1.5, not 1 */
+    }
+    /* misuse */
+    int64_t a[2] = {3, 4}, b[2] = {2, 4};
+    ot_tensor x, y, o;
+    ot_make(&x, ACL_FLOAT, 2, a, L_CONTIG);
+    ot_make(&y, ACL_FLOAT, 2, b, L_CONTIG);
+    ot_make(&o, ACL_BOOL, 2, a, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensorGetWorkspaceSize(NULL, x.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensorGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensorGetWorkspaceSize(x.t, x.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGtScalarGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEqTensorGetWorkspaceSize(x.t, y.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGtScalarGetWorkspaceSize(y.t, z, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceEqTensorGetWorkspaceSize(y.t, x.t, &ws, &ex));
+    aclDestroyScalar(z);
+    aclDestroyScalar(h);
+    aclDestroyScalar(two);
+    OT_FREE(&x, &y, &o);
+}
+
+/* ---- gated units -------------------------------------------------------------------------------
+ */
+
+static double silu(double x)
+{
+    return x / (1 + exp(-x));
+}
+
+/* kind 0: SwiGlu; 1: GeGluV3 approximate 0; 2: approximate 1. */
+static void check_glu(int kind, bool left, aclDataType dt, int nd, const int64_t *dims, int dim,
+                      int lx, int lo)
+{
+    int d = dim < 0 ? dim + nd : dim;
+    left |= kind == 0; /* SwiGlu always activates the first half */
+    int64_t half[4];
+    memcpy(half, dims, (size_t)nd * sizeof(int64_t));
+    half[d] /= 2;
+    ot_tensor x, o, g;
+    ot_make(&x, dt, nd, dims, lx);
+    ot_make(&o, dt, nd, half, lo);
+    ot_make(&g, dt, nd, half, (lo + 1) % L_COUNT);
+    ot_fill(&x, -4, 4);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (kind == 0) {
+        CHECK_NN(ACLNN_SUCCESS, aclnnSwiGluGetWorkspaceSize(x.t, dim, o.t, &ws, &ex));
+        ot_run(aclnnSwiGlu, ws, ex);
+    } else {
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnGeGluV3GetWorkspaceSize(x.t, dim, kind - 1, left, o.t, g.t, &ws, &ex));
+        ot_run(aclnnGeGluV3, ws, ex);
+    }
+    int64_t idx[4];
+    for (int64_t i = 0; i < o.numel; i++) {
+        ot_unravel(i, half, nd, idx);
+        double a = ot_get(&x, ot_ravel(idx, dims, nd));
+        idx[d] += half[d];
+        double b = ot_get(&x, ot_ravel(idx, dims, nd));
+        if (!left) {
+            double t = a;
+            a = b;
+            b = t;
+        }
+        double act = kind == 0 ? silu(a) : kind == 1 ? r_gelu_erf(a) : r_gelu_tanh(a);
+        double want = ot_round(dt, act * b), got = ot_get(&o, i);
+        if (!ot_close(dt, dt, got, want)) {
+            fprintf(stderr, "glu %d left %d %s dim %d: [%lld] = %.9g, want %.9g\n", kind, left,
+                    ot_dt_name(dt), dim, (long long)i, got, want);
+            exit(1);
+        }
+        if (kind)
+            CHECK(ot_close(dt, dt, ot_get(&g, i), ot_round(dt, act)));
+    }
+    CHECK(ot_gaps_intact(&o));
+    OT_FREE(&x, &o, &g);
+    g_cases++;
+}
+
+static void test_glu(void)
+{
+    aclDataType f3[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    int64_t s1[3] = {3, 5, 10}, s2[4] = {2, 6, 3, 7}, s3[2] = {1, 2}, s4[3] = {2, 0, 4};
+    for (int t = 0; t < 3; t++)
+        for (int kind = 0; kind < 3; kind++)
+            for (int l = 0; l < L_COUNT; l++) {
+                check_glu(kind, true, f3[t], 3, s1, -1, l, (l + 1) % L_COUNT);
+                check_glu(kind, l % 2 == 0, f3[t], 4, s2, 1, (l + 2) % L_COUNT, l);
+                check_glu(kind, true, f3[t], 2, s3, 1, l, l);
+                check_glu(kind, false, f3[t], 3, s4, 2, l, l); /* empty */
+            }
+    /* misuse */
+    int64_t odd[2] = {3, 5}, ok[2] = {3, 4}, h[2] = {3, 2}, wrong[2] = {3, 3};
+    ot_tensor x, xo, o, ow, oi, oh;
+    ot_make(&x, ACL_FLOAT, 2, ok, L_CONTIG);
+    ot_make(&xo, ACL_FLOAT, 2, odd, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, h, L_CONTIG);
+    ot_make(&ow, ACL_FLOAT, 2, wrong, L_CONTIG);
+    ot_make(&oi, ACL_INT32, 2, ok, L_CONTIG);
+    ot_make(&oh, ACL_FLOAT16, 2, h, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSwiGluGetWorkspaceSize(NULL, -1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSwiGluGetWorkspaceSize(x.t, -1, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(xo.t, -1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(x.t, -1, ow.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(x.t, 2, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(x.t, -3, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(oi.t, -1, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(x.t, -1, oh.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnGeGluV3GetWorkspaceSize(x.t, -1, 0, true, o.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnGeGluV3GetWorkspaceSize(x.t, -1, 2, true, o.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnGeGluV3GetWorkspaceSize(x.t, -1, 0, true, o.t, oh.t, &ws, &ex));
+    OT_FREE(&x, &xo, &o, &ow, &oi, &oh);
+}
+
+int main(void)
+{
+    ot_init();
+    test_unary();
+    test_compare();
+    test_glu();
+    for (int i = 0; i < 3; i++)
+        if (g_s[i])
+            aclDestroyScalar(g_s[i]);
+    ot_fini();
+    printf("ops_activation: %d cases passed\n", g_cases);
+    return 0;
+}

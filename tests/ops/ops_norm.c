@@ -1,0 +1,350 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* AddRmsNorm, GroupNorm, Norm and SoftmaxCrossEntropyWithLogits against
+ * double references: float32/float16/bfloat16, views, optional inputs,
+ * several reduction sets and p values, empty shapes, and the error codes. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_norm.h"
+#include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
+
+static int g_cases;
+static const aclDataType F3[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
+static void expect(const char *what, aclDataType dt, double got, double want, int64_t at)
+{
+    double tol = ot_tol(dt) * 6 * (1 + fabs(want));
+    if (dt == ACL_FLOAT)
+        tol = 2e-5 * (1 + fabs(want));
+    if (!(fabs(got - want) <= tol) && !(isinf(want) && got == want)) {
+        fprintf(stderr, "%s %s: element %lld = %.7g, want %.7g\n", what, ot_dt_name(dt),
+                (long long)at, got, want);
+        exit(1);
+    }
+}
+
+/* ---- AddRmsNorm ---------------------------------------------------------------------------- */
+
+static void arn_case(aclDataType dt, int nd, const int64_t *dims, int k, int layout)
+{
+    g_cases++;
+    ot_tensor x1, x2, g, y, r, xo;
+    int64_t rd[8];
+    for (int i = 0; i < nd; i++)
+        rd[i] = i < nd - k ? dims[i] : 1;
+    ot_make(&x1, dt, nd, dims, layout);
+    ot_make(&x2, dt, nd, dims, L_CONTIG);
+    ot_make(&g, dt, k, dims + nd - k, L_STEP);
+    ot_make(&y, dt, nd, dims, L_GAP);
+    ot_make(&r, ACL_FLOAT, nd, rd, L_CONTIG);
+    ot_make(&xo, dt, nd, dims, layout);
+    ot_fill(&x1, -2, 2);
+    ot_fill(&x2, -2, 2);
+    ot_fill(&g, 0.5, 1.5);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnAddRmsNormGetWorkspaceSize(x1.t, x2.t, g.t, 1e-5, y.t, r.t, xo.t,
+                                                            &ws, &ex));
+    ot_run(aclnnAddRmsNorm, ws, ex);
+    int64_t D = g.numel, rows = D ? x1.numel / D : 0;
+    for (int64_t row = 0; row < rows; row++) {
+        double ss = 0;
+        for (int64_t i = 0; i < D; i++) {
+            double s = ot_get(&x1, row * D + i) + ot_get(&x2, row * D + i);
+            ss += s * s;
+            expect("AddRmsNorm xOut", dt, ot_get(&xo, row * D + i), ot_round(dt, s), row * D + i);
+        }
+        double rstd = 1 / sqrt(ss / (double)D + 1e-5);
+        expect("AddRmsNorm rstd", ACL_FLOAT, ot_get(&r, row), rstd, row);
+        for (int64_t i = 0; i < D; i++) {
+            double s = ot_get(&x1, row * D + i) + ot_get(&x2, row * D + i);
+            expect("AddRmsNorm y", dt, ot_get(&y, row * D + i), s * rstd * ot_get(&g, i),
+                   row * D + i);
+        }
+    }
+    CHECK(ot_gaps_intact(&y));
+    OT_FREE(&x1, &x2, &g, &y, &r, &xo);
+}
+
+static void arn_errors(void)
+{
+    int64_t d[2] = {3, 8}, gd[1] = {8}, bd[1] = {7}, rd[2] = {3, 1}, od[2] = {3, 9};
+    ot_tensor x, g, gb, r, r16, o, xi;
+    ot_make(&x, ACL_FLOAT16, 2, d, L_CONTIG);
+    ot_make(&g, ACL_FLOAT16, 1, gd, L_CONTIG);
+    ot_make(&gb, ACL_FLOAT16, 1, bd, L_CONTIG);
+    ot_make(&r, ACL_FLOAT, 2, rd, L_CONTIG);
+    ot_make(&r16, ACL_FLOAT16, 2, rd, L_CONTIG);
+    ot_make(&o, ACL_FLOAT16, 2, od, L_CONTIG);
+    ot_make(&xi, ACL_INT32, 2, d, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define ARN(A, B, G, Y, R, X) aclnnAddRmsNormGetWorkspaceSize(A, B, G, 1e-6, Y, R, X, &ws, &ex)
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, ARN(NULL, x.t, g.t, x.t, r.t, x.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, ARN(x.t, x.t, g.t, x.t, r.t, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, gb.t, x.t, r.t, x.t));  /* gamma shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, g.t, x.t, r16.t, x.t)); /* rstd type */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, g.t, o.t, r.t, x.t));   /* y shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(xi.t, xi.t, g.t, xi.t, r.t, xi.t)); /* int */
+#undef ARN
+    OT_FREE(&x, &g, &gb, &r, &r16, &o, &xi);
+}
+
+/* ---- GroupNorm ------------------------------------------------------------------------------ */
+
+static void gn_case(aclDataType dt, int nd, const int64_t *dims, int64_t G, bool affine,
+                    int layout)
+{
+    g_cases++;
+    const int64_t N = dims[0], C = dims[1];
+    int64_t HW = 1;
+    for (int i = 2; i < nd; i++)
+        HW *= dims[i];
+    int64_t cd[1] = {C}, sd[2] = {N, G};
+    ot_tensor x, g = {0}, b = {0}, y, mo, ro;
+    ot_make(&x, dt, nd, dims, layout);
+    ot_make(&y, dt, nd, dims, L_GAP);
+    ot_make(&mo, dt, 2, sd, L_CONTIG);
+    ot_make(&ro, dt, 2, sd, L_STEP);
+    ot_fill(&x, -3, 3);
+    if (affine) {
+        ot_make(&g, dt, 1, cd, L_STEP);
+        ot_make(&b, dt, 1, cd, L_CONTIG);
+        ot_fill(&g, 0.5, 2);
+        ot_fill(&b, -1, 1);
+    }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnGroupNormGetWorkspaceSize(x.t, affine ? g.t : NULL,
+                                                           affine ? b.t : NULL, N, C, HW, G, 1e-5,
+                                                           y.t, mo.t, ro.t, &ws, &ex));
+    ot_run(aclnnGroupNorm, ws, ex);
+    const int64_t cpg = C / G, per = cpg * HW;
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t gi = 0; gi < G; gi++) {
+            double mean = 0, var = 0;
+            int64_t base = (n * C + gi * cpg) * HW;
+            for (int64_t i = 0; i < per; i++)
+                mean += ot_get(&x, base + i);
+            mean /= (double)per;
+            for (int64_t i = 0; i < per; i++)
+                var += pow(ot_get(&x, base + i) - mean, 2);
+            var /= (double)per;
+            double rstd = 1 / sqrt(var + 1e-5);
+            expect("GroupNorm mean", dt, ot_get(&mo, n * G + gi), mean, n * G + gi);
+            expect("GroupNorm rstd", dt, ot_get(&ro, n * G + gi), rstd, n * G + gi);
+            for (int64_t i = 0; i < per; i++) {
+                int64_t ch = gi * cpg + i / HW;
+                double want = (ot_get(&x, base + i) - mean) * rstd;
+                if (affine)
+                    want = want * ot_get(&g, ch) + ot_get(&b, ch);
+                expect("GroupNorm out", dt, ot_get(&y, base + i), want, base + i);
+            }
+        }
+    CHECK(ot_gaps_intact(&y));
+    OT_FREE(&x, &y, &mo, &ro);
+    if (affine) {
+        OT_FREE(&g, &b);
+    }
+}
+
+static void gn_errors(void)
+{
+    int64_t d[3] = {2, 6, 4}, sd[2] = {2, 3}, bad[2] = {2, 2};
+    ot_tensor x, m, r, mb, x16;
+    ot_make(&x, ACL_FLOAT, 3, d, L_CONTIG);
+    ot_make(&x16, ACL_FLOAT16, 3, d, L_CONTIG);
+    ot_make(&m, ACL_FLOAT, 2, sd, L_CONTIG);
+    ot_make(&r, ACL_FLOAT, 2, sd, L_CONTIG);
+    ot_make(&mb, ACL_FLOAT, 2, bad, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define GN(X, N, C, HW, G, EPS, Y, M)                                                               \
+    aclnnGroupNormGetWorkspaceSize(X, NULL, NULL, N, C, HW, G, EPS, Y, M, r.t, &ws, &ex)
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, GN(NULL, 2, 6, 4, 3, 1e-5, x.t, m.t));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, GN(x.t, 2, 6, 4, 3, 1e-5, x.t, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 4, 1e-5, x.t, m.t));  /* C % group */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 0, 1e-5, x.t, m.t));  /* group 0 */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 0.0, x.t, m.t));   /* eps */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 5, 3, 1e-5, x.t, m.t));  /* HxW */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 1e-5, x.t, mb.t)); /* mean shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 1e-5, x16.t, m.t)); /* out type */
+#undef GN
+    OT_FREE(&x, &x16, &m, &r, &mb);
+}
+
+/* ---- Norm ----------------------------------------------------------------------------------- */
+
+static void pn_case(aclDataType dt, aclDataType dout, int nd, const int64_t *dims, int nr,
+                    const int64_t *rdims, bool keep, double p, int layout)
+{
+    g_cases++;
+    ot_rshape rs = ot_reduce_shape(nd, dims, rdims, nr, keep);
+    ot_tensor x, o;
+    ot_make(&x, dt, nd, dims, layout);
+    ot_make(&o, dout, rs.on, rs.od, L_STEP);
+    ot_fill(&x, -2, 2);
+    if (x.numel > 2)
+        ot_set(&x, 1, 0); /* a zero for p = 0 */
+    aclScalar *ps = aclCreateScalar(&(float){(float)p}, ACL_FLOAT);
+    aclIntArray *da = aclCreateIntArray(rdims, (uint64_t)nr);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnNormGetWorkspaceSize(x.t, ps, da, keep, o.t, &ws, &ex));
+    ot_run(aclnnNorm, ws, ex);
+    int64_t onum = o.numel;
+    double *acc = calloc((size_t)(onum ? onum : 1), sizeof(double));
+    CHECK(acc);
+    for (int64_t i = 0; i < onum; i++)
+        acc[i] = isinf(p) && p < 0 ? INFINITY : 0;
+    int64_t idx[8];
+    for (int64_t i = 0; i < x.numel; i++) {
+        ot_unravel(i, dims, nd, idx);
+        int64_t oi = 0;
+        for (int d = 0; d < nd; d++)
+            if (!rs.red[d])
+                oi = oi * dims[d] + idx[d];
+        double a = fabs(ot_get(&x, i));
+        if (isinf(p))
+            acc[oi] = p > 0 ? fmax(acc[oi], a) : fmin(acc[oi], a);
+        else if (p == 0)
+            acc[oi] += a != 0;
+        else
+            acc[oi] += pow(a, p);
+    }
+    for (int64_t i = 0; i < onum; i++) {
+        double want = isinf(p) || p == 0 ? acc[i] : pow(acc[i], 1 / p);
+        expect("Norm", dout, ot_get(&o, i), want, i);
+    }
+    CHECK(ot_gaps_intact(&o));
+    free(acc);
+    aclDestroyScalar(ps);
+    aclDestroyIntArray(da);
+    OT_FREE(&x, &o);
+}
+
+static void pn_errors(void)
+{
+    int64_t d[2] = {3, 4}, od[2] = {3, 1}, bd[1] = {4};
+    ot_tensor x, o, ob, xi;
+    ot_make(&x, ACL_FLOAT, 2, d, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, od, L_CONTIG);
+    ot_make(&ob, ACL_FLOAT, 1, bd, L_CONTIG);
+    ot_make(&xi, ACL_INT32, 2, d, L_CONTIG);
+    aclScalar *ps = aclCreateScalar(&(float){2.0f}, ACL_FLOAT);
+    int64_t one = 1, bad = 2, dup[2] = {1, -1};
+    aclIntArray *d1 = aclCreateIntArray(&one, 1), *d2 = aclCreateIntArray(&bad, 1),
+                *dd = aclCreateIntArray(dup, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnNormGetWorkspaceSize(NULL, ps, d1, true, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnNormGetWorkspaceSize(x.t, NULL, d1, true, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnNormGetWorkspaceSize(x.t, ps, NULL, true, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNormGetWorkspaceSize(x.t, ps, d2, true, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNormGetWorkspaceSize(x.t, ps, dd, true, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNormGetWorkspaceSize(x.t, ps, d1, true, ob.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNormGetWorkspaceSize(xi.t, ps, d1, true, o.t, &ws, &ex));
+    aclDestroyScalar(ps);
+    aclDestroyIntArray(d1);
+    aclDestroyIntArray(d2);
+    aclDestroyIntArray(dd);
+    OT_FREE(&x, &o, &ob, &xi);
+}
+
+/* ---- SoftmaxCrossEntropyWithLogits ---------------------------------------------------------- */
+
+static void sce_case(aclDataType dt, int64_t B, int64_t K, int layout)
+{
+    g_cases++;
+    int64_t d[2] = {B, K}, ld[1] = {B};
+    ot_tensor f, l, loss, bp;
+    ot_make(&f, dt, 2, d, layout);
+    ot_make(&l, dt, 2, d, L_CONTIG);
+    ot_make(&loss, dt, 1, ld, L_STEP);
+    ot_make(&bp, dt, 2, d, L_GAP);
+    ot_fill(&f, -4, 4);
+    for (int64_t b = 0; b < B; b++) { /* labels: a distribution per row */
+        double s = 0;
+        for (int64_t i = 0; i < K; i++)
+            s += (i + b) % 3 + 0.5;
+        for (int64_t i = 0; i < K; i++)
+            ot_set(&l, b * K + i, ((i + b) % 3 + 0.5) / s);
+    }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f.t, l.t, loss.t,
+                                                                               bp.t, &ws, &ex));
+    ot_run(aclnnSoftmaxCrossEntropyWithLogits, ws, ex);
+    for (int64_t b = 0; b < B; b++) {
+        double mx = -INFINITY, s = 0, ls = 0;
+        for (int64_t i = 0; i < K; i++)
+            mx = fmax(mx, ot_get(&f, b * K + i));
+        for (int64_t i = 0; i < K; i++)
+            s += exp(ot_get(&f, b * K + i) - mx);
+        for (int64_t i = 0; i < K; i++) {
+            double lsm = ot_get(&f, b * K + i) - mx - log(s);
+            ls -= ot_get(&l, b * K + i) * lsm;
+            expect("SCE backprop", dt, ot_get(&bp, b * K + i), exp(lsm) - ot_get(&l, b * K + i),
+                   b * K + i);
+        }
+        expect("SCE loss", dt, ot_get(&loss, b), ls, b);
+    }
+    CHECK(ot_gaps_intact(&bp));
+    OT_FREE(&f, &l, &loss, &bp);
+}
+
+static void sce_errors(void)
+{
+    int64_t d[2] = {3, 5}, ld[1] = {3}, bd[1] = {4};
+    ot_tensor f, l, loss, lb, f16;
+    ot_make(&f, ACL_FLOAT, 2, d, L_CONTIG);
+    ot_make(&l, ACL_FLOAT, 2, d, L_CONTIG);
+    ot_make(&loss, ACL_FLOAT, 1, ld, L_CONTIG);
+    ot_make(&lb, ACL_FLOAT, 1, bd, L_CONTIG);
+    ot_make(&f16, ACL_FLOAT16, 2, d, L_CONTIG);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(NULL, l.t, loss.t, f.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f.t, l.t, loss.t, NULL, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f.t, l.t, lb.t, l.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f16.t, l.t, loss.t, l.t, &ws, &ex));
+    OT_FREE(&f, &l, &loss, &lb, &f16);
+}
+
+int main(void)
+{
+    ot_init();
+    const int64_t d3[3] = {2, 3, 37}, d2[2] = {5, 8}, d4[4] = {2, 6, 5, 3}, g2[2] = {4, 6};
+    const int64_t e3[3] = {0, 3, 8};
+    for (int t = 0; t < 3; t++) {
+        arn_case(F3[t], 3, d3, 1, L_CONTIG);
+        arn_case(F3[t], 3, d3, 2, L_STEP);
+        arn_case(F3[t], 2, d2, 1, L_TRANS);
+        gn_case(F3[t], 4, d4, 3, true, L_CONTIG);
+        gn_case(F3[t], 4, d4, 2, false, L_STEP);
+        gn_case(F3[t], 2, g2, 3, true, L_TRANS);
+        sce_case(F3[t], 5, 11, L_CONTIG);
+        sce_case(F3[t], 3, 1, L_TRANS);
+    }
+    arn_case(ACL_FLOAT16, 3, e3, 1, L_CONTIG); /* empty */
+    const int64_t n4[4] = {2, 3, 4, 5}, last[1] = {3}, two[2] = {0, -2}, neg[1] = {-1};
+    pn_case(ACL_FLOAT, ACL_FLOAT, 4, n4, 1, last, true, 2.0, L_CONTIG); /* ggml's call */
+    pn_case(ACL_FLOAT16, ACL_FLOAT16, 4, n4, 2, two, false, 1.0, L_STEP);
+    pn_case(ACL_BF16, ACL_FLOAT, 4, n4, 1, neg, false, INFINITY, L_TRANS);
+    pn_case(ACL_FLOAT, ACL_FLOAT, 4, n4, 1, last, false, -INFINITY, L_GAP);
+    pn_case(ACL_FLOAT, ACL_FLOAT16, 4, n4, 2, two, true, 0.0, L_CONTIG);
+    pn_case(ACL_FLOAT, ACL_FLOAT, 4, n4, 0, NULL, false, 3.0, L_CONTIG);
+    pn_case(ACL_FLOAT, ACL_FLOAT, 3, e3, 1, neg, true, 2.0, L_CONTIG); /* empty */
+    arn_errors();
+    gn_errors();
+    pn_errors();
+    sce_errors();
+    ot_fini();
+    printf("ops_norm: %d cases passed\n", g_cases);
+    return 0;
+}
