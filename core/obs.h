@@ -3,7 +3,7 @@
  * Observation of operator runs (core/tools/prof.c, core/tools/dump.c): the profiler
  * (acl/acl_prof.h) records each aclnn operator's run, the dump
  * (acl/acl_dump.h) writes its input and output tensors. The operator layer
- * (ops/exec.c) describes its tensors at phase 1 while core_obs_active() and
+ * (ops/engine/exec.c) describes its tensors at phase 1 while core_obs_active() and
  * reports each run with core_obs_op.
  */
 #ifndef CPUACL_CORE_OBS_H

@@ -40,7 +40,7 @@
  *      order, exec_submitted); taken under g_rt.lock or alone, and g_rt.lock
  *      is never taken while it is held.
  *   3. core_report.lock (hostfn.c): a report queue's node list (leaf).
- *   4. (none: the executor pool, ops/exec.c, is lock-free now.)
+ *   4. (none: the executor pool, ops/engine/exec.c, is lock-free now.)
  *   4b. core/model/capture.c g_nc.lock: recycled lane node arrays (leaf; under 1
  *      or alone).
  *   5. sched/worker.c g_create_lock: worker start (under 1).

@@ -9,8 +9,8 @@
  * consumers may run at once; items leave in the order they entered (FIFO).
  *
  * Invariants (under mu):
- *   B1. 0 <= count <= cap; the items are slots[(head + i) % cap], i < count.
- *   B2. stopped is sticky until core_bq_restart: every waiter re-checks it
+ *   BQ1. 0 <= count <= cap; the items are slots[(head + i) % cap], i < count.
+ *   BQ2. stopped is sticky until core_bq_restart: every waiter re-checks it
  *       after each wake, and core_bq_stop broadcasts both conditions, so no
  *       waiter sleeps past a stop.
  */

@@ -3,7 +3,7 @@
  * Tensor dump (acl/acl_dump.h; aclmdlInitDump/SetDump/FinalizeDump).
  *
  * While a dump configuration is set, every aclnn operator run (eager or in a
- * captured model's replay; ops/exec.c reports it through core_obs_op) writes
+ * captured model's replay; ops/engine/exec.c reports it through core_obs_op) writes
  * one file with its inputs and/or outputs (dump_mode) to
  *   <dump_path>/<YYYYMMDDhhmmss>/<device>/<OpType>.<OpName>.<task>.<stream>.<timestamp>
  * (<stream> is 0: the worker does not know it here; <timestamp> in us), or

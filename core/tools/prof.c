@@ -4,7 +4,7 @@
  * (mstx/ms_tools_ext.h).
  *
  * Between aclprofStart and aclprofStop, every aclnn operator run (reported by
- * ops/exec.c through core_obs_op) and, with ACL_PROF_MSPROFTX, every mark and
+ * ops/engine/exec.c through core_obs_op) and, with ACL_PROF_MSPROFTX, every mark and
  * range is appended to g_p.ops / g_p.marks (under g_p.lock: one short lock
  * per record, only while collecting; nothing is taken otherwise: the check
  * is one relaxed load of core_obs_mask). aclprofFinalize writes

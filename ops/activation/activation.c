@@ -7,18 +7,18 @@
  * unary operators: elementwise/unary.c.)
  *
  * Semantics (the aclnn documents of ops-nn / ops-math):
- *  A1. Elu: x > 0 ? scale * x : alpha * scale * (exp(inputScale * x) - 1).
- *  A2. GeluV2: approximate 0 = x * Phi(x) (erf), 1 = the tanh form
+ *  AC1. Elu: x > 0 ? scale * x : alpha * scale * (exp(inputScale * x) - 1).
+ *  AC2. GeluV2: approximate 0 = x * Phi(x) (erf), 1 = the tanh form
  *      0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))); any other value 161002.
- *  A3. Hardsigmoid: min(max(x + 3, 0), 6) / 6; Hardswish: x times that.
- *  A4. LeakyRelu: x > 0 ? x : negativeSlope * x.
- *  A5. Softplus: beta * x > threshold ? x : log(1 + exp(beta * x)) / beta.
- *  A6. Threshold: x > threshold ? x : value, in the type self promotes to
+ *  AC3. Hardsigmoid: min(max(x + 3, 0), 6) / 6; Hardswish: x times that.
+ *  AC4. LeakyRelu: x > 0 ? x : negativeSlope * x.
+ *  AC5. Softplus: beta * x > threshold ? x : log(1 + exp(beta * x)) / beta.
+ *  AC6. Threshold: x > threshold ? x : value, in the type self promotes to
  *      with the two scalars.
- *  A8. SwiGlu / GeGluV3 split the input along dim into halves A (first) and
+ *  AC8. SwiGlu / GeGluV3 split the input along dim into halves A (first) and
  *      B (second), dim's size even: SwiGlu out = silu(A) * B; GeGluV3 out =
  *      gelu(A) * B and outGelu = gelu(A) (activateLeft; else A * gelu(B) and
- *      gelu(B)), gelu per approximate as A2.
+ *      gelu(B)), gelu per approximate as AC2.
  * Float16 / bfloat16 compute in float32 and round once to the result type.
  */
 #include <math.h>

@@ -3,26 +3,26 @@
  * FusedInferAttentionScoreV2: out = softmax(scale * Q K^T + pse, masked) V
  * for each batch b and query head n, with key/value head n / (N / KVN).
  *
- *  A1. Blocked ("flash") evaluation: for a block of query rows, the scores
+ *  FA1. Blocked ("flash") evaluation: for a block of query rows, the scores
  *      of one block of keys are computed, turned into probabilities with a
  *      running maximum and sum (online softmax, in float32, vector exp), and
  *      their product with the value block accumulated. Only a [rows x FA_KB]
  *      score block ever exists.
- *  A2. The query heads that share a key/value head (GQA) are processed
+ *  FA2. The query heads that share a key/value head (GQA) are processed
  *      together: their rows are stacked into one block (G heads x QB query
  *      rows), so each key/value block is converted to float32 once per
  *      block of query rows and read once by all G heads (decode: K and V
  *      are read once per kv head). A float32 key / value with unit stride in
  *      D is used in place.
- *  A5. Blocks of up to FA_SMALL_ROWS rows (decode) use ops/engine/simd.h's
+ *  FA5. Blocks of up to FA_SMALL_ROWS rows (decode) use ops/engine/simd.h's
  *      register-blocked products; larger ones two sgemm calls.
- *  A3. Masking: attenMask element != 0 hides a (query, key) pair; sparse
+ *  FA3. Masking: attenMask element != 0 hides a (query, key) pair; sparse
  *      modes 2/3/4 are computed from the indices (left-up causal,
  *      right-down causal, band) and mode 0 applies preTokens/nextTokens
  *      when a mask is given. Keys past actualSeqLengthsKv are hidden, query
  *      rows past actualSeqLengths give zeros. A row with every key hidden
  *      gives zeros (and softmaxLse -inf).
- *  A4. softmaxLse (float32) gets max + log(sum exp) of the final scores.
+ *  FA4. softmaxLse (float32) gets max + log(sum exp) of the final scores.
  */
 #include <cblas.h>
 #include <math.h>
@@ -69,7 +69,7 @@ static void fa_free(struct aclOpExecutor *e)
     }
 }
 
-/* Whether key j is hidden from query row i (A3), batch lengths sq, skv. */
+/* Whether key j is hidden from query row i (FA3), batch lengths sq, skv. */
 static inline bool fa_hidden(const struct fa_plan *p, int64_t i, int64_t j, int64_t sq, int64_t skv)
 {
     switch (p->sparse) {
@@ -96,9 +96,9 @@ static void fa_load_rows(float *dst, const struct fa_view *v, const char *base, 
         ld(dst + r * D, base + (row0 + r) * v->ss * esz, v->sd * esz, D);
 }
 
-/* Rows of one block: G heads x qn query rows, stacked (A2). */
+/* Rows of one block: G heads x qn query rows, stacked (FA2). */
 #define FA_ROWS 64
-#define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (A5) */
+#define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (FA5) */
 
 static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
 {

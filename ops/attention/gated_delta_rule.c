@@ -4,7 +4,7 @@
  * recurrence with one Dv x Dk state matrix per value head), over B packed
  * sequences of variable length.
  *
- *  R1. Sequence b covers tokens [start_b, start_b + L_b) with L_b =
+ *  GD1. Sequence b covers tokens [start_b, start_b + L_b) with L_b =
  *      actualSeqLengths[b] and start_b the sum of the lengths before it.
  *      Its state starts from stateRef[ssmStateIndices[start_b + a - 1]], a =
  *      numAcceptedTokens[b] (1 without numAcceptedTokens); after every token
@@ -13,11 +13,11 @@
  *      NPU kernel keeps it in its unified buffer. A sequence whose a is
  *      outside [1, L_b] is skipped (the kernel returns for it); empty ones
  *      write nothing.
- *  R2. Per token t and value head h (key head h / (Nv / Nk)), in float32:
+ *  GD2. Per token t and value head h (key head h / (Nv / Nk)), in float32:
  *        S = exp(g[t,h]) S;  S[:, j] *= exp(gk[t,h,j]);
  *        S += beta[t,h] (v - S k) k^T;  out[t,h] = S (scaleValue q).
  *      g / gk absent: 0 (no decay).
- *  R3. Launch-time faults (ACL_ERROR_RT_AICORE_EXCEPTION at the stream's
+ *  GD3. Launch-time faults (ACL_ERROR_RT_AICORE_EXCEPTION at the stream's
  *      synchronisation, before any write): a negative length, lengths
  *      summing past T, a state index outside [0, blocks).
  */
@@ -64,7 +64,7 @@ static int32_t rg_run(const struct aclOpExecutor *e, void *const *addr)
     else
         for (int64_t b = 0; b < B; b++)
             nat[b] = 1;
-    /* R3: everything checked before the first write. */
+    /* GD3: everything checked before the first write. */
     int64_t total = 0;
     for (int64_t b = 0; b < B; b++) {
         if (asl[b] < 0 || asl[b] > T - total) {
@@ -101,7 +101,7 @@ static int32_t rg_run(const struct aclOpExecutor *e, void *const *addr)
     for (int64_t b = 0; b < B; start += asl[b], b++) {
         const int64_t L = asl[b];
         if (L == 0 || nat[b] < 1 || nat[b] > L)
-            continue; /* R1 */
+            continue; /* GD1 */
         const int64_t s0 = ssi[start + nat[b] - 1];
         for (int64_t h = 0; h < NV; h++) {
             const int64_t kh = h / grp;

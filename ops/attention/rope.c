@@ -4,12 +4,12 @@
  *
  * Semantics follow AscendCL's operator (ops-transformer documentation and
  * op_api source):
- *  P1. out = x * cos + rotate(x) * sin along the last dim (the head dim D),
+ *  RP1. out = x * cos + rotate(x) * sin along the last dim (the head dim D),
  *      cos and sin broadcast over some of x's leading dims. Modes:
  *      0 half, 1 interleave, 2 quarter, 3 interleave-half (the formulas are
  *      in the public header). Every element is computed in float32 from the
  *      inputs converted to float, and rounded once to the tensor type.
- *  P2. Shapes. x is 4-d, read as BNSD, BSND or SBND, or 3-d, read as TND;
+ *  RP2. Shapes. x is 4-d, read as BNSD, BSND or SBND, or 3-d, read as TND;
  *      cos and sin have one shape, x's rank and x's D; out has x's shape; all
  *      four have one type (FLOAT, FLOAT16, BFLOAT16).
  *      Modes 0 and 1 follow the Atlas A2 (Ascend910B) rules: D even and at
@@ -25,14 +25,14 @@
  *      Modes 2 and 3 exist only on Ascend 950, whose rules cpuacl applies to
  *      them: D at most 1024, a multiple of 4 (mode 2) or of 2 (mode 3); 4-d
  *      cos/sin may broadcast over any leading dims, TND ones only over N.
- *  P3. A layout is accepted when some reading of x (BNSD, BSND, SBND for
+ *  RP3. A layout is accepted when some reading of x (BNSD, BSND, SBND for
  *      4-d) and some allowed cos/sin form match the shapes and meet that
  *      reading's limits: a dim of size 1 fits either a broadcast or a full
  *      position, so e.g. x [B, N, 1, D] with cos [1, 1, 1, D] is 11SD.
- *  P4. An empty out is a success that runs nothing, before x, cos and sin are
+ *  RP4. An empty out is a success that runs nothing, before x, cos and sin are
  *      looked at beyond NULL and liveness (as AscendCL, which returns before
  *      checking them).
- *  P5. The kernel goes row by row (one D-vector of x at each leading index),
+ *  RP5. The kernel goes row by row (one D-vector of x at each leading index),
  *      gathering x, cos and sin rows into float buffers before out's row is
  *      written, so any strides work, and out may be x itself (in place).
  */
@@ -60,7 +60,7 @@ enum rope_mode { ROPE_HALF = 0, ROPE_INTERLEAVE, ROPE_QUARTER, ROPE_INTERLEAVE_H
 static const char *const rope_mode_name[ROPE_NMODES] = {"half", "interleave", "quarter",
                                                         "interleave-half"};
 
-/* ---- layouts (P2, P3) ---------------------------------------------------------------------- */
+/* ---- layouts (RP2, RP3) ---------------------------------------------------------------------- */
 
 /* Roles of x's leading dims. */
 enum { R_B, R_N, R_S };
@@ -148,7 +148,7 @@ static const char *a2_limits(const struct rope_layout *L, unsigned form, int mod
     return NULL;
 }
 
-/* P3 for modes 0/1: some reading of x and allowed form that matches and
+/* RP3 for modes 0/1: some reading of x and allowed form that matches and
  * meets its limits. */
 static aclnnStatus check_a2_layout(int mode, const aclTensor *x, const aclTensor *c, int dt)
 {
@@ -205,7 +205,7 @@ static aclnnStatus check_950_layout(int mode, const aclTensor *x, const aclTenso
                    nl == 2 ? "T1D or TND" : "each leading dim 1 or x's");
 }
 
-/* ---- the kernel (P1, P5) ------------------------------------------------------------------- */
+/* ---- the kernel (RP1, RP5) ------------------------------------------------------------------- */
 
 struct rope_plan {
     struct ops_tensor x, cos, sin, out;
@@ -327,7 +327,7 @@ aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, con
         (rc = ops_check_dims(sin, name, "sin")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
 
-    /* P4: an empty out is done before anything else is checked. */
+    /* RP4: an empty out is done before anything else is checked. */
     if (ops_numel(out->dims, (int)out->ndim) == 0) {
         struct aclOpExecutor *e = ops_exec_new(name, 3, 1);
         if (!e)

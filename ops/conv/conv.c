@@ -3,17 +3,17 @@
  * aclnnConvolution: 1-d and 2-d convolution, forward and transposed, with
  * groups, stride, symmetric padding, dilation and an optional bias.
  *
- *  V1. Every operand is first gathered into a contiguous float32 block (any
+ *  CV1. Every operand is first gathered into a contiguous float32 block (any
  *      strides, float16/bfloat16 converted), so the arithmetic sees one
  *      layout; the result is stored back through the out view, rounded to
  *      its type. A 1-d convolution is a 2-d one with H = 1.
- *  V2. Forward: per batch and group, im2col of the input into a
+ *  CV2. Forward: per batch and group, im2col of the input into a
  *      [Cin/g * KH * KW, OH * OW] matrix, then one sgemm with the group's
  *      filters [Cout/g, Cin/g * KH * KW]. Transposed: one sgemm
  *      W_g^T [Cout/g * KH * KW, Cin/g] x in_g [Cin/g, H * W], then col2im
  *      (scatter-add) into the output. The BLAS is OpenBLAS's cblas_sgemm,
  *      loaded on first use as matmul/matmul.c does.
- *  V3. Phase 1 checks every argument (shapes, sizes of the int arrays,
+ *  CV3. Phase 1 checks every argument (shapes, sizes of the int arrays,
  *      types, the output shape); the kernel cannot fail except for memory.
  */
 #include <cblas.h>
@@ -67,7 +67,7 @@ void ops_scatter_f32(const struct ops_tensor *t, void *const *addr, const float 
     walk(t, addr, (float *)src, true); /* for 16-bit types src is rounded in place */
 }
 
-/* ---- the BLAS (V2) ------------------------------------------------------------- */
+/* ---- the BLAS (CV2) ------------------------------------------------------------- */
 
 typedef __typeof__(cblas_sgemm) conv_sgemm_fn;
 static conv_sgemm_fn *g_conv_sgemm; /* written once under g_conv_once */

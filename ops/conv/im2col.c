@@ -2,7 +2,7 @@
 /*
  * Im2col (unfold): the sliding blocks of a batch of images as columns.
  *
- *  S2. Im2col loads one (sample, channel) plane at a time as float32 and
+ *  IC2. Im2col loads one (sample, channel) plane at a time as float32 and
  *      writes the kH * kW rows it feeds; positions in the padding give 0.
  */
 #include <math.h>

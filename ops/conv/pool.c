@@ -4,15 +4,15 @@
  * aclnnAvgPool2d (PyTorch-style), both over ops_pool2d_build (pool.h),
  * which graph/ also uses for GE's MaxPool/AvgPool with padding "SAME".
  *
- *  P1. The input is gathered into contiguous float32 (conv.h), each
+ *  PL1. The input is gathered into contiguous float32 (conv.h), each
  *      output cell is computed from its window in float32, and the result
  *      is stored through the out view rounded to its type.
- *  P2. Max: padded cells never win; a window entirely in padding (possible
+ *  PL2. Max: padded cells never win; a window entirely in padding (possible
  *      only with ceil mode) gives -inf. Avg: the divisor is divisorOverride
  *      when non-zero, else the window's cells inside the padded input
  *      (countIncludePad) clipped to the padded extent, or the cells inside
  *      the input.
- *  P3. Ceil mode drops a last window that would start in the bottom/right
+ *  PL3. Ceil mode drops a last window that would start in the bottom/right
  *      padding (as PyTorch and CANN do).
  */
 #include <math.h>
@@ -93,7 +93,7 @@ static int64_t out_size(int64_t in, int64_t pa, int64_t pb, int64_t k, int64_t s
     if (span < 0)
         return 0;
     int64_t o = (ceil ? (span + s - 1) / s : span / s) + 1;
-    if (ceil && (o - 1) * s >= in + pa) /* P3 */
+    if (ceil && (o - 1) * s >= in + pa) /* PL3 */
         o--;
     return o;
 }

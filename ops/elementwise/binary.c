@@ -6,16 +6,16 @@
  * table.h (EW_BINARY_KERNELS, EW_BINARY_I64_KERNELS, EW_BINARY_OPS).
  *
  * Semantics follow AscendCL's operators (ops-math / ops-nn op_api sources):
- *  S1. Inputs promote by ops_promote (tensor with scalar: ops_promote_scalar);
+ *  EB1. Inputs promote by ops_promote (tensor with scalar: ops_promote_scalar);
  *      the operator computes in the promoted type, then casts to out's type,
  *      which the promoted type must be able to cast to (ops_can_cast).
- *  S2. Add/Sub: out = self +/- alpha * other; alpha must cast to the
+ *  EB2. Add/Sub: out = self +/- alpha * other; alpha must cast to the
  *      promoted type (an integral alpha for bool). Sub rejects bool.
- *  S3. Div/Divs divide integer and bool inputs as float32 (true division);
+ *  EB3. Div/Divs divide integer and bool inputs as float32 (true division);
  *      DivMod with mode 1 (toward zero) / 2 (floor) keeps integer types, and
  *      an integer division by zero gives 0.
- *  S5. Maximum/Minimum propagate NaN.
- *  S6. Integer arithmetic wraps (two's complement); integer pow with a
+ *  EB5. Maximum/Minimum propagate NaN.
+ *  EB6. Integer arithmetic wraps (two's complement); integer pow with a
  *      negative exponent gives 1 for base 1, +-1 for base -1, else 0.
  * Kernels compute float16/bfloat16 in float32 (the engine converts).
  * (S4, the unary functions' rule, is in elementwise/unary.c.)
@@ -114,7 +114,7 @@ static inline int64_t ipow(int64_t x, int64_t y)
     return WRAP(r);
 }
 
-/* The int64 kernels, i64_<id>, of EW_BINARY_I64_KERNELS (S6: they wrap). */
+/* The int64 kernels, i64_<id>, of EW_BINARY_I64_KERNELS (EB6: they wrap). */
 #define X(id, ALPHA, FORMULA) KBIN(i64_##id, int64_t, ALPHA, FORMULA)
 EW_BINARY_I64_KERNELS(X)
 #undef X

@@ -5,7 +5,7 @@
  *
  * Semantics follow AscendCL's operators (ops-math op_api source, Ascend910B
  * data type lists):
- *  X5. Clamp computes min(max(x, lo), hi) in out's type (self converted to
+ *  CL5. Clamp computes min(max(x, lo), hi) in out's type (self converted to
  *      it first, as a Cast would); lo > hi gives hi; a NaN element or bound
  *      gives NaN. An absent bound is no bound; integer bounds saturate to
  *      out's range (a bound beyond it bounds nothing, unless lo > hi).
@@ -57,7 +57,7 @@ static void clamp_i64(void *o_, const void *const *in, int64_t n, const struct e
     }
 }
 
-/* Clamp, ClampMin, ClampMax, InplaceClampMax: one body (X5). */
+/* Clamp, ClampMin, ClampMax, InplaceClampMax: one body (CL5). */
 static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclScalar *clipValueMin,
                             const aclScalar *clipValueMax, const aclTensor *out,
                             uint64_t *workspaceSize, aclOpExecutor **executor)
@@ -90,7 +90,7 @@ static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclSc
     memset(&prm, 0, sizeof prm);
     ew_kern_fn kern;
     if (ck == CK_I64) {
-        int64_t tlo, thi; /* X5: bounds saturate to out's range */
+        int64_t tlo, thi; /* CL5: bounds saturate to out's range */
         ops_dt_int_range(odt, &tlo, &thi);
         int64_t blo = clipValueMin ? ops_scalar_i64(clipValueMin) : tlo;
         int64_t bhi = clipValueMax ? ops_scalar_i64(clipValueMax) : thi;

@@ -3,7 +3,7 @@
  * Comparisons on the elementwise engine (engine/ew.c): EqTensor and GtScalar
  * (and their in-place forms).
  *
- *  A7. EqTensor / GtScalar write 1 (true) or 0 in out's type, comparing in
+ *  CP7. EqTensor / GtScalar write 1 (true) or 0 in out's type, comparing in
  *      the promoted type (self with other; self with the scalar as
  *      aclnnAdds promotes); NaN compares false.
  */

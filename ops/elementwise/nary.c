@@ -3,9 +3,9 @@
  * Elementwise operators over a tensor list, on the engine (engine/ew.c): MaxN,
  * MinN and Sum (AccumulateNV2).
  *
- *  S1. The inputs promote by ops_promote; Sum needs every input of out's type.
- *  S5. MaxN/MinN propagate NaN.
- *  S6. Integer sums wrap (two's complement).
+ *  EN1. The inputs promote by ops_promote; Sum needs every input of out's type.
+ *  EN5. MaxN/MinN propagate NaN.
+ *  EN6. Integer sums wrap (two's complement).
  */
 #include <math.h>
 #include <stdlib.h>

@@ -4,10 +4,10 @@
  * through engine/ew_build.c: InplaceMaskedFillScalar and Addcdiv /
  * InplaceAddcdiv.
  *
- *  C1. MaskedFillScalar: the value is converted to selfRef's type once in
+ *  TN1. MaskedFillScalar: the value is converted to selfRef's type once in
  *      phase 1 and enters the engine as a constant operand; the mask (BOOL)
  *      broadcasts to selfRef, which must already have the broadcast shape.
- *  C2. Addcdiv: out = self + value * tensor1 / tensor2 with the three tensors
+ *  TN2. Addcdiv: out = self + value * tensor1 / tensor2 with the three tensors
  *      broadcast together and their types promoted (floating results only);
  *      float16 / bfloat16 compute in float32 and round once at the store.
  */
@@ -62,7 +62,7 @@ aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor *selfRef, con
         return rc;
     struct ew_build b = {.name = name,
                          .nin = 3,
-                         .in = {selfRef, mask, NULL /* the value, as selfRef's type (C1) */},
+                         .in = {selfRef, mask, NULL /* the value, as selfRef's type (TN1) */},
                          .out = selfRef,
                          .cdt = sdt};
     ops_scalar_to(b.cval, sdt, value);

@@ -7,10 +7,10 @@
  * in table.h (EW_UNARY_OPS); and LogicalNot.
  *
  * Semantics follow AscendCL's operators (ops-math / ops-nn op_api sources):
- *  S4. Float math functions of integer/bool inputs compute in float32; a
+ *  EU4. Float math functions of integer/bool inputs compute in float32; a
  *      float input's type is the result type (float16 exp rounds to float16
  *      even into a float32 out). In-place forms need a floating selfRef.
- *  S6. Integer Neg/Abs wrap (two's complement: -INT64_MIN is INT64_MIN).
+ *  EU6. Integer Neg/Abs wrap (two's complement: -INT64_MIN is INT64_MIN).
  * Kernels compute float16/bfloat16 in float32 (the engine converts).
  */
 #include <math.h>
@@ -57,7 +57,7 @@ EW_UNARY_OPS(X)
 #undef KNAME
 #undef X
 
-/* The integer kernels the rows name (two's complement: S6). */
+/* The integer kernels the rows name (two's complement: EU6). */
 EW_KERN1(i64_neg, int64_t, (int64_t)(0 - (uint64_t)x))
 EW_KERN1(i64_abs, int64_t, x < 0 ? (int64_t)(0 - (uint64_t)x) : x)
 EW_KERN1(i64_sign, int64_t, (x > 0) - (x < 0))

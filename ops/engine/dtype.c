@@ -7,13 +7,13 @@
  * compute buffers the kernels work on.
  *
  * Conversion rules (every store into a tensor goes through one of these):
- *  C1. float -> float16/bfloat16 rounds to nearest even; overflow gives inf,
+ *  DT1. float -> float16/bfloat16 rounds to nearest even; overflow gives inf,
  *      NaN stays NaN.
- *  C2. float -> integer truncates toward zero and saturates to the target's
+ *  DT2. float -> integer truncates toward zero and saturates to the target's
  *      range; NaN gives 0 (C leaves out-of-range conversions undefined).
- *  C3. integer -> narrower integer wraps (two's complement), as AscendCL's
+ *  DT3. integer -> narrower integer wraps (two's complement), as AscendCL's
  *      Cast does.
- *  C4. anything -> bool is `value != 0` (NaN is true); bool loads as 0/1 and
+ *  DT4. anything -> bool is `value != 0` (NaN is true); bool loads as 0/1 and
  *      any non-zero byte reads as true.
  */
 #include <math.h>
@@ -192,7 +192,7 @@ int ops_promote_scalar(int tensor_dt, int scalar_dt, int out_dt)
     return tensor_dt;
 }
 
-/* ---- float16 / bfloat16 (C1): core/half.h -------------------------- */
+/* ---- float16 / bfloat16 (DT1): core/half.h -------------------------- */
 
 /* float16 <-> float32 over contiguous runs with the F16C instructions when
  * the CPU has them (checked once); the same values as the code above
@@ -241,7 +241,7 @@ static bool have_f16c(void)
 }
 #endif
 
-/* ---- saturating float -> integer (C2) ------------------------------------ */
+/* ---- saturating float -> integer (DT2) ------------------------------------ */
 
 static inline int64_t sat_i64(double x, double lo, double hi)
 {
@@ -387,7 +387,7 @@ DEF_STORE(st_f64_i16, double, int16_t, F2_I16)
 DEF_STORE(st_f64_i32, double, int32_t, F2_I32)
 DEF_STORE(st_f64_i64, double, int64_t, F2_I64)
 DEF_STORE(st_f64_b, double, uint8_t, B2N)
-/* from int64 (C3: wrap) */
+/* from int64 (DT3: wrap) */
 DEF_STORE(st_i64_f32, int64_t, float, ID)
 DEF_STORE(st_i64_f16, int64_t, f16_t, F2H)
 DEF_STORE(st_i64_bf16, int64_t, bf16_t, F2BH)

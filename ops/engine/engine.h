@@ -258,7 +258,7 @@ struct aclOpExecutor {
     /* line 0 */
     _Alignas(64) _Atomic uint32_t state; /* A: ops_exec_state; transitions in exec.c */
     _Atomic uint32_t refs; /* A: REPEATABLE: caller reference + one per queued launch */
-    /* The owner's unlocked launch (exec.c, X5): busy while the owner is in
+    /* The owner's unlocked launch (exec.c, EX5): busy while the owner is in
      * it, stolen once another thread has touched the READY executor. */
     _Atomic uint8_t busy, stolen;
     /* Address slots: inputs [0, nin), outputs [nin, nin + nout). Slots made
@@ -266,7 +266,7 @@ struct aclOpExecutor {
     uint16_t nslots, ngroups;
     ops_run_fn run;               /* I: NULL = nothing to do (empty tensors) */
     void *plan;                   /* I: op-specific data */
-    _Atomic(const void *) owner;  /* A: &ops_t_token of the phase-1 thread (X5) */
+    _Atomic(const void *) owner;  /* A: &ops_t_token of the phase-1 thread (EX5) */
     void *addr_inline[OPS_EXEC_INLINE_SLOTS]; /* [0..2] in line 0, [3..5] in line 1 */
     /* line 1 (from addr_inline[3]) */
     void (*fini)(struct aclOpExecutor *e); /* I: frees what plan holds (plan itself too) */
@@ -356,13 +356,13 @@ aclnnStatus ops_exec_views(struct aclOpExecutor *e, const struct ops_view *v);
 
 /* A header from the pool, not initialised (p1cache.c; NULL when out of memory). */
 struct aclOpExecutor *ops_exec_header(void);
-/* The calling thread's token (its address; X5 in exec.c). */
+/* The calling thread's token (its address; EX5 in exec.c). */
 extern __thread char ops_t_token __attribute__((tls_model("initial-exec")));
 /* Make e READY and owned by the calling thread (the end of a phase 1). */
 static inline void ops_exec_make_ready(struct aclOpExecutor *e)
 {
     /* relaxed: the header is this thread's until its phase 2 publishes it
-     * (through the stream's release), or another thread takes it (X5: the
+     * (through the stream's release), or another thread takes it (EX5: the
      * caller's own synchronisation orders that hand-over). */
     atomic_store_explicit(&e->owner, (const void *)&ops_t_token, memory_order_relaxed);
     atomic_store_explicit(&e->busy, 0, memory_order_relaxed);

@@ -4,10 +4,10 @@
  * output's shape, any strides and offsets, any supported data types.
  *
  * Plan (phase 1, ew_plan_init):
- *  P1. Each input is right-aligned against the output's shape; a dimension
+ *  EW1. Each input is right-aligned against the output's shape; a dimension
  *      it broadcasts along gets stride 0 (a constant operand has stride 0
  *      everywhere and its value in cval).
- *  P2. Dimensions of size 1 are dropped, then neighbours i, i+1 merge when
+ *  EW2. Dimensions of size 1 are dropped, then neighbours i, i+1 merge when
  *      every operand has stride[i] == stride[i+1] * dims[i+1]. A contiguous
  *      tensor of any rank thus becomes one run; broadcasting along leading
  *      dims keeps a contiguous inner run.
@@ -17,11 +17,11 @@
  * kind's own and whose inner stride is one element is used in place
  * ("direct"); any other is converted into a small contiguous buffer (load:
  * gather + convert; store: convert + scatter, rounding through the result
- * type first when it is narrower than the compute kind, rule R1). When
+ * type first when it is narrower than the compute kind, rule ER1). When
  * every operand is direct the kernel gets the whole inner run in one call:
  * a contiguous float32 Add is one loop over the three arrays.
  *
- *  R1. Results round as the operator's result type would before converting
+ *  ER1. Results round as the operator's result type would before converting
  *      to out's type (float16 Add into a float32 out rounds to float16).
  */
 #include <stddef.h>
@@ -63,7 +63,7 @@ int ew_plan_init(struct ew_plan *pl, int ck, ew_kern_fn kern, const struct ops_t
     int64_t dims[OPS_MAX_DIMS];
     for (int d = 0; d < nd; d++)
         dims[d] = out->dims[d];
-    /* P1: raw strides per operand against the output's dims. */
+    /* EW1: raw strides per operand against the output's dims. */
     for (int k = 0; k < pl->nops; k++) {
         const struct ops_tensor *t = k == 0 ? out : in[k - 1];
         struct ew_operand *o = &pl->op[k];
@@ -76,7 +76,7 @@ int ew_plan_init(struct ew_plan *pl, int ck, ew_kern_fn kern, const struct ops_t
             o->st[d] = (t->slot < 0 || td < 0 || t->dims[td] == 1) ? 0 : t->strides[td];
         }
     }
-    /* P2: drop size-1 dims, merge mergeable neighbours. */
+    /* EW2: drop size-1 dims, merge mergeable neighbours. */
     int m = 0;
     int64_t cd[OPS_MAX_DIMS];
     for (int d = 0; d < nd; d++) {
@@ -117,7 +117,7 @@ void ew_plan_fini(struct ew_plan *pl)
     pl->op = NULL;
 }
 
-/* Round a compute buffer to the result type (R1). */
+/* Round a compute buffer to the result type (ER1). */
 static void ew_round(int ck, void *buf, int64_t n, int rt)
 {
     if (ck == CK_F32) {

@@ -13,7 +13,7 @@
  *   pool --phase 1 (ops_exec_new or a first-phase cache hit)--> READY
  *
  * Invariants:
- *  X1. Executor headers are type-stable: they come from chunks that are never
+ *  EX1. Executor headers are type-stable: they come from chunks that are never
  *      returned to the system, and a freed header goes back to the pool in a
  *      state no call accepts (FREE, LAUNCHED or DESTROYED; the release does
  *      not write a LAUNCHED/DESTROYED header: see the pool). A stale pointer
@@ -21,18 +21,18 @@
  *      with a CAS and refuse it (a header already reused by a newer phase-1
  *      call is indistinguishable from that newer executor, as with any
  *      pointer API).
- *  X2. A single-use executor is referenced by exactly one queued task once
+ *  EX2. A single-use executor is referenced by exactly one queued task once
  *      LAUNCHED; that task's release frees it (for a captured launch: when
  *      the model run instance is destroyed). The run reads e->addr, which
  *      the caller must not change after the launch (AscendCL rule).
- *  X3. A repeatable executor is freed when refs drops to 0: the caller's
+ *  EX3. A repeatable executor is freed when refs drops to 0: the caller's
  *      reference (dropped by aclDestroyAclOpExecutor) plus one per queued
  *      launch. Each launch runs with a private snapshot of the addresses
  *      taken at the launch, so refreshing addresses between launches never
  *      affects queued work.
- *  X4. The plan (e->plan) is immutable after phase 1; kernels may run it
+ *  EX4. The plan (e->plan) is immutable after phase 1; kernels may run it
  *      concurrently from several streams (repeatable executors, replays).
- *  X5. The launch of a single-use executor by the thread that built it (its
+ *  EX5. The launch of a single-use executor by the thread that built it (its
  *      owner, e->owner) takes it READY -> LAUNCHED without a locked
  *      instruction. A locked CAS there waited for every store still
  *      draining, and the previous launch's ring-slot store, which the
@@ -64,13 +64,13 @@
 
 __thread char ops_t_token __attribute__((tls_model("initial-exec")));
 
-#define POOL_CHUNK 32 /* headers allocated at once (never returned to the system, X1) */
+#define POOL_CHUNK 32 /* headers allocated at once (never returned to the system, EX1) */
 #define POOL_LOCAL 64 /* a thread's own cache of free headers */
 #define POOL_MAG 32   /* headers handed from thread to thread at once */
 #define POOL_AHEAD 8  /* prefetch distance, in headers */
 
 /*
- * The header pool (X1), without a lock or an atomic on the hot path.
+ * The header pool (EX1), without a lock or an atomic on the hot path.
  *
  * Each thread keeps up to POOL_LOCAL free headers in an array of its own
  * (struct pool_tls); taking and returning one is an array access. A thread
@@ -91,8 +91,8 @@ __thread char ops_t_token __attribute__((tls_model("initial-exec")));
  *    so it asks for their lines POOL_AHEAD launches ahead (prefetchw); with
  *    a linked list, finding the next header meant reading the current one.
  * A header freed by the worker keeps the state it had (LAUNCHED or
- * DESTROYED: no call accepts either, X1), its template and its plan, which
- * is what the first-phase cache relies on (p1cache.c, P2).
+ * DESTROYED: no call accepts either, EX1), its template and its plan, which
+ * is what the first-phase cache relies on (p1cache.c, PC2).
  *
  * When a thread's cache cannot be allocated, or a magazine cannot, the
  * headers go onto g_spill, a plain lock-free list through next_free (taken
@@ -221,7 +221,7 @@ static void pool_thread_exit(void *arg)
 }
 
 /* Tests only (tests/ops/ops_exec_steal.c): CPUACL_TEST_EXEC_RACE_US holds
- * the owner inside its unlocked launch (X5) that long, so that a broken
+ * the owner inside its unlocked launch (EX5) that long, so that a broken
  * steal shows as a double launch instead of needing a lucky interleaving.
  * Read once, with the pool's key; 0 = off. */
 static unsigned g_race_us;
@@ -265,7 +265,7 @@ static inline void prefetch_header(const struct aclOpExecutor *e)
 
 static struct aclOpExecutor *chunk_new(void)
 {
-    /* never freed (X1); 64-byte aligned, the header's layout is by cache line */
+    /* never freed (EX1); 64-byte aligned, the header's layout is by cache line */
     struct aclOpExecutor *c =
         aligned_alloc(_Alignof(struct aclOpExecutor), POOL_CHUNK * sizeof(*c));
     if (c)
@@ -338,7 +338,7 @@ static struct aclOpExecutor *pool_get(void)
     return e;
 }
 
-/* Give e back to this thread's cache (X1: e is in a state no call accepts). */
+/* Give e back to this thread's cache (EX1: e is in a state no call accepts). */
 static void pool_put(struct aclOpExecutor *e)
 {
     struct pool_tls *t = pool_tls();
@@ -396,14 +396,14 @@ static void exec_free(struct aclOpExecutor *e)
         free(e->obs);
         e->obs = NULL;
     }
-    /* run and plan stay: nothing reads them before a state check (X1), and
+    /* run and plan stay: nothing reads them before a state check (EX1), and
      * the next phase 1 sets them. A LAUNCHED or DESTROYED header keeps its
      * state (no call accepts either) and is not written here: this runs on
      * the worker, and a write would pull line 0 away from the caller's core
      * (the pool's comment). A READY one (never launched) becomes FREE. */
     /* relaxed: only this thread can still move a READY header (its owner) */
     if (atomic_load_explicit(&e->state, memory_order_relaxed) == EXEC_READY)
-        /* release: a stale reader that sees FREE sees nothing older (X1). */
+        /* release: a stale reader that sees FREE sees nothing older (EX1). */
         atomic_store_explicit(&e->state, EXEC_FREE, memory_order_release);
     pool_put(e);
 }
@@ -415,7 +415,7 @@ struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout)
         ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory creating the executor", op);
         return NULL;
     }
-    /* Clear all but the atomics (a stale reader may still look at state, X1);
+    /* Clear all but the atomics (a stale reader may still look at state, EX1);
      * this clears plan_tag too: the header no longer holds a cached phase 1. */
     uint32_t gen = e->gen + 1;
     memset((char *)e + offsetof(struct aclOpExecutor, nslots), 0,
@@ -573,7 +573,7 @@ static void release_once(void *arg)
 
 struct launch_rec {
     struct aclOpExecutor *e;
-    void *addr[]; /* snapshot of e->addr at the launch (X3) */
+    void *addr[]; /* snapshot of e->addr at the launch (EX3) */
 };
 
 static int32_t run_rec(void *arg)
@@ -597,7 +597,7 @@ static void release_rec(void *arg)
     exec_unref(e);
 }
 
-/* X5: before a thread other than the owner moves e out of READY. */
+/* EX5: before a thread other than the owner moves e out of READY. */
 static void exec_steal(struct aclOpExecutor *e)
 {
     /* relaxed: compared with our own token only; a stale value means we are
@@ -620,7 +620,7 @@ static void exec_steal(struct aclOpExecutor *e)
     }
 }
 
-/* X5: the owner's unlocked READY -> LAUNCHED; false: stolen, use the CAS. */
+/* EX5: the owner's unlocked READY -> LAUNCHED; false: stolen, use the CAS. */
 static inline bool exec_owner_launch(struct aclOpExecutor *e, uint32_t *was)
 {
     /* relaxed: ownership is only ever compared with the caller's own token */
@@ -649,7 +649,7 @@ static inline bool exec_owner_launch(struct aclOpExecutor *e, uint32_t *was)
     return true;
 }
 
-/* A launch of a REPEATABLE executor: a record with the addresses of now (X3). */
+/* A launch of a REPEATABLE executor: a record with the addresses of now (EX3). */
 static aclnnStatus launch_repeatable(aclOpExecutor *e, aclrtStream stream, const char *name)
 {
     struct launch_rec *r = malloc(sizeof(*r) + e->ngroups * sizeof(void *));
@@ -713,7 +713,7 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
     uint32_t expect = atomic_load_explicit(&executor->state, memory_order_acquire);
     if (expect == EXEC_REPEATABLE)
         return ACLNN_SUCCESS;
-    exec_steal(executor); /* X5 */
+    exec_steal(executor); /* EX5 */
     if (expect == EXEC_READY) /* the caller's reference; published by the CAS below */
         atomic_store_explicit(&executor->refs, 1, memory_order_relaxed);
     if (expect == EXEC_READY &&
@@ -730,7 +730,7 @@ aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
     if (!executor)
         return ops_err(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is NULL");
     uint32_t expect = EXEC_REPEATABLE;
-    exec_steal(executor); /* X5 */
+    exec_steal(executor); /* EX5 */
     if (atomic_compare_exchange_strong_explicit(&executor->state, &expect, EXEC_DESTROYED,
                                                 memory_order_acq_rel, memory_order_acquire)) {
         exec_unref(executor);

@@ -13,19 +13,19 @@
  * written since, each a cross-core transfer when the header came back.
  *
  * Rules:
- *  P1. A key holds the entry point (name pointer), the caller's site word,
+ *  PC1. A key holds the entry point (name pointer), the caller's site word,
  *      and for each tensor argument its dtype, format, rank, offset, dims,
  *      strides and which earlier argument it is (the same aclTensor: slots
  *      share an address group), for each scalar its dtype and value bytes.
  *      Validation and planning read nothing else, so equal keys give equal
  *      results; only successes are kept (errors always run uncached).
- *  P2. An entry's tag is unique in the process (g_tag, never reused). A
+ *  PC2. An entry's tag is unique in the process (g_tag, never reused). A
  *      header whose plan_tag equals it still holds that entry's template
  *      fields and plan: nothing writes them between (exec_free leaves them,
  *      fini is NULL for a cached executor; ops_exec_new clears the tag).
  *      A hit on such a header writes only the addresses, run, plan and the
  *      state: two or three cache lines, the plan stays shared.
- *  P3. The cache is the calling thread's own: no atomics, no locks. It is
+ *  PC3. The cache is the calling thread's own: no atomics, no locks. It is
  *      freed when the thread exits (the executors keep nothing of it).
  */
 #include <pthread.h>
@@ -42,7 +42,7 @@
 #define P1_WAYS 2
 
 struct p1_entry {
-    uint64_t tag; /* 0 = empty (P2) */
+    uint64_t tag; /* 0 = empty (PC2) */
     uint64_t h;
     unsigned n;
     /* the executor template */
@@ -136,7 +136,7 @@ static inline __attribute__((always_inline)) bool key_hash(const struct ops_p1ke
     return true;
 }
 
-/* One pass over the key's words (P1), read in place from the arguments:
+/* One pass over the key's words (PC1), read in place from the arguments:
  * W_EQUAL compares them with w[0..n) (true when equal), W_WRITE stores them
  * into w and sets *np; the arguments were checked by key_hash. With the mode
  * a constant, each use compiles to its own loop; W_EQUAL stores nothing to
@@ -219,7 +219,7 @@ bool ops_p1_hit(const struct ops_p1key *k, uint64_t *workspaceSize, aclOpExecuto
     struct aclOpExecutor *e = ops_exec_header();
     if (!e)
         return false; /* the uncached path reports it */
-    if (e->plan_tag != ent->tag) { /* P2: write the template and the plan */
+    if (e->plan_tag != ent->tag) { /* PC2: write the template and the plan */
         e->nin = ent->nin;
         e->nout = ent->nout;
         e->nslots = ent->nslots;
@@ -307,10 +307,10 @@ aclnnStatus ops_p1_keep(const struct ops_p1key *k, aclnnStatus rc, aclOpExecutor
     ent->plan_bytes = (uint32_t)(offsetof(struct ew_plan, op_inline) +
                                  (size_t)pl->nops * sizeof(struct ew_operand));
     memcpy(ent->plan, pl, ent->plan_bytes);
-    /* relaxed: the counter only has to hand out distinct values (P2) */
+    /* relaxed: the counter only has to hand out distinct values (PC2) */
     ent->tag = atomic_fetch_add_explicit(&g_tag, 1, memory_order_relaxed) + 1;
     /* This executor now holds the entry's template and plan: its fini only
-     * cleared the inline plan's operand pointer, which P2 needs intact. */
+     * cleared the inline plan's operand pointer, which PC2 needs intact. */
     e->fini = NULL;
     e->plan_tag = ent->tag;
     return rc;

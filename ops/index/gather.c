@@ -4,7 +4,7 @@
  *
  * Semantics follow AscendCL's operators (ops-nn / ops-math op_api sources,
  * Ascend910B data type lists):
- *  X1. IndexSelect and GatherV2 move element bits (out has self's type).
+ *  GA1. IndexSelect and GatherV2 move element bits (out has self's type).
  *      out = self.shape[:dim] + index.shape + self.shape[dim+1:] (a 0-d index
  *      counts as [1]); IndexSelect takes a 0-d or 1-d index. The kernel first
  *      reads every index value and checks it: IndexSelect accepts
@@ -93,7 +93,7 @@ static int32_t gather_run(const struct aclOpExecutor *e, void *const *addr)
         return ACL_ERROR_BAD_ALLOC;
     ops_gather_nd(iv, CK_I64, ops_base(&p->idx, addr), p->idx.dt, p->idx.ndim, p->idx.dims,
                   p->idx.strides);
-    /* X1: validate every index before writing anything. */
+    /* GA1: validate every index before writing anything. */
     for (int64_t j = 0; j < n; j++) {
         int64_t v = iv[j];
         if (v < 0 && p->negative)
@@ -166,7 +166,7 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
     if (!gv2 && index->ndim > 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index has %u dims, at most 1 is supported",
                        name, index->ndim);
-    /* Expected out shape (X1). */
+    /* Expected out shape (GA1). */
     int64_t want[OPS_TENSOR_MAX_DIMS];
     int nw = 0;
     if (nd > 0) {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Scatter / ScatterValue and their in-place forms: writes along one dim at
- * the positions an index tensor gives (C4).
+ * the positions an index tensor gives (SC4).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,7 @@
 
 #pragma GCC optimize("O3")
 /* ---- Scatter / ScatterValue (and in place) ------------------------------------------------
- *  C4. out = self, then for every position p of index: out[p with p[dim] =
+ *  SC4. out = self, then for every position p of index: out[p with p[dim] =
  *      index[p]] = src[p] (reduce 0), += src[p] (1) or *= src[p] (2), in
  *      index's row-major order (later positions win for reduce 0). self and
  *      out share a type and shape; src has self's type and at least index's

@@ -3,15 +3,15 @@
  * Mv (matrix-vector product), TriangularSolve (batched triangular
  * systems with broadcasting) and Ger (outer product).
  *
- *  L1. Mv accumulates each row's dot product in double and rounds once to
+ *  LA1. Mv accumulates each row's dot product in double and rounds once to
  *      out's type; cubeMathType USE_FP16 rounds float32 inputs to float16
  *      first, as Mm does.
- *  L2. TriangularSolve solves in double by substitution, one right-hand
+ *  LA2. TriangularSolve solves in double by substitution, one right-hand
  *      column at a time; op(A) is A or A^T, so the effective triangle is
  *      `upper` xor `transpose`. mOut gets the used triangle of A (the other
  *      one zero, the diagonal as stored). A zero pivot gives inf/NaN, as
  *      the division does.
- *  C3. Ger (outer product): self [n] is seen as [n, 1] and vec2 [m] as
+ *  LC3. Ger (outer product): self [n] is seen as [n, 1] and vec2 [m] as
  *      [1, m]; the elementwise engine (engine/ew.c) broadcasts both to out
  *      [n, m] and multiplies in the promoted type (integers wrap, BOOL is
  *      logical and).
@@ -270,7 +270,7 @@ aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self, const aclTensor *vec
     struct ew_plan *pl = NULL;
     if ((rc = OPS_VIEWS(e, {&ta, self, "self"}, {&tb, vec2, "vec2"}, {&to, out, "out"})))
         return rc;
-    /* C3: self as a column, vec2 as a row. */
+    /* LC3: self as a column, vec2 as a row. */
     ta.ndim = 2;
     ta.dims[1] = 1;
     ta.strides[1] = 1;

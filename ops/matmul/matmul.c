@@ -5,33 +5,33 @@
  * dims). All three reduce to one plan: out[b] = A[b] @ B[b] over a batch
  * index space, with A [m, k], B [k, n], out [m, n] given by strides.
  *
- *  M1. The products run through cblas_sgemm (OpenBLAS). A float32 operand
+ *  MM1. The products run through cblas_sgemm (OpenBLAS). A float32 operand
  *      whose matrix has a unit stride in one dim and a valid leading dim is
  *      handed to the BLAS in place (transposed if column-major); anything
  *      else (other types, general strides, cubeMathType USE_FP16) is first
  *      converted into a contiguous float32 block. The BLAS writes a float32
  *      out in place; other outs go through a float32 block.
- *  M2. An operand broadcast over the batch (batch strides 0) is converted
+ *  MM2. An operand broadcast over the batch (batch strides 0) is converted
  *      once per run, not once per batch.
- *  M3. k == 0 gives zeros (the empty sum).
- *  M5. A converted operand whose rows are contiguous in memory (a
+ *  MM3. k == 0 gives zeros (the empty sum).
+ *  MM5. A converted operand whose rows are contiguous in memory (a
  *      transposed view, as ggml passes float16 weights) is converted column
  *      by column into a column-major block and handed to the BLAS
  *      transposed: sequential reads (F16C where the CPU has it) instead of
  *      a strided gather.
- *  M6. The converted blocks live in the worker's scratch buffer
+ *  MM6. The converted blocks live in the worker's scratch buffer
  *      (ks_scratch) when together they fit in MM_SCRATCH_MAX bytes: a decode
  *      step multiplies every weight once, and fresh pages per call (mmap,
  *      fault, zero, unmap) cost more than the conversion. Larger blocks are
  *      allocated per call (the scratch is kept for the thread's life). A
  *      float16 operand under USE_FP16 is not rounded again (it is exact).
- *  M7. With few rows (m <= MM_CHUNK_M = 8: decode) a large converted B (over
+ *  MM7. With few rows (m <= MM_CHUNK_M = 8: decode) a large converted B (over
  *      MM_CHUNK_MIN bytes as float32) is converted and multiplied in column
  *      chunks of about MM_CHUNK_BYTES, each still in cache when the BLAS
  *      reads it: the weight's memory is read once per call instead of read,
  *      written as float32 and read again. Not when B is broadcast over a
- *      batch (M2 converts it once for all batches instead).
- *  M4. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
+ *      batch (MM2 converts it once for all batches instead).
+ *  MM4. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
  *      libblas.so.3): a program that never multiplies matrices never starts
  *      OpenBLAS's thread pool. Without a BLAS the first phase fails with
  *      ACLNN_ERR_INNER_FIND_KERNEL_ERROR.
@@ -47,8 +47,8 @@
 #include "ops/engine/public.h"
 
 #define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
-#define MM_SCRATCH_MAX ((size_t)64 << 20) /* M6 */
-#define MM_CHUNK_M 8                      /* M7 */
+#define MM_SCRATCH_MAX ((size_t)64 << 20) /* MM6 */
+#define MM_CHUNK_M 8                      /* MM7 */
 #define MM_CHUNK_MIN ((size_t)1 << 20)
 #define MM_CHUNK_BYTES ((size_t)256 << 10)
 
@@ -70,7 +70,7 @@ struct mm_plan {
     bool fp16_inputs; /* cubeMathType USE_FP16 with float32 inputs */
 };
 
-/* ---- the BLAS (M4) ----------------------------------------------------------- */
+/* ---- the BLAS (MM4) ----------------------------------------------------------- */
 
 typedef __typeof__(cblas_sgemm) sgemm_fn;
 static sgemm_fn *g_sgemm; /* written once under g_blas_once */
@@ -113,7 +113,7 @@ void *ops_blas_sgemm(const char *op)
     return v;
 }
 
-/* How the BLAS can read a [rows, cols] operand in place (M1): 0 = not,
+/* How the BLAS can read a [rows, cols] operand in place (MM1): 0 = not,
  * else CblasNoTrans (row-major, unit column stride) or CblasTrans (unit row
  * stride) with its leading dim. Strides of size-1 dims do not matter. */
 static int blas_view(const struct mm_opnd *o, int64_t rows, int64_t cols, int64_t *ld)
@@ -134,7 +134,7 @@ static int blas_view(const struct mm_opnd *o, int64_t rows, int64_t cols, int64_
     return 0;
 }
 
-/* Whether a converted operand is best built column-major (M5): its rows
+/* Whether a converted operand is best built column-major (MM5): its rows
  * are contiguous in memory and its columns are not. */
 static bool col_block(const struct mm_opnd *o, int64_t rows, int64_t cols)
 {
@@ -154,7 +154,7 @@ static void to_block(float *dst, const struct mm_opnd *o, const char *base, int6
     else
         for (int64_t r = 0; r < rows; r++)
             ld(dst + r * cols, base + r * o->rs * esz, o->cs * esz, cols);
-    if (fp16 && o->dt != DT_F16) /* a float16 value is already exact (M6) */
+    if (fp16 && o->dt != DT_F16) /* a float16 value is already exact (MM6) */
         ops_round_f32(dst, rows * cols, DT_F16);
 }
 
@@ -169,7 +169,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
     bool c_direct = p->c.dt == DT_F32 && (p->c.cs == 1 || n == 1) && (m == 1 || p->c.rs >= nmin);
     float *abuf = NULL, *bbuf = NULL, *cbuf = NULL;
     int64_t nbatch = ops_numel(p->bdims, p->nb), idx[MM_MAX_BATCH_DIMS] = {0};
-    /* M7: columns of B per chunk (n: no chunks) */
+    /* MM7: columns of B per chunk (n: no chunks) */
     int64_t nbc = n;
     if (!tb && m <= MM_CHUNK_M && k > 0 && (size_t)(k * n) * sizeof(float) > MM_CHUNK_MIN) {
         bool b_bcast = false;
@@ -208,7 +208,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
     const char *abase = (const char *)addr[p->a.slot] + p->a.off * ea;
     const char *bbase = (const char *)addr[p->b.slot] + p->b.off * eb;
     char *cbase = (char *)addr[p->c.slot] + p->c.off * ec;
-    const char *a_last = NULL, *b_last = NULL; /* M2 */
+    const char *a_last = NULL, *b_last = NULL; /* MM2 */
     ops_store_fn st = c_direct ? NULL : ops_storer(CK_F32, p->c.dt);
     for (int64_t bi = 0; bi < nbatch; bi++) {
         int64_t oa = 0, ob = 0, oc = 0;
@@ -226,7 +226,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
             a_last = pa;
             A = abuf;
         }
-        if (bbuf && nbc < n) { /* M7 */
+        if (bbuf && nbc < n) { /* MM7 */
             float *C = c_direct ? (float *)(void *)pc : cbuf;
             for (int64_t j0 = 0; j0 < n; j0 += nbc) {
                 int64_t w = n - j0 < nbc ? n - j0 : nbc;
@@ -245,7 +245,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
             B = bbuf;
         }
         float *C = c_direct ? (float *)(void *)pc : cbuf;
-        if (k == 0) { /* M3 */
+        if (k == 0) { /* MM3 */
             for (int64_t r = 0; r < m; r++)
                 memset(C + r * ldc, 0, (size_t)n * sizeof(float));
         } else {

@@ -4,25 +4,25 @@
  * or packed int4 weights) and TransMatmulWeight with the weight-size
  * functions.
  *
- *  Q1. m > QM_SMALL_M (prefill): the weight is dequantised block by block
+ *  QM1. m > QM_SMALL_M (prefill): the weight is dequantised block by block
  *      (up to QM_KB rows, QM_BLOCK floats at a time) into one reused float32
  *      buffer, rounded to x's type as the NPU's antiquant unit does, and
  *      multiplied by cblas_sgemm into a float32 accumulator: memory stays
  *      O(block), the flops go to the BLAS. The dequantisation is
  *      ops/engine/simd.h's (vector code, F16C rounding where the CPU has it).
- *  Q2. x is converted to float32 once; y gets bias added and is rounded to
+ *  QM2. x is converted to float32 once; y gets bias added and is rounded to
  *      its type on the store.
- *  Q3. INT4 elements are packed two per byte, element i of the storage in
+ *  QM3. INT4 elements are packed two per byte, element i of the storage in
  *      the low nibble of byte i / 2 when i is even, the high one when odd,
  *      as signed 4-bit values (-8..7). Views (strides, offset) count
  *      elements, not bytes.
- *  Q5. m <= QM_SMALL_M (decode): no dequantised matrix at all. Each weight
+ *  QM5. m <= QM_SMALL_M (decode): no dequantised matrix at all. Each weight
  *      column (k-major weights, ggml's layout) is dequantised KS_WQ_CHUNK
  *      rows at a time into an L1-sized buffer, with the same rounding, and
  *      dotted with every row of x at once (ks_ops.wq_small_m); a row-major
  *      weight is dequantised row by row and added into y's rows. Each
  *      weight byte is read once per launch.
- *  Q4. TransMatmulWeight keeps the ND layout (what the products read), so it
+ *  QM4. TransMatmulWeight keeps the ND layout (what the products read), so it
  *      validates and queues nothing; the size functions return the element
  *      count of that layout.
  */
@@ -35,7 +35,7 @@
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
 
-#define QM_SMALL_M 8       /* rows of x up to which the fused kernel runs (Q5) */
+#define QM_SMALL_M 8       /* rows of x up to which the fused kernel runs (QM5) */
 #define QM_KB 1024         /* weight rows (reduction) per block, at most */
 #define QM_BLOCK (1 << 19) /* floats per dequantised block (2 MiB): few, large BLAS calls */
 
@@ -100,7 +100,7 @@ static int32_t qm_run(const struct aclOpExecutor *e, void *const *addr)
     const bool small = m <= QM_SMALL_M;
     const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB,
                   NB = n < NBmax ? n : NBmax;
-    /* W: the fused kernel's chunk (Q5) or the sgemm path's block (Q1) */
+    /* W: the fused kernel's chunk (QM5) or the sgemm path's block (QM1) */
     const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) : KB * NB;
     const int64_t tsz = KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n;
     const int64_t npar = p->ng * n, nof = p->has_offset ? npar : 0;
@@ -268,7 +268,7 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
 }
 PHASE2(WeightQuantBatchMatmulV2)
 
-/* ---- TransMatmulWeight (Q4) ----------------------------------------------------------------- */
+/* ---- TransMatmulWeight (QM4) ----------------------------------------------------------------- */
 
 static aclnnStatus mw_size(const char *name, const aclIntArray *shape, int min_nd, int max_nd,
                            uint64_t *size)

@@ -2,16 +2,16 @@
 /*
  * Normalisations: RmsNorm, LayerNorm, AddRmsNorm, GroupNorm and Norm (p-norm).
  *
- *  R2. RmsNorm and LayerNorm work row by row: a row (the normalised trailing
+ *  NR2. RmsNorm and LayerNorm work row by row: a row (the normalised trailing
  *      dims) is gathered into a float buffer, processed, and scattered back,
  *      so any strides work. Statistics accumulate in double; float16/bfloat16
  *      compute in float32.
- *  N1. Row kernels: a row (or a group) is gathered into a float32/double
+ *  NM1. Row kernels: a row (or a group) is gathered into a float32/double
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
- *  N2. AddRmsNorm normalises the float32 sum x1 + x2 (not its rounded
+ *  NM2. AddRmsNorm normalises the float32 sum x1 + x2 (not its rounded
  *      copy); xOut gets the sum rounded to its type.
- *  N3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
+ *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
  *      p give (sum |x|^p)^(1/p).
  */

@@ -2,10 +2,10 @@
 /*
  * Softmax, LogSoftmax and SoftmaxCrossEntropyWithLogits.
  *
- *  R2. Softmax works row by row: a row (the softmax dim) is gathered into a
+ *  SR2. Softmax works row by row: a row (the softmax dim) is gathered into a
  *      float buffer, processed, and scattered back, so any strides work.
  *      Statistics accumulate in double; float16/bfloat16 compute in float32.
- *  N1. SoftmaxCrossEntropyWithLogits: a row is gathered into a double
+ *  SN1. SoftmaxCrossEntropyWithLogits: a row is gathered into a double
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
  */

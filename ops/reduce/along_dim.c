@@ -5,11 +5,11 @@
  *
  * Semantics follow AscendCL's operators (ops-nn / ops-math op_api sources,
  * Ascend910B data type lists):
- *  X2. ArgMax returns the first index of the largest value along dim; a NaN
+ *  AD2. ArgMax returns the first index of the largest value along dim; a NaN
  *      counts as larger than everything (the first NaN wins). out is INT32 or
  *      INT64. An argmax over a zero-length dim with a non-empty out is
  *      refused with 161002 (there is no answer to write).
- *  X3. Cumsum converts self to out's type as aclnnCast would (dtype must be
+ *  AD3. Cumsum converts self to out's type as aclnnCast would (dtype must be
  *      out's type; float to integer truncates and saturates) and sums in it:
  *      floating sums accumulate in double and round per element to out's
  *      type, integer sums wrap (two's complement).
@@ -54,7 +54,7 @@ static int32_t argmax_run(const struct aclOpExecutor *e, void *const *addr)
         if (fl) {
             const double *r = row;
             double m = r[0];
-            for (int64_t i = 0; i < len && m == m; i++) /* X2: stop at the first NaN */
+            for (int64_t i = 0; i < len && m == m; i++) /* AD2: stop at the first NaN */
                 if (r[i] > m || r[i] != r[i]) {
                     m = r[i];
                     best = i;
@@ -156,7 +156,7 @@ static int32_t cumsum_run(const struct aclOpExecutor *e, void *const *addr)
         ld(row, xb + ops_odo_off(idx, p->xst, p->on) * xe, xs, len);
         if (fl) {
             double *r = row, s = 0;
-            ops_round_f64(r, len, o->dt); /* self converted to out's type first (X3) */
+            ops_round_f64(r, len, o->dt); /* self converted to out's type first (AD3) */
             for (int64_t i = 0; i < len; i++)
                 r[i] = (s += r[i]);
         } else { /* the wrapped int64 sum stores as the wrapped sum in out's type */

@@ -3,13 +3,13 @@
  * Reductions over a set of dims: ReduceSum and Mean. (ArgMax and Cumsum,
  * along one dim, are in along_dim.c; the norms in norm/.)
  *
- *  R1. ReduceSum/Mean read the input in memory order and accumulate into a
+ *  RD1. ReduceSum/Mean read the input in memory order and accumulate into a
  *      contiguous accumulator over the kept dimensions (double for floating
  *      results, int64 for integer ones), so a reduction over any set of
  *      dims makes one pass over the input with unit-stride inner loops when
  *      the input is contiguous. The input is first converted to the
  *      requested dtype (AscendCL casts self to dtype, then reduces).
- *  R3. An empty reduction sums to 0 (Mean of nothing is NaN). */
+ *  RD3. An empty reduction sums to 0 (Mean of nothing is NaN). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  *
  * Semantics follow AscendCL's operator (ops-math op_api source, Ascend910B
  * data type list):
- *  X4. Arange: out may have any shape whose element count is the sequence's
+ *  AR4. Arange: out may have any shape whose element count is the sequence's
  *      length (filled in row-major order; ggml passes a 4-d out). The length:
  *      ceil((end - start) / step), computed in double, or in float for
  *      FLOAT/FLOAT16/BFLOAT16 outs (either count is accepted). A float out
@@ -53,7 +53,7 @@ static int32_t arange_run(const struct aclOpExecutor *e, void *const *addr)
             int64_t m = inner - b < ARANGE_CHUNK ? inner - b : ARANGE_CHUNK;
             for (int64_t k = 0; k < m; k++) {
                 int64_t j = base + b + k;
-                if (p->integer) /* wraps (X4) */
+                if (p->integer) /* wraps (AR4) */
                     buf.i[k] = (int64_t)((uint64_t)p->istart + (uint64_t)j * (uint64_t)p->istep);
                 else
                     buf.f[k] = p->fstart + (double)j * p->fstep;
@@ -87,7 +87,7 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
     bool integer = !ops_dt_is_float(odt);
     double fs = ops_scalar_f64(start), fe = ops_scalar_f64(end), fst = ops_scalar_f64(step);
     int64_t is = ops_scalar_i64(start), ie = ops_scalar_i64(end), ist = ops_scalar_i64(step);
-    /* The element count (X4): exact for integers; in double and, for the
+    /* The element count (AR4): exact for integers; in double and, for the
      * float32 family, also in float. */
     uint64_t n1, n2;
     if (!isfinite(fs) || !isfinite(fe) || !isfinite(fst)) /* integer scalars are always finite */

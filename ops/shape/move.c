@@ -6,16 +6,16 @@
  * All but Tril/Triu are strided copies ("moves"). Phase 1 describes each as
  * an index space of up to 16 dims with a source and a destination view over
  * it (element strides, element offsets, address slots):
- *  M1. Permute: the destination is out, the source is self with its dims and
+ *  MV1. Permute: the destination is out, the source is self with its dims and
  *      strides reordered by dims. Slice: self with start's offset added and
  *      dim's stride multiplied by step. Repeat: out dim i splits into the
  *      pair (repeats[i], self dim i) with a zero source stride on the first
  *      (hence up to 2 x 8 dims). Cat: one move per input, into the sub-view of
  *      out that starts at the input's position along dim.
- *  M2. A move is normalised once, in phase 1: size-1 dims dropped,
+ *  MV2. A move is normalised once, in phase 1: size-1 dims dropped,
  *      neighbours merged where both views are contiguous across them. A
  *      contiguous copy of any rank is then a single memmove.
- *  M3. The run walks the index space in out's logical (row-major) order. An
+ *  MV3. The run walks the index space in out's logical (row-major) order. An
  *      innermost run is a memmove when both sides have unit stride and the
  *      same type; otherwise it goes through a stack buffer with engine/dtype.c's
  *      converters (gather + convert, convert + scatter), MV_CHUNK elements at
@@ -27,22 +27,22 @@
  *      destination) and the last two dims are copied in square blocks of
  *      64-byte rows (at least TILE elements a side), so both sides stay in
  *      cache.
- *  M4. The same type on both sides moves bits (NaN payloads and -0.0 survive).
+ *  MV4. The same type on both sides moves bits (NaN payloads and -0.0 survive).
  *      Cat converts each input to the list's promoted type and then to out's
  *      type, as AscendCL's Cat does (cast, concat, cast): in double when a
  *      floating type is involved, else in int64 (exact: the promoted integer
  *      type holds every input's values).
- *  M5. Tril/Triu go row by row over the last two dims: the kept columns
+ *  MV5. Tril/Triu go row by row over the last two dims: the kept columns
  *      [lo, hi) are copied and the others set to zero (all-zero bytes are 0
  *      in every supported type). When out is self (in place) the kept part is
  *      not touched.
- *  M6. Empty tensors: phase 1 validates as usual and builds an executor with
+ *  MV6. Empty tensors: phase 1 validates as usual and builds an executor with
  *      nothing to run (e->run = NULL).
  *
  * The argument checks follow AscendCL's op_api sources (ops-math:
  * aclnn_permute, aclnn_cat, aclnn_slice, aclnn_repeat, aclnn_tril,
  * aclnn_triu); the choices where they say nothing are in docs/aclnn.md.
- * Plans are immutable after phase 1 (engine/exec.c X4).
+ * Plans are immutable after phase 1 (engine/exec.c EX4).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,17 +60,17 @@
 
 #define MV_MAX_DIMS (2 * OPS_MAX_DIMS) /* Repeat's (repeat, size) pairs */
 #define MV_CHUNK 512                   /* elements per buffered step (8-byte kinds: 4 KiB) */
-#define TILE 16                        /* least elements per side of a transposed block (M3) */
+#define TILE 16                        /* least elements per side of a transposed block (MV3) */
 #define CAT_MAX_TENSORS 32766          /* slots and groups are int16_t; out takes one */
 
-/* ---- moves (M1-M4) ------------------------------------------------------------------------ */
+/* ---- moves (MV1-MV4) ------------------------------------------------------------------------ */
 
 struct mv {
     int nd;          /* >= 1 once normalised */
     int8_t sdt, ddt; /* source / destination types */
     int8_t pdt;      /* type the double buffer rounds through (Cat), DT_NONE */
     int8_t ck;       /* compute kind of the buffer */
-    bool tiled;      /* the last two dims are a blocked transpose (M3) */
+    bool tiled;      /* the last two dims are a blocked transpose (MV3) */
     int16_t sslot, dslot;
     int64_t soff, doff; /* elements */
     int64_t numel;
@@ -83,7 +83,7 @@ struct mv_plan {
     struct mv m[];
 };
 
-/* Source and destination of a same-type move (M4); the caller fills the dims. */
+/* Source and destination of a same-type move (MV4); the caller fills the dims. */
 static void mv_ends(struct mv *m, const struct ops_tensor *s, const struct ops_tensor *d)
 {
     m->sdt = s->dt;
@@ -96,7 +96,7 @@ static void mv_ends(struct mv *m, const struct ops_tensor *s, const struct ops_t
     m->pdt = DT_NONE;
 }
 
-/* M2: drop size-1 dims, merge contiguous neighbours. */
+/* MV2: drop size-1 dims, merge contiguous neighbours. */
 static void mv_normalise(struct mv *m)
 {
     int k = 0;
@@ -124,7 +124,7 @@ static void mv_normalise(struct mv *m)
         k = 1;
     }
     m->nd = k;
-    /* M3: a transpose-like same-type move becomes tiled. */
+    /* MV3: a transpose-like same-type move becomes tiled. */
     int last = k - 1;
     if (m->ck >= CK_RAW1 && k >= 2 && m->dstr[last] == 1 && m->sst[last] != 1 &&
         m->dims[last] >= TILE) {
@@ -192,7 +192,7 @@ static void run_copy(char *d, int64_t dsb, const char *s, int64_t ssb, int64_t n
     }
 }
 
-/* M3: walk the outer dims (odometer over element offsets), copy inner runs. */
+/* MV3: walk the outer dims (odometer over element offsets), copy inner runs. */
 static void mv_run(const struct mv *m, void *const *addr)
 {
     if (m->numel == 0)
@@ -448,7 +448,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self, const aclIntArray
     struct ops_tensor x, o;
     if ((rc = mv_single(name, self, out, &e, &x, &o)))
         return rc;
-    /* M1: out dim i = (repeat k, self index j) at out index k * sdim + j. */
+    /* MV1: out dim i = (repeat k, self index j) at out index k * sdim + j. */
     struct mv *m = &((struct mv_plan *)e->plan)->m[0];
     m->nd = 2 * R;
     for (int i = 0; i < R; i++) {
@@ -584,7 +584,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
         const struct ops_tensor *s = &tin[k];
         struct mv *m = &p->m[i++];
         mv_ends(m, s, &o);
-        if (s->dt != o.dt) { /* M4 */
+        if (s->dt != o.dt) { /* MV4 */
             bool fl = ops_dt_is_float(s->dt) || ops_dt_is_float(o.dt) || ops_dt_is_float(prom);
             m->ck = fl ? CK_F64 : CK_I64;
             m->pdt = (int8_t)(fl && prom != s->dt ? prom : DT_NONE);
@@ -603,7 +603,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
 }
 PHASE2(Cat)
 
-/* ---- Tril / Triu (M5)
+/* ---- Tril / Triu (MV5)
  * ---------------------------------------------------------------------------- */
 
 struct tri_plan {

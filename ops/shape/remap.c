@@ -5,14 +5,14 @@
  * RepeatInterleaveIntWithDim, UpsampleNearest2d.
  *
  * The engine (phase 1 builds, remap_run runs):
- *  M1. out and self have one type and one rank; every out dim d has a table
+ *  RM1. out and self have one type and one rank; every out dim d has a table
  *      map[d][o] = the self index along d feeding out index o, or -1 when
  *      out's element there is the constant (padding). An out element takes
  *      self[map[0][o0], ..., map[nd-1][o(nd-1)]] when no entry is -1, else
  *      the constant. This holds for every operator here because each of them
  *      acts on every dim independently (Roll's flat form, dims empty, is the
  *      exception: remap_flat_run, one linear map).
- *  M2. Rows along the last dim are walked with an odometer over the outer
+ *  RM2. Rows along the last dim are walked with an odometer over the outer
  *      dims; a row whose outer entries include -1 is all constant. Elements
  *      move as raw bits of the type's size (no conversion: the types match).
  * Semantics per operator are in the comments of the builders below and in
@@ -34,7 +34,7 @@
 
 struct remap_plan {
     struct ops_tensor in, out;
-    int64_t *map[OPS_MAX_DIMS]; /* M1, into maps */
+    int64_t *map[OPS_MAX_DIMS]; /* RM1, into maps */
     int64_t *maps;
     int64_t flat_shift; /* Roll with dims empty */
     unsigned char cval[16];

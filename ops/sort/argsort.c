@@ -2,7 +2,7 @@
 /*
  * Argsort (stable index sort along one dim).
  *
- *  S1. Argsort gathers each line along `dim` (floats as double, integers as
+ *  AS1. Argsort gathers each line along `dim` (floats as double, integers as
  *      int64, so every value compares exactly), sorts its indices with a
  *      stable merge sort and writes them as INT64. NaN sorts above every
  *      number (last ascending, first descending); equal keys keep their

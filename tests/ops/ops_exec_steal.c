@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Two threads moving one READY executor at the same moment (ops/engine/exec.c, X5).
+ * Two threads moving one READY executor at the same moment (ops/engine/exec.c, EX5).
  *
  * The thread that built an executor launches it without a locked
  * instruction; any other thread first steals it (flag + membarrier + wait

@@ -4,7 +4,7 @@
  * float32 weight viewed transposed, one call per weight with changing sizes.
  * Checks the float16 rounding of float32 inputs value by value (ties to even,
  * overflow to infinity, subnormals, NaN), that a float16 operand is used as
- * is, and that the blocks reused between calls (ops/matmul/matmul.c M6: the worker's
+ * is, and that the blocks reused between calls (ops/matmul/matmul.c MM6: the worker's
  * scratch, or a fresh allocation above 64 MiB) carry nothing over from the
  * previous call. */
 #include "optest.h"
