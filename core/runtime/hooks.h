@@ -14,8 +14,11 @@
  * and the order of every fan-out (what a device's teardown tears down first)
  * is written there.
  *
- * None of these calls is on a task's submission or execution path; each costs
- * one indirect call where it was a direct one.
+ * Each costs one indirect call where it was a direct one. None is on a kernel
+ * launch, an operator launch or a task's execution; the ones on other calls'
+ * paths are event_recorded / event_waited (aclrtRecordEvent,
+ * aclrtStreamWaitEvent: the pools' filter behind them), capture_check_unsafe
+ * (synchronous copies and sets) and stream_synced (synchronisations).
  */
 #ifndef CPUACL_CORE_RUNTIME_HOOKS_H
 #define CPUACL_CORE_RUNTIME_HOOKS_H
