@@ -11,6 +11,7 @@
 #include <urcu/urcu-memb.h>
 
 #include "core/device/device.h"
+#include "core/device/facts.h"
 #include "core/host/report.h"
 #include "core/process/callbacks.h"
 #include "core/model/callbacks.h"
@@ -219,7 +220,6 @@ aclError aclrtGetRunMode(aclrtRunMode *runMode)
 
 const char *aclrtGetSocName(void)
 {
-    const char *s = getenv("CPUACL_SOC_NAME");
-    return s && *s ? s : "Ascend910B3";
+    return core_soc_name();
 }
 
