@@ -404,6 +404,11 @@ static aclError sync_device(int32_t timeout, bool timed, const char *fn)
     return first;
 }
 
+aclError core_device_sync(const char *fn)
+{
+    return sync_device(-1, false, fn);
+}
+
 aclError aclrtSynchronizeDevice(void)
 {
     return sync_device(-1, false, "aclrtSynchronizeDevice");

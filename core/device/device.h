@@ -85,6 +85,10 @@ void core_device_wait_drains_locked(struct core_device *d);
 /* Everything of a device goes (aclrtResetDeviceForce at count 0, aclFinalize). Lock held. */
 void core_device_teardown_locked(struct core_device *d);
 
+/* aclrtSynchronizeDevice under the name fn: every stream of the current
+ * context's device finishes what it has queued. */
+aclError core_device_sync(const char *fn);
+
 /* fn's device id names a device of the configuration (else
  * ACL_ERROR_RT_INVALID_DEVICEID, or ACL_ERROR_UNINITIALIZE before aclInit). */
 aclError core_device_check(int32_t deviceId, const char *fn);
