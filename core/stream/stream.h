@@ -42,6 +42,11 @@ struct core_stream {
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out);
 void core_stream_destroy_locked(struct core_stream *s, bool force);
+/* aclrtSetStreamFailureMode and aclrtGetStreamAttribute under the name fn
+ * (core/stream/stream.c, core/stream/attr.c). */
+aclError core_stream_set_failure_mode(aclrtStream stream, uint64_t mode, const char *fn);
+aclError core_stream_attribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                               aclrtStreamAttrValue *value, const char *fn);
 /* State callbacks of default and model-internal streams (core/stream/attr.c): noted under
  * g_rt.lock by create/destroy, reported by core_ss_flush after the API call dropped it. */
 void core_ss_defer_locked(uint64_t handle, aclrtStreamState state);
