@@ -22,6 +22,7 @@
 
 #include "core/err.h"
 #include "core/kernel/function.h"
+#include "core/model/model.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 
@@ -183,7 +184,7 @@ aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStr
     rc = pack_args(fi.desc, args, &block, &size, fn);
     if (rc)
         return rc;
-    rc = aclrtLaunchKernelWithHostArgs(fi.func, numBlocks, stream, cfg, block, size, NULL, 0);
+    rc = core_bin_launch_host_args(fi.func, numBlocks, stream, cfg, block, size, NULL, 0, fn);
     free(block); /* the launch took a copy */
     return rc;
 }
@@ -259,7 +260,7 @@ aclError aclrtLaunchSIMTKernelWithArgsArray(void *func, dim3 gridDim, dim3 block
     aclrtLaunchKernelAttr *attrs;
     rc = cfg_with_dyn(cfg, dynUbufSize, &c, &attrs, fn);
     if (!rc) {
-        rc = aclrtLaunchKernelWithHostArgs(fi.func, nb, stream, &c, block, size, NULL, 0);
+        rc = core_bin_launch_host_args(fi.func, nb, stream, &c, block, size, NULL, 0, fn);
         free(attrs);
     }
     free(block);
@@ -284,8 +285,8 @@ aclError aclrtLaunchSIMTKernelWithHostArgs(void *func, dim3 gridDim, dim3 blockD
     rc = cfg_with_dyn(cfg, dynUbufSize, &c, &attrs, fn);
     if (rc)
         return rc;
-    rc = aclrtLaunchKernelWithHostArgs(fi.func, nb, stream, &c, hostArgs, argsSize,
-                                       placeHolderArray, placeHolderNum);
+    rc = core_bin_launch_host_args(fi.func, nb, stream, &c, hostArgs, argsSize, placeHolderArray,
+                                   placeHolderNum, fn);
     free(attrs);
     return rc;
 }
@@ -387,7 +388,7 @@ static aclError last_task(struct core_stream **s, const char *fn)
         return rc;
     aclmdlRI cur = NULL;
     aclmdlRICaptureStatus st;
-    if (aclmdlRICaptureGetInfo((aclrtStream)(uintptr_t)t_last.stream, &st, &cur) != ACL_SUCCESS ||
+    if (core_capture_info((aclrtStream)(uintptr_t)t_last.stream, &st, &cur, fn) != ACL_SUCCESS ||
         st != ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE ||
         (uint64_t)(uintptr_t)cur != t_last.model)
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -403,8 +404,8 @@ static aclError cache_bytes(const void *p, size_t n, bool op, const char *fn)
         return rc;
     if (op) { /* the reference: cached only while the stream's op-info switch is on */
         aclrtStreamAttrValue v;
-        rc = aclrtGetStreamAttribute((aclrtStream)(uintptr_t)t_last.stream,
-                                     ACL_STREAM_ATTR_CACHE_OP_INFO, &v);
+        rc = core_stream_attribute((aclrtStream)(uintptr_t)t_last.stream,
+                                   ACL_STREAM_ATTR_CACHE_OP_INFO, &v, fn);
         if (rc)
             return rc;
         if (!v.cacheOpInfoSwitch)

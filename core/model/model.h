@@ -12,6 +12,10 @@
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 
+/* aclmdlRICaptureGetInfo under the name fn (stream not NULL; status or
+ * modelRI may be NULL). */
+aclError core_capture_info(aclrtStream stream, aclmdlRICaptureStatus *status, aclmdlRI *modelRI,
+                           const char *fn);
 /* Event record / wait on a stream where a capture is involved. */
 aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn);
 /* *plain is set when no active capture is involved after all (the event's
