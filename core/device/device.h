@@ -85,6 +85,7 @@ void core_device_wait_drains_locked(struct core_device *d);
 /* Everything of a device goes (aclrtResetDeviceForce at count 0, aclFinalize). Lock held. */
 void core_device_teardown_locked(struct core_device *d);
 
+
 /* fn's device id names a device of the configuration (else
  * ACL_ERROR_RT_INVALID_DEVICEID, or ACL_ERROR_UNINITIALIZE before aclInit). */
 aclError core_device_check(int32_t deviceId, const char *fn);

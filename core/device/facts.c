@@ -6,7 +6,7 @@
  * compute groups. Behaviour and codes per call: docs/device.md.
  *
  * The devices are sets of host worker threads sharing the host's memory
- * (core/device/device.c), presenting an Ascend910B3 (aclrtGetSocName). Facts of the
+ * (core/device/device.c), presenting an Ascend910B3 (core_soc_name, aclrtGetSocName). Facts of the
  * SoC come from that chip's platform description; facts the host decides
  * (memory size, cache size, NUMA placement) come from the host.
  */
@@ -57,6 +57,12 @@ static aclError args_dev(bool ok, int32_t deviceId, const char *what, const char
 #define SOC_BT_SIZE 1024u
 #define SOC_CUBE_FREQ_MHZ 1800u
 #define SOC_AIC_VERSION "AIC-C-220"
+
+const char *core_soc_name(void)
+{
+    const char *s = getenv("CPUACL_SOC_NAME");
+    return s && *s ? s : "Ascend910B3";
+}
 
 struct soc_arch {
     const char *name;
@@ -156,20 +162,20 @@ aclError aclplatformGetDeviceInfo(aclplatformDevInfo infoType, char *value, uint
         v = SOC_L1_SIZE;
         break;
     case ACL_PLATFORM_SOC_VERSION:
-        return copy_str(aclrtGetSocName(), value, maxLen, fn);
+        return copy_str(core_soc_name(), value, maxLen, fn);
     case ACL_PLATFORM_AIC_VERSION:
         return copy_str(SOC_AIC_VERSION, value, maxLen, fn);
     case ACL_PLATFORM_NPU_ARCH: {
-        int32_t a = soc_arch_of(aclrtGetSocName());
+        int32_t a = soc_arch_of(core_soc_name());
         if (a < 0)
             return core_err(ACL_ERROR_INVALID_PARAM, "%s: SoC \"%s\" has no known NPU arch", fn,
-                            aclrtGetSocName());
+                            core_soc_name());
         v = (unsigned long long)a;
         break;
     }
     default: /* VEC_FREQ, MEMORY_TYPE: the Ascend910B3 description has no value */
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: info type %d has no value on %s", fn,
-                        (int)infoType, aclrtGetSocName());
+                        (int)infoType, core_soc_name());
     }
     snprintf(buf, sizeof(buf), "%llu", v);
     return copy_str(buf, value, maxLen, fn);
@@ -242,13 +248,13 @@ aclError aclrtCheckArchCompatibility(const char *socVersion, int32_t *canCompati
     static const char fn[] = "aclrtCheckArchCompatibility";
     if (!socVersion || !canCompatible)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument", fn);
-    int32_t theirs = soc_arch_of(socVersion), ours = soc_arch_of(aclrtGetSocName());
+    int32_t theirs = soc_arch_of(socVersion), ours = soc_arch_of(core_soc_name());
     if (theirs < 0)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: SoC version \"%s\" is invalid", fn,
                         socVersion);
     if (ours < 0)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: the device's SoC \"%s\" is unknown", fn,
-                        aclrtGetSocName());
+                        core_soc_name());
     *canCompatible = theirs == ours ? 1 : 0;
     return ACL_SUCCESS;
 }

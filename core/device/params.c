@@ -27,6 +27,7 @@
 
 #include "acl/acl_platform.h"
 #include "core/device/device.h"
+#include "core/device/facts.h"
 #include "core/device/params.h"
 #include "core/err.h"
 #include "core/runtime/fault.h"
@@ -61,7 +62,7 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
     case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
     case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "%s: SIMT limits do not exist on %s (SIMD only)", fn, aclrtGetSocName());
+                        "%s: SIMT limits do not exist on %s (SIMD only)", fn, core_soc_name());
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown limit %d", fn, (int)limit);
     }
@@ -84,7 +85,7 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
     case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
     case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "%s: SIMT limits do not exist on %s (SIMD only)", fn, aclrtGetSocName());
+                        "%s: SIMT limits do not exist on %s (SIMD only)", fn, core_soc_name());
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown limit %d", fn, (int)limit);
     }

@@ -564,7 +564,8 @@ static aclError capture_xrecord(struct core_stream *s, uint64_t tag, struct core
 
 /* ---- create / destroy --------------------------------------------------- */
 
-static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, const char *fn)
+aclError core_event_create(aclrtEvent *event, uint32_t flags, enum core_event_api api,
+                           const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     if (!event)
@@ -592,7 +593,7 @@ static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, con
     memset(ev, 0, sizeof(*ev));
     atomic_init(&ev->refs, 1); /* not yet shared: published by the table insert */
     ev->flags = flags;
-    ev->api = api;
+    ev->api = (uint8_t)api;
     ev->ctx = c;
     pthread_mutex_lock(&g_rt.lock);
     if (core_ctx_current() != c) { /* destroyed meanwhile */
@@ -619,18 +620,18 @@ static aclError create_event(aclrtEvent *event, uint32_t flags, uint8_t api, con
 
 aclError aclrtCreateEvent(aclrtEvent *event)
 {
-    return create_event(event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, CORE_EV_PLAIN,
-                        "aclrtCreateEvent");
+    return core_event_create(event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, CORE_EV_PLAIN,
+                             "aclrtCreateEvent");
 }
 
 aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag)
 {
-    return create_event(event, flag, CORE_EV_WITHFLAG, "aclrtCreateEventWithFlag");
+    return core_event_create(event, flag, CORE_EV_WITHFLAG, "aclrtCreateEventWithFlag");
 }
 
 aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag)
 {
-    return create_event(event, flag, CORE_EV_EX, "aclrtCreateEventExWithFlag");
+    return core_event_create(event, flag, CORE_EV_EX, "aclrtCreateEventExWithFlag");
 }
 
 void core_event_destroy_locked(struct core_event *ev)
@@ -650,20 +651,24 @@ void core_event_destroy_locked(struct core_event *ev)
     core_event_put(ev); /* the handle's reference (V1) */
 }
 
-aclError aclrtDestroyEvent(aclrtEvent event)
+aclError core_event_destroy(aclrtEvent event, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!event)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent: event is NULL");
     pthread_mutex_lock(&g_rt.lock);
     struct core_event *ev = core_table_lookup(&g_rt.events, event);
     if (ev)
         core_event_destroy_locked(ev);
     pthread_mutex_unlock(&g_rt.lock);
     if (!ev)
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent: %p is not a live event",
-                        event);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
     return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyEvent(aclrtEvent event)
+{
+    CORE_REQUIRE_INIT();
+    if (!event)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent: event is NULL");
+    return core_event_destroy(event, "aclrtDestroyEvent");
 }
 
 /* ---- submissions -------------------------------------------------------- */
@@ -793,12 +798,17 @@ static aclError record(aclrtEvent event, aclrtStream stream, bool external, cons
     return ACL_SUCCESS;
 }
 
-aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
+aclError core_event_record(aclrtEvent event, aclrtStream stream, const char *fn)
 {
-    aclError rc = record(event, stream, false, "aclrtRecordEvent");
+    aclError rc = record(event, stream, false, fn);
     if (rc == ACL_SUCCESS)
         core_hooks.event_recorded(event, stream); /* stream-ordered pools (core/memory/pool.c) */
     return rc;
+}
+
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
+{
+    return core_event_record(event, stream, "aclrtRecordEvent");
 }
 
 aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag)
@@ -880,13 +890,18 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
     return queue_event_task(x.s, x.tag, run_wait, CORE_T_WAIT, x.ev, target, timeout_ms, fn);
 }
 
-aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
+aclError core_event_stream_wait(aclrtStream stream, aclrtEvent event, const char *fn)
 {
-    /* aclrtSetOpWaitTimeout's limit, 0 = none (core/device/facts.c) */
-    aclError rc = wait_event(stream, event, core_op_wait_timeout_ms(), false, "aclrtStreamWaitEvent");
+    /* aclrtSetOpWaitTimeout's limit, 0 = none (core/device/params.c) */
+    aclError rc = wait_event(stream, event, core_op_wait_timeout_ms(), false, fn);
     if (rc == ACL_SUCCESS)
         core_hooks.event_waited(stream, event); /* stream-ordered pools (core/memory/pool.c) */
     return rc;
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
+{
+    return core_event_stream_wait(stream, event, "aclrtStreamWaitEvent");
 }
 
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout)
@@ -991,13 +1006,19 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
     return rc;
 }
 
-aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
+aclError core_event_query_status(aclrtEvent event, aclrtEventRecordedStatus *status,
+                                 const char *fn)
 {
     bool done = false;
-    aclError rc = query_event(event, status, true, &done, "aclrtQueryEventStatus");
+    aclError rc = query_event(event, status, true, &done, fn);
     if (rc == ACL_SUCCESS)
         *status = done ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return rc;
+}
+
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
+{
+    return core_event_query_status(event, status, "aclrtQueryEventStatus");
 }
 
 aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)

@@ -100,6 +100,18 @@ _Static_assert(__builtin_offsetof(struct core_event, refs) % SCHED_CACHELINE == 
                "the reference count on its own line");
 _Static_assert(sizeof(struct core_event_slot) == 24, "a completion slot is three words");
 
+/* The event calls under the name fn, for the other rooms: create (what
+ * aclrtCreateEvent, aclrtCreateEventWithFlag or aclrtCreateEventExWithFlag does,
+ * by api), destroy (a non-NULL handle), record (aclrtRecordEvent), a stream's
+ * wait (aclrtStreamWaitEvent) and the recorded status (aclrtQueryEventStatus). */
+aclError core_event_create(aclrtEvent *event, uint32_t flags, enum core_event_api api,
+                           const char *fn);
+aclError core_event_destroy(aclrtEvent event, const char *fn);
+aclError core_event_record(aclrtEvent event, aclrtStream stream, const char *fn);
+aclError core_event_stream_wait(aclrtStream stream, aclrtEvent event, const char *fn);
+aclError core_event_query_status(aclrtEvent event, aclrtEventRecordedStatus *status,
+                                 const char *fn);
+
 /* Event lookup under the RCU read lock, taking a reference. */
 struct core_event *core_event_get(aclrtEvent h);
 void core_event_put(struct core_event *ev);

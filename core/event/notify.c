@@ -71,6 +71,36 @@ struct core_notify *core_notify_get(aclrtNotify h)
 
 void core_notify_put(struct core_notify *n) { notify_put(n); }
 
+aclError core_notify_create(aclrtNotify *notify, uint64_t flag, const char *fn)
+{
+    struct core_ctx *c = core_ctx_current();
+    if (!c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: no current context", fn);
+    struct core_notify *n = core_calloc(1, sizeof(*n));
+    if (!n)
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory", fn);
+    n->dev = c->dev->id;
+    n->flags = (uint32_t)flag;
+    atomic_init(&n->refs, 1);
+    pthread_mutex_lock(&notify_lock);
+    if (g_count[n->dev] >= NOTIFY_MAX_PER_DEVICE) {
+        pthread_mutex_unlock(&notify_lock);
+        free(n);
+        return core_err(ACL_ERROR_RT_NO_NOTIFY_RESOURCE, "%s: device %d already has %d notifies",
+                        fn, c->dev->id, NOTIFY_MAX_PER_DEVICE);
+    }
+    n->handle = core_table_insert(&g_notifies, n);
+    if (n->handle)
+        g_count[n->dev]++;
+    pthread_mutex_unlock(&notify_lock);
+    if (!n->handle) {
+        free(n);
+        return core_err(ACL_ERROR_RT_NO_NOTIFY_RESOURCE, "%s: handle table full", fn);
+    }
+    *notify = (aclrtNotify)(uintptr_t)n->handle;
+    return ACL_SUCCESS;
+}
+
 aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag)
 {
     CORE_REQUIRE_INIT();
@@ -79,40 +109,11 @@ aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag)
     if (flag & ~(uint64_t)(ACL_NOTIFY_DEFAULT | ACL_NOTIFY_DEVICE_USE_ONLY))
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateNotify: unknown flag 0x%llx",
                         (unsigned long long)flag);
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "aclrtCreateNotify: no current context");
-    struct core_notify *n = core_calloc(1, sizeof(*n));
-    if (!n)
-        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtCreateNotify: out of memory");
-    n->dev = c->dev->id;
-    n->flags = (uint32_t)flag;
-    atomic_init(&n->refs, 1);
-    pthread_mutex_lock(&notify_lock);
-    if (g_count[n->dev] >= NOTIFY_MAX_PER_DEVICE) {
-        pthread_mutex_unlock(&notify_lock);
-        free(n);
-        return core_err(ACL_ERROR_RT_NO_NOTIFY_RESOURCE,
-                        "aclrtCreateNotify: device %d already has %d notifies", c->dev->id,
-                        NOTIFY_MAX_PER_DEVICE);
-    }
-    n->handle = core_table_insert(&g_notifies, n);
-    if (n->handle)
-        g_count[n->dev]++;
-    pthread_mutex_unlock(&notify_lock);
-    if (!n->handle) {
-        free(n);
-        return core_err(ACL_ERROR_RT_NO_NOTIFY_RESOURCE, "aclrtCreateNotify: handle table full");
-    }
-    *notify = (aclrtNotify)(uintptr_t)n->handle;
-    return ACL_SUCCESS;
+    return core_notify_create(notify, flag, "aclrtCreateNotify");
 }
 
-aclError aclrtDestroyNotify(aclrtNotify notify)
+aclError core_notify_destroy(aclrtNotify notify, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!notify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyNotify: notify is NULL");
     pthread_mutex_lock(&notify_lock);
     struct core_notify *n = core_table_lookup(&g_notifies, notify);
     if (n) {
@@ -121,14 +122,21 @@ aclError aclrtDestroyNotify(aclrtNotify notify)
     }
     pthread_mutex_unlock(&notify_lock);
     if (!n)
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyNotify: %p is not a live notify",
-                        notify);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live notify", fn, notify);
     /* acquire: see run_wait. N4: the export ends with the handle, not at the last put */
     struct core_ipc_obj *o = atomic_load_explicit(&n->ipc, memory_order_acquire);
     if (o)
         core_hooks.ipc_unexport(o);
     notify_put(n); /* queued tasks keep it alive until they ran (N3) */
     return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyNotify(aclrtNotify notify)
+{
+    CORE_REQUIRE_INIT();
+    if (!notify)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyNotify: notify is NULL");
+    return core_notify_destroy(notify, "aclrtDestroyNotify");
 }
 
 aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t *notifyId)

@@ -18,6 +18,11 @@ struct core_notify {
     struct core_ipc_obj *_Atomic ipc;
 };
 
+/* aclrtCreateNotify (flag checked) and aclrtDestroyNotify (notify not NULL)
+ * under the name fn, for IPC imports. */
+aclError core_notify_create(aclrtNotify *notify, uint64_t flag, const char *fn);
+aclError core_notify_destroy(aclrtNotify notify, const char *fn);
+
 /* A live notify with a reference taken, or NULL; drop it with core_notify_put. */
 struct core_notify *core_notify_get(aclrtNotify h);
 void core_notify_put(struct core_notify *n);

@@ -1159,12 +1159,12 @@ aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t f
     if (rc)
         return rc;
     aclrtNotify h = NULL;
-    rc = aclrtCreateNotify(&h, ACL_NOTIFY_DEFAULT);
+    rc = core_notify_create(&h, ACL_NOTIFY_DEFAULT, fn);
     struct core_ipc_obj *o = rc ? NULL : obj_new(IPC_NOTIFY, false);
     struct core_notify *n = o ? core_notify_get(h) : NULL;
     if (!n) {
         if (h)
-            aclrtDestroyNotify(h);
+            core_notify_destroy(h, fn);
         return import_undo(rc, o, d, fn);
     }
     obj_link_import(o, d, n->dev, h, key);
@@ -1219,7 +1219,7 @@ aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle)
              * pairs with the release CAS of a record submission. */
             bool recorded = atomic_load_explicit(&ev->desc, memory_order_acquire) >> 24 != 0;
             aclrtEventRecordedStatus st = ACL_EVENT_RECORDED_STATUS_NOT_READY;
-            if (recorded && aclrtQueryEventStatus(event, &st) != ACL_SUCCESS)
+            if (recorded && core_event_query_status(event, &st, fn) != ACL_SUCCESS)
                 st = ACL_EVENT_RECORDED_STATUS_NOT_READY;
             /* relaxed: published by the release CAS of ev->ipc below */
             atomic_store_explicit(&o->desc->words[0], recorded, memory_order_relaxed);
@@ -1266,12 +1266,12 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
     if (rc)
         return rc;
     aclrtEvent h = NULL;
-    rc = aclrtCreateEventExWithFlag(&h, ACL_EVENT_IPC | ACL_EVENT_SYNC);
+    rc = core_event_create(&h, ACL_EVENT_IPC | ACL_EVENT_SYNC, CORE_EV_EX, fn);
     struct core_ipc_obj *o = rc ? NULL : obj_new(IPC_EVENT, false);
     struct core_event *ev = o ? core_event_get(h) : NULL;
     if (!ev) {
         if (h)
-            aclrtDestroyEvent(h);
+            core_event_destroy(h, fn);
         return import_undo(rc, o, d, fn);
     }
     obj_link_import(o, d, ev->ctx->dev->id, h, key);

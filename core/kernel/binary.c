@@ -239,21 +239,20 @@ aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *op
     return load_path(binPath, flags, binHandle, __func__);
 }
 
-aclError aclrtBinaryLoadFromData(const void *data, size_t length,
-                                 const aclrtBinaryLoadOptions *options, aclrtBinHandle *binHandle)
+/* aclrtBinaryLoadFromData under the name fn (arguments checked here). */
+static aclError load_data(const void *data, size_t length, const aclrtBinaryLoadOptions *options,
+                          aclrtBinHandle *binHandle, const char *fn)
 {
-    CORE_REQUIRE_INIT();
+    CORE_REQUIRE_INIT(fn);
     if (!data || !length || !binHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtBinaryLoadFromData: data, length or binHandle is NULL/0");
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: data, length or binHandle is NULL/0", fn);
     int flags;
-    aclError rc = check_options(options, &flags, __func__);
+    aclError rc = check_options(options, &flags, fn);
     if (rc)
         return rc;
     if (length < 4 || memcmp(data, "\x7f" "ELF", 4) != 0)
         return core_err(ACL_ERROR_INVALID_FILE,
-                        "aclrtBinaryLoadFromData: the data is not an ELF shared object (a CPU "
-                        "kernel binary)");
+                        "%s: the data is not an ELF shared object (a CPU kernel binary)", fn);
     /* The loader needs a file. A uniquely named temporary file (unlinked once
      * loaded): the loader identifies objects by name, so a reused name (such
      * as /proc/self/fd/N of a closed memfd) would return an older binary. */
@@ -262,8 +261,8 @@ aclError aclrtBinaryLoadFromData(const void *data, size_t length,
     snprintf(path, sizeof(path), "%s/cpuacl-kbin-XXXXXX", dir && *dir ? dir : "/tmp");
     int fd = mkstemp(path);
     if (fd < 0)
-        return core_err(ACL_ERROR_FAILURE, "aclrtBinaryLoadFromData: cannot create '%s': %s",
-                        path, strerror(errno));
+        return core_err(ACL_ERROR_FAILURE, "%s: cannot create '%s': %s", fn, path,
+                        strerror(errno));
     const unsigned char *p = data;
     size_t left = length;
     while (left) {
@@ -271,16 +270,21 @@ aclError aclrtBinaryLoadFromData(const void *data, size_t length,
         if (w <= 0) {
             close(fd);
             unlink(path);
-            return core_err(ACL_ERROR_FAILURE, "aclrtBinaryLoadFromData: write: %s",
-                            strerror(errno));
+            return core_err(ACL_ERROR_FAILURE, "%s: write: %s", fn, strerror(errno));
         }
         p += w;
         left -= (size_t)w;
     }
     close(fd);
-    rc = load_path(path, flags, binHandle, __func__);
+    rc = load_path(path, flags, binHandle, fn);
     unlink(path); /* the mapping keeps the contents */
     return rc;
+}
+
+aclError aclrtBinaryLoadFromData(const void *data, size_t length,
+                                 const aclrtBinaryLoadOptions *options, aclrtBinHandle *binHandle)
+{
+    return load_data(data, length, options, binHandle, "aclrtBinaryLoadFromData");
 }
 
 aclrtBinary aclrtCreateBinary(const void *data, size_t dataLen)
@@ -312,7 +316,7 @@ aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle *binHandle)
     if (!binary)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoad: binary is NULL");
     const struct aclrtBinaryData *b = binary;
-    return aclrtBinaryLoadFromData(b->bytes, b->len, NULL, binHandle);
+    return load_data(b->bytes, b->len, NULL, binHandle, "aclrtBinaryLoad");
 }
 
 aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle)
@@ -349,19 +353,17 @@ aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle)
 
 static aclError func_make_locked(struct core_bin *b, const char *sym, const char *name, bool aicpu,
                                  aclrtFuncHandle *out, const char *fn);
+static aclError func_by_symbol(const void *symbol, aclrtFuncHandle *funcHandle, const char *fn);
 
-aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kernelName,
-                                aclrtFuncHandle *funcHandle)
+/* aclrtBinaryGetFunction under the name fn, the arguments not NULL. */
+static aclError get_function(const aclrtBinHandle binHandle, const char *kernelName,
+                             aclrtFuncHandle *funcHandle, const char *fn)
 {
-    if (!binHandle || !kernelName || !funcHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtBinaryGetFunction: binHandle, kernelName or funcHandle is NULL");
     pthread_mutex_lock(&g_bin_lock);
     struct core_bin *b = binHandle;
     aclError rc = ACL_SUCCESS;
     if (!bin_live_locked(b)) {
-        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
-                      "aclrtBinaryGetFunction: not a loaded binary (unloaded?)");
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: not a loaded binary (unloaded?)", fn);
         goto out;
     }
     for (struct core_func *f = g_funcs; f; f = f->next)
@@ -369,10 +371,19 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kern
             *funcHandle = f;
             goto out;
         }
-    rc = func_make_locked(b, kernelName, kernelName, false, funcHandle, __func__);
+    rc = func_make_locked(b, kernelName, kernelName, false, funcHandle, fn);
 out:
     pthread_mutex_unlock(&g_bin_lock);
     return rc;
+}
+
+aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kernelName,
+                                aclrtFuncHandle *funcHandle)
+{
+    if (!binHandle || !kernelName || !funcHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclrtBinaryGetFunction: binHandle, kernelName or funcHandle is NULL");
+    return get_function(binHandle, kernelName, funcHandle, "aclrtBinaryGetFunction");
 }
 
 /* A new function handle of live binary b: the kernel exported as sym, named name. */
@@ -469,7 +480,7 @@ aclError core_bin_func_info(const void *func, struct core_func_info *out, const 
         return ACL_SUCCESS;
     /* A kernel's entry address (the __global__ symbol form of the reference). */
     aclrtFuncHandle h;
-    if (aclrtGetFuncBySymbol(func, &h) == ACL_SUCCESS && h != func)
+    if (core_initialised() && func_by_symbol(func, &h, fn) == ACL_SUCCESS && h != func)
         return core_bin_func_info(h, out, fn);
     return core_err(ACL_ERROR_RT_INVALID_HANDLE,
                     "%s: %p is neither a function of a loaded binary nor a kernel's entry", fn,
@@ -895,25 +906,35 @@ static aclError launch_submit(struct launch *l, aclrtStream stream, const char *
     return rc;
 }
 
-aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
-                             size_t argsSize, aclrtLaunchKernelCfg *cfg, aclrtStream stream)
+/* aclrtLaunchKernelV2 under the name fn. */
+static aclError launch_dev_args(aclrtFuncHandle funcHandle, uint32_t numBlocks,
+                                const void *argsData, size_t argsSize, aclrtLaunchKernelCfg *cfg,
+                                aclrtStream stream, const char *fn)
 {
     if (!argsData && argsSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchKernel: argsData is NULL");
-    struct launch *l;
-    aclError rc = launch_new(funcHandle, numBlocks, 0, cfg, &l, "aclrtLaunchKernel");
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: argsData is NULL", fn);
+    struct launch *l = NULL; /* launch_new sets it; NULL only for GCC's maybe-uninitialized */
+    aclError rc = launch_new(funcHandle, numBlocks, 0, cfg, &l, fn);
     if (rc)
         return rc;
     /* argsData is device memory the kernel reads when it runs, as on a device. */
     l->args = (unsigned char *)argsData;
     l->size = argsSize;
-    return launch_submit(l, stream, "aclrtLaunchKernel");
+    return launch_submit(l, stream, fn);
+}
+
+aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
+                             size_t argsSize, aclrtLaunchKernelCfg *cfg, aclrtStream stream)
+{
+    return launch_dev_args(funcHandle, numBlocks, argsData, argsSize, cfg, stream,
+                           "aclrtLaunchKernelV2");
 }
 
 aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
                            size_t argsSize, aclrtStream stream)
 {
-    return aclrtLaunchKernelV2(funcHandle, numBlocks, argsData, argsSize, NULL, stream);
+    return launch_dev_args(funcHandle, numBlocks, argsData, argsSize, NULL, stream,
+                           "aclrtLaunchKernel");
 }
 
 aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks,
@@ -955,23 +976,21 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
     return launch_submit(l, stream, __func__);
 }
 
-aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks,
-                                       aclrtStream stream, aclrtLaunchKernelCfg *cfg,
-                                       void *hostArgs, size_t argsSize,
-                                       aclrtPlaceHolderInfo *placeHolderArray,
-                                       size_t placeHolderNum)
+aclError core_bin_launch_host_args(aclrtFuncHandle funcHandle, uint32_t numBlocks,
+                                   aclrtStream stream, aclrtLaunchKernelCfg *cfg, void *hostArgs,
+                                   size_t argsSize, aclrtPlaceHolderInfo *placeHolderArray,
+                                   size_t placeHolderNum, const char *fn)
 {
     if ((!hostArgs && argsSize) || (placeHolderNum && !placeHolderArray))
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtLaunchKernelWithHostArgs: hostArgs or placeHolderArray is NULL");
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: hostArgs or placeHolderArray is NULL", fn);
     for (size_t i = 0; i < placeHolderNum; i++)
         if ((size_t)placeHolderArray[i].addrOffset + sizeof(void *) > argsSize ||
             placeHolderArray[i].dataOffset > argsSize)
             return core_err(ACL_ERROR_INVALID_PARAM,
-                            "aclrtLaunchKernelWithHostArgs: placeholder %zu is outside the %zu "
-                            "argument bytes", i, argsSize);
+                            "%s: placeholder %zu is outside the %zu argument bytes", fn, i,
+                            argsSize);
     struct launch *l;
-    aclError rc = launch_new(funcHandle, numBlocks, argsSize, cfg, &l, __func__);
+    aclError rc = launch_new(funcHandle, numBlocks, argsSize, cfg, &l, fn);
     if (rc)
         return rc;
     if (argsSize)
@@ -981,7 +1000,18 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
         memcpy(l->bytes + placeHolderArray[i].addrOffset, &p, sizeof(void *));
     }
     l->size = argsSize;
-    return launch_submit(l, stream, __func__);
+    return launch_submit(l, stream, fn);
+}
+
+aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks,
+                                       aclrtStream stream, aclrtLaunchKernelCfg *cfg,
+                                       void *hostArgs, size_t argsSize,
+                                       aclrtPlaceHolderInfo *placeHolderArray,
+                                       size_t placeHolderNum)
+{
+    return core_bin_launch_host_args(funcHandle, numBlocks, stream, cfg, hostArgs, argsSize,
+                                     placeHolderArray, placeHolderNum,
+                                     "aclrtLaunchKernelWithHostArgs");
 }
 
 /* ---- kernel tasks of models (core/model/ritask.c) ----------------------------------- */
@@ -1070,12 +1100,9 @@ static struct core_bin *bin_of_addr(const void *addr, const char **name)
     return hit;
 }
 
-aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle)
+/* aclrtGetFuncBySymbol under the name fn, the arguments not NULL. */
+static aclError func_by_symbol(const void *symbol, aclrtFuncHandle *funcHandle, const char *fn)
 {
-    static const char fn[] = "aclrtGetFuncBySymbol";
-    CORE_REQUIRE_INIT();
-    if (!symbol || !funcHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: symbol or funcHandle is NULL", fn);
     const char *name = NULL;
     struct core_bin *b = bin_of_addr(symbol, &name);
     if (!b)
@@ -1083,7 +1110,16 @@ aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle)
                         "%s: %p is not the start of a kernel exported by a loaded binary", fn,
                         symbol);
     /* A binary unloaded meanwhile is refused there (107017). */
-    return aclrtBinaryGetFunction(b, name, funcHandle);
+    return get_function(b, name, funcHandle, fn);
+}
+
+aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle)
+{
+    static const char fn[] = "aclrtGetFuncBySymbol";
+    CORE_REQUIRE_INIT();
+    if (!symbol || !funcHandle)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: symbol or funcHandle is NULL", fn);
+    return func_by_symbol(symbol, funcHandle, fn);
 }
 
 aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry,
@@ -1104,7 +1140,7 @@ aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEn
         return core_err(ACL_ERROR_RT_KERNEL_LOOKUP,
                         "%s: the binary exports no kernel starting at 0x%llx", fn,
                         (unsigned long long)funcEntry);
-    return aclrtBinaryGetFunction(b, name, funcHandle);
+    return get_function(b, name, funcHandle, fn);
 }
 
 aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void **aicAddr, void **aivAddr)

@@ -24,6 +24,7 @@
 #include "core/kernel/function.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 
@@ -185,7 +186,7 @@ aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStr
     rc = pack_args(fi.desc, args, &block, &size, fn);
     if (rc)
         return rc;
-    rc = aclrtLaunchKernelWithHostArgs(fi.func, numBlocks, stream, cfg, block, size, NULL, 0);
+    rc = core_bin_launch_host_args(fi.func, numBlocks, stream, cfg, block, size, NULL, 0, fn);
     free(block); /* the launch took a copy */
     return rc;
 }
@@ -261,7 +262,7 @@ aclError aclrtLaunchSIMTKernelWithArgsArray(void *func, dim3 gridDim, dim3 block
     aclrtLaunchKernelAttr *attrs;
     rc = cfg_with_dyn(cfg, dynUbufSize, &c, &attrs, fn);
     if (!rc) {
-        rc = aclrtLaunchKernelWithHostArgs(fi.func, nb, stream, &c, block, size, NULL, 0);
+        rc = core_bin_launch_host_args(fi.func, nb, stream, &c, block, size, NULL, 0, fn);
         free(attrs);
     }
     free(block);
@@ -286,8 +287,8 @@ aclError aclrtLaunchSIMTKernelWithHostArgs(void *func, dim3 gridDim, dim3 blockD
     rc = cfg_with_dyn(cfg, dynUbufSize, &c, &attrs, fn);
     if (rc)
         return rc;
-    rc = aclrtLaunchKernelWithHostArgs(fi.func, nb, stream, &c, hostArgs, argsSize,
-                                       placeHolderArray, placeHolderNum);
+    rc = core_bin_launch_host_args(fi.func, nb, stream, &c, hostArgs, argsSize, placeHolderArray,
+                                   placeHolderNum, fn);
     free(attrs);
     return rc;
 }
@@ -389,7 +390,7 @@ static aclError last_task(struct core_stream **s, const char *fn)
         return rc;
     aclmdlRI cur = NULL;
     aclmdlRICaptureStatus st;
-    if (aclmdlRICaptureGetInfo((aclrtStream)(uintptr_t)t_last.stream, &st, &cur) != ACL_SUCCESS ||
+    if (core_hooks.capture_info((aclrtStream)(uintptr_t)t_last.stream, &st, &cur, fn) != ACL_SUCCESS ||
         st != ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE ||
         (uint64_t)(uintptr_t)cur != t_last.model)
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
@@ -405,8 +406,8 @@ static aclError cache_bytes(const void *p, size_t n, bool op, const char *fn)
         return rc;
     if (op) { /* the reference: cached only while the stream's op-info switch is on */
         aclrtStreamAttrValue v;
-        rc = aclrtGetStreamAttribute((aclrtStream)(uintptr_t)t_last.stream,
-                                     ACL_STREAM_ATTR_CACHE_OP_INFO, &v);
+        rc = core_stream_attribute((aclrtStream)(uintptr_t)t_last.stream,
+                                   ACL_STREAM_ATTR_CACHE_OP_INFO, &v, fn);
         if (rc)
             return rc;
         if (!v.cacheOpInfoSwitch)

@@ -41,6 +41,11 @@ aclError core_bin_register_cpu_func(aclrtBinHandle bin, const char *sym, const c
                                     aclrtFuncHandle *out, const char *fn);
 aclError core_bin_set_exception_cb(aclrtBinHandle bin, aclrtOpExceptionCallback cb, void *ud,
                                    const char *fn);
+/* aclrtLaunchKernelWithHostArgs under the name fn. */
+aclError core_bin_launch_host_args(aclrtFuncHandle funcHandle, uint32_t numBlocks,
+                                   aclrtStream stream, aclrtLaunchKernelCfg *cfg, void *hostArgs,
+                                   size_t argsSize, aclrtPlaceHolderInfo *placeHolderArray,
+                                   size_t placeHolderNum, const char *fn);
 /* Call bin's exception callback, if any (worker thread, inside the fail hook). */
 void core_bin_exception_fire(void *bin, aclrtExceptionInfo *info);
 

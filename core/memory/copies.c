@@ -41,6 +41,7 @@
 #include "core/err.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
+#include "core/memory/vmm.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
@@ -1205,7 +1206,7 @@ static aclError dev_sync(const char *fn)
     CORE_REQUIRE_INIT(fn);
     if (!core_ctx_current())
         return ACL_SUCCESS;
-    return aclrtSynchronizeDevice();
+    return core_device_sync(fn);
 }
 
 aclError aclrtFreeWithDevSync(void *devPtr)
@@ -1216,7 +1217,7 @@ aclError aclrtFreeWithDevSync(void *devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
     }
     aclError rc = dev_sync(fn);
-    return rc ? rc : aclrtFree(devPtr);
+    return rc ? rc : core_mem_dev_free(devPtr, fn);
 }
 
 aclError aclrtFreeHostWithDevSync(void *hostPtr)
@@ -1227,7 +1228,7 @@ aclError aclrtFreeHostWithDevSync(void *hostPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: hostPtr is NULL", fn);
     }
     aclError rc = dev_sync(fn);
-    return rc ? rc : aclrtFreeHost(hostPtr);
+    return rc ? rc : core_mem_host_free(hostPtr, fn);
 }
 
 aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment,
@@ -1248,5 +1249,5 @@ aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t ali
                         "caller names)",
                         fn);
     /* No operator on cpuacl bypasses the caches, so the reservation is an ordinary one. */
-    return aclrtReserveMemAddress(virPtr, size, 0, expectPtr, flags);
+    return core_vmm_reserve(virPtr, size, 0, expectPtr, flags, fn);
 }

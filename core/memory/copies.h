@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Internal hooks for core/memory/copies.c (batched, symbol, descriptor and 32-bit
- * copies and sets, cache maintenance, allocation with a config): the pieces of
- * the memory API it reuses, implemented next to what they expose.
+ * copies and sets, cache maintenance, allocation with a config) and the memory
+ * room's other files: the pieces of the memory API they reuse, implemented next
+ * to what they expose.
  */
 #ifndef CPUACL_CORE_RT_MEMCPY_H
 #define CPUACL_CORE_RT_MEMCPY_H
@@ -39,6 +40,10 @@ aclError core_mem_pageable_drain(struct core_stream *s, const char *fn);
 /* aclrtMalloc under the name fn (policy: the low byte picks the pages). */
 aclError core_mem_dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
                              const char *fn);
+
+/* aclrtFree and aclrtFreeHost under the name fn, of a non-NULL pointer. */
+aclError core_mem_dev_free(void *devPtr, const char *fn);
+aclError core_mem_host_free(void *hostPtr, const char *fn);
 
 /* ---- core/memory/vmm.c ---- */
 

@@ -446,17 +446,11 @@ static aclError mg_get_one(const struct mg_range *r, size_t lo, size_t hi,
     return ACL_SUCCESS;
 }
 
-aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void *ptr,
-                                size_t size, void *data, size_t dataSize)
+/* aclrtMemManagedGetAttrs under the name fn. */
+static aclError mg_get_attrs(aclrtMemManagedRangeAttribute *attributes, size_t numAttributes,
+                             const void *ptr, size_t size, void **data, size_t *dataSizes,
+                             const char *fn)
 {
-    return aclrtMemManagedGetAttrs(&attribute, 1, ptr, size, &data, &dataSize);
-}
-
-aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes, size_t numAttributes,
-                                 const void *ptr, size_t size, void **data, size_t *dataSizes)
-{
-    static const char fn[] = "aclrtMemManagedGetAttrs";
-    CORE_REQUIRE_INIT();
     aclError rc = mg_range_args(ptr, size, false, fn);
     if (rc)
         return rc;
@@ -475,6 +469,21 @@ aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes, size
     }
     pthread_mutex_unlock(&mg_lock);
     return rc;
+}
+
+aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void *ptr,
+                                size_t size, void *data, size_t dataSize)
+{
+    CORE_REQUIRE_INIT();
+    return mg_get_attrs(&attribute, 1, ptr, size, &data, &dataSize, "aclrtMemManagedGetAttr");
+}
+
+aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes, size_t numAttributes,
+                                 const void *ptr, size_t size, void **data, size_t *dataSizes)
+{
+    CORE_REQUIRE_INIT();
+    return mg_get_attrs(attributes, numAttributes, ptr, size, data, dataSizes,
+                        "aclrtMemManagedGetAttrs");
 }
 
 /* ---- prefetch ------------------------------------------------------------------ */

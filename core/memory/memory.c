@@ -234,11 +234,8 @@ aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy pol
     return dev_malloc(devPtr, size, policy, MEM_DEV_F_ALIGN32, "aclrtMallocAlign32");
 }
 
-aclError aclrtFree(void *devPtr)
+aclError core_mem_dev_free(void *devPtr, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!devPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is NULL");
     core_hooks.mem_freeing(devPtr); /* ends its IPC exports (core/ipc/ipc.c) */
     int r = mem_dev_free(devPtr);
     if (r == 0)
@@ -246,15 +243,23 @@ aclError aclrtFree(void *devPtr)
     struct mem_reg_info info;
     if (mem_reg_lookup(devPtr, &info) == 0 && info.policy == MEM_POLICY_VMM)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtFree: %p is virtual memory mapped by aclrtMapMem (at %p), not an "
+                        "%s: %p is virtual memory mapped by aclrtMapMem (at %p), not an "
                         "allocation: aclrtUnmapMem, aclrtFreePhysical and aclrtReleaseMemAddress "
                         "release it",
-                        devPtr, (void *)info.base);
+                        fn, devPtr, (void *)info.base);
     return core_err(ACL_ERROR_INVALID_PARAM,
-                    "aclrtFree: %p is %s", devPtr,
+                    "%s: %p is %s", fn, devPtr,
                     r == -EINVAL ? "not the start of a device allocation (interior or host "
                                    "memory)"
                                  : "not a live device allocation (foreign, or already freed)");
+}
+
+aclError aclrtFree(void *devPtr)
+{
+    CORE_REQUIRE_INIT();
+    if (!devPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is NULL");
+    return core_mem_dev_free(devPtr, "aclrtFree");
 }
 
 aclError aclrtMallocHost(void **hostPtr, size_t size)
@@ -271,16 +276,20 @@ aclError aclrtMallocHost(void **hostPtr, size_t size)
                     size);
 }
 
+aclError core_mem_host_free(void *hostPtr, const char *fn)
+{
+    if (mem_host_free(hostPtr) == 0)
+        return ACL_SUCCESS;
+    return core_err(ACL_ERROR_INVALID_PARAM,
+                    "%s: %p is not the start of a live aclrtMallocHost allocation", fn, hostPtr);
+}
+
 aclError aclrtFreeHost(void *hostPtr)
 {
     CORE_REQUIRE_INIT();
     if (!hostPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFreeHost: hostPtr is NULL");
-    if (mem_host_free(hostPtr) == 0)
-        return ACL_SUCCESS;
-    return core_err(ACL_ERROR_INVALID_PARAM,
-                    "aclrtFreeHost: %p is not the start of a live aclrtMallocHost allocation",
-                    hostPtr);
+    return core_mem_host_free(hostPtr, "aclrtFreeHost");
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_, size_t *total)

@@ -61,7 +61,9 @@
 #include "acl/acl_rt_memory_soma.h"
 #include "core/device/device.h"
 #include "core/err.h"
+#include "core/event/event.h"
 #include "core/launch.h"
+#include "core/memory/copies.h"
 #include "core/memory/pool.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
@@ -184,8 +186,9 @@ static void mark_release(void *arg)
     mark_put(arg);
 }
 
-/* Destroy internal events whose marks went (outside every lock, MP3). */
-static void dead_drain(void)
+/* Destroy internal events whose marks went (outside every lock, MP3); fn: the API
+ * called. */
+static void dead_drain(const char *fn)
 {
     pthread_mutex_lock(&g_dead_lock);
     aclrtEvent *d = g_dead;
@@ -194,7 +197,7 @@ static void dead_drain(void)
     g_ndead = g_capdead = 0;
     pthread_mutex_unlock(&g_dead_lock);
     for (size_t i = 0; i < n; i++)
-        (void)aclrtDestroyEvent(d[i]);
+        (void)core_event_destroy(d[i], fn);
     free(d);
 }
 
@@ -647,7 +650,7 @@ aclError aclrtMemPoolDestroy(const aclrtMemPool memPool)
     pthread_mutex_unlock(&g_lock);
     if (freed)
         mem_reg_reclaim(); /* the registry leaves pool_free pruned (no lock held) */
-    dead_drain();
+    dead_drain(fn);
     return rc;
 }
 
@@ -835,7 +838,7 @@ aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, aclrtMemPool memPool, 
     aclError rc = pool_stream(stream, &s, fn);
     if (rc)
         return rc;
-    dead_drain();
+    dead_drain(fn);
     if (size > SIZE_MAX - MP_BLOCK)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: size %zu overflows", fn, size);
     size_t need = (size + MP_BLOCK - 1) & ~(MP_BLOCK - 1);
@@ -904,7 +907,7 @@ aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, aclrtMemPool memPool, 
 out:
     pthread_mutex_unlock(&g_lock);
     if (wait) { /* internal dependency: the stream waits for the free's event */
-        aclError w = aclrtStreamWaitEvent(stream, wait->ev);
+        aclError w = core_event_stream_wait(stream, wait->ev, fn);
         mark_put(wait);
         if (w) {
             pthread_mutex_lock(&g_lock);
@@ -921,7 +924,8 @@ out:
 
 static int32_t free_sync_alloc(void *arg)
 {
-    aclError rc = aclrtFree(arg);
+    CORE_REQUIRE_INIT("aclrtMemPoolFreeAsync");
+    aclError rc = core_mem_dev_free(arg, "aclrtMemPoolFreeAsync");
     return rc ? (int32_t)rc : 0;
 }
 
@@ -937,7 +941,7 @@ aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream)
     aclError rc = pool_stream(stream, &s, fn);
     if (rc)
         return rc;
-    dead_drain();
+    dead_drain(fn);
     uintptr_t a = (uintptr_t)ptr;
     pthread_mutex_lock(&g_lock);
     struct mp_pool *p = pool_holding(a);
@@ -985,11 +989,12 @@ aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream)
     }
     if (internal) { /* an event after the free, for other streams to wait on */
         aclrtEvent ev = NULL;
-        if (aclrtCreateEvent(&ev) == ACL_SUCCESS) {
-            if (aclrtRecordEvent(ev, stream) == ACL_SUCCESS)
+        if (core_event_create(&ev, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, CORE_EV_PLAIN, fn) ==
+            ACL_SUCCESS) {
+            if (core_event_record(ev, stream, fn) == ACL_SUCCESS)
                 m->ev = ev; /* before the mark is published under g_lock below */
             else
-                (void)aclrtDestroyEvent(ev);
+                (void)core_event_destroy(ev, fn);
         }
     }
     pthread_mutex_lock(&g_lock);
@@ -1015,7 +1020,7 @@ aclError aclrtMemPoolTrimTo(aclrtMemPool memPool, size_t minBytesToKeep)
     CORE_REQUIRE_INIT();
     if (!memPool)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: memPool is NULL", fn);
-    dead_drain();
+    dead_drain(fn);
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_lock);
     struct mp_pool *p = pool_find(memPool);

@@ -335,13 +335,9 @@ static int reserve_range(size_t size, uintptr_t want, uintptr_t *out)
     return 0;
 }
 
-aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, void *expectPtr,
-                                uint64_t flags)
+aclError core_vmm_reserve(void **virPtr, size_t size, size_t alignment, void *expectPtr,
+                          uint64_t flags, const char *fn)
 {
-    static const char fn[] = "aclrtReserveMemAddress";
-    CORE_REQUIRE_INIT();
-    if (!virPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
     *virPtr = NULL;
     if (!size)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
@@ -400,6 +396,16 @@ out:
     pthread_mutex_unlock(&g_rt.lock);
     free(r);
     return rc;
+}
+
+aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, void *expectPtr,
+                                uint64_t flags)
+{
+    static const char fn[] = "aclrtReserveMemAddress";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    return core_vmm_reserve(virPtr, size, alignment, expectPtr, flags, fn);
 }
 
 aclError aclrtReleaseMemAddress(void *virPtr)
@@ -670,12 +676,9 @@ aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset, aclrtDrvM
     return map_common(virPtr, size, offset, handle, flags, true, "aclrtMemMapNoAccess");
 }
 
-aclError aclrtUnmapMem(void *virPtr)
+/* Unmap the mapping starting at virPtr (the caller checked virPtr non-NULL). */
+static aclError unmap(void *virPtr, const char *fn)
 {
-    static const char fn[] = "aclrtUnmapMem";
-    CORE_REQUIRE_INIT();
-    if (!virPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_resv *r = NULL;
     struct vmm_map *m = map_at(virPtr, &r, fn);
@@ -683,6 +686,15 @@ aclError aclrtUnmapMem(void *virPtr)
         map_undo(r, m);
     pthread_mutex_unlock(&g_rt.lock);
     return m ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+
+aclError aclrtUnmapMem(void *virPtr)
+{
+    static const char fn[] = "aclrtUnmapMem";
+    CORE_REQUIRE_INIT();
+    if (!virPtr)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
+    return unmap(virPtr, fn);
 }
 
 /* ---- access ----------------------------------------------------------------------- */
@@ -928,7 +940,7 @@ aclError aclrtMemMapSelectedLink(void *virPtrDst, size_t size, void *virPtrSrc, 
         rc = map_common((char *)virPtrDst + pc[i].off, pc[i].size, 0, pc[i].h, 0, false, fn);
         if (rc) {
             while (i--)
-                (void)aclrtUnmapMem((char *)virPtrDst + pc[i].off);
+                (void)unmap((char *)virPtrDst + pc[i].off, fn);
             return rc;
         }
     }

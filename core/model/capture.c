@@ -1063,15 +1063,11 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
     return rc;
 }
 
-aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status,
-                                aclmdlRI *modelRI)
+aclError core_capture_info(aclrtStream stream, aclmdlRICaptureStatus *status, aclmdlRI *modelRI,
+                           const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!stream || (!status && !modelRI))
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureGetInfo: %s",
-                        stream ? "status and modelRI are both NULL" : "stream is NULL");
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclmdlRICaptureGetInfo");
+    aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -1086,6 +1082,16 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
         *modelRI = k ? (aclmdlRI)(uintptr_t)k->model->handle : NULL;
     pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status,
+                                aclmdlRI *modelRI)
+{
+    CORE_REQUIRE_INIT();
+    if (!stream || (!status && !modelRI))
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureGetInfo: %s",
+                        stream ? "status and modelRI are both NULL" : "stream is NULL");
+    return core_capture_info(stream, status, modelRI, "aclmdlRICaptureGetInfo");
 }
 
 

@@ -12,9 +12,13 @@
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 
-/* Event record / wait on a stream where a capture is involved. */
+/* aclmdlRICaptureGetInfo under the name fn (stream not NULL; status or
+ * modelRI may be NULL). */
+aclError core_capture_info(aclrtStream stream, aclmdlRICaptureStatus *status, aclmdlRI *modelRI,
+                           const char *fn);
 /* The id of the capture s is capturing into, 0 when none (g_rt.lock held). */
 uint64_t core_capture_id_locked(struct core_stream *s);
+/* Event record / wait on a stream where a capture is involved. */
 aclError core_capture_record(struct core_stream *s, struct core_event *ev, const char *fn);
 /* *plain is set when no active capture is involved after all (the event's
  * capture just ended): the caller then queues a plain wait. */

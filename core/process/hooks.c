@@ -15,6 +15,7 @@
 #include "core/model/ritask.h"
 #include "core/runtime/hooks.h"
 #include "core/stream/stream.h"
+#include "core/tools/prof.h"
 
 /* A context goes: its models first (they hold its streams and events: a model's
  * teardown drains what it queued), then its events, then its streams. */
@@ -77,6 +78,8 @@ const struct core_hooks core_hooks = {
     .ipc_words = core_ipc_words,
     .ipc_unexport = core_ipc_unexport,
     .ipc_drop = core_ipc_notify_drop,
+    .prof_mark = core_prof_mark,
+    .capture_info = core_capture_info,
     .capture_check_unsafe = core_capture_check_unsafe,
     .mem_freeing = core_ipc_mem_freeing,
     .phys_freed_locked = core_ipc_phys_freed_locked,

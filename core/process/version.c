@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "core/device/facts.h"
 #include "core/err.h"
 #include "core/runtime/runtime.h"
 #include "cpuacl/cpuacl.h"
@@ -126,7 +127,6 @@ aclError aclrtGetRunMode(aclrtRunMode *runMode)
 
 const char *aclrtGetSocName(void)
 {
-    const char *s = getenv("CPUACL_SOC_NAME");
-    return s && *s ? s : "Ascend910B3";
+    return core_soc_name();
 }
 

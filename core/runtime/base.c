@@ -61,7 +61,7 @@ size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer)
     return dataBuffer ? dataBuffer->size : 0;
 }
 
-size_t aclDataTypeSize(aclDataType dataType)
+size_t core_dtype_size(aclDataType dataType)
 {
     switch ((int)dataType) {
     case ACL_BOOL: case ACL_INT8: case ACL_UINT8: case ACL_HIFLOAT8:
@@ -78,6 +78,11 @@ size_t aclDataTypeSize(aclDataType dataType)
     default: /* STRING, sub-byte types, undefined */
         return 0;
     }
+}
+
+size_t aclDataTypeSize(aclDataType dataType)
+{
+    return core_dtype_size(dataType);
 }
 
 float aclFloat16ToFloat(aclFloat16 value)

@@ -25,6 +25,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "acl/acl.h"
@@ -64,6 +65,10 @@ struct core_hooks {
      * stream of a captured model. g_rt.lock held. */
     bool (*stream_lane_locked)(struct core_stream *s, struct core_model **m, uint32_t *lane);
 
+    /* A mark in the profile while profiling collects (a profiling-trace task of
+     * a stream, core/stream/attr.c). */
+    void (*prof_mark)(const char *msg, size_t len);
+
     /* ---- waits of the calling thread (core/host report queues, CB4) ---- */
     /* Run the callbacks already handed to the calling thread; false when it has
      * no report queue at all. */
@@ -87,6 +92,11 @@ struct core_hooks {
     _Atomic uint64_t *(*ipc_words)(struct core_ipc_obj *o);
     void (*ipc_unexport)(struct core_ipc_obj *o);
     void (*ipc_drop)(struct core_ipc_obj *o);
+
+    /* ---- kernels (core/kernel) ---- */
+    /* aclmdlRICaptureGetInfo under the name fn (the last task's capture). */
+    aclError (*capture_info)(aclrtStream stream, aclmdlRICaptureStatus *status, aclmdlRI *modelRI,
+                             const char *fn);
 
     /* ---- memory (core/memory) ---- */
     /* An unsafe synchronous call under the capture mode rule (reference 6.3):

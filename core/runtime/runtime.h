@@ -163,6 +163,10 @@ aclError core_lock_live(const char *fn);
                             (api));                                                        \
     } while (0)
 
+/* Bytes of one element of dataType, 0 for strings, sub-byte and unknown types
+ * (aclDataTypeSize; core/runtime/base.c). */
+size_t core_dtype_size(aclDataType dataType);
+
 /* Register the calling thread with liburcu (idempotent, cheap after first). */
 void core_rcu_thread_online(void);
 /* The calling thread leaves liburcu (a worker that stops). */

@@ -65,11 +65,9 @@ static aclError attr_stream(aclrtStream stream, const void *value, struct core_s
     return rc;
 }
 
-aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
-                                 aclrtStreamAttrValue *value)
+aclError core_stream_attribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                               aclrtStreamAttrValue *value, const char *fn)
 {
-    static const char fn[] = "aclrtGetStreamAttribute";
-    CORE_REQUIRE_INIT();
     struct core_stream *s;
     aclError rc = attr_stream(stream, value, &s, fn);
     if (rc)
@@ -105,6 +103,13 @@ aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType
     }
 }
 
+aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                                 aclrtStreamAttrValue *value)
+{
+    CORE_REQUIRE_INIT();
+    return core_stream_attribute(stream, stmAttrType, value, "aclrtGetStreamAttribute");
+}
+
 static aclError set_u32(struct core_stream *s, aclrtStreamAttr a, uint32_t v, const char *fn)
 {
     pthread_mutex_lock(&sa_lock);
@@ -137,7 +142,7 @@ aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType
         if (s->is_default) /* the reference: the default stream's mode cannot be set */
             return core_err(ACL_ERROR_INVALID_PARAM,
                             "%s: the failure mode of the default stream cannot be set", fn);
-        return aclrtSetStreamFailureMode(stream, value->failureMode);
+        return core_stream_set_failure_mode(stream, value->failureMode, fn);
     case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
     case ACL_STREAM_ATTR_CACHE_OP_INFO:
         if (value->overflowSwitch > 1) /* same bytes for both switches */
@@ -312,7 +317,7 @@ static int32_t k_prof_trace(void *arg)
     int n = snprintf(msg, sizeof(msg), "trace:");
     for (int i = 0; i < PROF_TRACE_BYTES; i++)
         n += snprintf(msg + n, sizeof(msg) - (size_t)n, "%02x", p->data[i]);
-    (void)aclprofMarkEx(msg, (size_t)n, NULL); /* a mark only while profiling collects */
+    core_hooks.prof_mark(msg, (size_t)n); /* a mark only while profiling collects */
     return 0;
 }
 

@@ -571,23 +571,23 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
     return ACL_SUCCESS;
 }
 
-aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
+aclError core_stream_set_failure_mode(aclrtStream stream, uint64_t mode, const char *fn)
 {
     struct core_stream *s = NULL;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtSetStreamFailureMode");
+    aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc == ACL_SUCCESS && mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
-                      "aclrtSetStreamFailureMode: mode %llu is neither ACL_CONTINUE_ON_FAILURE "
-                      "nor ACL_STOP_ON_FAILURE",
-                      (unsigned long long)mode);
+                      "%s: mode %llu is neither ACL_CONTINUE_ON_FAILURE nor ACL_STOP_ON_FAILURE",
+                      fn, (unsigned long long)mode);
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
     if (s->failure_mode_set) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtSetStreamFailureMode: the failure mode of this stream was already "
-                        "set (at most once per stream)");
+                        "%s: the failure mode of this stream was already set (at most once per "
+                        "stream)",
+                        fn);
     }
     s->failure_mode_set = true;
     if (mode == ACL_STOP_ON_FAILURE && s->ctx && !s->ctx->stop_on_fail) {
@@ -603,6 +603,11 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
     }
     pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
+}
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
+{
+    return core_stream_set_failure_mode(stream, mode, "aclrtSetStreamFailureMode");
 }
 
 /* A uint32_t field of a stream, for the getters below. */
@@ -713,7 +718,7 @@ aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle 
     if (handle->flag > UINT32_MAX)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateStreamV2: flag 0x%zx", handle->flag);
     /* The work memory of a model stream is not needed: tasks run on host workers. */
-    return aclrtCreateStreamWithConfig(stream, handle->priority, (uint32_t)handle->flag);
+    return create_stream(stream, handle->priority, (uint32_t)handle->flag, "aclrtCreateStreamV2");
 }
 
 /* ---- abort -------------------------------------------------------------- */
@@ -825,6 +830,11 @@ static aclError sync_device(int32_t timeout, bool timed, const char *fn)
     free(v);
     free(h);
     return first;
+}
+
+aclError core_device_sync(const char *fn)
+{
+    return sync_device(-1, false, fn);
 }
 
 aclError aclrtSynchronizeDevice(void)

@@ -46,11 +46,19 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
 void core_stream_destroy_locked(struct core_stream *s, bool force);
 /* A context's default stream (core_hooks.ctx_init_locked, g_rt.lock held), and
  * every stream of a context being destroyed (from its ctx_fini_locked). */
+/* aclrtSynchronizeDevice under the name fn: every stream of the current
+ * context's device finishes what it has queued. */
+aclError core_device_sync(const char *fn);
 aclError core_stream_ctx_init_locked(struct core_ctx *c);
 void core_stream_ctx_fini_locked(struct core_ctx *c);
 /* Stream state callbacks (core/stream/state.c): call the registered ones, outside every lock. */
 void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state);
 
+/* aclrtSetStreamFailureMode and aclrtGetStreamAttribute under the name fn
+ * (core/stream/stream.c, core/stream/attr.c). */
+aclError core_stream_set_failure_mode(aclrtStream stream, uint64_t mode, const char *fn);
+aclError core_stream_attribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                               aclrtStreamAttrValue *value, const char *fn);
 /* State callbacks of default and model-internal streams (core/stream/attr.c): noted under
  * g_rt.lock by create/destroy, reported by core_deferred_run (core/runtime/callbacks.h) after the API call dropped it. */
 void core_ss_defer_locked(uint64_t handle, aclrtStreamState state);

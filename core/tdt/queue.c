@@ -440,7 +440,7 @@ aclError acltdtEnqueueData(uint32_t qid, const void *data, size_t dataSize, cons
     if (timeout < -1)
         return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueueData: timeout %d", (int)timeout);
     acltdtBuf nb;
-    aclError rc = acltdtAllocBuf(dataSize, ACL_TDT_NORMAL_MEM, &nb);
+    aclError rc = core_buf_alloc(&nb, dataSize, true, __func__);
     if (rc)
         return rc;
     struct core_buf *b = core_buf_of(nb);

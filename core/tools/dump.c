@@ -35,6 +35,7 @@
 #include "acl/acl.h"
 #include "acl/acl_dump.h"
 #include "base/file.h"
+#include "core/device/device.h"
 #include "core/err.h"
 #include "core/obs.h"
 #include "core/runtime/fault.h"
@@ -303,15 +304,21 @@ aclError aclopStopDumpArgs(uint32_t dumpType)
     return ACL_SUCCESS;
 }
 
+/* acldumpGetExceptionInfoPath under the name fn (path not NULL, maxLen > 0). */
+static aclError exception_info_path(char *path, size_t maxLen, const char *fn)
+{
+    const char *p = getenv("ASCEND_WORK_PATH");
+    int n = snprintf(path, maxLen, "%s/extra-info/data-dump", p && *p ? p : ".");
+    if (n < 0 || (size_t)n >= maxLen)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: maxLen too small", fn);
+    return ACL_SUCCESS;
+}
+
 aclError acldumpGetExceptionInfoPath(char *path, size_t maxLen)
 {
     if (!path || !maxLen)
         return core_err(ACL_ERROR_INVALID_PARAM, "acldumpGetExceptionInfoPath: path NULL or 0");
-    const char *p = getenv("ASCEND_WORK_PATH");
-    int n = snprintf(path, maxLen, "%s/extra-info/data-dump", p && *p ? p : ".");
-    if (n < 0 || (size_t)n >= maxLen)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acldumpGetExceptionInfoPath: maxLen too small");
-    return ACL_SUCCESS;
+    return exception_info_path(path, maxLen, "acldumpGetExceptionInfoPath");
 }
 
 /* ---- writing -------------------------------------------------------------------- */
@@ -345,7 +352,7 @@ static void put(struct obuf *b, const void *src, size_t n)
 /* Append the view's elements in row-major order. */
 static void put_view(struct obuf *b, const struct core_obs_tensor *t, const void *base)
 {
-    size_t es = aclDataTypeSize((aclDataType)t->dt);
+    size_t es = core_dtype_size((aclDataType)t->dt);
     uint64_t n = 1;
     for (uint32_t d = 0; d < t->ndim; d++)
         n *= (uint64_t)(t->dims[d] > 0 ? t->dims[d] : 0);
@@ -391,8 +398,8 @@ void core_dump_op(const char *op, const struct core_obs_tensor *t, void *const *
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     uint64_t us = (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-    int32_t dev = 0;
-    aclrtGetDevice(&dev); /* the worker has no current device: 0 then */
+    struct core_ctx *cur = core_ctx_current();
+    int32_t dev = cur ? cur->dev->id : 0; /* the worker has no current device: 0 then */
     if (g_d.set) {
         uint32_t ni = (g_d.mode & DUMP_INPUT) ? nin : 0, no = (g_d.mode & DUMP_OUTPUT) ? nout : 0;
         struct obuf b = {0};
@@ -470,7 +477,7 @@ aclError acldumpSaveExceptionInfo(const char *fileName, const char *userTag,
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "acldumpSaveExceptionInfo: fileName, userTag or tensors is NULL");
     char dir[ACL_DUMP_MAX_FILE_PATH_LENGTH];
-    aclError rc = acldumpGetExceptionInfoPath(dir, sizeof(dir));
+    aclError rc = exception_info_path(dir, sizeof(dir), "acldumpSaveExceptionInfo");
     if (rc)
         return rc;
     if (core_obs_mkdirs(dir))

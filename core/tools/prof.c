@@ -33,6 +33,7 @@
 #include "core/obs.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
+#include "core/tools/prof.h"
 #include "mstx/ms_tools_ext.h"
 #include "sched/clock.h"
 
@@ -279,6 +280,11 @@ aclError aclprofMark(void *stamp)
     return ACL_SUCCESS;
 }
 
+void core_prof_mark(const char *msg, size_t msgLen)
+{
+    mark_add(NULL, msg, msgLen, false);
+}
+
 aclError aclprofMarkEx(const char *msg, size_t msgLen, aclrtStream stream)
 {
     (void)stream; /* host timestamp (docs/runtime.md) */
@@ -286,7 +292,7 @@ aclError aclprofMarkEx(const char *msg, size_t msgLen, aclrtStream stream)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "aclprofMarkEx: msg NULL or msgLen %zu not in [1, %d)", msgLen,
                         PROF_MSG_MAX);
-    mark_add(NULL, msg, msgLen, false);
+    core_prof_mark(msg, msgLen);
     return ACL_SUCCESS;
 }
 
