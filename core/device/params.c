@@ -39,33 +39,48 @@
 static _Atomic size_t lim_simd_stack = 32768;  /* DI2 */
 static _Atomic size_t lim_simd_printf = 32768; /* DI2 */
 
+/* The value of a device limit, or NULL with *rc set: SIMT limits do not exist
+ * on the SoC (ACL_ERROR_RT_FEATURE_NOT_SUPPORT), others are unknown. */
+static _Atomic size_t *limit_slot(aclrtDeviceLimit limit, aclError *rc, const char *fn)
+{
+    switch ((int)limit) {
+    case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+        return &lim_simd_stack;
+    case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+        return &lim_simd_printf;
+    case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+    case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+    case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+        *rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                       "%s: SIMT limits do not exist on %s (SIMD only)", fn, core_soc_name());
+        return NULL;
+    default:
+        *rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown limit %d", fn, (int)limit);
+        return NULL;
+    }
+}
+
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 {
     static const char fn[] = "aclrtDeviceSetLimit";
     CORE_REQUIRE_INIT();
-    switch ((int)limit) {
-    case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+    aclError rc = ACL_SUCCESS;
+    _Atomic size_t *slot = limit_slot(limit, &rc, fn);
+    if (!slot)
+        return rc;
+    if (slot == &lim_simd_stack) {
         if (value > 196608)
             return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: SIMD stack %zu above 196608 bytes", fn,
                             value);
         value = value <= 32768 ? 32768 : (value + 16383) / 16384 * 16384;
-        atomic_store_explicit(&lim_simd_stack, value, memory_order_relaxed); /* relaxed: DI2 */
-        return ACL_SUCCESS;
-    case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+    } else {
         if (value < 1024 || value > 67108864)
             return core_err(ACL_ERROR_RT_PARAM_INVALID,
                             "%s: printf FIFO %zu outside [1024, 67108864] bytes", fn, value);
-        /* relaxed: DI2 */
-        atomic_store_explicit(&lim_simd_printf, (value + 7) / 8 * 8, memory_order_relaxed);
-        return ACL_SUCCESS;
-    case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
-    case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
-    case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
-        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "%s: SIMT limits do not exist on %s (SIMD only)", fn, core_soc_name());
-    default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown limit %d", fn, (int)limit);
+        value = (value + 7) / 8 * 8;
     }
+    atomic_store_explicit(slot, value, memory_order_relaxed); /* relaxed: DI2 */
+    return ACL_SUCCESS;
 }
 
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
@@ -74,21 +89,12 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
     CORE_REQUIRE_INIT();
     if (!value)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
-    switch ((int)limit) {
-    case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
-        *value = atomic_load_explicit(&lim_simd_stack, memory_order_relaxed); /* relaxed: DI2 */
-        return ACL_SUCCESS;
-    case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
-        *value = atomic_load_explicit(&lim_simd_printf, memory_order_relaxed); /* relaxed: DI2 */
-        return ACL_SUCCESS;
-    case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
-    case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
-    case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
-        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "%s: SIMT limits do not exist on %s (SIMD only)", fn, core_soc_name());
-    default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown limit %d", fn, (int)limit);
-    }
+    aclError rc = ACL_SUCCESS;
+    _Atomic size_t *slot = limit_slot(limit, &rc, fn);
+    if (!slot)
+        return rc;
+    *value = atomic_load_explicit(slot, memory_order_relaxed); /* relaxed: DI2 */
+    return ACL_SUCCESS;
 }
 
 /* ---- runtime parameters ------------------------------------------------- */

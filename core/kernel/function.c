@@ -65,14 +65,21 @@ static aclError desc_of(const void *func, struct core_func_info *fi, bool need, 
     return ACL_SUCCESS;
 }
 
+/* The start of the descriptor queries: the runtime is up, the out argument
+ * (named what) is there, then desc_of. */
+static aclError out_desc(const void *func, const void *out, const char *what,
+                         struct core_func_info *fi, bool need, const char *fn)
+{
+    CORE_REQUIRE_INIT_AS(fn);
+    if (!out)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    return desc_of(func, fi, need, fn);
+}
+
 aclError aclrtFunctionGetParamCount(const void *func, size_t *paramCount)
 {
-    static const char fn[] = "aclrtFunctionGetParamCount";
-    CORE_REQUIRE_INIT();
-    if (!paramCount)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: paramCount is NULL", fn);
     struct core_func_info fi;
-    aclError rc = desc_of(func, &fi, true, fn);
+    aclError rc = out_desc(func, paramCount, "paramCount", &fi, true, "aclrtFunctionGetParamCount");
     if (rc)
         return rc;
     *paramCount = fi.desc->numParams;
@@ -83,11 +90,9 @@ aclError aclrtFunctionGetParamInfo(const void *func, size_t paramIndex, size_t *
                                    size_t *paramSize)
 {
     static const char fn[] = "aclrtFunctionGetParamInfo";
-    CORE_REQUIRE_INIT();
-    if (!paramOffset || !paramSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: paramOffset or paramSize is NULL", fn);
     struct core_func_info fi;
-    aclError rc = desc_of(func, &fi, true, fn);
+    aclError rc = out_desc(func, paramOffset && paramSize ? paramOffset : NULL,
+                           "paramOffset or paramSize", &fi, true, fn);
     if (rc)
         return rc;
     if (paramIndex >= fi.desc->numParams)
@@ -130,13 +135,10 @@ aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle, aclrtFuncAttribut
 
 aclError aclrtFunctionGetAvailDynUbufPerBlock(void *func, uint32_t flags, size_t *dynamicUbufSize)
 {
-    static const char fn[] = "aclrtFunctionGetAvailDynUbufPerBlock";
-    CORE_REQUIRE_INIT();
     (void)flags; /* reserved, ignored as documented */
-    if (!dynamicUbufSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: dynamicUbufSize is NULL", fn);
     struct core_func_info fi;
-    aclError rc = desc_of(func, &fi, false, fn);
+    aclError rc = out_desc(func, dynamicUbufSize, "dynamicUbufSize", &fi, false,
+                           "aclrtFunctionGetAvailDynUbufPerBlock");
     if (rc)
         return rc;
     *dynamicUbufSize = fi.desc ? (size_t)fi.desc->dynUbufPerBlock : 0; /* not SIMT: 0 */

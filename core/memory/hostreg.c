@@ -245,9 +245,9 @@ aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType,
     CORE_REQUIRE_INIT();
     if (!capabilities)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: capabilities is NULL", fn);
-    if (deviceId >= g_rt.cfg.device_count)
-        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %u does not exist (%u devices)",
-                        fn, deviceId, g_rt.cfg.device_count);
+    aclError drc = core_device_check((int32_t)deviceId, fn);
+    if (drc)
+        return drc;
     if ((unsigned)hacType > (unsigned)ACL_RT_HAC_TYPE_CCU)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown hacType %d", fn, (int)hacType);
     /* Every engine of a CPU device is a host thread: all of them reach registered memory. */

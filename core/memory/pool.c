@@ -552,9 +552,9 @@ aclError aclrtMemPoolCreate(aclrtMemPool *memPool, const aclrtMemPoolProps *pool
                         "supported by cpuacl (ACL_MEM_HANDLE_TYPE_NONE only)",
                         fn, (int)poolProps->handleType);
     uint32_t dev = poolProps->location.id;
-    if (dev >= g_rt.cfg.device_count)
-        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %u does not exist (%u devices)",
-                        fn, dev, g_rt.cfg.device_count);
+    aclError drc = core_device_check((int32_t)dev, fn);
+    if (drc)
+        return drc;
     size_t fr = 0, total = 0;
     if (mem_dev_meminfo((int)dev, MEM_CLASS_ALL, &fr, &total) != 0)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,

@@ -123,11 +123,6 @@ static size_t gran_of(aclrtMemAttr a)
     }
 }
 
-static bool dev_exists(uint32_t id)
-{
-    return id < g_rt.cfg.device_count;
-}
-
 /* A location of aclrtMemSetAccess / aclrtMemGetAccess: the host, or a device. */
 static aclError check_access_location(const aclrtMemLocation *l, const char *fn)
 {
@@ -138,9 +133,9 @@ static aclError check_access_location(const aclrtMemLocation *l, const char *fn)
                         "%s: location type %d is neither ACL_MEM_LOCATION_TYPE_HOST nor "
                         "ACL_MEM_LOCATION_TYPE_DEVICE",
                         fn, (int)l->type);
-    if (!dev_exists(l->id))
-        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %u does not exist (%u devices)",
-                        fn, l->id, g_rt.cfg.device_count);
+    aclError drc = core_device_check((int32_t)l->id, fn);
+    if (drc)
+        return drc;
     return ACL_SUCCESS;
 }
 
@@ -164,9 +159,9 @@ static aclError check_prop(const aclrtPhysicalMemProp *prop, const char *fn)
                         "%s: location type %d: physical memory is device memory "
                         "(ACL_MEM_LOCATION_TYPE_DEVICE)",
                         fn, (int)prop->location.type);
-    if (!dev_exists(prop->location.id))
-        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %u does not exist (%u devices)",
-                        fn, prop->location.id, g_rt.cfg.device_count);
+    aclError drc = core_device_check((int32_t)prop->location.id, fn);
+    if (drc)
+        return drc;
     return ACL_SUCCESS;
 }
 
@@ -989,9 +984,9 @@ aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t fl
     if (flags)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0 (got %llu)",
                         fn, (unsigned long long)flags);
-    if (dstDevId < 0 || !dev_exists((uint32_t)dstDevId))
-        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist (%u devices)",
-                        fn, (int)dstDevId, g_rt.cfg.device_count);
+    aclError drc = core_device_check((int32_t)dstDevId, fn);
+    if (drc)
+        return drc;
     struct mem_reg_info info;
     uintptr_t a = (uintptr_t)devPtr;
     if (mem_reg_lookup(devPtr, &info) != 0 || info.owner == MEM_OWNER_HOST)
