@@ -143,9 +143,17 @@ static const ew_kern_fn g_act[][2] = {
  * INT32). */
 static aclnnStatus act_op(const char *name, int act, const aclTensor *self, const aclTensor *out,
                           bool inplace, unsigned in_mask, unsigned out_mask, bool exact,
-                          const double *prm, int nprm, uint64_t *ws, aclOpExecutor **ex)
+                          const aclScalar *const *sc, int nsc, uint64_t *ws, aclOpExecutor **ex)
 {
     OPS_CHECK_NULLS(name, self, out, ws, ex);
+    /* The first-phase cache (ops/engine/p1cache.c): the entry point, the activation, the
+     * tensors and the parameters' values decide the executor. */
+    struct ops_p1key k = {name, 4ull << 56 | (uint64_t)act | (uint64_t)inplace << 8, 2,
+                          (unsigned)nsc, {self, out}, {NULL}};
+    for (int i = 0; i < nsc; i++)
+        k.s[i] = sc[i];
+    if (ops_p1_hit(&k, ws, ex))
+        return ACLNN_SUCCESS;
     aclnnStatus rc;
     int sdt, odt;
     if ((rc = ops_check_dims(self, name, inplace ? "selfRef" : "self")) ||
@@ -165,9 +173,9 @@ static aclnnStatus act_op(const char *name, int act, const aclTensor *self, cons
                          .ck = sdt == DT_F64 ? CK_F64 : CK_F32,
                          .rt = ops_dt_is_float(sdt) ? sdt : DT_NONE};
     b.kern = g_act[act][ew_col(b.ck)];
-    for (int i = 0; i < nprm; i++)
-        b.p.f[i] = prm[i];
-    return ew_build_exec(&b, ws, ex);
+    for (int i = 0; i < nsc; i++)
+        b.p.f[i] = ops_scalar_f64(sc[i]);
+    return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 
 #define DTM_F3D (DTM_F3 | DTM(DT_F64))
@@ -177,7 +185,7 @@ aclnnStatus aclnnEluGetWorkspaceSize(const aclTensor *self, const aclScalar *alp
                                      aclTensor *out, WS)
 {
     OPS_CHECK_NULLS("aclnnElu", alpha, scale, inputScale);
-    double p[3] = {ops_scalar_f64(alpha), ops_scalar_f64(scale), ops_scalar_f64(inputScale)};
+    const aclScalar *p[3] = {alpha, scale, inputScale};
     return act_op("aclnnElu", ACT_ELU, self, out, false, DTM_F3, DTM_F3, false, p, 3, workspaceSize,
                   executor);
 }
@@ -185,7 +193,7 @@ aclnnStatus aclnnInplaceEluGetWorkspaceSize(aclTensor *selfRef, const aclScalar 
                                             const aclScalar *scale, const aclScalar *inputScale, WS)
 {
     OPS_CHECK_NULLS("aclnnInplaceElu", alpha, scale, inputScale);
-    double p[3] = {ops_scalar_f64(alpha), ops_scalar_f64(scale), ops_scalar_f64(inputScale)};
+    const aclScalar *p[3] = {alpha, scale, inputScale};
     return act_op("aclnnInplaceElu", ACT_ELU, selfRef, selfRef, true, DTM_F3D, DTM_F3D, true, p, 3,
                   workspaceSize, executor);
 }
@@ -234,7 +242,7 @@ aclnnStatus aclnnLeakyReluGetWorkspaceSize(const aclTensor *self, const aclScala
                                            aclTensor *out, WS)
 {
     OPS_CHECK_NULL("aclnnLeakyRelu", negativeSlope);
-    double p = ops_scalar_f64(negativeSlope);
+    const aclScalar *p = negativeSlope;
     return act_op("aclnnLeakyRelu", ACT_LEAKY, self, out, false, DTM_F3, DTM_F3, false, &p, 1,
                   workspaceSize, executor);
 }
@@ -242,7 +250,7 @@ aclnnStatus aclnnInplaceLeakyReluGetWorkspaceSize(aclTensor *selfRef,
                                                   const aclScalar *negativeSlope, WS)
 {
     OPS_CHECK_NULL("aclnnInplaceLeakyRelu", negativeSlope);
-    double p = ops_scalar_f64(negativeSlope);
+    const aclScalar *p = negativeSlope;
     return act_op("aclnnInplaceLeakyRelu", ACT_LEAKY, selfRef, selfRef, true, DTM_F3D, DTM_F3D,
                   true, &p, 1, workspaceSize, executor);
 }
@@ -253,7 +261,7 @@ aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self, const aclScalar
                                           const aclScalar *threshold, aclTensor *out, WS)
 {
     OPS_CHECK_NULLS("aclnnSoftplus", beta, threshold);
-    double p[2] = {ops_scalar_f64(beta), ops_scalar_f64(threshold)};
+    const aclScalar *p[2] = {beta, threshold};
     return act_op("aclnnSoftplus", ACT_SOFTPLUS, self, out, false, DTM_F3, DTM_F3, false, p, 2,
                   workspaceSize, executor);
 }

@@ -16,6 +16,9 @@
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_elu.h"
+#include "aclnnop/aclnn_gelu_v2.h"
+#include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_max_n.h"
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_neg.h"
@@ -224,6 +227,78 @@ static void test_scalars_alias(void)
     free(x);
     free(y);
     free(z);
+}
+
+/* Activations with parameters (ops/activation/activation.c): the parameters' values, the
+ * approximation and in place are part of the key. Each call repeats (the second is a hit)
+ * and every element is checked against the formula computed here. */
+static void act_run(aclnnStatus st, aclOpExecutor *const *ex,
+                    aclnnStatus (*run)(void *, uint64_t, aclOpExecutor *, aclrtStream))
+{
+    CHECK_NN(ACLNN_SUCCESS, st);
+    CHECK_NN(ACLNN_SUCCESS, run(NULL, 0, *ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+}
+
+static void test_activations(void)
+{
+    float *x = fbuf(-64), *y = fbuf(0);
+    const int64_t d[1] = {N}, s1[1] = {1};
+    aclTensor *tx = tens(1, d, s1, 0, ACL_FLOAT, x), *ty = tens(1, d, s1, 0, ACL_FLOAT, y);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    for (int r = 0; r < 2; r++) {
+        for (int k = 1; k <= 3; k++) { /* LeakyRelu: slope 0.1, 0.2, 0.3 */
+            aclScalar *sl = fscalar(0.1f * (float)k);
+            for (int rep = 0; rep < 2; rep++) {
+                act_run(aclnnLeakyReluGetWorkspaceSize(tx, sl, ty, &ws, &ex), &ex, aclnnLeakyRelu);
+                for (int i = 0; i < N; i++)
+                    CHECK(y[i] == (x[i] > 0 ? x[i] : 0.1f * (float)k * x[i]));
+            }
+            aclDestroyScalar(sl);
+        }
+        /* Elu: each of its three scalars changes the result alone */
+        const float prm[4][3] = {{1, 1, 1}, {2, 1, 1}, {2, 3, 1}, {2, 3, 0.5f}};
+        for (int k = 0; k < 4; k++) {
+            aclScalar *al = fscalar(prm[k][0]), *sc = fscalar(prm[k][1]),
+                      *is = fscalar(prm[k][2]);
+            for (int rep = 0; rep < 2; rep++) {
+                act_run(aclnnEluGetWorkspaceSize(tx, al, sc, is, ty, &ws, &ex), &ex, aclnnElu);
+                for (int i = 0; i < N; i++) {
+                    float e = x[i] > 0 ? prm[k][1] * x[i]
+                                       : prm[k][0] * prm[k][1] * (expf(prm[k][2] * x[i]) - 1);
+                    CHECK(fabsf(y[i] - e) <= 1e-5f * (1 + fabsf(e)));
+                }
+            }
+            aclDestroyScalar(al);
+            aclDestroyScalar(sc);
+            aclDestroyScalar(is);
+        }
+        /* GeluV2: approximate 0 (erf) and 1 (tanh) on the same tensors */
+        for (int a = 0; a < 2; a++)
+            for (int rep = 0; rep < 2; rep++) {
+                act_run(aclnnGeluV2GetWorkspaceSize(tx, a, ty, &ws, &ex), &ex, aclnnGeluV2);
+                for (int i = 0; i < N; i++) {
+                    double v = x[i];
+                    double e = a ? 0.5 * v * (1 + tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)))
+                                 : 0.5 * v * (1 + erf(v / 1.4142135623730951));
+                    CHECK(fabs(y[i] - e) <= 1e-5 * (1 + fabs(e)));
+                }
+            }
+    }
+    /* in place with the same slope: another entry point, another key */
+    aclScalar *sl = fscalar(0.5f);
+    float ref[N];
+    for (int i = 0; i < N; i++)
+        ref[i] = x[i] > 0 ? x[i] : 0.5f * x[i];
+    act_run(aclnnInplaceLeakyReluGetWorkspaceSize(tx, sl, &ws, &ex), &ex, aclnnInplaceLeakyRelu);
+    for (int i = 0; i < N; i++)
+        CHECK(x[i] == ref[i]);
+    aclDestroyScalar(sl);
+    aclDestroyTensor(tx);
+    aclDestroyTensor(ty);
+    free(x);
+    free(y);
 }
 
 /* Executors from hits: single use, repeatable with new addresses, destroy. */
@@ -493,6 +568,7 @@ int main(void)
     ot_init();
     test_same_descriptors();
     test_scalars_alias();
+    test_activations();
     test_executor_rules();
     test_mixed_and_eviction();
     test_set_collisions();
