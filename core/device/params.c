@@ -86,11 +86,8 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
 {
     static const char fn[] = "aclrtDeviceGetLimit";
-    CORE_REQUIRE_INIT();
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
-    aclError rc = ACL_SUCCESS;
-    _Atomic size_t *slot = limit_slot(limit, &rc, fn);
+    aclError rc = core_api_args(value, "value is NULL", fn);
+    _Atomic size_t *slot = rc ? NULL : limit_slot(limit, &rc, fn);
     if (!slot)
         return rc;
     *value = atomic_load_explicit(slot, memory_order_relaxed); /* relaxed: DI2 */
@@ -259,11 +256,8 @@ aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout)
 aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout)
 {
     static const char fn[] = "aclrtSetOpExecuteTimeOutV2";
-    CORE_REQUIRE_INIT();
-    if (!actualTimeout)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: actualTimeout is NULL", fn);
-    aclError rc = ACL_SUCCESS;
-    if (!core_ctx_need(fn, &rc))
+    aclError rc = core_api_args(actualTimeout, "actualTimeout is NULL", fn);
+    if (rc || !core_ctx_need(fn, &rc))
         return rc;
     return op_timeout_set(timeout, actualTimeout);
 }

@@ -247,9 +247,9 @@ aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream,
                               aclrtCntNotifyRecordInfo *info)
 {
     static const char fn[] = "aclrtCntNotifyRecord";
-    CORE_REQUIRE_INIT();
-    if (!cntNotify || !info)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cntNotify or info is NULL", fn);
+    aclError rc = core_api_args(cntNotify && info, "cntNotify or info is NULL", fn);
+    if (rc)
+        return rc;
     uint32_t m = (uint32_t)info->mode;
     if (m != OP_SET && m != OP_ADD && m != OP_OR && m != OP_AND)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown record mode %u", fn, m);

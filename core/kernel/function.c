@@ -65,21 +65,20 @@ static aclError desc_of(const void *func, struct core_func_info *fi, bool need, 
     return ACL_SUCCESS;
 }
 
-/* The start of the descriptor queries: the runtime is up, the out argument
- * (named what) is there, then desc_of. */
+/* The start of the descriptor queries: the runtime is up, the out argument is
+ * there (else "fn: what"), then desc_of. */
 static aclError out_desc(const void *func, const void *out, const char *what,
                          struct core_func_info *fi, bool need, const char *fn)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    if (!out)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
-    return desc_of(func, fi, need, fn);
+    aclError rc = core_api_args(out, what, fn);
+    return rc ? rc : desc_of(func, fi, need, fn);
 }
 
 aclError aclrtFunctionGetParamCount(const void *func, size_t *paramCount)
 {
     struct core_func_info fi;
-    aclError rc = out_desc(func, paramCount, "paramCount", &fi, true, "aclrtFunctionGetParamCount");
+    aclError rc =
+        out_desc(func, paramCount, "paramCount is NULL", &fi, true, "aclrtFunctionGetParamCount");
     if (rc)
         return rc;
     *paramCount = fi.desc->numParams;
@@ -92,7 +91,7 @@ aclError aclrtFunctionGetParamInfo(const void *func, size_t paramIndex, size_t *
     static const char fn[] = "aclrtFunctionGetParamInfo";
     struct core_func_info fi;
     aclError rc = out_desc(func, paramOffset && paramSize ? paramOffset : NULL,
-                           "paramOffset or paramSize", &fi, true, fn);
+                           "paramOffset or paramSize is NULL", &fi, true, fn);
     if (rc)
         return rc;
     if (paramIndex >= fi.desc->numParams)
@@ -107,13 +106,13 @@ aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle, aclrtFuncAttribut
                                    int64_t *attrValue)
 {
     static const char fn[] = "aclrtGetFunctionAttribute";
-    CORE_REQUIRE_INIT();
-    if (!attrValue)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: attrValue is NULL", fn);
+    aclError rc = core_api_args(attrValue, "attrValue is NULL", fn);
+    if (rc)
+        return rc;
     if (attrType < ACL_FUNC_ATTR_KERNEL_TYPE || attrType > ACL_FUNC_ATTR_KERNEL_SCHED_MODE)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attrType);
     struct core_func_info fi;
-    aclError rc = desc_of(funcHandle, &fi, false, fn);
+    rc = desc_of(funcHandle, &fi, false, fn);
     if (rc)
         return rc;
     const cpuaclKernelDesc *d = fi.desc;
@@ -137,7 +136,7 @@ aclError aclrtFunctionGetAvailDynUbufPerBlock(void *func, uint32_t flags, size_t
 {
     (void)flags; /* reserved, ignored as documented */
     struct core_func_info fi;
-    aclError rc = out_desc(func, dynamicUbufSize, "dynamicUbufSize", &fi, false,
+    aclError rc = out_desc(func, dynamicUbufSize, "dynamicUbufSize is NULL", &fi, false,
                            "aclrtFunctionGetAvailDynUbufPerBlock");
     if (rc)
         return rc;
@@ -313,11 +312,9 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
                                          void *userData)
 {
     static const char fn[] = "aclrtBinarySetExceptionCallback";
-    CORE_REQUIRE_INIT();
-    if (!binHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: binHandle is NULL", fn);
+    aclError rc = core_api_args(binHandle, "binHandle is NULL", fn);
     /* callback NULL clears it (the last setting wins) */
-    return core_bin_set_exception_cb(binHandle, callback, userData, fn);
+    return rc ? rc : core_bin_set_exception_cb(binHandle, callback, userData, fn);
 }
 
 /* ---- information cached on the last captured task --------------------------------- */

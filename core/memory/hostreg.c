@@ -242,10 +242,9 @@ aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType,
                                      aclrtHostMemMapCapability *capabilities)
 {
     static const char fn[] = "aclrtHostMemMapCapabilities";
-    CORE_REQUIRE_INIT();
-    if (!capabilities)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: capabilities is NULL", fn);
-    aclError drc = core_device_check((int32_t)deviceId, fn);
+    aclError drc = core_api_args(capabilities, "capabilities is NULL", fn);
+    if (!drc)
+        drc = core_device_check((int32_t)deviceId, fn);
     if (drc)
         return drc;
     if ((unsigned)hacType > (unsigned)ACL_RT_HAC_TYPE_CCU)

@@ -167,6 +167,17 @@ aclError core_lock_live(const char *fn);
  * (aclDataTypeSize; core/runtime/base.c). */
 size_t core_dtype_size(aclDataType dataType);
 
+/* The start most entry points share: the runtime is initialised (else
+ * ACL_ERROR_UNINITIALIZE naming fn), then the arguments are usable (else
+ * ACL_ERROR_INVALID_PARAM with the message "fn: what"). */
+static inline aclError core_api_args(bool ok, const char *what, const char *fn)
+{
+    CORE_REQUIRE_INIT_AS(fn);
+    if (__builtin_expect(!ok, 0))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s", fn, what);
+    return ACL_SUCCESS;
+}
+
 /* Register the calling thread with liburcu (idempotent, cheap after first). */
 void core_rcu_thread_online(void);
 /* The calling thread leaves liburcu (a worker that stops). */
