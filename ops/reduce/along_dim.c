@@ -74,6 +74,22 @@ static int32_t argmax_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
+/* The argument checks both operators start with: ranks, then the two types in the order
+ * the reference checks them (out_first: out's type before self's). */
+static aclnnStatus along_args(const char *name, const aclTensor *self, const aclTensor *out,
+                              unsigned self_mask, unsigned out_mask, bool out_first, int *sdt,
+                              int *odt)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    if (out_first && (rc = ops_need_dt(name, "out", out->dtype, out_mask, odt)))
+        return rc;
+    if ((rc = ops_need_dt(name, "self", self->dtype, self_mask, sdt)))
+        return rc;
+    return out_first ? ACLNN_SUCCESS : ops_need_dt(name, "out", out->dtype, out_mask, odt);
+}
+
 aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool keepdim,
                                         aclTensor *out, WS)
 {
@@ -81,9 +97,7 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt, d = 0;
-    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "self", self->dtype, DTM_NUM, &sdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_IDX, &odt)))
+    if ((rc = along_args(name, self, out, DTM_NUM, DTM_IDX, false, &sdt, &odt)))
         return rc;
     int nd = (int)self->ndim;
     if ((rc = ops_wrap_dim(name, dim, nd, &d)))
@@ -181,9 +195,7 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclD
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt, d = 0;
-    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_NUM, &odt)) ||
-        (rc = ops_need_dt(name, "self", self->dtype, DTM_ALL, &sdt)))
+    if ((rc = along_args(name, self, out, DTM_ALL, DTM_NUM, true, &sdt, &odt)))
         return rc;
     if (dtype != out->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dtype %s differs from out's type %s", name,
