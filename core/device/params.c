@@ -169,15 +169,24 @@ static struct ctx_opts *ctxopt_find(uint64_t c, bool make)
     return e;
 }
 
+/* The start of the per-context parameter calls: the runtime is up, the option
+ * (and for a set, its value) is valid, and *c is the current context. */
+static aclError ctx_opt_begin(aclSysParamOpt opt, int64_t value, bool set, struct core_ctx **c,
+                              const char *fn)
+{
+    CORE_REQUIRE_INIT_AS(fn);
+    aclError rc = sysopt_check(opt, value, set, fn);
+    if (!rc)
+        *c = core_ctx_need(fn, &rc);
+    return rc;
+}
+
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value)
 {
     static const char fn[] = "aclrtCtxSetSysParamOpt";
-    CORE_REQUIRE_INIT();
-    aclError rc = sysopt_check(opt, value, true, fn);
+    struct core_ctx *c = NULL;
+    aclError rc = ctx_opt_begin(opt, value, true, &c, fn);
     if (rc)
-        return rc;
-    struct core_ctx *c = core_ctx_need(fn, &rc);
-    if (!c)
         return rc;
     pthread_mutex_lock(&ctxopt_lock);
     struct ctx_opts *e = ctxopt_find(c->handle, true);
@@ -192,14 +201,9 @@ aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value)
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value)
 {
     static const char fn[] = "aclrtCtxGetSysParamOpt";
-    CORE_REQUIRE_INIT();
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
-    aclError rc = sysopt_check(opt, 0, false, fn);
-    if (rc)
-        return rc;
-    struct core_ctx *c = core_ctx_need(fn, &rc);
-    if (!c)
+    struct core_ctx *c = NULL;
+    aclError rc = core_api_args(value, "value is NULL", fn);
+    if (rc || (rc = ctx_opt_begin(opt, 0, false, &c, fn)))
         return rc;
     pthread_mutex_lock(&ctxopt_lock);
     struct ctx_opts *e = ctxopt_find(c->handle, false);

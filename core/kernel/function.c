@@ -173,6 +173,20 @@ static aclError pack_args(const cpuaclKernelDesc *d, void **args, unsigned char 
     return ACL_SUCCESS;
 }
 
+/* Pack args by the descriptor of fi and launch the block (the launch takes a copy). */
+static aclError launch_packed(const struct core_func_info *fi, void **args, uint32_t nb,
+                              aclrtStream stream, aclrtLaunchKernelCfg *cfg, const char *fn)
+{
+    unsigned char *block = NULL;
+    size_t size = 0;
+    aclError rc = pack_args(fi->desc, args, &block, &size, fn);
+    if (rc)
+        return rc;
+    rc = core_bin_launch_host_args(fi->func, nb, stream, cfg, block, size, NULL, 0, fn);
+    free(block);
+    return rc;
+}
+
 aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStream stream,
                                         aclrtLaunchKernelCfg *cfg, void **args)
 {
@@ -180,16 +194,7 @@ aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStr
     CORE_REQUIRE_INIT();
     struct core_func_info fi;
     aclError rc = desc_of(func, &fi, true, fn);
-    if (rc)
-        return rc;
-    unsigned char *block;
-    size_t size;
-    rc = pack_args(fi.desc, args, &block, &size, fn);
-    if (rc)
-        return rc;
-    rc = core_bin_launch_host_args(fi.func, numBlocks, stream, cfg, block, size, NULL, 0, fn);
-    free(block); /* the launch took a copy */
-    return rc;
+    return rc ? rc : launch_packed(&fi, args, numBlocks, stream, cfg, fn);
 }
 
 /* Threads of a SIMT grid as CPU blocks; checks dims and the dynamic buffer. */
@@ -252,21 +257,12 @@ aclError aclrtLaunchSIMTKernelWithArgsArray(void *func, dim3 gridDim, dim3 block
     aclError rc = simt_setup(func, gridDim, blockDim, dynUbufSize, &nb, &fi, fn);
     if (!rc && !fi.desc)
         rc = desc_of(func, &fi, true, fn); /* records the missing-descriptor error */
-    if (rc)
-        return rc;
-    unsigned char *block;
-    size_t size;
-    rc = pack_args(fi.desc, args, &block, &size, fn);
-    if (rc)
-        return rc;
     aclrtLaunchKernelCfg c;
     aclrtLaunchKernelAttr *attrs;
-    rc = cfg_with_dyn(cfg, dynUbufSize, &c, &attrs, fn);
-    if (!rc) {
-        rc = core_bin_launch_host_args(fi.func, nb, stream, &c, block, size, NULL, 0, fn);
-        free(attrs);
-    }
-    free(block);
+    if (rc || (rc = cfg_with_dyn(cfg, dynUbufSize, &c, &attrs, fn)))
+        return rc;
+    rc = launch_packed(&fi, args, nb, stream, &c, fn);
+    free(attrs);
     return rc;
 }
 

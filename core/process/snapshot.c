@@ -270,15 +270,22 @@ static void op_leave(int new_state, bool set)
     pthread_mutex_unlock(&snap_lock);
 }
 
+/* The arguments of the lock and unlock calls: this process, reserve NULL. */
+static aclError lock_args(int pid, const void *reserve, const char *fn)
+{
+    CORE_REQUIRE_INIT_AS(fn);
+    aclError rc = check_pid(pid, fn);
+    if (!rc && reserve)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve must be NULL", fn);
+    return rc;
+}
+
 aclError aclrtSnapShotProcessLock(int pid, void *reserve)
 {
     static const char fn[] = "aclrtSnapShotProcessLock";
-    CORE_REQUIRE_INIT();
-    aclError rc = check_pid(pid, fn);
+    aclError rc = lock_args(pid, reserve, fn);
     if (rc)
         return rc;
-    if (reserve)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve must be NULL", fn);
     rc = op_enter(1u << SNAP_RUNNING, ACL_ERROR_SNAPSHOT_LOCK_FAILED,
                   "the process must be running to be locked", fn);
     if (rc)
@@ -310,12 +317,9 @@ aclError aclrtSnapShotProcessLock(int pid, void *reserve)
 aclError aclrtSnapShotProcessUnlock(int pid, void *reserve)
 {
     static const char fn[] = "aclrtSnapShotProcessUnlock";
-    CORE_REQUIRE_INIT();
-    aclError rc = check_pid(pid, fn);
+    aclError rc = lock_args(pid, reserve, fn);
     if (rc)
         return rc;
-    if (reserve)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve must be NULL", fn);
     rc = op_enter(1u << SNAP_LOCKED | 1u << SNAP_BACKED_UP, ACL_ERROR_SNAPSHOT_UNLOCK_FAILED,
                   "only a locked process can be unlocked", fn);
     if (rc)
@@ -363,6 +367,7 @@ static bool mappings_of(int d, struct mem_mapping **out, size_t *n)
 static aclError op_prepare(int pid, uint32_t flags, int state, aclError code, const char *what,
                            aclrtSnapShotStage pre, const char *fn)
 {
+    CORE_REQUIRE_INIT_AS(fn);
     aclError rc = check_pid(pid, fn);
     if (rc)
         return rc;
@@ -382,9 +387,9 @@ static aclError op_prepare(int pid, uint32_t flags, int state, aclError code, co
 aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs *args)
 {
     static const char fn[] = "aclrtSnapShotProcessBackup";
-    CORE_REQUIRE_INIT();
-    aclError rc = op_prepare(pid, args ? args->backupFlags : 0, SNAP_LOCKED, ACL_ERROR_SNAPSHOT_BACKUP_FAILED,
-                    "only a locked process can be backed up", ACL_RT_SNAPSHOT_BACKUP_PRE, fn);
+    aclError rc = op_prepare(pid, args ? args->backupFlags : 0, SNAP_LOCKED,
+                             ACL_ERROR_SNAPSHOT_BACKUP_FAILED,
+                             "only a locked process can be backed up", ACL_RT_SNAPSHOT_BACKUP_PRE, fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&snap_lock);
@@ -422,9 +427,10 @@ aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs *args)
 aclError aclrtSnapShotProcessRestore(int pid, aclrtSnapShotRestoreArgs *args)
 {
     static const char fn[] = "aclrtSnapShotProcessRestore";
-    CORE_REQUIRE_INIT();
-    aclError rc = op_prepare(pid, args ? args->restoreFlags : 0, SNAP_BACKED_UP, ACL_ERROR_SNAPSHOT_RESTORE_FAILED,
-                    "only a backed-up process can be restored", ACL_RT_SNAPSHOT_RESTORE_PRE, fn);
+    aclError rc = op_prepare(pid, args ? args->restoreFlags : 0, SNAP_BACKED_UP,
+                             ACL_ERROR_SNAPSHOT_RESTORE_FAILED,
+                             "only a backed-up process can be restored", ACL_RT_SNAPSHOT_RESTORE_PRE,
+                             fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&snap_lock);
