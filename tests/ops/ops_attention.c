@@ -134,15 +134,10 @@ static void run_case(const struct fa_case *c)
     aclTensorList *kl = aclCreateTensorList((const aclTensor *const[]){k.t}, 1);
     aclTensorList *vl = aclCreateTensorList((const aclTensor *const[]){v.t}, 1);
     double scale = 1.0 / sqrt((double)c->D);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS,
-             aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
-                 q.t, kl, vl, pse_t, mask_t, aq, akv, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                 NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c->N, scale, c->pre,
-                 c->next, (char *)LAYOUT[c->layout], c->KVN, c->sparse, 0, 0, 0, c->lse, 0, 0, o.t,
-                 c->lse ? lse.t : NULL, &ws, &ex));
-    ot_run(aclnnFusedInferAttentionScoreV2, ws, ex);
+    OT_RUN(aclnnFusedInferAttentionScoreV2, q.t, kl, vl, pse_t, mask_t, aq, akv, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c->N,
+           scale, c->pre, c->next, (char *)LAYOUT[c->layout], c->KVN, c->sparse, 0, 0, 0, c->lse, 0,
+           0, o.t, c->lse ? lse.t : NULL);
 
     double *sc = malloc(sizeof(double) * (size_t)(c->Skv ? c->Skv : 1));
     CHECK(sc);

@@ -20,20 +20,11 @@ static void check_sum(aclDataType dt, int n, int layout, const int64_t *so)
 {
     int64_t shapes[4][3] = {{so[0], so[1], so[2]}, {so[1], so[2], 0}, {1, 1, 1}, {so[0], 1, so[2]}};
     int nds[4] = {3, 2, 1, 3};
+    const aclDataType dts[4] = {dt, dt, dt, dt};
     ot_tensor t[4], o;
-    aclTensor *list[4];
-    for (int k = 0; k < n; k++) {
-        ot_make(&t[k], dt, nds[k], shapes[k], (layout + k) % L_COUNT);
-        ot_fill(&t[k], dt == ACL_UINT8 ? 0 : -20, 20);
-        list[k] = t[k].t;
-    }
+    aclTensorList *tl = ot_make_list(t, n, dts, nds, shapes, layout);
     ot_make(&o, dt, 3, so, layout);
-    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, (uint64_t)n);
-    CHECK(tl);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnSumGetWorkspaceSize(tl, o.t, &ws, &ex));
-    ot_run(aclnnSum, ws, ex);
+    OT_RUN(aclnnSum, tl, o.t);
     for (int64_t i = 0; i < o.numel; i++) {
         double want = 0, mag = 0;
         for (int k = 0; k < n; k++) {
@@ -119,15 +110,15 @@ static void test_sum(void)
     aclTensorList *lxz = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 3, 2);
     aclTensorList *lxn = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 0, 2);
     aclTensorList *empty = aclCreateTensorList(NULL, 0);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(NULL, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lx, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSum, NULL, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSum, lx, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lx, of.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lxn, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(empty, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lxy, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lx, oh.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lxz, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lx, o24.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSum, lxn, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, empty, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, lxy, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, lx, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, lxz, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, lx, o24.t);
     aclDestroyTensorList(lx);
     aclDestroyTensorList(lxy);
     aclDestroyTensorList(lxz);
@@ -148,10 +139,7 @@ static void check_lnot(aclDataType dt, aclDataType odt, int li, int lo, bool inp
         ot_set(&x, i, (i % 2) && ot_is_float(dt) ? -0.0 : 0);
     if (ot_is_float(dt))
         ot_set(&x, 1, NAN);
-    double *keep = malloc((size_t)x.numel * sizeof(double));
-    CHECK(keep);
-    for (int64_t i = 0; i < x.numel; i++)
-        keep[i] = ot_get(&x, i);
+    double *keep = ot_values(&x);
     uint64_t ws;
     aclOpExecutor *ex;
     if (inplace) {
@@ -198,12 +186,12 @@ static void test_lnot(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnLogicalNotGetWorkspaceSize(e.t, eo.t, &ws, &ex));
     ot_run(aclnnLogicalNot, ws, ex);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNotGetWorkspaceSize(a.t, b.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNotGetWorkspaceSize(c.t, a.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceLogicalNotGetWorkspaceSize(c.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNotGetWorkspaceSize(NULL, a.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNotGetWorkspaceSize(a.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNotGetWorkspaceSize(NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNot, a.t, b.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNot, c.t, a.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceLogicalNot, c.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNot, NULL, a.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNot, a.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNot, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNotGetWorkspaceSize(a.t, &ws, NULL));
     OT_FREE(&a, &b, &c, &e, &eo);
 }
@@ -218,14 +206,8 @@ static void check_mfill(aclDataType dt, aclScalar *val, double vwant, int layout
     ot_fill(&x, dt == ACL_UINT8 ? 0 : -9, 9);
     ot_make(&m, ACL_BOOL, bcast ? 2 : 3, bcast ? sm : sm3, (layout + 1) % L_COUNT);
     ot_fill(&m, 0, 1);
-    double *keep = malloc((size_t)x.numel * sizeof(double));
-    CHECK(keep);
-    for (int64_t i = 0; i < x.numel; i++)
-        keep[i] = ot_get(&x, i);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, m.t, val, &ws, &ex));
-    ot_run(aclnnInplaceMaskedFillScalar, ws, ex);
+    double *keep = ot_values(&x);
+    OT_RUN(aclnnInplaceMaskedFillScalar, x.t, m.t, val);
     for (int64_t i = 0; i < x.numel; i++) {
         double mk = ot_get(&m, bcast ? ot_bcast_index(i, s, 3, sm, 2) : i);
         double want = mk != 0 ? vwant : keep[i];
@@ -271,24 +253,15 @@ static void test_mfill(void)
     int64_t s0[2] = {0, 3};
     ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
     ot_make(&em, ACL_BOOL, 1, s3, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceMaskedFillScalarGetWorkspaceSize(e.t, em.t, sf, &ws, &ex));
-    ot_run(aclnnInplaceMaskedFillScalar, ws, ex);
+    OT_RUN(aclnnInplaceMaskedFillScalar, e.t, em.t, sf);
     /* a float value cannot go into an INT32 selfRef; a FLOAT mask; a mask that
      * broadcasts selfRef beyond its shape; NULLs */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(xi.t, m.t, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, mf.t, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, mb.t, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(NULL, m.t, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, NULL, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, m.t, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceMaskedFillScalar, xi.t, m.t, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceMaskedFillScalar, x.t, mf.t, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceMaskedFillScalar, x.t, mb.t, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceMaskedFillScalar, NULL, m.t, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceMaskedFillScalar, x.t, NULL, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceMaskedFillScalar, x.t, m.t, NULL);
     OT_FREE(&x, &xi, &m, &mf, &mb, &e, &em);
     aclDestroyScalar(sf);
     aclDestroyScalar(si);
@@ -309,10 +282,7 @@ static void check_addcdiv(aclDataType ds, aclDataType d1, aclDataType d2, aclDat
     ot_fill(&a, -5, 5);
     ot_fill(&x, -5, 5);
     ot_fill(&y, 0.5, 4);
-    double *keep = malloc((size_t)a.numel * sizeof(double));
-    CHECK(keep);
-    for (int64_t i = 0; i < a.numel; i++)
-        keep[i] = ot_get(&a, i);
+    double *keep = ot_values(&a);
     double dv = v;
     aclScalar *sv = aclCreateScalar(&dv, ACL_DOUBLE);
     uint64_t ws;
@@ -371,24 +341,15 @@ static void test_addcdiv(void)
     double one = 1;
     aclScalar *sv = aclCreateScalar(&one, ACL_DOUBLE);
     uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddcdivGetWorkspaceSize(ai.t, ai.t, ai.t, sv, oi.t, &ws, &ex)); /* integers */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, oi.t, &ws, &ex)); /* float->int out */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddcdivGetWorkspaceSize(a.t, b4.t, a.t, sv, o.t, &ws, &ex)); /* no broadcast */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, ob.t, &ws, &ex)); /* out shape */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAddcdiv, ai.t, ai.t, ai.t, sv, oi.t); /* integers */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAddcdiv, a.t, a.t, a.t, sv, oi.t); /* float->int out */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAddcdiv, a.t, b4.t, a.t, sv, o.t); /* no broadcast */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAddcdiv, a.t, a.t, a.t, sv, ob.t); /* out shape */
     /* in place: selfRef [3] of FLOAT16 would need to grow / change type */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceAddcdivGetWorkspaceSize(ah.t, a.t, a.t, sv, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnAddcdivGetWorkspaceSize(NULL, a.t, a.t, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnAddcdivGetWorkspaceSize(a.t, a.t, NULL, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, NULL, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceAddcdiv, ah.t, a.t, a.t, sv);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAddcdiv, NULL, a.t, a.t, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAddcdiv, a.t, a.t, NULL, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAddcdiv, a.t, a.t, a.t, NULL, o.t);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
              aclnnInplaceAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, &ws, NULL));
     aclDestroyScalar(sv);

@@ -117,13 +117,8 @@ static void gdr_case(aclDataType dt, aclDataType sdt, int layout, bool decay, bo
     const float scale = 0.45f;
     double ro[T_ * NV * DV], rs[BLK * NV * DV * DK];
     gdr_ref(&c, len, with_nat ? nat : nat1, decay, scale, ro, rs);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS,
-             aclnnRecurrentGatedDeltaRuleGetWorkspaceSize(
-                 c.q.t, c.k.t, c.v.t, c.beta.t, c.state.t, c.asl.t, c.ssi.t, decay ? c.g.t : NULL,
-                 decay ? c.gk.t : NULL, with_nat ? c.nat.t : NULL, scale, c.out.t, &ws, &ex));
-    ot_run(aclnnRecurrentGatedDeltaRule, ws, ex);
+    OT_RUN(aclnnRecurrentGatedDeltaRule, c.q.t, c.k.t, c.v.t, c.beta.t, c.state.t, c.asl.t, c.ssi.t,
+           decay ? c.g.t : NULL, decay ? c.gk.t : NULL, with_nat ? c.nat.t : NULL, scale, c.out.t);
     for (int64_t i = 0; i < c.out.numel; i++) {
         double got = ot_get(&c.out, i), want = isnan(ro[i]) ? 7 : ro[i];
         if (!ot_close(dt, sdt, got, want)) {
@@ -199,9 +194,8 @@ static void test_gdr_errors(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, GDR(c.q.t, c.k.t, c.out.t, c.asl.t, c.ssi.t, NULL, c.out.t));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID,
              GDR(c.q.t, c.k.t, c.state.t, c.asl.t, c.asl.t, NULL, c.out.t));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRecurrentGatedDeltaRuleGetWorkspaceSize(
-                                          c.q.t, c.k.t, c.v.t, c.beta.t, c.state.t, c.asl.t,
-                                          c.ssi.t, NULL, NULL, NULL, NAN, c.out.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRecurrentGatedDeltaRule, c.q.t, c.k.t, c.v.t, c.beta.t,
+             c.state.t, c.asl.t, c.ssi.t, NULL, NULL, NULL, NAN, c.out.t);
     /* launch faults, nothing written: a state index past the blocks, lengths past T */
     for (int k = 0; k < 2; k++) {
         if (k == 0)

@@ -23,21 +23,11 @@ static const aclDataType NUM[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE,
 /* Exact integer element (for values beyond double's 53 bits). */
 static int64_t get_i64(const ot_tensor *x, int64_t lin)
 {
-    const char *p = ot_ptr(x, lin);
-    switch ((int)x->dt) {
-    case ACL_INT32: {
-        int32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    case ACL_INT64: {
-        int64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    default:
-        return (int64_t)ot_get(x, lin);
-    }
+    if (x->dt != ACL_INT64)
+        return (int64_t)ot_get(x, lin); /* int32 and narrower are exact as doubles */
+    int64_t v;
+    memcpy(&v, ot_ptr(x, lin), 8);
+    return v;
 }
 
 static bool all_poison(const ot_tensor *x)
@@ -329,8 +319,7 @@ static void test_gather(void)
         CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(xu.t, 0, ix.t, o.t, &ws, &ex)); /* uint32 self */
     }
     /* a 2-d index: GatherV2 only */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnIndexSelectGetWorkspaceSize(x.t, 0, ix2.t, o3.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexSelect, x.t, 0, ix2.t, o3.t);
     CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, 0, ix2.t, o3.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
     OT_FREE(&x, &ix, &o, &ixf, &oi, &obad, &ix2, &o3, &x0, &o1, &xu);
@@ -356,10 +345,7 @@ static void check_argmax(aclDataType dt, aclDataType odt, int nd, const int64_t 
         for (int64_t i = 0; i < x.numel; i++)
             if (ot_rand01() < 0.15)
                 ot_set(&x, i, NAN);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, dim, keep, o.t, &ws, &ex));
-    ot_run(aclnnArgMax, ws, ex);
+    OT_RUN(aclnnArgMax, x.t, dim, keep, o.t);
     int64_t len = nd ? dims[d] : 1;
     for (int64_t lin = 0; lin < o.numel; lin++) {
         int64_t oi[8], xi[8];
@@ -433,22 +419,22 @@ static void test_argmax(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(NULL, 1, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMax, NULL, 1, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMax, x.t, 1, false, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 0, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, true, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, ok.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 1, true, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 1, false, ok.t);
     CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, -1, true, ok.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 2, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, -3, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(xb.t, 1, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, ob.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 2, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, -3, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 1, false, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, xb.t, 1, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 1, false, ob.t);
     /* argmax over an empty dim with something to write */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(e.t, 0, false, eo.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, e.t, 0, false, eo.t);
     OT_FREE(&x, &o, &ob, &of, &xb, &ok, &e, &eo);
 }
 
@@ -462,10 +448,7 @@ static void check_cumsum(aclDataType dt, aclDataType odt, int nd, const int64_t 
     ot_make(&x, dt, nd, dims, li);
     ot_make(&o, odt, nd, dims, lo);
     ot_fill(&x, lo_v, hi_v);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnCumsumGetWorkspaceSize(x.t, dim, odt, o.t, &ws, &ex));
-    ot_run(aclnnCumsum, ws, ex);
+    OT_RUN(aclnnCumsum, x.t, dim, odt, o.t);
     for (int64_t lin = 0; lin < o.numel; lin++) {
         int64_t xi[8];
         ot_unravel(lin, dims, nd, xi);
@@ -537,28 +520,19 @@ static void test_cumsum(void)
     ot_make(&oh, ACL_FLOAT16, 2, s2, L_CONTIG);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnCumsumGetWorkspaceSize(NULL, 0, ACL_FLOAT, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCumsum, NULL, 0, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCumsum, x.t, 0, ACL_FLOAT, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
              aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, o.t, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
              aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT16, o.t, &ws, &ex)); /* dtype != out */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, oh.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_DT_UNDEFINED, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_BOOL, obool.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 2, ACL_FLOAT, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, -3, ACL_FLOAT, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_FLOAT16, o.t); /* dtype != out */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_FLOAT, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_DT_UNDEFINED, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_BOOL, obool.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_FLOAT, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 2, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, -3, ACL_FLOAT, o.t);
     OT_FREE(&x, &o, &ob, &obool, &oh);
 }
 
@@ -659,35 +633,35 @@ static void test_arange(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(NULL, ten, one, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, NULL, one, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, NULL, ten, one, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, z, NULL, one, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, z, ten, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, z, ten, one, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, z, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, m1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(ten, z, one, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, z, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, m1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, ten, z, one, o.t);
     /* any shape with the sequence's element count (issue 14; tests/ops/ops_tensor_fmt.c
      * checks the values of N-d and strided outs) */
     CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(z, ten, one, o2.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, o9.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, oi8.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, inf, one, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, one, o9.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, one, oi8.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, one, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, inf, one, o.t);
     /* an integer out truncates the step 0.5 to 0 */
     ot_tensor oi;
     int64_t n20[1] = {20};
     ot_make(&oi, ACL_INT32, 1, n20, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, half, oi.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, half, oi.t);
     /* non-finite arguments are refused for integer outs too */
     aclScalar *nan = make_scalar(ACL_FLOAT, NAN);
     ot_tensor oi5;
     int64_t n5[1] = {5};
     ot_make(&oi5, ACL_INT32, 1, n5, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(nan, ten, one, oi5.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, inf, one, oi5.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, nan, ten, one, oi5.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, inf, one, oi5.t);
     /* start and end equal in float but not in double: the float count (0)
      * decides, the negative double count is unusable, not converted */
     aclScalar *s1 = make_scalar(ACL_DOUBLE, 16777217.0), *e1 = make_scalar(ACL_DOUBLE, 16777216.0);
@@ -817,16 +791,16 @@ static void test_clamp(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, NULL, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(NULL, a, b, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClamp, x.t, NULL, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClamp, NULL, a, b, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClamp, x.t, a, b, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, a, b, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(xb.t, a, b, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, a, b, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(xu.t, a, b, xu.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, su, b, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, x.t, a, b, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, xb.t, a, b, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, x.t, a, b, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, xu.t, a, b, xu.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, x.t, su, b, o.t);
     /* empty tensors: nothing to do (AscendCL skips the float -> int cast check then) */
     CHECK_NN(ACLNN_SUCCESS, aclnnClampGetWorkspaceSize(e.t, a, NULL, ei.t, &ws, &ex));
     ot_run(aclnnClamp, ws, ex);
@@ -901,12 +875,12 @@ static void test_embedding(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, e.t, eo.t, &ws, &ex)); /* empty */
     ot_run(aclnnEmbedding, ws, ex);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ixf.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, oh.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(NULL, ix.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(w.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnEmbedding, w.t, ixf.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnEmbedding, w.t, ix.t, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnEmbedding, w.t, ix.t, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbedding, NULL, ix.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbedding, w.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbedding, w.t, ix.t, NULL);
     /* a negative or too-large index fails the launch and writes nothing */
     const double bad[2] = {-1, 4};
     for (int k = 0; k < 2; k++) {

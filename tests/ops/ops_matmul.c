@@ -179,22 +179,20 @@ static void test_errors(void)
     ot_make(&o3, ACL_FLOAT, 3, s235, L_CONTIG);
     ot_make(&b3x, ACL_FLOAT, 3, s345, L_CONTIG);
     uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMmGetWorkspaceSize(NULL, b.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMmGetWorkspaceSize(a.t, NULL, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMmGetWorkspaceSize(a.t, b.t, NULL, 0, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMm, NULL, b.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMm, a.t, NULL, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMm, a.t, b.t, NULL, 0);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMatmulGetWorkspaceSize(a.t, b.t, o.t, 0, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(ai.t, b.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a.t, b.t, oi.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a.t, bad.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a.t, b.t, bad.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a.t, b.t, o.t, 7, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a3.t, b.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnBatchMatMulGetWorkspaceSize(a3.t, b3x.t, o3.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnBatchMatMulGetWorkspaceSize(a.t, b.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMatmulGetWorkspaceSize(a.t, bad.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMatmulGetWorkspaceSize(a3.t, b3.t, o.t, 0, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, ai.t, b.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a.t, b.t, oi.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a.t, bad.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a.t, b.t, bad.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a.t, b.t, o.t, 7);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a3.t, b.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnBatchMatMul, a3.t, b3x.t, o3.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnBatchMatMul, a.t, b.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMatmul, a.t, bad.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMatmul, a3.t, b3.t, o.t, 0);
     OT_FREE(&a, &b, &o, &bad, &ai, &oi, &a3, &b3, &o3, &b3x);
 }
 

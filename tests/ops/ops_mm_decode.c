@@ -16,10 +16,7 @@ static int g_cases;
 /* out = a @ b through aclnnMm with cubeMathType 2. */
 static void mm_fp16(ot_tensor *a, ot_tensor *b, ot_tensor *o)
 {
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnMmGetWorkspaceSize(a->t, b->t, o->t, 2, &ws, &ex));
-    ot_run(aclnnMm, ws, ex);
+    OT_RUN(aclnnMm, a->t, b->t, o->t, 2);
 }
 
 /* float32 inputs under USE_FP16 are rounded to float16 first: a [m, 1] column

@@ -115,22 +115,23 @@ static void misuse(void)
     uint64_t ws;
     aclOpExecutor *ex;
     /* MaxPool */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPoolGetWorkspaceSize(NULL, k, s, 0, z, NULL, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPoolGetWorkspaceSize(x.t, NULL, s, 0, z, NULL, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 0, z, NULL, 0, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 1, z, NULL, 0, out.t, &ws, &ex)); /* autoPad */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k3, s, 0, z, NULL, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k, z, 0, z, NULL, 0, out.t, &ws, &ex)); /* stride 0 */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 0, pbig, NULL, 0, out.t, &ws, &ex)); /* pad > k/2 */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x2.t, k, s, 0, z, NULL, 0, out.t, &ws, &ex)); /* 2-d */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(i32.t, k, s, 0, z, NULL, 0, out.t, &ws, &ex)); /* type */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 0, z, NULL, 0, x.t, &ws, &ex)); /* out shape */
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool, NULL, k, s, 0, z, NULL, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool, x.t, NULL, s, 0, z, NULL, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool, x.t, k, s, 0, z, NULL, 0, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k, s, 1, z, NULL, 0, out.t); /* autoPad */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k3, s, 0, z, NULL, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k, z, 0, z, NULL, 0, out.t); /* stride 0 */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k, s, 0, pbig, NULL, 0,
+             out.t); /* pad > k/2 */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x2.t, k, s, 0, z, NULL, 0, out.t);  /* 2-d */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, i32.t, k, s, 0, z, NULL, 0, out.t); /* type */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k, s, 0, z, NULL, 0, x.t); /* out shape */
     /* AvgPool2d */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, NULL, false, true, 0, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, z, false, true, -1, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, z, false, true, 0, 9, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, pbig, false, true, 0, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2dGetWorkspaceSize(x.t, k3, s, z, false, true, 0, 0, out.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAvgPool2d, x.t, k, s, NULL, false, true, 0, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k, s, z, false, true, -1, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k, s, z, false, true, 0, 9, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k, s, pbig, false, true, 0, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k3, s, z, false, true, 0, 0, out.t);
     CHECK_NN(ACLNN_SUCCESS, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, z, false, true, 0, 0, out.t, &ws, &ex));
     ot_run(aclnnAvgPool2d, ws, ex);
     aclDestroyIntArray(k);

@@ -92,12 +92,8 @@ static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, 
         ot_make(&bi, bias == 1 ? ACL_FLOAT : dt, 1, bd, L_STEP);
         ot_fill(&bi, -1, 1);
     }
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
-                                x.t, w.t, sc.t, offset ? of.t : NULL, NULL, NULL,
-                                bias ? bi.t : NULL, (int)gs, y.t, &ws, &ex));
-    ot_run(aclnnWeightQuantBatchMatmulV2, ws, ex);
+    OT_RUN(aclnnWeightQuantBatchMatmulV2, x.t, w.t, sc.t, offset ? of.t : NULL, NULL, NULL,
+           bias ? bi.t : NULL, (int)gs, y.t);
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
             double s = 0, mag = 0;
@@ -210,15 +206,12 @@ static void trans_weight(void)
     unsigned char *before = malloc(w.bytes);
     CHECK(before);
     memcpy(before, w.buf, w.bytes);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnTransMatmulWeightGetWorkspaceSize(w.t, &ws, &ex));
-    ot_run(aclnnTransMatmulWeight, ws, ex);
+    OT_RUN(aclnnTransMatmulWeight, w.t);
     CHECK(memcmp(before, w.buf, w.bytes) == 0); /* ND stays the preferred layout */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnTransMatmulWeightGetWorkspaceSize(NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(wf.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(v.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(e.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnTransMatmulWeight, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeight, wf.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeight, v.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeight, e.t);
     free(before);
     OT_FREE(&w, &wf, &v, &e);
 }

@@ -112,9 +112,9 @@ static void test_permute(void)
                 *as = aclCreateIntArray(pshort, 2), *a9 = aclCreateIntArray(p8, 8);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(NULL, a, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPermute, NULL, a, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPermute, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPermute, x.t, a, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, o.t, NULL, &ex));
     /* OPS_CHECK_NULLS names the first NULL argument by its spelling, trimmed (CHECK_NN above
      * consumed the message, so these read it themselves). */
@@ -126,14 +126,14 @@ static void test_permute(void)
     nm = aclGetRecentErrMsg();
     CHECK(nm && strstr(nm, "aclnnPermute: dims is NULL"));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, adup, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, ar, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, ar2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, as, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, a, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, a, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(xu.t, a, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x9.t, a9, x9.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, adup, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, ar, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, ar2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, as, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, a, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, a, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, xu.t, a, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x9.t, a9, x9.t);
     aclDestroyIntArray(a);
     aclDestroyIntArray(adup);
     aclDestroyIntArray(ar);
@@ -238,18 +238,18 @@ static void test_slice(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex)); /* never launched */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(NULL, 1, 1, 5, 2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSlice, NULL, 1, 1, 5, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSlice, x.t, 1, 1, 5, 2, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 0, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 5, 1, -2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 3, 1, 5, 2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, -4, 1, 5, 2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x0.t, 0, 0, 1, 1, x0.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(xu.t, 1, 1, 5, 2, xu.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 1, 5, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 5, 1, -2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 3, 1, 5, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, -4, 1, 5, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 1, 5, 2, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 1, 5, 2, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x0.t, 0, 0, 1, 1, x0.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, xu.t, 1, 1, 5, 2, xu.t);
     OT_FREE(&x, &o, &ob, &oi, &x0, &xu);
 }
 
@@ -322,18 +322,18 @@ static void test_repeat(void)
                 *ab = aclCreateIntArray(rbig, 2);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(NULL, a, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, NULL, a, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, x.t, a, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, o.t, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, an, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a9, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, ab, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(xu.t, a, xu.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, an, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a9, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, ab, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, xu.t, a, xu.t);
     {
         /* every dim fits in int64, the whole result does not: 2^64 elements
          * (stride-0 views, so the tensors need no memory) */
@@ -344,7 +344,7 @@ static void test_repeat(void)
         aclTensor *os = aclCreateTensor(od, 2, ACL_INT8, z2, 0, ACL_FORMAT_ND, od, 2, &one);
         aclIntArray *ar = aclCreateIntArray(rr, 2);
         CHECK(xs && os && ar);
-        CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(xs, ar, os, &ws, &ex));
+        OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, xs, ar, os);
         aclDestroyTensor(xs);
         aclDestroyTensor(os);
         aclDestroyIntArray(ar);
@@ -618,7 +618,7 @@ static void test_cat(void)
     aclOpExecutor *ex;
     ot_tensor o;
     ot_make(&o, ACL_FLOAT, 2, f53.dims, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCat, NULL, 0, o.t);
     aclTensorList *tl = aclCreateTensorList(NULL, 0);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(tl, 0, o.t, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(tl, 0, o.t, &ws, NULL));
@@ -634,10 +634,7 @@ static void check_tri(bool upper, bool inplace, aclDataType dt, int nd, const in
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, li);
     fill(&x);
-    double *orig = malloc((size_t)(x.numel ? x.numel : 1) * sizeof(double));
-    CHECK(orig);
-    for (int64_t i = 0; i < x.numel; i++)
-        orig[i] = ot_get(&x, i);
+    double *orig = ot_values(&x);
     ot_tensor *res = &x;
     if (!inplace) {
         ot_make(&o, dt, nd, dims, lo);
@@ -737,14 +734,14 @@ static void test_tri(void)
         CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](x0.t, 0, x0.t, &ws, &ex));
         CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](xu.t, 0, xu.t, &ws, &ex));
     }
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(NULL, 0, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTril, NULL, 0);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(NULL, 0, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriu, NULL, 0);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, NULL, &ex));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTrilGetWorkspaceSize(x1.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTriuGetWorkspaceSize(xu.t, 0, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTril, x1.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTriu, xu.t, 0);
     OT_FREE(&x, &o, &ob, &oi, &x1, &x0, &xu);
 }
 

@@ -434,6 +434,57 @@ static inline void ot_fill(ot_tensor *x, double lo, double hi)
     }
 }
 
+/* The elements of x as doubles, in logical order, in a malloc'd array (at
+ * least one slot, so an empty tensor gets one too): the caller frees it. */
+static inline double *ot_values(const ot_tensor *x)
+{
+    double *v = malloc((size_t)(x->numel > 0 ? x->numel : 1) * sizeof(double));
+    CHECK(v);
+    for (int64_t i = 0; i < x->numel; i++)
+        v[i] = ot_get(x, i);
+    return v;
+}
+
+/* An aclTensorList of t[0..n)'s tensors. */
+static inline aclTensorList *ot_list(const ot_tensor *t, int n)
+{
+    const aclTensor *v[16];
+    CHECK(n <= 16);
+    for (int k = 0; k < n; k++)
+        v[k] = t[k].t;
+    aclTensorList *l = aclCreateTensorList(v, (uint64_t)n);
+    CHECK(l);
+    return l;
+}
+
+/* Make t[0..n) of types dts[k] and shapes shapes[k] of rank nds[k] in layouts
+ * (layout + k) % L_COUNT, filled over [-20, 20] ([0, 20] for uint8), and
+ * return the list of them. */
+static inline aclTensorList *ot_make_list(ot_tensor *t, int n, const aclDataType *dts,
+                                          const int *nds, int64_t (*shapes)[3], int layout)
+{
+    for (int k = 0; k < n; k++) {
+        ot_make(&t[k], dts[k], nds[k], shapes[k], (layout + k) % L_COUNT);
+        ot_fill(&t[k], dts[k] == ACL_UINT8 ? 0 : -20, 20);
+    }
+    return ot_list(t, n);
+}
+
+/* The softmax reference's terms for element i of x (shape s[3], row-major
+ * strides st[3]) along dimension d: the maximum *m of its row and the sum
+ * *sum of exp(v - *m) over the row. */
+static inline void ot_softmax_row(const ot_tensor *x, const int64_t *s, const int64_t *st, int d,
+                                  int64_t i, double *m, double *sum)
+{
+    int64_t c = (i / st[d]) % s[d], base = i - c * st[d];
+    *m = -INFINITY;
+    *sum = 0;
+    for (int64_t j = 0; j < s[d]; j++)
+        *m = fmax(*m, ot_get(x, base + j * st[d]));
+    for (int64_t j = 0; j < s[d]; j++)
+        *sum += exp(ot_get(x, base + j * st[d]) - *m);
+}
+
 /* Index of element `lin` of a tensor of shape out[nout] in a tensor of shape
  * dims[nd] that broadcasts to it. */
 static inline int64_t ot_bcast_index(int64_t lin, const int64_t *out, int nout, const int64_t *dims,
@@ -518,5 +569,24 @@ static inline void ot_run(ot_phase2 fn, uint64_t ws, aclOpExecutor *ex)
     CHECK_NN(ACLNN_SUCCESS, fn(NULL, ws, ex, g_stream));
     CHECK_OK(aclrtSynchronizeStream(g_stream));
 }
+
+/* OT_RUN(aclnnFoo, args...): aclnnFooGetWorkspaceSize(args..., &ws, &ex) must
+ * succeed; then ot_run(aclnnFoo, ws, ex). */
+#define OT_RUN(op, ...)                                                                            \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        CHECK_NN(ACLNN_SUCCESS, op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_));                    \
+        ot_run(op, ws_, ex_);                                                                      \
+    } while (0)
+
+/* OT_FAILS(want, aclnnFoo, args...): aclnnFooGetWorkspaceSize(args..., &ws, &ex)
+ * must return the error `want` (with a message). */
+#define OT_FAILS(want, op, ...)                                                                    \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        CHECK_NN(want, op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_));                             \
+    } while (0)
 
 #endif /* CPUACL_TESTS_OPS_OPTEST_H */
