@@ -388,9 +388,7 @@ static void test_unary(void)
         /* misuse: NULL tensors, shape mismatch, a 0-d tensor works */
         int64_t a[2] = {4, 5}, b[2] = {5, 4};
         ot_tensor x, o, o2;
-        ot_make(&x, ACL_FLOAT, 2, a, L_CONTIG);
-        ot_make(&o, ACL_FLOAT, 2, b, L_CONTIG);
-        ot_make(&o2, ACL_FLOAT, 0, a, L_CONTIG);
+        OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, a}, {&o, ACL_FLOAT, 2, b}, {&o2, ACL_FLOAT, 0, a});
         uint64_t ws;
         aclOpExecutor *ex;
         CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op->build(NULL, o.t, &ws, &ex));
@@ -404,9 +402,7 @@ static void test_unary(void)
     /* parameters that are NULL, approximate out of range, mixed self/out types */
     int64_t a[1] = {8};
     ot_tensor x, o16, xi;
-    ot_make(&x, ACL_FLOAT, 1, a, L_CONTIG);
-    ot_make(&o16, ACL_FLOAT16, 1, a, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 1, a, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, a}, {&o16, ACL_FLOAT16, 1, a}, {&xi, ACL_INT32, 1, a});
     uint64_t ws;
     aclOpExecutor *ex;
     aclScalar *one = sc_f(1);
@@ -525,9 +521,7 @@ static void test_compare(void)
     /* misuse */
     int64_t a[2] = {3, 4}, b[2] = {2, 4};
     ot_tensor x, y, o;
-    ot_make(&x, ACL_FLOAT, 2, a, L_CONTIG);
-    ot_make(&y, ACL_FLOAT, 2, b, L_CONTIG);
-    ot_make(&o, ACL_BOOL, 2, a, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, a}, {&y, ACL_FLOAT, 2, b}, {&o, ACL_BOOL, 2, a});
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensor, NULL, x.t, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensor, x.t, NULL, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensor, x.t, x.t, NULL);
@@ -614,12 +608,8 @@ static void test_glu(void)
     /* misuse */
     int64_t odd[2] = {3, 5}, ok[2] = {3, 4}, h[2] = {3, 2}, wrong[2] = {3, 3};
     ot_tensor x, xo, o, ow, oi, oh;
-    ot_make(&x, ACL_FLOAT, 2, ok, L_CONTIG);
-    ot_make(&xo, ACL_FLOAT, 2, odd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, h, L_CONTIG);
-    ot_make(&ow, ACL_FLOAT, 2, wrong, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, ok, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 2, h, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, ok}, {&xo, ACL_FLOAT, 2, odd}, {&o, ACL_FLOAT, 2, h},
+                   {&ow, ACL_FLOAT, 2, wrong}, {&oi, ACL_INT32, 2, ok}, {&oh, ACL_FLOAT16, 2, h});
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSwiGlu, NULL, -1, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSwiGlu, x.t, -1, NULL);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwiGlu, xo.t, -1, o.t);

@@ -219,11 +219,8 @@ static void errors(void)
 {
     int64_t qd[4] = {1, 2, 4, 8}, kd[4] = {1, 1, 6, 8};
     ot_tensor q, k, v, o, k16;
-    ot_make(&q, ACL_FLOAT16, 4, qd, L_CONTIG);
-    ot_make(&k, ACL_FLOAT16, 4, kd, L_CONTIG);
-    ot_make(&v, ACL_FLOAT16, 4, kd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT16, 4, qd, L_CONTIG);
-    ot_make(&k16, ACL_BF16, 4, kd, L_CONTIG);
+    OT_MAKE_CONTIG({&q, ACL_FLOAT16, 4, qd}, {&k, ACL_FLOAT16, 4, kd}, {&v, ACL_FLOAT16, 4, kd},
+                   {&o, ACL_FLOAT16, 4, qd}, {&k16, ACL_BF16, 4, kd});
     aclTensorList *kl = aclCreateTensorList((const aclTensor *const[]){k.t}, 1);
     aclTensorList *vl = aclCreateTensorList((const aclTensor *const[]){v.t}, 1);
     aclTensorList *kbf = aclCreateTensorList((const aclTensor *const[]){k16.t}, 1);

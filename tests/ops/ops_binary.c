@@ -520,12 +520,8 @@ static void test_errors(void)
 {
     int64_t s23[2] = {2, 3}, s4[1] = {4}, s9[9] = {1, 1, 1, 1, 1, 1, 1, 2, 3};
     ot_tensor a, b, o, i32, bo, big, u16, o13;
-    ot_make(&a, ACL_FLOAT, 2, s23, L_CONTIG);
-    ot_make(&b, ACL_FLOAT, 2, s23, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s23, L_CONTIG);
-    ot_make(&i32, ACL_INT32, 2, s23, L_CONTIG);
-    ot_make(&bo, ACL_BOOL, 2, s23, L_CONTIG);
-    ot_make(&big, ACL_FLOAT, 9, s9, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, s23}, {&b, ACL_FLOAT, 2, s23}, {&o, ACL_FLOAT, 2, s23},
+                   {&i32, ACL_INT32, 2, s23}, {&bo, ACL_BOOL, 2, s23}, {&big, ACL_FLOAT, 9, s9});
     int64_t s13[2] = {1, 3};
     ot_make(&o13, ACL_FLOAT, 2, s13, L_CONTIG);
     u16.t = aclCreateTensor(s23, 2, ACL_UINT16, NULL, 0, ACL_FORMAT_ND, s23, 2, a.buf);

@@ -79,9 +79,7 @@ static void test_sum(void)
     /* int8 wraps like the device's int8 add */
     int64_t s1[1] = {2};
     ot_tensor a, b, o;
-    ot_make(&a, ACL_INT8, 1, s1, L_CONTIG);
-    ot_make(&b, ACL_INT8, 1, s1, L_CONTIG);
-    ot_make(&o, ACL_INT8, 1, s1, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_INT8, 1, s1}, {&b, ACL_INT8, 1, s1}, {&o, ACL_INT8, 1, s1});
     ot_set(&a, 0, 100);
     ot_set(&b, 0, 100);
     ot_set(&a, 1, -100);
@@ -101,10 +99,8 @@ static void test_sum(void)
      * no broadcast, broadcast shape differs from out */
     int64_t s2[2] = {2, 2}, s4[2] = {2, 4};
     ot_tensor buf, of, oh, o24;
-    ot_make(&buf, ACL_FLOAT, 2, s4, L_CONTIG);
-    ot_make(&of, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 2, s2, L_CONTIG);
-    ot_make(&o24, ACL_FLOAT, 2, s4, L_CONTIG);
+    OT_MAKE_CONTIG({&buf, ACL_FLOAT, 2, s4}, {&of, ACL_FLOAT, 2, s2}, {&oh, ACL_FLOAT16, 2, s2},
+                   {&o24, ACL_FLOAT, 2, s4});
     aclTensorList *lx = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 2, 1);
     aclTensorList *lxy = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT16, 2, 2);
     aclTensorList *lxz = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 3, 2);
@@ -177,11 +173,8 @@ static void test_lnot(void)
         }
     int64_t s[2] = {2, 3}, s32[2] = {3, 2}, s0[1] = {0};
     ot_tensor a, b, c, e, eo;
-    ot_make(&a, ACL_BOOL, 2, s, L_CONTIG);
-    ot_make(&b, ACL_BOOL, 2, s32, L_CONTIG);
-    ot_make(&c, ACL_UINT16, 2, s, L_CONTIG);
-    ot_make(&e, ACL_BOOL, 1, s0, L_CONTIG);
-    ot_make(&eo, ACL_BOOL, 1, s0, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_BOOL, 2, s}, {&b, ACL_BOOL, 2, s32}, {&c, ACL_UINT16, 2, s},
+                   {&e, ACL_BOOL, 1, s0}, {&eo, ACL_BOOL, 1, s0});
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnLogicalNotGetWorkspaceSize(e.t, eo.t, &ws, &ex));
@@ -245,11 +238,8 @@ static void test_mfill(void)
     }
     int64_t s[2] = {2, 3}, s3[1] = {3}, s4[3] = {4, 2, 3};
     ot_tensor x, xi, m, mf, mb, e, em;
-    ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&m, ACL_BOOL, 1, s3, L_CONTIG);
-    ot_make(&mf, ACL_FLOAT, 1, s3, L_CONTIG);
-    ot_make(&mb, ACL_BOOL, 3, s4, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s}, {&xi, ACL_INT32, 2, s}, {&m, ACL_BOOL, 1, s3},
+                   {&mf, ACL_FLOAT, 1, s3}, {&mb, ACL_BOOL, 3, s4});
     int64_t s0[2] = {0, 3};
     ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
     ot_make(&em, ACL_BOOL, 1, s3, L_CONTIG);
@@ -331,13 +321,9 @@ static void test_addcdiv(void)
     check_addcdiv(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_DOUBLE, L_GAP, false, 1);
     int64_t s[2] = {2, 3}, s1[1] = {3}, s4[1] = {4}, sb[3] = {2, 2, 3};
     ot_tensor a, ai, ah, b4, o, oi, ob;
-    ot_make(&a, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&ai, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&ah, ACL_FLOAT16, 1, s1, L_CONTIG);
-    ot_make(&b4, ACL_FLOAT, 1, s4, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 3, sb, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, s}, {&ai, ACL_INT32, 2, s}, {&ah, ACL_FLOAT16, 1, s1},
+                   {&b4, ACL_FLOAT, 1, s4}, {&o, ACL_FLOAT, 2, s}, {&oi, ACL_INT32, 2, s},
+                   {&ob, ACL_FLOAT, 3, sb});
     double one = 1;
     aclScalar *sv = aclCreateScalar(&one, ACL_DOUBLE);
     uint64_t ws;

@@ -174,10 +174,8 @@ static void test_gdr_errors(void)
     /* types: FLOAT query; key of another type; g not FLOAT; INT64 lengths */
     ot_tensor f32q, f16k, bfg, i64l, badshape;
     const int64_t dq[3] = {T_, NK, DK}, dg[2] = {T_, NV}, dl[1] = {NB}, dbad[3] = {T_, 3, DK};
-    ot_make(&f32q, ACL_FLOAT, 3, dq, L_CONTIG);
-    ot_make(&f16k, ACL_FLOAT16, 3, dq, L_CONTIG);
-    ot_make(&bfg, ACL_BF16, 2, dg, L_CONTIG);
-    ot_make(&i64l, ACL_INT64, 1, dl, L_CONTIG);
+    OT_MAKE_CONTIG({&f32q, ACL_FLOAT, 3, dq}, {&f16k, ACL_FLOAT16, 3, dq}, {&bfg, ACL_BF16, 2, dg},
+                   {&i64l, ACL_INT64, 1, dl});
     ot_make(&badshape, ACL_BF16, 3, dbad, L_CONTIG); /* Nk 3 does not divide Nv 4 */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID,
              GDR(f32q.t, c.k.t, c.state.t, c.asl.t, c.ssi.t, NULL, c.out.t));

@@ -233,9 +233,7 @@ static void test_gather(void)
     {
         int64_t s[1] = {4}, si[1] = {2};
         ot_tensor x, ix, o;
-        ot_make(&x, ACL_INT32, 1, s, L_CONTIG);
-        ot_make(&ix, ACL_INT64, 1, si, L_CONTIG);
-        ot_make(&o, ACL_INT32, 1, si, L_CONTIG);
+        OT_MAKE_CONTIG({&x, ACL_INT32, 1, s}, {&ix, ACL_INT64, 1, si}, {&o, ACL_INT32, 1, si});
         for (int i = 0; i < 4; i++)
             ot_set(&x, i, 10 + i);
         ot_set(&ix, 0, -4);
@@ -280,17 +278,10 @@ static void test_gather(void)
     int64_t s2[2] = {4, 5}, sx[1] = {3}, so[2] = {3, 5}, sbad[2] = {4, 5}, sib[2] = {3, 1},
             so3[3] = {3, 1, 5};
     ot_tensor x, ix, o, ixf, oi, obad, ix2, o3, x0, o1, xu;
-    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&ix, ACL_INT64, 1, sx, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
-    ot_make(&ixf, ACL_FLOAT, 1, sx, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, so, L_CONTIG);
-    ot_make(&obad, ACL_FLOAT, 2, sbad, L_CONTIG);
-    ot_make(&ix2, ACL_INT32, 2, sib, L_CONTIG);
-    ot_make(&o3, ACL_FLOAT, 3, so3, L_CONTIG);
-    ot_make(&x0, ACL_FLOAT, 0, s2, L_CONTIG);
-    ot_make(&o1, ACL_FLOAT, 1, sx, L_CONTIG);
-    ot_make(&xu, ACL_UINT32, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&ix, ACL_INT64, 1, sx}, {&o, ACL_FLOAT, 2, so},
+                   {&ixf, ACL_FLOAT, 1, sx}, {&oi, ACL_INT32, 2, so}, {&obad, ACL_FLOAT, 2, sbad},
+                   {&ix2, ACL_INT32, 2, sib}, {&o3, ACL_FLOAT, 3, so3}, {&x0, ACL_FLOAT, 0, s2},
+                   {&o1, ACL_FLOAT, 1, sx}, {&xu, ACL_UINT32, 2, s2});
     for (int64_t j = 0; j < 3; j++) {
         ot_set(&ix, j, 0);
         ot_set(&ix2, j, 0);
@@ -407,14 +398,9 @@ static void test_argmax(void)
     /* errors */
     int64_t s2[2] = {3, 4}, o3[1] = {3}, o4[1] = {4}, o31[2] = {3, 1};
     ot_tensor x, o, ob, of, xb, ok, e, eo;
-    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_INT64, 1, o3, L_CONTIG);
-    ot_make(&ob, ACL_INT64, 1, o4, L_CONTIG);
-    ot_make(&of, ACL_FLOAT, 1, o3, L_CONTIG);
-    ot_make(&xb, ACL_BOOL, 2, s2, L_CONTIG);
-    ot_make(&ok, ACL_INT64, 2, o31, L_CONTIG);
-    ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
-    ot_make(&eo, ACL_INT64, 1, o3, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&o, ACL_INT64, 1, o3}, {&ob, ACL_INT64, 1, o4},
+                   {&of, ACL_FLOAT, 1, o3}, {&xb, ACL_BOOL, 2, s2}, {&ok, ACL_INT64, 2, o31},
+                   {&e, ACL_FLOAT, 2, s0}, {&eo, ACL_INT64, 1, o3});
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, &ws, &ex));
@@ -513,11 +499,8 @@ static void test_cumsum(void)
     /* errors */
     int64_t s2[2] = {3, 4}, s2b[2] = {4, 3};
     ot_tensor x, o, ob, obool, oh;
-    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 2, s2b, L_CONTIG);
-    ot_make(&obool, ACL_BOOL, 2, s2, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 2, s2}, {&ob, ACL_FLOAT, 2, s2b},
+                   {&obool, ACL_BOOL, 2, s2}, {&oh, ACL_FLOAT16, 2, s2});
     uint64_t ws;
     aclOpExecutor *ex;
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCumsum, NULL, 0, ACL_FLOAT, o.t);
@@ -621,11 +604,8 @@ static void test_arange(void)
     /* errors */
     int64_t n10[1] = {10}, n9[1] = {9}, n25[2] = {2, 5};
     ot_tensor o, o9, o2, oi8, ob;
-    ot_make(&o, ACL_FLOAT, 1, n10, L_CONTIG);
-    ot_make(&o9, ACL_FLOAT, 1, n9, L_CONTIG);
-    ot_make(&o2, ACL_FLOAT, 2, n25, L_CONTIG);
-    ot_make(&oi8, ACL_INT8, 1, n10, L_CONTIG);
-    ot_make(&ob, ACL_BOOL, 1, n10, L_CONTIG);
+    OT_MAKE_CONTIG({&o, ACL_FLOAT, 1, n10}, {&o9, ACL_FLOAT, 1, n9}, {&o2, ACL_FLOAT, 2, n25},
+                   {&oi8, ACL_INT8, 1, n10}, {&ob, ACL_BOOL, 1, n10});
     aclScalar *z = make_scalar(ACL_INT32, 0), *ten = make_scalar(ACL_INT32, 10),
               *one = make_scalar(ACL_INT32, 1), *m1 = make_scalar(ACL_INT32, -1),
               *half = make_scalar(ACL_FLOAT, 0.5), *inf = make_scalar(ACL_FLOAT, INFINITY);
@@ -775,14 +755,9 @@ static void test_clamp(void)
     /* errors */
     int64_t s2[2] = {3, 4}, s2b[2] = {4, 3}, s0[2] = {0, 4};
     ot_tensor x, o, ob, xb, oi, e, ei, xu;
-    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 2, s2b, L_CONTIG);
-    ot_make(&xb, ACL_BOOL, 2, s2, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
-    ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
-    ot_make(&ei, ACL_INT32, 2, s0, L_CONTIG);
-    ot_make(&xu, ACL_UINT16, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 2, s2}, {&ob, ACL_FLOAT, 2, s2b},
+                   {&xb, ACL_BOOL, 2, s2}, {&oi, ACL_INT32, 2, s2}, {&e, ACL_FLOAT, 2, s0},
+                   {&ei, ACL_INT32, 2, s0}, {&xu, ACL_UINT16, 2, s2});
     aclScalar *a = make_scalar(ACL_FLOAT, -1), *b = make_scalar(ACL_FLOAT, 1);
     uint16_t u16 = 3;
     aclScalar *su = aclCreateScalar(&u16, ACL_UINT16);
@@ -864,13 +839,9 @@ static void test_embedding(void)
     ot_tensor w, ix, ixf, o, oh, ob, e, eo;
     ot_make(&w, ACL_FLOAT, 2, sw, L_CONTIG);
     ot_fill(&w, -1, 1);
-    ot_make(&ix, ACL_INT64, 1, si, L_CONTIG);
-    ot_make(&ixf, ACL_FLOAT, 1, si, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 2, so, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 2, sbad, L_CONTIG);
-    ot_make(&e, ACL_INT32, 1, s0, L_CONTIG);
-    ot_make(&eo, ACL_FLOAT, 2, so0, L_CONTIG);
+    OT_MAKE_CONTIG({&ix, ACL_INT64, 1, si}, {&ixf, ACL_FLOAT, 1, si}, {&o, ACL_FLOAT, 2, so},
+                   {&oh, ACL_FLOAT16, 2, so}, {&ob, ACL_FLOAT, 2, sbad}, {&e, ACL_INT32, 1, s0},
+                   {&eo, ACL_FLOAT, 2, so0});
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, e.t, eo.t, &ws, &ex)); /* empty */

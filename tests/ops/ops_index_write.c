@@ -261,10 +261,8 @@ static void test_index_copy_out_of_place(void)
     /* a type mismatch between outRef and selfRef */
     ot_tensor a, b, s, ix;
     const int64_t d2[2] = {2, 3}, d1[1] = {1}, sd[2] = {1, 3};
-    ot_make(&a, ACL_FLOAT, 2, d2, L_CONTIG);
-    ot_make(&b, ACL_FLOAT16, 2, d2, L_CONTIG);
-    ot_make(&s, ACL_FLOAT, 2, sd, L_CONTIG);
-    ot_make(&ix, ACL_INT64, 1, d1, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, d2}, {&b, ACL_FLOAT16, 2, d2}, {&s, ACL_FLOAT, 2, sd},
+                   {&ix, ACL_INT64, 1, d1});
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexCopy, a.t, 0, ix.t, s.t, b.t);
     OT_FREE(&a, &b, &s, &ix);
 }

@@ -47,11 +47,8 @@ static void mv_errors(void)
 {
     int64_t ad[2] = {3, 4}, vd[1] = {4}, od[1] = {3}, bad[1] = {5};
     ot_tensor a, v, o, vb, vi, a3;
-    ot_make(&a, ACL_FLOAT, 2, ad, L_CONTIG);
-    ot_make(&v, ACL_FLOAT, 1, vd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 1, od, L_CONTIG);
-    ot_make(&vb, ACL_FLOAT, 1, bad, L_CONTIG);
-    ot_make(&vi, ACL_INT32, 1, vd, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, ad}, {&v, ACL_FLOAT, 1, vd}, {&o, ACL_FLOAT, 1, od},
+                   {&vb, ACL_FLOAT, 1, bad}, {&vi, ACL_INT32, 1, vd});
     int64_t d3[3] = {1, 3, 4};
     ot_make(&a3, ACL_FLOAT, 3, d3, L_CONTIG);
     aclOpExecutor *ex;
@@ -138,13 +135,9 @@ static void ts_errors(void)
 {
     int64_t d[2] = {3, 3}, r[2] = {3, 2}, bad[2] = {4, 2};
     ot_tensor A, b, x, mo, bb, A16, Ad;
-    ot_make(&A, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&b, ACL_FLOAT, 2, r, L_CONTIG);
-    ot_make(&x, ACL_FLOAT, 2, r, L_CONTIG);
-    ot_make(&mo, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&bb, ACL_FLOAT, 2, bad, L_CONTIG);
-    ot_make(&A16, ACL_FLOAT16, 2, d, L_CONTIG);
-    ot_make(&Ad, ACL_DOUBLE, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&A, ACL_FLOAT, 2, d}, {&b, ACL_FLOAT, 2, r}, {&x, ACL_FLOAT, 2, r},
+                   {&mo, ACL_FLOAT, 2, d}, {&bb, ACL_FLOAT, 2, bad}, {&A16, ACL_FLOAT16, 2, d},
+                   {&Ad, ACL_DOUBLE, 2, d});
     uint64_t ws;
     aclOpExecutor *ex;
 #define TS(B, AA, U, X, M) aclnnTriangularSolveGetWorkspaceSize(B, AA, true, false, U, X, M, &ws, &ex)
@@ -198,11 +191,8 @@ static void test_ger(void)
     check_ger(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 1, 1, L_CONTIG);
     int64_t s3[1] = {3}, s2[2] = {3, 3}, s33[2] = {3, 4};
     ot_tensor a, a2, o, oi, ob;
-    ot_make(&a, ACL_FLOAT, 1, s3, L_CONTIG);
-    ot_make(&a2, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 2, s33, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 1, s3}, {&a2, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 2, s2},
+                   {&oi, ACL_INT32, 2, s2}, {&ob, ACL_FLOAT, 2, s33});
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGer, a2.t, a.t, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGer, a.t, a.t, oi.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGer, a.t, a.t, ob.t);

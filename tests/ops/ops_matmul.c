@@ -168,16 +168,10 @@ static void test_errors(void)
     int64_t s23[2] = {2, 3}, s34[2] = {3, 4}, s44[2] = {4, 4}, s24[2] = {2, 4}, s234[3] = {2, 3, 4};
     int64_t s345[3] = {3, 4, 5}, s245[3] = {2, 4, 5}, s235[3] = {2, 3, 5};
     ot_tensor a, b, o, bad, ai, oi, a3, b3, o3, b3x;
-    ot_make(&a, ACL_FLOAT, 2, s23, L_CONTIG);
-    ot_make(&b, ACL_FLOAT, 2, s34, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s24, L_CONTIG);
-    ot_make(&bad, ACL_FLOAT, 2, s44, L_CONTIG);
-    ot_make(&ai, ACL_INT32, 2, s23, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s24, L_CONTIG);
-    ot_make(&a3, ACL_FLOAT, 3, s234, L_CONTIG);
-    ot_make(&b3, ACL_FLOAT, 3, s245, L_CONTIG);
-    ot_make(&o3, ACL_FLOAT, 3, s235, L_CONTIG);
-    ot_make(&b3x, ACL_FLOAT, 3, s345, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, s23}, {&b, ACL_FLOAT, 2, s34}, {&o, ACL_FLOAT, 2, s24},
+                   {&bad, ACL_FLOAT, 2, s44}, {&ai, ACL_INT32, 2, s23}, {&oi, ACL_INT32, 2, s24},
+                   {&a3, ACL_FLOAT, 3, s234}, {&b3, ACL_FLOAT, 3, s245}, {&o3, ACL_FLOAT, 3, s235},
+                   {&b3x, ACL_FLOAT, 3, s345});
     uint64_t ws;
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMm, NULL, b.t, o.t, 0);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMm, a.t, NULL, o.t, 0);

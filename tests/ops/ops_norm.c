@@ -67,13 +67,9 @@ static void arn_errors(void)
 {
     int64_t d[2] = {3, 8}, gd[1] = {8}, bd[1] = {7}, rd[2] = {3, 1}, od[2] = {3, 9};
     ot_tensor x, g, gb, r, r16, o, xi;
-    ot_make(&x, ACL_FLOAT16, 2, d, L_CONTIG);
-    ot_make(&g, ACL_FLOAT16, 1, gd, L_CONTIG);
-    ot_make(&gb, ACL_FLOAT16, 1, bd, L_CONTIG);
-    ot_make(&r, ACL_FLOAT, 2, rd, L_CONTIG);
-    ot_make(&r16, ACL_FLOAT16, 2, rd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT16, 2, od, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, d}, {&g, ACL_FLOAT16, 1, gd}, {&gb, ACL_FLOAT16, 1, bd},
+                   {&r, ACL_FLOAT, 2, rd}, {&r16, ACL_FLOAT16, 2, rd}, {&o, ACL_FLOAT16, 2, od},
+                   {&xi, ACL_INT32, 2, d});
     uint64_t ws;
     aclOpExecutor *ex;
 #define ARN(A, B, G, Y, R, X) aclnnAddRmsNormGetWorkspaceSize(A, B, G, 1e-6, Y, R, X, &ws, &ex)
@@ -145,11 +141,8 @@ static void gn_errors(void)
 {
     int64_t d[3] = {2, 6, 4}, sd[2] = {2, 3}, bad[2] = {2, 2};
     ot_tensor x, m, r, mb, x16;
-    ot_make(&x, ACL_FLOAT, 3, d, L_CONTIG);
-    ot_make(&x16, ACL_FLOAT16, 3, d, L_CONTIG);
-    ot_make(&m, ACL_FLOAT, 2, sd, L_CONTIG);
-    ot_make(&r, ACL_FLOAT, 2, sd, L_CONTIG);
-    ot_make(&mb, ACL_FLOAT, 2, bad, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, d}, {&x16, ACL_FLOAT16, 3, d}, {&m, ACL_FLOAT, 2, sd},
+                   {&r, ACL_FLOAT, 2, sd}, {&mb, ACL_FLOAT, 2, bad});
     uint64_t ws;
     aclOpExecutor *ex;
 #define GN(X, N, C, HW, G, EPS, Y, M)                                                               \
@@ -217,10 +210,8 @@ static void pn_errors(void)
 {
     int64_t d[2] = {3, 4}, od[2] = {3, 1}, bd[1] = {4};
     ot_tensor x, o, ob, xi;
-    ot_make(&x, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, od, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 1, bd, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d}, {&o, ACL_FLOAT, 2, od}, {&ob, ACL_FLOAT, 1, bd},
+                   {&xi, ACL_INT32, 2, d});
     aclScalar *ps = aclCreateScalar(&(float){2.0f}, ACL_FLOAT);
     int64_t one = 1, bad = 2, dup[2] = {1, -1};
     aclIntArray *d1 = aclCreateIntArray(&one, 1), *d2 = aclCreateIntArray(&bad, 1),
@@ -281,11 +272,8 @@ static void sce_errors(void)
 {
     int64_t d[2] = {3, 5}, ld[1] = {3}, bd[1] = {4};
     ot_tensor f, l, loss, lb, f16;
-    ot_make(&f, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&l, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&loss, ACL_FLOAT, 1, ld, L_CONTIG);
-    ot_make(&lb, ACL_FLOAT, 1, bd, L_CONTIG);
-    ot_make(&f16, ACL_FLOAT16, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&f, ACL_FLOAT, 2, d}, {&l, ACL_FLOAT, 2, d}, {&loss, ACL_FLOAT, 1, ld},
+                   {&lb, ACL_FLOAT, 1, bd}, {&f16, ACL_FLOAT16, 2, d});
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmaxCrossEntropyWithLogits, NULL, l.t, loss.t, f.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmaxCrossEntropyWithLogits, f.t, l.t, loss.t, NULL);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxCrossEntropyWithLogits, f.t, l.t, lb.t, l.t);

@@ -104,10 +104,8 @@ static void misuse(void)
 {
     int64_t xd[4] = {1, 2, 6, 6}, od[4] = {1, 2, 3, 3}, x2d[2] = {6, 6};
     ot_tensor x, out, x2, i32;
-    ot_make(&x, ACL_FLOAT, 4, xd, L_CONTIG);
-    ot_make(&out, ACL_FLOAT, 4, od, L_CONTIG);
-    ot_make(&x2, ACL_FLOAT, 2, x2d, L_CONTIG);
-    ot_make(&i32, ACL_INT32, 4, xd, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, xd}, {&out, ACL_FLOAT, 4, od}, {&x2, ACL_FLOAT, 2, x2d},
+                   {&i32, ACL_INT32, 4, xd});
     int64_t two[2] = {2, 2}, three[3] = {2, 2, 2}, big[2] = {2, 2}, zero[2] = {0, 0};
     aclIntArray *k = aclCreateIntArray(two, 2), *s = aclCreateIntArray(two, 2),
                 *k3 = aclCreateIntArray(three, 3), *pbig = aclCreateIntArray(big, 2),

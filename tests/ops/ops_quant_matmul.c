@@ -133,13 +133,9 @@ static void errors(void)
 {
     int64_t xd[2] = {2, 64}, yd[2] = {2, 8}, sd[2] = {1, 8}, gd[2] = {2, 8}, xe[2] = {0, 64};
     ot_tensor x, y, sc, sg, xf, x0, y0, y32;
-    ot_make(&x, ACL_FLOAT16, 2, xd, L_CONTIG);
-    ot_make(&xf, ACL_FLOAT, 2, xd, L_CONTIG);
-    ot_make(&y, ACL_FLOAT16, 2, yd, L_CONTIG);
-    ot_make(&y32, ACL_FLOAT, 2, yd, L_CONTIG);
-    ot_make(&sc, ACL_FLOAT16, 2, sd, L_CONTIG);
-    ot_make(&sg, ACL_FLOAT16, 2, gd, L_CONTIG);
-    ot_make(&x0, ACL_FLOAT16, 2, xe, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, xd}, {&xf, ACL_FLOAT, 2, xd}, {&y, ACL_FLOAT16, 2, yd},
+                   {&y32, ACL_FLOAT, 2, yd}, {&sc, ACL_FLOAT16, 2, sd}, {&sg, ACL_FLOAT16, 2, gd},
+                   {&x0, ACL_FLOAT16, 2, xe});
     int64_t y0d[2] = {0, 8};
     ot_make(&y0, ACL_FLOAT16, 2, y0d, L_CONTIG);
     qweight w, w5;
@@ -198,10 +194,8 @@ static void trans_weight(void)
 
     int64_t wd[2] = {6, 10}, vd[1] = {6}, ed[2] = {0, 4};
     ot_tensor w, wf, v, e;
-    ot_make(&w, ACL_FLOAT16, 2, wd, L_CONTIG);
-    ot_make(&wf, ACL_FLOAT, 2, wd, L_CONTIG);
-    ot_make(&v, ACL_FLOAT16, 1, vd, L_CONTIG);
-    ot_make(&e, ACL_INT8, 2, ed, L_CONTIG);
+    OT_MAKE_CONTIG({&w, ACL_FLOAT16, 2, wd}, {&wf, ACL_FLOAT, 2, wd}, {&v, ACL_FLOAT16, 1, vd},
+                   {&e, ACL_INT8, 2, ed});
     ot_fill(&w, -3, 3);
     unsigned char *before = malloc(w.bytes);
     CHECK(before);

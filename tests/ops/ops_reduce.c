@@ -117,9 +117,7 @@ static void test_reduce(void)
     ot_tensor x, o, o2, oi;
     ot_make(&x, ACL_FLOAT, 3, s3, L_CONTIG);
     int64_t s35[2] = {3, 5}, s34[2] = {3, 4};
-    ot_make(&o, ACL_FLOAT, 2, s35, L_CONTIG);
-    ot_make(&o2, ACL_FLOAT, 2, s34, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s35, L_CONTIG);
+    OT_MAKE_CONTIG({&o, ACL_FLOAT, 2, s35}, {&o2, ACL_FLOAT, 2, s34}, {&oi, ACL_INT32, 2, s35});
     int64_t d1[1] = {1}, dbad[1] = {3}, ddup[2] = {1, -2};
     aclIntArray *a1 = aclCreateIntArray(d1, 1), *abad = aclCreateIntArray(dbad, 1),
                 *adup = aclCreateIntArray(ddup, 2);
@@ -296,15 +294,9 @@ static void test_norm(void)
     /* errors */
     int64_t s[2] = {4, 8}, s7[1] = {7}, s8[1] = {8}, s4[1] = {4}, s3[1] = {3};
     ot_tensor x, y, g, g7, r, r3, xi, yh, rh;
-    ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&y, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&yh, ACL_FLOAT16, 2, s, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&g, ACL_FLOAT, 1, s8, L_CONTIG);
-    ot_make(&g7, ACL_FLOAT, 1, s7, L_CONTIG);
-    ot_make(&r, ACL_FLOAT, 1, s4, L_CONTIG);
-    ot_make(&rh, ACL_FLOAT16, 1, s4, L_CONTIG);
-    ot_make(&r3, ACL_FLOAT, 1, s3, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s}, {&y, ACL_FLOAT, 2, s}, {&yh, ACL_FLOAT16, 2, s},
+                   {&xi, ACL_INT32, 2, s}, {&g, ACL_FLOAT, 1, s8}, {&g7, ACL_FLOAT, 1, s7},
+                   {&r, ACL_FLOAT, 1, s4}, {&rh, ACL_FLOAT16, 1, s4}, {&r3, ACL_FLOAT, 1, s3});
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRmsNorm, x.t, g.t, 1e-6, y.t, NULL);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRmsNorm, x.t, NULL, 1e-6, y.t, r.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRmsNorm, x.t, g7.t, 1e-6, y.t, r.t);

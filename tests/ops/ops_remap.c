@@ -169,9 +169,7 @@ static void test_reflect(void)
     }
     int64_t d1d[1] = {5}, p7[2] = {5, 1}, pn[2] = {-1, 1}, p3[3] = {1, 1, 1};
     ot_tensor x, o, x1;
-    ot_make(&x, ACL_FLOAT, 2, d2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, d2, L_CONTIG);
-    ot_make(&x1, ACL_FLOAT, 1, d1d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d2}, {&o, ACL_FLOAT, 2, d2}, {&x1, ACL_FLOAT, 1, d1d});
     aclIntArray *a7 = ia(p7, 2), *an = ia(pn, 2), *a3 = ia(p3, 3), *a0 = ia(p7, 0);
     int64_t zz[2] = {0, 0};
     aclIntArray *az = ia(zz, 2);
@@ -379,10 +377,8 @@ static void test_upsample(void)
     }
     ot_tensor x, o, x3, oi;
     int64_t od[4] = {2, 3, 8, 10}, d3[3] = {3, 4, 5};
-    ot_make(&x, ACL_FLOAT, 4, d, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 4, od, L_CONTIG);
-    ot_make(&x3, ACL_FLOAT, 3, d3, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 4, d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, d}, {&o, ACL_FLOAT, 4, od}, {&x3, ACL_FLOAT, 3, d3},
+                   {&oi, ACL_INT32, 4, d});
     int64_t sz[2] = {8, 10}, s0[2] = {0, 10};
     aclIntArray *a = ia(sz, 2), *a1 = ia(sz, 1), *az = ia(s0, 2), *aw = ia((int64_t[]){8, 11}, 2);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUpsampleNearest2d, x.t, NULL, o.t);

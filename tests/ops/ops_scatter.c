@@ -92,12 +92,8 @@ static void test_scatter(void)
     ot_tensor x, xh, ix, ixb, ixf, ix1, src;
     ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
     ot_fill(&x, -1, 1);
-    ot_make(&xh, ACL_FLOAT16, 2, s, L_CONTIG);
-    ot_make(&ix, ACL_INT64, 2, si, L_CONTIG);
-    ot_make(&ixb, ACL_INT64, 2, sbig, L_CONTIG);
-    ot_make(&ixf, ACL_FLOAT, 2, si, L_CONTIG);
-    ot_make(&ix1, ACL_INT64, 1, s1, L_CONTIG);
-    ot_make(&src, ACL_FLOAT, 2, si, L_CONTIG);
+    OT_MAKE_CONTIG({&xh, ACL_FLOAT16, 2, s}, {&ix, ACL_INT64, 2, si}, {&ixb, ACL_INT64, 2, sbig},
+                   {&ixf, ACL_FLOAT, 2, si}, {&ix1, ACL_INT64, 1, s1}, {&src, ACL_FLOAT, 2, si});
     uint64_t ws;
     aclOpExecutor *ex;
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatter, x.t, 0, ix.t, src.t, 3, x.t);  /* reduce */

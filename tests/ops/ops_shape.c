@@ -102,9 +102,7 @@ static void test_permute(void)
     ot_make(&x, ACL_FLOAT, 3, s3, L_CONTIG);
     ot_make(&o, ACL_FLOAT, 3, s253, L_CONTIG);
     ot_make(&ob, ACL_FLOAT, 3, s3, L_CONTIG); /* wrong shape for p3 */
-    ot_make(&oi, ACL_INT32, 3, s253, L_CONTIG);
-    ot_make(&xu, ACL_UINT32, 3, s3, L_CONTIG);
-    ot_make(&x9, ACL_FLOAT, 9, s9, L_CONTIG);
+    OT_MAKE_CONTIG({&oi, ACL_INT32, 3, s253}, {&xu, ACL_UINT32, 3, s3}, {&x9, ACL_FLOAT, 9, s9});
     int64_t pdup[3] = {1, -2, 0}, prange[3] = {3, 0, 1}, prange2[3] = {-4, 0, 1},
             pshort[2] = {0, 1};
     aclIntArray *a = aclCreateIntArray(p3, 3), *adup = aclCreateIntArray(pdup, 3),
@@ -230,10 +228,8 @@ static void test_slice(void)
     ot_tensor x, o, ob, oi, x0, xu;
     ot_make(&x, ACL_FLOAT16, 3, s3, L_CONTIG);
     ot_make(&o, ACL_FLOAT16, 3, s3o, L_CONTIG); /* dim 1, [1, 5) step 2 */
-    ot_make(&ob, ACL_FLOAT16, 3, s3b, L_CONTIG);
-    ot_make(&oi, ACL_BF16, 3, s3o, L_CONTIG);
-    ot_make(&x0, ACL_FLOAT16, 0, NULL, L_CONTIG);
-    ot_make(&xu, ACL_UINT16, 3, s3, L_CONTIG);
+    OT_MAKE_CONTIG({&ob, ACL_FLOAT16, 3, s3b}, {&oi, ACL_BF16, 3, s3o}, {&x0, ACL_FLOAT16, 0, NULL},
+                   {&xu, ACL_UINT16, 3, s3});
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, &ws, &ex));
@@ -312,11 +308,8 @@ static void test_repeat(void)
             r9[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
     int64_t rbig[2] = {INT64_MAX, 2};
     ot_tensor x, o, ob, oi, xu;
-    ot_make(&x, ACL_INT8, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_INT8, 2, s64, L_CONTIG);
-    ot_make(&ob, ACL_INT8, 2, s68, L_CONTIG);
-    ot_make(&oi, ACL_UINT8, 2, s64, L_CONTIG);
-    ot_make(&xu, ACL_UINT64, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_INT8, 2, s2}, {&o, ACL_INT8, 2, s64}, {&ob, ACL_INT8, 2, s68},
+                   {&oi, ACL_UINT8, 2, s64}, {&xu, ACL_UINT64, 2, s2});
     aclIntArray *a = aclCreateIntArray(r2, 2), *a1 = aclCreateIntArray(r1, 1),
                 *an = aclCreateIntArray(rneg, 2), *a9 = aclCreateIntArray(r9, 9),
                 *ab = aclCreateIntArray(rbig, 2);
@@ -459,9 +452,7 @@ static void check_cat_nothing(void)
 {
     int64_t z[1] = {0}, s2[2] = {2, 3};
     ot_tensor a, b, o;
-    ot_make(&a, ACL_FLOAT, 1, z, L_CONTIG);
-    ot_make(&b, ACL_INT32, 1, z, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 1, z}, {&b, ACL_INT32, 1, z}, {&o, ACL_FLOAT, 2, s2});
     aclTensor *list[2] = {a.t, b.t};
     aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, 2);
     CHECK_NN(ACLNN_SUCCESS, aclnnCatGetWorkspaceSize(tl, 5, o.t, &g_ws, &g_ex));
@@ -487,10 +478,8 @@ static void check_cat_rebind(void)
 {
     int64_t s[2] = {2, 3}, so[2] = {4, 3};
     ot_tensor a, b, b2, o;
-    ot_make(&a, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&b, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&b2, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&o, ACL_INT32, 2, so, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_INT32, 2, s}, {&b, ACL_INT32, 2, s}, {&b2, ACL_INT32, 2, s},
+                   {&o, ACL_INT32, 2, so});
     fill(&a);
     fill(&b);
     fill(&b2);
@@ -711,13 +700,9 @@ static void test_tri(void)
     /* errors */
     int64_t s5[1] = {5};
     ot_tensor x, o, ob, oi, x1, x0, xu;
-    ot_make(&x, ACL_INT64, 2, s34, L_CONTIG);
-    ot_make(&o, ACL_INT64, 2, s34, L_CONTIG);
-    ot_make(&ob, ACL_INT64, 2, s43, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s34, L_CONTIG);
-    ot_make(&x1, ACL_INT64, 1, s5, L_CONTIG);
-    ot_make(&x0, ACL_INT64, 0, NULL, L_CONTIG);
-    ot_make(&xu, ACL_UINT32, 2, s34, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_INT64, 2, s34}, {&o, ACL_INT64, 2, s34}, {&ob, ACL_INT64, 2, s43},
+                   {&oi, ACL_INT32, 2, s34}, {&x1, ACL_INT64, 1, s5}, {&x0, ACL_INT64, 0, NULL},
+                   {&xu, ACL_UINT32, 2, s34});
     uint64_t ws;
     aclOpExecutor *ex;
     typedef aclnnStatus (*tri_fn)(const aclTensor *, int64_t, aclTensor *, uint64_t *,

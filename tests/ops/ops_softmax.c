@@ -61,9 +61,7 @@ static void test_logsoftmax(void)
 
     int64_t s[2] = {2, 3}, s32[2] = {3, 2};
     ot_tensor xi, o, o2;
-    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&o2, ACL_FLOAT, 2, s32, L_CONTIG);
+    OT_MAKE_CONTIG({&xi, ACL_INT32, 2, s}, {&o, ACL_FLOAT, 2, s}, {&o2, ACL_FLOAT, 2, s32});
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLogSoftmax, xi.t, 1, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLogSoftmax, o.t, 2, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLogSoftmax, o.t, -3, o.t);

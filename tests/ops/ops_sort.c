@@ -107,11 +107,8 @@ static void as_errors(void)
 {
     int64_t d[2] = {3, 4}, e[2] = {4, 3};
     ot_tensor x, o, o32, oe, xd;
-    ot_make(&x, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&o, ACL_INT64, 2, d, L_CONTIG);
-    ot_make(&o32, ACL_INT32, 2, d, L_CONTIG);
-    ot_make(&oe, ACL_INT64, 2, e, L_CONTIG);
-    ot_make(&xd, ACL_BOOL, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d}, {&o, ACL_INT64, 2, d}, {&o32, ACL_INT32, 2, d},
+                   {&oe, ACL_INT64, 2, e}, {&xd, ACL_BOOL, 2, d});
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgsort, NULL, -1, false, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgsort, x.t, -1, false, NULL);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgsort, x.t, 2, false, o.t);
@@ -163,11 +160,8 @@ static void ic_errors(void)
 {
     int64_t xd[4] = {1, 2, 5, 5}, od[3] = {1, 18, 9}, bd[3] = {1, 18, 10}, x2[2] = {5, 5};
     ot_tensor x, o, ob, xx, oi;
-    ot_make(&x, ACL_FLOAT, 4, xd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 3, od, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 3, bd, L_CONTIG);
-    ot_make(&xx, ACL_FLOAT, 2, x2, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 3, od, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, xd}, {&o, ACL_FLOAT, 3, od}, {&ob, ACL_FLOAT, 3, bd},
+                   {&xx, ACL_FLOAT, 2, x2}, {&oi, ACL_INT32, 3, od});
     int64_t k[2] = {3, 3}, one[2] = {1, 1}, zero[2] = {0, 0}, s2[2] = {2, 2}, k1[1] = {3};
     aclIntArray *ka = aclCreateIntArray(k, 2), *oa = aclCreateIntArray(one, 2),
                 *za = aclCreateIntArray(zero, 2), *sa = aclCreateIntArray(s2, 2),

@@ -355,9 +355,7 @@ static void test_convert(void)
     /* saturation, NaN and overflow */
     int64_t s[1] = {6};
     ot_tensor a, o8, oh;
-    ot_make(&a, ACL_FLOAT, 1, s, L_CONTIG);
-    ot_make(&o8, ACL_INT8, 1, s, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 1, s, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 1, s}, {&o8, ACL_INT8, 1, s}, {&oh, ACL_FLOAT16, 1, s});
     double v[6] = {1e10, -1e10, NAN, -3.9, 3.9, 1e6};
     for (int i = 0; i < 6; i++)
         ot_set(&a, i, v[i]);
@@ -376,9 +374,8 @@ static void test_convert(void)
     {
         int64_t s64[1] = {64};
         ot_tensor f, h, back;
-        ot_make(&f, ACL_FLOAT, 1, s64, L_CONTIG);
-        ot_make(&h, ACL_FLOAT16, 1, s64, L_CONTIG);
-        ot_make(&back, ACL_FLOAT, 1, s64, L_CONTIG);
+        OT_MAKE_CONTIG({&f, ACL_FLOAT, 1, s64}, {&h, ACL_FLOAT16, 1, s64},
+                       {&back, ACL_FLOAT, 1, s64});
         double sp[] = {65504,   65519, 65520, 1e6,    -1e6,
                        6e-8,    3e-8,  1e-5,  -0.0,   0.1,
                        1.0 / 3, 2049,  4097,  -65535, 5.9604644775390625e-08,
@@ -492,9 +489,7 @@ static void test_listn(void)
     /* errors: empty list, NULL entry, result not castable, no broadcast */
     int64_t s2[2] = {2, 2}, s3[1] = {3};
     ot_tensor a, o, oi;
-    ot_make(&a, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 2, s2}, {&oi, ACL_INT32, 2, s2});
     aclTensorList *empty = aclCreateTensorList(NULL, 0);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxN, empty, o.t);
     aclDestroyTensorList(empty);

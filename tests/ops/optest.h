@@ -256,6 +256,24 @@ static inline void ot_free_each(ot_tensor *const *v, size_t n)
         ot_free(v[i]);
 }
 
+/* A contiguous tensor for OT_MAKE_CONTIG to make. */
+typedef struct {
+    ot_tensor *x;
+    aclDataType dt;
+    int nd;
+    const int64_t *dims;
+} ot_spec;
+
+/* OT_MAKE_CONTIG({&a, dt, nd, dims}, ...): ot_make(&a, dt, nd, dims, L_CONTIG) on each. */
+#define OT_MAKE_CONTIG(...)                                                                        \
+    ot_make_contig_each((const ot_spec[]){__VA_ARGS__},                                            \
+                        sizeof((const ot_spec[]){__VA_ARGS__}) / sizeof(ot_spec))
+static inline void ot_make_contig_each(const ot_spec *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        ot_make(v[i].x, v[i].dt, v[i].nd, v[i].dims, L_CONTIG);
+}
+
 /* The output dims of reducing the dimensions marked in red[]: the others,
  * and each reduced one as 1 with keep. Returns the output rank. */
 static inline int ot_keep_shape(int nd, const int64_t *dims, const bool *red, bool keep,
