@@ -111,6 +111,18 @@ static inline void sleep_ms(double ms)
     }
 }
 
+/* ---- hashing ------------------------------------------------------------ */
+
+/* splitmix64's finalizer: a well-mixed 64-bit hash of x (check words that a
+ * kernel recomputes to catch corrupted or misrouted argument blocks). */
+static inline uint64_t mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
 /* ---- kernels ------------------------------------------------------------ */
 
 /* args: copied uint32_t milliseconds */
