@@ -16,6 +16,7 @@
 #include "softcheck.h"
 #include "isolate.h"
 #include "testutil.h"
+#include "capture.h"
 
 #define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
 
@@ -99,13 +100,6 @@ static aclrtStream persistent_stream(void)
     aclrtStream s;
     CHECK_OK(aclrtCreateStreamWithConfig(&s, 0, ACL_STREAM_PERSISTENT));
     return s;
-}
-
-static aclrtEvent new_event(void)
-{
-    aclrtEvent e;
-    CHECK_OK(aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC));
-    return e;
 }
 
 /* Bind nlanes fresh persistent streams (HEAD), play the script in its

@@ -16,6 +16,7 @@
 #include "cpuacl/cpuacl.h"
 #include "isolate.h"
 #include "testutil.h"
+#include "capture.h"
 
 /* ---- kernels that log their order ---------------------------------------- */
 
@@ -89,20 +90,6 @@ static void launch_node(aclrtStream s, uint32_t id)
 static void edge(int from, int to)
 {
     g_preds[to][g_npreds[to]++] = from;
-}
-
-static aclrtStream new_stream(void)
-{
-    aclrtStream s;
-    CHECK_OK(aclrtCreateStream(&s));
-    return s;
-}
-
-static aclrtEvent new_event(void)
-{
-    aclrtEvent e;
-    CHECK_OK(aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC));
-    return e;
 }
 
 /* ---- JSON dump ---------------------------------------------------------------- */
@@ -375,12 +362,10 @@ static void test_current_buffers(void)
     /* s1: t1 = in*3 + 1 ; s2: t2 = in*5 - 2 ; join ; t1 += t2 */
     struct vec_io a1 = {in, t1, 3, 1}, a2 = {in, t2, 5, -2}, a3 = {t2, t1, 0, 0};
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(cpuaclLaunchKernel(s1, k_affine, &a1));
     CHECK_OK(cpuaclLaunchKernel(s2, k_affine, &a2));
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     CHECK_OK(cpuaclLaunchKernel(s1, k_sum2, &a3));
     aclmdlRI ri;
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
@@ -624,14 +609,12 @@ static void test_task_group(void)
     CHECK(aclmdlRICaptureTaskUpdateBegin(su, g) != ACL_SUCCESS);
     CHECK(aclGetRecentErrMsg() != NULL);
     /* A second group on a joined stream. */
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(aclmdlRICaptureTaskGrpBegin(s2));
     op(s2, 1, 100);
     CHECK_OK(aclmdlRICaptureTaskGrpEnd(s2, &g2));
     CHECK(g2 != NULL && g2 != g);
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     op(s1, 3, 0);
     aclmdlRI ri;
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
@@ -754,11 +737,9 @@ static void test_capture_to_model(void)
     /* While being captured again the model cannot run. */
     CHECK_ACL(ACL_ERROR_RT_MODEL_CAPTURED, aclmdlRIExecuteAsync(ri, sx));
     op(s2, 0, 20);
-    CHECK_OK(aclrtRecordEvent(e1, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e1));
+    join_stream(s1, s2, e1);
     op(s1, 1, 2);
-    CHECK_OK(aclrtRecordEvent(e2, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e2));
+    join_stream(s2, s1, e2);
     op(s2, 3, 0);
     CHECK_OK(aclmdlRICaptureEnd(s2, &ri2));
     CHECK(ri2 == ri); /* same handle */
