@@ -21,19 +21,6 @@
 
 static int g_cases;
 
-static aclScalar *sc_f(float v)
-{
-    aclScalar *s = aclCreateScalar(&v, ACL_FLOAT);
-    CHECK(s);
-    return s;
-}
-static aclScalar *sc_i(int64_t v)
-{
-    aclScalar *s = aclCreateScalar(&v, ACL_INT64);
-    CHECK(s);
-    return s;
-}
-
 /* ---- references ---------------------------------------------------------------------------- */
 
 static double g_p[3]; /* the current operator's parameters */
@@ -300,7 +287,7 @@ static void set_params(const struct aop *op)
         g_p[i] = op->int_params ? (double)(int64_t)op->p[i] : (double)(float)op->p[i];
         if (g_s[i])
             aclDestroyScalar(g_s[i]);
-        g_s[i] = op->int_params ? sc_i((int64_t)op->p[i]) : sc_f((float)op->p[i]);
+        g_s[i] = op->int_params ? ot_scalar_i64((int64_t)op->p[i]) : ot_scalar_f32((float)op->p[i]);
     }
 }
 
@@ -405,7 +392,7 @@ static void test_unary(void)
     OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, a}, {&o16, ACL_FLOAT16, 1, a}, {&xi, ACL_INT32, 1, a});
     uint64_t ws;
     aclOpExecutor *ex;
-    aclScalar *one = sc_f(1);
+    aclScalar *one = ot_scalar_f32(1);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnElu, x.t, NULL, one, one, x.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLeakyRelu, x.t, NULL, x.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftplus, x.t, one, NULL, x.t);
@@ -417,7 +404,7 @@ static void test_unary(void)
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnHardsigmoid, x.t, o16.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnElu, xi.t, one, one, one, x.t);
     /* Threshold: an int self with float scalars into an int selfRef is refused */
-    aclScalar *half = sc_f(0.5f);
+    aclScalar *half = ot_scalar_f32(0.5f);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceThreshold, xi.t, half, one);
     aclDestroyScalar(half);
     /* Elu / LeakyRelu / Hardswish cast into a wider out: f16 self, f32 out */
@@ -511,7 +498,7 @@ static void test_compare(void)
             check_eq(OT_ALL[i], OT_ALL[j], o, i % L_COUNT, j % L_COUNT, (i + j) % L_COUNT);
         }
     check_eq(ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, L_CONTIG, L_CONTIG, L_CONTIG); /* ggml */
-    aclScalar *z = sc_f(0), *h = sc_f(1.5f), *two = sc_i(2);
+    aclScalar *z = ot_scalar_f32(0), *h = ot_scalar_f32(1.5f), *two = ot_scalar_i64(2);
     for (int i = 0; i < OT_NALL; i++) {
         check_gt(OT_ALL[i], ACL_BOOL, z, 0, i % L_COUNT, (i + 1) % L_COUNT);
         check_gt(OT_ALL[i], OT_ALL[i], two, 2, (i + 2) % L_COUNT, i % L_COUNT);

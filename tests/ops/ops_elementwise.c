@@ -40,11 +40,7 @@ static void check_sum(aclDataType dt, int n, int layout, const int64_t *so)
         }
     }
     CHECK(ot_gaps_intact(&o));
-    aclDestroyTensorList(tl); /* destroys the tensors in it */
-    for (int k = 0; k < n; k++) {
-        t[k].t = NULL;
-        ot_free(&t[k]);
-    }
+    ot_free_list(tl, t, n);
     ot_free(&o);
     g_cases++;
 }

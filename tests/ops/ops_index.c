@@ -83,13 +83,6 @@ static aclScalar *make_scalar(aclDataType t, double v)
     return s;
 }
 
-static aclScalar *make_scalar_i64(int64_t v)
-{
-    aclScalar *s = aclCreateScalar(&v, ACL_INT64);
-    CHECK(s);
-    return s;
-}
-
 /* ---- IndexSelect / GatherV2 ------------------------------------------------------------------ */
 
 /* self [nd dims], index [ni dims] (ni 0: a 0-d index), dim (may be negative). */
@@ -588,7 +581,7 @@ static void test_arange(void)
         int64_t s = INT64_MAX - 10, n = 4;
         ot_tensor o;
         ot_make(&o, ACL_INT64, 1, &n, L_STEP);
-        aclScalar *a = make_scalar_i64(s), *b = make_scalar_i64(INT64_MAX), *c = make_scalar_i64(3);
+        aclScalar *a = ot_scalar_i64(s), *b = ot_scalar_i64(INT64_MAX), *c = ot_scalar_i64(3);
         uint64_t ws;
         aclOpExecutor *ex;
         CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(a, b, c, o.t, &ws, &ex));

@@ -437,12 +437,7 @@ static void check_cat(const struct cat_case *c, int layout)
         expect_eq("Cat", c->odt, i, ot_get(&o, i), ot_round(c->odt, ot_round(prom, v)));
     }
     CHECK(ot_gaps_intact(&o));
-    if (tl)
-        aclDestroyTensorList(tl); /* destroys the tensors in it */
-    for (int k = 0; k < c->n; k++) {
-        t[k].t = NULL;
-        ot_free(&t[k]);
-    }
+    ot_free_list(tl, t, c->n);
     ot_free(&o);
     g_cases++;
 }

@@ -465,11 +465,7 @@ static void check_listn(bool max, const aclDataType *dts, int n, aclDataType odt
         }
         CHECK(ot_close(odt, odt, ot_get(&o, i), ot_round(odt, want)));
     }
-    aclDestroyTensorList(tl); /* destroys the tensors in it */
-    for (int k = 0; k < n; k++) {
-        t[k].t = NULL;
-        ot_free(&t[k]);
-    }
+    ot_free_list(tl, t, n);
     ot_free(&o);
     g_cases++;
 }

@@ -309,6 +309,20 @@ static inline ot_rshape ot_reduce_shape(int nd, const int64_t *dims, const int64
     return r;
 }
 
+/* Scalars of a float32 and of an int64 value. */
+static inline aclScalar *ot_scalar_f32(float v)
+{
+    aclScalar *s = aclCreateScalar(&v, ACL_FLOAT);
+    CHECK(s);
+    return s;
+}
+static inline aclScalar *ot_scalar_i64(int64_t v)
+{
+    aclScalar *s = aclCreateScalar(&v, ACL_INT64);
+    CHECK(s);
+    return s;
+}
+
 /* Linear logical index -> element pointer. */
 static inline char *ot_ptr(const ot_tensor *x, int64_t lin)
 {
@@ -486,6 +500,30 @@ static inline aclTensorList *ot_make_list(ot_tensor *t, int n, const aclDataType
         ot_fill(&t[k], dts[k] == ACL_UINT8 ? 0 : -20, 20);
     }
     return ot_list(t, n);
+}
+
+/* Destroy tl (NULL: destroyed already), which destroys the tensors in it, and
+ * free the buffers of t[0..n), the tensors it was made of. */
+static inline void ot_free_list(aclTensorList *tl, ot_tensor *t, int n)
+{
+    if (tl)
+        aclDestroyTensorList(tl);
+    for (int k = 0; k < n; k++) {
+        t[k].t = NULL;
+        ot_free(&t[k]);
+    }
+}
+
+/* The softmax family's sweep: check(dt, dim, li, lo) for each float type,
+ * each dim of a 3-d tensor (-1 .. 2) and each input layout li, with the
+ * output in another layout lo. */
+static inline void ot_softmax_sweep(void (*check)(aclDataType dt, int dim, int li, int lo))
+{
+    static const aclDataType f[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+    for (int t = 0; t < 4; t++)
+        for (int dim = -1; dim < 3; dim++)
+            for (int l = 0; l < L_COUNT; l++)
+                check(f[t], dim, l, (l + dim + 4) % L_COUNT);
 }
 
 /* The softmax reference's terms for element i of x (shape s[3], row-major
