@@ -1,13 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Streams and events for the capture tests of tests/model: new_stream and
- * new_event (capture events as the reference recommends: ExWithFlag +
- * ACL_EVENT_SYNC), and join_stream(to, from, e), which records e on `from` and makes
- * `to` wait for it (inside a capture, `to` joins `from`'s capture). */
+/* Streams, events and kernels for the capture tests of tests/model: new_stream
+ * and new_event (capture events as the reference recommends: ExWithFlag +
+ * ACL_EVENT_SYNC); join_stream(to, from, e), which records e on `from` and
+ * makes `to` wait for it (inside a capture, `to` joins `from`'s capture);
+ * k_hit, a kernel counting its runs in g_hits; kfail, how a kernel reports a
+ * failed check. */
 #ifndef CPUACL_TESTS_MODEL_CAPTURE_H
 #define CPUACL_TESTS_MODEL_CAPTURE_H
 
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+
 #include "acl/acl.h"
 #include "testutil.h"
+
+/* A model handle no call returns: a sentinel to preset out-parameters with. */
+#define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
 
 static inline aclrtStream new_stream(void)
 {
@@ -27,6 +36,28 @@ static inline void join_stream(aclrtStream to, aclrtStream from, aclrtEvent e)
 {
     CHECK_OK(aclrtRecordEvent(e, from));
     CHECK_OK(aclrtStreamWaitEvent(to, e));
+}
+
+static atomic_int g_hits;
+
+static inline int32_t k_hit(void *a)
+{
+    (void)a;
+    atomic_fetch_add(&g_hits, 1);
+    return 0;
+}
+
+/* A failure seen inside a kernel: remembered here (first one wins) and the
+ * kernel returns non-zero so the stream reports it as well. */
+static atomic_int g_kernel_fail;
+static char g_kernel_msg[256];
+
+static inline int32_t kfail(const char *what, unsigned a, unsigned b, unsigned c)
+{
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&g_kernel_fail, &expected, 1))
+        snprintf(g_kernel_msg, sizeof(g_kernel_msg), "%s (%u %u %u)", what, a, b, c);
+    return 1;
 }
 
 #endif /* CPUACL_TESTS_MODEL_CAPTURE_H */

@@ -18,8 +18,6 @@
 #include "testutil.h"
 #include "capture.h"
 
-#define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
-
 /* ---- kernels that check their dependencies -------------------------------- */
 
 #define MAXN 32
@@ -29,21 +27,11 @@
 static int g_npreds[MAXN];
 static int g_preds[MAXN][MAXP];
 static atomic_uint g_cnt[MAXN]; /* times node ran */
-static atomic_int g_kernel_fail;
-static char g_kernel_msg[256];
 
 struct node_args {
     uint32_t id;
     uint32_t check; /* id ^ MAGIC: the copied argument block survives replays */
 };
-
-static int32_t kfail(const char *what, unsigned a, unsigned b, unsigned c)
-{
-    int expected = 0;
-    if (atomic_compare_exchange_strong(&g_kernel_fail, &expected, 1))
-        snprintf(g_kernel_msg, sizeof(g_kernel_msg), "%s (%u %u %u)", what, a, b, c);
-    return 1;
-}
 
 /* Node n of execution k runs after each of its predecessors ran in
  * execution k (count k+1 = its own count + 1) and not yet in k+1. */
@@ -571,15 +559,6 @@ static void test_id_name(void)
 }
 
 /* ---- misuse ----------------------------------------------------------------- */
-
-static atomic_int g_hits;
-
-static int32_t k_hit(void *a)
-{
-    (void)a;
-    atomic_fetch_add(&g_hits, 1);
-    return 0;
-}
 
 /* The stream is a normal stream: not capturing, runs work eagerly. */
 static void expect_normal(aclrtStream s, int line)

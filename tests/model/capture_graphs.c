@@ -20,19 +20,6 @@
 
 /* ---- kernels that log their order ---------------------------------------- */
 
-/* A failure seen inside a kernel: remembered here (first one wins) and the
- * kernel returns non-zero so the stream reports it as well. */
-static atomic_int g_kernel_fail;
-static char g_kernel_msg[256];
-
-static int32_t kfail(const char *what, unsigned a, unsigned b, unsigned c)
-{
-    int expected = 0;
-    if (atomic_compare_exchange_strong(&g_kernel_fail, &expected, 1))
-        snprintf(g_kernel_msg, sizeof(g_kernel_msg), "%s (%u %u %u)", what, a, b, c);
-    return 1;
-}
-
 static void check_kernels(int line)
 {
     if (atomic_load(&g_kernel_fail)) {

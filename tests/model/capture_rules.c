@@ -18,17 +18,7 @@
 #include "testutil.h"
 #include "capture.h"
 
-#define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
-
 static aclrtContext g_ctx;
-static atomic_int g_hits;
-
-static int32_t k_hit(void *a)
-{
-    (void)a;
-    atomic_fetch_add(&g_hits, 1);
-    return 0;
-}
 
 /* The stream is out of capture and runs work eagerly. */
 static void expect_normal(aclrtStream s, int line)
