@@ -4,7 +4,7 @@
  * ACL_EVENT_SYNC); join_stream(to, from, e), which records e on `from` and
  * makes `to` wait for it (inside a capture, `to` joins `from`'s capture);
  * k_hit, a kernel counting its runs in g_hits; kfail, how a kernel reports a
- * failed check. */
+ * failed check; node_deps_ran, the ordering check of a replayed graph's nodes. */
 #ifndef CPUACL_TESTS_MODEL_CAPTURE_H
 #define CPUACL_TESTS_MODEL_CAPTURE_H
 
@@ -58,6 +58,24 @@ static inline int32_t kfail(const char *what, unsigned a, unsigned b, unsigned c
     if (atomic_compare_exchange_strong(&g_kernel_fail, &expected, 1))
         snprintf(g_kernel_msg, sizeof(g_kernel_msg), "%s (%u %u %u)", what, a, b, c);
     return 1;
+}
+
+/* The check of a node kernel in a graph replayed many times: node id, whose
+ * run counts are in cnt[] and whose predecessors are preds[0..npreds), runs in
+ * execution k after each predecessor ran in execution k (its count is ours + 1)
+ * and before it ran in k+1. Sets *mine to the node's count; returns kfail's
+ * non-zero on a violation, else 0. */
+static inline int32_t node_deps_ran(const atomic_uint *cnt, const int *preds, int npreds,
+                                    uint32_t id, unsigned *mine)
+{
+    *mine = atomic_load_explicit(&cnt[id], memory_order_acquire);
+    for (int i = 0; i < npreds; i++) {
+        unsigned pc = atomic_load_explicit(&cnt[preds[i]], memory_order_acquire);
+        if (pc != *mine + 1)
+            return kfail("dependency not satisfied: node, pred, pred count", id, (unsigned)preds[i],
+                         pc);
+    }
+    return 0;
 }
 
 #endif /* CPUACL_TESTS_MODEL_CAPTURE_H */

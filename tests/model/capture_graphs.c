@@ -52,14 +52,9 @@ static int32_t k_node(void *a)
     const struct node_args *n = a;
     if (n->id >= MAXN || n->check != (n->id ^ MAGIC))
         return kfail("node payload corrupted", n->id, n->check, 0);
-    unsigned mine = atomic_load_explicit(&g_cnt[n->id], memory_order_acquire);
-    for (int i = 0; i < g_npreds[n->id]; i++) {
-        int p = g_preds[n->id][i];
-        unsigned pc = atomic_load_explicit(&g_cnt[p], memory_order_acquire);
-        if (pc != mine + 1) /* the predecessor ran in this replay, before us */
-            return kfail("dependency not satisfied: node, pred, pred count", n->id, (unsigned)p,
-                         pc);
-    }
+    unsigned mine;
+    if (node_deps_ran(g_cnt, g_preds[n->id], g_npreds[n->id], n->id, &mine))
+        return 1; /* a predecessor had not run in this replay, before us */
     g_start[n->id] = atomic_fetch_add(&g_clock, 1);
     for (volatile uint64_t i = 0; i < n->spin; i++) {
     }
