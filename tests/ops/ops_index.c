@@ -25,9 +25,7 @@ static int64_t get_i64(const ot_tensor *x, int64_t lin)
 {
     if (x->dt != ACL_INT64)
         return (int64_t)ot_get(x, lin); /* int32 and narrower are exact as doubles */
-    int64_t v;
-    memcpy(&v, ot_ptr(x, lin), 8);
-    return v;
+    return OT_LOAD(int64_t, ot_ptr(x, lin));
 }
 
 static bool all_poison(const ot_tensor *x)

@@ -335,48 +335,41 @@ static inline char *ot_ptr(const ot_tensor *x, int64_t lin)
     return (char *)x->buf + off * (int64_t)aclDataTypeSize(x->dt);
 }
 
+/* The T stored at p (which may be unaligned). */
+#define OT_LOAD(T, p)                                                                              \
+    ({                                                                                             \
+        T v_;                                                                                      \
+        memcpy(&v_, (p), sizeof v_);                                                               \
+        v_;                                                                                        \
+    })
+/* Store x as a T at p (which may be unaligned). */
+#define OT_STORE(T, p, x)                                                                          \
+    do {                                                                                           \
+        T v_ = (x);                                                                                \
+        memcpy((p), &v_, sizeof v_);                                                               \
+    } while (0)
+
 static inline double ot_load(aclDataType dt, const void *p)
 {
     switch ((int)dt) {
-    case ACL_FLOAT: {
-        float v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    case ACL_FLOAT16: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return ot_f16_to_d(v);
-    }
-    case ACL_BF16: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return ot_bf16_to_d(v);
-    }
-    case ACL_DOUBLE: {
-        double v;
-        memcpy(&v, p, 8);
-        return v;
-    }
+    case ACL_FLOAT:
+        return OT_LOAD(float, p);
+    case ACL_FLOAT16:
+        return ot_f16_to_d(OT_LOAD(uint16_t, p));
+    case ACL_BF16:
+        return ot_bf16_to_d(OT_LOAD(uint16_t, p));
+    case ACL_DOUBLE:
+        return OT_LOAD(double, p);
     case ACL_INT8:
         return *(const int8_t *)p;
     case ACL_UINT8:
         return *(const uint8_t *)p;
-    case ACL_INT16: {
-        int16_t v;
-        memcpy(&v, p, 2);
-        return v;
-    }
-    case ACL_INT32: {
-        int32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    case ACL_INT64: {
-        int64_t v;
-        memcpy(&v, p, 8);
-        return (double)v;
-    }
+    case ACL_INT16:
+        return OT_LOAD(int16_t, p);
+    case ACL_INT32:
+        return OT_LOAD(int32_t, p);
+    case ACL_INT64:
+        return (double)OT_LOAD(int64_t, p);
     case ACL_BOOL:
         return *(const uint8_t *)p != 0;
     default:
@@ -387,23 +380,17 @@ static inline double ot_load(aclDataType dt, const void *p)
 static inline void ot_store(aclDataType dt, void *p, double v)
 {
     switch ((int)dt) {
-    case ACL_FLOAT: {
-        float f = (float)v;
-        memcpy(p, &f, 4);
+    case ACL_FLOAT:
+        OT_STORE(float, p, (float)v);
         break;
-    }
-    case ACL_FLOAT16: {
-        uint16_t h = ot_d_to_f16(v);
-        memcpy(p, &h, 2);
+    case ACL_FLOAT16:
+        OT_STORE(uint16_t, p, ot_d_to_f16(v));
         break;
-    }
-    case ACL_BF16: {
-        uint16_t h = ot_d_to_bf16(v);
-        memcpy(p, &h, 2);
+    case ACL_BF16:
+        OT_STORE(uint16_t, p, ot_d_to_bf16(v));
         break;
-    }
     case ACL_DOUBLE:
-        memcpy(p, &v, 8);
+        OT_STORE(double, p, v);
         break;
     case ACL_INT8:
         *(int8_t *)p = (int8_t)v;
@@ -411,21 +398,15 @@ static inline void ot_store(aclDataType dt, void *p, double v)
     case ACL_UINT8:
         *(uint8_t *)p = (uint8_t)v;
         break;
-    case ACL_INT16: {
-        int16_t i = (int16_t)v;
-        memcpy(p, &i, 2);
+    case ACL_INT16:
+        OT_STORE(int16_t, p, (int16_t)v);
         break;
-    }
-    case ACL_INT32: {
-        int32_t i = (int32_t)v;
-        memcpy(p, &i, 4);
+    case ACL_INT32:
+        OT_STORE(int32_t, p, (int32_t)v);
         break;
-    }
-    case ACL_INT64: {
-        int64_t i = (int64_t)v;
-        memcpy(p, &i, 8);
+    case ACL_INT64:
+        OT_STORE(int64_t, p, (int64_t)v);
         break;
-    }
     case ACL_BOOL:
         *(uint8_t *)p = v != 0;
         break;
