@@ -236,8 +236,7 @@ static void test_slice(void)
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex)); /* never launched */
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSlice, NULL, 1, 1, 5, 2, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSlice, x.t, 1, 1, 5, 2, NULL);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, &ws, NULL));
+    OT_NULL_OUTS(aclnnSlice, x.t, 1, 1, 5, 2, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 1, 5, 0, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 5, 1, -2, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 3, 1, 5, 2, o.t);
@@ -313,13 +312,10 @@ static void test_repeat(void)
     aclIntArray *a = aclCreateIntArray(r2, 2), *a1 = aclCreateIntArray(r1, 1),
                 *an = aclCreateIntArray(rneg, 2), *a9 = aclCreateIntArray(r9, 9),
                 *ab = aclCreateIntArray(rbig, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, NULL, a, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, x.t, NULL, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, x.t, a, NULL);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, o.t, &ws, NULL));
+    OT_NULL_OUTS(aclnnRepeat, x.t, a, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a1, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, an, o.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a9, o.t);
@@ -598,14 +594,11 @@ static void test_cat(void)
     cat_err(ACLNN_ERR_PARAM_INVALID, 2, ss, false, 0, &f53);  /* 0-dim tensors */
     cat_err(ACLNN_ERR_PARAM_INVALID, 2, cc, false, 1, &f6);
     cat_err(ACLNN_SUCCESS, 2, cc, false, -1, &f6);
-    uint64_t ws;
-    aclOpExecutor *ex;
     ot_tensor o;
     ot_make(&o, ACL_FLOAT, 2, f53.dims, L_CONTIG);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCat, NULL, 0, o.t);
     aclTensorList *tl = aclCreateTensorList(NULL, 0);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(tl, 0, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(tl, 0, o.t, &ws, NULL));
+    OT_NULL_OUTS(aclnnCat, tl, 0, o.t);
     aclDestroyTensorList(tl);
     ot_free(&o);
 }
@@ -715,11 +708,9 @@ static void test_tri(void)
         CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](xu.t, 0, xu.t, &ws, &ex));
     }
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTril, NULL, 0);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, &ws, NULL));
+    OT_NULL_OUTS(aclnnInplaceTril, x.t, 0);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriu, NULL, 0);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, &ws, NULL));
+    OT_NULL_OUTS(aclnnInplaceTriu, x.t, 0);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTril, x1.t, 0);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTriu, xu.t, 0);
     OT_FREE(&x, &o, &ob, &oi, &x1, &x0, &xu);

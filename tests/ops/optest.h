@@ -626,4 +626,14 @@ static inline void ot_run(ot_phase2 fn, uint64_t ws, aclOpExecutor *ex)
         CHECK_NN(want, op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_));                             \
     } while (0)
 
+/* OT_NULL_OUTS(aclnnFoo, args...): aclnnFooGetWorkspaceSize(args..., NULL, &ex)
+ * and (args..., &ws, NULL) must each return ACLNN_ERR_PARAM_NULLPTR. */
+#define OT_NULL_OUTS(op, ...)                                                                      \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op##GetWorkspaceSize(__VA_ARGS__, NULL, &ex_));          \
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op##GetWorkspaceSize(__VA_ARGS__, &ws_, NULL));          \
+    } while (0)
+
 #endif /* CPUACL_TESTS_OPS_OPTEST_H */
