@@ -262,6 +262,24 @@ static inline bool log_equals(struct kt_log *log, const uint32_t *want, uint32_t
     return ok;
 }
 
+/* The loop of a thread subscribed to process callbacks or host functions:
+ * once *go is set, process(20 ms) until *stop is set, counting the successes
+ * in *ok; a code other than success or the timeout is a failure (`what`
+ * names the call). */
+static inline void process_until_stopped(aclError (*process)(int32_t), const char *what,
+                                         _Atomic int *go, _Atomic int *stop, _Atomic uint64_t *ok)
+{
+    while (!atomic_load(go))
+        sleep_ms(1);
+    while (!atomic_load(stop)) {
+        aclError r = process(20);
+        if (r == ACL_SUCCESS)
+            atomic_fetch_add(ok, 1);
+        else if (r != ACL_ERROR_WAIT_CALLBACK_TIMEOUT)
+            KFAIL("%s returned %d in the processing thread", what, (int)r);
+    }
+}
+
 /* Wait (host side, bounded) until *flag becomes non-zero. */
 static inline bool wait_flag(_Atomic int *flag, double timeout_ms)
 {
