@@ -111,6 +111,18 @@ static inline void sleep_ms(double ms)
     }
 }
 
+/* ---- hashing ------------------------------------------------------------ */
+
+/* splitmix64's finalizer: a well-mixed 64-bit hash of x (check words that a
+ * kernel recomputes to catch corrupted or misrouted argument blocks). */
+static inline uint64_t mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
 /* ---- kernels ------------------------------------------------------------ */
 
 /* args: copied uint32_t milliseconds */
@@ -248,6 +260,24 @@ static inline bool log_equals(struct kt_log *log, const uint32_t *want, uint32_t
         fprintf(stderr, "\n");
     }
     return ok;
+}
+
+/* The loop of a thread subscribed to process callbacks or host functions:
+ * once *go is set, process(20 ms) until *stop is set, counting the successes
+ * in *ok; a code other than success or the timeout is a failure (`what`
+ * names the call). */
+static inline void process_until_stopped(aclError (*process)(int32_t), const char *what,
+                                         _Atomic int *go, _Atomic int *stop, _Atomic uint64_t *ok)
+{
+    while (!atomic_load(go))
+        sleep_ms(1);
+    while (!atomic_load(stop)) {
+        aclError r = process(20);
+        if (r == ACL_SUCCESS)
+            atomic_fetch_add(ok, 1);
+        else if (r != ACL_ERROR_WAIT_CALLBACK_TIMEOUT)
+            KFAIL("%s returned %d in the processing thread", what, (int)r);
+    }
 }
 
 /* Wait (host side, bounded) until *flag becomes non-zero. */

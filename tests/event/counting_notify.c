@@ -5,22 +5,7 @@
  * counter, reset, timeouts fail the waiting stream; destroy with queued tasks; event
  * availability and the sync address; misuse codes. */
 #include "acltest.h"
-
-struct copy_args {
-    _Atomic int *src;
-    int *dst;
-};
-static int32_t k_store(void *a)
-{
-    atomic_store((_Atomic int *)a, 42);
-    return 0;
-}
-static int32_t k_copy(void *a)
-{
-    struct copy_args *c = a;
-    *c->dst = atomic_load(c->src);
-    return 0;
-}
+#include "handoff.h"
 
 static void rec(aclrtCntNotify n, aclrtStream s, aclrtCntNotifyRecordMode m, uint32_t v)
 {
@@ -62,7 +47,7 @@ int main(void)
     CHECK_OK(cpuaclLaunchKernel(a, kt_gate_wait, &gate));
     rec(n, a, ACL_RT_CNT_NOTIFY_RECORD_ADD_MODE, 1);
     rec(n, a, ACL_RT_CNT_NOTIFY_RECORD_ADD_MODE, 1);
-    CHECK_OK(cpuaclLaunchKernel(a, k_store, &data));
+    CHECK_OK(cpuaclLaunchKernel(a, k_store42, &data));
     rec(n, a, ACL_RT_CNT_NOTIFY_RECORD_ADD_MODE, 1);
     aclrtStreamStatus st;
     CHECK_OK(aclrtStreamQuery(b, &st));

@@ -5,22 +5,7 @@
 #include <time.h>
 
 #include "acltest.h"
-
-struct copy_args {
-    _Atomic int *src;
-    int *dst;
-};
-static int32_t k_store42(void *a)
-{
-    atomic_store((_Atomic int *)a, 42);
-    return 0;
-}
-static int32_t k_copy(void *a)
-{
-    struct copy_args *c = a;
-    *c->dst = atomic_load(c->src);
-    return 0;
-}
+#include "handoff.h"
 
 static uint64_t mono_us(void)
 {

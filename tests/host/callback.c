@@ -15,15 +15,9 @@ static void *report_main(void *arg)
 {
     (void)arg;
     CHECK_OK(aclrtSetCurrentContext(def0));
-    while (!atomic_load(&report_go)) /* until main subscribed us */
-        sleep_ms(1);
-    while (!atomic_load(&report_stop)) {
-        aclError r = aclrtProcessReport(20);
-        if (r == ACL_SUCCESS)
-            atomic_fetch_add(&reports_ok, 1);
-        else if (r != ACL_ERROR_WAIT_CALLBACK_TIMEOUT)
-            KFAIL("aclrtProcessReport returned %d in the report thread", (int)r);
-    }
+    /* report_go is set once main subscribed this thread */
+    process_until_stopped(aclrtProcessReport, "aclrtProcessReport", &report_go, &report_stop,
+                          &reports_ok);
     return NULL;
 }
 

@@ -18,15 +18,8 @@ static void *proc_main(void *arg)
     (void)arg;
     CHECK_OK(aclrtSetCurrentContext(def0));
     atomic_store(&proc_tid, (uint64_t)pthread_self());
-    while (!atomic_load(&proc_go))
-        sleep_ms(1);
-    while (!atomic_load(&proc_stop)) {
-        aclError r = aclrtProcessHostFunc(20);
-        if (r == ACL_SUCCESS)
-            atomic_fetch_add(&proc_ok, 1);
-        else if (r != ACL_ERROR_WAIT_CALLBACK_TIMEOUT)
-            KFAIL("aclrtProcessHostFunc returned %d in the processing thread", (int)r);
-    }
+    process_until_stopped(aclrtProcessHostFunc, "aclrtProcessHostFunc", &proc_go, &proc_stop,
+                          &proc_ok);
     return NULL;
 }
 

@@ -36,6 +36,26 @@ static void ref2d(uint8_t *dst, size_t dpitch, const uint8_t *src, size_t spitch
         memcpy(dst + r * dpitch, src + r * spitch, width);
 }
 
+/* Whether got[0..BUF) is the pattern `seed` with the 2-D copy of src laid
+ * over it (want is BUF bytes of scratch). */
+static bool is_2d_copy(const uint8_t *got, uint32_t seed, size_t dpitch, const uint8_t *src,
+                       size_t spitch, size_t width, size_t height, uint8_t *want)
+{
+    pat_fill(want, BUF, seed);
+    ref2d(want, dpitch, src, spitch, width, height);
+    return memcmp(got, want, BUF) == 0;
+}
+
+/* is_2d_copy on the BUF bytes of device memory at dev. */
+static bool dev_is_2d_copy(const void *dev, uint32_t seed, size_t dpitch, const uint8_t *src,
+                           size_t spitch, size_t width, size_t height, uint8_t *want)
+{
+    uint8_t *got = dev_read(dev, BUF);
+    bool ok = is_2d_copy(got, seed, dpitch, src, spitch, width, height, want);
+    free(got);
+    return ok;
+}
+
 static void run(cp2d_fn cp, const char *name)
 {
     fprintf(stderr, "info: %s\n", name);
@@ -112,32 +132,20 @@ static void run(cp2d_fn cp, const char *name)
         pat_fill(h0, BUF, seed);
         dev_write_pat(d0, BUF, seed + 100);
         EXPECT_OK(cp(d0, dp, h0, sp, w, h, ACL_MEMCPY_HOST_TO_DEVICE));
-        pat_fill(want, BUF, seed + 100);
-        ref2d(want, dp, h0, sp, w, h);
-        r = dev_read(d0, BUF);
-        EXPECT(memcmp(r, want, BUF) == 0);
-        free(r);
+        EXPECT(dev_is_2d_copy(d0, seed + 100, dp, h0, sp, w, h, want));
         /* D2D with the pitches swapped */
         dev_write_pat(d1, BUF, seed + 200);
         EXPECT_OK(cp(d1, sp, d0, dp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE));
         uint8_t *src = dev_read(d0, BUF);
-        pat_fill(want, BUF, seed + 200);
-        ref2d(want, sp, src, dp, w, h);
-        r = dev_read(d1, BUF);
-        EXPECT(memcmp(r, want, BUF) == 0);
-        free(r);
+        EXPECT(dev_is_2d_copy(d1, seed + 200, sp, src, dp, w, h, want));
         /* D2H into pinned and pageable memory; DEFAULT infers */
         pat_fill(p0, BUF, seed + 300);
         EXPECT_OK(cp(p0, dp, d1, sp, w, h, ACL_MEMCPY_DEVICE_TO_HOST));
         uint8_t *src1 = dev_read(d1, BUF);
-        pat_fill(want, BUF, seed + 300);
-        ref2d(want, dp, src1, sp, w, h);
-        EXPECT(memcmp(p0, want, BUF) == 0);
+        EXPECT(is_2d_copy(p0, seed + 300, dp, src1, sp, w, h, want));
         pat_fill(h1, BUF, seed + 400);
         EXPECT_OK(cp(h1, dp, d1, sp, w, h, ACL_MEMCPY_DEFAULT));
-        pat_fill(want, BUF, seed + 400);
-        ref2d(want, dp, src1, sp, w, h);
-        EXPECT(memcmp(h1, want, BUF) == 0);
+        EXPECT(is_2d_copy(h1, seed + 400, dp, src1, sp, w, h, want));
         free(src);
         free(src1);
     }
@@ -147,9 +155,7 @@ static void run(cp2d_fn cp, const char *name)
     pat_fill(p0, BUF, 601);
     EXPECT_OK(cp(p0, 200, dsmall, 32, 24, 10, ACL_MEMCPY_DEVICE_TO_HOST));
     uint8_t *srcs = dev_read(dsmall, 1000);
-    pat_fill(want, BUF, 601);
-    ref2d(want, 200, srcs, 32, 24, 10);
-    EXPECT(memcmp(p0, want, BUF) == 0);
+    EXPECT(is_2d_copy(p0, 601, 200, srcs, 32, 24, 10, want));
     free(srcs);
     /* and the reverse: a small device destination, a long pinned source */
     EXPECT_OK(cp(dsmall, 32, p0, 200, 24, 10, ACL_MEMCPY_HOST_TO_DEVICE));
@@ -158,9 +164,7 @@ static void run(cp2d_fn cp, const char *name)
         pat_fill(h0, BUF, 500);
         pat_fill(h1, BUF, 501);
         EXPECT_OK(cp(h1, 128, h0, 96, 90, 100, ACL_MEMCPY_HOST_TO_HOST));
-        pat_fill(want, BUF, 501);
-        ref2d(want, 128, h0, 96, 90, 100);
-        EXPECT(memcmp(h1, want, BUF) == 0);
+        EXPECT(is_2d_copy(h1, 501, 128, h0, 96, 90, 100, want));
     }
 
     EXPECT_FREE_DEVICE(d0, d1, dsmall);
@@ -186,11 +190,7 @@ static void async_queued(void)
     EXPECT_OK(aclrtSynchronizeStream(g_s));
     uint8_t *want = malloc(BUF);
     CHECK(want);
-    pat_fill(want, BUF, 600);
-    ref2d(want, 128, p, 128, 100, 64);
-    uint8_t *r = dev_read(d, BUF);
-    EXPECT(memcmp(r, want, BUF) == 0);
-    free(r);
+    EXPECT(dev_is_2d_copy(d, 600, 128, p, 128, 100, 64, want));
     free(want);
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE,
                aclrtMemcpy2dAsync(d, 128, p, 128, 100, 64, ACL_MEMCPY_HOST_TO_DEVICE,

@@ -16,8 +16,7 @@
 #include "softcheck.h"
 #include "isolate.h"
 #include "testutil.h"
-
-#define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
+#include "capture.h"
 
 /* ---- kernels that check their dependencies -------------------------------- */
 
@@ -28,21 +27,11 @@
 static int g_npreds[MAXN];
 static int g_preds[MAXN][MAXP];
 static atomic_uint g_cnt[MAXN]; /* times node ran */
-static atomic_int g_kernel_fail;
-static char g_kernel_msg[256];
 
 struct node_args {
     uint32_t id;
     uint32_t check; /* id ^ MAGIC: the copied argument block survives replays */
 };
-
-static int32_t kfail(const char *what, unsigned a, unsigned b, unsigned c)
-{
-    int expected = 0;
-    if (atomic_compare_exchange_strong(&g_kernel_fail, &expected, 1))
-        snprintf(g_kernel_msg, sizeof(g_kernel_msg), "%s (%u %u %u)", what, a, b, c);
-    return 1;
-}
 
 /* Node n of execution k runs after each of its predecessors ran in
  * execution k (count k+1 = its own count + 1) and not yet in k+1. */
@@ -51,14 +40,9 @@ static int32_t k_node(void *a)
     const struct node_args *n = a;
     if (n->id >= MAXN || n->check != (n->id ^ MAGIC))
         return kfail("node payload corrupted", n->id, n->check, 0);
-    unsigned mine = atomic_load_explicit(&g_cnt[n->id], memory_order_acquire);
-    for (int i = 0; i < g_npreds[n->id]; i++) {
-        int p = g_preds[n->id][i];
-        unsigned pc = atomic_load_explicit(&g_cnt[p], memory_order_acquire);
-        if (pc != mine + 1)
-            return kfail("dependency not satisfied: node, pred, pred count", n->id, (unsigned)p,
-                         pc);
-    }
+    unsigned mine;
+    if (node_deps_ran(g_cnt, g_preds[n->id], g_npreds[n->id], n->id, &mine))
+        return 1;
     atomic_store_explicit(&g_cnt[n->id], mine + 1, memory_order_release);
     return 0;
 }
@@ -99,13 +83,6 @@ static aclrtStream persistent_stream(void)
     aclrtStream s;
     CHECK_OK(aclrtCreateStreamWithConfig(&s, 0, ACL_STREAM_PERSISTENT));
     return s;
-}
-
-static aclrtEvent new_event(void)
-{
-    aclrtEvent e;
-    CHECK_OK(aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC));
-    return e;
 }
 
 /* Bind nlanes fresh persistent streams (HEAD), play the script in its
@@ -577,15 +554,6 @@ static void test_id_name(void)
 }
 
 /* ---- misuse ----------------------------------------------------------------- */
-
-static atomic_int g_hits;
-
-static int32_t k_hit(void *a)
-{
-    (void)a;
-    atomic_fetch_add(&g_hits, 1);
-    return 0;
-}
 
 /* The stream is a normal stream: not capturing, runs work eagerly. */
 static void expect_normal(aclrtStream s, int line)

@@ -24,6 +24,7 @@
 
 #include "cpuacl/cpuacl.h"
 #include "testutil.h"
+#include "capture.h"
 
 enum { MAXLOG = 1 << 20 };
 
@@ -300,11 +301,9 @@ static int on_own_lane_streams(void)
     aclmdlRI ri = NULL;
     CHECK_OK(aclmdlRICaptureBegin(s0, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
     CHECK_OK(cpuaclLaunchKernel(s0, logk, (void *)(uintptr_t)20));
-    CHECK_OK(aclrtRecordEvent(fork, s0));
-    CHECK_OK(aclrtStreamWaitEvent(s1, fork));
+    join_stream(s1, s0, fork);
     CHECK_OK(cpuaclLaunchKernel(s1, logk, (void *)(uintptr_t)21));
-    CHECK_OK(aclrtRecordEvent(join, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s0, join));
+    join_stream(s0, s1, join);
     CHECK_OK(cpuaclLaunchKernel(s0, logk, (void *)(uintptr_t)22));
     CHECK_OK(aclmdlRICaptureEnd(s0, &ri));
     aclrtStream lanes[4];

@@ -16,21 +16,9 @@
 #include "cpuacl/cpuacl.h"
 #include "isolate.h"
 #include "testutil.h"
+#include "capture.h"
 
 /* ---- kernels that log their order ---------------------------------------- */
-
-/* A failure seen inside a kernel: remembered here (first one wins) and the
- * kernel returns non-zero so the stream reports it as well. */
-static atomic_int g_kernel_fail;
-static char g_kernel_msg[256];
-
-static int32_t kfail(const char *what, unsigned a, unsigned b, unsigned c)
-{
-    int expected = 0;
-    if (atomic_compare_exchange_strong(&g_kernel_fail, &expected, 1))
-        snprintf(g_kernel_msg, sizeof(g_kernel_msg), "%s (%u %u %u)", what, a, b, c);
-    return 1;
-}
 
 static void check_kernels(int line)
 {
@@ -64,14 +52,9 @@ static int32_t k_node(void *a)
     const struct node_args *n = a;
     if (n->id >= MAXN || n->check != (n->id ^ MAGIC))
         return kfail("node payload corrupted", n->id, n->check, 0);
-    unsigned mine = atomic_load_explicit(&g_cnt[n->id], memory_order_acquire);
-    for (int i = 0; i < g_npreds[n->id]; i++) {
-        int p = g_preds[n->id][i];
-        unsigned pc = atomic_load_explicit(&g_cnt[p], memory_order_acquire);
-        if (pc != mine + 1) /* the predecessor ran in this replay, before us */
-            return kfail("dependency not satisfied: node, pred, pred count", n->id, (unsigned)p,
-                         pc);
-    }
+    unsigned mine;
+    if (node_deps_ran(g_cnt, g_preds[n->id], g_npreds[n->id], n->id, &mine))
+        return 1; /* a predecessor had not run in this replay, before us */
     g_start[n->id] = atomic_fetch_add(&g_clock, 1);
     for (volatile uint64_t i = 0; i < n->spin; i++) {
     }
@@ -89,20 +72,6 @@ static void launch_node(aclrtStream s, uint32_t id)
 static void edge(int from, int to)
 {
     g_preds[to][g_npreds[to]++] = from;
-}
-
-static aclrtStream new_stream(void)
-{
-    aclrtStream s;
-    CHECK_OK(aclrtCreateStream(&s));
-    return s;
-}
-
-static aclrtEvent new_event(void)
-{
-    aclrtEvent e;
-    CHECK_OK(aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC));
-    return e;
 }
 
 /* ---- JSON dump ---------------------------------------------------------------- */
@@ -375,12 +344,10 @@ static void test_current_buffers(void)
     /* s1: t1 = in*3 + 1 ; s2: t2 = in*5 - 2 ; join ; t1 += t2 */
     struct vec_io a1 = {in, t1, 3, 1}, a2 = {in, t2, 5, -2}, a3 = {t2, t1, 0, 0};
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(cpuaclLaunchKernel(s1, k_affine, &a1));
     CHECK_OK(cpuaclLaunchKernel(s2, k_affine, &a2));
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     CHECK_OK(cpuaclLaunchKernel(s1, k_sum2, &a3));
     aclmdlRI ri;
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
@@ -624,14 +591,12 @@ static void test_task_group(void)
     CHECK(aclmdlRICaptureTaskUpdateBegin(su, g) != ACL_SUCCESS);
     CHECK(aclGetRecentErrMsg() != NULL);
     /* A second group on a joined stream. */
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(aclmdlRICaptureTaskGrpBegin(s2));
     op(s2, 1, 100);
     CHECK_OK(aclmdlRICaptureTaskGrpEnd(s2, &g2));
     CHECK(g2 != NULL && g2 != g);
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     op(s1, 3, 0);
     aclmdlRI ri;
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
@@ -754,11 +719,9 @@ static void test_capture_to_model(void)
     /* While being captured again the model cannot run. */
     CHECK_ACL(ACL_ERROR_RT_MODEL_CAPTURED, aclmdlRIExecuteAsync(ri, sx));
     op(s2, 0, 20);
-    CHECK_OK(aclrtRecordEvent(e1, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e1));
+    join_stream(s1, s2, e1);
     op(s1, 1, 2);
-    CHECK_OK(aclrtRecordEvent(e2, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e2));
+    join_stream(s2, s1, e2);
     op(s2, 3, 0);
     CHECK_OK(aclmdlRICaptureEnd(s2, &ri2));
     CHECK(ri2 == ri); /* same handle */

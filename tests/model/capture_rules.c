@@ -16,33 +16,9 @@
 #include "softcheck.h"
 #include "isolate.h"
 #include "testutil.h"
-
-#define BAD_RI ((aclmdlRI)(uintptr_t)0xdeadbeef)
+#include "capture.h"
 
 static aclrtContext g_ctx;
-static atomic_int g_hits;
-
-static int32_t k_hit(void *a)
-{
-    (void)a;
-    atomic_fetch_add(&g_hits, 1);
-    return 0;
-}
-
-static aclrtStream new_stream(void)
-{
-    aclrtStream s;
-    CHECK_OK(aclrtCreateStream(&s));
-    return s;
-}
-
-/* Capture events as the reference recommends (ExWithFlag + ACL_EVENT_SYNC). */
-static aclrtEvent new_event(void)
-{
-    aclrtEvent e;
-    CHECK_OK(aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC));
-    return e;
-}
 
 /* The stream is out of capture and runs work eagerly. */
 static void expect_normal(aclrtStream s, int line)
@@ -166,8 +142,7 @@ static void test_begin_on_capturing(void)
     EXPECT_ERR(ACL_ERROR_RT_STREAM_CAPTURED,
                aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
     CHECK_OK(cpuaclLaunchKernel(s1, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     /* A joined stream is capturing too. */
     EXPECT_ERR(ACL_ERROR_RT_STREAM_CAPTURED,
                aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
@@ -177,8 +152,7 @@ static void test_begin_on_capturing(void)
     EXPECT_STATUS(s1, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, cur);
     EXPECT_STATUS(s2, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, cur);
     CHECK_OK(cpuaclLaunchKernel(s2, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
     EXPECT(ri == cur);
     EXPECT_RUNS(ri, s1, 2);
@@ -225,8 +199,7 @@ static void test_end_on_joined(void)
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
     aclmdlRI cur = capturing_model(s1);
     CHECK_OK(cpuaclLaunchKernel(s1, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(cpuaclLaunchKernel(s2, k_hit, NULL));
     EXPECT_ERR(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, aclmdlRICaptureEnd(s2, &ri));
     EXPECT(ri == NULL);
@@ -234,8 +207,7 @@ static void test_end_on_joined(void)
      * still be completed on its origin stream. */
     EXPECT_STATUS(s1, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, cur);
     EXPECT_STATUS(s2, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, cur);
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
     EXPECT(ri == cur);
     EXPECT_RUNS(ri, s1, 2);
@@ -272,11 +244,9 @@ static void test_end_other_thread(aclmdlRICaptureMode mode)
     int hits0 = atomic_load(&g_hits);
     CHECK_OK(aclmdlRICaptureBegin(s1, mode));
     CHECK_OK(cpuaclLaunchKernel(s1, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(cpuaclLaunchKernel(s2, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     struct end_job j = {.s = s1};
     pthread_t t;
     CHECK(pthread_create(&t, NULL, end_thread, &j) == 0);
@@ -349,12 +319,10 @@ static void test_open_task_group(void)
     /* Open group on a joined stream at End. */
     hits0 = atomic_load(&g_hits);
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(aclmdlRICaptureTaskGrpBegin(s2));
     CHECK_OK(cpuaclLaunchKernel(s2, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     ri = BAD_RI;
     EXPECT_ERR(ACL_ERROR_STREAM_TASK_GROUP_STATUS, aclmdlRICaptureEnd(s1, &ri));
     EXPECT(ri == NULL);
@@ -385,17 +353,14 @@ static void test_unjoined(enum unjoined_case c)
     aclmdlRI ri = BAD_RI;
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
     CHECK_OK(cpuaclLaunchKernel(s1, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     if (c != UJ_ONLY_WAIT)
         CHECK_OK(cpuaclLaunchKernel(s2, k_hit, NULL));
     if (c == UJ_THIRD_LEVEL || c == UJ_THIRD_AFTER_JOIN || c == UJ_NONE) {
-        CHECK_OK(aclrtRecordEvent(e3, s2));
-        CHECK_OK(aclrtStreamWaitEvent(s3, e3));
+        join_stream(s3, s2, e3);
         CHECK_OK(cpuaclLaunchKernel(s3, k_hit, NULL));
         if (c != UJ_THIRD_LEVEL) {
-            CHECK_OK(aclrtRecordEvent(e4, s3));
-            CHECK_OK(aclrtStreamWaitEvent(s2, e4));
+            join_stream(s2, s3, e4);
             if (c == UJ_THIRD_AFTER_JOIN)
                 CHECK_OK(cpuaclLaunchKernel(s3, k_hit, NULL));
         }
@@ -459,8 +424,7 @@ static void test_outside_event(void)
     /* A joined stream waiting on an outside event invalidates the whole capture. */
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
     cur = capturing_model(s1);
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     EXPECT_ERR(ACL_ERROR_RT_CAPTURE_DEPENDENCY, aclrtStreamWaitEvent(s2, eo));
     EXPECT_STATUS(s1, ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED, cur);
     EXPECT_STATUS(s2, ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED, cur);
@@ -594,8 +558,7 @@ static void test_sync_query(void)
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
     aclmdlRI cur = capturing_model(s1);
     CHECK_OK(cpuaclLaunchKernel(s1, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(cpuaclLaunchKernel(s2, k_hit, NULL));
 
     aclrtStreamStatus ss;
@@ -629,8 +592,7 @@ static void test_sync_query(void)
     /* None of the refusals broke the capture. */
     EXPECT_STATUS(s1, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, cur);
     EXPECT_STATUS(s2, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, cur);
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     aclmdlRI ri = NULL;
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
     EXPECT(ri == cur);
@@ -641,8 +603,7 @@ static void test_sync_query(void)
     EXPECT_ERR(ACL_SUCCESS, aclrtQueryEventWaitStatus(e1, &ws));
     CHECK_OK(aclrtRecordEvent(e0, s1));
     CHECK_OK(cpuaclLaunchKernel(s1, k_hit, NULL));
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     CHECK_OK(aclrtSynchronizeStream(s2));
     EXPECT_ERR(ACL_SUCCESS, aclrtSynchronizeEvent(e1));
     EXPECT_ERR(ACL_SUCCESS, aclrtQueryEventStatus(e1, &es));
@@ -778,11 +739,9 @@ static void test_getinfo(void)
     EXPECT_STATUS(s1, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, m);
     EXPECT_STATUS(s2, ACL_MODEL_RI_CAPTURE_STATUS_NONE, NULL);
     /* Joined streams (two levels) report the same model. */
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     EXPECT_STATUS(s2, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, m);
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s3, e2));
+    join_stream(s3, s2, e2);
     EXPECT_STATUS(s3, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE, m);
     EXPECT_STATUS(other, ACL_MODEL_RI_CAPTURE_STATUS_NONE, NULL);
     /* A second capture reports its own model. */
@@ -794,10 +753,8 @@ static void test_getinfo(void)
     EXPECT(r2 == m2);
     CHECK_OK(aclmdlRIDestroy(r2));
     /* Rejoin; End returns the model GetInfo reported. */
-    CHECK_OK(aclrtRecordEvent(e3, s3));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e3));
-    CHECK_OK(aclrtRecordEvent(e4, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e4));
+    join_stream(s2, s3, e3);
+    join_stream(s1, s2, e4);
     aclmdlRI ri = NULL;
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
     EXPECT(ri == m);
@@ -810,10 +767,8 @@ static void test_getinfo(void)
     CHECK_OK(aclrtRecordEvent(eo, other));
     CHECK_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
     m = capturing_model(s1);
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s3, e2));
+    join_stream(s2, s1, e1);
+    join_stream(s3, s2, e2);
     EXPECT_ERR(ACL_ERROR_RT_CAPTURE_DEPENDENCY, aclrtStreamWaitEvent(s3, eo));
     EXPECT_STATUS(s1, ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED, m);
     EXPECT_STATUS(s2, ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED, m);

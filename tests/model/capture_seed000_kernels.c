@@ -9,6 +9,7 @@
 
 #include "cpuacl/cpuacl.h"
 #include "testutil.h"
+#include "capture.h"
 
 #define N 8
 static float self_h[N], other_h[N], self_d[N], other_d[N], out_d[N];
@@ -70,15 +71,13 @@ int main(void)
     CHECK_OK(aclmdlRICaptureThreadExchangeMode(&mode));
     CHECK(mode == ACL_MODEL_RI_CAPTURE_MODE_RELAXED);
     CHECK(copies_in == 0); /* captured, not run */
-    CHECK_OK(aclrtRecordEvent(e1, s1));
-    CHECK_OK(aclrtStreamWaitEvent(s2, e1));
+    join_stream(s2, s1, e1);
     aclmdlRICaptureStatus st;
     aclmdlRI during;
     CHECK_OK(aclmdlRICaptureGetInfo(s2, &st, &during)); /* s2 joined */
     CHECK(st == ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE && during != NULL);
     CHECK_OK(cpuaclLaunchKernelArgs(s2, add, &alpha, sizeof(alpha)));
-    CHECK_OK(aclrtRecordEvent(e2, s2));
-    CHECK_OK(aclrtStreamWaitEvent(s1, e2));
+    join_stream(s1, s2, e2);
     CHECK_OK(cpuaclLaunchKernel(s1, d2h_out, NULL));
     CHECK_OK(aclmdlRICaptureEnd(s1, &ri));
     CHECK(ri == during);

@@ -21,19 +21,6 @@
 
 static int g_cases;
 
-static aclScalar *sc_f(float v)
-{
-    aclScalar *s = aclCreateScalar(&v, ACL_FLOAT);
-    CHECK(s);
-    return s;
-}
-static aclScalar *sc_i(int64_t v)
-{
-    aclScalar *s = aclCreateScalar(&v, ACL_INT64);
-    CHECK(s);
-    return s;
-}
-
 /* ---- references ---------------------------------------------------------------------------- */
 
 static double g_p[3]; /* the current operator's parameters */
@@ -300,7 +287,7 @@ static void set_params(const struct aop *op)
         g_p[i] = op->int_params ? (double)(int64_t)op->p[i] : (double)(float)op->p[i];
         if (g_s[i])
             aclDestroyScalar(g_s[i]);
-        g_s[i] = op->int_params ? sc_i((int64_t)op->p[i]) : sc_f((float)op->p[i]);
+        g_s[i] = op->int_params ? ot_scalar_i64((int64_t)op->p[i]) : ot_scalar_f32((float)op->p[i]);
     }
 }
 
@@ -324,10 +311,7 @@ static void check_one(const struct aop *op, aclDataType dt, int nd, const int64_
         ot_set(&x, 1, ot_round(dt, op->hi * 2));
         ot_set(&x, 2, ot_round(dt, op->p[0]));
     }
-    double *in = malloc((size_t)(x.numel ? x.numel : 1) * sizeof(double));
-    CHECK(in);
-    for (int64_t i = 0; i < x.numel; i++)
-        in[i] = ot_get(&x, i);
+    double *in = ot_values(&x);
     uint64_t ws = 1;
     aclOpExecutor *ex = NULL;
     ot_tensor *res = &x;
@@ -391,9 +375,7 @@ static void test_unary(void)
         /* misuse: NULL tensors, shape mismatch, a 0-d tensor works */
         int64_t a[2] = {4, 5}, b[2] = {5, 4};
         ot_tensor x, o, o2;
-        ot_make(&x, ACL_FLOAT, 2, a, L_CONTIG);
-        ot_make(&o, ACL_FLOAT, 2, b, L_CONTIG);
-        ot_make(&o2, ACL_FLOAT, 0, a, L_CONTIG);
+        OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, a}, {&o, ACL_FLOAT, 2, b}, {&o2, ACL_FLOAT, 0, a});
         uint64_t ws;
         aclOpExecutor *ex;
         CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op->build(NULL, o.t, &ws, &ex));
@@ -407,27 +389,23 @@ static void test_unary(void)
     /* parameters that are NULL, approximate out of range, mixed self/out types */
     int64_t a[1] = {8};
     ot_tensor x, o16, xi;
-    ot_make(&x, ACL_FLOAT, 1, a, L_CONTIG);
-    ot_make(&o16, ACL_FLOAT16, 1, a, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 1, a, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, a}, {&o16, ACL_FLOAT16, 1, a}, {&xi, ACL_INT32, 1, a});
     uint64_t ws;
     aclOpExecutor *ex;
-    aclScalar *one = sc_f(1);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEluGetWorkspaceSize(x.t, NULL, one, one, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLeakyReluGetWorkspaceSize(x.t, NULL, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftplusGetWorkspaceSize(x.t, one, NULL, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnThresholdGetWorkspaceSize(x.t, one, NULL, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampMinGetWorkspaceSize(x.t, NULL, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceClampMaxGetWorkspaceSize(x.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGeluV2GetWorkspaceSize(x.t, 2, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGeluV2GetWorkspaceSize(x.t, 0, o16.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnHardsigmoidGetWorkspaceSize(x.t, o16.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEluGetWorkspaceSize(xi.t, one, one, one, x.t, &ws, &ex));
+    aclScalar *one = ot_scalar_f32(1);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnElu, x.t, NULL, one, one, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLeakyRelu, x.t, NULL, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftplus, x.t, one, NULL, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnThreshold, x.t, one, NULL, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClampMin, x.t, NULL, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceClampMax, x.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGeluV2, x.t, 2, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGeluV2, x.t, 0, o16.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnHardsigmoid, x.t, o16.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnElu, xi.t, one, one, one, x.t);
     /* Threshold: an int self with float scalars into an int selfRef is refused */
-    aclScalar *half = sc_f(0.5f);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceThresholdGetWorkspaceSize(xi.t, half, one, &ws, &ex));
+    aclScalar *half = ot_scalar_f32(0.5f);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceThreshold, xi.t, half, one);
     aclDestroyScalar(half);
     /* Elu / LeakyRelu / Hardswish cast into a wider out: f16 self, f32 out */
     set_params(&g_ops[0]);
@@ -460,10 +438,7 @@ static void check_eq(aclDataType a, aclDataType b, aclDataType o, int la, int lb
         ot_set(&y, i, ot_round(b, floor(ot_get(&y, i))));
     if (ot_is_float(a))
         ot_set(&x, 0, NAN);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnEqTensorGetWorkspaceSize(x.t, y.t, z.t, &ws, &ex));
-    ot_run(aclnnEqTensor, ws, ex);
+    OT_RUN(aclnnEqTensor, x.t, y.t, z.t);
     int eq = 0;
     for (int64_t i = 0; i < z.numel; i++) {
         double u = ot_get(&x, ot_bcast_index(i, dout, 3, da, 3));
@@ -523,7 +498,7 @@ static void test_compare(void)
             check_eq(OT_ALL[i], OT_ALL[j], o, i % L_COUNT, j % L_COUNT, (i + j) % L_COUNT);
         }
     check_eq(ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, L_CONTIG, L_CONTIG, L_CONTIG); /* ggml */
-    aclScalar *z = sc_f(0), *h = sc_f(1.5f), *two = sc_i(2);
+    aclScalar *z = ot_scalar_f32(0), *h = ot_scalar_f32(1.5f), *two = ot_scalar_i64(2);
     for (int i = 0; i < OT_NALL; i++) {
         check_gt(OT_ALL[i], ACL_BOOL, z, 0, i % L_COUNT, (i + 1) % L_COUNT);
         check_gt(OT_ALL[i], OT_ALL[i], two, 2, (i + 2) % L_COUNT, i % L_COUNT);
@@ -533,18 +508,14 @@ static void test_compare(void)
     /* misuse */
     int64_t a[2] = {3, 4}, b[2] = {2, 4};
     ot_tensor x, y, o;
-    ot_make(&x, ACL_FLOAT, 2, a, L_CONTIG);
-    ot_make(&y, ACL_FLOAT, 2, b, L_CONTIG);
-    ot_make(&o, ACL_BOOL, 2, a, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensorGetWorkspaceSize(NULL, x.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensorGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensorGetWorkspaceSize(x.t, x.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGtScalarGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEqTensorGetWorkspaceSize(x.t, y.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGtScalarGetWorkspaceSize(y.t, z, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceEqTensorGetWorkspaceSize(y.t, x.t, &ws, &ex));
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, a}, {&y, ACL_FLOAT, 2, b}, {&o, ACL_BOOL, 2, a});
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensor, NULL, x.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensor, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEqTensor, x.t, x.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnGtScalar, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnEqTensor, x.t, y.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGtScalar, y.t, z, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceEqTensor, y.t, x.t);
     aclDestroyScalar(z);
     aclDestroyScalar(h);
     aclDestroyScalar(two);
@@ -624,28 +595,19 @@ static void test_glu(void)
     /* misuse */
     int64_t odd[2] = {3, 5}, ok[2] = {3, 4}, h[2] = {3, 2}, wrong[2] = {3, 3};
     ot_tensor x, xo, o, ow, oi, oh;
-    ot_make(&x, ACL_FLOAT, 2, ok, L_CONTIG);
-    ot_make(&xo, ACL_FLOAT, 2, odd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, h, L_CONTIG);
-    ot_make(&ow, ACL_FLOAT, 2, wrong, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, ok, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 2, h, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSwiGluGetWorkspaceSize(NULL, -1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSwiGluGetWorkspaceSize(x.t, -1, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(xo.t, -1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(x.t, -1, ow.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(x.t, 2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(x.t, -3, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(oi.t, -1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSwiGluGetWorkspaceSize(x.t, -1, oh.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnGeGluV3GetWorkspaceSize(x.t, -1, 0, true, o.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnGeGluV3GetWorkspaceSize(x.t, -1, 2, true, o.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnGeGluV3GetWorkspaceSize(x.t, -1, 0, true, o.t, oh.t, &ws, &ex));
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, ok}, {&xo, ACL_FLOAT, 2, odd}, {&o, ACL_FLOAT, 2, h},
+                   {&ow, ACL_FLOAT, 2, wrong}, {&oi, ACL_INT32, 2, ok}, {&oh, ACL_FLOAT16, 2, h});
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSwiGlu, NULL, -1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSwiGlu, x.t, -1, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwiGlu, xo.t, -1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwiGlu, x.t, -1, ow.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwiGlu, x.t, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwiGlu, x.t, -3, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwiGlu, oi.t, -1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwiGlu, x.t, -1, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnGeGluV3, x.t, -1, 0, true, o.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGeGluV3, x.t, -1, 2, true, o.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGeGluV3, x.t, -1, 0, true, o.t, oh.t);
     OT_FREE(&x, &xo, &o, &ow, &oi, &oh);
 }
 

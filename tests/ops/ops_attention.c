@@ -134,15 +134,10 @@ static void run_case(const struct fa_case *c)
     aclTensorList *kl = aclCreateTensorList((const aclTensor *const[]){k.t}, 1);
     aclTensorList *vl = aclCreateTensorList((const aclTensor *const[]){v.t}, 1);
     double scale = 1.0 / sqrt((double)c->D);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS,
-             aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
-                 q.t, kl, vl, pse_t, mask_t, aq, akv, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                 NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c->N, scale, c->pre,
-                 c->next, (char *)LAYOUT[c->layout], c->KVN, c->sparse, 0, 0, 0, c->lse, 0, 0, o.t,
-                 c->lse ? lse.t : NULL, &ws, &ex));
-    ot_run(aclnnFusedInferAttentionScoreV2, ws, ex);
+    OT_RUN(aclnnFusedInferAttentionScoreV2, q.t, kl, vl, pse_t, mask_t, aq, akv, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c->N,
+           scale, c->pre, c->next, (char *)LAYOUT[c->layout], c->KVN, c->sparse, 0, 0, 0, c->lse, 0,
+           0, o.t, c->lse ? lse.t : NULL);
 
     double *sc = malloc(sizeof(double) * (size_t)(c->Skv ? c->Skv : 1));
     CHECK(sc);
@@ -224,11 +219,8 @@ static void errors(void)
 {
     int64_t qd[4] = {1, 2, 4, 8}, kd[4] = {1, 1, 6, 8};
     ot_tensor q, k, v, o, k16;
-    ot_make(&q, ACL_FLOAT16, 4, qd, L_CONTIG);
-    ot_make(&k, ACL_FLOAT16, 4, kd, L_CONTIG);
-    ot_make(&v, ACL_FLOAT16, 4, kd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT16, 4, qd, L_CONTIG);
-    ot_make(&k16, ACL_BF16, 4, kd, L_CONTIG);
+    OT_MAKE_CONTIG({&q, ACL_FLOAT16, 4, qd}, {&k, ACL_FLOAT16, 4, kd}, {&v, ACL_FLOAT16, 4, kd},
+                   {&o, ACL_FLOAT16, 4, qd}, {&k16, ACL_BF16, 4, kd});
     aclTensorList *kl = aclCreateTensorList((const aclTensor *const[]){k.t}, 1);
     aclTensorList *vl = aclCreateTensorList((const aclTensor *const[]){v.t}, 1);
     aclTensorList *kbf = aclCreateTensorList((const aclTensor *const[]){k16.t}, 1);

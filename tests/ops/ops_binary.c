@@ -296,10 +296,7 @@ static void check_inplace(int k, aclDataType da, aclDataType db, int layout)
     ot_make(&b, db, 2, sb, (layout + 1) % L_COUNT);
     fill_for(k, &a, 0);
     fill_for(k, &b, 1);
-    double *before = malloc((size_t)a.numel * sizeof(double));
-    CHECK(before);
-    for (int64_t i = 0; i < a.numel; i++)
-        before[i] = ot_get(&a, i);
+    double *before = ot_values(&a);
     uint64_t ws;
     aclOpExecutor *ex;
     ot_phase2 run;
@@ -523,58 +520,46 @@ static void test_errors(void)
 {
     int64_t s23[2] = {2, 3}, s4[1] = {4}, s9[9] = {1, 1, 1, 1, 1, 1, 1, 2, 3};
     ot_tensor a, b, o, i32, bo, big, u16, o13;
-    ot_make(&a, ACL_FLOAT, 2, s23, L_CONTIG);
-    ot_make(&b, ACL_FLOAT, 2, s23, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s23, L_CONTIG);
-    ot_make(&i32, ACL_INT32, 2, s23, L_CONTIG);
-    ot_make(&bo, ACL_BOOL, 2, s23, L_CONTIG);
-    ot_make(&big, ACL_FLOAT, 9, s9, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, s23}, {&b, ACL_FLOAT, 2, s23}, {&o, ACL_FLOAT, 2, s23},
+                   {&i32, ACL_INT32, 2, s23}, {&bo, ACL_BOOL, 2, s23}, {&big, ACL_FLOAT, 9, s9});
     int64_t s13[2] = {1, 3};
     ot_make(&o13, ACL_FLOAT, 2, s13, L_CONTIG);
     u16.t = aclCreateTensor(s23, 2, ACL_UINT16, NULL, 0, ACL_FORMAT_ND, s23, 2, a.buf);
     CHECK(u16.t);
     ot_tensor w4;
     ot_make(&w4, ACL_FLOAT, 1, s4, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
     use_alpha(ACL_FLOAT);
     /* NULL arguments */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAddGetWorkspaceSize(NULL, b.t, g_alpha, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAddGetWorkspaceSize(a.t, NULL, g_alpha, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAddGetWorkspaceSize(a.t, b.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAddGetWorkspaceSize(a.t, b.t, g_alpha, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAddGetWorkspaceSize(a.t, b.t, g_alpha, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAddGetWorkspaceSize(a.t, b.t, g_alpha, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMulsGetWorkspaceSize(a.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceMulGetWorkspaceSize(NULL, b.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnDivGetWorkspaceSize(a.t, b.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnPowTensorScalarGetWorkspaceSize(a.t, NULL, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAdd, NULL, b.t, g_alpha, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAdd, a.t, NULL, g_alpha, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAdd, a.t, b.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAdd, a.t, b.t, g_alpha, NULL);
+    OT_NULL_OUTS(aclnnAdd, a.t, b.t, g_alpha, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMuls, a.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceMul, NULL, b.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnDiv, a.t, b.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPowTensorScalar, a.t, NULL, o.t);
     /* unsupported types */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAddGetWorkspaceSize(u16.t, b.t, g_alpha, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMulGetWorkspaceSize(a.t, b.t, u16.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAdd, u16.t, b.t, g_alpha, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMul, a.t, b.t, u16.t);
     /* shapes: no broadcast, wrong out, too many dims */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAddGetWorkspaceSize(a.t, w4.t, g_alpha, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAddGetWorkspaceSize(a.t, b.t, g_alpha, w4.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAddGetWorkspaceSize(big.t, b.t, g_alpha, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaximumGetWorkspaceSize(a.t, b.t, o13.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAdd, a.t, w4.t, g_alpha, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAdd, a.t, b.t, g_alpha, w4.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAdd, big.t, b.t, g_alpha, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaximum, a.t, b.t, o13.t);
     /* result type not castable to out */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAddGetWorkspaceSize(a.t, b.t, g_alpha, i32.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMulGetWorkspaceSize(i32.t, i32.t, bo.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnDivGetWorkspaceSize(i32.t, i32.t, i32.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceDivGetWorkspaceSize(i32.t, i32.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAdd, a.t, b.t, g_alpha, i32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMul, i32.t, i32.t, bo.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnDiv, i32.t, i32.t, i32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceDiv, i32.t, i32.t);
     /* alpha: float alpha with integer tensors */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddGetWorkspaceSize(i32.t, i32.t, g_alpha, i32.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAdd, i32.t, i32.t, g_alpha, i32.t);
     /* bool subtraction, bool ** bool, bad DivMod mode */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnSubGetWorkspaceSize(bo.t, bo.t, g_alpha, bo.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnPowTensorTensorGetWorkspaceSize(bo.t, bo.t, i32.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnDivModGetWorkspaceSize(a.t, b.t, 5, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSub, bo.t, bo.t, g_alpha, bo.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPowTensorTensor, bo.t, bo.t, i32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnDivMod, a.t, b.t, 5, o.t);
     /* in place: the broadcast shape must be selfRef's */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceAddGetWorkspaceSize(o13.t, a.t, g_alpha, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceAdd, o13.t, a.t, g_alpha);
     /* phase 2 with a NULL executor */
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAdd(NULL, 0, NULL, g_stream));
     OT_FREE(&a, &b, &o, &i32, &bo, &big, &o13, &w4);

@@ -20,20 +20,11 @@ static void check_sum(aclDataType dt, int n, int layout, const int64_t *so)
 {
     int64_t shapes[4][3] = {{so[0], so[1], so[2]}, {so[1], so[2], 0}, {1, 1, 1}, {so[0], 1, so[2]}};
     int nds[4] = {3, 2, 1, 3};
+    const aclDataType dts[4] = {dt, dt, dt, dt};
     ot_tensor t[4], o;
-    aclTensor *list[4];
-    for (int k = 0; k < n; k++) {
-        ot_make(&t[k], dt, nds[k], shapes[k], (layout + k) % L_COUNT);
-        ot_fill(&t[k], dt == ACL_UINT8 ? 0 : -20, 20);
-        list[k] = t[k].t;
-    }
+    aclTensorList *tl = ot_make_list(t, n, dts, nds, shapes, layout);
     ot_make(&o, dt, 3, so, layout);
-    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, (uint64_t)n);
-    CHECK(tl);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnSumGetWorkspaceSize(tl, o.t, &ws, &ex));
-    ot_run(aclnnSum, ws, ex);
+    OT_RUN(aclnnSum, tl, o.t);
     for (int64_t i = 0; i < o.numel; i++) {
         double want = 0, mag = 0;
         for (int k = 0; k < n; k++) {
@@ -49,11 +40,7 @@ static void check_sum(aclDataType dt, int n, int layout, const int64_t *so)
         }
     }
     CHECK(ot_gaps_intact(&o));
-    aclDestroyTensorList(tl); /* destroys the tensors in it */
-    for (int k = 0; k < n; k++) {
-        t[k].t = NULL;
-        ot_free(&t[k]);
-    }
+    ot_free_list(tl, t, n);
     ot_free(&o);
     g_cases++;
 }
@@ -88,9 +75,7 @@ static void test_sum(void)
     /* int8 wraps like the device's int8 add */
     int64_t s1[1] = {2};
     ot_tensor a, b, o;
-    ot_make(&a, ACL_INT8, 1, s1, L_CONTIG);
-    ot_make(&b, ACL_INT8, 1, s1, L_CONTIG);
-    ot_make(&o, ACL_INT8, 1, s1, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_INT8, 1, s1}, {&b, ACL_INT8, 1, s1}, {&o, ACL_INT8, 1, s1});
     ot_set(&a, 0, 100);
     ot_set(&b, 0, 100);
     ot_set(&a, 1, -100);
@@ -110,24 +95,22 @@ static void test_sum(void)
      * no broadcast, broadcast shape differs from out */
     int64_t s2[2] = {2, 2}, s4[2] = {2, 4};
     ot_tensor buf, of, oh, o24;
-    ot_make(&buf, ACL_FLOAT, 2, s4, L_CONTIG);
-    ot_make(&of, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 2, s2, L_CONTIG);
-    ot_make(&o24, ACL_FLOAT, 2, s4, L_CONTIG);
+    OT_MAKE_CONTIG({&buf, ACL_FLOAT, 2, s4}, {&of, ACL_FLOAT, 2, s2}, {&oh, ACL_FLOAT16, 2, s2},
+                   {&o24, ACL_FLOAT, 2, s4});
     aclTensorList *lx = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 2, 1);
     aclTensorList *lxy = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT16, 2, 2);
     aclTensorList *lxz = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 3, 2);
     aclTensorList *lxn = mklist(buf.buf, ACL_FLOAT, 2, ACL_FLOAT, 0, 2);
     aclTensorList *empty = aclCreateTensorList(NULL, 0);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(NULL, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lx, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSum, NULL, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSum, lx, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lx, of.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSumGetWorkspaceSize(lxn, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(empty, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lxy, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lx, oh.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lxz, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSumGetWorkspaceSize(lx, o24.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSum, lxn, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, empty, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, lxy, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, lx, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, lxz, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSum, lx, o24.t);
     aclDestroyTensorList(lx);
     aclDestroyTensorList(lxy);
     aclDestroyTensorList(lxz);
@@ -148,10 +131,7 @@ static void check_lnot(aclDataType dt, aclDataType odt, int li, int lo, bool inp
         ot_set(&x, i, (i % 2) && ot_is_float(dt) ? -0.0 : 0);
     if (ot_is_float(dt))
         ot_set(&x, 1, NAN);
-    double *keep = malloc((size_t)x.numel * sizeof(double));
-    CHECK(keep);
-    for (int64_t i = 0; i < x.numel; i++)
-        keep[i] = ot_get(&x, i);
+    double *keep = ot_values(&x);
     uint64_t ws;
     aclOpExecutor *ex;
     if (inplace) {
@@ -189,21 +169,18 @@ static void test_lnot(void)
         }
     int64_t s[2] = {2, 3}, s32[2] = {3, 2}, s0[1] = {0};
     ot_tensor a, b, c, e, eo;
-    ot_make(&a, ACL_BOOL, 2, s, L_CONTIG);
-    ot_make(&b, ACL_BOOL, 2, s32, L_CONTIG);
-    ot_make(&c, ACL_UINT16, 2, s, L_CONTIG);
-    ot_make(&e, ACL_BOOL, 1, s0, L_CONTIG);
-    ot_make(&eo, ACL_BOOL, 1, s0, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_BOOL, 2, s}, {&b, ACL_BOOL, 2, s32}, {&c, ACL_UINT16, 2, s},
+                   {&e, ACL_BOOL, 1, s0}, {&eo, ACL_BOOL, 1, s0});
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnLogicalNotGetWorkspaceSize(e.t, eo.t, &ws, &ex));
     ot_run(aclnnLogicalNot, ws, ex);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNotGetWorkspaceSize(a.t, b.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNotGetWorkspaceSize(c.t, a.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceLogicalNotGetWorkspaceSize(c.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNotGetWorkspaceSize(NULL, a.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNotGetWorkspaceSize(a.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNotGetWorkspaceSize(NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNot, a.t, b.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLogicalNot, c.t, a.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceLogicalNot, c.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNot, NULL, a.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLogicalNot, a.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNot, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceLogicalNotGetWorkspaceSize(a.t, &ws, NULL));
     OT_FREE(&a, &b, &c, &e, &eo);
 }
@@ -218,14 +195,8 @@ static void check_mfill(aclDataType dt, aclScalar *val, double vwant, int layout
     ot_fill(&x, dt == ACL_UINT8 ? 0 : -9, 9);
     ot_make(&m, ACL_BOOL, bcast ? 2 : 3, bcast ? sm : sm3, (layout + 1) % L_COUNT);
     ot_fill(&m, 0, 1);
-    double *keep = malloc((size_t)x.numel * sizeof(double));
-    CHECK(keep);
-    for (int64_t i = 0; i < x.numel; i++)
-        keep[i] = ot_get(&x, i);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, m.t, val, &ws, &ex));
-    ot_run(aclnnInplaceMaskedFillScalar, ws, ex);
+    double *keep = ot_values(&x);
+    OT_RUN(aclnnInplaceMaskedFillScalar, x.t, m.t, val);
     for (int64_t i = 0; i < x.numel; i++) {
         double mk = ot_get(&m, bcast ? ot_bcast_index(i, s, 3, sm, 2) : i);
         double want = mk != 0 ? vwant : keep[i];
@@ -263,32 +234,20 @@ static void test_mfill(void)
     }
     int64_t s[2] = {2, 3}, s3[1] = {3}, s4[3] = {4, 2, 3};
     ot_tensor x, xi, m, mf, mb, e, em;
-    ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&m, ACL_BOOL, 1, s3, L_CONTIG);
-    ot_make(&mf, ACL_FLOAT, 1, s3, L_CONTIG);
-    ot_make(&mb, ACL_BOOL, 3, s4, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s}, {&xi, ACL_INT32, 2, s}, {&m, ACL_BOOL, 1, s3},
+                   {&mf, ACL_FLOAT, 1, s3}, {&mb, ACL_BOOL, 3, s4});
     int64_t s0[2] = {0, 3};
     ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
     ot_make(&em, ACL_BOOL, 1, s3, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceMaskedFillScalarGetWorkspaceSize(e.t, em.t, sf, &ws, &ex));
-    ot_run(aclnnInplaceMaskedFillScalar, ws, ex);
+    OT_RUN(aclnnInplaceMaskedFillScalar, e.t, em.t, sf);
     /* a float value cannot go into an INT32 selfRef; a FLOAT mask; a mask that
      * broadcasts selfRef beyond its shape; NULLs */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(xi.t, m.t, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, mf.t, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, mb.t, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(NULL, m.t, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, NULL, sf, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceMaskedFillScalarGetWorkspaceSize(x.t, m.t, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceMaskedFillScalar, xi.t, m.t, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceMaskedFillScalar, x.t, mf.t, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceMaskedFillScalar, x.t, mb.t, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceMaskedFillScalar, NULL, m.t, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceMaskedFillScalar, x.t, NULL, sf);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceMaskedFillScalar, x.t, m.t, NULL);
     OT_FREE(&x, &xi, &m, &mf, &mb, &e, &em);
     aclDestroyScalar(sf);
     aclDestroyScalar(si);
@@ -309,10 +268,7 @@ static void check_addcdiv(aclDataType ds, aclDataType d1, aclDataType d2, aclDat
     ot_fill(&a, -5, 5);
     ot_fill(&x, -5, 5);
     ot_fill(&y, 0.5, 4);
-    double *keep = malloc((size_t)a.numel * sizeof(double));
-    CHECK(keep);
-    for (int64_t i = 0; i < a.numel; i++)
-        keep[i] = ot_get(&a, i);
+    double *keep = ot_values(&a);
     double dv = v;
     aclScalar *sv = aclCreateScalar(&dv, ACL_DOUBLE);
     uint64_t ws;
@@ -361,34 +317,21 @@ static void test_addcdiv(void)
     check_addcdiv(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_DOUBLE, L_GAP, false, 1);
     int64_t s[2] = {2, 3}, s1[1] = {3}, s4[1] = {4}, sb[3] = {2, 2, 3};
     ot_tensor a, ai, ah, b4, o, oi, ob;
-    ot_make(&a, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&ai, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&ah, ACL_FLOAT16, 1, s1, L_CONTIG);
-    ot_make(&b4, ACL_FLOAT, 1, s4, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 3, sb, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, s}, {&ai, ACL_INT32, 2, s}, {&ah, ACL_FLOAT16, 1, s1},
+                   {&b4, ACL_FLOAT, 1, s4}, {&o, ACL_FLOAT, 2, s}, {&oi, ACL_INT32, 2, s},
+                   {&ob, ACL_FLOAT, 3, sb});
     double one = 1;
     aclScalar *sv = aclCreateScalar(&one, ACL_DOUBLE);
     uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddcdivGetWorkspaceSize(ai.t, ai.t, ai.t, sv, oi.t, &ws, &ex)); /* integers */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, oi.t, &ws, &ex)); /* float->int out */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddcdivGetWorkspaceSize(a.t, b4.t, a.t, sv, o.t, &ws, &ex)); /* no broadcast */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, ob.t, &ws, &ex)); /* out shape */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAddcdiv, ai.t, ai.t, ai.t, sv, oi.t); /* integers */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAddcdiv, a.t, a.t, a.t, sv, oi.t); /* float->int out */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAddcdiv, a.t, b4.t, a.t, sv, o.t); /* no broadcast */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAddcdiv, a.t, a.t, a.t, sv, ob.t); /* out shape */
     /* in place: selfRef [3] of FLOAT16 would need to grow / change type */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceAddcdivGetWorkspaceSize(ah.t, a.t, a.t, sv, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnAddcdivGetWorkspaceSize(NULL, a.t, a.t, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnAddcdivGetWorkspaceSize(a.t, a.t, NULL, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnAddcdivGetWorkspaceSize(a.t, a.t, a.t, NULL, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceAddcdiv, ah.t, a.t, a.t, sv);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAddcdiv, NULL, a.t, a.t, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAddcdiv, a.t, a.t, NULL, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAddcdiv, a.t, a.t, a.t, NULL, o.t);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
              aclnnInplaceAddcdivGetWorkspaceSize(a.t, a.t, a.t, sv, &ws, NULL));
     aclDestroyScalar(sv);

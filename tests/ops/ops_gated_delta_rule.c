@@ -117,13 +117,8 @@ static void gdr_case(aclDataType dt, aclDataType sdt, int layout, bool decay, bo
     const float scale = 0.45f;
     double ro[T_ * NV * DV], rs[BLK * NV * DV * DK];
     gdr_ref(&c, len, with_nat ? nat : nat1, decay, scale, ro, rs);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS,
-             aclnnRecurrentGatedDeltaRuleGetWorkspaceSize(
-                 c.q.t, c.k.t, c.v.t, c.beta.t, c.state.t, c.asl.t, c.ssi.t, decay ? c.g.t : NULL,
-                 decay ? c.gk.t : NULL, with_nat ? c.nat.t : NULL, scale, c.out.t, &ws, &ex));
-    ot_run(aclnnRecurrentGatedDeltaRule, ws, ex);
+    OT_RUN(aclnnRecurrentGatedDeltaRule, c.q.t, c.k.t, c.v.t, c.beta.t, c.state.t, c.asl.t, c.ssi.t,
+           decay ? c.g.t : NULL, decay ? c.gk.t : NULL, with_nat ? c.nat.t : NULL, scale, c.out.t);
     for (int64_t i = 0; i < c.out.numel; i++) {
         double got = ot_get(&c.out, i), want = isnan(ro[i]) ? 7 : ro[i];
         if (!ot_close(dt, sdt, got, want)) {
@@ -179,10 +174,8 @@ static void test_gdr_errors(void)
     /* types: FLOAT query; key of another type; g not FLOAT; INT64 lengths */
     ot_tensor f32q, f16k, bfg, i64l, badshape;
     const int64_t dq[3] = {T_, NK, DK}, dg[2] = {T_, NV}, dl[1] = {NB}, dbad[3] = {T_, 3, DK};
-    ot_make(&f32q, ACL_FLOAT, 3, dq, L_CONTIG);
-    ot_make(&f16k, ACL_FLOAT16, 3, dq, L_CONTIG);
-    ot_make(&bfg, ACL_BF16, 2, dg, L_CONTIG);
-    ot_make(&i64l, ACL_INT64, 1, dl, L_CONTIG);
+    OT_MAKE_CONTIG({&f32q, ACL_FLOAT, 3, dq}, {&f16k, ACL_FLOAT16, 3, dq}, {&bfg, ACL_BF16, 2, dg},
+                   {&i64l, ACL_INT64, 1, dl});
     ot_make(&badshape, ACL_BF16, 3, dbad, L_CONTIG); /* Nk 3 does not divide Nv 4 */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID,
              GDR(f32q.t, c.k.t, c.state.t, c.asl.t, c.ssi.t, NULL, c.out.t));
@@ -199,9 +192,8 @@ static void test_gdr_errors(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, GDR(c.q.t, c.k.t, c.out.t, c.asl.t, c.ssi.t, NULL, c.out.t));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID,
              GDR(c.q.t, c.k.t, c.state.t, c.asl.t, c.asl.t, NULL, c.out.t));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRecurrentGatedDeltaRuleGetWorkspaceSize(
-                                          c.q.t, c.k.t, c.v.t, c.beta.t, c.state.t, c.asl.t,
-                                          c.ssi.t, NULL, NULL, NULL, NAN, c.out.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRecurrentGatedDeltaRule, c.q.t, c.k.t, c.v.t, c.beta.t,
+             c.state.t, c.asl.t, c.ssi.t, NULL, NULL, NULL, NAN, c.out.t);
     /* launch faults, nothing written: a state index past the blocks, lengths past T */
     for (int k = 0; k < 2; k++) {
         if (k == 0)

@@ -23,21 +23,9 @@ static const aclDataType NUM[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE,
 /* Exact integer element (for values beyond double's 53 bits). */
 static int64_t get_i64(const ot_tensor *x, int64_t lin)
 {
-    const char *p = ot_ptr(x, lin);
-    switch ((int)x->dt) {
-    case ACL_INT32: {
-        int32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    case ACL_INT64: {
-        int64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    default:
-        return (int64_t)ot_get(x, lin);
-    }
+    if (x->dt != ACL_INT64)
+        return (int64_t)ot_get(x, lin); /* int32 and narrower are exact as doubles */
+    return OT_LOAD(int64_t, ot_ptr(x, lin));
 }
 
 static bool all_poison(const ot_tensor *x)
@@ -89,13 +77,6 @@ static aclScalar *make_scalar(aclDataType t, double v)
     unsigned char b[16] = {0};
     ot_store(t, b, v);
     aclScalar *s = aclCreateScalar(b, t);
-    CHECK(s);
-    return s;
-}
-
-static aclScalar *make_scalar_i64(int64_t v)
-{
-    aclScalar *s = aclCreateScalar(&v, ACL_INT64);
     CHECK(s);
     return s;
 }
@@ -243,9 +224,7 @@ static void test_gather(void)
     {
         int64_t s[1] = {4}, si[1] = {2};
         ot_tensor x, ix, o;
-        ot_make(&x, ACL_INT32, 1, s, L_CONTIG);
-        ot_make(&ix, ACL_INT64, 1, si, L_CONTIG);
-        ot_make(&o, ACL_INT32, 1, si, L_CONTIG);
+        OT_MAKE_CONTIG({&x, ACL_INT32, 1, s}, {&ix, ACL_INT64, 1, si}, {&o, ACL_INT32, 1, si});
         for (int i = 0; i < 4; i++)
             ot_set(&x, i, 10 + i);
         ot_set(&ix, 0, -4);
@@ -290,17 +269,10 @@ static void test_gather(void)
     int64_t s2[2] = {4, 5}, sx[1] = {3}, so[2] = {3, 5}, sbad[2] = {4, 5}, sib[2] = {3, 1},
             so3[3] = {3, 1, 5};
     ot_tensor x, ix, o, ixf, oi, obad, ix2, o3, x0, o1, xu;
-    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&ix, ACL_INT64, 1, sx, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
-    ot_make(&ixf, ACL_FLOAT, 1, sx, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, so, L_CONTIG);
-    ot_make(&obad, ACL_FLOAT, 2, sbad, L_CONTIG);
-    ot_make(&ix2, ACL_INT32, 2, sib, L_CONTIG);
-    ot_make(&o3, ACL_FLOAT, 3, so3, L_CONTIG);
-    ot_make(&x0, ACL_FLOAT, 0, s2, L_CONTIG);
-    ot_make(&o1, ACL_FLOAT, 1, sx, L_CONTIG);
-    ot_make(&xu, ACL_UINT32, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&ix, ACL_INT64, 1, sx}, {&o, ACL_FLOAT, 2, so},
+                   {&ixf, ACL_FLOAT, 1, sx}, {&oi, ACL_INT32, 2, so}, {&obad, ACL_FLOAT, 2, sbad},
+                   {&ix2, ACL_INT32, 2, sib}, {&o3, ACL_FLOAT, 3, so3}, {&x0, ACL_FLOAT, 0, s2},
+                   {&o1, ACL_FLOAT, 1, sx}, {&xu, ACL_UINT32, 2, s2});
     for (int64_t j = 0; j < 3; j++) {
         ot_set(&ix, j, 0);
         ot_set(&ix2, j, 0);
@@ -329,8 +301,7 @@ static void test_gather(void)
         CHECK_NN(ACLNN_ERR_PARAM_INVALID, f(xu.t, 0, ix.t, o.t, &ws, &ex)); /* uint32 self */
     }
     /* a 2-d index: GatherV2 only */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnIndexSelectGetWorkspaceSize(x.t, 0, ix2.t, o3.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexSelect, x.t, 0, ix2.t, o3.t);
     CHECK_NN(ACLNN_SUCCESS, aclnnGatherV2GetWorkspaceSize(x.t, 0, ix2.t, o3.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
     OT_FREE(&x, &ix, &o, &ixf, &oi, &obad, &ix2, &o3, &x0, &o1, &xu);
@@ -356,10 +327,7 @@ static void check_argmax(aclDataType dt, aclDataType odt, int nd, const int64_t 
         for (int64_t i = 0; i < x.numel; i++)
             if (ot_rand01() < 0.15)
                 ot_set(&x, i, NAN);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, dim, keep, o.t, &ws, &ex));
-    ot_run(aclnnArgMax, ws, ex);
+    OT_RUN(aclnnArgMax, x.t, dim, keep, o.t);
     int64_t len = nd ? dims[d] : 1;
     for (int64_t lin = 0; lin < o.numel; lin++) {
         int64_t oi[8], xi[8];
@@ -421,34 +389,28 @@ static void test_argmax(void)
     /* errors */
     int64_t s2[2] = {3, 4}, o3[1] = {3}, o4[1] = {4}, o31[2] = {3, 1};
     ot_tensor x, o, ob, of, xb, ok, e, eo;
-    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_INT64, 1, o3, L_CONTIG);
-    ot_make(&ob, ACL_INT64, 1, o4, L_CONTIG);
-    ot_make(&of, ACL_FLOAT, 1, o3, L_CONTIG);
-    ot_make(&xb, ACL_BOOL, 2, s2, L_CONTIG);
-    ot_make(&ok, ACL_INT64, 2, o31, L_CONTIG);
-    ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
-    ot_make(&eo, ACL_INT64, 1, o3, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&o, ACL_INT64, 1, o3}, {&ob, ACL_INT64, 1, o4},
+                   {&of, ACL_FLOAT, 1, o3}, {&xb, ACL_BOOL, 2, s2}, {&ok, ACL_INT64, 2, o31},
+                   {&e, ACL_FLOAT, 2, s0}, {&eo, ACL_INT64, 1, o3});
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(NULL, 1, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 0, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, true, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, ok.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMax, NULL, 1, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMax, x.t, 1, false, NULL);
+    OT_NULL_OUTS(aclnnArgMax, x.t, 1, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 1, true, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 1, false, ok.t);
     CHECK_NN(ACLNN_SUCCESS, aclnnArgMaxGetWorkspaceSize(x.t, -1, true, ok.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 2, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, -3, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, of.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(xb.t, 1, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(x.t, 1, false, ob.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 2, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, -3, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 1, false, of.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, xb.t, 1, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, x.t, 1, false, ob.t);
     /* argmax over an empty dim with something to write */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgMaxGetWorkspaceSize(e.t, 0, false, eo.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMax, e.t, 0, false, eo.t);
     OT_FREE(&x, &o, &ob, &of, &xb, &ok, &e, &eo);
 }
 
@@ -462,10 +424,7 @@ static void check_cumsum(aclDataType dt, aclDataType odt, int nd, const int64_t 
     ot_make(&x, dt, nd, dims, li);
     ot_make(&o, odt, nd, dims, lo);
     ot_fill(&x, lo_v, hi_v);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnCumsumGetWorkspaceSize(x.t, dim, odt, o.t, &ws, &ex));
-    ot_run(aclnnCumsum, ws, ex);
+    OT_RUN(aclnnCumsum, x.t, dim, odt, o.t);
     for (int64_t lin = 0; lin < o.numel; lin++) {
         int64_t xi[8];
         ot_unravel(lin, dims, nd, xi);
@@ -530,35 +489,18 @@ static void test_cumsum(void)
     /* errors */
     int64_t s2[2] = {3, 4}, s2b[2] = {4, 3};
     ot_tensor x, o, ob, obool, oh;
-    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 2, s2b, L_CONTIG);
-    ot_make(&obool, ACL_BOOL, 2, s2, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 2, s2, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnCumsumGetWorkspaceSize(NULL, 0, ACL_FLOAT, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT16, o.t, &ws, &ex)); /* dtype != out */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, oh.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_DT_UNDEFINED, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_BOOL, obool.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 0, ACL_FLOAT, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, 2, ACL_FLOAT, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnCumsumGetWorkspaceSize(x.t, -3, ACL_FLOAT, o.t, &ws, &ex));
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 2, s2}, {&ob, ACL_FLOAT, 2, s2b},
+                   {&obool, ACL_BOOL, 2, s2}, {&oh, ACL_FLOAT16, 2, s2});
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCumsum, NULL, 0, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCumsum, x.t, 0, ACL_FLOAT, NULL);
+    OT_NULL_OUTS(aclnnCumsum, x.t, 0, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_FLOAT16, o.t); /* dtype != out */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_FLOAT, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_DT_UNDEFINED, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_BOOL, obool.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 0, ACL_FLOAT, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, 2, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumsum, x.t, -3, ACL_FLOAT, o.t);
     OT_FREE(&x, &o, &ob, &obool, &oh);
 }
 
@@ -631,7 +573,7 @@ static void test_arange(void)
         int64_t s = INT64_MAX - 10, n = 4;
         ot_tensor o;
         ot_make(&o, ACL_INT64, 1, &n, L_STEP);
-        aclScalar *a = make_scalar_i64(s), *b = make_scalar_i64(INT64_MAX), *c = make_scalar_i64(3);
+        aclScalar *a = ot_scalar_i64(s), *b = ot_scalar_i64(INT64_MAX), *c = ot_scalar_i64(3);
         uint64_t ws;
         aclOpExecutor *ex;
         CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(a, b, c, o.t, &ws, &ex));
@@ -647,11 +589,8 @@ static void test_arange(void)
     /* errors */
     int64_t n10[1] = {10}, n9[1] = {9}, n25[2] = {2, 5};
     ot_tensor o, o9, o2, oi8, ob;
-    ot_make(&o, ACL_FLOAT, 1, n10, L_CONTIG);
-    ot_make(&o9, ACL_FLOAT, 1, n9, L_CONTIG);
-    ot_make(&o2, ACL_FLOAT, 2, n25, L_CONTIG);
-    ot_make(&oi8, ACL_INT8, 1, n10, L_CONTIG);
-    ot_make(&ob, ACL_BOOL, 1, n10, L_CONTIG);
+    OT_MAKE_CONTIG({&o, ACL_FLOAT, 1, n10}, {&o9, ACL_FLOAT, 1, n9}, {&o2, ACL_FLOAT, 2, n25},
+                   {&oi8, ACL_INT8, 1, n10}, {&ob, ACL_BOOL, 1, n10});
     aclScalar *z = make_scalar(ACL_INT32, 0), *ten = make_scalar(ACL_INT32, 10),
               *one = make_scalar(ACL_INT32, 1), *m1 = make_scalar(ACL_INT32, -1),
               *half = make_scalar(ACL_FLOAT, 0.5), *inf = make_scalar(ACL_FLOAT, INFINITY);
@@ -659,35 +598,34 @@ static void test_arange(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(NULL, ten, one, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, NULL, one, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArangeGetWorkspaceSize(z, ten, one, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, z, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, m1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(ten, z, one, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, NULL, ten, one, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, z, NULL, one, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, z, ten, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, z, ten, one, NULL);
+    OT_NULL_OUTS(aclnnArange, z, ten, one, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, z, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, m1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, ten, z, one, o.t);
     /* any shape with the sequence's element count (issue 14; tests/ops/ops_tensor_fmt.c
      * checks the values of N-d and strided outs) */
     CHECK_NN(ACLNN_SUCCESS, aclnnArangeGetWorkspaceSize(z, ten, one, o2.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, o9.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, oi8.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, one, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, inf, one, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, one, o9.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, one, oi8.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, one, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, inf, one, o.t);
     /* an integer out truncates the step 0.5 to 0 */
     ot_tensor oi;
     int64_t n20[1] = {20};
     ot_make(&oi, ACL_INT32, 1, n20, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, ten, half, oi.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, ten, half, oi.t);
     /* non-finite arguments are refused for integer outs too */
     aclScalar *nan = make_scalar(ACL_FLOAT, NAN);
     ot_tensor oi5;
     int64_t n5[1] = {5};
     ot_make(&oi5, ACL_INT32, 1, n5, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(nan, ten, one, oi5.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArangeGetWorkspaceSize(z, inf, one, oi5.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, nan, ten, one, oi5.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, z, inf, one, oi5.t);
     /* start and end equal in float but not in double: the float count (0)
      * decides, the negative double count is unusable, not converted */
     aclScalar *s1 = make_scalar(ACL_DOUBLE, 16777217.0), *e1 = make_scalar(ACL_DOUBLE, 16777216.0);
@@ -801,14 +739,9 @@ static void test_clamp(void)
     /* errors */
     int64_t s2[2] = {3, 4}, s2b[2] = {4, 3}, s0[2] = {0, 4};
     ot_tensor x, o, ob, xb, oi, e, ei, xu;
-    ot_make(&x, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 2, s2b, L_CONTIG);
-    ot_make(&xb, ACL_BOOL, 2, s2, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
-    ot_make(&e, ACL_FLOAT, 2, s0, L_CONTIG);
-    ot_make(&ei, ACL_INT32, 2, s0, L_CONTIG);
-    ot_make(&xu, ACL_UINT16, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 2, s2}, {&ob, ACL_FLOAT, 2, s2b},
+                   {&xb, ACL_BOOL, 2, s2}, {&oi, ACL_INT32, 2, s2}, {&e, ACL_FLOAT, 2, s0},
+                   {&ei, ACL_INT32, 2, s0}, {&xu, ACL_UINT16, 2, s2});
     aclScalar *a = make_scalar(ACL_FLOAT, -1), *b = make_scalar(ACL_FLOAT, 1);
     uint16_t u16 = 3;
     aclScalar *su = aclCreateScalar(&u16, ACL_UINT16);
@@ -817,16 +750,15 @@ static void test_clamp(void)
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, NULL, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(NULL, a, b, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnClampGetWorkspaceSize(x.t, a, b, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, a, b, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(xb.t, a, b, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, a, b, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(xu.t, a, b, xu.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnClampGetWorkspaceSize(x.t, su, b, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClamp, x.t, NULL, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClamp, NULL, a, b, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClamp, x.t, a, b, NULL);
+    OT_NULL_OUTS(aclnnClamp, x.t, a, b, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, x.t, a, b, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, xb.t, a, b, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, x.t, a, b, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, xu.t, a, b, xu.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClamp, x.t, su, b, o.t);
     /* empty tensors: nothing to do (AscendCL skips the float -> int cast check then) */
     CHECK_NN(ACLNN_SUCCESS, aclnnClampGetWorkspaceSize(e.t, a, NULL, ei.t, &ws, &ex));
     ot_run(aclnnClamp, ws, ex);
@@ -890,23 +822,19 @@ static void test_embedding(void)
     ot_tensor w, ix, ixf, o, oh, ob, e, eo;
     ot_make(&w, ACL_FLOAT, 2, sw, L_CONTIG);
     ot_fill(&w, -1, 1);
-    ot_make(&ix, ACL_INT64, 1, si, L_CONTIG);
-    ot_make(&ixf, ACL_FLOAT, 1, si, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 2, so, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 2, sbad, L_CONTIG);
-    ot_make(&e, ACL_INT32, 1, s0, L_CONTIG);
-    ot_make(&eo, ACL_FLOAT, 2, so0, L_CONTIG);
+    OT_MAKE_CONTIG({&ix, ACL_INT64, 1, si}, {&ixf, ACL_FLOAT, 1, si}, {&o, ACL_FLOAT, 2, so},
+                   {&oh, ACL_FLOAT16, 2, so}, {&ob, ACL_FLOAT, 2, sbad}, {&e, ACL_INT32, 1, s0},
+                   {&eo, ACL_FLOAT, 2, so0});
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingGetWorkspaceSize(w.t, e.t, eo.t, &ws, &ex)); /* empty */
     ot_run(aclnnEmbedding, ws, ex);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ixf.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, oh.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(NULL, ix.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(w.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingGetWorkspaceSize(w.t, ix.t, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnEmbedding, w.t, ixf.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnEmbedding, w.t, ix.t, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnEmbedding, w.t, ix.t, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbedding, NULL, ix.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbedding, w.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbedding, w.t, ix.t, NULL);
     /* a negative or too-large index fails the launch and writes nothing */
     const double bad[2] = {-1, 4};
     for (int k = 0; k < 2; k++) {

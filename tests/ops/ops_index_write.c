@@ -38,13 +38,8 @@ static void check_icopy(aclDataType dt, aclDataType it, int nd, const int64_t *d
     ot_fill(&src, -100, 100);
     for (int j = 0; j < k; j++)
         ot_set(&ix, j, (double)index[j]);
-    double *before = malloc((size_t)(s.numel + 1) * sizeof(double));
-    for (int64_t i = 0; i < s.numel; i++)
-        before[i] = ot_get(&s, i);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceIndexCopyGetWorkspaceSize(s.t, dim, ix.t, src.t, &ws, &ex));
-    ot_run(aclnnInplaceIndexCopy, ws, ex);
+    double *before = ot_values(&s);
+    OT_RUN(aclnnInplaceIndexCopy, s.t, dim, ix.t, src.t);
     int64_t idx[8];
     for (int64_t i = 0; i < src.numel; i++) { /* the reference: scatter in order */
         ot_unravel(i, sd, nd, idx);
@@ -86,20 +81,13 @@ static void test_index_copy(void)
     ot_make(&ix3, ACL_INT64, 1, &k3, L_CONTIG);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexCopyGetWorkspaceSize(NULL, 0, ix.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, NULL, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ixf.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 0, ix3.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 3, ix.t, src.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexCopyGetWorkspaceSize(s.t, 1, ix.t, src.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexCopy, NULL, 0, ix.t, src.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexCopy, s.t, 0, NULL, src.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexCopy, s.t, 0, ix.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexCopy, s.t, 0, ixf.t, src.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexCopy, s.t, 0, ix3.t, src.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexCopy, s.t, 3, ix.t, src.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexCopy, s.t, 1, ix.t, src.t);
     ot_fill(&s, 1, 2);
     ot_set(&ix, 0, 1);
     ot_set(&ix, 1, 4); /* dim 0 has 4 rows */
@@ -122,9 +110,7 @@ static void check_ifill(aclDataType dt, bool inplace, int nd, const int64_t *dim
     ot_make(&x, dt, nd, dims, lx);
     ot_make(&o, dt, nd, dims, lo);
     ot_fill(&x, -100, 100);
-    double *in = malloc((size_t)(x.numel + 1) * sizeof(double));
-    for (int64_t i = 0; i < x.numel; i++)
-        in[i] = ot_get(&x, i);
+    double *in = ot_values(&x);
     aclIntArray *a = ia(index, (uint64_t)k);
     aclScalar *v = aclCreateScalar(&value, ACL_DOUBLE);
     uint64_t ws;
@@ -178,10 +164,7 @@ static void test_index_fill(void)
             aclIntArray *a = ia(i2, 2);
             double v = 1;
             aclScalar *s = aclCreateScalar(&v, ACL_DOUBLE);
-            uint64_t ws;
-            aclOpExecutor *ex;
-            CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-                     aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, a, s, &ws, &ex));
+            OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexFillTensor, x.t, 0, a, s);
             aclDestroyIntArray(a);
             aclDestroyScalar(s);
             ot_free(&x);
@@ -202,22 +185,13 @@ static void test_index_fill(void)
     aclIntArray *a = ia(i2, 2), *ab = ia(bad, 1), *an = ia(badn, 1);
     double v = 1;
     aclScalar *s = aclCreateScalar(&v, ACL_DOUBLE);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(NULL, 0, a, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, NULL, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, a, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, ab, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 0, an, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceIndexFillTensorGetWorkspaceSize(x.t, 3, a, s, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnIndexFillTensorGetWorkspaceSize(x.t, 0, a, s, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexFillTensor, NULL, 0, a, s);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexFillTensor, x.t, 0, NULL, s);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceIndexFillTensor, x.t, 0, a, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexFillTensor, x.t, 0, ab, s);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexFillTensor, x.t, 0, an, s);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceIndexFillTensor, x.t, 3, a, s);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexFillTensor, x.t, 0, a, s, o.t);
     aclDestroyIntArray(a);
     aclDestroyIntArray(ab);
     aclDestroyIntArray(an);
@@ -271,10 +245,8 @@ static void test_index_copy_out_of_place(void)
                     }
                 CHECK(ot_gaps_intact(&out));
                 /* errors: NULL outRef, outRef of another shape / type, bad index at launch */
-                CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-                         aclnnIndexCopyGetWorkspaceSize(self.t, dim, ix.t, src.t, NULL, &ws, &ex));
-                CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-                         aclnnIndexCopyGetWorkspaceSize(self.t, dim, ix.t, src.t, src.t, &ws, &ex));
+                OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIndexCopy, self.t, dim, ix.t, src.t, NULL);
+                OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexCopy, self.t, dim, ix.t, src.t, src.t);
                 ot_set(&ix, 0, n);
                 for (int64_t i = 0; i < out.numel; i++)
                     ot_set(&out, i, 1);
@@ -289,14 +261,9 @@ static void test_index_copy_out_of_place(void)
     /* a type mismatch between outRef and selfRef */
     ot_tensor a, b, s, ix;
     const int64_t d2[2] = {2, 3}, d1[1] = {1}, sd[2] = {1, 3};
-    ot_make(&a, ACL_FLOAT, 2, d2, L_CONTIG);
-    ot_make(&b, ACL_FLOAT16, 2, d2, L_CONTIG);
-    ot_make(&s, ACL_FLOAT, 2, sd, L_CONTIG);
-    ot_make(&ix, ACL_INT64, 1, d1, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnIndexCopyGetWorkspaceSize(a.t, 0, ix.t, s.t, b.t, &ws, &ex));
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, d2}, {&b, ACL_FLOAT16, 2, d2}, {&s, ACL_FLOAT, 2, sd},
+                   {&ix, ACL_INT64, 1, d1});
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexCopy, a.t, 0, ix.t, s.t, b.t);
     OT_FREE(&a, &b, &s, &ix);
 }
 

@@ -21,10 +21,7 @@ static void mv_case(aclDataType da, aclDataType dv, aclDataType dout, int64_t n,
     ot_make(&o, dout, 1, od, L_STEP);
     ot_fill(&a, -2, 2);
     ot_fill(&v, -2, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnMvGetWorkspaceSize(a.t, v.t, o.t, cube, &ws, &ex));
-    ot_run(aclnnMv, ws, ex);
+    OT_RUN(aclnnMv, a.t, v.t, o.t, cube);
     bool fp16 = cube == 2 && da == ACL_FLOAT && dv == ACL_FLOAT;
     for (int64_t i = 0; i < n; i++) {
         double s = 0, mag = 0;
@@ -50,22 +47,18 @@ static void mv_errors(void)
 {
     int64_t ad[2] = {3, 4}, vd[1] = {4}, od[1] = {3}, bad[1] = {5};
     ot_tensor a, v, o, vb, vi, a3;
-    ot_make(&a, ACL_FLOAT, 2, ad, L_CONTIG);
-    ot_make(&v, ACL_FLOAT, 1, vd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 1, od, L_CONTIG);
-    ot_make(&vb, ACL_FLOAT, 1, bad, L_CONTIG);
-    ot_make(&vi, ACL_INT32, 1, vd, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, ad}, {&v, ACL_FLOAT, 1, vd}, {&o, ACL_FLOAT, 1, od},
+                   {&vb, ACL_FLOAT, 1, bad}, {&vi, ACL_INT32, 1, vd});
     int64_t d3[3] = {1, 3, 4};
     ot_make(&a3, ACL_FLOAT, 3, d3, L_CONTIG);
-    uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMvGetWorkspaceSize(NULL, v.t, o.t, 1, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMvGetWorkspaceSize(a.t, v.t, NULL, 1, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMv, NULL, v.t, o.t, 1);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMv, a.t, v.t, NULL, 1);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMvGetWorkspaceSize(a.t, v.t, o.t, 1, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a.t, vb.t, o.t, 1, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a.t, vi.t, o.t, 1, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a3.t, v.t, o.t, 1, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMvGetWorkspaceSize(a.t, v.t, o.t, 7, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMv, a.t, vb.t, o.t, 1);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMv, a.t, vi.t, o.t, 1);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMv, a3.t, v.t, o.t, 1);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMv, a.t, v.t, o.t, 7);
     OT_FREE(&a, &v, &o, &vb, &vi, &a3);
 }
 
@@ -104,11 +97,7 @@ static void ts_case(aclDataType dt, int nb_, const int64_t *bdims, int na, const
     ot_make(&mo, dt, nd + 2, md, L_CONTIG);
     ot_fill(&b, -2, 2);
     tri_fill(&A, m);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnTriangularSolveGetWorkspaceSize(b.t, A.t, upper, trans, unit,
-                                                                 x.t, mo.t, &ws, &ex));
-    ot_run(aclnnTriangularSolve, ws, ex);
+    OT_RUN(aclnnTriangularSolve, b.t, A.t, upper, trans, unit, x.t, mo.t);
     int64_t nbatch = 1;
     for (int i = 0; i < nd; i++)
         nbatch *= xd[i];
@@ -146,13 +135,9 @@ static void ts_errors(void)
 {
     int64_t d[2] = {3, 3}, r[2] = {3, 2}, bad[2] = {4, 2};
     ot_tensor A, b, x, mo, bb, A16, Ad;
-    ot_make(&A, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&b, ACL_FLOAT, 2, r, L_CONTIG);
-    ot_make(&x, ACL_FLOAT, 2, r, L_CONTIG);
-    ot_make(&mo, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&bb, ACL_FLOAT, 2, bad, L_CONTIG);
-    ot_make(&A16, ACL_FLOAT16, 2, d, L_CONTIG);
-    ot_make(&Ad, ACL_DOUBLE, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&A, ACL_FLOAT, 2, d}, {&b, ACL_FLOAT, 2, r}, {&x, ACL_FLOAT, 2, r},
+                   {&mo, ACL_FLOAT, 2, d}, {&bb, ACL_FLOAT, 2, bad}, {&A16, ACL_FLOAT16, 2, d},
+                   {&Ad, ACL_DOUBLE, 2, d});
     uint64_t ws;
     aclOpExecutor *ex;
 #define TS(B, AA, U, X, M) aclnnTriangularSolveGetWorkspaceSize(B, AA, true, false, U, X, M, &ws, &ex)
@@ -178,10 +163,7 @@ static void check_ger(aclDataType da, aclDataType db, aclDataType dout, int64_t 
     ot_make(&o, dout, 2, so, (layout + 2) % L_COUNT);
     ot_fill(&a, da == ACL_UINT8 ? 0 : -12, 12);
     ot_fill(&b, db == ACL_UINT8 ? 0 : -12, 12);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnGerGetWorkspaceSize(a.t, b.t, o.t, &ws, &ex));
-    ot_run(aclnnGer, ws, ex);
+    OT_RUN(aclnnGer, a.t, b.t, o.t);
     aclDataType rt = da == db ? da : (ot_is_float(da) || ot_is_float(db)) ? ACL_FLOAT : ACL_INT64;
     if (da == ACL_DOUBLE || db == ACL_DOUBLE)
         rt = ACL_DOUBLE;
@@ -209,19 +191,14 @@ static void test_ger(void)
     check_ger(ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 1, 1, L_CONTIG);
     int64_t s3[1] = {3}, s2[2] = {3, 3}, s33[2] = {3, 4};
     ot_tensor a, a2, o, oi, ob;
-    ot_make(&a, ACL_FLOAT, 1, s3, L_CONTIG);
-    ot_make(&a2, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 2, s33, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a2.t, a.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a.t, a.t, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGerGetWorkspaceSize(a.t, a.t, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(NULL, a.t, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(a.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnGerGetWorkspaceSize(a.t, a.t, NULL, &ws, &ex));
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 1, s3}, {&a2, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 2, s2},
+                   {&oi, ACL_INT32, 2, s2}, {&ob, ACL_FLOAT, 2, s33});
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGer, a2.t, a.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGer, a.t, a.t, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGer, a.t, a.t, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnGer, NULL, a.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnGer, a.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnGer, a.t, a.t, NULL);
     OT_FREE(&a, &a2, &o, &oi, &ob);
 }
 

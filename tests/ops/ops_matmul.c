@@ -168,33 +168,25 @@ static void test_errors(void)
     int64_t s23[2] = {2, 3}, s34[2] = {3, 4}, s44[2] = {4, 4}, s24[2] = {2, 4}, s234[3] = {2, 3, 4};
     int64_t s345[3] = {3, 4, 5}, s245[3] = {2, 4, 5}, s235[3] = {2, 3, 5};
     ot_tensor a, b, o, bad, ai, oi, a3, b3, o3, b3x;
-    ot_make(&a, ACL_FLOAT, 2, s23, L_CONTIG);
-    ot_make(&b, ACL_FLOAT, 2, s34, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s24, L_CONTIG);
-    ot_make(&bad, ACL_FLOAT, 2, s44, L_CONTIG);
-    ot_make(&ai, ACL_INT32, 2, s23, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s24, L_CONTIG);
-    ot_make(&a3, ACL_FLOAT, 3, s234, L_CONTIG);
-    ot_make(&b3, ACL_FLOAT, 3, s245, L_CONTIG);
-    ot_make(&o3, ACL_FLOAT, 3, s235, L_CONTIG);
-    ot_make(&b3x, ACL_FLOAT, 3, s345, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, s23}, {&b, ACL_FLOAT, 2, s34}, {&o, ACL_FLOAT, 2, s24},
+                   {&bad, ACL_FLOAT, 2, s44}, {&ai, ACL_INT32, 2, s23}, {&oi, ACL_INT32, 2, s24},
+                   {&a3, ACL_FLOAT, 3, s234}, {&b3, ACL_FLOAT, 3, s245}, {&o3, ACL_FLOAT, 3, s235},
+                   {&b3x, ACL_FLOAT, 3, s345});
     uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMmGetWorkspaceSize(NULL, b.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMmGetWorkspaceSize(a.t, NULL, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMmGetWorkspaceSize(a.t, b.t, NULL, 0, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMm, NULL, b.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMm, a.t, NULL, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMm, a.t, b.t, NULL, 0);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMatmulGetWorkspaceSize(a.t, b.t, o.t, 0, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(ai.t, b.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a.t, b.t, oi.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a.t, bad.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a.t, b.t, bad.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a.t, b.t, o.t, 7, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMmGetWorkspaceSize(a3.t, b.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnBatchMatMulGetWorkspaceSize(a3.t, b3x.t, o3.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnBatchMatMulGetWorkspaceSize(a.t, b.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMatmulGetWorkspaceSize(a.t, bad.t, o.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMatmulGetWorkspaceSize(a3.t, b3.t, o.t, 0, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, ai.t, b.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a.t, b.t, oi.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a.t, bad.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a.t, b.t, bad.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a.t, b.t, o.t, 7);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMm, a3.t, b.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnBatchMatMul, a3.t, b3x.t, o3.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnBatchMatMul, a.t, b.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMatmul, a.t, bad.t, o.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMatmul, a3.t, b3.t, o.t, 0);
     OT_FREE(&a, &b, &o, &bad, &ai, &oi, &a3, &b3, &o3, &b3x);
 }
 

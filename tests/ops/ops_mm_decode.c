@@ -16,10 +16,7 @@ static int g_cases;
 /* out = a @ b through aclnnMm with cubeMathType 2. */
 static void mm_fp16(ot_tensor *a, ot_tensor *b, ot_tensor *o)
 {
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnMmGetWorkspaceSize(a->t, b->t, o->t, 2, &ws, &ex));
-    ot_run(aclnnMm, ws, ex);
+    OT_RUN(aclnnMm, a->t, b->t, o->t, 2);
 }
 
 /* float32 inputs under USE_FP16 are rounded to float16 first: a [m, 1] column
@@ -58,9 +55,7 @@ static void test_rounding(void)
     const int64_t m = (int64_t)(sizeof v / sizeof v[0]);
     int64_t sa[2] = {m, 1}, sb[2] = {1, 1}, so[2] = {m, 1};
     ot_tensor a, b, o;
-    ot_make(&a, ACL_FLOAT, 2, sa, L_CONTIG);
-    ot_make(&b, ACL_FLOAT, 2, sb, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, sa}, {&b, ACL_FLOAT, 2, sb}, {&o, ACL_FLOAT, 2, so});
     for (int64_t i = 0; i < m; i++)
         ot_set(&a, i, v[i]);
     ot_set(&b, 0, 1.0);

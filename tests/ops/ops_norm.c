@@ -42,11 +42,7 @@ static void arn_case(aclDataType dt, int nd, const int64_t *dims, int k, int lay
     ot_fill(&x1, -2, 2);
     ot_fill(&x2, -2, 2);
     ot_fill(&g, 0.5, 1.5);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnAddRmsNormGetWorkspaceSize(x1.t, x2.t, g.t, 1e-5, y.t, r.t, xo.t,
-                                                            &ws, &ex));
-    ot_run(aclnnAddRmsNorm, ws, ex);
+    OT_RUN(aclnnAddRmsNorm, x1.t, x2.t, g.t, 1e-5, y.t, r.t, xo.t);
     int64_t D = g.numel, rows = D ? x1.numel / D : 0;
     for (int64_t row = 0; row < rows; row++) {
         double ss = 0;
@@ -71,13 +67,9 @@ static void arn_errors(void)
 {
     int64_t d[2] = {3, 8}, gd[1] = {8}, bd[1] = {7}, rd[2] = {3, 1}, od[2] = {3, 9};
     ot_tensor x, g, gb, r, r16, o, xi;
-    ot_make(&x, ACL_FLOAT16, 2, d, L_CONTIG);
-    ot_make(&g, ACL_FLOAT16, 1, gd, L_CONTIG);
-    ot_make(&gb, ACL_FLOAT16, 1, bd, L_CONTIG);
-    ot_make(&r, ACL_FLOAT, 2, rd, L_CONTIG);
-    ot_make(&r16, ACL_FLOAT16, 2, rd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT16, 2, od, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, d}, {&g, ACL_FLOAT16, 1, gd}, {&gb, ACL_FLOAT16, 1, bd},
+                   {&r, ACL_FLOAT, 2, rd}, {&r16, ACL_FLOAT16, 2, rd}, {&o, ACL_FLOAT16, 2, od},
+                   {&xi, ACL_INT32, 2, d});
     uint64_t ws;
     aclOpExecutor *ex;
 #define ARN(A, B, G, Y, R, X) aclnnAddRmsNormGetWorkspaceSize(A, B, G, 1e-6, Y, R, X, &ws, &ex)
@@ -114,12 +106,8 @@ static void gn_case(aclDataType dt, int nd, const int64_t *dims, int64_t G, bool
         ot_fill(&g, 0.5, 2);
         ot_fill(&b, -1, 1);
     }
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnGroupNormGetWorkspaceSize(x.t, affine ? g.t : NULL,
-                                                           affine ? b.t : NULL, N, C, HW, G, 1e-5,
-                                                           y.t, mo.t, ro.t, &ws, &ex));
-    ot_run(aclnnGroupNorm, ws, ex);
+    OT_RUN(aclnnGroupNorm, x.t, affine ? g.t : NULL, affine ? b.t : NULL, N, C, HW, G, 1e-5, y.t,
+           mo.t, ro.t);
     const int64_t cpg = C / G, per = cpg * HW;
     for (int64_t n = 0; n < N; n++)
         for (int64_t gi = 0; gi < G; gi++) {
@@ -153,11 +141,8 @@ static void gn_errors(void)
 {
     int64_t d[3] = {2, 6, 4}, sd[2] = {2, 3}, bad[2] = {2, 2};
     ot_tensor x, m, r, mb, x16;
-    ot_make(&x, ACL_FLOAT, 3, d, L_CONTIG);
-    ot_make(&x16, ACL_FLOAT16, 3, d, L_CONTIG);
-    ot_make(&m, ACL_FLOAT, 2, sd, L_CONTIG);
-    ot_make(&r, ACL_FLOAT, 2, sd, L_CONTIG);
-    ot_make(&mb, ACL_FLOAT, 2, bad, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, d}, {&x16, ACL_FLOAT16, 3, d}, {&m, ACL_FLOAT, 2, sd},
+                   {&r, ACL_FLOAT, 2, sd}, {&mb, ACL_FLOAT, 2, bad});
     uint64_t ws;
     aclOpExecutor *ex;
 #define GN(X, N, C, HW, G, EPS, Y, M)                                                               \
@@ -189,10 +174,7 @@ static void pn_case(aclDataType dt, aclDataType dout, int nd, const int64_t *dim
         ot_set(&x, 1, 0); /* a zero for p = 0 */
     aclScalar *ps = aclCreateScalar(&(float){(float)p}, ACL_FLOAT);
     aclIntArray *da = aclCreateIntArray(rdims, (uint64_t)nr);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnNormGetWorkspaceSize(x.t, ps, da, keep, o.t, &ws, &ex));
-    ot_run(aclnnNorm, ws, ex);
+    OT_RUN(aclnnNorm, x.t, ps, da, keep, o.t);
     int64_t onum = o.numel;
     double *acc = calloc((size_t)(onum ? onum : 1), sizeof(double));
     CHECK(acc);
@@ -228,23 +210,19 @@ static void pn_errors(void)
 {
     int64_t d[2] = {3, 4}, od[2] = {3, 1}, bd[1] = {4};
     ot_tensor x, o, ob, xi;
-    ot_make(&x, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, od, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 1, bd, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d}, {&o, ACL_FLOAT, 2, od}, {&ob, ACL_FLOAT, 1, bd},
+                   {&xi, ACL_INT32, 2, d});
     aclScalar *ps = aclCreateScalar(&(float){2.0f}, ACL_FLOAT);
     int64_t one = 1, bad = 2, dup[2] = {1, -1};
     aclIntArray *d1 = aclCreateIntArray(&one, 1), *d2 = aclCreateIntArray(&bad, 1),
                 *dd = aclCreateIntArray(dup, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnNormGetWorkspaceSize(NULL, ps, d1, true, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnNormGetWorkspaceSize(x.t, NULL, d1, true, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnNormGetWorkspaceSize(x.t, ps, NULL, true, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNormGetWorkspaceSize(x.t, ps, d2, true, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNormGetWorkspaceSize(x.t, ps, dd, true, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNormGetWorkspaceSize(x.t, ps, d1, true, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNormGetWorkspaceSize(xi.t, ps, d1, true, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnNorm, NULL, ps, d1, true, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnNorm, x.t, NULL, d1, true, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnNorm, x.t, ps, NULL, true, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNorm, x.t, ps, d2, true, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNorm, x.t, ps, dd, true, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNorm, x.t, ps, d1, true, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNorm, xi.t, ps, d1, true, o.t);
     aclDestroyScalar(ps);
     aclDestroyIntArray(d1);
     aclDestroyIntArray(d2);
@@ -271,11 +249,7 @@ static void sce_case(aclDataType dt, int64_t B, int64_t K, int layout)
         for (int64_t i = 0; i < K; i++)
             ot_set(&l, b * K + i, ((i + b) % 3 + 0.5) / s);
     }
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f.t, l.t, loss.t,
-                                                                               bp.t, &ws, &ex));
-    ot_run(aclnnSoftmaxCrossEntropyWithLogits, ws, ex);
+    OT_RUN(aclnnSoftmaxCrossEntropyWithLogits, f.t, l.t, loss.t, bp.t);
     for (int64_t b = 0; b < B; b++) {
         double mx = -INFINITY, s = 0, ls = 0;
         for (int64_t i = 0; i < K; i++)
@@ -298,21 +272,12 @@ static void sce_errors(void)
 {
     int64_t d[2] = {3, 5}, ld[1] = {3}, bd[1] = {4};
     ot_tensor f, l, loss, lb, f16;
-    ot_make(&f, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&l, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&loss, ACL_FLOAT, 1, ld, L_CONTIG);
-    ot_make(&lb, ACL_FLOAT, 1, bd, L_CONTIG);
-    ot_make(&f16, ACL_FLOAT16, 2, d, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(NULL, l.t, loss.t, f.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f.t, l.t, loss.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f.t, l.t, lb.t, l.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(f16.t, l.t, loss.t, l.t, &ws, &ex));
+    OT_MAKE_CONTIG({&f, ACL_FLOAT, 2, d}, {&l, ACL_FLOAT, 2, d}, {&loss, ACL_FLOAT, 1, ld},
+                   {&lb, ACL_FLOAT, 1, bd}, {&f16, ACL_FLOAT16, 2, d});
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmaxCrossEntropyWithLogits, NULL, l.t, loss.t, f.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmaxCrossEntropyWithLogits, f.t, l.t, loss.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxCrossEntropyWithLogits, f.t, l.t, lb.t, l.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxCrossEntropyWithLogits, f16.t, l.t, loss.t, l.t);
     OT_FREE(&f, &l, &loss, &lb, &f16);
 }
 

@@ -104,10 +104,8 @@ static void misuse(void)
 {
     int64_t xd[4] = {1, 2, 6, 6}, od[4] = {1, 2, 3, 3}, x2d[2] = {6, 6};
     ot_tensor x, out, x2, i32;
-    ot_make(&x, ACL_FLOAT, 4, xd, L_CONTIG);
-    ot_make(&out, ACL_FLOAT, 4, od, L_CONTIG);
-    ot_make(&x2, ACL_FLOAT, 2, x2d, L_CONTIG);
-    ot_make(&i32, ACL_INT32, 4, xd, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, xd}, {&out, ACL_FLOAT, 4, od}, {&x2, ACL_FLOAT, 2, x2d},
+                   {&i32, ACL_INT32, 4, xd});
     int64_t two[2] = {2, 2}, three[3] = {2, 2, 2}, big[2] = {2, 2}, zero[2] = {0, 0};
     aclIntArray *k = aclCreateIntArray(two, 2), *s = aclCreateIntArray(two, 2),
                 *k3 = aclCreateIntArray(three, 3), *pbig = aclCreateIntArray(big, 2),
@@ -115,22 +113,23 @@ static void misuse(void)
     uint64_t ws;
     aclOpExecutor *ex;
     /* MaxPool */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPoolGetWorkspaceSize(NULL, k, s, 0, z, NULL, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPoolGetWorkspaceSize(x.t, NULL, s, 0, z, NULL, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 0, z, NULL, 0, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 1, z, NULL, 0, out.t, &ws, &ex)); /* autoPad */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k3, s, 0, z, NULL, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k, z, 0, z, NULL, 0, out.t, &ws, &ex)); /* stride 0 */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 0, pbig, NULL, 0, out.t, &ws, &ex)); /* pad > k/2 */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x2.t, k, s, 0, z, NULL, 0, out.t, &ws, &ex)); /* 2-d */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(i32.t, k, s, 0, z, NULL, 0, out.t, &ws, &ex)); /* type */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 0, z, NULL, 0, x.t, &ws, &ex)); /* out shape */
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool, NULL, k, s, 0, z, NULL, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool, x.t, NULL, s, 0, z, NULL, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool, x.t, k, s, 0, z, NULL, 0, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k, s, 1, z, NULL, 0, out.t); /* autoPad */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k3, s, 0, z, NULL, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k, z, 0, z, NULL, 0, out.t); /* stride 0 */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k, s, 0, pbig, NULL, 0,
+             out.t); /* pad > k/2 */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x2.t, k, s, 0, z, NULL, 0, out.t);  /* 2-d */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, i32.t, k, s, 0, z, NULL, 0, out.t); /* type */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool, x.t, k, s, 0, z, NULL, 0, x.t); /* out shape */
     /* AvgPool2d */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, NULL, false, true, 0, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, z, false, true, -1, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, z, false, true, 0, 9, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, pbig, false, true, 0, 0, out.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2dGetWorkspaceSize(x.t, k3, s, z, false, true, 0, 0, out.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAvgPool2d, x.t, k, s, NULL, false, true, 0, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k, s, z, false, true, -1, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k, s, z, false, true, 0, 9, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k, s, pbig, false, true, 0, 0, out.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k3, s, z, false, true, 0, 0, out.t);
     CHECK_NN(ACLNN_SUCCESS, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, z, false, true, 0, 0, out.t, &ws, &ex));
     ot_run(aclnnAvgPool2d, ws, ex);
     aclDestroyIntArray(k);

@@ -92,12 +92,8 @@ static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, 
         ot_make(&bi, bias == 1 ? ACL_FLOAT : dt, 1, bd, L_STEP);
         ot_fill(&bi, -1, 1);
     }
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
-                                x.t, w.t, sc.t, offset ? of.t : NULL, NULL, NULL,
-                                bias ? bi.t : NULL, (int)gs, y.t, &ws, &ex));
-    ot_run(aclnnWeightQuantBatchMatmulV2, ws, ex);
+    OT_RUN(aclnnWeightQuantBatchMatmulV2, x.t, w.t, sc.t, offset ? of.t : NULL, NULL, NULL,
+           bias ? bi.t : NULL, (int)gs, y.t);
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
             double s = 0, mag = 0;
@@ -137,13 +133,9 @@ static void errors(void)
 {
     int64_t xd[2] = {2, 64}, yd[2] = {2, 8}, sd[2] = {1, 8}, gd[2] = {2, 8}, xe[2] = {0, 64};
     ot_tensor x, y, sc, sg, xf, x0, y0, y32;
-    ot_make(&x, ACL_FLOAT16, 2, xd, L_CONTIG);
-    ot_make(&xf, ACL_FLOAT, 2, xd, L_CONTIG);
-    ot_make(&y, ACL_FLOAT16, 2, yd, L_CONTIG);
-    ot_make(&y32, ACL_FLOAT, 2, yd, L_CONTIG);
-    ot_make(&sc, ACL_FLOAT16, 2, sd, L_CONTIG);
-    ot_make(&sg, ACL_FLOAT16, 2, gd, L_CONTIG);
-    ot_make(&x0, ACL_FLOAT16, 2, xe, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, xd}, {&xf, ACL_FLOAT, 2, xd}, {&y, ACL_FLOAT16, 2, yd},
+                   {&y32, ACL_FLOAT, 2, yd}, {&sc, ACL_FLOAT16, 2, sd}, {&sg, ACL_FLOAT16, 2, gd},
+                   {&x0, ACL_FLOAT16, 2, xe});
     int64_t y0d[2] = {0, 8};
     ot_make(&y0, ACL_FLOAT16, 2, y0d, L_CONTIG);
     qweight w, w5;
@@ -202,23 +194,18 @@ static void trans_weight(void)
 
     int64_t wd[2] = {6, 10}, vd[1] = {6}, ed[2] = {0, 4};
     ot_tensor w, wf, v, e;
-    ot_make(&w, ACL_FLOAT16, 2, wd, L_CONTIG);
-    ot_make(&wf, ACL_FLOAT, 2, wd, L_CONTIG);
-    ot_make(&v, ACL_FLOAT16, 1, vd, L_CONTIG);
-    ot_make(&e, ACL_INT8, 2, ed, L_CONTIG);
+    OT_MAKE_CONTIG({&w, ACL_FLOAT16, 2, wd}, {&wf, ACL_FLOAT, 2, wd}, {&v, ACL_FLOAT16, 1, vd},
+                   {&e, ACL_INT8, 2, ed});
     ot_fill(&w, -3, 3);
     unsigned char *before = malloc(w.bytes);
     CHECK(before);
     memcpy(before, w.buf, w.bytes);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnTransMatmulWeightGetWorkspaceSize(w.t, &ws, &ex));
-    ot_run(aclnnTransMatmulWeight, ws, ex);
+    OT_RUN(aclnnTransMatmulWeight, w.t);
     CHECK(memcmp(before, w.buf, w.bytes) == 0); /* ND stays the preferred layout */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnTransMatmulWeightGetWorkspaceSize(NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(wf.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(v.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeightGetWorkspaceSize(e.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnTransMatmulWeight, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeight, wf.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeight, v.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnTransMatmulWeight, e.t);
     free(before);
     OT_FREE(&w, &wf, &v, &e);
 }

@@ -117,30 +117,18 @@ static void test_reduce(void)
     ot_tensor x, o, o2, oi;
     ot_make(&x, ACL_FLOAT, 3, s3, L_CONTIG);
     int64_t s35[2] = {3, 5}, s34[2] = {3, 4};
-    ot_make(&o, ACL_FLOAT, 2, s35, L_CONTIG);
-    ot_make(&o2, ACL_FLOAT, 2, s34, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s35, L_CONTIG);
+    OT_MAKE_CONTIG({&o, ACL_FLOAT, 2, s35}, {&o2, ACL_FLOAT, 2, s34}, {&oi, ACL_INT32, 2, s35});
     int64_t d1[1] = {1}, dbad[1] = {3}, ddup[2] = {1, -2};
     aclIntArray *a1 = aclCreateIntArray(d1, 1), *abad = aclCreateIntArray(dbad, 1),
                 *adup = aclCreateIntArray(ddup, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnReduceSumGetWorkspaceSize(x.t, a1, false, ACL_FLOAT, o2.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnReduceSumGetWorkspaceSize(x.t, abad, false, ACL_FLOAT, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnReduceSumGetWorkspaceSize(x.t, adup, false, ACL_FLOAT, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnReduceSumGetWorkspaceSize(x.t, a1, false, ACL_INT32, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnMeanGetWorkspaceSize(x.t, a1, false, ACL_INT32, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnReduceSumGetWorkspaceSize(NULL, a1, false, ACL_FLOAT, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnReduceSumGetWorkspaceSize(x.t, NULL, false, ACL_FLOAT, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnMeanGetWorkspaceSize(x.t, a1, false, ACL_FLOAT, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReduceSum, x.t, a1, false, ACL_FLOAT, o2.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReduceSum, x.t, abad, false, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReduceSum, x.t, adup, false, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReduceSum, x.t, a1, false, ACL_INT32, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMean, x.t, a1, false, ACL_INT32, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnReduceSum, NULL, a1, false, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnReduceSum, x.t, NULL, false, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMean, x.t, a1, false, ACL_FLOAT, NULL);
     aclDestroyIntArray(a1);
     aclDestroyIntArray(abad);
     aclDestroyIntArray(adup);
@@ -156,19 +144,12 @@ static void check_softmax(aclDataType dt, aclDataType odt, int dim, int li, int 
     ot_make(&x, dt, 3, s, li);
     ot_make(&o, odt, 3, s, lo);
     ot_fill(&x, -6, 6);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnSoftmaxGetWorkspaceSize(x.t, dim, o.t, &ws, &ex));
-    ot_run(aclnnSoftmax, ws, ex);
+    OT_RUN(aclnnSoftmax, x.t, dim, o.t);
     int d = dim < 0 ? dim + 3 : dim;
     int64_t st[3] = {30, 6, 1};
     for (int64_t i = 0; i < x.numel; i++) {
-        int64_t c = (i / st[d]) % s[d], base = i - c * st[d];
-        double m = -INFINITY, sum = 0;
-        for (int64_t j = 0; j < s[d]; j++)
-            m = fmax(m, ot_get(&x, base + j * st[d]));
-        for (int64_t j = 0; j < s[d]; j++)
-            sum += exp(ot_get(&x, base + j * st[d]) - m);
+        double m, sum;
+        ot_softmax_row(&x, s, st, d, i, &m, &sum);
         double want = ot_round(dt, exp(ot_get(&x, i) - m) / sum);
         if (!ot_close(odt, dt, ot_get(&o, i), want)) {
             fprintf(stderr, "Softmax %s dim %d: [%lld] %g want %g\n", ot_dt_name(dt), dim,
@@ -181,13 +162,14 @@ static void check_softmax(aclDataType dt, aclDataType odt, int dim, int li, int 
     g_cases++;
 }
 
+static void check_softmax_same(aclDataType dt, int dim, int li, int lo)
+{
+    check_softmax(dt, dt, dim, li, lo);
+}
+
 static void test_softmax(void)
 {
-    aclDataType f[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
-    for (int t = 0; t < 4; t++)
-        for (int dim = -1; dim < 3; dim++)
-            for (int l = 0; l < L_COUNT; l++)
-                check_softmax(f[t], f[t], dim, l, (l + dim + 4) % L_COUNT);
+    ot_softmax_sweep(check_softmax_same);
     check_softmax(ACL_FLOAT16, ACL_FLOAT, -1, L_CONTIG, L_CONTIG);
     int64_t s[2] = {2, 3};
     ot_tensor xi, o, o2;
@@ -195,13 +177,11 @@ static void test_softmax(void)
     ot_make(&o, ACL_FLOAT, 2, s, L_CONTIG);
     int64_t s32[2] = {3, 2};
     ot_make(&o2, ACL_FLOAT, 2, s32, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(xi.t, 1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, 2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, -3, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSoftmaxGetWorkspaceSize(o.t, 0, o2.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmaxGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSoftmax, xi.t, 1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSoftmax, o.t, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSoftmax, o.t, -3, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSoftmax, o.t, 0, o2.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSoftmax, NULL, 0, o.t);
     OT_FREE(&xi, &o, &o2);
 }
 
@@ -315,42 +295,22 @@ static void test_norm(void)
     /* errors */
     int64_t s[2] = {4, 8}, s7[1] = {7}, s8[1] = {8}, s4[1] = {4}, s3[1] = {3};
     ot_tensor x, y, g, g7, r, r3, xi, yh, rh;
-    ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&y, ACL_FLOAT, 2, s, L_CONTIG);
-    ot_make(&yh, ACL_FLOAT16, 2, s, L_CONTIG);
-    ot_make(&xi, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&g, ACL_FLOAT, 1, s8, L_CONTIG);
-    ot_make(&g7, ACL_FLOAT, 1, s7, L_CONTIG);
-    ot_make(&r, ACL_FLOAT, 1, s4, L_CONTIG);
-    ot_make(&rh, ACL_FLOAT16, 1, s4, L_CONTIG);
-    ot_make(&r3, ACL_FLOAT, 1, s3, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, y.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnRmsNormGetWorkspaceSize(x.t, NULL, 1e-6, y.t, r.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRmsNormGetWorkspaceSize(x.t, g7.t, 1e-6, y.t, r.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, y.t, r3.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, y.t, rh.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRmsNormGetWorkspaceSize(xi.t, g.t, 1e-6, y.t, r.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, yh.t, r.t, &ws, &ex));
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s}, {&y, ACL_FLOAT, 2, s}, {&yh, ACL_FLOAT16, 2, s},
+                   {&xi, ACL_INT32, 2, s}, {&g, ACL_FLOAT, 1, s8}, {&g7, ACL_FLOAT, 1, s7},
+                   {&r, ACL_FLOAT, 1, s4}, {&rh, ACL_FLOAT16, 1, s4}, {&r3, ACL_FLOAT, 1, s3});
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRmsNorm, x.t, g.t, 1e-6, y.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRmsNorm, x.t, NULL, 1e-6, y.t, r.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRmsNorm, x.t, g7.t, 1e-6, y.t, r.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRmsNorm, x.t, g.t, 1e-6, y.t, r3.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRmsNorm, x.t, g.t, 1e-6, y.t, rh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRmsNorm, xi.t, g.t, 1e-6, y.t, r.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRmsNorm, x.t, g.t, 1e-6, yh.t, r.t);
     aclIntArray *n8 = aclCreateIntArray(s8, 1), *n7 = aclCreateIntArray(s7, 1);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnLayerNormGetWorkspaceSize(x.t, n7, NULL, NULL, 1e-5, y.t, NULL, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnLayerNormGetWorkspaceSize(x.t, n8, g7.t, NULL, 1e-5, y.t, NULL, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnLayerNormGetWorkspaceSize(x.t, n8, NULL, NULL, 1e-5, y.t, r3.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnLayerNormGetWorkspaceSize(x.t, NULL, NULL, NULL, 1e-5,
-                                                                     y.t, NULL, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnLayerNormGetWorkspaceSize(x.t, n8, NULL, NULL, 1e-5, NULL, NULL, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLayerNorm, x.t, n7, NULL, NULL, 1e-5, y.t, NULL, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLayerNorm, x.t, n8, g7.t, NULL, 1e-5, y.t, NULL, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLayerNorm, x.t, n8, NULL, NULL, 1e-5, y.t, r3.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLayerNorm, x.t, NULL, NULL, NULL, 1e-5, y.t, NULL, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLayerNorm, x.t, n8, NULL, NULL, 1e-5, NULL, NULL, NULL);
     aclDestroyIntArray(n8);
     aclDestroyIntArray(n7);
     OT_FREE(&x, &y, &yh, &xi, &g, &g7, &r, &rh, &r3);
@@ -395,8 +355,7 @@ static void test_reduce_one_element(void)
                 ot_tensor o2;
                 const int64_t o2d[1] = {2};
                 ot_make(&o2, dts[d], 1, o2d, L_CONTIG);
-                CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-                         aclnnReduceSumGetWorkspaceSize(x.t, dims, false, dts[d], o2.t, &ws, &ex));
+                OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReduceSum, x.t, dims, false, dts[d], o2.t);
                 aclDestroyIntArray(dims);
                 OT_FREE(&x, &o, &o2);
             }

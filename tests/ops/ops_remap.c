@@ -58,10 +58,7 @@ static void check_pad(aclDataType dt, int nd, const int64_t *dims, const int64_t
     double v = dt == ACL_BOOL ? 1 : ot_is_float(dt) ? value : floor(fabs(value));
     aclScalar *sv = aclCreateScalar(&v, ACL_DOUBLE);
     aclIntArray *p = ia(pad, (uint64_t)npad);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnConstantPadNdGetWorkspaceSize(x.t, p, sv, o.t, &ws, &ex));
-    ot_run(aclnnConstantPadNd, ws, ex);
+    OT_RUN(aclnnConstantPadNd, x.t, p, sv, o.t);
     int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[8];
     for (int64_t i = 0; i < o.numel; i++) {
         ot_unravel(i, odims, nd, idx);
@@ -105,26 +102,18 @@ static void test_pad(void)
                 *pl = ia(p1, 2);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnConstantPadNdGetWorkspaceSize(NULL, pz, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnConstantPadNdGetWorkspaceSize(x.t, NULL, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnConstantPadNdGetWorkspaceSize(x.t, pz, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnConstantPadNdGetWorkspaceSize(x.t, po, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnConstantPadNdGetWorkspaceSize(x.t, p8, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnConstantPadNdGetWorkspaceSize(x.t, pb, sv, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnConstantPadNdGetWorkspaceSize(x.t, pl, sv, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnConstantPadNd, NULL, pz, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnConstantPadNd, x.t, NULL, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnConstantPadNd, x.t, pz, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNd, x.t, po, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNd, x.t, p8, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNd, x.t, pb, sv, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNd, x.t, pl, sv, o.t);
     CHECK_NN(ACLNN_SUCCESS, aclnnConstantPadNdGetWorkspaceSize(x.t, pz, sv, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
     ot_tensor oh;
     ot_make(&oh, ACL_FLOAT16, 3, d3, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnConstantPadNdGetWorkspaceSize(x.t, pz, sv, oh.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConstantPadNd, x.t, pz, sv, oh.t);
     aclDestroyScalar(sv);
     aclDestroyIntArray(po);
     aclDestroyIntArray(pb);
@@ -149,10 +138,7 @@ static void check_reflect(aclDataType dt, int nd, const int64_t *dims, int64_t l
     ot_fill(&x, -100, 100);
     int64_t pv[2] = {l, r};
     aclIntArray *p = ia(pv, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnReflectionPad1dGetWorkspaceSize(x.t, p, o.t, &ws, &ex));
-    ot_run(aclnnReflectionPad1d, ws, ex);
+    OT_RUN(aclnnReflectionPad1d, x.t, p, o.t);
     int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[3];
     for (int64_t i = 0; i < o.numel; i++) {
         ot_unravel(i, od, nd, idx);
@@ -183,28 +169,21 @@ static void test_reflect(void)
     }
     int64_t d1d[1] = {5}, p7[2] = {5, 1}, pn[2] = {-1, 1}, p3[3] = {1, 1, 1};
     ot_tensor x, o, x1;
-    ot_make(&x, ACL_FLOAT, 2, d2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, d2, L_CONTIG);
-    ot_make(&x1, ACL_FLOAT, 1, d1d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d2}, {&o, ACL_FLOAT, 2, d2}, {&x1, ACL_FLOAT, 1, d1d});
     aclIntArray *a7 = ia(p7, 2), *an = ia(pn, 2), *a3 = ia(p3, 3), *a0 = ia(p7, 0);
     int64_t zz[2] = {0, 0};
     aclIntArray *az = ia(zz, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnReflectionPad1dGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnReflectionPad1dGetWorkspaceSize(NULL, az, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnReflectionPad1dGetWorkspaceSize(x1.t, az, x1.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, a0, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, a3, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, an, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnReflectionPad1d, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnReflectionPad1d, NULL, az, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1d, x1.t, az, x1.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1d, x.t, a0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1d, x.t, a3, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1d, x.t, an, o.t);
     /* 7 is not smaller than the last dim (7) */
     int64_t big[2] = {7, 0};
     aclIntArray *ab = ia(big, 2);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, ab, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dGetWorkspaceSize(x.t, a7, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1d, x.t, ab, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1d, x.t, a7, o.t);
     aclDestroyIntArray(a7);
     aclDestroyIntArray(an);
     aclDestroyIntArray(a3);
@@ -225,10 +204,7 @@ static void check_roll(aclDataType dt, int nd, const int64_t *dims, const int64_
     ot_make(&o, dt, nd, dims, lo);
     ot_fill(&x, -100, 100);
     aclIntArray *as = ia(sh, n ? (uint64_t)n : 1), *ad = ia(dm, (uint64_t)n);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnRollGetWorkspaceSize(x.t, as, ad, o.t, &ws, &ex));
-    ot_run(aclnnRoll, ws, ex);
+    OT_RUN(aclnnRoll, x.t, as, ad, o.t);
     int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[8];
     for (int64_t i = 0; i < o.numel; i++) {
         if (n == 0) { /* flat */
@@ -264,10 +240,7 @@ static void test_roll(void)
             ot_tensor x;
             ot_make(&x, dt, 3, d3, L_CONTIG);
             aclIntArray *as = ia(s1, 1), *ad = ia(m1, 1);
-            uint64_t ws;
-            aclOpExecutor *ex;
-            CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-                     aclnnRollGetWorkspaceSize(x.t, as, ad, x.t, &ws, &ex));
+            OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRoll, x.t, as, ad, x.t);
             aclDestroyIntArray(as);
             aclDestroyIntArray(ad);
             ot_free(&x);
@@ -282,12 +255,10 @@ static void test_roll(void)
     ot_tensor x;
     ot_make(&x, ACL_FLOAT, 3, d3, L_CONTIG);
     aclIntArray *as = ia(s1, 1), *ad = ia(m1, 1), *a2 = ia(s2, 2), *bad = ia((int64_t[]){3}, 1);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRollGetWorkspaceSize(x.t, NULL, ad, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRollGetWorkspaceSize(NULL, as, ad, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRollGetWorkspaceSize(x.t, a2, ad, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRollGetWorkspaceSize(x.t, as, bad, x.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRoll, x.t, NULL, ad, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRoll, NULL, as, ad, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRoll, x.t, a2, ad, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRoll, x.t, as, bad, x.t);
     aclDestroyIntArray(as);
     aclDestroyIntArray(ad);
     aclDestroyIntArray(a2);
@@ -309,11 +280,7 @@ static void check_ri(aclDataType dt, int nd, const int64_t *dims, int64_t rep, i
     ot_make(&x, dt, nd, dims, lx);
     ot_make(&o, dt, nd, od, lo);
     ot_fill(&x, -100, 100);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS,
-             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, rep, dim, od[d], o.t, &ws, &ex));
-    ot_run(aclnnRepeatInterleaveIntWithDim, ws, ex);
+    OT_RUN(aclnnRepeatInterleaveIntWithDim, x.t, rep, dim, od[d], o.t);
     int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[8];
     for (int64_t i = 0; i < o.numel; i++) {
         ot_unravel(i, od, nd, idx);
@@ -335,10 +302,7 @@ static void test_repeat_interleave(void)
         if (dt == ACL_DOUBLE) {
             ot_tensor x;
             ot_make(&x, dt, 1, d1, L_CONTIG);
-            uint64_t ws;
-            aclOpExecutor *ex;
-            CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-                     aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 1, 0, 5, x.t, &ws, &ex));
+            OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeatInterleaveIntWithDim, x.t, 1, 0, 5, x.t);
             ot_free(&x);
             continue;
         }
@@ -354,16 +318,11 @@ static void test_repeat_interleave(void)
     ot_make(&o, ACL_FLOAT, 3, od, L_CONTIG);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(NULL, 2, 1, 6, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, 1, 7, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, -2, 1, -6, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, 3, 6, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, 0, 4, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatInterleaveIntWithDim, NULL, 2, 1, 6, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeatInterleaveIntWithDim, x.t, 2, 1, 7, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeatInterleaveIntWithDim, x.t, -2, 1, -6, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeatInterleaveIntWithDim, x.t, 2, 3, 6, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeatInterleaveIntWithDim, x.t, 2, 0, 4, o.t);
     CHECK_NN(ACLNN_SUCCESS,
              aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(x.t, 2, -2, 6, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
@@ -389,10 +348,7 @@ static void check_up(aclDataType dt, const int64_t *dims, int64_t oh, int64_t ow
     ot_fill(&x, -100, 100);
     int64_t sz[2] = {oh, ow};
     aclIntArray *a = ia(sz, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a, o.t, &ws, &ex));
-    ot_run(aclnnUpsampleNearest2d, ws, ex);
+    OT_RUN(aclnnUpsampleNearest2d, x.t, a, o.t);
     int64_t *src = malloc((size_t)(o.numel + 1) * sizeof(int64_t)), idx[4];
     for (int64_t i = 0; i < o.numel; i++) {
         ot_unravel(i, od, 4, idx);
@@ -421,28 +377,17 @@ static void test_upsample(void)
     }
     ot_tensor x, o, x3, oi;
     int64_t od[4] = {2, 3, 8, 10}, d3[3] = {3, 4, 5};
-    ot_make(&x, ACL_FLOAT, 4, d, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 4, od, L_CONTIG);
-    ot_make(&x3, ACL_FLOAT, 3, d3, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 4, d, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, d}, {&o, ACL_FLOAT, 4, od}, {&x3, ACL_FLOAT, 3, d3},
+                   {&oi, ACL_INT32, 4, d});
     int64_t sz[2] = {8, 10}, s0[2] = {0, 10};
     aclIntArray *a = ia(sz, 2), *a1 = ia(sz, 1), *az = ia(s0, 2), *aw = ia((int64_t[]){8, 11}, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnUpsampleNearest2dGetWorkspaceSize(x3.t, a, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, a1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, az, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnUpsampleNearest2dGetWorkspaceSize(x.t, aw, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnUpsampleNearest2dGetWorkspaceSize(oi.t, a, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUpsampleNearest2d, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUpsampleNearest2d, x.t, a, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2d, x3.t, a, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2d, x.t, a1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2d, x.t, az, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2d, x.t, aw, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnUpsampleNearest2d, oi.t, a, o.t);
     aclDestroyIntArray(a);
     aclDestroyIntArray(a1);
     aclDestroyIntArray(az);

@@ -100,10 +100,7 @@ static void check_rope(aclDataType dt, int mode, int nd, const int64_t *xd, cons
     ot_fill(&c, -1, 1);
     ot_fill(&s, -1, 1);
     /* the inputs as stored (x is overwritten when in place) */
-    double *xv = malloc(sizeof(double) * (size_t)x.numel);
-    CHECK(xv);
-    for (int64_t i = 0; i < x.numel; i++)
-        xv[i] = ot_get(&x, i);
+    double *xv = ot_values(&x);
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnRotaryPositionEmbeddingGetWorkspaceSize(

@@ -33,10 +33,7 @@ static void check_scatter(aclDataType dt, int dim, int reduce, bool inplace, boo
         int64_t iv = (int64_t)val;
         sv = aclCreateScalar(&iv, ACL_INT64);
     }
-    double *ref = malloc((size_t)self.numel * sizeof(double));
-    CHECK(ref);
-    for (int64_t i = 0; i < self.numel; i++)
-        ref[i] = ot_get(&self, i);
+    double *ref = ot_values(&self);
     int64_t k[3];
     for (int64_t i = 0; i < ix.numel; i++) {
         ot_unravel(i, is, 3, k);
@@ -95,36 +92,21 @@ static void test_scatter(void)
     ot_tensor x, xh, ix, ixb, ixf, ix1, src;
     ot_make(&x, ACL_FLOAT, 2, s, L_CONTIG);
     ot_fill(&x, -1, 1);
-    ot_make(&xh, ACL_FLOAT16, 2, s, L_CONTIG);
-    ot_make(&ix, ACL_INT64, 2, si, L_CONTIG);
-    ot_make(&ixb, ACL_INT64, 2, sbig, L_CONTIG);
-    ot_make(&ixf, ACL_FLOAT, 2, si, L_CONTIG);
-    ot_make(&ix1, ACL_INT64, 1, s1, L_CONTIG);
-    ot_make(&src, ACL_FLOAT, 2, si, L_CONTIG);
+    OT_MAKE_CONTIG({&xh, ACL_FLOAT16, 2, s}, {&ix, ACL_INT64, 2, si}, {&ixb, ACL_INT64, 2, sbig},
+                   {&ixf, ACL_FLOAT, 2, si}, {&ix1, ACL_INT64, 1, s1}, {&src, ACL_FLOAT, 2, si});
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnScatterGetWorkspaceSize(x.t, 0, ix.t, src.t, 3, x.t, &ws, &ex)); /* reduce */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnScatterGetWorkspaceSize(x.t, 2, ix.t, src.t, 0, x.t, &ws, &ex)); /* dim */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnScatterGetWorkspaceSize(x.t, 0, ixf.t, src.t, 0, x.t, &ws, &ex)); /* index type */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnScatterGetWorkspaceSize(x.t, 0, ix1.t, src.t, 0, x.t, &ws, &ex)); /* rank */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnScatterGetWorkspaceSize(x.t, 1, ixb.t, src.t, 0, x.t, &ws, &ex)); /* > src */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnScatterGetWorkspaceSize(x.t, 0, ix.t, src.t, 0, xh.t, &ws, &ex)); /* out type */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
-             aclnnInplaceScatterGetWorkspaceSize(xh.t, 0, ix.t, src.t, 0, &ws, &ex)); /* src type */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnScatterGetWorkspaceSize(NULL, 0, ix.t, src.t, 0, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnScatterGetWorkspaceSize(x.t, 0, NULL, src.t, 0, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnScatterGetWorkspaceSize(x.t, 0, ix.t, NULL, 0, x.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnScatterValueGetWorkspaceSize(x.t, 0, ix.t, NULL, 0, x.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatter, x.t, 0, ix.t, src.t, 3, x.t);  /* reduce */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatter, x.t, 2, ix.t, src.t, 0, x.t);  /* dim */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatter, x.t, 0, ixf.t, src.t, 0, x.t); /* index type */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatter, x.t, 0, ix1.t, src.t, 0, x.t); /* rank */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatter, x.t, 1, ixb.t, src.t, 0, x.t); /* > src */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatter, x.t, 0, ix.t, src.t, 0, xh.t); /* out type */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceScatter, xh.t, 0, ix.t, src.t, 0); /* src type */
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnScatter, NULL, 0, ix.t, src.t, 0, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnScatter, x.t, 0, NULL, src.t, 0, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnScatter, x.t, 0, ix.t, NULL, 0, x.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnScatterValue, x.t, 0, ix.t, NULL, 0, x.t);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
              aclnnInplaceScatterGetWorkspaceSize(x.t, 0, ix.t, src.t, 0, NULL, &ex));
     /* an index value out of [0, 3) fails the launch; selfRef stays as it was */

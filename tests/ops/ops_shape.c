@@ -102,9 +102,7 @@ static void test_permute(void)
     ot_make(&x, ACL_FLOAT, 3, s3, L_CONTIG);
     ot_make(&o, ACL_FLOAT, 3, s253, L_CONTIG);
     ot_make(&ob, ACL_FLOAT, 3, s3, L_CONTIG); /* wrong shape for p3 */
-    ot_make(&oi, ACL_INT32, 3, s253, L_CONTIG);
-    ot_make(&xu, ACL_UINT32, 3, s3, L_CONTIG);
-    ot_make(&x9, ACL_FLOAT, 9, s9, L_CONTIG);
+    OT_MAKE_CONTIG({&oi, ACL_INT32, 3, s253}, {&xu, ACL_UINT32, 3, s3}, {&x9, ACL_FLOAT, 9, s9});
     int64_t pdup[3] = {1, -2, 0}, prange[3] = {3, 0, 1}, prange2[3] = {-4, 0, 1},
             pshort[2] = {0, 1};
     aclIntArray *a = aclCreateIntArray(p3, 3), *adup = aclCreateIntArray(pdup, 3),
@@ -112,9 +110,9 @@ static void test_permute(void)
                 *as = aclCreateIntArray(pshort, 2), *a9 = aclCreateIntArray(p8, 8);
     uint64_t ws;
     aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(NULL, a, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPermute, NULL, a, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPermute, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPermute, x.t, a, NULL);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, o.t, NULL, &ex));
     /* OPS_CHECK_NULLS names the first NULL argument by its spelling, trimmed (CHECK_NN above
      * consumed the message, so these read it themselves). */
@@ -126,14 +124,14 @@ static void test_permute(void)
     nm = aclGetRecentErrMsg();
     CHECK(nm && strstr(nm, "aclnnPermute: dims is NULL"));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnPermuteGetWorkspaceSize(x.t, a, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, adup, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, ar, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, ar2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, as, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, a, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x.t, a, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(xu.t, a, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnPermuteGetWorkspaceSize(x9.t, a9, x9.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, adup, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, ar, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, ar2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, as, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, a, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x.t, a, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, xu.t, a, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPermute, x9.t, a9, x9.t);
     aclDestroyIntArray(a);
     aclDestroyIntArray(adup);
     aclDestroyIntArray(ar);
@@ -230,26 +228,23 @@ static void test_slice(void)
     ot_tensor x, o, ob, oi, x0, xu;
     ot_make(&x, ACL_FLOAT16, 3, s3, L_CONTIG);
     ot_make(&o, ACL_FLOAT16, 3, s3o, L_CONTIG); /* dim 1, [1, 5) step 2 */
-    ot_make(&ob, ACL_FLOAT16, 3, s3b, L_CONTIG);
-    ot_make(&oi, ACL_BF16, 3, s3o, L_CONTIG);
-    ot_make(&x0, ACL_FLOAT16, 0, NULL, L_CONTIG);
-    ot_make(&xu, ACL_UINT16, 3, s3, L_CONTIG);
+    OT_MAKE_CONTIG({&ob, ACL_FLOAT16, 3, s3b}, {&oi, ACL_BF16, 3, s3o}, {&x0, ACL_FLOAT16, 0, NULL},
+                   {&xu, ACL_UINT16, 3, s3});
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, &ws, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex)); /* never launched */
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(NULL, 1, 1, 5, 2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 0, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 5, 1, -2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 3, 1, 5, 2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, -4, 1, 5, 2, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x.t, 1, 1, 5, 2, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(x0.t, 0, 0, 1, 1, x0.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSliceGetWorkspaceSize(xu.t, 1, 1, 5, 2, xu.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSlice, NULL, 1, 1, 5, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSlice, x.t, 1, 1, 5, 2, NULL);
+    OT_NULL_OUTS(aclnnSlice, x.t, 1, 1, 5, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 1, 5, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 5, 1, -2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 3, 1, 5, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, -4, 1, 5, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 1, 5, 2, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x.t, 1, 1, 5, 2, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, x0.t, 0, 0, 1, 1, x0.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlice, xu.t, 1, 1, 5, 2, xu.t);
     OT_FREE(&x, &o, &ob, &oi, &x0, &xu);
 }
 
@@ -312,28 +307,22 @@ static void test_repeat(void)
             r9[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
     int64_t rbig[2] = {INT64_MAX, 2};
     ot_tensor x, o, ob, oi, xu;
-    ot_make(&x, ACL_INT8, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_INT8, 2, s64, L_CONTIG);
-    ot_make(&ob, ACL_INT8, 2, s68, L_CONTIG);
-    ot_make(&oi, ACL_UINT8, 2, s64, L_CONTIG);
-    ot_make(&xu, ACL_UINT64, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_INT8, 2, s2}, {&o, ACL_INT8, 2, s64}, {&ob, ACL_INT8, 2, s68},
+                   {&oi, ACL_UINT8, 2, s64}, {&xu, ACL_UINT64, 2, s2});
     aclIntArray *a = aclCreateIntArray(r2, 2), *a1 = aclCreateIntArray(r1, 1),
                 *an = aclCreateIntArray(rneg, 2), *a9 = aclCreateIntArray(r9, 9),
                 *ab = aclCreateIntArray(rbig, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(NULL, a, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatGetWorkspaceSize(x.t, a, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a1, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, an, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a9, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, ab, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(x.t, a, oi.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(xu.t, a, xu.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, NULL, a, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeat, x.t, a, NULL);
+    OT_NULL_OUTS(aclnnRepeat, x.t, a, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, an, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a9, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, ab, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, x.t, a, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, xu.t, a, xu.t);
     {
         /* every dim fits in int64, the whole result does not: 2^64 elements
          * (stride-0 views, so the tensors need no memory) */
@@ -344,7 +333,7 @@ static void test_repeat(void)
         aclTensor *os = aclCreateTensor(od, 2, ACL_INT8, z2, 0, ACL_FORMAT_ND, od, 2, &one);
         aclIntArray *ar = aclCreateIntArray(rr, 2);
         CHECK(xs && os && ar);
-        CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnRepeatGetWorkspaceSize(xs, ar, os, &ws, &ex));
+        OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRepeat, xs, ar, os);
         aclDestroyTensor(xs);
         aclDestroyTensor(os);
         aclDestroyIntArray(ar);
@@ -444,12 +433,7 @@ static void check_cat(const struct cat_case *c, int layout)
         expect_eq("Cat", c->odt, i, ot_get(&o, i), ot_round(c->odt, ot_round(prom, v)));
     }
     CHECK(ot_gaps_intact(&o));
-    if (tl)
-        aclDestroyTensorList(tl); /* destroys the tensors in it */
-    for (int k = 0; k < c->n; k++) {
-        t[k].t = NULL;
-        ot_free(&t[k]);
-    }
+    ot_free_list(tl, t, c->n);
     ot_free(&o);
     g_cases++;
 }
@@ -459,9 +443,7 @@ static void check_cat_nothing(void)
 {
     int64_t z[1] = {0}, s2[2] = {2, 3};
     ot_tensor a, b, o;
-    ot_make(&a, ACL_FLOAT, 1, z, L_CONTIG);
-    ot_make(&b, ACL_INT32, 1, z, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 1, z}, {&b, ACL_INT32, 1, z}, {&o, ACL_FLOAT, 2, s2});
     aclTensor *list[2] = {a.t, b.t};
     aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, 2);
     CHECK_NN(ACLNN_SUCCESS, aclnnCatGetWorkspaceSize(tl, 5, o.t, &g_ws, &g_ex));
@@ -487,10 +469,8 @@ static void check_cat_rebind(void)
 {
     int64_t s[2] = {2, 3}, so[2] = {4, 3};
     ot_tensor a, b, b2, o;
-    ot_make(&a, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&b, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&b2, ACL_INT32, 2, s, L_CONTIG);
-    ot_make(&o, ACL_INT32, 2, so, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_INT32, 2, s}, {&b, ACL_INT32, 2, s}, {&b2, ACL_INT32, 2, s},
+                   {&o, ACL_INT32, 2, so});
     fill(&a);
     fill(&b);
     fill(&b2);
@@ -614,14 +594,11 @@ static void test_cat(void)
     cat_err(ACLNN_ERR_PARAM_INVALID, 2, ss, false, 0, &f53);  /* 0-dim tensors */
     cat_err(ACLNN_ERR_PARAM_INVALID, 2, cc, false, 1, &f6);
     cat_err(ACLNN_SUCCESS, 2, cc, false, -1, &f6);
-    uint64_t ws;
-    aclOpExecutor *ex;
     ot_tensor o;
     ot_make(&o, ACL_FLOAT, 2, f53.dims, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(NULL, 0, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCat, NULL, 0, o.t);
     aclTensorList *tl = aclCreateTensorList(NULL, 0);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(tl, 0, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCatGetWorkspaceSize(tl, 0, o.t, &ws, NULL));
+    OT_NULL_OUTS(aclnnCat, tl, 0, o.t);
     aclDestroyTensorList(tl);
     ot_free(&o);
 }
@@ -634,10 +611,7 @@ static void check_tri(bool upper, bool inplace, aclDataType dt, int nd, const in
     ot_tensor x, o;
     ot_make(&x, dt, nd, dims, li);
     fill(&x);
-    double *orig = malloc((size_t)(x.numel ? x.numel : 1) * sizeof(double));
-    CHECK(orig);
-    for (int64_t i = 0; i < x.numel; i++)
-        orig[i] = ot_get(&x, i);
+    double *orig = ot_values(&x);
     ot_tensor *res = &x;
     if (!inplace) {
         ot_make(&o, dt, nd, dims, lo);
@@ -714,13 +688,9 @@ static void test_tri(void)
     /* errors */
     int64_t s5[1] = {5};
     ot_tensor x, o, ob, oi, x1, x0, xu;
-    ot_make(&x, ACL_INT64, 2, s34, L_CONTIG);
-    ot_make(&o, ACL_INT64, 2, s34, L_CONTIG);
-    ot_make(&ob, ACL_INT64, 2, s43, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s34, L_CONTIG);
-    ot_make(&x1, ACL_INT64, 1, s5, L_CONTIG);
-    ot_make(&x0, ACL_INT64, 0, NULL, L_CONTIG);
-    ot_make(&xu, ACL_UINT32, 2, s34, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_INT64, 2, s34}, {&o, ACL_INT64, 2, s34}, {&ob, ACL_INT64, 2, s43},
+                   {&oi, ACL_INT32, 2, s34}, {&x1, ACL_INT64, 1, s5}, {&x0, ACL_INT64, 0, NULL},
+                   {&xu, ACL_UINT32, 2, s34});
     uint64_t ws;
     aclOpExecutor *ex;
     typedef aclnnStatus (*tri_fn)(const aclTensor *, int64_t, aclTensor *, uint64_t *,
@@ -737,14 +707,12 @@ static void test_tri(void)
         CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](x0.t, 0, x0.t, &ws, &ex));
         CHECK_NN(ACLNN_ERR_PARAM_INVALID, fns[u](xu.t, 0, xu.t, &ws, &ex));
     }
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(NULL, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTrilGetWorkspaceSize(x.t, 0, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(NULL, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriuGetWorkspaceSize(x.t, 0, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTrilGetWorkspaceSize(x1.t, 0, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTriuGetWorkspaceSize(xu.t, 0, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTril, NULL, 0);
+    OT_NULL_OUTS(aclnnInplaceTril, x.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceTriu, NULL, 0);
+    OT_NULL_OUTS(aclnnInplaceTriu, x.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTril, x1.t, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceTriu, xu.t, 0);
     OT_FREE(&x, &o, &ob, &oi, &x1, &x0, &xu);
 }
 

@@ -22,10 +22,7 @@ static void as_case(aclDataType dt, int nd, const int64_t *dims, int64_t dim, bo
     if (ot_is_float(dt))
         for (int64_t i = 0; i < x.numel; i++)
             ot_set(&x, i, floor(ot_get(&x, i)) * 0.5 + ((nans && i % 7 == 3) ? NAN : 0));
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnArgsortGetWorkspaceSize(x.t, dim, desc, o.t, &ws, &ex));
-    ot_run(aclnnArgsort, ws, ex);
+    OT_RUN(aclnnArgsort, x.t, dim, desc, o.t);
     int d = (int)(dim < 0 ? dim + nd : dim);
     int64_t n = nd ? dims[d] : 1, idx[8], prev_key_i = 0;
     for (int64_t i = 0; i < x.numel; i++) {
@@ -74,10 +71,7 @@ static void as_lines(aclDataType dt, int nd, const int64_t *dims, int64_t dim, b
     ot_make(&x, dt, nd, dims, layout);
     ot_make(&o, ACL_INT64, nd, dims, L_CONTIG);
     ot_fill(&x, -5, 5);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnArgsortGetWorkspaceSize(x.t, dim, desc, o.t, &ws, &ex));
-    ot_run(aclnnArgsort, ws, ex);
+    OT_RUN(aclnnArgsort, x.t, dim, desc, o.t);
     int d = (int)(dim < 0 ? dim + nd : dim);
     int64_t n = dims[d], idx[8];
     char *seen = calloc((size_t)n, 1);
@@ -113,20 +107,15 @@ static void as_errors(void)
 {
     int64_t d[2] = {3, 4}, e[2] = {4, 3};
     ot_tensor x, o, o32, oe, xd;
-    ot_make(&x, ACL_FLOAT, 2, d, L_CONTIG);
-    ot_make(&o, ACL_INT64, 2, d, L_CONTIG);
-    ot_make(&o32, ACL_INT32, 2, d, L_CONTIG);
-    ot_make(&oe, ACL_INT64, 2, e, L_CONTIG);
-    ot_make(&xd, ACL_BOOL, 2, d, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgsortGetWorkspaceSize(NULL, -1, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnArgsortGetWorkspaceSize(x.t, -1, false, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgsortGetWorkspaceSize(x.t, 2, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgsortGetWorkspaceSize(x.t, -3, false, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgsortGetWorkspaceSize(x.t, 0, false, o32.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgsortGetWorkspaceSize(x.t, 0, false, oe.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnArgsortGetWorkspaceSize(xd.t, 0, false, o.t, &ws, &ex));
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d}, {&o, ACL_INT64, 2, d}, {&o32, ACL_INT32, 2, d},
+                   {&oe, ACL_INT64, 2, e}, {&xd, ACL_BOOL, 2, d});
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgsort, NULL, -1, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgsort, x.t, -1, false, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgsort, x.t, 2, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgsort, x.t, -3, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgsort, x.t, 0, false, o32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgsort, x.t, 0, false, oe.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgsort, xd.t, 0, false, o.t);
     OT_FREE(&x, &o, &o32, &oe, &xd);
 }
 
@@ -144,10 +133,7 @@ static void ic_case(aclDataType dt, bool batched, int64_t N, int64_t C, int64_t 
     int64_t k2[2] = {kh, kw}, d2[2] = {dh, dw}, p2[2] = {ph, pw}, s2[2] = {sh, sw};
     aclIntArray *ka = aclCreateIntArray(k2, 2), *da = aclCreateIntArray(d2, 2),
                 *pa = aclCreateIntArray(p2, 2), *sa = aclCreateIntArray(s2, 2);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_SUCCESS, aclnnIm2colGetWorkspaceSize(x.t, ka, da, pa, sa, o.t, &ws, &ex));
-    ot_run(aclnnIm2col, ws, ex);
+    OT_RUN(aclnnIm2col, x.t, ka, da, pa, sa, o.t);
     for (int64_t n = 0; n < (batched ? N : 1); n++)
         for (int64_t c = 0; c < C; c++)
             for (int64_t i = 0; i < kh; i++)
@@ -174,11 +160,8 @@ static void ic_errors(void)
 {
     int64_t xd[4] = {1, 2, 5, 5}, od[3] = {1, 18, 9}, bd[3] = {1, 18, 10}, x2[2] = {5, 5};
     ot_tensor x, o, ob, xx, oi;
-    ot_make(&x, ACL_FLOAT, 4, xd, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 3, od, L_CONTIG);
-    ot_make(&ob, ACL_FLOAT, 3, bd, L_CONTIG);
-    ot_make(&xx, ACL_FLOAT, 2, x2, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 3, od, L_CONTIG);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, xd}, {&o, ACL_FLOAT, 3, od}, {&ob, ACL_FLOAT, 3, bd},
+                   {&xx, ACL_FLOAT, 2, x2}, {&oi, ACL_INT32, 3, od});
     int64_t k[2] = {3, 3}, one[2] = {1, 1}, zero[2] = {0, 0}, s2[2] = {2, 2}, k1[1] = {3};
     aclIntArray *ka = aclCreateIntArray(k, 2), *oa = aclCreateIntArray(one, 2),
                 *za = aclCreateIntArray(zero, 2), *sa = aclCreateIntArray(s2, 2),
@@ -188,14 +171,14 @@ static void ic_errors(void)
     /* 5x5, k3, s1: L = 9 */
     CHECK_NN(ACLNN_SUCCESS, aclnnIm2colGetWorkspaceSize(x.t, ka, oa, za, oa, o.t, &ws, &ex));
     ot_run(aclnnIm2col, ws, ex);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnIm2colGetWorkspaceSize(NULL, ka, oa, za, oa, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnIm2colGetWorkspaceSize(x.t, NULL, oa, za, oa, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnIm2colGetWorkspaceSize(x.t, ka, oa, za, sa, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnIm2colGetWorkspaceSize(x.t, ka, oa, za, oa, ob.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnIm2colGetWorkspaceSize(xx.t, ka, oa, za, oa, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnIm2colGetWorkspaceSize(x.t, k1a, oa, za, oa, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnIm2colGetWorkspaceSize(x.t, ka, za, za, oa, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnIm2colGetWorkspaceSize(x.t, ka, oa, za, oa, oi.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIm2col, NULL, ka, oa, za, oa, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIm2col, x.t, NULL, oa, za, oa, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIm2col, x.t, ka, oa, za, sa, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIm2col, x.t, ka, oa, za, oa, ob.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIm2col, xx.t, ka, oa, za, oa, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIm2col, x.t, k1a, oa, za, oa, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIm2col, x.t, ka, za, za, oa, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIm2col, x.t, ka, oa, za, oa, oi.t);
     aclDestroyIntArray(ka);
     aclDestroyIntArray(oa);
     aclDestroyIntArray(za);

@@ -169,10 +169,7 @@ static void check_unary_inplace(const struct uop *u, aclDataType dt, int layout)
     ot_tensor a;
     ot_make(&a, dt, 3, dims, layout);
     fill_u(u, &a);
-    double *before = malloc((size_t)a.numel * sizeof(double));
-    CHECK(before);
-    for (int64_t i = 0; i < a.numel; i++)
-        before[i] = ot_get(&a, i);
+    double *before = ot_values(&a);
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS, u->build_ip(a.t, &ws, &ex));
@@ -240,22 +237,19 @@ static void test_unary(void)
     ot_tensor a, o;
     ot_make(&a, ACL_FLOAT16, 2, s2, L_CONTIG);
     ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnGeluGetWorkspaceSize(a.t, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGelu, a.t, o.t);
     /* float result into an integer out; shape mismatch; NULLs */
     ot_tensor i32, o5;
     ot_make(&i32, ACL_INT32, 2, s2, L_CONTIG);
     int64_t s5[2] = {6, 5};
     ot_make(&o5, ACL_FLOAT, 2, s5, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnSqrtGetWorkspaceSize(a.t, i32.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnNegGetWorkspaceSize(o.t, i32.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnExpGetWorkspaceSize(a.t, o5.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnExpGetWorkspaceSize(NULL, o.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnExpGetWorkspaceSize(a.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnExpGetWorkspaceSize(a.t, o.t, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnExpGetWorkspaceSize(a.t, o.t, &ws, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceExpGetWorkspaceSize(NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSqrt, a.t, i32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNeg, o.t, i32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnExp, a.t, o5.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnExp, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnExp, a.t, NULL);
+    OT_NULL_OUTS(aclnnExp, a.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceExp, NULL);
     OT_FREE(&a, &o, &i32, &o5);
 }
 
@@ -358,9 +352,7 @@ static void test_convert(void)
     /* saturation, NaN and overflow */
     int64_t s[1] = {6};
     ot_tensor a, o8, oh;
-    ot_make(&a, ACL_FLOAT, 1, s, L_CONTIG);
-    ot_make(&o8, ACL_INT8, 1, s, L_CONTIG);
-    ot_make(&oh, ACL_FLOAT16, 1, s, L_CONTIG);
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 1, s}, {&o8, ACL_INT8, 1, s}, {&oh, ACL_FLOAT16, 1, s});
     double v[6] = {1e10, -1e10, NAN, -3.9, 3.9, 1e6};
     for (int i = 0; i < 6; i++)
         ot_set(&a, i, v[i]);
@@ -379,9 +371,8 @@ static void test_convert(void)
     {
         int64_t s64[1] = {64};
         ot_tensor f, h, back;
-        ot_make(&f, ACL_FLOAT, 1, s64, L_CONTIG);
-        ot_make(&h, ACL_FLOAT16, 1, s64, L_CONTIG);
-        ot_make(&back, ACL_FLOAT, 1, s64, L_CONTIG);
+        OT_MAKE_CONTIG({&f, ACL_FLOAT, 1, s64}, {&h, ACL_FLOAT16, 1, s64},
+                       {&back, ACL_FLOAT, 1, s64});
         double sp[] = {65504,   65519, 65520, 1e6,    -1e6,
                        6e-8,    3e-8,  1e-5,  -0.0,   0.1,
                        1.0 / 3, 2049,  4097,  -65535, 5.9604644775390625e-08,
@@ -402,19 +393,19 @@ static void test_convert(void)
         OT_FREE(&f, &h, &back);
     }
     /* errors: dtype differs from out's, shapes, broadcast direction, NULLs */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnCastGetWorkspaceSize(a.t, ACL_INT32, o8.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCast, a.t, ACL_INT32, o8.t);
     int64_t s23[2] = {2, 3};
     ot_tensor b;
     ot_make(&b, ACL_FLOAT, 2, s23, L_CONTIG);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnCastGetWorkspaceSize(b.t, ACL_INT8, o8.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceCopyGetWorkspaceSize(a.t, b.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnCastGetWorkspaceSize(NULL, ACL_INT8, o8.t, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceCopyGetWorkspaceSize(a.t, NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceZeroGetWorkspaceSize(NULL, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceFillScalarGetWorkspaceSize(a.t, NULL, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCast, b.t, ACL_INT8, o8.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceCopy, a.t, b.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCast, NULL, ACL_INT8, o8.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceCopy, a.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceZero, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceFillScalar, a.t, NULL);
     aclTensor *u16 = aclCreateTensor(s, 1, ACL_UINT16, NULL, 0, ACL_FORMAT_ND, s, 1, a.buf);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnInplaceZeroGetWorkspaceSize(u16, &ws, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnCastGetWorkspaceSize(u16, ACL_INT8, o8.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceZero, u16);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCast, u16, ACL_INT8, o8.t);
     aclDestroyTensor(u16);
     OT_FREE(&a, &b, &o8, &oh);
 
@@ -456,15 +447,8 @@ static void check_listn(bool max, const aclDataType *dts, int n, aclDataType odt
     int nds[3] = {3, 2, 1};
     int64_t so[3] = {3, 4, 5};
     ot_tensor t[3], o;
-    aclTensor *list[3];
-    for (int k = 0; k < n; k++) {
-        ot_make(&t[k], dts[k], nds[k], shapes[k], (layout + k) % L_COUNT);
-        ot_fill(&t[k], dts[k] == ACL_UINT8 ? 0 : -20, 20);
-        list[k] = t[k].t;
-    }
+    aclTensorList *tl = ot_make_list(t, n, dts, nds, shapes, layout);
     ot_make(&o, odt, 3, so, layout);
-    aclTensorList *tl = aclCreateTensorList((const aclTensor *const *)list, (uint64_t)n);
-    CHECK(tl);
     uint64_t ws;
     aclOpExecutor *ex;
     CHECK_NN(ACLNN_SUCCESS,
@@ -478,11 +462,7 @@ static void check_listn(bool max, const aclDataType *dts, int n, aclDataType odt
         }
         CHECK(ot_close(odt, odt, ot_get(&o, i), ot_round(odt, want)));
     }
-    aclDestroyTensorList(tl); /* destroys the tensors in it */
-    for (int k = 0; k < n; k++) {
-        t[k].t = NULL;
-        ot_free(&t[k]);
-    }
+    ot_free_list(tl, t, n);
     ot_free(&o);
     g_cases++;
 }
@@ -502,24 +482,20 @@ static void test_listn(void)
     /* errors: empty list, NULL entry, result not castable, no broadcast */
     int64_t s2[2] = {2, 2}, s3[1] = {3};
     ot_tensor a, o, oi;
-    ot_make(&a, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&o, ACL_FLOAT, 2, s2, L_CONTIG);
-    ot_make(&oi, ACL_INT32, 2, s2, L_CONTIG);
-    uint64_t ws;
-    aclOpExecutor *ex;
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 2, s2}, {&oi, ACL_INT32, 2, s2});
     aclTensorList *empty = aclCreateTensorList(NULL, 0);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxNGetWorkspaceSize(empty, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxN, empty, o.t);
     aclDestroyTensorList(empty);
-    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxNGetWorkspaceSize(NULL, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxN, NULL, o.t);
     aclTensor *x = aclCreateTensor(s2, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, s2, 2, a.buf);
     aclTensor *y = aclCreateTensor(s3, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, s3, 1, a.buf);
     aclTensor *pair[2] = {x, y};
     aclTensorList *bad = aclCreateTensorList((const aclTensor *const *)pair, 2);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMinNGetWorkspaceSize(bad, o.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMinN, bad, o.t);
     aclDestroyTensorList(bad);
     aclTensor *z = aclCreateTensor(s2, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, s2, 2, a.buf);
     aclTensorList *one = aclCreateTensorList((const aclTensor *const *)&z, 1);
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMaxNGetWorkspaceSize(one, oi.t, &ws, &ex));
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxN, one, oi.t);
     aclDestroyTensorList(one);
     OT_FREE(&a, &o, &oi);
 }

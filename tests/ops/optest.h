@@ -256,6 +256,24 @@ static inline void ot_free_each(ot_tensor *const *v, size_t n)
         ot_free(v[i]);
 }
 
+/* A contiguous tensor for OT_MAKE_CONTIG to make. */
+typedef struct {
+    ot_tensor *x;
+    aclDataType dt;
+    int nd;
+    const int64_t *dims;
+} ot_spec;
+
+/* OT_MAKE_CONTIG({&a, dt, nd, dims}, ...): ot_make(&a, dt, nd, dims, L_CONTIG) on each. */
+#define OT_MAKE_CONTIG(...)                                                                        \
+    ot_make_contig_each((const ot_spec[]){__VA_ARGS__},                                            \
+                        sizeof((const ot_spec[]){__VA_ARGS__}) / sizeof(ot_spec))
+static inline void ot_make_contig_each(const ot_spec *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        ot_make(v[i].x, v[i].dt, v[i].nd, v[i].dims, L_CONTIG);
+}
+
 /* The output dims of reducing the dimensions marked in red[]: the others,
  * and each reduced one as 1 with keep. Returns the output rank. */
 static inline int ot_keep_shape(int nd, const int64_t *dims, const bool *red, bool keep,
@@ -291,6 +309,20 @@ static inline ot_rshape ot_reduce_shape(int nd, const int64_t *dims, const int64
     return r;
 }
 
+/* Scalars of a float32 and of an int64 value. */
+static inline aclScalar *ot_scalar_f32(float v)
+{
+    aclScalar *s = aclCreateScalar(&v, ACL_FLOAT);
+    CHECK(s);
+    return s;
+}
+static inline aclScalar *ot_scalar_i64(int64_t v)
+{
+    aclScalar *s = aclCreateScalar(&v, ACL_INT64);
+    CHECK(s);
+    return s;
+}
+
 /* Linear logical index -> element pointer. */
 static inline char *ot_ptr(const ot_tensor *x, int64_t lin)
 {
@@ -303,48 +335,41 @@ static inline char *ot_ptr(const ot_tensor *x, int64_t lin)
     return (char *)x->buf + off * (int64_t)aclDataTypeSize(x->dt);
 }
 
+/* The T stored at p (which may be unaligned). */
+#define OT_LOAD(T, p)                                                                              \
+    ({                                                                                             \
+        T v_;                                                                                      \
+        memcpy(&v_, (p), sizeof v_);                                                               \
+        v_;                                                                                        \
+    })
+/* Store x as a T at p (which may be unaligned). */
+#define OT_STORE(T, p, x)                                                                          \
+    do {                                                                                           \
+        T v_ = (x);                                                                                \
+        memcpy((p), &v_, sizeof v_);                                                               \
+    } while (0)
+
 static inline double ot_load(aclDataType dt, const void *p)
 {
     switch ((int)dt) {
-    case ACL_FLOAT: {
-        float v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    case ACL_FLOAT16: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return ot_f16_to_d(v);
-    }
-    case ACL_BF16: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return ot_bf16_to_d(v);
-    }
-    case ACL_DOUBLE: {
-        double v;
-        memcpy(&v, p, 8);
-        return v;
-    }
+    case ACL_FLOAT:
+        return OT_LOAD(float, p);
+    case ACL_FLOAT16:
+        return ot_f16_to_d(OT_LOAD(uint16_t, p));
+    case ACL_BF16:
+        return ot_bf16_to_d(OT_LOAD(uint16_t, p));
+    case ACL_DOUBLE:
+        return OT_LOAD(double, p);
     case ACL_INT8:
         return *(const int8_t *)p;
     case ACL_UINT8:
         return *(const uint8_t *)p;
-    case ACL_INT16: {
-        int16_t v;
-        memcpy(&v, p, 2);
-        return v;
-    }
-    case ACL_INT32: {
-        int32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    case ACL_INT64: {
-        int64_t v;
-        memcpy(&v, p, 8);
-        return (double)v;
-    }
+    case ACL_INT16:
+        return OT_LOAD(int16_t, p);
+    case ACL_INT32:
+        return OT_LOAD(int32_t, p);
+    case ACL_INT64:
+        return (double)OT_LOAD(int64_t, p);
     case ACL_BOOL:
         return *(const uint8_t *)p != 0;
     default:
@@ -355,23 +380,17 @@ static inline double ot_load(aclDataType dt, const void *p)
 static inline void ot_store(aclDataType dt, void *p, double v)
 {
     switch ((int)dt) {
-    case ACL_FLOAT: {
-        float f = (float)v;
-        memcpy(p, &f, 4);
+    case ACL_FLOAT:
+        OT_STORE(float, p, (float)v);
         break;
-    }
-    case ACL_FLOAT16: {
-        uint16_t h = ot_d_to_f16(v);
-        memcpy(p, &h, 2);
+    case ACL_FLOAT16:
+        OT_STORE(uint16_t, p, ot_d_to_f16(v));
         break;
-    }
-    case ACL_BF16: {
-        uint16_t h = ot_d_to_bf16(v);
-        memcpy(p, &h, 2);
+    case ACL_BF16:
+        OT_STORE(uint16_t, p, ot_d_to_bf16(v));
         break;
-    }
     case ACL_DOUBLE:
-        memcpy(p, &v, 8);
+        OT_STORE(double, p, v);
         break;
     case ACL_INT8:
         *(int8_t *)p = (int8_t)v;
@@ -379,21 +398,15 @@ static inline void ot_store(aclDataType dt, void *p, double v)
     case ACL_UINT8:
         *(uint8_t *)p = (uint8_t)v;
         break;
-    case ACL_INT16: {
-        int16_t i = (int16_t)v;
-        memcpy(p, &i, 2);
+    case ACL_INT16:
+        OT_STORE(int16_t, p, (int16_t)v);
         break;
-    }
-    case ACL_INT32: {
-        int32_t i = (int32_t)v;
-        memcpy(p, &i, 4);
+    case ACL_INT32:
+        OT_STORE(int32_t, p, (int32_t)v);
         break;
-    }
-    case ACL_INT64: {
-        int64_t i = (int64_t)v;
-        memcpy(p, &i, 8);
+    case ACL_INT64:
+        OT_STORE(int64_t, p, (int64_t)v);
         break;
-    }
     case ACL_BOOL:
         *(uint8_t *)p = v != 0;
         break;
@@ -432,6 +445,81 @@ static inline void ot_fill(ot_tensor *x, double lo, double hi)
             v = floor(v + 0.5);
         ot_set(x, i, ot_round(x->dt, v));
     }
+}
+
+/* The elements of x as doubles, in logical order, in a malloc'd array (at
+ * least one slot, so an empty tensor gets one too): the caller frees it. */
+static inline double *ot_values(const ot_tensor *x)
+{
+    double *v = malloc((size_t)(x->numel > 0 ? x->numel : 1) * sizeof(double));
+    CHECK(v);
+    for (int64_t i = 0; i < x->numel; i++)
+        v[i] = ot_get(x, i);
+    return v;
+}
+
+/* An aclTensorList of t[0..n)'s tensors. */
+static inline aclTensorList *ot_list(const ot_tensor *t, int n)
+{
+    const aclTensor *v[16];
+    CHECK(n <= 16);
+    for (int k = 0; k < n; k++)
+        v[k] = t[k].t;
+    aclTensorList *l = aclCreateTensorList(v, (uint64_t)n);
+    CHECK(l);
+    return l;
+}
+
+/* Make t[0..n) of types dts[k] and shapes shapes[k] of rank nds[k] in layouts
+ * (layout + k) % L_COUNT, filled over [-20, 20] ([0, 20] for uint8), and
+ * return the list of them. */
+static inline aclTensorList *ot_make_list(ot_tensor *t, int n, const aclDataType *dts,
+                                          const int *nds, int64_t (*shapes)[3], int layout)
+{
+    for (int k = 0; k < n; k++) {
+        ot_make(&t[k], dts[k], nds[k], shapes[k], (layout + k) % L_COUNT);
+        ot_fill(&t[k], dts[k] == ACL_UINT8 ? 0 : -20, 20);
+    }
+    return ot_list(t, n);
+}
+
+/* Destroy tl (NULL: destroyed already), which destroys the tensors in it, and
+ * free the buffers of t[0..n), the tensors it was made of. */
+static inline void ot_free_list(aclTensorList *tl, ot_tensor *t, int n)
+{
+    if (tl)
+        aclDestroyTensorList(tl);
+    for (int k = 0; k < n; k++) {
+        t[k].t = NULL;
+        ot_free(&t[k]);
+    }
+}
+
+/* The softmax family's sweep: check(dt, dim, li, lo) for each float type,
+ * each dim of a 3-d tensor (-1 .. 2) and each input layout li, with the
+ * output in another layout lo. */
+static inline void ot_softmax_sweep(void (*check)(aclDataType dt, int dim, int li, int lo))
+{
+    static const aclDataType f[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+    for (int t = 0; t < 4; t++)
+        for (int dim = -1; dim < 3; dim++)
+            for (int l = 0; l < L_COUNT; l++)
+                check(f[t], dim, l, (l + dim + 4) % L_COUNT);
+}
+
+/* The softmax reference's terms for element i of x (shape s[3], row-major
+ * strides st[3]) along dimension d: the maximum *m of its row and the sum
+ * *sum of exp(v - *m) over the row. */
+static inline void ot_softmax_row(const ot_tensor *x, const int64_t *s, const int64_t *st, int d,
+                                  int64_t i, double *m, double *sum)
+{
+    int64_t c = (i / st[d]) % s[d], base = i - c * st[d];
+    *m = -INFINITY;
+    *sum = 0;
+    for (int64_t j = 0; j < s[d]; j++)
+        *m = fmax(*m, ot_get(x, base + j * st[d]));
+    for (int64_t j = 0; j < s[d]; j++)
+        *sum += exp(ot_get(x, base + j * st[d]) - *m);
 }
 
 /* Index of element `lin` of a tensor of shape out[nout] in a tensor of shape
@@ -518,5 +606,34 @@ static inline void ot_run(ot_phase2 fn, uint64_t ws, aclOpExecutor *ex)
     CHECK_NN(ACLNN_SUCCESS, fn(NULL, ws, ex, g_stream));
     CHECK_OK(aclrtSynchronizeStream(g_stream));
 }
+
+/* OT_RUN(aclnnFoo, args...): aclnnFooGetWorkspaceSize(args..., &ws, &ex) must
+ * succeed; then ot_run(aclnnFoo, ws, ex). */
+#define OT_RUN(op, ...)                                                                            \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        CHECK_NN(ACLNN_SUCCESS, op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_));                    \
+        ot_run(op, ws_, ex_);                                                                      \
+    } while (0)
+
+/* OT_FAILS(want, aclnnFoo, args...): aclnnFooGetWorkspaceSize(args..., &ws, &ex)
+ * must return the error `want` (with a message). */
+#define OT_FAILS(want, op, ...)                                                                    \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        CHECK_NN(want, op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_));                             \
+    } while (0)
+
+/* OT_NULL_OUTS(aclnnFoo, args...): aclnnFooGetWorkspaceSize(args..., NULL, &ex)
+ * and (args..., &ws, NULL) must each return ACLNN_ERR_PARAM_NULLPTR. */
+#define OT_NULL_OUTS(op, ...)                                                                      \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op##GetWorkspaceSize(__VA_ARGS__, NULL, &ex_));          \
+        CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, op##GetWorkspaceSize(__VA_ARGS__, &ws_, NULL));          \
+    } while (0)
 
 #endif /* CPUACL_TESTS_OPS_OPTEST_H */

@@ -364,15 +364,30 @@ static void q_nop(void *a)
     (void)a;
 }
 
-static void *q_thread0(void *arg)
+/* Thread t's start: note its id, meet the other thread, and sometimes start
+ * late. */
+static void q_start(int t)
 {
-    (void)arg;
-    q_tid[0] = (uint64_t)pthread_self();
+    q_tid[t] = (uint64_t)pthread_self();
     atomic_fetch_add(&q_ready, 1);
     while (atomic_load(&q_ready) < 2)
         sched_yield();
-    if (rnd(&q_seed[0]) % 4 == 0)
-        sleep_us(rnd(&q_seed[0]) % 300); /* a late start */
+    if (rnd(&q_seed[t]) % 4 == 0)
+        sleep_us(rnd(&q_seed[t]) % 300); /* a late start */
+}
+
+/* A thread's end: process reports until both threads are done. */
+static void q_finish(void)
+{
+    atomic_fetch_add(&q_done, 1);
+    while (atomic_load(&q_done) < 2)
+        (void)aclrtProcessReport(1);
+}
+
+static void *q_thread0(void *arg)
+{
+    (void)arg;
+    q_start(0);
     void *h = NULL;
     (void)aclrtSetDevice(0);
     q_delay(0);
@@ -406,21 +421,14 @@ static void *q_thread0(void *arg)
     (void)aclrtSetDevice(2);
     q_delay(0);
     (void)aclrtDestroyStream(atomic_load(&q_s0));
-    atomic_fetch_add(&q_done, 1);
-    while (atomic_load(&q_done) < 2)
-        (void)aclrtProcessReport(1);
+    q_finish();
     return NULL;
 }
 
 static void *q_thread1(void *arg)
 {
     (void)arg;
-    q_tid[1] = (uint64_t)pthread_self();
-    atomic_fetch_add(&q_ready, 1);
-    while (atomic_load(&q_ready) < 2)
-        sched_yield();
-    if (rnd(&q_seed[1]) % 4 == 0)
-        sleep_us(rnd(&q_seed[1]) % 300);
+    q_start(1);
     void *h = NULL;
     (void)aclrtSetDevice(0);
     q_delay(1);
@@ -459,9 +467,7 @@ static void *q_thread1(void *arg)
     (void)aclrtSetDevice(1);
     q_delay(1);
     (void)aclrtSetDevice(0);
-    atomic_fetch_add(&q_done, 1);
-    while (atomic_load(&q_done) < 2)
-        (void)aclrtProcessReport(1);
+    q_finish();
     return NULL;
 }
 

@@ -31,14 +31,6 @@ static aclrtStream shared[NSHARED];
 static aclrtContext ctx;
 static uint64_t per_thread;
 
-static uint64_t mix64(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 static uint64_t task_check(const struct task_arg *a)
 {
     return mix64(mix64(((uint64_t)a->thread << 32 | a->stream) ^ a->seq) ^ a->index);

@@ -66,14 +66,6 @@ struct ev_slot {
 };
 static struct ev_slot evs[NEVENTS];
 
-static uint64_t mix64(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 static uint64_t task_check(const struct task_arg *a)
 {
     uint64_t h = mix64(a->sid ^ ((uint64_t)a->dep_sid << 32));
