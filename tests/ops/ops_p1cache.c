@@ -240,7 +240,7 @@ static void test_activations(void)
     aclOpExecutor *ex;
     for (int r = 0; r < 2; r++) {
         for (int k = 1; k <= 3; k++) { /* LeakyRelu: slope 0.1, 0.2, 0.3 */
-            aclScalar *sl = fscalar(0.1f * (float)k);
+            aclScalar *sl = ot_scalar_f32(0.1f * (float)k);
             for (int rep = 0; rep < 2; rep++) {
                 act_run(aclnnLeakyReluGetWorkspaceSize(tx, sl, ty, &ws, &ex), &ex, aclnnLeakyRelu);
                 for (int i = 0; i < N; i++)
@@ -251,8 +251,8 @@ static void test_activations(void)
         /* Elu: each of its three scalars changes the result alone */
         const float prm[4][3] = {{1, 1, 1}, {2, 1, 1}, {2, 3, 1}, {2, 3, 0.5f}};
         for (int k = 0; k < 4; k++) {
-            aclScalar *al = fscalar(prm[k][0]), *sc = fscalar(prm[k][1]),
-                      *is = fscalar(prm[k][2]);
+            aclScalar *al = ot_scalar_f32(prm[k][0]), *sc = ot_scalar_f32(prm[k][1]),
+                      *is = ot_scalar_f32(prm[k][2]);
             for (int rep = 0; rep < 2; rep++) {
                 act_run(aclnnEluGetWorkspaceSize(tx, al, sc, is, ty, &ws, &ex), &ex, aclnnElu);
                 for (int i = 0; i < N; i++) {
@@ -278,7 +278,7 @@ static void test_activations(void)
             }
     }
     /* in place with the same slope: another entry point, another key */
-    aclScalar *sl = fscalar(0.5f);
+    aclScalar *sl = ot_scalar_f32(0.5f);
     float ref[N];
     for (int i = 0; i < N; i++)
         ref[i] = x[i] > 0 ? x[i] : 0.5f * x[i];
