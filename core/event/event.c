@@ -798,12 +798,20 @@ static aclError record(aclrtEvent event, aclrtStream stream, bool external, cons
     return ACL_SUCCESS;
 }
 
+/* A record (rec) or wait of event on stream returned rc: on success, the stream-ordered
+ * pools (core/memory/pool.c) note it for their event-dependency reuse. */
+static aclError pools_note(aclError rc, bool rec, aclrtEvent event, aclrtStream stream)
+{
+    if (rc == ACL_SUCCESS && rec)
+        core_hooks.event_recorded(event, stream);
+    else if (rc == ACL_SUCCESS)
+        core_hooks.event_waited(stream, event);
+    return rc;
+}
+
 aclError core_event_record(aclrtEvent event, aclrtStream stream, const char *fn)
 {
-    aclError rc = record(event, stream, false, fn);
-    if (rc == ACL_SUCCESS)
-        core_hooks.event_recorded(event, stream); /* stream-ordered pools (core/memory/pool.c) */
-    return rc;
+    return pools_note(record(event, stream, false, fn), true, event, stream);
 }
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
@@ -893,10 +901,8 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
 aclError core_event_stream_wait(aclrtStream stream, aclrtEvent event, const char *fn)
 {
     /* aclrtSetOpWaitTimeout's limit, 0 = none (core/device/params.c) */
-    aclError rc = wait_event(stream, event, core_op_wait_timeout_ms(), false, fn);
-    if (rc == ACL_SUCCESS)
-        core_hooks.event_waited(stream, event); /* stream-ordered pools (core/memory/pool.c) */
-    return rc;
+    return pools_note(wait_event(stream, event, core_op_wait_timeout_ms(), false, fn), false, event,
+                      stream);
 }
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
