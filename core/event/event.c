@@ -802,9 +802,12 @@ static aclError record(aclrtEvent event, aclrtStream stream, bool external, cons
  * pools (core/memory/pool.c) note it for their event-dependency reuse. */
 static aclError pools_note(aclError rc, bool rec, aclrtEvent event, aclrtStream stream)
 {
-    if (rc == ACL_SUCCESS && rec)
+    /* relaxed: a filter (core/runtime/hooks.h) */
+    if (rc != ACL_SUCCESS || !atomic_load_explicit(&core_mempool_live, memory_order_relaxed))
+        return rc;
+    if (rec)
         core_hooks.event_recorded(event, stream);
-    else if (rc == ACL_SUCCESS)
+    else
         core_hooks.event_waited(stream, event);
     return rc;
 }

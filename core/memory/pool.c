@@ -23,7 +23,7 @@
  * stream free counter). A cached segment is reused by an allocation on stream S when:
  *   - S == F (same stream: everything S runs later runs after the free), always;
  *   - FOLLOW_EVENT_DEPENDENCIES: S waited (aclrtStreamWaitEvent) for an event recorded
- *     on F after the free (core_mempool_note_record/_wait keep, per event, the free count
+ *     on F after the free (core_mempool_note_record_/_wait_ keep, per event, the free count
  *     of its stream at the record, and per waiting stream the highest count it waited
  *     for, per recording stream);
  *   - ALLOW_OPPORTUNISTIC: the free's task has already run (mark done);

@@ -13,38 +13,19 @@
 #include <stdint.h>
 
 #include "acl/acl.h"
+#include "core/runtime/hooks.h"
 
-/* Number of pools alive (destroyed ones still waiting for their memory included). A:
- * relaxed everywhere: a filter that keeps the hooks below off the hot paths when no
- * pool exists; what they act on is read under the pool lock. */
-extern _Atomic uint32_t core_mempool_live;
 
+/* The pools' notes, called through core_hooks while core_mempool_live is nonzero
+ * (core/runtime/hooks.h). aclrtRecordEvent succeeded: the event now stands for the frees
+ * queued on the stream so far (event-dependency reuse,
+ * ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES). aclrtStreamWaitEvent succeeded: the
+ * stream is now ordered after those frees. A stream synchronisation finished: pools give
+ * idle memory above their release threshold back (ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD;
+ * may run with g_rt.lock held). */
 void core_mempool_note_record_(aclrtEvent event, aclrtStream stream);
 void core_mempool_note_wait_(aclrtStream stream, aclrtEvent event);
 void core_mempool_on_sync_(void);
-
-/* aclrtRecordEvent succeeded: the event now stands for the frees queued on the stream so
- * far (event-dependency reuse, ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES). */
-static inline void core_mempool_note_record(aclrtEvent event, aclrtStream stream)
-{
-    if (atomic_load_explicit(&core_mempool_live, memory_order_relaxed)) /* relaxed: filter */
-        core_mempool_note_record_(event, stream);
-}
-
-/* aclrtStreamWaitEvent succeeded: the stream is now ordered after those frees. */
-static inline void core_mempool_note_wait(aclrtStream stream, aclrtEvent event)
-{
-    if (atomic_load_explicit(&core_mempool_live, memory_order_relaxed)) /* relaxed: filter */
-        core_mempool_note_wait_(stream, event);
-}
-
-/* A stream synchronisation finished: pools give idle memory above their release
- * threshold back (ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD). May run with g_rt.lock held. */
-static inline void core_mempool_on_sync(void)
-{
-    if (atomic_load_explicit(&core_mempool_live, memory_order_relaxed)) /* relaxed: filter */
-        core_mempool_on_sync_();
-}
 
 /* Device dev's memory is going (g_rt.lock held, its streams drained): every pool of the
  * device is released and its handle dies. */

@@ -43,20 +43,6 @@ static void stream_fini_locked(struct core_stream *s)
     core_allocator_drop_locked(s);
 }
 
-static void stream_synced(void)
-{
-    core_mempool_on_sync();
-}
-
-static void event_recorded(aclrtEvent event, aclrtStream stream)
-{
-    core_mempool_note_record(event, stream);
-}
-
-static void event_waited(aclrtStream stream, aclrtEvent event)
-{
-    core_mempool_note_wait(stream, event);
-}
 
 const struct core_hooks core_hooks = {
     .ctx_init_locked = core_stream_ctx_init_locked,
@@ -64,7 +50,7 @@ const struct core_hooks core_hooks = {
     .device_fini_locked = device_fini_locked,
     .ctx_capturing = core_ctx_capturing,
     .stream_fini_locked = stream_fini_locked,
-    .stream_synced = stream_synced,
+    .stream_synced = core_mempool_on_sync_,
     .stream_bound_locked = core_stream_bound_locked,
     .stream_lane_locked = rt_task_lane_locked,
     .report_run_mine = core_report_run_mine,
@@ -73,8 +59,8 @@ const struct core_hooks core_hooks = {
     .capture_record = core_capture_record,
     .capture_wait = core_capture_wait,
     .capture_implicit = core_capture_implicit,
-    .event_recorded = event_recorded,
-    .event_waited = event_waited,
+    .event_recorded = core_mempool_note_record_,
+    .event_waited = core_mempool_note_wait_,
     .ipc_words = core_ipc_words,
     .ipc_unexport = core_ipc_unexport,
     .ipc_drop = core_ipc_notify_drop,

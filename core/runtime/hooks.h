@@ -55,8 +55,8 @@ struct core_hooks {
     /* A stream is being destroyed (g_rt.lock held): its report subscriptions and
      * its custom allocator go. */
     void (*stream_fini_locked)(struct core_stream *s);
-    /* A stream synchronisation finished (g_rt.lock may be held): stream-ordered
-     * pools give idle memory back. */
+    /* A stream synchronisation finished while a stream-ordered pool exists
+     * (core_mempool_live below; g_rt.lock may be held): pools give idle memory back. */
     void (*stream_synced)(void);
     /* Is s bound to a model being built (aclmdlRIBindStream) rather than capturing
      * or updating? g_rt.lock held. */
@@ -84,7 +84,8 @@ struct core_hooks {
     aclError (*capture_wait)(struct core_stream *s, struct core_event *ev, bool *plain,
                              const char *fn);
     aclError (*capture_implicit)(struct core_event *ev, bool *plain, const char *fn);
-    /* aclrtRecordEvent / aclrtStreamWaitEvent succeeded (stream-ordered pools). */
+    /* aclrtRecordEvent / aclrtStreamWaitEvent succeeded while a stream-ordered pool
+     * exists (core_mempool_live below). */
     void (*event_recorded)(aclrtEvent event, aclrtStream stream);
     void (*event_waited)(aclrtStream stream, aclrtEvent event);
     /* The shared words of an event or notify exported to other processes; end
@@ -110,5 +111,14 @@ struct core_hooks {
 
 /* Defined in core/process/hooks.c. */
 extern const struct core_hooks core_hooks;
+
+/* Filters upper rooms keep so that a lower room skips a hook without calling it on
+ * a hot path. core_mempool_live: the number of stream-ordered pools alive (destroyed
+ * ones still waiting for their memory included), kept by core/memory/pool.c; event
+ * records and waits call event_recorded / event_waited only while it is nonzero. A:
+ * relaxed everywhere: a filter, nothing is published through it; what the hooks act
+ * on is read under the pool lock. Stream synchronisations likewise call
+ * stream_synced only while it is nonzero. */
+extern _Atomic uint32_t core_mempool_live;
 
 #endif

@@ -211,7 +211,9 @@ aclError core_stream_sync_tag(struct core_stream *s, uint64_t tag, uint64_t dead
     }
     if (e)
         return core_err_async((aclError)e, fn);
-    core_hooks.stream_synced(); /* pools release idle memory (core/memory/pool.c) */
+    /* relaxed: a filter (core/runtime/hooks.h); pools release idle memory */
+    if (atomic_load_explicit(&core_mempool_live, memory_order_relaxed))
+        core_hooks.stream_synced();
     return ACL_SUCCESS;
 }
 
