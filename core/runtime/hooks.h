@@ -15,10 +15,10 @@
  * is written there.
  *
  * Each costs one indirect call where it was a direct one. None is on a kernel
- * launch, an operator launch or a task's execution; the ones on other calls'
- * paths are event_recorded / event_waited (aclrtRecordEvent,
- * aclrtStreamWaitEvent: the pools' filter behind them), capture_check_unsafe
- * (synchronous copies and sets) and stream_synced (synchronisations).
+ * launch, an operator launch or a task's execution; on other calls' paths are
+ * capture_check_unsafe (synchronous copies and sets) and, only while a
+ * stream-ordered pool exists (core_mempool_live below), event_recorded,
+ * event_waited and stream_synced.
  */
 #ifndef CPUACL_CORE_RUNTIME_HOOKS_H
 #define CPUACL_CORE_RUNTIME_HOOKS_H
