@@ -20,7 +20,7 @@
 #include "core/device/device.h"
 #include "core/device/errors.h"
 #include "core/device/facts.h"
-#include "core/device/state.h"
+#include "core/device/state_pvt.h"
 #include "core/err.h"
 #include "core/runtime/callbacks.h"
 #include "core/runtime/config.h"

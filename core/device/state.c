@@ -19,7 +19,7 @@
 
 #include "acl/acl_platform.h"
 #include "core/device/device.h"
-#include "core/device/state.h"
+#include "core/device/state_pvt.h"
 #include "core/runtime/callbacks.h"
 #include "sched/worker.h"
 

@@ -11,7 +11,7 @@
  * stream that waits on such an event joins the capture as a new lane and gets
  * a WAIT node. aclmdlRICaptureEnd checks the rules of the reference (origin,
  * thread, open task groups, every lane joined back) and compiles the lanes
- * into the model's plan (plan.h).
+ * into the model's plan (plan_pvt.h).
  *
  * Model run instances (replay, execution, queries): core/model/model.c; manual
  * building (aclmdlRIBuild*): core/model/build.c; shared records: core/capture.h.
@@ -27,7 +27,7 @@
 #include "core/kernel/function.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
-#include "core/model/plan.h"
+#include "core/model/plan_pvt.h"
 #include "core/runtime/callbacks.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"

@@ -34,7 +34,7 @@
 
 #include "core/err.h"
 #include "core/model/capture_pvt.h"
-#include "core/model/plan.h"
+#include "core/model/plan_pvt.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"

@@ -29,7 +29,7 @@
 #include "core/device/device.h"
 #include "core/err.h"
 #include "core/model/capture_pvt.h"
-#include "core/model/plan.h"
+#include "core/model/plan_pvt.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"

@@ -31,7 +31,7 @@
 #include "core/model/callbacks.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
-#include "core/model/plan.h"
+#include "core/model/plan_pvt.h"
 #include "core/model/ritask.h"
 #include "core/runtime/callbacks.h"
 #include "core/runtime/fault.h"

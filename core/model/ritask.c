@@ -32,7 +32,7 @@
 #include "core/event/event.h"
 #include "core/kernel/function.h"
 #include "core/model/capture_pvt.h"
-#include "core/model/plan.h"
+#include "core/model/plan_pvt.h"
 #include "core/model/ritask.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"

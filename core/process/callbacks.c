@@ -19,7 +19,7 @@
 
 #include "acl/acl_platform.h"
 #include "core/err.h"
-#include "core/process/callbacks.h"
+#include "core/process/callbacks_pvt.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 

@@ -15,7 +15,7 @@
 #include "core/host/report.h"
 #include "core/model/callbacks.h"
 #include "core/obs.h"
-#include "core/process/callbacks.h"
+#include "core/process/callbacks_pvt.h"
 #include "core/runtime/callbacks.h"
 #include "core/runtime/config.h"
 #include "core/runtime/handle.h"

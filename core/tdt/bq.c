@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The bounded blocking queue (core/tdt/bq.h): a ring under a mutex, two condition
+/* The bounded blocking queue (core/tdt/bq_pvt.h): a ring under a mutex, two condition
  * variables on CLOCK_MONOTONIC. Invariants B1, B2 are in the header. */
 #include <errno.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 #include "acl/acl.h"
 #include "core/err.h"
-#include "core/tdt/bq.h"
+#include "core/tdt/bq_pvt.h"
 
 int core_bq_init(struct core_bq *q, uint32_t cap)
 {

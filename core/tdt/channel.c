@@ -2,7 +2,7 @@
 /*
  * TDT channels (acl/acl_tdt.h): data items, datasets and channels.
  *
- * A channel is a core_bq (core/tdt/bq.h) of messages; a message is a copy of one
+ * A channel is a core_bq (core/tdt/bq_pvt.h) of messages; a message is a copy of one
  * sent dataset (each item's bytes copied), so the sender may reuse its
  * buffers as soon as acltdtSendTensor returns. acltdtReceiveTensor moves one
  * message's items into the receiver's dataset, which owns them from then on
@@ -25,7 +25,7 @@
 #include "core/err.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
-#include "core/tdt/bq.h"
+#include "core/tdt/bq_pvt.h"
 
 #define TDT_ITEM_MAGIC 0x74647449u /* "tdtI" */
 #define TDT_SET_MAGIC 0x74647453u  /* "tdtS" */

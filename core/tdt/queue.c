@@ -37,7 +37,7 @@
 #include "core/memory/buf.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
-#include "core/tdt/bq.h"
+#include "core/tdt/bq_pvt.h"
 
 #define TDTQ_MAX 4096
 #define TDTQ_NAME_MAX 128 /* incl. the terminator (RT_MQ_MAX_NAME_LEN) */

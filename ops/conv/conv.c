@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_convolution.h"
-#include "ops/conv/conv.h"
+#include "ops/conv/conv_pvt.h"
 #include "ops/engine/engine.h"
 
 /* ---- strided views <-> contiguous float32 ------------------------------------ */

@@ -4,7 +4,7 @@
  * aclnnAvgPool2d (PyTorch-style), both over ops_pool2d_build (pool.h),
  * which graph/ also uses for GE's MaxPool/AvgPool with padding "SAME".
  *
- *  PL1. The input is gathered into contiguous float32 (conv.h), each
+ *  PL1. The input is gathered into contiguous float32 (conv_pvt.h), each
  *      output cell is computed from its window in float32, and the result
  *      is stored through the out view rounded to its type.
  *  PL2. Max: padded cells never win; a window entirely in padding (possible
@@ -21,7 +21,7 @@
 
 #include "aclnnop/aclnn_avgpool2d.h"
 #include "aclnnop/aclnn_max_pool.h"
-#include "ops/conv/conv.h"
+#include "ops/conv/conv_pvt.h"
 #include "ops/conv/pool.h"
 #include "ops/engine/engine.h"
 

@@ -32,7 +32,7 @@ typedef int8_t vc __attribute__((vector_size(4)));
 #define KS_N(x) x##_port
 #define KS_F16C 0
 #define KS_W 4
-#include "ops/engine/simd_body.h"
+#include "ops/engine/simd_body_pvt.h"
 #undef KS_T
 #undef KS_N
 #undef KS_F16C
@@ -52,7 +52,7 @@ typedef int8_t v8c __attribute__((vector_size(8)));
 #define KS_N(x) x##_avx2
 #define KS_F16C 1
 #define KS_W 8
-#include "ops/engine/simd_body.h"
+#include "ops/engine/simd_body_pvt.h"
 #undef KS_T
 #undef KS_N
 #undef KS_F16C

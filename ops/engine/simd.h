@@ -6,7 +6,7 @@
  * sgemm path, and the small-row products and vector exp of
  * FusedInferAttentionScoreV2's decode path.
  *
- *  K1. One source (simd_body.h, GCC vector extensions) compiled twice:
+ *  K1. One source (simd_body_pvt.h, GCC vector extensions) compiled twice:
  *      a portable build (SSE2 on x86-64, NEON on aarch64, whatever the
  *      target's baseline is) and, on x86-64, an AVX2+FMA+F16C build chosen at
  *      run time when the CPU has those (__builtin_cpu_supports, checked once).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/conv/conv.h: helpers shared by the convolution and pooling kernels
+ * ops/conv/conv_pvt.h: helpers shared by the convolution and pooling kernels
  * (conv.c, pool.c): strided N-d views to and from contiguous float32.
  */
 #ifndef CPUACL_OPS_CONV_CONV_H
