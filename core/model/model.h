@@ -3,6 +3,12 @@
  * Captures, builds and model run instances as the rest of core sees them
  * (core/model/capture.c, core/model/build.c, core/model/model.c; their shared records are in
  * the private core/model/capture_pvt.h).
+ *
+ * Cyclic inside this folder, by design: capture, build, run instances, task handles
+ * (ritask.c), labels and conditional tasks are one model: a capture makes the model a run
+ * instance replays, an update rewrites its tasks, and teardown of each reaches the others.
+ * Nothing outside core/model/ calls into that cycle but through this header and model's
+ * entries in core/runtime/hooks.h.
  */
 #ifndef CPUACL_CORE_MODEL_H
 #define CPUACL_CORE_MODEL_H

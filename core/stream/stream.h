@@ -3,6 +3,10 @@
  * Streams as the rest of core uses them (core/stream/stream.c): the stream
  * record, creation and destruction under g_rt.lock, handle resolution on
  * every submission, synchronisation. Rules T7/T8: core/runtime/runtime.h.
+ *
+ * Cyclic inside this folder, by design: streams and the tasks submitted to them
+ * (core/stream/task.h) are one concept: a submission resolves and owns a stream, and a
+ * stream's destruction drops the tasks left in its ring by their kind.
  */
 #ifndef CPUACL_CORE_STREAM_STREAM_H
 #define CPUACL_CORE_STREAM_STREAM_H
