@@ -48,7 +48,7 @@ uint64_t g_next_cap_id; /* g_rt.lock */
 static struct core_capture *capture_find_locked(struct core_ctx *c, uint64_t id)
 {
     for (struct core_capture *k = c->captures; k; k = k->next)
-        if (k->id == id)
+        if (k->id == id && !k->ending)
             return k;
     for (struct core_capture *k = g_builds; k; k = k->next)
         if (k->id == id)
@@ -83,9 +83,11 @@ aclError add_lane_locked(struct core_capture *k, struct core_stream *s)
     memset(&k->model->plan.lanes[i], 0, sizeof(struct plan_lane));
     k->model->plan.nlanes = k->nlanes;
     s->cap_lane = i;
-    /* relaxed: the producer of s reads it; joining a stream another thread
-     * is submitting to at this moment is the user's race. */
-    atomic_store_explicit(&s->cap, k, memory_order_relaxed);
+    /* release: a submitter that finds k (acquire in core_capture_begin and
+     * core_capture_put) sees cap_lane and the lane set up above. Whether a task
+     * submitted while the stream joins lands in the capture is the user's race;
+     * what the submitter reads must not be. */
+    atomic_store_explicit(&s->cap, k, memory_order_release);
     return ACL_SUCCESS;
 }
 
@@ -104,8 +106,10 @@ void capture_release_events_locked(struct core_capture *k)
  * stays (the caller decides whether it lives). Lock held. */
 void capture_close_locked(struct core_capture *k)
 {
-    for (uint32_t i = 0; i < k->nlanes; i++)
-        atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed); /* relaxed: A1 */
+    for (uint32_t i = 0; i < k->nlanes; i++) /* relaxed: A1 (a lane already let go, and
+        * perhaps reused by another capture, keeps what it has) */
+        if (atomic_load_explicit(&k->lanes[i]->cap, memory_order_relaxed) == k)
+            atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed);
     capture_release_events_locked(k);
     if (!k->update) {
         for (struct core_capture **pp = &k->ctx->captures; *pp; pp = &(*pp)->next)
@@ -171,6 +175,31 @@ void capture_quiesce_ctx_locked(struct core_ctx *c)
         pthread_mutex_lock(&g_rt.lock);
         free(v);
     }
+}
+
+/* T8 for aclmdlRICaptureEnd: another thread's captured launch may be writing a lane
+ * (a RELAXED capture, or an end by the wrong thread). Stop new ones (the lanes' capture
+ * pointers go, and k is no longer found by id, so no stream joins it), then wait those
+ * under way out with the lock dropped, before the end reads the lanes and frees k. A
+ * context teardown meanwhile (its generation moves) owns k from then on: false. */
+static bool capture_stop_locked(struct core_capture *k)
+{
+    struct core_ctx *c = k->ctx;
+    /* relaxed: written under g_rt.lock, which we hold */
+    uint32_t gen = atomic_load_explicit(&c->gen, memory_order_relaxed);
+    k->ending = true;
+    size_t n = quiesce_collect(k, NULL, 0);
+    struct core_stream **v = n ? core_malloc(n * sizeof(*v)) : NULL;
+    if (!v)
+        return true; /* nothing to wait for (or no memory: the old, racy order) */
+    quiesce_collect(k, v, 0);
+    pthread_mutex_unlock(&g_rt.lock);
+    for (size_t i = 0; i < n; i++)
+        sched_stream_wait_announced(&v[i]->s);
+    pthread_mutex_lock(&g_rt.lock);
+    free(v);
+    /* relaxed: under the lock again, as every write of it */
+    return atomic_load_explicit(&c->gen, memory_order_relaxed) == gen;
 }
 
 static void capture_invalidate(struct core_capture *k)
@@ -392,8 +421,9 @@ static aclError capture_commit(struct core_stream *s, const char *fn);
 struct sched_task *core_capture_begin(struct core_stream *s)
 {
     struct sched_producer *me = sched_stream_announce(&s->s);
-    /* relaxed: A1; after the light fence (T8) */
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    /* acquire: after the light fence (T8); pairs with the release that made s a
+     * lane of k (add_lane_locked), so cap_lane and the lane are k's */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_acquire);
     if (!k) {
         sched_stream_unannounce(me);
         return NULL;
@@ -425,8 +455,8 @@ aclError core_capture_end(struct core_stream *s, const char *fn)
 aclError core_capture_put(struct core_stream *s, const struct sched_task *rec)
 {
     struct sched_producer *me = sched_stream_announce(&s->s);
-    /* relaxed: A1; after the light fence (T8) */
-    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed);
+    /* acquire: as in core_capture_begin */
+    struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_acquire);
     const struct core_task_desc *d = core_task_desc(rec->kind);
     uint32_t lane = s->cap_lane;
     struct plan_lane *pl = k ? &k->model->plan.lanes[lane] : NULL;
@@ -1026,6 +1056,11 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
                         "aclmdlRICaptureEnd: the capture was begun on another stream (end it on "
                         "its origin stream)");
     }
+    if (!capture_stop_locked(k)) {
+        pthread_mutex_unlock(&g_rt.lock);
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        "aclmdlRICaptureEnd: the capture's context was destroyed while it ended");
+    }
     struct core_model *m = k->model;
     uint32_t bad = 0;
     if (k->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED && k->tid != self_tid())
@@ -1216,7 +1251,8 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
             k->nlanes = k->caplanes = 1;
             k->unext = g->model->upd;
             g->model->upd = k;
-            atomic_store_explicit(&s->cap, k, memory_order_relaxed); /* relaxed: A1 */
+            /* release: as in add_lane_locked, for the submitter's acquire */
+            atomic_store_explicit(&s->cap, k, memory_order_release);
         }
     } else if (k) {
         free(k);

@@ -157,6 +157,9 @@ struct core_capture {
     uint32_t capaux;           /* capacity of grp_open, ended and the plan's lanes */
     struct core_capture *next; /* ctx list (captures) / g_builds (builds) */
     struct core_capture *unext; /* update sessions: the model's upd list (lock) */
+    /* aclmdlRICaptureEnd waits the capture's submitters out (lock dropped): not found by
+     * id meanwhile. g_rt.lock; apart from the fields captured submissions read. */
+    bool ending;
 };
 
 extern uint64_t g_next_cap_id;         /* g_rt.lock */

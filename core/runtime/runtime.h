@@ -103,7 +103,9 @@
  *      teardown clears the streams' capture pointers, then waits announced
  *      submitters out with the lock dropped before it frees the capture and
  *      the model (race_matrix: "model/taskgroup: create | finalize" crashed
- *      about once in 25 runs before).
+ *      about once in 25 runs before). aclmdlRICaptureEnd does the same before
+ *      it reads the lanes (capture_stop_locked): another thread's captured
+ *      launch may be under way in a RELAXED capture (capture_end_race).
  */
 #ifndef CPUACL_CORE_RUNTIME_RUNTIME_H
 #define CPUACL_CORE_RUNTIME_RUNTIME_H
