@@ -5,9 +5,8 @@
  * ended by any thread while another one launches kernels into it; each launch
  * must then either land in the capture (and run when the model does) or, once
  * the end has stopped the capture, run eagerly - never touch the capture's
- * records after the end freed them (the API fuzzer's heap-use-after-free in
- * lane_reserve and lane_closed, found by CI's API fuzzer) and never get lost or
- * run twice. Every kernel counts itself; each round's model is executed once, so
+ * records after the end freed them (the heap-use-after-free in lane_reserve and
+ * lane_closed that CI's API fuzzer found) and never get lost or run twice. Every kernel counts itself; each round's model is executed once, so
  * at the end the kernels run equal the launches made. Every fourth capture is
  * GLOBAL (ended by the thread that began it, launched into by the other one).
  */
