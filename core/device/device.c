@@ -320,10 +320,10 @@ aclError aclrtGetDevice(int32_t *deviceId)
     CORE_REQUIRE_INIT();
     if (!deviceId)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
-    struct core_ctx *c = core_ctx_current();
+    aclError rc = ACL_SUCCESS;
+    struct core_ctx *c = core_ctx_need("aclrtGetDevice", &rc);
     if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtGetDevice: the thread has no current context (call aclrtSetDevice)");
+        return rc;
     *deviceId = c->dev->id;
     return ACL_SUCCESS;
 }

@@ -597,10 +597,10 @@ aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags)
                               ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS, &k, fn);
     if (rc)
         return rc;
-    struct core_ctx *cx = core_ctx_current();
+    aclError crc = ACL_SUCCESS;
+    struct core_ctx *cx = core_ctx_need(fn, &crc);
     if (!cx)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+        return crc;
     int dev = cx->dev->id;
     pthread_mutex_lock(&ipc_lock);
     struct ipc_desc *d = NULL;
@@ -956,10 +956,10 @@ aclError aclrtMemImportFromShareableHandleV2(void *shareableHandle,
         return rc;
     if (flags)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0", fn);
-    struct core_ctx *c = core_ctx_current();
+    aclError crc = ACL_SUCCESS;
+    struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+        return crc;
     return phys_import(shareableHandle, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC,
                        c->dev->id, handle, fn);
 }

@@ -107,9 +107,9 @@ static aclError do_register(void *ptr, uint64_t size, uint32_t flag, const char 
     if (!flag || (flag & ~(uint32_t)(ACL_HOST_REG_MAPPED | ACL_HOST_REG_PINNED)))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag 0x%x is not a combination of "
                         "ACL_HOST_REG_MAPPED and ACL_HOST_REG_PINNED", fn, flag);
-    if (!core_ctx_current())
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+    aclError crc = ACL_SUCCESS;
+    if (!core_ctx_need(fn, &crc))
+        return crc;
 
     /* What the range is today: pageable (unknown to the registry), pinned, or device. */
     struct mem_reg_info info;

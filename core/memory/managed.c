@@ -158,10 +158,10 @@ aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag)
     if (flag != ACL_RT_MEM_ATTACH_GLOBAL)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: flag %u is not ACL_RT_MEM_ATTACH_GLOBAL (the only flag)", fn, flag);
-    struct core_ctx *c = core_ctx_current();
+    aclError crc = ACL_SUCCESS;
+    struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+        return crc;
     size_t n = (size_t)((size + MG_CHUNK - 1) & ~(uint64_t)(MG_CHUNK - 1));
     struct mg_range *r = core_calloc(1, sizeof(*r));
     if (!r)
@@ -306,9 +306,9 @@ aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
     aclError rc = mg_range_args(ptr, size, true, fn);
     if (rc)
         return rc;
-    if (!core_ctx_current())
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+    aclError crc = ACL_SUCCESS;
+    if (!core_ctx_need(fn, &crc))
+        return crc;
     switch (advise) {
     case ACL_MEM_ADVISE_SET_READ_MOSTLY:
     case ACL_MEM_ADVISE_UNSET_PREFERRED_LOCATION:

@@ -203,10 +203,10 @@ static aclError dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy poli
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
     if (!size)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
-    struct core_ctx *c = core_ctx_current();
+    aclError crc = ACL_SUCCESS;
+    struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+        return crc;
     int r = mem_dev_alloc(c->dev->id, size, (unsigned)policy & 0xffu, flags, devPtr);
     if (r == 0)
         return ACL_SUCCESS;

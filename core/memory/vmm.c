@@ -355,10 +355,10 @@ aclError core_vmm_reserve(void **virPtr, size_t size, size_t alignment, void *ex
     if (want && size > UINTPTR_MAX - want)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: expectPtr %p + %zu bytes overflows", fn,
                         expectPtr, size);
-    struct core_ctx *c = core_ctx_current();
+    aclError crc = ACL_SUCCESS;
+    struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+        return crc;
     struct vmm_resv *r = core_calloc(1, sizeof(*r));
     if (!r)
         return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);

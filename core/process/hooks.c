@@ -43,7 +43,6 @@ static void stream_fini_locked(struct core_stream *s)
     core_allocator_drop_locked(s);
 }
 
-
 const struct core_hooks core_hooks = {
     .ctx_init_locked = core_stream_ctx_init_locked,
     .ctx_fini_locked = ctx_fini_locked,

@@ -450,10 +450,10 @@ static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags
     CORE_REQUIRE_INIT(fn);
     if (!stream)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
-    struct core_ctx *c = core_ctx_current();
+    aclError crc = ACL_SUCCESS;
+    struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "%s: the thread has no current context (call aclrtSetDevice)", fn);
+        return crc;
     pthread_mutex_lock(&g_rt.lock);
     struct core_stream *s = NULL;
     aclError rc = core_ctx_current() == c ? core_stream_create_locked(c, false, prio, flags, &s)
