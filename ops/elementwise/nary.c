@@ -14,6 +14,7 @@
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
+#include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -69,6 +70,8 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %llu tensors (1 to 64 are supported)", name,
                        (unsigned long long)tensors->n);
     aclnnStatus rc;
+    static const unsigned typesof[3] = {OPS_DT_MaxN, OPS_DT_MinN, OPS_DT_Sum}; /* table.h */
+    const unsigned types = typesof[kind];
     int prom = DT_NONE, outdt, n = (int)tensors->n;
     int64_t bs[OPS_MAX_DIMS];
     int nb = 0;
@@ -78,7 +81,7 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         if (!t)
             return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: tensors[%d] is NULL", name, k);
         if ((rc = ops_check_dims(t, name, "tensors[]")) ||
-            (rc = ops_need_dt(name, "tensors[]", t->dtype, DTM_ALL, &dt)))
+            (rc = ops_need_dt(name, "tensors[]", t->dtype, types, &dt)))
             return rc;
         if (kind == LN_SUM && t->dtype != out->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
@@ -94,7 +97,7 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         }
     }
     if ((rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+        (rc = ops_need_dt(name, "out", out->dtype, types, &outdt)))
         return rc;
     if (!ops_can_cast(prom, outdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: result type %s cannot cast to out type %s",
