@@ -123,9 +123,8 @@
  * The other elementwise operators, in the rows every family uses (the
  * columns: ops/engine/optable.h): the comparisons (compare.c), the clamps
  * (clamp.c), the ternary operators (ternary.c: MaskedFillScalar, Addcdiv),
- * the n-ary ones over a tensor list (nary.c: MaxN, MinN, Sum) and LogicalNot
- * (unary.c). Their checks take the types from the rows (OPS_DT_<Name>,
- * OPS_DT2_<Name>).
+ * and LogicalNot (unary.c). Their checks take the types from the rows
+ * (OPS_DT_<Name>, OPS_DT2_<Name>).
  */
 #define EW_OTHER_OPS(X)                                                                            \
     X(EqTensor, eq_tensor, OPS_OUT_INPLACE, K(tensor, tensor, tensor), DTM_ALL, none, 0)           \
@@ -137,11 +136,21 @@
       DTM(DT_BOOL))                                                                                \
     X(Addcdiv, addcdiv, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, tensor), DTM_ALL, none, \
       0)                                                                                           \
-    X(MaxN, max_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
-    X(MinN, min_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
-    X(Sum, sum, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                                 \
     X(LogicalNot, logical_not, OPS_OUT_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
+
+/*
+ * The n-ary operators over a tensor list (nary.c), rows of the same shape:
+ * nary.c generates their entry points, aclnn<Name>GetWorkspaceSize(tensors,
+ * out) + aclnn<Name>, and takes their types from the rows. Adding one: its
+ * row, its kernels in nary.c (listn_op's table), its header, its docs row.
+ */
+#define EW_NARY_OPS(X)                                                                             \
+    X(MaxN, max_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
+    X(MinN, min_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
+    X(Sum, sum, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)
+
+enum { EW_NARY_OPS(OPS_ROW_DT) };
 
 #endif /* CPUACL_OPS_ELEMENTWISE_TABLE_H */

@@ -4,7 +4,7 @@
 what must agree with them.
 
 The lists: ops/elementwise/table.h (EW_UNARY_OPS, EW_BINARY_OPS with the
-binary kernel lists, EW_OTHER_OPS) and ops/<family>/table.h for the other
+binary kernel lists, EW_OTHER_OPS, EW_NARY_OPS) and ops/<family>/table.h for the other
 families, whose rows have the shape ops/engine/optable.h describes:
 X(Name, header, FORMS, KINDS, DT, ARG2, DT2).
 
@@ -25,7 +25,7 @@ X(Name, header, FORMS, KINDS, DT, ARG2, DT2).
 - every binary operator row's kernel and every int64 kernel has a float
   kernel row;
 - docs/operators.md has, in each family's section, one row per operator in
-  the list's order, starting as --rows prints (names and header; the types
+  the order of its list(s), starting as --rows prints (names and header; the types
   the masks accept), and no other row.
 
 Usage: check_table.py [--root DIR] [--rows]
@@ -49,6 +49,8 @@ FAMILIES = [
     ("elementwise", "ops/elementwise/table.h", "EW_BINARY_OPS", "binary",
      "## Elementwise binary operators"),
     ("elementwise", "ops/elementwise/table.h", "EW_OTHER_OPS", "generic",
+     "## Elementwise comparisons, clamps, ternary and n-ary operators"),
+    ("elementwise", "ops/elementwise/table.h", "EW_NARY_OPS", "generic",
      "## Elementwise comparisons, clamps, ternary and n-ary operators"),
     ("activation", "ops/activation/table.h", "ACT_OPS", "generic",
      "## Activations with parameters"),
@@ -277,10 +279,14 @@ def main():
         text = read(table)
         lists.append((fam, table, macro, shape, section, list_rows(text, macro),
                       mask_defines(engine, text)))
+    sections = {}  # docs section -> [(shape, row, defs)], in the lists' order
+    for fam, table, macro, shape, section, rows, defs in lists:
+        sections.setdefault(section, []).extend(
+            (shape, r, defs) for r in rows if len(r) == NCOLS[shape])
     if a.rows:
-        for fam, table, macro, shape, section, rows, defs in lists:
+        for section, srows in sections.items():
             print(section)
-            for r in rows:
+            for shape, r, defs in srows:
                 print(doc_row(shape, r, defs))
             print()
         return 0
@@ -386,7 +392,7 @@ def main():
                             % (n, nn_ops.get(n, "missing"), tuple(kinds)))
     # the docs
     doc = read("docs/operators.md")
-    for fam, table, macro, shape, section, rows, defs in lists:
+    for section, srows in sections.items():
         if section + "\n" not in doc:
             errs.append("docs/operators.md has no section '%s'" % section)
             continue
@@ -394,7 +400,7 @@ def main():
         lines = [l for l in sec.splitlines()
                  if l.startswith("| ") and not l.startswith("| Operator") and "---" not in l]
         try:
-            want = [doc_row(shape, r, defs) for r in rows if len(r) == NCOLS[shape]]
+            want = [doc_row(shape, r, defs) for shape, r, defs in srows]
         except (ValueError, KeyError):
             continue
         for k, w in enumerate(want):
@@ -406,8 +412,8 @@ def main():
                         % (section[3:], extra[:60]))
     for e in errs:
         print(e)
-    print("ops_table: %d families, %d operator rows, %d entry points, %d disagreements"
-          % (len({l[0] for l in lists}), sum(len(l[5]) for l in lists),
+    print("ops_table: %d families, %d lists, %d operator rows, %d entry points, %d disagreements"
+          % (len({l[0] for l in lists}), len(lists), sum(len(l[5]) for l in lists),
              sum(len(w) for w in expect.values()), len(errs)))
     return 1 if errs else 0
 
