@@ -20,6 +20,9 @@ X(Name, header, FORMS, KINDS, DT, ARG2, DT2).
   then checked against the declarations by -Wmissing-prototypes);
 - every aclnn function ops/ defines by name is declared by a row (or by
   include/aclnn/aclnn_base.h: aclnnInit, aclnnFinalize);
+- the checks take their types from the rows: a row's OPS_DT_<Name> (and
+  OPS_DT2_<Name> when it has an ARG2) is read by some ops/*.c (by name, or
+  as OPS_DT_##Name in a file that expands the row's list);
 - python/acl/_nn_ops.py (python/gen_tables.py) has every row's first phase
   with the row's kinds;
 - every binary operator row's kernel and every int64 kernel has a float
@@ -260,6 +263,16 @@ def defined_names(root):
     return names
 
 
+def ops_sources(root):
+    """{path: text} of the .c files of ops/."""
+    out = {}
+    for d, _, files in os.walk(os.path.join(root, "ops")):
+        for f in files:
+            if f.endswith(".c"):
+                out[os.path.join(d, f)] = open(os.path.join(d, f), encoding="utf-8").read()
+    return out
+
+
 def load_nn_ops(path):
     scope = {}
     exec(compile(open(path, encoding="utf-8").read(), path, "exec"), scope)
@@ -383,6 +396,22 @@ def main():
     for n, path in sorted(defined_names(root).items()):
         if n not in rowed and n not in base:
             errs.append("%s defines aclnn%s, which no row declares" % (path, n))
+    # the checks read the rows' masks: OPS_DT_<Name> (OPS_DT2_<Name> with an ARG2) in ops/*.c,
+    # by name or pasted from the row's list (OPS_DT_##Name in a file expanding that list)
+    sources = ops_sources(root)
+    for fam, table, macro, shape, section, rows, defs in lists:
+        if shape != "generic":
+            continue
+        pasted = [s for s in sources.values() if macro + "(" in s]
+        for r in rows:
+            if len(r) != NCOLS[shape]:
+                continue
+            for col, sym, on in ((4, "OPS_DT_", r[4] != "0"), (6, "OPS_DT2_", r[5] != "none")):
+                if on and not any(re.search(r"\b%s%s\b" % (sym, r[0]), s)
+                                  for s in sources.values()) \
+                        and not any(sym + "##Name" in s for s in pasted):
+                    errs.append("%s: %s: no check in ops/ reads %s%s (its row's types)"
+                                % (table, r[0], sym, r[0]))
     # the Python operator table
     nn_ops = load_nn_ops(os.path.join(root, "python", "acl", "_nn_ops.py"))
     for header, w in sorted(expect.items()):
