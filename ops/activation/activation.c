@@ -36,6 +36,7 @@
 #include "aclnnop/aclnn_threshold.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
+#include "ops/activation/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -178,24 +179,22 @@ static aclnnStatus act_op(const char *name, int act, const aclTensor *self, cons
     return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 
-#define DTM_F3D (DTM_F3 | DTM(DT_F64))
-
 aclnnStatus aclnnEluGetWorkspaceSize(const aclTensor *self, const aclScalar *alpha,
                                      const aclScalar *scale, const aclScalar *inputScale,
                                      aclTensor *out, WS)
 {
     OPS_CHECK_NULLS("aclnnElu", alpha, scale, inputScale);
     const aclScalar *p[3] = {alpha, scale, inputScale};
-    return act_op("aclnnElu", ACT_ELU, self, out, false, DTM_F3, DTM_F3, false, p, 3, workspaceSize,
-                  executor);
+    return act_op("aclnnElu", ACT_ELU, self, out, false, OPS_DT_Elu, OPS_DT_Elu, false, p, 3,
+                  workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceEluGetWorkspaceSize(aclTensor *selfRef, const aclScalar *alpha,
                                             const aclScalar *scale, const aclScalar *inputScale, WS)
 {
     OPS_CHECK_NULLS("aclnnInplaceElu", alpha, scale, inputScale);
     const aclScalar *p[3] = {alpha, scale, inputScale};
-    return act_op("aclnnInplaceElu", ACT_ELU, selfRef, selfRef, true, DTM_F3D, DTM_F3D, true, p, 3,
-                  workspaceSize, executor);
+    return act_op("aclnnInplaceElu", ACT_ELU, selfRef, selfRef, true, OPS_DT2_Elu, OPS_DT2_Elu,
+                  true, p, 3, workspaceSize, executor);
 }
 PHASE2(Elu)
 PHASE2(InplaceElu)
@@ -206,34 +205,33 @@ aclnnStatus aclnnGeluV2GetWorkspaceSize(const aclTensor *x, int64_t approximate,
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "aclnnGeluV2: approximate is %lld (0 = none, 1 = tanh)",
                        (long long)approximate);
-    return act_op("aclnnGeluV2", approximate ? ACT_GELU_TANH : ACT_GELU_ERF, x, y, false, DTM_F3,
-                  DTM_F3, true, NULL, 0, workspaceSize, executor);
+    return act_op("aclnnGeluV2", approximate ? ACT_GELU_TANH : ACT_GELU_ERF, x, y, false,
+                  OPS_DT_GeluV2, OPS_DT_GeluV2, true, NULL, 0, workspaceSize, executor);
 }
 PHASE2(GeluV2)
 
-#define DTM_HSIG (DTM_F3 | DTM(DT_I32))
 aclnnStatus aclnnHardsigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
 {
-    return act_op("aclnnHardsigmoid", ACT_HSIG, self, out, false, DTM_HSIG, DTM_HSIG, true, NULL, 0,
-                  workspaceSize, executor);
+    return act_op("aclnnHardsigmoid", ACT_HSIG, self, out, false, OPS_DT_Hardsigmoid,
+                  OPS_DT_Hardsigmoid, true, NULL, 0, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceHardsigmoidGetWorkspaceSize(const aclTensor *self, WS)
 {
-    return act_op("aclnnInplaceHardsigmoid", ACT_HSIG, self, self, true, DTM_HSIG, DTM_HSIG, true,
-                  NULL, 0, workspaceSize, executor);
+    return act_op("aclnnInplaceHardsigmoid", ACT_HSIG, self, self, true, OPS_DT_Hardsigmoid,
+                  OPS_DT_Hardsigmoid, true, NULL, 0, workspaceSize, executor);
 }
 PHASE2(Hardsigmoid)
 PHASE2(InplaceHardsigmoid)
 
 aclnnStatus aclnnHardswishGetWorkspaceSize(const aclTensor *self, const aclTensor *out, WS)
 {
-    return act_op("aclnnHardswish", ACT_HSWISH, self, out, false, DTM_F3, DTM_F3, false, NULL, 0,
-                  workspaceSize, executor);
+    return act_op("aclnnHardswish", ACT_HSWISH, self, out, false, OPS_DT_Hardswish,
+                  OPS_DT_Hardswish, false, NULL, 0, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceHardswishGetWorkspaceSize(const aclTensor *self, WS)
 {
-    return act_op("aclnnInplaceHardswish", ACT_HSWISH, self, self, true, DTM_F3, DTM_F3, true, NULL,
-                  0, workspaceSize, executor);
+    return act_op("aclnnInplaceHardswish", ACT_HSWISH, self, self, true, OPS_DT_Hardswish,
+                  OPS_DT_Hardswish, true, NULL, 0, workspaceSize, executor);
 }
 PHASE2(Hardswish)
 PHASE2(InplaceHardswish)
@@ -243,16 +241,16 @@ aclnnStatus aclnnLeakyReluGetWorkspaceSize(const aclTensor *self, const aclScala
 {
     OPS_CHECK_NULL("aclnnLeakyRelu", negativeSlope);
     const aclScalar *p = negativeSlope;
-    return act_op("aclnnLeakyRelu", ACT_LEAKY, self, out, false, DTM_F3, DTM_F3, false, &p, 1,
-                  workspaceSize, executor);
+    return act_op("aclnnLeakyRelu", ACT_LEAKY, self, out, false, OPS_DT_LeakyRelu, OPS_DT_LeakyRelu,
+                  false, &p, 1, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceLeakyReluGetWorkspaceSize(aclTensor *selfRef,
                                                   const aclScalar *negativeSlope, WS)
 {
     OPS_CHECK_NULL("aclnnInplaceLeakyRelu", negativeSlope);
     const aclScalar *p = negativeSlope;
-    return act_op("aclnnInplaceLeakyRelu", ACT_LEAKY, selfRef, selfRef, true, DTM_F3D, DTM_F3D,
-                  true, &p, 1, workspaceSize, executor);
+    return act_op("aclnnInplaceLeakyRelu", ACT_LEAKY, selfRef, selfRef, true, OPS_DT2_LeakyRelu,
+                  OPS_DT2_LeakyRelu, true, &p, 1, workspaceSize, executor);
 }
 PHASE2(LeakyRelu)
 PHASE2(InplaceLeakyRelu)
@@ -262,14 +260,12 @@ aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self, const aclScalar
 {
     OPS_CHECK_NULLS("aclnnSoftplus", beta, threshold);
     const aclScalar *p[2] = {beta, threshold};
-    return act_op("aclnnSoftplus", ACT_SOFTPLUS, self, out, false, DTM_F3, DTM_F3, false, p, 2,
-                  workspaceSize, executor);
+    return act_op("aclnnSoftplus", ACT_SOFTPLUS, self, out, false, OPS_DT_Softplus, OPS_DT_Softplus,
+                  false, p, 2, workspaceSize, executor);
 }
 PHASE2(Softplus)
 
 /* ---- Threshold ---------------------------------------------------------------------- */
-
-#define DTM_THR (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64))
 
 static aclnnStatus threshold_op(const char *name, const aclTensor *self, const aclScalar *th,
                                 const aclScalar *val, const aclTensor *out, bool inplace,
@@ -280,10 +276,11 @@ static aclnnStatus threshold_op(const char *name, const aclTensor *self, const a
     int sdt, odt, tdt, vdt;
     if ((rc = ops_check_dims(self, name, inplace ? "selfRef" : "self")) ||
         (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, inplace ? "selfRef" : "self", self->dtype, DTM_THR, &sdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_THR, &odt)) ||
-        (rc = ops_need_dt(name, "threshold", th->dtype, DTM_ALL, &tdt)) ||
-        (rc = ops_need_dt(name, "value", val->dtype, DTM_ALL, &vdt)))
+        (rc = ops_need_dt(name, inplace ? "selfRef" : "self", self->dtype, OPS_DT_Threshold,
+                          &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Threshold, &odt)) ||
+        (rc = ops_need_dt(name, "threshold", th->dtype, OPS_DT2_Threshold, &tdt)) ||
+        (rc = ops_need_dt(name, "value", val->dtype, OPS_DT2_Threshold, &vdt)))
         return rc;
     int res = ops_promote_scalar(ops_promote_scalar(sdt, tdt, odt), vdt, odt);
     if (res < 0 || !ops_can_cast(res, odt) || (inplace && res != sdt))
@@ -355,8 +352,8 @@ static void glu_fini(struct aclOpExecutor *e)
 
 /* outs[0] = act(A) * B (kern2), outs[1] (optional) = act(A) (kern1), where A is
  * the activated half (the left one unless right). */
-static aclnnStatus glu_op(const char *name, const aclTensor *x, int64_t dim, bool right,
-                          ew_kern_fn kern2, ew_kern_fn kern1, const aclTensor *out,
+static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, int64_t dim,
+                          bool right, ew_kern_fn kern2, ew_kern_fn kern1, const aclTensor *out,
                           const aclTensor *out1, uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
@@ -364,9 +361,9 @@ static aclnnStatus glu_op(const char *name, const aclTensor *x, int64_t dim, boo
     int nd = (int)x->ndim;
     if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(out, name, "out")) ||
         (out1 && (rc = ops_check_dims(out1, name, "outGelu"))) ||
-        (rc = ops_need_dt(name, "x", x->dtype, DTM_F3, &xdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_F3, &odt)) ||
-        (out1 && (rc = ops_need_dt(name, "outGelu", out1->dtype, DTM_F3, &o1dt))))
+        (rc = ops_need_dt(name, "x", x->dtype, types, &xdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)) ||
+        (out1 && (rc = ops_need_dt(name, "outGelu", out1->dtype, types, &o1dt))))
         return rc;
     if (odt != xdt || (out1 && o1dt != xdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the outputs must have x's type %s", name,
@@ -428,7 +425,8 @@ aclnnStatus aclnnSwiGluGetWorkspaceSize(const aclTensor *x, int64_t dim, const a
 {
     const char *name = "aclnnSwiGlu";
     OPS_CHECK_NULLS(name, x, out, workspaceSize, executor);
-    return glu_op(name, x, dim, false, f32_swiglu, NULL, out, NULL, workspaceSize, executor);
+    return glu_op(name, OPS_DT_SwiGlu, x, dim, false, f32_swiglu, NULL, out, NULL, workspaceSize,
+                  executor);
 }
 PHASE2(SwiGlu)
 
@@ -440,7 +438,8 @@ aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor *self, int64_t dim, int
     if (approximate != 0 && approximate != 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: approximate is %lld (0 = none, 1 = tanh)",
                        name, (long long)approximate);
-    return glu_op(name, self, dim, !activateLeft, approximate ? f32_geglu_tanh : f32_geglu_erf,
+    return glu_op(name, OPS_DT_GeGluV3, self, dim, !activateLeft,
+                  approximate ? f32_geglu_tanh : f32_geglu_erf,
                   approximate ? f32_gelu_tanh : f32_gelu_erf, out, outGelu, workspaceSize,
                   executor);
 }

@@ -32,6 +32,7 @@
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
+#include "ops/attention/table.h"
 
 #define FA_KB 256 /* keys per block */
 
@@ -398,8 +399,8 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         (rc = ops_check_dims(v, FA, "value")) || (rc = ops_check_dims(attentionOut, FA, "attentionOut")))
         return rc;
     int qd = ops_dt_index(query->dtype);
-    if (qd < 0 || !(DTM(qd) & DTM_F3) || k->dtype != query->dtype || v->dtype != query->dtype ||
-        attentionOut->dtype != query->dtype)
+    if (qd < 0 || !(DTM(qd) & OPS_DT_FusedInferAttentionScoreV2) || k->dtype != query->dtype ||
+        v->dtype != query->dtype || attentionOut->dtype != query->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: query/key/value/attentionOut types %s/%s/%s/%s: all must be one of "
                        "FLOAT16, BFLOAT16, FLOAT",
@@ -466,8 +467,8 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         if ((rc = ops_check_dims(mask, FA, "attenMask")))
             return rc;
         int nd = (int)mask->ndim;
-        bool mok = (mask->dtype == ACL_BOOL || mask->dtype == ACL_INT8 || mask->dtype == ACL_UINT8) &&
-                   nd >= 2 && nd <= 4;
+        bool mok =
+            ops_dt_in(mask->dtype, OPS_DT2_FusedInferAttentionScoreV2) && nd >= 2 && nd <= 4;
         if (mok && sparseMode <= 1) {
             bool rowless = nd == 2 && Sq == 1; /* (B, KV_S) */
             int64_t mb = rowless ? mask->dims[0] : nd >= 3 ? mask->dims[0] : 1;

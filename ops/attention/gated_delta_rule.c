@@ -28,6 +28,7 @@
 #include "aclnnop/aclnn_recurrent_gated_delta_rule.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
+#include "ops/attention/table.h"
 
 #define RG "aclnnRecurrentGatedDeltaRule"
 
@@ -198,7 +199,7 @@ aclnnStatus aclnnRecurrentGatedDeltaRuleGetWorkspaceSize(
     /* Types: query/key/value/beta/out one of BFLOAT16 (CANN's) or FLOAT16;
      * stateRef that type or FLOAT; lengths and indices INT32; g, gk FLOAT. */
     const aclDataType qt = query->dtype;
-    if (qt != ACL_BF16 && qt != ACL_FLOAT16)
+    if (!ops_dt_in(qt, OPS_DT_RecurrentGatedDeltaRule))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: query is %s (BFLOAT16 or FLOAT16)", RG,
                        ops_dt_name(qt));
     const aclTensor *same[] = {key, value, beta, out};

@@ -42,6 +42,7 @@
 
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 #include "ops/engine/engine.h"
+#include "ops/attention/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -341,7 +342,7 @@ aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, con
     }
 
     int dt = ops_dt_index(x->dtype);
-    if (dt < 0 || !(DTM(dt) & DTM_F3))
+    if (dt < 0 || !(DTM(dt) & OPS_DT_RotaryPositionEmbedding))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: x has data type %s, which is not supported (FLOAT, FLOAT16, BFLOAT16)",
                        name, ops_dt_name(x->dtype));

@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_convolution.h"
 #include "ops/conv/conv_pvt.h"
 #include "ops/engine/engine.h"
+#include "ops/conv/table.h"
 
 /* ---- strided views <-> contiguous float32 ------------------------------------ */
 
@@ -229,7 +230,7 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
                        nd, (int)weight->ndim, (int)output->ndim);
     int dti = ops_dt_index(input->dtype), dtw = ops_dt_index(weight->dtype),
         dto = ops_dt_index(output->dtype);
-    if (dti < 0 || !(DTM(dti) & DTM_F3) || dtw != dti || dto != dti ||
+    if (dti < 0 || !(DTM(dti) & OPS_DT_Convolution) || dtw != dti || dto != dti ||
         (bias && ops_dt_index(bias->dtype) != dti))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: input, weight, bias and output must share one type of FLOAT, "

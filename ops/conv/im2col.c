@@ -11,6 +11,7 @@
 
 #include "aclnnop/aclnn_im2col.h"
 #include "ops/engine/engine.h"
+#include "ops/conv/table.h"
 
 /* ---- Im2col --------------------------------------------------------------------------------- */
 
@@ -75,7 +76,7 @@ aclnnStatus aclnnIm2colGetWorkspaceSize(const aclTensor *self, const aclIntArray
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
     int dt = ops_dt_index(self->dtype);
-    if (dt < 0 || !(DTM(dt) & DTM_F3) || out->dtype != self->dtype)
+    if (dt < 0 || !(DTM(dt) & OPS_DT_Im2col) || out->dtype != self->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self and out must share one of FLOAT, FLOAT16, BFLOAT16 (got %s, %s)",
                        name, ops_dt_name(self->dtype), ops_dt_name(out->dtype));

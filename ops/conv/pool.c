@@ -24,6 +24,7 @@
 #include "ops/conv/conv_pvt.h"
 #include "ops/conv/pool.h"
 #include "ops/engine/engine.h"
+#include "ops/conv/table.h"
 
 struct pool_plan {
     struct ops_tensor in, out;
@@ -107,7 +108,8 @@ aclnnStatus ops_pool2d_build(const char *op, const aclTensor *self, aclTensor *o
     if (nd != 3 && nd != 4)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self must be 3-d [C, H, W] or 4-d [N, C, H, W], got %d dims", op, nd);
     int dt = ops_dt_index(self->dtype);
-    if (dt < 0 || !(DTM(dt) & DTM_F3) || ops_dt_index(out->dtype) != dt)
+    if (dt < 0 || !(DTM(dt) & (is_max ? OPS_DT_MaxPool : OPS_DT_AvgPool2d)) ||
+        ops_dt_index(out->dtype) != dt)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self and out must share one type of FLOAT, FLOAT16, BFLOAT16 (got %s "
                        "and %s)",

@@ -16,6 +16,7 @@
 
 #include "aclnnop/aclnn_clamp.h"
 #include "ops/engine/engine.h"
+#include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -58,9 +59,9 @@ static void clamp_i64(void *o_, const void *const *in, int64_t n, const struct e
 }
 
 /* Clamp, ClampMin, ClampMax, InplaceClampMax: one body (CL5). */
-static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclScalar *clipValueMin,
-                            const aclScalar *clipValueMax, const aclTensor *out,
-                            uint64_t *workspaceSize, aclOpExecutor **executor)
+static aclnnStatus clamp_op(const char *name, unsigned types, const aclTensor *self,
+                            const aclScalar *clipValueMin, const aclScalar *clipValueMax,
+                            const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS(name, self, out);
     if (!clipValueMin && !clipValueMax)
@@ -72,8 +73,8 @@ static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclSc
     aclnnStatus rc;
     int sdt, odt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "self", self->dtype, DTM_NUM, &sdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_NUM, &odt)) ||
+        (rc = ops_need_dt(name, "self", self->dtype, types, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)) ||
         (clipValueMin && (rc = ops_check_scalar(name, "clipValueMin", clipValueMin, NULL))) ||
         (clipValueMax && (rc = ops_check_scalar(name, "clipValueMax", clipValueMax, NULL))))
         return rc;
@@ -132,26 +133,29 @@ static aclnnStatus clamp_op(const char *name, const aclTensor *self, const aclSc
 aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
                                        const aclScalar *clipValueMax, aclTensor *out, WS)
 {
-    return clamp_op("aclnnClamp", self, clipValueMin, clipValueMax, out, workspaceSize, executor);
+    return clamp_op("aclnnClamp", OPS_DT_Clamp, self, clipValueMin, clipValueMax, out,
+                    workspaceSize, executor);
 }
 aclnnStatus aclnnClampMinGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
                                           aclTensor *out, WS)
 {
     OPS_CHECK_NULL("aclnnClampMin", clipValueMin);
-    return clamp_op("aclnnClampMin", self, clipValueMin, NULL, out, workspaceSize, executor);
+    return clamp_op("aclnnClampMin", OPS_DT_ClampMin, self, clipValueMin, NULL, out, workspaceSize,
+                    executor);
 }
 aclnnStatus aclnnClampMaxGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMax,
                                           aclTensor *out, WS)
 {
     OPS_CHECK_NULL("aclnnClampMax", clipValueMax);
-    return clamp_op("aclnnClampMax", self, NULL, clipValueMax, out, workspaceSize, executor);
+    return clamp_op("aclnnClampMax", OPS_DT_ClampMax, self, NULL, clipValueMax, out, workspaceSize,
+                    executor);
 }
 aclnnStatus aclnnInplaceClampMaxGetWorkspaceSize(const aclTensor *selfRef,
                                                  const aclScalar *clipValueMax, WS)
 {
     OPS_CHECK_NULL("aclnnInplaceClampMax", clipValueMax);
-    return clamp_op("aclnnInplaceClampMax", selfRef, NULL, clipValueMax, selfRef, workspaceSize,
-                    executor);
+    return clamp_op("aclnnInplaceClampMax", OPS_DT_ClampMax, selfRef, NULL, clipValueMax, selfRef,
+                    workspaceSize, executor);
 }
 PHASE2(Clamp)
 PHASE2(ClampMin)

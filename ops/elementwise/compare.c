@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_gt_scalar.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
+#include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -37,12 +38,13 @@ static aclnnStatus cmp_op(const char *name, bool gt, const aclTensor *self, cons
     OPS_CHECK_NULLS(name, out, ws, ex);
     aclnnStatus rc;
     int sdt, odt, outdt;
+    const unsigned types = gt ? OPS_DT_GtScalar : OPS_DT_EqTensor; /* table.h */
     if ((rc = ops_check_dims(self, name, inplace ? "selfRef" : "self")) ||
         (other && (rc = ops_check_dims(other, name, "other"))) ||
         (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, inplace ? "selfRef" : "self", self->dtype, DTM_ALL, &sdt)) ||
-        (rc = ops_need_dt(name, "other", other ? other->dtype : otherS->dtype, DTM_ALL, &odt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+        (rc = ops_need_dt(name, inplace ? "selfRef" : "self", self->dtype, types, &sdt)) ||
+        (rc = ops_need_dt(name, "other", other ? other->dtype : otherS->dtype, types, &odt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &outdt)))
         return rc;
     int prom = other ? ops_promote(sdt, odt) : ops_promote_scalar(sdt, odt, DT_NONE);
     if (prom < 0)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Elementwise operators over a tensor list, on the engine (engine/ew.c): MaxN,
- * MinN and Sum (AccumulateNV2).
+ * MinN and Sum (AccumulateNV2), one per EW_NARY_OPS row of table.h, which
+ * gives the entry points and the types.
  *
  *  EN1. The inputs promote by ops_promote; Sum needs every input of out's type.
  *  EN5. MaxN/MinN propagate NaN.
@@ -14,6 +15,7 @@
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
+#include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -58,8 +60,13 @@ KSUMN(f32_sumn, float, PLAIN_ADD)
 KSUMN(f64_sumn, double, PLAIN_ADD)
 KSUMN(i64_sumn, int64_t, WRAP_ADD)
 
-/* MaxN / MinN / Sum over a tensor list. */
-enum listn_kind { LN_MAX, LN_MIN, LN_SUM };
+/* MaxN / MinN / Sum over a tensor list: LN_<Name>, a row of EW_NARY_OPS. */
+enum listn_kind {
+#define X(Name, ...) LN_##Name,
+    EW_NARY_OPS(X)
+#undef X
+        LN_COUNT
+};
 
 static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *tensors,
                             const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
@@ -69,6 +76,12 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %llu tensors (1 to 64 are supported)", name,
                        (unsigned long long)tensors->n);
     aclnnStatus rc;
+    static const unsigned typesof[LN_COUNT] = {
+#define X(Name, ...) [LN_##Name] = OPS_DT_##Name,
+        EW_NARY_OPS(X)
+#undef X
+    };
+    const unsigned types = typesof[kind];
     int prom = DT_NONE, outdt, n = (int)tensors->n;
     int64_t bs[OPS_MAX_DIMS];
     int nb = 0;
@@ -78,9 +91,9 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         if (!t)
             return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: tensors[%d] is NULL", name, k);
         if ((rc = ops_check_dims(t, name, "tensors[]")) ||
-            (rc = ops_need_dt(name, "tensors[]", t->dtype, DTM_ALL, &dt)))
+            (rc = ops_need_dt(name, "tensors[]", t->dtype, types, &dt)))
             return rc;
-        if (kind == LN_SUM && t->dtype != out->dtype)
+        if (kind == LN_Sum && t->dtype != out->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: tensors[%d] is %s but out is %s (Sum "
                            "needs one type)",
@@ -94,7 +107,7 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         }
     }
     if ((rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+        (rc = ops_need_dt(name, "out", out->dtype, types, &outdt)))
         return rc;
     if (!ops_can_cast(prom, outdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: result type %s cannot cast to out type %s",
@@ -121,10 +134,10 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
     if (!rc)
         rc = ops_tensor_from(&tout, out, ops_exec_slot(e, out), name, "out");
     int ck = ops_ck_for(prom);
-    static const ew_kern_fn kerns[3][3] = {
-        [LN_MAX] = {f32_maxn, f64_maxn, i64_maxn},
-        [LN_MIN] = {f32_minn, f64_minn, i64_minn},
-        [LN_SUM] = {f32_sumn, f64_sumn, i64_sumn},
+    static const ew_kern_fn kerns[LN_COUNT][3] = {
+        [LN_MaxN] = {f32_maxn, f64_maxn, i64_maxn},
+        [LN_MinN] = {f32_minn, f64_minn, i64_minn},
+        [LN_Sum] = {f32_sumn, f64_sumn, i64_sumn},
     };
     if (!rc && ew_plan_init(pl, ck, kerns[kind][ew_col(ck)], &tout, pin, n))
         rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
@@ -142,19 +155,12 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
     return ops_exec_done(e, ws, ex);
 }
 
-aclnnStatus aclnnMaxNGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)
-{
-    return listn_op("aclnnMaxN", LN_MAX, tensors, out, workspaceSize, executor);
-}
-aclnnStatus aclnnMinNGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)
-{
-    return listn_op("aclnnMinN", LN_MIN, tensors, out, workspaceSize, executor);
-}
-PHASE2(MaxN)
-PHASE2(MinN)
-
-aclnnStatus aclnnSumGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)
-{
-    return listn_op("aclnnSum", LN_SUM, tensors, out, workspaceSize, executor);
-}
-PHASE2(Sum)
+/* The entry points of each EW_NARY_OPS row. */
+#define X(Name, ...)                                                                               \
+    aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, WS)    \
+    {                                                                                              \
+        return listn_op("aclnn" #Name, LN_##Name, tensors, out, workspaceSize, executor);          \
+    }                                                                                              \
+    PHASE2(Name)
+EW_NARY_OPS(X)
+#undef X

@@ -26,6 +26,8 @@
 #ifndef CPUACL_OPS_ELEMENTWISE_TABLE_H
 #define CPUACL_OPS_ELEMENTWISE_TABLE_H
 
+#include "ops/engine/optable.h"
+
 #define EW_DTM_SIGNED (DTM_FLOAT | DTM(DT_I8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64))
 #define EW_DTM_RELU (DTM_FLOAT | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32) | DTM(DT_I64))
 #define EW_DTM_EXP (DTM_FLOAT | DTM(DT_BOOL) | DTM(DT_I64))
@@ -116,5 +118,39 @@
     X(PowScalarTensor, pow, EW_ST, BK_POW, pow, aclTensor, PLAIN, NULL, 0)                         \
     X(PowTensorTensor, pow_tensor_tensor, EW_TT_INPLACE, BK_POW, pow, const aclTensor, PLAIN,      \
       NULL, 0)
+
+/*
+ * The other elementwise operators, in the rows every family uses (the
+ * columns: ops/engine/optable.h): the comparisons (compare.c), the clamps
+ * (clamp.c), the ternary operators (ternary.c: MaskedFillScalar, Addcdiv),
+ * and LogicalNot (unary.c). Their checks take the types from the rows
+ * (OPS_DT_<Name>, OPS_DT2_<Name>).
+ */
+#define EW_OTHER_OPS(X)                                                                            \
+    X(EqTensor, eq_tensor, OPS_OUT_INPLACE, K(tensor, tensor, tensor), DTM_ALL, none, 0)           \
+    X(GtScalar, gt_scalar, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_ALL, none, 0)           \
+    X(Clamp, clamp, OPS_OUT, K(tensor, scalar, scalar, tensor), DTM_NUM, none, 0)                  \
+    X(ClampMin, clamp, OPS_OUT, K(tensor, scalar, tensor), DTM_NUM, none, 0)                       \
+    X(ClampMax, clamp, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_NUM, none, 0)               \
+    X(MaskedFillScalar, masked_fill_scalar, OPS_INPLACE, K(tensor, tensor, scalar), DTM_ALL, mask, \
+      DTM(DT_BOOL))                                                                                \
+    X(Addcdiv, addcdiv, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, tensor), DTM_ALL, none, \
+      0)                                                                                           \
+    X(LogicalNot, logical_not, OPS_OUT_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)
+
+enum { EW_OTHER_OPS(OPS_ROW_DT) };
+
+/*
+ * The n-ary operators over a tensor list (nary.c), rows of the same shape:
+ * nary.c generates their entry points, aclnn<Name>GetWorkspaceSize(tensors,
+ * out) + aclnn<Name>, and takes their types from the rows. Adding one: its
+ * row, its kernels in nary.c (listn_op's table), its header, its docs row.
+ */
+#define EW_NARY_OPS(X)                                                                             \
+    X(MaxN, max_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
+    X(MinN, min_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
+    X(Sum, sum, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)
+
+enum { EW_NARY_OPS(OPS_ROW_DT) };
 
 #endif /* CPUACL_OPS_ELEMENTWISE_TABLE_H */

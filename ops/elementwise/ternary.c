@@ -16,6 +16,7 @@
 
 #include "ops/engine/ew_build.h"
 #include "ops/engine/public.h"
+#include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -34,9 +35,6 @@ KMFILL(f32_mfill, float)
 KMFILL(f64_mfill, double)
 KMFILL(i64_mfill, int64_t)
 
-#define MFILL_TYPES                                                                                \
-    (DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM_FLOAT)
-
 aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor *selfRef, const aclTensor *mask,
                                                          const aclScalar *value, WS)
 {
@@ -46,8 +44,8 @@ aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor *selfRef, con
     int sdt, mdt, vdt = DT_NONE;
     if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
         (rc = ops_check_dims(mask, name, "mask")) ||
-        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, MFILL_TYPES, &sdt)) ||
-        (rc = ops_need_dt(name, "mask", mask->dtype, DTM(DT_BOOL), &mdt)) ||
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_MaskedFillScalar, &sdt)) ||
+        (rc = ops_need_dt(name, "mask", mask->dtype, OPS_DT2_MaskedFillScalar, &mdt)) ||
         (rc = ops_check_scalar(name, "value", value, &vdt)))
         return rc;
     if (!ops_can_cast(vdt, sdt))
@@ -96,10 +94,10 @@ static aclnnStatus addcdiv_op(const char *name, bool inplace, const aclTensor *s
     int sdt, adt, bdt, odt, vdt = DT_NONE;
     if ((rc = ops_check_dims(self, name, sname)) || (rc = ops_check_dims(t1, name, "tensor1")) ||
         (rc = ops_check_dims(t2, name, "tensor2")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, sname, self->dtype, DTM_ALL, &sdt)) ||
-        (rc = ops_need_dt(name, "tensor1", t1->dtype, DTM_ALL, &adt)) ||
-        (rc = ops_need_dt(name, "tensor2", t2->dtype, DTM_ALL, &bdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)) ||
+        (rc = ops_need_dt(name, sname, self->dtype, OPS_DT_Addcdiv, &sdt)) ||
+        (rc = ops_need_dt(name, "tensor1", t1->dtype, OPS_DT_Addcdiv, &adt)) ||
+        (rc = ops_need_dt(name, "tensor2", t2->dtype, OPS_DT_Addcdiv, &bdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Addcdiv, &odt)) ||
         (rc = ops_check_scalar(name, "value", value, &vdt)))
         return rc;
     int prom = ops_promote(ops_promote(sdt, adt), bdt);

@@ -153,8 +153,8 @@ static aclnnStatus lnot_op(const char *name, const aclTensor *self, const aclTen
     aclnnStatus rc;
     int sdt, odt;
     if ((rc = ops_check_dims(self, name, what)) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, what, self->dtype, DTM_ALL, &sdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)) ||
+        (rc = ops_need_dt(name, what, self->dtype, OPS_DT_LogicalNot, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_LogicalNot, &odt)) ||
         (rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
         return rc;
     struct ew_build b = {

@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "ops/engine/engine.h"
+#include "ops/index/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -147,11 +148,16 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
     OPS_CHECK_NULLS(name, self, index, out, ws, ex);
     aclnnStatus rc;
     int sdt, idt, odt;
+    static const unsigned types[3][2] = {
+        /* table.h */
+        [GK_INDEX_SELECT] = {OPS_DT_IndexSelect, OPS_DT2_IndexSelect},
+        [GK_GATHER_V2] = {OPS_DT_GatherV2, OPS_DT2_GatherV2},
+        [GK_EMBEDDING] = {OPS_DT_Embedding, OPS_DT2_Embedding}};
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(index, name, "index")) ||
         (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "self", self->dtype, DTM_ALL, &sdt)) ||
-        (rc = ops_need_dt(name, "index", index->dtype, DTM_IDX, &idt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)))
+        (rc = ops_need_dt(name, "self", self->dtype, types[kind][0], &sdt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, types[kind][1], &idt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types[kind][0], &odt)))
         return rc;
     if (odt != sdt)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self has %s; they must match",

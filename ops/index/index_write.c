@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_index_fill_tensor.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
+#include "ops/index/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -124,8 +125,6 @@ static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-#define DTM_ICOPY (DTM_ALL)
-
 /* InplaceIndexCopy (out NULL) and IndexCopy (out = outRef, a copy of selfRef
  * with the slices written; selfRef unchanged unless out is selfRef). */
 static aclnnStatus icopy_op(const char *name, aclTensor *selfRef, int64_t dim,
@@ -138,9 +137,9 @@ static aclnnStatus icopy_op(const char *name, aclTensor *selfRef, int64_t dim,
     if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
         (rc = ops_check_dims(index, name, "index")) ||
         (rc = ops_check_dims(source, name, "source")) ||
-        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, DTM_ICOPY, &tdt)) ||
-        (rc = ops_need_dt(name, "index", index->dtype, DTM(DT_I32) | DTM(DT_I64), &idt)) ||
-        (rc = ops_need_dt(name, "source", source->dtype, DTM_ICOPY, &sdt)))
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_IndexCopy, &tdt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, OPS_DT2_IndexCopy, &idt)) ||
+        (rc = ops_need_dt(name, "source", source->dtype, OPS_DT_IndexCopy, &sdt)))
         return rc;
     if (sdt != tdt)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: source has type %s, selfRef %s", name,
@@ -248,9 +247,6 @@ static int32_t ifill_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-#define DTM_IFILL                                                                                  \
-    (DTM(DT_F16) | DTM(DT_F32) | DTM(DT_BF16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
-
 static aclnnStatus ifill_op(const char *name, const aclTensor *self, int64_t dim,
                             const aclIntArray *index, const aclScalar *value, const aclTensor *out,
                             uint64_t *ws, aclOpExecutor **ex)
@@ -259,9 +255,9 @@ static aclnnStatus ifill_op(const char *name, const aclTensor *self, int64_t dim
     aclnnStatus rc;
     int sdt, odt, vdt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "self", self->dtype, DTM_IFILL, &sdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_IFILL, &odt)) ||
-        (rc = ops_need_dt(name, "value", value->dtype, DTM_ALL, &vdt)))
+        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_IndexFillTensor, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_IndexFillTensor, &odt)) ||
+        (rc = ops_need_dt(name, "value", value->dtype, OPS_DT2_IndexFillTensor, &vdt)))
         return rc;
     if (odt != sdt)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self %s", name,

@@ -8,6 +8,7 @@
 
 #include "aclnnop/aclnn_scatter.h"
 #include "ops/engine/ew_build.h"
+#include "ops/index/table.h"
 
 #pragma GCC optimize("O3")
 /* ---- Scatter / ScatterValue (and in place) ------------------------------------------------
@@ -130,13 +131,15 @@ static aclnnStatus scatter_op(const char *name, const aclTensor *self, int64_t d
     OPS_CHECK_NULLS(name, out, ws, ex);
     aclnnStatus rc;
     int sdt, idt, odt, xdt = DT_NONE;
+    const unsigned types = valued ? OPS_DT_ScatterValue : OPS_DT_Scatter; /* table.h */
+    const unsigned itypes = valued ? OPS_DT2_ScatterValue : OPS_DT2_Scatter;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(index, name, "index")) ||
         (rc = ops_check_dims(out, name, "out")) ||
         (src && (rc = ops_check_dims(src, name, "src"))) ||
-        (rc = ops_need_dt(name, "self", self->dtype, DTM_ALL, &sdt)) ||
-        (rc = ops_need_dt(name, "index", index->dtype, DTM(DT_I32) | DTM(DT_I64), &idt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)) ||
-        (src && (rc = ops_need_dt(name, "src", src->dtype, DTM_ALL, &xdt))) ||
+        (rc = ops_need_dt(name, "self", self->dtype, types, &sdt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, itypes, &idt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)) ||
+        (src && (rc = ops_need_dt(name, "src", src->dtype, types, &xdt))) ||
         (value && (rc = ops_check_scalar(name, "value", value, &xdt))))
         return rc;
     int nd = (int)self->ndim;

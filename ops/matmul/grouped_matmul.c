@@ -40,6 +40,7 @@
 #include "aclnnop/aclnn_grouped_matmul_v3.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
+#include "ops/matmul/table.h"
 
 #define GM "aclnnGroupedMatmulV3"
 #define GM_MAX_LIST 128
@@ -350,7 +351,7 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
         if (groupListOptional->ndim != 1)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList must be 1-d (%u dims)", GM,
                            groupListOptional->ndim);
-        if (groupListOptional->dtype != ACL_INT64)
+        if (!ops_dt_in(groupListOptional->dtype, OPS_DT2_GroupedMatmulV3))
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList must be INT64, not %s", GM,
                            ops_dt_name(groupListOptional->dtype));
         if (groupListOptional->dims[0] < 1)
@@ -362,7 +363,7 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
 
     /* G2: types */
     const aclDataType xt = x->v[0]->dtype, wt = weight->v[0]->dtype;
-    if (xt != ACL_FLOAT16 && xt != ACL_BF16 && xt != ACL_FLOAT)
+    if (!ops_dt_in(xt, OPS_DT_GroupedMatmulV3))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x is %s (FLOAT16, BFLOAT16, FLOAT)", GM,
                        ops_dt_name(xt));
     const bool quant = wt == ACL_INT8 || wt == ACL_INT4;

@@ -24,6 +24,7 @@
 #include "aclnnop/aclnn_triangular_solve.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/ew_build.h"
+#include "ops/matmul/table.h"
 
 /* ---- Mv ------------------------------------------------------------------------------------- */
 
@@ -74,8 +75,8 @@ aclnnStatus aclnnMvGetWorkspaceSize(const aclTensor *self, const aclTensor *vec,
         return rc;
     int ad = ops_dt_index(self->dtype), vd = ops_dt_index(vec->dtype),
         od = ops_dt_index(out->dtype);
-    if (ad < 0 || vd < 0 || od < 0 || !(DTM(ad) & DTM_F3) || !(DTM(vd) & DTM_F3) ||
-        !(DTM(od) & DTM_F3))
+    if (ad < 0 || vd < 0 || od < 0 || !(DTM(ad) & OPS_DT_Mv) || !(DTM(vd) & OPS_DT_Mv) ||
+        !(DTM(od) & OPS_DT_Mv))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: types %s @ %s -> %s are not supported (FLOAT, FLOAT16, BFLOAT16)", name,
                        ops_dt_name(self->dtype), ops_dt_name(vec->dtype), ops_dt_name(out->dtype));
@@ -190,7 +191,7 @@ aclnnStatus aclnnTriangularSolveGetWorkspaceSize(const aclTensor *self, const ac
         (rc = ops_check_dims(xOut, name, "xOut")) || (rc = ops_check_dims(mOut, name, "mOut")))
         return rc;
     aclDataType t = self->dtype;
-    if ((t != ACL_FLOAT && t != ACL_DOUBLE) || A->dtype != t || xOut->dtype != t ||
+    if (!ops_dt_in(t, OPS_DT_TriangularSolve) || A->dtype != t || xOut->dtype != t ||
         mOut->dtype != t || (unitriangular && t != ACL_FLOAT))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self, A, xOut and mOut must all be FLOAT or DOUBLE (FLOAT only with "
@@ -246,9 +247,9 @@ aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self, const aclTensor *vec
     int sdt, vdt, odt;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(vec2, name, "vec2")) ||
         (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "self", self->dtype, DTM_ALL, &sdt)) ||
-        (rc = ops_need_dt(name, "vec2", vec2->dtype, DTM_ALL, &vdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)))
+        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_Ger, &sdt)) ||
+        (rc = ops_need_dt(name, "vec2", vec2->dtype, OPS_DT_Ger, &vdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Ger, &odt)))
         return rc;
     if (self->ndim != 1 || vec2->ndim != 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self (%u dims) and vec2 (%u dims) must be 1-d",

@@ -45,6 +45,7 @@
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
+#include "ops/matmul/table.h"
 
 #define MM_MAX_BATCH_DIMS (OPS_MAX_DIMS - 1)
 #define MM_SCRATCH_MAX ((size_t)64 << 20) /* MM6 */
@@ -306,16 +307,17 @@ static void mm_out_from(struct mm_opnd *o, const aclTensor *t, int slot, bool ha
         o->bst[i] = t->dims[i] == 1 ? 0 : t->strides[i];
 }
 
-static aclnnStatus mm_types(const char *name, const aclTensor *a, const aclTensor *b,
-                            const aclTensor *out, int8_t cubeMathType, bool *fp16)
+static aclnnStatus mm_types(const char *name, unsigned types, const aclTensor *a,
+                            const aclTensor *b, const aclTensor *out, int8_t cubeMathType,
+                            bool *fp16)
 {
     aclnnStatus rc;
     if ((rc = ops_check_dims(a, name, "self")) || (rc = ops_check_dims(b, name, "mat2")) ||
         (rc = ops_check_dims(out, name, "out")))
         return rc;
     int ad = ops_dt_index(a->dtype), bd = ops_dt_index(b->dtype), od = ops_dt_index(out->dtype);
-    if (ad < 0 || bd < 0 || od < 0 || !(DTM(ad) & DTM_F3) || !(DTM(bd) & DTM_F3) ||
-        !(DTM(od) & DTM_F3))
+    if (ad < 0 || bd < 0 || od < 0 || !(DTM(ad) & types) || !(DTM(bd) & types) ||
+        !(DTM(od) & types))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: types %s @ %s -> %s are not supported "
                        "(FLOAT, FLOAT16, BFLOAT16)",
@@ -353,16 +355,16 @@ static aclnnStatus mm_build(const char *name, const aclTensor *self, const aclTe
 /* What every matrix product checks first: the arguments are there (b is
  * named bname in messages), the types (fp16: multiply in half precision), a
  * BLAS to run it. */
-static aclnnStatus mm_begin(const char *name, const aclTensor *self, const aclTensor *b,
-                            const char *bname, const aclTensor *out, int8_t cubeMathType,
-                            uint64_t *ws, aclOpExecutor **ex, bool *fp16)
+static aclnnStatus mm_begin(const char *name, unsigned types, const aclTensor *self,
+                            const aclTensor *b, const char *bname, const aclTensor *out,
+                            int8_t cubeMathType, uint64_t *ws, aclOpExecutor **ex, bool *fp16)
 {
     const void *const arg[] = {self, b, out, ws, ex};
     const char *const what[] = {"self", bname, "out", "workspaceSize", "executor"};
     for (int i = 0; i < 5; i++)
         if (!arg[i])
             return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, what[i]);
-    aclnnStatus rc = mm_types(name, self, b, out, cubeMathType, fp16);
+    aclnnStatus rc = mm_types(name, types, self, b, out, cubeMathType, fp16);
     if (rc)
         return rc;
     if (!blas_sgemm(name))
@@ -376,8 +378,8 @@ static aclnnStatus mm_fixed(const char *name, bool batched, const aclTensor *sel
                             const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, WS)
 {
     bool fp16 = false;
-    aclnnStatus rc =
-        mm_begin(name, self, mat2, "mat2", out, cubeMathType, workspaceSize, executor, &fp16);
+    aclnnStatus rc = mm_begin(name, batched ? OPS_DT_BatchMatMul : OPS_DT_Mm, self, mat2, "mat2",
+                              out, cubeMathType, workspaceSize, executor, &fp16);
     if (rc)
         return rc;
     const int r = batched ? 1 : 0;                          /* leading batch dims */
@@ -415,8 +417,8 @@ aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *
 {
     const char *name = "aclnnMatmul";
     bool fp16 = false;
-    aclnnStatus rc =
-        mm_begin(name, self, other, "other", out, cubeMathType, workspaceSize, executor, &fp16);
+    aclnnStatus rc = mm_begin(name, OPS_DT_Matmul, self, other, "other", out, cubeMathType,
+                              workspaceSize, executor, &fp16);
     if (rc)
         return rc;
     int na = (int)self->ndim, nb_ = (int)other->ndim;

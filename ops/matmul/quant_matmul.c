@@ -34,6 +34,7 @@
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
+#include "ops/matmul/table.h"
 
 #define QM_SMALL_M 8       /* rows of x up to which the fused kernel runs (QM5) */
 #define QM_KB 1024         /* weight rows (reduction) per block, at most */
@@ -175,7 +176,7 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
         (rc = ops_check_dims(y, WQ, "y")) || (off && (rc = ops_check_dims(off, WQ, "antiquantOffset"))) ||
         (bias && (rc = ops_check_dims(bias, WQ, "bias"))))
         return rc;
-    if ((x->dtype != ACL_FLOAT16 && x->dtype != ACL_BF16) || y->dtype != x->dtype)
+    if (!ops_dt_in(x->dtype, OPS_DT_WeightQuantBatchMatmulV2) || y->dtype != x->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: x and y must both be FLOAT16 or BFLOAT16 (got %s, %s)", WQ,
                        ops_dt_name(x->dtype), ops_dt_name(y->dtype));
@@ -220,7 +221,8 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
                        "%s: antiquantOffset's shape differs from antiquantScale's", WQ);
     if (bias) {
         int bd = ops_dt_index(bias->dtype);
-        if (bd < 0 || !(DTM(bd) & DTM_F3) || !(qm_is_shape(bias, n, -1) || qm_is_shape(bias, 1, n)))
+        if (bd < 0 || !(DTM(bd) & OPS_DT2_WeightQuantBatchMatmulV2) ||
+            !(qm_is_shape(bias, n, -1) || qm_is_shape(bias, 1, n)))
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: bias must be FLOAT16/BFLOAT16/FLOAT shaped (n,) or (1, n)", WQ);
     }
@@ -311,7 +313,7 @@ aclnnStatus aclnnTransMatmulWeightGetWorkspaceSize(aclTensor *mmWeightRef, uint6
     const char *name = "aclnnTransMatmulWeight";
     OPS_CHECK_NULLS(name, mmWeightRef, workspaceSize, executor);
     aclDataType t = mmWeightRef->dtype;
-    if (t != ACL_FLOAT16 && t != ACL_BF16 && t != ACL_INT8 && t != ACL_UINT8)
+    if (!ops_dt_in(t, OPS_DT_TransMatmulWeight))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: type %s is not supported (FLOAT16, BFLOAT16, INT8, UINT8)", name,
                        ops_dt_name(t));

@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "ops/engine/engine.h"
+#include "ops/norm/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -116,13 +117,14 @@ static int32_t norm_run(const struct aclOpExecutor *e, void *const *addr)
 }
 
 /* Checks shared by both: x a float trio type, y = x's shape and type. */
-static aclnnStatus norm_common(const char *name, const aclTensor *x, const aclTensor *y, int k)
+static aclnnStatus norm_common(const char *name, unsigned types, const aclTensor *x,
+                               const aclTensor *y, int k)
 {
     aclnnStatus rc;
     if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(y, name, "out")))
         return rc;
     int xdt = ops_dt_index(x->dtype);
-    if (xdt < 0 || !(DTM(xdt) & DTM_F3))
+    if (xdt < 0 || !(DTM(xdt) & types))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: input type %s is not supported (FLOAT, "
                        "FLOAT16, BFLOAT16)",
@@ -160,13 +162,13 @@ static aclnnStatus norm_param(const char *name, const char *what, const aclTenso
 
 /* Per-row statistics outputs: one element per row, a floating type. */
 static aclnnStatus norm_stat(const char *name, const char *what, const aclTensor *t,
-                             const aclTensor *x, int k, bool f32_only)
+                             const aclTensor *x, int k, unsigned types)
 {
     aclnnStatus rc;
     if ((rc = ops_check_dims(t, name, what)))
         return rc;
     int dt = ops_dt_index(t->dtype);
-    if (dt < 0 || (f32_only ? dt != DT_F32 : !(DTM(dt) & DTM_F3)))
+    if (dt < 0 || !(DTM(dt) & types))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not supported", name, what,
                        ops_dt_name(t->dtype));
     int64_t rows = ops_numel(x->dims, (int)x->ndim - k);
@@ -211,8 +213,9 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *ga
     if ((rc = ops_check_dims(gamma, name, "gamma")))
         return rc;
     int k = (int)gamma->ndim;
-    if ((rc = norm_common(name, x, yOut, k)) || (rc = norm_param(name, "gamma", gamma, x, k)) ||
-        (rc = norm_stat(name, "rstdOut", rstdOut, x, k, true)))
+    if ((rc = norm_common(name, OPS_DT_RmsNorm, x, yOut, k)) ||
+        (rc = norm_param(name, "gamma", gamma, x, k)) ||
+        (rc = norm_stat(name, "rstdOut", rstdOut, x, k, OPS_DT2_RmsNorm)))
         return rc;
     return norm_build(name, false, x, gamma, NULL, epsilon, yOut, NULL, rstdOut, k, workspaceSize,
                       executor);
@@ -230,7 +233,7 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
     OPS_CHECK_NULLS(name, input, normalizedShape, out, workspaceSize, executor);
     int k = (int)normalizedShape->n;
     aclnnStatus rc;
-    if ((rc = norm_common(name, input, out, k)))
+    if ((rc = norm_common(name, OPS_DT_LayerNorm, input, out, k)))
         return rc;
     for (int i = 0; i < k; i++)
         if (normalizedShape->v[i] != input->dims[input->ndim - k + i])
@@ -238,8 +241,10 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
                            "%s: normalizedShape is not the input's last %d dims", name, k);
     if ((weightOptional && (rc = norm_param(name, "weight", weightOptional, input, k))) ||
         (biasOptional && (rc = norm_param(name, "bias", biasOptional, input, k))) ||
-        (meanOutOptional && (rc = norm_stat(name, "meanOut", meanOutOptional, input, k, false))) ||
-        (rstdOutOptional && (rc = norm_stat(name, "rstdOut", rstdOutOptional, input, k, false))))
+        (meanOutOptional &&
+         (rc = norm_stat(name, "meanOut", meanOutOptional, input, k, OPS_DT_LayerNorm))) ||
+        (rstdOutOptional &&
+         (rc = norm_stat(name, "rstdOut", rstdOutOptional, input, k, OPS_DT_LayerNorm))))
         return rc;
     return norm_build(name, true, input, weightOptional, biasOptional, eps, out, meanOutOptional,
                       rstdOutOptional, k, workspaceSize, executor);
@@ -303,9 +308,10 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor
     for (int i = 0; i < 6; i++)
         if ((rc = ops_check_dims(all[i], name, "tensor")))
             return rc;
-    if (!ops_dt_in(x1->dtype, DTM_F3) || x2->dtype != x1->dtype || yOut->dtype != x1->dtype ||
-        xOut->dtype != x1->dtype || !(gamma->dtype == x1->dtype || gamma->dtype == ACL_FLOAT) ||
-        rstdOut->dtype != ACL_FLOAT)
+    if (!ops_dt_in(x1->dtype, OPS_DT_AddRmsNorm) || x2->dtype != x1->dtype ||
+        yOut->dtype != x1->dtype || xOut->dtype != x1->dtype ||
+        !(gamma->dtype == x1->dtype || gamma->dtype == ACL_FLOAT) ||
+        !ops_dt_in(rstdOut->dtype, OPS_DT2_AddRmsNorm))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: x1/x2/yOut/xOut must share one of FLOAT16, BFLOAT16, FLOAT, gamma "
                        "that type (or FLOAT), rstdOut FLOAT (got x1 %s, x2 %s, gamma %s, rstd %s)",
@@ -412,8 +418,8 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
         if (all[i] && (rc = ops_check_dims(all[i], name, "tensor")))
             return rc;
     aclDataType t = self->dtype;
-    if (!ops_dt_in(t, DTM_F3) || out->dtype != t || meanOut->dtype != t || rstdOut->dtype != t ||
-        (gamma && gamma->dtype != t) || (beta && beta->dtype != t))
+    if (!ops_dt_in(t, OPS_DT_GroupNorm) || out->dtype != t || meanOut->dtype != t ||
+        rstdOut->dtype != t || (gamma && gamma->dtype != t) || (beta && beta->dtype != t))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self, gamma, beta, out, meanOut and rstdOut must share one of FLOAT, "
                        "FLOAT16, BFLOAT16 (self is %s)",
@@ -512,7 +518,7 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
-    if (!ops_dt_in(self->dtype, DTM_F3) || !ops_dt_in(out->dtype, DTM_F3))
+    if (!ops_dt_in(self->dtype, OPS_DT_Norm) || !ops_dt_in(out->dtype, OPS_DT_Norm))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self and out must be FLOAT, FLOAT16 or BFLOAT16 (got %s, %s)", name,
                        ops_dt_name(self->dtype), ops_dt_name(out->dtype));

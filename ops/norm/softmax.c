@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
 #include "ops/engine/engine.h"
+#include "ops/norm/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -114,7 +115,8 @@ static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self,
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
     int sdt = ops_dt_index(self->dtype), odt = ops_dt_index(out->dtype);
-    if (sdt < 0 || !ops_dt_is_float(sdt) || odt < 0 || !ops_dt_is_float(odt))
+    const unsigned types = log ? OPS_DT_LogSoftmax : OPS_DT_Softmax; /* table.h */
+    if (sdt < 0 || !(DTM(sdt) & types) || odt < 0 || !(DTM(odt) & types))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self %s / out %s: floating types only", name,
                        ops_dt_name(self->dtype), ops_dt_name(out->dtype));
     int nd = (int)self->ndim, lim = nd ? nd : 1;
@@ -196,7 +198,8 @@ aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor *
         (rc = ops_check_dims(backprop, name, "backprop")))
         return rc;
     aclDataType t = features->dtype;
-    if (!ops_dt_in(t, DTM_F3) || labels->dtype != t || loss->dtype != t || backprop->dtype != t)
+    if (!ops_dt_in(t, OPS_DT_SoftmaxCrossEntropyWithLogits) || labels->dtype != t ||
+        loss->dtype != t || backprop->dtype != t)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: features, labels, loss and backprop must share one of FLOAT, FLOAT16, "
                        "BFLOAT16",

@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "ops/engine/engine.h"
+#include "ops/reduce/table.h"
 #pragma GCC optimize("O3")
 
 /* ---- ArgMax ---------------------------------------------------------------------------------- */
@@ -97,7 +98,7 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt, d = 0;
-    if ((rc = along_args(name, self, out, DTM_NUM, DTM_IDX, false, &sdt, &odt)))
+    if ((rc = along_args(name, self, out, OPS_DT_ArgMax, OPS_DT2_ArgMax, false, &sdt, &odt)))
         return rc;
     int nd = (int)self->ndim;
     if ((rc = ops_wrap_dim(name, dim, nd, &d)))
@@ -195,7 +196,7 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclD
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt, d = 0;
-    if ((rc = along_args(name, self, out, DTM_ALL, DTM_NUM, true, &sdt, &odt)))
+    if ((rc = along_args(name, self, out, OPS_DT_Cumsum, OPS_DT2_Cumsum, true, &sdt, &odt)))
         return rc;
     if (dtype != out->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dtype %s differs from out's type %s", name,

@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "ops/engine/engine.h"
+#include "ops/reduce/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -153,13 +154,16 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
     int sdt = ops_dt_index(self->dtype), odt = ops_dt_index(out->dtype);
-    if (sdt < 0)
+    /* The types of self and of dtype / out: the rows of table.h. */
+    const unsigned types = mean ? OPS_DT_Mean : OPS_DT_ReduceSum;
+    const unsigned res_types = mean ? OPS_DT2_Mean : OPS_DT2_ReduceSum;
+    if (sdt < 0 || !(DTM(sdt) & types))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has unsupported type %s", name,
                        ops_dt_name(self->dtype));
     if (dtype == ACL_DT_UNDEFINED)
         dtype = out->dtype;
     int dt = ops_dt_index(dtype);
-    if (dt < 0 || odt < 0 || dtype != out->dtype || (mean && !ops_dt_is_float(dt)))
+    if (dt < 0 || odt < 0 || dtype != out->dtype || !(DTM(dt) & res_types))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: dtype %s and out type %s are not a "
                        "supported pair%s",

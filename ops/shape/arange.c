@@ -17,9 +17,9 @@
 
 #include "aclnnop/aclnn_arange.h"
 #include "ops/engine/engine.h"
+#include "ops/shape/table.h"
 #pragma GCC optimize("O3")
 
-#define DTM_ARANGE (DTM_F3 | DTM(DT_F64) | DTM_IDX)
 /* ---- Arange ---------------------------------------------------------------------------------- */
 
 #define ARANGE_CHUNK 512
@@ -82,7 +82,7 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
         (rc = ops_check_scalar(name, "end", end, NULL)) ||
         (rc = ops_check_scalar(name, "step", step, NULL)) ||
         (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ARANGE, &odt)))
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Arange, &odt)))
         return rc;
     bool integer = !ops_dt_is_float(odt);
     double fs = ops_scalar_f64(start), fe = ops_scalar_f64(end), fst = ops_scalar_f64(step);

@@ -12,6 +12,7 @@
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
+#include "ops/shape/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -36,9 +37,10 @@ static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclT
         return ACLNN_SUCCESS;
     aclnnStatus rc;
     int sdt, ddt;
+    const unsigned types = broadcast ? OPS_DT_Copy : OPS_DT_Cast; /* table.h */
     if ((rc = ops_check_dims(src, name, "src")) || (rc = ops_check_dims(dst, name, "out")) ||
-        (rc = ops_need_dt(name, "self", src->dtype, DTM_ALL, &sdt)) ||
-        (rc = ops_need_dt(name, "out", dst->dtype, DTM_ALL, &ddt)))
+        (rc = ops_need_dt(name, "self", src->dtype, types, &sdt)) ||
+        (rc = ops_need_dt(name, "out", dst->dtype, types, &ddt)))
         return rc;
     if (broadcast) {
         int64_t bs[OPS_MAX_DIMS];
@@ -63,11 +65,12 @@ static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclSca
     aclnnStatus rc;
     int dt, vdt;
     if ((rc = ops_check_dims(self, name, "selfRef")) ||
-        (rc = ops_need_dt(name, "selfRef", self->dtype, DTM_ALL, &dt)))
+        (rc = ops_need_dt(name, "selfRef", self->dtype, value ? OPS_DT_FillScalar : OPS_DT_Zero,
+                          &dt)))
         return rc;
     struct ew_build b = {.name = name, .nin = 1, .in = {NULL}, .out = self, .cdt = dt};
     if (value) {
-        if ((rc = ops_need_dt(name, "value", value->dtype, DTM_ALL, &vdt)))
+        if ((rc = ops_need_dt(name, "value", value->dtype, OPS_DT2_FillScalar, &vdt)))
             return rc;
         ops_scalar_to(b.cval, dt, value);
     }

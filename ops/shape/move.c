@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "ops/engine/engine.h"
+#include "ops/shape/table.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_permute.h"
 #include "aclnnop/aclnn_repeat.h"
@@ -300,14 +301,14 @@ static aclnnStatus mv_dims(const char *name, const aclTensor *self, const aclTen
 
 /* ---- shared checks -------------------------------------------------------------------------- */
 
-/* self and out: live, at most 8 dims, a supported type, the same type. */
-static aclnnStatus check_same_type(const char *name, const aclTensor *self, const char *sname,
-                                   const aclTensor *out)
+/* self and out: live, at most 8 dims, a type of the operator's row (types), the same type. */
+static aclnnStatus check_same_type(const char *name, unsigned types, const aclTensor *self,
+                                   const char *sname, const aclTensor *out)
 {
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, sname)) || (rc = ops_check_dims(out, name, "out")))
         return rc;
-    if (ops_dt_index(self->dtype) < 0)
+    if (!ops_dt_in(self->dtype, types))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has data type %s, which is not supported",
                        name, sname, ops_dt_name(self->dtype));
     if (out->dtype != self->dtype)
@@ -326,7 +327,7 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
     const char *name = "aclnnPermute";
     OPS_CHECK_NULLS(name, self, dims, out, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = check_same_type(name, self, "self", out)))
+    if ((rc = check_same_type(name, OPS_DT_Permute, self, "self", out)))
         return rc;
     int nd = (int)self->ndim;
     if (dims->n != (uint64_t)nd)
@@ -368,7 +369,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
     const char *name = "aclnnSlice";
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = check_same_type(name, self, "self", out)))
+    if ((rc = check_same_type(name, OPS_DT_Slice, self, "self", out)))
         return rc;
     int nd = (int)self->ndim;
     if (nd < 1)
@@ -415,7 +416,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self, const aclIntArray
     const char *name = "aclnnRepeat";
     OPS_CHECK_NULLS(name, self, repeats, out, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = check_same_type(name, self, "self", out)))
+    if ((rc = check_same_type(name, OPS_DT_Repeat, self, "self", out)))
         return rc;
     int nd = (int)self->ndim;
     if (repeats->n < (uint64_t)nd)
@@ -495,7 +496,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
         if (cat_skipped(t))
             continue;
         int dt = ops_dt_index(t->dtype);
-        if (dt < 0)
+        if (dt < 0 || !(DTM(dt) & OPS_DT_Cat))
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: %s has data type %s, which is not supported", name, what,
                            ops_dt_name(t->dtype));
@@ -509,7 +510,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
     int odt = DT_NONE, nd = 0, d = 0;
     int64_t want[OPS_MAX_DIMS];
     if (kept) {
-        if ((odt = ops_dt_index(out->dtype)) < 0)
+        if ((odt = ops_dt_index(out->dtype)) < 0 || !(DTM(odt) & OPS_DT_Cat))
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: out has data type %s, which is not supported", name,
                            ops_dt_name(out->dtype));
@@ -678,7 +679,7 @@ static aclnnStatus tri_op(const char *name, bool upper, const aclTensor *self, c
                           int64_t diagonal, const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
-    if ((rc = check_same_type(name, self, sname, out)))
+    if ((rc = check_same_type(name, upper ? OPS_DT_Triu : OPS_DT_Tril, self, sname, out)))
         return rc;
     int64_t numel = ops_numel(self->dims, (int)self->ndim);
     /* AscendCL: Tril always needs 2 dims, Triu only when self is not empty. */

@@ -29,6 +29,7 @@
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
+#include "ops/shape/table.h"
 
 #pragma GCC optimize("O3")
 
@@ -226,7 +227,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
                        "%s: pad has %llu values; it needs an even number, at most twice self's "
                        "%d dims",
                        name, (unsigned long long)pad->n, nd);
-    if (ops_dt_index(value->dtype) < 0)
+    if (!ops_dt_in(value->dtype, OPS_DT2_ConstantPadNd))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: value has data type %s, not supported", name,
                        ops_dt_name(value->dtype));
     int64_t want[OPS_MAX_DIMS], lo[OPS_MAX_DIMS] = {0};
@@ -243,7 +244,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
     }
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, DTM_ALL, want, &e, &p);
+    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_ConstantPadNd, want, &e, &p);
     if (rc)
         return rc;
     for (int d = 0; d < nd; d++)
@@ -280,7 +281,7 @@ aclnnStatus aclnnReflectionPad1dGetWorkspaceSize(const aclTensor *self, const ac
     want[nd - 1] = w + l + r;
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, DTM_ALL, want, &e, &p);
+    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_ReflectionPad1d, want, &e, &p);
     if (rc)
         return rc;
     for (int d = 0; d < nd - 1; d++)
@@ -296,9 +297,6 @@ PHASE2(ReflectionPad1d)
 
 /* ---- Roll -------------------------------------------------------------------------------------
  */
-
-#define DTM_ROLL                                                                                   \
-    (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
 
 aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shifts,
                                       const aclIntArray *dims, aclTensor *out, WS)
@@ -324,7 +322,7 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shi
     }
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, x, out, DTM_ROLL, x->dims, &e, &p);
+    aclnnStatus rc = remap_begin(name, x, out, OPS_DT_Roll, x->dims, &e, &p);
     if (rc)
         return rc;
     if (flat) {
@@ -344,9 +342,6 @@ PHASE2(Roll)
 
 /* ---- RepeatInterleaveIntWithDim -----------------------------------------------------------------
  */
-
-#define DTM_RI                                                                                     \
-    (DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL))
 
 aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *self, int64_t repeats,
                                                             int64_t dim, int64_t outputSize,
@@ -374,7 +369,7 @@ aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *sel
     want[d] = size;
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, DTM_RI, want, &e, &p);
+    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_RepeatInterleaveIntWithDim, want, &e, &p);
     if (rc)
         return rc;
     for (int k = 0; k < nd; k++)
@@ -402,8 +397,6 @@ static int64_t nearest_src(int64_t o, int64_t in, int64_t out)
     return i < in - 1 ? i : in - 1;
 }
 
-#define DTM_UP (DTM_F3 | DTM(DT_F64) | DTM(DT_U8))
-
 aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self,
                                                    const aclIntArray *outputSize, aclTensor *out,
                                                    WS)
@@ -419,7 +412,7 @@ aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self,
     int64_t want[4] = {self->dims[0], self->dims[1], outputSize->v[0], outputSize->v[1]};
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, DTM_UP, want, &e, &p);
+    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_UpsampleNearest2d, want, &e, &p);
     if (rc)
         return rc;
     map_identity(p, 0);

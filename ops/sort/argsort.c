@@ -14,6 +14,7 @@
 
 #include "aclnnop/aclnn_argsort.h"
 #include "ops/engine/engine.h"
+#include "ops/sort/table.h"
 
 /* ---- Argsort -------------------------------------------------------------------------------- */
 
@@ -100,9 +101,7 @@ aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, boo
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
     int dt = ops_dt_index(self->dtype);
-    const unsigned ok_types =
-        DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64);
-    if (dt < 0 || !(DTM(dt) & ok_types) || out->dtype != ACL_INT64)
+    if (dt < 0 || !(DTM(dt) & OPS_DT_Argsort) || !ops_dt_in(out->dtype, OPS_DT2_Argsort))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self %s / out %s not supported (self FLOAT16, BFLOAT16, FLOAT, INT8, "
                        "UINT8, INT16, INT32, INT64; out INT64)",

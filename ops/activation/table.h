@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The activation family's declaration list, one row per operator (the columns:
+ * ops/engine/optable.h): the activations with parameters (activation.c); those without (Relu, Silu,
+ * Gelu, Sigmoid, Tanh) are elementwise unary rows (elementwise/table.h).
+ * The checks take each operator's types from its row (OPS_DT_<Name>,
+ * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
+ * its header (included by ops/engine/public.h), its docs row.
+ */
+#ifndef CPUACL_OPS_ACTIVATION_TABLE_H
+#define CPUACL_OPS_ACTIVATION_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define ACT_OPS(X)                                                                                 \
+    X(Elu, elu, OPS_OUT_INPLACE, K(tensor, scalar, scalar, scalar, tensor), DTM_F3, selfRef,       \
+      DTM_F3 | DTM(DT_F64))                                                                        \
+    X(GeluV2, gelu_v2, OPS_OUT, K(tensor, int64, tensor), DTM_F3, none, 0)                         \
+    X(Hardsigmoid, hardsigmoid, OPS_OUT_INPLACE, K(tensor, tensor), DTM_F3 | DTM(DT_I32), none, 0) \
+    X(Hardswish, hardswish, OPS_OUT_INPLACE, K(tensor, tensor), DTM_F3, none, 0)                   \
+    X(LeakyRelu, leaky_relu, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_F3, selfRef,          \
+      DTM_F3 | DTM(DT_F64))                                                                        \
+    X(Softplus, softplus, OPS_OUT, K(tensor, scalar, scalar, tensor), DTM_F3, none, 0)             \
+    X(Threshold, threshold, OPS_OUT_INPLACE, K(tensor, scalar, scalar, tensor),                    \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), threshold,       \
+      DTM_ALL)                                                                                     \
+    X(SwiGlu, swi_glu, OPS_OUT, K(tensor, int64, tensor), DTM_F3, none, 0)                         \
+    X(GeGluV3, geglu, OPS_OUT, K(tensor, int64, int64, bool, tensor, tensor), DTM_F3, none, 0)
+
+enum { ACT_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_ACTIVATION_TABLE_H */

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The attention family's declaration list, one row per operator (the columns:
+ * ops/engine/optable.h): attention.c (FusedInferAttentionScoreV2), gated_delta_rule.c and rope.c.
+ * The checks take each operator's types from its row (OPS_DT_<Name>,
+ * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
+ * its header (included by ops/engine/public.h), its docs row.
+ */
+#ifndef CPUACL_OPS_ATTENTION_TABLE_H
+#define CPUACL_OPS_ATTENTION_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define ATTN_OPS(X)                                                                                \
+    X(FusedInferAttentionScoreV2, fused_infer_attention_score_v2, OPS_OUT,                         \
+      K(tensor, tensor_list, tensor_list, tensor, tensor, int_array, int_array, tensor, tensor,    \
+        tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor, tensor, int_array, int64, double, int64, int64, string, int64, int64,      \
+        int64, int64, int64, bool, int64, int64, tensor, tensor),                                  \
+      DTM_F3, attenMaskOptional, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))                           \
+    X(RecurrentGatedDeltaRule, recurrent_gated_delta_rule, OPS_OUT,                                \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, float,     \
+        tensor),                                                                                   \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(RotaryPositionEmbedding, rotary_position_embedding, OPS_OUT,                                 \
+      K(tensor, tensor, tensor, int64, tensor), DTM_F3, none, 0)
+
+enum { ATTN_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_ATTENTION_TABLE_H */

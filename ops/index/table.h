@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The index family's declaration list, one row per operator (the columns:
+ * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
+ * IndexFillTensor) and scatter.c (Scatter, ScatterValue).
+ * The checks take each operator's types from its row (OPS_DT_<Name>,
+ * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
+ * its header (included by ops/engine/public.h), its docs row.
+ */
+#ifndef CPUACL_OPS_INDEX_TABLE_H
+#define CPUACL_OPS_INDEX_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define INDEX_OPS(X)                                                                               \
+    X(IndexSelect, index_select, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index,        \
+      DTM_IDX)                                                                                     \
+    X(GatherV2, gather_v2, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index, DTM_IDX)     \
+    X(Embedding, embedding, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, indices, DTM_IDX)         \
+    X(IndexCopy, index_copy, OPS_OUT_INPLACE, K(tensor, int64, tensor, tensor, tensor), DTM_ALL,   \
+      index, DTM_IDX)                                                                              \
+    X(IndexFillTensor, index_fill_tensor, OPS_OUT_INPLACE,                                         \
+      K(tensor, int64, int_array, scalar, tensor),                                                 \
+      DTM(DT_F16) | DTM(DT_F32) | DTM(DT_BF16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL), value,  \
+      DTM_ALL)                                                                                     \
+    X(Scatter, scatter, OPS_OUT_INPLACE, K(tensor, int64, tensor, tensor, int64, tensor), DTM_ALL, \
+      index, DTM_IDX)                                                                              \
+    X(ScatterValue, scatter, OPS_OUT_INPLACE, K(tensor, int64, tensor, scalar, int64, tensor),     \
+      DTM_ALL, index, DTM_IDX)
+
+enum { INDEX_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_INDEX_TABLE_H */

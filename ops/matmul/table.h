@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The matmul family's declaration list, one row per operator (the columns:
+ * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
+ * grouped_matmul.c and quant_matmul.c (WeightQuantBatchMatmulV2, TransMatmulWeight
+ * and the weight size functions).
+ * The checks take each operator's types from its row (OPS_DT_<Name>,
+ * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
+ * its header (included by ops/engine/public.h), its docs row.
+ */
+#ifndef CPUACL_OPS_MATMUL_TABLE_H
+#define CPUACL_OPS_MATMUL_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define MATMUL_OPS(X)                                                                              \
+    X(Mm, mm, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)                           \
+    X(BatchMatMul, batch_matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)        \
+    X(Matmul, matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)                   \
+    X(Mv, mv, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)                           \
+    X(TriangularSolve, triangular_solve, OPS_OUT,                                                  \
+      K(tensor, tensor, bool, bool, bool, tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)     \
+    X(Ger, ger, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, none, 0)                              \
+    X(GroupedMatmulV3, grouped_matmul_v3, OPS_OUT,                                                 \
+      K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
+        tensor, int64, int64, tensor_list),                                                        \
+      DTM_F3, groupListOptional, DTM(DT_I64))                                                      \
+    X(WeightQuantBatchMatmulV2, weight_quant_batch_matmul_v2, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int, tensor),                      \
+      DTM(DT_F16) | DTM(DT_BF16), biasOptional, DTM_F3)                                            \
+    X(TransMatmulWeight, trans_matmul_weight, OPS_OUT, K(tensor),                                  \
+      DTM(DT_F16) | DTM(DT_BF16) | DTM(DT_I8) | DTM(DT_U8), none, 0)                               \
+    X(CalculateMatmulWeightSizeV2, trans_matmul_weight, OPS_FUNC, K(int_array, int, uint64), 0,    \
+      none, 0)                                                                                     \
+    X(CalculateMatmulWeightSize, trans_matmul_weight, OPS_FUNC, K(int_array, uint64), 0, none, 0)
+
+enum { MATMUL_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_MATMUL_TABLE_H */

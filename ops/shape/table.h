@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The shape family's declaration list, one row per operator (the columns:
+ * ops/engine/optable.h): move.c (Permute, Slice, Repeat, Cat, Tril, Triu), remap.c (ConstantPadNd,
+ * ReflectionPad1d, Roll, RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c
+ * (Cast, InplaceCopy, InplaceZero, InplaceFillScalar) and arange.c.
+ * The checks take each operator's types from its row (OPS_DT_<Name>,
+ * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
+ * its header (included by ops/engine/public.h), its docs row.
+ */
+#ifndef CPUACL_OPS_SHAPE_TABLE_H
+#define CPUACL_OPS_SHAPE_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define SHAPE_OPS(X)                                                                               \
+    X(Permute, permute, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                   \
+    X(Slice, slice, OPS_OUT, K(tensor, int64, int64, int64, int64, tensor), DTM_ALL, none, 0)      \
+    X(Repeat, repeat, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                     \
+    X(Cat, cat, OPS_OUT, K(tensor_list, int64, tensor), DTM_ALL, none, 0)                          \
+    X(Tril, tril, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_ALL, none, 0)                     \
+    X(Triu, triu, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_ALL, none, 0)                     \
+    X(ConstantPadNd, constant_pad_nd, OPS_OUT, K(tensor, int_array, scalar, tensor), DTM_ALL,      \
+      value, DTM_ALL)                                                                              \
+    X(ReflectionPad1d, reflection_pad1d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)  \
+    X(Roll, roll, OPS_OUT, K(tensor, int_array, int_array, tensor),                                \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL),   \
+      none, 0)                                                                                     \
+    X(RepeatInterleaveIntWithDim, repeat_interleave, OPS_OUT,                                      \
+      K(tensor, int64, int64, int64, tensor),                                                      \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL),   \
+      none, 0)                                                                                     \
+    X(UpsampleNearest2d, upsample_nearest_2d, OPS_OUT, K(tensor, int_array, tensor),               \
+      DTM_F3 | DTM(DT_F64) | DTM(DT_U8), none, 0)                                                  \
+    X(Cast, cast, OPS_OUT, K(tensor, int, tensor), DTM_ALL, none, 0)                               \
+    X(Copy, copy, OPS_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)                                \
+    X(Zero, zero, OPS_INPLACE, K(tensor), DTM_ALL, none, 0)                                        \
+    X(FillScalar, fill_scalar, OPS_INPLACE, K(tensor, scalar), DTM_ALL, value, DTM_ALL)            \
+    X(Arange, arange, OPS_OUT, K(scalar, scalar, scalar, tensor), DTM_F3 | DTM(DT_F64) | DTM_IDX,  \
+      none, 0)
+
+enum { SHAPE_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_SHAPE_TABLE_H */
