@@ -93,8 +93,16 @@ def functions(path):
     top = ''.join(top)
     top = re.sub(r'^[ \t]*#.*(?:\\\n.*)*', lambda m: re.sub(r'[^\n]', ' ', m.group()), top,
                  flags=re.M)
-    for m in re.finditer(r'^[ \t]*[A-Z][A-Z0-9_]*\s*\(([^;{}]*)\)\s*;?[ \t]*$', top, re.M):
-        for n in re.findall(r'\b((?:acl|cpuacl|mstx)\w*)\b', m.group(1)):
+    for m in re.finditer(r'^[ \t]*[A-Z][A-Z0-9_]*[ \t]*\(', top, re.M):
+        depth, j = 0, m.end() - 1
+        while j < len(top):  # the macro call's own parentheses, balanced
+            depth += {'(': 1, ')': -1}.get(top[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        if not re.match(r'[ \t]*;?[ \t]*(?:\n|$)', top[j + 1:]):
+            continue
+        for n in re.findall(r'\b((?:acl|cpuacl|mstx)\w*)\b', top[m.end():j]):
             out.append((n, False, m.start(), m.start(), s))
     return out
 
@@ -109,6 +117,8 @@ def main():
     funcs = []
     for f in files:
         for name, static, a, b, s in functions(f):
+            if a == b and name not in public:
+                continue  # a macro's argument that names no entry point (a type, a constant)
             funcs.append((f, name, static, a, b, s))
     entry = {name for f, name, static, a, b, s in funcs if not static and name in public}
     failures = []
