@@ -14,7 +14,8 @@
 
 #include "acl/acl_tdt.h"
 #include "acl/acl_tdt_queue.h"
-#include "core/memory/buf.h"
+
+struct core_buf; /* core/memory/buf.h */
 
 #define CORE_TDT_ITEM_MAGIC 0x74647449u /* "tdtI" */
 #define CORE_TDT_SET_MAGIC 0x74647453u  /* "tdtS" */
