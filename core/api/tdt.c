@@ -62,38 +62,40 @@ aclError acltdtDestroyDataItem(acltdtDataItem *dataItem)
     return ACL_SUCCESS;
 }
 
-/* The item getters: false, with the error recorded under fn, unless it is a live item. */
-static bool item_ok(const acltdtDataItem *it, const char *fn)
+/* The item and dataset getters' check: ok, with "fn: what is NULL or invalid" recorded
+ * unless it is. */
+static bool checked(bool ok, const char *what, const char *fn)
 {
-    if (core_tdt_item_ok(it))
-        return true;
-    core_err(ACL_ERROR_INVALID_PARAM, "%s: dataItem is NULL or invalid", fn);
-    return false;
+    if (!ok)
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL or invalid", fn, what);
+    return ok;
 }
 
 acltdtTensorType acltdtGetTensorTypeFromItem(const acltdtDataItem *dataItem)
 {
-    return item_ok(dataItem, __func__) ? dataItem->type : ACL_TENSOR_DATA_UNDEFINED;
+    return checked(core_tdt_item_ok(dataItem), "dataItem", __func__) ? dataItem->type
+                                                                     : ACL_TENSOR_DATA_UNDEFINED;
 }
 
 aclDataType acltdtGetDataTypeFromItem(const acltdtDataItem *dataItem)
 {
-    return item_ok(dataItem, __func__) ? dataItem->dt : ACL_DT_UNDEFINED;
+    return checked(core_tdt_item_ok(dataItem), "dataItem", __func__) ? dataItem->dt
+                                                                     : ACL_DT_UNDEFINED;
 }
 
 void *acltdtGetDataAddrFromItem(const acltdtDataItem *dataItem)
 {
-    return item_ok(dataItem, __func__) ? dataItem->data : NULL;
+    return checked(core_tdt_item_ok(dataItem), "dataItem", __func__) ? dataItem->data : NULL;
 }
 
 size_t acltdtGetDataSizeFromItem(const acltdtDataItem *dataItem)
 {
-    return item_ok(dataItem, __func__) ? dataItem->size : 0;
+    return checked(core_tdt_item_ok(dataItem), "dataItem", __func__) ? dataItem->size : 0;
 }
 
 size_t acltdtGetDimNumFromItem(const acltdtDataItem *dataItem)
 {
-    return item_ok(dataItem, __func__) ? dataItem->ndims : 0;
+    return checked(core_tdt_item_ok(dataItem), "dataItem", __func__) ? dataItem->ndims : 0;
 }
 
 aclError acltdtGetSliceInfoFromItem(const acltdtDataItem *dataItem, size_t *sliceNum,
@@ -153,19 +155,9 @@ aclError acltdtAddDataItem(acltdtDataset *dataset, acltdtDataItem *dataItem)
     return ACL_SUCCESS;
 }
 
-/* The dataset getters: false, with the error recorded under fn, unless it is a live
- * dataset. */
-static bool set_ok(const acltdtDataset *d, const char *fn)
-{
-    if (core_tdt_set_ok(d))
-        return true;
-    core_err(ACL_ERROR_INVALID_PARAM, "%s: dataset is NULL or invalid", fn);
-    return false;
-}
-
 acltdtDataItem *acltdtGetDataItem(const acltdtDataset *dataset, size_t index)
 {
-    if (!set_ok(dataset, __func__))
+    if (!checked(core_tdt_set_ok(dataset), "dataset", __func__))
         return NULL;
     if (index >= dataset->n) {
         core_err(ACL_ERROR_INVALID_PARAM,
@@ -178,12 +170,12 @@ acltdtDataItem *acltdtGetDataItem(const acltdtDataset *dataset, size_t index)
 
 size_t acltdtGetDatasetSize(const acltdtDataset *dataset)
 {
-    return set_ok(dataset, __func__) ? dataset->n : 0;
+    return checked(core_tdt_set_ok(dataset), "dataset", __func__) ? dataset->n : 0;
 }
 
 const char *acltdtGetDatasetName(const acltdtDataset *dataset)
 {
-    return set_ok(dataset, __func__) ? dataset->name : NULL;
+    return checked(core_tdt_set_ok(dataset), "dataset", __func__) ? dataset->name : NULL;
 }
 
 /* ---- channels -------------------------------------------------------------------- */
@@ -349,12 +341,19 @@ acltdtQueueAttr *acltdtCreateQueueAttr(void)
     return core_tdtq_attr_new(__func__);
 }
 
+/* acltdtDestroyQueueAttr, acltdtDestroyQueueRoute, acltdtDestroyQueueRouteQueryInfo: the
+ * record p, the argument named what, freed. */
+static aclError destroy_record(const void *p, const char *what, const char *fn)
+{
+    if (!p)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    core_tdtq_record_free(p);
+    return ACL_SUCCESS;
+}
+
 aclError acltdtDestroyQueueAttr(const acltdtQueueAttr *attr)
 {
-    if (!attr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDestroyQueueAttr: attr is NULL");
-    core_tdtq_record_free(attr);
-    return ACL_SUCCESS;
+    return destroy_record(attr, "attr", __func__);
 }
 
 aclError acltdtSetQueueAttr(acltdtQueueAttr *attr, acltdtQueueAttrType type, size_t len,
@@ -416,18 +415,26 @@ aclError acltdtDequeue(uint32_t qid, acltdtBuf *buf, int32_t timeout)
     return core_tdtq_dequeue(qid, buf, timeout, __func__);
 }
 
+/* The checks acltdtEnqueueData and acltdtDequeueData make after their NULL checks. */
+static aclError data_checked(size_t userDataSize, int32_t timeout, const char *fn)
+{
+    if (userDataSize > CORE_BUF_PRIV)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: userDataSize %zu exceeds %d bytes", fn,
+                        userDataSize, CORE_BUF_PRIV);
+    if (timeout < -1)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: timeout %d", fn, (int)timeout);
+    return ACL_SUCCESS;
+}
+
 aclError acltdtEnqueueData(uint32_t qid, const void *data, size_t dataSize, const void *userData,
                            size_t userDataSize, int32_t timeout, uint32_t rsv)
 {
     (void)rsv; /* reserved */
     if ((!data && dataSize) || (!userData && userDataSize))
         return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueueData: data or userData is NULL");
-    if (userDataSize > CORE_BUF_PRIV)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtEnqueueData: userDataSize %zu exceeds %d bytes", userDataSize,
-                        CORE_BUF_PRIV);
-    if (timeout < -1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueueData: timeout %d", (int)timeout);
+    aclError rc = data_checked(userDataSize, timeout, __func__);
+    if (rc)
+        return rc;
     return core_tdtq_enqueue_data(qid, data, dataSize, userData, userDataSize, timeout, __func__);
 }
 
@@ -437,12 +444,9 @@ aclError acltdtDequeueData(uint32_t qid, void *data, size_t dataSize, size_t *re
     if ((!data && dataSize) || !retDataSize || (!userData && userDataSize))
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "acltdtDequeueData: data, retDataSize or userData is NULL");
-    if (userDataSize > CORE_BUF_PRIV)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtDequeueData: userDataSize %zu exceeds %d bytes", userDataSize,
-                        CORE_BUF_PRIV);
-    if (timeout < -1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDequeueData: timeout %d", (int)timeout);
+    aclError rc = data_checked(userDataSize, timeout, __func__);
+    if (rc)
+        return rc;
     return core_tdtq_dequeue_data(qid, data, dataSize, retDataSize, userData, userDataSize, timeout,
                                   __func__);
 }
@@ -474,10 +478,7 @@ acltdtQueueRoute *acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId)
 
 aclError acltdtDestroyQueueRoute(const acltdtQueueRoute *route)
 {
-    if (!route)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDestroyQueueRoute: route is NULL");
-    core_tdtq_record_free(route);
-    return ACL_SUCCESS;
+    return destroy_record(route, "route", __func__);
 }
 
 aclError acltdtGetQueueRouteParam(const acltdtQueueRoute *route, acltdtQueueRouteParamType type,
@@ -554,10 +555,7 @@ acltdtQueueRouteQueryInfo *acltdtCreateQueueRouteQueryInfo(void)
 
 aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo *info)
 {
-    if (!info)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDestroyQueueRouteQueryInfo: info is NULL");
-    core_tdtq_record_free(info);
-    return ACL_SUCCESS;
+    return destroy_record(info, "info", __func__);
 }
 
 aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo *param,

@@ -99,12 +99,17 @@ aclError acldumpSaveExceptionInfo(const char *fileName, const char *userTag,
 
 /* ---- profiling: stamps, marks and ranges ------------------------------------------ */
 
+/* What a creation under the name fn made, p, with "fn: out of memory" recorded if NULL. */
+static void *created(void *p, const char *fn)
+{
+    if (!p)
+        core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    return p;
+}
+
 void *aclprofCreateStamp(void)
 {
-    void *s = core_prof_stamp_new();
-    if (!s)
-        core_err(ACL_ERROR_BAD_ALLOC, "aclprofCreateStamp: out of memory");
-    return s;
+    return created(core_prof_stamp_new(), __func__);
 }
 
 void aclprofDestroyStamp(void *stamp)
@@ -209,10 +214,7 @@ aclError aclprofRangePop(void)
 
 aclprofStepInfo *aclprofCreateStepInfo(void)
 {
-    aclprofStepInfo *s = core_prof_step_new();
-    if (!s)
-        core_err(ACL_ERROR_BAD_ALLOC, "aclprofCreateStepInfo: out of memory");
-    return s;
+    return created(core_prof_step_new(), __func__);
 }
 
 void aclprofDestroyStepInfo(aclprofStepInfo *stepinfo)
@@ -337,11 +339,8 @@ aclprofConfig *aclprofCreateConfig(uint32_t *deviceIdList, uint32_t deviceNums,
                  (int)aicoreMetrics);
         return NULL;
     }
-    aclprofConfig *c =
-        core_prof_config_new(deviceIdList, deviceNums, aicoreMetrics, dataTypeConfig);
-    if (!c)
-        core_err(ACL_ERROR_BAD_ALLOC, "aclprofCreateConfig: out of memory");
-    return c;
+    return created(core_prof_config_new(deviceIdList, deviceNums, aicoreMetrics, dataTypeConfig),
+                   __func__);
 }
 
 aclError aclprofDestroyConfig(const aclprofConfig *profilerConfig)
@@ -438,30 +437,6 @@ aclError aclprofGetOpNum(const void *opInfo, size_t opInfoLen, uint32_t *opNumbe
     return PROF_UNSUPPORTED(__func__);
 }
 
-aclError aclprofGetOpTypeLen(const void *i, size_t l, uint32_t x, size_t *n)
-{
-    (void)i, (void)l, (void)x, (void)n;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpType(const void *i, size_t l, uint32_t x, char *t, size_t n)
-{
-    (void)i, (void)l, (void)x, (void)t, (void)n;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpNameLen(const void *i, size_t l, uint32_t x, size_t *n)
-{
-    (void)i, (void)l, (void)x, (void)n;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpName(const void *i, size_t l, uint32_t x, char *t, size_t n)
-{
-    (void)i, (void)l, (void)x, (void)t, (void)n;
-    return PROF_UNSUPPORTED(__func__);
-}
-
 aclprofSubscribeOpFlag aclprofGetOpFlag(const void *i, size_t l, uint32_t x)
 {
     (void)i, (void)l, (void)x;
@@ -487,9 +462,9 @@ aclError cpuaclTraceDump(const char *path)
 }
 
 /* The record getters that take (opInfo, opInfoLen, index) only: there is no record, so each
- * returns `none` with the error recorded. (Last in the file: check_api_calls.py reads a
- * macro line's arguments up to the next ';' or '{', and the next function's types are no
- * entry points.) */
+ * returns `none` with the error recorded. (These macros come last in the file:
+ * check_api_calls.py reads a macro line's arguments up to the next ';' or '{', and the next
+ * function's types are no entry points.) */
 #define PROF_RECORD_GETTER(type, name, none)                                                       \
     type name(const void *i, size_t l, uint32_t x)                                                 \
     {                                                                                              \
@@ -502,3 +477,20 @@ PROF_RECORD_GETTER(uint64_t, aclprofGetOpStart, 0)
 PROF_RECORD_GETTER(uint64_t, aclprofGetOpEnd, 0)
 PROF_RECORD_GETTER(uint64_t, aclprofGetOpDuration, 0)
 PROF_RECORD_GETTER(size_t, aclprofGetModelId, 0)
+
+/* The string getters of a record, a length and a copy (aclprofGetOpTypeLen / aclprofGetOpType,
+ * aclprofGetOpNameLen / aclprofGetOpName): there is no record. */
+#define PROF_STRING_GETTERS(len_name, name)                                                        \
+    aclError len_name(const void *i, size_t l, uint32_t x, size_t *n)                              \
+    {                                                                                              \
+        (void)i, (void)l, (void)x, (void)n;                                                        \
+        return PROF_UNSUPPORTED(#len_name);                                                        \
+    }                                                                                              \
+    aclError name(const void *i, size_t l, uint32_t x, char *t, size_t n)                          \
+    {                                                                                              \
+        (void)i, (void)l, (void)x, (void)t, (void)n;                                               \
+        return PROF_UNSUPPORTED(#name);                                                            \
+    }
+
+PROF_STRING_GETTERS(aclprofGetOpTypeLen, aclprofGetOpType)
+PROF_STRING_GETTERS(aclprofGetOpNameLen, aclprofGetOpName)
