@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * TDT queues and shared buffers (acl/acl_tdt_queue.h).
+ * TDT queues and shared buffers (acl/acl_tdt_queue.h); the entry points, their argument
+ * checks and errors are in core/api/tdt.c.
  *
  * Queues: a table of TDTQ_MAX slots under g_q_lock; a queue id is a counter
  * value whose slot (id % TDTQ_MAX) holds the queue while it lives, so an id of
@@ -11,8 +12,8 @@
  * the last reference is dropped.
  *
  * Buffers: the shared implementation of core/memory/buf.c (acltdtBuf and aclrtMbuf
- * are the same objects). Queues hold struct core_buf records; a dequeue hands
- * out the record's handle.
+ * are the same objects; the acltdt*Buf entry points call it directly). Queues hold struct core_buf
+ * records; a dequeue hands out the record's handle.
  *
  * Routes: g_routes (under g_q_lock) holds the bound (src, dst) pairs. An
  * enqueue onto a source queue with bound routes delivers the buffer to each
@@ -32,22 +33,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "acl/acl_tdt_queue.h"
 #include "core/err.h"
 #include "core/memory/buf.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/tdt/bq_pvt.h"
+#include "core/tdt/tdt.h"
 
 #define TDTQ_MAX 4096
-#define TDTQ_NAME_MAX 128 /* incl. the terminator (RT_MQ_MAX_NAME_LEN) */
+#define TDTQ_NAME_MAX CORE_TDT_NAME_MAX
 #define TDTQ_DEPTH_DEFAULT 8
-#define TDTQ_DEPTH_MAX 8192
-#define TDTQ_PRIV CORE_BUF_PRIV /* private (user data) area of a buffer */
 #define TDTQ_GRANTS 16
-#define TDTQ_PERM_ALL                                                               \
-    (ACL_TDT_QUEUE_PERMISSION_MANAGE | ACL_TDT_QUEUE_PERMISSION_DEQUEUE |          \
-     ACL_TDT_QUEUE_PERMISSION_ENQUEUE)
+#define TDTQ_PERM_ALL CORE_TDTQ_PERM_ALL
 
 struct tagMemQueueAttr {
     char name[TDTQ_NAME_MAX];
@@ -86,128 +83,66 @@ static uint32_t g_next_id = 1;
 static struct acltdtQueueRoute *g_routes; /* bound routes, g_q_lock */
 static size_t g_nroutes, g_caproutes;
 
-/* ---- buffers (the shared implementation, core/memory/buf.c) ---------------------------- */
-
-aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf *buf)
-{
-    if (buf && type != ACL_TDT_NORMAL_MEM && type != ACL_TDT_DVPP_MEM)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtAllocBuf: type %u is invalid", type);
-    return core_buf_alloc(buf, size, true, __func__);
-}
-
-aclError acltdtFreeBuf(acltdtBuf buf)
-{
-    return core_buf_free(buf, __func__);
-}
-
-aclError acltdtGetBufData(const acltdtBuf buf, void **dataPtr, size_t *size)
-{
-    return core_buf_get_data(buf, dataPtr, size, __func__);
-}
-
-aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len)
-{
-    return core_buf_set_len(buf, len, __func__);
-}
-
-aclError acltdtGetBufDataLen(acltdtBuf buf, size_t *len)
-{
-    return core_buf_get_len(buf, len, __func__);
-}
-
-aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf)
-{
-    return core_buf_append(headBuf, buf, __func__);
-}
-
-aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t *num)
-{
-    return core_buf_chain_num(headBuf, num, __func__);
-}
-
-aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf *buf)
-{
-    return core_buf_from_chain(headBuf, index, buf, __func__);
-}
-
-aclError acltdtGetBufUserData(const acltdtBuf buf, void *dataPtr, size_t size, size_t offset)
-{
-    return core_buf_user_data(buf, dataPtr, size, offset, false, __func__);
-}
-
-aclError acltdtSetBufUserData(acltdtBuf buf, const void *dataPtr, size_t size, size_t offset)
-{
-    return core_buf_user_data(buf, (void *)dataPtr, size, offset, true, __func__);
-}
-
-aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf *newBuf)
-{
-    return core_buf_copy_ref(buf, newBuf, __func__);
-}
-
 /* ---- queue attributes ------------------------------------------------------------ */
 
-acltdtQueueAttr *acltdtCreateQueueAttr(void)
+acltdtQueueAttr *core_tdtq_attr_new(const char *fn)
 {
-    acltdtQueueAttr *a = core_zalloc(sizeof(*a), "acltdtCreateQueueAttr");
+    acltdtQueueAttr *a = core_zalloc(sizeof(*a), fn);
     if (!a)
         return NULL;
     a->depth = TDTQ_DEPTH_DEFAULT;
     return a;
 }
 
-aclError acltdtDestroyQueueAttr(const acltdtQueueAttr *attr)
+void core_tdtq_record_free(const void *p)
 {
-    if (!attr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDestroyQueueAttr: attr is NULL");
-    free((void *)attr);
-    return ACL_SUCCESS;
+    free((void *)p);
 }
 
-aclError acltdtSetQueueAttr(acltdtQueueAttr *attr, acltdtQueueAttrType type, size_t len,
-                            const void *param)
+uint32_t core_tdtq_depth(const acltdtQueueAttr *attr)
 {
-    if (!attr || !param)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtSetQueueAttr: attr or param is NULL");
+    return attr ? attr->depth : TDTQ_DEPTH_DEFAULT;
+}
+
+aclError core_tdtq_attr_set(acltdtQueueAttr *attr, acltdtQueueAttrType type, size_t len,
+                            const void *param, const char *fn)
+{
     switch (type) {
     case ACL_TDT_QUEUE_NAME_PTR: {
         if (len < sizeof(char *))
-            return core_err(ACL_ERROR_INVALID_PARAM,
-                            "acltdtSetQueueAttr: len %zu (a name is passed as a char *)", len);
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu (a name is passed as a char *)",
+                            fn, len);
         const char *s;
         memcpy(&s, param, sizeof(s));
         if (!s)
-            return core_err(ACL_ERROR_INVALID_PARAM, "acltdtSetQueueAttr: the name is NULL");
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: the name is NULL", fn);
         size_t n = strnlen(s, TDTQ_NAME_MAX);
         if (n + 1 > TDTQ_NAME_MAX)
-            return core_err(ACL_ERROR_INVALID_PARAM,
-                            "acltdtSetQueueAttr: queue name length must be in [0, %d]",
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: queue name length must be in [0, %d]", fn,
                             TDTQ_NAME_MAX);
         memcpy(attr->name, s, n + 1);
         return ACL_SUCCESS;
     }
     case ACL_TDT_QUEUE_DEPTH_UINT32:
         if (len < sizeof(uint32_t))
-            return core_err(ACL_ERROR_INVALID_PARAM, "acltdtSetQueueAttr: len %zu < 4", len);
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu < 4", fn, len);
         memcpy(&attr->depth, param, sizeof(uint32_t));
         return ACL_SUCCESS;
     default:
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtSetQueueAttr: type %d is not in [ACL_TDT_QUEUE_NAME_PTR, "
-                        "ACL_TDT_QUEUE_DEPTH_UINT32]", (int)type);
+                        "%s: type %d is not in [ACL_TDT_QUEUE_NAME_PTR, "
+                        "ACL_TDT_QUEUE_DEPTH_UINT32]",
+                        fn, (int)type);
     }
 }
 
-aclError acltdtGetQueueAttr(const acltdtQueueAttr *attr, acltdtQueueAttrType type, size_t len,
-                            size_t *paramRetSize, void *param)
+aclError core_tdtq_attr_get(const acltdtQueueAttr *attr, acltdtQueueAttrType type, size_t len,
+                            size_t *paramRetSize, void *param, const char *fn)
 {
-    if (!attr || !param || !paramRetSize)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtGetQueueAttr: attr, paramRetSize or param is NULL");
     switch (type) {
     case ACL_TDT_QUEUE_NAME_PTR: {
         if (len < sizeof(char *))
-            return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetQueueAttr: len %zu too small", len);
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu too small", fn, len);
         const char *s = attr->name;
         memcpy(param, &s, sizeof(s));
         *paramRetSize = sizeof(s);
@@ -215,33 +150,27 @@ aclError acltdtGetQueueAttr(const acltdtQueueAttr *attr, acltdtQueueAttrType typ
     }
     case ACL_TDT_QUEUE_DEPTH_UINT32:
         if (len < sizeof(uint32_t))
-            return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetQueueAttr: len %zu < 4", len);
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu < 4", fn, len);
         memcpy(param, &attr->depth, sizeof(uint32_t));
         *paramRetSize = sizeof(uint32_t);
         return ACL_SUCCESS;
     default:
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtGetQueueAttr: type %d is not in [ACL_TDT_QUEUE_NAME_PTR, "
-                        "ACL_TDT_QUEUE_DEPTH_UINT32]", (int)type);
+                        "%s: type %d is not in [ACL_TDT_QUEUE_NAME_PTR, "
+                        "ACL_TDT_QUEUE_DEPTH_UINT32]",
+                        fn, (int)type);
     }
 }
 
 /* ---- queues ---------------------------------------------------------------------- */
 
-aclError acltdtCreateQueue(const acltdtQueueAttr *attr, uint32_t *qid)
+aclError core_tdtq_create(const acltdtQueueAttr *attr, uint32_t depth, uint32_t *qid,
+                          const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!qid)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtCreateQueue: qid is NULL");
-    uint32_t depth = attr ? attr->depth : TDTQ_DEPTH_DEFAULT;
-    if (depth < 2 || depth > TDTQ_DEPTH_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtCreateQueue: depth %u is out of range [2, %d]", depth,
-                        TDTQ_DEPTH_MAX);
     struct tdtq *q = core_calloc(1, sizeof(*q));
     if (!q || core_bq_init(&q->q, depth)) {
         free(q);
-        return core_err(ACL_ERROR_BAD_ALLOC, "acltdtCreateQueue: out of memory");
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
     pthread_cond_init(&q->gone, NULL);
     q->grant[0].pid = (int32_t)getpid();
@@ -262,8 +191,7 @@ aclError acltdtCreateQueue(const acltdtQueueAttr *attr, uint32_t *qid)
         pthread_mutex_unlock(&g_q_lock);
         core_bq_fini(&q->q);
         free(q);
-        return core_err(ACL_ERROR_FAILURE, "acltdtCreateQueue: %d queues exist already",
-                        TDTQ_MAX);
+        return core_err(ACL_ERROR_FAILURE, "%s: %d queues exist already", fn, TDTQ_MAX);
     }
     q->id = id;
     if (attr && attr->name[0])
@@ -308,21 +236,20 @@ static void drop_buf(void *p)
     core_buf_release(p);
 }
 
-aclError acltdtDestroyQueue(uint32_t qid)
+aclError core_tdtq_destroy(uint32_t qid, const char *fn)
 {
     pthread_mutex_lock(&g_q_lock);
     struct tdtq *q = g_q[qid % TDTQ_MAX];
     if (!q || q->id != qid) {
         pthread_mutex_unlock(&g_q_lock);
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDestroyQueue: queue %u does not exist",
-                        qid);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: queue %u does not exist", fn, qid);
     }
     for (size_t i = 0; i < g_nroutes; i++)
         if (g_routes[i].srcId == qid || g_routes[i].dstId == qid) {
             pthread_mutex_unlock(&g_q_lock);
             return core_err(ACL_ERROR_FAILURE,
-                            "acltdtDestroyQueue: queue %u is in a bound route (%u -> %u); "
-                            "unbind it first", qid, g_routes[i].srcId, g_routes[i].dstId);
+                            "%s: queue %u is in a bound route (%u -> %u); unbind it first", fn, qid,
+                            g_routes[i].srcId, g_routes[i].dstId);
         }
     g_q[qid % TDTQ_MAX] = NULL; /* no new reference from now on */
     pthread_mutex_unlock(&g_q_lock);
@@ -355,8 +282,7 @@ static size_t routes_from(uint32_t src, uint32_t *dst, size_t max)
     return n;
 }
 
-/* Enqueue b onto qid (following bound routes). Consumes b on success. */
-static aclError enqueue(const char *fn, uint32_t qid, struct core_buf *b, int32_t timeout)
+aclError core_tdtq_enqueue(uint32_t qid, struct core_buf *b, int32_t timeout, const char *fn)
 {
     uint32_t dst[16];
     pthread_mutex_lock(&g_q_lock);
@@ -396,51 +322,26 @@ static aclError enqueue(const char *fn, uint32_t qid, struct core_buf *b, int32_
     return rc;
 }
 
-aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout)
+aclError core_tdtq_dequeue(uint32_t qid, acltdtBuf *buf, int32_t timeout, const char *fn)
 {
-    struct core_buf *b = core_buf_of(buf);
-    if (!b)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueue: buf is NULL or invalid");
-    if (b->in_chain)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtEnqueue: the buffer is a chain member; enqueue its head");
-    if (timeout < -1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueue: timeout %d", (int)timeout);
-    return enqueue(__func__, qid, b, timeout);
-}
-
-aclError acltdtDequeue(uint32_t qid, acltdtBuf *buf, int32_t timeout)
-{
-    if (!buf)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDequeue: buf is NULL");
-    if (timeout < -1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDequeue: timeout %d", (int)timeout);
-    struct tdtq *q = q_get(qid, __func__);
+    struct tdtq *q = q_get(qid, fn);
     if (!q)
         return ACL_ERROR_INVALID_PARAM;
     void *p = NULL;
     int r = core_bq_pop(&q->q, &p, timeout);
-    aclError rc = r ? q_code(r, "acltdtDequeue", qid, false, timeout) : ACL_SUCCESS;
+    aclError rc = r ? q_code(r, fn, qid, false, timeout) : ACL_SUCCESS;
     if (!r)
         *buf = core_buf_handle(p);
     q_put(q);
     return rc;
 }
 
-aclError acltdtEnqueueData(uint32_t qid, const void *data, size_t dataSize, const void *userData,
-                           size_t userDataSize, int32_t timeout, uint32_t rsv)
+aclError core_tdtq_enqueue_data(uint32_t qid, const void *data, size_t dataSize,
+                                const void *userData, size_t userDataSize, int32_t timeout,
+                                const char *fn)
 {
-    (void)rsv; /* reserved */
-    if ((!data && dataSize) || (!userData && userDataSize))
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueueData: data or userData is NULL");
-    if (userDataSize > TDTQ_PRIV)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtEnqueueData: userDataSize %zu exceeds %d bytes", userDataSize,
-                        TDTQ_PRIV);
-    if (timeout < -1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueueData: timeout %d", (int)timeout);
     acltdtBuf nb;
-    aclError rc = core_buf_alloc(&nb, dataSize, true, __func__);
+    aclError rc = core_buf_alloc(&nb, dataSize, true, fn);
     if (rc)
         return rc;
     struct core_buf *b = core_buf_of(nb);
@@ -448,7 +349,7 @@ aclError acltdtEnqueueData(uint32_t qid, const void *data, size_t dataSize, cons
         memcpy(b->blk->bytes, data, dataSize);
     if (userDataSize)
         memcpy(b->priv, userData, userDataSize);
-    rc = enqueue(__func__, qid, b, timeout);
+    rc = core_tdtq_enqueue(qid, b, timeout, fn);
     if (rc)
         core_buf_release(b);
     return rc;
@@ -466,19 +367,11 @@ static int deq_fits(void *item, void *ctx)
     return n->have <= n->data ? 0 : -EMSGSIZE;
 }
 
-aclError acltdtDequeueData(uint32_t qid, void *data, size_t dataSize, size_t *retDataSize,
-                           void *userData, size_t userDataSize, int32_t timeout)
+aclError core_tdtq_dequeue_data(uint32_t qid, void *data, size_t dataSize, size_t *retDataSize,
+                                void *userData, size_t userDataSize, int32_t timeout,
+                                const char *fn)
 {
-    if ((!data && dataSize) || !retDataSize || (!userData && userDataSize))
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtDequeueData: data, retDataSize or userData is NULL");
-    if (userDataSize > TDTQ_PRIV)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtDequeueData: userDataSize %zu exceeds %d bytes", userDataSize,
-                        TDTQ_PRIV);
-    if (timeout < -1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDequeueData: timeout %d", (int)timeout);
-    struct tdtq *q = q_get(qid, __func__);
+    struct tdtq *q = q_get(qid, fn);
     if (!q)
         return ACL_ERROR_INVALID_PARAM;
     struct deq_need need = {dataSize, 0};
@@ -487,10 +380,11 @@ aclError acltdtDequeueData(uint32_t qid, void *data, size_t dataSize, size_t *re
     aclError rc = ACL_SUCCESS;
     if (r == -EMSGSIZE) {
         rc = core_err(ACL_ERROR_INVALID_PARAM,
-                      "acltdtDequeueData: dataSize %zu is smaller than the data (%zu bytes); "
-                      "the data stays queued", dataSize, need.have);
+                      "%s: dataSize %zu is smaller than the data (%zu bytes); the data stays "
+                      "queued",
+                      fn, dataSize, need.have);
     } else if (r) {
-        rc = q_code(r, "acltdtDequeueData", qid, false, timeout);
+        rc = q_code(r, fn, qid, false, timeout);
     } else {
         struct core_buf *b = p;
         if (b->len)
@@ -504,14 +398,9 @@ aclError acltdtDequeueData(uint32_t qid, void *data, size_t dataSize, size_t *re
     return rc;
 }
 
-aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_t timeout)
+aclError core_tdtq_grant(uint32_t qid, int32_t pid, uint32_t permission, const char *fn)
 {
-    (void)timeout; /* the grant table is local: nothing to wait for */
-    if (pid <= 0 || permission == 0 || (permission & ~(uint32_t)TDTQ_PERM_ALL))
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtGrantQueue: pid %d or permission %u is invalid", (int)pid,
-                        permission);
-    struct tdtq *q = q_get(qid, __func__);
+    struct tdtq *q = q_get(qid, fn);
     if (!q)
         return ACL_ERROR_INVALID_PARAM;
     aclError rc = ACL_SUCCESS;
@@ -533,16 +422,13 @@ aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_
     pthread_mutex_unlock(&g_q_lock);
     q_put(q);
     if (rc)
-        return core_err(rc, "acltdtGrantQueue: queue %u has %d grants already", qid, TDTQ_GRANTS);
+        return core_err(rc, "%s: queue %u has %d grants already", fn, qid, TDTQ_GRANTS);
     return ACL_SUCCESS;
 }
 
-aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t *permission)
+aclError core_tdtq_attach(uint32_t qid, uint32_t *permission, const char *fn)
 {
-    (void)timeout;
-    if (!permission)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtAttachQueue: permission is NULL");
-    struct tdtq *q = q_get(qid, __func__);
+    struct tdtq *q = q_get(qid, fn);
     if (!q)
         return ACL_ERROR_INVALID_PARAM;
     int32_t me = (int32_t)getpid();
@@ -554,17 +440,17 @@ aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t *permission)
     pthread_mutex_unlock(&g_q_lock);
     q_put(q);
     if (!perm)
-        return core_err(ACL_ERROR_FAILURE, "acltdtAttachQueue: this process has no permission "
-                                           "on queue %u", qid);
+        return core_err(ACL_ERROR_FAILURE, "%s: this process has no permission on queue %u", fn,
+                        qid);
     *permission = perm;
     return ACL_SUCCESS;
 }
 
 /* ---- routes ---------------------------------------------------------------------- */
 
-acltdtQueueRoute *acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId)
+acltdtQueueRoute *core_tdtq_route_new(uint32_t srcId, uint32_t dstId, const char *fn)
 {
-    acltdtQueueRoute *r = core_zalloc(sizeof(*r), "acltdtCreateQueueRoute");
+    acltdtQueueRoute *r = core_zalloc(sizeof(*r), fn);
     if (!r)
         return NULL;
     r->srcId = srcId;
@@ -573,51 +459,42 @@ acltdtQueueRoute *acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId)
     return r;
 }
 
-aclError acltdtDestroyQueueRoute(const acltdtQueueRoute *route)
+aclError core_tdtq_route_param(const acltdtQueueRoute *route, acltdtQueueRouteParamType type,
+                               size_t len, size_t *paramRetSize, void *param, const char *fn)
 {
-    if (!route)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDestroyQueueRoute: route is NULL");
-    free((void *)route);
-    return ACL_SUCCESS;
-}
-
-aclError acltdtGetQueueRouteParam(const acltdtQueueRoute *route, acltdtQueueRouteParamType type,
-                                  size_t len, size_t *paramRetSize, void *param)
-{
-    if (!route || !paramRetSize || !param)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtGetQueueRouteParam: route, paramRetSize or param is NULL");
     const void *src;
     switch (type) {
-    case ACL_TDT_QUEUE_ROUTE_SRC_UINT32: src = &route->srcId; break;
-    case ACL_TDT_QUEUE_ROUTE_DST_UINT32: src = &route->dstId; break;
-    case ACL_TDT_QUEUE_ROUTE_STATUS_INT32: src = &route->status; break;
+    case ACL_TDT_QUEUE_ROUTE_SRC_UINT32:
+        src = &route->srcId;
+        break;
+    case ACL_TDT_QUEUE_ROUTE_DST_UINT32:
+        src = &route->dstId;
+        break;
+    case ACL_TDT_QUEUE_ROUTE_STATUS_INT32:
+        src = &route->status;
+        break;
     default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetQueueRouteParam: type %d is invalid",
-                        (int)type);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: type %d is invalid", fn, (int)type);
     }
     if (len < 4)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetQueueRouteParam: len %zu < 4", len);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu < 4", fn, len);
     memcpy(param, src, 4);
     *paramRetSize = 4;
     return ACL_SUCCESS;
 }
 
-acltdtQueueRouteList *acltdtCreateQueueRouteList(void)
+acltdtQueueRouteList *core_tdtq_list_new(const char *fn)
 {
-    return core_zalloc(sizeof(acltdtQueueRouteList), "acltdtCreateQueueRouteList");
+    return core_zalloc(sizeof(acltdtQueueRouteList), fn);
 }
 
-aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList *routeList)
+void core_tdtq_list_free(const acltdtQueueRouteList *routeList)
 {
-    if (!routeList)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDestroyQueueRouteList: routeList is NULL");
     free(routeList->r);
     free((void *)routeList);
-    return ACL_SUCCESS;
 }
 
-static int list_add(acltdtQueueRouteList *l, const struct acltdtQueueRoute *r)
+int core_tdtq_list_add(acltdtQueueRouteList *l, const acltdtQueueRoute *r)
 {
     if (l->n == l->cap) {
         size_t nc = l->cap ? 2 * l->cap : 8;
@@ -631,41 +508,18 @@ static int list_add(acltdtQueueRouteList *l, const struct acltdtQueueRoute *r)
     return 0;
 }
 
-aclError acltdtAddQueueRoute(acltdtQueueRouteList *routeList, const acltdtQueueRoute *route)
+size_t core_tdtq_list_count(const acltdtQueueRouteList *l)
 {
-    if (!routeList || !route)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtAddQueueRoute: routeList or route is NULL");
-    if (list_add(routeList, route))
-        return core_err(ACL_ERROR_BAD_ALLOC, "acltdtAddQueueRoute: out of memory");
-    return ACL_SUCCESS;
+    return l->n;
 }
 
-aclError acltdtGetQueueRoute(const acltdtQueueRouteList *routeList, size_t index,
-                             acltdtQueueRoute *route)
+void core_tdtq_list_get(const acltdtQueueRouteList *l, size_t index, acltdtQueueRoute *route)
 {
-    if (!routeList || !route)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetQueueRoute: routeList or route is NULL");
-    if (index >= routeList->n)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtGetQueueRoute: index %zu is out of range [0, %zu)", index,
-                        routeList->n);
-    *route = routeList->r[index];
-    return ACL_SUCCESS;
+    *route = l->r[index];
 }
 
-size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList *routeList)
+aclError core_tdtq_bind(acltdtQueueRouteList *qRouteList, const char *fn)
 {
-    if (!routeList) {
-        core_err(ACL_ERROR_INVALID_PARAM, "acltdtGetQueueRouteNum: routeList is NULL");
-        return 0;
-    }
-    return routeList->n;
-}
-
-aclError acltdtBindQueueRoutes(acltdtQueueRouteList *qRouteList)
-{
-    if (!qRouteList)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtBindQueueRoutes: qRouteList is NULL");
     bool failed = false;
     pthread_mutex_lock(&g_q_lock);
     for (size_t i = 0; i < qRouteList->n; i++) {
@@ -697,16 +551,15 @@ aclError acltdtBindQueueRoutes(acltdtQueueRouteList *qRouteList)
     pthread_mutex_unlock(&g_q_lock);
     if (failed)
         return core_err(ACL_ERROR_FAILURE,
-                        "acltdtBindQueueRoutes: some routes could not be bound (their status is "
+                        "%s: some routes could not be bound (their status is "
                         "ACL_TDT_QUEUE_ROUTE_BIND_ABNORMAL: a queue does not exist, src == dst, "
-                        "or the route is bound already)");
+                        "or the route is bound already)",
+                        fn);
     return ACL_SUCCESS;
 }
 
-aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList *qRouteList)
+aclError core_tdtq_unbind(acltdtQueueRouteList *qRouteList, const char *fn)
 {
-    if (!qRouteList)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtUnbindQueueRoutes: qRouteList is NULL");
     bool failed = false;
     pthread_mutex_lock(&g_q_lock);
     for (size_t i = 0; i < qRouteList->n; i++) {
@@ -723,32 +576,19 @@ aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList *qRouteList)
     }
     pthread_mutex_unlock(&g_q_lock);
     if (failed)
-        return core_err(ACL_ERROR_FAILURE, "acltdtUnbindQueueRoutes: some routes were not bound");
+        return core_err(ACL_ERROR_FAILURE, "%s: some routes were not bound", fn);
     return ACL_SUCCESS;
 }
 
-acltdtQueueRouteQueryInfo *acltdtCreateQueueRouteQueryInfo(void)
+acltdtQueueRouteQueryInfo *core_tdtq_query_new(const char *fn)
 {
-    return core_zalloc(sizeof(acltdtQueueRouteQueryInfo), "acltdtCreateQueueRouteQueryInfo");
+    return core_zalloc(sizeof(acltdtQueueRouteQueryInfo), fn);
 }
 
-aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo *info)
+aclError core_tdtq_query_set(acltdtQueueRouteQueryInfo *param,
+                             acltdtQueueRouteQueryInfoParamType type, const void *value,
+                             const char *fn)
 {
-    if (!info)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtDestroyQueueRouteQueryInfo: info is NULL");
-    free((void *)info);
-    return ACL_SUCCESS;
-}
-
-aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo *param,
-                                      acltdtQueueRouteQueryInfoParamType type, size_t len,
-                                      const void *value)
-{
-    if (!param || !value)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtSetQueueRouteQueryInfo: param or value is NULL");
-    if (len < 4)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtSetQueueRouteQueryInfo: len %zu < 4", len);
     switch (type) {
     case ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM:
         memcpy(&param->mode, value, 4);
@@ -763,26 +603,22 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo *param,
         param->has_dst = true;
         return ACL_SUCCESS;
     default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtSetQueueRouteQueryInfo: type %d invalid",
-                        (int)type);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: type %d invalid", fn, (int)type);
     }
 }
 
-aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo *queryInfo,
-                                acltdtQueueRouteList *qRouteList)
+aclError core_tdtq_query(const acltdtQueueRouteQueryInfo *queryInfo,
+                         acltdtQueueRouteList *qRouteList, const char *fn)
 {
-    if (!queryInfo || !qRouteList)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtQueryQueueRoutes: queryInfo or qRouteList is NULL");
     int32_t m = queryInfo->has_mode ? queryInfo->mode : ACL_TDT_QUEUE_ROUTE_QUERY_SRC;
-    bool need_src = m == ACL_TDT_QUEUE_ROUTE_QUERY_SRC || m == ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST;
-    bool need_dst = m == ACL_TDT_QUEUE_ROUTE_QUERY_DST || m == ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST;
+    bool need_src =
+        m == ACL_TDT_QUEUE_ROUTE_QUERY_SRC || m == ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST;
+    bool need_dst =
+        m == ACL_TDT_QUEUE_ROUTE_QUERY_DST || m == ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST;
     if (m != ACL_TDT_QUEUE_ROUTE_QUERY_ABNORMAL && !need_src && !need_dst)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtQueryQueueRoutes: mode %d is invalid",
-                        (int)m);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: mode %d is invalid", fn, (int)m);
     if ((need_src && !queryInfo->has_src) || (need_dst && !queryInfo->has_dst))
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtQueryQueueRoutes: the query mode needs the %s id set",
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the query mode needs the %s id set", fn,
                         need_src && !queryInfo->has_src ? "source" : "destination");
     qRouteList->n = 0;
     int err = 0;
@@ -793,10 +629,10 @@ aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo *queryInfo,
             continue; /* bound routes are never abnormal here */
         if ((need_src && r->srcId != queryInfo->src) || (need_dst && r->dstId != queryInfo->dst))
             continue;
-        err = list_add(qRouteList, r);
+        err = core_tdtq_list_add(qRouteList, r);
     }
     pthread_mutex_unlock(&g_q_lock);
     if (err)
-        return core_err(ACL_ERROR_BAD_ALLOC, "acltdtQueryQueueRoutes: out of memory");
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     return ACL_SUCCESS;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Tensor dump (acl/acl_dump.h; aclmdlInitDump/SetDump/FinalizeDump).
+ * Tensor dump (acl/acl_dump.h; aclmdlInitDump/SetDump/FinalizeDump): the object side; the
+ * entry points, their argument checks and errors are in core/api/tools.c.
  *
  * While a dump configuration is set, every aclnn operator run (eager or in a
  * captured model's replay; ops/engine/exec.c reports it through core_obs_op) writes
@@ -40,6 +41,7 @@
 #include "core/obs.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
+#include "core/tools/dump.h"
 
 enum { DUMP_INPUT = 1, DUMP_OUTPUT = 2, DUMP_ALL = 3 };
 
@@ -66,19 +68,18 @@ static void dump_on(bool on)
         atomic_fetch_and_explicit(&core_obs_mask, ~CORE_OBS_DUMP, memory_order_relaxed);
 }
 
-aclError aclmdlInitDump(void)
+aclError core_dump_init(const char *fn)
 {
-    CORE_REQUIRE_INIT();
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_d.lock);
     if (g_d.inited) { /* the reference's own check: "cannot be called repeatedly" */
         rc = core_err(ACL_ERROR_REPEAT_INITIALIZE,
-                      "aclmdlInitDump: dump is initialised already (aclmdlInitDump cannot be "
-                      "called repeatedly; aclmdlFinalizeDump first)");
+                      "%s: dump is initialised already (aclmdlInitDump cannot be called "
+                      "repeatedly; aclmdlFinalizeDump first)",
+                      fn);
     } else if (g_d.from_init) {
         rc = core_err(ACL_ERROR_DUMP_ALREADY_RUN,
-                      "aclmdlInitDump: dump is initialised already by aclInit's dump "
-                      "configuration");
+                      "%s: dump is initialised already by aclInit's dump configuration", fn);
     } else {
         g_d.inited = true;
         g_d.set = false;
@@ -211,36 +212,32 @@ void core_dump_fini(void)
     pthread_mutex_unlock(&g_d.lock);
 }
 
-aclError aclmdlSetDump(const char *dumpCfgPath)
+aclError core_dump_set(const char *dumpCfgPath, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!dumpCfgPath)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlSetDump: dumpCfgPath is NULL");
     cJSON *root;
-    aclError rc = read_json(dumpCfgPath, "aclmdlSetDump", false, &root);
+    aclError rc = read_json(dumpCfgPath, fn, false, &root);
     if (rc)
         return rc;
     pthread_mutex_lock(&g_d.lock);
     cJSON *d = cJSON_GetObjectItemCaseSensitive(root, "dump");
     if (!g_d.inited)
-        rc = core_err(ACL_ERROR_DUMP_NOT_RUN, "aclmdlSetDump: call aclmdlInitDump first");
+        rc = core_err(ACL_ERROR_DUMP_NOT_RUN, "%s: call aclmdlInitDump first", fn);
     else if (!d)
-        rc = core_err(ACL_ERROR_INVALID_DUMP_CONFIG, "aclmdlSetDump: '%s' has no \"dump\" object",
+        rc = core_err(ACL_ERROR_INVALID_DUMP_CONFIG, "%s: '%s' has no \"dump\" object", fn,
                       dumpCfgPath);
     else
-        rc = apply_config(d, "aclmdlSetDump");
+        rc = apply_config(d, fn);
     pthread_mutex_unlock(&g_d.lock);
     cJSON_Delete(root);
     return rc;
 }
 
-aclError aclmdlFinalizeDump(void)
+aclError core_dump_finalize(const char *fn)
 {
-    CORE_REQUIRE_INIT();
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_d.lock);
     if (!g_d.inited) {
-        rc = core_err(ACL_ERROR_DUMP_NOT_RUN, "aclmdlFinalizeDump: aclmdlInitDump was not called");
+        rc = core_err(ACL_ERROR_DUMP_NOT_RUN, "%s: aclmdlInitDump was not called", fn);
     } else {
         g_d.inited = g_d.set = false;
         dump_on(g_d.args_on);
@@ -249,76 +246,43 @@ aclError aclmdlFinalizeDump(void)
     return rc;
 }
 
-aclError acldumpRegCallback(int32_t (*const messageCallback)(const acldumpChunk *, int32_t),
-                            int32_t flag)
-{
-    if (!messageCallback)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acldumpRegCallback: messageCallback is NULL");
-    pthread_mutex_lock(&g_d.lock);
-    g_d.cb = messageCallback;
-    g_d.cb_flag = flag;
-    pthread_mutex_unlock(&g_d.lock);
-    return ACL_SUCCESS;
-}
-
-void acldumpUnregCallback(void)
+void core_dump_callback(int32_t (*cb)(const acldumpChunk *, int32_t), int32_t flag)
 {
     pthread_mutex_lock(&g_d.lock);
-    g_d.cb = NULL;
+    g_d.cb = cb;
+    if (cb)
+        g_d.cb_flag = flag;
     pthread_mutex_unlock(&g_d.lock);
 }
 
-const char *acldumpGetPath(acldumpType dumpType)
+const char *core_dump_path(void)
 {
-    if (dumpType != DATA_DUMP) /* exception and overflow dumps do not happen on CPU */
-        return NULL;
     pthread_mutex_lock(&g_d.lock);
     const char *p = g_d.set && g_d.path[0] ? g_d.path : NULL;
     pthread_mutex_unlock(&g_d.lock);
     return p;
 }
 
-aclError aclopStartDumpArgs(uint32_t dumpType, const char *path)
+aclError core_dump_args(const char *path, const char *fn)
 {
-    if (dumpType != ACL_OP_DUMP_OP_AICORE_ARGS || !path)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclopStartDumpArgs: dumpType %u or path NULL",
-                        dumpType);
-    if (strlen(path) >= sizeof(g_d.args_path) - 64 || core_obs_mkdirs(path))
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclopStartDumpArgs: cannot create '%s'", path);
+    if (path && (strlen(path) >= sizeof(g_d.args_path) - 64 || core_obs_mkdirs(path)))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cannot create '%s'", fn, path);
     pthread_mutex_lock(&g_d.lock);
-    snprintf(g_d.args_path, sizeof(g_d.args_path), "%s", path);
-    g_d.args_on = true;
-    dump_on(true);
+    if (path)
+        snprintf(g_d.args_path, sizeof(g_d.args_path), "%s", path);
+    g_d.args_on = path != NULL;
+    dump_on(path || g_d.set);
     pthread_mutex_unlock(&g_d.lock);
     return ACL_SUCCESS;
 }
 
-aclError aclopStopDumpArgs(uint32_t dumpType)
-{
-    if (dumpType != ACL_OP_DUMP_OP_AICORE_ARGS)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclopStopDumpArgs: dumpType %u", dumpType);
-    pthread_mutex_lock(&g_d.lock);
-    g_d.args_on = false;
-    dump_on(g_d.set);
-    pthread_mutex_unlock(&g_d.lock);
-    return ACL_SUCCESS;
-}
-
-/* acldumpGetExceptionInfoPath under the name fn (path not NULL, maxLen > 0). */
-static aclError exception_info_path(char *path, size_t maxLen, const char *fn)
+aclError core_dump_exception_path(char *path, size_t maxLen, const char *fn)
 {
     const char *p = getenv("ASCEND_WORK_PATH");
     int n = snprintf(path, maxLen, "%s/extra-info/data-dump", p && *p ? p : ".");
     if (n < 0 || (size_t)n >= maxLen)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: maxLen too small", fn);
     return ACL_SUCCESS;
-}
-
-aclError acldumpGetExceptionInfoPath(char *path, size_t maxLen)
-{
-    if (!path || !maxLen)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acldumpGetExceptionInfoPath: path NULL or 0");
-    return exception_info_path(path, maxLen, "acldumpGetExceptionInfoPath");
 }
 
 /* ---- writing -------------------------------------------------------------------- */
@@ -470,18 +434,16 @@ void core_dump_op(const char *op, const struct core_obs_tensor *t, void *const *
 
 /* ---- user exception dumps --------------------------------------------------------- */
 
-aclError acldumpSaveExceptionInfo(const char *fileName, const char *userTag,
-                                  const acldumpTensorInfo *tensors, size_t tensorCount)
+aclError core_dump_save_exception(const char *fileName, const char *userTag,
+                                  const acldumpTensorInfo *tensors, size_t tensorCount,
+                                  const char *fn)
 {
-    if (!fileName || !userTag || (tensorCount && !tensors))
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acldumpSaveExceptionInfo: fileName, userTag or tensors is NULL");
     char dir[ACL_DUMP_MAX_FILE_PATH_LENGTH];
-    aclError rc = exception_info_path(dir, sizeof(dir), "acldumpSaveExceptionInfo");
+    aclError rc = core_dump_exception_path(dir, sizeof(dir), fn);
     if (rc)
         return rc;
     if (core_obs_mkdirs(dir))
-        return core_err(ACL_ERROR_WRITE_FILE, "acldumpSaveExceptionInfo: cannot create '%s'", dir);
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot create '%s'", fn, dir);
     struct obuf b = {0};
     uint32_t n = (uint32_t)tensorCount, z = 0;
     put(&b, "CPUACLD1", 8);
@@ -491,8 +453,7 @@ aclError acldumpSaveExceptionInfo(const char *fileName, const char *userTag,
         const acldumpTensorInfo *ti = &tensors[i];
         if (ti->shapeNum > ACL_DUMP_MAX_SHAPE_NUM) {
             free(b.p);
-            return core_err(ACL_ERROR_INVALID_PARAM,
-                            "acldumpSaveExceptionInfo: tensor %zu has shapeNum %u > %d", i,
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: tensor %zu has shapeNum %u > %d", fn, i,
                             ti->shapeNum, ACL_DUMP_MAX_SHAPE_NUM);
         }
         const void *data = ti->tensorAddr;
@@ -522,6 +483,6 @@ aclError acldumpSaveExceptionInfo(const char *fileName, const char *userTag,
         ok = (fclose(f) == 0) && ok;
     free(b.p);
     if (!ok)
-        return core_err(ACL_ERROR_WRITE_FILE, "acldumpSaveExceptionInfo: cannot write '%s'", file);
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot write '%s'", fn, file);
     return ACL_SUCCESS;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Profiling (acl/acl_prof.h) and the mstx marks and ranges
- * (mstx/ms_tools_ext.h).
+ * (mstx/ms_tools_ext.h): the object side; the entry points, their argument checks and
+ * errors are in core/api/tools.c.
  *
  * Between aclprofStart and aclprofStop, every aclnn operator run (reported by
  * ops/engine/exec.c through core_obs_op) and, with ACL_PROF_MSPROFTX, every mark and
@@ -44,14 +45,8 @@ uint64_t core_obs_now_ns(void)
     return sched_now_ns();
 }
 
-#define PROF_PATH_MAX 4096
-#define PROF_MSG_MAX 256
-#define PROF_KNOWN_TYPES                                                                   \
-    (ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_AICORE_METRICS | ACL_PROF_AICPU |    \
-     ACL_PROF_L2CACHE | ACL_PROF_HCCL_TRACE | ACL_PROF_TRAINING_TRACE | ACL_PROF_MSPROFTX | \
-     ACL_PROF_RUNTIME_API | ACL_PROF_GE_API_L0 | ACL_PROF_TASK_TIME_L0 |                   \
-     ACL_PROF_TASK_MEMORY | ACL_PROF_GE_API_L1 | ACL_PROF_TASK_TIME_L2 | ACL_PROF_OP_ATTR | \
-     ACL_PROF_TASK_TIME_L3 | ACL_PROF_API_STATS | ACL_PROF_AICORE_SHAPE)
+#define PROF_PATH_MAX CORE_PROF_PATH_MAX
+#define PROF_MSG_MAX CORE_PROF_MSG_MAX
 
 struct aclprofConfig {
     uint32_t magic;
@@ -177,8 +172,7 @@ void core_prof_op(const char *op, const struct core_obs_tensor *t, uint32_t nin,
 
 /* ---- marks and ranges ----------------------------------------------------------- */
 
-/* Record a mark (range false) or open a range; returns its id (0: not recorded). */
-static uint64_t mark_add(const char *domain, const char *msg, size_t len, bool range)
+uint64_t core_prof_mark_add(const char *domain, const char *msg, size_t len, bool range)
 {
     if (!marks_on() || !msg)
         return 0;
@@ -199,8 +193,7 @@ static uint64_t mark_add(const char *domain, const char *msg, size_t len, bool r
     return id;
 }
 
-/* Close the open range id; false if there is none. */
-static bool range_end(uint64_t id)
+bool core_prof_range_end(uint64_t id)
 {
     bool found = false;
     uint64_t now = core_obs_now_ns();
@@ -227,18 +220,15 @@ struct prof_stamp {
 };
 #define PROF_STAMP_MAGIC 0x70727354u
 
-void *aclprofCreateStamp(void)
+void *core_prof_stamp_new(void)
 {
     struct prof_stamp *s = core_calloc(1, sizeof(*s));
-    if (!s) {
-        core_err(ACL_ERROR_BAD_ALLOC, "aclprofCreateStamp: out of memory");
-        return NULL;
-    }
-    s->magic = PROF_STAMP_MAGIC;
+    if (s)
+        s->magic = PROF_STAMP_MAGIC;
     return s;
 }
 
-void aclprofDestroyStamp(void *stamp)
+void core_prof_stamp_destroy(void *stamp)
 {
     struct prof_stamp *s = stamp;
     if (s && s->magic == PROF_STAMP_MAGIC) {
@@ -247,56 +237,29 @@ void aclprofDestroyStamp(void *stamp)
     }
 }
 
-static struct prof_stamp *stamp_of(void *p, const char *fn)
+const char *core_prof_stamp_msg(void *p, const char *fn)
 {
     struct prof_stamp *s = p;
     if (!s || s->magic != PROF_STAMP_MAGIC) {
         core_err(ACL_ERROR_INVALID_PARAM, "%s: stamp is NULL or not a stamp", fn);
         return NULL;
     }
-    return s;
+    return s->msg;
 }
 
-aclError aclprofSetStampTraceMessage(void *stamp, const char *msg, uint32_t msgLen)
+void core_prof_stamp_set(void *stamp, const char *msg, uint32_t msgLen)
 {
-    struct prof_stamp *s = stamp_of(stamp, __func__);
-    if (!s)
-        return ACL_ERROR_INVALID_PARAM;
-    if (!msg || msgLen == 0 || msgLen >= PROF_MSG_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclprofSetStampTraceMessage: msg NULL or msgLen %u not in [1, %d)",
-                        msgLen, PROF_MSG_MAX);
+    struct prof_stamp *s = stamp;
     memcpy(s->msg, msg, msgLen);
     s->msg[msgLen] = 0;
-    return ACL_SUCCESS;
-}
-
-aclError aclprofMark(void *stamp)
-{
-    struct prof_stamp *s = stamp_of(stamp, __func__);
-    if (!s)
-        return ACL_ERROR_INVALID_PARAM;
-    mark_add(NULL, s->msg, strlen(s->msg), false);
-    return ACL_SUCCESS;
 }
 
 void core_prof_mark(const char *msg, size_t msgLen)
 {
-    mark_add(NULL, msg, msgLen, false);
+    core_prof_mark_add(NULL, msg, msgLen, false);
 }
 
-aclError aclprofMarkEx(const char *msg, size_t msgLen, aclrtStream stream)
-{
-    (void)stream; /* host timestamp (docs/runtime.md) */
-    if (!msg || msgLen == 0 || msgLen >= PROF_MSG_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclprofMarkEx: msg NULL or msgLen %zu not in [1, %d)", msgLen,
-                        PROF_MSG_MAX);
-    core_prof_mark(msg, msgLen);
-    return ACL_SUCCESS;
-}
-
-static aclError push_id(uint64_t id, const char *fn)
+aclError core_prof_push(uint64_t id, const char *fn)
 {
     if (t_depth == PROF_STACK)
         return core_err(ACL_ERROR_FAILURE, "%s: more than %d nested ranges", fn, PROF_STACK);
@@ -304,54 +267,18 @@ static aclError push_id(uint64_t id, const char *fn)
     return ACL_SUCCESS;
 }
 
-static aclError pop_id(const char *fn)
+aclError core_prof_pop(const char *fn)
 {
     if (t_depth == 0)
         return core_err(ACL_ERROR_FAILURE, "%s: no range pushed by this thread", fn);
     uint64_t id = t_stack[--t_depth];
     if (id)
-        range_end(id);
+        core_prof_range_end(id);
     return ACL_SUCCESS;
 }
 
-aclError aclprofPush(void *stamp)
+uint64_t core_prof_str_id(const char *message)
 {
-    struct prof_stamp *s = stamp_of(stamp, __func__);
-    if (!s)
-        return ACL_ERROR_INVALID_PARAM;
-    return push_id(mark_add(NULL, s->msg, strlen(s->msg), true), __func__);
-}
-
-aclError aclprofPop(void)
-{
-    return pop_id(__func__);
-}
-
-aclError aclprofRangeStart(void *stamp, uint32_t *rangeId)
-{
-    struct prof_stamp *s = stamp_of(stamp, __func__);
-    if (!s)
-        return ACL_ERROR_INVALID_PARAM;
-    if (!rangeId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofRangeStart: rangeId is NULL");
-    *rangeId = (uint32_t)mark_add(NULL, s->msg, strlen(s->msg), true);
-    return ACL_SUCCESS;
-}
-
-aclError aclprofRangeStop(uint32_t rangeId)
-{
-    if (rangeId && !range_end(rangeId))
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofRangeStop: range %u is not open",
-                        rangeId);
-    return ACL_SUCCESS;
-}
-
-uint64_t aclprofStr2Id(const char *message)
-{
-    if (!message) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclprofStr2Id: message is NULL");
-        return 0;
-    }
     uint64_t id = 0;
     pthread_mutex_lock(&g_p.lock);
     for (size_t i = 0; i < g_p.nstrs && !id; i++)
@@ -368,24 +295,14 @@ uint64_t aclprofStr2Id(const char *message)
     return id;
 }
 
-aclError aclprofRangePushEx(aclprofEventAttributes *attr)
+uint64_t core_prof_range_named(uint64_t nid)
 {
-    if (!attr || attr->messageType != ACL_PROF_MESSAGE_TYPE_TENSOR_INFO ||
-        !attr->message.tensorInfo)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclprofRangePushEx: attr NULL, not TENSOR_INFO, or no tensorInfo");
     char name[ACL_PROF_MAX_OP_NAME_LEN] = "op";
     pthread_mutex_lock(&g_p.lock);
-    uint64_t nid = attr->message.tensorInfo->opNameId;
     if (nid && nid <= g_p.nstrs)
         snprintf(name, sizeof(name), "%s", g_p.strs[nid - 1]);
     pthread_mutex_unlock(&g_p.lock);
-    return push_id(mark_add(NULL, name, strlen(name), true), __func__);
-}
-
-aclError aclprofRangePop(void)
-{
-    return pop_id(__func__);
+    return core_prof_mark_add(NULL, name, strlen(name), true);
 }
 
 /* ---- steps ---------------------------------------------------------------------- */
@@ -396,17 +313,15 @@ struct aclprofStepInfo {
 };
 #define PROF_STEP_MAGIC 0x70727370u
 
-aclprofStepInfo *aclprofCreateStepInfo(void)
+aclprofStepInfo *core_prof_step_new(void)
 {
     aclprofStepInfo *s = core_calloc(1, sizeof(*s));
     if (s)
         s->magic = PROF_STEP_MAGIC;
-    else
-        core_err(ACL_ERROR_BAD_ALLOC, "aclprofCreateStepInfo: out of memory");
     return s;
 }
 
-void aclprofDestroyStepInfo(aclprofStepInfo *stepinfo)
+void core_prof_step_destroy(aclprofStepInfo *stepinfo)
 {
     if (stepinfo && stepinfo->magic == PROF_STEP_MAGIC) {
         stepinfo->magic = 0;
@@ -414,12 +329,14 @@ void aclprofDestroyStepInfo(aclprofStepInfo *stepinfo)
     }
 }
 
-aclError aclprofGetStepTimestamp(aclprofStepInfo *stepInfo, aclprofStepTag tag, aclrtStream stream)
+bool core_prof_step_ok(const aclprofStepInfo *s)
 {
-    (void)stream;
-    if (!stepInfo || stepInfo->magic != PROF_STEP_MAGIC)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofGetStepTimestamp: stepInfo invalid");
-    if (tag == ACL_STEP_START) {
+    return s && s->magic == PROF_STEP_MAGIC;
+}
+
+void core_prof_step(aclprofStepInfo *stepInfo, bool start)
+{
+    if (start) {
         stepInfo->range = 0;
         /* A step is recorded as a range named "step" while collecting. */
         char *m = strdup("step"), *d = strdup("step");
@@ -434,15 +351,11 @@ aclError aclprofGetStepTimestamp(aclprofStepInfo *stepInfo, aclprofStepTag tag, 
         pthread_mutex_unlock(&g_p.lock);
         free(m);
         free(d);
-        return ACL_SUCCESS;
+        return;
     }
-    if (tag == ACL_STEP_END) {
-        if (stepInfo->range)
-            range_end(stepInfo->range);
-        stepInfo->range = 0;
-        return ACL_SUCCESS;
-    }
-    return core_err(ACL_ERROR_INVALID_PARAM, "aclprofGetStepTimestamp: tag %d invalid", (int)tag);
+    if (stepInfo->range)
+        core_prof_range_end(stepInfo->range);
+    stepInfo->range = 0;
 }
 
 /* ---- mstx ------------------------------------------------------------------------- */
@@ -453,29 +366,8 @@ struct mstxDomainRegistration_st {
 };
 #define MSTX_DOMAIN_MAGIC 0x6d737844u
 
-void mstxMarkA(const char *message, aclrtStream stream)
+mstxDomainHandle_t core_prof_domain_new(const char *name)
 {
-    (void)stream;
-    if (message)
-        mark_add(NULL, message, strlen(message), false);
-}
-
-mstxRangeId mstxRangeStartA(const char *message, aclrtStream stream)
-{
-    (void)stream;
-    return message ? mark_add(NULL, message, strlen(message), true) : 0;
-}
-
-void mstxRangeEnd(mstxRangeId id)
-{
-    if (id)
-        range_end(id);
-}
-
-mstxDomainHandle_t mstxDomainCreateA(const char *name)
-{
-    if (!name || !*name)
-        return NULL;
     mstxDomainHandle_t d = core_calloc(1, sizeof(*d));
     if (!d)
         return NULL;
@@ -484,7 +376,7 @@ mstxDomainHandle_t mstxDomainCreateA(const char *name)
     return d;
 }
 
-void mstxDomainDestroy(mstxDomainHandle_t domain)
+void core_prof_domain_destroy(mstxDomainHandle_t domain)
 {
     if (domain && domain->magic == MSTX_DOMAIN_MAGIC) {
         domain->magic = 0;
@@ -492,26 +384,9 @@ void mstxDomainDestroy(mstxDomainHandle_t domain)
     }
 }
 
-void mstxDomainMarkA(mstxDomainHandle_t domain, const char *message, aclrtStream stream)
+const char *core_prof_domain_name(mstxDomainHandle_t d)
 {
-    (void)stream;
-    if (domain && domain->magic == MSTX_DOMAIN_MAGIC && message)
-        mark_add(domain->name, message, strlen(message), false);
-}
-
-mstxRangeId mstxDomainRangeStartA(mstxDomainHandle_t domain, const char *message,
-                                  aclrtStream stream)
-{
-    (void)stream;
-    if (!domain || domain->magic != MSTX_DOMAIN_MAGIC || !message)
-        return 0;
-    return mark_add(domain->name, message, strlen(message), true);
-}
-
-void mstxDomainRangeEnd(mstxDomainHandle_t domain, mstxRangeId id)
-{
-    if (domain && domain->magic == MSTX_DOMAIN_MAGIC && id)
-        range_end(id);
+    return d && d->magic == MSTX_DOMAIN_MAGIC ? d->name : NULL;
 }
 
 /* ---- collection ------------------------------------------------------------------ */
@@ -532,20 +407,15 @@ int core_obs_mkdirs(const char *path)
     return 0;
 }
 
-aclError aclprofInit(const char *profilerResultPath, size_t length)
+aclError core_prof_init(const char *profilerResultPath, size_t length, const char *fn)
 {
-    if (!profilerResultPath || length == 0 || length >= PROF_PATH_MAX ||
-        strnlen(profilerResultPath, PROF_PATH_MAX) != length)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclprofInit: profilerResultPath is NULL or length %zu is not its length "
-                        "(max %d)", length, PROF_PATH_MAX - 1);
     pthread_mutex_lock(&g_p.lock);
     aclError rc = ACL_SUCCESS;
     if (g_p.inited) {
-        rc = core_err(ACL_ERROR_REPEAT_INITIALIZE, "aclprofInit: already initialised");
+        rc = core_err(ACL_ERROR_REPEAT_INITIALIZE, "%s: already initialised", fn);
     } else if (core_obs_mkdirs(profilerResultPath)) {
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclprofInit: cannot create '%s': %s",
-                      profilerResultPath, strerror(errno));
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: cannot create '%s': %s", fn, profilerResultPath,
+                      strerror(errno));
     } else {
         memcpy(g_p.path, profilerResultPath, length + 1);
         g_p.inited = true;
@@ -554,39 +424,12 @@ aclError aclprofInit(const char *profilerResultPath, size_t length)
     return rc;
 }
 
-aclprofConfig *aclprofCreateConfig(uint32_t *deviceIdList, uint32_t deviceNums,
-                                   aclprofAicoreMetrics aicoreMetrics,
-                                   const aclprofAicoreEvents *aicoreEvents, uint64_t dataTypeConfig)
+aclprofConfig *core_prof_config_new(const uint32_t *deviceIdList, uint32_t deviceNums,
+                                    aclprofAicoreMetrics aicoreMetrics, uint64_t dataTypeConfig)
 {
-    (void)aicoreEvents; /* reserved */
-    if ((deviceNums && !deviceIdList) || deviceNums > CORE_MAX_DEVICES) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclprofCreateConfig: deviceIdList NULL or deviceNums %u",
-                 deviceNums);
-        return NULL;
-    }
-    uint32_t ndev = core_initialised() ? g_rt.cfg.device_count : CORE_MAX_DEVICES;
-    for (uint32_t i = 0; i < deviceNums; i++)
-        if (deviceIdList[i] >= ndev) {
-            core_err(ACL_ERROR_INVALID_PARAM, "aclprofCreateConfig: device %u does not exist",
-                     deviceIdList[i]);
-            return NULL;
-        }
-    if (dataTypeConfig & ~(uint64_t)PROF_KNOWN_TYPES) {
-        core_err(ACL_ERROR_INVALID_PARAM,
-                 "aclprofCreateConfig: dataTypeConfig 0x%" PRIx64 " has unknown bits",
-                 dataTypeConfig);
-        return NULL;
-    }
-    if ((unsigned)aicoreMetrics > ACL_AICORE_MEMORY_ACCESS && aicoreMetrics != ACL_AICORE_NONE) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclprofCreateConfig: aicoreMetrics %d is invalid",
-                 (int)aicoreMetrics);
-        return NULL;
-    }
     aclprofConfig *c = core_calloc(1, sizeof(*c));
-    if (!c) {
-        core_err(ACL_ERROR_BAD_ALLOC, "aclprofCreateConfig: out of memory");
+    if (!c)
         return NULL;
-    }
     c->magic = PROF_CFG_MAGIC;
     c->ndev = deviceNums;
     if (deviceNums)
@@ -596,44 +439,32 @@ aclprofConfig *aclprofCreateConfig(uint32_t *deviceIdList, uint32_t deviceNums,
     return c;
 }
 
-aclError aclprofDestroyConfig(const aclprofConfig *profilerConfig)
+bool core_prof_config_ok(const aclprofConfig *c)
 {
-    if (!profilerConfig || profilerConfig->magic != PROF_CFG_MAGIC)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofDestroyConfig: config NULL or invalid");
+    return c && c->magic == PROF_CFG_MAGIC;
+}
+
+void core_prof_config_destroy(const aclprofConfig *profilerConfig)
+{
     ((aclprofConfig *)profilerConfig)->magic = 0;
     free((void *)profilerConfig);
-    return ACL_SUCCESS;
 }
 
-aclError aclprofSetConfig(aclprofConfigType configType, const char *config, size_t configLength)
+void core_prof_set_path(const char *config, size_t configLength)
 {
-    if (configType <= ACL_PROF_ARGS_MIN || configType >= ACL_PROF_ARGS_MAX || configType == 2)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofSetConfig: configType %d is invalid",
-                        (int)configType);
-    if (!config || configLength == 0 || strnlen(config, configLength + 1) != configLength)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclprofSetConfig: config NULL or configLength not its length");
-    /* Hardware sampling settings have no CPU counterpart; ACL_PROF_PATH sets the path. */
-    if (configType == ACL_PROF_PATH) {
-        if (configLength >= PROF_PATH_MAX || core_obs_mkdirs(config))
-            return core_err(ACL_ERROR_INVALID_PARAM, "aclprofSetConfig: bad path '%s'", config);
-        pthread_mutex_lock(&g_p.lock);
-        memcpy(g_p.path, config, configLength + 1);
-        pthread_mutex_unlock(&g_p.lock);
-    }
-    return ACL_SUCCESS;
+    pthread_mutex_lock(&g_p.lock);
+    memcpy(g_p.path, config, configLength + 1);
+    pthread_mutex_unlock(&g_p.lock);
 }
 
-aclError aclprofStart(const aclprofConfig *profilerConfig)
+aclError core_prof_start(const aclprofConfig *profilerConfig, const char *fn)
 {
-    if (!profilerConfig || profilerConfig->magic != PROF_CFG_MAGIC)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofStart: config NULL or invalid");
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_p.lock);
     if (!g_p.inited) {
-        rc = core_err(ACL_ERROR_UNINITIALIZE, "aclprofStart: aclprofInit has not been called");
+        rc = core_err(ACL_ERROR_UNINITIALIZE, "%s: aclprofInit has not been called", fn);
     } else if (g_p.running) {
-        rc = core_err(ACL_ERROR_PROF_ALREADY_RUN, "aclprofStart: collection is running already");
+        rc = core_err(ACL_ERROR_PROF_ALREADY_RUN, "%s: collection is running already", fn);
     } else {
         g_p.cfg = *profilerConfig;
         g_p.running = true;
@@ -644,19 +475,17 @@ aclError aclprofStart(const aclprofConfig *profilerConfig)
     return rc;
 }
 
-aclError aclprofStop(const aclprofConfig *profilerConfig)
+aclError core_prof_stop(const aclprofConfig *profilerConfig, const char *fn)
 {
-    if (!profilerConfig || profilerConfig->magic != PROF_CFG_MAGIC)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofStop: config NULL or invalid");
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_p.lock);
     if (!g_p.running) {
-        rc = core_err(ACL_ERROR_PROF_NOT_RUN, "aclprofStop: collection is not running");
+        rc = core_err(ACL_ERROR_PROF_NOT_RUN, "%s: collection is not running", fn);
     } else if (profilerConfig->ndev != g_p.cfg.ndev ||
                memcmp(profilerConfig->dev, g_p.cfg.dev, g_p.cfg.ndev * sizeof(uint32_t)) ||
                profilerConfig->types != g_p.cfg.types) {
         rc = core_err(ACL_ERROR_INVALID_PROFILING_CONFIG,
-                      "aclprofStop: the config differs from the one collection started with");
+                      "%s: the config differs from the one collection started with", fn);
     } else {
         g_p.running = false;
         atomic_fetch_and_explicit(&core_obs_mask, ~CORE_OBS_PROF, memory_order_relaxed);
@@ -682,17 +511,17 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static aclError write_output(void)
+static aclError write_output(const char *fn)
 {
     char dir[PROF_PATH_MAX + 128], file[PROF_PATH_MAX + 192], ts[32];
     time_t now = time(NULL);
     struct tm tmv;
     localtime_r(&now, &tmv);
     strftime(ts, sizeof(ts), "%Y%m%d%H%M%S", &tmv);
-    snprintf(dir, sizeof(dir), "%s/PROF_%d_%s/mindstudio_profiler_output", g_p.path,
-             (int)getpid(), ts);
+    snprintf(dir, sizeof(dir), "%s/PROF_%d_%s/mindstudio_profiler_output", g_p.path, (int)getpid(),
+             ts);
     if (core_obs_mkdirs(dir))
-        return core_err(ACL_ERROR_WRITE_FILE, "aclprofFinalize: cannot create '%s'", dir);
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot create '%s'", fn, dir);
     uint64_t t0 = UINT64_MAX;
     for (size_t i = 0; i < g_p.nops; i++)
         t0 = g_p.ops[i].t0 < t0 ? g_p.ops[i].t0 : t0;
@@ -704,7 +533,7 @@ static aclError write_output(void)
     snprintf(file, sizeof(file), "%s/op_summary_%s.csv", dir, ts);
     FILE *f = fopen(file, "w");
     if (!f)
-        return core_err(ACL_ERROR_WRITE_FILE, "aclprofFinalize: cannot write '%s'", file);
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot write '%s'", fn, file);
     fputs("Device_id,Model ID,Task ID,Stream ID,Op Name,OP Type,Task Type,"
           "Task Start Time(us),Task Duration(us),Task Wait Time(us),Block Dim,"
           "Input Shapes,Input Data Types,Output Shapes,Output Data Types\n", f);
@@ -721,14 +550,15 @@ static aclError write_output(void)
         prev_end = o->t1;
     }
     if (fclose(f))
-        return core_err(ACL_ERROR_WRITE_FILE, "aclprofFinalize: cannot write '%s'", file);
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot write '%s'", fn, file);
 
     snprintf(file, sizeof(file), "%s/op_statistic_%s.csv", dir, ts);
     f = fopen(file, "w");
     if (!f)
-        return core_err(ACL_ERROR_WRITE_FILE, "aclprofFinalize: cannot write '%s'", file);
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot write '%s'", fn, file);
     fputs("OP Type,Core Type,Count,Total Time(us),Min Time(us),Avg Time(us),Max Time(us),"
-          "Ratio(%)\n", f);
+          "Ratio(%)\n",
+          f);
     double all = 0;
     for (size_t i = 0; i < g_p.nops; i++)
         all += (double)(g_p.ops[i].t1 - g_p.ops[i].t0) / 1e3;
@@ -753,21 +583,22 @@ static aclError write_output(void)
                 mx, all > 0 ? 100.0 * tot / all : 0.0);
     }
     if (fclose(f))
-        return core_err(ACL_ERROR_WRITE_FILE, "aclprofFinalize: cannot write '%s'", file);
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot write '%s'", fn, file);
 
     snprintf(file, sizeof(file), "%s/msprof_%s.json", dir, ts);
     f = fopen(file, "w");
     if (!f)
-        return core_err(ACL_ERROR_WRITE_FILE, "aclprofFinalize: cannot write '%s'", file);
-    fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n{\"name\":\"process_name\","
-               "\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"cpuacl\"}}", (int)getpid());
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot write '%s'", fn, file);
+    fprintf(f,
+            "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n{\"name\":\"process_name\","
+            "\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"cpuacl\"}}",
+            (int)getpid());
     for (size_t i = 0; i < g_p.nops; i++) {
         const struct prof_op *o = &g_p.ops[i];
         fprintf(f, ",\n{\"name\":");
         json_str(f, o->name);
         fprintf(f, ",\"cat\":\"op\",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,\"pid\":%d,\"tid\":%u}",
-                (double)(o->t0 - t0) / 1e3, (double)(o->t1 - o->t0) / 1e3, (int)getpid(),
-                o->tid);
+                (double)(o->t0 - t0) / 1e3, (double)(o->t1 - o->t0) / 1e3, (int)getpid(), o->tid);
     }
     for (size_t i = 0; i < g_p.nmarks; i++) {
         const struct prof_mark *m = &g_p.marks[i];
@@ -784,22 +615,22 @@ static aclError write_output(void)
     }
     fputs("\n]}\n", f);
     if (fclose(f))
-        return core_err(ACL_ERROR_WRITE_FILE, "aclprofFinalize: cannot write '%s'", file);
+        return core_err(ACL_ERROR_WRITE_FILE, "%s: cannot write '%s'", fn, file);
     return ACL_SUCCESS;
 }
 
-aclError aclprofFinalize(void)
+aclError core_prof_finalize(const char *fn)
 {
     pthread_mutex_lock(&g_p.lock);
     if (!g_p.inited) {
         pthread_mutex_unlock(&g_p.lock);
-        return core_err(ACL_ERROR_UNINITIALIZE, "aclprofFinalize: aclprofInit has not been called");
+        return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclprofInit has not been called", fn);
     }
     if (g_p.running) { /* stopped implicitly */
         g_p.running = false;
         atomic_fetch_and_explicit(&core_obs_mask, ~CORE_OBS_PROF, memory_order_relaxed);
     }
-    aclError rc = write_output();
+    aclError rc = write_output(fn);
     for (size_t i = 0; i < g_p.nops; i++) {
         free(g_p.ops[i].name);
         free(g_p.ops[i].in_shapes);
@@ -815,102 +646,6 @@ aclError aclprofFinalize(void)
     g_p.inited = false;
     pthread_mutex_unlock(&g_p.lock);
     return rc;
-}
-
-/* ---- operator subscription: not supported ---------------------------------------- */
-
-#define PROF_UNSUPPORTED(fn)                                                                  \
-    core_err(ACL_ERROR_API_NOT_SUPPORT,                                                       \
-             "%s: operator subscription is not supported by cpuacl (use aclprofStart/Stop and " \
-             "op_summary; docs/runtime.md)", fn)
-
-aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig *c)
-{
-    (void)modelId;
-    (void)c;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofModelUnSubscribe(uint32_t modelId)
-{
-    (void)modelId;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclprofSubscribeConfig *aclprofCreateSubscribeConfig(int8_t s, aclprofAicoreMetrics m, void *fd)
-{
-    (void)s;
-    (void)m;
-    (void)fd;
-    PROF_UNSUPPORTED(__func__);
-    return NULL;
-}
-
-aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig *c)
-{
-    (void)c;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpDescSize(size_t *opDescSize)
-{
-    (void)opDescSize;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpNum(const void *opInfo, size_t opInfoLen, uint32_t *opNumber)
-{
-    (void)opInfo;
-    (void)opInfoLen;
-    (void)opNumber;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpTypeLen(const void *i, size_t l, uint32_t x, size_t *n)
-{
-    (void)i, (void)l, (void)x, (void)n;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpType(const void *i, size_t l, uint32_t x, char *t, size_t n)
-{
-    (void)i, (void)l, (void)x, (void)t, (void)n;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpNameLen(const void *i, size_t l, uint32_t x, size_t *n)
-{
-    (void)i, (void)l, (void)x, (void)n;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclError aclprofGetOpName(const void *i, size_t l, uint32_t x, char *t, size_t n)
-{
-    (void)i, (void)l, (void)x, (void)t, (void)n;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-/* The record getters that take (opInfo, opInfoLen, index) only: there is no record, so each
- * returns `none` with the error recorded. */
-#define PROF_RECORD_GETTER(type, name, none)                                                       \
-    type name(const void *i, size_t l, uint32_t x)                                                 \
-    {                                                                                              \
-        (void)i, (void)l, (void)x;                                                                 \
-        PROF_UNSUPPORTED(#name);                                                                   \
-        return none;                                                                               \
-    }
-
-PROF_RECORD_GETTER(uint64_t, aclprofGetOpStart, 0)
-PROF_RECORD_GETTER(uint64_t, aclprofGetOpEnd, 0)
-PROF_RECORD_GETTER(uint64_t, aclprofGetOpDuration, 0)
-PROF_RECORD_GETTER(size_t, aclprofGetModelId, 0)
-PROF_RECORD_GETTER(aclprofSubscribeOpFlag, aclprofGetOpFlag, ACL_SUBSCRIBE_NONE)
-
-const char *aclprofGetOpAttriValue(const void *i, size_t l, uint32_t x, aclprofSubscribeOpAttri a)
-{
-    (void)i, (void)l, (void)x, (void)a;
-    PROF_UNSUPPORTED(__func__);
-    return NULL;
 }
 
 /* ---- the observation entry (core/obs.h) ------------------------------------------- */

@@ -4,8 +4,8 @@
  * trace JSON (chrome://tracing, Perfetto): one complete event ("ph":"X") per
  * task, a process per device and a thread per worker. Tracing is on when the
  * configuration sets trace_events or a trace file (CPUACL_TRACE=path): then
- * the file is written at aclFinalize, and cpuaclTraceDump writes a snapshot
- * at any time.
+ * the file is written at aclFinalize, and cpuaclTraceDump (core/api/tools.c) writes
+ * a snapshot at any time.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,7 +16,6 @@
 #include "core/runtime/runtime.h"
 #include "core/stream/task.h"
 #include "core/tools/trace.h"
-#include "cpuacl/cpuacl.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
 
@@ -66,14 +65,12 @@ aclError core_trace_write(const char *path)
     return ACL_SUCCESS;
 }
 
-aclError cpuaclTraceDump(const char *path)
+aclError core_trace_dump(const char *path, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!path)
-        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclTraceDump: path is NULL");
     if (!sched_trace_on)
         return core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
-                        "cpuaclTraceDump: tracing is off (set CPUACL_TRACE or "
-                        "CPUACL_TRACE_EVENTS, or cpuacl.trace_file in the aclInit config)");
+                        "%s: tracing is off (set CPUACL_TRACE or CPUACL_TRACE_EVENTS, or "
+                        "cpuacl.trace_file in the aclInit config)",
+                        fn);
     return core_trace_write(path);
 }

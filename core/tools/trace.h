@@ -9,5 +9,8 @@
 
 /* Write the timeline trace as Chrome trace JSON (trace.c). */
 aclError core_trace_write(const char *path);
+/* cpuaclTraceDump's snapshot (path not NULL): ACL_ERROR_FEATURE_UNSUPPORTED, recorded
+ * under fn, while tracing is off. */
+aclError core_trace_dump(const char *path, const char *fn);
 
 #endif
