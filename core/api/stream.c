@@ -19,6 +19,31 @@
 #include "core/stream/stream.h"
 #include "cpuacl/cpuacl.h"
 
+/* The start of the calls that answer for the current context: the runtime initialised,
+ * the output (named what) not NULL, a current context (else 107002 with the text nocx). */
+static aclError current_ctx(const void *out, const char *what, const char *nocx,
+                            struct core_ctx **c, const char *fn)
+{
+    CORE_REQUIRE_INIT_AS(fn);
+    if (!out)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    *c = core_ctx_current();
+    if (!*c)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: %s", fn, nocx);
+    return ACL_SUCCESS;
+}
+
+/* The start of the calls on an explicit stream: the runtime initialised, the stream not
+ * NULL (else 100000 with the text nullmsg), then resolved. */
+static aclError explicit_stream(aclrtStream stream, const char *nullmsg, struct core_stream **s,
+                                const char *fn)
+{
+    CORE_REQUIRE_INIT_AS(fn);
+    if (!stream)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s", fn, nullmsg);
+    return core_stream_resolve(stream, s, fn);
+}
+
 /* ---- streams ------------------------------------------------------------ */
 
 static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags, const char *fn)
@@ -133,15 +158,12 @@ aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
 
 aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
 {
-    CORE_REQUIRE_INIT();
-    if (!streamCount)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetStreamAvailableNum: streamCount is NULL");
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtGetStreamAvailableNum: the thread has no current context");
-    *streamCount = core_stream_available(c);
-    return ACL_SUCCESS;
+    struct core_ctx *c;
+    aclError rc = current_ctx(streamCount, "streamCount", "the thread has no current context", &c,
+                              "aclrtGetStreamAvailableNum");
+    if (rc == ACL_SUCCESS)
+        *streamCount = core_stream_available(c);
+    return rc;
 }
 
 aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index)
@@ -190,23 +212,14 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamCon
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument", fn);
     size_t want;
     void *dst;
+    /* one line an attribute */
+    /* clang-format off */
     switch ((int)attr) {
-    case ACL_RT_STREAM_WORK_ADDR_PTR:
-        want = sizeof(handle->workptr);
-        dst = &handle->workptr;
-        break;
-    case ACL_RT_STREAM_WORK_SIZE:
-        want = sizeof(handle->workSize);
-        dst = &handle->workSize;
-        break;
-    case ACL_RT_STREAM_FLAG:
-        want = sizeof(handle->flag);
-        dst = &handle->flag;
-        break;
-    case ACL_RT_STREAM_PRIORITY:
-        want = sizeof(handle->priority);
-        dst = &handle->priority;
-        break;
+    case ACL_RT_STREAM_WORK_ADDR_PTR: want = sizeof(handle->workptr); dst = &handle->workptr; break;
+    case ACL_RT_STREAM_WORK_SIZE: want = sizeof(handle->workSize); dst = &handle->workSize; break;
+    case ACL_RT_STREAM_FLAG: want = sizeof(handle->flag); dst = &handle->flag; break;
+    case ACL_RT_STREAM_PRIORITY: want = sizeof(handle->priority); dst = &handle->priority; break;
+    /* clang-format on */
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
     }
@@ -230,15 +243,9 @@ aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle 
 aclError aclrtStreamAbort(aclrtStream stream)
 {
     static const char fn[] = "aclrtStreamAbort";
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the default stream (NULL) cannot be aborted",
-                        fn);
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
-    if (rc)
-        return rc;
-    return core_stream_abort(s, fn);
+    struct core_stream *s = NULL;
+    aclError rc = explicit_stream(stream, "the default stream (NULL) cannot be aborted", &s, fn);
+    return rc ? rc : core_stream_abort(s, fn);
 }
 
 /* ---- device synchronisation, the current context's default stream ------- */
@@ -261,14 +268,12 @@ aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
 
 aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
 {
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetCurrentDefaultStream: stream is NULL");
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
-    return core_stream_ctx_default(c, stream, "aclrtCtxGetCurrentDefaultStream");
+    static const char fn[] = "aclrtCtxGetCurrentDefaultStream";
+    struct core_ctx *c;
+    aclError rc = current_ctx(stream, "stream", "the thread has no current context", &c, fn);
+    if (rc)
+        return rc;
+    return core_stream_ctx_default(c, stream, fn);
 }
 
 /* ---- attributes and the overflow extras --------------------------------- */
@@ -345,15 +350,12 @@ aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag)
 
 aclError aclrtCtxGetFloatOverflowAddr(void **overflowAddr)
 {
-    static const char fn[] = "aclrtCtxGetFloatOverflowAddr";
-    CORE_REQUIRE_INIT();
-    if (!overflowAddr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: overflowAddr is NULL", fn);
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: no current context", fn);
-    *overflowAddr = core_stream_overflow_block(c->dev->id);
-    return ACL_SUCCESS;
+    struct core_ctx *c;
+    aclError rc = current_ctx(overflowAddr, "overflowAddr", "no current context", &c,
+                              "aclrtCtxGetFloatOverflowAddr");
+    if (rc == ACL_SUCCESS)
+        *overflowAddr = core_stream_overflow_block(c->dev->id);
+    return rc;
 }
 
 /* The Npu status tasks: checkMode, then the task (out NULL: clear). */
@@ -389,11 +391,8 @@ aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream
 aclError aclrtPersistentTaskClean(aclrtStream stream)
 {
     static const char fn[] = "aclrtPersistentTaskClean";
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the default stream is not persistent", fn);
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
+    struct core_stream *s = NULL;
+    aclError rc = explicit_stream(stream, "the default stream is not persistent", &s, fn);
     if (rc)
         return rc;
     if (!(s->flags & ACL_STREAM_PERSISTENT))
@@ -431,10 +430,9 @@ aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
     aclError rc = res_stream(stream, &s, "aclrtGetStreamResLimit");
     if (!rc)
         rc = core_res_check_type(type, "aclrtGetStreamResLimit");
-    if (rc)
-        return rc;
-    *value = core_stream_res_limit(s, type);
-    return ACL_SUCCESS;
+    if (!rc)
+        *value = core_stream_res_limit(s, type);
+    return rc;
 }
 
 aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value)
@@ -445,10 +443,9 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
         rc = core_res_check_type(type, "aclrtSetStreamResLimit");
     if (!rc)
         rc = core_res_check_value(type, value, "aclrtSetStreamResLimit");
-    if (rc)
-        return rc;
-    core_stream_res_limit_set(s, type, value);
-    return ACL_SUCCESS;
+    if (!rc)
+        core_stream_res_limit_set(s, type, value);
+    return rc;
 }
 
 aclError aclrtResetStreamResLimit(aclrtStream stream)
@@ -509,12 +506,8 @@ aclError aclrtRegStreamStateCallback(const char *regName, aclrtStreamStateCallba
 aclError aclrtStreamStop(aclrtStream stream)
 {
     static const char fn[] = "aclrtStreamStop";
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the default stream (NULL) is not supported",
-                        fn);
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
+    struct core_stream *s = NULL;
+    aclError rc = explicit_stream(stream, "the default stream (NULL) is not supported", &s, fn);
     if (rc)
         return rc;
     if (core_stream_capturing(s))
