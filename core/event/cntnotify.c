@@ -3,8 +3,8 @@
  * Counting notifies (aclrtCntNotify*): a 32-bit counter that record tasks set,
  * add to, OR or AND, reset tasks clear, and wait tasks compare against a value
  * (less, equal, bigger, bigger-or-equal, all bits of a mask), optionally
- * clearing it once released. Plus two device facts of the same family:
- * aclrtGetEventAvailNum and aclrtGetHardwareSyncAddr.
+ * clearing it once released. Plus the words of aclrtGetHardwareSyncAddr, a device fact
+ * of the same family (core/api/event.c checks the arguments of these calls).
  *
  * Invariants:
  *  CN1. value is the counter; cond.value counts the changes made to it. A task
@@ -27,6 +27,7 @@
 
 #include "core/device/device.h"
 #include "core/err.h"
+#include "core/event/notify.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
 #include "core/runtime/runtime.h"
@@ -66,18 +67,8 @@ static struct cnt_notify *cnt_get(aclrtCntNotify h)
     return n;
 }
 
-aclError aclrtCntNotifyCreate(aclrtCntNotify *cntNotify, uint64_t flag)
+aclError core_cnt_notify_create(struct core_ctx *c, aclrtCntNotify *cntNotify, const char *fn)
 {
-    static const char fn[] = "aclrtCntNotifyCreate";
-    CORE_REQUIRE_INIT();
-    if (!cntNotify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cntNotify is NULL", fn);
-    if (flag != 0)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag is reserved and must be 0 (got 0x%llx)",
-                        fn, (unsigned long long)flag);
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: no current context", fn);
     struct cnt_notify *n = core_calloc(1, sizeof(*n));
     if (!n)
         return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory", fn);
@@ -103,12 +94,8 @@ aclError aclrtCntNotifyCreate(aclrtCntNotify *cntNotify, uint64_t flag)
     return ACL_SUCCESS;
 }
 
-aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify)
+aclError core_cnt_notify_destroy(aclrtCntNotify cntNotify, const char *fn)
 {
-    static const char fn[] = "aclrtCntNotifyDestroy";
-    CORE_REQUIRE_INIT();
-    if (!cntNotify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cntNotify is NULL", fn);
     pthread_mutex_lock(&cn_lock);
     struct cnt_notify *n = core_table_lookup(&g_cnts, cntNotify);
     if (n) {
@@ -123,12 +110,8 @@ aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify)
     return ACL_SUCCESS;
 }
 
-aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t *notifyId)
+aclError core_cnt_notify_id(aclrtCntNotify cntNotify, uint32_t *notifyId, const char *fn)
 {
-    static const char fn[] = "aclrtCntNotifyGetId";
-    CORE_REQUIRE_INIT();
-    if (!cntNotify || !notifyId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cntNotify or notifyId is NULL", fn);
     struct cnt_notify *n = cnt_get(cntNotify);
     if (!n)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live counting notify", fn,
@@ -243,76 +226,32 @@ static aclError submit(aclrtCntNotify h, aclrtStream stream, sched_task_fn run, 
     return rc;
 }
 
-aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream,
-                              aclrtCntNotifyRecordInfo *info)
+aclError core_cnt_notify_record(aclrtCntNotify cntNotify, aclrtStream stream, uint32_t mode,
+                                uint32_t value, const char *fn)
 {
-    static const char fn[] = "aclrtCntNotifyRecord";
-    aclError rc = core_api_args(cntNotify && info, "cntNotify or info is NULL", fn);
-    if (rc)
-        return rc;
-    uint32_t m = (uint32_t)info->mode;
-    if (m != OP_SET && m != OP_ADD && m != OP_OR && m != OP_AND)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown record mode %u", fn, m);
-    return submit(cntNotify, stream, run_change, CORE_T_NOTIFY_RECORD,
-                  m | (uint64_t)info->value << 32, 0, fn);
+    return submit(cntNotify, stream, run_change, CORE_T_NOTIFY_RECORD, mode | (uint64_t)value << 32,
+                  0, fn);
 }
 
-aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream)
+aclError core_cnt_notify_reset(aclrtCntNotify cntNotify, aclrtStream stream, const char *fn)
 {
-    static const char fn[] = "aclrtCntNotifyReset";
-    CORE_REQUIRE_INIT();
-    if (!cntNotify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cntNotify is NULL", fn);
     return submit(cntNotify, stream, run_change, CORE_T_NOTIFY_RECORD, OP_RESET, 0, fn);
 }
 
-aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream stream,
-                                       aclrtCntNotifyWaitInfo *info)
+aclError core_cnt_notify_wait(aclrtCntNotify cntNotify, aclrtStream stream, uint32_t mode,
+                              bool clear, uint32_t value, uint32_t timeout_s, const char *fn)
 {
-    static const char fn[] = "aclrtCntNotifyWaitWithTimeout";
-    CORE_REQUIRE_INIT();
-    if (!cntNotify || !info)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cntNotify or info is NULL", fn);
-    if ((uint32_t)info->mode > ACL_RT_CNT_NOTIFY_WAIT_EQUAL_WITH_BITMASK_MODE)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown wait mode %u", fn,
-                        (uint32_t)info->mode);
-    if (info->isClear > 1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: isClear must be 0 or 1 (got %u)", fn,
-                        info->isClear);
-    uint64_t a1 = (uint32_t)info->mode | (uint64_t)info->isClear << 8 | (uint64_t)info->value << 32;
-    return submit(cntNotify, stream, run_wait, CORE_T_NOTIFY_WAIT, a1, info->timeout, fn);
+    uint64_t a1 = mode | (uint64_t)clear << 8 | (uint64_t)value << 32;
+    return submit(cntNotify, stream, run_wait, CORE_T_NOTIFY_WAIT, a1, timeout_s, fn);
 }
 
-/* ---- device facts -------------------------------------------------------------- */
-
-aclError aclrtGetEventAvailNum(uint32_t *eventCount)
-{
-    static const char fn[] = "aclrtGetEventAvailNum";
-    CORE_REQUIRE_INIT();
-    if (!eventCount)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: eventCount is NULL", fn);
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: no current context", fn);
-    /* relaxed: core/runtime/runtime.h A2, a count read at one moment */
-    uint32_t used = atomic_load_explicit(&c->dev->nevents, memory_order_relaxed);
-    *eventCount = used >= CORE_MAX_EVENTS_PER_DEVICE ? 0 : CORE_MAX_EVENTS_PER_DEVICE - used;
-    return ACL_SUCCESS;
-}
+/* ---- device fact ------------------------------------------------------------------ */
 
 /* One cache line per device that cube and vector cores would synchronise through; on a
  * CPU it is plain memory owned by the runtime, stable for the life of the process. */
 static _Alignas(64) uint64_t g_sync_words[CORE_MAX_DEVICES][8];
 
-aclError aclrtGetHardwareSyncAddr(void **addr)
+void *core_event_hw_sync_addr(int32_t dev)
 {
-    static const char fn[] = "aclrtGetHardwareSyncAddr";
-    CORE_REQUIRE_INIT();
-    if (!addr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: addr is NULL", fn);
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: no current context", fn);
-    *addr = g_sync_words[c->dev->id];
-    return ACL_SUCCESS;
+    return g_sync_words[dev];
 }

@@ -618,22 +618,6 @@ aclError core_event_create(aclrtEvent *event, uint32_t flags, enum core_event_ap
     return ACL_SUCCESS;
 }
 
-aclError aclrtCreateEvent(aclrtEvent *event)
-{
-    return core_event_create(event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, CORE_EV_PLAIN,
-                             "aclrtCreateEvent");
-}
-
-aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag)
-{
-    return core_event_create(event, flag, CORE_EV_WITHFLAG, "aclrtCreateEventWithFlag");
-}
-
-aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag)
-{
-    return core_event_create(event, flag, CORE_EV_EX, "aclrtCreateEventExWithFlag");
-}
-
 void core_event_destroy_locked(struct core_event *ev)
 {
     core_table_remove(&g_rt.events, ev->handle);
@@ -661,14 +645,6 @@ aclError core_event_destroy(aclrtEvent event, const char *fn)
     if (!ev)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
     return ACL_SUCCESS;
-}
-
-aclError aclrtDestroyEvent(aclrtEvent event)
-{
-    CORE_REQUIRE_INIT();
-    if (!event)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent: event is NULL");
-    return core_event_destroy(event, "aclrtDestroyEvent");
 }
 
 /* ---- submissions -------------------------------------------------------- */
@@ -712,7 +688,7 @@ static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct ev
     return ACL_SUCCESS;
 }
 
-static aclError record(aclrtEvent event, aclrtStream stream, bool external, const char *fn)
+aclError core_event_record_flag(aclrtEvent event, aclrtStream stream, bool external, const char *fn)
 {
     struct ev_on_stream x;
     aclError rc = event_and_stream(event, stream, &x, fn);
@@ -814,20 +790,7 @@ static aclError pools_note(aclError rc, bool rec, aclrtEvent event, aclrtStream 
 
 aclError core_event_record(aclrtEvent event, aclrtStream stream, const char *fn)
 {
-    return pools_note(record(event, stream, false, fn), true, event, stream);
-}
-
-aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
-{
-    return core_event_record(event, stream, "aclrtRecordEvent");
-}
-
-aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag)
-{
-    if (flag != ACL_EVENT_RECORD_DEFAULT && flag != ACL_EVENT_RECORD_EXTERNAL)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtRecordEventWithFlag: unknown flag %u",
-                        flag);
-    return record(event, stream, flag == ACL_EVENT_RECORD_EXTERNAL, "aclrtRecordEventWithFlag");
+    return pools_note(core_event_record_flag(event, stream, false, fn), true, event, stream);
 }
 
 /* Queue a wait or reset task holding a reference to ev: arg.u64[1] = a1,
@@ -853,8 +816,8 @@ static aclError queue_event_task(struct core_stream *s, uint64_t tag, sched_task
     return ACL_SUCCESS;
 }
 
-static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms,
-                           bool external, const char *fn)
+aclError core_event_wait(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms, bool external,
+                         const char *fn)
 {
     struct ev_on_stream x;
     aclError rc = event_and_stream(event, stream, &x, fn);
@@ -904,63 +867,34 @@ static aclError wait_event(aclrtStream stream, aclrtEvent event, uint32_t timeou
 aclError core_event_stream_wait(aclrtStream stream, aclrtEvent event, const char *fn)
 {
     /* aclrtSetOpWaitTimeout's limit, 0 = none (core/device/params.c) */
-    return pools_note(wait_event(stream, event, core_op_wait_timeout_ms(), false, fn), false, event,
-                      stream);
+    return pools_note(core_event_wait(stream, event, core_op_wait_timeout_ms(), false, fn), false,
+                      event, stream);
 }
 
-aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
-{
-    return core_event_stream_wait(stream, event, "aclrtStreamWaitEvent");
-}
-
-aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout)
-{
-    if (timeout != -1 && timeout <= 0)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID,
-                        "aclrtStreamWaitEventWithTimeout: timeout %d is invalid (-1 or > 0 ms)",
-                        (int)timeout);
-    return wait_event(stream, event, timeout == -1 ? 0 : (uint32_t)timeout, false,
-                      "aclrtStreamWaitEventWithTimeout");
-}
-
-aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout,
-                                      uint32_t flag)
-{
-    if (flag != ACL_EVENT_WAIT_DEFAULT && flag != ACL_EVENT_WAIT_EXTERNAL)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamWaitEventWithFlag: unknown flag %u",
-                        flag);
-    if (flag == ACL_EVENT_WAIT_EXTERNAL && timeout != 0)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtStreamWaitEventWithFlag: ACL_EVENT_WAIT_EXTERNAL takes timeout 0 "
-                        "(got %u)",
-                        timeout);
-    return wait_event(stream, event, timeout, flag == ACL_EVENT_WAIT_EXTERNAL,
-                      "aclrtStreamWaitEventWithFlag");
-}
-
-aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
+aclError core_event_reset(aclrtEvent event, aclrtStream stream, const char *fn)
 {
     struct ev_on_stream x;
-    aclError rc = event_and_stream(event, stream, &x, "aclrtResetEvent");
+    aclError rc = event_and_stream(event, stream, &x, fn);
     if (rc)
         return rc;
     if (x.ev->api == CORE_EV_EX) {
         core_event_put(x.ev);
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "aclrtResetEvent: events from aclrtCreateEventExWithFlag cannot be reset");
+                        "%s: events from aclrtCreateEventExWithFlag cannot be reset", fn);
     }
     /* relaxed: A1 */
     if (__builtin_expect(atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL, 0)) {
         if (atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed)) { /* relaxed: A1 */
             core_event_put(x.ev);
             return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                            "aclrtResetEvent: the event is recorded in an active capture (a "
-                            "captured reset is for events recorded outside the model)");
+                            "%s: the event is recorded in an active capture (a captured reset "
+                            "is for events recorded outside the model)",
+                            fn);
         }
-        return capture_xevent(x.s, x.tag, x.ev, false, "aclrtResetEvent");
+        return capture_xevent(x.s, x.tag, x.ev, false, fn);
     }
     return queue_event_task(x.s, x.tag, run_reset, CORE_T_RESET, x.ev, desc_seq(event_desc(x.ev)),
-                            0, "aclrtResetEvent");
+                            0, fn);
 }
 
 /* ---- queries and host waits --------------------------------------------- */
@@ -986,8 +920,8 @@ static aclError get_event(aclrtEvent event, struct core_event **out, const char 
 
 /* The queries: the event looked up (get_event), status not NULL, and (unless
  * ex_ok) not an event from aclrtCreateEventExWithFlag; *done = complete. */
-static aclError query_event(aclrtEvent event, const void *status, bool ex_ok, bool *done,
-                            const char *fn)
+aclError core_event_query(aclrtEvent event, const void *status, bool ex_ok, bool *done,
+                          const char *fn)
 {
     struct core_event *ev = NULL;
     aclError rc = get_event(event, &ev, fn);
@@ -1006,41 +940,27 @@ static aclError query_event(aclrtEvent event, const void *status, bool ex_ok, bo
     return rc;
 }
 
-aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
-{
-    bool done = false;
-    aclError rc = query_event(event, status, false, &done, "aclrtQueryEvent");
-    if (rc == ACL_SUCCESS)
-        *status = done ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
-    return rc;
-}
-
 aclError core_event_query_status(aclrtEvent event, aclrtEventRecordedStatus *status,
                                  const char *fn)
 {
     bool done = false;
-    aclError rc = query_event(event, status, true, &done, fn);
+    aclError rc = core_event_query(event, status, true, &done, fn);
     if (rc == ACL_SUCCESS)
         *status = done ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return rc;
 }
 
-aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
-{
-    return core_event_query_status(event, status, "aclrtQueryEventStatus");
-}
-
-aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)
+aclError core_event_query_wait(aclrtEvent event, aclrtEventWaitStatus *status, const char *fn)
 {
     struct core_event *ev = NULL;
-    aclError rc = get_event(event, &ev, "aclrtQueryEventWaitStatus");
+    aclError rc = get_event(event, &ev, fn);
     if (rc)
         return rc;
     if (!status) {
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventWaitStatus: status is NULL");
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: status is NULL", fn);
     } else if (ev->api == CORE_EV_EX) {
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                      "aclrtQueryEventWaitStatus: not for events from aclrtCreateEventExWithFlag");
+                      "%s: not for events from aclrtCreateEventExWithFlag", fn);
     } else {
         _Atomic uint64_t *w = ipc_words(ev);
         bool done = w ? ipc_done(w, atomic_load_explicit(&w[0], memory_order_acquire))
@@ -1051,7 +971,7 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *statu
     return rc;
 }
 
-static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const char *fn)
+aclError core_event_sync(aclrtEvent event, int32_t timeout, bool timed_, const char *fn)
 {
     struct core_event *ev = NULL;
     uint64_t deadline = 0;
@@ -1089,16 +1009,6 @@ static aclError sync_event(aclrtEvent event, int32_t timeout, bool timed_, const
     return rc;
 }
 
-aclError aclrtSynchronizeEvent(aclrtEvent event)
-{
-    return sync_event(event, -1, false, "aclrtSynchronizeEvent");
-}
-
-aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
-{
-    return sync_event(event, timeout, true, "aclrtSynchronizeEventWithTimeout");
-}
-
 /* The completion time of ev's latest record; `which` names the event in messages. */
 static aclError stamp(struct core_event *ev, uint64_t *ts, const char *fn, const char *which)
 {
@@ -1113,27 +1023,24 @@ static aclError stamp(struct core_event *ev, uint64_t *ts, const char *fn, const
     return ACL_SUCCESS;
 }
 
-aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent)
+aclError core_event_elapsed(float *ms, aclrtEvent startEvent, aclrtEvent endEvent, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!ms || !startEvent || !endEvent)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: NULL argument");
     struct core_event *a = NULL, *b = NULL;
-    aclError rc = get_event(startEvent, &a, "aclrtEventElapsedTime");
+    aclError rc = get_event(startEvent, &a, fn);
     if (rc)
         return rc;
-    rc = get_event(endEvent, &b, "aclrtEventElapsedTime");
+    rc = get_event(endEvent, &b, fn);
     if (rc) {
         core_event_put(a);
         return rc;
     }
     uint64_t ta = 0, tb = 0;
-    rc = stamp(a, &ta, "aclrtEventElapsedTime", "the start event");
+    rc = stamp(a, &ta, fn, "the start event");
     if (rc == ACL_SUCCESS)
-        rc = stamp(b, &tb, "aclrtEventElapsedTime", "the end event");
+        rc = stamp(b, &tb, fn, "the end event");
     if (rc == ACL_SUCCESS && tb < ta)
         rc = core_err(ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
-                      "aclrtEventElapsedTime: the end event completed before the start event");
+                      "%s: the end event completed before the start event", fn);
     if (rc == ACL_SUCCESS)
         *ms = (float)((double)(tb - ta) / 1e6);
     core_event_put(a);
@@ -1143,36 +1050,34 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
 
 /* ---- timestamps and ids (docs/runtime.md) ------------------------------- */
 
-/* The event of a query with one output: out must not be NULL (named what). */
-static aclError out_event(aclrtEvent event, const void *out, const char *what,
-                          struct core_event **ev, const char *fn)
-{
-    if (!out)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
-    return get_event(event, ev, fn);
-}
-
-aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp)
+aclError core_event_timestamp(aclrtEvent event, uint64_t *timestamp, const char *fn)
 {
     struct core_event *ev = NULL;
-    aclError rc = out_event(event, timestamp, "timestamp", &ev, "aclrtEventGetTimestamp");
+    aclError rc = get_event(event, &ev, fn);
     if (rc)
         return rc;
     uint64_t ts = 0;
-    rc = stamp(ev, &ts, "aclrtEventGetTimestamp", "the event");
+    rc = stamp(ev, &ts, fn, "the event");
     if (rc == ACL_SUCCESS)
         *timestamp = ts / 1000u; /* worker clock (CLOCK_MONOTONIC ns) to microseconds */
     core_event_put(ev);
     return rc;
 }
 
-aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
+aclError core_event_id(aclrtEvent event, uint32_t *eventId, const char *fn)
 {
     struct core_event *ev = NULL;
-    aclError rc = out_event(event, eventId, "eventId", &ev, "aclrtGetEventId");
+    aclError rc = get_event(event, &ev, fn);
     if (rc == ACL_SUCCESS) {
         *eventId = (uint32_t)(ev->handle & 0xFFFFFF) - 1;
         core_event_put(ev);
     }
     return rc;
+}
+
+uint32_t core_event_avail(const struct core_device *d)
+{
+    /* relaxed: core/runtime/runtime.h A2, a count read at one moment */
+    uint32_t used = atomic_load_explicit(&d->nevents, memory_order_relaxed);
+    return used >= CORE_MAX_EVENTS_PER_DEVICE ? 0 : CORE_MAX_EVENTS_PER_DEVICE - used;
 }

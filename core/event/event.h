@@ -111,6 +111,26 @@ aclError core_event_record(aclrtEvent event, aclrtStream stream, const char *fn)
 aclError core_event_stream_wait(aclrtStream stream, aclrtEvent event, const char *fn);
 aclError core_event_query_status(aclrtEvent event, aclrtEventRecordedStatus *status,
                                  const char *fn);
+/* The rest of the event calls of core/api/event.c under the name fn, after the checks made
+ * there: a record (external: ACL_EVENT_RECORD_EXTERNAL) without the pools' note that
+ * core_event_record makes; a stream's wait with a timeout (ms, 0: none; external:
+ * ACL_EVENT_WAIT_EXTERNAL), also without it; a reset task; the completion of the latest
+ * record (*done; ex_ok: also for aclrtCreateEventExWithFlag events) and of the latest wait
+ * target; a host wait (timed: until timeout ms); the time between two completed records;
+ * the completion time (us) and the id of an event; the events device d still has room for. */
+aclError core_event_record_flag(aclrtEvent event, aclrtStream stream, bool external,
+                                const char *fn);
+aclError core_event_wait(aclrtStream stream, aclrtEvent event, uint32_t timeout_ms, bool external,
+                         const char *fn);
+aclError core_event_reset(aclrtEvent event, aclrtStream stream, const char *fn);
+aclError core_event_query(aclrtEvent event, const void *status, bool ex_ok, bool *done,
+                          const char *fn);
+aclError core_event_query_wait(aclrtEvent event, aclrtEventWaitStatus *status, const char *fn);
+aclError core_event_sync(aclrtEvent event, int32_t timeout, bool timed_, const char *fn);
+aclError core_event_elapsed(float *ms, aclrtEvent startEvent, aclrtEvent endEvent, const char *fn);
+aclError core_event_timestamp(aclrtEvent event, uint64_t *timestamp, const char *fn);
+aclError core_event_id(aclrtEvent event, uint32_t *eventId, const char *fn);
+uint32_t core_event_avail(const struct core_device *d);
 
 /* Event lookup under the RCU read lock, taking a reference. */
 struct core_event *core_event_get(aclrtEvent h);

@@ -101,17 +101,6 @@ aclError core_notify_create(aclrtNotify *notify, uint64_t flag, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag)
-{
-    CORE_REQUIRE_INIT();
-    if (!notify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateNotify: notify is NULL");
-    if (flag & ~(uint64_t)(ACL_NOTIFY_DEFAULT | ACL_NOTIFY_DEVICE_USE_ONLY))
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateNotify: unknown flag 0x%llx",
-                        (unsigned long long)flag);
-    return core_notify_create(notify, flag, "aclrtCreateNotify");
-}
-
 aclError core_notify_destroy(aclrtNotify notify, const char *fn)
 {
     pthread_mutex_lock(&notify_lock);
@@ -131,23 +120,11 @@ aclError core_notify_destroy(aclrtNotify notify, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError aclrtDestroyNotify(aclrtNotify notify)
+aclError core_notify_id(aclrtNotify notify, uint32_t *notifyId, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!notify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyNotify: notify is NULL");
-    return core_notify_destroy(notify, "aclrtDestroyNotify");
-}
-
-aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t *notifyId)
-{
-    CORE_REQUIRE_INIT();
-    if (!notify || !notifyId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetNotifyId: NULL argument");
     struct core_notify *n = core_notify_get(notify);
     if (!n)
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclrtGetNotifyId: %p is not a live notify",
-                        notify);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live notify", fn, notify);
     *notifyId = (uint32_t)(n->handle & 0xFFFFFF) - 1;
     notify_put(n);
     return ACL_SUCCESS;
@@ -220,9 +197,6 @@ const struct core_task_desc core_task_notify_wait = {"notify_wait", run_wait, NU
 static aclError submit(aclrtNotify notify, aclrtStream stream, sched_task_fn run, uint8_t kind,
                        uint64_t timeout_s, const char *fn)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    if (!notify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: notify is NULL", fn);
     struct core_stream *s;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -248,27 +222,24 @@ static aclError submit(aclrtNotify notify, aclrtStream stream, sched_task_fn run
     return rc;
 }
 
-aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream)
+aclError core_notify_record(aclrtNotify notify, aclrtStream stream, const char *fn)
 {
-    return submit(notify, stream, run_record, CORE_T_NOTIFY_RECORD, 0, "aclrtRecordNotify");
+    return submit(notify, stream, run_record, CORE_T_NOTIFY_RECORD, 0, fn);
 }
 
-aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout)
+aclError core_notify_wait(aclrtNotify notify, aclrtStream stream, uint32_t timeout_s,
+                          const char *fn)
 {
-    return submit(notify, stream, run_wait, CORE_T_NOTIFY_WAIT, timeout, "aclrtWaitAndResetNotify");
+    return submit(notify, stream, run_wait, CORE_T_NOTIFY_WAIT, timeout_s, fn);
 }
 
-aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)
+aclError core_notify_batch_reset(aclrtNotify *notifies, size_t num, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!notifies || !num)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtNotifyBatchReset: empty array");
     for (size_t i = 0; i < num; i++) { /* check every handle before resetting any */
         struct core_notify *n = core_notify_get(notifies[i]);
         if (!n)
             return core_err(ACL_ERROR_RT_INVALID_HANDLE,
-                            "aclrtNotifyBatchReset: notifies[%zu] (%p) is not a live notify", i,
-                            notifies[i]);
+                            "%s: notifies[%zu] (%p) is not a live notify", fn, i, notifies[i]);
         notify_put(n);
     }
     for (size_t i = 0; i < num; i++) {

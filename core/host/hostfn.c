@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Work that runs host code in stream order: cpuacl C-function kernels,
- * aclrtLaunchHostFunc, and the subscribe/callback/report protocol.
+ * aclrtLaunchHostFunc, and the subscribe/callback/report protocol (the entry
+ * points are in core/api/host.c; what they call is declared in hostfn.h).
  *
  * Kernels run directly on the worker that owns the stream; host functions run
  * on host threads (core/runtime/hostpool.h), the stream blocked meanwhile.
@@ -55,6 +56,7 @@
 
 #include "core/device/device.h"
 #include "core/err.h"
+#include "core/host/hostfn.h"
 #include "core/host/report.h"
 #include "core/launch.h"
 #include "core/runtime/fault.h"
@@ -229,7 +231,7 @@ static __attribute__((noinline)) aclError launch_kernel_captured(aclrtStream str
     return launch_kernel_slow(stream, fn, args);
 }
 
-aclError cpuaclLaunchKernel(aclrtStream stream, cpuaclKernel fn, void *args)
+aclError core_host_launch_kernel(aclrtStream stream, cpuaclKernel fn, void *args)
 {
     if (__builtin_expect(fn != NULL, 1)) {
         struct core_sub u;
@@ -274,8 +276,8 @@ static __attribute__((noinline)) aclError launch_kernel_args_captured(aclrtStrea
     return launch_kernel_args_slow(stream, fn, args, argsSize);
 }
 
-aclError cpuaclLaunchKernelArgs(aclrtStream stream, cpuaclKernel fn, const void *args,
-                                size_t argsSize)
+aclError core_host_launch_kernel_args(aclrtStream stream, cpuaclKernel fn, const void *args,
+                                      size_t argsSize)
 {
     /* 1..32 bytes from a non-NULL block here; 0 bytes and errors on the slow path */
     if (__builtin_expect(fn && args && argsSize - 1 < CPUACL_KERNEL_ARGS_MAX, 1)) {
@@ -367,15 +369,6 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
     return launch_owned_slow(stream, fn, arg, release, name);
 }
 
-aclError cpuaclLaunchKernelOwned(aclrtStream stream, cpuaclKernel fn, void *args,
-                                 cpuaclRelease release)
-{
-    if (!fn)
-        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclLaunchKernelOwned: kernel function is NULL");
-    return core_launch_owned(stream, (core_kernel_fn)fn, args, (core_release_fn)release,
-                             "cpuaclLaunchKernelOwned");
-}
-
 /* Captured owned launches run fn at every replay; release at model destroy. */
 static int run_owned_replay(struct sched_task *t, struct sched_exec *x)
 {
@@ -405,23 +398,17 @@ static aclError report_launch(struct core_stream *s, uint64_t tag, struct core_r
                               aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
                               const char *name);
 
-aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
+aclError core_host_func_launch(struct core_stream *s, uint64_t tag, aclrtHostFunc fn, void *args,
+                               const char *name)
 {
-    if (!fn)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchHostFunc: fn is NULL");
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtLaunchHostFunc");
-    if (__builtin_expect(rc != ACL_SUCCESS, 0))
-        return rc;
     /* CB6: a subscribed stream (not capturing: a captured host function
      * replays on the host pool) hands it to aclrtProcessHostFunc. acquire:
      * pairs with the release in subscribe; relaxed cap: A1. */
     struct core_report *q = atomic_load_explicit(&s->hfq, memory_order_acquire);
     if (__builtin_expect(q != NULL, 0) && !atomic_load_explicit(&s->cap, memory_order_relaxed))
-        return report_launch(s, tag, q, fn, args, ACL_CALLBACK_BLOCK, "aclrtLaunchHostFunc");
-    return submit_fn_s(s, tag, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0,
-                       "aclrtLaunchHostFunc", SCHED_TF_ALWAYS);
+        return report_launch(s, tag, q, fn, args, ACL_CALLBACK_BLOCK, name);
+    return submit_fn_s(s, tag, run_hostfunc, CORE_T_HOSTFUNC, (void (*)(void))fn, args, 0, name,
+                       SCHED_TF_ALWAYS);
 }
 
 /* ---- report queues ------------------------------------------------------ */
@@ -434,12 +421,7 @@ struct report_node {
     _Atomic uint32_t refs;  /* CB1 */
 };
 
-enum { REPORT_CB, REPORT_HOSTFN, REPORT_KINDS }; /* CB6 */
-
-static const char *const g_kind_fn[REPORT_KINDS][3] = {
-    {"aclrtSubscribeReport", "aclrtUnSubscribeReport", "aclrtProcessReport"},
-    {"aclrtSubscribeHostFunc", "aclrtUnSubscribeHostFunc", "aclrtProcessHostFunc"},
-};
+enum { REPORT_CB = CORE_REPORT_CB, REPORT_HOSTFN = CORE_REPORT_HOSTFN, REPORT_KINDS }; /* CB6 */
 
 struct core_report {
     uint64_t tid;            /* I */
@@ -592,9 +574,9 @@ static aclError report_stream_lock(aclrtStream stream, struct core_stream **s, c
     return rc;
 }
 
-static aclError subscribe(uint64_t threadId, aclrtStream stream, int kind)
+aclError core_report_subscribe(uint64_t threadId, aclrtStream stream, enum core_report_kind kind,
+                               const char *fn)
 {
-    const char *fn = g_kind_fn[kind][0];
     struct core_stream *s = NULL;
     aclError rc = report_stream_lock(stream, &s, fn);
     if (rc)
@@ -629,9 +611,9 @@ static aclError subscribe(uint64_t threadId, aclrtStream stream, int kind)
     return ACL_SUCCESS;
 }
 
-static aclError unsubscribe(uint64_t threadId, aclrtStream stream, int kind)
+aclError core_report_unsubscribe(uint64_t threadId, aclrtStream stream, enum core_report_kind kind,
+                                 const char *fn)
 {
-    const char *fn = g_kind_fn[kind][1];
     struct core_stream *s = NULL;
     aclError rc = report_stream_lock(stream, &s, fn);
     if (rc)
@@ -648,52 +630,18 @@ static aclError unsubscribe(uint64_t threadId, aclrtStream stream, int kind)
     return ACL_SUCCESS;
 }
 
-aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
-{
-    return subscribe(threadId, stream, REPORT_CB);
-}
-
-aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
-{
-    return unsubscribe(threadId, stream, REPORT_CB);
-}
-
-aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
-{
-    return subscribe(hostFuncThreadId, exeStream, REPORT_HOSTFN);
-}
-
-aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
-{
-    return unsubscribe(hostFuncThreadId, exeStream, REPORT_HOSTFN);
-}
-
 /* Callbacks cannot be captured (the report protocol is per submission). */
 const struct core_task_desc core_task_callback = {"callback", run_callback, NULL, 0, NULL};
 
-aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
-                             aclrtStream stream)
+aclError core_report_callback(struct core_stream *s, uint64_t tag, aclrtCallback fn, void *userData,
+                              aclrtCallbackBlockType blockType, const char *name)
 {
-    if (!fn)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchCallback: fn is NULL");
-    if (blockType != ACL_CALLBACK_BLOCK && blockType != ACL_CALLBACK_NO_BLOCK)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtLaunchCallback: unknown block type %d",
-                        (int)blockType);
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtLaunchCallback");
-    if (rc)
-        return rc;
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
-        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "aclrtLaunchCallback: callbacks cannot be captured into a model");
     /* acquire: pairs with the release in subscribe. */
     struct core_report *q = atomic_load_explicit(&s->cbq, memory_order_acquire);
     if (!q)
         return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
-                        "aclrtLaunchCallback: no thread is subscribed to the stream "
-                        "(aclrtSubscribeReport)");
-    return report_launch(s, tag, q, fn, userData, blockType, "aclrtLaunchCallback");
+                        "%s: no thread is subscribed to the stream (aclrtSubscribeReport)", name);
+    return report_launch(s, tag, q, fn, userData, blockType, name);
 }
 
 /* Queue a report task handing fn(userData) to q (CB1, CB6). */
@@ -782,13 +730,8 @@ uint64_t core_report_serve(bool *serving, uint64_t deadline)
     return deadline && deadline < slice ? deadline : slice;
 }
 
-static aclError process(int32_t timeout, int kind)
+aclError core_report_process(int32_t timeout, enum core_report_kind kind, const char *fn)
 {
-    const char *fn = g_kind_fn[kind][2];
-    CORE_REQUIRE_INIT_AS(fn);
-    if (timeout != -1 && timeout <= 0)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: timeout %d is invalid (-1 or > 0 ms)", fn, (int)timeout);
     uint64_t tid = (uint64_t)pthread_self();
     aclError rc = core_lock_live(fn);
     if (rc)
@@ -821,14 +764,4 @@ static aclError process(int32_t timeout, int kind)
                         "%s: aclFinalize closed the queue", fn);
     run_nodes(n);
     return ACL_SUCCESS;
-}
-
-aclError aclrtProcessReport(int32_t timeout)
-{
-    return process(timeout, REPORT_CB);
-}
-
-aclError aclrtProcessHostFunc(int32_t timeout)
-{
-    return process(timeout, REPORT_HOSTFN);
 }

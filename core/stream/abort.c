@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Task abort of a device (aclrtSetDeviceTaskAbortCallback, aclrtDeviceTaskAbort):
+ * Task abort of a device (aclrtSetDeviceTaskAbortCallback, aclrtDeviceTaskAbort; their
+ * argument checks are in core/api/stream.c):
  * the callbacks fire outside every runtime lock (core/runtime/callbacks.c DI1)
  * around the abort of every stream of the device. Behaviour and codes:
  * docs/device.md.
@@ -28,11 +29,10 @@
 
 static struct core_named_reg reg_abort = CORE_NAMED_REG_INIT;
 
-aclError aclrtSetDeviceTaskAbortCallback(const char *regName, aclrtDeviceTaskAbortCallback callback,
-                                         void *args)
+aclError core_device_abort_register(const char *regName, aclrtDeviceTaskAbortCallback callback,
+                                    void *args, const char *fn)
 {
-    return core_named_set(&reg_abort, regName, (void (*)(void))callback, args,
-                          "aclrtSetDeviceTaskAbortCallback");
+    return core_named_set(&reg_abort, regName, (void (*)(void))callback, args, fn);
 }
 
 static aclError abort_fire(int32_t dev, aclrtDeviceTaskAbortStage stage, uint32_t timeout,
@@ -50,18 +50,10 @@ static aclError abort_fire(int32_t dev, aclrtDeviceTaskAbortStage stage, uint32_
     return ACL_SUCCESS;
 }
 
-#define ABORT_TIMEOUT_MAX_MS (36u * 60u * 1000u)
-
-aclError aclrtDeviceTaskAbort(int32_t deviceId, uint32_t timeout)
+aclError core_device_task_abort(int32_t deviceId, uint32_t timeout, const char *fn)
 {
-    static const char fn[] = "aclrtDeviceTaskAbort";
-    aclError rc = core_device_check(deviceId, fn);
-    if (rc)
-        return rc;
-    if (timeout > ABORT_TIMEOUT_MAX_MS)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: timeout %u ms above 36 minutes", fn, timeout);
     uint64_t deadline = timeout ? sched_now_ns() + (uint64_t)timeout * 1000000u : 0;
-    rc = abort_fire(deviceId, ACL_RT_DEVICE_TASK_ABORT_PRE, timeout, fn);
+    aclError rc = abort_fire(deviceId, ACL_RT_DEVICE_TASK_ABORT_PRE, timeout, fn);
     if (rc)
         return rc;
     /* Snapshot the device's user streams (default and explicit of every

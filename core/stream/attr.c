@@ -3,7 +3,7 @@
  * Stream attributes (aclrtGet/SetStreamAttribute) and the overflow extras
  * that go with them: per-stream overflow switch, the context's overflow
  * address, the Npu overflow status tasks; aclrtPersistentTaskClean and
- * aclrtProfTrace.
+ * aclrtProfTrace. Their argument checks are in core/api/stream.c.
  *
  * Attribute storage: the attributes no other call keeps (overflow switch,
  * user tag, op-info cache switch) live in a small table keyed by the
@@ -103,14 +103,7 @@ aclError core_stream_attribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
     }
 }
 
-aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
-                                 aclrtStreamAttrValue *value)
-{
-    CORE_REQUIRE_INIT();
-    return core_stream_attribute(stream, stmAttrType, value, "aclrtGetStreamAttribute");
-}
-
-static aclError set_u32(struct core_stream *s, aclrtStreamAttr a, uint32_t v, const char *fn)
+aclError core_stream_attr_set(struct core_stream *s, aclrtStreamAttr a, uint32_t v, const char *fn)
 {
     pthread_mutex_lock(&sa_lock);
     struct sa_entry *e = sa_find_locked(s->handle, true);
@@ -128,87 +121,23 @@ static aclError set_u32(struct core_stream *s, aclrtStreamAttr a, uint32_t v, co
                         "%s: attributes of %d live streams are set already", fn, SA_MAX);
 }
 
-aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
-                                 aclrtStreamAttrValue *value)
+uint32_t core_stream_overflow_switch(struct core_stream *s)
 {
-    static const char fn[] = "aclrtSetStreamAttribute";
-    CORE_REQUIRE_INIT();
-    struct core_stream *s;
-    aclError rc = attr_stream(stream, value, &s, fn);
-    if (rc)
-        return rc;
-    switch (stmAttrType) {
-    case ACL_STREAM_ATTR_FAILURE_MODE:
-        if (s->is_default) /* the reference: the default stream's mode cannot be set */
-            return core_err(ACL_ERROR_INVALID_PARAM,
-                            "%s: the failure mode of the default stream cannot be set", fn);
-        return core_stream_set_failure_mode(stream, value->failureMode, fn);
-    case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
-    case ACL_STREAM_ATTR_CACHE_OP_INFO:
-        if (value->overflowSwitch > 1) /* same bytes for both switches */
-            return core_err(ACL_ERROR_INVALID_PARAM, "%s: the switch must be 0 or 1 (got %u)", fn,
-                            value->overflowSwitch);
-        return set_u32(s, stmAttrType, value->overflowSwitch, fn);
-    case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
-        return set_u32(s, stmAttrType, value->userCustomTag, fn);
-    case ACL_STREAM_ATTR_PRIORITY:
-        /* the reference's own table: "setting a stream's priority is not supported" */
-        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "%s: a stream's priority is fixed at creation "
-                        "(aclrtCreateStreamWithConfig); it can only be read", fn);
-    default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)stmAttrType);
-    }
-}
-
-aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t *flag)
-{
-    static const char fn[] = "aclrtGetStreamOverflowSwitch";
-    CORE_REQUIRE_INIT();
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
-    if (rc)
-        return rc;
-    if (!flag)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag is NULL", fn);
     pthread_mutex_lock(&sa_lock);
     struct sa_entry *e = sa_find_locked(s->handle, false);
-    *flag = e ? e->ovf : 0;
+    uint32_t v = e ? e->ovf : 0;
     pthread_mutex_unlock(&sa_lock);
-    return ACL_SUCCESS;
-}
-
-aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag)
-{
-    static const char fn[] = "aclrtSetStreamOverflowSwitch";
-    CORE_REQUIRE_INIT();
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
-    if (rc)
-        return rc;
-    if (flag > 1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag must be 0 or 1 (got %u)", fn, flag);
-    return set_u32(s, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, flag, fn);
+    return v;
 }
 
 /* ---- overflow status ------------------------------------------------------------ */
 
-#define NPU_STATUS_BYTES 64 /* the status block the reference's status task writes */
-
 /* Per device: the block the last Npu status task wrote (aclrtCtxGetFloatOverflowAddr). */
-static _Alignas(64) unsigned char g_ovf_block[CORE_MAX_DEVICES][NPU_STATUS_BYTES];
+static _Alignas(64) unsigned char g_ovf_block[CORE_MAX_DEVICES][CORE_NPU_STATUS_BYTES];
 
-aclError aclrtCtxGetFloatOverflowAddr(void **overflowAddr)
+void *core_stream_overflow_block(int32_t dev)
 {
-    static const char fn[] = "aclrtCtxGetFloatOverflowAddr";
-    CORE_REQUIRE_INIT();
-    if (!overflowAddr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: overflowAddr is NULL", fn);
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: no current context", fn);
-    *overflowAddr = g_ovf_block[c->dev->id];
-    return ACL_SUCCESS;
+    return g_ovf_block[dev];
 }
 
 struct npu_status {
@@ -223,22 +152,18 @@ static int32_t k_npu_status(void *arg)
     if (!a->out) {
         /* relaxed: ordered with operators by the stream (core/overflow.h) */
         atomic_store_explicit(&core_overflow_flag, 0, memory_order_relaxed);
-        memset(blk, 0, NPU_STATUS_BYTES);
+        memset(blk, 0, CORE_NPU_STATUS_BYTES);
         return 0;
     }
     uint32_t v = (uint32_t)atomic_load_explicit(&core_overflow_flag, memory_order_relaxed);
-    memset(blk, 0, NPU_STATUS_BYTES);
+    memset(blk, 0, CORE_NPU_STATUS_BYTES);
     memcpy(blk, &v, sizeof(v));
-    memcpy(a->out, blk, NPU_STATUS_BYTES);
+    memcpy(a->out, blk, CORE_NPU_STATUS_BYTES);
     return 0;
 }
 
-static aclError npu_submit(unsigned char *out, uint32_t checkMode, aclrtStream stream,
-                           const char *fn)
+aclError core_stream_npu_status(void *out, aclrtStream stream, const char *fn)
 {
-    if (checkMode > 1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: checkMode must be 0 or 1 (got %u)", fn,
-                        checkMode);
     struct core_stream *s;
     aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc)
@@ -254,42 +179,10 @@ static aclError npu_submit(unsigned char *out, uint32_t checkMode, aclrtStream s
     return rc;
 }
 
-aclError aclrtNpuGetFloatOverFlowStatus(void *outputAddr, uint64_t outputSize, uint32_t checkMode,
-                                        aclrtStream stream)
-{
-    static const char fn[] = "aclrtNpuGetFloatOverFlowStatus";
-    CORE_REQUIRE_INIT();
-    if (!outputAddr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: outputAddr is NULL", fn);
-    if (outputSize < NPU_STATUS_BYTES)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: outputSize %llu is below the %d bytes of the status", fn,
-                        (unsigned long long)outputSize, NPU_STATUS_BYTES);
-    return npu_submit(outputAddr, checkMode, stream, fn);
-}
-
-aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream)
-{
-    static const char fn[] = "aclrtNpuClearFloatOverFlowStatus";
-    CORE_REQUIRE_INIT();
-    return npu_submit(NULL, checkMode, stream, fn);
-}
-
 /* ---- persistent streams, profiling marks ------------------------------------------- */
 
-aclError aclrtPersistentTaskClean(aclrtStream stream)
+aclError core_stream_persistent_clean(struct core_stream *s, const char *fn)
 {
-    static const char fn[] = "aclrtPersistentTaskClean";
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the default stream is not persistent", fn);
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
-    if (rc)
-        return rc;
-    if (!(s->flags & ACL_STREAM_PERSISTENT))
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: the stream was not created with ACL_STREAM_PERSISTENT", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     uint32_t lane;
@@ -304,32 +197,24 @@ aclError aclrtPersistentTaskClean(aclrtStream stream)
     return core_stream_sync(s, 0, fn);
 }
 
-#define PROF_TRACE_BYTES 18
-
 struct prof_trace {
-    unsigned char data[PROF_TRACE_BYTES];
+    unsigned char data[CORE_PROF_TRACE_BYTES];
 };
 
 static int32_t k_prof_trace(void *arg)
 {
     struct prof_trace *p = arg;
-    char msg[2 * PROF_TRACE_BYTES + 16];
+    char msg[2 * CORE_PROF_TRACE_BYTES + 16];
     int n = snprintf(msg, sizeof(msg), "trace:");
-    for (int i = 0; i < PROF_TRACE_BYTES; i++)
+    for (int i = 0; i < CORE_PROF_TRACE_BYTES; i++)
         n += snprintf(msg + n, sizeof(msg) - (size_t)n, "%02x", p->data[i]);
     core_hooks.prof_mark(msg, (size_t)n); /* a mark only while profiling collects */
     return 0;
 }
 
-aclError aclrtProfTrace(void *userdata, int32_t length, aclrtStream stream)
+aclError core_stream_prof_trace(const void *userdata, int32_t length, aclrtStream stream,
+                                const char *fn)
 {
-    static const char fn[] = "aclrtProfTrace";
-    CORE_REQUIRE_INIT();
-    if (!userdata)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: userdata is NULL", fn);
-    if (length <= 0 || length > PROF_TRACE_BYTES)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: length %d is not in [1, %d]", fn, length,
-                        PROF_TRACE_BYTES);
     struct prof_trace *p = core_calloc(1, sizeof(*p)); /* zero padding to 18 bytes */
     if (!p)
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);

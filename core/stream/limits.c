@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Core-count limits per stream and per thread (aclrtGet/Set/ResetStreamResLimit,
- * aclrtUse/UnuseStreamResInCurrentThread, aclrtGetResInCurrentThread); a stream
- * without its own limit has its device's (core/device/errors.c).
+ * aclrtUse/UnuseStreamResInCurrentThread, aclrtGetResInCurrentThread; their argument
+ * checks are in core/api/stream.c); a stream without its own limit has its device's
+ * (core/device/errors.c).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -73,58 +74,24 @@ static void stream_limit_drop(uint64_t h)
     pthread_mutex_unlock(&slim_lock);
 }
 
-/* Stream argument of the limit calls (init checked first). */
-static aclError res_stream(aclrtStream stream, struct core_stream **s, const char *fn)
+uint32_t core_stream_res_limit(struct core_stream *s, aclrtDevResLimitType type)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    return core_stream_resolve(stream, s, fn);
-}
-
-aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t *value)
-{
-    struct core_stream *s = NULL;
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetStreamResLimit: value is NULL");
-    aclError rc = res_stream(stream, &s, "aclrtGetStreamResLimit");
-    if (!rc)
-        rc = core_res_check_type(type, "aclrtGetStreamResLimit");
-    if (rc)
-        return rc;
     uint32_t v = stream_limit(s->handle, type);
-    *value = v ? v : core_res_device_limit(s->ctx->dev->id, type);
-    return ACL_SUCCESS;
+    return v ? v : core_res_device_limit(s->ctx->dev->id, type);
 }
 
-aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value)
+void core_stream_res_limit_set(struct core_stream *s, aclrtDevResLimitType type, uint32_t value)
 {
-    struct core_stream *s = NULL;
-    aclError rc = res_stream(stream, &s, "aclrtSetStreamResLimit");
-    if (!rc)
-        rc = core_res_check_type(type, "aclrtSetStreamResLimit");
-    if (!rc)
-        rc = core_res_check_value(type, value, "aclrtSetStreamResLimit");
-    if (rc)
-        return rc;
     stream_limit_set(s->handle, type, value);
-    return ACL_SUCCESS;
 }
 
-aclError aclrtResetStreamResLimit(aclrtStream stream)
+void core_stream_res_limit_reset(struct core_stream *s)
 {
-    struct core_stream *s = NULL;
-    aclError rc = res_stream(stream, &s, "aclrtResetStreamResLimit");
-    if (!rc)
-        stream_limit_drop(s->handle);
-    return rc;
+    stream_limit_drop(s->handle);
 }
 
-/* Bind this thread to the stream's resources (use) or release that binding. */
-static aclError thread_res(aclrtStream stream, bool use, const char *fn)
+aclError core_stream_res_thread(struct core_stream *s, bool use, const char *fn)
 {
-    struct core_stream *s = NULL;
-    aclError rc = res_stream(stream, &s, fn);
-    if (rc)
-        return rc;
     if (!use && t_res_stream != s->handle)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the thread does not use this stream's resources", fn);
@@ -132,32 +99,10 @@ static aclError thread_res(aclrtStream stream, bool use, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
+uint32_t core_stream_res_thread_limit(struct core_ctx *c, aclrtDevResLimitType type)
 {
-    return thread_res(stream, true, "aclrtUseStreamResInCurrentThread");
-}
-
-aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream)
-{
-    return thread_res(stream, false, "aclrtUnuseStreamResInCurrentThread");
-}
-
-aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t *value)
-{
-    CORE_REQUIRE_INIT();
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetResInCurrentThread: value is NULL");
-    aclError rc = core_res_check_type(type, "aclrtGetResInCurrentThread");
-    if (rc)
-        return rc;
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtGetResInCurrentThread: the thread has no current context");
     struct core_stream *s =
         t_res_stream ? core_table_lookup(&g_rt.streams, (void *)(uintptr_t)t_res_stream) : NULL;
     uint32_t v = s ? stream_limit(t_res_stream, type) : 0;
-    *value = v ? v : core_res_device_limit(s ? s->ctx->dev->id : c->dev->id, type);
-    return ACL_SUCCESS;
+    return v ? v : core_res_device_limit(s ? s->ctx->dev->id : c->dev->id, type);
 }
-

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Stream state callbacks (aclrtRegStreamStateCallback), aclrtStreamStop, and the stream
- * activation tasks aclrtActiveStream / aclrtSwitchStream.
+ * Stream state callbacks (aclrtRegStreamStateCallback), and the stream activation tasks
+ * aclrtActiveStream / aclrtSwitchStream; core/api/stream.c checks the arguments and answers
+ * aclrtStreamStop.
  *
  * State callbacks run on the thread that creates or destroys the stream, outside every
  * runtime lock (a callback may call AscendCL): CREATE_POST after aclrtCreateStream* made
@@ -37,11 +38,10 @@
 /* SS1: the named registry of core/device/facts.h (shared with the device-state callbacks). */
 static struct core_named_reg g_ss = CORE_NAMED_REG_INIT;
 
-aclError aclrtRegStreamStateCallback(const char *regName, aclrtStreamStateCallback callback,
-                                     void *args)
+aclError core_stream_state_register(const char *regName, aclrtStreamStateCallback callback,
+                                    void *args, const char *fn)
 {
-    return core_named_set(&g_ss, regName, (void (*)(void))callback, args,
-                          "aclrtRegStreamStateCallback");
+    return core_named_set(&g_ss, regName, (void (*)(void))callback, args, fn);
 }
 
 void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state)
@@ -52,40 +52,8 @@ void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state)
         ((aclrtStreamStateCallback)copy[i].fn)(stream, state, copy[i].args);
 }
 
-aclError aclrtStreamStop(aclrtStream stream)
+aclError core_stream_activation(struct core_stream *a, struct core_stream *s, const char *fn)
 {
-    static const char fn[] = "aclrtStreamStop";
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the default stream (NULL) is not supported",
-                        fn);
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
-    if (rc)
-        return rc;
-    if (atomic_load_explicit(&s->cap, memory_order_relaxed)) /* relaxed: A1 */
-        return core_err(ACL_ERROR_RT_STREAM_MODEL,
-                        "%s: the stream is bound to a model or capturing", fn);
-    return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                    "%s: stopping the running task is not supported on a CPU device (host code "
-                    "cannot be interrupted; the reference supports it only on STARS platforms); "
-                    "use aclrtStreamAbort to drop the stream's queued work",
-                    fn);
-}
-
-/* Both streams must belong to one model being built (the reference: model streams). */
-static aclError activation_check(aclrtStream target, aclrtStream stream, const char *fn)
-{
-    CORE_REQUIRE_INIT_AS(fn);
-    if (!target || !stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        !target ? "the stream to activate" : "stream");
-    struct core_stream *a, *s;
-    aclError rc = core_stream_resolve(target, &a, fn);
-    if (!rc)
-        rc = core_stream_resolve(stream, &s, fn);
-    if (rc)
-        return rc;
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *ma = NULL, *ms = NULL;
     uint32_t la, ls;
@@ -104,26 +72,4 @@ static aclError activation_check(aclrtStream target, aclrtStream stream, const c
         "cpuacl does not build; streams bound with ACL_MODEL_STREAM_FLAG_HEAD are always "
         "active",
         fn);
-}
-
-aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream)
-{
-    return activation_check(activeStream, stream, "aclrtActiveStream");
-}
-
-aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond, void *rightValue,
-                           aclrtCompareDataType dataType, aclrtStream trueStream,
-                           aclrtStream falseStream, aclrtStream stream)
-{
-    static const char fn[] = "aclrtSwitchStream";
-    CORE_REQUIRE_INIT();
-    (void)falseStream; /* reserved */
-    if (!leftValue || !rightValue)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        !leftValue ? "leftValue" : "rightValue");
-    if ((unsigned)cond > (unsigned)ACL_RT_LESS_OR_EQUAL)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown condition %d", fn, (int)cond);
-    if (dataType != ACL_RT_SWITCH_INT32 && dataType != ACL_RT_SWITCH_INT64)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown data type %d", fn, (int)dataType);
-    return activation_check(trueStream, stream, fn);
 }

@@ -443,13 +443,10 @@ void core_stream_released(struct sched_stream *ss)
                                                   memory_order_relaxed));
 }
 
-/* ---- API ---------------------------------------------------------------- */
+/* ---- the stream calls (core/api/stream.c checks their arguments) -------- */
 
-static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags, const char *fn)
+aclError core_stream_create(aclrtStream *stream, uint32_t prio, uint32_t flags, const char *fn)
 {
-    CORE_REQUIRE_INIT(fn);
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
     aclError crc = ACL_SUCCESS;
     struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
@@ -467,22 +464,8 @@ static aclError create_stream(aclrtStream *stream, uint32_t prio, uint32_t flags
     return rc;
 }
 
-aclError aclrtCreateStream(aclrtStream *stream)
+aclError core_stream_destroy(aclrtStream stream, bool force, const char *fn)
 {
-    return create_stream(stream, 0, 0, "aclrtCreateStream");
-}
-
-aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
-{
-    return create_stream(stream, priority, flag, "aclrtCreateStreamWithConfig");
-}
-
-static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
-{
-    CORE_REQUIRE_INIT(fn);
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: the default stream (NULL) cannot be destroyed", fn);
     {
         /* DESTROY_PRE callbacks (core/stream/state.c), outside the lock, for a stream the
          * checks below will let go (a racing destroy of the same stream is the caller's). */
@@ -509,66 +492,16 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
     return rc;
 }
 
-aclError aclrtDestroyStream(aclrtStream stream)
+aclError core_stream_query(struct core_stream *s, uint64_t tag, aclrtStreamStatus *status,
+                           const char *fn)
 {
-    return destroy_stream(stream, false, "aclrtDestroyStream");
-}
-
-aclError aclrtDestroyStreamForce(aclrtStream stream)
-{
-    return destroy_stream(stream, true, "aclrtDestroyStreamForce");
-}
-
-aclError aclrtSynchronizeStream(aclrtStream stream)
-{
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtSynchronizeStream");
-    if (rc)
-        return rc;
-    return core_stream_sync_tag(s, tag, 0, "aclrtSynchronizeStream");
-}
-
-aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
-{
-    struct core_stream *s = NULL;
-    uint64_t deadline = 0, tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtSynchronizeStreamWithTimeout");
-    if (rc == ACL_SUCCESS)
-        rc = core_timeout(timeout, &deadline, "aclrtSynchronizeStreamWithTimeout");
-    if (rc)
-        return rc;
-    return core_stream_sync_tag(s, tag, deadline, "aclrtSynchronizeStreamWithTimeout");
-}
-
-/* A getter's arguments: the stream resolved, then its output pointer (what)
- * not NULL. */
-static aclError stream_and_out(aclrtStream stream, const void *out, const char *what,
-                               struct core_stream **s, const char *fn)
-{
-    aclError rc = core_stream_resolve(stream, s, fn);
-    if (rc == ACL_SUCCESS && !out)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
-    return rc;
-}
-
-aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
-{
-    struct core_stream *s = NULL;
-    uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtStreamQuery");
-    if (rc == ACL_SUCCESS && !status)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
-    if (rc)
-        return rc;
     /* relaxed: A1 */
     if (atomic_load_explicit(&s->cap, memory_order_relaxed) && capturing_not_bound(s))
-        return same_life(s, tag) ? refuse_capturing("aclrtStreamQuery")
-                                 : destroyed_meanwhile("aclrtStreamQuery");
+        return same_life(s, tag) ? refuse_capturing(fn) : destroyed_meanwhile(fn);
     /* SD6: counters first, then the tag (as in core_stream_sync_tag) */
     bool done = sched_stream_finished(&s->s) >= sched_stream_submitted(&s->s);
     if (!same_life(s, tag))
-        return destroyed_meanwhile("aclrtStreamQuery");
+        return destroyed_meanwhile(fn);
     *status = done ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
     return ACL_SUCCESS;
 }
@@ -607,135 +540,23 @@ aclError core_stream_set_failure_mode(aclrtStream stream, uint64_t mode, const c
     return ACL_SUCCESS;
 }
 
-aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
+uint32_t core_stream_available(struct core_ctx *c)
 {
-    return core_stream_set_failure_mode(stream, mode, "aclrtSetStreamFailureMode");
-}
-
-/* A uint32_t field of a stream, for the getters below. */
-static aclError stream_u32(aclrtStream stream, uint32_t *out, const char *what, size_t field,
-                           const char *fn)
-{
-    struct core_stream *s = NULL;
-    aclError rc = stream_and_out(stream, out, what, &s, fn);
-    if (rc == ACL_SUCCESS)
-        memcpy(out, (const char *)s + field, sizeof(*out));
-    return rc;
-}
-
-aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
-{
-    return stream_u32(stream, priority, "priority", offsetof(struct core_stream, priority),
-                      "aclrtStreamGetPriority");
-}
-
-aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
-{
-    return stream_u32(stream, flags, "flags", offsetof(struct core_stream, flags),
-                      "aclrtStreamGetFlags");
-}
-
-aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
-{
-    CORE_REQUIRE_INIT();
-    if (!streamCount)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetStreamAvailableNum: streamCount is NULL");
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtGetStreamAvailableNum: the thread has no current context");
     pthread_mutex_lock(&g_rt.lock);
-    *streamCount = CORE_MAX_STREAMS_PER_DEVICE - c->dev->nstreams;
+    uint32_t n = CORE_MAX_STREAMS_PER_DEVICE - c->dev->nstreams;
     pthread_mutex_unlock(&g_rt.lock);
-    return ACL_SUCCESS;
+    return n;
 }
 
-aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t *index)
+uint32_t core_stream_worker(struct core_stream *s)
 {
-    struct core_stream *s = NULL;
-    aclError rc = stream_and_out(stream, index, "index", &s, "cpuaclStreamGetWorker");
-    if (rc == ACL_SUCCESS)
-        *index = s->s.worker->index - s->ctx->dev->worker_base;
-    return rc;
-}
-
-/* ==== stream ids, configuration handles, abort ========================== */
-
-aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId)
-{
-    CORE_REQUIRE_INIT();
-    if (!streamId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetId: streamId is NULL");
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, "aclrtStreamGetId");
-    if (rc)
-        return rc;
-    *streamId = (int32_t)s->s.trace_id;
-    return ACL_SUCCESS;
-}
-
-/* ---- stream configuration handles --------------------------------------- */
-
-aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void)
-{
-    /* Zeroed: priority 0, flag 0, no work memory (aclrtCreateStream's defaults). */
-    return core_calloc(1, sizeof(aclrtStreamConfigHandle));
-}
-
-aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle)
-{
-    if (!handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyStreamConfigHandle: handle is NULL");
-    free(handle);
-    return ACL_SUCCESS;
-}
-
-aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamConfigAttr attr,
-                                 const void *attrValue, size_t valueSize)
-{
-    static const char fn[] = "aclrtSetStreamConfigOpt";
-    if (!handle || !attrValue)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument", fn);
-    size_t want;
-    void *dst;
-    switch ((int)attr) {
-    case ACL_RT_STREAM_WORK_ADDR_PTR: want = sizeof(handle->workptr); dst = &handle->workptr; break;
-    case ACL_RT_STREAM_WORK_SIZE: want = sizeof(handle->workSize); dst = &handle->workSize; break;
-    case ACL_RT_STREAM_FLAG: want = sizeof(handle->flag); dst = &handle->flag; break;
-    case ACL_RT_STREAM_PRIORITY: want = sizeof(handle->priority); dst = &handle->priority; break;
-    default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
-    }
-    if (valueSize != want)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: attribute %d takes %zu bytes, not %zu", fn,
-                        (int)attr, want, valueSize);
-    memcpy(dst, attrValue, want);
-    return ACL_SUCCESS;
-}
-
-aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle *handle)
-{
-    if (!handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateStreamV2: handle is NULL");
-    if (handle->flag > UINT32_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateStreamV2: flag 0x%zx", handle->flag);
-    /* The work memory of a model stream is not needed: tasks run on host workers. */
-    return create_stream(stream, handle->priority, (uint32_t)handle->flag, "aclrtCreateStreamV2");
+    return s->s.worker->index - s->ctx->dev->worker_base;
 }
 
 /* ---- abort -------------------------------------------------------------- */
 
-aclError aclrtStreamAbort(aclrtStream stream)
+aclError core_stream_abort(struct core_stream *s, const char *fn)
 {
-    static const char fn[] = "aclrtStreamAbort";
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the default stream (NULL) cannot be aborted",
-                        fn);
-    struct core_stream *s;
-    aclError rc = core_stream_resolve(stream, &s, fn);
-    if (rc)
-        return rc;
     if (atomic_load_explicit(&s->cap, memory_order_relaxed))
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         "%s: the stream is capturing or bound to a model", fn);
@@ -769,15 +590,8 @@ void core_stream_ctx_fini_locked(struct core_ctx *c)
     __atomic_store_n(&c->default_stream, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
 }
 
-static aclError sync_device(int32_t timeout, bool timed, const char *fn)
+aclError core_device_sync_until(uint64_t deadline, const char *fn)
 {
-    CORE_REQUIRE_INIT(fn);
-    uint64_t deadline = 0;
-    if (timed) {
-        aclError rc = core_timeout(timeout, &deadline, fn);
-        if (rc)
-            return rc;
-    }
     struct core_ctx *cur = core_ctx_current();
     if (!cur)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
@@ -836,33 +650,16 @@ static aclError sync_device(int32_t timeout, bool timed, const char *fn)
 
 aclError core_device_sync(const char *fn)
 {
-    return sync_device(-1, false, fn);
+    CORE_REQUIRE_INIT(fn);
+    return core_device_sync_until(0, fn);
 }
 
-aclError aclrtSynchronizeDevice(void)
+aclError core_stream_ctx_default(struct core_ctx *c, aclrtStream *stream, const char *fn)
 {
-    return sync_device(-1, false, "aclrtSynchronizeDevice");
-}
-
-aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
-{
-    return sync_device(timeout, true, "aclrtSynchronizeDeviceWithTimeout");
-}
-
-aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
-{
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetCurrentDefaultStream: stream is NULL");
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtCtxGetCurrentDefaultStream: the thread has no current context");
     /* NULL once a racing destroy drained it (relaxed: see core_stream_resolve) */
     struct core_stream *ds = __atomic_load_n(&c->default_stream, __ATOMIC_RELAXED);
     if (!ds)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtCtxGetCurrentDefaultStream: the current context was destroyed");
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the current context was destroyed", fn);
     *stream = (aclrtStream)(uintptr_t)ds->handle;
     return ACL_SUCCESS;
 }

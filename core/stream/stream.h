@@ -51,18 +51,72 @@ void core_stream_destroy_locked(struct core_stream *s, bool force);
 /* A context's default stream (core_hooks.ctx_init_locked, g_rt.lock held), and
  * every stream of a context being destroyed (from its ctx_fini_locked). */
 /* aclrtSynchronizeDevice under the name fn: every stream of the current
- * context's device finishes what it has queued. */
+ * context's device finishes what it has queued. core_device_sync_until: the
+ * same after the init check, until deadline (0: none; core_timeout). */
 aclError core_device_sync(const char *fn);
+aclError core_device_sync_until(uint64_t deadline, const char *fn);
 aclError core_stream_ctx_init_locked(struct core_ctx *c);
 void core_stream_ctx_fini_locked(struct core_ctx *c);
-/* Stream state callbacks (core/stream/state.c): call the registered ones, outside every lock. */
+/* Stream state callbacks (core/stream/state.c): call the registered ones, outside every lock;
+ * register one under regName (aclrtRegStreamStateCallback under the name fn). */
 void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state);
+aclError core_stream_state_register(const char *regName, aclrtStreamStateCallback callback,
+                                    void *args, const char *fn);
+/* aclrtActiveStream / aclrtSwitchStream once both streams resolved (core/stream/state.c): both
+ * must be lanes of one model being built; then activation is refused as unsupported. */
+aclError core_stream_activation(struct core_stream *a, struct core_stream *s, const char *fn);
+/* Task abort of a device (core/stream/abort.c): register a callback (aclrtSetDeviceTaskAbort-
+ * Callback under the name fn); abort every stream of a checked device, timeout in ms checked. */
+aclError core_device_abort_register(const char *regName, aclrtDeviceTaskAbortCallback callback,
+                                    void *args, const char *fn);
+aclError core_device_task_abort(int32_t deviceId, uint32_t timeout, const char *fn);
+
+/* The stream calls of core/api/stream.c under the name fn, after their argument checks
+ * (stream not NULL; for query, status not NULL): create in the current context and fire
+ * CREATE_POST; fire DESTROY_PRE and destroy (not a default or capturing stream); the
+ * completion status of s resolved with tag; the streams still available to context c (and the
+ * worker index of s, below); drop
+ * what s has not started (not while it captures); the handle of c's default stream. */
+aclError core_stream_create(aclrtStream *stream, uint32_t prio, uint32_t flags, const char *fn);
+aclError core_stream_destroy(aclrtStream stream, bool force, const char *fn);
+aclError core_stream_query(struct core_stream *s, uint64_t tag, aclrtStreamStatus *status,
+                           const char *fn);
+uint32_t core_stream_available(struct core_ctx *c);
+/* The index of s's worker among its device's (cpuaclStreamGetWorker). */
+uint32_t core_stream_worker(struct core_stream *s);
+aclError core_stream_abort(struct core_stream *s, const char *fn);
+aclError core_stream_ctx_default(struct core_ctx *c, aclrtStream *stream, const char *fn);
 
 /* aclrtSetStreamFailureMode and aclrtGetStreamAttribute under the name fn
  * (core/stream/stream.c, core/stream/attr.c). */
 aclError core_stream_set_failure_mode(aclrtStream stream, uint64_t mode, const char *fn);
 aclError core_stream_attribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
                                aclrtStreamAttrValue *value, const char *fn);
+/* Attributes and their extras (core/stream/attr.c), the stream resolved and the value
+ * checked: set an attribute kept in the attribute table (overflow switch, user tag,
+ * op-info cache); the overflow switch of s; the status block of device dev; queue an Npu
+ * overflow status task (out: copy the status there, NULL: clear it); wait out a persistent
+ * stream s's queued tasks (107016 while bound to a model); queue a profiling trace mark of
+ * length (1..CORE_PROF_TRACE_BYTES) bytes. */
+#define CORE_NPU_STATUS_BYTES 64 /* the status block the reference's status task writes */
+#define CORE_PROF_TRACE_BYTES 18
+aclError core_stream_attr_set(struct core_stream *s, aclrtStreamAttr a, uint32_t v, const char *fn);
+uint32_t core_stream_overflow_switch(struct core_stream *s);
+void *core_stream_overflow_block(int32_t dev);
+aclError core_stream_npu_status(void *out, aclrtStream stream, const char *fn);
+aclError core_stream_persistent_clean(struct core_stream *s, const char *fn);
+aclError core_stream_prof_trace(const void *userdata, int32_t length, aclrtStream stream,
+                                const char *fn);
+/* Core-count limits (core/stream/limits.c), type checked: s's own limit or else its device's;
+ * set and forget s's own; bind the calling thread to s's resources (use) or release that
+ * binding (107000 if it was not s's); the limit of the thread's bound stream or else of
+ * context c's device. */
+uint32_t core_stream_res_limit(struct core_stream *s, aclrtDevResLimitType type);
+void core_stream_res_limit_set(struct core_stream *s, aclrtDevResLimitType type, uint32_t value);
+void core_stream_res_limit_reset(struct core_stream *s);
+aclError core_stream_res_thread(struct core_stream *s, bool use, const char *fn);
+uint32_t core_stream_res_thread_limit(struct core_ctx *c, aclrtDevResLimitType type);
+
 /* State callbacks of default and model-internal streams (core/stream/attr.c): noted under
  * g_rt.lock by create/destroy, reported by core_deferred_run (core/runtime/callbacks.h) after the API call dropped it. */
 void core_ss_defer_locked(uint64_t handle, aclrtStreamState state);
@@ -102,6 +156,12 @@ aclError core_stream_live_locked(struct core_stream *s, uint64_t tag, const char
 /* T7: model enqueues on s (counted under g_rt.lock): done, and wait for none. */
 void core_stream_enqueue_done(struct core_stream *s);
 void core_stream_wait_enqueues(struct core_stream *s);
+
+/* Whether s's tasks go to a capture (capturing, or bound to a model being built). */
+static inline bool core_stream_capturing(struct core_stream *s)
+{
+    return atomic_load_explicit(&s->cap, memory_order_relaxed) != NULL; /* relaxed: A1 */
+}
 
 /*
  * Resolve a stream argument: NULL means the current context's default stream.
