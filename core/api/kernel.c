@@ -23,10 +23,8 @@ aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *op
                                  aclrtBinHandle *binHandle)
 {
     static const char fn[] = "aclrtBinaryLoadFromFile";
-    CORE_REQUIRE_INIT();
-    if (!binPath || !binHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: binPath or binHandle is NULL", fn);
-    return core_bin_load_file(binPath, options, binHandle, fn);
+    aclError rc = core_api_args(binPath && binHandle, "binPath or binHandle is NULL", fn);
+    return rc ? rc : core_bin_load_file(binPath, options, binHandle, fn);
 }
 
 /* The start of the loads from memory: the runtime is up, the bytes and the out handle are
@@ -107,29 +105,24 @@ aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle, const char *name, void *
 aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle)
 {
     static const char fn[] = "aclrtGetFuncBySymbol";
-    CORE_REQUIRE_INIT();
-    if (!symbol || !funcHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: symbol or funcHandle is NULL", fn);
-    return core_bin_func_by_symbol(symbol, funcHandle, fn);
+    aclError rc = core_api_args(symbol && funcHandle, "symbol or funcHandle is NULL", fn);
+    return rc ? rc : core_bin_func_by_symbol(symbol, funcHandle, fn);
 }
 
 aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry,
                                        aclrtFuncHandle *funcHandle)
 {
     static const char fn[] = "aclrtBinaryGetFunctionByEntry";
-    CORE_REQUIRE_INIT();
-    if (!binHandle || !funcHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: binHandle or funcHandle is NULL", fn);
-    return core_bin_func_by_entry(binHandle, funcEntry, funcHandle, fn);
+    aclError rc = core_api_args(binHandle && funcHandle, "binHandle or funcHandle is NULL", fn);
+    return rc ? rc : core_bin_func_by_entry(binHandle, funcEntry, funcHandle, fn);
 }
 
 aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle, void **binAddr, size_t *binSize)
 {
     static const char fn[] = "aclrtBinaryGetDevAddress";
-    CORE_REQUIRE_INIT();
-    if (!binHandle || !binAddr || !binSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: binHandle, binAddr or binSize is NULL", fn);
-    return core_bin_dev_address(binHandle, binAddr, binSize, fn);
+    aclError rc =
+        core_api_args(binHandle && binAddr && binSize, "binHandle, binAddr or binSize is NULL", fn);
+    return rc ? rc : core_bin_dev_address(binHandle, binAddr, binSize, fn);
 }
 
 aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, const char *funcName,
@@ -176,19 +169,15 @@ aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle
 aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void **aicAddr, void **aivAddr)
 {
     static const char fn[] = "aclrtGetFunctionAddr";
-    CORE_REQUIRE_INIT();
-    if (!aicAddr || !aivAddr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: aicAddr or aivAddr is NULL", fn);
-    return core_func_addr(funcHandle, aicAddr, aivAddr, fn);
+    aclError rc = core_api_args(aicAddr && aivAddr, "aicAddr or aivAddr is NULL", fn);
+    return rc ? rc : core_func_addr(funcHandle, aicAddr, aivAddr, fn);
 }
 
 aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t *aicSize, size_t *aivSize)
 {
     static const char fn[] = "aclrtGetFunctionSize";
-    CORE_REQUIRE_INIT();
-    if (!aicSize || !aivSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: aicSize or aivSize is NULL", fn);
-    return core_func_size(funcHandle, aicSize, aivSize, fn);
+    aclError rc = core_api_args(aicSize && aivSize, "aicSize or aivSize is NULL", fn);
+    return rc ? rc : core_func_size(funcHandle, aicSize, aivSize, fn);
 }
 
 aclError aclrtFunctionGetParamCount(const void *func, size_t *paramCount)
