@@ -125,9 +125,9 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
 {
     static const char fn[] = "aclmdlRIBuildBegin";
-    CORE_REQUIRE_INIT();
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
+    aclError rc = core_api_args(modelRI, "modelRI is NULL", fn);
+    if (rc)
+        return rc;
     if (flag != 0)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: flag %u is reserved and must be 0", fn,
                         flag);
@@ -171,9 +171,9 @@ aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
 aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
 {
     static const char fn[] = "aclmdlRIBuildEnd";
-    CORE_REQUIRE_INIT();
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
+    aclError rc = core_api_args(modelRI, "modelRI is NULL", fn);
+    if (rc)
+        return rc;
     if (reserve)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve is reserved and must be NULL", fn);
     return core_build_end(modelRI, fn);
