@@ -5,6 +5,8 @@
  * functions (dlsym of the kernel name), called with the cpuaclKernelFunc
  * contract once per block on the stream's worker.
  *
+ * The entry points are core/api/kernel.c (core/kernel/kernel.h).
+ *
  * Handles: binaries and functions are pointers, validated against the live
  * lists (g_bins, g_funcs, under g_bin_lock) before any use, so an unloaded
  * binary or its functions are rejected (ACL_ERROR_RT_INVALID_HANDLE) and never
@@ -32,6 +34,7 @@
 #include "acl/acl.h"
 #include "core/err.h"
 #include "core/kernel/function.h"
+#include "core/kernel/kernel.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
 #include "core/runtime/fault.h"
@@ -216,36 +219,28 @@ static aclError load_path(const char *path, int flags, aclrtBinHandle *out, cons
     return ACL_SUCCESS;
 }
 
-aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *options,
-                                 aclrtBinHandle *binHandle)
+aclError core_bin_load_file(const char *binPath, const aclrtBinaryLoadOptions *options,
+                            aclrtBinHandle *binHandle, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!binPath || !binHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtBinaryLoadFromFile: binPath or binHandle is NULL");
     int flags;
-    aclError rc = check_options(options, &flags, __func__);
+    aclError rc = check_options(options, &flags, fn);
     if (rc)
         return rc;
     if (access(binPath, R_OK) != 0)
-        return core_err(ACL_ERROR_INVALID_FILE, "aclrtBinaryLoadFromFile: cannot read '%s': %s",
-                        binPath, strerror(errno));
+        return core_err(ACL_ERROR_INVALID_FILE, "%s: cannot read '%s': %s", fn, binPath,
+                        strerror(errno));
     /* dlopen searches the library path for a bare name: make it a path. */
     char buf[4096];
     if (!strchr(binPath, '/')) {
         snprintf(buf, sizeof(buf), "./%s", binPath);
         binPath = buf;
     }
-    return load_path(binPath, flags, binHandle, __func__);
+    return load_path(binPath, flags, binHandle, fn);
 }
 
-/* aclrtBinaryLoadFromData under the name fn (arguments checked here). */
-static aclError load_data(const void *data, size_t length, const aclrtBinaryLoadOptions *options,
-                          aclrtBinHandle *binHandle, const char *fn)
+aclError core_bin_load_data(const void *data, size_t length, const aclrtBinaryLoadOptions *options,
+                            aclrtBinHandle *binHandle, const char *fn)
 {
-    CORE_REQUIRE_INIT(fn);
-    if (!data || !length || !binHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: data, length or binHandle is NULL/0", fn);
     int flags;
     aclError rc = check_options(options, &flags, fn);
     if (rc)
@@ -281,21 +276,11 @@ static aclError load_data(const void *data, size_t length, const aclrtBinaryLoad
     return rc;
 }
 
-aclError aclrtBinaryLoadFromData(const void *data, size_t length,
-                                 const aclrtBinaryLoadOptions *options, aclrtBinHandle *binHandle)
+aclrtBinary core_bin_create(const void *data, size_t dataLen, const char *fn)
 {
-    return load_data(data, length, options, binHandle, "aclrtBinaryLoadFromData");
-}
-
-aclrtBinary aclrtCreateBinary(const void *data, size_t dataLen)
-{
-    if (!data || !dataLen) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateBinary: data is NULL or dataLen is 0");
-        return NULL;
-    }
     struct aclrtBinaryData *b = core_malloc(sizeof(*b) + dataLen);
     if (!b) {
-        core_err(ACL_ERROR_BAD_ALLOC, "aclrtCreateBinary: out of memory");
+        core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
         return NULL;
     }
     b->len = dataLen;
@@ -303,26 +288,20 @@ aclrtBinary aclrtCreateBinary(const void *data, size_t dataLen)
     return b;
 }
 
-aclError aclrtDestroyBinary(aclrtBinary binary)
+void core_bin_destroy(aclrtBinary binary)
 {
-    if (!binary)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyBinary: binary is NULL");
     free(binary);
-    return ACL_SUCCESS;
 }
 
-aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle *binHandle)
+void core_bin_bytes(const aclrtBinary binary, const void **data, size_t *length)
 {
-    if (!binary)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoad: binary is NULL");
     const struct aclrtBinaryData *b = binary;
-    return load_data(b->bytes, b->len, NULL, binHandle, "aclrtBinaryLoad");
+    *data = b->bytes;
+    *length = b->len;
 }
 
-aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle)
+aclError core_bin_unload(aclrtBinHandle binHandle, const char *fn)
 {
-    if (!binHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtBinaryUnLoad: binHandle is NULL");
     pthread_mutex_lock(&g_bin_lock);
     struct core_bin **pp = &g_bins;
     while (*pp && *pp != binHandle)
@@ -345,19 +324,17 @@ aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle)
         }
     pthread_mutex_unlock(&g_bin_lock);
     if (!b)
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE,
-                        "aclrtBinaryUnLoad: not a loaded binary (unloaded already?)");
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: not a loaded binary (unloaded already?)",
+                        fn);
     bin_unref(b);
     return ACL_SUCCESS;
 }
 
 static aclError func_make_locked(struct core_bin *b, const char *sym, const char *name, bool aicpu,
                                  aclrtFuncHandle *out, const char *fn);
-static aclError func_by_symbol(const void *symbol, aclrtFuncHandle *funcHandle, const char *fn);
 
-/* aclrtBinaryGetFunction under the name fn, the arguments not NULL. */
-static aclError get_function(const aclrtBinHandle binHandle, const char *kernelName,
-                             aclrtFuncHandle *funcHandle, const char *fn)
+aclError core_bin_get_function(const aclrtBinHandle binHandle, const char *kernelName,
+                               aclrtFuncHandle *funcHandle, const char *fn)
 {
     pthread_mutex_lock(&g_bin_lock);
     struct core_bin *b = binHandle;
@@ -375,15 +352,6 @@ static aclError get_function(const aclrtBinHandle binHandle, const char *kernelN
 out:
     pthread_mutex_unlock(&g_bin_lock);
     return rc;
-}
-
-aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kernelName,
-                                aclrtFuncHandle *funcHandle)
-{
-    if (!binHandle || !kernelName || !funcHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtBinaryGetFunction: binHandle, kernelName or funcHandle is NULL");
-    return get_function(binHandle, kernelName, funcHandle, "aclrtBinaryGetFunction");
 }
 
 /* A new function handle of live binary b: the kernel exported as sym, named name. */
@@ -480,31 +448,29 @@ aclError core_bin_func_info(const void *func, struct core_func_info *out, const 
         return ACL_SUCCESS;
     /* A kernel's entry address (the __global__ symbol form of the reference). */
     aclrtFuncHandle h;
-    if (core_initialised() && func_by_symbol(func, &h, fn) == ACL_SUCCESS && h != func)
+    if (core_initialised() && core_bin_func_by_symbol(func, &h, fn) == ACL_SUCCESS && h != func)
         return core_bin_func_info(h, out, fn);
     return core_err(ACL_ERROR_RT_INVALID_HANDLE,
                     "%s: %p is neither a function of a loaded binary nor a kernel's entry", fn,
                     func);
 }
 
-aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle, const char *name, void **dptr,
-                              size_t *size)
+aclError core_bin_get_global(aclrtBinHandle binHandle, const char *name, void **dptr, size_t *size,
+                             const char *fn)
 {
-    if (!binHandle || !name || !dptr || !size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtBinaryGetGlobal: NULL argument");
     pthread_mutex_lock(&g_bin_lock);
     struct core_bin *b = binHandle;
     aclError rc = ACL_SUCCESS;
     if (!bin_live_locked(b)) {
-        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclrtBinaryGetGlobal: not a loaded binary");
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: not a loaded binary", fn);
     } else {
         dlerror();
         void *sym = dlsym(b->dl, name);
         Dl_info info;
         const ElfW(Sym) *es = NULL;
         if (!sym || !dladdr1(sym, &info, (void **)&es, RTLD_DL_SYMENT) || !es) {
-            rc = core_err(ACL_ERROR_RT_SYMBOL_NOT_FOUND,
-                          "aclrtBinaryGetGlobal: the binary exports no global '%s'", name);
+            rc = core_err(ACL_ERROR_RT_SYMBOL_NOT_FOUND, "%s: the binary exports no global '%s'",
+                          fn, name);
         } else {
             *dptr = sym;
             *size = es->st_size;
@@ -530,27 +496,23 @@ static struct core_func *func_get(aclrtFuncHandle h, const char *fn)
     return ok ? h : NULL;
 }
 
-aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char *name)
+aclError core_func_name(aclrtFuncHandle funcHandle, uint32_t maxLen, char *name, const char *fn)
 {
-    if (!name)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetFunctionName: name is NULL");
-    struct core_func *f = func_get(funcHandle, __func__);
+    struct core_func *f = func_get(funcHandle, fn);
     if (!f)
         return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
     size_t n = strlen(f->name);
     if (maxLen < n + 1)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtGetFunctionName: maxLen %u is smaller than the name (%zu bytes)",
-                        maxLen, n + 1);
+                        "%s: maxLen %u is smaller than the name (%zu bytes)", fn, maxLen, n + 1);
     memcpy(name, f->name, n + 1);
     return ACL_SUCCESS;
 }
 
-aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle *binHandle)
+aclError core_func_binary(const aclrtFuncHandle funcHandle, aclrtBinHandle *binHandle,
+                          const char *fn)
 {
-    if (!binHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFunctionGetBinary: binHandle is NULL");
-    struct core_func *f = func_get(funcHandle, __func__);
+    struct core_func *f = func_get(funcHandle, fn);
     if (!f)
         return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
     *binHandle = f->bin;
@@ -564,22 +526,18 @@ static size_t align_up(size_t n)
     return (n + ARGS_ALIGN - 1) & ~(size_t)(ARGS_ALIGN - 1);
 }
 
-aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle, size_t *memSize)
+aclError core_args_handle_mem_size(aclrtFuncHandle funcHandle, size_t *memSize, const char *fn)
 {
-    if (!memSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtKernelArgsGetHandleMemSize: memSize NULL");
-    if (!func_get(funcHandle, __func__))
+    if (!func_get(funcHandle, fn))
         return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
     *memSize = sizeof(struct core_args);
     return ACL_SUCCESS;
 }
 
-aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle funcHandle, size_t userArgsSize,
-                                   size_t *actualArgsSize)
+aclError core_args_mem_size(aclrtFuncHandle funcHandle, size_t userArgsSize, size_t *actualArgsSize,
+                            const char *fn)
 {
-    if (!actualArgsSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtKernelArgsGetMemSize: actualArgsSize NULL");
-    if (!func_get(funcHandle, __func__))
+    if (!func_get(funcHandle, fn))
         return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
     /* Every parameter starts 8-byte aligned: room for the padding of each. */
     *actualArgsSize = align_up(userArgsSize) + ARGS_MAX_PARAMS * ARGS_ALIGN;
@@ -593,16 +551,14 @@ static void args_init(struct core_args *a, struct core_func *f)
     a->func = f;
 }
 
-aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle *argsHandle)
+aclError core_args_init(aclrtFuncHandle funcHandle, aclrtArgsHandle *argsHandle, const char *fn)
 {
-    if (!argsHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtKernelArgsInit: argsHandle is NULL");
-    struct core_func *f = func_get(funcHandle, __func__);
+    struct core_func *f = func_get(funcHandle, fn);
     if (!f)
         return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
     struct core_args *a = core_malloc(sizeof(*a));
     if (!a)
-        return core_err(ACL_ERROR_BAD_ALLOC, "aclrtKernelArgsInit: out of memory");
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     args_init(a, f);
     pthread_mutex_lock(&g_bin_lock);
     int r = func_live_locked(f) ? 0 : -ESTALE;
@@ -613,20 +569,17 @@ aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle *argsHa
     pthread_mutex_unlock(&g_bin_lock);
     if (r) {
         free(a);
-        return core_err(r == -ESTALE ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_BAD_ALLOC,
-                        "aclrtKernelArgsInit: %s", r == -ESTALE ? "binary unloaded" : "no memory");
+        return core_err(r == -ESTALE ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_BAD_ALLOC, "%s: %s",
+                        fn, r == -ESTALE ? "binary unloaded" : "no memory");
     }
     *argsHandle = a;
     return ACL_SUCCESS;
 }
 
-aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle, aclrtArgsHandle argsHandle,
-                                      void *userHostMem, size_t actualArgsSize)
+aclError core_args_init_user(aclrtFuncHandle funcHandle, aclrtArgsHandle argsHandle,
+                             void *userHostMem, size_t actualArgsSize, const char *fn)
 {
-    if (!argsHandle || !userHostMem || !actualArgsSize)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtKernelArgsInitByUserMem: argsHandle, userHostMem NULL or size 0");
-    struct core_func *f = func_get(funcHandle, __func__);
+    struct core_func *f = func_get(funcHandle, fn);
     if (!f)
         return funcHandle ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_INVALID_PARAM;
     struct core_args *a = argsHandle;
@@ -647,9 +600,15 @@ static struct core_args *args_of(aclrtArgsHandle h, const char *fn)
     return a;
 }
 
-static aclError args_append(struct core_args *a, const void *param, size_t size, bool ph,
-                            aclrtParamHandle *ph_out, const char *fn)
+aclError core_args_check(aclrtArgsHandle argsHandle, const char *fn)
 {
+    return args_of(argsHandle, fn) ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+
+aclError core_args_append(aclrtArgsHandle argsHandle, const void *param, size_t size, bool ph,
+                          aclrtParamHandle *ph_out, const char *fn)
+{
+    struct core_args *a = argsHandle;
     if (a->finalized)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: the argument list was finalized", fn);
     if (a->nparams == ARGS_MAX_PARAMS)
@@ -682,28 +641,6 @@ static aclError args_append(struct core_args *a, const void *param, size_t size,
     return ACL_SUCCESS;
 }
 
-aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void *param, size_t paramSize,
-                               aclrtParamHandle *paramHandle)
-{
-    struct core_args *a = args_of(argsHandle, __func__);
-    if (!a)
-        return ACL_ERROR_INVALID_PARAM;
-    if (!param || !paramSize || !paramHandle || paramSize > UINT32_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtKernelArgsAppend: param, paramSize or paramHandle invalid");
-    return args_append(a, param, paramSize, false, paramHandle, __func__);
-}
-
-aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParamHandle *paramHandle)
-{
-    struct core_args *a = args_of(argsHandle, __func__);
-    if (!a)
-        return ACL_ERROR_INVALID_PARAM;
-    if (!paramHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: paramHandle is NULL", __func__);
-    return args_append(a, NULL, sizeof(void *), true, paramHandle, __func__);
-}
-
 static struct args_param *param_of(struct core_args *a, aclrtParamHandle h, const char *fn)
 {
     uintptr_t i = (uintptr_t)h;
@@ -714,35 +651,29 @@ static struct args_param *param_of(struct core_args *a, aclrtParamHandle h, cons
     return &a->p[i - 1];
 }
 
-aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
-                                             aclrtParamHandle paramHandle, size_t dataSize,
-                                             void **bufferAddr)
+aclError core_args_ph_buffer(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
+                             size_t dataSize, void **bufferAddr, const char *fn)
 {
-    struct core_args *a = args_of(argsHandle, __func__);
-    if (!a)
-        return ACL_ERROR_INVALID_PARAM;
-    if (!dataSize || !bufferAddr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: dataSize 0 or bufferAddr NULL", __func__);
-    struct args_param *p = param_of(a, paramHandle, __func__);
+    struct core_args *a = argsHandle;
+    struct args_param *p = param_of(a, paramHandle, fn);
     if (!p)
         return ACL_ERROR_INVALID_PARAM;
     if (!p->ph)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the parameter is not a placeholder",
-                        __func__);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the parameter is not a placeholder", fn);
     if (p->ph_buf && p->ph_size >= dataSize) {
         *bufferAddr = p->ph_buf;
         return ACL_SUCCESS;
     }
     void *buf = core_calloc(1, dataSize);
     if (!buf)
-        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", __func__);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     pthread_mutex_lock(&g_bin_lock);
     int r = func_live_locked(a->func) ? bin_own_locked(a->func->bin, buf) : -ESTALE;
     pthread_mutex_unlock(&g_bin_lock);
     if (r) {
         free(buf);
-        return core_err(r == -ESTALE ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_BAD_ALLOC,
-                        "%s: %s", __func__, r == -ESTALE ? "binary unloaded" : "no memory");
+        return core_err(r == -ESTALE ? ACL_ERROR_RT_INVALID_HANDLE : ACL_ERROR_BAD_ALLOC, "%s: %s",
+                        fn, r == -ESTALE ? "binary unloaded" : "no memory");
     }
     if (p->ph_buf)
         memcpy(buf, p->ph_buf, p->ph_size); /* the old one is freed with the binary */
@@ -752,28 +683,24 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
     return ACL_SUCCESS;
 }
 
-aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
-                                   void *param, size_t paramSize)
+aclError core_args_update(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
+                          const void *param, size_t paramSize, const char *fn)
 {
-    struct core_args *a = args_of(argsHandle, __func__);
-    if (!a)
-        return ACL_ERROR_INVALID_PARAM;
-    if (!param)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: param is NULL", __func__);
-    struct args_param *p = param_of(a, paramHandle, __func__);
+    struct core_args *a = argsHandle;
+    struct args_param *p = param_of(a, paramHandle, fn);
     if (!p)
         return ACL_ERROR_INVALID_PARAM;
     if (p->ph || paramSize != p->size)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: paramSize %zu differs from the appended size %u (or a placeholder)",
-                        __func__, paramSize, p->size);
+                        fn, paramSize, p->size);
     memcpy(a->buf + p->off, param, paramSize);
     return ACL_SUCCESS;
 }
 
-aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle)
+aclError core_args_finalize(aclrtArgsHandle argsHandle, const char *fn)
 {
-    struct core_args *a = args_of(argsHandle, __func__);
+    struct core_args *a = args_of(argsHandle, fn);
     if (!a)
         return ACL_ERROR_INVALID_PARAM;
     a->finalized = true;
@@ -800,7 +727,7 @@ struct launch {
 static int32_t launch_run(void *arg)
 {
     struct launch *l = arg;
-    core_kernel_t_fail = 0; /* cpuaclKernelFail (core/kernel/function.c) */
+    core_kernel_t_fail = 0; /* cpuaclKernelFail (core/kernel/function.h) */
     for (uint32_t b = 0; b < l->nblocks; b++) {
         l->fn(l->args, l->size, b, l->nblocks);
         if (__builtin_expect(core_kernel_t_fail != 0, 0)) /* the kernel failed: stop here */
@@ -906,13 +833,10 @@ static aclError launch_submit(struct launch *l, aclrtStream stream, const char *
     return rc;
 }
 
-/* aclrtLaunchKernelV2 under the name fn. */
-static aclError launch_dev_args(aclrtFuncHandle funcHandle, uint32_t numBlocks,
-                                const void *argsData, size_t argsSize, aclrtLaunchKernelCfg *cfg,
-                                aclrtStream stream, const char *fn)
+aclError core_bin_launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
+                         size_t argsSize, const aclrtLaunchKernelCfg *cfg, aclrtStream stream,
+                         const char *fn)
 {
-    if (!argsData && argsSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: argsData is NULL", fn);
     struct launch *l = NULL; /* launch_new sets it; NULL only for GCC's maybe-uninitialized */
     aclError rc = launch_new(funcHandle, numBlocks, 0, cfg, &l, fn);
     if (rc)
@@ -923,43 +847,28 @@ static aclError launch_dev_args(aclrtFuncHandle funcHandle, uint32_t numBlocks,
     return launch_submit(l, stream, fn);
 }
 
-aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
-                             size_t argsSize, aclrtLaunchKernelCfg *cfg, aclrtStream stream)
+aclError core_bin_launch_args(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
+                              const aclrtLaunchKernelCfg *cfg, aclrtArgsHandle argsHandle,
+                              const char *fn)
 {
-    return launch_dev_args(funcHandle, numBlocks, argsData, argsSize, cfg, stream,
-                           "aclrtLaunchKernelV2");
-}
-
-aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
-                           size_t argsSize, aclrtStream stream)
-{
-    return launch_dev_args(funcHandle, numBlocks, argsData, argsSize, NULL, stream,
-                           "aclrtLaunchKernel");
-}
-
-aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks,
-                                     aclrtStream stream, aclrtLaunchKernelCfg *cfg,
-                                     aclrtArgsHandle argsHandle, void *reserve)
-{
-    (void)reserve;
-    struct core_args *a = args_of(argsHandle, __func__);
+    struct core_args *a = args_of(argsHandle, fn);
     if (!a)
         return ACL_ERROR_INVALID_PARAM;
     if (a->func != funcHandle)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtLaunchKernelWithConfig: argsHandle was initialised for another "
-                        "function");
+                        "%s: argsHandle was initialised for another function", fn);
     size_t extra = align_up(a->len);
     for (uint32_t i = 0; i < a->nparams; i++)
         if (a->p[i].ph) {
             if (!a->p[i].ph_buf)
                 return core_err(ACL_ERROR_INVALID_PARAM,
-                                "aclrtLaunchKernelWithConfig: placeholder parameter %u has no "
-                                "buffer (aclrtKernelArgsGetPlaceHolderBuffer)", i);
+                                "%s: placeholder parameter %u has no buffer "
+                                "(aclrtKernelArgsGetPlaceHolderBuffer)",
+                                fn, i);
             extra += align_up(a->p[i].ph_size);
         }
     struct launch *l;
-    aclError rc = launch_new(funcHandle, numBlocks, extra, cfg, &l, __func__);
+    aclError rc = launch_new(funcHandle, numBlocks, extra, cfg, &l, fn);
     if (rc)
         return rc;
     if (a->len)
@@ -973,12 +882,13 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
             at += align_up(a->p[i].ph_size);
         }
     l->size = a->len;
-    return launch_submit(l, stream, __func__);
+    return launch_submit(l, stream, fn);
 }
 
 aclError core_bin_launch_host_args(aclrtFuncHandle funcHandle, uint32_t numBlocks,
-                                   aclrtStream stream, aclrtLaunchKernelCfg *cfg, void *hostArgs,
-                                   size_t argsSize, aclrtPlaceHolderInfo *placeHolderArray,
+                                   aclrtStream stream, const aclrtLaunchKernelCfg *cfg,
+                                   const void *hostArgs, size_t argsSize,
+                                   const aclrtPlaceHolderInfo *placeHolderArray,
                                    size_t placeHolderNum, const char *fn)
 {
     if ((!hostArgs && argsSize) || (placeHolderNum && !placeHolderArray))
@@ -1001,17 +911,6 @@ aclError core_bin_launch_host_args(aclrtFuncHandle funcHandle, uint32_t numBlock
     }
     l->size = argsSize;
     return launch_submit(l, stream, fn);
-}
-
-aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks,
-                                       aclrtStream stream, aclrtLaunchKernelCfg *cfg,
-                                       void *hostArgs, size_t argsSize,
-                                       aclrtPlaceHolderInfo *placeHolderArray,
-                                       size_t placeHolderNum)
-{
-    return core_bin_launch_host_args(funcHandle, numBlocks, stream, cfg, hostArgs, argsSize,
-                                     placeHolderArray, placeHolderNum,
-                                     "aclrtLaunchKernelWithHostArgs");
 }
 
 /* ---- kernel tasks of models (core/model/ritask.c) ----------------------------------- */
@@ -1100,8 +999,7 @@ static struct core_bin *bin_of_addr(const void *addr, const char **name)
     return hit;
 }
 
-/* aclrtGetFuncBySymbol under the name fn, the arguments not NULL. */
-static aclError func_by_symbol(const void *symbol, aclrtFuncHandle *funcHandle, const char *fn)
+aclError core_bin_func_by_symbol(const void *symbol, aclrtFuncHandle *funcHandle, const char *fn)
 {
     const char *name = NULL;
     struct core_bin *b = bin_of_addr(symbol, &name);
@@ -1110,25 +1008,12 @@ static aclError func_by_symbol(const void *symbol, aclrtFuncHandle *funcHandle, 
                         "%s: %p is not the start of a kernel exported by a loaded binary", fn,
                         symbol);
     /* A binary unloaded meanwhile is refused there (107017). */
-    return get_function(b, name, funcHandle, fn);
+    return core_bin_get_function(b, name, funcHandle, fn);
 }
 
-aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle)
+aclError core_bin_func_by_entry(aclrtBinHandle binHandle, uint64_t funcEntry,
+                                aclrtFuncHandle *funcHandle, const char *fn)
 {
-    static const char fn[] = "aclrtGetFuncBySymbol";
-    CORE_REQUIRE_INIT();
-    if (!symbol || !funcHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: symbol or funcHandle is NULL", fn);
-    return func_by_symbol(symbol, funcHandle, fn);
-}
-
-aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry,
-                                       aclrtFuncHandle *funcHandle)
-{
-    static const char fn[] = "aclrtBinaryGetFunctionByEntry";
-    CORE_REQUIRE_INIT();
-    if (!binHandle || !funcHandle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: binHandle or funcHandle is NULL", fn);
     pthread_mutex_lock(&g_bin_lock);
     bool live = bin_live_locked(binHandle);
     pthread_mutex_unlock(&g_bin_lock);
@@ -1140,15 +1025,11 @@ aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEn
         return core_err(ACL_ERROR_RT_KERNEL_LOOKUP,
                         "%s: the binary exports no kernel starting at 0x%llx", fn,
                         (unsigned long long)funcEntry);
-    return get_function(b, name, funcHandle, fn);
+    return core_bin_get_function(b, name, funcHandle, fn);
 }
 
-aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void **aicAddr, void **aivAddr)
+aclError core_func_addr(aclrtFuncHandle funcHandle, void **aicAddr, void **aivAddr, const char *fn)
 {
-    static const char fn[] = "aclrtGetFunctionAddr";
-    CORE_REQUIRE_INIT();
-    if (!aicAddr || !aivAddr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: aicAddr or aivAddr is NULL", fn);
     pthread_mutex_lock(&g_bin_lock);
     struct core_func *f = func_of_locked(funcHandle);
     if (f)
@@ -1159,12 +1040,9 @@ aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void **aicAddr, void *
                         "%s: not a function of a loaded binary", fn);
 }
 
-aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t *aicSize, size_t *aivSize)
+aclError core_func_size(aclrtFuncHandle funcHandle, size_t *aicSize, size_t *aivSize,
+                        const char *fn)
 {
-    static const char fn[] = "aclrtGetFunctionSize";
-    CORE_REQUIRE_INIT();
-    if (!aicSize || !aivSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: aicSize or aivSize is NULL", fn);
     pthread_mutex_lock(&g_bin_lock);
     struct core_func *f = func_of_locked(funcHandle);
     void *entry = f ? (void *)f->fn : NULL;
@@ -1204,12 +1082,9 @@ static int seg_cb(struct dl_phdr_info *pi, size_t n, void *arg)
     return s->found;
 }
 
-aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle, void **binAddr, size_t *binSize)
+aclError core_bin_dev_address(const aclrtBinHandle binHandle, void **binAddr, size_t *binSize,
+                              const char *fn)
 {
-    static const char fn[] = "aclrtBinaryGetDevAddress";
-    CORE_REQUIRE_INIT();
-    if (!binHandle || !binAddr || !binSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: binHandle, binAddr or binSize is NULL", fn);
     pthread_mutex_lock(&g_bin_lock);
     struct core_bin *b = binHandle;
     struct link_map *lm = NULL;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Task failures reported to the host (acl/acl_rt.h): exception callbacks fired
- * for failing tasks, with the failing binary kernel's function and arguments,
- * and the exception-info accessors.
+ * for failing tasks, with the failing binary kernel's function and arguments
+ * (struct rtExceptionInfo, core/kernel/kernel.h; its accessors and the entry
+ * points are core/api/kernel.c).
  *
  * A failing task reaches fail_hook (installed in sched/ at load time) on the
  * worker that ran it, while the task is still at its stream's head:
@@ -24,18 +25,11 @@
 #include "core/device/errors.h"
 #include "core/err.h"
 #include "core/kernel/function.h"
+#include "core/kernel/kernel.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"
 #include "cpuacl/cpuacl.h"
-
-struct rtExceptionInfo {
-    uint32_t taskid, streamid, tid, deviceid, retcode;
-    void *args;
-    uint32_t args_len;
-    void *func;
-};
-
 
 /* ---- exception callbacks ------------------------------------------------ */
 
@@ -102,18 +96,14 @@ __attribute__((constructor)) static void errinfo_install(void)
     atomic_store_explicit(&sched_fail_hook, fail_hook, memory_order_release);
 }
 
-aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback)
+void core_exc_set_legacy(aclrtExceptionInfoCallback callback)
 {
     /* relaxed: E2. */
     atomic_store_explicit(&cb_legacy, callback, memory_order_relaxed);
-    return ACL_SUCCESS;
 }
 
-aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback)
+aclError core_exc_register(aclrtExceptionInfoCallback callback, const char *fn)
 {
-    if (!callback)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtExceptionInfoCallbackRegister: callback is NULL");
     pthread_mutex_lock(&cb_lock);
     int freei = -1;
     for (int i = 0; i < CB_MAX; i++) {
@@ -129,64 +119,26 @@ aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback)
         atomic_store_explicit(&cb_slots[freei], callback, memory_order_relaxed);
     pthread_mutex_unlock(&cb_lock);
     if (freei < 0)
-        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                        "aclrtExceptionInfoCallbackRegister: %d callbacks already registered",
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: %d callbacks already registered", fn,
                         CB_MAX);
     return ACL_SUCCESS;
 }
 
-aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback)
+void core_exc_unregister(aclrtExceptionInfoCallback callback)
 {
-    if (!callback)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtExceptionInfoCallbackUnregister: callback is NULL");
     pthread_mutex_lock(&cb_lock);
     for (int i = 0; i < CB_MAX; i++)
         if (atomic_load_explicit(&cb_slots[i], memory_order_relaxed) == callback)
             atomic_store_explicit(&cb_slots[i], NULL, memory_order_relaxed); /* E2 */
     pthread_mutex_unlock(&cb_lock);
-    return ACL_SUCCESS;
 }
-
-/* The getters return 0xFFFFFFFF for a NULL info (the "device exception" value). */
-#define INFO_FIELD(fn, field)                                                                      \
-    uint32_t fn(const aclrtExceptionInfo *info) { return info ? info->field : 0xFFFFFFFFu; }
-INFO_FIELD(aclrtGetTaskIdFromExceptionInfo, taskid)
-INFO_FIELD(aclrtGetStreamIdFromExceptionInfo, streamid)
-INFO_FIELD(aclrtGetThreadIdFromExceptionInfo, tid)
-INFO_FIELD(aclrtGetDeviceIdFromExceptionInfo, deviceid)
-INFO_FIELD(aclrtGetErrorCodeFromExceptionInfo, retcode)
 
 /* The id of the last task the calling thread submitted to a stream: its
  * position in that stream, as aclrtGetTaskIdFromExceptionInfo reports it
  * (sched_stream_commit records it). Tasks recorded into a capture are not
  * submitted and leave it unchanged; before any submission it is 0. */
-aclError aclrtGetThreadLastTaskId(uint32_t *taskId)
+uint32_t core_exc_thread_last_task(void)
 {
-    CORE_REQUIRE_INIT();
-    if (!taskId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetThreadLastTaskId: taskId is NULL");
     struct sched_producer *me = sched_t_producer; /* NULL: never submitted */
-    *taskId = me ? me->last_task : 0;
-    return ACL_SUCCESS;
+    return me ? me->last_task : 0;
 }
-
-aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo *info, void **devArgsPtr,
-                                       uint32_t *devArgsLen)
-{
-    if (!info || !devArgsPtr || !devArgsLen)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetArgsFromExceptionInfo: NULL argument");
-    *devArgsPtr = info->args;
-    *devArgsLen = info->args_len;
-    return ACL_SUCCESS;
-}
-
-aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo *info, aclrtFuncHandle *func)
-{
-    if (!info || !func)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtGetFuncHandleFromExceptionInfo: NULL argument");
-    *func = info->func;
-    return ACL_SUCCESS;
-}
-

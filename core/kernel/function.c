@@ -2,11 +2,12 @@
 /*
  * Kernel functions beyond the basic launch (issue 15): parameter layout and
  * attributes from a kernel's exported descriptor (cpuacl/cpuacl_kernel.h),
- * launches by argument array and SIMT launches, AI CPU style registration,
- * per-binary exception callbacks and the kernel failure call behind them.
+ * launches by argument array and SIMT launches, the kernel failure state behind
+ * per-binary exception callbacks, and information cached on captured tasks. The
+ * entry points are core/api/kernel.c (core/kernel/kernel.h).
  *
  * A launch by argument array packs the parameters by the descriptor into one
- * host block and goes through aclrtLaunchKernelWithHostArgs (core/kernel/binary.c),
+ * host block and goes through core_bin_launch_host_args (core/kernel/binary.c),
  * so it is snapshotted at the call, captured like every other launch, and
  * keeps its binary alive until it ran.
  *
@@ -22,6 +23,7 @@
 
 #include "core/err.h"
 #include "core/kernel/function.h"
+#include "core/kernel/kernel.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
 #include "core/runtime/hooks.h"
@@ -30,11 +32,6 @@
 
 __thread int32_t core_kernel_t_fail;
 __thread struct core_kernel_fault core_kernel_t_fault;
-
-void cpuaclKernelFail(int32_t code)
-{
-    core_kernel_t_fail = code ? code : ACL_ERROR_RT_AICORE_EXCEPTION;
-}
 
 int32_t core_kernel_failed(void *func, void *bin, void *args, size_t size)
 {
@@ -65,33 +62,21 @@ static aclError desc_of(const void *func, struct core_func_info *fi, bool need, 
     return ACL_SUCCESS;
 }
 
-/* The start of the descriptor queries: the runtime is up, the out argument is
- * there (else "fn: what"), then desc_of. */
-static aclError out_desc(const void *func, const void *out, const char *what,
-                         struct core_func_info *fi, bool need, const char *fn)
-{
-    aclError rc = core_api_args(out, what, fn);
-    return rc ? rc : desc_of(func, fi, need, fn);
-}
-
-aclError aclrtFunctionGetParamCount(const void *func, size_t *paramCount)
+aclError core_func_param_count(const void *func, size_t *paramCount, const char *fn)
 {
     struct core_func_info fi;
-    aclError rc =
-        out_desc(func, paramCount, "paramCount is NULL", &fi, true, "aclrtFunctionGetParamCount");
+    aclError rc = desc_of(func, &fi, true, fn);
     if (rc)
         return rc;
     *paramCount = fi.desc->numParams;
     return ACL_SUCCESS;
 }
 
-aclError aclrtFunctionGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset,
-                                   size_t *paramSize)
+aclError core_func_param_info(const void *func, size_t paramIndex, size_t *paramOffset,
+                              size_t *paramSize, const char *fn)
 {
-    static const char fn[] = "aclrtFunctionGetParamInfo";
     struct core_func_info fi;
-    aclError rc = out_desc(func, paramOffset && paramSize ? paramOffset : NULL,
-                           "paramOffset or paramSize is NULL", &fi, true, fn);
+    aclError rc = desc_of(func, &fi, true, fn);
     if (rc)
         return rc;
     if (paramIndex >= fi.desc->numParams)
@@ -102,17 +87,11 @@ aclError aclrtFunctionGetParamInfo(const void *func, size_t paramIndex, size_t *
     return ACL_SUCCESS;
 }
 
-aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle, aclrtFuncAttribute attrType,
-                                   int64_t *attrValue)
+aclError core_func_attribute(aclrtFuncHandle funcHandle, aclrtFuncAttribute attrType,
+                             int64_t *attrValue, const char *fn)
 {
-    static const char fn[] = "aclrtGetFunctionAttribute";
-    aclError rc = core_api_args(attrValue, "attrValue is NULL", fn);
-    if (rc)
-        return rc;
-    if (attrType < ACL_FUNC_ATTR_KERNEL_TYPE || attrType > ACL_FUNC_ATTR_KERNEL_SCHED_MODE)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attrType);
     struct core_func_info fi;
-    rc = desc_of(funcHandle, &fi, false, fn);
+    aclError rc = desc_of(funcHandle, &fi, false, fn);
     if (rc)
         return rc;
     const cpuaclKernelDesc *d = fi.desc;
@@ -132,12 +111,10 @@ aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle, aclrtFuncAttribut
     return ACL_SUCCESS;
 }
 
-aclError aclrtFunctionGetAvailDynUbufPerBlock(void *func, uint32_t flags, size_t *dynamicUbufSize)
+aclError core_func_dyn_ubuf(const void *func, size_t *dynamicUbufSize, const char *fn)
 {
-    (void)flags; /* reserved, ignored as documented */
     struct core_func_info fi;
-    aclError rc = out_desc(func, dynamicUbufSize, "dynamicUbufSize is NULL", &fi, false,
-                           "aclrtFunctionGetAvailDynUbufPerBlock");
+    aclError rc = desc_of(func, &fi, false, fn);
     if (rc)
         return rc;
     *dynamicUbufSize = fi.desc ? (size_t)fi.desc->dynUbufPerBlock : 0; /* not SIMT: 0 */
@@ -175,7 +152,7 @@ static aclError pack_args(const cpuaclKernelDesc *d, void **args, unsigned char 
 
 /* Pack args by the descriptor of fi and launch the block (the launch takes a copy). */
 static aclError launch_packed(const struct core_func_info *fi, void **args, uint32_t nb,
-                              aclrtStream stream, aclrtLaunchKernelCfg *cfg, const char *fn)
+                              aclrtStream stream, const aclrtLaunchKernelCfg *cfg, const char *fn)
 {
     unsigned char *block = NULL;
     size_t size = 0;
@@ -187,18 +164,16 @@ static aclError launch_packed(const struct core_func_info *fi, void **args, uint
     return rc;
 }
 
-aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStream stream,
-                                        aclrtLaunchKernelCfg *cfg, void **args)
+aclError core_func_launch_array(const void *func, uint32_t numBlocks, aclrtStream stream,
+                                const aclrtLaunchKernelCfg *cfg, void **args, const char *fn)
 {
-    static const char fn[] = "aclrtLaunchKernelWithArgsArray";
-    CORE_REQUIRE_INIT();
     struct core_func_info fi;
     aclError rc = desc_of(func, &fi, true, fn);
     return rc ? rc : launch_packed(&fi, args, numBlocks, stream, cfg, fn);
 }
 
 /* Threads of a SIMT grid as CPU blocks; checks dims and the dynamic buffer. */
-static aclError simt_setup(void *func, dim3 grid, dim3 block, size_t dyn, uint32_t *nblocks,
+static aclError simt_setup(const void *func, dim3 grid, dim3 block, size_t dyn, uint32_t *nblocks,
                            struct core_func_info *fi, const char *fn)
 {
     aclError rc = desc_of(func, fi, false, fn);
@@ -246,12 +221,10 @@ static aclError cfg_with_dyn(const aclrtLaunchKernelCfg *cfg, size_t dyn, aclrtL
     return ACL_SUCCESS;
 }
 
-aclError aclrtLaunchSIMTKernelWithArgsArray(void *func, dim3 gridDim, dim3 blockDim,
-                                            size_t dynUbufSize, aclrtStream stream,
-                                            aclrtLaunchKernelCfg *cfg, void **args)
+aclError core_func_launch_simt_array(const void *func, dim3 gridDim, dim3 blockDim,
+                                     size_t dynUbufSize, aclrtStream stream,
+                                     const aclrtLaunchKernelCfg *cfg, void **args, const char *fn)
 {
-    static const char fn[] = "aclrtLaunchSIMTKernelWithArgsArray";
-    CORE_REQUIRE_INIT();
     struct core_func_info fi;
     uint32_t nb = 0;
     aclError rc = simt_setup(func, gridDim, blockDim, dynUbufSize, &nb, &fi, fn);
@@ -266,14 +239,12 @@ aclError aclrtLaunchSIMTKernelWithArgsArray(void *func, dim3 gridDim, dim3 block
     return rc;
 }
 
-aclError aclrtLaunchSIMTKernelWithHostArgs(void *func, dim3 gridDim, dim3 blockDim,
-                                           size_t dynUbufSize, aclrtStream stream,
-                                           aclrtLaunchKernelCfg *cfg, void *hostArgs,
-                                           size_t argsSize, aclrtPlaceHolderInfo *placeHolderArray,
-                                           size_t placeHolderNum)
+aclError core_func_launch_simt_host(const void *func, dim3 gridDim, dim3 blockDim,
+                                    size_t dynUbufSize, aclrtStream stream,
+                                    const aclrtLaunchKernelCfg *cfg, const void *hostArgs,
+                                    size_t argsSize, const aclrtPlaceHolderInfo *placeHolderArray,
+                                    size_t placeHolderNum, const char *fn)
 {
-    static const char fn[] = "aclrtLaunchSIMTKernelWithHostArgs";
-    CORE_REQUIRE_INIT();
     struct core_func_info fi;
     uint32_t nb = 0;
     aclError rc = simt_setup(func, gridDim, blockDim, dynUbufSize, &nb, &fi, fn);
@@ -288,29 +259,6 @@ aclError aclrtLaunchSIMTKernelWithHostArgs(void *func, dim3 gridDim, dim3 blockD
                                    placeHolderNum, fn);
     free(attrs);
     return rc;
-}
-
-aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, const char *funcName,
-                              const char *kernelName, aclrtFuncHandle *funcHandle)
-{
-    static const char fn[] = "aclrtRegisterCpuFunc";
-    CORE_REQUIRE_INIT();
-    if (!handle || !funcName || !kernelName || !funcHandle || !funcName[0] || !kernelName[0])
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: handle, funcName, kernelName or funcHandle is NULL or empty", fn);
-    if (strlen(funcName) > 256 || strlen(kernelName) > 256)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: funcName or kernelName is longer than 256 "
-                        "bytes", fn);
-    return core_bin_register_cpu_func(handle, funcName, kernelName, funcHandle, fn);
-}
-
-aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExceptionCallback callback,
-                                         void *userData)
-{
-    static const char fn[] = "aclrtBinarySetExceptionCallback";
-    aclError rc = core_api_args(binHandle, "binHandle is NULL", fn);
-    /* callback NULL clears it (the last setting wins) */
-    return rc ? rc : core_bin_set_exception_cb(binHandle, callback, userData, fn);
 }
 
 /* ---- information cached on the last captured task --------------------------------- */
@@ -337,9 +285,6 @@ struct task_info {
 };
 static pthread_mutex_t ti_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct task_info *g_ti; /* ti_lock */
-
-#define OPINFO_MAX (64u * 1024u)
-#define EXTINFO_MAX 4096u
 
 static void ti_free(struct task_info *t)
 {
@@ -393,7 +338,7 @@ static aclError last_task(struct core_stream **s, const char *fn)
     return ACL_SUCCESS;
 }
 
-static aclError cache_bytes(const void *p, size_t n, bool op, const char *fn)
+aclError core_kernel_cache_last(const void *p, size_t n, bool op, const char *fn)
 {
     struct core_stream *s;
     aclError rc = last_task(&s, fn);
@@ -430,25 +375,6 @@ static aclError cache_bytes(const void *p, size_t n, bool op, const char *fn)
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
     return ACL_SUCCESS;
-}
-
-aclError aclrtCacheLastTaskOpInfo(const void *const infoPtr, const size_t infoSize)
-{
-    static const char fn[] = "aclrtCacheLastTaskOpInfo";
-    CORE_REQUIRE_INIT();
-    if (!infoPtr || infoSize == 0 || infoSize > OPINFO_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: infoPtr is NULL or infoSize %zu is not in "
-                        "(0, %u]", fn, infoSize, OPINFO_MAX);
-    return cache_bytes(infoPtr, infoSize, true, fn);
-}
-
-aclError aclrtCacheLastTaskExtendInfo(const char *const extendInfoPtr, const size_t infoSize)
-{
-    static const char fn[] = "aclrtCacheLastTaskExtendInfo";
-    CORE_REQUIRE_INIT();
-    if (!extendInfoPtr || infoSize == 0)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: extendInfoPtr is NULL or infoSize is 0", fn);
-    return cache_bytes(extendInfoPtr, infoSize > EXTINFO_MAX ? EXTINFO_MAX : infoSize, false, fn);
 }
 
 bool core_task_info(uint64_t model, uint32_t lane, uint32_t pos, const void **op, size_t *op_size,

@@ -16,6 +16,11 @@
 /* Set by cpuaclKernelFail inside a kernel of a loaded binary; the launch
  * (binary.c launch_run) clears it before and checks it after each block. */
 extern __thread int32_t core_kernel_t_fail;
+/* cpuaclKernelFail(code): the running kernel failed (0: ACL_ERROR_RT_AICORE_EXCEPTION). */
+static inline void core_kernel_fail(int32_t code)
+{
+    core_kernel_t_fail = code ? code : ACL_ERROR_RT_AICORE_EXCEPTION;
+}
 
 /* The failing launch of a binary kernel, for the exception hook that runs
  * right after on the same worker (core/device/errors.c); cleared by the hook. */
@@ -41,10 +46,11 @@ aclError core_bin_register_cpu_func(aclrtBinHandle bin, const char *sym, const c
                                     aclrtFuncHandle *out, const char *fn);
 aclError core_bin_set_exception_cb(aclrtBinHandle bin, aclrtOpExceptionCallback cb, void *ud,
                                    const char *fn);
-/* aclrtLaunchKernelWithHostArgs under the name fn. */
+/* aclrtLaunchKernelWithHostArgs under the name fn (arguments checked here). */
 aclError core_bin_launch_host_args(aclrtFuncHandle funcHandle, uint32_t numBlocks,
-                                   aclrtStream stream, aclrtLaunchKernelCfg *cfg, void *hostArgs,
-                                   size_t argsSize, aclrtPlaceHolderInfo *placeHolderArray,
+                                   aclrtStream stream, const aclrtLaunchKernelCfg *cfg,
+                                   const void *hostArgs, size_t argsSize,
+                                   const aclrtPlaceHolderInfo *placeHolderArray,
                                    size_t placeHolderNum, const char *fn);
 /* Call bin's exception callback, if any (worker thread, inside the fail hook). */
 void core_bin_exception_fire(void *bin, aclrtExceptionInfo *info);

@@ -99,44 +99,25 @@ static aclError bound_locked(struct core_model *m, struct core_stream *s, struct
     return ACL_SUCCESS;
 }
 
-/* The (modelRI, stream) arguments of BindStream / EndTask / UnbindStream:
- * neither NULL (the default stream is never bound); the stream resolved. */
-static aclError model_stream_args(aclmdlRI modelRI, aclrtStream stream, struct core_stream **s,
-                                  uint64_t *tag, const char *fn)
+aclError core_build_begin(aclmdlRI *modelRI, const char *fn)
 {
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: stream is NULL (the default stream cannot be bound to a model)", fn);
-    return core_stream_resolve_tag(stream, s, tag, fn);
-}
-
-aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
-{
-    CORE_REQUIRE_INIT();
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIBuildBegin: modelRI is NULL");
-    if (flag != 0)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID,
-                        "aclmdlRIBuildBegin: flag %u is reserved and must be 0", flag);
     struct core_ctx *c = core_ctx_current();
     if (!c)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclmdlRIBuildBegin: the thread has no current context (call "
-                        "aclrtSetDevice or aclrtSetCurrentContext)");
+                        "%s: the thread has no current context (call "
+                        "aclrtSetDevice or aclrtSetCurrentContext)",
+                        fn);
     struct plan_lane *lanes;
     struct core_capture *k = capture_new(&lanes); /* lanes never move (see top) */
     aclError rc = ACL_SUCCESS;
     struct core_model *m = NULL;
     pthread_mutex_lock(&g_rt.lock);
     if (core_ctx_current() != c)
-        rc = core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                      "aclmdlRIBuildBegin: the current context was destroyed");
+        rc = core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the current context was destroyed", fn);
     else if (!k)
-        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRIBuildBegin: out of memory");
+        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
     else if (!(m = model_new_locked(c)))
-        rc = core_err(ACL_ERROR_RT_NO_MODEL_RESOURCE, "aclmdlRIBuildBegin: cannot create a model");
+        rc = core_err(ACL_ERROR_RT_NO_MODEL_RESOURCE, "%s: cannot create a model", fn);
     if (rc == ACL_SUCCESS) {
         m->plan.lanes = lanes;
         k->id = ++g_next_cap_id;
@@ -155,13 +136,11 @@ aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
     return rc;
 }
 
-aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
+aclError core_build_bind(aclmdlRI modelRI, aclrtStream stream, uint32_t flag, const char *fn)
 {
-    static const char fn[] = "aclmdlRIBindStream";
-    CORE_REQUIRE_INIT();
     struct core_stream *s = NULL;
     uint64_t tag = 0;
-    aclError rc = model_stream_args(modelRI, stream, &s, &tag, fn);
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc)
         return rc;
     if (flag == ACL_MODEL_STREAM_FLAG_DEFAULT)
@@ -212,16 +191,15 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     return rc;
 }
 
-/* EndTask and UnbindStream: the arguments checked, then op on the build
+/* EndTask and UnbindStream: the stream resolved, then op on the build
  * record m's stream s is bound to, under g_rt.lock. */
 static aclError on_bound_stream(aclmdlRI modelRI, aclrtStream stream, const char *fn,
                                 aclError (*op)(struct core_capture *k, struct core_stream *s,
                                                const char *fn))
 {
-    CORE_REQUIRE_INIT(fn);
     struct core_stream *s = NULL;
     uint64_t tag = 0;
-    aclError rc = model_stream_args(modelRI, stream, &s, &tag, fn);
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -251,19 +229,13 @@ static aclError end_task_locked(struct core_capture *k, struct core_stream *s, c
     return ACL_SUCCESS;
 }
 
-aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
+aclError core_build_end_task(aclmdlRI modelRI, aclrtStream stream, const char *fn)
 {
-    return on_bound_stream(modelRI, stream, "aclmdlRIEndTask", end_task_locked);
+    return on_bound_stream(modelRI, stream, fn, end_task_locked);
 }
 
-aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
+aclError core_build_end(aclmdlRI modelRI, const char *fn)
 {
-    static const char fn[] = "aclmdlRIBuildEnd";
-    CORE_REQUIRE_INIT();
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI is NULL", fn);
-    if (reserve)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve is reserved and must be NULL", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     struct core_capture *k = NULL;
@@ -317,9 +289,9 @@ static aclError unbind_locked(struct core_capture *k, struct core_stream *s, con
     return ACL_SUCCESS;
 }
 
-aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
+aclError core_build_unbind(aclmdlRI modelRI, aclrtStream stream, const char *fn)
 {
-    return on_bound_stream(modelRI, stream, "aclmdlRIUnbindStream", unbind_locked);
+    return on_bound_stream(modelRI, stream, fn, unbind_locked);
 }
 
 /* Copy up to *n of `total` handles into out (rest NULL); reference rule:
@@ -357,12 +329,9 @@ static void *lane_stream_at(void *ctx, uint32_t i)
     return (void *)(uintptr_t)m->lane_streams[i]->handle;
 }
 
-aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams)
+aclError core_model_streams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams,
+                            const char *fn)
 {
-    static const char fn[] = "aclmdlRIGetStreams";
-    CORE_REQUIRE_INIT();
-    if (!numStreams)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: numStreams is NULL", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     aclError rc = model_lookup_locked(modelRI, &m, fn);
@@ -388,15 +357,9 @@ static void *task_at(void *ctx, uint32_t i)
     return rt_task_handle(t->stream_handle, i);
 }
 
-aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks)
+aclError core_model_tasks_by_stream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks,
+                                    const char *fn)
 {
-    static const char fn[] = "aclmdlRIGetTasksByStream";
-    CORE_REQUIRE_INIT();
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: stream is NULL (the default stream is never bound to a model)", fn);
-    if (!numTasks)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: numTasks is NULL", fn);
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve_lock(stream, &s, fn);
     if (rc)

@@ -34,20 +34,17 @@ static pthread_mutex_t mdl_lock = PTHREAD_MUTEX_INITIALIZER; /* leaf */
 static struct mdl_cb *mdl_cbs;                               /* mdl_lock */
 static size_t nmdl, capmdl;                                  /* mdl_lock */
 
-static aclError mdl_check(aclmdlRI modelRI, aclrtCallback func, const char *fn)
+/* modelRI is a live model (else 107017 naming fn). */
+static aclError mdl_check(aclmdlRI modelRI, const char *fn)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    if (!modelRI || !func)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelRI or func is NULL", fn);
     if (!core_table_lookup(&g_rt.models, modelRI))
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
     return ACL_SUCCESS;
 }
 
-aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void *userData)
+aclError core_mdl_cb_register(aclmdlRI modelRI, aclrtCallback func, void *userData, const char *fn)
 {
-    static const char fn[] = "aclmdlRIDestroyRegisterCallback";
-    aclError rc = mdl_check(modelRI, func, fn);
+    aclError rc = mdl_check(modelRI, fn);
     if (rc)
         return rc;
     uint64_t h = (uint64_t)(uintptr_t)modelRI;
@@ -81,10 +78,9 @@ aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, v
     return rc;
 }
 
-aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func)
+aclError core_mdl_cb_unregister(aclmdlRI modelRI, aclrtCallback func, const char *fn)
 {
-    static const char fn[] = "aclmdlRIDestroyUnregisterCallback";
-    aclError rc = mdl_check(modelRI, func, fn);
+    aclError rc = mdl_check(modelRI, fn);
     if (rc)
         return rc;
     uint64_t h = (uint64_t)(uintptr_t)modelRI;

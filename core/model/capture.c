@@ -784,17 +784,11 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, bool *p
 
 /* ---- capture modes (reference 6.3) ---------------------------------------- */
 
-aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
+aclmdlRICaptureMode core_capture_exchange_mode(aclmdlRICaptureMode mode)
 {
-    if (!mode)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureThreadExchangeMode: mode is NULL");
-    if ((unsigned)*mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclmdlRICaptureThreadExchangeMode: unknown mode %d", (int)*mode);
     aclmdlRICaptureMode prev = t_exmode;
-    t_exmode = *mode;
-    *mode = prev;
-    return ACL_SUCCESS;
+    t_exmode = mode;
+    return prev;
 }
 
 aclError core_capture_check_unsafe(const char *fn)
@@ -883,15 +877,9 @@ struct core_capture *capture_new(struct plan_lane **lanes)
     return k;
 }
 
-static aclError begin(aclrtStream stream, aclmdlRI modelRI,
-                      aclmdlRICaptureMode mode, const char *fn)
+aclError core_capture_start(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptureMode mode,
+                            const char *fn)
 {
-    CORE_REQUIRE_INIT(fn);
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: the default stream (NULL) cannot be captured", fn);
-    if ((unsigned)mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown capture mode %d", fn, (int)mode);
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve_lock(stream, &s, fn);
     if (rc)
@@ -969,19 +957,6 @@ static aclError begin(aclrtStream stream, aclmdlRI modelRI,
     return rc;
 }
 
-aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
-{
-    return begin(stream, NULL, mode, "aclmdlRICaptureBegin");
-}
-
-aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
-                                       aclmdlRICaptureMode mode)
-{
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureToModelRIBegin: modelRI is NULL");
-    return begin(stream, modelRI, mode, "aclmdlRICaptureToModelRIBegin");
-}
-
 /* Every lane must come back to the origin: its last node is a signal that a
  * lane already known to be joined waits for (reference 6.4). */
 static bool all_joined(struct core_capture *k, uint32_t *bad)
@@ -1016,18 +991,12 @@ static bool all_joined(struct core_capture *k, uint32_t *bad)
     return ok;
 }
 
-/* The arguments of a capture call: the stream (NULL, the default stream,
- * which cannot take part in a capture, is refused; others are resolved as
- * usual) and, when `what` names one, a second pointer that must not be NULL.
- * On success g_rt.lock is held and *k is the stream's capture record (NULL
- * if none). */
-static aclError capture_args_locked(aclrtStream stream, const void *other, const char *what,
-                                    struct core_stream **s, struct core_capture **k,
-                                    const char *fn)
+/* The stream of a capture call (not NULL: the entry point refused the default
+ * stream, which cannot take part in a capture), resolved as usual. On success
+ * g_rt.lock is held and *k is the stream's capture record (NULL if none). */
+static aclError capture_args_locked(aclrtStream stream, struct core_stream **s,
+                                    struct core_capture **k, const char *fn)
 {
-    CORE_REQUIRE_INIT(fn);
-    if (!stream || (what && !other))
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, stream ? what : "stream");
     aclError rc = core_stream_resolve_lock(stream, s, fn);
     if (rc)
         return rc;
@@ -1035,55 +1004,54 @@ static aclError capture_args_locked(aclrtStream stream, const void *other, const
     return ACL_SUCCESS;
 }
 
-aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
+aclError core_capture_finish(aclrtStream stream, aclmdlRI *modelRI, const char *fn)
 {
-    if (modelRI)
-        *modelRI = NULL; /* first, whatever else fails (reference 6.1) */
     struct core_stream *s = NULL;
     struct core_capture *k = NULL;
-    aclError rc = capture_args_locked(stream, modelRI, "modelRI", &s, &k, "aclmdlRICaptureEnd");
+    aclError rc = capture_args_locked(stream, &s, &k, fn);
     if (rc)
         return rc;
     if (!k || k->update || k->build) {
         pthread_mutex_unlock(&g_rt.lock);
-        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                        "aclmdlRICaptureEnd: the stream is not being captured%s",
-                        k && k->build ? " (it is bound to a model: aclmdlRIBuildEnd)" : "");
+        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "%s: the stream is not being captured%s",
+                        fn, k && k->build ? " (it is bound to a model: aclmdlRIBuildEnd)" : "");
     }
     if (s != k->origin) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
-                        "aclmdlRICaptureEnd: the capture was begun on another stream (end it on "
-                        "its origin stream)");
+                        "%s: the capture was begun on another stream (end it on "
+                        "its origin stream)",
+                        fn);
     }
     if (!capture_stop_locked(k)) {
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                        "aclmdlRICaptureEnd: the capture's context was destroyed while it ended");
+                        "%s: the capture's context was destroyed while it ended", fn);
     }
     struct core_model *m = k->model;
     uint32_t bad = 0;
     if (k->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED && k->tid != self_tid())
         rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
-                      "aclmdlRICaptureEnd: a capture begun in GLOBAL or THREAD_LOCAL mode must end "
-                      "on the thread that began it");
+                      "%s: a capture begun in GLOBAL or THREAD_LOCAL mode must end "
+                      "on the thread that began it",
+                      fn);
     else if (k->invalidated)
         rc = core_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
-                      "aclmdlRICaptureEnd: the capture was invalidated by an earlier error");
+                      "%s: the capture was invalidated by an earlier error", fn);
     for (uint32_t l = 0; rc == ACL_SUCCESS && l < k->nlanes; l++)
         if (k->grp_open[l] != UINT32_MAX)
             rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
-                          "aclmdlRICaptureEnd: a task group is still open (aclmdlRICaptureTaskGrpEnd)");
+                          "%s: a task group is still open (aclmdlRICaptureTaskGrpEnd)", fn);
     if (rc == ACL_SUCCESS && !all_joined(k, &bad))
         rc = core_err(ACL_ERROR_RT_STREAM_UNJOINED,
-                      "aclmdlRICaptureEnd: captured stream (lane %u) has work that is not joined "
+                      "%s: captured stream (lane %u) has work that is not joined "
                       "back to the origin stream by an event record it ends with",
-                      bad);
+                      fn, bad);
     bool keep = false;
     if (rc == ACL_SUCCESS) {
         if (m->plan.nlanes)
             lane_note(&m->plan.lanes[0]);
-        rc = compile_locked(m, "aclmdlRICaptureEnd");
+        rc = compile_locked(m, fn);
         keep = rc == ACL_SUCCESS;
     }
     capture_close_locked(k);
@@ -1119,17 +1087,6 @@ aclError core_capture_info(aclrtStream stream, aclmdlRICaptureStatus *status, ac
     return ACL_SUCCESS;
 }
 
-aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status,
-                                aclmdlRI *modelRI)
-{
-    CORE_REQUIRE_INIT();
-    if (!stream || (!status && !modelRI))
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureGetInfo: %s",
-                        stream ? "status and modelRI are both NULL" : "stream is NULL");
-    return core_capture_info(stream, status, modelRI, "aclmdlRICaptureGetInfo");
-}
-
-
 /* ---- task groups and updates ---------------------------------------------- */
 
 /* A stream and the session it is in (session_args_locked). */
@@ -1141,10 +1098,10 @@ struct session_ref {
 /* capture_args_locked, then the stream must be capturing (update false) or
  * running a task update session (update true): else 107029 and the lock is
  * released. On success the lock is held and *r names the stream and session. */
-static aclError session_args_locked(aclrtStream stream, const void *other, const char *what,
-                                    bool update, struct session_ref *r, const char *fn)
+static aclError session_args_locked(aclrtStream stream, bool update, struct session_ref *r,
+                                    const char *fn)
 {
-    aclError rc = capture_args_locked(stream, other, what, &r->s, &r->k, fn);
+    aclError rc = capture_args_locked(stream, &r->s, &r->k, fn);
     if (rc)
         return rc;
     const struct core_capture *k = r->k;
@@ -1156,36 +1113,36 @@ static aclError session_args_locked(aclrtStream stream, const void *other, const
                            : "the stream is not being captured");
 }
 
-aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
+aclError core_capture_grp_begin(aclrtStream stream, const char *fn)
 {
     struct session_ref r = {NULL, NULL};
-    aclError rc = session_args_locked(stream, NULL, NULL, false, &r, __func__);
+    aclError rc = session_args_locked(stream, false, &r, fn);
     if (rc)
         return rc;
     uint32_t lane = r.s->cap_lane;
     if (r.k->grp_open[lane] != UINT32_MAX)
         rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
-                      "aclmdlRICaptureTaskGrpBegin: a task group is already open on the stream");
+                      "%s: a task group is already open on the stream", fn);
     else
         r.k->grp_open[lane] = r.k->model->plan.lanes[lane].n;
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
 
-aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
+aclError core_capture_grp_end(aclrtStream stream, aclrtTaskGrp *handle, const char *fn)
 {
     struct session_ref r = {NULL, NULL};
-    aclError rc = session_args_locked(stream, handle, "handle", false, &r, __func__);
+    aclError rc = session_args_locked(stream, false, &r, fn);
     if (rc)
         return rc;
     struct core_stream *s = r.s;
     struct core_capture *k = r.k;
     struct core_taskgrp *g = NULL;
     if (k->grp_open[s->cap_lane] == UINT32_MAX) {
-        rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
-                      "aclmdlRICaptureTaskGrpEnd: no task group is open on the stream");
+        rc = core_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS, "%s: no task group is open on the stream",
+                      fn);
     } else if (!(g = core_calloc(1, sizeof(*g)))) {
-        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRICaptureTaskGrpEnd: out of memory");
+        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
     } else {
         g->model = k->model;
         g->lane = s->cap_lane;
@@ -1194,7 +1151,7 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
         g->handle = core_table_insert(&g_rt.taskgrps, g);
         if (!g->handle) {
             free(g);
-            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRICaptureTaskGrpEnd: table full");
+            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: table full", fn);
         } else {
             g->next = k->model->groups;
             k->model->groups = g;
@@ -1206,32 +1163,28 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
     return rc;
 }
 
-aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
+aclError core_capture_update_begin(aclrtStream stream, aclrtTaskGrp handle, const char *fn)
 {
     struct core_stream *s = NULL;
     struct core_capture *k = NULL, *sk = NULL;
-    aclError rc =
-        capture_args_locked(stream, handle, "handle", &s, &sk, "aclmdlRICaptureTaskUpdateBegin");
+    aclError rc = capture_args_locked(stream, &s, &sk, fn);
     if (rc)
         return rc;
     struct core_taskgrp *g = core_table_lookup(&g_rt.taskgrps, handle);
     if (!g)
-        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
-                      "aclmdlRICaptureTaskUpdateBegin: %p is not a live task group", handle);
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live task group", fn, handle);
     else if (sk && sk->build)
         rc = core_err(ACL_ERROR_RT_STREAM_MODEL,
-                      "aclmdlRICaptureTaskUpdateBegin: the stream is bound to a model "
-                      "(aclmdlRIBindStream); updates run on a normal stream");
+                      "%s: the stream is bound to a model "
+                      "(aclmdlRIBindStream); updates run on a normal stream",
+                      fn);
     else if (sk)
-        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED,
-                      "aclmdlRICaptureTaskUpdateBegin: the stream is capturing or updating");
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED, "%s: the stream is capturing or updating", fn);
     else if (!g->model->ready)
-        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
-                      "aclmdlRICaptureTaskUpdateBegin: the model is still being captured");
+        rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED, "%s: the model is still being captured", fn);
     else if (!(k = core_calloc(1, sizeof(*k))) ||
              !(k->staged = core_calloc(g->end - g->start + 1, sizeof(struct sched_task))))
-        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                      "aclmdlRICaptureTaskUpdateBegin: out of memory");
+        rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
     if (rc == ACL_SUCCESS) {
         k->update = true;
         k->ugrp = g;
@@ -1244,8 +1197,7 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
         if (!k->lanes) {
             free(k->staged);
             free(k);
-            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                          "aclmdlRICaptureTaskUpdateBegin: out of memory");
+            rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
         } else {
             k->lanes[0] = s;
             k->nlanes = k->caplanes = 1;
@@ -1261,19 +1213,18 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
     return rc;
 }
 
-aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
+aclError core_capture_update_end(aclrtStream stream, const char *fn)
 {
     struct session_ref r = {NULL, NULL};
-    aclError rc = session_args_locked(stream, NULL, NULL, true, &r, __func__);
+    aclError rc = session_args_locked(stream, true, &r, fn);
     if (rc)
         return rc;
     struct core_capture *k = r.k;
     struct core_taskgrp *g = k->ugrp;
     uint32_t len = g->end - g->start;
     if (k->invalidated || k->upos != len) {
-        rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
-                      "aclmdlRICaptureTaskUpdateEnd: %u tasks issued for a group of %u%s", k->upos,
-                      len, k->invalidated ? " (an earlier task was refused)" : "");
+        rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED, "%s: %u tasks issued for a group of %u%s",
+                      fn, k->upos, len, k->invalidated ? " (an earlier task was refused)" : "");
     } else {
         /* Apply between executions: wait for the model to be idle. */
         struct core_model *m = g->model;
@@ -1283,7 +1234,7 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
              * the session was closed with it. Compare only, k is gone. */
             pthread_mutex_unlock(&g_rt.lock);
             return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
-                            "aclmdlRICaptureTaskUpdateEnd: the model was destroyed meanwhile");
+                            "%s: the model was destroyed meanwhile", fn);
         }
         model_xlock_lock(&m->exec_lock);
         memcpy(&m->plan.lanes[g->lane].nodes[g->start], k->staged, len * sizeof(*k->staged));

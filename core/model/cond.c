@@ -34,6 +34,7 @@
 
 #include "core/err.h"
 #include "core/model/capture_pvt.h"
+#include "core/model/model.h"
 #include "core/model/plan_pvt.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
@@ -94,32 +95,22 @@ void cond_assign_defaults(struct core_model *m)
             __atomic_store_n(h->value, h->defval, __ATOMIC_RELEASE);
 }
 
-aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
-                                  aclmdlRICondHandleFlag flag, aclmdlRICondHandle *handle)
+aclError core_cond_handle_create(aclmdlRI modelRI, uint32_t defaultLaunchValue,
+                                 aclmdlRICondHandleFlag flag, aclmdlRICondHandle *handle,
+                                 const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!modelRI || !handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICondHandleCreate: %s is NULL",
-                        modelRI ? "handle" : "modelRI");
-    if ((uint32_t)flag != 0 && flag != ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclmdlRICondHandleCreate: flag %u is neither 0 nor "
-                        "ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT",
-                        (unsigned)flag);
     struct core_condh *h = core_calloc(1, sizeof(*h));
     if (!h)
-        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRICondHandleCreate: out of memory");
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRICondHandleCreate");
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS && model_running(m))
-        rc = core_err(ACL_ERROR_RT_MODEL_RUNNING,
-                      "aclmdlRICondHandleCreate: the model is executing");
+        rc = core_err(ACL_ERROR_RT_MODEL_RUNNING, "%s: the model is executing", fn);
     if (rc == ACL_SUCCESS &&
         mem_dev_alloc(m->ctx->dev->id, sizeof(uint64_t), 0, 0, (void **)&h->value) != 0)
         rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                      "aclmdlRICondHandleCreate: cannot allocate the condition on device %d",
-                      m->ctx->dev->id);
+                      "%s: cannot allocate the condition on device %d", fn, m->ctx->dev->id);
     if (rc == ACL_SUCCESS) {
         h->defval = defaultLaunchValue;
         h->flag = (uint32_t)flag;
@@ -144,12 +135,8 @@ aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
     return rc;
 }
 
-aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr)
+aclError core_cond_handle_ptr(aclmdlRICondHandle handle, uint64_t **ptr, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!handle || !ptr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRICondHandleGetCondPtr: %s is NULL",
-                        handle ? "ptr" : "handle");
     pthread_mutex_lock(&g_rt.lock);
     struct core_condh *h = condh_find_locked(handle);
     if (h)
@@ -157,9 +144,9 @@ aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr)
     pthread_mutex_unlock(&g_rt.lock);
     if (!h)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE,
-                        "aclmdlRICondHandleGetCondPtr: %p is not a live condition handle (its "
+                        "%s: %p is not a live condition handle (its "
                         "model was destroyed or re-captured?)",
-                        handle);
+                        fn, handle);
     return ACL_SUCCESS;
 }
 
@@ -180,64 +167,27 @@ static void cond_task_free(void *arg)
     free(c);
 }
 
-static aclError check_params(const aclmdlRICondTaskParams *p)
+aclError core_cond_task_add(const aclmdlRICondTaskParams *params, aclrtStream stream,
+                            const char *fn)
 {
-    const char *fn = "aclmdlRIAddCondTask";
-    if (!p->handle || !p->modelRIArray)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: params.%s is NULL", fn,
-                        p->handle ? "modelRIArray" : "handle");
-    switch (p->type) {
-    case ACL_MODEL_RI_COND_TYPE_IF:
-        if (p->size == 1 || p->size == 2)
-            return ACL_SUCCESS;
-        break;
-    case ACL_MODEL_RI_COND_TYPE_WHILE:
-        if (p->size == 1)
-            return ACL_SUCCESS;
-        break;
-    case ACL_MODEL_RI_COND_TYPE_SWITCH:
-        if (p->size > 0 && p->size <= 65535)
-            return ACL_SUCCESS;
-        break;
-    default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown condition type %d", fn,
-                        (int)p->type);
-    }
-    return core_err(ACL_ERROR_INVALID_PARAM,
-                    "%s: size %u is invalid for this type (IF: 1 or 2, WHILE: 1, SWITCH: 1..65535)",
-                    fn, p->size);
-}
-
-aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags)
-{
-    const char *fn = "aclmdlRIAddCondTask";
-    CORE_REQUIRE_INIT();
-    if (flags != 0)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags must be 0 (got %u)", fn, flags);
-    aclError rc = check_params(&params);
-    if (rc)
-        return rc;
-    if (!stream)
-        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                        "%s: the default stream cannot be captured", fn);
     struct core_stream *s = NULL;
-    rc = core_stream_resolve(stream, &s, fn);
+    aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc)
         return rc;
-    struct cond_task *c = core_calloc(1, sizeof(*c) + params.size * sizeof(c->bodies[0]));
+    struct cond_task *c = core_calloc(1, sizeof(*c) + params->size * sizeof(c->bodies[0]));
     if (!c)
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
-    c->type = (uint32_t)params.type;
-    c->n = params.size;
+    c->type = (uint32_t)params->type;
+    c->n = params->size;
     pthread_mutex_lock(&g_rt.lock);
     struct core_capture *k = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
-    struct core_condh *h = condh_find_locked(params.handle);
+    struct core_condh *h = condh_find_locked(params->handle);
     if (!k || k->update || k->build)
         rc = core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "%s: the stream is not being captured",
                       fn);
     else if (!h)
         rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live condition handle", fn,
-                      params.handle);
+                      params->handle);
     else if (h->model != k->model)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: the condition handle belongs to another model than the capture", fn);
@@ -275,7 +225,7 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
     }
     if (rc == ACL_SUCCESS) {
         for (uint32_t i = 0; i < c->n; i++)
-            params.modelRIArray[i] = (aclmdlRI)(uintptr_t)c->bodies[i]->handle;
+            params->modelRIArray[i] = (aclmdlRI)(uintptr_t)c->bodies[i]->handle;
     } else if (!in_plan) {
         cond_task_free(c);
     } /* else: out of memory with the node in the (now invalid) plan; c is kept */

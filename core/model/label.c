@@ -29,12 +29,11 @@
 #include "core/device/device.h"
 #include "core/err.h"
 #include "core/model/capture_pvt.h"
+#include "core/model/model.h"
 #include "core/model/plan_pvt.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
-
-#define LABEL_MAX 65535u /* per process (docs) */
 
 struct core_label {
     struct core_ctx *ctx;
@@ -92,23 +91,19 @@ static void list_put_locked(void *arg)
     }
 }
 
-aclError aclrtCreateLabel(aclrtLabel *label)
+aclError core_label_create(aclrtLabel *label, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!label)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateLabel: label is NULL");
     struct core_ctx *c = core_ctx_current();
     if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtCreateLabel: the thread has no current context");
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
     struct core_label *l = core_calloc(1, sizeof(*l));
     if (!l)
-        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclrtCreateLabel: out of memory");
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
     l->ctx = c;
     l->refs = 1;
     l->live = true;
     pthread_mutex_lock(&g_rt.lock);
-    bool full = g_nlabels >= LABEL_MAX;
+    bool full = g_nlabels >= CORE_LABEL_MAX;
     if (!full) {
         g_nlabels++;
         l->gnext = g_labels;
@@ -119,16 +114,13 @@ aclError aclrtCreateLabel(aclrtLabel *label)
     if (full) {
         free(l);
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                        "aclrtCreateLabel: the process has %u labels (the limit)", LABEL_MAX);
+                        "%s: the process has %u labels (the limit)", fn, CORE_LABEL_MAX);
     }
     return ACL_SUCCESS;
 }
 
-aclError aclrtDestroyLabel(aclrtLabel label)
+aclError core_label_destroy(aclrtLabel label, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!label)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyLabel: label is NULL");
     pthread_mutex_lock(&g_rt.lock);
     struct core_label *l = label_find_locked(label);
     if (l) {
@@ -142,18 +134,12 @@ aclError aclrtDestroyLabel(aclrtLabel label)
     }
     pthread_mutex_unlock(&g_rt.lock);
     if (!l)
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyLabel: %p is not a live label",
-                        label);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live label", fn, label);
     return ACL_SUCCESS;
 }
 
-aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream)
+aclError core_label_set(aclrtLabel label, aclrtStream stream, const char *fn)
 {
-    const char *fn = "aclrtSetLabel";
-    CORE_REQUIRE_INIT();
-    if (!label || !stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        label ? "stream (a label is set on a model's stream)" : "label");
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc)
@@ -183,16 +169,9 @@ aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream)
     return rc;
 }
 
-aclError aclrtCreateLabelList(aclrtLabel *labels, size_t num, aclrtLabelList *labelList)
+aclError core_label_list_create(aclrtLabel *labels, size_t num, aclrtLabelList *labelList,
+                                const char *fn)
 {
-    const char *fn = "aclrtCreateLabelList";
-    CORE_REQUIRE_INIT();
-    if (!labels || !labelList)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        labels ? "labelList" : "labels");
-    if (num == 0 || num > LABEL_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: num %zu is outside (0, %u]", fn, num,
-                        LABEL_MAX);
     struct core_labellist *L = core_calloc(1, sizeof(*L) + num * sizeof(L->labels[0]));
     if (!L)
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
@@ -220,11 +199,8 @@ aclError aclrtCreateLabelList(aclrtLabel *labels, size_t num, aclrtLabelList *la
     return rc;
 }
 
-aclError aclrtDestroyLabelList(aclrtLabelList labelList)
+aclError core_label_list_destroy(aclrtLabelList labelList, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!labelList)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyLabelList: labelList is NULL");
     pthread_mutex_lock(&g_rt.lock);
     struct core_labellist *L = list_find_locked(labelList);
     if (L) {
@@ -238,19 +214,14 @@ aclError aclrtDestroyLabelList(aclrtLabelList labelList)
     }
     pthread_mutex_unlock(&g_rt.lock);
     if (!L)
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE,
-                        "aclrtDestroyLabelList: %p is not a live label list", labelList);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live label list", fn,
+                        labelList);
     return ACL_SUCCESS;
 }
 
-aclError aclrtSwitchLabelByIndex(void *ptr, uint32_t maxValue, aclrtLabelList labelList,
-                                 aclrtStream stream)
+aclError core_label_switch(void *ptr, uint32_t maxValue, aclrtLabelList labelList,
+                           aclrtStream stream, const char *fn)
 {
-    const char *fn = "aclrtSwitchLabelByIndex";
-    CORE_REQUIRE_INIT();
-    if (!ptr || !labelList || !stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        !ptr ? "ptr" : !labelList ? "labelList" : "stream");
     struct core_stream *s = NULL;
     aclError rc = core_stream_resolve(stream, &s, fn);
     if (rc)

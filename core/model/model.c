@@ -580,7 +580,8 @@ static aclError model_for_exec(aclmdlRI modelRI, struct core_stream *s, uint64_t
  * Returns false (nothing queued, no error set) when the slow path must
  * decide.
  */
-static bool exec_fast(aclmdlRI modelRI, struct core_stream *s, uint64_t tag, aclError *rc)
+static bool exec_fast(aclmdlRI modelRI, struct core_stream *s, uint64_t tag, aclError *rc,
+                      const char *fn)
 {
     /* relaxed: A1, a capture starting meanwhile is the user's race */
     if (atomic_load_explicit(&s->cap, memory_order_relaxed))
@@ -598,7 +599,7 @@ static bool exec_fast(aclmdlRI modelRI, struct core_stream *s, uint64_t tag, acl
     }
     struct sched_task *t = sched_stream_reserve(&s->s);
     if (__builtin_expect(sched_stream_tag(&s->s) != tag, 0)) { /* X3 */
-        *rc = core_stream_gone(s, "aclmdlRIExecuteAsync");
+        *rc = core_stream_gone(s, fn);
         model_xlock_unlock(&m->exec_lock);
         return true;
     }
@@ -618,19 +619,16 @@ static bool exec_fast(aclmdlRI modelRI, struct core_stream *s, uint64_t tag, acl
     return true;
 }
 
-aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
+aclError core_model_execute_async(aclmdlRI modelRI, aclrtStream stream, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecuteAsync: modelRI is NULL");
     struct core_stream *s = NULL;
     struct core_model *m = NULL;
     uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclmdlRIExecuteAsync");
-    if (rc == ACL_SUCCESS && exec_fast(modelRI, s, tag, &rc))
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
+    if (rc == ACL_SUCCESS && exec_fast(modelRI, s, tag, &rc, fn))
         return rc;
     if (rc == ACL_SUCCESS)
-        rc = model_for_exec(modelRI, s, tag, &m, "aclmdlRIExecuteAsync");
+        rc = model_for_exec(modelRI, s, tag, &m, fn);
     if (rc)
         return rc;
     enqueue_locked(m, s);
@@ -639,16 +637,13 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
     return ACL_SUCCESS;
 }
 
-aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
+aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!modelRI)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIExecute: modelRI is NULL");
     uint64_t deadline = 0;
-    aclError rc = core_timeout(timeout, &deadline, "aclmdlRIExecute");
+    aclError rc = core_timeout(timeout, &deadline, fn);
     struct core_model *m = NULL;
     if (rc == ACL_SUCCESS)
-        rc = model_for_exec(modelRI, NULL, 0, &m, "aclmdlRIExecute");
+        rc = model_for_exec(modelRI, NULL, 0, &m, fn);
     if (rc)
         return rc;
     if (!m->sync_stream) {
@@ -664,36 +659,39 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
         if (rc) {
             model_xlock_unlock(&m->exec_lock);
             core_deferred_run();
-            return core_err(rc, "aclmdlRIExecute: cannot create the stream the model runs on "
-                            "(device stream limit or out of memory)");
+            return core_err(rc,
+                            "%s: cannot create the stream the model runs on "
+                            "(device stream limit or out of memory)",
+                            fn);
         }
     }
     enqueue_locked(m, m->sync_stream);
     model_xlock_unlock(&m->exec_lock);
     core_deferred_run(); /* a first run made the model's stream (core/stream/attr.c) */
-    return core_stream_sync(m->sync_stream, deadline, "aclmdlRIExecute");
+    return core_stream_sync(m->sync_stream, deadline, fn);
 }
 
-aclError aclmdlRIDestroy(aclmdlRI modelRI)
+aclError core_model_destroy(aclmdlRI modelRI, const char *fn)
 {
-    CORE_REQUIRE_INIT();
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIDestroy");
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS && m->cap && !m->cap->build) /* a build may be abandoned */
         rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
-                      "aclmdlRIDestroy: the model is still being captured (end the capture)");
+                      "%s: the model is still being captured (end the capture)", fn);
     else if (rc == ACL_SUCCESS && m->upd)
         rc = core_err(ACL_ERROR_RT_MODEL_CAPTURED,
-                      "aclmdlRIDestroy: a task update of the model is in progress "
-                      "(aclmdlRICaptureTaskUpdateEnd first)");
+                      "%s: a task update of the model is in progress "
+                      "(aclmdlRICaptureTaskUpdateEnd first)",
+                      fn);
     else if (rc == ACL_SUCCESS && m->cond_parent)
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                      "aclmdlRIDestroy: the model is a body of a conditional task; it is "
-                      "destroyed with the model that holds the task");
+                      "%s: the model is a body of a conditional task; it is "
+                      "destroyed with the model that holds the task",
+                      fn);
     else if (rc == ACL_SUCCESS && model_running(m))
         rc = core_err(ACL_ERROR_RT_MODEL_RUNNING,
-                      "aclmdlRIDestroy: the model is still executing (synchronize its stream)");
+                      "%s: the model is still executing (synchronize its stream)", fn);
     else if (rc == ACL_SUCCESS)
         model_free_locked(m);
     pthread_mutex_unlock(&g_rt.lock);
@@ -754,10 +752,8 @@ aclError model_lookup_locked(aclmdlRI modelRI, struct core_model **out, const ch
     return ACL_SUCCESS;
 }
 
-aclError aclmdlRIAbort(aclmdlRI modelRI)
+aclError core_model_abort(aclmdlRI modelRI, const char *fn)
 {
-    static const char fn[] = "aclmdlRIAbort";
-    CORE_REQUIRE_INIT();
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     aclError rc = model_lookup_locked(modelRI, &m, fn);
@@ -782,36 +778,30 @@ aclError aclmdlRIAbort(aclmdlRI modelRI)
     return rc;
 }
 
-aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
+aclError core_model_id(aclmdlRI modelRI, uint32_t *modelRIId, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!modelRIId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIGetId: modelRIId is NULL");
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIGetId");
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS)
         *modelRIId = m->id;
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
 
-aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
+aclError core_model_set_name(aclmdlRI modelRI, const char *name, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!name)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRISetName: name is NULL");
     size_t n = 0;
     while (n < MODEL_NAME_MAX - 1 && name[n])
         n++;
     char *copy = core_malloc(n + 1);
     if (!copy)
-        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "aclmdlRISetName: out of memory");
+        return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
     memcpy(copy, name, n);
     copy[n] = '\0';
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRISetName");
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS) {
         free(m->name);
         m->name = copy;
@@ -822,15 +812,11 @@ aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
     return rc;
 }
 
-aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
+aclError core_model_name(aclmdlRI modelRI, uint32_t maxLen, char *name, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!name || !maxLen)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIGetName: %s",
-                        name ? "maxLen is 0" : "name is NULL");
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIGetName");
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS) {
         const char *src = m->name ? m->name : "";
         size_t n = strlen(src);
@@ -855,20 +841,13 @@ static const char *kind_name(const struct sched_task *t)
     return core_task_kind_name(t->kind);
 }
 
-aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags)
+aclError core_model_debug_json(aclmdlRI modelRI, const char *path, uint32_t flags, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!modelRI || !path)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugJsonPrint: %s is NULL",
-                        modelRI ? "path" : "modelRI");
-    if (flags > ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugJsonPrint: unknown flags %u", flags);
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = core_table_lookup(&g_rt.models, modelRI);
     if (!m) {
         pthread_mutex_unlock(&g_rt.lock);
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "aclmdlRIDebugJsonPrint: %p is not a live model",
-                        modelRI);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live model", fn, modelRI);
     }
     cJSON *root = cJSON_CreateObject();
     char id[32];
@@ -917,21 +896,20 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t fla
     aclError rc = ACL_SUCCESS;
     FILE *f = text ? fopen(path, "w") : NULL;
     if (!f)
-        rc = core_err(ACL_ERROR_RT_FILE_OPEN, "aclmdlRIDebugJsonPrint: cannot open '%s'", path);
+        rc = core_err(ACL_ERROR_RT_FILE_OPEN, "%s: cannot open '%s'", fn, path);
     else if (fputs(text, f) < 0 || fputc('\n', f) < 0)
-        rc = core_err(ACL_ERROR_RT_FILE_WRITE, "aclmdlRIDebugJsonPrint: cannot write '%s'", path);
+        rc = core_err(ACL_ERROR_RT_FILE_WRITE, "%s: cannot write '%s'", fn, path);
     if (f && fclose(f) && rc == ACL_SUCCESS)
-        rc = core_err(ACL_ERROR_RT_FILE_WRITE, "aclmdlRIDebugJsonPrint: cannot write '%s'", path);
+        rc = core_err(ACL_ERROR_RT_FILE_WRITE, "%s: cannot write '%s'", fn, path);
     free(text);
     return rc;
 }
 
-aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
+aclError core_model_debug_print(aclmdlRI modelRI, const char *fn)
 {
-    CORE_REQUIRE_INIT();
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
-    aclError rc = model_lookup_locked(modelRI, &m, "aclmdlRIDebugPrint");
+    aclError rc = model_lookup_locked(modelRI, &m, fn);
     if (rc == ACL_SUCCESS) {
         printf("[cpuacl] model 0x%llx: %u lane(s)\n", (unsigned long long)m->handle,
                m->plan.nlanes);
@@ -950,10 +928,8 @@ aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
  * update session of the model is still open (those would not be committed)
  * and returns once the model is idle, so that an execution submitted after
  * it runs the updated tasks from its first task on. */
-aclError aclmdlRIUpdate(aclmdlRI modelRI)
+aclError core_model_update(aclmdlRI modelRI, const char *fn)
 {
-    static const char fn[] = "aclmdlRIUpdate";
-    CORE_REQUIRE_INIT();
     pthread_mutex_lock(&g_rt.lock);
     struct core_model *m = NULL;
     aclError rc = model_lookup_locked(modelRI, &m, fn);

@@ -45,4 +45,67 @@ bool core_stream_bound_locked(struct core_stream *s);
 /* Tear down models of a context being destroyed (lock held). */
 void core_models_destroy_ctx_locked(struct core_ctx *c);
 
+/*
+ * The object work behind the entry points of this room (core/api/model.c). Each takes the
+ * API's name as fn for the messages it records; the entry point has checked that the
+ * runtime is initialised and the arguments it can check alone (NULL pointers, flags, modes):
+ * a model or stream handle is still resolved (and refused) here.
+ */
+/* Run instances (model.c). ExecuteAsync is the hot path: X1-X3 in model.c. */
+aclError core_model_execute_async(aclmdlRI modelRI, aclrtStream stream, const char *fn);
+aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn);
+aclError core_model_destroy(aclmdlRI modelRI, const char *fn);
+aclError core_model_abort(aclmdlRI modelRI, const char *fn);
+aclError core_model_update(aclmdlRI modelRI, const char *fn);
+aclError core_model_id(aclmdlRI modelRI, uint32_t *modelRIId, const char *fn);
+aclError core_model_set_name(aclmdlRI modelRI, const char *name, const char *fn);
+aclError core_model_name(aclmdlRI modelRI, uint32_t maxLen, char *name, const char *fn);
+aclError core_model_debug_json(aclmdlRI modelRI, const char *path, uint32_t flags, const char *fn);
+aclError core_model_debug_print(aclmdlRI modelRI, const char *fn);
+/* The streams of a model (build.c: bound ones while built, lane streams once captured) and
+ * the tasks of a stream's lane (aclmdlRIGetStreams, aclmdlRIGetTasksByStream). */
+aclError core_model_streams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams,
+                            const char *fn);
+aclError core_model_tasks_by_stream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks,
+                                    const char *fn);
+
+/* Capture (capture.c): stream not NULL; modelRI NULL makes a new model. */
+aclError core_capture_start(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptureMode mode,
+                            const char *fn);
+/* End the capture begun on stream: *modelRI the model when it compiled. */
+aclError core_capture_finish(aclrtStream stream, aclmdlRI *modelRI, const char *fn);
+/* The calling thread's capture mode becomes mode; returns the previous one. */
+aclmdlRICaptureMode core_capture_exchange_mode(aclmdlRICaptureMode mode);
+/* Task groups and task update sessions on a capturing / updating stream (not NULL). */
+aclError core_capture_grp_begin(aclrtStream stream, const char *fn);
+aclError core_capture_grp_end(aclrtStream stream, aclrtTaskGrp *handle, const char *fn);
+aclError core_capture_update_begin(aclrtStream stream, aclrtTaskGrp handle, const char *fn);
+aclError core_capture_update_end(aclrtStream stream, const char *fn);
+
+/* Manual building (build.c): stream not NULL; BindStream checks flag after the stream. */
+aclError core_build_begin(aclmdlRI *modelRI, const char *fn);
+aclError core_build_bind(aclmdlRI modelRI, aclrtStream stream, uint32_t flag, const char *fn);
+aclError core_build_end_task(aclmdlRI modelRI, aclrtStream stream, const char *fn);
+aclError core_build_unbind(aclmdlRI modelRI, aclrtStream stream, const char *fn);
+aclError core_build_end(aclmdlRI modelRI, const char *fn);
+
+/* Labels (label.c). */
+#define CORE_LABEL_MAX 65535u /* labels per process, and labels in a list (docs) */
+aclError core_label_create(aclrtLabel *label, const char *fn);
+aclError core_label_destroy(aclrtLabel label, const char *fn);
+aclError core_label_set(aclrtLabel label, aclrtStream stream, const char *fn);
+aclError core_label_list_create(aclrtLabel *labels, size_t num, aclrtLabelList *labelList,
+                                const char *fn);
+aclError core_label_list_destroy(aclrtLabelList labelList, const char *fn);
+aclError core_label_switch(void *ptr, uint32_t maxValue, aclrtLabelList labelList,
+                           aclrtStream stream, const char *fn);
+
+/* Conditional tasks (cond.c): params checked by the entry point, stream not NULL. */
+aclError core_cond_handle_create(aclmdlRI modelRI, uint32_t defaultLaunchValue,
+                                 aclmdlRICondHandleFlag flag, aclmdlRICondHandle *handle,
+                                 const char *fn);
+aclError core_cond_handle_ptr(aclmdlRICondHandle handle, uint64_t **ptr, const char *fn);
+aclError core_cond_task_add(const aclmdlRICondTaskParams *params, aclrtStream stream,
+                            const char *fn);
+
 #endif

@@ -182,12 +182,8 @@ void rt_task_forget_locked(struct core_model *m)
     }
 }
 
-/* GetType (seq false) and GetSeqId (seq true). */
-static aclError tk_query(aclmdlRITask task, void *out, bool seq, const char *fn)
+aclError core_ritask_query(aclmdlRITask task, void *out, bool seq, const char *fn)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    if (!out)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, seq ? "id" : "type");
     pthread_mutex_lock(&g_rt.lock);
     struct tk_ref r;
     aclError rc = tk_resolve_locked(task, &r, fn);
@@ -199,18 +195,9 @@ static aclError tk_query(aclmdlRITask task, void *out, bool seq, const char *fn)
     return rc;
 }
 
-aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
+aclError core_ritask_kernel_attr(aclmdlRITask task, aclrtLaunchKernelAttrId attrId,
+                                 aclrtLaunchKernelAttrValue *attrValue, const char *fn)
 {
-    return tk_query(task, type, false, "aclmdlRITaskGetType");
-}
-
-aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttrId attrId,
-                                        aclrtLaunchKernelAttrValue *attrValue)
-{
-    const char *fn = "aclmdlRIKernelTaskGetAttribute";
-    CORE_REQUIRE_INIT_AS(fn);
-    if (!task || !attrValue)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, task ? "attrValue" : "task");
     pthread_mutex_lock(&g_rt.lock);
     struct tk_ref r;
     aclError rc = tk_resolve_locked(task, &r, fn);
@@ -234,11 +221,6 @@ aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttr
     }
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
-}
-
-aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id)
-{
-    return tk_query(task, id, true, "aclmdlRITaskGetSeqId");
 }
 
 /* Parameters of node n as it stands. */
@@ -292,12 +274,8 @@ static void tk_read(const struct sched_task *n, aclmdlRITaskParams *p)
     }
 }
 
-aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+aclError core_ritask_params(aclmdlRITask task, aclmdlRITaskParams *params, const char *fn)
 {
-    static const char fn[] = "aclmdlRITaskGetParams";
-    CORE_REQUIRE_INIT();
-    if (!params)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: params is NULL", fn);
     pthread_mutex_lock(&g_rt.lock);
     struct tk_ref r;
     aclError rc = tk_resolve_locked(task, &r, fn);
@@ -438,10 +416,9 @@ static aclError tk_prepare(const struct sched_task *n, const aclmdlRITaskParams 
     }
 }
 
-/* Stage an edit of task (op, with params for TK_SET) until aclmdlRIUpdate. */
-static aclError tk_edit_stage(aclmdlRITask task, enum tk_op op, const aclmdlRITaskParams *params,
-                              const char *fn)
+aclError core_ritask_stage(aclmdlRITask task, const aclmdlRITaskParams *params, const char *fn)
 {
+    enum tk_op op = params ? TK_SET : TK_DISABLE;
     struct tk_edit *e = core_calloc(1, sizeof(*e));
     if (!e)
         return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory", fn);
@@ -460,20 +437,6 @@ static aclError tk_edit_stage(aclmdlRITask task, enum tk_op op, const aclmdlRITa
     pthread_mutex_unlock(&g_rt.lock);
     tk_edit_free(e); /* NULL once staged */
     return rc;
-}
-
-aclError aclmdlRITaskDisable(aclmdlRITask task)
-{
-    CORE_REQUIRE_INIT();
-    return tk_edit_stage(task, TK_DISABLE, NULL, __func__);
-}
-
-aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
-{
-    CORE_REQUIRE_INIT();
-    if (!params)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: params is NULL", __func__);
-    return tk_edit_stage(task, TK_SET, params, __func__);
 }
 
 /* Hand the new launch block to m's release hooks in place of the node's old one (TK3). */

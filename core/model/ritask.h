@@ -24,4 +24,13 @@ void rt_task_forget_locked(struct core_model *m);
 /* Apply the task changes staged for m (SetParams, Disable). m idle, g_rt.lock held. */
 void rt_task_apply_locked(struct core_model *m);
 
+/* The object work of the task entry points (core/api/model.c); task is resolved here. */
+/* *(uint32_t *)out = the task's position (seq) or *(aclmdlRITaskType *)out = its type. */
+aclError core_ritask_query(aclmdlRITask task, void *out, bool seq, const char *fn);
+aclError core_ritask_kernel_attr(aclmdlRITask task, aclrtLaunchKernelAttrId attrId,
+                                 aclrtLaunchKernelAttrValue *attrValue, const char *fn);
+aclError core_ritask_params(aclmdlRITask task, aclmdlRITaskParams *params, const char *fn);
+/* Stage new parameters for task (params NULL: disable it) until aclmdlRIUpdate. */
+aclError core_ritask_stage(aclmdlRITask task, const aclmdlRITaskParams *params, const char *fn);
+
 #endif
