@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the process can ask about itself: the runtime and CANN package versions,
- * CANN attributes, the bare tgid, the run mode and the SoC name.
+ * CANN attributes, the bare tgid and the run mode (the SoC name: core/api/facts.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +9,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "core/device/facts.h"
 #include "core/err.h"
 #include "core/runtime/runtime.h"
 #include "cpuacl/cpuacl.h"
@@ -123,10 +122,5 @@ aclError aclrtGetRunMode(aclrtRunMode *runMode)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetRunMode: runMode is NULL");
     *runMode = ACL_HOST; /* the program runs on the host CPU, as with a PCIe card */
     return ACL_SUCCESS;
-}
-
-const char *aclrtGetSocName(void)
-{
-    return core_soc_name();
 }
 
