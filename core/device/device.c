@@ -12,6 +12,9 @@
  * with the lock released, then recycled under the lock again. A host function
  * or callback that calls back into the runtime therefore cannot deadlock
  * against a destroy.
+ *
+ * The entry points are core/api/device.c; they check the arguments and call
+ * the object functions below.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -42,6 +45,19 @@ aclError core_device_check(int32_t deviceId, const char *fn)
     if (deviceId < 0 || (uint32_t)deviceId >= g_rt.cfg.device_count)
         return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist (%u devices)",
                         fn, deviceId, g_rt.cfg.device_count);
+    return ACL_SUCCESS;
+}
+
+aclError core_device_check_active(int32_t deviceId, const char *fn)
+{
+    aclError rc = core_device_check(deviceId, fn);
+    if (rc)
+        return rc;
+    pthread_mutex_lock(&g_rt.lock);
+    bool active = core_devices[deviceId].active;
+    pthread_mutex_unlock(&g_rt.lock);
+    if (!active)
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has not been set", fn, deviceId);
     return ACL_SUCCESS;
 }
 
@@ -203,12 +219,10 @@ void core_device_teardown_locked(struct core_device *d)
     core_device_unuse(d);
 }
 
-/* ---- device API --------------------------------------------------------- */
+/* ---- devices ------------------------------------------------------------ */
 
-aclError aclrtGetDeviceCount(uint32_t *count)
+aclError core_device_count(uint32_t *count)
 {
-    if (!count)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
     if (core_initialised()) {
         *count = g_rt.cfg.device_count;
         return ACL_SUCCESS;
@@ -222,7 +236,7 @@ aclError aclrtGetDeviceCount(uint32_t *count)
     return ACL_SUCCESS;
 }
 
-/* Device-state callbacks (core/device/facts.c) report the set-up and the
+/* Device-state callbacks (core/device/state.c) report the set-up and the
  * teardown of a device's default context, outside the lock: would this call
  * make (reset: destroy) it? Racing calls may both answer yes. */
 static bool devstate_due(int32_t deviceId, bool reset, bool force)
@@ -236,21 +250,19 @@ static bool devstate_due(int32_t deviceId, bool reset, bool force)
     return due;
 }
 
-aclError aclrtSetDevice(int32_t deviceId)
+aclError core_device_set(int32_t deviceId, const char *fn)
 {
-    CORE_REQUIRE_INIT();
     bool notify = devstate_due(deviceId, false, false), made = false;
     if (notify)
         core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
-    aclError lrc = core_lock_live("aclrtSetDevice"); /* T3 */
+    aclError lrc = core_lock_live(fn); /* T3 */
     if (lrc)
         return lrc;
     struct core_device *d = device_of(deviceId);
     if (!d) {
         pthread_mutex_unlock(&g_rt.lock);
-        return core_err(ACL_ERROR_RT_INVALID_DEVICEID,
-                        "aclrtSetDevice: device %d does not exist (%u devices)", deviceId,
-                        g_rt.cfg.device_count);
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist (%u devices)",
+                        fn, deviceId, g_rt.cfg.device_count);
     }
     aclError rc = core_device_use(d);
     if (rc == ACL_SUCCESS && !d->default_ctx) {
@@ -259,8 +271,7 @@ aclError aclrtSetDevice(int32_t deviceId)
         if (!d->default_ctx) {
             core_device_unuse(d);
             rc = core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                          "aclrtSetDevice: cannot create the default context of device %d",
-                          deviceId);
+                          "%s: cannot create the default context of device %d", fn, deviceId);
         }
     }
     if (rc == ACL_SUCCESS) {
@@ -274,9 +285,8 @@ aclError aclrtSetDevice(int32_t deviceId)
     return rc;
 }
 
-static aclError reset_device(int32_t deviceId, bool force, const char *fn)
+aclError core_device_reset(int32_t deviceId, bool force, const char *fn)
 {
-    CORE_REQUIRE_INIT(fn);
     bool notify = devstate_due(deviceId, true, force), torn = false;
     if (notify)
         core_devstate_fire(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
@@ -305,60 +315,33 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError aclrtResetDevice(int32_t deviceId)
-{
-    return reset_device(deviceId, false, "aclrtResetDevice");
-}
-
-aclError aclrtResetDeviceForce(int32_t deviceId)
-{
-    return reset_device(deviceId, true, "aclrtResetDeviceForce");
-}
-
-aclError aclrtGetDevice(int32_t *deviceId)
-{
-    CORE_REQUIRE_INIT();
-    if (!deviceId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
-    aclError rc = ACL_SUCCESS;
-    struct core_ctx *c = core_ctx_need("aclrtGetDevice", &rc);
-    if (!c)
-        return rc;
-    *deviceId = c->dev->id;
-    return ACL_SUCCESS;
-}
-
-/* ---- context API -------------------------------------------------------- */
+/* ---- contexts by handle -------------------------------------------------- */
 
 static struct core_ctx *ctx_lookup(aclrtContext h)
 {
     return core_table_lookup(&g_rt.ctxs, h);
 }
 
-aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
+aclError core_ctx_create(int32_t deviceId, aclrtContext *context, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!context)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext: context is NULL");
-    aclError lrc = core_lock_live("aclrtCreateContext"); /* T3 */
+    aclError lrc = core_lock_live(fn); /* T3 */
     if (lrc)
         return lrc;
     struct core_device *d = device_of(deviceId);
     aclError rc = ACL_SUCCESS;
     if (!d) {
-        rc = core_err(ACL_ERROR_RT_INVALID_DEVICEID,
-                      "aclrtCreateContext: device %d does not exist", deviceId);
+        rc = core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn, deviceId);
     } else if ((rc = core_device_use(d)) == ACL_SUCCESS) {
         struct core_ctx *c = core_ctx_create_locked(d, false);
         if (!c) {
             bool full = d->nstreams >= CORE_MAX_STREAMS_PER_DEVICE;
             core_device_unuse(d);
             rc = full ? core_err(ACL_ERROR_RT_NO_STREAM_RESOURCE,
-                                 "aclrtCreateContext: device %d has no stream left for the "
-                                 "context's default stream (%u streams, the limit)",
-                                 deviceId, (unsigned)CORE_MAX_STREAMS_PER_DEVICE)
+                                 "%s: device %d has no stream left for the context's default "
+                                 "stream (%u streams, the limit)",
+                                 fn, deviceId, (unsigned)CORE_MAX_STREAMS_PER_DEVICE)
                       : core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                                 "aclrtCreateContext: out of memory for the context");
+                                 "%s: out of memory for the context", fn);
         } else {
             d->users++;
             core_ctx_set_current(c);
@@ -370,22 +353,18 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
     return rc;
 }
 
-aclError aclrtDestroyContext(aclrtContext context)
+aclError core_ctx_destroy(aclrtContext context, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!context)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyContext: context is NULL");
     pthread_mutex_lock(&g_rt.lock);
     struct core_ctx *c = ctx_lookup(context);
     aclError rc = ACL_SUCCESS;
     if (!c) {
-        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE,
-                      "aclrtDestroyContext: %p is not a live context", context);
+        rc = core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live context", fn, context);
     } else if (c->is_default) {
         rc = core_err(ACL_ERROR_INVALID_PARAM,
-                      "aclrtDestroyContext: the default context of device %d cannot be "
-                      "destroyed; it goes with aclrtResetDevice",
-                      c->dev->id);
+                      "%s: the default context of device %d cannot be destroyed; it goes with "
+                      "aclrtResetDevice",
+                      fn, c->dev->id);
     } else {
         struct core_device *d = c->dev;
         core_ctx_destroy_locked(c);
@@ -397,11 +376,8 @@ aclError aclrtDestroyContext(aclrtContext context)
     return rc;
 }
 
-aclError aclrtSetCurrentContext(aclrtContext context)
+aclError core_ctx_make_current(aclrtContext context, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!context)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtSetCurrentContext: context is NULL");
     struct core_ctx *c = ctx_lookup(context);
     /* acquire: if this sees the generation a racing destroy bumped, it also
      * sees that destroy's earlier unlink, so the second lookup fails. A
@@ -409,29 +385,15 @@ aclError aclrtSetCurrentContext(aclrtContext context)
      * makes the thread's reference stale (core_ctx_current). */
     uint32_t gen = c ? atomic_load_explicit(&c->gen, memory_order_acquire) : 0;
     if (!c || ctx_lookup(context) != c)
-        return core_err(ACL_ERROR_RT_INVALID_HANDLE,
-                        "aclrtSetCurrentContext: %p is not a live context", context);
+        return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live context", fn, context);
     core_t_ctx = c;
     core_t_ctx_gen = gen;
     return ACL_SUCCESS;
 }
 
-aclError aclrtGetCurrentContext(aclrtContext *context)
-{
-    CORE_REQUIRE_INIT();
-    if (!context)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetCurrentContext: context is NULL");
-    struct core_ctx *c = core_ctx_current();
-    if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
-                        "aclrtGetCurrentContext: the thread has no current context");
-    *context = (aclrtContext)(uintptr_t)c->handle;
-    return ACL_SUCCESS;
-}
-
 /* ---- statistics (extension) -------------------------------------------- */
 
-static aclError active_device(int32_t deviceId, struct core_device **out, const char *fn)
+aclError core_device_active(int32_t deviceId, struct core_device **out, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     struct core_device *d = device_of(deviceId);
@@ -445,30 +407,8 @@ static aclError active_device(int32_t deviceId, struct core_device **out, const 
     return ACL_SUCCESS;
 }
 
-aclError cpuaclGetWorkerCount(int32_t deviceId, uint32_t *count)
+void core_device_worker_stats(const struct core_device *d, uint32_t index, cpuaclWorkerStats *stats)
 {
-    struct core_device *d = NULL;
-    if (!count)
-        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclGetWorkerCount: count is NULL");
-    aclError rc = active_device(deviceId, &d, "cpuaclGetWorkerCount");
-    if (rc)
-        return rc;
-    *count = d->nworkers;
-    return ACL_SUCCESS;
-}
-
-aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStats *stats)
-{
-    struct core_device *d = NULL;
-    if (!stats)
-        return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclGetWorkerStats: stats is NULL");
-    aclError rc = active_device(deviceId, &d, "cpuaclGetWorkerStats");
-    if (rc)
-        return rc;
-    if (index >= d->nworkers)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "cpuaclGetWorkerStats: worker %u out of range (device %d has %u)", index,
-                        deviceId, d->nworkers);
     struct sched_worker *w = sched_worker_get(d->worker_base + index);
     /* relaxed: statistics, each counter individually monotonic. */
     stats->tasks = atomic_load_explicit(&w->st.tasks, memory_order_relaxed);
@@ -481,5 +421,4 @@ aclError cpuaclGetWorkerStats(int32_t deviceId, uint32_t index, cpuaclWorkerStat
     stats->busyNs = sched_worker_busy_ns(w, sched_now_ns()); /* incl. the open period */
     stats->cpu = w->cpu;
     stats->streams = atomic_load_explicit(&w->nattached, memory_order_relaxed); /* relaxed: A2 */
-    return ACL_SUCCESS;
 }

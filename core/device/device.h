@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "core/runtime/runtime.h"
+#include "cpuacl/cpuacl.h"
 #include "sched/sched_atomic.h"
 
 struct core_capture;
@@ -89,8 +90,50 @@ void core_device_teardown_locked(struct core_device *d);
 /* fn's device id names a device of the configuration (else
  * ACL_ERROR_RT_INVALID_DEVICEID, or ACL_ERROR_UNINITIALIZE before aclInit). */
 aclError core_device_check(int32_t deviceId, const char *fn);
+/* As core_device_check, and the device is set (its workers run; else
+ * ACL_ERROR_RT_CONTEXT_NULL "has not been set"). Takes g_rt.lock. */
+aclError core_device_check_active(int32_t deviceId, const char *fn);
+/* The same for the statistics calls, without the lock: *out is the device
+ * (its nworkers stays while it is set). */
+aclError core_device_active(int32_t deviceId, struct core_device **out, const char *fn);
 /* The calling thread's current context; NULL with *rc set to
  * ACL_ERROR_RT_CONTEXT_NULL (message naming fn) when it has none. */
 struct core_ctx *core_ctx_need(const char *fn, aclError *rc);
+/* The start of the entry points that need a current context: core_api_args
+ * (initialised, then ok else ACL_ERROR_INVALID_PARAM "fn: what"), then
+ * core_ctx_need. */
+static inline aclError core_api_args_ctx(bool ok, const char *what, const char *fn)
+{
+    aclError rc = core_api_args(ok, what, fn);
+    if (!rc)
+        core_ctx_need(fn, &rc);
+    return rc;
+}
+
+/* ---- what the device and context calls do (core/api/device.c) ---------- */
+
+/* The number of devices: the configuration's, or before aclInit the one the
+ * defaults and the environment give. */
+aclError core_device_count(uint32_t *count);
+/* aclrtSetDevice (runtime up): count a use of the device, start its workers and
+ * its default context on first use, make that context current; device state
+ * callbacks around it. */
+aclError core_device_set(int32_t deviceId, const char *fn);
+/* aclrtResetDevice(Force) (runtime up): drop a use (force: all), tearing the
+ * default context down at zero. */
+aclError core_device_reset(int32_t deviceId, bool force, const char *fn);
+/* An explicit context of the device, made current (*context its handle). */
+aclError core_ctx_create(int32_t deviceId, aclrtContext *context, const char *fn);
+/* Destroy an explicit context (context not NULL) and everything in it. */
+aclError core_ctx_destroy(aclrtContext context, const char *fn);
+/* Make the live context with handle context (not NULL) the thread's current one (T5). */
+aclError core_ctx_make_current(aclrtContext context, const char *fn);
+/* Register (callback) or unregister (NULL) a device state callback by name
+ * (core/device/state.c). */
+aclError core_devstate_register(const char *regName, aclrtDeviceStateCallback callback, void *args,
+                                const char *fn);
+/* Worker index's statistics (index < d->nworkers; relaxed reads, A2). */
+void core_device_worker_stats(const struct core_device *d, uint32_t index,
+                              cpuaclWorkerStats *stats);
 
 #endif

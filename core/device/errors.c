@@ -4,6 +4,7 @@
  * (aclrtGetErrorVerbose, aclrtQueryDeviceStatus, aclrtRepairError; set by
  * core/kernel/exceptions.c, E1 there), device attributes (aclrtGetDeviceInfo)
  * and core-count limits per device (streams and threads: core/stream/limits.c).
+ * The entry points are core/api/device.c and core/api/facts.c (attributes).
  */
 #include <stdio.h>
 #include <string.h>
@@ -43,84 +44,37 @@ void core_errinfo_device_reset(int32_t dev)
         return;
     /* relaxed: the device has no running task and no concurrent user (lock held). */
     atomic_store_explicit(&g_dev[dev].code, 0, memory_order_relaxed);
-    atomic_store_explicit(&g_dev[dev].lim[0], 0, memory_order_relaxed);
-    atomic_store_explicit(&g_dev[dev].lim[1], 0, memory_order_relaxed);
+    core_res_reset(dev);
 }
 
-static aclError check_device(int32_t deviceId, bool need_active, const char *fn)
+int32_t core_device_failure(int32_t dev)
 {
-    aclError rc = core_device_check(deviceId, fn);
-    if (rc || !need_active)
-        return rc;
-    pthread_mutex_lock(&g_rt.lock);
-    bool active = core_devices[deviceId].active;
-    pthread_mutex_unlock(&g_rt.lock);
-    if (!active)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: device %d has not been set", fn, deviceId);
-    return ACL_SUCCESS;
+    return atomic_load_explicit(&g_dev[dev].code, memory_order_acquire); /* acquire: E1 */
 }
 
-/* The error-state calls' common start: the out argument (named what), then the
- * device; *code is the device's latest failure (acquire: E1). */
-static aclError device_code(int32_t deviceId, const void *out, const char *what, int32_t *code,
-                            const char *fn)
+void core_device_failure_clear(int32_t dev, int32_t code)
 {
-    if (!out)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
-    aclError rc = check_device(deviceId, false, fn);
-    if (rc)
-        return rc;
-    *code = atomic_load_explicit(&g_dev[deviceId].code, memory_order_acquire);
-    return ACL_SUCCESS;
+    /* relaxed: a failure racing with the repair is either cleared or kept;
+     * both are states the caller can observe with aclrtGetErrorVerbose. */
+    atomic_compare_exchange_strong_explicit(&g_dev[dev].code, &code, 0, memory_order_relaxed,
+                                            memory_order_relaxed);
 }
 
-static aclrtErrorType error_type(int32_t code)
+aclrtErrorType core_device_error_type(int32_t code)
 {
     if (!code)
         return ACL_RT_NO_ERROR;
     return is_memory_error(code) ? ACL_RT_ERROR_MEMORY : ACL_RT_ERROR_OTHERS;
 }
 
-aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo)
+void core_device_error_info(int32_t code, aclrtErrorInfo *errorInfo)
 {
-    int32_t code = 0;
-    aclError rc = device_code(deviceId, errorInfo, "errorInfo", &code, "aclrtGetErrorVerbose");
-    if (rc)
-        return rc;
     memset(errorInfo, 0, sizeof(*errorInfo));
-    errorInfo->errorType = error_type(code);
+    errorInfo->errorType = core_device_error_type(code);
     /* A CPU device has no hardware fault to repair; the state is cleared by
      * aclrtRepairError (or a device reset). No detail: no UCE addresses. */
     errorInfo->tryRepair = code ? 1 : 0;
     errorInfo->hasDetail = 0;
-    return ACL_SUCCESS;
-}
-
-aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo *errorInfo)
-{
-    int32_t code = 0;
-    aclError rc = device_code(deviceId, errorInfo, "errorInfo", &code, "aclrtRepairError");
-    if (rc)
-        return rc;
-    if (!code || error_type(code) != errorInfo->errorType)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtRepairError: device %d has no failure of type %d to repair", deviceId,
-                        (int)errorInfo->errorType);
-    /* relaxed: a failure racing with the repair is either cleared or kept;
-     * both are states the caller can observe with aclrtGetErrorVerbose. */
-    atomic_compare_exchange_strong_explicit(&g_dev[deviceId].code, &code, 0, memory_order_relaxed,
-                                            memory_order_relaxed);
-    return ACL_SUCCESS;
-}
-
-aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus)
-{
-    int32_t code = 0;
-    aclError rc = device_code(deviceId, deviceStatus, "deviceStatus", &code, "aclrtQueryDeviceStatus");
-    if (rc)
-        return rc;
-    *deviceStatus = code ? ACL_RT_DEVICE_STATUS_ABNORMAL : ACL_RT_DEVICE_STATUS_NORMAL;
-    return ACL_SUCCESS;
 }
 
 /* ---- device attributes -------------------------------------------------- */
@@ -133,15 +87,8 @@ uint32_t core_res_default(aclrtDevResLimitType type)
     return type == ACL_RT_DEV_RES_CUBE_CORE ? CUBE_CORES : VECTOR_CORES;
 }
 
-aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value)
+aclError core_device_attr(int32_t deviceId, aclrtDevAttr attr, int64_t *value, const char *fn)
 {
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceInfo: value is NULL");
-    if (deviceId > INT32_MAX)
-        deviceId = INT32_MAX; /* reported as a missing device below */
-    aclError rc = check_device((int32_t)deviceId, false, "aclrtGetDeviceInfo");
-    if (rc)
-        return rc;
     switch ((int)attr) {
     case ACL_DEV_ATTR_AICPU_CORE_NUM: /* the CPUs that run the device's tasks */
         *value = g_rt.cfg.workers;
@@ -190,12 +137,10 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value
     case ACL_DEV_ATTR_HD_CONNECT_TYPE:
     case ACL_DEV_ATTR_NPU_ARCH:
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "aclrtGetDeviceInfo: attribute %d has no value on an Ascend910B-like "
-                        "CPU device",
+                        "%s: attribute %d has no value on an Ascend910B-like CPU device", fn,
                         (int)attr);
     default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceInfo: unknown attribute %d",
-                        (int)attr);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
     }
 }
 
@@ -224,39 +169,14 @@ uint32_t core_res_device_limit(int32_t dev, aclrtDevResLimitType type)
     return v ? v : core_res_default(type);
 }
 
-aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t *value)
+void core_res_set(int32_t dev, aclrtDevResLimitType type, uint32_t value)
 {
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceResLimit: value is NULL");
-    aclError rc = check_device(deviceId, true, "aclrtGetDeviceResLimit");
-    if (!rc)
-        rc = core_res_check_type(type, "aclrtGetDeviceResLimit");
-    if (rc)
-        return rc;
-    *value = core_res_device_limit(deviceId, type);
-    return ACL_SUCCESS;
+    atomic_store_explicit(&g_dev[dev].lim[type], value, memory_order_relaxed); /* config */
 }
 
-aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value)
+void core_res_reset(int32_t dev)
 {
-    aclError rc = check_device(deviceId, true, "aclrtSetDeviceResLimit");
-    if (!rc)
-        rc = core_res_check_type(type, "aclrtSetDeviceResLimit");
-    if (!rc)
-        rc = core_res_check_value(type, value, "aclrtSetDeviceResLimit");
-    if (rc)
-        return rc;
-    atomic_store_explicit(&g_dev[deviceId].lim[type], value, memory_order_relaxed); /* config */
-    return ACL_SUCCESS;
-}
-
-aclError aclrtResetDeviceResLimit(int32_t deviceId)
-{
-    aclError rc = check_device(deviceId, true, "aclrtResetDeviceResLimit");
-    if (rc)
-        return rc;
-    atomic_store_explicit(&g_dev[deviceId].lim[0], 0, memory_order_relaxed); /* config */
-    atomic_store_explicit(&g_dev[deviceId].lim[1], 0, memory_order_relaxed);
-    return ACL_SUCCESS;
+    atomic_store_explicit(&g_dev[dev].lim[0], 0, memory_order_relaxed); /* config */
+    atomic_store_explicit(&g_dev[dev].lim[1], 0, memory_order_relaxed); /* config */
 }
 

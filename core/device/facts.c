@@ -3,7 +3,8 @@
  * Device facts (issue 15, rt5): the SoC's platform description, device
  * identity (PCI bus ids, UUIDs, id mappings), primary context and peer state,
  * topology, atomic capabilities, utilization, memory usage and UCE, and
- * compute groups. Behaviour and codes per call: docs/device.md.
+ * compute groups. Behaviour and codes per call: docs/device.md. The entry
+ * points are core/api/facts.c; they check the arguments and call these.
  *
  * The devices are sets of host worker threads sharing the host's memory
  * (core/device/device.c), presenting an Ascend910B3 (core_soc_name, aclrtGetSocName). Facts of the
@@ -35,15 +36,6 @@
 #include "sched/clock.h"
 #include "sched/sched.h"
 #include "sched/worker.h"
-
-/* The arguments of fn are usable (else ACL_ERROR_INVALID_PARAM with `what`), then
- * the device id: the reference's order of checks. */
-static aclError args_dev(bool ok, int32_t deviceId, const char *what, const char *fn)
-{
-    if (!ok)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s", fn, what);
-    return core_device_check(deviceId, fn);
-}
 
 /* ==== SoC facts ========================================================== */
 
@@ -83,7 +75,7 @@ static const struct soc_arch soc_archs[] = {
     {"Ascend035", 3505},      {"Ascend035A", 3505},     {"Ascend035B", 3505},
 };
 
-static int32_t soc_arch_of(const char *name)
+int32_t core_soc_arch(const char *name)
 {
     for (size_t i = 0; i < sizeof(soc_archs) / sizeof(soc_archs[0]); i++)
         if (strcmp(soc_archs[i].name, name) == 0)
@@ -91,7 +83,7 @@ static int32_t soc_arch_of(const char *name)
     return -1;
 }
 
-static long host_llc(void)
+long core_host_llc(void)
 {
     long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE), l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
     return l3 > 0 ? l3 : l2 > 0 ? l2 : 0;
@@ -117,13 +109,9 @@ static aclError copy_str(const char *src, char *dst, uint32_t maxLen, const char
     return ACL_SUCCESS;
 }
 
-aclError aclplatformGetDeviceInfo(aclplatformDevInfo infoType, char *value, uint32_t maxLen)
+aclError core_platform_info(aclplatformDevInfo infoType, char *value, uint32_t maxLen,
+                            const char *fn)
 {
-    static const char fn[] = "aclplatformGetDeviceInfo";
-    if ((unsigned)infoType > ACL_PLATFORM_MEMORY_TYPE)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown info type %d", fn, (int)infoType);
-    if (!value || !maxLen)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: value is NULL or maxLen is 0", fn);
     char buf[64];
     unsigned long long v;
     switch (infoType) {
@@ -138,7 +126,7 @@ aclError aclplatformGetDeviceInfo(aclplatformDevInfo infoType, char *value, uint
         v = SOC_UB_SIZE;
         break;
     case ACL_PLATFORM_L2_SIZE:
-        v = (unsigned long long)host_llc();
+        v = (unsigned long long)core_host_llc();
         break;
     case ACL_PLATFORM_MEMORY_SIZE:
         v = device_memory_bytes();
@@ -166,7 +154,7 @@ aclError aclplatformGetDeviceInfo(aclplatformDevInfo infoType, char *value, uint
     case ACL_PLATFORM_AIC_VERSION:
         return copy_str(SOC_AIC_VERSION, value, maxLen, fn);
     case ACL_PLATFORM_NPU_ARCH: {
-        int32_t a = soc_arch_of(core_soc_name());
+        int32_t a = core_soc_arch(core_soc_name());
         if (a < 0)
             return core_err(ACL_ERROR_INVALID_PARAM, "%s: SoC \"%s\" has no known NPU arch", fn,
                             core_soc_name());
@@ -225,15 +213,9 @@ static const struct intrinsic cube_mmad = {
     "u32u8u8,s32s8s8,s32u8s8,f16f16f16,f32f16f16,f16f16u2,u8,s8,f162f16,f162f32,f16u2,u8s8,"
     "h322f32,f32f32f32,f322f32"};
 
-aclError aclplatformGetInstructionInfo(aclplatformCoreType type, const char *instruction,
-                                       char *value, uint32_t maxLen)
+aclError core_platform_instruction(aclplatformCoreType type, const char *instruction, char *value,
+                                   uint32_t maxLen, const char *fn)
 {
-    static const char fn[] = "aclplatformGetInstructionInfo";
-    if (type != ACL_PLATFORM_CORE_TYPE_AI_CORE && type != ACL_PLATFORM_CORE_TYPE_VECTOR_CORE)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown core type %d", fn, (int)type);
-    if (!instruction || !value || !maxLen)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: instruction or value is NULL, or maxLen 0",
-                        fn);
     if (type == ACL_PLATFORM_CORE_TYPE_AI_CORE && strcmp(instruction, cube_mmad.name) == 0)
         return copy_str(cube_mmad.dtypes, value, maxLen, fn);
     for (size_t i = 0; i < sizeof(intrinsics) / sizeof(intrinsics[0]); i++)
@@ -243,29 +225,8 @@ aclError aclplatformGetInstructionInfo(aclplatformCoreType type, const char *ins
                     fn, instruction, (int)type);
 }
 
-aclError aclrtCheckArchCompatibility(const char *socVersion, int32_t *canCompatible)
+aclError core_device_info(aclDeviceInfo deviceInfo, int64_t *value, const char *fn)
 {
-    static const char fn[] = "aclrtCheckArchCompatibility";
-    if (!socVersion || !canCompatible)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument", fn);
-    int32_t theirs = soc_arch_of(socVersion), ours = soc_arch_of(core_soc_name());
-    if (theirs < 0)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: SoC version \"%s\" is invalid", fn,
-                        socVersion);
-    if (ours < 0)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: the device's SoC \"%s\" is unknown", fn,
-                        core_soc_name());
-    *canCompatible = theirs == ours ? 1 : 0;
-    return ACL_SUCCESS;
-}
-
-aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t *value)
-{
-    static const char fn[] = "aclGetDeviceCapability";
-    aclError rc =
-        args_dev(value, deviceId > INT32_MAX ? -1 : (int32_t)deviceId, "value is NULL", fn);
-    if (rc)
-        return rc;
     switch ((int)deviceInfo) {
     case ACL_DEVICE_INFO_AI_CORE_NUM:
         *value = core_res_default(ACL_RT_DEV_RES_CUBE_CORE);
@@ -274,7 +235,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
         *value = core_res_default(ACL_RT_DEV_RES_VECTOR_CORE);
         break;
     case ACL_DEVICE_INFO_L2_SIZE:
-        *value = host_llc();
+        *value = core_host_llc();
         break;
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown device info %d", fn, (int)deviceInfo);
@@ -282,13 +243,8 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
     return ACL_SUCCESS;
 }
 
-aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType,
-                                  int32_t *value)
+aclError core_device_feature(aclrtDevFeatureType devFeatureType, int32_t *value, const char *fn)
 {
-    static const char fn[] = "aclrtGetDeviceCapability";
-    aclError rc = args_dev(value, deviceId, "value is NULL", fn);
-    if (rc)
-        return rc;
     switch ((int)devFeatureType) {
     case ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV: /* aclmdlRITaskSetParams on kernels */
         *value = ACL_DEV_FEATURE_SUPPORT;
@@ -307,26 +263,14 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
 #define PCI_DOMAIN 0u
 #define PCI_BUS_BASE 0xC0u /* devices 0..63 on buses 0xc0..0xff, device 0, function 0 */
 
-aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char *pciBusId, int32_t len)
+void core_device_pci_bus_id(int32_t deviceId, char *pciBusId, int32_t len)
 {
-    static const char fn[] = "aclrtDeviceGetPCIBusId";
-    if (!pciBusId || len < 13)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: pciBusId is NULL or len %d is below 13", fn,
-                        len);
-    aclError rc = core_device_check(deviceId, fn);
-    if (rc)
-        return rc;
     snprintf(pciBusId, (size_t)len, "%04x:%02x:00.0", PCI_DOMAIN,
              PCI_BUS_BASE + (unsigned)deviceId);
-    return ACL_SUCCESS;
 }
 
-aclError aclrtDeviceGetByPCIBusId(const char *pciBusId, int32_t *deviceId)
+aclError core_device_by_pci_bus_id(const char *pciBusId, int32_t *deviceId, const char *fn)
 {
-    static const char fn[] = "aclrtDeviceGetByPCIBusId";
-    CORE_REQUIRE_INIT();
-    if (!pciBusId || !deviceId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument", fn);
     unsigned dom = 0, bus, dev, func;
     int end = 0;
     /* domain:bus:device.function, or bus:device.function (domain 0) */
@@ -356,12 +300,8 @@ static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
     return h;
 }
 
-aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
+void core_device_uuid(int32_t deviceId, aclrtUuid *uuid)
 {
-    static const char fn[] = "aclrtDeviceGetUuid";
-    aclError rc = args_dev(uuid, deviceId, "uuid is NULL", fn);
-    if (rc)
-        return rc;
     /* Stable per host and device: the machine id, "cpuacl" and the device id. */
     char mid[64] = "";
     FILE *f = fopen("/etc/machine-id", "r");
@@ -378,69 +318,21 @@ aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
     memcpy(uuid->bytes + 8, &h2, 8);
     uuid->bytes[6] = (char)((uuid->bytes[6] & 0x0f) | 0x80); /* RFC 9562 version 8 (custom) */
     uuid->bytes[8] = (char)((uuid->bytes[8] & 0x3f) | 0x80); /* variant 10 */
-    return ACL_SUCCESS;
-}
-
-static aclError id_map(int32_t in, int32_t *out, const char *fn)
-{
-    aclError rc = args_dev(out, in, "output is NULL", fn);
-    if (rc)
-        return rc;
-    *out = in; /* no ASCEND_RT_VISIBLE_DEVICES remapping, no container: one id space */
-    return ACL_SUCCESS;
-}
-
-aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t *const logicDevId)
-{
-    return id_map(userDevid, logicDevId, "aclrtGetLogicDevIdByUserDevId");
-}
-
-aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId, int32_t *const userDevid)
-{
-    return id_map(logicDevId, userDevid, "aclrtGetUserDevIdByLogicDevId");
-}
-
-aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t *const logicDevId)
-{
-    return id_map(phyDevId, logicDevId, "aclrtGetLogicDevIdByPhyDevId");
-}
-
-aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t *const phyDevId)
-{
-    return id_map(logicDevId, phyDevId, "aclrtGetPhyDevIdByLogicDevId");
-}
-
-aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t *const userDevId)
-{
-    return id_map(phyDevId, userDevId, "aclrtGetUserDevIdByPhyDevId");
-}
-
-aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t *const phyDevId)
-{
-    return id_map(userDevId, phyDevId, "aclrtGetPhyDevIdByUserDevId");
 }
 
 /* ==== device state ======================================================= */
 
-aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags, int32_t *active)
+bool core_device_primary_active(int32_t deviceId)
 {
-    static const char fn[] = "aclrtGetPrimaryCtxState";
-    aclError rc =
-        args_dev(!flags && active, deviceId, "flags must be NULL and active not NULL", fn);
-    if (rc)
-        return rc;
     pthread_mutex_lock(&g_rt.lock);
-    *active = core_devices[deviceId].default_ctx ? 1 : 0;
+    bool active = core_devices[deviceId].default_ctx != NULL;
     pthread_mutex_unlock(&g_rt.lock);
-    return ACL_SUCCESS;
+    return active;
 }
 
-aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t *status)
+aclError core_device_peer_status(int32_t deviceId, int32_t peerDeviceId, int32_t *status,
+                                 const char *fn)
 {
-    static const char fn[] = "aclrtDevicePeerAccessStatus";
-    CORE_REQUIRE_INIT();
-    if (!status)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: status is NULL", fn);
     uint32_t n = g_rt.cfg.device_count;
     if (deviceId < 0 || (uint32_t)deviceId >= n || peerDeviceId < 0 || (uint32_t)peerDeviceId >= n)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: devices %d and %d (%u devices)", fn,
@@ -469,12 +361,9 @@ static int cpu_node(uint32_t cpu)
     return node;
 }
 
-aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t *value)
+aclError core_devices_topo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t *value,
+                           const char *fn)
 {
-    static const char fn[] = "aclrtGetDevicesTopo";
-    CORE_REQUIRE_INIT();
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
     uint32_t n = g_rt.cfg.device_count;
     if (deviceId >= n || otherDeviceId >= n)
         return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: devices %u and %u (%u devices)", fn,
@@ -490,33 +379,17 @@ aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t
     return ACL_SUCCESS;
 }
 
-aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority, int32_t *greatestPriority)
+void core_stream_priority_range(int32_t *leastPriority, int32_t *greatestPriority)
 {
-    static const char fn[] = "aclrtDeviceGetStreamPriorityRange";
-    CORE_REQUIRE_INIT();
-    if (!leastPriority || !greatestPriority)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument", fn);
-    aclError rc = ACL_SUCCESS;
-    if (!core_ctx_need(fn, &rc))
-        return rc;
     *leastPriority = 7; /* the reference's range: 0 (highest) .. 7 (lowest) */
     *greatestPriority = 0;
-    return ACL_SUCCESS;
 }
 
-aclError aclrtDeviceL2CacheFlush(void *rsv)
+void core_device_l2_flush(void)
 {
-    static const char fn[] = "aclrtDeviceL2CacheFlush";
-    CORE_REQUIRE_INIT();
-    if (rsv)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: rsv must be NULL", fn);
-    aclError rc = ACL_SUCCESS;
-    if (!core_ctx_need(fn, &rc))
-        return rc;
     /* The host's caches are coherent: nothing is left to write back. A full
      * fence orders this thread's earlier stores before its later ones. */
     atomic_thread_fence(memory_order_seq_cst); /* seq_cst: the flush's ordering promise */
-    return ACL_SUCCESS;
 }
 
 /* ---- atomic capabilities ------------------------------------------------ */
@@ -541,11 +414,9 @@ static void cas128_probe(void)
     fclose(f);
 }
 
-static aclError atomic_caps(uint32_t *caps, const aclrtAtomicOperation *ops, uint32_t count,
-                            const char *fn)
+aclError core_atomic_caps(uint32_t *caps, const aclrtAtomicOperation *ops, uint32_t count,
+                          const char *fn)
 {
-    if (!caps || !ops || !count)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL array or count 0", fn);
     pthread_once(&cas128_once, cas128_probe);
     const uint32_t ints = ACL_RT_ATOMIC_CAPABILITY_SIGNED | ACL_RT_ATOMIC_CAPABILITY_UNSIGNED |
                           ACL_RT_ATOMIC_CAPABILITY_SCALAR8 | ACL_RT_ATOMIC_CAPABILITY_SCALAR16 |
@@ -591,33 +462,6 @@ static aclError atomic_caps(uint32_t *caps, const aclrtAtomicOperation *ops, uin
     return ACL_SUCCESS;
 }
 
-aclError aclrtDeviceGetHostAtomicCapabilities(uint32_t *capabilities,
-                                              const aclrtAtomicOperation *operations,
-                                              const uint32_t count, int32_t deviceId)
-{
-    static const char fn[] = "aclrtDeviceGetHostAtomicCapabilities";
-    aclError rc = core_device_check(deviceId, fn);
-    return rc ? rc : atomic_caps(capabilities, operations, count, fn);
-}
-
-aclError aclrtDeviceGetP2PAtomicCapabilities(uint32_t *capabilities,
-                                             const aclrtAtomicOperation *operations,
-                                             const uint32_t count, int32_t srcDeviceId,
-                                             int32_t dstDeviceId)
-{
-    static const char fn[] = "aclrtDeviceGetP2PAtomicCapabilities";
-    aclError rc = core_device_check(srcDeviceId, fn);
-    if (!rc)
-        rc = core_device_check(dstDeviceId, fn);
-    if (rc)
-        return rc;
-    if (srcDeviceId == dstDeviceId)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: source and destination are device %d", fn,
-                        srcDeviceId);
-    /* Both devices' memory is the host's: the same atomics as the host's. */
-    return atomic_caps(capabilities, operations, count, fn);
-}
-
 /* ---- utilization -------------------------------------------------------- */
 
 struct util_sample {
@@ -645,15 +489,8 @@ void core_device_facts_started(struct core_device *d)
     pthread_mutex_unlock(&util_lock);
 }
 
-aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo *utilizationInfo)
+void core_device_utilization(int32_t deviceId, aclrtUtilizationInfo *utilizationInfo)
 {
-    static const char fn[] = "aclrtGetDeviceUtilizationRate";
-    if (!utilizationInfo)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: utilizationInfo is NULL", fn);
-    aclError rc = args_dev(!utilizationInfo->utilizationExtend, deviceId,
-                           "utilizationExtend is reserved (NULL)", fn);
-    if (rc)
-        return rc;
     struct core_device *d = &core_devices[deviceId];
     int32_t pct = 0;
     pthread_mutex_lock(&g_rt.lock); /* the workers stay while it is held */
@@ -675,19 +512,12 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo *u
     utilizationInfo->vectorUtilization = pct;
     utilizationInfo->aicpuUtilization = pct;
     utilizationInfo->memoryUtilization = -1; /* not reported, as the reference */
-    return ACL_SUCCESS;
 }
 
 /* ---- memory usage and UCE ----------------------------------------------- */
 
-aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo, size_t inputNum,
-                              size_t *outputNum)
+void core_device_mem_usage(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo, size_t *outputNum)
 {
-    static const char fn[] = "aclrtGetMemUsageInfo";
-    aclError rc = args_dev(memUsageInfo && outputNum && inputNum, deviceId,
-                           "NULL argument or inputNum 0", fn);
-    if (rc)
-        return rc;
     struct mem_dev_stats st;
     if (mem_dev_stats(deviceId, &st)) /* no pool: the device is not set and holds nothing */
         memset(&st, 0, sizeof(st));
@@ -698,31 +528,6 @@ aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
     memUsageInfo[0].curMemSize = st.used;
     memUsageInfo[0].memPeakSize = st.peak > st.used ? st.peak : st.used;
     *outputNum = 1;
-    return ACL_SUCCESS;
-}
-
-aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray, size_t arraySize,
-                            size_t *retSize)
-{
-    static const char fn[] = "aclrtGetMemUceInfo";
-    aclError rc = args_dev(memUceInfoArray && retSize && arraySize, deviceId,
-                           "NULL argument or arraySize 0", fn);
-    if (rc)
-        return rc;
-    *retSize = 0; /* host memory errors are the kernel's: no address is ever reported */
-    return ACL_SUCCESS;
-}
-
-aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray, size_t arraySize)
-{
-    static const char fn[] = "aclrtMemUceRepair";
-    aclError rc = args_dev(memUceInfoArray && arraySize, deviceId, "NULL array or arraySize 0", fn);
-    if (rc)
-        return rc;
-    return core_err(ACL_ERROR_INVALID_PARAM,
-                    "%s: %p is not an uncorrectable-error address of device %d "
-                    "(aclrtGetMemUceInfo reports none)",
-                    fn, memUceInfoArray[0].addr, deviceId);
 }
 
 /* ==== groups ============================================================= */
@@ -732,51 +537,20 @@ struct tagRtGroupInfo {
     int32_t id;
     int32_t aicore, aiv, aic, sdma, asq;
 };
-#define GROUP_COUNT 1u
+#define GROUP_COUNT CORE_GROUP_COUNT
 
-aclError aclrtGetGroupCount(uint32_t *count)
+aclrtGroupInfo *core_group_info_new(const char *fn)
 {
-    static const char fn[] = "aclrtGetGroupCount";
-    CORE_REQUIRE_INIT();
-    if (!count)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: count is NULL", fn);
-    aclError rc = ACL_SUCCESS;
-    if (!core_ctx_need(fn, &rc))
-        return rc;
-    *count = GROUP_COUNT;
-    return ACL_SUCCESS;
-}
-
-aclrtGroupInfo *aclrtCreateGroupInfo(void)
-{
-    static const char fn[] = "aclrtCreateGroupInfo";
-    if (!core_initialised()) {
-        core_err(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
-        return NULL;
-    }
-    aclError rc = ACL_SUCCESS;
-    if (!core_ctx_need(fn, &rc))
-        return NULL;
     return core_zalloc(GROUP_COUNT * sizeof(struct tagRtGroupInfo), fn);
 }
 
-aclError aclrtDestroyGroupInfo(aclrtGroupInfo *groupInfo)
+void core_group_info_free(aclrtGroupInfo *groupInfo)
 {
-    if (!groupInfo)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDestroyGroupInfo: groupInfo is NULL");
     free(groupInfo);
-    return ACL_SUCCESS;
 }
 
-aclError aclrtGetAllGroupInfo(aclrtGroupInfo *groupInfo)
+void core_group_info_fill(aclrtGroupInfo *groupInfo)
 {
-    static const char fn[] = "aclrtGetAllGroupInfo";
-    CORE_REQUIRE_INIT();
-    if (!groupInfo)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: groupInfo is NULL", fn);
-    aclError rc = ACL_SUCCESS;
-    if (!core_ctx_need(fn, &rc))
-        return rc;
     groupInfo[0] = (struct tagRtGroupInfo){
         .id = 0,
         .aicore = (int32_t)core_res_default(ACL_RT_DEV_RES_CUBE_CORE),
@@ -785,72 +559,33 @@ aclError aclrtGetAllGroupInfo(aclrtGroupInfo *groupInfo)
         .sdma = (int32_t)g_rt.cfg.workers,           /* copies run on the workers */
         .asq = (int32_t)CORE_MAX_STREAMS_PER_DEVICE, /* task queues: the stream limit */
     };
-    return ACL_SUCCESS;
 }
 
-aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo *groupInfo, int32_t groupIndex,
-                                 aclrtGroupAttr attr, void *attrValue, size_t valueLen,
-                                 size_t *paramRetSize)
+aclError core_group_attr(const aclrtGroupInfo *groupInfo, int32_t groupIndex, aclrtGroupAttr attr,
+                         int32_t *value, const char *fn)
 {
-    static const char fn[] = "aclrtGetGroupInfoDetail";
-    CORE_REQUIRE_INIT();
-    if (!groupInfo || !attrValue || !paramRetSize)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument", fn);
-    if (groupIndex < 0 || (uint32_t)groupIndex >= GROUP_COUNT)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: group index %d out of [0, %u)", fn,
-                        groupIndex, GROUP_COUNT);
     const struct tagRtGroupInfo *g = &groupInfo[groupIndex];
-    int32_t v;
     switch ((int)attr) {
     case ACL_GROUP_AICORE_INT:
-        v = g->aicore;
+        *value = g->aicore;
         break;
     case ACL_GROUP_AIV_INT:
-        v = g->aiv;
+        *value = g->aiv;
         break;
     case ACL_GROUP_AIC_INT:
-        v = g->aic;
+        *value = g->aic;
         break;
     case ACL_GROUP_SDMANUM_INT:
-        v = g->sdma;
+        *value = g->sdma;
         break;
     case ACL_GROUP_ASQNUM_INT:
-        v = g->asq;
+        *value = g->asq;
         break;
     case ACL_GROUP_GROUPID_INT:
-        v = g->id;
+        *value = g->id;
         break;
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
     }
-    if (valueLen < sizeof(v))
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: valueLen %zu is below %zu", fn, valueLen,
-                        sizeof(v));
-    memcpy(attrValue, &v, sizeof(v));
-    *paramRetSize = sizeof(v);
     return ACL_SUCCESS;
 }
-
-aclError aclrtSetGroup(int32_t groupId)
-{
-    static const char fn[] = "aclrtSetGroup";
-    CORE_REQUIRE_INIT();
-    aclError rc = ACL_SUCCESS;
-    if (!core_ctx_need(fn, &rc))
-        return rc;
-    if (groupId < 0 || (uint32_t)groupId >= GROUP_COUNT)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: no group %d (group 0 is the whole device)",
-                        fn, groupId);
-    return ACL_SUCCESS; /* group 0 is the whole device: tasks run as before */
-}
-
-aclError aclrtSetTsDevice(aclrtTsId tsId)
-{
-    static const char fn[] = "aclrtSetTsDevice";
-    CORE_REQUIRE_INIT();
-    if (tsId != ACL_TS_ID_AICORE && tsId != ACL_TS_ID_AIVECTOR)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown task scheduler %d", fn, (int)tsId);
-    /* One scheduler (the device's workers) takes both kinds of work. */
-    return ACL_SUCCESS;
-}
-

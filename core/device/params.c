@@ -3,7 +3,7 @@
  * Values the process sets: device resource limits (aclrtDeviceSetLimit),
  * runtime parameters per process and per context (aclrt[Ctx]SetSysParamOpt)
  * and operator timeouts (aclrtSetOpExecuteTimeOut*, aclrtSetOpWaitTimeout).
- * Behaviour and codes: docs/runtime.md.
+ * The entry points are core/api/device.c. Behaviour and codes: docs/runtime.md.
  *
  * Invariants:
  *  DI2. Values set by the process (limits, timeouts, parameters) are atomics
@@ -60,10 +60,8 @@ static _Atomic size_t *limit_slot(aclrtDeviceLimit limit, aclError *rc, const ch
     }
 }
 
-aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
+aclError core_limit_set(aclrtDeviceLimit limit, size_t value, const char *fn)
 {
-    static const char fn[] = "aclrtDeviceSetLimit";
-    CORE_REQUIRE_INIT();
     aclError rc = ACL_SUCCESS;
     _Atomic size_t *slot = limit_slot(limit, &rc, fn);
     if (!slot)
@@ -83,11 +81,10 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
     return ACL_SUCCESS;
 }
 
-aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
+aclError core_limit_get(aclrtDeviceLimit limit, size_t *value, const char *fn)
 {
-    static const char fn[] = "aclrtDeviceGetLimit";
-    aclError rc = core_api_args(value, "value is NULL", fn);
-    _Atomic size_t *slot = rc ? NULL : limit_slot(limit, &rc, fn);
+    aclError rc = ACL_SUCCESS;
+    _Atomic size_t *slot = limit_slot(limit, &rc, fn);
     if (!slot)
         return rc;
     *value = atomic_load_explicit(slot, memory_order_relaxed); /* relaxed: DI2 */
@@ -108,7 +105,7 @@ static pthread_mutex_t ctxopt_lock = PTHREAD_MUTEX_INITIALIZER; /* leaf */
 static struct ctx_opts *ctxopts;                                /* ctxopt_lock */
 static size_t nctxopts, capctxopts;                             /* ctxopt_lock */
 
-static aclError sysopt_check(aclSysParamOpt opt, int64_t value, bool set, const char *fn)
+aclError core_sysopt_check(aclSysParamOpt opt, int64_t value, bool set, const char *fn)
 {
     if ((unsigned)opt >= SYSOPT_N)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown option %d", fn, (int)opt);
@@ -119,26 +116,14 @@ static aclError sysopt_check(aclSysParamOpt opt, int64_t value, bool set, const 
     return ACL_SUCCESS;
 }
 
-aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value)
+void core_sysopt_set(aclSysParamOpt opt, int64_t value)
 {
-    CORE_REQUIRE_INIT();
-    aclError rc = sysopt_check(opt, value, true, "aclrtSetSysParamOpt");
-    if (rc)
-        return rc;
     atomic_store_explicit(&sysopt_proc[opt], value, memory_order_relaxed); /* relaxed: DI2 */
-    return ACL_SUCCESS;
 }
 
-aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t *value)
+int64_t core_sysopt_get(aclSysParamOpt opt)
 {
-    CORE_REQUIRE_INIT();
-    if (!value)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetSysParamOpt: value is NULL");
-    aclError rc = sysopt_check(opt, 0, false, "aclrtGetSysParamOpt");
-    if (rc)
-        return rc;
-    *value = atomic_load_explicit(&sysopt_proc[opt], memory_order_relaxed); /* relaxed: DI2 */
-    return ACL_SUCCESS;
+    return atomic_load_explicit(&sysopt_proc[opt], memory_order_relaxed); /* relaxed: DI2 */
 }
 
 /* The entry of context c (ctxopt_lock held), created when make; stale entries
@@ -169,25 +154,9 @@ static struct ctx_opts *ctxopt_find(uint64_t c, bool make)
     return e;
 }
 
-/* The start of the per-context parameter calls: the runtime is up, the option
- * (and for a set, its value) is valid, and *c is the current context. */
-static aclError ctx_opt_begin(aclSysParamOpt opt, int64_t value, bool set, struct core_ctx **c,
-                              const char *fn)
+aclError core_ctx_sysopt_set(const struct core_ctx *c, aclSysParamOpt opt, int64_t value,
+                             const char *fn)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    aclError rc = sysopt_check(opt, value, set, fn);
-    if (!rc)
-        *c = core_ctx_need(fn, &rc);
-    return rc;
-}
-
-aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value)
-{
-    static const char fn[] = "aclrtCtxSetSysParamOpt";
-    struct core_ctx *c = NULL;
-    aclError rc = ctx_opt_begin(opt, value, true, &c, fn);
-    if (rc)
-        return rc;
     pthread_mutex_lock(&ctxopt_lock);
     struct ctx_opts *e = ctxopt_find(c->handle, true);
     if (e) {
@@ -198,28 +167,21 @@ aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value)
     return e ? ACL_SUCCESS : core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
 }
 
-aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value)
+int64_t core_ctx_sysopt_get(const struct core_ctx *c, aclSysParamOpt opt)
 {
-    static const char fn[] = "aclrtCtxGetSysParamOpt";
-    struct core_ctx *c = NULL;
-    aclError rc = core_api_args(value, "value is NULL", fn);
-    if (rc || (rc = ctx_opt_begin(opt, 0, false, &c, fn)))
-        return rc;
     pthread_mutex_lock(&ctxopt_lock);
     struct ctx_opts *e = ctxopt_find(c->handle, false);
     bool set = e && (e->set >> opt & 1);
     int64_t v = set ? e->v[opt] : 0;
     pthread_mutex_unlock(&ctxopt_lock);
     /* Not set in the context: the process's value (relaxed: DI2). */
-    *value = set ? v : atomic_load_explicit(&sysopt_proc[opt], memory_order_relaxed);
-    return ACL_SUCCESS;
+    return set ? v : atomic_load_explicit(&sysopt_proc[opt], memory_order_relaxed);
 }
 
 /* ---- operator timeouts -------------------------------------------------- */
 
-/* Granularity of an operator timeout: the 910B's default 1091 s is 254 steps. */
-#define OP_TIMEOUT_INTERVAL_US 4294967ULL
-#define OP_TIMEOUT_STEPS 254ULL
+#define OP_TIMEOUT_INTERVAL_US CORE_OP_TIMEOUT_INTERVAL_US
+#define OP_TIMEOUT_STEPS 254ULL /* the 910B's default 1091 s */
 
 static _Atomic uint64_t op_exec_timeout_us = OP_TIMEOUT_INTERVAL_US * OP_TIMEOUT_STEPS; /* DI2 */
 static _Atomic uint32_t op_wait_timeout_s;                                              /* DI2 */
@@ -236,7 +198,7 @@ static uint64_t op_timeout_round(uint64_t us)
     return steps * OP_TIMEOUT_INTERVAL_US;
 }
 
-static aclError op_timeout_set(uint64_t us, uint64_t *actual)
+aclError core_op_timeout_set(uint64_t us, uint64_t *actual)
 {
     uint64_t a = op_timeout_round(us);
     atomic_store_explicit(&op_exec_timeout_us, a, memory_order_relaxed); /* relaxed: DI2 */
@@ -245,49 +207,10 @@ static aclError op_timeout_set(uint64_t us, uint64_t *actual)
     return ACL_SUCCESS;
 }
 
-aclError aclrtSetOpExecuteTimeOut(uint32_t timeout)
+uint32_t core_op_timeout_ms(void)
 {
-    CORE_REQUIRE_INIT();
-    return op_timeout_set((uint64_t)timeout * 1000000u, NULL);
-}
-
-aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout)
-{
-    CORE_REQUIRE_INIT();
-    return op_timeout_set((uint64_t)timeout * 1000u, NULL);
-}
-
-aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout)
-{
-    static const char fn[] = "aclrtSetOpExecuteTimeOutV2";
-    aclError rc = core_api_args(actualTimeout, "actualTimeout is NULL", fn);
-    if (rc || !core_ctx_need(fn, &rc))
-        return rc;
-    return op_timeout_set(timeout, actualTimeout);
-}
-
-aclError aclrtGetOpTimeOutInterval(uint64_t *interval)
-{
-    static const char fn[] = "aclrtGetOpTimeOutInterval";
-    CORE_REQUIRE_INIT();
-    if (!interval)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: interval is NULL", fn);
-    aclError rc = ACL_SUCCESS;
-    if (!core_ctx_need(fn, &rc))
-        return rc;
-    *interval = OP_TIMEOUT_INTERVAL_US;
-    return ACL_SUCCESS;
-}
-
-aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
-{
-    CORE_REQUIRE_INIT();
-    if (!timeoutMs)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetOpExecuteTimeout: timeoutMs is NULL");
     /* relaxed: DI2 */
-    *timeoutMs =
-        (uint32_t)(atomic_load_explicit(&op_exec_timeout_us, memory_order_relaxed) / 1000u);
-    return ACL_SUCCESS;
+    return (uint32_t)(atomic_load_explicit(&op_exec_timeout_us, memory_order_relaxed) / 1000u);
 }
 
 uint32_t core_op_wait_timeout_ms(void)
@@ -297,11 +220,9 @@ uint32_t core_op_wait_timeout_ms(void)
     return ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
 }
 
-aclError aclrtSetOpWaitTimeout(uint32_t timeout)
+void core_op_wait_timeout_set(uint32_t timeout_s)
 {
-    CORE_REQUIRE_INIT();
-    atomic_store_explicit(&op_wait_timeout_s, timeout, memory_order_relaxed); /* relaxed: DI2 */
-    return ACL_SUCCESS;
+    atomic_store_explicit(&op_wait_timeout_s, timeout_s, memory_order_relaxed); /* relaxed: DI2 */
 }
 
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Device state callbacks (aclrtRegDeviceStateCallback), fired by device set and
- * reset (core/device/device.c); task abort is core/stream/abort.c. Callbacks fire
+ * Device state callbacks (aclrtRegDeviceStateCallback, entry point in
+ * core/api/device.c), fired by device set and reset (core/device/device.c); task
+ * abort is core/stream/abort.c. Callbacks fire
  * outside every runtime lock (core/runtime/callbacks.c DI1). Behaviour and
  * codes: docs/device.md.
  */
@@ -25,11 +26,10 @@
 
 static struct core_named_reg reg_state = CORE_NAMED_REG_INIT;
 
-aclError aclrtRegDeviceStateCallback(const char *regName, aclrtDeviceStateCallback callback,
-                                     void *args)
+aclError core_devstate_register(const char *regName, aclrtDeviceStateCallback callback, void *args,
+                                const char *fn)
 {
-    return core_named_set(&reg_state, regName, (void (*)(void))callback, args,
-                          "aclrtRegDeviceStateCallback");
+    return core_named_set(&reg_state, regName, (void (*)(void))callback, args, fn);
 }
 
 bool core_devstate_wanted(void)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Init and finalize callbacks (aclInitCallbackRegister,
- * aclFinalizeCallbackRegister and their unregisters), run by aclInit after it
- * succeeded and by aclFinalize before it tears down, outside every runtime
- * lock (core/runtime/callbacks.c DI1). Behaviour and codes: docs/runtime.md.
+ * aclFinalizeCallbackRegister and their unregisters, entry points in
+ * core/api/process.c), run by aclInit after it succeeded and by aclFinalize
+ * before it tears down, outside every runtime lock (core/runtime/callbacks.c
+ * DI1). Behaviour and codes: docs/runtime.md.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +21,7 @@
 #include "acl/acl_platform.h"
 #include "core/err.h"
 #include "core/process/callbacks_pvt.h"
+#include "core/process/process.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
@@ -41,8 +43,6 @@ static size_t life_cfg_len;                                   /* life_lock */
 static aclError life_add(struct life_reg *r, aclRegisterCallbackType type, void *fn, void *ud,
                          const char *api)
 {
-    if (!fn)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cbFunc is NULL", api);
     for (size_t i = 0; i < r->n; i++)
         if (type != ACL_REG_TYPE_OTHER && r->v[i].type == type)
             return core_err(ACL_ERROR_INTERNAL_ERROR,
@@ -61,12 +61,9 @@ static aclError life_add(struct life_reg *r, aclRegisterCallbackType type, void 
     return ACL_SUCCESS;
 }
 
-/* Unregister fn of type from r (takes life_lock). */
-static aclError life_del(struct life_reg *r, aclRegisterCallbackType type, void *fn,
-                         const char *api)
+aclError core_life_unregister(bool init, aclRegisterCallbackType type, void *fn, const char *api)
 {
-    if (!fn)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: cbFunc is NULL", api);
+    struct life_reg *r = init ? &life_init : &life_fini;
     aclError rc = ACL_ERROR_INTERNAL_ERROR;
     pthread_mutex_lock(&life_lock);
     for (size_t i = 0; i < r->n && rc; i++)
@@ -81,11 +78,11 @@ static aclError life_del(struct life_reg *r, aclRegisterCallbackType type, void 
     return ACL_SUCCESS;
 }
 
-aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
-                                 void *userData)
+aclError core_life_init_register(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+                                 void *userData, const char *fn)
 {
     pthread_mutex_lock(&life_lock);
-    aclError rc = life_add(&life_init, type, (void *)cbFunc, userData, "aclInitCallbackRegister");
+    aclError rc = life_add(&life_init, type, (void *)cbFunc, userData, fn);
     char *cfg = NULL;
     size_t len = 0;
     bool now = rc == ACL_SUCCESS && core_initialised();
@@ -103,24 +100,13 @@ aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFu
     return rc;
 }
 
-aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc)
-{
-    return life_del(&life_init, type, (void *)cbFunc, "aclInitCallbackUnRegister");
-}
-
-aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
-                                     void *userData)
+aclError core_life_fini_register(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
+                                 void *userData, const char *fn)
 {
     pthread_mutex_lock(&life_lock);
-    aclError rc =
-        life_add(&life_fini, type, (void *)cbFunc, userData, "aclFinalizeCallbackRegister");
+    aclError rc = life_add(&life_fini, type, (void *)cbFunc, userData, fn);
     pthread_mutex_unlock(&life_lock);
     return rc;
-}
-
-aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc)
-{
-    return life_del(&life_fini, type, (void *)cbFunc, "aclFinalizeCallbackUnRegister");
 }
 
 /* Run the callbacks of one type in registration order, outside life_lock (DI1);

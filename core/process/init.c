@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Runtime lifetime (aclInit / aclFinalize, aclFinalizeReference) and version
- * queries. The top of core's object layer: finalize tears down every room.
+ * Runtime lifetime (aclInit / aclFinalize, aclFinalizeReference; entry points:
+ * core/api/process.c). The top of core's object layer: finalize tears down every
+ * room.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "core/model/callbacks.h"
 #include "core/obs.h"
 #include "core/process/callbacks_pvt.h"
+#include "core/process/process.h"
 #include "core/runtime/callbacks.h"
 #include "core/runtime/config.h"
 #include "core/runtime/handle.h"
@@ -49,7 +51,7 @@ static void worker_stopping(void)
 
 static void finalize_locked(void);
 
-aclError aclInit(const char *configPath)
+aclError core_process_init(const char *configPath, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
     while (g_finalizing)
@@ -58,7 +60,7 @@ aclError aclInit(const char *configPath)
         g_rt.init_count++;
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_REPEAT_INITIALIZE,
-                        "aclInit: already initialised (reference count now %u)", g_rt.init_count);
+                        "%s: already initialised (reference count now %u)", fn, g_rt.init_count);
     }
     struct core_config cfg;
     aclError rc = core_config_load(&cfg, configPath);
@@ -76,7 +78,7 @@ aclError aclInit(const char *configPath)
     sched_worker_hooks(worker_started, worker_stopping, core_stream_released);
     if (mem_init()) {
         pthread_mutex_unlock(&g_rt.lock);
-        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclInit: cannot set up the memory layer");
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot set up the memory layer", fn);
     }
     g_rt.cfg = cfg;
     g_rt.ctxs.tag = CORE_H_CONTEXT;
@@ -139,7 +141,7 @@ static void finalize_locked(void)
  * this call is the one that finalizes, and a failing one stops it, as on the
  * reference; the state callbacks of the default streams that went
  * (core/stream/state.c) are reported after the lock is dropped. */
-static aclError finalize_as(bool whole, uint64_t *refCount, const char *api)
+aclError core_process_finalize(bool whole, uint64_t *refCount, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
     bool last = g_rt.init_count && !g_finalizing && (whole || g_rt.init_count == 1);
@@ -156,7 +158,7 @@ static aclError finalize_as(bool whole, uint64_t *refCount, const char *api)
         pthread_mutex_unlock(&g_rt.lock);
         if (refCount)
             *refCount = 0;
-        return core_err(ACL_ERROR_REPEAT_FINALIZE, "%s: not initialised", api);
+        return core_err(ACL_ERROR_REPEAT_FINALIZE, "%s: not initialised", fn);
     }
     bool fin = whole || --g_rt.init_count == 0;
     if (fin)
@@ -167,14 +169,4 @@ static aclError finalize_as(bool whole, uint64_t *refCount, const char *api)
     if (fin)
         core_deferred_run();
     return ACL_SUCCESS;
-}
-
-aclError aclFinalize(void)
-{
-    return finalize_as(true, NULL, "aclFinalize");
-}
-
-aclError aclFinalizeReference(uint64_t *refCount)
-{
-    return finalize_as(false, refCount, "aclFinalizeReference");
 }

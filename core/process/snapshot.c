@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Process snapshots (aclrtSnapShot*): lock the process (no new device work),
- * back device memory up to the host, restore it, unlock; callbacks at each
- * documented stage.
+ * Process snapshots (aclrtSnapShot*, entry points in core/api/process.c): lock
+ * the process (no new device work), back device memory up to the host, restore
+ * it, unlock; callbacks at each documented stage.
  *
  * States: RUNNING -lock-> LOCKED -backup-> BACKED_UP -restore-> LOCKED,
  * LOCKED or BACKED_UP -unlock-> RUNNING. A call in any other state fails with
@@ -36,10 +36,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/device/device.h"
 #include "core/err.h"
+#include "core/process/process.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
 #include "core/runtime/runtime.h"
@@ -50,7 +50,7 @@
 
 enum { SNAP_RUNNING = 0, SNAP_LOCKED = 1, SNAP_BACKED_UP = 2 };
 
-#define SNAP_STAGES (ACL_RT_SNAPSHOT_UNLOCK_POST + 1)
+#define SNAP_STAGES CORE_SNAP_STAGES
 #define SNAP_CB_MAX 32
 
 _Atomic int core_snap_state; /* A: see SN1 */
@@ -97,14 +97,9 @@ aclError core_snapshot_gate(const char *fn)
 
 /* ---- callbacks -------------------------------------------------------------------- */
 
-aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage stage, aclrtSnapShotCallBack callback,
-                                       void *args)
+aclError core_snapshot_cb_add(aclrtSnapShotStage stage, aclrtSnapShotCallBack callback, void *args,
+                              const char *fn)
 {
-    static const char fn[] = "aclrtSnapShotCallbackRegister";
-    CORE_REQUIRE_INIT();
-    if ((unsigned)stage >= SNAP_STAGES || !callback)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: stage %d is unknown or callback is NULL", fn,
-                        (int)stage);
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&cb_lock);
     for (uint32_t i = 0; i < g_ncbs[stage]; i++)
@@ -121,13 +116,9 @@ aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage stage, aclrtSnapShotCa
     return rc;
 }
 
-aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage stage, aclrtSnapShotCallBack callback)
+aclError core_snapshot_cb_del(aclrtSnapShotStage stage, aclrtSnapShotCallBack callback,
+                              const char *fn)
 {
-    static const char fn[] = "aclrtSnapShotCallbackUnregister";
-    CORE_REQUIRE_INIT();
-    if ((unsigned)stage >= SNAP_STAGES || !callback)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: stage %d is unknown or callback is NULL", fn,
-                        (int)stage);
     pthread_mutex_lock(&cb_lock);
     uint32_t i = 0;
     while (i < g_ncbs[stage] && g_cbs[stage][i].fn != callback)
@@ -230,15 +221,6 @@ static aclError drain_all(uint64_t deadline, const char *fn)
     return rc;
 }
 
-static aclError check_pid(int pid, const char *fn)
-{
-    if (pid != (int)getpid())
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: pid %d is not this process (%d); only the calling process can be "
-                        "snapshotted", fn, pid, (int)getpid());
-    return ACL_SUCCESS;
-}
-
 /* Enter an operation: the state must be one of want (bit mask); returns with g_busy set. */
 static aclError op_enter(unsigned want, aclError code, const char *what, const char *fn)
 {
@@ -270,24 +252,10 @@ static void op_leave(int new_state, bool set)
     pthread_mutex_unlock(&snap_lock);
 }
 
-/* The arguments of the lock and unlock calls: this process, reserve NULL. */
-static aclError lock_args(int pid, const void *reserve, const char *fn)
+aclError core_snapshot_lock(const char *fn)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    aclError rc = check_pid(pid, fn);
-    if (!rc && reserve)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve must be NULL", fn);
-    return rc;
-}
-
-aclError aclrtSnapShotProcessLock(int pid, void *reserve)
-{
-    static const char fn[] = "aclrtSnapShotProcessLock";
-    aclError rc = lock_args(pid, reserve, fn);
-    if (rc)
-        return rc;
-    rc = op_enter(1u << SNAP_RUNNING, ACL_ERROR_SNAPSHOT_LOCK_FAILED,
-                  "the process must be running to be locked", fn);
+    aclError rc = op_enter(1u << SNAP_RUNNING, ACL_ERROR_SNAPSHOT_LOCK_FAILED,
+                           "the process must be running to be locked", fn);
     if (rc)
         return rc;
     rc = fire(ACL_RT_SNAPSHOT_LOCK_PRE, fn);
@@ -314,14 +282,11 @@ aclError aclrtSnapShotProcessLock(int pid, void *reserve)
     return ACL_SUCCESS;
 }
 
-aclError aclrtSnapShotProcessUnlock(int pid, void *reserve)
+aclError core_snapshot_unlock(const char *fn)
 {
-    static const char fn[] = "aclrtSnapShotProcessUnlock";
-    aclError rc = lock_args(pid, reserve, fn);
-    if (rc)
-        return rc;
-    rc = op_enter(1u << SNAP_LOCKED | 1u << SNAP_BACKED_UP, ACL_ERROR_SNAPSHOT_UNLOCK_FAILED,
-                  "only a locked process can be unlocked", fn);
+    aclError rc =
+        op_enter(1u << SNAP_LOCKED | 1u << SNAP_BACKED_UP, ACL_ERROR_SNAPSHOT_UNLOCK_FAILED,
+                 "only a locked process can be unlocked", fn);
     if (rc)
         return rc;
     op_leave(SNAP_RUNNING, true);
@@ -364,16 +329,10 @@ static bool mappings_of(int d, struct mem_mapping **out, size_t *n)
 
 /* Start a backup or restore: the state must be `state`; its PRE callbacks; then the work
  * the locking thread queued before the lock drains. On failure nothing changed. */
-static aclError op_prepare(int pid, uint32_t flags, int state, aclError code, const char *what,
-                           aclrtSnapShotStage pre, const char *fn)
+static aclError op_prepare(int state, aclError code, const char *what, aclrtSnapShotStage pre,
+                           const char *fn)
 {
-    CORE_REQUIRE_INIT_AS(fn);
-    aclError rc = check_pid(pid, fn);
-    if (rc)
-        return rc;
-    if (flags)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the flags must be 0 (got %u)", fn, flags);
-    rc = op_enter(1u << state, code, what, fn);
+    aclError rc = op_enter(1u << state, code, what, fn);
     if (rc)
         return rc;
     rc = fire(pre, fn);
@@ -384,12 +343,11 @@ static aclError op_prepare(int pid, uint32_t flags, int state, aclError code, co
     return rc;
 }
 
-aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs *args)
+aclError core_snapshot_backup(const char *fn)
 {
-    static const char fn[] = "aclrtSnapShotProcessBackup";
-    aclError rc = op_prepare(pid, args ? args->backupFlags : 0, SNAP_LOCKED,
-                             ACL_ERROR_SNAPSHOT_BACKUP_FAILED,
-                             "only a locked process can be backed up", ACL_RT_SNAPSHOT_BACKUP_PRE, fn);
+    aclError rc =
+        op_prepare(SNAP_LOCKED, ACL_ERROR_SNAPSHOT_BACKUP_FAILED,
+                   "only a locked process can be backed up", ACL_RT_SNAPSHOT_BACKUP_PRE, fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&snap_lock);
@@ -424,13 +382,11 @@ aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs *args)
     return rc;
 }
 
-aclError aclrtSnapShotProcessRestore(int pid, aclrtSnapShotRestoreArgs *args)
+aclError core_snapshot_restore(const char *fn)
 {
-    static const char fn[] = "aclrtSnapShotProcessRestore";
-    aclError rc = op_prepare(pid, args ? args->restoreFlags : 0, SNAP_BACKED_UP,
-                             ACL_ERROR_SNAPSHOT_RESTORE_FAILED,
-                             "only a backed-up process can be restored", ACL_RT_SNAPSHOT_RESTORE_PRE,
-                             fn);
+    aclError rc =
+        op_prepare(SNAP_BACKED_UP, ACL_ERROR_SNAPSHOT_RESTORE_FAILED,
+                   "only a backed-up process can be restored", ACL_RT_SNAPSHOT_RESTORE_PRE, fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&snap_lock);

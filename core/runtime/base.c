@@ -1,64 +1,28 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The small acl_base utilities (acl/acl_base.h): data buffers, type sizes,
- * float16 conversions.
+ * float16 conversions; their entry points are core/api/base.c.
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/err.h"
+#include "core/runtime/base.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
-struct aclDataBuffer {
-    void *data;
-    size_t size;
-};
-
-aclDataBuffer *aclCreateDataBuffer(void *data, size_t size)
+aclDataBuffer *core_databuf_new(void *data, size_t size)
 {
     aclDataBuffer *b = core_malloc(sizeof(*b));
-    if (!b) {
-        core_err(ACL_ERROR_BAD_ALLOC, "aclCreateDataBuffer: out of memory");
-        return NULL;
-    }
-    b->data = data;
-    b->size = size;
+    if (b)
+        core_databuf_set(b, data, size);
     return b;
 }
 
-aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer)
+void core_databuf_free(const aclDataBuffer *b)
 {
-    if (!dataBuffer)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclDestroyDataBuffer: NULL buffer");
-    free((void *)dataBuffer);
-    return ACL_SUCCESS;
-}
-
-aclError aclUpdateDataBuffer(aclDataBuffer *dataBuffer, void *data, size_t size)
-{
-    if (!dataBuffer)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclUpdateDataBuffer: NULL buffer");
-    dataBuffer->data = data;
-    dataBuffer->size = size;
-    return ACL_SUCCESS;
-}
-
-void *aclGetDataBufferAddr(const aclDataBuffer *dataBuffer)
-{
-    return dataBuffer ? dataBuffer->data : NULL;
-}
-
-uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffer)
-{
-    return dataBuffer ? (uint32_t)dataBuffer->size : 0;
-}
-
-size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer)
-{
-    return dataBuffer ? dataBuffer->size : 0;
+    free((void *)b);
 }
 
 size_t core_dtype_size(aclDataType dataType)
@@ -80,12 +44,7 @@ size_t core_dtype_size(aclDataType dataType)
     }
 }
 
-size_t aclDataTypeSize(aclDataType dataType)
-{
-    return core_dtype_size(dataType);
-}
-
-float aclFloat16ToFloat(aclFloat16 value)
+float core_f16_to_float(aclFloat16 value)
 {
     uint32_t sign = (uint32_t)(value & 0x8000u) << 16;
     uint32_t exp = (value >> 10) & 0x1Fu, man = value & 0x3FFu, bits;
@@ -104,7 +63,7 @@ float aclFloat16ToFloat(aclFloat16 value)
     return f;
 }
 
-aclFloat16 aclFloatToFloat16(float value)
+aclFloat16 core_float_to_f16(float value)
 {
     uint32_t x;
     memcpy(&x, &value, sizeof(x));

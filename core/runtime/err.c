@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Per-thread error reporting: the message behind aclGetRecentErrMsg and the
- * code behind aclrtGetLastError / aclrtPeekAtLastError. Thread-local only, so
- * nothing here is shared.
+ * code behind aclrtGetLastError / aclrtPeekAtLastError (entry points:
+ * core/api/base.c). Thread-local only, so nothing here is shared.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/runtime/base.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
@@ -44,7 +45,7 @@ aclError core_err_async(aclError code, const char *what)
     return core_err(code, "%s: a task queued earlier failed (asynchronous error)", what);
 }
 
-const char *aclGetRecentErrMsg(void)
+const char *core_err_recent(void)
 {
     if (!t_pending[0])
         return NULL;
@@ -53,20 +54,10 @@ const char *aclGetRecentErrMsg(void)
     return t_returned;
 }
 
-aclError aclrtGetLastError(aclrtLastErrLevel level)
+aclError core_err_last(bool clear)
 {
-    if (level != ACL_RT_THREAD_LEVEL)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetLastError: unknown level %d",
-                        (int)level);
     aclError e = t_last;
-    t_last = ACL_SUCCESS;
+    if (clear)
+        t_last = ACL_SUCCESS;
     return e;
-}
-
-aclError aclrtPeekAtLastError(aclrtLastErrLevel level)
-{
-    if (level != ACL_RT_THREAD_LEVEL)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtPeekAtLastError: unknown level %d",
-                        (int)level);
-    return t_last;
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Allocation with fault injection (core/runtime/fault.h) and its test entry points. */
+/* Allocation with fault injection (core/runtime/fault.h); its test entry points are
+ * core/api/base.c. */
 #include <stdatomic.h>
 #include <stdlib.h>
 
 #include "core/runtime/fault.h"
-#include "cpuacl/cpuacl_test.h"
 
 _Atomic int64_t core_fault_countdown = -1;
 static _Atomic uint64_t g_fault_seen; /* A: allocations counted while armed */
@@ -44,7 +44,7 @@ void *core_aligned_alloc(size_t a, size_t n)
     return core_fault_hit() ? NULL : aligned_alloc(a, n);
 }
 
-void cpuaclTestFailAlloc(int64_t nth)
+void core_fault_arm(int64_t nth)
 {
     atomic_store_explicit(&g_fault_seen, 0, memory_order_relaxed);
     atomic_store_explicit(&g_fault_fired, 0, memory_order_relaxed);
@@ -52,7 +52,7 @@ void cpuaclTestFailAlloc(int64_t nth)
     atomic_store_explicit(&core_fault_countdown, nth < 0 ? -1 : nth, memory_order_relaxed);
 }
 
-uint64_t cpuaclTestAllocCount(uint64_t *fired)
+uint64_t core_fault_counts(uint64_t *fired)
 {
     if (fired)
         *fired = atomic_load_explicit(&g_fault_fired, memory_order_relaxed);

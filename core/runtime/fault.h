@@ -21,5 +21,11 @@ void *core_malloc(size_t n);
 void *core_calloc(size_t m, size_t n);
 void *core_realloc(void *p, size_t n);
 void *core_aligned_alloc(size_t a, size_t n);
+/* cpuaclTestFailAlloc: fail the nth allocation from now (0 the next), nth < 0 off;
+ * the counts start again. */
+void core_fault_arm(int64_t nth);
+/* cpuaclTestAllocCount: allocations counted while armed, *fired (if not NULL) the
+ * failures injected. */
+uint64_t core_fault_counts(uint64_t *fired);
 
 #endif

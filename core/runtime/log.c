@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The application log (aclAppLog): messages at or above the level set by
- * ASCEND_GLOBAL_LOG_LEVEL, to stderr or the ASCEND_PROCESS_LOG_PATH directory.
- * Behaviour: docs/runtime.md.
+ * The application log (aclAppLog, whose entry point is core/api/base.c): messages
+ * at or above the level set by ASCEND_GLOBAL_LOG_LEVEL, to stderr or the
+ * ASCEND_PROCESS_LOG_PATH directory. Behaviour: docs/runtime.md.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "acl/acl_platform.h"
+#include "core/runtime/base.h"
 #include "core/runtime/runtime.h"
 
 
@@ -42,18 +43,14 @@ static void mkdir_p(char *path)
     (void)mkdir(path, 0750);
 }
 
-void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_t line,
-               const char *fmt, ...)
+void core_app_log(aclLogLevel logLevel, const char *func, const char *file, uint32_t line,
+                  const char *fmt, va_list ap)
 {
     static const char *const names[] = {"DEBUG", "INFO", "WARNING", "ERROR"};
-    if ((int)logLevel < ACL_DEBUG || (int)logLevel > ACL_ERROR || !fmt ||
-        (int)logLevel < log_threshold())
+    if ((int)logLevel < log_threshold())
         return;
     char msg[LOG_LINE_MAX];
-    va_list ap;
-    va_start(ap, fmt);
     int n = vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
     if (n < 0)
         return;
     if ((size_t)n >= sizeof(msg)) /* cut, and say so, within the 1024 bytes */
