@@ -64,6 +64,7 @@
 #include "core/event/event.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
+#include "core/memory/memory.h"
 #include "core/memory/pool.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
