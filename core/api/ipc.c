@@ -4,6 +4,8 @@
  * of physical memory, IPC notifies and events, inter-server pids). Checks arguments and
  * records errors, then calls the IPC room (core/ipc/ipc.h).
  */
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "acl/acl.h"

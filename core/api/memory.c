@@ -8,6 +8,8 @@
  * (core/memory/: memory.h, allocator.h, buf.h, vmm.h). aclrtMemcpyAsync and the
  * other asynchronous copies and sets are hot: one tail call into the room.
  */
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "acl/acl.h"

@@ -5,6 +5,8 @@
  * pools, aclrtMemPool*). Checks arguments and records errors, then calls the memory room
  * (core/memory/vmm.h, core/memory/pool.h).
  */
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "acl/acl.h"
