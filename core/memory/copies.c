@@ -375,7 +375,7 @@ aclError core_mem_symbol_size(const void *symbol, size_t *size, const char *fn)
     return ACL_SUCCESS;
 }
 
-struct core_mem_symbol_copy {
+struct sym_copy {
     void *bin; /* referenced (MC3) */
     void *dst;
     const void *src;
@@ -384,14 +384,14 @@ struct core_mem_symbol_copy {
 
 static int32_t run_sym_copy(void *arg)
 {
-    struct core_mem_symbol_copy *c = arg;
+    struct sym_copy *c = arg;
     memmove(c->dst, c->src, c->len);
     return 0;
 }
 
 static void release_sym_copy(void *arg)
 {
-    struct core_mem_symbol_copy *c = arg;
+    struct sym_copy *c = arg;
     core_bin_data_unref(c->bin);
     free(c);
 }
@@ -464,14 +464,14 @@ aclError core_mem_symbol_copy(const void *symbol, void *buf, size_t bufMax, size
             return rc;
         return core_mem_symbol_copy(symbol, buf, bufMax, count, offset, kind, to, false, NULL, fn);
     }
-    struct core_mem_symbol_copy *c = rc ? NULL : core_malloc(sizeof(*c));
+    struct sym_copy *c = rc ? NULL : core_malloc(sizeof(*c));
     if (!rc && !c)
         rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     if (rc) {
         core_bin_data_unref(bin);
         return rc;
     }
-    *c = (struct core_mem_symbol_copy){bin, to ? var : buf, to ? buf : var, count};
+    *c = (struct sym_copy){bin, to ? var : buf, to ? buf : var, count};
     if ((rc = core_launch_owned(stream, run_sym_copy, c, release_sym_copy, fn)))
         release_sym_copy(c);
     return rc;

@@ -17,7 +17,7 @@
  *                then registered in the pointer registry as device memory of the handle's
  *                device with policy MEM_POLICY_VMM (mem_dev_vmm_register): copies, sets,
  *                value waits and reductions take it as device memory, aclrtFree refuses it
- *   core_vmm_unmap        unregister, then an anonymous PROT_NONE mapping over the range again (the
+ *   unmap        unregister, then an anonymous PROT_NONE mapping over the range again (the
  *                reservation stays)
  * Two mappings of one handle are two views of the same memfd pages, so a write through one
  * is read through the other. A copy may run across adjacent mappings (core/memory/memory.c,
