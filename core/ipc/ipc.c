@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Sharing across processes: IPC memory (aclrtIpcMem*), shareable physical-memory handles
- * (aclrtMemExportToShareableHandle ...), IPC notifies (aclrtNotifyGetExportKey ...).
+ * (aclrtMemExportToShareableHandle ...), IPC notifies (aclrtNotifyGetExportKey ...). The
+ * entry points, core/api/ipc.c, check the arguments and call the work here
+ * (core/ipc/ipc.h).
  *
  * Mechanism (Linux, no privileges needed):
  *   - Every exported object has a descriptor page: a memfd of one page holding
@@ -57,7 +59,6 @@
 #include "mem/registry.h"
 
 #define IPC_MAGIC 0x63707561636c4950ull /* "cpuaclIP" */
-#define IPC_KEY_LEN 65                  /* the documented key buffer length */
 #define IPC_MAX_PIDS 480
 #define IPC_HANDLE_TOKEN_BITS 22
 
@@ -92,7 +93,7 @@ struct core_ipc_obj {
     int desc_fd;            /* exporter: descriptor memfd (IP4), else -1 */
     int data_fd;            /* exporter: data memfd (IP4), else -1 */
     struct ipc_desc *desc;  /* mapped descriptor */
-    char key[IPC_KEY_LEN];  /* the key (or the handle's text form) */
+    char key[CORE_IPC_KEY_LEN]; /* the key (or the handle's text form) */
     int dev;
     uintptr_t ptr;          /* IPC_MEM: exported pointer / imported pointer */
     uintptr_t map;          /* importer of IPC_MEM: the mapping */
@@ -362,9 +363,9 @@ static aclError check_key_arg(const char *key, const char *fn)
 {
     if (!key)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: key is NULL", fn);
-    if (!memchr(key, 0, IPC_KEY_LEN))
+    if (!memchr(key, 0, CORE_IPC_KEY_LEN))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: key is longer than %d bytes", fn,
-                        IPC_KEY_LEN - 1);
+                        CORE_IPC_KEY_LEN - 1);
     return ACL_SUCCESS;
 }
 
@@ -512,17 +513,8 @@ static aclError conv_make(const struct mem_reg_info *in, struct ipc_conv **out, 
     return ACL_SUCCESS;
 }
 
-aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t len, uint64_t flags)
+aclError core_ipc_mem_export(void *devPtr, size_t size, char *key, uint64_t flags, const char *fn)
 {
-    static const char fn[] = "aclrtIpcMemGetExportKey";
-    CORE_REQUIRE_INIT();
-    if (!devPtr || !key)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, devPtr ? "key" : "devPtr");
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
-    if (len < IPC_KEY_LEN)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu is shorter than the key (%d)", fn,
-                        len, IPC_KEY_LEN);
     if (flags & ~(uint64_t)ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown flags 0x%" PRIx64, fn, flags);
     struct mem_reg_info in;
@@ -575,9 +567,8 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t le
     return rc;
 }
 
-aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
+aclError core_ipc_mem_set_pid(const char *key, int32_t *pid, size_t num, const char *fn)
 {
-    static const char fn[] = "aclrtIpcMemSetImportPid";
     struct core_ipc_obj *o;
     aclError rc = mem_key_lock(key, true, &o, fn);
     if (rc)
@@ -589,9 +580,8 @@ aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
     return rc;
 }
 
-aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags)
+aclError core_ipc_mem_import(void **devPtr, const char *key, uint64_t flags, const char *fn)
 {
-    static const char fn[] = "aclrtIpcMemImportByKey";
     struct ipc_key_parts k = {0, -1, 0};
     aclError rc = import_args(devPtr, "devPtr", key, flags,
                               ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS, &k, fn);
@@ -671,9 +661,8 @@ static void export_mem_end(struct core_ipc_obj *o)
     export_close(o);
 }
 
-aclError aclrtIpcMemClose(const char *key)
+aclError core_ipc_mem_close(const char *key, const char *fn)
 {
-    static const char fn[] = "aclrtIpcMemClose";
     struct core_ipc_obj *o;
     aclError rc = mem_key_lock(key, false, &o, fn);
     if (rc)
@@ -781,8 +770,8 @@ static aclError share_v2_args(const void *h, aclrtMemSharedHandleType t, const c
     return ACL_SUCCESS;
 }
 
-static aclError phys_export(aclrtDrvMemHandle handle, uint64_t flags, bool fabric, void *out,
-                            const char *fn)
+aclError core_ipc_phys_export(aclrtDrvMemHandle handle, uint64_t flags, bool fabric, void *out,
+                              const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     if (!handle || !out)
@@ -843,27 +832,14 @@ static aclError phys_export(aclrtDrvMemHandle handle, uint64_t flags, bool fabri
     return rc;
 }
 
-aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle, aclrtMemHandleType handleType,
-                                         uint64_t flags, uint64_t *shareableHandle)
+aclError core_ipc_phys_export_v2(aclrtDrvMemHandle handle, uint64_t flags,
+                                 aclrtMemSharedHandleType shareType, void *shareableHandle,
+                                 const char *fn)
 {
-    static const char fn[] = "aclrtMemExportToShareableHandle";
-    CORE_REQUIRE_INIT();
-    if (handleType != ACL_MEM_HANDLE_TYPE_NONE && handleType != ACL_MEM_HANDLE_TYPE_POSIX)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown handleType %d", fn,
-                        (int)handleType);
-    return phys_export(handle, flags, false, shareableHandle, fn);
-}
-
-aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t flags,
-                                           aclrtMemSharedHandleType shareType,
-                                           void *shareableHandle)
-{
-    static const char fn[] = "aclrtMemExportToShareableHandleV2";
-    CORE_REQUIRE_INIT();
     if (!share_type_known(shareType))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown shareType %d", fn, (int)shareType);
-    return phys_export(handle, flags, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC,
-                       shareableHandle, fn);
+    return core_ipc_phys_export(handle, flags, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC,
+                                shareableHandle, fn);
 }
 
 /* Decode a shareable handle of either form into pid, fd, token and the token mask. */
@@ -875,7 +851,7 @@ static aclError share_decode(const void *h, bool fabric, int *pid, int *fd, uint
         if (!memchr(s, 0, sizeof(aclrtMemFabricHandle)) || !parse_key(s, pid, fd, token))
             return core_err(ACL_ERROR_INVALID_PARAM, "%s: not a fabric handle of cpuacl", fn);
         *mask = ~0ull;
-        snprintf(text, IPC_KEY_LEN, "%s", s);
+        snprintf(text, CORE_IPC_KEY_LEN, "%s", s);
         return ACL_SUCCESS;
     }
     uint64_t v;
@@ -885,12 +861,12 @@ static aclError share_decode(const void *h, bool fabric, int *pid, int *fd, uint
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: 0x%" PRIx64 " is not a shareable handle",
                         fn, v);
     *mask = (1ull << IPC_HANDLE_TOKEN_BITS) - 1;
-    snprintf(text, IPC_KEY_LEN, "share:%" PRIx64, v);
+    snprintf(text, CORE_IPC_KEY_LEN, "share:%" PRIx64, v);
     return ACL_SUCCESS;
 }
 
-static aclError phys_import(const void *h, bool fabric, int32_t deviceId,
-                            aclrtDrvMemHandle *handle, const char *fn)
+aclError core_ipc_phys_import(const void *h, bool fabric, int32_t deviceId,
+                              aclrtDrvMemHandle *handle, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     if (!handle)
@@ -899,8 +875,8 @@ static aclError phys_import(const void *h, bool fabric, int32_t deviceId,
         return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d does not exist", fn,
                         deviceId);
     int pid, fd;
-    uint64_t token, mask;
-    char text[IPC_KEY_LEN];
+    uint64_t token = 0, mask = 0; /* set by share_decode (initialised for the compiler) */
+    char text[CORE_IPC_KEY_LEN];
     aclError rc = share_decode(h, fabric, &pid, &fd, &token, &mask, text, fn);
     if (rc)
         return rc;
@@ -939,18 +915,9 @@ static aclError phys_import(const void *h, bool fabric, int32_t deviceId,
     return ACL_SUCCESS;
 }
 
-aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
-                                           aclrtDrvMemHandle *handle)
+aclError core_ipc_phys_import_v2(void *shareableHandle, aclrtMemSharedHandleType shareType,
+                                 uint64_t flags, aclrtDrvMemHandle *handle, const char *fn)
 {
-    return phys_import(&shareableHandle, false, deviceId, handle,
-                       "aclrtMemImportFromShareableHandle");
-}
-
-aclError aclrtMemImportFromShareableHandleV2(void *shareableHandle,
-                                             aclrtMemSharedHandleType shareType, uint64_t flags,
-                                             aclrtDrvMemHandle *handle)
-{
-    static const char fn[] = "aclrtMemImportFromShareableHandleV2";
     aclError rc = share_v2_args(shareableHandle, shareType, fn);
     if (rc)
         return rc;
@@ -960,17 +927,17 @@ aclError aclrtMemImportFromShareableHandleV2(void *shareableHandle,
     struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
         return crc;
-    return phys_import(shareableHandle, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC,
-                       c->dev->id, handle, fn);
+    return core_ipc_phys_import(shareableHandle, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC,
+                                c->dev->id, handle, fn);
 }
 
-static aclError phys_set_pids(const void *h, bool fabric, int32_t *pid, size_t num,
-                              const char *fn)
+aclError core_ipc_phys_set_pids(const void *h, bool fabric, int32_t *pid, size_t num,
+                                const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     int p = 0, fd = -1;
     uint64_t token = 0, mask = 0;
-    char text[IPC_KEY_LEN];
+    char text[CORE_IPC_KEY_LEN];
     aclError rc = share_decode(h, fabric, &p, &fd, &token, &mask, text, fn);
     if (rc)
         return rc;
@@ -987,21 +954,14 @@ static aclError phys_set_pids(const void *h, bool fabric, int32_t *pid, size_t n
     return rc;
 }
 
-aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid, size_t pidNum)
+aclError core_ipc_phys_set_pids_v2(void *shareableHandle, aclrtMemSharedHandleType shareType,
+                                   int32_t *pid, size_t pidNum, const char *fn)
 {
-    return phys_set_pids(&shareableHandle, false, pid, pidNum, "aclrtMemSetPidToShareableHandle");
-}
-
-aclError aclrtMemSetPidToShareableHandleV2(void *shareableHandle,
-                                           aclrtMemSharedHandleType shareType, int32_t *pid,
-                                           size_t pidNum)
-{
-    static const char fn[] = "aclrtMemSetPidToShareableHandleV2";
     aclError rc = share_v2_args(shareableHandle, shareType, fn);
     if (rc)
         return rc;
-    return phys_set_pids(shareableHandle, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, pid,
-                         pidNum, fn);
+    return core_ipc_phys_set_pids(shareableHandle, shareType == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC,
+                                  pid, pidNum, fn);
 }
 
 static bool phys_with_handle(const struct core_ipc_obj *o, const void *handle)
@@ -1057,15 +1017,8 @@ void core_ipc_notify_drop(struct core_ipc_obj *o)
     obj_free(o);
 }
 
-aclError aclrtNotifyGetExportKey(aclrtNotify notify, char *key, size_t len, uint64_t flags)
+aclError core_ipc_notify_export(aclrtNotify notify, char *key, uint64_t flags, const char *fn)
 {
-    static const char fn[] = "aclrtNotifyGetExportKey";
-    CORE_REQUIRE_INIT();
-    if (!notify || !key)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, notify ? "key" : "notify");
-    if (len < IPC_KEY_LEN)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu is shorter than the key (%d)", fn,
-                        len, IPC_KEY_LEN);
     if (flags & ~(uint64_t)ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown flags 0x%" PRIx64, fn, flags);
     struct core_notify *n = core_notify_get(notify);
@@ -1119,12 +1072,8 @@ aclError aclrtNotifyGetExportKey(aclrtNotify notify, char *key, size_t len, uint
     return ACL_SUCCESS;
 }
 
-aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t *pid, size_t num)
+aclError core_ipc_notify_set_pid(aclrtNotify notify, int32_t *pid, size_t num, const char *fn)
 {
-    static const char fn[] = "aclrtNotifySetImportPid";
-    CORE_REQUIRE_INIT();
-    if (!notify)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: notify is NULL", fn);
     struct core_notify *n = core_notify_get(notify);
     if (!n)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live notify", fn, notify);
@@ -1141,9 +1090,9 @@ aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t *pid, size_t num)
     return rc;
 }
 
-aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t flags)
+aclError core_ipc_notify_import(aclrtNotify *notify, const char *key, uint64_t flags,
+                                const char *fn)
 {
-    static const char fn[] = "aclrtNotifyImportByKey";
     struct ipc_key_parts k = {0, -1, 0};
     aclError rc = import_args(notify, "notify", key, flags,
                               ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS, &k, fn);
@@ -1177,14 +1126,10 @@ aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t f
 
 /* ---- IPC events --------------------------------------------------------------------- */
 
-_Static_assert(IPC_KEY_LEN - 1 <= ACL_IPC_EVENT_HANDLE_SIZE, "a key fits an event handle");
+_Static_assert(CORE_IPC_KEY_LEN - 1 <= ACL_IPC_EVENT_HANDLE_SIZE, "a key fits an event handle");
 
-aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle)
+aclError core_ipc_event_export(aclrtEvent event, aclrtIpcEventHandle *handle, const char *fn)
 {
-    static const char fn[] = "aclrtIpcGetEventHandle";
-    CORE_REQUIRE_INIT();
-    if (!event || !handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, event ? "handle" : "event");
     struct core_event *ev = core_event_get(event);
     if (!ev)
         return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: %p is not a live event", fn, event);
@@ -1248,13 +1193,9 @@ aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle)
     return rc;
 }
 
-aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
+aclError core_ipc_event_open(aclrtIpcEventHandle handle, aclrtEvent *event, const char *fn)
 {
-    static const char fn[] = "aclrtIpcOpenEventHandle";
-    CORE_REQUIRE_INIT();
-    if (!event)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
-    char key[IPC_KEY_LEN];
+    char key[CORE_IPC_KEY_LEN];
     memcpy(key, handle.reserved, sizeof(handle.reserved));
     key[sizeof(handle.reserved) < sizeof(key) ? sizeof(handle.reserved) : sizeof(key) - 1] = 0;
     int pid, fd;
@@ -1284,14 +1225,8 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
 
 /* ---- cross-server extras (issue 15, rt7; docs/ipc.md) ----------------------------- */
 
-aclError aclrtIpcMemSetAttr(const char *key, aclrtIpcMemAttrType type, uint64_t attr)
+aclError core_ipc_mem_set_attr(const char *key, uint64_t attr, const char *fn)
 {
-    static const char fn[] = "aclrtIpcMemSetAttr";
-    CORE_REQUIRE_INIT();
-    if (!key)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: key is NULL", fn);
-    if (type != ACL_RT_IPC_MEM_ATTR_ACCESS_LINK)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: type %d is not in [0, 1)", fn, (int)type);
     if (attr > ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_UB_MULTI_PORT_PATH)
         return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: attr %" PRIu64 " is not in [0, 4)", fn,
                         attr);
@@ -1330,12 +1265,9 @@ static aclError server_pids_check(const aclrtServerPid *sp, size_t num, bool one
 
 /* One machine: every server id names this host (the only place a pid can run), so the pids
  * of every entry join the white list whatever its sdid. */
-aclError aclrtIpcMemImportPidInterServer(const char *key, aclrtServerPid *serverPids, size_t num)
+aclError core_ipc_mem_set_pid_inter_server(const char *key, aclrtServerPid *serverPids, size_t num,
+                                           const char *fn)
 {
-    static const char fn[] = "aclrtIpcMemImportPidInterServer";
-    CORE_REQUIRE_INIT();
-    if (!key)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: key is NULL", fn);
     aclError rc = server_pids_check(serverPids, num, false, fn);
     if (rc)
         return rc;
@@ -1351,13 +1283,9 @@ aclError aclrtIpcMemImportPidInterServer(const char *key, aclrtServerPid *server
     return rc;
 }
 
-aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid *serverPids,
-                                            size_t num)
+aclError core_ipc_notify_set_pid_inter_server(aclrtNotify notify, aclrtServerPid *serverPids,
+                                              size_t num, const char *fn)
 {
-    static const char fn[] = "aclrtNotifySetImportPidInterServer";
-    CORE_REQUIRE_INIT();
-    if (!notify)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: notify is NULL", fn);
     aclError rc = server_pids_check(serverPids, num, true, fn);
     if (rc)
         return rc;

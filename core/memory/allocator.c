@@ -4,7 +4,8 @@
  * object on a list of live descriptors, so a destroyed or foreign one is
  * rejected, never dereferenced; registering copies its fields to the stream.
  * Everything here is cold and runs under g_rt.lock. cpuacl's operators need
- * no workspace, so the runtime never calls a registered allocator.
+ * no workspace, so the runtime never calls a registered allocator. The entry points are
+ * in core/api/memory.c (core/memory/allocator.h).
  */
 #include <stdlib.h>
 
@@ -44,11 +45,11 @@ static struct core_allocator *desc_locked(aclrtAllocatorDesc d, const char *fn)
     return NULL;
 }
 
-aclrtAllocatorDesc aclrtAllocatorCreateDesc(void)
+aclrtAllocatorDesc core_allocator_desc_create(const char *fn)
 {
     struct core_allocator *a = core_calloc(1, sizeof(*a));
     if (!a) {
-        core_err(ACL_ERROR_BAD_ALLOC, "aclrtAllocatorCreateDesc: out of memory");
+        core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
         return NULL;
     }
     pthread_mutex_lock(&g_rt.lock);
@@ -58,10 +59,10 @@ aclrtAllocatorDesc aclrtAllocatorCreateDesc(void)
     return a;
 }
 
-aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc)
+aclError core_allocator_desc_destroy(aclrtAllocatorDesc allocatorDesc, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
-    struct core_allocator *a = desc_locked(allocatorDesc, "aclrtAllocatorDestroyDesc");
+    struct core_allocator *a = desc_locked(allocatorDesc, fn);
     if (a)
         for (struct core_allocator **pp = &g_descs; *pp; pp = &(*pp)->next)
             if (*pp == a) {
@@ -75,23 +76,18 @@ aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc)
     return ACL_SUCCESS;
 }
 
-/* Set one field of a live descriptor. */
-#define SETTER(api, type, field)                                                                   \
-    aclError api(aclrtAllocatorDesc allocatorDesc, type value)                                     \
+/* Set one field of a live descriptor (core_allocator_set_obj ...). */
+#define SETTER(type, field)                                                                        \
+    aclError core_allocator_set_##field(aclrtAllocatorDesc allocatorDesc, type value,              \
+                                        const char *fn)                                            \
     {                                                                                              \
         pthread_mutex_lock(&g_rt.lock);                                                            \
-        struct core_allocator *a = desc_locked(allocatorDesc, #api);                               \
+        struct core_allocator *a = desc_locked(allocatorDesc, fn);                                 \
         if (a)                                                                                     \
             a->field = value;                                                                      \
         pthread_mutex_unlock(&g_rt.lock);                                                          \
         return a ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;                                          \
     }
-
-SETTER(aclrtAllocatorSetObjToDesc, aclrtAllocator, obj)
-SETTER(aclrtAllocatorSetAllocFuncToDesc, aclrtAllocatorAllocFunc, alloc)
-SETTER(aclrtAllocatorSetFreeFuncToDesc, aclrtAllocatorFreeFunc, free)
-SETTER(aclrtAllocatorSetAllocAdviseFuncToDesc, aclrtAllocatorAllocAdviseFunc, advise)
-SETTER(aclrtAllocatorSetGetAddrFromBlockFuncToDesc, aclrtAllocatorGetAddrFromBlockFunc, addr)
 
 /* A user stream (not NULL: the default stream takes no allocator). */
 static aclError user_stream(aclrtStream stream, struct core_stream **s, const char *fn)
@@ -104,9 +100,9 @@ static aclError user_stream(aclrtStream stream, struct core_stream **s, const ch
     return core_stream_resolve(stream, s, fn);
 }
 
-aclError aclrtAllocatorRegister(aclrtStream stream, aclrtAllocatorDesc allocatorDesc)
+aclError core_allocator_register(aclrtStream stream, aclrtAllocatorDesc allocatorDesc,
+                                 const char *fn)
 {
-    static const char fn[] = "aclrtAllocatorRegister";
     struct core_stream *s = NULL;
     aclError rc = user_stream(stream, &s, fn);
     if (rc)
@@ -140,16 +136,13 @@ aclError aclrtAllocatorRegister(aclrtStream stream, aclrtAllocatorDesc allocator
     return rc;
 }
 
-aclError aclrtAllocatorGetByStream(aclrtStream stream, aclrtAllocatorDesc *allocatorDesc,
-                                   aclrtAllocator *allocator, aclrtAllocatorAllocFunc *allocFunc,
-                                   aclrtAllocatorFreeFunc *freeFunc,
-                                   aclrtAllocatorAllocAdviseFunc *allocAdviseFunc,
-                                   aclrtAllocatorGetAddrFromBlockFunc *getAddrFromBlockFunc)
+aclError core_allocator_get_by_stream(aclrtStream stream, aclrtAllocatorDesc *allocatorDesc,
+                                      aclrtAllocator *allocator, aclrtAllocatorAllocFunc *allocFunc,
+                                      aclrtAllocatorFreeFunc *freeFunc,
+                                      aclrtAllocatorAllocAdviseFunc *allocAdviseFunc,
+                                      aclrtAllocatorGetAddrFromBlockFunc *getAddrFromBlockFunc,
+                                      const char *fn)
 {
-    static const char fn[] = "aclrtAllocatorGetByStream";
-    if (!allocatorDesc || !allocator || !allocFunc || !freeFunc || !allocAdviseFunc ||
-        !getAddrFromBlockFunc)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: an output pointer is NULL", fn);
     struct core_stream *s = NULL;
     aclError rc = user_stream(stream, &s, fn);
     if (rc)
@@ -166,10 +159,10 @@ aclError aclrtAllocatorGetByStream(aclrtStream stream, aclrtAllocatorDesc *alloc
     return ACL_SUCCESS;
 }
 
-aclError aclrtAllocatorUnregister(aclrtStream stream)
+aclError core_allocator_unregister(aclrtStream stream, const char *fn)
 {
     struct core_stream *s = NULL;
-    aclError rc = user_stream(stream, &s, "aclrtAllocatorUnregister");
+    aclError rc = user_stream(stream, &s, fn);
     if (rc)
         return rc;
     pthread_mutex_lock(&g_rt.lock);
@@ -183,3 +176,11 @@ void core_allocator_drop_locked(struct core_stream *s)
     free(s->alloc);
     s->alloc = NULL;
 }
+
+/* The setters (last in the file: tests/install/check_api_calls.py reads a macro call at
+ * file level up to the next semicolon). */
+SETTER(aclrtAllocator, obj)
+SETTER(aclrtAllocatorAllocFunc, alloc)
+SETTER(aclrtAllocatorFreeFunc, free)
+SETTER(aclrtAllocatorAllocAdviseFunc, advise)
+SETTER(aclrtAllocatorGetAddrFromBlockFunc, addr)

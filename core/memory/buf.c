@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared buffers: aclrtAllocBuf ... (acl/acl_rt.h) and the acltdt buffer calls of
- * core/tdt/queue.c, one implementation (core/memory/buf.h). Behaviour and codes:
- * docs/memory.md.
+ * core/tdt/queue.c, one implementation (core/memory/buf.h; the aclrt entry points are in
+ * core/api/memory.c). Behaviour and codes: docs/memory.md.
  *
  * Invariants:
  *   B1. Handles are values of g_bufs (core_table, tag CORE_H_MBUF); insert and remove
@@ -244,69 +244,3 @@ aclError core_buf_copy_ref(const void *buf, void **newBuf, const char *fn)
 }
 
 /* ---- aclrtMbuf (acl/acl_rt.h) ------------------------------------------------------ */
-
-aclError aclrtAllocBuf(aclrtMbuf *buf, size_t size)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_alloc(buf, size, false, __func__);
-}
-
-aclError aclrtFreeBuf(aclrtMbuf buf)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_free(buf, __func__);
-}
-
-aclError aclrtGetBufData(const aclrtMbuf buf, void **dataPtr, size_t *size)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_get_data(buf, dataPtr, size, __func__);
-}
-
-aclError aclrtGetBufDataLen(aclrtMbuf buf, size_t *len)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_get_len(buf, len, __func__);
-}
-
-aclError aclrtSetBufDataLen(aclrtMbuf buf, size_t len)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_set_len(buf, len, __func__);
-}
-
-aclError aclrtGetBufUserData(const aclrtMbuf buf, void *dataPtr, size_t size, size_t offset)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_user_data(buf, dataPtr, size, offset, false, __func__);
-}
-
-aclError aclrtSetBufUserData(aclrtMbuf buf, const void *dataPtr, size_t size, size_t offset)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_user_data(buf, (void *)dataPtr, size, offset, true, __func__);
-}
-
-aclError aclrtCopyBufRef(const aclrtMbuf buf, aclrtMbuf *newBuf)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_copy_ref(buf, newBuf, __func__);
-}
-
-aclError aclrtAppendBufChain(aclrtMbuf headBuf, aclrtMbuf buf)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_append(headBuf, buf, __func__);
-}
-
-aclError aclrtGetBufChainNum(aclrtMbuf headBuf, uint32_t *num)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_chain_num(headBuf, num, __func__);
-}
-
-aclError aclrtGetBufFromChain(aclrtMbuf headBuf, uint32_t index, aclrtMbuf *buf)
-{
-    CORE_REQUIRE_INIT();
-    return core_buf_from_chain(headBuf, index, buf, __func__);
-}

@@ -3,11 +3,13 @@
  * The rest of the memory API (issue 15; docs/memory.md): batched copies,
  * device variables (symbols), 32-bit fills, copies whose addresses live in
  * device memory (offset and descriptor copies), cache maintenance, allocation
- * with a config, frees that synchronise the device, and the reservation that
- * UC (cache-bypassing) operators may not use.
+ * with a config and frees that synchronise the device (the reservation that UC,
+ * cache-bypassing, operators may not use is an ordinary one: core/api/memory.c checks its
+ * arguments and calls core_vmm_reserve).
  *
  * Everything checks its pointers with core/memory/memory.c's rules (core_mem_locate)
- * and reuses its copy paths; what is new lives here.
+ * and reuses its copy paths; what is new lives here. The entry points, core/api/memory.c,
+ * check the arguments and call the work here (core/memory/memory.h).
  *
  * Invariants:
  *   MC1. A synchronous call that touches bytes checks and touches them inside one
@@ -41,6 +43,7 @@
 #include "core/err.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
+#include "core/memory/memory.h"
 #include "core/memory/vmm.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/hooks.h"
@@ -259,9 +262,9 @@ static aclError batch_check(void **dsts, size_t *destMaxs, void **srcs, size_t *
     return ACL_SUCCESS;
 }
 
-static aclError batch_sync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t n,
-                           aclrtMemcpyBatchAttr *attrs, size_t *idx, size_t nattrs,
-                           size_t *failIndex, const char *fn)
+aclError core_mem_batch_copy(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t n,
+                             aclrtMemcpyBatchAttr *attrs, size_t *idx, size_t nattrs,
+                             size_t *failIndex, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     bool nonzero, pageable;
@@ -281,28 +284,10 @@ static aclError batch_sync(void **dsts, size_t *destMaxs, void **srcs, size_t *s
     return rc;
 }
 
-aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
-                          size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
-                          size_t numAttrs, size_t *failIndex)
-{
-    static const char fn[] = "aclrtMemcpyBatch";
-    if (!failIndex)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: failIndex is NULL", fn);
-    return batch_sync(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs,
-                      failIndex, fn);
-}
-
-aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
-                            size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
-                            size_t numAttrs)
-{
-    return batch_sync(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs,
-                      NULL, "aclrtMemcpyBatchV2");
-}
-
-static aclError batch_async(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t n,
-                            aclrtMemcpyBatchAttr *attrs, size_t *idx, size_t nattrs,
-                            size_t *failIndex, aclrtStream stream, const char *fn)
+aclError core_mem_batch_copy_async(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+                                   size_t n, aclrtMemcpyBatchAttr *attrs, size_t *idx,
+                                   size_t nattrs, size_t *failIndex, aclrtStream stream,
+                                   const char *fn)
 {
     struct core_stream *s = NULL;
     uint64_t tag;
@@ -350,26 +335,6 @@ static aclError batch_async(void **dsts, size_t *destMaxs, void **srcs, size_t *
     return rc;
 }
 
-aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
-                               size_t numBatches, aclrtMemcpyBatchAttr *attrs,
-                               size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
-                               aclrtStream stream)
-{
-    static const char fn[] = "aclrtMemcpyBatchAsync";
-    if (!failIndex)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: failIndex is NULL", fn);
-    return batch_async(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs,
-                       failIndex, stream, fn);
-}
-
-aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
-                                 size_t numBatches, aclrtMemcpyBatchAttr *attrs,
-                                 size_t *attrsIndexes, size_t numAttrs, aclrtStream stream)
-{
-    return batch_async(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs,
-                       NULL, stream, "aclrtMemcpyBatchAsyncV2");
-}
-
 /* ---- device variables (symbols) ------------------------------------------------------ */
 
 /* The binary exporting symbol, referenced (MC3), and the variable's size. */
@@ -388,12 +353,8 @@ static void *sym_ref(const void *symbol, size_t *size, const char *fn)
     return bin;
 }
 
-aclError aclrtGetSymbolAddress(const void *symbol, void **devPtr)
+aclError core_mem_symbol_address(const void *symbol, void **devPtr, const char *fn)
 {
-    static const char fn[] = "aclrtGetSymbolAddress";
-    CORE_REQUIRE_INIT();
-    if (!devPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
     size_t size;
     void *bin = sym_ref(symbol, &size, fn);
     if (!bin)
@@ -403,12 +364,8 @@ aclError aclrtGetSymbolAddress(const void *symbol, void **devPtr)
     return ACL_SUCCESS;
 }
 
-aclError aclrtGetSymbolSize(const void *symbol, size_t *size)
+aclError core_mem_symbol_size(const void *symbol, size_t *size, const char *fn)
 {
-    static const char fn[] = "aclrtGetSymbolSize";
-    CORE_REQUIRE_INIT();
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is NULL", fn);
     size_t sz;
     void *bin = sym_ref(symbol, &sz, fn);
     if (!bin)
@@ -445,9 +402,9 @@ static void release_sym_copy(void *arg)
  * ACL_MEMCPY_DEFAULT); the symbol side against the variable's ELF size. stream NULL
  * with async false: synchronous.
  */
-static aclError sym_copy(const void *symbol, void *buf, size_t bufMax, size_t count,
-                         size_t offset, aclrtMemcpyKind kind, bool to, bool async,
-                         aclrtStream stream, const char *fn)
+aclError core_mem_symbol_copy(const void *symbol, void *buf, size_t bufMax, size_t count,
+                              size_t offset, aclrtMemcpyKind kind, bool to, bool async,
+                              aclrtStream stream, const char *fn)
 {
     struct core_stream *s = NULL;
     uint64_t tag;
@@ -505,7 +462,7 @@ static aclError sym_copy(const void *symbol, void *buf, size_t bufMax, size_t co
         core_bin_data_unref(bin);
         if ((rc = core_mem_pageable_drain(s, fn)))
             return rc;
-        return sym_copy(symbol, buf, bufMax, count, offset, kind, to, false, NULL, fn);
+        return core_mem_symbol_copy(symbol, buf, bufMax, count, offset, kind, to, false, NULL, fn);
     }
     struct sym_copy *c = rc ? NULL : core_malloc(sizeof(*c));
     if (!rc && !c)
@@ -518,34 +475,6 @@ static aclError sym_copy(const void *symbol, void *buf, size_t bufMax, size_t co
     if ((rc = core_launch_owned(stream, run_sym_copy, c, release_sym_copy, fn)))
         release_sym_copy(c);
     return rc;
-}
-
-aclError aclrtMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
-                             aclrtMemcpyKind kind)
-{
-    return sym_copy(symbol, (void *)(uintptr_t)src, count, count, offset, kind, true, false,
-                    NULL, "aclrtMemcpyToSymbol");
-}
-
-aclError aclrtMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
-                                  size_t offset, aclrtMemcpyKind kind, aclrtStream stream)
-{
-    return sym_copy(symbol, (void *)(uintptr_t)src, count, count, offset, kind, true, true,
-                    stream, "aclrtMemcpyToSymbolAsync");
-}
-
-aclError aclrtMemcpyFromSymbol(void *dst, size_t dstMax, const void *symbol, size_t count,
-                               size_t offset, aclrtMemcpyKind kind)
-{
-    return sym_copy(symbol, dst, dstMax, count, offset, kind, false, false, NULL,
-                    "aclrtMemcpyFromSymbol");
-}
-
-aclError aclrtMemcpyFromSymbolAsync(void *dst, size_t dstMax, const void *symbol, size_t count,
-                                    size_t offset, aclrtMemcpyKind kind, aclrtStream stream)
-{
-    return sym_copy(symbol, dst, dstMax, count, offset, kind, false, true, stream,
-                    "aclrtMemcpyFromSymbolAsync");
 }
 
 /* ---- 32-bit fills ------------------------------------------------------------------- */
@@ -594,7 +523,7 @@ static aclError check_d32(void *ptr, size_t memSize, size_t N, enum core_mem_whe
     return rc;
 }
 
-static aclError d32_sync(void *ptr, size_t memSize, uint32_t value, size_t N, const char *fn)
+aclError core_mem_set_d32(void *ptr, size_t memSize, uint32_t value, size_t N, const char *fn)
 {
     aclError rc = sync_capture_rule(fn);
     if (rc || !N)
@@ -609,16 +538,9 @@ static aclError d32_sync(void *ptr, size_t memSize, uint32_t value, size_t N, co
     return rc;
 }
 
-aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
+aclError core_mem_set_d32_async(void *ptr, size_t memSize, uint32_t value, size_t N,
+                                aclrtStream stream, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    return d32_sync(ptr, memSize, value, N, "aclrtMemsetD32");
-}
-
-aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value, size_t N,
-                             aclrtStream stream)
-{
-    static const char fn[] = "aclrtMemsetD32Async";
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -628,7 +550,7 @@ aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value, size_t N
     if ((rc = check_d32(ptr, memSize, N, &w, fn)))
         return rc;
     if (w == CORE_MEM_PINNED) /* the reference: host memory is set at once, not queued */
-        return d32_sync(ptr, memSize, value, N, fn);
+        return core_mem_set_d32(ptr, memSize, value, N, fn);
     struct fill32 *f = core_malloc(sizeof(*f));
     if (!f)
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
@@ -639,13 +561,6 @@ aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value, size_t N
 }
 
 /* ---- copies with addresses in device memory ------------------------------------------ */
-
-aclError aclrtMemcpyAsyncWithCondition(void *dst, size_t destMax, const void *src, size_t count,
-                                       aclrtMemcpyKind kind, aclrtStream stream)
-{
-    return core_mem_copy_async(dst, destMax, src, count, kind, stream,
-                               "aclrtMemcpyAsyncWithCondition");
-}
 
 /* A copy whose addresses are read when it runs (MC4). */
 struct ind_copy {
@@ -718,11 +633,10 @@ static aclError need_inner_d2d(aclrtMemcpyKind kind, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOffset,
+aclError core_mem_copy_async_offset(void **dst, size_t destMax, size_t dstDataOffset,
                                     const void **src, size_t count, size_t srcDataOffset,
-                                    aclrtMemcpyKind kind, aclrtStream stream)
+                                    aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
 {
-    static const char fn[] = "aclrtMemcpyAsyncWithOffset";
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -743,10 +657,8 @@ aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOf
     return queue_ind(&c, stream, fn);
 }
 
-aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize)
+aclError core_mem_copy_desc_size(aclrtMemcpyKind kind, size_t *descSize, const char *fn)
 {
-    static const char fn[] = "aclrtGetMemcpyDescSize";
-    CORE_REQUIRE_INIT();
     aclError rc = need_inner_d2d(kind, fn);
     if (rc)
         return rc;
@@ -797,11 +709,9 @@ static aclError desc_read(const void *desc, uint32_t magic, uint64_t v[4], const
     return rc;
 }
 
-aclError aclrtSetMemcpyDesc(void *desc, aclrtMemcpyKind kind, void *srcAddr, void *dstAddr,
-                            size_t count, void *config)
+aclError core_mem_copy_desc_set(void *desc, aclrtMemcpyKind kind, void *srcAddr, void *dstAddr,
+                                size_t count, void *config, const char *fn)
 {
-    static const char fn[] = "aclrtSetMemcpyDesc";
-    CORE_REQUIRE_INIT();
     aclError rc = need_inner_d2d(kind, fn);
     if (rc)
         return rc;
@@ -817,9 +727,9 @@ aclError aclrtSetMemcpyDesc(void *desc, aclrtMemcpyKind kind, void *srcAddr, voi
     return desc_write(desc, v, fn);
 }
 
-aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKind kind, aclrtStream stream)
+aclError core_mem_copy_async_desc(void *desc, aclrtMemcpyKind kind, aclrtStream stream,
+                                  const char *fn)
 {
-    static const char fn[] = "aclrtMemcpyAsyncWithDesc";
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -935,9 +845,9 @@ static aclError need_model_stream(struct core_stream *s, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError aclrtCmoAsync(void *src, size_t size, aclrtCmoType cmoType, aclrtStream stream)
+aclError core_mem_cmo_async(void *src, size_t size, aclrtCmoType cmoType, aclrtStream stream,
+                            const char *fn)
 {
-    static const char fn[] = "aclrtCmoAsync";
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -948,10 +858,9 @@ aclError aclrtCmoAsync(void *src, size_t size, aclrtCmoType cmoType, aclrtStream
     return queue_cmo(&c, stream, fn);
 }
 
-aclError aclrtCmoAsyncWithBarrier(void *src, size_t size, aclrtCmoType cmoType,
-                                  uint32_t barrierId, aclrtStream stream)
+aclError core_mem_cmo_async_barrier(void *src, size_t size, aclrtCmoType cmoType,
+                                    uint32_t barrierId, aclrtStream stream, const char *fn)
 {
-    static const char fn[] = "aclrtCmoAsyncWithBarrier";
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -982,9 +891,9 @@ static int32_t run_cmo_wait(void *arg)
     return 0;
 }
 
-aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *taskInfo, aclrtStream stream, uint32_t flag)
+aclError core_mem_cmo_wait_barrier(aclrtBarrierTaskInfo *taskInfo, aclrtStream stream,
+                                   uint32_t flag, const char *fn)
 {
-    static const char fn[] = "aclrtCmoWaitBarrier";
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -1011,23 +920,14 @@ aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *taskInfo, aclrtStream stream,
     return core_launch_owned(stream, run_cmo_wait, NULL, NULL, fn);
 }
 
-aclError aclrtCmoGetDescSize(size_t *size)
+aclError core_mem_cmo_desc_size(size_t *size)
 {
-    CORE_REQUIRE_INIT();
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCmoGetDescSize: size is NULL");
     *size = DESC_SIZE;
     return ACL_SUCCESS;
 }
 
-aclError aclrtCmoSetDesc(void *cmoDesc, void *src, size_t size)
+aclError core_mem_cmo_desc_set(void *cmoDesc, void *src, size_t size, const char *fn)
 {
-    static const char fn[] = "aclrtCmoSetDesc";
-    CORE_REQUIRE_INIT();
-    if (!src)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: src is NULL", fn);
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
     aclError rc = need_device(src, size, NULL, fn, "src");
     if (rc)
         return rc;
@@ -1035,10 +935,9 @@ aclError aclrtCmoSetDesc(void *cmoDesc, void *src, size_t size)
     return desc_write(cmoDesc, v, fn);
 }
 
-aclError aclrtCmoAsyncWithDesc(void *cmoDesc, aclrtCmoType cmoType, aclrtStream stream,
-                               const void *reserve)
+aclError core_mem_cmo_async_desc(void *cmoDesc, aclrtCmoType cmoType, aclrtStream stream,
+                                 const void *reserve, const char *fn)
 {
-    static const char fn[] = "aclrtCmoAsyncWithDesc";
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -1054,7 +953,7 @@ aclError aclrtCmoAsyncWithDesc(void *cmoDesc, aclrtCmoType cmoType, aclrtStream 
 }
 
 /* Synchronous write-back / invalidate of device or pinned memory: checked, then fenced. */
-static aclError mem_fence(void *devPtr, size_t size, const char *fn)
+aclError core_mem_fence(void *devPtr, size_t size, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     if (!devPtr)
@@ -1072,35 +971,11 @@ static aclError mem_fence(void *devPtr, size_t size, const char *fn)
     return rc;
 }
 
-aclError aclrtMemFlush(void *devPtr, size_t size)
-{
-    return mem_fence(devPtr, size, "aclrtMemFlush");
-}
-
-aclError aclrtMemInvalidate(void *devPtr, size_t size)
-{
-    return mem_fence(devPtr, size, "aclrtMemInvalidate");
-}
-
 /* ---- memory kinds, allocation with a config, synchronising frees ----------------------- */
 
-aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
-                           uint32_t *checkResult, uint32_t reserve)
+aclError core_mem_check_type(void **addrList, uint32_t size, uint32_t memType,
+                             uint32_t *checkResult)
 {
-    static const char fn[] = "aclrtCheckMemType";
-    const uint32_t known = ACL_RT_MEM_TYPE_DEV | ACL_RT_MEM_TYPE_DVPP | ACL_RT_MEM_TYPE_RSVD;
-    CORE_REQUIRE_INIT();
-    if (!addrList || !checkResult)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        addrList ? "checkResult" : "addrList");
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
-    if (reserve)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve must be 0 (got %u)", fn, reserve);
-    if (!memType || (memType & ~known))
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: memType 0x%x is not a mask of ACL_RT_MEM_TYPE_DEV, _DVPP, _RSVD",
-                        fn, memType);
     uint32_t ok = 1;
     for (uint32_t i = 0; i < size && ok; i++) {
         struct mem_reg_info info;
@@ -1154,8 +1029,8 @@ static aclError check_malloc_cfg(const aclrtMallocConfig *cfg, bool host, const 
     return ACL_SUCCESS;
 }
 
-static aclError malloc_cfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
-                           aclrtMallocConfig *cfg, const char *fn)
+aclError core_mem_malloc_cfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
+                             aclrtMallocConfig *cfg, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     if (!devPtr)
@@ -1163,30 +1038,11 @@ static aclError malloc_cfg(void **devPtr, size_t size, aclrtMemMallocPolicy poli
     aclError rc = check_malloc_cfg(cfg, false, fn);
     if (rc)
         return rc;
-    return core_mem_dev_malloc(devPtr, size, policy, fn);
+    return core_mem_dev_malloc(devPtr, size, policy, false, fn);
 }
 
-aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
-                            aclrtMallocConfig *cfg)
+aclError core_mem_host_alloc_cfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg, const char *fn)
 {
-    return malloc_cfg(devPtr, size, policy, cfg, "aclrtMallocWithCfg");
-}
-
-aclError aclrtMallocForTaskScheduler(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
-                                     aclrtMallocConfig *cfg)
-{
-    return malloc_cfg(devPtr, size, policy, cfg, "aclrtMallocForTaskScheduler");
-}
-
-aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg)
-{
-    static const char fn[] = "aclrtMallocHostWithCfg";
-    CORE_REQUIRE_INIT();
-    if (!ptr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
-    if (!size || size > SIZE_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size %llu is invalid", fn,
-                        (unsigned long long)size);
     aclError rc = check_malloc_cfg(cfg, true, fn);
     if (rc)
         return rc;
@@ -1209,45 +1065,14 @@ static aclError dev_sync(const char *fn)
     return core_device_sync(fn);
 }
 
-aclError aclrtFreeWithDevSync(void *devPtr)
+aclError core_mem_dev_free_synced(void *devPtr, const char *fn)
 {
-    static const char fn[] = "aclrtFreeWithDevSync";
-    if (!devPtr) {
-        CORE_REQUIRE_INIT();
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
-    }
     aclError rc = dev_sync(fn);
     return rc ? rc : core_mem_dev_free(devPtr, fn);
 }
 
-aclError aclrtFreeHostWithDevSync(void *hostPtr)
+aclError core_mem_host_free_synced(void *hostPtr, const char *fn)
 {
-    static const char fn[] = "aclrtFreeHostWithDevSync";
-    if (!hostPtr) {
-        CORE_REQUIRE_INIT();
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: hostPtr is NULL", fn);
-    }
     aclError rc = dev_sync(fn);
     return rc ? rc : core_mem_host_free(hostPtr, fn);
-}
-
-aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment,
-                                          void *expectPtr, uint64_t flags)
-{
-    static const char fn[] = "aclrtReserveMemAddressNoUCMemory";
-    CORE_REQUIRE_INIT();
-    if (!virPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
-    if (!size || size % GIB)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: size %zu must be a non-zero multiple of 1 GiB", fn, size);
-    if (alignment)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: alignment is reserved and must be 0", fn);
-    if (!expectPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: expectPtr is NULL (this call reserves only at an address the "
-                        "caller names)",
-                        fn);
-    /* No operator on cpuacl bypasses the caches, so the reservation is an ordinary one. */
-    return core_vmm_reserve(virPtr, size, 0, expectPtr, flags, fn);
 }

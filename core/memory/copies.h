@@ -26,24 +26,11 @@ enum core_mem_where { CORE_MEM_PAGEABLE, CORE_MEM_PINNED, CORE_MEM_DEVICE };
 aclError core_mem_locate(const void *p, size_t n, enum core_mem_where *where, int *dev,
                          const char *fn, const char *what);
 
-/* aclrtMemcpyAsync under the name fn (pinned/device: queued; pageable: the
- * stream drains, then the copy runs on the caller; capture rules apply). */
-aclError core_mem_copy_async(void *dst, size_t destMax, const void *src, size_t count,
-                             aclrtMemcpyKind kind, aclrtStream stream, const char *fn);
-
 /* An asynchronous copy of pageable memory on stream s becomes synchronous: refused
  * inside a capture of s (ACL_ERROR_RT_PARAM_INVALID) or where the capture mode forbids
  * it; otherwise s is drained (its queued tasks ran) and the caller copies now. */
 struct core_stream;
 aclError core_mem_pageable_drain(struct core_stream *s, const char *fn);
-
-/* aclrtMalloc under the name fn (policy: the low byte picks the pages). */
-aclError core_mem_dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
-                             const char *fn);
-
-/* aclrtFree and aclrtFreeHost under the name fn, of a non-NULL pointer. */
-aclError core_mem_dev_free(void *devPtr, const char *fn);
-aclError core_mem_host_free(void *hostPtr, const char *fn);
 
 /* ---- core/memory/vmm.c ---- */
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Host registration and managed memory: aclrtHostRegister / aclrtHostRegisterV2,
- * aclrtHostGetDevicePointer, aclrtHostUnregister, aclrtHostMemMapCapabilities.
+ * aclrtHostGetDevicePointer, aclrtHostUnregister, aclrtHostMemMapCapabilities. The entry
+ * points, core/api/memory.c, check the arguments and call the work here
+ * (core/memory/memory.h).
  *
  * On a CPU the device addresses host memory directly, so the device pointer of a
  * registered range is the host pointer itself: a kernel given it reads and writes the
@@ -28,6 +30,7 @@
 
 #include "core/device/device.h"
 #include "core/err.h"
+#include "core/memory/memory.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "mem/devmem.h"
@@ -86,7 +89,7 @@ static int reg_op(uintptr_t base, size_t size, bool insert)
     return rc;
 }
 
-static aclError do_register(void *ptr, uint64_t size, uint32_t flag, const char *fn)
+aclError core_hostreg_add(void *ptr, uint64_t size, uint32_t flag, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     uintptr_t a = (uintptr_t)ptr;
@@ -163,12 +166,9 @@ static aclError do_register(void *ptr, uint64_t size, uint32_t flag, const char 
     return rc;
 }
 
-aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type, void **devPtr)
+aclError core_hostreg_register(void *ptr, uint64_t size, aclrtHostRegisterType type, void **devPtr,
+                               const char *fn)
 {
-    static const char fn[] = "aclrtHostRegister";
-    CORE_REQUIRE_INIT();
-    if (!devPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
     uint32_t flag;
     switch (type) {
     case ACL_HOST_REGISTER_MAPPED: flag = ACL_HOST_REG_MAPPED; break;
@@ -177,26 +177,14 @@ aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown register type %d", fn, (int)type);
     }
-    aclError rc = do_register(ptr, size, flag, fn);
+    aclError rc = core_hostreg_add(ptr, size, flag, fn);
     if (!rc)
         *devPtr = ptr; /* the device addresses the same bytes */
     return rc;
 }
 
-aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint32_t flag)
+aclError core_hostreg_device_pointer(void *pHost, void **pDevice, const char *fn)
 {
-    return do_register(ptr, size, flag, "aclrtHostRegisterV2");
-}
-
-aclError aclrtHostGetDevicePointer(void *pHost, void **pDevice, uint32_t flag)
-{
-    static const char fn[] = "aclrtHostGetDevicePointer";
-    CORE_REQUIRE_INIT();
-    if (!pHost || !pDevice)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, pHost ? "pDevice" : "pHost");
-    if (flag)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag is reserved and must be 0 (got %u)", fn,
-                        flag);
     uintptr_t a = (uintptr_t)pHost;
     pthread_mutex_lock(&hr_lock);
     struct hostreg *r = find_overlap(a, 1);
@@ -213,12 +201,8 @@ aclError aclrtHostGetDevicePointer(void *pHost, void **pDevice, uint32_t flag)
     return ACL_SUCCESS;
 }
 
-aclError aclrtHostUnregister(void *ptr)
+aclError core_hostreg_unregister(void *ptr, const char *fn)
 {
-    static const char fn[] = "aclrtHostUnregister";
-    CORE_REQUIRE_INIT();
-    if (!ptr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
     pthread_mutex_lock(&hr_lock);
     struct hostreg **pp = &g_regs;
     while (*pp && (*pp)->base != (uintptr_t)ptr)
@@ -238,10 +222,9 @@ aclError aclrtHostUnregister(void *ptr)
     return ACL_SUCCESS;
 }
 
-aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType,
-                                     aclrtHostMemMapCapability *capabilities)
+aclError core_hostreg_map_capabilities(uint32_t deviceId, aclrtHacType hacType,
+                                       aclrtHostMemMapCapability *capabilities, const char *fn)
 {
-    static const char fn[] = "aclrtHostMemMapCapabilities";
     aclError drc = core_api_args(capabilities, "capabilities is NULL", fn);
     if (!drc)
         drc = core_device_check((int32_t)deviceId, fn);

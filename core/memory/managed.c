@@ -2,7 +2,8 @@
 /*
  * Pointer attributes and managed (unified) memory: aclrtPointerGetAttributes,
  * aclrtMemAllocManaged, aclrtMemManagedAdvise, aclrtMemManagedGetAttr(s),
- * aclrtMemManagedPrefetchAsync / aclrtMemManagedPrefetchBatchAsync.
+ * aclrtMemManagedPrefetchAsync / aclrtMemManagedPrefetchBatchAsync. The entry points,
+ * core/api/memory.c, check the arguments and call the work here (core/memory/memory.h).
  *
  * On a CPU host and device share one physical memory, so managed memory never migrates:
  * it is device memory of the current device (registry policy MEM_POLICY_MANAGED, so the
@@ -39,6 +40,7 @@
 #include "core/device/device.h"
 #include "core/err.h"
 #include "core/launch.h"
+#include "core/memory/memory.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
@@ -86,12 +88,8 @@ static uint32_t page_bytes(enum mem_page_kind k)
     return p > 0 ? (uint32_t)p : 4096u;
 }
 
-aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes)
+aclError core_mem_pointer_attributes(const void *ptr, aclrtPtrAttributes *attributes)
 {
-    static const char fn[] = "aclrtPointerGetAttributes";
-    CORE_REQUIRE_INIT();
-    if (!ptr || !attributes)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, ptr ? "attributes" : "ptr");
     memset(attributes, 0, sizeof(*attributes));
     struct mem_reg_info info;
     if (mem_reg_lookup(ptr, &info) != 0) {
@@ -143,12 +141,8 @@ static void mg_purge_locked(uintptr_t a, size_t n)
     }
 }
 
-aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag)
+aclError core_managed_alloc(void **ptr, uint64_t size, uint32_t flag, const char *fn)
 {
-    static const char fn[] = "aclrtMemAllocManaged";
-    CORE_REQUIRE_INIT();
-    if (!ptr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
     *ptr = NULL;
     if (!size)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
@@ -298,11 +292,9 @@ static aclError mg_range_args(const void *ptr, uint64_t size, bool aligned, cons
     return ACL_SUCCESS;
 }
 
-aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
-                               aclrtMemManagedAdviseType advise, aclrtMemManagedLocation location)
+aclError core_managed_advise(const void *const ptr, uint64_t size, aclrtMemManagedAdviseType advise,
+                             aclrtMemManagedLocation location, const char *fn)
 {
-    static const char fn[] = "aclrtMemManagedAdvise";
-    CORE_REQUIRE_INIT();
     aclError rc = mg_range_args(ptr, size, true, fn);
     if (rc)
         return rc;
@@ -447,9 +439,9 @@ static aclError mg_get_one(const struct mg_range *r, size_t lo, size_t hi,
 }
 
 /* aclrtMemManagedGetAttrs under the name fn. */
-static aclError mg_get_attrs(aclrtMemManagedRangeAttribute *attributes, size_t numAttributes,
-                             const void *ptr, size_t size, void **data, size_t *dataSizes,
-                             const char *fn)
+aclError core_managed_get_attrs(aclrtMemManagedRangeAttribute *attributes, size_t numAttributes,
+                                const void *ptr, size_t size, void **data, size_t *dataSizes,
+                                const char *fn)
 {
     aclError rc = mg_range_args(ptr, size, false, fn);
     if (rc)
@@ -469,21 +461,6 @@ static aclError mg_get_attrs(aclrtMemManagedRangeAttribute *attributes, size_t n
     }
     pthread_mutex_unlock(&mg_lock);
     return rc;
-}
-
-aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void *ptr,
-                                size_t size, void *data, size_t dataSize)
-{
-    CORE_REQUIRE_INIT();
-    return mg_get_attrs(&attribute, 1, ptr, size, &data, &dataSize, "aclrtMemManagedGetAttr");
-}
-
-aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes, size_t numAttributes,
-                                 const void *ptr, size_t size, void **data, size_t *dataSizes)
-{
-    CORE_REQUIRE_INIT();
-    return mg_get_attrs(attributes, numAttributes, ptr, size, data, dataSizes,
-                        "aclrtMemManagedGetAttrs");
 }
 
 /* ---- prefetch ------------------------------------------------------------------ */
@@ -569,31 +546,18 @@ static aclError mg_prefetch(const void **ptrs, const size_t *sizes, size_t count
     return rc;
 }
 
-aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_t size,
-                                      aclrtMemManagedLocation location, uint32_t flags,
-                                      aclrtStream stream)
+aclError core_managed_prefetch_async(const void *ptr, size_t size, aclrtMemManagedLocation location,
+                                     uint32_t flags, aclrtStream stream, const char *fn)
 {
     size_t zero = 0;
-    return mg_prefetch(&ptr, &size, 1, &location, &zero, 1, flags, stream,
-                       "aclrtMemManagedPrefetchAsync");
+    return mg_prefetch(&ptr, &size, 1, &location, &zero, 1, flags, stream, fn);
 }
 
-aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs, size_t *sizes, size_t count,
+aclError core_managed_prefetch_batch_async(const void **ptrs, size_t *sizes, size_t count,
                                            aclrtMemManagedLocation *prefetchLocs,
                                            size_t *prefetchLocIdxs, size_t numPrefetchLocs,
-                                           uint64_t flags, aclrtStream stream)
+                                           uint64_t flags, aclrtStream stream, const char *fn)
 {
-    static const char fn[] = "aclrtMemManagedPrefetchBatchAsync";
-    CORE_REQUIRE_INIT();
-    if (!ptrs || !sizes || !prefetchLocs || !prefetchLocIdxs)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: an array argument is NULL", fn);
-    if (!count || !numPrefetchLocs || numPrefetchLocs > count)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: need 0 < numPrefetchLocs (%zu) <= count (%zu)", fn, numPrefetchLocs,
-                        count);
-    if (prefetchLocIdxs[0] != 0)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: prefetchLocIdxs[0] must be 0 (got %zu)", fn,
-                        prefetchLocIdxs[0]);
     for (size_t k = 1; k < numPrefetchLocs; k++)
         if (prefetchLocIdxs[k] <= prefetchLocIdxs[k - 1] || prefetchLocIdxs[k] >= count)
             return core_err(ACL_ERROR_INVALID_PARAM,

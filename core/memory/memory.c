@@ -4,7 +4,8 @@
  * set engines. Every pointer argument is checked against the pointer registry
  * (mem/registry.h): a device pointer must lie inside a live allocation with
  * room for the bytes touched, so a bad copy is an error, never a crash; host
- * pointers may be pinned (aclrtMallocHost) or plain pageable memory.
+ * pointers may be pinned (aclrtMallocHost) or plain pageable memory. The entry points,
+ * core/api/memory.c, check the arguments and call the work here (core/memory/memory.h).
  *
  * Directions. The kind argument is advisory, as in AscendCL: the runtime
  * infers the direction from the registry and refuses a kind that contradicts
@@ -36,6 +37,7 @@
 #include "core/err.h"
 #include "core/half.h"
 #include "core/memory/copies.h"
+#include "core/memory/memory.h"
 #include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
@@ -137,7 +139,7 @@ static aclError locate(const void *p, size_t n, struct span *out, const char *fn
 
 static bool peer_ok(int cur, int other)
 {
-    /* acquire: pairs with the release in peer_access. */
+    /* acquire: pairs with the release in core_mem_peer_access. */
     return cur == other ||
            (atomic_load_explicit(&g_rt.peer[cur], memory_order_acquire) >> other) & 1;
 }
@@ -195,8 +197,8 @@ static aclError check_copy(void *dst, size_t destMax, const void *src, size_t co
 
 /* ---- allocation ------------------------------------------------------------ */
 
-static aclError dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
-                           unsigned flags, const char *fn)
+aclError core_mem_dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy, bool align32,
+                             const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     if (!devPtr)
@@ -207,7 +209,8 @@ static aclError dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy poli
     struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
         return crc;
-    int r = mem_dev_alloc(c->dev->id, size, (unsigned)policy & 0xffu, flags, devPtr);
+    int r = mem_dev_alloc(c->dev->id, size, (unsigned)policy & 0xffu,
+                          align32 ? MEM_DEV_F_ALIGN32 : 0, devPtr);
     if (r == 0)
         return ACL_SUCCESS;
     *devPtr = NULL;
@@ -217,21 +220,6 @@ static aclError dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy poli
                     "%s: cannot allocate %zu bytes on device %d with policy 0x%x (capacity "
                     "exhausted, or no pages of that kind)",
                     fn, size, c->dev->id, (unsigned)policy);
-}
-
-aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
-{
-    return dev_malloc(devPtr, size, policy, 0, "aclrtMalloc");
-}
-
-aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
-{
-    return dev_malloc(devPtr, size, policy, 0, "aclrtMallocCached");
-}
-
-aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
-{
-    return dev_malloc(devPtr, size, policy, MEM_DEV_F_ALIGN32, "aclrtMallocAlign32");
 }
 
 aclError core_mem_dev_free(void *devPtr, const char *fn)
@@ -254,26 +242,12 @@ aclError core_mem_dev_free(void *devPtr, const char *fn)
                                  : "not a live device allocation (foreign, or already freed)");
 }
 
-aclError aclrtFree(void *devPtr)
+aclError core_mem_host_alloc(void **hostPtr, size_t size, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!devPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is NULL");
-    return core_mem_dev_free(devPtr, "aclrtFree");
-}
-
-aclError aclrtMallocHost(void **hostPtr, size_t size)
-{
-    CORE_REQUIRE_INIT();
-    if (!hostPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL");
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: size is 0");
     if (mem_host_alloc(size, hostPtr) == 0)
         return ACL_SUCCESS;
     *hostPtr = NULL;
-    return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMallocHost: cannot allocate %zu bytes",
-                    size);
+    return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot allocate %zu bytes", fn, size);
 }
 
 aclError core_mem_host_free(void *hostPtr, const char *fn)
@@ -284,19 +258,8 @@ aclError core_mem_host_free(void *hostPtr, const char *fn)
                     "%s: %p is not the start of a live aclrtMallocHost allocation", fn, hostPtr);
 }
 
-aclError aclrtFreeHost(void *hostPtr)
+aclError core_mem_info(aclrtMemAttr attr, size_t *free_, size_t *total, const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!hostPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtFreeHost: hostPtr is NULL");
-    return core_mem_host_free(hostPtr, "aclrtFreeHost");
-}
-
-aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_, size_t *total)
-{
-    CORE_REQUIRE_INIT();
-    if (!free_ || !total)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: NULL output pointer");
     enum mem_class cls;
     switch ((int)attr) {
     case ACL_DDR_MEM: case ACL_HBM_MEM:
@@ -311,14 +274,13 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_, size_t *total)
     case ACL_MEM_P2P_HUGE1G:
         cls = MEM_CLASS_HUGE1G; break;
     default:
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: unknown attribute %d",
-                        (int)attr);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
     }
     struct core_ctx *c = core_ctx_current();
     if (!c)
-        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetMemInfo: the thread has no current context");
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
     if (mem_dev_meminfo(c->dev->id, cls, free_, total))
-        return core_err(ACL_ERROR_RT_INTERNAL_ERROR, "aclrtGetMemInfo: device %d has no memory pool",
+        return core_err(ACL_ERROR_RT_INTERNAL_ERROR, "%s: device %d has no memory pool", fn,
                         c->dev->id);
     return ACL_SUCCESS;
 }
@@ -475,10 +437,9 @@ static unsigned reduce_elem_size(aclDataType type)
     }
 }
 
-aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduceKind kind,
-                          aclDataType type, aclrtStream stream, void *reserve)
+aclError core_mem_reduce_async(void *dst, const void *src, uint64_t count, aclrtReduceKind kind,
+                               aclDataType type, aclrtStream stream, void *reserve, const char *fn)
 {
-    static const char fn[] = "aclrtReduceAsync";
     struct core_stream *s = NULL;
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
@@ -682,8 +643,8 @@ static aclError access_sync(const struct access *a, bool capture, const char *fn
     return rc;
 }
 
-static aclError copy_async(void *dst, size_t destMax, const void *src, size_t count,
-                           aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
+aclError core_mem_copy_async(void *dst, size_t destMax, const void *src, size_t count,
+                             aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
 {
     struct core_stream *s = NULL;
     uint64_t tag;
@@ -705,20 +666,13 @@ static aclError copy_async(void *dst, size_t destMax, const void *src, size_t co
     return submit(s, tag, run_memcpy, CORE_T_MEMCPY, a, fn);
 }
 
-aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
-                          aclrtMemcpyKind kind, aclrtStream stream)
+aclError core_mem_copy(void *dst, size_t destMax, const void *src, size_t count,
+                       aclrtMemcpyKind kind, const char *fn)
 {
-    return copy_async(dst, destMax, src, count, kind, stream, "aclrtMemcpyAsync");
-}
-
-aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
-                     aclrtMemcpyKind kind)
-{
-    CORE_REQUIRE_INIT();
     /* synchronous, no implicit stream synchronisation */
     struct access a = {.op = ACC_COPY, .dst = dst, .src = src, .dmax = destMax, .width = count, .height = 1,
                        .kind = kind};
-    return access_sync(&a, true, "aclrtMemcpy");
+    return access_sync(&a, true, fn);
 }
 
 static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
@@ -747,39 +701,37 @@ static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitc
     return rc;
 }
 
-aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                       size_t height, aclrtMemcpyKind kind)
+aclError core_mem_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, aclrtMemcpyKind kind, const char *fn)
 {
-    CORE_REQUIRE_INIT();
     struct access a = {.op = ACC_COPY2D, .dst = dst, .src = src, .dpitch = dpitch,
                        .spitch = spitch, .width = width, .height = height, .kind = kind};
-    return access_sync(&a, true, "aclrtMemcpy2d");
+    return access_sync(&a, true, fn);
 }
 
-aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
-                            size_t width, size_t height, aclrtMemcpyKind kind, aclrtStream stream)
+aclError core_mem_copy2d_async(void *dst, size_t dpitch, const void *src, size_t spitch,
+                               size_t width, size_t height, aclrtMemcpyKind kind,
+                               aclrtStream stream, const char *fn)
 {
     struct core_stream *s = NULL;
     struct span d = {0}, sp = {0};
     uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtMemcpy2dAsync");
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc == ACL_SUCCESS)
-        rc = check_2d(dst, dpitch, src, spitch, width, height, kind, &d, &sp,
-                      "aclrtMemcpy2dAsync");
+        rc = check_2d(dst, dpitch, src, spitch, width, height, kind, &d, &sp, fn);
     if (rc || !width || !height)
         return rc;
     enum copy_action act;
-    if ((rc = async_policy(s, tag, dst, src, &d, &sp, &act, "aclrtMemcpy2dAsync")) ||
-        act == COPY_DONE)
+    if ((rc = async_policy(s, tag, dst, src, &d, &sp, &act, fn)) || act == COPY_DONE)
         return rc;
     if (act == COPY_NOW) { /* checked again with the access (M1) */
         struct access a = {.op = ACC_COPY2D, .dst = dst, .src = src, .dpitch = dpitch,
                            .spitch = spitch, .width = width, .height = height, .kind = kind};
-        return access_sync(&a, false, "aclrtMemcpy2dAsync");
+        return access_sync(&a, false, fn);
     }
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
                      height};
-    return submit(s, tag, run_memcpy2d, CORE_T_MEMCPY2D, a, "aclrtMemcpy2dAsync");
+    return submit(s, tag, run_memcpy2d, CORE_T_MEMCPY2D, a, fn);
 }
 
 static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn)
@@ -797,26 +749,25 @@ static aclError check_set(void *devPtr, size_t maxCount, size_t count, const cha
     return rc;
 }
 
-aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+aclError core_mem_set(void *devPtr, size_t maxCount, int32_t value, size_t count, const char *fn)
 {
-    CORE_REQUIRE_INIT();
     struct access a = {.op = ACC_SET, .dst = devPtr, .dmax = maxCount, .width = count,
                        .height = 1, .value = value};
-    return access_sync(&a, true, "aclrtMemset");
+    return access_sync(&a, true, fn);
 }
 
-aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
-                          aclrtStream stream)
+aclError core_mem_set_async(void *devPtr, size_t maxCount, int32_t value, size_t count,
+                            aclrtStream stream, const char *fn)
 {
     struct core_stream *s = NULL;
     uint64_t tag;
-    aclError rc = core_stream_resolve_tag(stream, &s, &tag, "aclrtMemsetAsync");
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc == ACL_SUCCESS)
-        rc = check_set(devPtr, maxCount, count, "aclrtMemsetAsync");
+        rc = check_set(devPtr, maxCount, count, fn);
     if (rc || !count)
         return rc;
     uint64_t a[6] = {(uint64_t)(uintptr_t)devPtr, 0, count, (uint64_t)(uint32_t)value};
-    return submit(s, tag, run_memset, CORE_T_MEMSET, a, "aclrtMemsetAsync");
+    return submit(s, tag, run_memset, CORE_T_MEMSET, a, fn);
 }
 
 /* The word of a value write or wait: device memory, 8-byte aligned, 8 bytes. */
@@ -836,8 +787,8 @@ static aclError check_value_addr(void *devAddr, const char *fn)
 }
 
 /* Queue a value write (wait = false) or a value wait on stream. */
-static aclError value_task(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream,
-                           bool wait, const char *fn)
+aclError core_mem_value_task(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream,
+                             bool wait, const char *fn)
 {
     struct core_stream *s = NULL;
     uint64_t tag;
@@ -858,16 +809,6 @@ static aclError value_task(void *devAddr, uint64_t value, uint32_t flag, aclrtSt
                   wait ? CORE_T_VALUE_WAIT : CORE_T_VALUE_WRITE, a, fn);
 }
 
-aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
-{
-    return value_task(devAddr, value, flag, stream, false, "aclrtValueWrite");
-}
-
-aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
-{
-    return value_task(devAddr, value, flag, stream, true, "aclrtValueWait");
-}
-
 /* ---- peer access --------------------------------------------------------------- */
 
 static bool valid_dev(int32_t id)
@@ -875,23 +816,19 @@ static bool valid_dev(int32_t id)
     return id >= 0 && (uint32_t)id < g_rt.cfg.device_count;
 }
 
-aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId, int32_t peerDeviceId)
+aclError core_mem_peer_can_access(int32_t *canAccessPeer, int32_t deviceId, int32_t peerDeviceId,
+                                  const char *fn)
 {
-    CORE_REQUIRE_INIT();
-    if (!canAccessPeer)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDeviceCanAccessPeer: canAccessPeer is NULL");
     if (!valid_dev(deviceId) || !valid_dev(peerDeviceId))
-        return core_err(ACL_ERROR_RT_INVALID_DEVICEID,
-                        "aclrtDeviceCanAccessPeer: device %d or %d does not exist", deviceId,
-                        peerDeviceId);
+        return core_err(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d or %d does not exist", fn,
+                        deviceId, peerDeviceId);
     if (deviceId == peerDeviceId)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclrtDeviceCanAccessPeer: a device and its peer must differ");
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: a device and its peer must differ", fn);
     *canAccessPeer = 1; /* all virtual devices share one host */
     return ACL_SUCCESS;
 }
 
-static aclError peer_access(int32_t peer, bool enable, const char *fn)
+aclError core_mem_peer_access(int32_t peer, bool enable, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     struct core_ctx *c = core_ctx_current();
@@ -910,19 +847,6 @@ static aclError peer_access(int32_t peer, bool enable, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags)
-{
-    if (flags != 0)
-        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
-                        "aclrtDeviceEnablePeerAccess: flags must be 0 (got %u)", flags);
-    return peer_access(peerDeviceId, true, "aclrtDeviceEnablePeerAccess");
-}
-
-aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId)
-{
-    return peer_access(peerDeviceId, false, "aclrtDeviceDisablePeerAccess");
-}
-
 /* ---- hooks for core/memory/copies.c (core/memory/copies.h) ------------------------------ */
 
 aclError core_mem_locate(const void *p, size_t n, enum core_mem_where *where, int *dev,
@@ -937,16 +861,4 @@ aclError core_mem_locate(const void *p, size_t n, enum core_mem_where *where, in
         *dev = sp.dev;
     }
     return rc;
-}
-
-aclError core_mem_copy_async(void *dst, size_t destMax, const void *src, size_t count,
-                             aclrtMemcpyKind kind, aclrtStream stream, const char *fn)
-{
-    return copy_async(dst, destMax, src, count, kind, stream, fn);
-}
-
-aclError core_mem_dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
-                             const char *fn)
-{
-    return dev_malloc(devPtr, size, policy, 0, fn);
 }

@@ -2,7 +2,8 @@
 /*
  * Stream-ordered memory pools (acl/acl_rt_memory_soma.h): aclrtMemPoolCreate / Destroy /
  * SetAttr / GetAttr / MallocAsync / FreeAsync / TrimTo. Behaviour and codes:
- * docs/memory.md.
+ * docs/memory.md. The entry points, core/api/vmm.c, check the arguments and call the
+ * work here (core_mempool_create ..., core/memory/pool.h).
  *
  * A pool is one range of address space of maxSize bytes (rounded up to 2 MiB, the
  * device's total when 0), mapped readable and writable with MAP_NORESERVE and registered
@@ -64,6 +65,7 @@
 #include "core/event/event.h"
 #include "core/launch.h"
 #include "core/memory/copies.h"
+#include "core/memory/memory.h"
 #include "core/memory/pool.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
@@ -523,15 +525,11 @@ int core_mempool_range(const void *ptr, uintptr_t *base, size_t *size)
     return rc;
 }
 
-/* ---- API -------------------------------------------------------------------------- */
+/* ---- the calls' work (entry points: core/api/vmm.c) ----------------------------------- */
 
-aclError aclrtMemPoolCreate(aclrtMemPool *memPool, const aclrtMemPoolProps *poolProps)
+aclError core_mempool_create(aclrtMemPool *memPool, const aclrtMemPoolProps *poolProps,
+                             const char *fn)
 {
-    static const char fn[] = "aclrtMemPoolCreate";
-    CORE_REQUIRE_INIT();
-    if (!memPool || !poolProps)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        memPool ? "poolProps" : "memPool");
     if (poolProps->allocType != ACL_MEM_ALLOCATION_TYPE_PINNED)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: poolProps->allocType %d is not ACL_MEM_ALLOCATION_TYPE_PINNED (0)",
@@ -628,12 +626,8 @@ aclError aclrtMemPoolCreate(aclrtMemPool *memPool, const aclrtMemPoolProps *pool
     return rc;
 }
 
-aclError aclrtMemPoolDestroy(const aclrtMemPool memPool)
+aclError core_mempool_destroy(const aclrtMemPool memPool, const char *fn)
 {
-    static const char fn[] = "aclrtMemPoolDestroy";
-    CORE_REQUIRE_INIT();
-    if (!memPool)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: memPool is NULL", fn);
     aclError rc = ACL_SUCCESS;
     bool freed = false;
     pthread_mutex_lock(&g_lock);
@@ -680,10 +674,10 @@ static aclError attr_open(aclrtMemPool memPool, const void *value, struct mp_poo
                     memPool, verb);
 }
 
-aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value)
+aclError core_mempool_set_attr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value,
+                               const char *fn)
 {
     struct mp_pool *p;
-    static const char fn[] = "aclrtMemPoolSetAttr";
     aclError rc = attr_open(memPool, value, &p, "setting", fn);
     if (rc)
         return rc;
@@ -730,9 +724,9 @@ aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *
     return rc;
 }
 
-aclError aclrtMemPoolGetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value)
+aclError core_mempool_get_attr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value,
+                               const char *fn)
 {
-    static const char fn[] = "aclrtMemPoolGetAttr";
     struct mp_pool *p;
     aclError rc = attr_open(memPool, value, &p, "getting", fn);
     if (rc)
@@ -825,15 +819,9 @@ static struct mp_seg *pick(struct mp_pool *p, size_t need, uint64_t key, struct 
     return best;
 }
 
-aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, aclrtMemPool memPool, aclrtStream stream)
-{
-    static const char fn[] = "aclrtMemPoolMallocAsync";
-    CORE_REQUIRE_INIT();
-    if (!ptr || !memPool || !stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        !ptr ? "ptr" : !memPool ? "memPool" : "stream");
-    if (size == 0)
-        return ACL_SUCCESS; /* the reference's rule: nothing allocated, *ptr untouched */
+aclError core_mempool_malloc_async(void **ptr, size_t size, aclrtMemPool memPool,
+                                   aclrtStream stream, const char *fn)
+{ /* the reference's rule: nothing allocated, *ptr untouched */
     struct core_stream *s;
     aclError rc = pool_stream(stream, &s, fn);
     if (rc)
@@ -929,14 +917,8 @@ static int32_t free_sync_alloc(void *arg)
     return rc ? (int32_t)rc : 0;
 }
 
-aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream)
+aclError core_mempool_free_async(void *ptr, aclrtStream stream, const char *fn)
 {
-    static const char fn[] = "aclrtMemPoolFreeAsync";
-    CORE_REQUIRE_INIT();
-    if (!ptr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
-    if (!stream)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
     struct core_stream *s;
     aclError rc = pool_stream(stream, &s, fn);
     if (rc)
@@ -1014,12 +996,8 @@ aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream)
     return ACL_SUCCESS;
 }
 
-aclError aclrtMemPoolTrimTo(aclrtMemPool memPool, size_t minBytesToKeep)
+aclError core_mempool_trim_to(aclrtMemPool memPool, size_t minBytesToKeep, const char *fn)
 {
-    static const char fn[] = "aclrtMemPoolTrimTo";
-    CORE_REQUIRE_INIT();
-    if (!memPool)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: memPool is NULL", fn);
     dead_drain(fn);
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_lock);

@@ -13,8 +13,8 @@
 #include <stdint.h>
 
 #include "acl/acl.h"
+#include "acl/acl_rt_memory_soma.h"
 #include "core/runtime/hooks.h"
-
 
 /* The pools' notes, called through core_hooks while core_mempool_live is nonzero
  * (core/runtime/hooks.h). aclrtRecordEvent succeeded: the event now stands for the frees
@@ -34,5 +34,19 @@ void core_mempool_device_fini_locked(int dev);
 /* The live pool allocation holding p (aclrtMemGetAddressRange): 0 with its range, -ENOENT
  * when p is in no pool, -EINVAL when it is in a pool but in no live allocation. */
 int core_mempool_range(const void *p, uintptr_t *base, size_t *size);
+
+/* The work of the pool entry points (core/api/vmm.c), after the surface's argument
+ * checks; fn is the API's name, which errors recorded inside name. */
+aclError core_mempool_create(aclrtMemPool *memPool, const aclrtMemPoolProps *poolProps,
+                             const char *fn);
+aclError core_mempool_destroy(const aclrtMemPool memPool, const char *fn);
+aclError core_mempool_set_attr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value,
+                               const char *fn);
+aclError core_mempool_get_attr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value,
+                               const char *fn);
+aclError core_mempool_malloc_async(void **ptr, size_t size, aclrtMemPool memPool,
+                                   aclrtStream stream, const char *fn);
+aclError core_mempool_free_async(void *ptr, aclrtStream stream, const char *fn);
+aclError core_mempool_trim_to(aclrtMemPool memPool, size_t minBytesToKeep, const char *fn);
 
 #endif

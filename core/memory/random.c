@@ -6,7 +6,8 @@
  * when it runs, draws from counter, counter + 1, ... (four 32-bit words per
  * step) and writes the advanced counter back, so equal seed and counter give
  * equal numbers and consecutive tasks continue the sequence. Parameters given
- * by address (isAddr = 1) are read when the task runs.
+ * by address (isAddr = 1) are read when the task runs. The entry point is in
+ * core/api/memory.c.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "core/err.h"
 #include "core/half.h"
 #include "core/launch.h"
+#include "core/memory/memory.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 
@@ -213,15 +215,9 @@ static int32_t run_random(void *arg)
     return 0;
 }
 
-aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *taskInfo, const aclrtStream stream,
-                             void *reserve)
+aclError core_mem_random_async(const aclrtRandomNumTaskInfo *taskInfo, const aclrtStream stream,
+                               const char *fn)
 {
-    static const char fn[] = "aclrtRandomNumAsync";
-    CORE_REQUIRE_INIT();
-    if (!taskInfo)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: taskInfo is NULL", fn);
-    if (reserve)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: reserve must be NULL", fn);
     if (!taskInfo->randomResultAddr || !taskInfo->randomCounterAddr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: result or counter address is NULL", fn);
     aclDataType dt = taskInfo->dataType;

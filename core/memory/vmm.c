@@ -2,7 +2,9 @@
 /*
  * Virtual memory management: aclrtReserveMemAddress / aclrtReleaseMemAddress,
  * aclrtMallocPhysical / aclrtFreePhysical, aclrtMapMem / aclrtUnmapMem,
- * aclrtMemGetAllocationGranularity, aclrtMemSetAccess / aclrtMemGetAccess.
+ * aclrtMemGetAllocationGranularity, aclrtMemSetAccess / aclrtMemGetAccess. The entry
+ * points, core/api/vmm.c, check the arguments and call the work here (core_vmm_*,
+ * core/memory/vmm.h).
  *
  * On Linux:
  *   reservation  an anonymous PROT_NONE, MAP_NORESERVE mapping aligned to 2 MiB: address
@@ -393,22 +395,8 @@ out:
     return rc;
 }
 
-aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, void *expectPtr,
-                                uint64_t flags)
+aclError core_vmm_release(void *virPtr, const char *fn)
 {
-    static const char fn[] = "aclrtReserveMemAddress";
-    CORE_REQUIRE_INIT();
-    if (!virPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
-    return core_vmm_reserve(virPtr, size, alignment, expectPtr, flags, fn);
-}
-
-aclError aclrtReleaseMemAddress(void *virPtr)
-{
-    static const char fn[] = "aclrtReleaseMemAddress";
-    CORE_REQUIRE_INIT();
-    if (!virPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_resv *r = resv_holding((uintptr_t)virPtr);
@@ -453,13 +441,9 @@ static aclError phys_publish_locked(struct vmm_phys *p, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
-                             const aclrtPhysicalMemProp *prop, uint64_t flags)
+aclError core_vmm_phys_alloc(aclrtDrvMemHandle *handle, size_t size,
+                             const aclrtPhysicalMemProp *prop, uint64_t flags, const char *fn)
 {
-    static const char fn[] = "aclrtMallocPhysical";
-    CORE_REQUIRE_INIT();
-    if (!handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
     *handle = NULL;
     aclError rc = check_prop(prop, fn);
     if (rc)
@@ -523,12 +507,8 @@ fail:
     return rc;
 }
 
-aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
+aclError core_vmm_phys_free(aclrtDrvMemHandle handle, const char *fn)
 {
-    static const char fn[] = "aclrtFreePhysical";
-    CORE_REQUIRE_INIT();
-    if (!handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_phys *p = phys_find(handle);
@@ -546,13 +526,9 @@ aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
     return rc;
 }
 
-aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
-                                          aclrtMemGranularityOptions option, size_t *granularity)
+aclError core_vmm_granularity(aclrtPhysicalMemProp *prop, aclrtMemGranularityOptions option,
+                              size_t *granularity, const char *fn)
 {
-    static const char fn[] = "aclrtMemGetAllocationGranularity";
-    CORE_REQUIRE_INIT();
-    if (!granularity)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: granularity is NULL", fn);
     aclError rc = check_prop(prop, fn);
     if (rc)
         return rc;
@@ -568,8 +544,8 @@ aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
 
 /* ---- mappings ------------------------------------------------------------------- */
 
-static aclError map_common(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
-                           uint64_t flags, bool noaccess, const char *fn)
+aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                      uint64_t flags, bool noaccess, const char *fn)
 {
     CORE_REQUIRE_INIT(fn);
     uintptr_t va = (uintptr_t)virPtr;
@@ -657,22 +633,8 @@ out:
     return rc;
 }
 
-aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
-                     uint64_t flags)
-{
-    return map_common(virPtr, size, offset, handle, flags, false, "aclrtMapMem");
-}
-
-aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
-                             uint64_t flags)
-{
-    if (virPtr && handle && !size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtMemMapNoAccess: size is 0");
-    return map_common(virPtr, size, offset, handle, flags, true, "aclrtMemMapNoAccess");
-}
-
 /* Unmap the mapping starting at virPtr (the caller checked virPtr non-NULL). */
-static aclError unmap(void *virPtr, const char *fn)
+aclError core_vmm_unmap(void *virPtr, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_resv *r = NULL;
@@ -683,27 +645,11 @@ static aclError unmap(void *virPtr, const char *fn)
     return m ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
 }
 
-aclError aclrtUnmapMem(void *virPtr)
-{
-    static const char fn[] = "aclrtUnmapMem";
-    CORE_REQUIRE_INIT();
-    if (!virPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
-    return unmap(virPtr, fn);
-}
-
 /* ---- access ----------------------------------------------------------------------- */
 
-aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc, size_t count)
+aclError core_vmm_set_access(void *virPtr, size_t size, aclrtMemAccessDesc *desc, size_t count,
+                             const char *fn)
 {
-    static const char fn[] = "aclrtMemSetAccess";
-    CORE_REQUIRE_INIT();
-    if (!virPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
-    if (!desc)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: desc is NULL", fn);
-    if (!count)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: count is 0", fn);
     for (size_t i = 0; i < count; i++) {
         aclError rc = check_access_location(&desc[i].location, fn);
         if (rc)
@@ -739,16 +685,9 @@ aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc, 
     return rc;
 }
 
-aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag)
+aclError core_vmm_get_access(void *virPtr, aclrtMemLocation *location, uint64_t *flag,
+                             const char *fn)
 {
-    static const char fn[] = "aclrtMemGetAccess";
-    CORE_REQUIRE_INIT();
-    if (!virPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: virPtr is NULL", fn);
-    if (!location)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: location is NULL", fn);
-    if (!flag)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flag is NULL", fn);
     aclError rc = check_access_location(location, fn);
     if (rc)
         return rc;
@@ -826,12 +765,8 @@ bool core_vmm_reserved(const void *p)
 
 /* ---- allocation-handle extras (issue 15, rt7; docs/memory.md) ------------------------- */
 
-aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
+aclError core_vmm_retain_handle(void *virPtr, aclrtDrvMemHandle *handle, const char *fn)
 {
-    static const char fn[] = "aclrtMemRetainAllocationHandle";
-    CORE_REQUIRE_INIT();
-    if (!virPtr || !handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, virPtr ? "handle" : "virPtr");
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_resv *r = NULL;
     struct vmm_map *m = map_at(virPtr, &r, fn);
@@ -843,13 +778,9 @@ aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
     return m ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
 }
 
-aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
-                                                   aclrtPhysicalMemProp *prop)
+aclError core_vmm_handle_properties(aclrtDrvMemHandle handle, aclrtPhysicalMemProp *prop,
+                                    const char *fn)
 {
-    static const char fn[] = "aclrtMemGetAllocationPropertiesFromHandle";
-    CORE_REQUIRE_INIT();
-    if (!handle || !prop)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, handle ? "prop" : "handle");
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_phys *p = phys_find(handle);
@@ -868,15 +799,9 @@ aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
     return rc;
 }
 
-aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLink)
+aclError core_vmm_map_set_link(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLink,
+                               const char *fn)
 {
-    static const char fn[] = "aclrtMemMapSetLink";
-    CORE_REQUIRE_INIT();
-    if (!handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
-    if ((unsigned)adviceLink > (unsigned)ACL_RT_MEM_ACCESS_UB_MULTI_PORT_PATH)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: adviceLink %d is not in [0, 3]", fn,
-                        (int)adviceLink);
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_phys *p = phys_find(handle);
@@ -894,18 +819,8 @@ struct vmm_piece {
     aclrtDrvMemHandle h;
 };
 
-aclError aclrtMemMapSelectedLink(void *virPtrDst, size_t size, void *virPtrSrc, uint32_t linkIdx)
+aclError core_vmm_map_selected_link(void *virPtrDst, size_t size, void *virPtrSrc, const char *fn)
 {
-    static const char fn[] = "aclrtMemMapSelectedLink";
-    CORE_REQUIRE_INIT();
-    if (!virPtrDst || !virPtrSrc)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
-                        virPtrDst ? "virPtrSrc" : "virPtrDst");
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size must be greater than 0", fn);
-    if (linkIdx > ACL_RT_MEM_LINK_IDX_1)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: linkIdx %u must be 0 (SIO) or 1 (HCCS)", fn,
-                        linkIdx);
     /* The source's mappings, contiguous from virPtrSrc over size bytes. */
     struct vmm_piece pc[64];
     unsigned n = 0;
@@ -932,24 +847,18 @@ aclError aclrtMemMapSelectedLink(void *virPtrDst, size_t size, void *virPtrSrc, 
     /* The same physical memory at virPtrDst (a reservation's free range); the link has no
      * meaning on one host: both are the same memory bus. */
     for (unsigned i = 0; i < n; i++) {
-        rc = map_common((char *)virPtrDst + pc[i].off, pc[i].size, 0, pc[i].h, 0, false, fn);
+        rc = core_vmm_map((char *)virPtrDst + pc[i].off, pc[i].size, 0, pc[i].h, 0, false, fn);
         if (rc) {
             while (i--)
-                (void)unmap((char *)virPtrDst + pc[i].off, fn);
+                (void)core_vmm_unmap((char *)virPtrDst + pc[i].off, fn);
             return rc;
         }
     }
     return ACL_SUCCESS;
 }
 
-aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
+aclError core_vmm_address_range(void *ptr, void **pbase, size_t *psize, const char *fn)
 {
-    static const char fn[] = "aclrtMemGetAddressRange";
-    CORE_REQUIRE_INIT();
-    if (!ptr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
-    if (!pbase && !psize)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: pbase and psize cannot both be NULL", fn);
     uintptr_t base = 0;
     size_t size = 0;
     int e = core_mempool_range(ptr, &base, &size);
@@ -973,17 +882,8 @@ aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
     return ACL_SUCCESS;
 }
 
-aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t flags)
+aclError core_vmm_p2p_map(void *devPtr, size_t size, int32_t dstDevId, const char *fn)
 {
-    static const char fn[] = "aclrtMemP2PMap";
-    CORE_REQUIRE_INIT();
-    if (!devPtr)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
-    if (!size)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: size must be greater than 0", fn);
-    if (flags)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: flags is reserved and must be 0 (got %llu)",
-                        fn, (unsigned long long)flags);
     aclError drc = core_device_check((int32_t)dstDevId, fn);
     if (drc)
         return drc;
