@@ -1025,7 +1025,9 @@ aclError core_capture_finish(aclrtStream stream, aclmdlRI *modelRI, const char *
     }
     if (!capture_stop_locked(k)) {
         pthread_mutex_unlock(&g_rt.lock);
-        return core_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+        /* the context's teardown took the capture over (T8): the code of every call
+         * that loses its context to a racing teardown */
+        return core_err(ACL_ERROR_RT_CONTEXT_NULL,
                         "%s: the capture's context was destroyed while it ended", fn);
     }
     struct core_model *m = k->model;
