@@ -3,9 +3,12 @@
  * API surface of the device calls of acl/acl_rt.h and cpuacl/cpuacl.h: devices
  * and contexts, worker statistics, device error state and core-count limits,
  * device limits, runtime parameters and operator timeouts, device state
- * callbacks, saturation mode and overflow status. Calls the device room
- * (core/device/device.h, errors.h, overflow.h, params.h) and the runtime room
- * (core/runtime/runtime.h: CORE_REQUIRE_INIT, core_api_args). Behaviour and
+ * callbacks, saturation mode and overflow status, device synchronisation, task
+ * abort and peer access. Calls the device room (core/device/device.h, errors.h,
+ * overflow.h, params.h), the runtime room (core/runtime/runtime.h:
+ * CORE_REQUIRE_INIT, core_api_args), the stream room for device synchronisation
+ * and task abort (core/stream/stream.h) and the memory room for peer access
+ * (core/memory/memory.h). Behaviour and
  * codes: docs/device.md, docs/runtime.md.
  */
 #include <stdbool.h>
@@ -17,7 +20,9 @@
 #include "core/device/overflow.h"
 #include "core/device/params.h"
 #include "core/err.h"
+#include "core/memory/memory.h"
 #include "core/runtime/runtime.h"
+#include "core/stream/stream.h"
 #include "cpuacl/cpuacl.h"
 
 /* ---- devices -------------------------------------------------------------------- */
@@ -409,4 +414,67 @@ aclError aclrtResetFloatOverflowStatus(aclrtStream stream)
 {
     CORE_REQUIRE_INIT();
     return core_overflow_status_reset(stream, __func__);
+}
+
+/* ---- device synchronisation ------------------------------------------------------ */
+
+aclError aclrtSynchronizeDevice(void)
+{
+    return core_device_sync("aclrtSynchronizeDevice");
+}
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
+{
+    static const char fn[] = "aclrtSynchronizeDeviceWithTimeout";
+    CORE_REQUIRE_INIT();
+    uint64_t deadline = 0;
+    aclError rc = core_timeout(timeout, &deadline, fn);
+    if (rc)
+        return rc;
+    return core_device_sync_until(deadline, fn);
+}
+
+/* ---- task abort of a device ---------------------------------------------- */
+
+#define ABORT_TIMEOUT_MAX_MS (36u * 60u * 1000u)
+
+aclError aclrtSetDeviceTaskAbortCallback(const char *regName, aclrtDeviceTaskAbortCallback callback,
+                                         void *args)
+{
+    return core_device_abort_register(regName, callback, args, "aclrtSetDeviceTaskAbortCallback");
+}
+
+aclError aclrtDeviceTaskAbort(int32_t deviceId, uint32_t timeout)
+{
+    static const char fn[] = "aclrtDeviceTaskAbort";
+    aclError rc = core_device_check(deviceId, fn);
+    if (rc)
+        return rc;
+    if (timeout > ABORT_TIMEOUT_MAX_MS)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: timeout %u ms above 36 minutes", fn, timeout);
+    return core_device_task_abort(deviceId, timeout, fn);
+}
+
+/* ---- peer access ------------------------------------------------------------------ */
+
+aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId, int32_t peerDeviceId)
+{
+    CORE_REQUIRE_INIT();
+    if (!canAccessPeer)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDeviceCanAccessPeer: canAccessPeer is NULL");
+    return core_mem_peer_can_access(canAccessPeer, deviceId, peerDeviceId,
+                                    "aclrtDeviceCanAccessPeer");
+}
+
+aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags)
+{
+    if (flags != 0)
+        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
+                        "aclrtDeviceEnablePeerAccess: flags must be 0 (got %u)", flags);
+    return core_mem_peer_access(peerDeviceId, true, "aclrtDeviceEnablePeerAccess");
+}
+
+aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId)
+{
+    return core_mem_peer_access(peerDeviceId, false, "aclrtDeviceDisablePeerAccess");
 }

@@ -2,11 +2,12 @@
 /*
  * The API surface of memory (acl_rt.h: memory allocation and release, memory copies and
  * sets, synchronous and asynchronous, 2-D and batched, symbols, descriptors, cache
- * maintenance, value writes and waits, reductions, peer access, managed memory, host
+ * maintenance, value writes and waits, reductions, managed memory, host
  * registration, random-number tasks; acl_rt_allocator.h: custom allocators; the
  * aclrtMbuf calls). Checks arguments and records errors, then calls the memory room
  * (core/memory/: memory.h, allocator.h, buf.h, vmm.h). aclrtMemcpyAsync and the
- * other asynchronous copies and sets are hot: one tail call into the room.
+ * other asynchronous copies and sets are hot: one tail call into the room. Peer access
+ * is a device call (core/api/device.c).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -126,28 +127,6 @@ aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStre
 aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
 {
     return core_mem_value_task(devAddr, value, flag, stream, true, "aclrtValueWait");
-}
-
-aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId, int32_t peerDeviceId)
-{
-    CORE_REQUIRE_INIT();
-    if (!canAccessPeer)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtDeviceCanAccessPeer: canAccessPeer is NULL");
-    return core_mem_peer_can_access(canAccessPeer, deviceId, peerDeviceId,
-                                    "aclrtDeviceCanAccessPeer");
-}
-
-aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags)
-{
-    if (flags != 0)
-        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
-                        "aclrtDeviceEnablePeerAccess: flags must be 0 (got %u)", flags);
-    return core_mem_peer_access(peerDeviceId, true, "aclrtDeviceEnablePeerAccess");
-}
-
-aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId)
-{
-    return core_mem_peer_access(peerDeviceId, false, "aclrtDeviceDisablePeerAccess");
 }
 
 /* ---- batched, symbol, descriptor and 32-bit copies; cache maintenance; allocation with a config

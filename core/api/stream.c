@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * API surface of the stream calls (acl_rt.h: streams, stream attributes, stream state
- * callbacks, core-count limits of streams and threads, task abort of a device; the device
- * synchronisation and current-default-stream calls that live with streams;
- * cpuaclStreamGetWorker of cpuacl/cpuacl.h). Each call checks its arguments, records
+ * callbacks, core-count limits of streams and threads; the current context's default
+ * stream; cpuaclStreamGetWorker of cpuacl/cpuacl.h; device synchronisation and task
+ * abort are device calls, in core/api/device.c). Each call checks its arguments, records
  * errors and calls the object layer: core/stream/ (stream.h), core/device/ (contexts,
  * device and limit-type checks) and core/runtime/ (init, timeouts, allocation).
  * Synchronisation is a hot path: a stream resolve (inline) and one call.
@@ -248,23 +248,7 @@ aclError aclrtStreamAbort(aclrtStream stream)
     return rc ? rc : core_stream_abort(s, fn);
 }
 
-/* ---- device synchronisation, the current context's default stream ------- */
-
-aclError aclrtSynchronizeDevice(void)
-{
-    return core_device_sync("aclrtSynchronizeDevice");
-}
-
-aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
-{
-    static const char fn[] = "aclrtSynchronizeDeviceWithTimeout";
-    CORE_REQUIRE_INIT();
-    uint64_t deadline = 0;
-    aclError rc = core_timeout(timeout, &deadline, fn);
-    if (rc)
-        return rc;
-    return core_device_sync_until(deadline, fn);
-}
+/* ---- the current context's default stream ------------------------------- */
 
 aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
 {
@@ -556,25 +540,4 @@ aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond, void *rightValu
     if (dataType != ACL_RT_SWITCH_INT32 && dataType != ACL_RT_SWITCH_INT64)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown data type %d", fn, (int)dataType);
     return activation_check(trueStream, stream, fn);
-}
-
-/* ---- task abort of a device ---------------------------------------------- */
-
-#define ABORT_TIMEOUT_MAX_MS (36u * 60u * 1000u)
-
-aclError aclrtSetDeviceTaskAbortCallback(const char *regName, aclrtDeviceTaskAbortCallback callback,
-                                         void *args)
-{
-    return core_device_abort_register(regName, callback, args, "aclrtSetDeviceTaskAbortCallback");
-}
-
-aclError aclrtDeviceTaskAbort(int32_t deviceId, uint32_t timeout)
-{
-    static const char fn[] = "aclrtDeviceTaskAbort";
-    aclError rc = core_device_check(deviceId, fn);
-    if (rc)
-        return rc;
-    if (timeout > ABORT_TIMEOUT_MAX_MS)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: timeout %u ms above 36 minutes", fn, timeout);
-    return core_device_task_abort(deviceId, timeout, fn);
 }
