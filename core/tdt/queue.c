@@ -104,11 +104,23 @@ uint32_t core_tdtq_depth(const acltdtQueueAttr *attr)
     return attr ? attr->depth : TDTQ_DEPTH_DEFAULT;
 }
 
+/* The attributes other than the name: only the depth, a uint32_t in len >= 4 bytes. */
+static aclError attr_depth_check(acltdtQueueAttrType type, size_t len, const char *fn)
+{
+    if (type != ACL_TDT_QUEUE_DEPTH_UINT32)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: type %d is not in [ACL_TDT_QUEUE_NAME_PTR, "
+                        "ACL_TDT_QUEUE_DEPTH_UINT32]",
+                        fn, (int)type);
+    if (len < sizeof(uint32_t))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu < 4", fn, len);
+    return ACL_SUCCESS;
+}
+
 aclError core_tdtq_attr_set(acltdtQueueAttr *attr, acltdtQueueAttrType type, size_t len,
                             const void *param, const char *fn)
 {
-    switch (type) {
-    case ACL_TDT_QUEUE_NAME_PTR: {
+    if (type == ACL_TDT_QUEUE_NAME_PTR) {
         if (len < sizeof(char *))
             return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu (a name is passed as a char *)",
                             fn, len);
@@ -123,24 +135,16 @@ aclError core_tdtq_attr_set(acltdtQueueAttr *attr, acltdtQueueAttrType type, siz
         memcpy(attr->name, s, n + 1);
         return ACL_SUCCESS;
     }
-    case ACL_TDT_QUEUE_DEPTH_UINT32:
-        if (len < sizeof(uint32_t))
-            return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu < 4", fn, len);
+    aclError rc = attr_depth_check(type, len, fn);
+    if (rc == ACL_SUCCESS)
         memcpy(&attr->depth, param, sizeof(uint32_t));
-        return ACL_SUCCESS;
-    default:
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: type %d is not in [ACL_TDT_QUEUE_NAME_PTR, "
-                        "ACL_TDT_QUEUE_DEPTH_UINT32]",
-                        fn, (int)type);
-    }
+    return rc;
 }
 
 aclError core_tdtq_attr_get(const acltdtQueueAttr *attr, acltdtQueueAttrType type, size_t len,
                             size_t *paramRetSize, void *param, const char *fn)
 {
-    switch (type) {
-    case ACL_TDT_QUEUE_NAME_PTR: {
+    if (type == ACL_TDT_QUEUE_NAME_PTR) {
         if (len < sizeof(char *))
             return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu too small", fn, len);
         const char *s = attr->name;
@@ -148,18 +152,12 @@ aclError core_tdtq_attr_get(const acltdtQueueAttr *attr, acltdtQueueAttrType typ
         *paramRetSize = sizeof(s);
         return ACL_SUCCESS;
     }
-    case ACL_TDT_QUEUE_DEPTH_UINT32:
-        if (len < sizeof(uint32_t))
-            return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu < 4", fn, len);
+    aclError rc = attr_depth_check(type, len, fn);
+    if (rc == ACL_SUCCESS) {
         memcpy(param, &attr->depth, sizeof(uint32_t));
         *paramRetSize = sizeof(uint32_t);
-        return ACL_SUCCESS;
-    default:
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: type %d is not in [ACL_TDT_QUEUE_NAME_PTR, "
-                        "ACL_TDT_QUEUE_DEPTH_UINT32]",
-                        fn, (int)type);
     }
+    return rc;
 }
 
 /* ---- queues ---------------------------------------------------------------------- */
