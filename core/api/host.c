@@ -73,24 +73,25 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
 
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
-    return core_report_subscribe(threadId, stream, CORE_REPORT_CB, "aclrtSubscribeReport");
+    return core_report_subscription(threadId, stream, CORE_REPORT_CB, true, "aclrtSubscribeReport");
 }
 
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
-    return core_report_unsubscribe(threadId, stream, CORE_REPORT_CB, "aclrtUnSubscribeReport");
+    return core_report_subscription(threadId, stream, CORE_REPORT_CB, false,
+                                    "aclrtUnSubscribeReport");
 }
 
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
 {
-    return core_report_subscribe(hostFuncThreadId, exeStream, CORE_REPORT_HOSTFN,
-                                 "aclrtSubscribeHostFunc");
+    return core_report_subscription(hostFuncThreadId, exeStream, CORE_REPORT_HOSTFN, true,
+                                    "aclrtSubscribeHostFunc");
 }
 
 aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
 {
-    return core_report_unsubscribe(hostFuncThreadId, exeStream, CORE_REPORT_HOSTFN,
-                                   "aclrtUnSubscribeHostFunc");
+    return core_report_subscription(hostFuncThreadId, exeStream, CORE_REPORT_HOSTFN, false,
+                                    "aclrtUnSubscribeHostFunc");
 }
 
 /* The processing calls: the runtime initialised, timeout -1 or > 0 ms. */

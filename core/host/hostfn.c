@@ -574,26 +574,19 @@ static aclError report_stream_lock(aclrtStream stream, struct core_stream **s, c
     return rc;
 }
 
-aclError core_report_subscribe(uint64_t threadId, aclrtStream stream, enum core_report_kind kind,
-                               const char *fn)
+/* Subscribe threadId to the stream's kind of reports, under g_rt.lock. */
+static aclError subscribe_locked(struct core_stream *s, uint64_t threadId,
+                                 enum core_report_kind kind, const char *fn)
 {
-    struct core_stream *s = NULL;
-    aclError rc = report_stream_lock(stream, &s, fn);
-    if (rc)
-        return rc;
-    if (atomic_load_explicit(sub_q(s, kind), memory_order_relaxed)) { /* relaxed: A1 */
-        pthread_mutex_unlock(&g_rt.lock);
+    if (atomic_load_explicit(sub_q(s, kind), memory_order_relaxed)) /* relaxed: A1 */
         return core_err(ACL_ERROR_REPEAT_SUBSCRIBE,
                         "%s: the stream is already subscribed by thread %llu", fn,
                         (unsigned long long)*sub_tid(s, kind));
-    }
     struct core_report *q = report_find_locked(threadId, kind);
     if (!q) {
         q = core_calloc(1, sizeof(*q));
-        if (!q) {
-            pthread_mutex_unlock(&g_rt.lock);
+        if (!q)
             return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
-        }
         q->tid = threadId;
         q->kind = kind;
         atomic_init(&q->refs, 1); /* the registry's (CB3) */
@@ -607,27 +600,28 @@ aclError core_report_subscribe(uint64_t threadId, aclrtStream stream, enum core_
     __atomic_store_n(sub_tid(s, kind), threadId, __ATOMIC_RELAXED); /* relaxed: A1 */
     /* release: launches on other threads acquire the queue. */
     atomic_store_explicit(sub_q(s, kind), q, memory_order_release);
-    pthread_mutex_unlock(&g_rt.lock);
     return ACL_SUCCESS;
 }
 
-aclError core_report_unsubscribe(uint64_t threadId, aclrtStream stream, enum core_report_kind kind,
-                                 const char *fn)
+aclError core_report_subscription(uint64_t threadId, aclrtStream stream,
+                                  enum core_report_kind kind, bool on, const char *fn)
 {
     struct core_stream *s = NULL;
     aclError rc = report_stream_lock(stream, &s, fn);
     if (rc)
         return rc;
-    bool subscribed = atomic_load_explicit(sub_q(s, kind), memory_order_relaxed) && /* relaxed: A1 */
-                      *sub_tid(s, kind) == threadId;
-    if (subscribed)
+    if (on) {
+        rc = subscribe_locked(s, threadId, kind, fn);
+    } else if (atomic_load_explicit(sub_q(s, kind), memory_order_relaxed) && /* relaxed: A1 */
+               *sub_tid(s, kind) == threadId) {
         unsubscribe_kind_locked(s, kind);
+    } else {
+        rc = core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
+                      "%s: the stream is not subscribed by thread %llu", fn,
+                      (unsigned long long)threadId);
+    }
     pthread_mutex_unlock(&g_rt.lock);
-    if (!subscribed)
-        return core_err(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
-                        "%s: the stream is not subscribed by thread %llu", fn,
-                        (unsigned long long)threadId);
-    return ACL_SUCCESS;
+    return rc;
 }
 
 /* Callbacks cannot be captured (the report protocol is per submission). */

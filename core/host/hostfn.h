@@ -8,6 +8,7 @@
 #ifndef CPUACL_CORE_HOST_HOSTFN_H
 #define CPUACL_CORE_HOST_HOSTFN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,10 +34,8 @@ aclError core_report_callback(struct core_stream *s, uint64_t tag, aclrtCallback
 /* Subscribe thread threadId to the stream's reports of a kind, or end that subscription;
  * run what arrives for the calling thread's queue of a kind within timeout ms (-1 or > 0,
  * checked; the runtime initialised). */
-aclError core_report_subscribe(uint64_t threadId, aclrtStream stream, enum core_report_kind kind,
-                               const char *fn);
-aclError core_report_unsubscribe(uint64_t threadId, aclrtStream stream, enum core_report_kind kind,
-                                 const char *fn);
+aclError core_report_subscription(uint64_t threadId, aclrtStream stream,
+                                  enum core_report_kind kind, bool on, const char *fn);
 aclError core_report_process(int32_t timeout, enum core_report_kind kind, const char *fn);
 
 #endif
