@@ -63,10 +63,19 @@ size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer)
  * Plain objects (core/runtime/tensor_desc.h): a NULL description is
  * ACL_ERROR_INVALID_PARAM, a destroyed one the caller's bug. No aclInit needed. */
 
+/* For the calls that return a value, not a code: whether desc is NULL (recorded). */
+static bool no_desc(const void *desc, const char *fn)
+{
+    if (!desc)
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL tensor description", fn);
+    return !desc;
+}
+
+/* NULL desc: ACL_ERROR_INVALID_PARAM, recorded naming fn. */
 #define TDESC_REQUIRE(desc, fn)                                                                    \
     do {                                                                                           \
-        if (!(desc))                                                                               \
-            return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL tensor description", fn);           \
+        if (no_desc(desc, fn))                                                                     \
+            return ACL_ERROR_INVALID_PARAM;                                                        \
     } while (0)
 
 /* The shape arguments of the create and set-shape calls. */
@@ -92,77 +101,66 @@ aclTensorDesc *aclCreateTensorDesc(aclDataType dataType, int numDims, const int6
 
 void aclDestroyTensorDesc(const aclTensorDesc *desc)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclDestroyTensorDesc: NULL tensor description");
+    if (no_desc(desc, "aclDestroyTensorDesc"))
         return;
-    }
     core_tdesc_free(desc);
+}
+
+/* The two range setters: the shape range (values false) or the value range. */
+static aclError set_range(aclTensorDesc *desc, bool values, size_t count, int64_t (*range)[2],
+                          const char *fn)
+{
+    TDESC_REQUIRE(desc, fn);
+    if (count && !range)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL (%zu pairs)", fn,
+                        values ? "valueRange" : "dimsRange", count);
+    return core_tdesc_set_range(desc, values, count, (const int64_t(*)[2])range, fn);
 }
 
 aclError aclSetTensorShapeRange(aclTensorDesc *desc, size_t dimsCount,
                                 int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM])
 {
-    TDESC_REQUIRE(desc, "aclSetTensorShapeRange");
-    if (dimsCount && !dimsRange)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclSetTensorShapeRange: dimsRange is NULL (dimsCount %zu)", dimsCount);
-    return core_tdesc_set_range(desc, false, dimsCount, (const int64_t(*)[2])dimsRange,
-                                "aclSetTensorShapeRange");
+    return set_range(desc, false, dimsCount, dimsRange, "aclSetTensorShapeRange");
 }
 
 aclError aclSetTensorValueRange(aclTensorDesc *desc, size_t valueCount,
                                 int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM])
 {
-    TDESC_REQUIRE(desc, "aclSetTensorValueRange");
-    if (valueCount && !valueRange)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "aclSetTensorValueRange: valueRange is NULL (valueCount %zu)", valueCount);
-    return core_tdesc_set_range(desc, true, valueCount, (const int64_t(*)[2])valueRange,
-                                "aclSetTensorValueRange");
+    return set_range(desc, true, valueCount, valueRange, "aclSetTensorValueRange");
 }
 
 aclDataType aclGetTensorDescType(const aclTensorDesc *desc)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclGetTensorDescType: NULL tensor description");
+    if (no_desc(desc, "aclGetTensorDescType"))
         return ACL_DT_UNDEFINED;
-    }
     return core_tdesc_type(desc);
 }
 
 aclFormat aclGetTensorDescFormat(const aclTensorDesc *desc)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclGetTensorDescFormat: NULL tensor description");
+    if (no_desc(desc, "aclGetTensorDescFormat"))
         return ACL_FORMAT_UNDEFINED;
-    }
     return core_tdesc_format(desc);
 }
 
 size_t aclGetTensorDescSize(const aclTensorDesc *desc)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclGetTensorDescSize: NULL tensor description");
+    if (no_desc(desc, "aclGetTensorDescSize"))
         return 0;
-    }
     return core_tdesc_bytes(desc);
 }
 
 size_t aclGetTensorDescElementCount(const aclTensorDesc *desc)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclGetTensorDescElementCount: NULL tensor description");
+    if (no_desc(desc, "aclGetTensorDescElementCount"))
         return 0;
-    }
     return core_tdesc_elements(desc);
 }
 
 size_t aclGetTensorDescNumDims(const aclTensorDesc *desc)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclGetTensorDescNumDims: NULL tensor description");
+    if (no_desc(desc, "aclGetTensorDescNumDims"))
         return 0;
-    }
     return core_tdesc_num_dims(desc);
 }
 
@@ -213,19 +211,15 @@ aclError aclGetTensorDescDimRange(const aclTensorDesc *desc, size_t index, size_
 
 void aclSetTensorDescName(aclTensorDesc *desc, const char *name)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclSetTensorDescName: NULL tensor description");
+    if (no_desc(desc, "aclSetTensorDescName"))
         return;
-    }
     (void)core_tdesc_set_name(desc, false, name, "aclSetTensorDescName");
 }
 
 const char *aclGetTensorDescName(aclTensorDesc *desc)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclGetTensorDescName: NULL tensor description");
+    if (no_desc(desc, "aclGetTensorDescName"))
         return "";
-    }
     return core_tdesc_name(desc);
 }
 
@@ -289,10 +283,8 @@ aclError aclSetTensorOriginShape(aclTensorDesc *desc, int numDims, const int64_t
 
 aclTensorDesc *aclGetTensorDescByIndex(aclTensorDesc *desc, size_t index)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclGetTensorDescByIndex: NULL tensor description");
+    if (no_desc(desc, "aclGetTensorDescByIndex"))
         return NULL;
-    }
     aclTensorDesc *d = core_tdesc_at(desc, index);
     if (!d)
         core_err(ACL_ERROR_INVALID_PARAM,
@@ -303,10 +295,8 @@ aclTensorDesc *aclGetTensorDescByIndex(aclTensorDesc *desc, size_t index)
 
 void *aclGetTensorDescAddress(const aclTensorDesc *desc)
 {
-    if (!desc) {
-        core_err(ACL_ERROR_INVALID_PARAM, "aclGetTensorDescAddress: NULL tensor description");
+    if (no_desc(desc, "aclGetTensorDescAddress"))
         return NULL;
-    }
     return core_tdesc_address(desc);
 }
 
