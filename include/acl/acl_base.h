@@ -2,8 +2,8 @@
 /*
  * AscendCL base definitions: export and deprecation macros, opaque handle
  * types, aclError and the ACL_ERROR_* codes, aclDataType / aclFormat, the
- * aclDataBuffer wrapper, float16 conversion, aclDataTypeSize and
- * aclrtGetSocName. Includes the runtime (ACL_ERROR_RT_*) and graph-engine
+ * aclDataBuffer wrapper, the aclTensorDesc tensor description, float16
+ * conversion, aclDataTypeSize and aclrtGetSocName. Includes the runtime (ACL_ERROR_RT_*) and graph-engine
  * (ACL_ERROR_GE_*) error code headers.
  */
 #ifndef CPUACL_ACL_ACL_BASE_H
@@ -79,6 +79,10 @@ typedef uint16_t aclFloat16; /* IEEE 754 binary16 bit pattern */
 
 /* Opaque (address, size) pair; see aclCreateDataBuffer. */
 typedef struct aclDataBuffer aclDataBuffer;
+
+/* Opaque tensor description (type, shape, format...); see aclCreateTensorDesc.
+ * A plain object like aclDataBuffer, not a checked handle. */
+typedef struct aclTensorDesc aclTensorDesc;
 
 /* ------------------------------------------------------------------------
  * Error codes (static const int, as in AscendCL; they are not macros)
@@ -230,6 +234,14 @@ typedef enum {
     ACL_ERROR = 3,
 } aclLogLevel;
 
+/* Where a tensor's data lives (aclSetTensorPlaceMent); both HOST kinds mean
+ * host memory. */
+typedef enum {
+    ACL_MEMTYPE_DEVICE = 0,
+    ACL_MEMTYPE_HOST = 1,
+    ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT = 2,
+} aclMemType;
+
 /* ------------------------------------------------------------------------
  * Scalar helpers
  * ---------------------------------------------------------------------- */
@@ -268,6 +280,112 @@ ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffe
 
 /* Wrapped size in bytes, 0 for a NULL descriptor. */
 ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer);
+
+/* ------------------------------------------------------------------------
+ * aclTensorDesc: element type, shape, format and extras of a tensor
+ * (docs/runtime.md, "Tensor descriptions"). A dim of -1 is unknown, a shape
+ * of the single dim -2 is of unknown rank.
+ * ---------------------------------------------------------------------- */
+#define ACL_TENSOR_SHAPE_RANGE_NUM 2 /* [min, max] of one dim */
+#define ACL_TENSOR_VALUE_RANGE_NUM 2 /* [min, max] of one value */
+#define ACL_UNKNOWN_RANK 0xFFFFFFFFFFFFFFFE /* aclGetTensorDescNumDims of a -2 shape */
+
+/* A new description of numDims dims (dims copied; NULL only when numDims is
+ * 0). NULL for numDims < 0, dims NULL with numDims > 0, or out of memory. */
+ACL_FUNC_VISIBILITY aclTensorDesc *aclCreateTensorDesc(aclDataType dataType, int numDims,
+                                                       const int64_t *dims, aclFormat format);
+
+/* Free a description and everything it holds; NULL is ignored. */
+ACL_FUNC_VISIBILITY void aclDestroyTensorDesc(const aclTensorDesc *desc);
+
+/* Replace the shape range: dimsCount [min, max] pairs, one per dim. */
+ACL_FUNC_VISIBILITY aclError aclSetTensorShapeRange(aclTensorDesc *desc, size_t dimsCount,
+                                                    int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]);
+
+/* Replace the value range: valueCount [min, max] pairs. */
+ACL_FUNC_VISIBILITY aclError aclSetTensorValueRange(aclTensorDesc *desc, size_t valueCount,
+                                                    int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]);
+
+/* Element type; ACL_DT_UNDEFINED for NULL. */
+ACL_FUNC_VISIBILITY aclDataType aclGetTensorDescType(const aclTensorDesc *desc);
+
+/* Format given at creation (or by aclSetTensorOriginFormat); ACL_FORMAT_UNDEFINED
+ * for NULL. */
+ACL_FUNC_VISIBILITY aclFormat aclGetTensorDescFormat(const aclTensorDesc *desc);
+
+/* Element count x element size in bytes; 0 for NULL or an unknown dim. */
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescSize(const aclTensorDesc *desc);
+
+/* Product of the dims (1 for no dims); 0 for NULL, an unknown dim or overflow. */
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescElementCount(const aclTensorDesc *desc);
+
+/* Number of dims; ACL_UNKNOWN_RANK for a -2 shape, 0 for NULL. */
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescNumDims(const aclTensorDesc *desc);
+
+/* Dim index (counted from 0); -1 for NULL or an index out of range. */
+ACL_DEPRECATED_MESSAGE("aclGetTensorDescDim is deprecated, use aclGetTensorDescDimV2 instead")
+ACL_FUNC_VISIBILITY int64_t aclGetTensorDescDim(const aclTensorDesc *desc, size_t index);
+
+/* Dim index into *dimSize. */
+ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimV2(const aclTensorDesc *desc, size_t index,
+                                                   int64_t *dimSize);
+
+/* Shape range of dim index into dimRange[0] (min) and dimRange[1] (max);
+ * dimRangeNum is dimRange's length, at least 2. */
+ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimRange(const aclTensorDesc *desc, size_t index,
+                                                      size_t dimRangeNum, int64_t *dimRange);
+
+/* Set the name (copied; NULL sets ""). */
+ACL_FUNC_VISIBILITY void aclSetTensorDescName(aclTensorDesc *desc, const char *name);
+
+/* The name, "" when unset or for NULL; valid until the next set or destroy. */
+ACL_FUNC_VISIBILITY const char *aclGetTensorDescName(aclTensorDesc *desc);
+
+/* A new description (*dstDesc, destroy it) with srcDesc's shape laid out in
+ * dstFormat; srcDesc is unchanged. */
+ACL_FUNC_VISIBILITY aclError aclTransTensorDescFormat(const aclTensorDesc *srcDesc,
+                                                      aclFormat dstFormat, aclTensorDesc **dstDesc);
+
+/* Set the storage format (as aclSetTensorFormat). */
+ACL_DEPRECATED_MESSAGE("aclSetTensorStorageFormat is deprecated, use aclSetTensorFormat instead")
+ACL_FUNC_VISIBILITY aclError aclSetTensorStorageFormat(aclTensorDesc *desc, aclFormat format);
+
+/* Set the storage shape (as aclSetTensorShape). */
+ACL_DEPRECATED_MESSAGE("aclSetTensorStorageShape is deprecated, use aclSetTensorShape instead")
+ACL_FUNC_VISIBILITY aclError aclSetTensorStorageShape(aclTensorDesc *desc, int numDims,
+                                                      const int64_t *dims);
+
+/* Set the storage format, the layout of the data in memory. */
+ACL_FUNC_VISIBILITY aclError aclSetTensorFormat(aclTensorDesc *desc, aclFormat format);
+
+/* Set the storage shape (dims copied). */
+ACL_FUNC_VISIBILITY aclError aclSetTensorShape(aclTensorDesc *desc, int numDims,
+                                               const int64_t *dims);
+
+/* Set the original format, the one aclGetTensorDescFormat reports. */
+ACL_FUNC_VISIBILITY aclError aclSetTensorOriginFormat(aclTensorDesc *desc, aclFormat format);
+
+/* Set the original shape, the one the dim getters report (dims copied). */
+ACL_FUNC_VISIBILITY aclError aclSetTensorOriginShape(aclTensorDesc *desc, int numDims,
+                                                     const int64_t *dims);
+
+/* Element index of an array of descriptions; NULL on failure. */
+ACL_FUNC_VISIBILITY aclTensorDesc *aclGetTensorDescByIndex(aclTensorDesc *desc, size_t index);
+
+/* Address of the tensor's data where the runtime filled it in; NULL otherwise. */
+ACL_FUNC_VISIBILITY void *aclGetTensorDescAddress(const aclTensorDesc *desc);
+
+/* Name the dynamic input this tensor belongs to (copied). */
+ACL_FUNC_VISIBILITY aclError aclSetTensorDynamicInput(aclTensorDesc *desc,
+                                                      const char *dynamicInputName);
+
+/* Mark the tensor constant with the value dataBuffer[0, length) (copied: the
+ * caller's memory may be freed afterwards). */
+ACL_FUNC_VISIBILITY aclError aclSetTensorConst(aclTensorDesc *desc, void *dataBuffer,
+                                               size_t length);
+
+/* Set where the tensor's data lives (ACL_MEMTYPE_*). */
+ACL_FUNC_VISIBILITY aclError aclSetTensorPlaceMent(aclTensorDesc *desc, aclMemType memType);
 
 /* ------------------------------------------------------------------------
  * Platform
