@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The bounded blocking queue (core/tdt/bq_pvt.h): a ring under a mutex, two condition
- * variables on CLOCK_MONOTONIC. Invariants B1, B2 are in the header. */
+ * variables on CLOCK_MONOTONIC. Invariants BQ1, BQ2 are in the header. */
 #include <errno.h>
 #include <stdlib.h>
 #include <time.h>
@@ -56,7 +56,7 @@ static int wait_until(struct core_bq *q, pthread_cond_t *c, bool (*ready)(const 
         deadline_of(&dl, timeout_ms);
     for (;;) {
         if (q->stopped)
-            return -ECANCELED; /* B2 */
+            return -ECANCELED; /* BQ2 */
         if (ready(q))
             return 0;
         if (timeout_ms == 0)

@@ -194,7 +194,7 @@ aclError core_tdt_channel_destroy(acltdtChannelHandle *handle, const char *fn)
     }
     *pp = handle->next; /* no new reference can be taken from now on */
     pthread_mutex_unlock(&g_ch_lock);
-    core_bq_stop(&handle->q); /* wakes blocked senders and receivers (B2) */
+    core_bq_stop(&handle->q); /* wakes blocked senders and receivers (BQ2) */
     pthread_mutex_lock(&g_ch_lock);
     while (handle->refs)
         pthread_cond_wait(&handle->gone, &g_ch_lock);
