@@ -92,33 +92,18 @@ aclError aclopSetAttrDataType(aclopAttr *attr, const char *attrName, aclDataType
     return set(attr, attrName, 0, NULL, v, "aclopSetAttrDataType");
 }
 
-aclError aclopSetAttrListDataType(aclopAttr *attr, const char *attrName, int numValues,
-                                  const aclDataType values[])
-{
-    struct core_op_attr_value v = {.type = CORE_OP_ATTR_LIST_DTYPE, .u.dts = values};
-    return set(attr, attrName, numValues, values, v, "aclopSetAttrListDataType");
-}
+/* The setters of a plain list: numValues values of ctype, of kind, in member. */
+#define LIST_SETTER(fn, ctype, kind, member)                                                       \
+    aclError fn(aclopAttr *attr, const char *attrName, int numValues, const ctype *values)         \
+    {                                                                                              \
+        struct core_op_attr_value v = {.type = kind, .u.member = values};                          \
+        return set(attr, attrName, numValues, values, v, #fn);                                     \
+    }
 
-aclError aclopSetAttrListBool(aclopAttr *attr, const char *attrName, int numValues,
-                              const uint8_t *values)
-{
-    struct core_op_attr_value v = {.type = CORE_OP_ATTR_LIST_BOOL, .u.bytes = values};
-    return set(attr, attrName, numValues, values, v, "aclopSetAttrListBool");
-}
-
-aclError aclopSetAttrListInt(aclopAttr *attr, const char *attrName, int numValues,
-                             const int64_t *values)
-{
-    struct core_op_attr_value v = {.type = CORE_OP_ATTR_LIST_INT, .u.ints = values};
-    return set(attr, attrName, numValues, values, v, "aclopSetAttrListInt");
-}
-
-aclError aclopSetAttrListFloat(aclopAttr *attr, const char *attrName, int numValues,
-                               const float *values)
-{
-    struct core_op_attr_value v = {.type = CORE_OP_ATTR_LIST_FLOAT, .u.floats = values};
-    return set(attr, attrName, numValues, values, v, "aclopSetAttrListFloat");
-}
+LIST_SETTER(aclopSetAttrListDataType, aclDataType, CORE_OP_ATTR_LIST_DTYPE, dts)
+LIST_SETTER(aclopSetAttrListBool, uint8_t, CORE_OP_ATTR_LIST_BOOL, bytes)
+LIST_SETTER(aclopSetAttrListInt, int64_t, CORE_OP_ATTR_LIST_INT, ints)
+LIST_SETTER(aclopSetAttrListFloat, float, CORE_OP_ATTR_LIST_FLOAT, floats)
 
 aclError aclopSetAttrListString(aclopAttr *attr, const char *attrName, int numValues,
                                 const char **values)
