@@ -26,6 +26,7 @@ HEADERS = [
     "acl/acl_dump.h",
     "acl/acl_tdt.h",
     "acl/acl_tdt_queue.h",
+    "acl/acl_op.h",
     "aclnn/aclnn_base.h",
 ]
 

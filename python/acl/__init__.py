@@ -10,7 +10,8 @@ libcpuacl with ctypes).
     ret = acl.finalize()
 
 Modules: acl.rt (runtime), acl.mdl (model run instances: capture, replay),
-acl.util (pointers <-> bytes / numpy, threads), acl.nn (aclnn operators).
+acl.util (pointers <-> bytes / numpy, threads), acl.nn (aclnn operators),
+acl.op (single-operator execution: operator attributes).
 Data buffers and tensor descriptions are top-level, as in pyACL
 (acl.create_data_buffer, acl.create_tensor_desc, ...: acl/_base.py).
 The constants of the C headers (ACL_MEMCPY_HOST_TO_DEVICE, ACL_SUCCESS,
@@ -22,12 +23,12 @@ import threading as _threading
 
 from . import _lib
 from ._constants import *  # noqa: F401,F403  (the C headers' constants)
-from . import rt, mdl, util, nn  # noqa: E402
+from . import rt, mdl, util, nn, op  # noqa: E402
 from . import _base  # noqa: E402
 from ._base import *  # noqa: F401,F403,E402  (data buffers, tensor descriptions)
 
 __all__ = ["init", "finalize", "get_recent_err_msg", "get_soc_name", "rt", "mdl", "util",
-           "nn"] + _base.__all__
+           "nn", "op"] + _base.__all__
 
 _Init = _lib.fn("aclInit", _lib.c_int, _lib.c_char_p)
 _Finalize = _lib.fn("aclFinalize", _lib.c_int)
