@@ -12,8 +12,8 @@ return None. Shapes are lists of ints, ranges lists of [min, max] pairs.
 """
 from . import util
 from ._lib import P, c_char_p, c_int, c_int64, c_size_t, c_uint32, c_void_p, fn
+from ._lib import i64_array
 from ._lib import last as _last
-from .nn import _i64_array
 
 _ERR_INVALID_PARAM = 100000
 _DIM_RANGE_NUM_LIMIT = 4096  # pyACL's bound on get_tensor_desc_dim_range's dim_range_num
@@ -68,7 +68,7 @@ def _pairs(ranges):
     for r in ranges:
         lo, hi = r
         flat += [lo, hi]
-    arr, n = _i64_array(flat)
+    arr, n = i64_array(flat)
     return arr, n // 2
 
 
@@ -113,7 +113,7 @@ def get_data_buffer_size_v2(data_buffer):
 def create_tensor_desc(data_type, dims, format):  # noqa: A002 (pyACL's parameter name)
     """desc = acl.create_tensor_desc(data_type, dims, format): dims a list
     (-1 an unknown dim, [-2] an unknown rank); 0 on failure."""
-    arr, n = _i64_array(dims)
+    arr, n = i64_array(dims)
     return _CreateTensorDesc(data_type, n, arr, format) or 0
 
 
@@ -198,7 +198,7 @@ def trans_tensor_desc_format(src_desc, dst_format):
 
 
 def _set_shape(cfn, desc, dims):
-    arr, n = _i64_array(dims)
+    arr, n = i64_array(dims)
     return cfn(desc, n, arr)
 
 

@@ -124,6 +124,24 @@ def fn(name, restype, *argtypes):
     return f
 
 
+def c_str(s):
+    """A string argument: str (UTF-8), bytes, or None (NULL)."""
+    return s.encode() if isinstance(s, str) else s
+
+
+def c_array(ctype, values, conv=None):
+    """values (a list, tuple or 1-D numpy array), each through conv when given, as a C
+    array of ctype and its length; at least one element is allocated, so an empty list
+    passes a valid pointer."""
+    vals = list(values) if conv is None else [conv(v) for v in values]
+    return (ctype * max(len(vals), 1))(*vals), len(vals)
+
+
+def i64_array(values):
+    """c_array of int64 values; (None, 0) for None."""
+    return (None, 0) if values is None else c_array(ctypes.c_int64, values, int)
+
+
 def ptr_value(v):
     """A c_void_p's value as a Python int (0 for NULL)."""
     return v.value or 0

@@ -8,7 +8,7 @@ short aliases. Model run instances are Python ints, like every handle.
 """
 import ctypes
 
-from ._lib import P, c_char_p, c_int, c_int32, c_uint32, c_void_p, fn, ptr_value
+from ._lib import P, c_char_p, c_int, c_int32, c_str, c_uint32, c_void_p, fn, ptr_value
 from ._lib import first as _first, last as _last
 
 _CaptureBegin = fn("aclmdlRICaptureBegin", c_int, c_void_p, c_int)
@@ -37,8 +37,6 @@ _SetName = fn("aclmdlRISetName", c_int, c_void_p, c_char_p)
 _GetName = fn("aclmdlRIGetName", c_int, c_void_p, c_uint32, c_char_p)
 
 
-def _b(s):
-    return s.encode() if isinstance(s, str) else s
 
 # ---- capture -----------------------------------------------------------------
 
@@ -116,7 +114,7 @@ def ri_destroy(model_ri):
 
 def ri_debug_json_print(model_ri, path, flags=0):
     """ret = acl.mdl.ri_debug_json_print(model_ri, path, flags)"""
-    return _DebugJsonPrint(model_ri, _b(path), flags)
+    return _DebugJsonPrint(model_ri, c_str(path), flags)
 
 
 def ri_update(model_ri):
@@ -136,7 +134,7 @@ def ri_get_id(model_ri):
 
 def ri_set_name(model_ri, name):
     """ret = acl.mdl.ri_set_name(model_ri, name)"""
-    return _SetName(model_ri, _b(name))
+    return _SetName(model_ri, c_str(name))
 
 
 def ri_get_name(model_ri, max_len=256):

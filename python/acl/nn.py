@@ -28,6 +28,7 @@ from ._constants import (ACL_BOOL, ACL_DOUBLE, ACL_FLOAT, ACL_FLOAT16, ACL_FORMA
                          ACL_INT16, ACL_INT32, ACL_INT64, ACL_MEMCPY_DEVICE_TO_HOST,
                          ACL_MEMCPY_HOST_TO_DEVICE, ACL_UINT8, ACL_UINT16, ACL_UINT32, ACL_UINT64,
                          ACL_BF16, ACLNN_ERR_PARAM_INVALID)
+from ._lib import c_array, i64_array
 from ._lib import P, c_bool, c_double, c_float, c_int, c_int8, c_int32, c_int64, c_uint64, c_void_p
 from ._nn_ops import OPS
 
@@ -51,21 +52,14 @@ _DataTypeSize = _lib.fn("aclDataTypeSize", ctypes.c_size_t, c_int)
 # ---- the meta API -----------------------------------------------------------
 
 
-def _i64_array(values):
-    if values is None:
-        return None, 0
-    vals = [int(v) for v in values]
-    return (c_int64 * max(len(vals), 1))(*vals), len(vals)
-
-
 def create_tensor(view_dims, data_type, stride=None, offset=0, fmt=ACL_FORMAT_ND,
                   storage_dims=None, tensor_data=0):
     """tensor, ret = acl.nn.create_tensor(view_dims, data_type, stride, offset,
     format, storage_dims, tensor_data)  (aclCreateTensor; stride None =
     contiguous, storage_dims None = view_dims; ret 161002 when refused)"""
-    dims, nd = _i64_array(view_dims)
-    st, _ = _i64_array(stride)
-    sdims, nsd = _i64_array(view_dims if storage_dims is None else storage_dims)
+    dims, nd = i64_array(view_dims)
+    st, _ = i64_array(stride)
+    sdims, nsd = i64_array(view_dims if storage_dims is None else storage_dims)
     t = _CreateTensor(dims, nd, data_type, st, offset, fmt, sdims, nsd, tensor_data)
     return (t or 0), (0 if t else ACLNN_ERR_PARAM_INVALID)
 
@@ -109,7 +103,7 @@ def destroy_scalar(scalar):
 
 def create_int_array(values):
     """array, ret = acl.nn.create_int_array(values)"""
-    arr, n = _i64_array(values)
+    arr, n = i64_array(values)
     a = _CreateIntArray(arr, n)
     return (a or 0), (0 if a else ACLNN_ERR_PARAM_INVALID)
 
@@ -122,7 +116,7 @@ def destroy_int_array(array):
 def _new_list(create, ctype, vals):
     """(handle, ret) of create(array of vals as ctype, len(vals)): the float,
     bool and tensor lists of the meta API."""
-    a = create((ctype * max(len(vals), 1))(*vals), len(vals))
+    a = create(*c_array(ctype, vals))
     return (a or 0), (0 if a else ACLNN_ERR_PARAM_INVALID)
 
 

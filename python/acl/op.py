@@ -17,6 +17,7 @@ returned, never raised.
 """
 import ctypes
 
+from ._lib import c_array, c_str
 from ._lib import P, c_char_p, c_float, c_int, c_int64, c_void_p, fn
 
 _c_uint8 = ctypes.c_uint8
@@ -39,18 +40,6 @@ _SetAttrListDataType = fn("aclopSetAttrListDataType", c_int, c_void_p, c_char_p,
                           P(c_int))
 
 
-def _name(s):
-    """A name or string argument: str (UTF-8), bytes, or None (NULL)."""
-    return s.encode() if isinstance(s, str) else s
-
-
-def _array(ctype, values, conv=int):
-    """values (a list, tuple or 1-D numpy array) as a C array and its length;
-    at least one element is allocated, so an empty list passes a valid pointer."""
-    vals = [conv(v) for v in values]
-    return (ctype * max(len(vals), 1))(*vals), len(vals)
-
-
 # ---- attribute sets ---------------------------------------------------------------
 
 
@@ -67,69 +56,69 @@ def destroy_attr(attr):
 def set_attr_bool(attr, attr_name, attr_value):
     """ret = acl.op.set_attr_bool(attr, attr_name, attr_value): 0 is false,
     anything else true."""
-    return _SetAttrBool(attr, _name(attr_name), int(attr_value) & 0xFF)
+    return _SetAttrBool(attr, c_str(attr_name), int(attr_value) & 0xFF)
 
 
 def set_attr_int(attr, attr_name, attr_value):
     """ret = acl.op.set_attr_int(attr, attr_name, attr_value): int64."""
-    return _SetAttrInt(attr, _name(attr_name), int(attr_value))
+    return _SetAttrInt(attr, c_str(attr_name), int(attr_value))
 
 
 def set_attr_float(attr, attr_name, attr_value):
     """ret = acl.op.set_attr_float(attr, attr_name, attr_value): float32."""
-    return _SetAttrFloat(attr, _name(attr_name), float(attr_value))
+    return _SetAttrFloat(attr, c_str(attr_name), float(attr_value))
 
 
 def set_attr_string(attr, attr_name, attr_value):
     """ret = acl.op.set_attr_string(attr, attr_name, attr_value)"""
-    return _SetAttrString(attr, _name(attr_name), _name(attr_value))
+    return _SetAttrString(attr, c_str(attr_name), c_str(attr_value))
 
 
 def set_attr_data_type(attr, attr_name, attr_value):
     """attr, ret = acl.op.set_attr_data_type(attr, attr_name, attr_value):
     attr_value an ACL_* data type (ACL_DT_UNDEFINED allowed)."""
-    return attr, _SetAttrDataType(attr, _name(attr_name), int(attr_value))
+    return attr, _SetAttrDataType(attr, c_str(attr_name), int(attr_value))
 
 
 def set_attr_list_bool(attr, attr_name, values):
     """ret = acl.op.set_attr_list_bool(attr, attr_name, values): ints 0..255
     (0 false) or bools."""
-    arr, n = _array(_c_uint8, values, lambda v: int(v) & 0xFF)
-    return _SetAttrListBool(attr, _name(attr_name), n, arr)
+    arr, n = c_array(_c_uint8, values, lambda v: int(v) & 0xFF)
+    return _SetAttrListBool(attr, c_str(attr_name), n, arr)
 
 
 def set_attr_list_int(attr, attr_name, values):
     """ret = acl.op.set_attr_list_int(attr, attr_name, values)"""
-    arr, n = _array(c_int64, values)
-    return _SetAttrListInt(attr, _name(attr_name), n, arr)
+    arr, n = c_array(c_int64, values, int)
+    return _SetAttrListInt(attr, c_str(attr_name), n, arr)
 
 
 def set_attr_list_float(attr, attr_name, values):
     """ret = acl.op.set_attr_list_float(attr, attr_name, values)"""
-    arr, n = _array(c_float, values, float)
-    return _SetAttrListFloat(attr, _name(attr_name), n, arr)
+    arr, n = c_array(c_float, values, float)
+    return _SetAttrListFloat(attr, c_str(attr_name), n, arr)
 
 
 def set_attr_list_string(attr, attr_name, values):
     """ret = acl.op.set_attr_list_string(attr, attr_name, values): a list of str."""
-    arr, n = _array(c_char_p, values, _name)
-    return _SetAttrListString(attr, _name(attr_name), n, arr)
+    arr, n = c_array(c_char_p, values, c_str)
+    return _SetAttrListString(attr, c_str(attr_name), n, arr)
 
 
 def set_attr_list_list_int(attr, attr_name, values):
     """ret = acl.op.set_attr_list_list_int(attr, attr_name, values): a list of
     lists of ints (each a list or a 1-D int64 numpy array)."""
-    inner = [_array(c_int64, v) for v in values]  # kept alive for the call
-    counts, n = _array(c_int, [k for _, k in inner])
+    inner = [c_array(c_int64, v, int) for v in values]  # kept alive for the call
+    counts, n = c_array(c_int, [k for _, k in inner], int)
     rows = (P(c_int64) * max(n, 1))(*[ctypes.cast(a, P(c_int64)) for a, _ in inner])
-    return _SetAttrListListInt(attr, _name(attr_name), n, counts, rows)
+    return _SetAttrListListInt(attr, c_str(attr_name), n, counts, rows)
 
 
 def set_attr_list_data_type(attr, attr_name, values):
     """attr, ret = acl.op.set_attr_list_data_type(attr, attr_name, values):
     a list of ACL_* data types."""
-    arr, n = _array(c_int, values)
-    return attr, _SetAttrListDataType(attr, _name(attr_name), n, arr)
+    arr, n = c_array(c_int, values, int)
+    return attr, _SetAttrListDataType(attr, c_str(attr_name), n, arr)
 
 
 __all__ = [
