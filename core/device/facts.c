@@ -31,6 +31,7 @@
 #include "core/device/facts.h"
 #include "core/err.h"
 #include "core/runtime/config.h"
+#include "core/runtime/hash.h"
 #include "core/runtime/runtime.h"
 #include "mem/devmem.h"
 #include "sched/clock.h"
@@ -290,16 +291,6 @@ aclError core_device_by_pci_bus_id(const char *pciBusId, int32_t *deviceId, cons
     return ACL_SUCCESS;
 }
 
-static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= b[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
 void core_device_uuid(int32_t deviceId, aclrtUuid *uuid)
 {
     /* Stable per host and device: the machine id, "cpuacl" and the device id. */
@@ -310,10 +301,10 @@ void core_device_uuid(int32_t deviceId, aclrtUuid *uuid)
             mid[0] = 0;
         fclose(f);
     }
-    uint64_t h1 = fnv1a(0xcbf29ce484222325ULL, mid, strlen(mid));
-    h1 = fnv1a(h1, "cpuacl", 6);
-    h1 = fnv1a(h1, &deviceId, sizeof(deviceId));
-    uint64_t h2 = fnv1a(h1 ^ 0x9e3779b97f4a7c15ULL, &deviceId, sizeof(deviceId));
+    uint64_t h1 = core_fnv1a(CORE_FNV1A_BASIS, mid, strlen(mid));
+    h1 = core_fnv1a(h1, "cpuacl", 6);
+    h1 = core_fnv1a(h1, &deviceId, sizeof(deviceId));
+    uint64_t h2 = core_fnv1a(h1 ^ 0x9e3779b97f4a7c15ULL, &deviceId, sizeof(deviceId));
     memcpy(uuid->bytes, &h1, 8);
     memcpy(uuid->bytes + 8, &h2, 8);
     uuid->bytes[6] = (char)((uuid->bytes[6] & 0x0f) | 0x80); /* RFC 9562 version 8 (custom) */

@@ -12,6 +12,7 @@
 #include "core/err.h"
 #include "core/op/attr.h"
 #include "core/runtime/fault.h"
+#include "core/runtime/hash.h"
 
 aclopAttr *core_op_attr_new(void)
 {
@@ -59,15 +60,6 @@ static void *array_dup(const void *src, size_t n, size_t size, bool *ok)
     return p;
 }
 
-static char *str_dup(const char *s)
-{
-    size_t len = strlen(s) + 1;
-    char *p = core_malloc(len);
-    if (p)
-        memcpy(p, s, len);
-    return p;
-}
-
 /* An owned copy of src into dst (dst->n and type set); false when out of memory,
  * with nothing left allocated. */
 static bool value_copy(struct core_op_attr_value *dst, const struct core_op_attr_value *src)
@@ -76,7 +68,7 @@ static bool value_copy(struct core_op_attr_value *dst, const struct core_op_attr
     *dst = *src;
     switch (src->type) {
     case CORE_OP_ATTR_STRING:
-        return (dst->u.s = str_dup(src->u.s)) != NULL;
+        return (dst->u.s = core_strdup(src->u.s)) != NULL;
     case CORE_OP_ATTR_LIST_BOOL: {
         bool *b = array_dup(NULL, src->n, sizeof(*b), &ok);
         for (size_t i = 0; ok && i < src->n; i++)
@@ -97,7 +89,7 @@ static bool value_copy(struct core_op_attr_value *dst, const struct core_op_attr
         char **s = array_dup(NULL, src->n, sizeof(*s), &ok);
         dst->u.strs = (const char *const *)s;
         for (size_t i = 0; ok && i < src->n; i++)
-            if (!(s[i] = str_dup(src->u.strs[i]))) {
+            if (!(s[i] = core_strdup(src->u.strs[i]))) {
                 dst->n = i; /* free the copies made so far */
                 value_free(dst);
                 return false;
@@ -170,7 +162,7 @@ aclError core_op_attr_set(aclopAttr *a, const char *name, const struct core_op_a
         a->e[at].value = copy;
         return ACL_SUCCESS;
     }
-    char *owned = str_dup(name);
+    char *owned = core_strdup(name);
     if (owned && a->n == a->cap) {
         size_t cap = a->cap ? 2 * a->cap : 4;
         struct core_op_attr_entry *e = core_realloc(a->e, cap * sizeof(*e));
@@ -264,46 +256,37 @@ enum core_op_attr_found core_op_attr_get_list_int(const aclopAttr *a, const char
 
 /* ---- hash -------------------------------------------------------------------- */
 
-/* FNV-1a over len bytes, continuing from h. */
-static uint64_t fnv(uint64_t h, const void *p, size_t len)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ b[i]) * 0x100000001b3ull;
-    return h;
-}
-
 static uint64_t value_hash(uint64_t h, const struct core_op_attr_value *v)
 {
-    h = fnv(h, &v->type, sizeof(v->type));
-    h = fnv(h, &v->n, sizeof(v->n));
+    h = core_fnv1a(h, &v->type, sizeof(v->type));
+    h = core_fnv1a(h, &v->n, sizeof(v->n));
     switch (v->type) {
     case CORE_OP_ATTR_BOOL:
-        return fnv(h, &v->u.b, sizeof(v->u.b));
+        return core_fnv1a(h, &v->u.b, sizeof(v->u.b));
     case CORE_OP_ATTR_INT:
-        return fnv(h, &v->u.i, sizeof(v->u.i));
+        return core_fnv1a(h, &v->u.i, sizeof(v->u.i));
     case CORE_OP_ATTR_FLOAT:
-        return fnv(h, &v->u.f, sizeof(v->u.f));
+        return core_fnv1a(h, &v->u.f, sizeof(v->u.f));
     case CORE_OP_ATTR_DTYPE:
-        return fnv(h, &v->u.dt, sizeof(v->u.dt));
+        return core_fnv1a(h, &v->u.dt, sizeof(v->u.dt));
     case CORE_OP_ATTR_STRING:
-        return fnv(h, v->u.s, strlen(v->u.s) + 1);
+        return core_fnv1a(h, v->u.s, strlen(v->u.s) + 1);
     case CORE_OP_ATTR_LIST_BOOL:
-        return fnv(h, v->u.bools, v->n * sizeof(bool));
+        return core_fnv1a(h, v->u.bools, v->n * sizeof(bool));
     case CORE_OP_ATTR_LIST_INT:
-        return fnv(h, v->u.ints, v->n * sizeof(int64_t));
+        return core_fnv1a(h, v->u.ints, v->n * sizeof(int64_t));
     case CORE_OP_ATTR_LIST_FLOAT:
-        return fnv(h, v->u.floats, v->n * sizeof(float));
+        return core_fnv1a(h, v->u.floats, v->n * sizeof(float));
     case CORE_OP_ATTR_LIST_DTYPE:
-        return fnv(h, v->u.dts, v->n * sizeof(aclDataType));
+        return core_fnv1a(h, v->u.dts, v->n * sizeof(aclDataType));
     case CORE_OP_ATTR_LIST_STRING:
         for (size_t i = 0; i < v->n; i++)
-            h = fnv(h, v->u.strs[i], strlen(v->u.strs[i]) + 1);
+            h = core_fnv1a(h, v->u.strs[i], strlen(v->u.strs[i]) + 1);
         return h;
     case CORE_OP_ATTR_LIST_LIST_INT:
         for (size_t i = 0; i < v->n; i++) {
-            h = fnv(h, &v->u.lists[i].n, sizeof(size_t));
-            h = fnv(h, v->u.lists[i].v, v->u.lists[i].n * sizeof(int64_t));
+            h = core_fnv1a(h, &v->u.lists[i].n, sizeof(size_t));
+            h = core_fnv1a(h, v->u.lists[i].v, v->u.lists[i].n * sizeof(int64_t));
         }
         return h;
     }
@@ -312,9 +295,9 @@ static uint64_t value_hash(uint64_t h, const struct core_op_attr_value *v)
 
 uint64_t core_op_attr_hash(const aclopAttr *a)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
+    uint64_t h = CORE_FNV1A_BASIS;
     for (size_t i = 0; i < core_op_attr_count(a); i++) {
-        h = fnv(h, a->e[i].name, strlen(a->e[i].name) + 1);
+        h = core_fnv1a(h, a->e[i].name, strlen(a->e[i].name) + 1);
         h = value_hash(h, &a->e[i].value);
     }
     return h;

@@ -3,6 +3,7 @@
  * core/api/base.c. */
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/runtime/fault.h"
 
@@ -42,6 +43,19 @@ void *core_realloc(void *p, size_t n)
 void *core_aligned_alloc(size_t a, size_t n)
 {
     return core_fault_hit() ? NULL : aligned_alloc(a, n);
+}
+
+void *core_memdup(const void *p, size_t n)
+{
+    void *copy = core_malloc(n);
+    if (copy)
+        memcpy(copy, p, n);
+    return copy;
+}
+
+char *core_strdup(const char *s)
+{
+    return core_memdup(s, strlen(s) + 1);
 }
 
 void core_fault_arm(int64_t nth)

@@ -21,6 +21,10 @@ void *core_malloc(size_t n);
 void *core_calloc(size_t m, size_t n);
 void *core_realloc(void *p, size_t n);
 void *core_aligned_alloc(size_t a, size_t n);
+/* An owned copy of the n bytes at p (one core_malloc); NULL when out of memory. */
+void *core_memdup(const void *p, size_t n);
+/* core_memdup of s and its terminator. */
+char *core_strdup(const char *s);
 /* cpuaclTestFailAlloc: fail the nth allocation from now (0 the next), nth < 0 off;
  * the counts start again. */
 void core_fault_arm(int64_t nth);

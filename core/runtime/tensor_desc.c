@@ -19,11 +19,8 @@
 static bool i64s_set(struct core_i64s *a, size_t n, const int64_t *v)
 {
     int64_t *copy = NULL;
-    if (n) {
-        if (n > SIZE_MAX / sizeof(*copy) || !(copy = core_malloc(n * sizeof(*copy))))
-            return false;
-        memcpy(copy, v, n * sizeof(*copy));
-    }
+    if (n && (n > SIZE_MAX / sizeof(*copy) || !(copy = core_memdup(v, n * sizeof(*copy)))))
+        return false;
     free(a->v);
     a->v = copy;
     a->n = n;
@@ -81,12 +78,9 @@ aclError core_tdesc_set_range(aclTensorDesc *d, bool values, size_t n, const int
 aclError core_tdesc_set_name(aclTensorDesc *d, bool dynamic, const char *name, const char *fn)
 {
     char *copy = NULL;
-    if (name && *name) {
-        size_t len = strlen(name) + 1;
-        if (!(copy = core_malloc(len)))
-            return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory for a %zu-byte name", fn, len);
-        memcpy(copy, name, len);
-    }
+    if (name && *name && !(copy = core_strdup(name)))
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory for a %zu-byte name", fn,
+                        strlen(name) + 1);
     char **slot = dynamic ? &d->dynamic_input : &d->name;
     free(*slot);
     *slot = copy;
@@ -95,11 +89,10 @@ aclError core_tdesc_set_name(aclTensorDesc *d, bool dynamic, const char *name, c
 
 aclError core_tdesc_set_const(aclTensorDesc *d, const void *data, size_t len, const char *fn)
 {
-    void *copy = core_malloc(len);
+    void *copy = core_memdup(data, len);
     if (!copy)
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory for %zu bytes of const data", fn,
                         len);
-    memcpy(copy, data, len);
     free(d->const_data);
     d->const_data = copy;
     d->const_len = len;
