@@ -194,6 +194,12 @@ const struct core_op_attr_value *core_op_attr_find(const aclopAttr *a, const cha
     return found ? &a->e[at].value : NULL;
 }
 
+size_t core_op_attr_row(const struct core_op_attr_value *v, size_t r, const int64_t **vals)
+{
+    *vals = v->u.lists[r].v;
+    return v->u.lists[r].n;
+}
+
 enum core_op_attr_found core_op_attr_get(const aclopAttr *a, const char *name,
                                          enum core_op_attr_type t,
                                          const struct core_op_attr_value **out)

@@ -21,49 +21,8 @@
 #include <stdint.h>
 
 #include "acl/acl_op.h"
+#include "core/op.h"
 #include "core/runtime/tensor_desc.h"
-
-/* The value types, one per aclopSetAttr* setter. */
-enum core_op_attr_type {
-    CORE_OP_ATTR_BOOL,
-    CORE_OP_ATTR_INT,
-    CORE_OP_ATTR_FLOAT,
-    CORE_OP_ATTR_STRING,
-    CORE_OP_ATTR_DTYPE,
-    CORE_OP_ATTR_LIST_BOOL,
-    CORE_OP_ATTR_LIST_INT,
-    CORE_OP_ATTR_LIST_FLOAT,
-    CORE_OP_ATTR_LIST_STRING,
-    CORE_OP_ATTR_LIST_LIST_INT,
-    CORE_OP_ATTR_LIST_DTYPE,
-};
-
-/* A typed value. Given to core_op_attr_set it is borrowed (copied there);
- * read back from a set it is owned by the set, valid until the name is set
- * again or the set is destroyed. A list of lists is given as counts/rows (the
- * aclopSetAttrListListInt arguments) and stored as lists. */
-struct core_op_attr_value {
-    enum core_op_attr_type type;
-    size_t n; /* lists: the number of values (of lists for LIST_LIST_INT) */
-    union {
-        bool b;
-        int64_t i;
-        float f;
-        aclDataType dt;
-        const char *s;
-        const bool *bools;
-        const int64_t *ints;
-        const float *floats;
-        const char *const *strs;
-        const aclDataType *dts;
-        const uint8_t *bytes; /* LIST_BOOL given: 0 false, else true */
-        struct {
-            const int *counts;
-            const int64_t *const *rows;
-        } given;                       /* LIST_LIST_INT given */
-        const struct core_i64s *lists; /* LIST_LIST_INT stored */
-    } u;
-};
 
 struct core_op_attr_entry {
     char *name;
@@ -92,8 +51,7 @@ enum core_op_attr_found {
     CORE_OP_ATTR_ABSENT,   /* no such name */
     CORE_OP_ATTR_MISTYPED, /* the name holds another type */
 };
-/* The value of name, NULL when absent. */
-const struct core_op_attr_value *core_op_attr_find(const aclopAttr *a, const char *name);
+/* core_op_attr_find (the value of name, NULL when absent): core/op.h. */
 /* The value of name if it has type t (*out untouched otherwise). */
 enum core_op_attr_found core_op_attr_get(const aclopAttr *a, const char *name,
                                          enum core_op_attr_type t,
