@@ -294,9 +294,25 @@ static double f_sigmoid(double a)
 {
     return 1 / (1 + exp(-a));
 }
+static double f_eq(double a, double b)
+{
+    return a == b;
+}
+static double f_softplus(double a)
+{
+    return log1p(exp(a));
+}
 static double f_gelu(double a)
 {
     return 0.5 * a * (1 + erf(a / sqrt(2.0)));
+}
+
+static const struct proto_attr *cattr(const struct tcase *c, const char *name)
+{
+    for (int i = 0; i < c->nattr; i++)
+        if (!strcmp(c->attr[i].name, name))
+            return &c->attr[i].v;
+    return NULL;
 }
 
 #define R_BIN(name, f)                                                                             \
@@ -332,14 +348,54 @@ R_UN(r_sq, f_sq)
 R_UN(r_sigmoid, f_sigmoid)
 R_UN(r_tanh, tanh)
 R_UN(r_gelu, f_gelu)
+R_UN(r_sin, sin)
+R_UN(r_cos, cos)
+R_UN(r_softplus, f_softplus)
+R_BIN(r_eq, f_eq)
 
-static const struct proto_attr *cattr(const struct tcase *c, const char *name)
+static void r_elu(const struct tcase *c, const struct proto_op *op, double *const *x,
+                  double *const *y)
 {
-    for (int i = 0; i < c->nattr; i++)
-        if (!strcmp(c->attr[i].name, name))
-            return &c->attr[i].v;
-    return NULL;
+    double al = cattr(c, "alpha")->f, sc = cattr(c, "scale")->f;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = sc * (x[0][i] > 0 ? x[0][i] : al * (exp(x[0][i]) - 1));
 }
+
+/* Pack: output index (.., k at axis, ..) reads input k. */
+static void r_pack(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    const struct proto_attr *a = cattr(c, "axis");
+    const struct core_op_val *o = &op->out[0];
+    int ax = a ? (int)a->i : 0;
+    if (ax < 0)
+        ax += o->nd;
+    int64_t idx[8] = {0};
+    for (int64_t i = 0; i < numel(o); i++) {
+        unravel(i, o->dims, o->nd, idx);
+        int64_t off = 0;
+        for (int d = 0; d < o->nd; d++)
+            if (d != ax)
+                off = off * o->dims[d] + idx[d];
+        y[0][i] = x[idx[ax]][off];
+    }
+}
+
+static void r_tile(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    (void)c;
+    const struct core_op_val *X = &op->in[0], *o = &op->out[0];
+    int64_t idx[8];
+    for (int64_t i = 0; i < numel(o); i++) {
+        unravel(i, o->dims, o->nd, idx);
+        int64_t off = 0;
+        for (int d = 0; d < o->nd; d++)
+            off = off * X->dims[d] + idx[d] % X->dims[d];
+        y[0][i] = x[0][off];
+    }
+}
+
 
 static void r_leaky(const struct tcase *c, const struct proto_op *op, double *const *x,
                     double *const *y)
@@ -748,6 +804,18 @@ static const struct tcase g_cases[] = {
      {AINTS("strides", 1, 2, 2, 1), AINTS("pads", 0, 0, 0, 0)},
      r_conv,
      1e-5},
+    {"Cos", 1, {F32(6)}, NOATTR, r_cos, 1e-6},
+    {"Elu", 1, {F32(8)}, 2, {AFLOAT("alpha", 0.5), AFLOAT("scale", 1.5)}, r_elu, 1e-5},
+    {"Equal", 2, {{ACL_INT32, SHAPE(3, 4)}, {ACL_INT32, SHAPE(4)}}, NOATTR, r_eq, 0, RANGE(-2, 2)},
+    {"ExpandDims", 2, {F32(2, 3), {ACL_INT32, SHAPE(), CV(-1)}}, NOATTR, r_id, 0},
+    {"Pack", 3, {F32(2, 3), F32(2, 3), F32(2, 3)}, 1, {AINT("axis", 1)}, r_pack, 0},
+    {"Pack", 2, {{ACL_INT64, SHAPE(4)}, {ACL_INT64, SHAPE(4)}}, NOATTR, r_pack, 0, RANGE(-9, 9)},
+    {"Sin", 1, {F32(6)}, NOATTR, r_sin, 1e-6},
+    {"Softplus", 1, {F32(6)}, NOATTR, r_softplus, 1e-5},
+    {"Squeeze", 1, {F32(1, 3, 1, 2)}, NOATTR, r_id, 0},
+    {"Squeeze", 1, {F32(1, 3, 1, 2)}, 1, {AINTS("axis", 2)}, r_id, 0},
+    {"Tile", 2, {F32(2, 3), {ACL_INT32, SHAPE(2), CV(2, 3)}}, NOATTR, r_tile, 0},
+    {"Unsqueeze", 1, {F32(3, 2)}, 1, {AINTS("axes", 0, 3)}, r_id, 0},
     {"Div", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_div, 1e-6, RANGE(0.5, 2)},
     {"Exp", 1, {F32(5)}, NOATTR, r_exp, 1e-6},
     {"GatherV2",
