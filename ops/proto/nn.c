@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/proto/nn.c: neural-network types of the table: SoftmaxV2, LayerNorm,
- * Conv2D, MaxPool and AvgPool. Conv2D and the pools take NCHW or NHWC data
- * (data_format): the kernels of ops/ work on NCHW, so an NHWC operand is
- * handed over as an NCHW view (strides, no copy); Conv2D's filter is read
- * in the layout its description names (NCHW, NHWC or HWCN).
+ * ops/proto/nn.c: neural-network types of the table: SoftmaxV2,
+ * LogSoftmaxV2, LayerNorm, RmsNorm, Conv2D, MaxPool and AvgPool. Conv2D and the pools take NCHW or
+ * NHWC data (data_format): the kernels of ops/ work on NCHW, so an NHWC operand is handed over as
+ * an NCHW view (strides, no copy); Conv2D's filter is read in the layout its description names
+ * (NCHW, NHWC or HWCN).
  */
 #include <string.h>
 
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "ops/conv/pool.h"
 #include "ops/proto/proto_pvt.h"
@@ -28,7 +30,8 @@ enum proto_status proto_infer_softmax(struct proto_op *op)
     if (proto_wrap_axis(a->ints[0], x->nd) < 0)
         return proto_fail(op, PROTO_ATTR, "attribute axes: axis %lld is out of range for rank %d",
                           (long long)a->ints[0], (int)x->nd);
-    bool h2f = proto_attr_i(op, "half_to_float") && x->dtype == ACL_FLOAT16;
+    const struct proto_attr *h = proto_attr(op, "half_to_float"); /* SoftmaxV2's */
+    bool h2f = h && h->i && x->dtype == ACL_FLOAT16;
     proto_out_like(&op->out[0], x, h2f ? ACL_FLOAT : x->dtype);
     return PROTO_OK;
 }
@@ -37,6 +40,44 @@ enum proto_status proto_build_softmax(const struct proto_op *op, struct proto_pl
 {
     return PROTO_STEP(b, aclnnSoftmaxGetWorkspaceSize, proto_operand(b, PIN(0)),
                       proto_attr(op, "axes")->ints[0], proto_operand(b, POUT(op, 0)));
+}
+
+enum proto_status proto_build_log_softmax(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnLogSoftmaxGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_attr(op, "axes")->ints[0], proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- RmsNorm -------------------------------------------------------------------------- */
+
+/* y = x / sqrt(mean(x^2) + epsilon) * gamma over gamma's dims (the last
+ * ones of x); rstd float32, x's shape with those dims 1. */
+enum proto_status proto_infer_rms_norm(struct proto_op *op)
+{
+    const struct core_op_val *x = &op->in[0], *g = &op->in[1];
+    enum proto_status st = proto_same_dtype(op, 0, 2);
+    if (st)
+        return st;
+    bool ok = g->nd >= 1 && g->nd <= x->nd;
+    for (int i = 0; ok && i < g->nd; i++)
+        ok = g->dims[i] == x->dims[x->nd - g->nd + i];
+    if (!ok) {
+        char s1[96], s2[96];
+        return proto_fail(op, PROTO_INPUT, "gamma %s does not match the last dims of x %s",
+                          proto_shape_str(s1, sizeof(s1), g), proto_shape_str(s2, sizeof(s2), x));
+    }
+    proto_out_like(&op->out[0], x, x->dtype);
+    proto_out_like(&op->out[1], x, ACL_FLOAT);
+    for (int i = x->nd - g->nd; i < x->nd; i++)
+        op->out[1].dims[i] = 1;
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_rms_norm(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnRmsNormGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), proto_attr_f(op, "epsilon"),
+                      proto_operand(b, POUT(op, 0)), proto_operand(b, POUT(op, 1)));
 }
 
 /* ---- LayerNorm ---------------------------------------------------------------------- */

@@ -29,6 +29,9 @@ enum proto_status proto_same_dtype(struct proto_op *op, uint32_t from, uint32_t 
 /* out = the broadcast of a and b, else PROTO_INPUT naming both shapes. */
 enum proto_status proto_broadcast(struct proto_op *op, const struct core_op_val *a,
                                   const struct core_op_val *b, struct core_op_val *out);
+/* The axis value input k holds (one int32/int64 value) wrapped into
+ * [0, nd), into *axis; else PROTO_INPUT naming the input. */
+enum proto_status proto_axis_input(struct proto_op *op, uint32_t k, int nd, int *axis);
 /* A dim in [-nd, nd) wrapped into [0, nd); -1 when out of range. */
 int proto_wrap_axis(int64_t ax, int nd);
 /* Output out gets type t and the shape of v (its format stays). */

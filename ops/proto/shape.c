@@ -257,23 +257,11 @@ enum proto_status proto_build_slice(const struct proto_op *op, struct proto_plan
 
 /* ---- GatherV2 ------------------------------------------------------------------------------ */
 
-static enum proto_status gather_axis(struct proto_op *op, int *axis)
-{
-    int64_t ax;
-    if (proto_const_ints(&op->in[2], &ax, 1) != 1)
-        return proto_fail(op, PROTO_INPUT, "input axis must hold one int32 or int64 value");
-    *axis = proto_wrap_axis(ax, op->in[0].nd);
-    if (*axis < 0)
-        return proto_fail(op, PROTO_INPUT, "axis %lld is out of range for rank %d", (long long)ax,
-                          (int)op->in[0].nd);
-    return PROTO_OK;
-}
-
 /* y = x's dims before axis, indices' dims, x's dims after axis. */
 enum proto_status proto_infer_gather(struct proto_op *op)
 {
     int a = 0;
-    enum proto_status st = gather_axis(op, &a);
+    enum proto_status st = proto_axis_input(op, 2, op->in[0].nd, &a);
     if (st)
         return st;
     if (proto_attr_i(op, "batch_dims") != 0)
@@ -300,7 +288,7 @@ enum proto_status proto_infer_gather(struct proto_op *op)
 enum proto_status proto_build_gather(const struct proto_op *op, struct proto_plan_builder *b)
 {
     int a = 0;
-    gather_axis((struct proto_op *)op, &a);
+    proto_axis_input((struct proto_op *)op, 2, op->in[0].nd, &a);
     return PROTO_STEP(b, aclnnGatherV2GetWorkspaceSize, proto_operand(b, PIN(0)), a,
                       proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));
 }
