@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ops/proto/elementwise.c: the elementwise types of the table: Add, Sub,
+ * Mul, Div, RealDiv, Maximum, Minimum, Pow, Equal (broadcast); Relu,
+ * Sigmoid, Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs, Square, Sin, Cos,
+ * LeakyRelu, Elu, Gelu, Softplus, Identity (same shape); BiasAdd. Their shape rules and kernels
+ * (one aclnn executor each, or a copy).
+ */
+#include <string.h>
+
+#include "aclnnop/aclnn_abs.h"
+#include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_cos.h"
+#include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_elu.h"
+#include "aclnnop/aclnn_eq_tensor.h"
+#include "aclnnop/aclnn_exp.h"
+#include "aclnnop/aclnn_gelu.h"
+#include "aclnnop/aclnn_leaky_relu.h"
+#include "aclnnop/aclnn_log.h"
+#include "aclnnop/aclnn_maximum.h"
+#include "aclnnop/aclnn_minimum.h"
+#include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_neg.h"
+#include "aclnnop/aclnn_pow_tensor_tensor.h"
+#include "aclnnop/aclnn_relu.h"
+#include "aclnnop/aclnn_rsqrt.h"
+#include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_sin.h"
+#include "aclnnop/aclnn_softplus.h"
+#include "aclnnop/aclnn_sqrt.h"
+#include "aclnnop/aclnn_sub.h"
+#include "aclnnop/aclnn_tanh.h"
+#include "ops/proto/proto_pvt.h"
+
+/* ---- shape rules ------------------------------------------------------------------- */
+
+/* x1, x2 of one type, broadcast. */
+enum proto_status proto_infer_binary(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 2);
+    if (st)
+        return st;
+    op->out[0].dtype = op->in[0].dtype;
+    return proto_broadcast(op, &op->in[0], &op->in[1], &op->out[0]);
+}
+
+/* Equal: x1, x2 of one type, broadcast; y bool. */
+enum proto_status proto_infer_compare(struct proto_op *op)
+{
+    enum proto_status st = proto_infer_binary(op);
+    op->out[0].dtype = ACL_BOOL;
+    return st;
+}
+
+/* x1, x2 of any types the kernel promotes (IR: Promote({"T1", "T2"})). */
+enum proto_status proto_infer_binary_promote(struct proto_op *op)
+{
+    int a = ops_dt_index(op->in[0].dtype), b = ops_dt_index(op->in[1].dtype);
+    int p = a >= 0 && b >= 0 ? ops_promote(a, b) : -1;
+    if (p < 0) {
+        char n1[16], n2[16];
+        return proto_fail(
+            op, PROTO_DTYPE, "input %s has type %s, %s has %s: no common type",
+            proto_input_label(op, 0, n1, sizeof(n1)), proto_dtype_name(op->in[0].dtype),
+            proto_input_label(op, 1, n2, sizeof(n2)), proto_dtype_name(op->in[1].dtype));
+    }
+    op->out[0].dtype = ops_dt_acl(p);
+    return proto_broadcast(op, &op->in[0], &op->in[1], &op->out[0]);
+}
+
+/* y like x. */
+enum proto_status proto_infer_unary(struct proto_op *op)
+{
+    proto_out_like(&op->out[0], &op->in[0], op->in[0].dtype);
+    return PROTO_OK;
+}
+
+/* Exp and Log: y like x; the IR's base/scale/shift (y = f(shift + scale *
+ * x) in base `base`, -1 = e) run only at their defaults. */
+enum proto_status proto_infer_exp_log(struct proto_op *op)
+{
+    double base = proto_attr_f(op, "base"), scale = proto_attr_f(op, "scale"),
+           shift = proto_attr_f(op, "shift");
+    if (base != -1.0 || scale != 1.0 || shift != 0.0)
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attributes base %g, scale %g, shift %g: only base -1 (e), scale 1, "
+                          "shift 0 are supported",
+                          base, scale, shift);
+    return proto_infer_unary(op);
+}
+
+/* BiasAdd: bias [C] over the channel dim of x (data_format NHWC: the last,
+ * NCHW: dim 1). */
+enum proto_status proto_infer_bias_add(struct proto_op *op)
+{
+    const char *fmt = proto_attr_s(op, "data_format");
+    bool nchw = !strcmp(fmt, "NCHW");
+    if (!nchw && strcmp(fmt, "NHWC"))
+        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NHWC or NCHW",
+                          fmt);
+    enum proto_status st = proto_same_dtype(op, 0, 2);
+    if (st)
+        return st;
+    const struct core_op_val *x = &op->in[0], *b = &op->in[1];
+    int c = nchw ? 1 : x->nd - 1;
+    if (x->nd < 2 || b->nd != 1 || b->dims[0] != x->dims[c]) {
+        char s1[96], s2[96];
+        return proto_fail(op, PROTO_INPUT, "bias %s does not match the channels of x %s (%s)",
+                          proto_shape_str(s1, sizeof(s1), b), proto_shape_str(s2, sizeof(s2), x),
+                          fmt);
+    }
+    proto_out_like(&op->out[0], x, x->dtype);
+    return PROTO_OK;
+}
+
+/* ---- kernels ------------------------------------------------------------------------ */
+
+/* alpha = 1 of a type every input type takes (an integral one for
+ * integers and bool, EB2 of ops/elementwise/binary.c). */
+static aclScalar *one_for(aclDataType t)
+{
+    if (ops_dt_in(t, DTM_FLOAT)) {
+        float f = 1.0f;
+        return aclCreateScalar(&f, ACL_FLOAT);
+    }
+    int64_t i = 1;
+    return aclCreateScalar(&i, ACL_INT64);
+}
+
+typedef aclnnStatus (*alpha_fn)(const aclTensor *self, const aclTensor *other,
+                                const aclScalar *alpha, aclTensor *out, uint64_t *workspaceSize,
+                                aclOpExecutor **executor);
+
+/* y = x1 + alpha * x2 (fn: aclnnAdd or aclnnSub), alpha = 1, x2 the tensor given. */
+static enum proto_status alpha_step(const struct proto_op *op, struct proto_plan_builder *b,
+                                    alpha_fn fn, aclTensor *x2)
+{
+    aclScalar *alpha = one_for(op->out[0].dtype);
+    enum proto_status ps =
+        PROTO_STEP(b, fn, proto_operand(b, PIN(0)), x2, alpha, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(alpha);
+    return ps;
+}
+
+enum proto_status proto_build_add(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return alpha_step(op, b, aclnnAddGetWorkspaceSize, proto_operand(b, PIN(1)));
+}
+
+/* One executor from (x, y) or (x1, x2, y). */
+#define UNARY(name, fn)                                                                            \
+    enum proto_status proto_build_##name(const struct proto_op *op, struct proto_plan_builder *b)  \
+    {                                                                                              \
+        return PROTO_STEP(b, fn##GetWorkspaceSize, proto_operand(b, PIN(0)),                       \
+                          proto_operand(b, POUT(op, 0)));                                          \
+    }
+#define BINARY(name, fn)                                                                           \
+    enum proto_status proto_build_##name(const struct proto_op *op, struct proto_plan_builder *b)  \
+    {                                                                                              \
+        return PROTO_STEP(b, fn##GetWorkspaceSize, proto_operand(b, PIN(0)),                       \
+                          proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));                \
+    }
+
+UNARY(relu, aclnnRelu)
+UNARY(sigmoid, aclnnSigmoid)
+UNARY(tanh, aclnnTanh)
+UNARY(exp, aclnnExp)
+UNARY(log, aclnnLog)
+UNARY(sqrt, aclnnSqrt)
+UNARY(rsqrt, aclnnRsqrt)
+UNARY(neg, aclnnNeg)
+UNARY(abs, aclnnAbs)
+UNARY(gelu, aclnnGelu)
+UNARY(sin, aclnnSin)
+UNARY(cos, aclnnCos)
+BINARY(mul, aclnnMul)
+BINARY(div, aclnnDiv)
+BINARY(maximum, aclnnMaximum)
+BINARY(minimum, aclnnMinimum)
+BINARY(pow, aclnnPowTensorTensor)
+BINARY(equal, aclnnEqTensor)
+
+enum proto_status proto_build_sub(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return alpha_step(op, b, aclnnSubGetWorkspaceSize, proto_operand(b, PIN(1)));
+}
+
+/* Square: x * x (one executor reading the operand twice). */
+enum proto_status proto_build_square(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnMulGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(0)), proto_operand(b, POUT(op, 0)));
+}
+
+enum proto_status proto_build_leaky_relu(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    float slope = (float)proto_attr_f(op, "negative_slope");
+    aclScalar *s = aclCreateScalar(&slope, ACL_FLOAT);
+    enum proto_status ps = PROTO_STEP(b, aclnnLeakyReluGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      s, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(s);
+    return ps;
+}
+
+/* Elu: scale * (x > 0 ? x : alpha * (exp(input_scale * x) - 1)). */
+enum proto_status proto_build_elu(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    float v[3] = {(float)proto_attr_f(op, "alpha"), (float)proto_attr_f(op, "scale"),
+                  (float)proto_attr_f(op, "input_scale")};
+    aclScalar *s[3];
+    for (int i = 0; i < 3; i++)
+        s[i] = aclCreateScalar(&v[i], ACL_FLOAT);
+    enum proto_status ps = PROTO_STEP(b, aclnnEluGetWorkspaceSize, proto_operand(b, PIN(0)), s[0],
+                                      s[1], s[2], proto_operand(b, POUT(op, 0)));
+    for (int i = 0; i < 3; i++)
+        aclDestroyScalar(s[i]);
+    return ps;
+}
+
+/* Softplus: log(1 + exp(x)) (beta 1; above threshold 20, x). */
+enum proto_status proto_build_softplus(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    float v[2] = {1.0f, 20.0f};
+    aclScalar *beta = aclCreateScalar(&v[0], ACL_FLOAT), *thr = aclCreateScalar(&v[1], ACL_FLOAT);
+    enum proto_status ps = PROTO_STEP(b, aclnnSoftplusGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      beta, thr, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(beta);
+    aclDestroyScalar(thr);
+    return ps;
+}
+
+/* Identity (and Reshape, shape.c): a copy of the bytes. */
+enum proto_status proto_build_copy(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return proto_step_copy(b, PIN(0), POUT(op, 0), proto_bytes(&op->out[0]));
+}
+
+/* BiasAdd: x + bias viewed as [C, 1, ..., 1] (NCHW) or [C] (NHWC). */
+enum proto_status proto_build_bias_add(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t d[PROTO_MAX_DIMS];
+    int nd = 1;
+    d[0] = op->in[1].dims[0];
+    if (!strcmp(proto_attr_s(op, "data_format"), "NCHW"))
+        for (int i = 2; i < op->in[0].nd; i++)
+            d[nd++] = 1;
+    return alpha_step(op, b, aclnnAddGetWorkspaceSize,
+                      proto_tensor(b, PIN(1), op->in[1].dtype, d, nd, NULL));
+}

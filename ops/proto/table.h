@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ops/proto/table.h: the operator types of CANN's IR that cpuacl runs, one
+ * row per type, in name order. This is the only list of operator types: GE
+ * graphs, aclop and offline models all find a type here (proto_find), and
+ * docs/optypes.md is generated from these rows.
+ *
+ * Row format (one row per line, read by a script; keep it regular):
+ *
+ *   X(Type, IN("a", "b?", ...), OUT("y", ...), ATTRS(attr, ...), dtypes, rule, kernel)
+ *
+ *   Type     the IR name (REG_OP(Type) in ops-math / ops-nn op_proto)
+ *   IN       the inputs in IR order, by IR name, with a suffix for the kind:
+ *            none = required, "?" = OPTIONAL_INPUT, "*" = DYNAMIC_INPUT
+ *            (one or more entries), "#" = a required input whose value must
+ *            be known on the host (a const input: axes, perm, shape...)
+ *   OUT      the outputs in IR order
+ *   ATTRS    the attributes in IR order, each
+ *              A(name, TYPE, "default")   .ATTR(name, Type, default)
+ *              R(name, TYPE)              .REQUIRED_ATTR(name, Type)
+ *            TYPE one of BOOL INT FLOAT STRING TYPE LIST_BOOL LIST_INT
+ *            LIST_FLOAT LIST_STRING LIST_TYPE LIST_LIST_INT; the default as
+ *            text: "false", "-1", "1e-07", "NHWC" (a string is its text),
+ *            "DT_INT64" (a type), "1,1,1,1" or "" (lists)
+ *   dtypes   the data types of the first input cpuacl accepts, a DTM_*
+ *            mask of ops/engine/engine.h (DTM_ALL, DTM_NUM, DTM_FLOAT,
+ *            DTM_F3, DTM_INT, DTM_IDX, or DTM(DT_x) | ...)
+ *   rule     the shape rule proto_infer_<rule> (output types and shapes)
+ *   kernel   the kernel proto_build_<kernel> (the plan on ops/ executors)
+ *
+ * Rules and kernels live in the family files of this folder: elementwise.c,
+ * matmul.c, nn.c (convolution, pooling, softmax, normalisation), shape.c
+ * (cast, transpose, reshape, concat, slice) and reduce.c.
+ */
+
+/* clang-format off */
+X(Abs, IN("x"), OUT("y"), ATTRS(), DTM_NUM, unary, abs)
+X(Add, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_ALL, binary, add)
+X(ArgMaxV2, IN("x", "dimension#"), OUT("y"), ATTRS(A(dtype, TYPE, "DT_INT64")), DTM_NUM, arg_max, arg_max)
+X(AvgPool, IN("x"), OUT("y"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(padding, STRING), A(data_format, STRING, "NHWC")), DTM_FLOAT, pool, avg_pool)
+X(BatchMatMul, IN("x1", "x2"), OUT("y"), ATTRS(A(adj_x1, BOOL, "false"), A(adj_x2, BOOL, "false")), DTM_FLOAT, matmul, matmul)
+X(BatchMatMulV2, IN("x1", "x2", "bias?", "offset_w?"), OUT("y"), ATTRS(A(adj_x1, BOOL, "false"), A(adj_x2, BOOL, "false"), A(offset_x, INT, "0")), DTM_FLOAT, matmul, matmul)
+X(BiasAdd, IN("x", "bias"), OUT("y"), ATTRS(A(data_format, STRING, "NHWC")), DTM_NUM, bias_add, bias_add)
+X(Cast, IN("x"), OUT("y"), ATTRS(R(dst_type, INT)), DTM_ALL, cast, cast)
+X(ConcatD, IN("x*"), OUT("y"), ATTRS(R(concat_dim, INT), A(N, INT, "1")), DTM_ALL, concat, concat)
+X(ConcatV2, IN("x*", "concat_dim#"), OUT("y"), ATTRS(A(N, INT, "1")), DTM_ALL, concat, concat)
+X(Conv2D, IN("x", "filter", "bias?", "offset_w?"), OUT("y"), ATTRS(R(strides, LIST_INT), R(pads, LIST_INT), A(dilations, LIST_INT, "1,1,1,1"), A(groups, INT, "1"), A(data_format, STRING, "NHWC"), A(offset_x, INT, "0")), DTM_F3, conv2d, conv2d)
+X(Cos, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, cos)
+X(Cumsum, IN("x", "axis#"), OUT("y"), ATTRS(A(exclusive, BOOL, "false"), A(reverse, BOOL, "false")), DTM_NUM, cumsum, cumsum)
+X(Div, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, div)
+X(Elu, IN("x"), OUT("y"), ATTRS(A(alpha, FLOAT, "1.0"), A(scale, FLOAT, "1.0"), A(input_scale, FLOAT, "1.0")), DTM_FLOAT, unary, elu)
+X(Equal, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_ALL, compare, equal)
+X(Exp, IN("x"), OUT("y"), ATTRS(A(base, FLOAT, "-1.0"), A(scale, FLOAT, "1.0"), A(shift, FLOAT, "0.0")), DTM_FLOAT, exp_log, exp)
+X(ExpandDims, IN("x", "axis#"), OUT("y"), ATTRS(), DTM_ALL, expand_dims, copy)
+X(GatherV2, IN("x", "indices", "axis#"), OUT("y"), ATTRS(A(batch_dims, INT, "0"), A(is_preprocessed, BOOL, "false"), A(negative_index_support, BOOL, "false")), DTM_ALL, gather, gather)
+X(Gelu, IN("x"), OUT("y"), ATTRS(), DTM_F3, unary, gelu)
+X(Identity, IN("x"), OUT("y"), ATTRS(), DTM_ALL, unary, copy)
+X(LayerNorm, IN("x", "gamma", "beta"), OUT("y", "mean", "variance"), ATTRS(A(begin_norm_axis, INT, "0"), A(begin_params_axis, INT, "0"), A(epsilon, FLOAT, "1e-07")), DTM(DT_F32), layer_norm, layer_norm)
+X(LeakyRelu, IN("x"), OUT("y"), ATTRS(A(negative_slope, FLOAT, "0.0")), DTM_FLOAT, unary, leaky_relu)
+X(Log, IN("x"), OUT("y"), ATTRS(A(base, FLOAT, "-1.0"), A(scale, FLOAT, "1.0"), A(shift, FLOAT, "0.0")), DTM_FLOAT, exp_log, log)
+X(LogSoftmaxV2, IN("logits"), OUT("logsoftmax"), ATTRS(A(axes, LIST_INT, "-1")), DTM_FLOAT, softmax, log_softmax)
+X(MatMul, IN("x1", "x2", "bias?"), OUT("y"), ATTRS(A(transpose_x1, BOOL, "false"), A(transpose_x2, BOOL, "false")), DTM_FLOAT, matmul, matmul)
+X(MatMulV2, IN("x1", "x2", "bias?", "offset_w?"), OUT("y"), ATTRS(A(transpose_x1, BOOL, "false"), A(transpose_x2, BOOL, "false"), A(offset_x, INT, "0")), DTM_FLOAT, matmul, matmul)
+X(MaxPool, IN("x"), OUT("y"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(padding, STRING), A(data_format, STRING, "NHWC")), DTM_FLOAT, pool, max_pool)
+X(Maximum, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, maximum)
+X(Minimum, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, minimum)
+X(Mul, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary_promote, mul)
+X(Neg, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I8) | DTM(DT_I32) | DTM(DT_I64), unary, neg)
+X(Pack, IN("x*"), OUT("y"), ATTRS(A(axis, INT, "0"), A(N, INT, "1")), DTM_ALL, pack, pack)
+X(Pow, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary_promote, pow)
+X(RealDiv, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, div)
+X(ReduceMean, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(noop_with_empty_axes, BOOL, "true")), DTM_NUM, reduce, reduce_mean)
+X(ReduceMeanD, IN("x"), OUT("y"), ATTRS(R(axes, LIST_INT), A(keep_dims, BOOL, "false"), A(noop_with_empty_axes, BOOL, "false")), DTM_F3, reduce, reduce_mean)
+X(ReduceSum, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(noop_with_empty_axes, BOOL, "true")), DTM_NUM, reduce, reduce_sum)
+X(ReduceSumD, IN("x"), OUT("y"), ATTRS(R(axes, LIST_INT), A(keep_dims, BOOL, "false")), DTM_F3, reduce, reduce_sum)
+X(Relu, IN("x"), OUT("y"), ATTRS(), DTM_NUM, unary, relu)
+X(Reshape, IN("x", "shape#"), OUT("y"), ATTRS(A(axis, INT, "0"), A(num_axes, INT, "-1")), DTM_ALL, reshape, copy)
+X(RmsNorm, IN("x", "gamma"), OUT("y", "rstd"), ATTRS(A(epsilon, FLOAT, "1e-06")), DTM_F3, rms_norm, rms_norm)
+X(Rsqrt, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, rsqrt)
+X(Sigmoid, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, sigmoid)
+X(Sin, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, sin)
+X(Slice, IN("x", "offsets#", "size#"), OUT("y"), ATTRS(), DTM_ALL, slice, slice)
+X(SoftmaxV2, IN("x"), OUT("y"), ATTRS(A(axes, LIST_INT, "-1"), A(half_to_float, BOOL, "false")), DTM_FLOAT, softmax, softmax)
+X(Softplus, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, softplus)
+X(Sqrt, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, sqrt)
+X(Square, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I32) | DTM(DT_I64), unary, square)
+X(Squeeze, IN("x"), OUT("y"), ATTRS(A(axis, LIST_INT, "")), DTM_ALL, squeeze, copy)
+X(Sub, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, sub)
+X(Tanh, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, tanh)
+X(Tile, IN("x", "multiples#"), OUT("y"), ATTRS(), DTM_ALL, tile, tile)
+X(Transpose, IN("x", "perm#"), OUT("y"), ATTRS(), DTM_ALL, transpose, transpose)
+X(Unsqueeze, IN("x"), OUT("y"), ATTRS(A(axes, LIST_INT, "")), DTM_ALL, unsqueeze, copy)
+/* clang-format on */
