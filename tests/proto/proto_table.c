@@ -1151,6 +1151,16 @@ static void misuse(void)
     expect(__LINE__, "Add", 2, two, 0, NULL, 1, &any, PROTO_OK, NULL);
     struct core_op_val f16 = {.dtype = ACL_FLOAT16, .nd = 2, .dims = {2, 3}};
     expect(__LINE__, "Add", 2, two, 0, NULL, 1, &f16, PROTO_OUTPUT, "float16", NULL);
+    /* The same shape but for dims of size 1 is the same output ([1, 2, 3],
+     * [2, 1, 3]); other shapes of as many elements are not ([6], [3, 2]). */
+    struct core_op_val ones = {.dtype = ACL_FLOAT, .nd = 3, .dims = {1, 2, 3}};
+    expect(__LINE__, "Add", 2, two, 0, NULL, 1, &ones, PROTO_OK, NULL);
+    struct core_op_val mid = {.dtype = ACL_FLOAT, .nd = 3, .dims = {2, 1, 3}};
+    expect(__LINE__, "Add", 2, two, 0, NULL, 1, &mid, PROTO_OK, NULL);
+    struct core_op_val flat = {.dtype = ACL_FLOAT, .nd = 1, .dims = {6}};
+    expect(__LINE__, "Add", 2, two, 0, NULL, 1, &flat, PROTO_OUTPUT, "[6]", "[2, 3]", NULL);
+    struct core_op_val ones16 = {.dtype = ACL_FLOAT16, .nd = 3, .dims = {1, 2, 3}};
+    expect(__LINE__, "Add", 2, two, 0, NULL, 1, &ones16, PROTO_OUTPUT, "float16", NULL);
 }
 
 /* Output types the IR leaves to the caller; inference without checks. */
@@ -1171,6 +1181,21 @@ static void hints(void)
     st = proto_prepare(&op, d, 2, in, 0, NULL, NULL);
     if (st || op.out[0].dtype != ACL_INT64 || op.out[0].nd != 1 || op.out[0].dims[0] != 4)
         FAILF("ArgMaxV2 without a description: status %d, y %d (%s)", st, op.out[0].dtype, op.msg);
+    /* The samples' ArgMaxV2 (x [1000], dimension 0) describes y as int32 [1]:
+     * the rule's [] but for a dim of size 1. */
+    struct tin t1[2] = {{ACL_FLOAT, SHAPE(5)}, {ACL_INT32, SHAPE(1), CV(0)}};
+    struct core_op_val in1[2];
+    void *buf1[2];
+    double *x1[2];
+    fill_vals(&c0, in1, buf1, x1, t1, 2);
+    struct core_op_val y1 = {.dtype = ACL_INT32, .nd = 1, .dims = {1}};
+    st = proto_prepare(&op, d, 2, in1, 1, &y1, NULL);
+    if (st || op.out[0].dtype != ACL_INT32 || op.out[0].nd != 0)
+        FAILF("ArgMaxV2 over [5] with y described int32 [1]: status %d (%s)", st, op.msg);
+    for (int k = 0; k < 2; k++) {
+        free(buf1[k]);
+        free(x1[k]);
+    }
     struct core_op_val junk = {.dtype = ACL_FLOAT, .nd = 3, .dims = {9, 9, 9}};
     st = proto_prepare_hints(&op, d, 2, in, 1, &junk, NULL);
     if (st || op.out[0].dtype != ACL_INT64 || op.out[0].nd != 1)
