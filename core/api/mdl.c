@@ -23,29 +23,39 @@
 #include "core/mdl/file.h"
 #include "cpuacl/cpuacl_test.h"
 
+/* What a creator of fn made: p, or NULL with ACL_ERROR_BAD_ALLOC recorded. */
+static void *made(void *p, const char *fn)
+{
+    if (!p)
+        core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    return p;
+}
+
 /* A NULL argument of fn: the error recorded, its code returned. */
 static aclError null_arg(const char *what, const char *fn)
 {
     return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
 }
 
+/* The entry point api(type param): frees the object with free_fn; NULL is
+ * ACL_ERROR_INVALID_PARAM (as GE). */
+#define DESTROYER(api, type, param, free_fn)                                                       \
+    aclError api(type param)                                                                       \
+    {                                                                                              \
+        if (!param)                                                                                \
+            return null_arg(#param, #api);                                                         \
+        free_fn(param);                                                                            \
+        return ACL_SUCCESS;                                                                        \
+    }
+
 /* ---- datasets ------------------------------------------------------------------ */
 
 aclmdlDataset *aclmdlCreateDataset(void)
 {
-    aclmdlDataset *d = core_mdl_dataset_new();
-    if (!d)
-        core_err(ACL_ERROR_BAD_ALLOC, "aclmdlCreateDataset: out of memory");
-    return d;
+    return made(core_mdl_dataset_new(), __func__);
 }
 
-aclError aclmdlDestroyDataset(const aclmdlDataset *dataset)
-{
-    if (!dataset)
-        return null_arg("dataset", __func__);
-    core_mdl_dataset_free(dataset);
-    return ACL_SUCCESS;
-}
+DESTROYER(aclmdlDestroyDataset, const aclmdlDataset *, dataset, core_mdl_dataset_free)
 
 aclError aclmdlAddDatasetBuffer(aclmdlDataset *dataset, aclDataBuffer *dataBuffer)
 {
@@ -99,19 +109,10 @@ aclTensorDesc *aclmdlGetDatasetTensorDesc(const aclmdlDataset *dataset, size_t i
 
 aclmdlDesc *aclmdlCreateDesc(void)
 {
-    aclmdlDesc *d = core_mdl_desc_new();
-    if (!d)
-        core_err(ACL_ERROR_BAD_ALLOC, "aclmdlCreateDesc: out of memory");
-    return d;
+    return made(core_mdl_desc_new(), __func__);
 }
 
-aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc)
-{
-    if (!modelDesc)
-        return null_arg("modelDesc", __func__);
-    core_mdl_desc_free(modelDesc);
-    return ACL_SUCCESS;
-}
+DESTROYER(aclmdlDestroyDesc, aclmdlDesc *, modelDesc, core_mdl_desc_free)
 
 /* Fill desc from the model file image [model, model + size). */
 static aclError desc_from(aclmdlDesc *desc, const void *model, size_t size, const char *fn)
@@ -345,13 +346,7 @@ aclmdlAIPP *aclmdlCreateAIPP(uint64_t batchSize)
     return core_mdl_aipp_new(batchSize, __func__);
 }
 
-aclError aclmdlDestroyAIPP(const aclmdlAIPP *aippParmsSet)
-{
-    if (!aippParmsSet)
-        return null_arg("aippParmsSet", __func__);
-    core_mdl_aipp_free(aippParmsSet);
-    return ACL_SUCCESS;
-}
+DESTROYER(aclmdlDestroyAIPP, const aclmdlAIPP *, aippParmsSet, core_mdl_aipp_free)
 
 aclError aclmdlGetAippDataSize(uint64_t batchSize, size_t *size)
 {
@@ -411,8 +406,9 @@ aclError aclmdlSetAIPPScfParams(aclmdlAIPP *aippParmsSet, int8_t scfSwitch, int3
                                 int32_t scfOutputSizeH, uint64_t batchIndex)
 {
     AIPP_SET(__func__);
-    return core_mdl_aipp_set_scf(aippParmsSet, scfSwitch, scfInputSizeW, scfInputSizeH,
-                                 scfOutputSizeW, scfOutputSizeH, batchIndex, __func__);
+    const int32_t v[4] = {scfInputSizeW, scfInputSizeH, scfOutputSizeW, scfOutputSizeH};
+    return core_mdl_aipp_set_stage(aippParmsSet, CORE_MDL_AIPP_SCF, scfSwitch, v, batchIndex,
+                                   __func__);
 }
 
 aclError aclmdlSetAIPPCropParams(aclmdlAIPP *aippParmsSet, int8_t cropSwitch, int32_t cropStartPosW,
@@ -420,8 +416,9 @@ aclError aclmdlSetAIPPCropParams(aclmdlAIPP *aippParmsSet, int8_t cropSwitch, in
                                  uint64_t batchIndex)
 {
     AIPP_SET(__func__);
-    return core_mdl_aipp_set_crop(aippParmsSet, cropSwitch, cropStartPosW, cropStartPosH, cropSizeW,
-                                  cropSizeH, batchIndex, __func__);
+    const int32_t v[4] = {cropStartPosW, cropStartPosH, cropSizeW, cropSizeH};
+    return core_mdl_aipp_set_stage(aippParmsSet, CORE_MDL_AIPP_CROP, cropSwitch, v, batchIndex,
+                                   __func__);
 }
 
 aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP *aippParmsSet, int8_t paddingSwitch,
@@ -430,8 +427,9 @@ aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP *aippParmsSet, int8_t paddingSwit
                                     uint64_t batchIndex)
 {
     AIPP_SET(__func__);
-    return core_mdl_aipp_set_padding(aippParmsSet, paddingSwitch, paddingSizeTop, paddingSizeBottom,
-                                     paddingSizeLeft, paddingSizeRight, batchIndex, __func__);
+    const int32_t v[4] = {paddingSizeTop, paddingSizeBottom, paddingSizeLeft, paddingSizeRight};
+    return core_mdl_aipp_set_stage(aippParmsSet, CORE_MDL_AIPP_PADDING, paddingSwitch, v,
+                                   batchIndex, __func__);
 }
 
 aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *aippParmsSet, int16_t dtcPixelMeanChn0,
@@ -466,19 +464,10 @@ aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP *aippParmsSet, float dtcPixelVarRe
 
 aclmdlConfigHandle *aclmdlCreateConfigHandle(void)
 {
-    aclmdlConfigHandle *h = core_mdl_config_new();
-    if (!h)
-        core_err(ACL_ERROR_BAD_ALLOC, "aclmdlCreateConfigHandle: out of memory");
-    return h;
+    return made(core_mdl_config_new(), __func__);
 }
 
-aclError aclmdlDestroyConfigHandle(aclmdlConfigHandle *handle)
-{
-    if (!handle)
-        return null_arg("handle", __func__);
-    core_mdl_config_free(handle);
-    return ACL_SUCCESS;
-}
+DESTROYER(aclmdlDestroyConfigHandle, aclmdlConfigHandle *, handle, core_mdl_config_free)
 
 aclError aclmdlSetConfigOpt(aclmdlConfigHandle *handle, aclmdlConfigAttr attr,
                             const void *attrValue, size_t valueSize)
@@ -501,19 +490,11 @@ aclError aclmdlSetExternalWeightAddress(aclmdlConfigHandle *handle, const char *
 
 aclmdlExecConfigHandle *aclmdlCreateExecConfigHandle(void)
 {
-    aclmdlExecConfigHandle *h = core_mdl_exec_config_new();
-    if (!h)
-        core_err(ACL_ERROR_BAD_ALLOC, "aclmdlCreateExecConfigHandle: out of memory");
-    return h;
+    return made(core_mdl_exec_config_new(), __func__);
 }
 
-aclError aclmdlDestroyExecConfigHandle(const aclmdlExecConfigHandle *handle)
-{
-    if (!handle)
-        return null_arg("handle", __func__);
-    core_mdl_exec_config_free(handle);
-    return ACL_SUCCESS;
-}
+DESTROYER(aclmdlDestroyExecConfigHandle, const aclmdlExecConfigHandle *, handle,
+          core_mdl_exec_config_free)
 
 aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *handle, aclmdlExecConfigAttr attr,
                                 const void *attrValue, size_t valueSize)

@@ -163,89 +163,53 @@ aclError core_mdl_aipp_set_src_size(aclmdlAIPP *a, int32_t w, int32_t h, const c
     return rc;
 }
 
-aclError core_mdl_aipp_set_scf(aclmdlAIPP *a, int8_t sw, int32_t in_w, int32_t in_h, int32_t out_w,
-                               int32_t out_h, uint64_t batch_index, const char *fn)
+/* Each stage's switch, value names and ranges (AscendCL's). */
+static const struct {
+    const char *sw, *names[4];
+    int64_t lo[4], hi[4];
+} g_stage[CORE_MDL_AIPP_STAGES] = {
+    [CORE_MDL_AIPP_CROP] = {"cropSwitch",
+                            {"cropStartPosW", "cropStartPosH", "cropSizeW", "cropSizeH"},
+                            {0, 0, 1, 1},
+                            {IMAGE_MAX - 1, IMAGE_MAX - 1, IMAGE_MAX, IMAGE_MAX}},
+    [CORE_MDL_AIPP_SCF] = {"scfSwitch",
+                           {"scfInputSizeW", "scfInputSizeH", "scfOutputSizeW", "scfOutputSizeH"},
+                           {SCF_MIN, SCF_MIN, SCF_MIN, SCF_MIN},
+                           {IMAGE_MAX, IMAGE_MAX, SCF_OUT_W_MAX, IMAGE_MAX}},
+    [CORE_MDL_AIPP_PADDING] = {"paddingSwitch",
+                               {"paddingSizeTop", "paddingSizeBottom", "paddingSizeLeft",
+                                "paddingSizeRight"},
+                               {0, 0, 0, 0},
+                               {PAD_MAX, PAD_MAX, PAD_MAX, PAD_MAX}},
+};
+
+/* Scaling by more than SCF_RATIO either way, in either dimension. */
+static bool scf_ratio_bad(const int32_t v[4])
 {
-    struct core_mdl_aipp_batch *e = entry(a, batch_index, fn);
-    if (!e)
-        return ACL_ERROR_INVALID_PARAM;
-    aclError rc = range(sw, 0, 1, "scfSwitch", fn);
-    if (rc == ACL_SUCCESS && sw) {
-        static const char *const in_names[2] = {"scfInputSizeW", "scfInputSizeH"};
-        const int64_t in[2] = {in_w, in_h};
-        rc = ranges(in, 2, SCF_MIN, IMAGE_MAX, in_names, fn);
-        if (rc == ACL_SUCCESS)
-            rc = range(out_w, SCF_MIN, SCF_OUT_W_MAX, "scfOutputSizeW", fn);
-        if (rc == ACL_SUCCESS)
-            rc = range(out_h, SCF_MIN, IMAGE_MAX, "scfOutputSizeH", fn);
-        if (rc == ACL_SUCCESS &&
-            ((int64_t)out_w * SCF_RATIO < in_w || out_w > (int64_t)in_w * SCF_RATIO ||
-             (int64_t)out_h * SCF_RATIO < in_h || out_h > (int64_t)in_h * SCF_RATIO))
-            rc = core_err(ACL_ERROR_INVALID_PARAM,
-                          "%s: scaling %dx%d to %dx%d: each ratio must be within [1/16, 16]", fn,
-                          in_w, in_h, out_w, out_h);
-    }
-    if (rc != ACL_SUCCESS)
-        return rc;
-    e->scf_switch = sw;
-    if (sw) {
-        e->scf_in_w = in_w;
-        e->scf_in_h = in_h;
-        e->scf_out_w = out_w;
-        e->scf_out_h = out_h;
-    }
-    return ACL_SUCCESS;
+    for (int d = 0; d < 2; d++)
+        if ((int64_t)v[2 + d] * SCF_RATIO < v[d] || v[2 + d] > (int64_t)v[d] * SCF_RATIO)
+            return true;
+    return false;
 }
 
-aclError core_mdl_aipp_set_crop(aclmdlAIPP *a, int8_t sw, int32_t x, int32_t y, int32_t w,
-                                int32_t h, uint64_t batch_index, const char *fn)
+aclError core_mdl_aipp_set_stage(aclmdlAIPP *a, enum core_mdl_aipp_stage stage, int8_t sw,
+                                 const int32_t v[4], uint64_t batch_index, const char *fn)
 {
     struct core_mdl_aipp_batch *e = entry(a, batch_index, fn);
     if (!e)
         return ACL_ERROR_INVALID_PARAM;
-    aclError rc = range(sw, 0, 1, "cropSwitch", fn);
-    if (rc == ACL_SUCCESS && sw) {
-        static const char *const pos[2] = {"cropStartPosW", "cropStartPosH"};
-        static const char *const size[2] = {"cropSizeW", "cropSizeH"};
-        const int64_t p[2] = {x, y}, s[2] = {w, h};
-        rc = ranges(p, 2, 0, IMAGE_MAX - 1, pos, fn);
-        if (rc == ACL_SUCCESS)
-            rc = ranges(s, 2, 1, IMAGE_MAX, size, fn);
-    }
+    aclError rc = range(sw, 0, 1, g_stage[stage].sw, fn);
+    for (int i = 0; sw && i < 4 && rc == ACL_SUCCESS; i++)
+        rc = range(v[i], g_stage[stage].lo[i], g_stage[stage].hi[i], g_stage[stage].names[i], fn);
+    if (rc == ACL_SUCCESS && sw && stage == CORE_MDL_AIPP_SCF && scf_ratio_bad(v))
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: scaling %dx%d to %dx%d: each ratio must be within [1/16, 16]", fn, v[0],
+                      v[1], v[2], v[3]);
     if (rc != ACL_SUCCESS)
         return rc;
-    e->crop_switch = sw;
-    if (sw) {
-        e->crop_x = x;
-        e->crop_y = y;
-        e->crop_w = w;
-        e->crop_h = h;
-    }
-    return ACL_SUCCESS;
-}
-
-aclError core_mdl_aipp_set_padding(aclmdlAIPP *a, int8_t sw, int32_t top, int32_t bottom,
-                                   int32_t left, int32_t right, uint64_t batch_index,
-                                   const char *fn)
-{
-    static const char *const names[4] = {"paddingSizeTop", "paddingSizeBottom", "paddingSizeLeft",
-                                         "paddingSizeRight"};
-    struct core_mdl_aipp_batch *e = entry(a, batch_index, fn);
-    if (!e)
-        return ACL_ERROR_INVALID_PARAM;
-    const int64_t v[4] = {top, bottom, left, right};
-    aclError rc = range(sw, 0, 1, "paddingSwitch", fn);
-    if (rc == ACL_SUCCESS && sw)
-        rc = ranges(v, 4, 0, PAD_MAX, names, fn);
-    if (rc != ACL_SUCCESS)
-        return rc;
-    e->padding_switch = sw;
-    if (sw) {
-        e->pad_top = top;
-        e->pad_bottom = bottom;
-        e->pad_left = left;
-        e->pad_right = right;
-    }
+    e->stage[stage].on = sw;
+    for (int i = 0; sw && i < 4; i++)
+        e->stage[stage].v[i] = v[i];
     return ACL_SUCCESS;
 }
 

@@ -21,11 +21,19 @@
 
 #include "acl/acl_mdl.h"
 
+/* The switched stages of one image, each a switch and four values. */
+enum core_mdl_aipp_stage {
+    CORE_MDL_AIPP_CROP,    /* start W, start H, size W, size H */
+    CORE_MDL_AIPP_SCF,     /* scaling: input W, input H, output W, output H */
+    CORE_MDL_AIPP_PADDING, /* top, bottom, left, right */
+    CORE_MDL_AIPP_STAGES
+};
+
 struct core_mdl_aipp_batch {
-    int8_t crop_switch, scf_switch, padding_switch;
-    int32_t crop_x, crop_y, crop_w, crop_h;
-    int32_t scf_in_w, scf_in_h, scf_out_w, scf_out_h;
-    int32_t pad_top, pad_bottom, pad_left, pad_right;
+    struct {
+        int8_t on;
+        int32_t v[4];
+    } stage[CORE_MDL_AIPP_STAGES];
     int16_t mean[4];
     float min[4], var_reci[4]; /* rounded to float16, as AscendCL holds them */
 };
@@ -57,13 +65,9 @@ aclError core_mdl_aipp_set_csc(aclmdlAIPP *a, int8_t sw, const int16_t matrix[9]
 /* which: 0 the R/B-U/V swap, 1 the A/X swap. */
 aclError core_mdl_aipp_set_swap(aclmdlAIPP *a, int which, int8_t sw, const char *fn);
 aclError core_mdl_aipp_set_src_size(aclmdlAIPP *a, int32_t w, int32_t h, const char *fn);
-aclError core_mdl_aipp_set_scf(aclmdlAIPP *a, int8_t sw, int32_t in_w, int32_t in_h, int32_t out_w,
-                               int32_t out_h, uint64_t batch_index, const char *fn);
-aclError core_mdl_aipp_set_crop(aclmdlAIPP *a, int8_t sw, int32_t x, int32_t y, int32_t w,
-                                int32_t h, uint64_t batch_index, const char *fn);
-aclError core_mdl_aipp_set_padding(aclmdlAIPP *a, int8_t sw, int32_t top, int32_t bottom,
-                                   int32_t left, int32_t right, uint64_t batch_index,
-                                   const char *fn);
+/* Stage stage of image batch_index: switch sw and, when on, v[4]. */
+aclError core_mdl_aipp_set_stage(aclmdlAIPP *a, enum core_mdl_aipp_stage stage, int8_t sw,
+                                 const int32_t v[4], uint64_t batch_index, const char *fn);
 aclError core_mdl_aipp_set_mean(aclmdlAIPP *a, const int16_t mean[4], uint64_t batch_index,
                                 const char *fn);
 /* which: 0 the minimums, 1 the variance reciprocals. */

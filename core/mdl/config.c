@@ -30,54 +30,82 @@ struct opt_rule {
     int64_t lo, hi;
 };
 
-#define RULE(attr, kind, lo, hi) [attr] = {#attr, kind, lo, hi}
+/* The options in enum order. An option's value type is its name's suffix (_INT32: any
+ * int32, _SIZET: any size_t, _PTR: any pointer); g_special gives the others. */
+#define LOAD_OPTS(X)                                                                               \
+    X(ACL_MDL_PRIORITY_INT32)                                                                      \
+    X(ACL_MDL_LOAD_TYPE_SIZET)                                                                     \
+    X(ACL_MDL_PATH_PTR) X(ACL_MDL_MEM_ADDR_PTR) X(ACL_MDL_MEM_SIZET) X(ACL_MDL_WEIGHT_ADDR_PTR)    \
+        X(ACL_MDL_WEIGHT_SIZET) X(ACL_MDL_WORKSPACE_ADDR_PTR) X(ACL_MDL_WORKSPACE_SIZET)           \
+            X(ACL_MDL_INPUTQ_NUM_SIZET) X(ACL_MDL_INPUTQ_ADDR_PTR) X(ACL_MDL_OUTPUTQ_NUM_SIZET)    \
+                X(ACL_MDL_OUTPUTQ_ADDR_PTR) X(ACL_MDL_WORKSPACE_MEM_OPTIMIZE)                      \
+                    X(ACL_MDL_WEIGHT_PATH_PTR) X(ACL_MDL_MODEL_DESC_PTR)                           \
+                        X(ACL_MDL_MODEL_DESC_SIZET) X(ACL_MDL_KERNEL_PTR) X(ACL_MDL_KERNEL_SIZET)  \
+                            X(ACL_MDL_KERNEL_ARGS_PTR) X(ACL_MDL_KERNEL_ARGS_SIZET)                \
+                                X(ACL_MDL_STATIC_TASK_PTR) X(ACL_MDL_STATIC_TASK_SIZET)            \
+                                    X(ACL_MDL_DYNAMIC_TASK_PTR) X(ACL_MDL_DYNAMIC_TASK_SIZET)      \
+                                        X(ACL_MDL_MEM_MALLOC_POLICY_SIZET) X(ACL_MDL_FIFO_PTR)     \
+                                            X(ACL_MDL_FIFO_SIZET) X(ACL_MDL_WITHOUT_GRAPH_INT32)   \
+                                                X(ACL_NPU_PERF_MODE)
+#define EXEC_OPTS(X)                                                                               \
+    X(ACL_MDL_STREAM_SYNC_TIMEOUT)                                                                 \
+    X(ACL_MDL_EVENT_SYNC_TIMEOUT)                                                                  \
+    X(ACL_MDL_WORK_ADDR_PTR) X(ACL_MDL_WORK_SIZET) X(ACL_MDL_MPAIMID_SIZET)                        \
+        X(ACL_MDL_AICQOS_SIZET) X(ACL_MDL_AICOST_SIZET) X(ACL_MDL_MEC_TIMETHR_SIZET)               \
+            X(ACL_MDL_EXEC_PRIORITY_INT32) X(ACL_MDL_NPU_PERF_MODE)
+#define NAME(attr) [attr] = #attr,
+static const char *const g_load_names[CORE_MDL_CONFIG_OPTS] = {LOAD_OPTS(NAME)};
+static const char *const g_exec_names[CORE_MDL_EXEC_OPTS] = {EXEC_OPTS(NAME)};
 
-static const struct opt_rule g_load[CORE_MDL_CONFIG_OPTS] = {
-    RULE(ACL_MDL_PRIORITY_INT32, OPT_PRIO, 0, 0),
-    RULE(ACL_MDL_LOAD_TYPE_SIZET, OPT_SIZE, ACL_MDL_LOAD_FROM_FILE, ACL_MDL_LOAD_FROM_MEM_WITH_Q),
-    RULE(ACL_MDL_PATH_PTR, OPT_STR, 0, 0),
-    RULE(ACL_MDL_MEM_ADDR_PTR, OPT_PTR_NN, 0, 0),
-    RULE(ACL_MDL_MEM_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_WEIGHT_ADDR_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_WEIGHT_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_WORKSPACE_ADDR_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_WORKSPACE_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_INPUTQ_NUM_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_INPUTQ_ADDR_PTR, OPT_PTR_NN, 0, 0),
-    RULE(ACL_MDL_OUTPUTQ_NUM_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_OUTPUTQ_ADDR_PTR, OPT_PTR_NN, 0, 0),
-    RULE(ACL_MDL_WORKSPACE_MEM_OPTIMIZE, OPT_SIZE, ACL_WORKSPACE_MEM_OPTIMIZE_DEFAULT,
-         ACL_WORKSPACE_MEM_OPTIMIZE_INPUTOUTPUT),
-    RULE(ACL_MDL_WEIGHT_PATH_PTR, OPT_STR, 0, 0),
-    RULE(ACL_MDL_MODEL_DESC_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_MODEL_DESC_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_KERNEL_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_KERNEL_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_KERNEL_ARGS_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_KERNEL_ARGS_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_STATIC_TASK_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_STATIC_TASK_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_DYNAMIC_TASK_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_DYNAMIC_TASK_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_MEM_MALLOC_POLICY_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_FIFO_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_FIFO_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_WITHOUT_GRAPH_INT32, OPT_I32, 0, 1),
-    RULE(ACL_NPU_PERF_MODE, OPT_I32, INT32_MIN, INT32_MAX),
+/* The options their suffix does not describe: (table, option) -> rule. */
+static const struct {
+    bool exec;
+    int attr;
+    struct opt_rule r;
+} g_special[] = {
+    {false, ACL_MDL_PRIORITY_INT32, {NULL, OPT_PRIO, 0, 0}},
+    {false,
+     ACL_MDL_LOAD_TYPE_SIZET,
+     {NULL, OPT_SIZE, ACL_MDL_LOAD_FROM_FILE, ACL_MDL_LOAD_FROM_MEM_WITH_Q}},
+    {false, ACL_MDL_PATH_PTR, {NULL, OPT_STR, 0, 0}},
+    {false, ACL_MDL_WEIGHT_PATH_PTR, {NULL, OPT_STR, 0, 0}},
+    {false, ACL_MDL_MEM_ADDR_PTR, {NULL, OPT_PTR_NN, 0, 0}},
+    {false, ACL_MDL_INPUTQ_ADDR_PTR, {NULL, OPT_PTR_NN, 0, 0}},
+    {false, ACL_MDL_OUTPUTQ_ADDR_PTR, {NULL, OPT_PTR_NN, 0, 0}},
+    {false,
+     ACL_MDL_WORKSPACE_MEM_OPTIMIZE,
+     {NULL, OPT_SIZE, ACL_WORKSPACE_MEM_OPTIMIZE_DEFAULT, ACL_WORKSPACE_MEM_OPTIMIZE_INPUTOUTPUT}},
+    {false, ACL_MDL_WITHOUT_GRAPH_INT32, {NULL, OPT_I32, 0, 1}},
+    {false, ACL_NPU_PERF_MODE, {NULL, OPT_I32, INT32_MIN, INT32_MAX}},
+    {true, ACL_MDL_STREAM_SYNC_TIMEOUT, {NULL, OPT_I32, -1, INT32_MAX}},
+    {true, ACL_MDL_EVENT_SYNC_TIMEOUT, {NULL, OPT_I32, -1, INT32_MAX}},
+    {true, ACL_MDL_EXEC_PRIORITY_INT32, {NULL, OPT_PRIO, 0, 0}},
+    {true, ACL_MDL_NPU_PERF_MODE, {NULL, OPT_I32, INT32_MIN, INT32_MAX}},
 };
 
-static const struct opt_rule g_exec[CORE_MDL_EXEC_OPTS] = {
-    RULE(ACL_MDL_STREAM_SYNC_TIMEOUT, OPT_I32, -1, INT32_MAX),
-    RULE(ACL_MDL_EVENT_SYNC_TIMEOUT, OPT_I32, -1, INT32_MAX),
-    RULE(ACL_MDL_WORK_ADDR_PTR, OPT_PTR, 0, 0),
-    RULE(ACL_MDL_WORK_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_MPAIMID_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_AICQOS_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_AICOST_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_MEC_TIMETHR_SIZET, OPT_SIZE, 0, -1),
-    RULE(ACL_MDL_EXEC_PRIORITY_INT32, OPT_PRIO, 0, 0),
-    RULE(ACL_MDL_NPU_PERF_MODE, OPT_I32, INT32_MIN, INT32_MAX),
-};
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* The rule of option attr (< the table's count) of the load (exec: execution) table. */
+static struct opt_rule rule_of(bool exec, int attr)
+{
+    struct opt_rule r = {exec ? g_exec_names[attr] : g_load_names[attr], OPT_SIZE, 0, -1};
+    for (size_t i = 0; i < sizeof(g_special) / sizeof(g_special[0]); i++)
+        if (g_special[i].exec == exec && g_special[i].attr == attr) {
+            const char *name = r.name;
+            r = g_special[i].r;
+            r.name = name;
+            return r;
+        }
+    if (ends_with(r.name, "_INT32"))
+        r = (struct opt_rule){r.name, OPT_I32, INT32_MIN, INT32_MAX};
+    else if (ends_with(r.name, "_PTR"))
+        r.kind = OPT_PTR;
+    return r;
+}
 
 static size_t kind_size(enum opt_kind k)
 {
@@ -137,7 +165,7 @@ aclmdlConfigHandle *core_mdl_config_new(void)
 void core_mdl_config_free(aclmdlConfigHandle *h)
 {
     for (int a = 0; a < CORE_MDL_CONFIG_OPTS; a++)
-        if (g_load[a].kind == OPT_STR && (h->set >> a & 1))
+        if (rule_of(false, a).kind == OPT_STR && (h->set >> a & 1))
             free(h->v[a].str);
     for (size_t i = 0; i < h->next; i++)
         free(h->ext[i].name);
@@ -155,28 +183,31 @@ void core_mdl_exec_config_free(const aclmdlExecConfigHandle *h)
     free((aclmdlExecConfigHandle *)h);
 }
 
+/* Option attr of a handle of the load (exec: execution) table of count options: its bit of
+ * *set and its value slot v[attr]. */
+static aclError set_opt(bool exec, int count, uint64_t *set, union core_mdl_opt *v, int attr,
+                        const void *value, size_t valueSize, const char *fn)
+{
+    if ((unsigned)attr >= (unsigned)count)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: attr %d is not an option (0 .. %d)", fn, attr,
+                        count - 1);
+    struct opt_rule r = rule_of(exec, attr);
+    aclError rc = opt_set(&r, &v[attr], *set >> attr & 1, value, valueSize, fn);
+    if (rc == ACL_SUCCESS)
+        *set |= 1ull << attr;
+    return rc;
+}
+
 aclError core_mdl_config_set(aclmdlConfigHandle *h, aclmdlConfigAttr attr, const void *value,
                              size_t valueSize, const char *fn)
 {
-    if ((unsigned)attr >= CORE_MDL_CONFIG_OPTS)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: attr %d is not an option (0 .. %d)", fn,
-                        (int)attr, CORE_MDL_CONFIG_OPTS - 1);
-    aclError rc = opt_set(&g_load[attr], &h->v[attr], h->set >> attr & 1, value, valueSize, fn);
-    if (rc == ACL_SUCCESS)
-        h->set |= 1ull << attr;
-    return rc;
+    return set_opt(false, CORE_MDL_CONFIG_OPTS, &h->set, h->v, (int)attr, value, valueSize, fn);
 }
 
 aclError core_mdl_exec_config_set(aclmdlExecConfigHandle *h, aclmdlExecConfigAttr attr,
                                   const void *value, size_t valueSize, const char *fn)
 {
-    if ((unsigned)attr >= CORE_MDL_EXEC_OPTS)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: attr %d is not an option (0 .. %d)", fn,
-                        (int)attr, CORE_MDL_EXEC_OPTS - 1);
-    aclError rc = opt_set(&g_exec[attr], &h->v[attr], h->set >> attr & 1, value, valueSize, fn);
-    if (rc == ACL_SUCCESS)
-        h->set |= 1ull << attr;
-    return rc;
+    return set_opt(true, CORE_MDL_EXEC_OPTS, &h->set, h->v, (int)attr, value, valueSize, fn);
 }
 
 aclError core_mdl_config_ext_weight(aclmdlConfigHandle *h, const char *name, void *addr,
