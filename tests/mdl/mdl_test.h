@@ -50,6 +50,28 @@
         CHECK(m_ &&strstr(m_, fn));                                                                \
     } while (0)
 
+/* Run call with allocation n failing, for n = 0, 1, ... until call allocates no more: each
+ * failure must return ACL_ERROR_BAD_ALLOC naming fn and leave `unchanged` true; the last run
+ * succeeds. *failures gets the number of failed runs. */
+#define FAIL_EACH(failures, fn, call, unchanged)                                                   \
+    do {                                                                                           \
+        *(failures) = 0;                                                                           \
+        for (int n_ = 0;; n_++) {                                                                  \
+            cpuaclTestFailAlloc(n_);                                                               \
+            aclError rc_ = (call);                                                                 \
+            uint64_t fired_ = 0;                                                                   \
+            cpuaclTestAllocCount(&fired_);                                                         \
+            cpuaclTestFailAlloc(-1);                                                               \
+            if (!fired_) {                                                                         \
+                CHECK(rc_ == ACL_SUCCESS);                                                         \
+                break;                                                                             \
+            }                                                                                      \
+            CHECK_FAIL(ACL_ERROR_BAD_ALLOC, fn, rc_);                                              \
+            CHECK(unchanged);                                                                      \
+            ++*(failures);                                                                         \
+        }                                                                                          \
+    } while (0)
+
 /* ---- bytes --------------------------------------------------------------------- */
 
 struct tbuf {
