@@ -27,6 +27,7 @@ HEADERS = [
     "acl/acl_tdt.h",
     "acl/acl_tdt_queue.h",
     "acl/acl_op.h",
+    "acl/acl_mdl.h",
     "aclnn/aclnn_base.h",
 ]
 

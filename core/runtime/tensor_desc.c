@@ -58,6 +58,28 @@ void core_tdesc_free(const aclTensorDesc *cd)
     free(d);
 }
 
+aclTensorDesc *core_tdesc_copy(const aclTensorDesc *d)
+{
+    aclTensorDesc *c = core_tdesc_new(d->dtype, d->dims.n, d->dims.v, d->format);
+    if (!c)
+        return NULL;
+    c->storage_format = d->storage_format;
+    c->placement = d->placement;
+    c->address = d->address;
+    bool ok = i64s_set(&c->storage_dims, d->storage_dims.n, d->storage_dims.v) &&
+              i64s_set(&c->shape_range, d->shape_range.n, d->shape_range.v) &&
+              i64s_set(&c->value_range, d->value_range.n, d->value_range.v) &&
+              (!d->name || (c->name = core_strdup(d->name))) &&
+              (!d->dynamic_input || (c->dynamic_input = core_strdup(d->dynamic_input))) &&
+              (!d->const_data || (c->const_data = core_memdup(d->const_data, d->const_len)));
+    c->const_len = c->const_data ? d->const_len : 0;
+    if (!ok) {
+        core_tdesc_free(c);
+        return NULL;
+    }
+    return c;
+}
+
 aclError core_tdesc_set_dims(aclTensorDesc *d, bool storage, size_t ndims, const int64_t *dims,
                              const char *fn)
 {

@@ -52,6 +52,9 @@ struct aclTensorDesc {
 aclTensorDesc *core_tdesc_new(aclDataType dtype, size_t ndims, const int64_t *dims,
                               aclFormat format);
 void core_tdesc_free(const aclTensorDesc *d);
+/* A deep copy of d alone (its shapes, ranges, names and const value; count 1,
+ * the same address); NULL when out of memory. */
+aclTensorDesc *core_tdesc_copy(const aclTensorDesc *d);
 
 /* Replace the shape (storage: the storage shape); ACL_ERROR_BAD_ALLOC naming
  * fn when out of memory, the old shape kept. */

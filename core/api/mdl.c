@@ -1,0 +1,546 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * API surface of acl/acl_mdl.h (offline models): today datasets, model
+ * descriptions and their getters (filled from a model file), dynamic AIPP
+ * parameter sets, load and execution configurations and the size queries;
+ * with them the model-file hooks of cpuacl/cpuacl_test.h. Calls the mdl room
+ * (core/mdl/dataset.h, desc.h, aipp.h, config.h, file.h). These objects are
+ * plain objects: no aclInit needed, a NULL object or pointer argument is
+ * ACL_ERROR_INVALID_PARAM (or the getter's documented empty answer), a
+ * destroyed one the caller's bug. docs/mdl.md lists every call's codes.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/mdl/aipp.h"
+#include "core/mdl/config.h"
+#include "core/mdl/dataset.h"
+#include "core/mdl/desc.h"
+#include "core/mdl/file.h"
+#include "cpuacl/cpuacl_test.h"
+
+/* What a creator of fn made: p, or NULL with ACL_ERROR_BAD_ALLOC recorded. */
+static void *made(void *p, const char *fn)
+{
+    if (!p)
+        core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    return p;
+}
+
+/* A NULL argument of fn: the error recorded, its code returned. */
+static aclError null_arg(const char *what, const char *fn)
+{
+    return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+}
+
+/* The entry point api(type param): frees the object with free_fn; NULL is
+ * ACL_ERROR_INVALID_PARAM (as GE). */
+#define DESTROYER(api, type, param, free_fn)                                                       \
+    aclError api(type param)                                                                       \
+    {                                                                                              \
+        if (!param)                                                                                \
+            return null_arg(#param, #api);                                                         \
+        free_fn(param);                                                                            \
+        return ACL_SUCCESS;                                                                        \
+    }
+
+/* ---- datasets ------------------------------------------------------------------ */
+
+aclmdlDataset *aclmdlCreateDataset(void)
+{
+    return made(core_mdl_dataset_new(), __func__);
+}
+
+DESTROYER(aclmdlDestroyDataset, const aclmdlDataset *, dataset, core_mdl_dataset_free)
+
+aclError aclmdlAddDatasetBuffer(aclmdlDataset *dataset, aclDataBuffer *dataBuffer)
+{
+    if (!dataset || !dataBuffer)
+        return null_arg(dataset ? "dataBuffer" : "dataset", __func__);
+    return core_mdl_dataset_add(dataset, dataBuffer, __func__);
+}
+
+size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset *dataset)
+{
+    if (!dataset) {
+        null_arg("dataset", __func__);
+        return 0;
+    }
+    return core_mdl_dataset_count(dataset);
+}
+
+/* dataset not NULL and index one of its entries, else the error recorded. */
+static bool dataset_index(const aclmdlDataset *dataset, size_t index, const char *fn)
+{
+    if (!dataset) {
+        null_arg("dataset", fn);
+        return false;
+    }
+    if (index >= core_mdl_dataset_count(dataset)) {
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: index %zu, the dataset has %zu buffers", fn, index,
+                 core_mdl_dataset_count(dataset));
+        return false;
+    }
+    return true;
+}
+
+aclDataBuffer *aclmdlGetDatasetBuffer(const aclmdlDataset *dataset, size_t index)
+{
+    return dataset_index(dataset, index, __func__) ? core_mdl_dataset_buf(dataset, index) : NULL;
+}
+
+aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tensorDesc, size_t index)
+{
+    if (!dataset_index(dataset, index, __func__))
+        return ACL_ERROR_INVALID_PARAM;
+    return core_mdl_dataset_set_tdesc(dataset, index, tensorDesc, __func__);
+}
+
+aclTensorDesc *aclmdlGetDatasetTensorDesc(const aclmdlDataset *dataset, size_t index)
+{
+    return dataset_index(dataset, index, __func__) ? core_mdl_dataset_tdesc(dataset, index) : NULL;
+}
+
+/* ---- model descriptions --------------------------------------------------------- */
+
+aclmdlDesc *aclmdlCreateDesc(void)
+{
+    return made(core_mdl_desc_new(), __func__);
+}
+
+DESTROYER(aclmdlDestroyDesc, aclmdlDesc *, modelDesc, core_mdl_desc_free)
+
+/* Fill desc from the model file image [model, model + size). */
+static aclError desc_from(aclmdlDesc *desc, const void *model, size_t size, const char *fn)
+{
+    struct core_mdl_file f;
+    aclError rc = core_mdl_file_parse(model, size, &f, fn);
+    return rc == ACL_SUCCESS ? core_mdl_desc_decode(desc, &f, fn) : rc;
+}
+
+aclError aclmdlGetDescFromFile(aclmdlDesc *modelDesc, const char *modelPath)
+{
+    if (!modelDesc || !modelPath)
+        return null_arg(modelDesc ? "modelPath" : "modelDesc", __func__);
+    void *buf;
+    size_t len;
+    aclError rc = core_mdl_file_read(modelPath, &buf, &len, __func__);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    rc = desc_from(modelDesc, buf, len, __func__);
+    free(buf);
+    return rc;
+}
+
+aclError aclmdlGetDescFromMem(aclmdlDesc *modelDesc, const void *model, size_t modelSize)
+{
+    if (!modelDesc || !model)
+        return null_arg(modelDesc ? "model" : "modelDesc", __func__);
+    if (!modelSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelSize is 0", __func__);
+    return desc_from(modelDesc, model, modelSize, __func__);
+}
+
+/* The getters that answer a count or a size: 0 for a NULL description. */
+#define COUNT_GETTER(api, side)                                                                    \
+    size_t api(aclmdlDesc *modelDesc)                                                              \
+    {                                                                                              \
+        if (!modelDesc) {                                                                          \
+            null_arg("modelDesc", #api);                                                           \
+            return 0;                                                                              \
+        }                                                                                          \
+        return modelDesc->n[side];                                                                 \
+    }
+COUNT_GETTER(aclmdlGetNumInputs, 0)
+COUNT_GETTER(aclmdlGetNumOutputs, 1)
+
+#define SIZE_GETTER(api, side)                                                                     \
+    size_t api(aclmdlDesc *modelDesc, size_t index)                                                \
+    {                                                                                              \
+        if (!modelDesc) {                                                                          \
+            null_arg("modelDesc", #api);                                                           \
+            return 0;                                                                              \
+        }                                                                                          \
+        return core_mdl_desc_size(modelDesc, side, index, #api);                                   \
+    }
+SIZE_GETTER(aclmdlGetInputSizeByIndex, false)
+SIZE_GETTER(aclmdlGetOutputSizeByIndex, true)
+
+#define DIMS_GETTER(api, side, kind)                                                               \
+    aclError api(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)                    \
+    {                                                                                              \
+        if (!modelDesc || !dims)                                                                   \
+            return null_arg(modelDesc ? "dims" : "modelDesc", #api);                               \
+        return core_mdl_desc_dims(modelDesc, side, index, kind, dims, #api);                       \
+    }
+DIMS_GETTER(aclmdlGetInputDims, false, CORE_MDL_DIMS)
+DIMS_GETTER(aclmdlGetInputDimsV2, false, CORE_MDL_DIMS_V2)
+DIMS_GETTER(aclmdlGetOutputDims, true, CORE_MDL_DIMS)
+DIMS_GETTER(aclmdlGetCurOutputDims, true, CORE_MDL_DIMS_CUR)
+
+aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc, size_t index,
+                                 aclmdlIODimsRange *dimsRange)
+{
+    if (!modelDesc || !dimsRange)
+        return null_arg(modelDesc ? "dimsRange" : "modelDesc", __func__);
+    return core_mdl_desc_dims_range(modelDesc, index, dimsRange, __func__);
+}
+
+/* The tensor a per-index getter reads, or NULL with the error recorded. */
+static const struct core_mdl_tensor *tensor_at(const aclmdlDesc *d, bool output, size_t index,
+                                               const char *fn)
+{
+    if (!d) {
+        null_arg("modelDesc", fn);
+        return NULL;
+    }
+    const struct core_mdl_tensor *t = core_mdl_desc_tensor(d, output, index);
+    if (!t)
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: %s index %zu, the model has %zu", fn,
+                 output ? "output" : "input", index, d->n[output]);
+    return t;
+}
+
+#define FIELD_GETTER(api, type, side, field, none)                                                 \
+    type api(const aclmdlDesc *modelDesc, size_t index)                                            \
+    {                                                                                              \
+        const struct core_mdl_tensor *t = tensor_at(modelDesc, side, index, #api);                 \
+        return t ? t->field : (none);                                                              \
+    }
+FIELD_GETTER(aclmdlGetInputNameByIndex, const char *, false, name, "")
+FIELD_GETTER(aclmdlGetOutputNameByIndex, const char *, true, name, "")
+FIELD_GETTER(aclmdlGetInputFormat, aclFormat, false, format, ACL_FORMAT_UNDEFINED)
+FIELD_GETTER(aclmdlGetOutputFormat, aclFormat, true, format, ACL_FORMAT_UNDEFINED)
+FIELD_GETTER(aclmdlGetInputDataType, aclDataType, false, dtype, ACL_DT_UNDEFINED)
+FIELD_GETTER(aclmdlGetOutputDataType, aclDataType, true, dtype, ACL_DT_UNDEFINED)
+
+#define INDEX_GETTER(api, side)                                                                    \
+    aclError api(const aclmdlDesc *modelDesc, const char *name, size_t *index)                     \
+    {                                                                                              \
+        if (!modelDesc || !name || !index)                                                         \
+            return null_arg(!modelDesc ? "modelDesc" : !name ? "name" : "index", #api);            \
+        return core_mdl_desc_index(modelDesc, side, name, index, #api);                            \
+    }
+INDEX_GETTER(aclmdlGetInputIndexByName, false)
+INDEX_GETTER(aclmdlGetOutputIndexByName, true)
+
+const char *aclmdlGetOpAttr(aclmdlDesc *modelDesc, const char *opName, const char *attr)
+{
+    if (!modelDesc || !opName || !attr) {
+        null_arg(!modelDesc ? "modelDesc" : !opName ? "opName" : "attr", __func__);
+        return NULL;
+    }
+    if (strcmp(attr, ACL_ATTR_NAME_DATA_DUMP_ORIGIN_OP_NAMES)) {
+        core_err(ACL_ERROR_INVALID_PARAM, "%s: attribute \"%s\": only \"%s\" can be read", __func__,
+                 attr, ACL_ATTR_NAME_DATA_DUMP_ORIGIN_OP_NAMES);
+        return NULL;
+    }
+    return core_mdl_desc_op_attr(modelDesc, opName, attr);
+}
+
+const char *aclmdlGetTensorRealName(const aclmdlDesc *modelDesc, const char *name)
+{
+    if (!modelDesc || !name) {
+        null_arg(modelDesc ? "name" : "modelDesc", __func__);
+        return NULL;
+    }
+    return core_mdl_desc_real_name(modelDesc, name, __func__);
+}
+
+aclError aclmdlGetDynamicBatch(const aclmdlDesc *modelDesc, aclmdlBatch *batch)
+{
+    if (!modelDesc || !batch)
+        return null_arg(modelDesc ? "batch" : "modelDesc", __func__);
+    core_mdl_desc_batch(modelDesc, batch);
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlGetDynamicHW(const aclmdlDesc *modelDesc, size_t index, aclmdlHW *hw)
+{
+    (void)index; /* reserved: -1 */
+    if (!modelDesc || !hw)
+        return null_arg(modelDesc ? "hw" : "modelDesc", __func__);
+    core_mdl_desc_hw(modelDesc, hw);
+    return ACL_SUCCESS;
+}
+
+/* The reserved index of the dims-gear getters must be -1. */
+static aclError reserved_index(size_t index, const char *fn)
+{
+    if (index != (size_t)-1)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: index is %zu, it must be -1", fn, index);
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlGetInputDynamicGearCount(const aclmdlDesc *modelDesc, size_t index,
+                                        size_t *gearCount)
+{
+    if (!modelDesc || !gearCount)
+        return null_arg(modelDesc ? "gearCount" : "modelDesc", __func__);
+    aclError rc = reserved_index(index, __func__);
+    if (rc == ACL_SUCCESS)
+        *gearCount = core_mdl_desc_dims_gear_count(modelDesc);
+    return rc;
+}
+
+aclError aclmdlGetInputDynamicDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims,
+                                   size_t gearCount)
+{
+    if (!modelDesc || !dims)
+        return null_arg(modelDesc ? "dims" : "modelDesc", __func__);
+    aclError rc = reserved_index(index, __func__);
+    return rc == ACL_SUCCESS ? core_mdl_desc_dims_gears(modelDesc, dims, gearCount, __func__) : rc;
+}
+
+/* ---- size queries --------------------------------------------------------------- */
+
+/* The sizes of the model file image [model, model + size). */
+static aclError sizes_of(const void *model, size_t size, size_t *workSize, size_t *weightSize,
+                         const char *fn)
+{
+    struct core_mdl_file f;
+    aclError rc = core_mdl_file_parse(model, size, &f, fn);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    const struct core_mdl_section *w = core_mdl_file_section(&f, CORE_MDL_SEC_WEIGHTS);
+    if (f.work_size > SIZE_MAX)
+        return core_err(ACL_ERROR_DESERIALIZE_MODEL, "%s: work size %llu does not fit", fn,
+                        (unsigned long long)f.work_size);
+    *workSize = (size_t)f.work_size;
+    *weightSize = w ? w->size : 0;
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlQuerySize(const char *fileName, size_t *workSize, size_t *weightSize)
+{
+    if (!fileName || !workSize || !weightSize)
+        return null_arg(!fileName ? "fileName" : !workSize ? "workSize" : "weightSize", __func__);
+    void *buf;
+    size_t len;
+    aclError rc = core_mdl_file_read(fileName, &buf, &len, __func__);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    rc = sizes_of(buf, len, workSize, weightSize, __func__);
+    free(buf);
+    return rc;
+}
+
+aclError aclmdlQuerySizeFromMem(const void *model, size_t modelSize, size_t *workSize,
+                                size_t *weightSize)
+{
+    if (!model || !workSize || !weightSize)
+        return null_arg(!model ? "model" : !workSize ? "workSize" : "weightSize", __func__);
+    if (!modelSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelSize is 0", __func__);
+    return sizes_of(model, modelSize, workSize, weightSize, __func__);
+}
+
+/* ---- dynamic AIPP parameter sets ------------------------------------------------ */
+
+aclmdlAIPP *aclmdlCreateAIPP(uint64_t batchSize)
+{
+    return core_mdl_aipp_new(batchSize, __func__);
+}
+
+DESTROYER(aclmdlDestroyAIPP, const aclmdlAIPP *, aippParmsSet, core_mdl_aipp_free)
+
+aclError aclmdlGetAippDataSize(uint64_t batchSize, size_t *size)
+{
+    if (!size)
+        return null_arg("size", __func__);
+    return core_mdl_aipp_data_size(batchSize, size, __func__);
+}
+
+/* Every AIPP setter starts here. */
+#define AIPP_SET(fn)                                                                               \
+    if (!aippParmsSet)                                                                             \
+    return null_arg("aippParmsSet", fn)
+
+aclError aclmdlSetAIPPInputFormat(aclmdlAIPP *aippParmsSet, aclAippInputFormat inputFormat)
+{
+    AIPP_SET(__func__);
+    return core_mdl_aipp_set_format(aippParmsSet, inputFormat, __func__);
+}
+
+aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch, int16_t cscMatrixR0C0,
+                                int16_t cscMatrixR0C1, int16_t cscMatrixR0C2, int16_t cscMatrixR1C0,
+                                int16_t cscMatrixR1C1, int16_t cscMatrixR1C2, int16_t cscMatrixR2C0,
+                                int16_t cscMatrixR2C1, int16_t cscMatrixR2C2,
+                                uint8_t cscOutputBiasR0, uint8_t cscOutputBiasR1,
+                                uint8_t cscOutputBiasR2, uint8_t cscInputBiasR0,
+                                uint8_t cscInputBiasR1, uint8_t cscInputBiasR2)
+{
+    AIPP_SET(__func__);
+    const int16_t m[9] = {cscMatrixR0C0, cscMatrixR0C1, cscMatrixR0C2, cscMatrixR1C0, cscMatrixR1C1,
+                          cscMatrixR1C2, cscMatrixR2C0, cscMatrixR2C1, cscMatrixR2C2};
+    const uint8_t out[3] = {cscOutputBiasR0, cscOutputBiasR1, cscOutputBiasR2};
+    const uint8_t in[3] = {cscInputBiasR0, cscInputBiasR1, cscInputBiasR2};
+    return core_mdl_aipp_set_csc(aippParmsSet, cscSwitch, m, out, in, __func__);
+}
+
+aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t rbuvSwapSwitch)
+{
+    AIPP_SET(__func__);
+    return core_mdl_aipp_set_swap(aippParmsSet, 0, rbuvSwapSwitch, __func__);
+}
+
+aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t axSwapSwitch)
+{
+    AIPP_SET(__func__);
+    return core_mdl_aipp_set_swap(aippParmsSet, 1, axSwapSwitch, __func__);
+}
+
+aclError aclmdlSetAIPPSrcImageSize(aclmdlAIPP *aippParmsSet, int32_t srcImageSizeW,
+                                   int32_t srcImageSizeH)
+{
+    AIPP_SET(__func__);
+    return core_mdl_aipp_set_src_size(aippParmsSet, srcImageSizeW, srcImageSizeH, __func__);
+}
+
+aclError aclmdlSetAIPPScfParams(aclmdlAIPP *aippParmsSet, int8_t scfSwitch, int32_t scfInputSizeW,
+                                int32_t scfInputSizeH, int32_t scfOutputSizeW,
+                                int32_t scfOutputSizeH, uint64_t batchIndex)
+{
+    AIPP_SET(__func__);
+    const int32_t v[4] = {scfInputSizeW, scfInputSizeH, scfOutputSizeW, scfOutputSizeH};
+    return core_mdl_aipp_set_stage(aippParmsSet, CORE_MDL_AIPP_SCF, scfSwitch, v, batchIndex,
+                                   __func__);
+}
+
+aclError aclmdlSetAIPPCropParams(aclmdlAIPP *aippParmsSet, int8_t cropSwitch, int32_t cropStartPosW,
+                                 int32_t cropStartPosH, int32_t cropSizeW, int32_t cropSizeH,
+                                 uint64_t batchIndex)
+{
+    AIPP_SET(__func__);
+    const int32_t v[4] = {cropStartPosW, cropStartPosH, cropSizeW, cropSizeH};
+    return core_mdl_aipp_set_stage(aippParmsSet, CORE_MDL_AIPP_CROP, cropSwitch, v, batchIndex,
+                                   __func__);
+}
+
+aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP *aippParmsSet, int8_t paddingSwitch,
+                                    int32_t paddingSizeTop, int32_t paddingSizeBottom,
+                                    int32_t paddingSizeLeft, int32_t paddingSizeRight,
+                                    uint64_t batchIndex)
+{
+    AIPP_SET(__func__);
+    const int32_t v[4] = {paddingSizeTop, paddingSizeBottom, paddingSizeLeft, paddingSizeRight};
+    return core_mdl_aipp_set_stage(aippParmsSet, CORE_MDL_AIPP_PADDING, paddingSwitch, v,
+                                   batchIndex, __func__);
+}
+
+aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *aippParmsSet, int16_t dtcPixelMeanChn0,
+                                   int16_t dtcPixelMeanChn1, int16_t dtcPixelMeanChn2,
+                                   int16_t dtcPixelMeanChn3, uint64_t batchIndex)
+{
+    AIPP_SET(__func__);
+    const int16_t v[4] = {dtcPixelMeanChn0, dtcPixelMeanChn1, dtcPixelMeanChn2, dtcPixelMeanChn3};
+    return core_mdl_aipp_set_mean(aippParmsSet, v, batchIndex, __func__);
+}
+
+aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP *aippParmsSet, float dtcPixelMinChn0,
+                                  float dtcPixelMinChn1, float dtcPixelMinChn2,
+                                  float dtcPixelMinChn3, uint64_t batchIndex)
+{
+    AIPP_SET(__func__);
+    const float v[4] = {dtcPixelMinChn0, dtcPixelMinChn1, dtcPixelMinChn2, dtcPixelMinChn3};
+    return core_mdl_aipp_set_norm(aippParmsSet, 0, v, batchIndex, __func__);
+}
+
+aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP *aippParmsSet, float dtcPixelVarReciChn0,
+                                   float dtcPixelVarReciChn1, float dtcPixelVarReciChn2,
+                                   float dtcPixelVarReciChn3, uint64_t batchIndex)
+{
+    AIPP_SET(__func__);
+    const float v[4] = {dtcPixelVarReciChn0, dtcPixelVarReciChn1, dtcPixelVarReciChn2,
+                        dtcPixelVarReciChn3};
+    return core_mdl_aipp_set_norm(aippParmsSet, 1, v, batchIndex, __func__);
+}
+
+/* ---- configuration handles ------------------------------------------------------ */
+
+aclmdlConfigHandle *aclmdlCreateConfigHandle(void)
+{
+    return made(core_mdl_config_new(), __func__);
+}
+
+DESTROYER(aclmdlDestroyConfigHandle, aclmdlConfigHandle *, handle, core_mdl_config_free)
+
+aclError aclmdlSetConfigOpt(aclmdlConfigHandle *handle, aclmdlConfigAttr attr,
+                            const void *attrValue, size_t valueSize)
+{
+    if (!handle || !attrValue)
+        return null_arg(handle ? "attrValue" : "handle", __func__);
+    return core_mdl_config_set(handle, attr, attrValue, valueSize, __func__);
+}
+
+aclError aclmdlSetExternalWeightAddress(aclmdlConfigHandle *handle, const char *weightFileName,
+                                        void *devPtr, size_t size)
+{
+    if (!handle || !weightFileName || !devPtr)
+        return null_arg(!handle           ? "handle"
+                        : !weightFileName ? "weightFileName"
+                                          : "devPtr",
+                        __func__);
+    return core_mdl_config_ext_weight(handle, weightFileName, devPtr, size, __func__);
+}
+
+aclmdlExecConfigHandle *aclmdlCreateExecConfigHandle(void)
+{
+    return made(core_mdl_exec_config_new(), __func__);
+}
+
+DESTROYER(aclmdlDestroyExecConfigHandle, const aclmdlExecConfigHandle *, handle,
+          core_mdl_exec_config_free)
+
+aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *handle, aclmdlExecConfigAttr attr,
+                                const void *attrValue, size_t valueSize)
+{
+    if (!handle || !attrValue)
+        return null_arg(handle ? "attrValue" : "handle", __func__);
+    return core_mdl_exec_config_set(handle, attr, attrValue, valueSize, __func__);
+}
+
+/* ---- test hooks (cpuacl/cpuacl_test.h) ------------------------------------------ */
+
+aclError cpuaclTestModelFileWrite(size_t n, const uint32_t *ids, const void *const *data,
+                                  const size_t *sizes, uint64_t workSize, void *out, size_t cap,
+                                  size_t *len)
+{
+    if (!len || (n && (!ids || !data || !sizes)))
+        return null_arg(!len ? "len" : "ids, data or sizes", __func__);
+    if (n > CORE_MDL_MAX_SECTIONS)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %zu sections, at most %u", __func__, n,
+                        CORE_MDL_MAX_SECTIONS);
+    struct core_mdl_section s[CORE_MDL_MAX_SECTIONS];
+    for (size_t i = 0; i < n; i++)
+        s[i] = (struct core_mdl_section){ids[i], data[i], sizes[i]};
+    if (!out) {
+        *len = core_mdl_file_size(s, n);
+        return *len ? ACL_SUCCESS
+                    : core_err(ACL_ERROR_INVALID_PARAM, "%s: the file is too large", __func__);
+    }
+    return core_mdl_file_write(s, n, workSize, out, cap, len, __func__);
+}
+
+aclError cpuaclTestModelDescEncode(const aclmdlDesc *desc, uint32_t sectionId, void *out,
+                                   size_t cap, size_t *len)
+{
+    if (!desc || !len)
+        return null_arg(desc ? "len" : "desc", __func__);
+    void *bytes;
+    size_t n;
+    aclError rc = core_mdl_desc_encode(desc, sectionId, &bytes, &n, __func__);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    *len = n;
+    if (out && cap < n)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: %zu bytes needed, %zu given", __func__, n, cap);
+    else if (out && n)
+        memcpy(out, bytes, n);
+    free(bytes);
+    return rc;
+}

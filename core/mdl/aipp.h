@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Dynamic AIPP parameter sets (aclmdlAIPP, acl/acl_mdl.h), object side of
+ * the AIPP calls of core/api/mdl.c: the image format, source size and colour
+ * conversion of the whole set, and per batch entry the crop, scaling,
+ * padding and normalisation an execution applies to an input before the
+ * model reads it (the executor reads the fields below).
+ *
+ * Each setter checks its values against AscendCL's documented ranges (one
+ * place: the static AIPP configuration of the converter reuses them) and
+ * stores them; a switch of 0 stores the switch alone. Checks that relate
+ * several setters (a crop inside the source image, a scaling input equal to
+ * the crop) belong to the executor, which sees the whole set and the model.
+ * A plain heap object: the caller owns and synchronises it; nothing locks.
+ */
+#ifndef CPUACL_CORE_MDL_AIPP_H
+#define CPUACL_CORE_MDL_AIPP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl/acl_mdl.h"
+
+/* The switched stages of one image, each a switch and four values. */
+enum core_mdl_aipp_stage {
+    CORE_MDL_AIPP_CROP,    /* start W, start H, size W, size H */
+    CORE_MDL_AIPP_SCF,     /* scaling: input W, input H, output W, output H */
+    CORE_MDL_AIPP_PADDING, /* top, bottom, left, right */
+    CORE_MDL_AIPP_STAGES
+};
+
+struct core_mdl_aipp_batch {
+    struct {
+        int8_t on;
+        int32_t v[4];
+    } stage[CORE_MDL_AIPP_STAGES];
+    int16_t mean[4];
+    float min[4], var_reci[4]; /* rounded to float16, as AscendCL holds them */
+};
+
+struct aclmdlAIPP {
+    uint64_t batch;
+    aclAippInputFormat format; /* 0 until set */
+    int8_t csc_switch, rbuv_swap, ax_swap;
+    int32_t src_w, src_h; /* 0 until set */
+    int16_t matrix[9];    /* row-major R0C0 .. R2C2 */
+    uint8_t out_bias[3], in_bias[3];
+    struct core_mdl_aipp_batch b[]; /* batch entries */
+};
+
+/* A set for batch (> 0) images: switches off, variance reciprocals 1.0.
+ * NULL with ACL_ERROR_INVALID_PARAM (batch 0) or ACL_ERROR_BAD_ALLOC recorded
+ * naming fn. */
+aclmdlAIPP *core_mdl_aipp_new(uint64_t batch, const char *fn);
+void core_mdl_aipp_free(const aclmdlAIPP *a);
+/* The bytes of AscendCL's dynamic-AIPP parameter input for batch images:
+ * a 64-byte block for the set and 96 per image. */
+aclError core_mdl_aipp_data_size(uint64_t batch, size_t *size, const char *fn);
+
+/* The setters; ACL_ERROR_INVALID_PARAM naming fn and the parameter for a
+ * value out of its range or a batch index >= the set's batch. */
+aclError core_mdl_aipp_set_format(aclmdlAIPP *a, aclAippInputFormat format, const char *fn);
+aclError core_mdl_aipp_set_csc(aclmdlAIPP *a, int8_t sw, const int16_t matrix[9],
+                               const uint8_t out_bias[3], const uint8_t in_bias[3], const char *fn);
+/* which: 0 the R/B-U/V swap, 1 the A/X swap. */
+aclError core_mdl_aipp_set_swap(aclmdlAIPP *a, int which, int8_t sw, const char *fn);
+aclError core_mdl_aipp_set_src_size(aclmdlAIPP *a, int32_t w, int32_t h, const char *fn);
+/* Stage stage of image batch_index: switch sw and, when on, v[4]. */
+aclError core_mdl_aipp_set_stage(aclmdlAIPP *a, enum core_mdl_aipp_stage stage, int8_t sw,
+                                 const int32_t v[4], uint64_t batch_index, const char *fn);
+aclError core_mdl_aipp_set_mean(aclmdlAIPP *a, const int16_t mean[4], uint64_t batch_index,
+                                const char *fn);
+/* which: 0 the minimums, 1 the variance reciprocals. */
+aclError core_mdl_aipp_set_norm(aclmdlAIPP *a, int which, const float v[4], uint64_t batch_index,
+                                const char *fn);
+
+#endif /* CPUACL_CORE_MDL_AIPP_H */
