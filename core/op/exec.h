@@ -33,13 +33,16 @@ const struct core_op_provider *core_op_provider(void);
  * description-only calls) and the attributes. */
 struct core_op_call {
     const char *type;
-    int nin, nout;
+    int nin;
     const aclTensorDesc *const *in_desc;
     const aclDataBuffer *const *in_buf; /* NULL: no buffers (handles, compile) */
+    int nout;
     const aclTensorDesc *const *out_desc;
     const aclDataBuffer *const *out_buf;
     const aclopAttr *attr;
     const char *fn;
+    bool bufs;      /* in_buf and out_buf are arguments (core_op_check checks them) */
+    bool read_data; /* every input buffer holding its bytes is a value (aclopInferShape) */
 };
 
 /* The argument rows every aclop call shares (docs/op.md, "Arguments"):
@@ -47,10 +50,19 @@ struct core_op_call {
  * buffer smaller than its description (const inputs excepted).
  * ACL_ERROR_INVALID_PARAM with its message naming c->fn. */
 aclError core_op_check(const struct core_op_call *c);
+/* ACL_ERROR_API_NOT_SUPPORT when a description of c is host-placed
+ * (handles and compiles take none, as in AscendCL). */
+aclError core_op_no_host(const struct core_op_call *c);
 /* Whether every output of c describes zero elements (and there is one). */
 bool core_op_outputs_empty(const struct core_op_call *c);
-/* The values of c's tensors: in[nin] then out[nout] (vals must hold both).
- * Host-placed inputs read their buffer (c->in_buf) as their value. */
+/* Whether input k of c is an optional input not given (its description
+ * says ACL_DT_UNDEFINED). */
+bool core_op_absent(const struct core_op_call *c, int k);
+/* The value input k runs with when the call fixes it: the const value of
+ * its description (aclSetTensorConst), else its buffer when host-placed
+ * (ACL_MEMTYPE_HOST*) or c->read_data; NULL otherwise. *len its bytes. */
+const void *core_op_input_value(const struct core_op_call *c, int k, size_t *len);
+/* The values of c's tensors: in[nin] then out[nout] (vals must hold both). */
 void core_op_vals(const struct core_op_call *c, struct core_op_val *vals);
 
 /* ---- plans ----------------------------------------------------------------------- */
@@ -58,13 +70,14 @@ void core_op_vals(const struct core_op_call *c, struct core_op_val *vals);
 struct core_op_plan {
     _Atomic uint32_t refs;
     uint32_t nin, nout;
-    void *plan;                     /* the provider's */
-    size_t *need;                   /* [nin + nout] bytes each buffer must hold (0: none) */
-    const void **fixed;             /* [nin] the value a const input runs with, else NULL */
-    uint64_t hash;                  /* of key */
-    size_t nkey;                    /* words at key */
-    uint64_t *key;                  /* the instance (cache.c) */
-    struct core_op_plan *fifo_next; /* cache.c, under its fill lock */
+    const struct core_op_provider *prov; /* the one that made plan */
+    void *plan;                          /* the provider's */
+    size_t *need;                        /* [nin + nout] bytes each buffer must hold (0: none) */
+    const void **fixed;                  /* [nin] the value a const input runs with, else NULL */
+    uint64_t hash;                       /* of key */
+    size_t nkey;                         /* words at key */
+    uint64_t *key;                       /* the instance (cache.c) */
+    struct core_op_plan *fifo_next;      /* cache.c, under its fill lock */
     /* need, fixed and key follow */
 };
 
@@ -87,5 +100,16 @@ aclError core_op_launch(struct core_op_plan *p, const aclDataBuffer *const *in,
 void core_op_cache_bound(uint64_t max);
 /* Plans in the cache now (tests, docs). */
 size_t core_op_cache_size(void);
+
+/* ---- handles (handle.c) ----------------------------------------------------------- */
+
+/* A handle of instance c (no buffers: host-placed inputs are refused with
+ * ACL_ERROR_API_NOT_SUPPORT, as in AscendCL). */
+aclError core_op_handle_new(const struct core_op_call *c, aclopHandle **out);
+void core_op_handle_free(aclopHandle *h);
+/* aclopExecWithHandle: the counts (ACL_ERROR_OP_INPUT_NOT_MATCH /
+ * _OUTPUT_NOT_MATCH), the buffers (ACL_ERROR_INVALID_PARAM), one launch. */
+aclError core_op_handle_exec(aclopHandle *h, int nin, const aclDataBuffer *const *in, int nout,
+                             const aclDataBuffer *const *out, aclrtStream stream, const char *fn);
 
 #endif
