@@ -298,7 +298,7 @@ static void evict_locked(void)
 {
     while (g_count > g_bound && g_head) {
         struct entry *e = g_head;
-        g_head = (struct entry *)e->p.fifo_next;
+        g_head = e->p.fifo_next ? caa_container_of(e->p.fifo_next, struct entry, p) : NULL;
         if (!g_head)
             g_tail = NULL;
         cds_lfht_del(g_ht, &e->node);
