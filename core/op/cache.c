@@ -4,32 +4,32 @@
  * so far, looked up by every aclopExecuteV2 (and aclopCompile, the handle
  * calls) so that an instance is checked and planned by the provider once.
  *
- *  PC1. Key: the instance flattened to 64-bit words: the op type, the counts,
- *       each input's dtype, format, dims and fixed value (const, or
- *       host-placed: its bytes), each output's dtype, format and dims, then
- *       every attribute (name, type, values) in name order. The provider's
- *       prepare reads nothing else, so equal keys give equal plans. A hit
- *       compares the whole key, not only its hash.
- *  PC2. Lookups take no lock: a liburcu lock-free hash table (cds_lfht,
- *       the urcu-memb flavour core uses for events), read under
- *       urcu_memb_read_lock. A hit takes a reference on the plan before the
- *       read section ends.
- *  PC3. Inserts and evictions take g_fill (misses only): the plans in
- *       insertion order (FIFO); beyond the bound (aclopSetMaxOpQueueNum,
- *       20000 by default) the oldest is unlinked and its cache reference
- *       dropped by call_rcu, after every reader that could have found it
- *       took its own reference. A plan is freed by its last reference: a
- *       queued or captured task keeps an evicted plan alive.
- *  PC4. Plans stay cached until evicted (aclFinalize keeps them: they are
- *       host objects of the operator types, valid for any device).
- *  PC5. In front of the table, each thread keeps a memo of the plans it
- *       used last (MEMO_SLOTS, direct-mapped by hash), each slot holding a
- *       batch of references (credits) of its plan: a repeated instance is
- *       found, and its reference taken, without an atomic operation or a
- *       read section, so threads running the same instance do not share a
- *       written cache line. A memo may keep an evicted plan alive (and
- *       running: plans are immutable) until its slot is reused or the
- *       thread exits.
+ *  - Keys: the instance flattened to 64-bit words: the op type, the counts,
+ *    each input's dtype, format, dims and fixed value (const, or
+ *    host-placed: its bytes), each output's dtype, format and dims, then
+ *    every attribute (name, type, values) in name order. The provider's
+ *    prepare reads nothing else, so equal keys give equal plans. A hit
+ *    compares the whole key, not only its hash.
+ *  - Lookups take no lock: a liburcu lock-free hash table (cds_lfht,
+ *    the urcu-memb flavour core uses for events), read under
+ *    urcu_memb_read_lock. A hit takes a reference on the plan before the
+ *    read section ends.
+ *  - Inserts and evictions take g_fill (misses only): the plans in
+ *    insertion order (FIFO); beyond the bound (aclopSetMaxOpQueueNum,
+ *    20000 by default) the oldest is unlinked and its cache reference
+ *    dropped by call_rcu, after every reader that could have found it
+ *    took its own reference. A plan is freed by its last reference: a
+ *    queued or captured task keeps an evicted plan alive.
+ *  - Plans stay cached until evicted (aclFinalize keeps them: they are
+ *    host objects of the operator types, valid for any device).
+ *  - The memo: in front of the table, each thread keeps a memo of the plans it
+ *    used last (MEMO_SLOTS, direct-mapped by hash), each slot holding a
+ *    batch of references (credits) of its plan: a repeated instance is
+ *    found, and its reference taken, without an atomic operation or a
+ *    read section, so threads running the same instance do not share a
+ *    written cache line. A memo may keep an evicted plan alive (and
+ *    running: plans are immutable) until its slot is reused or the
+ *    thread exits.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -51,7 +51,7 @@
 #define NO_VALUE 0x6e6f76616c7565ull
 #define ABSENT 0x616273656e74ull
 
-/* ---- keys (PC1) ---------------------------------------------------------------- */
+/* ---- keys ---------------------------------------------------------------- */
 
 struct key {
     uint64_t *w;
@@ -299,7 +299,7 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
     return e;
 }
 
-/* ---- the thread's memo (PC5) ---------------------------------------------------------- */
+/* ---- the thread's memo -------------------------------------------------------- */
 
 #define MEMO_SLOTS 16 /* power of two */
 #define CREDITS 64
@@ -335,7 +335,7 @@ void core_op_memo_exit(void)
         }
 }
 
-/* ---- the table (PC2, PC3) ---------------------------------------------------------- */
+/* ---- the table ---------------------------------------------------------------- */
 
 static struct cds_lfht *g_ht;
 static pthread_once_t g_ht_once = PTHREAD_ONCE_INIT;
@@ -475,7 +475,7 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     if (node) {
         p = &caa_container_of(node, struct entry, node)->p;
         /* relaxed: the cache's reference keeps p alive in this read section
-         * (PC3); the plan's fields were published by the insert. */
+         * (inserts, above); the plan's fields were published by the insert. */
         atomic_fetch_add_explicit(&p->refs, 1, memory_order_relaxed);
         urcu_memb_read_unlock();
     } else {
