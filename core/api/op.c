@@ -178,6 +178,28 @@ aclError aclopSetMaxOpQueueNum(uint64_t maxOpNum)
 
 /* ---- execution ------------------------------------------------------------------------ */
 
+/* A call with buffers (the execute family) or with descriptions only. */
+static inline struct core_op_call
+call_of(const char *type, int nin, const aclTensorDesc *const *in_desc,
+        const aclDataBuffer *const *in_buf, int nout, const aclTensorDesc *const *out_desc,
+        aclDataBuffer *const *out_buf, const aclopAttr *attr, bool bufs, const char *fn)
+{
+    return (struct core_op_call){.type = type,
+                                 .nin = nin,
+                                 .in_desc = in_desc,
+                                 .in_buf = in_buf,
+                                 .nout = nout,
+                                 .out_desc = out_desc,
+                                 .out_buf = (const aclDataBuffer *const *)out_buf,
+                                 .attr = attr,
+                                 .fn = fn,
+                                 .bufs = bufs};
+}
+
+/* The V2 forms' arrays, as the const ones. */
+#define CD(a) ((const aclTensorDesc *const *)(a))
+#define CB(a) ((const aclDataBuffer *const *)(a))
+
 /* The plan of c, where an unknown type with a registered kernel selector
  * says that its kernels (device binaries) cannot run here. */
 static aclError plan_of(const struct core_op_call *c, struct core_op_plan **p)
@@ -212,17 +234,8 @@ aclError aclopExecute(const char *opType, int numInputs, const aclTensorDesc *co
                       const aclTensorDesc *const outputDesc[], aclDataBuffer *const outputs[],
                       const aclopAttr *attr, aclrtStream stream)
 {
-    struct core_op_call c = {opType,
-                             numInputs,
-                             inputDesc,
-                             inputs,
-                             numOutputs,
-                             outputDesc,
-                             (const aclDataBuffer *const *)outputs,
-                             attr,
-                             "aclopExecute",
-                             true,
-                             false};
+    struct core_op_call c = call_of(opType, numInputs, inputDesc, inputs, numOutputs, outputDesc,
+                                    outputs, attr, true, "aclopExecute");
     return execute(&c, stream);
 }
 
@@ -230,17 +243,8 @@ aclError aclopExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputD
                         aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[],
                         aclDataBuffer *outputs[], aclopAttr *attr, aclrtStream stream)
 {
-    struct core_op_call c = {opType,
-                             numInputs,
-                             (const aclTensorDesc *const *)inputDesc,
-                             (const aclDataBuffer *const *)inputs,
-                             numOutputs,
-                             (const aclTensorDesc *const *)outputDesc,
-                             (const aclDataBuffer *const *)outputs,
-                             attr,
-                             "aclopExecuteV2",
-                             true,
-                             false};
+    struct core_op_call c = call_of(opType, numInputs, CD(inputDesc), CB(inputs), numOutputs,
+                                    CD(outputDesc), outputs, attr, true, "aclopExecuteV2");
     return execute(&c, stream);
 }
 
@@ -261,8 +265,8 @@ aclError aclopCreateHandle(const char *opType, int numInputs,
                            const aclTensorDesc *const outputDesc[], const aclopAttr *opAttr,
                            aclopHandle **handle)
 {
-    struct core_op_call c = {opType, numInputs, inputDesc,           NULL,  numOutputs, outputDesc,
-                             NULL,   opAttr,    "aclopCreateHandle", false, false};
+    struct core_op_call c = call_of(opType, numInputs, inputDesc, NULL, numOutputs, outputDesc,
+                                    NULL, opAttr, false, "aclopCreateHandle");
     return handle_new(&c, handle);
 }
 
@@ -307,10 +311,8 @@ aclError aclopCast(const aclTensorDesc *srcDesc, const aclDataBuffer *srcBuffer,
 {
     (void)truncate; /* reserved, as in AscendCL */
     struct cast_attr ca;
-    const aclDataBuffer *out = dstBuffer;
-    struct core_op_call c = {"Cast",      1,        &srcDesc, &srcBuffer,
-                             1,           &dstDesc, &out,     cast_attr(&ca, dstDesc),
-                             "aclopCast", true,     false};
+    struct core_op_call c = call_of("Cast", 1, &srcDesc, &srcBuffer, 1, &dstDesc, &dstBuffer,
+                                    cast_attr(&ca, dstDesc), true, "aclopCast");
     return execute(&c, stream);
 }
 
@@ -320,9 +322,8 @@ aclError aclopCreateHandleForCast(aclTensorDesc *srcDesc, aclTensorDesc *dstDesc
     (void)truncate;
     struct cast_attr ca;
     const aclTensorDesc *in = srcDesc, *out = dstDesc;
-    struct core_op_call c = {
-        "Cast", 1,    &in, NULL, 1, &out, NULL, cast_attr(&ca, dstDesc), "aclopCreateHandleForCast",
-        false,  false};
+    struct core_op_call c = call_of("Cast", 1, &in, NULL, 1, &out, NULL, cast_attr(&ca, dstDesc),
+                                    false, "aclopCreateHandleForCast");
     return handle_new(&c, handle);
 }
 
@@ -333,10 +334,9 @@ aclError aclopInferShape(const char *opType, int numInputs, aclTensorDesc *input
                          aclopAttr *attr)
 {
     const char *fn = "aclopInferShape";
-    struct core_op_call c = {opType, numInputs,  (const aclTensorDesc *const *)inputDesc,
-                             NULL,   numOutputs, (const aclTensorDesc *const *)outputDesc,
-                             NULL,   attr,       fn,
-                             false,  true};
+    struct core_op_call c = call_of(opType, numInputs, CD(inputDesc), NULL, numOutputs,
+                                    CD(outputDesc), NULL, attr, false, fn);
+    c.read_data = true;
     aclError rc = core_op_check(&c);
     if (rc != ACL_SUCCESS)
         return rc;
@@ -416,8 +416,8 @@ aclError aclopUpdateParams(const char *opType, int numInputs,
                            const aclTensorDesc *const inputDesc[], int numOutputs,
                            const aclTensorDesc *const outputDesc[], const aclopAttr *attr)
 {
-    struct core_op_call c = {opType, numInputs, inputDesc,           NULL,  numOutputs, outputDesc,
-                             NULL,   attr,      "aclopUpdateParams", false, false};
+    struct core_op_call c = call_of(opType, numInputs, inputDesc, NULL, numOutputs, outputDesc,
+                                    NULL, attr, false, "aclopUpdateParams");
     aclError rc = core_op_check(&c);
     return rc != ACL_SUCCESS ? rc : core_op_update_params(&c);
 }
@@ -429,8 +429,8 @@ aclError aclopCompile(const char *opType, int numInputs, const aclTensorDesc *co
                       const aclopAttr *attr, aclopEngineType engineType,
                       aclopCompileType compileFlag, const char *opPath)
 {
-    struct core_op_call c = {opType, numInputs, inputDesc,      NULL,  numOutputs, outputDesc,
-                             NULL,   attr,      "aclopCompile", false, false};
+    struct core_op_call c = call_of(opType, numInputs, inputDesc, NULL, numOutputs, outputDesc,
+                                    NULL, attr, false, "aclopCompile");
     aclError rc = core_op_compile_types(engineType, compileFlag, opPath, c.fn);
     if (rc || (rc = core_op_check(&c)) || (rc = core_op_no_host(&c)))
         return rc;
@@ -453,17 +453,8 @@ aclError aclopCompileAndExecute(const char *opType, int numInputs,
     aclError rc = core_op_compile_types(engineType, compileFlag, opPath, fn);
     if (rc != ACL_SUCCESS)
         return rc;
-    struct core_op_call c = {opType,
-                             numInputs,
-                             inputDesc,
-                             inputs,
-                             numOutputs,
-                             outputDesc,
-                             (const aclDataBuffer *const *)outputs,
-                             attr,
-                             fn,
-                             true,
-                             false};
+    struct core_op_call c = call_of(opType, numInputs, inputDesc, inputs, numOutputs, outputDesc,
+                                    outputs, attr, true, fn);
     return execute(&c, stream);
 }
 
@@ -478,17 +469,8 @@ aclError aclopCompileAndExecuteV2(const char *opType, int numInputs, aclTensorDe
     aclError rc = core_op_compile_types(engineType, compileFlag, opPath, fn);
     if (rc != ACL_SUCCESS)
         return rc;
-    struct core_op_call c = {opType,
-                             numInputs,
-                             (const aclTensorDesc *const *)inputDesc,
-                             (const aclDataBuffer *const *)inputs,
-                             numOutputs,
-                             (const aclTensorDesc *const *)outputDesc,
-                             (const aclDataBuffer *const *)outputs,
-                             attr,
-                             fn,
-                             true,
-                             false};
+    struct core_op_call c = call_of(opType, numInputs, CD(inputDesc), CB(inputs), numOutputs,
+                                    CD(outputDesc), outputs, attr, true, fn);
     return execute(&c, stream);
 }
 
@@ -529,17 +511,8 @@ aclError aclGenGraphAndDumpForOp(const char *opType, int numInputs,
     aclError rc = core_op_compile_types(engineType, ACL_COMPILE_SYS, NULL, fn);
     if (rc != ACL_SUCCESS)
         return rc;
-    struct core_op_call c = {opType,
-                             numInputs,
-                             inputDesc,
-                             inputs,
-                             numOutputs,
-                             outputDesc,
-                             (const aclDataBuffer *const *)outputs,
-                             attr,
-                             fn,
-                             true,
-                             false};
+    struct core_op_call c = call_of(opType, numInputs, inputDesc, inputs, numOutputs, outputDesc,
+                                    outputs, attr, true, fn);
     if ((rc = core_op_check(&c)) != ACL_SUCCESS)
         return rc;
     if (core_op_outputs_empty(&c))

@@ -134,17 +134,17 @@ static void put_attr(struct key *k, const struct core_op_attr_value *v)
         put_str(k, v->u.s);
         break;
     case CORE_OP_ATTR_LIST_BOOL:
-        put_bytes(k, v->u.bools, v->n * sizeof(bool));
-        break;
     case CORE_OP_ATTR_LIST_INT:
-        put_bytes(k, v->u.ints, v->n * sizeof(int64_t));
-        break;
     case CORE_OP_ATTR_LIST_FLOAT:
-        put_bytes(k, v->u.floats, v->n * sizeof(float));
+    case CORE_OP_ATTR_LIST_DTYPE: {
+        /* one array each, whatever its element type (the union's pointers) */
+        size_t size = v->type == CORE_OP_ATTR_LIST_BOOL    ? sizeof(bool)
+                      : v->type == CORE_OP_ATTR_LIST_INT   ? sizeof(int64_t)
+                      : v->type == CORE_OP_ATTR_LIST_FLOAT ? sizeof(float)
+                                                           : sizeof(aclDataType);
+        put_bytes(k, v->u.ints, v->n * size);
         break;
-    case CORE_OP_ATTR_LIST_DTYPE:
-        put_bytes(k, v->u.dts, v->n * sizeof(aclDataType));
-        break;
+    }
     case CORE_OP_ATTR_LIST_STRING:
         for (size_t i = 0; i < v->n; i++)
             put_str(k, v->u.strs[i]);

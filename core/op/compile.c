@@ -59,52 +59,51 @@ aclError core_op_set_model_dir(const char *dir, const char *fn)
 struct opt {
     const char *name;
     const char *dflt;
-    const char *const *allowed; /* NULL: any string */
+    const char *allowed; /* the values AscendCL documents, space-separated; NULL: any string */
 };
-
-static const char *const k_precision[] = {"force_fp32",
-                                          "cube_fp16in_fp32out",
-                                          "force_fp16",
-                                          "allow_fp32_to_fp16",
-                                          "must_keep_origin_dtype",
-                                          "allow_mix_precision",
-                                          "allow_mix_precision_fp16",
-                                          "allow_mix_precision_bf16",
-                                          "allow_fp32_to_bf16",
-                                          NULL};
-static const char *const k_precision_v2[] = {
-    "fp16",           "origin",    "cube_fp16in_fp32out", "mixed_float16",
-    "mixed_bfloat16", "cube_hif8", "mixed_hif8",          NULL};
-static const char *const k_impl[] = {"high_precision", "high_performance", "high_precision_for_all",
-                                     "high_performance_for_all", NULL};
-static const char *const k_level[] = {"0", "1", "2", "3", "4", NULL};
-static const char *const k_cache[] = {"enable", "force", "disable", NULL};
-static const char *const k_onoff[] = {"enable", "disable", NULL};
-static const char *const k_bit[] = {"0", "1", NULL};
-static const char *const k_oom[] = {"oom", NULL};
-static const char *const k_bool[] = {"true", "false", NULL};
 
 #define N_OPTS 17
 static const struct opt k_opts[N_OPTS] = {
-    [ACL_PRECISION_MODE] = {"ACL_PRECISION_MODE", "allow_fp32_to_fp16", k_precision},
+    [ACL_PRECISION_MODE] = {"ACL_PRECISION_MODE", "allow_fp32_to_fp16",
+                            "force_fp32 cube_fp16in_fp32out force_fp16 allow_fp32_to_fp16 "
+                            "must_keep_origin_dtype allow_mix_precision allow_mix_precision_fp16 "
+                            "allow_mix_precision_bf16 allow_fp32_to_bf16"},
     [ACL_AICORE_NUM] = {"ACL_AICORE_NUM", "", NULL},
     [ACL_AUTO_TUNE_MODE] = {"ACL_AUTO_TUNE_MODE", "", NULL},
-    [ACL_OP_SELECT_IMPL_MODE] = {"ACL_OP_SELECT_IMPL_MODE", "high_precision", k_impl},
+    [ACL_OP_SELECT_IMPL_MODE] = {"ACL_OP_SELECT_IMPL_MODE", "high_precision",
+                                 "high_precision high_performance high_precision_for_all "
+                                 "high_performance_for_all"},
     [ACL_OPTYPELIST_FOR_IMPLMODE] = {"ACL_OPTYPELIST_FOR_IMPLMODE", "", NULL},
-    [ACL_OP_DEBUG_LEVEL] = {"ACL_OP_DEBUG_LEVEL", "0", k_level},
+    [ACL_OP_DEBUG_LEVEL] = {"ACL_OP_DEBUG_LEVEL", "0", "0 1 2 3 4"},
     [ACL_DEBUG_DIR] = {"ACL_DEBUG_DIR", "./kernel_meta", NULL},
-    [ACL_OP_COMPILER_CACHE_MODE] = {"ACL_OP_COMPILER_CACHE_MODE", "disable", k_cache},
+    [ACL_OP_COMPILER_CACHE_MODE] = {"ACL_OP_COMPILER_CACHE_MODE", "disable",
+                                    "enable force disable"},
     [ACL_OP_COMPILER_CACHE_DIR] = {"ACL_OP_COMPILER_CACHE_DIR", "$HOME/atc_data", NULL},
     [ACL_OP_PERFORMANCE_MODE] = {"ACL_OP_PERFORMANCE_MODE", "", NULL},
-    [ACL_OP_JIT_COMPILE] = {"ACL_OP_JIT_COMPILE", "disable", k_onoff},
-    [ACL_OP_DETERMINISTIC] = {"ACL_OP_DETERMINISTIC", "0", k_bit},
+    [ACL_OP_JIT_COMPILE] = {"ACL_OP_JIT_COMPILE", "disable", "enable disable"},
+    [ACL_OP_DETERMINISTIC] = {"ACL_OP_DETERMINISTIC", "0", "0 1"},
     [ACL_CUSTOMIZE_DTYPES] = {"ACL_CUSTOMIZE_DTYPES", "", NULL},
     [ACL_OP_PRECISION_MODE] = {"ACL_OP_PRECISION_MODE", "", NULL},
-    [ACL_ALLOW_HF32] = {"ACL_ALLOW_HF32", "", k_bool},
-    [ACL_PRECISION_MODE_V2] = {"ACL_PRECISION_MODE_V2", "fp16", k_precision_v2},
-    [ACL_OP_DEBUG_OPTION] = {"ACL_OP_DEBUG_OPTION", "", k_oom},
+    [ACL_ALLOW_HF32] = {"ACL_ALLOW_HF32", "", "true false"},
+    [ACL_PRECISION_MODE_V2] = {"ACL_PRECISION_MODE_V2", "fp16",
+                               "fp16 origin cube_fp16in_fp32out mixed_float16 mixed_bfloat16 "
+                               "cube_hif8 mixed_hif8"},
+    [ACL_OP_DEBUG_OPTION] = {"ACL_OP_DEBUG_OPTION", "", "oom"},
 };
 static char *g_opt[N_OPTS]; /* set values, g_lock; NULL: the default */
+
+/* Whether v is one of the space-separated words of list. */
+static bool word_of(const char *list, const char *v)
+{
+    size_t n = strlen(v);
+    for (const char *w = list; *w;) {
+        size_t len = strcspn(w, " ");
+        if (len == n && !memcmp(w, v, n))
+            return true;
+        w += len + (w[len] == ' ');
+    }
+    return false;
+}
 
 static bool opt_known(aclCompileOpt opt)
 {
@@ -122,14 +121,9 @@ aclError core_op_set_compileopt(aclCompileOpt opt, const char *value, const char
         return core_err(ACL_ERROR_INTERNAL_ERROR, "%s: option %d is not an aclCompileOpt", fn,
                         (int)opt);
     const struct opt *o = &k_opts[opt];
-    if (o->allowed) {
-        size_t i = 0;
-        while (o->allowed[i] && strcmp(o->allowed[i], value))
-            i++;
-        if (!o->allowed[i])
-            return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s: \"%s\" is not one of its values", fn,
-                            o->name, value);
-    }
+    if (o->allowed && !word_of(o->allowed, value))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s: \"%s\" is not one of its values (%s)", fn,
+                        o->name, value, o->allowed);
     char *copy = core_strdup(value);
     if (!copy)
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
@@ -237,68 +231,80 @@ static void dump_desc(FILE *f, const char *role, int k, const aclTensorDesc *d)
     fprintf(f, "\n");
 }
 
-static void dump_attr(FILE *f, const char *name, const struct core_op_attr_value *v)
+static const char *const k_kind[] = {
+    [CORE_OP_ATTR_BOOL] = "bool",
+    [CORE_OP_ATTR_INT] = "int",
+    [CORE_OP_ATTR_FLOAT] = "float",
+    [CORE_OP_ATTR_STRING] = "string",
+    [CORE_OP_ATTR_DTYPE] = "data_type",
+    [CORE_OP_ATTR_LIST_BOOL] = "list_bool",
+    [CORE_OP_ATTR_LIST_INT] = "list_int",
+    [CORE_OP_ATTR_LIST_FLOAT] = "list_float",
+    [CORE_OP_ATTR_LIST_STRING] = "list_string",
+    [CORE_OP_ATTR_LIST_LIST_INT] = "list_list_int",
+    [CORE_OP_ATTR_LIST_DTYPE] = "list_data_type",
+};
+
+/* Value i of v (a scalar: i 0), as text. */
+static void dump_value(FILE *f, const struct core_op_attr_value *v, size_t i)
 {
-    fprintf(f, "  attr %s: ", name);
     switch (v->type) {
     case CORE_OP_ATTR_BOOL:
-        fprintf(f, "bool %s\n", v->u.b ? "true" : "false");
-        return;
+        fputs(v->u.b ? "true" : "false", f);
+        break;
     case CORE_OP_ATTR_INT:
-        fprintf(f, "int %lld\n", (long long)v->u.i);
-        return;
+        fprintf(f, "%lld", (long long)v->u.i);
+        break;
     case CORE_OP_ATTR_FLOAT:
-        fprintf(f, "float %g\n", (double)v->u.f);
-        return;
+        fprintf(f, "%g", (double)v->u.f);
+        break;
     case CORE_OP_ATTR_STRING:
-        fprintf(f, "string \"%s\"\n", v->u.s);
-        return;
+        fprintf(f, "\"%s\"", v->u.s);
+        break;
     case CORE_OP_ATTR_DTYPE:
-        fprintf(f, "data_type %d\n", (int)v->u.dt);
-        return;
-    case CORE_OP_ATTR_LIST_INT:
-        fprintf(f, "list_int [");
-        for (size_t i = 0; i < v->n; i++)
-            fprintf(f, "%s%lld", i ? ", " : "", (long long)v->u.ints[i]);
-        fprintf(f, "]\n");
-        return;
-    case CORE_OP_ATTR_LIST_FLOAT:
-        fprintf(f, "list_float [");
-        for (size_t i = 0; i < v->n; i++)
-            fprintf(f, "%s%g", i ? ", " : "", (double)v->u.floats[i]);
-        fprintf(f, "]\n");
-        return;
+        fprintf(f, "%d", (int)v->u.dt);
+        break;
     case CORE_OP_ATTR_LIST_BOOL:
-        fprintf(f, "list_bool [");
-        for (size_t i = 0; i < v->n; i++)
-            fprintf(f, "%s%s", i ? ", " : "", v->u.bools[i] ? "true" : "false");
-        fprintf(f, "]\n");
-        return;
+        fputs(v->u.bools[i] ? "true" : "false", f);
+        break;
+    case CORE_OP_ATTR_LIST_INT:
+        fprintf(f, "%lld", (long long)v->u.ints[i]);
+        break;
+    case CORE_OP_ATTR_LIST_FLOAT:
+        fprintf(f, "%g", (double)v->u.floats[i]);
+        break;
     case CORE_OP_ATTR_LIST_STRING:
-        fprintf(f, "list_string [");
-        for (size_t i = 0; i < v->n; i++)
-            fprintf(f, "%s\"%s\"", i ? ", " : "", v->u.strs[i]);
-        fprintf(f, "]\n");
-        return;
+        fprintf(f, "\"%s\"", v->u.strs[i]);
+        break;
     case CORE_OP_ATTR_LIST_DTYPE:
-        fprintf(f, "list_data_type [");
-        for (size_t i = 0; i < v->n; i++)
-            fprintf(f, "%s%d", i ? ", " : "", (int)v->u.dts[i]);
-        fprintf(f, "]\n");
-        return;
-    case CORE_OP_ATTR_LIST_LIST_INT:
-        fprintf(f, "list_list_int [");
-        for (size_t r = 0; r < v->n; r++) {
-            const int64_t *row;
-            size_t len = core_op_attr_row(v, r, &row);
-            fprintf(f, "%s[", r ? ", " : "");
-            for (size_t i = 0; i < len; i++)
-                fprintf(f, "%s%lld", i ? ", " : "", (long long)row[i]);
-            fprintf(f, "]");
-        }
-        fprintf(f, "]\n");
-        return;
+        fprintf(f, "%d", (int)v->u.dts[i]);
+        break;
+    case CORE_OP_ATTR_LIST_LIST_INT: {
+        const int64_t *row;
+        size_t len = core_op_attr_row(v, i, &row);
+        fputc('[', f);
+        for (size_t k = 0; k < len; k++)
+            fprintf(f, "%s%lld", k ? ", " : "", (long long)row[k]);
+        fputc(']', f);
+        break;
     }
+    }
+}
+
+static void dump_attr(FILE *f, const char *name, const struct core_op_attr_value *v)
+{
+    fprintf(f, "  attr %s: %s ", name, k_kind[v->type]);
+    if (v->type < CORE_OP_ATTR_LIST_BOOL) { /* the scalars come first in the enum */
+        dump_value(f, v, 0);
+    } else {
+        fputc('[', f);
+        for (size_t i = 0; i < v->n; i++) {
+            fputs(i ? ", " : "", f);
+            dump_value(f, v, i);
+        }
+        fputc(']', f);
+    }
+    fputc('\n', f);
 }
 
 aclError core_op_dump_graph(const struct core_op_call *c, const char *path, const char *fn)
