@@ -294,7 +294,7 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
     }
     for (int i = 0; i < c->nout; i++)
         p->need[c->nin + i] = core_tdesc_bytes(c->out_desc[i]);
-    /* relaxed: published to other threads by the table's insert (release) */
+    /* relaxed: published by the insert (g_published's release) */
     atomic_store_explicit(&p->refs, 2, memory_order_relaxed);
     return e;
 }
@@ -344,6 +344,11 @@ static struct entry *g_head, *g_tail; /* FIFO, g_fill */
 static size_t g_count;                /* entries in the table, g_fill */
 static _Atomic size_t g_count_hint;   /* g_count for readers without g_fill */
 static uint64_t g_bound = 20000;      /* g_fill */
+/* Bumped (release) before each insert, read (acquire) after each table hit:
+ * the happens-before of publication as C11 (and TSan) see it; liburcu's own
+ * publication is made of barriers TSan does not model. Read-mostly: written
+ * on misses only. */
+static _Atomic uint64_t g_published;
 
 static void ht_init(void)
 {
@@ -409,11 +414,14 @@ static aclError miss(const struct core_op_call *c, const struct key *k, uint64_t
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", c->fn);
     }
     pthread_mutex_lock(&g_fill);
+    /* release: e's fields before its publication (g_published above) */
+    atomic_fetch_add_explicit(&g_published, 1, memory_order_release);
     urcu_memb_read_lock();
     struct cds_lfht_node *got = cds_lfht_add_unique(g_ht, h, match, k, &e->node);
     if (got != &e->node) { /* inserted by another thread meanwhile */
         struct entry *o = caa_container_of(got, struct entry, node);
-        /* relaxed: the cache's reference keeps o alive in this read section */
+        /* relaxed: g_fill orders o's insert before us; the cache's
+         * reference keeps o alive in this read section */
         atomic_fetch_add_explicit(&o->p.refs, 1, memory_order_relaxed);
         urcu_memb_read_unlock();
         pthread_mutex_unlock(&g_fill);
@@ -474,8 +482,10 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     aclError rc = ACL_SUCCESS;
     if (node) {
         p = &caa_container_of(node, struct entry, node)->p;
+        /* acquire: pairs with the inserts' release of g_published (above) */
+        (void)atomic_load_explicit(&g_published, memory_order_acquire);
         /* relaxed: the cache's reference keeps p alive in this read section
-         * (inserts, above); the plan's fields were published by the insert. */
+         * (inserts, above); its fields are visible (the acquire above). */
         atomic_fetch_add_explicit(&p->refs, 1, memory_order_relaxed);
         urcu_memb_read_unlock();
     } else {
