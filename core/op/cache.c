@@ -84,20 +84,23 @@ static inline void put(struct key *k, uint64_t v)
     k->w[k->n++] = v;
 }
 
-/* len, then the bytes zero-padded to words. */
+/* len, then the bytes in words (the last zero-padded), each stored whole: a
+ * word written in pieces and read whole at once stalls the hash's loads. */
 static void put_bytes(struct key *k, const void *p, size_t len)
 {
-    size_t words = (len + 7) / 8;
+    const unsigned char *b = p;
     put(k, len);
-    if (k->n + words > k->cap)
-        key_grow(k, words);
-    if (k->failed)
-        return;
-    if (words) {
-        k->w[k->n + words - 1] = 0;
-        memcpy(&k->w[k->n], p, len);
+    for (; len >= 8; len -= 8, b += 8) {
+        uint64_t w;
+        memcpy(&w, b, 8);
+        put(k, w);
     }
-    k->n += words;
+    if (len) { /* assembled in a register: no store of bytes read back whole */
+        uint64_t w = 0;
+        for (size_t i = 0; i < len; i++)
+            w |= (uint64_t)b[i] << (8 * i);
+        put(k, w);
+    }
 }
 
 static void put_str(struct key *k, const char *s)
@@ -263,7 +266,8 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
     }
     size_t size = sizeof(struct entry) + n * sizeof(size_t) + c->nin * sizeof(void *) + k->n * 8;
     size = (size + 15) & ~(size_t)15;
-    struct entry *e = core_aligned_alloc(16, (size + vals + 15) & ~(size_t)15);
+    /* 64: the plan's reference count has a cache line of its own */
+    struct entry *e = core_aligned_alloc(64, (size + vals + 63) & ~(size_t)63);
     if (!e)
         return NULL;
     struct core_op_plan *p = &e->p;
@@ -289,11 +293,11 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
             p->fixed[i] = at;
             at += (len + 15) & ~(size_t)15;
         } else if (!core_op_absent(c, i)) {
-            p->need[i] = core_tdesc_bytes(c->in_desc[i]);
+            p->need[i] = core_op_bytes(c->in_desc[i]);
         }
     }
     for (int i = 0; i < c->nout; i++)
-        p->need[c->nin + i] = core_tdesc_bytes(c->out_desc[i]);
+        p->need[c->nin + i] = core_op_bytes(c->out_desc[i]);
     /* relaxed: published by the insert (g_published's release) */
     atomic_store_explicit(&p->refs, 2, memory_order_relaxed);
     return e;
@@ -324,6 +328,25 @@ static void memo_install(struct memo_slot *m, struct core_op_plan *p)
     m->credits = CREDITS;
     if (old)
         plan_put_n(old, oldc);
+}
+
+/* One reference of slot m's plan for the caller (the slot keeps one). */
+static inline void memo_take(struct memo_slot *m)
+{
+    if (m->credits == 1) {
+        /* relaxed: the slot's own reference keeps the plan alive */
+        atomic_fetch_add_explicit(&m->p->refs, CREDITS, memory_order_relaxed);
+        m->credits += CREDITS;
+    }
+    m->credits--;
+}
+
+void core_op_plan_take(struct core_op_plan *p)
+{
+    struct memo_slot *m = &t_memo[p->hash & (MEMO_SLOTS - 1)];
+    if (__builtin_expect(m->p != p, 0))
+        memo_install(m, p);
+    memo_take(m);
 }
 
 void core_op_memo_exit(void)
@@ -464,12 +487,7 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     struct memo_slot *m = &t_memo[h & (MEMO_SLOTS - 1)];
     struct core_op_plan *p = m->p;
     if (__builtin_expect(p && p->hash == h && p->nkey == k.n && !memcmp(p->key, k.w, k.n * 8), 1)) {
-        if (m->credits == 1) { /* keep one: the slot's own hold on p */
-            /* relaxed: that held reference keeps p alive */
-            atomic_fetch_add_explicit(&p->refs, CREDITS, memory_order_relaxed);
-            m->credits += CREDITS;
-        }
-        m->credits--; /* handed to the caller */
+        memo_take(m);
         key_free(&k);
         *out = p;
         return ACL_SUCCESS;

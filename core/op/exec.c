@@ -20,9 +20,23 @@
 #include "core/op/exec.h"
 #include "core/runtime/base.h"
 #include "core/runtime/fault.h"
+#include "core/runtime/runtime.h"
 #include "core/runtime/tensor_desc.h"
 
 /* ---- arguments --------------------------------------------------------------- */
+
+size_t core_op_bytes(const aclTensorDesc *d)
+{
+    /* core_tdesc_bytes's result, without its divisions (two per dim): this is
+     * on every call's path, three times for a binary operator */
+    size_t n = core_dtype_size(core_tdesc_type(d));
+    for (size_t i = 0; i < core_tdesc_rank(d); i++) {
+        int64_t dim = core_tdesc_dim(d, i);
+        if (dim < 0 || __builtin_mul_overflow(n, (uint64_t)dim, &n))
+            return 0;
+    }
+    return n;
+}
 
 bool core_op_absent(const struct core_op_call *c, int k)
 {
@@ -44,7 +58,7 @@ const void *core_op_input_value(const struct core_op_call *c, int k, size_t *len
     if (!c->in_buf || !(c->read_data || host_placed(d)))
         return NULL;
     const aclDataBuffer *b = c->in_buf[k];
-    size_t need = core_tdesc_bytes(d);
+    size_t need = core_op_bytes(d);
     if (!core_databuf_addr(b) || core_databuf_size(b) < need)
         return NULL; /* core_op_check refused it when host-placed */
     *len = need;
@@ -81,7 +95,7 @@ static aclError check_array(const void *const *a, int n, const char *what, const
 static aclError check_buffer(const aclTensorDesc *d, const aclDataBuffer *b, const char *what,
                              int k, const struct core_op_call *c)
 {
-    size_t need = core_tdesc_bytes(d);
+    size_t need = core_op_bytes(d);
     if (core_databuf_size(b) < need)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: %s: %s %d: the buffer holds %zu bytes, its description (%d-d of "
@@ -119,7 +133,7 @@ aclError core_op_check(const struct core_op_call *c)
         if (core_op_absent(c, k))
             continue;
         if (d->const_data) { /* the value is the description's; the buffer may be (NULL, 0) */
-            size_t need = core_tdesc_bytes(d);
+            size_t need = core_op_bytes(d);
             if (d->const_len < need)
                 return core_err(ACL_ERROR_INVALID_PARAM,
                                 "%s: %s: input %d: the const value holds %zu bytes, its "
@@ -205,9 +219,11 @@ struct op_rec {
 };
 
 struct rec_pool {
-    _Atomic(struct op_rec *) back; /* returned by workers */
-    struct op_rec *free;           /* the owner's */
-    struct rec_pool *next_orphan;  /* g_orphans, g_lock */
+    struct op_rec *free;          /* the owner's */
+    struct rec_pool *next_orphan; /* g_orphans, g_lock */
+    /* written by the workers: a cache line of its own, so that reading
+     * free does not wait for the line a worker just wrote */
+    _Alignas(64) _Atomic(struct op_rec *) back;
 };
 
 static __thread struct rec_pool *t_pool __attribute__((tls_model("initial-exec")));
@@ -254,8 +270,8 @@ static struct rec_pool *pool_get(void)
     if (p)
         g_orphans = p->next_orphan;
     pthread_mutex_unlock(&g_lock);
-    if (!p)
-        p = core_calloc(1, sizeof(*p));
+    if (!p && (p = core_aligned_alloc(64, sizeof(*p))))
+        memset(p, 0, sizeof(*p));
     return t_pool = p;
 }
 
@@ -270,6 +286,8 @@ static struct op_rec *rec_new(uint32_t n)
             pool->free = atomic_exchange_explicit(&pool->back, NULL, memory_order_acquire);
         if ((r = pool->free)) {
             pool->free = r->next;
+            if (r->next) /* last written by a worker: fetch it before it is needed */
+                __builtin_prefetch(r->next, 1);
             return r;
         }
         n = REC_OPS;

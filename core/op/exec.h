@@ -55,6 +55,9 @@ aclError core_op_check(const struct core_op_call *c);
 aclError core_op_no_host(const struct core_op_call *c);
 /* Whether every output of c describes zero elements (and there is one). */
 bool core_op_outputs_empty(const struct core_op_call *c);
+/* The bytes d describes (dims x element size); 0 for an unknown dim, a type
+ * without a size, or on overflow. */
+size_t core_op_bytes(const aclTensorDesc *d);
 /* Whether input k of c is an optional input not given (its description
  * says ACL_DT_UNDEFINED). */
 bool core_op_absent(const struct core_op_call *c, int k);
@@ -68,7 +71,6 @@ void core_op_vals(const struct core_op_call *c, struct core_op_val *vals);
 /* ---- plans ----------------------------------------------------------------------- */
 
 struct core_op_plan {
-    _Atomic uint32_t refs;
     uint32_t nin, nout;
     const struct core_op_provider *prov; /* the one that made plan */
     void *plan;                          /* the provider's */
@@ -78,9 +80,15 @@ struct core_op_plan {
     size_t nkey;                         /* words at key */
     uint64_t *key;                       /* the instance (cache.c) */
     struct core_op_plan *fifo_next;      /* cache.c, under its fill lock */
+    /* Written by every run's release: a cache line of its own, so that the
+     * fields above, read by every call, stay shared between cores. */
+    _Alignas(64) _Atomic uint32_t refs;
     /* need, fixed and key follow */
 };
 
+/* Take one more reference of p (the caller holds one): from the thread's
+ * memo, without an atomic operation in the common case. */
+void core_op_plan_take(struct core_op_plan *p);
 /* Drop one reference; the last frees the plan (with the provider's release). */
 void core_op_plan_put(struct core_op_plan *p);
 

@@ -96,8 +96,6 @@ aclError core_op_handle_exec(aclopHandle *h, int nin, const aclDataBuffer *const
         return rc;
     if (h->empty)
         return ACL_SUCCESS;
-    /* relaxed: the handle's own reference keeps p alive; the launch's is
-     * handed to the task (published by the stream's submission). */
-    atomic_fetch_add_explicit(&p->refs, 1, memory_order_relaxed);
+    core_op_plan_take(p); /* the launch's reference, handed to the task */
     return core_op_launch(p, in, out, stream, fn);
 }
