@@ -47,6 +47,19 @@
 #include "core/runtime/runtime.h"
 #include "core/runtime/tensor_desc.h"
 
+/* The table publishes an entry with liburcu's barriers (rcu_assign_pointer,
+ * rcu_dereference), which TSan does not model: under TSan the insert and
+ * each match say it (happens-before from the insert to every reader of the
+ * entry). Nothing in other builds. */
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#define TSAN_RELEASE(p) __tsan_release((void *)(p))
+#define TSAN_ACQUIRE(p) __tsan_acquire((void *)(p))
+#else
+#define TSAN_RELEASE(p) ((void)(p))
+#define TSAN_ACQUIRE(p) ((void)(p))
+#endif
+
 #define KEY_INLINE 256 /* words on the stack; longer keys go to the heap */
 #define NO_VALUE 0x6e6f76616c7565ull
 #define ABSENT 0x616273656e74ull
@@ -229,6 +242,7 @@ static int match(struct cds_lfht_node *node, const void *arg)
 {
     const struct key *k = arg;
     const struct entry *e = caa_container_of(node, struct entry, node);
+    TSAN_ACQUIRE(e); /* what the insert published (TSAN_RELEASE in miss) */
     return e->p.nkey == k->n && !memcmp(e->p.key, k->w, k->n * 8);
 }
 
@@ -298,7 +312,7 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
     }
     for (int i = 0; i < c->nout; i++)
         p->need[c->nin + i] = core_op_bytes(c->out_desc[i]);
-    /* relaxed: published by the insert (g_published's release) */
+    /* relaxed: published by the insert (the table's publication) */
     atomic_store_explicit(&p->refs, 2, memory_order_relaxed);
     return e;
 }
@@ -367,11 +381,6 @@ static struct entry *g_head, *g_tail; /* FIFO, g_fill */
 static size_t g_count;                /* entries in the table, g_fill */
 static _Atomic size_t g_count_hint;   /* g_count for readers without g_fill */
 static uint64_t g_bound = 20000;      /* g_fill */
-/* Bumped (release) before each insert, read (acquire) after each table hit:
- * the happens-before of publication as C11 (and TSan) see it; liburcu's own
- * publication is made of barriers TSan does not model. Read-mostly: written
- * on misses only. */
-static _Atomic uint64_t g_published;
 
 static void ht_init(void)
 {
@@ -437,8 +446,7 @@ static aclError miss(const struct core_op_call *c, const struct key *k, uint64_t
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", c->fn);
     }
     pthread_mutex_lock(&g_fill);
-    /* release: e's fields before its publication (g_published above) */
-    atomic_fetch_add_explicit(&g_published, 1, memory_order_release);
+    TSAN_RELEASE(e); /* e's fields before its publication */
     urcu_memb_read_lock();
     struct cds_lfht_node *got = cds_lfht_add_unique(g_ht, h, match, k, &e->node);
     if (got != &e->node) { /* inserted by another thread meanwhile */
@@ -500,10 +508,8 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     aclError rc = ACL_SUCCESS;
     if (node) {
         p = &caa_container_of(node, struct entry, node)->p;
-        /* acquire: pairs with the inserts' release of g_published (above) */
-        (void)atomic_load_explicit(&g_published, memory_order_acquire);
         /* relaxed: the cache's reference keeps p alive in this read section
-         * (inserts, above); its fields are visible (the acquire above). */
+         * (inserts, above); its fields were published by the insert. */
         atomic_fetch_add_explicit(&p->refs, 1, memory_order_relaxed);
         urcu_memb_read_unlock();
     } else {

@@ -4,7 +4,8 @@
  * of their own, several operators queued before each synchronize, every result checked
  * against the host (the payload identifies the thread and round). Then the bound shrunk to 3
  * plans while the threads run: plans are evicted while tasks that use them are queued, and
- * every result is still right. Run under the tsan preset too. */
+ * every result is still right. One handle is shared by every thread meanwhile. Run under the
+ * tsan preset too. */
 #include "optest.h"
 
 #ifndef THREADS
@@ -14,6 +15,7 @@
 #define QUEUED 4
 
 static _Atomic int g_failed;
+static aclopHandle *g_handle; /* Add [2, 3] + [2, 3], shared by every thread */
 
 struct job {
     int id;
@@ -41,8 +43,30 @@ static void round_of(int id, int round, aclrtStream s)
         if (op_run("Add", 2, in, 1, &y[k], NULL, s) != ACL_SUCCESS)
             atomic_store(&g_failed, 1);
     }
+    /* the shared handle, on this thread's stream and buffers */
+    const int64_t d23[2] = {2, 3};
+    struct ten ha = ten_new(ACL_FLOAT, 2, d23), hb = ten_new(ACL_FLOAT, 2, d23);
+    struct ten hy = ten_new(ACL_FLOAT, 2, d23);
+    float hav[6], hbv[6], hgot[6];
+    for (int i = 0; i < 6; i++) {
+        hav[i] = (float)(id * 100 + round);
+        hbv[i] = (float)i;
+    }
+    ten_put(&ha, hav);
+    ten_put(&hb, hbv);
+    const aclDataBuffer *hin[2] = {ha.b, hb.b};
+    aclDataBuffer *hout[1] = {hy.b};
+    if (aclopExecWithHandle(g_handle, 2, hin, 1, hout, s) != ACL_SUCCESS)
+        atomic_store(&g_failed, 1);
     if (aclrtSynchronizeStream(s) != ACL_SUCCESS)
         atomic_store(&g_failed, 1);
+    ten_get(&hy, hgot);
+    for (int i = 0; i < 6; i++)
+        if (hgot[i] != hav[i] + hbv[i])
+            atomic_store(&g_failed, 1);
+    ten_free(&ha);
+    ten_free(&hb);
+    ten_free(&hy);
     for (int k = 0; k < QUEUED; k++) {
         float got[64];
         ten_get(&y[k], got);
@@ -90,10 +114,16 @@ static void hammer(void)
 int main(void)
 {
     TEST_OPEN();
+    const int64_t d23[2] = {2, 3};
+    aclTensorDesc *hd = aclCreateTensorDesc(ACL_FLOAT, 2, d23, ACL_FORMAT_ND);
+    const aclTensorDesc *hds[3] = {hd, hd, hd};
+    CHECK_OK(aclopCreateHandle("Add", 2, hds, 1, hds + 2, NULL, &g_handle));
     hammer();
     CHECK_OK(aclopSetMaxOpQueueNum(3)); /* most plans now evicted as soon as made */
     hammer();
     CHECK_OK(aclopSetMaxOpQueueNum(20000));
+    aclopDestroyHandle(g_handle);
+    aclDestroyTensorDesc(hd);
     TEST_CLOSE();
     printf("op_threads: ok\n");
     return 0;
