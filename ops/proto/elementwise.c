@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ops/proto/elementwise.c: the elementwise types of the table: Add, Sub,
- * Mul, Div, RealDiv, Maximum, Minimum, Pow (broadcast); Relu, Sigmoid,
- * Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs, Square, LeakyRelu, Gelu, Identity
- * (same shape); BiasAdd. Their shape rules and kernels (one aclnn executor
- * each, or a copy).
+ * Mul, Div, RealDiv, Maximum, Minimum, Pow, Equal (broadcast); Relu,
+ * Sigmoid, Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs, Square, Sin, Cos,
+ * LeakyRelu, Elu, Gelu, Softplus, Identity (same shape); BiasAdd. Their shape rules and kernels
+ * (one aclnn executor each, or a copy).
  */
 #include <string.h>
 
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_cos.h"
 #include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_elu.h"
+#include "aclnnop/aclnn_eq_tensor.h"
 #include "aclnnop/aclnn_exp.h"
 #include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_leaky_relu.h"
@@ -23,6 +26,8 @@
 #include "aclnnop/aclnn_relu.h"
 #include "aclnnop/aclnn_rsqrt.h"
 #include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_sin.h"
+#include "aclnnop/aclnn_softplus.h"
 #include "aclnnop/aclnn_sqrt.h"
 #include "aclnnop/aclnn_sub.h"
 #include "aclnnop/aclnn_tanh.h"
@@ -38,6 +43,14 @@ enum proto_status proto_infer_binary(struct proto_op *op)
         return st;
     op->out[0].dtype = op->in[0].dtype;
     return proto_broadcast(op, &op->in[0], &op->in[1], &op->out[0]);
+}
+
+/* Equal: x1, x2 of one type, broadcast; y bool. */
+enum proto_status proto_infer_compare(struct proto_op *op)
+{
+    enum proto_status st = proto_infer_binary(op);
+    op->out[0].dtype = ACL_BOOL;
+    return st;
 }
 
 /* x1, x2 of any types the kernel promotes (IR: Promote({"T1", "T2"})). */
@@ -115,35 +128,38 @@ static aclScalar *one_for(aclDataType t)
     return aclCreateScalar(&i, ACL_INT64);
 }
 
-enum proto_status proto_build_add(const struct proto_op *op, struct proto_plan_builder *b)
+typedef aclnnStatus (*alpha_fn)(const aclTensor *self, const aclTensor *other,
+                                const aclScalar *alpha, aclTensor *out, uint64_t *workspaceSize,
+                                aclOpExecutor **executor);
+
+/* y = x1 + alpha * x2 (fn: aclnnAdd or aclnnSub), alpha = 1, x2 the tensor given. */
+static enum proto_status alpha_step(const struct proto_op *op, struct proto_plan_builder *b,
+                                    alpha_fn fn, aclTensor *x2)
 {
     aclScalar *alpha = one_for(op->out[0].dtype);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnAddGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(1)), alpha,
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);
+    enum proto_status ps =
+        PROTO_STEP(b, fn, proto_operand(b, PIN(0)), x2, alpha, proto_operand(b, POUT(op, 0)));
     aclDestroyScalar(alpha);
-    return proto_step_exec(b, st, e);
+    return ps;
+}
+
+enum proto_status proto_build_add(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return alpha_step(op, b, aclnnAddGetWorkspaceSize, proto_operand(b, PIN(1)));
 }
 
 /* One executor from (x, y) or (x1, x2, y). */
 #define UNARY(name, fn)                                                                            \
     enum proto_status proto_build_##name(const struct proto_op *op, struct proto_plan_builder *b)  \
     {                                                                                              \
-        uint64_t ws = 0;                                                                           \
-        aclOpExecutor *e = NULL;                                                                   \
-        int st = fn##GetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, POUT(op, 0)),     \
-                                      &ws, &e);                                                    \
-        return proto_step_exec(b, st, e);                                                          \
+        return PROTO_STEP(b, fn##GetWorkspaceSize, proto_operand(b, PIN(0)),                       \
+                          proto_operand(b, POUT(op, 0)));                                          \
     }
 #define BINARY(name, fn)                                                                           \
     enum proto_status proto_build_##name(const struct proto_op *op, struct proto_plan_builder *b)  \
     {                                                                                              \
-        uint64_t ws = 0;                                                                           \
-        aclOpExecutor *e = NULL;                                                                   \
-        int st = fn##GetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(1)),          \
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);                     \
-        return proto_step_exec(b, st, e);                                                          \
+        return PROTO_STEP(b, fn##GetWorkspaceSize, proto_operand(b, PIN(0)),                       \
+                          proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));                \
     }
 
 UNARY(relu, aclnnRelu)
@@ -156,43 +172,62 @@ UNARY(rsqrt, aclnnRsqrt)
 UNARY(neg, aclnnNeg)
 UNARY(abs, aclnnAbs)
 UNARY(gelu, aclnnGelu)
+UNARY(sin, aclnnSin)
+UNARY(cos, aclnnCos)
 BINARY(mul, aclnnMul)
 BINARY(div, aclnnDiv)
 BINARY(maximum, aclnnMaximum)
 BINARY(minimum, aclnnMinimum)
 BINARY(pow, aclnnPowTensorTensor)
+BINARY(equal, aclnnEqTensor)
 
 enum proto_status proto_build_sub(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    aclScalar *alpha = one_for(op->out[0].dtype);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnSubGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(1)), alpha,
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);
-    aclDestroyScalar(alpha);
-    return proto_step_exec(b, st, e);
+    return alpha_step(op, b, aclnnSubGetWorkspaceSize, proto_operand(b, PIN(1)));
 }
 
 /* Square: x * x (one executor reading the operand twice). */
 enum proto_status proto_build_square(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnMulGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(0)),
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, aclnnMulGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(0)), proto_operand(b, POUT(op, 0)));
 }
 
 enum proto_status proto_build_leaky_relu(const struct proto_op *op, struct proto_plan_builder *b)
 {
     float slope = (float)proto_attr_f(op, "negative_slope");
     aclScalar *s = aclCreateScalar(&slope, ACL_FLOAT);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnLeakyReluGetWorkspaceSize(proto_operand(b, PIN(0)), s,
-                                            proto_operand(b, POUT(op, 0)), &ws, &e);
+    enum proto_status ps = PROTO_STEP(b, aclnnLeakyReluGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      s, proto_operand(b, POUT(op, 0)));
     aclDestroyScalar(s);
-    return proto_step_exec(b, st, e);
+    return ps;
+}
+
+/* Elu: scale * (x > 0 ? x : alpha * (exp(input_scale * x) - 1)). */
+enum proto_status proto_build_elu(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    float v[3] = {(float)proto_attr_f(op, "alpha"), (float)proto_attr_f(op, "scale"),
+                  (float)proto_attr_f(op, "input_scale")};
+    aclScalar *s[3];
+    for (int i = 0; i < 3; i++)
+        s[i] = aclCreateScalar(&v[i], ACL_FLOAT);
+    enum proto_status ps = PROTO_STEP(b, aclnnEluGetWorkspaceSize, proto_operand(b, PIN(0)), s[0],
+                                      s[1], s[2], proto_operand(b, POUT(op, 0)));
+    for (int i = 0; i < 3; i++)
+        aclDestroyScalar(s[i]);
+    return ps;
+}
+
+/* Softplus: log(1 + exp(x)) (beta 1; above threshold 20, x). */
+enum proto_status proto_build_softplus(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    float v[2] = {1.0f, 20.0f};
+    aclScalar *beta = aclCreateScalar(&v[0], ACL_FLOAT), *thr = aclCreateScalar(&v[1], ACL_FLOAT);
+    enum proto_status ps = PROTO_STEP(b, aclnnSoftplusGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      beta, thr, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(beta);
+    aclDestroyScalar(thr);
+    return ps;
 }
 
 /* Identity (and Reshape, shape.c): a copy of the bytes. */
@@ -210,12 +245,6 @@ enum proto_status proto_build_bias_add(const struct proto_op *op, struct proto_p
     if (!strcmp(proto_attr_s(op, "data_format"), "NCHW"))
         for (int i = 2; i < op->in[0].nd; i++)
             d[nd++] = 1;
-    aclScalar *alpha = one_for(op->out[0].dtype);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnAddGetWorkspaceSize(proto_operand(b, PIN(0)),
-                                      proto_tensor(b, PIN(1), op->in[1].dtype, d, nd, NULL), alpha,
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);
-    aclDestroyScalar(alpha);
-    return proto_step_exec(b, st, e);
+    return alpha_step(op, b, aclnnAddGetWorkspaceSize,
+                      proto_tensor(b, PIN(1), op->in[1].dtype, d, nd, NULL));
 }

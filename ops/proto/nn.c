@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/proto/nn.c: neural-network types of the table: SoftmaxV2, LayerNorm,
- * Conv2D, MaxPool and AvgPool. Conv2D and the pools take NCHW or NHWC data
- * (data_format): the kernels of ops/ work on NCHW, so an NHWC operand is
- * handed over as an NCHW view (strides, no copy); Conv2D's filter is read
- * in the layout its description names (NCHW, NHWC or HWCN).
+ * ops/proto/nn.c: neural-network types of the table: SoftmaxV2,
+ * LogSoftmaxV2, LayerNorm, RmsNorm, Conv2D, MaxPool and AvgPool. Conv2D and the pools take NCHW or
+ * NHWC data (data_format): the kernels of ops/ work on NCHW, so an NHWC operand is handed over as
+ * an NCHW view (strides, no copy); Conv2D's filter is read in the layout its description names
+ * (NCHW, NHWC or HWCN).
  */
 #include <string.h>
 
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "ops/conv/pool.h"
 #include "ops/proto/proto_pvt.h"
@@ -28,18 +30,54 @@ enum proto_status proto_infer_softmax(struct proto_op *op)
     if (proto_wrap_axis(a->ints[0], x->nd) < 0)
         return proto_fail(op, PROTO_ATTR, "attribute axes: axis %lld is out of range for rank %d",
                           (long long)a->ints[0], (int)x->nd);
-    bool h2f = proto_attr_i(op, "half_to_float") && x->dtype == ACL_FLOAT16;
+    const struct proto_attr *h = proto_attr(op, "half_to_float"); /* SoftmaxV2's */
+    bool h2f = h && h->i && x->dtype == ACL_FLOAT16;
     proto_out_like(&op->out[0], x, h2f ? ACL_FLOAT : x->dtype);
     return PROTO_OK;
 }
 
 enum proto_status proto_build_softmax(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnSoftmaxGetWorkspaceSize(proto_operand(b, PIN(0)), proto_attr(op, "axes")->ints[0],
-                                          proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, aclnnSoftmaxGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_attr(op, "axes")->ints[0], proto_operand(b, POUT(op, 0)));
+}
+
+enum proto_status proto_build_log_softmax(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnLogSoftmaxGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_attr(op, "axes")->ints[0], proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- RmsNorm -------------------------------------------------------------------------- */
+
+/* y = x / sqrt(mean(x^2) + epsilon) * gamma over gamma's dims (the last
+ * ones of x); rstd float32, x's shape with those dims 1. */
+enum proto_status proto_infer_rms_norm(struct proto_op *op)
+{
+    const struct core_op_val *x = &op->in[0], *g = &op->in[1];
+    enum proto_status st = proto_same_dtype(op, 0, 2);
+    if (st)
+        return st;
+    bool ok = g->nd >= 1 && g->nd <= x->nd;
+    for (int i = 0; ok && i < g->nd; i++)
+        ok = g->dims[i] == x->dims[x->nd - g->nd + i];
+    if (!ok) {
+        char s1[96], s2[96];
+        return proto_fail(op, PROTO_INPUT, "gamma %s does not match the last dims of x %s",
+                          proto_shape_str(s1, sizeof(s1), g), proto_shape_str(s2, sizeof(s2), x));
+    }
+    proto_out_like(&op->out[0], x, x->dtype);
+    proto_out_like(&op->out[1], x, ACL_FLOAT);
+    for (int i = x->nd - g->nd; i < x->nd; i++)
+        op->out[1].dims[i] = 1;
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_rms_norm(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnRmsNormGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), proto_attr_f(op, "epsilon"),
+                      proto_operand(b, POUT(op, 0)), proto_operand(b, POUT(op, 1)));
 }
 
 /* ---- LayerNorm ---------------------------------------------------------------------- */
@@ -105,14 +143,11 @@ enum proto_status proto_build_layer_norm(const struct proto_op *op, struct proto
     int bn = proto_wrap_axis(proto_attr_i(op, "begin_norm_axis"), nd);
     double eps = proto_attr_f(op, "epsilon");
     aclIntArray *ia = aclCreateIntArray(x->dims + bn, (uint64_t)(nd - bn));
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnLayerNormGetWorkspaceSize(
-        proto_operand(b, PIN(0)), ia, proto_operand(b, PIN(1)), proto_operand(b, PIN(2)), eps,
-        proto_operand(b, POUT(op, 0)), proto_operand(b, POUT(op, 1)), proto_operand(b, POUT(op, 2)),
-        &ws, &e);
+    enum proto_status ps = PROTO_STEP(b, aclnnLayerNormGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      ia, proto_operand(b, PIN(1)), proto_operand(b, PIN(2)), eps,
+                                      proto_operand(b, POUT(op, 0)), proto_operand(b, POUT(op, 1)),
+                                      proto_operand(b, POUT(op, 2)));
     aclDestroyIntArray(ia);
-    enum proto_status ps = proto_step_exec(b, st, e);
     if (ps)
         return ps;
     struct variance_arg a = {POUT(op, 2), proto_numel(&op->out[2]), (float)eps};
@@ -121,18 +156,18 @@ enum proto_status proto_build_layer_norm(const struct proto_op *op, struct proto
 
 /* ---- layouts ---------------------------------------------------------------------------- */
 
-/* Positions of C, H and W in a data_format; false for another. */
-static bool layout(const char *fmt, int *c, int *h, int *w)
+/* Positions of C, H and W for the data_format attribute (NCHW or NHWC). */
+static enum proto_status data_layout(struct proto_op *op, int *c, int *h, int *w)
 {
-    if (!strcmp(fmt, "NCHW")) {
-        *c = 1, *h = 2, *w = 3;
-        return true;
-    }
-    if (!strcmp(fmt, "NHWC")) {
-        *c = 3, *h = 1, *w = 2;
-        return true;
-    }
-    return false;
+    const char *fmt = proto_attr_s(op, "data_format");
+    bool nchw = !strcmp(fmt, "NCHW");
+    if (!nchw && strcmp(fmt, "NHWC"))
+        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NCHW or NHWC",
+                          fmt);
+    *c = nchw ? 1 : 3;
+    *h = nchw ? 2 : 1;
+    *w = nchw ? 3 : 2;
+    return PROTO_OK;
 }
 
 /* A list attribute of exactly 4 values. */
@@ -181,12 +216,8 @@ struct conv_geom {
 
 static enum proto_status conv_geom(struct proto_op *op, struct conv_geom *g)
 {
-    const char *fmt = proto_attr_s(op, "data_format");
-    if (!layout(fmt, &g->c, &g->h, &g->w))
-        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NCHW or NHWC",
-                          fmt);
-    enum proto_status st;
-    if ((st = four(op, "strides", g->st)) || (st = four(op, "pads", g->pd)) ||
+    enum proto_status st = data_layout(op, &g->c, &g->h, &g->w);
+    if (st || (st = four(op, "strides", g->st)) || (st = four(op, "pads", g->pd)) ||
         (st = four(op, "dilations", g->dl)))
         return st;
     g->groups = proto_attr_i(op, "groups");
@@ -261,17 +292,15 @@ enum proto_status proto_build_conv2d(const struct proto_op *op, struct proto_pla
     aclIntArray *sv = aclCreateIntArray(s2, 2), *pv = aclCreateIntArray(p2, 2),
                 *dv = aclCreateIntArray(d2, 2), *zv = aclCreateIntArray(z2, 2);
     aclTensor *bias = proto_in(op, 2) ? proto_operand(b, PIN(2)) : NULL;
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnConvolutionGetWorkspaceSize(
-        proto_tensor(b, PIN(0), x->dtype, xd, 4, xs), proto_tensor(b, PIN(1), f->dtype, fd, 4, fs),
-        bias, sv, pv, dv, false, zv, g.groups, proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), 0,
-        &ws, &e);
+    enum proto_status ps = PROTO_STEP(
+        b, aclnnConvolutionGetWorkspaceSize, proto_tensor(b, PIN(0), x->dtype, xd, 4, xs),
+        proto_tensor(b, PIN(1), f->dtype, fd, 4, fs), bias, sv, pv, dv, false, zv, g.groups,
+        proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), 0);
     aclDestroyIntArray(sv);
     aclDestroyIntArray(pv);
     aclDestroyIntArray(dv);
     aclDestroyIntArray(zv);
-    return proto_step_exec(b, st, e);
+    return ps;
 }
 
 /* ---- MaxPool, AvgPool ------------------------------------------------------------------ */
@@ -284,12 +313,8 @@ struct pool_geom {
 
 static enum proto_status pool_geom(struct proto_op *op, struct pool_geom *g)
 {
-    const char *fmt = proto_attr_s(op, "data_format");
-    if (!layout(fmt, &g->c, &g->h, &g->w))
-        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NCHW or NHWC",
-                          fmt);
-    enum proto_status st;
-    if ((st = four(op, "ksize", g->k)) || (st = four(op, "strides", g->s)))
+    enum proto_status st = data_layout(op, &g->c, &g->h, &g->w);
+    if (st || (st = four(op, "ksize", g->k)) || (st = four(op, "strides", g->s)))
         return st;
     const char *pad = proto_attr_s(op, "padding");
     g->same = !strcmp(pad, "SAME");
@@ -299,22 +324,21 @@ static enum proto_status pool_geom(struct proto_op *op, struct pool_geom *g)
         g->k[g->w] < 1 || g->s[g->h] < 1 || g->s[g->w] < 1)
         return proto_fail(op, PROTO_ATTR,
                           "ksize and strides must be 1 on N and C and positive on H and W (%s)",
-                          fmt);
+                          proto_attr_s(op, "data_format"));
     return PROTO_OK;
 }
 
 enum proto_status proto_infer_pool(struct proto_op *op)
 {
+    const struct core_op_val *x = &op->in[0];
+    char s1[96];
+    if (x->nd != 4)
+        return proto_fail(op, PROTO_INPUT, "x must be 4-D, got %s",
+                          proto_shape_str(s1, sizeof(s1), x));
     struct pool_geom g;
     enum proto_status st = pool_geom(op, &g);
     if (st)
         return st;
-    const struct core_op_val *x = &op->in[0];
-    if (x->nd != 4) {
-        char s1[96];
-        return proto_fail(op, PROTO_INPUT, "x must be 4-D, got %s",
-                          proto_shape_str(s1, sizeof(s1), x));
-    }
     struct core_op_val *o = &op->out[0];
     proto_out_like(o, x, x->dtype);
     const int pos[2] = {g.h, g.w};
@@ -348,12 +372,10 @@ static enum proto_status build_pool(const struct proto_op *op, struct proto_plan
     int64_t xd[4], xs[4], yd[4], ys[4];
     nchw_view(x->dims, 0, g.c, g.h, g.w, xd, xs);
     nchw_view(y->dims, 0, g.c, g.h, g.w, yd, ys);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = ops_pool2d_build(op->def->type, proto_tensor(b, PIN(0), x->dtype, xd, 4, xs),
-                              proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), is_max, k, s, pads,
-                              dil, false, false, 0, &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, ops_pool2d_build, op->def->type,
+                      proto_tensor(b, PIN(0), x->dtype, xd, 4, xs),
+                      proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), is_max, k, s, pads, dil,
+                      false, false, 0);
 }
 
 enum proto_status proto_build_max_pool(const struct proto_op *op, struct proto_plan_builder *b)

@@ -410,6 +410,20 @@ enum proto_status proto_broadcast(struct proto_op *op, const struct core_op_val 
     return PROTO_OK;
 }
 
+enum proto_status proto_axis_input(struct proto_op *op, uint32_t k, int nd, int *axis)
+{
+    int64_t ax;
+    char nm[48];
+    if (proto_const_ints(&op->in[k], &ax, 1) != 1)
+        return proto_fail(op, PROTO_INPUT, "input %s must hold one int32 or int64 value",
+                          proto_input_label(op, k, nm, sizeof(nm)));
+    *axis = proto_wrap_axis(ax, nd);
+    if (*axis < 0)
+        return proto_fail(op, PROTO_INPUT, "input %s is %lld, out of range for rank %d",
+                          proto_input_label(op, k, nm, sizeof(nm)), (long long)ax, nd);
+    return PROTO_OK;
+}
+
 int proto_wrap_axis(int64_t ax, int nd)
 {
     if (ax < 0)

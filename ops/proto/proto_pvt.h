@@ -29,12 +29,26 @@ enum proto_status proto_same_dtype(struct proto_op *op, uint32_t from, uint32_t 
 /* out = the broadcast of a and b, else PROTO_INPUT naming both shapes. */
 enum proto_status proto_broadcast(struct proto_op *op, const struct core_op_val *a,
                                   const struct core_op_val *b, struct core_op_val *out);
+/* The axis value input k holds (one int32/int64 value) wrapped into
+ * [0, nd), into *axis; else PROTO_INPUT naming the input. */
+enum proto_status proto_axis_input(struct proto_op *op, uint32_t k, int nd, int *axis);
 /* A dim in [-nd, nd) wrapped into [0, nd); -1 when out of range. */
 int proto_wrap_axis(int64_t ax, int nd);
 /* Output out gets type t and the shape of v (its format stays). */
 void proto_out_like(struct core_op_val *out, const struct core_op_val *v, aclDataType t);
 /* The name of the instance's input k ("x1", "x0" for a dynamic entry). */
 const char *proto_input_label(const struct proto_op *op, uint32_t k, char *buf, size_t cap);
+
+/* A plan step from phase 1 of an aclnn operator: fn(args..., &workspace,
+ * &executor), then proto_step_exec. The workspace size is not kept: the
+ * executors of ops/ run without one when run directly. */
+#define PROTO_STEP(b, fn, ...)                                                                     \
+    __extension__({                                                                                \
+        uint64_t ws_ = 0;                                                                          \
+        aclOpExecutor *e_ = NULL;                                                                  \
+        int st_ = fn(__VA_ARGS__, &ws_, &e_);                                                      \
+        proto_step_exec((b), st_, e_);                                                             \
+    })
 
 /* Plan builder: the operand of op->in[k] / op->out[k]. */
 #define PIN(k) PROTO_IN(k)

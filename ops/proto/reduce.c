@@ -3,11 +3,13 @@
  * ops/proto/reduce.c: reductions of the table: ReduceSum and ReduceMean
  * (axes a value input), ReduceSumD and ReduceMeanD (axes an attribute),
  * keep_dims, noop_with_empty_axes (empty axes: y = x when true, else every
- * dim is reduced); ArgMaxV2 (dimension a value input, y int32 or int64).
+ * dim is reduced); ArgMaxV2 (dimension a value input, y int32 or int64);
+ * Cumsum (axis a value input).
  */
 #include <string.h>
 
 #include "aclnnop/aclnn_argmax.h"
+#include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "ops/proto/proto_pvt.h"
@@ -96,13 +98,11 @@ static enum proto_status build_reduce(const struct proto_op *op, struct proto_pl
         return proto_step_copy(b, PIN(0), POUT(op, 0), proto_bytes(&op->out[0]));
     aclIntArray *dims = aclCreateIntArray(axes, (uint64_t)n);
     bool keep = proto_attr_i(op, "keep_dims") != 0;
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
     aclTensor *x = proto_operand(b, PIN(0)), *y = proto_operand(b, POUT(op, 0));
-    int rc = mean ? aclnnMeanGetWorkspaceSize(x, dims, keep, op->out[0].dtype, y, &ws, &e)
-                  : aclnnReduceSumGetWorkspaceSize(x, dims, keep, op->out[0].dtype, y, &ws, &e);
+    st = mean ? PROTO_STEP(b, aclnnMeanGetWorkspaceSize, x, dims, keep, op->out[0].dtype, y)
+              : PROTO_STEP(b, aclnnReduceSumGetWorkspaceSize, x, dims, keep, op->out[0].dtype, y);
     aclDestroyIntArray(dims);
-    return proto_step_exec(b, rc, e);
+    return st;
 }
 
 enum proto_status proto_build_reduce_sum(const struct proto_op *op, struct proto_plan_builder *b)
@@ -119,14 +119,11 @@ enum proto_status proto_build_reduce_mean(const struct proto_op *op, struct prot
 
 enum proto_status proto_infer_arg_max(struct proto_op *op)
 {
-    int64_t dim;
-    if (proto_const_ints(&op->in[1], &dim, 1) != 1)
-        return proto_fail(op, PROTO_INPUT, "input dimension must hold one int32 or int64 value");
     const struct core_op_val *x = &op->in[0];
-    int ax = proto_wrap_axis(dim, x->nd > 0 ? x->nd : 1);
-    if (ax < 0)
-        return proto_fail(op, PROTO_INPUT, "dimension %lld is out of range for rank %d",
-                          (long long)dim, (int)x->nd);
+    int ax;
+    enum proto_status st = proto_axis_input(op, 1, x->nd > 0 ? x->nd : 1, &ax);
+    if (st)
+        return st;
     /* y's type: the dtype attribute when set; else the caller's description
      * of y when it says int32 or int64 (the samples describe y int32 and
      * leave dtype at its default); else the default, int64. */
@@ -148,11 +145,31 @@ enum proto_status proto_infer_arg_max(struct proto_op *op)
 
 enum proto_status proto_build_arg_max(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    int64_t dim;
-    proto_const_ints(&op->in[1], &dim, 1);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnArgMaxGetWorkspaceSize(proto_operand(b, PIN(0)), dim, false,
-                                         proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    int dim = 0;
+    proto_axis_input((struct proto_op *)op, 1, op->in[0].nd > 0 ? op->in[0].nd : 1, &dim);
+    return PROTO_STEP(b, aclnnArgMaxGetWorkspaceSize, proto_operand(b, PIN(0)), dim, false,
+                      proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- Cumsum ---------------------------------------------------------------------------- */
+
+enum proto_status proto_infer_cumsum(struct proto_op *op)
+{
+    int a;
+    enum proto_status st = proto_axis_input(op, 1, op->in[0].nd > 0 ? op->in[0].nd : 1, &a);
+    if (st)
+        return st;
+    if (proto_attr_i(op, "exclusive") || proto_attr_i(op, "reverse"))
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attributes exclusive and reverse: only false is supported");
+    proto_out_like(&op->out[0], &op->in[0], op->in[0].dtype);
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_cumsum(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int a = 0;
+    proto_axis_input((struct proto_op *)op, 1, op->in[0].nd > 0 ? op->in[0].nd : 1, &a);
+    return PROTO_STEP(b, aclnnCumsumGetWorkspaceSize, proto_operand(b, PIN(0)), a, op->out[0].dtype,
+                      proto_operand(b, POUT(op, 0)));
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ops/proto/shape.c: the types of the table that move or convert data
- * without arithmetic: Cast, Transpose, Reshape, ConcatV2/ConcatD, Slice,
+ * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze,
+ * Unsqueeze (copies under a new shape), ConcatV2/ConcatD, Pack, Slice, Tile,
  * GatherV2: their shape rules and kernels.
  */
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "aclnnop/aclnn_copy.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_permute.h"
+#include "aclnnop/aclnn_repeat.h"
 #include "ops/proto/proto_pvt.h"
 
 /* ---- Cast ----------------------------------------------------------------------------- */
@@ -30,11 +32,8 @@ enum proto_status proto_infer_cast(struct proto_op *op)
 
 enum proto_status proto_build_cast(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnCastGetWorkspaceSize(proto_operand(b, PIN(0)), op->out[0].dtype,
-                                       proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, aclnnCastGetWorkspaceSize, proto_operand(b, PIN(0)), op->out[0].dtype,
+                      proto_operand(b, POUT(op, 0)));
 }
 
 /* ---- Transpose ------------------------------------------------------------------------- */
@@ -72,17 +71,25 @@ enum proto_status proto_infer_transpose(struct proto_op *op)
     return PROTO_OK;
 }
 
+typedef aclnnStatus (*ints_fn)(const aclTensor *self, const aclIntArray *values, aclTensor *out,
+                               uint64_t *workspaceSize, aclOpExecutor **executor);
+
+/* y = fn(x, v[0..rank of x)): aclnnPermute, aclnnRepeat. */
+static enum proto_status ints_step(const struct proto_op *op, struct proto_plan_builder *b,
+                                   ints_fn fn, const int64_t *v)
+{
+    aclIntArray *ia = aclCreateIntArray(v, (uint64_t)op->in[0].nd);
+    enum proto_status ps =
+        PROTO_STEP(b, fn, proto_operand(b, PIN(0)), ia, proto_operand(b, POUT(op, 0)));
+    aclDestroyIntArray(ia);
+    return ps;
+}
+
 enum proto_status proto_build_transpose(const struct proto_op *op, struct proto_plan_builder *b)
 {
     int64_t perm[PROTO_MAX_DIMS];
     perm_of((struct proto_op *)op, perm);
-    aclIntArray *ia = aclCreateIntArray(perm, (uint64_t)op->in[0].nd);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnPermuteGetWorkspaceSize(proto_operand(b, PIN(0)), ia,
-                                          proto_operand(b, POUT(op, 0)), &ws, &e);
-    aclDestroyIntArray(ia);
-    return proto_step_exec(b, st, e);
+    return ints_step(op, b, aclnnPermuteGetWorkspaceSize, perm);
 }
 
 /* ---- Reshape ------------------------------------------------------------------------------ */
@@ -193,11 +200,9 @@ enum proto_status proto_build_concat(const struct proto_op *op, struct proto_pla
     for (uint32_t i = 0; i < op->ndyn; i++)
         t[i] = proto_operand(b, PIN(i));
     aclTensorList *tl = proto_tensor_list(b, t, op->ndyn);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = tl ? aclnnCatGetWorkspaceSize(tl, a, proto_operand(b, POUT(op, 0)), &ws, &e)
-                : ACLNN_ERR_INNER;
-    return proto_step_exec(b, st, e);
+    if (!tl)
+        return proto_step_exec(b, ACLNN_ERR_INNER, NULL);
+    return PROTO_STEP(b, aclnnCatGetWorkspaceSize, tl, a, proto_operand(b, POUT(op, 0)));
 }
 
 /* ---- Slice ---------------------------------------------------------------------------------- */
@@ -246,33 +251,17 @@ enum proto_status proto_build_slice(const struct proto_op *op, struct proto_plan
         start += off[i] * s;
         s *= x->dims[i];
     }
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int rc = aclnnInplaceCopyGetWorkspaceSize(
-        proto_operand(b, POUT(op, 0)), proto_tensor_at(b, PIN(0), x->dtype, size, x->nd, st, start),
-        &ws, &e);
-    return proto_step_exec(b, rc, e);
+    return PROTO_STEP(b, aclnnInplaceCopyGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
+                      proto_tensor_at(b, PIN(0), x->dtype, size, x->nd, st, start));
 }
 
 /* ---- GatherV2 ------------------------------------------------------------------------------ */
-
-static enum proto_status gather_axis(struct proto_op *op, int *axis)
-{
-    int64_t ax;
-    if (proto_const_ints(&op->in[2], &ax, 1) != 1)
-        return proto_fail(op, PROTO_INPUT, "input axis must hold one int32 or int64 value");
-    *axis = proto_wrap_axis(ax, op->in[0].nd);
-    if (*axis < 0)
-        return proto_fail(op, PROTO_INPUT, "axis %lld is out of range for rank %d", (long long)ax,
-                          (int)op->in[0].nd);
-    return PROTO_OK;
-}
 
 /* y = x's dims before axis, indices' dims, x's dims after axis. */
 enum proto_status proto_infer_gather(struct proto_op *op)
 {
     int a = 0;
-    enum proto_status st = gather_axis(op, &a);
+    enum proto_status st = proto_axis_input(op, 2, op->in[0].nd, &a);
     if (st)
         return st;
     if (proto_attr_i(op, "batch_dims") != 0)
@@ -299,10 +288,153 @@ enum proto_status proto_infer_gather(struct proto_op *op)
 enum proto_status proto_build_gather(const struct proto_op *op, struct proto_plan_builder *b)
 {
     int a = 0;
-    gather_axis((struct proto_op *)op, &a);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnGatherV2GetWorkspaceSize(proto_operand(b, PIN(0)), a, proto_operand(b, PIN(1)),
-                                           proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    proto_axis_input((struct proto_op *)op, 2, op->in[0].nd, &a);
+    return PROTO_STEP(b, aclnnGatherV2GetWorkspaceSize, proto_operand(b, PIN(0)), a,
+                      proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- ExpandDims, Squeeze, Unsqueeze: y = x under another shape -------------------------- */
+
+/* y's shape: x's with a dim of 1 inserted before each position marked. */
+static enum proto_status insert_ones(struct proto_op *op, const int64_t *axes, int n)
+{
+    const struct core_op_val *x = &op->in[0];
+    int nd = x->nd + n;
+    bool one[PROTO_MAX_DIMS] = {false};
+    if (nd > PROTO_MAX_DIMS)
+        return proto_fail(op, PROTO_INPUT, "the output would have rank %d (at most %d)", nd,
+                          PROTO_MAX_DIMS);
+    for (int i = 0; i < n; i++) {
+        int a = proto_wrap_axis(axes[i], nd);
+        if (a < 0 || one[a])
+            return proto_fail(op, PROTO_ATTR, "axis %lld is out of range for rank %d or repeated",
+                              (long long)axes[i], nd);
+        one[a] = true;
+    }
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    o->nd = nd;
+    for (int i = 0, k = 0; i < nd; i++)
+        o->dims[i] = one[i] ? 1 : x->dims[k++];
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_expand_dims(struct proto_op *op)
+{
+    int64_t ax;
+    if (proto_const_ints(&op->in[1], &ax, 1) != 1)
+        return proto_fail(op, PROTO_INPUT, "input axis must hold one int32 or int64 value");
+    enum proto_status st = insert_ones(op, &ax, 1);
+    return st == PROTO_ATTR ? PROTO_INPUT : st;
+}
+
+enum proto_status proto_infer_unsqueeze(struct proto_op *op)
+{
+    const struct proto_attr *a = proto_attr(op, "axes");
+    if (a->n > PROTO_MAX_DIMS)
+        return proto_fail(op, PROTO_ATTR, "attribute axes has %zu values", a->n);
+    return insert_ones(op, a->ints, (int)a->n);
+}
+
+/* Squeeze: the dims of size 1 listed in axis (all of them when empty). */
+enum proto_status proto_infer_squeeze(struct proto_op *op)
+{
+    const struct core_op_val *x = &op->in[0];
+    const struct proto_attr *a = proto_attr(op, "axis");
+    bool drop[PROTO_MAX_DIMS] = {false};
+    for (int i = 0; i < x->nd; i++)
+        drop[i] = a->n == 0 && x->dims[i] == 1;
+    for (size_t i = 0; i < a->n; i++) {
+        int d = proto_wrap_axis(a->ints[i], x->nd);
+        if (d < 0 || x->dims[d] != 1)
+            return proto_fail(op, PROTO_ATTR, "axis %lld is out of range or not of size 1",
+                              (long long)a->ints[i]);
+        drop[d] = true;
+    }
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    o->nd = 0;
+    for (int i = 0; i < x->nd; i++)
+        if (!drop[i])
+            o->dims[o->nd++] = x->dims[i];
+    return PROTO_OK;
+}
+
+/* ---- Pack -------------------------------------------------------------------------------- */
+
+/* Pack: the N inputs (one shape) stacked along a new dim `axis`. */
+enum proto_status proto_infer_pack(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, op->ndyn);
+    if (st)
+        return st;
+    const struct core_op_val *x0 = &op->in[0];
+    for (uint32_t i = 1; i < op->ndyn; i++) {
+        bool ok = op->in[i].nd == x0->nd;
+        for (int d = 0; ok && d < x0->nd; d++)
+            ok = op->in[i].dims[d] == x0->dims[d];
+        if (!ok) {
+            char s1[96], s2[96];
+            return proto_fail(op, PROTO_INPUT, "input x%u %s differs from x0 %s", i,
+                              proto_shape_str(s1, sizeof(s1), &op->in[i]),
+                              proto_shape_str(s2, sizeof(s2), x0));
+        }
+    }
+    int64_t ax = proto_attr_i(op, "axis");
+    if ((st = insert_ones(op, &ax, 1)))
+        return st;
+    op->out[0].dims[proto_wrap_axis(ax, x0->nd + 1)] = op->ndyn;
+    return PROTO_OK;
+}
+
+/* Each input viewed with its new dim of 1, concatenated along it. */
+enum proto_status proto_build_pack(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct core_op_val *x0 = &op->in[0];
+    int a = proto_wrap_axis(proto_attr_i(op, "axis"), x0->nd + 1);
+    int64_t d[PROTO_MAX_DIMS];
+    for (int i = 0, k = 0; i <= x0->nd; i++)
+        d[i] = i == a ? 1 : x0->dims[k++];
+    aclTensor *t[PROTO_MAX_IN];
+    for (uint32_t i = 0; i < op->ndyn; i++)
+        t[i] = proto_tensor(b, PIN(i), x0->dtype, d, x0->nd + 1, NULL);
+    aclTensorList *tl = proto_tensor_list(b, t, op->ndyn);
+    if (!tl)
+        return proto_step_exec(b, ACLNN_ERR_INNER, NULL);
+    return PROTO_STEP(b, aclnnCatGetWorkspaceSize, tl, a, proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- Tile -------------------------------------------------------------------------------- */
+
+static enum proto_status multiples(struct proto_op *op, int64_t *m)
+{
+    const struct core_op_val *x = &op->in[0];
+    int n = proto_const_ints(&op->in[1], m, PROTO_MAX_DIMS);
+    if (n != x->nd)
+        return proto_fail(op, PROTO_INPUT,
+                          "input multiples must hold %d int32/int64 values (the rank of x)",
+                          (int)x->nd);
+    for (int i = 0; i < n; i++)
+        if (m[i] < 0)
+            return proto_fail(op, PROTO_INPUT, "multiples[%d] is %lld (negative)", i,
+                              (long long)m[i]);
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_tile(struct proto_op *op)
+{
+    int64_t m[PROTO_MAX_DIMS];
+    enum proto_status st = multiples(op, m);
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, &op->in[0], op->in[0].dtype);
+    for (int i = 0; i < o->nd && !st; i++)
+        o->dims[i] *= m[i];
+    return st;
+}
+
+enum proto_status proto_build_tile(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t m[PROTO_MAX_DIMS];
+    multiples((struct proto_op *)op, m);
+    return ints_step(op, b, aclnnRepeatGetWorkspaceSize, m);
 }

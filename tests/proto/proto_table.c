@@ -34,24 +34,7 @@ static int g_fail;
 
 static size_t dt_size(aclDataType t)
 {
-    switch (t) {
-    case ACL_FLOAT:
-    case ACL_INT32:
-        return 4;
-    case ACL_FLOAT16:
-    case ACL_BF16:
-    case ACL_INT16:
-        return 2;
-    case ACL_INT8:
-    case ACL_UINT8:
-    case ACL_BOOL:
-        return 1;
-    case ACL_INT64:
-    case ACL_DOUBLE:
-        return 8;
-    default:
-        return 0;
-    }
+    return aclDataTypeSize(t);
 }
 
 static double half_to_double(uint16_t h)
@@ -218,6 +201,12 @@ static enum proto_found get_attr(const void *set, const char *name, enum proto_a
     return PROTO_ABSENT;
 }
 
+/* An axis value read from a const input, wrapped for rank nd. */
+static int axis_of(double v, int nd)
+{
+    return v < 0 ? (int)v + nd : (int)v;
+}
+
 /* Index helpers for references. */
 static void unravel(int64_t i, const int64_t *dims, int nd, int64_t *idx)
 {
@@ -311,25 +300,37 @@ static double f_sigmoid(double a)
 {
     return 1 / (1 + exp(-a));
 }
+static double f_eq(double a, double b)
+{
+    return a == b;
+}
+static double f_softplus(double a)
+{
+    return log1p(exp(a));
+}
 static double f_gelu(double a)
 {
     return 0.5 * a * (1 + erf(a / sqrt(2.0)));
 }
 
-#define R_BIN(name, f)                                                                             \
+static const struct proto_attr *cattr(const struct tcase *c, const char *name)
+{
+    for (int i = 0; i < c->nattr; i++)
+        if (!strcmp(c->attr[i].name, name))
+            return &c->attr[i].v;
+    return NULL;
+}
+
+/* A reference made of a helper (ref_binary, ref_unary, ref_pick) and its function. */
+#define R_WITH(name, helper, f)                                                                    \
     static void name(const struct tcase *c, const struct proto_op *op, double *const *x,           \
                      double *const *y)                                                             \
     {                                                                                              \
         (void)c;                                                                                   \
-        ref_binary(op, x, y[0], f);                                                                \
+        helper(op, x, y[0], f);                                                                    \
     }
-#define R_UN(name, f)                                                                              \
-    static void name(const struct tcase *c, const struct proto_op *op, double *const *x,           \
-                     double *const *y)                                                             \
-    {                                                                                              \
-        (void)c;                                                                                   \
-        ref_unary(op, x, y[0], f);                                                                 \
-    }
+#define R_BIN(name, f) R_WITH(name, ref_binary, f)
+#define R_UN(name, f) R_WITH(name, ref_unary, f)
 R_BIN(r_add, f_add)
 R_BIN(r_sub, f_sub)
 R_BIN(r_mul, f_mul)
@@ -349,13 +350,35 @@ R_UN(r_sq, f_sq)
 R_UN(r_sigmoid, f_sigmoid)
 R_UN(r_tanh, tanh)
 R_UN(r_gelu, f_gelu)
+R_UN(r_sin, sin)
+R_UN(r_cos, cos)
+R_UN(r_softplus, f_softplus)
+R_BIN(r_eq, f_eq)
 
-static const struct proto_attr *cattr(const struct tcase *c, const char *name)
+static void r_elu(const struct tcase *c, const struct proto_op *op, double *const *x,
+                  double *const *y)
 {
-    for (int i = 0; i < c->nattr; i++)
-        if (!strcmp(c->attr[i].name, name))
-            return &c->attr[i].v;
-    return NULL;
+    double al = cattr(c, "alpha")->f, sc = cattr(c, "scale")->f;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = sc * (x[0][i] > 0 ? x[0][i] : al * (exp(x[0][i]) - 1));
+}
+
+/* Pack: output index (.., k at axis, ..) reads input k. */
+static void r_pack(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    const struct proto_attr *a = cattr(c, "axis");
+    const struct core_op_val *o = &op->out[0];
+    int ax = axis_of(a ? (double)a->i : 0, o->nd);
+    int64_t idx[8] = {0};
+    for (int64_t i = 0; i < numel(o); i++) {
+        unravel(i, o->dims, o->nd, idx);
+        int64_t off = 0;
+        for (int d = 0; d < o->nd; d++)
+            if (d != ax)
+                off = off * o->dims[d] + idx[d];
+        y[0][i] = x[idx[ax]][off];
+    }
 }
 
 static void r_leaky(const struct tcase *c, const struct proto_op *op, double *const *x,
@@ -410,9 +433,7 @@ static void r_argmax(const struct tcase *c, const struct proto_op *op, double *c
 {
     (void)c;
     const struct core_op_val *xv = &op->in[0];
-    int ax = (int)x[1][0];
-    if (ax < 0)
-        ax += xv->nd;
+    int ax = axis_of(x[1][0], xv->nd);
     int64_t idx[8];
     for (int64_t o = 0; o < numel(&op->out[0]); o++)
         y[0][o] = -1;
@@ -474,10 +495,8 @@ static void r_concat(const struct tcase *c, const struct proto_op *op, double *c
                      double *const *y)
 {
     const struct proto_attr *a = cattr(c, "concat_dim");
-    int ax = a ? (int)a->i : (int)x[op->ndyn][0];
     const struct core_op_val *o = &op->out[0];
-    if (ax < 0)
-        ax += o->nd;
+    int ax = axis_of(a ? (double)a->i : x[op->ndyn][0], o->nd);
     int64_t idx[8] = {0};
     for (int64_t i = 0; i < numel(o); i++) {
         unravel(i, o->dims, o->nd, idx);
@@ -573,33 +592,6 @@ static void r_pool(const struct tcase *c, const struct proto_op *op, double *con
                 }
 }
 
-static void r_gather(const struct tcase *c, const struct proto_op *op, double *const *x,
-                     double *const *y)
-{
-    (void)c;
-    const struct core_op_val *X = &op->in[0], *I = &op->in[1], *Y = &op->out[0];
-    int ax = (int)x[2][0];
-    if (ax < 0)
-        ax += X->nd;
-    int64_t idx[8], src[8];
-    for (int64_t i = 0; i < numel(Y); i++) {
-        unravel(i, Y->dims, Y->nd, idx);
-        int64_t ioff = 0;
-        for (int d = 0; d < I->nd; d++)
-            ioff = ioff * I->dims[d] + idx[ax + d];
-        int s = 0;
-        for (int d = 0; d < ax; d++)
-            src[s++] = idx[d];
-        src[s++] = (int64_t)x[1][ioff];
-        for (int d = ax + I->nd; d < Y->nd; d++)
-            src[s++] = idx[d];
-        int64_t off = 0;
-        for (int d = 0; d < X->nd; d++)
-            off = off * X->dims[d] + src[d];
-        y[0][i] = x[0][off];
-    }
-}
-
 static void r_layer_norm(const struct tcase *c, const struct proto_op *op, double *const *x,
                          double *const *y)
 {
@@ -626,36 +618,40 @@ static void r_layer_norm(const struct tcase *c, const struct proto_op *op, doubl
     }
 }
 
-static void r_transpose(const struct tcase *c, const struct proto_op *op, double *const *x,
-                        double *const *y)
+static void r_rms_norm(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
 {
-    (void)c;
-    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
-    int64_t idx[8], src[8];
-    for (int64_t i = 0; i < numel(Y); i++) {
-        unravel(i, Y->dims, Y->nd, idx);
-        for (int d = 0; d < Y->nd; d++)
-            src[(int)x[1][d]] = idx[d];
-        int64_t off = 0;
-        for (int d = 0; d < X->nd; d++)
-            off = off * X->dims[d] + src[d];
-        y[0][i] = x[0][off];
+    const struct proto_attr *e = cattr(c, "epsilon");
+    double eps = e ? e->f : 1e-6;
+    int64_t inner = numel(&op->in[1]);
+    for (int64_t r = 0; r < numel(&op->in[0]) / inner; r++) {
+        double ms = 0;
+        for (int64_t i = 0; i < inner; i++)
+            ms += x[0][r * inner + i] * x[0][r * inner + i];
+        double rs = 1 / sqrt(ms / (double)inner + eps);
+        for (int64_t i = 0; i < inner; i++)
+            y[0][r * inner + i] = x[0][r * inner + i] * rs * x[1][i];
+        y[1][r] = rs;
     }
 }
 
-static void r_slice(const struct tcase *c, const struct proto_op *op, double *const *x,
-                    double *const *y)
+static void r_cumsum(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
 {
     (void)c;
-    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
-    int64_t idx[8];
-    for (int64_t i = 0; i < numel(Y); i++) {
-        unravel(i, Y->dims, Y->nd, idx);
-        int64_t off = 0;
-        for (int d = 0; d < X->nd; d++)
-            off = off * X->dims[d] + idx[d] + (int64_t)x[1][d];
-        y[0][i] = x[0][off];
-    }
+    const struct core_op_val *X = &op->in[0];
+    int ax = axis_of(x[1][0], X->nd);
+    int64_t inner = 1, n = X->dims[ax];
+    for (int d = ax + 1; d < X->nd; d++)
+        inner *= X->dims[d];
+    for (int64_t o = 0; o < numel(X) / (n * inner); o++)
+        for (int64_t in = 0; in < inner; in++) {
+            double acc = 0;
+            for (int64_t k = 0; k < n; k++) {
+                acc += x[0][(o * n + k) * inner + in];
+                y[0][(o * n + k) * inner + in] = acc;
+            }
+        }
 }
 
 static void r_softmax(const struct tcase *c, const struct proto_op *op, double *const *x,
@@ -663,9 +659,7 @@ static void r_softmax(const struct tcase *c, const struct proto_op *op, double *
 {
     const struct core_op_val *X = &op->in[0];
     const struct proto_attr *a = cattr(c, "axes");
-    int ax = a ? (int)a->ints[0] : -1;
-    if (ax < 0)
-        ax += X->nd;
+    int ax = axis_of(a ? (double)a->ints[0] : -1, X->nd);
     int64_t inner = 1, n = X->dims[ax];
     for (int d = ax + 1; d < X->nd; d++)
         inner *= X->dims[d];
@@ -680,6 +674,75 @@ static void r_softmax(const struct tcase *c, const struct proto_op *op, double *
                 y[0][(o * n + k) * inner + in] = exp(x[0][(o * n + k) * inner + in] - mx) / sum;
         }
 }
+
+static void r_log_softmax(const struct tcase *c, const struct proto_op *op, double *const *x,
+                          double *const *y)
+{
+    r_softmax(c, op, x, y);
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = log(y[0][i]);
+}
+
+/* y[i] = x0[src]: each output index idx read from the source index src
+ * that map computes (x the inputs as doubles, for const operands). */
+typedef void (*index_map)(const struct proto_op *op, double *const *x, const int64_t *idx,
+                          int64_t *src);
+
+static void ref_pick(const struct proto_op *op, double *const *x, double *y, index_map map)
+{
+    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
+    int64_t idx[8] = {0}, src[8] = {0};
+    for (int64_t i = 0; i < numel(Y); i++) {
+        unravel(i, Y->dims, Y->nd, idx);
+        map(op, x, idx, src);
+        int64_t off = 0;
+        for (int d = 0; d < X->nd; d++)
+            off = off * X->dims[d] + src[d];
+        y[i] = x[0][off];
+    }
+}
+
+static void m_tile(const struct proto_op *op, double *const *x, const int64_t *idx, int64_t *src)
+{
+    (void)x;
+    for (int d = 0; d < op->in[0].nd; d++)
+        src[d] = idx[d] % op->in[0].dims[d];
+}
+
+static void m_slice(const struct proto_op *op, double *const *x, const int64_t *idx, int64_t *src)
+{
+    for (int d = 0; d < op->in[0].nd; d++)
+        src[d] = idx[d] + (int64_t)x[1][d];
+}
+
+static void m_transpose(const struct proto_op *op, double *const *x, const int64_t *idx,
+                        int64_t *src)
+{
+    for (int d = 0; d < op->out[0].nd; d++)
+        src[(int)x[1][d]] = idx[d];
+}
+
+/* GatherV2: x's index with the axis dim taken from indices[idx's middle dims]. */
+static void m_gather(const struct proto_op *op, double *const *x, const int64_t *idx, int64_t *src)
+{
+    const struct core_op_val *X = &op->in[0], *I = &op->in[1];
+    int ax = axis_of(x[2][0], X->nd);
+    int64_t ioff = 0;
+    for (int d = 0; d < I->nd; d++)
+        ioff = ioff * I->dims[d] + idx[ax + d];
+    int s = 0;
+    for (int d = 0; d < ax; d++)
+        src[s++] = idx[d];
+    src[s++] = (int64_t)x[1][ioff];
+    for (int d = ax + I->nd; d < op->out[0].nd; d++)
+        src[s++] = idx[d];
+}
+
+#define R_PICK(name, map) R_WITH(name, ref_pick, map)
+R_PICK(r_tile, m_tile)
+R_PICK(r_slice, m_slice)
+R_PICK(r_transpose, m_transpose)
+R_PICK(r_gather, m_gather)
 
 #define F32(...)                                                                                   \
     {                                                                                              \
@@ -765,6 +828,28 @@ static const struct tcase g_cases[] = {
      {AINTS("strides", 1, 2, 2, 1), AINTS("pads", 0, 0, 0, 0)},
      r_conv,
      1e-5},
+    {"Cos", 1, {F32(6)}, NOATTR, r_cos, 1e-6},
+    {"Elu", 1, {F32(8)}, 2, {AFLOAT("alpha", 0.5), AFLOAT("scale", 1.5)}, r_elu, 1e-5},
+    {"Equal", 2, {{ACL_INT32, SHAPE(3, 4)}, {ACL_INT32, SHAPE(4)}}, NOATTR, r_eq, 0, RANGE(-2, 2)},
+    {"ExpandDims", 2, {F32(2, 3), {ACL_INT32, SHAPE(), CV(-1)}}, NOATTR, r_id, 0},
+    {"Pack", 3, {F32(2, 3), F32(2, 3), F32(2, 3)}, 1, {AINT("axis", 1)}, r_pack, 0},
+    {"Pack", 2, {{ACL_INT64, SHAPE(4)}, {ACL_INT64, SHAPE(4)}}, NOATTR, r_pack, 0, RANGE(-9, 9)},
+    {"Sin", 1, {F32(6)}, NOATTR, r_sin, 1e-6},
+    {"Softplus", 1, {F32(6)}, NOATTR, r_softplus, 1e-5},
+    {"Squeeze", 1, {F32(1, 3, 1, 2)}, NOATTR, r_id, 0},
+    {"Squeeze", 1, {F32(1, 3, 1, 2)}, 1, {AINTS("axis", 2)}, r_id, 0},
+    {"Tile", 2, {F32(2, 3), {ACL_INT32, SHAPE(2), CV(2, 3)}}, NOATTR, r_tile, 0},
+    {"Unsqueeze", 1, {F32(3, 2)}, 1, {AINTS("axes", 0, 3)}, r_id, 0},
+    {"Cumsum", 2, {F32(3, 4), {ACL_INT32, SHAPE(), CV(1)}}, NOATTR, r_cumsum, 1e-5},
+    {"Cumsum",
+     2,
+     {{ACL_INT64, SHAPE(5, 2)}, {ACL_INT64, SHAPE(1), CV(0)}},
+     NOATTR,
+     r_cumsum,
+     0,
+     RANGE(-9, 9)},
+    {"LogSoftmaxV2", 1, {F32(2, 5)}, NOATTR, r_log_softmax, 1e-5},
+    {"RmsNorm", 2, {F32(3, 8), F32(8)}, 1, {AFLOAT("epsilon", 1e-5)}, r_rms_norm, 1e-5},
     {"Div", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_div, 1e-6, RANGE(0.5, 2)},
     {"Exp", 1, {F32(5)}, NOATTR, r_exp, 1e-6},
     {"GatherV2",
