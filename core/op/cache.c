@@ -48,9 +48,10 @@
 #include "core/runtime/tensor_desc.h"
 
 /* The table publishes an entry with liburcu's barriers (rcu_assign_pointer,
- * rcu_dereference), which TSan does not model: under TSan the insert and
- * each match say it (happens-before from the insert to every reader of the
- * entry). Nothing in other builds. */
+ * rcu_dereference) and hands an evicted one to call_rcu's thread, neither of
+ * which TSan models: under TSan the insert and each match, the eviction and
+ * its callback say it (happens-before from one to the other). Nothing in
+ * other builds. */
 #if defined(__SANITIZE_THREAD__)
 #include <sanitizer/tsan_interface.h>
 #define TSAN_RELEASE(p) __tsan_release((void *)(p))
@@ -264,7 +265,9 @@ void core_op_plan_put(struct core_op_plan *p)
 
 static void put_rcu(struct rcu_head *head)
 {
-    core_op_plan_put(&caa_container_of(head, struct entry, rcu)->p);
+    struct entry *e = caa_container_of(head, struct entry, rcu);
+    TSAN_ACQUIRE(e); /* the evicting thread's accesses (TSAN_RELEASE in evict_locked) */
+    core_op_plan_put(&e->p);
 }
 
 /* A new entry for c's plan (its key k), refs 2: the cache's and the caller's. */
@@ -398,6 +401,7 @@ static void evict_locked(void)
             g_tail = NULL;
         cds_lfht_del(g_ht, &e->node);
         g_count--;
+        TSAN_RELEASE(e); /* for put_rcu, on liburcu's thread */
         urcu_memb_call_rcu(&e->rcu, put_rcu);
     }
     /* relaxed: a statistic (A2) */
