@@ -8,6 +8,8 @@
  * queued (the output untouched after a synchronize). */
 #include "optest.h"
 
+#include "cpuacl/cpuacl_test.h"
+
 static const int64_t d23[2] = {2, 3}, d3[1] = {3};
 
 /* x1 + x2 on the host, x2 broadcast over rows of n2 (n1 a multiple of n2). */
@@ -392,6 +394,58 @@ static void misuse(aclrtStream s)
     ten_free(&out);
 }
 
+/* Allocation failure at each allocation of a first call (a new instance each round):
+ * ACL_ERROR_BAD_ALLOC naming the call and nothing queued, until the call needs no more;
+ * then the result is right (and, under the asan preset, nothing leaked). */
+static void alloc_failures(aclrtStream s)
+{
+    float a[64], b[64], y[64];
+    for (int i = 0; i < 64; i++) {
+        a[i] = (float)i;
+        b[i] = 0.5f * (float)i;
+    }
+    const int64_t d64[1] = {64};
+    struct ten x1 = ten_new(ACL_FLOAT, 1, d64), x2 = ten_new(ACL_FLOAT, 1, d64);
+    struct ten out = ten_new(ACL_FLOAT, 1, d64);
+    ten_put(&x1, a);
+    ten_put(&x2, b);
+    int failures = 0;
+    for (int64_t n = 0;; n++) {
+        CHECK(n < 60);
+        const int64_t dims[2] = {1, 4 + n}; /* a new instance: the miss path each round */
+        aclTensorDesc *d = aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND);
+        aclTensorDesc *id[2] = {d, d}, *od[1] = {d};
+        aclDataBuffer *ib[2] = {x1.b, x2.b}, *ob[1] = {out.b};
+        float sent[64];
+        for (int i = 0; i < 64; i++)
+            sent[i] = -1.0f;
+        ten_put(&out, sent);
+        cpuaclTestFailAlloc(n);
+        aclError r = aclopExecuteV2("Add", 2, id, ib, 1, od, ob, NULL, s);
+        uint64_t fired = 0;
+        cpuaclTestAllocCount(&fired);
+        cpuaclTestFailAlloc(-1);
+        CHECK_OK(aclrtSynchronizeStream(s));
+        ten_get(&out, y);
+        aclDestroyTensorDesc(d);
+        if (fired) {
+            CHECK_OPERR(ACL_ERROR_BAD_ALLOC, r, "aclopExecuteV2");
+            for (int i = 0; i < 64; i++)
+                CHECK(y[i] == -1.0f); /* nothing ran */
+            failures++;
+            continue;
+        }
+        CHECK_OK(r);
+        for (int i = 0; i < 4 + n; i++)
+            CHECK(y[i] == a[i] + b[i]);
+        break;
+    }
+    CHECK(failures > 0); /* a first call allocates (key, plan, entry) */
+    ten_free(&x1);
+    ten_free(&x2);
+    ten_free(&out);
+}
+
 int main(void)
 {
     /* before aclInit: the code of every other submission */
@@ -413,6 +467,7 @@ int main(void)
     execute_v1(s);
     captured(s);
     misuse(s);
+    alloc_failures(s);
     CHECK_OK(aclrtDestroyStream(s));
     TEST_CLOSE();
     printf("op_exec: ok\n");
