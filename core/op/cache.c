@@ -70,6 +70,7 @@
 struct key {
     uint64_t *w;
     size_t n, cap;
+    uint64_t h;  /* the running hash of w[0, n) (key_hash finishes it) */
     bool failed; /* out of memory */
     uint64_t in[KEY_INLINE];
 };
@@ -96,6 +97,10 @@ static inline void put(struct key *k, uint64_t v)
             return;
     }
     k->w[k->n++] = v;
+    /* hashed as it is written: the multiplications overlap the loads of the
+     * descriptions instead of forming a chain of their own afterwards */
+    k->h = (k->h ^ v) * 0x9e3779b97f4a7c15ull;
+    k->h ^= k->h >> 29;
 }
 
 /* len, then the bytes in words (the last zero-padded), each stored whole: a
@@ -181,6 +186,7 @@ static void key_build(struct key *k, const struct core_op_call *c)
     k->w = k->in;
     k->n = 0;
     k->cap = KEY_INLINE;
+    k->h = 0x243f6a8885a308d3ull;
     k->failed = false;
     put(k, (uint64_t)(uint32_t)c->nin << 32 | (uint32_t)c->nout);
     put_str(k, c->type);
@@ -213,22 +219,19 @@ static void key_free(struct key *k)
         free(k->w);
 }
 
-/* Two independent lanes (even and odd words) so that the multiplications
- * overlap, then a final mix: a few cycles a word on the hit path. */
 static uint64_t key_hash(const struct key *k)
 {
-    uint64_t a = 0x243f6a8885a308d3ull ^ k->n, b = 0x13198a2e03707344ull;
-    size_t i = 0;
-    for (; i + 1 < k->n; i += 2) {
-        a = (a ^ k->w[i]) * 0x9e3779b97f4a7c15ull;
-        b = (b ^ k->w[i + 1]) * 0xc2b2ae3d27d4eb4full;
-        a ^= a >> 29;
-        b ^= b >> 31;
-    }
-    if (i < k->n)
-        a = (a ^ k->w[i]) * 0x9e3779b97f4a7c15ull;
-    uint64_t h = (a ^ (b >> 17) ^ (b << 47)) * 0xff51afd7ed558ccdull;
+    uint64_t h = (k->h ^ k->n) * 0xff51afd7ed558ccdull;
     return h ^ (h >> 33);
+}
+
+/* Whether the n words at a and b are equal (short keys: no call). */
+static inline bool words_equal(const uint64_t *a, const uint64_t *b, size_t n)
+{
+    uint64_t diff = 0;
+    for (size_t i = 0; i < n; i++)
+        diff |= a[i] ^ b[i];
+    return !diff;
 }
 
 /* ---- entries ------------------------------------------------------------------- */
@@ -244,7 +247,7 @@ static int match(struct cds_lfht_node *node, const void *arg)
     const struct key *k = arg;
     const struct entry *e = caa_container_of(node, struct entry, node);
     TSAN_ACQUIRE(e); /* what the insert published (TSAN_RELEASE in miss) */
-    return e->p.nkey == k->n && !memcmp(e->p.key, k->w, k->n * 8);
+    return e->p.nkey == k->n && words_equal(e->p.key, k->w, k->n);
 }
 
 /* Drop n references of p. */
@@ -498,7 +501,7 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     uint64_t h = key_hash(&k);
     struct memo_slot *m = &t_memo[h & (MEMO_SLOTS - 1)];
     struct core_op_plan *p = m->p;
-    if (__builtin_expect(p && p->hash == h && p->nkey == k.n && !memcmp(p->key, k.w, k.n * 8), 1)) {
+    if (__builtin_expect(p && p->hash == h && p->nkey == k.n && words_equal(p->key, k.w, k.n), 1)) {
         memo_take(m);
         key_free(&k);
         *out = p;
