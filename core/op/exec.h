@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Single-operator execution inside the op room (core/op/): the installed
- * provider of operator types (exec.c), operator instances read from tensor
- * descriptions and data buffers (exec.c), the plan cache (cache.c),
+ * provider of operator types (provider.c), operator instances read from
+ * tensor descriptions and data buffers and their launches (exec.c), the
+ * plan cache and the threads' memos (cache.c),
  * handles (handle.c) and the compile-side bookkeeping (compile.c). The entry
  * points are core/api/op.c; docs/op.md says what each returns.
  *
  * Plans (struct core_op_plan) are what an instance resolves to: the
  * provider's plan plus what a launch needs without the descriptions (the
  * bytes each operand must hold, the const values). Immutable once made;
- * counted (refs): the cache's own reference, one per handle and one per
- * launch record still queued or captured, so evicting a plan never frees one
- * a queued task still uses.
+ * counted (refs): the cache's own reference, one per handle, one per launch
+ * record still queued or captured, and a batch per thread memo holding it,
+ * so evicting a plan never frees one a queued task still uses.
  */
 #ifndef CPUACL_CORE_OP_EXEC_H
 #define CPUACL_CORE_OP_EXEC_H
@@ -45,7 +46,7 @@ struct core_op_call {
     bool read_data; /* every input buffer holding its bytes is a value (aclopInferShape) */
 };
 
-/* The argument rows every aclop call shares (docs/op.md, "Arguments"):
+/* The argument rows every aclop call shares (docs/op.md, "Execution"):
  * a NULL type, negative counts, NULL arrays or elements; with buffers, a
  * buffer smaller than its description (const inputs excepted).
  * ACL_ERROR_INVALID_PARAM with its message naming c->fn. */
