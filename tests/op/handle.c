@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Handles, casts and shape inference (docs/op.md): aclopCreateHandle + aclopExecWithHandle
  * against host results (many runs, new buffers each, a handle destroyed while its runs are
- * queued), the count and buffer rows, host-placed descriptions refused; aclopCast and
- * aclopCreateHandleForCast float32 -> float16 -> int32 against aclFloatToFloat16 and C's
- * conversion; aclopInferShape writing dims and dtype into the output description, and its
- * error rows. */
+ * queued, captured then destroyed before the replays), the count and buffer rows, host-placed
+ * descriptions refused; aclopCast and aclopCreateHandleForCast float32 -> float16 -> int32 against
+ * aclFloatToFloat16 and C's conversion; aclopInferShape writing dims and dtype into the output
+ * description, and its error rows. */
 #include "optest.h"
 
 static const int64_t d23[2] = {2, 3}, d3[1] = {3};
@@ -65,6 +65,24 @@ static void handles(aclrtStream s)
     ten_get(&out, y);
     for (int i = 0; i < 6; i++)
         CHECK(y[i] == a[i] + b[i % 3]);
+    /* captured, then the handle destroyed: the model's task holds the plan */
+    CHECK_OK(aclopCreateHandle("Add", 2, id, 1, od, NULL, &h));
+    CHECK_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    CHECK_OK(aclopExecWithHandle(h, 2, ib, 1, ob, s));
+    aclmdlRI ri = NULL;
+    CHECK_OK(aclmdlRICaptureEnd(s, &ri));
+    aclopDestroyHandle(h);
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 6; i++)
+            a[i] = (float)(round * 7 - i);
+        ten_put(&in[0], a);
+        CHECK_OK(aclmdlRIExecuteAsync(ri, s));
+        CHECK_OK(aclrtSynchronizeStream(s));
+        ten_get(&out, y);
+        for (int i = 0; i < 6; i++)
+            CHECK(y[i] == a[i] + b[i % 3]);
+    }
+    CHECK_OK(aclmdlRIDestroy(ri));
     /* host placement: not for handles */
     aclTensorDesc *hd = aclCreateTensorDesc(ACL_FLOAT, 1, d3, ACL_FORMAT_ND);
     CHECK_OK(aclSetTensorPlaceMent(hd, ACL_MEMTYPE_HOST));
