@@ -483,15 +483,6 @@ static aclError miss(const struct core_op_call *c, const struct key *k, uint64_t
 
 aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **out)
 {
-    const struct core_op_provider *prov = core_op_provider();
-    if (__builtin_expect(!prov, 0))
-        return core_err(ACL_ERROR_OP_TYPE_NOT_MATCH,
-                        "%s: operator type %s: this build has no operator types (no provider "
-                        "installed)",
-                        c->fn, c->type);
-    pthread_once(&g_ht_once, ht_init);
-    if (__builtin_expect(!g_ht, 0))
-        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory for the plan cache", c->fn);
     struct key k;
     key_build(&k, c);
     if (k.failed) {
@@ -506,6 +497,20 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
         key_free(&k);
         *out = p;
         return ACL_SUCCESS;
+    }
+    /* the memo holds only plans a provider made: the checks below are for misses */
+    const struct core_op_provider *prov = core_op_provider();
+    if (!prov) {
+        key_free(&k);
+        return core_err(ACL_ERROR_OP_TYPE_NOT_MATCH,
+                        "%s: operator type %s: this build has no operator types (no provider "
+                        "installed)",
+                        c->fn, c->type);
+    }
+    pthread_once(&g_ht_once, ht_init);
+    if (!g_ht) {
+        key_free(&k);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory for the plan cache", c->fn);
     }
     core_rcu_thread_online();
     urcu_memb_read_lock();

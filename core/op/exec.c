@@ -38,17 +38,12 @@ size_t core_op_bytes(const aclTensorDesc *d)
     return n;
 }
 
-bool core_op_absent(const struct core_op_call *c, int k)
-{
-    return core_tdesc_type(c->in_desc[k]) == ACL_DT_UNDEFINED;
-}
-
 static bool host_placed(const aclTensorDesc *d)
 {
     return d->placement == ACL_MEMTYPE_HOST || d->placement == ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT;
 }
 
-const void *core_op_input_value(const struct core_op_call *c, int k, size_t *len)
+const void *core_op_input_value_slow(const struct core_op_call *c, int k, size_t *len)
 {
     const aclTensorDesc *d = c->in_desc[k];
     if (d->const_data) {

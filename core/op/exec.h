@@ -24,6 +24,7 @@
 
 #include "acl/acl_op.h"
 #include "core/op.h"
+#include "core/runtime/tensor_desc.h"
 
 /* The installed provider, NULL before core_op_provide. */
 const struct core_op_provider *core_op_provider(void);
@@ -61,11 +62,21 @@ bool core_op_outputs_empty(const struct core_op_call *c);
 size_t core_op_bytes(const aclTensorDesc *d);
 /* Whether input k of c is an optional input not given (its description
  * says ACL_DT_UNDEFINED). */
-bool core_op_absent(const struct core_op_call *c, int k);
+static inline bool core_op_absent(const struct core_op_call *c, int k)
+{
+    return core_tdesc_type(c->in_desc[k]) == ACL_DT_UNDEFINED;
+}
 /* The value input k runs with when the call fixes it: the const value of
  * its description (aclSetTensorConst), else its buffer when host-placed
  * (ACL_MEMTYPE_HOST*) or c->read_data; NULL otherwise. *len its bytes. */
-const void *core_op_input_value(const struct core_op_call *c, int k, size_t *len);
+const void *core_op_input_value_slow(const struct core_op_call *c, int k, size_t *len);
+static inline const void *core_op_input_value(const struct core_op_call *c, int k, size_t *len)
+{
+    const aclTensorDesc *d = c->in_desc[k];
+    if (__builtin_expect(!d->const_data && d->placement == ACL_MEMTYPE_DEVICE && !c->read_data, 1))
+        return NULL; /* the common input: a device buffer */
+    return core_op_input_value_slow(c, k, len);
+}
 /* The values of c's tensors: in[nin] then out[nout] (vals must hold both). */
 void core_op_vals(const struct core_op_call *c, struct core_op_val *vals);
 
