@@ -4,10 +4,11 @@
  * by its CANN type name ("Add", "Cast", ...) on tensor descriptions and data
  * buffers (acl/acl_base.h), with its attributes in an aclopAttr.
  *
- * Implemented today: the operator attributes (aclopCreateAttr,
- * aclopDestroyAttr, the aclopSetAttr* setters). The other calls are declared
- * as AscendCL declares them and listed in tests/install/not_implemented.txt
- * until the library defines them.
+ * The calls are declared as AscendCL declares them. Operators run on the
+ * given stream (NULL: the current context's default stream) in stream order
+ * with its other tasks; the kernels are built in, so the model calls
+ * (aclopSetModelDir, aclopLoad) read no om file. Compiling is in
+ * acl/acl_op_compiler.h.
  */
 #ifndef CPUACL_ACL_ACL_OP_H
 #define CPUACL_ACL_ACL_OP_H

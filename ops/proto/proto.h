@@ -42,12 +42,16 @@
 #include "acl/acl_base.h"
 #include "core/op.h"
 
+struct aclTensor;
+struct aclTensorList;
+struct aclOpExecutor;
+
 #define PROTO_MAX_DIMS CORE_OP_MAX_DIMS /* AscendCL's operator limit: 8 */
-#define PROTO_MAX_IN 64       /* inputs of an instance, dynamic entries included */
-#define PROTO_MAX_OUT 4       /* outputs of an instance */
-#define PROTO_MAX_DECL_IN 8   /* inputs a type declares */
-#define PROTO_MAX_ATTRS 12    /* attributes a type declares */
-#define PROTO_MAX_LIST 16     /* values of a list attribute default */
+#define PROTO_MAX_IN 64                 /* inputs of an instance, dynamic entries included */
+#define PROTO_MAX_OUT 4                 /* outputs of an instance */
+#define PROTO_MAX_DECL_IN 8             /* inputs a type declares */
+#define PROTO_MAX_ATTRS 12              /* attributes a type declares */
+#define PROTO_MAX_LIST 16               /* values of a list attribute default */
 #define PROTO_MSG 256
 
 enum proto_status {
@@ -94,14 +98,17 @@ struct proto_attr {
     const size_t *lens;
 };
 
-/* The caller's attributes. get looks name up: PROTO_FOUND with *out filled
- * (out->type the caller's type: a set holding an int where a bool is
- * declared is converted by proto_prepare as GE's setters allow, else
- * refused), PROTO_ABSENT. */
+/* The caller's attributes. get looks name up: PROTO_FOUND with *out filled,
+ * PROTO_ABSENT. `want` is the declared type: a source may convert a value
+ * of its own kinds to it where its API allows (GE's graph: an int attribute
+ * where a bool is declared); out->type is the type it hands over, and
+ * proto_prepare refuses any other than the declared one (aclop is strict:
+ * aclopSetAttrInt for a Bool attribute is a mistyped attribute). */
 enum proto_found { PROTO_FOUND, PROTO_ABSENT };
 struct proto_attr_src {
     const void *set;
-    enum proto_found (*get)(const void *set, const char *name, struct proto_attr *out);
+    enum proto_found (*get)(const void *set, const char *name, enum proto_attr_type want,
+                            struct proto_attr *out);
 };
 
 /* A tensor of an instance is core's struct core_op_val (core/op.h): type,
@@ -153,6 +160,9 @@ const struct proto_def *proto_at(size_t i);
 
 /* ---- instances ------------------------------------------------------------ */
 
+/* The attribute types' names in messages and docs ("list_int"). */
+const char *proto_attr_type_name(enum proto_attr_type t);
+
 /* Fill op from def, the inputs and the attributes, and check it: input
  * count (a dynamic input takes what is left), required inputs present,
  * value inputs const, the first input's dtype in def->dtypes, each declared
@@ -160,10 +170,27 @@ const struct proto_def *proto_at(size_t i);
  * found); then run def->infer, which writes op->out. `out` (may be NULL):
  * the outputs as the caller describes them, nout of them; each must then
  * agree with the inferred one (type; rank and dims, a -1 dim of the
- * caller's accepting any size). Names in messages: "<type>: ...". */
+ * caller's accepting any size); before def->infer runs, op->out holds them
+ * (else nd -1, dtype ACL_DT_UNDEFINED) so that a rule may take an output
+ * type the IR leaves to the caller (ArgMaxV2's y: int32 or int64). Names in
+ * messages: "<type>: ...". */
 enum proto_status proto_prepare(struct proto_op *op, const struct proto_def *def, uint32_t nin,
                                 const struct core_op_val *in, uint32_t nout,
                                 const struct core_op_val *out, const struct proto_attr_src *attrs);
+
+/* Declared input i of def: its name without the suffix (length into *len)
+ * and its kind: 0 required, '?' optional, '*' dynamic, '#' value input. */
+const char *proto_in_name(const struct proto_def *def, int i, int *len);
+char proto_in_kind(const struct proto_def *def, int i);
+/* The instance's value of declared input i (its first entry for a dynamic
+ * one), NULL when not given or absent. */
+const struct core_op_val *proto_in(const struct proto_op *op, int i);
+/* Index in op->in of declared input i's first entry (past nin: not given). */
+uint32_t proto_in_index(const struct proto_op *op, int i);
+/* The name of a data type for messages ("float32"). */
+const char *proto_dtype_name(aclDataType t);
+/* "[2, 3]" into buf. */
+const char *proto_shape_str(char *buf, size_t cap, const struct core_op_val *v);
 
 /* The resolved attribute `name` (it must be declared). */
 const struct proto_attr *proto_attr(const struct proto_op *op, const char *name);
@@ -200,6 +227,10 @@ struct aclTensor *proto_tensor(struct proto_plan_builder *b, uint32_t ref, aclDa
                                const int64_t *dims, int nd, const int64_t *strides);
 /* The tensor of operand ref as the instance describes it. */
 struct aclTensor *proto_operand(struct proto_plan_builder *b, uint32_t ref);
+/* A tensor list of n tensors made by proto_tensor/proto_operand (the list
+ * takes them over); the builder owns it. */
+struct aclTensorList *proto_tensor_list(struct proto_plan_builder *b, struct aclTensor *const *t,
+                                        uint32_t n);
 /* Append a step: the executor phase 1 made (st its status), its slots bound
  * to the operands of the tensors it was made from. On failure the message
  * of phase 1 is copied into op->msg. */
@@ -208,8 +239,8 @@ enum proto_status proto_step_exec(struct proto_plan_builder *b, int st, struct a
 enum proto_status proto_step_copy(struct proto_plan_builder *b, uint32_t src, uint32_t dst,
                                   size_t bytes);
 /* Append a step: fn(operands, arg) (arg: `size` bytes copied into the plan). */
-typedef int32_t (*proto_step_fn)(void *const *operands, const void *arg);
-enum proto_status proto_step_fn(struct proto_plan_builder *b, proto_step_fn fn, const void *arg,
+typedef int32_t (*proto_host_fn)(void *const *operands, const void *arg);
+enum proto_status proto_step_fn(struct proto_plan_builder *b, proto_host_fn fn, const void *arg,
                                 size_t size);
 
 #endif /* CPUACL_OPS_PROTO_PROTO_H */
