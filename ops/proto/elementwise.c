@@ -1,15 +1,31 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/proto/elementwise.c: the elementwise types of the table (Add, Sub,
- * Mul, Div, RealDiv, Maximum, Minimum, Pow; Relu, Sigmoid, Tanh, Exp, Sqrt,
- * Rsqrt, Log, Neg, Abs, Square, LeakyRelu, Gelu, Identity; BiasAdd): their
- * shape rules (broadcast, same shape) and kernels (one aclnn executor each,
- * or a copy).
+ * ops/proto/elementwise.c: the elementwise types of the table: Add, Sub,
+ * Mul, Div, RealDiv, Maximum, Minimum, Pow (broadcast); Relu, Sigmoid,
+ * Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs, Square, LeakyRelu, Gelu, Identity
+ * (same shape); BiasAdd. Their shape rules and kernels (one aclnn executor
+ * each, or a copy).
  */
 #include <string.h>
 
+#include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_exp.h"
+#include "aclnnop/aclnn_gelu.h"
+#include "aclnnop/aclnn_leaky_relu.h"
+#include "aclnnop/aclnn_log.h"
+#include "aclnnop/aclnn_maximum.h"
+#include "aclnnop/aclnn_minimum.h"
+#include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_neg.h"
+#include "aclnnop/aclnn_pow_tensor_tensor.h"
 #include "aclnnop/aclnn_relu.h"
+#include "aclnnop/aclnn_rsqrt.h"
+#include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_sqrt.h"
+#include "aclnnop/aclnn_sub.h"
+#include "aclnnop/aclnn_tanh.h"
 #include "ops/proto/proto_pvt.h"
 
 /* ---- shape rules ------------------------------------------------------------------- */
@@ -24,10 +40,64 @@ enum proto_status proto_infer_binary(struct proto_op *op)
     return proto_broadcast(op, &op->in[0], &op->in[1], &op->out[0]);
 }
 
+/* x1, x2 of any types the kernel promotes (IR: Promote({"T1", "T2"})). */
+enum proto_status proto_infer_binary_promote(struct proto_op *op)
+{
+    int a = ops_dt_index(op->in[0].dtype), b = ops_dt_index(op->in[1].dtype);
+    int p = a >= 0 && b >= 0 ? ops_promote(a, b) : -1;
+    if (p < 0) {
+        char n1[16], n2[16];
+        return proto_fail(
+            op, PROTO_DTYPE, "input %s has type %s, %s has %s: no common type",
+            proto_input_label(op, 0, n1, sizeof(n1)), proto_dtype_name(op->in[0].dtype),
+            proto_input_label(op, 1, n2, sizeof(n2)), proto_dtype_name(op->in[1].dtype));
+    }
+    op->out[0].dtype = ops_dt_acl(p);
+    return proto_broadcast(op, &op->in[0], &op->in[1], &op->out[0]);
+}
+
 /* y like x. */
 enum proto_status proto_infer_unary(struct proto_op *op)
 {
     proto_out_like(&op->out[0], &op->in[0], op->in[0].dtype);
+    return PROTO_OK;
+}
+
+/* Exp and Log: y like x; the IR's base/scale/shift (y = f(shift + scale *
+ * x) in base `base`, -1 = e) run only at their defaults. */
+enum proto_status proto_infer_exp_log(struct proto_op *op)
+{
+    double base = proto_attr_f(op, "base"), scale = proto_attr_f(op, "scale"),
+           shift = proto_attr_f(op, "shift");
+    if (base != -1.0 || scale != 1.0 || shift != 0.0)
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attributes base %g, scale %g, shift %g: only base -1 (e), scale 1, "
+                          "shift 0 are supported",
+                          base, scale, shift);
+    return proto_infer_unary(op);
+}
+
+/* BiasAdd: bias [C] over the channel dim of x (data_format NHWC: the last,
+ * NCHW: dim 1). */
+enum proto_status proto_infer_bias_add(struct proto_op *op)
+{
+    const char *fmt = proto_attr_s(op, "data_format");
+    bool nchw = !strcmp(fmt, "NCHW");
+    if (!nchw && strcmp(fmt, "NHWC"))
+        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NHWC or NCHW",
+                          fmt);
+    enum proto_status st = proto_same_dtype(op, 0, 2);
+    if (st)
+        return st;
+    const struct core_op_val *x = &op->in[0], *b = &op->in[1];
+    int c = nchw ? 1 : x->nd - 1;
+    if (x->nd < 2 || b->nd != 1 || b->dims[0] != x->dims[c]) {
+        char s1[96], s2[96];
+        return proto_fail(op, PROTO_INPUT, "bias %s does not match the channels of x %s (%s)",
+                          proto_shape_str(s1, sizeof(s1), b), proto_shape_str(s2, sizeof(s2), x),
+                          fmt);
+    }
+    proto_out_like(&op->out[0], x, x->dtype);
     return PROTO_OK;
 }
 
@@ -56,11 +126,96 @@ enum proto_status proto_build_add(const struct proto_op *op, struct proto_plan_b
     return proto_step_exec(b, st, e);
 }
 
-enum proto_status proto_build_relu(const struct proto_op *op, struct proto_plan_builder *b)
+/* One executor from (x, y) or (x1, x2, y). */
+#define UNARY(name, fn)                                                                            \
+    enum proto_status proto_build_##name(const struct proto_op *op, struct proto_plan_builder *b)  \
+    {                                                                                              \
+        uint64_t ws = 0;                                                                           \
+        aclOpExecutor *e = NULL;                                                                   \
+        int st = fn##GetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, POUT(op, 0)),     \
+                                      &ws, &e);                                                    \
+        return proto_step_exec(b, st, e);                                                          \
+    }
+#define BINARY(name, fn)                                                                           \
+    enum proto_status proto_build_##name(const struct proto_op *op, struct proto_plan_builder *b)  \
+    {                                                                                              \
+        uint64_t ws = 0;                                                                           \
+        aclOpExecutor *e = NULL;                                                                   \
+        int st = fn##GetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(1)),          \
+                                      proto_operand(b, POUT(op, 0)), &ws, &e);                     \
+        return proto_step_exec(b, st, e);                                                          \
+    }
+
+UNARY(relu, aclnnRelu)
+UNARY(sigmoid, aclnnSigmoid)
+UNARY(tanh, aclnnTanh)
+UNARY(exp, aclnnExp)
+UNARY(log, aclnnLog)
+UNARY(sqrt, aclnnSqrt)
+UNARY(rsqrt, aclnnRsqrt)
+UNARY(neg, aclnnNeg)
+UNARY(abs, aclnnAbs)
+UNARY(gelu, aclnnGelu)
+BINARY(mul, aclnnMul)
+BINARY(div, aclnnDiv)
+BINARY(maximum, aclnnMaximum)
+BINARY(minimum, aclnnMinimum)
+BINARY(pow, aclnnPowTensorTensor)
+
+enum proto_status proto_build_sub(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    aclScalar *alpha = one_for(op->out[0].dtype);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    int st = aclnnSubGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(1)), alpha,
+                                      proto_operand(b, POUT(op, 0)), &ws, &e);
+    aclDestroyScalar(alpha);
+    return proto_step_exec(b, st, e);
+}
+
+/* Square: x * x (one executor reading the operand twice). */
+enum proto_status proto_build_square(const struct proto_op *op, struct proto_plan_builder *b)
 {
     uint64_t ws = 0;
     aclOpExecutor *e = NULL;
-    int st =
-        aclnnReluGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, POUT(op, 0)), &ws, &e);
+    int st = aclnnMulGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(0)),
+                                      proto_operand(b, POUT(op, 0)), &ws, &e);
+    return proto_step_exec(b, st, e);
+}
+
+enum proto_status proto_build_leaky_relu(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    float slope = (float)proto_attr_f(op, "negative_slope");
+    aclScalar *s = aclCreateScalar(&slope, ACL_FLOAT);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    int st = aclnnLeakyReluGetWorkspaceSize(proto_operand(b, PIN(0)), s,
+                                            proto_operand(b, POUT(op, 0)), &ws, &e);
+    aclDestroyScalar(s);
+    return proto_step_exec(b, st, e);
+}
+
+/* Identity (and Reshape, shape.c): a copy of the bytes. */
+enum proto_status proto_build_copy(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return proto_step_copy(b, PIN(0), POUT(op, 0), proto_bytes(&op->out[0]));
+}
+
+/* BiasAdd: x + bias viewed as [C, 1, ..., 1] (NCHW) or [C] (NHWC). */
+enum proto_status proto_build_bias_add(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t d[PROTO_MAX_DIMS];
+    int nd = 1;
+    d[0] = op->in[1].dims[0];
+    if (!strcmp(proto_attr_s(op, "data_format"), "NCHW"))
+        for (int i = 2; i < op->in[0].nd; i++)
+            d[nd++] = 1;
+    aclScalar *alpha = one_for(op->out[0].dtype);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    int st = aclnnAddGetWorkspaceSize(proto_operand(b, PIN(0)),
+                                      proto_tensor(b, PIN(1), op->in[1].dtype, d, nd, NULL), alpha,
+                                      proto_operand(b, POUT(op, 0)), &ws, &e);
+    aclDestroyScalar(alpha);
     return proto_step_exec(b, st, e);
 }

@@ -70,22 +70,29 @@ static const struct core_op_val *operand_val(const struct proto_op *op, uint32_t
 struct aclTensor *proto_tensor(struct proto_plan_builder *b, uint32_t ref, aclDataType dtype,
                                const int64_t *dims, int nd, const int64_t *strides)
 {
+    return proto_tensor_at(b, ref, dtype, dims, nd, strides, 0);
+}
+
+struct aclTensor *proto_tensor_at(struct proto_plan_builder *b, uint32_t ref, aclDataType dtype,
+                                  const int64_t *dims, int nd, const int64_t *strides,
+                                  int64_t offset)
+{
     if (b->nt >= PB_MAX_TENSORS || ref >= b->op->nin + b->op->nout)
         return NULL;
-    int64_t st[PROTO_MAX_DIMS], s = 1, need = 1;
+    int64_t st[PROTO_MAX_DIMS], s = 1, need = offset + 1;
     for (int i = nd - 1; i >= 0; i--) {
         st[i] = strides ? strides[i] : s;
         s *= dims[i];
     }
     for (int i = 0; i < nd; i++) {
         if (dims[i] == 0) {
-            need = 0;
+            need = offset;
             break;
         }
         need += (dims[i] - 1) * st[i];
     }
     aclTensor *t =
-        aclCreateTensor(dims, (uint64_t)nd, dtype, st, 0, ACL_FORMAT_ND, &need, 1, g_dummy);
+        aclCreateTensor(dims, (uint64_t)nd, dtype, st, offset, ACL_FORMAT_ND, &need, 1, g_dummy);
     if (!t)
         return NULL;
     b->t[b->nt++] = (struct pb_tensor){t, ref, true};

@@ -225,6 +225,10 @@ uint32_t proto_plan_operands(const struct proto_plan *p);
  * strides of its own, NULL strides = contiguous); the builder owns it. */
 struct aclTensor *proto_tensor(struct proto_plan_builder *b, uint32_t ref, aclDataType dtype,
                                const int64_t *dims, int nd, const int64_t *strides);
+/* The same, starting `offset` elements into the operand (a slice). */
+struct aclTensor *proto_tensor_at(struct proto_plan_builder *b, uint32_t ref, aclDataType dtype,
+                                  const int64_t *dims, int nd, const int64_t *strides,
+                                  int64_t offset);
 /* The tensor of operand ref as the instance describes it. */
 struct aclTensor *proto_operand(struct proto_plan_builder *b, uint32_t ref);
 /* A tensor list of n tensors made by proto_tensor/proto_operand (the list

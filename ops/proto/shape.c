@@ -7,6 +7,10 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_cast.h"
+#include "aclnnop/aclnn_cat.h"
+#include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_gather_v2.h"
+#include "aclnnop/aclnn_permute.h"
 #include "ops/proto/proto_pvt.h"
 
 /* ---- Cast ----------------------------------------------------------------------------- */
@@ -30,5 +34,275 @@ enum proto_status proto_build_cast(const struct proto_op *op, struct proto_plan_
     aclOpExecutor *e = NULL;
     int st = aclnnCastGetWorkspaceSize(proto_operand(b, PIN(0)), op->out[0].dtype,
                                        proto_operand(b, POUT(op, 0)), &ws, &e);
+    return proto_step_exec(b, st, e);
+}
+
+/* ---- Transpose ------------------------------------------------------------------------- */
+
+static enum proto_status perm_of(struct proto_op *op, int64_t *perm)
+{
+    const struct core_op_val *x = &op->in[0];
+    int n = proto_const_ints(&op->in[1], perm, PROTO_MAX_DIMS);
+    if (n < 0)
+        return proto_fail(op, PROTO_INPUT, "input perm must hold int32 or int64 values");
+    if (n != x->nd)
+        return proto_fail(op, PROTO_INPUT, "input perm has %d values for x of rank %d", n,
+                          (int)x->nd);
+    bool seen[PROTO_MAX_DIMS] = {false};
+    for (int i = 0; i < n; i++) {
+        int a = proto_wrap_axis(perm[i], n);
+        if (a < 0 || seen[a])
+            return proto_fail(op, PROTO_INPUT, "input perm is not a permutation of 0..%d", n - 1);
+        seen[a] = true;
+        perm[i] = a;
+    }
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_transpose(struct proto_op *op)
+{
+    int64_t perm[PROTO_MAX_DIMS];
+    enum proto_status st = perm_of(op, perm);
+    if (st)
+        return st;
+    const struct core_op_val *x = &op->in[0];
+    proto_out_like(&op->out[0], x, x->dtype);
+    for (int i = 0; i < x->nd; i++)
+        op->out[0].dims[i] = x->dims[perm[i]];
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_transpose(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t perm[PROTO_MAX_DIMS];
+    perm_of((struct proto_op *)op, perm);
+    aclIntArray *ia = aclCreateIntArray(perm, (uint64_t)op->in[0].nd);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    int st = aclnnPermuteGetWorkspaceSize(proto_operand(b, PIN(0)), ia,
+                                          proto_operand(b, POUT(op, 0)), &ws, &e);
+    aclDestroyIntArray(ia);
+    return proto_step_exec(b, st, e);
+}
+
+/* ---- Reshape ------------------------------------------------------------------------------ */
+
+/* shape: 0 copies x's dim (at that position), one -1 takes what is left.
+ * The IR's axis/num_axes (reshape a range of dims) only at their defaults. */
+enum proto_status proto_infer_reshape(struct proto_op *op)
+{
+    if (proto_attr_i(op, "axis") != 0 || proto_attr_i(op, "num_axes") != -1)
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attributes axis %lld, num_axes %lld: only 0 and -1 are supported",
+                          (long long)proto_attr_i(op, "axis"),
+                          (long long)proto_attr_i(op, "num_axes"));
+    int64_t sh[PROTO_MAX_DIMS];
+    const struct core_op_val *x = &op->in[0];
+    int ns = proto_const_ints(&op->in[1], sh, PROTO_MAX_DIMS);
+    if (ns < 0)
+        return proto_fail(op, PROTO_INPUT,
+                          "input shape must hold int32 or int64 values (at most "
+                          "%d)",
+                          PROTO_MAX_DIMS);
+    int64_t known = 1, total = proto_numel(x);
+    int neg = -1;
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    o->nd = ns;
+    for (int i = 0; i < ns; i++) {
+        int64_t d = sh[i];
+        if (d == 0 && i < x->nd)
+            d = x->dims[i];
+        if (d == -1) {
+            if (neg >= 0)
+                return proto_fail(op, PROTO_INPUT, "input shape has more than one -1");
+            neg = i;
+            continue;
+        }
+        if (d < 0)
+            return proto_fail(op, PROTO_INPUT, "input shape has a negative dim %lld", (long long)d);
+        o->dims[i] = d;
+        known *= d;
+    }
+    if (neg >= 0) {
+        if (known == 0 || total % known)
+            return proto_fail(op, PROTO_INPUT,
+                              "cannot infer the -1 of shape: %lld elements into "
+                              "%lld",
+                              (long long)total, (long long)known);
+        o->dims[neg] = total / known;
+        known = total;
+    }
+    if (known != total) {
+        char s1[96], s2[96];
+        return proto_fail(op, PROTO_INPUT, "cannot reshape %s (%lld elements) to %s",
+                          proto_shape_str(s1, sizeof(s1), x), (long long)total,
+                          proto_shape_str(s2, sizeof(s2), o));
+    }
+    return PROTO_OK;
+}
+
+/* ---- ConcatV2, ConcatD ----------------------------------------------------------------- */
+
+static enum proto_status concat_dim(struct proto_op *op, int *axis)
+{
+    int64_t ax;
+    const struct proto_attr *a = proto_attr(op, "concat_dim");
+    if (a && a->type == PROTO_A_INT)
+        ax = a->i;
+    else if (proto_const_ints(&op->in[op->ndyn], &ax, 1) != 1)
+        return proto_fail(op, PROTO_INPUT, "input concat_dim must hold one int32 or int64 value");
+    *axis = proto_wrap_axis(ax, op->in[0].nd);
+    if (*axis < 0)
+        return proto_fail(op, a ? PROTO_ATTR : PROTO_INPUT,
+                          "concat_dim %lld is out of range for rank %d", (long long)ax,
+                          (int)op->in[0].nd);
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_concat(struct proto_op *op)
+{
+    int a = 0;
+    enum proto_status st = concat_dim(op, &a);
+    if (st || (st = proto_same_dtype(op, 0, op->ndyn)))
+        return st;
+    const struct core_op_val *x0 = &op->in[0];
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x0, x0->dtype);
+    for (uint32_t i = 1; i < op->ndyn; i++) {
+        const struct core_op_val *xi = &op->in[i];
+        bool ok = xi->nd == x0->nd;
+        for (int d = 0; ok && d < x0->nd; d++)
+            ok = d == a || xi->dims[d] == x0->dims[d];
+        if (!ok) {
+            char s1[96], s2[96];
+            return proto_fail(op, PROTO_INPUT, "input x%u %s does not match x0 %s off axis %d", i,
+                              proto_shape_str(s1, sizeof(s1), xi),
+                              proto_shape_str(s2, sizeof(s2), x0), a);
+        }
+        o->dims[a] += xi->dims[a];
+    }
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_concat(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int a = 0;
+    concat_dim((struct proto_op *)op, &a);
+    aclTensor *t[PROTO_MAX_IN];
+    for (uint32_t i = 0; i < op->ndyn; i++)
+        t[i] = proto_operand(b, PIN(i));
+    aclTensorList *tl = proto_tensor_list(b, t, op->ndyn);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    int st = tl ? aclnnCatGetWorkspaceSize(tl, a, proto_operand(b, POUT(op, 0)), &ws, &e)
+                : ACLNN_ERR_INNER;
+    return proto_step_exec(b, st, e);
+}
+
+/* ---- Slice ---------------------------------------------------------------------------------- */
+
+/* offsets[i] + size[i] within x's dim i; size -1 = to the end. */
+static enum proto_status slice_of(struct proto_op *op, int64_t *off, int64_t *size)
+{
+    const struct core_op_val *x = &op->in[0];
+    int no = proto_const_ints(&op->in[1], off, PROTO_MAX_DIMS);
+    int ns = proto_const_ints(&op->in[2], size, PROTO_MAX_DIMS);
+    if (no != x->nd || ns != x->nd)
+        return proto_fail(op, PROTO_INPUT,
+                          "inputs offsets and size must hold %d int32/int64 values each (the rank "
+                          "of x), got %d and %d",
+                          (int)x->nd, no, ns);
+    for (int i = 0; i < x->nd; i++) {
+        if (size[i] == -1)
+            size[i] = x->dims[i] - off[i];
+        if (off[i] < 0 || size[i] < 0 || off[i] + size[i] > x->dims[i])
+            return proto_fail(op, PROTO_INPUT,
+                              "offset %lld and size %lld of dim %d are outside x's %lld",
+                              (long long)off[i], (long long)size[i], i, (long long)x->dims[i]);
+    }
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_slice(struct proto_op *op)
+{
+    int64_t off[PROTO_MAX_DIMS], size[PROTO_MAX_DIMS];
+    enum proto_status st = slice_of(op, off, size);
+    if (st)
+        return st;
+    proto_out_like(&op->out[0], &op->in[0], op->in[0].dtype);
+    memcpy(op->out[0].dims, size, (size_t)op->in[0].nd * sizeof(int64_t));
+    return PROTO_OK;
+}
+
+/* y = a copy of the view of x at the offsets. */
+enum proto_status proto_build_slice(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t off[PROTO_MAX_DIMS], size[PROTO_MAX_DIMS], st[PROTO_MAX_DIMS], s = 1, start = 0;
+    slice_of((struct proto_op *)op, off, size);
+    const struct core_op_val *x = &op->in[0];
+    for (int i = x->nd - 1; i >= 0; i--) {
+        st[i] = s;
+        start += off[i] * s;
+        s *= x->dims[i];
+    }
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    int rc = aclnnInplaceCopyGetWorkspaceSize(
+        proto_operand(b, POUT(op, 0)), proto_tensor_at(b, PIN(0), x->dtype, size, x->nd, st, start),
+        &ws, &e);
+    return proto_step_exec(b, rc, e);
+}
+
+/* ---- GatherV2 ------------------------------------------------------------------------------ */
+
+static enum proto_status gather_axis(struct proto_op *op, int *axis)
+{
+    int64_t ax;
+    if (proto_const_ints(&op->in[2], &ax, 1) != 1)
+        return proto_fail(op, PROTO_INPUT, "input axis must hold one int32 or int64 value");
+    *axis = proto_wrap_axis(ax, op->in[0].nd);
+    if (*axis < 0)
+        return proto_fail(op, PROTO_INPUT, "axis %lld is out of range for rank %d", (long long)ax,
+                          (int)op->in[0].nd);
+    return PROTO_OK;
+}
+
+/* y = x's dims before axis, indices' dims, x's dims after axis. */
+enum proto_status proto_infer_gather(struct proto_op *op)
+{
+    int a = 0;
+    enum proto_status st = gather_axis(op, &a);
+    if (st)
+        return st;
+    if (proto_attr_i(op, "batch_dims") != 0)
+        return proto_fail(op, PROTO_UNSUPPORTED, "attribute batch_dims must be 0");
+    const struct core_op_val *x = &op->in[0], *ix = &op->in[1];
+    if (ix->dtype != ACL_INT32 && ix->dtype != ACL_INT64)
+        return proto_fail(op, PROTO_INPUT, "input indices has type %s, expected int32 or int64",
+                          proto_dtype_name(ix->dtype));
+    if (x->nd - 1 + ix->nd > PROTO_MAX_DIMS)
+        return proto_fail(op, PROTO_INPUT, "the output would have rank %d (at most %d)",
+                          (int)(x->nd - 1 + ix->nd), PROTO_MAX_DIMS);
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    o->nd = 0;
+    for (int i = 0; i < a; i++)
+        o->dims[o->nd++] = x->dims[i];
+    for (int i = 0; i < ix->nd; i++)
+        o->dims[o->nd++] = ix->dims[i];
+    for (int i = a + 1; i < x->nd; i++)
+        o->dims[o->nd++] = x->dims[i];
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_gather(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int a = 0;
+    gather_axis((struct proto_op *)op, &a);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    int st = aclnnGatherV2GetWorkspaceSize(proto_operand(b, PIN(0)), a, proto_operand(b, PIN(1)),
+                                           proto_operand(b, POUT(op, 0)), &ws, &e);
     return proto_step_exec(b, st, e);
 }

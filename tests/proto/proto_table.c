@@ -130,6 +130,7 @@ struct tin {
     int64_t dims[8];
     const int64_t *cval; /* a const input: its values (stored as dt) */
     bool absent;
+    aclFormat fmt; /* 0: NCHW (the default of a description here) */
 };
 
 struct tattr {
@@ -255,9 +256,36 @@ static void ref_unary(const struct proto_op *op, double *const *x, double *y, do
         y[i] = f(x[0][i]);
 }
 
+#define CV(...)                                                                                    \
+    .cval = (const int64_t[])                                                                      \
+    {                                                                                              \
+        __VA_ARGS__                                                                                \
+    }
+#define RANGE(a, b) .lo = (a), .hi = (b)
+
 static double f_add(double a, double b)
 {
     return a + b;
+}
+static double f_sub(double a, double b)
+{
+    return a - b;
+}
+static double f_mul(double a, double b)
+{
+    return a * b;
+}
+static double f_div(double a, double b)
+{
+    return a / b;
+}
+static double f_max(double a, double b)
+{
+    return a > b ? a : b;
+}
+static double f_min(double a, double b)
+{
+    return a < b ? a : b;
 }
 static double f_relu(double a)
 {
@@ -267,32 +295,559 @@ static double f_id(double a)
 {
     return a;
 }
+static double f_neg(double a)
+{
+    return -a;
+}
+static double f_sq(double a)
+{
+    return a * a;
+}
+static double f_rsqrt(double a)
+{
+    return 1 / sqrt(a);
+}
+static double f_sigmoid(double a)
+{
+    return 1 / (1 + exp(-a));
+}
+static double f_gelu(double a)
+{
+    return 0.5 * a * (1 + erf(a / sqrt(2.0)));
+}
 
-static void r_add(const struct tcase *c, const struct proto_op *op, double *const *x,
-                  double *const *y)
+#define R_BIN(name, f)                                                                             \
+    static void name(const struct tcase *c, const struct proto_op *op, double *const *x,           \
+                     double *const *y)                                                             \
+    {                                                                                              \
+        (void)c;                                                                                   \
+        ref_binary(op, x, y[0], f);                                                                \
+    }
+#define R_UN(name, f)                                                                              \
+    static void name(const struct tcase *c, const struct proto_op *op, double *const *x,           \
+                     double *const *y)                                                             \
+    {                                                                                              \
+        (void)c;                                                                                   \
+        ref_unary(op, x, y[0], f);                                                                 \
+    }
+R_BIN(r_add, f_add)
+R_BIN(r_sub, f_sub)
+R_BIN(r_mul, f_mul)
+R_BIN(r_div, f_div)
+R_BIN(r_max, f_max)
+R_BIN(r_min, f_min)
+R_BIN(r_pow, pow)
+R_UN(r_relu, f_relu)
+R_UN(r_id, f_id)
+R_UN(r_abs, fabs)
+R_UN(r_exp, exp)
+R_UN(r_log, log)
+R_UN(r_sqrt, sqrt)
+R_UN(r_rsqrt, f_rsqrt)
+R_UN(r_neg, f_neg)
+R_UN(r_sq, f_sq)
+R_UN(r_sigmoid, f_sigmoid)
+R_UN(r_tanh, tanh)
+R_UN(r_gelu, f_gelu)
+
+static const struct proto_attr *cattr(const struct tcase *c, const char *name)
+{
+    for (int i = 0; i < c->nattr; i++)
+        if (!strcmp(c->attr[i].name, name))
+            return &c->attr[i].v;
+    return NULL;
+}
+
+static void r_leaky(const struct tcase *c, const struct proto_op *op, double *const *x,
+                    double *const *y)
+{
+    double s = cattr(c, "negative_slope")->f;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] > 0 ? x[0][i] : s * x[0][i];
+}
+
+static void r_reduce(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    const struct core_op_val *xv = &op->in[0];
+    bool red[8] = {false};
+    int64_t axes[8];
+    int n = 0;
+    const struct proto_attr *a = cattr(c, "axes");
+    if (a) {
+        for (size_t i = 0; i < a->n; i++)
+            axes[n++] = a->ints[i];
+    } else {
+        for (int64_t i = 0; i < numel(&op->in[1]); i++)
+            axes[n++] = (int64_t)x[1][i];
+    }
+    for (int i = 0; i < n; i++)
+        red[axes[i] < 0 ? axes[i] + xv->nd : axes[i]] = true;
+    bool avg = strstr(c->type, "Mean") != NULL;
+    if (n == 0) {
+        const struct proto_attr *na = cattr(c, "noop_with_empty_axes");
+        bool noop =
+            na ? na->i != 0 : strcmp(c->type, "ReduceSumD") && strcmp(c->type, "ReduceMeanD");
+        for (int d = 0; d < xv->nd; d++)
+            red[d] = !noop;
+    }
+    int64_t idx[8], cnt = 1;
+    for (int d = 0; d < xv->nd; d++)
+        cnt *= red[d] ? xv->dims[d] : 1;
+    memset(y[0], 0, (size_t)numel(&op->out[0]) * sizeof(double));
+    for (int64_t i = 0; i < numel(xv); i++) {
+        unravel(i, xv->dims, xv->nd, idx);
+        int64_t o = 0;
+        for (int d = 0; d < xv->nd; d++)
+            if (!red[d])
+                o = o * xv->dims[d] + idx[d];
+        y[0][o] += x[0][i] / (avg ? (double)cnt : 1.0);
+    }
+}
+
+static void r_argmax(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
 {
     (void)c;
-    ref_binary(op, x, y[0], f_add);
+    const struct core_op_val *xv = &op->in[0];
+    int ax = (int)x[1][0];
+    if (ax < 0)
+        ax += xv->nd;
+    int64_t idx[8];
+    for (int64_t o = 0; o < numel(&op->out[0]); o++)
+        y[0][o] = -1;
+    double *best = calloc((size_t)numel(&op->out[0]) + 1, sizeof(double));
+    for (int64_t i = 0; i < numel(xv); i++) {
+        unravel(i, xv->dims, xv->nd, idx);
+        int64_t o = 0;
+        for (int d = 0; d < xv->nd; d++)
+            if (d != ax)
+                o = o * xv->dims[d] + idx[d];
+        if (y[0][o] < 0 || x[0][i] > best[o]) {
+            best[o] = x[0][i];
+            y[0][o] = (double)idx[ax];
+        }
+    }
+    free(best);
 }
-static void r_relu(const struct tcase *c, const struct proto_op *op, double *const *x,
+
+/* y[m, n] (batched) = op(x1) op(x2) (+ bias). */
+static void r_matmul(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    const struct proto_attr *a1 =
+        cattr(c, "transpose_x1") ? cattr(c, "transpose_x1") : cattr(c, "adj_x1");
+    const struct proto_attr *a2 =
+        cattr(c, "transpose_x2") ? cattr(c, "transpose_x2") : cattr(c, "adj_x2");
+    bool t1 = a1 && a1->i, t2 = a2 && a2->i;
+    const struct core_op_val *A = &op->in[0], *B = &op->in[1], *Y = &op->out[0];
+    int64_t m = Y->dims[Y->nd - 2], n = Y->dims[Y->nd - 1];
+    int64_t k = A->dims[A->nd - (t1 ? 2 : 1)];
+    int64_t batch = numel(Y) / (m * n);
+    int64_t ab = numel(A) / (m * k), bb = numel(B) / (k * n);
+    bool bias = op->nin > 2 && !op->in[2].absent;
+    for (int64_t bi = 0; bi < batch; bi++)
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++) {
+                double acc = 0;
+                const double *pa = x[0] + (bi % ab) * m * k, *pb = x[1] + (bi % bb) * k * n;
+                for (int64_t q = 0; q < k; q++)
+                    acc +=
+                        (t1 ? pa[q * m + i] : pa[i * k + q]) * (t2 ? pb[j * k + q] : pb[q * n + j]);
+                y[0][(bi * m + i) * n + j] = acc + (bias ? x[2][j] : 0);
+            }
+}
+
+static void r_bias_add(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
+{
+    bool nchw = !strcmp(cattr(c, "data_format")->s, "NCHW");
+    const struct core_op_val *xv = &op->in[0];
+    int64_t idx[8];
+    for (int64_t i = 0; i < numel(xv); i++) {
+        unravel(i, xv->dims, xv->nd, idx);
+        y[0][i] = x[0][i] + x[1][idx[nchw ? 1 : xv->nd - 1]];
+    }
+}
+
+static void r_concat(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    const struct proto_attr *a = cattr(c, "concat_dim");
+    int ax = a ? (int)a->i : (int)x[op->ndyn][0];
+    const struct core_op_val *o = &op->out[0];
+    if (ax < 0)
+        ax += o->nd;
+    int64_t idx[8] = {0};
+    for (int64_t i = 0; i < numel(o); i++) {
+        unravel(i, o->dims, o->nd, idx);
+        uint32_t k = 0;
+        while (idx[ax] >= op->in[k].dims[ax])
+            idx[ax] -= op->in[k++].dims[ax];
+        int64_t off = 0;
+        for (int d = 0; d < o->nd; d++)
+            off = off * op->in[k].dims[d] + idx[d];
+        y[0][i] = x[k][off];
+    }
+}
+
+/* Conv2D / pools on NCHW index math, reading any layout through positions. */
+static int64_t at4(const struct core_op_val *v, const int *pos, int64_t a, int64_t b, int64_t c,
+                   int64_t d)
+{
+    int64_t idx[4];
+    idx[pos[0]] = a, idx[pos[1]] = b, idx[pos[2]] = c, idx[pos[3]] = d;
+    return ((idx[0] * v->dims[1] + idx[1]) * v->dims[2] + idx[2]) * v->dims[3] + idx[3];
+}
+
+static void fmt_pos(const char *fmt, int *pos)
+{
+    bool nhwc = !strcmp(fmt, "NHWC");
+    pos[0] = 0, pos[1] = nhwc ? 3 : 1, pos[2] = nhwc ? 1 : 2, pos[3] = nhwc ? 2 : 3;
+}
+
+static void r_conv(const struct tcase *c, const struct proto_op *op, double *const *x,
                    double *const *y)
 {
-    (void)c;
-    ref_unary(op, x, y[0], f_relu);
-}
-static void r_id(const struct tcase *c, const struct proto_op *op, double *const *x,
-                 double *const *y)
-{
-    (void)c;
-    ref_unary(op, x, y[0], f_id);
+    int px[4], pf[4];
+    const struct proto_attr *df = cattr(c, "data_format");
+    fmt_pos(df ? df->s : "NHWC", px);
+    const struct core_op_val *X = &op->in[0], *F = &op->in[1], *Y = &op->out[0];
+    if (F->format == ACL_FORMAT_HWCN)
+        pf[0] = 3, pf[1] = 2, pf[2] = 0, pf[3] = 1; /* out, in, h, w */
+    else
+        fmt_pos(F->format == ACL_FORMAT_NHWC ? "NHWC" : "NCHW", pf);
+    const int64_t *st = cattr(c, "strides")->ints, *pd = cattr(c, "pads")->ints;
+    int64_t N = X->dims[px[0]], C = X->dims[px[1]], H = X->dims[px[2]], W = X->dims[px[3]];
+    int64_t K = F->dims[pf[0]], KH = F->dims[pf[2]], KW = F->dims[pf[3]];
+    int64_t OH = Y->dims[px[2]], OW = Y->dims[px[3]];
+    bool bias = op->nin > 2 && !op->in[2].absent;
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t k = 0; k < K; k++)
+            for (int64_t oh = 0; oh < OH; oh++)
+                for (int64_t ow = 0; ow < OW; ow++) {
+                    double acc = bias ? x[2][k] : 0;
+                    for (int64_t ci = 0; ci < C; ci++)
+                        for (int64_t i = 0; i < KH; i++)
+                            for (int64_t j = 0; j < KW; j++) {
+                                int64_t h = oh * st[px[2]] - pd[0] + i,
+                                        w = ow * st[px[3]] - pd[2] + j;
+                                if (h < 0 || h >= H || w < 0 || w >= W)
+                                    continue;
+                                acc +=
+                                    x[0][at4(X, px, n, ci, h, w)] * x[1][at4(F, pf, k, ci, i, j)];
+                            }
+                    y[0][at4(Y, px, n, k, oh, ow)] = acc;
+                }
 }
 
+static void r_pool(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    int p[4];
+    const struct proto_attr *df = cattr(c, "data_format");
+    fmt_pos(df ? df->s : "NHWC", p);
+    bool is_max = !strcmp(c->type, "MaxPool"), same = !strcmp(cattr(c, "padding")->s, "SAME");
+    const int64_t *ks = cattr(c, "ksize")->ints, *st = cattr(c, "strides")->ints;
+    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
+    int64_t H = X->dims[p[2]], W = X->dims[p[3]], OH = Y->dims[p[2]], OW = Y->dims[p[3]];
+    int64_t kh = ks[p[2]], kw = ks[p[3]], sh = st[p[2]], sw = st[p[3]];
+    int64_t pt = same ? ((OH - 1) * sh + kh - H > 0 ? ((OH - 1) * sh + kh - H) / 2 : 0) : 0;
+    int64_t pl = same ? ((OW - 1) * sw + kw - W > 0 ? ((OW - 1) * sw + kw - W) / 2 : 0) : 0;
+    for (int64_t n = 0; n < X->dims[p[0]]; n++)
+        for (int64_t ch = 0; ch < X->dims[p[1]]; ch++)
+            for (int64_t oh = 0; oh < OH; oh++)
+                for (int64_t ow = 0; ow < OW; ow++) {
+                    double acc = is_max ? -INFINITY : 0;
+                    int cnt = 0;
+                    for (int64_t i = 0; i < kh; i++)
+                        for (int64_t j = 0; j < kw; j++) {
+                            int64_t h = oh * sh - pt + i, w = ow * sw - pl + j;
+                            if (h < 0 || h >= H || w < 0 || w >= W)
+                                continue;
+                            double v = x[0][at4(X, p, n, ch, h, w)];
+                            acc = is_max ? (v > acc ? v : acc) : acc + v;
+                            cnt++;
+                        }
+                    y[0][at4(Y, p, n, ch, oh, ow)] = is_max ? acc : acc / cnt;
+                }
+}
+
+static void r_gather(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    (void)c;
+    const struct core_op_val *X = &op->in[0], *I = &op->in[1], *Y = &op->out[0];
+    int ax = (int)x[2][0];
+    if (ax < 0)
+        ax += X->nd;
+    int64_t idx[8], src[8];
+    for (int64_t i = 0; i < numel(Y); i++) {
+        unravel(i, Y->dims, Y->nd, idx);
+        int64_t ioff = 0;
+        for (int d = 0; d < I->nd; d++)
+            ioff = ioff * I->dims[d] + idx[ax + d];
+        int s = 0;
+        for (int d = 0; d < ax; d++)
+            src[s++] = idx[d];
+        src[s++] = (int64_t)x[1][ioff];
+        for (int d = ax + I->nd; d < Y->nd; d++)
+            src[s++] = idx[d];
+        int64_t off = 0;
+        for (int d = 0; d < X->nd; d++)
+            off = off * X->dims[d] + src[d];
+        y[0][i] = x[0][off];
+    }
+}
+
+static void r_layer_norm(const struct tcase *c, const struct proto_op *op, double *const *x,
+                         double *const *y)
+{
+    const struct core_op_val *X = &op->in[0];
+    int b = (int)cattr(c, "begin_norm_axis")->i;
+    if (b < 0)
+        b += X->nd;
+    double eps = cattr(c, "epsilon") ? cattr(c, "epsilon")->f : 1e-7;
+    int64_t inner = 1;
+    for (int d = b; d < X->nd; d++)
+        inner *= X->dims[d];
+    for (int64_t r = 0; r < numel(X) / inner; r++) {
+        double m = 0, v = 0;
+        for (int64_t i = 0; i < inner; i++)
+            m += x[0][r * inner + i];
+        m /= (double)inner;
+        for (int64_t i = 0; i < inner; i++)
+            v += (x[0][r * inner + i] - m) * (x[0][r * inner + i] - m);
+        v /= (double)inner;
+        for (int64_t i = 0; i < inner; i++)
+            y[0][r * inner + i] = (x[0][r * inner + i] - m) / sqrt(v + eps) * x[1][i] + x[2][i];
+        y[1][r] = m;
+        y[2][r] = v;
+    }
+}
+
+static void r_transpose(const struct tcase *c, const struct proto_op *op, double *const *x,
+                        double *const *y)
+{
+    (void)c;
+    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
+    int64_t idx[8], src[8];
+    for (int64_t i = 0; i < numel(Y); i++) {
+        unravel(i, Y->dims, Y->nd, idx);
+        for (int d = 0; d < Y->nd; d++)
+            src[(int)x[1][d]] = idx[d];
+        int64_t off = 0;
+        for (int d = 0; d < X->nd; d++)
+            off = off * X->dims[d] + src[d];
+        y[0][i] = x[0][off];
+    }
+}
+
+static void r_slice(const struct tcase *c, const struct proto_op *op, double *const *x,
+                    double *const *y)
+{
+    (void)c;
+    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
+    int64_t idx[8];
+    for (int64_t i = 0; i < numel(Y); i++) {
+        unravel(i, Y->dims, Y->nd, idx);
+        int64_t off = 0;
+        for (int d = 0; d < X->nd; d++)
+            off = off * X->dims[d] + idx[d] + (int64_t)x[1][d];
+        y[0][i] = x[0][off];
+    }
+}
+
+static void r_softmax(const struct tcase *c, const struct proto_op *op, double *const *x,
+                      double *const *y)
+{
+    const struct core_op_val *X = &op->in[0];
+    const struct proto_attr *a = cattr(c, "axes");
+    int ax = a ? (int)a->ints[0] : -1;
+    if (ax < 0)
+        ax += X->nd;
+    int64_t inner = 1, n = X->dims[ax];
+    for (int d = ax + 1; d < X->nd; d++)
+        inner *= X->dims[d];
+    for (int64_t o = 0; o < numel(X) / (n * inner); o++)
+        for (int64_t in = 0; in < inner; in++) {
+            double mx = -INFINITY, sum = 0;
+            for (int64_t k = 0; k < n; k++)
+                mx = fmax(mx, x[0][(o * n + k) * inner + in]);
+            for (int64_t k = 0; k < n; k++)
+                sum += exp(x[0][(o * n + k) * inner + in] - mx);
+            for (int64_t k = 0; k < n; k++)
+                y[0][(o * n + k) * inner + in] = exp(x[0][(o * n + k) * inner + in] - mx) / sum;
+        }
+}
+
+#define F32(...)                                                                                   \
+    {                                                                                              \
+        ACL_FLOAT, SHAPE(__VA_ARGS__)                                                              \
+    }
+#define NONE                                                                                       \
+    {                                                                                              \
+        .absent = true                                                                             \
+    }
+#define NOATTR                                                                                     \
+    0,                                                                                             \
+    {                                                                                              \
+        {                                                                                          \
+            0                                                                                      \
+        }                                                                                          \
+    }
+
 static const struct tcase g_cases[] = {
-    {"Add", 2, {{ACL_FLOAT, SHAPE(2, 3)}, {ACL_FLOAT, SHAPE(3)}}, 0, {{0}}, r_add, 1e-6, 0, 0},
-    {"Add", 2, {{ACL_INT32, SHAPE(4, 1)}, {ACL_INT32, SHAPE(1, 5)}}, 0, {{0}}, r_add, 0, -50, 50},
-    {"Cast", 1, {{ACL_FLOAT, SHAPE(7)}}, 1, {AINT("dst_type", ACL_FLOAT16)}, r_id, 1e-3, 0, 0},
-    {"Cast", 1, {{ACL_INT32, SHAPE(2, 2)}}, 1, {AINT("dst_type", ACL_FLOAT)}, r_id, 0, -9, 9},
-    {"Relu", 1, {{ACL_FLOAT, SHAPE(3, 4)}}, 0, {{0}}, r_relu, 0, 0, 0},
+    {"Abs", 1, {F32(3, 4)}, NOATTR, r_abs, 0},
+    {"Add", 2, {F32(2, 3), F32(3)}, NOATTR, r_add, 1e-6},
+    {"Add",
+     2,
+     {{ACL_INT32, SHAPE(4, 1)}, {ACL_INT32, SHAPE(1, 5)}},
+     NOATTR,
+     r_add,
+     0,
+     RANGE(-50, 50)},
+    {"ArgMaxV2", 2, {F32(3, 5), {ACL_INT32, SHAPE(1), CV(1)}}, NOATTR, r_argmax, 0},
+    {"ArgMaxV2",
+     2,
+     {F32(4, 2, 3), {ACL_INT64, SHAPE(), CV(0)}},
+     1,
+     {ATYPE("dtype", ACL_INT32)},
+     r_argmax,
+     0},
+    {"AvgPool",
+     1,
+     {F32(1, 2, 5, 5)},
+     4,
+     {AINTS("ksize", 1, 1, 2, 2), AINTS("strides", 1, 1, 2, 2), ASTR("padding", "VALID"),
+      ASTR("data_format", "NCHW")},
+     r_pool,
+     1e-5},
+    {"AvgPool",
+     1,
+     {F32(2, 5, 5, 3)},
+     3,
+     {AINTS("ksize", 1, 3, 3, 1), AINTS("strides", 1, 2, 2, 1), ASTR("padding", "SAME")},
+     r_pool,
+     1e-5},
+    {"BatchMatMul", 2, {F32(2, 3, 4), F32(2, 5, 4)}, 1, {ABOOL("adj_x2", 1)}, r_matmul, 1e-5},
+    {"BatchMatMulV2",
+     3,
+     {F32(2, 3, 4), F32(3, 5), F32(5)},
+     1,
+     {ABOOL("adj_x1", 1)},
+     r_matmul,
+     1e-5},
+    {"BiasAdd", 2, {F32(2, 3, 2, 2), F32(3)}, 1, {ASTR("data_format", "NCHW")}, r_bias_add, 1e-6},
+    {"BiasAdd", 2, {F32(2, 4), F32(4)}, 1, {ASTR("data_format", "NHWC")}, r_bias_add, 1e-6},
+    {"Cast", 1, {F32(7)}, 1, {AINT("dst_type", ACL_FLOAT16)}, r_id, 1e-3},
+    {"Cast",
+     1,
+     {{ACL_INT32, SHAPE(2, 2)}},
+     1,
+     {AINT("dst_type", ACL_FLOAT)},
+     r_id,
+     0,
+     RANGE(-9, 9)},
+    {"ConcatD", 3, {F32(2, 1), F32(2, 3), F32(2, 2)}, 1, {AINT("concat_dim", -1)}, r_concat, 0},
+    {"ConcatV2", 3, {F32(1, 3), F32(2, 3), {ACL_INT32, SHAPE(), CV(0)}}, NOATTR, r_concat, 0},
+    {"Conv2D",
+     2,
+     {F32(1, 2, 5, 5), F32(3, 2, 3, 3)},
+     3,
+     {AINTS("strides", 1, 1, 1, 1), AINTS("pads", 1, 1, 1, 1), ASTR("data_format", "NCHW")},
+     r_conv,
+     1e-5},
+    {"Conv2D",
+     3,
+     {F32(2, 6, 6, 3), {ACL_FLOAT, SHAPE(3, 3, 3, 4), .fmt = ACL_FORMAT_HWCN}, F32(4)},
+     2,
+     {AINTS("strides", 1, 2, 2, 1), AINTS("pads", 0, 0, 0, 0)},
+     r_conv,
+     1e-5},
+    {"Div", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_div, 1e-6, RANGE(0.5, 2)},
+    {"Exp", 1, {F32(5)}, NOATTR, r_exp, 1e-6},
+    {"GatherV2",
+     3,
+     {F32(4, 3), {ACL_INT32, SHAPE(2, 2), CV(3, 0, 1, 3)}, {ACL_INT32, SHAPE(1), CV(0)}},
+     NOATTR,
+     r_gather,
+     0},
+    {"GatherV2",
+     3,
+     {F32(2, 5), {ACL_INT64, SHAPE(3), CV(4, 4, 2)}, {ACL_INT64, SHAPE(), CV(-1)}},
+     NOATTR,
+     r_gather,
+     0},
+    {"Gelu", 1, {F32(9)}, NOATTR, r_gelu, 1e-3},
+    {"Identity", 1, {{ACL_INT64, SHAPE(2, 3)}}, NOATTR, r_id, 0, RANGE(-100, 100)},
+    {"LayerNorm",
+     3,
+     {F32(2, 3, 4), F32(3, 4), F32(3, 4)},
+     2,
+     {AINT("begin_norm_axis", 1), AINT("begin_params_axis", 1)},
+     r_layer_norm,
+     1e-4},
+    {"LeakyRelu", 1, {F32(8)}, 1, {AFLOAT("negative_slope", 0.25)}, r_leaky, 1e-6},
+    {"Log", 1, {F32(6)}, NOATTR, r_log, 1e-6, RANGE(0.1, 4)},
+    {"MatMul", 3, {F32(4, 3), F32(4, 5), F32(5)}, 1, {ABOOL("transpose_x1", 1)}, r_matmul, 1e-5},
+    {"MatMulV2", 2, {F32(3, 4), F32(4, 2)}, NOATTR, r_matmul, 1e-5},
+    {"MaxPool",
+     1,
+     {F32(1, 2, 4, 4)},
+     4,
+     {AINTS("ksize", 1, 1, 2, 2), AINTS("strides", 1, 1, 2, 2), ASTR("padding", "VALID"),
+      ASTR("data_format", "NCHW")},
+     r_pool,
+     0},
+    {"MaxPool",
+     1,
+     {F32(1, 5, 5, 2)},
+     3,
+     {AINTS("ksize", 1, 2, 2, 1), AINTS("strides", 1, 2, 2, 1), ASTR("padding", "SAME")},
+     r_pool,
+     0},
+    {"Maximum", 2, {F32(2, 3), F32(1, 3)}, NOATTR, r_max, 0},
+    {"Minimum", 2, {F32(2, 3), F32(2, 1)}, NOATTR, r_min, 0},
+    {"Mul", 2, {F32(4), F32(2, 1)}, NOATTR, r_mul, 1e-6},
+    {"Neg", 1, {F32(5)}, NOATTR, r_neg, 0},
+    {"Pow", 2, {F32(3), F32(3)}, NOATTR, r_pow, 1e-5, RANGE(0.5, 2)},
+    {"RealDiv", 2, {F32(3, 2), F32(2)}, NOATTR, r_div, 1e-6, RANGE(0.5, 2)},
+    {"ReduceMean", 2, {F32(2, 3, 4), {ACL_INT32, SHAPE(2), CV(0, -1)}}, NOATTR, r_reduce, 1e-5},
+    {"ReduceMeanD", 1, {F32(3, 4)}, 2, {AINTS("axes", 1), ABOOL("keep_dims", 1)}, r_reduce, 1e-5},
+    {"ReduceSum",
+     2,
+     {F32(2, 3, 4), {ACL_INT64, SHAPE(1), CV(1)}},
+     1,
+     {ABOOL("keep_dims", 1)},
+     r_reduce,
+     1e-5},
+    {"ReduceSum", 2, {F32(2, 3), {ACL_INT64, SHAPE(0), CV()}}, NOATTR, r_reduce, 0},
+    {"ReduceSum",
+     2,
+     {F32(2, 3), {ACL_INT64, SHAPE(0), CV()}},
+     1,
+     {ABOOL("noop_with_empty_axes", 0)},
+     r_reduce,
+     1e-5},
+    {"ReduceSumD", 1, {F32(3, 4)}, 1, {AINTS("axes", 0)}, r_reduce, 1e-5},
+    {"Relu", 1, {F32(3, 4)}, NOATTR, r_relu, 0},
+    {"Reshape", 2, {F32(2, 6), {ACL_INT32, SHAPE(3), CV(3, -1, 2)}}, NOATTR, r_id, 0},
+    {"Rsqrt", 1, {F32(5)}, NOATTR, r_rsqrt, 1e-5, RANGE(0.2, 3)},
+    {"Sigmoid", 1, {F32(5)}, NOATTR, r_sigmoid, 1e-6},
+    {"Slice",
+     3,
+     {F32(4, 5), {ACL_INT32, SHAPE(2), CV(1, 2)}, {ACL_INT32, SHAPE(2), CV(2, -1)}},
+     NOATTR,
+     r_slice,
+     0},
+    {"SoftmaxV2", 1, {F32(3, 5)}, NOATTR, r_softmax, 1e-6},
+    {"SoftmaxV2", 1, {F32(3, 4, 2)}, 1, {AINTS("axes", 1)}, r_softmax, 1e-6},
+    {"Sqrt", 1, {F32(5)}, NOATTR, r_sqrt, 1e-6, RANGE(0, 4)},
+    {"Square", 1, {F32(5)}, NOATTR, r_sq, 1e-6},
+    {"Sub", 2, {F32(2, 3), F32(3)}, NOATTR, r_sub, 1e-6},
+    {"Tanh", 1, {F32(5)}, NOATTR, r_tanh, 1e-6},
+    {"Transpose", 2, {F32(2, 3, 4), {ACL_INT64, SHAPE(3), CV(2, 0, 1)}}, NOATTR, r_transpose, 0},
 };
 #define NCASES (sizeof(g_cases) / sizeof(g_cases[0]))
 
@@ -314,7 +869,7 @@ static void fill_vals(const struct tcase *c, struct core_op_val *in, void **buf,
         struct core_op_val *v = &in[k];
         memset(v, 0, sizeof(*v));
         v->dtype = ti[k].dt;
-        v->format = ACL_FORMAT_ND;
+        v->format = ti[k].fmt;
         v->nd = ti[k].nd;
         memcpy(v->dims, ti[k].dims, sizeof(v->dims));
         v->absent = ti[k].absent;
@@ -465,6 +1020,40 @@ static void misuse(void)
            "expected int", NULL);
     struct tattr badt = AINT("dst_type", 999);
     expect(__LINE__, "Cast", 1, two, 1, &badt, 0, NULL, PROTO_ATTR, "dst_type", "999", NULL);
+    /* A value input that is not const; one given as const. */
+    struct tin axes_data[2] = {f23, {ACL_INT32, SHAPE(1)}};
+    expect(__LINE__, "ReduceSum", 2, axes_data, 0, NULL, 0, NULL, PROTO_INPUT, "ReduceSum",
+           "input axes", "const", NULL);
+    struct tin axes_const[2] = {f23, {ACL_INT32, SHAPE(1), CV(7)}};
+    expect(__LINE__, "ReduceSum", 2, axes_const, 0, NULL, 0, NULL, PROTO_INPUT, "axis 7", NULL);
+    /* A dynamic input without entries; a required input absent; optional
+     * inputs absent or left out. */
+    struct tin dim_only[1] = {{ACL_INT32, SHAPE(), CV(0)}};
+    expect(__LINE__, "ConcatV2", 1, dim_only, 0, NULL, 0, NULL, PROTO_INPUT, "dynamic input x",
+           NULL);
+    struct tin x2_absent[2] = {f23, NONE};
+    expect(__LINE__, "Add", 2, x2_absent, 0, NULL, 0, NULL, PROTO_INPUT, "input x2 is required",
+           NULL);
+    struct tin mm4[4] = {f23, {ACL_FLOAT, SHAPE(3, 2)}, NONE, NONE};
+    expect(__LINE__, "MatMulV2", 4, mm4, 0, NULL, 0, NULL, PROTO_OK, NULL);
+    expect(__LINE__, "MatMulV2", 2, mm4, 0, NULL, 0, NULL, PROTO_OK, NULL);
+    expect(__LINE__, "MatMulV2", 1, mm4, 0, NULL, 0, NULL, PROTO_INPUT, "takes 2 to 4", NULL);
+    /* A required list attribute missing; a list of the wrong length. */
+    struct tin conv[2] = {{ACL_FLOAT, SHAPE(1, 2, 5, 5)}, {ACL_FLOAT, SHAPE(3, 2, 3, 3)}};
+    struct tattr pads = AINTS("pads", 0, 0, 0, 0), strides3[2] = {AINTS("strides", 1, 1, 1), pads};
+    expect(__LINE__, "Conv2D", 2, conv, 1, &pads, 0, NULL, PROTO_ATTR, "Conv2D",
+           "required attribute strides", "list_int", NULL);
+    expect(__LINE__, "Conv2D", 2, conv, 2, strides3, 0, NULL, PROTO_ATTR, "strides", "3 values",
+           "expected 4", NULL);
+    /* A bool attribute given as an int (aclop is strict). */
+    struct tattr t_int = AINT("transpose_x1", 1);
+    expect(__LINE__, "MatMulV2", 2, mm4, 1, &t_int, 0, NULL, PROTO_ATTR, "transpose_x1", "int",
+           "expected bool", NULL);
+    /* LayerNorm runs float32 only. */
+    struct tin ln16[3] = {
+        {ACL_FLOAT16, SHAPE(2, 4)}, {ACL_FLOAT16, SHAPE(4)}, {ACL_FLOAT16, SHAPE(4)}};
+    expect(__LINE__, "LayerNorm", 3, ln16, 0, NULL, 0, NULL, PROTO_DTYPE, "float16", "float32",
+           NULL);
     /* Outputs: count, and described unlike the inferred. */
     struct core_op_val o[2] = {{.dtype = ACL_FLOAT, .nd = 2, .dims = {2, 3}},
                                {.dtype = ACL_FLOAT, .nd = 2, .dims = {2, 3}}};
