@@ -194,6 +194,93 @@ class Execute(OpCase):
         self.assertEqual(y.values(), [0.0, 10.0, 0.5])
 
 
+class Samples(OpCase):
+    """The operators of Ascend/samples' pyACL programs, as those programs set them up:
+    const host inputs with an empty data buffer, dynamic inputs, NCHW data."""
+
+    def const(self, dtype, values):
+        """A const host input: its description holds the values, its buffer is (0, 0)."""
+        code = {acl.ACL_INT32: "i", acl.ACL_INT64: "q"}[dtype]
+        raw = bytearray(struct.pack("<%d%s" % (len(values), code), *values))
+        d = acl.create_tensor_desc(dtype, [len(values)], acl.ACL_FORMAT_ND)
+        self.addCleanup(acl.destroy_tensor_desc, d)
+        self.ok(acl.set_tensor_const(d, acl.util.bytes_to_ptr(raw), len(raw)), "set_tensor_const")
+        b = acl.create_data_buffer(0, 0)
+        self.addCleanup(acl.destroy_data_buffer, b)
+        return d, b
+
+    @needs_numpy
+    def test_cast_then_argmax(self):
+        # vpc_resnet50_imagenet_classification's acl_op.py: cast the scores to float16, then
+        # ArgMaxV2 over dimension 0 (a const input).
+        x = np.random.default_rng(1000).standard_normal(1000).astype(np.float32)
+        tx, th = OpTensor.of(self, x), OpTensor(self, acl.ACL_FLOAT16, (1000,))
+        self.ok(acl.op.cast(tx.desc, tx.buf, th.desc, th.buf, 0, self.stream), "cast")
+        dim_desc, dim_buf = self.const(acl.ACL_INT32, [0])
+        y = OpTensor(self, acl.ACL_INT32, ())
+        ret = acl.op.execute_v2("ArgMaxV2", [th.desc, dim_desc], [th.buf, dim_buf], [y.desc],
+                                [y.buf], 0, self.stream)
+        self.ok(ret, "ArgMaxV2")
+        self.sync()
+        self.assertEqual(y.values(), [int(np.argmax(x.astype(np.float16)))])
+
+    @needs_numpy
+    def test_transpose_concat_batchmatmul(self):
+        rng = np.random.default_rng(7)
+        a = rng.standard_normal((2, 3, 4)).astype(np.float32)
+        b = rng.standard_normal((2, 5, 4)).astype(np.float32)
+        ta, tb = OpTensor.of(self, a), OpTensor.of(self, b)
+        perm_desc, perm_buf = self.const(acl.ACL_INT64, [2, 0, 1])
+        tt = OpTensor(self, acl.ACL_FLOAT, (4, 2, 3))
+        self.ok(acl.op.execute_v2("Transpose", [ta.desc, perm_desc], [ta.buf, perm_buf],
+                                  [tt.desc], [tt.buf], 0, self.stream), "Transpose")
+        # ConcatD: one dynamic input x given twice.
+        tc = OpTensor(self, acl.ACL_FLOAT, (2, 8, 4))
+        self.ok(execute("ConcatD", [ta, tb], [tc], make_attr(self, concat_dim=1, N=2),
+                        self.stream), "ConcatD")
+        # BatchMatMul with adj_x2: a (2,3,4) @ b^T (2,4,5).
+        tm = OpTensor(self, acl.ACL_FLOAT, (2, 3, 5))
+        self.ok(execute("BatchMatMul", [ta, tb], [tm], make_attr(self, adj_x2=True),
+                        self.stream), "BatchMatMul")
+        self.sync()
+        np.testing.assert_array_equal(tt.numpy(), a.transpose(2, 0, 1))
+        np.testing.assert_array_equal(tc.numpy(), np.concatenate([a, b], axis=1))
+        np.testing.assert_allclose(tm.numpy(), a @ b.transpose(0, 2, 1), rtol=1e-5, atol=1e-5)
+
+    @needs_numpy
+    def test_conv2d_nchw(self):
+        rng = np.random.default_rng(3)
+        x = rng.standard_normal((1, 2, 5, 5)).astype(np.float32)
+        w = rng.standard_normal((3, 2, 3, 3)).astype(np.float32)
+        tx = OpTensor(self, acl.ACL_FLOAT, x.shape, x.tobytes(), fmt=acl.ACL_FORMAT_NCHW)
+        tw = OpTensor(self, acl.ACL_FLOAT, w.shape, w.tobytes(), fmt=acl.ACL_FORMAT_NCHW)
+        ty = OpTensor(self, acl.ACL_FLOAT, (1, 3, 5, 5), fmt=acl.ACL_FORMAT_NCHW)
+        attr = make_attr(self, strides=[1, 1, 1, 1], pads=[1, 1, 1, 1], dilations=[1, 1, 1, 1],
+                         data_format="NCHW")
+        self.ok(execute("Conv2D", [tx, tw], [ty], attr, self.stream), "Conv2D")
+        self.sync()
+        xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+        ref = np.zeros((1, 3, 5, 5), np.float64)
+        for i in range(5):
+            for j in range(5):
+                ref[0, :, i, j] = np.tensordot(w, xp[0, :, i:i + 3, j:j + 3], axes=3)
+        np.testing.assert_allclose(ty.numpy(), ref, rtol=1e-4, atol=1e-4)
+
+    def test_slice_with_handle(self):
+        # acl_execute_slice: create_handle + execute_with_handle, offsets and size const.
+        x = self.t(acl.ACL_FLOAT16, (3, 4), [float(v) for v in range(12)])
+        off_desc, off_buf = self.const(acl.ACL_INT32, [1, 1])
+        size_desc, size_buf = self.const(acl.ACL_INT32, [2, 2])
+        y = self.t(acl.ACL_FLOAT16, (2, 2))
+        handle, ret = acl.op.create_handle("Slice", [x.desc, off_desc, size_desc], [y.desc], 0)
+        self.ok(ret, "create_handle Slice")
+        self.addCleanup(acl.op.destroy_handle, handle)
+        self.ok(acl.op.execute_with_handle(handle, [x.buf, off_buf, size_buf], [y.buf],
+                                           self.stream))
+        self.sync()
+        self.assertEqual(y.values(), [5.0, 6.0, 9.0, 10.0])
+
+
 class Handles(OpCase):
     def test_handle_runs_many_times(self):
         a = self.t(acl.ACL_FLOAT, (2, 3), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
