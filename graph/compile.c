@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The graph compiler: an inferred graph becomes
- *   1. launches: each operator node is lowered to one or more aclnn
- *      executors (phase 1 of the aclnn API, run once at BuildGraph) or a
- *      plain copy; a launch names, per executor address slot, the buffer it
- *      reads or writes;
+ *   1. launches: each operator node is lowered to the plan of its ops/proto
+ *      instance (proto_build: aclnn executors made once at BuildGraph,
+ *      copies, host steps); a launch names, per operand of the plan (the
+ *      node's inputs, then its outputs), the buffer it reads or writes;
  *   2. a buffer table: [0, nin) the graph inputs and [nin, nin + nout) the
  *      graph outputs (bound to the caller's device memory at each run, no
  *      copies), then one buffer per Const, then the intermediate buffers of
@@ -35,65 +35,43 @@
  *      completed before n starts, whatever lane they ran on). Checking the
  *      current value is enough: its producer was placed after every user of
  *      the previous value (by the same rule), and ancestry is transitive.
- *  GC3. Executors are built once (READY state, never handed to ops_launch)
- *      and run directly by the captured launch with the table's addresses;
- *      their plans are immutable, so concurrent replays are safe (X4 of
- *      ops/engine/exec.c). They are destroyed with the graph.
+ *  GC3. Plans are built once (their executors READY, never handed to
+ *      ops_launch) and run directly by the captured launch with the table's
+ *      addresses (proto_plan_run); they are immutable, so concurrent replays
+ *      are safe (X4 of ops/engine/exec.c). They are freed with the graph.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "aclnnop/aclnn_add.h"
-#include "aclnnop/aclnn_avgpool2d.h"
-#include "aclnnop/aclnn_cast.h"
-#include "aclnnop/aclnn_cat.h"
-#include "aclnnop/aclnn_convolution.h"
-#include "aclnnop/aclnn_div.h"
-#include "aclnnop/aclnn_exp.h"
-#include "aclnnop/aclnn_layer_norm.h"
-#include "aclnnop/aclnn_matmul.h"
-#include "aclnnop/aclnn_mean.h"
-#include "aclnnop/aclnn_mul.h"
-#include "aclnnop/aclnn_permute.h"
-#include "aclnnop/aclnn_reduce_sum.h"
-#include "aclnnop/aclnn_relu.h"
-#include "aclnnop/aclnn_sigmoid.h"
-#include "aclnnop/aclnn_softmax.h"
-#include "aclnnop/aclnn_sqrt.h"
-#include "aclnnop/aclnn_sub.h"
-#include "aclnnop/aclnn_tanh.h"
 #include "core/launch.h"
 #include "graph/engine.h"
-#include "ops/conv/pool.h"
-#include "ops/engine/engine.h"
 
 #define GRAPH_MAX_LANES 8
 #define GRAPH_ALIGN 64
 
-enum gx_kind { GX_EXEC, GX_COPY, GX_VARIANCE };
+enum gx_kind { GX_PLAN, GX_COPY };
 
 /* One captured launch. */
 struct gx {
     struct graph_compiled *c;
     int kind;
     int32_t node; /* for lanes and messages */
-    aclOpExecutor *e;
-    int32_t nslots;
-    int32_t *slotbuf; /* slot -> buffer, -1 = none */
-    int32_t src, dst; /* COPY: buffers; VARIANCE: dst holds rstd, in place */
-    uint64_t bytes;   /* COPY bytes; VARIANCE elements */
-    double eps;
-    aclrtEvent ev; /* recorded after it when a later launch on another lane needs it */
+    struct proto_plan *plan;
+    uint32_t nops;
+    int32_t *opbuf;   /* PLAN: operand -> buffer, -1 = an absent input */
+    int32_t src, dst; /* COPY: buffers */
+    uint64_t bytes;   /* COPY bytes */
+    aclrtEvent ev;    /* recorded after it when a later launch on another lane needs it */
     bool need_ev;
 };
 
 struct graph_compiled {
     /* I: set by graph_compile */
     uint32_t nin, nout, nconst, nbuf;
-    void **addr;        /* buffer table; bound entries written by the bind task (GC1) */
-    uint64_t *bufbytes; /* size of each buffer */
-    uint64_t *bufoff;   /* arena offset of pool buffers */
+    void **addr;         /* buffer table; bound entries written by the bind task (GC1) */
+    uint64_t *bufbytes;  /* size of each buffer */
+    uint64_t *bufoff;    /* arena offset of pool buffers */
     int32_t *const_node; /* const buffer k -> node */
     uint64_t arena_bytes, unshared_bytes;
     uint32_t npool;
@@ -113,8 +91,8 @@ struct graph_compiled {
     aclrtStream last_stream;
     bool bound_valid;
     atomic_bool bind_lost; /* A: a bind task was discarded (bind_release) */
-    void **bound; /* the addresses of the last bind task queued (GC1: what the table holds
-                     when the next run executes); NULL until the first run */
+    void **bound;          /* the addresses of the last bind task queued (GC1: what the table holds
+                              when the next run executes); NULL until the first run */
 };
 
 static int32_t vid(int32_t node, int32_t out)
@@ -124,7 +102,7 @@ static int32_t vid(int32_t node, int32_t out)
 
 static bool is_source(const struct graph_node *n)
 {
-    return !strcmp(n->type, "Data") || !strcmp(n->type, "Const") || !strcmp(n->type, "Constant");
+    return n->kind == GRAPH_DATA || n->kind == GRAPH_CONST;
 }
 
 uint64_t graph_out_bytes(const struct cpuaclGeGraph *g, uint32_t i)
@@ -144,29 +122,18 @@ static int32_t gx_run(void *arg)
 {
     const struct gx *x = arg;
     void *const *table = x->c->addr;
-    switch (x->kind) {
-    case GX_COPY:
+    if (x->kind == GX_COPY) {
         if (x->bytes)
             memmove(table[x->dst], table[x->src], x->bytes);
         return 0;
-    case GX_VARIANCE: {
-        float *v = table[x->dst];
-        for (uint64_t i = 0; i < x->bytes; i++)
-            v[i] = 1.0f / (v[i] * v[i]) - (float)x->eps;
-        return 0;
     }
-    default:
-        break;
-    }
-    if (!x->e->run)
-        return 0;
     void *inl[8] = {NULL};
-    void **addr = x->nslots <= 8 ? inl : malloc(x->nslots * sizeof(void *));
+    void **addr = x->nops <= 8 ? inl : malloc(x->nops * sizeof(void *));
     if (!addr)
         return ACL_ERROR_BAD_ALLOC;
-    for (int32_t s = 0; s < x->nslots; s++)
-        addr[s] = x->slotbuf[s] >= 0 ? table[x->slotbuf[s]] : NULL;
-    int32_t rc = x->e->run(x->e, addr);
+    for (uint32_t k = 0; k < x->nops; k++)
+        addr[k] = x->opbuf[k] >= 0 ? table[x->opbuf[k]] : NULL;
+    int32_t rc = proto_plan_run(x->plan, addr);
     if (addr != inl)
         free(addr);
     return rc;
@@ -195,82 +162,6 @@ static struct gx *gx_add(struct graph_compiled *c, int kind, int32_t node)
 
 /* ---- lowering ------------------------------------------------------------------ */
 
-/* The aclTensors of one node's phase-1 call and the buffers they stand for. */
-struct lower {
-    aclTensor *t[80];
-    int32_t buf[80];
-    bool owned[80]; /* false: owned by a tensor list */
-    int n;
-};
-
-static aclTensor *mk_view(struct lower *L, int32_t buf, int32_t dtype, const int64_t *dims,
-                          int nd, const int64_t *strides, bool owned)
-{
-    if (L->n >= 80)
-        return NULL;
-    static char dummy[64]; /* phase 1 records the address only; launches use the table */
-    int64_t sd[CPUACL_GE_MAX_DIMS], cnt = 1;
-    for (int i = 0; i < nd; i++)
-        cnt *= dims[i];
-    sd[0] = cnt;
-    aclTensor *t = aclCreateTensor(dims, (uint64_t)nd, (aclDataType)dtype, strides, 0,
-                                   ACL_FORMAT_ND, sd, 1, dummy);
-    if (!t)
-        return NULL;
-    L->t[L->n] = t;
-    L->buf[L->n] = buf;
-    L->owned[L->n] = owned;
-    L->n++;
-    return t;
-}
-
-static aclTensor *mk(struct lower *L, int32_t buf, const struct graph_val *v)
-{
-    return mk_view(L, buf, v->dtype, v->dims, v->nd, NULL, true);
-}
-
-static void lower_free(struct lower *L)
-{
-    for (int i = 0; i < L->n; i++)
-        if (L->owned[i])
-            aclDestroyTensor(L->t[i]);
-    L->n = 0;
-}
-
-/* Bind the executor's slots to buffers (through the tensors of L). */
-static uint32_t finish_exec(struct graph_compiled *c, struct lower *L, int32_t node,
-                            const char *type, aclnnStatus st, aclOpExecutor *e)
-{
-    if (st != ACLNN_SUCCESS || !e)
-        return graph_err(GE_GRAPH_INFERSHAPE_FAILED, "BuildGraph: node %d (%s): %s", node, type,
-                         aclGetRecentErrMsg());
-    struct gx *x = gx_add(c, GX_EXEC, node);
-    if (!x) {
-        aclDestroyAclOpExecutor(e);
-        return graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
-    }
-    x->e = e;
-    x->nslots = e->nslots;
-    x->slotbuf = malloc((e->nslots ? e->nslots : 1) * sizeof(int32_t));
-    if (!x->slotbuf)
-        return graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
-    for (int s = 0; s < e->nslots; s++) {
-        int grp = e->slot_group[s];
-        x->slotbuf[s] = -1;
-        if (grp < 0)
-            continue;
-        const void *src = e->group_src[grp];
-        for (int k = 0; k < L->n; k++)
-            if ((const void *)L->t[k] == src)
-                x->slotbuf[s] = L->buf[k];
-        if (x->slotbuf[s] < 0)
-            return graph_err(GE_GRAPH_INFERSHAPE_FAILED,
-                             "BuildGraph: node %d (%s): internal error binding slot %d", node,
-                             type, s);
-    }
-    return GE_OK;
-}
-
 static uint32_t add_copy(struct graph_compiled *c, int32_t node, int32_t src, int32_t dst,
                          uint64_t bytes)
 {
@@ -283,214 +174,38 @@ static uint32_t add_copy(struct graph_compiled *c, int32_t node, int32_t src, in
     return GE_OK;
 }
 
-static void strides_of(const int64_t *dims, int nd, int64_t *st)
+/* Operator node ni: its instance (prepared again: inference kept no state)
+ * and the plan of it, with its operands bound to the buffers of its input
+ * and output values. */
+static uint32_t plan_node(struct cpuaclGeGraph *g, struct graph_compiled *c, int32_t ni)
 {
-    int64_t s = 1;
-    for (int i = nd - 1; i >= 0; i--) {
-        st[i] = s;
-        s *= dims[i];
-    }
-}
-
-/* A view of value v with its last two dims swapped (a transposed operand). */
-static aclTensor *mk_t(struct lower *L, int32_t buf, const struct graph_val *v, bool t)
-{
-    if (!t)
-        return mk(L, buf, v);
-    int64_t d[CPUACL_GE_MAX_DIMS], st[CPUACL_GE_MAX_DIMS];
-    strides_of(v->dims, v->nd, st);
-    memcpy(d, v->dims, v->nd * sizeof(int64_t));
-    int a = v->nd - 2, b = v->nd - 1;
-    int64_t td = d[a], ts = st[a];
-    d[a] = d[b], st[a] = st[b];
-    d[b] = td, st[b] = ts;
-    return mk_view(L, buf, v->dtype, d, v->nd, st, true);
-}
-
-static uint32_t lower_node(struct cpuaclGeGraph *g, struct graph_compiled *c, int32_t ni)
-{
-    struct graph_node *n = &g->nodes[ni];
-    const char *ty = n->type;
-    struct lower L = {.n = 0};
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    aclnnStatus st = ACLNN_ERR_PARAM_INVALID;
-    const struct graph_val *in[64];
-    int32_t ib[64];
-    for (uint32_t k = 0; k < n->nin && k < 64; k++) {
-        if (n->in[k].node < 0) {
-            in[k] = NULL;
-            ib[k] = -1;
-            continue;
-        }
-        in[k] = graph_in_val(g, n, k);
-        ib[k] = c->vbuf[vid(n->in[k].node, n->in[k].out)];
-    }
-    int32_t ob = c->vbuf[vid(ni, 0)];
-    const struct graph_val *ov = &n->out[0];
-    uint32_t rc = GE_OK;
-    float one = 1.0f;
-    aclScalar *alpha = NULL;
-    aclIntArray *ia = NULL;
-    aclTensorList *tl = NULL;
-
-    if (!strcmp(ty, "Add") || !strcmp(ty, "Sub") || !strcmp(ty, "BiasAdd")) {
-        alpha = aclCreateScalar(&one, ACL_FLOAT);
-        aclTensor *a = mk(&L, ib[0], in[0]), *b, *o = mk(&L, ob, ov);
-        if (!strcmp(ty, "BiasAdd")) {
-            int64_t d[CPUACL_GE_MAX_DIMS];
-            int nd = 1;
-            d[0] = in[1]->dims[0];
-            if (!strcmp(graph_attr_str(n, "data_format", "NHWC"), "NCHW"))
-                for (int i = 2; i < in[0]->nd; i++)
-                    d[nd++] = 1;
-            b = mk_view(&L, ib[1], in[1]->dtype, d, nd, NULL, true);
+    const struct graph_node *n = &g->nodes[ni];
+    struct proto_op *op = malloc(sizeof(*op));
+    if (!op)
+        return graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
+    uint32_t rc = graph_node_op(g, n, op);
+    struct proto_plan *plan = NULL;
+    enum proto_status st = rc ? PROTO_OK : proto_build(op, &plan);
+    if (st)
+        rc = graph_proto_fail(n, st, op);
+    struct gx *x = rc ? NULL : gx_add(c, GX_PLAN, ni);
+    if (!rc && x) {
+        x->plan = plan;
+        x->nops = op->nin + op->nout;
+        x->opbuf = malloc(x->nops * sizeof(int32_t));
+        if (x->opbuf) {
+            for (uint32_t k = 0; k < op->nin; k++)
+                x->opbuf[k] = n->in[k].node < 0 ? -1 : c->vbuf[vid(n->in[k].node, n->in[k].out)];
+            for (uint32_t k = 0; k < op->nout; k++)
+                x->opbuf[op->nin + k] = c->vbuf[vid(ni, (int32_t)k)];
         } else {
-            b = mk(&L, ib[1], in[1]);
+            rc = graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
         }
-        st = !strcmp(ty, "Sub") ? aclnnSubGetWorkspaceSize(a, b, alpha, o, &ws, &e)
-                                : aclnnAddGetWorkspaceSize(a, b, alpha, o, &ws, &e);
-    } else if (!strcmp(ty, "Mul")) {
-        st = aclnnMulGetWorkspaceSize(mk(&L, ib[0], in[0]), mk(&L, ib[1], in[1]),
-                                      mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Div") || !strcmp(ty, "RealDiv")) {
-        st = aclnnDivGetWorkspaceSize(mk(&L, ib[0], in[0]), mk(&L, ib[1], in[1]),
-                                      mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Relu")) {
-        st = aclnnReluGetWorkspaceSize(mk(&L, ib[0], in[0]), mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Sigmoid")) {
-        st = aclnnSigmoidGetWorkspaceSize(mk(&L, ib[0], in[0]), mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Tanh")) {
-        st = aclnnTanhGetWorkspaceSize(mk(&L, ib[0], in[0]), mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Exp")) {
-        st = aclnnExpGetWorkspaceSize(mk(&L, ib[0], in[0]), mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Sqrt")) {
-        st = aclnnSqrtGetWorkspaceSize(mk(&L, ib[0], in[0]), mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Identity") || !strcmp(ty, "Reshape")) {
-        return add_copy(c, ni, ib[0], ob, val_bytes(ov));
-    } else if (!strcmp(ty, "Cast")) {
-        st = aclnnCastGetWorkspaceSize(mk(&L, ib[0], in[0]), (aclDataType)ov->dtype,
-                                       mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "MatMul") || !strcmp(ty, "MatMulV2") || !strcmp(ty, "BatchMatMul")) {
-        bool batch = !strcmp(ty, "BatchMatMul");
-        bool t1 = graph_attr_int(n, batch ? "adj_x1" : "transpose_x1", 0) != 0;
-        bool t2 = graph_attr_int(n, batch ? "adj_x2" : "transpose_x2", 0) != 0;
-        st = aclnnMatmulGetWorkspaceSize(mk_t(&L, ib[0], in[0], t1), mk_t(&L, ib[1], in[1], t2),
-                                         mk(&L, ob, ov), 0, &ws, &e);
-        if (!batch && n->nin > 2 && in[2]) { /* bias: a second launch, in place */
-            rc = finish_exec(c, &L, ni, ty, st, e);
-            lower_free(&L);
-            if (rc)
-                return rc;
-            e = NULL;
-            alpha = aclCreateScalar(&one, ACL_FLOAT);
-            st = aclnnInplaceAddGetWorkspaceSize(mk(&L, ob, ov), mk(&L, ib[2], in[2]), alpha,
-                                                 &ws, &e);
-        }
-    } else if (!strcmp(ty, "SoftmaxV2")) {
-        const struct graph_attr *a = graph_attr_get(n, "axes");
-        int64_t ax = a && a->kind == CPUACL_GE_ATTR_INTS && a->n ? a->ints[0] : -1;
-        st = aclnnSoftmaxGetWorkspaceSize(mk(&L, ib[0], in[0]), ax, mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "LayerNorm")) {
-        int nd = in[0]->nd;
-        int64_t b = graph_attr_int(n, "begin_norm_axis", 0);
-        if (b < 0)
-            b += nd;
-        double eps = graph_attr_float(n, "epsilon", 1e-7);
-        ia = aclCreateIntArray(in[0]->dims + b, (uint64_t)(nd - b));
-        int32_t mb = c->vbuf[vid(ni, 1)], vb = c->vbuf[vid(ni, 2)];
-        st = aclnnLayerNormGetWorkspaceSize(mk(&L, ib[0], in[0]), ia, mk(&L, ib[1], in[1]),
-                                            mk(&L, ib[2], in[2]), eps, mk(&L, ob, ov),
-                                            mk(&L, mb, &n->out[1]), mk(&L, vb, &n->out[2]), &ws,
-                                            &e);
-        rc = finish_exec(c, &L, ni, ty, st, e);
-        lower_free(&L);
-        aclDestroyIntArray(ia);
-        if (rc)
-            return rc;
-        if (n->out[2].dtype != ACL_FLOAT)
-            return graph_err(GE_GRAPH_UNSUPPORTED, "BuildGraph: LayerNorm %s: float32 only",
-                             n->name);
-        struct gx *x = gx_add(c, GX_VARIANCE, ni);
-        if (!x)
-            return graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
-        x->dst = vb;
-        x->bytes = (uint64_t)graph_val_numel(&n->out[2]);
-        x->eps = eps;
-        return GE_OK;
-    } else if (!strcmp(ty, "ReduceSum") || !strcmp(ty, "ReduceMean")) {
-        int64_t axes[CPUACL_GE_MAX_DIMS];
-        int na = graph_const_ints(g, n, 1, axes, CPUACL_GE_MAX_DIMS);
-        if (na == 0)
-            for (int i = 0; i < in[0]->nd; i++)
-                axes[na++] = i;
-        ia = aclCreateIntArray(axes, (uint64_t)na);
-        bool keep = graph_attr_int(n, "keep_dims", 0) != 0;
-        st = !strcmp(ty, "ReduceSum")
-                 ? aclnnReduceSumGetWorkspaceSize(mk(&L, ib[0], in[0]), ia, keep,
-                                                  (aclDataType)ov->dtype, mk(&L, ob, ov), &ws, &e)
-                 : aclnnMeanGetWorkspaceSize(mk(&L, ib[0], in[0]), ia, keep,
-                                             (aclDataType)ov->dtype, mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Transpose")) {
-        int64_t perm[CPUACL_GE_MAX_DIMS];
-        int np = graph_const_ints(g, n, 1, perm, CPUACL_GE_MAX_DIMS);
-        ia = aclCreateIntArray(perm, (uint64_t)np);
-        st = aclnnPermuteGetWorkspaceSize(mk(&L, ib[0], in[0]), ia, mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "ConcatV2")) {
-        int64_t ax;
-        graph_const_ints(g, n, n->ndyn, &ax, 1);
-        aclTensor *v[64];
-        uint32_t k = n->ndyn;
-        for (uint32_t i = 0; i < k; i++)
-            v[i] = mk_view(&L, ib[i], in[i]->dtype, in[i]->dims, in[i]->nd, NULL, false);
-        tl = aclCreateTensorList((const aclTensor *const *)v, k);
-        st = aclnnCatGetWorkspaceSize(tl, ax, mk(&L, ob, ov), &ws, &e);
-    } else if (!strcmp(ty, "Conv2D")) {
-        const struct graph_attr *sa = graph_attr_get(n, "strides"),
-                                *pa = graph_attr_get(n, "pads"),
-                                *da = graph_attr_get(n, "dilations");
-        if (pa->ints[0] != pa->ints[1] || pa->ints[2] != pa->ints[3])
-            return graph_err(GE_GRAPH_UNSUPPORTED,
-                             "BuildGraph: Conv2D %s: asymmetric pads are not supported", n->name);
-        int64_t s2[2] = {sa->ints[2], sa->ints[3]}, p2[2] = {pa->ints[0], pa->ints[2]};
-        int64_t d2[2] = {da ? da->ints[2] : 1, da ? da->ints[3] : 1}, z2[2] = {0, 0};
-        aclIntArray *sv = aclCreateIntArray(s2, 2), *pv = aclCreateIntArray(p2, 2),
-                    *dv = aclCreateIntArray(d2, 2), *zv = aclCreateIntArray(z2, 2);
-        aclTensor *bias = n->nin > 2 && in[2] ? mk(&L, ib[2], in[2]) : NULL;
-        st = aclnnConvolutionGetWorkspaceSize(mk(&L, ib[0], in[0]), mk(&L, ib[1], in[1]), bias,
-                                              sv, pv, dv, false, zv,
-                                              graph_attr_int(n, "groups", 1), mk(&L, ob, ov), 0,
-                                              &ws, &e);
-        aclDestroyIntArray(sv);
-        aclDestroyIntArray(pv);
-        aclDestroyIntArray(dv);
-        aclDestroyIntArray(zv);
-    } else if (!strcmp(ty, "MaxPool") || !strcmp(ty, "AvgPool")) {
-        const struct graph_attr *ka = graph_attr_get(n, "ksize"), *sa = graph_attr_get(n, "strides");
-        bool same = !strcmp(graph_attr_str(n, "padding", "VALID"), "SAME");
-        int64_t k[2] = {ka->ints[2], ka->ints[3]}, s[2] = {sa->ints[2], sa->ints[3]};
-        int64_t pads[4] = {0, 0, 0, 0}, dil[2] = {1, 1};
-        for (int d = 0; same && d < 2; d++) {
-            int64_t tot = (ov->dims[2 + d] - 1) * s[d] + k[d] - in[0]->dims[2 + d];
-            if (tot < 0)
-                tot = 0;
-            pads[d] = tot / 2;           /* top / left */
-            pads[2 + d] = tot - tot / 2; /* bottom / right */
-        }
-        st = ops_pool2d_build(ty, mk(&L, ib[0], in[0]), mk(&L, ob, ov), !strcmp(ty, "MaxPool"),
-                              k, s, pads, dil, false, false, 0, &ws, &e);
-    } else {
-        return graph_err(GE_GRAPH_UNSUPPORTED, "BuildGraph: node %s: no lowering for %s", n->name,
-                         ty);
+    } else if (!rc) {
+        proto_plan_free(plan);
+        rc = graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
     }
-    rc = finish_exec(c, &L, ni, ty, st, e);
-    lower_free(&L);
-    if (alpha)
-        aclDestroyScalar(alpha);
-    if (ia)
-        aclDestroyIntArray(ia);
-    if (tl)
-        aclDestroyTensorList(tl);
+    free(op);
     return rc;
 }
 
@@ -569,7 +284,7 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
     uint32_t nb = c->nin + c->nout;
     for (uint32_t i = 0; i < nn; i++) {
         struct graph_node *n = &g->nodes[i];
-        if (!strcmp(n->type, "Const") || !strcmp(n->type, "Constant")) {
+        if (n->kind == GRAPH_CONST) {
             if (c->vbuf[vid((int32_t)i, 0)] < 0) {
                 c->const_node[c->nconst++] = (int32_t)i;
                 c->bufbytes[nb] = val_bytes(&n->out[0]);
@@ -584,7 +299,7 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
         struct graph_node *n = &g->nodes[v];
         if (is_source(n))
             continue;
-        for (int o = 0; o < n->def->nout; o++) {
+        for (int o = 0; o < (int)graph_nout(n); o++) {
             int32_t id = vid(v, o);
             if (c->vbuf[id] >= 0)
                 continue;
@@ -604,8 +319,9 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
                 }
                 if (!ok)
                     continue;
-                if (best < 0 || (pb[b].bytes >= need && (pb[best].bytes < need ||
-                                                         pb[b].bytes < pb[best].bytes)) ||
+                if (best < 0 ||
+                    (pb[b].bytes >= need &&
+                     (pb[best].bytes < need || pb[b].bytes < pb[best].bytes)) ||
                     (pb[best].bytes < need && pb[b].bytes > pb[best].bytes))
                     best = (int)b;
             }
@@ -638,7 +354,7 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
     for (uint32_t t = 0; t < nn && rc == GE_OK; t++) {
         int32_t v = g->topo[t];
         if (!is_source(&g->nodes[v]))
-            rc = lower_node(g, c, v);
+            rc = plan_node(g, c, v);
     }
     for (uint32_t k = 0; k < c->nout && rc == GE_OK; k++)
         if (out_copy[k]) {
@@ -729,11 +445,10 @@ void graph_compiled_free(struct graph_compiled *c)
     }
     for (uint32_t i = 0; i < c->ngx; i++) {
         struct gx *x = c->gx[i];
-        if (x->e)
-            aclDestroyAclOpExecutor(x->e);
+        proto_plan_free(x->plan);
         if (x->ev)
             aclrtDestroyEvent(x->ev);
-        free(x->slotbuf);
+        free(x->opbuf);
         free(x);
     }
     free(c->gx);

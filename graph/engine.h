@@ -2,16 +2,19 @@
 /*
  * graph/engine.h: the GE graph engine, private header.
  *
- *   ir.c       the IR (nodes, edges, attributes), the operator table, shape
- *              and dtype inference, topological order and cycle detection
- *   compile.c  lowering onto aclnn executors, lanes, the memory plan, and
+ *   ir.c       the IR (nodes, edges, attributes), shape and dtype inference
+ *              through ops/proto's table of operator types, topological order
+ *              and cycle detection
+ *   compile.c  lowering onto ops/proto plans, lanes, the memory plan, and
  *              the capture of the graph into a model run instance
  *   session.c  GE's lifecycle: GEInitialize/GEFinalize, sessions, graph ids,
  *              options, runs (the exported cpuaclGe* functions)
  *
- * Names: graph_* for this layer's internals. graph/ uses ops/
- * (ops/engine/engine.h, ops/conv/pool.h and the public aclnn API) and core's
- * public interface; nothing below includes it.
+ * Names: graph_* for this layer's internals. graph/ uses ops/ (the operator
+ * types of ops/proto/proto.h, ops/engine/engine.h's shape helpers) and core's
+ * public interface; nothing below includes it. The operator types are
+ * ops/proto's: graph/ keeps no list of its own; Data, Const and Constant are
+ * the graph's own node kinds (sources, no operator).
  */
 #ifndef CPUACL_GRAPH_ENGINE_H
 #define CPUACL_GRAPH_ENGINE_H
@@ -24,6 +27,7 @@
 #include "aclnn/acl_meta.h"
 #include "core/err.h"
 #include "ge/cpuacl_ge.h"
+#include "ops/proto/proto.h"
 
 /* ---- GE status codes (ge::Status values of the real GE) ------------------ */
 #define GE_OK 0u
@@ -53,8 +57,7 @@
 
 /* ---- IR ------------------------------------------------------------------ */
 
-#define GRAPH_MAX_IN 8  /* fixed inputs of a prototype */
-#define GRAPH_MAX_OUT 3 /* outputs of a prototype */
+#define GRAPH_MAX_OUT PROTO_MAX_OUT /* outputs of a node */
 
 struct graph_attr {
     char *name;
@@ -75,24 +78,32 @@ struct graph_ref {
 
 /* Shape and type of a value. */
 struct graph_val {
-    int32_t dtype; /* ge::DataType (= aclDataType for the supported ones) */
-    int32_t nd;    /* -1 = unknown */
+    int32_t dtype;  /* ge::DataType (= aclDataType for the supported ones) */
+    int32_t format; /* ge::Format (= aclFormat for the supported ones) */
+    int32_t nd;     /* -1 = unknown */
     int64_t dims[CPUACL_GE_MAX_DIMS];
 };
 
-struct graph_opdef;
+/* What a node is: a source of the graph, or an operator of ops/proto's table. */
+enum graph_kind {
+    GRAPH_UNKNOWN, /* a type the table lacks (reported at build) */
+    GRAPH_DATA,    /* Data: a graph input */
+    GRAPH_CONST,   /* Const, Constant: the attribute value */
+    GRAPH_OP,
+};
 
 struct graph_node {
     char *name;
     char *type;
-    const struct graph_opdef *def; /* NULL = unknown type (reported at build) */
+    enum graph_kind kind;
+    const struct proto_def *def; /* GRAPH_OP: the type's declaration */
     struct graph_attr *attrs;
     uint32_t nattrs, cattrs;
     /* Inputs in prototype order; a dynamic input expands to ndyn entries. */
     struct graph_ref *in;
     cpuaclGeTensor *in_desc; /* update_input_desc_*, ndim -1 = none */
     uint32_t nin;
-    uint32_t ndyn;          /* entries of the dynamic input */
+    uint32_t ndyn; /* entries of the dynamic input */
     struct graph_val out[GRAPH_MAX_OUT];
     cpuaclGeTensor out_desc[GRAPH_MAX_OUT];
     /* compile state */
@@ -111,40 +122,25 @@ struct cpuaclGeGraph {
     struct graph_ref *outputs;
     uint32_t noutputs;
     /* After build: */
-    int32_t *topo; /* node indexes in topological order */
+    int32_t *topo;    /* node indexes in topological order */
     int32_t *data_of; /* graph input i -> Data node */
     struct graph_compiled *c;
     bool built;
 };
 
-/* Operator table entry. Inputs and outputs by name; optional inputs may be
- * unconnected; `dyn` names the dynamic input (expands to name0, name1...). */
-struct graph_opdef {
-    const char *type;
-    const char *in[GRAPH_MAX_IN];
-    uint8_t nin;
-    uint8_t nreq; /* inputs [0, nreq) are required */
-    int8_t dyn;   /* index of the dynamic input, -1 = none */
-    const char *out[GRAPH_MAX_OUT];
-    uint8_t nout;
-    /* Infer output shapes/types from the input values (vals[nin]). */
-    uint32_t (*infer)(struct cpuaclGeGraph *g, struct graph_node *n, const struct graph_val *in);
-};
-
-const struct graph_opdef *graph_opdef_find(const char *type);
+/* Outputs of a node (0 for an unknown type). */
+uint32_t graph_nout(const struct graph_node *n);
 const struct graph_attr *graph_attr_get(const struct graph_node *n, const char *name);
 int64_t graph_attr_int(const struct graph_node *n, const char *name, int64_t dflt);
-double graph_attr_float(const struct graph_node *n, const char *name, double dflt);
-const char *graph_attr_str(const struct graph_node *n, const char *name, const char *dflt);
-/* The value an input refers to (must be connected). */
-const struct graph_val *graph_in_val(const struct cpuaclGeGraph *g, const struct graph_node *n,
-                                     uint32_t i);
-/* The host data of a Const feeding input i, or NULL. */
-const cpuaclGeTensor *graph_in_const(const struct cpuaclGeGraph *g, const struct graph_node *n,
-                                     uint32_t i);
-/* Read an integer list from a Const input (int32 or int64). -1 = not const. */
-int graph_const_ints(const struct cpuaclGeGraph *g, const struct graph_node *n, uint32_t i,
-                     int64_t *out, int cap);
+/* The ops/proto instance of operator node n (inputs from its producers,
+ * const values from Const producers, attributes from its own), prepared:
+ * GE_OK, or the GE status with "BuildGraph: node <name> (<type>): ..."
+ * recorded. */
+uint32_t graph_node_op(const struct cpuaclGeGraph *g, const struct graph_node *n,
+                       struct proto_op *op);
+/* The GE status of a failed proto call on node n, its message recorded. */
+uint32_t graph_proto_fail(const struct graph_node *n, enum proto_status st,
+                          const struct proto_op *op);
 int64_t graph_val_numel(const struct graph_val *v);
 uint32_t graph_dtype_size(int32_t dt);
 

@@ -180,19 +180,16 @@ static aclError aclop_prepare(const char *type, uint32_t nin, const struct core_
     ctx->a = attr;
     ctx->nints = ctx->nrows = 0;
     struct proto_attr_src src = {ctx, attr_get};
-    enum proto_status st =
-        proto_prepare(op, def, nin, in, nout, mode == CORE_OP_EXECUTE ? out : NULL, &src);
+    enum proto_status st = mode == CORE_OP_EXECUTE
+                               ? proto_prepare(op, def, nin, in, nout, out, &src)
+                               : proto_prepare_hints(op, def, nin, in, nout, out, &src);
     if (st == PROTO_OK && mode == CORE_OP_INFER) {
-        if (nout != op->nout)
-            st = proto_fail(op, PROTO_OUTPUT, "%u outputs given, %s has %u", nout, def->type,
-                            op->nout);
-        else
-            for (uint32_t k = 0; k < nout; k++) {
-                aclFormat f = out[k].format;
-                out[k] = op->out[k];
-                if (f != ACL_FORMAT_UNDEFINED)
-                    out[k].format = f;
-            }
+        for (uint32_t k = 0; k < nout; k++) {
+            aclFormat f = out[k].format;
+            out[k] = op->out[k];
+            if (f != ACL_FORMAT_UNDEFINED)
+                out[k].format = f;
+        }
     }
     if (st == PROTO_OK && mode == CORE_OP_EXECUTE)
         st = proto_build(op, (struct proto_plan **)plan);

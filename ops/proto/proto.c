@@ -537,9 +537,30 @@ static enum proto_status check_outputs(struct proto_op *op, uint32_t nout,
     return PROTO_OK;
 }
 
+static enum proto_status prepare(struct proto_op *op, const struct proto_def *def, uint32_t nin,
+                                 const struct core_op_val *in, uint32_t nout,
+                                 const struct core_op_val *out, const struct proto_attr_src *attrs,
+                                 bool check);
+
 enum proto_status proto_prepare(struct proto_op *op, const struct proto_def *def, uint32_t nin,
                                 const struct core_op_val *in, uint32_t nout,
                                 const struct core_op_val *out, const struct proto_attr_src *attrs)
+{
+    return prepare(op, def, nin, in, nout, out, attrs, true);
+}
+
+enum proto_status proto_prepare_hints(struct proto_op *op, const struct proto_def *def,
+                                      uint32_t nin, const struct core_op_val *in, uint32_t nout,
+                                      const struct core_op_val *out,
+                                      const struct proto_attr_src *attrs)
+{
+    return prepare(op, def, nin, in, nout, out, attrs, false);
+}
+
+static enum proto_status prepare(struct proto_op *op, const struct proto_def *def, uint32_t nin,
+                                 const struct core_op_val *in, uint32_t nout,
+                                 const struct core_op_val *out, const struct proto_attr_src *attrs,
+                                 bool check)
 {
     pthread_once(&g_once, init_once);
     op->def = def;
@@ -602,5 +623,5 @@ enum proto_status proto_prepare(struct proto_op *op, const struct proto_def *def
         if (op->out[k].nd < 0 || op->out[k].nd > PROTO_MAX_DIMS || !dtype_size(op->out[k].dtype))
             return proto_fail(op, PROTO_UNSUPPORTED, "output %s: unsupported type %s or rank %d",
                               def->out[k], proto_dtype_name(op->out[k].dtype), (int)op->out[k].nd);
-    return out ? check_outputs(op, nout, out) : PROTO_OK;
+    return out && check ? check_outputs(op, nout, out) : PROTO_OK;
 }

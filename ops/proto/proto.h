@@ -192,6 +192,14 @@ const char *proto_dtype_name(aclDataType t);
 /* "[2, 3]" into buf. */
 const char *proto_shape_str(char *buf, size_t cap, const struct core_op_val *v);
 
+/* proto_prepare for a caller that wants the inferred outputs (aclopInferShape):
+ * `out` (nout of them, may be NULL) only hint the rules (an output type the
+ * IR leaves to the caller) and are not checked against the inferred ones. */
+enum proto_status proto_prepare_hints(struct proto_op *op, const struct proto_def *def,
+                                      uint32_t nin, const struct core_op_val *in, uint32_t nout,
+                                      const struct core_op_val *out,
+                                      const struct proto_attr_src *attrs);
+
 /* The resolved attribute `name` (it must be declared). */
 const struct proto_attr *proto_attr(const struct proto_op *op, const char *name);
 /* Record a failure: op->msg = "<type>: " + the formatted text; returns st. */

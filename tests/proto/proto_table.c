@@ -1068,6 +1068,37 @@ static void misuse(void)
     expect(__LINE__, "Add", 2, two, 0, NULL, 1, &f16, PROTO_OUTPUT, "float16", NULL);
 }
 
+/* Output types the IR leaves to the caller; inference without checks. */
+static void hints(void)
+{
+    static const struct tcase c0 = {.type = "x"};
+    struct tin ti[2] = {{ACL_FLOAT, SHAPE(3, 4)}, {ACL_INT32, SHAPE(1), CV(0)}};
+    struct core_op_val in[2];
+    void *buf[2];
+    double *x[2];
+    fill_vals(&c0, in, buf, x, ti, 2);
+    static struct proto_op op;
+    const struct proto_def *d = proto_find("ArgMaxV2");
+    struct core_op_val y32 = {.dtype = ACL_INT32, .nd = 1, .dims = {4}};
+    enum proto_status st = proto_prepare(&op, d, 2, in, 1, &y32, NULL);
+    if (st || op.out[0].dtype != ACL_INT32)
+        FAILF("ArgMaxV2 with y described int32: status %d, y %d (%s)", st, op.out[0].dtype, op.msg);
+    st = proto_prepare(&op, d, 2, in, 0, NULL, NULL);
+    if (st || op.out[0].dtype != ACL_INT64 || op.out[0].nd != 1 || op.out[0].dims[0] != 4)
+        FAILF("ArgMaxV2 without a description: status %d, y %d (%s)", st, op.out[0].dtype, op.msg);
+    struct core_op_val junk = {.dtype = ACL_FLOAT, .nd = 3, .dims = {9, 9, 9}};
+    st = proto_prepare_hints(&op, d, 2, in, 1, &junk, NULL);
+    if (st || op.out[0].dtype != ACL_INT64 || op.out[0].nd != 1)
+        FAILF("proto_prepare_hints: status %d (%s)", st, op.msg);
+    st = proto_prepare(&op, d, 2, in, 1, &junk, NULL);
+    if (st != PROTO_OUTPUT)
+        FAILF("proto_prepare with a wrong output: status %d", st);
+    for (int k = 0; k < 2; k++) {
+        free(buf[k]);
+        free(x[k]);
+    }
+}
+
 int main(void)
 {
     /* Every type of the table has a case, in name order. */
@@ -1091,6 +1122,7 @@ int main(void)
     if (ntypes < 3)
         FAILF("the table has %zu types", ntypes);
     misuse();
+    hints();
     if (!g_fail)
         printf("proto_table: %zu types, %zu cases: ok\n", ntypes, NCASES);
     return g_fail;
