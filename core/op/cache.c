@@ -4,24 +4,32 @@
  * so far, looked up by every aclopExecuteV2 (and aclopCompile, the handle
  * calls) so that an instance is checked and planned by the provider once.
  *
- *  PC1. Key: the instance flattened to 64-bit words: the op type, the counts,
- *       each input's dtype, format, dims and fixed value (const, or
- *       host-placed: its bytes), each output's dtype, format and dims, then
- *       every attribute (name, type, values) in name order. The provider's
- *       prepare reads nothing else, so equal keys give equal plans. A hit
- *       compares the whole key, not only its hash.
- *  PC2. Lookups take no lock: a liburcu lock-free hash table (cds_lfht,
- *       the urcu-memb flavour core uses for events), read under
- *       urcu_memb_read_lock. A hit takes a reference on the plan before the
- *       read section ends.
- *  PC3. Inserts and evictions take g_fill (misses only): the plans in
- *       insertion order (FIFO); beyond the bound (aclopSetMaxOpQueueNum,
- *       20000 by default) the oldest is unlinked and its cache reference
- *       dropped by call_rcu, after every reader that could have found it
- *       took its own reference. A plan is freed by its last reference: a
- *       queued or captured task keeps an evicted plan alive.
- *  PC4. Plans stay cached until evicted (aclFinalize keeps them: they are
- *       host objects of the operator types, valid for any device).
+ *  - Keys: the instance flattened to 64-bit words: the op type, the counts,
+ *    each input's dtype, format, dims and fixed value (const, or
+ *    host-placed: its bytes), each output's dtype, format and dims, then
+ *    every attribute (name, type, values) in name order. The provider's
+ *    prepare reads nothing else, so equal keys give equal plans. A hit
+ *    compares the whole key, not only its hash.
+ *  - Lookups take no lock: a liburcu lock-free hash table (cds_lfht,
+ *    the urcu-memb flavour core uses for events), read under
+ *    urcu_memb_read_lock. A hit takes a reference on the plan before the
+ *    read section ends.
+ *  - Inserts and evictions take g_fill (misses only): the plans in
+ *    insertion order (FIFO); beyond the bound (aclopSetMaxOpQueueNum,
+ *    20000 by default) the oldest is unlinked and its cache reference
+ *    dropped by call_rcu, after every reader that could have found it
+ *    took its own reference. A plan is freed by its last reference: a
+ *    queued or captured task keeps an evicted plan alive.
+ *  - Plans stay cached until evicted (aclFinalize keeps them: they are
+ *    host objects of the operator types, valid for any device).
+ *  - The memo: in front of the table, each thread keeps a memo of the plans it
+ *    used last (MEMO_SLOTS, direct-mapped by hash), each slot holding a
+ *    batch of references (credits) of its plan: a repeated instance is
+ *    found, and its reference taken, without an atomic operation or a
+ *    read section, so threads running the same instance do not share a
+ *    written cache line. A memo may keep an evicted plan alive (and
+ *    running: plans are immutable) until its slot is reused or the
+ *    thread exits.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -43,7 +51,7 @@
 #define NO_VALUE 0x6e6f76616c7565ull
 #define ABSENT 0x616273656e74ull
 
-/* ---- keys (PC1) ---------------------------------------------------------------- */
+/* ---- keys ---------------------------------------------------------------- */
 
 struct key {
     uint64_t *w;
@@ -188,14 +196,22 @@ static void key_free(struct key *k)
         free(k->w);
 }
 
+/* Two independent lanes (even and odd words) so that the multiplications
+ * overlap, then a final mix: a few cycles a word on the hit path. */
 static uint64_t key_hash(const struct key *k)
 {
-    uint64_t h = 0x243f6a8885a308d3ull ^ k->n;
-    for (size_t i = 0; i < k->n; i++) {
-        h = (h ^ k->w[i]) * 0x9e3779b97f4a7c15ull;
-        h ^= h >> 31;
+    uint64_t a = 0x243f6a8885a308d3ull ^ k->n, b = 0x13198a2e03707344ull;
+    size_t i = 0;
+    for (; i + 1 < k->n; i += 2) {
+        a = (a ^ k->w[i]) * 0x9e3779b97f4a7c15ull;
+        b = (b ^ k->w[i + 1]) * 0xc2b2ae3d27d4eb4full;
+        a ^= a >> 29;
+        b ^= b >> 31;
     }
-    return h ^ (h >> 29);
+    if (i < k->n)
+        a = (a ^ k->w[i]) * 0x9e3779b97f4a7c15ull;
+    uint64_t h = (a ^ (b >> 17) ^ (b << 47)) * 0xff51afd7ed558ccdull;
+    return h ^ (h >> 33);
 }
 
 /* ---- entries ------------------------------------------------------------------- */
@@ -213,14 +229,20 @@ static int match(struct cds_lfht_node *node, const void *arg)
     return e->p.nkey == k->n && !memcmp(e->p.key, k->w, k->n * 8);
 }
 
-void core_op_plan_put(struct core_op_plan *p)
+/* Drop n references of p. */
+static void plan_put_n(struct core_op_plan *p, uint32_t n)
 {
     /* acq_rel: the last reference sees every use of the plan (the runs of
      * the tasks that held it) before it frees it. */
-    if (atomic_fetch_sub_explicit(&p->refs, 1, memory_order_acq_rel) != 1)
+    if (atomic_fetch_sub_explicit(&p->refs, n, memory_order_acq_rel) != n)
         return;
     p->prov->release(p->plan);
     free(caa_container_of(p, struct entry, p));
+}
+
+void core_op_plan_put(struct core_op_plan *p)
+{
+    plan_put_n(p, 1);
 }
 
 static void put_rcu(struct rcu_head *head)
@@ -277,7 +299,43 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
     return e;
 }
 
-/* ---- the table (PC2, PC3) ---------------------------------------------------------- */
+/* ---- the thread's memo -------------------------------------------------------- */
+
+#define MEMO_SLOTS 16 /* power of two */
+#define CREDITS 64
+
+struct memo_slot {
+    struct core_op_plan *p; /* NULL: empty */
+    uint32_t credits;       /* references of p this slot holds, >= 1 while p is set */
+};
+
+static __thread struct memo_slot t_memo[MEMO_SLOTS] __attribute__((tls_model("initial-exec")));
+
+/* Put p (a reference of the caller's keeps it alive) in slot m with fresh credits,
+ * dropping the credits of the plan m held. */
+static void memo_install(struct memo_slot *m, struct core_op_plan *p)
+{
+    core_op_thread_note();
+    /* relaxed: the caller's reference keeps p alive; nothing is published */
+    atomic_fetch_add_explicit(&p->refs, CREDITS, memory_order_relaxed);
+    struct core_op_plan *old = m->p;
+    uint32_t oldc = m->credits;
+    m->p = p;
+    m->credits = CREDITS;
+    if (old)
+        plan_put_n(old, oldc);
+}
+
+void core_op_memo_exit(void)
+{
+    for (unsigned i = 0; i < MEMO_SLOTS; i++)
+        if (t_memo[i].p) {
+            plan_put_n(t_memo[i].p, t_memo[i].credits);
+            t_memo[i].p = NULL;
+        }
+}
+
+/* ---- the table ---------------------------------------------------------------- */
 
 static struct cds_lfht *g_ht;
 static pthread_once_t g_ht_once = PTHREAD_ONCE_INIT;
@@ -298,7 +356,7 @@ static void evict_locked(void)
 {
     while (g_count > g_bound && g_head) {
         struct entry *e = g_head;
-        g_head = (struct entry *)e->p.fifo_next;
+        g_head = e->p.fifo_next ? caa_container_of(e->p.fifo_next, struct entry, p) : NULL;
         if (!g_head)
             g_tail = NULL;
         cds_lfht_del(g_ht, &e->node);
@@ -395,23 +453,39 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", c->fn);
     }
     uint64_t h = key_hash(&k);
+    struct memo_slot *m = &t_memo[h & (MEMO_SLOTS - 1)];
+    struct core_op_plan *p = m->p;
+    if (__builtin_expect(p && p->hash == h && p->nkey == k.n && !memcmp(p->key, k.w, k.n * 8), 1)) {
+        if (m->credits == 1) { /* keep one: the slot's own hold on p */
+            /* relaxed: that held reference keeps p alive */
+            atomic_fetch_add_explicit(&p->refs, CREDITS, memory_order_relaxed);
+            m->credits += CREDITS;
+        }
+        m->credits--; /* handed to the caller */
+        key_free(&k);
+        *out = p;
+        return ACL_SUCCESS;
+    }
     core_rcu_thread_online();
     urcu_memb_read_lock();
     struct cds_lfht_iter it;
     cds_lfht_lookup(g_ht, h, match, &k, &it);
     struct cds_lfht_node *node = cds_lfht_iter_get_node(&it);
-    if (__builtin_expect(node != NULL, 1)) {
-        struct entry *e = caa_container_of(node, struct entry, node);
-        /* relaxed: the cache's reference keeps e alive in this read section
-         * (PC3); the plan's fields were published by the insert. */
-        atomic_fetch_add_explicit(&e->p.refs, 1, memory_order_relaxed);
+    aclError rc = ACL_SUCCESS;
+    if (node) {
+        p = &caa_container_of(node, struct entry, node)->p;
+        /* relaxed: the cache's reference keeps p alive in this read section
+         * (inserts, above); the plan's fields were published by the insert. */
+        atomic_fetch_add_explicit(&p->refs, 1, memory_order_relaxed);
         urcu_memb_read_unlock();
-        key_free(&k);
-        *out = &e->p;
-        return ACL_SUCCESS;
+    } else {
+        urcu_memb_read_unlock();
+        rc = miss(c, &k, h, prov, &p);
     }
-    urcu_memb_read_unlock();
-    aclError rc = miss(c, &k, h, prov, out);
     key_free(&k);
+    if (rc == ACL_SUCCESS) {
+        memo_install(m, p);
+        *out = p;
+    }
     return rc;
 }

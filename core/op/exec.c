@@ -9,6 +9,8 @@
  * record goes when the task ran, or with the model run instance when the
  * launch was captured (the task then runs the same record at each replay).
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,12 +185,102 @@ void core_op_vals(const struct core_op_call *c, struct core_op_val *vals)
         val_of(c->out_desc[k], &vals[c->nin + k]);
 }
 
-/* ---- launches ------------------------------------------------------------------ */
+/* ---- launch records ------------------------------------------------------------ */
+
+/* A launch record: the plan (a reference) and the operands. Records of up
+ * to REC_OPS operands come from the calling thread's pool and go back to it
+ * from the worker that ran them (a stack the workers push onto and the owner
+ * takes whole: no ABA), so the hit path does not allocate; longer ones are
+ * allocated and freed. A thread's pool outlives it (orphaned at its exit,
+ * adopted by a later thread): records still queued return to it. */
+#define REC_OPS 8
+
+struct rec_pool;
 
 struct op_rec {
+    struct op_rec *next;   /* on a pool's lists */
+    struct rec_pool *pool; /* NULL: allocated for this launch */
     struct core_op_plan *p;
     void *ops[]; /* inputs then outputs */
 };
+
+struct rec_pool {
+    _Atomic(struct op_rec *) back; /* returned by workers */
+    struct op_rec *free;           /* the owner's */
+    struct rec_pool *next_orphan;  /* g_orphans, g_lock */
+};
+
+static __thread struct rec_pool *t_pool __attribute__((tls_model("initial-exec")));
+static __thread bool t_noted __attribute__((tls_model("initial-exec")));
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rec_pool *g_orphans; /* g_lock */
+static pthread_key_t g_key;
+static pthread_once_t g_key_once = PTHREAD_ONCE_INIT;
+
+static void thread_exit(void *arg)
+{
+    (void)arg;
+    core_op_memo_exit();
+    if (t_pool) {
+        pthread_mutex_lock(&g_lock);
+        t_pool->next_orphan = g_orphans;
+        g_orphans = t_pool;
+        pthread_mutex_unlock(&g_lock);
+        t_pool = NULL;
+    }
+    t_noted = false;
+}
+
+static void key_init(void)
+{
+    (void)pthread_key_create(&g_key, thread_exit);
+}
+
+void core_op_thread_note(void)
+{
+    if (__builtin_expect(t_noted, 1))
+        return;
+    pthread_once(&g_key_once, key_init);
+    t_noted = pthread_setspecific(g_key, (void *)1) == 0;
+}
+
+static struct rec_pool *pool_get(void)
+{
+    if (__builtin_expect(t_pool != NULL, 1))
+        return t_pool;
+    core_op_thread_note();
+    pthread_mutex_lock(&g_lock);
+    struct rec_pool *p = g_orphans;
+    if (p)
+        g_orphans = p->next_orphan;
+    pthread_mutex_unlock(&g_lock);
+    if (!p)
+        p = core_calloc(1, sizeof(*p));
+    return t_pool = p;
+}
+
+static struct op_rec *rec_new(uint32_t n)
+{
+    struct rec_pool *pool = n <= REC_OPS ? pool_get() : NULL;
+    struct op_rec *r = NULL;
+    if (pool) {
+        if (!pool->free)
+            /* acquire: pairs with the release push in rec_release; the
+             * workers' last reads of the records happen before their reuse */
+            pool->free = atomic_exchange_explicit(&pool->back, NULL, memory_order_acquire);
+        if ((r = pool->free)) {
+            pool->free = r->next;
+            return r;
+        }
+        n = REC_OPS;
+    }
+    r = core_malloc(sizeof(*r) + n * sizeof(void *));
+    if (r)
+        r->pool = pool;
+    return r;
+}
+
+/* ---- launches ------------------------------------------------------------------ */
 
 static int32_t rec_run(void *arg)
 {
@@ -200,14 +292,25 @@ static void rec_release(void *arg)
 {
     struct op_rec *r = arg;
     core_op_plan_put(r->p);
-    free(r);
+    struct rec_pool *pool = r->pool;
+    if (!pool) {
+        free(r);
+        return;
+    }
+    /* relaxed: only the CAS publishes */
+    struct op_rec *top = atomic_load_explicit(&pool->back, memory_order_relaxed);
+    do
+        r->next = top;
+    /* release: our reads of r happen before the owner reuses it (its acquire
+     * exchange in rec_new) */
+    while (!atomic_compare_exchange_weak_explicit(&pool->back, &top, r, memory_order_release,
+                                                  memory_order_relaxed));
 }
 
 aclError core_op_launch(struct core_op_plan *p, const aclDataBuffer *const *in,
                         const aclDataBuffer *const *out, aclrtStream stream, const char *fn)
 {
-    uint32_t n = p->nin + p->nout;
-    struct op_rec *r = core_malloc(sizeof(*r) + n * sizeof(void *));
+    struct op_rec *r = rec_new(p->nin + p->nout);
     if (!r) {
         core_op_plan_put(p);
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);

@@ -96,6 +96,12 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
 aclError core_op_launch(struct core_op_plan *p, const aclDataBuffer *const *in,
                         const aclDataBuffer *const *out, aclrtStream stream, const char *fn);
 
+/* The calling thread uses the op room's per-thread state: its exit returns it
+ * (the memo's credits, the launch records). */
+void core_op_thread_note(void);
+/* cache.c: drop the calling thread's memo. */
+void core_op_memo_exit(void);
+
 /* aclopSetMaxOpQueueNum: the cache's bound (plans kept), evicting down to it. */
 void core_op_cache_bound(uint64_t max);
 /* Plans in the cache now (tests, docs). */

@@ -33,11 +33,11 @@ static void compiles(aclrtStream s)
     const char *fn = "aclopCompile";
     CHECK_OK(aclopCompile("Add", 2, id, 1, od, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL));
     CHECK_OPERR(ACL_ERROR_OP_TYPE_NOT_MATCH,
-                aclopCompile("Nope", 2, id, 1, od, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL),
-                fn, "Nope");
+                aclopCompile("Nope", 2, id, 1, od, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL), fn,
+                "Nope");
     CHECK_OPERR(ACL_ERROR_OP_INPUT_NOT_MATCH,
-                aclopCompile("Add", 1, id, 1, od, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL),
-                fn, "Add");
+                aclopCompile("Add", 1, id, 1, od, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL), fn,
+                "Add");
     CHECK_OPERR(ACL_ERROR_API_NOT_SUPPORT,
                 aclopCompile("Add", 2, id, 1, od, NULL, ACL_ENGINE_AICORE, ACL_COMPILE_SYS, NULL),
                 fn, "engine");
@@ -57,8 +57,8 @@ static void compiles(aclrtStream s)
     CHECK_OK(aclSetTensorPlaceMent(hd, ACL_MEMTYPE_HOST));
     const aclTensorDesc *idh[2] = {in[0].d, hd};
     CHECK_OPERR(ACL_ERROR_API_NOT_SUPPORT,
-                aclopCompile("Add", 2, idh, 1, od, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL),
-                fn, "host");
+                aclopCompile("Add", 2, idh, 1, od, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL), fn,
+                "host");
     aclDestroyTensorDesc(hd);
 
     /* compile and execute, both forms */
@@ -82,8 +82,8 @@ static void compiles(aclrtStream s)
     for (int i = 0; i < 6; i++)
         CHECK(y[i] == (a[i] > 0 ? a[i] : 0));
     CHECK_OPERR(ACL_ERROR_API_NOT_SUPPORT,
-                aclopCompileAndExecuteV2("Relu", 1, id2, ib2, 1, od2, ob2, NULL,
-                                         ACL_ENGINE_VECTOR, ACL_COMPILE_SYS, NULL, s),
+                aclopCompileAndExecuteV2("Relu", 1, id2, ib2, 1, od2, ob2, NULL, ACL_ENGINE_VECTOR,
+                                         ACL_COMPILE_SYS, NULL, s),
                 "aclopCompileAndExecuteV2");
 
     /* the graph dump */
@@ -94,8 +94,7 @@ static void compiles(aclrtStream s)
     const int64_t l[2] = {4, 5};
     CHECK_OK(aclopSetAttrListInt(attr, "sizes", 2, l));
     const char *gd = "aclGenGraphAndDumpForOp";
-    CHECK_OK(aclGenGraphAndDumpForOp("Add", 2, id, ib, 1, od, ob, NULL, ACL_ENGINE_SYS, dir,
-                                     NULL));
+    CHECK_OK(aclGenGraphAndDumpForOp("Add", 2, id, ib, 1, od, ob, NULL, ACL_ENGINE_SYS, dir, NULL));
     char path[256], text[4096];
     snprintf(path, sizeof(path), "%s/Add_graph.txt", dir);
     FILE *f = fopen(path, "r");
@@ -108,12 +107,12 @@ static void compiles(aclrtStream s)
     CHECK(strstr(text, "NetOutput"));
     unlink(path);
     snprintf(path, sizeof(path), "%s/named.txt", dir);
-    CHECK_OPERR(ACL_ERROR_OP_TYPE_NOT_MATCH,
-                aclGenGraphAndDumpForOp("Nope", 2, id, ib, 1, od, ob, attr, ACL_ENGINE_SYS, path,
-                                        NULL),
-                gd, "Nope");
-    CHECK_OK(aclGenGraphAndDumpForOp("Add", 2, id, ib, 1, od, ob, attr, ACL_ENGINE_SYS, path,
-                                     NULL));
+    CHECK_OPERR(
+        ACL_ERROR_OP_TYPE_NOT_MATCH,
+        aclGenGraphAndDumpForOp("Nope", 2, id, ib, 1, od, ob, attr, ACL_ENGINE_SYS, path, NULL), gd,
+        "Nope");
+    CHECK_OK(
+        aclGenGraphAndDumpForOp("Add", 2, id, ib, 1, od, ob, attr, ACL_ENGINE_SYS, path, NULL));
     aclopDestroyAttr(attr);
     f = fopen(path, "r");
     CHECK(f);
@@ -126,10 +125,10 @@ static void compiles(aclrtStream s)
     CHECK(rmdir(dir) == 0);
     aclGraphDumpOption *opt = aclCreateGraphDumpOpt();
     CHECK(opt);
-    CHECK_OPERR(ACL_ERROR_INVALID_PARAM,
-                aclGenGraphAndDumpForOp("Add", 2, id, ib, 1, od, ob, NULL, ACL_ENGINE_SYS, "/tmp",
-                                        opt),
-                gd, "graphDumpOpt");
+    CHECK_OPERR(
+        ACL_ERROR_INVALID_PARAM,
+        aclGenGraphAndDumpForOp("Add", 2, id, ib, 1, od, ob, NULL, ACL_ENGINE_SYS, "/tmp", opt), gd,
+        "graphDumpOpt");
     CHECK_OPERR(ACL_ERROR_INVALID_PARAM,
                 aclGenGraphAndDumpForOp("Add", 2, id, ib, 1, od, ob, NULL, ACL_ENGINE_SYS,
                                         "/no/such/dir", NULL),
@@ -166,8 +165,8 @@ static void options(void)
     CHECK_OPERR(ACL_ERROR_INVALID_PARAM, aclSetCompileopt(ACL_OP_DEBUG_LEVEL, NULL), fn);
     CHECK_OPERR(ACL_ERROR_FEATURE_UNSUPPORTED, aclSetCompileopt(ACL_AUTO_TUNE_MODE, "GA"), fn);
     CHECK_OPERR(ACL_ERROR_INTERNAL_ERROR, aclSetCompileopt((aclCompileOpt)99, "x"), fn, "99");
-    CHECK_OPERR(ACL_ERROR_FAILURE, aclGetCompileopt(ACL_PRECISION_MODE, v, 4),
-                "aclGetCompileopt", "length 4");
+    CHECK_OPERR(ACL_ERROR_FAILURE, aclGetCompileopt(ACL_PRECISION_MODE, v, 4), "aclGetCompileopt",
+                "length 4");
     CHECK_OPERR(ACL_ERROR_INVALID_PARAM, aclGetCompileopt(ACL_PRECISION_MODE, NULL, 4),
                 "aclGetCompileopt");
     CHECK(aclGetCompileoptSize((aclCompileOpt)99) == 0);
@@ -239,9 +238,8 @@ static void selectors(aclrtStream s)
     /* running it needs the device binary */
     aclTensorDesc *idv[2] = {in[0].d, in[1].d}, *odv[1] = {out.d};
     aclDataBuffer *ib[2] = {in[0].b, in[1].b}, *ob[1] = {out.b};
-    CHECK_OPERR(ACL_ERROR_API_NOT_SUPPORT,
-                aclopExecuteV2("MyTik", 2, idv, ib, 1, odv, ob, NULL, s), "aclopExecuteV2",
-                "MyTik");
+    CHECK_OPERR(ACL_ERROR_API_NOT_SUPPORT, aclopExecuteV2("MyTik", 2, idv, ib, 1, odv, ob, NULL, s),
+                "aclopExecuteV2", "MyTik");
     CHECK_OK(aclopUnregisterCompileFunc("MyTik"));
     CHECK_OK(aclopUnregisterCompileFunc("MyTik")); /* none: nothing to do */
     CHECK_OPERR(ACL_ERROR_BIN_SELECTOR_NOT_REGISTERED,

@@ -274,8 +274,7 @@ static void misuse(aclrtStream s)
     CHECK_OPERR(inval, aclopExecuteV2(NULL, 2, id, ib, 1, od, ob, NULL, s), v2, "opType");
     CHECK_OPERR(inval, aclopExecuteV2("Add", -1, id, ib, 1, od, ob, NULL, s), v2, "negative");
     CHECK_OPERR(inval, aclopExecuteV2("Add", 2, id, ib, -2, od, ob, NULL, s), "negative");
-    CHECK_OPERR(inval, aclopExecuteV2("Add", 2, NULL, ib, 1, od, ob, NULL, s), "Add",
-                "inputDesc");
+    CHECK_OPERR(inval, aclopExecuteV2("Add", 2, NULL, ib, 1, od, ob, NULL, s), "Add", "inputDesc");
     CHECK_OPERR(inval, aclopExecuteV2("Add", 2, id, NULL, 1, od, ob, NULL, s), "Add", "inputs");
     CHECK_OPERR(inval, aclopExecuteV2("Add", 2, id, ib, 1, NULL, ob, NULL, s), "outputDesc");
     CHECK_OPERR(inval, aclopExecuteV2("Add", 2, id, ib, 1, od, NULL, NULL, s), "outputs");
@@ -321,11 +320,11 @@ static void misuse(aclrtStream s)
     ten_free(&bools);
     /* Cast's required dst_type: missing, then set with another type */
     aclopAttr *attr = aclopCreateAttr();
-    CHECK_OPERR(ACL_ERROR_OP_ATTR_NOT_MATCH,
-                aclopExecuteV2("Cast", 1, id, ib, 1, od, ob, attr, s), "Cast", "dst_type");
+    CHECK_OPERR(ACL_ERROR_OP_ATTR_NOT_MATCH, aclopExecuteV2("Cast", 1, id, ib, 1, od, ob, attr, s),
+                "Cast", "dst_type");
     CHECK_OK(aclopSetAttrFloat(attr, "dst_type", 0.0f));
-    CHECK_OPERR(ACL_ERROR_OP_ATTR_NOT_MATCH,
-                aclopExecuteV2("Cast", 1, id, ib, 1, od, ob, attr, s), "Cast", "dst_type");
+    CHECK_OPERR(ACL_ERROR_OP_ATTR_NOT_MATCH, aclopExecuteV2("Cast", 1, id, ib, 1, od, ob, attr, s),
+                "Cast", "dst_type");
     aclopDestroyAttr(attr);
     /* a stream that does not exist: the stream's code, nothing queued elsewhere */
     aclError bad_stream = op_run("Add", 2, in, 1, &out, NULL, BAD_STREAM);

@@ -143,13 +143,13 @@ static void infer(void)
     CHECK_OPERR(ACL_ERROR_INVALID_PARAM, aclopInferShape(NULL, 2, id, ib, 1, ods, NULL), fn);
     CHECK_OPERR(ACL_ERROR_INVALID_PARAM, aclopInferShape("Add", 2, id, NULL, 1, ods, NULL), fn,
                 "inputs");
-    CHECK_OPERR(ACL_ERROR_OP_TYPE_NOT_MATCH, aclopInferShape("Nope", 2, id, ib, 1, ods, NULL),
-                fn, "Nope");
+    CHECK_OPERR(ACL_ERROR_OP_TYPE_NOT_MATCH, aclopInferShape("Nope", 2, id, ib, 1, ods, NULL), fn,
+                "Nope");
     const int64_t d4[1] = {4};
     aclTensorDesc *bad = aclCreateTensorDesc(ACL_FLOAT, 1, d4, ACL_FORMAT_ND);
     aclTensorDesc *idb[2] = {in[0].d, bad};
-    CHECK_OPERR(ACL_ERROR_OP_INPUT_NOT_MATCH, aclopInferShape("Add", 2, idb, ib, 1, ods, NULL),
-                fn, "Add");
+    CHECK_OPERR(ACL_ERROR_OP_INPUT_NOT_MATCH, aclopInferShape("Add", 2, idb, ib, 1, ods, NULL), fn,
+                "Add");
     aclDestroyTensorDesc(bad);
     aclDestroyTensorDesc(od);
     ten_free(&in[0]);
