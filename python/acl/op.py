@@ -184,8 +184,8 @@ def execute_v2(op_type, input_desc, inputs, output_desc, outputs, attr, stream):
     """ret = acl.op.execute_v2(op_type, input_desc, inputs, output_desc,
     outputs, attr, stream): queues the operator on stream (0: the current
     context's default stream). numInputs is len(inputs), numOutputs
-    len(outputs); attr may be 0 (no attributes). The output descriptions may
-    be updated with the inferred shapes, as in AscendCL."""
+    len(outputs); attr may be 0 (no attributes). The output descriptions
+    must describe what the operator makes (they are not written)."""
     return _run(_ExecuteV2, op_type, input_desc, inputs, output_desc, outputs, attr, stream)
 
 

@@ -266,6 +266,41 @@ class Samples(OpCase):
                 ref[0, :, i, j] = np.tensordot(w, xp[0, :, i:i + 3, j:j + 3], axes=3)
         np.testing.assert_allclose(ty.numpy(), ref, rtol=1e-4, atol=1e-4)
 
+    def test_optional_bias_given_and_absent(self):
+        x1 = self.t(acl.ACL_FLOAT, (2, 2), [1.0, 2.0, 3.0, 4.0])
+        x2 = self.t(acl.ACL_FLOAT, (2, 2), [1.0, 0.0, 0.0, 1.0])
+        bias = self.t(acl.ACL_FLOAT, (2,), [10.0, 20.0])
+        y, yb = self.t(acl.ACL_FLOAT, (2, 2)), self.t(acl.ACL_FLOAT, (2, 2))
+        # The bias left out as the Conv2D sample leaves one out: an UNDEFINED description
+        # and a (0, 0) buffer.
+        none_desc = acl.create_tensor_desc(acl.ACL_DT_UNDEFINED, [], acl.ACL_FORMAT_UNDEFINED)
+        self.addCleanup(acl.destroy_tensor_desc, none_desc)
+        none_buf = acl.create_data_buffer(0, 0)
+        self.addCleanup(acl.destroy_data_buffer, none_buf)
+        ret = acl.op.execute_v2("MatMulV2", [x1.desc, x2.desc, none_desc],
+                                [x1.buf, x2.buf, none_buf], [y.desc], [y.buf], 0, self.stream)
+        self.ok(ret, "MatMulV2, bias absent")
+        self.ok(execute("MatMulV2", [x1, x2, bias], [yb], 0, self.stream), "MatMulV2 + bias")
+        self.sync()
+        self.assertEqual(y.values(), [1.0, 2.0, 3.0, 4.0])
+        self.assertEqual(yb.values(), [11.0, 22.0, 13.0, 24.0])
+
+    def test_host_placed_axes(self):
+        # ReduceSum's axes in host memory (acl.set_tensor_place_ment): copied at the call.
+        x = self.t(acl.ACL_FLOAT, (2, 3), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+        axes = acl.create_tensor_desc(acl.ACL_INT64, [1], acl.ACL_FORMAT_ND)
+        self.addCleanup(acl.destroy_tensor_desc, axes)
+        self.ok(acl.set_tensor_place_ment(axes, acl.ACL_MEMTYPE_HOST))
+        host = bytearray(struct.pack("<q", 0))
+        hb = acl.create_data_buffer(acl.util.bytes_to_ptr(host), len(host))
+        self.addCleanup(acl.destroy_data_buffer, hb)
+        y = self.t(acl.ACL_FLOAT, (3,))
+        self.ok(acl.op.execute_v2("ReduceSum", [x.desc, axes], [x.buf, hb], [y.desc], [y.buf],
+                                  0, self.stream), "ReduceSum, host axes")
+        host[:] = struct.pack("<q", 1)  # the call has its copy
+        self.sync()
+        self.assertEqual(y.values(), [5.0, 7.0, 9.0])
+
     def test_slice_with_handle(self):
         # acl_execute_slice: create_handle + execute_with_handle, offsets and size const.
         x = self.t(acl.ACL_FLOAT16, (3, 4), [float(v) for v in range(12)])
