@@ -238,8 +238,9 @@ def infer_shape(op_type, in_desc_list, in_list, num_outputs, out_desc_list, attr
     out_desc_list, attr): writes the output shapes into the num_outputs
     descriptions of out_desc_list (read them back with
     acl.get_tensor_desc_num_dims / get_tensor_desc_dim_v2). numInputs is
-    len(in_desc_list); in_list gives the data of const inputs (entries may be
-    0)."""
+    len(in_desc_list); in_list holds one data buffer per input (an empty one,
+    acl.create_data_buffer(0, 0), for an input without data: 0 is refused, as
+    in AscendCL); a const input's value is its description's."""
     n_in = _count(in_desc_list)
     return _InferShape(c_str(op_type), n_in, _ptrs(in_desc_list), _ptrs(in_list, n_in),
                        int(num_outputs), _ptrs(out_desc_list, num_outputs), attr or None)
