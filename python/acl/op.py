@@ -349,8 +349,9 @@ _NO_DEALLOCATOR = _DEALLOCATOR()
 def create_kernel(op_type, kernel_id, kernel_name, bin_data, bin_size, engine_type, deallocator):
     """ret = acl.op.create_kernel(op_type, kernel_id, kernel_name, bin_data,
     bin_size, engine_type, deallocator): bin_data is the binary's address;
-    deallocator non-zero hands it to the library, which frees it (aclrtFree,
-    or aclrtFreeHost in host run mode) when the kernel goes."""
+    deallocator non-zero passes pyACL's deallocator (aclrtFree, or
+    aclrtFreeHost in host run mode); cpuacl keeps kernel binaries for the
+    process and never calls it (docs/op.md)."""
     dealloc = _free_kernel_binary_c if deallocator else _NO_DEALLOCATOR
     return _CreateKernel(c_str(op_type), c_str(kernel_id), c_str(kernel_name), bin_data or None,
                          bin_size, engine_type, dealloc)
