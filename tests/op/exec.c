@@ -3,9 +3,9 @@
  * seed 004's two flows (a context of device 0 with an explicit stream, a context of device 1,
  * back; set_device then stream NULL twice and a synchronize), stream order with copies before
  * and after, a const input (aclSetTensorConst, buffer (NULL, 0)) and a host-placed input (its
- * value taken at the call), an optional input not given, outputs all empty, capture replayed
- * twice, and every misuse row with its code, its message and nothing queued (the output
- * untouched after a synchronize). */
+ * value taken at the call), ReduceSum's axes given each way, an optional input not given, outputs
+ * all empty, capture replayed twice, and every misuse row with its code, its message and nothing
+ * queued (the output untouched after a synchronize). */
 #include "optest.h"
 
 static const int64_t d23[2] = {2, 3}, d3[1] = {3};
@@ -171,6 +171,62 @@ static void fixed_inputs(aclrtStream s)
     CHECK_OK(aclDestroyDataBuffer(none));
     ten_free(&x1);
     ten_free(&out);
+}
+
+/* ReduceSum's axes, a value input: const, host-placed, then a device buffer (no value). */
+static void value_inputs(aclrtStream s)
+{
+    struct ten x = ten_new(ACL_FLOAT, 2, d23);
+    const int64_t d2[1] = {2}, d1[1] = {1};
+    struct ten y = ten_new(ACL_FLOAT, 1, d2);
+    float a[6], got[3], want[3];
+    fill(a, 6, 1.0f);
+    ten_put(&x, a);
+    int64_t axes[1] = {1};
+    aclTensorDesc *ad = aclCreateTensorDesc(ACL_INT64, 1, d1, ACL_FORMAT_ND);
+    CHECK_OK(aclSetTensorConst(ad, axes, sizeof(axes)));
+    aclDataBuffer *none = aclCreateDataBuffer(NULL, 0);
+    aclTensorDesc *id[2] = {x.d, ad}, *od[1] = {y.d};
+    aclDataBuffer *ib[2] = {x.b, none}, *ob[1] = {y.b};
+    CHECK_OK(aclopExecuteV2("ReduceSum", 2, id, ib, 1, od, ob, NULL, s));
+    CHECK_OK(aclrtSynchronizeStream(s));
+    ten_get(&y, got);
+    for (int r = 0; r < 2; r++)
+        want[r] = a[3 * r] + a[3 * r + 1] + a[3 * r + 2];
+    check_floats(got, want, 2, "ReduceSum over a const axis 1");
+    aclDestroyTensorDesc(ad);
+    /* host-placed axes 0: the output is [3] */
+    struct ten y3 = ten_new(ACL_FLOAT, 1, d3);
+    int64_t *h;
+    CHECK_OK(aclrtMallocHost((void **)&h, 8));
+    h[0] = 0;
+    aclTensorDesc *hd = aclCreateTensorDesc(ACL_INT64, 1, d1, ACL_FORMAT_ND);
+    CHECK_OK(aclSetTensorPlaceMent(hd, ACL_MEMTYPE_HOST));
+    aclDataBuffer *hb = aclCreateDataBuffer(h, 8);
+    aclTensorDesc *idh[2] = {x.d, hd}, *od3[1] = {y3.d};
+    aclDataBuffer *ibh[2] = {x.b, hb}, *ob3[1] = {y3.b};
+    CHECK_OK(aclopExecuteV2("ReduceSum", 2, idh, ibh, 1, od3, ob3, NULL, s));
+    h[0] = 1; /* after the call: the call's value is the one used */
+    CHECK_OK(aclrtSynchronizeStream(s));
+    ten_get(&y3, got);
+    for (int c = 0; c < 3; c++)
+        want[c] = a[c] + a[3 + c];
+    check_floats(got, want, 3, "ReduceSum over a host-placed axis 0");
+    /* the same value in device memory: the shape depends on a value not known */
+    struct ten ax = ten_new(ACL_INT64, 1, d1);
+    ten_put(&ax, axes);
+    aclTensorDesc *idd[2] = {x.d, ax.d};
+    aclDataBuffer *ibd[2] = {x.b, ax.b};
+    CHECK_OPERR(ACL_ERROR_OP_INPUT_NOT_MATCH,
+                aclopExecuteV2("ReduceSum", 2, idd, ibd, 1, od, ob, NULL, s), "ReduceSum", "axes");
+    ten_free(&ax);
+    CHECK_OK(aclDestroyDataBuffer(hb));
+    aclDestroyTensorDesc(hd);
+    FREE_HOST(h);
+    CHECK_OK(aclDestroyDataBuffer(none));
+    ten_free(&x);
+    ten_free(&y);
+    ten_free(&y3);
 }
 
 /* Every output empty: success, nothing queued, whatever the type. */
@@ -352,6 +408,7 @@ int main(void)
     CHECK_OK(aclrtCreateStream(&s));
     stream_order(s);
     fixed_inputs(s);
+    value_inputs(s);
     empty_outputs(s);
     execute_v1(s);
     captured(s);
