@@ -525,13 +525,8 @@ static enum proto_found node_attr(const void *set, const char *name, enum proto_
     const struct graph_attr *a = graph_attr_get(set, name);
     if (!a)
         return PROTO_ABSENT;
-    memset(out, 0, sizeof(*out));
-    out->i = a->i;
-    out->f = a->f;
-    out->s = a->s;
-    out->n = a->n;
-    out->ints = a->ints;
-    out->floats = a->floats;
+    *out = (struct proto_attr){
+        .i = a->i, .f = a->f, .s = a->s, .n = a->n, .ints = a->ints, .floats = a->floats};
     switch (a->kind) {
     case CPUACL_GE_ATTR_INT:
     case CPUACL_GE_ATTR_BOOL:

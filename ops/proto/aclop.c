@@ -33,34 +33,20 @@ struct attr_ctx {
     size_t nints, nrows;
 };
 
-static enum proto_attr_type attr_type(enum core_op_attr_type t)
-{
-    switch (t) {
-    case CORE_OP_ATTR_BOOL:
-        return PROTO_A_BOOL;
-    case CORE_OP_ATTR_INT:
-        return PROTO_A_INT;
-    case CORE_OP_ATTR_FLOAT:
-        return PROTO_A_FLOAT;
-    case CORE_OP_ATTR_STRING:
-        return PROTO_A_STRING;
-    case CORE_OP_ATTR_DTYPE:
-        return PROTO_A_TYPE;
-    case CORE_OP_ATTR_LIST_BOOL:
-        return PROTO_A_LIST_BOOL;
-    case CORE_OP_ATTR_LIST_INT:
-        return PROTO_A_LIST_INT;
-    case CORE_OP_ATTR_LIST_FLOAT:
-        return PROTO_A_LIST_FLOAT;
-    case CORE_OP_ATTR_LIST_STRING:
-        return PROTO_A_LIST_STRING;
-    case CORE_OP_ATTR_LIST_LIST_INT:
-        return PROTO_A_LIST_LIST_INT;
-    case CORE_OP_ATTR_LIST_DTYPE:
-        return PROTO_A_LIST_TYPE;
-    }
-    return PROTO_A_LIST_LIST_INT;
-}
+/* The proto type of each aclopSetAttr* value type (enum core_op_attr_type order). */
+static const enum proto_attr_type g_attr_type[] = {
+    [CORE_OP_ATTR_BOOL] = PROTO_A_BOOL,
+    [CORE_OP_ATTR_INT] = PROTO_A_INT,
+    [CORE_OP_ATTR_FLOAT] = PROTO_A_FLOAT,
+    [CORE_OP_ATTR_STRING] = PROTO_A_STRING,
+    [CORE_OP_ATTR_DTYPE] = PROTO_A_TYPE,
+    [CORE_OP_ATTR_LIST_BOOL] = PROTO_A_LIST_BOOL,
+    [CORE_OP_ATTR_LIST_INT] = PROTO_A_LIST_INT,
+    [CORE_OP_ATTR_LIST_FLOAT] = PROTO_A_LIST_FLOAT,
+    [CORE_OP_ATTR_LIST_STRING] = PROTO_A_LIST_STRING,
+    [CORE_OP_ATTR_LIST_LIST_INT] = PROTO_A_LIST_LIST_INT,
+    [CORE_OP_ATTR_LIST_DTYPE] = PROTO_A_LIST_TYPE,
+};
 
 /* Room for n converted values, NULL when the call's scratch is used up. */
 static int64_t *scratch(struct attr_ctx *c, size_t n)
@@ -81,32 +67,27 @@ static enum proto_found attr_get(const void *set, const char *name, enum proto_a
     if (!v)
         return PROTO_ABSENT;
     memset(out, 0, sizeof(*out));
-    out->type = attr_type(v->type);
+    out->type = g_attr_type[v->type];
     out->n = v->n;
     switch (v->type) {
     case CORE_OP_ATTR_BOOL:
-        out->i = v->u.b;
-        break;
     case CORE_OP_ATTR_INT:
-        out->i = v->u.i;
+    case CORE_OP_ATTR_DTYPE: /* scalars held in i */
+        out->i = v->type == CORE_OP_ATTR_BOOL  ? (int64_t)v->u.b
+                 : v->type == CORE_OP_ATTR_INT ? v->u.i
+                                               : (int64_t)v->u.dt;
         break;
     case CORE_OP_ATTR_FLOAT:
         out->f = v->u.f;
         break;
     case CORE_OP_ATTR_STRING:
-        out->s = v->u.s;
-        break;
-    case CORE_OP_ATTR_DTYPE:
-        out->i = v->u.dt;
-        break;
     case CORE_OP_ATTR_LIST_INT:
-        out->ints = v->u.ints;
-        break;
     case CORE_OP_ATTR_LIST_FLOAT:
-        out->floats = v->u.floats;
-        break;
-    case CORE_OP_ATTR_LIST_STRING:
-        out->strs = v->u.strs;
+    case CORE_OP_ATTR_LIST_STRING: /* borrowed pointers, each read as its own member */
+        out->s = v->type == CORE_OP_ATTR_STRING ? v->u.s : NULL;
+        out->ints = v->type == CORE_OP_ATTR_LIST_INT ? v->u.ints : NULL;
+        out->floats = v->type == CORE_OP_ATTR_LIST_FLOAT ? v->u.floats : NULL;
+        out->strs = v->type == CORE_OP_ATTR_LIST_STRING ? v->u.strs : NULL;
         break;
     case CORE_OP_ATTR_LIST_BOOL:
     case CORE_OP_ATTR_LIST_DTYPE: {

@@ -115,35 +115,38 @@ static aclScalar *one_for(aclDataType t)
     return aclCreateScalar(&i, ACL_INT64);
 }
 
-enum proto_status proto_build_add(const struct proto_op *op, struct proto_plan_builder *b)
+typedef aclnnStatus (*alpha_fn)(const aclTensor *self, const aclTensor *other,
+                                const aclScalar *alpha, aclTensor *out, uint64_t *workspaceSize,
+                                aclOpExecutor **executor);
+
+/* y = x1 + alpha * x2 (fn: aclnnAdd or aclnnSub), alpha = 1, x2 the tensor given. */
+static enum proto_status alpha_step(const struct proto_op *op, struct proto_plan_builder *b,
+                                    alpha_fn fn, aclTensor *x2)
 {
     aclScalar *alpha = one_for(op->out[0].dtype);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnAddGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(1)), alpha,
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);
+    enum proto_status ps =
+        PROTO_STEP(b, fn, proto_operand(b, PIN(0)), x2, alpha, proto_operand(b, POUT(op, 0)));
     aclDestroyScalar(alpha);
-    return proto_step_exec(b, st, e);
+    return ps;
+}
+
+enum proto_status proto_build_add(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return alpha_step(op, b, aclnnAddGetWorkspaceSize, proto_operand(b, PIN(1)));
 }
 
 /* One executor from (x, y) or (x1, x2, y). */
 #define UNARY(name, fn)                                                                            \
     enum proto_status proto_build_##name(const struct proto_op *op, struct proto_plan_builder *b)  \
     {                                                                                              \
-        uint64_t ws = 0;                                                                           \
-        aclOpExecutor *e = NULL;                                                                   \
-        int st = fn##GetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, POUT(op, 0)),     \
-                                      &ws, &e);                                                    \
-        return proto_step_exec(b, st, e);                                                          \
+        return PROTO_STEP(b, fn##GetWorkspaceSize, proto_operand(b, PIN(0)),                       \
+                          proto_operand(b, POUT(op, 0)));                                          \
     }
 #define BINARY(name, fn)                                                                           \
     enum proto_status proto_build_##name(const struct proto_op *op, struct proto_plan_builder *b)  \
     {                                                                                              \
-        uint64_t ws = 0;                                                                           \
-        aclOpExecutor *e = NULL;                                                                   \
-        int st = fn##GetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(1)),          \
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);                     \
-        return proto_step_exec(b, st, e);                                                          \
+        return PROTO_STEP(b, fn##GetWorkspaceSize, proto_operand(b, PIN(0)),                       \
+                          proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));                \
     }
 
 UNARY(relu, aclnnRelu)
@@ -164,35 +167,24 @@ BINARY(pow, aclnnPowTensorTensor)
 
 enum proto_status proto_build_sub(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    aclScalar *alpha = one_for(op->out[0].dtype);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnSubGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(1)), alpha,
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);
-    aclDestroyScalar(alpha);
-    return proto_step_exec(b, st, e);
+    return alpha_step(op, b, aclnnSubGetWorkspaceSize, proto_operand(b, PIN(1)));
 }
 
 /* Square: x * x (one executor reading the operand twice). */
 enum proto_status proto_build_square(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnMulGetWorkspaceSize(proto_operand(b, PIN(0)), proto_operand(b, PIN(0)),
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, aclnnMulGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(0)), proto_operand(b, POUT(op, 0)));
 }
 
 enum proto_status proto_build_leaky_relu(const struct proto_op *op, struct proto_plan_builder *b)
 {
     float slope = (float)proto_attr_f(op, "negative_slope");
     aclScalar *s = aclCreateScalar(&slope, ACL_FLOAT);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnLeakyReluGetWorkspaceSize(proto_operand(b, PIN(0)), s,
-                                            proto_operand(b, POUT(op, 0)), &ws, &e);
+    enum proto_status ps = PROTO_STEP(b, aclnnLeakyReluGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      s, proto_operand(b, POUT(op, 0)));
     aclDestroyScalar(s);
-    return proto_step_exec(b, st, e);
+    return ps;
 }
 
 /* Identity (and Reshape, shape.c): a copy of the bytes. */
@@ -210,12 +202,6 @@ enum proto_status proto_build_bias_add(const struct proto_op *op, struct proto_p
     if (!strcmp(proto_attr_s(op, "data_format"), "NCHW"))
         for (int i = 2; i < op->in[0].nd; i++)
             d[nd++] = 1;
-    aclScalar *alpha = one_for(op->out[0].dtype);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnAddGetWorkspaceSize(proto_operand(b, PIN(0)),
-                                      proto_tensor(b, PIN(1), op->in[1].dtype, d, nd, NULL), alpha,
-                                      proto_operand(b, POUT(op, 0)), &ws, &e);
-    aclDestroyScalar(alpha);
-    return proto_step_exec(b, st, e);
+    return alpha_step(op, b, aclnnAddGetWorkspaceSize,
+                      proto_tensor(b, PIN(1), op->in[1].dtype, d, nd, NULL));
 }

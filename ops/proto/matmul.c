@@ -94,19 +94,15 @@ enum proto_status proto_build_matmul(const struct proto_op *op, struct proto_pla
 {
     bool t1, t2;
     transposes(op, &t1, &t2);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnMatmulGetWorkspaceSize(maybe_t(b, op, 0, t1), maybe_t(b, op, 1, t2),
-                                         proto_operand(b, POUT(op, 0)), 0, &ws, &e);
-    enum proto_status ps = proto_step_exec(b, st, e);
+    enum proto_status ps = PROTO_STEP(b, aclnnMatmulGetWorkspaceSize, maybe_t(b, op, 0, t1),
+                                      maybe_t(b, op, 1, t2), proto_operand(b, POUT(op, 0)), 0);
     if (ps || op->def->nin < 3 || !proto_in(op, 2))
         return ps;
     /* y += bias, in place. */
     float one = 1.0f;
     aclScalar *alpha = aclCreateScalar(&one, ACL_FLOAT);
-    e = NULL;
-    st = aclnnInplaceAddGetWorkspaceSize(proto_operand(b, POUT(op, 0)), proto_operand(b, PIN(2)),
-                                         alpha, &ws, &e);
+    ps = PROTO_STEP(b, aclnnInplaceAddGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
+                    proto_operand(b, PIN(2)), alpha);
     aclDestroyScalar(alpha);
-    return proto_step_exec(b, st, e);
+    return ps;
 }

@@ -35,11 +35,8 @@ enum proto_status proto_infer_softmax(struct proto_op *op)
 
 enum proto_status proto_build_softmax(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnSoftmaxGetWorkspaceSize(proto_operand(b, PIN(0)), proto_attr(op, "axes")->ints[0],
-                                          proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, aclnnSoftmaxGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_attr(op, "axes")->ints[0], proto_operand(b, POUT(op, 0)));
 }
 
 /* ---- LayerNorm ---------------------------------------------------------------------- */
@@ -105,14 +102,11 @@ enum proto_status proto_build_layer_norm(const struct proto_op *op, struct proto
     int bn = proto_wrap_axis(proto_attr_i(op, "begin_norm_axis"), nd);
     double eps = proto_attr_f(op, "epsilon");
     aclIntArray *ia = aclCreateIntArray(x->dims + bn, (uint64_t)(nd - bn));
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnLayerNormGetWorkspaceSize(
-        proto_operand(b, PIN(0)), ia, proto_operand(b, PIN(1)), proto_operand(b, PIN(2)), eps,
-        proto_operand(b, POUT(op, 0)), proto_operand(b, POUT(op, 1)), proto_operand(b, POUT(op, 2)),
-        &ws, &e);
+    enum proto_status ps = PROTO_STEP(b, aclnnLayerNormGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      ia, proto_operand(b, PIN(1)), proto_operand(b, PIN(2)), eps,
+                                      proto_operand(b, POUT(op, 0)), proto_operand(b, POUT(op, 1)),
+                                      proto_operand(b, POUT(op, 2)));
     aclDestroyIntArray(ia);
-    enum proto_status ps = proto_step_exec(b, st, e);
     if (ps)
         return ps;
     struct variance_arg a = {POUT(op, 2), proto_numel(&op->out[2]), (float)eps};
@@ -121,18 +115,18 @@ enum proto_status proto_build_layer_norm(const struct proto_op *op, struct proto
 
 /* ---- layouts ---------------------------------------------------------------------------- */
 
-/* Positions of C, H and W in a data_format; false for another. */
-static bool layout(const char *fmt, int *c, int *h, int *w)
+/* Positions of C, H and W for the data_format attribute (NCHW or NHWC). */
+static enum proto_status data_layout(struct proto_op *op, int *c, int *h, int *w)
 {
-    if (!strcmp(fmt, "NCHW")) {
-        *c = 1, *h = 2, *w = 3;
-        return true;
-    }
-    if (!strcmp(fmt, "NHWC")) {
-        *c = 3, *h = 1, *w = 2;
-        return true;
-    }
-    return false;
+    const char *fmt = proto_attr_s(op, "data_format");
+    bool nchw = !strcmp(fmt, "NCHW");
+    if (!nchw && strcmp(fmt, "NHWC"))
+        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NCHW or NHWC",
+                          fmt);
+    *c = nchw ? 1 : 3;
+    *h = nchw ? 2 : 1;
+    *w = nchw ? 3 : 2;
+    return PROTO_OK;
 }
 
 /* A list attribute of exactly 4 values. */
@@ -181,12 +175,8 @@ struct conv_geom {
 
 static enum proto_status conv_geom(struct proto_op *op, struct conv_geom *g)
 {
-    const char *fmt = proto_attr_s(op, "data_format");
-    if (!layout(fmt, &g->c, &g->h, &g->w))
-        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NCHW or NHWC",
-                          fmt);
-    enum proto_status st;
-    if ((st = four(op, "strides", g->st)) || (st = four(op, "pads", g->pd)) ||
+    enum proto_status st = data_layout(op, &g->c, &g->h, &g->w);
+    if (st || (st = four(op, "strides", g->st)) || (st = four(op, "pads", g->pd)) ||
         (st = four(op, "dilations", g->dl)))
         return st;
     g->groups = proto_attr_i(op, "groups");
@@ -261,17 +251,15 @@ enum proto_status proto_build_conv2d(const struct proto_op *op, struct proto_pla
     aclIntArray *sv = aclCreateIntArray(s2, 2), *pv = aclCreateIntArray(p2, 2),
                 *dv = aclCreateIntArray(d2, 2), *zv = aclCreateIntArray(z2, 2);
     aclTensor *bias = proto_in(op, 2) ? proto_operand(b, PIN(2)) : NULL;
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnConvolutionGetWorkspaceSize(
-        proto_tensor(b, PIN(0), x->dtype, xd, 4, xs), proto_tensor(b, PIN(1), f->dtype, fd, 4, fs),
-        bias, sv, pv, dv, false, zv, g.groups, proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), 0,
-        &ws, &e);
+    enum proto_status ps = PROTO_STEP(
+        b, aclnnConvolutionGetWorkspaceSize, proto_tensor(b, PIN(0), x->dtype, xd, 4, xs),
+        proto_tensor(b, PIN(1), f->dtype, fd, 4, fs), bias, sv, pv, dv, false, zv, g.groups,
+        proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), 0);
     aclDestroyIntArray(sv);
     aclDestroyIntArray(pv);
     aclDestroyIntArray(dv);
     aclDestroyIntArray(zv);
-    return proto_step_exec(b, st, e);
+    return ps;
 }
 
 /* ---- MaxPool, AvgPool ------------------------------------------------------------------ */
@@ -284,12 +272,8 @@ struct pool_geom {
 
 static enum proto_status pool_geom(struct proto_op *op, struct pool_geom *g)
 {
-    const char *fmt = proto_attr_s(op, "data_format");
-    if (!layout(fmt, &g->c, &g->h, &g->w))
-        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NCHW or NHWC",
-                          fmt);
-    enum proto_status st;
-    if ((st = four(op, "ksize", g->k)) || (st = four(op, "strides", g->s)))
+    enum proto_status st = data_layout(op, &g->c, &g->h, &g->w);
+    if (st || (st = four(op, "ksize", g->k)) || (st = four(op, "strides", g->s)))
         return st;
     const char *pad = proto_attr_s(op, "padding");
     g->same = !strcmp(pad, "SAME");
@@ -299,22 +283,21 @@ static enum proto_status pool_geom(struct proto_op *op, struct pool_geom *g)
         g->k[g->w] < 1 || g->s[g->h] < 1 || g->s[g->w] < 1)
         return proto_fail(op, PROTO_ATTR,
                           "ksize and strides must be 1 on N and C and positive on H and W (%s)",
-                          fmt);
+                          proto_attr_s(op, "data_format"));
     return PROTO_OK;
 }
 
 enum proto_status proto_infer_pool(struct proto_op *op)
 {
+    const struct core_op_val *x = &op->in[0];
+    char s1[96];
+    if (x->nd != 4)
+        return proto_fail(op, PROTO_INPUT, "x must be 4-D, got %s",
+                          proto_shape_str(s1, sizeof(s1), x));
     struct pool_geom g;
     enum proto_status st = pool_geom(op, &g);
     if (st)
         return st;
-    const struct core_op_val *x = &op->in[0];
-    if (x->nd != 4) {
-        char s1[96];
-        return proto_fail(op, PROTO_INPUT, "x must be 4-D, got %s",
-                          proto_shape_str(s1, sizeof(s1), x));
-    }
     struct core_op_val *o = &op->out[0];
     proto_out_like(o, x, x->dtype);
     const int pos[2] = {g.h, g.w};
@@ -348,12 +331,10 @@ static enum proto_status build_pool(const struct proto_op *op, struct proto_plan
     int64_t xd[4], xs[4], yd[4], ys[4];
     nchw_view(x->dims, 0, g.c, g.h, g.w, xd, xs);
     nchw_view(y->dims, 0, g.c, g.h, g.w, yd, ys);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = ops_pool2d_build(op->def->type, proto_tensor(b, PIN(0), x->dtype, xd, 4, xs),
-                              proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), is_max, k, s, pads,
-                              dil, false, false, 0, &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, ops_pool2d_build, op->def->type,
+                      proto_tensor(b, PIN(0), x->dtype, xd, 4, xs),
+                      proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), is_max, k, s, pads, dil,
+                      false, false, 0);
 }
 
 enum proto_status proto_build_max_pool(const struct proto_op *op, struct proto_plan_builder *b)

@@ -22,6 +22,7 @@
 
 #define PB_MAX_TENSORS 96
 #define PB_MAX_LISTS 4
+#define PB_MAX_STEPS 8 /* steps of one plan (a kernel makes one to three) */
 #define RUN_INLINE_SLOTS 80
 #define NO_OPERAND UINT32_MAX
 
@@ -55,8 +56,8 @@ struct proto_plan_builder {
     uint32_t nt;
     aclTensorList *lists[PB_MAX_LISTS];
     uint32_t nlists;
-    struct step *steps;
-    uint32_t nsteps, csteps;
+    struct step steps[PB_MAX_STEPS];
+    uint32_t nsteps;
 };
 
 /* Phase 1 records a tensor's address only; launches use the operands. */
@@ -126,16 +127,11 @@ struct aclTensorList *proto_tensor_list(struct proto_plan_builder *b, struct acl
     return l;
 }
 
+/* A new step, NULL past PB_MAX_STEPS. */
 static struct step *step_add(struct proto_plan_builder *b, enum step_kind kind)
 {
-    if (b->nsteps == b->csteps) {
-        uint32_t c = b->csteps ? b->csteps * 2 : 4;
-        struct step *v = realloc(b->steps, c * sizeof(*v));
-        if (!v)
-            return NULL;
-        b->steps = v;
-        b->csteps = c;
-    }
+    if (b->nsteps == PB_MAX_STEPS)
+        return NULL;
     struct step *s = &b->steps[b->nsteps++];
     memset(s, 0, sizeof(*s));
     s->kind = kind;
@@ -235,7 +231,6 @@ enum proto_status proto_build(struct proto_op *op, struct proto_plan **plan)
     }
     if (st != PROTO_OK) {
         steps_free(b->steps, b->nsteps);
-        free(b->steps);
         free(b);
         return st;
     }
@@ -243,7 +238,6 @@ enum proto_status proto_build(struct proto_op *op, struct proto_plan **plan)
     p->nsteps = b->nsteps;
     if (b->nsteps)
         memcpy(p->steps, b->steps, b->nsteps * sizeof(struct step));
-    free(b->steps);
     free(b);
     *plan = p;
     return PROTO_OK;

@@ -36,6 +36,17 @@ void proto_out_like(struct core_op_val *out, const struct core_op_val *v, aclDat
 /* The name of the instance's input k ("x1", "x0" for a dynamic entry). */
 const char *proto_input_label(const struct proto_op *op, uint32_t k, char *buf, size_t cap);
 
+/* A plan step from phase 1 of an aclnn operator: fn(args..., &workspace,
+ * &executor), then proto_step_exec. The workspace size is not kept: the
+ * executors of ops/ run without one when run directly. */
+#define PROTO_STEP(b, fn, ...)                                                                     \
+    __extension__({                                                                                \
+        uint64_t ws_ = 0;                                                                          \
+        aclOpExecutor *e_ = NULL;                                                                  \
+        int st_ = fn(__VA_ARGS__, &ws_, &e_);                                                      \
+        proto_step_exec((b), st_, e_);                                                             \
+    })
+
 /* Plan builder: the operand of op->in[k] / op->out[k]. */
 #define PIN(k) PROTO_IN(k)
 #define POUT(op, k) PROTO_OUT(op, k)

@@ -96,13 +96,11 @@ static enum proto_status build_reduce(const struct proto_op *op, struct proto_pl
         return proto_step_copy(b, PIN(0), POUT(op, 0), proto_bytes(&op->out[0]));
     aclIntArray *dims = aclCreateIntArray(axes, (uint64_t)n);
     bool keep = proto_attr_i(op, "keep_dims") != 0;
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
     aclTensor *x = proto_operand(b, PIN(0)), *y = proto_operand(b, POUT(op, 0));
-    int rc = mean ? aclnnMeanGetWorkspaceSize(x, dims, keep, op->out[0].dtype, y, &ws, &e)
-                  : aclnnReduceSumGetWorkspaceSize(x, dims, keep, op->out[0].dtype, y, &ws, &e);
+    st = mean ? PROTO_STEP(b, aclnnMeanGetWorkspaceSize, x, dims, keep, op->out[0].dtype, y)
+              : PROTO_STEP(b, aclnnReduceSumGetWorkspaceSize, x, dims, keep, op->out[0].dtype, y);
     aclDestroyIntArray(dims);
-    return proto_step_exec(b, rc, e);
+    return st;
 }
 
 enum proto_status proto_build_reduce_sum(const struct proto_op *op, struct proto_plan_builder *b)
@@ -150,9 +148,6 @@ enum proto_status proto_build_arg_max(const struct proto_op *op, struct proto_pl
 {
     int64_t dim;
     proto_const_ints(&op->in[1], &dim, 1);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnArgMaxGetWorkspaceSize(proto_operand(b, PIN(0)), dim, false,
-                                         proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, aclnnArgMaxGetWorkspaceSize, proto_operand(b, PIN(0)), dim, false,
+                      proto_operand(b, POUT(op, 0)));
 }

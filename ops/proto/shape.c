@@ -30,11 +30,8 @@ enum proto_status proto_infer_cast(struct proto_op *op)
 
 enum proto_status proto_build_cast(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnCastGetWorkspaceSize(proto_operand(b, PIN(0)), op->out[0].dtype,
-                                       proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, aclnnCastGetWorkspaceSize, proto_operand(b, PIN(0)), op->out[0].dtype,
+                      proto_operand(b, POUT(op, 0)));
 }
 
 /* ---- Transpose ------------------------------------------------------------------------- */
@@ -77,12 +74,10 @@ enum proto_status proto_build_transpose(const struct proto_op *op, struct proto_
     int64_t perm[PROTO_MAX_DIMS];
     perm_of((struct proto_op *)op, perm);
     aclIntArray *ia = aclCreateIntArray(perm, (uint64_t)op->in[0].nd);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnPermuteGetWorkspaceSize(proto_operand(b, PIN(0)), ia,
-                                          proto_operand(b, POUT(op, 0)), &ws, &e);
+    enum proto_status ps = PROTO_STEP(b, aclnnPermuteGetWorkspaceSize, proto_operand(b, PIN(0)), ia,
+                                      proto_operand(b, POUT(op, 0)));
     aclDestroyIntArray(ia);
-    return proto_step_exec(b, st, e);
+    return ps;
 }
 
 /* ---- Reshape ------------------------------------------------------------------------------ */
@@ -193,11 +188,9 @@ enum proto_status proto_build_concat(const struct proto_op *op, struct proto_pla
     for (uint32_t i = 0; i < op->ndyn; i++)
         t[i] = proto_operand(b, PIN(i));
     aclTensorList *tl = proto_tensor_list(b, t, op->ndyn);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = tl ? aclnnCatGetWorkspaceSize(tl, a, proto_operand(b, POUT(op, 0)), &ws, &e)
-                : ACLNN_ERR_INNER;
-    return proto_step_exec(b, st, e);
+    if (!tl)
+        return proto_step_exec(b, ACLNN_ERR_INNER, NULL);
+    return PROTO_STEP(b, aclnnCatGetWorkspaceSize, tl, a, proto_operand(b, POUT(op, 0)));
 }
 
 /* ---- Slice ---------------------------------------------------------------------------------- */
@@ -246,12 +239,8 @@ enum proto_status proto_build_slice(const struct proto_op *op, struct proto_plan
         start += off[i] * s;
         s *= x->dims[i];
     }
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int rc = aclnnInplaceCopyGetWorkspaceSize(
-        proto_operand(b, POUT(op, 0)), proto_tensor_at(b, PIN(0), x->dtype, size, x->nd, st, start),
-        &ws, &e);
-    return proto_step_exec(b, rc, e);
+    return PROTO_STEP(b, aclnnInplaceCopyGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
+                      proto_tensor_at(b, PIN(0), x->dtype, size, x->nd, st, start));
 }
 
 /* ---- GatherV2 ------------------------------------------------------------------------------ */
@@ -300,9 +289,6 @@ enum proto_status proto_build_gather(const struct proto_op *op, struct proto_pla
 {
     int a = 0;
     gather_axis((struct proto_op *)op, &a);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    int st = aclnnGatherV2GetWorkspaceSize(proto_operand(b, PIN(0)), a, proto_operand(b, PIN(1)),
-                                           proto_operand(b, POUT(op, 0)), &ws, &e);
-    return proto_step_exec(b, st, e);
+    return PROTO_STEP(b, aclnnGatherV2GetWorkspaceSize, proto_operand(b, PIN(0)), a,
+                      proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));
 }

@@ -34,24 +34,7 @@ static int g_fail;
 
 static size_t dt_size(aclDataType t)
 {
-    switch (t) {
-    case ACL_FLOAT:
-    case ACL_INT32:
-        return 4;
-    case ACL_FLOAT16:
-    case ACL_BF16:
-    case ACL_INT16:
-        return 2;
-    case ACL_INT8:
-    case ACL_UINT8:
-    case ACL_BOOL:
-        return 1;
-    case ACL_INT64:
-    case ACL_DOUBLE:
-        return 8;
-    default:
-        return 0;
-    }
+    return aclDataTypeSize(t);
 }
 
 static double half_to_double(uint16_t h)
