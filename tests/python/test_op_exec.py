@@ -538,6 +538,13 @@ class Misuse(OpCase):
         self.refused(execute("Add", [self.x, z], [self.y], 0, self.stream), INPUT,
                      "4 + 3 elements", "Add")
 
+    def test_value_input_without_value(self):
+        # ReduceSum's axes in device memory: its value is not known when the call checks.
+        axes = self.t(acl.ACL_INT64, (1,), [0])
+        msg = self.refused(execute("ReduceSum", [self.x, axes], [self.y], 0, self.stream), INPUT,
+                           "axes in device memory", "ReduceSum")
+        self.assertIn("axes", msg)
+
     def test_inputs_disagree_in_dtype(self):
         i = self.t(acl.ACL_INT32, (4,), [1] * 4)
         self.refused(execute("Add", [self.x, i], [self.y], 0, self.stream), INPUT,
