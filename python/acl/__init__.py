@@ -11,7 +11,7 @@ libcpuacl with ctypes).
 
 Modules: acl.rt (runtime), acl.mdl (model run instances: capture, replay),
 acl.util (pointers <-> bytes / numpy, threads), acl.nn (aclnn operators),
-acl.op (single-operator execution: operator attributes).
+acl.op (single-operator execution: operators by their CANN type name).
 Data buffers and tensor descriptions are top-level, as in pyACL
 (acl.create_data_buffer, acl.create_tensor_desc, ...: acl/_base.py).
 The constants of the C headers (ACL_MEMCPY_HOST_TO_DEVICE, ACL_SUCCESS,
