@@ -604,6 +604,9 @@ int main(int argc, char **argv)
         {"memcpyh2h64M", "memcpy.h2h_64M", 'b', "memcpy3"},
         {"alloc64M", "alloc.acl_64M", 'b', "jemalloc"},
         {"add_small", "ops.add_small_host", 'l', "100ns"},
+        /* issue 27: operators by their CANN type */
+        {"aclop_small", "ops.aclop_small_host", 'b', "aclnn"},
+        {"aclop_handle", "ops.aclop_handle_host", 'b', "aclnn"},
         {"add64M", "ops.add_f32_64M", 'b', "memcpy"},
         {"relu64M", "ops.relu_f32_64M", 'b', "memcpy"},
         {"matmul64x2048", "ops.matmul_f32_64x2048x2048", 'b', "sgemm"},
