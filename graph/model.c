@@ -230,8 +230,15 @@ static void get_desc(struct gm_in *r, cpuaclGeTensor *t, const char *what)
     t->dtype = h[0];
     t->format = h[1];
     t->ndim = h[2];
-    for (int32_t i = 0; i < t->ndim; i++)
+    /* Dims are -1 (unknown) or sizes whose product stays below 2^40
+     * elements, so no size computed from them overflows. */
+    uint64_t numel = 1;
+    for (int32_t i = 0; i < t->ndim && !r->what; i++) {
         take(r, &t->dims[i], 8, what);
+        if (t->dims[i] < -1 || t->dims[i] > ((int64_t)1 << 40) ||
+            (t->dims[i] > 0 && (numel *= (uint64_t)t->dims[i]) > ((uint64_t)1 << 40)))
+            r->what = "a description's dims (below -1, or more than 2^40 elements)";
+    }
 }
 
 static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
