@@ -395,40 +395,18 @@ static cpuaclGeGraph *decode(const void *buf, size_t len, const void *w, size_t 
 
 /* The keys aclgrphBuildModel takes (GE's ir_option set for it, those whose
  * strings are public); any other key is GRAPH_PARAM_INVALID, as in GE. */
-static const char *const g_build_keys[] = {"input_format",
-                                           "input_shape",
-                                           "op_name_map",
-                                           "ge.dynamicBatchSize",
-                                           "ge.dynamicImageSize",
-                                           "ge.dynamicDims",
-                                           "ge.insertOpFile",
-                                           "ge.exec.op_precision_mode",
-                                           "ge.exec.allow_hf32",
-                                           "ge.exec.precision_mode",
-                                           "ge.exec.precision_mode_v2",
-                                           "ge.exec.disableReuseMemory",
-                                           "ge.autoTuneMode",
-                                           "ge.outputDatatype",
-                                           "ge.outputNodeName",
-                                           "ge.INPUT_NODES_SET_FP16",
-                                           "log",
-                                           "ge.opDebugLevel",
-                                           "op_debug_option",
-                                           "ge.performance_mode",
-                                           "ge.shape_generalized_build_mode",
-                                           "ge.exec.modify_mixlist",
-                                           "ge.customizeDtypes",
-                                           "op_debug_config",
-                                           "ge.externalWeight",
-                                           "ge.distributed_cluster_build",
-                                           "ge.offline_model_relation",
-                                           "ge.enableGraphParallel",
-                                           "ac_parallel_enable",
-                                           "ge.graphParallelOptionPath",
-                                           "ge.quant_dumpable",
-                                           "ge.tiling_schedule_optimize",
-                                           "ge.graphMaxParallelModelNum",
-                                           NULL};
+static const char *const g_build_keys[] = {
+    "input_format", "input_shape", "op_name_map", "ge.dynamicBatchSize", "ge.dynamicImageSize",
+    "ge.dynamicDims", "ge.insertOpFile", "ge.exec.op_precision_mode", "ge.exec.allow_hf32",
+    "ge.exec.precision_mode", "ge.exec.precision_mode_v2", "ge.exec.disableReuseMemory",
+    "ge.autoTuneMode", "ge.outputDatatype", "ge.outputNodeName", "ge.INPUT_NODES_SET_FP16", "log",
+    "ge.opDebugLevel", "op_debug_option", "ge.performance_mode", "ge.shape_generalized_build_mode",
+    "ge.exec.modify_mixlist", "ge.customizeDtypes", "op_debug_config", "ge.externalWeight",
+    "ge.distributed_cluster_build", "ge.offline_model_relation", "ge.enableGraphParallel",
+    "ac_parallel_enable", "ge.graphParallelOptionPath", "ge.quant_dumpable",
+    "ge.tiling_schedule_optimize", "ge.graphMaxParallelModelNum",
+    /* GE's lx-fusion set, also accepted */
+    "ge.buildMode", "ge.buildStep", "ge.tuningPath", NULL};
 
 /* Option values and what they stand for, ended by a NULL name. */
 struct gm_named {
