@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * atc/onnx_ops.h: the ONNX operators atc converts, one row per ONNX op in
+ * name order, with the converter that maps it and the CANN IR types
+ * (ops/proto/table.h) the converter emits. This is a mapping onto the one
+ * table of operator types, not a list of types: every name in the third
+ * column must be a row of ops/proto/table.h (tests/docs/gen_onnx_ops.py
+ * checks it and generates the coverage table of docs/atc.md from these rows).
+ *
+ * Row format (one row per line, read by a script; keep it regular):
+ *
+ *   M(OnnxOp, converter, "CannType CannType ...", "restrictions")
+ *
+ *   converter  the function conv_<converter> of atc/onnx_graph.cc
+ *   restrictions  what atc refuses of the ONNX op (shown in docs/atc.md);
+ *                 "" = the whole op as ONNX opsets 11-17 define it
+ */
+
+/* clang-format off */
+M(Abs, unary, "Abs", "")
+M(Add, binary, "Add", "")
+M(ArgMax, arg_max, "ArgMaxV2 ExpandDims", "select_last_index=1 refused")
+M(AveragePool, pool, "AvgPool", "2-D; pads 0 (VALID) or TF SAME pads; ceil_mode=0; count_include_pad=1 with pads refused")
+M(BatchNormalization, batch_norm, "Mul Add", "inference form; scale, B, mean, var constant (folded into Mul + Add)")
+M(Cast, cast, "Cast", "")
+M(Concat, concat, "ConcatV2", "")
+M(Constant, constant, "", "value (tensor), value_float(s), value_int(s)")
+M(Conv, conv, "Conv2D", "2-D (4-D x and W); auto_pad NOTSET, VALID, SAME_UPPER/LOWER")
+M(Cos, unary, "Cos", "")
+M(CumSum, cumsum, "Cumsum", "axis constant")
+M(Div, binary, "Div", "")
+M(Dropout, identity, "Identity", "inference (mask output refused)")
+M(Elu, elu, "Elu", "")
+M(Equal, binary, "Equal", "")
+M(Exp, unary, "Exp", "")
+M(Flatten, flatten, "Reshape", "input dims after axis known")
+M(Gather, gather, "GatherV2", "")
+M(Gemm, gemm, "MatMulV2 Mul Add", "A and B 2-D")
+M(GlobalAveragePool, global_avg_pool, "ReduceMeanD", "")
+M(Identity, identity, "Identity", "")
+M(LayerNormalization, layer_norm, "LayerNorm", "Y only (Mean, InvStdDev outputs refused); stash_type 1")
+M(LeakyRelu, leaky_relu, "LeakyRelu", "")
+M(Log, unary, "Log", "")
+M(LogSoftmax, softmax, "LogSoftmaxV2", "opset < 13: axis must be the last")
+M(MatMul, matmul, "MatMulV2 BatchMatMulV2", "operands of rank >= 2")
+M(Max, binary, "Maximum", "two inputs")
+M(MaxPool, pool, "MaxPool", "2-D; pads 0 (VALID) or TF SAME pads; ceil_mode=0; dilations 1; Indices output refused")
+M(Min, binary, "Minimum", "two inputs")
+M(Mul, binary, "Mul", "")
+M(Neg, unary, "Neg", "")
+M(Pow, binary, "Pow", "")
+M(ReduceMean, reduce, "ReduceMean", "axes constant")
+M(ReduceSum, reduce, "ReduceSum", "axes constant")
+M(Relu, unary, "Relu", "")
+M(Reshape, reshape, "Reshape", "shape constant; allowzero=0")
+M(Sigmoid, unary, "Sigmoid", "")
+M(Sin, unary, "Sin", "")
+M(Softmax, softmax, "SoftmaxV2", "opset < 13: axis must be the last")
+M(Softplus, unary, "Softplus", "")
+M(Sqrt, unary, "Sqrt", "")
+M(Squeeze, squeeze, "Squeeze", "axes constant")
+M(Sub, binary, "Sub", "")
+M(Tanh, unary, "Tanh", "")
+M(Tile, tile, "Tile", "repeats constant")
+M(Transpose, transpose, "Transpose", "")
+M(Unsqueeze, unsqueeze, "Unsqueeze", "axes constant")
+/* clang-format on */
