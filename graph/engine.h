@@ -130,6 +130,9 @@ struct cpuaclGeGraph {
 
 /* Outputs of a node (0 for an unknown type). */
 uint32_t graph_nout(const struct graph_node *n);
+/* Give node n nin input entries of which ndyn belong to its dynamic input;
+ * false when the declaration does not allow it (or out of memory). */
+bool graph_node_layout(struct graph_node *n, uint32_t nin, uint32_t ndyn);
 const struct graph_attr *graph_attr_get(const struct graph_node *n, const char *name);
 int64_t graph_attr_int(const struct graph_node *n, const char *name, int64_t dflt);
 /* The ops/proto instance of operator node n (inputs from its producers,

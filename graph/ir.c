@@ -340,6 +340,27 @@ uint32_t cpuaclGeGraphSetDynamicInputs(cpuaclGeGraph *g, int32_t node, const cha
     return GE_OK;
 }
 
+/* A decoded node's input layout (graph/model.c): nin entries with ndyn
+ * of them the dynamic input's, checked against the declaration. */
+bool graph_node_layout(struct graph_node *n, uint32_t nin, uint32_t ndyn)
+{
+    int dyn = decl_dyn(n);
+    if (dyn < 0 ? (ndyn || nin != decl_nin(n))
+                : (ndyn > 4096 || nin != decl_nin(n) - 1 + (ndyn ? ndyn : 1)))
+        return false;
+    if (nin != n->nin) {
+        free(n->in);
+        free(n->in_desc);
+        n->in = NULL;
+        n->in_desc = NULL;
+        n->nin = 0;
+        if (!node_inputs(n, nin))
+            return false;
+    }
+    n->ndyn = ndyn;
+    return true;
+}
+
 static int output_index(const struct graph_node *n, const char *name)
 {
     for (uint32_t i = 0; i < graph_nout(n); i++)

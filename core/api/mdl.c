@@ -21,6 +21,7 @@
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
 #include "core/mdl/file.h"
+#include "core/mdl/load.h"
 #include "cpuacl/cpuacl_test.h"
 
 /* What a creator of fn made: p, or NULL with ACL_ERROR_BAD_ALLOC recorded. */
@@ -502,6 +503,126 @@ aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *handle, aclmdlExecConfig
     if (!handle || !attrValue)
         return null_arg(handle ? "attrValue" : "handle", __func__);
     return core_mdl_exec_config_set(handle, attr, attrValue, valueSize, __func__);
+}
+
+/* ---- loading, unloading, executing ---------------------------------------------- */
+
+/* Load the model file at path (or the image [model, model + size) when
+ * path is NULL). */
+static aclError load(const char *path, const void *model, size_t size, uint32_t *modelId,
+                     void *workPtr, size_t workSize, void *weightPtr, size_t weightSize,
+                     const char *fn)
+{
+    void *buf = NULL;
+    aclError rc = ACL_SUCCESS;
+    if (path)
+        rc = core_mdl_file_read(path, &buf, &size, fn);
+    if (rc == ACL_SUCCESS)
+        rc = core_mdl_load(path ? buf : model, size, workPtr, workSize, weightPtr, weightSize,
+                           modelId, fn);
+    free(buf);
+    return rc;
+}
+
+aclError aclmdlLoadFromFile(const char *modelPath, uint32_t *modelId)
+{
+    if (!modelPath || !modelId)
+        return null_arg(modelPath ? "modelId" : "modelPath", __func__);
+    return load(modelPath, NULL, 0, modelId, NULL, 0, NULL, 0, __func__);
+}
+
+aclError aclmdlLoadFromMem(const void *model, size_t modelSize, uint32_t *modelId)
+{
+    if (!model || !modelId)
+        return null_arg(model ? "modelId" : "model", __func__);
+    return load(NULL, model, modelSize, modelId, NULL, 0, NULL, 0, __func__);
+}
+
+aclError aclmdlLoadFromFileWithMem(const char *modelPath, uint32_t *modelId, void *workPtr,
+                                   size_t workSize, void *weightPtr, size_t weightSize)
+{
+    if (!modelPath || !modelId)
+        return null_arg(modelPath ? "modelId" : "modelPath", __func__);
+    return load(modelPath, NULL, 0, modelId, workPtr, workSize, weightPtr, weightSize, __func__);
+}
+
+aclError aclmdlLoadFromMemWithMem(const void *model, size_t modelSize, uint32_t *modelId,
+                                  void *workPtr, size_t workSize, void *weightPtr,
+                                  size_t weightSize)
+{
+    if (!model || !modelId)
+        return null_arg(model ? "modelId" : "model", __func__);
+    return load(NULL, model, modelSize, modelId, workPtr, workSize, weightPtr, weightSize,
+                __func__);
+}
+
+/* Option a of handle h as a pointer or size (NULL / 0 when not set). */
+static void *opt_ptr(const aclmdlConfigHandle *h, aclmdlConfigAttr a)
+{
+    union core_mdl_opt v;
+    return core_mdl_config_get(h, a, &v) ? v.ptr : NULL;
+}
+
+static size_t opt_size(const aclmdlConfigHandle *h, aclmdlConfigAttr a)
+{
+    union core_mdl_opt v;
+    return core_mdl_config_get(h, a, &v) ? v.size : 0;
+}
+
+aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelId)
+{
+    if (!handle || !modelId)
+        return null_arg(handle ? "modelId" : "handle", __func__);
+    size_t type = opt_size(handle, ACL_MDL_LOAD_TYPE_SIZET);
+    union core_mdl_opt path = {.str = NULL};
+    bool file = type == ACL_MDL_LOAD_FROM_FILE || type == ACL_MDL_LOAD_FROM_FILE_WITH_MEM;
+    bool mem = type == ACL_MDL_LOAD_FROM_MEM || type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
+    bool with_mem =
+        type == ACL_MDL_LOAD_FROM_FILE_WITH_MEM || type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
+    if (type == ACL_MDL_LOAD_FROM_FILE_WITH_Q || type == ACL_MDL_LOAD_FROM_MEM_WITH_Q)
+        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
+                        "%s: loads with queues (ACL_MDL_LOAD_FROM_*_WITH_Q) are not supported",
+                        __func__);
+    if (!file && !mem)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: ACL_MDL_LOAD_TYPE_SIZET is %s (1 to 4 load a model)", __func__,
+                        type ? "out of range" : "not set");
+    if (file && !core_mdl_config_get(handle, ACL_MDL_PATH_PTR, &path))
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: ACL_MDL_PATH_PTR is not set", __func__);
+    const void *model = opt_ptr(handle, ACL_MDL_MEM_ADDR_PTR);
+    size_t size = opt_size(handle, ACL_MDL_MEM_SIZET);
+    if (mem && (!model || !size))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: ACL_MDL_MEM_ADDR_PTR and ACL_MDL_MEM_SIZET must both be set",
+                        __func__);
+    void *work = with_mem ? opt_ptr(handle, ACL_MDL_WORKSPACE_ADDR_PTR) : NULL;
+    void *weight = with_mem ? opt_ptr(handle, ACL_MDL_WEIGHT_ADDR_PTR) : NULL;
+    return load(file ? path.str : NULL, model, size, modelId, work,
+                with_mem ? opt_size(handle, ACL_MDL_WORKSPACE_SIZET) : 0, weight,
+                with_mem ? opt_size(handle, ACL_MDL_WEIGHT_SIZET) : 0, __func__);
+}
+
+aclError aclmdlUnload(uint32_t modelId)
+{
+    return core_mdl_unload(modelId, __func__);
+}
+
+aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
+{
+    if (!modelDesc)
+        return null_arg("modelDesc", __func__);
+    return core_mdl_get_desc(modelDesc, modelId, __func__);
+}
+
+aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output)
+{
+    return core_mdl_execute(modelId, input, output, NULL, true, __func__);
+}
+
+aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
+                            aclrtStream stream)
+{
+    return core_mdl_execute(modelId, input, output, stream, false, __func__);
 }
 
 /* ---- test hooks (cpuacl/cpuacl_test.h) ------------------------------------------ */

@@ -131,6 +131,23 @@ typedef struct cpuaclGeGraphStats {
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionGraphStats(uint64_t session, uint32_t graph_id,
                                                        cpuaclGeGraphStats *stats);
 
+/* ---- offline models (ge/ge_ir_build.h) -------------------------------------- */
+
+/* aclgrphBuildInitialize / aclgrphBuildFinalize. */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeBuildInitialize(const char *const *keys,
+                                                     const char *const *values, size_t n);
+ACL_FUNC_VISIBILITY void cpuaclGeBuildFinalize(void);
+/* aclgrphBuildModel: takes ownership of g in every case; on success *data
+ * (free with cpuaclGeModelFree) holds the cpuacl model file, *length bytes
+ * (docs/mdl.md). Options are aclgrphBuildModel's (docs/graph.md). */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys,
+                                                const char *const *values, size_t n, void **data,
+                                                uint64_t *length);
+ACL_FUNC_VISIBILITY void cpuaclGeModelFree(void *data);
+/* aclgrphSaveModel: writes <output_file>.om. */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeSaveModel(const char *output_file, const void *data,
+                                               uint64_t length);
+
 /* Size in bytes of one element of a ge::DataType (0 = unknown). */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeTypeSize(int32_t dtype);
 /* The last GE error message of the calling thread. */

@@ -277,6 +277,16 @@ _DestroyConfigHandle = fn("aclmdlDestroyConfigHandle", c_int, c_void_p)
 _SetConfigOpt = fn("aclmdlSetConfigOpt", c_int, c_void_p, c_int, c_void_p, c_size_t)
 _SetExternalWeightAddress = fn("aclmdlSetExternalWeightAddress", c_int, c_void_p, c_char_p,
                                c_void_p, c_size_t)
+_LoadFromFile = fn("aclmdlLoadFromFile", c_int, c_char_p, P(c_uint32))
+_LoadFromMem = fn("aclmdlLoadFromMem", c_int, c_void_p, c_size_t, P(c_uint32))
+_LoadFromFileWithMem = fn("aclmdlLoadFromFileWithMem", c_int, c_char_p, P(c_uint32), c_void_p,
+                          c_size_t, c_void_p, c_size_t)
+_LoadFromMemWithMem = fn("aclmdlLoadFromMemWithMem", c_int, c_void_p, c_size_t, P(c_uint32),
+                         c_void_p, c_size_t, c_void_p, c_size_t)
+_LoadWithConfig = fn("aclmdlLoadWithConfig", c_int, c_void_p, P(c_uint32))
+_Unload = fn("aclmdlUnload", c_int, c_uint32)
+_MdlExecute = fn("aclmdlExecute", c_int, c_uint32, c_void_p, c_void_p)
+_MdlExecuteAsync = fn("aclmdlExecuteAsync", c_int, c_uint32, c_void_p, c_void_p, c_void_p)
 _CreateExecConfigHandle = fn("aclmdlCreateExecConfigHandle", c_void_p)
 _DestroyExecConfigHandle = fn("aclmdlDestroyExecConfigHandle", c_int, c_void_p)
 _SetExecConfigOpt = fn("aclmdlSetExecConfigOpt", c_int, c_void_p, c_int, c_void_p, c_size_t)
@@ -543,6 +553,64 @@ def query_size_from_mem(model, model_size):
     ret = _QuerySizeFromMem(_address(model), model_size, ctypes.byref(work),
                             ctypes.byref(weight))
     return work.value, weight.value, ret
+
+
+# ---- loading, unloading, executing ------------------------------------------------
+
+
+def load_from_file(model_path):
+    """model_id, ret = acl.mdl.load_from_file(model_path)"""
+    mid = c_uint32(0)
+    ret = _LoadFromFile(c_str(model_path), ctypes.byref(mid))
+    return mid.value, ret
+
+
+def load_from_mem(model, model_size):
+    """model_id, ret = acl.mdl.load_from_mem(model, model_size): model an address, or
+    bytes / bytearray"""
+    mid = c_uint32(0)
+    ret = _LoadFromMem(_address(model), model_size, ctypes.byref(mid))
+    return mid.value, ret
+
+
+def load_from_file_with_mem(model_path, work_ptr, work_size, weight_ptr, weight_size):
+    """model_id, ret = acl.mdl.load_from_file_with_mem(model_path, work_ptr, work_size,
+    weight_ptr, weight_size)"""
+    mid = c_uint32(0)
+    ret = _LoadFromFileWithMem(c_str(model_path), ctypes.byref(mid), work_ptr, work_size,
+                               weight_ptr, weight_size)
+    return mid.value, ret
+
+
+def load_from_mem_with_mem(model, model_size, work_ptr, work_size, weight_ptr, weight_size):
+    """model_id, ret = acl.mdl.load_from_mem_with_mem(model, model_size, work_ptr,
+    work_size, weight_ptr, weight_size)"""
+    mid = c_uint32(0)
+    ret = _LoadFromMemWithMem(_address(model), model_size, ctypes.byref(mid), work_ptr,
+                              work_size, weight_ptr, weight_size)
+    return mid.value, ret
+
+
+def load_with_config(handle):
+    """model_id, ret = acl.mdl.load_with_config(handle)"""
+    mid = c_uint32(0)
+    ret = _LoadWithConfig(handle, ctypes.byref(mid))
+    return mid.value, ret
+
+
+def unload(model_id):
+    """ret = acl.mdl.unload(model_id)"""
+    return _Unload(model_id)
+
+
+def execute(model_id, input, output):  # noqa: A002 (pyACL's parameter name)
+    """ret = acl.mdl.execute(model_id, input, output): returns when done"""
+    return _MdlExecute(model_id, input, output)
+
+
+def execute_async(model_id, input, output, stream):  # noqa: A002
+    """ret = acl.mdl.execute_async(model_id, input, output, stream)"""
+    return _MdlExecuteAsync(model_id, input, output, stream)
 
 
 # ---- dynamic AIPP parameter sets ----------------------------------------------------

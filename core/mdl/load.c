@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Loaded models: the model-file writer core/mdl.h offers graph/, the
+ * provider slot, the table of model ids, loading, unloading, descriptions of
+ * loaded models and executions with their dataset checks (core/mdl/load.h
+ * states the id and unload rules).
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/mdl.h"
+#include "core/mdl/dataset.h"
+#include "core/mdl/desc.h"
+#include "core/mdl/file.h"
+#include "core/mdl/load.h"
+#include "core/runtime/base.h"
+
+/* ---- writing ------------------------------------------------------------------ */
+
+aclError core_mdl_model_write(const struct core_mdl_io *io, size_t nin, size_t nout,
+                              const void *graph, size_t glen, const void *weights, size_t wlen,
+                              uint64_t work_size, void **out, size_t *len, const char *fn)
+{
+    aclmdlDesc *d = core_mdl_desc_new();
+    if (!d)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    aclError rc = ACL_SUCCESS;
+    for (size_t k = 0; k < nin + nout && rc == ACL_SUCCESS; k++)
+        rc = core_mdl_desc_add_tensor(d, k >= nin, io[k].name, io[k].dtype, io[k].format,
+                                      io[k].size, io[k].ndims, io[k].dims, 0, NULL, fn);
+    void *iobytes = NULL;
+    size_t iolen = 0;
+    if (rc == ACL_SUCCESS)
+        rc = core_mdl_desc_encode(d, CORE_MDL_SEC_IO, &iobytes, &iolen, fn);
+    core_mdl_desc_free(d);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    struct core_mdl_section s[3] = {{CORE_MDL_SEC_IO, iobytes, iolen},
+                                    {CORE_MDL_SEC_GRAPH, graph, glen},
+                                    {CORE_MDL_SEC_WEIGHTS, weights, wlen}};
+    size_t ns = wlen ? 3 : 2;
+    size_t cap = core_mdl_file_size(s, ns);
+    void *buf = cap ? malloc(cap) : NULL;
+    if (!buf)
+        rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory (a model of %zu bytes)", fn, cap);
+    else
+        rc = core_mdl_file_write(s, ns, work_size, buf, cap, len, fn);
+    free(iobytes);
+    if (rc != ACL_SUCCESS) {
+        free(buf);
+        return rc;
+    }
+    *out = buf;
+    return ACL_SUCCESS;
+}
+
+aclError core_mdl_model_save(const char *path, const void *buf, size_t len, const char *fn)
+{
+    return core_mdl_file_save(path, buf, len, fn);
+}
+
+/* ---- the provider ------------------------------------------------------------- */
+
+static const struct core_mdl_provider *_Atomic g_provider;
+
+void core_mdl_provide(const struct core_mdl_provider *p)
+{
+    /* release: whatever the provider's constructor set up is visible to a
+     * loader that reads the pointer with acquire. */
+    atomic_store_explicit(&g_provider, p, memory_order_release);
+}
+
+static const struct core_mdl_provider *provider(void)
+{
+    /* acquire: pairs with the release in core_mdl_provide. */
+    return atomic_load_explicit(&g_provider, memory_order_acquire);
+}
+
+/* ---- the table of loaded models -------------------------------------------------- */
+
+struct loaded {
+    uint32_t id;
+    void *impl;       /* the provider's model */
+    aclmdlDesc *desc; /* inputs and outputs (the io section) */
+    void *meta;       /* a model file of the io section alone, for aclmdlGetDesc */
+    size_t meta_len;
+    uint32_t refs; /* executions in flight, under g_mdl.lock */
+};
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t idle; /* a model's refs dropped */
+    uint32_t next_id;
+    struct loaded **v;
+    size_t n, cap;
+} g_mdl = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 1, NULL, 0, 0};
+
+static void loaded_free(struct loaded *m)
+{
+    if (m->impl)
+        provider()->release(m->impl);
+    core_mdl_desc_free(m->desc);
+    free(m->meta);
+    free(m);
+}
+
+/* Under the lock: the slot of id, or NULL. */
+static struct loaded **find(uint32_t id)
+{
+    for (size_t k = 0; k < g_mdl.n; k++)
+        if (g_mdl.v[k]->id == id)
+            return &g_mdl.v[k];
+    return NULL;
+}
+
+static aclError no_model(uint32_t id, const char *fn)
+{
+    return core_err(ACL_ERROR_INVALID_MODEL_ID,
+                    "%s: model id %u is not loaded (never loaded, or unloaded)", fn, id);
+}
+
+/* ---- load ------------------------------------------------------------------------ */
+
+static const char *sec_view(const struct core_mdl_file *f, uint32_t id, size_t *len)
+{
+    const struct core_mdl_section *s = core_mdl_file_section(f, id);
+    *len = s ? s->size : 0;
+    return s ? s->data : NULL;
+}
+
+/* The model's meta file: its io section alone. */
+static aclError keep_meta(struct loaded *m, const struct core_mdl_file *f, const char *fn)
+{
+    size_t n = 0;
+    const void *io = sec_view(f, CORE_MDL_SEC_IO, &n);
+    struct core_mdl_section s = {CORE_MDL_SEC_IO, io, n};
+    size_t cap = core_mdl_file_size(&s, 1);
+    m->meta = cap ? malloc(cap) : NULL;
+    if (!m->meta)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    return core_mdl_file_write(&s, 1, f->work_size, m->meta, cap, &m->meta_len, fn);
+}
+
+aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size, void *weight,
+                       size_t weight_size, uint32_t *id, const char *fn)
+{
+    const struct core_mdl_provider *p = provider();
+    if (!p)
+        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED, "%s: no graph engine in this build", fn);
+    struct core_mdl_file f;
+    aclError rc = core_mdl_file_parse(buf, len, &f, fn);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    size_t glen, wlen;
+    const void *graph = sec_view(&f, CORE_MDL_SEC_GRAPH, &glen);
+    const void *weights = sec_view(&f, CORE_MDL_SEC_WEIGHTS, &wlen);
+    if (!graph)
+        return core_err(ACL_ERROR_PARSE_MODEL,
+                        "%s: the model file has no graph section (a description-only file)", fn);
+    if (work && work_size < f.work_size)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: workSize %zu is smaller than the model's work size %llu", fn,
+                        work_size, (unsigned long long)f.work_size);
+    if (weight && weight_size < wlen)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: weightSize %zu is smaller than the model's weight size %zu", fn,
+                        weight_size, wlen);
+    struct loaded *m = calloc(1, sizeof(*m));
+    if (!m || !(m->desc = core_mdl_desc_new())) {
+        free(m);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    rc = core_mdl_desc_decode(m->desc, &f, fn);
+    if (rc == ACL_SUCCESS)
+        rc = keep_meta(m, &f, fn);
+    size_t ni = m->desc->n[0], no = m->desc->n[1];
+    size_t *sz = rc == ACL_SUCCESS ? malloc((ni + no + 1) * sizeof(size_t)) : NULL;
+    if (rc == ACL_SUCCESS && !sz)
+        rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    for (size_t k = 0; rc == ACL_SUCCESS && k < ni + no; k++)
+        sz[k] = m->desc->t[k >= ni][k >= ni ? k - ni : k].size;
+    if (rc == ACL_SUCCESS)
+        rc = p->load(graph, glen, weights, wlen, ni, sz, no, sz + ni, &m->impl, fn);
+    free(sz);
+    if (rc == ACL_SUCCESS) {
+        pthread_mutex_lock(&g_mdl.lock);
+        if (g_mdl.n == g_mdl.cap) {
+            size_t c = g_mdl.cap ? 2 * g_mdl.cap : 8;
+            struct loaded **v = realloc(g_mdl.v, c * sizeof(*v));
+            if (v) {
+                g_mdl.v = v;
+                g_mdl.cap = c;
+            }
+        }
+        if (g_mdl.n < g_mdl.cap && g_mdl.next_id) {
+            m->id = g_mdl.next_id++; /* never reused (0 after 2^32 - 1 loads: full) */
+            g_mdl.v[g_mdl.n++] = m;
+            *id = m->id;
+            core_mdl_desc_bind(m->desc, m->id);
+        } else {
+            rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: no model id left", fn);
+        }
+        pthread_mutex_unlock(&g_mdl.lock);
+    }
+    if (rc != ACL_SUCCESS)
+        loaded_free(m);
+    return rc;
+}
+
+aclError core_mdl_unload(uint32_t id, const char *fn)
+{
+    pthread_mutex_lock(&g_mdl.lock);
+    struct loaded **at = find(id);
+    if (!at) {
+        pthread_mutex_unlock(&g_mdl.lock);
+        return no_model(id, fn);
+    }
+    struct loaded *m = *at;
+    *at = g_mdl.v[--g_mdl.n]; /* the id is gone: new executions fail */
+    while (m->refs)
+        pthread_cond_wait(&g_mdl.idle, &g_mdl.lock);
+    pthread_mutex_unlock(&g_mdl.lock);
+    loaded_free(m); /* the provider waits for queued executions */
+    return ACL_SUCCESS;
+}
+
+aclError core_mdl_get_desc(aclmdlDesc *d, uint32_t id, const char *fn)
+{
+    pthread_mutex_lock(&g_mdl.lock);
+    struct loaded **at = find(id);
+    aclError rc = ACL_SUCCESS;
+    if (!at) {
+        rc = no_model(id, fn);
+    } else {
+        struct core_mdl_file f;
+        rc = core_mdl_file_parse((*at)->meta, (*at)->meta_len, &f, fn);
+        if (rc == ACL_SUCCESS)
+            rc = core_mdl_desc_decode(d, &f, fn);
+        if (rc == ACL_SUCCESS)
+            core_mdl_desc_bind(d, id);
+    }
+    pthread_mutex_unlock(&g_mdl.lock);
+    return rc;
+}
+
+/* ---- execute ------------------------------------------------------------------- */
+
+/* The addresses and sizes of dataset ds for side (0 inputs, 1 outputs) of
+ * model d, checked. */
+static aclError bind_side(const aclmdlDesc *d, int side, const aclmdlDataset *ds, void **addr,
+                          size_t *size, const char *fn)
+{
+    const char *what = side ? "output" : "input";
+    if (!ds)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the %s dataset is NULL", fn, what);
+    if (core_mdl_dataset_count(ds) != d->n[side])
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the %s dataset has %zu buffers, the model has %zu %ss", fn, what,
+                        core_mdl_dataset_count(ds), d->n[side], what);
+    for (size_t k = 0; k < d->n[side]; k++) {
+        const aclDataBuffer *b = core_mdl_dataset_buf(ds, k);
+        size_t want = d->t[side][k].size;
+        if (!b || (!b->data && want))
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s %zu (%s) has no data", fn, what, k,
+                            d->t[side][k].name);
+        if (b->size < want)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: %s %zu (%s) is %zu bytes, the model's is %zu", fn, what, k,
+                            d->t[side][k].name, b->size, want);
+        addr[k] = b->data;
+        size[k] = b->size;
+    }
+    return ACL_SUCCESS;
+}
+
+aclError core_mdl_execute(uint32_t id, const aclmdlDataset *in, aclmdlDataset *out,
+                          aclrtStream stream, bool sync, const char *fn)
+{
+    pthread_mutex_lock(&g_mdl.lock);
+    struct loaded **at = find(id);
+    struct loaded *m = at ? *at : NULL;
+    if (m)
+        m->refs++;
+    pthread_mutex_unlock(&g_mdl.lock);
+    if (!m)
+        return no_model(id, fn);
+    size_t ni = m->desc->n[0], no = m->desc->n[1];
+    void **addr = malloc((ni + no + 1) * sizeof(void *));
+    size_t *size = malloc((ni + no + 1) * sizeof(size_t));
+    aclError rc =
+        addr && size ? ACL_SUCCESS : core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    if (rc == ACL_SUCCESS)
+        rc = bind_side(m->desc, 0, in, addr, size, fn);
+    if (rc == ACL_SUCCESS)
+        rc = bind_side(m->desc, 1, out, addr + ni, size + ni, fn);
+    if (rc == ACL_SUCCESS)
+        rc = provider()->execute(m->impl, stream, sync, addr, size, addr + ni, size + ni, fn);
+    free(addr);
+    free(size);
+    pthread_mutex_lock(&g_mdl.lock);
+    if (--m->refs == 0)
+        pthread_cond_broadcast(&g_mdl.idle);
+    pthread_mutex_unlock(&g_mdl.lock);
+    return rc;
+}

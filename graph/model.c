@@ -1,0 +1,785 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Offline models from GE graphs: GE's model-build API (ge/ge_ir_build.h over
+ * cpuaclGeBuild*: build options, the graph serialised into a cpuacl model
+ * file), and the provider of model graphs core/mdl.h asks to load and run
+ * them (installed from a constructor).
+ *
+ * The graph section (docs/mdl.md, "The graph section"), little-endian:
+ *   u32 magic "CAGR", u32 version (1), u32 node count, u32 SetInputs count,
+ *   u32 output count, str graph name; per node: str type, str name, u32
+ *   attribute count and the attributes (str name, u32 kind, the value by
+ *   kind: i64 for INT/BOOL/TYPE, f64 for FLOAT, str for STR, u32 n + n i64
+ *   for INTS, u32 n + n f32 for FLOATS, a desc + u64 offset + u64 size into
+ *   the weights section for TENSOR), u32 dynamic-input count, u32 input
+ *   count, per input i32 producer node (-1: none), i32 producer output, desc;
+ *   u32 output-desc count (GRAPH_MAX_OUT), the descs; then SetInputs' nodes
+ *   (i32 each) and the graph outputs (i32 node, i32 output each).
+ *   str: u32 length + bytes (no NUL); desc: i32 dtype, i32 format, i32 ndim
+ *   (-1: none, at most 8), ndim i64 dims.
+ * The decoder reads through a bounds-checked cursor and refuses anything
+ * else (a count larger than the bytes left, a reference out of range, an
+ * input layout the operator's declaration does not have, trailing bytes)
+ * with ACL_ERROR_DESERIALIZE_MODEL and what failed.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/mdl.h"
+#include "graph/engine.h"
+
+#define GM_MAGIC 0x52474143u /* "CAGR" */
+#define GM_VERSION 1u
+#define GM_ALIGN 64u
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the model file is little-endian");
+
+/* ---- encoding ------------------------------------------------------------------ */
+
+struct gm_out {
+    unsigned char *p;
+    size_t len, cap;
+    bool bad;
+};
+
+static void put(struct gm_out *o, const void *v, size_t n)
+{
+    if (o->bad)
+        return;
+    if (o->len + n > o->cap) {
+        size_t c = o->cap ? o->cap : 256;
+        while (c < o->len + n)
+            c *= 2;
+        unsigned char *q = realloc(o->p, c);
+        if (!q) {
+            o->bad = true;
+            return;
+        }
+        o->p = q;
+        o->cap = c;
+    }
+    if (n)
+        memcpy(o->p + o->len, v, n);
+    o->len += n;
+}
+
+static void put_u32(struct gm_out *o, uint32_t v)
+{
+    put(o, &v, 4);
+}
+
+static void put_i64(struct gm_out *o, int64_t v)
+{
+    put(o, &v, 8);
+}
+
+static void put_str(struct gm_out *o, const char *s)
+{
+    s = s ? s : "";
+    put_u32(o, (uint32_t)strlen(s));
+    put(o, s, strlen(s));
+}
+
+static void put_desc(struct gm_out *o, const cpuaclGeTensor *t)
+{
+    int32_t h[3] = {t->dtype, t->format, t->ndim < 0 ? -1 : t->ndim};
+    put(o, h, sizeof(h));
+    for (int32_t i = 0; i < h[2]; i++)
+        put_i64(o, t->dims[i]);
+}
+
+static void put_attr(struct gm_out *o, struct gm_out *w, const struct graph_attr *a)
+{
+    put_str(o, a->name);
+    put_u32(o, (uint32_t)a->kind);
+    switch (a->kind) {
+    case CPUACL_GE_ATTR_FLOAT:
+        put(o, &a->f, 8);
+        break;
+    case CPUACL_GE_ATTR_STR:
+        put_str(o, a->s);
+        break;
+    case CPUACL_GE_ATTR_INTS:
+        put_u32(o, (uint32_t)a->n);
+        put(o, a->ints, a->n * sizeof(int64_t));
+        break;
+    case CPUACL_GE_ATTR_FLOATS:
+        put_u32(o, (uint32_t)a->n);
+        put(o, a->floats, a->n * sizeof(float));
+        break;
+    case CPUACL_GE_ATTR_TENSOR: {
+        static const unsigned char zeros[GM_ALIGN];
+        put(w, zeros, (GM_ALIGN - w->len % GM_ALIGN) % GM_ALIGN);
+        uint64_t at[2] = {w->len, a->t.data ? a->t.size : 0};
+        put(w, a->t.data, at[1]);
+        put_desc(o, &a->t);
+        put(o, at, sizeof(at));
+        break;
+    }
+    default: /* INT, BOOL, TYPE */
+        put_i64(o, a->i);
+    }
+}
+
+/* The graph and weights sections of g (as built, before inference). */
+static bool encode(const struct cpuaclGeGraph *g, struct gm_out *o, struct gm_out *w)
+{
+    uint32_t h[5] = {GM_MAGIC, GM_VERSION, g->nnodes, g->ninputs, g->noutputs};
+    put(o, h, sizeof(h));
+    put_str(o, g->name);
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const struct graph_node *n = &g->nodes[i];
+        put_str(o, n->type);
+        put_str(o, n->name);
+        put_u32(o, n->nattrs);
+        for (uint32_t a = 0; a < n->nattrs; a++)
+            put_attr(o, w, &n->attrs[a]);
+        put_u32(o, n->ndyn);
+        put_u32(o, n->nin);
+        for (uint32_t k = 0; k < n->nin; k++) {
+            put(o, &n->in[k], sizeof(int32_t) * 2);
+            put_desc(o, &n->in_desc[k]);
+        }
+        put_u32(o, GRAPH_MAX_OUT);
+        for (uint32_t k = 0; k < GRAPH_MAX_OUT; k++)
+            put_desc(o, &n->out_desc[k]);
+    }
+    put(o, g->inputs, g->ninputs * sizeof(int32_t));
+    put(o, g->outputs, g->noutputs * sizeof(struct graph_ref));
+    return !o->bad && !w->bad;
+}
+
+/* ---- decoding ------------------------------------------------------------------ */
+
+struct gm_in {
+    const unsigned char *p, *end;
+    const unsigned char *w; /* weights */
+    size_t wlen;
+    const char *what; /* the first failure */
+};
+
+static bool take(struct gm_in *r, void *v, size_t n, const char *what)
+{
+    if (r->what)
+        return false;
+    if ((size_t)(r->end - r->p) < n) {
+        r->what = what;
+        return false;
+    }
+    memcpy(v, r->p, n);
+    r->p += n;
+    return true;
+}
+
+static uint32_t get_u32(struct gm_in *r, const char *what)
+{
+    uint32_t v = 0;
+    take(r, &v, 4, what);
+    return v;
+}
+
+/* A count of items of `each` bytes: never more than the bytes left. */
+static uint32_t get_count(struct gm_in *r, size_t each, const char *what)
+{
+    uint32_t n = get_u32(r, what);
+    if (!r->what && (size_t)n > (size_t)(r->end - r->p) / each)
+        r->what = what;
+    return r->what ? 0 : n;
+}
+
+/* A string, NUL-terminated into a malloc'd copy (NULL on failure). */
+static char *get_str(struct gm_in *r, const char *what)
+{
+    uint32_t n = get_count(r, 1, what);
+    if (r->what)
+        return NULL;
+    if (memchr(r->p, 0, n)) {
+        r->what = what;
+        return NULL;
+    }
+    char *s = malloc((size_t)n + 1);
+    if (!s) {
+        r->what = "out of memory";
+        return NULL;
+    }
+    memcpy(s, r->p, n);
+    s[n] = 0;
+    r->p += n;
+    return s;
+}
+
+static void get_desc(struct gm_in *r, cpuaclGeTensor *t, const char *what)
+{
+    int32_t h[3] = {0, 0, -1};
+    memset(t, 0, sizeof(*t));
+    take(r, h, sizeof(h), what);
+    if (!r->what && (h[2] < -1 || h[2] > CPUACL_GE_MAX_DIMS))
+        r->what = what;
+    if (r->what) {
+        t->ndim = -1;
+        return;
+    }
+    t->dtype = h[0];
+    t->format = h[1];
+    t->ndim = h[2];
+    for (int32_t i = 0; i < t->ndim; i++)
+        take(r, &t->dims[i], 8, what);
+}
+
+static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
+{
+    char *name = get_str(r, "an attribute name");
+    cpuaclGeAttrValue v = {0};
+    cpuaclGeTensor t;
+    void *tmp = NULL;
+    v.kind = (int32_t)get_u32(r, "an attribute kind");
+    switch (r->what ? 0 : v.kind) {
+    case 0:
+        break;
+    case CPUACL_GE_ATTR_INT:
+    case CPUACL_GE_ATTR_BOOL:
+    case CPUACL_GE_ATTR_TYPE:
+        take(r, &v.i, 8, "an integer attribute");
+        break;
+    case CPUACL_GE_ATTR_FLOAT:
+        take(r, &v.f, 8, "a float attribute");
+        break;
+    case CPUACL_GE_ATTR_STR:
+        v.s = tmp = get_str(r, "a string attribute");
+        break;
+    case CPUACL_GE_ATTR_INTS:
+    case CPUACL_GE_ATTR_FLOATS: {
+        size_t each = v.kind == CPUACL_GE_ATTR_INTS ? 8 : 4;
+        v.n = get_count(r, each, "a list attribute");
+        if (!r->what && v.n && !(tmp = malloc(v.n * each)))
+            r->what = "out of memory";
+        take(r, tmp, v.n * each, "a list attribute");
+        v.ints = tmp;
+        v.floats = tmp;
+        break;
+    }
+    case CPUACL_GE_ATTR_TENSOR: {
+        uint64_t at[2] = {0, 0};
+        get_desc(r, &t, "a tensor attribute");
+        take(r, at, sizeof(at), "a tensor attribute");
+        if (!r->what && (at[0] > r->wlen || at[1] > r->wlen - at[0]))
+            r->what = "a tensor attribute's place in the weights section";
+        t.data = r->what ? NULL : (void *)(r->w + at[0]);
+        t.size = at[1];
+        v.tensor = &t;
+        break;
+    }
+    default:
+        r->what = "an attribute kind";
+    }
+    if (!r->what && cpuaclGeGraphSetAttr(g, node, name, &v) != GE_OK)
+        r->what = "an attribute";
+    free(tmp);
+    free(name);
+}
+
+/* An edge to one of the section's nnodes nodes (-1: none, when none_ok). */
+static void get_ref(struct gm_in *r, uint32_t nnodes, struct graph_ref *ref, bool none_ok)
+{
+    take(r, ref, sizeof(*ref), "an edge");
+    if (!r->what && !(ref->node == -1 && none_ok) &&
+        (ref->node < 0 || (uint32_t)ref->node >= nnodes || ref->out < 0 ||
+         ref->out >= GRAPH_MAX_OUT))
+        r->what = "an edge's node or output";
+}
+
+static void get_node(struct gm_in *r, cpuaclGeGraph *g, uint32_t total)
+{
+    char *type = get_str(r, "a node type"), *name = get_str(r, "a node name");
+    int32_t id = r->what ? -1 : cpuaclGeGraphAddNode(g, type, name);
+    free(type);
+    free(name);
+    if (id < 0) {
+        r->what = r->what ? r->what : "out of memory";
+        return;
+    }
+    uint32_t na = get_count(r, 8, "the attribute count");
+    for (uint32_t a = 0; a < na && !r->what; a++)
+        get_attr(r, g, id);
+    struct graph_node *n = &g->nodes[id];
+    uint32_t ndyn = get_u32(r, "the dynamic input count");
+    uint32_t nin = get_count(r, 20, "the input count");
+    if (!r->what && !graph_node_layout(n, nin, ndyn))
+        r->what = "an input layout the operator's declaration does not have";
+    for (uint32_t k = 0; k < nin && !r->what; k++) {
+        get_ref(r, total, &n->in[k], true);
+        get_desc(r, &n->in_desc[k], "an input description");
+    }
+    if (get_u32(r, "the output description count") != GRAPH_MAX_OUT && !r->what)
+        r->what = "the output description count";
+    for (uint32_t k = 0; k < GRAPH_MAX_OUT && !r->what; k++)
+        get_desc(r, &n->out_desc[k], "an output description");
+}
+
+/* The graph of a graph section, or NULL with *what set. */
+static cpuaclGeGraph *decode(const void *buf, size_t len, const void *w, size_t wlen,
+                             const char **what)
+{
+    struct gm_in r = {buf, (const unsigned char *)buf + len, w, wlen, NULL};
+    uint32_t h[5] = {0};
+    take(&r, h, sizeof(h), "the section header");
+    if (!r.what && h[0] != GM_MAGIC)
+        r.what = "the section magic";
+    if (!r.what && h[1] != GM_VERSION)
+        r.what = "the section version (a newer writer?)";
+    char *name = get_str(&r, "the graph name");
+    cpuaclGeGraph *g = r.what ? NULL : cpuaclGeGraphCreate(name);
+    free(name);
+    if (!g) {
+        *what = r.what ? r.what : "out of memory";
+        return NULL;
+    }
+    /* Each node takes at least 36 bytes: a count beyond that is corrupt. */
+    if (h[2] > len / 36)
+        r.what = "the node count";
+    else if (h[2] && !(g->nodes = calloc(h[2], sizeof(*g->nodes))))
+        r.what = "out of memory";
+    g->cnodes = r.what ? 0 : h[2];
+    /* References may point forward: they are checked against the count. */
+    for (uint32_t i = 0; i < h[2] && !r.what; i++)
+        get_node(&r, g, h[2]);
+    int32_t *in = NULL;
+    struct graph_ref *out = NULL;
+    uint32_t nin = h[3], nout = h[4];
+    if (!r.what && nin > (size_t)(r.end - r.p) / sizeof(*in))
+        r.what = "the graph inputs";
+    if (!r.what && nin && !(in = malloc(nin * sizeof(*in))))
+        r.what = "out of memory";
+    take(&r, in, nin * sizeof(*in), "the graph inputs");
+    if (!r.what && nout > (size_t)(r.end - r.p) / sizeof(*out))
+        r.what = "the graph outputs";
+    if (!r.what && nout && !(out = malloc(nout * sizeof(*out))))
+        r.what = "out of memory";
+    for (uint32_t k = 0; k < nout && !r.what; k++)
+        get_ref(&r, h[2], &out[k], false);
+    if (!r.what && r.p != r.end)
+        r.what = "trailing bytes after the graph";
+    if (!r.what && cpuaclGeGraphSetInputs(g, in, nin) != GE_OK)
+        r.what = "a graph input's node";
+    if (!r.what) {
+        g->outputs = out;
+        g->noutputs = nout;
+        out = NULL;
+    }
+    free(in);
+    free(out);
+    if (r.what) {
+        graph_free(g);
+        *what = r.what;
+        return NULL;
+    }
+    return g;
+}
+
+/* ---- build options ------------------------------------------------------------- */
+
+/* The keys aclgrphBuildModel takes (GE's ir_option set for it, those whose
+ * strings are public); any other key is GRAPH_PARAM_INVALID, as in GE. */
+static const char *const g_build_keys[] = {"input_format",
+                                           "input_shape",
+                                           "op_name_map",
+                                           "ge.dynamicBatchSize",
+                                           "ge.dynamicImageSize",
+                                           "ge.dynamicDims",
+                                           "ge.insertOpFile",
+                                           "ge.exec.op_precision_mode",
+                                           "ge.exec.allow_hf32",
+                                           "ge.exec.precision_mode",
+                                           "ge.exec.precision_mode_v2",
+                                           "ge.exec.disableReuseMemory",
+                                           "ge.autoTuneMode",
+                                           "ge.outputDatatype",
+                                           "ge.outputNodeName",
+                                           "ge.INPUT_NODES_SET_FP16",
+                                           "log",
+                                           "ge.opDebugLevel",
+                                           "op_debug_option",
+                                           "ge.performance_mode",
+                                           "ge.shape_generalized_build_mode",
+                                           "ge.exec.modify_mixlist",
+                                           "ge.customizeDtypes",
+                                           "op_debug_config",
+                                           "ge.externalWeight",
+                                           "ge.distributed_cluster_build",
+                                           "ge.offline_model_relation",
+                                           "ge.enableGraphParallel",
+                                           "ac_parallel_enable",
+                                           "ge.graphParallelOptionPath",
+                                           "ge.quant_dumpable",
+                                           "ge.tiling_schedule_optimize",
+                                           "ge.graphMaxParallelModelNum",
+                                           NULL};
+
+static const struct {
+    const char *name;
+    int32_t format; /* ge::Format */
+} g_formats[] = {{"NCHW", 0}, {"NHWC", 1}, {"ND", 2}, {"NCDHW", 30}, {"NDHWC", 27}};
+
+static const struct {
+    const char *name;
+    int32_t dtype; /* ge::DataType */
+} g_out_types[] = {{"FP32", 0}, {"FP16", 1}, {"INT8", 2}, {"UINT8", 4}};
+
+static struct graph_node *data_named(struct cpuaclGeGraph *g, const char *name, size_t len)
+{
+    for (uint32_t i = 0; i < g->nnodes; i++)
+        if (g->nodes[i].kind == GRAPH_DATA && strlen(g->nodes[i].name) == len &&
+            !strncmp(g->nodes[i].name, name, len))
+            return &g->nodes[i];
+    return NULL;
+}
+
+/* The description a Data node's inference reads (graph_infer). */
+static cpuaclGeTensor *data_desc(struct graph_node *n)
+{
+    return n->in_desc[0].ndim >= 0 ? &n->in_desc[0] : &n->out_desc[0];
+}
+
+/* input_shape: "name:d,d,...;name2:..." (a scalar is "name:"); each named
+ * Data node takes the shape. -1 (a gear dim) and ranges need the dynamic
+ * options, which cpuacl does not build yet. */
+static uint32_t apply_shapes(struct cpuaclGeGraph *g, const char *v)
+{
+    const char *p = v;
+    while (*p) {
+        const char *end = strchr(p, ';'), *stop = end ? end : p + strlen(p);
+        const char *colon = NULL;
+        for (const char *q = p; q < stop; q++)
+            if (*q == ':')
+                colon = q;
+        struct graph_node *n = colon ? data_named(g, p, (size_t)(colon - p)) : NULL;
+        if (!n)
+            return graph_err(GE_GRAPH_PARAM_INVALID,
+                             "aclgrphBuildModel: input_shape \"%s\": \"%.*s\" does not name a "
+                             "Data node (name:dim,dim,...)",
+                             v, (int)(stop - p), p);
+        cpuaclGeTensor *d = data_desc(n);
+        int32_t nd = 0;
+        for (const char *q = colon + 1; q < stop;) {
+            char *e;
+            long long dim = strtoll(q, &e, 10);
+            if (e == q || (e < stop && *e != ',') || dim < 0 || nd == CPUACL_GE_MAX_DIMS)
+                return graph_err(GE_GRAPH_PARAM_INVALID,
+                                 "aclgrphBuildModel: input_shape of %s: \"%.*s\" is not a list "
+                                 "of at most %d dims >= 0 (-1 and ranges need dynamic gears, "
+                                 "not built by cpuacl yet)",
+                                 n->name, (int)(stop - colon - 1), colon + 1, CPUACL_GE_MAX_DIMS);
+            d->dims[nd++] = dim;
+            q = e < stop ? e + 1 : e;
+        }
+        d->ndim = nd;
+        p = end ? end + 1 : stop;
+    }
+    return GE_OK;
+}
+
+static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const char *const *v,
+                            size_t n, int32_t *out_type)
+{
+    *out_type = -1;
+    for (size_t i = 0; i < n; i++) {
+        if (!k[i] || !v[i])
+            return graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBuildModel: an option is NULL");
+        bool known = false;
+        for (const char *const *s = g_build_keys; *s && !known; s++)
+            known = !strcmp(*s, k[i]);
+        if (!known)
+            return graph_err(GE_GRAPH_PARAM_INVALID,
+                             "aclgrphBuildModel: option %s is not a build option "
+                             "(ge::ir_option keys of aclgrphBuildModel)",
+                             k[i]);
+        if ((!strcmp(k[i], "ge.dynamicBatchSize") || !strcmp(k[i], "ge.dynamicImageSize") ||
+             !strcmp(k[i], "ge.dynamicDims") || !strcmp(k[i], "ge.insertOpFile")) &&
+            *v[i])
+            return graph_err(GE_GRAPH_PARAM_INVALID,
+                             "aclgrphBuildModel: option %s: dynamic gears and AIPP are not "
+                             "built by cpuacl yet",
+                             k[i]);
+        if (!strcmp(k[i], "input_format")) {
+            size_t f = 0;
+            while (f < sizeof(g_formats) / sizeof(g_formats[0]) && strcmp(g_formats[f].name, v[i]))
+                f++;
+            if (f == sizeof(g_formats) / sizeof(g_formats[0]))
+                return graph_err(GE_GRAPH_PARAM_INVALID,
+                                 "aclgrphBuildModel: input_format %s is not NCHW, NHWC, ND, "
+                                 "NCDHW or NDHWC",
+                                 v[i]);
+            for (uint32_t d = 0; d < g->nnodes; d++)
+                if (g->nodes[d].kind == GRAPH_DATA)
+                    data_desc(&g->nodes[d])->format = g_formats[f].format;
+        }
+        if (!strcmp(k[i], "ge.outputDatatype")) {
+            size_t t = 0;
+            while (t < sizeof(g_out_types) / sizeof(g_out_types[0]) &&
+                   strcmp(g_out_types[t].name, v[i]))
+                t++;
+            if (t == sizeof(g_out_types) / sizeof(g_out_types[0]))
+                return graph_err(GE_GRAPH_PARAM_INVALID,
+                                 "aclgrphBuildModel: output_type %s is not FP32, FP16, INT8 or "
+                                 "UINT8",
+                                 v[i]);
+            *out_type = g_out_types[t].dtype;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t rc = !strcmp(k[i], "input_shape") ? apply_shapes(g, v[i]) : GE_OK;
+        if (rc)
+            return rc;
+    }
+    return GE_OK;
+}
+
+/* ---- aclgrphBuildModel / aclgrphSaveModel ---------------------------------------- */
+
+static struct {
+    pthread_mutex_t lock;
+    bool init;
+} g_build = {PTHREAD_MUTEX_INITIALIZER, false};
+
+uint32_t cpuaclGeBuildInitialize(const char *const *keys, const char *const *values, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!keys || !values || !keys[i] || !values[i])
+            return graph_err(GE_FAILED, "aclgrphBuildInitialize: an option is NULL");
+    pthread_mutex_lock(&g_build.lock);
+    g_build.init = true; /* again: GE warns and succeeds */
+    pthread_mutex_unlock(&g_build.lock);
+    return GE_OK;
+}
+
+void cpuaclGeBuildFinalize(void)
+{
+    pthread_mutex_lock(&g_build.lock);
+    g_build.init = false;
+    pthread_mutex_unlock(&g_build.lock);
+}
+
+static uint32_t acl_to_ge(aclError e)
+{
+    return e == ACL_ERROR_BAD_ALLOC ? GE_GRAPH_MALLOC_FAILED : GE_FAILED;
+}
+
+/* io[k] of the built graph g (inputs, then outputs); names point into g or
+ * into names (out_names[k]). */
+static void describe(struct cpuaclGeGraph *g, struct core_mdl_io *io, char (*out_names)[160])
+{
+    for (uint32_t k = 0; k < g->ninputs + g->noutputs; k++) {
+        bool out = k >= g->ninputs;
+        struct graph_ref r =
+            out ? g->outputs[k - g->ninputs] : (struct graph_ref){g->data_of[k], 0};
+        const struct graph_node *n = &g->nodes[r.node];
+        const struct graph_val *v = &n->out[r.out];
+        io[k].name = n->name;
+        if (out) {
+            snprintf(out_names[k - g->ninputs], 160, "%s:%d", n->name, r.out);
+            io[k].name = out_names[k - g->ninputs];
+        }
+        io[k].dtype = (aclDataType)v->dtype;
+        io[k].format = out ? ACL_FORMAT_ND : (aclFormat)v->format;
+        io[k].ndims = (size_t)v->nd;
+        io[k].dims = v->dims;
+        io[k].size = (size_t)graph_val_numel(v) * graph_dtype_size(v->dtype);
+    }
+}
+
+uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const char *const *values,
+                            size_t n, void **data, uint64_t *length)
+{
+    if (!g || !data || !length || (n && (!keys || !values))) {
+        graph_free(g);
+        return graph_err(GE_GRAPH_PARAM_NULLPTR, "aclgrphBuildModel: NULL graph or argument");
+    }
+    pthread_mutex_lock(&g_build.lock);
+    bool init = g_build.init;
+    pthread_mutex_unlock(&g_build.lock);
+    int32_t out_type;
+    uint32_t rc =
+        init ? GE_OK : graph_err(GE_FAILED, "aclgrphBuildModel: call aclgrphBuildInitialize first");
+    if (rc == GE_OK)
+        rc = check_build(g, keys, values, n, &out_type);
+    struct gm_out o = {0}, w = {0};
+    if (rc == GE_OK && !encode(g, &o, &w))
+        rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+    if (rc == GE_OK)
+        rc = graph_infer(g, NULL, 0);
+    if (rc == GE_OK)
+        rc = graph_compile(g);
+    for (uint32_t k = 0; rc == GE_OK && out_type >= 0 && k < g->noutputs; k++) {
+        const struct graph_ref *r = &g->outputs[k];
+        if (g->nodes[r->node].out[r->out].dtype != out_type)
+            rc = graph_err(GE_GRAPH_PARAM_INVALID,
+                           "aclgrphBuildModel: output_type: output %u (%s) is of another type; "
+                           "cpuacl does not convert outputs",
+                           k, g->nodes[r->node].name);
+    }
+    struct core_mdl_io *io = NULL;
+    char(*names)[160] = NULL;
+    if (rc == GE_OK) {
+        io = calloc(g->ninputs + g->noutputs + 1, sizeof(*io));
+        names = calloc(g->noutputs + 1, sizeof(*names));
+        if (!io || !names)
+            rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+    }
+    if (rc == GE_OK) {
+        describe(g, io, names);
+        cpuaclGeGraphStats st;
+        graph_stats(g, &st);
+        size_t len = 0;
+        aclError e = core_mdl_model_write(io, g->ninputs, g->noutputs, o.p, o.len, w.p, w.len,
+                                          st.arena_bytes, data, &len, "aclgrphBuildModel");
+        if (e != ACL_SUCCESS)
+            rc = acl_to_ge(e);
+        else
+            *length = len;
+    }
+    free(io);
+    free(names);
+    free(o.p);
+    free(w.p);
+    graph_free(g);
+    return rc;
+}
+
+void cpuaclGeModelFree(void *data)
+{
+    free(data);
+}
+
+uint32_t cpuaclGeSaveModel(const char *output_file, const void *data, uint64_t length)
+{
+    if (!output_file || !data || !length)
+        return graph_err(GE_GRAPH_PARAM_INVALID,
+                         "aclgrphSaveModel: output_file or the model is NULL or empty");
+    size_t n = strlen(output_file);
+    char *path = malloc(n + 4);
+    if (!path)
+        return graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphSaveModel: out of memory");
+    memcpy(path, output_file, n);
+    memcpy(path + n, ".om", 4); /* GE appends .om */
+    aclError e = core_mdl_model_save(path, data, (size_t)length, "aclgrphSaveModel");
+    free(path);
+    return e == ACL_SUCCESS ? GE_OK : graph_err(GE_FAILED, "%s", aclGetRecentErrMsg());
+}
+
+/* ---- the provider of model graphs (core/mdl.h) ----------------------------------- */
+
+struct gm_model {
+    struct cpuaclGeGraph *g;
+    pthread_mutex_t lock;
+    aclrtStream own;  /* aclmdlExecute's stream, made at its first use */
+    aclrtStream last; /* the stream of the latest execution (GC1: waiting for it waits for all) */
+    bool ran;         /* last is set (NULL is the default stream) */
+};
+
+static aclError gm_load(const void *graph, size_t glen, const void *weights, size_t wlen,
+                        size_t nin, const size_t *in_size, size_t nout, const size_t *out_size,
+                        void **model, const char *fn)
+{
+    const char *what = NULL;
+    struct cpuaclGeGraph *g = decode(graph, glen, weights, wlen, &what);
+    if (!g)
+        return core_err(!strcmp(what, "out of memory") ? ACL_ERROR_BAD_ALLOC
+                                                       : ACL_ERROR_DESERIALIZE_MODEL,
+                        "%s: the graph section is malformed: %s", fn, what);
+    uint32_t rc = graph_infer(g, NULL, 0);
+    if (rc == GE_OK)
+        rc = graph_compile(g);
+    if (rc != GE_OK) {
+        aclError e = core_err(ACL_ERROR_PARSE_MODEL, "%s: the model's graph does not compile: %s",
+                              fn, aclGetRecentErrMsg());
+        graph_free(g);
+        return e;
+    }
+    aclError e = ACL_SUCCESS;
+    if (g->ninputs != nin || g->noutputs != nout)
+        e = core_err(ACL_ERROR_PARSE_MODEL,
+                     "%s: the graph has %u inputs and %u outputs, the io section %zu and %zu", fn,
+                     g->ninputs, g->noutputs, nin, nout);
+    for (size_t k = 0; e == ACL_SUCCESS && k < nin + nout; k++) {
+        const struct graph_val *v = k < nin ? &g->nodes[g->data_of[k]].out[0] : NULL;
+        uint64_t b = v ? (uint64_t)graph_val_numel(v) * graph_dtype_size(v->dtype)
+                       : graph_out_bytes(g, (uint32_t)(k - nin));
+        size_t want = k < nin ? in_size[k] : out_size[k - nin];
+        if (b != want)
+            e = core_err(ACL_ERROR_PARSE_MODEL,
+                         "%s: %s %zu is %llu bytes in the graph, %zu in the io section", fn,
+                         k < nin ? "input" : "output", k < nin ? k : k - nin, (unsigned long long)b,
+                         want);
+    }
+    struct gm_model *m = e == ACL_SUCCESS ? calloc(1, sizeof(*m)) : NULL;
+    if (e == ACL_SUCCESS && !m)
+        e = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    if (e != ACL_SUCCESS) {
+        graph_free(g);
+        return e;
+    }
+    m->g = g;
+    pthread_mutex_init(&m->lock, NULL);
+    *model = m;
+    return ACL_SUCCESS;
+}
+
+static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *const *in,
+                           const size_t *in_size, void *const *out, const size_t *out_size,
+                           const char *fn)
+{
+    struct gm_model *m = model;
+    struct cpuaclGeGraph *g = m->g;
+    uint64_t sz[128];
+    if (g->ninputs + g->noutputs > 128)
+        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED, "%s: at most 128 inputs and outputs", fn);
+    for (uint32_t k = 0; k < g->ninputs + g->noutputs; k++)
+        sz[k] = k < g->ninputs ? in_size[k] : out_size[k - g->ninputs];
+    pthread_mutex_lock(&m->lock);
+    aclError e = ACL_SUCCESS;
+    if (sync && !m->own && (e = aclrtCreateStream(&m->own)) != ACL_SUCCESS)
+        m->own = NULL;
+    if (sync)
+        stream = m->own;
+    uint32_t rc =
+        e == ACL_SUCCESS ? graph_run_async(g, stream, in, sz, out, sz + g->ninputs) : GE_OK;
+    if (e == ACL_SUCCESS && rc == GE_OK) {
+        m->last = stream;
+        m->ran = true;
+    }
+    pthread_mutex_unlock(&m->lock);
+    if (e != ACL_SUCCESS)
+        return core_err(e, "%s: no stream for the execution: %s", fn, aclGetRecentErrMsg());
+    if (rc != GE_OK)
+        return core_err(rc == GE_GRAPH_PARAM_INVALID   ? ACL_ERROR_INVALID_PARAM
+                        : rc == GE_GRAPH_MALLOC_FAILED ? ACL_ERROR_BAD_ALLOC
+                                                       : ACL_ERROR_FAILURE,
+                        "%s: %s", fn, aclGetRecentErrMsg());
+    if (sync && (e = aclrtSynchronizeStream(stream)) != ACL_SUCCESS)
+        return core_err(e, "%s: the execution failed: %s", fn, aclGetRecentErrMsg());
+    return ACL_SUCCESS;
+}
+
+static void gm_release(void *model)
+{
+    struct gm_model *m = model;
+    /* GC1 chains every run after the previous one: the last stream's
+     * completion is every run's. A stream the caller destroyed has
+     * finished (destroying waits). */
+    if (m->ran)
+        (void)aclrtSynchronizeStream(m->last);
+    if (m->own)
+        (void)aclrtDestroyStream(m->own);
+    graph_free(m->g);
+    pthread_mutex_destroy(&m->lock);
+    free(m);
+}
+
+static const struct core_mdl_provider g_provider = {gm_load, gm_execute, gm_release};
+
+__attribute__((constructor)) static void gm_provide(void)
+{
+    core_mdl_provide(&g_provider);
+}

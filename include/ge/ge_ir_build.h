@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ge/ge_ir_build.h: GE's model-build API (namespace ge): aclgrphBuildInitialize,
+ * aclgrphBuildModel (a ge::Graph and its build options, ge::ir_option of
+ * ge/ge_api_types.h, into a model in memory), aclgrphSaveModel (to
+ * <output_file>.om), aclgrphBuildFinalize, aclgrphGetIRVersion. Header-only
+ * over cpuacl's C interface (ge/cpuacl_ge.h), like ge/ge_api.h; the model is
+ * a cpuacl model file (docs/mdl.md) for aclmdlLoadFromMem/FromFile. Link
+ * with -lge_compiler -lgraph -lascendcl (names of libcpuacl).
+ *
+ * Behaviour and status codes: docs/graph.md, "Offline models".
+ */
+#ifndef CPUACL_GE_GE_IR_BUILD_H
+#define CPUACL_GE_GE_IR_BUILD_H
+#ifdef __cplusplus
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ge/cpuacl_ge.h"
+#include "ge/ge_api_types.h"
+#include "graph/ascend_string.h"
+#include "graph/ge_error_codes.h"
+#include "graph/graph.h"
+
+namespace ge {
+
+const int32_t IR_MAJOR_VERSION = 1;
+const int32_t IR_MINOR_VERSION = 0;
+const int32_t IR_PATCH_VERSION = 0;
+
+struct ModelBufferData {
+    std::shared_ptr<uint8_t> data = nullptr;
+    uint64_t length;
+};
+
+enum aclgrphAttrType { ATTR_TYPE_KEEP_DTYPE = 0, ATTR_TYPE_WEIGHT_COMPRESS };
+
+namespace cpuacl_detail {
+
+struct IrOptions {
+    std::vector<const char *> k, v;
+    template <class M> explicit IrOptions(const M &m)
+    {
+        for (const auto &kv : m) {
+            k.push_back(Str(kv.first));
+            v.push_back(Str(kv.second));
+        }
+    }
+    static const char *Str(const std::string &s) { return s.c_str(); }
+    static const char *Str(const AscendString &s) { return s.GetString(); }
+};
+
+template <class M> graphStatus BuildModel(const Graph &graph, const M &options, ModelBufferData &model)
+{
+    cpuaclGeGraph *g = graph.CpuaclLower();
+    if (!g)
+        return GRAPH_FAILED;
+    IrOptions o(options);
+    void *data = nullptr;
+    uint64_t len = 0;
+    graphStatus rc = cpuaclGeBuildModel(g, o.k.data(), o.v.data(), o.k.size(), &data, &len);
+    if (rc != GRAPH_SUCCESS)
+        return rc;
+    model.data = std::shared_ptr<uint8_t>(static_cast<uint8_t *>(data), cpuaclGeModelFree);
+    model.length = len;
+    return GRAPH_SUCCESS;
+}
+
+} // namespace cpuacl_detail
+
+inline graphStatus aclgrphBuildInitialize(std::map<std::string, std::string> global_options)
+{
+    cpuacl_detail::IrOptions o(global_options);
+    return cpuaclGeBuildInitialize(o.k.data(), o.v.data(), o.k.size());
+}
+inline graphStatus aclgrphBuildInitialize(std::map<AscendString, AscendString> &global_options)
+{
+    cpuacl_detail::IrOptions o(global_options);
+    return cpuaclGeBuildInitialize(o.k.data(), o.v.data(), o.k.size());
+}
+inline void aclgrphBuildFinalize() { cpuaclGeBuildFinalize(); }
+
+inline graphStatus aclgrphBuildModel(const ge::Graph &graph,
+                                     const std::map<std::string, std::string> &build_options,
+                                     ModelBufferData &model)
+{
+    return cpuacl_detail::BuildModel(graph, build_options, model);
+}
+inline graphStatus aclgrphBuildModel(const ge::Graph &graph,
+                                     const std::map<AscendString, AscendString> &build_options,
+                                     ModelBufferData &model)
+{
+    return cpuacl_detail::BuildModel(graph, build_options, model);
+}
+
+inline graphStatus aclgrphSaveModel(const char_t *output_file, const ModelBufferData &model)
+{
+    return cpuaclGeSaveModel(output_file, model.data.get(), model.data ? model.length : 0);
+}
+inline graphStatus aclgrphSaveModel(const std::string &output_file, const ModelBufferData &model)
+{
+    return aclgrphSaveModel(output_file.c_str(), model);
+}
+
+inline graphStatus aclgrphGetIRVersion(int32_t *major_version, int32_t *minor_version,
+                                       int32_t *patch_version)
+{
+    if (!major_version || !minor_version || !patch_version)
+        return GRAPH_PARAM_INVALID;
+    *major_version = IR_MAJOR_VERSION;
+    *minor_version = IR_MINOR_VERSION;
+    *patch_version = IR_PATCH_VERSION;
+    return GRAPH_SUCCESS;
+}
+
+} // namespace ge
+
+#endif /* __cplusplus */
+#endif
