@@ -158,22 +158,32 @@ int32_t output_type(const std::string &s)
     return it->second;
 }
 
-/* Compile the graph on the graph engine: every node's type, dtypes and
- * attributes are checked against ops/proto now. */
-void compile_check(atc::Converted &cv)
+/* aclgrphBuildModel + aclgrphSaveModel (their C functions: the graph is
+ * already cpuacl's, not a ge::Graph of operators): the build infers and
+ * compiles the graph, so every node's type, dtypes and attributes are
+ * checked against ops/proto here; a failure names the ONNX node. */
+void build_and_save(atc::Converted &cv, const std::string &soc, const std::string &output)
 {
-    uint64_t sess = 0;
-    if (cpuaclGeInitialize(nullptr, nullptr, 0) ||
-        cpuaclGeSessionCreate(nullptr, nullptr, 0, &sess))
-        fail(std::string("E19999: the graph engine did not start: ") + cpuaclGeErrMsg());
+    const char *gk[] = {"ge.socVersion"}, *gv[] = {soc.c_str()};
+    if (cpuaclGeBuildInitialize(gk, gv, 1))
+        fail(std::string("E19999: aclgrphBuildInitialize failed: ") + cpuaclGeErrMsg());
     cpuaclGeGraph *g = cv.graph;
     cv.graph = nullptr;
-    uint32_t rc = cpuaclGeSessionAddGraph(sess, 1, g, nullptr, nullptr, 0);
-    if (!rc)
-        rc = cpuaclGeSessionBuildGraph(sess, 1, nullptr, 0);
+    void *data = nullptr;
+    uint64_t len = 0;
+    uint32_t rc = cpuaclGeBuildModel(g, nullptr, nullptr, 0, &data, &len);
     std::string msg = rc ? cpuaclGeErrMsg() : "";
-    cpuaclGeSessionDestroy(sess);
-    cpuaclGeFinalize();
+    if (!rc) {
+        rc = cpuaclGeSaveModel(output.c_str(), data, len);
+        if (rc)
+            msg = cpuaclGeErrMsg();
+        cpuaclGeModelFree(data);
+        cpuaclGeBuildFinalize();
+        if (rc)
+            fail("E19999: aclgrphSaveModel cannot write " + output + ".om: " + msg);
+        return;
+    }
+    cpuaclGeBuildFinalize();
     if (rc) {
         /* name the ONNX node the failing CANN node comes from */
         std::string where;
@@ -184,7 +194,7 @@ void compile_check(atc::Converted &cv)
         if (!where.empty())
             fail("E19010: Op [" + cv.origin[where].first + "] of type [" + cv.origin[where].second +
                  "] cannot be compiled: " + msg);
-        fail("E19999: the converted graph cannot be compiled: " + msg);
+        fail("E19999: aclgrphBuildModel failed on the converted graph: " + msg);
     }
 }
 
@@ -328,9 +338,8 @@ int run(int argc, char **argv)
         for (const auto &o : cv.origin)
             std::printf("%s <- %s (%s)\n", o.first.c_str(), o.second.first.c_str(),
                         o.second.second.c_str());
-    compile_check(cv);
-    fail("E19999: the graph converted and compiled, but writing " + a["output"] +
-         ".om is not supported yet (aclgrphSaveModel).");
+    build_and_save(cv, soc, a["output"]);
+    return 0;
 }
 
 } // namespace

@@ -35,6 +35,16 @@ def refused(what, args, *needles):
     check(what + ": no success line", "ATC run success" not in out, out)
 
 
+def opset10(path, tmp):
+    """The model at path re-declared as opset 10 (below the supported range)."""
+    import onnx
+    m = onnx.load(path)
+    m.opset_import[0].version = 10
+    out = os.path.join(tmp, "opset10.onnx")
+    onnx.save(m, out)
+    return out
+
+
 def main():
     global ATC
     ATC = sys.argv[1]
@@ -122,16 +132,22 @@ def main():
 
     # the model side
     bad = os.path.join(tmp, "bad_op", "model.onnx")
-    refused("unsupported op", ["--model=" + bad, out_opt, *base], "my_hardswish", "HardSwish")
+    refused("unsupported op", ["--model=" + bad, out_opt, *base], "E19010", "my_hardswish",
+            "HardSwish")
+    bad = os.path.join(tmp, "bad_dtype", "model.onnx")
+    refused("unsupported dtype", ["--model=" + bad, out_opt, *base], "E19010", "conv64", "Conv")
+    bad = os.path.join(tmp, "mlp", "model.onnx")
+    refused("opset 10", ["--model=" + opset10(bad, tmp), out_opt, *base], "opset 10")
 
     for name in ("mlp", "cnn", "two_io", "blocks", "layer_norm"):
         rc, out, err = atc("--model=" + os.path.join(tmp, name, "model.onnx"),
                            "--output=" + os.path.join(tmp, name), *base, "--log=error")
-        if rc == 0:
-            check(name + ": success line", "ATC run success, welcome to the next use." in out)
-            check(name + ": .om written", os.path.getsize(os.path.join(tmp, name + ".om")) > 0)
-        else:  # until aclgrphSaveModel exists: converted and compiled, not written
-            check(name + ": converted and compiled", "aclgrphSaveModel" in err, err)
+        check(name + ": exit code 0", rc == 0, err)
+        check(name + ": success line", "ATC run success, welcome to the next use." in out)
+        om = os.path.join(tmp, name + ".om")
+        check(name + ": .om written", os.path.exists(om) and os.path.getsize(om) > 0)
+    # a failed conversion writes nothing
+    check("no .om after a refusal", not os.path.exists(os.path.join(tmp, "out.om")))
     print("atc_cli: %d failures" % len(FAILS))
     return 1 if FAILS else 0
 

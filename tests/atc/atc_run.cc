@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tests/atc/atc_run.cc: runs ONNX models in the layout of ONNX's backend
- * test data (<dir>/model.onnx, <dir>/test_data_set_<k>/{input,output}_<i>.pb)
- * through atc's conversion (atc/onnx_graph.h) and cpuacl's graph engine,
- * and compares every output with the stored reference (|got - want| <=
+ * test data (<dir>/model.onnx, <dir>/test_data_set_0/{input,output}_<i>.pb)
+ * that atc has converted to <dir>.om: aclmdlLoadFromFile, datasets of
+ * device buffers sized from the model description, aclmdlExecute, and every
+ * output compared with the stored reference (dims, and |got - want| <=
  * atol + rtol * |want|). Usage: atc_run <model dir>... ; exit 0 when every
  * model matches.
  */
@@ -18,7 +19,7 @@
 #include <onnx/onnx_pb.h>
 
 #include "acl/acl.h"
-#include "onnx_graph.h"
+#include "acl/acl_mdl.h"
 
 namespace
 {
@@ -57,95 +58,94 @@ std::vector<char> bytes_of(const onnx::TensorProto &t)
     return b;
 }
 
-cpuaclGeTensor tensor_of(const onnx::TensorProto &t, std::vector<char> &store)
-{
-    cpuaclGeTensor d{};
-    d.dtype = atc::ge_dtype(t.data_type());
-    d.format = 2;
-    d.ndim = t.dims_size();
-    for (int i = 0; i < t.dims_size(); i++)
-        d.dims[i] = t.dims(i);
-    store = bytes_of(t);
-    d.data = store.data();
-    d.size = store.size();
-    return d;
-}
+/* Device buffers of a dataset, freed with it. */
+struct Dataset {
+    aclmdlDataset *ds = aclmdlCreateDataset();
+    std::vector<void *> mem;
+    void add(size_t size)
+    {
+        void *p = nullptr;
+        EXPECT(aclrtMalloc(&p, size ? size : 1, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS,
+               "aclrtMalloc %zu", size);
+        mem.push_back(p);
+        EXPECT(aclmdlAddDatasetBuffer(ds, aclCreateDataBuffer(p, size)) == ACL_SUCCESS,
+               "aclmdlAddDatasetBuffer");
+    }
+    ~Dataset()
+    {
+        for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(ds); i++)
+            aclDestroyDataBuffer(aclmdlGetDatasetBuffer(ds, i));
+        aclmdlDestroyDataset(ds);
+        for (void *p : mem)
+            aclrtFree(p);
+    }
+};
 
-void run_model(uint64_t sess, uint32_t id, const std::string &dir, double rtol, double atol)
+/* <dir>.om (written by atc) loaded, executed on test_data_set_0, compared. */
+void run_model(const std::string &dir, double rtol, double atol)
 {
-    atc::Options opt;
-    atc::Converted cv;
-    std::string err;
-    if (!atc::convert_onnx(dir + "/model.onnx", opt, &cv, &err)) {
-        EXPECT(false, "%s: conversion failed: %s", dir.c_str(), err.c_str());
-        if (cv.graph)
-            cpuaclGeGraphDestroy(cv.graph);
+    std::string om = dir + ".om", set = dir + "/test_data_set_0/";
+    uint32_t id = 0;
+    aclError e = aclmdlLoadFromFile(om.c_str(), &id);
+    EXPECT(e == ACL_SUCCESS, "%s: aclmdlLoadFromFile: %d %s", om.c_str(), e, aclGetRecentErrMsg());
+    if (e != ACL_SUCCESS)
         return;
-    }
-    uint32_t rc = cpuaclGeSessionAddGraph(sess, id, cv.graph, nullptr, nullptr, 0);
-    if (!rc)
-        rc = cpuaclGeSessionBuildGraph(sess, id, nullptr, 0);
-    if (rc) {
-        EXPECT(false, "%s: build failed (%u): %s", dir.c_str(), rc, cpuaclGeErrMsg());
-        return;
-    }
-    std::string set = dir + "/test_data_set_0/";
-    std::vector<std::vector<char>> in_store(cv.inputs.size());
-    std::vector<cpuaclGeTensor> ins;
-    for (size_t i = 0; i < cv.inputs.size(); i++) {
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS, "%s: aclmdlGetDesc", om.c_str());
+    size_t nin = aclmdlGetNumInputs(desc), nout = aclmdlGetNumOutputs(desc);
+    Dataset in, out;
+    for (size_t i = 0; i < nin; i++) {
         onnx::TensorProto t;
         std::string p = set + "input_" + std::to_string(i) + ".pb";
-        if (!read_tensor(p, &t)) {
-            EXPECT(false, "%s: cannot read", p.c_str());
-            return;
-        }
-        ins.push_back(tensor_of(t, in_store[i]));
+        EXPECT(read_tensor(p, &t), "%s: cannot read", p.c_str());
+        std::vector<char> b = bytes_of(t);
+        size_t size = aclmdlGetInputSizeByIndex(desc, i);
+        EXPECT(size == b.size(), "%s input %zu: model size %zu, data %zu", om.c_str(), i, size,
+               b.size());
+        in.add(size);
+        if (size == b.size())
+            aclrtMemcpy(in.mem[i], size, b.data(), size, ACL_MEMCPY_HOST_TO_DEVICE);
     }
-    cpuaclGeTensor desc[16];
-    size_t n = 16;
-    rc = cpuaclGeSessionGetOutputs(sess, id, desc, &n);
-    EXPECT(!rc && n == cv.output_names.size(), "%s: outputs %zu (rc %u)", dir.c_str(), n, rc);
-    if (rc)
-        return;
-    std::vector<onnx::TensorProto> want(n);
-    std::vector<std::vector<char>> got(n);
-    std::vector<cpuaclGeTensor> outs(desc, desc + n);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < nout; i++)
+        out.add(aclmdlGetOutputSizeByIndex(desc, i));
+    e = aclmdlExecute(id, in.ds, out.ds);
+    EXPECT(e == ACL_SUCCESS, "%s: aclmdlExecute: %d %s", om.c_str(), e, aclGetRecentErrMsg());
+    for (size_t i = 0; e == ACL_SUCCESS && i < nout; i++) {
+        onnx::TensorProto want;
         std::string p = set + "output_" + std::to_string(i) + ".pb";
-        EXPECT(read_tensor(p, &want[i]), "%s: cannot read", p.c_str());
-        got[i].resize(outs[i].size);
-        outs[i].data = got[i].data();
-    }
-    rc = cpuaclGeSessionRun(sess, id, ins.data(), ins.size(), outs.data(), n);
-    EXPECT(!rc, "%s: run failed (%u): %s", dir.c_str(), rc, rc ? cpuaclGeErrMsg() : "");
-    if (rc)
-        return;
-    for (size_t i = 0; i < n; i++) {
-        std::vector<char> w = bytes_of(want[i]);
-        EXPECT(want[i].data_type() == onnx::TensorProto::FLOAT && outs[i].dtype == 0,
-               "%s output %zu: only float outputs are compared", dir.c_str(), i);
-        EXPECT(w.size() == got[i].size(), "%s output %zu: %zu bytes, want %zu", dir.c_str(), i,
-               got[i].size(), w.size());
-        EXPECT((int)outs[i].ndim == want[i].dims_size(), "%s output %zu: rank %d, want %d",
-               dir.c_str(), i, outs[i].ndim, want[i].dims_size());
-        for (int k = 0; k < want[i].dims_size() && k < outs[i].ndim; k++)
-            EXPECT(outs[i].dims[k] == want[i].dims(k), "%s output %zu: dim %d is %lld, want %lld",
-                   dir.c_str(), i, k, (long long)outs[i].dims[k], (long long)want[i].dims(k));
-        if (w.size() != got[i].size())
+        EXPECT(read_tensor(p, &want), "%s: cannot read", p.c_str());
+        std::vector<char> w = bytes_of(want);
+        std::vector<char> got(aclmdlGetOutputSizeByIndex(desc, i));
+        aclrtMemcpy(got.data(), got.size(), out.mem[i], got.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+        aclmdlIODims dims;
+        EXPECT(aclmdlGetOutputDims(desc, i, &dims) == ACL_SUCCESS, "aclmdlGetOutputDims");
+        EXPECT(aclmdlGetOutputDataType(desc, i) == ACL_FLOAT &&
+                   want.data_type() == onnx::TensorProto::FLOAT,
+               "%s output %zu: only float outputs are compared", om.c_str(), i);
+        EXPECT((int)dims.dimCount == want.dims_size(), "%s output %zu: rank %zu, want %d",
+               om.c_str(), i, dims.dimCount, want.dims_size());
+        for (int k = 0; k < want.dims_size() && k < (int)dims.dimCount; k++)
+            EXPECT(dims.dims[k] == want.dims(k), "%s output %zu: dim %d is %lld, want %lld",
+                   om.c_str(), i, k, (long long)dims.dims[k], (long long)want.dims(k));
+        EXPECT(w.size() == got.size(), "%s output %zu: %zu bytes, want %zu", om.c_str(), i,
+               got.size(), w.size());
+        if (w.size() != got.size())
             continue;
-        const float *g = reinterpret_cast<const float *>(got[i].data());
-        const float *e = reinterpret_cast<const float *>(w.data());
+        const float *g = reinterpret_cast<const float *>(got.data());
+        const float *x = reinterpret_cast<const float *>(w.data());
         size_t bad = 0, cnt = w.size() / 4;
         for (size_t k = 0; k < cnt; k++)
-            if (!(std::fabs(g[k] - e[k]) <= atol + rtol * std::fabs(e[k]))) {
+            if (!(std::fabs(g[k] - x[k]) <= atol + rtol * std::fabs(x[k]))) {
                 if (!bad)
-                    std::fprintf(stderr, "%s output %zu [%zu]: %g, want %g\n", dir.c_str(), i, k,
-                                 g[k], e[k]);
+                    std::fprintf(stderr, "%s output %zu [%zu]: %g, want %g\n", om.c_str(), i, k,
+                                 g[k], x[k]);
                 bad++;
             }
-        EXPECT(!bad, "%s output %zu: %zu of %zu values differ", dir.c_str(), i, bad, cnt);
+        EXPECT(!bad, "%s output %zu: %zu of %zu values differ", om.c_str(), i, bad, cnt);
     }
-    std::printf("%s: %zu outputs compared\n", dir.c_str(), n);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS, "%s: aclmdlUnload", om.c_str());
+    std::printf("%s: %zu inputs, %zu outputs compared\n", om.c_str(), nin, nout);
 }
 
 } // namespace
@@ -156,15 +156,11 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: atc_run <model dir>...\n");
         return 2;
     }
-    if (aclInit(nullptr) || cpuaclGeInitialize(nullptr, nullptr, 0))
-        return 1;
-    uint64_t sess = 0;
-    if (cpuaclGeSessionCreate(nullptr, nullptr, 0, &sess))
+    if (aclInit(nullptr) || aclrtSetDevice(0))
         return 1;
     for (int i = 1; i < argc; i++)
-        run_model(sess, (uint32_t)i, argv[i], 1e-4, 1e-5);
-    cpuaclGeSessionDestroy(sess);
-    cpuaclGeFinalize();
+        run_model(argv[i], 1e-4, 1e-5);
+    aclrtResetDevice(0);
     aclFinalize();
     std::printf("atc_run: %d models, %d failures\n", argc - 1, g_fail);
     return g_fail ? 1 : 0;

@@ -10,7 +10,8 @@ two_io (two inputs, two outputs: MatMul, Add, Softmax, Tanh, Concat), blocks
 (BatchNormalization, AveragePool SAME, GlobalAveragePool, Transpose, Reshape,
 ReduceMean, Sigmoid, Sub/Div/Mul/Exp/Log/Sqrt/Neg/Abs, Unsqueeze, Squeeze,
 Gather, Cast, Constant), layer_norm (opset 17: LayerNormalization, Gemm with a
-2-D C), and bad_op (an op atc does not map)."""
+2-D C), bad_op (an op atc does not map) and bad_dtype (a type the CANN op
+refuses)."""
 import os
 import sys
 
@@ -25,12 +26,13 @@ def rand(*shape, scale=1.0):
     return (RNG.standard_normal(shape) * scale).astype(np.float32)
 
 
-def save(out, name, nodes, inputs, outputs, inits, feeds, results, opset=13):
+def save(out, name, nodes, inputs, outputs, inits, feeds, results, opset=13, rtype=np.float32):
+    results = [np.asarray(r, dtype=rtype) for r in results]
     graph = helper.make_graph(
         nodes, name,
-        [helper.make_tensor_value_info(n, TensorProto.FLOAT if v.dtype == np.float32
-                                       else TensorProto.INT64, v.shape) for n, v in inputs],
-        [helper.make_tensor_value_info(n, TensorProto.FLOAT, np.shape(r))
+        [helper.make_tensor_value_info(n, onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[v.dtype], v.shape)
+         for n, v in inputs],
+        [helper.make_tensor_value_info(n, onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[r.dtype], r.shape)
          for n, r in zip(outputs, results)],
         [numpy_helper.from_array(v, n) for n, v in inits.items()])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],
@@ -44,7 +46,7 @@ def save(out, name, nodes, inputs, outputs, inits, feeds, results, opset=13):
             f.write(numpy_helper.from_array(v).SerializeToString())
     for i, v in enumerate(results):
         with open(os.path.join(d, "test_data_set_0", "output_%d.pb" % i), "wb") as f:
-            f.write(numpy_helper.from_array(np.asarray(v, dtype=np.float32)).SerializeToString())
+            f.write(numpy_helper.from_array(v).SerializeToString())
 
 
 def relu(x):
@@ -193,9 +195,17 @@ def bad_op(out):
     save(out, "bad_op", nodes, [("x", x)], ["y"], {}, [x], [x], opset=14)
 
 
+def bad_dtype(out):
+    """A Conv on float64: ONNX allows it, Conv2D takes float32/16/bf16 only."""
+    x, w = rand(1, 1, 4, 4).astype(np.float64), rand(1, 1, 3, 3).astype(np.float64)
+    nodes = [helper.make_node("Conv", ["x", "w"], ["y"], name="conv64", kernel_shape=[3, 3])]
+    save(out, "bad_dtype", nodes, [("x", x)], ["y"], dict(w=w), [x],
+         [conv2d(x, w, np.zeros(1), 1, [0, 0, 0, 0])], rtype=np.float64)
+
+
 def main():
     out = sys.argv[1]
-    for f in (mlp, cnn, two_io, blocks, layer_norm, bad_op):
+    for f in (mlp, cnn, two_io, blocks, layer_norm, bad_op, bad_dtype):
         f(out)
 
 
