@@ -17,6 +17,7 @@
 #include <onnx/checker.h>
 #include <onnx/onnx_pb.h>
 #include <onnx/shape_inference/implementation.h>
+#include <onnx/version_converter/convert.h>
 
 #include <cmath>
 #include <cstring>
@@ -251,7 +252,7 @@ int32_t add(Ctx &c, const char *type, const std::string &suffix = "")
     if (n < 0)
         throw Fail("E19999", std::string("cannot add a ") + type + " node: " + cpuaclGeErrMsg());
     if (c.node)
-        c.out->origin[name] = {c.node->name(), c.node->op_type()};
+        c.out->origin[name] = {c.base, c.node->op_type()};
     return n;
 }
 
@@ -460,11 +461,52 @@ void conv_binary(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
     if (c.node->input_size() != 2)
-        refuse(std::to_string(c.node->input_size()) + " inputs (only 2 are supported)");
+        refuse(std::to_string(c.node->input_size()) + " inputs (2 expected)");
     int32_t n = add(c, cann);
     connect_in(c, n, "x1", 0);
     connect_in(c, n, "x2", 1);
     set_out(c, 0, {n, 0});
+}
+
+/* Max, Min, Sum of one or more inputs: a chain of the binary type. */
+void conv_variadic(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int cnt = c.node->input_size();
+    if (cnt < 1)
+        refuse("no inputs");
+    Ref y = value(c, in_name(c, 0));
+    if (cnt == 1) {
+        int32_t n = add(c, "Identity");
+        connect(c, n, "x", y);
+        y = {n, 0};
+    }
+    for (int i = 1; i < cnt; i++) {
+        int32_t n = add(c, cann, i == cnt - 1 ? "" : "/" + std::to_string(i));
+        connect(c, n, "x1", y);
+        connect_in(c, n, "x2", i);
+        y = {n, 0};
+    }
+    set_out(c, 0, y);
+}
+
+/* Pow: the result has the base's type (ONNX); CANN's Pow promotes, so an
+ * exponent of another type is followed by a Cast back to the base's. */
+void conv_pow(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t bt = ge_dtype(in_shape(c, 0).dtype), et = ge_dtype(in_shape(c, 1).dtype);
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x1", 0);
+    connect_in(c, n, "x2", 1);
+    Ref y{n, 0};
+    if (bt >= 0 && et >= 0 && bt != et) {
+        int32_t k = add(c, "Cast", "/to_base_type");
+        attr_i(c, k, "dst_type", bt);
+        connect(c, k, "x", y);
+        y = {k, 0};
+    }
+    set_out(c, 0, y);
 }
 
 void conv_identity(Ctx &c, const char *cann)
@@ -707,7 +749,9 @@ void conv_gemm(Ctx &c, const char *cann)
     connect_in(c, n, "x2", 1);
     bool cin = has_in(c, 2) && beta != 0.0f;
     const Shape &cs = in_shape(c, 2);
-    bool as_bias = cin && alpha == 1.0f && beta == 1.0f && cs.known && cs.dims.size() == 1;
+    const Shape &ys = shape_of(c, c.node->output(0));
+    bool as_bias = cin && alpha == 1.0f && beta == 1.0f && cs.known && cs.dims.size() == 1 &&
+                   ys.known && ys.dims.size() == 2 && ys.dims[1] == cs.dims[0];
     if (as_bias)
         connect_in(c, n, "bias", 2);
     Ref y{n, 0};
@@ -943,7 +987,6 @@ void conv_arg_max(Ctx &c, const char *cann)
 void conv_layer_norm(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axis", "epsilon", "stash_type"});
-    only_outputs(c, 1, "LayerNorm's mean/variance are not ONNX's Mean/InvStdDev");
     if (get_i(c, "stash_type", 1) != 1)
         refuse("stash_type other than 1 is not supported");
     int r = rank_of(c, 0, "X");
@@ -967,6 +1010,50 @@ void conv_layer_norm(Ctx &c, const char *cann)
         connect(c, n, "beta", const_node(c, c.base + "/beta", GE_F32, s.dims, zero));
     }
     set_out(c, 0, {n, 0});
+    /* Mean is LayerNorm's mean; InvStdDev = Rsqrt(variance + epsilon) */
+    set_out(c, 1, {n, 1});
+    if (c.node->output_size() > 2 && !c.node->output(2).empty()) {
+        int32_t e = add(c, "Add", "/var_eps");
+        connect(c, e, "x1", {n, 2});
+        connect(c, e, "x2",
+                const_scalar(c, "/epsilon", in_shape(c, 0).dtype, get_f(c, "epsilon", 1e-5f)));
+        int32_t r = add(c, "Rsqrt", "/inv_std_dev");
+        connect(c, r, "x", {e, 0});
+        set_out(c, 2, {r, 0});
+    }
+}
+
+/* BatchNormalization whose parameters are not all float constants: the
+ * same formula as graph nodes, s and b reshaped to [C, 1, ...]. */
+void batch_norm_graph(Ctx &c, int r)
+{
+    const Shape &sc = in_shape(c, 1);
+    if (!sc.known || sc.dims.size() != 1 || sc.dims[0] < 0)
+        refuse("scale must be 1-D with a known size");
+    auto bin = [&](const char *type, const char *suffix, Ref a, Ref b) {
+        int32_t n = add(c, type, suffix);
+        connect(c, n, "x1", a);
+        connect(c, n, "x2", b);
+        return Ref{n, 0};
+    };
+    auto in = [&](int i) { return value(c, in_name(c, i)); };
+    Ref veps = bin("Add", "/var_eps", in(4),
+                   const_scalar(c, "/epsilon", in_shape(c, 4).dtype, get_f(c, "epsilon", 1e-5f)));
+    int32_t sq = add(c, "Sqrt", "/std");
+    connect(c, sq, "x", veps);
+    Ref sv = bin("Div", "/scale", in(1), {sq, 0});
+    Ref bv = bin("Sub", "/shift", in(2), bin("Mul", "/mean_scale", in(3), sv));
+    std::vector<int64_t> dims{sc.dims[0]};
+    for (int i = 2; i < r; i++)
+        dims.push_back(1);
+    Ref shape = const_i64(c, "/param_shape", dims);
+    int32_t s4 = add(c, "Reshape", "/scale_nchw"), b4 = add(c, "Reshape", "/shift_nchw");
+    connect(c, s4, "x", sv);
+    connect(c, s4, "shape", shape);
+    connect(c, b4, "x", bv);
+    connect(c, b4, "shape", shape);
+    Ref y = bin("Add", "", bin("Mul", "/mul", in(0), {s4, 0}), {b4, 0});
+    set_out(c, 0, y);
 }
 
 /* BatchNormalization (inference): y = x * s + b with s = scale / sqrt(var +
@@ -989,7 +1076,7 @@ void conv_batch_norm(Ctx &c, const char *)
         if (it != c.consts.end())
             b = tensor_bytes(*it->second, &dt);
         if (dt != GE_F32)
-            refuse("scale, B, input_mean and input_var must be float constants");
+            return batch_norm_graph(c, r);
         p[i].resize(b.size() / 4);
         std::memcpy(p[i].data(), b.data(), b.size());
     }
@@ -1047,7 +1134,8 @@ std::string first_type(const char *cann)
 void convert_node(Ctx &c, const onnx::NodeProto &n)
 {
     c.node = &n;
-    c.base = n.name().empty() ? n.op_type() : n.name();
+    /* an unnamed node is named after its first output */
+    c.base = !n.name().empty() ? n.name() : n.output_size() ? n.output(0) : n.op_type();
     if (!n.domain().empty() && n.domain() != "ai.onnx")
         refuse("domain " + n.domain() + " is not supported");
     for (const auto &r : rows())
@@ -1133,6 +1221,18 @@ int32_t ge_dtype(int32_t t)
     }
 }
 
+bool tensor_data(const onnx::TensorProto &t, std::vector<char> *bytes, int32_t *dtype,
+                 std::string *err)
+{
+    try {
+        *bytes = tensor_bytes(t, dtype);
+        return true;
+    } catch (const Fail &f) {
+        *err = f.what();
+        return false;
+    }
+}
+
 const std::vector<MapRow> &mapping()
 {
     static const std::vector<MapRow> m = [] {
@@ -1165,10 +1265,25 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
     for (const auto &o : model.opset_import())
         if (o.domain().empty() || o.domain() == "ai.onnx")
             opset = o.version();
-    if (opset < 11 || opset > 17) {
+    if (opset < 1 || opset > 17) {
         *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
                " of the default domain; atc supports opsets 11 to 17.";
         return false;
+    }
+    if (opset < 11) {
+        /* older opsets: onnx's version converter rewrites the model to opset 11
+         * (every adapter from libonnx); what it cannot convert is refused */
+        try {
+            onnx::checker::check_model(model);
+            model = onnx::version_conversion::ConvertVersion(model, 11);
+        } catch (const std::exception &e) {
+            *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
+                   " of the default domain, and ONNX's version converter cannot bring it to "
+                   "opset 11 (atc supports opsets 11 to 17): " +
+                   e.what();
+            return false;
+        }
+        opset = 11;
     }
     /* --input_shape fixes the inputs' dims before inference. */
     onnx::GraphProto *gp = model.mutable_graph();
@@ -1277,7 +1392,7 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
                 convert_node(c, n);
             } catch (const Fail &f) {
                 throw Fail(f.code,
-                           "Op [" + n.name() + "] of type [" + n.op_type() + "]: " + f.what());
+                           "Op [" + c.base + "] of type [" + n.op_type() + "]: " + f.what());
             }
         }
         c.node = nullptr;

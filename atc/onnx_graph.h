@@ -15,6 +15,11 @@
 
 #include "ge/cpuacl_ge.h"
 
+namespace onnx
+{
+class TensorProto;
+}
+
 namespace atc
 {
 
@@ -49,6 +54,11 @@ const std::vector<MapRow> &mapping();
 
 /* GE data type of an ONNX TensorProto::DataType; -1 = not supported. */
 int32_t ge_dtype(int32_t onnx_type);
+
+/* The bytes of a tensor (raw_data or its typed field) in its GE type
+ * *dtype; false with *err when its type or layout is not supported. */
+bool tensor_data(const onnx::TensorProto &t, std::vector<char> *bytes, int32_t *dtype,
+                 std::string *err);
 
 } // namespace atc
 

@@ -35,12 +35,12 @@ def refused(what, args, *needles):
     check(what + ": no success line", "ATC run success" not in out, out)
 
 
-def opset10(path, tmp):
-    """The model at path re-declared as opset 10 (below the supported range)."""
+def opset(path, tmp, version):
+    """The model at path re-declared as opset `version`."""
     import onnx
     m = onnx.load(path)
-    m.opset_import[0].version = 10
-    out = os.path.join(tmp, "opset10.onnx")
+    m.opset_import[0].version = version
+    out = os.path.join(tmp, "opset%d.onnx" % version)
     onnx.save(m, out)
     return out
 
@@ -137,7 +137,12 @@ def main():
     bad = os.path.join(tmp, "bad_dtype", "model.onnx")
     refused("unsupported dtype", ["--model=" + bad, out_opt, *base], "E19010", "conv64", "Conv")
     bad = os.path.join(tmp, "mlp", "model.onnx")
-    refused("opset 10", ["--model=" + opset10(bad, tmp), out_opt, *base], "opset 10")
+    refused("opset 18", ["--model=" + opset(bad, tmp, 18), out_opt, *base], "opset 18",
+            "11 to 17")
+    # an older opset goes through ONNX's version converter to opset 11
+    rc, out, err = atc("--model=" + opset(bad, tmp, 9), "--output=" + os.path.join(tmp, "v9"),
+                       *base)
+    check("opset 9 converted", rc == 0 and os.path.exists(os.path.join(tmp, "v9.om")), err)
 
     for name in ("mlp", "cnn", "two_io", "blocks", "layer_norm"):
         rc, out, err = atc("--model=" + os.path.join(tmp, name, "model.onnx"),
