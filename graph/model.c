@@ -38,31 +38,36 @@ _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the model file is lit
 
 /* ---- encoding ------------------------------------------------------------------ */
 
+/* An output section: a memory stream (open_memstream); len and p are
+ * valid after gm_close. */
 struct gm_out {
-    unsigned char *p;
-    size_t len, cap;
+    FILE *f;
+    char *p;
+    size_t len;
     bool bad;
 };
 
 static void put(struct gm_out *o, const void *v, size_t n)
 {
-    if (o->bad)
-        return;
-    if (o->len + n > o->cap) {
-        size_t c = o->cap ? o->cap : 256;
-        while (c < o->len + n)
-            c *= 2;
-        unsigned char *q = realloc(o->p, c);
-        if (!q) {
-            o->bad = true;
-            return;
-        }
-        o->p = q;
-        o->cap = c;
-    }
-    if (n)
-        memcpy(o->p + o->len, v, n);
-    o->len += n;
+    if (n && (!o->f || fwrite(v, 1, n, o->f) != n))
+        o->bad = true;
+}
+
+/* Bytes written so far. */
+static size_t gm_tell(struct gm_out *o)
+{
+    long at = o->f ? ftell(o->f) : -1;
+    if (at < 0)
+        o->bad = true;
+    return at < 0 ? 0 : (size_t)at;
+}
+
+static bool gm_close(struct gm_out *o)
+{
+    if (o->f && fclose(o->f))
+        o->bad = true;
+    o->f = NULL;
+    return !o->bad;
 }
 
 static void put_u32(struct gm_out *o, uint32_t v)
@@ -111,8 +116,8 @@ static void put_attr(struct gm_out *o, struct gm_out *w, const struct graph_attr
         break;
     case CPUACL_GE_ATTR_TENSOR: {
         static const unsigned char zeros[GM_ALIGN];
-        put(w, zeros, (GM_ALIGN - w->len % GM_ALIGN) % GM_ALIGN);
-        uint64_t at[2] = {w->len, a->t.data ? a->t.size : 0};
+        put(w, zeros, (GM_ALIGN - gm_tell(w) % GM_ALIGN) % GM_ALIGN);
+        uint64_t at[2] = {gm_tell(w), a->t.data ? a->t.size : 0};
         put(w, a->t.data, at[1]);
         put_desc(o, &a->t);
         put(o, at, sizeof(at));
@@ -148,7 +153,8 @@ static bool encode(const struct cpuaclGeGraph *g, struct gm_out *o, struct gm_ou
     }
     put(o, g->inputs, g->ninputs * sizeof(int32_t));
     put(o, g->outputs, g->noutputs * sizeof(struct graph_ref));
-    return !o->bad && !w->bad;
+    bool ok = gm_close(o);
+    return gm_close(w) && ok;
 }
 
 /* ---- decoding ------------------------------------------------------------------ */
@@ -224,8 +230,15 @@ static void get_desc(struct gm_in *r, cpuaclGeTensor *t, const char *what)
     t->dtype = h[0];
     t->format = h[1];
     t->ndim = h[2];
-    for (int32_t i = 0; i < t->ndim; i++)
+    /* Dims are -1 (unknown) or sizes whose product stays below 2^40
+     * elements, so no size computed from them overflows. */
+    uint64_t numel = 1;
+    for (int32_t i = 0; i < t->ndim && !r->what; i++) {
         take(r, &t->dims[i], 8, what);
+        if (t->dims[i] < -1 || t->dims[i] > ((int64_t)1 << 40) ||
+            (t->dims[i] > 0 && (numel *= (uint64_t)t->dims[i]) > ((uint64_t)1 << 40)))
+            r->what = "a description's dims (below -1, or more than 2^40 elements)";
+    }
 }
 
 static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
@@ -382,50 +395,48 @@ static cpuaclGeGraph *decode(const void *buf, size_t len, const void *w, size_t 
 
 /* The keys aclgrphBuildModel takes (GE's ir_option set for it, those whose
  * strings are public); any other key is GRAPH_PARAM_INVALID, as in GE. */
-static const char *const g_build_keys[] = {"input_format",
-                                           "input_shape",
-                                           "op_name_map",
-                                           "ge.dynamicBatchSize",
-                                           "ge.dynamicImageSize",
-                                           "ge.dynamicDims",
-                                           "ge.insertOpFile",
-                                           "ge.exec.op_precision_mode",
-                                           "ge.exec.allow_hf32",
-                                           "ge.exec.precision_mode",
-                                           "ge.exec.precision_mode_v2",
-                                           "ge.exec.disableReuseMemory",
-                                           "ge.autoTuneMode",
-                                           "ge.outputDatatype",
-                                           "ge.outputNodeName",
-                                           "ge.INPUT_NODES_SET_FP16",
-                                           "log",
-                                           "ge.opDebugLevel",
-                                           "op_debug_option",
-                                           "ge.performance_mode",
-                                           "ge.shape_generalized_build_mode",
-                                           "ge.exec.modify_mixlist",
-                                           "ge.customizeDtypes",
-                                           "op_debug_config",
-                                           "ge.externalWeight",
-                                           "ge.distributed_cluster_build",
-                                           "ge.offline_model_relation",
-                                           "ge.enableGraphParallel",
-                                           "ac_parallel_enable",
-                                           "ge.graphParallelOptionPath",
-                                           "ge.quant_dumpable",
-                                           "ge.tiling_schedule_optimize",
-                                           "ge.graphMaxParallelModelNum",
-                                           NULL};
+static const char *const g_build_keys[] = {
+    "input_format", "input_shape", "op_name_map", "ge.dynamicBatchSize", "ge.dynamicImageSize",
+    "ge.dynamicDims", "ge.insertOpFile", "ge.exec.op_precision_mode", "ge.exec.allow_hf32",
+    "ge.exec.precision_mode", "ge.exec.precision_mode_v2", "ge.exec.disableReuseMemory",
+    "ge.autoTuneMode", "ge.outputDatatype", "ge.outputNodeName", "ge.INPUT_NODES_SET_FP16", "log",
+    "ge.opDebugLevel", "op_debug_option", "ge.performance_mode", "ge.shape_generalized_build_mode",
+    "ge.exec.modify_mixlist", "ge.customizeDtypes", "op_debug_config", "ge.externalWeight",
+    "ge.distributed_cluster_build", "ge.offline_model_relation", "ge.enableGraphParallel",
+    "ac_parallel_enable", "ge.graphParallelOptionPath", "ge.quant_dumpable",
+    "ge.tiling_schedule_optimize", "ge.graphMaxParallelModelNum",
+    /* GE's lx-fusion set, also accepted */
+    "ge.buildMode", "ge.buildStep", "ge.tuningPath", NULL};
 
-static const struct {
+/* Option values and what they stand for, ended by a NULL name. */
+struct gm_named {
     const char *name;
-    int32_t format; /* ge::Format */
-} g_formats[] = {{"NCHW", 0}, {"NHWC", 1}, {"ND", 2}, {"NCDHW", 30}, {"NDHWC", 27}};
+    int32_t v;
+};
 
-static const struct {
-    const char *name;
-    int32_t dtype; /* ge::DataType */
-} g_out_types[] = {{"FP32", 0}, {"FP16", 1}, {"INT8", 2}, {"UINT8", 4}};
+/* input_format: a ge::Format. */
+static const struct gm_named g_formats[] = {{"NCHW", 0},   {"NHWC", 1},   {"ND", 2},
+                                            {"NCDHW", 30}, {"NDHWC", 27}, {NULL, 0}};
+/* output_type: a ge::DataType. */
+static const struct gm_named g_out_types[] = {
+    {"FP32", 0}, {"FP16", 1}, {"INT8", 2}, {"UINT8", 4}, {NULL, 0}};
+
+/* The entry of t named v; GE_GRAPH_PARAM_INVALID naming option and the
+ * accepted values when none is. */
+static uint32_t lookup(const struct gm_named *t, const char *option, const char *v, int32_t *out)
+{
+    char names[64] = "";
+    for (; t->name; t++) {
+        if (!strcmp(t->name, v)) {
+            *out = t->v;
+            return GE_OK;
+        }
+        strncat(names, " ", sizeof(names) - strlen(names) - 1);
+        strncat(names, t->name, sizeof(names) - strlen(names) - 1);
+    }
+    return graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBuildModel: %s %s is not one of%s", option, v,
+                     names);
+}
 
 static struct graph_node *data_named(struct cpuaclGeGraph *g, const char *name, size_t len)
 {
@@ -502,31 +513,16 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
                              "aclgrphBuildModel: option %s: dynamic gears and AIPP are not "
                              "built by cpuacl yet",
                              k[i]);
-        if (!strcmp(k[i], "input_format")) {
-            size_t f = 0;
-            while (f < sizeof(g_formats) / sizeof(g_formats[0]) && strcmp(g_formats[f].name, v[i]))
-                f++;
-            if (f == sizeof(g_formats) / sizeof(g_formats[0]))
-                return graph_err(GE_GRAPH_PARAM_INVALID,
-                                 "aclgrphBuildModel: input_format %s is not NCHW, NHWC, ND, "
-                                 "NCDHW or NDHWC",
-                                 v[i]);
+        int32_t f;
+        uint32_t rc = GE_OK;
+        if (!strcmp(k[i], "input_format") && !(rc = lookup(g_formats, "input_format", v[i], &f)))
             for (uint32_t d = 0; d < g->nnodes; d++)
                 if (g->nodes[d].kind == GRAPH_DATA)
-                    data_desc(&g->nodes[d])->format = g_formats[f].format;
-        }
-        if (!strcmp(k[i], "ge.outputDatatype")) {
-            size_t t = 0;
-            while (t < sizeof(g_out_types) / sizeof(g_out_types[0]) &&
-                   strcmp(g_out_types[t].name, v[i]))
-                t++;
-            if (t == sizeof(g_out_types) / sizeof(g_out_types[0]))
-                return graph_err(GE_GRAPH_PARAM_INVALID,
-                                 "aclgrphBuildModel: output_type %s is not FP32, FP16, INT8 or "
-                                 "UINT8",
-                                 v[i]);
-            *out_type = g_out_types[t].dtype;
-        }
+                    data_desc(&g->nodes[d])->format = f;
+        if (!rc && !strcmp(k[i], "ge.outputDatatype"))
+            rc = lookup(g_out_types, "output_type", v[i], out_type);
+        if (rc)
+            return rc;
     }
     for (size_t i = 0; i < n; i++) {
         uint32_t rc = !strcmp(k[i], "input_shape") ? apply_shapes(g, v[i]) : GE_OK;
@@ -605,8 +601,12 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
     if (rc == GE_OK)
         rc = check_build(g, keys, values, n, &out_type);
     struct gm_out o = {0}, w = {0};
-    if (rc == GE_OK && !encode(g, &o, &w))
-        rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+    if (rc == GE_OK) { /* encode closes both streams */
+        o.f = open_memstream(&o.p, &o.len);
+        w.f = open_memstream(&w.p, &w.len);
+        if (!encode(g, &o, &w))
+            rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+    }
     if (rc == GE_OK)
         rc = graph_infer(g, NULL, 0);
     if (rc == GE_OK)

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "ge/cpuacl_ge.h"
+#include "ge/ge_api.h" /* cpuacl_detail::Options */
 #include "ge/ge_api_types.h"
 #include "graph/ascend_string.h"
 #include "graph/ge_error_codes.h"
@@ -41,25 +42,12 @@ enum aclgrphAttrType { ATTR_TYPE_KEEP_DTYPE = 0, ATTR_TYPE_WEIGHT_COMPRESS };
 
 namespace cpuacl_detail {
 
-struct IrOptions {
-    std::vector<const char *> k, v;
-    template <class M> explicit IrOptions(const M &m)
-    {
-        for (const auto &kv : m) {
-            k.push_back(Str(kv.first));
-            v.push_back(Str(kv.second));
-        }
-    }
-    static const char *Str(const std::string &s) { return s.c_str(); }
-    static const char *Str(const AscendString &s) { return s.GetString(); }
-};
-
 template <class M> graphStatus BuildModel(const Graph &graph, const M &options, ModelBufferData &model)
 {
     cpuaclGeGraph *g = graph.CpuaclLower();
     if (!g)
         return GRAPH_FAILED;
-    IrOptions o(options);
+    Options o(options);
     void *data = nullptr;
     uint64_t len = 0;
     graphStatus rc = cpuaclGeBuildModel(g, o.k.data(), o.v.data(), o.k.size(), &data, &len);
@@ -74,12 +62,12 @@ template <class M> graphStatus BuildModel(const Graph &graph, const M &options, 
 
 inline graphStatus aclgrphBuildInitialize(std::map<std::string, std::string> global_options)
 {
-    cpuacl_detail::IrOptions o(global_options);
+    cpuacl_detail::Options o(global_options);
     return cpuaclGeBuildInitialize(o.k.data(), o.v.data(), o.k.size());
 }
 inline graphStatus aclgrphBuildInitialize(std::map<AscendString, AscendString> &global_options)
 {
-    cpuacl_detail::IrOptions o(global_options);
+    cpuacl_detail::Options o(global_options);
     return cpuaclGeBuildInitialize(o.k.data(), o.v.data(), o.k.size());
 }
 inline void aclgrphBuildFinalize() { cpuaclGeBuildFinalize(); }
