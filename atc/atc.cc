@@ -8,6 +8,7 @@
  * or --key value; exit 0 with "ATC run success, welcome to the next use.",
  * else non-zero after an E-code message and "ATC run failed".
  */
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -288,25 +289,24 @@ int run(int argc, char **argv)
     for (const auto &is : opt.input_shape)
         for (int64_t d : is.second)
             neg += d < 0;
-    if (a.count("dynamic_batch_size")) {
+    /* the gear options: separator between gears, values per gear (0 = any;
+     * dynamic_dims: one per -1 dim of --input_shape) */
+    static const struct {
+        const char *opt;
+        char sep;
+        size_t width;
+    } kGears[] = {{"dynamic_batch_size", ',', 0},
+                  {"dynamic_image_size", ';', 2},
+                  {"dynamic_dims", ';', SIZE_MAX}};
+    for (const auto &g : kGears) {
+        if (!a.count(g.opt))
+            continue;
         ngear_opts++;
-        gears("dynamic_batch_size", a["dynamic_batch_size"], ',', 0);
+        gears(g.opt, a[g.opt], g.sep, g.width == SIZE_MAX ? neg : g.width);
         if (!neg)
-            invalid("dynamic_batch_size", a["dynamic_batch_size"],
-                    "--input_shape marks no batch dim with -1");
-    }
-    if (a.count("dynamic_image_size")) {
-        ngear_opts++;
-        gears("dynamic_image_size", a["dynamic_image_size"], ';', 2);
-        if (!neg)
-            invalid("dynamic_image_size", a["dynamic_image_size"],
-                    "--input_shape marks no H and W dims with -1");
-    }
-    if (a.count("dynamic_dims")) {
-        ngear_opts++;
-        gears("dynamic_dims", a["dynamic_dims"], ';', neg);
-        if (opt.input_format != 2)
-            invalid("dynamic_dims", a["dynamic_dims"], "--dynamic_dims needs --input_format=ND");
+            invalid(g.opt, a[g.opt], "--input_shape marks no dim with -1");
+        if (g.width == SIZE_MAX && opt.input_format != 2)
+            invalid(g.opt, a[g.opt], "--dynamic_dims needs --input_format=ND");
     }
     if (ngear_opts > 1)
         fail("E10001: --dynamic_batch_size, --dynamic_image_size and --dynamic_dims exclude each "

@@ -449,12 +449,28 @@ int64_t wrap_axis(int64_t a, int rank, const char *what)
 
 using Conv = void (*)(Ctx &, const char *cann);
 
-void conv_unary(Ctx &c, const char *cann)
+/* The CANN node of a one-input op: x from input 0, y as output 0. */
+int32_t one_input(Ctx &c, const char *cann)
 {
-    known_attrs(c, {});
     int32_t n = add(c, cann);
     connect_in(c, n, "x", 0);
     set_out(c, 0, {n, 0});
+    return n;
+}
+
+/* one_input plus a host-value input `input` of int64 values. */
+int32_t with_const(Ctx &c, const char *cann, const char *input, const std::vector<int64_t> &v,
+                   bool scalar = false)
+{
+    int32_t n = one_input(c, cann);
+    connect(c, n, input, const_i64(c, std::string("/") + input, v, scalar));
+    return n;
+}
+
+void conv_unary(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    one_input(c, cann);
 }
 
 void conv_binary(Ctx &c, const char *cann)
@@ -525,27 +541,19 @@ void conv_identity(Ctx &c, const char *cann)
         }
     }
     only_outputs(c, 1, "the dropout mask");
-    int32_t n = add(c, cann);
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
+    one_input(c, cann);
 }
 
 void conv_elu(Ctx &c, const char *cann)
 {
     known_attrs(c, {"alpha"});
-    int32_t n = add(c, cann);
-    attr_f(c, n, "alpha", get_f(c, "alpha", 1.0f));
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
+    attr_f(c, one_input(c, cann), "alpha", get_f(c, "alpha", 1.0f));
 }
 
 void conv_leaky_relu(Ctx &c, const char *cann)
 {
     known_attrs(c, {"alpha"});
-    int32_t n = add(c, cann);
-    attr_f(c, n, "negative_slope", get_f(c, "alpha", 0.01f));
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
+    attr_f(c, one_input(c, cann), "negative_slope", get_f(c, "alpha", 0.01f));
 }
 
 void conv_cast(Ctx &c, const char *cann)
@@ -554,10 +562,7 @@ void conv_cast(Ctx &c, const char *cann)
     int32_t dt = ge_dtype((int32_t)get_i(c, "to", 0));
     if (dt < 0)
         refuse("attribute to = " + std::to_string(get_i(c, "to", 0)) + " is not a supported type");
-    int32_t n = add(c, cann);
-    attr_i(c, n, "dst_type", dt);
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
+    attr_i(c, one_input(c, cann), "dst_type", dt);
 }
 
 void conv_constant(Ctx &c, const char *)
@@ -566,29 +571,27 @@ void conv_constant(Ctx &c, const char *)
     if (!a)
         refuse("a Constant needs exactly one attribute");
     onnx::TensorProto t;
-    if (a->name() == "value") {
+    const std::string &k = a->name();
+    bool list = k == "value_floats" || k == "value_ints";
+    if (k == "value") {
         t = a->t();
-    } else if (a->name() == "value_float" || a->name() == "value_floats") {
+    } else if (k == "value_float" || k == "value_floats") {
         t.set_data_type(onnx::TensorProto::FLOAT);
-        if (a->name() == "value_float")
+        if (list)
+            *t.mutable_float_data() = a->floats();
+        else
             t.add_float_data(a->f());
-        else
-            for (float f : a->floats())
-                t.add_float_data(f);
-        if (a->name() == "value_floats")
-            t.add_dims(a->floats_size());
-    } else if (a->name() == "value_int" || a->name() == "value_ints") {
+    } else if (k == "value_int" || k == "value_ints") {
         t.set_data_type(onnx::TensorProto::INT64);
-        if (a->name() == "value_int")
-            t.add_int64_data(a->i());
+        if (list)
+            *t.mutable_int64_data() = a->ints();
         else
-            for (int64_t v : a->ints())
-                t.add_int64_data(v);
-        if (a->name() == "value_ints")
-            t.add_dims(a->ints_size());
+            t.add_int64_data(a->i());
     } else {
-        refuse("attribute " + a->name() + " is not supported");
+        refuse("attribute " + k + " is not supported");
     }
+    if (list)
+        t.add_dims(k == "value_ints" ? a->ints_size() : a->floats_size());
     t.set_name(c.node->output(0));
     c.owned.push_back(t);
     c.consts[c.node->output(0)] = &c.owned.back();
@@ -709,13 +712,11 @@ void conv_pool(Ctx &c, const char *cann)
         refuse("ceil_mode 1 with pads is not supported");
     if (!maxp && same && get_i(c, "count_include_pad", 0))
         refuse("count_include_pad 1 with pads is not supported");
-    int32_t n = add(c, cann);
+    int32_t n = one_input(c, cann);
     attr_ints(c, n, "ksize", {1, 1, k[0], k[1]});
     attr_ints(c, n, "strides", {1, 1, st[0], st[1]});
     attr_s(c, n, "padding", same ? "SAME" : "VALID");
     attr_s(c, n, "data_format", "NCHW");
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
 }
 
 void conv_global_avg_pool(Ctx &c, const char *cann)
@@ -727,11 +728,9 @@ void conv_global_avg_pool(Ctx &c, const char *cann)
     std::vector<int64_t> axes;
     for (int i = 2; i < r; i++)
         axes.push_back(i);
-    int32_t n = add(c, cann);
+    int32_t n = one_input(c, cann);
     attr_ints(c, n, "axes", axes);
     attr_b(c, n, "keep_dims", true);
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
 }
 
 /* y = alpha * op(A) op(B) + beta * C */
@@ -815,10 +814,7 @@ void conv_flatten(Ctx &c, const char *cann)
     }
     if (!lo_known && !hi_known)
         refuse("the input has unknown dims on both sides of axis");
-    int32_t n = add(c, cann);
-    connect_in(c, n, "x", 0);
-    connect(c, n, "shape", const_i64(c, "/shape", {lo_known ? lo : -1, hi_known ? hi : -1}));
-    set_out(c, 0, {n, 0});
+    with_const(c, cann, "shape", {lo_known ? lo : -1, hi_known ? hi : -1});
 }
 
 void conv_reshape(Ctx &c, const char *cann)
@@ -827,10 +823,7 @@ void conv_reshape(Ctx &c, const char *cann)
     if (get_i(c, "allowzero", 0))
         refuse("allowzero 1 is not supported");
     std::vector<int64_t> s = need_ints(c, 1, "shape");
-    int32_t n = add(c, cann);
-    connect_in(c, n, "x", 0);
-    connect(c, n, "shape", const_i64(c, "/shape", s));
-    set_out(c, 0, {n, 0});
+    with_const(c, cann, "shape", s);
 }
 
 void conv_transpose(Ctx &c, const char *cann)
@@ -842,10 +835,7 @@ void conv_transpose(Ctx &c, const char *cann)
         for (int i = r - 1; i >= 0; i--)
             perm.push_back(i);
     }
-    int32_t n = add(c, cann);
-    connect_in(c, n, "x", 0);
-    connect(c, n, "perm", const_i64(c, "/perm", perm));
-    set_out(c, 0, {n, 0});
+    with_const(c, cann, "perm", perm);
 }
 
 void conv_softmax(Ctx &c, const char *cann)
@@ -880,10 +870,8 @@ void conv_unsqueeze(Ctx &c, const char *cann)
     std::vector<int64_t> axes;
     if (!axes_of(c, 13, &axes))
         refuse("axes are missing");
-    int32_t n = add(c, cann);
+    int32_t n = one_input(c, cann);
     attr_ints(c, n, "axes", axes);
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
 }
 
 void conv_squeeze(Ctx &c, const char *cann)
@@ -891,10 +879,8 @@ void conv_squeeze(Ctx &c, const char *cann)
     known_attrs(c, {"axes"});
     std::vector<int64_t> axes;
     axes_of(c, 13, &axes);
-    int32_t n = add(c, cann);
+    int32_t n = one_input(c, cann);
     attr_ints(c, n, "axis", axes);
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
 }
 
 void conv_reduce(Ctx &c, const char *cann)
@@ -940,10 +926,7 @@ void conv_tile(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
     std::vector<int64_t> rep = need_ints(c, 1, "repeats");
-    int32_t n = add(c, cann);
-    connect_in(c, n, "x", 0);
-    connect(c, n, "multiples", const_i64(c, "/multiples", rep));
-    set_out(c, 0, {n, 0});
+    with_const(c, cann, "multiples", rep);
 }
 
 void conv_cumsum(Ctx &c, const char *cann)
