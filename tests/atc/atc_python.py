@@ -2,7 +2,8 @@
 """tests/atc/atc_python.py: the models of make_models.py converted by atc and
 run from Python with pyACL's calls (acl.mdl.load_from_file, get_desc,
 create_dataset, add_dataset_buffer, execute, unload), each output compared
-with numpy's reference (the test data's output_<i>.pb).
+with numpy's reference (the test data's output_<i>.pb); the MLP also with
+--output_type=FP16 (its output described and delivered as float16).
 Usage: atc_python.py <atc binary> (PYTHONPATH names the build's acl package);
 exit 77 without the onnx Python module or numpy."""
 import os
@@ -11,7 +12,10 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MODELS = ("mlp", "cnn", "two_io", "layer_norm")
+# (model, extra atc options, output numpy type, rtol)
+MODELS = (("mlp", [], "float32", 1e-4), ("cnn", [], "float32", 1e-4),
+          ("two_io", [], "float32", 1e-4), ("layer_norm", [], "float32", 1e-4),
+          ("mlp", ["--output_type=FP16"], "float16", 2e-3))
 
 
 def main():
@@ -54,10 +58,11 @@ def main():
 
     ok(acl.init(), "init")
     ok(acl.rt.set_device(0), "set_device")
-    for name in MODELS:
+    for name, extra, otype, rtol in MODELS:
         d = os.path.join(tmp, name)
+        om = d + "_" + otype
         p = subprocess.run([atc, "--model=" + os.path.join(d, "model.onnx"), "--framework=5",
-                            "--output=" + d, "--soc_version=Ascend310P3"],
+                            "--output=" + om, "--soc_version=Ascend310P3", *extra],
                            capture_output=True, text=True)
         if p.returncode != 0:
             fails.append("%s: atc failed: %s" % (name, p.stderr))
@@ -67,7 +72,7 @@ def main():
                for f in sorted(os.listdir(data)) if f.startswith("input_")]
         outs = [numpy_helper.to_array(onnx.load_tensor(os.path.join(data, f)))
                 for f in sorted(os.listdir(data)) if f.startswith("output_")]
-        mid, ret = acl.mdl.load_from_file(d + ".om")
+        mid, ret = acl.mdl.load_from_file(om + ".om")
         ok(ret, name + ": load_from_file")
         desc = acl.mdl.create_desc()
         ok(acl.mdl.get_desc(desc, mid), name + ": get_desc")
@@ -88,8 +93,12 @@ def main():
         for i, ((ptr, n, _), want) in enumerate(zip(obufs, outs)):
             buf = bytearray(n)
             ok(acl.rt.memcpy(acl.util.bytes_to_ptr(buf), n, ptr, n, D2H), "memcpy D2H")
-            got = np.frombuffer(bytes(buf), dtype=want.dtype)
-            if got.size != want.size or not np.allclose(got, want.ravel(), rtol=1e-4, atol=1e-5):
+            dt = acl.mdl.get_output_data_type(desc, i)
+            if dt != {"float32": acl.ACL_FLOAT, "float16": acl.ACL_FLOAT16}[otype]:
+                fails.append("%s output %d: data type %d for %s" % (name, i, dt, otype))
+            got = np.frombuffer(bytes(buf), dtype=otype).astype(np.float64)
+            if got.size != want.size or not np.allclose(got, want.ravel(), rtol=rtol, atol=1e-3 *
+                                                        (otype == "float16") + 1e-5):
                 fails.append("%s output %d: max diff %s" % (
                     name, i, np.abs(got - want.ravel()).max() if got.size == want.size else
                     "(size %d, want %d)" % (got.size, want.size)))
@@ -97,7 +106,7 @@ def main():
         free(ods, obufs)
         ok(acl.mdl.destroy_desc(desc), "destroy_desc")
         ok(acl.mdl.unload(mid), name + ": unload")
-        print("%s: %d outputs compared" % (name, len(outs)))
+        print("%s (%s): %d outputs compared" % (name, otype, len(outs)))
     ok(acl.rt.reset_device(0), "reset_device")
     ok(acl.finalize(), "finalize")
     for f in fails:
