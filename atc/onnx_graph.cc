@@ -506,6 +506,27 @@ void conv_variadic(Ctx &c, const char *cann)
     set_out(c, 0, y);
 }
 
+/* Mean: the inputs' sum (a chain of Add) times 1/count. */
+void conv_mean(Ctx &c, const char *cann)
+{
+    conv_variadic(c, cann);
+    int32_t m = add(c, "Mul", "/mean");
+    connect(c, m, "x1", c.values[c.node->output(0)]);
+    connect(c, m, "x2",
+            const_scalar(c, "/inv_count", in_shape(c, 0).dtype, 1.0 / c.node->input_size()));
+    set_out(c, 0, {m, 0});
+}
+
+/* Reciprocal: Div(1, x). */
+void conv_reciprocal(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t n = add(c, cann);
+    connect(c, n, "x1", const_scalar(c, "/one", in_shape(c, 0).dtype, 1.0));
+    connect_in(c, n, "x2", 0);
+    set_out(c, 0, {n, 0});
+}
+
 /* Pow: the result has the base's type (ONNX); CANN's Pow promotes, so an
  * exponent of another type is followed by a Cast back to the base's. */
 void conv_pow(Ctx &c, const char *cann)
