@@ -19,6 +19,7 @@
 #include <onnx/shape_inference/implementation.h>
 #include <onnx/version_converter/convert.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <deque>
@@ -586,6 +587,21 @@ void conv_cast(Ctx &c, const char *cann)
     attr_i(c, one_input(c, cann), "dst_type", dt);
 }
 
+/* Output 0 of the current node is the constant t (a value, not a node:
+ * readers needing a host value find it; others get a Const node). */
+void const_output(Ctx &c, onnx::TensorProto t)
+{
+    t.set_name(c.node->output(0));
+    c.owned.push_back(std::move(t));
+    c.consts[c.node->output(0)] = &c.owned.back();
+}
+
+/* The axis attribute (default 0) wrapped for the rank of input 0. */
+int64_t axis_attr(Ctx &c, const char *what)
+{
+    return wrap_axis(get_i(c, "axis", 0), rank_of(c, 0, what), "axis");
+}
+
 void conv_constant(Ctx &c, const char *)
 {
     const onnx::AttributeProto *a = c.node->attribute_size() == 1 ? &c.node->attribute(0) : nullptr;
@@ -613,16 +629,13 @@ void conv_constant(Ctx &c, const char *)
     }
     if (list)
         t.add_dims(k == "value_ints" ? a->ints_size() : a->floats_size());
-    t.set_name(c.node->output(0));
-    c.owned.push_back(t);
-    c.consts[c.node->output(0)] = &c.owned.back();
+    const_output(c, std::move(t));
 }
 
 void conv_concat(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axis"});
-    int r = rank_of(c, 0, "input 0");
-    int64_t axis = wrap_axis(get_i(c, "axis", 0), r, "axis");
+    int64_t axis = axis_attr(c, "input 0");
     int32_t n = add(c, cann);
     uint32_t cnt = (uint32_t)c.node->input_size();
     ge_check(c, cpuaclGeGraphSetDynamicInputs(c.g, n, "x", cnt), "x");
@@ -904,38 +917,110 @@ void conv_squeeze(Ctx &c, const char *cann)
     attr_ints(c, n, "axis", axes);
 }
 
+/* A one-input CANN node of type `type` on value x. */
+Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, "x", x);
+    return {n, 0};
+}
+
+/* ReduceSum/ReduceMean, and the reductions made of them: ReduceSumSquare
+ * (Square first), ReduceL1 (Abs), ReduceL2 (Square, then Sqrt),
+ * ReduceLogSum (then Log), ReduceLogSumExp (Exp, then Log). */
 void conv_reduce(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axes", "keepdims", "noop_with_empty_axes"});
-    int64_t since = !std::strcmp(cann, "ReduceSum") ? 13 : 18;
+    const std::string &op = c.node->op_type();
     std::vector<int64_t> axes;
-    bool given = axes_of(c, since, &axes);
+    bool given = axes_of(c, op == "ReduceSum" ? 13 : 18, &axes);
     bool noop = get_i(c, "noop_with_empty_axes", 0) != 0;
+    Ref x = value(c, in_name(c, 0));
+    if ((!given || axes.empty()) && noop) {
+        set_out(c, 0, apply(c, "Identity", "", x));
+        return;
+    }
     if (!given || axes.empty()) {
-        if (noop) {
-            int32_t n = add(c, "Identity");
-            connect_in(c, n, "x", 0);
-            set_out(c, 0, {n, 0});
-            return;
-        }
         int r = rank_of(c, 0, "data");
         axes.clear();
         for (int i = 0; i < r; i++)
             axes.push_back(i);
     }
-    int32_t n = add(c, cann);
+    if (op == "ReduceSumSquare" || op == "ReduceL2")
+        x = apply(c, "Square", "/square", x);
+    else if (op == "ReduceL1")
+        x = apply(c, "Abs", "/abs", x);
+    else if (op == "ReduceLogSumExp")
+        x = apply(c, "Exp", "/exp", x);
+    bool post = op == "ReduceL2" || op == "ReduceLogSum" || op == "ReduceLogSumExp";
+    int32_t n = add(c, cann, post ? "/sum" : "");
     attr_b(c, n, "keep_dims", get_i(c, "keepdims", 1) != 0);
     attr_b(c, n, "noop_with_empty_axes", false);
-    connect_in(c, n, "x", 0);
+    connect(c, n, "x", x);
     connect(c, n, "axes", const_i64(c, "/axes", axes));
-    set_out(c, 0, {n, 0});
+    Ref y{n, 0};
+    if (op == "ReduceL2")
+        y = apply(c, "Sqrt", "", y);
+    else if (post)
+        y = apply(c, "Log", "", y);
+    set_out(c, 0, y);
+}
+
+/* Clip: Maximum with min, then Minimum with max (each when given). */
+void conv_clip(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    Ref y = value(c, in_name(c, 0));
+    const char *types[2] = {"Maximum", "Minimum"};
+    for (int i = 0; i < 2; i++) {
+        if (!has_in(c, 1 + i))
+            continue;
+        int32_t n = add(c, types[i], i ? "/max" : "/min");
+        connect(c, n, "x1", y);
+        connect_in(c, n, "x2", 1 + i);
+        y = {n, 0};
+    }
+    if (y.node == value(c, in_name(c, 0)).node)
+        y = apply(c, "Identity", "", y);
+    set_out(c, 0, y);
+}
+
+/* CastLike: Cast to the type of input 1. */
+void conv_cast_like(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t dt = ge_dtype(in_shape(c, 1).dtype);
+    if (dt < 0)
+        refuse("the type of target_type is not supported");
+    attr_i(c, one_input(c, cann), "dst_type", dt);
+}
+
+/* Shape: a constant of the input's dims (every dim must be known). */
+void conv_shape(Ctx &c, const char *)
+{
+    known_attrs(c, {"start", "end"});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known)
+        refuse("the input's rank is unknown");
+    int64_t r = (int64_t)x.dims.size();
+    int64_t st = get_i(c, "start", 0), en = get_i(c, "end", r);
+    st = std::clamp<int64_t>(st < 0 ? st + r : st, 0, r);
+    en = std::clamp<int64_t>(en < 0 ? en + r : en, 0, r);
+    onnx::TensorProto t;
+    t.set_data_type(onnx::TensorProto::INT64);
+    t.add_dims(std::max<int64_t>(en - st, 0));
+    for (int64_t i = st; i < en; i++) {
+        if (x.dims[(size_t)i] < 0)
+            refuse("dim " + std::to_string(i) + " of the input is not known at conversion");
+        t.add_int64_data(x.dims[(size_t)i]);
+    }
+    const_output(c, std::move(t));
 }
 
 void conv_gather(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axis"});
-    int r = rank_of(c, 0, "data");
-    int64_t axis = wrap_axis(get_i(c, "axis", 0), r, "axis");
+    int64_t axis = axis_attr(c, "data");
     int32_t n = add(c, cann);
     connect_in(c, n, "x", 0);
     connect_in(c, n, "indices", 1);
@@ -970,8 +1055,7 @@ void conv_arg_max(Ctx &c, const char *cann)
     known_attrs(c, {"axis", "keepdims", "select_last_index"});
     if (get_i(c, "select_last_index", 0))
         refuse("select_last_index 1 is not supported");
-    int r = rank_of(c, 0, "data");
-    int64_t axis = wrap_axis(get_i(c, "axis", 0), r, "axis");
+    int64_t axis = axis_attr(c, "data");
     int32_t n = add(c, cann);
     cpuaclGeAttrValue t{};
     t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
