@@ -14,6 +14,9 @@ PKGS=(
   libopenmpi-dev openmpi-bin             # libhccl across processes (mpirun)
   python3 python3-numpy                  # the acl Python package's tests (numpy optional at run time)
   zlib1g-dev                             # tests/mdl: crc32, an independent check of the model file's checksums
+  libonnx-dev libprotobuf-dev            # atc: ONNX parsing, onnx::checker, shape inference (atc skipped without)
+  python3-onnx                           # tests/atc: builds its ONNX models (skipped without)
+  libonnx-testdata                       # tests/atc: ONNX's backend conformance cases (skipped without)
   # peers measured beside cpuacl by cpuacl-bench (optional at build time)
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers   # OpenCL on CPU (PoCL)
   libtbb-dev                             # oneTBB flow graph

@@ -3,7 +3,7 @@
 """Rooms and the includes between them, checked (the include_rooms test).
 
 Every quoted include (`#include "x/y.h"`) of the library's sources (base,
-sched, mem, core, ops, graph, hccl, bench, tools, python) and of tests/ is
+sched, mem, core, ops, graph, hccl, bench, tools, python, atc) and of tests/ is
 resolved the way the build finds it: against the repository root, then the
 including file's folder, then include/ (the public API: not checked), then
 the folders above the including file up to its top-level folder, then a
@@ -18,7 +18,7 @@ in core/ (or ops/) form the folder's interface room, named after the folder
 
 Rules (each failure is printed as `file:line: [rule] message`):
   layering  the top-level folders are layered, top to bottom:
-                bench, tools, python > hccl > graph > ops > core > sched, mem > base
+                bench, tools, python, atc > hccl > graph > ops > core > sched, mem > base
             A folder may include itself and the folders below it; including a
             folder above it, a peer on its own layer (sched and mem do not
             include each other: they are peers), tests/, or being a folder
@@ -69,7 +69,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 # Top-level folders, top layer first. Folders of one layer are peers: they
 # may not include each other.
-LAYERS = [("bench", "tools", "python"), ("hccl",), ("graph",), ("ops",),
+LAYERS = [("bench", "tools", "python", "atc"), ("hccl",), ("graph",), ("ops",),
           ("core",), ("sched", "mem"), ("base",)]
 LEVEL = {name: len(LAYERS) - i for i, layer in enumerate(LAYERS) for name in layer}
 LIBRARY = [name for layer in LAYERS for name in layer]

@@ -1,0 +1,1510 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * atc/onnx_graph.cc: ONNX -> GE graph. libonnx parses the model, checks it
+ * (onnx::checker) and infers every shape (onnx::shape_inference, after
+ * --input_shape has fixed the inputs); then each node, in the model's
+ * order (ONNX graphs are topologically sorted), goes through the converter
+ * of its row in atc/onnx_ops.h, which adds CANN IR nodes with
+ * cpuaclGeGraphAddNode/SetAttr/SetInput. Initializers become Const nodes
+ * (the weights) when a node first reads them; graph inputs that are
+ * initializers are not Data nodes. Values a CANN type needs on the host
+ * (shapes, axes, perms) must be initializers or Constant outputs.
+ * Anything refused throws Fail; convert_onnx turns it into a message with
+ * the node's name and op type.
+ */
+#include "onnx_graph.h"
+
+#include <onnx/checker.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
+#include <onnx/version_converter/convert.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace atc
+{
+namespace
+{
+
+/* ge::DataType values (include/acl/acl_base.h's aclDataType shares them). */
+enum : int32_t {
+    GE_F32 = 0,
+    GE_F16 = 1,
+    GE_I8 = 2,
+    GE_I32 = 3,
+    GE_U8 = 4,
+    GE_I16 = 6,
+    GE_U16 = 7,
+    GE_U32 = 8,
+    GE_I64 = 9,
+    GE_U64 = 10,
+    GE_F64 = 11,
+    GE_BOOL = 12,
+    GE_BF16 = 27
+};
+enum : int32_t { FMT_NCHW = 0, FMT_ND = 2 };
+
+struct Fail : std::runtime_error {
+    std::string code;
+    Fail(const std::string &c, const std::string &m) : std::runtime_error(m), code(c) {}
+};
+
+/* A refusal of the current node's conversion. */
+[[noreturn]] void refuse(const std::string &what)
+{
+    throw Fail("E19010", what);
+}
+
+struct Ref {
+    int32_t node, out;
+};
+
+struct Shape {
+    int32_t dtype = -1;        /* ONNX */
+    bool known = false;        /* rank known */
+    std::vector<int64_t> dims; /* -1 = unknown */
+};
+
+struct Ctx {
+    cpuaclGeGraph *g = nullptr;
+    Converted *out = nullptr;
+    int64_t opset = 0;
+    std::map<std::string, Ref> values;
+    std::map<std::string, const onnx::TensorProto *> consts;
+    std::deque<onnx::TensorProto> owned; /* Constant nodes' values */
+    std::map<std::string, Shape> shapes;
+    std::set<std::string> used_names;
+    const onnx::NodeProto *node = nullptr;
+    std::string base; /* GE name prefix of the current node */
+};
+
+/* ---- tensors ------------------------------------------------------------ */
+
+size_t ge_size(int32_t t)
+{
+    return cpuaclGeTypeSize(t);
+}
+
+/* The bytes of an initializer, in its GE type. */
+std::vector<char> tensor_bytes(const onnx::TensorProto &t, int32_t *dtype)
+{
+    int32_t dt = ge_dtype(t.data_type());
+    if (dt < 0)
+        refuse("tensor " + t.name() + ": ONNX data type " + std::to_string(t.data_type()) +
+               " is not supported");
+    if (t.data_location() == onnx::TensorProto::EXTERNAL)
+        refuse("tensor " + t.name() + ": external data is not supported");
+    int64_t n = 1;
+    for (int64_t d : t.dims())
+        n *= d;
+    size_t es = ge_size(dt);
+    std::vector<char> b((size_t)n * es);
+    *dtype = dt;
+    if (t.has_raw_data()) {
+        if (t.raw_data().size() != b.size())
+            refuse("tensor " + t.name() + ": raw_data holds " +
+                   std::to_string(t.raw_data().size()) + " bytes, expected " +
+                   std::to_string(b.size()));
+        std::memcpy(b.data(), t.raw_data().data(), b.size());
+        return b;
+    }
+    auto fill = [&](auto &field, auto conv) {
+        if (field.size() != n)
+            refuse("tensor " + t.name() + ": " + std::to_string(field.size()) + " values for " +
+                   std::to_string(n) + " elements");
+        for (int64_t i = 0; i < n; i++)
+            conv(b.data() + (size_t)i * es, field.Get((int)i));
+    };
+    switch (t.data_type()) {
+    case onnx::TensorProto::FLOAT:
+        fill(t.float_data(), [](char *p, float v) { std::memcpy(p, &v, 4); });
+        break;
+    case onnx::TensorProto::DOUBLE:
+        fill(t.double_data(), [](char *p, double v) { std::memcpy(p, &v, 8); });
+        break;
+    case onnx::TensorProto::INT64:
+        fill(t.int64_data(), [](char *p, int64_t v) { std::memcpy(p, &v, 8); });
+        break;
+    case onnx::TensorProto::UINT32:
+    case onnx::TensorProto::UINT64:
+        fill(t.uint64_data(), [es](char *p, uint64_t v) {
+            if (es == 4) {
+                uint32_t u = (uint32_t)v;
+                std::memcpy(p, &u, 4);
+            } else {
+                std::memcpy(p, &v, 8);
+            }
+        });
+        break;
+    default: /* int32_data carries every other type, bit patterns for 16-bit floats */
+        fill(t.int32_data(), [es](char *p, int32_t v) {
+            if (es == 4) {
+                std::memcpy(p, &v, 4);
+            } else if (es == 2) {
+                uint16_t u = (uint16_t)v;
+                std::memcpy(p, &u, 2);
+            } else {
+                uint8_t u = (uint8_t)v;
+                std::memcpy(p, &u, 1);
+            }
+        });
+    }
+    return b;
+}
+
+/* An integer initializer or Constant as int64 values (axes, shapes). */
+bool const_ints(Ctx &c, const std::string &name, std::vector<int64_t> *v)
+{
+    auto it = c.consts.find(name);
+    if (it == c.consts.end())
+        return false;
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*it->second, &dt);
+    v->clear();
+    if (dt == GE_I64) {
+        for (size_t i = 0; i < b.size(); i += 8) {
+            int64_t x;
+            std::memcpy(&x, &b[i], 8);
+            v->push_back(x);
+        }
+    } else if (dt == GE_I32) {
+        for (size_t i = 0; i < b.size(); i += 4) {
+            int32_t x;
+            std::memcpy(&x, &b[i], 4);
+            v->push_back(x);
+        }
+    } else {
+        refuse("input " + name + " must be int32 or int64");
+    }
+    return true;
+}
+
+const std::string &in_name(Ctx &c, int i)
+{
+    static const std::string none;
+    return i < c.node->input_size() ? c.node->input(i) : none;
+}
+
+bool has_in(Ctx &c, int i)
+{
+    return !in_name(c, i).empty();
+}
+
+std::vector<int64_t> need_ints(Ctx &c, int i, const char *what)
+{
+    std::vector<int64_t> v;
+    if (!const_ints(c, in_name(c, i), &v))
+        refuse(std::string("input ") + what + " (" + in_name(c, i) +
+               ") must be a constant (an initializer or a Constant output)");
+    return v;
+}
+
+const Shape &shape_of(Ctx &c, const std::string &name)
+{
+    static const Shape unknown;
+    auto it = c.shapes.find(name);
+    return it == c.shapes.end() ? unknown : it->second;
+}
+
+const Shape &in_shape(Ctx &c, int i)
+{
+    return shape_of(c, in_name(c, i));
+}
+
+int rank_of(Ctx &c, int i, const char *what)
+{
+    const Shape &s = in_shape(c, i);
+    if (!s.known)
+        refuse(std::string("the rank of ") + what + " (" + in_name(c, i) + ") is unknown");
+    return (int)s.dims.size();
+}
+
+/* ---- graph building ------------------------------------------------------ */
+
+std::string unique(Ctx &c, const std::string &want)
+{
+    std::string n = want.empty() ? std::string("node") : want;
+    for (int k = 1; c.used_names.count(n); k++)
+        n = want + "_" + std::to_string(k);
+    c.used_names.insert(n);
+    return n;
+}
+
+void ge_check(Ctx &c, uint32_t rc, const char *what)
+{
+    if (rc)
+        throw Fail("E19999", std::string(what) + ": " + cpuaclGeErrMsg());
+    (void)c;
+}
+
+/* A CANN node for the current ONNX node ("" suffix = the main one). */
+int32_t add(Ctx &c, const char *type, const std::string &suffix = "")
+{
+    std::string name = unique(c, c.base + suffix);
+    int32_t n = cpuaclGeGraphAddNode(c.g, type, name.c_str());
+    if (n < 0)
+        throw Fail("E19999", std::string("cannot add a ") + type + " node: " + cpuaclGeErrMsg());
+    if (c.node)
+        c.out->origin[name] = {c.base, c.node->op_type()};
+    return n;
+}
+
+void attr(Ctx &c, int32_t n, const char *a, const cpuaclGeAttrValue &v)
+{
+    ge_check(c, cpuaclGeGraphSetAttr(c.g, n, a, &v), a);
+}
+void attr_i(Ctx &c, int32_t n, const char *a, int64_t v)
+{
+    cpuaclGeAttrValue x{};
+    x.kind = CPUACL_GE_ATTR_INT, x.i = v;
+    attr(c, n, a, x);
+}
+void attr_b(Ctx &c, int32_t n, const char *a, bool v)
+{
+    cpuaclGeAttrValue x{};
+    x.kind = CPUACL_GE_ATTR_BOOL, x.i = v;
+    attr(c, n, a, x);
+}
+void attr_f(Ctx &c, int32_t n, const char *a, double v)
+{
+    cpuaclGeAttrValue x{};
+    x.kind = CPUACL_GE_ATTR_FLOAT, x.f = v;
+    attr(c, n, a, x);
+}
+void attr_s(Ctx &c, int32_t n, const char *a, const char *v)
+{
+    cpuaclGeAttrValue x{};
+    x.kind = CPUACL_GE_ATTR_STR, x.s = v;
+    attr(c, n, a, x);
+}
+void attr_ints(Ctx &c, int32_t n, const char *a, const std::vector<int64_t> &v)
+{
+    cpuaclGeAttrValue x{};
+    x.kind = CPUACL_GE_ATTR_INTS, x.ints = v.data(), x.n = v.size();
+    attr(c, n, a, x);
+}
+
+cpuaclGeTensor desc(int32_t dt, const std::vector<int64_t> &dims, int32_t fmt)
+{
+    cpuaclGeTensor t{};
+    t.dtype = dt;
+    t.format = fmt;
+    t.ndim = (int32_t)dims.size();
+    if (dims.size() > CPUACL_GE_MAX_DIMS)
+        refuse("rank " + std::to_string(dims.size()) + " is more than " +
+               std::to_string(CPUACL_GE_MAX_DIMS));
+    for (size_t i = 0; i < dims.size(); i++)
+        t.dims[i] = dims[i];
+    return t;
+}
+
+Ref const_node(Ctx &c, const std::string &name, int32_t dt, const std::vector<int64_t> &dims,
+               std::vector<char> bytes)
+{
+    std::string nm = unique(c, name);
+    int32_t n = cpuaclGeGraphAddNode(c.g, "Const", nm.c_str());
+    if (n < 0)
+        throw Fail("E19999", std::string("cannot add a Const node: ") + cpuaclGeErrMsg());
+    cpuaclGeTensor t = desc(dt, dims, dims.size() == 4 ? FMT_NCHW : FMT_ND);
+    t.data = bytes.data();
+    t.size = bytes.size();
+    cpuaclGeAttrValue x{};
+    x.kind = CPUACL_GE_ATTR_TENSOR, x.tensor = &t;
+    attr(c, n, "value", x);
+    return {n, 0};
+}
+
+Ref const_i64(Ctx &c, const std::string &suffix, const std::vector<int64_t> &v, bool scalar = false)
+{
+    std::vector<char> b(v.size() * 8);
+    if (!v.empty())
+        std::memcpy(b.data(), v.data(), b.size());
+    std::vector<int64_t> dims;
+    if (!scalar)
+        dims.push_back((int64_t)v.size());
+    return const_node(c, c.base + suffix, GE_I64, dims, b);
+}
+
+/* A scalar of ONNX type ot with value v. */
+Ref const_scalar(Ctx &c, const std::string &suffix, int32_t ot, double v)
+{
+    int32_t dt = ge_dtype(ot);
+    std::vector<char> b(ge_size(dt));
+    if (dt == GE_F32) {
+        float f = (float)v;
+        std::memcpy(b.data(), &f, 4);
+    } else if (dt == GE_F64) {
+        std::memcpy(b.data(), &v, 8);
+    } else {
+        refuse("a scalar of ONNX type " + std::to_string(ot) + " is not supported here");
+    }
+    return const_node(c, c.base + suffix, dt, {}, b);
+}
+
+/* The value an ONNX name stands for (an initializer becomes a Const). */
+Ref value(Ctx &c, const std::string &name)
+{
+    auto it = c.values.find(name);
+    if (it != c.values.end())
+        return it->second;
+    auto k = c.consts.find(name);
+    if (k == c.consts.end())
+        refuse("input " + name + " is produced by no node, input or initializer");
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*k->second, &dt);
+    std::vector<int64_t> dims(k->second->dims().begin(), k->second->dims().end());
+    Ref r = const_node(c, name, dt, dims, b);
+    c.values[name] = r;
+    return r;
+}
+
+void connect(Ctx &c, int32_t n, const char *input, Ref r)
+{
+    ge_check(c, cpuaclGeGraphSetInput(c.g, n, input, r.node, nullptr, r.out), input);
+}
+
+void connect_in(Ctx &c, int32_t n, const char *input, int i)
+{
+    connect(c, n, input, value(c, in_name(c, i)));
+}
+
+void set_out(Ctx &c, int i, Ref r)
+{
+    if (i < c.node->output_size() && !c.node->output(i).empty())
+        c.values[c.node->output(i)] = r;
+}
+
+/* Refuse outputs past the first `n` that the model uses. */
+void only_outputs(Ctx &c, int n, const char *why)
+{
+    for (int i = n; i < c.node->output_size(); i++)
+        if (!c.node->output(i).empty())
+            refuse(std::string("output ") + std::to_string(i) + " (" + c.node->output(i) +
+                   ") is not supported: " + why);
+}
+
+/* ---- attributes ---------------------------------------------------------- */
+
+const onnx::AttributeProto *find_attr(Ctx &c, const char *name)
+{
+    for (const auto &a : c.node->attribute())
+        if (a.name() == name)
+            return &a;
+    return nullptr;
+}
+int64_t get_i(Ctx &c, const char *name, int64_t dflt)
+{
+    const auto *a = find_attr(c, name);
+    return a ? a->i() : dflt;
+}
+float get_f(Ctx &c, const char *name, float dflt)
+{
+    const auto *a = find_attr(c, name);
+    return a ? a->f() : dflt;
+}
+std::string get_s(Ctx &c, const char *name, const std::string &dflt)
+{
+    const auto *a = find_attr(c, name);
+    return a ? a->s() : dflt;
+}
+bool get_ints(Ctx &c, const char *name, std::vector<int64_t> *v)
+{
+    const auto *a = find_attr(c, name);
+    if (!a)
+        return false;
+    v->assign(a->ints().begin(), a->ints().end());
+    return true;
+}
+
+/* Refuse any attribute not in `known` (an attribute we would ignore could
+ * change the result). */
+void known_attrs(Ctx &c, std::initializer_list<const char *> known)
+{
+    for (const auto &a : c.node->attribute()) {
+        bool ok = false;
+        for (const char *k : known)
+            ok = ok || a.name() == k;
+        if (!ok)
+            refuse("attribute " + a.name() + " is not supported");
+    }
+}
+
+int64_t wrap_axis(int64_t a, int rank, const char *what)
+{
+    if (a < -rank || a >= rank)
+        refuse(std::string(what) + " " + std::to_string(a) + " is out of range for rank " +
+               std::to_string(rank));
+    return a < 0 ? a + rank : a;
+}
+
+/* ---- converters ---------------------------------------------------------- */
+/* One per converter name of atc/onnx_ops.h; `cann` is the row's first type. */
+
+using Conv = void (*)(Ctx &, const char *cann);
+
+/* The CANN node of a one-input op: x from input 0, y as output 0. */
+int32_t one_input(Ctx &c, const char *cann)
+{
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    set_out(c, 0, {n, 0});
+    return n;
+}
+
+/* one_input plus a host-value input `input` of int64 values. */
+int32_t with_const(Ctx &c, const char *cann, const char *input, const std::vector<int64_t> &v,
+                   bool scalar = false)
+{
+    int32_t n = one_input(c, cann);
+    connect(c, n, input, const_i64(c, std::string("/") + input, v, scalar));
+    return n;
+}
+
+void conv_unary(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    one_input(c, cann);
+}
+
+void conv_binary(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    if (c.node->input_size() != 2)
+        refuse(std::to_string(c.node->input_size()) + " inputs (2 expected)");
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x1", 0);
+    connect_in(c, n, "x2", 1);
+    set_out(c, 0, {n, 0});
+}
+
+/* Max, Min, Sum of one or more inputs: a chain of the binary type. */
+void conv_variadic(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int cnt = c.node->input_size();
+    if (cnt < 1)
+        refuse("no inputs");
+    Ref y = value(c, in_name(c, 0));
+    if (cnt == 1) {
+        int32_t n = add(c, "Identity");
+        connect(c, n, "x", y);
+        y = {n, 0};
+    }
+    for (int i = 1; i < cnt; i++) {
+        int32_t n = add(c, cann, i == cnt - 1 ? "" : "/" + std::to_string(i));
+        connect(c, n, "x1", y);
+        connect_in(c, n, "x2", i);
+        y = {n, 0};
+    }
+    set_out(c, 0, y);
+}
+
+/* Mean: the inputs' sum (a chain of Add) times 1/count. */
+void conv_mean(Ctx &c, const char *cann)
+{
+    conv_variadic(c, cann);
+    int32_t m = add(c, "Mul", "/mean");
+    connect(c, m, "x1", c.values[c.node->output(0)]);
+    connect(c, m, "x2",
+            const_scalar(c, "/inv_count", in_shape(c, 0).dtype, 1.0 / c.node->input_size()));
+    set_out(c, 0, {m, 0});
+}
+
+/* Reciprocal: Div(1, x). */
+void conv_reciprocal(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t n = add(c, cann);
+    connect(c, n, "x1", const_scalar(c, "/one", in_shape(c, 0).dtype, 1.0));
+    connect_in(c, n, "x2", 0);
+    set_out(c, 0, {n, 0});
+}
+
+/* Pow: the result has the base's type (ONNX); CANN's Pow promotes, so an
+ * exponent of another type is followed by a Cast back to the base's. */
+void conv_pow(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t bt = ge_dtype(in_shape(c, 0).dtype), et = ge_dtype(in_shape(c, 1).dtype);
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x1", 0);
+    connect_in(c, n, "x2", 1);
+    Ref y{n, 0};
+    if (bt >= 0 && et >= 0 && bt != et) {
+        int32_t k = add(c, "Cast", "/to_base_type");
+        attr_i(c, k, "dst_type", bt);
+        connect(c, k, "x", y);
+        y = {k, 0};
+    }
+    set_out(c, 0, y);
+}
+
+void conv_identity(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"ratio", "seed"});
+    if (c.node->input_size() > 2 && has_in(c, 2)) {
+        std::vector<int64_t> t;
+        if (!const_ints(c, in_name(c, 2), &t) && !c.consts.count(in_name(c, 2)))
+            refuse("training_mode must be a constant false");
+        const auto *tp = c.consts.count(in_name(c, 2)) ? c.consts[in_name(c, 2)] : nullptr;
+        if (tp) {
+            int32_t dt;
+            std::vector<char> b = tensor_bytes(*tp, &dt);
+            if (!b.empty() && b[0])
+                refuse("training_mode true is not supported (inference only)");
+        }
+    }
+    only_outputs(c, 1, "the dropout mask");
+    one_input(c, cann);
+}
+
+void conv_elu(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"alpha"});
+    attr_f(c, one_input(c, cann), "alpha", get_f(c, "alpha", 1.0f));
+}
+
+void conv_leaky_relu(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"alpha"});
+    attr_f(c, one_input(c, cann), "negative_slope", get_f(c, "alpha", 0.01f));
+}
+
+void conv_cast(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"to"});
+    int32_t dt = ge_dtype((int32_t)get_i(c, "to", 0));
+    if (dt < 0)
+        refuse("attribute to = " + std::to_string(get_i(c, "to", 0)) + " is not a supported type");
+    attr_i(c, one_input(c, cann), "dst_type", dt);
+}
+
+/* Output 0 of the current node is the constant t (a value, not a node:
+ * readers needing a host value find it; others get a Const node). */
+void const_output(Ctx &c, onnx::TensorProto t)
+{
+    t.set_name(c.node->output(0));
+    c.owned.push_back(std::move(t));
+    c.consts[c.node->output(0)] = &c.owned.back();
+}
+
+/* The axis attribute (default 0) wrapped for the rank of input 0. */
+int64_t axis_attr(Ctx &c, const char *what)
+{
+    return wrap_axis(get_i(c, "axis", 0), rank_of(c, 0, what), "axis");
+}
+
+void conv_constant(Ctx &c, const char *)
+{
+    const onnx::AttributeProto *a = c.node->attribute_size() == 1 ? &c.node->attribute(0) : nullptr;
+    if (!a)
+        refuse("a Constant needs exactly one attribute");
+    onnx::TensorProto t;
+    const std::string &k = a->name();
+    bool list = k == "value_floats" || k == "value_ints";
+    if (k == "value") {
+        t = a->t();
+    } else if (k == "value_float" || k == "value_floats") {
+        t.set_data_type(onnx::TensorProto::FLOAT);
+        if (list)
+            *t.mutable_float_data() = a->floats();
+        else
+            t.add_float_data(a->f());
+    } else if (k == "value_int" || k == "value_ints") {
+        t.set_data_type(onnx::TensorProto::INT64);
+        if (list)
+            *t.mutable_int64_data() = a->ints();
+        else
+            t.add_int64_data(a->i());
+    } else {
+        refuse("attribute " + k + " is not supported");
+    }
+    if (list)
+        t.add_dims(k == "value_ints" ? a->ints_size() : a->floats_size());
+    const_output(c, std::move(t));
+}
+
+void conv_concat(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis"});
+    int64_t axis = axis_attr(c, "input 0");
+    int32_t n = add(c, cann);
+    uint32_t cnt = (uint32_t)c.node->input_size();
+    ge_check(c, cpuaclGeGraphSetDynamicInputs(c.g, n, "x", cnt), "x");
+    attr_i(c, n, "N", cnt);
+    for (uint32_t i = 0; i < cnt; i++)
+        connect_in(c, n, ("x" + std::to_string(i)).c_str(), (int)i);
+    connect(c, n, "concat_dim", const_i64(c, "/concat_dim", {axis}, true));
+    set_out(c, 0, {n, 0});
+}
+
+/* Conv 2-D: ONNX pads [top, left, bottom, right] -> Conv2D [top, bottom, left, right]. */
+void conv_conv(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    const Shape &x = in_shape(c, 0), &w = in_shape(c, 1);
+    if (!x.known || x.dims.size() != 4 || !w.known || w.dims.size() != 4)
+        refuse("only 2-D convolutions (4-D X and W) are supported");
+    std::vector<int64_t> st{1, 1}, dl{1, 1}, pads{0, 0, 0, 0};
+    get_ints(c, "strides", &st);
+    get_ints(c, "dilations", &dl);
+    get_ints(c, "pads", &pads);
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    if (ap == "SAME_UPPER" || ap == "SAME_LOWER") {
+        for (int i = 0; i < 2; i++) {
+            int64_t in = x.dims[2 + i], k = (w.dims[2 + i] - 1) * dl[i] + 1;
+            if (in < 0)
+                refuse("auto_pad SAME needs a known input size");
+            int64_t o = (in + st[i] - 1) / st[i];
+            int64_t tot = std::max<int64_t>((o - 1) * st[i] + k - in, 0);
+            int64_t small = tot / 2, big = tot - small;
+            pads[i] = ap == "SAME_UPPER" ? small : big;
+            pads[2 + i] = ap == "SAME_UPPER" ? big : small;
+        }
+    } else if (ap == "VALID") {
+        pads = {0, 0, 0, 0};
+    } else if (ap != "NOTSET") {
+        refuse("auto_pad " + ap + " is not supported");
+    }
+    int32_t n = add(c, cann);
+    attr_ints(c, n, "strides", {1, 1, st[0], st[1]});
+    attr_ints(c, n, "dilations", {1, 1, dl[0], dl[1]});
+    attr_ints(c, n, "pads", {pads[0], pads[2], pads[1], pads[3]});
+    attr_i(c, n, "groups", get_i(c, "group", 1));
+    attr_s(c, n, "data_format", "NCHW");
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "filter", 1);
+    if (has_in(c, 2))
+        connect_in(c, n, "bias", 2);
+    set_out(c, 0, {n, 0});
+}
+
+/* MaxPool / AveragePool 2-D: CANN's pools pad VALID or TF's SAME only. */
+void conv_pool(Ctx &c, const char *cann)
+{
+    bool maxp = !std::strcmp(cann, "MaxPool");
+    if (maxp)
+        known_attrs(c, {"auto_pad", "ceil_mode", "dilations", "kernel_shape", "pads",
+                        "storage_order", "strides"});
+    else
+        known_attrs(
+            c, {"auto_pad", "ceil_mode", "count_include_pad", "kernel_shape", "pads", "strides"});
+    only_outputs(c, 1, "the Indices output");
+    const Shape &x = in_shape(c, 0);
+    if (!x.known || x.dims.size() != 4)
+        refuse("only 2-D pooling (4-D X) is supported");
+    std::vector<int64_t> k, st{1, 1}, pads{0, 0, 0, 0}, dl{1, 1};
+    get_ints(c, "kernel_shape", &k);
+    get_ints(c, "strides", &st);
+    get_ints(c, "pads", &pads);
+    get_ints(c, "dilations", &dl);
+    if (k.size() != 2 || st.size() != 2 || pads.size() != 4)
+        refuse("kernel_shape, strides and pads must be 2-D");
+    if (dl[0] != 1 || dl[1] != 1)
+        refuse("dilations other than 1 are not supported");
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    bool same = ap == "SAME_UPPER";
+    if (ap == "SAME_LOWER" || (ap != "NOTSET" && ap != "VALID" && !same))
+        refuse("auto_pad " + ap + " is not supported");
+    bool ceil = get_i(c, "ceil_mode", 0) != 0;
+    if (ap == "NOTSET") {
+        bool zero = pads == std::vector<int64_t>{0, 0, 0, 0};
+        bool tf_same = true;
+        for (int i = 0; i < 2; i++) {
+            int64_t in = x.dims[2 + i];
+            if (in < 0) {
+                tf_same = false;
+                continue;
+            }
+            int64_t o = (in + st[i] - 1) / st[i];
+            int64_t tot = std::max<int64_t>((o - 1) * st[i] + k[i] - in, 0);
+            tf_same = tf_same && pads[i] == tot / 2 && pads[2 + i] == tot - tot / 2;
+        }
+        if (!zero && !tf_same)
+            refuse("pads [" + std::to_string(pads[0]) + ", " + std::to_string(pads[1]) + ", " +
+                   std::to_string(pads[2]) + ", " + std::to_string(pads[3]) +
+                   "] are not supported (only 0 or the SAME_UPPER pads)");
+        same = !zero;
+        /* ceil_mode gives the same sizes as floor when every window fits */
+        for (int i = 0; i < 2 && ceil && !same; i++) {
+            int64_t in = x.dims[2 + i];
+            if (in < 0 || (in - k[i]) % st[i])
+                refuse("ceil_mode 1 is not supported");
+        }
+    } else if (ceil) {
+        refuse("ceil_mode 1 is not supported");
+    }
+    if (same && ceil)
+        refuse("ceil_mode 1 with pads is not supported");
+    if (!maxp && same && get_i(c, "count_include_pad", 0))
+        refuse("count_include_pad 1 with pads is not supported");
+    int32_t n = one_input(c, cann);
+    attr_ints(c, n, "ksize", {1, 1, k[0], k[1]});
+    attr_ints(c, n, "strides", {1, 1, st[0], st[1]});
+    attr_s(c, n, "padding", same ? "SAME" : "VALID");
+    attr_s(c, n, "data_format", "NCHW");
+}
+
+void conv_global_avg_pool(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int r = rank_of(c, 0, "X");
+    if (r < 3)
+        refuse("X must have rank 3 or more");
+    std::vector<int64_t> axes;
+    for (int i = 2; i < r; i++)
+        axes.push_back(i);
+    int32_t n = one_input(c, cann);
+    attr_ints(c, n, "axes", axes);
+    attr_b(c, n, "keep_dims", true);
+}
+
+/* y = alpha * op(A) op(B) + beta * C */
+void conv_gemm(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"alpha", "beta", "transA", "transB"});
+    if (rank_of(c, 0, "A") != 2 || rank_of(c, 1, "B") != 2)
+        refuse("A and B must be 2-D");
+    float alpha = get_f(c, "alpha", 1.0f), beta = get_f(c, "beta", 1.0f);
+    int32_t ot = in_shape(c, 0).dtype;
+    int32_t n = add(c, cann);
+    attr_b(c, n, "transpose_x1", get_i(c, "transA", 0) != 0);
+    attr_b(c, n, "transpose_x2", get_i(c, "transB", 0) != 0);
+    connect_in(c, n, "x1", 0);
+    connect_in(c, n, "x2", 1);
+    bool cin = has_in(c, 2) && beta != 0.0f;
+    const Shape &cs = in_shape(c, 2);
+    const Shape &ys = shape_of(c, c.node->output(0));
+    bool as_bias = cin && alpha == 1.0f && beta == 1.0f && cs.known && cs.dims.size() == 1 &&
+                   ys.known && ys.dims.size() == 2 && ys.dims[1] == cs.dims[0];
+    if (as_bias)
+        connect_in(c, n, "bias", 2);
+    Ref y{n, 0};
+    if (alpha != 1.0f) {
+        int32_t m = add(c, "Mul", "/alpha");
+        connect(c, m, "x1", y);
+        connect(c, m, "x2", const_scalar(c, "/alpha_value", ot, alpha));
+        y = {m, 0};
+    }
+    if (cin && !as_bias) {
+        Ref cv = value(c, in_name(c, 2));
+        if (beta != 1.0f) {
+            int32_t m = add(c, "Mul", "/beta");
+            connect(c, m, "x1", cv);
+            connect(c, m, "x2", const_scalar(c, "/beta_value", ot, beta));
+            cv = {m, 0};
+        }
+        int32_t a = add(c, "Add", "/c");
+        connect(c, a, "x1", y);
+        connect(c, a, "x2", cv);
+        y = {a, 0};
+    }
+    set_out(c, 0, y);
+}
+
+void conv_matmul(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    int ra = rank_of(c, 0, "A"), rb = rank_of(c, 1, "B");
+    if (ra < 2 || rb < 2)
+        refuse("1-D operands are not supported (ranks " + std::to_string(ra) + " and " +
+               std::to_string(rb) + ")");
+    int32_t n = add(c, ra == 2 && rb == 2 ? "MatMulV2" : "BatchMatMulV2");
+    connect_in(c, n, "x1", 0);
+    connect_in(c, n, "x2", 1);
+    set_out(c, 0, {n, 0});
+}
+
+/* Flatten(axis): Reshape to [prod(d[:axis]), prod(d[axis:])]. */
+void conv_flatten(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis"});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known)
+        refuse("the rank of the input is unknown");
+    int r = (int)x.dims.size();
+    int64_t axis = get_i(c, "axis", 1);
+    if (axis < -r || axis > r)
+        refuse("axis " + std::to_string(axis) + " is out of range for rank " + std::to_string(r));
+    if (axis < 0)
+        axis += r;
+    int64_t lo = 1, hi = 1;
+    bool lo_known = true, hi_known = true;
+    for (int i = 0; i < r; i++) {
+        int64_t &p = i < axis ? lo : hi;
+        bool &k = i < axis ? lo_known : hi_known;
+        if (x.dims[i] < 0)
+            k = false;
+        else
+            p *= x.dims[i];
+    }
+    if (!lo_known && !hi_known)
+        refuse("the input has unknown dims on both sides of axis");
+    with_const(c, cann, "shape", {lo_known ? lo : -1, hi_known ? hi : -1});
+}
+
+void conv_reshape(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"allowzero"});
+    if (get_i(c, "allowzero", 0))
+        refuse("allowzero 1 is not supported");
+    std::vector<int64_t> s = need_ints(c, 1, "shape");
+    with_const(c, cann, "shape", s);
+}
+
+void conv_transpose(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"perm"});
+    std::vector<int64_t> perm;
+    if (!get_ints(c, "perm", &perm)) {
+        int r = rank_of(c, 0, "data");
+        for (int i = r - 1; i >= 0; i--)
+            perm.push_back(i);
+    }
+    with_const(c, cann, "perm", perm);
+}
+
+void conv_softmax(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis"});
+    int r = rank_of(c, 0, "input");
+    int64_t axis = wrap_axis(get_i(c, "axis", c.opset < 13 ? 1 : -1), r, "axis");
+    if (c.opset < 13 && axis != r - 1)
+        refuse("axis " + std::to_string(axis) +
+               " before opset 13 (the input coerced to 2-D) is supported only as the last axis");
+    int32_t n = add(c, cann);
+    attr_ints(c, n, "axes", {axis});
+    connect_in(c, n, !std::strcmp(cann, "SoftmaxV2") ? "x" : "logits", 0);
+    set_out(c, 0, {n, 0});
+}
+
+/* Axes of Squeeze/Unsqueeze/Reduce*: the attribute before opset 13 (18
+ * for ReduceMean), else input 1. */
+bool axes_of(Ctx &c, int64_t input_since, std::vector<int64_t> *axes)
+{
+    if (c.opset < input_since)
+        return get_ints(c, "axes", axes);
+    if (!has_in(c, 1))
+        return false;
+    *axes = need_ints(c, 1, "axes");
+    return true;
+}
+
+void conv_unsqueeze(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axes"});
+    std::vector<int64_t> axes;
+    if (!axes_of(c, 13, &axes))
+        refuse("axes are missing");
+    int32_t n = one_input(c, cann);
+    attr_ints(c, n, "axes", axes);
+}
+
+void conv_squeeze(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axes"});
+    std::vector<int64_t> axes;
+    axes_of(c, 13, &axes);
+    int32_t n = one_input(c, cann);
+    attr_ints(c, n, "axis", axes);
+}
+
+/* A one-input CANN node of type `type` on value x. */
+Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, "x", x);
+    return {n, 0};
+}
+
+/* ReduceSum/ReduceMean, and the reductions made of them: ReduceSumSquare
+ * (Square first), ReduceL1 (Abs), ReduceL2 (Square, then Sqrt),
+ * ReduceLogSum (then Log), ReduceLogSumExp (Exp, then Log). */
+void conv_reduce(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axes", "keepdims", "noop_with_empty_axes"});
+    const std::string &op = c.node->op_type();
+    std::vector<int64_t> axes;
+    bool given = axes_of(c, op == "ReduceSum" ? 13 : 18, &axes);
+    bool noop = get_i(c, "noop_with_empty_axes", 0) != 0;
+    Ref x = value(c, in_name(c, 0));
+    if ((!given || axes.empty()) && noop) {
+        set_out(c, 0, apply(c, "Identity", "", x));
+        return;
+    }
+    if (!given || axes.empty()) {
+        int r = rank_of(c, 0, "data");
+        axes.clear();
+        for (int i = 0; i < r; i++)
+            axes.push_back(i);
+    }
+    if (op == "ReduceSumSquare" || op == "ReduceL2")
+        x = apply(c, "Square", "/square", x);
+    else if (op == "ReduceL1")
+        x = apply(c, "Abs", "/abs", x);
+    else if (op == "ReduceLogSumExp")
+        x = apply(c, "Exp", "/exp", x);
+    bool post = op == "ReduceL2" || op == "ReduceLogSum" || op == "ReduceLogSumExp";
+    int32_t n = add(c, cann, post ? "/sum" : "");
+    attr_b(c, n, "keep_dims", get_i(c, "keepdims", 1) != 0);
+    attr_b(c, n, "noop_with_empty_axes", false);
+    connect(c, n, "x", x);
+    connect(c, n, "axes", const_i64(c, "/axes", axes));
+    Ref y{n, 0};
+    if (op == "ReduceL2")
+        y = apply(c, "Sqrt", "", y);
+    else if (post)
+        y = apply(c, "Log", "", y);
+    set_out(c, 0, y);
+}
+
+/* Clip: Maximum with min, then Minimum with max (each when given). */
+void conv_clip(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    Ref y = value(c, in_name(c, 0));
+    const char *types[2] = {"Maximum", "Minimum"};
+    for (int i = 0; i < 2; i++) {
+        if (!has_in(c, 1 + i))
+            continue;
+        int32_t n = add(c, types[i], i ? "/max" : "/min");
+        connect(c, n, "x1", y);
+        connect_in(c, n, "x2", 1 + i);
+        y = {n, 0};
+    }
+    if (y.node == value(c, in_name(c, 0)).node)
+        y = apply(c, "Identity", "", y);
+    set_out(c, 0, y);
+}
+
+/* CastLike: Cast to the type of input 1. */
+void conv_cast_like(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t dt = ge_dtype(in_shape(c, 1).dtype);
+    if (dt < 0)
+        refuse("the type of target_type is not supported");
+    attr_i(c, one_input(c, cann), "dst_type", dt);
+}
+
+/* Shape: a constant of the input's dims (every dim must be known). */
+void conv_shape(Ctx &c, const char *)
+{
+    known_attrs(c, {"start", "end"});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known)
+        refuse("the input's rank is unknown");
+    int64_t r = (int64_t)x.dims.size();
+    int64_t st = get_i(c, "start", 0), en = get_i(c, "end", r);
+    st = std::clamp<int64_t>(st < 0 ? st + r : st, 0, r);
+    en = std::clamp<int64_t>(en < 0 ? en + r : en, 0, r);
+    onnx::TensorProto t;
+    t.set_data_type(onnx::TensorProto::INT64);
+    t.add_dims(std::max<int64_t>(en - st, 0));
+    for (int64_t i = st; i < en; i++) {
+        if (x.dims[(size_t)i] < 0)
+            refuse("dim " + std::to_string(i) + " of the input is not known at conversion");
+        t.add_int64_data(x.dims[(size_t)i]);
+    }
+    const_output(c, std::move(t));
+}
+
+void conv_gather(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis"});
+    int64_t axis = axis_attr(c, "data");
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "indices", 1);
+    connect(c, n, "axis", const_i64(c, "/axis", {axis}, true));
+    set_out(c, 0, {n, 0});
+}
+
+void conv_tile(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    std::vector<int64_t> rep = need_ints(c, 1, "repeats");
+    with_const(c, cann, "multiples", rep);
+}
+
+void conv_cumsum(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"exclusive", "reverse"});
+    std::vector<int64_t> ax = need_ints(c, 1, "axis");
+    if (ax.size() != 1)
+        refuse("axis must hold one value");
+    int32_t n = add(c, cann);
+    attr_b(c, n, "exclusive", get_i(c, "exclusive", 0) != 0);
+    attr_b(c, n, "reverse", get_i(c, "reverse", 0) != 0);
+    connect_in(c, n, "x", 0);
+    connect(c, n, "axis", const_i64(c, "/axis", ax, true));
+    set_out(c, 0, {n, 0});
+}
+
+/* ArgMax: ArgMaxV2 drops the axis; keepdims puts it back (ExpandDims). */
+void conv_arg_max(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis", "keepdims", "select_last_index"});
+    if (get_i(c, "select_last_index", 0))
+        refuse("select_last_index 1 is not supported");
+    int64_t axis = axis_attr(c, "data");
+    int32_t n = add(c, cann);
+    cpuaclGeAttrValue t{};
+    t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
+    attr(c, n, "dtype", t);
+    connect_in(c, n, "x", 0);
+    connect(c, n, "dimension", const_i64(c, "/dimension", {axis}, true));
+    Ref y{n, 0};
+    if (get_i(c, "keepdims", 1)) {
+        int32_t e = add(c, "ExpandDims", "/keepdims");
+        connect(c, e, "x", y);
+        connect(c, e, "axis", const_i64(c, "/keepdims_axis", {axis}, true));
+        y = {e, 0};
+    }
+    set_out(c, 0, y);
+}
+
+void conv_layer_norm(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis", "epsilon", "stash_type"});
+    if (get_i(c, "stash_type", 1) != 1)
+        refuse("stash_type other than 1 is not supported");
+    int r = rank_of(c, 0, "X");
+    int64_t axis = wrap_axis(get_i(c, "axis", -1), r, "axis");
+    int32_t n = add(c, cann);
+    attr_i(c, n, "begin_norm_axis", axis);
+    attr_i(c, n, "begin_params_axis", axis);
+    attr_f(c, n, "epsilon", get_f(c, "epsilon", 1e-5f));
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "gamma", 1);
+    if (has_in(c, 2)) {
+        connect_in(c, n, "beta", 2);
+    } else {
+        const Shape &s = in_shape(c, 1);
+        int64_t cnt = 1;
+        for (int64_t d : s.dims)
+            cnt = d < 0 ? -1 : cnt * d;
+        if (!s.known || cnt < 0 || s.dtype != onnx::TensorProto::FLOAT)
+            refuse("without B, Scale must be float with known dims");
+        std::vector<char> zero((size_t)cnt * 4, 0);
+        connect(c, n, "beta", const_node(c, c.base + "/beta", GE_F32, s.dims, zero));
+    }
+    set_out(c, 0, {n, 0});
+    /* Mean is LayerNorm's mean; InvStdDev = Rsqrt(variance + epsilon) */
+    set_out(c, 1, {n, 1});
+    if (c.node->output_size() > 2 && !c.node->output(2).empty()) {
+        int32_t e = add(c, "Add", "/var_eps");
+        connect(c, e, "x1", {n, 2});
+        connect(c, e, "x2",
+                const_scalar(c, "/epsilon", in_shape(c, 0).dtype, get_f(c, "epsilon", 1e-5f)));
+        int32_t r = add(c, "Rsqrt", "/inv_std_dev");
+        connect(c, r, "x", {e, 0});
+        set_out(c, 2, {r, 0});
+    }
+}
+
+/* BatchNormalization whose parameters are not all float constants: the
+ * same formula as graph nodes, s and b reshaped to [C, 1, ...]. */
+void batch_norm_graph(Ctx &c, int r)
+{
+    const Shape &sc = in_shape(c, 1);
+    if (!sc.known || sc.dims.size() != 1 || sc.dims[0] < 0)
+        refuse("scale must be 1-D with a known size");
+    auto bin = [&](const char *type, const char *suffix, Ref a, Ref b) {
+        int32_t n = add(c, type, suffix);
+        connect(c, n, "x1", a);
+        connect(c, n, "x2", b);
+        return Ref{n, 0};
+    };
+    auto in = [&](int i) { return value(c, in_name(c, i)); };
+    Ref veps = bin("Add", "/var_eps", in(4),
+                   const_scalar(c, "/epsilon", in_shape(c, 4).dtype, get_f(c, "epsilon", 1e-5f)));
+    int32_t sq = add(c, "Sqrt", "/std");
+    connect(c, sq, "x", veps);
+    Ref sv = bin("Div", "/scale", in(1), {sq, 0});
+    Ref bv = bin("Sub", "/shift", in(2), bin("Mul", "/mean_scale", in(3), sv));
+    std::vector<int64_t> dims{sc.dims[0]};
+    for (int i = 2; i < r; i++)
+        dims.push_back(1);
+    Ref shape = const_i64(c, "/param_shape", dims);
+    int32_t s4 = add(c, "Reshape", "/scale_nchw"), b4 = add(c, "Reshape", "/shift_nchw");
+    connect(c, s4, "x", sv);
+    connect(c, s4, "shape", shape);
+    connect(c, b4, "x", bv);
+    connect(c, b4, "shape", shape);
+    Ref y = bin("Add", "", bin("Mul", "/mul", in(0), {s4, 0}), {b4, 0});
+    set_out(c, 0, y);
+}
+
+/* BatchNormalization (inference): y = x * s + b with s = scale / sqrt(var +
+ * eps) and b = B - mean * s, folded here into two constants of shape
+ * [C, 1, ...] (float parameters only). */
+void conv_batch_norm(Ctx &c, const char *)
+{
+    known_attrs(c, {"epsilon", "momentum", "training_mode"});
+    if (get_i(c, "training_mode", 0))
+        refuse("training_mode 1 is not supported");
+    only_outputs(c, 1, "training outputs");
+    int r = rank_of(c, 0, "X");
+    if (r < 2)
+        refuse("X must have rank 2 or more");
+    std::vector<std::vector<float>> p(4);
+    for (int i = 0; i < 4; i++) {
+        auto it = c.consts.find(in_name(c, 1 + i));
+        int32_t dt = -1;
+        std::vector<char> b;
+        if (it != c.consts.end())
+            b = tensor_bytes(*it->second, &dt);
+        if (dt != GE_F32)
+            return batch_norm_graph(c, r);
+        p[i].resize(b.size() / 4);
+        std::memcpy(p[i].data(), b.data(), b.size());
+    }
+    size_t ch = p[0].size();
+    for (auto &v : p)
+        if (v.size() != ch)
+            refuse("scale, B, input_mean and input_var differ in size");
+    float eps = get_f(c, "epsilon", 1e-5f);
+    std::vector<float> s(ch), b(ch);
+    for (size_t i = 0; i < ch; i++) {
+        s[i] = p[0][i] / std::sqrt(p[3][i] + eps);
+        b[i] = p[1][i] - p[2][i] * s[i];
+    }
+    std::vector<int64_t> dims{(int64_t)ch};
+    for (int i = 2; i < r; i++)
+        dims.push_back(1);
+    auto bytes = [](const std::vector<float> &v) {
+        std::vector<char> o(v.size() * 4);
+        std::memcpy(o.data(), v.data(), o.size());
+        return o;
+    };
+    int32_t m = add(c, "Mul");
+    connect_in(c, m, "x1", 0);
+    connect(c, m, "x2", const_node(c, c.base + "/scale", GE_F32, dims, bytes(s)));
+    int32_t a = add(c, "Add", "/bias");
+    connect(c, a, "x1", {m, 0});
+    connect(c, a, "x2", const_node(c, c.base + "/shift", GE_F32, dims, bytes(b)));
+    set_out(c, 0, {a, 0});
+}
+
+/* ---- the table ----------------------------------------------------------- */
+
+struct Row {
+    MapRow row;
+    Conv conv;
+};
+
+const std::vector<Row> &rows()
+{
+    static const std::vector<Row> r = {
+#define M(onnx_op, converter, cann, notes) {{#onnx_op, cann, notes}, conv_##converter},
+#include "onnx_ops.h"
+#undef M
+    };
+    return r;
+}
+
+/* The first CANN type of a row ("" for none). */
+std::string first_type(const char *cann)
+{
+    std::string s(cann);
+    return s.substr(0, s.find(' '));
+}
+
+void convert_node(Ctx &c, const onnx::NodeProto &n)
+{
+    c.node = &n;
+    /* an unnamed node is named after its first output */
+    c.base = !n.name().empty() ? n.name() : n.output_size() ? n.output(0) : n.op_type();
+    if (!n.domain().empty() && n.domain() != "ai.onnx")
+        refuse("domain " + n.domain() + " is not supported");
+    for (const auto &r : rows())
+        if (n.op_type() == r.row.onnx) {
+            std::string t = first_type(r.row.cann);
+            r.conv(c, t.c_str());
+            return;
+        }
+    refuse("the op type is not supported (docs/atc.md lists the ONNX ops atc converts)");
+}
+
+/* Shapes and types of every value the model names, after inference. */
+void collect_shapes(Ctx &c, const onnx::GraphProto &g)
+{
+    auto take = [&](const onnx::ValueInfoProto &v) {
+        if (!v.type().has_tensor_type())
+            return;
+        const auto &tt = v.type().tensor_type();
+        Shape s;
+        s.dtype = tt.elem_type();
+        s.known = tt.has_shape();
+        if (s.known)
+            for (const auto &d : tt.shape().dim())
+                s.dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
+        c.shapes[v.name()] = s;
+    };
+    for (const auto &v : g.input())
+        take(v);
+    for (const auto &v : g.value_info())
+        take(v);
+    for (const auto &v : g.output())
+        take(v);
+    for (const auto &t : g.initializer()) {
+        Shape s;
+        s.dtype = t.data_type();
+        s.known = true;
+        s.dims.assign(t.dims().begin(), t.dims().end());
+        c.shapes[t.name()] = s;
+    }
+}
+
+std::string dims_str(const std::vector<int64_t> &d)
+{
+    std::string s;
+    for (size_t i = 0; i < d.size(); i++)
+        s += (i ? "," : "") + std::to_string(d[i]);
+    return s;
+}
+
+} // namespace
+
+int32_t ge_dtype(int32_t t)
+{
+    switch (t) {
+    case onnx::TensorProto::FLOAT:
+        return GE_F32;
+    case onnx::TensorProto::UINT8:
+        return GE_U8;
+    case onnx::TensorProto::INT8:
+        return GE_I8;
+    case onnx::TensorProto::UINT16:
+        return GE_U16;
+    case onnx::TensorProto::INT16:
+        return GE_I16;
+    case onnx::TensorProto::INT32:
+        return GE_I32;
+    case onnx::TensorProto::INT64:
+        return GE_I64;
+    case onnx::TensorProto::BOOL:
+        return GE_BOOL;
+    case onnx::TensorProto::FLOAT16:
+        return GE_F16;
+    case onnx::TensorProto::DOUBLE:
+        return GE_F64;
+    case onnx::TensorProto::UINT32:
+        return GE_U32;
+    case onnx::TensorProto::UINT64:
+        return GE_U64;
+    case onnx::TensorProto::BFLOAT16:
+        return GE_BF16;
+    default:
+        return -1;
+    }
+}
+
+bool tensor_data(const onnx::TensorProto &t, std::vector<char> *bytes, int32_t *dtype,
+                 std::string *err)
+{
+    try {
+        *bytes = tensor_bytes(t, dtype);
+        return true;
+    } catch (const Fail &f) {
+        *err = f.what();
+        return false;
+    }
+}
+
+const std::vector<MapRow> &mapping()
+{
+    static const std::vector<MapRow> m = [] {
+        std::vector<MapRow> v;
+        for (const auto &r : rows())
+            v.push_back(r.row);
+        return v;
+    }();
+    return m;
+}
+
+bool convert_onnx(const std::string &path, const Options &opt, Converted *out, std::string *err)
+{
+    onnx::ModelProto model;
+    {
+        std::ifstream f(path, std::ios::binary);
+        if (!f) {
+            *err = "E10001: Value [" + path +
+                   "] for parameter [--model] is invalid. Reason: "
+                   "the file cannot be opened.";
+            return false;
+        }
+        if (!model.ParseFromIstream(&f)) {
+            *err = "E19999: Failed to parse the ONNX model " + path +
+                   ": it is not an ONNX ModelProto (protobuf parse error).";
+            return false;
+        }
+    }
+    int64_t opset = -1;
+    for (const auto &o : model.opset_import())
+        if (o.domain().empty() || o.domain() == "ai.onnx")
+            opset = o.version();
+    if (opset < 1 || opset > 17) {
+        *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
+               " of the default domain; atc supports opsets 11 to 17.";
+        return false;
+    }
+    if (opset < 11) {
+        /* older opsets: onnx's version converter rewrites the model to opset 11
+         * (every adapter from libonnx); what it cannot convert is refused */
+        try {
+            onnx::checker::check_model(model);
+            model = onnx::version_conversion::ConvertVersion(model, 11);
+        } catch (const std::exception &e) {
+            *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
+                   " of the default domain, and ONNX's version converter cannot bring it to "
+                   "opset 11 (atc supports opsets 11 to 17): " +
+                   e.what();
+            return false;
+        }
+        opset = 11;
+    }
+    /* --input_shape fixes the inputs' dims before inference. */
+    onnx::GraphProto *gp = model.mutable_graph();
+    std::set<std::string> inits;
+    for (const auto &t : gp->initializer())
+        inits.insert(t.name());
+    for (const auto &is : opt.input_shape) {
+        onnx::ValueInfoProto *vi = nullptr;
+        for (auto &v : *gp->mutable_input())
+            if (v.name() == is.first && !inits.count(v.name()))
+                vi = &v;
+        if (!vi) {
+            *err = "E10001: Value [" + is.first +
+                   "] for parameter [--input_shape] is invalid. "
+                   "Reason: the model has no input of that name.";
+            return false;
+        }
+        auto *sh = vi->mutable_type()->mutable_tensor_type()->mutable_shape();
+        if (sh->dim_size() && sh->dim_size() != (int)is.second.size()) {
+            *err = "E10001: Value [" + is.first + ":" + dims_str(is.second) +
+                   "] for parameter [--input_shape] is invalid. Reason: the model's input has "
+                   "rank " +
+                   std::to_string(sh->dim_size()) + ".";
+            return false;
+        }
+        for (int i = 0; i < sh->dim_size(); i++) {
+            const auto &d = sh->dim(i);
+            if (d.has_dim_value() && is.second[i] >= 0 && d.dim_value() != is.second[i]) {
+                *err = "E10001: Value [" + is.first + ":" + dims_str(is.second) +
+                       "] for parameter [--input_shape] is invalid. Reason: dim " +
+                       std::to_string(i) + " of the model's input is " +
+                       std::to_string(d.dim_value()) + ".";
+                return false;
+            }
+        }
+        sh->clear_dim();
+        for (int64_t d : is.second) {
+            auto *nd = sh->add_dim();
+            if (d >= 0)
+                nd->set_dim_value(d);
+            else
+                nd->set_dim_param("gear");
+        }
+    }
+    try {
+        onnx::checker::check_model(model);
+        onnx::ShapeInferenceOptions so;
+        so.check_type = true;
+        so.error_mode = 1;
+        so.enable_data_propagation = true;
+        onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), so);
+    } catch (const std::exception &e) {
+        *err = std::string("E19999: The ONNX model ") + path + " is invalid: " + e.what();
+        return false;
+    }
+
+    Ctx c;
+    c.out = out;
+    c.opset = opset;
+    out->opset = opset;
+    c.g = cpuaclGeGraphCreate(gp->name().empty() ? "onnx" : gp->name().c_str());
+    if (!c.g) {
+        *err = "E19999: out of memory";
+        return false;
+    }
+    out->graph = c.g;
+    collect_shapes(c, *gp);
+    for (const auto &t : gp->initializer())
+        c.consts[t.name()] = &t;
+    try {
+        /* Graph inputs that are not initializers: Data nodes, in order. */
+        std::vector<int32_t> data;
+        for (const auto &v : gp->input()) {
+            if (inits.count(v.name()))
+                continue;
+            const Shape &s = shape_of(c, v.name());
+            int32_t dt = ge_dtype(s.dtype);
+            if (dt < 0)
+                throw Fail("E19999", "input " + v.name() + ": ONNX data type " +
+                                         std::to_string(s.dtype) + " is not supported");
+            if (!s.known)
+                throw Fail("E10001", "input " + v.name() +
+                                         " has no shape: give it with "
+                                         "--input_shape");
+            for (int64_t d : s.dims)
+                if (d < 0)
+                    throw Fail("E10001", "input " + v.name() + " has dims [" + dims_str(s.dims) +
+                                             "] with unknown entries: give them with --input_shape "
+                                             "(gears are not supported yet)");
+            std::string nm = unique(c, v.name());
+            int32_t n = cpuaclGeGraphAddNode(c.g, "Data", nm.c_str());
+            if (n < 0)
+                throw Fail("E19999", cpuaclGeErrMsg());
+            attr_i(c, n, "index", (int64_t)data.size());
+            int32_t fmt = s.dims.size() == 4 ? opt.input_format : FMT_ND;
+            cpuaclGeTensor d = desc(dt, s.dims, fmt);
+            ge_check(c, cpuaclGeGraphSetDesc(c.g, n, 0, "x", &d), "x");
+            c.values[v.name()] = {n, 0};
+            data.push_back(n);
+            out->input_names.push_back(v.name());
+            out->inputs.push_back(d);
+        }
+        ge_check(c, cpuaclGeGraphSetInputs(c.g, data.data(), data.size()), "inputs");
+        for (const auto &n : gp->node()) {
+            try {
+                convert_node(c, n);
+            } catch (const Fail &f) {
+                throw Fail(f.code,
+                           "Op [" + c.base + "] of type [" + n.op_type() + "]: " + f.what());
+            }
+        }
+        c.node = nullptr;
+        c.base = "";
+        std::vector<int32_t> on, oo;
+        for (const auto &v : gp->output()) {
+            Ref r = value(c, v.name());
+            if (opt.output_type >= 0 && ge_dtype(shape_of(c, v.name()).dtype) != opt.output_type) {
+                c.base = v.name() + "/output_type";
+                int32_t k = cpuaclGeGraphAddNode(c.g, "Cast", unique(c, c.base).c_str());
+                attr_i(c, k, "dst_type", opt.output_type);
+                connect(c, k, "x", r);
+                r = {k, 0};
+            }
+            on.push_back(r.node);
+            oo.push_back(r.out);
+            out->output_names.push_back(v.name());
+        }
+        ge_check(c, cpuaclGeGraphSetOutputs(c.g, on.data(), oo.data(), on.size()), "outputs");
+    } catch (const Fail &f) {
+        *err = f.code + ": " + f.what();
+        return false;
+    }
+    return true;
+}
+
+} // namespace atc

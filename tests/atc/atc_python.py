@@ -1,0 +1,118 @@
+# SPDX-License-Identifier: Apache-2.0
+"""tests/atc/atc_python.py: the models of make_models.py converted by atc and
+run from Python with pyACL's calls (acl.mdl.load_from_file, get_desc,
+create_dataset, add_dataset_buffer, execute, unload), each output compared
+with numpy's reference (the test data's output_<i>.pb); the MLP also with
+--output_type=FP16 (its output described and delivered as float16).
+Usage: atc_python.py <atc binary> (PYTHONPATH names the build's acl package);
+exit 77 without the onnx Python module or numpy."""
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# (model, extra atc options, output numpy type, rtol)
+MODELS = (("mlp", [], "float32", 1e-4), ("cnn", [], "float32", 1e-4),
+          ("two_io", [], "float32", 1e-4), ("layer_norm", [], "float32", 1e-4),
+          ("mlp", ["--output_type=FP16"], "float16", 2e-3))
+
+
+def main():
+    try:
+        import numpy as np
+        import onnx
+        from onnx import numpy_helper
+    except ImportError:
+        print("skip: needs numpy and the onnx Python module (python3-onnx)")
+        return 77
+    import acl
+    H2D, D2H = acl.ACL_MEMCPY_HOST_TO_DEVICE, acl.ACL_MEMCPY_DEVICE_TO_HOST
+    atc = sys.argv[1]
+    tmp = tempfile.mkdtemp(prefix="atc_py_")
+    subprocess.run([sys.executable, os.path.join(HERE, "make_models.py"), tmp], check=True)
+    fails = []
+
+    def ok(ret, what):
+        if isinstance(ret, tuple):
+            ret = ret[-1]
+        if ret != 0:
+            raise AssertionError("%s -> %d: %s" % (what, ret, acl.get_recent_err_msg()))
+
+    def dataset(sizes):
+        ds = acl.mdl.create_dataset()
+        bufs = []
+        for n in sizes:
+            p, ret = acl.rt.malloc(n, 0)
+            ok(ret, "malloc")
+            db = acl.create_data_buffer(p, n)
+            ok(acl.mdl.add_dataset_buffer(ds, db), "add_dataset_buffer")
+            bufs.append((p, n, db))
+        return ds, bufs
+
+    def free(ds, bufs):
+        for p, _, db in bufs:
+            acl.destroy_data_buffer(db)
+            acl.rt.free(p)
+        ok(acl.mdl.destroy_dataset(ds), "destroy_dataset")
+
+    ok(acl.init(), "init")
+    ok(acl.rt.set_device(0), "set_device")
+    for name, extra, otype, rtol in MODELS:
+        d = os.path.join(tmp, name)
+        om = d + "_" + otype
+        p = subprocess.run([atc, "--model=" + os.path.join(d, "model.onnx"), "--framework=5",
+                            "--output=" + om, "--soc_version=Ascend310P3", *extra],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            fails.append("%s: atc failed: %s" % (name, p.stderr))
+            continue
+        data = os.path.join(d, "test_data_set_0")
+        ins = [numpy_helper.to_array(onnx.load_tensor(os.path.join(data, f)))
+               for f in sorted(os.listdir(data)) if f.startswith("input_")]
+        outs = [numpy_helper.to_array(onnx.load_tensor(os.path.join(data, f)))
+                for f in sorted(os.listdir(data)) if f.startswith("output_")]
+        mid, ret = acl.mdl.load_from_file(om + ".om")
+        ok(ret, name + ": load_from_file")
+        desc = acl.mdl.create_desc()
+        ok(acl.mdl.get_desc(desc, mid), name + ": get_desc")
+        if (acl.mdl.get_num_inputs(desc), acl.mdl.get_num_outputs(desc)) != (len(ins), len(outs)):
+            fails.append("%s: %d inputs, %d outputs" % (name, acl.mdl.get_num_inputs(desc),
+                                                       acl.mdl.get_num_outputs(desc)))
+            continue
+        ids, ibufs = dataset([acl.mdl.get_input_size_by_index(desc, i) for i in range(len(ins))])
+        ods, obufs = dataset([acl.mdl.get_output_size_by_index(desc, i)
+                              for i in range(len(outs))])
+        for (ptr, n, _), v in zip(ibufs, ins):
+            host = np.ascontiguousarray(v).tobytes()
+            if len(host) != n:
+                fails.append("%s: input of %d bytes, model wants %d" % (name, len(host), n))
+                continue
+            ok(acl.rt.memcpy(ptr, n, acl.util.bytes_to_ptr(host), n, H2D), "memcpy H2D")
+        ok(acl.mdl.execute(mid, ids, ods), name + ": execute")
+        for i, ((ptr, n, _), want) in enumerate(zip(obufs, outs)):
+            buf = bytearray(n)
+            ok(acl.rt.memcpy(acl.util.bytes_to_ptr(buf), n, ptr, n, D2H), "memcpy D2H")
+            dt = acl.mdl.get_output_data_type(desc, i)
+            if dt != {"float32": acl.ACL_FLOAT, "float16": acl.ACL_FLOAT16}[otype]:
+                fails.append("%s output %d: data type %d for %s" % (name, i, dt, otype))
+            got = np.frombuffer(bytes(buf), dtype=otype).astype(np.float64)
+            if got.size != want.size or not np.allclose(got, want.ravel(), rtol=rtol, atol=1e-3 *
+                                                        (otype == "float16") + 1e-5):
+                fails.append("%s output %d: max diff %s" % (
+                    name, i, np.abs(got - want.ravel()).max() if got.size == want.size else
+                    "(size %d, want %d)" % (got.size, want.size)))
+        free(ids, ibufs)
+        free(ods, obufs)
+        ok(acl.mdl.destroy_desc(desc), "destroy_desc")
+        ok(acl.mdl.unload(mid), name + ": unload")
+        print("%s (%s): %d outputs compared" % (name, otype, len(outs)))
+    ok(acl.rt.reset_device(0), "reset_device")
+    ok(acl.finalize(), "finalize")
+    for f in fails:
+        print("FAIL " + f)
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,213 @@
+# SPDX-License-Identifier: Apache-2.0
+"""tests/atc/make_models.py: the ONNX models of tests/atc, built with the onnx
+Python module (Debian python3-onnx) and random weights, each in the layout of
+ONNX's backend test data: <out>/<name>/model.onnx and
+<name>/test_data_set_0/{input,output}_<i>.pb, the outputs computed here with
+numpy (an independent reference of the conversion).
+
+Models: mlp (Gemm+Relu+Gemm, alpha/beta), cnn (Conv+Relu+MaxPool+Flatten+Gemm),
+two_io (two inputs, two outputs: MatMul, Add, Softmax, Tanh, Concat), blocks
+(BatchNormalization, AveragePool SAME, GlobalAveragePool, Transpose, Reshape,
+ReduceMean, Sigmoid, Sub/Div/Mul/Exp/Log/Sqrt/Neg/Abs, Unsqueeze, Squeeze,
+Gather, Cast, Constant), layer_norm (opset 17: LayerNormalization, Gemm with a
+2-D C), bad_op (an op atc does not map) and bad_dtype (a type the CANN op
+refuses)."""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+RNG = np.random.default_rng(28)
+
+
+def rand(*shape, scale=1.0):
+    return (RNG.standard_normal(shape) * scale).astype(np.float32)
+
+
+def save(out, name, nodes, inputs, outputs, inits, feeds, results, opset=13, rtype=np.float32):
+    results = [np.asarray(r, dtype=rtype) for r in results]
+    graph = helper.make_graph(
+        nodes, name,
+        [helper.make_tensor_value_info(n, onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[v.dtype], v.shape)
+         for n, v in inputs],
+        [helper.make_tensor_value_info(n, onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[r.dtype], r.shape)
+         for n, r in zip(outputs, results)],
+        [numpy_helper.from_array(v, n) for n, v in inits.items()])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],
+                              producer_name="cpuacl-tests")
+    onnx.checker.check_model(model)
+    d = os.path.join(out, name)
+    os.makedirs(os.path.join(d, "test_data_set_0"), exist_ok=True)
+    onnx.save(model, os.path.join(d, "model.onnx"))
+    for i, v in enumerate(feeds):
+        with open(os.path.join(d, "test_data_set_0", "input_%d.pb" % i), "wb") as f:
+            f.write(numpy_helper.from_array(v).SerializeToString())
+    for i, v in enumerate(results):
+        with open(os.path.join(d, "test_data_set_0", "output_%d.pb" % i), "wb") as f:
+            f.write(numpy_helper.from_array(v).SerializeToString())
+
+
+def relu(x):
+    return np.maximum(x, 0)
+
+
+def softmax(x, axis=-1):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def mlp(out):
+    w1, b1, w2, b2 = rand(16, 8, scale=0.3), rand(16), rand(16, 4, scale=0.3), rand(4)
+    x = rand(3, 8)
+    nodes = [helper.make_node("Gemm", ["x", "w1", "b1"], ["h"], name="fc1", transB=1),
+             helper.make_node("Relu", ["h"], ["r"], name="relu1"),
+             helper.make_node("Gemm", ["r", "w2", "b2"], ["y"], name="fc2", alpha=0.5,
+                              beta=2.0)]
+    y = 0.5 * (relu(x @ w1.T + b1) @ w2) + 2.0 * b2
+    save(out, "mlp", nodes, [("x", x)], ["y"], dict(w1=w1, b1=b1, w2=w2, b2=b2), [x], [y])
+
+
+def conv2d(x, w, b, stride, pads):
+    n, c, h, ww = x.shape
+    o, _, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pads[0], pads[2]), (pads[1], pads[3])))
+    oh = (xp.shape[2] - kh) // stride + 1
+    ow = (xp.shape[3] - kw) // stride + 1
+    y = np.zeros((n, o, oh, ow), np.float64)
+    for i in range(oh):
+        for j in range(ow):
+            patch = xp[:, :, i * stride:i * stride + kh, j * stride:j * stride + kw]
+            y[:, :, i, j] = np.tensordot(patch, w, axes=([1, 2, 3], [1, 2, 3]))
+    return y + b.reshape(1, o, 1, 1)
+
+
+def pool(x, k, s, fn):
+    n, c, h, w = x.shape
+    oh, ow = (h - k) // s + 1, (w - k) // s + 1
+    y = np.zeros((n, c, oh, ow))
+    for i in range(oh):
+        for j in range(ow):
+            y[:, :, i, j] = fn(x[:, :, i * s:i * s + k, j * s:j * s + k], axis=(2, 3))
+    return y
+
+
+def cnn(out):
+    w, b = rand(4, 3, 3, 3, scale=0.3), rand(4)
+    fw, fb = rand(5, 4 * 4 * 4, scale=0.2), rand(5)
+    x = rand(2, 3, 8, 8)
+    nodes = [helper.make_node("Conv", ["x", "w", "b"], ["c"], name="conv1", kernel_shape=[3, 3],
+                              pads=[1, 1, 1, 1], strides=[1, 1]),
+             helper.make_node("Relu", ["c"], ["r"], name="relu1"),
+             helper.make_node("MaxPool", ["r"], ["p"], name="pool1", kernel_shape=[2, 2],
+                              strides=[2, 2]),
+             helper.make_node("Flatten", ["p"], ["f"], name="flat", axis=1),
+             helper.make_node("Gemm", ["f", "fw", "fb"], ["y"], name="fc", transB=1)]
+    p = pool(relu(conv2d(x, w, b, 1, [1, 1, 1, 1])), 2, 2, np.max)
+    y = p.reshape(2, -1) @ fw.T + fb
+    save(out, "cnn", nodes, [("x", x)], ["y"], dict(w=w, b=b, fw=fw, fb=fb), [x], [y])
+
+
+def two_io(out):
+    w = rand(6, 5, scale=0.4)
+    a, b = rand(2, 3, 6), rand(2, 3, 5)
+    nodes = [helper.make_node("MatMul", ["a", "w"], ["m"], name="mm"),
+             helper.make_node("Add", ["m", "b"], ["s"], name="add"),
+             helper.make_node("Softmax", ["s"], ["y0"], name="softmax", axis=-1),
+             helper.make_node("Tanh", ["b"], ["t"], name="tanh"),
+             helper.make_node("Concat", ["t", "s"], ["y1"], name="cat", axis=2)]
+    s = a @ w + b
+    save(out, "two_io", nodes, [("a", a), ("b", b)], ["y0", "y1"], dict(w=w), [a, b],
+         [softmax(s), np.concatenate([np.tanh(b), s], axis=2)])
+
+
+def blocks(out):
+    c = 3
+    x = rand(2, c, 6, 6)
+    sc, bi, mu, var = rand(c), rand(c), rand(c), np.abs(rand(c)) + 0.5
+    idx = np.array([2, 0], np.int64)
+    shape = np.array([2, 0, -1], np.int64)
+    nodes = [
+        helper.make_node("BatchNormalization", ["x", "sc", "bi", "mu", "var"], ["bn"], name="bn",
+                         epsilon=1e-3),
+        helper.make_node("AveragePool", ["bn"], ["ap"], name="avg", kernel_shape=[3, 3],
+                         strides=[2, 2], pads=[0, 0, 1, 1]),
+        helper.make_node("Sigmoid", ["ap"], ["sg"], name="sig"),
+        helper.make_node("GlobalAveragePool", ["sg"], ["gp"], name="gap"),
+        helper.make_node("Squeeze", ["gp", "sq_axes"], ["sq"], name="squeeze"),
+        helper.make_node("Unsqueeze", ["sq", "sq_axes"], ["us"], name="unsqueeze"),
+        helper.make_node("Transpose", ["x"], ["tr"], name="tr", perm=[0, 2, 3, 1]),
+        helper.make_node("Reshape", ["tr", "shape"], ["rs"], name="reshape"),
+        helper.make_node("ReduceMean", ["rs"], ["rm"], name="rmean", axes=[2], keepdims=0),
+        helper.make_node("Abs", ["rm"], ["ab"], name="abs"),
+        helper.make_node("Constant", [], ["one"], name="const_one",
+                         value=numpy_helper.from_array(np.array(1.0, np.float32))),
+        helper.make_node("Add", ["ab", "one"], ["ab1"], name="plus1"),
+        helper.make_node("Log", ["ab1"], ["lg"], name="log"),
+        helper.make_node("Sqrt", ["ab1"], ["sq1"], name="sqrt"),
+        helper.make_node("Div", ["lg", "sq1"], ["dv"], name="div"),
+        helper.make_node("Neg", ["dv"], ["ng"], name="neg"),
+        helper.make_node("Exp", ["ng"], ["ex"], name="exp"),
+        helper.make_node("Sub", ["ex", "one"], ["sb"], name="sub"),
+        helper.make_node("Gather", ["sb", "idx"], ["ga"], name="gather", axis=1),
+        helper.make_node("Cast", ["ga"], ["y1"], name="cast", to=TensorProto.FLOAT),
+        helper.make_node("Mul", ["us", "us"], ["y0"], name="mul"),
+    ]
+    bn = (x - mu.reshape(1, c, 1, 1)) / np.sqrt(var.reshape(1, c, 1, 1) + 1e-3) \
+        * sc.reshape(1, c, 1, 1) + bi.reshape(1, c, 1, 1)
+    # AveragePool k3 s2 on 6 with pads (0, 1): TF SAME, padding not counted
+    bp = np.pad(bn, ((0, 0), (0, 0), (0, 1), (0, 1)), constant_values=np.nan)
+    ap = pool(bp, 3, 2, np.nanmean)
+    gp = (1 / (1 + np.exp(-ap))).mean(axis=(2, 3), keepdims=True)
+    y0 = gp * gp
+    rs = x.transpose(0, 2, 3, 1).reshape(2, 6, -1)
+    ab1 = np.abs(rs.mean(axis=2)) + 1
+    sb = np.exp(-(np.log(ab1) / np.sqrt(ab1))) - 1
+    y1 = sb[:, idx]
+    save(out, "blocks", nodes, [("x", x)], ["y0", "y1"],
+         dict(sc=sc, bi=bi, mu=mu, var=var, idx=idx, shape=shape,
+              sq_axes=np.array([2, 3], np.int64)), [x], [y0, y1])
+
+
+def layer_norm(out):
+    x = rand(2, 4, 8)
+    g, b = rand(8), rand(8)
+    w, cc = rand(8, 8, scale=0.3), rand(4, 8)
+    nodes = [helper.make_node("LayerNormalization", ["x", "g", "b"], ["ln"], name="ln",
+                              axis=-1, epsilon=1e-5),
+             helper.make_node("Reshape", ["ln", "shape"], ["l2"], name="flat"),
+             helper.make_node("Gemm", ["l2", "w", "cc"], ["gm"], name="gemm", beta=0.5),
+             helper.make_node("LeakyRelu", ["gm"], ["y"], name="lrelu", alpha=0.1)]
+    mu = x.mean(axis=-1, keepdims=True)
+    ln = (x - mu) / np.sqrt(x.var(axis=-1, keepdims=True) + 1e-5) * g + b
+    gm = ln.reshape(8, 8) @ w + 0.5 * np.tile(cc, (2, 1))
+    y = np.where(gm > 0, gm, 0.1 * gm)
+    save(out, "layer_norm", nodes, [("x", x)], ["y"],
+         dict(g=g, b=b, w=w, cc=np.tile(cc, (2, 1)), shape=np.array([8, 8], np.int64)),
+         [x], [y], opset=17)
+
+
+def bad_op(out):
+    x = rand(2, 3)
+    nodes = [helper.make_node("Relu", ["x"], ["r"], name="relu"),
+             helper.make_node("HardSwish", ["r"], ["y"], name="my_hardswish")]
+    save(out, "bad_op", nodes, [("x", x)], ["y"], {}, [x], [x], opset=14)
+
+
+def bad_dtype(out):
+    """A Conv on float64: ONNX allows it, Conv2D takes float32/16/bf16 only."""
+    x, w = rand(1, 1, 4, 4).astype(np.float64), rand(1, 1, 3, 3).astype(np.float64)
+    nodes = [helper.make_node("Conv", ["x", "w"], ["y"], name="conv64", kernel_shape=[3, 3])]
+    save(out, "bad_dtype", nodes, [("x", x)], ["y"], dict(w=w), [x],
+         [conv2d(x, w, np.zeros(1), 1, [0, 0, 0, 0])], rtype=np.float64)
+
+
+def main():
+    out = sys.argv[1]
+    for f in (mlp, cnn, two_io, blocks, layer_norm, bad_op, bad_dtype):
+        f(out)
+
+
+if __name__ == "__main__":
+    main()
