@@ -5,6 +5,7 @@
  * JSON is parsed with cJSON.
  */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -253,17 +254,22 @@ static aclError load_json(struct core_config *cfg, const char *path)
         size_t off = end && end >= file.data && end <= file.data + file.len
                          ? (size_t)(end - file.data)
                          : file.len;
+        bool at_end = off + 1 >= file.len;
+        if (at_end) { /* the end: just after the last character that is not a space */
+            off = file.len;
+            while (off > 0 && isspace((unsigned char)file.data[off - 1]))
+                off--;
+        }
         line_col(file.data, off, &line, &col);
         /* The line's text up to the error (at most 24 characters before it). */
-        size_t from = off >= file.len ? file.len : off + 1, start = from;
+        size_t from = at_end ? off : off + 1, start = from;
         while (start > 0 && file.data[start - 1] != '\n' && from - start < 24)
             start--;
         rc = core_err(ACL_ERROR_PARSE_FILE,
                       "aclInit: '%s': JSON syntax error at line %u, column %u, after '%.*s'%s",
                       path, line, col, (int)(from - start), file.data + start,
-                      off + 1 >= file.len
-                          ? " (the end of the file: is a closing bracket or quote missing?)"
-                          : "");
+                      at_end ? " (the end of the file: is a closing bracket or quote missing?)"
+                             : "");
     } else if (!cJSON_IsObject(root)) {
         rc = core_err(ACL_ERROR_PARSE_FILE, "aclInit: '%s' is JSON but not a JSON object", path);
     } else {

@@ -100,8 +100,8 @@ int main(void)
 
     /* JSON syntax errors: line and column. A truncated file: the end of its last line. */
     check_init_message(ACL_ERROR_PARSE_FILE,
-                       write_file("trunc.json", "{\n  \"cpuacl\": {\n    \"workers\": 2"),
-                       (const char *const[]){"line 3, column 16", "after '    \"workers\": 2'",
+                       write_file("trunc.json", "{\n  \"cpuacl\": {\n    \"workers\": 2\n\n"),
+                       (const char *const[]){"line 3, column 17", "after '    \"workers\": 2'",
                                              "end of the file", NULL});
     check_init_message(ACL_ERROR_PARSE_FILE,
                        write_file("comma.json", "{\n  \"cpuacl\": {\"workers\": 2,, }\n}\n"),
