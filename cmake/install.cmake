@@ -8,10 +8,7 @@ install(TARGETS cpuacl EXPORT cpuaclTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
-foreach(n IN LISTS CPUACL_LINK_NAMES)
-  install(CODE "file(CREATE_LINK libcpuacl.so
-    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/lib${n}.so\" SYMBOLIC)")
-endforeach()
+# The link names (libascendcl.so ...) are installed by cmake/link_names.cmake.
 # A CANN toolkit tree keeps its libraries in lib64/ (ggml's CANN backend links from
 # ${CANN_INSTALL_DIR}/lib64): lib64 is a relative link to the library directory, made
 # only when the prefix has no lib64 of its own.
@@ -36,3 +33,17 @@ file(RELATIVE_PATH PC_REL_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 configure_file(cmake/cpuacl.pc.in ${CMAKE_CURRENT_BINARY_DIR}/cpuacl.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/cpuacl.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# <prefix>/set_env.sh (cmake/set_env.sh.in), written at install time for the prefix
+# actually installed to (cmake --install --prefix P).
+if(IS_ABSOLUTE "${CPUACL_PYTHON_INSTALL_DIR}")
+  set(_pyexpr "${CPUACL_PYTHON_INSTALL_DIR}")
+else()
+  set(_pyexpr "\${CMAKE_INSTALL_PREFIX}/${CPUACL_PYTHON_INSTALL_DIR}")
+endif()
+install(CODE "set(CPUACL_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+  set(CPUACL_LIBDIR \"${CMAKE_INSTALL_LIBDIR}\")
+  set(CPUACL_PYDIR \"${_pyexpr}\")
+  configure_file(\"${CMAKE_CURRENT_SOURCE_DIR}/cmake/set_env.sh.in\"
+    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\" @ONLY)
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\")")

@@ -12,8 +12,12 @@
 #include "acl/acl_base.h"
 
 /* Record `code` with a printf-style message for aclGetRecentErrMsg and the
- * thread's last error; returns code so entry points can `return core_err(...)`. */
-aclError core_err(aclError code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+ * thread's last error; returns code so entry points can `return core_err(...)`.
+ * The message also goes to CANN's log (stdout or the plog file, per the
+ * ASCEND_* log variables: core/runtime/log.c) with the file and line of the call. */
+aclError core_err_at(const char *file, int line, aclError code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+#define core_err(...) core_err_at(__FILE__, __LINE__, __VA_ARGS__)
 /* calloc(1, size) for an object API call `fn` returns, recording ACL_ERROR_BAD_ALLOC
  * ("fn: out of memory") when it fails. */
 void *core_zalloc(size_t size, const char *fn);

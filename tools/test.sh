@@ -4,6 +4,28 @@
 # release, ASan+UBSan, TSan. Usage: tools/test.sh [preset...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+usage() {
+  cat <<'USAGE'
+usage: tools/test.sh [PRESET...]
+Build and run the whole test suite for each PRESET (default: release asan tsan), then,
+after release, a bounded API-fuzzer campaign (CPUACL_FUZZ_SECONDS, default 120; 0: none).
+Presets (CMakePresets.json): release, debug, asan (ASan+UBSan), tsan.
+  tools/test.sh release     # one configuration only
+USAGE
+}
+known=(release debug asan tsan)
+for a in "$@"; do
+  case "$a" in
+  -h | --help) usage; exit 0 ;;
+  -*) echo "tools/test.sh: unknown option '$a'" >&2; usage >&2; exit 2 ;;
+  esac
+  ok=0
+  for k in "${known[@]}"; do [ "$a" = "$k" ] && ok=1; done
+  if [ "$ok" = 0 ]; then
+    echo "tools/test.sh: unknown preset '$a' (known: ${known[*]})" >&2
+    exit 2
+  fi
+done
 presets=("$@")
 [ ${#presets[@]} -gt 0 ] || presets=(release asan tsan)
 failed=()

@@ -50,5 +50,12 @@ aclError core_err_last(bool clear);
  * ASCEND_GLOBAL_LOG_LEVEL's threshold; fmt is not NULL. */
 void core_app_log(aclLogLevel logLevel, const char *func, const char *file, uint32_t line,
                   const char *fmt, va_list ap);
+/* A recorded error (core_err) as CANN's log line of module ASCENDCL at ERROR level,
+ * to stdout with ASCEND_SLOG_PRINT_TO_STDOUT=1, else to the plog file when
+ * ASCEND_GLOBAL_LOG_LEVEL or ASCEND_PROCESS_LOG_PATH is set; nowhere otherwise or at
+ * level 4. The variables are read at the first error and again at aclInit
+ * (core_log_configure). */
+void core_log_error(const char *file, int line, const char *msg);
+void core_log_configure(void);
 
 #endif

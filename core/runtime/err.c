@@ -16,11 +16,11 @@
 
 #define MSG_MAX 512
 
-static __thread char t_pending[MSG_MAX]; /* latest message, "" = none */
+static __thread char t_pending[MSG_MAX];  /* latest message, "" = none */
 static __thread char t_returned[MSG_MAX]; /* what the last aclGetRecentErrMsg returned */
 static __thread aclError t_last;
 
-aclError core_err(aclError code, const char *fmt, ...)
+aclError core_err_at(const char *file, int line, aclError code, const char *fmt, ...)
 {
     va_list ap;
     int n = snprintf(t_pending, sizeof(t_pending), "[cpuacl] error %d: ", (int)code);
@@ -29,6 +29,9 @@ aclError core_err(aclError code, const char *fmt, ...)
         vsnprintf(t_pending + n, sizeof(t_pending) - (size_t)n, fmt, ap);
     va_end(ap);
     t_last = code;
+    /* "Not complete" answers a query; it is no error to log. */
+    if (code != ACL_ERROR_RT_EVENT_NOT_COMPLETE && code != ACL_ERROR_RT_STREAM_NOT_COMPLETE)
+        core_log_error(file, line, t_pending);
     return code;
 }
 

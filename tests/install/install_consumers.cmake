@@ -57,4 +57,34 @@ run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -I${prefix}/i
     -lmsprofiler -lprofapi -lms_tools_ext -lascend_dump -lacl_tdt_channel -lacl_tdt_queue
     -Wl,-rpath,${prefix}/lib64 -o ${WORK_DIR}/consumer_cann)
 run(${WORK_DIR}/consumer_cann)
-message(STATUS "install test: find_package, pkg-config, -lascendcl and CANN-tree consumers all ran")
+# 5. as a CANN user does: `source <prefix>/set_env.sh`, then cc ... -lascendcl with no
+#    -L/-rpath of its own. The binary records NEEDED libascendcl.so (the filter library
+#    of cmake/link_names.cmake), not libcpuacl.so.0, and runs through set_env.sh alone.
+if(NOT EXISTS ${prefix}/set_env.sh)
+  message(FATAL_ERROR "install is missing set_env.sh")
+endif()
+set(senv ". ${prefix}/set_env.sh && . ${prefix}/set_env.sh")
+run(sh -c "${senv} && ${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I\"\$ASCEND_TOOLKIT_HOME/include\" -L\"\$ASCEND_TOOLKIT_HOME/lib64\" -lascendcl -o ${WORK_DIR}/consumer_env")
+execute_process(COMMAND readelf -d ${WORK_DIR}/consumer_env OUTPUT_VARIABLE dyn)
+if(NOT dyn MATCHES "NEEDED[^\n]*\\[libascendcl\\.so\\]" OR dyn MATCHES "libcpuacl")
+  message(FATAL_ERROR "a -lascendcl program should need libascendcl.so only:\n${dyn}")
+endif()
+execute_process(COMMAND env -u LD_LIBRARY_PATH ${WORK_DIR}/consumer_env
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "consumer_env ran without set_env.sh: the test proves nothing")
+endif()
+run(sh -c "${senv} && ${WORK_DIR}/consumer_env")
+# Sourcing twice adds nothing twice; the variables CANN's script exports are set.
+run(sh ${CMAKE_CURRENT_LIST_DIR}/set_env_twice.sh ${prefix})
+# The link names and the library carry a RUNPATH; installed tools start without set_env.sh.
+foreach(f lib/libascendcl.so lib/libcpuacl.so)
+  execute_process(COMMAND readelf -d ${prefix}/${f} OUTPUT_VARIABLE dyn)
+  if(NOT dyn MATCHES "RUNPATH[^\n]*\\$ORIGIN")
+    message(FATAL_ERROR "${f} has no RUNPATH $ORIGIN:\n${dyn}")
+  endif()
+endforeach()
+if(EXISTS ${prefix}/bin/cpuacl-bench)
+  run(env -u LD_LIBRARY_PATH ${prefix}/bin/cpuacl-bench --help)
+endif()
+message(STATUS "install test: find_package, pkg-config, -lascendcl, CANN-tree and set_env.sh consumers all ran")
