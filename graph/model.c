@@ -174,7 +174,8 @@ static bool take(struct gm_in *r, void *v, size_t n, const char *what)
         r->what = what;
         return false;
     }
-    memcpy(v, r->p, n);
+    if (n) /* v and r->p may be NULL for an empty read (memcpy's arguments must not be) */
+        memcpy(v, r->p, n);
     r->p += n;
     return true;
 }

@@ -507,6 +507,32 @@ static enum proto_status check_inputs(struct proto_op *op)
     return PROTO_OK;
 }
 
+/* Integer attributes within +-2^31: the shape rules multiply and add them
+ * with dims (at most 2^40 elements) in int64 without overflow checks of
+ * their own, so a value from a damaged model or a caller's mistake is
+ * refused here, once. */
+static bool ints_in_range(const struct proto_attr *a)
+{
+    const int64_t lim = INT32_MAX;
+    switch (a->type) {
+    case PROTO_A_INT:
+        return a->i >= -lim && a->i <= lim;
+    case PROTO_A_LIST_INT:
+        for (size_t k = 0; k < a->n; k++)
+            if (a->ints[k] < -lim || a->ints[k] > lim)
+                return false;
+        return true;
+    case PROTO_A_LIST_LIST_INT:
+        for (size_t r = 0; r < a->n; r++)
+            for (size_t k = 0; k < a->lens[r]; k++)
+                if (a->rows[r][k] < -lim || a->rows[r][k] > lim)
+                    return false;
+        return true;
+    default:
+        return true;
+    }
+}
+
 static enum proto_status resolve_attrs(struct proto_op *op, const struct proto_attr_src *src)
 {
     const struct proto_def *def = op->def;
@@ -521,6 +547,11 @@ static enum proto_status resolve_attrs(struct proto_op *op, const struct proto_a
                 return proto_fail(op, PROTO_ATTR, "attribute %s is %s, expected %s", d->name,
                                   proto_attr_type_name(a->type), proto_attr_type_name(d->type));
             a->set = true;
+            if (!ints_in_range(a))
+                return proto_fail(op, PROTO_ATTR,
+                                  "attribute %s holds a value beyond +-2^31 (strides, pads, "
+                                  "axes and the like never do)",
+                                  d->name);
             continue;
         }
         if (d->required)

@@ -129,7 +129,8 @@ enum proto_status proto_infer_reshape(struct proto_op *op)
         if (d < 0)
             return proto_fail(op, PROTO_INPUT, "input shape has a negative dim %lld", (long long)d);
         o->dims[i] = d;
-        known *= d;
+        if (__builtin_mul_overflow(known, d, &known))
+            return proto_fail(op, PROTO_INPUT, "input shape has more elements than int64 holds");
     }
     if (neg >= 0) {
         if (known == 0 || total % known)
