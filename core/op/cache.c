@@ -313,11 +313,11 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
             p->fixed[i] = at;
             at += (len + 15) & ~(size_t)15;
         } else if (!core_op_absent(c, i)) {
-            p->need[i] = core_op_bytes(c->in_desc[i]);
+            p->need[i] = core_tdesc_bytes(c->in_desc[i]);
         }
     }
     for (int i = 0; i < c->nout; i++)
-        p->need[c->nin + i] = core_op_bytes(c->out_desc[i]);
+        p->need[c->nin + i] = core_tdesc_bytes(c->out_desc[i]);
     /* relaxed: published by the insert (the table's publication) */
     atomic_store_explicit(&p->refs, 2, memory_order_relaxed);
     return e;

@@ -25,19 +25,6 @@
 
 /* ---- arguments --------------------------------------------------------------- */
 
-size_t core_op_bytes(const aclTensorDesc *d)
-{
-    /* core_tdesc_bytes's result, without its divisions (two per dim): this is
-     * on every call's path, three times for a binary operator */
-    size_t n = core_dtype_size(core_tdesc_type(d));
-    for (size_t i = 0; i < core_tdesc_rank(d); i++) {
-        int64_t dim = core_tdesc_dim(d, i);
-        if (dim < 0 || __builtin_mul_overflow(n, (uint64_t)dim, &n))
-            return 0;
-    }
-    return n;
-}
-
 static bool host_placed(const aclTensorDesc *d)
 {
     return d->placement == ACL_MEMTYPE_HOST || d->placement == ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT;
@@ -53,7 +40,7 @@ const void *core_op_input_value_slow(const struct core_op_call *c, int k, size_t
     if (!c->in_buf || !(c->read_data || host_placed(d)))
         return NULL;
     const aclDataBuffer *b = c->in_buf[k];
-    size_t need = core_op_bytes(d);
+    size_t need = core_tdesc_bytes(d);
     if (!core_databuf_addr(b) || core_databuf_size(b) < need)
         return NULL; /* core_op_check refused it when host-placed */
     *len = need;
@@ -90,7 +77,7 @@ static aclError check_array(const void *const *a, int n, const char *what, const
 static aclError check_buffer(const aclTensorDesc *d, const aclDataBuffer *b, const char *what,
                              int k, const struct core_op_call *c)
 {
-    size_t need = core_op_bytes(d);
+    size_t need = core_tdesc_bytes(d);
     if (core_databuf_size(b) < need)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: %s: %s %d: the buffer holds %zu bytes, its description (%d-d of "
@@ -128,7 +115,7 @@ aclError core_op_check(const struct core_op_call *c)
         if (core_op_absent(c, k))
             continue;
         if (d->const_data) { /* the value is the description's; the buffer may be (NULL, 0) */
-            size_t need = core_op_bytes(d);
+            size_t need = core_tdesc_bytes(d);
             if (d->const_len < need)
                 return core_err(ACL_ERROR_INVALID_PARAM,
                                 "%s: %s: input %d: the const value holds %zu bytes, its "

@@ -57,9 +57,6 @@ aclError core_op_check(const struct core_op_call *c);
 aclError core_op_no_host(const struct core_op_call *c);
 /* Whether every output of c describes zero elements (and there is one). */
 bool core_op_outputs_empty(const struct core_op_call *c);
-/* The bytes d describes (dims x element size); 0 for an unknown dim, a type
- * without a size, or on overflow. */
-size_t core_op_bytes(const aclTensorDesc *d);
 /* Whether input k of c is an optional input not given (its description
  * says ACL_DT_UNDEFINED). */
 static inline bool core_op_absent(const struct core_op_call *c, int k)

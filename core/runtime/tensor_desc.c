@@ -121,26 +121,27 @@ aclError core_tdesc_set_const(aclTensorDesc *d, const void *data, size_t len, co
     return ACL_SUCCESS;
 }
 
-size_t core_tdesc_elements(const aclTensorDesc *d)
+/* unit x the product of the dims; 0 for an unknown dim or on overflow. No
+ * divisions: aclop computes the bytes of every description on each call. */
+static size_t dims_times(const aclTensorDesc *d, size_t unit)
 {
-    size_t count = 1;
+    size_t n = unit;
     for (size_t i = 0; i < d->dims.n; i++) {
         int64_t dim = d->dims.v[i];
-        if (dim < 0 || (uint64_t)dim > SIZE_MAX)
+        if (dim < 0 || __builtin_mul_overflow(n, (uint64_t)dim, &n))
             return 0;
-        if (dim && count > SIZE_MAX / (size_t)dim)
-            return 0;
-        count *= (size_t)dim;
     }
-    return count;
+    return n;
+}
+
+size_t core_tdesc_elements(const aclTensorDesc *d)
+{
+    return dims_times(d, 1);
 }
 
 size_t core_tdesc_bytes(const aclTensorDesc *d)
 {
-    size_t count = core_tdesc_elements(d), size = core_dtype_size(d->dtype);
-    if (size && count > SIZE_MAX / size)
-        return 0;
-    return count * size;
+    return dims_times(d, core_dtype_size(d->dtype));
 }
 
 size_t core_tdesc_num_dims(const aclTensorDesc *d)
