@@ -94,6 +94,23 @@ static char kt_failmsg[256] __attribute__((unused));
         }                                                                                          \
     } while (0)
 
+/* ---- files -------------------------------------------------------------- */
+
+/* Write text to dir/name (the test fails if it cannot) and return the path,
+ * valid until four more calls. */
+static inline const char *write_test_file(const char *dir, const char *name, const char *text)
+{
+    static char path[4][256];
+    static int next;
+    char *p = path[next++ % 4];
+    snprintf(p, sizeof path[0], "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    CHECK(f != NULL);
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
 /* ---- clocks ------------------------------------------------------------- */
 
 static inline double now_ms(void)

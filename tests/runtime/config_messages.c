@@ -14,15 +14,7 @@ static char dir[] = "/tmp/cpuacl_config_messages_XXXXXX";
 
 static const char *write_file(const char *name, const char *text)
 {
-    static char path[4][256];
-    static int next;
-    char *p = path[next++ % 4];
-    snprintf(p, sizeof path[0], "%s/%s", dir, name);
-    FILE *f = fopen(p, "w");
-    CHECK(f != NULL);
-    fputs(text, f);
-    fclose(f);
-    return p;
+    return write_test_file(dir, name, text);
 }
 
 /* Everything written to fd (1 or 2) while capture is on goes to a file, read back. */
