@@ -1130,6 +1130,14 @@ static void misuse(void)
            "required attribute strides", "list_int", NULL);
     expect(__LINE__, "Conv2D", 2, conv, 2, strides3, 0, NULL, PROTO_ATTR, "strides", "3 values",
            "expected 4", NULL);
+    /* Integer attributes beyond +-2^31 (a damaged model's values) are refused
+     * before any shape rule multiplies them. */
+    struct tattr huge[2] = {AINTS("strides", 1, 1, 1LL << 40, 1), pads};
+    expect(__LINE__, "Conv2D", 2, conv, 2, huge, 0, NULL, PROTO_ATTR, "strides", "2^31", NULL);
+    struct tattr big_dim = AINT("concat_dim", -(1LL << 33));
+    struct tin cat1[1] = {f23};
+    expect(__LINE__, "ConcatD", 1, cat1, 1, &big_dim, 0, NULL, PROTO_ATTR, "concat_dim", "2^31",
+           NULL);
     /* A bool attribute given as an int (aclop is strict). */
     struct tattr t_int = AINT("transpose_x1", 1);
     expect(__LINE__, "MatMulV2", 2, mm4, 1, &t_int, 0, NULL, PROTO_ATTR, "transpose_x1", "int",
