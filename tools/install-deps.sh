@@ -17,6 +17,7 @@ PKGS=(
   libonnx-dev libprotobuf-dev            # atc: ONNX parsing, onnx::checker, shape inference (atc skipped without)
   python3-onnx                           # tests/atc: builds its ONNX models (skipped without)
   libonnx-testdata                       # tests/atc: ONNX's backend conformance cases (skipped without)
+  python3-torch                          # test oracle for operators and models, the model study's peer (skipped without)
   # peers measured beside cpuacl by cpuacl-bench (optional at build time)
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers   # OpenCL on CPU (PoCL)
   libtbb-dev                             # oneTBB flow graph
