@@ -34,19 +34,88 @@ static int64_t *caller_array(const int64_t *v, uint64_t n)
 
 /* ---- tensors ---------------------------------------------------------------- */
 
-static bool tensor_args_ok(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
-                           const int64_t *storageDims, uint64_t storageDimsNum)
+/* What is wrong with a tensor's arguments, or NULL. Beyond counts, NULL arrays and the data
+ * type, the geometry is checked with overflow-checked arithmetic: no negative dim, stride or
+ * offset (the aclCreateTensor reference forbids them: a kernel would read before the buffer);
+ * the element count and byte size of the view and of the storage, and the byte offset of the
+ * view's furthest element (offset + sum (dim - 1) * stride, scaled by the element size), fit
+ * int64_t. An overflowed product that wrapped would otherwise let a kernel address memory far
+ * outside the caller's buffer, or wrap back into it and "succeed". An empty view (a zero dim)
+ * addresses nothing, so its other dims may be large. `buf` holds the message. */
+static const char *tensor_args_bad(const int64_t *viewDims, uint64_t viewDimsNum,
+                                   aclDataType dataType, const int64_t *stride, int64_t offset,
+                                   const int64_t *storageDims, uint64_t storageDimsNum, char *buf,
+                                   size_t cap)
 {
-    if (viewDimsNum > OPS_TENSOR_MAX_DIMS || storageDimsNum > OPS_TENSOR_MAX_DIMS)
-        return false;
+    if (viewDimsNum > OPS_TENSOR_MAX_DIMS || storageDimsNum > OPS_TENSOR_MAX_DIMS) {
+        snprintf(buf, cap, "%llu view dims, %llu storage dims (at most %d each)",
+                 (unsigned long long)viewDimsNum, (unsigned long long)storageDimsNum,
+                 OPS_TENSOR_MAX_DIMS);
+        return buf;
+    }
     if ((viewDimsNum && !viewDims) || (storageDimsNum && !storageDims))
-        return false;
-    for (uint64_t i = 0; i < viewDimsNum; i++)
-        if (viewDims[i] < 0)
-            return false;
+        return viewDimsNum && !viewDims ? "viewDims is NULL with viewDimsNum > 0"
+                                        : "storageDims is NULL with storageDimsNum > 0";
     /* ACL_INT4 has no byte size (two values per byte, low nibble first) but is a
      * tensor type: quantised weights (aclnnWeightQuantBatchMatmulV2) are int4. */
-    return aclDataTypeSize(dataType) != 0 || dataType == ACL_DT_UNDEFINED || dataType == ACL_INT4;
+    if (aclDataTypeSize(dataType) == 0 && dataType != ACL_DT_UNDEFINED && dataType != ACL_INT4) {
+        snprintf(buf, cap, "data type %d is not a tensor type", (int)dataType);
+        return buf;
+    }
+    /* bytes per element, rounded up (int4: 1; undefined: 1) */
+    int64_t esz = aclDataTypeSize(dataType) ? (int64_t)aclDataTypeSize(dataType) : 1;
+    if (offset < 0) {
+        snprintf(buf, cap, "offset %lld is negative", (long long)offset);
+        return buf;
+    }
+    bool empty = false;
+    for (uint64_t i = 0; i < viewDimsNum; i++) {
+        int64_t d = viewDims[i], st = stride ? stride[i] : 0;
+        if (d < 0 || st < 0) {
+            snprintf(buf, cap, "view %s[%llu] = %lld is negative", d < 0 ? "dim" : "stride",
+                     (unsigned long long)i, (long long)(d < 0 ? d : st));
+            return buf;
+        }
+        empty |= d == 0;
+    }
+    int64_t n = 1, far = offset, step, bytes;
+    for (uint64_t i = 0; i < viewDimsNum && !empty; i++) {
+        int64_t d = viewDims[i];
+        if (__builtin_mul_overflow(n, d, &n) ||
+            (stride && (__builtin_mul_overflow(d - 1, stride[i], &step) ||
+                        __builtin_add_overflow(far, step, &far)))) {
+            snprintf(buf, cap, "the view's element count or extent overflows int64 at dim %llu",
+                     (unsigned long long)i);
+            return buf;
+        }
+    }
+    if (!empty && (__builtin_mul_overflow(n, esz, &bytes) ||
+                   (stride && (__builtin_add_overflow(far, 1, &far) ||
+                               __builtin_mul_overflow(far, esz, &bytes))))) {
+        snprintf(buf, cap, "the view's size in bytes overflows int64");
+        return buf;
+    }
+    bool sempty = false;
+    for (uint64_t i = 0; i < storageDimsNum; i++) {
+        if (storageDims[i] < 0) {
+            snprintf(buf, cap, "storage dim[%llu] = %lld is negative", (unsigned long long)i,
+                     (long long)storageDims[i]);
+            return buf;
+        }
+        sempty |= storageDims[i] == 0;
+    }
+    int64_t m = 1;
+    for (uint64_t i = 0; i < storageDimsNum && !sempty; i++)
+        if (__builtin_mul_overflow(m, storageDims[i], &m)) {
+            snprintf(buf, cap, "the storage's element count overflows int64 at dim %llu",
+                     (unsigned long long)i);
+            return buf;
+        }
+    if (!sempty && __builtin_mul_overflow(m, esz, &bytes)) {
+        snprintf(buf, cap, "the storage's size in bytes overflows int64");
+        return buf;
+    }
+    return NULL;
 }
 
 static void tensor_fill(aclTensor *t, const int64_t *viewDims, uint64_t viewDimsNum,
@@ -83,10 +152,11 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
                            const int64_t *stride, int64_t offset, aclFormat format,
                            const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData)
 {
-    if (!tensor_args_ok(viewDims, viewDimsNum, dataType, storageDims, storageDimsNum)) {
-        ops_err(ACLNN_ERR_PARAM_INVALID,
-                "aclCreateTensor: bad arguments (%llu view dims, %llu storage dims, data type %d)",
-                (unsigned long long)viewDimsNum, (unsigned long long)storageDimsNum, (int)dataType);
+    char why[128];
+    const char *bad = tensor_args_bad(viewDims, viewDimsNum, dataType, stride, offset, storageDims,
+                                      storageDimsNum, why, sizeof why);
+    if (bad) {
+        ops_err(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: %s", bad);
         return NULL;
     }
     aclTensor *t = malloc(sizeof(*t));
@@ -105,8 +175,11 @@ aclnnStatus aclInitTensor(aclTensor *tensor, const int64_t *viewDims, uint64_t v
                           void *tensorDataAddr)
 {
     OPS_CHECK_NULL("aclInitTensor", tensor);
-    if (!tensor_args_ok(viewDims, viewDimsNum, dataType, storageDims, storageDimsNum))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclInitTensor: bad arguments");
+    char why[128];
+    const char *bad = tensor_args_bad(viewDims, viewDimsNum, dataType, stride, offset, storageDims,
+                                      storageDimsNum, why, sizeof why);
+    if (bad)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclInitTensor: %s", bad);
     tensor_fill(tensor, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
                 storageDimsNum, tensorDataAddr);
     return ACLNN_SUCCESS;

@@ -165,9 +165,11 @@ static aclnnStatus remap_begin(const char *name, const aclTensor *self, const ac
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct remap_plan *p = e->plan;
     int64_t total = 0;
+    bool big = false; /* the tables would not fit the address space (an empty out can say so) */
     for (uint32_t d = 0; d < self->ndim; d++)
-        total += want[d];
-    if (!(p->maps = malloc((size_t)(total ? total : 1) * sizeof(int64_t)))) {
+        big |= __builtin_add_overflow(total, want[d], &total);
+    big |= total > (int64_t)(SIZE_MAX / sizeof(int64_t));
+    if (big || !(p->maps = malloc((size_t)(total ? total : 1) * sizeof(int64_t)))) {
         ops_exec_discard(e);
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
@@ -236,7 +238,11 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
         int64_t b = 2 * (uint64_t)k < pad->n ? pad->v[2 * k] : 0;
         int64_t a = 2 * (uint64_t)k + 1 < pad->n ? pad->v[2 * k + 1] : 0;
         lo[d] = b;
-        want[d] = self->dims[d] + a + b;
+        if (__builtin_add_overflow(self->dims[d], a, &want[d]) ||
+            __builtin_add_overflow(want[d], b, &want[d]))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: padding %lld, %lld of dim %d (size %lld) overflows int64", name,
+                           (long long)b, (long long)a, d, (long long)self->dims[d]);
         if (want[d] < 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: padding %lld, %lld of dim %d (size %lld) leaves a negative size",
