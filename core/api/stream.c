@@ -204,12 +204,17 @@ aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle)
     return ACL_SUCCESS;
 }
 
+/* The value sizes follow the runtime's: a pointer for the work address, size_t for the work
+ * size; ACL_RT_STREAM_FLAG takes a size_t as the handle stores it, and also the uint32_t that
+ * aclrtCreateStreamWithConfig's flags are (hicann/runtime's stream-config sample passes one);
+ * the priority a uint32_t in [0, 7]. */
 aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamConfigAttr attr,
                                  const void *attrValue, size_t valueSize)
 {
     static const char fn[] = "aclrtSetStreamConfigOpt";
     if (!handle || !attrValue)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: NULL argument", fn);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
+                        handle ? "attrValue" : "handle");
     size_t want;
     void *dst;
     /* one line an attribute */
@@ -223,17 +228,33 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamCon
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
     }
+    if ((int)attr == ACL_RT_STREAM_FLAG && valueSize == sizeof(uint32_t)) {
+        uint32_t f;
+        memcpy(&f, attrValue, sizeof f);
+        handle->flag = f;
+        return ACL_SUCCESS;
+    }
     if (valueSize != want)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: attribute %d takes %zu bytes, not %zu", fn,
-                        (int)attr, want, valueSize);
+        return core_err(
+            ACL_ERROR_INVALID_PARAM, "%s: attribute %d takes %zu bytes%s, not %zu", fn, (int)attr,
+            want, (int)attr == ACL_RT_STREAM_FLAG ? " (or a 4-byte uint32_t)" : "", valueSize);
+    if ((int)attr == ACL_RT_STREAM_PRIORITY) {
+        uint32_t p;
+        memcpy(&p, attrValue, sizeof p);
+        if (p > 7)
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: priority %u is out of range [0, 7]", fn,
+                            p);
+    }
     memcpy(dst, attrValue, want);
     return ACL_SUCCESS;
 }
 
 aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle *handle)
 {
+    /* A NULL handle means the defaults (priority 0, flags 0), as in the runtime. */
+    static const aclrtStreamConfigHandle defaults;
     if (!handle)
-        return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateStreamV2: handle is NULL");
+        handle = &defaults;
     if (handle->flag > UINT32_MAX)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclrtCreateStreamV2: flag 0x%zx", handle->flag);
     /* The work memory of a model stream is not needed: tasks run on host workers. */

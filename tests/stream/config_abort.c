@@ -17,9 +17,12 @@ int main(void)
     size_t flag = ACL_STREAM_FAST_LAUNCH;
     CHECK_OK(aclrtSetStreamConfigOpt(cfg, ACL_RT_STREAM_PRIORITY, &prio, sizeof(prio)));
     CHECK_OK(aclrtSetStreamConfigOpt(cfg, ACL_RT_STREAM_FLAG, &flag, sizeof(flag)));
-    CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(cfg, ACL_RT_STREAM_PRIORITY, &prio, 8));
-    CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(cfg, (aclrtStreamConfigAttr)9, &prio, 4));
-    CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(NULL, ACL_RT_STREAM_PRIORITY, &prio, 4));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM,
+              aclrtSetStreamConfigOpt(cfg, ACL_RT_STREAM_PRIORITY, &prio, 8));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM,
+              aclrtSetStreamConfigOpt(cfg, (aclrtStreamConfigAttr)9, &prio, 4));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM,
+              aclrtSetStreamConfigOpt(NULL, ACL_RT_STREAM_PRIORITY, &prio, 4));
     aclrtStream a;
     CHECK_OK(aclrtCreateStreamV2(&a, cfg));
     uint32_t got = 0;
@@ -27,7 +30,27 @@ int main(void)
     CHECK(got == 3);
     CHECK_OK(aclrtStreamGetFlags(a, &got));
     CHECK(got == ACL_STREAM_FAST_LAUNCH);
-    CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateStreamV2(&a, NULL));
+    /* a NULL handle is the defaults, as in the runtime (priority 0, flags 0) */
+    aclrtStream n;
+    CHECK_OK(aclrtCreateStreamV2(&n, NULL));
+    CHECK_OK(aclrtStreamGetPriority(n, &got));
+    CHECK(got == 0);
+    CHECK_OK(aclrtDestroyStream(n));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateStreamV2(NULL, cfg));
+    /* hicann/runtime's stream-config sample: a uint32_t flag (4 bytes) and priority */
+    const uint32_t flag32 = ACL_STREAM_FAST_SYNC, prio0 = 0, prio8 = 8;
+    CHECK_OK(aclrtSetStreamConfigOpt(cfg, ACL_RT_STREAM_FLAG, &flag32, sizeof(flag32)));
+    CHECK_OK(aclrtSetStreamConfigOpt(cfg, ACL_RT_STREAM_PRIORITY, &prio0, sizeof(prio0)));
+    CHECK_OK(aclrtCreateStreamV2(&n, cfg));
+    CHECK_OK(aclrtStreamGetFlags(n, &got));
+    CHECK(got == ACL_STREAM_FAST_SYNC);
+    CHECK_OK(aclrtDestroyStream(n));
+    CHECK_ERR(ACL_ERROR_INVALID_PARAM,
+              aclrtSetStreamConfigOpt(cfg, ACL_RT_STREAM_FLAG, &flag32, 2));
+    CHECK(aclrtSetStreamConfigOpt(cfg, ACL_RT_STREAM_PRIORITY, &prio8, sizeof(prio8)) ==
+          ACL_ERROR_INVALID_PARAM);
+    const char *why = aclGetRecentErrMsg();
+    CHECK(why && strstr(why, "out of range [0, 7]"));
     CHECK_OK(aclrtDestroyStreamConfigHandle(cfg));
     CHECK_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyStreamConfigHandle(NULL));
 
