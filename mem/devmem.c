@@ -115,12 +115,12 @@
  *  D13. Fast paths (mem_dev_alloc / mem_dev_free, issue 16). A cached block keeps the
  *       address of its registry entry (bc->ep). It stays valid while the block's
  *       incarnation lives: a device pool's leaves are unlinked only by its teardown's
- *       prune and freed after a grace period (RG4 in registry.c; core/memory/vmm.c and core/memory/pool.c prune
- *       only ranges they mapped themselves, never a pool's), and the cache is dropped
- *       when its slot is renewed for a new incarnation (D12). The free reads the entry
- *       and all the state it decides on first, then CASes the entry it read to 0 (the
- *       single winner, D3); a failed CAS changed nothing and falls back to the general
- *       path, which re-reads. Both run inside one op section that saw the pool LIVE.
+ *       prune and freed after a grace period (RG4 in registry.c; core/memory/vmm.c and
+ * core/memory/pool.c prune only ranges they mapped themselves, never a pool's), and the cache is
+ * dropped when its slot is renewed for a new incarnation (D12). The free reads the entry and all
+ * the state it decides on first, then CASes the entry it read to 0 (the single winner, D3); a
+ * failed CAS changed nothing and falls back to the general path, which re-reads. Both run inside
+ * one op section that saw the pool LIVE.
  */
 #include "mem/devmem.h"
 
@@ -150,8 +150,8 @@ enum { AR_NORMAL = 0, AR_HUGE = 1 };
  * aclrtMalloc(128 KiB), which rounds to 128 KiB + 32 (64 KiB: jemalloc's large path,
  * arena locks, ~170 ns a pair, was 70% of an aclrtMalloc+aclrtFree of 64 KiB) */
 #define RES_SMALL (128 * MEM_KiB + 32)
-#define RES_CHUNK (256 * MEM_KiB)    /* capacity taken from `used` at a time         */
-#define RES_MAX (1 * MEM_MiB)        /* a reservation above this gives back the rest */
+#define RES_CHUNK (256 * MEM_KiB)      /* capacity taken from `used` at a time         */
+#define RES_MAX (1 * MEM_MiB)          /* a reservation above this gives back the rest */
 #define RES_LOW_WATER (16 * RES_CHUNK) /* no chunks granted with less than this left  */
 
 /* Block cache: see the file comment and D12. */
@@ -187,7 +187,10 @@ struct mem_pool {
     unsigned owner;         /* I: registry owner id                             */
     int flags_normal;       /* I: MALLOCX_ARENA(normal) | MALLOCX_ALIGN(a): a = 512
                                for devices (MEM_DEV_ALIGN), 64 for host memory   */
-    int flags_huge;         /* I: MALLOCX_ARENA(huge) | ALIGN(a) | TCACHE_NONE   */
+    int flags_page;         /* I: flags_normal with ALIGN(4 KiB), for host blocks of
+                               a page or more (normal_flags)                     */
+    int flags_huge;         /* I: MALLOCX_ARENA(huge) | ALIGN(a) | TCACHE_NONE; a is
+                               4 KiB for host memory (normal_flags)              */
     size_t capacity;        /* I */
     _Atomic uint32_t rtag;  /* A: reservation tag (D9-D11); changes under
                                steal_lock + a grace period, or at init          */
@@ -195,20 +198,33 @@ struct mem_pool {
     alignas(64) _Atomic size_t used; /* A: charged bytes (D2) */
     _Atomic size_t peak;             /* A: highest used (same line: charges touch both) */
     /* Cold lines. */
-    alignas(64) _Atomic size_t used_huge; /* A */
-    _Atomic size_t used_huge1g;           /* A */
+    alignas(64) _Atomic size_t used_huge;  /* A */
+    _Atomic size_t used_huge1g;            /* A */
     _Atomic size_t mapped[MEM_PAGE_KINDS]; /* A */
-    _Atomic uint64_t fail_capacity;       /* A */
-    _Atomic uint64_t fail_pages;          /* A */
+    _Atomic uint64_t fail_capacity;        /* A */
+    _Atomic uint64_t fail_pages;           /* A */
     pthread_mutex_t map_lock;
     struct mem_mapping *maps; /* map_lock: sorted by base */
     size_t nmaps, capmaps;    /* map_lock */
     pthread_mutex_t tc_lock;
-    unsigned *tcs;        /* tc_lock: explicit tcache ids bound to this pool (D5) */
-    size_t ntcs, captcs;  /* tc_lock */
+    unsigned *tcs;              /* tc_lock: explicit tcache ids bound to this pool (D5) */
+    size_t ntcs, captcs;        /* tc_lock */
     pthread_mutex_t steal_lock; /* serialises pool_steal and teardown's reset (D10) */
-    struct mem_arena arena[2]; /* I */
+    struct mem_arena arena[2];  /* I */
 };
+
+/* The jemalloc flags of a normal-route block of `size` bytes in p. Host blocks of a page or
+ * more are page-aligned: aclrtHostRegister(V2) takes 4 KiB-aligned pointers only, programs
+ * register what aclrtMallocHost returned (the driver's pinned allocations are page-aligned),
+ * and jemalloc would otherwise place a large block at a random cache-line offset in its first
+ * page (cache-oblivious placement). The alignment depends on (pool, size) only, so allocation,
+ * free and the block cache (which reuses a block for the same rounded size) agree, as
+ * sdallocx needs: it must be given the alignment the block was made with. */
+static inline int normal_flags(const struct mem_pool *p, size_t size)
+{
+    return size >= 4 * MEM_KiB ? p->flags_page : p->flags_normal;
+}
+
 _Static_assert(offsetof(struct mem_pool, used) % 64 == 0, "used on its own line");
 _Static_assert(offsetof(struct mem_pool, used_huge) - offsetof(struct mem_pool, used) >= 64,
                "used alone on its line");
@@ -359,8 +375,8 @@ static bool hook_purge_lazy(extent_hooks_t *h, void *addr, size_t size, size_t o
     return purge((struct mem_arena *)h, addr, off, len, true);
 }
 
-static bool hook_purge_forced(extent_hooks_t *h, void *addr, size_t size, size_t off,
-                              size_t len, unsigned ind)
+static bool hook_purge_forced(extent_hooks_t *h, void *addr, size_t size, size_t off, size_t len,
+                              unsigned ind)
 {
     (void)size, (void)ind;
     return purge((struct mem_arena *)h, addr, off, len, false);
@@ -375,8 +391,8 @@ static bool hook_split(extent_hooks_t *h, void *addr, size_t size, size_t sa, si
 
 /* Refuse merges across mappings in the huge arena: an extent (so an allocation) then
  * always lies on one kind of pages, which is what the registry reports. */
-static bool hook_merge(extent_hooks_t *h, void *a, size_t sa, void *b, size_t sb,
-                       bool committed, unsigned ind)
+static bool hook_merge(extent_hooks_t *h, void *a, size_t sa, void *b, size_t sb, bool committed,
+                       unsigned ind)
 {
     struct mem_arena *ar = (struct mem_arena *)h;
     (void)a, (void)sa, (void)sb, (void)committed, (void)ind;
@@ -520,7 +536,8 @@ static void bc_thread_exit(struct mem_thread *t)
                 atomic_load_explicit(&p->gen, memory_order_relaxed))
             for (unsigned b = 0; b < BC_BINS; b++)
                 while (bc->n[b])
-                    sdallocx(bc->p[b][--bc->n[b]], bc->size[b], p->flags_normal | slot->flags);
+                    sdallocx(bc->p[b][--bc->n[b]], bc->size[b],
+                             normal_flags(p, bc->size[b]) | slot->flags);
         mem_op_end(t);
         slot->bc = NULL;
         free(bc);
@@ -573,9 +590,8 @@ static inline bool used_add(struct mem_pool *p, size_t n, size_t margin)
      * With per-thread reservations (D9) a charge is a whole chunk, so the peak is an
      * upper bound: it counts capacity reserved but not yet handed out as used. */
     size_t pk = atomic_load_explicit(&p->peak, memory_order_relaxed);
-    while (pk < u + n && !atomic_compare_exchange_weak_explicit(&p->peak, &pk, u + n,
-                                                               memory_order_relaxed,
-                                                               memory_order_relaxed))
+    while (pk < u + n && !atomic_compare_exchange_weak_explicit(
+                             &p->peak, &pk, u + n, memory_order_relaxed, memory_order_relaxed))
         ;
     return true;
 }
@@ -623,7 +639,7 @@ static void res_settle(struct mem_pool *p, struct mem_thread_tc *slot, uint32_t 
 }
 
 static __attribute__((noinline)) int res_take_slow(struct mem_pool *p, struct mem_thread_tc *slot,
-                                                    uint32_t cur, uint64_t w, size_t n)
+                                                   uint32_t cur, uint64_t w, size_t n)
 {
     uint32_t have = 0;
     if (res_tag(w) == cur)
@@ -655,7 +671,7 @@ static inline int res_take(struct mem_pool *p, struct mem_thread_tc *slot, size_
 }
 
 static __attribute__((noinline)) void res_give_slow(struct mem_pool *p, struct mem_thread_tc *slot,
-                                                     uint32_t cur, uint64_t w, size_t n)
+                                                    uint32_t cur, uint64_t w, size_t n)
 {
     size_t total = n;
     if (res_tag(w) == cur)
@@ -824,12 +840,13 @@ static enum route route_of(unsigned policy, size_t size, unsigned *regpol)
 
 /* ---------------------------------------------------------------- alloc / free */
 
-static inline __attribute__((always_inline)) int alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t gen,
-                        size_t size, unsigned regpol, unsigned regflags, void **out)
+static inline __attribute__((always_inline)) int
+alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t gen, size_t size,
+             unsigned regpol, unsigned regflags, void **out)
 {
     if (__builtin_expect(charge_normal(t, p, idx, size) != 0, 0))
         return -ENOCAP;
-    int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
+    int fl = normal_flags(p, size) | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
     void *ptr = size <= RES_SMALL ? bc_pop(&t->tc[idx], size) : NULL;
     if (!ptr && __builtin_expect(!(ptr = mallocx(size, fl)), 0)) {
         credit_normal(t, p, idx, size);
@@ -845,8 +862,8 @@ static inline __attribute__((always_inline)) int alloc_normal(struct mem_thread 
     return 0;
 }
 
-static __attribute__((noinline)) int alloc_huge(struct mem_pool *p, size_t size, unsigned regpol, unsigned regflags,
-                      void **out)
+static __attribute__((noinline)) int alloc_huge(struct mem_pool *p, size_t size, unsigned regpol,
+                                                unsigned regflags, void **out)
 {
     if (pool_charge(p, size) != 0)
         return -ENOCAP;
@@ -868,8 +885,8 @@ static __attribute__((noinline)) int alloc_huge(struct mem_pool *p, size_t size,
     return 0;
 }
 
-static __attribute__((noinline)) int alloc_direct(struct mem_pool *p, size_t size, unsigned regpol, unsigned regflags,
-                        void **out)
+static __attribute__((noinline)) int alloc_direct(struct mem_pool *p, size_t size, unsigned regpol,
+                                                  unsigned regflags, void **out)
 {
     size_t len = round_up(size, MEM_HUGE_1G);
     if (len < size)
@@ -908,7 +925,8 @@ static __attribute__((noinline)) int alloc_direct(struct mem_pool *p, size_t siz
     return 0;
 }
 
-static __attribute__((noinline)) void free_direct(struct mem_pool *p, const struct mem_reg_info *info)
+static __attribute__((noinline)) void free_direct(struct mem_pool *p,
+                                                  const struct mem_reg_info *info)
 {
     struct mem_mapping m = {0};
     pthread_mutex_lock(&p->map_lock);
@@ -928,8 +946,8 @@ static __attribute__((noinline)) void free_direct(struct mem_pool *p, const stru
     pool_credit(p, m.len);
 }
 
-int mem_pool_alloc(unsigned idx, size_t size, unsigned policy, size_t route_size,
-                   unsigned regflags, void **out)
+int mem_pool_alloc(unsigned idx, size_t size, unsigned policy, size_t route_size, unsigned regflags,
+                   void **out)
 {
     struct mem_pool *p = &pools[idx];
     unsigned regpol;
@@ -999,7 +1017,7 @@ static inline __attribute__((always_inline)) void free_removed(struct mem_thread
     } else if (__builtin_expect(info->kind == MEM_PAGE_NORMAL, 1)) {
         /* relaxed: I field during LIVE (D1) */
         uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
-        int fl = p->flags_normal | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
+        int fl = normal_flags(p, info->size) | pool_tc(t, p, idx, gen); /* validates (D12) */
         if (!(info->size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info->size, NULL)))
             sdallocx(ptr, info->size, fl);
         credit_normal(t, p, idx, info->size);
@@ -1100,9 +1118,11 @@ int mem_pool_init(unsigned idx, size_t capacity)
         goto out;
     }
     size_t align = idx == MEM_POOL_HOST ? MEM_ALIGN : MEM_DEV_ALIGN;
+    size_t page = idx == MEM_POOL_HOST ? 4 * MEM_KiB : align; /* normal_flags */
     p->flags_normal = MALLOCX_ARENA(p->arena[AR_NORMAL].ind) | MALLOCX_ALIGN(align);
-    p->flags_huge = MALLOCX_ARENA(p->arena[AR_HUGE].ind) | MALLOCX_ALIGN(align) |
-                    MALLOCX_TCACHE_NONE;
+    p->flags_page = MALLOCX_ARENA(p->arena[AR_NORMAL].ind) | MALLOCX_ALIGN(page);
+    p->flags_huge =
+        MALLOCX_ARENA(p->arena[AR_HUGE].ind) | MALLOCX_ALIGN(page) | MALLOCX_TCACHE_NONE;
     /* relaxed: under pools_lock; published by the release below */
     uint32_t g = atomic_load_explicit(&p->gen, memory_order_relaxed) + 1;
     if (g == 0)
@@ -1278,9 +1298,9 @@ static __attribute__((noinline)) int dev_alloc_slow(int dev, size_t size, unsign
 
 /* Policies whose allocations of at most 1 MiB take the normal route with the policy
  * itself recorded (route_of): the fast path's only ones. */
-#define FAST_POLICIES                                                                   \
-    ((1u << MEM_POLICY_HUGE_FIRST) | (1u << MEM_POLICY_NORMAL_ONLY) |                     \
-     (1u << MEM_POLICY_HUGE_FIRST_P2P) | (1u << MEM_POLICY_NORMAL_ONLY_P2P) |             \
+#define FAST_POLICIES                                                                              \
+    ((1u << MEM_POLICY_HUGE_FIRST) | (1u << MEM_POLICY_NORMAL_ONLY) |                              \
+     (1u << MEM_POLICY_HUGE_FIRST_P2P) | (1u << MEM_POLICY_NORMAL_ONLY_P2P) |                      \
      (1u << MEM_POLICY_MANAGED))
 
 /*
@@ -1299,7 +1319,8 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
     size_t r = ((size + 31) & ~(size_t)31) + 32; /* mem_dev_round without ALIGN32 */
     if (__builtin_expect(!t || (unsigned)dev >= MEM_DEV_MAX || !out || flags ||
                              size - 1 >= RES_SMALL - 32 || policy > 15 ||
-                             !((FAST_POLICIES >> policy) & 1u), 0))
+                             !((FAST_POLICIES >> policy) & 1u),
+                         0))
         return dev_alloc_slow(dev, size, policy, flags, out);
     struct mem_pool *p = &pools[dev];
     struct mem_thread_tc *slot = &t->tc[dev];
@@ -1310,7 +1331,8 @@ int mem_dev_alloc(int dev, size_t size, unsigned policy, unsigned flags, void **
     /* acquire (D1); relaxed gens: the pool's is an I field while LIVE, the slot is ours */
     if (__builtin_expect(atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE ||
                              atomic_load_explicit(&slot->gen, memory_order_relaxed) !=
-                                 atomic_load_explicit(&p->gen, memory_order_relaxed), 0))
+                                 atomic_load_explicit(&p->gen, memory_order_relaxed),
+                         0))
         goto slow;
     unsigned b = 0;
     while (bc->size[b] != r || !bc->n[b])
@@ -1385,7 +1407,8 @@ int mem_dev_free(void *ptr)
     /* a live small device allocation on base pages from the arena (flags 0 or ALIGN32) */
     if (__builtin_expect(e == 0 || !want_ok(e, MEM_REG_WANT_DEVICE) || idx >= MEM_DEV_MAX ||
                              ((e >> E_KIND_SHIFT) & 3u) != MEM_PAGE_NORMAL ||
-                             ((e >> E_FLAGS_SHIFT) & MEM_REG_F_DIRECT) || n > RES_SMALL, 0))
+                             ((e >> E_FLAGS_SHIFT) & MEM_REG_F_DIRECT) || n > RES_SMALL,
+                         0))
         goto general;
     struct mem_pool *p = &pools[idx];
     struct mem_thread_tc *slot = &t->tc[idx];
@@ -1395,7 +1418,8 @@ int mem_dev_free(void *ptr)
     if (__builtin_expect(!bc ||
                              atomic_load_explicit(&p->state, memory_order_acquire) != POOL_LIVE ||
                              atomic_load_explicit(&slot->gen, memory_order_relaxed) !=
-                                 atomic_load_explicit(&p->gen, memory_order_relaxed), 0))
+                                 atomic_load_explicit(&p->gen, memory_order_relaxed),
+                         0))
         goto general;
     unsigned b = 0;
     while (bc->size[b] != n || bc->n[b] >= bc->cap[b])
@@ -1408,7 +1432,8 @@ int mem_dev_free(void *ptr)
         goto general;
     /* acq_rel (RG2, D3): as mem_reg_remove_inl; on failure nothing was changed */
     if (__builtin_expect(!atomic_compare_exchange_strong_explicit(ep, &e, 0, memory_order_acq_rel,
-                                                                  memory_order_acquire), 0))
+                                                                  memory_order_acquire),
+                         0))
         goto general;
     if (covers_pages(a, n)) /* after the CAS (RG2) */
         mem_reg_span_mark(rs, a, n, 0, false);

@@ -5,6 +5,7 @@
  * memory (aclrtMemAllocManaged) is used by host and device in place; misuse codes. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "acltest.h"
 
@@ -45,7 +46,7 @@ int main(void)
     CHECK_OK(aclrtSynchronizeStream(st));
     for (size_t i = 0; i < n; i++)
         CHECK(host[i] == (int32_t)(2 * i + 1)); /* the host sees what the kernel wrote */
-    host[7] = -5; /* and the device sees what the host writes */
+    host[7] = -5;                               /* and the device sees what the host writes */
     CHECK_OK(cpuaclLaunchKernel(st, k_scale, &sa));
     CHECK_OK(aclrtSynchronizeStream(st));
     CHECK(host[7] == -9);
@@ -97,8 +98,10 @@ int main(void)
               aclrtHostRegisterV2(host, bytes, ACL_HOST_REG_IOMEMORY));
     CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
               aclrtHostRegister(host, bytes, ACL_HOST_REGISTER_READONLY, &dev1));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtHostRegister(host, bytes, ACL_HOST_REGISTER_MAPPED, NULL));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtHostRegisterV2(d, 4096, ACL_HOST_REG_MAPPED)); /* device */
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtHostRegister(host, bytes, ACL_HOST_REGISTER_MAPPED, NULL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtHostRegisterV2(d, 4096, ACL_HOST_REG_MAPPED)); /* device */
 
     /* aclrtMallocHost memory: MAPPED works, PINNED is refused (pinned already). */
     void *ph = NULL;
@@ -118,7 +121,8 @@ int main(void)
     aclrtHostMemMapCapability cap = ACL_RT_HOST_MEM_MAP_NOT_SUPPORTED;
     CHECK_OK(aclrtHostMemMapCapabilities(0, ACL_RT_HAC_TYPE_AIC, &cap));
     CHECK(cap == ACL_RT_HOST_MEM_MAP_SUPPORTED);
-    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtHostMemMapCapabilities(999, ACL_RT_HAC_TYPE_AIC, &cap));
+    CHECK_ACL(ACL_ERROR_RT_INVALID_DEVICEID,
+              aclrtHostMemMapCapabilities(999, ACL_RT_HAC_TYPE_AIC, &cap));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtHostMemMapCapabilities(0, ACL_RT_HAC_TYPE_AIC, NULL));
 
     /* Managed memory: host writes, a kernel updates in place, the host reads; aclrtFree. */
@@ -135,7 +139,8 @@ int main(void)
     CHECK_OK(aclrtMemcpy(d, bytes, m, bytes, ACL_MEMCPY_DEVICE_TO_DEVICE)); /* device memory */
     CHECK_OK(aclrtFree(m));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemAllocManaged((void **)&m, bytes, 0));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemAllocManaged((void **)&m, 0, ACL_RT_MEM_ATTACH_GLOBAL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtMemAllocManaged((void **)&m, 0, ACL_RT_MEM_ATTACH_GLOBAL));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemAllocManaged(NULL, bytes, ACL_RT_MEM_ATTACH_GLOBAL));
 
     /* A registration outlives a device reset (it describes host memory). */
@@ -152,6 +157,22 @@ int main(void)
     TEST_OPEN();
     CHECK_OK(aclrtHostRegisterV2(host, bytes, ACL_HOST_REG_MAPPED));
     CHECK_OK(aclrtHostUnregister(host));
+    /* What programs do (issue 33, item 14): aclrtMallocHost, then aclrtHostRegisterV2 with
+     * ACL_HOST_REG_MAPPED (4 KiB-aligned pointers only), then the device pointer. Pinned
+     * blocks of a page or more are page-aligned, whatever their size, and reusing a freed
+     * block keeps that. */
+    for (int round = 0; round < 2; round++)
+        for (size_t sz = 4096; sz <= ((size_t)8 << 20); sz = sz * 3 + 1000) {
+            void *pin = NULL, *pdev = NULL;
+            CHECK_OK(aclrtMallocHost(&pin, sz));
+            CHECK(((uintptr_t)pin & 4095) == 0);
+            CHECK_OK(aclrtHostRegisterV2(pin, sz, ACL_HOST_REG_MAPPED));
+            CHECK_OK(aclrtHostGetDevicePointer(pin, &pdev, 0));
+            CHECK(pdev == pin);
+            memset(pin, 0x5a, sz);
+            CHECK_OK(aclrtHostUnregister(pin));
+            CHECK_OK(aclrtFreeHost(pin));
+        }
     CHECK_OK(aclrtResetDevice(0));
     free(host);
     CHECK_OK(aclFinalize());
