@@ -32,6 +32,8 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include "core/device/device.h"
 #include "core/err.h"
@@ -95,6 +97,36 @@ static bool host_mapped(const void *p, size_t n)
     return true;
 }
 
+/* Can every page of [p, p + n) be read? mincore says a PROT_NONE mapping is mapped; a copy
+ * from it would fault in the worker. process_vm_readv on this process reads one byte of each
+ * page into a scratch buffer without faulting (it returns a short count, EFAULT, at the first
+ * unreadable page): one system call per 1024 pages. Where the call is unavailable (an old
+ * kernel, a seccomp filter) the range counts as readable, as before. A read-only destination
+ * is not detected (only a write would tell). */
+static bool host_readable(const void *p, size_t n)
+{
+    enum { BATCH = 1024 };
+    uintptr_t a = (uintptr_t)p, end = a + (n ? n : 1);
+    struct iovec remote[BATCH];
+    char scratch[BATCH];
+    struct iovec local = {scratch, 0};
+    while (a < end) {
+        size_t k = 0;
+        for (; k < BATCH && a < end; k++) {
+            remote[k].iov_base = (void *)a;
+            remote[k].iov_len = 1;
+            a = (a & ~(uintptr_t)(MEM_PAGE_SIZE - 1)) + MEM_PAGE_SIZE;
+        }
+        local.iov_len = k;
+        ssize_t got = process_vm_readv(getpid(), &local, 1, remote, k, 0);
+        if (got < 0)
+            return errno != EFAULT; /* ENOSYS, EPERM: cannot tell */
+        if ((size_t)got != k)
+            return false;
+    }
+    return true;
+}
+
 /* Classify [p, p + n): a device or pinned allocation must contain all of it (or, for mapped
  * virtual memory, adjacent mappings of one device). */
 static aclError locate(const void *p, size_t n, struct span *out, const char *fn, const char *what)
@@ -106,13 +138,17 @@ static aclError locate(const void *p, size_t n, struct span *out, const char *fn
          * whose memory went with aclrtResetDevice): never dereferenced then. */
         if (mem_dev_in_pool(p, n))
             return core_err(ACL_ERROR_INVALID_PARAM,
-                            "%s: %s %p is freed device or pinned memory (no live allocation)",
-                            fn, what, p);
+                            "%s: %s %p is freed device or pinned memory (no live allocation)", fn,
+                            what, p);
         if (!host_mapped(p, n))
             return core_err(ACL_ERROR_INVALID_PARAM,
                             "%s: %s %p + %zu bytes is not mapped memory (freed, or memory of a "
                             "device that was reset)",
                             fn, what, p, n);
+        if (!host_readable(p, n))
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: %s %p + %zu bytes is mapped but not readable (PROT_NONE)", fn,
+                            what, p, n);
         out->loc = LOC_PAGEABLE;
         out->dev = -1;
         return ACL_SUCCESS;
@@ -155,8 +191,8 @@ static aclError check_copy(void *dst, size_t destMax, const void *src, size_t co
     if ((unsigned)kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown copy kind %d", fn, (int)kind);
     if (count > destMax)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID,
-                        "%s: count %zu is larger than destMax %zu", fn, count, destMax);
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu is larger than destMax %zu", fn,
+                        count, destMax);
     aclError rc = locate(dst, count, d, fn, "dst");
     if (rc == ACL_SUCCESS)
         rc = locate(src, count, s, fn, "src");
@@ -164,10 +200,16 @@ static aclError check_copy(void *dst, size_t destMax, const void *src, size_t co
         return rc;
     bool want_ddev, want_sdev;
     switch (kind) {
-    case ACL_MEMCPY_HOST_TO_HOST: want_sdev = false, want_ddev = false; break;
+    case ACL_MEMCPY_HOST_TO_HOST:
+        want_sdev = false, want_ddev = false;
+        break;
     case ACL_MEMCPY_HOST_TO_DEVICE:
-    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: want_sdev = false, want_ddev = true; break;
-    case ACL_MEMCPY_DEVICE_TO_HOST: want_sdev = true, want_ddev = false; break;
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+        want_sdev = false, want_ddev = true;
+        break;
+    case ACL_MEMCPY_DEVICE_TO_HOST:
+        want_sdev = true, want_ddev = false;
+        break;
     case ACL_MEMCPY_DEFAULT:
         want_sdev = s->loc == LOC_DEVICE;
         want_ddev = d->loc == LOC_DEVICE;
@@ -235,8 +277,7 @@ aclError core_mem_dev_free(void *devPtr, const char *fn)
                         "allocation: aclrtUnmapMem, aclrtFreePhysical and aclrtReleaseMemAddress "
                         "release it",
                         fn, devPtr, (void *)info.base);
-    return core_err(ACL_ERROR_INVALID_PARAM,
-                    "%s: %p is %s", fn, devPtr,
+    return core_err(ACL_ERROR_INVALID_PARAM, "%s: %p is %s", fn, devPtr,
                     r == -EINVAL ? "not the start of a device allocation (interior or host "
                                    "memory)"
                                  : "not a live device allocation (foreign, or already freed)");
@@ -262,17 +303,32 @@ aclError core_mem_info(aclrtMemAttr attr, size_t *free_, size_t *total, const ch
 {
     enum mem_class cls;
     switch ((int)attr) {
-    case ACL_DDR_MEM: case ACL_HBM_MEM:
-        cls = MEM_CLASS_ALL; break;
-    case ACL_DDR_MEM_NORMAL: case ACL_HBM_MEM_NORMAL: case ACL_DDR_MEM_P2P_NORMAL:
-    case ACL_HBM_MEM_P2P_NORMAL: case ACL_MEM_NORMAL: case ACL_MEM_P2P_NORMAL:
-        cls = MEM_CLASS_NORMAL; break;
-    case ACL_DDR_MEM_HUGE: case ACL_HBM_MEM_HUGE: case ACL_DDR_MEM_P2P_HUGE:
-    case ACL_HBM_MEM_P2P_HUGE: case ACL_MEM_HUGE: case ACL_MEM_P2P_HUGE:
-        cls = MEM_CLASS_HUGE; break;
-    case ACL_HBM_MEM_HUGE1G: case ACL_HBM_MEM_P2P_HUGE1G: case ACL_MEM_HUGE1G:
+    case ACL_DDR_MEM:
+    case ACL_HBM_MEM:
+        cls = MEM_CLASS_ALL;
+        break;
+    case ACL_DDR_MEM_NORMAL:
+    case ACL_HBM_MEM_NORMAL:
+    case ACL_DDR_MEM_P2P_NORMAL:
+    case ACL_HBM_MEM_P2P_NORMAL:
+    case ACL_MEM_NORMAL:
+    case ACL_MEM_P2P_NORMAL:
+        cls = MEM_CLASS_NORMAL;
+        break;
+    case ACL_DDR_MEM_HUGE:
+    case ACL_HBM_MEM_HUGE:
+    case ACL_DDR_MEM_P2P_HUGE:
+    case ACL_HBM_MEM_P2P_HUGE:
+    case ACL_MEM_HUGE:
+    case ACL_MEM_P2P_HUGE:
+        cls = MEM_CLASS_HUGE;
+        break;
+    case ACL_HBM_MEM_HUGE1G:
+    case ACL_HBM_MEM_P2P_HUGE1G:
+    case ACL_MEM_HUGE1G:
     case ACL_MEM_P2P_HUGE1G:
-        cls = MEM_CLASS_HUGE1G; break;
+        cls = MEM_CLASS_HUGE1G;
+        break;
     default:
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
     }
@@ -349,10 +405,14 @@ static int run_value_write(struct sched_task *t, struct sched_exec *x)
 static bool value_met(uint64_t cur, uint64_t value, uint32_t flag)
 {
     switch (flag) {
-    case ACL_STREAM_WAIT_VALUE_GEQ: return (int64_t)(cur - value) >= 0;
-    case ACL_STREAM_WAIT_VALUE_EQ: return cur == value;
-    case ACL_STREAM_WAIT_VALUE_AND: return (cur & value) != 0;
-    default: return ~(cur | value) != 0; /* NOR (checked at submission) */
+    case ACL_STREAM_WAIT_VALUE_GEQ:
+        return (int64_t)(cur - value) >= 0;
+    case ACL_STREAM_WAIT_VALUE_EQ:
+        return cur == value;
+    case ACL_STREAM_WAIT_VALUE_AND:
+        return (cur & value) != 0;
+    default:
+        return ~(cur | value) != 0; /* NOR (checked at submission) */
     }
 }
 
@@ -371,8 +431,9 @@ static int run_value_wait(struct sched_task *t, struct sched_exec *x)
         return SCHED_DONE;
     uint64_t now = sched_now_ns();
     uint64_t poll = x->blocked_since ? (now - x->blocked_since) / 16 : 0;
-    poll = poll < VALUE_POLL_MIN_NS ? VALUE_POLL_MIN_NS
-           : poll > VALUE_POLL_MAX_NS ? VALUE_POLL_MAX_NS : poll;
+    poll = poll < VALUE_POLL_MIN_NS   ? VALUE_POLL_MIN_NS
+           : poll > VALUE_POLL_MAX_NS ? VALUE_POLL_MAX_NS
+                                      : poll;
     x->block_cond = &g_value_writes;
     x->block_target = writes + 1;
     x->block_deadline = now + poll;
@@ -408,13 +469,27 @@ static void reduce(void *dst, const void *src, uint64_t bytes, uint32_t kind, ac
 {
     /* clang-format off: one row per element type */
     switch (type) {
-    case ACL_INT8: REDUCE_LOOP(int8_t, AS_IS, (int8_t)); break;
-    case ACL_INT16: REDUCE_LOOP(int16_t, AS_IS, (int16_t)); break;
-    case ACL_INT32: REDUCE_LOOP(int32_t, (int64_t), (int32_t)(uint32_t)); break;
-    case ACL_UINT32: REDUCE_LOOP(uint32_t, AS_IS, (uint32_t)); break;
-    case ACL_FLOAT: REDUCE_LOOP(float, AS_IS, (float)); break;
-    case ACL_FLOAT16: REDUCE_LOOP(uint16_t, F16_IN, half_f32_to_f16); break;
-    default: REDUCE_LOOP(uint16_t, BF16_IN, half_f32_to_bf16); break; /* ACL_BF16 (checked) */
+    case ACL_INT8:
+        REDUCE_LOOP(int8_t, AS_IS, (int8_t));
+        break;
+    case ACL_INT16:
+        REDUCE_LOOP(int16_t, AS_IS, (int16_t));
+        break;
+    case ACL_INT32:
+        REDUCE_LOOP(int32_t, (int64_t), (int32_t)(uint32_t));
+        break;
+    case ACL_UINT32:
+        REDUCE_LOOP(uint32_t, AS_IS, (uint32_t));
+        break;
+    case ACL_FLOAT:
+        REDUCE_LOOP(float, AS_IS, (float));
+        break;
+    case ACL_FLOAT16:
+        REDUCE_LOOP(uint16_t, F16_IN, half_f32_to_f16);
+        break;
+    default:
+        REDUCE_LOOP(uint16_t, BF16_IN, half_f32_to_bf16);
+        break; /* ACL_BF16 (checked) */
     }
     /* clang-format on */
 }
@@ -430,10 +505,18 @@ static int run_reduce(struct sched_task *t, struct sched_exec *x)
 static unsigned reduce_elem_size(aclDataType type)
 {
     switch (type) {
-    case ACL_INT8: return 1;
-    case ACL_INT16: case ACL_FLOAT16: case ACL_BF16: return 2;
-    case ACL_INT32: case ACL_UINT32: case ACL_FLOAT: return 4;
-    default: return 0;
+    case ACL_INT8:
+        return 1;
+    case ACL_INT16:
+    case ACL_FLOAT16:
+    case ACL_BF16:
+        return 2;
+    case ACL_INT32:
+    case ACL_UINT32:
+    case ACL_FLOAT:
+        return 4;
+    default:
+        return 0;
     }
 }
 
@@ -452,7 +535,8 @@ aclError core_mem_reduce_async(void *dst, const void *src, uint64_t count, aclrt
     if (kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL)
         return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         "%s: ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL is not supported (SUM, MAX, MIN "
-                        "are)", fn);
+                        "are)",
+                        fn);
     if (kind != ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM && kind != ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX &&
         kind != ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown kind %d", fn, (int)kind);
@@ -460,7 +544,8 @@ aclError core_mem_reduce_async(void *dst, const void *src, uint64_t count, aclrt
     if (!es)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: data type %d is not one of int8, int16, int32, uint32, fp16, fp32, "
-                        "bf16", fn, (int)type);
+                        "bf16",
+                        fn, (int)type);
     if (count % es)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: count %llu bytes is not a whole number of %u-byte elements", fn,
@@ -477,8 +562,7 @@ aclError core_mem_reduce_async(void *dst, const void *src, uint64_t count, aclrt
     int dev = s->ctx->dev->id;
     if (d.loc != LOC_DEVICE || sp.loc != LOC_DEVICE || d.dev != dev || sp.dev != dev)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: dst and src must be device memory of the stream's device %d", fn,
-                        dev);
+                        "%s: dst and src must be device memory of the stream's device %d", fn, dev);
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count, (uint64_t)kind,
                      (uint64_t)type};
     return submit(s, tag, run_reduce, CORE_T_REDUCE, a, fn);
@@ -492,8 +576,8 @@ const struct core_task_desc core_task_memcpy_fail = {"memcpy", run_fail, run_fai
 const struct core_task_desc core_task_memset = {"memset", run_memset, run_memset, 0, NULL};
 const struct core_task_desc core_task_value_write = {"value_write", run_value_write,
                                                      run_value_write, 0, NULL};
-const struct core_task_desc core_task_value_wait = {"value_wait", run_value_wait, run_value_wait,
-                                                    0, NULL};
+const struct core_task_desc core_task_value_wait = {"value_wait", run_value_wait, run_value_wait, 0,
+                                                    NULL};
 const struct core_task_desc core_task_reduce = {"reduce", run_reduce, run_reduce, 0, NULL};
 
 /* Queue a prepared record (capture-aware). */
@@ -600,8 +684,7 @@ static aclError access_check(const struct access *a, const char *fn)
         return check_set(a->dst, a->dmax, a->width, fn);
     if (a->op == ACC_COPY)
         return check_copy(a->dst, a->dmax, a->src, a->width, a->kind, &d, &s, fn);
-    return check_2d(a->dst, a->dpitch, a->src, a->spitch, a->width, a->height, a->kind, &d, &s,
-                    fn);
+    return check_2d(a->dst, a->dpitch, a->src, a->spitch, a->width, a->height, a->kind, &d, &s, fn);
 }
 
 static void access_run(const struct access *a)
@@ -658,8 +741,13 @@ aclError core_mem_copy_async(void *dst, size_t destMax, const void *src, size_t 
     if ((rc = async_policy(s, tag, dst, src, &d, &sp, &act, fn)) || act == COPY_DONE)
         return rc;
     if (act == COPY_NOW) { /* checked again with the access (M1): the drain was outside */
-        struct access a = {.op = ACC_COPY, .dst = dst, .src = src, .dmax = destMax,
-                           .width = count, .height = 1, .kind = kind};
+        struct access a = {.op = ACC_COPY,
+                           .dst = dst,
+                           .src = src,
+                           .dmax = destMax,
+                           .width = count,
+                           .height = 1,
+                           .kind = kind};
         return access_sync(&a, false, fn);
     }
     uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count};
@@ -670,7 +758,12 @@ aclError core_mem_copy(void *dst, size_t destMax, const void *src, size_t count,
                        aclrtMemcpyKind kind, const char *fn)
 {
     /* synchronous, no implicit stream synchronisation */
-    struct access a = {.op = ACC_COPY, .dst = dst, .src = src, .dmax = destMax, .width = count, .height = 1,
+    struct access a = {.op = ACC_COPY,
+                       .dst = dst,
+                       .src = src,
+                       .dmax = destMax,
+                       .width = count,
+                       .height = 1,
                        .kind = kind};
     return access_sync(&a, true, fn);
 }
@@ -704,8 +797,14 @@ static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitc
 aclError core_mem_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, aclrtMemcpyKind kind, const char *fn)
 {
-    struct access a = {.op = ACC_COPY2D, .dst = dst, .src = src, .dpitch = dpitch,
-                       .spitch = spitch, .width = width, .height = height, .kind = kind};
+    struct access a = {.op = ACC_COPY2D,
+                       .dst = dst,
+                       .src = src,
+                       .dpitch = dpitch,
+                       .spitch = spitch,
+                       .width = width,
+                       .height = height,
+                       .kind = kind};
     return access_sync(&a, true, fn);
 }
 
@@ -725,12 +824,18 @@ aclError core_mem_copy2d_async(void *dst, size_t dpitch, const void *src, size_t
     if ((rc = async_policy(s, tag, dst, src, &d, &sp, &act, fn)) || act == COPY_DONE)
         return rc;
     if (act == COPY_NOW) { /* checked again with the access (M1) */
-        struct access a = {.op = ACC_COPY2D, .dst = dst, .src = src, .dpitch = dpitch,
-                           .spitch = spitch, .width = width, .height = height, .kind = kind};
+        struct access a = {.op = ACC_COPY2D,
+                           .dst = dst,
+                           .src = src,
+                           .dpitch = dpitch,
+                           .spitch = spitch,
+                           .width = width,
+                           .height = height,
+                           .kind = kind};
         return access_sync(&a, false, fn);
     }
-    uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch,
-                     height};
+    uint64_t a[6] = {
+        (uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, width, dpitch, spitch, height};
     return submit(s, tag, run_memcpy2d, CORE_T_MEMCPY2D, a, fn);
 }
 
@@ -739,8 +844,8 @@ static aclError check_set(void *devPtr, size_t maxCount, size_t count, const cha
     if (!devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
     if (count > maxCount)
-        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu is larger than maxCount %zu",
-                        fn, count, maxCount);
+        return core_err(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu is larger than maxCount %zu", fn,
+                        count, maxCount);
     struct span sp = {0};
     aclError rc = locate(devPtr, count, &sp, fn, "devPtr");
     if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE)
@@ -751,8 +856,12 @@ static aclError check_set(void *devPtr, size_t maxCount, size_t count, const cha
 
 aclError core_mem_set(void *devPtr, size_t maxCount, int32_t value, size_t count, const char *fn)
 {
-    struct access a = {.op = ACC_SET, .dst = devPtr, .dmax = maxCount, .width = count,
-                       .height = 1, .value = value};
+    struct access a = {.op = ACC_SET,
+                       .dst = devPtr,
+                       .dmax = maxCount,
+                       .width = count,
+                       .height = 1,
+                       .value = value};
     return access_sync(&a, true, fn);
 }
 
@@ -800,8 +909,8 @@ aclError core_mem_value_task(void *devAddr, uint64_t value, uint32_t flag, aclrt
                       flag);
     if (rc == ACL_SUCCESS && wait && flag > ACL_STREAM_WAIT_VALUE_NOR)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
-                      "%s: unknown flag %u (want ACL_STREAM_WAIT_VALUE_GEQ, _EQ, _AND or _NOR)",
-                      fn, flag);
+                      "%s: unknown flag %u (want ACL_STREAM_WAIT_VALUE_GEQ, _EQ, _AND or _NOR)", fn,
+                      flag);
     if (rc)
         return rc;
     uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value, flag};

@@ -10,6 +10,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
+#include <sys/mman.h>
 #include <string.h>
 
 #include "acl/acl.h"
@@ -71,7 +73,8 @@ static void test_d32(aclrtStream stream)
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemsetD32(NULL, 16, 1u, 1));
     CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtMemsetD32(d, 15, 1u, 4));
     CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtMemsetD32(d, SIZE_MAX, 1u, SIZE_MAX / 2));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemsetD32(d, 1 << 24, 1u, 1 << 22)); /* past the allocation */
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtMemsetD32(d, 1 << 24, 1u, 1 << 22)); /* past the allocation */
     uint32_t stack[4];
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemsetD32(stack, 16, 1u, 4)); /* pageable */
     aclrtStream dead;
@@ -134,18 +137,23 @@ static void test_indirect(aclrtStream stream)
     void *hslot = b;
     CHECK_ACL(ACL_ERROR_INVALID_PARAM,
               aclrtMemcpyAsyncWithOffset(&hslot, 64, 0, (const void **)&slots[1], 8, 0,
-                                         ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream)); /* host slot */
+                                         ACL_MEMCPY_INNER_DEVICE_TO_DEVICE,
+                                         stream)); /* host slot */
 
     /* ---- descriptors ---- */
     size_t dsz = 0;
     CHECK_OK(aclrtGetMemcpyDescSize(ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, &dsz));
     CHECK(dsz >= 32);
-    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtGetMemcpyDescSize(ACL_MEMCPY_HOST_TO_DEVICE, &dsz));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetMemcpyDescSize(ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, NULL));
+    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              aclrtGetMemcpyDescSize(ACL_MEMCPY_HOST_TO_DEVICE, &dsz));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtGetMemcpyDescSize(ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, NULL));
     void *desc;
     CHECK_OK(aclrtMalloc(&desc, dsz, ACL_MEM_MALLOC_HUGE_FIRST));
     memset(desc, 0, dsz);
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream)); /* not set */
+    CHECK_ACL(
+        ACL_ERROR_INVALID_PARAM,
+        aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream)); /* not set */
     memset(c, 0, LEN);
     CHECK_OK(aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, c, 100, NULL));
     CHECK_OK(aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream));
@@ -170,15 +178,24 @@ static void test_indirect(aclrtStream stream)
     CHECK_OK(aclmdlRIDestroy(ri));
     CHECK_OK(aclrtDestroyStream(cap));
     /* misuse */
-    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtSetMemcpyDesc(desc, ACL_MEMCPY_DEVICE_TO_DEVICE, a, b, 4, NULL));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 4, desc));
-    CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 0, NULL));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 1 << 20, NULL));
-    CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtSetMemcpyDesc((char *)desc + 8, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 4, NULL));
+    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              aclrtSetMemcpyDesc(desc, ACL_MEMCPY_DEVICE_TO_DEVICE, a, b, 4, NULL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 4, desc));
+    CHECK_ACL(ACL_ERROR_RT_PARAM_INVALID,
+              aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 0, NULL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 1 << 20, NULL));
+    CHECK_ACL(
+        ACL_ERROR_RT_PARAM_INVALID,
+        aclrtSetMemcpyDesc((char *)desc + 8, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 4, NULL));
     _Alignas(64) char hdesc[128];
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(hdesc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 4, NULL));
-    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_DEFAULT, stream));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithDesc(NULL, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtSetMemcpyDesc(hdesc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, a, b, 4, NULL));
+    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_DEFAULT, stream));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtMemcpyAsyncWithDesc(NULL, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream));
 
     CHECK_OK(aclrtFree(desc));
     CHECK_OK(aclrtFree(slots));
@@ -200,7 +217,8 @@ static void test_cmo(aclrtStream stream)
     CHECK_OK(aclrtMemsetD32Async(d, LEN, 0x01020304u, 16, stream));
     CHECK_OK(aclrtSynchronizeStream(stream));
     CHECK(d[0] == 4 && d[63] == 1 && d[64] == 5 && d[LEN - 1] == 5);
-    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtCmoAsync(d, LEN, ACL_RT_CMO_TYPE_WRITEBACK, stream));
+    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              aclrtCmoAsync(d, LEN, ACL_RT_CMO_TYPE_WRITEBACK, stream));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoAsync(d, LEN, (aclrtCmoType)9, stream));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoAsync(d, 0, ACL_RT_CMO_TYPE_PREFETCH, stream));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoAsync(NULL, 4, ACL_RT_CMO_TYPE_PREFETCH, stream));
@@ -209,7 +227,8 @@ static void test_cmo(aclrtStream stream)
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoAsync(page, 64, ACL_RT_CMO_TYPE_PREFETCH, stream));
 
     /* barriers: only on a stream recording into a model */
-    CHECK_ACL(ACL_ERROR_RT_STREAM_MODEL, aclrtCmoAsyncWithBarrier(d, LEN, ACL_RT_CMO_TYPE_INVALID, 1, stream));
+    CHECK_ACL(ACL_ERROR_RT_STREAM_MODEL,
+              aclrtCmoAsyncWithBarrier(d, LEN, ACL_RT_CMO_TYPE_INVALID, 1, stream));
     aclrtBarrierTaskInfo ti;
     memset(&ti, 0, sizeof(ti));
     ti.barrierNum = 1;
@@ -224,8 +243,10 @@ static void test_cmo(aclrtStream stream)
     CHECK_OK(aclrtCmoAsyncWithBarrier(d, LEN, ACL_RT_CMO_TYPE_WRITEBACK, 0, cap));
     CHECK_OK(aclrtCmoWaitBarrier(&ti, cap, 0));
     CHECK_OK(aclrtMemsetAsync(d + 64, LEN, 3, 64, cap));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoAsyncWithBarrier(d, LEN, ACL_RT_CMO_TYPE_INVALID, 0, cap));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoAsyncWithBarrier(d, LEN, ACL_RT_CMO_TYPE_FLUSH, 2, cap));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtCmoAsyncWithBarrier(d, LEN, ACL_RT_CMO_TYPE_INVALID, 0, cap));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtCmoAsyncWithBarrier(d, LEN, ACL_RT_CMO_TYPE_FLUSH, 2, cap));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoWaitBarrier(&ti, cap, 1));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoWaitBarrier(NULL, cap, 0));
     aclrtBarrierTaskInfo bad = ti;
@@ -251,12 +272,15 @@ static void test_cmo(aclrtStream stream)
     void *desc;
     CHECK_OK(aclrtMalloc(&desc, dsz, ACL_MEM_MALLOC_HUGE_FIRST));
     memset(desc, 0, dsz);
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoAsyncWithDesc(desc, ACL_RT_CMO_TYPE_PREFETCH, stream, NULL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtCmoAsyncWithDesc(desc, ACL_RT_CMO_TYPE_PREFETCH, stream, NULL));
     CHECK_OK(aclrtCmoSetDesc(desc, d, 4096));
     CHECK_OK(aclrtCmoAsyncWithDesc(desc, ACL_RT_CMO_TYPE_PREFETCH, stream, NULL));
     CHECK_OK(aclrtSynchronizeStream(stream));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoAsyncWithDesc(desc, ACL_RT_CMO_TYPE_PREFETCH, stream, desc));
-    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtCmoAsyncWithDesc(desc, ACL_RT_CMO_TYPE_FLUSH, stream, NULL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtCmoAsyncWithDesc(desc, ACL_RT_CMO_TYPE_PREFETCH, stream, desc));
+    CHECK_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              aclrtCmoAsyncWithDesc(desc, ACL_RT_CMO_TYPE_FLUSH, stream, NULL));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoSetDesc(desc, d, 0));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoSetDesc(desc, page, 64));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtCmoSetDesc(page, d, 64));
@@ -290,8 +314,9 @@ static void test_alloc(aclrtStream stream)
     CHECK_OK(aclrtPointerGetAttributes(d, &pa));
     CHECK(pa.location.type == ACL_MEM_LOCATION_TYPE_DEVICE && pa.location.id == 0);
     memset(d, 3, 1000);
-    CHECK_OK(aclrtMallocWithCfg(&t, 64, (aclrtMemMallocPolicy)(ACL_MEM_MALLOC_NORMAL_ONLY |
-                                                                ACL_MEM_TYPE_HIGH_BAND_WIDTH), NULL));
+    CHECK_OK(aclrtMallocWithCfg(
+        &t, 64, (aclrtMemMallocPolicy)(ACL_MEM_MALLOC_NORMAL_ONLY | ACL_MEM_TYPE_HIGH_BAND_WIDTH),
+        NULL));
     CHECK_OK(aclrtFree(t));
     CHECK_OK(aclrtMallocForTaskScheduler(&t, 4096, ACL_MEM_MALLOC_HUGE_FIRST, NULL));
     CHECK_OK(aclrtPointerGetAttributes(t, &pa));
@@ -311,13 +336,15 @@ static void test_alloc(aclrtStream stream)
     aclrtMallocConfig nul = {NULL, 1};
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMallocWithCfg(&x, 64, ACL_MEM_MALLOC_HUGE_FIRST, &nul));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMallocWithCfg(&x, 0, ACL_MEM_MALLOC_HUGE_FIRST, NULL));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMallocWithCfg(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST, NULL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtMallocWithCfg(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST, NULL));
     at[2].value.vaFlag = 2;
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMallocHostWithCfg(&x, 64, &hcfg));
     at[2].attr = (aclrtMallocAttrType)17;
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMallocHostWithCfg(&x, 64, &hcfg));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMallocHostWithCfg(&x, 0, NULL));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMallocForTaskScheduler(&x, 0, ACL_MEM_MALLOC_HUGE_FIRST, NULL));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtMallocForTaskScheduler(&x, 0, ACL_MEM_MALLOC_HUGE_FIRST, NULL));
 
     /* memory kinds */
     void *resv = NULL;
@@ -367,11 +394,14 @@ static void test_alloc(aclrtStream stream)
     } else {
         CHECK(rc == ACL_ERROR_RT_MEMORY_ALLOCATION); /* the range happens to be in use */
     }
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddressNoUCMemory(&v, 1ull << 30, 0, NULL, 0));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtReserveMemAddressNoUCMemory(&v, 1ull << 30, 0, NULL, 0));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddressNoUCMemory(&v, 2u << 20, 0, want, 0));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddressNoUCMemory(&v, 0, 0, want, 0));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddressNoUCMemory(&v, 1ull << 30, 64, want, 0));
-    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddressNoUCMemory(NULL, 1ull << 30, 0, want, 0));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtReserveMemAddressNoUCMemory(&v, 1ull << 30, 64, want, 0));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtReserveMemAddressNoUCMemory(NULL, 1ull << 30, 0, want, 0));
 
     /* frees that synchronise the device: a task still queued on a stream has run when
      * the call returns (plain aclrtFree does not wait) */
@@ -398,6 +428,35 @@ static void test_alloc(aclrtStream stream)
     CHECK_OK(aclrtFreeWithDevSync(t));
 }
 
+/* Copies from or into a mapped but unreadable host range (PROT_NONE) are refused with 100000
+ * before anything runs (issue 33, item 6): the worker would fault in the copy. A readable
+ * range next to it copies. */
+static void test_unreadable(aclrtStream stream)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    char *m = mmap(NULL, 3 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    CHECK(m != MAP_FAILED);
+    memset(m, 7, 3 * pg);
+    CHECK(mprotect(m + pg, pg, PROT_NONE) == 0);
+    void *d = NULL;
+    CHECK_OK(aclrtMalloc(&d, 3 * pg, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtMemcpy(d, 3 * pg, m, 3 * pg, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK(aclrtMemcpy(d, pg, m + pg + 8, 16, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_ERROR_INVALID_PARAM);
+    const char *why = aclGetRecentErrMsg();
+    CHECK(why && strstr(why, "not readable"));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM,
+              aclrtMemcpyAsync(d, pg, m + pg, pg, ACL_MEMCPY_HOST_TO_DEVICE, stream));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtMemcpy(m + pg, pg, d, pg, ACL_MEMCPY_DEVICE_TO_HOST));
+    /* the readable pages on either side still copy */
+    CHECK_OK(aclrtMemcpy(d, pg, m, pg, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK_OK(aclrtMemcpy(m + 2 * pg, pg, d, pg, ACL_MEMCPY_DEVICE_TO_HOST));
+    CHECK(m[2 * pg] == 7 && m[3 * pg - 1] == 7);
+    CHECK_OK(aclrtSynchronizeStream(stream));
+    CHECK_OK(aclrtFree(d));
+    CHECK(munmap(m, 3 * pg) == 0);
+}
+
 int main(void)
 {
     void *p = NULL;
@@ -415,9 +474,11 @@ int main(void)
     test_indirect(stream);
     test_cmo(stream);
     test_alloc(stream);
+    test_unreadable(stream);
     CHECK_OK(aclrtDestroyStream(stream));
     TEST_CLOSE();
     CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclrtMemsetD32Async(&sz, 8, 0, 1, NULL));
-    CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclrtGetMemcpyDescSize(ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, &sz));
+    CHECK_ACL(ACL_ERROR_UNINITIALIZE,
+              aclrtGetMemcpyDescSize(ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, &sz));
     return 0;
 }
