@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -67,21 +68,21 @@ enum ipc_state { IPC_LIVE = 1, IPC_CLOSED = 2 };
 
 /* One page of shared memory per export (IP2, IP3). */
 struct ipc_desc {
-    uint64_t magic;           /* I */
-    uint64_t token;           /* I */
-    uint32_t kind;            /* I: enum ipc_kind */
-    _Atomic uint32_t state;   /* A: enum ipc_state (IP2) */
-    uint32_t check_pid;       /* I: 1 = white list enforced */
-    _Atomic uint32_t npids;   /* A: release after pids[] (IP3) */
-    int32_t pid;              /* I: exporter */
-    int32_t data_fd;          /* I: data memfd in the exporter, -1 for notifies */
-    int32_t dev;              /* I: exporter's device */
+    uint64_t magic;         /* I */
+    uint64_t token;         /* I */
+    uint32_t kind;          /* I: enum ipc_kind */
+    _Atomic uint32_t state; /* A: enum ipc_state (IP2) */
+    uint32_t check_pid;     /* I: 1 = white list enforced */
+    _Atomic uint32_t npids; /* A: release after pids[] (IP3) */
+    int32_t pid;            /* I: exporter */
+    int32_t data_fd;        /* I: data memfd in the exporter, -1 for notifies */
+    int32_t dev;            /* I: exporter's device */
     int32_t pad;
-    uint64_t data_off;        /* I: offset of the mapped range in the data memfd */
-    uint64_t data_len;        /* I: bytes to map (whole pages) */
-    uint64_t user_off;        /* I: exported pointer - start of the mapped range */
-    uint64_t size;            /* I: exported bytes */
-    _Atomic uint64_t words[2]; /* A: notify records run / records taken (core/event/notify.c) */
+    uint64_t data_off;          /* I: offset of the mapped range in the data memfd */
+    uint64_t data_len;          /* I: bytes to map (whole pages) */
+    uint64_t user_off;          /* I: exported pointer - start of the mapped range */
+    uint64_t size;              /* I: exported bytes */
+    _Atomic uint64_t words[2];  /* A: notify records run / records taken (core/event/notify.c) */
     int32_t pids[IPC_MAX_PIDS]; /* IP3 */
 };
 _Static_assert(sizeof(struct ipc_desc) <= 4096, "the descriptor fits a page");
@@ -89,37 +90,37 @@ _Static_assert(sizeof(struct ipc_desc) <= 4096, "the descriptor fits a page");
 /* The process-local side of one shared object. */
 struct core_ipc_obj {
     enum ipc_kind kind;
-    bool exported;          /* this process made it */
-    int desc_fd;            /* exporter: descriptor memfd (IP4), else -1 */
-    int data_fd;            /* exporter: data memfd (IP4), else -1 */
-    struct ipc_desc *desc;  /* mapped descriptor */
+    bool exported;              /* this process made it */
+    int desc_fd;                /* exporter: descriptor memfd (IP4), else -1 */
+    int data_fd;                /* exporter: data memfd (IP4), else -1 */
+    struct ipc_desc *desc;      /* mapped descriptor */
     char key[CORE_IPC_KEY_LEN]; /* the key (or the handle's text form) */
     int dev;
-    uintptr_t ptr;          /* IPC_MEM: exported pointer / imported pointer */
-    uintptr_t map;          /* importer of IPC_MEM: the mapping */
+    uintptr_t ptr; /* IPC_MEM: exported pointer / imported pointer */
+    uintptr_t map; /* importer of IPC_MEM: the mapping */
     size_t map_len;
-    uintptr_t reg;          /* importer of IPC_MEM: registered base */
-    uint64_t handle;        /* IPC_PHYS: the physical handle here; IPC_NOTIFY: the notify */
-    uint64_t share;         /* IPC_PHYS: the uint64 shareable handle */
-    bool link_set;          /* IPC_MEM export: aclrtIpcMemSetAttr gave an access link */
-    uint32_t link;          /* ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_* (kept; one bus here) */
+    uintptr_t reg;   /* importer of IPC_MEM: registered base */
+    uint64_t handle; /* IPC_PHYS: the physical handle here; IPC_NOTIFY: the notify */
+    uint64_t share;  /* IPC_PHYS: the uint64 shareable handle */
+    bool link_set;   /* IPC_MEM export: aclrtIpcMemSetAttr gave an access link */
+    uint32_t link;   /* ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_* (kept; one bus here) */
     struct core_ipc_obj *next;
 };
 
 /* A pool range converted to shared memory (aclrtIpcMemGetExportKey). */
 struct ipc_conv {
-    uintptr_t lo, hi;   /* pages */
-    uintptr_t alloc;    /* the allocation's base */
-    int fd;             /* the memfd behind [lo, hi) */
+    uintptr_t lo, hi; /* pages */
+    uintptr_t alloc;  /* the allocation's base */
+    int fd;           /* the memfd behind [lo, hi) */
     int dev;
-    unsigned exports;   /* live exports of it */
+    unsigned exports; /* live exports of it */
     struct ipc_conv *next;
 };
 
 static pthread_mutex_t ipc_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct core_ipc_obj *g_objs;   /* ipc_lock (IP1): exports and imports */
-static struct ipc_conv *g_convs;      /* ipc_lock */
-static _Atomic unsigned g_nconvs;     /* A: relaxed fast-path filter for aclrtFree */
+static struct core_ipc_obj *g_objs; /* ipc_lock (IP1): exports and imports */
+static struct ipc_conv *g_convs;    /* ipc_lock */
+static _Atomic unsigned g_nconvs;   /* A: relaxed fast-path filter for aclrtFree */
 
 static size_t page_size(void)
 {
@@ -272,6 +273,26 @@ static int open_remote_fd(int pid, int fd)
     return -e;
 }
 
+/* Open file descriptor `fd` of process `pid` for mapping `need` bytes from its start: only a
+ * memfd (the only kind cpuacl exports: F_GET_SEALS answers for memfds alone) at least that
+ * long. A key is text from another process, possibly forged or stale: it may name any file
+ * of any process this one can reach, and mapping a file shorter than what is then read raises
+ * SIGBUS. So the file is checked before it is mapped. Returns the fd or -errno (-EINVAL: not
+ * a memfd or too short). */
+static int open_remote_memfd(int pid, int fd, uint64_t need)
+{
+    int r = open_remote_fd(pid, fd);
+    if (r < 0)
+        return r;
+    struct stat st;
+    if (fstat(r, &st) != 0 || !S_ISREG(st.st_mode) || fcntl(r, F_GET_SEALS) < 0 || st.st_size < 0 ||
+        (uint64_t)st.st_size < need) {
+        close(r);
+        return -EINVAL;
+    }
+    return r;
+}
+
 static bool parse_key(const char *key, int *pid, int *fd, uint64_t *token)
 {
     char tail;
@@ -283,14 +304,18 @@ static bool parse_key(const char *key, int *pid, int *fd, uint64_t *token)
 }
 
 /* Importer: open and check the descriptor a key names. On failure records the error. */
-static aclError desc_open(int pid, int fd, uint64_t token, uint64_t token_mask,
-                          enum ipc_kind kind, struct ipc_desc **out, const char *fn)
+static aclError desc_open(int pid, int fd, uint64_t token, uint64_t token_mask, enum ipc_kind kind,
+                          struct ipc_desc **out, const char *fn)
 {
     if (pid == (int)getpid())
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: the key was exported by this process (import it in another one)",
-                        fn);
-    int dfd = open_remote_fd(pid, fd);
+                        "%s: the key was exported by this process (import it in another one)", fn);
+    int dfd = open_remote_memfd(pid, fd, 4096);
+    if (dfd == -EINVAL)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the key names no cpuacl export (file %d of process %d is not an "
+                        "export descriptor)",
+                        fn, fd, pid);
     if (dfd < 0)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the export is gone (process %d closed it or exited: %s)", fn, pid,
@@ -307,8 +332,7 @@ static aclError desc_open(int pid, int fd, uint64_t token, uint64_t token_mask,
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: the key names no live export (closed, freed, or not this kind)", fn);
     else if (st != IPC_LIVE)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: the export was closed or its memory freed",
-                      fn);
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: the export was closed or its memory freed", fn);
     else if (d->check_pid) {
         /* acquire: IP3, the pids below npids are written */
         uint32_t n = atomic_load_explicit(&d->npids, memory_order_acquire);
@@ -333,12 +357,11 @@ static aclError desc_open(int pid, int fd, uint64_t token, uint64_t token_mask,
 static aclError set_pids(struct ipc_desc *d, const int32_t *pid, size_t num, const char *fn)
 {
     if (!pid || !num)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s", fn,
-                        pid ? "num is 0" : "pid is NULL");
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s", fn, pid ? "num is 0" : "pid is NULL");
     for (size_t i = 0; i < num; i++)
         if (pid[i] <= 0)
-            return core_err(ACL_ERROR_INVALID_PARAM, "%s: pid[%zu] = %d is not a process id", fn,
-                            i, pid[i]);
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: pid[%zu] = %d is not a process id", fn, i,
+                            pid[i]);
     /* relaxed: only the exporter writes npids, under ipc_lock */
     uint32_t n = atomic_load_explicit(&d->npids, memory_order_relaxed);
     if (n + num > IPC_MAX_PIDS)
@@ -401,8 +424,7 @@ static aclError import_args(const void *out, const char *out_name, const char *k
     if (flags & ~allowed)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown flags 0x%" PRIx64, fn, flags);
     if (!parse_key(key, &k->pid, &k->fd, &k->token))
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a key of this kind", fn,
-                        key);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a key of this kind", fn, key);
     return ACL_SUCCESS;
 }
 
@@ -487,8 +509,10 @@ static aclError conv_make(const struct mem_reg_info *in, struct ipc_conv **out, 
         if (fd >= 0)
             close(fd);
         free(c);
-        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create %zu bytes of shared "
-                        "memory: %s", fn, len, strerror(e));
+        return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        "%s: cannot create %zu bytes of shared "
+                        "memory: %s",
+                        fn, len, strerror(e));
     }
     memcpy(tmp, (const void *)lo, len);
     munmap(tmp, len);
@@ -528,16 +552,17 @@ aclError core_ipc_mem_export(void *devPtr, size_t size, char *key, uint64_t flag
     uintptr_t a = (uintptr_t)devPtr;
     if (size > in.size || a - in.base > in.size - size)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: %p + %zu runs past its allocation (%zu bytes at %p)", fn, devPtr,
-                        size, in.size, (void *)in.base);
+                        "%s: %p + %zu runs past its allocation (%zu bytes at %p)", fn, devPtr, size,
+                        in.size, (void *)in.base);
     struct core_ipc_obj *o = obj_new(IPC_MEM, true);
     if (!o)
         return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
     pthread_mutex_lock(&ipc_lock);
     struct ipc_conv *c = conv_find(in.base);
     aclError rc = c ? ACL_SUCCESS : conv_make(&in, &c, fn);
-    int e = rc ? 0 : desc_create(o, !(flags & ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION),
-                                 (int)in.owner);
+    int e = rc ? 0
+               : desc_create(o, !(flags & ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION),
+                             (int)in.owner);
     if (!rc && !e) {
         o->data_fd = fcntl(c->fd, F_DUPFD_CLOEXEC, 0);
         if (o->data_fd < 0)
@@ -574,8 +599,10 @@ aclError core_ipc_mem_set_pid(const char *key, int32_t *pid, size_t num, const c
     if (rc)
         return rc;
     rc = o ? set_pids(o->desc, pid, num, fn)
-           : core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a live key exported by this "
-                      "process", fn, key);
+           : core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: \"%s\" is not a live key exported by this "
+                      "process",
+                      fn, key);
     pthread_mutex_unlock(&ipc_lock);
     return rc;
 }
@@ -601,23 +628,27 @@ aclError core_ipc_mem_import(void **devPtr, const char *key, uint64_t flags, con
     void *map = MAP_FAILED;
     if (!rc) {
         o = obj_new(IPC_MEM, false);
-        int dfd = o ? open_remote_fd(k.pid, d->data_fd) : -ENOMEM;
+        /* the descriptor is another process's memory: its geometry is checked too */
+        uint64_t end = 0, uend = 0;
+        bool sane = !__builtin_add_overflow(d->data_off, d->data_len, &end) &&
+                    !__builtin_add_overflow(d->user_off, d->size, &uend) && d->size &&
+                    uend <= d->data_len && d->data_len <= SIZE_MAX && d->data_off <= INT64_MAX;
+        int dfd = !o ? -ENOMEM : sane ? open_remote_memfd(k.pid, d->data_fd, end) : -EINVAL;
         if (dfd >= 0) {
             map = mmap(NULL, d->data_len, PROT_READ | PROT_WRITE, MAP_SHARED, dfd,
                        (off_t)d->data_off);
             close(dfd);
         }
         if (map == MAP_FAILED)
-            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot map the exported memory",
-                          fn);
+            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot map the exported memory", fn);
     }
     if (!rc) {
         uintptr_t p = (uintptr_t)map + d->user_off;
         uintptr_t reg = p & ~(uintptr_t)63;
         int e = mem_dev_vmm_register(dev, reg, d->size + (p - reg));
         if (e)
-            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register the import (%d)",
-                          fn, e);
+            rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register the import (%d)", fn,
+                          e);
         else {
             o->desc = d;
             o->dev = dev;
@@ -796,8 +827,8 @@ aclError core_ipc_phys_export(aclrtDrvMemHandle handle, uint64_t flags, bool fab
                           "%s: handle %p is %s already (one shareable handle per handle)", fn,
                           handle, x->exported ? "exported" : "an import");
     int e = 0;
-    if (!rc && !(e = desc_create(o, !(flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION),
-                                 dev))) {
+    if (!rc &&
+        !(e = desc_create(o, !(flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION), dev))) {
         o->data_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
         if (o->data_fd < 0)
             e = -errno;
@@ -858,8 +889,8 @@ static aclError share_decode(const void *h, bool fabric, int *pid, int *fd, uint
     memcpy(&v, h, sizeof(v));
     share_unpack(v, pid, fd, token);
     if (*pid <= 0)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: 0x%" PRIx64 " is not a shareable handle",
-                        fn, v);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: 0x%" PRIx64 " is not a shareable handle", fn,
+                        v);
     *mask = (1ull << IPC_HANDLE_TOKEN_BITS) - 1;
     snprintf(text, CORE_IPC_KEY_LEN, "share:%" PRIx64, v);
     return ACL_SUCCESS;
@@ -894,7 +925,7 @@ aclError core_ipc_phys_import(const void *h, bool fabric, int32_t deviceId,
     rc = desc_open(pid, fd, token, mask, IPC_PHYS, &d, fn);
     if (rc)
         return rc;
-    int dfd = open_remote_fd(pid, d->data_fd);
+    int dfd = d->size ? open_remote_memfd(pid, d->data_fd, d->size) : -EINVAL;
     size_t size = d->size;
     munmap(d, 4096);
     if (dfd < 0)
@@ -997,7 +1028,10 @@ void core_ipc_device_fini_locked(int dev)
 
 /* ---- IPC notifies ----------------------------------------------------------------- */
 
-_Atomic uint64_t *core_ipc_words(struct core_ipc_obj *o) { return o->desc->words; }
+_Atomic uint64_t *core_ipc_words(struct core_ipc_obj *o)
+{
+    return o->desc->words;
+}
 
 void core_ipc_unexport(struct core_ipc_obj *o)
 {
@@ -1173,9 +1207,8 @@ aclError core_ipc_event_export(aclrtEvent event, aclrtIpcEventHandle *handle, co
             o->handle = (uint64_t)(uintptr_t)event;
             struct core_ipc_obj *expected = NULL;
             /* release: the words before the tasks that load ev->ipc (acquire) use them */
-            if (!atomic_compare_exchange_strong_explicit(&ev->ipc, &expected, o,
-                                                         memory_order_release,
-                                                         memory_order_acquire)) {
+            if (!atomic_compare_exchange_strong_explicit(
+                    &ev->ipc, &expected, o, memory_order_release, memory_order_acquire)) {
                 export_close(o); /* a concurrent export won: use its key */
                 obj_free(o);
                 o = expected;
@@ -1235,8 +1268,10 @@ aclError core_ipc_mem_set_attr(const char *key, uint64_t attr, const char *fn)
     if (rc)
         return rc;
     if (!o) {
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a live key exported by this "
-                      "process", fn, key);
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: \"%s\" is not a live key exported by this "
+                      "process",
+                      fn, key);
     } else {
         o->link = (uint32_t)attr;
         o->link_set = true;
@@ -1275,8 +1310,10 @@ aclError core_ipc_mem_set_pid_inter_server(const char *key, aclrtServerPid *serv
     if ((rc = mem_key_lock(key, true, &o, fn)))
         return rc;
     if (!o)
-        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a live key exported by this "
-                      "process", fn, key);
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: \"%s\" is not a live key exported by this "
+                      "process",
+                      fn, key);
     for (size_t i = 0; i < num && rc == ACL_SUCCESS; i++)
         rc = set_pids(o->desc, serverPids[i].pid, serverPids[i].num, fn);
     pthread_mutex_unlock(&ipc_lock);

@@ -4,10 +4,13 @@
  * gets ACL_ERROR_RT_NO_PERMISSION), closed keys, double imports and freed memory; an IPC
  * notify recorded in the child releases a wait queued in the parent; shareable physical
  * handles (uint64 and fabric forms) mapped in both processes; misuse codes. */
+#define _GNU_SOURCE /* memfd_create */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,8 +45,8 @@ static const char *hear(const char *tag)
         if (r < 0 && errno == EINTR)
             continue;
         if (r != 1) {
-            fprintf(stderr, "%d: the other process went away while waiting for %s\n",
-                    (int)getpid(), tag);
+            fprintf(stderr, "%d: the other process went away while waiting for %s\n", (int)getpid(),
+                    tag);
             exit(1);
         }
         if (c == '\n')
@@ -80,8 +83,8 @@ static void fill_dev(void *d, size_t n, int32_t mul)
     CHECK(h);
     for (size_t i = 0; i < n; i++)
         h[i] = (int32_t)i * mul;
-    CHECK_OK(aclrtMemcpy(d, n * sizeof(int32_t), h, n * sizeof(int32_t),
-                         ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK_OK(
+        aclrtMemcpy(d, n * sizeof(int32_t), h, n * sizeof(int32_t), ACL_MEMCPY_HOST_TO_DEVICE));
     free(h);
 }
 
@@ -89,8 +92,8 @@ static void check_dev(const void *d, size_t n, int32_t mul)
 {
     int32_t *h = malloc(n * sizeof(int32_t));
     CHECK(h);
-    CHECK_OK(aclrtMemcpy(h, n * sizeof(int32_t), d, n * sizeof(int32_t),
-                         ACL_MEMCPY_DEVICE_TO_HOST));
+    CHECK_OK(
+        aclrtMemcpy(h, n * sizeof(int32_t), d, n * sizeof(int32_t), ACL_MEMCPY_DEVICE_TO_HOST));
     for (size_t i = 0; i < n; i++)
         if (h[i] != (int32_t)i * mul) {
             fprintf(stderr, "%d: element %zu is %d, expected %d\n", (int)getpid(), i, h[i],
@@ -138,6 +141,22 @@ static int child(void)
     CHECK_OK(aclrtDeviceGetBareTgid(&me));
     CHECK(me == (int32_t)getpid());
     say("PID %d", me);
+
+    /* Forged keys naming files of the parent that are no export (issue 33, item 3): an
+     * empty memfd and a short regular file. Mapping them and reading the descriptor would
+     * raise SIGBUS; they are refused with 100000 before anything is mapped. */
+    const char *forge = getenv("IPC_TEST_FORGE_FDS");
+    CHECK(forge);
+    int ffd[2] = {-1, -1};
+    CHECK(sscanf(forge, "%d,%d", &ffd[0], &ffd[1]) == 2);
+    for (int i = 0; i < 2; i++) {
+        char fk[80];
+        snprintf(fk, sizeof(fk), "cpuacl:%d:%d:%016x", (int)getppid(), ffd[i], 0);
+        void *fp = NULL;
+        CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtIpcMemImportByKey(&fp, fk, 0));
+        aclrtNotify fn = NULL;
+        CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtNotifyImportByKey(&fn, fk, 0));
+    }
 
     /* IPC memory: refused until the exporter lists us, then shared both ways. */
     char key1[80];
@@ -293,6 +312,15 @@ int main(int argc, char **argv)
     }
     int to_child[2], to_parent[2];
     CHECK(pipe(to_child) == 0 && pipe(to_parent) == 0);
+    /* files of this process that a forged key names (the child's first checks) */
+    int empty = memfd_create("not-an-export", 0);
+    char tmpl[] = "/tmp/cpuacl-ipc-forgeXXXXXX";
+    int shortf = mkstemp(tmpl);
+    CHECK(empty >= 0 && shortf >= 0 && write(shortf, "short", 5) == 5);
+    unlink(tmpl);
+    char fds[32];
+    snprintf(fds, sizeof(fds), "%d,%d", empty, shortf);
+    setenv("IPC_TEST_FORGE_FDS", fds, 1);
     pid_t cpid = fork();
     CHECK(cpid >= 0);
     if (cpid == 0) {
