@@ -395,15 +395,17 @@ aclError acltdtDestroyQueue(uint32_t qid)
 
 aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout)
 {
-    struct core_buf *b = core_buf_of(buf);
-    if (!b)
-        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueue: buf is NULL or invalid");
-    if (b->in_chain)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "acltdtEnqueue: the buffer is a chain member; enqueue its head");
     if (timeout < -1)
         return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueue: timeout %d", (int)timeout);
-    return core_tdtq_enqueue(qid, b, timeout, __func__);
+    struct core_buf *b = core_buf_get(buf);
+    if (!b)
+        return core_err(ACL_ERROR_INVALID_PARAM, "acltdtEnqueue: buf is NULL or invalid");
+    /* the queue owns the buffer from here until it is dequeued (core/memory/buf.c B4) */
+    aclError rc = core_buf_enqueue_begin(b, __func__);
+    if (!rc && (rc = core_tdtq_enqueue(qid, b, timeout, __func__)))
+        core_buf_dequeued(b); /* not queued: the user's again */
+    core_buf_put(b);
+    return rc;
 }
 
 aclError acltdtDequeue(uint32_t qid, acltdtBuf *buf, int32_t timeout)

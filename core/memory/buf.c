@@ -11,10 +11,21 @@
  *       handle is rejected without touching the record.
  *   B2. A block's refs counts the records over it (acq_rel decrement: the last one frees
  *       it after every other holder's writes).
- *   B3. A chain member is owned by its head (in_chain): it cannot be freed, enqueued or
+ *   B3. A chain member is owned by its head (CHAINED): it cannot be freed, enqueued or
  *       appended by itself; freeing the head frees the members.
- *   Concurrent calls on one buffer are the caller's race (as with the reference); calls on
- *   different buffers are independent.
+ *   B4. A record's state (LIVE, QUEUED, CHAINED, DEAD) changes by compare-and-swap only, so
+ *       of two racing calls exactly one wins: a free (LIVE -> DEAD) and an enqueue (LIVE ->
+ *       QUEUED) or an append (LIVE -> CHAINED) exclude each other, two frees cannot both
+ *       release, and a buffer in a queue or a chain is refused by free with a message. The
+ *       owner's reference travels with the state: the user's while LIVE, the queue's while
+ *       QUEUED, the head's while CHAINED; the one who makes it DEAD releases it.
+ *   B5. A record's refs counts its owner's reference plus one per call using it. Calls find
+ *       the record under rcu_read_lock and take a reference only while refs > 0 (CAS); the
+ *       last put frees the record after an RCU grace period (call_rcu). So a call racing a
+ *       free of the same handle either fails the lookup or works on a record that stays
+ *       allocated until it is done: never freed memory, never a double free.
+ *   Concurrent calls on one buffer that all succeed (two SetBufDataLen) are the caller's
+ *   race, as with the reference; none of them can corrupt the runtime.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -26,13 +37,48 @@
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
 #include "core/runtime/runtime.h"
+#include <urcu/urcu-memb.h>
 
 static struct core_table g_bufs = {.tag = CORE_H_MBUF};
 static pthread_mutex_t g_buf_lock = PTHREAD_MUTEX_INITIALIZER; /* B1: table writers */
 
-struct core_buf *core_buf_of(const void *h)
+struct core_buf *core_buf_get(const void *h)
 {
-    return h ? core_table_lookup(&g_bufs, h) : NULL;
+    if (!h)
+        return NULL;
+    core_rcu_thread_online();
+    urcu_memb_read_lock();
+    struct core_buf *b = core_table_lookup(&g_bufs, h);
+    if (b) {
+        /* relaxed CAS: the reference only keeps the record allocated (B5); its fields
+         * were published by the table's release store */
+        uint32_t r = atomic_load_explicit(&b->refs, memory_order_relaxed);
+        do {
+            if (r == 0) {
+                b = NULL;
+                break;
+            }
+        } while (!atomic_compare_exchange_weak_explicit(&b->refs, &r, r + 1, memory_order_relaxed,
+                                                        memory_order_relaxed));
+    }
+    urcu_memb_read_unlock();
+    return b;
+}
+
+static void rec_free(struct rcu_head *head)
+{
+    struct core_buf *b = caa_container_of(head, struct core_buf, rcu);
+    /* acq_rel: B2 */
+    if (atomic_fetch_sub_explicit(&b->blk->refs, 1, memory_order_acq_rel) == 1)
+        free(b->blk);
+    free(b);
+}
+
+void core_buf_put(struct core_buf *b)
+{
+    /* acq_rel: the last dropper sees every other holder's writes before the record goes */
+    if (atomic_fetch_sub_explicit(&b->refs, 1, memory_order_acq_rel) == 1)
+        urcu_memb_call_rcu(&b->rcu, rec_free);
 }
 
 static struct core_buf *rec_new(struct core_buf_block *blk)
@@ -41,6 +87,8 @@ static struct core_buf *rec_new(struct core_buf_block *blk)
     if (!b)
         return NULL;
     b->blk = blk;
+    atomic_init(&b->refs, 1); /* the owner's */
+    atomic_init(&b->state, CORE_BUF_LIVE);
     pthread_mutex_lock(&g_buf_lock);
     b->handle = core_table_insert(&g_bufs, b);
     pthread_mutex_unlock(&g_buf_lock);
@@ -69,7 +117,7 @@ struct core_buf *core_buf_new(size_t size, size_t len0)
 
 struct core_buf *core_buf_ref(struct core_buf *b)
 {
-    /* relaxed: the caller holds a record, so the block stays alive (B2) */
+    /* relaxed: the caller holds a reference to b, whose record holds the block (B2) */
     atomic_fetch_add_explicit(&b->blk->refs, 1, memory_order_relaxed);
     struct core_buf *n = rec_new(b->blk);
     if (!n) {
@@ -84,15 +132,50 @@ struct core_buf *core_buf_ref(struct core_buf *b)
 
 void core_buf_release(struct core_buf *b)
 {
-    for (uint32_t i = 0; i < b->nchain; i++)
-        core_buf_release(b->chain[i]);
+    /* release: a later get that still finds the record sees it dead; the owner of a chain
+     * (B3) is the only one touching its members' states */
+    atomic_store_explicit(&b->state, CORE_BUF_DEAD, memory_order_release);
     pthread_mutex_lock(&g_buf_lock);
+    uint32_t n = b->nchain;
+    b->nchain = 0;
     core_table_remove(&g_bufs, b->handle); /* B1: the handle dies first */
     pthread_mutex_unlock(&g_buf_lock);
-    /* acq_rel: B2 */
-    if (atomic_fetch_sub_explicit(&b->blk->refs, 1, memory_order_acq_rel) == 1)
-        free(b->blk);
-    free(b);
+    for (uint32_t i = 0; i < n; i++)
+        core_buf_release(b->chain[i]);
+    core_buf_put(b); /* the owner's reference (B4) */
+}
+
+/* LIVE -> want, or the reason it is not LIVE as an error (B4). */
+static aclError claim(struct core_buf *b, uint32_t want, const char *fn, const char *what)
+{
+    uint32_t st = CORE_BUF_LIVE;
+    /* acq_rel: the winner's later release publishes nothing new here, but the state must
+     * order after the owner's writes (a dequeue's hand-back, an append's chain) */
+    if (atomic_compare_exchange_strong_explicit(&b->state, &st, want, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return ACL_SUCCESS;
+    switch (st) {
+    case CORE_BUF_QUEUED:
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: %s is in a queue, which owns it until it is dequeued", fn, what);
+    case CORE_BUF_CHAINED:
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: %s is a chain member, owned by the chain's head (use the head)", fn,
+                        what);
+    default:
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s was freed (by a racing call)", fn, what);
+    }
+}
+
+aclError core_buf_enqueue_begin(struct core_buf *b, const char *fn)
+{
+    return claim(b, CORE_BUF_QUEUED, fn, "the buffer");
+}
+
+void core_buf_dequeued(struct core_buf *b)
+{
+    /* release: the queue's hand-back of ownership, after its last access */
+    atomic_store_explicit(&b->state, CORE_BUF_LIVE, memory_order_release);
 }
 
 static aclError bad(const char *fn, const char *what)
@@ -118,21 +201,29 @@ aclError core_buf_alloc(void **buf, size_t size, bool full, const char *fn)
 
 aclError core_buf_free(void *buf, const char *fn)
 {
-    struct core_buf *b = core_buf_of(buf);
+    struct core_buf *b = core_buf_get(buf);
     if (!b)
         return bad(fn, "buf");
-    if (b->in_chain)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: the buffer is in a chain; free the chain's head", fn);
-    core_buf_release(b);
-    return ACL_SUCCESS;
+    aclError rc = claim(b, CORE_BUF_DEAD, fn, "the buffer");
+    if (!rc)
+        core_buf_release(b);
+    core_buf_put(b);
+    return rc;
 }
 
-aclError core_buf_get_data(const void *buf, void **dataPtr, size_t *size, const char *fn)
+/* The calls below run on a record whose reference they hold (B5): get, the call, put. */
+#define WITH_BUF(b, h, name, body)                                                                 \
+    do {                                                                                           \
+        struct core_buf *b = core_buf_get(h);                                                      \
+        if (!b)                                                                                    \
+            return bad(fn, name);                                                                  \
+        aclError rc_ = (body);                                                                     \
+        core_buf_put(b);                                                                           \
+        return rc_;                                                                                \
+    } while (0)
+
+static aclError get_data(struct core_buf *b, void **dataPtr, size_t *size, const char *fn)
 {
-    struct core_buf *b = core_buf_of(buf);
-    if (!b)
-        return bad(fn, "buf");
     if (!dataPtr || !size)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
                         dataPtr ? "size" : "dataPtr");
@@ -141,11 +232,13 @@ aclError core_buf_get_data(const void *buf, void **dataPtr, size_t *size, const 
     return ACL_SUCCESS;
 }
 
-aclError core_buf_set_len(void *buf, size_t len, const char *fn)
+aclError core_buf_get_data(const void *buf, void **dataPtr, size_t *size, const char *fn)
 {
-    struct core_buf *b = core_buf_of(buf);
-    if (!b)
-        return bad(fn, "buf");
+    WITH_BUF(b, buf, "buf", get_data(b, dataPtr, size, fn));
+}
+
+static aclError set_len(struct core_buf *b, size_t len, const char *fn)
+{
     if (len > b->blk->size)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: len %zu exceeds the data area (%zu bytes)",
                         fn, len, b->blk->size);
@@ -153,69 +246,98 @@ aclError core_buf_set_len(void *buf, size_t len, const char *fn)
     return ACL_SUCCESS;
 }
 
-aclError core_buf_get_len(void *buf, size_t *len, const char *fn)
+aclError core_buf_set_len(void *buf, size_t len, const char *fn)
 {
-    struct core_buf *b = core_buf_of(buf);
-    if (!b)
-        return bad(fn, "buf");
+    WITH_BUF(b, buf, "buf", set_len(b, len, fn));
+}
+
+static aclError get_len(struct core_buf *b, size_t *len, const char *fn)
+{
     if (!len)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: len is NULL", fn);
     *len = b->len;
     return ACL_SUCCESS;
 }
 
-aclError core_buf_append(void *head, void *buf, const char *fn)
+aclError core_buf_get_len(void *buf, size_t *len, const char *fn)
 {
-    struct core_buf *h = core_buf_of(head), *b = core_buf_of(buf);
-    if (!h)
-        return bad(fn, "headBuf");
-    if (!b)
-        return bad(fn, "buf");
+    WITH_BUF(b, buf, "buf", get_len(b, len, fn));
+}
+
+/* The head must stay a LIVE non-member; the member goes LIVE -> CHAINED (B4); the chain
+ * itself changes under g_buf_lock, as core_buf_release takes it. */
+static aclError append(struct core_buf *h, struct core_buf *b, const char *fn)
+{
     if (h == b)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: a buffer cannot be appended to itself", fn);
-    if (h->in_chain || b->in_chain || b->nchain)
-        return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: a buffer may be in one chain, and a chain head cannot be appended",
-                        fn);
-    if (h->nchain + 1 >= CORE_BUF_CHAIN_MAX)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: a chain holds at most %d buffers", fn,
-                        CORE_BUF_CHAIN_MAX);
-    h->chain[h->nchain++] = b;
-    b->in_chain = true;
+    pthread_mutex_lock(&g_buf_lock);
+    aclError rc = ACL_SUCCESS;
+    /* acquire: pairs with the release of a state change */
+    if (atomic_load_explicit(&h->state, memory_order_acquire) != CORE_BUF_LIVE || b->nchain)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: a buffer may be in one chain, a chain head cannot be appended, and "
+                      "the head must be the user's (not queued, not a member, not freed)",
+                      fn);
+    else if (h->nchain + 1 >= CORE_BUF_CHAIN_MAX)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: a chain holds at most %d buffers", fn,
+                      CORE_BUF_CHAIN_MAX);
+    else if (!(rc = claim(b, CORE_BUF_CHAINED, fn, "buf")))
+        h->chain[h->nchain++] = b;
+    pthread_mutex_unlock(&g_buf_lock);
+    return rc;
+}
+
+aclError core_buf_append(void *head, void *buf, const char *fn)
+{
+    struct core_buf *h = core_buf_get(head);
+    if (!h)
+        return bad(fn, "headBuf");
+    struct core_buf *b = core_buf_get(buf);
+    aclError rc = b ? append(h, b, fn) : bad(fn, "buf");
+    if (b)
+        core_buf_put(b);
+    core_buf_put(h);
+    return rc;
+}
+
+static aclError chain_num(struct core_buf *h, uint32_t *num, const char *fn)
+{
+    if (!num)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: num is NULL", fn);
+    pthread_mutex_lock(&g_buf_lock);
+    *num = h->nchain + 1;
+    pthread_mutex_unlock(&g_buf_lock);
     return ACL_SUCCESS;
 }
 
 aclError core_buf_chain_num(void *head, uint32_t *num, const char *fn)
 {
-    struct core_buf *h = core_buf_of(head);
-    if (!h)
-        return bad(fn, "headBuf");
-    if (!num)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: num is NULL", fn);
-    *num = h->nchain + 1;
-    return ACL_SUCCESS;
+    WITH_BUF(h, head, "headBuf", chain_num(h, num, fn));
+}
+
+static aclError from_chain(struct core_buf *h, uint32_t index, void **buf, const char *fn)
+{
+    if (!buf)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: buf is NULL", fn);
+    aclError rc = ACL_SUCCESS;
+    pthread_mutex_lock(&g_buf_lock);
+    if (index > h->nchain)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: index %u is out of range [0, %u)", fn, index,
+                      h->nchain + 1);
+    else
+        *buf = core_buf_handle(index ? h->chain[index - 1] : h);
+    pthread_mutex_unlock(&g_buf_lock);
+    return rc;
 }
 
 aclError core_buf_from_chain(void *head, uint32_t index, void **buf, const char *fn)
 {
-    struct core_buf *h = core_buf_of(head);
-    if (!h)
-        return bad(fn, "headBuf");
-    if (!buf)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: buf is NULL", fn);
-    if (index > h->nchain)
-        return core_err(ACL_ERROR_INVALID_PARAM, "%s: index %u is out of range [0, %u)", fn,
-                        index, h->nchain + 1);
-    *buf = core_buf_handle(index ? h->chain[index - 1] : h);
-    return ACL_SUCCESS;
+    WITH_BUF(h, head, "headBuf", from_chain(h, index, buf, fn));
 }
 
-aclError core_buf_user_data(void *buf, void *dataPtr, size_t size, size_t offset, bool set,
-                            const char *fn)
+static aclError user_data(struct core_buf *b, void *dataPtr, size_t size, size_t offset, bool set,
+                          const char *fn)
 {
-    struct core_buf *b = core_buf_of(buf);
-    if (!b)
-        return bad(fn, "buf");
     if (!dataPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: dataPtr is NULL", fn);
     if (size > CORE_BUF_PRIV || offset > CORE_BUF_PRIV || size + offset > CORE_BUF_PRIV)
@@ -229,11 +351,14 @@ aclError core_buf_user_data(void *buf, void *dataPtr, size_t size, size_t offset
     return ACL_SUCCESS;
 }
 
-aclError core_buf_copy_ref(const void *buf, void **newBuf, const char *fn)
+aclError core_buf_user_data(void *buf, void *dataPtr, size_t size, size_t offset, bool set,
+                            const char *fn)
 {
-    struct core_buf *b = core_buf_of(buf);
-    if (!b)
-        return bad(fn, "buf");
+    WITH_BUF(b, buf, "buf", user_data(b, dataPtr, size, offset, set, fn));
+}
+
+static aclError copy_ref(struct core_buf *b, void **newBuf, const char *fn)
+{
     if (!newBuf)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: newBuf is NULL", fn);
     struct core_buf *n = core_buf_ref(b);
@@ -241,6 +366,11 @@ aclError core_buf_copy_ref(const void *buf, void **newBuf, const char *fn)
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     *newBuf = core_buf_handle(n);
     return ACL_SUCCESS;
+}
+
+aclError core_buf_copy_ref(const void *buf, void **newBuf, const char *fn)
+{
+    WITH_BUF(b, buf, "buf", copy_ref(b, newBuf, fn));
 }
 
 /* ---- aclrtMbuf (acl/acl_rt.h) ------------------------------------------------------ */

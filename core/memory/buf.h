@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <urcu/urcu-memb.h>
 
 #include "acl/acl_base.h"
 
@@ -28,24 +29,41 @@ struct core_buf_block {
     unsigned char bytes[];
 };
 
+/* A record's state (B4): what may happen to it next. */
+enum core_buf_state {
+    CORE_BUF_LIVE = 0,    /* the user's: free, enqueue, append */
+    CORE_BUF_QUEUED = 1,  /* in a queue, which owns it until it is dequeued */
+    CORE_BUF_CHAINED = 2, /* a member of a chain, which its head owns */
+    CORE_BUF_DEAD = 3,    /* freed (its handle is unlinked) */
+};
+
 struct core_buf {
     uint64_t handle; /* I: the table value users hold */
     struct core_buf_block *blk;
-    size_t len; /* valid data length */
+    _Atomic uint32_t refs;  /* A: the owner's (1) plus one per call using the record (B5) */
+    _Atomic uint32_t state; /* A: enum core_buf_state (B4) */
+    size_t len;             /* valid data length */
     unsigned char priv[CORE_BUF_PRIV];
-    uint32_t nchain; /* buffers after the head */
+    uint32_t nchain; /* buffers after the head; under g_buf_lock */
     struct core_buf *chain[CORE_BUF_CHAIN_MAX - 1];
-    bool in_chain; /* a member of some head's chain */
+    struct rcu_head rcu;
 };
 
-/* The live buffer named by handle h, or NULL. */
-struct core_buf *core_buf_of(const void *h);
+/* The live buffer named by handle h with a reference taken (drop it with core_buf_put), or
+ * NULL: a stale, freed or foreign handle (B5). */
+struct core_buf *core_buf_get(const void *h);
+void core_buf_put(struct core_buf *b);
 /* A new buffer of size bytes (len = len0); NULL when out of memory or handles. */
 struct core_buf *core_buf_new(size_t size, size_t len0);
 /* A new record over b's block (same length and private data); NULL when out of memory. */
 struct core_buf *core_buf_ref(struct core_buf *b);
-/* Free b's record (its chain with it), its block with its last record. */
+/* Free b's record (its chain with it), its block with its last record: the owner's drop, made
+ * by whoever owns it (the user after winning the LIVE -> DEAD change, a queue, a head). */
 void core_buf_release(struct core_buf *b);
+/* Queues (B4): LIVE -> QUEUED before a push (else the code and message), back to LIVE when a
+ * push fails or a dequeue hands the buffer to the user. */
+aclError core_buf_enqueue_begin(struct core_buf *b, const char *fn);
+void core_buf_dequeued(struct core_buf *b);
 static inline void *core_buf_handle(const struct core_buf *b)
 {
     return (void *)(uintptr_t)b->handle;

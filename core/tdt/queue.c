@@ -68,11 +68,14 @@ struct acltdtQueueRouteQueryInfo {
 };
 
 struct tdtq {
-    uint32_t id;    /* I */
-    uint32_t refs;  /* g_q_lock */
+    uint32_t id;   /* I */
+    uint32_t refs; /* g_q_lock */
     pthread_cond_t gone;
     struct core_bq q;
-    struct { int32_t pid; uint32_t perm; } grant[TDTQ_GRANTS]; /* g_q_lock */
+    struct {
+        int32_t pid;
+        uint32_t perm;
+    } grant[TDTQ_GRANTS]; /* g_q_lock */
     uint32_t ngrant;
     char name[TDTQ_NAME_MAX];
 };
@@ -303,6 +306,8 @@ aclError core_tdtq_enqueue(uint32_t qid, struct core_buf *b, int32_t timeout, co
         struct core_buf *x = i + 1 < nd ? core_buf_ref(b) : b;
         if (!x)
             return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        if (x != b)
+            core_buf_enqueue_begin(x, fn); /* a fresh record: LIVE -> QUEUED cannot fail */
         struct tdtq *d = q_get(dst[i], fn);
         if (!d) {
             if (x != b)
@@ -328,8 +333,10 @@ aclError core_tdtq_dequeue(uint32_t qid, acltdtBuf *buf, int32_t timeout, const 
     void *p = NULL;
     int r = core_bq_pop(&q->q, &p, timeout);
     aclError rc = r ? q_code(r, fn, qid, false, timeout) : ACL_SUCCESS;
-    if (!r)
+    if (!r) {
+        core_buf_dequeued(p); /* the user's from here (core/memory/buf.c B4) */
         *buf = core_buf_handle(p);
+    }
     q_put(q);
     return rc;
 }
@@ -338,11 +345,13 @@ aclError core_tdtq_enqueue_data(uint32_t qid, const void *data, size_t dataSize,
                                 const void *userData, size_t userDataSize, int32_t timeout,
                                 const char *fn)
 {
-    acltdtBuf nb;
-    aclError rc = core_buf_alloc(&nb, dataSize, true, fn);
-    if (rc)
-        return rc;
-    struct core_buf *b = core_buf_of(nb);
+    if (dataSize > 0xFFFFFFFFull)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: dataSize %zu exceeds 4G", fn, dataSize);
+    struct core_buf *b = core_buf_new(dataSize, dataSize);
+    if (!b)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory (%zu bytes)", fn, dataSize);
+    core_buf_enqueue_begin(b, fn); /* never the user's: LIVE -> QUEUED cannot fail */
+    aclError rc;
     if (dataSize)
         memcpy(b->blk->bytes, data, dataSize);
     if (userDataSize)
@@ -526,8 +535,7 @@ aclError core_tdtq_bind(acltdtQueueRouteList *qRouteList, const char *fn)
         bool dup = false;
         for (size_t j = 0; j < g_nroutes; j++)
             dup |= g_routes[j].srcId == r->srcId && g_routes[j].dstId == r->dstId;
-        if (!s || s->id != r->srcId || !d || d->id != r->dstId || r->srcId == r->dstId ||
-            dup) {
+        if (!s || s->id != r->srcId || !d || d->id != r->dstId || r->srcId == r->dstId || dup) {
             r->status = ACL_TDT_QUEUE_ROUTE_BIND_ABNORMAL;
             failed = true;
             continue;

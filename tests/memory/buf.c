@@ -7,6 +7,8 @@
  * handles rejected).
  */
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -35,6 +37,65 @@ static void *ref_worker(void *arg)
         CHECK_OK(aclrtFreeBuf(r));
     }
     return NULL;
+}
+
+/* Two threads racing on one buffer (issue 33, item 4): one copies references of it and frees
+ * them, the other frees it. Exactly one free of the original succeeds, every copy made is a
+ * live buffer with the payload, and nothing is freed twice (ASan/TSan builds check). */
+struct race {
+    aclrtMbuf buf;
+    _Atomic int go;
+    int frees_ok, copies_ok;
+};
+
+static void *race_copier(void *arg)
+{
+    struct race *r = arg;
+    while (!atomic_load(&r->go))
+        sched_yield();
+    for (int k = 0; k < 4; k++) {
+        aclrtMbuf c = NULL;
+        aclError rc = aclrtCopyBufRef(r->buf, &c);
+        CHECK(rc == ACL_SUCCESS || rc == ACL_ERROR_INVALID_PARAM);
+        if (rc == ACL_SUCCESS) {
+            void *d = NULL;
+            size_t n = 0;
+            CHECK_OK(aclrtGetBufData(c, &d, &n));
+            CHECK(n == 64 && ((unsigned char *)d)[63] == 0xab);
+            CHECK_OK(aclrtFreeBuf(c));
+            r->copies_ok++;
+        }
+    }
+    int ok = aclrtFreeBuf(r->buf) == ACL_SUCCESS;
+    __atomic_fetch_add(&r->frees_ok, ok, __ATOMIC_RELAXED);
+    return NULL;
+}
+
+static void *race_freer(void *arg)
+{
+    struct race *r = arg;
+    atomic_store(&r->go, 1);
+    int ok = aclrtFreeBuf(r->buf) == ACL_SUCCESS;
+    __atomic_fetch_add(&r->frees_ok, ok, __ATOMIC_RELAXED);
+    return NULL;
+}
+
+static void test_free_races(void)
+{
+    for (int it = 0; it < 500; it++) {
+        struct race r = {0};
+        CHECK_OK(aclrtAllocBuf(&r.buf, 64));
+        void *d = NULL;
+        size_t n = 0;
+        CHECK_OK(aclrtGetBufData(r.buf, &d, &n));
+        memset(d, 0xab, n);
+        pthread_t a, b;
+        CHECK(pthread_create(&a, NULL, race_copier, &r) == 0);
+        CHECK(pthread_create(&b, NULL, race_freer, &r) == 0);
+        CHECK(pthread_join(a, NULL) == 0 && pthread_join(b, NULL) == 0);
+        CHECK(__atomic_load_n(&r.frees_ok, __ATOMIC_RELAXED) == 1);
+        CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtFreeBuf(r.buf));
+    }
 }
 
 int main(void)
@@ -86,7 +147,7 @@ int main(void)
     CHECK_OK(aclrtSetBufDataLen(r, 7)); /* lengths are per record */
     CHECK_OK(aclrtGetBufDataLen(b, &len));
     CHECK(len == 600);
-    CHECK_OK(aclrtFreeBuf(b)); /* the copy keeps the data alive */
+    CHECK_OK(aclrtFreeBuf(b));                           /* the copy keeps the data alive */
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtFreeBuf(b)); /* destroyed: rejected */
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetBufDataLen(b, &len));
     CHECK(((unsigned char *)rdata)[5] == 0x11 && ((unsigned char *)rdata)[999] == 0xab);
@@ -116,7 +177,7 @@ int main(void)
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtAppendBufChain(head, m[0])); /* twice */
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtAppendBufChain(head, head));
     CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtFreeBuf(m[0])); /* owned by its head */
-    for (int i = 3; i < 127; i++) { /* up to 128 buffers with the head */
+    for (int i = 3; i < 127; i++) {                         /* up to 128 buffers with the head */
         CHECK_OK(aclrtAllocBuf(&m[i], 1));
         CHECK_OK(aclrtAppendBufChain(head, m[i]));
     }
@@ -139,6 +200,14 @@ int main(void)
     memcpy(data, "payload through the queue", 26);
     CHECK_OK(aclrtSetBufDataLen(b, 26));
     CHECK_OK(acltdtEnqueue(qid, b, 0));
+    /* issue 33, item 4: the queue owns an enqueued buffer; freeing or enqueuing it again is
+     * refused (it was freed, and the dequeue returned the freed record) */
+    CHECK(acltdtFreeBuf(b) == ACL_ERROR_INVALID_PARAM);
+    const char *why = aclGetRecentErrMsg();
+    CHECK(why && strstr(why, "in a queue"));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtFreeBuf(b));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, acltdtEnqueue(qid, b, 0));
+    CHECK_ACL(ACL_ERROR_INVALID_PARAM, aclrtAppendBufChain(b, m[0]));
     acltdtBuf out = NULL;
     CHECK_OK(acltdtDequeue(qid, &out, 0));
     CHECK(out == b);
@@ -165,6 +234,7 @@ int main(void)
     CHECK_OK(aclrtGetBufUserData(g_shared, &u, 1, 95));
     CHECK(u == 0); /* the copies' private areas were their own */
     CHECK_OK(aclrtFreeBuf(g_shared));
+    test_free_races();
 
     TEST_CLOSE();
     printf("memory_buf: ok\n");
