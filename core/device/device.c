@@ -211,8 +211,10 @@ void core_ctx_destroy_locked(struct core_ctx *c)
 void core_device_teardown_locked(struct core_device *d)
 {
     d->default_ctx = NULL; /* T1: a racing reset finds nothing to destroy */
+    d->discarding = true;  /* aclFinalize: unstarted work is dropped, as by a forced destroy */
     while (d->contexts)
         core_ctx_destroy_locked(d->contexts);
+    d->discarding = false;
     d->default_ctx = NULL;
     d->refcount = 0;
     d->users = 0;
@@ -303,8 +305,10 @@ aclError core_device_reset(int32_t deviceId, bool force, const char *fn)
         d->refcount = 0;
         struct core_ctx *c = d->default_ctx;
         d->default_ctx = NULL;
+        d->discarding = force; /* drop unstarted work, as aclrtDestroyStreamForce does */
         if (c)
             core_ctx_destroy_locked(c);
+        d->discarding = false;
         core_device_unuse(d);
         torn = true;
     }

@@ -28,6 +28,9 @@ struct core_device {
     uint32_t nworkers;       /* g_rt.lock */
     uint32_t nstreams;       /* g_rt.lock, default streams included */
     uint32_t draining;       /* stream destroys draining without the lock; g_rt.lock */
+    bool discarding;         /* a forced reset or aclFinalize tears the device down: its streams
+                                drop what has not started (a wait that can never be satisfied
+                                would hang it); g_rt.lock */
     _Atomic uint32_t nevents; /* A: live events */
     struct core_ctx *default_ctx; /* g_rt.lock */
     struct core_ctx *contexts;    /* all live contexts, g_rt.lock */

@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "core/device/device.h"
+#include "core/device/params.h"
 #include "core/err.h"
 #include "core/half.h"
 #include "core/memory/copies.h"
@@ -430,6 +431,14 @@ static int run_value_wait(struct sched_task *t, struct sched_exec *x)
     if (value_met(cur, t->arg.u64[1], (uint32_t)t->arg.u64[2]))
         return SCHED_DONE;
     uint64_t now = sched_now_ns();
+    /* aclrtSetOpWaitTimeout's limit as the wait was queued (u64[3], ms; 0 = none): a wait
+     * that can never be satisfied fails the stream instead of holding it (and a plain
+     * aclrtResetDevice) for ever */
+    uint64_t limit = t->arg.u64[3] * 1000000u;
+    if (limit && x->blocked_since && now - x->blocked_since >= limit) {
+        sched_exec_fail(x, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT);
+        return SCHED_DONE;
+    }
     uint64_t poll = x->blocked_since ? (now - x->blocked_since) / 16 : 0;
     poll = poll < VALUE_POLL_MIN_NS   ? VALUE_POLL_MIN_NS
            : poll > VALUE_POLL_MAX_NS ? VALUE_POLL_MAX_NS
@@ -913,7 +922,8 @@ aclError core_mem_value_task(void *devAddr, uint64_t value, uint32_t flag, aclrt
                       flag);
     if (rc)
         return rc;
-    uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value, flag};
+    uint64_t a[6] = {(uint64_t)(uintptr_t)devAddr, value, flag,
+                     wait ? core_op_wait_timeout_ms() : 0};
     return submit(s, tag, wait ? run_value_wait : run_value_write,
                   wait ? CORE_T_VALUE_WAIT : CORE_T_VALUE_WRITE, a, fn);
 }

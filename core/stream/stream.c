@@ -584,9 +584,10 @@ aclError core_stream_ctx_init_locked(struct core_ctx *c)
 
 void core_stream_ctx_fini_locked(struct core_ctx *c)
 {
+    bool force = c->dev->discarding; /* a forced reset or aclFinalize */
     while (c->streams)
-        core_stream_destroy_locked(c->streams, false);
-    core_stream_destroy_locked(c->default_stream, false);
+        core_stream_destroy_locked(c->streams, force);
+    core_stream_destroy_locked(c->default_stream, force);
     __atomic_store_n(&c->default_stream, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
 }
 
