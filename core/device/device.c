@@ -211,10 +211,8 @@ void core_ctx_destroy_locked(struct core_ctx *c)
 void core_device_teardown_locked(struct core_device *d)
 {
     d->default_ctx = NULL; /* T1: a racing reset finds nothing to destroy */
-    d->discarding = true;  /* aclFinalize: unstarted work is dropped, as by a forced destroy */
     while (d->contexts)
         core_ctx_destroy_locked(d->contexts);
-    d->discarding = false;
     d->default_ctx = NULL;
     d->refcount = 0;
     d->users = 0;

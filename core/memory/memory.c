@@ -389,6 +389,9 @@ static int run_fail(struct sched_task *t, struct sched_exec *x)
  * wait left pending costs its worker ~0.1% of a core after ~1 s).
  */
 static struct sched_cond g_value_writes;
+/* Nonzero while aclFinalize tears the devices down: value waits still waiting complete (VW1:
+ * nothing the program does can satisfy them any more; the work queued behind them runs). */
+static _Atomic int g_value_waits_released;
 #define VALUE_POLL_MIN_NS 200000u
 #define VALUE_POLL_MAX_NS 10000000u
 
@@ -418,9 +421,17 @@ static bool value_met(uint64_t cur, uint64_t value, uint32_t flag)
 }
 
 /* Stateless (the record is not written), so a captured wait replays as is. */
+void core_mem_release_value_waits(bool on)
+{
+    /* relaxed: a flag polled by blocked waits (at most VALUE_POLL_MAX_NS apart); nothing is
+     * published through it */
+    atomic_store_explicit(&g_value_waits_released, on, memory_order_relaxed);
+}
+
 static int run_value_wait(struct sched_task *t, struct sched_exec *x)
 {
-    if (x->discard)
+    /* relaxed: core_mem_release_value_waits */
+    if (x->discard || atomic_load_explicit(&g_value_waits_released, memory_order_relaxed))
         return SCHED_DONE;
     /* The write count first, then the word: a write that lands after this
      * read moves the count past the target below, so it cannot be missed

@@ -28,6 +28,8 @@ aclError core_mem_dev_free(void *devPtr, const char *fn);
 aclError core_mem_host_free(void *hostPtr, const char *fn);
 /* aclrtMallocHost of a non-NULL hostPtr and a non-zero size. */
 aclError core_mem_host_alloc(void **hostPtr, size_t size, const char *fn);
+/* aclFinalize: value waits still waiting complete while on (they can no longer be satisfied). */
+void core_mem_release_value_waits(bool on);
 aclError core_mem_info(aclrtMemAttr attr, size_t *free_, size_t *total, const char *fn);
 aclError core_mem_reduce_async(void *dst, const void *src, uint64_t count, aclrtReduceKind kind,
                                aclDataType type, aclrtStream stream, void *reserve, const char *fn);

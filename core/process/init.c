@@ -13,6 +13,7 @@
 #include "core/device/device.h"
 #include "core/device/params.h"
 #include "core/err.h"
+#include "core/memory/memory.h"
 #include "core/host/report.h"
 #include "core/model/callbacks.h"
 #include "core/obs.h"
@@ -118,8 +119,12 @@ static void finalize_locked(void)
     /* T4: report queues close (blocked callbacks are released unrun, waiters
      * in aclrtProcessReport wake) before streams drain. */
     core_report_close_all();
+    /* queued work still runs (programs print from callbacks they did not wait for), but a
+     * value wait nothing can satisfy any more must not hang the teardown */
+    core_mem_release_value_waits(true);
     for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++)
         core_device_teardown_locked(&core_devices[i]);
+    core_mem_release_value_waits(false);
     core_hostpool_fini(); /* every stream drained: no host function in flight */
     if (g_rt.cfg.trace_file[0])
         core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
