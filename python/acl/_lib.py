@@ -112,16 +112,88 @@ def _missing(name):
     return f
 
 
+# ctypes converts arguments without range checks: 2**70 passed as a handle (c_void_p) or a
+# count (c_uint32) silently wraps (a handle of 2**64 becomes NULL: the default stream), and a
+# str passed as a pointer becomes the address of its bytes. The argument types fn() declares
+# are these checked subclasses instead: an int out of the C type's range raises OverflowError,
+# a str or float where an integer or a pointer is expected raises TypeError, before C runs.
+def _int_range(ctype):
+    bits = 8 * ctypes.sizeof(ctype)
+    if ctype(-1).value == -1:
+        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return 0, (1 << bits) - 1
+
+
+def _checked_int(ctype):
+    lo, hi = _int_range(ctype)
+
+    class Checked(ctype):
+        @classmethod
+        def from_param(cls, v):
+            if isinstance(v, ctype):
+                return v
+            if not isinstance(v, int):
+                if hasattr(v, "__index__"):  # numpy integers
+                    v = v.__index__()
+                else:
+                    raise TypeError("expected an integer (%s), got %s"
+                                    % (ctype.__name__, type(v).__name__))
+            if not lo <= v <= hi:
+                raise OverflowError("%d is out of range for %s [%d, %d]"
+                                    % (v, ctype.__name__, lo, hi))
+            return ctype(v)
+
+    Checked.__name__ = ctype.__name__
+    return Checked
+
+
+class _Pointer(c_void_p):
+    """c_void_p that refuses ints outside [0, 2**64) and str."""
+
+    @classmethod
+    def from_param(cls, v):
+        if v is None or isinstance(v, c_void_p):
+            return v
+        if isinstance(v, bool) or not isinstance(v, (int, str, float)) \
+                and hasattr(v, "__index__"):
+            v = v.__index__()
+        if isinstance(v, int):
+            if not 0 <= v < (1 << 64):
+                raise OverflowError("%d is not a pointer or handle (0 <= value < 2**64)" % v)
+            return c_void_p(v)
+        if isinstance(v, (str, float)):
+            raise TypeError("expected a pointer or handle (int), got %s" % type(v).__name__)
+        return c_void_p.from_param(v)  # ctypes objects, byref, bytes buffers
+
+
+_CHECKED = {t: _checked_int(t) for t in (c_int, c_int8, c_int32, c_int64, c_size_t, c_uint32,
+                                          c_uint64, ctypes.c_uint8, ctypes.c_uint16,
+                                          ctypes.c_int16)}
+_CHECKED[c_void_p] = _Pointer
+
+
 def fn(name, restype, *argtypes):
-    """The C function `name` with its prototype; a stand-in returning
-    ACL_ERROR_API_NOT_SUPPORT when this build of the library lacks it."""
+    """The C function `name` with its prototype (integer and pointer arguments range-checked,
+    see _CHECKED); a stand-in returning ACL_ERROR_API_NOT_SUPPORT when this build of the
+    library lacks it."""
     try:
         f = getattr(lib, name)
     except AttributeError:
         return _missing(name)
     f.restype = restype
-    f.argtypes = list(argtypes)
-    return f
+    f.argtypes = [_CHECKED.get(t, t) for t in argtypes]
+
+    def call(*args):
+        try:
+            return f(*args)
+        except ctypes.ArgumentError as e:  # raise what the check raised, naming the call
+            msg = str(e.args[0]) if e.args else ""  # "argument 2: OverflowError: ..."
+            for kind in (OverflowError, TypeError):
+                if ": %s: " % kind.__name__ in msg:
+                    raise kind("%s: %s" % (name, msg)) from None
+            raise TypeError("%s: %s" % (name, msg)) from None
+    call.__name__ = name
+    return call
 
 
 def c_str(s):
