@@ -118,10 +118,12 @@ def _missing(name):
 # are these checked subclasses instead: an int out of the C type's range raises OverflowError,
 # a str or float where an integer or a pointer is expected raises TypeError, before C runs.
 def _int_range(ctype):
+    """The ints a C caller could pass as ctype: its own range, and for unsigned types also the
+    negative values C converts modulo 2**bits (a size of -1 is SIZE_MAX in C too)."""
     bits = 8 * ctypes.sizeof(ctype)
     if ctype(-1).value == -1:
         return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    return 0, (1 << bits) - 1
+    return -(1 << (bits - 1)), (1 << bits) - 1
 
 
 def _checked_int(ctype):
@@ -158,9 +160,10 @@ class _Pointer(c_void_p):
                 and hasattr(v, "__index__"):
             v = v.__index__()
         if isinstance(v, int):
-            if not 0 <= v < (1 << 64):
-                raise OverflowError("%d is not a pointer or handle (0 <= value < 2**64)" % v)
-            return c_void_p(v)
+            if not -(1 << 63) <= v < (1 << 64):
+                raise OverflowError("%d is not a pointer or handle (-2**63 <= value < 2**64)"
+                                    % v)
+            return c_void_p(v % (1 << 64))
         if isinstance(v, (str, float)):
             raise TypeError("expected a pointer or handle (int), got %s" % type(v).__name__)
         return c_void_p.from_param(v)  # ctypes objects, byref, bytes buffers

@@ -42,6 +42,28 @@ class Errors(Case):
         self.fails(rt.set_device(99), acl.ACL_ERROR_RT_INVALID_DEVICEID, "set_device(99)")
         self.fails(rt.subscribe_report(1, GARBAGE), inv, "subscribe garbage stream")
 
+    def test_out_of_range_arguments(self):
+        # issue 33, item 5: ctypes wrapped these silently (2**70 became NULL: the default
+        # stream was synchronised); they are refused before C runs
+        rt = acl.rt
+        for bad in (2**64, 2**70, -2**63 - 1):
+            with self.assertRaises(OverflowError) as cm:
+                rt.synchronize_stream(bad)
+            self.assertIn("aclrtSynchronizeStream", str(cm.exception))
+        with self.assertRaises(TypeError):
+            rt.synchronize_stream("stream")
+        with self.assertRaises(TypeError):
+            rt.synchronize_stream(1.5)
+        with self.assertRaises(OverflowError):
+            rt.set_device(2**40)
+        with self.assertRaises(TypeError):
+            rt.set_device("0")
+        self.ok(rt.synchronize_stream(0))  # in range: still a call
+        # a negative value converts modulo 2**64 as in C: a garbage handle, refused by C
+        self.fails(rt.synchronize_stream(-1), acl.ACL_ERROR_RT_INVALID_HANDLE, "handle -1")
+        self.ok(rt.set_device(True))  # bool is an int (device 1)
+        self.ok(rt.reset_device(1))
+
     def test_bad_sizes(self):
         rt = acl.rt
         self.fails(rt.malloc(0, 0), acl.ACL_ERROR_INVALID_PARAM, "malloc(0)")
