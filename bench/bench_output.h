@@ -15,6 +15,7 @@
 #define CPUACL_BENCH_OUTPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bench_report.h"
@@ -53,6 +54,17 @@ struct bo_run {
 };
 
 void bo_machine_read(struct bo_machine *m);
+
+/*
+ * Output paths, checked before any study runs (nothing is left behind):
+ * bo_check_file: `path` can be written as a file (it exists and opens for
+ * writing, or its directory takes a new file); bo_prepare_dir: `dir` is a
+ * directory (created when missing, one level) that takes new files.
+ * 0, or -1 with the reason in why ("<path> is a directory", "cannot write
+ * <path>: its directory does not exist", ...).
+ */
+int bo_check_file(const char *path, char *why, size_t cap);
+int bo_prepare_dir(const char *dir, char *why, size_t cap);
 
 /* 0, or -1 with a message on stderr. */
 int bo_write_json(const char *path, const struct br_results *r, const struct bo_run *run);
