@@ -52,43 +52,42 @@ static double quantile_sorted(const double *s, size_t n, double q)
     return s[i] + f * (s[i + 1] - s[i]);
 }
 
+/* The quantiles q[0, k) of v[0, n) into x (one sort); -1 when n == 0 or
+ * out of memory (x then NaN). */
+static int quantiles(const double *v, size_t n, const double *q, double *x, int k)
+{
+    double *s = n ? sorted_copy(v, n) : NULL;
+    for (int i = 0; i < k; i++)
+        x[i] = s ? quantile_sorted(s, n, q[i] < 0 ? 0 : q[i] > 1 ? 1 : q[i]) : NAN;
+    free(s);
+    return s ? 0 : -1;
+}
+
 double bst_quantile(const double *v, size_t n, double q)
 {
-    if (n == 0)
-        return NAN;
-    double *s = sorted_copy(v, n);
-    if (!s)
-        return NAN;
-    double x = quantile_sorted(s, n, q < 0 ? 0 : q > 1 ? 1 : q);
-    free(s);
+    double x;
+    quantiles(v, n, &q, &x, 1);
     return x;
 }
 
 double bst_iqr(const double *v, size_t n)
 {
-    if (n == 0)
-        return NAN;
-    double *s = sorted_copy(v, n);
-    if (!s)
-        return NAN;
-    double x = quantile_sorted(s, n, 0.75) - quantile_sorted(s, n, 0.25);
-    free(s);
-    return x;
+    static const double q[2] = {0.25, 0.75};
+    double x[2];
+    quantiles(v, n, q, x, 2);
+    return x[1] - x[0];
 }
 
 double bst_mad(const double *v, size_t n)
 {
-    if (n == 0)
+    double med = bst_quantile(v, n, 0.5);
+    double *d = n ? malloc(n * sizeof(*d)) : NULL;
+    if (!d)
         return NAN;
-    double *s = sorted_copy(v, n);
-    if (!s)
-        return NAN;
-    double med = quantile_sorted(s, n, 0.5);
     for (size_t i = 0; i < n; i++)
-        s[i] = fabs(s[i] - med);
-    qsort(s, n, sizeof(*s), cmp_double);
-    double x = quantile_sorted(s, n, 0.5);
-    free(s);
+        d[i] = fabs(v[i] - med);
+    double x = bst_quantile(d, n, 0.5);
+    free(d);
     return x;
 }
 
