@@ -3,13 +3,16 @@
  * Output back ends of cpuacl-bench beside the table (bench_report.h):
  *
  *   bo_write_json   the results model as JSON (every figure with its
- *                   references, ratios and targets), the machine
- *                   description and the exact configuration of the run;
- *   bo_write_html   a self-contained report (inline SVG charts, no script,
- *                   no network) drawn from the same results model.
+ *                   samples, spread, references, ratios and targets, the
+ *                   noise of each study), the machine description and the
+ *                   exact configuration of the run (bench_output.c);
+ *   bo_write_html   a self-contained report (inline SVG charts and a small
+ *                   inline script that sorts the tables, no network) drawn
+ *                   from the same results model (bench_html.c).
  *
- * Both read only the results model and struct bo_run: a study adds a chart
- * by adding figures with the keys the HTML writer looks for.
+ * Both read only the results model and struct bo_run: every study gets
+ * the generic chart from its figures' baselines; multistream and capture
+ * have charts of their own keyed on their figures' keys (bench_html.c).
  */
 #ifndef CPUACL_BENCH_OUTPUT_H
 #define CPUACL_BENCH_OUTPUT_H

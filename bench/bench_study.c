@@ -43,8 +43,13 @@ void bs_progress(const struct bs_ctx *c, const char *what)
         for (unsigned i = 0; i < W; i++)
             bar[i] = i < done ? '#' : '.';
         bar[W] = 0;
-        fprintf(stderr, "\r\033[K[%s] %u/%u %.0fs/~%.0fs, ~%.0fs left  %.50s", bar,
-                c->study_index + 1, c->study_count, el, c->study_est_s, here + c->rest_est_s, what);
+        if (el <= c->study_est_s)
+            fprintf(stderr, "\r\033[K[%s] %u/%u %.0fs/~%.0fs, ~%.0fs left  %.50s", bar,
+                    c->study_index + 1, c->study_count, el, c->study_est_s, here + c->rest_est_s,
+                    what);
+        else /* past its estimate: what is left after it */
+            fprintf(stderr, "\r\033[K[%s] %u/%u %.0fs (~%.0fs expected), then ~%.0fs  %.50s", bar,
+                    c->study_index + 1, c->study_count, el, c->study_est_s, c->rest_est_s, what);
         fflush(stderr);
     } else if (c->progress) {
         fprintf(stderr, "  ... %s\n", what);
