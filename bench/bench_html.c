@@ -680,7 +680,7 @@ int bo_write_html(const char *path, const struct br_results *r, const struct bo_
     for (int k = 0; k < ns; k++) {
         if (!answers[k][0])
             continue;
-        fprintf(o, "<li><a href='#%s'>", studies[k]);
+        fprintf(o, "<li><b>%s</b>: <a href='#%s'>", studies[k], studies[k]);
         bch_esc(o, answers[k]);
         fprintf(o, "</a>%s</li>\n",
                 br_noise_of(r, studies[k]) && br_noise_of(r, studies[k])->loaded
