@@ -77,13 +77,18 @@ static void fail(const char *fmt, ...)
     fails++;
 }
 
-static int run(char *const argv[])
+/* Run argv (its stdout and stderr into the file `log`, unless NULL); the
+ * exit status. */
+static int run_logged(char *const argv[], const char *log)
 {
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
+        FILE *f = log ? freopen(log, "w", stdout) : stdout;
+        if (!f || (log && dup2(fileno(stdout), 2) < 0))
+            _exit(126);
         execv(argv[0], argv);
         fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
         _exit(127);
@@ -94,25 +99,9 @@ static int run(char *const argv[])
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
-/* Run argv with stdout and stderr into the file `log`; the exit status. */
-static int run_logged(char *const argv[], const char *log)
+static int run(char *const argv[])
 {
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        FILE *f = freopen(log, "w", stdout);
-        if (!f || dup2(fileno(stdout), 2) < 0)
-            _exit(126);
-        execv(argv[0], argv);
-        fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) != pid)
-        return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+    return run_logged(argv, NULL);
 }
 
 static char *slurp(const char *path, size_t *len);
