@@ -4,14 +4,19 @@
 #include "bench_output.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "bench_stats.h"
 
 extern char **environ;
 
@@ -146,6 +151,18 @@ static cJSON *figure_json(const struct br_results *r, const struct br_figure *f)
     cJSON_AddNumberToObject(o, "min", f->lo);
     cJSON_AddNumberToObject(o, "max", f->hi);
     cJSON_AddNumberToObject(o, "reps", f->reps);
+    /* every repetition's value, and the spread beside median/min/max */
+    cJSON *sj = cJSON_AddArrayToObject(o, "samples");
+    for (unsigned i = 0; i < f->nsamples; i++)
+        cJSON_AddItemToArray(sj, cJSON_CreateNumber(f->samples[i]));
+    if (f->nsamples >= 2) {
+        cJSON *sp = cJSON_AddObjectToObject(o, "spread");
+        cJSON_AddNumberToObject(sp, "iqr", bst_iqr(f->samples, f->nsamples));
+        cJSON_AddNumberToObject(sp, "mad", bst_mad(f->samples, f->nsamples));
+    } else {
+        cJSON_AddNullToObject(o, "spread");
+    }
+    cJSON_AddBoolToObject(o, "loaded", br_loaded(r, f));
     cJSON_AddItemToObject(o, "baseline", ref_json(r, f, 'b'));
     cJSON_AddItemToObject(o, "limit", ref_json(r, f, 'l'));
     cJSON *t = cJSON_CreateObject();
@@ -168,7 +185,8 @@ static cJSON *run_json(const struct bo_run *run, const struct br_results *r)
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "tool", "cpuacl-bench");
     cJSON_AddStringToObject(root, "version", run->version);
-    cJSON_AddNumberToObject(root, "schema", 1);
+    /* 2: samples, spread and loaded per figure; the noise array */
+    cJSON_AddNumberToObject(root, "schema", 2);
     char when[64];
     time_t now = time(NULL);
     struct tm tm;
@@ -233,6 +251,25 @@ static cJSON *run_json(const struct bo_run *run, const struct br_results *r)
         cJSON_AddStringToObject(o, "why", r->skipped[i].why);
         cJSON_AddItemToArray(sk, o);
     }
+    cJSON *nj = cJSON_AddArrayToObject(root, "noise");
+    for (size_t i = 0; i < r->nnoise; i++) {
+        const struct br_noise *n = &r->noise[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "study", n->study);
+        cJSON_AddNumberToObject(o, "seconds", n->seconds);
+        cJSON_AddItemToObject(o, "loadavg_before", cJSON_CreateDoubleArray(n->load_before, 3));
+        cJSON_AddItemToObject(o, "loadavg_after", cJSON_CreateDoubleArray(n->load_after, 3));
+        if (n->rq_wait_ms >= 0) {
+            cJSON_AddNumberToObject(o, "rq_wait_ms", n->rq_wait_ms);
+            cJSON_AddNumberToObject(o, "rq_wait_share", n->rq_share);
+        } else {
+            cJSON_AddNullToObject(o, "rq_wait_ms");
+            cJSON_AddNullToObject(o, "rq_wait_share");
+        }
+        cJSON_AddBoolToObject(o, "loaded", n->loaded);
+        cJSON_AddStringToObject(o, "why", n->why);
+        cJSON_AddItemToArray(nj, o);
+    }
     cJSON *fj = cJSON_AddArrayToObject(root, "figures");
     for (size_t i = 0; i < r->n; i++)
         cJSON_AddItemToArray(fj, figure_json(r, &r->v[i]));
@@ -261,560 +298,68 @@ int bo_write_json(const char *path, const struct br_results *r, const struct bo_
 }
 
 /* ------------------------------------------------------------------------
- * HTML with inline SVG
+ * Output paths, checked before any study runs
  * ---------------------------------------------------------------------- */
-static void html_esc(FILE *o, const char *s)
+int bo_check_file(const char *path, char *why, size_t cap)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '<':
-            fputs("&lt;", o);
-            break;
-        case '>':
-            fputs("&gt;", o);
-            break;
-        case '&':
-            fputs("&amp;", o);
-            break;
-        case '"':
-            fputs("&quot;", o);
-            break;
-        default:
-            fputc(*s, o);
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(why, cap, "%s is a directory", path);
+            return -1;
         }
-    }
-}
-
-static void fmt_num(char *buf, size_t cap, double v)
-{
-    double a = fabs(v);
-    if (isnan(v)) /* not measured (the note says why) */
-        snprintf(buf, cap, "-");
-    else if (a >= 1e6 || a == 0.0)
-        snprintf(buf, cap, "%.4g", v);
-    else if (a >= 100)
-        snprintf(buf, cap, "%.0f", v);
-    else if (a >= 10)
-        snprintf(buf, cap, "%.1f", v);
-    else
-        snprintf(buf, cap, "%.3g", v);
-}
-
-static const char *const colours[] = {"#2b6cb0", "#dd6b20", "#718096", "#38a169", "#805ad5"};
-
-/* One bar of a chart: a label, a value (<= 0: not drawn) and a series. */
-struct bar {
-    const char *label;
-    double value;
-    int series;
-};
-
-/*
- * Horizontal bars on a log (or linear) axis, grouped: a bar whose label is
- * NULL continues the group of the previous bar. `legend` names the series.
- */
-static void svg_hbars(FILE *o, const char *title, const char *unit, const struct bar *b, int n,
-                      const char *const *legend, int nlegend, bool log_scale)
-{
-    if (n == 0)
-        return;
-    double lo = INFINITY, hi = 0;
-    for (int i = 0; i < n; i++)
-        if (b[i].value > 0) {
-            lo = fmin(lo, b[i].value);
-            hi = fmax(hi, b[i].value);
+        /* no O_TRUNC: the file keeps its content until the results replace it */
+        int fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (fd < 0) {
+            snprintf(why, cap, "cannot write %s: %s", path, strerror(errno));
+            return -1;
         }
-    if (!(hi > 0))
-        return;
-    const int left = 230, width = 520, row = 16, top = 40;
-    int groups = 0;
-    for (int i = 0; i < n; i++)
-        groups += b[i].label != NULL;
-    int h = top + n * row + 6 * groups + 50;
-    double l0 = log_scale ? floor(log10(lo)) : 0, l1 = log_scale ? ceil(log10(hi)) : hi * 1.05;
-    if (log_scale && l1 <= l0)
-        l1 = l0 + 1;
-    fprintf(o,
-            "<figure><svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
-            "font-family='sans-serif' font-size='11'>\n",
-            left + width + 90, h);
-    fprintf(o, "<text x='4' y='16' font-size='14' font-weight='bold'>");
-    html_esc(o, title);
-    fprintf(o, "</text>\n");
-    int y = top;
-    for (int i = 0; i < n; i++) {
-        if (b[i].label && i > 0)
-            y += 6;
-        if (b[i].label) {
-            fprintf(o, "<text x='%d' y='%d' text-anchor='end'>", left - 6, y + 11);
-            html_esc(o, b[i].label);
-            fprintf(o, "</text>\n");
-        }
-        if (b[i].value > 0) {
-            double frac = log_scale ? (log10(b[i].value) - l0) / (l1 - l0) : b[i].value / l1;
-            int w = (int)(frac * width);
-            if (w < 1)
-                w = 1;
-            char num[32];
-            fmt_num(num, sizeof(num), b[i].value);
-            fprintf(o,
-                    "<rect x='%d' y='%d' width='%d' height='%d' fill='%s'><title>%s %s"
-                    "</title></rect><text x='%d' y='%d'>%s</text>\n",
-                    left, y, w, row - 3, colours[b[i].series % 5], num, unit, left + w + 4, y + 11,
-                    num);
-        }
-        y += row;
+        close(fd);
+        return 0;
     }
-    /* axis */
-    y += 4;
-    fprintf(o, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#000'/>\n", left, y, left + width, y);
-    if (log_scale) {
-        for (double d = l0; d <= l1 + 1e-9; d += 1) {
-            int x = left + (int)((d - l0) / (l1 - l0) * width);
-            char num[32];
-            fmt_num(num, sizeof(num), pow(10, d));
-            fprintf(o,
-                    "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#000'/>"
-                    "<text x='%d' y='%d' text-anchor='middle'>%s</text>\n",
-                    x, y, x, y + 4, x, y + 16, num);
-        }
-    } else {
-        for (int k = 0; k <= 4; k++) {
-            int x = left + k * width / 4;
-            char num[32];
-            fmt_num(num, sizeof(num), l1 * k / 4);
-            fprintf(o,
-                    "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#000'/>"
-                    "<text x='%d' y='%d' text-anchor='middle'>%s</text>\n",
-                    x, y, x, y + 4, x, y + 16, num);
-        }
-    }
-    fprintf(o, "<text x='%d' y='%d' text-anchor='middle'>", left + width / 2, y + 30);
-    html_esc(o, unit);
-    fprintf(o, "%s</text>\n", log_scale ? " (log scale)" : "");
-    for (int k = 0; k < nlegend; k++) {
-        fprintf(o,
-                "<rect x='%d' y='24' width='10' height='10' fill='%s'/>"
-                "<text x='%d' y='33'>",
-                left + k * 150, colours[k % 5], left + k * 150 + 14);
-        html_esc(o, legend[k]);
-        fprintf(o, "</text>\n");
-    }
-    fprintf(o, "</svg></figure>\n");
-}
-
-static double fig(const struct br_results *r, const char *key)
-{
-    const struct br_figure *f = br_find(r, key);
-    return f ? f->value : 0.0;
-}
-
-/* Latency distributions: roundtrip and event percentiles. */
-static void chart_latency(FILE *o, const struct br_results *r)
-{
-    static const char *const keys[][2] = {
-        {"roundtrip.p50", "launch+sync p50"},         {"roundtrip.p90", "launch+sync p90"},
-        {"roundtrip.p99", "launch+sync p99"},         {"roundtrip.max", "launch+sync max"},
-        {"roundtrip.idle_p50", "after idle p50"},     {"event.lat_p50", "event record->start p50"},
-        {"event.lat_p99", "event record->start p99"}, {"limits.cl_rtt", "cache-line RTT (limit)"},
-        {"limits.mq_rtt", "mutex+cv RTT (baseline)"}};
-    struct bar b[16];
-    int n = 0;
-    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-        double v = fig(r, keys[i][0]);
-        if (v > 0)
-            b[n++] = (struct bar){keys[i][1], v, strncmp(keys[i][0], "limits", 6) == 0 ? 2 : 0};
-    }
-    if (n > 2)
-        svg_hbars(o, "Latency distribution (submit + synchronize)", "ns", b, n, NULL, 0, true);
-}
-
-/* One line of a line chart: points (x, y) with x a stream count. */
-struct series {
-    char label[40];
-    int colour;
-    bool dashed;
-    int n;
-    unsigned x[16];
-    double y[16];
-};
-
-/* A horizontal reference line (an ideal rate). */
-struct hline {
-    char label[48];
-    int colour;
-    double y;
-};
-
-/*
- * Lines over a log2 x axis (stream counts), y linear from 0: each series a
- * polyline with labelled points, each reference a dashed line; the legend
- * names the series.
- */
-static void svg_lines(FILE *o, const char *title, const struct series *sv, int ns,
-                      const struct hline *hl, int nh)
-{
-    unsigned xmin = UINT32_MAX, xmax = 0;
-    double hi = 0;
-    for (int k = 0; k < ns; k++)
-        for (int i = 0; i < sv[k].n; i++) {
-            xmin = sv[k].x[i] < xmin ? sv[k].x[i] : xmin;
-            xmax = sv[k].x[i] > xmax ? sv[k].x[i] : xmax;
-            hi = fmax(hi, sv[k].y[i]);
-        }
-    for (int k = 0; k < nh; k++)
-        hi = fmax(hi, hl[k].y);
-    if (xmax <= xmin || !(hi > 0))
-        return;
-    hi *= 1.15;
-    const int left = 60, width = 520, top = 40 + 14 * ((ns + 2) / 3), height = 240;
-    double l0 = log2((double)xmin), lspan = log2((double)xmax) - l0;
-    fprintf(o,
-            "<figure><svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
-            "font-family='sans-serif' font-size='11'>\n"
-            "<text x='4' y='16' font-size='14' font-weight='bold'>",
-            left + width + 40, top + height + 50);
-    html_esc(o, title);
-    fprintf(o, "</text>\n");
-#define X(c) (left + (int)((log2((double)(c)) - l0) / lspan * width))
-#define Y(v) (top + height - (int)((v) / hi * height))
-    fprintf(o, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#000'/>", left, top + height,
-            left + width, top + height);
-    fprintf(o, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#000'/>\n", left, top, left,
-            top + height);
-    for (int k = 0; k <= 4; k++) {
-        char num[32];
-        fmt_num(num, sizeof(num), hi * k / 4);
-        fprintf(o, "<text x='%d' y='%d' text-anchor='end'>%s</text>", left - 4, Y(hi * k / 4) + 4,
-                num);
-    }
-    for (unsigned c = 1; c <= xmax; c *= 2)
-        if (c >= xmin)
-            fprintf(o, "<text x='%d' y='%d' text-anchor='middle'>%u</text>", X(c),
-                    top + height + 14, c);
-    fprintf(o,
-            "<text x='%d' y='%d' text-anchor='middle'>streams (log2)</text>"
-            "<text x='4' y='%d'>Mtask/s</text>\n",
-            left + width / 2, top + height + 30, top - 6);
-    for (int k = 0; k < nh; k++) {
-        const char *col = colours[hl[k].colour % 5];
-        fprintf(o,
-                "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-dasharray='2,3'/>"
-                "<text x='%d' y='%d' fill='%s' text-anchor='end'>",
-                left, Y(hl[k].y), left + width, Y(hl[k].y), col, left + width - 4, Y(hl[k].y) - 4,
-                col);
-        html_esc(o, hl[k].label);
-        fprintf(o, "</text>\n");
-    }
-    for (int k = 0; k < ns; k++) {
-        const struct series *q = &sv[k];
-        const char *col = colours[q->colour % 5];
-        int lx = left + (k % 3) * 180, ly = 24 + 14 * (k / 3);
-        fprintf(o,
-                "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-width='2'%s/>"
-                "<text x='%d' y='%d'>",
-                lx, ly, lx + 18, ly, col, q->dashed ? " stroke-dasharray='6,4'" : "", lx + 22,
-                ly + 4);
-        html_esc(o, q->label);
-        fprintf(o, "</text>\n<polyline fill='none' stroke='%s' stroke-width='2'%s points='", col,
-                q->dashed ? " stroke-dasharray='6,4'" : "");
-        for (int i = 0; i < q->n; i++)
-            fprintf(o, "%d,%d ", X(q->x[i]), Y(q->y[i]));
-        fprintf(o, "'/>\n");
-        for (int i = 0; i < q->n; i++) {
-            char num[32];
-            fmt_num(num, sizeof(num), q->y[i]);
-            fprintf(o, "<circle cx='%d' cy='%d' r='3' fill='%s'><title>", X(q->x[i]), Y(q->y[i]),
-                    col);
-            html_esc(o, q->label);
-            fprintf(o, ", %u streams: %s Mtask/s</title></circle>", q->x[i], num);
-            if (ns <= 2)
-                fprintf(o, "<text x='%d' y='%d' text-anchor='middle'>%s</text>", X(q->x[i]),
-                        Y(q->y[i]) + (q->dashed ? -8 : 16), num);
-            fprintf(o, "\n");
-        }
-    }
-#undef X
-#undef Y
-    fprintf(o, "</svg></figure>\n");
-}
-
-/* A series from the figures "<prefix><N>" for N = 1, 2, 4, .. 64. */
-static void series_from(struct series *q, const struct br_results *r, const char *prefix)
-{
-    q->n = 0;
-    for (unsigned s = 1; s <= 64 && q->n < 16; s *= 2) {
-        char key[64];
-        snprintf(key, sizeof(key), "%s%u", prefix, s);
-        double v = fig(r, key);
-        if (v > 0) {
-            q->x[q->n] = s;
-            q->y[q->n++] = v;
-        }
-    }
-}
-
-/* Multi-stream scaling: rate by number of streams (independent and
- * event-chained) vs the ideal, with this run's workers; then the same for
- * every worker count of the sweep. */
-static void chart_scaling(FILE *o, const struct br_results *r)
-{
-    struct series sv[16];
-    struct hline hl[8];
-    int ns = 0, nh = 0;
-    memset(sv, 0, sizeof(sv));
-    memset(hl, 0, sizeof(hl));
-    series_from(&sv[ns], r, "multistream.rate_");
-    snprintf(sv[ns].label, sizeof(sv[ns].label), "independent streams");
-    ns += sv[ns].n > 0;
-    series_from(&sv[ns], r, "multistream.chain_rate_");
-    snprintf(sv[ns].label, sizeof(sv[ns].label), "event-chained streams");
-    sv[ns].colour = 3;
-    sv[ns].dashed = true;
-    ns += sv[ns].n > 0;
-    double ideal = fig(r, "multistream.ideal");
-    if (ideal > 0)
-        hl[nh++] = (struct hline){"ideal (workers / kernel time)", 1, ideal};
-    if (ns > 0)
-        svg_lines(o, "Multi-stream scaling: the same ~1 us kernels over N streams", sv, ns, hl, nh);
-
-    ns = nh = 0;
-    memset(sv, 0, sizeof(sv));
-    for (unsigned w = 1, col = 0; w <= 64 && ns + 2 <= 16; w++) {
-        char prefix[48];
-        snprintf(prefix, sizeof(prefix), "multistream.w%u_rate_", w);
-        series_from(&sv[ns], r, prefix);
-        if (sv[ns].n == 0)
-            continue;
-        snprintf(sv[ns].label, sizeof(sv[ns].label), "%u worker%s", w, w > 1 ? "s" : "");
-        sv[ns].colour = (int)col;
-        ns++;
-        snprintf(prefix, sizeof(prefix), "multistream.w%u_chain_", w);
-        series_from(&sv[ns], r, prefix);
-        snprintf(sv[ns].label, sizeof(sv[ns].label), "%u worker%s, chained", w, w > 1 ? "s" : "");
-        sv[ns].colour = (int)col;
-        sv[ns].dashed = true;
-        ns += sv[ns].n > 0;
-        snprintf(prefix, sizeof(prefix), "multistream.w%u_ideal", w);
-        double id = fig(r, prefix);
-        int same = -1; /* workers beyond the cores share one ideal */
-        for (int k = 0; k < nh; k++)
-            if (fabs(hl[k].y - id) < 0.02 * id)
-                same = k;
-        if (id > 0 && same >= 0) {
-            size_t len = strlen(hl[same].label);
-            snprintf(hl[same].label + len, sizeof(hl[same].label) - len, ", %u", w);
-        } else if (id > 0 && nh < 8) {
-            hl[nh] = (struct hline){"", (int)col, id};
-            snprintf(hl[nh].label, sizeof(hl[nh].label), "ideal, workers: %u", w);
-            nh++;
-        }
-        col++;
-    }
-    if (ns > 2)
-        svg_lines(o, "By worker count: independent (solid) and event-chained (dashed) streams", sv,
-                  ns, hl, nh);
-}
-
-/* Eager per task vs replay per node, by graph size. */
-static void chart_capture(FILE *o, const struct br_results *r)
-{
-    static const unsigned sizes[] = {10, 100, 1000, 10000};
-    static char labels[4][32];
-    struct bar b[16];
-    int n = 0;
-    for (int i = 0; i < 4; i++) {
-        char k1[48], k2[48], k3[48];
-        snprintf(k1, sizeof(k1), "capture.eager_%u", sizes[i]);
-        snprintf(k2, sizeof(k2), "capture.replay_%u", sizes[i]);
-        snprintf(k3, sizeof(k3), "capture.capture_%u", sizes[i]);
-        double e = fig(r, k1), p = fig(r, k2), c = fig(r, k3);
-        if (!(e > 0) && !(p > 0))
-            continue;
-        snprintf(labels[i], sizeof(labels[i]), "%u nodes", sizes[i]);
-        b[n++] = (struct bar){labels[i], e, 0};
-        b[n++] = (struct bar){NULL, p, 1};
-        b[n++] = (struct bar){NULL, c, 2};
-    }
-    double lanes = fig(r, "capture.replay_lanes");
-    double lanes_e = fig(r, "capture.eager_lanes");
-    if (lanes > 0 || lanes_e > 0) {
-        b[n++] = (struct bar){"4 lanes (fork/join)", lanes_e, 0};
-        b[n++] = (struct bar){NULL, lanes, 1};
-    }
-    static const char *const legend[] = {"eager per task", "replay per node", "capture per task"};
-    if (n)
-        svg_hbars(o, "Eager vs captured (replayed) work", "ns", b, n, legend, 3, true);
-}
-
-/* cpuacl vs baselines, limits and peers. */
-static void chart_baselines(FILE *o, const struct br_results *r)
-{
-    struct bar b[48];
-    int n = 0;
-    static const struct {
-        const char *label, *key, *base, *limit;
-    } groups[] = {
-        {"submit (ns)", "launch.submit", "limits.mq_push", "limits.ring_push"},
-        {"round trip p50 (ns)", "roundtrip.p50", "limits.mq_rtt", "limits.cl_rtt"},
-        {"event record->start (ns)", "event.lat_p50", "limits.mq_rtt", "limits.cl_rtt"},
-        {"capture per task (ns)", "capture.capture_1000", "capture.eager_submit_1000", NULL},
-    };
-    for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
-        double v = fig(r, groups[i].key);
-        if (!(v > 0))
-            continue;
-        b[n++] = (struct bar){groups[i].label, v, 0};
-        b[n++] = (struct bar){NULL, groups[i].base ? fig(r, groups[i].base) : 0, 1};
-        b[n++] = (struct bar){NULL, groups[i].limit ? fig(r, groups[i].limit) : 0, 2};
-    }
-    /* peers: any figure of a "peer*" study with a cpuacl counterpart as its
-     * baseline reference */
-    for (size_t i = 0; i < r->n && n < 45; i++) {
-        const struct br_figure *f = &r->v[i];
-        if (strncmp(f->study, "peer", 4) != 0 || !*f->base_key || f->better != BR_LOWER)
-            continue;
-        b[n++] = (struct bar){f->label, fig(r, f->base_key), 0};
-        b[n++] = (struct bar){NULL, f->value, 3};
-    }
-    static const char *const legend[] = {"cpuacl", "baseline (mutex+cv)", "limit", "peer"};
-    if (n)
-        svg_hbars(o, "cpuacl vs baselines, limits and peers (lower is better)", "ns", b, n, legend,
-                  4, true);
-    /* rates: higher is better */
-    struct bar c[8];
-    int m = 0;
-    if (fig(r, "launch.rate") > 0) {
-        c[m++] = (struct bar){"one-stream rate", fig(r, "launch.rate"), 0};
-        c[m++] = (struct bar){NULL, fig(r, "limits.mq_rate"), 1};
-        c[m++] = (struct bar){NULL, fig(r, "limits.ring_rate"), 2};
-    }
-    if (m)
-        svg_hbars(o, "Sustained rate (higher is better)", "Mtask/s", c, m, legend, 3, false);
-}
-
-static void html_table(FILE *o, const struct br_results *r)
-{
-    fputs("<table><tr><th>study</th><th>figure</th><th>value</th><th>unit</th>"
-          "<th>min..max</th><th>reps</th><th>vs baseline</th><th>vs limit</th>"
-          "<th>target</th><th>note</th></tr>\n",
-          o);
-    for (size_t i = 0; i < r->n; i++) {
-        const struct br_figure *f = &r->v[i];
-        char v[32], lo[32], hi[32];
-        fmt_num(v, sizeof(v), f->value);
-        fmt_num(lo, sizeof(lo), f->lo);
-        fmt_num(hi, sizeof(hi), f->hi);
-        fputs("<tr><td>", o);
-        html_esc(o, f->study);
-        fputs("</td><td>", o);
-        html_esc(o, f->label);
-        fprintf(o, "</td><td class='n'>%s</td><td>", v);
-        html_esc(o, f->unit);
-        fprintf(o, "</td><td class='n'>%s..%s</td><td class='n'>%u</td>", lo, hi, f->reps);
-        for (int k = 0; k < 2; k++) {
-            char ref = k ? 'l' : 'b';
-            double x;
-            const struct br_figure *g = br_find(r, k ? f->limit_key : f->base_key);
-            fputs("<td>", o);
-            if (g && br_ratio(r, f->key, ref, &x)) {
-                fprintf(o, "%.3gx ", x);
-                html_esc(o, g->label);
-            }
-            fputs("</td>", o);
-        }
-        fputs("<td>", o);
-        for (int k = 0; k < 2; k++) {
-            const struct br_target *t = &f->target[k];
-            if (!t->op)
-                continue;
-            int met = br_target_met(r, f, k ? 'l' : 'b');
-            fprintf(o, "<span class='%s'>%s%s%gx %s</span> ", met > 0 ? "ok" : "bad",
-                    k ? "limit" : "base", t->op == '<' ? "&lt;=" : "&gt;=", t->x,
-                    met < 0 ? "n/a"
-                    : met   ? "met"
-                            : "MISSED");
-        }
-        fputs("</td><td>", o);
-        html_esc(o, f->note);
-        fputs("</td></tr>\n", o);
-    }
-    fputs("</table>\n", o);
-    if (r->nskipped) {
-        fputs("<h3>Skipped</h3><ul>\n", o);
-        for (size_t i = 0; i < r->nskipped; i++) {
-            fputs("<li>", o);
-            html_esc(o, r->skipped[i].study);
-            fputs(": ", o);
-            html_esc(o, r->skipped[i].what);
-            fputs(" (", o);
-            html_esc(o, r->skipped[i].why);
-            fputs(")</li>\n", o);
-        }
-        fputs("</ul>\n", o);
-    }
-}
-
-int bo_write_html(const char *path, const struct br_results *r, const struct bo_run *run)
-{
-    FILE *o = fopen(path, "w");
-    if (!o) {
-        perror(path);
+    if (errno != ENOENT) {
+        snprintf(why, cap, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    const struct bo_machine *m = &run->machine;
-    fprintf(o,
-            "<!DOCTYPE html>\n<!-- SPDX-License-Identifier: Apache-2.0 -->\n"
-            "<html><head><meta charset='utf-8'><title>cpuacl-bench report</title>\n"
-            "<style>body{font-family:sans-serif;margin:1.5em;max-width:1200px}"
-            "table{border-collapse:collapse;font-size:12px}"
-            "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}"
-            "td.n{text-align:right;font-variant-numeric:tabular-nums}"
-            ".ok{color:#276749}.bad{color:#c53030;font-weight:bold}"
-            "figure{margin:1em 0}</style></head><body>\n"
-            "<h1>cpuacl-bench %s</h1>\n<p>",
-            run->version);
-    html_esc(o, m->cpu_model);
-    fprintf(o, ", %d cpu(s) online (%d allowed), %.1f GiB, THP %s (defrag %s)<br>", m->ncpu_online,
-            m->ncpu_allowed, (double)m->mem_total_kib / (1024.0 * 1024.0), m->thp_enabled,
-            m->thp_defrag);
-    html_esc(o, m->kernel);
-    fprintf(o,
-            "<br>%s mode, %u reps per figure (medians), %u worker(s), host thread on cpu %d, "
-            "spin %g us, ring %u slots; studies: ",
-            run->mode, run->reps, run->workers, run->host_cpu, run->spin_us, run->ring_slots);
-    html_esc(o, run->studies);
-    fprintf(o, "; %.1f s", run->seconds);
-    if (run->failed && *run->failed) {
-        fputs("; <span class='bad'>failed: ", o);
-        html_esc(o, run->failed);
-        fputs("</span>", o);
-    }
-    fputs("<br>command:", o);
-    for (int i = 0; i < run->argc; i++) {
-        fputc(' ', o);
-        html_esc(o, run->argv[i]);
-    }
-    if (run->trace_status) {
-        fputs("<br>timeline trace: ", o);
-        html_esc(o, run->trace_status);
-        if (run->trace_file)
-            fputs(" (trace.json: open it in https://ui.perfetto.dev or chrome://tracing)", o);
-    }
-    fputs("</p>\n<p>Ratios are value / reference. For times, above 1x is slower; for rates, "
-          "below 1x is slower. Every figure is a median over the repetitions.</p>\n",
-          o);
-    fputs("<h2>Charts</h2>\n", o);
-    chart_scaling(o, r);
-    chart_latency(o, r);
-    chart_capture(o, r);
-    chart_baselines(o, r);
-    fputs("<h2>All figures</h2>\n", o);
-    html_table(o, r);
-    fputs("</body></html>\n", o);
-    if (fclose(o) != 0) {
-        perror(path);
+    /* create it to learn whether the directory takes it, then remove it */
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        int e = errno;
+        char dir[4096];
+        snprintf(dir, sizeof(dir), "%s", path);
+        char *slash = strrchr(dir, '/');
+        struct stat ds;
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = 0;
+        bool dir_exists = stat(slash ? dir : ".", &ds) == 0 && S_ISDIR(ds.st_mode);
+        if (e == ENOENT && !dir_exists)
+            snprintf(why, cap, "cannot write %s: its directory does not exist", path);
+        else if (e == ENOTDIR)
+            snprintf(why, cap, "cannot write %s: a part of its directory is not a directory", path);
+        else
+            snprintf(why, cap, "cannot write %s: %s", path, strerror(e));
         return -1;
     }
+    close(fd);
+    unlink(path);
     return 0;
+}
+
+int bo_prepare_dir(const char *dir, char *why, size_t cap)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        snprintf(why, cap, "%s exists and is not a directory", dir);
+        return -1;
+    }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(why, cap, "cannot create directory %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    char probe[4096];
+    if (snprintf(probe, sizeof(probe), "%s/report.html", dir) >= (int)sizeof(probe)) {
+        snprintf(why, cap, "path too long: %.200s", dir);
+        return -1;
+    }
+    return bo_check_file(probe, why, cap);
 }

@@ -3,18 +3,22 @@
  * Output back ends of cpuacl-bench beside the table (bench_report.h):
  *
  *   bo_write_json   the results model as JSON (every figure with its
- *                   references, ratios and targets), the machine
- *                   description and the exact configuration of the run;
- *   bo_write_html   a self-contained report (inline SVG charts, no script,
- *                   no network) drawn from the same results model.
+ *                   samples, spread, references, ratios and targets, the
+ *                   noise of each study), the machine description and the
+ *                   exact configuration of the run (bench_output.c);
+ *   bo_write_html   a self-contained report (inline SVG charts and a small
+ *                   inline script that sorts the tables, no network) drawn
+ *                   from the same results model (bench_html.c).
  *
- * Both read only the results model and struct bo_run: a study adds a chart
- * by adding figures with the keys the HTML writer looks for.
+ * Both read only the results model and struct bo_run: every study gets
+ * the generic chart from its figures' baselines; multistream and capture
+ * have charts of their own keyed on their figures' keys (bench_html.c).
  */
 #ifndef CPUACL_BENCH_OUTPUT_H
 #define CPUACL_BENCH_OUTPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bench_report.h"
@@ -53,6 +57,17 @@ struct bo_run {
 };
 
 void bo_machine_read(struct bo_machine *m);
+
+/*
+ * Output paths, checked before any study runs (nothing is left behind):
+ * bo_check_file: `path` can be written as a file (it exists and opens for
+ * writing, or its directory takes a new file); bo_prepare_dir: `dir` is a
+ * directory (created when missing, one level) that takes new files.
+ * 0, or -1 with the reason in why ("<path> is a directory", "cannot write
+ * <path>: its directory does not exist", ...).
+ */
+int bo_check_file(const char *path, char *why, size_t cap);
+int bo_prepare_dir(const char *dir, char *why, size_t cap);
 
 /* 0, or -1 with a message on stderr. */
 int bo_write_json(const char *path, const struct br_results *r, const struct bo_run *run);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_stats.h"
 #include "bench_util.h"
 
 void br_init(struct br_results *r)
@@ -56,9 +57,16 @@ struct br_figure *br_add(struct br_results *r, const char *study, const char *ke
                          const char *label, const char *unit, enum br_better better,
                          struct br_acc *a, const char *base_key, const char *limit_key)
 {
+    double order[BR_MAX_REPS];
+    unsigned n = a->n < BR_MAX_REPS ? a->n : BR_MAX_REPS;
+    memcpy(order, a->v, n * sizeof(order[0]));
     double med = bu_median(a->v, a->n); /* sorts */
     struct br_figure *f =
         br_add_value(r, study, key, label, unit, better, med, a->n, base_key, limit_key);
+    if (f) {
+        memcpy(f->samples, order, n * sizeof(order[0]));
+        f->nsamples = n;
+    }
     if (f && a->n) {
         f->lo = a->v[0];
         f->hi = a->v[a->n - 1];
@@ -96,6 +104,31 @@ void br_add_skipped(struct br_results *r, const char *study, const char *what, c
     va_start(ap, fmt);
     vsnprintf(k->why, sizeof(k->why), fmt, ap);
     va_end(ap);
+}
+
+void br_add_noise(struct br_results *r, const struct br_noise *n)
+{
+    for (size_t i = 0; i < r->nnoise; i++)
+        if (strcmp(r->noise[i].study, n->study) == 0) {
+            r->noise[i] = *n;
+            return;
+        }
+    if (r->nnoise < BR_MAX_STUDIES)
+        r->noise[r->nnoise++] = *n;
+}
+
+const struct br_noise *br_noise_of(const struct br_results *r, const char *study)
+{
+    for (size_t i = 0; i < r->nnoise; i++)
+        if (strcmp(r->noise[i].study, study) == 0)
+            return &r->noise[i];
+    return NULL;
+}
+
+bool br_loaded(const struct br_results *r, const struct br_figure *f)
+{
+    const struct br_noise *n = br_noise_of(r, f->study);
+    return n && n->loaded;
 }
 
 const struct br_figure *br_find(const struct br_results *r, const char *key)
@@ -211,13 +244,19 @@ static void fmt_range(char *buf, size_t cap, const struct br_figure *f)
 
 /* The formatted cells of one row of the table. */
 struct row_cells {
-    char v[32], g[72], b[96], l[96], t[48];
+    char v[40], g[72], q[32], b[96], l[96], t[48];
 };
 
 static void fmt_cells(struct row_cells *c, const struct br_results *r, const struct br_figure *f)
 {
     fmt_value(c->v, sizeof(c->v), f->value);
+    if (br_loaded(r, f) && !isnan(f->value))
+        strcat(c->v, "*");
     fmt_range(c->g, sizeof(c->g), f);
+    if (f->nsamples >= 2)
+        fmt_value(c->q, sizeof(c->q), bst_iqr(f->samples, f->nsamples));
+    else
+        snprintf(c->q, sizeof(c->q), "-");
     fmt_ratio(c->b, sizeof(c->b), r, f, 'b');
     fmt_ratio(c->l, sizeof(c->l), r, f, 'l');
     fmt_target(c->t, sizeof(c->t), r, f);
@@ -226,7 +265,7 @@ static void fmt_cells(struct row_cells *c, const struct br_results *r, const str
 void br_print_table(const struct br_results *r, FILE *out)
 {
     /* Column widths from the content, so long labels never break the grid. */
-    int ws = 5, wf = 6, wv = 5, wr = 12, wu = 4, wb = 11, wl = 8, wt = 6;
+    int ws = 5, wf = 6, wv = 5, wr = 12, wq = 3, wu = 4, wb = 11, wl = 8, wt = 6;
     struct row_cells c;
     for (size_t i = 0; i < r->n; i++) {
         const struct br_figure *f = &r->v[i];
@@ -238,16 +277,17 @@ void br_print_table(const struct br_results *r, FILE *out)
         W(wf, f->label);
         W(wv, c.v);
         W(wr, c.g);
+        W(wq, c.q);
         W(wu, f->unit);
         W(wb, c.b);
         W(wl, c.l);
         W(wt, c.t);
 #undef W
     }
-    fprintf(out, "%-*s  %-*s  %*s  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", ws, "study", wf, "figure",
-            wv, "value", wu, "unit", wr, "rep min..max", wb, "vs baseline", wl, "vs limit", wt,
-            "target", "note");
-    int total = ws + wf + wv + wr + wu + wb + wl + wt + 2 * 8 + 4;
+    fprintf(out, "%-*s  %-*s  %*s  %-*s  %-*s  %*s  %-*s  %-*s  %-*s  %s\n", ws, "study", wf,
+            "figure", wv, "value", wu, "unit", wr, "rep min..max", wq, "IQR", wb, "vs baseline", wl,
+            "vs limit", wt, "target", "note");
+    int total = ws + wf + wv + wr + wq + wu + wb + wl + wt + 2 * 9 + 4;
     for (int i = 0; i < total; i++)
         fputc('-', out);
     fputc('\n', out);
@@ -257,9 +297,19 @@ void br_print_table(const struct br_results *r, FILE *out)
         fmt_cells(&c, r, f);
         bool first = strcmp(prev, f->study) != 0;
         prev = f->study;
-        fprintf(out, "%-*s  %-*s  %*s  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", ws,
-                first ? f->study : "", wf, f->label, wv, c.v, wu, f->unit, wr, c.g, wb, c.b, wl,
-                c.l, wt, c.t, f->note);
+        fprintf(out, "%-*s  %-*s  %*s  %-*s  %-*s  %*s  %-*s  %-*s  %-*s  %s\n", ws,
+                first ? f->study : "", wf, f->label, wv, c.v, wu, f->unit, wr, c.g, wq, c.q, wb,
+                c.b, wl, c.l, wt, c.t, f->note);
+    }
+    bool any = false;
+    for (size_t i = 0; i < r->nnoise; i++) {
+        const struct br_noise *n = &r->noise[i];
+        if (!n->loaded)
+            continue;
+        if (!any)
+            fprintf(out, "* taken under load:\n");
+        any = true;
+        fprintf(out, "  %-*s %s\n", ws, n->study, n->why);
     }
     for (size_t i = 0; i < r->nskipped; i++)
         fprintf(out, "%-*s  %s: skipped (%s)\n", ws, r->skipped[i].study, r->skipped[i].what,

@@ -36,6 +36,10 @@ struct br_figure {
     double value;  /* median over the repetitions; NaN: not measured (the note says why) */
     double lo, hi; /* min and max over the repetitions */
     unsigned reps;
+    /* every repetition's value, in the order taken (br_add; br_add_value
+     * records none): the spread, the report's boxes and compare's U test */
+    double samples[BR_MAX_REPS];
+    unsigned nsamples;
     char base_key[48];          /* "" = no baseline */
     char limit_key[48];         /* "" = no limit */
     struct br_target target[2]; /* [0] vs baseline, [1] vs limit */
@@ -52,11 +56,32 @@ struct br_skip {
 
 #define BR_MAX_SKIPPED 16u
 
+/*
+ * The machine's state around one study (bench_noise.h measures it): load
+ * average before and after, and how long this process's threads waited on
+ * a run queue for a CPU while the study ran. `loaded` marks every figure of
+ * the study as taken under load (the table, the JSON and the report say so).
+ */
+struct br_noise {
+    char study[16];
+    double seconds;        /* wall time of the study */
+    double load_before[3]; /* /proc/loadavg: 1, 5, 15 minutes */
+    double load_after[3];
+    double rq_wait_ms; /* run-queue wait of the threads alive before and after; < 0 unknown */
+    double rq_share;   /* rq_wait / wall time (CPU-seconds waited per second); < 0 unknown */
+    bool loaded;
+    char why[160]; /* what made it loaded, "" when not */
+};
+
+#define BR_MAX_STUDIES 32u
+
 struct br_results {
     struct br_figure *v;
     size_t n, cap;
     struct br_skip skipped[BR_MAX_SKIPPED];
     size_t nskipped;
+    struct br_noise noise[BR_MAX_STUDIES];
+    size_t nnoise;
 };
 
 /* Per-repetition samples of one quantity. */
@@ -103,8 +128,16 @@ bool br_ratio(const struct br_results *r, const char *key, char ref, double *rat
  * not computable, 0 no, 1 yes. */
 int br_target_met(const struct br_results *r, const struct br_figure *f, char ref);
 
-/* The table: study, figure, value, unit, min..max over the repetitions,
- * ratio to baseline, ratio to limit, target, note. */
+/* Record the noise of a study (copied; a second record of a study replaces it). */
+void br_add_noise(struct br_results *r, const struct br_noise *n);
+/* The noise record of a study, NULL when none. */
+const struct br_noise *br_noise_of(const struct br_results *r, const char *study);
+/* Was the figure taken under load (its study's record says so)? */
+bool br_loaded(const struct br_results *r, const struct br_figure *f);
+
+/* The table: study, figure, value (a '*' when taken under load), unit,
+ * min..max and IQR over the repetitions, ratio to baseline, ratio to limit,
+ * target, note; then the studies taken under load, and why. */
 void br_print_table(const struct br_results *r, FILE *out);
 
 #endif /* CPUACL_BENCH_REPORT_H */

@@ -35,3 +35,29 @@ int bs_find(const char *name)
             return (int)i;
     return -1;
 }
+
+/*
+ * Expected wall time of each study in seconds at the default repetitions
+ * (quick: 7, --full: 11) on an idle 2-core VM, where the whole quick run
+ * takes 45-55 s (`cpuacl-bench --json` records each study's "seconds"
+ * under "noise"; re-measure them when a study changes much).
+ * Most of a study's time grows with its repetitions; the rest (children,
+ * set-up) is small enough for the ETA to ignore.
+ */
+static const struct {
+    const char *name;
+    double quick_s, full_s;
+} bs_costs[] = {
+    {"limits", 3.0, 6.0},    {"launch", 0.5, 2.0}, {"roundtrip", 1.0, 3.0}, {"event", 2.0, 6.0},
+    {"multistream", 14, 60}, {"capture", 3.0, 10}, {"memcpy", 5.0, 15},     {"alloc", 2.0, 6.0},
+    {"graph", 1.0, 4.0},     {"ops", 10, 30},      {"peers", 1.5, 6.0},     {"collective", 8.0, 20},
+};
+
+double bs_cost_s(const char *name, bool full, unsigned reps)
+{
+    double base = BS_COST_UNKNOWN_S;
+    for (size_t i = 0; i < sizeof(bs_costs) / sizeof(bs_costs[0]); i++)
+        if (strcmp(bs_costs[i].name, name) == 0)
+            base = full ? bs_costs[i].full_s : bs_costs[i].quick_s;
+    return base * (double)reps / (full ? 11.0 : 7.0);
+}

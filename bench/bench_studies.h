@@ -31,6 +31,9 @@ struct bs_ctx {
     bool progress;                     /* progress lines on stderr */
     bool bar;                          /* a one-line progress bar on stderr (a terminal) */
     unsigned study_index, study_count; /* for the bar: this study, of how many */
+    uint64_t study_t0_ns;              /* for the ETA: when this study started */
+    double study_est_s;                /* its expected seconds (0: unknown) */
+    double rest_est_s;                 /* expected seconds of the studies after it */
     /* I: from the runtime and the machine */
     int32_t device;
     uint32_t workers;    /* workers of the device */
@@ -59,18 +62,18 @@ extern const char *_Atomic bs_step;
  * its file defining `const struct bs_study bs_<name>_study` (see
  * bench_study_launch.c; bench_study.h has what the study files share).
  */
-#define BS_STUDIES(X)                                                                            \
-    X(limits)      /* bench_study_limits.c */                                                    \
-    X(launch)      /* bench_study_launch.c */                                                    \
-    X(roundtrip)   /* bench_study_roundtrip.c */                                                 \
-    X(event)       /* bench_study_event.c */                                                     \
-    X(multistream) /* bench_study_multistream.c */                                               \
-    X(capture)     /* bench_study_capture.c */                                                   \
-    X(memcpy)      /* bench_memstudies.c */                                                      \
-    X(alloc)       /* bench_memstudies.c */                                                      \
-    X(graph)       /* bench_graph.c */                                                           \
-    X(ops)         /* bench_ops.c */                                                             \
-    X(peers)       /* bench_peers.c */                                                           \
+#define BS_STUDIES(X)                                                                              \
+    X(limits)      /* bench_study_limits.c */                                                      \
+    X(launch)      /* bench_study_launch.c */                                                      \
+    X(roundtrip)   /* bench_study_roundtrip.c */                                                   \
+    X(event)       /* bench_study_event.c */                                                       \
+    X(multistream) /* bench_study_multistream.c */                                                 \
+    X(capture)     /* bench_study_capture.c */                                                     \
+    X(memcpy)      /* bench_memstudies.c */                                                        \
+    X(alloc)       /* bench_memstudies.c */                                                        \
+    X(graph)       /* bench_graph.c */                                                             \
+    X(ops)         /* bench_ops.c */                                                               \
+    X(peers)       /* bench_peers.c */                                                             \
     X(collective)  /* bench_study_collective.c (runs hccl-bench) */
 
 #define BS_STUDY_DECL(name) extern const struct bs_study bs_##name##_study;
@@ -82,6 +85,15 @@ extern const size_t bs_nstudies;
 
 /* Index of the study called name in bs_studies, -1 if none. */
 int bs_find(const char *name);
+
+/*
+ * The expected wall time of a study in seconds with `reps` repetitions
+ * (quick or --full), from the costs measured on a 2-core VM (bench_studies.c;
+ * a study not in that table counts BS_COST_UNKNOWN_S). cpuacl-bench scales
+ * it by how fast the studies already run went, for the progress ETA.
+ */
+#define BS_COST_UNKNOWN_S 3.0
+double bs_cost_s(const char *name, bool full, unsigned reps);
 
 /*
  * The traced phase of --out: a short multi-stream run (4 streams of ~1 us

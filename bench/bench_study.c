@@ -30,14 +30,26 @@ void bs_progress(const struct bs_ctx *c, const char *what)
     atomic_store_explicit(&bs_step, what, memory_order_relaxed);
     atomic_fetch_add_explicit(&bs_beat, 1, memory_order_relaxed);
     if (c->bar && c->study_count) {
-        /* [#####.....] 3/6 step: whole studies done, plus a tick per step */
-        enum { W = 30 };
-        unsigned done = c->study_index * W / c->study_count;
+        /* [#####.....] 3/6 12s/~20s, ~40s left  step: the bar fills by
+         * expected time (studies done plus this one's share so far) */
+        enum { W = 24 };
+        double el = (double)(bu_now_ns() - c->study_t0_ns) / 1e9;
+        double here = c->study_est_s > el ? c->study_est_s - el : 0; /* left in this study */
+        double frac = (double)c->study_index / c->study_count;
+        if (c->study_est_s > 0)
+            frac += (el < c->study_est_s ? el / c->study_est_s : 1.0) / c->study_count;
+        unsigned done = (unsigned)(frac * W);
         char bar[W + 1];
         for (unsigned i = 0; i < W; i++)
             bar[i] = i < done ? '#' : '.';
         bar[W] = 0;
-        fprintf(stderr, "\r\033[K[%s] %u/%u %.60s", bar, c->study_index + 1, c->study_count, what);
+        if (el <= c->study_est_s)
+            fprintf(stderr, "\r\033[K[%s] %u/%u %.0fs/~%.0fs, ~%.0fs left  %.50s", bar,
+                    c->study_index + 1, c->study_count, el, c->study_est_s, here + c->rest_est_s,
+                    what);
+        else /* past its estimate: what is left after it */
+            fprintf(stderr, "\r\033[K[%s] %u/%u %.0fs (~%.0fs expected), then ~%.0fs  %.50s", bar,
+                    c->study_index + 1, c->study_count, el, c->study_est_s, c->rest_est_s, what);
         fflush(stderr);
     } else if (c->progress) {
         fprintf(stderr, "  ... %s\n", what);

@@ -6,9 +6,17 @@
  * figure beside its ratio to a baseline and to a physical limit measured in
  * the same run, then one grep-able line starting "cpuacl-bench:".
  *
+ * Output paths (--json, --out) are checked before any study runs. Around
+ * each study it reads the load average and its threads' run-queue wait
+ * (bench_noise.h) and marks the study's figures taken under load. The
+ * progress bar (or --progress lines) shows each study's expected time and
+ * the run's.
+ *
+ * `cpuacl-bench compare A.json B.json` compares two runs (bench_compare.c).
+ *
  * Exit status: 0 success, 1 a study or the runtime failed (or hung: a
  * watchdog ends the run when a step makes no progress for 60 s, 300 s with
- * --full), 2 bad usage.
+ * --full), 2 bad usage (including an output path that cannot be written).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +33,8 @@
 #include <unistd.h>
 
 #include "acl/acl.h"
+#include "bench_compare.h"
+#include "bench_noise.h"
 #include "bench_output.h"
 #include "bench_report.h"
 #include "bench_studies.h"
@@ -53,7 +63,8 @@ static void usage(FILE *out)
 {
     fprintf(out, "usage: cpuacl-bench [--study NAME[,NAME...]] [--reps N] [--quick | --full]\n"
                  "                    [--json FILE] [--out DIR] [--no-pin] [--progress]\n"
-                 "                    [--no-progress-bar] [--list] [--help]\n");
+                 "                    [--no-progress-bar] [--list] [--help]\n"
+                 "       cpuacl-bench compare [--alpha P] A.json B.json\n");
 }
 
 static void help(void)
@@ -63,13 +74,20 @@ static void help(void)
            "Measures the cpuacl runtime (device 0, default settings: aclInit(NULL), so\n"
            "only CPUACL_* environment variables apply) and, in the same run, the\n"
            "physical limits and baselines it is compared with. Every figure is the\n"
-           "median over N repetitions; each is printed with its ratio to a named\n"
-           "baseline and to a named physical limit (value / reference: for times,\n"
+           "median over N repetitions (their interquartile range beside it); each\n"
+           "is printed with its ratio to a named baseline and to a named\n"
+           "physical limit (value / reference: for times,\n"
            "above 1x is slower; for rates, below 1x is slower) and, where the project\n"
            "has one, a target (shown, not asserted). The last line starts with\n"
            "'cpuacl-bench:' and carries the headline ratios and the cache-line\n"
            "round trip (cl_rtt) the latency ratios refer to: on a VM it follows\n"
            "where the vCPUs sit, so compare runs with similar cl_rtt.\n"
+           "\n"
+           "Noise: before and after each study the load average and the run-queue\n"
+           "wait of this process's threads are read; a study whose threads waited\n"
+           "for a CPU 5%% or more of its time, or that started with a load average\n"
+           "above the cpus + 1, is taken under load: its values carry a '*' in the\n"
+           "table, \"loaded\": true in the JSON and a warning in the report.\n"
            "\n"
            "Options:\n"
            "  --study NAME[,NAME...]  run only these studies (default: all); `limits`\n"
@@ -85,18 +103,24 @@ static void help(void)
            "                          two cores)\n"
            "  --json FILE             also write the results as JSON to FILE: every\n"
            "                          figure (study, key, name, value, unit, median,\n"
-           "                          min, max, reps, baseline and limit keys with\n"
-           "                          ratios, targets and whether they were met), the\n"
+           "                          min, max, reps, samples: every repetition's\n"
+           "                          value, spread: iqr and mad, loaded, baseline\n"
+           "                          and limit keys with ratios, targets and whether\n"
+           "                          they were met), the noise of each study, the\n"
            "                          machine (cpu model, cpus, memory, kernel, THP\n"
            "                          mode) and the configuration (options, CPUACL_*\n"
            "                          environment, workers, spin)\n"
            "  --out DIR               write DIR/report.json (as --json), DIR/report.html\n"
-           "                          (self-contained: inline SVG charts, opens with no\n"
-           "                          network) and DIR/trace.json: a Chrome/Perfetto\n"
+           "                          (self-contained: a summary, a chart per study\n"
+           "                          titled with its answer, sortable tables; opens\n"
+           "                          with no network) and DIR/trace.json: a Chrome/Perfetto\n"
            "                          timeline of a short 4-stream run, recorded in a\n"
            "                          child process with CPUACL_TRACE_EVENTS set, so\n"
            "                          tracing never runs during the measured studies\n"
-           "  --progress              progress lines on stderr\n"
+           "                          FILE and DIR are checked before any study runs:\n"
+           "                          a path that cannot be written is exit status 2\n"
+           "  --progress              progress lines on stderr (each study with its\n"
+           "                          expected time and the run's)\n"
            "  --no-progress-bar       no progress bar (drawn on stderr when it is a\n"
            "                          terminal)\n"
            "  --list                  list the studies and exit\n"
@@ -121,15 +145,28 @@ static void help(void)
            "not set CPUACL_TRACE/CPUACL_TRACE_EVENTS for the studies (tracing costs\n"
            "time per task); --out records its trace in a separate process.\n"
            "\n"
+           "Comparing two runs:\n"
+           "  cpuacl-bench compare [--alpha P] A.json B.json\n"
+           "      For each figure in both files (by key): A's and B's medians, the ratio\n"
+           "      B/A and the two-sided Mann-Whitney U test of their samples (as\n"
+           "      google-benchmark's compare.py): p < P (default 0.05) is 'faster' or\n"
+           "      'slower' by the figure's direction, else 'same'; fewer than 2\n"
+           "      samples a side is 'untested'. Exit status: 0 no figure slower, 1 some\n"
+           "      figure significantly slower, 2 bad usage or a file that is not a\n"
+           "      cpuacl-bench --json result.\n"
+           "\n"
            "Examples:\n"
            "  cpuacl-bench --out report          the default studies, report/report.html\n"
+           "  cpuacl-bench --json b.json && cpuacl-bench compare a.json b.json\n"
            "  cpuacl-bench --study capture,peers --reps 11 --json capture.json\n"
            "  CPUACL_WORKERS=2 cpuacl-bench --study multistream --full\n"
            "                                     (the sweep over worker counts runs\n"
            "                                     whatever CPUACL_WORKERS says)\n"
            "\n"
            "Exit status: 0 success, 1 a study failed or the runtime hung (no progress\n"
-           "for 60 s, 300 s with --full: the run stops and says where), 2 bad usage.\n");
+           "for 60 s, 300 s with --full: the run stops and says where), 2 bad usage,\n"
+           "including an output path that cannot be written (\"cpuacl-bench: --json:\n"
+           "cannot write FILE: ...\", before any study runs).\n");
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -458,6 +495,8 @@ static int child_multistream(const struct opts *o, struct bs_ctx *ctx)
 
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "compare") == 0)
+        return bc_main(argc - 1, argv + 1);
     struct opts o;
     if (bs_nstudies > sizeof(o.selected) / sizeof(o.selected[0])) {
         fprintf(stderr, "cpuacl-bench: too many studies in the registry\n");
@@ -471,6 +510,16 @@ int main(int argc, char **argv)
     bu_affinity_save();
     if (o.child_trace)
         return child_trace(o.child_trace);
+    /* Output paths before anything runs: a typo costs no minutes. */
+    char why[512];
+    if (o.json && bo_check_file(o.json, why, sizeof(why)) != 0) {
+        fprintf(stderr, "cpuacl-bench: --json: %s\n", why);
+        return 2;
+    }
+    if (o.out && bo_prepare_dir(o.out, why, sizeof(why)) != 0) {
+        fprintf(stderr, "cpuacl-bench: --out: %s\n", why);
+        return 2;
+    }
     setvbuf(stdout, NULL, _IOLBF, 0);
     /* the machine, before this thread is pinned (the allowed-CPU count) */
     static struct bo_run run;
@@ -481,10 +530,6 @@ int main(int argc, char **argv)
     static char json_path[PATH_MAX], html_path[PATH_MAX], trace_path[PATH_MAX];
     char trace_status[160] = "";
     if (o.out) {
-        if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "cpuacl-bench: cannot create %s: %s\n", o.out, strerror(errno));
-            return 1;
-        }
         if (snprintf(json_path, sizeof(json_path), "%s/report.json", o.out) >=
                 (int)sizeof(json_path) ||
             snprintf(html_path, sizeof(html_path), "%s/report.html", o.out) >=
@@ -559,12 +604,37 @@ int main(int argc, char **argv)
     }
     uint64_t t_start = bu_now_ns();
     ctx.study_index = 0;
+    /* The ETA: each study's expected cost, scaled by how the studies run so
+     * far compared with theirs (a slower machine, a loaded one). */
+    double est[64], done_est = 0, done_real = 0;
+    for (size_t i = 0; i < bs_nstudies; i++)
+        est[i] = run_it[i] ? bs_cost_s(bs_studies[i]->name, o.full, ctx.reps) : 0;
+    int ncpu_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
     for (size_t i = 0; i < bs_nstudies; i++) {
         if (!run_it[i])
             continue;
+        double speed = done_est > 0 ? done_real / done_est : 1.0;
+        ctx.study_est_s = est[i] * speed;
+        ctx.rest_est_s = 0;
+        for (size_t j = i + 1; j < bs_nstudies; j++)
+            ctx.rest_est_s += est[j] * speed;
         if (ctx.progress && !ctx.bar)
-            fprintf(stderr, "cpuacl-bench: running %s\n", bs_studies[i]->name);
+            fprintf(stderr, "cpuacl-bench: running %s (%u/%u, ~%.0f s; ~%.0f s left in the run)\n",
+                    bs_studies[i]->name, ctx.study_index + 1, ctx.study_count, ctx.study_est_s,
+                    ctx.study_est_s + ctx.rest_est_s);
+        struct bn_sample before, after;
+        bn_read(&before);
+        ctx.study_t0_ns = before.t_ns;
         int rc = bs_studies[i]->run(&ctx);
+        bn_read(&after);
+        struct br_noise nz;
+        bn_noise(bs_studies[i]->name, &before, &after, ncpu_online, &nz);
+        br_add_noise(&R, &nz);
+        done_est += est[i];
+        done_real += nz.seconds;
+        if (ctx.progress && !ctx.bar)
+            fprintf(stderr, "cpuacl-bench: %s took %.1f s%s%s\n", bs_studies[i]->name, nz.seconds,
+                    nz.loaded ? ", under load: " : "", nz.why);
         ctx.study_index++;
         if (rc) {
             failed++;
@@ -576,6 +646,8 @@ int main(int argc, char **argv)
     }
     double secs = (double)(bu_now_ns() - t_start) / 1e9;
     bs_bar_clear(&ctx);
+    if (ctx.progress || ctx.bar)
+        fprintf(stderr, "cpuacl-bench: %u studies in %.1f s\n", ctx.study_count, secs);
 
     printf("\n");
     br_print_table(&R, stdout);
