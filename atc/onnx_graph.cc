@@ -88,6 +88,14 @@ struct Ctx {
 
 /* ---- tensors ------------------------------------------------------------ */
 
+std::string dims_str(const std::vector<int64_t> &d)
+{
+    std::string s;
+    for (size_t i = 0; i < d.size(); i++)
+        s += (i ? "," : "") + std::to_string(d[i]);
+    return s;
+}
+
 size_t ge_size(int32_t t)
 {
     return cpuaclGeTypeSize(t);
@@ -1028,6 +1036,48 @@ void conv_gather(Ctx &c, const char *cann)
     set_out(c, 0, {n, 0});
 }
 
+/* Split: one Slice per output, along `axis`, of the sizes the `split`
+ * attribute (opset < 13) or input 1 gives, else of equal parts (the dim
+ * must divide evenly: opsets 11-17 say nothing of a remainder). */
+void conv_split(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis", "split"});
+    int64_t axis = axis_attr(c, "input");
+    const Shape &s = in_shape(c, 0);
+    int64_t dim = s.dims[axis];
+    if (dim < 0)
+        refuse("the dim split along (axis " + std::to_string(axis) + ") is unknown");
+    std::vector<int64_t> sizes;
+    bool given = c.opset < 13 ? get_ints(c, "split", &sizes) : has_in(c, 1);
+    if (given && c.opset >= 13)
+        sizes = need_ints(c, 1, "split");
+    int64_t nout = c.node->output_size();
+    if (!given) {
+        if (dim % nout)
+            refuse("dim " + std::to_string(dim) + " does not split into " + std::to_string(nout) +
+                   " equal parts");
+        sizes.assign(nout, dim / nout);
+    }
+    int64_t sum = 0;
+    for (int64_t v : sizes)
+        sum += v < 0 ? dim + 1 : v; /* a negative size fails the sum check */
+    if ((int64_t)sizes.size() != nout || sum != dim)
+        refuse("split sizes [" + dims_str(sizes) + "] do not cover dim " + std::to_string(dim) +
+               " in " + std::to_string(nout) + " outputs");
+    Ref x = value(c, in_name(c, 0));
+    std::vector<int64_t> off(s.dims.size(), 0), size = s.dims;
+    for (int64_t i = 0; i < nout; i++) {
+        size[axis] = sizes[i];
+        std::string sfx = "/" + std::to_string(i);
+        int32_t n = add(c, cann, sfx);
+        connect(c, n, "x", x);
+        connect(c, n, "offsets", const_i64(c, sfx + "/offsets", off));
+        connect(c, n, "size", const_i64(c, sfx + "/size", size));
+        set_out(c, (int)i, {n, 0});
+        off[axis] += sizes[i];
+    }
+}
+
 void conv_tile(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
@@ -1263,14 +1313,6 @@ void collect_shapes(Ctx &c, const onnx::GraphProto &g)
         s.dims.assign(t.dims().begin(), t.dims().end());
         c.shapes[t.name()] = s;
     }
-}
-
-std::string dims_str(const std::vector<int64_t> &d)
-{
-    std::string s;
-    for (size_t i = 0; i < d.size(); i++)
-        s += (i ? "," : "") + std::to_string(d[i]);
-    return s;
 }
 
 } // namespace
