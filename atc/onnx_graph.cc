@@ -84,6 +84,10 @@ struct Ctx {
     std::set<std::string> used_names;
     const onnx::NodeProto *node = nullptr;
     std::string base; /* GE name prefix of the current node */
+    /* GELU subgraphs (fuse_gelu): each Erf that heads one -> (x, the
+     * subgraph's output); the other nodes of those subgraphs, not converted */
+    std::map<const onnx::NodeProto *, std::pair<std::string, std::string>> gelu;
+    std::set<const onnx::NodeProto *> fused;
 };
 
 /* ---- tensors ------------------------------------------------------------ */
@@ -1078,6 +1082,20 @@ void conv_split(Ctx &c, const char *cann)
     }
 }
 
+/* Erf exists only inside the GELU subgraph fuse_gelu found: one GeluV2
+ * (approximate "none") on x stands for it, its output the subgraph's. */
+void conv_erf_gelu(Ctx &c, const char *cann)
+{
+    auto it = c.gelu.find(c.node);
+    if (it == c.gelu.end())
+        refuse("Erf is converted only inside the GELU subgraph 0.5 * (x * (1 + Erf(x / sqrt 2))) "
+               "(docs/atc.md): the operator table has no Erf type yet");
+    int32_t n = add(c, cann);
+    connect(c, n, "x", value(c, it->second.first));
+    attr_s(c, n, "approximate", "none");
+    c.values[it->second.second] = {n, 0};
+}
+
 void conv_tile(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
@@ -1283,6 +1301,98 @@ void convert_node(Ctx &c, const onnx::NodeProto &n)
             return;
         }
     refuse("the op type is not supported (docs/atc.md lists the ONNX ops atc converts)");
+}
+
+/* The value of a one-element float or double tensor; false otherwise. */
+bool scalar_value(const onnx::TensorProto &t, double *v)
+{
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(t, &dt);
+    if (dt == GE_F32 && b.size() == 4) {
+        float f;
+        std::memcpy(&f, b.data(), 4);
+        *v = f;
+        return true;
+    }
+    if (dt == GE_F64 && b.size() == 8) {
+        std::memcpy(v, b.data(), 8);
+        return true;
+    }
+    return false;
+}
+
+/*
+ * GELU as PyTorch exports nn.GELU() (opsets 11-17 have no Gelu op):
+ *   t = Div(x, sqrt 2); e = Erf(t); a = Add(e, 1); m = Mul(x, a); y = Mul(m, 0.5)
+ * (Add's and Mul's operands in either order). Each match becomes one GeluV2
+ * at its Erf (conv_erf_gelu); its other nodes are skipped. A match needs
+ * every intermediate value to feed only the next node and be no graph
+ * output, and the constants within 1e-6 of sqrt 2, 1 and 0.5.
+ */
+void fuse_gelu(Ctx &c, const onnx::GraphProto &g)
+{
+    std::map<std::string, const onnx::NodeProto *> producer;
+    std::map<std::string, std::vector<const onnx::NodeProto *>> users;
+    std::set<std::string> outputs;
+    for (const auto &n : g.node()) {
+        for (const auto &o : n.output())
+            producer[o] = &n;
+        for (const auto &i : n.input())
+            users[i].push_back(&n);
+    }
+    for (const auto &o : g.output())
+        outputs.insert(o.name());
+    /* an initializer, or a Constant node's value or value_float (fuse_gelu
+     * runs before conv_constant has registered the Constants) */
+    auto near = [&](const std::string &name, double want) {
+        double v = NAN;
+        auto k = c.consts.find(name);
+        auto p = producer.find(name);
+        if (k != c.consts.end()) {
+            scalar_value(*k->second, &v);
+        } else if (p != producer.end() && p->second->op_type() == "Constant") {
+            for (const auto &a : p->second->attribute())
+                if (a.name() == "value" && a.has_t())
+                    scalar_value(a.t(), &v);
+                else if (a.name() == "value_float")
+                    v = a.f();
+        }
+        return std::fabs(v - want) <= 1e-6;
+    };
+    /* the single user of value v, of type `type`, not a graph output */
+    auto only_user = [&](const std::string &v, const char *type) -> const onnx::NodeProto * {
+        auto it = users.find(v);
+        if (outputs.count(v) || it == users.end() || it->second.size() != 1 ||
+            it->second[0]->op_type() != type ||
+            it->second[0]->input_size() != (std::strcmp(type, "Erf") ? 2 : 1))
+            return nullptr;
+        return it->second[0];
+    };
+    /* the operand of binary node n other than value v */
+    auto other = [](const onnx::NodeProto *n, const std::string &v) {
+        return n->input(0) == v ? n->input(1) : n->input(0);
+    };
+    for (const auto &e : g.node()) {
+        if (e.op_type() != "Erf" || e.input_size() != 1 || e.output_size() != 1)
+            continue;
+        auto p = producer.find(e.input(0));
+        const onnx::NodeProto *div = p == producer.end() ? nullptr : p->second;
+        if (!div || div->op_type() != "Div" || div->input_size() != 2 ||
+            !near(div->input(1), std::sqrt(2.0)) || only_user(div->output(0), "Erf") != &e)
+            continue;
+        const std::string &x = div->input(0);
+        const onnx::NodeProto *add = only_user(e.output(0), "Add");
+        if (!add || !near(other(add, e.output(0)), 1.0))
+            continue;
+        const onnx::NodeProto *mul = only_user(add->output(0), "Mul");
+        if (!mul || other(mul, add->output(0)) != x)
+            continue;
+        const onnx::NodeProto *half = only_user(mul->output(0), "Mul");
+        if (!half || !near(other(half, mul->output(0)), 0.5))
+            continue;
+        c.gelu[&e] = {x, half->output(0)};
+        c.fused.insert({div, add, mul, half});
+    }
 }
 
 /* Shapes and types of every value the model names, after inference. */
@@ -1517,7 +1627,10 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
             out->inputs.push_back(d);
         }
         ge_check(c, cpuaclGeGraphSetInputs(c.g, data.data(), data.size()), "inputs");
+        fuse_gelu(c, *gp);
         for (const auto &n : gp->node()) {
+            if (c.fused.count(&n))
+                continue;
             try {
                 convert_node(c, n);
             } catch (const Fail &f) {

@@ -12,7 +12,7 @@ run of one torch version):
   block  a pre-norm transformer block, d=128, 4 heads, FFN 512: LayerNorm,
          fused QKV Linear, reshape/permute/split into heads, scaled
          Q @ K^T, softmax, @ V, heads merged, output Linear, residual;
-         LayerNorm, Linear, GELU (tanh form, GPT-2's), Linear, residual:
+         LayerNorm, Linear, GELU (exact, erf form), Linear, residual:
          input [4, 32, 128]
 Each is exported with torch.onnx.export (opset 17; BatchNormalization kept
 as its own node with TrainingMode.PRESERVE on an eval model, where the
@@ -75,7 +75,7 @@ class Block(nn.Module):
         self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
         self.qkv, self.proj = nn.Linear(d, 3 * d), nn.Linear(d, d)
         self.f1, self.f2 = nn.Linear(d, ffn), nn.Linear(ffn, d)
-        self.act = nn.GELU(approximate="tanh")
+        self.act = nn.GELU()
 
     def forward(self, x):
         n, t, d = x.shape
