@@ -297,7 +297,8 @@ static int study_one(struct bs_ctx *c, const char *dir, const char *atc, const c
     snprintf(key, sizeof key, "torch_%s", name);
     snprintf(label, sizeof label, "PyTorch %s", k_models[i].label);
     struct br_figure *f = br_add(c->res, "model", key, label, "us", BR_LOWER, &torch, NULL, NULL);
-    br_set_note(f, "torch %s, %u threads, inference_mode, per inference", torch_ver, c->workers);
+    br_set_note(f, "torch %s, %u thread%s, inference_mode, per inference", torch_ver, c->workers,
+                c->workers == 1 ? "" : "s");
     snprintf(key, sizeof key, "replay_%s", name);
     snprintf(label, sizeof label, "captured replay %s", k_models[i].label);
     f = br_add(c->res, "model", key, label, "us", BR_LOWER, &replay, NULL, NULL);
