@@ -84,9 +84,21 @@ struct Ctx {
     std::set<std::string> used_names;
     const onnx::NodeProto *node = nullptr;
     std::string base; /* GE name prefix of the current node */
+    /* GELU subgraphs (fuse_gelu): each Erf that heads one -> (x, the
+     * subgraph's output); the other nodes of those subgraphs, not converted */
+    std::map<const onnx::NodeProto *, std::pair<std::string, std::string>> gelu;
+    std::set<const onnx::NodeProto *> fused;
 };
 
 /* ---- tensors ------------------------------------------------------------ */
+
+std::string dims_str(const std::vector<int64_t> &d)
+{
+    std::string s;
+    for (size_t i = 0; i < d.size(); i++)
+        s += (i ? "," : "") + std::to_string(d[i]);
+    return s;
+}
 
 size_t ge_size(int32_t t)
 {
@@ -1028,6 +1040,62 @@ void conv_gather(Ctx &c, const char *cann)
     set_out(c, 0, {n, 0});
 }
 
+/* Split: one Slice per output, along `axis`, of the sizes the `split`
+ * attribute (opset < 13) or input 1 gives, else of equal parts (the dim
+ * must divide evenly: opsets 11-17 say nothing of a remainder). */
+void conv_split(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis", "split"});
+    int64_t axis = axis_attr(c, "input");
+    const Shape &s = in_shape(c, 0);
+    int64_t dim = s.dims[axis];
+    if (dim < 0)
+        refuse("the dim split along (axis " + std::to_string(axis) + ") is unknown");
+    std::vector<int64_t> sizes;
+    bool given = c.opset < 13 ? get_ints(c, "split", &sizes) : has_in(c, 1);
+    if (given && c.opset >= 13)
+        sizes = need_ints(c, 1, "split");
+    int64_t nout = c.node->output_size();
+    if (!given) {
+        if (dim % nout)
+            refuse("dim " + std::to_string(dim) + " does not split into " + std::to_string(nout) +
+                   " equal parts");
+        sizes.assign(nout, dim / nout);
+    }
+    int64_t sum = 0;
+    for (int64_t v : sizes)
+        sum += v < 0 ? dim + 1 : v; /* a negative size fails the sum check */
+    if ((int64_t)sizes.size() != nout || sum != dim)
+        refuse("split sizes [" + dims_str(sizes) + "] do not cover dim " + std::to_string(dim) +
+               " in " + std::to_string(nout) + " outputs");
+    Ref x = value(c, in_name(c, 0));
+    std::vector<int64_t> off(s.dims.size(), 0), size = s.dims;
+    for (int64_t i = 0; i < nout; i++) {
+        size[axis] = sizes[i];
+        std::string sfx = "/" + std::to_string(i);
+        int32_t n = add(c, cann, sfx);
+        connect(c, n, "x", x);
+        connect(c, n, "offsets", const_i64(c, sfx + "/offsets", off));
+        connect(c, n, "size", const_i64(c, sfx + "/size", size));
+        set_out(c, (int)i, {n, 0});
+        off[axis] += sizes[i];
+    }
+}
+
+/* Erf exists only inside the GELU subgraph fuse_gelu found: one GeluV2
+ * (approximate "none") on x stands for it, its output the subgraph's. */
+void conv_erf_gelu(Ctx &c, const char *cann)
+{
+    auto it = c.gelu.find(c.node);
+    if (it == c.gelu.end())
+        refuse("Erf is converted only inside the GELU subgraph 0.5 * (x * (1 + Erf(x / sqrt 2))) "
+               "(docs/atc.md): the operator table has no Erf type yet");
+    int32_t n = add(c, cann);
+    connect(c, n, "x", value(c, it->second.first));
+    attr_s(c, n, "approximate", "none");
+    c.values[it->second.second] = {n, 0};
+}
+
 void conv_tile(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
@@ -1235,6 +1303,98 @@ void convert_node(Ctx &c, const onnx::NodeProto &n)
     refuse("the op type is not supported (docs/atc.md lists the ONNX ops atc converts)");
 }
 
+/* The value of a one-element float or double tensor; false otherwise. */
+bool scalar_value(const onnx::TensorProto &t, double *v)
+{
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(t, &dt);
+    if (dt == GE_F32 && b.size() == 4) {
+        float f;
+        std::memcpy(&f, b.data(), 4);
+        *v = f;
+        return true;
+    }
+    if (dt == GE_F64 && b.size() == 8) {
+        std::memcpy(v, b.data(), 8);
+        return true;
+    }
+    return false;
+}
+
+/*
+ * GELU as PyTorch exports nn.GELU() (opsets 11-17 have no Gelu op):
+ *   t = Div(x, sqrt 2); e = Erf(t); a = Add(e, 1); m = Mul(x, a); y = Mul(m, 0.5)
+ * (Add's and Mul's operands in either order). Each match becomes one GeluV2
+ * at its Erf (conv_erf_gelu); its other nodes are skipped. A match needs
+ * every intermediate value to feed only the next node and be no graph
+ * output, and the constants within 1e-6 of sqrt 2, 1 and 0.5.
+ */
+void fuse_gelu(Ctx &c, const onnx::GraphProto &g)
+{
+    std::map<std::string, const onnx::NodeProto *> producer;
+    std::map<std::string, std::vector<const onnx::NodeProto *>> users;
+    std::set<std::string> outputs;
+    for (const auto &n : g.node()) {
+        for (const auto &o : n.output())
+            producer[o] = &n;
+        for (const auto &i : n.input())
+            users[i].push_back(&n);
+    }
+    for (const auto &o : g.output())
+        outputs.insert(o.name());
+    /* an initializer, or a Constant node's value or value_float (fuse_gelu
+     * runs before conv_constant has registered the Constants) */
+    auto near = [&](const std::string &name, double want) {
+        double v = NAN;
+        auto k = c.consts.find(name);
+        auto p = producer.find(name);
+        if (k != c.consts.end()) {
+            scalar_value(*k->second, &v);
+        } else if (p != producer.end() && p->second->op_type() == "Constant") {
+            for (const auto &a : p->second->attribute())
+                if (a.name() == "value" && a.has_t())
+                    scalar_value(a.t(), &v);
+                else if (a.name() == "value_float")
+                    v = a.f();
+        }
+        return std::fabs(v - want) <= 1e-6;
+    };
+    /* the single user of value v, of type `type`, not a graph output */
+    auto only_user = [&](const std::string &v, const char *type) -> const onnx::NodeProto * {
+        auto it = users.find(v);
+        if (outputs.count(v) || it == users.end() || it->second.size() != 1 ||
+            it->second[0]->op_type() != type ||
+            it->second[0]->input_size() != (std::strcmp(type, "Erf") ? 2 : 1))
+            return nullptr;
+        return it->second[0];
+    };
+    /* the operand of binary node n other than value v */
+    auto other = [](const onnx::NodeProto *n, const std::string &v) {
+        return n->input(0) == v ? n->input(1) : n->input(0);
+    };
+    for (const auto &e : g.node()) {
+        if (e.op_type() != "Erf" || e.input_size() != 1 || e.output_size() != 1)
+            continue;
+        auto p = producer.find(e.input(0));
+        const onnx::NodeProto *div = p == producer.end() ? nullptr : p->second;
+        if (!div || div->op_type() != "Div" || div->input_size() != 2 ||
+            !near(div->input(1), std::sqrt(2.0)) || only_user(div->output(0), "Erf") != &e)
+            continue;
+        const std::string &x = div->input(0);
+        const onnx::NodeProto *add = only_user(e.output(0), "Add");
+        if (!add || !near(other(add, e.output(0)), 1.0))
+            continue;
+        const onnx::NodeProto *mul = only_user(add->output(0), "Mul");
+        if (!mul || other(mul, add->output(0)) != x)
+            continue;
+        const onnx::NodeProto *half = only_user(mul->output(0), "Mul");
+        if (!half || !near(other(half, mul->output(0)), 0.5))
+            continue;
+        c.gelu[&e] = {x, half->output(0)};
+        c.fused.insert({div, add, mul, half});
+    }
+}
+
 /* Shapes and types of every value the model names, after inference. */
 void collect_shapes(Ctx &c, const onnx::GraphProto &g)
 {
@@ -1263,14 +1423,6 @@ void collect_shapes(Ctx &c, const onnx::GraphProto &g)
         s.dims.assign(t.dims().begin(), t.dims().end());
         c.shapes[t.name()] = s;
     }
-}
-
-std::string dims_str(const std::vector<int64_t> &d)
-{
-    std::string s;
-    for (size_t i = 0; i < d.size(); i++)
-        s += (i ? "," : "") + std::to_string(d[i]);
-    return s;
 }
 
 } // namespace
@@ -1475,7 +1627,10 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
             out->inputs.push_back(d);
         }
         ge_check(c, cpuaclGeGraphSetInputs(c.g, data.data(), data.size()), "inputs");
+        fuse_gelu(c, *gp);
         for (const auto &n : gp->node()) {
+            if (c.fused.count(&n))
+                continue;
             try {
                 convert_node(c, n);
             } catch (const Fail &f) {

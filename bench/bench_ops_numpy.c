@@ -72,26 +72,6 @@ static const char k_script[] =
     "    A = B = C = X = Y = Z = None\n";
 /* clang-format on */
 
-/* /usr/bin/python3, else the first python3 on PATH: 0 or -1. */
-static int find_python(char *path, size_t cap)
-{
-    if (access("/usr/bin/python3", X_OK) == 0) {
-        snprintf(path, cap, "/usr/bin/python3");
-        return 0;
-    }
-    const char *env = getenv("PATH");
-    char *dirs = strdup(env ? env : "");
-    int rc = -1;
-    for (char *save = NULL, *d = dirs ? strtok_r(dirs, ":", &save) : NULL; d && rc;
-         d = strtok_r(NULL, ":", &save)) {
-        snprintf(path, cap, "%s/python3", *d ? d : ".");
-        if (access(path, X_OK) == 0)
-            rc = 0;
-    }
-    free(dirs);
-    return rc;
-}
-
 /* The line of `out` that starts with "arg ": its values into acc. */
 static void parse_values(const char *out, const char *arg, struct br_acc *acc)
 {
@@ -159,7 +139,7 @@ int bs_ops_numpy(struct bs_ctx *c)
     out[0] = 0;
     bop_step("ops: numpy (child python3)");
     const int nthr = bop_blas_threads();
-    if (find_python(py, sizeof(py)) != 0) {
+    if (bu_find_python(py, sizeof(py)) != 0) {
         missing = "numpy not installed (no python3)";
     } else {
         /* numpy's BLAS gets as many threads as OpenBLAS has here (this

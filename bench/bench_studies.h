@@ -74,6 +74,7 @@ extern const char *_Atomic bs_step;
     X(graph)       /* bench_graph.c */                                                             \
     X(ops)         /* bench_ops.c */                                                               \
     X(peers)       /* bench_peers.c */                                                             \
+    X(model)       /* bench_study_model.c (PyTorch peer, atc) */                                   \
     X(collective)  /* bench_study_collective.c (runs hccl-bench) */
 
 #define BS_STUDY_DECL(name) extern const struct bs_study bs_##name##_study;

@@ -295,3 +295,22 @@ int bu_run_exe(const char *self, const char *const *args, const char *const *env
         snprintf(why, whycap, "the child died (signal %d)", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
     return -1;
 }
+
+int bu_find_python(char *path, size_t cap)
+{
+    if (access("/usr/bin/python3", X_OK) == 0) {
+        snprintf(path, cap, "/usr/bin/python3");
+        return 0;
+    }
+    const char *env = getenv("PATH");
+    char *dirs = strdup(env ? env : "");
+    int rc = -1;
+    for (char *save = NULL, *d = dirs ? strtok_r(dirs, ":", &save) : NULL; d && rc;
+         d = strtok_r(NULL, ":", &save)) {
+        snprintf(path, cap, "%s/python3", *d ? d : ".");
+        if (access(path, X_OK) == 0)
+            rc = 0;
+    }
+    free(dirs);
+    return rc;
+}

@@ -76,6 +76,10 @@ int bu_run_self(const char *const *args, const char *const *env, unsigned timeou
  * search) as the child. */
 int bu_run_exe(const char *path, const char *const *args, const char *const *env,
                unsigned timeout_s, char *out, size_t cap, char *why, size_t whycap);
+/* The python3 a study runs its peer with: /usr/bin/python3 (where Debian's
+ * python3-numpy and python3-torch live), else the first python3 on PATH,
+ * into path. 0, or -1 when there is none. */
+int bu_find_python(char *path, size_t cap);
 
 /*
  * Two cores for a producer/consumer pair: `consumer` first, `producer`

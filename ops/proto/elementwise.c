@@ -3,8 +3,8 @@
  * ops/proto/elementwise.c: the elementwise types of the table: Add, Sub,
  * Mul, Div, RealDiv, Maximum, Minimum, Pow, Equal (broadcast); Relu,
  * Sigmoid, Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs, Square, Sin, Cos,
- * LeakyRelu, Elu, Gelu, Softplus, Identity (same shape); BiasAdd. Their shape rules and kernels
- * (one aclnn executor each, or a copy).
+ * LeakyRelu, Elu, Gelu, GeluV2, Softplus, Identity (same shape); BiasAdd. Their shape rules and
+ * kernels (one aclnn executor each, or a copy).
  */
 #include <string.h>
 
@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_eq_tensor.h"
 #include "aclnnop/aclnn_exp.h"
 #include "aclnnop/aclnn_gelu.h"
+#include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_log.h"
 #include "aclnnop/aclnn_maximum.h"
@@ -87,6 +88,16 @@ enum proto_status proto_infer_exp_log(struct proto_op *op)
                           "attributes base %g, scale %g, shift %g: only base -1 (e), scale 1, "
                           "shift 0 are supported",
                           base, scale, shift);
+    return proto_infer_unary(op);
+}
+
+/* GeluV2: y like x; approximate "none" (x Phi(x) with erf) or "tanh". */
+enum proto_status proto_infer_gelu_v2(struct proto_op *op)
+{
+    const char *a = proto_attr_s(op, "approximate");
+    if (strcmp(a, "none") && strcmp(a, "tanh"))
+        return proto_fail(op, PROTO_ATTR, "attribute approximate is '%s', expected none or tanh",
+                          a);
     return proto_infer_unary(op);
 }
 
@@ -180,6 +191,13 @@ BINARY(maximum, aclnnMaximum)
 BINARY(minimum, aclnnMinimum)
 BINARY(pow, aclnnPowTensorTensor)
 BINARY(equal, aclnnEqTensor)
+
+enum proto_status proto_build_gelu_v2(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t tanh_form = !strcmp(proto_attr_s(op, "approximate"), "tanh");
+    return PROTO_STEP(b, aclnnGeluV2GetWorkspaceSize, proto_operand(b, PIN(0)), tanh_form,
+                      proto_operand(b, POUT(op, 0)));
+}
 
 enum proto_status proto_build_sub(const struct proto_op *op, struct proto_plan_builder *b)
 {

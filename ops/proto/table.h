@@ -54,6 +54,7 @@ X(Exp, IN("x"), OUT("y"), ATTRS(A(base, FLOAT, "-1.0"), A(scale, FLOAT, "1.0"), 
 X(ExpandDims, IN("x", "axis#"), OUT("y"), ATTRS(), DTM_ALL, expand_dims, copy)
 X(GatherV2, IN("x", "indices", "axis#"), OUT("y"), ATTRS(A(batch_dims, INT, "0"), A(is_preprocessed, BOOL, "false"), A(negative_index_support, BOOL, "false")), DTM_ALL, gather, gather)
 X(Gelu, IN("x"), OUT("y"), ATTRS(), DTM_F3, unary, gelu)
+X(GeluV2, IN("x"), OUT("y"), ATTRS(A(approximate, STRING, "none")), DTM_F3, gelu_v2, gelu_v2)
 X(Identity, IN("x"), OUT("y"), ATTRS(), DTM_ALL, unary, copy)
 X(LayerNorm, IN("x", "gamma", "beta"), OUT("y", "mean", "variance"), ATTRS(A(begin_norm_axis, INT, "0"), A(begin_params_axis, INT, "0"), A(epsilon, FLOAT, "1e-07")), DTM(DT_F32), layer_norm, layer_norm)
 X(LeakyRelu, IN("x"), OUT("y"), ATTRS(A(negative_slope, FLOAT, "0.0")), DTM_FLOAT, unary, leaky_relu)

@@ -4,8 +4,12 @@ run from Python with pyACL's calls (acl.mdl.load_from_file, get_desc,
 create_dataset, add_dataset_buffer, execute, unload), each output compared
 with numpy's reference (the test data's output_<i>.pb); the MLP also with
 --output_type=FP16 (its output described and delivered as float16).
-Usage: atc_python.py <atc binary> (PYTHONPATH names the build's acl package);
-exit 77 without the onnx Python module or numpy."""
+With --torch <bench/bench_model_torch.py>: that file's PyTorch models (the
+CNN, the two-input two-output MLP, the transformer block) exported to ONNX,
+compared with PyTorch's outputs (docs/atc.md, "End to end from PyTorch").
+Usage: atc_python.py <atc binary> [--torch <script>] (PYTHONPATH names the
+build's acl package); exit 77 without the onnx Python module, numpy or (with
+--torch) torch."""
 import os
 import subprocess
 import sys
@@ -16,6 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MODELS = (("mlp", [], "float32", 1e-4), ("cnn", [], "float32", 1e-4),
           ("two_io", [], "float32", 1e-4), ("layer_norm", [], "float32", 1e-4),
           ("mlp", ["--output_type=FP16"], "float16", 2e-3))
+# PyTorch's models: float32 outputs within 1e-5 + 1e-4 |want| (docs/atc.md)
+TORCH_MODELS = (("cnn", [], "float32", 1e-4), ("mlp2", [], "float32", 1e-4),
+                ("block", [], "float32", 1e-4))
 
 
 def main():
@@ -30,7 +37,16 @@ def main():
     H2D, D2H = acl.ACL_MEMCPY_HOST_TO_DEVICE, acl.ACL_MEMCPY_DEVICE_TO_HOST
     atc = sys.argv[1]
     tmp = tempfile.mkdtemp(prefix="atc_py_")
-    subprocess.run([sys.executable, os.path.join(HERE, "make_models.py"), tmp], check=True)
+    models = MODELS
+    if sys.argv[2:3] == ["--torch"]:
+        p = subprocess.run([sys.executable, sys.argv[3], "export", tmp], check=True,
+                           capture_output=True, text=True)
+        if p.stdout.startswith("notorch"):
+            print("skip: needs torch (python3-torch)")
+            return 77
+        models = TORCH_MODELS
+    else:
+        subprocess.run([sys.executable, os.path.join(HERE, "make_models.py"), tmp], check=True)
     fails = []
 
     def ok(ret, what):
@@ -58,7 +74,7 @@ def main():
 
     ok(acl.init(), "init")
     ok(acl.rt.set_device(0), "set_device")
-    for name, extra, otype, rtol in MODELS:
+    for name, extra, otype, rtol in models:
         d = os.path.join(tmp, name)
         om = d + "_" + otype
         p = subprocess.run([atc, "--model=" + os.path.join(d, "model.onnx"), "--framework=5",
@@ -102,6 +118,10 @@ def main():
                 fails.append("%s output %d: max diff %s" % (
                     name, i, np.abs(got - want.ravel()).max() if got.size == want.size else
                     "(size %d, want %d)" % (got.size, want.size)))
+            else:
+                err = np.abs(got - want.ravel().astype(np.float64))
+                print("%s output %d: max |got - want| %.3g, max relative %.3g" % (
+                    name, i, err.max(), (err / np.maximum(np.abs(want.ravel()), 1e-30)).max()))
         free(ids, ibufs)
         free(ods, obufs)
         ok(acl.mdl.destroy_desc(desc), "destroy_desc")

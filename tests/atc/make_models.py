@@ -10,7 +10,8 @@ two_io (two inputs, two outputs: MatMul, Add, Softmax, Tanh, Concat), blocks
 (BatchNormalization, AveragePool SAME, GlobalAveragePool, Transpose, Reshape,
 ReduceMean, Sigmoid, Sub/Div/Mul/Exp/Log/Sqrt/Neg/Abs, Unsqueeze, Squeeze,
 Gather, Cast, Constant), layer_norm (opset 17: LayerNormalization, Gemm with a
-2-D C), bad_op (an op atc does not map) and bad_dtype (a type the CANN op
+2-D C), gelu (the exact GELU subgraph, fused), bad_op (an op atc does not map),
+lone_erf (an Erf outside that subgraph) and bad_dtype (a type the CANN op
 refuses)."""
 import os
 import sys
@@ -188,6 +189,33 @@ def layer_norm(out):
          [x], [y], opset=17)
 
 
+def gelu(out):
+    """The exact GELU as PyTorch exports it, operands of Add and the Muls in
+    the other order, x/sqrt2 as an initializer: atc makes one GeluV2."""
+    x = rand(3, 7, scale=2.0)
+    nodes = [helper.make_node("Div", ["x", "sqrt2"], ["t"], name="div"),
+             helper.make_node("Erf", ["t"], ["e"], name="erf"),
+             helper.make_node("Add", ["one", "e"], ["a"], name="add"),
+             helper.make_node("Mul", ["a", "x"], ["m"], name="mul"),
+             helper.make_node("Mul", ["half", "m"], ["y"], name="half")]
+    from math import erf
+    y = 0.5 * x * (1 + np.vectorize(erf)(x.astype(np.float64) / np.sqrt(2)))
+    save(out, "gelu", nodes, [("x", x)], ["y"],
+         dict(sqrt2=np.array(np.sqrt(2), np.float32), one=np.array(1, np.float32),
+              half=np.array(0.5, np.float32)), [x], [y], opset=13)
+
+
+def lone_erf(out):
+    """GELU's subgraph with Erf's input also used elsewhere: not fused, and
+    Erf alone is refused."""
+    x = rand(2, 3)
+    nodes = [helper.make_node("Div", ["x", "sqrt2"], ["t"], name="div"),
+             helper.make_node("Erf", ["t"], ["e"], name="my_erf"),
+             helper.make_node("Add", ["e", "t"], ["y"], name="add")]
+    save(out, "lone_erf", nodes, [("x", x)], ["y"], dict(sqrt2=np.array(np.sqrt(2), np.float32)),
+         [x], [x], opset=13)
+
+
 def bad_op(out):
     x = rand(2, 3)
     nodes = [helper.make_node("Relu", ["x"], ["r"], name="relu"),
@@ -205,7 +233,7 @@ def bad_dtype(out):
 
 def main():
     out = sys.argv[1]
-    for f in (mlp, cnn, two_io, blocks, layer_norm, bad_op, bad_dtype):
+    for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf):
         f(out)
 
 

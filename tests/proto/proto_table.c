@@ -865,6 +865,8 @@ static const struct tcase g_cases[] = {
      r_gather,
      0},
     {"Gelu", 1, {F32(9)}, NOATTR, r_gelu, 1e-3},
+    {"GeluV2", 1, {F32(9)}, NOATTR, r_gelu, 1e-6},
+    {"GeluV2", 1, {F32(9)}, 1, {ASTR("approximate", "tanh")}, r_gelu, 1e-3},
     {"Identity", 1, {{ACL_INT64, SHAPE(2, 3)}}, NOATTR, r_id, 0, RANGE(-100, 100)},
     {"LayerNorm",
      3,
@@ -1104,6 +1106,9 @@ static void misuse(void)
     expect(__LINE__, "Cast", 1, two, 1, &fl, 0, NULL, PROTO_ATTR, "dst_type", "float",
            "expected int", NULL);
     struct tattr badt = AINT("dst_type", 999);
+    struct tattr fast = ASTR("approximate", "fast");
+    expect(__LINE__, "GeluV2", 1, two, 1, &fast, 0, NULL, PROTO_ATTR, "approximate", "'fast'",
+           "none or tanh", NULL);
     expect(__LINE__, "Cast", 1, two, 1, &badt, 0, NULL, PROTO_ATTR, "dst_type", "999", NULL);
     /* A value input that is not const; one given as const. */
     struct tin axes_data[2] = {f23, {ACL_INT32, SHAPE(1)}};
