@@ -24,6 +24,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +167,7 @@ struct gm_in {
     const unsigned char *w; /* weights */
     size_t wlen;
     const char *what; /* the first failure */
+    bool borrow;      /* tensor attributes point into w (which outlives the graph) */
 };
 
 static bool take(struct gm_in *r, void *v, size_t n, const char *what)
@@ -249,6 +251,7 @@ static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
     char *name = get_str(r, "an attribute name");
     cpuaclGeAttrValue v = {0};
     cpuaclGeTensor t;
+    uint64_t at[2] = {0, 0}; /* TENSOR: offset and size in the weights */
     void *tmp = NULL;
     v.kind = (int32_t)get_u32(r, "an attribute kind");
     switch (r->what ? 0 : v.kind) {
@@ -277,13 +280,16 @@ static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
         break;
     }
     case CPUACL_GE_ATTR_TENSOR: {
-        uint64_t at[2] = {0, 0};
         get_desc(r, &t, "a tensor attribute");
         take(r, at, sizeof(at), "a tensor attribute");
         if (!r->what && (at[0] > r->wlen || at[1] > r->wlen - at[0]))
             r->what = "a tensor attribute's place in the weights section";
         t.data = r->what ? NULL : (void *)(r->w + at[0]);
         t.size = at[1];
+        if (r->borrow) { /* no copy: the attribute is pointed at w below */
+            t.data = NULL;
+            t.size = 0;
+        }
         v.tensor = &t;
         break;
     }
@@ -292,6 +298,12 @@ static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
     }
     if (!r->what && cpuaclGeGraphSetAttr(g, node, name, &v) != GE_OK)
         r->what = "an attribute";
+    if (!r->what && r->borrow && v.kind == CPUACL_GE_ATTR_TENSOR) {
+        struct graph_attr *a = (struct graph_attr *)graph_attr_get(&g->nodes[node], name);
+        a->t.data = at[1] ? (void *)(r->w + at[0]) : NULL;
+        a->t.size = at[1];
+        a->borrowed = true;
+    }
     free(tmp);
     free(name);
 }
@@ -334,11 +346,12 @@ static void get_node(struct gm_in *r, cpuaclGeGraph *g, uint32_t total)
         get_desc(r, &n->out_desc[k], "an output description");
 }
 
-/* The graph of a graph section, or NULL with *what set. */
-static cpuaclGeGraph *decode(const void *buf, size_t len, const void *w, size_t wlen,
+/* The graph of a graph section, or NULL with *what set. borrow: its tensor
+ * attributes point into w (kept by the caller for the graph's life). */
+static cpuaclGeGraph *decode(const void *buf, size_t len, const void *w, size_t wlen, bool borrow,
                              const char **what)
 {
-    struct gm_in r = {buf, (const unsigned char *)buf + len, w, wlen, NULL};
+    struct gm_in r = {buf, (const unsigned char *)buf + len, w, wlen, NULL, borrow};
     uint32_t h[5] = {0};
     take(&r, h, sizeof(h), "the section header");
     if (!r.what && h[0] != GM_MAGIC)
@@ -681,18 +694,18 @@ static void describe(struct cpuaclGeGraph *g, struct core_mdl_io *io, char (*out
 
 /* ---- dynamic gears: one compiled plan a gear ---------------------------------------- */
 
-/* The graph section [graph, +glen) with its weights, decoded and compiled
- * with its nin inputs fixed to dims (ndims[i] each, concatenated; dtype and
+/* The graph section [graph, +glen) with its weights (borrowed: see decode),
+ * decoded and compiled with its nin inputs fixed to dims (ndims[i] each, concatenated; dtype and
  * format per input): *out, or the GE status with its message recorded
  * (*malformed: the section does not decode). */
 static uint32_t gm_compile_at(const void *graph, size_t glen, const void *w, size_t wlen,
-                              size_t nin, const int32_t *dtype, const int32_t *format,
+                              bool borrow, size_t nin, const int32_t *dtype, const int32_t *format,
                               const size_t *ndims, const int64_t *dims, bool *malformed,
                               struct cpuaclGeGraph **out)
 {
     const char *what = NULL;
     *malformed = false;
-    struct cpuaclGeGraph *g = decode(graph, glen, w, wlen, &what);
+    struct cpuaclGeGraph *g = decode(graph, glen, w, wlen, borrow, &what);
     if (!g) {
         *malformed = strcmp(what, "out of memory") != 0;
         return graph_err(*malformed ? GE_FAILED : GE_GRAPH_MALLOC_FAILED,
@@ -787,7 +800,8 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
         core_mdl_gear_fill(&t, k, nin, ndims, dims, gd);
         struct cpuaclGeGraph *gg = NULL;
         bool bad;
-        rc = gm_compile_at(o->p, o->len, w->p, w->len, nin, dt, dt + nin, ndims, gd, &bad, &gg);
+        rc = gm_compile_at(o->p, o->len, w->p, w->len, false, nin, dt, dt + nin, ndims, gd, &bad,
+                           &gg);
         if (rc != GE_OK) {
             rc = graph_err(rc, "aclgrphBuildModel: %s gear %zu does not compile: %s", gs->key, k,
                            aclGetRecentErrMsg());
@@ -943,8 +957,17 @@ uint32_t cpuaclGeSaveModel(const char *output_file, const void *data, uint64_t l
 
 /* ---- the provider of model graphs (core/mdl.h) ----------------------------------- */
 
+/* The weights the gears of one model share (their Const attributes point
+ * into them): a 64-byte-aligned copy of the weights section, freed with
+ * the last gear. */
+struct gm_weights {
+    atomic_uint refs; /* one a gear model, and the load's while it runs */
+    void *p;
+};
+
 struct gm_model {
     struct cpuaclGeGraph *g;
+    struct gm_weights *w; /* the shared weights of a gear's model, or NULL */
     pthread_mutex_t lock;
     aclrtStream own;  /* aclmdlExecute's stream, made at its first use */
     aclrtStream last; /* the stream of the latest execution (GC1: waiting for it waits for all) */
@@ -970,7 +993,7 @@ static aclError gm_load(const void *graph, size_t glen, const void *weights, siz
                         void **model, const char *fn)
 {
     const char *what = NULL;
-    struct cpuaclGeGraph *g = decode(graph, glen, weights, wlen, &what);
+    struct cpuaclGeGraph *g = decode(graph, glen, weights, wlen, false, &what);
     if (!g)
         return core_err(!strcmp(what, "out of memory") ? ACL_ERROR_BAD_ALLOC
                                                        : ACL_ERROR_DESERIALIZE_MODEL,
@@ -1078,16 +1101,37 @@ static aclError gm_check_gear(const struct cpuaclGeGraph *g, const struct core_m
     return ACL_SUCCESS;
 }
 
+static void gm_weights_drop(struct gm_weights *w)
+{
+    /* acq_rel: the last drop sees every gear's use of the weights done */
+    if (w && atomic_fetch_sub_explicit(&w->refs, 1, memory_order_acq_rel) == 1) {
+        free(w->p);
+        free(w);
+    }
+}
+
 static aclError gm_load_gears(const void *graph, size_t glen, const void *weights, size_t wlen,
                               const struct core_mdl_gear_plan *p, void **models, const char *fn)
 {
+    /* one copy of the weights for every gear (the image is not kept) */
+    struct gm_weights *shared = calloc(1, sizeof(*shared));
+    if (shared)
+        shared->p = aligned_alloc(GM_ALIGN, (wlen / GM_ALIGN + 1) * GM_ALIGN);
+    if (!shared || !shared->p) {
+        free(shared);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory (weights of %zu bytes)", fn, wlen);
+    }
+    if (wlen)
+        memcpy(shared->p, weights, wlen);
+    atomic_init(&shared->refs, 1);
     aclError e = ACL_SUCCESS;
     size_t k = 0;
     for (; k < p->ngears && e == ACL_SUCCESS; k++) {
         struct cpuaclGeGraph *g = NULL;
         bool bad;
-        uint32_t rc = gm_compile_at(graph, glen, weights, wlen, p->nin, p->in_dtype, p->in_format,
-                                    p->in_ndims, p->in_dims + k * p->in_stride, &bad, &g);
+        uint32_t rc =
+            gm_compile_at(graph, glen, shared->p, wlen, true, p->nin, p->in_dtype, p->in_format,
+                          p->in_ndims, p->in_dims + k * p->in_stride, &bad, &g);
         if (rc != GE_OK) {
             e = core_err(bad                            ? ACL_ERROR_DESERIALIZE_MODEL
                          : rc == GE_GRAPH_MALLOC_FAILED ? ACL_ERROR_BAD_ALLOC
@@ -1101,12 +1145,18 @@ static aclError gm_load_gears(const void *graph, size_t glen, const void *weight
             e = gm_wrap(g, &models[k], fn);
         else
             graph_free(g);
+        if (e == ACL_SUCCESS) {
+            /* relaxed: a new reference from one the load holds; the drops order the free */
+            atomic_fetch_add_explicit(&shared->refs, 1, memory_order_relaxed);
+            ((struct gm_model *)models[k])->w = shared;
+        }
     }
     for (size_t j = 0; e != ACL_SUCCESS && j < p->ngears; j++)
         if (models[j]) {
             gm_release(models[j]);
             models[j] = NULL;
         }
+    gm_weights_drop(shared); /* the load's own reference */
     return e;
 }
 
@@ -1121,6 +1171,7 @@ static void gm_release(void *model)
     if (m->own)
         (void)aclrtDestroyStream(m->own);
     graph_free(m->g);
+    gm_weights_drop(m->w); /* after the graph: its constants pointed into them */
     pthread_mutex_destroy(&m->lock);
     free(m);
 }
