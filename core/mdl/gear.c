@@ -16,6 +16,7 @@
 #include "core/mdl/gear.h"
 #include "core/mdl/load.h"
 #include "core/runtime/base.h"
+#include "core/runtime/runtime.h"
 
 /* ---- gears and dims (core/mdl.h) ------------------------------------------------ */
 
@@ -184,7 +185,7 @@ aclError core_mdl_gears_load(const struct core_mdl_provider *p, const aclmdlDesc
             uint64_t n = 1;
             for (size_t j = 0; j < ndims[i]; j++)
                 n *= (uint64_t)*dims++;
-            size_t es = aclDataTypeSize(d->t[0][i].dtype);
+            size_t es = core_dtype_size(d->t[0][i].dtype);
             g->in_size[k * nin + i] = (size_t)n * es;
         }
     }
