@@ -692,6 +692,20 @@ static void describe(struct cpuaclGeGraph *g, struct core_mdl_io *io, char (*out
     }
 }
 
+/* output_type (out_type >= 0): every output of the compiled graph g is of that type. */
+static uint32_t check_out_type(const struct cpuaclGeGraph *g, int32_t out_type)
+{
+    for (uint32_t k = 0; out_type >= 0 && k < g->noutputs; k++) {
+        const struct graph_ref *r = &g->outputs[k];
+        if (g->nodes[r->node].out[r->out].dtype != out_type)
+            return graph_err(GE_GRAPH_PARAM_INVALID,
+                             "aclgrphBuildModel: output_type: output %u (%s) is of another type; "
+                             "cpuacl does not convert outputs",
+                             k, g->nodes[r->node].name);
+    }
+    return GE_OK;
+}
+
 /* ---- dynamic gears: one compiled plan a gear ---------------------------------------- */
 
 /* The graph section [graph, +glen) with its weights (borrowed: see decode),
@@ -819,14 +833,8 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
         else
             graph_free(gg);
     }
-    for (uint32_t k = 0; rc == GE_OK && out_type >= 0 && k < nout; k++) {
-        const struct graph_ref *r = &keep->outputs[k];
-        if (keep->nodes[r->node].out[r->out].dtype != out_type)
-            rc = graph_err(GE_GRAPH_PARAM_INVALID,
-                           "aclgrphBuildModel: output_type: output %u (%s) is of another type; "
-                           "cpuacl does not convert outputs",
-                           k, keep->nodes[r->node].name);
-    }
+    if (rc == GE_OK)
+        rc = check_out_type(keep, out_type);
     if (rc == GE_OK) {
         describe(keep, tmp, names);
         for (size_t k = 0, at = 0; k < nin; k++) {
@@ -897,14 +905,8 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
         rc = graph_infer(g, NULL, 0);
     if (rc == GE_OK)
         rc = graph_compile(g);
-    for (uint32_t k = 0; rc == GE_OK && out_type >= 0 && k < g->noutputs; k++) {
-        const struct graph_ref *r = &g->outputs[k];
-        if (g->nodes[r->node].out[r->out].dtype != out_type)
-            rc = graph_err(GE_GRAPH_PARAM_INVALID,
-                           "aclgrphBuildModel: output_type: output %u (%s) is of another type; "
-                           "cpuacl does not convert outputs",
-                           k, g->nodes[r->node].name);
-    }
+    if (rc == GE_OK)
+        rc = check_out_type(g, out_type);
     struct core_mdl_io *io = NULL;
     char(*names)[160] = NULL;
     if (rc == GE_OK) {

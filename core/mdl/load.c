@@ -308,12 +308,9 @@ static aclError bind_side(const aclmdlDesc *d, int side, const aclmdlDataset *ds
 aclError core_mdl_execute(uint32_t id, const aclmdlDataset *in, aclmdlDataset *out,
                           aclrtStream stream, bool sync, const char *fn)
 {
-    pthread_mutex_lock(&g_mdl.lock);
-    struct loaded **at = find(id);
-    struct loaded *m = at ? *at : NULL;
-    if (m)
-        m->refs++;
-    pthread_mutex_unlock(&g_mdl.lock);
+    const aclmdlDesc *d;
+    struct core_mdl_geared *g;
+    struct loaded *m = core_mdl_acquire(id, &d, &g);
     if (!m)
         return no_model(id, fn);
     size_t ni = m->desc->n[0], no = m->desc->n[1];
@@ -341,10 +338,7 @@ aclError core_mdl_execute(uint32_t id, const aclmdlDataset *in, aclmdlDataset *o
         rc = provider()->execute(impl, stream, sync, addr, size, addr + ni, size + ni, fn);
     free(addr);
     free(size);
-    pthread_mutex_lock(&g_mdl.lock);
-    if (--m->refs == 0)
-        pthread_cond_broadcast(&g_mdl.idle);
-    pthread_mutex_unlock(&g_mdl.lock);
+    core_mdl_release(m);
     return rc;
 }
 
