@@ -636,15 +636,12 @@ def set_dynamic_hw_size(model_id, dataset, index, height, width):
 def set_input_dynamic_dims(model_id, dataset, index, dims):
     """ret = acl.mdl.set_input_dynamic_dims(model_id, dataset, index, dims): dims a dict
     {"name", "dimCount", "dims"} (every dim of every input, as get_input_dynamic_dims gives
-    a gear); more than 128 dims: ACL_ERROR_INVALID_PARAM"""
+    a gear); the C call refuses a dimCount above 128 (aclmdlIODims holds 128 dims)"""
     values = list(dims.get("dims", []))
-    count = int(dims.get("dimCount", len(values)))
-    if not 0 <= count <= 128 or len(values) > 128:
-        return _k.ACL_ERROR_INVALID_PARAM
     d = _IODims()
     d.name = str(dims.get("name", "")).encode()[:127]
-    d.dimCount = count
-    for i, v in enumerate(values):
+    d.dimCount = int(dims.get("dimCount", len(values))) & 0xFFFFFFFFFFFFFFFF
+    for i, v in enumerate(values[:128]):
         d.dims[i] = int(v)
     return _SetInputDynamicDims(model_id, dataset, index, ctypes.byref(d))
 
