@@ -41,7 +41,7 @@ const char *const kUsage =
     "  --input_format    NCHW (default) or ND\n"
     "  --output_type     FP32, FP16, INT8, UINT8, INT32, INT64: every output's type\n"
     "\n"
-    "===== Dynamic shapes and preprocessing (validated; not supported yet) =====\n"
+    "===== Dynamic shapes and preprocessing =====\n"
     "  --dynamic_batch_size  \"1,2,4\"\n"
     "  --dynamic_image_size  \"h1,w1;h2,w2\"\n"
     "  --dynamic_dims        \"d1,d2;d3,d4\" (with --input_format=ND)\n"
@@ -163,7 +163,8 @@ int32_t output_type(const std::string &s)
  * already cpuacl's, not a ge::Graph of operators): the build infers and
  * compiles the graph, so every node's type, dtypes and attributes are
  * checked against ops/proto here; a failure names the ONNX node. */
-void build_and_save(atc::Converted &cv, const std::string &soc, const std::string &output)
+void build_and_save(atc::Converted &cv, const std::string &soc, const std::string &output,
+                    const std::vector<std::pair<std::string, std::string>> &options)
 {
     const char *gk[] = {"ge.socVersion"}, *gv[] = {soc.c_str()};
     if (cpuaclGeBuildInitialize(gk, gv, 1))
@@ -172,7 +173,12 @@ void build_and_save(atc::Converted &cv, const std::string &soc, const std::strin
     cv.graph = nullptr;
     void *data = nullptr;
     uint64_t len = 0;
-    uint32_t rc = cpuaclGeBuildModel(g, nullptr, nullptr, 0, &data, &len);
+    std::vector<const char *> ok, ov;
+    for (const auto &o : options) {
+        ok.push_back(o.first.c_str());
+        ov.push_back(o.second.c_str());
+    }
+    uint32_t rc = cpuaclGeBuildModel(g, ok.data(), ov.data(), ok.size(), &data, &len);
     std::string msg = rc ? cpuaclGeErrMsg() : "";
     if (!rc) {
         rc = cpuaclGeSaveModel(output.c_str(), data, len);
@@ -295,13 +301,18 @@ int run(int argc, char **argv)
         const char *opt;
         char sep;
         size_t width;
-    } kGears[] = {{"dynamic_batch_size", ',', 0},
-                  {"dynamic_image_size", ';', 2},
-                  {"dynamic_dims", ';', SIZE_MAX}};
+        const char *ge_key; /* its ge::ir_option for aclgrphBuildModel */
+    } kGears[] = {{"dynamic_batch_size", ',', 0, "ge.dynamicBatchSize"},
+                  {"dynamic_image_size", ';', 2, "ge.dynamicImageSize"},
+                  {"dynamic_dims", ';', SIZE_MAX, "ge.dynamicDims"}};
+    std::vector<std::pair<std::string, std::string>> build_opts;
     for (const auto &g : kGears) {
         if (!a.count(g.opt))
             continue;
         ngear_opts++;
+        build_opts.push_back({g.ge_key, a[g.opt]});
+        if (g.width == SIZE_MAX)
+            build_opts.push_back({"input_format", "ND"});
         gears(g.opt, a[g.opt], g.sep, g.width == SIZE_MAX ? neg : g.width);
         if (!neg)
             invalid(g.opt, a[g.opt], "--input_shape marks no dim with -1");
@@ -311,9 +322,7 @@ int run(int argc, char **argv)
     if (ngear_opts > 1)
         fail("E10001: --dynamic_batch_size, --dynamic_image_size and --dynamic_dims exclude each "
              "other.");
-    if (ngear_opts)
-        fail("E10001: dynamic gears (--dynamic_batch_size, --dynamic_image_size, "
-             "--dynamic_dims) are valid but not supported yet.");
+    opt.geared = ngear_opts == 1;
     if (!ngear_opts && neg)
         invalid("input_shape", a["input_shape"],
                 "-1 dims need --dynamic_batch_size, --dynamic_image_size or --dynamic_dims");
@@ -338,7 +347,7 @@ int run(int argc, char **argv)
         for (const auto &o : cv.origin)
             std::printf("%s <- %s (%s)\n", o.first.c_str(), o.second.first.c_str(),
                         o.second.second.c_str());
-    build_and_save(cv, soc, a["output"]);
+    build_and_save(cv, soc, a["output"], build_opts);
     return 0;
 }
 

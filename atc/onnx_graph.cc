@@ -1609,10 +1609,10 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
                                          " has no shape: give it with "
                                          "--input_shape");
             for (int64_t d : s.dims)
-                if (d < 0)
+                if (d < 0 && !opt.geared)
                     throw Fail("E10001", "input " + v.name() + " has dims [" + dims_str(s.dims) +
                                              "] with unknown entries: give them with --input_shape "
-                                             "(gears are not supported yet)");
+                                             "(-1 for a gear dim, with a gear option)");
             std::string nm = unique(c, v.name());
             int32_t n = cpuaclGeGraphAddNode(c.g, "Data", nm.c_str());
             if (n < 0)

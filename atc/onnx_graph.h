@@ -29,6 +29,7 @@ struct Options {
     std::vector<std::pair<std::string, std::vector<int64_t>>> input_shape;
     int32_t input_format = 0; /* ge::Format of the inputs: NCHW (0) or ND (2) */
     int32_t output_type = -1; /* ge::DataType every output is cast to; -1 = as the model */
+    bool geared = false;      /* a gear option is given: inputs keep their -1 (gear) dims */
 };
 
 /* A converted graph: its inputs in model order, its outputs. */

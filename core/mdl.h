@@ -39,10 +39,52 @@ struct core_mdl_io {
 aclError core_mdl_model_write(const struct core_mdl_io *io, size_t nin, size_t nout,
                               const void *graph, size_t glen, const void *weights, size_t wlen,
                               uint64_t work_size, void **out, size_t *len, const char *fn);
+/* Dynamic gears of a model (docs/mdl.md, "Section 4: gears"): kind 1
+ * batch, 2 H*W, 3 dims (enum core_mdl_gear_kind of core/mdl/desc.h), count
+ * gears of width values each. */
+struct core_mdl_gear_table {
+    int kind;
+    size_t count, width;
+    const uint64_t *values; /* count x width */
+};
+/* core_mdl_model_write with a gears section (gears NULL or count 0: none);
+ * the io entries must then end with the gear input (ACL_DYNAMIC_TENSOR_NAME). */
+aclError core_mdl_model_write_gears(const struct core_mdl_io *io, size_t nin, size_t nout,
+                                    const struct core_mdl_gear_table *gears, const void *graph,
+                                    size_t glen, const void *weights, size_t wlen,
+                                    uint64_t work_size, void **out, size_t *len, const char *fn);
+/* Whether gears t fit inputs whose dims (ndims[i] each, concatenated) mark
+ * the gear dims with -1: NULL, or why not (batch: one -1 in each input that
+ * has any; H*W: two, height then width; dims: one value a -1; at least one
+ * -1 in all). */
+const char *core_mdl_gear_check(const struct core_mdl_gear_table *t, size_t nin,
+                                const size_t *ndims, const int64_t *dims);
+/* The inputs' dims at gear g of t: each -1 of dims replaced by its value. */
+void core_mdl_gear_fill(const struct core_mdl_gear_table *t, size_t g, size_t nin,
+                        const size_t *ndims, const int64_t *dims, int64_t *out);
+/* The largest gear (the largest product of its values; the first of equals),
+ * the one a model runs when none is selected. */
+size_t core_mdl_gear_largest(const struct core_mdl_gear_table *t);
 /* Write len bytes to path (replaced atomically); ACL_ERROR_INVALID_FILE. */
 aclError core_mdl_model_save(const char *path, const void *buf, size_t len, const char *fn);
 
 /* ---- the provider of model graphs ------------------------------------------ */
+
+/* A model with gears as the provider compiles it: one plan a gear. The
+ * graph has nin inputs (the model's inputs but the gear input) and nout
+ * outputs. */
+struct core_mdl_gear_plan {
+    size_t ngears, nin, nout;
+    const int32_t *in_dtype, *in_format; /* per input: aclDataType, aclFormat */
+    const size_t *in_ndims;              /* per input */
+    const int64_t *in_dims; /* gear g's dims of every input, concatenated, at g * in_stride */
+    size_t in_stride;
+    const size_t *in_size;   /* gear g's input bytes at g * nin */
+    const size_t *out_ndims; /* per output (the io section's, at the largest gear) */
+    const size_t *out_size;  /* per output: the largest bytes a gear may produce */
+    int64_t *out_dims;       /* filled by the provider: gear g's output dims at g * out_stride */
+    size_t out_stride;
+};
 
 struct core_mdl_provider {
     /* Decode the graph section (glen bytes at graph) with its weights
@@ -60,6 +102,13 @@ struct core_mdl_provider {
     aclError (*execute)(void *model, aclrtStream stream, bool sync, void *const *in,
                         const size_t *in_size, void *const *out, const size_t *out_size,
                         const char *fn);
+    /* Compile the graph once for each gear of plan (its inputs' dims fixed
+     * to the gear's): models[g] is gear g's model (for execute and
+     * release), its output dims written to plan->out_dims. Codes as load's;
+     * an output whose rank differs from the io section's or whose bytes
+     * exceed out_size is ACL_ERROR_PARSE_MODEL. On failure no model is left. */
+    aclError (*load_gears)(const void *graph, size_t glen, const void *weights, size_t wlen,
+                           const struct core_mdl_gear_plan *plan, void **models, const char *fn);
     /* Wait for the executions queued on the model, then free it. */
     void (*release)(void *model);
 };

@@ -501,6 +501,10 @@ static uint32_t capture(struct cpuaclGeGraph *g, struct graph_compiled *c)
         return graph_err(GE_GRAPH_MALLOC_FAILED, "RunGraph: out of memory");
     for (uint32_t k = 0; k < c->nconst; k++) {
         const struct graph_attr *a = graph_attr_get(&g->nodes[c->const_node[k]], "value");
+        if (a->borrowed && a->t.data) { /* shared weights: used in place, never written */
+            c->addr[c->nin + c->nout + k] = a->t.data;
+            continue;
+        }
         uint64_t sz = a->t.size ? a->t.size : 1;
         if (!c->const_dev[k] && (e = aclrtMalloc(&c->const_dev[k], sz, ACL_MEM_MALLOC_HUGE_FIRST)))
             return acl_fail(e, "aclrtMalloc (constants)");

@@ -68,7 +68,9 @@ struct graph_attr {
     int64_t *ints; /* INTS */
     float *floats; /* FLOATS */
     size_t n;
-    cpuaclGeTensor t; /* TENSOR: t.data is a malloc'd copy */
+    cpuaclGeTensor t; /* TENSOR: t.data is a malloc'd copy, unless borrowed */
+    bool borrowed;    /* TENSOR: t.data lies in weights the graph does not own (the shared
+                         weights of a model's gears, graph/model.c); capture uses it in place */
 };
 
 /* A value: the output `out` of node `node`. */

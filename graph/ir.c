@@ -84,7 +84,8 @@ static void node_free(struct graph_node *n)
         free(a->s);
         free(a->ints);
         free(a->floats);
-        free(a->t.data);
+        if (!a->borrowed)
+            free(a->t.data);
     }
     free(n->attrs);
     free(n->in);
@@ -252,7 +253,8 @@ uint32_t cpuaclGeGraphSetAttr(cpuaclGeGraph *g, int32_t node, const char *attr,
         free(a->s);
         free(a->ints);
         free(a->floats);
-        free(a->t.data);
+        if (!a->borrowed)
+            free(a->t.data);
         char *nm = a->name;
         memset(a, 0, sizeof(*a));
         a->name = nm;

@@ -22,7 +22,10 @@
  * input layout the operator's declaration does not have, trailing bytes)
  * with ACL_ERROR_DESERIALIZE_MODEL and what failed.
  */
+#include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +167,7 @@ struct gm_in {
     const unsigned char *w; /* weights */
     size_t wlen;
     const char *what; /* the first failure */
+    bool borrow;      /* tensor attributes point into w (which outlives the graph) */
 };
 
 static bool take(struct gm_in *r, void *v, size_t n, const char *what)
@@ -247,6 +251,7 @@ static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
     char *name = get_str(r, "an attribute name");
     cpuaclGeAttrValue v = {0};
     cpuaclGeTensor t;
+    uint64_t at[2] = {0, 0}; /* TENSOR: offset and size in the weights */
     void *tmp = NULL;
     v.kind = (int32_t)get_u32(r, "an attribute kind");
     switch (r->what ? 0 : v.kind) {
@@ -275,13 +280,16 @@ static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
         break;
     }
     case CPUACL_GE_ATTR_TENSOR: {
-        uint64_t at[2] = {0, 0};
         get_desc(r, &t, "a tensor attribute");
         take(r, at, sizeof(at), "a tensor attribute");
         if (!r->what && (at[0] > r->wlen || at[1] > r->wlen - at[0]))
             r->what = "a tensor attribute's place in the weights section";
         t.data = r->what ? NULL : (void *)(r->w + at[0]);
         t.size = at[1];
+        if (r->borrow) { /* no copy: the attribute is pointed at w below */
+            t.data = NULL;
+            t.size = 0;
+        }
         v.tensor = &t;
         break;
     }
@@ -290,6 +298,12 @@ static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
     }
     if (!r->what && cpuaclGeGraphSetAttr(g, node, name, &v) != GE_OK)
         r->what = "an attribute";
+    if (!r->what && r->borrow && v.kind == CPUACL_GE_ATTR_TENSOR) {
+        struct graph_attr *a = (struct graph_attr *)graph_attr_get(&g->nodes[node], name);
+        a->t.data = at[1] ? (void *)(r->w + at[0]) : NULL;
+        a->t.size = at[1];
+        a->borrowed = true;
+    }
     free(tmp);
     free(name);
 }
@@ -332,11 +346,12 @@ static void get_node(struct gm_in *r, cpuaclGeGraph *g, uint32_t total)
         get_desc(r, &n->out_desc[k], "an output description");
 }
 
-/* The graph of a graph section, or NULL with *what set. */
-static cpuaclGeGraph *decode(const void *buf, size_t len, const void *w, size_t wlen,
+/* The graph of a graph section, or NULL with *what set. borrow: its tensor
+ * attributes point into w (kept by the caller for the graph's life). */
+static cpuaclGeGraph *decode(const void *buf, size_t len, const void *w, size_t wlen, bool borrow,
                              const char **what)
 {
-    struct gm_in r = {buf, (const unsigned char *)buf + len, w, wlen, NULL};
+    struct gm_in r = {buf, (const unsigned char *)buf + len, w, wlen, NULL, borrow};
     uint32_t h[5] = {0};
     take(&r, h, sizeof(h), "the section header");
     if (!r.what && h[0] != GM_MAGIC)
@@ -455,9 +470,9 @@ static cpuaclGeTensor *data_desc(struct graph_node *n)
 }
 
 /* input_shape: "name:d,d,...;name2:..." (a scalar is "name:"); each named
- * Data node takes the shape. -1 (a gear dim) and ranges need the dynamic
- * options, which cpuacl does not build yet. */
-static uint32_t apply_shapes(struct cpuaclGeGraph *g, const char *v)
+ * Data node takes the shape. -1 marks a gear dim (allowed with a gear
+ * option: geared); ranges are not built by cpuacl. */
+static uint32_t apply_shapes(struct cpuaclGeGraph *g, const char *v, bool geared)
 {
     const char *p = v;
     while (*p) {
@@ -477,11 +492,13 @@ static uint32_t apply_shapes(struct cpuaclGeGraph *g, const char *v)
         for (const char *q = colon + 1; q < stop;) {
             char *e;
             long long dim = strtoll(q, &e, 10);
-            if (e == q || (e < stop && *e != ',') || dim < 0 || nd == CPUACL_GE_MAX_DIMS)
+            if (e == q || (e < stop && *e != ',') || dim < (geared ? -1 : 0) ||
+                nd == CPUACL_GE_MAX_DIMS)
                 return graph_err(GE_GRAPH_PARAM_INVALID,
                                  "aclgrphBuildModel: input_shape of %s: \"%.*s\" is not a list "
-                                 "of at most %d dims >= 0 (-1 and ranges need dynamic gears, "
-                                 "not built by cpuacl yet)",
+                                 "of at most %d dims >= 0 (-1 marks a gear dim and needs "
+                                 "ge.dynamicBatchSize, ge.dynamicImageSize or ge.dynamicDims; "
+                                 "ranges are not built by cpuacl)",
                                  n->name, (int)(stop - colon - 1), colon + 1, CPUACL_GE_MAX_DIMS);
             d->dims[nd++] = dim;
             q = e < stop ? e + 1 : e;
@@ -492,8 +509,101 @@ static uint32_t apply_shapes(struct cpuaclGeGraph *g, const char *v)
     return GE_OK;
 }
 
+/* ---- dynamic gears: the build options --------------------------------------------- */
+
+/* The gears the build options ask for (kind 0: none). */
+struct gm_gears {
+    int kind; /* 1 batch (ge.dynamicBatchSize), 2 H*W (ge.dynamicImageSize), 3 dims */
+    const char *key;
+    size_t count, width;
+    uint64_t *v; /* count x width */
+};
+
+/* ge.dynamicBatchSize "1,2,4", ge.dynamicImageSize "h,w;h,w", ge.dynamicDims
+ * "d,d;d,d" (an empty value: not set): 2 to 100 gears of positive values,
+ * all of one length, none twice; one of the three options only. */
+static uint32_t gm_gear_option(struct gm_gears *gs, const char *k, const char *v)
+{
+    static const char *const keys[3] = {"ge.dynamicBatchSize", "ge.dynamicImageSize",
+                                        "ge.dynamicDims"};
+    int kind = 0;
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(k, keys[i]))
+            kind = i + 1;
+    if (!kind || !*v)
+        return GE_OK;
+    if (gs->kind)
+        return graph_err(GE_GRAPH_PARAM_INVALID,
+                         "aclgrphBuildModel: %s and %s exclude each other (one kind of gears)",
+                         gs->key, k);
+    gs->kind = kind;
+    gs->key = k;
+    size_t cap = strlen(v) + 1; /* values never outnumber the characters */
+    gs->v = malloc(cap * sizeof(uint64_t));
+    if (!gs->v)
+        return graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+    char gsep = kind == 1 ? 0 : ';'; /* batch: one value a gear, ',' between them */
+    size_t n = 0, in_gear = 0;
+    for (const char *p = v;;) {
+        char *e;
+        errno = 0;
+        unsigned long long x = strtoull(p, &e, 10);
+        if (e == p || *p == '-' || *p == '+' || x == 0 || errno || x > INT32_MAX ||
+            (*e && *e != ',' && *e != gsep))
+            return graph_err(GE_GRAPH_PARAM_INVALID,
+                             "aclgrphBuildModel: %s \"%s\": \"%.20s\" is not a positive integer "
+                             "(%s)",
+                             k, v, p,
+                             kind == 1   ? "gears like \"1,2,4\""
+                             : kind == 2 ? "gears like \"224,224;448,448\" (height,width)"
+                                         : "gears like \"1,2;3,4\"");
+        gs->v[n++] = x;
+        in_gear++;
+        bool end_gear = kind == 1 || *e != ',';
+        if (end_gear) {
+            if (!gs->width)
+                gs->width = in_gear;
+            if (in_gear != gs->width || (kind == 2 && in_gear != 2))
+                return graph_err(GE_GRAPH_PARAM_INVALID,
+                                 "aclgrphBuildModel: %s \"%s\": gear %zu has %zu values, %s", k, v,
+                                 gs->count, in_gear,
+                                 kind == 2 ? "a H*W gear has 2 (height,width)"
+                                           : "the gears differ in length");
+            for (size_t g = 0; g < gs->count; g++)
+                if (!memcmp(gs->v + g * gs->width, gs->v + n - in_gear,
+                            gs->width * sizeof(uint64_t)))
+                    return graph_err(GE_GRAPH_PARAM_INVALID,
+                                     "aclgrphBuildModel: %s \"%s\": gear %zu repeats gear %zu", k,
+                                     v, gs->count, g);
+            gs->count++;
+            in_gear = 0;
+        }
+        if (!*e)
+            break;
+        p = e + 1;
+    }
+    if (gs->count < 2 || gs->count > 100)
+        return graph_err(GE_GRAPH_PARAM_INVALID,
+                         "aclgrphBuildModel: %s \"%s\" gives %zu gears; give 2 to 100", k, v,
+                         gs->count);
+    return GE_OK;
+}
+
+/* ge.dynamicDims needs input_format ND (as GE). */
+static uint32_t gm_gear_format(const struct gm_gears *gs, const char *const *k,
+                               const char *const *v, size_t n)
+{
+    if (gs->kind != 3)
+        return GE_OK;
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(k[i], "input_format") && !strcmp(v[i], "ND"))
+            return GE_OK;
+    return graph_err(GE_GRAPH_PARAM_INVALID,
+                     "aclgrphBuildModel: ge.dynamicDims needs the option input_format ND");
+}
+
 static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const char *const *v,
-                            size_t n, int32_t *out_type)
+                            size_t n, int32_t *out_type, struct gm_gears *gears)
 {
     *out_type = -1;
     for (size_t i = 0; i < n; i++) {
@@ -507,15 +617,11 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
                              "aclgrphBuildModel: option %s is not a build option "
                              "(ge::ir_option keys of aclgrphBuildModel)",
                              k[i]);
-        if ((!strcmp(k[i], "ge.dynamicBatchSize") || !strcmp(k[i], "ge.dynamicImageSize") ||
-             !strcmp(k[i], "ge.dynamicDims") || !strcmp(k[i], "ge.insertOpFile")) &&
-            *v[i])
+        if (!strcmp(k[i], "ge.insertOpFile") && *v[i])
             return graph_err(GE_GRAPH_PARAM_INVALID,
-                             "aclgrphBuildModel: option %s: dynamic gears and AIPP are not "
-                             "built by cpuacl yet",
-                             k[i]);
+                             "aclgrphBuildModel: option %s: AIPP is not built by cpuacl yet", k[i]);
         int32_t f;
-        uint32_t rc = GE_OK;
+        uint32_t rc = gm_gear_option(gears, k[i], v[i]);
         if (!strcmp(k[i], "input_format") && !(rc = lookup(g_formats, "input_format", v[i], &f)))
             for (uint32_t d = 0; d < g->nnodes; d++)
                 if (g->nodes[d].kind == GRAPH_DATA)
@@ -526,11 +632,11 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
             return rc;
     }
     for (size_t i = 0; i < n; i++) {
-        uint32_t rc = !strcmp(k[i], "input_shape") ? apply_shapes(g, v[i]) : GE_OK;
+        uint32_t rc = !strcmp(k[i], "input_shape") ? apply_shapes(g, v[i], gears->kind) : GE_OK;
         if (rc)
             return rc;
     }
-    return GE_OK;
+    return gm_gear_format(gears, k, v, n);
 }
 
 /* ---- aclgrphBuildModel / aclgrphSaveModel ---------------------------------------- */
@@ -586,6 +692,184 @@ static void describe(struct cpuaclGeGraph *g, struct core_mdl_io *io, char (*out
     }
 }
 
+/* output_type (out_type >= 0): every output of the compiled graph g is of that type. */
+static uint32_t check_out_type(const struct cpuaclGeGraph *g, int32_t out_type)
+{
+    for (uint32_t k = 0; out_type >= 0 && k < g->noutputs; k++) {
+        const struct graph_ref *r = &g->outputs[k];
+        if (g->nodes[r->node].out[r->out].dtype != out_type)
+            return graph_err(GE_GRAPH_PARAM_INVALID,
+                             "aclgrphBuildModel: output_type: output %u (%s) is of another type; "
+                             "cpuacl does not convert outputs",
+                             k, g->nodes[r->node].name);
+    }
+    return GE_OK;
+}
+
+/* ---- dynamic gears: one compiled plan a gear ---------------------------------------- */
+
+/* The graph section [graph, +glen) with its weights (borrowed: see decode),
+ * decoded and compiled with its nin inputs fixed to dims (ndims[i] each, concatenated; dtype and
+ * format per input): *out, or the GE status with its message recorded
+ * (*malformed: the section does not decode). */
+static uint32_t gm_compile_at(const void *graph, size_t glen, const void *w, size_t wlen,
+                              bool borrow, size_t nin, const int32_t *dtype, const int32_t *format,
+                              const size_t *ndims, const int64_t *dims, bool *malformed,
+                              struct cpuaclGeGraph **out)
+{
+    const char *what = NULL;
+    *malformed = false;
+    struct cpuaclGeGraph *g = decode(graph, glen, w, wlen, borrow, &what);
+    if (!g) {
+        *malformed = strcmp(what, "out of memory") != 0;
+        return graph_err(*malformed ? GE_FAILED : GE_GRAPH_MALLOC_FAILED,
+                         "the graph section is malformed: %s", what);
+    }
+    cpuaclGeTensor *t = calloc(nin + 1, sizeof(*t));
+    uint32_t rc = t ? GE_OK : graph_err(GE_GRAPH_MALLOC_FAILED, "out of memory");
+    size_t at = 0;
+    for (size_t i = 0; rc == GE_OK && i < nin; i++) {
+        if (ndims[i] > CPUACL_GE_MAX_DIMS) {
+            rc = graph_err(GE_GRAPH_PARAM_INVALID, "input %zu has %zu dims, at most %d", i,
+                           ndims[i], CPUACL_GE_MAX_DIMS);
+            break;
+        }
+        t[i].dtype = dtype[i];
+        t[i].format = format[i];
+        t[i].ndim = (int32_t)ndims[i];
+        memcpy(t[i].dims, dims + at, ndims[i] * sizeof(int64_t));
+        at += ndims[i];
+    }
+    if (rc == GE_OK)
+        rc = graph_infer(g, t, nin);
+    if (rc == GE_OK)
+        rc = graph_compile(g);
+    free(t);
+    if (rc != GE_OK) {
+        graph_free(g);
+        return rc;
+    }
+    *out = g;
+    return GE_OK;
+}
+
+static uint64_t input_bytes(const struct cpuaclGeGraph *g, size_t k)
+{
+    const struct graph_val *v = &g->nodes[g->data_of[k]].out[0];
+    return (uint64_t)graph_val_numel(v) * graph_dtype_size(v->dtype);
+}
+
+/* aclgrphBuildModel with gears: g as built (encoded in o and w, its Data
+ * nodes' dims -1 where a gear sets them) compiled once a gear; the model
+ * file has the inputs with their -1 dims and the bytes of the largest gear,
+ * the gear input ACL_DYNAMIC_TENSOR_NAME (int32 [width]) after them, the
+ * outputs at the largest gear, and the gears section. */
+static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *gs,
+                               const struct gm_out *o, const struct gm_out *w, int32_t out_type,
+                               void **data, uint64_t *length)
+{
+    /* graph_infer orders the Data nodes (data_of) before it meets their -1 dims */
+    uint32_t rc = graph_infer(g, NULL, 0);
+    if (!g->data_of)
+        return rc != GE_OK ? rc : graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBuildModel: no inputs");
+    rc = GE_OK;
+    size_t nin = g->ninputs, nout = g->noutputs, tot = 0;
+    for (size_t k = 0; k < nin; k++) {
+        const struct graph_node *n = &g->nodes[g->data_of[k]];
+        const cpuaclGeTensor *d = n->in_desc[0].ndim >= 0 ? &n->in_desc[0] : &n->out_desc[0];
+        if (d->ndim < 0)
+            return graph_err(GE_GRAPH_PARAM_INVALID,
+                             "aclgrphBuildModel: Data node %s has no shape (input_shape)", n->name);
+        tot += (size_t)d->ndim;
+    }
+    size_t *ndims = calloc(nin + 1, sizeof(size_t));
+    int32_t *dt = calloc(2 * nin + 1, sizeof(int32_t));
+    int64_t *dims = calloc(2 * tot + 1, sizeof(int64_t)), *gd = dims + tot;
+    uint64_t *in_max = calloc(nin + nout + 1, sizeof(uint64_t)), *out_max = in_max + nin;
+    struct core_mdl_io *io = calloc(2 * (nin + nout) + 2, sizeof(*io)), *tmp = io + nin + nout + 1;
+    char(*names)[160] = calloc(nout + 1, sizeof(*names));
+    if (!ndims || !dt || !dims || !in_max || !io || !names) {
+        rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+        goto out;
+    }
+    for (size_t k = 0, at = 0; k < nin; k++) {
+        const struct graph_node *n = &g->nodes[g->data_of[k]];
+        const cpuaclGeTensor *d = n->in_desc[0].ndim >= 0 ? &n->in_desc[0] : &n->out_desc[0];
+        ndims[k] = (size_t)d->ndim;
+        dt[k] = d->dtype;
+        dt[nin + k] = d->format;
+        memcpy(dims + at, d->dims, ndims[k] * sizeof(int64_t));
+        at += ndims[k];
+    }
+    struct core_mdl_gear_table t = {gs->kind, gs->count, gs->width, gs->v};
+    const char *why = core_mdl_gear_check(&t, nin, ndims, dims);
+    if (why) {
+        rc = graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBuildModel: %s: %s", gs->key, why);
+        goto out;
+    }
+    size_t big = core_mdl_gear_largest(&t);
+    struct cpuaclGeGraph *keep = NULL;
+    uint64_t work = 0;
+    for (size_t k = 0; k < gs->count && rc == GE_OK; k++) {
+        core_mdl_gear_fill(&t, k, nin, ndims, dims, gd);
+        struct cpuaclGeGraph *gg = NULL;
+        bool bad;
+        rc = gm_compile_at(o->p, o->len, w->p, w->len, false, nin, dt, dt + nin, ndims, gd, &bad,
+                           &gg);
+        if (rc != GE_OK) {
+            rc = graph_err(rc, "aclgrphBuildModel: %s gear %zu does not compile: %s", gs->key, k,
+                           aclGetRecentErrMsg());
+            break;
+        }
+        for (size_t i = 0; i < nin; i++)
+            in_max[i] = input_bytes(gg, i) > in_max[i] ? input_bytes(gg, i) : in_max[i];
+        for (uint32_t i = 0; i < nout; i++)
+            out_max[i] = graph_out_bytes(gg, i) > out_max[i] ? graph_out_bytes(gg, i) : out_max[i];
+        cpuaclGeGraphStats st;
+        graph_stats(gg, &st);
+        work += st.arena_bytes; /* each gear's plan has its own intermediate buffers */
+        if (k == big)
+            keep = gg;
+        else
+            graph_free(gg);
+    }
+    if (rc == GE_OK)
+        rc = check_out_type(keep, out_type);
+    if (rc == GE_OK) {
+        describe(keep, tmp, names);
+        for (size_t k = 0, at = 0; k < nin; k++) {
+            io[k] = tmp[k];
+            io[k].dims = dims + at;
+            io[k].size = (size_t)in_max[k];
+            at += ndims[k];
+        }
+        int64_t width = (int64_t)gs->width;
+        io[nin] =
+            (struct core_mdl_io){ACL_DYNAMIC_TENSOR_NAME,    ACL_INT32, ACL_FORMAT_ND, 1, &width,
+                                 gs->width * sizeof(int32_t)};
+        for (size_t k = 0; k < nout; k++) {
+            io[nin + 1 + k] = tmp[nin + k];
+            io[nin + 1 + k].size = (size_t)out_max[k];
+        }
+        size_t len = 0;
+        aclError e = core_mdl_model_write_gears(io, nin + 1, nout, &t, o->p, o->len, w->p, w->len,
+                                                work, data, &len, "aclgrphBuildModel");
+        if (e != ACL_SUCCESS)
+            rc = acl_to_ge(e);
+        else
+            *length = len;
+    }
+    graph_free(keep);
+out:
+    free(ndims);
+    free(dt);
+    free(dims);
+    free(in_max);
+    free(io);
+    free(names);
+    return rc;
+}
+
 uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const char *const *values,
                             size_t n, void **data, uint64_t *length)
 {
@@ -597,10 +881,11 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
     bool init = g_build.init;
     pthread_mutex_unlock(&g_build.lock);
     int32_t out_type;
+    struct gm_gears gears = {0};
     uint32_t rc =
         init ? GE_OK : graph_err(GE_FAILED, "aclgrphBuildModel: call aclgrphBuildInitialize first");
     if (rc == GE_OK)
-        rc = check_build(g, keys, values, n, &out_type);
+        rc = check_build(g, keys, values, n, &out_type, &gears);
     struct gm_out o = {0}, w = {0};
     if (rc == GE_OK) { /* encode closes both streams */
         o.f = open_memstream(&o.p, &o.len);
@@ -608,18 +893,20 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
         if (!encode(g, &o, &w))
             rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
     }
+    if (rc == GE_OK && gears.kind) {
+        rc = gm_build_gears(g, &gears, &o, &w, out_type, data, length);
+        free(gears.v);
+        free(o.p);
+        free(w.p);
+        graph_free(g);
+        return rc;
+    }
     if (rc == GE_OK)
         rc = graph_infer(g, NULL, 0);
     if (rc == GE_OK)
         rc = graph_compile(g);
-    for (uint32_t k = 0; rc == GE_OK && out_type >= 0 && k < g->noutputs; k++) {
-        const struct graph_ref *r = &g->outputs[k];
-        if (g->nodes[r->node].out[r->out].dtype != out_type)
-            rc = graph_err(GE_GRAPH_PARAM_INVALID,
-                           "aclgrphBuildModel: output_type: output %u (%s) is of another type; "
-                           "cpuacl does not convert outputs",
-                           k, g->nodes[r->node].name);
-    }
+    if (rc == GE_OK)
+        rc = check_out_type(g, out_type);
     struct core_mdl_io *io = NULL;
     char(*names)[160] = NULL;
     if (rc == GE_OK) {
@@ -642,6 +929,7 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
     }
     free(io);
     free(names);
+    free(gears.v);
     free(o.p);
     free(w.p);
     graph_free(g);
@@ -671,20 +959,43 @@ uint32_t cpuaclGeSaveModel(const char *output_file, const void *data, uint64_t l
 
 /* ---- the provider of model graphs (core/mdl.h) ----------------------------------- */
 
+/* The weights the gears of one model share (their Const attributes point
+ * into them): a 64-byte-aligned copy of the weights section, freed with
+ * the last gear. */
+struct gm_weights {
+    atomic_uint refs; /* one a gear model, and the load's while it runs */
+    void *p;
+};
+
 struct gm_model {
     struct cpuaclGeGraph *g;
+    struct gm_weights *w; /* the shared weights of a gear's model, or NULL */
     pthread_mutex_t lock;
     aclrtStream own;  /* aclmdlExecute's stream, made at its first use */
     aclrtStream last; /* the stream of the latest execution (GC1: waiting for it waits for all) */
     bool ran;         /* last is set (NULL is the default stream) */
 };
 
+/* The provider's model of compiled graph g (freed on failure). */
+static aclError gm_wrap(struct cpuaclGeGraph *g, void **model, const char *fn)
+{
+    struct gm_model *m = calloc(1, sizeof(*m));
+    if (!m) {
+        graph_free(g);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    m->g = g;
+    pthread_mutex_init(&m->lock, NULL);
+    *model = m;
+    return ACL_SUCCESS;
+}
+
 static aclError gm_load(const void *graph, size_t glen, const void *weights, size_t wlen,
                         size_t nin, const size_t *in_size, size_t nout, const size_t *out_size,
                         void **model, const char *fn)
 {
     const char *what = NULL;
-    struct cpuaclGeGraph *g = decode(graph, glen, weights, wlen, &what);
+    struct cpuaclGeGraph *g = decode(graph, glen, weights, wlen, false, &what);
     if (!g)
         return core_err(!strcmp(what, "out of memory") ? ACL_ERROR_BAD_ALLOC
                                                        : ACL_ERROR_DESERIALIZE_MODEL,
@@ -714,17 +1025,11 @@ static aclError gm_load(const void *graph, size_t glen, const void *weights, siz
                          k < nin ? "input" : "output", k < nin ? k : k - nin, (unsigned long long)b,
                          want);
     }
-    struct gm_model *m = e == ACL_SUCCESS ? calloc(1, sizeof(*m)) : NULL;
-    if (e == ACL_SUCCESS && !m)
-        e = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     if (e != ACL_SUCCESS) {
         graph_free(g);
         return e;
     }
-    m->g = g;
-    pthread_mutex_init(&m->lock, NULL);
-    *model = m;
-    return ACL_SUCCESS;
+    return gm_wrap(g, model, fn);
 }
 
 static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *const *in,
@@ -763,6 +1068,100 @@ static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *con
     return ACL_SUCCESS;
 }
 
+static void gm_release(void *model);
+
+/* Gear k's compiled graph g against the plan: its inputs' bytes, its
+ * outputs' ranks and bytes; its output dims into the plan. */
+static aclError gm_check_gear(const struct cpuaclGeGraph *g, const struct core_mdl_gear_plan *p,
+                              size_t k, const char *fn)
+{
+    if (g->ninputs != p->nin || g->noutputs != p->nout)
+        return core_err(ACL_ERROR_PARSE_MODEL,
+                        "%s: the graph has %u inputs and %u outputs, the io section %zu (and the "
+                        "gear input) and %zu",
+                        fn, g->ninputs, g->noutputs, p->nin, p->nout);
+    for (size_t i = 0; i < p->nin; i++)
+        if (input_bytes(g, i) != p->in_size[k * p->nin + i])
+            return core_err(ACL_ERROR_PARSE_MODEL,
+                            "%s: gear %zu: input %zu is %llu bytes in the graph, %zu by the io "
+                            "section's dims",
+                            fn, k, i, (unsigned long long)input_bytes(g, i),
+                            p->in_size[k * p->nin + i]);
+    int64_t *dst = p->out_dims + k * p->out_stride;
+    for (uint32_t i = 0; i < p->nout; i++) {
+        const struct graph_ref *r = &g->outputs[i];
+        const struct graph_val *v = &g->nodes[r->node].out[r->out];
+        if ((size_t)v->nd != p->out_ndims[i] || graph_out_bytes(g, i) > p->out_size[i])
+            return core_err(ACL_ERROR_PARSE_MODEL,
+                            "%s: gear %zu: output %u has %d dims and %llu bytes, the io section "
+                            "%zu dims and at most %zu bytes",
+                            fn, k, i, v->nd, (unsigned long long)graph_out_bytes(g, i),
+                            p->out_ndims[i], p->out_size[i]);
+        memcpy(dst, v->dims, (size_t)v->nd * sizeof(int64_t));
+        dst += v->nd;
+    }
+    return ACL_SUCCESS;
+}
+
+static void gm_weights_drop(struct gm_weights *w)
+{
+    /* acq_rel: the last drop sees every gear's use of the weights done */
+    if (w && atomic_fetch_sub_explicit(&w->refs, 1, memory_order_acq_rel) == 1) {
+        free(w->p);
+        free(w);
+    }
+}
+
+static aclError gm_load_gears(const void *graph, size_t glen, const void *weights, size_t wlen,
+                              const struct core_mdl_gear_plan *p, void **models, const char *fn)
+{
+    /* one copy of the weights for every gear (the image is not kept) */
+    struct gm_weights *shared = calloc(1, sizeof(*shared));
+    if (shared)
+        shared->p = aligned_alloc(GM_ALIGN, (wlen / GM_ALIGN + 1) * GM_ALIGN);
+    if (!shared || !shared->p) {
+        free(shared);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory (weights of %zu bytes)", fn, wlen);
+    }
+    if (wlen)
+        memcpy(shared->p, weights, wlen);
+    atomic_init(&shared->refs, 1);
+    aclError e = ACL_SUCCESS;
+    size_t k = 0;
+    for (; k < p->ngears && e == ACL_SUCCESS; k++) {
+        struct cpuaclGeGraph *g = NULL;
+        bool bad;
+        uint32_t rc =
+            gm_compile_at(graph, glen, shared->p, wlen, true, p->nin, p->in_dtype, p->in_format,
+                          p->in_ndims, p->in_dims + k * p->in_stride, &bad, &g);
+        if (rc != GE_OK) {
+            e = core_err(bad                            ? ACL_ERROR_DESERIALIZE_MODEL
+                         : rc == GE_GRAPH_MALLOC_FAILED ? ACL_ERROR_BAD_ALLOC
+                                                        : ACL_ERROR_PARSE_MODEL,
+                         "%s: gear %zu: %s%s", fn, k,
+                         bad ? "" : "the model's graph does not compile: ", aclGetRecentErrMsg());
+            break;
+        }
+        e = gm_check_gear(g, p, k, fn);
+        if (e == ACL_SUCCESS)
+            e = gm_wrap(g, &models[k], fn);
+        else
+            graph_free(g);
+        if (e == ACL_SUCCESS) {
+            /* relaxed: a new reference from one the load holds; the drops order the free */
+            atomic_fetch_add_explicit(&shared->refs, 1, memory_order_relaxed);
+            ((struct gm_model *)models[k])->w = shared;
+        }
+    }
+    for (size_t j = 0; e != ACL_SUCCESS && j < p->ngears; j++)
+        if (models[j]) {
+            gm_release(models[j]);
+            models[j] = NULL;
+        }
+    gm_weights_drop(shared); /* the load's own reference */
+    return e;
+}
+
 static void gm_release(void *model)
 {
     struct gm_model *m = model;
@@ -774,11 +1173,13 @@ static void gm_release(void *model)
     if (m->own)
         (void)aclrtDestroyStream(m->own);
     graph_free(m->g);
+    gm_weights_drop(m->w); /* after the graph: its constants pointed into them */
     pthread_mutex_destroy(&m->lock);
     free(m);
 }
 
-static const struct core_mdl_provider g_provider = {gm_load, gm_execute, gm_release};
+static const struct core_mdl_provider g_provider = {
+    .load = gm_load, .execute = gm_execute, .load_gears = gm_load_gears, .release = gm_release};
 
 __attribute__((constructor)) static void gm_provide(void)
 {

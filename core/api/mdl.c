@@ -21,6 +21,7 @@
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
 #include "core/mdl/file.h"
+#include "core/mdl/gear.h"
 #include "core/mdl/load.h"
 #include "cpuacl/cpuacl_test.h"
 
@@ -623,6 +624,50 @@ aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdl
                             aclrtStream stream)
 {
     return core_mdl_execute(modelId, input, output, stream, false, __func__);
+}
+
+/* ---- dynamic gears (core/mdl/gear.c) ------------------------------------------------ */
+
+aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset *dataset, size_t index,
+                                   uint64_t batchSize)
+{
+    if (!dataset)
+        return null_arg("dataset", __func__);
+    if (!batchSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: batchSize is 0", __func__);
+    return core_mdl_gears_set(modelId, dataset, index, CORE_MDL_GEARS_BATCH, &batchSize, 1,
+                              __func__);
+}
+
+aclError aclmdlSetDynamicHWSize(uint32_t modelId, aclmdlDataset *dataset, size_t index,
+                                uint64_t height, uint64_t width)
+{
+    if (!dataset)
+        return null_arg("dataset", __func__);
+    if (!height || !width)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: height %llu or width %llu is 0", __func__,
+                        (unsigned long long)height, (unsigned long long)width);
+    const uint64_t hw[2] = {height, width};
+    return core_mdl_gears_set(modelId, dataset, index, CORE_MDL_GEARS_HW, hw, 2, __func__);
+}
+
+aclError aclmdlSetInputDynamicDims(uint32_t modelId, aclmdlDataset *dataset, size_t index,
+                                   const aclmdlIODims *dims)
+{
+    if (!dataset || !dims)
+        return null_arg(dataset ? "dims" : "dataset", __func__);
+    if (!dims->dimCount || dims->dimCount > ACL_MAX_DIM_CNT)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: dimCount %zu is not in [1, %d]", __func__,
+                        dims->dimCount, ACL_MAX_DIM_CNT);
+    uint64_t v[ACL_MAX_DIM_CNT];
+    for (size_t k = 0; k < dims->dimCount; k++) {
+        if (dims->dims[k] <= 0)
+            return core_err(ACL_ERROR_INVALID_PARAM, "%s: dims[%zu] is %lld, not a positive dim",
+                            __func__, k, (long long)dims->dims[k]);
+        v[k] = (uint64_t)dims->dims[k];
+    }
+    return core_mdl_gears_set(modelId, dataset, index, CORE_MDL_GEARS_DIMS, v, dims->dimCount,
+                              __func__);
 }
 
 /* ---- test hooks (cpuacl/cpuacl_test.h) ------------------------------------------ */

@@ -14,6 +14,7 @@
 #ifndef CPUACL_CORE_MDL_DATASET_H
 #define CPUACL_CORE_MDL_DATASET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "acl/acl_mdl.h"
@@ -26,6 +27,7 @@ struct core_mdl_blob {
 struct aclmdlDataset {
     size_t n, cap;
     struct core_mdl_blob *b;
+    bool gear_set; /* a gear setter wrote the gear input's buffer (core/mdl/gear.h) */
 };
 
 /* An empty dataset; NULL when out of memory. */

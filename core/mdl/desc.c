@@ -15,6 +15,7 @@
 #include "core/err.h"
 #include "core/mdl/bytes_pvt.h"
 #include "core/mdl/desc.h"
+#include "core/mdl/gear.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/runtime/tensor_desc.h"
@@ -515,6 +516,8 @@ aclError core_mdl_desc_dims(const aclmdlDesc *d, bool output, size_t index,
     out->dimCount = dims->n;
     if (dims->n)
         memcpy(out->dims, dims->v, dims->n * sizeof(int64_t));
+    if (kind == CORE_MDL_DIMS_CUR && d->gear_kind != CORE_MDL_GEARS_NONE)
+        (void)core_mdl_gears_cur_output(d->model_id, index, out); /* else the largest gear's */
     return ACL_SUCCESS;
 }
 

@@ -15,6 +15,7 @@
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
 #include "core/mdl/file.h"
+#include "core/mdl/gear.h"
 #include "core/mdl/load.h"
 #include "core/runtime/base.h"
 
@@ -24,6 +25,15 @@ aclError core_mdl_model_write(const struct core_mdl_io *io, size_t nin, size_t n
                               const void *graph, size_t glen, const void *weights, size_t wlen,
                               uint64_t work_size, void **out, size_t *len, const char *fn)
 {
+    return core_mdl_model_write_gears(io, nin, nout, NULL, graph, glen, weights, wlen, work_size,
+                                      out, len, fn);
+}
+
+aclError core_mdl_model_write_gears(const struct core_mdl_io *io, size_t nin, size_t nout,
+                                    const struct core_mdl_gear_table *gears, const void *graph,
+                                    size_t glen, const void *weights, size_t wlen,
+                                    uint64_t work_size, void **out, size_t *len, const char *fn)
+{
     aclmdlDesc *d = core_mdl_desc_new();
     if (!d)
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
@@ -31,17 +41,28 @@ aclError core_mdl_model_write(const struct core_mdl_io *io, size_t nin, size_t n
     for (size_t k = 0; k < nin + nout && rc == ACL_SUCCESS; k++)
         rc = core_mdl_desc_add_tensor(d, k >= nin, io[k].name, io[k].dtype, io[k].format,
                                       io[k].size, io[k].ndims, io[k].dims, 0, NULL, fn);
-    void *iobytes = NULL;
-    size_t iolen = 0;
+    void *iobytes = NULL, *gbytes = NULL;
+    size_t iolen = 0, glen2 = 0;
     if (rc == ACL_SUCCESS)
         rc = core_mdl_desc_encode(d, CORE_MDL_SEC_IO, &iobytes, &iolen, fn);
+    bool geared = gears && gears->count;
+    if (rc == ACL_SUCCESS && geared)
+        rc = core_mdl_desc_set_gears(d, (enum core_mdl_gear_kind)gears->kind, gears->count,
+                                     gears->width, gears->values, fn);
+    if (rc == ACL_SUCCESS && geared)
+        rc = core_mdl_desc_encode(d, CORE_MDL_SEC_GEARS, &gbytes, &glen2, fn);
     core_mdl_desc_free(d);
-    if (rc != ACL_SUCCESS)
+    if (rc != ACL_SUCCESS) {
+        free(iobytes);
         return rc;
-    struct core_mdl_section s[3] = {{CORE_MDL_SEC_IO, iobytes, iolen},
+    }
+    struct core_mdl_section s[4] = {{CORE_MDL_SEC_IO, iobytes, iolen},
                                     {CORE_MDL_SEC_GRAPH, graph, glen},
-                                    {CORE_MDL_SEC_WEIGHTS, weights, wlen}};
+                                    {CORE_MDL_SEC_WEIGHTS, weights, wlen},
+                                    {CORE_MDL_SEC_GEARS, gbytes, glen2}};
     size_t ns = wlen ? 3 : 2;
+    if (geared)
+        s[ns++] = s[3];
     size_t cap = core_mdl_file_size(s, ns);
     void *buf = cap ? malloc(cap) : NULL;
     if (!buf)
@@ -49,6 +70,7 @@ aclError core_mdl_model_write(const struct core_mdl_io *io, size_t nin, size_t n
     else
         rc = core_mdl_file_write(s, ns, work_size, buf, cap, len, fn);
     free(iobytes);
+    free(gbytes);
     if (rc != ACL_SUCCESS) {
         free(buf);
         return rc;
@@ -83,9 +105,10 @@ static const struct core_mdl_provider *provider(void)
 
 struct loaded {
     uint32_t id;
-    void *impl;       /* the provider's model */
-    aclmdlDesc *desc; /* inputs and outputs (the io section) */
-    void *meta;       /* a model file of the io section alone, for aclmdlGetDesc */
+    void *impl;                    /* the provider's model */
+    struct core_mdl_geared *gears; /* instead of impl: one model a gear */
+    aclmdlDesc *desc;              /* inputs and outputs (the io section) */
+    void *meta;                    /* a model file of the io section alone, for aclmdlGetDesc */
     size_t meta_len;
     uint32_t refs; /* executions in flight, under g_mdl.lock */
 };
@@ -102,6 +125,7 @@ static void loaded_free(struct loaded *m)
 {
     if (m->impl)
         provider()->release(m->impl);
+    core_mdl_gears_free(provider(), m->gears);
     core_mdl_desc_free(m->desc);
     free(m->meta);
     free(m);
@@ -131,17 +155,19 @@ static const char *sec_view(const struct core_mdl_file *f, uint32_t id, size_t *
     return s ? s->data : NULL;
 }
 
-/* The model's meta file: its io section alone. */
+/* The model's meta file: its io section and its gears section. */
 static aclError keep_meta(struct loaded *m, const struct core_mdl_file *f, const char *fn)
 {
-    size_t n = 0;
+    size_t n = 0, ng = 0;
     const void *io = sec_view(f, CORE_MDL_SEC_IO, &n);
-    struct core_mdl_section s = {CORE_MDL_SEC_IO, io, n};
-    size_t cap = core_mdl_file_size(&s, 1);
+    const void *gears = sec_view(f, CORE_MDL_SEC_GEARS, &ng);
+    struct core_mdl_section s[2] = {{CORE_MDL_SEC_IO, io, n}, {CORE_MDL_SEC_GEARS, gears, ng}};
+    size_t ns = gears ? 2 : 1;
+    size_t cap = core_mdl_file_size(s, ns);
     m->meta = cap ? malloc(cap) : NULL;
     if (!m->meta)
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
-    return core_mdl_file_write(&s, 1, f->work_size, m->meta, cap, &m->meta_len, fn);
+    return core_mdl_file_write(s, ns, f->work_size, m->meta, cap, &m->meta_len, fn);
 }
 
 aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size, void *weight,
@@ -182,7 +208,9 @@ aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size
         rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     for (size_t k = 0; rc == ACL_SUCCESS && k < ni + no; k++)
         sz[k] = m->desc->t[k >= ni][k >= ni ? k - ni : k].size;
-    if (rc == ACL_SUCCESS)
+    if (rc == ACL_SUCCESS && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
+        rc = core_mdl_gears_load(p, m->desc, graph, glen, weights, wlen, &m->gears, fn);
+    else if (rc == ACL_SUCCESS)
         rc = p->load(graph, glen, weights, wlen, ni, sz, no, sz + ni, &m->impl, fn);
     free(sz);
     if (rc == ACL_SUCCESS) {
@@ -251,7 +279,7 @@ aclError core_mdl_get_desc(aclmdlDesc *d, uint32_t id, const char *fn)
 /* The addresses and sizes of dataset ds for side (0 inputs, 1 outputs) of
  * model d, checked. */
 static aclError bind_side(const aclmdlDesc *d, int side, const aclmdlDataset *ds, void **addr,
-                          size_t *size, const char *fn)
+                          size_t *size, bool geared, const char *fn)
 {
     const char *what = side ? "output" : "input";
     if (!ds)
@@ -262,7 +290,8 @@ static aclError bind_side(const aclmdlDesc *d, int side, const aclmdlDataset *ds
                         core_mdl_dataset_count(ds), d->n[side], what);
     for (size_t k = 0; k < d->n[side]; k++) {
         const aclDataBuffer *b = core_mdl_dataset_buf(ds, k);
-        size_t want = d->t[side][k].size;
+        /* a gear model's inputs but its gear input: the gear's sizes (gear.c) */
+        size_t want = geared && !side && k + 1 < d->n[0] ? 0 : d->t[side][k].size;
         if (!b || (!b->data && want))
             return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s %zu (%s) has no data", fn, what, k,
                             d->t[side][k].name);
@@ -279,12 +308,9 @@ static aclError bind_side(const aclmdlDesc *d, int side, const aclmdlDataset *ds
 aclError core_mdl_execute(uint32_t id, const aclmdlDataset *in, aclmdlDataset *out,
                           aclrtStream stream, bool sync, const char *fn)
 {
-    pthread_mutex_lock(&g_mdl.lock);
-    struct loaded **at = find(id);
-    struct loaded *m = at ? *at : NULL;
-    if (m)
-        m->refs++;
-    pthread_mutex_unlock(&g_mdl.lock);
+    const aclmdlDesc *d;
+    struct core_mdl_geared *g;
+    struct loaded *m = core_mdl_acquire(id, &d, &g);
     if (!m)
         return no_model(id, fn);
     size_t ni = m->desc->n[0], no = m->desc->n[1];
@@ -293,16 +319,49 @@ aclError core_mdl_execute(uint32_t id, const aclmdlDataset *in, aclmdlDataset *o
     aclError rc =
         addr && size ? ACL_SUCCESS : core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     if (rc == ACL_SUCCESS)
-        rc = bind_side(m->desc, 0, in, addr, size, fn);
+        rc = bind_side(m->desc, 0, in, addr, size, m->gears != NULL, fn);
     if (rc == ACL_SUCCESS)
-        rc = bind_side(m->desc, 1, out, addr + ni, size + ni, fn);
+        rc = bind_side(m->desc, 1, out, addr + ni, size + ni, false, fn);
+    void *impl = m->impl;
+    size_t gear = 0;
+    if (rc == ACL_SUCCESS && m->gears) {
+        rc = core_mdl_gears_pick(m->desc, m->gears, in, addr, size, &gear, fn);
+        impl = m->gears->impl[gear];
+        /* the graph of a gear has the model's inputs but the gear input */
+        if (rc == ACL_SUCCESS) {
+            memmove(addr + ni - 1, addr + ni, no * sizeof(void *));
+            memmove(size + ni - 1, size + ni, no * sizeof(size_t));
+            ni--;
+        }
+    }
     if (rc == ACL_SUCCESS)
-        rc = provider()->execute(m->impl, stream, sync, addr, size, addr + ni, size + ni, fn);
+        rc = provider()->execute(impl, stream, sync, addr, size, addr + ni, size + ni, fn);
     free(addr);
     free(size);
+    core_mdl_release(m);
+    return rc;
+}
+
+void *core_mdl_acquire(uint32_t id, const aclmdlDesc **d, struct core_mdl_geared **g)
+{
+    pthread_mutex_lock(&g_mdl.lock);
+    struct loaded **at = find(id);
+    struct loaded *m = at ? *at : NULL;
+    if (m)
+        m->refs++;
+    pthread_mutex_unlock(&g_mdl.lock);
+    if (m) {
+        *d = m->desc;
+        *g = m->gears;
+    }
+    return m;
+}
+
+void core_mdl_release(void *ref)
+{
+    struct loaded *m = ref;
     pthread_mutex_lock(&g_mdl.lock);
     if (--m->refs == 0)
         pthread_cond_broadcast(&g_mdl.idle);
     pthread_mutex_unlock(&g_mdl.lock);
-    return rc;
 }

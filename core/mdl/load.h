@@ -38,4 +38,11 @@ aclError core_mdl_get_desc(aclmdlDesc *d, uint32_t id, const char *fn);
 aclError core_mdl_execute(uint32_t id, const aclmdlDataset *in, aclmdlDataset *out,
                           aclrtStream stream, bool sync, const char *fn);
 
+/* A reference on loaded model id, as an execution holds (NULL when id is not
+ * loaded): *d its description, *g its gears (NULL without). Drop it with
+ * core_mdl_release. */
+struct core_mdl_geared;
+void *core_mdl_acquire(uint32_t id, const aclmdlDesc **d, struct core_mdl_geared **g);
+void core_mdl_release(void *ref);
+
 #endif /* CPUACL_CORE_MDL_LOAD_H */

@@ -287,6 +287,12 @@ _LoadWithConfig = fn("aclmdlLoadWithConfig", c_int, c_void_p, P(c_uint32))
 _Unload = fn("aclmdlUnload", c_int, c_uint32)
 _MdlExecute = fn("aclmdlExecute", c_int, c_uint32, c_void_p, c_void_p)
 _MdlExecuteAsync = fn("aclmdlExecuteAsync", c_int, c_uint32, c_void_p, c_void_p, c_void_p)
+_SetDynamicBatchSize = fn("aclmdlSetDynamicBatchSize", c_int, c_uint32, c_void_p, c_size_t,
+                          c_uint64)
+_SetDynamicHWSize = fn("aclmdlSetDynamicHWSize", c_int, c_uint32, c_void_p, c_size_t, c_uint64,
+                       c_uint64)
+_SetInputDynamicDims = fn("aclmdlSetInputDynamicDims", c_int, c_uint32, c_void_p, c_size_t,
+                          P(_IODims))
 _CreateExecConfigHandle = fn("aclmdlCreateExecConfigHandle", c_void_p)
 _DestroyExecConfigHandle = fn("aclmdlDestroyExecConfigHandle", c_int, c_void_p)
 _SetExecConfigOpt = fn("aclmdlSetExecConfigOpt", c_int, c_void_p, c_int, c_void_p, c_size_t)
@@ -611,6 +617,33 @@ def execute(model_id, input, output):  # noqa: A002 (pyACL's parameter name)
 def execute_async(model_id, input, output, stream):  # noqa: A002
     """ret = acl.mdl.execute_async(model_id, input, output, stream)"""
     return _MdlExecuteAsync(model_id, input, output, stream)
+
+
+# ---- dynamic gears ----------------------------------------------------------------
+
+
+def set_dynamic_batch_size(model_id, dataset, index, batch_size):
+    """ret = acl.mdl.set_dynamic_batch_size(model_id, dataset, index, batch_size): index is
+    the input named ACL_DYNAMIC_TENSOR_NAME"""
+    return _SetDynamicBatchSize(model_id, dataset, index, batch_size)
+
+
+def set_dynamic_hw_size(model_id, dataset, index, height, width):
+    """ret = acl.mdl.set_dynamic_hw_size(model_id, dataset, index, height, width)"""
+    return _SetDynamicHWSize(model_id, dataset, index, height, width)
+
+
+def set_input_dynamic_dims(model_id, dataset, index, dims):
+    """ret = acl.mdl.set_input_dynamic_dims(model_id, dataset, index, dims): dims a dict
+    {"name", "dimCount", "dims"} (every dim of every input, as get_input_dynamic_dims gives
+    a gear); the C call refuses a dimCount above 128 (aclmdlIODims holds 128 dims)"""
+    values = list(dims.get("dims", []))
+    d = _IODims()
+    d.name = str(dims.get("name", "")).encode()[:127]
+    d.dimCount = int(dims.get("dimCount", len(values))) & 0xFFFFFFFFFFFFFFFF
+    for i, v in enumerate(values[:128]):
+        d.dims[i] = int(v)
+    return _SetInputDynamicDims(model_id, dataset, index, ctypes.byref(d))
 
 
 # ---- dynamic AIPP parameter sets ----------------------------------------------------

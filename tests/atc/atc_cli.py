@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """tests/atc/atc_cli.py: atc's command line (docs/atc.md): --help, the
 required options, the framework check, --input_shape and the gear options
-validated, the options refused as not supported yet, unreadable and corrupt
+validated (a batch-gear conversion succeeds), the options refused as not
+supported yet, unreadable and corrupt
 models, an unsupported ONNX op named with its node and op type, and a
 conversion that succeeds. Usage: atc_cli.py <atc binary>; exit 77 without the
 onnx Python module."""
@@ -105,7 +106,7 @@ def main():
     refused("input_shape twice", [*good, "--input_shape=x:3,8;x:3,8"], "E10001", "twice")
     refused("-1 without gears", [*good, "--input_shape=x:-1,8"], "E10001", "-1")
 
-    # gears: validated, then refused as not supported yet
+    # gears: validated (atc_gears.py converts and runs them)
     refused("batch gears without -1", [*good, "--dynamic_batch_size=1,2"], "E10001",
             "[--dynamic_batch_size]")
     refused("one batch gear", [*good, "--input_shape=x:-1,8", "--dynamic_batch_size=4"],
@@ -118,8 +119,11 @@ def main():
             "ND")
     refused("two gear options", [*good, "--input_shape=x:-1,8", "--dynamic_batch_size=1,2",
                                  "--dynamic_image_size=1,2;3,4"], "exclude")
-    refused("batch gears not yet", [*good, "--input_shape=x:-1,8",
-                                    "--dynamic_batch_size=1,2,4"], "not supported yet")
+    rc, out, err = atc("--model=" + mlp, "--output=" + os.path.join(tmp, "gears"),
+                       "--soc_version=Ascend310", "--framework=5", "--input_shape=x:-1,8",
+                       "--dynamic_batch_size=1,2,4")
+    check("batch gears convert (tests/atc/atc_gears.py runs them)",
+          rc == 0 and "ATC run success" in out, err)
     refused("insert_op_conf missing", [*good, "--insert_op_conf=" + tmp + "/none.cfg"],
             "E10001", "[--insert_op_conf]")
     cfg = os.path.join(tmp, "aipp.cfg")

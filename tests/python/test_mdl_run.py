@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Loading and running a model from Python (acl.mdl.load_from_file,
 load_from_mem, load_from_file_with_mem, load_with_config, get_desc, execute,
-execute_async, unload: pyACL's names and returns). The model is built here
+execute_async, unload; the gear setters set_dynamic_batch_size and
+set_input_dynamic_dims on a model built with batch gears: pyACL's names and
+returns). The model is built here
 from a GE graph through the engine's C interface (cpuaclGe*, the functions
 ge/ge_ir_build.h's aclgrphBuildModel and aclgrphSaveModel call): an MLP with
 two inputs and two outputs, h = Relu(x @ W + y) and z = h + b, compared with
@@ -71,15 +73,16 @@ def tensor(dims, floats=None):
     return t, keep
 
 
-def build_mlp(path):
-    """The model's bytes, also saved to path + '.om'."""
+def build_mlp(path, options=((b"input_format", b"ND"),), dims=(B, B)):
+    """The model's bytes, also saved to path + '.om' (build options: (key, value) pairs; dims:
+    the batch of x and y, -1 for a gear dim)."""
     g = lib.cpuaclGeGraphCreate(b"mlp")
     node = {}
     for name, typ in (("x", "Data"), ("y", "Data"), ("w", "Const"), ("b", "Const"),
                       ("mm", "MatMulV2"), ("add", "Add"), ("relu", "Relu"), ("out", "Add")):
         node[name] = lib.cpuaclGeGraphAddNode(g, typ.encode(), name.encode())
         assert node[name] >= 0
-    for k, (name, dims) in enumerate((("x", [B, I]), ("y", [B, H]))):
+    for k, (name, dims) in enumerate((("x", [dims[0], I]), ("y", [dims[1], H]))):
         assert lib.cpuaclGeGraphSetAttr(g, node[name], b"index", GeAttr(kind=ATTR_INT, i=k)) == 0
         t, _ = tensor(dims)
         assert lib.cpuaclGeGraphSetDesc(g, node[name], 0, b"x", t) == 0
@@ -97,10 +100,11 @@ def build_mlp(path):
     assert lib.cpuaclGeGraphSetInputs(g, ins, 2) == 0
     assert lib.cpuaclGeGraphSetOutputs(g, outs, idx, 2) == 0
     assert lib.cpuaclGeBuildInitialize(None, None, 0) == 0
-    keys = (ctypes.c_char_p * 1)(b"input_format")
-    vals = (ctypes.c_char_p * 1)(b"ND")
+    keys = (ctypes.c_char_p * len(options))(*[k for k, _ in options])
+    vals = (ctypes.c_char_p * len(options))(*[v for _, v in options])
     data, length = ctypes.c_void_p(), ctypes.c_uint64()
-    rc = lib.cpuaclGeBuildModel(g, keys, vals, 1, ctypes.byref(data), ctypes.byref(length))
+    rc = lib.cpuaclGeBuildModel(g, keys, vals, len(options), ctypes.byref(data),
+                                ctypes.byref(length))
     assert rc == 0, acl.get_recent_err_msg()
     model = ctypes.string_at(data, length.value)
     assert lib.cpuaclGeSaveModel(path.encode(), data, length) == 0
@@ -235,6 +239,53 @@ class MdlRun(StreamCase):
         self.fails(acl.mdl.execute(mid, ids, ods), acl.ACL_ERROR_INVALID_MODEL_ID, "unloaded")
         self.free(ids, ibufs)
         self.free(ods, obufs)
+
+    def test_dynamic_gears(self):
+        """Batch gears 1 and 2: each selected with set_dynamic_batch_size (and the dims form
+        with set_input_dynamic_dims refused on batch gears), run against the reference."""
+        model = build_mlp(self.base + "_gears", ((b"input_format", b"ND"),
+                                                 (b"ge.dynamicBatchSize", b"1,2")), (-1, -1))
+        mid, ret = acl.mdl.load_from_mem(model, len(model))
+        self.ok(ret)
+        desc = acl.mdl.create_desc()
+        self.ok(acl.mdl.get_desc(desc, mid))
+        gi, ret = acl.mdl.get_input_index_by_name(desc, acl.mdl.ACL_DYNAMIC_TENSOR_NAME)
+        self.ok(ret)
+        self.assertEqual(gi, 2)
+        batch, ret = acl.mdl.get_dynamic_batch(desc)
+        self.ok(ret)
+        self.assertEqual(batch["batch"], [1, 2])
+        ids, ibufs = self.dataset([4 * B * I, 4 * B * H, 4])
+        ods, obufs = self.dataset([4 * B * H, 4 * B * H])
+        for bs in (1, 2):
+            x = [0.25 * ((k * 5 + bs) % 7) - 0.75 for k in range(bs * I)]
+            y = [0.5 * ((k * 3 + bs) % 5) - 1.0 for k in range(bs * H)]
+            for (p, n, _), v in zip(ibufs, (x, y)):
+                host = struct.pack("<%df" % len(v), *v)
+                self.ok(acl.rt.memcpy(p, n, acl.util.bytes_to_ptr(host), len(host), H2D))
+            self.ok(acl.mdl.set_dynamic_batch_size(mid, ids, gi, bs), "set_dynamic_batch_size")
+            cur, ret = acl.mdl.get_cur_output_dims(desc, 1)
+            self.ok(ret)
+            self.assertEqual(cur["dims"], [bs, H])
+            self.ok(acl.mdl.execute(mid, ids, ods), "execute")
+            got = struct.unpack("<%df" % (bs * H), self.dev_bytes(obufs[1][0], 4 * bs * H))
+            xs = x + [0.0] * (B - bs) * I
+            ys = y + [0.0] * (B - bs) * H
+            want = reference(xs, ys)[1][:bs * H]
+            for a, b in zip(got, want):
+                self.assertAlmostEqual(a, b, places=4)
+        self.fails(acl.mdl.set_dynamic_batch_size(mid, ids, gi, 3), 145013, "batch 3")
+        self.fails(acl.mdl.set_input_dynamic_dims(mid, ids, gi, {"name": "", "dimCount": 4,
+                                                                 "dims": [1, I, 1, H]}),
+                   145013, "dims on a batch model")
+        self.fails(acl.mdl.set_input_dynamic_dims(mid, ids, gi, {"dimCount": 200,
+                                                                 "dims": [1] * 200}),
+                   acl.ACL_ERROR_INVALID_PARAM, "200 dims")
+        self.fails(acl.mdl.set_dynamic_hw_size(mid, ids, gi, 2, 2), 145013, "H*W on batch")
+        self.free(ids, ibufs)
+        self.free(ods, obufs)
+        self.ok(acl.mdl.destroy_desc(desc))
+        self.ok(acl.mdl.unload(mid))
 
 
 if __name__ == "__main__":
