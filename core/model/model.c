@@ -21,6 +21,7 @@
  * reference when they run, i.e. their current contents.
  */
 #include <cjson/cJSON.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,7 @@
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"
+#include "core/tools/trace.h"
 #include "sched/worker.h"
 
 static uint32_t g_next_model_id;      /* g_rt.lock */
@@ -238,6 +240,9 @@ aclError compile_locked(struct core_model *m, const char *fn)
         if (rc)
             return rc;
         m->lane_streams[l]->internal = true;
+        if (__builtin_expect(sched_trace_on, 0))
+            core_trace_stream(m->ctx->dev->id, m->lane_streams[l]->s.trace_id,
+                              "model %" PRIu32 " lane %" PRIu32, m->id, l);
     }
     /* The graph is closed (no stream appends any more): the plan keeps only
      * the lanes it has, not the capacity a capture or build started with. */
@@ -343,6 +348,9 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
     uint64_t n = pl->n; /* fixed while executions run (updates wait for idle) */
     uint64_t base = k * m->plan.stride;
     struct sched_cond *mine = &m->lane_cond[lane];
+    /* Tracing: each task node gets a record inside the replay's (core/tools/trace.c); off,
+     * one test of a register per node. */
+    struct sched_worker *tw = __builtin_expect(sched_trace_on, 0) ? x->worker : NULL;
     for (; pos < n; pos++) {
         /* aclmdlRIAbort: the rest of an aborted execution is skipped; the
          * lane's finish below releases lanes waiting on its signals. relaxed:
@@ -350,12 +358,15 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
         if (__builtin_expect(atomic_load_explicit(&m->abort_upto, memory_order_relaxed) >= k, 0))
             break;
         struct sched_task *node = &nodes[pos];
+        uint64_t nt0 = __builtin_expect(tw != NULL, 0) ? sched_now_ns() : 0;
         if (__builtin_expect(node->flags & SCHED_TF_DIRECT, 1)) {
             /* A C-function kernel (cpuaclLaunchKernel*): call it here, one
              * indirect call per node instead of two. */
             void *args = node->u16 ? (void *)&node->arg.u64[2] : node->arg.ptr[1];
             if (__builtin_expect(((int32_t(*)(void *))node->arg.fn[0])(args) != 0, 0))
                 sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
+            if (__builtin_expect(tw != NULL, 0))
+                core_trace_node(tw, x->stream, node, nt0);
         } else if (node->run) {
             /* A node that blocks (a value wait) sets x's block fields; the
              * lane resumes at it. Replayed records are not written. The wait
@@ -369,6 +380,8 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
                 t->arg.u64[2] = pos;
                 return SCHED_BLOCK;
             }
+            if (__builtin_expect(tw != NULL, 0))
+                core_trace_node(tw, x->stream, node, nt0);
         } else if (node->kind == PLAN_SIGNAL) {
             sched_cond_advance_1w(mine, base + node->arg.u64[0]);
         } else if (node->kind == PLAN_JUMP) { /* a label switch (label.c) */
@@ -460,8 +473,21 @@ static int run_exec(struct sched_task *t, struct sched_exec *x)
 }
 
 /* Queued straight to rings: aclmdlRIExecuteAsync refuses a capturing stream. */
-const struct core_task_desc core_task_model_exec = {"model", run_exec, NULL, 0, NULL};
-const struct core_task_desc core_task_model_lane = {"model", run_lane, NULL, 0, NULL};
+/* Trace notes (core/stream/task.h): the model's id and the lane. */
+static void note_exec(const struct sched_task *t, uint64_t note[3])
+{
+    note[1] = ((const struct core_model *)t->arg.ptr[0])->id;
+    note[2] = t->arg.u64[3];
+}
+
+static void note_lane(const struct sched_task *t, uint64_t note[3])
+{
+    note[1] = ((const struct core_model *)t->arg.ptr[0])->id;
+    note[2] = t->u16;
+}
+
+const struct core_task_desc core_task_model_exec = {"model", run_exec, NULL, 0, NULL, note_exec};
+const struct core_task_desc core_task_model_lane = {"model", run_lane, NULL, 0, NULL, note_lane};
 
 /* One control task of execution k of m on ss: EXEC on the launching stream
  * (lane = the lane it runs in place), LANE l on lane l's stream (lane = l,
@@ -653,6 +679,9 @@ aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn)
             rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->sync_stream);
             if (rc == ACL_SUCCESS)
                 m->sync_stream->internal = true;
+            if (rc == ACL_SUCCESS && __builtin_expect(sched_trace_on, 0))
+                core_trace_stream(m->ctx->dev->id, m->sync_stream->s.trace_id,
+                                  "model %" PRIu32 " sync", m->id);
         }
         model_xlock_lock(&m->exec_lock);
         pthread_mutex_unlock(&g_rt.lock);
