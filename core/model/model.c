@@ -337,9 +337,12 @@ static int gate_pass(struct core_model *m, uint64_t k, struct sched_exec *x)
 /* Run the nodes of `lane` of execution k from position t->arg.u64[2] on.
  * t is the task that carries the lane's resume state (a LANE task, or the
  * EXEC task for lane 0); x->stream is the stream it runs on, launch the
- * stream the execution was queued on. */
-static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sched_task *t,
-                      struct sched_exec *x, struct sched_stream *launch)
+ * stream the execution was queued on. traced (a constant in each of the two
+ * copies, lane_nodes below): each task node also gets a trace record inside
+ * the replay's (core/tools/trace.c), so the loop without it is unchanged. */
+static inline __attribute__((always_inline)) int
+lane_nodes_as(struct core_model *m, uint32_t lane, uint64_t k, struct sched_task *t,
+              struct sched_exec *x, struct sched_stream *launch, const bool traced)
 {
     uint64_t pos = t->arg.u64[2];
     core_replay_exec = k; /* for captured external records (event.c XR3) */
@@ -348,9 +351,6 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
     uint64_t n = pl->n; /* fixed while executions run (updates wait for idle) */
     uint64_t base = k * m->plan.stride;
     struct sched_cond *mine = &m->lane_cond[lane];
-    /* Tracing: each task node gets a record inside the replay's (core/tools/trace.c); off,
-     * one test of a register per node. */
-    struct sched_worker *tw = __builtin_expect(sched_trace_on, 0) ? x->worker : NULL;
     for (; pos < n; pos++) {
         /* aclmdlRIAbort: the rest of an aborted execution is skipped; the
          * lane's finish below releases lanes waiting on its signals. relaxed:
@@ -358,15 +358,15 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
         if (__builtin_expect(atomic_load_explicit(&m->abort_upto, memory_order_relaxed) >= k, 0))
             break;
         struct sched_task *node = &nodes[pos];
-        uint64_t nt0 = __builtin_expect(tw != NULL, 0) ? sched_now_ns() : 0;
+        uint64_t nt0 = traced ? sched_now_ns() : 0;
         if (__builtin_expect(node->flags & SCHED_TF_DIRECT, 1)) {
             /* A C-function kernel (cpuaclLaunchKernel*): call it here, one
              * indirect call per node instead of two. */
             void *args = node->u16 ? (void *)&node->arg.u64[2] : node->arg.ptr[1];
             if (__builtin_expect(((int32_t(*)(void *))node->arg.fn[0])(args) != 0, 0))
                 sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
-            if (__builtin_expect(tw != NULL, 0))
-                core_trace_node(tw, x->stream, node, nt0);
+            if (traced)
+                core_trace_node(x->worker, x->stream, node, nt0);
         } else if (node->run) {
             /* A node that blocks (a value wait) sets x's block fields; the
              * lane resumes at it. Replayed records are not written. The wait
@@ -380,8 +380,8 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
                 t->arg.u64[2] = pos;
                 return SCHED_BLOCK;
             }
-            if (__builtin_expect(tw != NULL, 0))
-                core_trace_node(tw, x->stream, node, nt0);
+            if (traced)
+                core_trace_node(x->worker, x->stream, node, nt0);
         } else if (node->kind == PLAN_SIGNAL) {
             sched_cond_advance_1w(mine, base + node->arg.u64[0]);
         } else if (node->kind == PLAN_JUMP) { /* a label switch (label.c) */
@@ -414,6 +414,23 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
     if (m->plan.nlanes > 1)
         sched_cond_advance_1w(mine, base + m->plan.stride - 1);
     return SCHED_DONE;
+}
+
+static __attribute__((noinline)) int lane_nodes_traced(struct core_model *m, uint32_t lane,
+                                                       uint64_t k, struct sched_task *t,
+                                                       struct sched_exec *x,
+                                                       struct sched_stream *launch)
+{
+    return lane_nodes_as(m, lane, k, t, x, launch, true);
+}
+
+/* lane_nodes_as, traced while tracing is on: one test per lane run, none per node. */
+static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sched_task *t,
+                      struct sched_exec *x, struct sched_stream *launch)
+{
+    if (__builtin_expect(sched_trace_on, 0))
+        return lane_nodes_traced(m, lane, k, t, x, launch);
+    return lane_nodes_as(m, lane, k, t, x, launch, false);
 }
 
 static int run_lane(struct sched_task *t, struct sched_exec *x)

@@ -200,6 +200,15 @@ aclError core_trace_fini(void)
         }
         g_file = NULL;
     }
+    /* The next aclInit's trace starts empty. The workers have stopped (every device was torn
+     * down), so no record is being written; relaxed: their next start publishes the stores. */
+    for (uint32_t i = 0; i < SCHED_MAX_WORKERS; i++) {
+        struct sched_worker *w = sched_worker_get(i);
+        if (w && w->trace) {
+            atomic_store_explicit(&w->ntrace, 0, memory_order_relaxed);
+            atomic_store_explicit(&w->trace_lost, 0, memory_order_relaxed);
+        }
+    }
     pthread_mutex_lock(&g_lock);
     g_nstreams = g_nmarks = 0;
     pthread_mutex_unlock(&g_lock);
@@ -466,8 +475,9 @@ static aclError write_trace(FILE *f, const char *path, const char *fn)
     struct trace_stream *st = malloc((g_nstreams + n + g_nmarks + 1) * sizeof(*st));
     if (st) {
         memcpy(st, g_streams, g_nstreams * sizeof(*st));
-        for (size_t i = 0; i < n; i++)
-            st[nst++] = (struct trace_stream){(int32_t)all[i].dev, all[i].r->stream, {0}};
+        for (size_t i = 0; i < n; i++) /* runs of one stream's tasks give one entry */
+            if (!i || all[i].dev != all[i - 1].dev || all[i].r->stream != all[i - 1].r->stream)
+                st[nst++] = (struct trace_stream){(int32_t)all[i].dev, all[i].r->stream, {0}};
         for (size_t i = 0; i < g_nmarks; i++)
             st[nst++] = (struct trace_stream){g_marks[i].dev, g_marks[i].id, {0}};
         qsort(st, nst, sizeof(*st), cmp_stream); /* stable enough: named entries win below */
