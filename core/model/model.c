@@ -240,9 +240,11 @@ aclError compile_locked(struct core_model *m, const char *fn)
         if (rc)
             return rc;
         m->lane_streams[l]->internal = true;
-        if (__builtin_expect(sched_trace_on, 0))
-            core_trace_stream(m->ctx->dev->id, m->lane_streams[l]->s.trace_id,
-                              "model %" PRIu32 " lane %" PRIu32, m->id, l);
+        if (__builtin_expect(sched_trace_on, 0)) {
+            char role[48];
+            snprintf(role, sizeof(role), "model %" PRIu32 " lane %" PRIu32, m->id, l);
+            core_trace_stream(m->ctx->dev->id, m->lane_streams[l]->s.trace_id, role);
+        }
     }
     /* The graph is closed (no stream appends any more): the plan keeps only
      * the lanes it has, not the capacity a capture or build started with. */
@@ -696,9 +698,11 @@ aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn)
             rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->sync_stream);
             if (rc == ACL_SUCCESS)
                 m->sync_stream->internal = true;
-            if (rc == ACL_SUCCESS && __builtin_expect(sched_trace_on, 0))
-                core_trace_stream(m->ctx->dev->id, m->sync_stream->s.trace_id,
-                                  "model %" PRIu32 " sync", m->id);
+            if (rc == ACL_SUCCESS && __builtin_expect(sched_trace_on, 0)) {
+                char role[48];
+                snprintf(role, sizeof(role), "model %" PRIu32 " sync", m->id);
+                core_trace_stream(m->ctx->dev->id, m->sync_stream->s.trace_id, role);
+            }
         }
         model_xlock_lock(&m->exec_lock);
         pthread_mutex_unlock(&g_rt.lock);

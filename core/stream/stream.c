@@ -19,7 +19,6 @@
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"
-#include "core/tools/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "sched/clock.h"
 #include "sched/sched.h"
@@ -347,7 +346,7 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
      * resolve that reads it (acquire) sees the stream set up. */
     atomic_store_explicit(&s->s.tag, s->handle, memory_order_release);
     if (__builtin_expect(sched_trace_on, 0)) /* model streams rename theirs (model.c) */
-        core_trace_stream(d->id, s->s.trace_id, is_default ? "default" : NULL);
+        core_hooks.trace_stream(d->id, s->s.trace_id, is_default ? "default" : NULL);
     sched_worker_attach(least_loaded(d), &s->s);
     if (!is_default) {
         s->next = c->streams;

@@ -23,7 +23,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +30,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/task.h"
 #include "core/tools/trace.h"
@@ -61,39 +61,20 @@ static FILE *g_file; /* the trace file, open from aclInit to aclFinalize (g_rt.l
 static char g_path[4096];
 static bool g_created; /* g_file did not exist before aclInit */
 
-/* Grow *a (of *cap elements of size sz) to hold n + 1; false when out of memory. */
-static bool grow(void **a, size_t *cap, size_t n, size_t sz)
-{
-    if (n < *cap)
-        return true;
-    size_t c = *cap ? 2 * *cap : 64;
-    void *p = realloc(*a, c * sz);
-    if (!p)
-        return false;
-    *a = p;
-    *cap = c;
-    return true;
-}
-
-void core_trace_stream(int32_t dev, uint32_t id, const char *role_fmt, ...)
+void core_trace_stream(int32_t dev, uint32_t id, const char *role)
 {
     pthread_mutex_lock(&g_lock);
     size_t i = 0;
     while (i < g_nstreams && (g_streams[i].dev != dev || g_streams[i].id != id))
         i++;
-    if (i == g_nstreams && grow((void **)&g_streams, &g_capstreams, g_nstreams, sizeof(*g_streams)))
+    if (i == g_nstreams &&
+        core_grow((void **)&g_streams, &g_capstreams, g_nstreams, sizeof(*g_streams)))
         g_nstreams++;
     if (i < g_nstreams) {
         struct trace_stream *t = &g_streams[i];
         t->dev = dev;
         t->id = id;
-        t->role[0] = 0;
-        if (role_fmt) {
-            va_list ap;
-            va_start(ap, role_fmt);
-            vsnprintf(t->role, sizeof(t->role), role_fmt, ap);
-            va_end(ap);
-        }
+        snprintf(t->role, sizeof(t->role), "%s", role ? role : "");
     }
     pthread_mutex_unlock(&g_lock);
 }
@@ -102,7 +83,7 @@ void core_trace_mark(int32_t dev, uint32_t id, const char *what, uint32_t model)
 {
     uint64_t now = sched_now_ns();
     pthread_mutex_lock(&g_lock);
-    if (grow((void **)&g_marks, &g_capmarks, g_nmarks, sizeof(*g_marks)))
+    if (core_grow((void **)&g_marks, &g_capmarks, g_nmarks, sizeof(*g_marks)))
         g_marks[g_nmarks++] = (struct trace_mark){now, dev, id, model, what};
     pthread_mutex_unlock(&g_lock);
 }
@@ -430,7 +411,7 @@ static aclError write_trace(FILE *f, const char *path, const char *fn)
         /* acquire: pairs with the release after each record (sched_trace_add). */
         uint32_t k = atomic_load_explicit(&w->ntrace, memory_order_acquire);
         for (uint32_t j = 0; j < k; j++) {
-            if (!grow((void **)&all, &cap, n, sizeof(*all))) {
+            if (!core_grow((void **)&all, &cap, n, sizeof(*all))) {
                 free(all);
                 fclose(f);
                 return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: trace: out of memory", fn);

@@ -30,10 +30,10 @@ void core_trace_fini_discard(void);
  * under fn, while tracing is off. */
 aclError core_trace_dump(const char *path, const char *fn);
 
-/* Tracing on: name stream `id` of device dev in the trace ("stream <id>" then the role:
- * "default", "model 3 lane 1", NULL for none). A later call for the same id renames it. */
-void core_trace_stream(int32_t dev, uint32_t id, const char *role_fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* Tracing on: name stream `id` of device dev in the trace ("stream <id>", then the role in
+ * parentheses: "default", "model 3 lane 1"; NULL for none). A later call for the same id
+ * renames it. */
+void core_trace_stream(int32_t dev, uint32_t id, const char *role);
 /* Tracing on: a host-side instant on stream `id` of device dev ("capture begin", with the
  * model's id). */
 void core_trace_mark(int32_t dev, uint32_t id, const char *what, uint32_t model);
