@@ -24,7 +24,16 @@
 typedef int32_t (*core_kernel_fn)(void *arg);
 typedef void (*core_release_fn)(void *arg);
 
-aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
-                           core_release_fn release, const char *name);
+/* core_launch_owned with the name the timeline trace shows for the task (core/tools/trace.c;
+ * static storage, or interned there): "aclop Add" where name is "aclopExecuteV2". */
+aclError core_launch_owned_as(aclrtStream stream, core_kernel_fn fn, void *arg,
+                              core_release_fn release, const char *name, const char *trace_name);
+
+/* The trace shows the task as name ("aclnnAdd"). */
+static inline aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
+                                         core_release_fn release, const char *name)
+{
+    return core_launch_owned_as(stream, fn, arg, release, name, name);
+}
 
 #endif

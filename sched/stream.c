@@ -39,6 +39,7 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     atomic_store_explicit(&s->stop_on_fail, 0, memory_order_relaxed); /* relaxed: as head */
     s->worker = NULL;
     s->trace_id = 0;
+    s->trace_t0 = 0;
     struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
     if (!old || s->mask + 1 != n) {
         free(old);

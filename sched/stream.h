@@ -124,6 +124,7 @@ struct sched_stream {
     uint64_t mask;                 /* I: capacity - 1 */
     void *owner;                   /* I: the core object */
     uint32_t trace_id;             /* I: stream number shown in traces */
+    uint64_t trace_t0;             /* C: tracing only: first run of a head task that blocked */
 };
 
 _Static_assert(__builtin_offsetof(struct sched_stream, head) % SCHED_CACHELINE == 0,

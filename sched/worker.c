@@ -281,17 +281,41 @@ static bool unblocked(struct sched_stream *s, uint64_t *now)
     return false;
 }
 
-static void trace_add(struct sched_worker *w, struct sched_stream *s, uint8_t kind,
-                      uint64_t t0, uint64_t t1)
+void (*sched_trace_note)(const struct sched_task *t, uint64_t note[3]);
+
+void sched_trace_add(struct sched_worker *w, const struct sched_trace_rec *r)
 {
     uint32_t n = atomic_load_explicit(&w->ntrace, memory_order_relaxed); /* only we write */
     if (n >= w->trace_cap) {
+        /* relaxed: a statistic, read after the workers stopped or as a hint */
         atomic_fetch_add_explicit(&w->trace_lost, 1, memory_order_relaxed);
         return;
     }
-    w->trace[n] = (struct sched_trace_rec){t0, t1, s->trace_id, kind};
+    w->trace[n] = *r;
     /* release: a reader that sees the count sees the record. */
     atomic_store_explicit(&w->ntrace, n + 1, memory_order_release);
+}
+
+/* The traced run of t: one record per task, from its first run (kept in s->trace_t0 while it
+ * blocks) to the run that finished it, noted before that first run. */
+static __attribute__((noinline)) int run_traced(struct sched_worker *w, struct sched_stream *s,
+                                                struct sched_task *t, struct sched_exec *x)
+{
+    uint64_t t0 = sched_now_ns();
+    struct sched_trace_rec rec = {.stream = s->trace_id, .kind = t->kind};
+    if (sched_trace_note)
+        sched_trace_note(t, rec.note); /* at every run: a blocked task's record is unchanged */
+    int r = t->run(t, x);
+    if (r == SCHED_BLOCK) {
+        if (!s->trace_t0)
+            s->trace_t0 = t0;
+        return r;
+    }
+    rec.start_ns = s->trace_t0 ? s->trace_t0 : t0;
+    rec.end_ns = sched_now_ns();
+    s->trace_t0 = 0;
+    sched_trace_add(w, &rec);
+    return r;
 }
 
 /* The worker (only writer) adds `add` to busy_ns and sets busy_since, inside
@@ -356,14 +380,10 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
                         atomic_load_explicit(&s->err, memory_order_relaxed));
         x.discard = discard && !(t->flags & SCHED_TF_ALWAYS);
         int r;
-        if (__builtin_expect(!sched_trace_on, 1)) {
+        if (__builtin_expect(!sched_trace_on, 1))
             r = t->run(t, &x);
-        } else {
-            uint64_t t0 = sched_now_ns();
-            uint8_t kind = t->kind; /* the record may be reused once it finished */
-            r = t->run(t, &x);
-            trace_add(w, s, kind, t0, sched_now_ns());
-        }
+        else
+            r = run_traced(w, s, t, &x);
         if (r == SCHED_BLOCK) {
             s->blk_cond = x.block_cond;
             s->blk_target = x.block_target;

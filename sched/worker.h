@@ -27,11 +27,13 @@
 
 struct sched_req;
 
-/* One traced task: when it ran, on which stream, of which kind. */
+/* One traced task: when it ran (from its first run to the run that finished it), on which
+ * stream, of which kind, and what sched_trace_note noted of it. */
 struct sched_trace_rec {
     uint64_t start_ns, end_ns;
-    uint32_t stream; /* sched_stream.trace_id */
-    uint8_t kind;    /* sched_task.kind */
+    uint64_t note[3]; /* sched_trace_note's (names, sizes, event keys), zero without it */
+    uint32_t stream;  /* sched_stream.trace_id */
+    uint8_t kind;     /* sched_task.kind */
 };
 
 struct sched_worker_stats {
@@ -113,6 +115,13 @@ void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void),
 
 /* Tracing is on (sched_cfg.trace_events > 0): one predictable branch per task. */
 extern bool sched_trace_on;
+/* Tracing only: called by the worker with a task before its first run (the record may be
+ * reused once it finished) to fill the trace record's note; set by the layer above before
+ * any worker starts, NULL = notes stay zero. The engine gives the note no meaning. */
+extern void (*sched_trace_note)(const struct sched_task *t, uint64_t note[3]);
+/* Tracing only: add r to the calling worker w's trace (a task that runs others in place, a
+ * model replay, records them with this); counted as dropped when the buffer is full. */
+void sched_trace_add(struct sched_worker *w, const struct sched_trace_rec *r);
 
 /* Wake every worker whose bit is in mask (bit = index % 64). */
 void sched_workers_wake_mask(uint64_t mask);

@@ -226,7 +226,7 @@ static aclError execute(const struct core_op_call *c, aclrtStream stream)
     struct core_op_plan *p;
     if ((rc = plan_of(c, &p)) != ACL_SUCCESS)
         return rc;
-    return core_op_launch(p, c->in_buf, c->out_buf, stream, c->fn);
+    return core_op_launch(p, c->in_buf, c->out_buf, stream, c->type, c->fn);
 }
 
 aclError aclopExecute(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[],

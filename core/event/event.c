@@ -349,9 +349,20 @@ static int run_reset(struct sched_task *t, struct sched_exec *x)
  * (core_capture_record/wait), never copies of these. Waits on outside
  * records (ACL_EVENT_WAIT_EXTERNAL) and resets in a capture are the two
  * kinds below. */
-const struct core_task_desc core_task_record = {"event_record", run_record, NULL, 0, NULL};
-const struct core_task_desc core_task_wait = {"event_wait", run_wait, NULL, 0, NULL};
-const struct core_task_desc core_task_reset = {"event_reset", run_reset, NULL, 0, NULL};
+/* Trace notes (core/stream/task.h): the event, its handle and the record's descriptor; a wait
+ * holds the descriptor of the record it waits for, so the trace pairs them. */
+static void note_event(const struct sched_task *t, uint64_t note[3])
+{
+    const struct core_event *ev = t->arg.ptr[0];
+    note[1] = ev->handle;
+    note[2] = t->arg.u64[1];
+}
+
+const struct core_task_desc core_task_record = {
+    "event_record", run_record, NULL, 0, NULL, note_event,
+};
+const struct core_task_desc core_task_wait = {"event_wait", run_wait, NULL, 0, NULL, note_event};
+const struct core_task_desc core_task_reset = {"event_reset", run_reset, NULL, 0, NULL, NULL};
 
 /*
  * A captured wait on a record made outside the model (ACL_EVENT_WAIT_EXTERNAL)
@@ -400,10 +411,12 @@ static void xevent_release(const struct sched_task *t, void (**fn)(void *), void
     *arg = t->arg.ptr[0];
 }
 
-const struct core_task_desc core_task_xwait = {"event_wait", run_xwait, run_xwait, 0,
-                                               xevent_release};
-const struct core_task_desc core_task_xreset = {"event_reset", run_xreset, run_xreset, 0,
-                                                xevent_release};
+const struct core_task_desc core_task_xwait = {
+    "event_wait", run_xwait, run_xwait, 0, xevent_release, NULL,
+};
+const struct core_task_desc core_task_xreset = {
+    "event_reset", run_xreset, run_xreset, 0, xevent_release, NULL,
+};
 
 /* Capture a wait-on-outside-record or a reset of ev on capturing stream s;
  * takes over the caller's reference (dropped when the task is not recorded). */
@@ -513,8 +526,9 @@ static void xrecord_release(const struct sched_task *t, void (**fn)(void *), voi
     *arg = t->arg.ptr[0];
 }
 
-const struct core_task_desc core_task_xrecord = {"event_record", run_xrecord, run_xrecord,
-                                                 SCHED_TF_ALWAYS, xrecord_release};
+const struct core_task_desc core_task_xrecord = {
+    "event_record", run_xrecord, run_xrecord, SCHED_TF_ALWAYS, xrecord_release, NULL,
+};
 
 /* The reference's one-use rule: in one captured graph an event takes at most one
  * ACL_EVENT_RECORD_EXTERNAL record or one ACL_EVENT_WAIT_EXTERNAL wait (not both, not

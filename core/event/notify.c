@@ -191,8 +191,10 @@ static int run_wait(struct sched_task *t, struct sched_exec *x)
 }
 
 /* Not capturable (replay NULL): submit refuses capturing streams first. */
-const struct core_task_desc core_task_notify_record = {"notify_record", run_record, NULL, 0, NULL};
-const struct core_task_desc core_task_notify_wait = {"notify_wait", run_wait, NULL, 0, NULL};
+const struct core_task_desc core_task_notify_record = {
+    "notify_record", run_record, NULL, 0, NULL, NULL,
+};
+const struct core_task_desc core_task_notify_wait = {"notify_wait", run_wait, NULL, 0, NULL, NULL};
 
 static aclError submit(aclrtNotify notify, aclrtStream stream, sched_task_fn run, uint8_t kind,
                        uint64_t timeout_s, const char *fn)

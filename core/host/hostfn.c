@@ -298,7 +298,8 @@ _Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) -
 _Static_assert(__builtin_offsetof(struct sched_task, arg.u64[2]) % 16 == 0,
                "inline kernel arguments are 16-byte aligned (the record is 64-byte aligned)");
 
-/* Owned launches (core/launch.h): arg.fn[0] = fn, ptr[1] = arg, fn[2] = release. */
+/* Owned launches (core/launch.h): arg.fn[0] = fn, ptr[1] = arg, fn[2] = release, ptr[3] = the
+ * name the trace shows (static storage). */
 static int run_owned(struct sched_task *t, struct sched_exec *x)
 {
     core_kernel_fn fn = (core_kernel_fn)t->arg.fn[0];
@@ -315,7 +316,7 @@ static int run_owned(struct sched_task *t, struct sched_exec *x)
 }
 
 static inline void fill_owned(struct sched_task *t, core_kernel_fn fn, void *arg,
-                              core_release_fn release)
+                              core_release_fn release, const char *name)
 {
     t->run = run_owned;
     t->kind = CORE_T_OWNED;
@@ -324,11 +325,13 @@ static inline void fill_owned(struct sched_task *t, core_kernel_fn fn, void *arg
     t->arg.fn[0] = (void (*)(void))fn;
     t->arg.ptr[1] = arg;
     t->arg.fn[2] = (void (*)(void))release;
+    t->arg.ptr[3] = (void *)name; /* one store into the line being written: no branch */
 }
 
 static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, core_kernel_fn fn,
                                                             void *arg, core_release_fn release,
-                                                            const char *name)
+                                                            const char *name,
+                                                            const char *trace_name)
 {
     sched_stream_fast_missed(); /* core/stream/task.h: first on a fast-path launch's slow path */
     struct core_stream *s = NULL;
@@ -338,35 +341,33 @@ static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, 
         return rc;
     core_scache_note(stream, s);
     struct sched_task *t = core_task_begin(s);
-    fill_owned(t, fn, arg, release);
+    fill_owned(t, fn, arg, release, trace_name);
     return core_task_end(s, tag, name);
 }
 
-static __attribute__((noinline)) aclError launch_owned_captured(aclrtStream stream,
-                                                                core_kernel_fn fn, void *arg,
-                                                                core_release_fn release,
-                                                                const char *name,
-                                                                struct core_stream *s)
+static __attribute__((noinline)) aclError
+launch_owned_captured(aclrtStream stream, core_kernel_fn fn, void *arg, core_release_fn release,
+                      const char *name, const char *trace_name, struct core_stream *s)
 {
     if (!core_submit_captured(stream, s))
-        return launch_owned_slow(stream, fn, arg, release, name);
+        return launch_owned_slow(stream, fn, arg, release, name, trace_name);
     struct sched_task *t = core_task_begin(s);
-    fill_owned(t, fn, arg, release);
+    fill_owned(t, fn, arg, release, trace_name);
     return core_task_end(s, (uint64_t)(uintptr_t)stream, name);
 }
 
-aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
-                           core_release_fn release, const char *name)
+aclError core_launch_owned_as(aclrtStream stream, core_kernel_fn fn, void *arg,
+                              core_release_fn release, const char *name, const char *trace_name)
 {
     struct core_sub u;
     struct sched_task *t = core_submit_try(stream, &u);
     if (__builtin_expect(t != NULL, 1)) {
-        fill_owned(t, fn, arg, release);
+        fill_owned(t, fn, arg, release, trace_name);
         return core_submit_done(&u, t);
     }
     if (u.s)
-        return launch_owned_captured(stream, fn, arg, release, name, u.s);
-    return launch_owned_slow(stream, fn, arg, release, name);
+        return launch_owned_captured(stream, fn, arg, release, name, trace_name, u.s);
+    return launch_owned_slow(stream, fn, arg, release, name, trace_name);
 }
 
 /* Captured owned launches run fn at every replay; release at model destroy. */
@@ -384,14 +385,29 @@ static void owned_release(const struct sched_task *t, void (**fn)(void *), void 
     *arg = t->arg.ptr[1];
 }
 
+/* Trace notes (core/stream/task.h): a kernel or host function by its function, an owned
+ * launch by the name its launcher gave. */
+static void note_fn(const struct sched_task *t, uint64_t note[3])
+{
+    note[1] = (uint64_t)(uintptr_t)t->arg.fn[0];
+}
+
+static void note_owned(const struct sched_task *t, uint64_t note[3])
+{
+    note[0] = (uint64_t)(uintptr_t)t->arg.ptr[3];
+}
+
 /* A captured kernel replays as is; the replay loop calls it itself. */
-const struct core_task_desc core_task_kernel = {"kernel", run_kernel, run_kernel,
-                                                SCHED_TF_DIRECT, NULL};
-const struct core_task_desc core_task_owned = {"kernel", run_owned, run_owned_replay, 0,
-                                               owned_release};
+const struct core_task_desc core_task_kernel = {
+    "kernel", run_kernel, run_kernel, SCHED_TF_DIRECT, NULL, note_fn,
+};
+const struct core_task_desc core_task_owned = {
+    "kernel", run_owned, run_owned_replay, 0, owned_release, note_owned,
+};
 /* Stateless: the same record runs again. */
-const struct core_task_desc core_task_hostfunc = {"host_func", run_hostfunc, run_hostfunc, 0,
-                                                  NULL};
+const struct core_task_desc core_task_hostfunc = {
+    "host_func", run_hostfunc, run_hostfunc, 0, NULL, note_fn,
+};
 
 /* Queues of aclrtSubscribeHostFunc (below, CB6). */
 static aclError report_launch(struct core_stream *s, uint64_t tag, struct core_report *q,
@@ -625,7 +641,7 @@ aclError core_report_subscription(uint64_t threadId, aclrtStream stream,
 }
 
 /* Callbacks cannot be captured (the report protocol is per submission). */
-const struct core_task_desc core_task_callback = {"callback", run_callback, NULL, 0, NULL};
+const struct core_task_desc core_task_callback = {"callback", run_callback, NULL, 0, NULL, NULL};
 
 aclError core_report_callback(struct core_stream *s, uint64_t tag, aclrtCallback fn, void *userData,
                               aclrtCallbackBlockType blockType, const char *name)

@@ -344,8 +344,9 @@ aclError core_mem_info(aclrtMemAttr attr, size_t *free_, size_t *total, const ch
 
 /* ---- copy and set tasks ------------------------------------------------------ */
 
-/* arg: ptr[0] dst, ptr[1] src, u64[2] count (memcpy), or u64[2] count, u64[3] value
- * (memset); 2-D: u64[3] dpitch, u64[4] spitch, u64[5] height with width = count. */
+/* arg: ptr[0] dst, ptr[1] src, u64[2] count, u64[3] the direction as an aclrtMemcpyKind, read
+ * by the trace only (memcpy), or u64[2] count, u64[3] value (memset); 2-D: u64[3] dpitch,
+ * u64[4] spitch, u64[5] height with width = count. */
 static int run_memcpy(struct sched_task *t, struct sched_exec *x)
 {
     if (!x->discard)
@@ -588,17 +589,45 @@ aclError core_mem_reduce_async(void *dst, const void *src, uint64_t count, aclrt
     return submit(s, tag, run_reduce, CORE_T_REDUCE, a, fn);
 }
 
+/* Trace notes (core/stream/task.h): a copy's bytes and direction, a set's bytes, a 2-D
+ * copy's bytes (width x height). */
+static void note_memcpy(const struct sched_task *t, uint64_t note[3])
+{
+    note[1] = t->arg.u64[2];
+    note[2] = t->arg.u64[3];
+}
+
+static void note_memcpy2d(const struct sched_task *t, uint64_t note[3])
+{
+    note[0] = (uint64_t)(uintptr_t) "memcpy2d";
+    note[1] = t->arg.u64[2] * t->arg.u64[5];
+    note[2] = UINT64_MAX; /* no direction recorded: the record is full */
+}
+
+static void note_memset(const struct sched_task *t, uint64_t note[3])
+{
+    note[1] = t->arg.u64[2];
+}
+
 /* The copy, set, value and reduce records are stateless: a captured copy
  * replays as is (it reads and writes the buffers' current contents). */
-const struct core_task_desc core_task_memcpy = {"memcpy", run_memcpy, run_memcpy, 0, NULL};
-const struct core_task_desc core_task_memcpy2d = {"memcpy", run_memcpy2d, run_memcpy2d, 0, NULL};
-const struct core_task_desc core_task_memcpy_fail = {"memcpy", run_fail, run_fail, 0, NULL};
-const struct core_task_desc core_task_memset = {"memset", run_memset, run_memset, 0, NULL};
-const struct core_task_desc core_task_value_write = {"value_write", run_value_write,
-                                                     run_value_write, 0, NULL};
-const struct core_task_desc core_task_value_wait = {"value_wait", run_value_wait, run_value_wait, 0,
-                                                    NULL};
-const struct core_task_desc core_task_reduce = {"reduce", run_reduce, run_reduce, 0, NULL};
+const struct core_task_desc core_task_memcpy = {
+    "memcpy", run_memcpy, run_memcpy, 0, NULL, note_memcpy,
+};
+const struct core_task_desc core_task_memcpy2d = {
+    "memcpy", run_memcpy2d, run_memcpy2d, 0, NULL, note_memcpy2d,
+};
+const struct core_task_desc core_task_memcpy_fail = {"memcpy", run_fail, run_fail, 0, NULL, NULL};
+const struct core_task_desc core_task_memset = {
+    "memset", run_memset, run_memset, 0, NULL, note_memset,
+};
+const struct core_task_desc core_task_value_write = {
+    "value_write", run_value_write, run_value_write, 0, NULL, NULL,
+};
+const struct core_task_desc core_task_value_wait = {
+    "value_wait", run_value_wait, run_value_wait, 0, NULL, NULL,
+};
+const struct core_task_desc core_task_reduce = {"reduce", run_reduce, run_reduce, 0, NULL, NULL};
 
 /* Queue a prepared record (capture-aware). */
 static aclError submit(struct core_stream *s, uint64_t tag, sched_task_fn run, uint8_t kind,
@@ -770,7 +799,11 @@ aclError core_mem_copy_async(void *dst, size_t destMax, const void *src, size_t 
                            .kind = kind};
         return access_sync(&a, false, fn);
     }
-    uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count};
+    bool from_dev = sp.loc == LOC_DEVICE, to_dev = d.loc == LOC_DEVICE;
+    aclrtMemcpyKind dir = from_dev
+                              ? (to_dev ? ACL_MEMCPY_DEVICE_TO_DEVICE : ACL_MEMCPY_DEVICE_TO_HOST)
+                              : (to_dev ? ACL_MEMCPY_HOST_TO_DEVICE : ACL_MEMCPY_HOST_TO_HOST);
+    uint64_t a[6] = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, count, (uint64_t)dir};
     return submit(s, tag, run_memcpy, CORE_T_MEMCPY, a, fn);
 }
 

@@ -34,6 +34,7 @@
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"
+#include "core/tools/trace.h"
 #include "sched/worker.h"
 
 _Atomic uint32_t core_ncaptures;
@@ -949,6 +950,8 @@ aclError core_capture_start(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptur
             capture_close_locked(k);
             if (!modelRI)
                 model_free_locked(m);
+        } else if (__builtin_expect(sched_trace_on, 0)) {
+            core_trace_mark(s->ctx->dev->id, s->s.trace_id, "capture begin", m->id);
         }
     } else if (m && !modelRI) {
         model_free_locked(m);
@@ -1056,6 +1059,8 @@ aclError core_capture_finish(aclrtStream stream, aclmdlRI *modelRI, const char *
         rc = compile_locked(m, fn);
         keep = rc == ACL_SUCCESS;
     }
+    if (keep && __builtin_expect(sched_trace_on, 0))
+        core_trace_mark(s->ctx->dev->id, s->s.trace_id, "capture end", m->id);
     capture_close_locked(k);
     if (keep)
         *modelRI = (aclmdlRI)(uintptr_t)m->handle;

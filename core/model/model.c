@@ -21,6 +21,7 @@
  * reference when they run, i.e. their current contents.
  */
 #include <cjson/cJSON.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,7 @@
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"
+#include "core/tools/trace.h"
 #include "sched/worker.h"
 
 static uint32_t g_next_model_id;      /* g_rt.lock */
@@ -238,6 +240,11 @@ aclError compile_locked(struct core_model *m, const char *fn)
         if (rc)
             return rc;
         m->lane_streams[l]->internal = true;
+        if (__builtin_expect(sched_trace_on, 0)) {
+            char role[48];
+            snprintf(role, sizeof(role), "model %" PRIu32 " lane %" PRIu32, m->id, l);
+            core_trace_stream(m->ctx->dev->id, m->lane_streams[l]->s.trace_id, role);
+        }
     }
     /* The graph is closed (no stream appends any more): the plan keeps only
      * the lanes it has, not the capacity a capture or build started with. */
@@ -332,9 +339,12 @@ static int gate_pass(struct core_model *m, uint64_t k, struct sched_exec *x)
 /* Run the nodes of `lane` of execution k from position t->arg.u64[2] on.
  * t is the task that carries the lane's resume state (a LANE task, or the
  * EXEC task for lane 0); x->stream is the stream it runs on, launch the
- * stream the execution was queued on. */
-static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sched_task *t,
-                      struct sched_exec *x, struct sched_stream *launch)
+ * stream the execution was queued on. traced (a constant in each of the two
+ * copies, lane_nodes below): each task node also gets a trace record inside
+ * the replay's (core/tools/trace.c), so the loop without it is unchanged. */
+static inline __attribute__((always_inline)) int
+lane_nodes_as(struct core_model *m, uint32_t lane, uint64_t k, struct sched_task *t,
+              struct sched_exec *x, struct sched_stream *launch, const bool traced)
 {
     uint64_t pos = t->arg.u64[2];
     core_replay_exec = k; /* for captured external records (event.c XR3) */
@@ -350,12 +360,15 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
         if (__builtin_expect(atomic_load_explicit(&m->abort_upto, memory_order_relaxed) >= k, 0))
             break;
         struct sched_task *node = &nodes[pos];
+        uint64_t nt0 = traced ? sched_now_ns() : 0;
         if (__builtin_expect(node->flags & SCHED_TF_DIRECT, 1)) {
             /* A C-function kernel (cpuaclLaunchKernel*): call it here, one
              * indirect call per node instead of two. */
             void *args = node->u16 ? (void *)&node->arg.u64[2] : node->arg.ptr[1];
             if (__builtin_expect(((int32_t(*)(void *))node->arg.fn[0])(args) != 0, 0))
                 sched_exec_fail(x, ACL_ERROR_RT_AICORE_EXCEPTION);
+            if (traced)
+                core_trace_node(x->worker, x->stream, node, nt0);
         } else if (node->run) {
             /* A node that blocks (a value wait) sets x's block fields; the
              * lane resumes at it. Replayed records are not written. The wait
@@ -369,6 +382,8 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
                 t->arg.u64[2] = pos;
                 return SCHED_BLOCK;
             }
+            if (traced)
+                core_trace_node(x->worker, x->stream, node, nt0);
         } else if (node->kind == PLAN_SIGNAL) {
             sched_cond_advance_1w(mine, base + node->arg.u64[0]);
         } else if (node->kind == PLAN_JUMP) { /* a label switch (label.c) */
@@ -401,6 +416,23 @@ static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sc
     if (m->plan.nlanes > 1)
         sched_cond_advance_1w(mine, base + m->plan.stride - 1);
     return SCHED_DONE;
+}
+
+static __attribute__((noinline)) int lane_nodes_traced(struct core_model *m, uint32_t lane,
+                                                       uint64_t k, struct sched_task *t,
+                                                       struct sched_exec *x,
+                                                       struct sched_stream *launch)
+{
+    return lane_nodes_as(m, lane, k, t, x, launch, true);
+}
+
+/* lane_nodes_as, traced while tracing is on: one test per lane run, none per node. */
+static int lane_nodes(struct core_model *m, uint32_t lane, uint64_t k, struct sched_task *t,
+                      struct sched_exec *x, struct sched_stream *launch)
+{
+    if (__builtin_expect(sched_trace_on, 0))
+        return lane_nodes_traced(m, lane, k, t, x, launch);
+    return lane_nodes_as(m, lane, k, t, x, launch, false);
 }
 
 static int run_lane(struct sched_task *t, struct sched_exec *x)
@@ -460,8 +492,21 @@ static int run_exec(struct sched_task *t, struct sched_exec *x)
 }
 
 /* Queued straight to rings: aclmdlRIExecuteAsync refuses a capturing stream. */
-const struct core_task_desc core_task_model_exec = {"model", run_exec, NULL, 0, NULL};
-const struct core_task_desc core_task_model_lane = {"model", run_lane, NULL, 0, NULL};
+/* Trace notes (core/stream/task.h): the model's id and the lane. */
+static void note_exec(const struct sched_task *t, uint64_t note[3])
+{
+    note[1] = ((const struct core_model *)t->arg.ptr[0])->id;
+    note[2] = t->arg.u64[3];
+}
+
+static void note_lane(const struct sched_task *t, uint64_t note[3])
+{
+    note[1] = ((const struct core_model *)t->arg.ptr[0])->id;
+    note[2] = t->u16;
+}
+
+const struct core_task_desc core_task_model_exec = {"model", run_exec, NULL, 0, NULL, note_exec};
+const struct core_task_desc core_task_model_lane = {"model", run_lane, NULL, 0, NULL, note_lane};
 
 /* One control task of execution k of m on ss: EXEC on the launching stream
  * (lane = the lane it runs in place), LANE l on lane l's stream (lane = l,
@@ -653,6 +698,11 @@ aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn)
             rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->sync_stream);
             if (rc == ACL_SUCCESS)
                 m->sync_stream->internal = true;
+            if (rc == ACL_SUCCESS && __builtin_expect(sched_trace_on, 0)) {
+                char role[48];
+                snprintf(role, sizeof(role), "model %" PRIu32 " sync", m->id);
+                core_trace_stream(m->ctx->dev->id, m->sync_stream->s.trace_id, role);
+            }
         }
         model_xlock_lock(&m->exec_lock);
         pthread_mutex_unlock(&g_rt.lock);

@@ -21,6 +21,8 @@
 #include "core/runtime/base.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
+#include "core/tools/trace.h"
+#include "sched/worker.h"
 #include "core/runtime/tensor_desc.h"
 
 /* ---- arguments --------------------------------------------------------------- */
@@ -308,7 +310,8 @@ static void rec_release(void *arg)
 }
 
 aclError core_op_launch(struct core_op_plan *p, const aclDataBuffer *const *in,
-                        const aclDataBuffer *const *out, aclrtStream stream, const char *fn)
+                        const aclDataBuffer *const *out, aclrtStream stream, const char *type,
+                        const char *fn)
 {
     struct op_rec *r = rec_new(p->nin + p->nout);
     if (!r) {
@@ -320,7 +323,10 @@ aclError core_op_launch(struct core_op_plan *p, const aclDataBuffer *const *in,
         r->ops[k] = p->fixed[k] ? (void *)p->fixed[k] : core_databuf_addr(in[k]);
     for (uint32_t k = 0; k < p->nout; k++)
         r->ops[p->nin + k] = core_databuf_addr(out[k]);
-    aclError rc = core_launch_owned(stream, rec_run, r, rec_release, fn);
+    /* the trace's name of the task ("aclop Add"), made only while tracing */
+    const char *name =
+        __builtin_expect(sched_trace_on, 0) ? core_trace_intern("aclop ", type) : NULL;
+    aclError rc = core_launch_owned_as(stream, rec_run, r, rec_release, fn, name ? name : fn);
     if (rc != ACL_SUCCESS) /* nothing queued; the stream recorded its message */
         rec_release(r);
     return rc;

@@ -107,11 +107,12 @@ void core_op_plan_put(struct core_op_plan *p);
  * ACL_ERROR_BAD_ALLOC. */
 aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **out);
 
-/* Queue one run of p on stream with the buffers of c's shape (inputs,
- * outputs); takes no reference of the caller's. ACL_SUCCESS or the stream's
- * code, nothing queued on failure. */
+/* Queue one run of p (an operator of `type`: the trace's name) on stream with the buffers of
+ * c's shape (inputs, outputs); takes no reference of the caller's. ACL_SUCCESS or the
+ * stream's code, nothing queued on failure. */
 aclError core_op_launch(struct core_op_plan *p, const aclDataBuffer *const *in,
-                        const aclDataBuffer *const *out, aclrtStream stream, const char *fn);
+                        const aclDataBuffer *const *out, aclrtStream stream, const char *type,
+                        const char *fn);
 
 /* The calling thread uses the op room's per-thread state: its exit returns it
  * (the memo's credits, the launch records). */

@@ -97,5 +97,5 @@ aclError core_op_handle_exec(aclopHandle *h, int nin, const aclDataBuffer *const
     if (h->empty)
         return ACL_SUCCESS;
     core_op_plan_take(p); /* the launch's reference, handed to the task */
-    return core_op_launch(p, in, out, stream, fn);
+    return core_op_launch(p, in, out, stream, h->type, fn);
 }

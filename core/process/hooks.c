@@ -16,6 +16,7 @@
 #include "core/runtime/hooks.h"
 #include "core/stream/stream.h"
 #include "core/tools/prof.h"
+#include "core/tools/trace.h"
 
 /* A context goes: its models first (they hold its streams and events: a model's
  * teardown drains what it queued), then its events, then its streams. */
@@ -52,6 +53,7 @@ const struct core_hooks core_hooks = {
     .stream_synced = core_mempool_on_sync_,
     .stream_bound_locked = core_stream_bound_locked,
     .stream_lane_locked = rt_task_lane_locked,
+    .trace_stream = core_trace_stream,
     .report_run_mine = core_report_run_mine,
     .report_serve = core_report_serve,
     .capture_id_locked = core_capture_id_locked,

@@ -50,7 +50,7 @@ static void worker_stopping(void)
 
 /* ---- init / finalize ---------------------------------------------------- */
 
-static void finalize_locked(void);
+static aclError finalize_locked(void);
 
 aclError core_process_init(const char *configPath, const char *fn)
 {
@@ -65,9 +65,13 @@ aclError core_process_init(const char *configPath, const char *fn)
     }
     struct core_config cfg;
     aclError rc = core_config_load(&cfg, configPath);
+    if (rc == ACL_SUCCESS && (cfg.trace_events || cfg.trace_file[0]))
+        /* the trace file opened now: an unwritable path fails aclInit, not aclFinalize */
+        rc = core_trace_init(cfg.trace_file, cfg.trace_file_env ? "CPUACL_TRACE" : configPath);
     if (rc == ACL_SUCCESS) /* the "dump" section: as aclmdlSetDump (core/tools/dump.c) */
         rc = core_dump_from_init(configPath);
     if (rc) {
+        core_trace_fini_discard();
         pthread_mutex_unlock(&g_rt.lock);
         return rc;
     }
@@ -78,6 +82,7 @@ aclError core_process_init(const char *configPath, const char *fn)
     sched_init(&sc);
     sched_worker_hooks(worker_started, worker_stopping, core_stream_released);
     if (mem_init()) {
+        core_trace_fini_discard();
         pthread_mutex_unlock(&g_rt.lock);
         return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot set up the memory layer", fn);
     }
@@ -102,15 +107,14 @@ aclError core_process_init(const char *configPath, const char *fn)
     if (rc) {
         pthread_mutex_lock(&g_rt.lock);
         if (g_rt.init_count && !g_finalizing)
-            finalize_locked();
+            (void)finalize_locked(); /* aclInit's own failure is the one reported */
         pthread_mutex_unlock(&g_rt.lock);
     }
     return rc;
 }
 
-
-
-static void finalize_locked(void)
+/* ACL_SUCCESS, or the trace file's write error (its message recorded). */
+static aclError finalize_locked(void)
 {
     /* T3: dead first, so nothing is created while the lock is dropped below;
      * release: pairs with the acquire in core_initialised. */
@@ -125,9 +129,8 @@ static void finalize_locked(void)
     for (uint32_t i = 0; i < CORE_MAX_DEVICES; i++)
         core_device_teardown_locked(&core_devices[i]);
     core_mem_release_value_waits(false);
-    core_hostpool_fini(); /* every stream drained: no host function in flight */
-    if (g_rt.cfg.trace_file[0])
-        core_trace_write(g_rt.cfg.trace_file); /* workers stopped: buffers are final */
+    core_hostpool_fini();            /* every stream drained: no host function in flight */
+    aclError rc = core_trace_fini(); /* workers stopped: buffers are final */
     core_report_fini_all();
     core_dump_fini(); /* aclInit's dump configuration ends with it */
     core_mdl_callbacks_clear();
@@ -139,6 +142,7 @@ static void finalize_locked(void)
     urcu_memb_barrier();
     g_finalizing = false;
     pthread_cond_broadcast(&g_fin_cv);
+    return rc;
 }
 
 /* aclFinalize (whole) and aclFinalizeReference (one reference): the finalize
@@ -166,12 +170,13 @@ aclError core_process_finalize(bool whole, uint64_t *refCount, const char *fn)
         return core_err(ACL_ERROR_REPEAT_FINALIZE, "%s: not initialised", fn);
     }
     bool fin = whole || --g_rt.init_count == 0;
+    aclError rc = ACL_SUCCESS;
     if (fin)
-        finalize_locked(); /* leaves init_count 0 */
+        rc = finalize_locked(); /* leaves init_count 0; rc: the trace file's write */
     if (refCount)
         *refCount = g_rt.init_count;
     pthread_mutex_unlock(&g_rt.lock);
     if (fin)
         core_deferred_run();
-    return ACL_SUCCESS;
+    return rc;
 }

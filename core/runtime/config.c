@@ -56,6 +56,7 @@ static aclError set_trace_file(struct core_config *cfg, const char *v, const cha
         return core_err(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: %s: trace file path too long",
                         where);
     strcpy(cfg->trace_file, v);
+    cfg->trace_file_env = !strcmp(where, "CPUACL_TRACE"); /* its errors' code (trace.c) */
     if (v[0] && !cfg->trace_events)
         cfg->trace_events = 1u << 20;
     return ACL_SUCCESS;

@@ -21,6 +21,7 @@ struct core_config {
     bool async_h2h_reject;  /* async host-to-host copies: refuse at submit (newer CANN) */
     uint32_t trace_events;  /* per-worker trace records; 0 = tracing off */
     char trace_file[4096];  /* written at aclFinalize when tracing is on ("" = none) */
+    bool trace_file_env;    /* trace_file came from CPUACL_TRACE (not the file's trace_file) */
 };
 
 /* Defaults, then JSON (path may be NULL), then environment. 0 or an aclError. */

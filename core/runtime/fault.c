@@ -72,3 +72,16 @@ uint64_t core_fault_counts(uint64_t *fired)
         *fired = atomic_load_explicit(&g_fault_fired, memory_order_relaxed);
     return atomic_load_explicit(&g_fault_seen, memory_order_relaxed);
 }
+
+bool core_grow(void **arr, size_t *cap, size_t n, size_t elem)
+{
+    if (n < *cap)
+        return true;
+    size_t nc = *cap ? 2 * *cap : 64;
+    void *na = core_realloc(*arr, nc * elem);
+    if (!na)
+        return false;
+    *arr = na;
+    *cap = nc;
+    return true;
+}

@@ -10,6 +10,7 @@
 #ifndef CPUACL_CORE_RUNTIME_FAULT_H
 #define CPUACL_CORE_RUNTIME_FAULT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,9 @@ void *core_aligned_alloc(size_t a, size_t n);
 void *core_memdup(const void *p, size_t n);
 /* core_memdup of s and its terminator. */
 char *core_strdup(const char *s);
+/* Grow the array *arr of *cap elements of elem bytes (core_realloc, doubling from 64) so
+ * that it holds at least n + 1; false when out of memory (*arr and *cap unchanged). */
+bool core_grow(void **arr, size_t *cap, size_t n, size_t elem);
 /* cpuaclTestFailAlloc: fail the nth allocation from now (0 the next), nth < 0 off;
  * the counts start again. */
 void core_fault_arm(int64_t nth);

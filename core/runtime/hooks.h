@@ -64,6 +64,9 @@ struct core_hooks {
     /* The model and lane of a stream bound to a model being built, or of a lane
      * stream of a captured model. g_rt.lock held. */
     bool (*stream_lane_locked)(struct core_stream *s, struct core_model **m, uint32_t *lane);
+    /* Tracing on (sched_trace_on): stream id of device dev was made, its role in the
+     * timeline trace's track name ("default", NULL for none; core/tools/trace.c). */
+    void (*trace_stream)(int32_t dev, uint32_t id, const char *role);
 
     /* A mark in the profile while profiling collects (a profiling-trace task of
      * a stream, core/stream/attr.c). */

@@ -345,6 +345,8 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     /* release: S7, the incarnation tag is the handle; a default-stream
      * resolve that reads it (acquire) sees the stream set up. */
     atomic_store_explicit(&s->s.tag, s->handle, memory_order_release);
+    if (__builtin_expect(sched_trace_on, 0)) /* model streams rename theirs (model.c) */
+        core_hooks.trace_stream(d->id, s->s.trace_id, is_default ? "default" : NULL);
     sched_worker_attach(least_loaded(d), &s->s);
     if (!is_default) {
         s->next = c->streams;

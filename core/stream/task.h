@@ -37,6 +37,13 @@ struct core_task_desc {
     /* What a captured copy holds until its model is destroyed: sets *fn (NULL
      * = nothing) and *arg. NULL when the kind holds nothing. */
     void (*release)(const struct sched_task *t, void (**fn)(void *), void **arg);
+    /* Tracing only (sched_trace_note, core/tools/trace.c): what the trace names the task
+     * by, read from its record before it runs. note[0]: a name of static storage, or 0 for
+     * the kind's name; note[1], note[2]: per kind (kernel and host function: the function;
+     * memcpy: bytes and aclrtMemcpyKind; memset: bytes; event record and wait: the event and
+     * the record's descriptor, which pair them; model: the model id and lane). NULL: the
+     * kind's name alone. */
+    void (*note)(const struct sched_task *t, uint64_t note[3]);
 };
 
 /*        kind         descriptor (file)                                                    */

@@ -90,19 +90,6 @@ static uint32_t my_tid(void)
     return (uint32_t)syscall(SYS_gettid);
 }
 
-static bool grow(void **arr, size_t *cap, size_t n, size_t elem)
-{
-    if (n < *cap)
-        return true;
-    size_t nc = *cap ? 2 * *cap : 64;
-    void *na = core_realloc(*arr, nc * elem);
-    if (!na)
-        return false;
-    *arr = na;
-    *cap = nc;
-    return true;
-}
-
 static bool marks_on(void)
 {
     return (atomic_load_explicit(&core_obs_mask, memory_order_relaxed) & CORE_OBS_PROF) &&
@@ -156,7 +143,7 @@ void core_prof_op(const char *op, const struct core_obs_tensor *t, uint32_t nin,
         r.out_types = shape_str(t + nin, nout, true);
     }
     pthread_mutex_lock(&g_p.lock);
-    if (g_p.running && grow((void **)&g_p.ops, &g_p.capops, g_p.nops, sizeof(r))) {
+    if (g_p.running && core_grow((void **)&g_p.ops, &g_p.capops, g_p.nops, sizeof(r))) {
         g_p.ops[g_p.nops++] = r;
         r.name = NULL;
     }
@@ -180,8 +167,8 @@ uint64_t core_prof_mark_add(const char *domain, const char *msg, size_t len, boo
     char *d = strdup(domain ? domain : "default");
     uint64_t id = 0;
     pthread_mutex_lock(&g_p.lock);
-    if (m && d && g_p.running && grow((void **)&g_p.marks, &g_p.capmarks, g_p.nmarks,
-                                      sizeof(struct prof_mark))) {
+    if (m && d && g_p.running &&
+        core_grow((void **)&g_p.marks, &g_p.capmarks, g_p.nmarks, sizeof(struct prof_mark))) {
         id = range ? g_p.next_range++ : 1;
         g_p.marks[g_p.nmarks++] = (struct prof_mark){m, d, core_obs_now_ns(), 0, my_tid(),
                                                      range ? id : 0, range};
@@ -284,7 +271,7 @@ uint64_t core_prof_str_id(const char *message)
     for (size_t i = 0; i < g_p.nstrs && !id; i++)
         if (strcmp(g_p.strs[i], message) == 0)
             id = i + 1;
-    if (!id && grow((void **)&g_p.strs, &g_p.capstrs, g_p.nstrs, sizeof(char *))) {
+    if (!id && core_grow((void **)&g_p.strs, &g_p.capstrs, g_p.nstrs, sizeof(char *))) {
         char *c = strdup(message);
         if (c) {
             g_p.strs[g_p.nstrs++] = c;
@@ -342,7 +329,7 @@ void core_prof_step(aclprofStepInfo *stepInfo, bool start)
         char *m = strdup("step"), *d = strdup("step");
         pthread_mutex_lock(&g_p.lock);
         if (m && d && g_p.running &&
-            grow((void **)&g_p.marks, &g_p.capmarks, g_p.nmarks, sizeof(struct prof_mark))) {
+            core_grow((void **)&g_p.marks, &g_p.capmarks, g_p.nmarks, sizeof(struct prof_mark))) {
             stepInfo->range = g_p.next_range++;
             g_p.marks[g_p.nmarks++] =
                 (struct prof_mark){m, d, core_obs_now_ns(), 0, my_tid(), stepInfo->range, true};

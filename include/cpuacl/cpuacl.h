@@ -94,9 +94,15 @@ ACL_FUNC_VISIBILITY aclError cpuaclStreamGetWorker(aclrtStream stream, uint32_t 
  * Timeline tracing. When enabled (environment CPUACL_TRACE=path or
  * CPUACL_TRACE_EVENTS=n, or cpuacl.trace_file / cpuacl.trace_events in the
  * aclInit JSON), every worker records each task's start and end, stream and
- * kind; the trace file is written at aclFinalize. cpuaclTraceDump writes what
- * has been recorded so far to `path` as Chrome trace JSON (Perfetto opens it).
- * Tracing off: ACL_ERROR_FEATURE_UNSUPPORTED.
+ * what it did (aclnnAdd, memcpy H2D 4 MiB, event record ...). The trace file
+ * is opened at aclInit (an unwritable path fails it: ACL_ERROR_INVALID_PARAM
+ * for CPUACL_TRACE, ACL_ERROR_FILE_ATTR_INVALID for the JSON key) and written
+ * at aclFinalize (a failed write is its result: ACL_ERROR_RT_FILE_WRITE).
+ * cpuaclTraceDump writes what has been recorded so far to `path` as Chrome
+ * trace JSON: a process per device, a track per stream, arrows from event
+ * records to the waits they released (docs/tools.md: open it in Perfetto UI
+ * or chrome://tracing). Tracing off: ACL_ERROR_FEATURE_UNSUPPORTED; `path`
+ * not writable: ACL_ERROR_RT_FILE_OPEN.
  */
 ACL_FUNC_VISIBILITY aclError cpuaclTraceDump(const char *path);
 

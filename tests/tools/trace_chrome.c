@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Timeline tracing: cpuaclTraceDump writes valid Chrome trace JSON with one
  * complete event per task (kernels and event records/waits on three streams),
- * each with its stream, worker and kind; tracing off is refused. */
+ * each on its stream's track with its worker; tracing off is refused. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +64,7 @@ int main(void)
     CHECK(root != NULL);
     cJSON *ev = cJSON_GetObjectItemCaseSensitive(root, "traceEvents");
     CHECK(cJSON_IsArray(ev));
-    int kernels = 0, records = 0, meta = 0;
+    int kernels = 0, records = 0, waits = 0, meta = 0, flows = 0;
     cJSON *it;
     cJSON_ArrayForEach(it, ev)
     {
@@ -76,6 +76,11 @@ int main(void)
             meta++;
             continue;
         }
+        if (ph->valuestring[0] == 's' || ph->valuestring[0] == 'f') { /* the record's arrow */
+            CHECK(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(it, "id")));
+            flows++;
+            continue;
+        }
         CHECK(ph->valuestring[0] == 'X');
         cJSON *ts = cJSON_GetObjectItemCaseSensitive(it, "ts");
         cJSON *dur = cJSON_GetObjectItemCaseSensitive(it, "dur");
@@ -84,14 +89,18 @@ int main(void)
         CHECK(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(it, "tid")));
         cJSON *args = cJSON_GetObjectItemCaseSensitive(it, "args");
         CHECK(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(args, "stream")));
+        CHECK(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(args, "worker")));
         if (!strcmp(name->valuestring, "kernel"))
             kernels++;
-        if (!strcmp(name->valuestring, "event_record"))
+        if (!strcmp(name->valuestring, "event record"))
             records++;
+        if (!strcmp(name->valuestring, "event wait"))
+            waits++; /* none when the record had run before the wait was queued */
     }
     CHECK(meta >= 2);
     CHECK(kernels == 3 * PER);
     CHECK(records == 1);
+    CHECK(flows == 2 * waits); /* record -> wait: one "s", one "f" */
     cJSON_Delete(root);
     free(text);
     remove(path);
