@@ -26,7 +26,8 @@
  *  FE4. The in-place forms write the first list (x, x1, scaledGrads).
  *  FE5. ForeachNorm: out[i] (one element, x's type) = (sum |x|^p)^(1/p) of
  *      x[i] in double, p = inf the largest |x|, -inf the smallest, 0 the
- *      count of nonzeros; NaN propagates; an empty tensor gives 0.
+ *      count of nonzeros (NaN counts); NaN propagates to every other p;
+ *      an empty tensor gives 0.
  *  FE6. ForeachNonFiniteCheckAndUnscale: foundInf (float32, one element) is
  *      set to 1.0 when any element of scaledGrads is inf or NaN, else left
  *      alone; then every tensor is multiplied by invScale (float32, one
@@ -304,12 +305,12 @@ static void fe_norm_rows(double *acc, const double *r, int64_t n, double p)
 {
     for (int64_t i = 0; i < n; i++) {
         double a = fabs(r[i]);
-        if (a != a)
+        if (p == 0)
+            acc[0] += a != 0; /* NaN is nonzero */
+        else if (a != a)
             acc[1] = 1;
         else if (isinf(p))
             acc[0] = p > 0 ? (a > acc[0] ? a : acc[0]) : (a < acc[0] ? a : acc[0]);
-        else if (p == 0)
-            acc[0] += a != 0;
         else if (p == 1)
             acc[0] += a;
         else if (p == 2)
@@ -374,7 +375,7 @@ struct fe_args {
     const aclTensorList *l[3]; /* the input lists */
     const char *ln[3];
     int nl;
-    const aclTensorList *out; /* NULL: in place into l[0] */
+    const aclTensorList *out; /* NULL for the in-place forms (they write l[0]) */
     const aclTensor *st;      /* a scalar tensor */
     const aclScalar *sc;      /* a host scalar */
     const aclScalarList *sl;  /* a host scalar per entry */
@@ -472,8 +473,9 @@ static aclnnStatus fe_op(int id, const struct fe_args *a, uint64_t *ws, aclOpExe
     for (int k = 0; k < a->nl; k++)
         if (!a->l[k])
             return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, a->ln[k]);
-    bool inplace = !a->out;
     int sig = r->sig;
+    bool inplace = sig == FE_SIG_UI || sig == FE_SIG_LLI || sig == FE_SIG_LLAI ||
+                   sig == FE_SIG_LTI || sig == FE_SIG_UNSCALE;
     bool has_st = sig == FE_SIG_LLA || sig == FE_SIG_LLAI || sig == FE_SIG_LT ||
                   sig == FE_SIG_LTI || sig == FE_SIG_L3T || sig == FE_SIG_UNSCALE;
     bool has_sc = sig == FE_SIG_LLS || sig == FE_SIG_LS || sig == FE_SIG_SL || sig == FE_SIG_L3S ||
@@ -487,8 +489,8 @@ static aclnnStatus fe_op(int id, const struct fe_args *a, uint64_t *ws, aclOpExe
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, r->sname);
     if (sig == FE_SIG_LSL && !a->sl)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, r->sname);
-    if (!inplace && sig != FE_SIG_UNSCALE)
-        OPS_CHECK_NULL(name, a->out);
+    if (!inplace && !a->out)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: out is NULL", name);
     OPS_CHECK_NULLS(name, ws, ex);
 
     const aclTensorList *x = a->l[0];
