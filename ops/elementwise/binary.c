@@ -326,8 +326,6 @@ ew_kern_fn ew_binary_kernel(const char *id, int col)
         EW_BINARY_KERNELS(X)
 #undef X
     };
-    for (int b = 0; b < BOP_COUNT; b++)
-        if (!strcmp(names[b], id))
-            return g_bin[b][col];
-    return NULL;
+    int k = ew_name_index(names, BOP_COUNT, id);
+    return k < 0 ? NULL : g_bin[k][col];
 }

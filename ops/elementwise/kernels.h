@@ -10,7 +10,18 @@
 #ifndef CPUACL_OPS_ELEMENTWISE_KERNELS_H
 #define CPUACL_OPS_ELEMENTWISE_KERNELS_H
 
+#include <string.h>
+
 #include "ops/engine/engine.h"
+
+/* The index of name among names[0..n), -1 when absent (the lookups below). */
+static inline int ew_name_index(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] && !strcmp(names[i], name))
+            return i;
+    return -1;
+}
 
 /* A unary row's kernel by its header column (EW_UNARY_OPS: "sqrt", "neg"...). */
 ew_kern_fn ew_unary_kernel(const char *header, int col);

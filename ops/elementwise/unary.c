@@ -184,8 +184,6 @@ ew_kern_fn ew_unary_kernel(const char *header, int col)
         EW_UNARY_OPS(X)
 #undef X
     };
-    for (int u = 0; u < UOP_COUNT; u++)
-        if (!strcmp(names[u], header))
-            return g_un[u][col];
-    return NULL;
+    int k = ew_name_index(names, UOP_COUNT, header);
+    return k < 0 ? NULL : g_un[k][col];
 }

@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <tgmath.h>
 
 #include "ops/elementwise/kernels.h"
 #include "ops/engine/engine.h"
@@ -50,37 +51,30 @@
 
 /* ---- the family's own kernels -------------------------------------------------------------- */
 
-/* FE_UNARY_EXTRA's kernels: fe_f32_<id>, fe_f64_<id>, fe_i64_<id> (the
- * integer one used only by rows with INT set). */
-#define X(id, FORMULA, INT) EW_KERN1(KNAME(id), T, FORMULA)
-#define T float
-#define F EW_F32_FN
-#define C(c) c##f
-#define KNAME(id) fe_f32_##id
+/* FE_UNARY_EXTRA's kernels fe_f32_<id>, fe_f64_<id>, fe_i64_<id> (the integer one used only
+ * by rows with INT set), one macro per row: T is a typedef in each kernel, F the type-generic
+ * math function (<tgmath.h>), C(c) the constant in T. */
+#define FE_KERN1(NAME, TY, EXPR)                                                                   \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        typedef TY T;                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i];                                                                            \
+            o[i] = (T)(EXPR);                                                                      \
+        }                                                                                          \
+    }
+#define F(fn) fn
+#define C(c) ((T)(c))
+#define X(id, FORMULA, INT)                                                                        \
+    FE_KERN1(fe_f32_##id, float, FORMULA)                                                          \
+    FE_KERN1(fe_f64_##id, double, FORMULA) FE_KERN1(fe_i64_##id, int64_t, FORMULA)
 FE_UNARY_EXTRA(X)
-#undef T
-#undef F
-#undef C
-#undef KNAME
-#define T double
-#define F EW_F64_FN
-#define C(c) c
-#define KNAME(id) fe_f64_##id
-FE_UNARY_EXTRA(X)
-#undef T
-#undef F
-#undef C
-#undef KNAME
-#define T int64_t
-#define F EW_F64_FN
-#define C(c) (T)(c)
-#define KNAME(id) fe_i64_##id
-FE_UNARY_EXTRA(X)
-#undef T
-#undef F
-#undef C
-#undef KNAME
 #undef X
+#undef F
+#undef C
 
 /* addcmul: a + v * x * y (integers wrap); lerp: a + w * (b - a) with w the
  * parameter (lerp) or the third operand (lerpt). */

@@ -15,7 +15,7 @@ FLOAT16 2e-3, BFLOAT16 1.6e-2; integers and BOOL exact; NaN where the
 reference has NaN and nowhere else.
 
 Seeded (FOREACH_TORCH_SEED, default 29) and bounded in time (FOREACH_TORCH_SECONDS,
-default 40: the cases of each operator and type run round-robin until the
+default 30: the cases of each operator and type run round-robin until the
 budget is spent, every one at least once). Exit 77 (ctest's skip) without torch.
 """
 import os
@@ -377,7 +377,7 @@ def run_case(ctx, row, dt, stream):
 
 def main():
     seed = int(os.environ.get("FOREACH_TORCH_SEED", "29"))
-    budget = float(os.environ.get("FOREACH_TORCH_SECONDS", "40"))
+    budget = float(os.environ.get("FOREACH_TORCH_SECONDS", "30"))
     rng = random.Random(seed)
     assert acl.init() == 0
     assert acl.rt.set_device(0) == 0
