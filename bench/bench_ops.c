@@ -357,7 +357,8 @@ int bs_study_ops(struct bs_ctx *c)
                            BR_HIGHER, &fad, "limits.memcpy", NULL),
                     "key + value bytes per second (GQA 4) vs memcpy");
     }
-    if ((rc = ops_extra_rows(c, s)) || (rc = bs_ops_bw(c, s, g))) /* bench_ops_bw.c */
+    if ((rc = ops_extra_rows(c, s)) || (rc = bs_ops_bw(c, s, g)) || /* bench_ops_bw.c */
+        (rc = bs_ops_family(c, s)))                                 /* bench_ops_family.c */
         goto out;
     rc = bs_ops_numpy(c); /* bench_ops_numpy.c */
 out:

@@ -61,6 +61,8 @@ extern const size_t bop_n_mm_shapes;
 /* Elementwise bytes moved vs memcpy and f32 Matmul vs direct sgemm
  * (bench_ops_bw.c), on stream s; g is the loaded cblas_sgemm. */
 int bs_ops_bw(struct bs_ctx *c, aclrtStream s, bop_sgemm_t *g);
+/* ReduceSum and ForeachAddListV2 on 64 MiB vs memcpy (bench_ops_family.c), on stream s. */
+int bs_ops_family(struct bs_ctx *c, aclrtStream s);
 /* The same shapes and sizes in numpy (np.matmul, np.add), in a child
  * python3 (bench_ops_numpy.c); rows of "-" when numpy is absent. */
 int bs_ops_numpy(struct bs_ctx *c);
@@ -77,7 +79,9 @@ int bs_ops_numpy(struct bs_ctx *c);
     "bytes moved per second vs memcpy(3) moving as many bytes over the same memory\n"              \
     "(goal at 64 MiB: >= 0.8x); aclnnMatmul f32 64x2048x2048 and 512^3 in GFLOP/s vs\n"            \
     "cblas_sgemm called directly (goal >= 0.9x); numpy's np.matmul / np.add on the\n"              \
-    "same shapes in a child python3 (\"-\" when numpy is not installed).\n"                        \
+    "same shapes in a child python3 (\"-\" when numpy is not installed);\n"                        \
+    "aclnnReduceSum f32 64 MiB over the last dim and aclnnForeachAddListV2 f32\n"                  \
+    "16 x 4 MiB in bytes moved per second vs memcpy (goal >= 0.8x).\n"                             \
     "Details: docs/bench-ops.md."
 
 #endif /* CPUACL_BENCH_OPS_H */

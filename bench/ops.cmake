@@ -12,4 +12,5 @@ target_link_libraries(bm_ops PRIVATE cpuacl cpuacl_warnings benchmark::benchmark
 # The ops study's files beyond bench_ops.c / bench_ops_host.c (listed in
 # bench/CMakeLists.txt): elementwise and matmul throughput, and numpy.
 target_sources(cpuacl-bench PRIVATE ${CMAKE_CURRENT_LIST_DIR}/bench_ops_bw.c
-                                    ${CMAKE_CURRENT_LIST_DIR}/bench_ops_numpy.c)
+                                    ${CMAKE_CURRENT_LIST_DIR}/bench_ops_numpy.c
+                                    ${CMAKE_CURRENT_LIST_DIR}/bench_ops_family.c)

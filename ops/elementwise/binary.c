@@ -27,6 +27,7 @@
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
+#include "ops/elementwise/kernels.h"
 #include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
@@ -315,3 +316,16 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
     FORMS(Name, KIND, BOP_##BOP, SELFREF, EXTRA, ALPHA, MODE)
 EW_BINARY_OPS(X)
 #undef X
+
+/* ---- the kernels for other families (kernels.h) ------------------------------------------ */
+
+ew_kern_fn ew_binary_kernel(const char *id, int col)
+{
+    static const char *const names[BOP_COUNT] = {
+#define X(id, ...) [BOP_##id] = #id,
+        EW_BINARY_KERNELS(X)
+#undef X
+    };
+    int k = ew_name_index(names, BOP_COUNT, id);
+    return k < 0 ? NULL : g_bin[k][col];
+}

@@ -16,6 +16,7 @@
 
 #include "ops/engine/ew_build.h"
 #include "ops/engine/public.h"
+#include "ops/elementwise/kernels.h"
 #include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
@@ -146,3 +147,12 @@ aclnnStatus aclnnInplaceAddcdivGetWorkspaceSize(const aclTensor *selfRef, const 
 }
 PHASE2(Addcdiv)
 PHASE2(InplaceAddcdiv)
+
+/* ---- the kernels for other families (kernels.h) ------------------------------------------ */
+
+ew_kern_fn ew_ternary_kernel(const char *id, int col)
+{
+    if (!strcmp(id, "addcdiv"))
+        return col == 0 ? f32_addcdiv : col == 1 ? f64_addcdiv : NULL;
+    return NULL;
+}

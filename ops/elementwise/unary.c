@@ -20,6 +20,7 @@
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
+#include "ops/elementwise/kernels.h"
 #include "ops/elementwise/table.h"
 
 #pragma GCC optimize("O3")
@@ -173,3 +174,16 @@ aclnnStatus aclnnInplaceLogicalNotGetWorkspaceSize(aclTensor *selfRef, WS)
 }
 PHASE2(LogicalNot)
 PHASE2(InplaceLogicalNot)
+
+/* ---- the kernels for other families (kernels.h) ------------------------------------------ */
+
+ew_kern_fn ew_unary_kernel(const char *header, int col)
+{
+    static const char *const names[UOP_COUNT] = {
+#define X(Name, header, ...) [UOP_##Name] = #header,
+        EW_UNARY_OPS(X)
+#undef X
+    };
+    int k = ew_name_index(names, UOP_COUNT, header);
+    return k < 0 ? NULL : g_un[k][col];
+}

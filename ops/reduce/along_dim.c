@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Reductions and scans along one dim: ArgMax (the index of the largest value)
- * and Cumsum (the running sum).
+ * Reductions and scans along one dim: ArgMax / ArgMin (the index of the largest /
+ * smallest value) and Cumsum (the running sum).
  *
  * Semantics follow AscendCL's operators (ops-nn / ops-math op_api sources,
  * Ascend910B data type lists):
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_argmax.h"
+#include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "ops/engine/engine.h"
 #include "ops/reduce/table.h"
@@ -31,6 +32,7 @@ struct argmax_plan {
     int dim; /* self's dim (0 for a 0-d self) */
     int on;  /* outer dims: every self dim but dim */
     int64_t odims[OPS_MAX_DIMS], xst[OPS_MAX_DIMS], ost[OPS_MAX_DIMS];
+    bool min; /* ArgMin */
 };
 
 static int32_t argmax_run(const struct aclOpExecutor *e, void *const *addr)
@@ -56,7 +58,7 @@ static int32_t argmax_run(const struct aclOpExecutor *e, void *const *addr)
             const double *r = row;
             double m = r[0];
             for (int64_t i = 0; i < len && m == m; i++) /* AD2: stop at the first NaN */
-                if (r[i] > m || r[i] != r[i]) {
+                if ((p->min ? r[i] < m : r[i] > m) || r[i] != r[i]) {
                     m = r[i];
                     best = i;
                 }
@@ -64,7 +66,7 @@ static int32_t argmax_run(const struct aclOpExecutor *e, void *const *addr)
             const int64_t *r = row;
             int64_t m = r[0];
             for (int64_t i = 1; i < len; i++)
-                if (r[i] > m) {
+                if (p->min ? r[i] < m : r[i] > m) {
                     m = r[i];
                     best = i;
                 }
@@ -91,14 +93,15 @@ static aclnnStatus along_args(const char *name, const aclTensor *self, const acl
     return out_first ? ACLNN_SUCCESS : ops_need_dt(name, "out", out->dtype, out_mask, odt);
 }
 
-aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool keepdim,
-                                        aclTensor *out, WS)
+static aclnnStatus arg_op(const char *name, bool min, const aclTensor *self, int64_t dim,
+                          bool keepdim, aclTensor *out, uint64_t *workspaceSize,
+                          aclOpExecutor **executor)
 {
-    const char *name = "aclnnArgMax";
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt, d = 0;
-    if ((rc = along_args(name, self, out, OPS_DT_ArgMax, OPS_DT2_ArgMax, false, &sdt, &odt)))
+    if ((rc = along_args(name, self, out, min ? OPS_DT_ArgMin : OPS_DT_ArgMax,
+                         min ? OPS_DT2_ArgMin : OPS_DT2_ArgMax, false, &sdt, &odt)))
         return rc;
     int nd = (int)self->ndim;
     if ((rc = ops_wrap_dim(name, dim, nd, &d)))
@@ -118,11 +121,12 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool
     int64_t on_el = ops_numel(out->dims, (int)out->ndim);
     if (on_el > 0 && ops_numel(self->dims, nd) == 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: argmax over the empty dim %d of self has no result", name, d);
+                       "%s: an index over the empty dim %d of self has no result", name, d);
 
     OPS_PLAN(e, p, name, 1, 1, struct argmax_plan, NULL, {&p->x, self, "self"},
              {&p->out, out, "out"});
     p->dim = d;
+    p->min = min;
     for (int q = 0, oq = 0; q < nd; q++) {
         if (q == d) {
             oq += keepdim;
@@ -136,7 +140,20 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool
     e->run = on_el > 0 ? argmax_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim, bool keepdim,
+                                        aclTensor *out, WS)
+{
+    return arg_op("aclnnArgMax", false, self, dim, keepdim, out, workspaceSize, executor);
+}
 PHASE2(ArgMax)
+
+aclnnStatus aclnnArgMinGetWorkspaceSize(const aclTensor *self, int64_t dim, bool keepdim,
+                                        aclTensor *out, WS)
+{
+    return arg_op("aclnnArgMin", true, self, dim, keepdim, out, workspaceSize, executor);
+}
+PHASE2(ArgMin)
 
 /* ---- Cumsum ---------------------------------------------------------------------------------- */
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Reductions over a set of dims: ReduceSum and Mean. (ArgMax and Cumsum,
+ * Reductions over a set of dims: ReduceSum and Mean (reduce_run), Amax, Amin, Prod,
+ * ProdDim, All and Any (fold_run). (ArgMax, ArgMin and Cumsum,
  * along one dim, are in along_dim.c; the norms in norm/.)
  *
  *  RD1. ReduceSum/Mean read the input in memory order and accumulate into a
@@ -9,12 +10,18 @@
  *      dims makes one pass over the input with unit-stride inner loops when
  *      the input is contiguous. The input is first converted to the
  *      requested dtype (AscendCL casts self to dtype, then reduces).
- *  RD3. An empty reduction sums to 0 (Mean of nothing is NaN). */
+ *  RD3. An empty reduction sums to 0 (Mean of nothing is NaN).
+ *  RD4. (red_sum_f64) */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_all.h"
+#include "aclnnop/aclnn_amax.h"
+#include "aclnnop/aclnn_amin.h"
+#include "aclnnop/aclnn_any.h"
 #include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "ops/engine/engine.h"
 #include "ops/reduce/table.h"
@@ -22,6 +29,24 @@
 #pragma GCC optimize("O3")
 
 /* ---- ReduceSum / Mean -------------------------------------------------------------------- */
+
+/* RD4. The sum of a contiguous row in eight interleaved partial sums (vectorisable; the
+ * association differs from left to right, which double accumulation of float data keeps
+ * below the result's rounding). */
+#define RED_SUM(NAME, T)                                                                           \
+    static double NAME(const T *b, int64_t n)                                                      \
+    {                                                                                              \
+        double s[8] = {0};                                                                         \
+        int64_t i = 0;                                                                             \
+        for (; i + 8 <= n; i += 8)                                                                 \
+            for (int k = 0; k < 8; k++)                                                            \
+                s[k] += (double)b[i + k];                                                          \
+        for (; i < n; i++)                                                                         \
+            s[i & 7] += (double)b[i];                                                              \
+        return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));                  \
+    }
+RED_SUM(red_sum_f64, double)
+RED_SUM(red_sum_f32, float)
 
 struct reduce_plan {
     struct ops_tensor x, out;
@@ -31,7 +56,11 @@ struct reduce_plan {
     int64_t count;                /* elements per output (for Mean) */
     int dt;                       /* the requested dtype */
     bool mean, integer;
+    int kind; /* RK_*: ReduceSum / Mean run reduce_run, the others fold_run */
 };
+
+/* The reductions of this file. */
+enum { RK_SUM, RK_MEAN, RK_MAX, RK_MIN, RK_PROD, RK_ALL, RK_ANY };
 
 static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
 {
@@ -53,14 +82,21 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
         int64_t outer = nd ? x->numel / inner : 1;
         int64_t idx[OPS_MAX_DIMS] = {0};
         bool inner_red = nd ? p->red[nd - 1] : true;
+        bool fast = inner_red && !p->integer && x->dt == DT_F32 && p->dt == DT_F32 &&
+                    (nd == 0 || x->strides[nd - 1] == 1);
         for (int64_t o = 0; o < outer; o++) {
             int64_t off = 0, apos = 0;
             for (int d = 0; d < nd - 1; d++) {
                 off += idx[d] * x->strides[d];
                 apos += idx[d] * p->acc_st[d];
             }
-            ld(buf, base + off * esz, nd ? x->strides[nd - 1] * esz : esz, inner);
-            if (p->integer) {
+            if (fast) /* RD4: float32 rows summed where they lie */
+                ((double *)acc)[apos] += red_sum_f32((const float *)(base + off * esz), inner);
+            else
+                ld(buf, base + off * esz, nd ? x->strides[nd - 1] * esz : esz, inner);
+            if (fast) {
+                /* done */
+            } else if (p->integer) {
                 int64_t *b = (int64_t *)buf, *a = (int64_t *)acc + apos;
                 if (p->dt != DT_I64) /* convert to the requested integer type (wraps) */
                     for (int64_t i = 0; i < inner; i++)
@@ -79,10 +115,7 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
                 if (p->dt != x->dt)
                     ops_round_f64(buf, inner, p->dt);
                 if (inner_red) {
-                    double s = 0;
-                    for (int64_t i = 0; i < inner; i++)
-                        s += buf[i];
-                    a[0] += s;
+                    a[0] += red_sum_f64(buf, inner);
                 } else {
                     for (int64_t i = 0; i < inner; i++)
                         a[i] += buf[i];
@@ -99,6 +132,115 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
         double *a = acc;
         for (int64_t i = 0; i < p->acc_n; i++)
             a[i] = p->count ? a[i] / (double)p->count : NAN;
+    }
+    ops_scatter_nd(acc, ck, ops_base(&p->out, addr), p->out.dt, p->out.ndim, p->out.dims,
+                   p->out.strides);
+    free(acc);
+    free(buf);
+    return 0;
+}
+
+/* RD5. Amax / Amin (NaN propagates: the first NaN stays), Prod (integers wrap), All / Any
+ * (nonzero is true, NaN too) folded row by row into accumulators of the kept dims (double
+ * for floating types, int64 for integers and the logical ones). */
+#define FOLD_MAX(a, b) ((b) > (a) || (b) != (b) ? (b) : (a))
+#define FOLD_MIN(a, b) ((b) < (a) || (b) != (b) ? (b) : (a))
+#define FOLD_PRODF(a, b) ((a) * (b))
+#define FOLD_PRODI(a, b) ((int64_t)((uint64_t)(a) * (uint64_t)(b)))
+#define FOLD_ALL(a, b) ((a) && (b) != 0)
+#define FOLD_ANY(a, b) ((a) || (b) != 0)
+#define FOLD_ROW(T, OP)                                                                            \
+    do {                                                                                           \
+        T *a_ = (T *)acc + apos;                                                                   \
+        const T *b_ = (const T *)buf;                                                              \
+        if (inner_red) {                                                                           \
+            T s_ = a_[0];                                                                          \
+            for (int64_t i = 0; i < inner; i++)                                                    \
+                s_ = OP(s_, b_[i]);                                                                \
+            a_[0] = s_;                                                                            \
+        } else {                                                                                   \
+            for (int64_t i = 0; i < inner; i++)                                                    \
+                a_[i] = OP(a_[i], b_[i]);                                                          \
+        }                                                                                          \
+    } while (0)
+
+static int32_t fold_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct reduce_plan *p = e->plan;
+    const struct ops_tensor *x = &p->x;
+    const bool fl = !p->integer;
+    const int ck = fl ? CK_F64 : CK_I64, kind = p->kind;
+    int64_t n = p->acc_n ? p->acc_n : 1, nd = x->ndim, inner = nd ? x->dims[nd - 1] : 1;
+    void *acc = malloc((size_t)n * 8), *buf = malloc((size_t)(inner ? inner : 1) * 8);
+    if (!acc || !buf) {
+        free(acc);
+        free(buf);
+        return ACL_ERROR_BAD_ALLOC;
+    }
+    for (int64_t i = 0; i < n; i++) { /* the identity of each fold */
+        if (fl)
+            ((double *)acc)[i] = kind == RK_MAX   ? -INFINITY
+                                 : kind == RK_MIN ? INFINITY
+                                 : kind == RK_ANY ? 0.0
+                                                  : 1.0;
+        else
+            ((int64_t *)acc)[i] = kind == RK_MAX   ? INT64_MIN
+                                  : kind == RK_MIN ? INT64_MAX
+                                  : kind == RK_ANY ? 0
+                                                   : 1;
+    }
+    if (x->numel > 0) {
+        ops_load_fn ld = ops_loader(ck, x->dt);
+        int64_t esz = ops_dt_size(x->dt), st = nd ? x->strides[nd - 1] * esz : esz;
+        const char *base = ops_base(x, addr);
+        int64_t idx[OPS_MAX_DIMS] = {0};
+        bool inner_red = nd ? p->red[nd - 1] : true;
+        do {
+            int64_t off = ops_odo_off(idx, x->strides, (int)nd - 1);
+            int64_t apos = ops_odo_off(idx, p->acc_st, (int)nd - 1);
+            ld(buf, base + off * esz, st, inner);
+            if (kind == RK_PROD && p->dt != x->dt) { /* self cast to dtype first */
+                if (fl)
+                    ops_round_f64(buf, inner, p->dt);
+                else
+                    for (int64_t i = 0; i < inner; i++)
+                        ((int64_t *)buf)[i] = ops_dt_wrap(p->dt, ((int64_t *)buf)[i]);
+            }
+            switch (kind * 2 + fl) {
+            case RK_MAX * 2 + 1:
+                FOLD_ROW(double, FOLD_MAX);
+                break;
+            case RK_MAX * 2:
+                FOLD_ROW(int64_t, FOLD_MAX);
+                break;
+            case RK_MIN * 2 + 1:
+                FOLD_ROW(double, FOLD_MIN);
+                break;
+            case RK_MIN * 2:
+                FOLD_ROW(int64_t, FOLD_MIN);
+                break;
+            case RK_PROD * 2 + 1:
+                FOLD_ROW(double, FOLD_PRODF);
+                break;
+            case RK_PROD * 2:
+                FOLD_ROW(int64_t, FOLD_PRODI);
+                break;
+            case RK_ALL * 2:
+                FOLD_ROW(int64_t, FOLD_ALL);
+                break;
+            case RK_ALL * 2 + 1:
+                FOLD_ROW(double, FOLD_ALL);
+                break;
+            case RK_ANY * 2 + 1:
+                FOLD_ROW(double, FOLD_ANY);
+                break;
+            case RK_ANY * 2:
+                FOLD_ROW(int64_t, FOLD_ANY);
+                break;
+            default:
+                break;
+            }
+        } while (nd > 1 && ops_odo_next(idx, x->dims, (int)nd - 1));
     }
     ops_scatter_nd(acc, ck, ops_base(&p->out, addr), p->out.dt, p->out.ndim, p->out.dims,
                    p->out.strides);
@@ -145,7 +287,26 @@ aclnnStatus ops_reduce_shape(const char *op, const aclTensor *self, const aclInt
     return ops_check_out_shape(op, out, want, nw);
 }
 
-static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
+/* The types of each reduction's self and of its dtype / out: the rows of table.h. */
+static const struct {
+    unsigned types, res_types;
+} g_rk_types[] = {
+    [RK_SUM] = {OPS_DT_ReduceSum, OPS_DT2_ReduceSum},
+    [RK_MEAN] = {OPS_DT_Mean, OPS_DT2_Mean},
+    [RK_MAX] = {OPS_DT_Amax, OPS_DT2_Amax},
+    [RK_MIN] = {OPS_DT_Amin, OPS_DT2_Amin},
+    [RK_PROD] = {OPS_DT_Prod, OPS_DT2_Prod},
+    [RK_ALL] = {OPS_DT_All, OPS_DT2_All},
+    [RK_ANY] = {OPS_DT_Any, OPS_DT2_Any},
+};
+
+_Static_assert(OPS_DT_ProdDim == OPS_DT_Prod && OPS_DT2_ProdDim == OPS_DT2_Prod,
+               "ProdDim takes Prod's types (g_rk_types[RK_PROD])");
+
+/* Every reduction of this file. dtype: the type self is cast to (ReduceSum, Mean, Prod; it
+ * must be out's; ACL_DT_UNDEFINED: out's); Amax / Amin need out of self's type, All / Any a
+ * BOOL or UINT8 out. */
+static aclnnStatus reduce_op(const char *name, int kind, const aclTensor *self,
                              const aclIntArray *dim, bool keepDim, aclDataType dtype,
                              const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
@@ -154,9 +315,7 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
     int sdt = ops_dt_index(self->dtype), odt = ops_dt_index(out->dtype);
-    /* The types of self and of dtype / out: the rows of table.h. */
-    const unsigned types = mean ? OPS_DT_Mean : OPS_DT_ReduceSum;
-    const unsigned res_types = mean ? OPS_DT2_Mean : OPS_DT2_ReduceSum;
+    const unsigned types = g_rk_types[kind].types, res_types = g_rk_types[kind].res_types;
     if (sdt < 0 || !(DTM(sdt) & types))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has unsupported type %s", name,
                        ops_dt_name(self->dtype));
@@ -168,12 +327,19 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
                        "%s: dtype %s and out type %s are not a "
                        "supported pair%s",
                        name, ops_dt_name(dtype), ops_dt_name(out->dtype),
-                       mean ? " (Mean needs a floating dtype)" : "");
+                       kind == RK_MEAN ? " (Mean needs a floating dtype)" : "");
+    if ((kind == RK_MAX || kind == RK_MIN) && odt != sdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self %s (they must match)",
+                       name, ops_dt_name(out->dtype), ops_dt_name(self->dtype));
     int nd = (int)self->ndim;
     bool red[OPS_MAX_DIMS];
     int64_t count;
     if ((rc = ops_reduce_shape(name, self, dim, keepDim, out, red, &count)))
         return rc;
+    if ((kind == RK_MAX || kind == RK_MIN) && count == 0 && ops_numel(out->dims, (int)out->ndim))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the reduced dims of self are empty: no maximum / minimum to write",
+                       name);
     OPS_PLAN(e, p, name, 1, 1, struct reduce_plan, NULL, {&p->x, self, "self"},
              {&p->out, out, "out"});
     memcpy(p->red, red, sizeof(red));
@@ -187,23 +353,62 @@ static aclnnStatus reduce_op(const char *name, bool mean, const aclTensor *self,
     p->acc_n = p->out.numel;
     p->count = count;
     p->dt = dt;
-    p->mean = mean;
-    p->integer = !ops_dt_is_float(dt);
-    e->run = p->out.numel ? reduce_run : NULL;
+    p->kind = kind;
+    p->mean = kind == RK_MEAN;
+    p->integer = !ops_dt_is_float(kind == RK_ALL || kind == RK_ANY ? sdt : dt);
+    e->run = !p->out.numel ? NULL : kind <= RK_MEAN ? reduce_run : fold_run;
     return ops_exec_done(e, ws, ex);
 }
 
-aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim,
-                                           bool keepDim, aclDataType dtype, aclTensor *out, WS)
-{
-    return reduce_op("aclnnReduceSum", false, self, dim, keepDim, dtype, out, workspaceSize,
-                     executor);
-}
-PHASE2(ReduceSum)
+/* A one-dim aclIntArray {d} for the reductions along one dim. */
+#define ONE_DIM(name, d)                                                                           \
+    aclIntArray *name = aclCreateIntArray(&(d), 1);                                                \
+    if (!name)                                                                                     \
+    return ACLNN_ERR_INNER_CREATE_EXECUTOR
 
-aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim,
-                                      aclDataType dtype, aclTensor *out, WS)
+#define REDUCE_ENTRY(Name, KIND, PARAMS, DIM, KEEP, DTYPE)                                         \
+    aclnnStatus aclnn##Name##GetWorkspaceSize PARAMS                                               \
+    {                                                                                              \
+        return reduce_op("aclnn" #Name, KIND, self, DIM, KEEP, DTYPE, out, workspaceSize,          \
+                         executor);                                                                \
+    }                                                                                              \
+    PHASE2(Name)
+REDUCE_ENTRY(ReduceSum, RK_SUM,
+             (const aclTensor *self, const aclIntArray *dim, bool keepDim, aclDataType dtype,
+              aclTensor *out, WS),
+             dim, keepDim, dtype)
+REDUCE_ENTRY(Mean, RK_MEAN,
+             (const aclTensor *self, const aclIntArray *dim, bool keepDim, aclDataType dtype,
+              aclTensor *out, WS),
+             dim, keepDim, dtype)
+REDUCE_ENTRY(Amax, RK_MAX,
+             (const aclTensor *self, const aclIntArray *dim, bool keepDim, aclTensor *out, WS), dim,
+             keepDim, out ? out->dtype : ACL_DT_UNDEFINED)
+REDUCE_ENTRY(Amin, RK_MIN,
+             (const aclTensor *self, const aclIntArray *dim, bool keepDim, aclTensor *out, WS), dim,
+             keepDim, out ? out->dtype : ACL_DT_UNDEFINED)
+REDUCE_ENTRY(All, RK_ALL,
+             (const aclTensor *self, const aclIntArray *dim, bool keepdim, aclTensor *out, WS), dim,
+             keepdim, out ? out->dtype : ACL_DT_UNDEFINED)
+REDUCE_ENTRY(Any, RK_ANY,
+             (const aclTensor *self, const aclIntArray *dim, bool keepdim, aclTensor *out, WS), dim,
+             keepdim, out ? out->dtype : ACL_DT_UNDEFINED)
+
+aclnnStatus aclnnProdGetWorkspaceSize(const aclTensor *self, const aclDataType dtype,
+                                      aclTensor *out, WS)
 {
-    return reduce_op("aclnnMean", true, self, dim, keepDim, dtype, out, workspaceSize, executor);
+    static const struct aclIntArray all = {0}; /* no dims: every dim */
+    return reduce_op("aclnnProd", RK_PROD, self, &all, false, dtype, out, workspaceSize, executor);
 }
-PHASE2(Mean)
+PHASE2(Prod)
+
+aclnnStatus aclnnProdDimGetWorkspaceSize(const aclTensor *self, int64_t dim, bool keepDim,
+                                         const aclDataType dtype, aclTensor *out, WS)
+{
+    ONE_DIM(d, dim);
+    aclnnStatus rc =
+        reduce_op("aclnnProdDim", RK_PROD, self, d, keepDim, dtype, out, workspaceSize, executor);
+    aclDestroyIntArray(d);
+    return rc;
+}
+PHASE2(ProdDim)

@@ -39,12 +39,14 @@ _CreateIntArray = _lib.fn("aclCreateIntArray", c_void_p, P(c_int64), c_uint64)
 _CreateFloatArray = _lib.fn("aclCreateFloatArray", c_void_p, P(c_float), c_uint64)
 _CreateBoolArray = _lib.fn("aclCreateBoolArray", c_void_p, P(c_bool), c_uint64)
 _CreateTensorList = _lib.fn("aclCreateTensorList", c_void_p, P(c_void_p), c_uint64)
+_CreateScalarList = _lib.fn("aclCreateScalarList", c_void_p, P(c_void_p), c_uint64)
 _DestroyTensor = _lib.fn("aclDestroyTensor", c_int32, c_void_p)
 _DestroyScalar = _lib.fn("aclDestroyScalar", c_int32, c_void_p)
 _DestroyIntArray = _lib.fn("aclDestroyIntArray", c_int32, c_void_p)
 _DestroyFloatArray = _lib.fn("aclDestroyFloatArray", c_int32, c_void_p)
 _DestroyBoolArray = _lib.fn("aclDestroyBoolArray", c_int32, c_void_p)
 _DestroyTensorList = _lib.fn("aclDestroyTensorList", c_int32, c_void_p)
+_DestroyScalarList = _lib.fn("aclDestroyScalarList", c_int32, c_void_p)
 _SetExecutorRepeatable = _lib.fn("aclSetAclOpExecutorRepeatable", c_int32, c_void_p)
 _DestroyExecutor = _lib.fn("aclDestroyAclOpExecutor", c_int32, c_void_p)
 _DataTypeSize = _lib.fn("aclDataTypeSize", ctypes.c_size_t, c_int)
@@ -151,6 +153,26 @@ def destroy_tensor_list(tensor_list):
     return _DestroyTensorList(tensor_list)
 
 
+def create_scalar_list(scalars):
+    """scalar_list, ret = acl.nn.create_scalar_list(scalars): the list owns the
+    scalars from now on (destroy_scalar_list destroys them)."""
+    return _new_list(_CreateScalarList, c_void_p, [_handle(s) for s in scalars])
+
+
+def destroy_scalar_list(scalar_list):
+    """ret = acl.nn.destroy_scalar_list(scalar_list)"""
+    return _DestroyScalarList(scalar_list)
+
+
+def _list_tensor(t):
+    """A new aclTensor over the memory of t (a Tensor or a TensorView), for a
+    tensor list, which owns its tensors."""
+    view = getattr(t, "view_args", None)
+    if view is None:
+        return create_tensor(t.shape, t.data_type, None, 0, ACL_FORMAT_ND, None, t.ptr)
+    return create_tensor(*view)
+
+
 def set_executor_repeatable(executor):
     """ret = acl.nn.set_executor_repeatable(executor)"""
     return _SetExecutorRepeatable(executor)
@@ -221,7 +243,10 @@ def run(op, *args, stream=0):
 
     Tensor objects stand for their aclTensor; for a scalar parameter a Python
     float makes an ACL_FLOAT scalar (an int is taken as a handle); for an
-    int/float/bool array parameter a list or tuple makes the array. The
+    int/float/bool array parameter a list or tuple makes the array; for a
+    tensor list parameter a list or tuple of Tensor / TensorView objects makes
+    the list (of new aclTensors over their memory); for a scalar list
+    parameter a list of floats (ACL_FLOAT) or ints (ACL_INT64) makes it. The
     objects made here are destroyed after phase 1 (the executor keeps copies).
     A workspace, when the operator needs one, is allocated here and freed
     after synchronizing the stream; otherwise the call is asynchronous. (In a
@@ -239,6 +264,27 @@ def run(op, *args, stream=0):
             if k == "scalar" and isinstance(a, float):
                 obj, ret = create_scalar(a, ACL_FLOAT)
                 made.append((destroy_scalar, obj))
+            elif k == "tensor_list" and isinstance(a, (list, tuple)):
+                hs = []
+                for x in a:
+                    h, ret = _list_tensor(x)
+                    if ret:
+                        break
+                    hs.append(h)
+                if ret:
+                    for h in hs:
+                        destroy_tensor(h)
+                    return ret
+                obj, ret = create_tensor_list(hs)
+                if ret:
+                    for h in hs:
+                        destroy_tensor(h)
+                made.append((destroy_tensor_list, obj))
+            elif k == "scalar_list" and isinstance(a, (list, tuple)):
+                ss = [create_scalar(v, ACL_FLOAT if isinstance(v, float) else ACL_INT64)[0]
+                      for v in a]
+                obj, ret = create_scalar_list(ss)
+                made.append((destroy_scalar_list, obj))
             elif k in ("int_array", "float_array", "bool_array") and isinstance(a, (list, tuple)):
                 maker, killer = {"int_array": (create_int_array, destroy_int_array),
                                  "float_array": (create_float_array, destroy_float_array),
@@ -370,6 +416,11 @@ class Tensor:
             raise ValueError("acl.nn.Tensor: no numpy dtype for aclDataType %d" % self.data_type)
         return numpy.frombuffer(self.to_bytes(), dtype=name).reshape(self.shape).copy()
 
+    def view(self, shape, strides, offset=0):
+        """A strided view of this tensor's memory (TensorView): shape and
+        strides in elements, offset the element it starts at."""
+        return TensorView(self, shape, strides, offset)
+
     def destroy(self):
         if self.handle:
             destroy_tensor(self.handle)
@@ -388,3 +439,33 @@ class Tensor:
     def __repr__(self):
         return "acl.nn.Tensor(shape=%r, data_type=%d, ptr=0x%x)" % (self.shape, self.data_type,
                                                                     self.ptr)
+
+
+class TensorView:
+    """A strided view of a Tensor's memory with its own aclTensor (`handle`);
+    destroy() frees the aclTensor only (the Tensor owns the memory)."""
+
+    def __init__(self, base, shape, strides, offset=0):
+        self.base, self.shape, self.strides = base, tuple(shape), tuple(strides)
+        self.data_type, self.ptr, self.offset = base.data_type, base.ptr, offset
+        n = 1
+        for d in base.shape:
+            n *= d
+        self.view_args = (self.shape, self.data_type, self.strides, offset, ACL_FORMAT_ND, [n],
+                          base.ptr)
+        self.handle, ret = create_tensor(*self.view_args)
+        if ret:
+            raise RuntimeError("acl.nn.TensorView: aclCreateTensor refused shape %r strides %r"
+                               % (self.shape, self.strides))
+
+    def destroy(self):
+        if self.handle:
+            destroy_tensor(self.handle)
+            self.handle = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.destroy()
+        return False

@@ -6,7 +6,8 @@ what must agree with them.
 The lists: ops/elementwise/table.h (EW_UNARY_OPS, EW_BINARY_OPS with the
 binary kernel lists, EW_OTHER_OPS, EW_NARY_OPS) and ops/<family>/table.h for the other
 families, whose rows have the shape ops/engine/optable.h describes:
-X(Name, header, FORMS, KINDS, DT, ARG2, DT2).
+X(Name, header, FORMS, KINDS, DT, ARG2, DT2) (the foreach rows add two columns of their
+own, SIG and KERN, which foreach.c checks by compiling).
 
 - every header of include/aclnnop/ (aclnn_util.h aside) is claimed by the
   rows of exactly one family (a header that only includes another one is an
@@ -65,6 +66,9 @@ FAMILIES = [
     ("attention", "ops/attention/table.h", "ATTN_OPS", "generic", "## Attention"),
     ("conv", "ops/conv/table.h", "CONV_OPS", "generic", "## Convolution and pooling"),
     ("sort", "ops/sort/table.h", "SORT_OPS", "generic", "## Sorting"),
+    ("foreach", "ops/foreach/table.h", "FE_LIST_OPS", "foreach", "## Foreach over tensor lists"),
+    ("foreach", "ops/foreach/table.h", "FE_BINARY_OPS", "foreach", "## Foreach over tensor lists"),
+    ("foreach", "ops/foreach/table.h", "FE_TERNARY_OPS", "foreach", "## Foreach over tensor lists"),
 ]
 NCOLS = {"unary": 9, "binary": 9, "generic": 7}
 UNARY_FORMS = ("EW_OUT", "EW_INPLACE")
@@ -105,7 +109,7 @@ def mask_defines(*texts):
     """#define NAME <mask expression> for the DTM_* / EW_DTM_* masks."""
     defs = {}
     for text in texts:
-        for m in re.finditer(r"^#define ((?:EW_)?DTM_\w+) (.*)$", logical_lines(text), re.M):
+        for m in re.finditer(r"^#define ((?:EW_|FE_)?DTM_\w+) (.*)$", logical_lines(text), re.M):
             defs[m.group(1)] = re.sub(r"/\*.*?\*/", "", m.group(2)).strip()
     return defs
 
@@ -116,7 +120,7 @@ def eval_mask(expr, defs, depth=0):
     def dtm(m):
         return str(1 << DT_ENUM.index(m.group(1)))
     expr = re.sub(r"DTM\((DT_\w+)\)", dtm, expr)
-    expr = re.sub(r"\b((?:EW_)?DTM_\w+)\b",
+    expr = re.sub(r"\b((?:EW_|FE_)?DTM_\w+)\b",
                   lambda m: "(%d)" % eval_mask(defs[m.group(1)], defs, depth + 1), expr)
     if not re.fullmatch(r"[\d\s|()]+", expr):
         raise ValueError("cannot read the mask " + expr)
@@ -290,8 +294,10 @@ def main():
     lists = []
     for fam, table, macro, shape, section in FAMILIES:
         text = read(table)
-        lists.append((fam, table, macro, shape, section, list_rows(text, macro),
-                      mask_defines(engine, text)))
+        rows = list_rows(text, macro)
+        if shape == "foreach":  # generic rows with two columns of the family's own (SIG, KERN)
+            shape, rows = "generic", [r[:7] if len(r) == 9 else r + ["?"] * 9 for r in rows]
+        lists.append((fam, table, macro, shape, section, rows, mask_defines(engine, text)))
     sections = {}  # docs section -> [(shape, row, defs)], in the lists' order
     for fam, table, macro, shape, section, rows, defs in lists:
         sections.setdefault(section, []).extend(

@@ -4,7 +4,11 @@
  * arguments, non-contiguous views, empty reductions, and the error cases. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_all.h"
+#include "aclnnop/aclnn_amax.h"
+#include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "aclnnop/aclnn_rms_norm.h"
@@ -361,9 +365,58 @@ static void test_reduce_one_element(void)
             }
 }
 
+/* The codes of the fold reductions (reduce.c RD5) and ArgMin: NULLs 161001; types, dims out
+ * of range or repeated, out shapes, Amax over an empty dim 161002; and a value each (their
+ * values for every type: reduce_torch.py). */
+static void test_fold_codes(void)
+{
+    ot_tensor x, o, ob, oi, e, o0;
+    const int64_t xd[2] = {2, 3}, od[1] = {2}, ed[2] = {2, 0}, one = 1, bad = 2, dup[2] = {1, -1};
+    ot_make(&x, ACL_FLOAT, 2, xd, L_TRANS);
+    ot_make(&o, ACL_FLOAT, 1, od, L_CONTIG);
+    ot_make(&ob, ACL_BOOL, 1, od, L_CONTIG);
+    ot_make(&oi, ACL_INT64, 1, od, L_CONTIG);
+    ot_make(&e, ACL_FLOAT, 2, ed, L_CONTIG);
+    ot_make(&o0, ACL_FLOAT, 0, NULL, L_CONTIG);
+    for (int64_t i = 0; i < 6; i++)
+        ot_set(&x, i, (double)(i % 3) - (double)i); /* rows {0, 0, 0}, {-3, -3, -3} */
+    ot_set(&x, 1, 5);
+    aclIntArray *d1 = aclCreateIntArray(&one, 1), *d2 = aclCreateIntArray(&bad, 1),
+                *dd = aclCreateIntArray(dup, 2);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAmax, NULL, d1, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAmax, x.t, NULL, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAmax, x.t, d2, false, o.t);  /* dim 2 of 2 dims */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAmax, x.t, dd, false, o.t);  /* dim 1 twice */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAmax, x.t, d1, false, oi.t); /* out's type */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAmax, x.t, d1, true, o.t);   /* out [2] for [2, 1] */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAmax, e.t, d1, false, o.t);  /* an empty dim */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAll, x.t, d1, false, o.t);   /* a FLOAT out */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnProd, x.t, ACL_INT64, o.t);  /* dtype != out's */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnProdDim, x.t, 2, false, ACL_FLOAT, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArgMin, x.t, 1, false, o.t); /* a FLOAT out */
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArgMin, x.t, 1, false, NULL);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(0, aclnnAmaxGetWorkspaceSize(x.t, d1, false, o.t, &ws, &ex));
+    ot_run(aclnnAmax, ws, ex);
+    CHECK(ot_get(&o, 0) == 5 && ot_get(&o, 1) == -3);
+    CHECK_NN(0, aclnnAllGetWorkspaceSize(x.t, d1, false, ob.t, &ws, &ex));
+    ot_run(aclnnAll, ws, ex);
+    CHECK(ot_get(&ob, 0) == 0 && ot_get(&ob, 1) == 1);
+    CHECK_NN(0, aclnnArgMinGetWorkspaceSize(x.t, 1, false, oi.t, &ws, &ex));
+    ot_run(aclnnArgMin, ws, ex);
+    CHECK(ot_get(&oi, 0) == 0 && ot_get(&oi, 1) == 0);
+    CHECK_NN(0, aclnnProdGetWorkspaceSize(e.t, ACL_FLOAT, o0.t, &ws, &ex)); /* empty: 1 */
+    ot_run(aclnnProd, ws, ex);
+    CHECK(ot_get(&o0, 0) == 1);
+    aclDestroyIntArray(d1), aclDestroyIntArray(d2), aclDestroyIntArray(dd);
+    OT_FREE(&x, &o, &ob, &oi, &e, &o0);
+}
+
 int main(void)
 {
     ot_init();
+    test_fold_codes();
     test_reduce();
     test_softmax();
     test_norm();
