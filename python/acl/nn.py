@@ -79,9 +79,17 @@ _SCALAR_CTYPES = {
 }
 
 
+class ScalarHandle(int):
+    """An aclScalar handle as create_scalar returns it: an int everywhere, and what tells
+    run() a scalar handle from a number (a plain int there is a number)."""
+
+    __slots__ = ()
+
+
 def create_scalar(value, data_type):
     """scalar, ret = acl.nn.create_scalar(value, data_type)  (value: a Python
-    number, converted to data_type; ACL_FLOAT16 / ACL_BF16 from a float)"""
+    number, converted to data_type; ACL_FLOAT16 / ACL_BF16 from a float). The
+    handle is a ScalarHandle (an int)."""
     if data_type == ACL_FLOAT16:
         import struct
         box = ctypes.c_uint16(struct.unpack("<H", struct.pack("<e", float(value)))[0])
@@ -95,7 +103,7 @@ def create_scalar(value, data_type):
     else:
         return 0, ACLNN_ERR_PARAM_INVALID
     s = _CreateScalar(ctypes.byref(box), data_type)
-    return (s or 0), (0 if s else ACLNN_ERR_PARAM_INVALID)
+    return (ScalarHandle(s) if s else 0), (0 if s else ACLNN_ERR_PARAM_INVALID)
 
 
 def destroy_scalar(scalar):
@@ -242,7 +250,8 @@ def run(op, *args, stream=0):
     """ret = acl.nn.run(op, *args, stream=0): both phases of one operator.
 
     Tensor objects stand for their aclTensor; for a scalar parameter a Python
-    float makes an ACL_FLOAT scalar (an int is taken as a handle); for an
+    number makes a scalar (float: ACL_FLOAT, int: ACL_INT64, bool: ACL_BOOL) and a
+    create_scalar handle (ScalarHandle) is passed as it is; for an
     int/float/bool array parameter a list or tuple makes the array; for a
     tensor list parameter a list or tuple of Tensor / TensorView objects makes
     the list (of new aclTensors over their memory); for a scalar list
@@ -261,9 +270,16 @@ def run(op, *args, stream=0):
     try:
         for a, k in zip(args, kinds):
             obj, ret = a, 0
-            if k == "scalar" and isinstance(a, float):
-                obj, ret = create_scalar(a, ACL_FLOAT)
+            if k == "scalar" and not isinstance(a, ScalarHandle) and isinstance(a, (int, float)):
+                # a number (bool, int, float) becomes a scalar of its type; a plain int is
+                # never taken as a handle (an int passed through as a pointer crashed)
+                dt = (ACL_BOOL if isinstance(a, bool) else
+                      ACL_INT64 if isinstance(a, int) else ACL_FLOAT)
+                obj, ret = create_scalar(a, dt)
                 made.append((destroy_scalar, obj))
+            elif k == "scalar" and not isinstance(a, ScalarHandle) and a is not None:
+                raise TypeError("acl.nn: aclnn%s: a scalar parameter takes a number or a "
+                                "create_scalar handle, not %s" % (op, type(a).__name__))
             elif k == "tensor_list" and isinstance(a, (list, tuple)):
                 hs = []
                 for x in a:

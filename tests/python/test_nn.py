@@ -49,6 +49,16 @@ class Operators(StreamCase):
             self.ok(acl.nn.destroy_scalar(alpha))
             self.ok(acl.rt.synchronize_stream(self.stream))
             self.assertTrue(np.array_equal(out.to_numpy(), a + 3 * row))
+            # issue 33, item 5: a plain int is a number (it was passed through as an aclScalar
+            # pointer and crashed), bools and floats too; anything else is a TypeError
+            self.ok(acl.nn.run("Add", ta, tr, 2, out, stream=self.stream))
+            self.ok(acl.rt.synchronize_stream(self.stream))
+            self.assertTrue(np.array_equal(out.to_numpy(), a + 2 * row))
+            self.ok(acl.nn.run("Add", ta, tr, True, out, stream=self.stream))
+            self.ok(acl.rt.synchronize_stream(self.stream))
+            self.assertTrue(np.array_equal(out.to_numpy(), a + row))
+            with self.assertRaises(TypeError):
+                acl.nn.run("Add", ta, tr, "2", out, stream=self.stream)
         h = np.array([[1.0, 2.0], [3.0, -4.0]], dtype=np.float16)
         with acl.nn.Tensor.from_numpy(h) as th, acl.nn.Tensor.empty((2, 2), np.float16) as o:
             self.ok(acl.nn.run("Neg", th, o, stream=self.stream))
