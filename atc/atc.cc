@@ -41,11 +41,13 @@ const char *const kUsage =
     "  --input_format    NCHW (default) or ND\n"
     "  --output_type     FP32, FP16, INT8, UINT8, INT32, INT64: every output's type\n"
     "\n"
-    "===== Dynamic shapes and preprocessing (validated; not supported yet) =====\n"
+    "===== Preprocessing =====\n"
+    "  --insert_op_conf      AIPP configuration file (aipp_op { ... }; docs/aipp.md)\n"
+    "\n"
+    "===== Dynamic shapes, single-op models (validated; not supported yet) =====\n"
     "  --dynamic_batch_size  \"1,2,4\"\n"
     "  --dynamic_image_size  \"h1,w1;h2,w2\"\n"
     "  --dynamic_dims        \"d1,d2;d3,d4\" (with --input_format=ND)\n"
-    "  --insert_op_conf      AIPP configuration file\n"
     "  --singleop            single-operator description (JSON)\n"
     "\n"
     "===== cpuacl =====\n"
@@ -163,7 +165,8 @@ int32_t output_type(const std::string &s)
  * already cpuacl's, not a ge::Graph of operators): the build infers and
  * compiles the graph, so every node's type, dtypes and attributes are
  * checked against ops/proto here; a failure names the ONNX node. */
-void build_and_save(atc::Converted &cv, const std::string &soc, const std::string &output)
+void build_and_save(atc::Converted &cv, const std::string &soc, const std::string &output,
+                    const std::string &insert_op_conf)
 {
     const char *gk[] = {"ge.socVersion"}, *gv[] = {soc.c_str()};
     if (cpuaclGeBuildInitialize(gk, gv, 1))
@@ -172,8 +175,13 @@ void build_and_save(atc::Converted &cv, const std::string &soc, const std::strin
     cv.graph = nullptr;
     void *data = nullptr;
     uint64_t len = 0;
-    uint32_t rc = cpuaclGeBuildModel(g, nullptr, nullptr, 0, &data, &len);
+    const char *bk[] = {"ge.insertOpFile"}, *bv[] = {insert_op_conf.c_str()};
+    uint32_t rc = cpuaclGeBuildModel(g, bk, bv, insert_op_conf.empty() ? 0 : 1, &data, &len);
     std::string msg = rc ? cpuaclGeErrMsg() : "";
+    if (rc && msg.find("ge.insertOpFile") != std::string::npos) {
+        cpuaclGeBuildFinalize();
+        fail("E10052: AIPP configuration is invalid. Reason: " + msg + ".");
+    }
     if (!rc) {
         rc = cpuaclGeSaveModel(output.c_str(), data, len);
         if (rc)
@@ -322,9 +330,8 @@ int run(int argc, char **argv)
         if (!f)
             invalid("insert_op_conf", a["insert_op_conf"], "the file cannot be opened");
         std::fclose(f);
-        fail("E10001: Value [" + a["insert_op_conf"] +
-             "] for parameter [--insert_op_conf]: "
-             "AIPP is not supported yet.");
+        if (opt.input_format == 2)
+            invalid("input_format", "ND", "with --insert_op_conf the input format must be NCHW");
     }
 
     atc::Converted cv;
@@ -338,7 +345,7 @@ int run(int argc, char **argv)
         for (const auto &o : cv.origin)
             std::printf("%s <- %s (%s)\n", o.first.c_str(), o.second.first.c_str(),
                         o.second.second.c_str());
-    build_and_save(cv, soc, a["output"]);
+    build_and_save(cv, soc, a["output"], a.count("insert_op_conf") ? a["insert_op_conf"] : "");
     return 0;
 }
 

@@ -39,6 +39,13 @@ struct core_mdl_io {
 aclError core_mdl_model_write(const struct core_mdl_io *io, size_t nin, size_t nout,
                               const void *graph, size_t glen, const void *weights, size_t wlen,
                               uint64_t work_size, void **out, size_t *len, const char *fn);
+/* Add the AIPP section (slen bytes at sec, written by graph/'s
+ * INSERT_OP_FILE) to the model file *buf of *len bytes, and give each image
+ * input it names its V1 dims (the io section's dims become its V2 dims when
+ * they differ): *buf and *len replaced. On failure *buf is freed and NULL;
+ * ACL_ERROR_BAD_ALLOC / ACL_ERROR_INVALID_PARAM naming fn. */
+aclError core_mdl_model_add_aipp(void **buf, size_t *len, const void *sec, size_t slen,
+                                 const char *fn);
 /* Write len bytes to path (replaced atomically); ACL_ERROR_INVALID_FILE. */
 aclError core_mdl_model_save(const char *path, const void *buf, size_t len, const char *fn);
 

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "core/mdl.h"
+#include "graph/aipp.h"
 #include "graph/engine.h"
 
 #define GM_MAGIC 0x52474143u /* "CAGR" */
@@ -493,7 +494,7 @@ static uint32_t apply_shapes(struct cpuaclGeGraph *g, const char *v)
 }
 
 static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const char *const *v,
-                            size_t n, int32_t *out_type)
+                            size_t n, int32_t *out_type, void **aipp, size_t *aipp_len)
 {
     *out_type = -1;
     for (size_t i = 0; i < n; i++) {
@@ -508,7 +509,7 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
                              "(ge::ir_option keys of aclgrphBuildModel)",
                              k[i]);
         if ((!strcmp(k[i], "ge.dynamicBatchSize") || !strcmp(k[i], "ge.dynamicImageSize") ||
-             !strcmp(k[i], "ge.dynamicDims") || !strcmp(k[i], "ge.insertOpFile")) &&
+             !strcmp(k[i], "ge.dynamicDims")) &&
             *v[i])
             return graph_err(GE_GRAPH_PARAM_INVALID,
                              "aclgrphBuildModel: option %s: dynamic gears and AIPP are not "
@@ -530,6 +531,20 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
         if (rc)
             return rc;
     }
+    for (size_t i = 0; i < n; i++) /* AIPP after the shapes: it reads the inputs' */
+        if (!strcmp(k[i], "ge.insertOpFile") && *v[i] && !*aipp) {
+            for (size_t j = 0; j < n; j++)
+                if ((!strcmp(k[j], "ge.dynamicBatchSize") || !strcmp(k[j], "ge.dynamicImageSize") ||
+                     !strcmp(k[j], "ge.dynamicDims")) &&
+                    *v[j])
+                    return graph_err(GE_GRAPH_PARAM_INVALID,
+                                     "aclgrphBuildModel: ge.insertOpFile with %s: AIPP on a model "
+                                     "with dynamic gears is not built by cpuacl",
+                                     k[j]);
+            uint32_t rc = graph_aipp_insert(g, v[i], aipp, aipp_len);
+            if (rc)
+                return rc;
+        }
     return GE_OK;
 }
 
@@ -599,8 +614,10 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
     int32_t out_type;
     uint32_t rc =
         init ? GE_OK : graph_err(GE_FAILED, "aclgrphBuildModel: call aclgrphBuildInitialize first");
+    void *aipp = NULL; /* the AIPP section (ge.insertOpFile) */
+    size_t aipp_len = 0;
     if (rc == GE_OK)
-        rc = check_build(g, keys, values, n, &out_type);
+        rc = check_build(g, keys, values, n, &out_type, &aipp, &aipp_len);
     struct gm_out o = {0}, w = {0};
     if (rc == GE_OK) { /* encode closes both streams */
         o.f = open_memstream(&o.p, &o.len);
@@ -635,11 +652,14 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
         size_t len = 0;
         aclError e = core_mdl_model_write(io, g->ninputs, g->noutputs, o.p, o.len, w.p, w.len,
                                           st.arena_bytes, data, &len, "aclgrphBuildModel");
+        if (e == ACL_SUCCESS && aipp)
+            e = core_mdl_model_add_aipp(data, &len, aipp, aipp_len, "aclgrphBuildModel");
         if (e != ACL_SUCCESS)
             rc = acl_to_ge(e);
         else
             *length = len;
     }
+    free(aipp);
     free(io);
     free(names);
     free(o.p);

@@ -131,17 +131,19 @@ static const char *sec_view(const struct core_mdl_file *f, uint32_t id, size_t *
     return s ? s->data : NULL;
 }
 
-/* The model's meta file: its io section alone. */
+/* The model's meta file: its io section and its AIPP section (if any). */
 static aclError keep_meta(struct loaded *m, const struct core_mdl_file *f, const char *fn)
 {
-    size_t n = 0;
+    size_t n = 0, na = 0;
     const void *io = sec_view(f, CORE_MDL_SEC_IO, &n);
-    struct core_mdl_section s = {CORE_MDL_SEC_IO, io, n};
-    size_t cap = core_mdl_file_size(&s, 1);
+    const void *aipp = sec_view(f, CORE_MDL_SEC_AIPP, &na);
+    struct core_mdl_section s[2] = {{CORE_MDL_SEC_IO, io, n}, {CORE_MDL_SEC_AIPP, aipp, na}};
+    size_t ns = aipp ? 2 : 1;
+    size_t cap = core_mdl_file_size(s, ns);
     m->meta = cap ? malloc(cap) : NULL;
     if (!m->meta)
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
-    return core_mdl_file_write(&s, 1, f->work_size, m->meta, cap, &m->meta_len, fn);
+    return core_mdl_file_write(s, ns, f->work_size, m->meta, cap, &m->meta_len, fn);
 }
 
 aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size, void *weight,
@@ -241,6 +243,23 @@ aclError core_mdl_get_desc(aclmdlDesc *d, uint32_t id, const char *fn)
             rc = core_mdl_desc_decode(d, &f, fn);
         if (rc == ACL_SUCCESS)
             core_mdl_desc_bind(d, id);
+    }
+    pthread_mutex_unlock(&g_mdl.lock);
+    return rc;
+}
+
+aclError core_mdl_meta(uint32_t id, void **copy, size_t *len, const char *fn)
+{
+    pthread_mutex_lock(&g_mdl.lock);
+    struct loaded **at = find(id);
+    aclError rc = ACL_SUCCESS;
+    if (!at) {
+        rc = no_model(id, fn);
+    } else if (!(*copy = malloc((*at)->meta_len))) {
+        rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    } else {
+        memcpy(*copy, (*at)->meta, (*at)->meta_len);
+        *len = (*at)->meta_len;
     }
     pthread_mutex_unlock(&g_mdl.lock);
     return rc;
