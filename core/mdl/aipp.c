@@ -722,7 +722,8 @@ struct view {
 static void view_free(struct view *v)
 {
     free(v->e);
-    core_mdl_desc_free(v->d);
+    if (v->d)
+        core_mdl_desc_free(v->d);
     free(v->meta);
 }
 
