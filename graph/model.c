@@ -493,6 +493,13 @@ static uint32_t apply_shapes(struct cpuaclGeGraph *g, const char *v)
     return GE_OK;
 }
 
+/* A dynamic-gear option (refused with a value: not built yet; with AIPP). */
+static bool gear_key(const char *k)
+{
+    return !strcmp(k, "ge.dynamicBatchSize") || !strcmp(k, "ge.dynamicImageSize") ||
+           !strcmp(k, "ge.dynamicDims");
+}
+
 static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const char *const *v,
                             size_t n, int32_t *out_type, void **aipp, size_t *aipp_len)
 {
@@ -508,9 +515,7 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
                              "aclgrphBuildModel: option %s is not a build option "
                              "(ge::ir_option keys of aclgrphBuildModel)",
                              k[i]);
-        if ((!strcmp(k[i], "ge.dynamicBatchSize") || !strcmp(k[i], "ge.dynamicImageSize") ||
-             !strcmp(k[i], "ge.dynamicDims")) &&
-            *v[i])
+        if (gear_key(k[i]) && *v[i])
             return graph_err(GE_GRAPH_PARAM_INVALID,
                              "aclgrphBuildModel: option %s: dynamic gears and AIPP are not "
                              "built by cpuacl yet",
@@ -534,9 +539,7 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
     for (size_t i = 0; i < n; i++) /* AIPP after the shapes: it reads the inputs' */
         if (!strcmp(k[i], "ge.insertOpFile") && *v[i] && !*aipp) {
             for (size_t j = 0; j < n; j++)
-                if ((!strcmp(k[j], "ge.dynamicBatchSize") || !strcmp(k[j], "ge.dynamicImageSize") ||
-                     !strcmp(k[j], "ge.dynamicDims")) &&
-                    *v[j])
+                if (gear_key(k[j]) && *v[j])
                     return graph_err(GE_GRAPH_PARAM_INVALID,
                                      "aclgrphBuildModel: ge.insertOpFile with %s: AIPP on a model "
                                      "with dynamic gears is not built by cpuacl",

@@ -324,27 +324,26 @@ int core_aipp_decode(const void *p, size_t len, struct core_aipp_set *s)
     return want && want <= len ? 0 : -1;
 }
 
+/* The stages of an image: switches, then crop, scaling and padding values
+ * (4 each, in the block's order). */
+static void image_stages(struct core_aipp_image *im, int8_t crop, int8_t scf, int8_t pad,
+                         const int32_t v[12])
+{
+    *im = (struct core_aipp_image){.crop = crop, .scf = scf, .pad = pad};
+    int32_t *dst[12] = {&im->crop_x,   &im->crop_y,     &im->crop_w,    &im->crop_h,
+                        &im->scf_in_w, &im->scf_in_h,   &im->scf_out_w, &im->scf_out_h,
+                        &im->pad_top,  &im->pad_bottom, &im->pad_left,  &im->pad_right};
+    for (int k = 0; k < 12; k++)
+        *dst[k] = v[k];
+}
+
 void core_aipp_decode_image(const void *p, uint32_t i, struct core_aipp_image *im)
 {
     const unsigned char *b = (const unsigned char *)p + AIPP_SET_BYTES + i * AIPP_BATCH_BYTES;
     int32_t v[12];
     for (int k = 0; k < 12; k++)
         v[k] = (int32_t)core_mdl_get32(b + I_CROP_V + 4 * k);
-    *im = (struct core_aipp_image){.crop = (int8_t)b[I_CROP],
-                                   .scf = (int8_t)b[I_SCF],
-                                   .pad = (int8_t)b[I_PAD],
-                                   .crop_x = v[0],
-                                   .crop_y = v[1],
-                                   .crop_w = v[2],
-                                   .crop_h = v[3],
-                                   .scf_in_w = v[4],
-                                   .scf_in_h = v[5],
-                                   .scf_out_w = v[6],
-                                   .scf_out_h = v[7],
-                                   .pad_top = v[8],
-                                   .pad_bottom = v[9],
-                                   .pad_left = v[10],
-                                   .pad_right = v[11]};
+    image_stages(im, (int8_t)b[I_CROP], (int8_t)b[I_SCF], (int8_t)b[I_PAD], v);
     for (int c = 0; c < 4; c++) {
         im->mean[c] = (int16_t)get16(b + I_MEAN + 2 * c);
         im->min[c] = half_f16_to_f32(get16(b + I_MIN + 2 * c));
@@ -546,21 +545,14 @@ int core_aipp_serialize(const aclmdlAIPP *a, void *out, size_t cap)
         const struct core_mdl_aipp_batch *e = &a->b[i];
         const int32_t *c = e->stage[CORE_MDL_AIPP_CROP].v, *f = e->stage[CORE_MDL_AIPP_SCF].v,
                       *p = e->stage[CORE_MDL_AIPP_PADDING].v;
-        im[i] = (struct core_aipp_image){.crop = e->stage[CORE_MDL_AIPP_CROP].on,
-                                         .scf = e->stage[CORE_MDL_AIPP_SCF].on,
-                                         .pad = e->stage[CORE_MDL_AIPP_PADDING].on,
-                                         .crop_x = c[0],
-                                         .crop_y = c[1],
-                                         .crop_w = c[2],
-                                         .crop_h = c[3],
-                                         .scf_in_w = f[0],
-                                         .scf_in_h = f[1],
-                                         .scf_out_w = f[2],
-                                         .scf_out_h = f[3],
-                                         .pad_top = p[0],
-                                         .pad_bottom = p[1],
-                                         .pad_left = p[2],
-                                         .pad_right = p[3]};
+        int32_t v[12];
+        for (int k = 0; k < 4; k++) {
+            v[k] = c[k];
+            v[4 + k] = f[k];
+            v[8 + k] = p[k];
+        }
+        image_stages(&im[i], e->stage[CORE_MDL_AIPP_CROP].on, e->stage[CORE_MDL_AIPP_SCF].on,
+                     e->stage[CORE_MDL_AIPP_PADDING].on, v);
         for (int k = 0; k < 4; k++) {
             im[i].mean[k] = e->mean[k];
             im[i].min[k] = e->min[k];

@@ -39,23 +39,18 @@ static void load_row(const struct core_aipp_set *s, const uint8_t *img, int64_t 
     int32_t *c0 = r->ch[0], *c1 = r->ch[1], *c2 = r->ch[2];
     int64_t W = s->src_w;
     switch (s->format) {
-    case ACL_RGB888_U8: {
-        const uint8_t *p = img + (sy * W + sx0) * 3;
-        for (int64_t x = 0; x < w; x++) {
-            c0[x] = p[3 * x];
-            c1[x] = p[3 * x + 1];
-            c2[x] = p[3 * x + 2];
-        }
-        break;
-    }
+    case ACL_RGB888_U8:
     case ACL_XRGB8888_U8: {
-        /* R G B X; with ax_swap the A/X byte comes first: X R G B (the ATC
-         * guide: XRGB package with ax_swap_switch true, RGBX with false) */
-        const uint8_t *p = img + (sy * W + sx0) * 4 + (s->ax_swap ? 1 : 0);
+        /* RGB888: R G B. XRGB8888: R G B X; with ax_swap the A/X byte comes
+         * first, X R G B (the ATC guide: XRGB package with ax_swap_switch
+         * true, RGBX with false) */
+        int64_t step = s->format == ACL_RGB888_U8 ? 3 : 4;
+        const uint8_t *p =
+            img + (sy * W + sx0) * step + (s->format == ACL_XRGB8888_U8 && s->ax_swap ? 1 : 0);
         for (int64_t x = 0; x < w; x++) {
-            c0[x] = p[4 * x];
-            c1[x] = p[4 * x + 1];
-            c2[x] = p[4 * x + 2];
+            c0[x] = p[step * x];
+            c1[x] = p[step * x + 1];
+            c2[x] = p[step * x + 2];
         }
         break;
     }

@@ -168,7 +168,6 @@ class AippKernel(Case):
         got, want = self.run_aipp(YUV400, 6, 5, [im], nhwc=True, dtype="float16", pad_value=7)
         self.check(got, want, "float16")
 
-    @needs_numpy
     def test_refusals(self):
         # The kernel refuses with ACL_ERROR_INVALID_PARAM, which the stream reports at
         # synchronisation (the message names the task; aclmdlSetInputAIPP checks the same
