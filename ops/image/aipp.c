@@ -32,6 +32,18 @@ static int32_t clamp255(int32_t v)
     return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
+/* Three channels of w pixels packed `step` bytes apart (inlined with a
+ * constant step, so each format's loop is vectorised for its stride). */
+static inline __attribute__((always_inline)) void load_packed(const uint8_t *p, int step, int64_t w,
+                                                              int32_t *c0, int32_t *c1, int32_t *c2)
+{
+    for (int64_t x = 0; x < w; x++) {
+        c0[x] = p[step * x];
+        c1[x] = p[step * x + 1];
+        c2[x] = p[step * x + 2];
+    }
+}
+
 /* Pass 1: w pixels of source row sy from column sx0 into r->ch. */
 static void load_row(const struct core_aipp_set *s, const uint8_t *img, int64_t sy, int64_t sx0,
                      int64_t w, struct row *r)
@@ -40,20 +52,13 @@ static void load_row(const struct core_aipp_set *s, const uint8_t *img, int64_t 
     int64_t W = s->src_w;
     switch (s->format) {
     case ACL_RGB888_U8:
-    case ACL_XRGB8888_U8: {
-        /* RGB888: R G B. XRGB8888: R G B X; with ax_swap the A/X byte comes
-         * first, X R G B (the ATC guide: XRGB package with ax_swap_switch
-         * true, RGBX with false) */
-        int64_t step = s->format == ACL_RGB888_U8 ? 3 : 4;
-        const uint8_t *p =
-            img + (sy * W + sx0) * step + (s->format == ACL_XRGB8888_U8 && s->ax_swap ? 1 : 0);
-        for (int64_t x = 0; x < w; x++) {
-            c0[x] = p[step * x];
-            c1[x] = p[step * x + 1];
-            c2[x] = p[step * x + 2];
-        }
+        load_packed(img + (sy * W + sx0) * 3, 3, w, c0, c1, c2);
         break;
-    }
+    case ACL_XRGB8888_U8:
+        /* R G B X; with ax_swap the A/X byte comes first, X R G B (the ATC
+         * guide: XRGB package with ax_swap_switch true, RGBX with false) */
+        load_packed(img + (sy * W + sx0) * 4 + (s->ax_swap ? 1 : 0), 4, w, c0, c1, c2);
+        break;
     case ACL_YUV420SP_U8: {
         /* NV12: the Y plane, then H/2 rows of interleaved U V, one pair a
          * 2x2 block; rbuv_swap reads V U (NV21) */
@@ -135,6 +140,10 @@ static void store_row(const struct ops_aipp_out *o, void *out, int64_t n, int64_
             uint16_t *d = (uint16_t *)out + at;
             for (int64_t x = 0; x < W; x++)
                 d[x * step] = half_f32_to_f16(f[x]);
+        } else if (step == 1) { /* NCHW float32: a contiguous row */
+            float *d = (float *)out + at;
+            for (int64_t x = 0; x < W; x++)
+                d[x] = f[x];
         } else {
             float *d = (float *)out + at;
             for (int64_t x = 0; x < W; x++)
