@@ -42,11 +42,11 @@ const char *const kUsage =
     "  --output_type     FP32, FP16, INT8, UINT8, INT32, INT64: every output's type\n"
     "\n"
     "===== Dynamic shapes and preprocessing =====\n"
+    "  --insert_op_conf      AIPP configuration file (aipp_op { ... }; docs/aipp.md)\n"
     "  --dynamic_batch_size  \"1,2,4\"\n"
     "  --dynamic_image_size  \"h1,w1;h2,w2\"\n"
     "  --dynamic_dims        \"d1,d2;d3,d4\" (with --input_format=ND)\n"
-    "  --insert_op_conf      AIPP configuration file\n"
-    "  --singleop            single-operator description (JSON)\n"
+    "  --singleop            single-operator description (JSON; validated, not supported yet)\n"
     "\n"
     "===== cpuacl =====\n"
     "  --dump_graph      print the GE graph (node, CANN type, ONNX origin) after converting\n"
@@ -180,6 +180,10 @@ void build_and_save(atc::Converted &cv, const std::string &soc, const std::strin
     }
     uint32_t rc = cpuaclGeBuildModel(g, ok.data(), ov.data(), ok.size(), &data, &len);
     std::string msg = rc ? cpuaclGeErrMsg() : "";
+    if (rc && msg.find("ge.insertOpFile") != std::string::npos) {
+        cpuaclGeBuildFinalize();
+        fail("E10052: AIPP configuration is invalid. Reason: " + msg + ".");
+    }
     if (!rc) {
         rc = cpuaclGeSaveModel(output.c_str(), data, len);
         if (rc)
@@ -331,9 +335,8 @@ int run(int argc, char **argv)
         if (!f)
             invalid("insert_op_conf", a["insert_op_conf"], "the file cannot be opened");
         std::fclose(f);
-        fail("E10001: Value [" + a["insert_op_conf"] +
-             "] for parameter [--insert_op_conf]: "
-             "AIPP is not supported yet.");
+        if (opt.input_format == 2)
+            invalid("input_format", "ND", "with --insert_op_conf the input format must be NCHW");
     }
 
     atc::Converted cv;
@@ -347,6 +350,8 @@ int run(int argc, char **argv)
         for (const auto &o : cv.origin)
             std::printf("%s <- %s (%s)\n", o.first.c_str(), o.second.first.c_str(),
                         o.second.second.c_str());
+    if (a.count("insert_op_conf"))
+        build_opts.push_back({"ge.insertOpFile", a["insert_op_conf"]});
     build_and_save(cv, soc, a["output"], build_opts);
     return 0;
 }

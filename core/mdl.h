@@ -65,6 +65,13 @@ void core_mdl_gear_fill(const struct core_mdl_gear_table *t, size_t g, size_t ni
 /* The largest gear (the largest product of its values; the first of equals),
  * the one a model runs when none is selected. */
 size_t core_mdl_gear_largest(const struct core_mdl_gear_table *t);
+/* Add the AIPP section (slen bytes at sec, written by graph/'s
+ * INSERT_OP_FILE) to the model file *buf of *len bytes, and give each image
+ * input it names its V1 dims (the io section's dims become its V2 dims when
+ * they differ): *buf and *len replaced. On failure *buf is freed and NULL;
+ * ACL_ERROR_BAD_ALLOC / ACL_ERROR_INVALID_PARAM naming fn. */
+aclError core_mdl_model_add_aipp(void **buf, size_t *len, const void *sec, size_t slen,
+                                 const char *fn);
 /* Write len bytes to path (replaced atomically); ACL_ERROR_INVALID_FILE. */
 aclError core_mdl_model_save(const char *path, const void *buf, size_t len, const char *fn);
 

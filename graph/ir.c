@@ -620,8 +620,28 @@ uint32_t graph_node_op(const struct cpuaclGeGraph *g, const struct graph_node *n
             v->bytes = t->size;
         }
     }
+    /* The node's output descriptions (update_output_desc_*) hint the rules
+     * that take an output type or shape the IR leaves to the graph (Aipp's
+     * features); they are not checked against the inferred outputs. */
+    struct core_op_val out[PROTO_MAX_OUT];
+    bool described = false;
+    for (uint32_t k = 0; k < n->def->nout && k < PROTO_MAX_OUT; k++) {
+        const cpuaclGeTensor *d = &n->out_desc[k];
+        memset(&out[k], 0, sizeof(out[k]));
+        out[k].dtype = ACL_DT_UNDEFINED;
+        out[k].nd = -1;
+        out[k].format = n->nin ? in[0].format : ACL_FORMAT_ND;
+        if (d->ndim >= 0 && d->ndim <= PROTO_MAX_DIMS) {
+            out[k].dtype = (aclDataType)d->dtype;
+            out[k].format = (aclFormat)d->format;
+            out[k].nd = d->ndim;
+            memcpy(out[k].dims, d->dims, (size_t)d->ndim * sizeof(int64_t));
+            described = true;
+        }
+    }
     struct proto_attr_src attrs = {n, node_attr};
-    enum proto_status st = proto_prepare(op, n->def, n->nin, in, 0, NULL, &attrs);
+    enum proto_status st =
+        proto_prepare_hints(op, n->def, n->nin, in, n->def->nout, described ? out : NULL, &attrs);
     return st ? graph_proto_fail(n, st, op) : GE_OK;
 }
 

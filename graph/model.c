@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "core/mdl.h"
+#include "graph/aipp.h"
 #include "graph/engine.h"
 
 #define GM_MAGIC 0x52474143u /* "CAGR" */
@@ -603,7 +604,8 @@ static uint32_t gm_gear_format(const struct gm_gears *gs, const char *const *k,
 }
 
 static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const char *const *v,
-                            size_t n, int32_t *out_type, struct gm_gears *gears)
+                            size_t n, int32_t *out_type, struct gm_gears *gears, void **aipp,
+                            size_t *aipp_len)
 {
     *out_type = -1;
     for (size_t i = 0; i < n; i++) {
@@ -617,9 +619,6 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
                              "aclgrphBuildModel: option %s is not a build option "
                              "(ge::ir_option keys of aclgrphBuildModel)",
                              k[i]);
-        if (!strcmp(k[i], "ge.insertOpFile") && *v[i])
-            return graph_err(GE_GRAPH_PARAM_INVALID,
-                             "aclgrphBuildModel: option %s: AIPP is not built by cpuacl yet", k[i]);
         int32_t f;
         uint32_t rc = gm_gear_option(gears, k[i], v[i]);
         if (!strcmp(k[i], "input_format") && !(rc = lookup(g_formats, "input_format", v[i], &f)))
@@ -636,7 +635,21 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
         if (rc)
             return rc;
     }
-    return gm_gear_format(gears, k, v, n);
+    uint32_t frc = gm_gear_format(gears, k, v, n);
+    if (frc)
+        return frc;
+    for (size_t i = 0; i < n; i++) /* AIPP after the shapes: it reads the inputs' */
+        if (!strcmp(k[i], "ge.insertOpFile") && *v[i] && !*aipp) {
+            if (gears->kind)
+                return graph_err(GE_GRAPH_PARAM_INVALID,
+                                 "aclgrphBuildModel: ge.insertOpFile with %s: AIPP on a model "
+                                 "with dynamic gears is not built by cpuacl",
+                                 gears->key);
+            uint32_t rc = graph_aipp_insert(g, v[i], aipp, aipp_len);
+            if (rc)
+                return rc;
+        }
+    return GE_OK;
 }
 
 /* ---- aclgrphBuildModel / aclgrphSaveModel ---------------------------------------- */
@@ -884,8 +897,10 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
     struct gm_gears gears = {0};
     uint32_t rc =
         init ? GE_OK : graph_err(GE_FAILED, "aclgrphBuildModel: call aclgrphBuildInitialize first");
+    void *aipp = NULL; /* the AIPP section (ge.insertOpFile) */
+    size_t aipp_len = 0;
     if (rc == GE_OK)
-        rc = check_build(g, keys, values, n, &out_type, &gears);
+        rc = check_build(g, keys, values, n, &out_type, &gears, &aipp, &aipp_len);
     struct gm_out o = {0}, w = {0};
     if (rc == GE_OK) { /* encode closes both streams */
         o.f = open_memstream(&o.p, &o.len);
@@ -922,11 +937,14 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
         size_t len = 0;
         aclError e = core_mdl_model_write(io, g->ninputs, g->noutputs, o.p, o.len, w.p, w.len,
                                           st.arena_bytes, data, &len, "aclgrphBuildModel");
+        if (e == ACL_SUCCESS && aipp)
+            e = core_mdl_model_add_aipp(data, &len, aipp, aipp_len, "aclgrphBuildModel");
         if (e != ACL_SUCCESS)
             rc = acl_to_ge(e);
         else
             *length = len;
     }
+    free(aipp);
     free(io);
     free(names);
     free(gears.v);

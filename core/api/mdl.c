@@ -462,6 +462,39 @@ aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP *aippParmsSet, float dtcPixelVarRe
     return core_mdl_aipp_set_norm(aippParmsSet, 1, v, batchIndex, __func__);
 }
 
+/* ---- AIPP on a loaded model --------------------------------------------------------- */
+
+aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset *dataset, size_t index,
+                            const aclmdlAIPP *aippParmsSet)
+{
+    if (!dataset || !aippParmsSet)
+        return null_arg(dataset ? "aippParmsSet" : "dataset", __func__);
+    return core_mdl_aipp_set_input(modelId, dataset, index, false, aippParmsSet, __func__);
+}
+
+aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset *dataset, size_t index,
+                                   const aclmdlAIPP *aippParmsSet)
+{
+    if (!dataset || !aippParmsSet)
+        return null_arg(dataset ? "aippParmsSet" : "dataset", __func__);
+    return core_mdl_aipp_set_input(modelId, dataset, index, true, aippParmsSet, __func__);
+}
+
+aclError aclmdlGetAippType(uint32_t modelId, size_t index, aclmdlInputAippType *type,
+                           size_t *dynamicAttachedDataIndex)
+{
+    if (!type || !dynamicAttachedDataIndex)
+        return null_arg(type ? "dynamicAttachedDataIndex" : "type", __func__);
+    return core_mdl_aipp_type(modelId, index, type, dynamicAttachedDataIndex, __func__);
+}
+
+aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo *aippInfo)
+{
+    if (!aippInfo)
+        return null_arg("aippInfo", __func__);
+    return core_mdl_aipp_info(modelId, index, aippInfo, __func__);
+}
+
 /* ---- configuration handles ------------------------------------------------------ */
 
 aclmdlConfigHandle *aclmdlCreateConfigHandle(void)

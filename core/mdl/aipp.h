@@ -16,6 +16,7 @@
 #ifndef CPUACL_CORE_MDL_AIPP_H
 #define CPUACL_CORE_MDL_AIPP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,7 @@ struct aclmdlAIPP {
     int32_t src_w, src_h; /* 0 until set */
     int16_t matrix[9];    /* row-major R0C0 .. R2C2 */
     uint8_t out_bias[3], in_bias[3];
+    float pad_value;                /* a static configuration's padding_value */
     struct core_mdl_aipp_batch b[]; /* batch entries */
 };
 
@@ -73,5 +75,34 @@ aclError core_mdl_aipp_set_mean(aclmdlAIPP *a, const int16_t mean[4], uint64_t b
 /* which: 0 the minimums, 1 the variance reciprocals. */
 aclError core_mdl_aipp_set_norm(aclmdlAIPP *a, int which, const float v[4], uint64_t batch_index,
                                 const char *fn);
+
+/* ---- the AIPP section of a model file (docs/mdl.md, "Section 5: aipp") ---- */
+
+struct core_mdl_aipp_entry {
+    uint32_t input;        /* the model input AIPP applies to */
+    uint32_t mode;         /* 1 static, 2 dynamic */
+    uint32_t params_input; /* dynamic: the ACL_DYNAMIC_AIPP_NAME input; else UINT32_MAX */
+    uint32_t image_nd;
+    int64_t image_dims[4];         /* the input as aclmdlGetInputDims gives it */
+    int32_t out_dtype, out_format; /* the tensor AIPP writes (the original input) */
+    int64_t out_dims[4];
+    uint64_t max_src;           /* dynamic: max_src_image_size */
+    uint32_t block_len;         /* static: the parameter block (core/aipp.h) */
+    const unsigned char *block; /* into the section's bytes */
+};
+
+/* Decode section bytes [p, p + len): *out (free() it; entries point into
+ * p), *n entries. ACL_ERROR_DESERIALIZE_MODEL naming fn when malformed. */
+aclError core_mdl_aipp_section_decode(const void *p, size_t len, struct core_mdl_aipp_entry **out,
+                                      size_t *n, const char *fn);
+
+/* The AIPP calls on a loaded model (aclmdlGetAippType, aclmdlGetFirstAippInfo,
+ * aclmdlSetInputAIPP with by_data false, aclmdlSetAIPPByInputIndex with
+ * by_data true); docs/aipp.md gives their codes. */
+aclError core_mdl_aipp_type(uint32_t id, size_t index, aclmdlInputAippType *type, size_t *attached,
+                            const char *fn);
+aclError core_mdl_aipp_info(uint32_t id, size_t index, aclAippInfo *info, const char *fn);
+aclError core_mdl_aipp_set_input(uint32_t id, aclmdlDataset *ds, size_t index, bool by_data,
+                                 const aclmdlAIPP *a, const char *fn);
 
 #endif /* CPUACL_CORE_MDL_AIPP_H */

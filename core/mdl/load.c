@@ -155,14 +155,20 @@ static const char *sec_view(const struct core_mdl_file *f, uint32_t id, size_t *
     return s ? s->data : NULL;
 }
 
-/* The model's meta file: its io section and its gears section. */
+/* The model's meta file: its io section, its gears section and its AIPP section (those
+ * that it has). */
 static aclError keep_meta(struct loaded *m, const struct core_mdl_file *f, const char *fn)
 {
-    size_t n = 0, ng = 0;
+    size_t n = 0, ng = 0, na = 0, ns = 0;
     const void *io = sec_view(f, CORE_MDL_SEC_IO, &n);
     const void *gears = sec_view(f, CORE_MDL_SEC_GEARS, &ng);
-    struct core_mdl_section s[2] = {{CORE_MDL_SEC_IO, io, n}, {CORE_MDL_SEC_GEARS, gears, ng}};
-    size_t ns = gears ? 2 : 1;
+    const void *aipp = sec_view(f, CORE_MDL_SEC_AIPP, &na);
+    struct core_mdl_section s[3];
+    s[ns++] = (struct core_mdl_section){CORE_MDL_SEC_IO, io, n};
+    if (gears)
+        s[ns++] = (struct core_mdl_section){CORE_MDL_SEC_GEARS, gears, ng};
+    if (aipp)
+        s[ns++] = (struct core_mdl_section){CORE_MDL_SEC_AIPP, aipp, na};
     size_t cap = core_mdl_file_size(s, ns);
     m->meta = cap ? malloc(cap) : NULL;
     if (!m->meta)
@@ -269,6 +275,23 @@ aclError core_mdl_get_desc(aclmdlDesc *d, uint32_t id, const char *fn)
             rc = core_mdl_desc_decode(d, &f, fn);
         if (rc == ACL_SUCCESS)
             core_mdl_desc_bind(d, id);
+    }
+    pthread_mutex_unlock(&g_mdl.lock);
+    return rc;
+}
+
+aclError core_mdl_meta(uint32_t id, void **copy, size_t *len, const char *fn)
+{
+    pthread_mutex_lock(&g_mdl.lock);
+    struct loaded **at = find(id);
+    aclError rc = ACL_SUCCESS;
+    if (!at) {
+        rc = no_model(id, fn);
+    } else if (!(*copy = malloc((*at)->meta_len))) {
+        rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    } else {
+        memcpy(*copy, (*at)->meta, (*at)->meta_len);
+        *len = (*at)->meta_len;
     }
     pthread_mutex_unlock(&g_mdl.lock);
     return rc;

@@ -32,6 +32,9 @@ aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size
 aclError core_mdl_unload(uint32_t id, const char *fn);
 /* Fill d with the description of loaded model id. */
 aclError core_mdl_get_desc(aclmdlDesc *d, uint32_t id, const char *fn);
+/* A copy of loaded model id's meta file (its io and AIPP sections): *copy
+ * (free() it), *len bytes. */
+aclError core_mdl_meta(uint32_t id, void **copy, size_t *len, const char *fn);
 /* Run model id over the datasets: sync (stream ignored) or queued on stream.
  * Dataset counts and buffers smaller than the model's inputs/outputs are
  * ACL_ERROR_INVALID_PARAM naming the index and the sizes. */

@@ -36,6 +36,7 @@
 /* clang-format off */
 X(Abs, IN("x"), OUT("y"), ATTRS(), DTM_NUM, unary, abs)
 X(Add, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_ALL, binary, add)
+X(Aipp, IN("images", "params?"), OUT("features"), ATTRS(A(aipp_config_path, STRING, "./aipp.cfg")), DTM(DT_U8), aipp, aipp)
 X(ArgMaxV2, IN("x", "dimension#"), OUT("y"), ATTRS(A(dtype, TYPE, "DT_INT64")), DTM_NUM, arg_max, arg_max)
 X(AvgPool, IN("x"), OUT("y"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(padding, STRING), A(data_format, STRING, "NHWC")), DTM_FLOAT, pool, avg_pool)
 X(BatchMatMul, IN("x1", "x2"), OUT("y"), ATTRS(A(adj_x1, BOOL, "false"), A(adj_x2, BOOL, "false")), DTM_FLOAT, matmul, matmul)

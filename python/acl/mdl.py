@@ -731,6 +731,79 @@ def set_aipp_pixel_var_reci(aipp_parms_set, chn0, chn1, chn2, chn3, batch_index)
     return _SetAIPPPixelVarReci(aipp_parms_set, chn0, chn1, chn2, chn3, batch_index)
 
 
+# ---- AIPP on a loaded model (docs/aipp.md) ---------------------------------------------
+
+
+class _AippDims(ctypes.Structure):
+    _fields_ = [("srcDims", _IODims), ("srcSize", c_size_t), ("aippOutdims", _IODims),
+                ("aippOutSize", c_size_t)]
+
+
+_AIPP_INFO_INT = ["srcImageSizeW", "srcImageSizeH", "cropSwitch", "loadStartPosW",
+                  "loadStartPosH", "cropSizeW", "cropSizeH", "resizeSwitch", "resizeOutputW",
+                  "resizeOutputH", "paddingSwitch", "leftPaddingSize", "rightPaddingSize",
+                  "topPaddingSize", "bottomPaddingSize", "cscSwitch", "rbuvSwapSwitch",
+                  "axSwapSwitch", "singleLineMode"] + \
+                 ["matrixR%dC%d" % (r, c) for r in range(3) for c in range(3)] + \
+                 ["outputBias%d" % i for i in range(3)] + ["inputBias%d" % i for i in range(3)] + \
+                 ["meanChn%d" % i for i in range(4)]
+_AIPP_INFO_SWITCHES = {"cropSwitch", "resizeSwitch", "paddingSwitch", "cscSwitch",
+                       "rbuvSwapSwitch", "axSwapSwitch", "singleLineMode"}
+
+
+class _AippInfo(ctypes.Structure):
+    _fields_ = ([("inputFormat", ctypes.c_int)] +
+                [(n, ctypes.c_int8 if n in _AIPP_INFO_SWITCHES else ctypes.c_int32)
+                 for n in _AIPP_INFO_INT] +
+                [("minChn%d" % i, ctypes.c_float) for i in range(4)] +
+                [("varReciChn%d" % i, ctypes.c_float) for i in range(4)] +
+                [("srcFormat", ctypes.c_int), ("srcDatatype", ctypes.c_int),
+                 ("srcDimNum", c_size_t), ("shapeCount", c_size_t),
+                 ("outDims", _AippDims * _k.ACL_MAX_SHAPE_COUNT), ("aippExtend", c_void_p)])
+
+
+_SetInputAIPP = fn("aclmdlSetInputAIPP", c_int, c_uint32, c_void_p, c_size_t, c_void_p)
+_SetAIPPByInputIndex = fn("aclmdlSetAIPPByInputIndex", c_int, c_uint32, c_void_p, c_size_t,
+                          c_void_p)
+_GetAippType = fn("aclmdlGetAippType", c_int, c_uint32, c_size_t, P(ctypes.c_int), P(c_size_t))
+_GetFirstAippInfo = fn("aclmdlGetFirstAippInfo", c_int, c_uint32, c_size_t, P(_AippInfo))
+
+
+def set_input_aipp(model_id, dataset, index, aipp_parms_set):
+    """ret = acl.mdl.set_input_aipp(model_id, dataset, index, aipp_parms_set): index is the
+    ACL_DYNAMIC_AIPP_NAME input"""
+    return _SetInputAIPP(model_id, dataset, index, aipp_parms_set)
+
+
+def set_aipp_by_input_index(model_id, dataset, index, aipp_parms_set):
+    """ret = acl.mdl.set_aipp_by_input_index(model_id, dataset, index, aipp_parms_set): index
+    is the image input"""
+    return _SetAIPPByInputIndex(model_id, dataset, index, aipp_parms_set)
+
+
+def get_aipp_type(model_id, index):
+    """type, dynamic_attached_data_index, ret = acl.mdl.get_aipp_type(model_id, index)"""
+    t, attached = ctypes.c_int(0), c_size_t(0)
+    ret = _GetAippType(model_id, index, ctypes.byref(t), ctypes.byref(attached))
+    return t.value, attached.value, ret
+
+
+def get_first_aipp_info(model_id, index):
+    """aipp_info, ret = acl.mdl.get_first_aipp_info(model_id, index): aipp_info a dict of
+    aclAippInfo's fields ({} on error; outDims a list of shapeCount dicts)"""
+    info = _AippInfo()
+    ret = _GetFirstAippInfo(model_id, index, ctypes.byref(info))
+    if ret != 0:
+        return {}, ret
+    d = {name: getattr(info, name) for name, _ in _AippInfo._fields_
+         if name not in ("outDims", "aippExtend")}
+    n = min(int(info.shapeCount), _k.ACL_MAX_SHAPE_COUNT)
+    d["outDims"] = [{"srcDims": _dims_dict(o.srcDims), "srcSize": int(o.srcSize),
+                     "aippOutdims": _dims_dict(o.aippOutdims), "aippOutSize": int(o.aippOutSize)}
+                    for o in info.outDims[:n]]
+    return d, ret
+
+
 # ---- configuration handles ----------------------------------------------------------
 
 _INT32_OPTS = {_k.ACL_MDL_PRIORITY_INT32, _k.ACL_MDL_WITHOUT_GRAPH_INT32, _k.ACL_NPU_PERF_MODE}

@@ -129,7 +129,8 @@ def main():
     cfg = os.path.join(tmp, "aipp.cfg")
     with open(cfg, "w") as f:
         f.write("aipp_op {\n  aipp_mode: static\n  input_format: RGB888_U8\n}\n")
-    refused("insert_op_conf not yet", [*good, "--insert_op_conf=" + cfg], "not supported yet")
+    refused("insert_op_conf on a 2-d input", [*good, "--insert_op_conf=" + cfg], "E10052",
+            "4-d")
     refused("singleop not yet", ["--singleop=" + cfg, out_opt, "--soc_version=Ascend310"],
             "not supported yet")
     refused("mode 1", [*good, "--mode=1"], "E10001", "[--mode]")

@@ -134,7 +134,8 @@ struct tcase {
     struct tattr attr[MAXATTR];
     ref_fn ref;
     double tol;
-    double lo, hi; /* input value range (default -2..2) */
+    double lo, hi;  /* input value range (default -2..2) */
+    struct tin out; /* nd > 0: the output as the caller describes it (Aipp's features) */
 };
 
 #define SHAPE(...) .nd = sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t), .dims = {__VA_ARGS__}
@@ -760,6 +761,31 @@ R_PICK(r_gather, m_gather)
         }                                                                                          \
     }
 
+/* Aipp: an RGB888 2x2 source, no stage on, variance reciprocals 1.0 (the
+ * block of docs/aipp.md: format byte 0, batch byte 4, source W and H at 8 and
+ * 12, the image's float16 variance reciprocals at 64 + 72): the output is
+ * the image, NHWC uint8 to NCHW float32. */
+static int64_t g_aipp_block[64 + 96];
+static void aipp_block(void)
+{
+    g_aipp_block[0] = 3;
+    g_aipp_block[4] = 1;
+    g_aipp_block[8] = 2;
+    g_aipp_block[12] = 2;
+    for (int c = 0; c < 4; c++)
+        g_aipp_block[64 + 72 + 2 * c + 1] = 0x3C; /* 1.0 = 0x3C00, little-endian */
+}
+
+static void r_aipp(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    (void)c;
+    (void)op;
+    for (int ch = 0; ch < 3; ch++)
+        for (int i = 0; i < 4; i++)
+            y[0][ch * 4 + i] = x[0][i * 3 + ch];
+}
+
 static const struct tcase g_cases[] = {
     {"Abs", 1, {F32(3, 4)}, NOATTR, r_abs, 0},
     {"Add", 2, {F32(2, 3), F32(3)}, NOATTR, r_add, 1e-6},
@@ -770,6 +796,15 @@ static const struct tcase g_cases[] = {
      r_add,
      0,
      RANGE(-50, 50)},
+    {"Aipp",
+     2,
+     {{ACL_UINT8, SHAPE(1, 2, 2, 3)}, {ACL_UINT8, SHAPE(160), .cval = g_aipp_block}},
+     NOATTR,
+     r_aipp,
+     0,
+     0,
+     255,
+     {ACL_FLOAT, SHAPE(1, 3, 2, 2), .fmt = ACL_FORMAT_NCHW}},
     {"ArgMaxV2", 2, {F32(3, 5), {ACL_INT32, SHAPE(1), CV(1)}}, NOATTR, r_argmax, 0},
     {"ArgMaxV2",
      2,
@@ -998,7 +1033,10 @@ static void run_case(const struct tcase *c, int ci)
     struct attr_set as = {c->attr, c->nattr};
     struct proto_attr_src src = {&as, get_attr};
     static struct proto_op op;
-    enum proto_status st = proto_prepare(&op, def, (uint32_t)c->nin, in, 0, NULL, &src);
+    struct core_op_val out = {.dtype = c->out.dt, .format = c->out.fmt, .nd = c->out.nd};
+    memcpy(out.dims, c->out.dims, sizeof(out.dims));
+    enum proto_status st = proto_prepare(&op, def, (uint32_t)c->nin, in, c->out.nd > 0,
+                                         c->out.nd > 0 ? &out : NULL, &src);
     if (st) {
         FAILF("case %d (%s): prepare: status %d: %s", ci, c->type, st, op.msg);
         goto out;
@@ -1224,6 +1262,7 @@ static void hints(void)
 
 int main(void)
 {
+    aipp_block();
     /* Every type of the table has a case, in name order. */
     const char *prev = "";
     size_t ntypes = 0;

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * graph/aipp.h (private to graph/): the INSERT_OP_FILE build option
+ * (ge::ir_option::INSERT_OP_FILE, "ge.insertOpFile"; atc --insert_op_conf).
+ * graph/aipp.c reads the AIPP configuration file (aipp_op { ... } blocks),
+ * puts an Aipp node before each input it names, and encodes the model
+ * file's AIPP section (docs/mdl.md, "Section 5: aipp").
+ */
+#ifndef CPUACL_GRAPH_AIPP_H
+#define CPUACL_GRAPH_AIPP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph/engine.h"
+
+/* Apply the configuration file at path to graph g (before it is encoded):
+ * each aipp_op's input becomes a uint8 NHWC image (static) or a byte buffer
+ * (dynamic, with the added ACL_DYNAMIC_AIPP_NAME input) feeding an Aipp
+ * node whose output replaces the input. *section / *len: the AIPP section
+ * (malloc'd; the caller frees it). GE_GRAPH_PARAM_INVALID with
+ * "ge.insertOpFile <path>: line N: ..." for a bad file. */
+uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path, void **section, size_t *len);
+
+#endif /* CPUACL_GRAPH_AIPP_H */
