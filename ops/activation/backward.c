@@ -14,9 +14,11 @@
  *      computes them: GeluBackward of the tanh form (aclnnGelu), Hardswish
  *      and Hardsigmoid as torch (0 below -3; Hardswish's slope x/3 + 1/2 on
  *      [-3, 3], 1 above; Hardsigmoid's 1/6 strictly inside), Threshold 0 where
- *      self <= threshold, Hardtanh 0 where self <= min or self >= max,
- *      Softshrink 0 on [-lambda, lambda], Softplus gradOutput where
- *      beta self > threshold.
+ *      self <= threshold, Hardtanh gradOutput strictly inside (min, max) else
+ *      0, Softshrink gradOutput outside [-lambda, lambda] else 0, Softplus
+ *      gradOutput where beta self > threshold. A NaN self takes the branch
+ *      torch's kernels give it: Selu the scaled one, Hardswish the middle
+ *      (NaN), Hardtanh and Softshrink 0.
  */
 #include <math.h>
 
@@ -62,15 +64,15 @@
 #define GRADS(X)                                                                                   \
     X(sigmoid, g *y *(C(1.0) - y))                                                                 \
     X(tanh, g *(C(1.0) - y * y))                                                                   \
-    X(selu, y > 0 ? g * (T)SELU_SCALE : g * (y + (T)(SELU_ALPHA * SELU_SCALE)))                    \
+    X(selu, y <= 0 ? g * (y + (T)(SELU_ALPHA * SELU_SCALE)) : g * (T)SELU_SCALE)                   \
     X(silu, g / (C(1.0) + F(exp)(-y)) * (C(1.0) + y * (C(1.0) - C(1.0) / (C(1.0) + F(exp)(-y)))))  \
     X(gelu, g *H(gelu_grad)(y))                                                                    \
     X(mish, g *H(mish_grad)(y))                                                                    \
-    X(hswish, y < C(-3.0) ? C(0.0) : y <= C(3.0) ? g * (y / C(3.0) + C(0.5)) : g)                  \
+    X(hswish, y < C(-3.0) ? C(0.0) : y >= C(3.0) ? g : g * (y / C(3.0) + C(0.5)))                  \
     X(hsig, (y > C(-3.0) && y < C(3.0)) ? g / C(6.0) : C(0.0))                                     \
     X(thresh, y <= f0 ? C(0.0) : g)                                                                \
-    X(hardtanh, (y <= f0 || y >= f1) ? C(0.0) : g)                                                 \
-    X(softshrink, (y >= -f0 && y <= f0) ? C(0.0) : g)                                              \
+    X(hardtanh, (y > f0 && y < f1) ? g : C(0.0))                                                   \
+    X(softshrink, (y < -f0 || y > f0) ? g : C(0.0))                                                \
     X(swish, g *H(swish_grad)(y, f0))                                                              \
     X(softplus, y *f0 > f1 ? g : g * (C(1.0) - C(1.0) / (C(1.0) + F(exp)(y * f0))))
 

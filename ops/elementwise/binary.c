@@ -28,7 +28,9 @@
  *      Gcd is non-negative (gcd(0, 0) = 0).
  *  EB9. Fmod (the sign of self) and Remainder (the sign of other, Python's
  *      %) keep integer types; an integer modulo by zero gives 0. Neither,
- *      nor FloorDivide, takes bool.
+ *      nor FloorDivide, takes bool. Float floor division (FloorDivide,
+ *      DivMod mode 2) is torch's: (x - fmod(x, y)) / y corrected to the
+ *      floor, so an infinite x gives NaN and the quotient is exact.
  *  EB10. Atan2, XLogY, LogAddExp, LogAddExp2 compute integer and bool inputs
  *      in FLOAT; xlogy(0, y) is 0 unless y is NaN.
  * Kernels compute float16/bfloat16 in float32 (the engine converts).
@@ -128,6 +130,18 @@ static inline int64_t imod_floor(int64_t x, int64_t y)
     {                                                                                              \
         T r = FN(fmod)(x, y);                                                                      \
         return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;                                       \
+    }                                                                                              \
+    static inline T divfloor##S(T x, T y)                                                          \
+    {                                                                                              \
+        if (y == 0)                                                                                \
+            return x / y;                                                                          \
+        T m = FN(fmod)(x, y), d = (x - m) / y;                                                     \
+        if (m != 0 && ((y < 0) != (m < 0)))                                                        \
+            d -= 1;                                                                                \
+        if (d == 0)                                                                                \
+            return FN(copysign)((T)0, x / y);                                                      \
+        T f = FN(floor)(d);                                                                        \
+        return d - f > (T)0.5 ? f + 1 : f;                                                         \
     }                                                                                              \
     static inline T xlogy##S(T x, T y)                                                             \
     {                                                                                              \

@@ -139,7 +139,7 @@
     X(mul, 1, (x) * (y))                                                                           \
     X(div, 1, x / y)                                                                               \
     X(divt, 1, F(trunc)(x / y))                                                                    \
-    X(divf, 1, F(floor)(x / y))                                                                    \
+    X(divf, 1, F(divfloor)(x, y))                                                                  \
     X(max, 1, (x > y || x != x) ? x : y)                                                           \
     X(min, 1, (x < y || x != x) ? x : y)                                                           \
     X(pow, 1, F(pow)(x, y))                                                                        \
