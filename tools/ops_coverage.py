@@ -13,9 +13,11 @@ Reads git directories of hicann/ops-math and hicann/ops-nn (bare or not; with
 Counts are per family (the repository's top-level folder: math, conversion,
 activation, foreach, ...).
 
-With --build, each example whose operator exists is compiled against the install
-(g++ -I PREFIX/include -L PREFIX/lib -lascendcl -lnnopbase -lopapi), run with
-a timeout (ASCEND_* from the environment), and counted when it exits 0.
+With --build, each example whose operator exists is compiled, unchanged, against
+the install (g++ -I PREFIX/include -L PREFIX/lib -lascendcl -lnnopbase -lopapi;
+an include of "../op_api/aclnn_x.h", as the experimental examples write it,
+finds a header forwarding to aclnnop/aclnn_x.h), run with a timeout (ASCEND_*
+from the environment), and counted when it exits 0.
 
 Usage:
   ops_coverage.py --git DIR [--git DIR ...] --prefix PREFIX [--build] [-j N]
@@ -35,7 +37,7 @@ import tempfile
 
 DECL = re.compile(r"\b(aclnn[A-Z]\w*)\s*\(")
 CALL_P1 = re.compile(r"\b(aclnn[A-Z]\w*)GetWorkspaceSize\s*\(")
-INCLUDE = re.compile(r'#\s*include\s*[<"](aclnnop/[^>"]+)[>"]')
+INCLUDE = re.compile(r'#\s*include\s*[<"](?:aclnnop/|\.\./op_api/)(aclnn_[^>"/]+\.h)[>"]')
 
 
 def git(gitdir, *args):
@@ -107,8 +109,16 @@ def family(repo, path):
 def build_one(prefix, path, text, timeout, workdir):
     """'exit0', 'run:<rc>', 'build' or 'timeout' for one example."""
     base = re.sub(r"[^A-Za-z0-9_]", "_", path)
-    src = os.path.join(workdir, base + ".cpp")
-    exe = os.path.join(workdir, base)
+    # each example in <base>/examples/, beside a <base>/op_api/ of forwarding headers: the
+    # experimental examples include their header as "../op_api/aclnn_x.h"
+    exdir = os.path.join(workdir, base, "examples")
+    os.makedirs(exdir, exist_ok=True)
+    for rel in set(re.findall(r'#\s*include\s*"\.\./op_api/(aclnn_\w+\.h)"', text)):
+        os.makedirs(os.path.join(workdir, base, "op_api"), exist_ok=True)
+        with open(os.path.join(workdir, base, "op_api", rel), "w") as f:
+            f.write('#include "aclnnop/%s"\n' % rel)
+    src = os.path.join(exdir, "example.cpp")
+    exe = os.path.join(exdir, "example")
     with open(src, "w") as f:
         f.write(text)
     cc = subprocess.run(["g++", "-std=c++17", "-w", "-O0", src, "-o", exe,
@@ -120,7 +130,7 @@ def build_one(prefix, path, text, timeout, workdir):
     if cc.returncode != 0:
         return "build"
     try:
-        r = subprocess.run([exe], capture_output=True, timeout=timeout, cwd=workdir)
+        r = subprocess.run([exe], capture_output=True, timeout=timeout, cwd=exdir)
     except subprocess.TimeoutExpired:
         return "timeout"
     return "exit0" if r.returncode == 0 else "run:%d" % r.returncode

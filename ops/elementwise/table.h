@@ -99,6 +99,7 @@
       (T)(~(int64_t)x), i64_bnot)                                                                  \
     X(Mish, mish, EW_INPLACE, DTM_F3, DTM_F3, DTM_F3, UR_SAME, x *F(tanh)(F(log1p)(F(exp)(x))),    \
       NULL)                                                                                        \
+    X(Erfinv, erfinv, EW_INPLACE_C, DTM_ALL, DTM_FLOAT, DTM_FLOAT, UR_FLOAT, F(erfinv)(x), NULL)   \
     X(Selu, selu, EW_INPLACE, DTM_F3, DTM_F3, DTM_F3, UR_SAME,                                     \
       (T)EW_SELU_SCALE *(x > 0 ? x : (T)EW_SELU_ALPHA * F(expm1)(x)), NULL)
 
@@ -244,7 +245,9 @@
       NULL, 0)                                                                                     \
     X(XLogYScalarSelf, x_log_y_scalar_self, EW_ST, BK_FLT, xlogy, aclTensor, PLAIN, NULL, 0)       \
     X(LogAddExp, logaddexp, EW_TT, BK_FLT, lae, aclTensor, PLAIN, NULL, 0)                         \
-    X(LogAddExp2, logaddexp2, EW_TT, BK_FLT, lae2, aclTensor, PLAIN, NULL, 0)
+    X(LogAddExp2, logaddexp2, EW_TT, BK_FLT, lae2, aclTensor, PLAIN, NULL, 0)                      \
+    X(ClampMinTensor, clamp, EW_TT_INPLACE, BK_PLAIN, max, aclTensor, PLAIN, NULL, 0)              \
+    X(ClampMaxTensor, clamp, EW_TT_INPLACE, BK_PLAIN, min, aclTensor, PLAIN, NULL, 0)
 
 /*
  * The other elementwise operators, in the rows every family uses (the
@@ -264,6 +267,9 @@
     X(Addcmul, addcmul, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, tensor), DTM_ALL, none, \
       0)                                                                                           \
     X(Lerp, lerp_tensor, OPS_OUT_INPLACE, K(tensor, tensor, tensor, tensor), DTM_FLOAT, none, 0)   \
+    X(ClampTensor, clamp, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_NUM, none, 0)            \
+    X(NanToNum, nan_to_num, OPS_OUT_INPLACE, K(tensor, float, float, float, tensor), DTM_ALL,      \
+      none, 0)                                                                                     \
     X(SWhere, s_where, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_ALL, condition,             \
       DTM(DT_BOOL) | DTM(DT_U8))                                                                   \
     X(LogicalNot, logical_not, OPS_OUT_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)               \

@@ -2,7 +2,7 @@
 /*
  * Elementwise operators of three operands on the engine (engine/ew.c), built
  * through engine/ew_build.c: InplaceMaskedFillScalar, Addcdiv, Addcmul, Lerp
- * (and their in-place forms) and SWhere.
+ * (and their in-place forms), SWhere and ClampTensor.
  *
  *  TN1. MaskedFillScalar: the value is converted to selfRef's type once in
  *      phase 1 and enters the engine as a constant operand; the mask (BOOL)
@@ -16,6 +16,10 @@
  *      end - (end - self) * (1 - weight) (torch's two halves), floating.
  *  TN5. SWhere: out = condition ? self : other, the three broadcast together;
  *      self and other promote, condition BOOL or UINT8 (nonzero is true).
+ *  TN6. ClampTensor: min(max(self, clipValueMin), clipValueMax), the three
+ *      broadcast together and promoted (numeric types); a NaN anywhere
+ *      propagates; lo > hi gives hi. (ClampMinTensor / ClampMaxTensor are
+ *      binary rows: Maximum's and Minimum's kernels.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -308,3 +312,58 @@ aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor *condition, const aclTen
     return ew_build_exec(&b, workspaceSize, executor);
 }
 PHASE2(SWhere)
+
+/* ---- ClampTensor ----------------------------------------------------------------------------- */
+
+/* min(max(x, lo), hi) with NaN in any operand propagating (TN6). */
+#define KCLAMPT(NAME, T)                                                                           \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *lo = in[1], *hi = in[2];                                              \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T v = (a[i] < lo[i] || lo[i] != lo[i]) ? lo[i] : a[i];                                 \
+            o[i] = (v > hi[i] || hi[i] != hi[i]) ? hi[i] : v;                                      \
+        }                                                                                          \
+    }
+KCLAMPT(f32_clampt, float)
+KCLAMPT(f64_clampt, double)
+KCLAMPT(i64_clampt, int64_t)
+
+aclnnStatus aclnnClampTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *clipValueMin,
+                                             const aclTensor *clipValueMax, aclTensor *out, WS)
+{
+    const char *name = "aclnnClampTensor";
+    OPS_CHECK_NULLS(name, self, clipValueMin, clipValueMax, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int sdt, ldt, hdt, odt;
+    if ((rc = ops_check_dims(self, name, "self")) ||
+        (rc = ops_check_dims(clipValueMin, name, "clipValueMin")) ||
+        (rc = ops_check_dims(clipValueMax, name, "clipValueMax")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_ClampTensor, &sdt)) ||
+        (rc = ops_need_dt(name, "clipValueMin", clipValueMin->dtype, OPS_DT_ClampTensor, &ldt)) ||
+        (rc = ops_need_dt(name, "clipValueMax", clipValueMax->dtype, OPS_DT_ClampTensor, &hdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_ClampTensor, &odt)))
+        return rc;
+    int prom = ops_promote(ops_promote(sdt, ldt), hdt);
+    if (prom < 0 || !ops_can_cast(prom, odt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self %s, clipValueMin %s, clipValueMax %s cannot give out %s", name,
+                       ops_dt_name(self->dtype), ops_dt_name(clipValueMin->dtype),
+                       ops_dt_name(clipValueMax->dtype), ops_dt_name(out->dtype));
+    if ((rc = bcast3(name, self, clipValueMin, clipValueMax, "self, clipValueMin and clipValueMax",
+                     out, "out")))
+        return rc;
+    struct ew_build b = {.name = name,
+                         .nin = 3,
+                         .in = {self, clipValueMin, clipValueMax},
+                         .out = out,
+                         .ck = ops_ck_for(prom),
+                         .rt = DT_NONE}; /* a selection among values of prom */
+    static const ew_kern_fn k[3] = {f32_clampt, f64_clampt, i64_clampt};
+    b.kern = k[ew_col(b.ck)];
+    return ew_build_exec(&b, workspaceSize, executor);
+}
+PHASE2(ClampTensor)

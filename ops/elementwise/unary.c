@@ -32,6 +32,57 @@
 
 /* ---- unary kernels ---------------------------------------------------------- */
 
+/* erfinv: Giles' single-precision approximation ("Approximating the erfinv
+ * function", 2010), then Newton steps on erf (one for float, two for double);
+ * +-1 give +-inf, beyond them NaN. Named erfinvf / erfinv as F() makes them. */
+static inline double erfinv_guess(double x)
+{
+    double w = -log((1.0 - x) * (1.0 + x)), p;
+    if (w < 5.0) {
+        w -= 2.5;
+        p = 2.81022636e-08;
+        p = 3.43273939e-07 + p * w;
+        p = -3.5233877e-06 + p * w;
+        p = -4.39150654e-06 + p * w;
+        p = 0.00021858087 + p * w;
+        p = -0.00125372503 + p * w;
+        p = -0.00417768164 + p * w;
+        p = 0.246640727 + p * w;
+        p = 1.50140941 + p * w;
+    } else {
+        w = sqrt(w) - 3.0;
+        p = -0.000200214257;
+        p = 0.000100950558 + p * w;
+        p = 0.00134934322 + p * w;
+        p = -0.00367342844 + p * w;
+        p = 0.00573950773 + p * w;
+        p = -0.0076224613 + p * w;
+        p = 0.00943887047 + p * w;
+        p = 1.00167406 + p * w;
+        p = 2.83297682 + p * w;
+    }
+    return p * x;
+}
+static inline double erfinv_newton(double x, int steps)
+{
+    if (!(fabs(x) <= 1.0))
+        return NAN;
+    if (fabs(x) == 1.0)
+        return copysign(INFINITY, x);
+    double y = erfinv_guess(x);
+    for (int i = 0; i < steps; i++)
+        y -= (erf(y) - x) / (1.1283791670955126 * exp(-y * y)); /* 2 / sqrt(pi) */
+    return y;
+}
+static inline float erfinvf(float x)
+{
+    return (float)erfinv_newton(x, 1);
+}
+static inline double erfinv(double x)
+{
+    return erfinv_newton(x, 2);
+}
+
 enum uop {
 #define X(Name, ...) UOP_##Name,
     EW_UNARY_OPS(X)
@@ -256,3 +307,63 @@ aclnnStatus aclnnInplaceRoundDecimalsGetWorkspaceSize(aclTensor *selfRef, int64_
 }
 PHASE2(RoundDecimals)
 PHASE2(InplaceRoundDecimals)
+
+/* NanToNum: NaN, +inf and -inf replaced by nan, posinf, neginf (p->f[0..2], already in
+ * self's type: a value beyond its range became inf as a Cast makes it); integers and bool
+ * have none of them and stay. */
+#define KNAN2NUM(NAME, T)                                                                          \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], nv = (T)p->f[0], pv = (T)p->f[1], mv = (T)p->f[2];                     \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i];                                                                            \
+            o[i] = x != x ? nv : x == (T)INFINITY ? pv : x == -(T)INFINITY ? mv : x;               \
+        }                                                                                          \
+    }
+KNAN2NUM(f32_nan2num, float)
+KNAN2NUM(f64_nan2num, double)
+
+static aclnnStatus nan2num_op(const char *name, const aclTensor *self, float nan, float posinf,
+                              float neginf, const aclTensor *out, bool inplace, uint64_t *ws,
+                              aclOpExecutor **ex)
+{
+    const char *what = inplace ? "selfRef" : "self";
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
+    aclnnStatus rc;
+    int sdt, odt;
+    if ((rc = ops_check_dims(self, name, what)) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, what, self->dtype, OPS_DT_NanToNum, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_NanToNum, &odt)) ||
+        (rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
+        return rc;
+    if (inplace ? sdt != odt : !ops_can_cast(sdt, odt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s cannot be written to out type %s", name,
+                       ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(sdt), .rt = sdt};
+    if (b.ck == CK_I64) {
+        b.kern = i64_id;
+    } else {
+        double v[3] = {nan, posinf, neginf};
+        ops_round_f64(v, 3, sdt); /* the replacements in self's type */
+        memcpy(b.p.f, v, sizeof(v));
+        b.kern = b.ck == CK_F32 ? f32_nan2num : f64_nan2num;
+    }
+    return ew_build_exec(&b, ws, ex);
+}
+
+aclnnStatus aclnnNanToNumGetWorkspaceSize(const aclTensor *self, float nan, float posinf,
+                                          float neginf, aclTensor *out, WS)
+{
+    return nan2num_op("aclnnNanToNum", self, nan, posinf, neginf, out, false, workspaceSize,
+                      executor);
+}
+aclnnStatus aclnnInplaceNanToNumGetWorkspaceSize(aclTensor *selfRef, float nan, float posinf,
+                                                 float neginf, WS)
+{
+    return nan2num_op("aclnnInplaceNanToNum", selfRef, nan, posinf, neginf, selfRef, true,
+                      workspaceSize, executor);
+}
+PHASE2(NanToNum)
+PHASE2(InplaceNanToNum)

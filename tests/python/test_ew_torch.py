@@ -268,6 +268,7 @@ def _ops():
         U("IsPosInf", torch.isposinf, NUM, out=BOOL),
         U("IsNegInf", torch.isneginf, NUM, out=BOOL),
         U("BitwiseNot", torch.bitwise_not, INTS + [BOOL]),
+        U("Erfinv", torch.erfinv, ALL, -1.1, 1.1),
         U("Mish", TF.mish, [F32, F16, BF16]), U("Selu", torch.selu, [F32, F16, BF16]),
         U("Exp", torch.exp, FLOATS), U("Sigmoid", torch.sigmoid, FLOATS),
         Bn("EqTensor", "tt", torch.eq, ALL), Bn("NeTensor", "tt", torch.ne, ALL),
@@ -302,6 +303,10 @@ def _ops():
         Bn("XLogYScalarSelf", "st", torch.xlogy, ALL, sval=2.5, lo=0.1),
         Bn("LogAddExp", "tt", torch.logaddexp, FLOATS),
         Bn("LogAddExp2", "tt", torch.logaddexp2, FLOATS),
+        Bn("ClampMinTensor", "tt", lambda a, b: torch.clamp(a, min=b), NUM),
+        Bn("ClampMaxTensor", "tt", lambda a, b: torch.clamp(a, max=b), NUM),
+        dict(name="ClampTensor", kind="clampt", types=NUM),
+        dict(name="NanToNum", kind="n2n", types=ALL),
         Bn("Maximum", "tt", torch.maximum, ALL), Bn("Mul", "tt", torch.mul, ALL),
         dict(name="Addcmul", kind="addc", types=NUM), dict(name="Addcdiv", kind="addc", types=FLOATS),
         dict(name="Lerp", kind="lerp", types=FLOATS), dict(name="SWhere", kind="where", types=ALL),
@@ -424,6 +429,21 @@ class EwTorch(acltest.StreamCase):
                 out = dev(torch.zeros(ref.shape, dtype=ref.dtype))
                 self.run_op(name, dev(cond), dev(view_of(rng, a)), dev(c), out)
                 return out.read(), ref, None
+            if k == "clampt":
+                a = gen(rng, shapes[0], dtype)
+                lo = gen(rng, shapes[1], dtype, -2.0, 0.5)
+                hi = gen(rng, shapes[0][-1:] or (1,), dtype, -0.5, 2.0)
+                ref = ref_cast(torch.clamp, dtype, a, lo, hi)
+                out = dev(torch.zeros(ref.shape, dtype=ref.dtype))
+                self.run_op(name, dev(view_of(rng, a)), dev(lo), dev(hi), out)
+                return out.read(), ref, None
+            if k == "n2n":
+                x = gen(rng, shapes[0], dtype)
+                vals = (0.5, 100.0, -100.0)
+                ref = torch.nan_to_num(x, *vals) if dtype != BOOL else x
+                out = dev(torch.zeros(ref.shape, dtype=ref.dtype))
+                self.run_op(name, dev(view_of(rng, x)), *vals, out)
+                return out.read(), ref, None
             if k == "a":
                 x = gen(rng, shapes[0], dtype, lo, hi)
                 ref = ref_cast(lambda t: op["fn"](t, *op["params"]), dtype, x)
@@ -538,7 +558,7 @@ class EwTorch(acltest.StreamCase):
         for op in ops:
             for dtype in op["types"]:
                 shapes_list = SHAPES1 if op["kind"] in ("u", "a", "g") else SHAPES2
-                if op["kind"] in ("ts", "st", "u", "a", "g"):
+                if op["kind"] in ("ts", "st", "u", "a", "g", "n2n"):
                     shapes_list = [(s,) for s in SHAPES1]
                 for shapes in shapes_list:
                     what = "%s %s %s" % (op["name"], str(dtype)[6:], shapes)
