@@ -46,7 +46,7 @@
 #define SELU_SCALE 1.0507009873554804930
 
 /* g = gradOutput, y = the forward input or result; f0, f1 the parameters. */
-#define KGRAD(NAME, T, FN, EXPR)                                                                   \
+#define KGRAD(NAME, T, EXPR)                                                                       \
     static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
     {                                                                                              \
         T *o = o_;                                                                                 \
@@ -60,8 +60,9 @@
         }                                                                                          \
     }
 
-/* Each gradient in both precisions: GRADS(X) rows X(id, EXPR) with F(fn), C(c) and H(helper). */
-#define GRADS(X)                                                                                   \
+/* Each gradient, GRADS(X, T, F, C, H): rows X(id, EXPR), EXPR of g and y in the type T
+ * with F(fn) the math function, C(c) a constant and H(helper) a helper of that type. */
+#define GRADS(X, T, F, C, H)                                                                       \
     X(sigmoid, g *y *(C(1.0) - y))                                                                 \
     X(tanh, g *(C(1.0) - y * y))                                                                   \
     X(selu, y <= 0 ? g * (y + (T)(SELU_ALPHA * SELU_SCALE)) : g * (T)SELU_SCALE)                   \
@@ -100,37 +101,21 @@
 HELPERS(float, _f, EW_F32_FN, F32C)
 HELPERS(double, _d, EW_F64_FN, F64C)
 
-#define T float
-#define H(fn) fn##_f
-#define F EW_F32_FN
-#define C F32C
-#define X(id, EXPR) KGRAD(f32_##id, float, F, EXPR)
-GRADS(X)
-#undef X
-#undef T
-#undef H
-#undef F
-#undef C
-#define T double
-#define H(fn) fn##_d
-#define F EW_F64_FN
-#define C F64C
-#define X(id, EXPR) KGRAD(f64_##id, double, F, EXPR)
-GRADS(X)
-#undef X
-#undef T
-#undef H
-#undef F
-#undef C
+#define HF(fn) fn##_f
+#define HD(fn) fn##_d
+#define K32(id, EXPR) KGRAD(f32_##id, float, EXPR)
+#define K64(id, EXPR) KGRAD(f64_##id, double, EXPR)
+GRADS(K32, float, EW_F32_FN, F32C, HF)
+GRADS(K64, double, EW_F64_FN, F64C, HD)
 
 enum grad {
 #define X(id, EXPR) G_##id,
-    GRADS(X)
+    GRADS(X, float, EW_F32_FN, F32C, HF)
 #undef X
 };
 static const ew_kern_fn g_grad[][2] = {
 #define X(id, EXPR) [G_##id] = {f32_##id, f64_##id},
-    GRADS(X)
+    GRADS(X, float, EW_F32_FN, F32C, HF)
 #undef X
 };
 

@@ -32,15 +32,21 @@
 
 /* ---- InplaceMaskedFillScalar ------------------------------------------------------------ */
 
-#define KMFILL(NAME, T)                                                                            \
+/* Kernels of three inputs: out = EXPR of x = in[0][i], y = in[1][i], z = in[2][i]. */
+#define KTERN(NAME, T, EXPR)                                                                       \
     static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
     {                                                                                              \
         (void)p;                                                                                   \
         T *o = o_;                                                                                 \
-        const T *a = in[0], *m = in[1], *c = in[2];                                                \
-        for (int64_t i = 0; i < n; i++)                                                            \
-            o[i] = m[i] != 0 ? c[i] : a[i];                                                        \
+        const T *a = in[0], *b = in[1], *c = in[2];                                                \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i], y = b[i], z = c[i];                                                        \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
     }
+
+/* selfRef, mask, value: the value where the mask is set. */
+#define KMFILL(NAME, T) KTERN(NAME, T, y != 0 ? z : x)
 KMFILL(f32_mfill, float)
 KMFILL(f64_mfill, double)
 KMFILL(i64_mfill, int64_t)
@@ -155,126 +161,108 @@ static aclnnStatus addc_op(const char *name, bool mul, bool inplace, const aclTe
     return ew_build_exec(&b, ws, ex);
 }
 
-aclnnStatus aclnnAddcdivGetWorkspaceSize(const aclTensor *self, const aclTensor *tensor1,
-                                         const aclTensor *tensor2, const aclScalar *value,
-                                         const aclTensor *out, WS)
-{
-    return addc_op("aclnnAddcdiv", false, false, self, tensor1, tensor2, value, out, workspaceSize,
-                   executor);
-}
-aclnnStatus aclnnInplaceAddcdivGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *tensor1,
-                                                const aclTensor *tensor2, const aclScalar *value,
-                                                WS)
-{
-    return addc_op("aclnnInplaceAddcdiv", false, true, selfRef, tensor1, tensor2, value, selfRef,
-                   workspaceSize, executor);
-}
-aclnnStatus aclnnAddcmulGetWorkspaceSize(const aclTensor *self, const aclTensor *tensor1,
-                                         const aclTensor *tensor2, const aclScalar *value,
-                                         aclTensor *out, WS)
-{
-    return addc_op("aclnnAddcmul", true, false, self, tensor1, tensor2, value, out, workspaceSize,
-                   executor);
-}
-aclnnStatus aclnnInplaceAddcmulGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *tensor1,
-                                                const aclTensor *tensor2, const aclScalar *value,
-                                                WS)
-{
-    return addc_op("aclnnInplaceAddcmul", true, true, selfRef, tensor1, tensor2, value, selfRef,
-                   workspaceSize, executor);
-}
-PHASE2(Addcdiv)
-PHASE2(InplaceAddcdiv)
-PHASE2(Addcmul)
-PHASE2(InplaceAddcmul)
+/* The entry points of Addcdiv and Addcmul (their headers differ in out's const). */
+#define ADDC_ENTRIES(OP, MUL, OUTCONST)                                                            \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(const aclTensor *self, const aclTensor *tensor1,       \
+                                            const aclTensor *tensor2, const aclScalar *value,      \
+                                            OUTCONST aclTensor *out, WS)                           \
+    {                                                                                              \
+        return addc_op("aclnn" #OP, MUL, false, self, tensor1, tensor2, value, out, workspaceSize, \
+                       executor);                                                                  \
+    }                                                                                              \
+    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(                                                \
+        const aclTensor *selfRef, const aclTensor *tensor1, const aclTensor *tensor2,              \
+        const aclScalar *value, WS)                                                                \
+    {                                                                                              \
+        return addc_op("aclnnInplace" #OP, MUL, true, selfRef, tensor1, tensor2, value, selfRef,   \
+                       workspaceSize, executor);                                                   \
+    }                                                                                              \
+    PHASE2(OP)                                                                                     \
+    PHASE2(Inplace##OP)
+ADDC_ENTRIES(Addcdiv, false, const)
+ADDC_ENTRIES(Addcmul, true, )
 
 /* ---- Lerp / SWhere ------------------------------------------------------------------------- */
 
 /* Lerp in two halves (torch's): exact at weight 0 and 1 alike. */
-#define KLERP(NAME, T)                                                                             \
-    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
-    {                                                                                              \
-        (void)p;                                                                                   \
-        T *o = o_;                                                                                 \
-        const T *s = in[0], *e = in[1], *w = in[2];                                                \
-        for (int64_t i = 0; i < n; i++) {                                                          \
-            T d = e[i] - s[i];                                                                     \
-            o[i] = w[i] < (T)0.5 ? s[i] + w[i] * d : e[i] - d * ((T)1 - w[i]);                     \
-        }                                                                                          \
-    }
+#define KLERP(NAME, T) KTERN(NAME, T, z < (T)0.5 ? x + z * (y - x) : y - (y - x) * ((T)1 - z))
 KLERP(f32_lerp, float)
 KLERP(f64_lerp, double)
 
 /* SWhere: in[0] the condition (converted to the compute kind: nonzero is true). */
-#define KWHERE(NAME, T)                                                                            \
-    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
-    {                                                                                              \
-        (void)p;                                                                                   \
-        T *o = o_;                                                                                 \
-        const T *c = in[0], *a = in[1], *b = in[2];                                                \
-        for (int64_t i = 0; i < n; i++)                                                            \
-            o[i] = c[i] != 0 ? a[i] : b[i];                                                        \
-    }
+#define KWHERE(NAME, T) KTERN(NAME, T, x != 0 ? y : z)
 KWHERE(f32_where, float)
 KWHERE(f64_where, double)
 KWHERE(i64_where, int64_t)
 
-/* Three tensors broadcast together into out (named oname): the shape check they share. */
-static aclnnStatus bcast3(const char *name, const aclTensor *a, const aclTensor *b,
-                          const aclTensor *c, const char *what, const aclTensor *out,
-                          const char *oname)
+/* Three tensors t[0..2] (named n[0..2]) broadcast together into out (named oname), the
+ * shared body of Lerp, SWhere and ClampTensor. cond: t[0] is a condition (its types cmask),
+ * not promoted with the other two; types: the row's mask for the others and out. The result
+ * is the promoted type (rounded through: round) or a selection among its values; in place
+ * it must be out's type. */
+static aclnnStatus tern_op(const char *name, const aclTensor *const t[3], const char *const n[3],
+                           bool cond, unsigned cmask, unsigned types, bool round,
+                           const aclTensor *out, const char *oname, bool inplace,
+                           const ew_kern_fn kern[3], uint64_t *ws, aclOpExecutor **ex)
 {
+    for (int i = 0; i < 3; i++)
+        if (!t[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, n[i]);
+    OPS_CHECK_NULLS(name, out, ws, ex);
+    aclnnStatus rc;
+    int dt[3], odt, prom = 0;
+    bool first = true;
+    for (int i = 0; i < 3; i++) {
+        if ((rc = ops_check_dims(t[i], name, n[i])) ||
+            (rc = ops_need_dt(name, n[i], t[i]->dtype, cond && i == 0 ? cmask : types, &dt[i])))
+            return rc;
+        if (!(cond && i == 0)) {
+            prom = first ? dt[i] : prom < 0 ? prom : ops_promote(prom, dt[i]);
+            first = false;
+        }
+    }
+    if ((rc = ops_check_dims(out, name, oname)) ||
+        (rc = ops_need_dt(name, oname, out->dtype, types, &odt)))
+        return rc;
+    if (prom < 0 || !ops_can_cast(prom, odt) || (inplace && prom != odt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s %s, %s %s and %s %s cannot give %s %s",
+                       name, n[0], ops_dt_name(t[0]->dtype), n[1], ops_dt_name(t[1]->dtype), n[2],
+                       ops_dt_name(t[2]->dtype), oname, ops_dt_name(out->dtype));
     int64_t bs[OPS_MAX_DIMS];
     int nb;
-    if (!ops_broadcast(a->dims, (int)a->ndim, b->dims, (int)b->ndim, bs, &nb) ||
-        !ops_broadcast(bs, nb, c->dims, (int)c->ndim, bs, &nb))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s do not broadcast", name, what);
-    return ops_check_shape(name, bs, nb, out, oname);
-}
-
-static aclnnStatus lerp_op(const char *name, bool inplace, const aclTensor *self,
-                           const aclTensor *end, const aclTensor *weight, const aclTensor *out,
-                           uint64_t *ws, aclOpExecutor **ex)
-{
-    const char *sname = inplace ? "selfRef" : "self";
-    OPS_CHECK_NULLS(name, self, end, weight, out, ws, ex);
-    aclnnStatus rc;
-    int sdt, edt, wdt, odt;
-    if ((rc = ops_check_dims(self, name, sname)) || (rc = ops_check_dims(end, name, "end")) ||
-        (rc = ops_check_dims(weight, name, "weight")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, sname, self->dtype, OPS_DT_Lerp, &sdt)) ||
-        (rc = ops_need_dt(name, "end", end->dtype, OPS_DT_Lerp, &edt)) ||
-        (rc = ops_need_dt(name, "weight", weight->dtype, OPS_DT_Lerp, &wdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Lerp, &odt)))
-        return rc;
-    int prom = ops_promote(ops_promote(sdt, edt), wdt);
-    if (prom < 0 || !ops_can_cast(prom, odt) || (inplace && prom != odt))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s %s, end %s, weight %s cannot give %s", name,
-                       sname, ops_dt_name(self->dtype), ops_dt_name(end->dtype),
-                       ops_dt_name(weight->dtype), ops_dt_name(out->dtype));
-    if ((rc = bcast3(name, self, end, weight, "self, end and weight", out,
-                     inplace ? "selfRef" : "out")))
+    if (!ops_broadcast(t[0]->dims, (int)t[0]->ndim, t[1]->dims, (int)t[1]->ndim, bs, &nb) ||
+        !ops_broadcast(bs, nb, t[2]->dims, (int)t[2]->ndim, bs, &nb))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s, %s and %s do not broadcast", name, n[0],
+                       n[1], n[2]);
+    if ((rc = ops_check_shape(name, bs, nb, out, oname)))
         return rc;
     struct ew_build b = {.name = name,
                          .nin = 3,
-                         .in = {self, end, weight},
+                         .in = {t[0], t[1], t[2]},
                          .out = out,
-                         .ck = prom == DT_F64 ? CK_F64 : CK_F32,
-                         .rt = prom};
-    b.kern = b.ck == CK_F32 ? f32_lerp : f64_lerp;
+                         .ck = ops_ck_for(prom),
+                         .rt = round ? prom : DT_NONE};
+    b.kern = kern[ew_col(b.ck)];
     return ew_build_exec(&b, ws, ex);
 }
+
+static const ew_kern_fn g_lerp[3] = {f32_lerp, f64_lerp, NULL}; /* floating types only */
 
 aclnnStatus aclnnLerpGetWorkspaceSize(const aclTensor *self, const aclTensor *end,
                                       const aclTensor *weight, aclTensor *out, WS)
 {
-    return lerp_op("aclnnLerp", false, self, end, weight, out, workspaceSize, executor);
+    const aclTensor *t[3] = {self, end, weight};
+    static const char *const n[3] = {"self", "end", "weight"};
+    return tern_op("aclnnLerp", t, n, false, 0, OPS_DT_Lerp, true, out, "out", false, g_lerp,
+                   workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceLerpGetWorkspaceSize(aclTensor *selfRef, const aclTensor *end,
                                              const aclTensor *weight, WS)
 {
-    return lerp_op("aclnnInplaceLerp", true, selfRef, end, weight, selfRef, workspaceSize,
-                   executor);
+    const aclTensor *t[3] = {selfRef, end, weight};
+    static const char *const n[3] = {"selfRef", "end", "weight"};
+    return tern_op("aclnnInplaceLerp", t, n, false, 0, OPS_DT_Lerp, true, selfRef, "selfRef", true,
+                   g_lerp, workspaceSize, executor);
 }
 PHASE2(Lerp)
 PHASE2(InplaceLerp)
@@ -282,51 +270,20 @@ PHASE2(InplaceLerp)
 aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor *condition, const aclTensor *self,
                                         const aclTensor *other, aclTensor *out, WS)
 {
-    const char *name = "aclnnSWhere";
-    OPS_CHECK_NULLS(name, condition, self, other, out, workspaceSize, executor);
-    aclnnStatus rc;
-    int cdt, sdt, odt, outdt;
-    if ((rc = ops_check_dims(condition, name, "condition")) ||
-        (rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(other, name, "other")) ||
-        (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "condition", condition->dtype, OPS_DT2_SWhere, &cdt)) ||
-        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_SWhere, &sdt)) ||
-        (rc = ops_need_dt(name, "other", other->dtype, OPS_DT_SWhere, &odt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_SWhere, &outdt)))
-        return rc;
-    int prom = ops_promote(sdt, odt);
-    if (prom < 0 || !ops_can_cast(prom, outdt))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self %s and other %s cannot give out %s", name,
-                       ops_dt_name(self->dtype), ops_dt_name(other->dtype),
-                       ops_dt_name(out->dtype));
-    if ((rc = bcast3(name, condition, self, other, "condition, self and other", out, "out")))
-        return rc;
-    struct ew_build b = {.name = name,
-                         .nin = 3,
-                         .in = {condition, self, other},
-                         .out = out,
-                         .ck = ops_ck_for(prom),
-                         .rt = DT_NONE}; /* a selection: the values are already prom's */
+    const aclTensor *t[3] = {condition, self, other};
+    static const char *const n[3] = {"condition", "self", "other"};
     static const ew_kern_fn k[3] = {f32_where, f64_where, i64_where};
-    b.kern = k[ew_col(b.ck)];
-    return ew_build_exec(&b, workspaceSize, executor);
+    return tern_op("aclnnSWhere", t, n, true, OPS_DT2_SWhere, OPS_DT_SWhere, false, out, "out",
+                   false, k, workspaceSize, executor);
 }
 PHASE2(SWhere)
 
 /* ---- ClampTensor ----------------------------------------------------------------------------- */
 
 /* min(max(x, lo), hi) with NaN in any operand propagating (TN6). */
-#define KCLAMPT(NAME, T)                                                                           \
-    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
-    {                                                                                              \
-        (void)p;                                                                                   \
-        T *o = o_;                                                                                 \
-        const T *a = in[0], *lo = in[1], *hi = in[2];                                              \
-        for (int64_t i = 0; i < n; i++) {                                                          \
-            T v = (a[i] < lo[i] || lo[i] != lo[i]) ? lo[i] : a[i];                                 \
-            o[i] = (v > hi[i] || hi[i] != hi[i]) ? hi[i] : v;                                      \
-        }                                                                                          \
-    }
+#define CLAMP_LO(v, lo) (((v) < (lo) || (lo) != (lo)) ? (lo) : (v))
+#define CLAMP_HI(v, hi) (((v) > (hi) || (hi) != (hi)) ? (hi) : (v))
+#define KCLAMPT(NAME, T) KTERN(NAME, T, CLAMP_HI(CLAMP_LO(x, y), z))
 KCLAMPT(f32_clampt, float)
 KCLAMPT(f64_clampt, double)
 KCLAMPT(i64_clampt, int64_t)
@@ -334,36 +291,10 @@ KCLAMPT(i64_clampt, int64_t)
 aclnnStatus aclnnClampTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *clipValueMin,
                                              const aclTensor *clipValueMax, aclTensor *out, WS)
 {
-    const char *name = "aclnnClampTensor";
-    OPS_CHECK_NULLS(name, self, clipValueMin, clipValueMax, out, workspaceSize, executor);
-    aclnnStatus rc;
-    int sdt, ldt, hdt, odt;
-    if ((rc = ops_check_dims(self, name, "self")) ||
-        (rc = ops_check_dims(clipValueMin, name, "clipValueMin")) ||
-        (rc = ops_check_dims(clipValueMax, name, "clipValueMax")) ||
-        (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_ClampTensor, &sdt)) ||
-        (rc = ops_need_dt(name, "clipValueMin", clipValueMin->dtype, OPS_DT_ClampTensor, &ldt)) ||
-        (rc = ops_need_dt(name, "clipValueMax", clipValueMax->dtype, OPS_DT_ClampTensor, &hdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_ClampTensor, &odt)))
-        return rc;
-    int prom = ops_promote(ops_promote(sdt, ldt), hdt);
-    if (prom < 0 || !ops_can_cast(prom, odt))
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: self %s, clipValueMin %s, clipValueMax %s cannot give out %s", name,
-                       ops_dt_name(self->dtype), ops_dt_name(clipValueMin->dtype),
-                       ops_dt_name(clipValueMax->dtype), ops_dt_name(out->dtype));
-    if ((rc = bcast3(name, self, clipValueMin, clipValueMax, "self, clipValueMin and clipValueMax",
-                     out, "out")))
-        return rc;
-    struct ew_build b = {.name = name,
-                         .nin = 3,
-                         .in = {self, clipValueMin, clipValueMax},
-                         .out = out,
-                         .ck = ops_ck_for(prom),
-                         .rt = DT_NONE}; /* a selection among values of prom */
+    const aclTensor *t[3] = {self, clipValueMin, clipValueMax};
+    static const char *const n[3] = {"self", "clipValueMin", "clipValueMax"};
     static const ew_kern_fn k[3] = {f32_clampt, f64_clampt, i64_clampt};
-    b.kern = k[ew_col(b.ck)];
-    return ew_build_exec(&b, workspaceSize, executor);
+    return tern_op("aclnnClampTensor", t, n, false, 0, OPS_DT_ClampTensor, false, out, "out", false,
+                   k, workspaceSize, executor);
 }
 PHASE2(ClampTensor)
