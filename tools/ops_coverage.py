@@ -21,10 +21,11 @@ from the environment), and counted when it exits 0.
 
 Usage:
   ops_coverage.py --git DIR [--git DIR ...] --prefix PREFIX [--build] [-j N]
-                  [--timeout S] [--missing N] [--examples-of REGEX] [--failed]
+                  [--timeout S] [--missing N] [--examples-of REGEX] [--failed] [--only RE]
   --missing N       also print the N uncovered headers with the most examples
   --examples-of RE  list the examples (and their state) whose path matches RE
   --failed          with --build, print the examples that did not build or exit 0
+  --only RE         with --build, build only the examples whose path matches RE
 """
 import argparse
 import collections
@@ -146,6 +147,7 @@ def main():
     ap.add_argument("--missing", type=int, default=0)
     ap.add_argument("--examples-of")
     ap.add_argument("--failed", action="store_true")
+    ap.add_argument("--only", help="with --build: build only the examples whose path matches")
     a = ap.parse_args()
 
     names, syms = install_facts(a.prefix)
@@ -180,7 +182,7 @@ def main():
                         missing[h[0] if h else f] += 1
 
     if a.build:
-        todo = [e for e in ex_all if e[2]]
+        todo = [e for e in ex_all if e[2] and (not a.only or re.search(a.only, e[1]))]
         with tempfile.TemporaryDirectory(prefix="ops_cov_") as wd, \
                 concurrent.futures.ThreadPoolExecutor(max_workers=a.j) as pool:
             futs = {pool.submit(build_one, a.prefix, p, text, a.timeout, wd): (repo, p, c)
@@ -208,8 +210,9 @@ def main():
         tot["headers_cov"], tot["headers"], pct("headers_cov", "headers"), tot["examples_op"],
         tot["examples"], pct("examples_op", "examples")))
     if a.build:
-        print("examples built %d, exit 0: %d/%d (%.1f%%)" % (
-            tot["built"], tot["exit0"], tot["examples"], pct("exit0", "examples")))
+        print("examples built %d, exit 0: %d/%d (%.1f%%)%s" % (
+            tot["built"], tot["exit0"], tot["examples"], pct("exit0", "examples"),
+            "; built: the %d whose path matches %s" % (len(todo), a.only) if a.only else ""))
     if a.missing:
         print("\nuncovered headers by examples calling them:")
         for name, n in missing.most_common(a.missing):
