@@ -8,8 +8,10 @@
  * SoftshrinkBackward, SwishBackward, SoftplusBackward the forward input.
  *
  *  AB1. gradOutput and the second tensor have one shape, out that shape; the
- *      two promote to a floating type (the rows' types), which must cast to
- *      out's; float16 / bfloat16 compute in float32 and round once.
+ *      two (any types: an INT32 gradOutput with a FLOAT self, as CANN's
+ *      GeluBackward example passes) promote to a floating type (the rows'
+ *      types), which must cast to out's; float16 / bfloat16 compute in
+ *      float32 and round once.
  *  AB2. The formulas are the derivatives of the forward operators as cpuacl
  *      computes them: GeluBackward of the tanh form (aclnnGelu), Hardswish
  *      and Hardsigmoid as torch (0 below -3; Hardswish's slope x/3 + 1/2 on
@@ -139,12 +141,12 @@ static aclnnStatus grad_op(const char *name, int gid, unsigned types, const aclT
     int gdt, ydt, odt;
     if ((rc = ops_check_dims(g, name, "gradOutput")) || (rc = ops_check_dims(y, name, yname)) ||
         (rc = ops_check_dims(out, name, oname)) ||
-        (rc = ops_need_dt(name, "gradOutput", g->dtype, types, &gdt)) ||
-        (rc = ops_need_dt(name, yname, y->dtype, types, &ydt)) ||
+        (rc = ops_need_dt(name, "gradOutput", g->dtype, DTM_ALL, &gdt)) ||
+        (rc = ops_need_dt(name, yname, y->dtype, DTM_ALL, &ydt)) ||
         (rc = ops_need_dt(name, oname, out->dtype, types, &odt)))
         return rc;
     int prom = ops_promote(gdt, ydt);
-    if (prom < 0 || !ops_can_cast(prom, odt))
+    if (prom < 0 || !(types & DTM(prom)) || !ops_can_cast(prom, odt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput %s and %s %s cannot give %s %s",
                        name, ops_dt_name(g->dtype), yname, ops_dt_name(y->dtype), oname,
                        ops_dt_name(out->dtype));
