@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * aclnnop/aclnn_eq_tensor.h: elementwise equality of two tensors.
+ * aclnnop/aclnn_eq_tensor.h: elementwise self == other, broadcast.
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
@@ -17,14 +17,11 @@
 extern "C" {
 #endif
 
-/* aclnnEqTensor: out = (self == other) as 1 / 0 in out's type (any type; BOOL
- * usually). self and other broadcast and compare in their promoted type; NaN
- * equals nothing. */
+/* aclnnEqTensor: out = (self == other) as 1 / 0 in out's type, compared in the promoted type; NaN equals nothing. */
 ACL_FUNC_VISIBILITY aclnnStatus aclnnEqTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnEqTensor(CPUACL_ACLNN_LAUNCH_PARAMS);
 
-/* aclnnInplaceEqTensor: EqTensor written back into selfRef (other broadcasts to
- * it). */
+/* aclnnInplaceEqTensor: EqTensor written back into its first tensor. */
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceEqTensorGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *other, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceEqTensor(CPUACL_ACLNN_LAUNCH_PARAMS);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * aclnnop/aclnn_gt_scalar.h: elementwise comparison of a tensor with a scalar.
+ * aclnnop/aclnn_gt_scalar.h: elementwise comparison of a tensor with a scalar: self > other.
  *
  * Each operator runs in two phases (aclnn/aclnn_base.h): the
  * ...GetWorkspaceSize call validates the arguments and builds an executor
@@ -17,12 +17,11 @@
 extern "C" {
 #endif
 
-/* aclnnGtScalar: out = (self > other) as 1 / 0 in out's type, compared in the
- * type self promotes to with the scalar; NaN compares false. */
+/* aclnnGtScalar: out = (self > other) as 1 / 0 in out's type, compared in the type self promotes to with the scalar; NaN compares false. */
 ACL_FUNC_VISIBILITY aclnnStatus aclnnGtScalarGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnGtScalar(CPUACL_ACLNN_LAUNCH_PARAMS);
 
-/* aclnnInplaceGtScalar: GtScalar written back into selfRef. */
+/* aclnnInplaceGtScalar: GtScalar written back into its first tensor. */
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceGtScalarGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceGtScalar(CPUACL_ACLNN_LAUNCH_PARAMS);
 

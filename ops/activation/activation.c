@@ -2,7 +2,8 @@
 /*
  * Activations with parameters and gated linear units, on the elementwise
  * engine (engine/ew.c): Elu, GeluV2, Hardsigmoid, Hardswish, LeakyRelu,
- * Softplus, Threshold (and their in-place forms), SwiGlu, GeGluV3. (The
+ * Softplus, Threshold, Hardtanh, Celu, Softshrink, Hardshrink, Swish (and
+ * their in-place forms), SwiGlu, GeGluV3. (Their gradients: backward.c.) (The
  * activations without parameters, Relu, Silu, Gelu, Sigmoid and Tanh, are
  * unary operators: elementwise/unary.c.)
  *
@@ -15,6 +16,11 @@
  *  AC5. Softplus: beta * x > threshold ? x : log(1 + exp(beta * x)) / beta.
  *  AC6. Threshold: x > threshold ? x : value, in the type self promotes to
  *      with the two scalars.
+ *  AC7. Hardtanh: min(max(x, clipValueMin), clipValueMax) (NaN stays NaN);
+ *      Celu: x > 0 ? x : alpha (exp(x / alpha) - 1), alpha 0 refused;
+ *      Softshrink: x -+ lambd beyond +-lambd, else 0; Hardshrink: x beyond
+ *      +-lambd, else 0 (lambd < 0 refused); Swish: x sigmoid(beta x), beta 1
+ *      when betaOptional is NULL.
  *  AC8. SwiGlu / GeGluV3 split the input along dim into halves A (first) and
  *      B (second), dim's size even: SwiGlu out = silu(A) * B; GeGluV3 out =
  *      gelu(A) * B and outGelu = gelu(A) (activateLeft; else A * gelu(B) and
@@ -25,14 +31,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_celu.h"
 #include "aclnnop/aclnn_elu.h"
 #include "aclnnop/aclnn_geglu.h"
 #include "aclnnop/aclnn_gelu_v2.h"
+#include "aclnnop/aclnn_hardshrink.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_hardtanh.h"
 #include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_softplus.h"
+#include "aclnnop/aclnn_softshrink.h"
 #include "aclnnop/aclnn_swi_glu.h"
+#include "aclnnop/aclnn_swish.h"
 #include "aclnnop/aclnn_threshold.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
@@ -106,6 +117,16 @@ KACT(f32_leaky, float, x > 0 ? x : f0 * x)
 KACT(f64_leaky, double, x > 0 ? x : f0 * x)
 KACT(f32_softplus, float, x *f0 > f1 ? x : log1pf(expf(f0 * x)) / f0)
 KACT(f64_softplus, double, x *f0 > f1 ? x : log1p(exp(f0 * x)) / f0)
+KACT(f32_hardtanh, float, x<f0 ? f0 : x> f1 ? f1 : x)
+KACT(f64_hardtanh, double, x<f0 ? f0 : x> f1 ? f1 : x)
+KACT(f32_celu, float, x > 0 ? x : f0 * expm1f(x / f0))
+KACT(f64_celu, double, x > 0 ? x : f0 * expm1(x / f0))
+KACT(f32_softshrink, float, x > f0 ? x - f0 : x < -f0 ? x + f0 : 0.0f)
+KACT(f64_softshrink, double, x > f0 ? x - f0 : x < -f0 ? x + f0 : 0.0)
+KACT(f32_hardshrink, float, (x >= -f0 && x <= f0) ? 0.0f : x)
+KACT(f64_hardshrink, double, (x >= -f0 && x <= f0) ? 0.0 : x)
+KACT(f32_swish, float, x / (1.0f + expf(-f0 * x)))
+KACT(f64_swish, double, x / (1.0 + exp(-f0 * x)))
 KACT(f32_thresh, float, x > f0 ? x : f1)
 KACT(f64_thresh, double, x > f0 ? x : f1)
 
@@ -126,7 +147,20 @@ KGLU(f32_geglu_tanh, float, gelu_tanh_f(x))
 
 /* ---- the unary family ------------------------------------------------------------ */
 
-enum act { ACT_ELU, ACT_GELU_ERF, ACT_GELU_TANH, ACT_HSIG, ACT_HSWISH, ACT_LEAKY, ACT_SOFTPLUS };
+enum act {
+    ACT_ELU,
+    ACT_GELU_ERF,
+    ACT_GELU_TANH,
+    ACT_HSIG,
+    ACT_HSWISH,
+    ACT_LEAKY,
+    ACT_SOFTPLUS,
+    ACT_HARDTANH,
+    ACT_CELU,
+    ACT_SOFTSHRINK,
+    ACT_HARDSHRINK,
+    ACT_SWISH
+};
 
 static const ew_kern_fn g_act[][2] = {
     [ACT_ELU] = {f32_elu, f64_elu},
@@ -136,6 +170,11 @@ static const ew_kern_fn g_act[][2] = {
     [ACT_HSWISH] = {f32_hswish, f64_hswish},
     [ACT_LEAKY] = {f32_leaky, f64_leaky},
     [ACT_SOFTPLUS] = {f32_softplus, f64_softplus},
+    [ACT_HARDTANH] = {f32_hardtanh, f64_hardtanh},
+    [ACT_CELU] = {f32_celu, f64_celu},
+    [ACT_SOFTSHRINK] = {f32_softshrink, f64_softshrink},
+    [ACT_HARDSHRINK] = {f32_hardshrink, f64_hardshrink},
+    [ACT_SWISH] = {f32_swish, f64_swish},
 };
 
 /* self -> out of the same shape. in_mask: self's types; out_mask: out's;
@@ -149,8 +188,9 @@ static aclnnStatus act_op(const char *name, int act, const aclTensor *self, cons
     OPS_CHECK_NULLS(name, self, out, ws, ex);
     /* The first-phase cache (ops/engine/p1cache.c): the entry point, the activation, the
      * tensors and the parameters' values decide the executor. */
-    struct ops_p1key k = {name, 4ull << 56 | (uint64_t)act | (uint64_t)inplace << 8, 2,
-                          (unsigned)nsc, {self, out}, {NULL}};
+    struct ops_p1key k = {name,        4ull << 56 | (uint64_t)act | (uint64_t)inplace << 8,
+                          2,           (unsigned)nsc,
+                          {self, out}, {NULL}};
     for (int i = 0; i < nsc; i++)
         k.s[i] = sc[i];
     if (ops_p1_hit(&k, ws, ex))
@@ -176,6 +216,8 @@ static aclnnStatus act_op(const char *name, int act, const aclTensor *self, cons
     b.kern = g_act[act][ew_col(b.ck)];
     for (int i = 0; i < nsc; i++)
         b.p.f[i] = ops_scalar_f64(sc[i]);
+    if (act == ACT_SWISH && nsc == 0)
+        b.p.f[0] = 1.0; /* betaOptional NULL (AC7) */
     return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 
@@ -264,6 +306,79 @@ aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self, const aclScalar
                   false, p, 2, workspaceSize, executor);
 }
 PHASE2(Softplus)
+
+aclnnStatus aclnnHardtanhGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
+                                          const aclScalar *clipValueMax, aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnHardtanh", clipValueMin, clipValueMax);
+    const aclScalar *p[2] = {clipValueMin, clipValueMax};
+    return act_op("aclnnHardtanh", ACT_HARDTANH, self, out, false, OPS_DT_Hardtanh, OPS_DT_Hardtanh,
+                  false, p, 2, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceHardtanhGetWorkspaceSize(aclTensor *selfRef, const aclScalar *clipValueMin,
+                                                 const aclScalar *clipValueMax, WS)
+{
+    OPS_CHECK_NULLS("aclnnInplaceHardtanh", clipValueMin, clipValueMax);
+    const aclScalar *p[2] = {clipValueMin, clipValueMax};
+    return act_op("aclnnInplaceHardtanh", ACT_HARDTANH, selfRef, selfRef, true, OPS_DT_Hardtanh,
+                  OPS_DT_Hardtanh, true, p, 2, workspaceSize, executor);
+}
+PHASE2(Hardtanh)
+PHASE2(InplaceHardtanh)
+
+static aclnnStatus celu_op(const char *name, const aclTensor *self, const aclScalar *alpha,
+                           const aclTensor *out, bool inplace, uint64_t *ws, aclOpExecutor **ex)
+{
+    OPS_CHECK_NULL(name, alpha);
+    if (ops_scalar_f64(alpha) == 0.0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: alpha is 0 (it divides self)", name);
+    return act_op(name, ACT_CELU, self, out, inplace, OPS_DT_Celu, OPS_DT_Celu, inplace, &alpha, 1,
+                  ws, ex);
+}
+aclnnStatus aclnnCeluGetWorkspaceSize(const aclTensor *self, const aclScalar *alpha, aclTensor *out,
+                                      WS)
+{
+    return celu_op("aclnnCelu", self, alpha, out, false, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceCeluGetWorkspaceSize(aclTensor *selfRef, const aclScalar *alpha, WS)
+{
+    return celu_op("aclnnInplaceCelu", selfRef, alpha, selfRef, true, workspaceSize, executor);
+}
+PHASE2(Celu)
+PHASE2(InplaceCelu)
+
+static aclnnStatus shrink_op(const char *name, int act, unsigned types, const aclTensor *self,
+                             const aclScalar *lambd, const aclTensor *out, uint64_t *ws,
+                             aclOpExecutor **ex)
+{
+    OPS_CHECK_NULL(name, lambd);
+    if (!(ops_scalar_f64(lambd) >= 0.0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: lambd %g is negative", name,
+                       ops_scalar_f64(lambd));
+    return act_op(name, act, self, out, false, types, types, false, &lambd, 1, ws, ex);
+}
+aclnnStatus aclnnSoftshrinkGetWorkspaceSize(const aclTensor *self, const aclScalar *lambd,
+                                            aclTensor *out, WS)
+{
+    return shrink_op("aclnnSoftshrink", ACT_SOFTSHRINK, OPS_DT_Softshrink, self, lambd, out,
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnHardshrinkGetWorkspaceSize(const aclTensor *self, const aclScalar *lambd,
+                                            aclTensor *out, WS)
+{
+    return shrink_op("aclnnHardshrink", ACT_HARDSHRINK, OPS_DT_Hardshrink, self, lambd, out,
+                     workspaceSize, executor);
+}
+PHASE2(Softshrink)
+PHASE2(Hardshrink)
+
+aclnnStatus aclnnSwishGetWorkspaceSize(const aclTensor *self, const aclScalar *betaOptional,
+                                       aclTensor *out, WS)
+{
+    return act_op("aclnnSwish", ACT_SWISH, self, out, false, OPS_DT_Swish, OPS_DT_Swish, false,
+                  &betaOptional, betaOptional ? 1 : 0, workspaceSize, executor);
+}
+PHASE2(Swish)
 
 /* ---- Threshold ---------------------------------------------------------------------- */
 

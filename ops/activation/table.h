@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The activation family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): the activations with parameters (activation.c); those without (Relu, Silu,
- * Gelu, Sigmoid, Tanh) are elementwise unary rows (elementwise/table.h).
+ * ops/engine/optable.h): the activations with parameters (activation.c) and
+ * the activations' gradients (backward.c); those without parameters (Relu,
+ * Silu, Gelu, Sigmoid, Tanh, Mish, Selu) are elementwise unary rows
+ * (elementwise/table.h).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -26,7 +28,32 @@
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), threshold,       \
       DTM_ALL)                                                                                     \
     X(SwiGlu, swi_glu, OPS_OUT, K(tensor, int64, tensor), DTM_F3, none, 0)                         \
-    X(GeGluV3, geglu, OPS_OUT, K(tensor, int64, int64, bool, tensor, tensor), DTM_F3, none, 0)
+    X(GeGluV3, geglu, OPS_OUT, K(tensor, int64, int64, bool, tensor, tensor), DTM_F3, none, 0)     \
+    X(Hardtanh, hardtanh, OPS_OUT_INPLACE, K(tensor, scalar, scalar, tensor), DTM_FLOAT, none, 0)  \
+    X(Celu, celu, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_FLOAT, none, 0)                  \
+    X(Softshrink, softshrink, OPS_OUT, K(tensor, scalar, tensor), DTM_FLOAT, none, 0)              \
+    X(Hardshrink, hardshrink, OPS_OUT, K(tensor, scalar, tensor), DTM_FLOAT, none, 0)              \
+    X(Swish, swish, OPS_OUT, K(tensor, scalar, tensor), DTM_FLOAT, none, 0)                        \
+    X(SigmoidBackward, sigmoid_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_FLOAT, none, 0)   \
+    X(TanhBackward, tanh_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_FLOAT, none, 0)         \
+    X(SeluBackward, selu_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_FLOAT, none, 0)         \
+    X(SiluBackward, silu_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_FLOAT, none, 0)         \
+    X(GeluBackward, gelu_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_FLOAT, none, 0)         \
+    X(MishBackward, mish_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_FLOAT, none, 0)         \
+    X(HardswishBackward, hardswish_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_FLOAT, none,  \
+      0)                                                                                           \
+    X(HardsigmoidBackward, hardsigmoid_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_FLOAT,    \
+      none, 0)                                                                                     \
+    X(ThresholdBackward, threshold_backward, OPS_OUT, K(tensor, tensor, scalar, tensor),           \
+      DTM_FLOAT, none, 0)                                                                          \
+    X(HardtanhBackward, hardtanh_backward, OPS_OUT, K(tensor, tensor, scalar, scalar, tensor),     \
+      DTM_FLOAT, none, 0)                                                                          \
+    X(SoftshrinkBackward, softshrink_backward, OPS_OUT, K(tensor, tensor, scalar, tensor),         \
+      DTM_FLOAT, none, 0)                                                                          \
+    X(SwishBackward, swish_backward, OPS_OUT, K(tensor, tensor, scalar, tensor), DTM_FLOAT, none,  \
+      0)                                                                                           \
+    X(SoftplusBackward, softplus_backward, OPS_OUT, K(tensor, tensor, scalar, scalar, tensor),     \
+      DTM_FLOAT, none, 0)
 
 enum { ACT_OPS(OPS_ROW_DT) };
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Binary elementwise operators on the engine (engine/ew.c): the Add/Sub/Mul/Div
- * family (tensor and scalar forms, in place), DivMod, Maximum/Minimum and the
- * Pow forms, with their kernels and entry points generated from their rows in
- * table.h (EW_BINARY_KERNELS, EW_BINARY_I64_KERNELS, EW_BINARY_OPS).
+ * family (tensor and scalar forms, in place), DivMod, Maximum/Minimum, the
+ * Pow forms, the comparisons, logical and bitwise operators, shifts, Gcd,
+ * FloorDivide, Remainder, Fmod, Atan2, XLogY and LogAddExp, with their kernels and entry points
+ * generated from their rows in table.h (EW_BINARY_KERNELS, EW_BINARY_I64_KERNELS, EW_BINARY_OPS).
  *
  * Semantics follow AscendCL's operators (ops-math / ops-nn op_api sources):
  *  EB1. Inputs promote by ops_promote (tensor with scalar: ops_promote_scalar);
@@ -17,6 +18,21 @@
  *  EB5. Maximum/Minimum propagate NaN.
  *  EB6. Integer arithmetic wraps (two's complement); integer pow with a
  *      negative exponent gives 1 for base 1, +-1 for base -1, else 0.
+ *  EB7. Comparisons (BK_CMP) and the logical operators (BK_LOGIC) compute in
+ *      the promoted type (a scalar promotes as with aclnnAdds, out's type
+ *      aside) and write 1 / 0 in out's type, any type; NaN compares false
+ *      except with !=; in place the result is written in selfRef's type.
+ *  EB8. BitwiseAnd/Or/Xor take integers and bool, LeftShift, RightShift and
+ *      Gcd integers only (161002 for a float). A shift by a negative count or
+ *      one of 64 and more gives 0 (right shift of a negative value: -1);
+ *      Gcd is non-negative (gcd(0, 0) = 0).
+ *  EB9. Fmod (the sign of self) and Remainder (the sign of other, Python's
+ *      %) keep integer types; an integer modulo by zero gives 0. Neither,
+ *      nor FloorDivide, takes bool. Float floor division (FloorDivide,
+ *      DivMod mode 2) is torch's: (x - fmod(x, y)) / y corrected to the
+ *      floor, so an infinite x gives NaN and the quotient is exact.
+ *  EB10. Atan2, XLogY, LogAddExp, LogAddExp2 compute integer and bool inputs
+ *      in FLOAT; xlogy(0, y) is 0 unless y is NaN.
  * Kernels compute float16/bfloat16 in float32 (the engine converts).
  * (S4, the unary functions' rule, is in elementwise/unary.c.)
  */
@@ -58,25 +74,6 @@ enum bop {
         BOP_COUNT
 };
 
-/* The float and double kernels, f32_<id> and f64_<id>, from each row of
- * EW_BINARY_KERNELS (F as table.h says). */
-#define X(id, ALPHA, FORMULA) KBIN(KNAME(id), T, ALPHA, FORMULA)
-#define T float
-#define F EW_F32_FN
-#define KNAME(id) f32_##id
-EW_BINARY_KERNELS(X)
-#undef T
-#undef F
-#undef KNAME
-#define T double
-#define F EW_F64_FN
-#define KNAME(id) f64_##id
-EW_BINARY_KERNELS(X)
-#undef T
-#undef F
-#undef KNAME
-#undef X
-
 static inline int64_t mulw(int64_t x, int64_t y)
 {
     return WRAP((u64)x * (u64)y);
@@ -101,6 +98,73 @@ static inline int64_t idiv_floor(int64_t x, int64_t y)
         q--;
     return q;
 }
+static inline int64_t ishl(int64_t x, int64_t y)
+{
+    return (y < 0 || y > 63) ? 0 : WRAP((u64)x << y);
+}
+static inline int64_t ishr(int64_t x, int64_t y)
+{
+    return (y < 0 || y > 63) ? (x < 0 ? -1 : 0) : x >> y;
+}
+static inline int64_t igcd(int64_t x, int64_t y)
+{
+    u64 a = x < 0 ? 0 - (u64)x : (u64)x, b = y < 0 ? 0 - (u64)y : (u64)y;
+    while (b) {
+        u64 t = a % b;
+        a = b;
+        b = t;
+    }
+    return WRAP(a);
+}
+static inline int64_t imod_trunc(int64_t x, int64_t y)
+{
+    return (y == 0 || y == -1) ? 0 : x % y; /* INT64_MIN % -1 traps: it is 0 */
+}
+static inline int64_t imod_floor(int64_t x, int64_t y)
+{
+    int64_t r = imod_trunc(x, y);
+    return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;
+}
+/* The float helpers in both precisions, named as F() makes them (fremf / frem...). */
+#define FHELPERS(T, S, FN)                                                                         \
+    static inline T frem##S(T x, T y)                                                              \
+    {                                                                                              \
+        T r = FN(fmod)(x, y);                                                                      \
+        return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;                                       \
+    }                                                                                              \
+    static inline T divfloor##S(T x, T y)                                                          \
+    {                                                                                              \
+        if (y == 0)                                                                                \
+            return x / y;                                                                          \
+        T m = FN(fmod)(x, y), d = (x - m) / y;                                                     \
+        if (m != 0 && ((y < 0) != (m < 0)))                                                        \
+            d -= 1;                                                                                \
+        if (d == 0)                                                                                \
+            return FN(copysign)((T)0, x / y);                                                      \
+        T f = FN(floor)(d);                                                                        \
+        return d - f > (T)0.5 ? f + 1 : f;                                                         \
+    }                                                                                              \
+    static inline T xlogy##S(T x, T y)                                                             \
+    {                                                                                              \
+        return (x == 0 && y == y) ? (T)0 : x * FN(log)(y);                                         \
+    }                                                                                              \
+    static inline T logaddexp##S(T x, T y)                                                         \
+    {                                                                                              \
+        T m = x > y ? x : y;                                                                       \
+        if (FN(fabs)(m) == (T)INFINITY && x == y)                                                  \
+            return x; /* inf with inf: inf - inf would be NaN */                                   \
+        return m + FN(log1p)(FN(exp)(-FN(fabs)(x - y)));                                           \
+    }                                                                                              \
+    static inline T logaddexp2##S(T x, T y)                                                        \
+    {                                                                                              \
+        T m = x > y ? x : y;                                                                       \
+        if (FN(fabs)(m) == (T)INFINITY && x == y)                                                  \
+            return x;                                                                              \
+        return m + FN(log1p)(FN(exp2)(-FN(fabs)(x - y))) * (T)1.4426950408889634;                  \
+    }
+FHELPERS(float, f, EW_F32_FN)
+FHELPERS(double, , EW_F64_FN)
+
 static inline int64_t ipow(int64_t x, int64_t y)
 {
     if (y < 0)
@@ -114,6 +178,25 @@ static inline int64_t ipow(int64_t x, int64_t y)
     }
     return WRAP(r);
 }
+
+/* The float and double kernels, f32_<id> and f64_<id>, from each row of
+ * EW_BINARY_KERNELS (F as table.h says). */
+#define X(id, ALPHA, FORMULA) KBIN(KNAME(id), T, ALPHA, FORMULA)
+#define T float
+#define F EW_F32_FN
+#define KNAME(id) f32_##id
+EW_BINARY_KERNELS(X)
+#undef T
+#undef F
+#undef KNAME
+#define T double
+#define F EW_F64_FN
+#define KNAME(id) f64_##id
+EW_BINARY_KERNELS(X)
+#undef T
+#undef F
+#undef KNAME
+#undef X
 
 /* The int64 kernels, i64_<id>, of EW_BINARY_I64_KERNELS (EB6: they wrap). */
 #define X(id, ALPHA, FORMULA) KBIN(i64_##id, int64_t, ALPHA, FORMULA)
@@ -133,7 +216,19 @@ static const ew_kern_fn g_bin[BOP_COUNT][3] = {
 /* ---- building executors --------------------------------------------------------- */
 
 /* The rules of binary_op beyond promotion (table.h, EW_BINARY_OPS). */
-enum bkind { BK_ADD, BK_SUB, BK_DIV, BK_POW, BK_PLAIN };
+enum bkind {
+    BK_ADD,
+    BK_SUB,
+    BK_DIV,
+    BK_POW,
+    BK_PLAIN,
+    BK_ARITH,
+    BK_FLT,
+    BK_CMP,
+    BK_LOGIC,
+    BK_BIT,
+    BK_INT
+};
 
 /* The binary family. Exactly one of self/selfS and one of other/otherS is
  * given; for in-place forms out is self (inplace set). bop is the kernel of
@@ -173,12 +268,13 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
         (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
         return rc;
     int prom;
+    const bool truth = kind == BK_CMP || kind == BK_LOGIC; /* EB7 */
     if (self && other)
         prom = ops_promote(sdt, odt);
     else if (self)
-        prom = ops_promote_scalar(sdt, odt, outdt);
+        prom = ops_promote_scalar(sdt, odt, truth ? DT_NONE : outdt);
     else
-        prom = ops_promote_scalar(odt, sdt, outdt);
+        prom = ops_promote_scalar(odt, sdt, truth ? DT_NONE : outdt);
     if (prom < 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s do not promote", name,
                        ops_dt_name(ops_dt_acl(sdt)), ops_dt_name(ops_dt_acl(odt)));
@@ -208,6 +304,25 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self and exponent cannot both be bool",
                            name);
         break;
+    case BK_ARITH:
+        if (prom == DT_BOOL)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self and other cannot both be bool", name);
+        break;
+    case BK_FLT:
+        if (!ops_dt_is_float(prom))
+            res = DT_F32;
+        break;
+    case BK_CMP:
+    case BK_LOGIC:
+        res = DT_BOOL;
+        break;
+    case BK_BIT:
+    case BK_INT:
+        if (ops_dt_is_float(prom) || (kind == BK_INT && prom == DT_BOOL))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self %s and other %s: %s types only", name,
+                           ops_dt_name(ops_dt_acl(sdt)), ops_dt_name(ops_dt_acl(odt)),
+                           kind == BK_INT ? "integer" : "integer and bool");
+        break;
     default:
         break;
     }
@@ -225,6 +340,10 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
         ops_scalar_to(b.cval, prom, otherS);
     b.ck = ops_ck_for(res);
     b.rt = res;
+    if (truth) { /* 1 / 0: computed in the promoted type, exact in every type */
+        b.ck = ops_ck_for(prom);
+        b.rt = DT_NONE;
+    }
     switch (kind) {
     case BK_ADD:
     case BK_SUB: {
@@ -270,13 +389,17 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
     PHASE2(OP)
 #define EW_ENTRY_INPLACE(NAME, SIG, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                        \
     aclnnStatus aclnn##NAME##GetWorkspaceSize(SELFREF *selfRef,                                    \
-                                              const EW_OTHER_##SIG *other EW_EXTRA_##EXTRA WS)     \
+                                              EW_INOTHER_##SIG *other EW_EXTRA_##EXTRA WS)         \
     {                                                                                              \
         OPS_CHECK_NULL("aclnn" #NAME, selfRef);                                                    \
         return binary_op("aclnn" #NAME, KIND, BOP, EW_INARGS_##SIG, ALPHA, MODE, selfRef, true,    \
                          workspaceSize, executor);                                                 \
     }                                                                                              \
     PHASE2(NAME)
+#define EW_INOTHER_TT const aclTensor
+#define EW_INOTHER_TS const aclScalar
+#define EW_INOTHER_TTNC aclTensor /* Atan2's in-place other is not const */
+#define EW_INARGS_TTNC EW_INARGS_TT
 #define EW_SELF_TT aclTensor
 #define EW_OTHER_TT aclTensor
 #define EW_ARGS_TT self, NULL, other, NULL
@@ -290,6 +413,7 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
 #define EW_ARGS_ST NULL, self, other, NULL
 
 /* EW_B4: OP (tensor, tensor), OP##s (tensor, scalar) and their in-place forms;
+ * EW_B2: OP and OP##s; EW_TT_INPLACE_NC: as EW_TT_INPLACE, other not const;
  * EW_TT: OP (tensor, tensor); EW_TT_INPLACE: also InplaceOP; EW_TS_INPLACE: OP
  * (tensor, scalar) and InplaceOP; EW_ST: OP (scalar, tensor). */
 #define EW_B4(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
@@ -297,6 +421,12 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
     EW_ENTRY(OP##s, TS, KIND, BOP, EXTRA, ALPHA, MODE)                                             \
     EW_ENTRY_INPLACE(Inplace##OP, TT, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                      \
     EW_ENTRY_INPLACE(Inplace##OP##s, TS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
+#define EW_B2(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
+    EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)                                                \
+    EW_ENTRY(OP##s, TS, KIND, BOP, EXTRA, ALPHA, MODE)
+#define EW_TT_INPLACE_NC(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                               \
+    EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)                                                \
+    EW_ENTRY_INPLACE(Inplace##OP, TTNC, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)
 #define EW_TT(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                          \
     EW_ENTRY(OP, TT, KIND, BOP, EXTRA, ALPHA, MODE)
 #define EW_TT_INPLACE(OP, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                                  \

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Elementwise operators of three operands on the engine (engine/ew.c), built
- * through engine/ew_build.c: InplaceMaskedFillScalar and Addcdiv /
- * InplaceAddcdiv.
+ * through engine/ew_build.c: InplaceMaskedFillScalar, Addcdiv, Addcmul, Lerp
+ * (and their in-place forms), SWhere and ClampTensor.
  *
  *  TN1. MaskedFillScalar: the value is converted to selfRef's type once in
  *      phase 1 and enters the engine as a constant operand; the mask (BOOL)
@@ -10,6 +10,16 @@
  *  TN2. Addcdiv: out = self + value * tensor1 / tensor2 with the three tensors
  *      broadcast together and their types promoted (floating results only);
  *      float16 / bfloat16 compute in float32 and round once at the store.
+ *  TN3. Addcmul: out = self + value * tensor1 * tensor2, as Addcdiv but any
+ *      numeric promoted type (not bool); integers wrap, value integral.
+ *  TN4. Lerp: out = self + weight * (end - self) for weight < 0.5, else
+ *      end - (end - self) * (1 - weight) (torch's two halves), floating.
+ *  TN5. SWhere: out = condition ? self : other, the three broadcast together;
+ *      self and other promote, condition BOOL or UINT8 (nonzero is true).
+ *  TN6. ClampTensor: min(max(self, clipValueMin), clipValueMax), the three
+ *      broadcast together and promoted (numeric types); a NaN anywhere
+ *      propagates; lo > hi gives hi. (ClampMinTensor / ClampMaxTensor are
+ *      binary rows: Maximum's and Minimum's kernels.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,15 +33,21 @@
 
 /* ---- InplaceMaskedFillScalar ------------------------------------------------------------ */
 
-#define KMFILL(NAME, T)                                                                            \
+/* Kernels of three inputs: out = EXPR of x = in[0][i], y = in[1][i], z = in[2][i]. */
+#define KTERN(NAME, T, EXPR)                                                                       \
     static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
     {                                                                                              \
         (void)p;                                                                                   \
         T *o = o_;                                                                                 \
-        const T *a = in[0], *m = in[1], *c = in[2];                                                \
-        for (int64_t i = 0; i < n; i++)                                                            \
-            o[i] = m[i] != 0 ? c[i] : a[i];                                                        \
+        const T *a = in[0], *b = in[1], *c = in[2];                                                \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i], y = b[i], z = c[i];                                                        \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
     }
+
+/* selfRef, mask, value: the value where the mask is set. */
+#define KMFILL(NAME, T) KTERN(NAME, T, y != 0 ? z : x)
 KMFILL(f32_mfill, float)
 KMFILL(f64_mfill, double)
 KMFILL(i64_mfill, int64_t)
@@ -72,41 +88,50 @@ aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor *selfRef, con
 }
 PHASE2(InplaceMaskedFillScalar)
 
-/* ---- Addcdiv ----------------------------------------------------------------------------- */
+/* ---- Addcdiv / Addcmul -------------------------------------------------------------------- */
 
-#define KADDCDIV(NAME, T)                                                                          \
+#define KADDC(NAME, T, V, OP)                                                                      \
     static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
     {                                                                                              \
-        T *o = o_, v = (T)p->f[0];                                                                 \
+        T *o = o_, v = (T)(V);                                                                     \
         const T *a = in[0], *x = in[1], *y = in[2];                                                \
         for (int64_t i = 0; i < n; i++)                                                            \
-            o[i] = a[i] + v * (x[i] / y[i]);                                                       \
+            o[i] = OP(a[i], v, x[i], y[i]);                                                        \
     }
-KADDCDIV(f32_addcdiv, float)
-KADDCDIV(f64_addcdiv, double)
+#define ADDCDIV(a, v, x, y) ((a) + (v) * ((x) / (y)))
+#define ADDCMUL(a, v, x, y) ((a) + (v) * ((x) * (y)))
+#define ADDCMUL_I(a, v, x, y)                                                                      \
+    ((int64_t)((uint64_t)(a) + (uint64_t)(v) * (uint64_t)(x) * (uint64_t)(y)))
+KADDC(f32_addcdiv, float, p->f[0], ADDCDIV)
+KADDC(f64_addcdiv, double, p->f[0], ADDCDIV)
+KADDC(f32_addcmul, float, p->f[0], ADDCMUL)
+KADDC(f64_addcmul, double, p->f[0], ADDCMUL)
+KADDC(i64_addcmul, int64_t, p->i[0], ADDCMUL_I)
 
-static aclnnStatus addcdiv_op(const char *name, bool inplace, const aclTensor *self,
-                              const aclTensor *t1, const aclTensor *t2, const aclScalar *value,
-                              const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+/* Addcdiv (mul false) and Addcmul (TN2, TN3). */
+static aclnnStatus addc_op(const char *name, bool mul, bool inplace, const aclTensor *self,
+                           const aclTensor *t1, const aclTensor *t2, const aclScalar *value,
+                           const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
     const char *sname = inplace ? "selfRef" : "self";
+    const unsigned types = mul ? OPS_DT_Addcmul : OPS_DT_Addcdiv; /* table.h */
     OPS_CHECK_NULLS(name, self, t1, t2, value, out, ws, ex);
     aclnnStatus rc;
     int sdt, adt, bdt, odt, vdt = DT_NONE;
     if ((rc = ops_check_dims(self, name, sname)) || (rc = ops_check_dims(t1, name, "tensor1")) ||
         (rc = ops_check_dims(t2, name, "tensor2")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, sname, self->dtype, OPS_DT_Addcdiv, &sdt)) ||
-        (rc = ops_need_dt(name, "tensor1", t1->dtype, OPS_DT_Addcdiv, &adt)) ||
-        (rc = ops_need_dt(name, "tensor2", t2->dtype, OPS_DT_Addcdiv, &bdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Addcdiv, &odt)) ||
+        (rc = ops_need_dt(name, sname, self->dtype, types, &sdt)) ||
+        (rc = ops_need_dt(name, "tensor1", t1->dtype, types, &adt)) ||
+        (rc = ops_need_dt(name, "tensor2", t2->dtype, types, &bdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)) ||
         (rc = ops_check_scalar(name, "value", value, &vdt)))
         return rc;
     int prom = ops_promote(ops_promote(sdt, adt), bdt);
-    if (prom < 0 || !ops_dt_is_float(prom))
+    if (prom < 0 || (mul ? prom == DT_BOOL : !ops_dt_is_float(prom)))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: %s %s, tensor1 %s and tensor2 %s promote to no floating type", name,
-                       sname, ops_dt_name(self->dtype), ops_dt_name(t1->dtype),
-                       ops_dt_name(t2->dtype));
+                       "%s: %s %s, tensor1 %s and tensor2 %s promote to no %s type", name, sname,
+                       ops_dt_name(self->dtype), ops_dt_name(t1->dtype), ops_dt_name(t2->dtype),
+                       mul ? "numeric" : "floating");
     if (!ops_can_cast(vdt, prom) || !ops_can_cast(prom, odt) || (inplace && prom != odt))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: value %s / result %s / %s %s: types do not convert", name,
@@ -124,29 +149,156 @@ static aclnnStatus addcdiv_op(const char *name, bool inplace, const aclTensor *s
                          .nin = 3,
                          .in = {self, t1, t2},
                          .out = out,
-                         .ck = prom == DT_F64 ? CK_F64 : CK_F32,
+                         .ck = ops_ck_for(prom),
                          .rt = prom};
-    b.p.f[0] = ops_scalar_f64(value);
-    b.kern = b.ck == CK_F32 ? f32_addcdiv : f64_addcdiv;
+    if (b.ck == CK_I64) {
+        b.p.i[0] = ops_scalar_i64(value);
+        b.kern = i64_addcmul;
+    } else {
+        b.p.f[0] = ops_scalar_f64(value);
+        b.kern = mul ? (b.ck == CK_F32 ? f32_addcmul : f64_addcmul)
+                     : (b.ck == CK_F32 ? f32_addcdiv : f64_addcdiv);
+    }
     return ew_build_exec(&b, ws, ex);
 }
 
-aclnnStatus aclnnAddcdivGetWorkspaceSize(const aclTensor *self, const aclTensor *tensor1,
-                                         const aclTensor *tensor2, const aclScalar *value,
-                                         const aclTensor *out, WS)
+/* The entry points of Addcdiv and Addcmul (their headers differ in out's const). */
+#define ADDC_ENTRIES(OP, MUL, OUTCONST)                                                            \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(const aclTensor *self, const aclTensor *tensor1,       \
+                                            const aclTensor *tensor2, const aclScalar *value,      \
+                                            OUTCONST aclTensor *out, WS)                           \
+    {                                                                                              \
+        return addc_op("aclnn" #OP, MUL, false, self, tensor1, tensor2, value, out, workspaceSize, \
+                       executor);                                                                  \
+    }                                                                                              \
+    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(                                                \
+        const aclTensor *selfRef, const aclTensor *tensor1, const aclTensor *tensor2,              \
+        const aclScalar *value, WS)                                                                \
+    {                                                                                              \
+        return addc_op("aclnnInplace" #OP, MUL, true, selfRef, tensor1, tensor2, value, selfRef,   \
+                       workspaceSize, executor);                                                   \
+    }                                                                                              \
+    PHASE2(OP)                                                                                     \
+    PHASE2(Inplace##OP)
+ADDC_ENTRIES(Addcdiv, false, const)
+ADDC_ENTRIES(Addcmul, true, )
+
+/* ---- Lerp / SWhere ------------------------------------------------------------------------- */
+
+/* Lerp in two halves (torch's): exact at weight 0 and 1 alike. */
+#define KLERP(NAME, T) KTERN(NAME, T, z < (T)0.5 ? x + z * (y - x) : y - (y - x) * ((T)1 - z))
+KLERP(f32_lerp, float)
+KLERP(f64_lerp, double)
+
+/* SWhere: in[0] the condition (converted to the compute kind: nonzero is true). */
+#define KWHERE(NAME, T) KTERN(NAME, T, x != 0 ? y : z)
+KWHERE(f32_where, float)
+KWHERE(f64_where, double)
+KWHERE(i64_where, int64_t)
+
+/* Three tensors t[0..2] (named n[0..2]) broadcast together into out (named oname), the
+ * shared body of Lerp, SWhere and ClampTensor. cond: t[0] is a condition (its types cmask),
+ * not promoted with the other two; types: the row's mask for the others and out. The result
+ * is the promoted type (rounded through: round) or a selection among its values; in place
+ * it must be out's type. */
+static aclnnStatus tern_op(const char *name, const aclTensor *const t[3], const char *const n[3],
+                           bool cond, unsigned cmask, unsigned types, bool round,
+                           const aclTensor *out, const char *oname, bool inplace,
+                           const ew_kern_fn kern[3], uint64_t *ws, aclOpExecutor **ex)
 {
-    return addcdiv_op("aclnnAddcdiv", false, self, tensor1, tensor2, value, out, workspaceSize,
-                      executor);
+    for (int i = 0; i < 3; i++)
+        if (!t[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, n[i]);
+    OPS_CHECK_NULLS(name, out, ws, ex);
+    aclnnStatus rc;
+    int dt[3], odt, prom = 0;
+    bool first = true;
+    for (int i = 0; i < 3; i++) {
+        if ((rc = ops_check_dims(t[i], name, n[i])) ||
+            (rc = ops_need_dt(name, n[i], t[i]->dtype, cond && i == 0 ? cmask : types, &dt[i])))
+            return rc;
+        if (!(cond && i == 0)) {
+            prom = first ? dt[i] : prom < 0 ? prom : ops_promote(prom, dt[i]);
+            first = false;
+        }
+    }
+    if ((rc = ops_check_dims(out, name, oname)) ||
+        (rc = ops_need_dt(name, oname, out->dtype, types, &odt)))
+        return rc;
+    if (prom < 0 || !ops_can_cast(prom, odt) || (inplace && prom != odt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s %s, %s %s and %s %s cannot give %s %s",
+                       name, n[0], ops_dt_name(t[0]->dtype), n[1], ops_dt_name(t[1]->dtype), n[2],
+                       ops_dt_name(t[2]->dtype), oname, ops_dt_name(out->dtype));
+    int64_t bs[OPS_MAX_DIMS];
+    int nb;
+    if (!ops_broadcast(t[0]->dims, (int)t[0]->ndim, t[1]->dims, (int)t[1]->ndim, bs, &nb) ||
+        !ops_broadcast(bs, nb, t[2]->dims, (int)t[2]->ndim, bs, &nb))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s, %s and %s do not broadcast", name, n[0],
+                       n[1], n[2]);
+    if ((rc = ops_check_shape(name, bs, nb, out, oname)))
+        return rc;
+    struct ew_build b = {.name = name,
+                         .nin = 3,
+                         .in = {t[0], t[1], t[2]},
+                         .out = out,
+                         .ck = ops_ck_for(prom),
+                         .rt = round ? prom : DT_NONE};
+    b.kern = kern[ew_col(b.ck)];
+    return ew_build_exec(&b, ws, ex);
 }
-aclnnStatus aclnnInplaceAddcdivGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *tensor1,
-                                                const aclTensor *tensor2, const aclScalar *value,
-                                                WS)
+
+static const ew_kern_fn g_lerp[3] = {f32_lerp, f64_lerp, NULL}; /* floating types only */
+
+aclnnStatus aclnnLerpGetWorkspaceSize(const aclTensor *self, const aclTensor *end,
+                                      const aclTensor *weight, aclTensor *out, WS)
 {
-    return addcdiv_op("aclnnInplaceAddcdiv", true, selfRef, tensor1, tensor2, value, selfRef,
-                      workspaceSize, executor);
+    const aclTensor *t[3] = {self, end, weight};
+    static const char *const n[3] = {"self", "end", "weight"};
+    return tern_op("aclnnLerp", t, n, false, 0, OPS_DT_Lerp, true, out, "out", false, g_lerp,
+                   workspaceSize, executor);
 }
-PHASE2(Addcdiv)
-PHASE2(InplaceAddcdiv)
+aclnnStatus aclnnInplaceLerpGetWorkspaceSize(aclTensor *selfRef, const aclTensor *end,
+                                             const aclTensor *weight, WS)
+{
+    const aclTensor *t[3] = {selfRef, end, weight};
+    static const char *const n[3] = {"selfRef", "end", "weight"};
+    return tern_op("aclnnInplaceLerp", t, n, false, 0, OPS_DT_Lerp, true, selfRef, "selfRef", true,
+                   g_lerp, workspaceSize, executor);
+}
+PHASE2(Lerp)
+PHASE2(InplaceLerp)
+
+aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor *condition, const aclTensor *self,
+                                        const aclTensor *other, aclTensor *out, WS)
+{
+    const aclTensor *t[3] = {condition, self, other};
+    static const char *const n[3] = {"condition", "self", "other"};
+    static const ew_kern_fn k[3] = {f32_where, f64_where, i64_where};
+    return tern_op("aclnnSWhere", t, n, true, OPS_DT2_SWhere, OPS_DT_SWhere, false, out, "out",
+                   false, k, workspaceSize, executor);
+}
+PHASE2(SWhere)
+
+/* ---- ClampTensor ----------------------------------------------------------------------------- */
+
+/* min(max(x, lo), hi) with NaN in any operand propagating (TN6). */
+#define CLAMP_LO(v, lo) (((v) < (lo) || (lo) != (lo)) ? (lo) : (v))
+#define CLAMP_HI(v, hi) (((v) > (hi) || (hi) != (hi)) ? (hi) : (v))
+#define KCLAMPT(NAME, T) KTERN(NAME, T, CLAMP_HI(CLAMP_LO(x, y), z))
+KCLAMPT(f32_clampt, float)
+KCLAMPT(f64_clampt, double)
+KCLAMPT(i64_clampt, int64_t)
+
+aclnnStatus aclnnClampTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *clipValueMin,
+                                             const aclTensor *clipValueMax, aclTensor *out, WS)
+{
+    const aclTensor *t[3] = {self, clipValueMin, clipValueMax};
+    static const char *const n[3] = {"self", "clipValueMin", "clipValueMax"};
+    static const ew_kern_fn k[3] = {f32_clampt, f64_clampt, i64_clampt};
+    return tern_op("aclnnClampTensor", t, n, false, 0, OPS_DT_ClampTensor, false, out, "out", false,
+                   k, workspaceSize, executor);
+}
+PHASE2(ClampTensor)
 
 /* ---- the kernels for other families (kernels.h) ------------------------------------------ */
 

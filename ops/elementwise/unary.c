@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unary elementwise operators on the engine (engine/ew.c): the math functions
- * (Neg, Abs, Exp, Exp2, Log, Log2, Log10, Sqrt, Rsqrt, Sin, Cos, Sign), the
- * activations without parameters (Relu, Silu, Gelu, Sigmoid, Tanh; those with
+ * (Neg, Abs, Exp ... Sign, trigonometric and hyperbolic functions, Erf, Floor
+ * ... , the tests IsFinite ... and BitwiseNot), the activations without
+ * parameters (Relu, Silu, Gelu, Sigmoid, Tanh, Mish, Selu; those with
  * parameters are in activation/activation.c), all generated from their rows
  * in table.h (EW_UNARY_OPS); and LogicalNot.
  *
@@ -10,7 +11,12 @@
  *  EU4. Float math functions of integer/bool inputs compute in float32; a
  *      float input's type is the result type (float16 exp rounds to float16
  *      even into a float32 out). In-place forms need a floating selfRef.
- *  EU6. Integer Neg/Abs wrap (two's complement: -INT64_MIN is INT64_MIN).
+ *  EU6. Integer Neg/Abs/Square wrap (two's complement: -INT64_MIN is INT64_MIN).
+ *  EU7. BitwiseNot takes integers and bool; a bool's not is the logical not.
+ *  EU8. Signbit, IsFinite, IsPosInf, IsNegInf test self in its own type and
+ *      write 1 / 0 in out's type (any type); integers are finite, never inf.
+ *  EU9. Floor, Ceil, Trunc, Round keep an integer self; Round and RoundDecimals round half to
+ *      even (torch.round), as rint does in the default rounding mode.
  * Kernels compute float16/bfloat16 in float32 (the engine converts).
  */
 #include <math.h>
@@ -26,6 +32,57 @@
 #pragma GCC optimize("O3")
 
 /* ---- unary kernels ---------------------------------------------------------- */
+
+/* erfinv: Giles' single-precision approximation ("Approximating the erfinv
+ * function", 2010), then Newton steps on erf (one for float, two for double);
+ * +-1 give +-inf, beyond them NaN. Named erfinvf / erfinv as F() makes them. */
+static inline double erfinv_guess(double x)
+{
+    double w = -log((1.0 - x) * (1.0 + x)), p;
+    if (w < 5.0) {
+        w -= 2.5;
+        p = 2.81022636e-08;
+        p = 3.43273939e-07 + p * w;
+        p = -3.5233877e-06 + p * w;
+        p = -4.39150654e-06 + p * w;
+        p = 0.00021858087 + p * w;
+        p = -0.00125372503 + p * w;
+        p = -0.00417768164 + p * w;
+        p = 0.246640727 + p * w;
+        p = 1.50140941 + p * w;
+    } else {
+        w = sqrt(w) - 3.0;
+        p = -0.000200214257;
+        p = 0.000100950558 + p * w;
+        p = 0.00134934322 + p * w;
+        p = -0.00367342844 + p * w;
+        p = 0.00573950773 + p * w;
+        p = -0.0076224613 + p * w;
+        p = 0.00943887047 + p * w;
+        p = 1.00167406 + p * w;
+        p = 2.83297682 + p * w;
+    }
+    return p * x;
+}
+static inline double erfinv_newton(double x, int steps)
+{
+    if (!(fabs(x) <= 1.0))
+        return NAN;
+    if (fabs(x) == 1.0)
+        return copysign(INFINITY, x);
+    double y = erfinv_guess(x);
+    for (int i = 0; i < steps; i++)
+        y -= (erf(y) - x) / (1.1283791670955126 * exp(-y * y)); /* 2 / sqrt(pi) */
+    return y;
+}
+static inline float erfinvf(float x)
+{
+    return (float)erfinv_newton(x, 1);
+}
+static inline double erfinv(double x)
+{
+    return erfinv_newton(x, 2);
+}
 
 enum uop {
 #define X(Name, ...) UOP_##Name,
@@ -63,6 +120,13 @@ EW_KERN1(i64_neg, int64_t, (int64_t)(0 - (uint64_t)x))
 EW_KERN1(i64_abs, int64_t, x < 0 ? (int64_t)(0 - (uint64_t)x) : x)
 EW_KERN1(i64_sign, int64_t, (x > 0) - (x < 0))
 EW_KERN1(i64_relu, int64_t, x > 0 ? x : 0)
+EW_KERN1(i64_id, int64_t, x)
+EW_KERN1(i64_square, int64_t, (int64_t)((uint64_t)x *(uint64_t)x))
+EW_KERN1(i64_signbit, int64_t, x < 0)
+EW_KERN1(i64_one, int64_t, ((void)x, 1))
+EW_KERN1(i64_zero, int64_t, ((void)x, 0))
+EW_KERN1(i64_bnot, int64_t, ~x)
+EW_KERN1(i64_bool_not, int64_t, x == 0) /* BitwiseNot of a bool (EU7) */
 
 static const ew_kern_fn g_un[UOP_COUNT][3] = {
 #define X(Name, header, FORMS, IN, OUT, INPLACE, RESULT, FORMULA, I64)                             \
@@ -73,7 +137,7 @@ static const ew_kern_fn g_un[UOP_COUNT][3] = {
 
 /* ---- unary operators ---------------------------------------------------------------- */
 
-enum ures { UR_SAME, UR_FLOAT, UR_EXACT /* out must have self's type */ };
+enum ures { UR_SAME, UR_FLOAT, UR_EXACT /* out must have self's type */, UR_BOOL };
 
 struct urule {
     unsigned in_mask, out_mask, inplace_mask;
@@ -106,6 +170,8 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
     int res = sdt;
     if (r->res == UR_FLOAT && !ops_dt_is_float(sdt))
         res = DT_F32;
+    if (r->res == UR_BOOL)
+        res = DT_BOOL; /* 1 / 0, exact in every type: computed in self's (EU8) */
     if (r->res == UR_EXACT ? outdt != sdt : !ops_can_cast(res, outdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: result type %s cannot be written to out type %s", name,
@@ -114,7 +180,13 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
         return rc;
     struct ew_build b = {
         .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(res), .rt = res};
+    if (r->res == UR_BOOL) {
+        b.ck = ops_ck_for(sdt);
+        b.rt = DT_NONE;
+    }
     b.kern = g_un[uop][ew_col(b.ck)];
+    if (uop == UOP_BitwiseNot && sdt == DT_BOOL)
+        b.kern = i64_bool_not;
     return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 
@@ -124,9 +196,9 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
         return unary_op("aclnn" #OP, UOPV, self, out, false, workspaceSize, executor);             \
     }                                                                                              \
     PHASE2(OP)
-#define UNARY_INPLACE(OP, UOPV)                                                                    \
+#define UNARY_INPLACE(OP, UOPV, CONST)                                                             \
     UNARY(OP, UOPV)                                                                                \
-    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(aclTensor *selfRef, WS)                         \
+    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(CONST aclTensor *selfRef, WS)                   \
     {                                                                                              \
         return unary_op("aclnnInplace" #OP, UOPV, selfRef, selfRef, true, workspaceSize,           \
                         executor);                                                                 \
@@ -135,7 +207,8 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
 
 /* The entry points of each row: EW_OUT gives aclnnName, EW_INPLACE also aclnnInplaceName. */
 #define EW_OUT(Name) UNARY(Name, UOP_##Name)
-#define EW_INPLACE(Name) UNARY_INPLACE(Name, UOP_##Name)
+#define EW_INPLACE(Name) UNARY_INPLACE(Name, UOP_##Name, )
+#define EW_INPLACE_C(Name) UNARY_INPLACE(Name, UOP_##Name, const)
 #define X(Name, header, FORMS, ...) FORMS(Name)
 EW_UNARY_OPS(X)
 #undef X
@@ -174,6 +247,127 @@ aclnnStatus aclnnInplaceLogicalNotGetWorkspaceSize(aclTensor *selfRef, WS)
 }
 PHASE2(LogicalNot)
 PHASE2(InplaceLogicalNot)
+
+/* RoundDecimals: self * 10^decimals rounded half to even, scaled back (torch.round's decimals:
+ * a negative count rounds to tens, hundreds...); p->f[0] = 10^|decimals|, p->i[0] its sign. */
+#define KROUNDD(NAME, T, RINT)                                                                     \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], s = (T)p->f[0];                                                        \
+        if (p->i[0] >= 0)                                                                          \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                o[i] = RINT(a[i] * s) / s;                                                         \
+        else                                                                                       \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                o[i] = RINT(a[i] / s) * s;                                                         \
+    }
+KROUNDD(f32_roundd, float, rintf)
+KROUNDD(f64_roundd, double, rint)
+
+static aclnnStatus roundd_op(const char *name, const aclTensor *self, int64_t decimals,
+                             const aclTensor *out, bool inplace, uint64_t *ws, aclOpExecutor **ex)
+{
+    const char *what = inplace ? "selfRef" : "self";
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
+    aclnnStatus rc;
+    int sdt, odt;
+    if ((rc = ops_check_dims(self, name, what)) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, what, self->dtype, OPS_DT_RoundDecimals, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &odt)) ||
+        (rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
+        return rc;
+    if (!ops_can_cast(sdt, odt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s cannot be written to out type %s", name,
+                       ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(sdt), .rt = sdt};
+    if (b.ck == CK_I64 && decimals >= 0) {
+        b.kern = i64_id; /* integers have no fraction to round */
+    } else {
+        if (b.ck == CK_I64) { /* round integers to tens...: in double, then back */
+            b.ck = CK_F64;
+            b.rt = DT_F64;
+        }
+        b.kern = b.ck == CK_F32 ? f32_roundd : f64_roundd;
+        b.p.f[0] = pow(10.0, (double)(decimals < 0 ? -decimals : decimals));
+        b.p.i[0] = decimals;
+    }
+    return ew_build_exec(&b, ws, ex);
+}
+
+aclnnStatus aclnnRoundDecimalsGetWorkspaceSize(const aclTensor *self, int64_t decimals,
+                                               aclTensor *out, WS)
+{
+    return roundd_op("aclnnRoundDecimals", self, decimals, out, false, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceRoundDecimalsGetWorkspaceSize(aclTensor *selfRef, int64_t decimals, WS)
+{
+    return roundd_op("aclnnInplaceRoundDecimals", selfRef, decimals, selfRef, true, workspaceSize,
+                     executor);
+}
+PHASE2(RoundDecimals)
+PHASE2(InplaceRoundDecimals)
+
+/* NanToNum: NaN, +inf and -inf replaced by nan, posinf, neginf (p->f[0..2], already in
+ * self's type: a value beyond its range became inf as a Cast makes it); integers and bool
+ * have none of them and stay. */
+#define KNAN2NUM(NAME, T)                                                                          \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], nv = (T)p->f[0], pv = (T)p->f[1], mv = (T)p->f[2];                     \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i];                                                                            \
+            o[i] = x != x ? nv : x == (T)INFINITY ? pv : x == -(T)INFINITY ? mv : x;               \
+        }                                                                                          \
+    }
+KNAN2NUM(f32_nan2num, float)
+KNAN2NUM(f64_nan2num, double)
+
+static aclnnStatus nan2num_op(const char *name, const aclTensor *self, float nan, float posinf,
+                              float neginf, const aclTensor *out, bool inplace, uint64_t *ws,
+                              aclOpExecutor **ex)
+{
+    const char *what = inplace ? "selfRef" : "self";
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
+    aclnnStatus rc;
+    int sdt, odt;
+    if ((rc = ops_check_dims(self, name, what)) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, what, self->dtype, OPS_DT_NanToNum, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_NanToNum, &odt)) ||
+        (rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
+        return rc;
+    if (inplace ? sdt != odt : !ops_can_cast(sdt, odt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s cannot be written to out type %s", name,
+                       ops_dt_name(self->dtype), ops_dt_name(out->dtype));
+    struct ew_build b = {
+        .name = name, .nin = 1, .in = {self}, .out = out, .ck = ops_ck_for(sdt), .rt = sdt};
+    if (b.ck == CK_I64) {
+        b.kern = i64_id;
+    } else {
+        double v[3] = {nan, posinf, neginf};
+        ops_round_f64(v, 3, sdt); /* the replacements in self's type */
+        memcpy(b.p.f, v, sizeof(v));
+        b.kern = b.ck == CK_F32 ? f32_nan2num : f64_nan2num;
+    }
+    return ew_build_exec(&b, ws, ex);
+}
+
+aclnnStatus aclnnNanToNumGetWorkspaceSize(const aclTensor *self, float nan, float posinf,
+                                          float neginf, aclTensor *out, WS)
+{
+    return nan2num_op("aclnnNanToNum", self, nan, posinf, neginf, out, false, workspaceSize,
+                      executor);
+}
+aclnnStatus aclnnInplaceNanToNumGetWorkspaceSize(aclTensor *selfRef, float nan, float posinf,
+                                                 float neginf, WS)
+{
+    return nan2num_op("aclnnInplaceNanToNum", selfRef, nan, posinf, neginf, selfRef, true,
+                      workspaceSize, executor);
+}
+PHASE2(NanToNum)
+PHASE2(InplaceNanToNum)
 
 /* ---- the kernels for other families (kernels.h) ------------------------------------------ */
 

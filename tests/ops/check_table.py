@@ -71,12 +71,14 @@ FAMILIES = [
     ("foreach", "ops/foreach/table.h", "FE_TERNARY_OPS", "foreach", "## Foreach over tensor lists"),
 ]
 NCOLS = {"unary": 9, "binary": 9, "generic": 7}
-UNARY_FORMS = ("EW_OUT", "EW_INPLACE")
+UNARY_FORMS = ("EW_OUT", "EW_INPLACE", "EW_INPLACE_C")
 BIN_FORMS = {
     "EW_B4": [("%s", "tensor"), ("%ss", "scalar"), ("Inplace%s", "tensor"),
               ("Inplace%ss", "scalar")],
     "EW_TT": [("%s", "tensor")],
+    "EW_B2": [("%s", "tensor"), ("%ss", "scalar")],
     "EW_TT_INPLACE": [("%s", "tensor"), ("Inplace%s", "tensor")],
+    "EW_TT_INPLACE_NC": [("%s", "tensor"), ("Inplace%s", "tensor")],
     "EW_TS_INPLACE": [("%s", "scalar"), ("Inplace%s", "scalar")],
     "EW_ST": [("%s", "scalar")],
 }
@@ -177,7 +179,7 @@ def entries(shape, r):
     """The entry points of a row: [(name without aclnn, kinds, two_phase)]."""
     if shape == "unary":
         out = [(r[0], ("tensor", "tensor"), True)]
-        if r[2] == "EW_INPLACE":
+        if r[2] in ("EW_INPLACE", "EW_INPLACE_C"):
             out.append(("Inplace" + r[0], ("tensor",), True))
         return out
     if shape == "binary":
@@ -209,7 +211,7 @@ def doc_row(shape, r, defs):
     if shape == "unary":
         t = ("self " + types_text(eval_mask(r[3], defs)) + "; out "
              + types_text(eval_mask(r[4], defs)))
-        if r[2] == "EW_INPLACE":
+        if r[2] in ("EW_INPLACE", "EW_INPLACE_C"):
             t += "; selfRef " + types_text(eval_mask(r[5], defs))
         return head + " %s |" % t
     t = types_text(eval_mask(r[4], defs))
