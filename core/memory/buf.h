@@ -50,7 +50,7 @@ struct core_buf {
 };
 
 /* The live buffer named by handle h with a reference taken (drop it with core_buf_put), or
- * NULL: a stale, freed or foreign handle (B5). */
+ * NULL: a stale, freed or foreign handle (core/memory/buf.c B5). */
 struct core_buf *core_buf_get(const void *h);
 void core_buf_put(struct core_buf *b);
 /* A new buffer of size bytes (len = len0); NULL when out of memory or handles. */
