@@ -41,6 +41,17 @@
  *      before its next pass: a streaming producer then fills whole runs of
  *      records before the worker reads them (see slip). It changes when the
  *      worker looks, never what it runs or in which order (W1).
+ *  W8. A task that forks (SCHED_FORK, sched/blocks.h) stays at its stream's
+ *      head until the owner completes it: at once when its blocks are done
+ *      by the time its own claims ran out, else the stream blocks on the
+ *      job's fin condition and the task completes when unblocked (only fin
+ *      unblocks it, discard or not). A stream that leaves the worker with a
+ *      fork in flight has it settled first (settle_fork).
+ *  W9. Each loop first runs blocks of the team's open jobs (sched_team_help)
+ *      when the team's open mask is not 0; an idle pass that finds blocks is
+ *      busy. A parking worker re-checks for claimable blocks after its heavy
+ *      fence (has_work; B4), so a published job never waits for a parked
+ *      helper that was not kicked.
  */
 #include "sched/worker.h"
 
@@ -50,6 +61,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sched/blocks.h"
 #include "sched/clock.h"
 #include "sched/cond.h"
 #include "sched/futex.h"
@@ -142,6 +154,25 @@ static void list_del(struct sched_worker *w, struct sched_stream *s)
     w->streams[i]->widx = i;
 }
 
+/* W8: a stream leaving this worker (detach, release) while its head task's
+ * blocks run elsewhere: wait for them and complete the task here (its
+ * release runs exactly once, its head moves), so nothing of the stream is
+ * touched after it left. All its blocks were claimed before the stream
+ * blocked (B3) and helpers never wait, so this wait is bounded by a block. */
+static void settle_fork(struct sched_worker *w, struct sched_stream *s)
+{
+    if (!s->fork)
+        return;
+    sched_cond_wait(s->blk_cond, s->blk_target, 0);
+    s->blk_cond = NULL;
+    struct sched_exec x = {.worker = w, .stream = s};
+    sched_fork_complete(w, s, &x);
+    uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed) + 1; /* ours (W1) */
+    /* release: as in run_stream (S2). */
+    atomic_store_explicit(&s->head, head, memory_order_release);
+    sched_waitq_notify(&s->doneq, head); /* S3 */
+}
+
 static void process_mailbox(struct sched_worker *w)
 {
     pthread_mutex_lock(&w->mbox_lock);
@@ -162,11 +193,13 @@ static void process_mailbox(struct sched_worker *w)
             list_add(w, r->s);
             free(r); /* attach and release requests are fire-and-forget (heap) */
         } else if (r->op == REQ_RELEASE) {
+            settle_fork(w, r->s); /* W8 */
             list_del(w, r->s);
             if (g_on_release)
                 g_on_release(r->s); /* W3: we no longer touch it */
             free(r);
         } else {
+            settle_fork(w, r->s); /* W8 */
             list_del(w, r->s);
             /* release: the requester may free the stream right after (W3). */
             atomic_store_explicit(&r->done, 1, memory_order_release);
@@ -264,6 +297,8 @@ static bool unblocked(struct sched_stream *s, uint64_t *now)
 {
     if (sched_cond_value(s->blk_cond) >= s->blk_target)
         return true;
+    if (s->fork) /* blocks in flight: only their end unblocks (B3), discard or not */
+        return false;
     /* A discarded wait is dropped, not waited for; but a task that runs
      * even when its stream discards (SCHED_TF_ALWAYS: a model's join, an
      * event record) would only block again, so it waits for its condition.
@@ -339,11 +374,18 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
     }
     uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed); /* ours (W1) */
     struct sched_task *t = &s->slots[head & s->mask];
+    struct sched_exec x = {.worker = w,
+                           .stream = s,
+                           .blocked_since = s->blk_first,
+                           .team_size = sched_worker_team_size(w)};
+    uint32_t n = 0;
+    if (__builtin_expect(s->fork != NULL, 0)) {
+        sched_fork_complete(w, s, &x); /* its blocks all finished (B3) */
+        goto task_done;
+    }
     /* acquire: pairs with the producer's release of the slot's seq (S1). */
     if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
         return 0;
-    struct sched_exec x = {.worker = w, .stream = s, .blocked_since = s->blk_first};
-    uint32_t n = 0;
     for (;;) {
         /* Per task, after acquiring its slot: a force-destroy that arrived
          * while the previous task ran drops this one, and an error the host
@@ -364,6 +406,8 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
             r = t->run(t, &x);
             trace_add(w, s, kind, t0, sched_now_ns());
         }
+        if (__builtin_expect(r == SCHED_FORK, 0))
+            r = sched_fork_begin(w, s, &x); /* B3: SCHED_BLOCK while helpers finish */
         if (r == SCHED_BLOCK) {
             s->blk_cond = x.block_cond;
             s->blk_target = x.block_target;
@@ -373,6 +417,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
                 s->blk_first = s->blk_since;
             break;
         }
+    task_done:
         s->blk_first = 0;
         x.blocked_since = 0;
         if (__builtin_expect(w->idle_since != 0, 0))
@@ -408,6 +453,8 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
 static bool has_work(struct sched_worker *w, uint64_t *deadline)
 {
     uint64_t now = 0;
+    if (sched_team_claimable(w)) /* B4 */
+        return true;
     for (uint32_t i = 0; i < w->nstreams; i++) {
         struct sched_stream *s = w->streams[i];
         if (s->blk_cond) {
@@ -524,6 +571,14 @@ static void *worker_main(void *arg)
             break;
         uint32_t done = 0;
         unsigned streaming = 0; /* W7: SLIP_NEAR / SLIP_FAR bits of the streams' bursts */
+        /* W9: blocks of the team's open jobs first (one relaxed load of a
+         * line written once per fork when there are none). */
+        if (w->team && atomic_load_explicit(&w->team->open, memory_order_relaxed)) {
+            uint32_t h = sched_team_help(w);
+            if (h && w->idle_since)
+                mark_busy(w);
+            done += h;
+        }
         for (uint32_t i = 0; i < w->nstreams; i++)
             done += run_stream(w, w->streams[i], &streaming);
         if (done) {
@@ -558,8 +613,17 @@ static void *worker_main(void *arg)
 
 int sched_worker_start(uint32_t index, int32_t cpu)
 {
-    if (index >= SCHED_MAX_WORKERS)
+    return sched_worker_start_in(index, cpu, index, 0);
+}
+
+int sched_worker_start_in(uint32_t index, int32_t cpu, uint32_t team_base, uint32_t team_size)
+{
+    if (index >= SCHED_MAX_WORKERS || index < team_base ||
+        index - team_base >= (team_size ? team_size : 1))
         return -EINVAL;
+    struct sched_team *team = NULL;
+    if (team_size > 1 && !(team = sched_team_get(team_base)))
+        return -ENOMEM;
     pthread_mutex_lock(&g_create_lock);
     struct sched_worker *w = sched_worker_get(index);
     if (!w) {
@@ -582,6 +646,9 @@ int sched_worker_start(uint32_t index, int32_t cpu)
     }
     atomic_store_explicit(&w->stop, 0, memory_order_relaxed);
     w->cpu = -1;
+    w->team = team; /* I: before the thread starts */
+    if (team) /* relaxed: a hint for splits and kicks (blocks.c, team_size) */
+        atomic_store_explicit(&team->size, team_size, memory_order_relaxed);
     if (sched_trace_on && !w->trace) { /* kept across restarts: dumped at the end */
         w->trace = calloc(sched_cfg.trace_events, sizeof(*w->trace));
         w->trace_cap = w->trace ? sched_cfg.trace_events : 0;

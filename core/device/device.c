@@ -108,7 +108,7 @@ aclError core_device_use(struct core_device *d)
         /* Spread devices' workers over the cores, starting at core 1 so the
          * first worker does not share core 0 with the main thread. */
         int32_t cpu = (int32_t)(((uint32_t)d->id * n + i + 1) % ncpu);
-        int r = sched_worker_start(d->worker_base + i, cpu);
+        int r = sched_worker_start_in(d->worker_base + i, cpu, d->worker_base, n);
         if (r) {
             while (i--)
                 sched_worker_stop(d->worker_base + i);

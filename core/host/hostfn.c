@@ -65,6 +65,7 @@
 #include "core/stream/stream.h"
 #include "core/stream/task.h"
 #include "cpuacl/cpuacl.h"
+#include "sched/blocks.h"
 #include "sched/clock.h"
 
 /* core_task_begin for the plain launches of core/host/hostfn.c (kernels, host
@@ -314,20 +315,34 @@ static int run_owned(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
-static inline void fill_owned(struct sched_task *t, core_kernel_fn fn, void *arg,
-                              core_release_fn release)
+/* An owned launch's record (also a multi-block launch's: u64[3] = blocks,
+ * u16 = CORE_BLOCKS_* mode). */
+struct owned_desc {
+    sched_task_fn run;
+    uint8_t kind;
+    uint16_t mode;
+    uint32_t nblocks;
+};
+
+static const struct owned_desc k_owned = {run_owned, CORE_T_OWNED, 0, 0};
+
+static inline void fill_owned(struct sched_task *t, const struct owned_desc *d, void (*fn)(void),
+                              void *arg, core_release_fn release)
 {
-    t->run = run_owned;
-    t->kind = CORE_T_OWNED;
+    t->run = d->run;
+    t->kind = d->kind;
     t->flags = 0;
-    t->u16 = 0;
-    t->arg.fn[0] = (void (*)(void))fn;
+    t->u16 = d->mode;
+    t->arg.fn[0] = fn;
     t->arg.ptr[1] = arg;
     t->arg.fn[2] = (void (*)(void))release;
+    t->arg.u64[3] = d->nblocks;
 }
 
-static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, core_kernel_fn fn,
-                                                            void *arg, core_release_fn release,
+static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream,
+                                                            const struct owned_desc *d,
+                                                            void (*fn)(void), void *arg,
+                                                            core_release_fn release,
                                                             const char *name)
 {
     sched_stream_fast_missed(); /* core/stream/task.h: first on a fast-path launch's slow path */
@@ -338,35 +353,85 @@ static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, 
         return rc;
     core_scache_note(stream, s);
     struct sched_task *t = core_task_begin(s);
-    fill_owned(t, fn, arg, release);
+    fill_owned(t, d, fn, arg, release);
     return core_task_end(s, tag, name);
 }
 
-static __attribute__((noinline)) aclError launch_owned_captured(aclrtStream stream,
-                                                                core_kernel_fn fn, void *arg,
-                                                                core_release_fn release,
-                                                                const char *name,
-                                                                struct core_stream *s)
+static __attribute__((noinline)) aclError
+launch_owned_captured(aclrtStream stream, const struct owned_desc *d, void (*fn)(void), void *arg,
+                      core_release_fn release, const char *name, struct core_stream *s)
 {
     if (!core_submit_captured(stream, s))
-        return launch_owned_slow(stream, fn, arg, release, name);
+        return launch_owned_slow(stream, d, fn, arg, release, name);
     struct sched_task *t = core_task_begin(s);
-    fill_owned(t, fn, arg, release);
+    fill_owned(t, d, fn, arg, release);
     return core_task_end(s, (uint64_t)(uintptr_t)stream, name);
+}
+
+static inline aclError launch_owned(aclrtStream stream, const struct owned_desc *d,
+                                    void (*fn)(void), void *arg, core_release_fn release,
+                                    const char *name)
+{
+    struct core_sub u;
+    struct sched_task *t = core_submit_try(stream, &u);
+    if (__builtin_expect(t != NULL, 1)) {
+        fill_owned(t, d, fn, arg, release);
+        return core_submit_done(&u, t);
+    }
+    if (u.s)
+        return launch_owned_captured(stream, d, fn, arg, release, name, u.s);
+    return launch_owned_slow(stream, d, fn, arg, release, name);
 }
 
 aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
                            core_release_fn release, const char *name)
 {
-    struct core_sub u;
-    struct sched_task *t = core_submit_try(stream, &u);
-    if (__builtin_expect(t != NULL, 1)) {
-        fill_owned(t, fn, arg, release);
-        return core_submit_done(&u, t);
+    return launch_owned(stream, &k_owned, (void (*)(void))fn, arg, release, name);
+}
+
+/* ---- multi-block launches (core/launch.h, sched/blocks.h) ----------------- */
+
+/* The blocks a launch runs with: its count, or for a split (CORE_BLOCKS_UPTO)
+ * at most CORE_SPLIT_PER_WORKER per worker of the device, one on a device of
+ * one worker. */
+static inline uint32_t blocks_of(const struct sched_task *t, const struct sched_exec *x)
+{
+    uint32_t n = (uint32_t)t->arg.u64[3];
+    if (t->u16 == CORE_BLOCKS_UPTO) {
+        uint32_t cap = x->team_size > 1 ? x->team_size * CORE_SPLIT_PER_WORKER : 1;
+        if (n > cap)
+            n = cap;
     }
-    if (u.s)
-        return launch_owned_captured(stream, fn, arg, release, name, u.s);
-    return launch_owned_slow(stream, fn, arg, release, name);
+    return n;
+}
+
+static int run_blocks(struct sched_task *t, struct sched_exec *x)
+{
+    core_release_fn release = (core_release_fn)t->arg.fn[2];
+    void *arg = t->arg.ptr[1];
+    if (x->discard) {
+        if (release)
+            release(arg);
+        return SCHED_DONE;
+    }
+    return sched_fork(x, (sched_block_fn)t->arg.fn[0], arg, blocks_of(t, x), release);
+}
+
+/* A captured multi-block launch runs its blocks the same way at every replay
+ * (the replaying worker and its idle team mates), then the next node. */
+static int run_blocks_replay(struct sched_task *t, struct sched_exec *x)
+{
+    int32_t rc = sched_blocks_run(x, (sched_block_fn)t->arg.fn[0], t->arg.ptr[1], blocks_of(t, x));
+    if (rc)
+        sched_exec_fail(x, rc);
+    return SCHED_DONE;
+}
+
+aclError core_launch_blocks(aclrtStream stream, core_block_fn fn, void *arg, uint32_t nblocks,
+                            uint16_t mode, core_release_fn release, const char *name)
+{
+    struct owned_desc d = {run_blocks, CORE_T_BLOCKS, mode, nblocks};
+    return launch_owned(stream, &d, (void (*)(void))fn, arg, release, name);
 }
 
 /* Captured owned launches run fn at every replay; release at model destroy. */
@@ -389,6 +454,8 @@ const struct core_task_desc core_task_kernel = {"kernel", run_kernel, run_kernel
                                                 SCHED_TF_DIRECT, NULL};
 const struct core_task_desc core_task_owned = {"kernel", run_owned, run_owned_replay, 0,
                                                owned_release};
+const struct core_task_desc core_task_blocks = {"kernel", run_blocks, run_blocks_replay, 0,
+                                                owned_release};
 /* Stateless: the same record runs again. */
 const struct core_task_desc core_task_hostfunc = {"host_func", run_hostfunc, run_hostfunc, 0,
                                                   NULL};
