@@ -43,6 +43,9 @@ aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, void *arg,
 typedef int32_t (*core_block_fn)(void *arg, uint32_t i, uint32_t n);
 enum { CORE_BLOCKS_EXACT = 0, CORE_BLOCKS_UPTO = 1 };
 #define CORE_SPLIT_PER_WORKER 4
+/* Workers of each device (the configured count, CPUACL_WORKERS): what a BLAS
+ * called from one kernel may use as its thread count. */
+uint32_t core_device_workers(void);
 aclError core_launch_blocks(aclrtStream stream, core_block_fn fn, void *arg, uint32_t nblocks,
                             uint16_t mode, core_release_fn release, const char *name);
 

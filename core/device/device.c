@@ -25,6 +25,7 @@
 #include "core/device/facts.h"
 #include "core/device/state_pvt.h"
 #include "core/err.h"
+#include "core/launch.h"
 #include "core/runtime/callbacks.h"
 #include "core/runtime/config.h"
 #include "core/runtime/fault.h"
@@ -94,6 +95,11 @@ static struct core_device *device_of(int32_t id)
 }
 
 /* ---- workers ------------------------------------------------------------ */
+
+uint32_t core_device_workers(void)
+{
+    return g_rt.cfg.workers ? g_rt.cfg.workers : 1;
+}
 
 aclError core_device_use(struct core_device *d)
 {
