@@ -162,8 +162,9 @@ static int study_scaling(struct bs_ctx *c)
             snprintf(wbuf, sizeof(wbuf), "%u", w);
             snprintf(rbuf, sizeof(rbuf), "%u", child_reps);
             snprintf(envw, sizeof(envw), "CPUACL_WORKERS=%u", w);
-            const char *args[] = {"--child-scaling", wbuf, "--reps", rbuf,
-                                  c->full ? "--full" : "--quick", "--no-pin", NULL};
+            const char *args[] = {
+                "--child-scaling", wbuf, "--reps", rbuf, c->full ? "--full" : "--quick",
+                "--no-pin",        NULL};
             const char *env[] = {envw, NULL};
             if (bu_run_self(args, env, c->full ? 280 : 55, out, cap, why, sizeof(why)) != 0) {
                 fprintf(stderr, "cpuacl-bench: scaling with %u workers: %s\n", w, why);
@@ -189,9 +190,8 @@ static int study_scaling(struct bs_ctx *c)
         return rc;
     struct br_results *R = c->res;
     char key[32], label[64];
-    struct br_figure *f =
-        br_add(R, "scaling", "ew_w1", "Add f32 64 MiB, 1 worker", "GB/s", BR_HIGHER, &ew[0], NULL,
-               NULL);
+    struct br_figure *f = br_add(R, "scaling", "ew_w1", "Add f32 64 MiB, 1 worker", "GB/s",
+                                 BR_HIGHER, &ew[0], NULL, NULL);
     br_set_note(f, "child processes, CPUACL_WORKERS=1, bytes moved (3 x 64 MiB) per second");
     snprintf(key, sizeof(key), "ew_w%u", W);
     snprintf(label, sizeof(label), "Add f32 64 MiB, %u workers", W);
@@ -210,7 +210,8 @@ static int study_scaling(struct bs_ctx *c)
 }
 
 const struct bs_study bs_scaling_study = {
-    "scaling", "one operator on W workers vs 1 worker: Add 64 MiB, Matmul 512 (issue 31)",
+    "scaling",
+    "one operator on W workers vs 1 worker: Add 64 MiB, Matmul 512 (issue 31)",
     "aclnnAdd float32 on 64 MiB tensors (bytes moved per second) and aclnnMatmul\n"
     "float32 512x512x512 (GFLOP/s) on a device of 1 worker and on one of W workers\n"
     "(W = the allowed cpus, at least 2), each count in a child process\n"

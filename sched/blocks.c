@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Multi-block tasks: the team board, claiming and running blocks, and the
- * owner's side of a fork (start, completion). Invariants B1-B5: blocks.h.
+ * owner's side of a fork (start, completion). Invariants MB1-MB5: blocks.h.
  */
 #include "sched/blocks.h"
 
@@ -12,7 +12,7 @@
 #include "sched/worker.h"
 
 /* How long an owner whose claims ran out polls for the helpers' last blocks
- * before it lets its stream block on the job (B3) and serves other streams.
+ * before it lets its stream block on the job (MB3) and serves other streams.
  * Blocks are about equal, so the last ones end within a few us of the
  * owner's; polling that long saves a cond wake-up per fork. */
 #define SCHED_FORK_POLL 4096 /* pause instructions (~30 ns each measured, W7) */
@@ -47,19 +47,14 @@ static inline uint32_t team_size(const struct sched_team *tm)
     return tm ? atomic_load_explicit(&tm->size, memory_order_relaxed) : 1;
 }
 
-uint32_t sched_worker_team_size(const struct sched_worker *w)
-{
-    return team_size(w->team);
-}
-
-/* B1: claim one block of e. */
+/* MB1: claim one block of e. */
 static bool claim(struct sched_job *e, uint32_t *i, uint32_t *n, sched_block_fn *fn, void **arg)
 {
     /* acquire: pairs with the owner's release of the generation's first
      * word (its n, fn and arg), through the release sequence of the CASes. */
     uint64_t c = atomic_load_explicit(&e->claim, memory_order_acquire);
     for (;;) {
-        /* relaxed: B1 (used only if the CAS below proves them current) */
+        /* relaxed: MB1 (used only if the CAS below proves them current) */
         uint32_t nn = atomic_load_explicit(&e->n, memory_order_relaxed);
         if ((uint32_t)c >= nn)
             return false;
@@ -77,7 +72,7 @@ static bool claim(struct sched_job *e, uint32_t *i, uint32_t *n, sched_block_fn 
     }
 }
 
-/* Has e a block left to claim? (a parking worker's re-check, B4) */
+/* Has e a block left to claim? (a parking worker's re-check, MB4) */
 static bool claimable(struct sched_job *e)
 {
     /* acquire: as in claim; relaxed n: a hint, the claim itself decides. */
@@ -85,7 +80,7 @@ static bool claimable(struct sched_job *e)
     return (uint32_t)c < atomic_load_explicit(&e->n, memory_order_relaxed);
 }
 
-/* Run block i of e's generation gen and count it (B2). */
+/* Run block i of e's generation gen and count it (MB2). */
 static void run_block(struct sched_job *e, uint64_t gen, uint32_t i, uint32_t n, sched_block_fn fn,
                       void *arg)
 {
@@ -93,12 +88,12 @@ static void run_block(struct sched_job *e, uint64_t gen, uint32_t i, uint32_t n,
     if (__builtin_expect(rc != 0, 0)) {
         int32_t none = 0;
         /* relaxed: read by the owner after it acquired fin, which the done
-         * chain below orders after this (B2). First failure wins. */
+         * chain below orders after this (MB2). First failure wins. */
         atomic_compare_exchange_strong_explicit(&e->err, &none, rc, memory_order_relaxed,
                                                 memory_order_relaxed);
     }
     /* acq_rel: the last finisher sees every block's writes (and err) and
-     * publishes them with fin's release (B2). */
+     * publishes them with fin's release (MB2). */
     if (atomic_fetch_add_explicit(&e->done, 1, memory_order_acq_rel) + 1 == n)
         sched_cond_advance(&e->fin, gen);
 }
@@ -120,7 +115,7 @@ bool sched_team_claimable(const struct sched_worker *w)
     struct sched_team *tm = w->team;
     if (!tm)
         return false;
-    /* relaxed: after the parking worker's heavy fence (B4, W2). */
+    /* relaxed: after the parking worker's heavy fence (MB4, W2). */
     uint64_t open = atomic_load_explicit(&tm->open, memory_order_relaxed);
     while (open) {
         uint32_t b = (uint32_t)__builtin_ctzll(open);
@@ -135,7 +130,7 @@ uint32_t sched_team_help(struct sched_worker *w)
 {
     struct sched_team *tm = w->team;
     uint32_t ran = 0;
-    /* relaxed: a hint; claim() validates (B1). */
+    /* relaxed: a hint; claim() validates (MB1). */
     uint64_t open = atomic_load_explicit(&tm->open, memory_order_relaxed);
     /* Start at our own position, so helpers of a 64-worker team spread over
      * the open jobs instead of all queueing on the first one. */
@@ -151,9 +146,9 @@ uint32_t sched_team_help(struct sched_worker *w)
         while (claim(e, &i, &n, &fn, &arg)) {
             /* The claimed job's generation (fin's target) is fin + 1: its
              * owner published it after acquiring fin = its generation - 1
-             * (B3: then freed, retaken, published; our claim's acquire
+             * (MB3: then freed, retaken, published; our claim's acquire
              * follows that chain), and fin moves again only after our block
-             * counted (B2). relaxed: that chain orders it. e->gen is the
+             * counted (MB2). relaxed: that chain orders it. e->gen is the
              * owner's, not ours to read. */
             uint64_t fin = atomic_load_explicit(&e->fin.value, memory_order_relaxed);
             run_block(e, fin + 1, i, n, fn, arg);
@@ -163,7 +158,7 @@ uint32_t sched_team_help(struct sched_worker *w)
     return ran;
 }
 
-/* Take a free entry of tm (B3), or -1. */
+/* Take a free entry of tm (MB3), or -1. */
 static int take_entry(struct sched_team *tm)
 {
     /* relaxed first read; acquire on the CAS: pairs with the release of the
@@ -190,16 +185,16 @@ static uint64_t publish_and_run(struct sched_worker *w, struct sched_team *tm, u
                                 sched_block_fn fn, void *arg, uint32_t n)
 {
     struct sched_job *e = &tm->jobs[b];
-    uint64_t gen = ++e->gen; /* B3: ours while we hold the busy bit */
-    /* relaxed: published by the release store of the claim word (B1). */
+    uint64_t gen = ++e->gen; /* MB3: ours while we hold the busy bit */
+    /* relaxed: published by the release store of the claim word (MB1). */
     atomic_store_explicit(&e->n, n, memory_order_relaxed);
     atomic_store_explicit(&e->fn, fn, memory_order_relaxed);
     atomic_store_explicit(&e->arg, arg, memory_order_relaxed);
     atomic_store_explicit(&e->done, 0, memory_order_relaxed);
     atomic_store_explicit(&e->err, 0, memory_order_relaxed);
-    /* release: the fields above before the first claim (B1). */
+    /* release: the fields above before the first claim (MB1). */
     atomic_store_explicit(&e->claim, (uint64_t)(uint32_t)gen << 32, memory_order_release);
-    /* relaxed: the kicks' light fence orders it before their waiters loads (B4). */
+    /* relaxed: the kicks' light fence orders it before their waiters loads (MB4). */
     atomic_fetch_or_explicit(&tm->open, 1ull << b, memory_order_relaxed);
     uint32_t size = team_size(tm), want = n - 1;
     for (uint32_t k = 0; k < size && want; k++) {
@@ -213,7 +208,7 @@ static uint64_t publish_and_run(struct sched_worker *w, struct sched_team *tm, u
         }
     }
     run_claims(e, gen);
-    /* relaxed: only owners write open; helpers read it as a hint (B3). */
+    /* relaxed: only owners write open; helpers read it as a hint (MB3). */
     atomic_fetch_and_explicit(&tm->open, ~(1ull << b), memory_order_relaxed);
     return gen;
 }
@@ -229,7 +224,7 @@ static int32_t run_inline(sched_block_fn fn, void *arg, uint32_t n)
     return err;
 }
 
-/* A fork's team entry, or -1 when it runs inline (B5). */
+/* A fork's team entry, or -1 when it runs inline (MB5). */
 static int fork_entry(struct sched_worker *w, uint32_t n)
 {
     if (!w || n <= 1 || team_size(w->team) <= 1)
@@ -246,9 +241,9 @@ int32_t sched_blocks_run(struct sched_exec *x, sched_block_fn fn, void *arg, uin
     struct sched_team *tm = w->team;
     struct sched_job *e = &tm->jobs[b];
     uint64_t gen = publish_and_run(w, tm, (uint32_t)b, fn, arg, n);
-    /* The remaining blocks are running on helpers, which never wait (B3). */
+    /* The remaining blocks are running on helpers, which never wait (MB3). */
     sched_cond_wait(&e->fin, gen, 0);
-    /* relaxed: ordered by fin's acquire (B2). */
+    /* relaxed: ordered by fin's acquire (MB2). */
     int32_t err = atomic_load_explicit(&e->err, memory_order_relaxed);
     free_entry(tm, (uint32_t)b);
     return err;
@@ -280,14 +275,14 @@ int sched_fork_begin(struct sched_worker *w, struct sched_stream *s, struct sche
         }
         base_cpu_relax();
     }
-    return sched_block_on(x, &e->fin, gen, 0, 0); /* B3: complete when unblocked */
+    return sched_block_on(x, &e->fin, gen, 0, 0); /* MB3: complete when unblocked */
 }
 
 void sched_fork_complete(struct sched_worker *w, struct sched_stream *s, struct sched_exec *x)
 {
     struct sched_job *e = s->fork;
     s->fork = NULL;
-    /* relaxed: ordered by fin's acquire, which the caller made (B2). */
+    /* relaxed: ordered by fin's acquire, which the caller made (MB2). */
     int32_t err = atomic_load_explicit(&e->err, memory_order_relaxed);
     void (*release)(void *) = e->release;
     void *arg = e->release_arg;

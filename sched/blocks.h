@@ -17,31 +17,31 @@
  * advertises it in `open` while it has blocks left to claim.
  *
  * Invariants:
- *  B1. Every block runs exactly once. A block index is claimed by a CAS on
+ *  MB1. Every block runs exactly once. A block index is claimed by a CAS on
  *      the entry's claim word (generation << 32 | next index) that moves it
  *      from (g, i) to (g, i + 1) with i < n(g); the word of a generation only
  *      grows, and a new generation starts only after every block of the old
- *      one finished (B3), so a CAS that succeeds on (g, i) claims block i of
+ *      one finished (MB3), so a CAS that succeeds on (g, i) claims block i of
  *      job g and of no other. A helper reads n, fn and arg between its
  *      acquire load of the word and its CAS; they are atomics (relaxed), so a
  *      read that races with the owner writing the next generation is no data
  *      race, and its value is used only if the CAS succeeds, which proves the
  *      job was still unfinished (not yet rewritten) when they were read.
- *  B2. The last block to finish (done reaches n, an acq_rel counter: its
+ *  MB2. The last block to finish (done reaches n, an acq_rel counter: its
  *      RMW chain carries every block's writes) advances the entry's `fin`
  *      condition to g (release): whoever acquires fin >= g sees every
  *      block's effects and the first failure (err).
- *  B3. Only the owner (the holder of the busy bit) writes an entry's fields,
+ *  MB3. Only the owner (the holder of the busy bit) writes an entry's fields,
  *      clears its open bit and frees it; it frees it after it acquired
  *      fin >= g. The owner's stream is blocked on fin meanwhile (the worker's
  *      blocked-stream path: W2's park, C2's wake), and its head moves only
  *      when the owner completes the task (W1: the head has one writer). So a
  *      helper never waits for the owner, and the owner never waits for a
  *      helper while it has other streams to run.
- *  B4. No lost helper: the owner sets the open bit and then kicks the other
+ *  MB4. No lost helper: the owner sets the open bit and then kicks the other
  *      workers of the team (light fence, their waiters; W2); a parking worker
  *      re-checks `open` after its heavy fence (has_work).
- *  B5. A fork with n = 1, on a team of one worker, or with no free entry runs
+ *  MB5. A fork with n = 1, on a team of one worker, or with no free entry runs
  *      its blocks in order on the owner before the task completes: the same
  *      results, nothing shared.
  */
@@ -60,22 +60,22 @@ typedef int32_t (*sched_block_fn)(void *arg, uint32_t i, uint32_t n);
 
 struct sched_job {
     /* Line 1: claims and completions (every block RMWs it twice). */
-    _Alignas(SCHED_CACHELINE) _Atomic uint64_t claim; /* A: (gen << 32) | next block, B1 */
-    _Atomic uint32_t done;                           /* A: blocks finished (B2) */
-    _Atomic int32_t err;                             /* A: first block failure, 0 = none */
-    _Atomic uint32_t n;                              /* A: blocks of the current job (B1) */
-    _Atomic(sched_block_fn) fn;                      /* A: relaxed (B1) */
-    _Atomic(void *) arg;                             /* A: relaxed (B1) */
+    _Alignas(SCHED_CACHELINE) _Atomic uint64_t claim; /* A: (gen << 32) | next block, MB1 */
+    _Atomic uint32_t done;                            /* A: blocks finished (MB2) */
+    _Atomic int32_t err;                              /* A: first block failure, 0 = none */
+    _Atomic uint32_t n;                               /* A: blocks of the current job (MB1) */
+    _Atomic(sched_block_fn) fn;                       /* A: relaxed (MB1) */
+    _Atomic(void *) arg;                              /* A: relaxed (MB1) */
     /* Line 2: completion (written once per job, read by the owner). */
-    _Alignas(SCHED_CACHELINE) struct sched_cond fin; /* value: last finished generation (B2) */
-    uint64_t gen;                                    /* owner only: jobs published (B3) */
-    void (*release)(void *arg);                      /* owner only (B3) */
+    _Alignas(SCHED_CACHELINE) struct sched_cond fin; /* value: last finished generation (MB2) */
+    uint64_t gen;                                    /* owner only: jobs published (MB3) */
+    void (*release)(void *arg);                      /* owner only (MB3) */
     void *release_arg;                               /* owner only */
 };
 
 struct sched_team {
-    _Alignas(SCHED_CACHELINE) _Atomic uint64_t busy; /* A: entries taken by owners (B3) */
-    _Atomic uint64_t open;                           /* A: entries with blocks to claim (B4) */
+    _Alignas(SCHED_CACHELINE) _Atomic uint64_t busy; /* A: entries taken by owners (MB3) */
+    _Atomic uint64_t open;                           /* A: entries with blocks to claim (MB4) */
     _Alignas(SCHED_CACHELINE) uint32_t base;         /* I: first worker index */
     _Atomic uint32_t size;                           /* A: workers started in the team */
     struct sched_job jobs[SCHED_TEAM_JOBS];

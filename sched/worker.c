@@ -50,7 +50,7 @@
  *  W9. Each loop first runs blocks of the team's open jobs (sched_team_help)
  *      when the team's open mask is not 0; an idle pass that finds blocks is
  *      busy. A parking worker re-checks for claimable blocks after its heavy
- *      fence (has_work; B4), so a published job never waits for a parked
+ *      fence (has_work; MB4), so a published job never waits for a parked
  *      helper that was not kicked.
  */
 #include "sched/worker.h"
@@ -158,7 +158,7 @@ static void list_del(struct sched_worker *w, struct sched_stream *s)
  * blocks run elsewhere: wait for them and complete the task here (its
  * release runs exactly once, its head moves), so nothing of the stream is
  * touched after it left. All its blocks were claimed before the stream
- * blocked (B3) and helpers never wait, so this wait is bounded by a block. */
+ * blocked (MB3) and helpers never wait, so this wait is bounded by a block. */
 static void settle_fork(struct sched_worker *w, struct sched_stream *s)
 {
     if (!s->fork)
@@ -297,7 +297,7 @@ static bool unblocked(struct sched_stream *s, uint64_t *now)
 {
     if (sched_cond_value(s->blk_cond) >= s->blk_target)
         return true;
-    if (s->fork) /* blocks in flight: only their end unblocks (B3), discard or not */
+    if (s->fork) /* blocks in flight: only their end unblocks (MB3), discard or not */
         return false;
     /* A discarded wait is dropped, not waited for; but a task that runs
      * even when its stream discards (SCHED_TF_ALWAYS: a model's join, an
@@ -364,6 +364,7 @@ static void mark_busy(struct sched_worker *w)
 static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsigned *streaming)
 {
     uint64_t now = 0;
+    bool fork_done = false;
     if (s->blk_cond) {
         if (!unblocked(s, &now))
             return 0;
@@ -371,16 +372,15 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
             now = sched_now_ns();
         stat_add(&w->st.blocked_ns, now - s->blk_since);
         s->blk_cond = NULL;
+        fork_done = s->fork != NULL; /* W8: a fork in flight always blocks its stream */
     }
     uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed); /* ours (W1) */
     struct sched_task *t = &s->slots[head & s->mask];
-    struct sched_exec x = {.worker = w,
-                           .stream = s,
-                           .blocked_since = s->blk_first,
-                           .team_size = sched_worker_team_size(w)};
+    struct sched_exec x = {
+        .worker = w, .stream = s, .blocked_since = s->blk_first, .team_size = w->team_size};
     uint32_t n = 0;
-    if (__builtin_expect(s->fork != NULL, 0)) {
-        sched_fork_complete(w, s, &x); /* its blocks all finished (B3) */
+    if (__builtin_expect(fork_done, 0)) {
+        sched_fork_complete(w, s, &x); /* its blocks all finished (MB3) */
         goto task_done;
     }
     /* acquire: pairs with the producer's release of the slot's seq (S1). */
@@ -407,7 +407,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
             trace_add(w, s, kind, t0, sched_now_ns());
         }
         if (__builtin_expect(r == SCHED_FORK, 0))
-            r = sched_fork_begin(w, s, &x); /* B3: SCHED_BLOCK while helpers finish */
+            r = sched_fork_begin(w, s, &x); /* MB3: SCHED_BLOCK while helpers finish */
         if (r == SCHED_BLOCK) {
             s->blk_cond = x.block_cond;
             s->blk_target = x.block_target;
@@ -453,7 +453,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
 static bool has_work(struct sched_worker *w, uint64_t *deadline)
 {
     uint64_t now = 0;
-    if (sched_team_claimable(w)) /* B4 */
+    if (sched_team_claimable(w)) /* MB4 */
         return true;
     for (uint32_t i = 0; i < w->nstreams; i++) {
         struct sched_stream *s = w->streams[i];
@@ -647,6 +647,7 @@ int sched_worker_start_in(uint32_t index, int32_t cpu, uint32_t team_base, uint3
     atomic_store_explicit(&w->stop, 0, memory_order_relaxed);
     w->cpu = -1;
     w->team = team; /* I: before the thread starts */
+    w->team_size = team_size ? team_size : 1;
     if (team) /* relaxed: a hint for splits and kicks (blocks.c, team_size) */
         atomic_store_explicit(&team->size, team_size, memory_order_relaxed);
     if (sched_trace_on && !w->trace) { /* kept across restarts: dumped at the end */

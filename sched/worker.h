@@ -70,6 +70,7 @@ struct sched_worker {
     _Atomic uint32_t nattached;   /* A: placement load (streams) */
     _Atomic uint32_t stop;        /* A */
     struct sched_team *team;      /* I: the workers it helps with blocks (blocks.h), or NULL */
+    uint32_t team_size;           /* I: workers in the team (1 without one) */
     uint32_t index;               /* I: global index */
     int32_t cpu;                  /* I: pinned core or -1 */
     pthread_t thread;             /* I */
@@ -134,8 +135,7 @@ int sched_fork_begin(struct sched_worker *w, struct sched_stream *s, struct sche
 void sched_fork_complete(struct sched_worker *w, struct sched_stream *s, struct sched_exec *x);
 /* Run blocks of the team's open jobs; how many ran. */
 uint32_t sched_team_help(struct sched_worker *w);
-/* A block is left to claim (a parking worker's re-check, B4). */
+/* A block is left to claim (a parking worker's re-check, MB4). */
 bool sched_team_claimable(const struct sched_worker *w);
-uint32_t sched_worker_team_size(const struct sched_worker *w);
 
 #endif

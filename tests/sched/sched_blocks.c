@@ -23,10 +23,10 @@
 #include "sched/worker.h"
 #include "tests/sched/sched_util.h"
 
-#define TEAM 4      /* workers 0..3: one team, more workers than the machine's 2 cores */
-#define SOLO 8      /* worker 8: a team of one */
-#define NSTREAMS 6  /* streams 0..3 on the team (round robin), 4 and 5 used by phases */
-#define MAXN 1000   /* blocks of one task at most */
+#define TEAM 4     /* workers 0..3: one team, more workers than the machine's 2 cores */
+#define SOLO 8     /* worker 8: a team of one */
+#define NSTREAMS 6 /* streams 0..3 on the team (round robin), 4 and 5 used by phases */
+#define MAXN 1000  /* blocks of one task at most */
 #define FAIL_CODE 507015
 
 struct sstate {
@@ -58,7 +58,7 @@ static int32_t block_fn(void *arg, uint32_t i, uint32_t n)
         FAIL("block %u of %u for a task of %u blocks", i, n, m->n);
     if (m->solo && !pthread_equal(m->solo, pthread_self()))
         FAIL("a block of a one-worker team ran on another thread");
-    /* relaxed: counted; read after the task completed (the done chain, B2) */
+    /* relaxed: counted; read after the task completed (the done chain, MB2) */
     atomic_fetch_add_explicit(&m->started, 1, memory_order_relaxed);
     if (atomic_fetch_add_explicit(&m->hits[i], 1, memory_order_relaxed) != 0)
         FAIL("stream %u seq %llu: block %u ran twice", m->sid, (unsigned long long)m->seq, i);
@@ -91,8 +91,8 @@ static int run_mb(struct sched_task *t, struct sched_exec *x)
 {
     struct mb *m = t->arg.ptr[0];
     if (st[m->sid].expect != m->seq)
-        FAIL("stream %u: multi-block task %llu started at %llu", m->sid,
-             (unsigned long long)m->seq, (unsigned long long)st[m->sid].expect);
+        FAIL("stream %u: multi-block task %llu started at %llu", m->sid, (unsigned long long)m->seq,
+             (unsigned long long)st[m->sid].expect);
     return sched_fork(x, block_fn, m, m->n, release_fn);
 }
 
@@ -279,9 +279,9 @@ static void case_replay(void)
 static void case_fail(void)
 {
     for (uint32_t sid = 0; sid < 2; sid++) {
-        submit_mb(sid, 64, 17, 5000);                     /* one failing block of 64 */
-        submit_mb_as(sid, 16, 3, 1000, run_replay);       /* and in a replay */
-        submit_task(sid, run_one, 0, 0);                  /* the stream goes on */
+        submit_mb(sid, 64, 17, 5000);               /* one failing block of 64 */
+        submit_mb_as(sid, 16, 3, 1000, run_replay); /* and in a replay */
+        submit_task(sid, run_one, 0, 0);            /* the stream goes on */
         drain(sid);
         if (atomic_load(&st[sid].fails) != 2)
             FAIL("stream %u: %u failures reported, 2 tasks failed", sid, st[sid].fails);
