@@ -51,7 +51,8 @@ static const struct {
     {"limits", 3.0, 6.0},    {"launch", 0.5, 2.0}, {"roundtrip", 1.0, 3.0}, {"event", 2.0, 6.0},
     {"multistream", 14, 60}, {"capture", 3.0, 10}, {"memcpy", 5.0, 15},     {"alloc", 2.0, 6.0},
     {"graph", 1.0, 4.0},     {"ops", 10, 30},      {"peers", 1.5, 6.0},     {"collective", 8.0, 20},
-    {"model", 15, 30}, /* torch start-up, export and atc, then the timed runs (e2e estimate) */
+    {"model", 15, 30},   /* torch start-up, export and atc, then the timed runs (e2e estimate) */
+    {"scaling", 10, 25}, /* children with 1 and W workers (mb estimate) */
 };
 
 double bs_cost_s(const char *name, bool full, unsigned reps)

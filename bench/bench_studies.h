@@ -73,6 +73,7 @@ extern const char *_Atomic bs_step;
     X(alloc)       /* bench_memstudies.c */                                                        \
     X(graph)       /* bench_graph.c */                                                             \
     X(ops)         /* bench_ops.c */                                                               \
+    X(scaling)     /* bench_study_scaling.c (children with 1 and W workers) */                     \
     X(peers)       /* bench_peers.c */                                                             \
     X(model)       /* bench_study_model.c (PyTorch peer, atc) */                                   \
     X(collective)  /* bench_study_collective.c (runs hccl-bench) */
@@ -112,6 +113,9 @@ int bs_trace_phase(const char *path);
  * `out`, which the parent turns into figures. 0, or an aclError / -1.
  */
 int bs_multistream_child(struct bs_ctx *ctx, FILE *out);
+/* The child side of the scaling study (cpuacl-bench --child-scaling W,
+ * CPUACL_WORKERS=W): lines "ew <GB/s>..." and "mm <GFLOP/s>..." to out. */
+int bs_scaling_child(struct bs_ctx *ctx, FILE *out);
 
 /* Clear the progress bar's line (when one was drawn). */
 void bs_bar_clear(const struct bs_ctx *c);

@@ -57,6 +57,7 @@ struct opts {
     /* internal: what a child process of this tool runs (not in --help) */
     const char *child_trace; /* --child-trace PATH: the traced phase of --out */
     unsigned child_ms;       /* --child-multistream W: multistream with W workers */
+    unsigned child_sc;       /* --child-scaling W: the scaling study's child, W workers */
 };
 
 static void usage(FILE *out)
@@ -242,7 +243,8 @@ static int parse(int argc, char **argv, struct opts *o)
             for (size_t k = 0; k < bs_nstudies; k++)
                 printf("%-12s %s\n", bs_studies[k]->name, bs_studies[k]->summary);
             return 1;
-        } else if (strcmp(a, "--child-trace") == 0 || strcmp(a, "--child-multistream") == 0) {
+        } else if (strcmp(a, "--child-trace") == 0 || strcmp(a, "--child-multistream") == 0 ||
+                   strcmp(a, "--child-scaling") == 0) {
             /* internal (bench_studies.c, trace_in_child): no checks beyond a value */
             if (!val && i + 1 < argc)
                 val = argv[++i];
@@ -254,8 +256,12 @@ static int parse(int argc, char **argv, struct opts *o)
                 char *end;
                 unsigned long n = strtoul(val, &end, 10);
                 if (*end || n == 0 || n > 1024)
-                    return bad_usage("--child-multistream wants a worker count, got '%s'", val);
-                o->child_ms = (unsigned)n;
+                    return bad_usage("--child-multistream/scaling wants a worker count, got '%s'",
+                                     val);
+                if (a[8] == 's')
+                    o->child_sc = (unsigned)n;
+                else
+                    o->child_ms = (unsigned)n;
             }
         } else if (strcmp(a, "--study") == 0 || strcmp(a, "--reps") == 0 ||
                    strcmp(a, "--json") == 0 || strcmp(a, "--out") == 0) {
@@ -450,8 +456,8 @@ static int open_device(const struct opts *o, struct bs_ctx *ctx, cpuaclWorkerSta
     memset(ctx, 0, sizeof(*ctx));
     ctx->reps = o->reps;
     ctx->full = o->full;
-    ctx->progress = o->progress && !o->child_ms;
-    ctx->bar = !o->no_bar && !o->child_ms && isatty(STDERR_FILENO);
+    ctx->progress = o->progress && !o->child_ms && !o->child_sc;
+    ctx->bar = !o->no_bar && !o->child_ms && !o->child_sc && isatty(STDERR_FILENO);
     ctx->device = 0;
     ctx->ring_slots = ring_slots_from_env();
     memset(w0, 0, sizeof(*w0));
@@ -473,18 +479,22 @@ static int open_device(const struct opts *o, struct bs_ctx *ctx, cpuaclWorkerSta
     return 0;
 }
 
-/* The child side of multistream's worker sweep. Exit status 0 or 1. */
+/* The child side of multistream's worker sweep and of the scaling study.
+ * Exit status 0 or 1. */
 static int child_multistream(const struct opts *o, struct bs_ctx *ctx)
 {
     int rc = 1;
-    if (ctx->workers != o->child_ms) {
-        fprintf(stderr, "cpuacl-bench: asked for %u workers, the device has %u\n", o->child_ms,
+    unsigned want = o->child_sc ? o->child_sc : o->child_ms;
+    if (ctx->workers != want) {
+        fprintf(stderr, "cpuacl-bench: asked for %u workers, the device has %u\n", want,
                 ctx->workers);
     } else {
         struct br_results R;
         br_init(&R);
         ctx->res = &R;
-        rc = bs_multistream_child(ctx, stdout) == 0 ? 0 : 1;
+        rc = (o->child_sc ? bs_scaling_child(ctx, stdout) : bs_multistream_child(ctx, stdout)) == 0
+                 ? 0
+                 : 1;
         br_fini(&R);
     }
     bu_unpin_self();
@@ -550,7 +560,7 @@ int main(int argc, char **argv)
     cpuaclWorkerStats w0;
     if (open_device(&o, &ctx, &w0) != 0)
         return 1;
-    if (o.child_ms)
+    if (o.child_ms || o.child_sc)
         return child_multistream(&o, &ctx);
     struct br_results R;
     br_init(&R);

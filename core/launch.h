@@ -36,4 +36,26 @@ static inline aclError core_launch_owned(aclrtStream stream, core_kernel_fn fn, 
     return core_launch_owned_as(stream, fn, arg, release, name, name);
 }
 
+/*
+ * Multi-block launch (sched/blocks.h, docs/stream.md "Multi-block tasks"):
+ * fn(arg, i, n) runs once for every block i in [0, n), in parallel on the
+ * workers of the stream's device; the task completes (release(arg) runs, the
+ * stream moves on) when the last block finished. A non-zero return of any
+ * block fails the task once with the first such code. Ownership of arg as in
+ * core_launch_owned (captured: every replay runs the blocks again; release
+ * when the model run instance goes).
+ *   mode CORE_BLOCKS_EXACT: n = nblocks (an Ascend C <<<blockDim>>> launch);
+ *   mode CORE_BLOCKS_UPTO:  n = nblocks capped at CORE_SPLIT_PER_WORKER per
+ *     worker of the device, 1 on a device of one worker (an operator's split:
+ *     its work divided by the n it is given).
+ */
+typedef int32_t (*core_block_fn)(void *arg, uint32_t i, uint32_t n);
+enum { CORE_BLOCKS_EXACT = 0, CORE_BLOCKS_UPTO = 1 };
+#define CORE_SPLIT_PER_WORKER 4
+/* Workers of each device (the configured count, CPUACL_WORKERS): what a BLAS
+ * called from one kernel may use as its thread count. */
+uint32_t core_device_workers(void);
+aclError core_launch_blocks(aclrtStream stream, core_block_fn fn, void *arg, uint32_t nblocks,
+                            uint16_t mode, core_release_fn release, const char *name);
+
 #endif

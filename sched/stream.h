@@ -113,6 +113,8 @@ struct sched_stream {
     uint64_t blk_first;                              /* C: head task first blocked, 0 */
     uint32_t widx;                                   /* C: index in worker's array */
     uint64_t slip_tail;                              /* C: tail seen after the last burst (W7) */
+    struct sched_job *fork;                          /* C: the head task's blocks in flight (MB3) */
+    uint32_t fork_bit;                               /* C: its team entry */
 
     /* Rarely written. */
     _Alignas(SCHED_CACHELINE) struct sched_waitq doneq; /* head waiters (S3) */

@@ -22,6 +22,7 @@ struct sched_cond;
 enum {
     SCHED_DONE = 0,  /* finished (successfully or not; failures go through sched_exec_fail) */
     SCHED_BLOCK = 1, /* cannot run yet: wait for exec->block_cond to reach block_target */
+    SCHED_FORK = 2,  /* run exec->fork_fn's blocks on the team, then complete (sched/blocks.h) */
 };
 
 /* Task flags. */
@@ -40,6 +41,13 @@ struct sched_exec {
     struct sched_cond *block_cond;
     uint64_t block_target;
     uint64_t block_deadline; /* absolute ns, 0 = none; the task is re-run when reached */
+    /* in: workers of the device (the team), what a split asks blocks for */
+    uint32_t team_size;
+    /* out, with SCHED_FORK (sched_fork, sched/blocks.h): */
+    uint32_t fork_n;
+    int32_t (*fork_fn)(void *arg, uint32_t i, uint32_t n);
+    void *fork_arg;
+    void (*fork_release)(void *arg);
 };
 
 /* Fill x's SCHED_BLOCK outputs and return SCHED_BLOCK: wait for cond to reach target until

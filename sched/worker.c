@@ -41,6 +41,17 @@
  *      before its next pass: a streaming producer then fills whole runs of
  *      records before the worker reads them (see slip). It changes when the
  *      worker looks, never what it runs or in which order (W1).
+ *  W8. A task that forks (SCHED_FORK, sched/blocks.h) stays at its stream's
+ *      head until the owner completes it: at once when its blocks are done
+ *      by the time its own claims ran out, else the stream blocks on the
+ *      job's fin condition and the task completes when unblocked (only fin
+ *      unblocks it, discard or not). A stream that leaves the worker with a
+ *      fork in flight has it settled first (settle_fork).
+ *  W9. Each loop first runs blocks of the team's open jobs (sched_team_help)
+ *      when the team's open mask is not 0; an idle pass that finds blocks is
+ *      busy. A parking worker re-checks for claimable blocks after its heavy
+ *      fence (has_work; MB4), so a published job never waits for a parked
+ *      helper that was not kicked.
  */
 #include "sched/worker.h"
 
@@ -50,6 +61,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sched/blocks.h"
 #include "sched/clock.h"
 #include "sched/cond.h"
 #include "sched/futex.h"
@@ -68,7 +80,7 @@ static struct sched_worker *_Atomic g_workers[SCHED_MAX_WORKERS];
 static _Atomic uint32_t g_nworkers_hint; /* A: 1 + highest index ever created */
 static pthread_mutex_t g_create_lock = PTHREAD_MUTEX_INITIALIZER;
 static void (*g_on_start)(void), (*g_on_stop)(void); /* I: before workers start */
-static void (*g_on_release)(struct sched_stream *);   /* I */
+static void (*g_on_release)(struct sched_stream *);  /* I */
 
 void sched_worker_hooks(void (*on_start)(void), void (*on_stop)(void),
                         void (*on_release)(struct sched_stream *))
@@ -142,6 +154,25 @@ static void list_del(struct sched_worker *w, struct sched_stream *s)
     w->streams[i]->widx = i;
 }
 
+/* W8: a stream leaving this worker (detach, release) while its head task's
+ * blocks run elsewhere: wait for them and complete the task here (its
+ * release runs exactly once, its head moves), so nothing of the stream is
+ * touched after it left. All its blocks were claimed before the stream
+ * blocked (MB3) and helpers never wait, so this wait is bounded by a block. */
+static void settle_fork(struct sched_worker *w, struct sched_stream *s)
+{
+    if (!s->fork)
+        return;
+    sched_cond_wait(s->blk_cond, s->blk_target, 0);
+    s->blk_cond = NULL;
+    struct sched_exec x = {.worker = w, .stream = s};
+    sched_fork_complete(w, s, &x);
+    uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed) + 1; /* ours (W1) */
+    /* release: as in run_stream (S2). */
+    atomic_store_explicit(&s->head, head, memory_order_release);
+    sched_waitq_notify(&s->doneq, head); /* S3 */
+}
+
 static void process_mailbox(struct sched_worker *w)
 {
     pthread_mutex_lock(&w->mbox_lock);
@@ -162,11 +193,13 @@ static void process_mailbox(struct sched_worker *w)
             list_add(w, r->s);
             free(r); /* attach and release requests are fire-and-forget (heap) */
         } else if (r->op == REQ_RELEASE) {
+            settle_fork(w, r->s); /* W8 */
             list_del(w, r->s);
             if (g_on_release)
                 g_on_release(r->s); /* W3: we no longer touch it */
             free(r);
         } else {
+            settle_fork(w, r->s); /* W8 */
             list_del(w, r->s);
             /* release: the requester may free the stream right after (W3). */
             atomic_store_explicit(&r->done, 1, memory_order_release);
@@ -238,7 +271,7 @@ void sched_worker_detach(struct sched_stream *s)
  * complete. Bounded (~1 us); single-task passes, the request/response
  * pattern of launch + synchronise, never slip. */
 #define SCHED_SLIP_TASKS 8   /* tasks in a pass that make it a burst */
-#define SCHED_SLIP_NEAR 256   /* the producer's tail this close ahead: streaming */
+#define SCHED_SLIP_NEAR 256  /* the producer's tail this close ahead: streaming */
 #define SCHED_SLIP_PAUSES 32 /* pause instructions (~30 ns each measured) */
 enum { SLIP_NEAR = 1, SLIP_FAR = 2 };
 
@@ -264,6 +297,8 @@ static bool unblocked(struct sched_stream *s, uint64_t *now)
 {
     if (sched_cond_value(s->blk_cond) >= s->blk_target)
         return true;
+    if (s->fork) /* blocks in flight: only their end unblocks (MB3), discard or not */
+        return false;
     /* A discarded wait is dropped, not waited for; but a task that runs
      * even when its stream discards (SCHED_TF_ALWAYS: a model's join, an
      * event record) would only block again, so it waits for its condition.
@@ -353,6 +388,7 @@ static void mark_busy(struct sched_worker *w)
 static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsigned *streaming)
 {
     uint64_t now = 0;
+    bool fork_done = false;
     if (s->blk_cond) {
         if (!unblocked(s, &now))
             return 0;
@@ -360,14 +396,20 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
             now = sched_now_ns();
         stat_add(&w->st.blocked_ns, now - s->blk_since);
         s->blk_cond = NULL;
+        fork_done = s->fork != NULL; /* W8: a fork in flight always blocks its stream */
     }
     uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed); /* ours (W1) */
     struct sched_task *t = &s->slots[head & s->mask];
+    struct sched_exec x = {
+        .worker = w, .stream = s, .blocked_since = s->blk_first, .team_size = w->team_size};
+    uint32_t n = 0;
+    if (__builtin_expect(fork_done, 0)) {
+        sched_fork_complete(w, s, &x); /* its blocks all finished (MB3) */
+        goto task_done;
+    }
     /* acquire: pairs with the producer's release of the slot's seq (S1). */
     if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
         return 0;
-    struct sched_exec x = {.worker = w, .stream = s, .blocked_since = s->blk_first};
-    uint32_t n = 0;
     for (;;) {
         /* Per task, after acquiring its slot: a force-destroy that arrived
          * while the previous task ran drops this one, and an error the host
@@ -384,6 +426,8 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
             r = t->run(t, &x);
         else
             r = run_traced(w, s, t, &x);
+        if (__builtin_expect(r == SCHED_FORK, 0))
+            r = sched_fork_begin(w, s, &x); /* MB3: SCHED_BLOCK while helpers finish */
         if (r == SCHED_BLOCK) {
             s->blk_cond = x.block_cond;
             s->blk_target = x.block_target;
@@ -393,6 +437,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
                 s->blk_first = s->blk_since;
             break;
         }
+    task_done:
         s->blk_first = 0;
         x.blocked_since = 0;
         if (__builtin_expect(w->idle_since != 0, 0))
@@ -428,6 +473,8 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
 static bool has_work(struct sched_worker *w, uint64_t *deadline)
 {
     uint64_t now = 0;
+    if (sched_team_claimable(w)) /* MB4 */
+        return true;
     for (uint32_t i = 0; i < w->nstreams; i++) {
         struct sched_stream *s = w->streams[i];
         if (s->blk_cond) {
@@ -544,11 +591,19 @@ static void *worker_main(void *arg)
             break;
         uint32_t done = 0;
         unsigned streaming = 0; /* W7: SLIP_NEAR / SLIP_FAR bits of the streams' bursts */
+        /* W9: blocks of the team's open jobs first (one relaxed load of a
+         * line written once per fork when there are none). */
+        if (w->team && atomic_load_explicit(&w->team->open, memory_order_relaxed)) {
+            uint32_t h = sched_team_help(w);
+            if (h && w->idle_since)
+                mark_busy(w);
+            done += h;
+        }
         for (uint32_t i = 0; i < w->nstreams; i++)
             done += run_stream(w, w->streams[i], &streaming);
         if (done) {
             if (streaming == SLIP_NEAR)
-                slip(); /* W7 */
+                slip();      /* W7 */
             idle_rounds = 0; /* run_stream marked the worker busy (mark_busy) */
             continue;
         }
@@ -578,8 +633,17 @@ static void *worker_main(void *arg)
 
 int sched_worker_start(uint32_t index, int32_t cpu)
 {
-    if (index >= SCHED_MAX_WORKERS)
+    return sched_worker_start_in(index, cpu, index, 0);
+}
+
+int sched_worker_start_in(uint32_t index, int32_t cpu, uint32_t team_base, uint32_t team_size)
+{
+    if (index >= SCHED_MAX_WORKERS || index < team_base ||
+        index - team_base >= (team_size ? team_size : 1))
         return -EINVAL;
+    struct sched_team *team = NULL;
+    if (team_size > 1 && !(team = sched_team_get(team_base)))
+        return -ENOMEM;
     pthread_mutex_lock(&g_create_lock);
     struct sched_worker *w = sched_worker_get(index);
     if (!w) {
@@ -602,6 +666,10 @@ int sched_worker_start(uint32_t index, int32_t cpu)
     }
     atomic_store_explicit(&w->stop, 0, memory_order_relaxed);
     w->cpu = -1;
+    w->team = team; /* I: before the thread starts */
+    w->team_size = team_size ? team_size : 1;
+    if (team) /* relaxed: a hint for splits and kicks (blocks.c, team_size) */
+        atomic_store_explicit(&team->size, team_size, memory_order_relaxed);
     if (sched_trace_on && !w->trace) { /* kept across restarts: dumped at the end */
         w->trace = calloc(sched_cfg.trace_events, sizeof(*w->trace));
         w->trace_cap = w->trace ? sched_cfg.trace_events : 0;

@@ -71,6 +71,8 @@ struct sched_worker {
     _Atomic uint32_t trace_lost;   /* A: records dropped because the buffer was full */
     _Atomic uint32_t nattached;   /* A: placement load (streams) */
     _Atomic uint32_t stop;        /* A */
+    struct sched_team *team;      /* I: the workers it helps with blocks (blocks.h), or NULL */
+    uint32_t team_size;           /* I: workers in the team (1 without one) */
     uint32_t index;               /* I: global index */
     int32_t cpu;                  /* I: pinned core or -1 */
     pthread_t thread;             /* I */
@@ -90,6 +92,9 @@ _Static_assert(sizeof(struct sched_worker) % SCHED_CACHELINE == 0,
 
 /* Start worker `index` (its structure is created on first use). 0 / -errno. */
 int sched_worker_start(uint32_t index, int32_t cpu);
+/* The same, as a member of the team of workers [team_base, team_base +
+ * team_size) (a device's workers: they run each other's blocks, blocks.h). */
+int sched_worker_start_in(uint32_t index, int32_t cpu, uint32_t team_base, uint32_t team_size);
 /* Stop and join it; it must have no streams attached. */
 void sched_worker_stop(uint32_t index);
 struct sched_worker *sched_worker_get(uint32_t index);
@@ -129,5 +134,17 @@ void sched_workers_wake_mask(uint64_t mask);
 /* Busy time of w up to `now`: closed periods plus the one in progress, read
  * consistently with the worker's updates (busy_seq). */
 uint64_t sched_worker_busy_ns(const struct sched_worker *w, uint64_t now);
+
+/* Multi-block tasks (blocks.c, invariants in blocks.h). */
+struct sched_job;
+/* The head task of s returned SCHED_FORK in x: run its blocks with the team.
+ * SCHED_DONE: completed (release ran); SCHED_BLOCK: s waits on the job (x's
+ * block fields), complete it with sched_fork_complete once unblocked. */
+int sched_fork_begin(struct sched_worker *w, struct sched_stream *s, struct sched_exec *x);
+void sched_fork_complete(struct sched_worker *w, struct sched_stream *s, struct sched_exec *x);
+/* Run blocks of the team's open jobs; how many ran. */
+uint32_t sched_team_help(struct sched_worker *w);
+/* A block is left to claim (a parking worker's re-check, MB4). */
+bool sched_team_claimable(const struct sched_worker *w);
 
 #endif

@@ -25,6 +25,7 @@
 #include "core/device/facts.h"
 #include "core/device/state_pvt.h"
 #include "core/err.h"
+#include "core/launch.h"
 #include "core/runtime/callbacks.h"
 #include "core/runtime/config.h"
 #include "core/runtime/fault.h"
@@ -95,6 +96,11 @@ static struct core_device *device_of(int32_t id)
 
 /* ---- workers ------------------------------------------------------------ */
 
+uint32_t core_device_workers(void)
+{
+    return g_rt.cfg.workers ? g_rt.cfg.workers : 1;
+}
+
 aclError core_device_use(struct core_device *d)
 {
     if (d->active)
@@ -108,7 +114,7 @@ aclError core_device_use(struct core_device *d)
         /* Spread devices' workers over the cores, starting at core 1 so the
          * first worker does not share core 0 with the main thread. */
         int32_t cpu = (int32_t)(((uint32_t)d->id * n + i + 1) % ncpu);
-        int r = sched_worker_start(d->worker_base + i, cpu);
+        int r = sched_worker_start_in(d->worker_base + i, cpu, d->worker_base, n);
         if (r) {
             while (i--)
                 sched_worker_stop(d->worker_base + i);

@@ -65,6 +65,7 @@
 #include "core/stream/stream.h"
 #include "core/stream/task.h"
 #include "cpuacl/cpuacl.h"
+#include "sched/blocks.h"
 #include "sched/clock.h"
 
 /* core_task_begin for the plain launches of core/host/hostfn.c (kernels, host
@@ -156,8 +157,8 @@ static inline void copy_args(void *dst, const void *src, size_t n)
 }
 
 /* Fill a kernel or host-function record (ring slot or captured copy). */
-static inline void fill_fn(struct sched_task *t, sched_task_fn run, uint8_t kind,
-                           void (*fn)(void), const void *args, size_t inline_size, uint8_t flags)
+static inline void fill_fn(struct sched_task *t, sched_task_fn run, uint8_t kind, void (*fn)(void),
+                           const void *args, size_t inline_size, uint8_t flags)
 {
     t->run = run;
     t->kind = kind;
@@ -222,9 +223,8 @@ static inline bool capture_kernel(aclrtStream stream, cpuaclKernel fn, const voi
 }
 
 /* ... and its captured path (core_submit_captured), which skips the resolve. */
-static __attribute__((noinline)) aclError launch_kernel_captured(aclrtStream stream,
-                                                                 cpuaclKernel fn, void *args,
-                                                                 struct core_stream *s)
+static __attribute__((noinline)) aclError
+launch_kernel_captured(aclrtStream stream, cpuaclKernel fn, void *args, struct core_stream *s)
 {
     if (capture_kernel(stream, fn, args, 0, s))
         return ACL_SUCCESS;
@@ -246,10 +246,8 @@ aclError core_host_launch_kernel(aclrtStream stream, cpuaclKernel fn, void *args
     return launch_kernel_slow(stream, fn, args);
 }
 
-static __attribute__((noinline)) aclError launch_kernel_args_slow(aclrtStream stream,
-                                                                  cpuaclKernel fn,
-                                                                  const void *args,
-                                                                  size_t argsSize)
+static __attribute__((noinline)) aclError
+launch_kernel_args_slow(aclrtStream stream, cpuaclKernel fn, const void *args, size_t argsSize)
 {
     sched_stream_fast_missed(); /* core/stream/task.h: first on a fast-path launch's slow path */
     if (!fn)
@@ -265,11 +263,9 @@ static __attribute__((noinline)) aclError launch_kernel_args_slow(aclrtStream st
                      "cpuaclLaunchKernelArgs", 0);
 }
 
-static __attribute__((noinline)) aclError launch_kernel_args_captured(aclrtStream stream,
-                                                                      cpuaclKernel fn,
-                                                                      const void *args,
-                                                                      size_t argsSize,
-                                                                      struct core_stream *s)
+static __attribute__((noinline)) aclError
+launch_kernel_args_captured(aclrtStream stream, cpuaclKernel fn, const void *args, size_t argsSize,
+                            struct core_stream *s)
 {
     if (capture_kernel(stream, fn, args, argsSize, s))
         return ACL_SUCCESS;
@@ -298,8 +294,8 @@ _Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) -
 _Static_assert(__builtin_offsetof(struct sched_task, arg.u64[2]) % 16 == 0,
                "inline kernel arguments are 16-byte aligned (the record is 64-byte aligned)");
 
-/* Owned launches (core/launch.h): arg.fn[0] = fn, ptr[1] = arg, fn[2] = release, ptr[3] = the
- * name the trace shows (static storage). */
+/* Owned launches (core/launch.h): arg.fn[0] = fn, ptr[1] = arg, fn[2] = release, u64[3] = the
+ * block count of a multi-block launch, ptr[4] = the name the trace shows (static storage). */
 static int run_owned(struct sched_task *t, struct sched_exec *x)
 {
     core_kernel_fn fn = (core_kernel_fn)t->arg.fn[0];
@@ -315,23 +311,34 @@ static int run_owned(struct sched_task *t, struct sched_exec *x)
     return SCHED_DONE;
 }
 
-static inline void fill_owned(struct sched_task *t, core_kernel_fn fn, void *arg,
-                              core_release_fn release, const char *name)
+/* An owned launch's record (also a multi-block launch's: u64[3] = blocks,
+ * u16 = CORE_BLOCKS_* mode; ptr[4] = the name the trace shows). */
+struct owned_desc {
+    sched_task_fn run;
+    uint8_t kind;
+    uint16_t mode;
+    uint32_t nblocks;
+};
+
+static const struct owned_desc k_owned = {run_owned, CORE_T_OWNED, 0, 0};
+
+static inline void fill_owned(struct sched_task *t, const struct owned_desc *d, void (*fn)(void),
+                              void *arg, core_release_fn release, const char *trace_name)
 {
-    t->run = run_owned;
-    t->kind = CORE_T_OWNED;
+    t->run = d->run;
+    t->kind = d->kind;
     t->flags = 0;
-    t->u16 = 0;
-    t->arg.fn[0] = (void (*)(void))fn;
+    t->u16 = d->mode;
+    t->arg.fn[0] = fn;
     t->arg.ptr[1] = arg;
     t->arg.fn[2] = (void (*)(void))release;
-    t->arg.ptr[3] = (void *)name; /* one store into the line being written: no branch */
+    t->arg.u64[3] = d->nblocks;
+    t->arg.ptr[4] = (void *)trace_name; /* one store into the line being written: no branch */
 }
 
-static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, core_kernel_fn fn,
-                                                            void *arg, core_release_fn release,
-                                                            const char *name,
-                                                            const char *trace_name)
+static __attribute__((noinline)) aclError
+launch_owned_slow(aclrtStream stream, const struct owned_desc *d, void (*fn)(void), void *arg,
+                  core_release_fn release, const char *name, const char *trace_name)
 {
     sched_stream_fast_missed(); /* core/stream/task.h: first on a fast-path launch's slow path */
     struct core_stream *s = NULL;
@@ -341,33 +348,86 @@ static __attribute__((noinline)) aclError launch_owned_slow(aclrtStream stream, 
         return rc;
     core_scache_note(stream, s);
     struct sched_task *t = core_task_begin(s);
-    fill_owned(t, fn, arg, release, trace_name);
+    fill_owned(t, d, fn, arg, release, trace_name);
     return core_task_end(s, tag, name);
 }
 
 static __attribute__((noinline)) aclError
-launch_owned_captured(aclrtStream stream, core_kernel_fn fn, void *arg, core_release_fn release,
-                      const char *name, const char *trace_name, struct core_stream *s)
+launch_owned_captured(aclrtStream stream, const struct owned_desc *d, void (*fn)(void), void *arg,
+                      core_release_fn release, const char *name, const char *trace_name,
+                      struct core_stream *s)
 {
     if (!core_submit_captured(stream, s))
-        return launch_owned_slow(stream, fn, arg, release, name, trace_name);
+        return launch_owned_slow(stream, d, fn, arg, release, name, trace_name);
     struct sched_task *t = core_task_begin(s);
-    fill_owned(t, fn, arg, release, trace_name);
+    fill_owned(t, d, fn, arg, release, trace_name);
     return core_task_end(s, (uint64_t)(uintptr_t)stream, name);
+}
+
+static inline aclError launch_owned(aclrtStream stream, const struct owned_desc *d,
+                                    void (*fn)(void), void *arg, core_release_fn release,
+                                    const char *name, const char *trace_name)
+{
+    struct core_sub u;
+    struct sched_task *t = core_submit_try(stream, &u);
+    if (__builtin_expect(t != NULL, 1)) {
+        fill_owned(t, d, fn, arg, release, trace_name);
+        return core_submit_done(&u, t);
+    }
+    if (u.s)
+        return launch_owned_captured(stream, d, fn, arg, release, name, trace_name, u.s);
+    return launch_owned_slow(stream, d, fn, arg, release, name, trace_name);
 }
 
 aclError core_launch_owned_as(aclrtStream stream, core_kernel_fn fn, void *arg,
                               core_release_fn release, const char *name, const char *trace_name)
 {
-    struct core_sub u;
-    struct sched_task *t = core_submit_try(stream, &u);
-    if (__builtin_expect(t != NULL, 1)) {
-        fill_owned(t, fn, arg, release, trace_name);
-        return core_submit_done(&u, t);
+    return launch_owned(stream, &k_owned, (void (*)(void))fn, arg, release, name, trace_name);
+}
+
+/* ---- multi-block launches (core/launch.h, sched/blocks.h) ----------------- */
+
+/* The blocks a launch runs with: its count, or for a split (CORE_BLOCKS_UPTO)
+ * at most CORE_SPLIT_PER_WORKER per worker of the device, one on a device of
+ * one worker. */
+static inline uint32_t blocks_of(const struct sched_task *t, const struct sched_exec *x)
+{
+    uint32_t n = (uint32_t)t->arg.u64[3];
+    if (t->u16 == CORE_BLOCKS_UPTO) {
+        uint32_t cap = x->team_size > 1 ? x->team_size * CORE_SPLIT_PER_WORKER : 1;
+        if (n > cap)
+            n = cap;
     }
-    if (u.s)
-        return launch_owned_captured(stream, fn, arg, release, name, trace_name, u.s);
-    return launch_owned_slow(stream, fn, arg, release, name, trace_name);
+    return n;
+}
+
+static int run_blocks(struct sched_task *t, struct sched_exec *x)
+{
+    core_release_fn release = (core_release_fn)t->arg.fn[2];
+    void *arg = t->arg.ptr[1];
+    if (x->discard) {
+        if (release)
+            release(arg);
+        return SCHED_DONE;
+    }
+    return sched_fork(x, (sched_block_fn)t->arg.fn[0], arg, blocks_of(t, x), release);
+}
+
+/* A captured multi-block launch runs its blocks the same way at every replay
+ * (the replaying worker and its idle team mates), then the next node. */
+static int run_blocks_replay(struct sched_task *t, struct sched_exec *x)
+{
+    int32_t rc = sched_blocks_run(x, (sched_block_fn)t->arg.fn[0], t->arg.ptr[1], blocks_of(t, x));
+    if (rc)
+        sched_exec_fail(x, rc);
+    return SCHED_DONE;
+}
+
+aclError core_launch_blocks(aclrtStream stream, core_block_fn fn, void *arg, uint32_t nblocks,
+                            uint16_t mode, core_release_fn release, const char *name)
+{
+    struct owned_desc d = {run_blocks, CORE_T_BLOCKS, mode, nblocks};
+    return launch_owned(stream, &d, (void (*)(void))fn, arg, release, name, name);
 }
 
 /* Captured owned launches run fn at every replay; release at model destroy. */
@@ -394,7 +454,7 @@ static void note_fn(const struct sched_task *t, uint64_t note[3])
 
 static void note_owned(const struct sched_task *t, uint64_t note[3])
 {
-    note[0] = (uint64_t)(uintptr_t)t->arg.ptr[3];
+    note[0] = (uint64_t)(uintptr_t)t->arg.ptr[4];
 }
 
 /* A captured kernel replays as is; the replay loop calls it itself. */
@@ -403,6 +463,9 @@ const struct core_task_desc core_task_kernel = {
 };
 const struct core_task_desc core_task_owned = {
     "kernel", run_owned, run_owned_replay, 0, owned_release, note_owned,
+};
+const struct core_task_desc core_task_blocks = {
+    "kernel", run_blocks, run_blocks_replay, 0, owned_release, note_owned,
 };
 /* Stateless: the same record runs again. */
 const struct core_task_desc core_task_hostfunc = {
@@ -440,14 +503,14 @@ struct report_node {
 enum { REPORT_CB = CORE_REPORT_CB, REPORT_HOSTFN = CORE_REPORT_HOSTFN, REPORT_KINDS }; /* CB6 */
 
 struct core_report {
-    uint64_t tid;            /* I */
-    int kind;                /* I: REPORT_CB or REPORT_HOSTFN */
-    uint32_t nstreams;       /* g_rt.lock */
-    pthread_mutex_t lock;    /* protects head/tail */
+    uint64_t tid;         /* I */
+    int kind;             /* I: REPORT_CB or REPORT_HOSTFN */
+    uint32_t nstreams;    /* g_rt.lock */
+    pthread_mutex_t lock; /* protects head/tail */
     struct report_node *head, *tail;
-    struct sched_ec ec;      /* the processing thread waits here */
-    bool dead;               /* closed by finalize (CB3); q->lock */
-    _Atomic uint32_t refs;   /* A: registry + processors (CB3) */
+    struct sched_ec ec;       /* the processing thread waits here */
+    bool dead;                /* closed by finalize (CB3); q->lock */
+    _Atomic uint32_t refs;    /* A: registry + processors (CB3) */
     struct core_report *next; /* g_rt.lock */
 };
 
@@ -521,11 +584,13 @@ void core_report_fini_all(void)
 
 static void unsubscribe_kind_locked(struct core_stream *s, int kind)
 {
-    struct core_report *q = atomic_load_explicit(sub_q(s, kind), memory_order_relaxed); /* relaxed: A1 */
+    struct core_report *q =
+        atomic_load_explicit(sub_q(s, kind), memory_order_relaxed); /* relaxed: A1 */
     if (q) {
         q->nstreams--;
         atomic_store_explicit(sub_q(s, kind), NULL, memory_order_relaxed); /* relaxed: A1 */
-        __atomic_store_n(sub_tid(s, kind), 0, __ATOMIC_RELAXED); /* relaxed: A1, read by core_stream_sync */
+        __atomic_store_n(sub_tid(s, kind), 0,
+                         __ATOMIC_RELAXED); /* relaxed: A1, read by core_stream_sync */
     }
 }
 
@@ -619,8 +684,8 @@ static aclError subscribe_locked(struct core_stream *s, uint64_t threadId,
     return ACL_SUCCESS;
 }
 
-aclError core_report_subscription(uint64_t threadId, aclrtStream stream,
-                                  enum core_report_kind kind, bool on, const char *fn)
+aclError core_report_subscription(uint64_t threadId, aclrtStream stream, enum core_report_kind kind,
+                                  bool on, const char *fn)
 {
     struct core_stream *s = NULL;
     aclError rc = report_stream_lock(stream, &s, fn);
@@ -760,8 +825,8 @@ aclError core_report_process(int32_t timeout, enum core_report_kind kind, const 
     }
     if (sched_ec_await(&q->ec, q_nonempty, &a, sched_deadline_ms(timeout))) {
         report_put(q);
-        return core_err(ACL_ERROR_WAIT_CALLBACK_TIMEOUT,
-                        "%s: nothing arrived within %d ms", fn, (int)timeout);
+        return core_err(ACL_ERROR_WAIT_CALLBACK_TIMEOUT, "%s: nothing arrived within %d ms", fn,
+                        (int)timeout);
     }
     pthread_mutex_lock(&q->lock);
     struct report_node *n = q->head;
@@ -770,8 +835,7 @@ aclError core_report_process(int32_t timeout, enum core_report_kind kind, const 
     pthread_mutex_unlock(&q->lock);
     report_put(q);
     if (!n && dead)
-        return core_err(ACL_ERROR_UNINITIALIZE,
-                        "%s: aclFinalize closed the queue", fn);
+        return core_err(ACL_ERROR_UNINITIALIZE, "%s: aclFinalize closed the queue", fn);
     run_nodes(n);
     return ACL_SUCCESS;
 }

@@ -279,7 +279,7 @@ static void stream_drop_leftovers(struct sched_stream *ss)
         /* acquire: S1, the record is complete */
         if (atomic_load_explicit(&t->seq, memory_order_acquire) != (uint32_t)(head + 1))
             break;
-        if (t->kind == CORE_T_CALLBACK || t->kind == CORE_T_OWNED)
+        if (t->kind == CORE_T_CALLBACK || t->kind == CORE_T_OWNED || t->kind == CORE_T_BLOCKS)
             t->run(t, &x);
     }
 }

@@ -68,7 +68,8 @@ struct core_task_desc {
     X(NOTIFY_RECORD, core_task_notify_record) /* aclrtRecordNotify (notify.c)          */ \
     X(NOTIFY_WAIT,  core_task_notify_wait)  /* aclrtWaitAndResetNotify (notify.c)        */ \
     X(MODEL_EXEC,   core_task_model_exec)   /* model execution: gate, lane 0, join (model.c) */ \
-    X(MODEL_LANE,   core_task_model_lane)   /* model execution: lanes 1.. (model.c)      */
+    X(MODEL_LANE,   core_task_model_lane)   /* model execution: lanes 1.. (model.c)      */ \
+    X(BLOCKS,       core_task_blocks)       /* core_launch_blocks: multi-block kernels (hostfn.c) */
 
 enum core_task_kind {
     CORE_T_NONE = 0, /* not a core task (named "task") */

@@ -575,6 +575,12 @@ int32_t ew_run(const struct ew_plan *pl, void *const *addr);
 /* The executor-side wrapper most elementwise operators use: the plan lives
  * in e->plan. */
 int32_t ew_exec_run(const struct aclOpExecutor *e, void *const *addr);
+/* The split (ew.c, EW3): blocks a launch of pl may use (1: too small to
+ * split), and block i of n of a launch. EW_SPLIT_MIN: elements per block at
+ * least, measured (docs/operator-kernels.md, "Splitting across workers"). */
+#define EW_SPLIT_MIN (64 * 1024)
+uint32_t ew_blocks(const struct ew_plan *pl);
+int32_t ew_exec_block(const struct aclOpExecutor *e, void *const *addr, uint32_t i, uint32_t n);
 void ew_exec_fini(struct aclOpExecutor *e);
 /* fini for a plan that is one malloc'd block with no pointers it owns. */
 void ops_plan_free(struct aclOpExecutor *e);

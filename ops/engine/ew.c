@@ -23,6 +23,14 @@
  *
  *  ER1. Results round as the operator's result type would before converting
  *      to out's type (float16 Add into a float32 out rounds to float16).
+ *  EW3. Split (ew_exec_block, a multi-block launch: ops/engine/exec.c): the
+ *      work is cut into units (EW_CHUNK-element pieces of rows) and each
+ *      block runs a contiguous range of them, so every element goes through
+ *      the same kernel call position (vector body or tail) as in a single
+ *      run: results are bit-identical for any block count. A plan of fewer
+ *      than 2 x EW_SPLIT_MIN elements is one block (ew_blocks). An output
+ *      that overlaps an input other than element for element (a shifted
+ *      in-place copy) runs whole, in order, on block 0.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -153,12 +161,20 @@ static void ew_round(int ck, void *buf, int64_t n, int rt)
     }
 }
 
-int32_t ew_run(const struct ew_plan *pl, void *const *addr)
+/*
+ * Run the units [u0, u1) of the plan. A unit is one EW_CHUNK-element piece of
+ * an inner run (a row): a row has ceil(inner / EW_CHUNK) units, rows follow in
+ * order. The whole plan is [0, ew_units). Split runs (EW3) cut only at unit
+ * boundaries, so every kernel call of a block starts where a call of the
+ * whole run would, at a multiple of EW_CHUNK in its row.
+ */
+static int32_t ew_run_part(const struct ew_plan *pl, void *const *addr, int64_t u0, int64_t u1)
 {
-    if (pl->numel == 0)
+    if (pl->numel == 0 || u0 >= u1)
         return 0;
     const int nops = pl->nops, nd = pl->nd, ck = pl->ck, csz = ops_ck_size(ck);
     const int64_t inner = pl->dims[nd - 1];
+    const int64_t per_row = (inner + EW_CHUNK - 1) / EW_CHUNK;
     int rt = pl->rt;
     if (rt == pl->op[0].dt || rt == ops_ck_native(ck))
         rt = DT_NONE;
@@ -169,10 +185,20 @@ int32_t ew_run(const struct ew_plan *pl, void *const *addr)
     bool direct[EW_MAX_OPS] = {false};
     ops_load_fn ld[EW_MAX_OPS];
     bool all_direct = true;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    int64_t row = u0 / per_row;
+    for (int d = nd - 2; d >= 0; d--) { /* the first row's outer index */
+        idx[d] = row % pl->dims[d];
+        row /= pl->dims[d];
+    }
+    row = u0 / per_row;
     for (int k = 0; k < nops; k++) {
         const struct ew_operand *o = &pl->op[k];
         int64_t esz = ops_dt_size(o->dt);
         ptr[k] = o->slot < 0 ? (char *)o->cval : (char *)addr[o->slot] + o->off * esz;
+        if (o->slot >= 0)
+            for (int d = 0; d < nd - 1; d++)
+                ptr[k] += idx[d] * o->st[d] * esz;
         stb_in[k] = o->st[nd - 1] * esz;
         direct[k] = o->slot >= 0 && ck_native_match(ck, o->dt) && o->st[nd - 1] == 1 &&
                     (k > 0 || rt == DT_NONE);
@@ -193,11 +219,13 @@ int32_t ew_run(const struct ew_plan *pl, void *const *addr)
         bufs = heap;
     }
     const void *src[EW_MAX_OPS];
-    int64_t idx[OPS_MAX_DIMS] = {0};
-    const int64_t outer = pl->numel / inner;
-    for (int64_t it = 0; it < outer; it++) {
-        for (int64_t j = 0; j < inner; j += chunk) {
-            int64_t n = inner - j < chunk ? inner - j : chunk;
+    const int64_t last = (u1 - 1) / per_row;
+    for (; row <= last; row++) {
+        /* This row's elements in [u0, u1): whole rows but at the ends. */
+        int64_t jb = row * per_row < u0 ? (u0 - row * per_row) * EW_CHUNK : 0;
+        int64_t je = (row + 1) * per_row > u1 ? (u1 - row * per_row) * EW_CHUNK : inner;
+        for (int64_t j = jb; j < je; j += chunk) {
+            int64_t n = je - j < chunk ? je - j : chunk;
             for (int k = 1; k < nops; k++) {
                 char *p = ptr[k] + j * stb_in[k];
                 if (direct[k]) {
@@ -235,9 +263,83 @@ int32_t ew_run(const struct ew_plan *pl, void *const *addr)
     return 0;
 }
 
+static inline int64_t ew_units(const struct ew_plan *pl)
+{
+    const int64_t inner = pl->dims[pl->nd - 1];
+    return pl->numel / inner * ((inner + EW_CHUNK - 1) / EW_CHUNK);
+}
+
+int32_t ew_run(const struct ew_plan *pl, void *const *addr)
+{
+    return ew_run_part(pl, addr, 0, pl->numel ? ew_units(pl) : 0);
+}
+
 int32_t ew_exec_run(const struct aclOpExecutor *e, void *const *addr)
 {
     return ew_run(e->plan, addr);
+}
+
+/* ---- the split (EW3) ------------------------------------------------------ */
+
+uint32_t ew_blocks(const struct ew_plan *pl)
+{
+    if (pl->numel < 2 * EW_SPLIT_MIN)
+        return 1;
+    int64_t units = ew_units(pl), b = pl->numel / EW_SPLIT_MIN;
+    if (b > units)
+        b = units;
+    return b > 65535 ? 65535 : (uint32_t)b;
+}
+
+/* The bytes [lo, hi) operand k's elements span at addr. */
+static void ew_extent(const struct ew_plan *pl, int k, void *const *addr, uintptr_t *lo,
+                      uintptr_t *hi)
+{
+    const struct ew_operand *o = &pl->op[k];
+    int64_t esz = ops_dt_size(o->dt), a = o->off * esz, b = a;
+    for (int d = 0; d < pl->nd; d++) {
+        int64_t span = (pl->dims[d] - 1) * o->st[d] * esz;
+        if (span < 0)
+            a += span;
+        else
+            b += span;
+    }
+    *lo = (uintptr_t)addr[o->slot] + (uintptr_t)a;
+    *hi = (uintptr_t)addr[o->slot] + (uintptr_t)b + (uintptr_t)esz;
+}
+
+/* Does the output overlap an input other than element for element (EW3)? */
+static bool ew_aliased(const struct ew_plan *pl, void *const *addr)
+{
+    uintptr_t olo, ohi;
+    ew_extent(pl, 0, addr, &olo, &ohi);
+    const struct ew_operand *o0 = &pl->op[0];
+    for (int k = 1; k < pl->nops; k++) {
+        const struct ew_operand *o = &pl->op[k];
+        if (o->slot < 0)
+            continue;
+        uintptr_t lo, hi;
+        ew_extent(pl, k, addr, &lo, &hi);
+        if (hi <= olo || lo >= ohi)
+            continue;
+        bool same = lo == olo && ops_dt_size(o->dt) == ops_dt_size(o0->dt);
+        for (int d = 0; d < pl->nd && same; d++)
+            same = o->st[d] == o0->st[d];
+        if (!same)
+            return true;
+    }
+    return false;
+}
+
+int32_t ew_exec_block(const struct aclOpExecutor *e, void *const *addr, uint32_t i, uint32_t n)
+{
+    const struct ew_plan *pl = e->plan;
+    int64_t units = pl->numel ? ew_units(pl) : 0;
+    if (n > 1 && ew_aliased(pl, addr)) /* EW3: the whole run, in order, on block 0 */
+        return i == 0 ? ew_run_part(pl, addr, 0, units) : 0;
+    /* Units split evenly; a block's bounds are exact integer products. */
+    int64_t u0 = (int64_t)((__int128)units * i / n), u1 = (int64_t)((__int128)units * (i + 1) / n);
+    return ew_run_part(pl, addr, u0, u1);
 }
 
 void ew_exec_fini(struct aclOpExecutor *e)

@@ -48,6 +48,11 @@
  *      both launch one executor, as with the CAS alone. A correct program
  *      never pays the steal; one that hands executors between threads pays
  *      a membarrier per executor handed over.
+ *  EX6. A launch whose kernel splits (exec_blocks: the elementwise engine,
+ *      ew.c EW3) is one multi-block task (core_launch_blocks, mode UPTO):
+ *      its blocks run block i of n of the same plan and addresses on the
+ *      device's workers; the release (exec_free, release_rec) runs once after
+ *      the last block, as after a single run.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -527,10 +532,22 @@ aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
 
 /* ---- running ------------------------------------------------------------------ */
 
+/* Split launches (EX6): the blocks a launch of e may use, 1 when e's kernel
+ * has no split or is too small to gain from one (its threshold), or while
+ * the profiler or dump records operators (they see one run per launch). */
+static inline uint32_t exec_blocks(const struct aclOpExecutor *e)
+{
+    if (e->run == ew_exec_run && !core_obs_active())
+        return ew_blocks(e->plan);
+    return 1;
+}
+
 /* The addresses a kernel sees are per slot; slots of one group share one.
  * A NULL address for a non-empty tensor would fault on a device: report the
- * kernel failure instead of crashing the worker. */
-static int32_t exec_run(const struct aclOpExecutor *e, void *const *group_addr)
+ * kernel failure instead of crashing the worker. n > 0: block i of n of a
+ * split launch (EX6), n = 0: the whole run. */
+static int32_t exec_run_part(const struct aclOpExecutor *e, void *const *group_addr, uint32_t i,
+                             uint32_t n)
 {
     if (!e->run)
         return 0;
@@ -547,7 +564,9 @@ static int32_t exec_run(const struct aclOpExecutor *e, void *const *group_addr)
     for (int s = 0; s < e->nslots; s++)
         addr[s] = e->slot_group[s] >= 0 ? group_addr[e->slot_group[s]] : NULL;
     int32_t rc;
-    if (__builtin_expect(core_obs_active(), 0)) {
+    if (n) {
+        rc = ew_exec_block(e, addr, i, n); /* the one split kernel (exec_blocks) */
+    } else if (__builtin_expect(core_obs_active(), 0)) {
         uint64_t t0 = core_obs_now_ns();
         rc = e->run(e, addr);
         if (rc == 0 && e->nslots == e->nin + e->nout)
@@ -560,10 +579,21 @@ static int32_t exec_run(const struct aclOpExecutor *e, void *const *group_addr)
     return rc;
 }
 
+static inline int32_t exec_run(const struct aclOpExecutor *e, void *const *group_addr)
+{
+    return exec_run_part(e, group_addr, 0, 0);
+}
+
 static int32_t run_once(void *arg)
 {
     struct aclOpExecutor *e = arg;
     return exec_run(e, e->addr);
+}
+
+static int32_t run_once_block(void *arg, uint32_t i, uint32_t n)
+{
+    struct aclOpExecutor *e = arg;
+    return exec_run_part(e, e->addr, i, n);
 }
 
 static void release_once(void *arg)
@@ -580,6 +610,12 @@ static int32_t run_rec(void *arg)
 {
     struct launch_rec *r = arg;
     return exec_run(r->e, r->addr);
+}
+
+static int32_t run_rec_block(void *arg, uint32_t i, uint32_t n)
+{
+    struct launch_rec *r = arg;
+    return exec_run_part(r->e, r->addr, i, n);
 }
 
 static void exec_unref(struct aclOpExecutor *e)
@@ -659,7 +695,10 @@ static aclnnStatus launch_repeatable(aclOpExecutor *e, aclrtStream stream, const
     memcpy(r->addr, e->addr, e->ngroups * sizeof(void *));
     /* relaxed: the caller's own reference keeps e alive here. */
     atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
-    aclError rc = core_launch_owned(stream, run_rec, r, release_rec, name);
+    uint32_t nb = exec_blocks(e);
+    aclError rc = nb > 1 ? core_launch_blocks(stream, run_rec_block, r, nb, CORE_BLOCKS_UPTO,
+                                              release_rec, name)
+                         : core_launch_owned(stream, run_rec, r, release_rec, name);
     if (rc != ACL_SUCCESS) {
         release_rec(r);
         return ops_err(ACLNN_ERR_RUNTIME_ERROR, "%s: the stream refused the launch (%d)", name,
@@ -694,7 +733,11 @@ aclnnStatus ops_launch(void *workspace, uint64_t workspaceSize, aclOpExecutor *e
                        "%s: the executor was already launched or destroyed (an executor runs "
                        "once unless made repeatable with aclSetAclOpExecutorRepeatable)",
                        name);
-    aclError rc = core_launch_owned(stream, run_once, e, release_once, name);
+    uint32_t nb = exec_blocks(e);
+    aclError rc = __builtin_expect(nb > 1, 0)
+                      ? core_launch_blocks(stream, run_once_block, e, nb, CORE_BLOCKS_UPTO,
+                                           release_once, name)
+                      : core_launch_owned(stream, run_once, e, release_once, name);
     if (rc != ACL_SUCCESS) {
         /* Not queued: hand it back, so the caller may retry or destroy it. */
         atomic_store_explicit(&e->state, EXEC_READY, memory_order_release);

@@ -34,7 +34,11 @@
  *  MM4. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
  *      libblas.so.3): a program that never multiplies matrices never starts
  *      OpenBLAS's thread pool. Without a BLAS the first phase fails with
- *      ACLNN_ERR_INNER_FIND_KERNEL_ERROR.
+ *      ACLNN_ERR_INNER_FIND_KERNEL_ERROR. OpenBLAS's thread count is set to
+ *      the device's worker count (core_device_workers) at the load: an sgemm
+ *      uses as many cores as the device has workers (measured against output
+ *      tiles split over the workers: docs/operator-kernels.md, "Splitting
+ *      across workers").
  */
 #include <cblas.h>
 #include <dlfcn.h>
@@ -42,8 +46,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/engine/simd.h"
+#include "core/launch.h"
 #include "ops/engine/engine.h"
+#include "ops/engine/simd.h"
 #include "ops/engine/public.h"
 #include "ops/matmul/table.h"
 
@@ -88,6 +93,14 @@ static void blas_load(void)
         void *f = dlsym(h, "cblas_sgemm");
         if (f) {
             memcpy(&g_sgemm, &f, sizeof(f)); /* object -> function pointer (POSIX) */
+            /* MM4: an sgemm uses as many threads as the device has workers
+             * (OpenBLAS's default is every core, whatever CPUACL_WORKERS says). */
+            void *nt = dlsym(h, "openblas_set_num_threads");
+            if (nt) {
+                void (*set_threads)(int);
+                memcpy(&set_threads, &nt, sizeof(nt));
+                set_threads((int)core_device_workers());
+            }
             return;
         }
         dlclose(h);

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Operators split across a device's workers (ops/engine/exec.c EX6, ew.c
+ * EW3): the same elementwise operators, above the split threshold, give
+ * bit-identical outputs with 1, 2 and 3 workers (each count a child process:
+ * a device's workers are fixed at aclInit). Cases: a contiguous float32 Add
+ * with an odd tail, a broadcast float16 Mul on padded rows (the converting
+ * path), a strided Cast, an in-place Add, a shifted in-place copy whose output
+ * overlaps its input (must run as one ordered pass), a repeatable executor
+ * launched twice, and an Add captured into a model and replayed (a captured
+ * multi-block task). The child prints a hash of every output buffer, gaps
+ * included; the parent compares the children line for line.
+ */
+#include <dlfcn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_cast.h"
+#include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_mul.h"
+#include "optest.h"
+
+static uint64_t hash_buf(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static aclScalar *g_alpha;
+
+static void emit(const char *name, const ot_tensor *t)
+{
+    printf("%s %016llx\n", name, (unsigned long long)hash_buf(t->buf, t->bytes));
+}
+
+static void run_add(const ot_tensor *a, const ot_tensor *b, ot_tensor *o)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnAddGetWorkspaceSize(a->t, b->t, g_alpha, o->t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnAdd(NULL, 0, ex, g_stream));
+}
+
+static void case_add(void)
+{
+    int64_t d[1] = {(1 << 21) + 333};
+    ot_tensor a, b, o;
+    ot_make(&a, ACL_FLOAT, 1, d, L_CONTIG);
+    ot_make(&b, ACL_FLOAT, 1, d, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 1, d, L_CONTIG);
+    ot_fill(&a, -4, 4);
+    ot_fill(&b, -4, 4);
+    run_add(&a, &b, &o);
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    for (int64_t i = 0; i < d[0]; i += 4099) /* the values, not only the same bytes */
+        CHECK(ot_get(&o, i) == (double)((float)ot_get(&a, i) + 1.5f * (float)ot_get(&b, i)));
+    emit("add_f32", &o);
+    OT_FREE(&a, &b, &o);
+}
+
+static void case_mul_bcast(void)
+{
+    int64_t da[2] = {513, 1031}, db[1] = {1031};
+    ot_tensor a, b, o;
+    ot_make(&a, ACL_FLOAT16, 2, da, L_GAP);
+    ot_make(&b, ACL_FLOAT16, 1, db, L_CONTIG);
+    ot_make(&o, ACL_FLOAT16, 2, da, L_GAP);
+    ot_fill(&a, -2, 2);
+    ot_fill(&b, -2, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMulGetWorkspaceSize(a.t, b.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMul(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    emit("mul_f16_bcast_gap", &o);
+    OT_FREE(&a, &b, &o);
+}
+
+static void case_cast(void)
+{
+    int64_t d[2] = {3, 300001};
+    ot_tensor a, o;
+    ot_make(&a, ACL_FLOAT, 2, d, L_STEP);
+    ot_make(&o, ACL_FLOAT16, 2, d, L_CONTIG);
+    ot_fill(&a, -70000, 70000);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnCastGetWorkspaceSize(a.t, ACL_FLOAT16, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnCast(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    emit("cast_f32_f16_step", &o);
+    OT_FREE(&a, &o);
+}
+
+static void case_inplace(void)
+{
+    int64_t d[3] = {4, 257, 1030};
+    ot_tensor a, b;
+    ot_make(&a, ACL_FLOAT, 3, d, L_CONTIG);
+    ot_make(&b, ACL_FLOAT, 3, d, L_TRANS);
+    ot_fill(&a, -1, 1);
+    ot_fill(&b, -1, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceAddGetWorkspaceSize(a.t, b.t, g_alpha, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceAdd(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    emit("inplace_add_trans", &a);
+    OT_FREE(&a, &b);
+}
+
+/* dst = buffer[1 ..], src = buffer[0 ..]: overlapping, shifted by one. */
+static void case_shifted_copy(void)
+{
+    const int64_t n = 1 << 20;
+    float *buf = aligned_alloc(64, (size_t)(n + 64) * sizeof(float));
+    CHECK(buf);
+    for (int64_t i = 0; i < n + 64; i++)
+        buf[i] = (float)i;
+    int64_t d[1] = {n}, s[1] = {1}, storage = n + 1;
+    aclTensor *src = aclCreateTensor(d, 1, ACL_FLOAT, s, 0, ACL_FORMAT_ND, &storage, 1, buf);
+    aclTensor *dst = aclCreateTensor(d, 1, ACL_FLOAT, s, 1, ACL_FORMAT_ND, &storage, 1, buf);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceCopyGetWorkspaceSize(dst, src, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceCopy(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    printf("shifted_copy %016llx\n",
+           (unsigned long long)hash_buf(buf, (size_t)(n + 64) * sizeof(float)));
+    aclDestroyTensor(src);
+    aclDestroyTensor(dst);
+    free(buf);
+}
+
+static void case_repeatable(void)
+{
+    int64_t d[2] = {1024, 1031};
+    ot_tensor a, b;
+    ot_make(&a, ACL_FLOAT, 2, d, L_CONTIG);
+    ot_make(&b, ACL_FLOAT, 2, d, L_CONTIG);
+    ot_fill(&a, -1, 1);
+    ot_fill(&b, -1, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceAddGetWorkspaceSize(a.t, b.t, g_alpha, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclSetAclOpExecutorRepeatable(ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceAdd(NULL, 0, ex, g_stream));
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceAdd(NULL, 0, ex, g_stream));
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    emit("repeatable_twice", &a);
+    OT_FREE(&a, &b);
+}
+
+/* o = a + 1.5 b captured, replayed twice; the same bytes as an eager run. */
+static void case_capture(void)
+{
+    int64_t d[1] = {3 << 20};
+    ot_tensor a, b, o, e;
+    ot_make(&a, ACL_FLOAT, 1, d, L_CONTIG);
+    ot_make(&b, ACL_FLOAT, 1, d, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 1, d, L_CONTIG);
+    ot_make(&e, ACL_FLOAT, 1, d, L_CONTIG);
+    ot_fill(&a, -3, 3);
+    ot_fill(&b, -3, 3);
+    run_add(&a, &b, &e);
+    aclrtStream s;
+    CHECK_OK(aclrtCreateStream(&s));
+    CHECK_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnAddGetWorkspaceSize(a.t, b.t, g_alpha, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnAdd(NULL, 0, ex, s));
+    aclmdlRI ri;
+    CHECK_OK(aclmdlRICaptureEnd(s, &ri));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    for (int r = 0; r < 2; r++) {
+        memset(o.buf, 0x5A, o.bytes);
+        CHECK_OK(aclmdlRIExecuteAsync(ri, s));
+        CHECK_OK(aclrtSynchronizeStream(s));
+        CHECK(memcmp(o.buf, e.buf, o.bytes - 64) == 0);
+    }
+    CHECK_OK(aclmdlRIDestroy(ri));
+    CHECK_OK(aclrtDestroyStream(s));
+    emit("captured_add", &o);
+    OT_FREE(&a, &b, &o, &e);
+}
+
+static int child(void)
+{
+    ot_init();
+    float alpha = 1.5f;
+    g_alpha = aclCreateScalar(&alpha, ACL_FLOAT);
+    case_add();
+    case_mul_bcast();
+    case_cast();
+    case_inplace();
+    case_shifted_copy();
+    case_repeatable();
+    case_capture();
+    aclDestroyScalar(g_alpha);
+    ot_fini();
+    return 0;
+}
+
+/* Run this test as a child with CPUACL_WORKERS=w; its output into out. */
+static void run_child(const char *self, unsigned w, char *out, size_t cap)
+{
+    int fd[2];
+    CHECK(pipe(fd) == 0);
+    pid_t pid = fork();
+    CHECK(pid >= 0);
+    if (pid == 0) {
+        char env[32];
+        snprintf(env, sizeof(env), "%u", w);
+        setenv("CPUACL_WORKERS", env, 1);
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        execl(self, self, "--child", (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    size_t n = 0;
+    ssize_t r;
+    while (n + 1 < cap && (r = read(fd[0], out + n, cap - 1 - n)) > 0)
+        n += (size_t)r;
+    out[n] = 0;
+    close(fd[0]);
+    int status;
+    CHECK(waitpid(pid, &status, 0) == pid);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "ops_split: the child with %u worker(s) failed\n", w);
+        exit(1);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--child") == 0)
+        return child();
+    static char one[4096], more[4096];
+    run_child(argv[0], 1, one, sizeof(one));
+    if (strlen(one) < 7 * 17) {
+        fprintf(stderr, "ops_split: the one-worker child printed too little:\n%s", one);
+        return 1;
+    }
+    for (unsigned w = 2; w <= 3; w++) {
+        run_child(argv[0], w, more, sizeof(more));
+        if (strcmp(one, more) != 0) {
+            fprintf(stderr, "ops_split: 1 worker:\n%s%u workers:\n%s", one, w, more);
+            return 1;
+        }
+    }
+    printf("%sops_split: outputs bit-identical with 1, 2 and 3 workers\n", one);
+    return 0;
+}
