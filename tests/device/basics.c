@@ -3,6 +3,8 @@
 /* Devices: count, set/reset reference counting (resources live until the count reaches 0),
  * ResetDeviceForce, invalid ids 107001, GetDevice without a context 107002, run mode, device
  * synchronisation and its timeout. */
+#include <sched.h>
+
 #include "acltest.h"
 
 static void check_bad_ids(void)
@@ -17,6 +19,14 @@ static void check_bad_ids(void)
         CHECK_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtResetDeviceForce(bad[i]));
         CHECK_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtCreateContext(&c, bad[i]));
     }
+}
+
+static _Atomic int g_slow_started;
+/* kt_slow that says when it has begun. */
+static int32_t kt_started_slow(void *args)
+{
+    atomic_store(&g_slow_started, 1);
+    return kt_slow(args);
 }
 
 int main(void)
@@ -104,10 +114,19 @@ int main(void)
     CHECK_OK(aclrtSetDevice(0));
     CHECK_OK(aclrtSetDevice(0)); /* count 3 */
     CHECK_OK(aclrtCreateStream(&s));
+    /* Force drops what has not started, as aclrtDestroyStreamForce does (issue 33, item 9), and
+     * waits for the task running: a slow kernel that has begun finishes, the one behind it
+     * never runs. */
     atomic_store(&kt_slow_done, 0);
-    CHECK_OK(cpuaclLaunchKernel(s, kt_slow, KT_MS(100)));
+    atomic_store(&g_slow_started, 0);
+    _Atomic uint64_t behind = 0;
+    CHECK_OK(cpuaclLaunchKernel(s, kt_started_slow, KT_MS(100)));
+    CHECK_OK(launch_inc(s, &behind));
+    while (!atomic_load(&g_slow_started))
+        sched_yield();
     CHECK_OK(aclrtResetDeviceForce(0));
-    CHECK(atomic_load(&kt_slow_done) == 1); /* waited for the work */
+    CHECK(atomic_load(&kt_slow_done) == 1); /* waited for the running work */
+    CHECK(atomic_load(&behind) == 0);       /* dropped the rest */
     CHECK_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
     CHECK_OK(aclrtSetDevice(0));
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtSynchronizeStream(s));
