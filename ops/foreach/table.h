@@ -20,7 +20,7 @@
  *         (elementwise/table.h, EW_UNARY_OPS, by header), EWB(id) an
  *         elementwise binary kernel (EW_BINARY_KERNELS), EWT(addcdiv) the
  *         elementwise ternary kernel, FEU(id) / FEK(id) this family's own
- *         (FE_UNARY_EXTRA below, and foreach.c's addcmul, lerp, copy, zero)
+ *         (FE_UNARY_EXTRA below: zero; foreach.c's addcmul, lerp, copy)
  * Adding an operator: its row, its header, its docs row.
  */
 #ifndef CPUACL_OPS_FOREACH_TABLE_H
@@ -40,68 +40,56 @@
 #define FE_DTM_SL2 (DTM(DT_F32) | DTM(DT_I64))
 #define FE_DTM_SL3 (FE_DTM_SL2 | DTM(DT_F64))
 
-/* The unary formulas the elementwise rows do not have yet, in their FORMULA
- * language (T, F, C: elementwise/table.h). X(id, FORMULA, INT): INT 1 when
- * the formula also makes an int64 kernel. */
-#define FE_UNARY_EXTRA(X)                                                                          \
-    X(acos, F(acos)(x), 0)                                                                         \
-    X(asin, F(asin)(x), 0)                                                                         \
-    X(atan, F(atan)(x), 0)                                                                         \
-    X(cosh, F(cosh)(x), 0)                                                                         \
-    X(sinh, F(sinh)(x), 0)                                                                         \
-    X(tan, F(tan)(x), 0)                                                                           \
-    X(erf, F(erf)(x), 0)                                                                           \
-    X(erfc, F(erfc)(x), 0)                                                                         \
-    X(expm1, F(expm1)(x), 0)                                                                       \
-    X(log1p, F(log1p)(x), 0)                                                                       \
-    X(reciprocal, C(1.0) / x, 0)                                                                   \
-    X(zero, ((void)x, (T)0), 1)
+/* The unary formulas of this family alone (the others are the elementwise rows', EWU), in
+ * their FORMULA language (T, F, C: elementwise/table.h). X(id, FORMULA, INT): INT 1 when the
+ * formula also makes an int64 kernel. */
+#define FE_UNARY_EXTRA(X) X(zero, ((void)x, (T)0), 1)
 
 #define FE_LIST_OPS(X)                                                                             \
     X(ForeachAbs, foreach_abs, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U, EWU(abs)) \
     X(ForeachAcos, foreach_acos, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
-      FEU(acos))                                                                                   \
+      EWU(acos))                                                                                   \
     X(ForeachACosInplace, foreach_a_cos_inplace, OPS_OUT, K(tensor_list), DTM_F3, none, 0, UI,     \
-      FEU(acos))                                                                                   \
+      EWU(acos))                                                                                   \
     X(ForeachAsin, foreach_asin, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
-      FEU(asin))                                                                                   \
+      EWU(asin))                                                                                   \
     X(ForeachAtan, foreach_atan, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
-      FEU(atan))                                                                                   \
+      EWU(atan))                                                                                   \
     X(ForeachCopy, foreach_copy, OPS_OUT, K(tensor_list, tensor_list), DTM_ALL, none, 0, U,        \
       FEK(copy))                                                                                   \
     X(ForeachCos, foreach_cos, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U, EWU(cos)) \
     X(ForeachCosh, foreach_cosh, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
-      FEU(cosh))                                                                                   \
-    X(ForeachErf, foreach_erf, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U, FEU(erf)) \
+      EWU(cosh))                                                                                   \
+    X(ForeachErf, foreach_erf, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U, EWU(erf)) \
     X(ForeachErfc, foreach_erfc, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
-      FEU(erfc))                                                                                   \
+      EWU(erfc))                                                                                   \
     X(ForeachExp, foreach_exp, OPS_OUT, K(tensor_list, tensor_list), FE_DTM_EXP, none, 0, U,       \
       EWU(exp))                                                                                    \
     X(ForeachExpm1, foreach_expm1, OPS_OUT, K(tensor_list, tensor_list), FE_DTM_EXP, none, 0, U,   \
-      FEU(expm1))                                                                                  \
+      EWU(expm1))                                                                                  \
     X(ForeachLog, foreach_log, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U, EWU(log)) \
     X(ForeachLogInplace, foreach_log_inplace, OPS_OUT, K(tensor_list), DTM_F3, none, 0, UI,        \
       EWU(log))                                                                                    \
     X(ForeachLog10, foreach_log10, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,       \
       EWU(log10))                                                                                  \
     X(ForeachLog1p, foreach_log1p, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,       \
-      FEU(log1p))                                                                                  \
+      EWU(log1p))                                                                                  \
     X(ForeachLog2, foreach_log2, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
       EWU(log2))                                                                                   \
     X(ForeachNeg, foreach_neg, OPS_OUT, K(tensor_list, tensor_list), FE_DTM_ARITH, none, 0, U,     \
       EWU(neg))                                                                                    \
     X(ForeachReciprocal, foreach_reciprocal, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none,   \
-      0, U, FEU(reciprocal))                                                                       \
+      0, U, EWU(reciprocal))                                                                       \
     X(ForeachSigmoid, foreach_sigmoid, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,   \
       EWU(sigmoid))                                                                                \
     X(ForeachSign, foreach_sign, OPS_OUT, K(tensor_list, tensor_list), FE_DTM_SIGN, none, 0, U,    \
       EWU(sign))                                                                                   \
     X(ForeachSin, foreach_sin, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U, EWU(sin)) \
     X(ForeachSinh, foreach_sinh, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
-      FEU(sinh))                                                                                   \
+      EWU(sinh))                                                                                   \
     X(ForeachSqrt, foreach_sqrt, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
       EWU(sqrt))                                                                                   \
-    X(ForeachTan, foreach_tan, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U, FEU(tan)) \
+    X(ForeachTan, foreach_tan, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U, EWU(tan)) \
     X(ForeachTanh, foreach_tanh, OPS_OUT, K(tensor_list, tensor_list), DTM_F3, none, 0, U,         \
       EWU(tanh))                                                                                   \
     X(ForeachZeroInplace, foreach_zero_inplace, OPS_OUT, K(tensor_list), FE_DTM_ZERO, none, 0, UI, \
