@@ -684,7 +684,8 @@ static void encode(FILE *f, const struct entry *e, size_t n)
             put64(f, (uint64_t)e[i].out_dims[k]);
         put64(f, e[i].max_src);
         put32(f, e[i].block_len);
-        fwrite(e[i].block, 1, e[i].block_len, f);
+        if (e[i].block_len)
+            fwrite(e[i].block, 1, e[i].block_len, f);
     }
 }
 

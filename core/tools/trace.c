@@ -455,7 +455,8 @@ static aclError write_trace(FILE *f, const char *path, const char *fn)
     size_t nst = g_nstreams;
     struct trace_stream *st = malloc((g_nstreams + n + g_nmarks + 1) * sizeof(*st));
     if (st) {
-        memcpy(st, g_streams, g_nstreams * sizeof(*st));
+        if (g_nstreams) /* g_streams is NULL when no stream was named */
+            memcpy(st, g_streams, g_nstreams * sizeof(*st));
         for (size_t i = 0; i < n; i++) /* runs of one stream's tasks give one entry */
             if (!i || all[i].dev != all[i - 1].dev || all[i].r->stream != all[i - 1].r->stream)
                 st[nst++] = (struct trace_stream){(int32_t)all[i].dev, all[i].r->stream, {0}};

@@ -84,9 +84,18 @@ int ew_plan_init(struct ew_plan *pl, int ck, ew_kern_fn kern, const struct ops_t
             o->st[d] = (t->slot < 0 || td < 0 || t->dims[td] == 1) ? 0 : t->strides[td];
         }
     }
-    /* EW2: drop size-1 dims, merge mergeable neighbours. */
+    /* EW2: drop size-1 dims, merge mergeable neighbours. An empty output is one dim of 0
+     * (its other dims may be huge: their strides times dims would overflow). */
     int m = 0;
     int64_t cd[OPS_MAX_DIMS];
+    for (int d = 0; d < nd; d++)
+        if (dims[d] == 0) {
+            cd[0] = 0;
+            for (int k = 0; k < pl->nops; k++)
+                pl->op[k].st[0] = 0;
+            m = 1;
+            nd = 0; /* skip the merge */
+        }
     for (int d = 0; d < nd; d++) {
         if (dims[d] == 1)
             continue;
