@@ -176,10 +176,13 @@ static void test_teardown_from_report_thread(void)
         CHECK_OK(aclrtDestroyStream(s)); /* drains: runs the callback itself */
         CHECK(atomic_load(&g_callbacks) == 1);
         CHECK_OK(aclrtLaunchCallback(count_callback, NULL, ACL_CALLBACK_BLOCK, NULL));
-        /* the default stream's drain, plain or forced (a started blocking
-         * callback is waited for in both) */
+        /* the default stream's drain, plain or forced: a plain reset runs the callback
+         * (served by this thread while it waits); a forced one waits for it when it has
+         * started and drops it when it has not (issue 33, item 9), so either count holds
+         * then, and neither hangs */
         CHECK_OK(round ? aclrtResetDeviceForce(0) : aclrtResetDevice(0));
-        CHECK(atomic_load(&g_callbacks) == 2);
+        int got = atomic_load(&g_callbacks);
+        CHECK(round ? (got == 1 || got == 2) : got == 2);
         CHECK_OK(aclrtSetDevice(0)); /* for the next round and teardown */
     }
 }
