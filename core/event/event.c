@@ -58,8 +58,8 @@
 
 #define EVENT_IPC_POLL_NS 100000u /* V5 */
 
-#define EVENT_FLAGS_ALL                                                                    \
-    (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE |            \
+#define EVENT_FLAGS_ALL                                                                            \
+    (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE |                    \
      ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC)
 
 /* ---- references (V1, V2) ------------------------------------------------ */
@@ -69,19 +69,8 @@ struct core_event *core_event_get(aclrtEvent h)
     core_rcu_thread_online();
     urcu_memb_read_lock();
     struct core_event *ev = core_table_lookup(&g_rt.events, h);
-    if (ev) {
-        uint32_t r = atomic_load_explicit(&ev->refs, memory_order_relaxed);
-        /* relaxed CAS: the reference only keeps memory alive; the fields we
-         * read afterwards were published by the table's release store. */
-        do {
-            if (r == 0) {
-                ev = NULL;
-                break;
-            }
-        } while (!atomic_compare_exchange_weak_explicit(&ev->refs, &r, r + 1,
-                                                        memory_order_relaxed,
-                                                        memory_order_relaxed));
-    }
+    if (ev && !core_ref_tryget(&ev->refs))
+        ev = NULL;
     urcu_memb_read_unlock();
     return ev;
 }
@@ -149,9 +138,8 @@ static void max_store(_Atomic uint64_t *p, uint64_t v)
     uint64_t cur = atomic_load_explicit(p, memory_order_relaxed); /* relaxed: CAS seed */
     /* release: publishes the timestamp (and the work before the record) to
      * whoever acquires the completion (V3). */
-    while (cur < v &&
-           !atomic_compare_exchange_weak_explicit(p, &cur, v, memory_order_release,
-                                                  memory_order_relaxed))
+    while (cur < v && !atomic_compare_exchange_weak_explicit(p, &cur, v, memory_order_release,
+                                                             memory_order_relaxed))
         ;
 }
 
@@ -164,9 +152,8 @@ static void mark_done(struct core_event *ev, uint32_t key, uint64_t seq, uint64_
             /* acquire: as in slot_find (V4). */
             uint32_t k = atomic_load_explicit(&sl->key, memory_order_acquire);
             /* acq_rel: claiming publishes nothing yet; done's release does. */
-            if (k == 0 && atomic_compare_exchange_strong_explicit(&sl->key, &k, key,
-                                                                  memory_order_acq_rel,
-                                                                  memory_order_acquire))
+            if (k == 0 && atomic_compare_exchange_strong_explicit(
+                              &sl->key, &k, key, memory_order_acq_rel, memory_order_acquire))
                 k = key;
             if (k == key) {
                 atomic_store_explicit(&sl->ts, ts, memory_order_relaxed); /* before the release */
@@ -239,7 +226,8 @@ static bool event_complete(struct core_event *ev, uint64_t *ts)
     }
     uint64_t d = event_desc(ev);
     /* acquire: pairs with run_reset's release (the work before the reset). */
-    return desc_seq(d) && desc_seq(d) > atomic_load_explicit(&ev->reset_upto, memory_order_acquire) &&
+    return desc_seq(d) &&
+           desc_seq(d) > atomic_load_explicit(&ev->reset_upto, memory_order_acquire) &&
            desc_done(ev, d, ts);
 }
 
@@ -336,9 +324,9 @@ static int run_reset(struct sched_task *t, struct sched_exec *x)
     if (!x->discard) {
         uint64_t cur = atomic_load_explicit(&ev->reset_upto, memory_order_relaxed);
         /* release: queries that see the reset see the work before it. */
-        while (cur < upto && !atomic_compare_exchange_weak_explicit(
-                                 &ev->reset_upto, &cur, upto, memory_order_release,
-                                 memory_order_relaxed))
+        while (cur < upto &&
+               !atomic_compare_exchange_weak_explicit(&ev->reset_upto, &cur, upto,
+                                                      memory_order_release, memory_order_relaxed))
             ;
     }
     core_event_put(ev);
@@ -393,9 +381,9 @@ static int run_xreset(struct sched_task *t, struct sched_exec *x)
     uint64_t upto = desc_seq(event_desc(ev)); /* the latest record so far */
     uint64_t cur = atomic_load_explicit(&ev->reset_upto, memory_order_relaxed);
     /* release: as run_reset (queries that see the reset see the work before). */
-    while (cur < upto && !atomic_compare_exchange_weak_explicit(&ev->reset_upto, &cur, upto,
-                                                                 memory_order_release,
-                                                                 memory_order_relaxed))
+    while (cur < upto &&
+           !atomic_compare_exchange_weak_explicit(&ev->reset_upto, &cur, upto, memory_order_release,
+                                                  memory_order_relaxed))
         ;
     return SCHED_DONE;
 }
@@ -549,7 +537,8 @@ static aclError xevent_once(struct core_stream *s, struct core_event *ev, bool r
     return core_err(ACL_ERROR_RT_PARAM_INVALID,
                     "%s: the event already has an %s in this captured graph; an event can be "
                     "used with ACL_EVENT_RECORD_EXTERNAL or ACL_EVENT_WAIT_EXTERNAL only once "
-                    "per graph (use another event)", fn,
+                    "per graph (use another event)",
+                    fn,
                     was_rec ? "ACL_EVENT_RECORD_EXTERNAL record" : "ACL_EVENT_WAIT_EXTERNAL wait");
 }
 
@@ -693,8 +682,7 @@ static aclError event_and_stream(aclrtEvent event, aclrtStream stream, struct ev
     if (ev->ctx != sc) {
         core_event_put(ev);
         if (!sc || sched_stream_tag(&(*s_out)->s) != *tag) /* T7: destroyed since */
-            return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: stream %p was destroyed", fn,
-                            stream);
+            return core_err(ACL_ERROR_RT_INVALID_HANDLE, "%s: stream %p was destroyed", fn, stream);
         return core_err(ACL_ERROR_RT_STREAM_CONTEXT,
                         "%s: event and stream belong to different contexts", fn);
     }
@@ -722,9 +710,9 @@ aclError core_event_record_flag(aclrtEvent event, aclrtStream stream, bool exter
     uint8_t want = external ? 2 : 1,
             have = atomic_load_explicit(&x.ev->recflag, memory_order_relaxed); /* relaxed: above */
     if (__builtin_expect(have != want, 0) &&
-        (have != 0 || !atomic_compare_exchange_strong_explicit(&x.ev->recflag, &have, want,
-                                                               memory_order_relaxed,
-                                                               memory_order_relaxed)) &&
+        (have != 0 ||
+         !atomic_compare_exchange_strong_explicit(&x.ev->recflag, &have, want, memory_order_relaxed,
+                                                  memory_order_relaxed)) &&
         have != want) {
         core_event_put(x.ev);
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
@@ -847,7 +835,7 @@ aclError core_event_wait(aclrtStream stream, aclrtEvent event, uint32_t timeout_
      * wait the model replays (run_xwait). An event recorded in the capture
      * itself is an ordinary captured dependency, flag or not. */
     if (__builtin_expect(external, 0) &&
-        atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL && /* relaxed: A1 */
+        atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL &&  /* relaxed: A1 */
         atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) == 0) { /* relaxed: A1 */
         rc = xevent_once(x.s, x.ev, false, fn);
         if (rc) {
@@ -954,8 +942,7 @@ aclError core_event_query(aclrtEvent event, const void *status, bool ex_ok, bool
     return rc;
 }
 
-aclError core_event_query_status(aclrtEvent event, aclrtEventRecordedStatus *status,
-                                 const char *fn)
+aclError core_event_query_status(aclrtEvent event, aclrtEventRecordedStatus *status, const char *fn)
 {
     bool done = false;
     aclError rc = core_event_query(event, status, true, &done, fn);

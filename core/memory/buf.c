@@ -49,18 +49,8 @@ struct core_buf *core_buf_get(const void *h)
     core_rcu_thread_online();
     urcu_memb_read_lock();
     struct core_buf *b = core_table_lookup(&g_bufs, h);
-    if (b) {
-        /* relaxed CAS: the reference only keeps the record allocated (B5); its fields
-         * were published by the table's release store */
-        uint32_t r = atomic_load_explicit(&b->refs, memory_order_relaxed);
-        do {
-            if (r == 0) {
-                b = NULL;
-                break;
-            }
-        } while (!atomic_compare_exchange_weak_explicit(&b->refs, &r, r + 1, memory_order_relaxed,
-                                                        memory_order_relaxed));
-    }
+    if (b && !core_ref_tryget(&b->refs)) /* B5 */
+        b = NULL;
     urcu_memb_read_unlock();
     return b;
 }

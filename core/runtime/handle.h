@@ -8,6 +8,7 @@
 #define CPUACL_CORE_RUNTIME_HANDLE_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 enum core_htype {
@@ -16,9 +17,9 @@ enum core_htype {
     CORE_H_EVENT = 0xC3,
     CORE_H_MODEL = 0xC4,
     CORE_H_TASKGRP = 0xC5,
-    CORE_H_DRVMEM = 0xC6, /* aclrtDrvMemHandle (core/memory/vmm.c) */
+    CORE_H_DRVMEM = 0xC6,     /* aclrtDrvMemHandle (core/memory/vmm.c) */
     CORE_H_MODEL_TASK = 0xC7, /* aclmdlRITask values (core/model/capture.c): never in a table */
-    CORE_H_MBUF = 0xC8, /* aclrtMbuf / acltdtBuf values (core/memory/buf.c) */
+    CORE_H_MBUF = 0xC8,       /* aclrtMbuf / acltdtBuf values (core/memory/buf.c) */
 };
 
 /*
@@ -37,8 +38,8 @@ struct core_slot {
 struct core_table {
     struct core_slot *_Atomic chunks[CORE_TABLE_CHUNKS];
     uint8_t tag;
-    uint32_t nslots;   /* guarded by g_rt.lock */
-    uint32_t *free;    /* stack of free indices, guarded by g_rt.lock */
+    uint32_t nslots; /* guarded by g_rt.lock */
+    uint32_t *free;  /* stack of free indices, guarded by g_rt.lock */
     uint32_t nfree, capfree;
 };
 
@@ -57,8 +58,8 @@ static inline void *core_table_lookup(struct core_table *t, const void *handle)
     if (idx >= CORE_TABLE_CHUNK * CORE_TABLE_CHUNKS)
         return NULL;
     /* acquire: pairs with the release store that published the chunk. */
-    struct core_slot *c = atomic_load_explicit(&t->chunks[idx / CORE_TABLE_CHUNK],
-                                               memory_order_acquire);
+    struct core_slot *c =
+        atomic_load_explicit(&t->chunks[idx / CORE_TABLE_CHUNK], memory_order_acquire);
     if (!c)
         return NULL;
     struct core_slot *s = &c[idx % CORE_TABLE_CHUNK];
@@ -68,6 +69,20 @@ static inline void *core_table_lookup(struct core_table *t, const void *handle)
     if (!obj || atomic_load_explicit(&s->gen, memory_order_relaxed) != (uint32_t)(h >> 24))
         return NULL;
     return obj;
+}
+
+/* Take a reference on an object found by a lock-free lookup (under rcu_read_lock): refs + 1
+ * unless it is already 0 (the object is being freed). relaxed CAS: the reference only keeps
+ * the memory alive; the fields read afterwards were published by the table's release store. */
+static inline bool core_ref_tryget(_Atomic uint32_t *refs)
+{
+    uint32_t r = atomic_load_explicit(refs, memory_order_relaxed);
+    do {
+        if (r == 0)
+            return false;
+    } while (!atomic_compare_exchange_weak_explicit(refs, &r, r + 1, memory_order_relaxed,
+                                                    memory_order_relaxed));
+    return true;
 }
 
 #endif
