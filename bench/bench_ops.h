@@ -40,6 +40,18 @@ typedef int (*bop_launch_fn)(void *op, aclrtStream s);
 int bop_time_launches(aclrtStream s, bop_launch_fn fn, void *op, int iters, unsigned reps,
                       struct br_acc *acc, double work_per_call);
 
+/* Launchers for bop_time_launches (bench_ops_bw.c), shared by the ops and scaling studies:
+ * aclnnAdd z = x + alpha y, and aclnnMatmul o = a @ b (cubeMathType 0). */
+struct bop_ew_op {
+    aclTensor *x, *y, *z; /* y unused by Relu */
+    aclScalar *alpha;
+};
+struct bop_mm_op {
+    aclTensor *a, *b, *o;
+};
+int bop_add_launch(void *op, aclrtStream s);
+int bop_matmul_launch(void *op, aclrtStream s);
+
 /* The elementwise sizes (bytes per tensor) and the matmul shapes of
  * bench_ops_bw.c, measured again in numpy by bench_ops_numpy.c. */
 struct bop_ew_size {

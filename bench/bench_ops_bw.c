@@ -47,14 +47,9 @@
 #define OPS_EW_GOAL 0.8 /* vs memcpy at 64 MiB (see above) */
 #define OPS_MM_GOAL 0.9 /* vs direct sgemm */
 
-struct ew_op {
-    aclTensor *x, *y, *z; /* y unused by Relu */
-    aclScalar *alpha;
-};
-
-static int add_launch(void *op, aclrtStream s)
+int bop_add_launch(void *op, aclrtStream s)
 {
-    struct ew_op *o = op;
+    struct bop_ew_op *o = op;
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     int rc = aclnnAddGetWorkspaceSize(o->x, o->y, o->alpha, o->z, &ws, &ex);
@@ -63,7 +58,7 @@ static int add_launch(void *op, aclrtStream s)
 
 static int relu_launch(void *op, aclrtStream s)
 {
-    struct ew_op *o = op;
+    struct bop_ew_op *o = op;
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     int rc = aclnnReluGetWorkspaceSize(o->x, o->z, &ws, &ex);
@@ -181,7 +176,7 @@ static int ew_rows(struct bs_ctx *c, aclrtStream s)
      * halves that). */
     char *blk = NULL;
     const float one = 1.0f;
-    struct ew_op op = {0};
+    struct bop_ew_op op = {0};
     int rc = -1;
     bop_step("ops: elementwise block (3 x 64 MiB)");
     if (aclrtMalloc((void **)&blk, 3 * maxb, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
@@ -207,7 +202,7 @@ static int ew_rows(struct bs_ctx *c, aclrtStream s)
         char *msrc = blk, *mdst = blk + ncopy; /* the same bytes as the operator's */
         if (!op.x || !op.y || !op.z)
             goto out;
-        bop_launch_fn fn = relu ? relu_launch : add_launch;
+        bop_launch_fn fn = relu ? relu_launch : bop_add_launch;
         char what[64];
         snprintf(what, sizeof(what), "ops: %s f32 %zu %s vs memcpy", relu ? "Relu" : "Add",
                  size_num(z->bytes), size_label(z->bytes));
@@ -263,13 +258,9 @@ out:
     return rc;
 }
 
-struct mm_op {
-    aclTensor *a, *b, *o;
-};
-
-static int matmul_launch(void *op, aclrtStream s)
+int bop_matmul_launch(void *op, aclrtStream s)
 {
-    struct mm_op *o = op;
+    struct bop_mm_op *o = op;
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     int rc = aclnnMatmulGetWorkspaceSize(o->a, o->b, o->o, 0, &ws, &ex);
@@ -290,10 +281,12 @@ static int time_matmul(aclrtStream s, int64_t m, int64_t k, int64_t n, int iters
         aclrtMemset(b, bb, 0x3D, bb) != ACL_SUCCESS || aclrtMemset(o, ob, 0, ob) != ACL_SUCCESS)
         goto out;
     int64_t ad[2] = {m, k}, bd[2] = {k, n}, od[2] = {m, n};
-    struct mm_op op = {bop_tensor(a, ACL_FLOAT, 2, ad, NULL), bop_tensor(b, ACL_FLOAT, 2, bd, NULL),
-                       bop_tensor(o, ACL_FLOAT, 2, od, NULL)};
+    struct bop_mm_op op = {bop_tensor(a, ACL_FLOAT, 2, ad, NULL),
+                           bop_tensor(b, ACL_FLOAT, 2, bd, NULL),
+                           bop_tensor(o, ACL_FLOAT, 2, od, NULL)};
     if (op.a && op.b && op.o)
-        rc = bop_time_launches(s, matmul_launch, &op, iters, reps, acc, 2.0 * (double)(m * k * n));
+        rc = bop_time_launches(s, bop_matmul_launch, &op, iters, reps, acc,
+                               2.0 * (double)(m * k * n));
     aclDestroyTensor(op.a), aclDestroyTensor(op.b), aclDestroyTensor(op.o);
 out:
     aclrtFree(a), aclrtFree(b), aclrtFree(o);

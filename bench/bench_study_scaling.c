@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aclnnop/aclnn_add.h"
-#include "aclnnop/aclnn_matmul.h"
 #include "bench_ops.h"
 #include "bench_report.h"
 #include "bench_study.h"
@@ -22,33 +20,6 @@
 
 #define SC_EW_BYTES ((size_t)64 << 20)
 #define SC_MM 512
-
-struct sc_add {
-    aclTensor *x, *y, *z;
-    aclScalar *alpha;
-};
-
-static int sc_add_launch(void *op, aclrtStream s)
-{
-    struct sc_add *o = op;
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    int rc = aclnnAddGetWorkspaceSize(o->x, o->y, o->alpha, o->z, &ws, &ex);
-    return rc ? rc : aclnnAdd(NULL, ws, ex, s);
-}
-
-struct sc_mm {
-    aclTensor *a, *b, *o;
-};
-
-static int sc_mm_launch(void *op, aclrtStream s)
-{
-    struct sc_mm *o = op;
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    int rc = aclnnMatmulGetWorkspaceSize(o->a, o->b, o->o, 0, &ws, &ex);
-    return rc ? rc : aclnnMatmul(NULL, ws, ex, s);
-}
 
 static void *sc_buf(size_t bytes, int byte)
 {
@@ -81,8 +52,8 @@ int bs_scaling_child(struct bs_ctx *c, FILE *out)
     void *a = sc_buf((size_t)SC_MM * SC_MM * 4, 0x3D), *b = sc_buf((size_t)SC_MM * SC_MM * 4, 0x3D),
          *o = sc_buf((size_t)SC_MM * SC_MM * 4, 0);
     float one = 1.0f;
-    struct sc_add add = {NULL, NULL, NULL, aclCreateScalar(&one, ACL_FLOAT)};
-    struct sc_mm mm = {NULL, NULL, NULL};
+    struct bop_ew_op add = {NULL, NULL, NULL, aclCreateScalar(&one, ACL_FLOAT)};
+    struct bop_mm_op mm = {NULL, NULL, NULL};
     if (!x || !y || !z || !a || !b || !o || !add.alpha)
         goto out;
     int64_t d1[1] = {n}, d2[2] = {SC_MM, SC_MM};
@@ -94,11 +65,11 @@ int bs_scaling_child(struct bs_ctx *c, FILE *out)
     mm.o = bop_tensor(o, ACL_FLOAT, 2, d2, NULL);
     struct br_acc ew = {0}, mmr = {0};
     bop_step("scaling: Add 64 MiB");
-    if (bop_time_launches(s, sc_add_launch, &add, c->full ? 8 : 4, c->reps, &ew,
+    if (bop_time_launches(s, bop_add_launch, &add, c->full ? 8 : 4, c->reps, &ew,
                           3.0 * (double)SC_EW_BYTES))
         goto out;
     bop_step("scaling: Matmul 512");
-    if (bop_time_launches(s, sc_mm_launch, &mm, c->full ? 32 : 16, c->reps, &mmr,
+    if (bop_time_launches(s, bop_matmul_launch, &mm, c->full ? 32 : 16, c->reps, &mmr,
                           2.0 * SC_MM * SC_MM * SC_MM))
         goto out;
     sc_print(out, "ew", &ew);
