@@ -279,8 +279,12 @@ HcclResult HcclBarrier(HcclComm comm, aclrtStream stream)
 HcclResult HcclScatter(void *sendBuf, void *recvBuf, uint64_t recvCount, HcclDataType dataType,
                        uint32_t root, HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_SCATTER, .dtype = dataType, .root = root, .count = recvCount,
-                        .send = sendBuf, .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_SCATTER,
+                        .dtype = dataType,
+                        .root = root,
+                        .count = recvCount,
+                        .send = sendBuf,
+                        .recv = recvBuf};
     uint32_t me = UINT32_MAX; /* sendBuf matters on the root only */
     int need_send = HcclGetRankId(comm, &me) == HCCL_SUCCESS && me == root;
     return submit(comm, stream, &o, 0, 1, 1, need_send, 1, "HcclScatter");
@@ -327,9 +331,10 @@ static HcclResult submit_v(HcclComm comm, aclrtStream stream, struct hccl_op *o,
         (rc = copy_v(c, o, counts, displs, &total, fn)) != HCCL_SUCCESS)
         goto out;
     if (o->v[c->rank] != o->count) {
-        rc = hccl_err(HCCL_E_PARA, "%s: this rank's count %llu differs from entry %u of the "
-                      "counts (%llu)", fn, (unsigned long long)o->count, c->rank,
-                      (unsigned long long)o->v[c->rank]);
+        rc = hccl_err(HCCL_E_PARA,
+                      "%s: this rank's count %llu differs from entry %u of the "
+                      "counts (%llu)",
+                      fn, (unsigned long long)o->count, c->rank, (unsigned long long)o->v[c->rank]);
         goto out;
     }
     /* allgatherv: send holds count, recv the total; reduce-scatterv: the reverse */
@@ -354,8 +359,11 @@ HcclResult HcclAllGatherV(void *sendBuf, uint64_t sendCount, void *recvBuf, cons
                           const void *recvDispls, HcclDataType dataType, HcclComm comm,
                           aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_ALLGATHERV, .dtype = dataType, .count = sendCount,
-                        .send = sendBuf, .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_ALLGATHERV,
+                        .dtype = dataType,
+                        .count = sendCount,
+                        .send = sendBuf,
+                        .recv = recvBuf};
     return submit_v(comm, stream, &o, recvCounts, recvDispls, 0, "HcclAllGatherV");
 }
 
@@ -363,8 +371,12 @@ HcclResult HcclReduceScatterV(void *sendBuf, const void *sendCounts, const void 
                               void *recvBuf, uint64_t recvCount, HcclDataType dataType,
                               HcclReduceOp op, HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_REDUCE_SCATTERV, .dtype = dataType, .op = op,
-                        .count = recvCount, .send = sendBuf, .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_REDUCE_SCATTERV,
+                        .dtype = dataType,
+                        .op = op,
+                        .count = recvCount,
+                        .send = sendBuf,
+                        .recv = recvBuf};
     return submit_v(comm, stream, &o, sendCounts, sendDispls, 1, "HcclReduceScatterV");
 }
 
@@ -389,11 +401,13 @@ HcclResult HcclBatchSendRecv(HcclSendRecvItem *sendRecvInfo, uint32_t itemNum, H
             rc = hccl_err(HCCL_E_PARA, "%s: item %u: %d is not an HcclSendRecvType", fn, i,
                           (int)it->sendRecvType);
         else if (it->remoteRank >= c->size)
-            rc = hccl_err(HCCL_E_PARA, "%s: item %u: remote rank %u, but the communicator has "
-                          "%u ranks", fn, i, it->remoteRank, c->size);
+            rc = hccl_err(HCCL_E_PARA,
+                          "%s: item %u: remote rank %u, but the communicator has "
+                          "%u ranks",
+                          fn, i, it->remoteRank, c->size);
         else if ((rc = check_type(it->dataType, fn)) == HCCL_SUCCESS &&
-                 (rc = check_count(it->count, it->dataType, 1, fn)) == HCCL_SUCCESS &&
-                 it->count && !it->buf)
+                 (rc = check_count(it->count, it->dataType, 1, fn)) == HCCL_SUCCESS && it->count &&
+                 !it->buf)
             rc = hccl_err(HCCL_E_PTR, "%s: item %u: NULL buffer", fn, i);
         any += it->count != 0;
     }

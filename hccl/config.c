@@ -37,8 +37,9 @@ struct config_head {
 _Static_assert(sizeof(struct config_head) == HCCL_COMM_CONFIG_INFO_BYTES, "config header");
 
 /* The caller's struct covers field `f` (by its size and version `v`). */
-#define HAS(h, f, v) ((h)->version >= (v) && (h)->size >= offsetof(HcclCommConfig, f) + \
-                                                           sizeof(((HcclCommConfig *)0)->f))
+#define HAS(h, f, v)                                                                               \
+    ((h)->version >= (v) &&                                                                        \
+     (h)->size >= offsetof(HcclCommConfig, f) + sizeof(((HcclCommConfig *)0)->f))
 
 HcclResult hccl_config_check(const HcclCommConfig *cfg, const char *fn)
 {
@@ -47,8 +48,10 @@ HcclResult hccl_config_check(const HcclCommConfig *cfg, const char *fn)
     struct config_head h;
     memcpy(&h, cfg, sizeof h);
     if (h.magic != HCCL_COMM_CONFIG_MAGIC_WORD)
-        return hccl_err(HCCL_E_PARA, "%s: invalid magic word 0x%x: initialise the config with "
-                        "HcclCommConfigInit()", fn, h.magic);
+        return hccl_err(HCCL_E_PARA,
+                        "%s: invalid magic word 0x%x: initialise the config with "
+                        "HcclCommConfigInit()",
+                        fn, h.magic);
     if (h.size < sizeof h)
         return hccl_err(HCCL_E_PARA, "%s: config size %zu is smaller than its %u-byte header", fn,
                         h.size, HCCL_COMM_CONFIG_INFO_BYTES);
@@ -62,8 +65,10 @@ HcclResult hccl_config_check(const HcclCommConfig *cfg, const char *fn)
     if (HAS(&h, hcclDeterministic, 1) &&
         cfg->hcclDeterministic != HCCL_COMM_DETERMINISTIC_CONFIG_NOT_SET &&
         cfg->hcclDeterministic > 2)
-        return hccl_err(HCCL_E_PARA, "%s: hcclDeterministic %u, should be 0 (disable), 1 "
-                        "(enable) or 2 (strict)", fn, cfg->hcclDeterministic);
+        return hccl_err(HCCL_E_PARA,
+                        "%s: hcclDeterministic %u, should be 0 (disable), 1 "
+                        "(enable) or 2 (strict)",
+                        fn, cfg->hcclDeterministic);
     if (HAS(&h, aclGraphZeroCopyEnable, 7) && cfg->aclGraphZeroCopyEnable > 1)
         return hccl_err(HCCL_E_PARA, "%s: aclGraphZeroCopyEnable %u, should be 0 or 1", fn,
                         (unsigned)cfg->aclGraphZeroCopyEnable);
@@ -91,9 +96,8 @@ static HcclResult configure(HcclResult rc, const HcclCommConfig *cfg, HcclComm *
     return HCCL_SUCCESS;
 }
 
-HcclResult HcclCommInitRootInfoConfig(uint32_t nRanks, const HcclRootInfo *rootInfo,
-                                      uint32_t rank, const HcclCommConfig *config,
-                                      HcclComm *comm)
+HcclResult HcclCommInitRootInfoConfig(uint32_t nRanks, const HcclRootInfo *rootInfo, uint32_t rank,
+                                      const HcclCommConfig *config, HcclComm *comm)
 {
     HcclResult rc = hccl_config_check(config, "HcclCommInitRootInfoConfig");
     if (rc != HCCL_SUCCESS)
@@ -122,8 +126,10 @@ HcclResult HcclCreateSubCommConfig(HcclComm *comm, uint32_t rankNum, uint32_t *r
         return HCCL_SUCCESS;
     }
     if (!rankIds)
-        return hccl_err(HCCL_E_PTR, "%s: rankIds is NULL (a rank that is no member passes "
-                        "subCommId 0xFFFFFFFF)", fn);
+        return hccl_err(HCCL_E_PTR,
+                        "%s: rankIds is NULL (a rank that is no member passes "
+                        "subCommId 0xFFFFFFFF)",
+                        fn);
     HcclResult rc = hccl_config_check(config, fn);
     if (rc != HCCL_SUCCESS)
         return rc;
@@ -135,11 +141,15 @@ HcclResult HcclCreateSubCommConfig(HcclComm *comm, uint32_t rankNum, uint32_t *r
                       parent->size);
     for (uint32_t i = 0; i < rankNum && rc == HCCL_SUCCESS; i++)
         if (rankIds[i] >= parent->size || (i && rankIds[i] <= rankIds[i - 1]))
-            rc = hccl_err(HCCL_E_PARA, "%s: rankIds[%u] = %u: rank ids must be ascending, "
-                          "unique and below %u", fn, i, rankIds[i], parent->size);
+            rc = hccl_err(HCCL_E_PARA,
+                          "%s: rankIds[%u] = %u: rank ids must be ascending, "
+                          "unique and below %u",
+                          fn, i, rankIds[i], parent->size);
     if (rc == HCCL_SUCCESS && (subCommRankId >= rankNum || rankIds[subCommRankId] != parent->rank))
-        rc = hccl_err(HCCL_E_PARA, "%s: subCommRankId %u is not the index of this rank (%u) in "
-                      "rankIds", fn, subCommRankId, parent->rank);
+        rc = hccl_err(HCCL_E_PARA,
+                      "%s: subCommRankId %u is not the index of this rank (%u) in "
+                      "rankIds",
+                      fn, subCommRankId, parent->rank);
     if (rc == HCCL_SUCCESS)
         rc = hccl_comm_sub(parent, rankNum, rankIds, subCommRankId, subCommId, subComm, fn);
     hccl_comm_release(parent);

@@ -66,9 +66,9 @@ struct hccl_op {
     uint64_t count;
     const void *send;
     void *recv;
-    uint64_t *v; /* alltoallv: sendCounts, sdispls, recvCounts, rdispls (4 x size);
-                  * allgatherv: recvCounts, recvDispls; reduce-scatterv: sendCounts,
-                  * sendDispls (2 x size) */
+    uint64_t *v;             /* alltoallv: sendCounts, sdispls, recvCounts, rdispls (4 x size);
+                              * allgatherv: recvCounts, recvDispls; reduce-scatterv: sendCounts,
+                              * sendDispls (2 x size) */
     HcclSendRecvItem *items; /* batch: `count` items, copied at the call */
 };
 

@@ -500,7 +500,7 @@ static HcclResult group_break(struct hccl_group *g)
         hccl_futex_wake(&g->mail[i].done);
     }
     return hccl_err(HCCL_E_TIMEOUT, "HcclBatchSendRecv: a transfer waited more than "
-                    "HCCL_EXEC_TIMEOUT");
+                                    "HCCL_EXEC_TIMEOUT");
 }
 
 /* HcclBatchSendRecv in process: the mailboxes of HcclSend / HcclRecv (HL4),
@@ -514,7 +514,7 @@ static HcclResult local_batch(struct hccl_comm *c, const struct hccl_op *op)
 {
     struct hccl_group *g = c->group;
     uint32_t n = g->n, me = c->rank, left = (uint32_t)op->count;
-    uint8_t *st = calloc(op->count, 1);  /* item: 0 waiting, 1 posted (send), 2 finished */
+    uint8_t *st = calloc(op->count, 1); /* item: 0 waiting, 1 posted (send), 2 finished */
     uint32_t *seq = calloc(op->count, sizeof *seq);
     uint8_t *busy = calloc(2 * (size_t)n, 1); /* per sweep: [peer] send, [n + peer] receive */
     if (!st || !seq || !busy) {
@@ -554,8 +554,8 @@ static HcclResult local_batch(struct hccl_comm *c, const struct hccl_op *op)
                 /* acquire: the receiver's copy and status happen before */
                 if (atomic_load_explicit(&m->done, memory_order_acquire) == seq[i]) {
                     /* relaxed: published by the release of `done` */
-                    HcclResult s = (HcclResult)atomic_load_explicit(&m->status,
-                                                                    memory_order_relaxed);
+                    HcclResult s =
+                        (HcclResult)atomic_load_explicit(&m->status, memory_order_relaxed);
                     if (s != HCCL_SUCCESS && first == HCCL_SUCCESS)
                         first = s;
                     st[i] = 2;
@@ -582,7 +582,8 @@ static HcclResult local_batch(struct hccl_comm *c, const struct hccl_op *op)
                 }
                 HcclResult s = HCCL_SUCCESS;
                 if (m->count != it->count || m->dtype != it->dataType)
-                    s = hccl_err(HCCL_E_PARA, "HcclBatchSendRecv: send of %llu elements (type "
+                    s = hccl_err(HCCL_E_PARA,
+                                 "HcclBatchSendRecv: send of %llu elements (type "
                                  "%d) from rank %u met a receive of %llu (type %d)",
                                  (unsigned long long)m->count, (int)m->dtype, p,
                                  (unsigned long long)it->count, (int)it->dataType);

@@ -219,8 +219,10 @@ static int *mpi_counts(struct mreq *q, uint32_t n)
     for (uint32_t i = 0; i < 2 * n; i++) {
         if (q->op->v[i] > INT_MAX) {
             free(v);
-            q->rc = hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, counts and displacements are "
-                             "limited to %d", INT_MAX);
+            q->rc = hccl_err(HCCL_E_NOT_SUPPORT,
+                             "HCCL: over MPI, counts and displacements are "
+                             "limited to %d",
+                             INT_MAX);
             return NULL;
         }
         v[i] = (int)q->op->v[i];
@@ -276,8 +278,8 @@ static int mpi_start_batch(struct hccl_mpi *m, struct mreq *q)
     int k = (int)op->count;
     for (int i = 0; i < k; i++)
         if (op->items[i].count > INT_MAX) {
-            q->rc = hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, counts are limited to %d",
-                             INT_MAX);
+            q->rc =
+                hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, counts are limited to %d", INT_MAX);
             return MPI_SUCCESS;
         }
     q->reqs = malloc((sizeof(MPI_Request) + sizeof(MPI_Status)) * (size_t)k);
@@ -293,11 +295,11 @@ static int mpi_start_batch(struct hccl_mpi *m, struct mreq *q)
         const HcclSendRecvItem *it = &op->items[i];
         MPI_Datatype dt = mpi_type(it->dataType);
         if (it->sendRecvType == HCCL_SEND)
-            err = MPI_Isend(it->buf, (int)it->count, dt, (int)it->remoteRank, 0, m->p2p,
-                            &q->reqs[i]);
+            err =
+                MPI_Isend(it->buf, (int)it->count, dt, (int)it->remoteRank, 0, m->p2p, &q->reqs[i]);
         else
-            err = MPI_Irecv(it->buf, (int)it->count, dt, (int)it->remoteRank, 0, m->p2p,
-                            &q->reqs[i]);
+            err =
+                MPI_Irecv(it->buf, (int)it->count, dt, (int)it->remoteRank, 0, m->p2p, &q->reqs[i]);
     }
     return err;
 }
@@ -338,8 +340,10 @@ static int mpi_poll_batch(struct mreq *q)
         if (it->sendRecvType == HCCL_RECV &&
             MPI_Get_count(&sts[i], mpi_type(it->dataType), &got) == MPI_SUCCESS &&
             (uint64_t)got != it->count && q->rc == HCCL_SUCCESS)
-            q->rc = hccl_err(HCCL_E_PARA, "HcclBatchSendRecv: expected %llu elements from rank "
-                             "%u, it sent %d", (unsigned long long)it->count, it->remoteRank, got);
+            q->rc = hccl_err(HCCL_E_PARA,
+                             "HcclBatchSendRecv: expected %llu elements from rank "
+                             "%u, it sent %d",
+                             (unsigned long long)it->count, it->remoteRank, got);
     }
     return 1;
 }
@@ -429,8 +433,8 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
     }
     case HK_SCATTER:
         inplace = c->rank == op->root && (uintptr_t)send == recv - op->count * es * c->rank;
-        err = MPI_Iscatter(send, cnt, dt, inplace ? MPI_IN_PLACE : op->recv, cnt, dt,
-                           (int)op->root, m->coll, q->r);
+        err = MPI_Iscatter(send, cnt, dt, inplace ? MPI_IN_PLACE : op->recv, cnt, dt, (int)op->root,
+                           m->coll, q->r);
         break;
     case HK_ALLGATHERV:
     case HK_REDUCE_SCATTERV:

@@ -105,10 +105,10 @@ typedef struct HcclSendRecvItemDef {
 /* ---- communicator configuration (HcclCommInitRootInfoConfig,
  * HcclCommInitClusterInfoConfig, HcclCreateSubCommConfig) ---- */
 
-#define HCCL_COMM_CONFIG_INFO_BYTES 24u            /* size, magic word, version, reserved */
-#define HCCL_COMM_CONFIG_MAGIC_WORD 0xf0f0f0f0u     /* set by HcclCommConfigInit */
-#define HCCL_COMM_CONFIG_VERSION 10u                /* layout version of HcclCommConfig */
-#define HCCL_COMM_DEFAULT_BUFFSIZE 200u             /* MB */
+#define HCCL_COMM_CONFIG_INFO_BYTES 24u         /* size, magic word, version, reserved */
+#define HCCL_COMM_CONFIG_MAGIC_WORD 0xf0f0f0f0u /* set by HcclCommConfigInit */
+#define HCCL_COMM_CONFIG_VERSION 10u            /* layout version of HcclCommConfig */
+#define HCCL_COMM_DEFAULT_BUFFSIZE 200u         /* MB */
 #define HCCL_COMM_BUFFSIZE_CONFIG_NOT_SET 0xffffffffu
 #define HCCL_COMM_DEFAULT_DETERMINISTIC 0u
 #define HCCL_COMM_DETERMINISTIC_CONFIG_NOT_SET 0xffffffffu
