@@ -32,6 +32,10 @@
  *  HL4. Point-to-point uses one mailbox per (sender, receiver): the sender
  *      publishes its buffer with `posted = seq` and sleeps until `done = seq`;
  *      the receiver waits for `posted == seq`, copies, and publishes `done`.
+ *  HL5. A batch (local_batch) uses the same mailboxes and sequences, so it
+ *      matches HcclSend / HcclRecv in order; it posts a send to a peer only
+ *      after that peer consumed the previous one (one message per mailbox)
+ *      and never blocks on one item while another can progress.
  */
 #include <errno.h>
 #include <limits.h>
