@@ -359,11 +359,9 @@ HcclResult HcclAllGatherV(void *sendBuf, uint64_t sendCount, void *recvBuf, cons
                           const void *recvDispls, HcclDataType dataType, HcclComm comm,
                           aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_ALLGATHERV,
-                        .dtype = dataType,
-                        .count = sendCount,
-                        .send = sendBuf,
-                        .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_ALLGATHERV, .dtype = dataType, .count = sendCount};
+    o.send = sendBuf;
+    o.recv = recvBuf;
     return submit_v(comm, stream, &o, recvCounts, recvDispls, 0, "HcclAllGatherV");
 }
 
@@ -371,12 +369,10 @@ HcclResult HcclReduceScatterV(void *sendBuf, const void *sendCounts, const void 
                               void *recvBuf, uint64_t recvCount, HcclDataType dataType,
                               HcclReduceOp op, HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_REDUCE_SCATTERV,
-                        .dtype = dataType,
-                        .op = op,
-                        .count = recvCount,
-                        .send = sendBuf,
-                        .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_REDUCE_SCATTERV, .dtype = dataType, .op = op};
+    o.count = recvCount;
+    o.send = sendBuf;
+    o.recv = recvBuf;
     return submit_v(comm, stream, &o, sendCounts, sendDispls, 1, "HcclReduceScatterV");
 }
 
