@@ -303,6 +303,47 @@ static void collectives(struct ctx *k)
     sync0(k);
 }
 
+/* ---- ranks disagreeing: the task fails, HcclGetCommAsyncError tells why ----------- */
+
+static void expect_async(struct ctx *k, int fails)
+{
+    aclError e = aclrtSynchronizeStream(k->s[0]);
+    HcclResult ae = HCCL_SUCCESS;
+    EXPECT_H(HCCL_SUCCESS, HcclGetCommAsyncError(k->world, &ae));
+    if (fails) {
+        EXPECT(e == ACL_ERROR_RT_AICORE_EXCEPTION);
+        EXPECT(ae == HCCL_E_PARA);
+    } else {
+        EXPECT(e == ACL_SUCCESS);
+    }
+}
+
+static void t_mismatch(struct ctx *k)
+{
+    const HcclDataType f = HCCL_DATA_TYPE_FP32;
+    /* rank 0 sends 8 elements to rank 1, which expects 4: the receiver fails
+     * (in process the sender too, it gets the receiver's verdict) */
+    if (k->r == 0) {
+        HcclSendRecvItem it = {HCCL_SEND, k->a, 8, f, 1};
+        EXPECT_H(HCCL_SUCCESS, HcclBatchSendRecv(&it, 1, k->world, k->s[0]));
+        expect_async(k, !g_mpi);
+    } else if (k->r == 1) {
+        HcclSendRecvItem it = {HCCL_RECV, k->b, 4, f, 0};
+        EXPECT_H(HCCL_SUCCESS, HcclBatchSendRecv(&it, 1, k->world, k->s[0]));
+        expect_async(k, 1);
+    }
+    if (!g_mpi) { /* in process: ranks disagree on the counts of an all-gather-v */
+        uint64_t rc[N], rd[N];
+        v_layout(3, 0, rc, rd);
+        if (k->r == 2)
+            rd[0] += 1;
+        EXPECT_H(HCCL_SUCCESS, HcclAllGatherV(k->a, rc[k->r], k->b, rc, rd, f, k->world, k->s[0]));
+        expect_async(k, 1);
+    }
+    xbarrier();
+    t_allgatherv(k, f, 5, 0, 3); /* the communicator still works */
+}
+
 /* ---- bad parameters (rank 0 alone: nothing here reaches another rank) ---------- */
 
 static void t_misuse(struct ctx *k)
@@ -579,6 +620,7 @@ static void rank_main(uint32_t r)
         if (r == 0)
             t_misuse(k);
         xbarrier();
+        t_mismatch(k);
         t_subcomms(k);
         /* a configured communicator from a rank table, then destroyed */
         HcclComm t = NULL;
