@@ -13,6 +13,13 @@
  * One grep-able line per size:
  *   collective mode=local ranks=4 bytes=1048576 us=123.4 algbw=8.5 busbw=12.7
  *   collective mode=mpi ranks=4 bytes=1048576 us=.. busbw=.. mpi_us=.. mpi_busbw=.. ratio=..
+ *
+ * --op allgatherv | reducescatterv | scatter | batch measures another call
+ * (float32; `bytes` is the whole buffer, nccl-tests' convention: each rank
+ * contributes or receives bytes / N; batch: every rank sends bytes / N to
+ * every rank, itself included, in one HcclBatchSendRecv), beside
+ * MPI_Allgatherv, MPI_Reduce_scatter, MPI_Scatter, MPI_Alltoall; busbw =
+ * algbw (N-1)/N. Its lines start "collective_<op>".
  * Times are medians over R repetitions (each the mean of several iterations,
  * the slowest rank's time over MPI). GB/s = 1e9 bytes/s.
  */
@@ -76,9 +83,70 @@ static unsigned iters_for(uint64_t bytes)
     return it < 2 ? 2 : it > 20 ? 20 : (unsigned)it;
 }
 
+enum bench_op { OP_ALLREDUCE, OP_ALLGATHERV, OP_REDUCESCATTERV, OP_SCATTER, OP_BATCH };
+static const char *const OP_NAMES[] = {"allreduce", "allgatherv", "reducescatterv", "scatter",
+                                       "batch"};
+static enum bench_op g_op;
+
 static double busbw(uint64_t bytes, double us, unsigned n)
 {
-    return (double)bytes / (us * 1e3) * 2.0 * (n - 1) / n;
+    double f = g_op == OP_ALLREDUCE ? 2.0 * (n - 1) / n : (double)(n - 1) / n;
+    return (double)bytes / (us * 1e3) * f;
+}
+
+/* One call of the measured operation by rank `r` of `n` on its buffers
+ * (`count` float32 elements in all: the whole buffer of the V and batch ops). */
+static HcclResult hccl_call(void *a, void *b, uint64_t count, uint32_t r, uint32_t n, HcclComm comm,
+                            aclrtStream s)
+{
+    const HcclDataType f = HCCL_DATA_TYPE_FP32;
+    uint64_t c = count / n, cnt[MAXR], disp[MAXR];
+    HcclSendRecvItem it[2 * MAXR];
+    for (uint32_t q = 0; q < n; q++) {
+        cnt[q] = c;
+        disp[q] = q * c;
+        it[2 * q] = (HcclSendRecvItem){HCCL_SEND, (float *)a + q * c, c, f, q};
+        it[2 * q + 1] = (HcclSendRecvItem){HCCL_RECV, (float *)b + q * c, c, f, q};
+    }
+    switch (g_op) {
+    case OP_ALLGATHERV:
+        return HcclAllGatherV(a, c, b, cnt, disp, f, comm, s);
+    case OP_REDUCESCATTERV:
+        return HcclReduceScatterV(a, cnt, disp, b, c, f, HCCL_REDUCE_SUM, comm, s);
+    case OP_SCATTER:
+        return HcclScatter(r == 0 ? a : NULL, b, c, f, 0, comm, s);
+    case OP_BATCH:
+        return HcclBatchSendRecv(it, 2 * n, comm, s);
+    default:
+        return HcclAllReduce(a, b, count, f, HCCL_REDUCE_SUM, comm, s);
+    }
+}
+
+/* The MPI baseline of the same operation. */
+static void mpi_call(void *a, void *b, uint64_t count, uint32_t n)
+{
+    int c = (int)(count / n), cnt[MAXR], disp[MAXR];
+    for (uint32_t q = 0; q < n; q++) {
+        cnt[q] = c;
+        disp[q] = (int)q * c;
+    }
+    switch (g_op) {
+    case OP_ALLGATHERV:
+        MPI_Allgatherv(a, c, MPI_FLOAT, b, cnt, disp, MPI_FLOAT, MPI_COMM_WORLD);
+        break;
+    case OP_REDUCESCATTERV:
+        MPI_Reduce_scatter(a, b, cnt, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+        break;
+    case OP_SCATTER:
+        MPI_Scatter(a, c, MPI_FLOAT, b, c, MPI_FLOAT, 0, MPI_COMM_WORLD);
+        break;
+    case OP_BATCH:
+        MPI_Alltoall(a, c, MPI_FLOAT, b, c, MPI_FLOAT, MPI_COMM_WORLD);
+        break;
+    default:
+        MPI_Allreduce(a, b, (int)count, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+        break;
+    }
 }
 
 int main(int argc, char **argv)
@@ -95,8 +163,17 @@ int main(int argc, char **argv)
             hi = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(a, "--reps") && v)
             reps = (unsigned)strtoul(argv[++i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: hccl-bench [--ranks N] [--min BYTES] [--max BYTES] [--reps R]\n"
+        else if (!strcmp(a, "--op") && v) {
+            unsigned k = 0;
+            while (k < sizeof OP_NAMES / sizeof OP_NAMES[0] && strcmp(OP_NAMES[k], v))
+                k++;
+            if (k == sizeof OP_NAMES / sizeof OP_NAMES[0])
+                DIE("--op: allreduce, allgatherv, reducescatterv, scatter or batch");
+            g_op = (enum bench_op)k;
+            i++;
+        } else {
+            fprintf(stderr, "usage: hccl-bench [--ranks N] [--min BYTES] [--max BYTES] [--reps R] "
+                            "[--op OP]\n"
                             "       mpirun -np N hccl-bench [...]\n");
             return 2;
         }
@@ -148,6 +225,8 @@ int main(int argc, char **argv)
     }
     for (uint64_t bytes = lo; bytes <= hi; bytes = bytes * 8 > hi && bytes < hi ? hi : bytes * 8) {
         uint64_t count = bytes / 4;
+        if (g_op != OP_ALLREDUCE) /* whole blocks of at least one element per rank */
+            count = count < ranks ? ranks : count / ranks * ranks;
         unsigned it = iters_for(bytes);
         double t[MAXREPS], tm[MAXREPS];
         for (unsigned r = 0; r <= reps; r++) { /* r == 0: warm-up */
@@ -158,8 +237,7 @@ int main(int argc, char **argv)
                 for (unsigned i = 0; i < L; i++) {
                     if (!mpi)
                         ACL(aclrtSetDevice((int32_t)i));
-                    HC(HcclAllReduce(a[i], b[i], count, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM,
-                                     comm[i], s[i]));
+                    HC(hccl_call(a[i], b[i], count, mpi ? (uint32_t)me : i, ranks, comm[i], s[i]));
                 }
             for (unsigned i = 0; i < L; i++) {
                 if (!mpi)
@@ -173,7 +251,7 @@ int main(int argc, char **argv)
                 MPI_Barrier(MPI_COMM_WORLD);
                 uint64_t m0 = now_ns();
                 for (unsigned k = 0; k < it; k++)
-                    MPI_Allreduce(a[0], b[0], (int)count, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+                    mpi_call(a[0], b[0], count, ranks);
                 double mus = (double)(now_ns() - m0) / 1e3 / it, mslow = mus;
                 MPI_Allreduce(&mus, &mslow, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
                 if (r)
@@ -187,13 +265,15 @@ int main(int argc, char **argv)
             continue;
         if (mpi) {
             double mus = median(tm, reps);
-            printf("collective mode=mpi ranks=%u bytes=%llu us=%.2f busbw=%.3f mpi_us=%.2f "
-                   "mpi_busbw=%.3f ratio=%.3f\n", ranks, (unsigned long long)bytes, us,
-                   busbw(bytes, us, ranks), mus, busbw(bytes, mus, ranks), mus / us);
+            printf("collective%s%s mode=mpi ranks=%u bytes=%llu us=%.2f busbw=%.3f mpi_us=%.2f "
+                   "mpi_busbw=%.3f ratio=%.3f\n",
+                   g_op ? "_" : "", g_op ? OP_NAMES[g_op] : "", ranks, (unsigned long long)bytes,
+                   us, busbw(bytes, us, ranks), mus, busbw(bytes, mus, ranks), mus / us);
         } else {
-            printf("collective mode=local ranks=%u bytes=%llu us=%.2f algbw=%.3f busbw=%.3f\n",
-                   ranks, (unsigned long long)bytes, us, (double)bytes / (us * 1e3),
-                   busbw(bytes, us, ranks));
+            printf("collective%s%s mode=local ranks=%u bytes=%llu us=%.2f algbw=%.3f "
+                   "busbw=%.3f\n",
+                   g_op ? "_" : "", g_op ? OP_NAMES[g_op] : "", ranks, (unsigned long long)bytes,
+                   us, (double)bytes / (us * 1e3), busbw(bytes, us, ranks));
         }
         fflush(stdout);
         if (bytes == hi)

@@ -25,6 +25,7 @@ static void op_release(void *arg)
 {
     struct hccl_op *o = arg;
     free(o->v);
+    free(o->items);
     free(o);
 }
 
@@ -94,6 +95,7 @@ static HcclResult launch(struct hccl_comm *c, const struct hccl_op *tmpl, aclrtS
     struct hccl_op *o = malloc(sizeof *o);
     if (!o) {
         free(tmpl->v);
+        free(tmpl->items);
         return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
     }
     *o = *tmpl;
@@ -272,4 +274,153 @@ HcclResult HcclBarrier(HcclComm comm, aclrtStream stream)
 {
     struct hccl_op o = {.kind = HK_BARRIER, .dtype = HCCL_DATA_TYPE_INT8};
     return submit(comm, stream, &o, 0, 0, 0, 0, 0, "HcclBarrier");
+}
+
+HcclResult HcclScatter(void *sendBuf, void *recvBuf, uint64_t recvCount, HcclDataType dataType,
+                       uint32_t root, HcclComm comm, aclrtStream stream)
+{
+    struct hccl_op o = {.kind = HK_SCATTER,
+                        .dtype = dataType,
+                        .root = root,
+                        .count = recvCount,
+                        .send = sendBuf,
+                        .recv = recvBuf};
+    uint32_t me = UINT32_MAX; /* sendBuf matters on the root only */
+    int need_send = HcclGetRankId(comm, &me) == HCCL_SUCCESS && me == root;
+    return submit(comm, stream, &o, 0, 1, 1, need_send, 1, "HcclScatter");
+}
+
+/* Copy the rank-size count and displacement arrays of a V-collective into
+ * o->v (2 x size) and check them: the byte extent of every block fits, and
+ * *total is the sum of the counts. */
+static HcclResult copy_v(struct hccl_comm *c, struct hccl_op *o, const void *counts,
+                         const void *displs, uint64_t *total, const char *fn)
+{
+    uint32_t n = c->size;
+    if (!counts || !displs)
+        return hccl_err(HCCL_E_PTR, "%s: NULL count or displacement array", fn);
+    if (!(o->v = malloc(sizeof(uint64_t) * 2 * n)))
+        return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
+    memcpy(o->v, counts, sizeof(uint64_t) * n);
+    memcpy(o->v + n, displs, sizeof(uint64_t) * n);
+    *total = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t e;
+        if (__builtin_add_overflow(o->v[i], o->v[n + i], &e) ||
+            check_count(e, o->dtype, 1, fn) != HCCL_SUCCESS)
+            return hccl_err(HCCL_E_PARA, "%s: count + displacement of rank %u overflows", fn, i);
+        *total += o->v[i];
+    }
+    return HCCL_SUCCESS;
+}
+
+/* Shared by the V-collectives: checks, then queue (always: counts of other
+ * ranks may be non-zero). `mine` is this rank's own count, which must equal
+ * entry `rank` of the counts. */
+static HcclResult submit_v(HcclComm comm, aclrtStream stream, struct hccl_op *o, const void *counts,
+                           const void *displs, int reduces, const char *fn)
+{
+    struct hccl_comm *c;
+    HcclResult rc = begin(comm, stream, fn, &c);
+    if (rc != HCCL_SUCCESS)
+        return rc;
+    uint64_t total = 0;
+    if ((rc = check_type(o->dtype, fn)) != HCCL_SUCCESS ||
+        (reduces && (rc = check_op(o->op, fn)) != HCCL_SUCCESS) ||
+        (rc = check_count(o->count, o->dtype, 1, fn)) != HCCL_SUCCESS ||
+        (rc = copy_v(c, o, counts, displs, &total, fn)) != HCCL_SUCCESS)
+        goto out;
+    if (o->v[c->rank] != o->count) {
+        rc = hccl_err(HCCL_E_PARA,
+                      "%s: this rank's count %llu differs from entry %u of the "
+                      "counts (%llu)",
+                      fn, (unsigned long long)o->count, c->rank, (unsigned long long)o->v[c->rank]);
+        goto out;
+    }
+    /* allgatherv: send holds count, recv the total; reduce-scatterv: the reverse */
+    int gathers = o->kind == HK_ALLGATHERV;
+    const void *part = gathers ? o->send : o->recv, *whole = gathers ? o->recv : o->send;
+    if ((o->count && !part) || (total && !whole)) {
+        int send = (o->count && !part) == gathers;
+        rc = hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn, send ? "send" : "receive");
+        goto out;
+    }
+    if (total == 0) /* every rank sees the same counts: nothing anywhere */
+        goto out;
+    rc = launch(c, o, stream, fn); /* launch owns o->v from here */
+    o->v = NULL;
+out:
+    free(o->v);
+    hccl_comm_release(c);
+    return rc;
+}
+
+HcclResult HcclAllGatherV(void *sendBuf, uint64_t sendCount, void *recvBuf, const void *recvCounts,
+                          const void *recvDispls, HcclDataType dataType, HcclComm comm,
+                          aclrtStream stream)
+{
+    struct hccl_op o = {.kind = HK_ALLGATHERV, .dtype = dataType, .count = sendCount};
+    o.send = sendBuf;
+    o.recv = recvBuf;
+    return submit_v(comm, stream, &o, recvCounts, recvDispls, 0, "HcclAllGatherV");
+}
+
+HcclResult HcclReduceScatterV(void *sendBuf, const void *sendCounts, const void *sendDispls,
+                              void *recvBuf, uint64_t recvCount, HcclDataType dataType,
+                              HcclReduceOp op, HcclComm comm, aclrtStream stream)
+{
+    struct hccl_op o = {.kind = HK_REDUCE_SCATTERV, .dtype = dataType, .op = op};
+    o.count = recvCount;
+    o.send = sendBuf;
+    o.recv = recvBuf;
+    return submit_v(comm, stream, &o, sendCounts, sendDispls, 1, "HcclReduceScatterV");
+}
+
+HcclResult HcclBatchSendRecv(HcclSendRecvItem *sendRecvInfo, uint32_t itemNum, HcclComm comm,
+                             aclrtStream stream)
+{
+    static const char fn[] = "HcclBatchSendRecv";
+    struct hccl_comm *c;
+    HcclResult rc = begin(comm, stream, fn, &c);
+    if (rc != HCCL_SUCCESS)
+        return rc;
+    if (itemNum == 0) /* as on Ascend: nothing to do */
+        goto out;
+    if (!sendRecvInfo) {
+        rc = hccl_err(HCCL_E_PTR, "%s: sendRecvInfo is NULL", fn);
+        goto out;
+    }
+    uint32_t any = 0;
+    for (uint32_t i = 0; i < itemNum && rc == HCCL_SUCCESS; i++) {
+        const HcclSendRecvItem *it = &sendRecvInfo[i];
+        if ((unsigned)it->sendRecvType > HCCL_RECV)
+            rc = hccl_err(HCCL_E_PARA, "%s: item %u: %d is not an HcclSendRecvType", fn, i,
+                          (int)it->sendRecvType);
+        else if (it->remoteRank >= c->size)
+            rc = hccl_err(HCCL_E_PARA,
+                          "%s: item %u: remote rank %u, but the communicator has "
+                          "%u ranks",
+                          fn, i, it->remoteRank, c->size);
+        else if ((rc = check_type(it->dataType, fn)) == HCCL_SUCCESS &&
+                 (rc = check_count(it->count, it->dataType, 1, fn)) == HCCL_SUCCESS && it->count &&
+                 !it->buf)
+            rc = hccl_err(HCCL_E_PTR, "%s: item %u: NULL buffer", fn, i);
+        any += it->count != 0;
+    }
+    /* Items of count 0 are dropped, as HcclSend / HcclRecv of count 0 queue
+     * nothing: the matching item of the peer has count 0 too. */
+    if (rc != HCCL_SUCCESS || !any)
+        goto out;
+    struct hccl_op o = {.kind = HK_BATCH, .dtype = HCCL_DATA_TYPE_INT8, .count = any};
+    if (!(o.items = malloc(sizeof *o.items * any))) {
+        rc = hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
+        goto out;
+    }
+    for (uint32_t i = 0, k = 0; i < itemNum; i++)
+        if (sendRecvInfo[i].count)
+            o.items[k++] = sendRecvInfo[i];
+    rc = launch(c, &o, stream, fn);
+out:
+    hccl_comm_release(c);
+    return rc;
 }

@@ -211,6 +211,18 @@ HcclResult HcclGetRankId(HcclComm comm, uint32_t *rank)
     return comm_field(comm, rank, 0, "HcclGetRankId");
 }
 
+HcclResult HcclGetCommName(HcclComm comm, char *commName)
+{
+    if (!comm || !commName)
+        return hccl_err(HCCL_E_PTR, "HcclGetCommName: NULL %s", comm ? "commName" : "comm");
+    struct hccl_comm *c = hccl_comm_acquire(comm, 0);
+    if (!c)
+        return hccl_err(HCCL_E_PARA, "HcclGetCommName: %p is not a live communicator", comm);
+    memcpy(commName, c->name, sizeof c->name);
+    hccl_comm_release(c);
+    return HCCL_SUCCESS;
+}
+
 HcclResult HcclGetCommAsyncError(HcclComm comm, HcclResult *asyncError)
 {
     if (!comm || !asyncError)
@@ -319,8 +331,17 @@ static void pending_unlink(struct pending *p)
     free(p);
 }
 
-static HcclResult local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, int32_t device,
-                             HcclComm *out, const char *fn)
+/* Default name of a communicator made from root info or rank table `uid`:
+ * the same on every rank. */
+static void name_from_uid(struct hccl_comm *c, const uint8_t uid[16])
+{
+    char *p = c->name + snprintf(c->name, sizeof c->name, "hccl_");
+    for (int i = 0; i < 8; i++)
+        p += snprintf(p, 3, "%02x", uid[i]);
+}
+
+HcclResult hccl_local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, int32_t device,
+                           HcclComm *out, const char *fn)
 {
     pthread_mutex_lock(&g_mu);
     struct pending *p = g_pending;
@@ -400,6 +421,7 @@ static HcclResult local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, i
     }
     c->mode = HCCL_MODE_LOCAL;
     c->group = g;
+    name_from_uid(c, uid);
     comm_register(c);
     *out = c;
     return HCCL_SUCCESS;
@@ -422,6 +444,7 @@ static HcclResult join(const uint8_t uid[16], uint32_t n, uint32_t rank, int rem
             comm_free(c);
             return rc;
         }
+        name_from_uid(c, uid);
         comm_register(c);
         *out = c;
         return HCCL_SUCCESS;
@@ -432,7 +455,7 @@ static HcclResult join(const uint8_t uid[16], uint32_t n, uint32_t rank, int rem
                         "communicator spans the whole mpirun job", fn, n, world);
     if (!have_dev)
         return hccl_err(HCCL_E_RUNTIME, "%s: no current device (aclrtSetDevice first)", fn);
-    return local_join(uid, n, rank, device, out, fn);
+    return hccl_local_join(uid, n, rank, device, out, fn);
 }
 
 HcclResult HcclCommInitRootInfo(uint32_t nRanks, const HcclRootInfo *rootInfo, uint32_t rank,
@@ -595,5 +618,47 @@ HcclResult HcclCommInitAll(uint32_t ndev, int32_t *devices, HcclComm *comms)
         comm_register(made[i]);
         comms[i] = made[i];
     }
+    for (uint32_t i = 0; i < ndev; i++) /* one name for all: the first rank's serial */
+        snprintf(made[i]->name, sizeof made[i]->name, "hccl_all_%llu",
+                 (unsigned long long)made[0]->serial);
+    return HCCL_SUCCESS;
+}
+
+/* ---- sub-communicators ------------------------------------------------------ */
+
+HcclResult hccl_comm_sub(struct hccl_comm *parent, uint32_t n, const uint32_t *ids, uint32_t me,
+                         uint64_t id, HcclComm *out, const char *fn)
+{
+    struct hccl_comm *c = NULL;
+    if (parent->mode == HCCL_MODE_LOCAL) {
+        /* The parent's group (alive: the caller holds a reference) and the
+         * member list name the rendezvous; every member computes the same. */
+        char key[64 + 12 * 64];
+        int len = snprintf(key, sizeof key, "sub:%p:%llx:%u", (void *)parent->group,
+                           (unsigned long long)id, n);
+        for (uint32_t i = 0; i < n && len < (int)sizeof key - 12; i++)
+            len += snprintf(key + len, sizeof key - (size_t)len, ",%u", ids[i]);
+        uint8_t uid[16];
+        fnv128(key, (size_t)len, uid);
+        HcclComm h;
+        HcclResult rc = hccl_local_join(uid, n, me, parent->device, &h, fn);
+        if (rc != HCCL_SUCCESS)
+            return rc;
+        c = h;
+    } else {
+        if (!(c = comm_new(me, n, parent->device)))
+            return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
+        c->mode = HCCL_MODE_MPI;
+        HcclResult rc = hccl_mpi_comm_sub(c, parent, n, ids, id);
+        if (rc != HCCL_SUCCESS) {
+            c->mode = HCCL_MODE_LOCAL; /* nothing of MPI to tear down */
+            comm_free(c);
+            return rc;
+        }
+        comm_register(c);
+    }
+    snprintf(c->name, sizeof c->name, "%.*s_sub_%llu", (int)(sizeof c->name - 32), parent->name,
+             (unsigned long long)id);
+    *out = c;
     return HCCL_SUCCESS;
 }

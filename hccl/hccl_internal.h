@@ -26,6 +26,10 @@ enum hccl_kind {
     HK_SEND,
     HK_RECV,
     HK_BARRIER,
+    HK_SCATTER,
+    HK_ALLGATHERV,
+    HK_REDUCE_SCATTERV,
+    HK_BATCH,
 };
 
 enum hccl_mode { HCCL_MODE_LOCAL, HCCL_MODE_MPI };
@@ -48,6 +52,7 @@ struct hccl_comm {
     void *scratch;             /* W: private copy of an overlapping send buffer */
     size_t scratch_size;       /* W */
     struct hccl_comm *next;    /* L: registry list */
+    char name[COMM_NAME_MAX_LENGTH]; /* I: HcclGetCommName */
 };
 
 /* One call, owned by its stream task (freed by the task's release). */
@@ -61,7 +66,10 @@ struct hccl_op {
     uint64_t count;
     const void *send;
     void *recv;
-    uint64_t *v; /* alltoallv: sendCounts, sdispls, recvCounts, rdispls (4 x size) */
+    uint64_t *v;             /* alltoallv: sendCounts, sdispls, recvCounts, rdispls (4 x size);
+                              * allgatherv: recvCounts, recvDispls; reduce-scatterv: sendCounts,
+                              * sendDispls (2 x size) */
+    HcclSendRecvItem *items; /* batch: `count` items, copied at the call */
 };
 
 /* ---- helpers (comm.c) ---- */
@@ -75,6 +83,21 @@ uint64_t hccl_now_ns(void);
 uint64_t hccl_env_seconds(const char *name, uint64_t dflt);
 /* Buffer that holds a copy of the op's send block when it overlaps recv. */
 void *hccl_scratch(struct hccl_comm *c, size_t bytes);
+
+/* ---- communicator creation (comm.c) ---- */
+/* Join the in-process communicator `uid` of n ranks as `rank` on `device`. */
+HcclResult hccl_local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, int32_t device,
+                           HcclComm *out, const char *fn);
+/* A communicator over parent ranks ids[0..n-1] (validated), this rank being
+ * `me`; local parents join in process, MPI parents split their MPI group. */
+HcclResult hccl_comm_sub(struct hccl_comm *parent, uint32_t n, const uint32_t *ids, uint32_t me,
+                         uint64_t id, HcclComm *out, const char *fn);
+
+/* ---- configuration (config.c) ---- */
+/* Check a user configuration (HCCL_E_PTR / HCCL_E_PARA with a message). */
+HcclResult hccl_config_check(const HcclCommConfig *cfg, const char *fn);
+/* Apply a checked configuration to a new communicator (its name). */
+void hccl_config_apply(struct hccl_comm *c, const HcclCommConfig *cfg);
 
 /* ---- reductions (reduce.c) ---- */
 /* dst[i] = src0[i] op src1[i] ... : acc is float for fp16/bf16, native otherwise. */
@@ -101,6 +124,9 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
                               uint32_t rank);
 void hccl_mpi_comm_fini(struct hccl_comm *c);
 HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op);
+/* c: an MPI sub-communicator of `parent` over parent ranks ids[0..n-1]. */
+HcclResult hccl_mpi_comm_sub(struct hccl_comm *c, const struct hccl_comm *parent, uint32_t n,
+                             const uint32_t *ids, uint64_t id);
 
 static inline int hccl_overlaps(const void *a, size_t an, const void *b, size_t bn)
 {

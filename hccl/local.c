@@ -32,6 +32,10 @@
  *  HL4. Point-to-point uses one mailbox per (sender, receiver): the sender
  *      publishes its buffer with `posted = seq` and sleeps until `done = seq`;
  *      the receiver waits for `posted == seq`, copies, and publishes `done`.
+ *  HL5. A batch (local_batch) uses the same mailboxes and sequences, so it
+ *      matches HcclSend / HcclRecv in order; it posts a send to a peer only
+ *      after that peer consumed the previous one (one message per mailbox)
+ *      and never blocks on one item while another can progress.
  */
 #include <errno.h>
 #include <limits.h>
@@ -223,6 +227,20 @@ void hccl_extents(const struct hccl_comm *c, const struct hccl_op *op, size_t es
     case HK_ALLTOALL:
         *sbytes = *rbytes = op->count * es * n;
         break;
+    case HK_SCATTER:
+        *rbytes = op->count * es;
+        *sbytes = c->rank == op->root ? *rbytes * n : 0;
+        break;
+    case HK_ALLGATHERV:
+    case HK_REDUCE_SCATTERV: { /* v: counts, displacements of the "whole" buffer */
+        size_t whole = 0;
+        for (size_t q = 0; q < n; q++)
+            if (op->v[q] && (op->v[n + q] + op->v[q]) * es > whole)
+                whole = (op->v[n + q] + op->v[q]) * es;
+        *sbytes = op->kind == HK_ALLGATHERV ? op->count * es : whole;
+        *rbytes = op->kind == HK_ALLGATHERV ? whole : op->count * es;
+        break;
+    }
     case HK_ALLTOALLV: {
         const uint64_t *sc = op->v, *sd = op->v + n, *rc = op->v + 2 * n, *rd = op->v + 3 * n;
         for (size_t q = 0; q < n; q++) {
@@ -262,8 +280,12 @@ static HcclResult publish_send(struct hccl_comm *c, const struct hccl_op *op, si
         safe = recv; /* in place */
     else if (op->kind == HK_ALLGATHER)
         safe = recv + rblock; /* send is this rank's block of recv */
-    else if (op->kind == HK_REDUCE_SCATTER && recv >= rblock)
+    else if ((op->kind == HK_REDUCE_SCATTER || op->kind == HK_SCATTER) && recv >= rblock)
         safe = recv - rblock; /* recv is this rank's block of send */
+    else if (op->kind == HK_ALLGATHERV)
+        safe = recv + op->v[c->size + c->rank] * es; /* send is this rank's block of recv */
+    else if (op->kind == HK_REDUCE_SCATTERV && recv >= op->v[c->size + c->rank] * es)
+        safe = recv - op->v[c->size + c->rank] * es; /* recv is this rank's block of send */
     *out = hccl_send_copy(c, op, es, safe);
     if (!*out && op->send) /* NULL send (barrier, nothing to send) is no failure */
         return hccl_err(HCCL_E_MEMORY, "HCCL: no memory for an overlapping send buffer copy");
@@ -281,7 +303,12 @@ static int same_call(const struct hccl_slot *a, const struct hccl_slot *b)
     case HK_REDUCE:
         return a->count == b->count && a->op == b->op && a->root == b->root;
     case HK_BROADCAST:
+    case HK_SCATTER:
         return a->count == b->count && a->root == b->root;
+    case HK_ALLGATHERV: /* counts differ by rank: checked against the count arrays */
+        return 1;
+    case HK_REDUCE_SCATTERV:
+        return a->op == b->op;
     case HK_ALLGATHER:
     case HK_ALLTOALL:
         return a->count == b->count;
@@ -339,6 +366,10 @@ static HcclResult local_collective(struct hccl_comm *c, const struct hccl_op *op
         return rc;
     for (uint32_t q = 0; q < n && !bad; q++)
         bad = !same_call(&g->slots[q], me);
+    if (!bad && (op->kind == HK_ALLGATHERV || op->kind == HK_REDUCE_SCATTERV))
+        for (uint32_t q = 0; q < n && !bad; q++) /* one layout, and each rank's count in it */
+            bad = g->slots[q].count != op->v[q] ||
+                  memcmp(g->slots[q].v, op->v, sizeof(uint64_t) * 2 * n) != 0;
     if (!bad && op->kind == HK_ALLTOALLV) /* sendCounts of q for r == recvCounts of r from q */
         for (uint32_t q = 0; q < n && !bad; q++)
             for (uint32_t p = 0; p < n && !bad; p++)
@@ -376,6 +407,24 @@ static HcclResult local_collective(struct hccl_comm *c, const struct hccl_op *op
                     memcpy(d, g->slots[q].send, op->count * es);
             }
             break;
+        case HK_SCATTER: {
+            const char *src = (const char *)g->slots[op->root].send + (size_t)r * op->count * es;
+            if (src != op->recv)
+                memcpy(op->recv, src, op->count * es);
+            break;
+        }
+        case HK_ALLGATHERV:
+            for (uint32_t q = 0; q < n; q++) {
+                char *d = (char *)op->recv + op->v[n + q] * es;
+                if (op->v[q] && d != g->slots[q].send)
+                    memcpy(d, g->slots[q].send, op->v[q] * es);
+            }
+            break;
+        case HK_REDUCE_SCATTERV: {
+            void *dst = op->recv;
+            reduce_chunk(g, op->dtype, op->op, op->v[n + r], 0, op->count, &dst, 1);
+            break;
+        }
         case HK_ALLTOALL:
             for (uint32_t q = 0; q < n; q++)
                 memcpy((char *)op->recv + (size_t)q * op->count * es,
@@ -442,8 +491,159 @@ static HcclResult local_recv(struct hccl_comm *c, const struct hccl_op *op)
     return st;
 }
 
+/* ---- batched point to point ------------------------------------------------ */
+
+/* Mark the group broken after a timeout and wake every waiter (HL3). */
+static HcclResult group_break(struct hccl_group *g)
+{
+    /* relaxed: a flag; the futex wakes below make waiters re-check it */
+    atomic_store_explicit(&g->broken, 1, memory_order_relaxed);
+    hccl_futex_wake(&g->gen);
+    for (uint32_t i = 0; i < g->n * g->n; i++) {
+        hccl_futex_wake(&g->mail[i].posted);
+        hccl_futex_wake(&g->mail[i].done);
+    }
+    return hccl_err(HCCL_E_TIMEOUT, "HcclBatchSendRecv: a transfer waited more than "
+                                    "HCCL_EXEC_TIMEOUT");
+}
+
+/* HcclBatchSendRecv in process: the mailboxes of HcclSend / HcclRecv (HL4),
+ * driven as one event loop instead of one blocking transfer after another.
+ * Per peer, sends are posted in item order, each once the previous one was
+ * consumed (a mailbox holds one message), and receives consume in item order;
+ * everything else proceeds as soon as it can, so no item waits for another
+ * item's peer and no mix of peers deadlocks. A send to this rank itself is a
+ * message in its own (r, r) mailbox. */
+static HcclResult local_batch(struct hccl_comm *c, const struct hccl_op *op)
+{
+    struct hccl_group *g = c->group;
+    uint32_t n = g->n, me = c->rank, left = (uint32_t)op->count;
+    uint8_t *st = calloc(op->count, 1); /* item: 0 waiting, 1 posted (send), 2 finished */
+    uint32_t *seq = calloc(op->count, sizeof *seq);
+    uint8_t *busy = calloc(2 * (size_t)n, 1); /* per sweep: [peer] send, [n + peer] receive */
+    if (!st || !seq || !busy) {
+        free(st);
+        free(seq);
+        free(busy);
+        return hccl_err(HCCL_E_MEMORY, "HcclBatchSendRecv: out of memory");
+    }
+    HcclResult first = HCCL_SUCCESS;
+    uint64_t idle_since = 0;
+    unsigned idle = 0;
+    while (left) {
+        int progress = 0;
+        _Atomic uint32_t *wait_word = NULL;
+        uint32_t wait_old = 0;
+        memset(busy, 0, 2 * (size_t)n);
+        for (uint64_t i = 0; i < op->count; i++) {
+            const HcclSendRecvItem *it = &op->items[i];
+            uint32_t p = it->remoteRank;
+            if (st[i] == 2)
+                continue;
+            if (it->sendRecvType == HCCL_SEND) {
+                struct hccl_mailbox *m = &g->mail[me * n + p];
+                if (busy[p])
+                    continue;
+                busy[p] = 1; /* later sends to p wait for this one */
+                if (st[i] == 0) {
+                    seq[i] = (uint32_t)++c->send_seq[p];
+                    m->buf = it->buf;
+                    m->count = it->count;
+                    m->dtype = it->dataType;
+                    /* release (inside publish): as local_send (HL4) */
+                    publish(&m->posted, seq[i], &g->sleepers);
+                    st[i] = 1;
+                    progress = 1;
+                }
+                /* acquire: the receiver's copy and status happen before */
+                if (atomic_load_explicit(&m->done, memory_order_acquire) == seq[i]) {
+                    /* relaxed: published by the release of `done` */
+                    HcclResult s =
+                        (HcclResult)atomic_load_explicit(&m->status, memory_order_relaxed);
+                    if (s != HCCL_SUCCESS && first == HCCL_SUCCESS)
+                        first = s;
+                    st[i] = 2;
+                    left--;
+                    progress = 1;
+                    busy[p] = 0;
+                } else if (!wait_word) {
+                    wait_word = &m->done;
+                    wait_old = seq[i] - 1;
+                }
+            } else {
+                struct hccl_mailbox *m = &g->mail[p * n + me];
+                uint32_t want = (uint32_t)c->recv_seq[p] + 1;
+                if (busy[n + p])
+                    continue;
+                /* acquire: the sender's buf/count/dtype (HL4) */
+                if (atomic_load_explicit(&m->posted, memory_order_acquire) != want) {
+                    busy[n + p] = 1;
+                    if (!wait_word) {
+                        wait_word = &m->posted;
+                        wait_old = want - 1;
+                    }
+                    continue;
+                }
+                HcclResult s = HCCL_SUCCESS;
+                if (m->count != it->count || m->dtype != it->dataType)
+                    s = hccl_err(HCCL_E_PARA,
+                                 "HcclBatchSendRecv: send of %llu elements (type "
+                                 "%d) from rank %u met a receive of %llu (type %d)",
+                                 (unsigned long long)m->count, (int)m->dtype, p,
+                                 (unsigned long long)it->count, (int)it->dataType);
+                else
+                    memcpy(it->buf, m->buf, it->count * hccl_dtype_size(it->dataType));
+                if (s != HCCL_SUCCESS && first == HCCL_SUCCESS)
+                    first = s;
+                c->recv_seq[p]++;
+                /* relaxed: published by the release of `done` */
+                atomic_store_explicit(&m->status, s, memory_order_relaxed);
+                publish(&m->done, want, &g->sleepers);
+                st[i] = 2;
+                left--;
+                progress = 1;
+            }
+        }
+        if (!left)
+            break;
+        if (progress) {
+            idle = 0;
+            continue;
+        }
+        /* relaxed: a flag, as in wait_change */
+        if (atomic_load_explicit(&g->broken, memory_order_relaxed)) {
+            first = HCCL_E_TIMEOUT;
+            break;
+        }
+        if (++idle < HCCL_SPINS) {
+            cpu_relax();
+            continue;
+        }
+        if (idle == HCCL_SPINS)
+            idle_since = hccl_now_ns();
+        else if (hccl_now_ns() - idle_since > g->timeout_ns) {
+            first = group_break(g);
+            break;
+        }
+        if (!wait_word)
+            continue;
+        /* sleep on the first blocked word; the others are polled again within 200 us */
+        /* seq_cst: D1, the waiter's half of the Dekker pair with publish() */
+        atomic_fetch_add_explicit(&g->sleepers, 1, memory_order_seq_cst);
+        if (atomic_load_explicit(wait_word, memory_order_seq_cst) == wait_old)
+            hccl_futex_wait(wait_word, wait_old, 200000u);
+        atomic_fetch_sub_explicit(&g->sleepers, 1, memory_order_relaxed); /* only a hint */
+    }
+    free(st);
+    free(seq);
+    free(busy);
+    return first;
+}
+
 HcclResult hccl_local_run(struct hccl_comm *c, const struct hccl_op *op)
 {
+    if (op->kind == HK_BATCH)
+        return local_batch(c, op);
     if (op->kind == HK_SEND)
         return local_send(c, op);
     if (op->kind == HK_RECV)

@@ -48,6 +48,8 @@ struct mreq {
     MPI_Request r[1];
     void *tmp;  /* int counts of alltoallv */
     void *copy; /* copy of a send buffer overlapping the receive buffer */
+    MPI_Request *reqs; /* batch: nreq requests, then nreq statuses (one block) */
+    int nreq;
     HcclResult rc;
     _Atomic uint32_t done; /* A: HM1 */
     _Atomic uint32_t sleeping;
@@ -205,6 +207,147 @@ static HcclResult mpi_result(int err, const char *what)
     return hccl_err(HCCL_E_NETWORK, "HCCL: %s failed: %s", what, msg);
 }
 
+/* int copies of the V-collectives' counts and displacements (q->tmp);
+ * NULL with q->rc set when they do not fit. */
+static int *mpi_counts(struct mreq *q, uint32_t n)
+{
+    int *v = malloc(sizeof(int) * 2 * n);
+    if (!v) {
+        q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < 2 * n; i++) {
+        if (q->op->v[i] > INT_MAX) {
+            free(v);
+            q->rc = hccl_err(HCCL_E_NOT_SUPPORT,
+                             "HCCL: over MPI, counts and displacements are "
+                             "limited to %d",
+                             INT_MAX);
+            return NULL;
+        }
+        v[i] = (int)q->op->v[i];
+    }
+    return q->tmp = v;
+}
+
+/* HcclAllGatherV: MPI_Iallgatherv. HcclReduceScatterV: MPI_Ireduce_scatter,
+ * whose input blocks are contiguous in rank order: other layouts (gaps,
+ * another order, overlap with the receive buffer) are packed into q->copy. */
+static int mpi_start_v(struct hccl_mpi *m, struct mreq *q, const void *send, MPI_Datatype dt)
+{
+    const struct hccl_op *op = q->op;
+    uint32_t n = q->c->size, r = q->c->rank;
+    size_t es = hccl_dtype_size(op->dtype);
+    int *v = mpi_counts(q, n);
+    if (!v)
+        return MPI_SUCCESS;
+    if (op->kind == HK_ALLGATHERV) {
+        int inplace = (uintptr_t)send == (uintptr_t)op->recv + op->v[n + r] * es;
+        return MPI_Iallgatherv(inplace ? MPI_IN_PLACE : send, (int)op->count, dt, op->recv, v,
+                               v + n, dt, m->coll, q->r);
+    }
+    uint64_t off = 0, total = 0;
+    int packed = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        packed &= op->v[n + i] == off;
+        off += op->v[i];
+    }
+    total = off;
+    size_t rbytes = op->count * es;
+    if (!packed || hccl_overlaps(send, total * es, op->recv, rbytes)) {
+        char *p = malloc(total ? total * es : 1);
+        if (!p) {
+            q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: no memory to pack a reduce-scatterv input");
+            return MPI_SUCCESS;
+        }
+        size_t o = 0;
+        for (uint32_t i = 0; i < n; o += op->v[i], i++)
+            memcpy(p + o * es, (const char *)send + op->v[n + i] * es, op->v[i] * es);
+        q->copy = p;
+        send = p;
+    }
+    return MPI_Ireduce_scatter(send, op->recv, v, dt, mpi_op(op->op, op->dtype), m->coll, q->r);
+}
+
+/* HcclBatchSendRecv: every item posted at once (MPI_Isend / MPI_Irecv on the
+ * point-to-point communicator, tag 0, so they match HcclSend / HcclRecv in
+ * order), completed together by MPI_Testall. */
+static int mpi_start_batch(struct hccl_mpi *m, struct mreq *q)
+{
+    const struct hccl_op *op = q->op;
+    int k = (int)op->count;
+    for (int i = 0; i < k; i++)
+        if (op->items[i].count > INT_MAX) {
+            q->rc =
+                hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, counts are limited to %d", INT_MAX);
+            return MPI_SUCCESS;
+        }
+    q->reqs = malloc((sizeof(MPI_Request) + sizeof(MPI_Status)) * (size_t)k);
+    if (!q->reqs) {
+        q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+        return MPI_SUCCESS;
+    }
+    int err = MPI_SUCCESS;
+    for (int i = 0; i < k; i++)
+        q->reqs[i] = MPI_REQUEST_NULL;
+    q->nreq = k;
+    for (int i = 0; i < k && err == MPI_SUCCESS; i++) {
+        const HcclSendRecvItem *it = &op->items[i];
+        MPI_Datatype dt = mpi_type(it->dataType);
+        if (it->sendRecvType == HCCL_SEND)
+            err =
+                MPI_Isend(it->buf, (int)it->count, dt, (int)it->remoteRank, 0, m->p2p, &q->reqs[i]);
+        else
+            err =
+                MPI_Irecv(it->buf, (int)it->count, dt, (int)it->remoteRank, 0, m->p2p, &q->reqs[i]);
+    }
+    return err;
+}
+
+/* Test a batch; 1 when every item finished (q->rc final). */
+static int mpi_poll_batch(struct mreq *q)
+{
+    if (q->rc != HCCL_SUCCESS) { /* posting failed part way: withdraw the rest */
+        for (int i = 0; i < q->nreq; i++)
+            if (q->reqs[i] != MPI_REQUEST_NULL)
+                MPI_Cancel(&q->reqs[i]);
+        MPI_Waitall(q->nreq, q->reqs, MPI_STATUSES_IGNORE);
+        return 1;
+    }
+    int flag = 0;
+    MPI_Status *sts = (MPI_Status *)(q->reqs + q->nreq);
+    int err = MPI_Testall(q->nreq, q->reqs, &flag, sts);
+    if (err != MPI_SUCCESS && err != MPI_ERR_IN_STATUS) {
+        q->rc = mpi_result(err, "a batched transfer");
+        return 1;
+    }
+    if (!flag && err == MPI_SUCCESS)
+        return 0;
+    if (err == MPI_ERR_IN_STATUS) { /* the others still complete: wait for them */
+        for (int i = 0; i < q->nreq; i++)
+            if (sts[i].MPI_ERROR != MPI_SUCCESS && sts[i].MPI_ERROR != MPI_ERR_PENDING &&
+                q->rc == HCCL_SUCCESS)
+                q->rc = mpi_result(sts[i].MPI_ERROR, "a batched transfer");
+        for (int i = 0; i < q->nreq; i++)
+            if (q->reqs[i] != MPI_REQUEST_NULL)
+                MPI_Cancel(&q->reqs[i]);
+        MPI_Waitall(q->nreq, q->reqs, MPI_STATUSES_IGNORE);
+        return 1;
+    }
+    for (int i = 0; i < q->nreq; i++) {
+        const HcclSendRecvItem *it = &q->op->items[i];
+        int got = 0;
+        if (it->sendRecvType == HCCL_RECV &&
+            MPI_Get_count(&sts[i], mpi_type(it->dataType), &got) == MPI_SUCCESS &&
+            (uint64_t)got != it->count && q->rc == HCCL_SUCCESS)
+            q->rc = hccl_err(HCCL_E_PARA,
+                             "HcclBatchSendRecv: expected %llu elements from rank "
+                             "%u, it sent %d",
+                             (unsigned long long)it->count, it->remoteRank, got);
+    }
+    return 1;
+}
+
 /* Start one call: its MPI request in q->r[0], or q->rc set (then done). */
 static void mpi_start(struct hccl_mpi *m, struct mreq *q)
 {
@@ -222,12 +365,16 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
     uintptr_t recv = (uintptr_t)op->recv;
     const void *send = op->send;
     if (op->kind == HK_ALLGATHER || op->kind == HK_ALLTOALL || op->kind == HK_ALLTOALLV ||
-        op->kind == HK_REDUCE_SCATTER) {
+        op->kind == HK_REDUCE_SCATTER || op->kind == HK_SCATTER || op->kind == HK_ALLGATHERV) {
         uintptr_t safe = 0;
         if (op->kind == HK_ALLGATHER)
             safe = recv + op->count * es * c->rank;
         else if (op->kind == HK_REDUCE_SCATTER)
             safe = recv;
+        else if (op->kind == HK_SCATTER)
+            safe = recv - op->count * es * c->rank;
+        else if (op->kind == HK_ALLGATHERV)
+            safe = recv + op->v[n + c->rank] * es;
         size_t sbytes, rbytes; /* a private copy per call: several may be in flight */
         hccl_extents(c, op, es, &sbytes, &rbytes);
         if (hccl_overlaps(send, sbytes, op->recv, rbytes) && (uintptr_t)send != safe) {
@@ -284,6 +431,18 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
                              q->r);
         break;
     }
+    case HK_SCATTER:
+        inplace = c->rank == op->root && (uintptr_t)send == recv - op->count * es * c->rank;
+        err = MPI_Iscatter(send, cnt, dt, inplace ? MPI_IN_PLACE : op->recv, cnt, dt, (int)op->root,
+                           m->coll, q->r);
+        break;
+    case HK_ALLGATHERV:
+    case HK_REDUCE_SCATTERV:
+        err = mpi_start_v(m, q, send, dt);
+        break;
+    case HK_BATCH:
+        err = mpi_start_batch(m, q);
+        break;
     case HK_SEND:
         err = MPI_Isend(send, cnt, dt, (int)op->root, 0, m->p2p, q->r);
         break;
@@ -301,6 +460,8 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
 /* Test one started call; 1 when it finished (q->rc final). */
 static int mpi_poll(struct mreq *q)
 {
+    if (q->nreq)
+        return mpi_poll_batch(q);
     if (q->rc != HCCL_SUCCESS || q->r[0] == MPI_REQUEST_NULL)
         return 1;
     int flag = 0;
@@ -327,7 +488,9 @@ static void mpi_finish(struct mreq *q)
 {
     free(q->tmp);
     free(q->copy);
+    free(q->reqs);
     q->tmp = q->copy = NULL;
+    q->reqs = NULL;
     /* release: HM1, everything the thread did with q happens before the
      * waiting task's acquire of `done` */
     atomic_store_explicit(&q->done, 1, memory_order_seq_cst);
@@ -427,13 +590,15 @@ struct member {
     uint32_t rank, size;
 };
 
+static HcclResult mpi_attach(struct hccl_comm *c, MPI_Comm coll);
+
 HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32_t nranks,
                               uint32_t rank)
 {
     HcclResult rc = mpi_setup();
     if (rc != HCCL_SUCCESS)
         return rc;
-    MPI_Comm coll = MPI_COMM_NULL, p2p = MPI_COMM_NULL;
+    MPI_Comm coll = MPI_COMM_NULL;
     if (MPI_Comm_split(MPI_COMM_WORLD, 0, (int)rank, &coll) != MPI_SUCCESS)
         return hccl_err(HCCL_E_NETWORK, "HCCL: MPI_Comm_split failed");
     struct member me = {.rank = rank, .size = nranks}, *all = calloc(nranks, sizeof me);
@@ -451,7 +616,20 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
                           "communicator (different root info or rank table, or a rank id "
                           "given twice)");
     free(all);
-    if (rc == HCCL_SUCCESS && MPI_Comm_dup(coll, &p2p) != MPI_SUCCESS)
+    if (rc != HCCL_SUCCESS) {
+        MPI_Comm_free(&coll);
+        return rc;
+    }
+    return mpi_attach(c, coll);
+}
+
+/* Give c the collective communicator `coll` (taken over, freed on failure),
+ * its point-to-point duplicate and its communication thread. */
+static HcclResult mpi_attach(struct hccl_comm *c, MPI_Comm coll)
+{
+    HcclResult rc = HCCL_SUCCESS;
+    MPI_Comm p2p = MPI_COMM_NULL;
+    if (MPI_Comm_dup(coll, &p2p) != MPI_SUCCESS)
         rc = hccl_err(HCCL_E_NETWORK, "HCCL: MPI_Comm_dup failed");
     struct hccl_mpi *m = rc == HCCL_SUCCESS ? calloc(1, sizeof *m) : NULL;
     if (rc == HCCL_SUCCESS && !m)
@@ -481,6 +659,39 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
     g_live = m;
     pthread_mutex_unlock(&g_mpi_mu);
     return HCCL_SUCCESS;
+}
+
+/* A sub-communicator: MPI_Comm_create_group over the parent ranks `ids`
+ * (collective over the members only, as HcclCreateSubCommConfig is called by
+ * the members only). It runs on the parent's point-to-point communicator,
+ * whose only other traffic is tag 0 sends and receives, with a tag derived
+ * from subCommId (concurrent creations over overlapping members must differ
+ * in subCommId, as on Ascend). Member i is rank i of the new communicator. */
+HcclResult hccl_mpi_comm_sub(struct hccl_comm *c, const struct hccl_comm *parent, uint32_t n,
+                             const uint32_t *ids, uint64_t id)
+{
+    int *ranks = malloc(sizeof(int) * n);
+    if (!ranks)
+        return hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+    for (uint32_t i = 0; i < n; i++)
+        ranks[i] = (int)ids[i];
+    MPI_Group all = MPI_GROUP_NULL, some = MPI_GROUP_NULL;
+    MPI_Comm coll = MPI_COMM_NULL;
+    int tag = 1 + (int)(id % 32000u); /* MPI guarantees tags up to 32767 */
+    int err = MPI_Comm_group(parent->mpi->p2p, &all);
+    if (err == MPI_SUCCESS)
+        err = MPI_Group_incl(all, (int)n, ranks, &some);
+    if (err == MPI_SUCCESS)
+        err = MPI_Comm_create_group(parent->mpi->p2p, some, tag, &coll);
+    if (some != MPI_GROUP_NULL)
+        MPI_Group_free(&some);
+    if (all != MPI_GROUP_NULL)
+        MPI_Group_free(&all);
+    free(ranks);
+    if (err != MPI_SUCCESS || coll == MPI_COMM_NULL)
+        return mpi_result(err != MPI_SUCCESS ? err : MPI_ERR_COMM, "MPI_Comm_create_group");
+    MPI_Comm_set_errhandler(coll, MPI_ERRORS_RETURN);
+    return mpi_attach(c, coll);
 }
 
 /* Stop and join the thread (it first finishes the calls it started). */

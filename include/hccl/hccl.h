@@ -13,6 +13,7 @@
 #ifndef HCCL_H_
 #define HCCL_H_
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "acl/acl.h"
@@ -48,6 +49,64 @@ HCCL_API HcclResult HcclCommInitClusterInfo(const char *clusterInfo, uint32_t ra
 /* One communicator per device of this process: comms[i] is rank i, on
  * devices[i]. */
 HCCL_API HcclResult HcclCommInitAll(uint32_t ndev, int32_t *devices, HcclComm *comms);
+
+/* Initialise a configuration with its size, magic word, version and every
+ * field "not set" (then the environment or the default applies). */
+static inline void HcclCommConfigInit(HcclCommConfig *config)
+{
+    typedef struct {
+        size_t size;
+        uint32_t magicWord;
+        uint32_t version;
+        uint64_t reserved;
+    } configInfo_t;
+    if (config == NULL)
+        return;
+    configInfo_t *info = (configInfo_t *)config;
+    info->size = sizeof(HcclCommConfig);
+    info->magicWord = HCCL_COMM_CONFIG_MAGIC_WORD;
+    info->version = HCCL_COMM_CONFIG_VERSION;
+    info->reserved = 0;
+    config->hcclBufferSize = HCCL_COMM_BUFFSIZE_CONFIG_NOT_SET;
+    config->hcclDeterministic = HCCL_COMM_DETERMINISTIC_CONFIG_NOT_SET;
+    config->hcclCommName[0] = '\0';
+    config->hcclUdi[0] = '\0';
+    config->hcclOpExpansionMode = HCCL_COMM_DEFAULT_OP_EXPANSION_MODE;
+    config->hcclRdmaTrafficClass = HCCL_COMM_TRAFFIC_CLASS_CONFIG_NOT_SET;
+    config->hcclRdmaServiceLevel = HCCL_COMM_SERVICE_LEVEL_CONFIG_NOT_SET;
+    config->hcclWorldRankID = 0;
+    config->hcclJobID = 0;
+    config->aclGraphZeroCopyEnable = 0;
+    config->hcclExecTimeOut = HCCL_COMM_EXECTIMEOUT_CONFIG_NOT_SET;
+    config->hcclAlgo[0] = '\0';
+    config->hcclRetryEnable[0] = '\0';
+    config->hcclRetryParams[0] = '\0';
+    config->hcclBufferName[0] = '\0';
+    config->hcclQos = HCCL_COMM_QOS_CONFIG_NOT_SET;
+    config->hcclSymWinMaxMemSizePerRank = HCCL_DEFAULT_SYMMETRIC_MEMORY_STRIDE;
+}
+
+/* HcclCommInitRootInfo / HcclCommInitClusterInfo with a configuration
+ * (checked first: HCCL_E_PARA for a bad magic word, size or field value). */
+HCCL_API HcclResult HcclCommInitRootInfoConfig(uint32_t nRanks, const HcclRootInfo *rootInfo,
+                                               uint32_t rank, const HcclCommConfig *config,
+                                               HcclComm *comm);
+HCCL_API HcclResult HcclCommInitClusterInfoConfig(const char *clusterInfo, uint32_t rank,
+                                                  HcclCommConfig *config, HcclComm *comm);
+
+/* A communicator over ranks rankIds[0..rankNum-1] (ascending ranks of *comm)
+ * in which this rank is subCommRankId (its index in rankIds). Called by every
+ * member with the same rankNum, rankIds and subCommId; blocks until all
+ * joined. A rank that is no member may call it with rankIds NULL and
+ * subCommId 0xFFFFFFFF: *subComm is set to NULL. */
+HCCL_API HcclResult HcclCreateSubCommConfig(HcclComm *comm, uint32_t rankNum, uint32_t *rankIds,
+                                            uint64_t subCommId, uint32_t subCommRankId,
+                                            HcclCommConfig *config, HcclComm *subComm);
+
+/* The communicator's name (COMM_NAME_MAX_LENGTH bytes with the NUL): the
+ * config's hcclCommName, else one derived from the root info or rank table
+ * (the same on every rank), "<parent>_sub_<subCommId>" for a sub-communicator. */
+HCCL_API HcclResult HcclGetCommName(HcclComm comm, char *commName);
 
 /* Destroy a communicator (after its tasks completed). */
 HCCL_API HcclResult HcclCommDestroy(HcclComm comm);
@@ -99,6 +158,32 @@ HCCL_API HcclResult HcclAlltoAllV(const void *sendBuf, const void *sendCounts,
                                   const void *recvBuf, const void *recvCounts,
                                   const void *rdispls, HcclDataType recvType, HcclComm comm,
                                   aclrtStream stream);
+
+/* recvBuf of rank r = block r (recvCount elements) of sendBuf of rank `root`
+ * (sendBuf may be NULL on the other ranks). */
+HCCL_API HcclResult HcclScatter(void *sendBuf, void *recvBuf, uint64_t recvCount,
+                                HcclDataType dataType, uint32_t root, HcclComm comm,
+                                aclrtStream stream);
+
+/* recvBuf + recvDispls[q] (recvCounts[q] elements) = sendBuf of rank q, whose
+ * sendCount is recvCounts[q] (uint64_t arrays of rank-size entries, copied). */
+HCCL_API HcclResult HcclAllGatherV(void *sendBuf, uint64_t sendCount, void *recvBuf,
+                                   const void *recvCounts, const void *recvDispls,
+                                   HcclDataType dataType, HcclComm comm, aclrtStream stream);
+
+/* recvBuf of rank r (recvCount == sendCounts[r] elements) = op over ranks of
+ * sendBuf + sendDispls[r] (uint64_t arrays of rank-size entries, copied). */
+HCCL_API HcclResult HcclReduceScatterV(void *sendBuf, const void *sendCounts,
+                                       const void *sendDispls, void *recvBuf, uint64_t recvCount,
+                                       HcclDataType dataType, HcclReduceOp op, HcclComm comm,
+                                       aclrtStream stream);
+
+/* Every send and receive of sendRecvInfo[0..itemNum-1] at once (one stream
+ * task; no item waits for another, so any mix of peers cannot deadlock).
+ * Items with one peer and direction are matched in order, like HcclSend /
+ * HcclRecv, with which they interoperate; a rank may send to itself. */
+HCCL_API HcclResult HcclBatchSendRecv(HcclSendRecvItem *sendRecvInfo, uint32_t itemNum,
+                                      HcclComm comm, aclrtStream stream);
 
 /* Point to point: matched in order per (sender, receiver) pair. */
 HCCL_API HcclResult HcclSend(void *sendBuf, uint64_t count, HcclDataType dataType,

@@ -92,6 +92,61 @@ typedef struct HcclRootInfoDef {
 /* Direction of one item of a batched send/receive. */
 typedef enum { HCCL_SEND = 0, HCCL_RECV = 1, HCCL_SEND_RECV_RESERVED } HcclSendRecvType;
 
+/* One item of HcclBatchSendRecv: send `count` elements of `buf` to, or
+ * receive them from, rank `remoteRank`. */
+typedef struct HcclSendRecvItemDef {
+    HcclSendRecvType sendRecvType;
+    void *buf;
+    uint64_t count;
+    HcclDataType dataType;
+    uint32_t remoteRank;
+} HcclSendRecvItem;
+
+/* ---- communicator configuration (HcclCommInitRootInfoConfig,
+ * HcclCommInitClusterInfoConfig, HcclCreateSubCommConfig) ---- */
+
+#define HCCL_COMM_CONFIG_INFO_BYTES 24u         /* size, magic word, version, reserved */
+#define HCCL_COMM_CONFIG_MAGIC_WORD 0xf0f0f0f0u /* set by HcclCommConfigInit */
+#define HCCL_COMM_CONFIG_VERSION 10u            /* layout version of HcclCommConfig */
+#define HCCL_COMM_DEFAULT_BUFFSIZE 200u         /* MB */
+#define HCCL_COMM_BUFFSIZE_CONFIG_NOT_SET 0xffffffffu
+#define HCCL_COMM_DEFAULT_DETERMINISTIC 0u
+#define HCCL_COMM_DETERMINISTIC_CONFIG_NOT_SET 0xffffffffu
+#define HCCL_COMM_DEFAULT_OP_EXPANSION_MODE 0u
+#define HCCL_COMM_TRAFFIC_CLASS_CONFIG_NOT_SET 0xffffffffu
+#define HCCL_COMM_SERVICE_LEVEL_CONFIG_NOT_SET 0xffffffffu
+#define HCCL_COMM_EXECTIMEOUT_CONFIG_NOT_SET ((int32_t)0xffffffff)
+#define HCCL_COMM_QOS_CONFIG_NOT_SET 0xffffffffu
+#define HCCL_DEFAULT_SYMMETRIC_MEMORY_STRIDE 16ull /* GB */
+#define BUFFER_NAME_MAX_LENGTH 128u
+#define HCCL_COMM_ALGO_MAX_LENGTH 1600u
+#define HCCL_COMM_RETRY_ENABLE_MAX_LENGTH 50u
+#define HCCL_COMM_RETRY_PARAMS_MAX_LENGTH 128u
+
+/* Communicator configuration: initialise with HcclCommConfigInit, then set
+ * fields. The first 24 bytes (size, magic word, version) are checked by the
+ * library; fields of a later version than the caller's are ignored. */
+typedef struct HcclCommConfigDef {
+    char reserved[HCCL_COMM_CONFIG_INFO_BYTES];
+    uint32_t hcclBufferSize;    /* MB, >= 1 */
+    uint32_t hcclDeterministic; /* 0 off, 1 on, 2 strict */
+    char hcclCommName[COMM_NAME_MAX_LENGTH];
+    char hcclUdi[UDI_MAX_LENGTH];
+    uint32_t hcclOpExpansionMode; /* 0 default, 1 host, 2 aicpu, 3 aiv */
+    uint32_t hcclRdmaTrafficClass;
+    uint32_t hcclRdmaServiceLevel;
+    uint32_t hcclWorldRankID;
+    uint64_t hcclJobID;
+    uint8_t aclGraphZeroCopyEnable; /* 0 or 1 */
+    int32_t hcclExecTimeOut;        /* seconds */
+    char hcclAlgo[HCCL_COMM_ALGO_MAX_LENGTH];
+    char hcclRetryEnable[HCCL_COMM_RETRY_ENABLE_MAX_LENGTH];
+    char hcclRetryParams[HCCL_COMM_RETRY_PARAMS_MAX_LENGTH];
+    char hcclBufferName[BUFFER_NAME_MAX_LENGTH];
+    uint32_t hcclQos;
+    uint64_t hcclSymWinMaxMemSizePerRank; /* GB */
+} HcclCommConfig;
+
 #ifdef __cplusplus
 }
 #endif
