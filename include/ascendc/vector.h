@@ -8,5 +8,6 @@
 
 #include "ascendc/vector_mask.h"
 #include "ascendc/vector_elementwise.h"
+#include "ascendc/vector_cast.h"
 
 #endif
