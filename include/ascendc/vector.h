@@ -9,5 +9,8 @@
 #include "ascendc/vector_mask.h"
 #include "ascendc/vector_elementwise.h"
 #include "ascendc/vector_cast.h"
+#include "ascendc/vector_compare.h"
+#include "ascendc/vector_reduce.h"
+#include "ascendc/vector_gather.h"
 
 #endif

@@ -21,6 +21,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "ascendc/vector_elementwise.h" // impl::Unary, impl::UnaryRep
 #include "ascendc/vector_mask.h"
 
 namespace AscendC

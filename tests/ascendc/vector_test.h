@@ -50,7 +50,7 @@ extern "C" void cpuaclAscendcFail(int32_t code, const char *fmt, ...)
 }
 
 // Runs f and says whether it failed through cpuaclAscendcFail (message kept in *msg).
-template <class F> static bool vt_fails(F f, std::string *msg = nullptr)
+template <class F> [[maybe_unused]] static bool vt_fails(F f, std::string *msg = nullptr)
 {
     try {
         f();
@@ -64,7 +64,7 @@ template <class F> static bool vt_fails(F f, std::string *msg = nullptr)
 
 // Reference: x rounded to nearest even into a binary format with mbits stored mantissa bits
 // and exponents emin..emax (normal), returned as its bit pattern (sign, exponent, mantissa).
-static uint16_t vt_round_bits(double x, int mbits, int emin, int emax)
+[[maybe_unused]] static uint16_t vt_round_bits(double x, int mbits, int emin, int emax)
 {
     int ebits = mbits == 10 ? 5 : 8;
     uint16_t sign = std::signbit(x) ? (uint16_t)(1u << 15) : 0;
@@ -92,17 +92,17 @@ static uint16_t vt_round_bits(double x, int mbits, int emin, int emax)
     return (uint16_t)(sign | (uint16_t)((e - emin + 1) << mbits) |
                       (uint16_t)(q - std::ldexp(1.0, mbits)));
 }
-static uint16_t vt_half_bits(double x)
+[[maybe_unused]] static uint16_t vt_half_bits(double x)
 {
     return vt_round_bits(x, 10, -14, 15);
 }
-static uint16_t vt_bf16_bits(double x)
+[[maybe_unused]] static uint16_t vt_bf16_bits(double x)
 {
     return vt_round_bits(x, 7, -126, 127);
 }
 
 // Value of a half / bf16 bit pattern, computed independently.
-static double vt_half_value(uint16_t b)
+[[maybe_unused]] static double vt_half_value(uint16_t b)
 {
     int e = (b >> 10) & 31, m = b & 1023;
     double v = e == 0    ? std::ldexp(m, -24)
@@ -110,7 +110,7 @@ static double vt_half_value(uint16_t b)
                          : std::ldexp(1024 + m, e - 25);
     return (b & 0x8000) ? -v : v;
 }
-static double vt_bf16_value(uint16_t b)
+[[maybe_unused]] static double vt_bf16_value(uint16_t b)
 {
     uint32_t u = (uint32_t)b << 16;
     float f;
