@@ -163,6 +163,33 @@ inline void Cast(const LocalTensor<T> &dst, const LocalTensor<U> &src, const Rou
 {
     static_assert(impl::IsCastType<T>() && impl::IsCastType<U>(), "Cast: unsupported type");
     RoundMode m = roundMode;
+    constexpr bool toFloat = std::is_same<T, float>::value && impl::IsF16<U>::value;
+    constexpr bool halfFromFloat = std::is_same<T, half>::value && std::is_same<U, float>::value;
+    if constexpr (toFloat || halfFromFloat) {
+        // the common casts as plain loops that vectorise: 16-bit -> float is exact; float ->
+        // half to nearest even, saturating (clamped first: the same result)
+        if (toFloat || m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT) {
+            impl::CheckCount("Cast", "dst", dst, calCount);
+            impl::CheckCount("Cast", "src", src, calCount);
+            impl::CheckAlign("Cast", "dst", dst);
+            impl::CheckAlign("Cast", "src", src);
+            if constexpr (toFloat) {
+                const impl::Bits16 *x = reinterpret_cast<const impl::Bits16 *>(src.GetPhyAddr());
+                float *d = dst.GetPhyAddr();
+                for (uint32_t i = 0; i < calCount; i++)
+                    d[i] = U::Format::ToFloat(x[i]);
+            } else {
+                const float *x = src.GetPhyAddr();
+                impl::Bits16 *d = reinterpret_cast<impl::Bits16 *>(dst.GetPhyAddr());
+                for (uint32_t i = 0; i < calCount; i++) {
+                    float v = x[i];
+                    bool sat = std::fabs(v) > 65504.0f && std::fabs(v) != INFINITY;
+                    d[i] = half::Format::FromFloat(sat ? std::copysign(65504.0f, v) : v);
+                }
+            }
+            return;
+        }
+    }
     impl::Unary("Cast", dst, src, static_cast<int32_t>(calCount),
                 [m](U x, T) { return impl::CastOne<T, U>(x, m); });
 }

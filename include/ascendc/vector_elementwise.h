@@ -192,10 +192,21 @@ inline void Binary(const char *api, const LocalTensor<T> &dst, const LocalTensor
     CheckAlign(api, "dst", dst);
     CheckAlign(api, "src0", a);
     CheckAlign(api, "src1", b);
-    T *d = dst.GetPhyAddr();
-    const T *x = a.GetPhyAddr(), *y = b.GetPhyAddr();
-    for (int32_t i = 0; i < n; i++)
-        d[i] = op(x[i], y[i]);
+    if constexpr (IsF16<T>::value) {
+        // on the bit patterns, through float: the loop vectorises (a loop over the class
+        // type does not); op(float, float) rounded once is what T's operators compute
+        using F = typename T::Format;
+        Bits16 *d = reinterpret_cast<Bits16 *>(dst.GetPhyAddr());
+        const Bits16 *x = reinterpret_cast<const Bits16 *>(a.GetPhyAddr());
+        const Bits16 *y = reinterpret_cast<const Bits16 *>(b.GetPhyAddr());
+        for (int32_t i = 0; i < n; i++)
+            d[i] = F::FromFloat(static_cast<float>(op(F::ToFloat(x[i]), F::ToFloat(y[i]))));
+    } else {
+        T *d = dst.GetPhyAddr();
+        const T *x = a.GetPhyAddr(), *y = b.GetPhyAddr();
+        for (int32_t i = 0; i < n; i++)
+            d[i] = op(x[i], y[i]);
+    }
 }
 
 template <class T, class U, class F>
@@ -206,10 +217,18 @@ inline void Unary(const char *api, const LocalTensor<T> &dst, const LocalTensor<
     CheckCount(api, "src", src, n);
     CheckAlign(api, "dst", dst);
     CheckAlign(api, "src", src);
-    T *d = dst.GetPhyAddr();
-    const U *x = src.GetPhyAddr();
-    for (int32_t i = 0; i < n; i++)
-        d[i] = f(x[i], d[i]);
+    if constexpr (IsF16<T>::value && std::is_same<T, U>::value) { // see Binary
+        using Fmt = typename T::Format;
+        Bits16 *d = reinterpret_cast<Bits16 *>(dst.GetPhyAddr());
+        const Bits16 *x = reinterpret_cast<const Bits16 *>(src.GetPhyAddr());
+        for (int32_t i = 0; i < n; i++)
+            d[i] = Fmt::FromFloat(static_cast<float>(f(Fmt::ToFloat(x[i]), Fmt::ToFloat(d[i]))));
+    } else {
+        T *d = dst.GetPhyAddr();
+        const U *x = src.GetPhyAddr();
+        for (int32_t i = 0; i < n; i++)
+            d[i] = f(x[i], d[i]);
+    }
 }
 
 // ---- mask/repeat mode ----
@@ -293,7 +312,7 @@ CPUACL_AC_BINARY(Or)
     inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
                      const int32_t &calCount)                                                      \
     {                                                                                              \
-        impl::Unary(#name, dst, src, calCount, [](T x, T) { return impl::Op##name()(x); });        \
+        impl::Unary(#name, dst, src, calCount, [](auto x, auto) { return impl::Op##name()(x); });  \
     }                                                                                              \
     template <typename T, bool isSetMask = true>                                                   \
     inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const uint64_t mask[],  \
@@ -328,8 +347,10 @@ CPUACL_AC_UNARY(Not)
     inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
                      const typename impl::Id<T>::type &scalarValue, const int32_t &calCount)       \
     {                                                                                              \
-        T s = scalarValue;                                                                         \
-        impl::Unary(#name, dst, src, calCount, [s](T x, T) { return impl::Op##name()(x, s); });    \
+        impl::Lane<T> s = static_cast<impl::Lane<T>>(static_cast<T>(scalarValue));                 \
+        impl::Unary(#name, dst, src, calCount, [s](auto x, auto) {                                 \
+            return impl::Op##name()(x, static_cast<decltype(x)>(s));                               \
+        });                                                                                        \
     }                                                                                              \
     template <typename T, bool isSetMask = true>                                                   \
     inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \

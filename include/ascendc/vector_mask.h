@@ -269,6 +269,12 @@ template <> struct IsF16<bfloat16_t> : std::true_type {
 };
 template <class T> constexpr bool IsFloat = std::is_floating_point<T>::value || IsF16<T>::value;
 
+// The 16 bits of a half / bfloat16_t element, read and written in place of it (may_alias:
+// the element-wise loops work on these so that they vectorise).
+typedef uint16_t __attribute__((__may_alias__)) Bits16;
+// The type a count-mode loop computes T in: float for the 16-bit floats.
+template <class T> using Lane = std::conditional_t<IsF16<T>::value, float, T>;
+
 // A scalar argument in a non-deduced context: Adds(halfTensor, halfTensor, 2.0f, n) works.
 template <class T> struct Id {
     using type = T;

@@ -15,45 +15,54 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Type punning through a union (C; GCC and Clang also define it for C++): unlike memcpy,
+ * the vectoriser sees a plain reinterpretation. */
+typedef union cpuacl_f32_u32 {
+    float f;
+    uint32_t u;
+} cpuacl_f32_u32;
 static inline float cpuacl_bits_f32(uint32_t u)
 {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    cpuacl_f32_u32 v;
+    v.u = u;
+    return v.f;
 }
 static inline uint32_t cpuacl_f32_bits(float f)
 {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
+    cpuacl_f32_u32 v;
+    v.f = f;
+    return v.u;
+}
+
+/* Both conversions are branch-free (each case computed, the right one picked with a bit
+ * mask), so loops over arrays of them vectorise. */
+static inline uint32_t cpuacl_half_pick(uint32_t cond, uint32_t a, uint32_t b)
+{
+    uint32_t m = 0u - cond; /* cond 1: all ones, a; cond 0: b */
+    return (a & m) | (b & ~m);
 }
 
 static inline float cpuacl_f16_to_f32(uint16_t h)
 {
-    uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-    if (e == 0) {
-        float f = (float)m * 0x1p-24f; /* zero or subnormal: exact */
-        return s ? -f : f;
-    }
-    if (e == 31)
-        return cpuacl_bits_f32(s | 0x7f800000u | (m << 13));
-    return cpuacl_bits_f32(s | ((e + 112u) << 23) | (m << 13));
+    uint32_t s = (uint32_t)(h & 0x8000u) << 16, em = h & 0x7fffu;
+    /* normal: rebias 15 -> 127; inf/NaN (exponent 31): rebias once more to 255 */
+    uint32_t n = (em << 13) + 0x38000000u + ((uint32_t)(em >= 0x7c00u) * 0x38000000u);
+    float sub = (float)(int32_t)em * 0x1p-24f; /* zero or subnormal: exact */
+    return cpuacl_bits_f32(cpuacl_half_pick(em < 0x0400u, cpuacl_f32_bits(sub), n) | s);
 }
 
 static inline uint16_t cpuacl_f32_to_f16(float f)
 {
     uint32_t u = cpuacl_f32_bits(f);
     uint32_t s = (u >> 16) & 0x8000u, a = u & 0x7fffffffu;
-    if (a > 0x7f800000u) /* NaN: quiet */
-        return (uint16_t)(s | 0x7e00u);
-    if (a >= 0x477ff000u) /* >= 65520 (and inf): rounds to inf */
-        return (uint16_t)(s | 0x7c00u);
-    if (a < 0x38800000u) { /* below 2^-14: subnormal half, round the scaled value */
-        float v = cpuacl_bits_f32(a) * 0x1p24f; /* exact (power-of-two scale) */
-        return (uint16_t)(s | (uint32_t)nearbyintf(v));
-    }
-    uint32_t r = a - 0x38000000u; /* rebias 127 -> 15 */
-    r = (r + 0x0fffu + ((r >> 13) & 1u)) >> 13;
+    /* normal half: rebias 127 -> 15, round the 13 dropped bits to nearest even */
+    uint32_t norm = (a - 0x38000000u + 0x0fffu + ((a >> 13) & 1u)) >> 13;
+    /* below 2^-14 (subnormal half): adding 0.5f rounds (nearest even, by the FPU) at 2^-24,
+     * the subnormal quantum; the low bits of the sum are the half's mantissa */
+    uint32_t sub = cpuacl_f32_bits(cpuacl_bits_f32(a) + 0.5f) - 0x3f000000u;
+    uint32_t r = cpuacl_half_pick(a < 0x38800000u, sub, norm);
+    r = cpuacl_half_pick(a >= 0x477ff000u, 0x7c00u, r); /* >= 65520 (and inf): rounds to inf */
+    r = cpuacl_half_pick(a > 0x7f800000u, 0x7e00u, r);  /* NaN: quiet */
     return (uint16_t)(s | r);
 }
 
@@ -65,10 +74,8 @@ static inline float cpuacl_bf16_to_f32(uint16_t h)
 static inline uint16_t cpuacl_f32_to_bf16(float f)
 {
     uint32_t u = cpuacl_f32_bits(f);
-    if ((u & 0x7fffffffu) > 0x7f800000u)
-        return (uint16_t)((u >> 16) | 0x40u);
-    u += 0x7fffu + ((u >> 16) & 1u);
-    return (uint16_t)(u >> 16);
+    uint32_t r = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+    return (uint16_t)cpuacl_half_pick((u & 0x7fffffffu) > 0x7f800000u, (u >> 16) | 0x40u, r);
 }
 
 #endif /* CPUACL_CPUACL_HALF_H */
