@@ -184,42 +184,22 @@ template <class Fmt> class numeric_limits<AscendC::impl::Float16<Fmt>>
     static constexpr float_round_style round_style = round_to_nearest;
     static constexpr int digits = Fmt::kDigits, radix = 2, min_exponent = Fmt::kMinExp,
                          max_exponent = Fmt::kMaxExp;
-    static constexpr F min() noexcept
-    {
-        return F::FromBits(Fmt::kMinNormal);
+// Each limit is a bit pattern of the format.
+#define CPUACL_F16_LIMIT(name, bits)                                                               \
+    static constexpr F name() noexcept                                                             \
+    {                                                                                              \
+        return F::FromBits(static_cast<uint16_t>(bits));                                           \
     }
-    static constexpr F max() noexcept
-    {
-        return F::FromBits(Fmt::kMax);
-    }
-    static constexpr F lowest() noexcept
-    {
-        return F::FromBits(Fmt::kMax | 0x8000u);
-    }
-    static constexpr F epsilon() noexcept
-    {
-        return F::FromBits(Fmt::kEpsilon);
-    }
-    static constexpr F round_error() noexcept
-    {
-        return F::FromBits(Fmt::kRoundError);
-    }
-    static constexpr F infinity() noexcept
-    {
-        return F::FromBits(Fmt::kInf);
-    }
-    static constexpr F quiet_NaN() noexcept
-    {
-        return F::FromBits(Fmt::kQNaN);
-    }
-    static constexpr F signaling_NaN() noexcept
-    {
-        return F::FromBits(Fmt::kInf | 1u);
-    }
-    static constexpr F denorm_min() noexcept
-    {
-        return F::FromBits(Fmt::kDenormMin);
-    }
+    CPUACL_F16_LIMIT(min, Fmt::kMinNormal)
+    CPUACL_F16_LIMIT(max, Fmt::kMax)
+    CPUACL_F16_LIMIT(lowest, Fmt::kMax | 0x8000u)
+    CPUACL_F16_LIMIT(epsilon, Fmt::kEpsilon)
+    CPUACL_F16_LIMIT(round_error, Fmt::kRoundError)
+    CPUACL_F16_LIMIT(infinity, Fmt::kInf)
+    CPUACL_F16_LIMIT(quiet_NaN, Fmt::kQNaN)
+    CPUACL_F16_LIMIT(signaling_NaN, Fmt::kInf | 1u)
+    CPUACL_F16_LIMIT(denorm_min, Fmt::kDenormMin)
+#undef CPUACL_F16_LIMIT
 };
 } // namespace std
 

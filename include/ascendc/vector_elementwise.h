@@ -134,31 +134,11 @@ struct OpNot {
     }
 };
 
-// With a scalar s.
-struct OpAdds {
-    template <class T> T operator()(T a, T s) const
-    {
-        return OpAdd()(a, s);
-    }
-};
-struct OpMuls {
-    template <class T> T operator()(T a, T s) const
-    {
-        return OpMul()(a, s);
-    }
-};
-struct OpMaxs {
-    template <class T> T operator()(T a, T s) const
-    {
-        return OpMax()(a, s);
-    }
-};
-struct OpMins {
-    template <class T> T operator()(T a, T s) const
-    {
-        return OpMin()(a, s);
-    }
-};
+// With a scalar s: the binary operation with s as the second operand.
+using OpAdds = OpAdd;
+using OpMuls = OpMul;
+using OpMaxs = OpMax;
+using OpMins = OpMin;
 struct OpLeakyRelu {
     template <class T> T operator()(T a, T s) const
     {

@@ -209,6 +209,18 @@ inline void ReduceMin(const LocalTensor<T> &dst, const LocalTensor<T> &src,
     impl::ReduceCount("ReduceMin", dst, src, count, -1, calIndex);
 }
 
+#define CPUACL_AC_REDUCE_EXTREME(name, kind, MaskT)                                                \
+    template <typename T>                                                                          \
+    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
+                     const LocalTensor<T> &sharedTmpBuffer, MaskT mask, const int32_t repeatTime,  \
+                     const int32_t srcRepStride, bool calIndex = 0)                                \
+    {                                                                                              \
+        (void)sharedTmpBuffer;                                                                     \
+        impl::ReduceAll(                                                                           \
+            #name, dst, src,                                                                       \
+            impl::ResolveMask(#name, mask, repeatTime, impl::ElemsPerRepeat(sizeof(T)), true),     \
+            static_cast<uint32_t>(srcRepStride), kind, calIndex);                                  \
+    }
 #define CPUACL_AC_REDUCE_REP(MaskT)                                                                \
     template <typename T>                                                                          \
     inline void ReduceSum(const LocalTensor<T> &dst, const LocalTensor<T> &src,                    \
@@ -221,31 +233,12 @@ inline void ReduceMin(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                                           impl::ElemsPerRepeat(sizeof(T)), true),                  \
                         static_cast<uint32_t>(srcRepStride), 0, false);                            \
     }                                                                                              \
-    template <typename T>                                                                          \
-    inline void ReduceMax(const LocalTensor<T> &dst, const LocalTensor<T> &src,                    \
-                          const LocalTensor<T> &sharedTmpBuffer, MaskT mask,                       \
-                          const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0) \
-    {                                                                                              \
-        (void)sharedTmpBuffer;                                                                     \
-        impl::ReduceAll("ReduceMax", dst, src,                                                     \
-                        impl::ResolveMask("ReduceMax", mask, repeatTime,                           \
-                                          impl::ElemsPerRepeat(sizeof(T)), true),                  \
-                        static_cast<uint32_t>(srcRepStride), 1, calIndex);                         \
-    }                                                                                              \
-    template <typename T>                                                                          \
-    inline void ReduceMin(const LocalTensor<T> &dst, const LocalTensor<T> &src,                    \
-                          const LocalTensor<T> &sharedTmpBuffer, MaskT mask,                       \
-                          const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0) \
-    {                                                                                              \
-        (void)sharedTmpBuffer;                                                                     \
-        impl::ReduceAll("ReduceMin", dst, src,                                                     \
-                        impl::ResolveMask("ReduceMin", mask, repeatTime,                           \
-                                          impl::ElemsPerRepeat(sizeof(T)), true),                  \
-                        static_cast<uint32_t>(srcRepStride), -1, calIndex);                        \
-    }
+    CPUACL_AC_REDUCE_EXTREME(ReduceMax, 1, MaskT)                                                  \
+    CPUACL_AC_REDUCE_EXTREME(ReduceMin, -1, MaskT)
 CPUACL_AC_REDUCE_REP(const uint64_t *)
 CPUACL_AC_REDUCE_REP(const int32_t)
 #undef CPUACL_AC_REDUCE_REP
+#undef CPUACL_AC_REDUCE_EXTREME
 
 namespace impl
 {
@@ -348,6 +341,28 @@ inline void PairReduce(const LocalTensor<T> &dst, const LocalTensor<T> &src, con
 
 } // namespace impl
 
+// The mask/repeat reductions, for both mask forms (MaskT).
+#define CPUACL_AC_MASK(api, mask, repeatTimes)                                                     \
+    impl::ResolveMask(api, mask, repeatTimes, impl::ElemsPerRepeat(sizeof(T)), isSetMask)
+#define CPUACL_AC_WHOLE_EXTREME(name, kind, MaskT)                                                 \
+    template <typename T, bool isSetMask = true>                                                   \
+    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, MaskT mask,             \
+                     const int32_t repeatTimes, const int32_t dstRepStride,                        \
+                     const int32_t srcBlkStride, const int32_t srcRepStride,                       \
+                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)                           \
+    {                                                                                              \
+        impl::WholeReduce(#name, dst, src, CPUACL_AC_MASK(#name, mask, repeatTimes), dstRepStride, \
+                          srcBlkStride, srcRepStride, kind, order);                                \
+    }
+#define CPUACL_AC_BLOCK(name, kind, MaskT)                                                         \
+    template <typename T, bool isSetMask = true>                                                   \
+    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
+                     const int32_t repeatTimes, MaskT mask, const int32_t dstRepStride,            \
+                     const int32_t srcBlkStride, const int32_t srcRepStride)                       \
+    {                                                                                              \
+        impl::BlockReduce(#name, dst, src, CPUACL_AC_MASK(#name, mask, repeatTimes), dstRepStride, \
+                          srcBlkStride, srcRepStride, kind);                                       \
+    }
 #define CPUACL_AC_WHOLE_REP(MaskT)                                                                 \
     template <typename T, bool isSetMask = true>                                                   \
     inline void WholeReduceSum(const LocalTensor<T> &dst, const LocalTensor<T> &src, MaskT mask,   \
@@ -355,76 +370,28 @@ inline void PairReduce(const LocalTensor<T> &dst, const LocalTensor<T> &src, con
                                const int32_t srcBlkStride, const int32_t srcRepStride)             \
     {                                                                                              \
         impl::WholeReduce("WholeReduceSum", dst, src,                                              \
-                          impl::ResolveMask("WholeReduceSum", mask, repeatTimes,                   \
-                                            impl::ElemsPerRepeat(sizeof(T)), isSetMask),           \
-                          dstRepStride, srcBlkStride, srcRepStride, 0,                             \
-                          ReduceOrder::ORDER_ONLY_VALUE);                                          \
+                          CPUACL_AC_MASK("WholeReduceSum", mask, repeatTimes), dstRepStride,       \
+                          srcBlkStride, srcRepStride, 0, ReduceOrder::ORDER_ONLY_VALUE);           \
     }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void WholeReduceMax(const LocalTensor<T> &dst, const LocalTensor<T> &src, MaskT mask,   \
-                               const int32_t repeatTimes, const int32_t dstRepStride,              \
-                               const int32_t srcBlkStride, const int32_t srcRepStride,             \
-                               ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)                 \
-    {                                                                                              \
-        impl::WholeReduce("WholeReduceMax", dst, src,                                              \
-                          impl::ResolveMask("WholeReduceMax", mask, repeatTimes,                   \
-                                            impl::ElemsPerRepeat(sizeof(T)), isSetMask),           \
-                          dstRepStride, srcBlkStride, srcRepStride, 1, order);                     \
-    }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void WholeReduceMin(const LocalTensor<T> &dst, const LocalTensor<T> &src, MaskT mask,   \
-                               const int32_t repeatTimes, const int32_t dstRepStride,              \
-                               const int32_t srcBlkStride, const int32_t srcRepStride,             \
-                               ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)                 \
-    {                                                                                              \
-        impl::WholeReduce("WholeReduceMin", dst, src,                                              \
-                          impl::ResolveMask("WholeReduceMin", mask, repeatTimes,                   \
-                                            impl::ElemsPerRepeat(sizeof(T)), isSetMask),           \
-                          dstRepStride, srcBlkStride, srcRepStride, -1, order);                    \
-    }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void BlockReduceSum(const LocalTensor<T> &dst, const LocalTensor<T> &src,               \
-                               const int32_t repeatTimes, MaskT mask, const int32_t dstRepStride,  \
-                               const int32_t srcBlkStride, const int32_t srcRepStride)             \
-    {                                                                                              \
-        impl::BlockReduce("BlockReduceSum", dst, src,                                              \
-                          impl::ResolveMask("BlockReduceSum", mask, repeatTimes,                   \
-                                            impl::ElemsPerRepeat(sizeof(T)), isSetMask),           \
-                          dstRepStride, srcBlkStride, srcRepStride, 0);                            \
-    }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void BlockReduceMax(const LocalTensor<T> &dst, const LocalTensor<T> &src,               \
-                               const int32_t repeatTimes, MaskT mask, const int32_t dstRepStride,  \
-                               const int32_t srcBlkStride, const int32_t srcRepStride)             \
-    {                                                                                              \
-        impl::BlockReduce("BlockReduceMax", dst, src,                                              \
-                          impl::ResolveMask("BlockReduceMax", mask, repeatTimes,                   \
-                                            impl::ElemsPerRepeat(sizeof(T)), isSetMask),           \
-                          dstRepStride, srcBlkStride, srcRepStride, 1);                            \
-    }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void BlockReduceMin(const LocalTensor<T> &dst, const LocalTensor<T> &src,               \
-                               const int32_t repeatTimes, MaskT mask, const int32_t dstRepStride,  \
-                               const int32_t srcBlkStride, const int32_t srcRepStride)             \
-    {                                                                                              \
-        impl::BlockReduce("BlockReduceMin", dst, src,                                              \
-                          impl::ResolveMask("BlockReduceMin", mask, repeatTimes,                   \
-                                            impl::ElemsPerRepeat(sizeof(T)), isSetMask),           \
-                          dstRepStride, srcBlkStride, srcRepStride, -1);                           \
-    }                                                                                              \
+    CPUACL_AC_WHOLE_EXTREME(WholeReduceMax, 1, MaskT)                                              \
+    CPUACL_AC_WHOLE_EXTREME(WholeReduceMin, -1, MaskT)                                             \
+    CPUACL_AC_BLOCK(BlockReduceSum, 0, MaskT)                                                      \
+    CPUACL_AC_BLOCK(BlockReduceMax, 1, MaskT)                                                      \
+    CPUACL_AC_BLOCK(BlockReduceMin, -1, MaskT)                                                     \
     template <typename T, bool isSetMask = true>                                                   \
     inline void PairReduceSum(const LocalTensor<T> &dst, const LocalTensor<T> &src,                \
                               const int32_t repeatTimes, MaskT mask, const int32_t dstRepStride,   \
                               const int32_t srcBlkStride, const int32_t srcRepStride)              \
     {                                                                                              \
-        impl::PairReduce(dst, src,                                                                 \
-                         impl::ResolveMask("PairReduceSum", mask, repeatTimes,                     \
-                                           impl::ElemsPerRepeat(sizeof(T)), isSetMask),            \
+        impl::PairReduce(dst, src, CPUACL_AC_MASK("PairReduceSum", mask, repeatTimes),             \
                          dstRepStride, srcBlkStride, srcRepStride);                                \
     }
 CPUACL_AC_WHOLE_REP(const uint64_t *)
 CPUACL_AC_WHOLE_REP(const int32_t)
 #undef CPUACL_AC_WHOLE_REP
+#undef CPUACL_AC_BLOCK
+#undef CPUACL_AC_WHOLE_EXTREME
+#undef CPUACL_AC_MASK
 
 } // namespace AscendC
 
