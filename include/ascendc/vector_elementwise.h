@@ -250,6 +250,21 @@ template <class T, class U> constexpr uint32_t RepElems()
 } // namespace impl
 
 // ---- the instructions ----
+// Each instruction: its count mode, then its mask/repeat mode for both mask forms (MaskT:
+// the uint64_t[2] bits or the continuous count).
+#define CPUACL_AC_MASK(api, mask, repeatTimes, elems)                                              \
+    impl::ResolveMask(api, mask, repeatTimes, elems, isSetMask)
+
+#define CPUACL_AC_BINARY_REP(name, MaskT)                                                          \
+    template <typename T, bool isSetMask = true>                                                   \
+    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,                        \
+                     const LocalTensor<T> &src1, MaskT mask, const uint8_t repeatTimes,            \
+                     const BinaryRepeatParams &repeatParams)                                       \
+    {                                                                                              \
+        impl::BinaryRep(#name, dst, src0, src1,                                                    \
+                        CPUACL_AC_MASK(#name, mask, repeatTimes, impl::ElemsPerRepeat(sizeof(T))), \
+                        repeatParams, impl::Op##name());                                           \
+    }
 #define CPUACL_AC_BINARY(name)                                                                     \
     template <typename T>                                                                          \
     inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,                        \
@@ -257,26 +272,8 @@ template <class T, class U> constexpr uint32_t RepElems()
     {                                                                                              \
         impl::Binary(#name, dst, src0, src1, calCount, impl::Op##name());                          \
     }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,                        \
-                     const LocalTensor<T> &src1, const uint64_t mask[], const uint8_t repeatTimes, \
-                     const BinaryRepeatParams &repeatParams)                                       \
-    {                                                                                              \
-        impl::BinaryRep(#name, dst, src0, src1,                                                    \
-                        impl::ResolveMask(#name, mask, repeatTimes,                                \
-                                          impl::ElemsPerRepeat(sizeof(T)), isSetMask),             \
-                        repeatParams, impl::Op##name());                                           \
-    }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,                        \
-                     const LocalTensor<T> &src1, uint64_t mask, const uint8_t repeatTimes,         \
-                     const BinaryRepeatParams &repeatParams)                                       \
-    {                                                                                              \
-        impl::BinaryRep(#name, dst, src0, src1,                                                    \
-                        impl::ResolveMask(#name, mask, repeatTimes,                                \
-                                          impl::ElemsPerRepeat(sizeof(T)), isSetMask),             \
-                        repeatParams, impl::Op##name());                                           \
-    }
+    CPUACL_AC_BINARY_REP(name, const uint64_t *)                                                   \
+    CPUACL_AC_BINARY_REP(name, uint64_t)
 CPUACL_AC_BINARY(Add)
 CPUACL_AC_BINARY(Sub)
 CPUACL_AC_BINARY(Mul)
@@ -286,7 +283,17 @@ CPUACL_AC_BINARY(Min)
 CPUACL_AC_BINARY(And)
 CPUACL_AC_BINARY(Or)
 #undef CPUACL_AC_BINARY
+#undef CPUACL_AC_BINARY_REP
 
+#define CPUACL_AC_UNARY_REP(name, MaskT)                                                           \
+    template <typename T, bool isSetMask = true>                                                   \
+    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, MaskT mask,             \
+                     const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)             \
+    {                                                                                              \
+        impl::UnaryRep(#name, dst, src,                                                            \
+                       CPUACL_AC_MASK(#name, mask, repeatTimes, impl::ElemsPerRepeat(sizeof(T))),  \
+                       repeatParams, [](T x, T) { return impl::Op##name()(x); });                  \
+    }
 #define CPUACL_AC_UNARY(name)                                                                      \
     template <typename T>                                                                          \
     inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
@@ -294,24 +301,8 @@ CPUACL_AC_BINARY(Or)
     {                                                                                              \
         impl::Unary(#name, dst, src, calCount, [](auto x, auto) { return impl::Op##name()(x); });  \
     }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const uint64_t mask[],  \
-                     const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)             \
-    {                                                                                              \
-        impl::UnaryRep(#name, dst, src,                                                            \
-                       impl::ResolveMask(#name, mask, repeatTimes,                                 \
-                                         impl::ElemsPerRepeat(sizeof(T)), isSetMask),              \
-                       repeatParams, [](T x, T) { return impl::Op##name()(x); });                  \
-    }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask,          \
-                     const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)             \
-    {                                                                                              \
-        impl::UnaryRep(#name, dst, src,                                                            \
-                       impl::ResolveMask(#name, mask, repeatTimes,                                 \
-                                         impl::ElemsPerRepeat(sizeof(T)), isSetMask),              \
-                       repeatParams, [](T x, T) { return impl::Op##name()(x); });                  \
-    }
+    CPUACL_AC_UNARY_REP(name, const uint64_t *)                                                    \
+    CPUACL_AC_UNARY_REP(name, uint64_t)
 CPUACL_AC_UNARY(Abs)
 CPUACL_AC_UNARY(Exp)
 CPUACL_AC_UNARY(Ln)
@@ -321,7 +312,19 @@ CPUACL_AC_UNARY(Reciprocal)
 CPUACL_AC_UNARY(Relu)
 CPUACL_AC_UNARY(Not)
 #undef CPUACL_AC_UNARY
+#undef CPUACL_AC_UNARY_REP
 
+#define CPUACL_AC_SCALAR_REP(name, MaskT)                                                          \
+    template <typename T, bool isSetMask = true>                                                   \
+    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
+                     const typename impl::Id<T>::type &scalarValue, MaskT mask,                    \
+                     const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)             \
+    {                                                                                              \
+        T s = scalarValue;                                                                         \
+        impl::UnaryRep(#name, dst, src,                                                            \
+                       CPUACL_AC_MASK(#name, mask, repeatTimes, impl::ElemsPerRepeat(sizeof(T))),  \
+                       repeatParams, [s](T x, T) { return impl::Op##name()(x, s); });              \
+    }
 #define CPUACL_AC_SCALAR(name)                                                                     \
     template <typename T>                                                                          \
     inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
@@ -332,28 +335,8 @@ CPUACL_AC_UNARY(Not)
             return impl::Op##name()(x, static_cast<decltype(x)>(s));                               \
         });                                                                                        \
     }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
-                     const typename impl::Id<T>::type &scalarValue, const uint64_t mask[],         \
-                     const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)             \
-    {                                                                                              \
-        T s = scalarValue;                                                                         \
-        impl::UnaryRep(#name, dst, src,                                                            \
-                       impl::ResolveMask(#name, mask, repeatTimes,                                 \
-                                         impl::ElemsPerRepeat(sizeof(T)), isSetMask),              \
-                       repeatParams, [s](T x, T) { return impl::Op##name()(x, s); });              \
-    }                                                                                              \
-    template <typename T, bool isSetMask = true>                                                   \
-    inline void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                         \
-                     const typename impl::Id<T>::type &scalarValue, uint64_t mask,                 \
-                     const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)             \
-    {                                                                                              \
-        T s = scalarValue;                                                                         \
-        impl::UnaryRep(#name, dst, src,                                                            \
-                       impl::ResolveMask(#name, mask, repeatTimes,                                 \
-                                         impl::ElemsPerRepeat(sizeof(T)), isSetMask),              \
-                       repeatParams, [s](T x, T) { return impl::Op##name()(x, s); });              \
-    }
+    CPUACL_AC_SCALAR_REP(name, const uint64_t *)                                                   \
+    CPUACL_AC_SCALAR_REP(name, uint64_t)
 CPUACL_AC_SCALAR(Adds)
 CPUACL_AC_SCALAR(Muls)
 CPUACL_AC_SCALAR(Maxs)
@@ -362,6 +345,7 @@ CPUACL_AC_SCALAR(LeakyRelu)
 CPUACL_AC_SCALAR(ShiftLeft)
 CPUACL_AC_SCALAR(ShiftRight)
 #undef CPUACL_AC_SCALAR
+#undef CPUACL_AC_SCALAR_REP
 
 // Duplicate: every selected element of dst becomes scalarValue.
 template <typename T>
@@ -373,30 +357,6 @@ inline void Duplicate(const LocalTensor<T> &dst, const typename impl::Id<T>::typ
     T s = scalarValue, *d = dst.GetPhyAddr();
     for (int32_t i = 0; i < calCount; i++)
         d[i] = s;
-}
-template <typename T, bool isSetMask = true>
-inline void Duplicate(const LocalTensor<T> &dst, const typename impl::Id<T>::type &scalarValue,
-                      const uint64_t mask[], const uint8_t repeatTimes,
-                      const uint16_t dstBlockStride, const uint8_t dstRepeatStride)
-{
-    T s = scalarValue;
-    UnaryRepeatParams p(dstBlockStride, dstBlockStride, dstRepeatStride, dstRepeatStride);
-    impl::UnaryRep("Duplicate", dst, dst,
-                   impl::ResolveMask("Duplicate", mask, repeatTimes,
-                                     impl::ElemsPerRepeat(sizeof(T)), isSetMask),
-                   p, [s](T, T) { return s; });
-}
-template <typename T, bool isSetMask = true>
-inline void Duplicate(const LocalTensor<T> &dst, const typename impl::Id<T>::type &scalarValue,
-                      uint64_t mask, const uint8_t repeatTimes, const uint16_t dstBlockStride,
-                      const uint8_t dstRepeatStride)
-{
-    T s = scalarValue;
-    UnaryRepeatParams p(dstBlockStride, dstBlockStride, dstRepeatStride, dstRepeatStride);
-    impl::UnaryRep("Duplicate", dst, dst,
-                   impl::ResolveMask("Duplicate", mask, repeatTimes,
-                                     impl::ElemsPerRepeat(sizeof(T)), isSetMask),
-                   p, [s](T, T) { return s; });
 }
 
 // Axpy: dst = src * scalar + dst, computed in float and rounded once to T (T, U: half/half,
@@ -410,30 +370,36 @@ inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
         return static_cast<T>(static_cast<float>(x) * s + static_cast<float>(d));
     });
 }
-template <typename T, typename U, bool isSetMask = true>
-inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
-                 const typename impl::Id<U>::type scalarValue, const uint64_t mask[],
-                 const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)
-{
-    float s = static_cast<float>(static_cast<U>(scalarValue));
-    impl::UnaryRep("Axpy", dst, src,
-                   impl::ResolveMask("Axpy", mask, repeatTimes, impl::RepElems<T, U>(), isSetMask),
-                   repeatParams, [s](U x, T d) {
-                       return static_cast<T>(static_cast<float>(x) * s + static_cast<float>(d));
-                   });
-}
-template <typename T, typename U, bool isSetMask = true>
-inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
-                 const typename impl::Id<U>::type scalarValue, uint64_t mask,
-                 const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)
-{
-    float s = static_cast<float>(static_cast<U>(scalarValue));
-    impl::UnaryRep("Axpy", dst, src,
-                   impl::ResolveMask("Axpy", mask, repeatTimes, impl::RepElems<T, U>(), isSetMask),
-                   repeatParams, [s](U x, T d) {
-                       return static_cast<T>(static_cast<float>(x) * s + static_cast<float>(d));
-                   });
-}
+
+#define CPUACL_AC_OTHERS_REP(MaskT)                                                                \
+    template <typename T, bool isSetMask = true>                                                   \
+    inline void Duplicate(                                                                         \
+        const LocalTensor<T> &dst, const typename impl::Id<T>::type &scalarValue, MaskT mask,      \
+        const uint8_t repeatTimes, const uint16_t dstBlockStride, const uint8_t dstRepeatStride)   \
+    {                                                                                              \
+        T s = scalarValue;                                                                         \
+        UnaryRepeatParams p(dstBlockStride, dstBlockStride, dstRepeatStride, dstRepeatStride);     \
+        impl::UnaryRep(                                                                            \
+            "Duplicate", dst, dst,                                                                 \
+            CPUACL_AC_MASK("Duplicate", mask, repeatTimes, impl::ElemsPerRepeat(sizeof(T))), p,    \
+            [s](T, T) { return s; });                                                              \
+    }                                                                                              \
+    template <typename T, typename U, bool isSetMask = true>                                       \
+    inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,                         \
+                     const typename impl::Id<U>::type scalarValue, MaskT mask,                     \
+                     const uint8_t repeatTimes, const UnaryRepeatParams &repeatParams)             \
+    {                                                                                              \
+        float s = static_cast<float>(static_cast<U>(scalarValue));                                 \
+        impl::UnaryRep(                                                                            \
+            "Axpy", dst, src, CPUACL_AC_MASK("Axpy", mask, repeatTimes, (impl::RepElems<T, U>())), \
+            repeatParams, [s](U x, T d) {                                                          \
+                return static_cast<T>(static_cast<float>(x) * s + static_cast<float>(d));          \
+            });                                                                                    \
+    }
+CPUACL_AC_OTHERS_REP(const uint64_t *)
+CPUACL_AC_OTHERS_REP(uint64_t)
+#undef CPUACL_AC_OTHERS_REP
+#undef CPUACL_AC_MASK
 
 } // namespace AscendC
 
