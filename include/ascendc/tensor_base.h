@@ -11,27 +11,67 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace AscendC {
+namespace AscendC
+{
 
-enum class TPosition : uint8_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM = SPM, TSCM, C2PIPE2GM, C2PIPE2LOCAL, MAX };
+enum class TPosition : uint8_t {
+    GM,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    CO1,
+    CO2,
+    VECIN,
+    VECOUT,
+    VECCALC,
+    LCM = VECCALC,
+    SPM,
+    SHM = SPM,
+    TSCM,
+    C2PIPE2GM,
+    C2PIPE2LOCAL,
+    MAX
+};
 
-template <typename T> class LocalTensor {
-public:
+template <typename T> class LocalTensor
+{
+  public:
     using PrimType = T;
     LocalTensor() = default;
-    T *GetPhyAddr() const { return addr_; }
-    uint32_t GetSize() const { return size_; }
-    TPosition GetPosition() const { return pos_; }
+    T *GetPhyAddr() const
+    {
+        return addr_;
+    }
+    uint32_t GetSize() const
+    {
+        return size_;
+    }
+    TPosition GetPosition() const
+    {
+        return pos_;
+    }
     LocalTensor operator[](uint32_t offset) const
     {
         return LocalTensor(addr_ + offset, size_ > offset ? size_ - offset : 0, pos_);
     }
-    T GetValue(uint32_t i) const { return addr_[i]; }
-    void SetValue(uint32_t i, T v) const { addr_[i] = v; }
+    T GetValue(uint32_t i) const
+    {
+        return addr_[i];
+    }
+    void SetValue(uint32_t i, T v) const
+    {
+        addr_[i] = v;
+    }
     // cpuacl's own: a view of n elements at p (the pipes and buffers make them; tests may).
-    LocalTensor(T *p, uint32_t n, TPosition pos = TPosition::VECCALC) : addr_(p), size_(n), pos_(pos) {}
+    LocalTensor(T *p, uint32_t n, TPosition pos = TPosition::VECCALC)
+        : addr_(p), size_(n), pos_(pos)
+    {
+    }
 
-private:
+  private:
     T *addr_ = nullptr;
     uint32_t size_ = 0;
     TPosition pos_ = TPosition::VECCALC;
