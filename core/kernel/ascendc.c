@@ -604,14 +604,22 @@ const cpuaclAscendcBlock *core_ascendc_current(void)
     return f ? &f->blk : NULL;
 }
 
+static void ac_failf(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void ac_failf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    core_ascendc_vfail(0, fmt, ap);
+}
+
 void core_ascendc_sync_all(void)
 {
     struct ac_fiber *f = t_fiber;
     if (!f || f->blk.blockNum == 1)
         return;
     if (f->blk.blockNum > CPUACL_ASCENDC_MAX_BLOCK_DIM)
-        cpuaclAscendcFail(0, "SyncAll: the launch has %u blocks, a barrier takes at most %u",
-                          f->blk.blockNum, CPUACL_ASCENDC_MAX_BLOCK_DIM);
+        ac_failf("SyncAll: the launch has %u blocks, a barrier takes at most %u", f->blk.blockNum,
+                 CPUACL_ASCENDC_MAX_BLOCK_DIM);
     uint64_t target = bar_arrive(f->l);
     if (!target || sched_cond_value(&f->l->bar) >= target)
         return;
