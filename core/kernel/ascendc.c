@@ -111,7 +111,7 @@ static __thread struct ac_fiber *t_fiber; /* the fiber running on this thread (A
  * of its stack. */
 #define AC_MAP (CPUACL_ASCENDC_UB_SIZE + AC_GUARD + AC_STACK)
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(AC_FORCE_UCONTEXT) /* the latter: to test the fallback */
 /* ac_switch(save, to): push the callee-saved registers, store the stack pointer in *save,
  * load `to`, pop and return into the other stack. ac_start: a fresh stack's first return
  * lands here and calls r13(r12). */
