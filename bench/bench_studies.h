@@ -76,7 +76,8 @@ extern const char *_Atomic bs_step;
     X(scaling)     /* bench_study_scaling.c (children with 1 and W workers) */                     \
     X(peers)       /* bench_peers.c */                                                             \
     X(model)       /* bench_study_model.c (PyTorch peer, atc) */                                   \
-    X(collective)  /* bench_study_collective.c (runs hccl-bench) */
+    X(collective)  /* bench_study_collective.c (runs hccl-bench) */                                \
+    X(ascendc)     /* bench_study_ascendc.c, bench_ascendc_kernels.cc */
 
 #define BS_STUDY_DECL(name) extern const struct bs_study bs_##name##_study;
 BS_STUDIES(BS_STUDY_DECL)

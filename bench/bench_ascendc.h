@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The launchers of the `ascendc` study's kernels (bench_ascendc_kernels.cc). */
+#ifndef CPUACL_BENCH_ASCENDC_H
+#define CPUACL_BENCH_ASCENDC_H
+
+#include <stdint.h>
+
+#include "acl/acl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* z = x + y over n floats (n a multiple of blockDim * bench_ascendc_tile()). */
+aclError bench_ascendc_add(aclrtStream s, uint32_t blockDim, void *x, void *y, void *z, uint64_t n);
+/* An empty kernel. */
+aclError bench_ascendc_empty(aclrtStream s, uint32_t blockDim);
+uint64_t bench_ascendc_tile(void);
+#ifdef __cplusplus
+}
+#endif
+
+#endif
