@@ -478,6 +478,7 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
             f->blk.pipe = NULL;
             f->blk.atomicOp = 0;
             f->blk.atomicType = 0;
+            f->blk.vecMask = (cpuaclAscendcMask){{~0ull, ~0ull}, 0};
             fiber_run(T, f, &waiting);
             continue;
         }

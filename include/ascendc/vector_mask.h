@@ -78,17 +78,22 @@ enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
 namespace impl
 {
 
-// The mask register of the calling block's vector unit (one per thread: a block runs on
-// one thread). NORMAL: bits[] select elements of every repeat. COUNTER: bits[0] is the
-// number of elements to compute, repeatTimes is ignored.
-struct MaskState {
-    MaskMode mode = MaskMode::NORMAL;
-    uint64_t bits[2] = {~0ull, ~0ull};
-};
+// The mask register of the calling block's vector unit. Inside a launch it is the block's
+// own (cpuaclAscendcBlock::vecMask: blocks that share a worker thread as fibers keep theirs
+// across SyncAll); outside one (instructions called on the host, as the tests do) one per
+// thread. NORMAL: bits[] select elements of every repeat. COUNTER: bits[0] is the number of
+// elements to compute, repeatTimes is ignored.
+using MaskState = cpuaclAscendcMask;
 inline MaskState &Mask()
 {
-    static thread_local MaskState state;
+    if (const cpuaclAscendcBlock *b = cpuaclAscendcCurrentBlock())
+        return const_cast<cpuaclAscendcBlock *>(b)->vecMask;
+    static thread_local MaskState state{{~0ull, ~0ull}, 0};
     return state;
+}
+inline bool IsCounter(const MaskState &s)
+{
+    return s.mode == static_cast<uint32_t>(MaskMode::COUNTER);
 }
 
 // Elements one repeat holds for an operand of `bytes`-byte elements.
@@ -168,7 +173,7 @@ inline RepeatMask ResolveMask(const char *api, uint64_t mask, int64_t repeat, ui
 {
     if (!isSetMask) {
         const MaskState &s = Mask();
-        if (s.mode == MaskMode::COUNTER)
+        if (IsCounter(s))
             return CounterMask(api, s.bits[0], elems);
         CheckRepeat(api, repeat);
         RepeatMask m{{s.bits[0], s.bits[1]}, {s.bits[0], s.bits[1]}, static_cast<uint32_t>(repeat)};
@@ -289,7 +294,7 @@ template <typename T, MaskMode mode = MaskMode::NORMAL>
 inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow)
 {
     impl::MaskState &s = impl::Mask();
-    s.mode = mode;
+    s.mode = static_cast<uint32_t>(mode);
     s.bits[0] = maskLow;
     s.bits[1] = mode == MaskMode::COUNTER ? 0 : maskHigh;
 }
@@ -297,7 +302,7 @@ inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow)
 template <typename T, MaskMode mode = MaskMode::NORMAL> inline void SetVectorMask(int32_t len)
 {
     impl::MaskState &s = impl::Mask();
-    s.mode = mode;
+    s.mode = static_cast<uint32_t>(mode);
     if (mode == MaskMode::COUNTER) {
         s.bits[0] = static_cast<uint64_t>(len);
         s.bits[1] = 0;
@@ -312,11 +317,11 @@ inline void ResetMask()
 }
 inline void SetMaskCount()
 {
-    impl::Mask().mode = MaskMode::COUNTER;
+    impl::Mask().mode = static_cast<uint32_t>(MaskMode::COUNTER);
 }
 inline void SetMaskNorm()
 {
-    impl::Mask().mode = MaskMode::NORMAL;
+    impl::Mask().mode = static_cast<uint32_t>(MaskMode::NORMAL);
 }
 
 } // namespace AscendC

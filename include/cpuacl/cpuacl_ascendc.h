@@ -27,6 +27,14 @@ extern "C" {
 /* Largest blockDim a launch accepts (the documented limit of a launch). */
 #define CPUACL_ASCENDC_MAX_BLOCK_DIM 65535u
 
+/* The vector mask register of a block (kernel_operator.h's SetVectorMask, SetMaskCount,
+ * SetMaskNorm, ResetMask): mode 0 normal (bits[0], bits[1] select elements 0..63 and 64..127
+ * of each repeat), 1 counter (bits[0] is the element count). */
+typedef struct cpuaclAscendcMask {
+    uint64_t bits[2];
+    uint32_t mode;
+} cpuaclAscendcMask;
+
 typedef struct cpuaclAscendcBlock {
     uint32_t blockIdx; /* 0 .. blockNum-1 */
     uint32_t blockNum; /* the launch's blockDim */
@@ -39,6 +47,7 @@ typedef struct cpuaclAscendcBlock {
     void *pipe;
     uint32_t atomicOp;   /* 0 none, 1 add, 2 max, 3 min */
     uint32_t atomicType; /* the element size the mode was set for */
+    cpuaclAscendcMask vecMask; /* normal, every bit set, when the block starts */
 } cpuaclAscendcBlock;
 
 /* Runs one block of a launch: unpacks args (the bytes given to cpuaclAscendcLaunch) and

@@ -110,6 +110,19 @@ int main(void)
         for (int i = 0; i < 8; i++)
             CHECK(got[r * 8 + i] == ((i + 1) % 8) * ((i + 1) % 8) + r);
 
+    /* The vector mask survives SyncAll per block: block i wrote 7 into its first i + 1. */
+    float mrow[8 * 64];
+    void *dm = dev(sizeof mrow);
+    CHECK_OK(launch_mask(8, s, dm));
+    CHECK_OK(aclrtSynchronizeStream(s));
+    get(mrow, dm, sizeof mrow);
+    for (int b = 0; b < 8; b++)
+        for (int e = 0; e < 64; e++)
+            if (mrow[b * 64 + e] != (e <= b ? 7.0f : 0.0f)) {
+                fprintf(stderr, "mask: block %d element %d = %g\n", b, e, mrow[b * 64 + e]);
+                return 1;
+            }
+
     /* SetAtomicAdd across 16 blocks: each adds idx + 1: 136 in every element. */
     enum { AN = 1000 }; /* 4000 bytes: DataCopy needs 32-byte multiples, so 1000 floats */
     float af[AN];

@@ -107,6 +107,25 @@ extern "C" __global__ __aicore__ void sync_custom(GM_ADDR slot, GM_ADDR got)
     }
 }
 
+// The vector mask is the block's own: block i selects its first i + 1 elements, waits for
+// every block (blocks sharing a worker run as fibers in between), then duplicates 7 into a
+// 64-float row under that mask (isSetMask = false) and copies the row out.
+extern "C" __global__ __aicore__ void mask_custom(GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    LocalTensor<float> row = buf.Get<float>();
+    int64_t i = GetBlockIdx();
+    Duplicate(row, 0.0f, 64);
+    SetVectorMask<float>(0, (1ull << (i + 1)) - 1);
+    SyncAll();
+    Duplicate<float, false>(row, 7.0f, MASK_PLACEHOLDER, 1, 1, 8);
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(out) + i * 64, 64);
+    DataCopy(g, row, 64);
+}
+
 extern "C" __global__ __aicore__ void misuse_custom(uint32_t what, uint32_t bad, GM_ADDR out)
 {
     TPipe pipe;
@@ -259,6 +278,14 @@ extern "C" aclError launch_sync(uint32_t blockDim, aclrtStream s, void *slot, vo
             sync_custom(q->slot, q->got);
         },
         &a, sizeof a);
+}
+
+extern "C" aclError launch_mask(uint32_t blockDim, aclrtStream s, void *out)
+{
+    GM_ADDR a = static_cast<GM_ADDR>(out);
+    return cpuaclAscendcLaunch(
+        s, blockDim, "mask_custom",
+        [](const void *p) { mask_custom(*static_cast<uint8_t *const *>(p)); }, &a, sizeof a);
 }
 
 extern "C" aclError launch_misuse(uint32_t blockDim, aclrtStream s, uint32_t what, uint32_t bad,

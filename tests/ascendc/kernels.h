@@ -29,6 +29,8 @@ aclError launch_pad(aclrtStream s, void *x, void *y, void *ub, uint32_t rows, ui
                     float pad);
 /* Block ids and pipe: out[i] = i * 1000 + blockNum, plus 1 if GetTPipePtr() is its pipe. */
 aclError launch_ids(uint32_t blockDim, aclrtStream s, void *out);
+/* Block i sets a vector mask of its first i + 1 floats, SyncAll, Duplicate 7 under it. */
+aclError launch_mask(uint32_t blockDim, aclrtStream s, void *out);
 
 #ifdef __cplusplus
 }
