@@ -25,7 +25,22 @@
  *      order their tasks ran, identical on every rank by HCCL's contract.
  *  HM3. MPI is initialised once, with MPI_THREAD_MULTIPLE, by libhccl if the
  *      program did not; then libhccl also finalises it at exit, after
- *      stopping every communication thread still running.
+ *      stopping every communication thread still running, unless a
+ *      communicator broke (HM4): then MPI_Finalize is skipped, since Open MPI
+ *      (no ULFM) may wait in it for a peer that died.
+ *  HM4. Faults. Every call has a deadline, HCCL_EXEC_TIMEOUT after it was
+ *      queued. A call still incomplete at its deadline, or one MPI reports an
+ *      error for, breaks the communicator: `broken` holds the code, every call
+ *      still active fails with it (HCCL_E_TIMEOUT, HCCL_E_NETWORK) and every
+ *      later one fails at once. The MPI requests of failed calls are
+ *      abandoned: point-to-point ones cancelled, collective ones (which MPI
+ *      cannot cancel) kept on `abandoned` with the buffers they may still
+ *      touch, never tested again, and freed only if MPI completes them. A
+ *      broken communicator's MPI communicators are not freed at destroy
+ *      (MPI_Comm_free could wait on the dead requests): it leaks them.
+ *      Communicator creation waits for every rank (an MPI_Ibarrier on
+ *      MPI_COMM_WORLD) at most HCCL_CONNECT_TIMEOUT before the blocking
+ *      MPI_Comm_split, so a rank that never arrives gives HCCL_E_TIMEOUT.
  */
 #include <limits.h>
 #include <pthread.h>
@@ -51,7 +66,15 @@ struct mreq {
     HcclResult rc;
     _Atomic uint32_t done; /* A: HM1 */
     _Atomic uint32_t sleeping;
+    uint64_t deadline; /* HM4: hccl_now_ns() after which the call fails */
     struct mreq *next;
+};
+
+/* An abandoned MPI request and the memory it may still use (HM4). */
+struct mdead {
+    MPI_Request r;
+    void *tmp, *copy;
+    struct mdead *next;
 };
 
 struct hccl_mpi {
@@ -62,12 +85,16 @@ struct hccl_mpi {
     struct mreq *head, *tail; /* mu: queued, not started */
     int stop;                 /* mu */
     int running;              /* mu: the thread was started */
+    uint64_t timeout_ns;      /* I: HCCL_EXEC_TIMEOUT */
+    _Atomic int32_t broken;   /* A: HM4, HCCL_SUCCESS or the code every call fails with */
+    struct mdead *abandoned;  /* the thread's (after stop: fini's) */
     struct hccl_mpi *next;    /* g_mpi_mu: list for the exit handler */
 };
 
 static pthread_mutex_t g_mpi_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct hccl_mpi *g_live; /* g_mpi_mu */
 static int g_setup, g_ours;     /* g_mpi_mu */
+static _Atomic int g_faulted;   /* A: some communicator broke (HM3, HM4) */
 static MPI_Datatype g_f16, g_bf16;
 static MPI_Op g_half_ops[4];
 
@@ -145,7 +172,9 @@ static void mpi_atexit(void)
         mpi_stop(m);
     int fin = 0;
     MPI_Finalized(&fin);
-    if (g_ours && !fin)
+    /* relaxed: set by threads that are stopped and joined above (or by the
+     * caller's own init), so the join already ordered it */
+    if (g_ours && !fin && !atomic_load_explicit(&g_faulted, memory_order_relaxed))
         MPI_Finalize();
     pthread_mutex_unlock(&g_mpi_mu);
 }
@@ -214,6 +243,13 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
     uint32_t n = c->size;
     MPI_Datatype dt = mpi_type(op->dtype);
     q->r[0] = MPI_REQUEST_NULL;
+    /* relaxed: a status word written by this thread (or before it started) */
+    int32_t broken = atomic_load_explicit(&m->broken, memory_order_relaxed);
+    if (broken != HCCL_SUCCESS) { /* HM4 */
+        q->rc = hccl_err((HcclResult)broken, "HCCL: the communicator broke at an earlier call "
+                         "(timeout or network error): destroy it");
+        return;
+    }
     if (op->count > INT_MAX) {
         q->rc = hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, counts are limited to %d", INT_MAX);
         return;
@@ -336,6 +372,62 @@ static void mpi_finish(struct mreq *q)
         hccl_futex_wake(&q->done);
 }
 
+/* Mark the communicator broken with `code` (the first code stays). HM4 */
+static void mpi_break(struct hccl_mpi *m, HcclResult code)
+{
+    int32_t none = HCCL_SUCCESS;
+    /* relaxed: a status word, read by this thread and by later calls' starts
+     * on this thread; the task learns of it through its own request's rc */
+    atomic_compare_exchange_strong_explicit(&m->broken, &none, (int32_t)code,
+                                            memory_order_relaxed, memory_order_relaxed);
+    /* relaxed: read at exit after the threads were joined */
+    atomic_store_explicit(&g_faulted, 1, memory_order_relaxed);
+}
+
+/* Give up on a call that did not complete (HM4): its request is cancelled
+ * (point to point) or kept aside untested with its buffers (collective). */
+static void mpi_abandon(struct hccl_mpi *m, struct mreq *q, HcclResult code)
+{
+    if (q->rc == HCCL_SUCCESS)
+        q->rc = code;
+    if (q->r[0] != MPI_REQUEST_NULL && (q->op->kind == HK_SEND || q->op->kind == HK_RECV)) {
+        int flag = 0;
+        MPI_Cancel(q->r);
+        MPI_Test(q->r, &flag, MPI_STATUS_IGNORE); /* a cancelled receive completes here */
+        if (flag)
+            q->r[0] = MPI_REQUEST_NULL;
+    }
+    if (q->r[0] == MPI_REQUEST_NULL)
+        return; /* mpi_finish frees tmp and copy */
+    struct mdead *d = malloc(sizeof *d);
+    if (d) { /* without memory: the request and its buffers leak, never freed early */
+        *d = (struct mdead){q->r[0], q->tmp, q->copy, m->abandoned};
+        m->abandoned = d;
+    }
+    q->tmp = q->copy = NULL;
+    q->r[0] = MPI_REQUEST_NULL;
+}
+
+/* Free abandoned requests MPI has completed meanwhile (they are not tested:
+ * only a cheap look with MPI_Request_get_status). */
+static void mpi_reap(struct hccl_mpi *m)
+{
+    for (struct mdead **pp = &m->abandoned; *pp;) {
+        struct mdead *d = *pp;
+        int flag = 0;
+        MPI_Request_get_status(d->r, &flag, MPI_STATUS_IGNORE);
+        if (flag) {
+            MPI_Wait(&d->r, MPI_STATUS_IGNORE); /* complete: frees the request */
+            *pp = d->next;
+            free(d->tmp);
+            free(d->copy);
+            free(d);
+        } else {
+            pp = &d->next;
+        }
+    }
+}
+
 static void *mpi_thread(void *arg)
 {
     struct hccl_mpi *m = arg;
@@ -357,9 +449,27 @@ static void *mpi_thread(void *arg)
             atail = &q->next;
         }
         int progress = fresh != NULL;
+        uint64_t now = active ? hccl_now_ns() : 0;
         for (struct mreq **pp = &active; *pp;) {
             struct mreq *q = *pp;
-            if (mpi_poll(q)) {
+            /* relaxed: written by this thread only (mpi_break) */
+            HcclResult broken = atomic_load_explicit(&m->broken, memory_order_relaxed);
+            int fin = 1;
+            if (broken != HCCL_SUCCESS) {
+                mpi_abandon(m, q, broken); /* HM4: every active call fails with it */
+            } else if (mpi_poll(q)) {
+                if (q->rc == HCCL_E_NETWORK) /* MPI reported an error: HM4 */
+                    mpi_break(m, q->rc);
+            } else if (now > q->deadline) {
+                mpi_break(m, hccl_err(HCCL_E_TIMEOUT, "HCCL: a call waited more than "
+                                      "HCCL_EXEC_TIMEOUT (%llu s) for its peers: a rank died "
+                                      "or the network failed",
+                                      (unsigned long long)(m->timeout_ns / 1000000000u)));
+                mpi_abandon(m, q, HCCL_E_TIMEOUT);
+            } else {
+                fin = 0;
+            }
+            if (fin) {
                 *pp = q->next;
                 if (!*pp)
                     atail = pp;
@@ -369,6 +479,8 @@ static void *mpi_thread(void *arg)
                 pp = &q->next;
             }
         }
+        if (m->abandoned && progress)
+            mpi_reap(m);
         if (stop && !active)
             return NULL; /* fini waits for the tasks' own completion first */
         if (progress) {
@@ -397,6 +509,7 @@ HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op)
 {
     struct hccl_mpi *m = c->mpi;
     struct mreq q = {.op = op, .c = c, .rc = HCCL_SUCCESS};
+    q.deadline = hccl_now_ns() + m->timeout_ns;
     atomic_init(&q.done, 0);
     atomic_init(&q.sleeping, 0);
     pthread_mutex_lock(&m->mu);
@@ -422,6 +535,36 @@ HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op)
 
 /* ---- communicator ------------------------------------------------------------ */
 
+/* HM4: every process of the job reaches communicator creation within
+ * HCCL_CONNECT_TIMEOUT, or HCCL_E_TIMEOUT (the barrier request is abandoned:
+ * the job cannot make communicators any more). */
+static HcclResult mpi_arrive(void)
+{
+    uint64_t limit = hccl_env_seconds("HCCL_CONNECT_TIMEOUT", 120);
+    uint64_t deadline = hccl_now_ns() + limit * 1000000000u;
+    MPI_Request r;
+    if (MPI_Ibarrier(MPI_COMM_WORLD, &r) != MPI_SUCCESS)
+        return hccl_err(HCCL_E_NETWORK, "HCCL: MPI_Ibarrier failed");
+    for (unsigned i = 0;; i++) {
+        int flag = 0;
+        if (MPI_Test(&r, &flag, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            return hccl_err(HCCL_E_NETWORK, "HCCL: waiting for the other ranks failed");
+        if (flag)
+            return HCCL_SUCCESS;
+        if (hccl_now_ns() > deadline) {
+            /* relaxed: read at exit by this thread or after joins */
+            atomic_store_explicit(&g_faulted, 1, memory_order_relaxed);
+            return hccl_err(HCCL_E_TIMEOUT, "HCCL: not every rank of the MPI job came to make "
+                            "the communicator within HCCL_CONNECT_TIMEOUT (%llu s)",
+                            (unsigned long long)limit);
+        }
+        if (i > 1000) {
+            struct timespec ts = {0, 200000}; /* 200 us: init is not a hot path */
+            nanosleep(&ts, NULL);
+        }
+    }
+}
+
 struct member {
     uint8_t uid[16];
     uint32_t rank, size;
@@ -432,6 +575,8 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
 {
     HcclResult rc = mpi_setup();
     if (rc != HCCL_SUCCESS)
+        return rc;
+    if ((rc = mpi_arrive()) != HCCL_SUCCESS)
         return rc;
     MPI_Comm coll = MPI_COMM_NULL, p2p = MPI_COMM_NULL;
     if (MPI_Comm_split(MPI_COMM_WORLD, 0, (int)rank, &coll) != MPI_SUCCESS)
@@ -466,6 +611,8 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
     MPI_Comm_set_errhandler(p2p, MPI_ERRORS_RETURN);
     m->coll = coll;
     m->p2p = p2p;
+    m->timeout_ns = hccl_env_seconds("HCCL_EXEC_TIMEOUT", 1836) * 1000000000u;
+    atomic_init(&m->broken, HCCL_SUCCESS);
     pthread_mutex_init(&m->mu, NULL);
     pthread_cond_init(&m->cv, NULL);
     if (pthread_create(&m->thread, NULL, mpi_thread, m) != 0) {
@@ -510,9 +657,14 @@ void hccl_mpi_comm_fini(struct hccl_comm *c)
         }
     int fin = 0;
     MPI_Finalized(&fin);
-    if (!fin) {
+    /* relaxed: the thread that wrote it was joined by mpi_stop */
+    if (!fin && atomic_load_explicit(&m->broken, memory_order_relaxed) == HCCL_SUCCESS) {
         MPI_Comm_free(&m->p2p);
         MPI_Comm_free(&m->coll);
+    }
+    for (struct mdead *d = m->abandoned, *nx; d; d = nx) {
+        nx = d->next; /* HM4: its request and buffers stay with MPI (leaked) */
+        free(d);
     }
     pthread_mutex_unlock(&g_mpi_mu);
     pthread_mutex_destroy(&m->mu);
