@@ -4,9 +4,11 @@
  *
  * Each communicator owns two MPI communicators (collectives; point to point,
  * so user sends never match a collective's internal messages) and one
- * communication thread. A stream task (on a device worker) queues its call
- * and sleeps on a futex until the thread reports completion: workers never
- * enter MPI. The thread starts each call as a non-blocking MPI operation
+ * communication thread. A stream task (on a device worker) whose
+ * communicator is idle starts and drives its call itself (HM5: one hand-off
+ * per call, the stream's); otherwise it queues the call and sleeps on a futex
+ * until the thread reports completion. The thread starts each call as a
+ * non-blocking MPI operation
  * (MPI_Iallreduce, MPI_Ibcast, MPI_Iallgather, MPI_Ireduce_scatter_block,
  * MPI_Ireduce, MPI_Ialltoall(v), MPI_Ibarrier, MPI_Isend/MPI_Irecv) in queue
  * order, which is the order every rank's stream reached them, and drives
@@ -41,6 +43,14 @@
  *      Communicator creation waits for every rank (an MPI_Ibarrier on
  *      MPI_COMM_WORLD) at most HCCL_CONNECT_TIMEOUT before the blocking
  *      MPI_Comm_split, so a rank that never arrives gives HCCL_E_TIMEOUT.
+ *  HM5. One hand-off: a task whose communicator's thread is idle (nothing
+ *      queued or active) claims it (`direct`, under mu), starts and drives
+ *      its call itself on the device worker, and releases it; calls queued
+ *      meanwhile start (on the thread) only once that call started, so
+ *      start order stays queue order (HM2), and they do not wait for it to
+ *      finish (a send on one stream may need a receive on another). The
+ *      thread and a direct task may then drive calls at once: `broken` is
+ *      atomic, `abandoned` is under mu.
  */
 #include <limits.h>
 #include <pthread.h>
@@ -85,9 +95,11 @@ struct hccl_mpi {
     struct mreq *head, *tail; /* mu: queued, not started */
     int stop;                 /* mu */
     int running;              /* mu: the thread was started */
+    int direct;               /* mu: a task drives its own call: 1 claimed, 2 started (HM5) */
+    int nactive;              /* mu: the thread has calls started and not finished */
     uint64_t timeout_ns;      /* I: HCCL_EXEC_TIMEOUT */
     _Atomic int32_t broken;   /* A: HM4, HCCL_SUCCESS or the code every call fails with */
-    struct mdead *abandoned;  /* the thread's (after stop: fini's) */
+    struct mdead *abandoned;  /* mu (HM4, HM5) */
     struct hccl_mpi *next;    /* g_mpi_mu: list for the exit handler */
 };
 
@@ -243,7 +255,7 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
     uint32_t n = c->size;
     MPI_Datatype dt = mpi_type(op->dtype);
     q->r[0] = MPI_REQUEST_NULL;
-    /* relaxed: a status word written by this thread (or before it started) */
+    /* relaxed: a status word (CAS in mpi_break), as in mpi_step */
     int32_t broken = atomic_load_explicit(&m->broken, memory_order_relaxed);
     if (broken != HCCL_SUCCESS) { /* HM4 */
         q->rc = hccl_err((HcclResult)broken, "HCCL: the communicator broke at an earlier call "
@@ -401,8 +413,10 @@ static void mpi_abandon(struct hccl_mpi *m, struct mreq *q, HcclResult code)
         return; /* mpi_finish frees tmp and copy */
     struct mdead *d = malloc(sizeof *d);
     if (d) { /* without memory: the request and its buffers leak, never freed early */
+        pthread_mutex_lock(&m->mu);
         *d = (struct mdead){q->r[0], q->tmp, q->copy, m->abandoned};
         m->abandoned = d;
+        pthread_mutex_unlock(&m->mu);
     }
     q->tmp = q->copy = NULL;
     q->r[0] = MPI_REQUEST_NULL;
@@ -412,6 +426,7 @@ static void mpi_abandon(struct hccl_mpi *m, struct mreq *q, HcclResult code)
  * only a cheap look with MPI_Request_get_status). */
 static void mpi_reap(struct hccl_mpi *m)
 {
+    pthread_mutex_lock(&m->mu);
     for (struct mdead **pp = &m->abandoned; *pp;) {
         struct mdead *d = *pp;
         int flag = 0;
@@ -426,6 +441,61 @@ static void mpi_reap(struct hccl_mpi *m)
             pp = &d->next;
         }
     }
+    pthread_mutex_unlock(&m->mu);
+}
+
+/* Test one started call against its deadline (HM4); 1 when it finished,
+ * q->rc final. Run by whoever drives the call: the thread, or the task
+ * itself (HM5). */
+static int mpi_step(struct hccl_mpi *m, struct mreq *q, uint64_t now)
+{
+    /* relaxed: a status word (CAS in mpi_break); the call's own outcome is
+     * ordered for its task by `done` */
+    HcclResult broken = atomic_load_explicit(&m->broken, memory_order_relaxed);
+    if (broken != HCCL_SUCCESS) {
+        mpi_abandon(m, q, broken); /* HM4: every active call fails with it */
+        return 1;
+    }
+    if (mpi_poll(q)) {
+        if (q->rc == HCCL_E_NETWORK) /* MPI reported an error: HM4 */
+            mpi_break(m, q->rc);
+        return 1;
+    }
+    if (now <= q->deadline)
+        return 0;
+    mpi_break(m, hccl_err(HCCL_E_TIMEOUT, "HCCL: a call waited more than HCCL_EXEC_TIMEOUT "
+                          "(%llu s) for its peers: a rank died or the network failed",
+                          (unsigned long long)(m->timeout_ns / 1000000000u)));
+    mpi_abandon(m, q, HCCL_E_TIMEOUT);
+    return 1;
+}
+
+/* HM5: the task starts and drives its own call: polls, a yield every 64,
+ * then sleeps growing from 2 to 100 us (other processes may need the core). */
+static void mpi_direct(struct hccl_mpi *m, struct mreq *q)
+{
+    mpi_start(m, q);
+    pthread_mutex_lock(&m->mu);
+    m->direct = 2; /* started: the thread may start calls queued behind it */
+    if (m->head)
+        pthread_cond_signal(&m->cv);
+    pthread_mutex_unlock(&m->mu);
+    unsigned sleep_us = 2;
+    for (unsigned i = 1; !mpi_step(m, q, hccl_now_ns()); i++) {
+        if (i < MPI_SPIN_POLLS) {
+            if (i % 64 == 0)
+                sched_yield();
+            continue;
+        }
+        struct timespec ts = {0, (long)sleep_us * 1000};
+        nanosleep(&ts, NULL);
+        if (sleep_us < MPI_SLEEP_MAX_US)
+            sleep_us *= 2;
+    }
+    /* relaxed: a hint (abandoned requests exist only once broken) */
+    if (atomic_load_explicit(&m->broken, memory_order_relaxed) != HCCL_SUCCESS)
+        mpi_reap(m);
+    mpi_finish(q);
 }
 
 static void *mpi_thread(void *arg)
@@ -435,10 +505,12 @@ static void *mpi_thread(void *arg)
     unsigned idle = 0, sleep_us = 2;
     pthread_mutex_lock(&m->mu);
     for (;;) {
-        while (!m->head && !active && !m->stop)
+        while ((!m->head || m->direct == 1) && !active && !m->stop)
             pthread_cond_wait(&m->cv, &m->mu);
-        struct mreq *fresh = m->head;
-        m->head = m->tail = NULL;
+        struct mreq *fresh = m->direct == 1 ? NULL : m->head; /* HM5 */
+        if (fresh)
+            m->head = m->tail = NULL;
+        m->nactive = active || fresh;
         int stop = m->stop;
         pthread_mutex_unlock(&m->mu);
         for (struct mreq *q = fresh, *nx; q; q = nx) { /* HM2: queue order */
@@ -452,24 +524,7 @@ static void *mpi_thread(void *arg)
         uint64_t now = active ? hccl_now_ns() : 0;
         for (struct mreq **pp = &active; *pp;) {
             struct mreq *q = *pp;
-            /* relaxed: written by this thread only (mpi_break) */
-            HcclResult broken = atomic_load_explicit(&m->broken, memory_order_relaxed);
-            int fin = 1;
-            if (broken != HCCL_SUCCESS) {
-                mpi_abandon(m, q, broken); /* HM4: every active call fails with it */
-            } else if (mpi_poll(q)) {
-                if (q->rc == HCCL_E_NETWORK) /* MPI reported an error: HM4 */
-                    mpi_break(m, q->rc);
-            } else if (now > q->deadline) {
-                mpi_break(m, hccl_err(HCCL_E_TIMEOUT, "HCCL: a call waited more than "
-                                      "HCCL_EXEC_TIMEOUT (%llu s) for its peers: a rank died "
-                                      "or the network failed",
-                                      (unsigned long long)(m->timeout_ns / 1000000000u)));
-                mpi_abandon(m, q, HCCL_E_TIMEOUT);
-            } else {
-                fin = 0;
-            }
-            if (fin) {
+            if (mpi_step(m, q, now)) {
                 *pp = q->next;
                 if (!*pp)
                     atail = pp;
@@ -479,7 +534,8 @@ static void *mpi_thread(void *arg)
                 pp = &q->next;
             }
         }
-        if (m->abandoned && progress)
+        /* relaxed: a hint (abandoned requests exist only once broken) */
+        if (progress && atomic_load_explicit(&m->broken, memory_order_relaxed) != HCCL_SUCCESS)
             mpi_reap(m);
         if (stop && !active)
             return NULL; /* fini waits for the tasks' own completion first */
@@ -490,6 +546,7 @@ static void *mpi_thread(void *arg)
             sched_yield();
         }
         pthread_mutex_lock(&m->mu);
+        m->nactive = active != NULL;
         if (active && !m->head && idle > MPI_SPIN_POLLS) {
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
@@ -513,6 +570,17 @@ HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op)
     atomic_init(&q.done, 0);
     atomic_init(&q.sleeping, 0);
     pthread_mutex_lock(&m->mu);
+    if (!m->head && !m->nactive && !m->direct) { /* HM5: the thread is idle */
+        m->direct = 1;
+        pthread_mutex_unlock(&m->mu);
+        mpi_direct(m, &q);
+        pthread_mutex_lock(&m->mu);
+        m->direct = 0;
+        if (m->head) /* calls queued meanwhile: the thread starts them now */
+            pthread_cond_signal(&m->cv);
+        pthread_mutex_unlock(&m->mu);
+        return q.rc;
+    }
     if (m->tail)
         m->tail->next = &q;
     else
