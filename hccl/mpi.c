@@ -51,6 +51,12 @@
  *      finish (a send on one stream may need a receive on another). The
  *      thread and a direct task may then drive calls at once: `broken` is
  *      atomic, `abandoned` is under mu.
+ *  HM6. An all-reduce of at most HCCL_RD_MAX_BYTES goes by recursive
+ *      doubling over point-to-point messages on the collective communicator
+ *      (rdouble.c; Open MPI's MPI_Iallreduce takes twice its blocking time
+ *      there). The choice depends only on the call, so every rank makes the
+ *      same; the tags carry rd_seq, which counts such calls in start order
+ *      (HM2: the same on every rank), so concurrent calls never mix.
  */
 #include <limits.h>
 #include <pthread.h>
@@ -63,9 +69,11 @@
 #include <mpi.h>
 
 #include "hccl/hccl_internal.h"
+#include "hccl/rdouble.h"
 
 #define MPI_SPIN_POLLS 2000u /* busy polls before sleeping between polls */
 #define MPI_SLEEP_MAX_US 100u
+#define MPI_DIRECT_SPIN_NS 1000000u /* a task polls its own call, yielding, 1 ms (HM5) */
 
 struct mreq {
     const struct hccl_op *op;
@@ -77,6 +85,7 @@ struct mreq {
     _Atomic uint32_t done; /* A: HM1 */
     _Atomic uint32_t sleeping;
     uint64_t deadline; /* HM4: hccl_now_ns() after which the call fails */
+    struct hccl_rd *rd; /* HM6: a small all-reduce by recursive doubling, or NULL */
     struct mreq *next;
 };
 
@@ -100,6 +109,7 @@ struct hccl_mpi {
     uint64_t timeout_ns;      /* I: HCCL_EXEC_TIMEOUT */
     _Atomic int32_t broken;   /* A: HM4, HCCL_SUCCESS or the code every call fails with */
     struct mdead *abandoned;  /* mu (HM4, HM5) */
+    unsigned rd_seq;          /* small all-reduces started (HM6); by the one starting calls */
     struct hccl_mpi *next;    /* g_mpi_mu: list for the exit handler */
 };
 
@@ -289,6 +299,15 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
     int inplace = send == op->recv;
     switch (op->kind) {
     case HK_ALLREDUCE:
+        if (op->count * es <= HCCL_RD_MAX_BYTES && n <= HCCL_RD_MAX_RANKS) { /* HM6 */
+            if (!(q->rd = malloc(sizeof *q->rd))) {
+                q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+                return;
+            }
+            err = hccl_rd_start(q->rd, send, op->recv, cnt, dt, es, mpi_op(op->op, op->dtype),
+                                m->coll, (int)c->rank, (int)n, m->rd_seq++);
+            break;
+        }
         err = MPI_Iallreduce(inplace ? MPI_IN_PLACE : send, op->recv, cnt, dt,
                              mpi_op(op->op, op->dtype), m->coll, q->r);
         break;
@@ -349,6 +368,15 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
 /* Test one started call; 1 when it finished (q->rc final). */
 static int mpi_poll(struct mreq *q)
 {
+    if (q->rd && q->rc == HCCL_SUCCESS) { /* HM6 */
+        int done = 0, err = hccl_rd_test(q->rd, &done);
+        if (err == MPI_SUCCESS)
+            return done;
+        q->rc = mpi_result(err, "a transfer");
+        if (!hccl_rd_cancel(q->rd))
+            q->rd = NULL; /* MPI may still use it: leaked (HM4) */
+        return 1;
+    }
     if (q->rc != HCCL_SUCCESS || q->r[0] == MPI_REQUEST_NULL)
         return 1;
     int flag = 0;
@@ -373,6 +401,8 @@ static int mpi_poll(struct mreq *q)
 
 static void mpi_finish(struct mreq *q)
 {
+    hccl_rd_free(q->rd);
+    q->rd = NULL;
     free(q->tmp);
     free(q->copy);
     q->tmp = q->copy = NULL;
@@ -402,6 +432,8 @@ static void mpi_abandon(struct hccl_mpi *m, struct mreq *q, HcclResult code)
 {
     if (q->rc == HCCL_SUCCESS)
         q->rc = code;
+    if (q->rd && !hccl_rd_cancel(q->rd))
+        q->rd = NULL; /* MPI may still use it and its scratch: leaked */
     if (q->r[0] != MPI_REQUEST_NULL && (q->op->kind == HK_SEND || q->op->kind == HK_RECV)) {
         int flag = 0;
         MPI_Cancel(q->r);
@@ -470,8 +502,9 @@ static int mpi_step(struct hccl_mpi *m, struct mreq *q, uint64_t now)
     return 1;
 }
 
-/* HM5: the task starts and drives its own call: polls, a yield every 64,
- * then sleeps growing from 2 to 100 us (other processes may need the core). */
+/* HM5: the task starts and drives its own call: 64 busy polls, then polls
+ * with a yield between (the ranks of an oversubscribed machine get the core),
+ * and after MPI_DIRECT_SPIN_NS sleeps growing from 2 to 100 us. */
 static void mpi_direct(struct hccl_mpi *m, struct mreq *q)
 {
     mpi_start(m, q);
@@ -481,9 +514,11 @@ static void mpi_direct(struct hccl_mpi *m, struct mreq *q)
         pthread_cond_signal(&m->cv);
     pthread_mutex_unlock(&m->mu);
     unsigned sleep_us = 2;
-    for (unsigned i = 1; !mpi_step(m, q, hccl_now_ns()); i++) {
-        if (i < MPI_SPIN_POLLS) {
-            if (i % 64 == 0)
+    uint64_t t0 = hccl_now_ns(), now = t0;
+    for (unsigned i = 1; !mpi_step(m, q, now); i++) {
+        now = hccl_now_ns();
+        if (now - t0 < MPI_DIRECT_SPIN_NS) { /* busy, yielding: peers on this core run */
+            if (i > 64)
                 sched_yield();
             continue;
         }
