@@ -19,68 +19,28 @@
 # on every exit (trap). Each mpirun runs under `timeout` (a watchdog), and
 # ctest's TIMEOUT bounds the whole.
 #
-# usage: hccl_multihost.sh MPIRUN HCCL_MULTIHOST HCCL_COLL
+# usage: hccl_multihost.sh MPIRUN HCCL_MULTIHOST HCCL_COLL HCCL_NETNS
 set -u
-MPIRUN=$1 PROG=$2 COLL=$3
-if [ "$(id -u)" != 0 ]; then
-    echo "hccl_multihost: SKIP: needs root to create network namespaces (ip netns)"
-    exit 77
-fi
-if ! command -v ip >/dev/null 2>&1; then
-    echo "hccl_multihost: SKIP: no ip command (iproute2)"
-    exit 77
-fi
-P=hmh$$
-NS="${P}h0 ${P}h1 ${P}h2 ${P}sw"
-DIR=$(mktemp -d /tmp/hccl_multihost.XXXXXX)
+MPIRUN=$1 PROG=$2 COLL=$3 NETNS_LIB=$4
+HCCL_NETNS_LIB=1 . "$NETNS_LIB" # netns_up, netns_mpi, netns_down (bench/hccl-netns)
 job=
 cleanup() {
     [ -z "$job" ] || kill "$job" 2>/dev/null
-    for ns in $NS; do ip netns del "$ns" 2>/dev/null; done
-    rm -rf "$DIR"
+    netns_down
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
-if ! ip netns add ${P}sw 2>/dev/null; then
-    echo "hccl_multihost: SKIP: cannot create network namespaces here"
-    exit 77
-fi
 LOG=
 fail() {
     echo "hccl_multihost: FAIL: $*"
     [ -z "$LOG" ] || tail -n 40 "$LOG"
     exit 1
 }
-ip -n ${P}sw link add br0 type bridge || fail "no bridge support"
-ip -n ${P}sw link set br0 up
-for i in 0 1 2; do
-    ip netns add ${P}h$i || fail "ip netns add"
-    ip link add eth0 netns ${P}h$i type veth peer name p$i netns ${P}sw || fail "no veth support"
-    ip -n ${P}sw link set p$i master br0
-    ip -n ${P}sw link set p$i up
-    ip -n ${P}h$i addr add 10.77.0.$((i + 1))/24 dev eth0
-    ip -n ${P}h$i link set eth0 up
-    ip -n ${P}h$i link set lo up
-done
-
-# rsh agent: "agent HOST COMMAND..." runs COMMAND in HOST's namespace, with
-# its own host name when unshare is available.
-cat >"$DIR/agent" <<EOF
-#!/bin/sh
-host=\$1; shift
-case \$host in
-10.77.0.1) ns=${P}h0 ;;
-10.77.0.2) ns=${P}h1 ;;
-10.77.0.3) ns=${P}h2 ;;
-*) echo "agent: unknown host \$host" >&2; exit 1 ;;
-esac
-if command -v unshare >/dev/null 2>&1; then
-    exec ip netns exec \$ns unshare --uts sh -c "hostname \$ns; \$*"
-fi
-exec ip netns exec \$ns sh -c "\$*"
-EOF
-chmod +x "$DIR/agent"
-printf '10.77.0.1 slots=2\n10.77.0.2 slots=2\n10.77.0.3 slots=2\n' >"$DIR/hosts"
+netns_up 3 2
+rc=$?
+[ $rc = 77 ] && exit 77
+[ $rc = 0 ] || fail "setting up the namespaces (bridge, veth)"
+DIR=$NETNS_DIR
 
 # The rank table: servers are the hosts, two devices each, ranks host-major
 # (mpirun's default placement fills host 0 first).
@@ -100,15 +60,15 @@ printf '10.77.0.1 slots=2\n10.77.0.2 slots=2\n10.77.0.3 slots=2\n' >"$DIR/hosts"
 } >"$DIR/ranktable.json"
 
 # mpirun in host 0; Open MPI's TCP (data and control) on the bridge's subnet.
+# (a rank that exits without finalize must not end the job: the others are
+# the ones under test)
 mpi() {
     limit=$1
     shift
-    timeout -k 5 "$limit" ip netns exec ${P}h0 "$MPIRUN" --allow-run-as-root --oversubscribe \
-        --bind-to none --hostfile "$DIR/hosts" -np 6 --mca plm_rsh_agent "$DIR/agent" \
-        --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include 10.77.0.0/24 \
-        --mca oob_tcp_if_include 10.77.0.0/24 --mca orte_allowed_exit_without_sync 1 \
-        -x HCCL_MH_OUT="$DIR/out" -x CPUACL_STRESS_SCALE -x HCCL_EXEC_TIMEOUT=4 \
-        -x HCCL_CONNECT_TIMEOUT=4 "$@"
+    HCCL_NETNS_LIB=1 NETNS_P=$NETNS_P NETNS_DIR=$NETNS_DIR NETNS_NP=$NETNS_NP MPIRUN=$MPIRUN \
+        timeout -k 5 "$limit" sh -c '. "$0"; netns_mpi "$@"' "$NETNS_LIB" \
+        --mca orte_allowed_exit_without_sync 1 -x HCCL_MH_OUT="$DIR/out" \
+        -x CPUACL_STRESS_SCALE -x HCCL_EXEC_TIMEOUT=4 -x HCCL_CONNECT_TIMEOUT=4 "$@"
 }
 
 # Every rank's verdict file says "ok"; $1 = the victim rank or -1.
@@ -150,10 +110,10 @@ n=0
 while [ ! -e "$DIR/out/ready" ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
 [ -e "$DIR/out/ready" ] || fail "linkdown: the ranks never got ready"
 sleep 0.3
-ip -n ${P}h2 link set eth0 down # host 2 drops off the network mid-run
+ip -n ${NETNS_P}h2 link set eth0 down # host 2 drops off the network mid-run
 n=0
 while [ "$(ls "$DIR/out" | grep -c rank)" -lt 6 ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
-ip -n ${P}h2 link set eth0 up # so that the job (and finalize) can wind down
+ip -n ${NETNS_P}h2 link set eth0 up # so that the job (and finalize) can wind down
 wait $job
 job=
 verdicts linkdown -1
