@@ -177,7 +177,7 @@ static int mode_fault(const char *mode, double limit)
     MPI_Bcast(&info, sizeof info, MPI_BYTE, 0, MPI_COMM_WORLD);
     if (!strcmp(mode, "late") && g_rank == victim) {
         verdict(1, "victim: never makes the communicator");
-        sleep((unsigned)limit + 1); /* the others give up meanwhile */
+        sleep((unsigned)limit - 3); /* the others give up meanwhile (limit = timeout + 5) */
         _exit(0);                   /* and never comes: no finalize either */
     }
     HcclComm comm = NULL;

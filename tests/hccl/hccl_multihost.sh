@@ -11,7 +11,7 @@
 #      broadcast across hosts, a rank table, models replayed;
 #   2. hccl_multihost ranktable: a CANN rank table whose server_id is each
 #      host's address, every type and op of all-reduce, bit-identical;
-#   3. faults (HCCL_EXEC_TIMEOUT = HCCL_CONNECT_TIMEOUT = 4 s): a rank that
+#   3. faults (HCCL_EXEC_TIMEOUT = HCCL_CONNECT_TIMEOUT = 3 s): a rank that
 #      exits mid-collective, a host's link taken down mid-run, a rank that
 #      never comes to init. Every other rank must return the documented error
 #      within the timeout + 5 s, destroy its communicator and finalize.
@@ -68,7 +68,7 @@ mpi() {
     HCCL_NETNS_LIB=1 NETNS_P=$NETNS_P NETNS_DIR=$NETNS_DIR NETNS_NP=$NETNS_NP MPIRUN=$MPIRUN \
         timeout -k 5 "$limit" sh -c '. "$0"; netns_mpi "$@"' "$NETNS_LIB" \
         --mca orte_allowed_exit_without_sync 1 -x HCCL_MH_OUT="$DIR/out" \
-        -x CPUACL_STRESS_SCALE -x HCCL_EXEC_TIMEOUT=4 -x HCCL_CONNECT_TIMEOUT=4 "$@"
+        -x CPUACL_STRESS_SCALE -x HCCL_EXEC_TIMEOUT=3 -x HCCL_CONNECT_TIMEOUT=3 "$@"
 }
 
 # Every rank's verdict file says "ok"; $1 = the victim rank or -1.
