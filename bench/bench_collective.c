@@ -4,7 +4,7 @@
  * reports it (algbw = bytes / time; busbw = algbw * 2 (n-1) / n), float32
  * sum, out of place.
  *
- *   hccl-bench --ranks N [--min B] [--max B] [--reps R]
+ *   hccl-bench --ranks N [--min B] [--max B] [--reps R] [--step F]
  *       N ranks in this process (HcclCommInitAll over N virtual devices).
  *   mpirun -np N hccl-bench [--min B] [--max B] [--reps R]
  *       one rank per process over MPI, and MPI_Allreduce called directly on
@@ -153,6 +153,7 @@ int main(int argc, char **argv)
 {
     uint64_t lo = 8, hi = 16u << 20;
     unsigned ranks = 2, reps = 5;
+    uint64_t step = 8;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--ranks") && v)
@@ -163,6 +164,8 @@ int main(int argc, char **argv)
             hi = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(a, "--reps") && v)
             reps = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--step") && v)
+            step = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(a, "--op") && v) {
             unsigned k = 0;
             while (k < sizeof OP_NAMES / sizeof OP_NAMES[0] && strcmp(OP_NAMES[k], v))
@@ -173,7 +176,7 @@ int main(int argc, char **argv)
             i++;
         } else {
             fprintf(stderr, "usage: hccl-bench [--ranks N] [--min BYTES] [--max BYTES] [--reps R] "
-                            "[--op OP]\n"
+                            "[--step FACTOR] [--op OP]\n"
                             "       mpirun -np N hccl-bench [...]\n");
             return 2;
         }
@@ -182,6 +185,8 @@ int main(int argc, char **argv)
         reps = 5;
     if (lo < 4)
         lo = 4;
+    if (step < 2)
+        step = 8;
     const char *ws = getenv("OMPI_COMM_WORLD_SIZE");
     int mpi = ws && atoi(ws) > 1, me = 0;
     if (mpi) {
@@ -223,7 +228,8 @@ int main(int argc, char **argv)
         ACL(aclrtMemset(a[i], hi, 0, hi));
         ACL(aclrtMemset(b[i], hi, 0, hi));
     }
-    for (uint64_t bytes = lo; bytes <= hi; bytes = bytes * 8 > hi && bytes < hi ? hi : bytes * 8) {
+    for (uint64_t bytes = lo; bytes <= hi;
+         bytes = bytes * step > hi && bytes < hi ? hi : bytes * step) {
         uint64_t count = bytes / 4;
         if (g_op != OP_ALLREDUCE) /* whole blocks of at least one element per rank */
             count = count < ranks ? ranks : count / ranks * ranks;

@@ -35,11 +35,12 @@ static int coll_run(const struct bs_ctx *c, const char *what, const char *cmd,
         bs_progress(c, what); /* one line per size: the watchdog sees progress */
         struct coll_row r = {0};
         unsigned ranks;
-        if (n < max && (sscanf(line, "collective mode=mpi ranks=%u bytes=%llu us=%lf busbw=%lf "
-                                     "mpi_us=%lf mpi_busbw=%lf", &ranks, &r.bytes, &r.us,
-                               &r.busbw, &r.mpi_us, &r.mpi_busbw) == 6 ||
-                        sscanf(line, "collective mode=local ranks=%u bytes=%llu us=%lf",
-                               &ranks, &r.bytes, &r.us) == 3)) {
+        if (n < max && (sscanf(line,
+                               "collective mode=mpi ranks=%u bytes=%llu us=%lf busbw=%lf "
+                               "mpi_us=%lf mpi_busbw=%lf",
+                               &ranks, &r.bytes, &r.us, &r.busbw, &r.mpi_us, &r.mpi_busbw) == 6 ||
+                        sscanf(line, "collective mode=local ranks=%u bytes=%llu us=%lf", &ranks,
+                               &r.bytes, &r.us) == 3)) {
             if (!r.busbw)
                 sscanf(strstr(line, "busbw="), "busbw=%lf", &r.busbw);
             rows[n++] = r;
@@ -95,7 +96,8 @@ static int study_collective(struct bs_ctx *c)
     char bench[PATH_MAX + 16];
     snprintf(bench, sizeof bench, "%s/hccl-bench", dir);
     if (access(bench, X_OK) != 0) {
-        br_add_skipped(c->res, "collective", "all of it", "hccl-bench not built (libhccl needs "
+        br_add_skipped(c->res, "collective", "all of it",
+                       "hccl-bench not built (libhccl needs "
                        "Open MPI: libopenmpi-dev)");
         return 0;
     }
@@ -111,41 +113,84 @@ static int study_collective(struct bs_ctx *c)
         unsigned n = mpi_ranks[k];
         snprintf(label, sizeof label, "collective: mpirun -np %u", n);
         bs_progress(c, label);
-        snprintf(cmd, sizeof cmd, "mpirun %s--oversubscribe --bind-to none -np %u --mca pml ob1 "
+        snprintf(cmd, sizeof cmd,
+                 "mpirun %s--oversubscribe --bind-to none -np %u --mca pml ob1 "
                  "--mca btl self,vader,tcp --mca btl_tcp_if_include lo '%s' --max %llu "
-                 "--reps %u 2>/dev/null", asroot, n, bench, max, reps);
+                 "--reps %u 2>/dev/null",
+                 asroot, n, bench, max, reps);
         int got = coll_run(c, label, cmd, rows, 32);
         if (got <= 0) {
-            br_add_skipped(c->res, "collective", "mpirun", "mpirun -np %u hccl-bench failed (is "
-                           "openmpi-bin installed?)", n);
+            br_add_skipped(c->res, "collective", "mpirun",
+                           "mpirun -np %u hccl-bench failed (is "
+                           "openmpi-bin installed?)",
+                           n);
             continue;
         }
         const struct coll_row *big = &rows[got - 1], *small = &rows[0];
         coll_fig(c, reps, NULL, "mpi_%ur", "MPI_Allreduce busbw, %u procs, %s", n, big->bytes,
                  big->mpi_busbw);
-        br_set_note(coll_fig(c, reps, "mpi_%ur", "hccl_mpi_%ur", "HcclAllReduce busbw, %u procs, %s",
-                             n, big->bytes, big->busbw),
+        br_set_note(coll_fig(c, reps, "mpi_%ur", "hccl_mpi_%ur",
+                             "HcclAllReduce busbw, %u procs, %s", n, big->bytes, big->busbw),
                     "one rank per process over Open MPI (loopback), fp32 sum");
         coll_fig(c, reps, NULL, "mpi_lat_%ur", "MPI_Allreduce time, %u procs, %s", n, small->bytes,
                  small->mpi_us);
-        coll_fig(c, reps, "mpi_lat_%ur", "hccl_mpi_lat_%ur", "HcclAllReduce+sync time, %u procs, %s",
-                 n, small->bytes, small->us);
+        coll_fig(c, reps, "mpi_lat_%ur", "hccl_mpi_lat_%ur",
+                 "HcclAllReduce+sync time, %u procs, %s", n, small->bytes, small->us);
+    }
+    /* Across hosts: network namespaces over TCP (hccl-netns; root only). */
+    char netns[PATH_MAX + 16], ncmd[2 * PATH_MAX + 256];
+    snprintf(netns, sizeof netns, "%s/hccl-netns", dir);
+    for (unsigned k = 0; k < nmpi; k++) {
+        unsigned n = mpi_ranks[k], hosts = n / 2 > 1 ? n / 2 : 2, slots = n / hosts;
+        if (geteuid() != 0 || access(netns, X_OK) != 0) {
+            if (k == 0)
+                br_add_skipped(c->res, "collective", "across hosts",
+                               "needs root (network "
+                               "namespaces) and hccl-netns beside hccl-bench");
+            break;
+        }
+        snprintf(label, sizeof label, "collective: %u hosts x %u over TCP", hosts, slots);
+        bs_progress(c, label);
+        /* 8 B and the largest size only: TCP between namespaces is slow to measure */
+        snprintf(ncmd, sizeof ncmd, "'%s' %u %u '%s' --max %llu --step %llu --reps %u 2>/dev/null",
+                 netns, hosts, slots, bench, max, max / 8, reps);
+        int got = coll_run(c, label, ncmd, rows, 32);
+        if (got <= 0) {
+            br_add_skipped(c->res, "collective", "across hosts",
+                           "hccl-netns %u %u hccl-bench "
+                           "failed or skipped (network namespaces unavailable?)",
+                           hosts, slots);
+            break;
+        }
+        const struct coll_row *big = &rows[got - 1], *small = &rows[0];
+        coll_fig(c, reps, NULL, "mpi_net_%ur", "MPI_Allreduce busbw, %u procs over TCP, %s", n,
+                 big->bytes, big->mpi_busbw);
+        br_set_note(coll_fig(c, reps, "mpi_net_%ur", "hccl_net_%ur",
+                             "HcclAllReduce busbw, %u procs over TCP, %s", n, big->bytes,
+                             big->busbw),
+                    "one rank per process, %u network namespaces (veth, bridge) as hosts, Open "
+                    "MPI btl tcp only",
+                    hosts);
+        coll_fig(c, reps, NULL, "mpi_net_lat_%ur", "MPI_Allreduce time, %u procs over TCP, %s", n,
+                 small->bytes, small->mpi_us);
+        coll_fig(c, reps, "mpi_net_lat_%ur", "hccl_net_lat_%ur",
+                 "HcclAllReduce+sync time, %u procs over TCP, %s", n, small->bytes, small->us);
     }
     for (unsigned k = 0; k < 3; k++) {
         unsigned n = local_ranks[k];
         snprintf(label, sizeof label, "collective: %u ranks in process", n);
         bs_progress(c, label);
-        snprintf(cmd, sizeof cmd, "'%s' --ranks %u --max %llu --reps %u 2>/dev/null", bench, n,
-                 max, reps);
+        snprintf(cmd, sizeof cmd, "'%s' --ranks %u --max %llu --reps %u 2>/dev/null", bench, n, max,
+                 reps);
         int got = coll_run(c, label, cmd, rows, 32);
         if (got <= 0) {
             br_add_skipped(c->res, "collective", "in process", "hccl-bench --ranks %u failed", n);
             continue;
         }
         const struct coll_row *big = &rows[got - 1], *small = &rows[0];
-        struct br_figure *f = coll_fig(c, reps, "mpi_%ur", "local_%ur",
-                                       "HcclAllReduce busbw, %u ranks in process, %s", n,
-                                       big->bytes, big->busbw);
+        struct br_figure *f =
+            coll_fig(c, reps, "mpi_%ur", "local_%ur",
+                     "HcclAllReduce busbw, %u ranks in process, %s", n, big->bytes, big->busbw);
         br_set_note(f, "shared device memory; baseline: MPI_Allreduce with %u processes", n);
         coll_fig(c, reps, "mpi_lat_%ur", "local_lat_%ur",
                  "HcclAllReduce+sync time, %u ranks in process, %s", n, small->bytes, small->us);
@@ -154,14 +199,17 @@ static int study_collective(struct bs_ctx *c)
 }
 
 const struct bs_study bs_collective_study = {
-    "collective", "HCCL all-reduce bus bandwidth, in process and over mpirun, vs MPI_Allreduce",
+    "collective",
+    "HCCL all-reduce bus bandwidth, in process and over mpirun, vs MPI_Allreduce",
     "Runs hccl-bench (libhccl) as a child: float32 sum all-reduce, out of place,\n"
     "8 B .. 16 MiB (--full: 256 MiB) in steps of 8x, with 2, 4 and 8 ranks in one\n"
     "process (virtual devices exchanging through shared device memory), and under\n"
     "`mpirun -np 2, 4` (--full: 8) with one rank per process, where MPI_Allreduce is\n"
-    "timed on the same buffers in the same run. Reports bus bandwidth as nccl-tests\n"
-    "does (busbw = bytes / time * 2 (n-1) / n) at the largest size and the time of\n"
-    "the smallest, beside MPI_Allreduce's (ratio). Run hccl-bench by hand for every\n"
-    "size: `hccl-bench --ranks 4`, `mpirun -np 4 hccl-bench`.",
+    "timed on the same buffers in the same run. Run as root, the same again across\n"
+    "hosts: network namespaces joined by a bridge, Open MPI over TCP only\n"
+    "(`hccl-netns HOSTS SLOTS hccl-bench`, 2 ranks per host). Reports bus bandwidth\n"
+    "as nccl-tests does (busbw = bytes / time * 2 (n-1) / n) at the largest size and\n"
+    "the time of the smallest (8 B), beside MPI_Allreduce's (ratio). Run hccl-bench\n"
+    "by hand for every size: `hccl-bench --ranks 4`, `mpirun -np 4 hccl-bench`.",
     study_collective,
 };

@@ -4,9 +4,11 @@
  *
  * Each communicator owns two MPI communicators (collectives; point to point,
  * so user sends never match a collective's internal messages) and one
- * communication thread. A stream task (on a device worker) queues its call
- * and sleeps on a futex until the thread reports completion: workers never
- * enter MPI. The thread starts each call as a non-blocking MPI operation
+ * communication thread. A stream task (on a device worker) whose
+ * communicator is idle starts and drives its call itself (HM5: one hand-off
+ * per call, the stream's); otherwise it queues the call and sleeps on a futex
+ * until the thread reports completion. The thread starts each call as a
+ * non-blocking MPI operation
  * (MPI_Iallreduce, MPI_Ibcast, MPI_Iallgather, MPI_Ireduce_scatter_block,
  * MPI_Ireduce, MPI_Ialltoall(v), MPI_Ibarrier, MPI_Isend/MPI_Irecv) in queue
  * order, which is the order every rank's stream reached them, and drives
@@ -25,7 +27,36 @@
  *      order their tasks ran, identical on every rank by HCCL's contract.
  *  HM3. MPI is initialised once, with MPI_THREAD_MULTIPLE, by libhccl if the
  *      program did not; then libhccl also finalises it at exit, after
- *      stopping every communication thread still running.
+ *      stopping every communication thread still running, unless a
+ *      communicator broke (HM4): then MPI_Finalize is skipped, since Open MPI
+ *      (no ULFM) may wait in it for a peer that died.
+ *  HM4. Faults. Every call has a deadline, HCCL_EXEC_TIMEOUT after it was
+ *      queued. A call still incomplete at its deadline, or one MPI reports an
+ *      error for, breaks the communicator: `broken` holds the code, every call
+ *      still active fails with it (HCCL_E_TIMEOUT, HCCL_E_NETWORK) and every
+ *      later one fails at once. The MPI requests of failed calls are
+ *      abandoned: point-to-point ones cancelled, collective ones (which MPI
+ *      cannot cancel) kept on `abandoned` with the buffers they may still
+ *      touch, never tested again, and freed only if MPI completes them. A
+ *      broken communicator's MPI communicators are not freed at destroy
+ *      (MPI_Comm_free could wait on the dead requests): it leaks them.
+ *      Communicator creation waits for every rank (an MPI_Ibarrier on
+ *      MPI_COMM_WORLD) at most HCCL_CONNECT_TIMEOUT before the blocking
+ *      MPI_Comm_split, so a rank that never arrives gives HCCL_E_TIMEOUT.
+ *  HM5. One hand-off: a task whose communicator's thread is idle (nothing
+ *      queued or active) claims it (`direct`, under mu), starts and drives
+ *      its call itself on the device worker, and releases it; calls queued
+ *      meanwhile start (on the thread) only once that call started, so
+ *      start order stays queue order (HM2), and they do not wait for it to
+ *      finish (a send on one stream may need a receive on another). The
+ *      thread and a direct task may then drive calls at once: `broken` is
+ *      atomic, `abandoned` is under mu.
+ *  HM6. An all-reduce of at most HCCL_RD_MAX_BYTES goes by recursive
+ *      doubling over point-to-point messages on the collective communicator
+ *      (rdouble.c; Open MPI's MPI_Iallreduce takes twice its blocking time
+ *      there). The choice depends only on the call, so every rank makes the
+ *      same; the tags carry rd_seq, which counts such calls in start order
+ *      (HM2: the same on every rank), so concurrent calls never mix.
  */
 #include <limits.h>
 #include <pthread.h>
@@ -38,9 +69,11 @@
 #include <mpi.h>
 
 #include "hccl/hccl_internal.h"
+#include "hccl/rdouble.h"
 
 #define MPI_SPIN_POLLS 2000u /* busy polls before sleeping between polls */
 #define MPI_SLEEP_MAX_US 100u
+#define MPI_DIRECT_SPIN_NS 1000000u /* a task polls its own call, yielding, 1 ms (HM5) */
 
 struct mreq {
     const struct hccl_op *op;
@@ -53,7 +86,16 @@ struct mreq {
     HcclResult rc;
     _Atomic uint32_t done; /* A: HM1 */
     _Atomic uint32_t sleeping;
+    uint64_t deadline; /* HM4: hccl_now_ns() after which the call fails */
+    struct hccl_rd *rd; /* HM6: a small all-reduce by recursive doubling, or NULL */
     struct mreq *next;
+};
+
+/* An abandoned MPI request and the memory it may still use (HM4). */
+struct mdead {
+    MPI_Request r;
+    void *tmp, *copy;
+    struct mdead *next;
 };
 
 struct hccl_mpi {
@@ -64,12 +106,19 @@ struct hccl_mpi {
     struct mreq *head, *tail; /* mu: queued, not started */
     int stop;                 /* mu */
     int running;              /* mu: the thread was started */
+    int direct;               /* mu: a task drives its own call: 1 claimed, 2 started (HM5) */
+    int nactive;              /* mu: the thread has calls started and not finished */
+    uint64_t timeout_ns;      /* I: HCCL_EXEC_TIMEOUT */
+    _Atomic int32_t broken;   /* A: HM4, HCCL_SUCCESS or the code every call fails with */
+    struct mdead *abandoned;  /* mu (HM4, HM5) */
+    unsigned rd_seq;          /* small all-reduces started (HM6); by the one starting calls */
     struct hccl_mpi *next;    /* g_mpi_mu: list for the exit handler */
 };
 
 static pthread_mutex_t g_mpi_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct hccl_mpi *g_live; /* g_mpi_mu */
 static int g_setup, g_ours;     /* g_mpi_mu */
+static _Atomic int g_faulted;   /* A: some communicator broke (HM3, HM4) */
 static MPI_Datatype g_f16, g_bf16;
 static MPI_Op g_half_ops[4];
 
@@ -147,7 +196,9 @@ static void mpi_atexit(void)
         mpi_stop(m);
     int fin = 0;
     MPI_Finalized(&fin);
-    if (g_ours && !fin)
+    /* relaxed: set by threads that are stopped and joined above (or by the
+     * caller's own init), so the join already ordered it */
+    if (g_ours && !fin && !atomic_load_explicit(&g_faulted, memory_order_relaxed))
         MPI_Finalize();
     pthread_mutex_unlock(&g_mpi_mu);
 }
@@ -304,14 +355,25 @@ static int mpi_start_batch(struct hccl_mpi *m, struct mreq *q)
     return err;
 }
 
+/* Withdraw a batch's items: cancelled, never waited for (a dead peer would hold the wait
+ * for ever, HM4); requests MPI has not completed are left to it with the array. */
+static void batch_withdraw(struct mreq *q)
+{
+    int flag = 0;
+    for (int i = 0; i < q->nreq; i++)
+        if (q->reqs[i] != MPI_REQUEST_NULL)
+            MPI_Cancel(&q->reqs[i]);
+    MPI_Testall(q->nreq, q->reqs, &flag, MPI_STATUSES_IGNORE);
+    if (!flag)
+        q->reqs = NULL; /* leaked: MPI may still complete them */
+    q->nreq = 0;
+}
+
 /* Test a batch; 1 when every item finished (q->rc final). */
 static int mpi_poll_batch(struct mreq *q)
 {
     if (q->rc != HCCL_SUCCESS) { /* posting failed part way: withdraw the rest */
-        for (int i = 0; i < q->nreq; i++)
-            if (q->reqs[i] != MPI_REQUEST_NULL)
-                MPI_Cancel(&q->reqs[i]);
-        MPI_Waitall(q->nreq, q->reqs, MPI_STATUSES_IGNORE);
+        batch_withdraw(q);
         return 1;
     }
     int flag = 0;
@@ -328,10 +390,7 @@ static int mpi_poll_batch(struct mreq *q)
             if (sts[i].MPI_ERROR != MPI_SUCCESS && sts[i].MPI_ERROR != MPI_ERR_PENDING &&
                 q->rc == HCCL_SUCCESS)
                 q->rc = mpi_result(sts[i].MPI_ERROR, "a batched transfer");
-        for (int i = 0; i < q->nreq; i++)
-            if (q->reqs[i] != MPI_REQUEST_NULL)
-                MPI_Cancel(&q->reqs[i]);
-        MPI_Waitall(q->nreq, q->reqs, MPI_STATUSES_IGNORE);
+        batch_withdraw(q);
         return 1;
     }
     for (int i = 0; i < q->nreq; i++) {
@@ -357,6 +416,13 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
     uint32_t n = c->size;
     MPI_Datatype dt = mpi_type(op->dtype);
     q->r[0] = MPI_REQUEST_NULL;
+    /* relaxed: a status word (CAS in mpi_break), as in mpi_step */
+    int32_t broken = atomic_load_explicit(&m->broken, memory_order_relaxed);
+    if (broken != HCCL_SUCCESS) { /* HM4 */
+        q->rc = hccl_err((HcclResult)broken, "HCCL: the communicator broke at an earlier call "
+                         "(timeout or network error): destroy it");
+        return;
+    }
     if (op->count > INT_MAX) {
         q->rc = hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, counts are limited to %d", INT_MAX);
         return;
@@ -388,6 +454,15 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
     int inplace = send == op->recv;
     switch (op->kind) {
     case HK_ALLREDUCE:
+        if (op->count * es <= HCCL_RD_MAX_BYTES && n <= HCCL_RD_MAX_RANKS) { /* HM6 */
+            if (!(q->rd = malloc(sizeof *q->rd))) {
+                q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+                return;
+            }
+            err = hccl_rd_start(q->rd, send, op->recv, cnt, dt, es, mpi_op(op->op, op->dtype),
+                                m->coll, (int)c->rank, (int)n, m->rd_seq++);
+            break;
+        }
         err = MPI_Iallreduce(inplace ? MPI_IN_PLACE : send, op->recv, cnt, dt,
                              mpi_op(op->op, op->dtype), m->coll, q->r);
         break;
@@ -462,6 +537,15 @@ static int mpi_poll(struct mreq *q)
 {
     if (q->nreq)
         return mpi_poll_batch(q);
+    if (q->rd && q->rc == HCCL_SUCCESS) { /* HM6 */
+        int done = 0, err = hccl_rd_test(q->rd, &done);
+        if (err == MPI_SUCCESS)
+            return done;
+        q->rc = mpi_result(err, "a transfer");
+        if (!hccl_rd_cancel(q->rd))
+            q->rd = NULL; /* MPI may still use it: leaked (HM4) */
+        return 1;
+    }
     if (q->rc != HCCL_SUCCESS || q->r[0] == MPI_REQUEST_NULL)
         return 1;
     int flag = 0;
@@ -486,6 +570,8 @@ static int mpi_poll(struct mreq *q)
 
 static void mpi_finish(struct mreq *q)
 {
+    hccl_rd_free(q->rd);
+    q->rd = NULL;
     free(q->tmp);
     free(q->copy);
     free(q->reqs);
@@ -499,6 +585,127 @@ static void mpi_finish(struct mreq *q)
         hccl_futex_wake(&q->done);
 }
 
+/* Mark the communicator broken with `code` (the first code stays). HM4 */
+static void mpi_break(struct hccl_mpi *m, HcclResult code)
+{
+    int32_t none = HCCL_SUCCESS;
+    /* relaxed: a status word, read by this thread and by later calls' starts
+     * on this thread; the task learns of it through its own request's rc */
+    atomic_compare_exchange_strong_explicit(&m->broken, &none, (int32_t)code,
+                                            memory_order_relaxed, memory_order_relaxed);
+    /* relaxed: read at exit after the threads were joined */
+    atomic_store_explicit(&g_faulted, 1, memory_order_relaxed);
+}
+
+/* Give up on a call that did not complete (HM4): its request is cancelled
+ * (point to point) or kept aside untested with its buffers (collective). */
+static void mpi_abandon(struct hccl_mpi *m, struct mreq *q, HcclResult code)
+{
+    if (q->rc == HCCL_SUCCESS)
+        q->rc = code;
+    if (q->rd && !hccl_rd_cancel(q->rd))
+        q->rd = NULL; /* MPI may still use it and its scratch: leaked */
+    if (q->nreq) /* a batch: point to point items */
+        batch_withdraw(q);
+    if (q->r[0] != MPI_REQUEST_NULL && (q->op->kind == HK_SEND || q->op->kind == HK_RECV)) {
+        int flag = 0;
+        MPI_Cancel(q->r);
+        MPI_Test(q->r, &flag, MPI_STATUS_IGNORE); /* a cancelled receive completes here */
+        if (flag)
+            q->r[0] = MPI_REQUEST_NULL;
+    }
+    if (q->r[0] == MPI_REQUEST_NULL)
+        return; /* mpi_finish frees tmp and copy */
+    struct mdead *d = malloc(sizeof *d);
+    if (d) { /* without memory: the request and its buffers leak, never freed early */
+        pthread_mutex_lock(&m->mu);
+        *d = (struct mdead){q->r[0], q->tmp, q->copy, m->abandoned};
+        m->abandoned = d;
+        pthread_mutex_unlock(&m->mu);
+    }
+    q->tmp = q->copy = NULL;
+    q->r[0] = MPI_REQUEST_NULL;
+}
+
+/* Free abandoned requests MPI has completed meanwhile (they are not tested:
+ * only a cheap look with MPI_Request_get_status). */
+static void mpi_reap(struct hccl_mpi *m)
+{
+    pthread_mutex_lock(&m->mu);
+    for (struct mdead **pp = &m->abandoned; *pp;) {
+        struct mdead *d = *pp;
+        int flag = 0;
+        MPI_Request_get_status(d->r, &flag, MPI_STATUS_IGNORE);
+        if (flag) {
+            MPI_Wait(&d->r, MPI_STATUS_IGNORE); /* complete: frees the request */
+            *pp = d->next;
+            free(d->tmp);
+            free(d->copy);
+            free(d);
+        } else {
+            pp = &d->next;
+        }
+    }
+    pthread_mutex_unlock(&m->mu);
+}
+
+/* Test one started call against its deadline (HM4); 1 when it finished,
+ * q->rc final. Run by whoever drives the call: the thread, or the task
+ * itself (HM5). */
+static int mpi_step(struct hccl_mpi *m, struct mreq *q, uint64_t now)
+{
+    /* relaxed: a status word (CAS in mpi_break); the call's own outcome is
+     * ordered for its task by `done` */
+    HcclResult broken = atomic_load_explicit(&m->broken, memory_order_relaxed);
+    if (broken != HCCL_SUCCESS) {
+        mpi_abandon(m, q, broken); /* HM4: every active call fails with it */
+        return 1;
+    }
+    if (mpi_poll(q)) {
+        if (q->rc == HCCL_E_NETWORK) /* MPI reported an error: HM4 */
+            mpi_break(m, q->rc);
+        return 1;
+    }
+    if (now <= q->deadline)
+        return 0;
+    mpi_break(m, hccl_err(HCCL_E_TIMEOUT, "HCCL: a call waited more than HCCL_EXEC_TIMEOUT "
+                          "(%llu s) for its peers: a rank died or the network failed",
+                          (unsigned long long)(m->timeout_ns / 1000000000u)));
+    mpi_abandon(m, q, HCCL_E_TIMEOUT);
+    return 1;
+}
+
+/* HM5: the task starts and drives its own call: 64 busy polls, then polls
+ * with a yield between (the ranks of an oversubscribed machine get the core),
+ * and after MPI_DIRECT_SPIN_NS sleeps growing from 2 to 100 us. */
+static void mpi_direct(struct hccl_mpi *m, struct mreq *q)
+{
+    mpi_start(m, q);
+    pthread_mutex_lock(&m->mu);
+    m->direct = 2; /* started: the thread may start calls queued behind it */
+    if (m->head)
+        pthread_cond_signal(&m->cv);
+    pthread_mutex_unlock(&m->mu);
+    unsigned sleep_us = 2;
+    uint64_t t0 = hccl_now_ns(), now = t0;
+    for (unsigned i = 1; !mpi_step(m, q, now); i++) {
+        now = hccl_now_ns();
+        if (now - t0 < MPI_DIRECT_SPIN_NS) { /* busy, yielding: peers on this core run */
+            if (i > 64)
+                sched_yield();
+            continue;
+        }
+        struct timespec ts = {0, (long)sleep_us * 1000};
+        nanosleep(&ts, NULL);
+        if (sleep_us < MPI_SLEEP_MAX_US)
+            sleep_us *= 2;
+    }
+    /* relaxed: a hint (abandoned requests exist only once broken) */
+    if (atomic_load_explicit(&m->broken, memory_order_relaxed) != HCCL_SUCCESS)
+        mpi_reap(m);
+    mpi_finish(q);
+}
+
 static void *mpi_thread(void *arg)
 {
     struct hccl_mpi *m = arg;
@@ -506,10 +713,12 @@ static void *mpi_thread(void *arg)
     unsigned idle = 0, sleep_us = 2;
     pthread_mutex_lock(&m->mu);
     for (;;) {
-        while (!m->head && !active && !m->stop)
+        while ((!m->head || m->direct == 1) && !active && !m->stop)
             pthread_cond_wait(&m->cv, &m->mu);
-        struct mreq *fresh = m->head;
-        m->head = m->tail = NULL;
+        struct mreq *fresh = m->direct == 1 ? NULL : m->head; /* HM5 */
+        if (fresh)
+            m->head = m->tail = NULL;
+        m->nactive = active || fresh;
         int stop = m->stop;
         pthread_mutex_unlock(&m->mu);
         for (struct mreq *q = fresh, *nx; q; q = nx) { /* HM2: queue order */
@@ -520,9 +729,10 @@ static void *mpi_thread(void *arg)
             atail = &q->next;
         }
         int progress = fresh != NULL;
+        uint64_t now = active ? hccl_now_ns() : 0;
         for (struct mreq **pp = &active; *pp;) {
             struct mreq *q = *pp;
-            if (mpi_poll(q)) {
+            if (mpi_step(m, q, now)) {
                 *pp = q->next;
                 if (!*pp)
                     atail = pp;
@@ -532,6 +742,9 @@ static void *mpi_thread(void *arg)
                 pp = &q->next;
             }
         }
+        /* relaxed: a hint (abandoned requests exist only once broken) */
+        if (progress && atomic_load_explicit(&m->broken, memory_order_relaxed) != HCCL_SUCCESS)
+            mpi_reap(m);
         if (stop && !active)
             return NULL; /* fini waits for the tasks' own completion first */
         if (progress) {
@@ -541,6 +754,7 @@ static void *mpi_thread(void *arg)
             sched_yield();
         }
         pthread_mutex_lock(&m->mu);
+        m->nactive = active != NULL;
         if (active && !m->head && idle > MPI_SPIN_POLLS) {
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
@@ -560,9 +774,21 @@ HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op)
 {
     struct hccl_mpi *m = c->mpi;
     struct mreq q = {.op = op, .c = c, .rc = HCCL_SUCCESS};
+    q.deadline = hccl_now_ns() + m->timeout_ns;
     atomic_init(&q.done, 0);
     atomic_init(&q.sleeping, 0);
     pthread_mutex_lock(&m->mu);
+    if (!m->head && !m->nactive && !m->direct) { /* HM5: the thread is idle */
+        m->direct = 1;
+        pthread_mutex_unlock(&m->mu);
+        mpi_direct(m, &q);
+        pthread_mutex_lock(&m->mu);
+        m->direct = 0;
+        if (m->head) /* calls queued meanwhile: the thread starts them now */
+            pthread_cond_signal(&m->cv);
+        pthread_mutex_unlock(&m->mu);
+        return q.rc;
+    }
     if (m->tail)
         m->tail->next = &q;
     else
@@ -585,6 +811,36 @@ HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op)
 
 /* ---- communicator ------------------------------------------------------------ */
 
+/* HM4: every process of the job reaches communicator creation within
+ * HCCL_CONNECT_TIMEOUT, or HCCL_E_TIMEOUT (the barrier request is abandoned:
+ * the job cannot make communicators any more). */
+static HcclResult mpi_arrive(void)
+{
+    uint64_t limit = hccl_env_seconds("HCCL_CONNECT_TIMEOUT", 120);
+    uint64_t deadline = hccl_now_ns() + limit * 1000000000u;
+    MPI_Request r;
+    if (MPI_Ibarrier(MPI_COMM_WORLD, &r) != MPI_SUCCESS)
+        return hccl_err(HCCL_E_NETWORK, "HCCL: MPI_Ibarrier failed");
+    for (unsigned i = 0;; i++) {
+        int flag = 0;
+        if (MPI_Test(&r, &flag, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            return hccl_err(HCCL_E_NETWORK, "HCCL: waiting for the other ranks failed");
+        if (flag)
+            return HCCL_SUCCESS;
+        if (hccl_now_ns() > deadline) {
+            /* relaxed: read at exit by this thread or after joins */
+            atomic_store_explicit(&g_faulted, 1, memory_order_relaxed);
+            return hccl_err(HCCL_E_TIMEOUT, "HCCL: not every rank of the MPI job came to make "
+                            "the communicator within HCCL_CONNECT_TIMEOUT (%llu s)",
+                            (unsigned long long)limit);
+        }
+        if (i > 1000) {
+            struct timespec ts = {0, 200000}; /* 200 us: init is not a hot path */
+            nanosleep(&ts, NULL);
+        }
+    }
+}
+
 struct member {
     uint8_t uid[16];
     uint32_t rank, size;
@@ -597,6 +853,8 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
 {
     HcclResult rc = mpi_setup();
     if (rc != HCCL_SUCCESS)
+        return rc;
+    if ((rc = mpi_arrive()) != HCCL_SUCCESS)
         return rc;
     MPI_Comm coll = MPI_COMM_NULL;
     if (MPI_Comm_split(MPI_COMM_WORLD, 0, (int)rank, &coll) != MPI_SUCCESS)
@@ -644,6 +902,8 @@ static HcclResult mpi_attach(struct hccl_comm *c, MPI_Comm coll)
     MPI_Comm_set_errhandler(p2p, MPI_ERRORS_RETURN);
     m->coll = coll;
     m->p2p = p2p;
+    m->timeout_ns = hccl_env_seconds("HCCL_EXEC_TIMEOUT", 1836) * 1000000000u;
+    atomic_init(&m->broken, HCCL_SUCCESS);
     pthread_mutex_init(&m->mu, NULL);
     pthread_cond_init(&m->cv, NULL);
     if (pthread_create(&m->thread, NULL, mpi_thread, m) != 0) {
@@ -721,9 +981,14 @@ void hccl_mpi_comm_fini(struct hccl_comm *c)
         }
     int fin = 0;
     MPI_Finalized(&fin);
-    if (!fin) {
+    /* relaxed: the thread that wrote it was joined by mpi_stop */
+    if (!fin && atomic_load_explicit(&m->broken, memory_order_relaxed) == HCCL_SUCCESS) {
         MPI_Comm_free(&m->p2p);
         MPI_Comm_free(&m->coll);
+    }
+    for (struct mdead *d = m->abandoned, *nx; d; d = nx) {
+        nx = d->next; /* HM4: its request and buffers stay with MPI (leaked) */
+        free(d);
     }
     pthread_mutex_unlock(&g_mpi_mu);
     pthread_mutex_destroy(&m->mu);
