@@ -108,12 +108,12 @@ static bool is_source(const struct graph_node *n)
 uint64_t graph_out_bytes(const struct cpuaclGeGraph *g, uint32_t i)
 {
     const struct graph_val *v = &g->nodes[g->outputs[i].node].out[g->outputs[i].out];
-    return (uint64_t)graph_val_numel(v) * graph_dtype_size(v->dtype);
+    return (uint64_t)graph_val_bytes(v); /* checked by graph_infer */
 }
 
 static uint64_t val_bytes(const struct graph_val *v)
 {
-    return (uint64_t)graph_val_numel(v) * graph_dtype_size(v->dtype);
+    return (uint64_t)graph_val_bytes(v); /* checked by graph_infer */
 }
 
 /* ---- launches --------------------------------------------------------------- */
@@ -348,7 +348,17 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
     for (uint32_t b = 0; b < npool; b++) {
         c->bufbytes[pool0 + b] = pb[b].bytes;
         c->bufoff[pool0 + b] = c->arena_bytes;
-        c->arena_bytes += (pb[b].bytes + GRAPH_ALIGN - 1) / GRAPH_ALIGN * GRAPH_ALIGN;
+        /* Each buffer fits int64 (graph_infer); their aligned sum may not. */
+        uint64_t al = pb[b].bytes / GRAPH_ALIGN * GRAPH_ALIGN;
+        if ((pb[b].bytes % GRAPH_ALIGN && __builtin_add_overflow(al, GRAPH_ALIGN, &al)) ||
+            __builtin_add_overflow(c->arena_bytes, al, &c->arena_bytes)) {
+            free(out_copy);
+            rc = graph_err(GE_GRAPH_MALLOC_FAILED,
+                           "BuildGraph: graph %s: its intermediate buffers add up to more than "
+                           "2^64 bytes",
+                           g->name);
+            goto out;
+        }
     }
     /* Executors, in topological order; then the output copies. */
     for (uint32_t t = 0; t < nn && rc == GE_OK; t++) {

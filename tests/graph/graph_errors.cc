@@ -160,10 +160,13 @@ int main()
         EXPECT(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
         TensorDesc dd = fdesc({2, 3});
         dd.SetPlacement(kPlacementDevice);
-        Tensor small(dd), big(dd);
+        TensorDesc db = fdesc({3});
+        db.SetPlacement(kPlacementDevice);
+        Tensor small(dd), big(dd), bigb(db);
         small.SetData((uint8_t *)p, 8, [](uint8_t *) {});
         big.SetData((uint8_t *)p, 64, [](uint8_t *) {});
-        std::vector<Tensor> din = {small, big}, dout2 = {big};
+        bigb.SetData((uint8_t *)p, 64, [](uint8_t *) {});
+        std::vector<Tensor> din = {small, bigb}, dout2 = {big};
         EXPECT_STATUS(GRAPH_PARAM_INVALID, s.RunGraphWithStreamAsync(1, stream, din, dout2));
         EXPECT_MSG("too small");
         EXPECT(aclrtFree(p) == ACL_SUCCESS);
