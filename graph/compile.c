@@ -43,6 +43,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/launch.h"
 #include "graph/engine.h"
@@ -448,10 +449,18 @@ void graph_compiled_free(struct graph_compiled *c)
 {
     if (!c)
         return;
-    if (c->ri && aclmdlRIDestroy(c->ri) != ACL_SUCCESS) {
-        /* Still executing (the caller did not synchronise): the model keeps
-         * reading the launches; leak them rather than free under it. */
-        return;
+    /* Runs still queued (the caller did not synchronise) keep reading the
+     * launches and buffers: wait for them. GC1 chains every run after the
+     * previous one, so the last run's stream passing it is every run's; a
+     * stream the caller destroyed drains as it goes (its destroy may still be
+     * draining when the sync finds the handle dead: wait a little, again).
+     * Any other failure means the model is already gone with its device
+     * (aclrtResetDevice, aclFinalize, which waited for its executions first):
+     * nothing runs, so what the graph holds is freed all the same (device
+     * memory and events that went with the device refuse their free, harmlessly). */
+    while (c->ri && aclmdlRIDestroy(c->ri) == ACL_ERROR_RT_MODEL_RUNNING) {
+        if (aclrtSynchronizeStream(c->last_stream) != ACL_SUCCESS)
+            nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
     for (uint32_t i = 0; i < c->ngx; i++) {
         struct gx *x = c->gx[i];

@@ -5,11 +5,15 @@
  * GE_GRAPH_INFERSHAPE_FAILED naming the node (they planned wrapped, tiny buffers); a run
  * whose input tensors describe another shape or type of the same byte count is refused with
  * GRAPH_PARAM_INVALID naming the Data node; ConcatV2 whose attribute N is not the number of
- * its dynamic inputs is refused at BuildGraph. Each failure leaves a message.
+ * its dynamic inputs is refused at BuildGraph. Each failure leaves a message. Teardown
+ * (RemoveGraph, the session's destroy, GEFinalize) with runs still queued waits for them,
+ * and frees a graph whose model went with aclrtResetDevice or aclFinalize: run under ASan,
+ * LeakSanitizer finds nothing left (issue 33 items 2 and 7).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "acl/acl.h"
 #include "ge/cpuacl_ge.h"
@@ -187,6 +191,107 @@ static void test_concat_n(void)
     OKGE(cpuaclGeSessionBuildGraph(g_sess, concat_graph(2), NULL, 0));
 }
 
+/* A host function that holds its stream for a while, so the runs queued after it are still
+ * queued when the graph is torn down. */
+static void hold(void *arg)
+{
+    (void)arg;
+    nanosleep(&(struct timespec){0, 150 * 1000000}, NULL);
+}
+
+/* Build a Relu graph of n floats as id, queue `runs` runs on s behind a held stream (x -> y,
+ * x all -1 then y all 0: a run that never executed leaves y's 7s). */
+static uint32_t queued_runs(uint64_t sess, uint32_t id, aclrtStream s, void *x, void *y, int64_t n,
+                            int runs)
+{
+    cpuaclGeGraph *g = cpuaclGeGraphCreate("held");
+    int32_t in = data_node(g, "x", ACL_FLOAT, 1, &n);
+    int32_t r = cpuaclGeGraphAddNode(g, "Relu", "r");
+    OKGE(cpuaclGeGraphSetInput(g, r, "x", in, NULL, 0));
+    int32_t zero = 0;
+    OKGE(cpuaclGeGraphSetInputs(g, &in, 1));
+    OKGE(cpuaclGeGraphSetOutputs(g, &r, &zero, 1));
+    OKGE(cpuaclGeSessionAddGraph(sess, id, g, NULL, NULL, 0));
+    CHECK_OK(aclrtMemset(y, (size_t)n * 4, 7, (size_t)n * 4));
+    float *hx = malloc((size_t)n * 4);
+    for (int64_t i = 0; i < n; i++)
+        hx[i] = -1;
+    CHECK_OK(aclrtMemcpy(x, (size_t)n * 4, hx, (size_t)n * 4, ACL_MEMCPY_HOST_TO_DEVICE));
+    free(hx);
+    cpuaclGeTensor ti = tdesc(ACL_FLOAT, 1, &n, x, (uint64_t)n * 4),
+                   to = tdesc(ACL_FLOAT, 1, &n, y, (uint64_t)n * 4);
+    ti.placement = to.placement = 1;
+    CHECK_OK(aclrtLaunchHostFunc(s, hold, NULL));
+    for (int i = 0; i < runs; i++)
+        OKGE(cpuaclGeSessionRunAsync(sess, id, s, &ti, 1, &to, 1));
+    return id;
+}
+
+/* Every run finished before teardown returned: y holds Relu(x) = 0, not the 7s. */
+static void check_ran(void *y, int64_t n)
+{
+    float h[64];
+    CHECK_OK(aclrtMemcpy(h, sizeof h, y, sizeof h, ACL_MEMCPY_DEVICE_TO_HOST));
+    for (int i = 0; i < 64 && i < n; i++)
+        CHECK(h[i] == 0);
+}
+
+/* Teardown of compiled graphs with runs still queued, or whose model went with the device:
+ * RemoveGraph, the session's destroy and GEFinalize wait for the queued runs and free what
+ * the graph holds (plans, events, arena, model); LeakSanitizer checks nothing is left. */
+static void test_teardown(void)
+{
+    const int64_t n = 1 << 16;
+    void *x = NULL, *y = NULL;
+    CHECK_OK(aclrtMalloc(&x, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMalloc(&y, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST));
+    aclrtStream s = NULL;
+    CHECK_OK(aclrtCreateStream(&s));
+    /* RemoveGraph with runs queued. */
+    uint32_t id = queued_runs(g_sess, 900, s, x, y, n, 20);
+    OKGE(cpuaclGeSessionRemoveGraph(g_sess, id));
+    check_ran(y, n);
+    /* The session's destroy with runs queued (two graphs). */
+    uint64_t s2 = 0;
+    OKGE(cpuaclGeSessionCreate(NULL, NULL, 0, &s2));
+    queued_runs(s2, 1, s, x, y, n, 10);
+    queued_runs(s2, 2, s, x, y, n, 10);
+    OKGE(cpuaclGeSessionDestroy(s2));
+    check_ran(y, n);
+    CHECK_OK(aclrtSynchronizeStream(s));
+    /* GEFinalize with runs queued; GE again for what follows. */
+    queued_runs(g_sess, 901, s, x, y, n, 10);
+    OKGE(cpuaclGeFinalize());
+    check_ran(y, n);
+    OKGE(cpuaclGeInitialize(NULL, NULL, 0));
+    OKGE(cpuaclGeSessionCreate(NULL, NULL, 0, &g_sess));
+    CHECK_OK(aclrtDestroyStream(s));
+    CHECK_OK(aclrtFree(x));
+    CHECK_OK(aclrtFree(y));
+    /* A graph whose model and memory went with aclrtResetDevice: RemoveGraph frees the rest. */
+    CHECK_OK(aclrtCreateStream(&s));
+    CHECK_OK(aclrtMalloc(&x, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMalloc(&y, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST));
+    id = queued_runs(g_sess, 902, s, x, y, n, 3);
+    CHECK_OK(aclrtSynchronizeStream(s));
+    CHECK_OK(aclrtResetDevice(0));
+    OKGE(cpuaclGeSessionRemoveGraph(g_sess, id));
+    CHECK_OK(aclrtSetDevice(0));
+}
+
+/* After aclFinalize took every model, GEFinalize frees the graphs left (main calls it). */
+static void leave_graph_for_finalize(void)
+{
+    const int64_t n = 256;
+    void *x = NULL, *y = NULL;
+    aclrtStream s = NULL;
+    CHECK_OK(aclrtCreateStream(&s));
+    CHECK_OK(aclrtMalloc(&x, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMalloc(&y, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST));
+    queued_runs(g_sess, 903, s, x, y, n, 2);
+    CHECK_OK(aclrtSynchronizeStream(s));
+}
+
 int main(void)
 {
     TEST_OPEN();
@@ -195,9 +300,10 @@ int main(void)
     test_overflowing_shapes();
     test_run_descriptions();
     test_concat_n();
-    OKGE(cpuaclGeSessionDestroy(g_sess));
-    OKGE(cpuaclGeFinalize());
+    test_teardown();
+    leave_graph_for_finalize();
     TEST_CLOSE();
+    OKGE(cpuaclGeFinalize()); /* after aclFinalize: the graph's model is gone */
     printf("graph_hostile: ok\n");
     return 0;
 }
