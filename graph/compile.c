@@ -43,6 +43,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/launch.h"
 #include "graph/engine.h"
@@ -108,12 +109,12 @@ static bool is_source(const struct graph_node *n)
 uint64_t graph_out_bytes(const struct cpuaclGeGraph *g, uint32_t i)
 {
     const struct graph_val *v = &g->nodes[g->outputs[i].node].out[g->outputs[i].out];
-    return (uint64_t)graph_val_numel(v) * graph_dtype_size(v->dtype);
+    return (uint64_t)graph_val_bytes(v); /* checked by graph_infer */
 }
 
 static uint64_t val_bytes(const struct graph_val *v)
 {
-    return (uint64_t)graph_val_numel(v) * graph_dtype_size(v->dtype);
+    return (uint64_t)graph_val_bytes(v); /* checked by graph_infer */
 }
 
 /* ---- launches --------------------------------------------------------------- */
@@ -348,7 +349,17 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
     for (uint32_t b = 0; b < npool; b++) {
         c->bufbytes[pool0 + b] = pb[b].bytes;
         c->bufoff[pool0 + b] = c->arena_bytes;
-        c->arena_bytes += (pb[b].bytes + GRAPH_ALIGN - 1) / GRAPH_ALIGN * GRAPH_ALIGN;
+        /* Each buffer fits int64 (graph_infer); their aligned sum may not. */
+        uint64_t al = pb[b].bytes / GRAPH_ALIGN * GRAPH_ALIGN;
+        if ((pb[b].bytes % GRAPH_ALIGN && __builtin_add_overflow(al, GRAPH_ALIGN, &al)) ||
+            __builtin_add_overflow(c->arena_bytes, al, &c->arena_bytes)) {
+            free(out_copy);
+            rc = graph_err(GE_GRAPH_MALLOC_FAILED,
+                           "BuildGraph: graph %s: its intermediate buffers add up to more than "
+                           "2^64 bytes",
+                           g->name);
+            goto out;
+        }
     }
     /* Executors, in topological order; then the output copies. */
     for (uint32_t t = 0; t < nn && rc == GE_OK; t++) {
@@ -438,10 +449,18 @@ void graph_compiled_free(struct graph_compiled *c)
 {
     if (!c)
         return;
-    if (c->ri && aclmdlRIDestroy(c->ri) != ACL_SUCCESS) {
-        /* Still executing (the caller did not synchronise): the model keeps
-         * reading the launches; leak them rather than free under it. */
-        return;
+    /* Runs still queued (the caller did not synchronise) keep reading the
+     * launches and buffers: wait for them. GC1 chains every run after the
+     * previous one, so the last run's stream passing it is every run's; a
+     * stream the caller destroyed drains as it goes (its destroy may still be
+     * draining when the sync finds the handle dead: wait a little, again).
+     * Any other failure means the model is already gone with its device
+     * (aclrtResetDevice, aclFinalize, which waited for its executions first):
+     * nothing runs, so what the graph holds is freed all the same (device
+     * memory and events that went with the device refuse their free, harmlessly). */
+    while (c->ri && aclmdlRIDestroy(c->ri) == ACL_ERROR_RT_MODEL_RUNNING) {
+        if (aclrtSynchronizeStream(c->last_stream) != ACL_SUCCESS)
+            nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
     for (uint32_t i = 0; i < c->ngx; i++) {
         struct gx *x = c->gx[i];

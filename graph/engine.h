@@ -146,7 +146,10 @@ uint32_t graph_node_op(const struct cpuaclGeGraph *g, const struct graph_node *n
 /* The GE status of a failed proto call on node n, its message recorded. */
 uint32_t graph_proto_fail(const struct graph_node *n, enum proto_status st,
                           const struct proto_op *op);
+/* Elements and bytes of a value, overflow-checked: -1 when the product of the dims (times
+ * the element size) does not fit int64_t or a dim is negative. */
 int64_t graph_val_numel(const struct graph_val *v);
+int64_t graph_val_bytes(const struct graph_val *v);
 uint32_t graph_dtype_size(int32_t dt);
 
 /* Validate and infer: topological order, cycles, connections, shapes.

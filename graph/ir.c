@@ -57,8 +57,17 @@ int64_t graph_val_numel(const struct graph_val *v)
 {
     int64_t n = 1;
     for (int i = 0; i < v->nd; i++)
-        n *= v->dims[i];
+        if (v->dims[i] < 0 || __builtin_mul_overflow(n, v->dims[i], &n))
+            return -1;
     return n;
+}
+
+int64_t graph_val_bytes(const struct graph_val *v)
+{
+    int64_t n = graph_val_numel(v), b;
+    if (n < 0 || __builtin_mul_overflow(n, (int64_t)graph_dtype_size(v->dtype), &b))
+        return -1;
+    return b;
 }
 
 /* ---- building --------------------------------------------------------------- */
@@ -531,7 +540,10 @@ static uint32_t infer_const(struct cpuaclGeGraph *g, struct graph_node *n)
         return INFER_FAIL(g, n, "attribute value (a Tensor) is not set", n->name, n->type);
     if (!desc_to_val(&a->t, &n->out[0]))
         return INFER_FAIL(g, n, "the value tensor has no valid shape", n->name, n->type);
-    int64_t want = graph_val_numel(&n->out[0]) * graph_dtype_size(a->t.dtype);
+    int64_t want = graph_val_bytes(&n->out[0]);
+    if (want < 0)
+        return INFER_FAIL(g, n, "the value tensor's size in bytes overflows int64", n->name,
+                          n->type);
     if (!graph_dtype_size(a->t.dtype) || (int64_t)a->t.size != want)
         return INFER_FAIL(g, n, "the value tensor holds %llu bytes, its shape and type need %lld",
                           n->name, n->type, (unsigned long long)a->t.size, (long long)want);
@@ -714,6 +726,17 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
                              "BuildGraph: node %s (%s): dynamic input %.*s has no entries", n->name,
                              n->type, len, dn);
         }
+        /* GE's IR gives an operator with a dynamic input the count as attribute N
+         * (ConcatV2, ConcatD, Pack, AddN): when the node sets it, it must be the
+         * number of entries the input has (GE's infer-shape refuses the node). */
+        const struct graph_attr *na = dyn >= 0 ? graph_attr_get(n, "N") : NULL;
+        if (na && na->kind == CPUACL_GE_ATTR_INT && na->i != (int64_t)n->ndyn) {
+            const char *dn = decl_in(n, dyn, &len);
+            return graph_err(GE_GRAPH_INFERSHAPE_FAILED,
+                             "BuildGraph: node %s (%s): attribute N is %lld, dynamic input %.*s "
+                             "has %u entries",
+                             n->name, n->type, (long long)na->i, len, dn, n->ndyn);
+        }
         for (uint32_t k = 0; k < n->nin; k++) {
             if (n->in[k].node < 0 && input_required(n, k)) {
                 char nm[64];
@@ -836,13 +859,24 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
             free(op);
             return rc;
         }
-        for (uint32_t o = 0; o < graph_nout(n); o++)
+        for (uint32_t o = 0; o < graph_nout(n); o++) {
             if (n->out[o].nd > CPUACL_GE_MAX_DIMS || !graph_dtype_size(n->out[o].dtype)) {
                 free(op);
                 return graph_err(GE_GRAPH_UNSUPPORTED,
                                  "BuildGraph: node %s (%s): unsupported output type or rank",
                                  n->name, n->type);
             }
+            /* Every size the memory plan and the runs use is this product: one
+             * that overflows would plan a wrapped (small) buffer. */
+            if (graph_val_bytes(&n->out[o]) < 0) {
+                free(op);
+                return graph_err(GE_GRAPH_INFERSHAPE_FAILED,
+                                 "BuildGraph: node %s (%s): output %u's size in bytes overflows "
+                                 "int64 (%d dims, first %lld)",
+                                 n->name, n->type, o, n->out[o].nd,
+                                 (long long)(n->out[o].nd > 0 ? n->out[o].dims[0] : 0));
+            }
+        }
     }
     free(op);
     for (uint32_t k = 0; k < g->noutputs; k++) {

@@ -701,7 +701,7 @@ static void describe(struct cpuaclGeGraph *g, struct core_mdl_io *io, char (*out
         io[k].format = out ? ACL_FORMAT_ND : (aclFormat)v->format;
         io[k].ndims = (size_t)v->nd;
         io[k].dims = v->dims;
-        io[k].size = (size_t)graph_val_numel(v) * graph_dtype_size(v->dtype);
+        io[k].size = (size_t)graph_val_bytes(v);
     }
 }
 
@@ -769,7 +769,7 @@ static uint32_t gm_compile_at(const void *graph, size_t glen, const void *w, siz
 static uint64_t input_bytes(const struct cpuaclGeGraph *g, size_t k)
 {
     const struct graph_val *v = &g->nodes[g->data_of[k]].out[0];
-    return (uint64_t)graph_val_numel(v) * graph_dtype_size(v->dtype);
+    return (uint64_t)graph_val_bytes(v);
 }
 
 /* aclgrphBuildModel with gears: g as built (encoded in o and w, its Data
@@ -1034,7 +1034,7 @@ static aclError gm_load(const void *graph, size_t glen, const void *weights, siz
                      g->ninputs, g->noutputs, nin, nout);
     for (size_t k = 0; e == ACL_SUCCESS && k < nin + nout; k++) {
         const struct graph_val *v = k < nin ? &g->nodes[g->data_of[k]].out[0] : NULL;
-        uint64_t b = v ? (uint64_t)graph_val_numel(v) * graph_dtype_size(v->dtype)
+        uint64_t b = v ? (uint64_t)graph_val_bytes(v)
                        : graph_out_bytes(g, (uint32_t)(k - nin));
         size_t want = k < nin ? in_size[k] : out_size[k - nin];
         if (b != want)

@@ -22,6 +22,7 @@
  * thread that is queueing it.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,8 +71,8 @@ static bool one_of(const char *v, const char *const *set)
 
 /* Validate the options GE documents that cpuacl understands; unknown keys
  * are ignored (as GE does). */
-static uint32_t check_options(const char *fn, const char *const *k, const char *const *v,
-                              size_t n, int32_t *device)
+static uint32_t check_options(const char *fn, const char *const *k, const char *const *v, size_t n,
+                              int32_t *device)
 {
     static const char *const bools[] = {"0", "1", NULL};
     static const char *const precision[] = {"force_fp32",
@@ -93,8 +94,7 @@ static uint32_t check_options(const char *fn, const char *const *k, const char *
             uint32_t cnt = 0;
             if (!parse_int(val, 0, 1 << 20, &x))
                 return graph_err(GE_PARAM_INVALID,
-                                 "%s: ge.exec.deviceId must be a device number, got '%s'", fn,
-                                 val);
+                                 "%s: ge.exec.deviceId must be a device number, got '%s'", fn, val);
             if (aclrtGetDeviceCount(&cnt) == ACL_SUCCESS && x >= cnt)
                 return graph_err(GE_PARAM_INVALID,
                                  "%s: ge.exec.deviceId %lld: there are %u devices", fn, x, cnt);
@@ -106,14 +106,15 @@ static uint32_t check_options(const char *fn, const char *const *k, const char *
                                  "%s: ge.graphRunMode must be 0 (inference) or 1 (training), "
                                  "got '%s'",
                                  fn, val);
-        } else if (!strcmp(key, "ge.exec.precision_mode") || !strcmp(key, "ge.exec.precision_mode_v2")) {
+        } else if (!strcmp(key, "ge.exec.precision_mode") ||
+                   !strcmp(key, "ge.exec.precision_mode_v2")) {
             if (!one_of(val, precision) && strcmp(key, "ge.exec.precision_mode_v2"))
                 return graph_err(GE_PARAM_INVALID, "%s: %s: unknown value '%s'", fn, key, val);
-        } else if (!strcmp(key, "ge.exec.enableDump") || !strcmp(key, "ge.exec.enable_exception_dump") ||
+        } else if (!strcmp(key, "ge.exec.enableDump") ||
+                   !strcmp(key, "ge.exec.enable_exception_dump") ||
                    !strcmp(key, "ge.exec.isUseHcom") || !strcmp(key, "ge.exec.deployMode")) {
             if (!one_of(val, bools))
-                return graph_err(GE_PARAM_INVALID, "%s: %s must be 0 or 1, got '%s'", fn, key,
-                                 val);
+                return graph_err(GE_PARAM_INVALID, "%s: %s must be 0 or 1, got '%s'", fn, key, val);
         } else if (!strcmp(key, "ge.exec.jobId") || !strcmp(key, "ge.exec.rankId") ||
                    !strcmp(key, "ge.streamNum") || !strcmp(key, "ge.exec.rankSize")) {
             if (!parse_int(val, 0, 1ll << 40, &x))
@@ -347,6 +348,39 @@ uint32_t cpuaclGeSessionGetOutputs(uint64_t session, uint32_t graph_id, cpuaclGe
     return rc;
 }
 
+/* "type <dtype> [d0,d1,...]" into buf. */
+static void fmt_shape(char *buf, size_t cap, int32_t dtype, int32_t nd, const int64_t *dims)
+{
+    int a = snprintf(buf, cap, "type %d [", dtype);
+    for (int32_t i = 0; i < nd && i < CPUACL_GE_MAX_DIMS && a < (int)cap - 24; i++)
+        a += snprintf(buf + a, cap - (size_t)a, "%s%lld", i ? "," : "", (long long)dims[i]);
+    snprintf(buf + a, cap - (size_t)a, "]");
+}
+
+/* An input tensor of a run that describes a shape (ndim > 0, or a scalar for a scalar
+ * input) must describe the graph's: the kernels were planned for that shape and type, so
+ * one of the same byte count but another shape or type would be read as the graph's
+ * silently. A tensor with no dims (a default TensorDesc) is checked by size only. */
+static uint32_t input_matches(const struct cpuaclGeGraph *g, uint32_t k, const cpuaclGeTensor *t,
+                              const char *fn)
+{
+    const struct graph_node *d = &g->nodes[g->data_of[k]];
+    const struct graph_val *v = &d->out[0];
+    if (t->ndim < 0 || (t->ndim == 0 && v->nd != 0))
+        return GE_OK;
+    bool same = t->dtype == v->dtype && t->ndim == v->nd;
+    for (int32_t i = 0; same && i < t->ndim; i++)
+        same = t->dims[i] == v->dims[i];
+    if (same)
+        return GE_OK;
+    char want[160], got[160];
+    fmt_shape(want, sizeof want, v->dtype, v->nd, v->dims);
+    fmt_shape(got, sizeof got, t->dtype, t->ndim, t->dims);
+    return graph_err(GE_GRAPH_PARAM_INVALID,
+                     "%s: input %u (Data node %s) describes %s, the graph was built for %s", fn, k,
+                     d->name, got, want);
+}
+
 static uint32_t run_locked(struct cpuaclGeGraph *g, aclrtStream stream, const cpuaclGeTensor *in,
                            size_t nin, const cpuaclGeTensor *out, size_t nout, const char *fn)
 {
@@ -361,6 +395,9 @@ static uint32_t run_locked(struct cpuaclGeGraph *g, aclrtStream stream, const cp
     uint64_t is[64], os[64];
     if (nin > 64 || nout > 64)
         return graph_err(GE_GRAPH_UNSUPPORTED, "%s: at most 64 inputs and outputs", fn);
+    for (size_t k = 0; k < nin; k++)
+        if ((rc = input_matches(g, (uint32_t)k, &in[k], fn)))
+            return rc;
     for (size_t k = 0; k < nin; k++) {
         ip[k] = in[k].data;
         is[k] = in[k].size;
@@ -413,8 +450,8 @@ uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id, const cpuaclGeT
     int32_t dev;
     if (aclrtGetDevice(&dev) != ACL_SUCCESS && aclrtSetDevice(g_ge.device) != ACL_SUCCESS) {
         pthread_mutex_unlock(&g_ge.lock);
-        return graph_err(GE_GRAPH_EXECUTE_FAILED, "RunGraph: cannot set device %d: %s",
-                         g_ge.device, aclGetRecentErrMsg());
+        return graph_err(GE_GRAPH_EXECUTE_FAILED, "RunGraph: cannot set device %d: %s", g_ge.device,
+                         aclGetRecentErrMsg());
     }
     /* Host tensors: stage them in device memory. */
     cpuaclGeTensor din[64], dout[64];
@@ -430,8 +467,9 @@ uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id, const cpuaclGeT
             rc = graph_err(GE_GRAPH_MALLOC_FAILED, "RunGraph: aclrtMalloc failed");
             break;
         }
-        if (k < nin && t->size && (!t->data || aclrtMemcpy(d->data, t->size, t->data, t->size,
-                                                           ACL_MEMCPY_HOST_TO_DEVICE))) {
+        if (k < nin && t->size &&
+            (!t->data ||
+             aclrtMemcpy(d->data, t->size, t->data, t->size, ACL_MEMCPY_HOST_TO_DEVICE))) {
             rc = graph_err(GE_GRAPH_PARAM_INVALID, "RunGraph: input %zu has no host data", k);
             k++;
             break;

@@ -825,15 +825,21 @@ aclError core_event_wait(aclrtStream stream, aclrtEvent event, uint32_t timeout_
     aclError rc = event_and_stream(event, stream, &x, fn);
     if (rc)
         return rc;
-    if (x.ev->api != CORE_EV_PLAIN && !(x.ev->flags & ACL_EVENT_SYNC)) {
+    /* ACL_EVENT_EXTERNAL events are made to be waited on (by a model, for a
+     * record outside it: the runtime's model-update sample). */
+    if (x.ev->api != CORE_EV_PLAIN && !(x.ev->flags & (ACL_EVENT_SYNC | ACL_EVENT_EXTERNAL))) {
         core_event_put(x.ev);
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: the event was created without ACL_EVENT_SYNC and cannot be waited on",
+                        "%s: the event was created without ACL_EVENT_SYNC (or ACL_EVENT_EXTERNAL) "
+                        "and cannot be waited on",
                         fn);
     }
     /* A capturing stream waiting on a record made outside its capture: a
      * wait the model replays (run_xwait). An event recorded in the capture
-     * itself is an ordinary captured dependency, flag or not. */
+     * itself is an ordinary captured dependency, flag or not. An event
+     * created with ACL_EVENT_EXTERNAL is waited that way by the plain
+     * aclrtStreamWaitEvent too (the runtime's model-update sample). */
+    external |= (x.ev->flags & ACL_EVENT_EXTERNAL) != 0;
     if (__builtin_expect(external, 0) &&
         atomic_load_explicit(&x.s->cap, memory_order_relaxed) != NULL &&  /* relaxed: A1 */
         atomic_load_explicit(&x.ev->cap_id, memory_order_relaxed) == 0) { /* relaxed: A1 */

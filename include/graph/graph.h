@@ -64,20 +64,20 @@ public:
         if (!g)
             return nullptr;
         std::map<const OpData *, int32_t> ids;
-        std::vector<std::shared_ptr<OpData>> order, stack;
+        std::vector<const OpData *> order, stack;
         for (const auto &o : d_->outputs)
             stack.push_back(o.first.CpuaclData());
         for (const auto &o : d_->inputs)
             stack.push_back(o.CpuaclData());
         while (!stack.empty()) {
-            std::shared_ptr<OpData> op = stack.back();
+            const OpData *op = stack.back();
             stack.pop_back();
-            if (ids.count(op.get()))
+            if (ids.count(op))
                 continue;
             int32_t id = cpuaclGeGraphAddNode(g, op->type.c_str(), op->name.c_str());
             if (id < 0)
                 return Fail(g);
-            ids[op.get()] = id;
+            ids[op] = id;
             order.push_back(op);
             for (const auto &dn : op->dynamic)
                 if (cpuaclGeGraphSetDynamicInputs(g, id, dn.first.c_str(), dn.second) != 0)
@@ -87,7 +87,7 @@ public:
                     stack.push_back(e.src);
         }
         for (const auto &op : order) {
-            int32_t id = ids[op.get()];
+            int32_t id = ids[op];
             for (const auto &a : op->attrs) {
                 cpuaclGeAttrValue v = {};
                 v.kind = a.second.kind;
@@ -110,7 +110,7 @@ public:
             for (const auto &e : op->inputs) {
                 if (!e.src)
                     continue;
-                if (cpuaclGeGraphSetInput(g, id, e.dst.c_str(), ids[e.src.get()],
+                if (cpuaclGeGraphSetInput(g, id, e.dst.c_str(), ids[e.src],
                                           e.src_out.empty() ? nullptr : e.src_out.c_str(),
                                           e.src_index) != 0)
                     return Fail(g);
@@ -118,9 +118,9 @@ public:
         }
         std::vector<int32_t> in, on, oi;
         for (const auto &o : d_->inputs)
-            in.push_back(ids[o.CpuaclData().get()]);
+            in.push_back(ids[o.CpuaclData()]);
         for (const auto &o : d_->outputs) {
-            on.push_back(ids[o.first.CpuaclData().get()]);
+            on.push_back(ids[o.first.CpuaclData()]);
             oi.push_back(o.second);
         }
         if (cpuaclGeGraphSetInputs(g, in.data(), in.size()) != 0 ||

@@ -4,7 +4,11 @@
  *
  * An Operator is a handle on shared node data (copies name the same node):
  * its type and name, attributes, input descriptions and input edges (to
- * other Operators, by output name or index). The typed prototypes of
+ * other Operators, by output name or index). Operators joined by an edge
+ * belong to one group that owns their data; a handle keeps its group alive,
+ * edges do not own their source. So a graph built of temporaries stays whole
+ * while any of its operators is held, and a cycle of edges (which BuildGraph
+ * refuses) is freed with its last handle instead of owning itself. The typed prototypes of
  * all_ops.h (ge::op::Add, ge::op::Conv2D, ...) are Operators with named
  * setters. Nothing is checked here beyond the C++ types: Session::AddGraph
  * hands the graph to the engine, which checks names, and BuildGraph checks
@@ -46,7 +50,7 @@ struct OpData;
 
 struct Edge {
     std::string dst;              /* input name ("x1", dynamic "x0") */
-    std::shared_ptr<OpData> src;  /* producing operator */
+    OpData *src = nullptr;        /* producing operator (owned by the group of both) */
     std::string src_out;          /* its output name, or empty: */
     int32_t src_index = 0;        /* its output index */
 };
@@ -64,6 +68,36 @@ struct OpData {
     std::vector<Desc> descs;
     std::vector<std::pair<std::string, uint32_t>> dynamic; /* dynamic input counts */
 };
+
+/* The owner of the data of operators joined by edges. Joining two groups
+ * moves the smaller's operators into the larger and points the smaller at it
+ * (parent), so handles of either keep the merged operators alive; parent
+ * links only point from a merged group to a live root, never back, so
+ * groups form no cycle whatever the edges do. */
+struct Group {
+    std::vector<std::unique_ptr<OpData>> ops;
+    std::shared_ptr<Group> parent;
+};
+
+inline std::shared_ptr<Group> group_root(std::shared_ptr<Group> g)
+{
+    while (g->parent)
+        g = g->parent;
+    return g;
+}
+
+inline void group_join(const std::shared_ptr<Group> &a, const std::shared_ptr<Group> &b)
+{
+    std::shared_ptr<Group> ra = group_root(a), rb = group_root(b);
+    if (ra == rb)
+        return;
+    if (ra->ops.size() < rb->ops.size())
+        std::swap(ra, rb);
+    for (auto &o : rb->ops)
+        ra->ops.push_back(std::move(o));
+    rb->ops.clear();
+    rb->parent = ra;
+}
 
 /* Sets key's value in a list of (name, value) pairs, appending the pair when
  * the name is new (so the list keeps the order names were first set in). A
@@ -84,7 +118,11 @@ void set_named(std::vector<std::pair<std::string, V>> &list, const char *key, co
 
 class Operator {
 public:
-    Operator() : d_(std::make_shared<cpuacl_detail::OpData>()) {}
+    Operator() : g_(std::make_shared<cpuacl_detail::Group>())
+    {
+        g_->ops.emplace_back(new cpuacl_detail::OpData());
+        d_ = g_->ops.back().get();
+    }
     explicit Operator(const char_t *type) : Operator("", type) {}
     explicit Operator(const std::string &type) : Operator("", type.c_str()) {}
     Operator(const char_t *name, const char_t *type) : Operator()
@@ -208,7 +246,7 @@ public:
     }
 
     /* For the engine bridge (ge_api.h); not part of GE's API. */
-    const std::shared_ptr<cpuacl_detail::OpData> &CpuaclData() const { return d_; }
+    const cpuacl_detail::OpData *CpuaclData() const { return d_; }
 
 protected:
     Operator &SetEdge(const char_t *dst, const Operator &src, const std::string &out, int32_t idx)
@@ -218,6 +256,7 @@ protected:
         e.src = src.d_;
         e.src_out = out;
         e.src_index = idx;
+        cpuacl_detail::group_join(g_, src.g_);
         for (auto &x : d_->inputs)
             if (x.dst == e.dst) {
                 x = e;
@@ -268,7 +307,8 @@ protected:
     }
 
 private:
-    std::shared_ptr<cpuacl_detail::OpData> d_;
+    std::shared_ptr<cpuacl_detail::Group> g_; /* keeps d_ alive (through its root) */
+    cpuacl_detail::OpData *d_;
 };
 
 } // namespace ge

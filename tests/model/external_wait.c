@@ -2,7 +2,9 @@
 /* A captured model that waits on an event recorded outside it (ACL_EVENT_WAIT_EXTERNAL),
  * replayed several rounds: each replay blocks until that round's outside record, and the
  * aclrtResetEvent captured at the end of the model re-arms the wait for the next round.
- * Also the sample's Ex-event sequence (record before the execution) and the misuse codes. */
+ * Also the sample's Ex-event sequence (record before the execution), the model-update
+ * sample's event created with ACL_EVENT_EXTERNAL and waited with plain aclrtStreamWaitEvent,
+ * and the misuse codes. */
 #include "acltest.h"
 
 #define N 64
@@ -121,6 +123,40 @@ int main(void)
     CHECK_OK(aclmdlRIExecuteAsync(ri, exe)); /* recorded before the destroy: passes */
     CHECK_OK(aclrtSynchronizeStream(exe));
     CHECK_OK(aclmdlRIDestroy(ri));
+
+    /* hicann/runtime's model_ri/1_model_update sample: an event created with
+     * ACL_EVENT_EXTERNAL, waited with plain aclrtStreamWaitEvent and reset inside the
+     * capture; each execution waits for the event's latest record made outside (on another
+     * stream, between executions). */
+    aclrtEvent xe;
+    CHECK_OK(aclrtCreateEventWithFlag(&xe, ACL_EVENT_EXTERNAL));
+    CHECK_OK(aclmdlRICaptureBegin(graph, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    CHECK_OK(cpuaclLaunchKernel(graph, k_reached, NULL));
+    CHECK_OK(aclrtStreamWaitEvent(graph, xe));
+    CHECK_OK(aclrtResetEvent(xe, graph));
+    CHECK_OK(aclrtMemcpyAsync(dst, N * 4, src, N * 4, ACL_MEMCPY_DEVICE_TO_DEVICE, graph));
+    CHECK_OK(aclmdlRICaptureEnd(graph, &ri));
+    for (uint32_t round = 1; round <= 3; round++) {
+        atomic_store(&g_reached, 0);
+        CHECK_OK(aclmdlRIExecuteAsync(ri, graph));
+        while (atomic_load(&g_reached) != 1)
+            sched_yield();
+        for (int i = 0; i < 100; i++) { /* no record of this round yet: blocked */
+            aclrtStreamStatus st;
+            CHECK_OK(aclrtStreamQuery(graph, &st));
+            CHECK(st == ACL_STREAM_STATUS_NOT_READY);
+            sched_yield();
+        }
+        for (int i = 0; i < N; i++)
+            host[i] = round * 1000;
+        CHECK_OK(aclrtMemcpyAsync(src, N * 4, host, N * 4, ACL_MEMCPY_HOST_TO_DEVICE, outside));
+        CHECK_OK(aclrtRecordEvent(xe, outside));
+        CHECK_OK(aclrtSynchronizeStream(outside));
+        CHECK_OK(aclrtSynchronizeStream(graph));
+        CHECK(get_u32(dst + N - 1) == round * 1000);
+    }
+    CHECK_OK(aclmdlRIDestroy(ri));
+    CHECK_OK(aclrtDestroyEvent(xe));
 
     /* Misuse in a capture: an event recorded in the same capture cannot be reset there. */
     aclrtEvent in;
