@@ -24,60 +24,26 @@ typedef int8_t v16i8 __attribute__((vector_size(16)));
 typedef unsigned char v16u8 __attribute__((vector_size(16)));
 
 /* The portable build: 128-bit vectors (SSE2 / NEON). */
-typedef float vf __attribute__((vector_size(16)));
-typedef int32_t vi __attribute__((vector_size(16)));
-typedef uint32_t vu __attribute__((vector_size(16)));
-typedef int8_t vc __attribute__((vector_size(4)));
 #define KS_T
 #define KS_N(x) x##_port
 #define KS_F16C 0
 #define KS_W 4
 #include "ops/engine/simd_body_pvt.h"
-#undef KS_T
-#undef KS_N
-#undef KS_F16C
-#undef KS_W
 
 #if defined(__x86_64__)
 /* The AVX2 + FMA + F16C build: 256-bit vectors. */
-#define vf v8f
-#define vi v8i
-#define vu v8u
-#define vc v8c
-typedef float v8f __attribute__((vector_size(32)));
-typedef int32_t v8i __attribute__((vector_size(32)));
-typedef uint32_t v8u __attribute__((vector_size(32)));
-typedef int8_t v8c __attribute__((vector_size(8)));
 #define KS_T __attribute__((target("avx2,fma,f16c")))
 #define KS_N(x) x##_avx2
 #define KS_F16C 1
 #define KS_W 8
 #include "ops/engine/simd_body_pvt.h"
-#undef KS_T
-#undef KS_N
-#undef KS_W
-#undef vf
-#undef vi
-#undef vu
-#undef vc
 
 /* The AVX-512 build (F, BW, VL with AVX2, FMA, F16C): 512-bit vectors. */
-#define vf v16f
-#define vi v16i
-#define vu v16u
-#define vc v16c
-typedef float v16f __attribute__((vector_size(64)));
-typedef int32_t v16i __attribute__((vector_size(64)));
-typedef uint32_t v16u __attribute__((vector_size(64)));
-typedef int8_t v16c __attribute__((vector_size(16)));
 #define KS_T __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma,f16c")))
 #define KS_N(x) x##_avx512
+#define KS_F16C 1
 #define KS_W 16
 #include "ops/engine/simd_body_pvt.h"
-#undef KS_T
-#undef KS_N
-#undef KS_F16C
-#undef KS_W
 #endif
 
 static const struct ks_ops *ks_choose(void)

@@ -9,9 +9,19 @@
  *   KS_W      lanes per vector: 16 (AVX-512), 8 (AVX2) or 4 (the 128-bit
  *             baseline of x86-64 and aarch64, so that every vector
  *             operation, compares included, maps to one instruction)
- *   vf, vi, vu, vc  the build's float / int32 / uint32 / int8 vectors
- * No include guard: it is meant to be included more than once.
+ * and declares the build's float / int32 / uint32 / int8 vectors vf, vi,
+ * vu, vc of KS_W lanes. No include guard: it is meant to be included more
+ * than once; it undefines its parameters at the end.
  */
+
+typedef float KS_N(vf) __attribute__((vector_size(KS_W * 4)));
+typedef int32_t KS_N(vi) __attribute__((vector_size(KS_W * 4)));
+typedef uint32_t KS_N(vu) __attribute__((vector_size(KS_W * 4)));
+typedef int8_t KS_N(vc) __attribute__((vector_size(KS_W)));
+#define vf KS_N(vf)
+#define vi KS_N(vi)
+#define vu KS_N(vu)
+#define vc KS_N(vc)
 
 #define KS_FN static inline __attribute__((always_inline)) KS_T
 
@@ -468,32 +478,16 @@ static KS_T void KS_N(wq_small_m)(const struct ks_wq *a, const float *X, int64_t
     for (int64_t i0 = 0; i0 < m; i0 += KS_WQ_ROWS) { /* QW1: M a constant per case */
         const float *Xi = X + i0 * ldx;
         float *Ci = C + i0 * ldc;
+#define KS_WQ_CASE(M)                                                                              \
+    case M:                                                                                        \
+        KS_N(wq_cols)(a, Xi, ldx, M, Ci, ldc, j0, nb, wbuf, tmp);                                  \
+        break;
         switch (m - i0 < KS_WQ_ROWS ? m - i0 : KS_WQ_ROWS) {
-        case 1:
-            KS_N(wq_cols)(a, Xi, ldx, 1, Ci, ldc, j0, nb, wbuf, tmp);
-            break;
-        case 2:
-            KS_N(wq_cols)(a, Xi, ldx, 2, Ci, ldc, j0, nb, wbuf, tmp);
-            break;
-        case 3:
-            KS_N(wq_cols)(a, Xi, ldx, 3, Ci, ldc, j0, nb, wbuf, tmp);
-            break;
-        case 4:
-            KS_N(wq_cols)(a, Xi, ldx, 4, Ci, ldc, j0, nb, wbuf, tmp);
-            break;
-        case 5:
-            KS_N(wq_cols)(a, Xi, ldx, 5, Ci, ldc, j0, nb, wbuf, tmp);
-            break;
-        case 6:
-            KS_N(wq_cols)(a, Xi, ldx, 6, Ci, ldc, j0, nb, wbuf, tmp);
-            break;
-        case 7:
-            KS_N(wq_cols)(a, Xi, ldx, 7, Ci, ldc, j0, nb, wbuf, tmp);
-            break;
-        default:
-            KS_N(wq_cols)(a, Xi, ldx, 8, Ci, ldc, j0, nb, wbuf, tmp);
-            break;
+            KS_WQ_CASE(1)
+            KS_WQ_CASE(2) KS_WQ_CASE(3) KS_WQ_CASE(4) KS_WQ_CASE(5) KS_WQ_CASE(6)
+                KS_WQ_CASE(7) default : KS_N(wq_cols)(a, Xi, ldx, 8, Ci, ldc, j0, nb, wbuf, tmp);
         }
+#undef KS_WQ_CASE
     }
 }
 
@@ -724,3 +718,11 @@ static const struct ks_ops KS_N(ks_ops) = {
 #undef KS_FN
 #undef KS_WQ_ROWS
 #undef KS_ROWS
+#undef vf
+#undef vi
+#undef vu
+#undef vc
+#undef KS_T
+#undef KS_N
+#undef KS_F16C
+#undef KS_W
