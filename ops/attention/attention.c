@@ -29,10 +29,11 @@
  *  FA6. The work is cut into units (batch, key/value head, block of query
  *      rows; decode: one per key/value head) and a launch splits them into
  *      blocks across the device's workers (a multi-block launch, engine.h's
- *      ops_split). A unit is computed the same way in any block: results
- *      are bit-identical for any worker count. (Units fewer than workers
- *      leave workers idle: a split of the keys with a combine step is not
- *      built.)
+ *      ops_split; units of more than FA_SMALL_ROWS rows, which call the BLAS
+ *      on the device's workers, stay one block). A unit is computed the same
+ *      way in any block: results are bit-identical for any worker count.
+ *      (Units fewer than workers leave workers idle: a split of the keys
+ *      with a combine step is not built.)
  */
 #include <cblas.h>
 #include <math.h>
@@ -271,8 +272,11 @@ static int32_t fa_block(const struct aclOpExecutor *e, void *const *addr, uint32
     return 0;
 }
 
-/* FA6: a launch splits into blocks of units once the keys and values it
- * reads reach FA_SPLIT_MIN elements (each unit reads its kv head's keys). */
+/* FA6: a launch of small-row units (decode: the ks_ops products) splits
+ * into blocks of units once the keys it reads reach FA_SPLIT_MIN elements;
+ * units that call sgemm stay one block, as OpenBLAS already runs on the
+ * device's worker count (blocks calling it would oversubscribe the cores:
+ * measured 0.016x of sgemm for the prefill row on 2 workers). */
 #define FA_SPLIT_MIN (1 << 16)
 
 static uint32_t fa_blocks(const struct aclOpExecutor *e)
@@ -280,8 +284,9 @@ static uint32_t fa_blocks(const struct aclOpExecutor *e)
     const struct fa_plan *p = e->plan;
     const int64_t G = p->N / p->KVN, QB = G >= FA_ROWS ? 1 : FA_ROWS / G;
     const int64_t units = p->B * p->KVN * ((p->Sq + QB - 1) / QB);
-    if (units < 2 || p->B * p->KVN * p->Skv * p->D < FA_SPLIT_MIN)
-        return 1;
+    const int64_t rows = G * (p->Sq < QB ? p->Sq : QB); /* a unit's stacked rows, at most */
+    if (units < 2 || rows > FA_SMALL_ROWS || p->B * p->KVN * p->Skv * p->D < FA_SPLIT_MIN)
+        return 1; /* sgemm units stay whole: the BLAS runs on the device's workers */
     return units > 256 ? 256 : (uint32_t)units;
 }
 

@@ -298,11 +298,15 @@ int main(void)
                                65535, false, NULL, NULL, true});
     /* large enough to split across workers (FA6; ctest also runs this with 3
      * workers): float16 decode with GQA 4 read in place (FA7), D with a tail
-     * past the vector width, per-batch kv lengths, lse; a prompt in float32 */
+     * past the vector width, per-batch kv lengths, lse; float32 with 3 query rows,
+     * right-down causal */
     run_case(&(struct fa_case){BNSD, ACL_FLOAT16, 1, 16, 4, 1, 1100, 40, L_CONTIG, 2, 0, 0, 65535,
                                65535, true, NULL, NULL, false});
     run_case(&(struct fa_case){BSND, ACL_FLOAT16, 2, 8, 2, 1, 700, 128, L_CONTIG, 0, 1, 0, 65535,
                                65535, true, NULL, actkv, false});
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 2, 3, 600, 64, L_CONTIG, 0, 2, 3, 65535,
+                               65535, true, NULL, NULL, false});
+    /* a prompt (sgemm units): one block, OpenBLAS on the workers */
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 4, 70, 300, 64, L_CONTIG, 0, 2, 3, 65535,
                                65535, true, NULL, NULL, false});
     /* a fully masked query row gives zeros, lse -inf */
