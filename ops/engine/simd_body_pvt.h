@@ -461,6 +461,25 @@ KS_FN void KS_N(wq_cols)(const struct ks_wq *a, const float *X, int64_t ldx, con
     }
 }
 
+/* wq_cols for each constant row count M (QW1), by M - 1. */
+#define KS_WQ_FN(M)                                                                                \
+    static KS_T void KS_N(wq_cols##M)(const struct ks_wq *a, const float *X, int64_t ldx,          \
+                                      float *C, int64_t ldc, int64_t j0, int64_t nb, float *wbuf,  \
+                                      int8_t *tmp)                                                 \
+    {                                                                                              \
+        KS_N(wq_cols)(a, X, ldx, M, C, ldc, j0, nb, wbuf, tmp);                                    \
+    }
+/* clang-format off */
+KS_WQ_FN(1) KS_WQ_FN(2) KS_WQ_FN(3) KS_WQ_FN(4) KS_WQ_FN(5) KS_WQ_FN(6) KS_WQ_FN(7) KS_WQ_FN(8)
+#undef KS_WQ_FN
+static void (*const KS_N(wq_tab)[KS_WQ_ROWS])(const struct ks_wq *, const float *, int64_t,
+                                              float *, int64_t, int64_t, int64_t, float *,
+                                              int8_t *) = {
+    KS_N(wq_cols1), KS_N(wq_cols2), KS_N(wq_cols3), KS_N(wq_cols4),
+    KS_N(wq_cols5), KS_N(wq_cols6), KS_N(wq_cols7), KS_N(wq_cols8),
+};
+/* clang-format on */
+
 static KS_T void KS_N(wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m,
                                   float *C, int64_t ldc, int64_t j0, int64_t nb, float *wbuf,
                                   int8_t *tmp)
@@ -478,16 +497,8 @@ static KS_T void KS_N(wq_small_m)(const struct ks_wq *a, const float *X, int64_t
     for (int64_t i0 = 0; i0 < m; i0 += KS_WQ_ROWS) { /* QW1: M a constant per case */
         const float *Xi = X + i0 * ldx;
         float *Ci = C + i0 * ldc;
-#define KS_WQ_CASE(M)                                                                              \
-    case M:                                                                                        \
-        KS_N(wq_cols)(a, Xi, ldx, M, Ci, ldc, j0, nb, wbuf, tmp);                                  \
-        break;
-        switch (m - i0 < KS_WQ_ROWS ? m - i0 : KS_WQ_ROWS) {
-            KS_WQ_CASE(1)
-            KS_WQ_CASE(2) KS_WQ_CASE(3) KS_WQ_CASE(4) KS_WQ_CASE(5) KS_WQ_CASE(6)
-                KS_WQ_CASE(7) default : KS_N(wq_cols)(a, Xi, ldx, 8, Ci, ldc, j0, nb, wbuf, tmp);
-        }
-#undef KS_WQ_CASE
+        const int64_t mm = m - i0 < KS_WQ_ROWS ? m - i0 : KS_WQ_ROWS;
+        KS_N(wq_tab)[mm - 1](a, Xi, ldx, Ci, ldc, j0, nb, wbuf, tmp);
     }
 }
 
