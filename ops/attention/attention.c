@@ -23,6 +23,17 @@
  *      rows past actualSeqLengths give zeros. A row with every key hidden
  *      gives zeros (and softmaxLse -inf).
  *  FA4. softmaxLse (float32) gets max + log(sum exp) of the final scores.
+ *  FA7. Float16 keys and values with unit stride in D are read in place by
+ *      the small-row products (F16C conversions in registers) when the
+ *      build has them (ks_ops.kv_f16): no float32 copy of the block.
+ *  FA6. The work is cut into units (batch, key/value head, block of query
+ *      rows; decode: one per key/value head) and a launch splits them into
+ *      blocks across the device's workers (a multi-block launch, engine.h's
+ *      ops_split; units of more than FA_SMALL_ROWS rows, which call the BLAS
+ *      on the device's workers, stay one block). A unit is computed the same
+ *      way in any block: results are bit-identical for any worker count.
+ *      (Units fewer than workers leave workers idle: a split of the keys
+ *      with a combine step is not built.)
  */
 #include <cblas.h>
 #include <math.h>
@@ -48,6 +59,7 @@ struct fa_view {
 enum { L_BSH, L_BSND, L_BNSD, L_BNSD_BSND };
 
 struct fa_plan {
+    const struct ops_split *split; /* first (engine.h: ops_split_run) */
     sgemm_fn *gemm;
     int64_t B, N, KVN, Sq, Skv, D;
     struct fa_view q, k, v, o;
@@ -101,13 +113,17 @@ static void fa_load_rows(float *dst, const struct fa_view *v, const char *base, 
 #define FA_ROWS 64
 #define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (FA5) */
 
-static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
+static int32_t fa_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi_,
+                        uint32_t bn_)
 {
     const struct fa_plan *p = e->plan;
     const struct ks_ops *ks = ks_get();
     const int64_t D = p->D, G = p->N / p->KVN;
     const bool kdirect = p->k.dt == DT_F32 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
     const bool vdirect = p->v.dt == DT_F32 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
+    /* FA7: float16 keys / values read in place by the small-row products */
+    const bool khalf = ks->kv_f16 && p->k.dt == DT_F16 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
+    const bool vhalf = ks->kv_f16 && p->v.dt == DT_F16 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
     const int64_t QB = G >= FA_ROWS ? 1 : FA_ROWS / G; /* query rows per head per block */
     const int64_t RB = G * QB;                         /* stacked rows, at most */
     const size_t need = (size_t)(kdirect ? 0 : FA_KB * D) + (size_t)(vdirect ? 0 : FA_KB * D) +
@@ -124,8 +140,7 @@ static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
         vbuf = cur;
         cur += FA_KB * D;
     }
-    float *Q = cur, *O = Q + RB * D, *S = O + RB * D, *M = S + RB * FA_KB, *L = M + RB,
-          *T = L + RB;
+    float *Q = cur, *O = Q + RB * D, *S = O + RB * D, *M = S + RB * FA_KB, *L = M + RB, *T = L + RB;
 
     const int64_t eq = ops_dt_size(p->q.dt), ek = ops_dt_size(p->k.dt), ev = ops_dt_size(p->v.dt),
                   eo = ops_dt_size(p->o.dt);
@@ -136,23 +151,29 @@ static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
     ops_store_fn ost = ops_storer(CK_F32, p->o.dt);
     ops_load_fn pld = p->has_pse ? ops_loader(CK_F32, p->pse.dt) : NULL;
     const int64_t epse = p->has_pse ? ops_dt_size(p->pse.dt) : 0;
-    const char *psebase =
-        p->has_pse ? (const char *)addr[p->pse.slot] + p->pse.off * epse : NULL;
+    const char *psebase = p->has_pse ? (const char *)addr[p->pse.slot] + p->pse.off * epse : NULL;
     const unsigned char *mbase =
         p->has_mask ? (const unsigned char *)addr[p->mask.slot] + p->mask.off : NULL;
     float *lsebase = p->has_lse ? (float *)addr[p->lse.slot] + p->lse.off : NULL;
 
-    for (int64_t bi = 0; bi < p->B; bi++) {
+    /* FA6: units (batch, kv head, block of query rows), this block's range */
+    const int64_t nqb = (p->Sq + QB - 1) / QB;
+    int64_t u0, u1;
+    ops_split_range(p->B * p->KVN * nqb, 1, bi_, bn_, &u0, &u1);
+    for (int64_t u = u0; u < u1; u++) {
+        const int64_t bi = u / (p->KVN * nqb), kh = u / nqb % p->KVN, q0 = u % nqb * QB;
         const int64_t sq = p->actq[bi], skv = p->actkv[bi];
-        for (int64_t kh = 0; kh < p->KVN; kh++) {
+        {
             const char *kb = kbase + (bi * p->k.sb + kh * p->k.sn) * ek;
             const char *vb = vbase + (bi * p->v.sb + kh * p->v.sn) * ev;
-            const int64_t ldk = kdirect ? p->k.ss : D, ldv = vdirect ? p->v.ss : D;
-            for (int64_t q0 = 0; q0 < p->Sq; q0 += QB) {
+            {
                 const int64_t qn = p->Sq - q0 < QB ? p->Sq - q0 : QB;
                 const int64_t qv = q0 >= sq ? 0 : (sq - q0 < qn ? sq - q0 : qn);
                 const int64_t R = G * qv; /* row g * qv + r: head kh * G + g, query q0 + r */
                 const bool small = R <= FA_SMALL_ROWS;
+                const bool k16 = small && khalf, v16 = small && vhalf;
+                const int64_t ldk = kdirect || k16 ? p->k.ss : D,
+                              ldv = vdirect || v16 ? p->v.ss : D;
                 memset(O, 0, (size_t)(R * D) * sizeof(float));
                 for (int64_t r = 0; r < R; r++) {
                     M[r] = -INFINITY;
@@ -163,21 +184,25 @@ static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
                                  qbase + (bi * p->q.sb + (kh * G + g) * p->q.sn) * eq, q0, qv, D);
                 for (int64_t k0 = 0; qv > 0 && k0 < skv; k0 += FA_KB) {
                     const int64_t kn = skv - k0 < FA_KB ? skv - k0 : FA_KB;
-                    const float *K, *V;
-                    if (kdirect) {
+                    const void *K, *V;
+                    if (k16) {
+                        K = kb + k0 * ldk * ek;
+                    } else if (kdirect) {
                         K = (const float *)(const void *)kb + k0 * ldk;
                     } else {
                         fa_load_rows(kbuf, &p->k, kb, k0, kn, D);
                         K = kbuf;
                     }
-                    if (vdirect) {
+                    if (v16) {
+                        V = vb + k0 * ldv * ev;
+                    } else if (vdirect) {
                         V = (const float *)(const void *)vb + k0 * ldv;
                     } else {
                         fa_load_rows(vbuf, &p->v, vb, k0, kn, D);
                         V = vbuf;
                     }
                     if (small)
-                        ks->qk(S, kn, Q, D, R, K, ldk, kn, D, p->scale);
+                        ks->qk(S, kn, Q, D, R, K, ldk, kn, D, p->scale, k16);
                     else
                         p->gemm(CblasRowMajor, CblasNoTrans, CblasTrans, (blasint)R, (blasint)kn,
                                 (blasint)D, p->scale, Q, (blasint)D, K, (blasint)ldk, 0.0f, S,
@@ -218,7 +243,7 @@ static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
                             ks->scale(O + r * D, D, alpha);
                     }
                     if (small)
-                        ks->pv(O, D, S, kn, R, V, ldv, kn, D);
+                        ks->pv(O, D, S, kn, R, V, ldv, kn, D, v16);
                     else
                         p->gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)R, (blasint)D,
                                 (blasint)kn, 1.0f, S, (blasint)kn, V, (blasint)ldv, 1.0f, O,
@@ -247,7 +272,28 @@ static int32_t fa_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-/* ---- phase 1 ----------------------------------------------------------------------------------- */
+/* FA6: a launch of small-row units (decode: the ks_ops products) splits
+ * into blocks of units once the keys it reads reach FA_SPLIT_MIN elements;
+ * units that call sgemm stay one block, as OpenBLAS already runs on the
+ * device's worker count (blocks calling it would oversubscribe the cores:
+ * measured 0.016x of sgemm for the prefill row on 2 workers). */
+#define FA_SPLIT_MIN (1 << 16)
+
+static uint32_t fa_blocks(const struct aclOpExecutor *e)
+{
+    const struct fa_plan *p = e->plan;
+    const int64_t G = p->N / p->KVN, QB = G >= FA_ROWS ? 1 : FA_ROWS / G;
+    const int64_t units = p->B * p->KVN * ((p->Sq + QB - 1) / QB);
+    const int64_t rows = G * (p->Sq < QB ? p->Sq : QB); /* a unit's stacked rows, at most */
+    if (units < 2 || rows > FA_SMALL_ROWS || p->B * p->KVN * p->Skv * p->D < FA_SPLIT_MIN)
+        return 1; /* sgemm units stay whole: the BLAS runs on the device's workers */
+    return units > 256 ? 256 : (uint32_t)units;
+}
+
+static const struct ops_split fa_split = {fa_blocks, fa_block};
+
+/* ---- phase 1 -----------------------------------------------------------------------------------
+ */
 
 static const char *const FA = "aclnnFusedInferAttentionScoreV2";
 
@@ -304,8 +350,8 @@ static aclnnStatus fa_lengths(const aclIntArray *a, int64_t B, int64_t S, int64_
     for (int64_t b = 0; b < B; b++) {
         int64_t v = a->v[a->n == 1 ? 0 : b];
         if (v < 0 || v > S)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%lld] = %lld is outside [0, %lld]",
-                           FA, what, (long long)b, (long long)v, (long long)S);
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%lld] = %lld is outside [0, %lld]", FA,
+                           what, (long long)b, (long long)v, (long long)S);
         out[b] = v;
     }
     return ACLNN_SUCCESS;
@@ -361,20 +407,18 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
     OPS_CHECK_NULLS(FA, query, key, value, attentionOut, inputLayout, workspaceSize, executor);
     if (key->n != 1 || value->n != 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: key and value must hold one tensor each in cpuacl (got %llu, %llu)",
-                       FA, (unsigned long long)key->n, (unsigned long long)value->n);
+                       "%s: key and value must hold one tensor each in cpuacl (got %llu, %llu)", FA,
+                       (unsigned long long)key->n, (unsigned long long)value->n);
     const aclTensor *k = key->v[0], *v = value->v[0];
     if (!k || !v)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: key or value list holds NULL", FA);
-    const void *unsupported[] = {deqScale1Optional,         quantScale1Optional,
-                                 deqScale2Optional,         quantScale2Optional,
-                                 quantOffset2Optional,      antiquantScaleOptional,
-                                 antiquantOffsetOptional,   blockTableOptional,
-                                 queryPaddingSizeOptional,  kvPaddingSizeOptional,
-                                 keyAntiquantScaleOptional, keyAntiquantOffsetOptional,
-                                 valueAntiquantScaleOptional, valueAntiquantOffsetOptional,
-                                 keySharedPrefixOptional,   valueSharedPrefixOptional,
-                                 actualSharedPrefixLenOptional};
+    const void *unsupported[] = {
+        deqScale1Optional,           quantScale1Optional,          deqScale2Optional,
+        quantScale2Optional,         quantOffset2Optional,         antiquantScaleOptional,
+        antiquantOffsetOptional,     blockTableOptional,           queryPaddingSizeOptional,
+        kvPaddingSizeOptional,       keyAntiquantScaleOptional,    keyAntiquantOffsetOptional,
+        valueAntiquantScaleOptional, valueAntiquantOffsetOptional, keySharedPrefixOptional,
+        valueSharedPrefixOptional,   actualSharedPrefixLenOptional};
     for (unsigned i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
         if (unsupported[i])
             return ops_err(ACLNN_ERR_PARAM_INVALID,
@@ -392,11 +436,12 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         layout = L_BNSD_BSND;
     else
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: inputLayout \"%.16s\" is not supported (BSH, BSND, BNSD, BNSD_BSND)", FA,
-                       inputLayout);
+                       "%s: inputLayout \"%.16s\" is not supported (BSH, BSND, BNSD, BNSD_BSND)",
+                       FA, inputLayout);
     aclnnStatus rc;
     if ((rc = ops_check_dims(query, FA, "query")) || (rc = ops_check_dims(k, FA, "key")) ||
-        (rc = ops_check_dims(v, FA, "value")) || (rc = ops_check_dims(attentionOut, FA, "attentionOut")))
+        (rc = ops_check_dims(v, FA, "value")) ||
+        (rc = ops_check_dims(attentionOut, FA, "attentionOut")))
         return rc;
     int qd = ops_dt_index(query->dtype);
     if (qd < 0 || !(DTM(qd) & OPS_DT_FusedInferAttentionScoreV2) || k->dtype != query->dtype ||
@@ -467,8 +512,7 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         if ((rc = ops_check_dims(mask, FA, "attenMask")))
             return rc;
         int nd = (int)mask->ndim;
-        bool mok =
-            ops_dt_in(mask->dtype, OPS_DT2_FusedInferAttentionScoreV2) && nd >= 2 && nd <= 4;
+        bool mok = ops_dt_in(mask->dtype, OPS_DT2_FusedInferAttentionScoreV2) && nd >= 2 && nd <= 4;
         if (mok && sparseMode <= 1) {
             bool rowless = nd == 2 && Sq == 1; /* (B, KV_S) */
             int64_t mb = rowless ? mask->dims[0] : nd >= 3 ? mask->dims[0] : 1;
@@ -476,18 +520,18 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
                   (mb == 1 || mb == B) && (nd < 4 || mask->dims[1] == 1);
         }
         if (!mok)
-            return ops_err(ACLNN_ERR_PARAM_INVALID,
-                           "%s: attenMask must be BOOL/INT8/UINT8 shaped (Sq, Skv), (B|1, Sq, Skv), "
-                           "(B|1, 1, Sq, Skv) or (B, Skv)",
-                           FA);
+            return ops_err(
+                ACLNN_ERR_PARAM_INVALID,
+                "%s: attenMask must be BOOL/INT8/UINT8 shaped (Sq, Skv), (B|1, Sq, Skv), "
+                "(B|1, 1, Sq, Skv) or (B, Skv)",
+                FA);
     }
     if (softmaxLseFlag) {
         OPS_CHECK_NULL(FA, softmaxLse);
         if ((rc = ops_check_dims(softmaxLse, FA, "softmaxLse")))
             return rc;
-        if (softmaxLse->dtype != ACL_FLOAT || softmaxLse->ndim != 4 ||
-            softmaxLse->dims[0] != B || softmaxLse->dims[1] != N || softmaxLse->dims[2] != Sq ||
-            softmaxLse->dims[3] != 1)
+        if (softmaxLse->dtype != ACL_FLOAT || softmaxLse->ndim != 4 || softmaxLse->dims[0] != B ||
+            softmaxLse->dims[1] != N || softmaxLse->dims[2] != Sq || softmaxLse->dims[3] != 1)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: softmaxLse must be FLOAT shaped [B, N, Sq, 1]", FA);
     }
@@ -574,7 +618,8 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         p->lse.sn = lse->strides[1];
         p->lse.ss = lse->strides[2];
     }
-    e->run = B * N * Sq * D > 0 ? fa_run : NULL;
+    p->split = &fa_split;
+    e->run = B * N * Sq * D > 0 ? ops_split_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(FusedInferAttentionScoreV2)

@@ -575,6 +575,31 @@ int32_t ew_run(const struct ew_plan *pl, void *const *addr);
 /* The executor-side wrapper most elementwise operators use: the plan lives
  * in e->plan. */
 int32_t ew_exec_run(const struct aclOpExecutor *e, void *const *addr);
+/* A kernel that splits its work into blocks (exec.c EX6) other than the
+ * elementwise engine's: e->run is ops_split_run and e->plan starts with a
+ * pointer to the kernel's ops_split. blocks(e): how many blocks the launch
+ * may use (1 = no split; the runtime caps it by the device's workers);
+ * block(e, addr, i, n): block i of n, every block of one launch sees the
+ * same plan and addresses; ops_split_run runs block 0 of 1 (the whole). */
+struct ops_split {
+    uint32_t (*blocks)(const struct aclOpExecutor *e);
+    int32_t (*block)(const struct aclOpExecutor *e, void *const *addr, uint32_t i, uint32_t n);
+};
+int32_t ops_split_run(const struct aclOpExecutor *e, void *const *addr);
+static inline const struct ops_split *ops_split_of(const struct aclOpExecutor *e)
+{
+    return *(const struct ops_split *const *)e->plan;
+}
+/* Columns [j0, j1) of block i of n over n_items items, cut at multiples of
+ * align: exact integer products, every item in exactly one block. */
+static inline void ops_split_range(int64_t n_items, int64_t align, uint32_t i, uint32_t n,
+                                   int64_t *j0, int64_t *j1)
+{
+    const int64_t units = (n_items + align - 1) / align;
+    const int64_t u0 = units * (int64_t)i / (int64_t)n, u1 = units * (int64_t)(i + 1) / (int64_t)n;
+    *j0 = u0 * align < n_items ? u0 * align : n_items;
+    *j1 = u1 * align < n_items ? u1 * align : n_items;
+}
 /* The split (ew.c, EW3): blocks a launch of pl may use (1: too small to
  * split), and block i of n of a launch. EW_SPLIT_MIN: elements per block at
  * least, measured (docs/operator-kernels.md, "Splitting across workers"). */

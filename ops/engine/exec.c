@@ -49,7 +49,8 @@
  *      never pays the steal; one that hands executors between threads pays
  *      a membarrier per executor handed over.
  *  EX6. A launch whose kernel splits (exec_blocks: the elementwise engine,
- *      ew.c EW3) is one multi-block task (core_launch_blocks, mode UPTO):
+ *      ew.c EW3, and the kernels behind ops_split_run: engine.h's struct
+ *      ops_split) is one multi-block task (core_launch_blocks, mode UPTO):
  *      its blocks run block i of n of the same plan and addresses on the
  *      device's workers; the release (exec_free, release_rec) runs once after
  *      the last block, as after a single run.
@@ -539,7 +540,14 @@ static inline uint32_t exec_blocks(const struct aclOpExecutor *e)
 {
     if (e->run == ew_exec_run && !core_obs_active())
         return ew_blocks(e->plan);
+    if (e->run == ops_split_run && !core_obs_active())
+        return ops_split_of(e)->blocks(e);
     return 1;
+}
+
+int32_t ops_split_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    return ops_split_of(e)->block(e, addr, 0, 1);
 }
 
 /* The addresses a kernel sees are per slot; slots of one group share one.
@@ -565,7 +573,8 @@ static int32_t exec_run_part(const struct aclOpExecutor *e, void *const *group_a
         addr[s] = e->slot_group[s] >= 0 ? group_addr[e->slot_group[s]] : NULL;
     int32_t rc;
     if (n) {
-        rc = ew_exec_block(e, addr, i, n); /* the one split kernel (exec_blocks) */
+        rc = e->run == ew_exec_run ? ew_exec_block(e, addr, i, n) /* the split kernels */
+                                   : ops_split_of(e)->block(e, addr, i, n);
     } else if (__builtin_expect(core_obs_active(), 0)) {
         uint64_t t0 = core_obs_now_ns();
         rc = e->run(e, addr);

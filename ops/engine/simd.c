@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/engine/simd.h's two builds (K1) and the choice between them.
+ * ops/engine/simd.h's builds (K1) and the choice between them.
  */
 #pragma GCC optimize("O3")
 #include <math.h>
@@ -24,52 +24,58 @@ typedef int8_t v16i8 __attribute__((vector_size(16)));
 typedef unsigned char v16u8 __attribute__((vector_size(16)));
 
 /* The portable build: 128-bit vectors (SSE2 / NEON). */
-typedef float vf __attribute__((vector_size(16)));
-typedef int32_t vi __attribute__((vector_size(16)));
-typedef uint32_t vu __attribute__((vector_size(16)));
-typedef int8_t vc __attribute__((vector_size(4)));
 #define KS_T
 #define KS_N(x) x##_port
 #define KS_F16C 0
 #define KS_W 4
 #include "ops/engine/simd_body_pvt.h"
-#undef KS_T
-#undef KS_N
-#undef KS_F16C
-#undef KS_W
 
 #if defined(__x86_64__)
 /* The AVX2 + FMA + F16C build: 256-bit vectors. */
-#define vf v8f
-#define vi v8i
-#define vu v8u
-#define vc v8c
-typedef float v8f __attribute__((vector_size(32)));
-typedef int32_t v8i __attribute__((vector_size(32)));
-typedef uint32_t v8u __attribute__((vector_size(32)));
-typedef int8_t v8c __attribute__((vector_size(8)));
 #define KS_T __attribute__((target("avx2,fma,f16c")))
 #define KS_N(x) x##_avx2
 #define KS_F16C 1
 #define KS_W 8
 #include "ops/engine/simd_body_pvt.h"
-#undef KS_T
-#undef KS_N
-#undef KS_F16C
+
+/* The AVX-512 build (F, BW, VL with AVX2, FMA, F16C): 512-bit vectors. */
+#define KS_T __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma,f16c")))
+#define KS_N(x) x##_avx512
+#define KS_F16C 1
+#define KS_W 16
+#include "ops/engine/simd_body_pvt.h"
 #endif
 
 static const struct ks_ops *ks_choose(void)
 {
+    /* CPUACL_SIMD=portable|avx2|avx512 forces a build (the best one the CPU
+     * runs, when it cannot run the one named); tests run each. */
     const char *e = getenv("CPUACL_SIMD");
     if (e && !strcmp(e, "portable"))
         return &ks_ops_port;
 #if defined(__x86_64__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-        __builtin_cpu_supports("f16c"))
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                      __builtin_cpu_supports("f16c");
+    if (avx2 && !(e && !strcmp(e, "avx2")) && __builtin_cpu_supports("avx512f") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
+        return &ks_ops_avx512;
+    if (avx2)
         return &ks_ops_avx2;
 #endif
     return &ks_ops_port;
+}
+
+const char *ks_name(void)
+{
+    const struct ks_ops *o = ks_get();
+#if defined(__x86_64__)
+    if (o == &ks_ops_avx512)
+        return "avx512";
+    if (o == &ks_ops_avx2)
+        return "avx2";
+#endif
+    return o == &ks_ops_port ? "portable" : "?";
 }
 
 const struct ks_ops *ks_get(void)

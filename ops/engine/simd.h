@@ -6,10 +6,11 @@
  * sgemm path, and the small-row products and vector exp of
  * FusedInferAttentionScoreV2's decode path.
  *
- *  K1. One source (simd_body_pvt.h, GCC vector extensions) compiled twice:
- *      a portable build (SSE2 on x86-64, NEON on aarch64, whatever the
- *      target's baseline is) and, on x86-64, an AVX2+FMA+F16C build chosen at
- *      run time when the CPU has those (__builtin_cpu_supports, checked once).
+ *  K1. One source (simd_body_pvt.h, GCC vector extensions) compiled three
+ *      times: a portable build (SSE2 on x86-64, NEON on aarch64, whatever the
+ *      target's baseline is) and, on x86-64, an AVX2+FMA+F16C build and an
+ *      AVX-512 (F, BW, VL) build, the widest the CPU has chosen at run time
+ *      (__builtin_cpu_supports, checked once).
  *  K2. Float16 rounding of dequantised weights: the F16C build converts
  *      there and back (exact, round to nearest even); the portable build
  *      rounds the mantissa in place for values in float16's normal range and
@@ -68,18 +69,21 @@ struct ks_ops {
      * row-major ones: row by row, C's rows grow by axpy. */
     void (*wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
                        int64_t ldc, int64_t j0, int64_t nb, float *wbuf, int8_t *tmp);
-    /* S[r*lds + j] = scale * dot(Q[r*ldq ..], K[j*ldk ..]) over D, r < R, j < kn. */
-    void (*qk)(float *S, int64_t lds, const float *Q, int64_t ldq, int64_t R, const float *K,
-               int64_t ldk, int64_t kn, int64_t D, float scale);
-    /* O[r*ldo + d] += sum_j P[r*ldp + j] * V[j*ldv + d], r < R, d < D. */
-    void (*pv)(float *O, int64_t ldo, const float *P, int64_t ldp, int64_t R, const float *V,
-               int64_t ldv, int64_t kn, int64_t D);
+    /* S[r*lds + j] = scale * dot(Q[r*ldq ..], K[j*ldk ..]) over D, r < R, j < kn;
+     * K float32, or float16 when f16 (only where kv_f16). */
+    void (*qk)(float *S, int64_t lds, const float *Q, int64_t ldq, int64_t R, const void *K,
+               int64_t ldk, int64_t kn, int64_t D, float scale, bool f16);
+    /* O[r*ldo + d] += sum_j P[r*ldp + j] * V[j*ldv + d], r < R, d < D; V as K. */
+    void (*pv)(float *O, int64_t ldo, const float *P, int64_t ldp, int64_t R, const void *V,
+               int64_t ldv, int64_t kn, int64_t D, bool f16);
     /* row[c] = exp(row[c] - mx) for c < n; returns their sum. */
     float (*exp_sum)(float *row, int64_t n, float mx);
     /* max over row[0..n) (-inf for n = 0; NaN ignored). */
     float (*row_max)(const float *row, int64_t n);
     /* x[i] *= a for i < n. */
     void (*scale)(float *x, int64_t n, float a);
+    /* qk and pv read float16 keys / values in place (the F16C builds). */
+    bool kv_f16;
 };
 
 /* A scratch buffer of at least `bytes` bytes owned by the calling thread
@@ -88,8 +92,11 @@ struct ks_ops {
  * NULL when out of memory. One user at a time per thread. */
 void *ks_scratch(size_t bytes);
 
-/* The best build for this CPU, chosen once (K1); CPUACL_SIMD=portable in
- * the environment forces the portable build (tests run both). */
+/* The best build for this CPU, chosen once (K1); CPUACL_SIMD=portable or
+ * CPUACL_SIMD=avx2 in the environment caps the choice at that build (tests
+ * run each). */
 const struct ks_ops *ks_get(void);
+/* The chosen build's name: "avx512", "avx2" or "portable". */
+const char *ks_name(void);
 
 #endif /* CPUACL_OPS_ENGINE_SIMD_H */

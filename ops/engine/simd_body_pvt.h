@@ -4,13 +4,24 @@
  * (K1) with:
  *   KS_T      the target attribute of the build (empty for the portable one)
  *   KS_N(x)   x with the build's suffix
- *   KS_F16C   1 when the build may use the F16C conversions
- *   KS_W      lanes per vector: 8 (AVX2) or 4 (the 128-bit baseline of
- *             x86-64 and aarch64, so that every vector operation, compares
- *             included, maps to one instruction)
- *   vf, vi, vu, vc  the build's float / int32 / uint32 / int8 vectors
- * No include guard: it is meant to be included more than once.
+ *   KS_F16C   1 when the build may use the F16C conversions (and the
+ *             packed int4 loads, ld_i4)
+ *   KS_W      lanes per vector: 16 (AVX-512), 8 (AVX2) or 4 (the 128-bit
+ *             baseline of x86-64 and aarch64, so that every vector
+ *             operation, compares included, maps to one instruction)
+ * and declares the build's float / int32 / uint32 / int8 vectors vf, vi,
+ * vu, vc of KS_W lanes. No include guard: it is meant to be included more
+ * than once; it undefines its parameters at the end.
  */
+
+typedef float KS_N(vf) __attribute__((vector_size(KS_W * 4)));
+typedef int32_t KS_N(vi) __attribute__((vector_size(KS_W * 4)));
+typedef uint32_t KS_N(vu) __attribute__((vector_size(KS_W * 4)));
+typedef int8_t KS_N(vc) __attribute__((vector_size(KS_W)));
+#define vf KS_N(vf)
+#define vi KS_N(vi)
+#define vu KS_N(vu)
+#define vc KS_N(vc)
 
 #define KS_FN static inline __attribute__((always_inline)) KS_T
 
@@ -38,7 +49,10 @@ KS_FN vf KS_N(sel)(vi m, vf a, vf b) /* m ? a : b, lane by lane */
 
 KS_FN float KS_N(hsum)(vf v)
 {
-#if KS_W == 8
+#if KS_W == 16
+    return (((v[0] + v[8]) + (v[4] + v[12])) + ((v[1] + v[9]) + (v[5] + v[13]))) +
+           (((v[2] + v[10]) + (v[6] + v[14])) + ((v[3] + v[11]) + (v[7] + v[15])));
+#elif KS_W == 8
     return ((v[0] + v[4]) + (v[1] + v[5])) + ((v[2] + v[6]) + (v[3] + v[7]));
 #else
     return (v[0] + v[2]) + (v[1] + v[3]);
@@ -48,7 +62,9 @@ KS_FN float KS_N(hsum)(vf v)
 /* KS_W int8 values as floats. */
 KS_FN vf KS_N(ld_i8)(const int8_t *p)
 {
-#if KS_F16C /* the AVX2 build: one sign extension, one conversion */
+#if KS_W == 16 /* the AVX-512 build: one sign extension, one conversion */
+    return (vf)_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p)));
+#elif KS_F16C /* the AVX2 build: one sign extension, one conversion */
     return (vf)_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p)));
 #else
     vc c;
@@ -57,7 +73,20 @@ KS_FN vf KS_N(ld_i8)(const int8_t *p)
 #endif
 }
 
-#if KS_F16C
+#if KS_W == 16
+/* 16 packed int4 values (8 bytes, even element first) as floats: each byte
+ * goes to two lanes, each lane shifts its nibble to the top, then
+ * sign-extends it down. */
+KS_FN vf KS_N(ld_i4)(const unsigned char *p)
+{
+    __m128i b = _mm_shuffle_epi8(_mm_loadl_epi64((const __m128i *)p),
+                                 _mm_setr_epi8(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7));
+    __m512i v = _mm512_sllv_epi32(
+        _mm512_cvtepu8_epi32(b),
+        _mm512_setr_epi32(28, 24, 28, 24, 28, 24, 28, 24, 28, 24, 28, 24, 28, 24, 28, 24));
+    return (vf)_mm512_cvtepi32_ps(_mm512_srai_epi32(v, 28));
+}
+#elif KS_F16C
 /* 8 packed int4 values (4 bytes, even element first) as floats: each lane
  * shifts its nibble to the top, then sign-extends it down. */
 KS_FN vf KS_N(ld_i4)(const unsigned char *p)
@@ -80,7 +109,14 @@ KS_FN vf KS_N(rnd_bf16)(vf v)
     return (vf)(((vi)u & special) | ((vi)r & ~special));
 }
 
-#if KS_F16C
+#if KS_W == 16
+KS_FN vf KS_N(rnd_f16)(vf v, vi *bad)
+{
+    (void)bad; /* the hardware conversion is exact for every value */
+    return (vf)_mm512_cvtph_ps(
+        _mm512_cvtps_ph((__m512)v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+#elif KS_F16C
 KS_FN vf KS_N(rnd_f16)(vf v, vi *bad)
 {
     (void)bad; /* the hardware conversion is exact for every value */
@@ -170,9 +206,10 @@ KS_FN void KS_N(unpack_i4)(int8_t *dst, const unsigned char *w, int64_t idx, int
         v16u8 b;
         __builtin_memcpy(&b, src + p, sizeof(b));
         v16i8 lo = (v16i8)(b << 4) >> 4, hi = (v16i8)b >> 4;
-        v16i8 a = __builtin_shuffle(lo, hi, (v16i8){0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23});
-        v16i8 c = __builtin_shuffle(lo, hi,
-                                    (v16i8){8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31});
+        v16i8 a = __builtin_shuffle(
+            lo, hi, (v16i8){0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23});
+        v16i8 c = __builtin_shuffle(
+            lo, hi, (v16i8){8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31});
         __builtin_memcpy(dst + 2 * p, &a, sizeof(a));
         __builtin_memcpy(dst + 2 * p + 16, &c, sizeof(c));
     }
@@ -211,8 +248,7 @@ KS_FN const int8_t *KS_N(fetch)(const struct ks_wq *a, int64_t idx, int64_t st, 
 KS_FN void KS_N(dq_col)(const struct ks_wq *a, float *dst, int64_t col, int64_t k0, int64_t kb,
                         int8_t *tmp)
 {
-    const int8_t *w8 =
-        KS_N(fetch)(a, a->w_off + col * a->w_sn + k0 * a->w_sk, a->w_sk, kb, tmp);
+    const int8_t *w8 = KS_N(fetch)(a, a->w_off + col * a->w_sn + k0 * a->w_sk, a->w_sk, kb, tmp);
     const int64_t g0 = k0 / a->group; /* one division per chunk */
     const float *s = a->sc + g0 * a->ps_g + col * a->ps_n,
                 *o = a->of ? a->of + g0 * a->ps_g + col * a->ps_n : NULL;
@@ -228,10 +264,10 @@ KS_FN void KS_N(dq_col)(const struct ks_wq *a, float *dst, int64_t col, int64_t 
 KS_FN void KS_N(dq_row)(const struct ks_wq *a, float *dst, int64_t row, int64_t j0, int64_t nb,
                         int8_t *tmp)
 {
-    const int8_t *w8 =
-        KS_N(fetch)(a, a->w_off + row * a->w_sk + j0 * a->w_sn, a->w_sn, nb, tmp);
+    const int8_t *w8 = KS_N(fetch)(a, a->w_off + row * a->w_sk + j0 * a->w_sn, a->w_sn, nb, tmp);
     const int64_t g = row / a->group;
-    KS_N(dqv)(dst, w8, nb, a->sc + g * a->ps_g + j0, a->of ? a->of + g * a->ps_g + j0 : NULL, a->rdt);
+    KS_N(dqv)
+    (dst, w8, nb, a->sc + g * a->ps_g + j0, a->of ? a->of + g * a->ps_g + j0 : NULL, a->rdt);
 }
 
 static KS_T void KS_N(wq_dequant)(const struct ks_wq *a, float *W, int64_t k0, int64_t kb,
@@ -298,82 +334,151 @@ KS_FN void KS_N(axpy)(float *y, float a, const float *x, int64_t n)
         y[j] += a * x[j];
 }
 
-/* One row of x (k-major weight, group a multiple of KS_W): the dot of x
- * with column col's dequantised, rounded weights, fused (no buffer). */
-KS_FN float KS_N(dqdot_col)(const struct ks_wq *a, const float *x, int64_t col, int8_t *tmp)
+/* The weight vector at row r of a column (QW1): int8 values at w8, or
+ * packed int4 nibbles at w4 when NIB (r even), dequantised and rounded to
+ * float16 (F16) or bfloat16. NIB and F16 are constants after inlining. */
+KS_FN vf KS_N(wvec)(const int8_t *w8, const unsigned char *w4, int64_t r, vf vo, vf vs,
+                    const bool NIB, const bool F16, vi *bad)
+{
+#if KS_F16C
+    const vf w = NIB ? KS_N(ld_i4)(w4 + r / 2) : KS_N(ld_i8)(w8 + r);
+#else
+    (void)w4, (void)NIB;
+    const vf w = KS_N(ld_i8)(w8 + r);
+#endif
+    return F16 ? KS_N(rnd_f16)((w + vo) * vs, bad) : KS_N(rnd_bf16)((w + vo) * vs);
+}
+
+/*
+ * QW1. Column col of a k-major weight against rows i < M of X (M, NIB and
+ * F16 constants after inlining; M in 1..KS_WQ_ROWS): each weight vector is
+ * loaded, dequantised and rounded in registers once and multiplied into M
+ * accumulators (two per row for M <= 4, so that short rows still overlap
+ * their FMAs), group by group; k's tail past the last full vector is
+ * summed in scalar order. out[i] gets the sums. NIB: int4 nibbles read in
+ * place (the column starts on a byte, unit stride, a build with ld_i4);
+ * otherwise w8 holds the column's int8 values (in place or unpacked).
+ */
+#define KS_WQ_ROWS 8
+/* Named accumulators (p<i>, q<i>) per row i: arrays of vectors indexed in
+ * unrolled loops are not always kept in registers. */
+#define KS_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, const int M, float *out,
+                        int64_t col, const int8_t *w8, const unsigned char *w4, const bool NIB,
+                        const bool F16, vi *bad)
 {
     const int64_t k = a->k, G = a->group;
-    vf acc0 = {0}, acc1 = {0};
-    vi bad = {0};
-    for (int64_t k0 = 0; k0 < k; k0 += KS_WQ_CHUNK) {
-        const int64_t kb = k - k0 < KS_WQ_CHUNK ? k - k0 : KS_WQ_CHUNK;
-        const int64_t idx = a->w_off + col * a->w_sn + k0 * a->w_sk;
-#if KS_F16C
-        if (a->int4 && a->w_sk == 1 && !(idx & 1) && !(kb % KS_W)) { /* nibbles in place */
-            const unsigned char *wb = (const unsigned char *)a->w + idx / 2;
-            const int64_t g0 = k0 / G;
-            const float *s = a->sc + g0 * a->ps_g + col * a->ps_n,
-                        *o = a->of ? a->of + g0 * a->ps_g + col * a->ps_n : NULL;
-            int64_t end = (g0 + 1) * G - k0;
-            for (int64_t r = 0; r < kb; end += G, s += a->ps_g, o = o ? o + a->ps_g : NULL) {
-                const int64_t e = end < kb ? end : kb;
-                const vf vs = KS_N(bc)(*s), vo = KS_N(bc)(o ? *o : 0.0f);
-                for (; r + 2 * KS_W <= e; r += 2 * KS_W) {
-                    const vf f0 = KS_N(rnd)((KS_N(ld_i4)(wb + r / 2) + vo) * vs, a->rdt, &bad);
-                    const vf f1 =
-                        KS_N(rnd)((KS_N(ld_i4)(wb + r / 2 + KS_W / 2) + vo) * vs, a->rdt, &bad);
-                    acc0 += f0 * KS_N(ld)(x + k0 + r);
-                    acc1 += f1 * KS_N(ld)(x + k0 + r + KS_W);
-                }
-                for (; r < e; r += KS_W)
-                    acc0 += KS_N(rnd)((KS_N(ld_i4)(wb + r / 2) + vo) * vs, a->rdt, &bad) *
-                            KS_N(ld)(x + k0 + r);
-            }
-            continue;
+    const int rdt = F16 ? DT_F16 : DT_BF16;
+#define KS_DECL(i) vf p##i = KS_N(bc)(0.0f), q##i = p##i;
+    KS_ROWS(KS_DECL)
+#undef KS_DECL
+    float tail[KS_WQ_ROWS] = {0};
+    const float *s = a->sc + col * a->ps_n, *o = a->of ? a->of + col * a->ps_n : NULL;
+    for (int64_t r0 = 0; r0 < k; r0 += G, s += a->ps_g, o = o ? o + a->ps_g : NULL) {
+        const int64_t e = k - r0 < G ? k : r0 + G;
+        const vf vs = KS_N(bc)(*s), vo = KS_N(bc)(o ? *o : 0.0f);
+        int64_t r = r0;
+        for (; r + 2 * KS_W <= e; r += 2 * KS_W) {
+            const vf f0 = KS_N(wvec)(w8, w4, r, vo, vs, NIB, F16, bad);
+            const vf f1 = KS_N(wvec)(w8, w4, r + KS_W, vo, vs, NIB, F16, bad);
+#define KS_FMA2(i)                                                                                 \
+    if (M > i) {                                                                                   \
+        p##i += f0 * KS_N(ld)(X + i * ldx + r);                                                    \
+        if (M <= 4)                                                                                \
+            q##i += f1 * KS_N(ld)(X + i * ldx + r + KS_W);                                         \
+        else                                                                                       \
+            p##i += f1 * KS_N(ld)(X + i * ldx + r + KS_W);                                         \
+    }
+            KS_ROWS(KS_FMA2)
+#undef KS_FMA2
         }
-#endif
-        const int8_t *w8 = KS_N(fetch)(a, idx, a->w_sk, kb, tmp);
-        const int64_t g0 = k0 / G;
-        const float *s = a->sc + g0 * a->ps_g + col * a->ps_n,
-                *o = a->of ? a->of + g0 * a->ps_g + col * a->ps_n : NULL;
-        int64_t end = (g0 + 1) * G - k0;
-        for (int64_t r = 0; r < kb; end += G, s += a->ps_g, o = o ? o + a->ps_g : NULL) {
-            const int64_t e = end < kb ? end : kb; /* a multiple of KS_W from r */
-            const vf vs = KS_N(bc)(*s), vo = KS_N(bc)(o ? *o : 0.0f);
-            for (; r + 2 * KS_W <= e; r += 2 * KS_W) {
-                const vf f0 = KS_N(rnd)((KS_N(ld_i8)(w8 + r) + vo) * vs, a->rdt, &bad);
-                const vf f1 = KS_N(rnd)((KS_N(ld_i8)(w8 + r + KS_W) + vo) * vs, a->rdt, &bad);
-                acc0 += f0 * KS_N(ld)(x + k0 + r);
-                acc1 += f1 * KS_N(ld)(x + k0 + r + KS_W);
-            }
-            for (; r + KS_W <= e; r += KS_W)
-                acc0 += KS_N(rnd)((KS_N(ld_i8)(w8 + r) + vo) * vs, a->rdt, &bad) *
-                        KS_N(ld)(x + k0 + r);
-            if (r < e) { /* k's tail (k need not be a multiple of KS_W) */
-                float t[KS_W];
-                KS_N(dq)(t, w8 + r, e - r, *s, o ? *o : 0.0f, a->rdt);
-                float sum = 0;
+        if (r + KS_W <= e) {
+            const vf f0 = KS_N(wvec)(w8, w4, r, vo, vs, NIB, F16, bad);
+#define KS_FMA1(i)                                                                                 \
+    if (M > i)                                                                                     \
+        p##i += f0 * KS_N(ld)(X + i * ldx + r);
+            KS_ROWS(KS_FMA1)
+#undef KS_FMA1
+            r += KS_W;
+        }
+        if (r < e) { /* k's tail (k need not be a multiple of KS_W) */
+            int8_t v[KS_W];
+            float t[KS_W];
+            for (int64_t l = 0; NIB && l < e - r; l++) /* r is even: low nibble first */
+                v[l] = (int8_t)((int8_t)(unsigned char)(w4[(r + l) / 2] << (l & 1 ? 0 : 4)) >> 4);
+            KS_N(dq)(t, NIB ? v : w8 + r, e - r, *s, o ? *o : 0.0f, rdt);
+            for (int i = 0; i < M; i++)
                 for (int64_t l = 0; l < e - r; l++)
-                    sum += t[l] * x[k0 + r + l];
-                acc0[0] += sum;
-                r = e;
+                    tail[i] += t[l] * X[i * ldx + r + l];
+        }
+    }
+#define KS_OUT(i)                                                                                  \
+    if (M > i)                                                                                     \
+        out[i] = KS_N(hsum)(p##i + q##i) + tail[i];
+    KS_ROWS(KS_OUT)
+#undef KS_OUT
+}
+
+/* Columns [j0, j0 + nb) of a k-major weight against M rows of X (QW1); a
+ * column whose portable float16 rounding met a value outside float16's
+ * normal range is redone through dq_col's exact rounding (K2). */
+KS_FN void KS_N(wq_cols)(const struct ks_wq *a, const float *X, int64_t ldx, const int M, float *C,
+                         int64_t ldc, int64_t j0, int64_t nb, float *wbuf, int8_t *tmp)
+{
+    float out[KS_WQ_ROWS];
+    const bool f16 = a->rdt == DT_F16;
+    for (int64_t c = j0; c < j0 + nb; c++) {
+        vi bad = {0};
+        const int64_t idx = a->w_off + c * a->w_sn;
+        if (KS_F16C && a->int4 && a->w_sk == 1 && !(idx & 1)) {
+            const unsigned char *w4 = (const unsigned char *)a->w + idx / 2;
+            if (f16)
+                KS_N(wq_col)(a, X, ldx, M, out, c, NULL, w4, true, true, &bad);
+            else
+                KS_N(wq_col)(a, X, ldx, M, out, c, NULL, w4, true, false, &bad);
+        } else {
+            const int8_t *w8 = KS_N(fetch)(a, idx, a->w_sk, a->k, tmp);
+            if (f16)
+                KS_N(wq_col)(a, X, ldx, M, out, c, w8, NULL, false, true, &bad);
+            else
+                KS_N(wq_col)(a, X, ldx, M, out, c, w8, NULL, false, false, &bad);
+        }
+        int any = 0;
+        for (int l = 0; l < KS_W; l++)
+            any |= bad[l];
+        if (any && !KS_F16C && f16) { /* rare */
+            for (int i = 0; i < M; i++)
+                out[i] = 0;
+            for (int64_t k0 = 0; k0 < a->k; k0 += KS_WQ_CHUNK) {
+                const int64_t kb = a->k - k0 < KS_WQ_CHUNK ? a->k - k0 : KS_WQ_CHUNK;
+                KS_N(dq_col)(a, wbuf, c, k0, kb, tmp);
+                KS_N(dot_rows)(out, X + k0, ldx, M, wbuf, kb);
             }
         }
+#pragma GCC unroll 8
+        for (int i = 0; i < M; i++)
+            C[i * ldc + c] = out[i];
     }
-    int any = 0;
-    for (int l = 0; l < KS_W; l++)
-        any |= bad[l];
-    if (any && !KS_F16C && a->rdt == DT_F16) { /* rare: redo with exact rounding (K2) */
-        float buf[KS_WQ_CHUNK], sum = 0;
-        for (int64_t k0 = 0; k0 < k; k0 += KS_WQ_CHUNK) {
-            const int64_t kb = k - k0 < KS_WQ_CHUNK ? k - k0 : KS_WQ_CHUNK;
-            KS_N(dq_col)(a, buf, col, k0, kb, tmp);
-            KS_N(dot_rows)(&sum, x + k0, 0, 1, buf, kb);
-        }
-        return sum;
-    }
-    return KS_N(hsum)(acc0 + acc1);
 }
+
+/* wq_cols for each constant row count M (QW1), by M - 1. */
+#define KS_WQ_FN(M)                                                                                \
+    static KS_T void KS_N(wq_cols##M)(const struct ks_wq *a, const float *X, int64_t ldx,          \
+                                      float *C, int64_t ldc, int64_t j0, int64_t nb, float *wbuf,  \
+                                      int8_t *tmp)                                                 \
+    {                                                                                              \
+        KS_N(wq_cols)(a, X, ldx, M, C, ldc, j0, nb, wbuf, tmp);                                    \
+    }
+/* clang-format off */
+KS_WQ_FN(1) KS_WQ_FN(2) KS_WQ_FN(3) KS_WQ_FN(4) KS_WQ_FN(5) KS_WQ_FN(6) KS_WQ_FN(7) KS_WQ_FN(8)
+#undef KS_WQ_FN
+static void (*const KS_N(wq_tab)[KS_WQ_ROWS])(const struct ks_wq *, const float *, int64_t,
+                                              float *, int64_t, int64_t, int64_t, float *,
+                                              int8_t *) = {
+    KS_N(wq_cols1), KS_N(wq_cols2), KS_N(wq_cols3), KS_N(wq_cols4),
+    KS_N(wq_cols5), KS_N(wq_cols6), KS_N(wq_cols7), KS_N(wq_cols8),
+};
+/* clang-format on */
 
 static KS_T void KS_N(wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m,
                                   float *C, int64_t ldc, int64_t j0, int64_t nb, float *wbuf,
@@ -389,73 +494,100 @@ static KS_T void KS_N(wq_small_m)(const struct ks_wq *a, const float *X, int64_t
         }
         return;
     }
-    if (m == 1 && a->group % KS_W == 0) {
-        for (int64_t c = j0; c < j0 + nb; c++)
-            C[c] = KS_N(dqdot_col)(a, X, c, tmp);
-        return;
-    }
-    float acc[KS_WQ_SMALL_M];
-    for (int64_t c = j0; c < j0 + nb; c++) {
-        for (int64_t i = 0; i < m; i++)
-            acc[i] = 0;
-        for (int64_t k0 = 0; k0 < a->k; k0 += KS_WQ_CHUNK) {
-            const int64_t kb = a->k - k0 < KS_WQ_CHUNK ? a->k - k0 : KS_WQ_CHUNK;
-            KS_N(dq_col)(a, wbuf, c, k0, kb, tmp);
-            KS_N(dot_rows)(acc, X + k0, ldx, m, wbuf, kb);
-        }
-        for (int64_t i = 0; i < m; i++)
-            C[i * ldc + c] = acc[i];
+    for (int64_t i0 = 0; i0 < m; i0 += KS_WQ_ROWS) { /* QW1: M a constant per case */
+        const float *Xi = X + i0 * ldx;
+        float *Ci = C + i0 * ldc;
+        const int64_t mm = m - i0 < KS_WQ_ROWS ? m - i0 : KS_WQ_ROWS;
+        KS_N(wq_tab)[mm - 1](a, Xi, ldx, Ci, ldc, j0, nb, wbuf, tmp);
     }
 }
 
 /* ---- attention (decode: few rows) ------------------------------------------------------------ */
 
-/* rb (1..4) rows of Q against keys j < kn. */
+/* KS_W keys / values from element i of a float32 row, or a float16 one
+ * when H (the F16C builds only: ks_ops.kv_f16), and one element alone. */
+KS_FN vf KS_N(ldkv)(const void *p, int64_t i, const bool H)
+{
+#if KS_W == 16
+    if (H)
+        return (vf)_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)((const uint16_t *)p + i)));
+#elif KS_F16C
+    if (H)
+        return (vf)_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)p + i)));
+#endif
+    (void)H;
+    return KS_N(ld)((const float *)p + i);
+}
+
+KS_FN float KS_N(sckv)(const void *p, int64_t i, const bool H)
+{
+#if KS_F16C
+    if (H)
+        return _cvtsh_ss(((const uint16_t *)p)[i]);
+#endif
+    (void)H;
+    return ((const float *)p)[i];
+}
+
+/* rb (1..4) rows of Q against keys j < kn (H: float16 keys). */
 KS_FN void KS_N(qk_rows)(float *S, int64_t lds, const float *Q, int64_t ldq, const int rb,
-                         const float *K, int64_t ldk, int64_t kn, int64_t D, float scale)
+                         const void *K, int64_t ldk, int64_t kn, int64_t D, float scale,
+                         const bool H)
 {
     for (int64_t j = 0; j < kn; j++) {
-        const float *k = K + j * ldk;
-        vf acc[4] = {{0}, {0}, {0}, {0}};
+        const int64_t k = j * ldk;
+        vf a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
         int64_t d = 0;
         for (; d + KS_W <= D; d += KS_W) {
-            const vf kv = KS_N(ld)(k + d);
-            for (int t = 0; t < rb; t++)
-                acc[t] += KS_N(ld)(Q + t * ldq + d) * kv;
+            const vf kv = KS_N(ldkv)(K, k + d, H);
+            a0 += KS_N(ld)(Q + d) * kv;
+            if (rb > 1)
+                a1 += KS_N(ld)(Q + ldq + d) * kv;
+            if (rb > 2)
+                a2 += KS_N(ld)(Q + 2 * ldq + d) * kv;
+            if (rb > 3)
+                a3 += KS_N(ld)(Q + 3 * ldq + d) * kv;
         }
+        const vf acc[4] = {a0, a1, a2, a3};
         for (int t = 0; t < rb; t++) {
             float s = KS_N(hsum)(acc[t]);
             for (int64_t e = d; e < D; e++)
-                s += Q[t * ldq + e] * k[e];
+                s += Q[t * ldq + e] * KS_N(sckv)(K, k + e, H);
             S[t * lds + j] = scale * s;
         }
     }
 }
 
 static KS_T void KS_N(qk)(float *S, int64_t lds, const float *Q, int64_t ldq, int64_t R,
-                          const float *K, int64_t ldk, int64_t kn, int64_t D, float scale)
+                          const void *K, int64_t ldk, int64_t kn, int64_t D, float scale, bool h)
 {
-    int64_t r = 0;
-    for (; r + 4 <= R; r += 4)
-        KS_N(qk_rows)(S + r * lds, lds, Q + r * ldq, ldq, 4, K, ldk, kn, D, scale);
-    switch (R - r) {
-    case 3:
-        KS_N(qk_rows)(S + r * lds, lds, Q + r * ldq, ldq, 3, K, ldk, kn, D, scale);
-        break;
-    case 2:
-        KS_N(qk_rows)(S + r * lds, lds, Q + r * ldq, ldq, 2, K, ldk, kn, D, scale);
-        break;
-    case 1:
-        KS_N(qk_rows)(S + r * lds, lds, Q + r * ldq, ldq, 1, K, ldk, kn, D, scale);
-        break;
-    default:
-        break;
+    for (int64_t r = 0; r < R; r += 4) {
+        const int rb = R - r < 4 ? (int)(R - r) : 4;
+        float *Sr = S + r * lds;
+        const float *Qr = Q + r * ldq;
+#define KS_QK(n)                                                                                   \
+    if (h)                                                                                         \
+        KS_N(qk_rows)(Sr, lds, Qr, ldq, n, K, ldk, kn, D, scale, true);                            \
+    else                                                                                           \
+        KS_N(qk_rows)(Sr, lds, Qr, ldq, n, K, ldk, kn, D, scale, false);                           \
+    break;
+        switch (rb) {
+        case 4:
+            KS_QK(4)
+        case 3:
+            KS_QK(3)
+        case 2:
+            KS_QK(2)
+        default:
+            KS_QK(1)
+        }
+#undef KS_QK
     }
 }
 
-/* rb (1..4) rows of O += P V over keys j < kn. */
+/* rb (1..4) rows of O += P V over values j < kn (H: float16 values). */
 KS_FN void KS_N(pv_rows)(float *O, int64_t ldo, const float *P, int64_t ldp, const int rb,
-                         const float *V, int64_t ldv, int64_t kn, int64_t D)
+                         const void *V, int64_t ldv, int64_t kn, int64_t D, const bool H)
 {
     int64_t d = 0;
     for (; d + 2 * KS_W <= D; d += 2 * KS_W) {
@@ -465,7 +597,7 @@ KS_FN void KS_N(pv_rows)(float *O, int64_t ldo, const float *P, int64_t ldp, con
             a1[t] = KS_N(ld)(O + t * ldo + d + KS_W);
         }
         for (int64_t j = 0; j < kn; j++) {
-            const vf v0 = KS_N(ld)(V + j * ldv + d), v1 = KS_N(ld)(V + j * ldv + d + KS_W);
+            const vf v0 = KS_N(ldkv)(V, j * ldv + d, H), v1 = KS_N(ldkv)(V, j * ldv + d + KS_W, H);
             for (int t = 0; t < rb; t++) {
                 const vf p = KS_N(bc)(P[t * ldp + j]);
                 a0[t] += p * v0;
@@ -481,29 +613,35 @@ KS_FN void KS_N(pv_rows)(float *O, int64_t ldo, const float *P, int64_t ldp, con
         for (int t = 0; t < rb; t++) {
             float s = O[t * ldo + d];
             for (int64_t j = 0; j < kn; j++)
-                s += P[t * ldp + j] * V[j * ldv + d];
+                s += P[t * ldp + j] * KS_N(sckv)(V, j * ldv + d, H);
             O[t * ldo + d] = s;
         }
 }
 
 static KS_T void KS_N(pv)(float *O, int64_t ldo, const float *P, int64_t ldp, int64_t R,
-                          const float *V, int64_t ldv, int64_t kn, int64_t D)
+                          const void *V, int64_t ldv, int64_t kn, int64_t D, bool h)
 {
-    int64_t r = 0;
-    for (; r + 4 <= R; r += 4)
-        KS_N(pv_rows)(O + r * ldo, ldo, P + r * ldp, ldp, 4, V, ldv, kn, D);
-    switch (R - r) {
-    case 3:
-        KS_N(pv_rows)(O + r * ldo, ldo, P + r * ldp, ldp, 3, V, ldv, kn, D);
-        break;
-    case 2:
-        KS_N(pv_rows)(O + r * ldo, ldo, P + r * ldp, ldp, 2, V, ldv, kn, D);
-        break;
-    case 1:
-        KS_N(pv_rows)(O + r * ldo, ldo, P + r * ldp, ldp, 1, V, ldv, kn, D);
-        break;
-    default:
-        break;
+    for (int64_t r = 0; r < R; r += 4) {
+        const int rb = R - r < 4 ? (int)(R - r) : 4;
+        float *Or = O + r * ldo;
+        const float *Pr = P + r * ldp;
+#define KS_PV(n)                                                                                   \
+    if (h)                                                                                         \
+        KS_N(pv_rows)(Or, ldo, Pr, ldp, n, V, ldv, kn, D, true);                                   \
+    else                                                                                           \
+        KS_N(pv_rows)(Or, ldo, Pr, ldp, n, V, ldv, kn, D, false);                                  \
+    break;
+        switch (rb) {
+        case 4:
+            KS_PV(4)
+        case 3:
+            KS_PV(3)
+        case 2:
+            KS_PV(2)
+        default:
+            KS_PV(1)
+        }
+#undef KS_PV
     }
 }
 
@@ -584,8 +722,18 @@ static KS_T void KS_N(scale)(float *x, int64_t n, float a)
 }
 
 static const struct ks_ops KS_N(ks_ops) = {
-    KS_N(wq_dequant), KS_N(wq_small_m), KS_N(qk), KS_N(pv), KS_N(exp_sum), KS_N(row_max),
-    KS_N(scale),
+    KS_N(wq_dequant), KS_N(wq_small_m), KS_N(qk),    KS_N(pv),
+    KS_N(exp_sum),    KS_N(row_max),    KS_N(scale), KS_F16C,
 };
 
 #undef KS_FN
+#undef KS_WQ_ROWS
+#undef KS_ROWS
+#undef vf
+#undef vi
+#undef vu
+#undef vc
+#undef KS_T
+#undef KS_N
+#undef KS_F16C
+#undef KS_W

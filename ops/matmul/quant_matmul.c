@@ -22,6 +22,12 @@
  *      dotted with every row of x at once (ks_ops.wq_small_m); a row-major
  *      weight is dequantised row by row and added into y's rows. Each
  *      weight byte is read once per launch.
+ *  QM6. Decode shapes (QM5) split their output columns across the
+ *      device's workers (a multi-block launch, engine.h's ops_split): each
+ *      block converts x, loads the parameters of its columns and runs the
+ *      fused kernel on a view of the weight starting at its first column.
+ *      Every column's sum is computed the same way in any block, so the
+ *      results are bit-identical for any worker count.
  *  QM4. TransMatmulWeight keeps the ND layout (what the products read), so it
  *      validates and queues nothing; the size functions return the element
  *      count of that layout.
@@ -43,6 +49,7 @@
 typedef __typeof__(cblas_sgemm) sgemm_fn;
 
 struct qm_plan {
+    const struct ops_split *split; /* first (engine.h: ops_split_run) */
     sgemm_fn *gemm;
     int64_t m, k, n, group; /* group: rows per scale row (k when one row) */
     int64_t ng;             /* scale rows */
@@ -58,11 +65,12 @@ static void qm_free(struct aclOpExecutor *e)
     free(e->plan);
 }
 
-/* Load a per-tensor / per-channel / per-group parameter: group g, column j
- * at dst[g * n + j], or at dst[j * ng + g] when colmajor (the source's
- * groups contiguous, as ggml's transposed scale views: contiguous loads). */
+/* Load a per-tensor / per-channel / per-group parameter for columns
+ * [j0, j0 + nb): group g, column j0 + j at dst[g * nb + j], or at
+ * dst[j * ng + g] when colmajor (the source's groups contiguous, as ggml's
+ * transposed scale views: contiguous loads). */
 static void qm_load_param(float *dst, const struct ops_tensor *t, void *const *addr, int64_t ng,
-                          int64_t n, bool per_tensor, bool colmajor)
+                          int64_t j0, int64_t nb, bool per_tensor, bool colmajor)
 {
     ops_load_fn ld = ops_loader(CK_F32, t->dt);
     const char *base = ops_base(t, addr);
@@ -70,37 +78,67 @@ static void qm_load_param(float *dst, const struct ops_tensor *t, void *const *a
     if (per_tensor) {
         float v;
         ld(&v, base, esz, 1);
-        for (int64_t i = 0; i < n; i++)
+        for (int64_t i = 0; i < nb; i++)
             dst[i] = v;
         return;
     }
     int64_t sn = t->strides[t->ndim - 1], sg = t->ndim == 2 ? t->strides[0] : 0;
+    base += j0 * sn * esz;
     if (colmajor)
-        for (int64_t j = 0; j < n; j++)
+        for (int64_t j = 0; j < nb; j++)
             ld(dst + j * ng, base + j * sn * esz, sg * esz, ng);
     else
         for (int64_t g = 0; g < ng; g++)
-            ld(dst + g * n, base + g * sg * esz, sn * esz, n);
+            ld(dst + g * nb, base + g * sg * esz, sn * esz, nb);
 }
 
-/* The weight and parameters of one launch as the kernels take them. */
-static struct ks_wq qm_args(const struct qm_plan *p, const void *w, const float *sc,
-                            const float *of, bool colmajor)
+/* The weight columns [j0, j0 + nb) and their parameters as the kernels take
+ * them: a weight view starting at column j0, nb columns wide. */
+static struct ks_wq qm_args(const struct qm_plan *p, const void *w, int64_t j0, int64_t nb,
+                            const float *sc, const float *of, bool colmajor)
 {
-    return (struct ks_wq){.w = w, .w_off = p->w_off, .w_sk = p->w_sk, .w_sn = p->w_sn,
-                          .int4 = p->int4, .k = p->k, .n = p->n, .group = p->group, .sc = sc,
-                          .of = p->has_offset ? of : NULL, .ps_g = colmajor ? 1 : p->n,
-                          .ps_n = colmajor ? p->ng : 1, .rdt = p->x.dt};
+    return (struct ks_wq){.w = w,
+                          .w_off = p->w_off + j0 * p->w_sn,
+                          .w_sk = p->w_sk,
+                          .w_sn = p->w_sn,
+                          .int4 = p->int4,
+                          .k = p->k,
+                          .n = nb,
+                          .group = p->group,
+                          .sc = sc,
+                          .of = p->has_offset ? of : NULL,
+                          .ps_g = colmajor ? 1 : nb,
+                          .ps_n = colmajor ? p->ng : 1,
+                          .rdt = p->x.dt};
 }
 
-static int32_t qm_run(const struct aclOpExecutor *e, void *const *addr)
+/* QM6: a decode-shape launch (m <= QM_SMALL_M) splits its output columns
+ * into blocks of at least QM_SPLIT_COLS columns once the weight has
+ * QM_SPLIT_MIN elements; the sgemm path (its BLAS threads) is one block. */
+#define QM_SPLIT_COLS 64
+#define QM_SPLIT_MIN (1 << 17)
+
+static uint32_t qm_blocks(const struct aclOpExecutor *e)
+{
+    const struct qm_plan *p = e->plan;
+    if (p->m > QM_SMALL_M || p->k * p->n < QM_SPLIT_MIN)
+        return 1;
+    const int64_t b = p->n / QM_SPLIT_COLS;
+    return b < 1 ? 1 : b > 256 ? 256 : (uint32_t)b;
+}
+
+/* Block i of n: output columns [j0, j1) (QM6), the whole product for n = 1. */
+static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi, uint32_t bn)
 {
     const struct qm_plan *p = e->plan;
     const struct ks_ops *ks = ks_get();
-    const int64_t m = p->m, k = p->k, n = p->n;
+    int64_t j0, j1;
+    ops_split_range(p->n, 16, bi, bn, &j0, &j1);
+    const int64_t m = p->m, k = p->k, n = j1 - j0;
+    if (n <= 0)
+        return 0;
     const bool small = m <= QM_SMALL_M;
-    const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB,
-                  NB = n < NBmax ? n : NBmax;
+    const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB, NB = n < NBmax ? n : NBmax;
     /* W: the fused kernel's chunk (QM5) or the sgemm path's block (QM1) */
     const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) : KB * NB;
     const int64_t tsz = KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n;
@@ -117,10 +155,10 @@ static int32_t qm_run(const struct aclOpExecutor *e, void *const *addr)
     const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
                           p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
                           (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
-    qm_load_param(sc, &p->scale, addr, p->ng, n, p->per_tensor, colmajor);
+    qm_load_param(sc, &p->scale, addr, p->ng, j0, n, p->per_tensor, colmajor);
     if (p->has_offset)
-        qm_load_param(of, &p->offset, addr, p->ng, n, p->per_tensor, colmajor);
-    const struct ks_wq a = qm_args(p, addr[p->w_slot], sc, of, colmajor);
+        qm_load_param(of, &p->offset, addr, p->ng, j0, n, p->per_tensor, colmajor);
+    const struct ks_wq a = qm_args(p, addr[p->w_slot], j0, n, sc, of, colmajor);
     if (small) {
         ks->wq_small_m(&a, X, k, m, C, n, 0, n, W, tmp);
     } else {
@@ -138,15 +176,19 @@ static int32_t qm_run(const struct aclOpExecutor *e, void *const *addr)
     }
     if (p->has_bias) {
         ops_load_fn ld = ops_loader(CK_F32, p->bias.dt);
-        ld(bias, ops_base(&p->bias, addr), p->bias.strides[p->bias.ndim - 1] * ops_dt_size(p->bias.dt),
-           n);
+        const int64_t bst = p->bias.strides[p->bias.ndim - 1] * ops_dt_size(p->bias.dt);
+        ld(bias, ops_base(&p->bias, addr) + j0 * bst, bst, n);
         for (int64_t i = 0; i < m; i++)
             for (int64_t j = 0; j < n; j++)
                 C[i * n + j] += bias[j];
     }
-    ops_scatter_nd(C, CK_F32, ops_base(&p->y, addr), p->y.dt, 2, p->y.dims, p->y.strides);
+    const int64_t yd[2] = {m, n};
+    ops_scatter_nd(C, CK_F32, ops_base(&p->y, addr) + j0 * p->y.strides[1] * ops_dt_size(p->y.dt),
+                   p->y.dt, 2, yd, p->y.strides);
     return 0;
 }
+
+static const struct ops_split qm_split = {qm_blocks, qm_block};
 
 static const char *const WQ = "aclnnWeightQuantBatchMatmulV2";
 
@@ -173,7 +215,8 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     aclnnStatus rc;
     if ((rc = ops_check_dims(x, WQ, "x")) || (rc = ops_check_dims(weight, WQ, "weight")) ||
         (rc = ops_check_dims(antiquantScale, WQ, "antiquantScale")) ||
-        (rc = ops_check_dims(y, WQ, "y")) || (off && (rc = ops_check_dims(off, WQ, "antiquantOffset"))) ||
+        (rc = ops_check_dims(y, WQ, "y")) ||
+        (off && (rc = ops_check_dims(off, WQ, "antiquantOffset"))) ||
         (bias && (rc = ops_check_dims(bias, WQ, "bias"))))
         return rc;
     if (!ops_dt_in(x->dtype, OPS_DT_WeightQuantBatchMatmulV2) || y->dtype != x->dtype)
@@ -200,22 +243,24 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     int64_t gs = antiquantGroupSize;
     if (gs != 0 && (gs < 32 || gs > k - 1 || gs % 32))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: antiquantGroupSize %lld must be 0 or a multiple of 32 in [32, k-1]",
-                       WQ, (long long)gs);
+                       "%s: antiquantGroupSize %lld must be 0 or a multiple of 32 in [32, k-1]", WQ,
+                       (long long)gs);
     if (antiquantScale->dtype != x->dtype || (off && off->dtype != x->dtype))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: antiquantScale/antiquantOffset must have x's type %s", WQ,
                        ops_dt_name(x->dtype));
     int64_t ng = gs ? (k + gs - 1) / gs : 1;
-    bool per_tensor = !gs && (qm_is_shape(antiquantScale, 1, -1) || qm_is_shape(antiquantScale, 1, 1));
-    bool shape_ok = gs ? qm_is_shape(antiquantScale, ng, n)
-                       : per_tensor || qm_is_shape(antiquantScale, n, -1) ||
-                             qm_is_shape(antiquantScale, 1, n);
+    bool per_tensor =
+        !gs && (qm_is_shape(antiquantScale, 1, -1) || qm_is_shape(antiquantScale, 1, 1));
+    bool shape_ok =
+        gs ? qm_is_shape(antiquantScale, ng, n)
+           : per_tensor || qm_is_shape(antiquantScale, n, -1) || qm_is_shape(antiquantScale, 1, n);
     if (!shape_ok)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: antiquantScale shape fits neither per-tensor (1,), per-channel (n,)/(1, "
-                       "n) nor per-group (ceil(k/group), n)",
-                       WQ);
+        return ops_err(
+            ACLNN_ERR_PARAM_INVALID,
+            "%s: antiquantScale shape fits neither per-tensor (1,), per-channel (n,)/(1, "
+            "n) nor per-group (ceil(k/group), n)",
+            WQ);
     if (off && !ops_same_shape(off, antiquantScale))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: antiquantOffset's shape differs from antiquantScale's", WQ);
@@ -265,7 +310,8 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     }
     p->has_offset = off != NULL;
     p->has_bias = bias != NULL;
-    e->run = qm_run;
+    p->split = &qm_split;
+    e->run = ops_split_run;
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(WeightQuantBatchMatmulV2)

@@ -160,7 +160,8 @@ static void run_case(const struct fa_case *c)
                         s += ot_get(&pse, i * c->Skv + j);
                     bool hid = ref_hidden(c, i, j, sq, skv, c->mask != 0);
                     if (c->mask && c->sparse <= 1)
-                        hid = hid || ot_get(&mask, ((c->mask == 1 ? b : 0) * c->Sq + i) * c->Skv + j) != 0;
+                        hid = hid ||
+                              ot_get(&mask, ((c->mask == 1 ? b : 0) * c->Sq + i) * c->Skv + j) != 0;
                     sc[j] = hid ? -INFINITY : s;
                     if (!hid) {
                         any = true;
@@ -177,7 +178,9 @@ static void run_case(const struct fa_case *c)
                             acc += exp(sc[j] - mx) / sum *
                                    ot_get(&v, lin_of(in_layout, kd, b, n / G, j, d, c->D));
                     double got = ot_get(&o, lin_of(out_layout, od, b, n, i, d, c->D));
-                    double tol = (c->dt == ACL_FLOAT ? 2e-5 : c->dt == ACL_FLOAT16 ? 4e-3 : 3e-2) *
+                    double tol = (c->dt == ACL_FLOAT     ? 2e-5
+                                  : c->dt == ACL_FLOAT16 ? 4e-3
+                                                         : 3e-2) *
                                  (1 + fabs(acc));
                     if (!(fabs(got - acc) <= tol)) {
                         fprintf(stderr,
@@ -227,11 +230,11 @@ static void errors(void)
     aclTensorList *k2 = aclCreateTensorList((const aclTensor *const[]){q.t, o.t}, 2);
     uint64_t ws;
     aclOpExecutor *ex;
-#define FIA(Q, K, V, DEQ, N, LAY, KVN, SP, OUT)                                                     \
+#define FIA(Q, K, V, DEQ, N, LAY, KVN, SP, OUT)                                                    \
     aclnnFusedInferAttentionScoreV2GetWorkspaceSize(                                               \
-        Q, K, V, NULL, NULL, NULL, NULL, DEQ, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL, N, 0.3, 65535, 65535, LAY, KVN, SP, 0, 0, 0,     \
-        false, 0, 0, OUT, NULL, &ws, &ex)
+        Q, K, V, NULL, NULL, NULL, NULL, DEQ, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,      \
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, N, 0.3, 65535, 65535, LAY, KVN, SP, 0, 0,  \
+        0, false, 0, 0, OUT, NULL, &ws, &ex)
     CHECK_NN(ACLNN_SUCCESS, FIA(q.t, kl, vl, NULL, 2, "BNSD", 1, 0, o.t));
     ot_run(aclnnFusedInferAttentionScoreV2, ws, ex);
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, FIA(NULL, kl, vl, NULL, 2, "BNSD", 1, 0, o.t));
@@ -283,16 +286,29 @@ int main(void)
                                NULL, NULL, false});
     /* blocks of stacked GQA rows: up to 8 rows (decode kernels), 9 and more (sgemm);
      * D not a multiple of the vector width, keys past one block with a tail */
-    run_case(&(struct fa_case){BNSD, ACL_BF16, 1, 8, 2, 1, 600, 36, L_CONTIG, 2, 2, 0, 65535,
-                               65535, true, NULL, NULL, false});
+    run_case(&(struct fa_case){BNSD, ACL_BF16, 1, 8, 2, 1, 600, 36, L_CONTIG, 2, 2, 0, 65535, 65535,
+                               true, NULL, NULL, false});
     run_case(&(struct fa_case){BSND, ACL_FLOAT, 2, 8, 2, 2, 300, 20, L_CONTIG, 1, 1, 0, 65535,
                                65535, true, NULL, actkv, false});
-    run_case(&(struct fa_case){BSH, ACL_FLOAT16, 1, 6, 2, 3, 270, 24, L_GAP, 0, 2, 3, 65535,
-                               65535, false, NULL, NULL, false});
+    run_case(&(struct fa_case){BSH, ACL_FLOAT16, 1, 6, 2, 3, 270, 24, L_GAP, 0, 2, 3, 65535, 65535,
+                               false, NULL, NULL, false});
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 2, 2, 1, 513, 128, L_CONTIG, 0, 0, 0, 65535,
                                65535, true, NULL, NULL, false});
     run_case(&(struct fa_case){BNSD, ACL_FLOAT16, 1, 4, 1, 1, 257, 64, L_CONTIG, 2, 1, 0, 65535,
                                65535, false, NULL, NULL, true});
+    /* large enough to split across workers (FA6; ctest also runs this with 3
+     * workers): float16 decode with GQA 4 read in place (FA7), D with a tail
+     * past the vector width, per-batch kv lengths, lse; float32 with 3 query rows,
+     * right-down causal */
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT16, 1, 16, 4, 1, 1100, 40, L_CONTIG, 2, 0, 0, 65535,
+                               65535, true, NULL, NULL, false});
+    run_case(&(struct fa_case){BSND, ACL_FLOAT16, 2, 8, 2, 1, 700, 128, L_CONTIG, 0, 1, 0, 65535,
+                               65535, true, NULL, actkv, false});
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 2, 3, 600, 64, L_CONTIG, 0, 2, 3, 65535,
+                               65535, true, NULL, NULL, false});
+    /* a prompt (sgemm units): one block, OpenBLAS on the workers */
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 4, 70, 300, 64, L_CONTIG, 0, 2, 3, 65535,
+                               65535, true, NULL, NULL, false});
     /* a fully masked query row gives zeros, lse -inf */
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 2, 1, 1, 3, 4, 4, L_CONTIG, 0, 1, 1, 0, 0, true,
                                NULL, NULL, true});

@@ -5,8 +5,10 @@
  * ggml passes them), offsets, bias, float16 and bfloat16, k and n spanning
  * several blocks, the fused decode path (m <= 8) beside the sgemm one
  * (m > 8) with odd k, int4 at even and odd element offsets, and the error
- * codes (tests/CMakeLists.txt also runs it with CPUACL_SIMD=portable); TransMatmulWeight and the weight
- * size functions. */
+ * codes, every m of the fused kernel (1..8) on weights that split across
+ * workers (tests/ops/CMakeLists.txt also runs it with CPUACL_SIMD=portable
+ * and =avx2, and with 3 workers); TransMatmulWeight and the weight size
+ * functions. */
 #include "optest.h"
 
 #include "aclnnop/aclnn_trans_matmul_weight.h"
@@ -100,9 +102,9 @@ static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, 
             for (int64_t r = 0; r < k; r++) {
                 int64_t g = mode == PER_GROUP ? r / gs : 0;
                 int64_t pi = mode == PER_TENSOR ? 0 : g * n + j;
-                double wd = ot_round(dt, (float)(((double)w.val[r * n + j] +
-                                                  (offset ? ot_get(&of, pi) : 0)) *
-                                                 ot_get(&sc, pi)));
+                double wd = ot_round(
+                    dt, (float)(((double)w.val[r * n + j] + (offset ? ot_get(&of, pi) : 0)) *
+                                ot_get(&sc, pi)));
                 double xv = ot_get(&x, i * k + r);
                 s += xv * wd;
                 mag += fabs(xv * wd);
@@ -146,7 +148,7 @@ static void errors(void)
     ot_make(&wf, ACL_FLOAT16, 2, wd, L_CONTIG);
     uint64_t ws;
     aclOpExecutor *ex;
-#define WQ(X, W, S, QS, G, Y)                                                                       \
+#define WQ(X, W, S, QS, G, Y)                                                                      \
     aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(X, W, S, NULL, QS, NULL, NULL, G, Y, &ws, &ex)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, WQ(NULL, w.t, sc.t, NULL, 0, y.t));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, WQ(x.t, NULL, sc.t, NULL, 0, y.t));
@@ -242,6 +244,18 @@ int main(void)
         run_case(ACL_FLOAT16, false, PER_GROUP, 3, 100, 41, 32, false, false, 2, L_STEP);
         run_case(ACL_FLOAT16, true, PER_TENSOR, 1, 77, 5, 0, true, false, 0, L_CONTIG);
         run_case(ACL_FLOAT16, false, PER_GROUP, 12, 1088, 9, 64, false, true, 0, L_CONTIG);
+    }
+    /* QW1 / QM6: every m of the fused kernel (1..8) on a weight large enough
+     * to split across workers (run with 1 and 3 workers by ctest): int8 and
+     * int4 (even and odd element offsets, so columns start on and between
+     * bytes), per-group with offsets and bias, per-channel, bf16, and a k
+     * that leaves a tail past the last vector */
+    for (int64_t m = 1; m <= 8; m++) {
+        g_woff = m & 1 ? 3 : 0;
+        run_case(ACL_FLOAT16, m & 1, PER_GROUP, m, 512, 300, 32, true, m % 3 == 0, (int)(m % 3),
+                 L_CONTIG);
+        run_case(m & 2 ? ACL_BF16 : ACL_FLOAT16, !(m & 1), m & 4 ? PER_CHANNEL : PER_GROUP, m,
+                 m & 4 ? 1003 : 448, 301, m & 4 ? 0 : 64, true, m & 1, 0, L_CONTIG);
     }
     g_woff = 3;
     errors();

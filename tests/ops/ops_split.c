@@ -8,8 +8,10 @@
  * path), a strided Cast, an in-place Add, a shifted in-place copy whose output
  * overlaps its input (must run as one ordered pass), a repeatable executor
  * launched twice, and an Add captured into a model and replayed (a captured
- * multi-block task). The child prints a hash of every output buffer, gaps
- * included; the parent compares the children line for line.
+ * multi-block task); WeightQuantBatchMatmulV2 at every decode m (1..8), int8
+ * and packed int4 at even and odd offsets (QM6: split by output columns), and
+ * FusedInferAttentionScoreV2 decode (FA6: split by kv heads). The child prints a hash of every
+ * output buffer, gaps included; the parent compares the children line for line.
  */
 #include <dlfcn.h>
 #include <sys/wait.h>
@@ -18,7 +20,9 @@
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
 #include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 #include "optest.h"
 
 static uint64_t hash_buf(const void *p, size_t n)
@@ -190,6 +194,74 @@ static void case_capture(void)
     OT_FREE(&a, &b, &o, &e);
 }
 
+/* WeightQuantBatchMatmulV2 at decode m (QM6: split by output columns): a
+ * transposed int8 / packed int4 weight at element offset woff (odd: int4
+ * columns start mid-byte), per-group(32) scales viewed transposed. */
+static void case_wqbmm(bool int4, int64_t m, int64_t woff)
+{
+    const int64_t k = 512, n = 600, ng = k / 32, nel = woff + k * n;
+    int64_t xd[2] = {m, k}, yd[2] = {m, n}, sd[2] = {ng, n}, bd[1] = {int4 ? (nel + 1) / 2 : nel};
+    ot_tensor x, y, sc, wb;
+    ot_make(&x, ACL_FLOAT16, 2, xd, L_CONTIG);
+    ot_make(&y, ACL_FLOAT16, 2, yd, L_CONTIG);
+    ot_make(&sc, ACL_FLOAT16, 2, sd, L_TRANS);
+    ot_make(&wb, ACL_INT8, 1, bd, L_CONTIG);
+    ot_fill(&x, -1, 1);
+    ot_fill(&sc, 0.001, 0.05);
+    ot_fill(&wb, -128, 127);
+    int64_t wd[2] = {k, n}, ws[2] = {1, k};
+    aclTensor *w = aclCreateTensor(wd, 2, int4 ? ACL_INT4 : ACL_INT8, ws, woff, ACL_FORMAT_ND, &nel,
+                                   1, wb.buf);
+    CHECK(w);
+    uint64_t z;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
+                                x.t, w, sc.t, NULL, NULL, NULL, NULL, 32, y.t, &z, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnWeightQuantBatchMatmulV2(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    char name[48];
+    snprintf(name, sizeof(name), "wqbmm_%s_m%lld_off%lld", int4 ? "int4" : "int8", (long long)m,
+             (long long)woff);
+    emit(name, &y);
+    aclDestroyTensor(w);
+    OT_FREE(&x, &y, &sc, &wb);
+}
+
+/* FusedInferAttentionScoreV2 decode, GQA 4, float16 (FA6: split by kv
+ * heads), with softmaxLse. */
+static void case_fia(void)
+{
+    const int64_t N = 16, KVN = 4, Skv = 1100, D = 64;
+    int64_t qd[4] = {1, N, 1, D}, kd[4] = {1, KVN, Skv, D}, ld[4] = {1, N, 1, 1};
+    ot_tensor q, k, v, o, lse;
+    ot_make(&q, ACL_FLOAT16, 4, qd, L_CONTIG);
+    ot_make(&k, ACL_FLOAT16, 4, kd, L_CONTIG);
+    ot_make(&v, ACL_FLOAT16, 4, kd, L_CONTIG);
+    ot_make(&o, ACL_FLOAT16, 4, qd, L_CONTIG);
+    ot_make(&lse, ACL_FLOAT, 4, ld, L_CONTIG);
+    ot_fill(&q, -1, 1);
+    ot_fill(&k, -1, 1);
+    ot_fill(&v, -1, 1);
+    aclTensorList *kl = aclCreateTensorList((const aclTensor *const[]){k.t}, 1),
+                  *vl = aclCreateTensorList((const aclTensor *const[]){v.t}, 1);
+    char layout[] = "BNSD";
+    uint64_t z;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
+                 q.t, kl, vl, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                 NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, N, 0.125, 65535, 65535,
+                 layout, KVN, 0, 0, 0, 0, true, 0, 0, o.t, lse.t, &z, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnFusedInferAttentionScoreV2(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    emit("fia_decode_f16", &o);
+    emit("fia_decode_lse", &lse);
+    aclDestroyTensorList(kl); /* destroys k.t and v.t */
+    aclDestroyTensorList(vl);
+    k.t = v.t = NULL;
+    OT_FREE(&q, &k, &v, &o, &lse);
+}
+
 static int child(void)
 {
     ot_init();
@@ -202,6 +274,11 @@ static int child(void)
     case_shifted_copy();
     case_repeatable();
     case_capture();
+    for (int64_t m = 1; m <= 8; m++)
+        case_wqbmm(m & 1, m, m & 2 ? 3 : 0);
+    case_wqbmm(true, 8, 0);
+    case_wqbmm(false, 1, 0);
+    case_fia();
     aclDestroyScalar(g_alpha);
     ot_fini();
     return 0;
@@ -243,7 +320,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--child") == 0)
         return child();
-    static char one[4096], more[4096];
+    static char one[8192], more[8192];
     run_child(argv[0], 1, one, sizeof(one));
     if (strlen(one) < 7 * 17) {
         fprintf(stderr, "ops_split: the one-worker child printed too little:\n%s", one);
