@@ -72,6 +72,12 @@ size_t core_mdl_gear_largest(const struct core_mdl_gear_table *t);
  * ACL_ERROR_BAD_ALLOC / ACL_ERROR_INVALID_PARAM naming fn. */
 aclError core_mdl_model_add_aipp(void **buf, size_t *len, const void *sec, size_t slen,
                                  const char *fn);
+/* A bundle (docs/mdl.md, "Bundles") of the n model files models[k]
+ * (lens[k] bytes each, 1 <= n <= 63, each a loadable model, none a bundle):
+ * *out (free() it), *len bytes. ACL_ERROR_INVALID_PARAM naming fn for a
+ * count out of range, a model file's reader codes for a bad model. */
+aclError core_mdl_bundle_write(size_t n, const void *const *models, const size_t *lens, void **out,
+                               size_t *len, const char *fn);
 /* Write len bytes to path (replaced atomically); ACL_ERROR_INVALID_FILE. */
 aclError core_mdl_model_save(const char *path, const void *buf, size_t len, const char *fn);
 

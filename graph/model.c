@@ -975,6 +975,25 @@ uint32_t cpuaclGeSaveModel(const char *output_file, const void *data, uint64_t l
     return e == ACL_SUCCESS ? GE_OK : graph_err(GE_FAILED, "%s", aclGetRecentErrMsg());
 }
 
+uint32_t cpuaclGeBundleBuildModel(size_t n, const void *const *data, const uint64_t *length,
+                                  void **out, uint64_t *out_length)
+{
+    if (!out || !out_length || (n && (!data || !length)))
+        return graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBundleBuildModel: a NULL argument");
+    size_t *lens = malloc((n ? n : 1) * sizeof(size_t));
+    if (!lens)
+        return graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBundleBuildModel: out of memory");
+    for (size_t k = 0; k < n; k++)
+        lens[k] = (size_t)length[k];
+    size_t len = 0;
+    aclError e = core_mdl_bundle_write(n, data, lens, out, &len, "aclgrphBundleBuildModel");
+    free(lens);
+    if (e != ACL_SUCCESS)
+        return acl_to_ge(e);
+    *out_length = len;
+    return GE_OK;
+}
+
 /* ---- the provider of model graphs (core/mdl.h) ----------------------------------- */
 
 /* The weights the gears of one model share (their Const attributes point

@@ -17,6 +17,7 @@
 
 #include "core/err.h"
 #include "core/mdl/aipp.h"
+#include "core/mdl/bundle.h"
 #include "core/mdl/config.h"
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
@@ -341,6 +342,41 @@ aclError aclmdlQuerySizeFromMem(const void *model, size_t modelSize, size_t *wor
     return sizes_of(model, modelSize, workSize, weightSize, __func__);
 }
 
+aclError aclmdlQueryExeOMDesc(const char *fileName, aclmdlExeOMDesc *mdlPartitionSize)
+{
+    if (!fileName || !mdlPartitionSize)
+        return null_arg(!fileName ? "fileName" : "mdlPartitionSize", __func__);
+    void *buf;
+    size_t len, work, weight;
+    aclError rc = core_mdl_file_read(fileName, &buf, &len, __func__);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    struct core_mdl_file f;
+    rc = sizes_of(buf, len, &work, &weight, __func__);
+    if (rc == ACL_SUCCESS)
+        rc = core_mdl_file_parse(buf, len, &f, __func__);
+    const struct core_mdl_section *g =
+        rc == ACL_SUCCESS ? core_mdl_file_section(&f, CORE_MDL_SEC_GRAPH) : NULL;
+    if (rc == ACL_SUCCESS && !g)
+        rc = core_err(ACL_ERROR_PARSE_MODEL,
+                      "%s: %s has no graph section (a description-only file or a bundle)", __func__,
+                      fileName);
+    if (rc == ACL_SUCCESS) {
+        /* what describes the model: every section but the graph and the weights */
+        size_t desc = 0;
+        for (size_t k = 0; k < f.n; k++)
+            if (f.sec[k].id != CORE_MDL_SEC_GRAPH && f.sec[k].id != CORE_MDL_SEC_WEIGHTS)
+                desc += f.sec[k].size;
+        memset(mdlPartitionSize, 0, sizeof(*mdlPartitionSize));
+        mdlPartitionSize->workSize = work;
+        mdlPartitionSize->weightSize = weight;
+        mdlPartitionSize->modelDescSize = desc;
+        mdlPartitionSize->staticTaskSize = g->size; /* what the loader compiles */
+    }
+    free(buf);
+    return rc;
+}
+
 /* ---- dynamic AIPP parameter sets ------------------------------------------------ */
 
 aclmdlAIPP *aclmdlCreateAIPP(uint64_t batchSize)
@@ -495,6 +531,29 @@ aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo *aip
     return core_mdl_aipp_info(modelId, index, aippInfo, __func__);
 }
 
+/* ---- diagnostics ---------------------------------------------------------------- */
+
+aclError aclmdlCreateAndGetOpDesc(uint32_t deviceId, uint32_t streamId, uint32_t taskId,
+                                  char *opName, size_t opNameLen, aclTensorDesc **inputDesc,
+                                  size_t *numInputs, aclTensorDesc **outputDesc, size_t *numOutputs)
+{
+    (void)opNameLen;
+    if (!opName || !inputDesc || !outputDesc || !numInputs || !numOutputs)
+        return null_arg(!opName       ? "opName"
+                        : !inputDesc  ? "inputDesc"
+                        : !outputDesc ? "outputDesc"
+                        : !numInputs  ? "numInputs"
+                                      : "numOutputs",
+                        __func__);
+    /* GE looks the task up among the device tasks its loaded models were
+     * compiled to; a cpuacl model's operators run as host work of the graph
+     * engine, which keeps no operator record per stream task */
+    return core_err(ACL_ERROR_GE_FAILURE,
+                    "%s: no operator of a loaded model ran as task %u of stream %u on device %u "
+                    "(cpuacl models keep no per-task operator records)",
+                    __func__, taskId, streamId, deviceId);
+}
+
 /* ---- configuration handles ------------------------------------------------------ */
 
 aclmdlConfigHandle *aclmdlCreateConfigHandle(void)
@@ -542,20 +601,27 @@ aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *handle, aclmdlExecConfig
 /* ---- loading, unloading, executing ---------------------------------------------- */
 
 /* Load the model file at path (or the image [model, model + size) when
- * path is NULL). */
-static aclError load(const char *path, const void *model, size_t size, uint32_t *modelId,
-                     void *workPtr, size_t workSize, void *weightPtr, size_t weightSize,
-                     const char *fn)
+ * path is NULL) with the options o. */
+static aclError load_opts(const char *path, const void *model, size_t size, uint32_t *modelId,
+                          const struct core_mdl_load_opts *o, const char *fn)
 {
     void *buf = NULL;
     aclError rc = ACL_SUCCESS;
     if (path)
         rc = core_mdl_file_read(path, &buf, &size, fn);
     if (rc == ACL_SUCCESS)
-        rc = core_mdl_load(path ? buf : model, size, workPtr, workSize, weightPtr, weightSize,
-                           modelId, fn);
+        rc = core_mdl_load(path ? buf : model, size, o, modelId, fn);
     free(buf);
     return rc;
+}
+
+static aclError load(const char *path, const void *model, size_t size, uint32_t *modelId,
+                     void *workPtr, size_t workSize, void *weightPtr, size_t weightSize,
+                     const char *fn)
+{
+    struct core_mdl_load_opts o = {
+        .work = workPtr, .work_size = workSize, .weight = weightPtr, .weight_size = weightSize};
+    return load_opts(path, model, size, modelId, &o, fn);
 }
 
 aclError aclmdlLoadFromFile(const char *modelPath, uint32_t *modelId)
@@ -603,6 +669,19 @@ static size_t opt_size(const aclmdlConfigHandle *h, aclmdlConfigAttr a)
     return core_mdl_config_get(h, a, &v) ? v.size : 0;
 }
 
+/* The memory (with_mem) and priority options of handle h. */
+static void config_load_opts(const aclmdlConfigHandle *h, bool with_mem,
+                             struct core_mdl_load_opts *o)
+{
+    union core_mdl_opt prio = {.i32 = 0};
+    core_mdl_config_get(h, ACL_MDL_PRIORITY_INT32, &prio);
+    o->priority = (uint32_t)prio.i32; /* [0, 7], checked when set */
+    o->work = with_mem ? opt_ptr(h, ACL_MDL_WORKSPACE_ADDR_PTR) : NULL;
+    o->weight = with_mem ? opt_ptr(h, ACL_MDL_WEIGHT_ADDR_PTR) : NULL;
+    o->work_size = with_mem ? opt_size(h, ACL_MDL_WORKSPACE_SIZET) : 0;
+    o->weight_size = with_mem ? opt_size(h, ACL_MDL_WEIGHT_SIZET) : 0;
+}
+
 aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelId)
 {
     if (!handle || !modelId)
@@ -629,16 +708,14 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelI
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: ACL_MDL_MEM_ADDR_PTR and ACL_MDL_MEM_SIZET must both be set",
                         __func__);
-    void *work = with_mem ? opt_ptr(handle, ACL_MDL_WORKSPACE_ADDR_PTR) : NULL;
-    void *weight = with_mem ? opt_ptr(handle, ACL_MDL_WEIGHT_ADDR_PTR) : NULL;
-    return load(file ? path.str : NULL, model, size, modelId, work,
-                with_mem ? opt_size(handle, ACL_MDL_WORKSPACE_SIZET) : 0, weight,
-                with_mem ? opt_size(handle, ACL_MDL_WEIGHT_SIZET) : 0, __func__);
+    struct core_mdl_load_opts o = {0};
+    config_load_opts(handle, with_mem, &o);
+    return load_opts(file ? path.str : NULL, model, size, modelId, &o, __func__);
 }
 
 aclError aclmdlUnload(uint32_t modelId)
 {
-    return core_mdl_unload(modelId, __func__);
+    return core_mdl_unload(modelId, 0, __func__);
 }
 
 aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
@@ -657,6 +734,209 @@ aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdl
                             aclrtStream stream)
 {
     return core_mdl_execute(modelId, input, output, stream, false, __func__);
+}
+
+aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
+                         aclrtStream stream, const aclmdlExecConfigHandle *handle)
+{
+    return core_mdl_execute_v2(modelId, input, output, stream, handle, false, __func__);
+}
+
+aclError aclmdlExecuteAsyncV2(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
+                              aclrtStream stream, const aclmdlExecConfigHandle *handle)
+{
+    return core_mdl_execute_v2(modelId, input, output, stream, handle, true, __func__);
+}
+
+/* aclmdlSetAttribute / aclmdlGetAttribute: the one attribute, the priority. */
+static aclError attribute(uint32_t modelId, aclmdlAttr attr, aclmdlAttrValue_t *attrValue, bool set,
+                          const char *fn)
+{
+    if (!attrValue)
+        return null_arg("attrValue", fn);
+    if (attr != ACL_MDL_ATTR_PRIORITY_INT32)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: attribute %d is not an aclmdlAttr (ACL_MDL_ATTR_PRIORITY_INT32 is)",
+                        fn, (int)attr);
+    return core_mdl_priority(modelId, set, &attrValue->mdlPriority, fn);
+}
+
+aclError aclmdlSetAttribute(uint32_t modelId, aclmdlAttr attr, aclmdlAttrValue_t *attrValue)
+{
+    return attribute(modelId, attr, attrValue, true, __func__);
+}
+
+aclError aclmdlGetAttribute(uint32_t modelId, aclmdlAttr attr, aclmdlAttrValue_t *attrValue)
+{
+    return attribute(modelId, attr, attrValue, false, __func__);
+}
+
+/* ---- bundles (core/mdl/bundle.c) --------------------------------------------------- */
+
+/* Open the bundle file at path (or the image [model, model + size) when path
+ * is NULL). */
+static aclError bundle_open(const char *path, const void *model, size_t size, void *var,
+                            size_t var_size, bool all, uint32_t *bundleId, const char *fn)
+{
+    void *buf = NULL;
+    aclError rc = ACL_SUCCESS;
+    if (path)
+        rc = core_mdl_file_read(path, &buf, &size, fn);
+    else if (!size)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: modelSize is 0", fn);
+    if (rc == ACL_SUCCESS)
+        rc = core_mdl_bundle_open(path ? buf : model, size, var, var_size, all, bundleId, fn);
+    free(buf);
+    return rc;
+}
+
+aclError aclmdlBundleLoadFromFile(const char *modelPath, uint32_t *bundleId)
+{
+    if (!modelPath || !bundleId)
+        return null_arg(modelPath ? "bundleId" : "modelPath", __func__);
+    return bundle_open(modelPath, NULL, 0, NULL, 0, true, bundleId, __func__);
+}
+
+aclError aclmdlBundleLoadFromMem(const void *model, size_t modelSize, uint32_t *bundleId)
+{
+    if (!model || !bundleId)
+        return null_arg(model ? "bundleId" : "model", __func__);
+    return bundle_open(NULL, model, modelSize, NULL, 0, true, bundleId, __func__);
+}
+
+aclError aclmdlBundleInitFromFile(const char *modelPath, void *varWeightPtr, size_t varWeightSize,
+                                  uint32_t *bundleId)
+{
+    if (!modelPath || !bundleId)
+        return null_arg(modelPath ? "bundleId" : "modelPath", __func__);
+    return bundle_open(modelPath, NULL, 0, varWeightPtr, varWeightSize, false, bundleId, __func__);
+}
+
+aclError aclmdlBundleInitFromMem(const void *model, size_t modelSize, void *varWeightPtr,
+                                 size_t varWeightSize, uint32_t *bundleId)
+{
+    if (!model || !bundleId)
+        return null_arg(model ? "bundleId" : "model", __func__);
+    return bundle_open(NULL, model, modelSize, varWeightPtr, varWeightSize, false, bundleId,
+                       __func__);
+}
+
+aclError aclmdlBundleUnload(uint32_t bundleId)
+{
+    return core_mdl_bundle_close(bundleId, __func__);
+}
+
+aclError aclmdlBundleGetModelNum(uint32_t bundleId, size_t *modelNum)
+{
+    if (!modelNum)
+        return null_arg("modelNum", __func__);
+    return core_mdl_bundle_count(bundleId, modelNum, __func__);
+}
+
+aclError aclmdlBundleGetModelId(uint32_t bundleId, size_t index, uint32_t *modelId)
+{
+    if (!modelId)
+        return null_arg("modelId", __func__);
+    return core_mdl_bundle_model_id(bundleId, index, modelId, __func__);
+}
+
+aclmdlBundleQueryInfo *aclmdlBundleCreateQueryInfo(void)
+{
+    return made(core_mdl_bundle_query_new(), __func__);
+}
+
+DESTROYER(aclmdlBundleDestroyQueryInfo, aclmdlBundleQueryInfo *, queryInfo,
+          core_mdl_bundle_query_free)
+
+aclError aclmdlBundleQueryInfoFromFile(const char *fileName, aclmdlBundleQueryInfo *queryInfo)
+{
+    if (!fileName || !queryInfo)
+        return null_arg(fileName ? "queryInfo" : "fileName", __func__);
+    void *buf;
+    size_t len;
+    aclError rc = core_mdl_file_read(fileName, &buf, &len, __func__);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    rc = core_mdl_bundle_query(buf, len, queryInfo, __func__);
+    free(buf);
+    return rc;
+}
+
+aclError aclmdlBundleQueryInfoFromMem(const void *model, size_t modelSize,
+                                      aclmdlBundleQueryInfo *queryInfo)
+{
+    if (!model || !queryInfo)
+        return null_arg(model ? "queryInfo" : "model", __func__);
+    if (!modelSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelSize is 0", __func__);
+    return core_mdl_bundle_query(model, modelSize, queryInfo, __func__);
+}
+
+aclError aclmdlBundleGetQueryModelNum(const aclmdlBundleQueryInfo *queryInfo, size_t *modelNum)
+{
+    if (!queryInfo || !modelNum)
+        return null_arg(queryInfo ? "modelNum" : "queryInfo", __func__);
+    *modelNum = queryInfo->n;
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlBundleGetVarWeightSize(const aclmdlBundleQueryInfo *queryInfo,
+                                      size_t *variableWeightSize)
+{
+    if (!queryInfo || !variableWeightSize)
+        return null_arg(queryInfo ? "variableWeightSize" : "queryInfo", __func__);
+    *variableWeightSize = queryInfo->var_size;
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlBundleGetSize(const aclmdlBundleQueryInfo *queryInfo, size_t index, size_t *workSize,
+                             size_t *constWeightSize)
+{
+    if (!queryInfo || !workSize || !constWeightSize)
+        return null_arg(!queryInfo  ? "queryInfo"
+                        : !workSize ? "workSize"
+                                    : "constWeightSize",
+                        __func__);
+    if (index >= queryInfo->n)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: index %zu is not below the %zu models",
+                        __func__, index, queryInfo->n);
+    *workSize = queryInfo->work[index];
+    *constWeightSize = queryInfo->weight[index];
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlBundleLoadModel(uint32_t bundleId, size_t index, uint32_t *modelId)
+{
+    if (!modelId)
+        return null_arg("modelId", __func__);
+    struct core_mdl_load_opts o = {0};
+    return core_mdl_bundle_load(bundleId, index, &o, modelId, __func__);
+}
+
+aclError aclmdlBundleLoadModelWithMem(uint32_t bundleId, size_t index, void *workPtr,
+                                      size_t workSize, void *weightPtr, size_t weightSize,
+                                      uint32_t *modelId)
+{
+    if (!modelId)
+        return null_arg("modelId", __func__);
+    struct core_mdl_load_opts o = {
+        .work = workPtr, .work_size = workSize, .weight = weightPtr, .weight_size = weightSize};
+    return core_mdl_bundle_load(bundleId, index, &o, modelId, __func__);
+}
+
+aclError aclmdlBundleLoadModelWithConfig(uint32_t bundleId, size_t index,
+                                         aclmdlConfigHandle *handle, uint32_t *modelId)
+{
+    if (!handle || !modelId)
+        return null_arg(handle ? "modelId" : "handle", __func__);
+    struct core_mdl_load_opts o = {0};
+    config_load_opts(handle, true, &o);
+    return core_mdl_bundle_load(bundleId, index, &o, modelId, __func__);
+}
+
+aclError aclmdlBundleUnloadModel(uint32_t bundleId, uint32_t modelId)
+{
+    return core_mdl_bundle_unload(bundleId, modelId, __func__);
 }
 
 /* ---- dynamic gears (core/mdl/gear.c) ------------------------------------------------ */

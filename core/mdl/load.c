@@ -12,6 +12,7 @@
 
 #include "core/err.h"
 #include "core/mdl.h"
+#include "core/mdl/config.h"
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
 #include "core/mdl/file.h"
@@ -110,7 +111,10 @@ struct loaded {
     aclmdlDesc *desc;              /* inputs and outputs (the io section) */
     void *meta;                    /* a model file of the io section alone, for aclmdlGetDesc */
     size_t meta_len;
-    uint32_t refs; /* executions in flight, under g_mdl.lock */
+    uint32_t refs;     /* executions in flight, under g_mdl.lock */
+    uint32_t priority; /* aclmdlSetAttribute's, under g_mdl.lock */
+    uint32_t bundle;   /* the bundle that loaded it, 0 none */
+    uint64_t work_size;
 };
 
 static struct {
@@ -176,8 +180,8 @@ static aclError keep_meta(struct loaded *m, const struct core_mdl_file *f, const
     return core_mdl_file_write(s, ns, f->work_size, m->meta, cap, &m->meta_len, fn);
 }
 
-aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size, void *weight,
-                       size_t weight_size, uint32_t *id, const char *fn)
+aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_opts *o,
+                       uint32_t *id, const char *fn)
 {
     const struct core_mdl_provider *p = provider();
     if (!p)
@@ -189,22 +193,30 @@ aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size
     size_t glen, wlen;
     const void *graph = sec_view(&f, CORE_MDL_SEC_GRAPH, &glen);
     const void *weights = sec_view(&f, CORE_MDL_SEC_WEIGHTS, &wlen);
+    if (!graph && core_mdl_file_section(&f, CORE_MDL_SEC_BUNDLE))
+        return core_err(ACL_ERROR_PARSE_MODEL,
+                        "%s: the file is a bundle of models: load it with aclmdlBundleLoadFromFile "
+                        "or aclmdlBundleLoadFromMem",
+                        fn);
     if (!graph)
         return core_err(ACL_ERROR_PARSE_MODEL,
                         "%s: the model file has no graph section (a description-only file)", fn);
-    if (work && work_size < f.work_size)
+    if (o->work && o->work_size < f.work_size)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: workSize %zu is smaller than the model's work size %llu", fn,
-                        work_size, (unsigned long long)f.work_size);
-    if (weight && weight_size < wlen)
+                        o->work_size, (unsigned long long)f.work_size);
+    if (o->weight && o->weight_size < wlen)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: weightSize %zu is smaller than the model's weight size %zu", fn,
-                        weight_size, wlen);
+                        o->weight_size, wlen);
     struct loaded *m = calloc(1, sizeof(*m));
     if (!m || !(m->desc = core_mdl_desc_new())) {
         free(m);
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
+    m->priority = o->priority;
+    m->bundle = o->bundle;
+    m->work_size = f.work_size;
     rc = core_mdl_desc_decode(m->desc, &f, fn);
     if (rc == ACL_SUCCESS)
         rc = keep_meta(m, &f, fn);
@@ -244,7 +256,7 @@ aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size
     return rc;
 }
 
-aclError core_mdl_unload(uint32_t id, const char *fn)
+aclError core_mdl_unload(uint32_t id, uint32_t bundle, const char *fn)
 {
     pthread_mutex_lock(&g_mdl.lock);
     struct loaded **at = find(id);
@@ -253,11 +265,53 @@ aclError core_mdl_unload(uint32_t id, const char *fn)
         return no_model(id, fn);
     }
     struct loaded *m = *at;
+    if (m->bundle != bundle) {
+        uint32_t owner = m->bundle;
+        pthread_mutex_unlock(&g_mdl.lock);
+        if (!bundle)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: model %u belongs to bundle %u: unload it with aclmdlBundleUnload "
+                            "or aclmdlBundleUnloadModel",
+                            fn, id, owner);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: model %u is not a model of bundle %u", fn, id,
+                        bundle);
+    }
     *at = g_mdl.v[--g_mdl.n]; /* the id is gone: new executions fail */
     while (m->refs)
         pthread_cond_wait(&g_mdl.idle, &g_mdl.lock);
     pthread_mutex_unlock(&g_mdl.lock);
     loaded_free(m); /* the provider waits for queued executions */
+    return ACL_SUCCESS;
+}
+
+uint32_t core_mdl_new_id(void)
+{
+    pthread_mutex_lock(&g_mdl.lock);
+    uint32_t id = g_mdl.next_id;
+    if (id)
+        g_mdl.next_id++; /* 0 after 2^32 - 1: none left */
+    pthread_mutex_unlock(&g_mdl.lock);
+    return id;
+}
+
+aclError core_mdl_priority(uint32_t id, bool set, uint32_t *value, const char *fn)
+{
+    int32_t least = 0, greatest = 0;
+    if (set && aclrtDeviceGetStreamPriorityRange(&least, &greatest) == ACL_SUCCESS &&
+        (*value < (uint32_t)greatest || *value > (uint32_t)least))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: priority %u is outside the stream priority range [%d, %d]", fn, *value,
+                        greatest, least);
+    pthread_mutex_lock(&g_mdl.lock);
+    struct loaded **at = find(id);
+    if (at && set)
+        (*at)->priority = *value;
+    else if (at)
+        *value = (*at)->priority;
+    pthread_mutex_unlock(&g_mdl.lock);
+    if (!at)
+        return core_err((aclError)ACL_ERROR_GE_EXEC_MODEL_ID_INVALID,
+                        "%s: model id %u is not loaded (never loaded, or unloaded)", fn, id);
     return ACL_SUCCESS;
 }
 
@@ -387,4 +441,77 @@ void core_mdl_release(void *ref)
     if (--m->refs == 0)
         pthread_cond_broadcast(&g_mdl.idle);
     pthread_mutex_unlock(&g_mdl.lock);
+}
+
+/* ---- executions with a configuration (aclmdlExecuteV2) ------------------------------ */
+
+/* Give each empty buffer (NULL data, size 0) of output dataset out memory of
+ * its output's size; made[k] marks those given. */
+static aclError fill_empty(const aclmdlDesc *d, aclmdlDataset *out, bool *made, const char *fn)
+{
+    for (size_t k = 0; k < d->n[1]; k++) {
+        aclDataBuffer *b = (aclDataBuffer *)core_mdl_dataset_buf(out, k);
+        size_t want = d->t[1][k].size;
+        if (!b || b->data || b->size || !want)
+            continue;
+        void *p = NULL;
+        aclError e = aclrtMalloc(&p, want, ACL_MEM_MALLOC_HUGE_FIRST);
+        if (e != ACL_SUCCESS)
+            return core_err(e, "%s: no memory for output %zu (%zu bytes): %s", fn, k, want,
+                            aclGetRecentErrMsg());
+        b->data = p;
+        b->size = want;
+        made[k] = true;
+    }
+    return ACL_SUCCESS;
+}
+
+aclError core_mdl_execute_v2(uint32_t id, const aclmdlDataset *in, aclmdlDataset *out,
+                             aclrtStream stream, const aclmdlExecConfigHandle *h, bool async,
+                             const char *fn)
+{
+    union core_mdl_opt v = {.i32 = -1}, size = {.size = 0};
+    int32_t timeout =
+        h && core_mdl_exec_config_get(h, ACL_MDL_STREAM_SYNC_TIMEOUT, &v) ? v.i32 : -1;
+    const aclmdlDesc *d;
+    struct core_mdl_geared *g;
+    struct loaded *m = core_mdl_acquire(id, &d, &g);
+    if (!m)
+        return no_model(id, fn);
+    aclError rc = ACL_SUCCESS;
+    if (h && core_mdl_exec_config_get(h, ACL_MDL_WORK_ADDR_PTR, &v) && v.ptr &&
+        (!core_mdl_exec_config_get(h, ACL_MDL_WORK_SIZET, &size) || size.size < m->work_size))
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: ACL_MDL_WORK_SIZET %zu is smaller than the model's work size %llu", fn,
+                      size.size, (unsigned long long)m->work_size);
+    size_t no = d->n[1];
+    bool *made = NULL;
+    if (rc == ACL_SUCCESS && out && core_mdl_dataset_count(out) == no && no) {
+        made = calloc(no, sizeof(bool));
+        rc = made ? fill_empty(d, out, made, fn)
+                  : core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    bool queued = false;
+    if (rc == ACL_SUCCESS) {
+        /* without a stream or a timeout: aclmdlExecute's own stream */
+        bool own = !async && !stream && timeout < 0;
+        rc = core_mdl_execute(id, in, out, stream, own, fn);
+        queued = rc == ACL_SUCCESS;
+        aclError e = ACL_SUCCESS;
+        if (queued && !async && !own && (e = aclrtSynchronizeStreamWithTimeout(stream, timeout)))
+            rc = core_err(e, "%s: waiting for the execution on its stream: %s", fn,
+                          aclGetRecentErrMsg());
+    }
+    /* memory given to outputs of an execution never queued goes back */
+    for (size_t k = 0; made && !queued && k < no; k++) {
+        if (!made[k])
+            continue;
+        aclDataBuffer *b = (aclDataBuffer *)core_mdl_dataset_buf(out, k);
+        aclrtFree(b->data);
+        b->data = NULL;
+        b->size = 0;
+    }
+    free(made);
+    core_mdl_release(m);
+    return rc;
 }

@@ -3,7 +3,8 @@
  * ge/ge_ir_build.h: GE's model-build API (namespace ge): aclgrphBuildInitialize,
  * aclgrphBuildModel (a ge::Graph and its build options, ge::ir_option of
  * ge/ge_api_types.h, into a model in memory), aclgrphSaveModel (to
- * <output_file>.om), aclgrphBuildFinalize, aclgrphGetIRVersion. Header-only
+ * <output_file>.om), aclgrphBundleBuildModel and aclgrphBundleSaveModel (several
+ * graphs in one bundle model), aclgrphBuildFinalize, aclgrphGetIRVersion. Header-only
  * over cpuacl's C interface (ge/cpuacl_ge.h), like ge/ge_api.h; the model is
  * a cpuacl model file (docs/mdl.md) for aclmdlLoadFromMem/FromFile. Link
  * with -lge_compiler -lgraph -lascendcl (names of libcpuacl).
@@ -27,7 +28,8 @@
 #include "graph/ge_error_codes.h"
 #include "graph/graph.h"
 
-namespace ge {
+namespace ge
+{
 
 const int32_t IR_MAJOR_VERSION = 1;
 const int32_t IR_MINOR_VERSION = 0;
@@ -38,11 +40,18 @@ struct ModelBufferData {
     uint64_t length;
 };
 
+struct GraphWithOptions {
+    ge::Graph graph;
+    std::map<AscendString, AscendString> build_options;
+};
+
 enum aclgrphAttrType { ATTR_TYPE_KEEP_DTYPE = 0, ATTR_TYPE_WEIGHT_COMPRESS };
 
-namespace cpuacl_detail {
+namespace cpuacl_detail
+{
 
-template <class M> graphStatus BuildModel(const Graph &graph, const M &options, ModelBufferData &model)
+template <class M>
+graphStatus BuildModel(const Graph &graph, const M &options, ModelBufferData &model)
 {
     cpuaclGeGraph *g = graph.CpuaclLower();
     if (!g)
@@ -70,7 +79,10 @@ inline graphStatus aclgrphBuildInitialize(std::map<AscendString, AscendString> &
     cpuacl_detail::Options o(global_options);
     return cpuaclGeBuildInitialize(o.k.data(), o.v.data(), o.k.size());
 }
-inline void aclgrphBuildFinalize() { cpuaclGeBuildFinalize(); }
+inline void aclgrphBuildFinalize()
+{
+    cpuaclGeBuildFinalize();
+}
 
 inline graphStatus aclgrphBuildModel(const ge::Graph &graph,
                                      const std::map<std::string, std::string> &build_options,
@@ -92,6 +104,37 @@ inline graphStatus aclgrphSaveModel(const char_t *output_file, const ModelBuffer
 inline graphStatus aclgrphSaveModel(const std::string &output_file, const ModelBufferData &model)
 {
     return aclgrphSaveModel(output_file.c_str(), model);
+}
+
+/* Several graphs, each built with its options, packed into one bundle model
+ * (docs/mdl.md, "Bundles") for aclmdlBundleLoadFromFile / FromMem. */
+inline graphStatus aclgrphBundleBuildModel(const std::vector<GraphWithOptions> &graph_with_options,
+                                           ModelBufferData &model)
+{
+    std::vector<ModelBufferData> parts(graph_with_options.size());
+    std::vector<const void *> data;
+    std::vector<uint64_t> length;
+    for (size_t k = 0; k < parts.size(); k++) {
+        const GraphWithOptions &g = graph_with_options[k];
+        graphStatus rc = cpuacl_detail::BuildModel(g.graph, g.build_options, parts[k]);
+        if (rc != GRAPH_SUCCESS)
+            return rc;
+        data.push_back(parts[k].data.get());
+        length.push_back(parts[k].length);
+    }
+    void *out = nullptr;
+    uint64_t len = 0;
+    graphStatus rc = cpuaclGeBundleBuildModel(parts.size(), data.data(), length.data(), &out, &len);
+    if (rc != GRAPH_SUCCESS)
+        return rc;
+    model.data = std::shared_ptr<uint8_t>(static_cast<uint8_t *>(out), cpuaclGeModelFree);
+    model.length = len;
+    return GRAPH_SUCCESS;
+}
+/* Writes <output_file>.om, as aclgrphSaveModel. */
+inline graphStatus aclgrphBundleSaveModel(const char_t *output_file, const ModelBufferData &model)
+{
+    return cpuaclGeSaveModel(output_file, model.data.get(), model.data ? model.length : 0);
 }
 
 inline graphStatus aclgrphGetIRVersion(int32_t *major_version, int32_t *minor_version,
