@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * API surface of acl/acl_mdl.h (offline models): today datasets, model
- * descriptions and their getters (filled from a model file), dynamic AIPP
- * parameter sets, load and execution configurations and the size queries;
- * with them the model-file hooks of cpuacl/cpuacl_test.h. Calls the mdl room
- * (core/mdl/dataset.h, desc.h, aipp.h, config.h, file.h). These objects are
+ * API surface of acl/acl_mdl.h (offline models): datasets, model
+ * descriptions and their getters, dynamic AIPP parameter sets, load and
+ * execution configurations, the size queries, loads, executions (with and
+ * without configurations), dynamic gears, attributes, bundles and the
+ * diagnostics; with them the model-file hooks of cpuacl/cpuacl_test.h. Calls
+ * the mdl room (core/mdl/dataset.h, desc.h, aipp.h, config.h, file.h, load.h,
+ * gear.h, bundle.h). These objects are
  * plain objects: no aclInit needed, a NULL object or pointer argument is
  * ACL_ERROR_INVALID_PARAM (or the getter's documented empty answer), a
  * destroyed one the caller's bug. docs/mdl.md lists every call's codes.
