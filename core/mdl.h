@@ -72,6 +72,17 @@ size_t core_mdl_gear_largest(const struct core_mdl_gear_table *t);
  * ACL_ERROR_BAD_ALLOC / ACL_ERROR_INVALID_PARAM naming fn. */
 aclError core_mdl_model_add_aipp(void **buf, size_t *len, const void *sec, size_t slen,
                                  const char *fn);
+/* An aclmdlModel (aclgrphBuildModelFromFile / FromData, aclmdlLoadFromModel):
+ * a validated, loadable model file image held in memory. core_mdl_image_new
+ * copies len bytes at buf into *out (a model file with a graph section, not
+ * a bundle: else the reader's codes or ACL_ERROR_PARSE_MODEL);
+ * core_mdl_image_view gives its bytes, NULL when img is not one. */
+aclError core_mdl_image_new(const void *buf, size_t len, void **out, const char *fn);
+const void *core_mdl_image_view(const void *img, size_t *len);
+void core_mdl_image_free(const void *img);
+/* The whole of the file at path in *buf (free() it), *len bytes: the
+ * model reader's codes (ACL_ERROR_INVALID_FILE, READ_MODEL_FAILURE). */
+aclError core_mdl_model_read(const char *path, void **buf, size_t *len, const char *fn);
 /* A bundle (docs/mdl.md, "Bundles") of the n model files models[k]
  * (lens[k] bytes each, 1 <= n <= 63, each a loadable model, none a bundle):
  * *out (free() it), *len bytes. ACL_ERROR_INVALID_PARAM naming fn for a

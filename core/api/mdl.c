@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/mdl.h"
 #include "core/mdl/aipp.h"
 #include "core/mdl/bundle.h"
 #include "core/mdl/config.h"
@@ -713,6 +714,24 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelI
     struct core_mdl_load_opts o = {0};
     config_load_opts(handle, with_mem, &o);
     return load_opts(file ? path.str : NULL, model, size, modelId, &o, __func__);
+}
+
+aclError aclmdlLoadFromModel(const aclmdlModel *model, const aclmdlConfigHandle *handle,
+                             uint32_t *modelId)
+{
+    if (!model || !modelId)
+        return null_arg(model ? "modelId" : "model", __func__);
+    size_t len = 0;
+    const void *img = core_mdl_image_view(model, &len);
+    if (!img)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: model is not an aclmdlModel of aclgrphBuildModelFromFile or "
+                        "aclgrphBuildModelFromData",
+                        __func__);
+    struct core_mdl_load_opts o = {0};
+    if (handle)
+        config_load_opts(handle, true, &o);
+    return core_mdl_load(img, len, &o, modelId, __func__);
 }
 
 aclError aclmdlUnload(uint32_t modelId)

@@ -80,6 +80,11 @@ aclError core_mdl_model_write_gears(const struct core_mdl_io *io, size_t nin, si
     return ACL_SUCCESS;
 }
 
+aclError core_mdl_model_read(const char *path, void **buf, size_t *len, const char *fn)
+{
+    return core_mdl_file_read(path, buf, len, fn);
+}
+
 aclError core_mdl_model_save(const char *path, const void *buf, size_t len, const char *fn)
 {
     return core_mdl_file_save(path, buf, len, fn);
@@ -514,4 +519,52 @@ aclError core_mdl_execute_v2(uint32_t id, const aclmdlDataset *in, aclmdlDataset
     free(made);
     core_mdl_release(m);
     return rc;
+}
+
+/* ---- models held in memory (aclmdlModel) ----------------------------------------- */
+
+#define IMAGE_MAGIC 0x4d49444du /* "MDIM" */
+
+struct image {
+    uint32_t magic;
+    size_t len;
+    unsigned char bytes[];
+};
+
+aclError core_mdl_image_new(const void *buf, size_t len, void **out, const char *fn)
+{
+    struct core_mdl_file f;
+    aclError rc = core_mdl_file_parse(buf, len, &f, fn);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    if (!core_mdl_file_section(&f, CORE_MDL_SEC_GRAPH))
+        return core_err(ACL_ERROR_PARSE_MODEL, "%s: the model file has no graph section (%s)", fn,
+                        core_mdl_file_section(&f, CORE_MDL_SEC_BUNDLE) ? "a bundle"
+                                                                       : "a description-only file");
+    struct image *m = malloc(sizeof(*m) + len);
+    if (!m)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory (a model of %zu bytes)", fn, len);
+    m->magic = IMAGE_MAGIC;
+    m->len = len;
+    memcpy(m->bytes, buf, len);
+    *out = m;
+    return ACL_SUCCESS;
+}
+
+const void *core_mdl_image_view(const void *img, size_t *len)
+{
+    const struct image *m = img;
+    if (!m || m->magic != IMAGE_MAGIC)
+        return NULL;
+    *len = m->len;
+    return m->bytes;
+}
+
+void core_mdl_image_free(const void *img)
+{
+    struct image *m = (struct image *)img;
+    if (m && m->magic == IMAGE_MAGIC) {
+        m->magic = 0;
+        free(m);
+    }
 }

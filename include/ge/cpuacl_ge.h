@@ -163,6 +163,21 @@ ACL_FUNC_VISIBILITY uint32_t cpuaclGeBundleBuildModel(size_t n, const void *cons
                                                       const uint64_t *length, void **out,
                                                       uint64_t *out_length);
 
+/* aclgrphBuildModelFromFile / FromData: *model (an aclmdlModel) holds the
+ * validated model file; no build option is taken (docs/graph.md). */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeBuildModelFromFile(const char *path, const char *const *keys,
+                                                        const char *const *values, size_t n,
+                                                        void **model);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeBuildModelFromData(const void *data, size_t size,
+                                                        const char *const *keys,
+                                                        const char *const *values, size_t n,
+                                                        void **model);
+/* The bytes of such a model (aclgrphSaveModel, aclgrphSaveModelToBuffer). */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeModelBytes(const void *model, const void **data,
+                                                uint64_t *length);
+/* aclgrphDestroyModel. */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeModelDestroy(const void *model);
+
 /* Size in bytes of one element of a ge::DataType (0 = unknown). */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeTypeSize(int32_t dtype);
 /* The last GE error message of the calling thread. */

@@ -4,7 +4,10 @@
  * aclgrphBuildModel (a ge::Graph and its build options, ge::ir_option of
  * ge/ge_api_types.h, into a model in memory), aclgrphSaveModel (to
  * <output_file>.om), aclgrphBundleBuildModel and aclgrphBundleSaveModel (several
- * graphs in one bundle model), aclgrphBuildFinalize, aclgrphGetIRVersion. Header-only
+ * graphs in one bundle model), aclgrphBuildModelFromFile / FromData (a built
+ * model file held as an aclmdlModel for aclmdlLoadFromModel) with
+ * aclgrphSaveModel / SaveModelToBuffer / DestroyModel of it,
+ * aclgrphBuildFinalize, aclgrphGetIRVersion. Header-only
  * over cpuacl's C interface (ge/cpuacl_ge.h), like ge/ge_api.h; the model is
  * a cpuacl model file (docs/mdl.md) for aclmdlLoadFromMem/FromFile. Link
  * with -lge_compiler -lgraph -lascendcl (names of libcpuacl).
@@ -16,6 +19,8 @@
 #ifdef __cplusplus
 
 #include <cstdint>
+#include <cstring>
+#include <new>
 #include <map>
 #include <memory>
 #include <string>
@@ -135,6 +140,60 @@ inline graphStatus aclgrphBundleBuildModel(const std::vector<GraphWithOptions> &
 inline graphStatus aclgrphBundleSaveModel(const char_t *output_file, const ModelBufferData &model)
 {
     return cpuaclGeSaveModel(output_file, model.data.get(), model.data ? model.length : 0);
+}
+
+/* A model file (as aclgrphSaveModel writes it) held as an aclmdlModel for
+ * aclmdlLoadFromModel; build_options must be empty (docs/graph.md). */
+inline graphStatus
+aclgrphBuildModelFromFile(const char_t *graph_file,
+                          const std::map<AscendString, AscendString> &build_options,
+                          aclmdlModel **model)
+{
+    cpuacl_detail::Options o(build_options);
+    void *m = nullptr;
+    graphStatus rc = cpuaclGeBuildModelFromFile(graph_file, o.k.data(), o.v.data(), o.k.size(), &m);
+    if (rc == GRAPH_SUCCESS && model)
+        *model = static_cast<aclmdlModel *>(m);
+    return rc;
+}
+inline graphStatus
+aclgrphBuildModelFromData(const void *graph_data, size_t graph_size,
+                          const std::map<AscendString, AscendString> &build_options,
+                          aclmdlModel **model)
+{
+    cpuacl_detail::Options o(build_options);
+    void *m = nullptr;
+    graphStatus rc =
+        cpuaclGeBuildModelFromData(graph_data, graph_size, o.k.data(), o.v.data(), o.k.size(), &m);
+    if (rc == GRAPH_SUCCESS && model)
+        *model = static_cast<aclmdlModel *>(m);
+    return rc;
+}
+inline graphStatus aclgrphSaveModel(const char_t *output_file, const aclmdlModel *model)
+{
+    const void *data = nullptr;
+    uint64_t len = 0;
+    graphStatus rc = cpuaclGeModelBytes(model, &data, &len);
+    return rc == GRAPH_SUCCESS ? cpuaclGeSaveModel(output_file, data, len) : rc;
+}
+inline graphStatus aclgrphSaveModelToBuffer(ModelBufferData &model_buffer, const aclmdlModel *model)
+{
+    const void *data = nullptr;
+    uint64_t len = 0;
+    graphStatus rc = cpuaclGeModelBytes(model, &data, &len);
+    if (rc != GRAPH_SUCCESS)
+        return rc;
+    uint8_t *copy = new (std::nothrow) uint8_t[len];
+    if (!copy)
+        return GRAPH_FAILED;
+    std::memcpy(copy, data, len);
+    model_buffer.data = std::shared_ptr<uint8_t>(copy, std::default_delete<uint8_t[]>());
+    model_buffer.length = len;
+    return GRAPH_SUCCESS;
+}
+inline graphStatus aclgrphDestroyModel(const aclmdlModel *model)
+{
+    return cpuaclGeModelDestroy(model);
 }
 
 inline graphStatus aclgrphGetIRVersion(int32_t *major_version, int32_t *minor_version,

@@ -10,7 +10,10 @@
  * and read back, out of range, unknown attribute and id), aclmdlQueryExeOMDesc
  * (the partition sizes of a saved model against aclmdlQuerySize and the
  * file's sections), aclmdlCreateAndGetOpDesc (argument checks and the
- * not-found answer), each misuse with its code and message.
+ * not-found answer), aclmdlLoadFromModel of models held by
+ * aclgrphBuildModelFromFile / FromData (with and without a configuration,
+ * saved again to a buffer and a file, destroyed under the loaded models),
+ * each misuse with its code and message.
  */
 #include <atomic>
 #include <string>
@@ -241,6 +244,71 @@ static void query_exe_om_desc(const std::string &path, const ge::ModelBufferData
     unlink(npu.c_str());
 }
 
+static void load_from_model(const std::string &path, const ge::ModelBufferData &m)
+{
+    std::map<ge::AscendString, ge::AscendString> none;
+    aclmdlModel *built = nullptr, *built2 = nullptr;
+    EXPECT(ge::aclgrphBuildModelFromFile(path.c_str(), none, &built) == ge::GRAPH_SUCCESS);
+    EXPECT(ge::aclgrphBuildModelFromData(m.data.get(), m.length, none, &built2) ==
+           ge::GRAPH_SUCCESS);
+    EXPECT(built && built2);
+    aclmdlConfigHandle *c = aclmdlCreateConfigHandle();
+    int32_t prio = 4;
+    EXPECT(aclmdlSetConfigOpt(c, ACL_MDL_PRIORITY_INT32, &prio, sizeof(prio)) == ACL_SUCCESS);
+    uint32_t a = 0, b = 0;
+    EXPECT(aclmdlLoadFromModel(built, c, &a) == ACL_SUCCESS);
+    EXPECT(aclmdlLoadFromModel(built2, nullptr, &b) == ACL_SUCCESS);
+    EXPECT(a != b);
+    check_affine(a, 6);
+    check_affine(b, 7);
+    aclmdlAttrValue_t v;
+    EXPECT(aclmdlGetAttribute(a, ACL_MDL_ATTR_PRIORITY_INT32, &v) == ACL_SUCCESS);
+    EXPECT(v.mdlPriority == 4);
+    EXPECT(aclmdlGetAttribute(b, ACL_MDL_ATTR_PRIORITY_INT32, &v) == ACL_SUCCESS);
+    EXPECT(v.mdlPriority == 0);
+    EXPECT(aclmdlDestroyConfigHandle(c) == ACL_SUCCESS);
+
+    /* the model's bytes are the file's: to a buffer and to a file again */
+    ge::ModelBufferData copy;
+    EXPECT(ge::aclgrphSaveModelToBuffer(copy, built) == ge::GRAPH_SUCCESS);
+    EXPECT(copy.length == m.length && !std::memcmp(copy.data.get(), m.data.get(), m.length));
+    std::string again = path + ".again";
+    EXPECT(ge::aclgrphSaveModel(again.c_str(), built2) == ge::GRAPH_SUCCESS);
+    uint32_t c2 = 0;
+    EXPECT(aclmdlLoadFromFile((again + ".om").c_str(), &c2) == ACL_SUCCESS);
+    check_affine(c2, 8);
+    EXPECT(aclmdlUnload(c2) == ACL_SUCCESS);
+    unlink((again + ".om").c_str());
+
+    /* misuse */
+    std::map<ge::AscendString, ge::AscendString> opts = {{ge::ir_option::INPUT_FORMAT, "ND"}};
+    aclmdlModel *x = nullptr;
+    EXPECT(ge::aclgrphBuildModelFromData(m.data.get(), m.length, opts, &x) != ge::GRAPH_SUCCESS);
+    EXPECT(std::strstr(aclGetRecentErrMsg(), "no build options") && !x);
+    EXPECT(ge::aclgrphBuildModelFromFile("/nonexistent/m.om", none, &x) != ge::GRAPH_SUCCESS);
+    EXPECT(std::strstr(aclGetRecentErrMsg(), "cannot open") && !x);
+    std::vector<unsigned char> bad(m.data.get(), m.data.get() + m.length);
+    bad[bad.size() - 3] ^= 1;
+    EXPECT(ge::aclgrphBuildModelFromData(bad.data(), bad.size(), none, &x) != ge::GRAPH_SUCCESS);
+    EXPECT(std::strstr(aclGetRecentErrMsg(), "checksum") && !x);
+    uint32_t junk[8] = {0};
+    uint32_t id = 0;
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlLoadFromModel", "not an aclmdlModel",
+                aclmdlLoadFromModel(reinterpret_cast<aclmdlModel *>(junk), nullptr, &id));
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlLoadFromModel", "model",
+                aclmdlLoadFromModel(nullptr, nullptr, &id));
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlLoadFromModel", "modelId",
+                aclmdlLoadFromModel(built, nullptr, nullptr));
+    EXPECT(ge::aclgrphDestroyModel(reinterpret_cast<aclmdlModel *>(junk)) != ge::GRAPH_SUCCESS);
+
+    /* the loaded models do not depend on the aclmdlModel */
+    EXPECT(ge::aclgrphDestroyModel(built) == ge::GRAPH_SUCCESS);
+    EXPECT(ge::aclgrphDestroyModel(built2) == ge::GRAPH_SUCCESS);
+    check_affine(a, 9);
+    EXPECT(aclmdlUnload(a) == ACL_SUCCESS);
+    EXPECT(aclmdlUnload(b) == ACL_SUCCESS);
+}
+
 static void create_and_get_op_desc()
 {
     char name[64];
@@ -274,6 +342,7 @@ int main()
     attributes(m, id);
     query_exe_om_desc(path, m);
     create_and_get_op_desc();
+    load_from_model(path, m);
     EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
 
     unlink(path.c_str());
