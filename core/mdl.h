@@ -135,6 +135,13 @@ struct core_mdl_provider {
                            const struct core_mdl_gear_plan *plan, void **models, const char *fn);
     /* Wait for the executions queued on the model, then free it. */
     void (*release)(void *model);
+    /* Feed loaded model id from acltdt queues (aclmdlLoadFrom*WithQ):
+     * q[0, nin) its input queues, q[nin, nin + nout) its output queues,
+     * size[k] the bytes of input (output) k; *worker until queue_stop, which
+     * returns when the worker has stopped (after the execution under way). */
+    aclError (*queue_start)(uint32_t id, const uint32_t *q, size_t nin, size_t nout,
+                            const size_t *size, void **worker, const char *fn);
+    void (*queue_stop)(void *worker);
 };
 
 /* Install the provider (once, at load; later calls replace it). */

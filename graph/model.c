@@ -1267,8 +1267,12 @@ static void gm_release(void *model)
     free(m);
 }
 
-static const struct core_mdl_provider g_provider = {
-    .load = gm_load, .execute = gm_execute, .load_gears = gm_load_gears, .release = gm_release};
+static const struct core_mdl_provider g_provider = {.load = gm_load,
+                                                    .execute = gm_execute,
+                                                    .load_gears = gm_load_gears,
+                                                    .release = gm_release,
+                                                    .queue_start = graph_queue_start,
+                                                    .queue_stop = graph_queue_stop};
 
 __attribute__((constructor)) static void gm_provide(void)
 {

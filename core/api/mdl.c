@@ -659,6 +659,43 @@ aclError aclmdlLoadFromMemWithMem(const void *model, size_t modelSize, uint32_t 
                 __func__);
 }
 
+/* A load with queues: GE's checks, then the load. */
+static aclError load_q(const char *path, const void *model, size_t size, uint32_t *modelId,
+                       const uint32_t *inputQ, size_t inputQNum, const uint32_t *outputQ,
+                       size_t outputQNum, uint32_t priority, const char *fn)
+{
+    if (!inputQ || !outputQ)
+        return null_arg(inputQ ? "outputQ" : "inputQ", fn);
+    if (!inputQNum || !outputQNum)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: inputQNum %zu or outputQNum %zu is 0", fn,
+                        inputQNum, outputQNum);
+    struct core_mdl_load_opts o = {.priority = priority,
+                                   .queues = true,
+                                   .inq = inputQ,
+                                   .outq = outputQ,
+                                   .ninq = inputQNum,
+                                   .noutq = outputQNum};
+    return load_opts(path, model, size, modelId, &o, fn);
+}
+
+aclError aclmdlLoadFromFileWithQ(const char *modelPath, uint32_t *modelId, const uint32_t *inputQ,
+                                 size_t inputQNum, const uint32_t *outputQ, size_t outputQNum)
+{
+    if (!modelPath || !modelId)
+        return null_arg(modelPath ? "modelId" : "modelPath", __func__);
+    return load_q(modelPath, NULL, 0, modelId, inputQ, inputQNum, outputQ, outputQNum, 0, __func__);
+}
+
+aclError aclmdlLoadFromMemWithQ(const void *model, size_t modelSize, uint32_t *modelId,
+                                const uint32_t *inputQ, size_t inputQNum, const uint32_t *outputQ,
+                                size_t outputQNum)
+{
+    if (!model || !modelId)
+        return null_arg(model ? "modelId" : "model", __func__);
+    return load_q(NULL, model, modelSize, modelId, inputQ, inputQNum, outputQ, outputQNum, 0,
+                  __func__);
+}
+
 /* Option a of handle h as a pointer or size (NULL / 0 when not set). */
 static void *opt_ptr(const aclmdlConfigHandle *h, aclmdlConfigAttr a)
 {
@@ -695,13 +732,12 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelI
     bool mem = type == ACL_MDL_LOAD_FROM_MEM || type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
     bool with_mem =
         type == ACL_MDL_LOAD_FROM_FILE_WITH_MEM || type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
-    if (type == ACL_MDL_LOAD_FROM_FILE_WITH_Q || type == ACL_MDL_LOAD_FROM_MEM_WITH_Q)
-        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
-                        "%s: loads with queues (ACL_MDL_LOAD_FROM_*_WITH_Q) are not supported",
-                        __func__);
+    bool with_q = type == ACL_MDL_LOAD_FROM_FILE_WITH_Q || type == ACL_MDL_LOAD_FROM_MEM_WITH_Q;
+    file = file || type == ACL_MDL_LOAD_FROM_FILE_WITH_Q;
+    mem = mem || type == ACL_MDL_LOAD_FROM_MEM_WITH_Q;
     if (!file && !mem)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: ACL_MDL_LOAD_TYPE_SIZET is %s (1 to 4 load a model)", __func__,
+                        "%s: ACL_MDL_LOAD_TYPE_SIZET is %s (1 to 6 load a model)", __func__,
                         type ? "out of range" : "not set");
     if (file && !core_mdl_config_get(handle, ACL_MDL_PATH_PTR, &path))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: ACL_MDL_PATH_PTR is not set", __func__);
@@ -713,6 +749,11 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelI
                         __func__);
     struct core_mdl_load_opts o = {0};
     config_load_opts(handle, with_mem, &o);
+    if (with_q)
+        return load_q(
+            file ? path.str : NULL, model, size, modelId, opt_ptr(handle, ACL_MDL_INPUTQ_ADDR_PTR),
+            opt_size(handle, ACL_MDL_INPUTQ_NUM_SIZET), opt_ptr(handle, ACL_MDL_OUTPUTQ_ADDR_PTR),
+            opt_size(handle, ACL_MDL_OUTPUTQ_NUM_SIZET), o.priority, __func__);
     return load_opts(file ? path.str : NULL, model, size, modelId, &o, __func__);
 }
 

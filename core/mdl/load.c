@@ -18,7 +18,11 @@
 #include "core/mdl/file.h"
 #include "core/mdl/gear.h"
 #include "core/mdl/load.h"
+#include "core/device/facts.h"
+#include "core/memory/memory.h"
 #include "core/runtime/base.h"
+#include "core/runtime/runtime.h"
+#include "core/stream/stream.h"
 
 /* ---- writing ------------------------------------------------------------------ */
 
@@ -120,6 +124,7 @@ struct loaded {
     uint32_t priority; /* aclmdlSetAttribute's, under g_mdl.lock */
     uint32_t bundle;   /* the bundle that loaded it, 0 none */
     uint64_t work_size;
+    void *qw; /* a load with queues: the provider's worker */
 };
 
 static struct {
@@ -185,6 +190,26 @@ static aclError keep_meta(struct loaded *m, const struct core_mdl_file *f, const
     return core_mdl_file_write(s, ns, f->work_size, m->meta, cap, &m->meta_len, fn);
 }
 
+/* The provider's queue worker of loaded model id (described by d). */
+static aclError start_queues(const struct core_mdl_provider *p, const aclmdlDesc *d, uint32_t id,
+                             const struct core_mdl_load_opts *o, void **qw, const char *fn)
+{
+    size_t n = o->ninq + o->noutq;
+    uint32_t *q = malloc(n * sizeof(uint32_t));
+    size_t *size = malloc(n * sizeof(size_t));
+    aclError rc = q && size ? ACL_SUCCESS : core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    for (size_t k = 0; rc == ACL_SUCCESS && k < n; k++) {
+        bool out = k >= o->ninq;
+        q[k] = out ? o->outq[k - o->ninq] : o->inq[k];
+        size[k] = d->t[out][out ? k - o->ninq : k].size;
+    }
+    if (rc == ACL_SUCCESS)
+        rc = p->queue_start(id, q, o->ninq, o->noutq, size, qw, fn);
+    free(q);
+    free(size);
+    return rc;
+}
+
 aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_opts *o,
                        uint32_t *id, const char *fn)
 {
@@ -231,7 +256,18 @@ aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_o
         rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     for (size_t k = 0; rc == ACL_SUCCESS && k < ni + no; k++)
         sz[k] = m->desc->t[k >= ni][k >= ni ? k - ni : k].size;
-    if (rc == ACL_SUCCESS && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
+    if (rc == ACL_SUCCESS && o->queues && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: a model with dynamic gears cannot be loaded with queues (static "
+                      "shapes only)",
+                      fn);
+    else if (rc == ACL_SUCCESS && o->queues &&
+             (o->ninq != m->desc->n[0] || o->noutq != m->desc->n[1]))
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %zu input and %zu output queues for a model of %zu inputs and %zu "
+                      "outputs",
+                      fn, o->ninq, o->noutq, m->desc->n[0], m->desc->n[1]);
+    else if (rc == ACL_SUCCESS && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
         rc = core_mdl_gears_load(p, m->desc, graph, glen, weights, wlen, &m->gears, fn);
     else if (rc == ACL_SUCCESS)
         rc = p->load(graph, glen, weights, wlen, ni, sz, no, sz + ni, &m->impl, fn);
@@ -256,9 +292,21 @@ aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_o
         }
         pthread_mutex_unlock(&g_mdl.lock);
     }
-    if (rc != ACL_SUCCESS)
+    if (rc != ACL_SUCCESS) {
         loaded_free(m);
-    return rc;
+        return rc;
+    }
+    void *qw = NULL;
+    if (o->queues && (rc = start_queues(p, m->desc, *id, o, &qw, fn))) {
+        core_mdl_unload(*id, o->bundle, fn);
+        return rc;
+    }
+    if (qw) {
+        pthread_mutex_lock(&g_mdl.lock);
+        m->qw = qw; /* the caller has not been given the id yet: no unload races */
+        pthread_mutex_unlock(&g_mdl.lock);
+    }
+    return ACL_SUCCESS;
 }
 
 aclError core_mdl_unload(uint32_t id, uint32_t bundle, const char *fn)
@@ -282,6 +330,13 @@ aclError core_mdl_unload(uint32_t id, uint32_t bundle, const char *fn)
                         bundle);
     }
     *at = g_mdl.v[--g_mdl.n]; /* the id is gone: new executions fail */
+    if (m->qw) {
+        void *qw = m->qw;
+        m->qw = NULL;
+        pthread_mutex_unlock(&g_mdl.lock);
+        provider()->queue_stop(qw); /* its last execution returns; it starts none */
+        pthread_mutex_lock(&g_mdl.lock);
+    }
     while (m->refs)
         pthread_cond_wait(&g_mdl.idle, &g_mdl.lock);
     pthread_mutex_unlock(&g_mdl.lock);
@@ -302,8 +357,8 @@ uint32_t core_mdl_new_id(void)
 aclError core_mdl_priority(uint32_t id, bool set, uint32_t *value, const char *fn)
 {
     int32_t least = 0, greatest = 0;
-    if (set && aclrtDeviceGetStreamPriorityRange(&least, &greatest) == ACL_SUCCESS &&
-        (*value < (uint32_t)greatest || *value > (uint32_t)least))
+    core_stream_priority_range(&least, &greatest);
+    if (set && (*value < (uint32_t)greatest || *value > (uint32_t)least))
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: priority %u is outside the stream priority range [%d, %d]", fn, *value,
                         greatest, least);
@@ -460,15 +515,27 @@ static aclError fill_empty(const aclmdlDesc *d, aclmdlDataset *out, bool *made, 
         if (!b || b->data || b->size || !want)
             continue;
         void *p = NULL;
-        aclError e = aclrtMalloc(&p, want, ACL_MEM_MALLOC_HUGE_FIRST);
+        aclError e = core_mem_dev_malloc(&p, want, ACL_MEM_MALLOC_HUGE_FIRST, false, fn);
         if (e != ACL_SUCCESS)
-            return core_err(e, "%s: no memory for output %zu (%zu bytes): %s", fn, k, want,
-                            aclGetRecentErrMsg());
+            return e; /* recorded, naming fn */
         b->data = p;
         b->size = want;
         made[k] = true;
     }
     return ACL_SUCCESS;
+}
+
+/* Wait for stream (NULL: the default stream) at most timeout ms (-1: for
+ * ever); the stream's codes, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT when it
+ * expires. */
+static aclError sync_stream(aclrtStream stream, int32_t timeout, const char *fn)
+{
+    struct core_stream *s;
+    uint64_t tag = 0, deadline = 0;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
+    if (rc == ACL_SUCCESS)
+        rc = core_timeout(timeout, &deadline, fn);
+    return rc == ACL_SUCCESS ? core_stream_sync_tag(s, tag, deadline, fn) : rc;
 }
 
 aclError core_mdl_execute_v2(uint32_t id, const aclmdlDataset *in, aclmdlDataset *out,
@@ -502,17 +569,15 @@ aclError core_mdl_execute_v2(uint32_t id, const aclmdlDataset *in, aclmdlDataset
         bool own = !async && !stream && timeout < 0;
         rc = core_mdl_execute(id, in, out, stream, own, fn);
         queued = rc == ACL_SUCCESS;
-        aclError e = ACL_SUCCESS;
-        if (queued && !async && !own && (e = aclrtSynchronizeStreamWithTimeout(stream, timeout)))
-            rc = core_err(e, "%s: waiting for the execution on its stream: %s", fn,
-                          aclGetRecentErrMsg());
+        if (queued && !async && !own)
+            rc = sync_stream(stream, timeout, fn);
     }
     /* memory given to outputs of an execution never queued goes back */
     for (size_t k = 0; made && !queued && k < no; k++) {
         if (!made[k])
             continue;
         aclDataBuffer *b = (aclDataBuffer *)core_mdl_dataset_buf(out, k);
-        aclrtFree(b->data);
+        core_mem_dev_free(b->data, fn);
         b->data = NULL;
         b->size = 0;
     }

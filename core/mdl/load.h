@@ -32,6 +32,11 @@ struct core_mdl_load_opts {
     size_t work_size, weight_size;
     uint32_t priority;
     uint32_t bundle;
+    /* a load with queues (queues true): one queue a model input and output
+     * (core/mdl/queue.h) */
+    bool queues;
+    const uint32_t *inq, *outq;
+    size_t ninq, noutq;
 };
 
 /* Load the model file image [buf, buf + len) (the caller keeps it); *id on

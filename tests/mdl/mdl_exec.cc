@@ -119,7 +119,7 @@ static void execute_v2(uint32_t id)
         put(in, 0, x);
         static int hold = 300;
         EXPECT(aclrtLaunchHostFunc(s, host_sleep, &hold) == ACL_SUCCESS);
-        EXPECT_FAIL(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "aclmdlExecuteV2", "waiting",
+        EXPECT_FAIL(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "aclmdlExecuteV2", "timeout expired",
                     aclmdlExecuteV2(id, in.ds, out.ds, s, h));
         /* the execution was queued and still runs: it completes after the hold */
         EXPECT(aclrtSynchronizeStream(s) == ACL_SUCCESS);
