@@ -128,18 +128,31 @@ static aclError desc_from(aclmdlDesc *desc, const void *model, size_t size, cons
     return rc == ACL_SUCCESS ? core_mdl_desc_decode(desc, &f, fn) : rc;
 }
 
+/* Read the file at path and give its bytes to use(bytes, len, obj, fn). */
+static aclError from_file(const char *path, void *obj,
+                          aclError (*use)(const void *, size_t, void *, const char *),
+                          const char *fn)
+{
+    void *buf;
+    size_t len;
+    aclError rc = core_mdl_file_read(path, &buf, &len, fn);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    rc = use(buf, len, obj, fn);
+    free(buf);
+    return rc;
+}
+
+static aclError desc_use(const void *buf, size_t len, void *desc, const char *fn)
+{
+    return desc_from(desc, buf, len, fn);
+}
+
 aclError aclmdlGetDescFromFile(aclmdlDesc *modelDesc, const char *modelPath)
 {
     if (!modelDesc || !modelPath)
         return null_arg(modelDesc ? "modelPath" : "modelDesc", __func__);
-    void *buf;
-    size_t len;
-    aclError rc = core_mdl_file_read(modelPath, &buf, &len, __func__);
-    if (rc != ACL_SUCCESS)
-        return rc;
-    rc = desc_from(modelDesc, buf, len, __func__);
-    free(buf);
-    return rc;
+    return from_file(modelPath, modelDesc, desc_use, __func__);
 }
 
 aclError aclmdlGetDescFromMem(aclmdlDesc *modelDesc, const void *model, size_t modelSize)
@@ -910,18 +923,16 @@ aclmdlBundleQueryInfo *aclmdlBundleCreateQueryInfo(void)
 DESTROYER(aclmdlBundleDestroyQueryInfo, aclmdlBundleQueryInfo *, queryInfo,
           core_mdl_bundle_query_free)
 
+static aclError query_use(const void *buf, size_t len, void *q, const char *fn)
+{
+    return core_mdl_bundle_query(buf, len, q, fn);
+}
+
 aclError aclmdlBundleQueryInfoFromFile(const char *fileName, aclmdlBundleQueryInfo *queryInfo)
 {
     if (!fileName || !queryInfo)
         return null_arg(fileName ? "queryInfo" : "fileName", __func__);
-    void *buf;
-    size_t len;
-    aclError rc = core_mdl_file_read(fileName, &buf, &len, __func__);
-    if (rc != ACL_SUCCESS)
-        return rc;
-    rc = core_mdl_bundle_query(buf, len, queryInfo, __func__);
-    free(buf);
-    return rc;
+    return from_file(fileName, queryInfo, query_use, __func__);
 }
 
 aclError aclmdlBundleQueryInfoFromMem(const void *model, size_t modelSize,
