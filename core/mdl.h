@@ -72,6 +72,23 @@ size_t core_mdl_gear_largest(const struct core_mdl_gear_table *t);
  * ACL_ERROR_BAD_ALLOC / ACL_ERROR_INVALID_PARAM naming fn. */
 aclError core_mdl_model_add_aipp(void **buf, size_t *len, const void *sec, size_t slen,
                                  const char *fn);
+/* An aclmdlModel (aclgrphBuildModelFromFile / FromData, aclmdlLoadFromModel):
+ * a validated, loadable model file image held in memory. core_mdl_image_new
+ * copies len bytes at buf into *out (a model file with a graph section, not
+ * a bundle: else the reader's codes or ACL_ERROR_PARSE_MODEL);
+ * core_mdl_image_view gives its bytes, NULL when img is not one. */
+aclError core_mdl_image_new(const void *buf, size_t len, void **out, const char *fn);
+const void *core_mdl_image_view(const void *img, size_t *len);
+void core_mdl_image_free(const void *img);
+/* The whole of the file at path in *buf (free() it), *len bytes: the
+ * model reader's codes (ACL_ERROR_INVALID_FILE, READ_MODEL_FAILURE). */
+aclError core_mdl_model_read(const char *path, void **buf, size_t *len, const char *fn);
+/* A bundle (docs/mdl.md, "Bundles") of the n model files models[k]
+ * (lens[k] bytes each, 1 <= n <= 63, each a loadable model, none a bundle):
+ * *out (free() it), *len bytes. ACL_ERROR_INVALID_PARAM naming fn for a
+ * count out of range, a model file's reader codes for a bad model. */
+aclError core_mdl_bundle_write(size_t n, const void *const *models, const size_t *lens, void **out,
+                               size_t *len, const char *fn);
 /* Write len bytes to path (replaced atomically); ACL_ERROR_INVALID_FILE. */
 aclError core_mdl_model_save(const char *path, const void *buf, size_t len, const char *fn);
 
@@ -118,6 +135,13 @@ struct core_mdl_provider {
                            const struct core_mdl_gear_plan *plan, void **models, const char *fn);
     /* Wait for the executions queued on the model, then free it. */
     void (*release)(void *model);
+    /* Feed loaded model id from acltdt queues (aclmdlLoadFrom*WithQ):
+     * q[0, nin) its input queues, q[nin, nin + nout) its output queues,
+     * size[k] the bytes of input (output) k; *worker until queue_stop, which
+     * returns when the worker has stopped (after the execution under way). */
+    aclError (*queue_start)(uint32_t id, const uint32_t *q, size_t nin, size_t nout,
+                            const size_t *size, void **worker, const char *fn);
+    void (*queue_stop)(void *worker);
 };
 
 /* Install the provider (once, at load; later calls replace it). */

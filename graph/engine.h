@@ -170,4 +170,10 @@ void graph_stats(const struct cpuaclGeGraph *g, cpuaclGeGraphStats *st);
 /* Bytes of output i of a built graph. */
 uint64_t graph_out_bytes(const struct cpuaclGeGraph *g, uint32_t i);
 
+/* Models fed by queues (graph/queue.c): the provider's queue_start and
+ * queue_stop (core/mdl.h). */
+aclError graph_queue_start(uint32_t id, const uint32_t *q, size_t nin, size_t nout,
+                           const size_t *size, void **worker, const char *fn);
+void graph_queue_stop(void *worker);
+
 #endif

@@ -975,6 +975,77 @@ uint32_t cpuaclGeSaveModel(const char *output_file, const void *data, uint64_t l
     return e == ACL_SUCCESS ? GE_OK : graph_err(GE_FAILED, "%s", aclGetRecentErrMsg());
 }
 
+uint32_t cpuaclGeBundleBuildModel(size_t n, const void *const *data, const uint64_t *length,
+                                  void **out, uint64_t *out_length)
+{
+    if (!out || !out_length || (n && (!data || !length)))
+        return graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBundleBuildModel: a NULL argument");
+    size_t *lens = malloc((n ? n : 1) * sizeof(size_t));
+    if (!lens)
+        return graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBundleBuildModel: out of memory");
+    for (size_t k = 0; k < n; k++)
+        lens[k] = (size_t)length[k];
+    size_t len = 0;
+    aclError e = core_mdl_bundle_write(n, data, lens, out, &len, "aclgrphBundleBuildModel");
+    free(lens);
+    if (e != ACL_SUCCESS)
+        return acl_to_ge(e);
+    *out_length = len;
+    return GE_OK;
+}
+
+uint32_t cpuaclGeBuildModelFromData(const void *data, size_t size, const char *const *keys,
+                                    const char *const *values, size_t n, void **model)
+{
+    (void)values;
+    const char *fn = "aclgrphBuildModelFromData";
+    if (!data || !size || !model || (n && !keys))
+        return graph_err(GE_GRAPH_PARAM_INVALID, "%s: a NULL argument or an empty model", fn);
+    if (n)
+        return graph_err(GE_GRAPH_PARAM_INVALID,
+                         "%s: option %s: a built model takes no build options (they apply in "
+                         "aclgrphBuildModel)",
+                         fn, keys[0] ? keys[0] : "(null)");
+    aclError e = core_mdl_image_new(data, size, model, fn);
+    return e == ACL_SUCCESS ? GE_OK : acl_to_ge(e);
+}
+
+uint32_t cpuaclGeBuildModelFromFile(const char *path, const char *const *keys,
+                                    const char *const *values, size_t n, void **model)
+{
+    if (!path)
+        return graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBuildModelFromFile: graph_file is NULL");
+    void *buf = NULL;
+    size_t len = 0;
+    aclError e = core_mdl_model_read(path, &buf, &len, "aclgrphBuildModelFromFile");
+    uint32_t rc = e == ACL_SUCCESS ? cpuaclGeBuildModelFromData(buf, len, keys, values, n, model)
+                                   : acl_to_ge(e);
+    free(buf);
+    return rc;
+}
+
+uint32_t cpuaclGeModelBytes(const void *model, const void **data, uint64_t *length)
+{
+    size_t len = 0;
+    const void *p = core_mdl_image_view(model, &len);
+    if (!p || !data || !length)
+        return graph_err(GE_GRAPH_PARAM_INVALID,
+                         "the model is NULL or not of aclgrphBuildModelFromFile / FromData");
+    *data = p;
+    *length = len;
+    return GE_OK;
+}
+
+uint32_t cpuaclGeModelDestroy(const void *model)
+{
+    size_t len = 0;
+    if (!core_mdl_image_view(model, &len))
+        return graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphDestroyModel: not a model of "
+                                                 "aclgrphBuildModelFromFile / FromData");
+    core_mdl_image_free(model);
+    return GE_OK;
+}
+
 /* ---- the provider of model graphs (core/mdl.h) ----------------------------------- */
 
 /* The weights the gears of one model share (their Const attributes point
@@ -1196,8 +1267,12 @@ static void gm_release(void *model)
     free(m);
 }
 
-static const struct core_mdl_provider g_provider = {
-    .load = gm_load, .execute = gm_execute, .load_gears = gm_load_gears, .release = gm_release};
+static const struct core_mdl_provider g_provider = {.load = gm_load,
+                                                    .execute = gm_execute,
+                                                    .load_gears = gm_load_gears,
+                                                    .release = gm_release,
+                                                    .queue_start = graph_queue_start,
+                                                    .queue_stop = graph_queue_stop};
 
 __attribute__((constructor)) static void gm_provide(void)
 {

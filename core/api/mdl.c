@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * API surface of acl/acl_mdl.h (offline models): today datasets, model
- * descriptions and their getters (filled from a model file), dynamic AIPP
- * parameter sets, load and execution configurations and the size queries;
- * with them the model-file hooks of cpuacl/cpuacl_test.h. Calls the mdl room
- * (core/mdl/dataset.h, desc.h, aipp.h, config.h, file.h). These objects are
+ * API surface of acl/acl_mdl.h (offline models): datasets, model
+ * descriptions and their getters, dynamic AIPP parameter sets, load and
+ * execution configurations, the size queries, loads, executions (with and
+ * without configurations), dynamic gears, attributes, bundles and the
+ * diagnostics; with them the model-file hooks of cpuacl/cpuacl_test.h. Calls
+ * the mdl room (core/mdl/dataset.h, desc.h, aipp.h, config.h, file.h, load.h,
+ * gear.h, bundle.h). These objects are
  * plain objects: no aclInit needed, a NULL object or pointer argument is
  * ACL_ERROR_INVALID_PARAM (or the getter's documented empty answer), a
  * destroyed one the caller's bug. docs/mdl.md lists every call's codes.
@@ -16,7 +18,9 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/mdl.h"
 #include "core/mdl/aipp.h"
+#include "core/mdl/bundle.h"
 #include "core/mdl/config.h"
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
@@ -124,18 +128,31 @@ static aclError desc_from(aclmdlDesc *desc, const void *model, size_t size, cons
     return rc == ACL_SUCCESS ? core_mdl_desc_decode(desc, &f, fn) : rc;
 }
 
+/* Read the file at path and give its bytes to use(bytes, len, obj, fn). */
+static aclError from_file(const char *path, void *obj,
+                          aclError (*use)(const void *, size_t, void *, const char *),
+                          const char *fn)
+{
+    void *buf;
+    size_t len;
+    aclError rc = core_mdl_file_read(path, &buf, &len, fn);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    rc = use(buf, len, obj, fn);
+    free(buf);
+    return rc;
+}
+
+static aclError desc_use(const void *buf, size_t len, void *desc, const char *fn)
+{
+    return desc_from(desc, buf, len, fn);
+}
+
 aclError aclmdlGetDescFromFile(aclmdlDesc *modelDesc, const char *modelPath)
 {
     if (!modelDesc || !modelPath)
         return null_arg(modelDesc ? "modelPath" : "modelDesc", __func__);
-    void *buf;
-    size_t len;
-    aclError rc = core_mdl_file_read(modelPath, &buf, &len, __func__);
-    if (rc != ACL_SUCCESS)
-        return rc;
-    rc = desc_from(modelDesc, buf, len, __func__);
-    free(buf);
-    return rc;
+    return from_file(modelPath, modelDesc, desc_use, __func__);
 }
 
 aclError aclmdlGetDescFromMem(aclmdlDesc *modelDesc, const void *model, size_t modelSize)
@@ -341,6 +358,41 @@ aclError aclmdlQuerySizeFromMem(const void *model, size_t modelSize, size_t *wor
     return sizes_of(model, modelSize, workSize, weightSize, __func__);
 }
 
+aclError aclmdlQueryExeOMDesc(const char *fileName, aclmdlExeOMDesc *mdlPartitionSize)
+{
+    if (!fileName || !mdlPartitionSize)
+        return null_arg(!fileName ? "fileName" : "mdlPartitionSize", __func__);
+    void *buf;
+    size_t len, work, weight;
+    aclError rc = core_mdl_file_read(fileName, &buf, &len, __func__);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    struct core_mdl_file f;
+    rc = sizes_of(buf, len, &work, &weight, __func__);
+    if (rc == ACL_SUCCESS)
+        rc = core_mdl_file_parse(buf, len, &f, __func__);
+    const struct core_mdl_section *g =
+        rc == ACL_SUCCESS ? core_mdl_file_section(&f, CORE_MDL_SEC_GRAPH) : NULL;
+    if (rc == ACL_SUCCESS && !g)
+        rc = core_err(ACL_ERROR_PARSE_MODEL,
+                      "%s: %s has no graph section (a description-only file or a bundle)", __func__,
+                      fileName);
+    if (rc == ACL_SUCCESS) {
+        /* what describes the model: every section but the graph and the weights */
+        size_t desc = 0;
+        for (size_t k = 0; k < f.n; k++)
+            if (f.sec[k].id != CORE_MDL_SEC_GRAPH && f.sec[k].id != CORE_MDL_SEC_WEIGHTS)
+                desc += f.sec[k].size;
+        memset(mdlPartitionSize, 0, sizeof(*mdlPartitionSize));
+        mdlPartitionSize->workSize = work;
+        mdlPartitionSize->weightSize = weight;
+        mdlPartitionSize->modelDescSize = desc;
+        mdlPartitionSize->staticTaskSize = g->size; /* what the loader compiles */
+    }
+    free(buf);
+    return rc;
+}
+
 /* ---- dynamic AIPP parameter sets ------------------------------------------------ */
 
 aclmdlAIPP *aclmdlCreateAIPP(uint64_t batchSize)
@@ -495,6 +547,29 @@ aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo *aip
     return core_mdl_aipp_info(modelId, index, aippInfo, __func__);
 }
 
+/* ---- diagnostics ---------------------------------------------------------------- */
+
+aclError aclmdlCreateAndGetOpDesc(uint32_t deviceId, uint32_t streamId, uint32_t taskId,
+                                  char *opName, size_t opNameLen, aclTensorDesc **inputDesc,
+                                  size_t *numInputs, aclTensorDesc **outputDesc, size_t *numOutputs)
+{
+    (void)opNameLen;
+    if (!opName || !inputDesc || !outputDesc || !numInputs || !numOutputs)
+        return null_arg(!opName       ? "opName"
+                        : !inputDesc  ? "inputDesc"
+                        : !outputDesc ? "outputDesc"
+                        : !numInputs  ? "numInputs"
+                                      : "numOutputs",
+                        __func__);
+    /* GE looks the task up among the device tasks its loaded models were
+     * compiled to; a cpuacl model's operators run as host work of the graph
+     * engine, which keeps no operator record per stream task */
+    return core_err(ACL_ERROR_GE_FAILURE,
+                    "%s: no operator of a loaded model ran as task %u of stream %u on device %u "
+                    "(cpuacl models keep no per-task operator records)",
+                    __func__, taskId, streamId, deviceId);
+}
+
 /* ---- configuration handles ------------------------------------------------------ */
 
 aclmdlConfigHandle *aclmdlCreateConfigHandle(void)
@@ -542,20 +617,27 @@ aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *handle, aclmdlExecConfig
 /* ---- loading, unloading, executing ---------------------------------------------- */
 
 /* Load the model file at path (or the image [model, model + size) when
- * path is NULL). */
-static aclError load(const char *path, const void *model, size_t size, uint32_t *modelId,
-                     void *workPtr, size_t workSize, void *weightPtr, size_t weightSize,
-                     const char *fn)
+ * path is NULL) with the options o. */
+static aclError load_opts(const char *path, const void *model, size_t size, uint32_t *modelId,
+                          const struct core_mdl_load_opts *o, const char *fn)
 {
     void *buf = NULL;
     aclError rc = ACL_SUCCESS;
     if (path)
         rc = core_mdl_file_read(path, &buf, &size, fn);
     if (rc == ACL_SUCCESS)
-        rc = core_mdl_load(path ? buf : model, size, workPtr, workSize, weightPtr, weightSize,
-                           modelId, fn);
+        rc = core_mdl_load(path ? buf : model, size, o, modelId, fn);
     free(buf);
     return rc;
+}
+
+static aclError load(const char *path, const void *model, size_t size, uint32_t *modelId,
+                     void *workPtr, size_t workSize, void *weightPtr, size_t weightSize,
+                     const char *fn)
+{
+    struct core_mdl_load_opts o = {
+        .work = workPtr, .work_size = workSize, .weight = weightPtr, .weight_size = weightSize};
+    return load_opts(path, model, size, modelId, &o, fn);
 }
 
 aclError aclmdlLoadFromFile(const char *modelPath, uint32_t *modelId)
@@ -590,6 +672,43 @@ aclError aclmdlLoadFromMemWithMem(const void *model, size_t modelSize, uint32_t 
                 __func__);
 }
 
+/* A load with queues: GE's checks, then the load. */
+static aclError load_q(const char *path, const void *model, size_t size, uint32_t *modelId,
+                       const uint32_t *inputQ, size_t inputQNum, const uint32_t *outputQ,
+                       size_t outputQNum, uint32_t priority, const char *fn)
+{
+    if (!inputQ || !outputQ)
+        return null_arg(inputQ ? "outputQ" : "inputQ", fn);
+    if (!inputQNum || !outputQNum)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: inputQNum %zu or outputQNum %zu is 0", fn,
+                        inputQNum, outputQNum);
+    struct core_mdl_load_opts o = {.priority = priority,
+                                   .queues = true,
+                                   .inq = inputQ,
+                                   .outq = outputQ,
+                                   .ninq = inputQNum,
+                                   .noutq = outputQNum};
+    return load_opts(path, model, size, modelId, &o, fn);
+}
+
+aclError aclmdlLoadFromFileWithQ(const char *modelPath, uint32_t *modelId, const uint32_t *inputQ,
+                                 size_t inputQNum, const uint32_t *outputQ, size_t outputQNum)
+{
+    if (!modelPath || !modelId)
+        return null_arg(modelPath ? "modelId" : "modelPath", __func__);
+    return load_q(modelPath, NULL, 0, modelId, inputQ, inputQNum, outputQ, outputQNum, 0, __func__);
+}
+
+aclError aclmdlLoadFromMemWithQ(const void *model, size_t modelSize, uint32_t *modelId,
+                                const uint32_t *inputQ, size_t inputQNum, const uint32_t *outputQ,
+                                size_t outputQNum)
+{
+    if (!model || !modelId)
+        return null_arg(model ? "modelId" : "model", __func__);
+    return load_q(NULL, model, modelSize, modelId, inputQ, inputQNum, outputQ, outputQNum, 0,
+                  __func__);
+}
+
 /* Option a of handle h as a pointer or size (NULL / 0 when not set). */
 static void *opt_ptr(const aclmdlConfigHandle *h, aclmdlConfigAttr a)
 {
@@ -603,6 +722,19 @@ static size_t opt_size(const aclmdlConfigHandle *h, aclmdlConfigAttr a)
     return core_mdl_config_get(h, a, &v) ? v.size : 0;
 }
 
+/* The memory (with_mem) and priority options of handle h. */
+static void config_load_opts(const aclmdlConfigHandle *h, bool with_mem,
+                             struct core_mdl_load_opts *o)
+{
+    union core_mdl_opt prio = {.i32 = 0};
+    core_mdl_config_get(h, ACL_MDL_PRIORITY_INT32, &prio);
+    o->priority = (uint32_t)prio.i32; /* [0, 7], checked when set */
+    o->work = with_mem ? opt_ptr(h, ACL_MDL_WORKSPACE_ADDR_PTR) : NULL;
+    o->weight = with_mem ? opt_ptr(h, ACL_MDL_WEIGHT_ADDR_PTR) : NULL;
+    o->work_size = with_mem ? opt_size(h, ACL_MDL_WORKSPACE_SIZET) : 0;
+    o->weight_size = with_mem ? opt_size(h, ACL_MDL_WEIGHT_SIZET) : 0;
+}
+
 aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelId)
 {
     if (!handle || !modelId)
@@ -613,13 +745,12 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelI
     bool mem = type == ACL_MDL_LOAD_FROM_MEM || type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
     bool with_mem =
         type == ACL_MDL_LOAD_FROM_FILE_WITH_MEM || type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
-    if (type == ACL_MDL_LOAD_FROM_FILE_WITH_Q || type == ACL_MDL_LOAD_FROM_MEM_WITH_Q)
-        return core_err(ACL_ERROR_FEATURE_UNSUPPORTED,
-                        "%s: loads with queues (ACL_MDL_LOAD_FROM_*_WITH_Q) are not supported",
-                        __func__);
+    bool with_q = type == ACL_MDL_LOAD_FROM_FILE_WITH_Q || type == ACL_MDL_LOAD_FROM_MEM_WITH_Q;
+    file = file || type == ACL_MDL_LOAD_FROM_FILE_WITH_Q;
+    mem = mem || type == ACL_MDL_LOAD_FROM_MEM_WITH_Q;
     if (!file && !mem)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: ACL_MDL_LOAD_TYPE_SIZET is %s (1 to 4 load a model)", __func__,
+                        "%s: ACL_MDL_LOAD_TYPE_SIZET is %s (1 to 6 load a model)", __func__,
                         type ? "out of range" : "not set");
     if (file && !core_mdl_config_get(handle, ACL_MDL_PATH_PTR, &path))
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: ACL_MDL_PATH_PTR is not set", __func__);
@@ -629,16 +760,37 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelI
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: ACL_MDL_MEM_ADDR_PTR and ACL_MDL_MEM_SIZET must both be set",
                         __func__);
-    void *work = with_mem ? opt_ptr(handle, ACL_MDL_WORKSPACE_ADDR_PTR) : NULL;
-    void *weight = with_mem ? opt_ptr(handle, ACL_MDL_WEIGHT_ADDR_PTR) : NULL;
-    return load(file ? path.str : NULL, model, size, modelId, work,
-                with_mem ? opt_size(handle, ACL_MDL_WORKSPACE_SIZET) : 0, weight,
-                with_mem ? opt_size(handle, ACL_MDL_WEIGHT_SIZET) : 0, __func__);
+    struct core_mdl_load_opts o = {0};
+    config_load_opts(handle, with_mem, &o);
+    if (with_q)
+        return load_q(
+            file ? path.str : NULL, model, size, modelId, opt_ptr(handle, ACL_MDL_INPUTQ_ADDR_PTR),
+            opt_size(handle, ACL_MDL_INPUTQ_NUM_SIZET), opt_ptr(handle, ACL_MDL_OUTPUTQ_ADDR_PTR),
+            opt_size(handle, ACL_MDL_OUTPUTQ_NUM_SIZET), o.priority, __func__);
+    return load_opts(file ? path.str : NULL, model, size, modelId, &o, __func__);
+}
+
+aclError aclmdlLoadFromModel(const aclmdlModel *model, const aclmdlConfigHandle *handle,
+                             uint32_t *modelId)
+{
+    if (!model || !modelId)
+        return null_arg(model ? "modelId" : "model", __func__);
+    size_t len = 0;
+    const void *img = core_mdl_image_view(model, &len);
+    if (!img)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: model is not an aclmdlModel of aclgrphBuildModelFromFile or "
+                        "aclgrphBuildModelFromData",
+                        __func__);
+    struct core_mdl_load_opts o = {0};
+    if (handle)
+        config_load_opts(handle, true, &o);
+    return core_mdl_load(img, len, &o, modelId, __func__);
 }
 
 aclError aclmdlUnload(uint32_t modelId)
 {
-    return core_mdl_unload(modelId, __func__);
+    return core_mdl_unload(modelId, 0, __func__);
 }
 
 aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
@@ -657,6 +809,207 @@ aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdl
                             aclrtStream stream)
 {
     return core_mdl_execute(modelId, input, output, stream, false, __func__);
+}
+
+aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
+                         aclrtStream stream, const aclmdlExecConfigHandle *handle)
+{
+    return core_mdl_execute_v2(modelId, input, output, stream, handle, false, __func__);
+}
+
+aclError aclmdlExecuteAsyncV2(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
+                              aclrtStream stream, const aclmdlExecConfigHandle *handle)
+{
+    return core_mdl_execute_v2(modelId, input, output, stream, handle, true, __func__);
+}
+
+/* aclmdlSetAttribute / aclmdlGetAttribute: the one attribute, the priority. */
+static aclError attribute(uint32_t modelId, aclmdlAttr attr, aclmdlAttrValue_t *attrValue, bool set,
+                          const char *fn)
+{
+    if (!attrValue)
+        return null_arg("attrValue", fn);
+    if (attr != ACL_MDL_ATTR_PRIORITY_INT32)
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: attribute %d is not an aclmdlAttr (ACL_MDL_ATTR_PRIORITY_INT32 is)",
+                        fn, (int)attr);
+    return core_mdl_priority(modelId, set, &attrValue->mdlPriority, fn);
+}
+
+aclError aclmdlSetAttribute(uint32_t modelId, aclmdlAttr attr, aclmdlAttrValue_t *attrValue)
+{
+    return attribute(modelId, attr, attrValue, true, __func__);
+}
+
+aclError aclmdlGetAttribute(uint32_t modelId, aclmdlAttr attr, aclmdlAttrValue_t *attrValue)
+{
+    return attribute(modelId, attr, attrValue, false, __func__);
+}
+
+/* ---- bundles (core/mdl/bundle.c) --------------------------------------------------- */
+
+/* Open the bundle file at path (or the image [model, model + size) when path
+ * is NULL). */
+static aclError bundle_open(const char *path, const void *model, size_t size, void *var,
+                            size_t var_size, bool all, uint32_t *bundleId, const char *fn)
+{
+    void *buf = NULL;
+    aclError rc = ACL_SUCCESS;
+    if (path)
+        rc = core_mdl_file_read(path, &buf, &size, fn);
+    else if (!size)
+        rc = core_err(ACL_ERROR_INVALID_PARAM, "%s: modelSize is 0", fn);
+    if (rc == ACL_SUCCESS)
+        rc = core_mdl_bundle_open(path ? buf : model, size, var, var_size, all, bundleId, fn);
+    free(buf);
+    return rc;
+}
+
+aclError aclmdlBundleLoadFromFile(const char *modelPath, uint32_t *bundleId)
+{
+    if (!modelPath || !bundleId)
+        return null_arg(modelPath ? "bundleId" : "modelPath", __func__);
+    return bundle_open(modelPath, NULL, 0, NULL, 0, true, bundleId, __func__);
+}
+
+aclError aclmdlBundleLoadFromMem(const void *model, size_t modelSize, uint32_t *bundleId)
+{
+    if (!model || !bundleId)
+        return null_arg(model ? "bundleId" : "model", __func__);
+    return bundle_open(NULL, model, modelSize, NULL, 0, true, bundleId, __func__);
+}
+
+aclError aclmdlBundleInitFromFile(const char *modelPath, void *varWeightPtr, size_t varWeightSize,
+                                  uint32_t *bundleId)
+{
+    if (!modelPath || !bundleId)
+        return null_arg(modelPath ? "bundleId" : "modelPath", __func__);
+    return bundle_open(modelPath, NULL, 0, varWeightPtr, varWeightSize, false, bundleId, __func__);
+}
+
+aclError aclmdlBundleInitFromMem(const void *model, size_t modelSize, void *varWeightPtr,
+                                 size_t varWeightSize, uint32_t *bundleId)
+{
+    if (!model || !bundleId)
+        return null_arg(model ? "bundleId" : "model", __func__);
+    return bundle_open(NULL, model, modelSize, varWeightPtr, varWeightSize, false, bundleId,
+                       __func__);
+}
+
+aclError aclmdlBundleUnload(uint32_t bundleId)
+{
+    return core_mdl_bundle_close(bundleId, __func__);
+}
+
+aclError aclmdlBundleGetModelNum(uint32_t bundleId, size_t *modelNum)
+{
+    if (!modelNum)
+        return null_arg("modelNum", __func__);
+    return core_mdl_bundle_count(bundleId, modelNum, __func__);
+}
+
+aclError aclmdlBundleGetModelId(uint32_t bundleId, size_t index, uint32_t *modelId)
+{
+    if (!modelId)
+        return null_arg("modelId", __func__);
+    return core_mdl_bundle_model_id(bundleId, index, modelId, __func__);
+}
+
+aclmdlBundleQueryInfo *aclmdlBundleCreateQueryInfo(void)
+{
+    return made(core_mdl_bundle_query_new(), __func__);
+}
+
+DESTROYER(aclmdlBundleDestroyQueryInfo, aclmdlBundleQueryInfo *, queryInfo,
+          core_mdl_bundle_query_free)
+
+static aclError query_use(const void *buf, size_t len, void *q, const char *fn)
+{
+    return core_mdl_bundle_query(buf, len, q, fn);
+}
+
+aclError aclmdlBundleQueryInfoFromFile(const char *fileName, aclmdlBundleQueryInfo *queryInfo)
+{
+    if (!fileName || !queryInfo)
+        return null_arg(fileName ? "queryInfo" : "fileName", __func__);
+    return from_file(fileName, queryInfo, query_use, __func__);
+}
+
+aclError aclmdlBundleQueryInfoFromMem(const void *model, size_t modelSize,
+                                      aclmdlBundleQueryInfo *queryInfo)
+{
+    if (!model || !queryInfo)
+        return null_arg(model ? "queryInfo" : "model", __func__);
+    if (!modelSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: modelSize is 0", __func__);
+    return core_mdl_bundle_query(model, modelSize, queryInfo, __func__);
+}
+
+aclError aclmdlBundleGetQueryModelNum(const aclmdlBundleQueryInfo *queryInfo, size_t *modelNum)
+{
+    if (!queryInfo || !modelNum)
+        return null_arg(queryInfo ? "modelNum" : "queryInfo", __func__);
+    *modelNum = queryInfo->n;
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlBundleGetVarWeightSize(const aclmdlBundleQueryInfo *queryInfo,
+                                      size_t *variableWeightSize)
+{
+    if (!queryInfo || !variableWeightSize)
+        return null_arg(queryInfo ? "variableWeightSize" : "queryInfo", __func__);
+    *variableWeightSize = queryInfo->var_size;
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlBundleGetSize(const aclmdlBundleQueryInfo *queryInfo, size_t index, size_t *workSize,
+                             size_t *constWeightSize)
+{
+    if (!queryInfo || !workSize || !constWeightSize)
+        return null_arg(!queryInfo  ? "queryInfo"
+                        : !workSize ? "workSize"
+                                    : "constWeightSize",
+                        __func__);
+    if (index >= queryInfo->n)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: index %zu is not below the %zu models",
+                        __func__, index, queryInfo->n);
+    *workSize = queryInfo->work[index];
+    *constWeightSize = queryInfo->weight[index];
+    return ACL_SUCCESS;
+}
+
+aclError aclmdlBundleLoadModel(uint32_t bundleId, size_t index, uint32_t *modelId)
+{
+    if (!modelId)
+        return null_arg("modelId", __func__);
+    struct core_mdl_load_opts o = {0};
+    return core_mdl_bundle_load(bundleId, index, &o, modelId, __func__);
+}
+
+aclError aclmdlBundleLoadModelWithMem(uint32_t bundleId, size_t index, void *workPtr,
+                                      size_t workSize, void *weightPtr, size_t weightSize,
+                                      uint32_t *modelId)
+{
+    if (!modelId)
+        return null_arg("modelId", __func__);
+    struct core_mdl_load_opts o = {
+        .work = workPtr, .work_size = workSize, .weight = weightPtr, .weight_size = weightSize};
+    return core_mdl_bundle_load(bundleId, index, &o, modelId, __func__);
+}
+
+aclError aclmdlBundleLoadModelWithConfig(uint32_t bundleId, size_t index,
+                                         aclmdlConfigHandle *handle, uint32_t *modelId)
+{
+    if (!handle || !modelId)
+        return null_arg(handle ? "modelId" : "handle", __func__);
+    struct core_mdl_load_opts o = {0};
+    config_load_opts(handle, true, &o);
+    return core_mdl_bundle_load(bundleId, index, &o, modelId, __func__);
+}
+
+aclError aclmdlBundleUnloadModel(uint32_t bundleId, uint32_t modelId)
+{
+    return core_mdl_bundle_unload(bundleId, modelId, __func__);
 }
 
 /* ---- dynamic gears (core/mdl/gear.c) ------------------------------------------------ */

@@ -132,8 +132,13 @@ static const char *section_name(uint32_t id)
         return "aipp";
     case CORE_MDL_SEC_OP_ATTRS:
         return "op-attrs";
+    case CORE_MDL_SEC_BUNDLE:
+        return "bundle";
     default:
-        return "unknown";
+        return id >= CORE_MDL_SEC_BUNDLE_MODEL &&
+                       id < CORE_MDL_SEC_BUNDLE_MODEL + CORE_MDL_MAX_SECTIONS
+                   ? "bundle model"
+                   : "unknown";
     }
 }
 

@@ -12,12 +12,17 @@
 
 #include "core/err.h"
 #include "core/mdl.h"
+#include "core/mdl/config.h"
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
 #include "core/mdl/file.h"
 #include "core/mdl/gear.h"
 #include "core/mdl/load.h"
+#include "core/device/facts.h"
+#include "core/memory/memory.h"
 #include "core/runtime/base.h"
+#include "core/runtime/runtime.h"
+#include "core/stream/stream.h"
 
 /* ---- writing ------------------------------------------------------------------ */
 
@@ -79,6 +84,11 @@ aclError core_mdl_model_write_gears(const struct core_mdl_io *io, size_t nin, si
     return ACL_SUCCESS;
 }
 
+aclError core_mdl_model_read(const char *path, void **buf, size_t *len, const char *fn)
+{
+    return core_mdl_file_read(path, buf, len, fn);
+}
+
 aclError core_mdl_model_save(const char *path, const void *buf, size_t len, const char *fn)
 {
     return core_mdl_file_save(path, buf, len, fn);
@@ -110,7 +120,11 @@ struct loaded {
     aclmdlDesc *desc;              /* inputs and outputs (the io section) */
     void *meta;                    /* a model file of the io section alone, for aclmdlGetDesc */
     size_t meta_len;
-    uint32_t refs; /* executions in flight, under g_mdl.lock */
+    uint32_t refs;     /* executions in flight, under g_mdl.lock */
+    uint32_t priority; /* aclmdlSetAttribute's, under g_mdl.lock */
+    uint32_t bundle;   /* the bundle that loaded it, 0 none */
+    uint64_t work_size;
+    void *qw; /* a load with queues: the provider's worker */
 };
 
 static struct {
@@ -176,8 +190,28 @@ static aclError keep_meta(struct loaded *m, const struct core_mdl_file *f, const
     return core_mdl_file_write(s, ns, f->work_size, m->meta, cap, &m->meta_len, fn);
 }
 
-aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size, void *weight,
-                       size_t weight_size, uint32_t *id, const char *fn)
+/* The provider's queue worker of loaded model id (described by d). */
+static aclError start_queues(const struct core_mdl_provider *p, const aclmdlDesc *d, uint32_t id,
+                             const struct core_mdl_load_opts *o, void **qw, const char *fn)
+{
+    size_t n = o->ninq + o->noutq;
+    uint32_t *q = malloc(n * sizeof(uint32_t));
+    size_t *size = malloc(n * sizeof(size_t));
+    aclError rc = q && size ? ACL_SUCCESS : core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    for (size_t k = 0; rc == ACL_SUCCESS && k < n; k++) {
+        bool out = k >= o->ninq;
+        q[k] = out ? o->outq[k - o->ninq] : o->inq[k];
+        size[k] = d->t[out][out ? k - o->ninq : k].size;
+    }
+    if (rc == ACL_SUCCESS)
+        rc = p->queue_start(id, q, o->ninq, o->noutq, size, qw, fn);
+    free(q);
+    free(size);
+    return rc;
+}
+
+aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_opts *o,
+                       uint32_t *id, const char *fn)
 {
     const struct core_mdl_provider *p = provider();
     if (!p)
@@ -189,22 +223,30 @@ aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size
     size_t glen, wlen;
     const void *graph = sec_view(&f, CORE_MDL_SEC_GRAPH, &glen);
     const void *weights = sec_view(&f, CORE_MDL_SEC_WEIGHTS, &wlen);
+    if (!graph && core_mdl_file_section(&f, CORE_MDL_SEC_BUNDLE))
+        return core_err(ACL_ERROR_PARSE_MODEL,
+                        "%s: the file is a bundle of models: load it with aclmdlBundleLoadFromFile "
+                        "or aclmdlBundleLoadFromMem",
+                        fn);
     if (!graph)
         return core_err(ACL_ERROR_PARSE_MODEL,
                         "%s: the model file has no graph section (a description-only file)", fn);
-    if (work && work_size < f.work_size)
+    if (o->work && o->work_size < f.work_size)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: workSize %zu is smaller than the model's work size %llu", fn,
-                        work_size, (unsigned long long)f.work_size);
-    if (weight && weight_size < wlen)
+                        o->work_size, (unsigned long long)f.work_size);
+    if (o->weight && o->weight_size < wlen)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: weightSize %zu is smaller than the model's weight size %zu", fn,
-                        weight_size, wlen);
+                        o->weight_size, wlen);
     struct loaded *m = calloc(1, sizeof(*m));
     if (!m || !(m->desc = core_mdl_desc_new())) {
         free(m);
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
+    m->priority = o->priority;
+    m->bundle = o->bundle;
+    m->work_size = f.work_size;
     rc = core_mdl_desc_decode(m->desc, &f, fn);
     if (rc == ACL_SUCCESS)
         rc = keep_meta(m, &f, fn);
@@ -214,7 +256,18 @@ aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size
         rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     for (size_t k = 0; rc == ACL_SUCCESS && k < ni + no; k++)
         sz[k] = m->desc->t[k >= ni][k >= ni ? k - ni : k].size;
-    if (rc == ACL_SUCCESS && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
+    if (rc == ACL_SUCCESS && o->queues && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: a model with dynamic gears cannot be loaded with queues (static "
+                      "shapes only)",
+                      fn);
+    else if (rc == ACL_SUCCESS && o->queues &&
+             (o->ninq != m->desc->n[0] || o->noutq != m->desc->n[1]))
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: %zu input and %zu output queues for a model of %zu inputs and %zu "
+                      "outputs",
+                      fn, o->ninq, o->noutq, m->desc->n[0], m->desc->n[1]);
+    else if (rc == ACL_SUCCESS && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
         rc = core_mdl_gears_load(p, m->desc, graph, glen, weights, wlen, &m->gears, fn);
     else if (rc == ACL_SUCCESS)
         rc = p->load(graph, glen, weights, wlen, ni, sz, no, sz + ni, &m->impl, fn);
@@ -239,12 +292,24 @@ aclError core_mdl_load(const void *buf, size_t len, void *work, size_t work_size
         }
         pthread_mutex_unlock(&g_mdl.lock);
     }
-    if (rc != ACL_SUCCESS)
+    if (rc != ACL_SUCCESS) {
         loaded_free(m);
-    return rc;
+        return rc;
+    }
+    void *qw = NULL;
+    if (o->queues && (rc = start_queues(p, m->desc, *id, o, &qw, fn))) {
+        core_mdl_unload(*id, o->bundle, fn);
+        return rc;
+    }
+    if (qw) {
+        pthread_mutex_lock(&g_mdl.lock);
+        m->qw = qw; /* the caller has not been given the id yet: no unload races */
+        pthread_mutex_unlock(&g_mdl.lock);
+    }
+    return ACL_SUCCESS;
 }
 
-aclError core_mdl_unload(uint32_t id, const char *fn)
+aclError core_mdl_unload(uint32_t id, uint32_t bundle, const char *fn)
 {
     pthread_mutex_lock(&g_mdl.lock);
     struct loaded **at = find(id);
@@ -253,11 +318,60 @@ aclError core_mdl_unload(uint32_t id, const char *fn)
         return no_model(id, fn);
     }
     struct loaded *m = *at;
+    if (m->bundle != bundle) {
+        uint32_t owner = m->bundle;
+        pthread_mutex_unlock(&g_mdl.lock);
+        if (!bundle)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: model %u belongs to bundle %u: unload it with aclmdlBundleUnload "
+                            "or aclmdlBundleUnloadModel",
+                            fn, id, owner);
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: model %u is not a model of bundle %u", fn, id,
+                        bundle);
+    }
     *at = g_mdl.v[--g_mdl.n]; /* the id is gone: new executions fail */
+    if (m->qw) {
+        void *qw = m->qw;
+        m->qw = NULL;
+        pthread_mutex_unlock(&g_mdl.lock);
+        provider()->queue_stop(qw); /* its last execution returns; it starts none */
+        pthread_mutex_lock(&g_mdl.lock);
+    }
     while (m->refs)
         pthread_cond_wait(&g_mdl.idle, &g_mdl.lock);
     pthread_mutex_unlock(&g_mdl.lock);
     loaded_free(m); /* the provider waits for queued executions */
+    return ACL_SUCCESS;
+}
+
+uint32_t core_mdl_new_id(void)
+{
+    pthread_mutex_lock(&g_mdl.lock);
+    uint32_t id = g_mdl.next_id;
+    if (id)
+        g_mdl.next_id++; /* 0 after 2^32 - 1: none left */
+    pthread_mutex_unlock(&g_mdl.lock);
+    return id;
+}
+
+aclError core_mdl_priority(uint32_t id, bool set, uint32_t *value, const char *fn)
+{
+    int32_t least = 0, greatest = 0;
+    core_stream_priority_range(&least, &greatest);
+    if (set && (*value < (uint32_t)greatest || *value > (uint32_t)least))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: priority %u is outside the stream priority range [%d, %d]", fn, *value,
+                        greatest, least);
+    pthread_mutex_lock(&g_mdl.lock);
+    struct loaded **at = find(id);
+    if (at && set)
+        (*at)->priority = *value;
+    else if (at)
+        *value = (*at)->priority;
+    pthread_mutex_unlock(&g_mdl.lock);
+    if (!at)
+        return core_err((aclError)ACL_ERROR_GE_EXEC_MODEL_ID_INVALID,
+                        "%s: model id %u is not loaded (never loaded, or unloaded)", fn, id);
     return ACL_SUCCESS;
 }
 
@@ -387,4 +501,135 @@ void core_mdl_release(void *ref)
     if (--m->refs == 0)
         pthread_cond_broadcast(&g_mdl.idle);
     pthread_mutex_unlock(&g_mdl.lock);
+}
+
+/* ---- executions with a configuration (aclmdlExecuteV2) ------------------------------ */
+
+/* Give each empty buffer (NULL data, size 0) of output dataset out memory of
+ * its output's size; made[k] marks those given. */
+static aclError fill_empty(const aclmdlDesc *d, aclmdlDataset *out, bool *made, const char *fn)
+{
+    for (size_t k = 0; k < d->n[1]; k++) {
+        aclDataBuffer *b = (aclDataBuffer *)core_mdl_dataset_buf(out, k);
+        size_t want = d->t[1][k].size;
+        if (!b || b->data || b->size || !want)
+            continue;
+        void *p = NULL;
+        aclError e = core_mem_dev_malloc(&p, want, ACL_MEM_MALLOC_HUGE_FIRST, false, fn);
+        if (e != ACL_SUCCESS)
+            return e; /* recorded, naming fn */
+        b->data = p;
+        b->size = want;
+        made[k] = true;
+    }
+    return ACL_SUCCESS;
+}
+
+/* Wait for stream (NULL: the default stream) at most timeout ms (-1: for
+ * ever); the stream's codes, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT when it
+ * expires. */
+static aclError sync_stream(aclrtStream stream, int32_t timeout, const char *fn)
+{
+    struct core_stream *s;
+    uint64_t tag = 0, deadline = 0;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
+    if (rc == ACL_SUCCESS)
+        rc = core_timeout(timeout, &deadline, fn);
+    return rc == ACL_SUCCESS ? core_stream_sync_tag(s, tag, deadline, fn) : rc;
+}
+
+aclError core_mdl_execute_v2(uint32_t id, const aclmdlDataset *in, aclmdlDataset *out,
+                             aclrtStream stream, const aclmdlExecConfigHandle *h, bool async,
+                             const char *fn)
+{
+    union core_mdl_opt v = {.i32 = -1}, size = {.size = 0};
+    int32_t timeout =
+        h && core_mdl_exec_config_get(h, ACL_MDL_STREAM_SYNC_TIMEOUT, &v) ? v.i32 : -1;
+    const aclmdlDesc *d;
+    struct core_mdl_geared *g;
+    struct loaded *m = core_mdl_acquire(id, &d, &g);
+    if (!m)
+        return no_model(id, fn);
+    aclError rc = ACL_SUCCESS;
+    if (h && core_mdl_exec_config_get(h, ACL_MDL_WORK_ADDR_PTR, &v) && v.ptr &&
+        (!core_mdl_exec_config_get(h, ACL_MDL_WORK_SIZET, &size) || size.size < m->work_size))
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: ACL_MDL_WORK_SIZET %zu is smaller than the model's work size %llu", fn,
+                      size.size, (unsigned long long)m->work_size);
+    size_t no = d->n[1];
+    bool *made = NULL;
+    if (rc == ACL_SUCCESS && out && core_mdl_dataset_count(out) == no && no) {
+        made = calloc(no, sizeof(bool));
+        rc = made ? fill_empty(d, out, made, fn)
+                  : core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    bool queued = false;
+    if (rc == ACL_SUCCESS) {
+        /* without a stream or a timeout: aclmdlExecute's own stream */
+        bool own = !async && !stream && timeout < 0;
+        rc = core_mdl_execute(id, in, out, stream, own, fn);
+        queued = rc == ACL_SUCCESS;
+        if (queued && !async && !own)
+            rc = sync_stream(stream, timeout, fn);
+    }
+    /* memory given to outputs of an execution never queued goes back */
+    for (size_t k = 0; made && !queued && k < no; k++) {
+        if (!made[k])
+            continue;
+        aclDataBuffer *b = (aclDataBuffer *)core_mdl_dataset_buf(out, k);
+        core_mem_dev_free(b->data, fn);
+        b->data = NULL;
+        b->size = 0;
+    }
+    free(made);
+    core_mdl_release(m);
+    return rc;
+}
+
+/* ---- models held in memory (aclmdlModel) ----------------------------------------- */
+
+#define IMAGE_MAGIC 0x4d49444du /* "MDIM" */
+
+struct image {
+    uint32_t magic;
+    size_t len;
+    unsigned char bytes[];
+};
+
+aclError core_mdl_image_new(const void *buf, size_t len, void **out, const char *fn)
+{
+    struct core_mdl_file f;
+    aclError rc = core_mdl_file_parse(buf, len, &f, fn);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    if (!core_mdl_file_section(&f, CORE_MDL_SEC_GRAPH))
+        return core_err(ACL_ERROR_PARSE_MODEL, "%s: the model file has no graph section (%s)", fn,
+                        core_mdl_file_section(&f, CORE_MDL_SEC_BUNDLE) ? "a bundle"
+                                                                       : "a description-only file");
+    struct image *m = malloc(sizeof(*m) + len);
+    if (!m)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory (a model of %zu bytes)", fn, len);
+    m->magic = IMAGE_MAGIC;
+    m->len = len;
+    memcpy(m->bytes, buf, len);
+    *out = m;
+    return ACL_SUCCESS;
+}
+
+const void *core_mdl_image_view(const void *img, size_t *len)
+{
+    const struct image *m = img;
+    if (!m || m->magic != IMAGE_MAGIC)
+        return NULL;
+    *len = m->len;
+    return m->bytes;
+}
+
+void core_mdl_image_free(const void *img)
+{
+    struct image *m = (struct image *)img;
+    if (m && m->magic == IMAGE_MAGIC) {
+        m->magic = 0;
+        free(m);
+    }
 }

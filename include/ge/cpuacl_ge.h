@@ -59,12 +59,12 @@ enum cpuaclGeAttrKind {
 };
 
 typedef struct cpuaclGeAttrValue {
-    int32_t kind; /* cpuaclGeAttrKind */
-    int64_t i;    /* INT, BOOL, TYPE */
-    double f;     /* FLOAT */
-    const char *s; /* STR */
-    const int64_t *ints;  /* INTS (n) */
-    const float *floats;  /* FLOATS (n) */
+    int32_t kind;        /* cpuaclGeAttrKind */
+    int64_t i;           /* INT, BOOL, TYPE */
+    double f;            /* FLOAT */
+    const char *s;       /* STR */
+    const int64_t *ints; /* INTS (n) */
+    const float *floats; /* FLOATS (n) */
     size_t n;
     const cpuaclGeTensor *tensor; /* TENSOR (copied, with its host data) */
 } cpuaclGeAttrValue;
@@ -74,51 +74,59 @@ typedef struct cpuaclGeAttrValue {
 ACL_FUNC_VISIBILITY cpuaclGeGraph *cpuaclGeGraphCreate(const char *name);
 ACL_FUNC_VISIBILITY void cpuaclGeGraphDestroy(cpuaclGeGraph *g);
 /* Returns the node index (>= 0) or -1 (message recorded). */
-ACL_FUNC_VISIBILITY int32_t cpuaclGeGraphAddNode(cpuaclGeGraph *g, const char *type, const char *name);
+ACL_FUNC_VISIBILITY int32_t cpuaclGeGraphAddNode(cpuaclGeGraph *g, const char *type,
+                                                 const char *name);
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetAttr(cpuaclGeGraph *g, int32_t node, const char *attr,
-                              const cpuaclGeAttrValue *v);
+                                                  const cpuaclGeAttrValue *v);
 /* Input `input` of node dst comes from output `output` (name, or NULL and
  * index out_index) of node src. */
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetInput(cpuaclGeGraph *g, int32_t dst, const char *input, int32_t src,
-                               const char *output, int32_t out_index);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetInput(cpuaclGeGraph *g, int32_t dst, const char *input,
+                                                   int32_t src, const char *output,
+                                                   int32_t out_index);
 /* Declare how many dynamic inputs `input` (e.g. ConcatV2's "x") has. */
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetDynamicInputs(cpuaclGeGraph *g, int32_t node, const char *input,
-                                       uint32_t n);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetDynamicInputs(cpuaclGeGraph *g, int32_t node,
+                                                           const char *input, uint32_t n);
 /* update_input_desc_* / update_output_desc_* (shape, dtype, format). */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetDesc(cpuaclGeGraph *g, int32_t node, int32_t is_output,
-                              const char *name, const cpuaclGeTensor *desc);
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetInputs(cpuaclGeGraph *g, const int32_t *nodes, size_t n);
+                                                  const char *name, const cpuaclGeTensor *desc);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetInputs(cpuaclGeGraph *g, const int32_t *nodes,
+                                                    size_t n);
 /* Graph outputs: node, output index. */
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetOutputs(cpuaclGeGraph *g, const int32_t *nodes, const int32_t *outs,
-                                 size_t n);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetOutputs(cpuaclGeGraph *g, const int32_t *nodes,
+                                                     const int32_t *outs, size_t n);
 
 /* ---- GE lifecycle and sessions ------------------------------------------ */
 
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeInitialize(const char *const *keys, const char *const *values, size_t n);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeInitialize(const char *const *keys, const char *const *values,
+                                                size_t n);
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeFinalize(void);
 /* Sessions are numbered (never reused); 0 = none. */
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionCreate(const char *const *keys, const char *const *values, size_t n,
-                               uint64_t *session);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionCreate(const char *const *keys,
+                                                   const char *const *values, size_t n,
+                                                   uint64_t *session);
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionDestroy(uint64_t session);
 /* Takes ownership of g in every case. */
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionAddGraph(uint64_t session, uint32_t graph_id, cpuaclGeGraph *g,
-                                 const char *const *keys, const char *const *values, size_t n);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionAddGraph(uint64_t session, uint32_t graph_id,
+                                                     cpuaclGeGraph *g, const char *const *keys,
+                                                     const char *const *values, size_t n);
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRemoveGraph(uint64_t session, uint32_t graph_id);
 /* Compile graph_id; inputs[i] gives the shape and type of input i (n may be
  * 0 when every Data node carries a description). */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionBuildGraph(uint64_t session, uint32_t graph_id,
-                                   const cpuaclGeTensor *inputs, size_t n);
+                                                       const cpuaclGeTensor *inputs, size_t n);
 /* Output descriptions of a built graph: *n is in/out (capacity/count). */
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionGetOutputs(uint64_t session, uint32_t graph_id, cpuaclGeTensor *outputs,
-                                   size_t *n);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionGetOutputs(uint64_t session, uint32_t graph_id,
+                                                       cpuaclGeTensor *outputs, size_t *n);
 /* Queue one run on stream: inputs and outputs are device buffers. */
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRunAsync(uint64_t session, uint32_t graph_id, aclrtStream stream,
-                                 const cpuaclGeTensor *inputs, size_t nin,
-                                 const cpuaclGeTensor *outputs, size_t nout);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRunAsync(uint64_t session, uint32_t graph_id,
+                                                     aclrtStream stream,
+                                                     const cpuaclGeTensor *inputs, size_t nin,
+                                                     const cpuaclGeTensor *outputs, size_t nout);
 /* Run and wait: host buffers (outputs[i].data holds outputs[i].size bytes,
  * sized from cpuaclGeSessionGetOutputs). */
-ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id, const cpuaclGeTensor *inputs,
-                            size_t nin, const cpuaclGeTensor *outputs, size_t nout);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id,
+                                                const cpuaclGeTensor *inputs, size_t nin,
+                                                const cpuaclGeTensor *outputs, size_t nout);
 
 /* What the compiler made of a built graph (a cpuacl extension, for tests
  * and tools): lanes (parallel branches), captured launches, intermediate
@@ -147,6 +155,28 @@ ACL_FUNC_VISIBILITY void cpuaclGeModelFree(void *data);
 /* aclgrphSaveModel: writes <output_file>.om. */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeSaveModel(const char *output_file, const void *data,
                                                uint64_t length);
+
+/* aclgrphBundleBuildModel: the bundle of the n models data[k] (length[k]
+ * bytes each, as cpuaclGeBuildModel gives them) in *out (free with
+ * cpuaclGeModelFree), *out_length bytes (docs/mdl.md, "Bundles"). */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeBundleBuildModel(size_t n, const void *const *data,
+                                                      const uint64_t *length, void **out,
+                                                      uint64_t *out_length);
+
+/* aclgrphBuildModelFromFile / FromData: *model (an aclmdlModel) holds the
+ * validated model file; no build option is taken (docs/graph.md). */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeBuildModelFromFile(const char *path, const char *const *keys,
+                                                        const char *const *values, size_t n,
+                                                        void **model);
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeBuildModelFromData(const void *data, size_t size,
+                                                        const char *const *keys,
+                                                        const char *const *values, size_t n,
+                                                        void **model);
+/* The bytes of such a model (aclgrphSaveModel, aclgrphSaveModelToBuffer). */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeModelBytes(const void *model, const void **data,
+                                                uint64_t *length);
+/* aclgrphDestroyModel. */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeModelDestroy(const void *model);
 
 /* Size in bytes of one element of a ge::DataType (0 = unknown). */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeTypeSize(int32_t dtype);
