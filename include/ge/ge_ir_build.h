@@ -39,6 +39,8 @@ namespace ge
 const int32_t IR_MAJOR_VERSION = 1;
 const int32_t IR_MINOR_VERSION = 0;
 const int32_t IR_PATCH_VERSION = 0;
+/* A built model in memory (aclgrphBuildModelFromFile/FromData; aclmdlLoadFromModel). */
+typedef void *aclmdlModel;
 
 struct ModelBufferData {
     std::shared_ptr<uint8_t> data = nullptr;
