@@ -171,7 +171,21 @@ if text:
     check("__global__ __aicore__ void __cpuacl_kernel_k_one(" in text, "fatbin renames k_one")
     compiles("fatbin", os.path.join(WORK, "fatbin.out.cpp"))
 
-# 4. Errors: file:line: error: ..., exit 1.
+# 4. A kernel declared here and defined in another file: a launcher, but no aclrtlaunch_
+#    function or header (those come with the definition; two would collide at link).
+r, text, hdr = rewrite("declared", 'extern "C" __global__ __aicore__ void elsewhere(GM_ADDR p);\n'
+                       "uint32_t go(void *s, uint8_t *p) { return elsewhere<<<2, nullptr, s>>>(p); }\n")
+check(r.returncode == 0, "declared-only lowers: " + r.stderr)
+if text:
+    check("__cpuacl_launch_elsewhere(2, nullptr, s,p)" in text and "aclrtlaunch_" not in text,
+          "declared-only kernel: launcher only")
+    check(not os.path.exists(os.path.join(hdr, "aclrtlaunch_elsewhere.h")), "no header")
+    compiles("declared", os.path.join(WORK, "declared.out.cpp"))
+lst = subprocess.run([sys.executable, REWRITER, "list", os.path.join(WORK, "declared.cpp")],
+                     capture_output=True, text=True)
+check(lst.stdout == "", "list names defined kernels only: %r" % lst.stdout)
+
+# 5. Errors: file:line: error: ..., exit 1.
 for name, src, want in [
     ("undeclared", "void f(void *s) { missing<<<1, nullptr, s>>>(); }\n",
      r"undeclared\.cpp:1: error: launch of 'missing': no __global__ kernel"),

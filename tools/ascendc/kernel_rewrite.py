@@ -276,11 +276,14 @@ def find_kernels(src, toks):
         if k >= len(toks):
             raise RewriteError(("kernel %s: no body or ';' after its parameters" % name,
                                 toks[j].start))
-        end = toks[match_close(toks, k)].end if toks[k].text == "{" else toks[k].end
+        defined = toks[k].text == "{"
+        end = toks[match_close(toks, k)].end if defined else toks[k].end
         if name in kernels:
+            kernels[name].defined |= defined
             continue
         kernels[name] = Kernel(name, params, end, line_of(src, t.start),
                                find_template_head(toks, g))
+        kernels[name].defined = defined
         order.append(name)
     return [kernels[n] for n in order]
 
@@ -454,7 +457,7 @@ def gen_header(k):
 
 def rename_kernels(src, toks, kernels):
     """Fatbin: every use of a kernel's name becomes __cpuacl_kernel_<name>."""
-    names = {k.name for k in kernels}
+    names = {k.name for k in kernels if k.fatbin}
     return [(t.start, t.end, PREFIX + "kernel_" + t.text) for t in toks
             if t.kind == "id" and t.text in names]
 
@@ -463,7 +466,7 @@ def lower(path, src, fatbin):
     toks = tokenize(src)
     kernels = find_kernels(src, toks)
     for k in kernels:
-        k.fatbin = fatbin
+        k.fatbin = fatbin and k.defined
     edits = find_launches(src, toks, kernels) + find_traps(src, toks)
     if fatbin:
         launched = {e[0] for e in edits}
@@ -471,10 +474,12 @@ def lower(path, src, fatbin):
     for k in kernels:
         if k.template:
             continue
+        # A kernel only declared here (defined in another file) gets a launcher; its
+        # aclrtlaunch_ function and fatbin wrapper come with its definition.
         gen = gen_common(k)
-        if fatbin:
+        if fatbin and k.defined:
             gen += gen_fatbin(k)
-        else:
+        elif k.defined:
             gen.append(gen_aclrtlaunch(k))
         edits.append((k.insert_at, k.insert_at, " " + " ".join(gen)))
     edits.sort(key=lambda e: (e[0], e[1]))
@@ -508,7 +513,7 @@ def main(argv):
     try:
         if argv[1] == "list":
             for k in find_kernels(src, tokenize(src)):
-                if not k.template:
+                if not k.template and k.defined:
                     print(k.name)
             return 0
         rest = argv[3:]
@@ -530,7 +535,7 @@ def main(argv):
     if hdir is not None:
         os.makedirs(hdir, exist_ok=True)
         for k in kernels:
-            if not k.template:
+            if not k.template and k.defined:
                 with open(os.path.join(hdir, "aclrtlaunch_%s.h" % k.name), "w") as f:
                     f.write(gen_header(k))
     return 0
