@@ -2,7 +2,8 @@
 /*
  * API surface of kernels (acl/acl_rt_kernel.h, acl/acl_rt.h: kernel binaries and
  * functions, argument handles, kernel launches, exception information and callbacks,
- * information cached on captured tasks; cpuacl/cpuacl_kernel.h: cpuaclKernelFail).
+ * information cached on captured tasks; cpuacl/cpuacl_kernel.h: cpuaclKernelFail;
+ * cpuacl/cpuacl_ascendc.h: the Ascend C launch and block interface, core/kernel/ascendc.c).
  *
  * Each entry point checks its arguments and records their errors, then calls the kernel
  * room (core/kernel/kernel.h, core/kernel/function.h) under its own name. The launches
@@ -12,6 +13,7 @@
 
 #include "acl/acl.h"
 #include "core/err.h"
+#include "core/kernel/ascendc.h"
 #include "core/kernel/function.h"
 #include "core/kernel/kernel.h"
 #include "core/runtime/runtime.h"
@@ -377,6 +379,33 @@ aclError aclrtLaunchSIMTKernelWithHostArgs(void *func, dim3 gridDim, dim3 blockD
 void cpuaclKernelFail(int32_t code)
 {
     core_kernel_fail(code);
+}
+
+/* ---- Ascend C launches (cpuacl/cpuacl_ascendc.h; core/kernel/ascendc.c) --------------- */
+
+aclError cpuaclAscendcLaunch(aclrtStream stream, uint32_t blockDim, const char *kernelName,
+                             cpuaclAscendcEntry entry, const void *args, size_t argsSize)
+{
+    static const char fn[] = "cpuaclAscendcLaunch";
+    CORE_REQUIRE_INIT();
+    return core_ascendc_launch(stream, blockDim, kernelName, entry, args, argsSize, fn);
+}
+
+const cpuaclAscendcBlock *cpuaclAscendcCurrentBlock(void)
+{
+    return core_ascendc_current();
+}
+
+void cpuaclAscendcSyncAll(void)
+{
+    core_ascendc_sync_all();
+}
+
+void cpuaclAscendcFail(int32_t code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    core_ascendc_vfail(code, fmt, ap);
 }
 
 /* ---- information cached on the last captured task ------------------------------------ */

@@ -1,0 +1,619 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Ascend C launches on the device's workers (cpuacl/cpuacl_ascendc.h, core/kernel/ascendc.h,
+ * docs/ascendc.md): blocks on fibers, the SyncAll barrier, block failures.
+ *
+ * A launch of n blocks is one multi-block stream task (core_launch_blocks, CORE_BLOCKS_EXACT)
+ * of r = min(n, workers) runners. A runner claims block indices from the launch's counter
+ * and runs each on a fiber of its thread (a stack and a unified buffer, pooled per thread):
+ * a block that finishes frees its fiber for the next claim; a block waiting in SyncAll
+ * stays suspended on its fiber while the runner claims further blocks. Invariants:
+ *  AK1. A runner waits (for a barrier) only once the launch has no block left to claim, so
+ *       every block not finished is held by a runner that is running: a barrier whose
+ *       blocks all arrive completes, whatever n and the worker count (no deadlock when
+ *       blocks outnumber workers).
+ *  AK2. The barrier word (gen << 32 | members << 16 | arrived) changes by CAS only: an
+ *       arrival that makes arrived == members, or a block leaving (finished, failed,
+ *       skipped) that makes it so, completes generation gen (gen + 1, arrived 0) and then
+ *       advances the condition `bar` to gen + 1; a block that arrived at gen waits for
+ *       bar >= gen + 1. A finished block leaves the barrier for good (members - 1), so the
+ *       blocks still running never wait for it.
+ *  AK3. Fibers never move between threads: a fiber is created, run and pooled by one
+ *       thread, so the thread-local current block is that of the fiber running.
+ *  AK4. The last runner to finish (runners_out reaching r, acq_rel) resets the launch for
+ *       a replay (captured launches run again) and returns its failure; the task completes
+ *       only after every runner returned (sched/blocks.h MB2), so the reset precedes the
+ *       next run.
+ *  AK5. A failing block (cpuaclAscendcFail) records the first code, logs its message (the
+ *       kernel and block), leaves the barrier and switches to its runner for good (its
+ *       fiber restarts clean next time). Blocks not yet started are skipped; started ones
+ *       finish.
+ */
+#include "core/kernel/ascendc.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "core/err.h"
+#include "core/launch.h"
+#include "cpuacl/cpuacl_ascendc.h"
+#include "sched/cond.h"
+
+#if defined(__SANITIZE_THREAD__)
+#define AC_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define AC_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define AC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define AC_ASAN 1
+#endif
+#endif
+#ifdef AC_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
+#ifdef AC_ASAN
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+#define AC_STACK (256u * 1024u) /* a block's stack */
+#define AC_GUARD 4096u          /* between the unified buffer and the stack: overruns fault */
+#define AC_POOL_KEEP 16u        /* free fibers a thread keeps */
+#define AC_NAME_MAX 128u
+
+/* ---- fibers ------------------------------------------------------------------------- */
+
+enum { FIB_RUN, FIB_WAIT, FIB_DONE, FIB_FAILED };
+
+struct ac_thread;
+struct ac_fiber {
+    void *sp; /* saved stack pointer while switched out */
+    struct ac_thread *home;
+    struct ac_fiber *next; /* the pool's free list, a runner's waiting list */
+    struct core_ac_launch *l;
+    uint64_t target; /* FIB_WAIT: the barrier value it waits for (AK2) */
+    uint32_t state;
+    bool fresh; /* the stack must be set up before the next start */
+    cpuaclAscendcBlock blk;
+#ifdef AC_TSAN
+    void *tsan;
+#endif
+};
+
+struct ac_thread {
+    void *sp; /* the runner's stack pointer while a fiber runs */
+    struct ac_fiber *free;
+    uint32_t nfree;
+    bool keyed;
+#ifdef AC_TSAN
+    void *tsan;
+#endif
+#ifdef AC_ASAN
+    const void *stack_bottom;
+    size_t stack_size;
+#endif
+};
+
+static __thread struct ac_thread t_ac;
+static __thread struct ac_fiber *t_fiber; /* the fiber running on this thread (AK3) */
+
+/* The map of a fiber: [unified buffer][guard][stack]; the fiber's header sits at the top
+ * of its stack. */
+#define AC_MAP (CPUACL_ASCENDC_UB_SIZE + AC_GUARD + AC_STACK)
+
+#if defined(__x86_64__)
+/* ac_switch(save, to): push the callee-saved registers, store the stack pointer in *save,
+ * load `to`, pop and return into the other stack. ac_start: a fresh stack's first return
+ * lands here and calls r13(r12). */
+void ac_switch(void **save, void *to);
+void ac_start(void);
+__asm__(".text\n"
+        ".globl ac_switch\n"
+        ".hidden ac_switch\n"
+        ".type ac_switch,@function\n"
+        "ac_switch:\n"
+        "  pushq %rbp\n"
+        "  pushq %rbx\n"
+        "  pushq %r12\n"
+        "  pushq %r13\n"
+        "  pushq %r14\n"
+        "  pushq %r15\n"
+        "  movq %rsp, (%rdi)\n"
+        "  movq %rsi, %rsp\n"
+        "  popq %r15\n"
+        "  popq %r14\n"
+        "  popq %r13\n"
+        "  popq %r12\n"
+        "  popq %rbx\n"
+        "  popq %rbp\n"
+        "  ret\n"
+        ".size ac_switch,.-ac_switch\n"
+        ".globl ac_start\n"
+        ".hidden ac_start\n"
+        ".type ac_start,@function\n"
+        "ac_start:\n"
+        "  movq %r12, %rdi\n"
+        "  callq *%r13\n"
+        "  ud2\n"
+        ".size ac_start,.-ac_start\n");
+
+static void fiber_main(struct ac_fiber *f);
+
+/* A fresh stack for f: ac_switch into it pops six registers (r12 = f, r13 = fiber_main)
+ * and returns into ac_start with the stack 16-byte aligned for its call. */
+static void fiber_setup(struct ac_fiber *f, unsigned char *top)
+{
+    uint64_t *sp = (uint64_t *)(void *)(top - 72); /* top is 16-aligned: sp + 56 is too */
+    memset(sp, 0, 72);
+    sp[2] = (uint64_t)(uintptr_t)fiber_main; /* r13 */
+    sp[3] = (uint64_t)(uintptr_t)f;          /* r12 */
+    sp[6] = (uint64_t)(uintptr_t)ac_start;   /* return address */
+    f->sp = sp;
+}
+#else
+#include <ucontext.h>
+/* Other machines: ucontext (slower: a signal mask system call per switch). */
+static __thread ucontext_t t_runner_uc;
+static void fiber_main(struct ac_fiber *f);
+static void fiber_entry(unsigned int hi, unsigned int lo)
+{
+    fiber_main((struct ac_fiber *)(uintptr_t)(((uint64_t)hi << 32) | lo));
+}
+static void fiber_setup(struct ac_fiber *f, unsigned char *top)
+{
+    ucontext_t *uc = (ucontext_t *)(void *)(top - ((sizeof(ucontext_t) + 63) & ~(size_t)63));
+    getcontext(uc);
+    uc->uc_stack.ss_sp = (unsigned char *)f - AC_STACK + 256;
+    uc->uc_stack.ss_size = (size_t)((unsigned char *)uc - (unsigned char *)uc->uc_stack.ss_sp);
+    uc->uc_link = NULL;
+    uint64_t p = (uint64_t)(uintptr_t)f;
+    makecontext(uc, (void (*)(void))fiber_entry, 2, (unsigned int)(p >> 32), (unsigned int)p);
+    f->sp = uc;
+}
+/* save: where the switching side's context goes; to: the other side's. */
+static void ac_switch(void **save, void *to)
+{
+    ucontext_t *mine = save == &t_ac.sp ? &t_runner_uc : (ucontext_t *)*save;
+    if (save == &t_ac.sp)
+        t_ac.sp = mine;
+    swapcontext(mine, (ucontext_t *)to);
+}
+#endif
+
+/* A fiber's map and header; NULL when out of memory. */
+static struct ac_fiber *fiber_new(struct ac_thread *T)
+{
+    unsigned char *m = mmap(NULL, AC_MAP, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED)
+        return NULL;
+    if (mprotect(m + CPUACL_ASCENDC_UB_SIZE, AC_GUARD, PROT_NONE) != 0) {
+        munmap(m, AC_MAP);
+        return NULL;
+    }
+    /* The header at the top of the stack, the stack below it. */
+    struct ac_fiber *f = (struct ac_fiber *)(void *)(m + AC_MAP - 256);
+    _Static_assert(sizeof(struct ac_fiber) <= 256, "the header fits its slot");
+    memset(f, 0, sizeof(*f));
+    f->home = T;
+    f->fresh = true;
+    f->blk.ub = m;
+    f->blk.ubSize = CPUACL_ASCENDC_UB_SIZE;
+    f->blk.rt = f;
+#ifdef AC_TSAN
+    f->tsan = __tsan_create_fiber(0);
+#endif
+    return f;
+}
+
+static void fiber_free(struct ac_fiber *f)
+{
+#ifdef AC_TSAN
+    __tsan_destroy_fiber(f->tsan);
+#endif
+    munmap(f->blk.ub, AC_MAP);
+}
+
+static pthread_key_t g_key;
+static pthread_once_t g_key_once = PTHREAD_ONCE_INIT;
+
+/* A thread's pool goes with the thread. */
+static void pool_exit(void *arg)
+{
+    struct ac_thread *T = arg;
+    while (T->free) {
+        struct ac_fiber *f = T->free;
+        T->free = f->next;
+        fiber_free(f);
+    }
+    T->nfree = 0;
+}
+
+static void key_make(void)
+{
+    (void)pthread_key_create(&g_key, pool_exit);
+}
+
+static struct ac_fiber *fiber_get(struct ac_thread *T)
+{
+    struct ac_fiber *f = T->free;
+    if (f) {
+        T->free = f->next;
+        T->nfree--;
+        return f;
+    }
+    if (!T->keyed) {
+        pthread_once(&g_key_once, key_make);
+        T->keyed = pthread_setspecific(g_key, T) == 0;
+    }
+    return fiber_new(T);
+}
+
+static void fiber_put(struct ac_thread *T, struct ac_fiber *f)
+{
+    if (T->nfree >= AC_POOL_KEEP) {
+        fiber_free(f);
+        return;
+    }
+    f->next = T->free;
+    T->free = f;
+    T->nfree++;
+}
+
+/* Runner -> fiber f (AK3); returns when f finished, failed or waits. */
+static void fiber_enter(struct ac_thread *T, struct ac_fiber *f)
+{
+    if (f->fresh) {
+        f->fresh = false;
+        unsigned char *top = (unsigned char *)f;
+#ifdef AC_ASAN
+        __asan_unpoison_memory_region(top - AC_STACK + 256, AC_STACK - 256);
+#endif
+        fiber_setup(f, top);
+    }
+    f->state = FIB_RUN;
+    t_fiber = f;
+#ifdef AC_TSAN
+    if (!T->tsan)
+        T->tsan = __tsan_get_current_fiber();
+    __tsan_switch_to_fiber(f->tsan, 0);
+#endif
+#ifdef AC_ASAN
+    void *fake = NULL;
+    __sanitizer_start_switch_fiber(&fake, (unsigned char *)f - AC_STACK + 256, AC_STACK - 256);
+#endif
+    ac_switch(&T->sp, f->sp);
+#ifdef AC_ASAN
+    __sanitizer_finish_switch_fiber(fake, NULL, NULL);
+#endif
+    t_fiber = NULL;
+}
+
+/* Fiber -> its runner, with f->state set. */
+static void fiber_leave(struct ac_fiber *f)
+{
+    struct ac_thread *T = f->home;
+#ifdef AC_TSAN
+    __tsan_switch_to_fiber(T->tsan, 0);
+#endif
+#ifdef AC_ASAN
+    void *fake = NULL;
+    __sanitizer_start_switch_fiber(f->state == FIB_FAILED ? NULL : &fake, T->stack_bottom,
+                                   T->stack_size);
+#endif
+    ac_switch(&f->sp, T->sp);
+#ifdef AC_ASAN
+    __sanitizer_finish_switch_fiber(fake, &T->stack_bottom, &T->stack_size);
+#endif
+}
+
+/* ---- launches ------------------------------------------------------------------------ */
+
+struct core_ac_launch {
+    _Alignas(64) _Atomic uint32_t next; /* A: the next block to claim */
+    _Atomic uint32_t runners_out;       /* A: runners finished (AK4) */
+    _Atomic int32_t err;                /* A: the first failure, 0 = none */
+    _Atomic uint32_t failed;            /* A: a block failed: skip the rest (AK5) */
+    _Alignas(64) _Atomic uint64_t word; /* A: the barrier (AK2) */
+    struct sched_cond bar;              /* value: barrier generations completed */
+    _Alignas(64) uint32_t n;            /* I */
+    core_ac_block_fn fn;                /* I */
+    core_ac_release_fn release;         /* I */
+    char name[AC_NAME_MAX];             /* I */
+    _Alignas(64) unsigned char ctx[];   /* I (the kernel's arguments) */
+};
+
+#define BAR_ARR(w) ((uint32_t)(w)&0xffffu)
+#define BAR_MEM(w) (((uint32_t)(w) >> 16) & 0xffffu)
+#define BAR_GEN(w) ((uint32_t)((w) >> 32))
+#define BAR_WORD(g, m, a) (((uint64_t)(g) << 32) | ((uint64_t)(m) << 16) | (uint64_t)(a))
+
+/* AK2: arrive at the barrier; 0 when this arrival completed it, else the value to wait
+ * for. */
+static uint64_t bar_arrive(struct core_ac_launch *l)
+{
+    /* relaxed first read; acq_rel CAS: every arrival's writes are ordered before the
+     * completing one, whose advance (release) publishes them to the waiters. */
+    uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
+    for (;;) {
+        uint32_t g = BAR_GEN(w), m = BAR_MEM(w), a = BAR_ARR(w) + 1;
+        bool done = a >= m;
+        uint64_t nw = done ? BAR_WORD(g + 1, m, 0) : BAR_WORD(g, m, a);
+        if (atomic_compare_exchange_weak_explicit(&l->word, &w, nw, memory_order_acq_rel,
+                                                  memory_order_relaxed)) {
+            if (done) {
+                sched_cond_advance(&l->bar, (uint64_t)g + 1);
+                return 0;
+            }
+            return (uint64_t)g + 1;
+        }
+    }
+}
+
+/* AK2: a block leaves the barrier for good (finished, failed or skipped). */
+static void bar_leave(struct core_ac_launch *l)
+{
+    uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
+    for (;;) {
+        uint32_t g = BAR_GEN(w), m = BAR_MEM(w) - 1, a = BAR_ARR(w);
+        bool done = a > 0 && a >= m;
+        uint64_t nw = done ? BAR_WORD(g + 1, m, 0) : BAR_WORD(g, m, a);
+        /* acq_rel: as in bar_arrive. */
+        if (atomic_compare_exchange_weak_explicit(&l->word, &w, nw, memory_order_acq_rel,
+                                                  memory_order_relaxed)) {
+            if (done)
+                sched_cond_advance(&l->bar, (uint64_t)g + 1);
+            return;
+        }
+    }
+}
+
+static void fail_first(struct core_ac_launch *l, int32_t code)
+{
+    int32_t none = 0;
+    /* relaxed: read by the last runner after runners_out's acq_rel chain (AK4). */
+    atomic_compare_exchange_strong_explicit(&l->err, &none, code, memory_order_relaxed,
+                                            memory_order_relaxed);
+    /* relaxed: a hint to skip the blocks not started (AK5). */
+    atomic_store_explicit(&l->failed, 1, memory_order_relaxed);
+}
+
+/* The body of every fiber: run the block it is given, report, wait for the next one. */
+static void fiber_main(struct ac_fiber *f)
+{
+#ifdef AC_ASAN
+    __sanitizer_finish_switch_fiber(NULL, &f->home->stack_bottom, &f->home->stack_size);
+#endif
+    for (;;) {
+        struct core_ac_launch *l = f->l;
+        int32_t rc = l->fn(l->ctx, f->blk.blockIdx, f->blk.blockNum);
+        if (rc)
+            fail_first(l, rc);
+        f->state = FIB_DONE;
+        fiber_leave(f);
+    }
+}
+
+/* Run or resume f for its launch; afterwards it is finished (back in the pool) or
+ * waiting (pushed on *waiting). */
+static void fiber_run(struct ac_thread *T, struct ac_fiber *f, struct ac_fiber **waiting)
+{
+    fiber_enter(T, f);
+    if (f->state == FIB_WAIT) {
+        f->next = *waiting;
+        *waiting = f;
+        return;
+    }
+    bar_leave(f->l);
+    if (f->state == FIB_FAILED)
+        f->fresh = true; /* its stack ends inside the failing block (AK5) */
+    fiber_put(T, f);
+}
+
+/* A runner: sched block r of nr of the launch's task. */
+static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
+{
+    (void)r;
+    struct core_ac_launch *l = arg;
+    struct ac_thread *T = &t_ac;
+    struct ac_fiber *waiting = NULL;
+    for (;;) {
+        /* Waiting blocks whose barrier completed, first. */
+        if (waiting) {
+            uint64_t v = sched_cond_value(&l->bar);
+            struct ac_fiber *still = NULL, *f = waiting;
+            waiting = NULL;
+            while (f) {
+                struct ac_fiber *nx = f->next;
+                if (v >= f->target)
+                    fiber_run(T, f, &waiting);
+                else {
+                    f->next = still;
+                    still = f;
+                }
+                f = nx;
+            }
+            while (still) { /* keep the ones still waiting */
+                struct ac_fiber *nx = still->next;
+                still->next = waiting;
+                waiting = still;
+                still = nx;
+            }
+        }
+        /* relaxed: the counter only hands out indices; the blocks' data come with the
+         * task (the launch was published before the fork). */
+        uint32_t i = atomic_fetch_add_explicit(&l->next, 1, memory_order_relaxed);
+        if (i < l->n) {
+            /* relaxed: AK5's hint. */
+            struct ac_fiber *f =
+                atomic_load_explicit(&l->failed, memory_order_relaxed) ? NULL : fiber_get(T);
+            if (!f) {
+                if (!atomic_load_explicit(&l->failed, memory_order_relaxed)) {
+                    core_err(ACL_ERROR_RT_AICORE_EXCEPTION,
+                             "Ascend C kernel %s: block %u of %u: out of memory for its stack "
+                             "and unified buffer",
+                             l->name, i, l->n);
+                    fail_first(l, ACL_ERROR_RT_AICORE_EXCEPTION);
+                }
+                bar_leave(l); /* skipped (AK5) */
+                continue;
+            }
+            f->l = l;
+            f->blk.blockIdx = i;
+            f->blk.blockNum = l->n;
+            f->blk.kernelName = l->name;
+            fiber_run(T, f, &waiting);
+            continue;
+        }
+        if (!waiting)
+            break;
+        /* AK1: nothing left to claim; wait for the earliest barrier of ours. */
+        uint64_t target = UINT64_MAX;
+        for (struct ac_fiber *f = waiting; f; f = f->next)
+            target = f->target < target ? f->target : target;
+        sched_cond_wait(&l->bar, target, 0);
+    }
+    /* relaxed: our own failure is ordered by program order, others' by the chain below
+     * (the last runner reads it after the acq_rel). */
+    int32_t err = atomic_load_explicit(&l->err, memory_order_relaxed);
+    /* acq_rel: the last runner sees every runner's effects before it resets (AK4). */
+    if (atomic_fetch_add_explicit(&l->runners_out, 1, memory_order_acq_rel) + 1 == nr) {
+        err = atomic_load_explicit(&l->err, memory_order_relaxed);
+        atomic_store_explicit(&l->next, 0, memory_order_relaxed);
+        atomic_store_explicit(&l->runners_out, 0, memory_order_relaxed);
+        atomic_store_explicit(&l->err, 0, memory_order_relaxed);
+        atomic_store_explicit(&l->failed, 0, memory_order_relaxed);
+        uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
+        atomic_store_explicit(&l->word, BAR_WORD(BAR_GEN(w), l->n, 0), memory_order_relaxed);
+    }
+    return err;
+}
+
+static void ac_release(void *arg)
+{
+    struct core_ac_launch *l = arg;
+    if (l->release)
+        l->release(l->ctx);
+    free(l);
+}
+
+struct core_ac_launch *core_ac_prepare(uint32_t n, const char *name, core_ac_block_fn fn,
+                                       core_ac_release_fn release, size_t ctx_size, void **ctx,
+                                       const char *api)
+{
+    struct core_ac_launch *l = aligned_alloc(64, (sizeof(*l) + ctx_size + 63) & ~(size_t)63);
+    if (!l) {
+        core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", api);
+        return NULL;
+    }
+    memset(l, 0, sizeof(*l));
+    l->n = n;
+    l->fn = fn;
+    l->release = release;
+    snprintf(l->name, sizeof(l->name), "%s", name && name[0] ? name : "(unnamed)");
+    atomic_store_explicit(&l->word, BAR_WORD(0, n, 0), memory_order_relaxed); /* unshared */
+    if (ctx)
+        *ctx = l->ctx;
+    return l;
+}
+
+aclError core_ac_submit(aclrtStream stream, struct core_ac_launch *l, const char *api)
+{
+    uint32_t w = core_device_workers();
+    uint32_t nr = l->n < w ? l->n : w;
+    aclError rc = core_launch_blocks(stream, ac_runner, l, nr, CORE_BLOCKS_EXACT, ac_release, api);
+    if (rc)
+        ac_release(l);
+    return rc;
+}
+
+/* ---- the Ascend C interface (entry points: core/api/kernel.c) -------------------------- */
+
+struct ac_entry_ctx {
+    cpuaclAscendcEntry entry;
+    size_t size;
+    _Alignas(16) unsigned char args[];
+};
+
+static int32_t ac_entry_block(void *ctx, uint32_t idx, uint32_t n)
+{
+    (void)idx;
+    (void)n;
+    struct ac_entry_ctx *c = ctx;
+    c->entry(c->args);
+    return 0;
+}
+
+aclError core_ascendc_launch(aclrtStream stream, uint32_t blockDim, const char *kernelName,
+                             cpuaclAscendcEntry entry, const void *args, size_t argsSize,
+                             const char *api)
+{
+    const char *kn = kernelName ? kernelName : "(unnamed)";
+    if (!entry)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: kernel %s: entry is NULL", api, kn);
+    if (!args && argsSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: kernel %s: args is NULL with %zu bytes", api,
+                        kn, argsSize);
+    if (blockDim == 0 || blockDim > CPUACL_ASCENDC_MAX_BLOCK_DIM)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: kernel %s: blockDim %u is not in [1, %u]",
+                        api, kn, blockDim, CPUACL_ASCENDC_MAX_BLOCK_DIM);
+    void *ctx;
+    struct core_ac_launch *l = core_ac_prepare(blockDim, kn, ac_entry_block, NULL,
+                                               sizeof(struct ac_entry_ctx) + argsSize, &ctx, api);
+    if (!l)
+        return ACL_ERROR_BAD_ALLOC;
+    struct ac_entry_ctx *c = ctx;
+    c->entry = entry;
+    c->size = argsSize;
+    if (argsSize)
+        memcpy(c->args, args, argsSize);
+    return core_ac_submit(stream, l, api);
+}
+
+const cpuaclAscendcBlock *core_ascendc_current(void)
+{
+    struct ac_fiber *f = t_fiber;
+    return f ? &f->blk : NULL;
+}
+
+void core_ascendc_sync_all(void)
+{
+    struct ac_fiber *f = t_fiber;
+    if (!f || f->blk.blockNum == 1)
+        return;
+    uint64_t target = bar_arrive(f->l);
+    if (!target || sched_cond_value(&f->l->bar) >= target)
+        return;
+    f->target = target;
+    f->state = FIB_WAIT;
+    fiber_leave(f);
+}
+
+void core_ascendc_vfail(int32_t code, const char *fmt, va_list ap)
+{
+    char msg[384];
+    vsnprintf(msg, sizeof(msg), fmt ? fmt : "", ap);
+    struct ac_fiber *f = t_fiber;
+    if (!f) {
+        fprintf(stderr, "cpuacl: Ascend C failure outside a kernel block: %s\n", msg);
+        abort();
+    }
+    if (!code)
+        code = ACL_ERROR_RT_AICORE_EXCEPTION;
+    core_err(code, "Ascend C kernel %s: block %u of %u failed: %s", f->l->name, f->blk.blockIdx,
+             f->blk.blockNum, msg);
+    fail_first(f->l, code);
+    f->state = FIB_FAILED;
+    fiber_leave(f);
+    __builtin_unreachable();
+}
