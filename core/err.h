@@ -21,7 +21,10 @@ aclError core_err_at(const char *file, int line, aclError code, const char *fmt,
 /* calloc(1, size) for an object API call `fn` returns, recording ACL_ERROR_BAD_ALLOC
  * ("fn: out of memory") when it fails. */
 void *core_zalloc(size_t size, const char *fn);
-/* Record an error code found asynchronously (stream error state). */
+/* Record an error code found asynchronously (stream error state); the message quotes the
+ * detail last noted for that code, if any. */
 aclError core_err_async(aclError code, const char *what);
+/* Note the detail of a failing task (on the worker that ran it) for core_err_async. */
+void core_err_async_detail(aclError code, const char *msg);
 
 #endif

@@ -472,6 +472,9 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
             f->blk.blockIdx = i;
             f->blk.blockNum = l->n;
             f->blk.kernelName = l->name;
+            f->blk.pipe = NULL;
+            f->blk.atomicOp = 0;
+            f->blk.atomicType = 0;
             fiber_run(T, f, &waiting);
             continue;
         }
@@ -610,8 +613,11 @@ void core_ascendc_vfail(int32_t code, const char *fmt, va_list ap)
     }
     if (!code)
         code = ACL_ERROR_RT_AICORE_EXCEPTION;
-    core_err(code, "Ascend C kernel %s: block %u of %u failed: %s", f->l->name, f->blk.blockIdx,
-             f->blk.blockNum, msg);
+    char full[576];
+    snprintf(full, sizeof(full), "Ascend C kernel %s: block %u of %u failed: %s", f->l->name,
+             f->blk.blockIdx, f->blk.blockNum, msg);
+    core_err(code, "%s", full);
+    core_err_async_detail(code, full);
     fail_first(f->l, code);
     f->state = FIB_FAILED;
     fiber_leave(f);

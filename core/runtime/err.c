@@ -2,9 +2,12 @@
 /*
  * Per-thread error reporting: the message behind aclGetRecentErrMsg and the
  * code behind aclrtGetLastError / aclrtPeekAtLastError (entry points:
- * core/api/base.c). Thread-local only, so nothing here is shared.
+ * core/api/base.c). Thread-local, but for the detail of the last failed task that had one
+ * (under its lock).
  */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +46,32 @@ void *core_zalloc(size_t size, const char *fn)
     return p;
 }
 
+/* The detail of the last task failure that had one (an Ascend C kernel's trap: kernel,
+ * block, message), process-wide under its lock: a synchronisation reporting that code
+ * quotes it. */
+static pthread_mutex_t g_async_lock = PTHREAD_MUTEX_INITIALIZER;
+static char g_async_msg[MSG_MAX];
+static aclError g_async_code;
+
+void core_err_async_detail(aclError code, const char *msg)
+{
+    pthread_mutex_lock(&g_async_lock);
+    g_async_code = code;
+    snprintf(g_async_msg, sizeof(g_async_msg), "%s", msg);
+    pthread_mutex_unlock(&g_async_lock);
+}
+
 aclError core_err_async(aclError code, const char *what)
 {
+    char detail[MSG_MAX];
+    pthread_mutex_lock(&g_async_lock);
+    bool have = g_async_code == code && g_async_msg[0];
+    if (have)
+        memcpy(detail, g_async_msg, sizeof(detail));
+    pthread_mutex_unlock(&g_async_lock);
+    if (have)
+        return core_err(code, "%s: a task queued earlier failed (asynchronous error): %s", what,
+                        detail);
     return core_err(code, "%s: a task queued earlier failed (asynchronous error)", what);
 }
 

@@ -34,6 +34,11 @@ typedef struct cpuaclAscendcBlock {
     size_t ubSize;
     const char *kernelName;
     void *rt; /* the runtime's, opaque */
+    /* kernel_operator.h's state of the block (its TPipe, the atomic mode of copies to global
+     * memory); the runtime clears it when the block starts. */
+    void *pipe;
+    uint32_t atomicOp;   /* 0 none, 1 add, 2 max, 3 min */
+    uint32_t atomicType; /* the element size the mode was set for */
 } cpuaclAscendcBlock;
 
 /* Runs one block of a launch: unpacks args (the bytes given to cpuaclAscendcLaunch) and

@@ -160,6 +160,8 @@ int main(void)
     _Atomic uint32_t *rp = &ran;
     CHECK_OK(cpuaclAscendcLaunch(s, 8, "k_trap", k_trap, &rp, sizeof rp));
     CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+    m = aclGetRecentErrMsg();
+    CHECK(m && strstr(m, "k_trap") && strstr(m, "block 3 of 8") && strstr(m, "test trap"));
     CHECK(atomic_load(&g_cb) == 1 && g_cb_code == ACL_ERROR_RT_AICORE_EXCEPTION);
     CHECK(atomic_load(&ran) <= 7);
     CHECK_OK(cpuaclAscendcLaunch(s, 4, "k_code", k_code, NULL, 0));
