@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # tools/ascendc_samples.sh: build and run every kernel sample of hicann/runtime's example/
 # (those whose CMakeLists.txt calls ascendc_library or ascendc_fatbin_library) against a
-# cpuacl install, each with its own CMakeLists.txt and run script, as a user would:
-# `source <prefix>/set_env.sh`, then the sample's run.sh (which sources the samples'
-# set_sample_env.sh: SOC_VERSION from aclrtGetSocName, ASCENDC_CMAKE_DIR from the install).
+# cpuacl install, each with its own CMakeLists.txt and run script, as the samples' README
+# tells a user: `source <prefix>/set_env.sh`, `source example/set_sample_env.sh` (SOC_VERSION
+# from aclrtGetSocName, ASCENDC_CMAKE_DIR found in the install), then the sample's run.sh.
 #
 #   tools/ascendc_samples.sh <hicann/runtime checkout or bare git mirror> <install prefix>
 #                            [work dir (default: a new temporary directory)] [sample regex]
@@ -61,22 +61,35 @@ reason_of() {
     printf '%s' "${r}"
 }
 
-# One sample, in a clean environment that has sourced the install's set_env.sh.
+# One sample, in a clean environment, after what the samples' README asks of a user:
+# `source <cann>/set_env.sh` and `source example/set_sample_env.sh` (SOC_VERSION,
+# ASCENDC_CMAKE_DIR, ASCEND_INSTALL_PATH). The cross-server sample's scripts ask for the
+# server's address and port on stdin and both rebuild build/: the server script runs first,
+# the client script once the server listens.
 run_sample() {
     local dir=$1 log=$2
     env -i HOME="${HOME:-/tmp}" PATH=/usr/local/bin:/usr/bin:/bin TERM=dumb \
         CCACHE_DIR="${CCACHE_DIR:-}" LANG=C.UTF-8 \
         bash -c '
         set +u
-        . "$1/set_env.sh" || exit 97
-        cd "$2" || exit 97
+        prefix=$1 dir=$2 limit=$3 examples=$4
+        set --  # the scripts sourced here read their own arguments
+        . "${prefix}/set_env.sh" || exit 97
+        . "${examples}/set_sample_env.sh" || exit 97
+        cd "${dir}" || exit 97
         if [ -f run.sh ]; then
-            exec timeout "$3" bash run.sh
+            exec timeout "${limit}" bash run.sh
         elif [ -f run_server.sh ] && [ -f run_client.sh ]; then
-            timeout "$3" bash run_server.sh > server.log 2>&1 &
+            port=$((20000 + $$ % 20000))
+            printf "%s\n" "${port}" | timeout "${limit}" bash run_server.sh > server.log 2>&1 &
             server=$!
-            sleep 3
-            timeout "$3" bash run_client.sh
+            for _ in $(seq 1 600); do
+                grep -q "Running server" server.log 2>/dev/null && break
+                kill -0 "${server}" 2>/dev/null || break
+                sleep 0.5
+            done
+            sleep 1
+            printf "127.0.0.1\n%s\n" "${port}" | timeout "${limit}" bash run_client.sh
             client=$?
             wait "${server}"
             s=$?
@@ -84,7 +97,8 @@ run_sample() {
             [ "${client}" -eq 0 ] && [ "${s}" -eq 0 ]
         else
             echo "[ERROR]: no run.sh"; exit 98
-        fi' sample "${prefix}" "${work}/example/${dir}" "${per_sample_timeout}" >"${log}" 2>&1
+        fi' sample "${prefix}" "${work}/example/${dir}" "${per_sample_timeout}" \
+        "${work}/example" >"${log}" 2>&1
 }
 
 pass=0
