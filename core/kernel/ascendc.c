@@ -111,7 +111,7 @@ static __thread struct ac_fiber *t_fiber; /* the fiber running on this thread (A
  * of its stack. */
 #define AC_MAP (CPUACL_ASCENDC_UB_SIZE + AC_GUARD + AC_STACK)
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(AC_FORCE_UCONTEXT) /* the latter: to test the fallback */
 /* ac_switch(save, to): push the callee-saved registers, store the stack pointer in *save,
  * load `to`, pop and return into the other stack. ac_start: a fresh stack's first return
  * lands here and calls r13(r12). */
@@ -329,6 +329,7 @@ struct core_ac_launch {
     _Alignas(64) uint32_t n;            /* I */
     core_ac_block_fn fn;                /* I */
     core_ac_release_fn release;         /* I */
+    void *user;                         /* I: fn's ctx (ctx below, or the caller's) */
     char name[AC_NAME_MAX];             /* I */
     _Alignas(64) unsigned char ctx[];   /* I (the kernel's arguments) */
 };
@@ -336,7 +337,7 @@ struct core_ac_launch {
 #define BAR_ARR(w) ((uint32_t)(w)&0xffffu)
 #define BAR_MEM(w) (((uint32_t)(w) >> 16) & 0xffffu)
 #define BAR_GEN(w) ((uint32_t)((w) >> 32))
-#define BAR_WORD(g, m, a) (((uint64_t)(g) << 32) | ((uint64_t)(m) << 16) | (uint64_t)(a))
+#define BAR_WORD(g, m, a) (((uint64_t)(g) << 32) | ((uint64_t)((m)&0xffffu) << 16) | (uint64_t)(a))
 
 /* AK2: arrive at the barrier; 0 when this arrival completed it, else the value to wait
  * for. */
@@ -363,6 +364,8 @@ static uint64_t bar_arrive(struct core_ac_launch *l)
 /* AK2: a block leaves the barrier for good (finished, failed or skipped). */
 static void bar_leave(struct core_ac_launch *l)
 {
+    if (l->n > CPUACL_ASCENDC_MAX_BLOCK_DIM) /* a kernel binary's launch beyond the barrier's */
+        return;
     uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
     for (;;) {
         uint32_t g = BAR_GEN(w), m = BAR_MEM(w) - 1, a = BAR_ARR(w);
@@ -396,7 +399,7 @@ static void fiber_main(struct ac_fiber *f)
 #endif
     for (;;) {
         struct core_ac_launch *l = f->l;
-        int32_t rc = l->fn(l->ctx, f->blk.blockIdx, f->blk.blockNum);
+        int32_t rc = l->fn(l->user, f->blk.blockIdx, f->blk.blockNum);
         if (rc)
             fail_first(l, rc);
         f->state = FIB_DONE;
@@ -525,6 +528,7 @@ struct core_ac_launch *core_ac_prepare(uint32_t n, const char *name, core_ac_blo
     l->release = release;
     snprintf(l->name, sizeof(l->name), "%s", name && name[0] ? name : "(unnamed)");
     atomic_store_explicit(&l->word, BAR_WORD(0, n, 0), memory_order_relaxed); /* unshared */
+    l->user = l->ctx;
     if (ctx)
         *ctx = l->ctx;
     return l;
@@ -537,6 +541,17 @@ aclError core_ac_submit(aclrtStream stream, struct core_ac_launch *l, const char
     aclError rc = core_launch_blocks(stream, ac_runner, l, nr, CORE_BLOCKS_EXACT, ac_release, api);
     if (rc)
         ac_release(l);
+    return rc;
+}
+
+int32_t core_ac_run_here(uint32_t n, const char *name, core_ac_block_fn fn, void *ctx)
+{
+    struct core_ac_launch *l = core_ac_prepare(n, name, fn, NULL, 0, NULL, "kernel launch");
+    if (!l)
+        return ACL_ERROR_RT_AICORE_EXCEPTION;
+    l->user = ctx;
+    int32_t rc = ac_runner(l, 0, 1);
+    free(l);
     return rc;
 }
 
@@ -589,11 +604,22 @@ const cpuaclAscendcBlock *core_ascendc_current(void)
     return f ? &f->blk : NULL;
 }
 
+static void ac_failf(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void ac_failf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    core_ascendc_vfail(0, fmt, ap);
+}
+
 void core_ascendc_sync_all(void)
 {
     struct ac_fiber *f = t_fiber;
     if (!f || f->blk.blockNum == 1)
         return;
+    if (f->blk.blockNum > CPUACL_ASCENDC_MAX_BLOCK_DIM)
+        ac_failf("SyncAll: the launch has %u blocks, a barrier takes at most %u", f->blk.blockNum,
+                 CPUACL_ASCENDC_MAX_BLOCK_DIM);
     uint64_t target = bar_arrive(f->l);
     if (!target || sched_cond_value(&f->l->bar) >= target)
         return;

@@ -33,6 +33,7 @@
 
 #include "acl/acl.h"
 #include "core/err.h"
+#include "core/kernel/ascendc.h"
 #include "core/kernel/function.h"
 #include "core/kernel/kernel.h"
 #include "core/launch.h"
@@ -724,14 +725,26 @@ struct launch {
     unsigned char bytes[];
 };
 
-static int32_t launch_run(void *arg)
+/* One block of a launch; cpuaclKernelFail in it is the block's failure. */
+static int32_t launch_block(void *arg, uint32_t b, uint32_t n)
 {
     struct launch *l = arg;
     core_kernel_t_fail = 0; /* cpuaclKernelFail (core/kernel/function.h) */
-    for (uint32_t b = 0; b < l->nblocks; b++) {
-        l->fn(l->args, l->size, b, l->nblocks);
-        if (__builtin_expect(core_kernel_t_fail != 0, 0)) /* the kernel failed: stop here */
-            return core_kernel_failed(l->func, l->bin, l->args, l->size);
+    l->fn(l->args, l->size, b, n);
+    int32_t code = core_kernel_t_fail;
+    core_kernel_t_fail = 0;
+    return code;
+}
+
+/* The blocks in order on this worker, each with its Ascend C block context (an Ascend C
+ * kernel of a fatbin sees its block index and unified buffer; core/kernel/ascendc.h). */
+static int32_t launch_run(void *arg)
+{
+    struct launch *l = arg;
+    int32_t code = core_ac_run_here(l->nblocks, l->func->name, launch_block, l);
+    if (__builtin_expect(code != 0, 0)) { /* a block failed: the rest were skipped */
+        core_kernel_t_fail = code;
+        return core_kernel_failed(l->func, l->bin, l->args, l->size);
     }
     return 0;
 }

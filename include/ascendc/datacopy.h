@@ -186,6 +186,23 @@ inline void Blocks(T *dst, const T *src, const DataCopyParams &p, bool gm, uint6
         d += len + p.dstStride * 32ull;
     }
 }
+// DataCopyPad's checks: whole elements; blockCount local rows of `row` bytes, `gap` 32-byte
+// units apart, within the local tensor's n elements.
+template <typename T>
+inline void PadCheck(const DataCopyExtParams &p, uint64_t row, uint32_t gap, uint64_t n,
+                     const char *what)
+{
+    uint64_t room = n * sizeof(T);
+    if (p.blockLen % sizeof(T) != 0)
+        cpuaclAscendcFail(0, "DataCopyPad: blockLen %u is not a whole number of %zu-byte elements",
+                          p.blockLen, sizeof(T));
+    if (p.blockCount && p.blockCount * (row + gap * 32ull) - gap * 32ull > room)
+        cpuaclAscendcFail(0,
+                          "DataCopyPad (%s): %u blocks of %llu bytes exceed the local tensor's "
+                          "%llu bytes",
+                          what, p.blockCount, static_cast<unsigned long long>(row),
+                          static_cast<unsigned long long>(room));
+}
 } // namespace cpuacl_detail
 
 // ---- DataCopy ------------------------------------------------------------------------------
@@ -216,13 +233,14 @@ __aicore__ inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> 
     std::memmove(dst.GetPhyAddr(), src.GetPhyAddr(), static_cast<uint64_t>(count) * sizeof(T));
 }
 
-template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+// To a local tensor, from global memory or another local tensor (Src: GlobalTensor or
+// LocalTensor).
+template <typename T, template <typename> class Src>
+__aicore__ inline void DataCopy(const LocalTensor<T> &dst, const Src<T> &src,
                                 const DataCopyParams &params)
 {
     cpuacl_detail::Blocks(dst.GetPhyAddr(), src.GetPhyAddr(), params, false,
-                          static_cast<uint64_t>(dst.GetSize()) * sizeof(T),
-                          "DataCopy (global to local)");
+                          static_cast<uint64_t>(dst.GetSize()) * sizeof(T), "DataCopy (to local)");
 }
 
 template <typename T>
@@ -242,15 +260,6 @@ __aicore__ inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T>
                           "DataCopy (local to global)");
 }
 
-template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
-                                const DataCopyParams &params)
-{
-    cpuacl_detail::Blocks(dst.GetPhyAddr(), src.GetPhyAddr(), params, false,
-                          static_cast<uint64_t>(dst.GetSize()) * sizeof(T),
-                          "DataCopy (local to local)");
-}
-
 // ---- DataCopyPad ---------------------------------------------------------------------------
 
 // Global to local: each block's blockLen bytes land 32-byte aligned, after leftPadding
@@ -262,16 +271,7 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor
 {
     uint64_t left = pad.leftPadding * sizeof(T), right = pad.rightPadding * sizeof(T);
     uint64_t row = cpuacl_detail::Align32(left + p.blockLen + right);
-    uint64_t room = static_cast<uint64_t>(dst.GetSize()) * sizeof(T);
-    if (p.blockLen % sizeof(T) != 0)
-        cpuaclAscendcFail(0, "DataCopyPad: blockLen %u is not a whole number of %zu-byte elements",
-                          p.blockLen, sizeof(T));
-    if (p.blockCount * (row + p.dstStride * 32ull) - p.dstStride * 32ull > room)
-        cpuaclAscendcFail(0,
-                          "DataCopyPad (global to local): %u blocks of %llu bytes exceed the "
-                          "local tensor's %llu bytes",
-                          p.blockCount, static_cast<unsigned long long>(row),
-                          static_cast<unsigned long long>(room));
+    cpuacl_detail::PadCheck<T>(p, row, p.dstStride, dst.GetSize(), "global to local");
     const uint8_t *s = reinterpret_cast<const uint8_t *>(src.GetPhyAddr());
     uint8_t *d = reinterpret_cast<uint8_t *>(dst.GetPhyAddr());
     for (uint32_t i = 0; i < p.blockCount; i++) {
@@ -293,16 +293,7 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor
                                    const DataCopyExtParams &p)
 {
     uint64_t row = cpuacl_detail::Align32(p.blockLen);
-    uint64_t room = static_cast<uint64_t>(src.GetSize()) * sizeof(T);
-    if (p.blockLen % sizeof(T) != 0)
-        cpuaclAscendcFail(0, "DataCopyPad: blockLen %u is not a whole number of %zu-byte elements",
-                          p.blockLen, sizeof(T));
-    if (p.blockCount && p.blockCount * (row + p.srcStride * 32ull) - p.srcStride * 32ull > room)
-        cpuaclAscendcFail(0,
-                          "DataCopyPad (local to global): %u blocks of %llu bytes exceed the "
-                          "local tensor's %llu bytes",
-                          p.blockCount, static_cast<unsigned long long>(row),
-                          static_cast<unsigned long long>(room));
+    cpuacl_detail::PadCheck<T>(p, row, p.srcStride, src.GetSize(), "local to global");
     const uint8_t *s = reinterpret_cast<const uint8_t *>(src.GetPhyAddr());
     uint8_t *d = reinterpret_cast<uint8_t *>(dst.GetPhyAddr());
     for (uint32_t i = 0; i < p.blockCount; i++) {

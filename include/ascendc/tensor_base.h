@@ -40,25 +40,43 @@ enum class TPosition : uint8_t {
 
 using QuePosition = TPosition;
 
-// A view of part of a block's unified buffer: n elements of T at an address. The pipes and
-// buffers (ascendc/pipe.h) hand them out; tensors are values (copies view the same bytes).
-template <typename T> class LocalTensor
+namespace cpuacl_detail
+{
+// What both tensor kinds are: n elements of T at an address (N: the size's type).
+template <typename T, typename N> class TensorView
 {
   public:
     using PrimType = T;
-    LocalTensor() = default;
     T *GetPhyAddr() const
     {
         return addr_;
     }
-    T *GetPhyAddr(uint32_t offset) const
+    T *GetPhyAddr(N offset) const
     {
         return addr_ + offset;
     }
-    uint32_t GetSize() const
+    N GetSize() const
     {
         return size_;
     }
+
+  protected:
+    TensorView() = default;
+    TensorView(T *p, N n) : addr_(p), size_(n) {}
+    T *addr_ = nullptr;
+    N size_ = 0;
+};
+} // namespace cpuacl_detail
+
+// A view of part of a block's unified buffer: n elements of T at an address. The pipes and
+// buffers (ascendc/pipe.h) hand them out; tensors are values (copies view the same bytes).
+template <typename T> class LocalTensor : public cpuacl_detail::TensorView<T, uint32_t>
+{
+    using cpuacl_detail::TensorView<T, uint32_t>::addr_;
+    using cpuacl_detail::TensorView<T, uint32_t>::size_;
+
+  public:
+    LocalTensor() = default;
     uint32_t GetLength() const
     {
         return size_ * static_cast<uint32_t>(sizeof(T));
@@ -108,7 +126,7 @@ template <typename T> class LocalTensor
     }
     // cpuacl's own: a view of n elements at p (the pipes and buffers make them; tests may).
     LocalTensor(T *p, uint32_t n, TPosition pos = TPosition::VECCALC)
-        : addr_(p), size_(n), pos_(pos)
+        : cpuacl_detail::TensorView<T, uint32_t>(p, n), pos_(pos)
     {
     }
     // cpuacl's own: the queue buffer the tensor came from (ascendc/pipe.h checks it), 0: none.
@@ -122,8 +140,6 @@ template <typename T> class LocalTensor
     }
 
   private:
-    T *addr_ = nullptr;
-    uint32_t size_ = 0;
     TPosition pos_ = TPosition::VECCALC;
     uint32_t buf_ = 0;
     int32_t tag_ = 0;
@@ -132,10 +148,9 @@ template <typename T> class LocalTensor
 // A view of global (device) memory: a base address and, when given, its size in elements.
 // Accesses are not checked unless CPUACL_ASCENDC_CHECK is defined before kernel_operator.h
 // (then an element outside a sized buffer fails the launch, naming offset and size).
-template <typename T> class GlobalTensor
+template <typename T> class GlobalTensor : public cpuacl_detail::TensorView<T, uint64_t>
 {
   public:
-    using PrimType = T;
     GlobalTensor() = default;
     void SetGlobalBuffer(T *buffer, uint64_t bufferSize)
     {
@@ -146,18 +161,6 @@ template <typename T> class GlobalTensor
     {
         addr_ = buffer;
         size_ = 0;
-    }
-    T *GetPhyAddr() const
-    {
-        return addr_;
-    }
-    T *GetPhyAddr(uint64_t offset) const
-    {
-        return addr_ + offset;
-    }
-    uint64_t GetSize() const
-    {
-        return size_;
     }
     TPosition GetPosition() const
     {
@@ -192,6 +195,8 @@ template <typename T> class GlobalTensor
     }
 
   private:
+    using cpuacl_detail::TensorView<T, uint64_t>::addr_;
+    using cpuacl_detail::TensorView<T, uint64_t>::size_;
     void Check(uint64_t offset) const
     {
 #ifdef CPUACL_ASCENDC_CHECK
@@ -203,8 +208,6 @@ template <typename T> class GlobalTensor
         (void)offset;
 #endif
     }
-    T *addr_ = nullptr;
-    uint64_t size_ = 0;
 };
 
 } // namespace AscendC

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Kernel binaries with Ascend C kernels (tests/ascendc/binary_kernels.cpp, docs/ascendc.md):
+ * a launch by aclrtLaunchKernelWithHostArgs runs every block with its Ascend C context
+ * (GetBlockIdx/GetBlockNum, a unified buffer for TPipe), SyncAll across its blocks, and a
+ * trap in a block fails the launch with ACL_ERROR_RT_AICORE_EXCEPTION; captured launches
+ * replay. */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "acltest.h"
+
+#ifndef KERNEL_SO
+#error KERNEL_SO must be defined
+#endif
+
+int main(void)
+{
+    TEST_OPEN();
+    aclrtStream s;
+    CHECK_OK(aclrtCreateStream(&s));
+    aclrtBinHandle bin;
+    CHECK_OK(aclrtBinaryLoadFromFile(KERNEL_SO, NULL, &bin));
+    aclrtFuncHandle ctx, trap;
+    CHECK_OK(aclrtBinaryGetFunction(bin, "ctx_kernel_cpu", &ctx));
+    CHECK_OK(aclrtBinaryGetFunction(bin, "trap_kernel_cpu", &trap));
+
+    enum { N = 6 };
+    void *out, *slot;
+    CHECK_OK(aclrtMalloc(&out, N * sizeof(int32_t), ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMalloc(&slot, N * sizeof(int32_t), ACL_MEM_MALLOC_HUGE_FIRST));
+    void *args[2] = {out, slot};
+    for (int rep = 0; rep < 2; rep++) {
+        aclmdlRI ri = NULL;
+        CHECK_OK(aclrtMemset(out, N * sizeof(int32_t), 0, N * sizeof(int32_t)));
+        if (rep)
+            CHECK_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+        CHECK_OK(aclrtLaunchKernelWithHostArgs(ctx, N, s, NULL, args, sizeof args, NULL, 0));
+        if (rep) {
+            CHECK_OK(aclmdlRICaptureEnd(s, &ri));
+            CHECK_OK(aclmdlRIExecuteAsync(ri, s));
+        }
+        CHECK_OK(aclrtSynchronizeStream(s));
+        int32_t h[N];
+        CHECK_OK(aclrtMemcpy(h, sizeof h, out, sizeof h, ACL_MEMCPY_DEVICE_TO_HOST));
+        for (int i = 0; i < N; i++)
+            if (h[i] != i * 100 + N + 21 * 10000) {
+                fprintf(stderr, "rep %d: out[%d] = %d, want %d\n", rep, i, h[i],
+                        i * 100 + N + 21 * 10000);
+                return 1;
+            }
+        if (ri)
+            CHECK_OK(aclmdlRIDestroy(ri));
+    }
+
+    CHECK_OK(aclrtLaunchKernelWithHostArgs(trap, 4, s, NULL, args, sizeof args, NULL, 0));
+    CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+    CHECK_OK(aclrtLaunchKernelWithHostArgs(ctx, N, s, NULL, args, sizeof args, NULL, 0));
+    CHECK_OK(aclrtSynchronizeStream(s));
+
+    FREE_DEVICE(out, slot);
+    CHECK_OK(aclrtBinaryUnLoad(bin));
+    CHECK_OK(aclrtDestroyStream(s));
+    TEST_CLOSE();
+    printf("ascendc_binary: ok\n");
+    return 0;
+}
