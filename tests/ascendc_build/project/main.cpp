@@ -12,21 +12,21 @@
 #include "aclrtlaunch_block_ids.h"
 #include "kernels/kernels.h"
 
-#define CHECK(expr)                                                                         \
-    do {                                                                                    \
-        const int32_t r_ = static_cast<int32_t>(expr);                                      \
-        if (r_ != 0) {                                                                      \
-            std::printf("FAIL line %d: %s = %d (%s)\n", __LINE__, #expr, r_,                \
-                        aclGetRecentErrMsg());                                              \
-            return 1;                                                                       \
-        }                                                                                   \
+#define CHECK(expr)                                                                                \
+    do {                                                                                           \
+        const int32_t r_ = static_cast<int32_t>(expr);                                             \
+        if (r_ != 0) {                                                                             \
+            std::printf("FAIL line %d: %s = %d (%s)\n", __LINE__, #expr, r_,                       \
+                        aclGetRecentErrMsg());                                                     \
+            return 1;                                                                              \
+        }                                                                                          \
     } while (0)
-#define EXPECT(cond)                                                                        \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            std::printf("FAIL line %d: %s\n", __LINE__, #cond);                             \
-            return 1;                                                                       \
-        }                                                                                   \
+#define EXPECT(cond)                                                                               \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            std::printf("FAIL line %d: %s\n", __LINE__, #cond);                                    \
+            return 1;                                                                              \
+        }                                                                                          \
     } while (0)
 
 int main()
@@ -67,7 +67,8 @@ int main()
     CHECK(aclrtSynchronizeStream(stream));
     CHECK(aclrtMemcpy(ids.data(), ids.size() * 4, dids, ids.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST));
     for (uint32_t b = 0; b < blocks; b++)
-        EXPECT(ids[2 * b] == static_cast<int32_t>(b) && ids[2 * b + 1] == static_cast<int32_t>(blocks));
+        EXPECT(ids[2 * b] == static_cast<int32_t>(b) &&
+               ids[2 * b + 1] == static_cast<int32_t>(blocks));
     // The same through the <<<>>> host function.
     CHECK(BlockIdsDo(1, stream, dids));
     CHECK(aclrtSynchronizeStream(stream));

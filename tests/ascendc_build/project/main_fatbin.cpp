@@ -11,21 +11,21 @@
 
 #include "acl/acl.h"
 
-#define CHECK(expr)                                                                         \
-    do {                                                                                    \
-        const int32_t r_ = static_cast<int32_t>(expr);                                      \
-        if (r_ != 0) {                                                                      \
-            std::printf("FAIL line %d: %s = %d (%s)\n", __LINE__, #expr, r_,                \
-                        aclGetRecentErrMsg());                                              \
-            return 1;                                                                       \
-        }                                                                                   \
+#define CHECK(expr)                                                                                \
+    do {                                                                                           \
+        const int32_t r_ = static_cast<int32_t>(expr);                                             \
+        if (r_ != 0) {                                                                             \
+            std::printf("FAIL line %d: %s = %d (%s)\n", __LINE__, #expr, r_,                       \
+                        aclGetRecentErrMsg());                                                     \
+            return 1;                                                                              \
+        }                                                                                          \
     } while (0)
-#define EXPECT(cond)                                                                        \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            std::printf("FAIL line %d: %s\n", __LINE__, #cond);                             \
-            return 1;                                                                       \
-        }                                                                                   \
+#define EXPECT(cond)                                                                               \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            std::printf("FAIL line %d: %s\n", __LINE__, #cond);                                    \
+            return 1;                                                                              \
+        }                                                                                          \
     } while (0)
 
 int main(int argc, char **argv)

@@ -21,4 +21,7 @@ uint32_t BlockIdsDo(uint32_t blockDim, void *stream, int32_t *ids)
     return block_ids<<<blockDim, nullptr, stream>>>(ids);
 }
 
-uint32_t TrapDo(void *stream) { return trap_kernel<<<4, nullptr, stream>>>(); }
+uint32_t TrapDo(void *stream)
+{
+    return trap_kernel<<<4, nullptr, stream>>>();
+}

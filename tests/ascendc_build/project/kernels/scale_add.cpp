@@ -7,8 +7,8 @@
 #include "kernel_operator.h"
 #include "kernels.h"
 
-extern "C" __global__ __aicore__ void scale_add(GM_ADDR x, GM_ADDR y, __gm__ float *z,
-                                                float alpha, uint32_t n)
+extern "C" __global__ __aicore__ void scale_add(GM_ADDR x, GM_ADDR y, __gm__ float *z, float alpha,
+                                                uint32_t n)
 {
     const uint32_t blocks = AscendC::GetBlockNum();
     const uint32_t idx = AscendC::GetBlockIdx();
@@ -23,7 +23,6 @@ extern "C" __global__ __aicore__ void scale_add(GM_ADDR x, GM_ADDR y, __gm__ flo
 uint32_t ScaleAddDo(uint32_t blockDim, void *stream, const float *x, const float *y, float *z,
                     float alpha, uint32_t n)
 {
-    return scale_add<<<std::min<uint32_t>(blockDim, 64u), /* l2ctrl */ nullptr,
-                       stream>>>((uint8_t *)x, (uint8_t *)y, z, alpha,
-                                 n);
+    return scale_add<<<std::min<uint32_t>(blockDim, 64u), /* l2ctrl */ nullptr, stream>>>(
+        (uint8_t *)x, (uint8_t *)y, z, alpha, n);
 }
