@@ -46,4 +46,7 @@ install(CODE "set(CPUACL_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
   set(CPUACL_PYDIR \"${_pyexpr}\")
   configure_file(\"${CMAKE_CURRENT_SOURCE_DIR}/cmake/set_env.sh.in\"
     \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\" @ONLY)
-  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\")")
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\")
+  # The same script where older CANN toolkits keep it (some samples source bin/setenv.bash).
+  configure_file(\"${CMAKE_CURRENT_SOURCE_DIR}/cmake/set_env.sh.in\"
+    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/bin/setenv.bash\" @ONLY)")
