@@ -80,17 +80,22 @@ struct aclTensor *proto_tensor_at(struct proto_plan_builder *b, uint32_t ref, ac
 {
     if (b->nt >= PB_MAX_TENSORS || ref >= b->op->nin + b->op->nout)
         return NULL;
-    int64_t st[PROTO_MAX_DIMS], s = 1, need = offset + 1;
+    /* Checked: a shape whose products overflow gives INT64_MAX, which aclCreateTensor's
+     * geometry checks refuse (GE refuses such graphs at BuildGraph; this runs before). */
+    int64_t st[PROTO_MAX_DIMS], s = 1, need = offset + 1, term;
     for (int i = nd - 1; i >= 0; i--) {
         st[i] = strides ? strides[i] : s;
-        s *= dims[i];
+        if (__builtin_mul_overflow(s, dims[i], &s))
+            s = INT64_MAX;
     }
     for (int i = 0; i < nd; i++) {
         if (dims[i] == 0) {
             need = offset;
             break;
         }
-        need += (dims[i] - 1) * st[i];
+        if (__builtin_mul_overflow(dims[i] - 1, st[i], &term) ||
+            __builtin_add_overflow(need, term, &need))
+            need = INT64_MAX;
     }
     aclTensor *t =
         aclCreateTensor(dims, (uint64_t)nd, dtype, st, offset, ACL_FORMAT_ND, &need, 1, g_dummy);
