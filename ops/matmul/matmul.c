@@ -94,9 +94,10 @@ static void blas_load(void)
         if (f) {
             memcpy(&g_sgemm, &f, sizeof(f)); /* object -> function pointer (POSIX) */
             /* MM4: an sgemm uses as many threads as the device has workers
-             * (OpenBLAS's default is every core, whatever CPUACL_WORKERS says). */
+             * (OpenBLAS's default is every core, whatever CPUACL_WORKERS says),
+             * unless the user chose OpenBLAS's count (OPENBLAS_NUM_THREADS). */
             void *nt = dlsym(h, "openblas_set_num_threads");
-            if (nt) {
+            if (nt && !getenv("OPENBLAS_NUM_THREADS")) {
                 void (*set_threads)(int);
                 memcpy(&set_threads, &nt, sizeof(nt));
                 set_threads((int)core_device_workers());
