@@ -385,7 +385,7 @@ static int mpi_poll_batch(struct mreq *q)
     }
     if (!flag && err == MPI_SUCCESS)
         return 0;
-    if (err == MPI_ERR_IN_STATUS) { /* the others still complete: wait for them */
+    if (err == MPI_ERR_IN_STATUS) { /* an item failed: its code, the others withdrawn */
         for (int i = 0; i < q->nreq; i++)
             if (sts[i].MPI_ERROR != MPI_SUCCESS && sts[i].MPI_ERROR != MPI_ERR_PENDING &&
                 q->rc == HCCL_SUCCESS)

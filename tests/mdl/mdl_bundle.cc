@@ -231,17 +231,13 @@ static void misuse(const ge::ModelBufferData &bundle, const ge::ModelBufferData 
 
 int main()
 {
-    EXPECT(aclInit(nullptr) == ACL_SUCCESS);
-    EXPECT(aclrtSetDevice(0) == ACL_SUCCESS);
-    std::map<ge::AscendString, ge::AscendString> global = {
-        {ge::ir_option::SOC_VERSION, "Ascend910B1"}};
-    EXPECT(ge::aclgrphBuildInitialize(global) == ge::GRAPH_SUCCESS);
+    small_start();
     ge::ModelBufferData parts[2] = {build(affine_graph()), build(scale_graph())};
     std::vector<ge::GraphWithOptions> gs = {{affine_graph(), {}}, {scale_graph(), {}}};
     ge::ModelBufferData bundle;
     EXPECT(ge::aclgrphBundleBuildModel(gs, bundle) == ge::GRAPH_SUCCESS);
     EXPECT(bundle.length > parts[0].length + parts[1].length);
-    std::string base = "/tmp/mdl_bundle_" + std::to_string(getpid());
+    std::string base = small_base("mdl_bundle");
     EXPECT(ge::aclgrphBundleSaveModel(base.c_str(), bundle) == ge::GRAPH_SUCCESS);
     g_path = base + ".om";
 

@@ -325,13 +325,9 @@ static void create_and_get_op_desc()
 
 int main()
 {
-    EXPECT(aclInit(nullptr) == ACL_SUCCESS);
-    EXPECT(aclrtSetDevice(0) == ACL_SUCCESS);
-    std::map<ge::AscendString, ge::AscendString> global = {
-        {ge::ir_option::SOC_VERSION, "Ascend910B1"}};
-    EXPECT(ge::aclgrphBuildInitialize(global) == ge::GRAPH_SUCCESS);
+    small_start();
     ge::ModelBufferData m = build(affine_graph());
-    std::string base = "/tmp/mdl_exec_" + std::to_string(getpid());
+    std::string base = small_base("mdl_exec");
     EXPECT(ge::aclgrphSaveModel(base.c_str(), m) == ge::GRAPH_SUCCESS);
     std::string path = base + ".om";
 

@@ -41,13 +41,9 @@ static std::vector<float> dequeue(uint32_t q, size_t n)
 
 int main()
 {
-    EXPECT(aclInit(nullptr) == ACL_SUCCESS);
-    EXPECT(aclrtSetDevice(0) == ACL_SUCCESS);
-    std::map<ge::AscendString, ge::AscendString> global = {
-        {ge::ir_option::SOC_VERSION, "Ascend910B1"}};
-    EXPECT(ge::aclgrphBuildInitialize(global) == ge::GRAPH_SUCCESS);
+    small_start();
     ge::ModelBufferData m = build(affine_graph());
-    std::string base = "/tmp/mdl_queue_" + std::to_string(getpid());
+    std::string base = small_base("mdl_queue");
     EXPECT(ge::aclgrphSaveModel(base.c_str(), m) == ge::GRAPH_SUCCESS);
     std::string path = base + ".om";
 

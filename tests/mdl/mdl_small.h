@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -22,6 +23,8 @@
 #include "all_ops.h"
 #include "ge/ge_ir_build.h"
 #include "graph/graph.h"
+
+#include <unistd.h>
 
 #define EXPECT(c)                                                                                  \
     do {                                                                                           \
@@ -126,6 +129,22 @@ inline std::vector<float> pattern(size_t n, float scale, float shift)
     for (size_t i = 0; i < n; i++)
         v[i] = scale * (float)((i * 37 + 11) % 17) - shift;
     return v;
+}
+
+// What every program of these tests does first: the runtime on device 0 and GE's model
+// building for the SoC the small models are built for.
+inline void small_start()
+{
+    EXPECT(aclInit(nullptr) == ACL_SUCCESS);
+    EXPECT(aclrtSetDevice(0) == ACL_SUCCESS);
+    std::map<AscendString, AscendString> global = {{ir_option::SOC_VERSION, "Ascend910B1"}};
+    EXPECT(aclgrphBuildInitialize(global) == GRAPH_SUCCESS);
+}
+
+// A per-process path base for the model files a test writes: /tmp/<tag>_<pid>.
+inline std::string small_base(const char *tag)
+{
+    return std::string("/tmp/") + tag + "_" + std::to_string(getpid());
 }
 
 inline ModelBufferData build(const Graph &g)
