@@ -1051,6 +1051,46 @@ out:
     return rc;
 }
 
+int mem_pool_retire(void *ptr, int want, struct mem_retired *out)
+{
+    struct mem_thread *t = mem_thread_self();
+    if (__builtin_expect(!t, 0))
+        return -ENOMEM;
+    mem_op_begin(t);
+    int rc = mem_reg_remove_inl(ptr, (enum mem_reg_want)want, &out->info);
+    if (rc == 0) {
+        unsigned idx = out->info.owner == MEM_OWNER_HOST ? MEM_POOL_HOST : out->info.owner;
+        out->ptr = ptr;
+        out->pool = idx;
+        out->gen = 0; /* a pool being torn down reclaims the memory itself (D4) */
+        /* acquire (D1); relaxed gen: an I field while LIVE */
+        if (idx < MEM_POOL_MAX &&
+            atomic_load_explicit(&pools[idx].state, memory_order_acquire) == POOL_LIVE)
+            out->gen = atomic_load_explicit(&pools[idx].gen, memory_order_relaxed);
+    }
+    mem_op_end(t);
+    return rc;
+}
+
+bool mem_pool_reclaim(const struct mem_retired *r)
+{
+    struct mem_thread *t = mem_thread_self();
+    if (!r->gen || !t)
+        return false;
+    struct mem_pool *p = &pools[r->pool];
+    bool done = false;
+    mem_op_begin(t);
+    /* acquire (D1); relaxed gen: the incarnation that retired the block, or a later one (its
+     * arenas are new: the block went with the teardown, D4) */
+    if (atomic_load_explicit(&p->state, memory_order_acquire) == POOL_LIVE &&
+        atomic_load_explicit(&p->gen, memory_order_relaxed) == r->gen) {
+        free_removed(t, p, r->pool, r->ptr, &r->info);
+        done = true;
+    }
+    mem_op_end(t);
+    return done;
+}
+
 /* ---------------------------------------------------------------- lifecycle */
 
 static int arena_create(struct mem_pool *p, int which, enum mem_pages_want want)

@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "mem/mem.h"
+#include "mem/registry.h"
 
 /* mem_dev_alloc flags */
 #define MEM_DEV_F_ALIGN32 1u /* aclrtMallocAlign32: round to 32, no extra 32 B */
@@ -140,6 +141,25 @@ int mem_dev_trim(int dev);
  * is not live has none. -EINVAL for a bad device. */
 struct mem_mapping;
 int mem_dev_mappings(int dev, struct mem_mapping *out, size_t cap, size_t *n);
+
+/*
+ * Two-step free (core/memory/retire.c: a block freed while streams still have work queued is
+ * not reused until they pass it). mem_pool_retire removes a live allocation from the registry
+ * as mem_dev_free / mem_host_free would (want: enum mem_reg_want; same errors, and it decides
+ * the single winner of racing frees, D3), but keeps the memory and its capacity charge: copies
+ * refuse it as freed memory, nothing reuses it. mem_pool_reclaim gives it back to its pool
+ * (capacity credited) when the pool is still the incarnation that retired it, and answers
+ * whether it did; after a teardown of the pool (device reset, mem_fini) the block went with
+ * the pool and nothing is done. Both from any thread, outside op sections or nested in one.
+ */
+struct mem_retired {
+    void *ptr;
+    struct mem_reg_info info; /* the registry entry it had */
+    unsigned pool;            /* device id or MEM_POOL_HOST */
+    uint32_t gen;             /* the pool's incarnation at retire, 0 = none was live */
+};
+int mem_pool_retire(void *ptr, int want, struct mem_retired *out);
+bool mem_pool_reclaim(const struct mem_retired *r);
 
 /* ---- pool machinery shared with hostmem.c and mem.c (not for other layers) ---- */
 extern bool mem_initialized; /* mem.c: set between mem_init and mem_fini */

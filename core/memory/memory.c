@@ -41,6 +41,7 @@
 #include "core/half.h"
 #include "core/memory/copies.h"
 #include "core/memory/memory.h"
+#include "core/memory/retire.h"
 #include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
@@ -252,8 +253,12 @@ aclError core_mem_dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy po
     struct core_ctx *c = core_ctx_need(fn, &crc);
     if (!c)
         return crc;
-    int r = mem_dev_alloc(c->dev->id, size, (unsigned)policy & 0xffu,
+    (void)core_retire_reclaim(); /* blocks whose streams passed go back first (FR3) */
+    int r;
+    do
+        r = mem_dev_alloc(c->dev->id, size, (unsigned)policy & 0xffu,
                           align32 ? MEM_DEV_F_ALIGN32 : 0, devPtr);
+    while (r == -ENOMEM && core_retire_reclaim());
     if (r == 0)
         return ACL_SUCCESS;
     *devPtr = NULL;
@@ -268,7 +273,7 @@ aclError core_mem_dev_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy po
 aclError core_mem_dev_free(void *devPtr, const char *fn)
 {
     core_hooks.mem_freeing(devPtr); /* ends its IPC exports (core/ipc/ipc.c) */
-    int r = mem_dev_free(devPtr);
+    int r = core_retire_free(devPtr, MEM_REG_WANT_DEVICE); /* retired while work is queued */
     if (r == 0)
         return ACL_SUCCESS;
     struct mem_reg_info info;
@@ -286,6 +291,7 @@ aclError core_mem_dev_free(void *devPtr, const char *fn)
 
 aclError core_mem_host_alloc(void **hostPtr, size_t size, const char *fn)
 {
+    (void)core_retire_reclaim(); /* as aclrtMalloc's */
     if (mem_host_alloc(size, hostPtr) == 0)
         return ACL_SUCCESS;
     *hostPtr = NULL;
@@ -294,7 +300,7 @@ aclError core_mem_host_alloc(void **hostPtr, size_t size, const char *fn)
 
 aclError core_mem_host_free(void *hostPtr, const char *fn)
 {
-    if (mem_host_free(hostPtr) == 0)
+    if (core_retire_free(hostPtr, MEM_REG_WANT_HOST) == 0) /* as aclrtFree's */
         return ACL_SUCCESS;
     return core_err(ACL_ERROR_INVALID_PARAM,
                     "%s: %p is not the start of a live aclrtMallocHost allocation", fn, hostPtr);
@@ -336,6 +342,7 @@ aclError core_mem_info(aclrtMemAttr attr, size_t *free_, size_t *total, const ch
     struct core_ctx *c = core_ctx_current();
     if (!c)
         return core_err(ACL_ERROR_RT_CONTEXT_NULL, "%s: the thread has no current context", fn);
+    (void)core_retire_reclaim(); /* retired blocks count as used until they go back */
     if (mem_dev_meminfo(c->dev->id, cls, free_, total))
         return core_err(ACL_ERROR_RT_INTERNAL_ERROR, "%s: device %d has no memory pool", fn,
                         c->dev->id);

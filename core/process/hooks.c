@@ -10,6 +10,7 @@
 #include "core/ipc/ipc.h"
 #include "core/memory/allocator.h"
 #include "core/memory/pool.h"
+#include "core/memory/retire.h"
 #include "core/memory/vmm.h"
 #include "core/model/model.h"
 #include "core/model/ritask.h"
@@ -33,6 +34,7 @@ static void ctx_fini_locked(struct core_ctx *c)
  * imported or exported of it. */
 static void device_fini_locked(struct core_device *d)
 {
+    core_retire_device_fini_locked(d->id); /* freed blocks kept from reuse (FR4) */
     core_mempool_device_fini_locked(d->id);
     core_vmm_device_fini_locked(d->id);
     core_ipc_device_fini_locked(d->id);

@@ -14,6 +14,7 @@
 #include "core/device/params.h"
 #include "core/err.h"
 #include "core/memory/memory.h"
+#include "core/memory/retire.h"
 #include "core/host/report.h"
 #include "core/model/callbacks.h"
 #include "core/obs.h"
@@ -136,6 +137,7 @@ static aclError finalize_locked(void)
     core_mdl_callbacks_clear();
     core_params_clear();
     core_life_clear();
+    core_retire_device_fini_locked(-1); /* every device went: no retired block is left (FR4) */
     mem_fini();
     g_rt.init_count = 0;
     /* Let pending call_rcu frees run before the process may exit. */

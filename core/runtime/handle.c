@@ -26,7 +26,9 @@ uint64_t core_table_insert(struct core_table *t, void *obj)
             /* release: lookups that find the chunk see it zeroed. */
             atomic_store_explicit(&t->chunks[ci], c, memory_order_release);
         }
-        t->nslots++;
+        /* release: a lock-free reader of nslots (core/memory/retire.c) sees the chunk of
+         * every slot below it. */
+        __atomic_store_n(&t->nslots, t->nslots + 1, __ATOMIC_RELEASE);
     }
     struct core_slot *s = &t->chunks[idx / CORE_TABLE_CHUNK][idx % CORE_TABLE_CHUNK];
     uint32_t gen = atomic_load_explicit(&s->gen, memory_order_relaxed); /* relaxed: lock held */

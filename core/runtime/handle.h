@@ -38,7 +38,7 @@ struct core_slot {
 struct core_table {
     struct core_slot *_Atomic chunks[CORE_TABLE_CHUNKS];
     uint8_t tag;
-    uint32_t nslots; /* guarded by g_rt.lock */
+    uint32_t nslots; /* written under g_rt.lock (release); read lock-free with acquire */
     uint32_t *free;  /* stack of free indices, guarded by g_rt.lock */
     uint32_t nfree, capfree;
 };
