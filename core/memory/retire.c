@@ -25,7 +25,7 @@
  *       each such stream the record keeps (stream, tag, tail) read then. tail is read with
  *       acquire before head: head >= tail means every task submitted before the free has
  *       finished and its effects are visible (S2 of sched/stream.h: head's release store after
- *       each task).
+ *       each task). The tag is read last, only for a busy stream.
  *  FR2. A record's stream has passed when its head (acquire) reaches the recorded tail, or its
  *       tag (acquire) is neither the recorded one nor 0: the stream was destroyed (its destroy
  *       drained or dropped every task, T7) and recycled (the create's release store of the tag
@@ -106,12 +106,14 @@ static uint32_t busy_streams(struct retire_wait *w, uint32_t cap)
         if (!s)
             continue;
         struct sched_stream *ss = &s->s;
-        /* acquire (FR1, FR2): tag, then tail, then head (sched_stream_submitted and
-         * sched_stream_finished load with acquire) */
-        uint64_t tag = atomic_load_explicit(&ss->tag, memory_order_acquire);
+        /* acquire (FR1): tail, then head (sched_stream_submitted and sched_stream_finished
+         * load with acquire); an idle stream costs these two loads */
         uint64_t tail = sched_stream_submitted(ss);
-        if (sched_stream_finished(ss) >= tail)
+        if (__builtin_expect(sched_stream_finished(ss) >= tail, 1))
             continue;
+        /* acquire (FR2). Read after tail: a recycle in between (tag of the next life) only
+         * delays the answer, since the recycle followed the drain of the life of tail. */
+        uint64_t tag = atomic_load_explicit(&ss->tag, memory_order_acquire);
         if (k < cap)
             w[k] = (struct retire_wait){ss, tag, tail};
         k++;
