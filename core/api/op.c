@@ -564,8 +564,8 @@ aclError cpuaclOpSaveModel(const char *path, const char *opType, int numInputs,
     const char *fn = "cpuaclOpSaveModel";
     if (!path || !*path)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: path is NULL or empty", fn);
-    struct core_op_call c = call_of(opType, numInputs, inputDesc, NULL, numOutputs, outputDesc,
-                                    NULL, attr, false, fn);
+    struct core_op_call c =
+        call_of(opType, numInputs, inputDesc, NULL, numOutputs, outputDesc, NULL, attr, false, fn);
     aclError rc = core_op_check(&c);
     if (rc != ACL_SUCCESS)
         return rc;

@@ -41,15 +41,15 @@
 #include "core/runtime/tensor_desc.h"
 
 #define SECTION_VERSION 1u
-#define MAX_DIMS 128u  /* as the io section */
-#define DIR_DEPTH 3    /* GE lists a model directory to this depth */
+#define MAX_DIMS 128u /* as the io section */
+#define DIR_DEPTH 3   /* GE lists a model directory to this depth */
 
 struct op_model {
     struct op_model *next;
     char *type;
     char *origin; /* the file, or "memory" */
     int nin, nout;
-    aclTensorDesc **t; /* nin inputs then nout outputs */
+    aclTensorDesc **t;    /* nin inputs then nout outputs */
     unsigned char *attrs; /* the attribute part of the section */
     size_t nattrs_bytes;
     int32_t flag;
@@ -263,8 +263,7 @@ static aclTensorDesc *get_tensor(struct core_mdl_reader *r, bool input, const ch
         goto out;
     }
     d = core_tdesc_new((aclDataType)dtype, nd, dims, (aclFormat)format);
-    if (!d || core_tdesc_set_name(d, false, name, "") ||
-        core_tdesc_set_name(d, true, dyn, "") ||
+    if (!d || core_tdesc_set_name(d, false, name, "") || core_tdesc_set_name(d, true, dyn, "") ||
         (nr && core_tdesc_set_range(d, false, nr, (const int64_t(*)[2])ranges, "")) ||
         (clen && core_tdesc_set_const(d, cv, (size_t)clen, ""))) {
         core_tdesc_free(d);
@@ -395,8 +394,8 @@ static aclError decode(const struct core_mdl_section *s, const char *origin, str
         model_free(m);
         if (!strcmp(why, "out of memory"))
             return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory reading %s", fn, origin);
-        return core_err(ACL_ERROR_DESERIALIZE_MODEL,
-                        "%s: %s: section 72 (op) is malformed: %s", fn, origin, why);
+        return core_err(ACL_ERROR_DESERIALIZE_MODEL, "%s: %s: section 72 (op) is malformed: %s", fn,
+                        origin, why);
     }
     *out = m;
     return ACL_SUCCESS;
