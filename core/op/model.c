@@ -71,56 +71,43 @@ static uint32_t float_bits(float f)
     return u;
 }
 
+/* Element i of v in the section's encoding: a scalar's value (i 0), or a list's element i. */
+static void put_elem(struct core_mdl_writer *w, const struct core_op_attr_value *v, size_t i)
+{
+    enum core_op_attr_type t = v->type;
+    bool list = t >= CORE_OP_ATTR_LIST_BOOL; /* the enum lists the scalars first */
+    if (t == CORE_OP_ATTR_BOOL || t == CORE_OP_ATTR_LIST_BOOL) {
+        unsigned char b = list ? v->u.bools[i] : v->u.b;
+        if (list)
+            core_mdl_wbytes(w, &b, 1);
+        else
+            core_mdl_w32(w, b);
+    } else if (t == CORE_OP_ATTR_INT || t == CORE_OP_ATTR_LIST_INT) {
+        core_mdl_w64(w, (uint64_t)(list ? v->u.ints[i] : v->u.i));
+    } else if (t == CORE_OP_ATTR_FLOAT || t == CORE_OP_ATTR_LIST_FLOAT) {
+        core_mdl_w32(w, float_bits(list ? v->u.floats[i] : v->u.f));
+    } else if (t == CORE_OP_ATTR_DTYPE || t == CORE_OP_ATTR_LIST_DTYPE) {
+        core_mdl_w32(w, (uint32_t)(list ? v->u.dts[i] : v->u.dt));
+    } else if (t == CORE_OP_ATTR_STRING || t == CORE_OP_ATTR_LIST_STRING) {
+        core_mdl_wstr(w, list ? v->u.strs[i] : v->u.s);
+    } else { /* LIST_LIST_INT: row i */
+        const int64_t *row;
+        size_t m = core_op_attr_row(v, i, &row);
+        core_mdl_w32(w, (uint32_t)m);
+        for (size_t k = 0; k < m; k++)
+            core_mdl_w64(w, (uint64_t)row[k]);
+    }
+}
+
 static void put_value(struct core_mdl_writer *w, const struct core_op_attr_value *v)
 {
-    switch (v->type) {
-    case CORE_OP_ATTR_BOOL:
-        core_mdl_w32(w, v->u.b);
+    if (v->type < CORE_OP_ATTR_LIST_BOOL) {
+        put_elem(w, v, 0);
         return;
-    case CORE_OP_ATTR_INT:
-        core_mdl_w64(w, (uint64_t)v->u.i);
-        return;
-    case CORE_OP_ATTR_FLOAT:
-        core_mdl_w32(w, float_bits(v->u.f));
-        return;
-    case CORE_OP_ATTR_DTYPE:
-        core_mdl_w32(w, (uint32_t)v->u.dt);
-        return;
-    case CORE_OP_ATTR_STRING:
-        core_mdl_wstr(w, v->u.s);
-        return;
-    default:
-        break;
     }
     core_mdl_w32(w, (uint32_t)v->n);
-    for (size_t i = 0; i < v->n; i++) {
-        switch (v->type) {
-        case CORE_OP_ATTR_LIST_BOOL: {
-            unsigned char b = v->u.bools[i];
-            core_mdl_wbytes(w, &b, 1);
-            break;
-        }
-        case CORE_OP_ATTR_LIST_INT:
-            core_mdl_w64(w, (uint64_t)v->u.ints[i]);
-            break;
-        case CORE_OP_ATTR_LIST_FLOAT:
-            core_mdl_w32(w, float_bits(v->u.floats[i]));
-            break;
-        case CORE_OP_ATTR_LIST_DTYPE:
-            core_mdl_w32(w, (uint32_t)v->u.dts[i]);
-            break;
-        case CORE_OP_ATTR_LIST_STRING:
-            core_mdl_wstr(w, v->u.strs[i]);
-            break;
-        default: { /* LIST_LIST_INT */
-            const int64_t *row;
-            size_t m = core_op_attr_row(v, i, &row);
-            core_mdl_w32(w, (uint32_t)m);
-            for (size_t k = 0; k < m; k++)
-                core_mdl_w64(w, (uint64_t)row[k]);
-        }
-        }
-    }
+    for (size_t i = 0; i < v->n; i++)
+        put_elem(w, v, i);
 }
 
 static void put_attrs(struct core_mdl_writer *w, const aclopAttr *a)
