@@ -4,7 +4,8 @@
  * an ONNX model (--framework=5), turns it into a GE graph (onnx_graph.cc),
  * compiles the graph on cpuacl's graph engine (so an unsupported type,
  * dtype or attribute fails here, naming the node, never at run time) and
- * writes <output>.om. The command line is ATC's (docs/atc.md): --key=value
+ * writes <output>.om; --singleop converts single-operator descriptions
+ * instead (singleop.cc). The command line is ATC's (docs/atc.md): --key=value
  * or --key value; exit 0 with "ATC run success, welcome to the next use.",
  * else non-zero after an E-code message and "ATC run failed".
  */
@@ -19,6 +20,7 @@
 
 #include "acl/acl.h"
 #include "onnx_graph.h"
+#include "singleop.h"
 
 namespace
 {
@@ -46,7 +48,8 @@ const char *const kUsage =
     "  --dynamic_batch_size  \"1,2,4\"\n"
     "  --dynamic_image_size  \"h1,w1;h2,w2\"\n"
     "  --dynamic_dims        \"d1,d2;d3,d4\" (with --input_format=ND)\n"
-    "  --singleop            single-operator description (JSON; validated, not supported yet)\n"
+    "  --singleop            single-operator descriptions (JSON): one model each under --output\n"
+    "                        (a directory); with --output, --soc_version and --log only\n"
     "\n"
     "===== cpuacl =====\n"
     "  --dump_graph      print the GE graph (node, CANN type, ONNX origin) after converting\n"
@@ -261,9 +264,23 @@ int run(int argc, char **argv)
     if (a.count("singleop")) {
         if (a["singleop"].empty())
             fail("E10004: Value for [--singleop] cannot be empty.");
-        fail("E10001: Value [" + a["singleop"] +
-             "] for parameter [--singleop] is valid, but "
-             "single-operator model generation is not supported yet.");
+        for (const auto &kv : a)
+            if (kv.first != "singleop" && kv.first != "output" && kv.first != "soc_version" &&
+                kv.first != "log")
+                fail("E10001: Value [" + kv.second + "] for parameter [--" + kv.first +
+                     "] is invalid. Reason: it cannot be used with --singleop (with it: --output, "
+                     "--soc_version, --log).");
+        for (const char *req : {"output", "soc_version"})
+            if (a[req].empty())
+                fail(std::string("E10004: Value for [--") + req + "] cannot be empty.");
+        if (a["soc_version"].rfind("Ascend", 0) != 0)
+            invalid("soc_version", a["soc_version"],
+                    "expected an Ascend chip name such as Ascend310 or Ascend910B1");
+        std::vector<std::string> written;
+        std::string err;
+        if (!atc::convert_singleop(a["singleop"], a["output"], &written, &err))
+            fail(err);
+        return 0;
     }
     for (const char *req : {"model", "framework", "output", "soc_version"})
         if (a[req].empty())

@@ -15,6 +15,9 @@
  *  MQ3. Input buffers dequeued before a stop are freed by the worker; an
  *       output buffer the output queue does not take (full until the stop)
  *       is freed too: a stopped model leaves nothing allocated.
+ *  MQ4. aclFinalize stops every worker (core_mdl_queues_stop_all, before the
+ *       devices go) as an unload would; the models stay loaded, workerless.
+ *       The worker thread is named "acl-mdl-queue" (threads it starts inherit it).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -115,6 +118,7 @@ static void run_once(struct gq_worker *w, acltdtBuf *in, acltdtBuf *out)
 static void *worker(void *arg)
 {
     struct gq_worker *w = arg;
+    pthread_setname_np(pthread_self(), "acl-mdl-queue");
     if (w->ctx)
         aclrtSetCurrentContext(w->ctx);
     acltdtBuf *in = calloc(w->nin + w->nout, sizeof(acltdtBuf));

@@ -15,9 +15,11 @@
 
 #include "acl/acl_op_compiler.h"
 #include "core/err.h"
+#include "cpuacl/cpuacl_op.h"
 #include "core/op/attr.h"
 #include "core/op/compile.h"
 #include "core/op/exec.h"
+#include "core/op/model.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/runtime/tensor_desc.h"
@@ -165,7 +167,7 @@ aclError aclopLoad(const void *model, size_t modelSize)
     if (!model || !modelSize)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclopLoad: %s",
                         model ? "modelSize is 0" : "model is NULL");
-    return ACL_SUCCESS; /* the operator types are built in: nothing to load (docs/op.md) */
+    return core_op_model_load_mem(model, modelSize, "aclopLoad");
 }
 
 aclError aclopSetMaxOpQueueNum(uint64_t maxOpNum)
@@ -214,8 +216,10 @@ static aclError plan_of(const struct core_op_call *c, struct core_op_plan **p)
     return rc;
 }
 
-/* Check c (with buffers), then queue one run on stream; nothing queued on error. */
-static aclError execute(const struct core_op_call *c, aclrtStream stream)
+/* Check c (with buffers), then queue one run on stream; nothing queued on error. A
+ * compiling call registers its instance where single-op models of its type are registered;
+ * an executing one must match one of them (docs/op.md, "Single-operator models"). */
+static aclError execute(const struct core_op_call *c, aclrtStream stream, bool compile)
 {
     CORE_REQUIRE_INIT_AS(c->fn);
     aclError rc = core_op_check(c);
@@ -223,9 +227,15 @@ static aclError execute(const struct core_op_call *c, aclrtStream stream)
         return rc;
     if (__builtin_expect(core_op_outputs_empty(c), 0))
         return ACL_SUCCESS; /* nothing to compute, as in AscendCL */
+    if (!compile && __builtin_expect((rc = core_op_model_match(c)) != ACL_SUCCESS, 0))
+        return rc;
     struct core_op_plan *p;
     if ((rc = plan_of(c, &p)) != ACL_SUCCESS)
         return rc;
+    if (compile && (rc = core_op_model_note_compiled(c)) != ACL_SUCCESS) {
+        core_op_plan_put(p);
+        return rc;
+    }
     return core_op_launch(p, c->in_buf, c->out_buf, stream, c->type, c->fn);
 }
 
@@ -236,7 +246,7 @@ aclError aclopExecute(const char *opType, int numInputs, const aclTensorDesc *co
 {
     struct core_op_call c = call_of(opType, numInputs, inputDesc, inputs, numOutputs, outputDesc,
                                     outputs, attr, true, "aclopExecute");
-    return execute(&c, stream);
+    return execute(&c, stream, false);
 }
 
 aclError aclopExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[],
@@ -245,7 +255,7 @@ aclError aclopExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputD
 {
     struct core_op_call c = call_of(opType, numInputs, CD(inputDesc), CB(inputs), numOutputs,
                                     CD(outputDesc), outputs, attr, true, "aclopExecuteV2");
-    return execute(&c, stream);
+    return execute(&c, stream, false);
 }
 
 /* ---- handles -------------------------------------------------------------------------- */
@@ -256,6 +266,8 @@ static aclError handle_new(const struct core_op_call *c, aclopHandle **handle)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", c->fn);
     aclError rc = core_op_check(c);
     if (rc != ACL_SUCCESS)
+        return rc;
+    if ((rc = core_op_model_match(c)) != ACL_SUCCESS)
         return rc;
     return core_op_handle_new(c, handle);
 }
@@ -313,7 +325,7 @@ aclError aclopCast(const aclTensorDesc *srcDesc, const aclDataBuffer *srcBuffer,
     struct cast_attr ca;
     struct core_op_call c = call_of("Cast", 1, &srcDesc, &srcBuffer, 1, &dstDesc, &dstBuffer,
                                     cast_attr(&ca, dstDesc), true, "aclopCast");
-    return execute(&c, stream);
+    return execute(&c, stream, false);
 }
 
 aclError aclopCreateHandleForCast(aclTensorDesc *srcDesc, aclTensorDesc *dstDesc, uint8_t truncate,
@@ -438,7 +450,7 @@ aclError aclopCompile(const char *opType, int numInputs, const aclTensorDesc *co
     if ((rc = plan_of(&c, &p)) != ACL_SUCCESS)
         return rc;
     core_op_plan_put(p); /* the cache keeps it for the executions to come */
-    return ACL_SUCCESS;
+    return core_op_model_note_compiled(&c);
 }
 
 aclError aclopCompileAndExecute(const char *opType, int numInputs,
@@ -455,7 +467,7 @@ aclError aclopCompileAndExecute(const char *opType, int numInputs,
         return rc;
     struct core_op_call c = call_of(opType, numInputs, inputDesc, inputs, numOutputs, outputDesc,
                                     outputs, attr, true, fn);
-    return execute(&c, stream);
+    return execute(&c, stream, true);
 }
 
 aclError aclopCompileAndExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[],
@@ -471,7 +483,7 @@ aclError aclopCompileAndExecuteV2(const char *opType, int numInputs, aclTensorDe
         return rc;
     struct core_op_call c = call_of(opType, numInputs, CD(inputDesc), CB(inputs), numOutputs,
                                     CD(outputDesc), outputs, attr, true, fn);
-    return execute(&c, stream);
+    return execute(&c, stream, true);
 }
 
 aclError aclSetCompileopt(aclCompileOpt opt, const char *value)
@@ -540,4 +552,24 @@ aclError aclDestroyGraphDumpOpt(const aclGraphDumpOption *graphDumpOpt)
         return core_err(ACL_ERROR_INVALID_PARAM, "aclDestroyGraphDumpOpt: graphDumpOpt is NULL");
     free((void *)graphDumpOpt);
     return ACL_SUCCESS;
+}
+
+/* ---- single-op model files (cpuacl/cpuacl_op.h) ----------------------------------------- */
+
+aclError cpuaclOpSaveModel(const char *path, const char *opType, int numInputs,
+                           const aclTensorDesc *const inputDesc[], int numOutputs,
+                           const aclTensorDesc *const outputDesc[], const aclopAttr *attr,
+                           int32_t compileFlag)
+{
+    const char *fn = "cpuaclOpSaveModel";
+    if (!path || !*path)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: path is NULL or empty", fn);
+    struct core_op_call c =
+        call_of(opType, numInputs, inputDesc, NULL, numOutputs, outputDesc, NULL, attr, false, fn);
+    aclError rc = core_op_check(&c);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    if (numInputs + numOutputs == 0)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s has no input and no output", fn, opType);
+    return core_op_model_save(&c, compileFlag, path, fn);
 }

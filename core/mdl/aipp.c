@@ -13,7 +13,7 @@
 #include "core/aipp.h"
 #include "core/err.h"
 #include "core/half.h"
-#include "core/mdl/bytes_pvt.h"
+#include "core/mdl/bytes.h"
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
 #include "core/mdl/file.h"

@@ -11,7 +11,7 @@
 #include "core/err.h"
 #include "core/mdl.h"
 #include "core/mdl/bundle.h"
-#include "core/mdl/bytes_pvt.h"
+#include "core/mdl/bytes.h"
 #include "core/mdl/file.h"
 #include "core/mdl/load.h"
 

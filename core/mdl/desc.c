@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "core/err.h"
-#include "core/mdl/bytes_pvt.h"
+#include "core/mdl/bytes.h"
 #include "core/mdl/desc.h"
 #include "core/mdl/gear.h"
 #include "core/runtime/fault.h"
@@ -209,56 +209,11 @@ aclError core_mdl_desc_set_cur_output(aclmdlDesc *d, size_t index, size_t ndims,
 
 /* ---- the section codec -------------------------------------------------------- */
 
-static void w_grow(struct core_mdl_writer *w, size_t n)
-{
-    if (w->bad || w->cap - w->len >= n)
-        return;
-    size_t cap = w->cap ? w->cap : 256;
-    while (cap - w->len < n && cap <= SIZE_MAX / 2)
-        cap *= 2;
-    unsigned char *b = cap - w->len >= n ? core_realloc(w->buf, cap) : NULL;
-    if (!b) {
-        w->bad = true;
-        return;
-    }
-    w->buf = b;
-    w->cap = cap;
-}
-
-static void w32(struct core_mdl_writer *w, uint32_t v)
-{
-    w_grow(w, 4);
-    if (!w->bad) {
-        core_mdl_put32(w->buf + w->len, v);
-        w->len += 4;
-    }
-}
-
-static void w64(struct core_mdl_writer *w, uint64_t v)
-{
-    w_grow(w, 8);
-    if (!w->bad) {
-        core_mdl_put64(w->buf + w->len, v);
-        w->len += 8;
-    }
-}
-
 static void w_i64s(struct core_mdl_writer *w, const struct core_i64s *a)
 {
-    w32(w, (uint32_t)a->n);
+    core_mdl_w32(w, (uint32_t)a->n);
     for (size_t i = 0; i < a->n; i++)
-        w64(w, (uint64_t)a->v[i]);
-}
-
-static void w_str(struct core_mdl_writer *w, const char *s)
-{
-    size_t n = strlen(s);
-    w32(w, (uint32_t)n);
-    w_grow(w, n);
-    if (!w->bad) {
-        memcpy(w->buf + w->len, s, n);
-        w->len += n;
-    }
+        core_mdl_w64(w, (uint64_t)a->v[i]);
 }
 
 aclError core_mdl_desc_encode(const aclmdlDesc *d, uint32_t id, void **out, size_t *len,
@@ -266,34 +221,34 @@ aclError core_mdl_desc_encode(const aclmdlDesc *d, uint32_t id, void **out, size
 {
     struct core_mdl_writer w = {0};
     if (id == CORE_MDL_SEC_IO) {
-        w32(&w, (uint32_t)d->n[0]);
-        w32(&w, (uint32_t)d->n[1]);
+        core_mdl_w32(&w, (uint32_t)d->n[0]);
+        core_mdl_w32(&w, (uint32_t)d->n[1]);
         for (int s = 0; s < 2; s++)
             for (size_t i = 0; i < d->n[s]; i++) {
                 const struct core_mdl_tensor *t = &d->t[s][i];
-                w_str(&w, t->name);
-                w32(&w, (uint32_t)(int32_t)t->dtype);
-                w32(&w, (uint32_t)(int32_t)t->format);
-                w64(&w, t->size);
+                core_mdl_wstr(&w, t->name);
+                core_mdl_w32(&w, (uint32_t)(int32_t)t->dtype);
+                core_mdl_w32(&w, (uint32_t)(int32_t)t->format);
+                core_mdl_w64(&w, t->size);
                 w_i64s(&w, &t->dims);
-                w32(&w, (uint32_t)(t->ranges.n / 2));
+                core_mdl_w32(&w, (uint32_t)(t->ranges.n / 2));
                 for (size_t k = 0; k < t->ranges.n; k++)
-                    w64(&w, (uint64_t)t->ranges.v[k]);
+                    core_mdl_w64(&w, (uint64_t)t->ranges.v[k]);
                 w_i64s(&w, &t->dims_v2);
             }
     } else if (id == CORE_MDL_SEC_GEARS) {
-        w32(&w, (uint32_t)d->gear_kind);
-        w32(&w, (uint32_t)d->ngears);
-        w32(&w, (uint32_t)d->gear_width);
-        w32(&w, 0);
+        core_mdl_w32(&w, (uint32_t)d->gear_kind);
+        core_mdl_w32(&w, (uint32_t)d->ngears);
+        core_mdl_w32(&w, (uint32_t)d->gear_width);
+        core_mdl_w32(&w, 0);
         for (size_t i = 0; i < d->ngears * d->gear_width; i++)
-            w64(&w, d->gears[i]);
+            core_mdl_w64(&w, d->gears[i]);
     } else if (id == CORE_MDL_SEC_OP_ATTRS) {
-        w32(&w, (uint32_t)d->nattrs);
+        core_mdl_w32(&w, (uint32_t)d->nattrs);
         for (size_t i = 0; i < d->nattrs; i++) {
-            w_str(&w, d->attrs[i].op);
-            w_str(&w, d->attrs[i].attr);
-            w_str(&w, d->attrs[i].value);
+            core_mdl_wstr(&w, d->attrs[i].op);
+            core_mdl_wstr(&w, d->attrs[i].attr);
+            core_mdl_wstr(&w, d->attrs[i].value);
         }
     } else {
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: section id %u is not a description's", fn,

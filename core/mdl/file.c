@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "core/mdl/bytes_pvt.h"
+#include "core/mdl/bytes.h"
 #include "core/mdl/file.h"
 #include "core/runtime/fault.h"
 
@@ -134,6 +134,8 @@ static const char *section_name(uint32_t id)
         return "op-attrs";
     case CORE_MDL_SEC_BUNDLE:
         return "bundle";
+    case CORE_MDL_SEC_OP:
+        return "op";
     default:
         return id >= CORE_MDL_SEC_BUNDLE_MODEL &&
                        id < CORE_MDL_SEC_BUNDLE_MODEL + CORE_MDL_MAX_SECTIONS

@@ -38,6 +38,7 @@ enum core_mdl_section_id {
     CORE_MDL_SEC_OP_ATTRS = 6, /* operator attributes for aclmdlGetOpAttr (desc.c) */
     CORE_MDL_SEC_BUNDLE = 7,   /* a bundle's table: model count, variable weights (bundle.c) */
     CORE_MDL_SEC_BUNDLE_MODEL = 8, /* ids 8 .. 8 + count - 1: a bundle's models (bundle.c) */
+    CORE_MDL_SEC_OP = 72,          /* a single-operator model (core/op/model.c) */
 };
 
 struct core_mdl_section {

@@ -344,6 +344,21 @@ aclError core_mdl_unload(uint32_t id, uint32_t bundle, const char *fn)
     return ACL_SUCCESS;
 }
 
+void core_mdl_queues_stop_all(void)
+{
+    for (;;) {
+        void *qw = NULL;
+        pthread_mutex_lock(&g_mdl.lock);
+        for (size_t i = 0; i < g_mdl.n && !qw; i++)
+            if ((qw = g_mdl.v[i]->qw))
+                g_mdl.v[i]->qw = NULL; /* taken: an unload racing with this stops nothing */
+        pthread_mutex_unlock(&g_mdl.lock);
+        if (!qw)
+            return;
+        provider()->queue_stop(qw);
+    }
+}
+
 uint32_t core_mdl_new_id(void)
 {
     pthread_mutex_lock(&g_mdl.lock);

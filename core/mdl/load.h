@@ -48,6 +48,11 @@ aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_o
  * ACL_ERROR_INVALID_PARAM; else the model must be of that bundle
  * (ACL_ERROR_INVALID_PARAM). ACL_ERROR_INVALID_MODEL_ID for an id not loaded
  * (or already unloaded). */
+/* aclFinalize: stop the queue worker of every model loaded with queues (each returns from
+ * the execution under way and starts none), leaving the models loaded; a later
+ * aclmdlUnload has no worker to stop. Called without the runtime's lock (an execution may
+ * take it). */
+void core_mdl_queues_stop_all(void);
 aclError core_mdl_unload(uint32_t id, uint32_t bundle, const char *fn);
 /* A fresh id from the model ids' sequence (bundles take theirs there, so a
  * bundle id is never a model id); 0 when none is left. */

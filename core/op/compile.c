@@ -3,8 +3,9 @@
  * The compile side of aclop (acl_op.h's model calls, acl_op_compiler.h):
  * what AscendCL keeps for compiling and loading single-operator models, as
  * cpuacl keeps it. The kernels are built in, so "compiling" an instance is
- * checking and planning it (the plan cache), and nothing here reads or
- * writes an om file. docs/op.md lists each call's codes.
+ * checking and planning it (the plan cache); the single-op models of the
+ * model directory are read by core/op/model.c. docs/op.md lists each call's
+ * codes.
  *
  * Process-wide state, each behind g_lock (none of it is on an execution
  * path): the model directory (set once), the compile options (strings), the
@@ -23,6 +24,7 @@
 #include "core/op/attr.h"
 #include "core/op/compile.h"
 #include "core/op/exec.h"
+#include "core/op/model.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/tensor_desc.h"
 
@@ -49,9 +51,14 @@ aclError core_op_set_model_dir(const char *dir, const char *fn)
                         "process",
                         fn, g_model_dir);
     }
-    g_model_dir = real;
+    size_t count = 0;
+    aclError rc = core_op_model_load_dir(real, &count, fn);
+    if (rc == ACL_SUCCESS)
+        g_model_dir = real; /* as GE: set only when every model loaded */
+    else
+        free(real);
     pthread_mutex_unlock(&g_lock);
-    return ACL_SUCCESS;
+    return rc;
 }
 
 /* ---- compile options --------------------------------------------------------------- */

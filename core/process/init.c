@@ -13,6 +13,7 @@
 #include "core/device/device.h"
 #include "core/device/params.h"
 #include "core/err.h"
+#include "core/mdl/load.h"
 #include "core/memory/memory.h"
 #include "core/memory/retire.h"
 #include "core/host/report.h"
@@ -124,6 +125,11 @@ static aclError finalize_locked(void)
     /* T4: report queues close (blocked callbacks are released unrun, waiters
      * in aclrtProcessReport wake) before streams drain. */
     core_report_close_all();
+    /* queue-fed models' workers (graph/queue.c) stop before the devices go; unlocked: a
+     * worker's execution may take the lock, and T3 keeps anything from being created */
+    pthread_mutex_unlock(&g_rt.lock);
+    core_mdl_queues_stop_all();
+    pthread_mutex_lock(&g_rt.lock);
     /* queued work still runs (programs print from callbacks they did not wait for), but a
      * value wait nothing can satisfy any more must not hang the teardown */
     core_mem_release_value_waits(true);

@@ -619,6 +619,217 @@ def execute_async(model_id, input, output, stream):  # noqa: A002
     return _MdlExecuteAsync(model_id, input, output, stream)
 
 
+# ---- executions with a configuration, attributes, loads with queues, bundles ----------
+
+_MdlExecuteV2 = fn("aclmdlExecuteV2", c_int, c_uint32, c_void_p, c_void_p, c_void_p, c_void_p)
+_MdlExecuteAsyncV2 = fn("aclmdlExecuteAsyncV2", c_int, c_uint32, c_void_p, c_void_p, c_void_p,
+                        c_void_p)
+_SetAttribute = fn("aclmdlSetAttribute", c_int, c_uint32, c_int, P(c_uint32 * 8))
+_GetAttribute = fn("aclmdlGetAttribute", c_int, c_uint32, c_int, P(c_uint32 * 8))
+_QueryExeOMDesc = fn("aclmdlQueryExeOMDesc", c_int, c_char_p, P(c_size_t * 16))
+_LoadFromFileWithQ = fn("aclmdlLoadFromFileWithQ", c_int, c_char_p, P(c_uint32), P(c_uint32),
+                        c_size_t, P(c_uint32), c_size_t)
+_LoadFromMemWithQ = fn("aclmdlLoadFromMemWithQ", c_int, c_void_p, c_size_t, P(c_uint32),
+                       P(c_uint32), c_size_t, P(c_uint32), c_size_t)
+_EXE_OM_FIELDS = ("workSize", "weightSize", "modelDescSize", "kernelSize", "kernelArgsSize",
+                  "staticTaskSize", "dynamicTaskSize", "fifoTaskSize")
+
+
+def execute_v2(model_id, input, output, stream, handle):  # noqa: A002
+    """ret = acl.mdl.execute_v2(model_id, input, output, stream, handle): returns when the
+    execution is done; handle an execution configuration (0: none)"""
+    return _MdlExecuteV2(model_id, input, output, stream or None, handle or None)
+
+
+def execute_async_v2(model_id, input, output, stream, handle):  # noqa: A002
+    """ret = acl.mdl.execute_async_v2(model_id, input, output, stream, handle)"""
+    return _MdlExecuteAsyncV2(model_id, input, output, stream or None, handle or None)
+
+
+def set_attribute(model_id, attr, value):
+    """ret = acl.mdl.set_attribute(model_id, attr, value): value the attribute's integer
+    (ACL_MDL_ATTR_PRIORITY_INT32: the priority)"""
+    v = (c_uint32 * 8)()
+    v[0] = value
+    return _SetAttribute(model_id, attr, ctypes.byref(v))
+
+
+def get_attribute(model_id, attr):
+    """value, ret = acl.mdl.get_attribute(model_id, attr)"""
+    v = (c_uint32 * 8)()
+    ret = _GetAttribute(model_id, attr, ctypes.byref(v))
+    return v[0], ret
+
+
+def query_exe_om_desc(file_name):
+    """desc, ret = acl.mdl.query_exe_om_desc(file_name): desc a dict of the partition sizes
+    (workSize, weightSize, modelDescSize, kernelSize, kernelArgsSize, staticTaskSize,
+    dynamicTaskSize, fifoTaskSize); {} on error"""
+    d = (c_size_t * 16)()
+    ret = _QueryExeOMDesc(c_str(file_name), ctypes.byref(d))
+    return ({k: d[i] for i, k in enumerate(_EXE_OM_FIELDS)} if ret == 0 else {}), ret
+
+
+def _queues(q, n):
+    n = len(q) if n is None else n
+    arr = (c_uint32 * max(n, 1))(*list(q)[:n]) if q is not None else None
+    return arr, n
+
+
+def load_from_file_with_q(model_path, input_q, input_q_num, output_q, output_q_num):
+    """model_id, ret = acl.mdl.load_from_file_with_q(model_path, input_q, input_q_num,
+    output_q, output_q_num): input_q and output_q lists of queue ids (acl.tdt queues)"""
+    mid = c_uint32(0)
+    iq, ni = _queues(input_q, input_q_num)
+    oq, no = _queues(output_q, output_q_num)
+    ret = _LoadFromFileWithQ(c_str(model_path), ctypes.byref(mid), iq, ni, oq, no)
+    return mid.value, ret
+
+
+def load_from_mem_with_q(model, model_size, input_q, input_q_num, output_q, output_q_num):
+    """model_id, ret = acl.mdl.load_from_mem_with_q(model, model_size, input_q, input_q_num,
+    output_q, output_q_num): model an address, or bytes / bytearray"""
+    mid = c_uint32(0)
+    iq, ni = _queues(input_q, input_q_num)
+    oq, no = _queues(output_q, output_q_num)
+    ret = _LoadFromMemWithQ(_address(model), model_size, ctypes.byref(mid), iq, ni, oq, no)
+    return mid.value, ret
+
+
+_BundleCreateQueryInfo = fn("aclmdlBundleCreateQueryInfo", c_void_p)
+_BundleDestroyQueryInfo = fn("aclmdlBundleDestroyQueryInfo", c_int, c_void_p)
+_BundleQueryInfoFromFile = fn("aclmdlBundleQueryInfoFromFile", c_int, c_char_p, c_void_p)
+_BundleQueryInfoFromMem = fn("aclmdlBundleQueryInfoFromMem", c_int, c_void_p, c_size_t, c_void_p)
+_BundleGetQueryModelNum = fn("aclmdlBundleGetQueryModelNum", c_int, c_void_p, P(c_size_t))
+_BundleGetVarWeightSize = fn("aclmdlBundleGetVarWeightSize", c_int, c_void_p, P(c_size_t))
+_BundleGetSize = fn("aclmdlBundleGetSize", c_int, c_void_p, c_size_t, P(c_size_t), P(c_size_t))
+_BundleLoadFromFile = fn("aclmdlBundleLoadFromFile", c_int, c_char_p, P(c_uint32))
+_BundleLoadFromMem = fn("aclmdlBundleLoadFromMem", c_int, c_void_p, c_size_t, P(c_uint32))
+_BundleInitFromFile = fn("aclmdlBundleInitFromFile", c_int, c_char_p, c_void_p, c_size_t,
+                         P(c_uint32))
+_BundleInitFromMem = fn("aclmdlBundleInitFromMem", c_int, c_void_p, c_size_t, c_void_p, c_size_t,
+                        P(c_uint32))
+_BundleGetModelNum = fn("aclmdlBundleGetModelNum", c_int, c_uint32, P(c_size_t))
+_BundleGetModelId = fn("aclmdlBundleGetModelId", c_int, c_uint32, c_size_t, P(c_uint32))
+_BundleLoadModel = fn("aclmdlBundleLoadModel", c_int, c_uint32, c_size_t, P(c_uint32))
+_BundleLoadModelWithMem = fn("aclmdlBundleLoadModelWithMem", c_int, c_uint32, c_size_t, c_void_p,
+                             c_size_t, c_void_p, c_size_t, P(c_uint32))
+_BundleLoadModelWithConfig = fn("aclmdlBundleLoadModelWithConfig", c_int, c_uint32, c_size_t,
+                                c_void_p, P(c_uint32))
+_BundleUnloadModel = fn("aclmdlBundleUnloadModel", c_int, c_uint32, c_uint32)
+_BundleUnload = fn("aclmdlBundleUnload", c_int, c_uint32)
+
+
+def _out_u32(call, *args):
+    v = c_uint32(0)
+    ret = call(*args, ctypes.byref(v))
+    return v.value, ret
+
+
+def _out_size(call, *args):
+    v = c_size_t(0)
+    ret = call(*args, ctypes.byref(v))
+    return v.value, ret
+
+
+def bundle_create_query_info():
+    """query_info = acl.mdl.bundle_create_query_info(): 0 when out of memory"""
+    return _BundleCreateQueryInfo() or 0
+
+
+def bundle_destroy_query_info(query_info):
+    """ret = acl.mdl.bundle_destroy_query_info(query_info)"""
+    return _BundleDestroyQueryInfo(query_info or None)
+
+
+def bundle_query_info_from_file(file_name, query_info):
+    """ret = acl.mdl.bundle_query_info_from_file(file_name, query_info)"""
+    return _BundleQueryInfoFromFile(c_str(file_name), query_info or None)
+
+
+def bundle_query_info_from_mem(model, model_size, query_info):
+    """ret = acl.mdl.bundle_query_info_from_mem(model, model_size, query_info)"""
+    return _BundleQueryInfoFromMem(_address(model), model_size, query_info or None)
+
+
+def bundle_get_query_model_num(query_info):
+    """model_num, ret = acl.mdl.bundle_get_query_model_num(query_info)"""
+    return _out_size(_BundleGetQueryModelNum, query_info or None)
+
+
+def bundle_get_var_weight_size(query_info):
+    """size, ret = acl.mdl.bundle_get_var_weight_size(query_info)"""
+    return _out_size(_BundleGetVarWeightSize, query_info or None)
+
+
+def bundle_get_size(query_info, index):
+    """work_size, const_weight_size, ret = acl.mdl.bundle_get_size(query_info, index)"""
+    work, weight = c_size_t(0), c_size_t(0)
+    ret = _BundleGetSize(query_info or None, index, ctypes.byref(work), ctypes.byref(weight))
+    return work.value, weight.value, ret
+
+
+def bundle_load_from_file(model_path):
+    """bundle_id, ret = acl.mdl.bundle_load_from_file(model_path)"""
+    return _out_u32(_BundleLoadFromFile, c_str(model_path))
+
+
+def bundle_load_from_mem(model, model_size):
+    """bundle_id, ret = acl.mdl.bundle_load_from_mem(model, model_size)"""
+    return _out_u32(_BundleLoadFromMem, _address(model), model_size)
+
+
+def bundle_init_from_file(model_path, var_weight_ptr, var_weight_size):
+    """bundle_id, ret = acl.mdl.bundle_init_from_file(model_path, var_weight_ptr,
+    var_weight_size)"""
+    return _out_u32(_BundleInitFromFile, c_str(model_path), var_weight_ptr or None,
+                    var_weight_size)
+
+
+def bundle_init_from_mem(model, model_size, var_weight_ptr, var_weight_size):
+    """bundle_id, ret = acl.mdl.bundle_init_from_mem(model, model_size, var_weight_ptr,
+    var_weight_size)"""
+    return _out_u32(_BundleInitFromMem, _address(model), model_size, var_weight_ptr or None,
+                    var_weight_size)
+
+
+def bundle_get_model_num(bundle_id):
+    """model_num, ret = acl.mdl.bundle_get_model_num(bundle_id)"""
+    return _out_size(_BundleGetModelNum, bundle_id)
+
+
+def bundle_get_model_id(bundle_id, index):
+    """model_id, ret = acl.mdl.bundle_get_model_id(bundle_id, index)"""
+    return _out_u32(_BundleGetModelId, bundle_id, index)
+
+
+def bundle_load_model(bundle_id, index):
+    """model_id, ret = acl.mdl.bundle_load_model(bundle_id, index)"""
+    return _out_u32(_BundleLoadModel, bundle_id, index)
+
+
+def bundle_load_model_with_mem(bundle_id, index, work_ptr, work_size, weight_ptr, weight_size):
+    """model_id, ret = acl.mdl.bundle_load_model_with_mem(bundle_id, index, work_ptr,
+    work_size, weight_ptr, weight_size)"""
+    return _out_u32(_BundleLoadModelWithMem, bundle_id, index, work_ptr or None, work_size,
+                    weight_ptr or None, weight_size)
+
+
+def bundle_load_model_with_config(bundle_id, index, handle):
+    """model_id, ret = acl.mdl.bundle_load_model_with_config(bundle_id, index, handle)"""
+    return _out_u32(_BundleLoadModelWithConfig, bundle_id, index, handle or None)
+
+
+def bundle_unload_model(bundle_id, model_id):
+    """ret = acl.mdl.bundle_unload_model(bundle_id, model_id)"""
+    return _BundleUnloadModel(bundle_id, model_id)
+
+
+def bundle_unload(bundle_id):
+    """ret = acl.mdl.bundle_unload(bundle_id)"""
+    return _BundleUnload(bundle_id)
+
+
 # ---- dynamic gears ----------------------------------------------------------------
 
 

@@ -131,8 +131,8 @@ def main():
         f.write("aipp_op {\n  aipp_mode: static\n  input_format: RGB888_U8\n}\n")
     refused("insert_op_conf on a 2-d input", [*good, "--insert_op_conf=" + cfg], "E10052",
             "4-d")
-    refused("singleop not yet", ["--singleop=" + cfg, out_opt, "--soc_version=Ascend310"],
-            "not supported yet")
+    refused("singleop of a file that is not JSON (tests/atc/atc_singleop.py: the rest)",
+            ["--singleop=" + cfg, out_opt, "--soc_version=Ascend310"], "E10025", "line 1")
     refused("mode 1", [*good, "--mode=1"], "E10001", "[--mode]")
 
     # the model side

@@ -8,7 +8,8 @@
  * read, and an output queue of depth 2 that the model waits on); the scale
  * model of a bundle file refused; unload with inputs still queued and with
  * the worker waiting; the misuse (NULL queues, counts of 0, counts unlike the
- * model's) with GE's codes.
+ * model's) with GE's codes; aclFinalize with a queue-fed model still loaded
+ * stops its worker (nothing moves between its queues once it returns).
  */
 #include <string>
 #include <unistd.h>
@@ -140,13 +141,39 @@ int main()
     EXPECT_FAIL(ACL_ERROR_INVALID_FILE, "aclmdlLoadFromFileWithQ", "cannot open",
                 aclmdlLoadFromFileWithQ("/nonexistent/m.om", &id, &in, 1, out, 2));
 
+    /* aclFinalize with the model still loaded, its worker waiting on a full output queue:
+     * aclFinalize stops the worker (graph/queue.c MQ4). Then the queues are host objects
+     * nothing feeds: outputs drained stay empty and an input put stays queued (a live
+     * worker would put the output it holds and take the input). */
+    EXPECT(aclmdlLoadFromFileWithQ(path.c_str(), &id, &in, 1, out, 2) == ACL_SUCCESS);
+    for (int k = 0; k < 4; k++) {
+        std::vector<float> x = pattern(AN * AK, 0.5f, (float)k);
+        EXPECT(acltdtEnqueueData(in, x.data(), x.size() * 4, nullptr, 0, 1000, 0) == ACL_SUCCESS);
+    }
+    usleep(100 * 1000);
+    unlink(path.c_str());
+    ge::aclgrphBuildFinalize();
+    EXPECT(aclFinalize() == ACL_SUCCESS);
+    {
+        size_t got = 0;
+        std::vector<float> v(AN * AM), x(AN * AK, 1.0f);
+        for (uint32_t q : {out[0], out[1], in})
+            while (acltdtDequeueData(q, q == in ? x.data() : v.data(),
+                                     (q == in ? x.size() : v.size()) * 4, &got, nullptr, 0,
+                                     0) == ACL_SUCCESS) {
+            }
+        EXPECT(acltdtEnqueueData(in, x.data(), x.size() * 4, nullptr, 0, 1000, 0) == ACL_SUCCESS);
+        usleep(200 * 1000);
+        EXPECT(acltdtDequeueData(out[0], v.data(), v.size() * 4, &got, nullptr, 0, 0) ==
+               ACL_ERROR_RT_QUEUE_EMPTY);
+        EXPECT(acltdtDequeueData(out[1], v.data(), v.size() * 4, &got, nullptr, 0, 0) ==
+               ACL_ERROR_RT_QUEUE_EMPTY);
+        EXPECT(acltdtDequeueData(in, x.data(), x.size() * 4, &got, nullptr, 0, 0) == ACL_SUCCESS);
+    }
+    /* the queues outlive aclFinalize (a host object); what the worker left stays in them */
     EXPECT(acltdtDestroyQueue(in) == ACL_SUCCESS);
     EXPECT(acltdtDestroyQueue(out[0]) == ACL_SUCCESS);
     EXPECT(acltdtDestroyQueue(out[1]) == ACL_SUCCESS);
-    unlink(path.c_str());
-    ge::aclgrphBuildFinalize();
-    EXPECT(aclrtResetDevice(0) == ACL_SUCCESS);
-    EXPECT(aclFinalize() == ACL_SUCCESS);
     std::puts("mdl_queue: ok");
     return 0;
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The compile side (docs/op.md, "Models and compiling"): aclopSetModelDir (NULL, a path that
- * does not resolve, once per process), aclopLoad, aclopSetMaxOpQueueNum, aclopCompile (and the
- * engine / compile-type / opPath rows), aclopCompileAndExecute(V2) against host results, the
- * compile options (defaults, set, read back, bad values), aclopSetCompileFlag, the graph dump
- * (a file whose text names the operator, its tensors and attributes), the dump options, and the
- * kernel-selector bookkeeping with AscendCL's codes. */
+ * does not resolve, once per process), aclopLoad's argument rows, aclopSetMaxOpQueueNum,
+ * aclopCompile (and the engine / compile-type / opPath rows), aclopCompileAndExecute(V2) against
+ * host results, the compile options (defaults, set, read back, bad values), aclopSetCompileFlag,
+ * the graph dump (a file whose text names the operator, its tensors and attributes), the dump
+ * options, and the kernel-selector bookkeeping with AscendCL's codes. */
 #include "optest.h"
 
 static const int64_t d23[2] = {2, 3};
@@ -20,7 +20,8 @@ static void models(void)
     char blob[16] = "not an om file";
     CHECK_OPERR(ACL_ERROR_INVALID_PARAM, aclopLoad(NULL, 16), "aclopLoad");
     CHECK_OPERR(ACL_ERROR_INVALID_PARAM, aclopLoad(blob, 0), "aclopLoad");
-    CHECK_OK(aclopLoad(blob, sizeof(blob)));
+    CHECK_OPERR(ACL_ERROR_PARSE_MODEL, aclopLoad(blob, sizeof(blob)), "aclopLoad",
+                "not a cpuacl model file"); /* single-op models: tests/op/model.c */
     CHECK_OPERR(ACL_ERROR_INVALID_PARAM, aclopSetMaxOpQueueNum(0), "aclopSetMaxOpQueueNum");
     CHECK_OK(aclopSetMaxOpQueueNum(20000));
 }

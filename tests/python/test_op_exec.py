@@ -608,9 +608,11 @@ class ModelsAndKernels(Case):
         self.fails(acl.op.load(0, 16), INV, "load NULL")
         junk = bytearray(b"not a model at all")
         self.fails(acl.op.load(junk, 0), INV, "load size 0")
-        # The operator types are built in: a loaded model adds nothing (docs/op.md).
-        self.ok(acl.op.load(acl.util.bytes_to_ptr(junk), len(junk)), "load")
-        self.ok(acl.op.load(junk, len(junk)), "load of a buffer object")
+        # Not a model file: the reader's code (single-op models: tests/atc/atc_singleop.py).
+        self.fails(acl.op.load(acl.util.bytes_to_ptr(junk), len(junk)),
+                   acl.ACL_ERROR_PARSE_MODEL, "load of junk")
+        self.fails(acl.op.load(junk, len(junk)), acl.ACL_ERROR_PARSE_MODEL,
+                   "load of junk in a buffer object")
         self.fails(acl.op.set_max_op_queue_num(0), INV, "set_max_op_queue_num(0)")
         self.ok(acl.op.set_max_op_queue_num(64), "set_max_op_queue_num")
 

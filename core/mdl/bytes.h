@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Little-endian fields of the model file, for file.c (header and table) and
- * desc.c (the sections it decodes and encodes): stores into a byte buffer and
- * a bounds-checked reader that fails once and stays failed, so a decoder reads
- * a whole record and checks once.
+ * Little-endian fields of the model file, for file.c (header and table), the
+ * section codecs of the mdl room and core/op/model.c (the single-op section):
+ * stores into a byte buffer, a bounds-checked reader that fails once and
+ * stays failed, so a decoder reads a whole record and checks once, and a
+ * growing writer (bytes.c) that fails the same way.
  */
-#ifndef CPUACL_CORE_MDL_BYTES_PVT_H
-#define CPUACL_CORE_MDL_BYTES_PVT_H
+#ifndef CPUACL_CORE_MDL_BYTES_H
+#define CPUACL_CORE_MDL_BYTES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -78,4 +79,10 @@ struct core_mdl_writer {
     bool bad;
 };
 
-#endif /* CPUACL_CORE_MDL_BYTES_PVT_H */
+/* Append a u32, a u64, n bytes, a string (u32 length, its bytes, no NUL). */
+void core_mdl_w32(struct core_mdl_writer *w, uint32_t v);
+void core_mdl_w64(struct core_mdl_writer *w, uint64_t v);
+void core_mdl_wbytes(struct core_mdl_writer *w, const void *p, size_t n);
+void core_mdl_wstr(struct core_mdl_writer *w, const char *s);
+
+#endif /* CPUACL_CORE_MDL_BYTES_H */
