@@ -50,8 +50,7 @@ static int32_t op_kernel(void *arg)
 }
 
 /* Common checks; on success *out holds a reference to release. */
-static HcclResult begin(HcclComm comm, aclrtStream stream, const char *fn,
-                        struct hccl_comm **out)
+static HcclResult begin(HcclComm comm, aclrtStream stream, const char *fn, struct hccl_comm **out)
 {
     if (!comm)
         return hccl_err(HCCL_E_PTR, "%s: comm is NULL", fn);
@@ -112,8 +111,7 @@ static HcclResult launch(struct hccl_comm *c, const struct hccl_op *tmpl, aclrtS
 
 /* Validate and launch; `blocks` is how many count-sized blocks a buffer has. */
 static HcclResult submit(HcclComm comm, aclrtStream stream, struct hccl_op *op, int reduces,
-                         int rooted, uint64_t blocks, int need_send, int need_recv,
-                         const char *fn)
+                         int rooted, uint64_t blocks, int need_send, int need_recv, const char *fn)
 {
     struct hccl_comm *c;
     HcclResult rc = begin(comm, stream, fn, &c);
@@ -124,18 +122,19 @@ static HcclResult submit(HcclComm comm, aclrtStream stream, struct hccl_op *op, 
         (rc = check_count(op->count, op->dtype, blocks ? c->size : 1, fn)) != HCCL_SUCCESS)
         goto out;
     if (rooted && op->root >= c->size) {
-        rc = hccl_err(HCCL_E_PARA, "%s: root %u, but the communicator has %u ranks", fn,
-                      op->root, c->size);
+        rc = hccl_err(HCCL_E_PARA, "%s: root %u, but the communicator has %u ranks", fn, op->root,
+                      c->size);
         goto out;
     }
     if ((op->kind == HK_SEND || op->kind == HK_RECV) &&
         (op->root >= c->size || op->root == c->rank)) {
-        rc = hccl_err(HCCL_E_PARA, "%s: peer rank %u (this rank %u of %u)", fn, op->root,
-                      c->rank, c->size);
+        rc = hccl_err(HCCL_E_PARA, "%s: peer rank %u (this rank %u of %u)", fn, op->root, c->rank,
+                      c->size);
         goto out;
     }
     if (op->count && ((need_send && !op->send) || (need_recv && !op->recv))) {
-        rc = hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn, need_send && !op->send ? "send" : "receive");
+        rc = hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn,
+                      need_send && !op->send ? "send" : "receive");
         goto out;
     }
     if (op->count == 0 && op->kind != HK_BARRIER) /* the same on every rank: nothing to do */
@@ -149,16 +148,24 @@ out:
 HcclResult HcclAllReduce(void *sendBuf, void *recvBuf, uint64_t count, HcclDataType dataType,
                          HcclReduceOp op, HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_ALLREDUCE, .dtype = dataType, .op = op, .count = count,
-                        .send = sendBuf, .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_ALLREDUCE,
+                        .dtype = dataType,
+                        .op = op,
+                        .count = count,
+                        .send = sendBuf,
+                        .recv = recvBuf};
     return submit(comm, stream, &o, 1, 0, 0, 1, 1, "HcclAllReduce");
 }
 
 HcclResult HcclBroadcast(void *buf, uint64_t count, HcclDataType dataType, uint32_t root,
                          HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_BROADCAST, .dtype = dataType, .root = root, .count = count,
-                        .send = buf, .recv = buf};
+    struct hccl_op o = {.kind = HK_BROADCAST,
+                        .dtype = dataType,
+                        .root = root,
+                        .count = count,
+                        .send = buf,
+                        .recv = buf};
     return submit(comm, stream, &o, 0, 1, 0, 1, 1, "HcclBroadcast");
 }
 
@@ -166,24 +173,36 @@ HcclResult HcclReduceScatter(void *sendBuf, void *recvBuf, uint64_t recvCount,
                              HcclDataType dataType, HcclReduceOp op, HcclComm comm,
                              aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_REDUCE_SCATTER, .dtype = dataType, .op = op,
-                        .count = recvCount, .send = sendBuf, .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_REDUCE_SCATTER,
+                        .dtype = dataType,
+                        .op = op,
+                        .count = recvCount,
+                        .send = sendBuf,
+                        .recv = recvBuf};
     return submit(comm, stream, &o, 1, 0, 1, 1, 1, "HcclReduceScatter");
 }
 
 HcclResult HcclAllGather(void *sendBuf, void *recvBuf, uint64_t sendCount, HcclDataType dataType,
                          HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_ALLGATHER, .dtype = dataType, .count = sendCount,
-                        .send = sendBuf, .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_ALLGATHER,
+                        .dtype = dataType,
+                        .count = sendCount,
+                        .send = sendBuf,
+                        .recv = recvBuf};
     return submit(comm, stream, &o, 0, 0, 1, 1, 1, "HcclAllGather");
 }
 
 HcclResult HcclReduce(void *sendBuf, void *recvBuf, uint64_t count, HcclDataType dataType,
                       HcclReduceOp op, uint32_t root, HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_REDUCE, .dtype = dataType, .op = op, .root = root,
-                        .count = count, .send = sendBuf, .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_REDUCE,
+                        .dtype = dataType,
+                        .op = op,
+                        .root = root,
+                        .count = count,
+                        .send = sendBuf,
+                        .recv = recvBuf};
     uint32_t me = UINT32_MAX; /* recvBuf matters on the root only */
     int need_recv = HcclGetRankId(comm, &me) == HCCL_SUCCESS && me == root;
     return submit(comm, stream, &o, 1, 1, 0, 1, need_recv, "HcclReduce");
@@ -194,12 +213,71 @@ HcclResult HcclAlltoAll(const void *sendBuf, uint64_t sendCount, HcclDataType se
                         HcclComm comm, aclrtStream stream)
 {
     if (sendType != recvType || sendCount != recvCount)
-        return hccl_err(HCCL_E_PARA, "HcclAlltoAll: send (%llu of type %d) and receive (%llu "
-                        "of type %d) must match", (unsigned long long)sendCount, (int)sendType,
-                        (unsigned long long)recvCount, (int)recvType);
-    struct hccl_op o = {.kind = HK_ALLTOALL, .dtype = sendType, .count = sendCount,
-                        .send = sendBuf, .recv = (void *)recvBuf};
+        return hccl_err(HCCL_E_PARA,
+                        "HcclAlltoAll: send (%llu of type %d) and receive (%llu "
+                        "of type %d) must match",
+                        (unsigned long long)sendCount, (int)sendType, (unsigned long long)recvCount,
+                        (int)recvType);
+    struct hccl_op o = {.kind = HK_ALLTOALL,
+                        .dtype = sendType,
+                        .count = sendCount,
+                        .send = sendBuf,
+                        .recv = (void *)recvBuf};
     return submit(comm, stream, &o, 0, 0, 1, 1, 1, "HcclAlltoAll");
+}
+
+/* Check and queue an all-to-all-v whose counts and displacements `v` (4 x n:
+ * send counts, send displacements, receive counts, receive displacements) the
+ * caller built; v is taken over (freed here on failure, by the task after). */
+static HcclResult alltoallv_submit(const void *sendBuf, const void *recvBuf, HcclDataType type,
+                                   uint64_t *v, uint32_t n, HcclComm comm, aclrtStream stream,
+                                   const char *fn)
+{
+    uint64_t stot = 0, rtot = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t e;
+        if (__builtin_add_overflow(v[i], v[n + i], &e) || check_count(e, type, 1, fn) ||
+            __builtin_add_overflow(v[2 * n + i], v[3 * n + i], &e) || check_count(e, type, 1, fn)) {
+            free(v);
+            return hccl_err(HCCL_E_PARA, "%s: count + displacement of rank %u overflows", fn, i);
+        }
+        stot |= v[i];
+        rtot |= v[2 * n + i];
+    }
+    if ((stot && !sendBuf) || (rtot && !recvBuf)) {
+        free(v);
+        return hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn,
+                        stot && !sendBuf ? "send" : "receive");
+    }
+    struct hccl_comm *c;
+    HcclResult rc = begin(comm, stream, fn, &c);
+    if (rc != HCCL_SUCCESS) {
+        free(v);
+        return rc;
+    }
+    struct hccl_op o = {
+        .kind = HK_ALLTOALLV, .dtype = type, .send = sendBuf, .recv = (void *)recvBuf, .v = v};
+    rc = launch(c, &o, stream, fn); /* always: other ranks may exchange with each other */
+    hccl_comm_release(c);
+    return rc;
+}
+
+/* The rank size of `comm` and a 4 x n array for alltoallv_submit, after the
+ * checks the all-to-all-v calls share (types equal and supported). */
+static HcclResult alltoallv_begin(HcclDataType sendType, HcclDataType recvType, HcclComm comm,
+                                  uint32_t *n, uint64_t **v, const char *fn)
+{
+    if (sendType != recvType)
+        return hccl_err(HCCL_E_PARA, "%s: send type %d and receive type %d differ", fn,
+                        (int)sendType, (int)recvType);
+    HcclResult rc = HcclGetRankSize(comm, n);
+    if (rc != HCCL_SUCCESS)
+        return rc;
+    if ((rc = check_type(sendType, fn)) != HCCL_SUCCESS)
+        return rc;
+    if (!(*v = malloc(sizeof(uint64_t) * 4 * *n)))
+        return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
+    return HCCL_SUCCESS;
 }
 
 HcclResult HcclAlltoAllV(const void *sendBuf, const void *sendCounts, const void *sdispls,
@@ -210,63 +288,63 @@ HcclResult HcclAlltoAllV(const void *sendBuf, const void *sendCounts, const void
     static const char fn[] = "HcclAlltoAllV";
     if (!sendCounts || !sdispls || !recvCounts || !rdispls)
         return hccl_err(HCCL_E_PTR, "%s: NULL count or displacement array", fn);
-    if (sendType != recvType)
-        return hccl_err(HCCL_E_PARA, "%s: send type %d and receive type %d differ", fn,
-                        (int)sendType, (int)recvType);
     uint32_t n = 0;
-    HcclResult rc = HcclGetRankSize(comm, &n);
+    uint64_t *v = NULL;
+    HcclResult rc = alltoallv_begin(sendType, recvType, comm, &n, &v, fn);
     if (rc != HCCL_SUCCESS)
         return rc;
-    if ((rc = check_type(sendType, fn)) != HCCL_SUCCESS)
-        return rc;
-    uint64_t *v = malloc(sizeof(uint64_t) * 4 * n);
-    if (!v)
-        return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
     memcpy(v, sendCounts, sizeof(uint64_t) * n);
     memcpy(v + n, sdispls, sizeof(uint64_t) * n);
     memcpy(v + 2 * n, recvCounts, sizeof(uint64_t) * n);
     memcpy(v + 3 * n, rdispls, sizeof(uint64_t) * n);
-    uint64_t stot = 0, rtot = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t e;
-        if (__builtin_add_overflow(v[i], v[n + i], &e) || check_count(e, sendType, 1, fn) ||
-            __builtin_add_overflow(v[2 * n + i], v[3 * n + i], &e) ||
-            check_count(e, sendType, 1, fn)) {
-            free(v);
-            return hccl_err(HCCL_E_PARA, "%s: count + displacement of rank %u overflows", fn, i);
-        }
-        stot |= v[i];
-        rtot |= v[2 * n + i];
-    }
-    if ((stot && !sendBuf) || (rtot && !recvBuf)) {
-        free(v);
-        return hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn, stot && !sendBuf ? "send" : "receive");
-    }
-    struct hccl_comm *c;
-    if ((rc = begin(comm, stream, fn, &c)) != HCCL_SUCCESS) {
-        free(v);
+    return alltoallv_submit(sendBuf, recvBuf, sendType, v, n, comm, stream, fn);
+}
+
+/* All-to-all-v from the whole n x n matrix (row i: what rank i sends to each
+ * rank): this rank sends row `rank` and receives column `rank`, blocks packed
+ * in rank order in both buffers (displacements are the prefix sums). */
+HcclResult HcclAlltoAllVC(const void *sendBuf, const void *sendCountMatrix, HcclDataType sendType,
+                          const void *recvBuf, HcclDataType recvType, HcclComm comm,
+                          aclrtStream stream)
+{
+    static const char fn[] = "HcclAlltoAllVC";
+    if (!sendCountMatrix)
+        return hccl_err(HCCL_E_PTR, "%s: sendCountMatrix is NULL", fn);
+    uint32_t n = 0, r = 0;
+    uint64_t *v = NULL;
+    HcclResult rc = alltoallv_begin(sendType, recvType, comm, &n, &v, fn);
+    if (rc != HCCL_SUCCESS)
         return rc;
+    HcclGetRankId(comm, &r);
+    const uint64_t *m = sendCountMatrix;
+    uint64_t soff = 0, roff = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        v[j] = m[(size_t)r * n + j];
+        v[2 * n + j] = m[(size_t)j * n + r];
+        v[n + j] = soff;
+        v[3 * n + j] = roff;
+        if (__builtin_add_overflow(soff, v[j], &soff) ||
+            __builtin_add_overflow(roff, v[2 * n + j], &roff)) {
+            free(v);
+            return hccl_err(HCCL_E_PARA, "%s: the counts of rank %u overflow", fn, r);
+        }
     }
-    struct hccl_op o = {.kind = HK_ALLTOALLV, .dtype = sendType, .send = sendBuf,
-                        .recv = (void *)recvBuf, .v = v};
-    rc = launch(c, &o, stream, fn); /* always: other ranks may exchange with each other */
-    hccl_comm_release(c);
-    return rc;
+    return alltoallv_submit(sendBuf, recvBuf, sendType, v, n, comm, stream, fn);
 }
 
 HcclResult HcclSend(void *sendBuf, uint64_t count, HcclDataType dataType, uint32_t destRank,
                     HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_SEND, .dtype = dataType, .root = destRank, .count = count,
-                        .send = sendBuf};
+    struct hccl_op o = {
+        .kind = HK_SEND, .dtype = dataType, .root = destRank, .count = count, .send = sendBuf};
     return submit(comm, stream, &o, 0, 0, 0, 1, 0, "HcclSend");
 }
 
 HcclResult HcclRecv(void *recvBuf, uint64_t count, HcclDataType dataType, uint32_t srcRank,
                     HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_RECV, .dtype = dataType, .root = srcRank, .count = count,
-                        .recv = recvBuf};
+    struct hccl_op o = {
+        .kind = HK_RECV, .dtype = dataType, .root = srcRank, .count = count, .recv = recvBuf};
     return submit(comm, stream, &o, 0, 0, 0, 0, 1, "HcclRecv");
 }
 
