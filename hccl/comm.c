@@ -5,9 +5,12 @@
  *
  * A communicator is LOCAL (every rank in this process, one device each: the
  * ranks meet in an in-process rendezvous keyed by the root info's id) or MPI
- * (one rank per process of an `mpirun` job, the communicator spanning the
- * whole job). The rule: a communicator whose size equals the size of the MPI
- * job this process runs in (> 1) is an MPI one; any other is local.
+ * (one rank per process of an `mpirun` job). The rule: a communicator whose
+ * size equals the size of the MPI job this process runs in (> 1) is an MPI
+ * one spanning the job; a smaller one from root info made in another process
+ * of the job is an MPI one over some of its processes (mpi.c HM7); in the
+ * process that made the root info, the first to join decides (another
+ * process: MPI; this process's threads: local); any other is local.
  *
  * The registry (one mutex, not on any data path: a collective takes it once
  * to find its communicator) holds every live communicator. A handle is

@@ -21,6 +21,10 @@
  * aclGraphZeroCopyEnable, hcclExecTimeOut (HCCL_EXEC_TIMEOUT applies),
  * hcclAlgo, the retry fields, hcclBufferName, hcclQos and the symmetric
  * memory size.
+ *
+ * Also here: HcclGetCommConfigCapability (every item above is accepted) and
+ * the process-wide HcclSetConfig / HcclGetConfig (HCCL_DETERMINISTIC, kept
+ * and reported, no effect for the same reason).
  */
 #include <stdatomic.h>
 #include <stddef.h>

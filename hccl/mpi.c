@@ -54,9 +54,14 @@
  *  HM6. An all-reduce of at most HCCL_RD_MAX_BYTES goes by recursive
  *      doubling over point-to-point messages on the collective communicator
  *      (rdouble.c; Open MPI's MPI_Iallreduce takes twice its blocking time
- *      there). The choice depends only on the call, so every rank makes the
- *      same; the tags carry rd_seq, which counts such calls in start order
- *      (HM2: the same on every rank), so concurrent calls never mix.
+ *      there), one of at least HCCL_RING_MIN_BYTES around a ring of
+ *      point-to-point messages (ring.c; libnbc's choices measured 0.5-0.8x
+ *      MPI_Allreduce at 4 and 8 processes, the ring 0.9-1.3x), the sizes
+ *      between by MPI_Iallreduce. The choice depends only on the call, so
+ *      every rank makes the same; the tags carry rd_seq, which counts such
+ *      calls in start order (HM2: the same on every rank), so concurrent
+ *      calls never mix (recursive doubling's tags are below 2^15, the ring's
+ *      above). Both are abandoned like point-to-point calls (HM4).
  *  HM7. A communicator of fewer processes than the job, from root info made
  *      in another process, is an MPI group of its members: the root info
  *      names its creator's world rank, the creator (a member) collects the
@@ -79,6 +84,7 @@
 
 #include "hccl/hccl_internal.h"
 #include "hccl/rdouble.h"
+#include "hccl/ring.h"
 
 #define MPI_SPIN_POLLS 2000u /* busy polls before sleeping between polls */
 #define MPI_SLEEP_MAX_US 100u
@@ -95,8 +101,9 @@ struct mreq {
     HcclResult rc;
     _Atomic uint32_t done; /* A: HM1 */
     _Atomic uint32_t sleeping;
-    uint64_t deadline;  /* HM4: hccl_now_ns() after which the call fails */
-    struct hccl_rd *rd; /* HM6: a small all-reduce by recursive doubling, or NULL */
+    uint64_t deadline;      /* HM4: hccl_now_ns() after which the call fails */
+    struct hccl_rd *rd;     /* HM6: a small all-reduce by recursive doubling, or NULL */
+    struct hccl_ring *ring; /* HM6: a large all-reduce around the ring, or NULL */
     struct mreq *next;
 };
 
@@ -120,7 +127,8 @@ struct hccl_mpi {
     uint64_t timeout_ns;      /* I: HCCL_EXEC_TIMEOUT */
     _Atomic int32_t broken;   /* A: HM4, HCCL_SUCCESS or the code every call fails with */
     struct mdead *abandoned;  /* mu (HM4, HM5) */
-    unsigned rd_seq;          /* small all-reduces started (HM6); by the one starting calls */
+    unsigned rd_seq;          /* all-reduces over p2p started (HM6); by the one starting calls */
+    int ring_ok;              /* I: MPI_TAG_UB leaves room for the ring's tags (HM6) */
     struct hccl_mpi *next;    /* g_mpi_mu: list for the exit handler */
 };
 
@@ -501,6 +509,15 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
                                 m->coll, (int)c->rank, (int)n, m->rd_seq++);
             break;
         }
+        if (op->count * es >= HCCL_RING_MIN_BYTES && n > 1 && m->ring_ok) { /* HM6 */
+            if (!(q->ring = malloc(sizeof *q->ring))) {
+                q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+                return;
+            }
+            err = hccl_ring_start(q->ring, send, op->recv, cnt, dt, es, mpi_op(op->op, op->dtype),
+                                  m->coll, (int)c->rank, (int)n, m->rd_seq++);
+            break;
+        }
         err = MPI_Iallreduce(inplace ? MPI_IN_PLACE : send, op->recv, cnt, dt,
                              mpi_op(op->op, op->dtype), m->coll, q->r);
         break;
@@ -585,6 +602,15 @@ static int mpi_poll(struct mreq *q)
             q->rd = NULL; /* MPI may still use it: leaked (HM4) */
         return 1;
     }
+    if (q->ring && q->rc == HCCL_SUCCESS) { /* HM6 */
+        int done = 0, err = hccl_ring_test(q->ring, &done);
+        if (err == MPI_SUCCESS)
+            return done;
+        q->rc = mpi_result(err, "a transfer");
+        if (!hccl_ring_cancel(q->ring))
+            q->ring = NULL; /* MPI may still use it: leaked (HM4) */
+        return 1;
+    }
     if (q->rc != HCCL_SUCCESS || q->r[0] == MPI_REQUEST_NULL)
         return 1;
     int flag = 0;
@@ -610,7 +636,9 @@ static int mpi_poll(struct mreq *q)
 static void mpi_finish(struct mreq *q)
 {
     hccl_rd_free(q->rd);
+    hccl_ring_free(q->ring);
     q->rd = NULL;
+    q->ring = NULL;
     free(q->tmp);
     free(q->copy);
     free(q->reqs);
@@ -644,7 +672,9 @@ static void mpi_abandon(struct hccl_mpi *m, struct mreq *q, HcclResult code)
         q->rc = code;
     if (q->rd && !hccl_rd_cancel(q->rd))
         q->rd = NULL; /* MPI may still use it and its scratch: leaked */
-    if (q->nreq)      /* a batch: point to point items */
+    if (q->ring && !hccl_ring_cancel(q->ring))
+        q->ring = NULL;
+    if (q->nreq) /* a batch: point to point items */
         batch_withdraw(q);
     if (q->r[0] != MPI_REQUEST_NULL && (q->op->kind == HK_SEND || q->op->kind == HK_RECV)) {
         int flag = 0;
@@ -944,6 +974,9 @@ static HcclResult mpi_attach(struct hccl_comm *c, MPI_Comm coll)
     MPI_Comm_set_errhandler(p2p, MPI_ERRORS_RETURN);
     m->coll = coll;
     m->p2p = p2p;
+    int *ub = NULL, has_ub = 0;
+    MPI_Comm_get_attr(coll, MPI_TAG_UB, &ub, &has_ub);
+    m->ring_ok = has_ub && ub && *ub >= HCCL_RING_TAG_BASE + HCCL_RING_TAG_SPAN;
     m->timeout_ns = hccl_env_seconds("HCCL_EXEC_TIMEOUT", 1836) * 1000000000u;
     atomic_init(&m->broken, HCCL_SUCCESS);
     pthread_mutex_init(&m->mu, NULL);
