@@ -50,7 +50,8 @@ static int32_t op_kernel(void *arg)
 }
 
 /* Common checks; on success *out holds a reference to release. */
-static HcclResult begin(HcclComm comm, aclrtStream stream, const char *fn, struct hccl_comm **out)
+static HcclResult begin(HcclComm comm, aclrtStream stream, const char *fn,
+                        struct hccl_comm **out)
 {
     if (!comm)
         return hccl_err(HCCL_E_PTR, "%s: comm is NULL", fn);
@@ -111,7 +112,8 @@ static HcclResult launch(struct hccl_comm *c, const struct hccl_op *tmpl, aclrtS
 
 /* Validate and launch; `blocks` is how many count-sized blocks a buffer has. */
 static HcclResult submit(HcclComm comm, aclrtStream stream, struct hccl_op *op, int reduces,
-                         int rooted, uint64_t blocks, int need_send, int need_recv, const char *fn)
+                         int rooted, uint64_t blocks, int need_send, int need_recv,
+                         const char *fn)
 {
     struct hccl_comm *c;
     HcclResult rc = begin(comm, stream, fn, &c);
@@ -122,19 +124,18 @@ static HcclResult submit(HcclComm comm, aclrtStream stream, struct hccl_op *op, 
         (rc = check_count(op->count, op->dtype, blocks ? c->size : 1, fn)) != HCCL_SUCCESS)
         goto out;
     if (rooted && op->root >= c->size) {
-        rc = hccl_err(HCCL_E_PARA, "%s: root %u, but the communicator has %u ranks", fn, op->root,
-                      c->size);
+        rc = hccl_err(HCCL_E_PARA, "%s: root %u, but the communicator has %u ranks", fn,
+                      op->root, c->size);
         goto out;
     }
     if ((op->kind == HK_SEND || op->kind == HK_RECV) &&
         (op->root >= c->size || op->root == c->rank)) {
-        rc = hccl_err(HCCL_E_PARA, "%s: peer rank %u (this rank %u of %u)", fn, op->root, c->rank,
-                      c->size);
+        rc = hccl_err(HCCL_E_PARA, "%s: peer rank %u (this rank %u of %u)", fn, op->root,
+                      c->rank, c->size);
         goto out;
     }
     if (op->count && ((need_send && !op->send) || (need_recv && !op->recv))) {
-        rc = hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn,
-                      need_send && !op->send ? "send" : "receive");
+        rc = hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn, need_send && !op->send ? "send" : "receive");
         goto out;
     }
     if (op->count == 0 && op->kind != HK_BARRIER) /* the same on every rank: nothing to do */
@@ -148,24 +149,16 @@ out:
 HcclResult HcclAllReduce(void *sendBuf, void *recvBuf, uint64_t count, HcclDataType dataType,
                          HcclReduceOp op, HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_ALLREDUCE,
-                        .dtype = dataType,
-                        .op = op,
-                        .count = count,
-                        .send = sendBuf,
-                        .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_ALLREDUCE, .dtype = dataType, .op = op, .count = count,
+                        .send = sendBuf, .recv = recvBuf};
     return submit(comm, stream, &o, 1, 0, 0, 1, 1, "HcclAllReduce");
 }
 
 HcclResult HcclBroadcast(void *buf, uint64_t count, HcclDataType dataType, uint32_t root,
                          HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_BROADCAST,
-                        .dtype = dataType,
-                        .root = root,
-                        .count = count,
-                        .send = buf,
-                        .recv = buf};
+    struct hccl_op o = {.kind = HK_BROADCAST, .dtype = dataType, .root = root, .count = count,
+                        .send = buf, .recv = buf};
     return submit(comm, stream, &o, 0, 1, 0, 1, 1, "HcclBroadcast");
 }
 
@@ -173,36 +166,24 @@ HcclResult HcclReduceScatter(void *sendBuf, void *recvBuf, uint64_t recvCount,
                              HcclDataType dataType, HcclReduceOp op, HcclComm comm,
                              aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_REDUCE_SCATTER,
-                        .dtype = dataType,
-                        .op = op,
-                        .count = recvCount,
-                        .send = sendBuf,
-                        .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_REDUCE_SCATTER, .dtype = dataType, .op = op,
+                        .count = recvCount, .send = sendBuf, .recv = recvBuf};
     return submit(comm, stream, &o, 1, 0, 1, 1, 1, "HcclReduceScatter");
 }
 
 HcclResult HcclAllGather(void *sendBuf, void *recvBuf, uint64_t sendCount, HcclDataType dataType,
                          HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_ALLGATHER,
-                        .dtype = dataType,
-                        .count = sendCount,
-                        .send = sendBuf,
-                        .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_ALLGATHER, .dtype = dataType, .count = sendCount,
+                        .send = sendBuf, .recv = recvBuf};
     return submit(comm, stream, &o, 0, 0, 1, 1, 1, "HcclAllGather");
 }
 
 HcclResult HcclReduce(void *sendBuf, void *recvBuf, uint64_t count, HcclDataType dataType,
                       HcclReduceOp op, uint32_t root, HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {.kind = HK_REDUCE,
-                        .dtype = dataType,
-                        .op = op,
-                        .root = root,
-                        .count = count,
-                        .send = sendBuf,
-                        .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_REDUCE, .dtype = dataType, .op = op, .root = root,
+                        .count = count, .send = sendBuf, .recv = recvBuf};
     uint32_t me = UINT32_MAX; /* recvBuf matters on the root only */
     int need_recv = HcclGetRankId(comm, &me) == HCCL_SUCCESS && me == root;
     return submit(comm, stream, &o, 1, 1, 0, 1, need_recv, "HcclReduce");
@@ -213,16 +194,11 @@ HcclResult HcclAlltoAll(const void *sendBuf, uint64_t sendCount, HcclDataType se
                         HcclComm comm, aclrtStream stream)
 {
     if (sendType != recvType || sendCount != recvCount)
-        return hccl_err(HCCL_E_PARA,
-                        "HcclAlltoAll: send (%llu of type %d) and receive (%llu "
-                        "of type %d) must match",
-                        (unsigned long long)sendCount, (int)sendType, (unsigned long long)recvCount,
-                        (int)recvType);
-    struct hccl_op o = {.kind = HK_ALLTOALL,
-                        .dtype = sendType,
-                        .count = sendCount,
-                        .send = sendBuf,
-                        .recv = (void *)recvBuf};
+        return hccl_err(HCCL_E_PARA, "HcclAlltoAll: send (%llu of type %d) and receive (%llu "
+                        "of type %d) must match", (unsigned long long)sendCount, (int)sendType,
+                        (unsigned long long)recvCount, (int)recvType);
+    struct hccl_op o = {.kind = HK_ALLTOALL, .dtype = sendType, .count = sendCount,
+                        .send = sendBuf, .recv = (void *)recvBuf};
     return submit(comm, stream, &o, 0, 0, 1, 1, 1, "HcclAlltoAll");
 }
 
@@ -335,16 +311,16 @@ HcclResult HcclAlltoAllVC(const void *sendBuf, const void *sendCountMatrix, Hccl
 HcclResult HcclSend(void *sendBuf, uint64_t count, HcclDataType dataType, uint32_t destRank,
                     HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {
-        .kind = HK_SEND, .dtype = dataType, .root = destRank, .count = count, .send = sendBuf};
+    struct hccl_op o = {.kind = HK_SEND, .dtype = dataType, .root = destRank, .count = count,
+                        .send = sendBuf};
     return submit(comm, stream, &o, 0, 0, 0, 1, 0, "HcclSend");
 }
 
 HcclResult HcclRecv(void *recvBuf, uint64_t count, HcclDataType dataType, uint32_t srcRank,
                     HcclComm comm, aclrtStream stream)
 {
-    struct hccl_op o = {
-        .kind = HK_RECV, .dtype = dataType, .root = srcRank, .count = count, .recv = recvBuf};
+    struct hccl_op o = {.kind = HK_RECV, .dtype = dataType, .root = srcRank, .count = count,
+                        .recv = recvBuf};
     return submit(comm, stream, &o, 0, 0, 0, 0, 1, "HcclRecv");
 }
 

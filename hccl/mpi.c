@@ -510,7 +510,7 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
             break;
         }
         if (op->count * es >= HCCL_RING_MIN_BYTES && n > 1 && m->ring_ok) { /* HM6 */
-            if (!(q->ring = malloc(sizeof *q->ring))) {
+            if (!(q->ring = malloc(hccl_ring_size(cnt, es, (int)n)))) {
                 q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
                 return;
             }
@@ -588,27 +588,28 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
         q->rc = mpi_result(err, "starting a collective");
 }
 
+/* Cancel a recursive doubling or ring call's messages (HM4, HM6); what MPI
+ * may still use is left to it (leaked), never freed. */
+static void p2p_withdraw(struct mreq *q)
+{
+    if (q->rd && !hccl_rd_cancel(q->rd))
+        q->rd = NULL;
+    if (q->ring && !hccl_ring_cancel(q->ring))
+        q->ring = NULL;
+}
+
 /* Test one started call; 1 when it finished (q->rc final). */
 static int mpi_poll(struct mreq *q)
 {
     if (q->nreq)
         return mpi_poll_batch(q);
-    if (q->rd && q->rc == HCCL_SUCCESS) { /* HM6 */
-        int done = 0, err = hccl_rd_test(q->rd, &done);
+    if ((q->rd || q->ring) && q->rc == HCCL_SUCCESS) { /* HM6 */
+        int done = 0;
+        int err = q->rd ? hccl_rd_test(q->rd, &done) : hccl_ring_test(q->ring, &done);
         if (err == MPI_SUCCESS)
             return done;
         q->rc = mpi_result(err, "a transfer");
-        if (!hccl_rd_cancel(q->rd))
-            q->rd = NULL; /* MPI may still use it: leaked (HM4) */
-        return 1;
-    }
-    if (q->ring && q->rc == HCCL_SUCCESS) { /* HM6 */
-        int done = 0, err = hccl_ring_test(q->ring, &done);
-        if (err == MPI_SUCCESS)
-            return done;
-        q->rc = mpi_result(err, "a transfer");
-        if (!hccl_ring_cancel(q->ring))
-            q->ring = NULL; /* MPI may still use it: leaked (HM4) */
+        p2p_withdraw(q);
         return 1;
     }
     if (q->rc != HCCL_SUCCESS || q->r[0] == MPI_REQUEST_NULL)
@@ -636,7 +637,7 @@ static int mpi_poll(struct mreq *q)
 static void mpi_finish(struct mreq *q)
 {
     hccl_rd_free(q->rd);
-    hccl_ring_free(q->ring);
+    free(q->ring);
     q->rd = NULL;
     q->ring = NULL;
     free(q->tmp);
@@ -670,10 +671,7 @@ static void mpi_abandon(struct hccl_mpi *m, struct mreq *q, HcclResult code)
 {
     if (q->rc == HCCL_SUCCESS)
         q->rc = code;
-    if (q->rd && !hccl_rd_cancel(q->rd))
-        q->rd = NULL; /* MPI may still use it and its scratch: leaked */
-    if (q->ring && !hccl_ring_cancel(q->ring))
-        q->ring = NULL;
+    p2p_withdraw(q);
     if (q->nreq) /* a batch: point to point items */
         batch_withdraw(q);
     if (q->r[0] != MPI_REQUEST_NULL && (q->op->kind == HK_SEND || q->op->kind == HK_RECV)) {

@@ -12,7 +12,6 @@
  * same bits. One tag per call: the messages between two neighbours of one
  * call match in order (MPI does not overtake).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "hccl/rdouble.h"
@@ -34,23 +33,24 @@ static int mod(int a, int n)
     return ((a % n) + n) % n;
 }
 
+size_t hccl_ring_size(int count, size_t es, int n)
+{
+    return sizeof(struct hccl_ring) + ((size_t)count / (size_t)n + 1) * es;
+}
+
 int hccl_ring_start(struct hccl_ring *g, const void *send, void *recv, int count, MPI_Datatype dt,
                     size_t es, MPI_Op op, MPI_Comm comm, int rank, int n, unsigned seq)
 {
-    memset(g, 0, sizeof *g);
-    g->acc = recv;
-    g->es = es;
-    g->n = n;
-    g->rank = rank;
-    g->count = count;
-    g->dt = dt;
-    g->op = op;
-    g->comm = comm;
-    g->tag = HCCL_RING_TAG_BASE + (int)(seq % HCCL_RING_TAG_SPAN);
-    g->r[0] = g->r[1] = MPI_REQUEST_NULL;
-    size_t blk = (size_t)block_count(g, 0) * es;
-    if (!(g->tmp = malloc(blk ? blk : 1)))
-        return MPI_ERR_NO_MEM;
+    *g = (struct hccl_ring){.acc = recv,
+                            .es = es,
+                            .n = n,
+                            .rank = rank,
+                            .count = count,
+                            .dt = dt,
+                            .op = op,
+                            .comm = comm,
+                            .tag = HCCL_RING_TAG_BASE + (int)(seq % HCCL_RING_TAG_SPAN),
+                            .r = {MPI_REQUEST_NULL, MPI_REQUEST_NULL}};
     if (send != recv)
         memmove(recv, send, (size_t)count * es);
     return MPI_SUCCESS;
@@ -104,11 +104,4 @@ int hccl_ring_test(struct hccl_ring *g, int *done)
 int hccl_ring_cancel(struct hccl_ring *g)
 {
     return hccl_reqs_cancel(g->r, 2);
-}
-
-void hccl_ring_free(struct hccl_ring *g)
-{
-    if (g)
-        free(g->tmp);
-    free(g);
 }

@@ -23,7 +23,6 @@
 
 struct hccl_ring {
     char *acc; /* the receive buffer: the result builds up in place */
-    char *tmp; /* one block, received before it is reduced in */
     size_t es; /* element size */
     int n, rank, count, tag;
     MPI_Datatype dt;
@@ -32,8 +31,12 @@ struct hccl_ring {
     int step; /* 0 .. 2 (n-1): n-1 reduce-scatter steps, then n-1 all-gather steps */
     int posted;
     MPI_Request r[2];
+    char tmp[]; /* one block, received before it is reduced in */
 };
 
+/* Bytes of a struct hccl_ring for count elements of es bytes over n ranks
+ * (one allocation: free() it when done, or leave it to MPI, HM4). */
+size_t hccl_ring_size(int count, size_t es, int n);
 /* Start (rank of n on comm, whose point-to-point traffic with these tags is
  * ours alone; the seq-th such call, the same on every rank). MPI error code. */
 int hccl_ring_start(struct hccl_ring *g, const void *send, void *recv, int count, MPI_Datatype dt,
@@ -41,8 +44,7 @@ int hccl_ring_start(struct hccl_ring *g, const void *send, void *recv, int count
 /* Advance; *done = 1 once the result is in recv. MPI error code. */
 int hccl_ring_test(struct hccl_ring *g, int *done);
 /* Give up: cancel what is posted. 1 if nothing of it is left with MPI (the
- * struct and its scratch may be freed), 0 if MPI may still use them. */
+ * struct may be freed), 0 if MPI may still use it. */
 int hccl_ring_cancel(struct hccl_ring *g);
-void hccl_ring_free(struct hccl_ring *g);
 
 #endif
