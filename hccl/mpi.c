@@ -54,14 +54,9 @@
  *  HM6. An all-reduce of at most HCCL_RD_MAX_BYTES goes by recursive
  *      doubling over point-to-point messages on the collective communicator
  *      (rdouble.c; Open MPI's MPI_Iallreduce takes twice its blocking time
- *      there), one of at least HCCL_RING_MIN_BYTES around a ring of
- *      point-to-point messages (ring.c; libnbc's choices measured 0.5-0.8x
- *      MPI_Allreduce at 4 and 8 processes, the ring 0.9-1.3x), the sizes
- *      between by MPI_Iallreduce. The choice depends only on the call, so
- *      every rank makes the same; the tags carry rd_seq, which counts such
- *      calls in start order (HM2: the same on every rank), so concurrent
- *      calls never mix (recursive doubling's tags are below 2^15, the ring's
- *      above). Both are abandoned like point-to-point calls (HM4).
+ *      there). The choice depends only on the call, so every rank makes the
+ *      same; the tags carry rd_seq, which counts such calls in start order
+ *      (HM2: the same on every rank), so concurrent calls never mix.
  *  HM7. A communicator of fewer processes than the job, from root info made
  *      in another process, is an MPI group of its members: the root info
  *      names its creator's world rank, the creator (a member) collects the
@@ -84,7 +79,6 @@
 
 #include "hccl/hccl_internal.h"
 #include "hccl/rdouble.h"
-#include "hccl/ring.h"
 
 #define MPI_SPIN_POLLS 2000u /* busy polls before sleeping between polls */
 #define MPI_SLEEP_MAX_US 100u
@@ -94,16 +88,15 @@ struct mreq {
     const struct hccl_op *op;
     struct hccl_comm *c;
     MPI_Request r[1];
-    void *tmp;         /* int counts of alltoallv */
-    void *copy;        /* copy of a send buffer overlapping the receive buffer */
+    void *tmp;  /* int counts of alltoallv */
+    void *copy; /* copy of a send buffer overlapping the receive buffer */
     MPI_Request *reqs; /* batch: nreq requests, then nreq statuses (one block) */
     int nreq;
     HcclResult rc;
     _Atomic uint32_t done; /* A: HM1 */
     _Atomic uint32_t sleeping;
-    uint64_t deadline;      /* HM4: hccl_now_ns() after which the call fails */
-    struct hccl_rd *rd;     /* HM6: a small all-reduce by recursive doubling, or NULL */
-    struct hccl_ring *ring; /* HM6: a large all-reduce around the ring, or NULL */
+    uint64_t deadline; /* HM4: hccl_now_ns() after which the call fails */
+    struct hccl_rd *rd; /* HM6: a small all-reduce by recursive doubling, or NULL */
     struct mreq *next;
 };
 
@@ -127,8 +120,7 @@ struct hccl_mpi {
     uint64_t timeout_ns;      /* I: HCCL_EXEC_TIMEOUT */
     _Atomic int32_t broken;   /* A: HM4, HCCL_SUCCESS or the code every call fails with */
     struct mdead *abandoned;  /* mu (HM4, HM5) */
-    unsigned rd_seq;          /* all-reduces over p2p started (HM6); by the one starting calls */
-    int ring_ok;              /* I: MPI_TAG_UB leaves room for the ring's tags (HM6) */
+    unsigned rd_seq;          /* small all-reduces started (HM6); by the one starting calls */
     struct hccl_mpi *next;    /* g_mpi_mu: list for the exit handler */
 };
 
@@ -167,50 +159,26 @@ static void half_reduce(void *in, void *inout, int *len, MPI_Datatype *dt, HcclR
         hccl_acc_store(t, io, acc, m);
     }
 }
-static void half_sum(void *a, void *b, int *n, MPI_Datatype *t)
-{
-    half_reduce(a, b, n, t, HCCL_REDUCE_SUM);
-}
-static void half_prod(void *a, void *b, int *n, MPI_Datatype *t)
-{
-    half_reduce(a, b, n, t, HCCL_REDUCE_PROD);
-}
-static void half_max(void *a, void *b, int *n, MPI_Datatype *t)
-{
-    half_reduce(a, b, n, t, HCCL_REDUCE_MAX);
-}
-static void half_min(void *a, void *b, int *n, MPI_Datatype *t)
-{
-    half_reduce(a, b, n, t, HCCL_REDUCE_MIN);
-}
+static void half_sum(void *a, void *b, int *n, MPI_Datatype *t) { half_reduce(a, b, n, t, HCCL_REDUCE_SUM); }
+static void half_prod(void *a, void *b, int *n, MPI_Datatype *t) { half_reduce(a, b, n, t, HCCL_REDUCE_PROD); }
+static void half_max(void *a, void *b, int *n, MPI_Datatype *t) { half_reduce(a, b, n, t, HCCL_REDUCE_MAX); }
+static void half_min(void *a, void *b, int *n, MPI_Datatype *t) { half_reduce(a, b, n, t, HCCL_REDUCE_MIN); }
 
 static MPI_Datatype mpi_type(HcclDataType t)
 {
     switch (t) {
-    case HCCL_DATA_TYPE_INT8:
-        return MPI_INT8_T;
-    case HCCL_DATA_TYPE_UINT8:
-        return MPI_UINT8_T;
-    case HCCL_DATA_TYPE_INT16:
-        return MPI_INT16_T;
-    case HCCL_DATA_TYPE_UINT16:
-        return MPI_UINT16_T;
-    case HCCL_DATA_TYPE_INT32:
-        return MPI_INT32_T;
-    case HCCL_DATA_TYPE_UINT32:
-        return MPI_UINT32_T;
-    case HCCL_DATA_TYPE_INT64:
-        return MPI_INT64_T;
-    case HCCL_DATA_TYPE_UINT64:
-        return MPI_UINT64_T;
-    case HCCL_DATA_TYPE_FP32:
-        return MPI_FLOAT;
-    case HCCL_DATA_TYPE_FP64:
-        return MPI_DOUBLE;
-    case HCCL_DATA_TYPE_FP16:
-        return g_f16;
-    default:
-        return g_bf16;
+    case HCCL_DATA_TYPE_INT8: return MPI_INT8_T;
+    case HCCL_DATA_TYPE_UINT8: return MPI_UINT8_T;
+    case HCCL_DATA_TYPE_INT16: return MPI_INT16_T;
+    case HCCL_DATA_TYPE_UINT16: return MPI_UINT16_T;
+    case HCCL_DATA_TYPE_INT32: return MPI_INT32_T;
+    case HCCL_DATA_TYPE_UINT32: return MPI_UINT32_T;
+    case HCCL_DATA_TYPE_INT64: return MPI_INT64_T;
+    case HCCL_DATA_TYPE_UINT64: return MPI_UINT64_T;
+    case HCCL_DATA_TYPE_FP32: return MPI_FLOAT;
+    case HCCL_DATA_TYPE_FP64: return MPI_DOUBLE;
+    case HCCL_DATA_TYPE_FP16: return g_f16;
+    default: return g_bf16;
     }
 }
 
@@ -219,14 +187,10 @@ static MPI_Op mpi_op(HcclReduceOp op, HcclDataType t)
     if (t == HCCL_DATA_TYPE_FP16 || t == HCCL_DATA_TYPE_BFP16)
         return g_half_ops[op];
     switch (op) {
-    case HCCL_REDUCE_SUM:
-        return MPI_SUM;
-    case HCCL_REDUCE_PROD:
-        return MPI_PROD;
-    case HCCL_REDUCE_MAX:
-        return MPI_MAX;
-    default:
-        return MPI_MIN;
+    case HCCL_REDUCE_SUM: return MPI_SUM;
+    case HCCL_REDUCE_PROD: return MPI_PROD;
+    case HCCL_REDUCE_MAX: return MPI_MAX;
+    default: return MPI_MIN;
     }
 }
 
@@ -272,7 +236,7 @@ static HcclResult mpi_setup(void)
         }
         if (prov < MPI_THREAD_MULTIPLE)
             hccl_err(HCCL_SUCCESS, "HCCL: MPI initialised below MPI_THREAD_MULTIPLE: do not call "
-                                   "MPI while HCCL tasks run");
+                     "MPI while HCCL tasks run");
         MPI_Type_contiguous(2, MPI_BYTE, &g_f16);
         MPI_Type_commit(&g_f16);
         MPI_Type_contiguous(2, MPI_BYTE, &g_bf16);
@@ -298,8 +262,8 @@ static HcclResult mpi_result(int err, const char *what)
     int len = 0;
     MPI_Error_string(err, msg, &len);
     if (cls == MPI_ERR_TRUNCATE)
-        return hccl_err(HCCL_E_PARA, "HCCL: %s: the peer's count or type does not match (%s)", what,
-                        msg);
+        return hccl_err(HCCL_E_PARA, "HCCL: %s: the peer's count or type does not match (%s)",
+                        what, msg);
     return hccl_err(HCCL_E_NETWORK, "HCCL: %s failed: %s", what, msg);
 }
 
@@ -466,7 +430,7 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
     int32_t broken = atomic_load_explicit(&m->broken, memory_order_relaxed);
     if (broken != HCCL_SUCCESS) { /* HM4 */
         q->rc = hccl_err((HcclResult)broken, "HCCL: the communicator broke at an earlier call "
-                                             "(timeout or network error): destroy it");
+                         "(timeout or network error): destroy it");
         return;
     }
     if (op->count > INT_MAX) {
@@ -509,15 +473,6 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
                                 m->coll, (int)c->rank, (int)n, m->rd_seq++);
             break;
         }
-        if (op->count * es >= HCCL_RING_MIN_BYTES && n > 1 && m->ring_ok) { /* HM6 */
-            if (!(q->ring = malloc(hccl_ring_size(cnt, es, (int)n)))) {
-                q->rc = hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
-                return;
-            }
-            err = hccl_ring_start(q->ring, send, op->recv, cnt, dt, es, mpi_op(op->op, op->dtype),
-                                  m->coll, (int)c->rank, (int)n, m->rd_seq++);
-            break;
-        }
         err = MPI_Iallreduce(inplace ? MPI_IN_PLACE : send, op->recv, cnt, dt,
                              mpi_op(op->op, op->dtype), m->coll, q->r);
         break;
@@ -550,16 +505,15 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
         for (uint32_t i = 0; i < 4 * n; i++) {
             if (op->v[i] > INT_MAX) {
                 free(v);
-                q->rc = hccl_err(HCCL_E_NOT_SUPPORT,
-                                 "HCCL: over MPI, alltoallv counts and "
-                                 "displacements are limited to %d",
-                                 INT_MAX);
+                q->rc = hccl_err(HCCL_E_NOT_SUPPORT, "HCCL: over MPI, alltoallv counts and "
+                                 "displacements are limited to %d", INT_MAX);
                 return;
             }
             v[i] = (int)op->v[i];
         }
         q->tmp = v;
-        err = MPI_Ialltoallv(send, v, v + n, dt, op->recv, v + 2 * n, v + 3 * n, dt, m->coll, q->r);
+        err = MPI_Ialltoallv(send, v, v + n, dt, op->recv, v + 2 * n, v + 3 * n, dt, m->coll,
+                             q->r);
         break;
     }
     case HK_SCATTER:
@@ -588,28 +542,18 @@ static void mpi_start(struct hccl_mpi *m, struct mreq *q)
         q->rc = mpi_result(err, "starting a collective");
 }
 
-/* Cancel a recursive doubling or ring call's messages (HM4, HM6); what MPI
- * may still use is left to it (leaked), never freed. */
-static void p2p_withdraw(struct mreq *q)
-{
-    if (q->rd && !hccl_rd_cancel(q->rd))
-        q->rd = NULL;
-    if (q->ring && !hccl_ring_cancel(q->ring))
-        q->ring = NULL;
-}
-
 /* Test one started call; 1 when it finished (q->rc final). */
 static int mpi_poll(struct mreq *q)
 {
     if (q->nreq)
         return mpi_poll_batch(q);
-    if ((q->rd || q->ring) && q->rc == HCCL_SUCCESS) { /* HM6 */
-        int done = 0;
-        int err = q->rd ? hccl_rd_test(q->rd, &done) : hccl_ring_test(q->ring, &done);
+    if (q->rd && q->rc == HCCL_SUCCESS) { /* HM6 */
+        int done = 0, err = hccl_rd_test(q->rd, &done);
         if (err == MPI_SUCCESS)
             return done;
         q->rc = mpi_result(err, "a transfer");
-        p2p_withdraw(q);
+        if (!hccl_rd_cancel(q->rd))
+            q->rd = NULL; /* MPI may still use it: leaked (HM4) */
         return 1;
     }
     if (q->rc != HCCL_SUCCESS || q->r[0] == MPI_REQUEST_NULL)
@@ -627,7 +571,7 @@ static int mpi_poll(struct mreq *q)
     if (q->op->kind == HK_RECV) {
         int got = 0; /* (st.MPI_ERROR is not set by MPI_Test: errors came back as err) */
         if (MPI_Get_count(&st, mpi_type(q->op->dtype), &got) == MPI_SUCCESS &&
-            (uint64_t)got != q->op->count)
+                 (uint64_t)got != q->op->count)
             q->rc = hccl_err(HCCL_E_PARA, "HcclRecv: expected %llu elements, the sender sent %d",
                              (unsigned long long)q->op->count, got);
     }
@@ -637,9 +581,7 @@ static int mpi_poll(struct mreq *q)
 static void mpi_finish(struct mreq *q)
 {
     hccl_rd_free(q->rd);
-    free(q->ring);
     q->rd = NULL;
-    q->ring = NULL;
     free(q->tmp);
     free(q->copy);
     free(q->reqs);
@@ -659,8 +601,8 @@ static void mpi_break(struct hccl_mpi *m, HcclResult code)
     int32_t none = HCCL_SUCCESS;
     /* relaxed: a status word, read by this thread and by later calls' starts
      * on this thread; the task learns of it through its own request's rc */
-    atomic_compare_exchange_strong_explicit(&m->broken, &none, (int32_t)code, memory_order_relaxed,
-                                            memory_order_relaxed);
+    atomic_compare_exchange_strong_explicit(&m->broken, &none, (int32_t)code,
+                                            memory_order_relaxed, memory_order_relaxed);
     /* relaxed: read at exit after the threads were joined */
     atomic_store_explicit(&g_faulted, 1, memory_order_relaxed);
 }
@@ -671,7 +613,8 @@ static void mpi_abandon(struct hccl_mpi *m, struct mreq *q, HcclResult code)
 {
     if (q->rc == HCCL_SUCCESS)
         q->rc = code;
-    p2p_withdraw(q);
+    if (q->rd && !hccl_rd_cancel(q->rd))
+        q->rd = NULL; /* MPI may still use it and its scratch: leaked */
     if (q->nreq) /* a batch: point to point items */
         batch_withdraw(q);
     if (q->r[0] != MPI_REQUEST_NULL && (q->op->kind == HK_SEND || q->op->kind == HK_RECV)) {
@@ -735,8 +678,7 @@ static int mpi_step(struct hccl_mpi *m, struct mreq *q, uint64_t now)
     }
     if (now <= q->deadline)
         return 0;
-    mpi_break(m, hccl_err(HCCL_E_TIMEOUT,
-                          "HCCL: a call waited more than HCCL_EXEC_TIMEOUT "
+    mpi_break(m, hccl_err(HCCL_E_TIMEOUT, "HCCL: a call waited more than HCCL_EXEC_TIMEOUT "
                           "(%llu s) for its peers: a rank died or the network failed",
                           (unsigned long long)(m->timeout_ns / 1000000000u)));
     mpi_abandon(m, q, HCCL_E_TIMEOUT);
@@ -898,8 +840,7 @@ static HcclResult mpi_arrive(void)
         if (hccl_now_ns() > deadline) {
             /* relaxed: read at exit by this thread or after joins */
             atomic_store_explicit(&g_faulted, 1, memory_order_relaxed);
-            return hccl_err(HCCL_E_TIMEOUT,
-                            "HCCL: not every rank of the MPI job came to make "
+            return hccl_err(HCCL_E_TIMEOUT, "HCCL: not every rank of the MPI job came to make "
                             "the communicator within HCCL_CONNECT_TIMEOUT (%llu s)",
                             (unsigned long long)limit);
         }
@@ -930,8 +871,8 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
         return hccl_err(HCCL_E_NETWORK, "HCCL: MPI_Comm_split failed");
     struct member me = {.rank = rank, .size = nranks}, *all = calloc(nranks, sizeof me);
     memcpy(me.uid, uid, 16);
-    if (!all ||
-        MPI_Allgather(&me, sizeof me, MPI_BYTE, all, sizeof me, MPI_BYTE, coll) != MPI_SUCCESS) {
+    if (!all || MPI_Allgather(&me, sizeof me, MPI_BYTE, all, sizeof me, MPI_BYTE, coll) !=
+                    MPI_SUCCESS) {
         free(all);
         MPI_Comm_free(&coll);
         return hccl_err(HCCL_E_NETWORK, "HCCL: exchanging ranks failed");
@@ -939,8 +880,7 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
     /* Every rank sees the same table, so every rank reaches the same verdict. */
     for (uint32_t q = 0; q < nranks && rc == HCCL_SUCCESS; q++)
         if (memcmp(all[q].uid, uid, 16) || all[q].rank != q || all[q].size != nranks)
-            rc = hccl_err(HCCL_E_PARA,
-                          "HCCL: the ranks of this job disagree on the "
+            rc = hccl_err(HCCL_E_PARA, "HCCL: the ranks of this job disagree on the "
                           "communicator (different root info or rank table, or a rank id "
                           "given twice)");
     free(all);
@@ -972,9 +912,6 @@ static HcclResult mpi_attach(struct hccl_comm *c, MPI_Comm coll)
     MPI_Comm_set_errhandler(p2p, MPI_ERRORS_RETURN);
     m->coll = coll;
     m->p2p = p2p;
-    int *ub = NULL, has_ub = 0;
-    MPI_Comm_get_attr(coll, MPI_TAG_UB, &ub, &has_ub);
-    m->ring_ok = has_ub && ub && *ub >= HCCL_RING_TAG_BASE + HCCL_RING_TAG_SPAN;
     m->timeout_ns = hccl_env_seconds("HCCL_EXEC_TIMEOUT", 1836) * 1000000000u;
     atomic_init(&m->broken, HCCL_SUCCESS);
     pthread_mutex_init(&m->mu, NULL);

@@ -93,23 +93,18 @@ int hccl_rd_test(struct hccl_rd *rd, int *done)
     return MPI_SUCCESS;
 }
 
-int hccl_reqs_cancel(MPI_Request *r, int n)
+int hccl_rd_cancel(struct hccl_rd *rd)
 {
     int left = 0;
-    for (int i = 0; i < n; i++) {
-        if (r[i] == MPI_REQUEST_NULL)
+    for (int i = 0; i < 2; i++) {
+        if (rd->r[i] == MPI_REQUEST_NULL)
             continue;
         int flag = 0;
-        MPI_Cancel(&r[i]);
-        MPI_Test(&r[i], &flag, MPI_STATUS_IGNORE); /* a cancelled receive completes */
+        MPI_Cancel(&rd->r[i]);
+        MPI_Test(&rd->r[i], &flag, MPI_STATUS_IGNORE); /* a cancelled receive completes */
         left |= !flag;
     }
     return !left;
-}
-
-int hccl_rd_cancel(struct hccl_rd *rd)
-{
-    return hccl_reqs_cancel(rd->r, 2);
 }
 
 void hccl_rd_free(struct hccl_rd *rd)

@@ -43,9 +43,6 @@ int hccl_rd_test(struct hccl_rd *rd, int *done);
 /* Give up: cancel what is posted. 1 if nothing of it is left with MPI (the
  * struct and its scratch may be freed), 0 if MPI may still use them. */
 int hccl_rd_cancel(struct hccl_rd *rd);
-/* Cancel the point-to-point requests r[0..n-1] that are posted; 1 if none is
- * left with MPI. */
-int hccl_reqs_cancel(MPI_Request *r, int n);
 void hccl_rd_free(struct hccl_rd *rd);
 
 #endif
