@@ -104,7 +104,7 @@ static int study_collective(struct bs_ctx *c)
     unsigned long long max = c->full ? 256ull << 20 : 16ull << 20;
     unsigned reps = c->reps < 3 ? c->reps : 3; /* each rep is many iterations already */
     const unsigned mpi_ranks[] = {2, 4, 8}, local_ranks[] = {2, 4, 8};
-    unsigned nmpi = c->full ? 3 : 2;
+    unsigned nmpi = 3, nnet = c->full ? 3 : 2; /* 2, 4, 8 processes; across hosts 2, 4 (8) */
     const char *asroot = geteuid() == 0 ? "--allow-run-as-root " : "";
     struct coll_row rows[32];
     char label[96];
@@ -140,7 +140,7 @@ static int study_collective(struct bs_ctx *c)
     /* Across hosts: network namespaces over TCP (hccl-netns; root only). */
     char netns[PATH_MAX + 16], ncmd[2 * PATH_MAX + 256];
     snprintf(netns, sizeof netns, "%s/hccl-netns", dir);
-    for (unsigned k = 0; k < nmpi; k++) {
+    for (unsigned k = 0; k < nnet; k++) {
         unsigned n = mpi_ranks[k], hosts = n / 2 > 1 ? n / 2 : 2, slots = n / hosts;
         if (geteuid() != 0 || access(netns, X_OK) != 0) {
             if (k == 0)
@@ -204,12 +204,13 @@ const struct bs_study bs_collective_study = {
     "Runs hccl-bench (libhccl) as a child: float32 sum all-reduce, out of place,\n"
     "8 B .. 16 MiB (--full: 256 MiB) in steps of 8x, with 2, 4 and 8 ranks in one\n"
     "process (virtual devices exchanging through shared device memory), and under\n"
-    "`mpirun -np 2, 4` (--full: 8) with one rank per process, where MPI_Allreduce is\n"
-    "timed on the same buffers in the same run. Run as root, the same again across\n"
-    "hosts: network namespaces joined by a bridge, Open MPI over TCP only\n"
-    "(`hccl-netns HOSTS SLOTS hccl-bench`, 2 ranks per host). Reports bus bandwidth\n"
-    "as nccl-tests does (busbw = bytes / time * 2 (n-1) / n) at the largest size and\n"
-    "the time of the smallest (8 B), beside MPI_Allreduce's (ratio). Run hccl-bench\n"
-    "by hand for every size: `hccl-bench --ranks 4`, `mpirun -np 4 hccl-bench`.",
+    "`mpirun -np 2, 4, 8` with one rank per process, where MPI_Allreduce is timed\n"
+    "on the same buffers in the same run. Run as root, the same again across hosts\n"
+    "(2 and 4 processes; --full: 8): network namespaces joined by a bridge, Open MPI\n"
+    "over TCP only (`hccl-netns HOSTS SLOTS hccl-bench`, 2 ranks per host). Reports\n"
+    "bus bandwidth as nccl-tests does (busbw = bytes / time * 2 (n-1) / n) at the\n"
+    "largest size and the time of the smallest (8 B), beside MPI_Allreduce's\n"
+    "(ratio). Run hccl-bench by hand for every size: `hccl-bench --ranks 4`,\n"
+    "`mpirun -np 4 hccl-bench`.",
     study_collective,
 };

@@ -202,36 +202,18 @@ HcclResult HcclAlltoAll(const void *sendBuf, uint64_t sendCount, HcclDataType se
     return submit(comm, stream, &o, 0, 0, 1, 1, 1, "HcclAlltoAll");
 }
 
-HcclResult HcclAlltoAllV(const void *sendBuf, const void *sendCounts, const void *sdispls,
-                         HcclDataType sendType, const void *recvBuf, const void *recvCounts,
-                         const void *rdispls, HcclDataType recvType, HcclComm comm,
-                         aclrtStream stream)
+/* Check and queue an all-to-all-v whose counts and displacements `v` (4 x n:
+ * send counts, send displacements, receive counts, receive displacements) the
+ * caller built; v is taken over (freed here on failure, by the task after). */
+static HcclResult alltoallv_submit(const void *sendBuf, const void *recvBuf, HcclDataType type,
+                                   uint64_t *v, uint32_t n, HcclComm comm, aclrtStream stream,
+                                   const char *fn)
 {
-    static const char fn[] = "HcclAlltoAllV";
-    if (!sendCounts || !sdispls || !recvCounts || !rdispls)
-        return hccl_err(HCCL_E_PTR, "%s: NULL count or displacement array", fn);
-    if (sendType != recvType)
-        return hccl_err(HCCL_E_PARA, "%s: send type %d and receive type %d differ", fn,
-                        (int)sendType, (int)recvType);
-    uint32_t n = 0;
-    HcclResult rc = HcclGetRankSize(comm, &n);
-    if (rc != HCCL_SUCCESS)
-        return rc;
-    if ((rc = check_type(sendType, fn)) != HCCL_SUCCESS)
-        return rc;
-    uint64_t *v = malloc(sizeof(uint64_t) * 4 * n);
-    if (!v)
-        return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
-    memcpy(v, sendCounts, sizeof(uint64_t) * n);
-    memcpy(v + n, sdispls, sizeof(uint64_t) * n);
-    memcpy(v + 2 * n, recvCounts, sizeof(uint64_t) * n);
-    memcpy(v + 3 * n, rdispls, sizeof(uint64_t) * n);
     uint64_t stot = 0, rtot = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint64_t e;
-        if (__builtin_add_overflow(v[i], v[n + i], &e) || check_count(e, sendType, 1, fn) ||
-            __builtin_add_overflow(v[2 * n + i], v[3 * n + i], &e) ||
-            check_count(e, sendType, 1, fn)) {
+        if (__builtin_add_overflow(v[i], v[n + i], &e) || check_count(e, type, 1, fn) ||
+            __builtin_add_overflow(v[2 * n + i], v[3 * n + i], &e) || check_count(e, type, 1, fn)) {
             free(v);
             return hccl_err(HCCL_E_PARA, "%s: count + displacement of rank %u overflows", fn, i);
         }
@@ -240,18 +222,90 @@ HcclResult HcclAlltoAllV(const void *sendBuf, const void *sendCounts, const void
     }
     if ((stot && !sendBuf) || (rtot && !recvBuf)) {
         free(v);
-        return hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn, stot && !sendBuf ? "send" : "receive");
+        return hccl_err(HCCL_E_PTR, "%s: NULL %s buffer", fn,
+                        stot && !sendBuf ? "send" : "receive");
     }
     struct hccl_comm *c;
-    if ((rc = begin(comm, stream, fn, &c)) != HCCL_SUCCESS) {
+    HcclResult rc = begin(comm, stream, fn, &c);
+    if (rc != HCCL_SUCCESS) {
         free(v);
         return rc;
     }
-    struct hccl_op o = {.kind = HK_ALLTOALLV, .dtype = sendType, .send = sendBuf,
-                        .recv = (void *)recvBuf, .v = v};
+    struct hccl_op o = {
+        .kind = HK_ALLTOALLV, .dtype = type, .send = sendBuf, .recv = (void *)recvBuf, .v = v};
     rc = launch(c, &o, stream, fn); /* always: other ranks may exchange with each other */
     hccl_comm_release(c);
     return rc;
+}
+
+/* The rank size of `comm` and a 4 x n array for alltoallv_submit, after the
+ * checks the all-to-all-v calls share (types equal and supported). */
+static HcclResult alltoallv_begin(HcclDataType sendType, HcclDataType recvType, HcclComm comm,
+                                  uint32_t *n, uint64_t **v, const char *fn)
+{
+    if (sendType != recvType)
+        return hccl_err(HCCL_E_PARA, "%s: send type %d and receive type %d differ", fn,
+                        (int)sendType, (int)recvType);
+    HcclResult rc = HcclGetRankSize(comm, n);
+    if (rc != HCCL_SUCCESS)
+        return rc;
+    if ((rc = check_type(sendType, fn)) != HCCL_SUCCESS)
+        return rc;
+    if (!(*v = malloc(sizeof(uint64_t) * 4 * *n)))
+        return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
+    return HCCL_SUCCESS;
+}
+
+HcclResult HcclAlltoAllV(const void *sendBuf, const void *sendCounts, const void *sdispls,
+                         HcclDataType sendType, const void *recvBuf, const void *recvCounts,
+                         const void *rdispls, HcclDataType recvType, HcclComm comm,
+                         aclrtStream stream)
+{
+    static const char fn[] = "HcclAlltoAllV";
+    if (!sendCounts || !sdispls || !recvCounts || !rdispls)
+        return hccl_err(HCCL_E_PTR, "%s: NULL count or displacement array", fn);
+    uint32_t n = 0;
+    uint64_t *v = NULL;
+    HcclResult rc = alltoallv_begin(sendType, recvType, comm, &n, &v, fn);
+    if (rc != HCCL_SUCCESS)
+        return rc;
+    memcpy(v, sendCounts, sizeof(uint64_t) * n);
+    memcpy(v + n, sdispls, sizeof(uint64_t) * n);
+    memcpy(v + 2 * n, recvCounts, sizeof(uint64_t) * n);
+    memcpy(v + 3 * n, rdispls, sizeof(uint64_t) * n);
+    return alltoallv_submit(sendBuf, recvBuf, sendType, v, n, comm, stream, fn);
+}
+
+/* All-to-all-v from the whole n x n matrix (row i: what rank i sends to each
+ * rank): this rank sends row `rank` and receives column `rank`, blocks packed
+ * in rank order in both buffers (displacements are the prefix sums). */
+HcclResult HcclAlltoAllVC(const void *sendBuf, const void *sendCountMatrix, HcclDataType sendType,
+                          const void *recvBuf, HcclDataType recvType, HcclComm comm,
+                          aclrtStream stream)
+{
+    static const char fn[] = "HcclAlltoAllVC";
+    if (!sendCountMatrix)
+        return hccl_err(HCCL_E_PTR, "%s: sendCountMatrix is NULL", fn);
+    uint32_t n = 0, r = 0;
+    uint64_t *v = NULL;
+    HcclResult rc = alltoallv_begin(sendType, recvType, comm, &n, &v, fn);
+    if (rc != HCCL_SUCCESS)
+        return rc;
+    HcclGetRankId(comm, &r);
+    const uint64_t *m = sendCountMatrix;
+    uint64_t soff = 0, roff = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        v[j] = m[(size_t)r * n + j];
+        v[2 * n + j] = m[(size_t)j * n + r];
+        v[n + j] = soff;
+        v[3 * n + j] = roff;
+        if (__builtin_add_overflow(soff, v[j], &soff) ||
+            __builtin_add_overflow(roff, v[2 * n + j], &roff)) {
+            free(v);
+            return hccl_err(HCCL_E_PARA, "%s: the counts of rank %u overflow", fn, r);
+        }
+    }
+    return alltoallv_submit(sendBuf, recvBuf, sendType, v, n, comm, stream, fn);
 }
 
 HcclResult HcclSend(void *sendBuf, uint64_t count, HcclDataType dataType, uint32_t destRank,

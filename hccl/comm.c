@@ -5,9 +5,12 @@
  *
  * A communicator is LOCAL (every rank in this process, one device each: the
  * ranks meet in an in-process rendezvous keyed by the root info's id) or MPI
- * (one rank per process of an `mpirun` job, the communicator spanning the
- * whole job). The rule: a communicator whose size equals the size of the MPI
- * job this process runs in (> 1) is an MPI one; any other is local.
+ * (one rank per process of an `mpirun` job). The rule: a communicator whose
+ * size equals the size of the MPI job this process runs in (> 1) is an MPI
+ * one spanning the job; a smaller one from root info made in another process
+ * of the job is an MPI one over some of its processes (mpi.c HM7); in the
+ * process that made the root info, the first to join decides (another
+ * process: MPI; this process's threads: local); any other is local.
  *
  * The registry (one mutex, not on any data path: a collective takes it once
  * to find its communicator) holds every live communicator. A handle is
@@ -34,8 +37,8 @@
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t g_cv = PTHREAD_COND_INITIALIZER; /* refs drained, ranks joined */
-static struct hccl_comm *g_comms;                        /* L */
-static uint64_t g_serial;                                /* L */
+static struct hccl_comm *g_comms;                      /* L */
+static uint64_t g_serial;                              /* L */
 static _Thread_local char t_msg[256];
 
 HcclResult hccl_err(HcclResult code, const char *fmt, ...)
@@ -69,18 +72,23 @@ size_t hccl_dtype_size(HcclDataType t)
 {
     switch (t) {
     case HCCL_DATA_TYPE_INT8:
-    case HCCL_DATA_TYPE_UINT8: return 1;
+    case HCCL_DATA_TYPE_UINT8:
+        return 1;
     case HCCL_DATA_TYPE_INT16:
     case HCCL_DATA_TYPE_UINT16:
     case HCCL_DATA_TYPE_FP16:
-    case HCCL_DATA_TYPE_BFP16: return 2;
+    case HCCL_DATA_TYPE_BFP16:
+        return 2;
     case HCCL_DATA_TYPE_INT32:
     case HCCL_DATA_TYPE_UINT32:
-    case HCCL_DATA_TYPE_FP32: return 4;
+    case HCCL_DATA_TYPE_FP32:
+        return 4;
     case HCCL_DATA_TYPE_INT64:
     case HCCL_DATA_TYPE_UINT64:
-    case HCCL_DATA_TYPE_FP64: return 8;
-    default: return 0;
+    case HCCL_DATA_TYPE_FP64:
+        return 8;
+    default:
+        return 0;
     }
 }
 
@@ -223,14 +231,40 @@ HcclResult HcclGetCommName(HcclComm comm, char *commName)
     return HCCL_SUCCESS;
 }
 
+/* The registry is newest first: without a rank on the current device the
+ * latest communicator of that name wins. */
+HcclResult HcclCommGetHandleWithName(const char *commName, HcclComm *comm)
+{
+    static const char fn[] = "HcclCommGetHandleWithName";
+    if (!commName || !comm)
+        return hccl_err(HCCL_E_PTR, "%s: NULL %s", fn, commName ? "comm" : "commName");
+    if (strnlen(commName, COMM_NAME_MAX_LENGTH) == COMM_NAME_MAX_LENGTH)
+        return hccl_err(HCCL_E_PARA, "%s: name longer than %u characters", fn,
+                        COMM_NAME_MAX_LENGTH - 1);
+    int32_t device = -1;
+    if (aclrtGetDevice(&device) != ACL_SUCCESS)
+        device = -1;
+    struct hccl_comm *found = NULL;
+    pthread_mutex_lock(&g_mu);
+    for (struct hccl_comm *c = g_comms; c; c = c->next)
+        if (!c->dead && !strcmp(c->name, commName)) {
+            if (!found || (found->device != device && c->device == device && device >= 0))
+                found = c;
+        }
+    pthread_mutex_unlock(&g_mu);
+    if (!found)
+        return hccl_err(HCCL_E_NOT_FOUND, "%s: no live communicator is named \"%s\"", fn, commName);
+    *comm = found;
+    return HCCL_SUCCESS;
+}
+
 HcclResult HcclGetCommAsyncError(HcclComm comm, HcclResult *asyncError)
 {
     if (!comm || !asyncError)
         return hccl_err(HCCL_E_PTR, "HcclGetCommAsyncError: NULL argument");
     struct hccl_comm *c = hccl_comm_acquire(comm, 0);
     if (!c)
-        return hccl_err(HCCL_E_PARA, "HcclGetCommAsyncError: %p is not a live communicator",
-                        comm);
+        return hccl_err(HCCL_E_PARA, "HcclGetCommAsyncError: %p is not a live communicator", comm);
     /* relaxed: a status word; the stream synchronisation that reported the
      * failure already ordered the task's writes before this read */
     *asyncError = (HcclResult)atomic_load_explicit(&c->async_err, memory_order_relaxed);
@@ -281,6 +315,7 @@ struct root_wire {
     int32_t pid;         /* creator process */
     uint32_t world_size; /* MPI job size at creation (1: none) */
     char host[64];       /* creator host */
+    int32_t world_rank;  /* creator's rank in the MPI job (-1: none), HM7 */
 };
 _Static_assert(sizeof(struct root_wire) <= HCCL_ROOT_INFO_BYTES, "root info fits");
 
@@ -300,6 +335,7 @@ HcclResult HcclGetRootInfo(HcclRootInfo *rootInfo)
     }
     w.pid = (int32_t)getpid();
     w.world_size = hccl_mpi_world_size();
+    w.world_rank = w.world_size > 1 ? hccl_mpi_world_rank() : -1;
     gethostname(w.host, sizeof w.host - 1);
     memset(rootInfo, 0, sizeof *rootInfo);
     memcpy(rootInfo->internal, &w, sizeof w);
@@ -340,8 +376,8 @@ static void name_from_uid(struct hccl_comm *c, const uint8_t uid[16])
         p += snprintf(p, 3, "%02x", uid[i]);
 }
 
-HcclResult hccl_local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, int32_t device,
-                           HcclComm *out, const char *fn)
+static HcclResult local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, int32_t device,
+                             HcclComm *out, const char *fn, int probe)
 {
     pthread_mutex_lock(&g_mu);
     struct pending *p = g_pending;
@@ -381,26 +417,50 @@ HcclResult hccl_local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, int
         for (uint32_t i = 0; i < n && !p->failed; i++)
             for (uint32_t j = i + 1; j < n && !p->failed; j++)
                 if (p->devices[i] == p->devices[j])
-                    p->failed = hccl_err(HCCL_E_PARA, "%s: ranks %u and %u both on device %d "
-                                         "(one rank per device)", fn, i, j, (int)p->devices[i]);
+                    p->failed = hccl_err(HCCL_E_PARA,
+                                         "%s: ranks %u and %u both on device %d "
+                                         "(one rank per device)",
+                                         fn, i, j, (int)p->devices[i]);
         if (!p->failed && !(p->g = hccl_group_new(n)))
             p->failed = HCCL_E_MEMORY;
         pthread_cond_broadcast(&g_cv);
     } else {
-        uint64_t deadline = hccl_now_ns() + hccl_env_seconds("HCCL_CONNECT_TIMEOUT", 120) *
-                                                1000000000u;
+        uint64_t deadline =
+            hccl_now_ns() + hccl_env_seconds("HCCL_CONNECT_TIMEOUT", 120) * 1000000000u;
         while (p->joined < n) {
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_sec += 1;
+            if (probe) { /* HM7: every ms, a join message from another process? */
+                ts.tv_nsec += 1000000;
+                if (ts.tv_nsec >= 1000000000) {
+                    ts.tv_sec++;
+                    ts.tv_nsec -= 1000000000;
+                }
+            } else {
+                ts.tv_sec += 1;
+            }
             pthread_cond_timedwait(&g_cv, &g_mu, &ts);
+            if (probe && p->joined == 1) {
+                pthread_mutex_unlock(&g_mu);
+                int remote = hccl_mpi_subset_probe(uid);
+                pthread_mutex_lock(&g_mu);
+                if (remote && p->joined == 1) { /* alone here: the others are processes */
+                    p->taken[rank] = 0;
+                    p->joined = 0;
+                    pending_unlink(p);
+                    pthread_mutex_unlock(&g_mu);
+                    return HCCL_E_AGAIN;
+                }
+            }
             if (p->joined < n && hccl_now_ns() > deadline) {
                 p->taken[rank] = 0;
                 if (--p->joined == 0)
                     pending_unlink(p);
                 pthread_mutex_unlock(&g_mu);
-                return hccl_err(HCCL_E_TIMEOUT, "%s: not every rank joined within "
-                                "HCCL_CONNECT_TIMEOUT", fn);
+                return hccl_err(HCCL_E_TIMEOUT,
+                                "%s: not every rank joined within "
+                                "HCCL_CONNECT_TIMEOUT",
+                                fn);
             }
         }
     }
@@ -427,18 +487,35 @@ HcclResult hccl_local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, int
     return HCCL_SUCCESS;
 }
 
+HcclResult hccl_local_join(const uint8_t uid[16], uint32_t n, uint32_t rank, int32_t device,
+                           HcclComm *out, const char *fn)
+{
+    return local_join(uid, n, rank, device, out, fn, 0);
+}
+
+/* creator: the world rank that made the root info (-1: a rank table, or made
+ * outside mpirun). */
 static HcclResult join(const uint8_t uid[16], uint32_t n, uint32_t rank, int remote,
-                       HcclComm *out, const char *fn)
+                       int32_t creator, HcclComm *out, const char *fn)
 {
     uint32_t world = hccl_mpi_world_size();
     int32_t device = -1;
     int have_dev = aclrtGetDevice(&device) == ACL_SUCCESS;
-    if (world > 1 && n == world) {
+    /* HM7: fewer ranks than the job, root info from a process of the job */
+    int subset = world > 1 && n > 1 && n < world && creator >= 0;
+    int mine = subset && !remote && hccl_mpi_ready() && creator == hccl_mpi_world_rank();
+    if (mine && have_dev) { /* this process's threads, or processes: the first to come decides */
+        HcclResult rc = local_join(uid, n, rank, device, out, fn, 1);
+        if (rc != HCCL_E_AGAIN)
+            return rc;
+    }
+    if ((world > 1 && n == world) || (subset && (remote || mine))) {
         struct hccl_comm *c = comm_new(rank, n, have_dev ? device : -1);
         if (!c)
             return hccl_err(HCCL_E_MEMORY, "%s: out of memory", fn);
         c->mode = HCCL_MODE_MPI;
-        HcclResult rc = hccl_mpi_comm_init(c, uid, n, rank);
+        HcclResult rc = n == world ? hccl_mpi_comm_init(c, uid, n, rank)
+                                   : hccl_mpi_comm_subset(c, uid, n, rank, creator);
         if (rc != HCCL_SUCCESS) {
             c->mode = HCCL_MODE_LOCAL; /* nothing of MPI to tear down */
             comm_free(c);
@@ -449,10 +526,11 @@ static HcclResult join(const uint8_t uid[16], uint32_t n, uint32_t rank, int rem
         *out = c;
         return HCCL_SUCCESS;
     }
-    if (remote)
-        return hccl_err(HCCL_E_NOT_SUPPORT, "%s: the root info comes from another process, but "
-                        "%u ranks is not the size of this MPI job (%u): a multi-process "
-                        "communicator spans the whole mpirun job", fn, n, world);
+    if (remote && n > 1)
+        return hccl_err(HCCL_E_NOT_SUPPORT,
+                        "%s: the root info comes from another process "
+                        "outside this MPI job (%u processes): its %u ranks cannot meet",
+                        fn, world, n);
     if (!have_dev)
         return hccl_err(HCCL_E_RUNTIME, "%s: no current device (aclrtSetDevice first)", fn);
     return hccl_local_join(uid, n, rank, device, out, fn);
@@ -473,7 +551,7 @@ HcclResult HcclCommInitRootInfo(uint32_t nRanks, const HcclRootInfo *rootInfo, u
     char host[64] = {0};
     gethostname(host, sizeof host - 1);
     int remote = w.pid != (int32_t)getpid() || strncmp(w.host, host, sizeof host);
-    return join(w.uid, nRanks, rank, remote, comm, fn);
+    return join(w.uid, nRanks, rank, remote, w.world_rank, comm, fn);
 }
 
 /* ---- rank table ----------------------------------------------------------- */
@@ -535,7 +613,8 @@ HcclResult HcclCommInitClusterInfo(const char *clusterInfo, uint32_t rank, HcclC
         rc = hccl_err(HCCL_E_PARA, "%s: rank table has no server_list array", fn);
     if (rc == HCCL_SUCCESS) {
         const cJSON *srv;
-        cJSON_ArrayForEach(srv, list) {
+        cJSON_ArrayForEach(srv, list)
+        {
             servers++;
             const cJSON *devs = cJSON_GetObjectItemCaseSensitive(srv, "device");
             if (!cJSON_IsArray(devs)) {
@@ -554,13 +633,17 @@ HcclResult HcclCommInitClusterInfo(const char *clusterInfo, uint32_t rank, HcclC
         rc = HCCL_E_MEMORY;
     if (rc == HCCL_SUCCESS) {
         const cJSON *srv, *dev;
-        cJSON_ArrayForEach(srv, list) {
-            cJSON_ArrayForEach(dev, cJSON_GetObjectItemCaseSensitive(srv, "device")) {
+        cJSON_ArrayForEach(srv, list)
+        {
+            cJSON_ArrayForEach(dev, cJSON_GetObjectItemCaseSensitive(srv, "device"))
+            {
                 uint32_t rid, did;
                 if (!json_uint(dev, "rank_id", &rid) || !json_uint(dev, "device_id", &did) ||
                     rid >= nranks || seen[rid]) {
-                    rc = hccl_err(HCCL_E_PARA, "%s: a device entry needs device_id and a "
-                                  "unique rank_id below %u", fn, nranks);
+                    rc = hccl_err(HCCL_E_PARA,
+                                  "%s: a device entry needs device_id and a "
+                                  "unique rank_id below %u",
+                                  fn, nranks);
                     goto done;
                 }
                 seen[rid] = 1;
@@ -574,7 +657,7 @@ done:
         return rc;
     if (rank >= nranks)
         return hccl_err(HCCL_E_PARA, "%s: rank %u, but the table has %u ranks", fn, rank, nranks);
-    return join(uid, nranks, rank, 0, comm, fn);
+    return join(uid, nranks, rank, 0, -1, comm, fn);
 }
 
 /* ---- all devices of this process ------------------------------------------ */

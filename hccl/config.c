@@ -21,10 +21,17 @@
  * aclGraphZeroCopyEnable, hcclExecTimeOut (HCCL_EXEC_TIMEOUT applies),
  * hcclAlgo, the retry fields, hcclBufferName, hcclQos and the symmetric
  * memory size.
+ *
+ * Also here: HcclGetCommConfigCapability (every item above is accepted) and
+ * the process-wide HcclSetConfig / HcclGetConfig (HCCL_DETERMINISTIC, kept
+ * and reported, no effect for the same reason).
  */
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "hccl/hccl_internal.h"
 
@@ -154,4 +161,48 @@ HcclResult HcclCreateSubCommConfig(HcclComm *comm, uint32_t rankNum, uint32_t *r
         rc = hccl_comm_sub(parent, rankNum, rankIds, subCommRankId, subCommId, subComm, fn);
     hccl_comm_release(parent);
     return configure(rc, config, subComm);
+}
+
+/* ---- capability and process-wide settings ---------------------------------- */
+
+/* Every item of HcclCommConfigCapability is accepted (checked, and applied
+ * where it has a CPU meaning: see the top of this file). */
+uint32_t HcclGetCommConfigCapability(void)
+{
+    return HCCL_COMM_CONFIG_RESERVED;
+}
+
+/* HcclSetConfig's HCCL_DETERMINISTIC; -1 until set. It has no effect on CPU:
+ * in-process reductions are always deterministic and Open MPI's algorithm is
+ * fixed for a size and job (docs/hccl.md). relaxed: a setting read and
+ * written whole, ordering nothing else. */
+static _Atomic int32_t g_deterministic = -1;
+
+HcclResult HcclSetConfig(HcclConfig config, HcclConfigValue configValue)
+{
+    if (config != HCCL_DETERMINISTIC)
+        return hccl_err(HCCL_E_PARA, "HcclSetConfig: config %d is not HCCL_DETERMINISTIC",
+                        (int)config);
+    if (configValue.value < 0 || configValue.value > 2)
+        return hccl_err(HCCL_E_PARA,
+                        "HcclSetConfig: HCCL_DETERMINISTIC value %d (0 off, 1 on, 2 strict)",
+                        (int)configValue.value);
+    atomic_store_explicit(&g_deterministic, configValue.value, memory_order_relaxed);
+    return HCCL_SUCCESS;
+}
+
+HcclResult HcclGetConfig(HcclConfig config, HcclConfigValue *configValue)
+{
+    if (!configValue)
+        return hccl_err(HCCL_E_PTR, "HcclGetConfig: configValue is NULL");
+    if (config != HCCL_DETERMINISTIC)
+        return hccl_err(HCCL_E_PARA, "HcclGetConfig: config %d is not HCCL_DETERMINISTIC",
+                        (int)config);
+    int32_t v = atomic_load_explicit(&g_deterministic, memory_order_relaxed);
+    if (v < 0) { /* as CANN: HCCL_DETERMINISTIC=true|strict in the environment */
+        const char *e = getenv("HCCL_DETERMINISTIC");
+        v = e && !strcasecmp(e, "true") ? 1 : e && !strcasecmp(e, "strict") ? 2 : 0;
+    }
+    configValue->value = v;
+    return HCCL_SUCCESS;
 }

@@ -124,6 +124,15 @@ HcclResult hccl_mpi_comm_init(struct hccl_comm *c, const uint8_t uid[16], uint32
                               uint32_t rank);
 void hccl_mpi_comm_fini(struct hccl_comm *c);
 HcclResult hccl_mpi_run(struct hccl_comm *c, const struct hccl_op *op);
+/* HM7: MPI is initialised and not finalised; this process's rank in the job
+ * (-1 outside mpirun); a member announced itself for root info `uid` (to its
+ * creator); c made over n < job size processes from root info of world rank
+ * `creator`. */
+int hccl_mpi_ready(void);
+int32_t hccl_mpi_world_rank(void);
+int hccl_mpi_subset_probe(const uint8_t uid[16]);
+HcclResult hccl_mpi_comm_subset(struct hccl_comm *c, const uint8_t uid[16], uint32_t n,
+                                uint32_t rank, int32_t creator);
 /* c: an MPI sub-communicator of `parent` over parent ranks ids[0..n-1]. */
 HcclResult hccl_mpi_comm_sub(struct hccl_comm *c, const struct hccl_comm *parent, uint32_t n,
                              const uint32_t *ids, uint64_t id);

@@ -57,6 +57,15 @@
  *      there). The choice depends only on the call, so every rank makes the
  *      same; the tags carry rd_seq, which counts such calls in start order
  *      (HM2: the same on every rank), so concurrent calls never mix.
+ *  HM7. A communicator of fewer processes than the job, from root info made
+ *      in another process, is an MPI group of its members: the root info
+ *      names its creator's world rank, the creator (a member) collects the
+ *      others' join messages on MPI_COMM_WORLD under a tag from the root
+ *      info's id, answers with the world rank of every hccl rank, and the
+ *      members make the communicator with MPI_Comm_create_group. The creator
+ *      cannot tell such a communicator from one of its own threads: it waits
+ *      in the in-process rendezvous and probes for a join message (when MPI
+ *      is initialised), and the first that comes decides.
  */
 #include <limits.h>
 #include <pthread.h>
@@ -379,8 +388,9 @@ static int mpi_poll_batch(struct mreq *q)
     int flag = 0;
     MPI_Status *sts = (MPI_Status *)(q->reqs + q->nreq);
     int err = MPI_Testall(q->nreq, q->reqs, &flag, sts);
-    if (err != MPI_SUCCESS && err != MPI_ERR_IN_STATUS) {
+    if (err != MPI_SUCCESS && err != MPI_ERR_IN_STATUS) { /* HM4: withdrawn like the rest */
         q->rc = mpi_result(err, "a batched transfer");
+        batch_withdraw(q);
         return 1;
     }
     if (!flag && err == MPI_SUCCESS)
@@ -950,6 +960,197 @@ HcclResult hccl_mpi_comm_sub(struct hccl_comm *c, const struct hccl_comm *parent
     free(ranks);
     if (err != MPI_SUCCESS || coll == MPI_COMM_NULL)
         return mpi_result(err != MPI_SUCCESS ? err : MPI_ERR_COMM, "MPI_Comm_create_group");
+    MPI_Comm_set_errhandler(coll, MPI_ERRORS_RETURN);
+    return mpi_attach(c, coll);
+}
+
+/* ---- communicators over a subset of the job's processes (HM7) ---------------- */
+
+int hccl_mpi_ready(void)
+{
+    int init = 0, fin = 0;
+    MPI_Initialized(&init);
+    MPI_Finalized(&fin);
+    return init && !fin;
+}
+
+int32_t hccl_mpi_world_rank(void)
+{
+    int r = -1;
+    if (hccl_mpi_ready()) {
+        MPI_Comm_rank(MPI_COMM_WORLD, &r);
+        return r;
+    }
+    const char *e = getenv("OMPI_COMM_WORLD_RANK");
+    long v = e ? strtol(e, NULL, 10) : -1;
+    return v >= 0 && v < INT_MAX ? (int32_t)v : -1;
+}
+
+/* The MPI_COMM_WORLD tag of the rendezvous of root info `uid`: near the top of
+ * the tag range, away from the small tags programs use. */
+static int subset_tag(const uint8_t uid[16])
+{
+    int *ub = NULL, flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
+    int top = flag && ub && *ub > 32767 ? *ub : 32767;
+    uint32_t h = 2166136261u;
+    for (int i = 0; i < 16; i++)
+        h = (h ^ uid[i]) * 16777619u;
+    return top - 2 * (int)(h % 4096u); /* even: the rendezvous; odd below: the group's creation */
+}
+
+int hccl_mpi_subset_probe(const uint8_t uid[16])
+{
+    int flag = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, subset_tag(uid), MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    return flag;
+}
+
+struct subset_join {
+    uint8_t uid[16];
+    uint32_t rank, n;
+};
+
+/* Wait for r until `deadline`; 1 done, 0 timed out (r cancelled). */
+static int subset_wait(MPI_Request *r, uint64_t deadline)
+{
+    for (unsigned i = 0;; i++) {
+        int flag = 0;
+        if (MPI_Test(r, &flag, MPI_STATUS_IGNORE) != MPI_SUCCESS || flag)
+            return 1;
+        if (hccl_now_ns() > deadline) {
+            MPI_Cancel(r);
+            MPI_Request_free(r);
+            return 0;
+        }
+        if (i > 1000) {
+            struct timespec ts = {0, 100000}; /* 100 us: init is not a hot path */
+            nanosleep(&ts, NULL);
+        }
+    }
+}
+
+/* The coordinator (the root info's creator): collect every other member's
+ * join message, then send each the world ranks of all (or -1s if the joins
+ * disagree). table[hccl rank] = world rank. */
+static HcclResult subset_collect(const uint8_t uid[16], uint32_t n, uint32_t rank, int tag,
+                                 int32_t *table, uint64_t deadline)
+{
+    int *src = malloc(sizeof(int) * n);
+    if (!src)
+        return hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+    for (uint32_t i = 0; i < n; i++)
+        table[i] = -1;
+    table[rank] = hccl_mpi_world_rank();
+    HcclResult rc = HCCL_SUCCESS;
+    uint32_t got = 0;
+    for (unsigned i = 0; got < n - 1;) {
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &flag, &st);
+        if (flag) {
+            struct subset_join j;
+            MPI_Recv(&j, sizeof j, MPI_BYTE, st.MPI_SOURCE, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            src[got++] = st.MPI_SOURCE;
+            if (memcmp(j.uid, uid, 16) || j.n != n || j.rank >= n || table[j.rank] >= 0)
+                rc = hccl_err(HCCL_E_PARA,
+                              "HCCL: the processes joining this communicator "
+                              "disagree (ranks %u of %u, a rank id given twice, or another "
+                              "root info)",
+                              j.rank, j.n);
+            else
+                table[j.rank] = st.MPI_SOURCE;
+            continue;
+        }
+        if (hccl_now_ns() > deadline) {
+            free(src);
+            return hccl_err(HCCL_E_TIMEOUT,
+                            "HCCL: %u of %u ranks joined within "
+                            "HCCL_CONNECT_TIMEOUT",
+                            got + 1, n);
+        }
+        if (++i > 1000) {
+            struct timespec ts = {0, 100000};
+            nanosleep(&ts, NULL);
+        }
+    }
+    if (rc != HCCL_SUCCESS)
+        for (uint32_t i = 0; i < n; i++)
+            table[i] = -1;
+    for (uint32_t i = 0; i < got; i++) {
+        MPI_Request r;
+        MPI_Isend(table, (int)n, MPI_INT32_T, src[i], tag, MPI_COMM_WORLD, &r);
+        if (!subset_wait(&r, deadline) && rc == HCCL_SUCCESS)
+            rc = hccl_err(HCCL_E_TIMEOUT, "HCCL: world rank %d stopped answering", src[i]);
+    }
+    free(src);
+    return rc;
+}
+
+/* HM7. A communicator of n < job size processes from root info made by world
+ * rank `creator` (a member: it coordinates). Members announce themselves to
+ * it on MPI_COMM_WORLD (a tag from the root info's id); it answers with the
+ * world rank of every hccl rank; then MPI_Comm_create_group over those (a
+ * collective of the members only). Bounded by HCCL_CONNECT_TIMEOUT. */
+HcclResult hccl_mpi_comm_subset(struct hccl_comm *c, const uint8_t uid[16], uint32_t n,
+                                uint32_t rank, int32_t creator)
+{
+    HcclResult rc = mpi_setup();
+    if (rc != HCCL_SUCCESS)
+        return rc;
+    int world = 0, me = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    if (creator < 0 || creator >= world)
+        return hccl_err(HCCL_E_PARA, "HCCL: the root info was not made by a process of this "
+                                     "MPI job");
+    int32_t *table = malloc(sizeof(int32_t) * n);
+    if (!table)
+        return hccl_err(HCCL_E_MEMORY, "HCCL: out of memory");
+    int tag = subset_tag(uid);
+    uint64_t deadline = hccl_now_ns() + hccl_env_seconds("HCCL_CONNECT_TIMEOUT", 120) * 1000000000u;
+    if (me == creator) {
+        rc = subset_collect(uid, n, rank, tag, table, deadline);
+    } else {
+        struct subset_join j = {.rank = rank, .n = n};
+        memcpy(j.uid, uid, 16);
+        MPI_Request r[2];
+        MPI_Irecv(table, (int)n, MPI_INT32_T, creator, tag, MPI_COMM_WORLD, &r[1]);
+        MPI_Isend(&j, sizeof j, MPI_BYTE, creator, tag, MPI_COMM_WORLD, &r[0]);
+        int sent = subset_wait(&r[0], deadline);
+        if (!sent || !subset_wait(&r[1], deadline)) {
+            if (!sent) { /* the receive is still posted: withdrawn */
+                MPI_Cancel(&r[1]);
+                MPI_Request_free(&r[1]);
+            }
+            rc = hccl_err(HCCL_E_TIMEOUT,
+                          "HCCL: the root info's process (world rank %d) did "
+                          "not take this rank in within HCCL_CONNECT_TIMEOUT",
+                          (int)creator);
+        } else if (table[0] < 0) {
+            rc = hccl_err(HCCL_E_PARA, "HCCL: the processes joining this communicator disagree "
+                                       "(rank count, rank ids or root info)");
+        }
+    }
+    MPI_Group all = MPI_GROUP_NULL, some = MPI_GROUP_NULL;
+    MPI_Comm coll = MPI_COMM_NULL;
+    int err = MPI_SUCCESS;
+    if (rc == HCCL_SUCCESS) {
+        err = MPI_Comm_group(MPI_COMM_WORLD, &all);
+        if (err == MPI_SUCCESS)
+            err = MPI_Group_incl(all, (int)n, table, &some);
+        if (err == MPI_SUCCESS)
+            err = MPI_Comm_create_group(MPI_COMM_WORLD, some, tag - 1, &coll);
+        if (err != MPI_SUCCESS || coll == MPI_COMM_NULL)
+            rc = mpi_result(err != MPI_SUCCESS ? err : MPI_ERR_COMM, "MPI_Comm_create_group");
+    }
+    if (some != MPI_GROUP_NULL)
+        MPI_Group_free(&some);
+    if (all != MPI_GROUP_NULL)
+        MPI_Group_free(&all);
+    free(table);
+    if (rc != HCCL_SUCCESS)
+        return rc;
     MPI_Comm_set_errhandler(coll, MPI_ERRORS_RETURN);
     return mpi_attach(c, coll);
 }

@@ -43,8 +43,7 @@ HCCL_API HcclResult HcclCommInitRootInfo(uint32_t nRanks, const HcclRootInfo *ro
 /* Join the communicator described by the rank table file `clusterInfo`
  * (JSON: status, version, server_count, server_list[].device[] with
  * device_id and rank_id) as rank `rank`. */
-HCCL_API HcclResult HcclCommInitClusterInfo(const char *clusterInfo, uint32_t rank,
-                                            HcclComm *comm);
+HCCL_API HcclResult HcclCommInitClusterInfo(const char *clusterInfo, uint32_t rank, HcclComm *comm);
 
 /* One communicator per device of this process: comms[i] is rank i, on
  * devices[i]. */
@@ -108,6 +107,20 @@ HCCL_API HcclResult HcclCreateSubCommConfig(HcclComm *comm, uint32_t rankNum, ui
  * (the same on every rank), "<parent>_sub_<subCommId>" for a sub-communicator. */
 HCCL_API HcclResult HcclGetCommName(HcclComm comm, char *commName);
 
+/* The live communicator of this process named commName (HcclGetCommName's
+ * name); when several ranks of this process share the name, the one on the
+ * current device, else the latest made. HCCL_E_NOT_FOUND if none. */
+HCCL_API HcclResult HcclCommGetHandleWithName(const char *commName, HcclComm *comm);
+
+/* Configuration items this library supports: every HcclCommConfigCapability
+ * value below the result (HCCL_COMM_CONFIG_RESERVED: all of them). */
+HCCL_API uint32_t HcclGetCommConfigCapability(void);
+
+/* Process-wide setting (HCCL_DETERMINISTIC only: 0 off, 1 on); Get gives the
+ * value set, else the HCCL_DETERMINISTIC environment variable's. */
+HCCL_API HcclResult HcclSetConfig(HcclConfig config, HcclConfigValue configValue);
+HCCL_API HcclResult HcclGetConfig(HcclConfig config, HcclConfigValue *configValue);
+
 /* Destroy a communicator (after its tasks completed). */
 HCCL_API HcclResult HcclCommDestroy(HcclComm comm);
 
@@ -129,8 +142,8 @@ HCCL_API HcclResult HcclAllReduce(void *sendBuf, void *recvBuf, uint64_t count,
                                   aclrtStream stream);
 
 /* buf of rank `root` copied to buf of every rank. */
-HCCL_API HcclResult HcclBroadcast(void *buf, uint64_t count, HcclDataType dataType,
-                                  uint32_t root, HcclComm comm, aclrtStream stream);
+HCCL_API HcclResult HcclBroadcast(void *buf, uint64_t count, HcclDataType dataType, uint32_t root,
+                                  HcclComm comm, aclrtStream stream);
 
 /* Block r of recvBuf (recvCount elements) = op over ranks of block r of sendBuf. */
 HCCL_API HcclResult HcclReduceScatter(void *sendBuf, void *recvBuf, uint64_t recvCount,
@@ -142,22 +155,28 @@ HCCL_API HcclResult HcclAllGather(void *sendBuf, void *recvBuf, uint64_t sendCou
                                   HcclDataType dataType, HcclComm comm, aclrtStream stream);
 
 /* recvBuf of rank `root` = op over ranks of sendBuf. */
-HCCL_API HcclResult HcclReduce(void *sendBuf, void *recvBuf, uint64_t count,
-                               HcclDataType dataType, HcclReduceOp op, uint32_t root,
-                               HcclComm comm, aclrtStream stream);
+HCCL_API HcclResult HcclReduce(void *sendBuf, void *recvBuf, uint64_t count, HcclDataType dataType,
+                               HcclReduceOp op, uint32_t root, HcclComm comm, aclrtStream stream);
 
 /* Block q of recvBuf = block r (this rank) of sendBuf of rank q. */
 HCCL_API HcclResult HcclAlltoAll(const void *sendBuf, uint64_t sendCount, HcclDataType sendType,
-                                 const void *recvBuf, uint64_t recvCount,
-                                 HcclDataType recvType, HcclComm comm, aclrtStream stream);
+                                 const void *recvBuf, uint64_t recvCount, HcclDataType recvType,
+                                 HcclComm comm, aclrtStream stream);
+
+/* Like HcclAlltoAllV with the counts of every rank in one matrix:
+ * sendCountMatrix[i * rankSize + j] (uint64_t) elements go from rank i to rank
+ * j; blocks are packed in rank order in both buffers. Every rank passes the
+ * same matrix. */
+HCCL_API HcclResult HcclAlltoAllVC(const void *sendBuf, const void *sendCountMatrix,
+                                   HcclDataType sendType, const void *recvBuf,
+                                   HcclDataType recvType, HcclComm comm, aclrtStream stream);
 
 /* Like HcclAlltoAll with per-rank counts and displacements (uint64_t arrays of
  * rank-size entries, in elements; copied at the call). */
-HCCL_API HcclResult HcclAlltoAllV(const void *sendBuf, const void *sendCounts,
-                                  const void *sdispls, HcclDataType sendType,
-                                  const void *recvBuf, const void *recvCounts,
-                                  const void *rdispls, HcclDataType recvType, HcclComm comm,
-                                  aclrtStream stream);
+HCCL_API HcclResult HcclAlltoAllV(const void *sendBuf, const void *sendCounts, const void *sdispls,
+                                  HcclDataType sendType, const void *recvBuf,
+                                  const void *recvCounts, const void *rdispls,
+                                  HcclDataType recvType, HcclComm comm, aclrtStream stream);
 
 /* recvBuf of rank r = block r (recvCount elements) of sendBuf of rank `root`
  * (sendBuf may be NULL on the other ranks). */
@@ -188,8 +207,8 @@ HCCL_API HcclResult HcclBatchSendRecv(HcclSendRecvItem *sendRecvInfo, uint32_t i
 /* Point to point: matched in order per (sender, receiver) pair. */
 HCCL_API HcclResult HcclSend(void *sendBuf, uint64_t count, HcclDataType dataType,
                              uint32_t destRank, HcclComm comm, aclrtStream stream);
-HCCL_API HcclResult HcclRecv(void *recvBuf, uint64_t count, HcclDataType dataType,
-                             uint32_t srcRank, HcclComm comm, aclrtStream stream);
+HCCL_API HcclResult HcclRecv(void *recvBuf, uint64_t count, HcclDataType dataType, uint32_t srcRank,
+                             HcclComm comm, aclrtStream stream);
 
 /* Completes on every rank's stream once every rank's stream reached it. */
 HCCL_API HcclResult HcclBarrier(HcclComm comm, aclrtStream stream);

@@ -123,6 +123,35 @@ typedef struct HcclSendRecvItemDef {
 #define HCCL_COMM_RETRY_ENABLE_MAX_LENGTH 50u
 #define HCCL_COMM_RETRY_PARAMS_MAX_LENGTH 128u
 
+/* What HcclGetCommConfigCapability compares against: a configuration item is
+ * supported when the capability is greater than its value. */
+typedef enum {
+    HCCL_COMM_CONFIG_BUFFER_SIZE = 0,
+    HCCL_COMM_CONFIG_DETERMINISTIC = 1,
+    HCCL_COMM_CONFIG_COMM_NAME = 2,
+    HCCL_COMM_CONFIG_OP_EXPANSION = 3,
+    HCCL_COMM_CONFIG_SUPPORT_INIT_BY_ENV = 4,
+    HCCL_COMM_CONFIG_WORLD_RANKID = 5,
+    HCCL_COMM_CONFIG_JOBID = 6,
+    HCCL_COMM_CONFIG_ACLGRAPH_ZEROCOPY_ENABLE = 7,
+    HCCL_COMM_CONFIG_EXEC_TIMEOUT = 8,
+    HCCL_COMM_CONFIG_ALGO = 9,
+    HCCL_COMM_CONFIG_RETRY = 10,
+    HCCL_COMM_CONFIG_BUFFER_NAME = 11,
+    HCCL_COMM_CONFIG_RESERVED
+} HcclCommConfigCapability;
+
+/* Process-wide settings of HcclSetConfig / HcclGetConfig. */
+typedef enum {
+    HCCL_DETERMINISTIC = 0, /* 0: non-deterministic, 1: deterministic */
+    HCCL_CONFIG_RESERVED
+} HcclConfig;
+
+union HcclConfigValue {
+    int32_t value;
+};
+typedef union HcclConfigValue HcclConfigValue;
+
 /* Communicator configuration: initialise with HcclCommConfigInit, then set
  * fields. The first 24 bytes (size, magic word, version) are checked by the
  * library; fields of a later version than the caller's are ignored. */

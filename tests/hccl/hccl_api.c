@@ -7,8 +7,11 @@
  * configs (HcclCommInitRootInfoConfig, HcclCommInitClusterInfoConfig,
  * HcclGetCommName), sub-communicators ({0,1}, {2,3} and {0,2,3} of 4 ranks,
  * running on their own streams concurrently with the world communicator,
- * interleaved with it on one stream, destroyed before or after it), and the
- * codes and messages of bad parameters.
+ * interleaved with it on one stream, destroyed before or after it),
+ * HcclAlltoAllVC, HcclCommGetHandleWithName, HcclGetCommConfigCapability,
+ * HcclSetConfig / HcclGetConfig, communicators over 2 and 3 of the 4
+ * processes (mpirun only; a member that never comes), and the codes and
+ * messages of bad parameters.
  *
  * Run directly: 4 ranks in this process, one thread per rank on its own
  * device. Run under `mpirun -np 4`: one rank per process.
@@ -17,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <mpi.h>
@@ -274,6 +278,38 @@ static void t_batch_ring(struct ctx *k, unsigned seed)
         }
 }
 
+/* HcclAlltoAllVC: element counts from a matrix with zeros and uneven rows;
+ * rank r's block for rank j holds tc_gen(t, r, j * 65536 + e). */
+static void t_alltoallvc(struct ctx *k, HcclDataType t, uint64_t scale, unsigned seed)
+{
+    size_t es = tc_size(t);
+    uint64_t m[N * N], soff = 0;
+    for (uint32_t i = 0; i < N; i++)
+        for (uint32_t j = 0; j < N; j++)
+            m[i * N + j] = (i * 3 + j * 5 + 1) % 7 * scale;
+    for (uint32_t j = 0; j < N; j++)
+        for (uint64_t e = 0; e < m[k->r * N + j]; e++, soff++)
+            tc_put(t, k->h, soff, tc_gen(t, k->r, j * 65536 + e, seed));
+    if (soff)
+        OK(aclrtMemcpy(k->a, CAP, k->h, soff * es, ACL_MEMCPY_HOST_TO_DEVICE));
+    poison(k, k->b);
+    EXPECT_H(HCCL_SUCCESS, HcclAlltoAllVC(k->a, m, t, k->b, t, k->world, k->s[0]));
+    sync0(k);
+    uint64_t roff = 0;
+    for (uint32_t q = 0; q < N; q++)
+        roff += m[q * N + k->r];
+    download(k, k->b, roff * es + 1);
+    roff = 0;
+    for (uint32_t q = 0; q < N; q++)
+        for (uint64_t e = 0; e < m[q * N + k->r]; e++, roff++)
+            if (tc_get(t, k->h, roff) != tc_gen(t, q, k->r * 65536 + e, seed)) {
+                FAIL("[rank %u] alltoallvc type %d from %u [%llu] wrong\n", k->r, (int)t, q,
+                     (unsigned long long)e);
+                return;
+            }
+    EXPECT(k->h[roff * es] == 0x5a); /* nothing written past the last block */
+}
+
 static void collectives(struct ctx *k)
 {
     static const HcclDataType types[] = {
@@ -292,6 +328,8 @@ static void collectives(struct ctx *k)
         }
         t_batch_all(k, t, 1, seed++);
         t_batch_all(k, t, 4099, seed++);
+        t_alltoallvc(k, t, 1, seed++);
+        t_alltoallvc(k, t, 301, seed++);
     }
     t_batch_ring(k, seed++);
     /* count 0 everywhere: nothing queued */
@@ -351,6 +389,48 @@ static void t_misuse(struct ctx *k)
     const HcclDataType f = HCCL_DATA_TYPE_FP32;
     HcclComm w = k->world;
     aclrtStream s = k->s[0];
+    /* HcclAlltoAllVC */
+    uint64_t mat[N * N] = {0};
+    mat[1] = 2;
+    EXPECT_MSG(HCCL_E_PTR, "sendCountMatrix is NULL", HcclAlltoAllVC(k->a, NULL, f, k->b, f, w, s));
+    EXPECT_MSG(HCCL_E_PARA, "differ",
+               HcclAlltoAllVC(k->a, mat, f, k->b, HCCL_DATA_TYPE_INT32, w, s));
+    EXPECT_MSG(HCCL_E_PTR, "NULL send", HcclAlltoAllVC(NULL, mat, f, k->b, f, w, s));
+    mat[1] = UINT64_MAX / 2;
+    mat[2] = UINT64_MAX / 2 + 5;
+    EXPECT_MSG(HCCL_E_PARA, "overflow", HcclAlltoAllVC(k->a, mat, f, k->b, f, w, s));
+    EXPECT_MSG(HCCL_E_NOT_SUPPORT, "not supported",
+               HcclAlltoAllVC(k->a, mat, HCCL_DATA_TYPE_INT128, k->b, HCCL_DATA_TYPE_INT128, w, s));
+    /* names */
+    HcclComm got = NULL;
+    EXPECT_H(HCCL_SUCCESS, HcclCommGetHandleWithName("world", &got));
+    EXPECT(got == w); /* in process: the rank on this thread's device */
+    EXPECT_MSG(HCCL_E_NOT_FOUND, "no live communicator", HcclCommGetHandleWithName("nope", &got));
+    EXPECT_MSG(HCCL_E_PTR, "NULL commName", HcclCommGetHandleWithName(NULL, &got));
+    EXPECT_MSG(HCCL_E_PTR, "NULL comm", HcclCommGetHandleWithName("world", NULL));
+    char longname[COMM_NAME_MAX_LENGTH + 8];
+    memset(longname, 'x', sizeof longname - 1);
+    longname[sizeof longname - 1] = 0;
+    EXPECT_MSG(HCCL_E_PARA, "longer than", HcclCommGetHandleWithName(longname, &got));
+    /* capability, process-wide settings */
+    EXPECT(HcclGetCommConfigCapability() == HCCL_COMM_CONFIG_RESERVED);
+    EXPECT(HcclGetCommConfigCapability() > HCCL_COMM_CONFIG_COMM_NAME);
+    HcclConfigValue cv = {.value = 7};
+    EXPECT_H(HCCL_SUCCESS, HcclGetConfig(HCCL_DETERMINISTIC, &cv));
+    EXPECT(cv.value == 0); /* HCCL_DETERMINISTIC is not set in the environment */
+    cv.value = 1;
+    EXPECT_H(HCCL_SUCCESS, HcclSetConfig(HCCL_DETERMINISTIC, cv));
+    cv.value = 0;
+    EXPECT_H(HCCL_SUCCESS, HcclGetConfig(HCCL_DETERMINISTIC, &cv));
+    EXPECT(cv.value == 1);
+    cv.value = 3;
+    EXPECT_MSG(HCCL_E_PARA, "value 3", HcclSetConfig(HCCL_DETERMINISTIC, cv));
+    EXPECT_MSG(HCCL_E_PARA, "not HCCL_DETERMINISTIC", HcclSetConfig(HCCL_CONFIG_RESERVED, cv));
+    EXPECT_MSG(HCCL_E_PARA, "not HCCL_DETERMINISTIC", HcclGetConfig(HCCL_CONFIG_RESERVED, &cv));
+    EXPECT_MSG(HCCL_E_PTR, "configValue is NULL", HcclGetConfig(HCCL_DETERMINISTIC, NULL));
+    cv.value = 0;
+    EXPECT_H(HCCL_SUCCESS, HcclSetConfig(HCCL_DETERMINISTIC, cv));
+
     EXPECT_MSG(HCCL_E_PARA, "root 4", HcclScatter(k->a, k->b, 4, f, N, w, s));
     EXPECT_MSG(HCCL_E_PTR, "NULL send", HcclScatter(NULL, k->b, 4, f, 0, w, s));
     EXPECT_MSG(HCCL_E_PTR, "NULL receive", HcclScatter(k->a, NULL, 4, f, 0, w, s));
@@ -595,6 +675,84 @@ static void t_subcomms(struct ctx *k)
     }
 }
 
+/* ---- communicators over some of the job's processes (MPI only) ------------------ */
+
+/* Members world[0..n-1] (hccl rank i = world rank world[i]) make a
+ * communicator from root info of world rank world[0] (whose hccl rank is
+ * then 0, or `creator_rank`), all-reduce and all-gather their world ranks. */
+static void subset_run(struct ctx *k, const HcclRootInfo *ri, uint32_t n, const int *world)
+{
+    uint32_t hr = n;
+    for (uint32_t i = 0; i < n; i++)
+        if (world[i] == g_wrank)
+            hr = i;
+    if (hr == n)
+        return;
+    HcclComm sc = NULL;
+    uint32_t got = 0;
+    EXPECT_H(HCCL_SUCCESS, HcclCommInitRootInfo(n, ri, hr, &sc));
+    if (!sc)
+        return;
+    EXPECT_H(HCCL_SUCCESS, HcclGetRankSize(sc, &got));
+    EXPECT(got == n);
+    EXPECT_H(HCCL_SUCCESS, HcclGetRankId(sc, &got));
+    EXPECT(got == hr);
+    int32_t v[64];
+    for (int i = 0; i < 64; i++)
+        v[i] = g_wrank * 1000 + i;
+    OK(aclrtMemcpy(k->a, CAP, v, sizeof v, ACL_MEMCPY_HOST_TO_DEVICE));
+    EXPECT_H(HCCL_SUCCESS,
+             HcclAllReduce(k->a, k->b, 64, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, sc, k->s[0]));
+    EXPECT_H(HCCL_SUCCESS,
+             HcclAllGather(k->a, (char *)k->b + 256, 1, HCCL_DATA_TYPE_INT32, sc, k->s[0]));
+    sync0(k);
+    int32_t out[64 + 16];
+    OK(aclrtMemcpy(out, sizeof out, k->b, sizeof out, ACL_MEMCPY_DEVICE_TO_HOST));
+    int32_t sum = 0;
+    for (uint32_t i = 0; i < n; i++)
+        sum += world[i] * 1000;
+    for (int i = 0; i < 64; i++)
+        EXPECT(out[i] == sum + (int32_t)n * i);
+    for (uint32_t i = 0; i < n; i++)
+        EXPECT(out[64 + i] == world[i] * 1000);
+    EXPECT_H(HCCL_SUCCESS, HcclCommDestroy(sc));
+}
+
+static void t_subset(struct ctx *k)
+{
+    if (!g_mpi)
+        return;
+    HcclRootInfo ri[4];
+    memset(ri, 0, sizeof ri);
+    static const int makers[4] = {1, 2, 3, 1};
+    for (int i = 0; i < 4; i++) {
+        if (g_wrank == makers[i])
+            EXPECT_H(HCCL_SUCCESS, HcclGetRootInfo(&ri[i]));
+        MPI_Bcast(&ri[i], sizeof ri[i], MPI_BYTE, makers[i], MPI_COMM_WORLD);
+    }
+    /* two pairs at once, each from its creator's root info */
+    static const int odd[2] = {1, 3}, even[2] = {2, 0};
+    subset_run(k, &ri[0], 2, odd);
+    subset_run(k, &ri[1], 2, even);
+    xbarrier();
+    /* three of four; rank 2 takes no part */
+    static const int three[3] = {3, 0, 1};
+    subset_run(k, &ri[2], 3, three);
+    xbarrier();
+    /* a member that never comes: the others give HCCL_E_TIMEOUT in
+     * HCCL_CONNECT_TIMEOUT and carry on */
+    if (g_wrank == 1 || g_wrank == 3) {
+        HcclComm sc = NULL;
+        setenv("HCCL_CONNECT_TIMEOUT", "2", 1);
+        uint64_t t0 = (uint64_t)time(NULL);
+        EXPECT_MSG(HCCL_E_TIMEOUT, "HCCL_CONNECT_TIMEOUT",
+                   HcclCommInitRootInfo(3, &ri[3], g_wrank == 1 ? 0 : 1, &sc));
+        EXPECT((uint64_t)time(NULL) - t0 < 10);
+        unsetenv("HCCL_CONNECT_TIMEOUT");
+    }
+    xbarrier();
+}
+
 /* ---- a rank ------------------------------------------------------------------------ */
 
 static void rank_main(uint32_t r)
@@ -622,6 +780,7 @@ static void rank_main(uint32_t r)
         xbarrier();
         t_mismatch(k);
         t_subcomms(k);
+        t_subset(k);
         /* a configured communicator from a rank table, then destroyed */
         HcclComm t = NULL;
         char name[COMM_NAME_MAX_LENGTH];
@@ -655,6 +814,15 @@ int main(void)
     g_mpi = ws && atoi(ws) > 1;
     setenv("HCCL_DEBUG", "1", 1);     /* error messages on stderr: EXPECT_MSG reads them */
     setenv("CPUACL_WORKERS", "4", 0); /* one worker per stream of t_subcomms */
+    /* HcclGetConfig falls back to CANN's variable until HcclSetConfig */
+    HcclConfigValue cv = {.value = -1};
+    setenv("HCCL_DETERMINISTIC", "true", 1);
+    if (HcclGetConfig(HCCL_DETERMINISTIC, &cv) != HCCL_SUCCESS || cv.value != 1)
+        g_fail++;
+    setenv("HCCL_DETERMINISTIC", "strict", 1);
+    if (HcclGetConfig(HCCL_DETERMINISTIC, &cv) != HCCL_SUCCESS || cv.value != 2)
+        g_fail++;
+    unsetenv("HCCL_DETERMINISTIC");
     if (g_mpi) {
         int prov = 0, w = 0;
         MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &prov);
