@@ -24,11 +24,11 @@
  * the first given back.
  *
  * Invariants:
- *   EX1. An arena's lists, chunk and counters are touched only under its lock.
- *   EX2. g_arenas[i] is published with release after the arena is complete and cleared at
+ *   XT1. An arena's lists, chunk and counters are touched only under its lock.
+ *   XT2. g_arenas[i] is published with release after the arena is complete and cleared at
  *        destroy; users load it with acquire. The caller (devmem) guarantees no call on an
  *        arena runs concurrently with, or after, its destroy (D4 in devmem.c).
- *   EX3. A block is freed with the size and flags it was allocated with (sdallocx's
+ *   XT3. A block is freed with the size and flags it was allocated with (sdallocx's
  *        contract), so its class or large length is recomputed, never stored beside it.
  */
 #include "mem/jemalloc.h"
@@ -64,10 +64,10 @@ struct ext_arena {
     pthread_mutex_t lock;
     extent_hooks_t *hooks;                    /* const after create */
     unsigned ind;                             /* const after create */
-    struct ext_block *bins[EXT_SMALL_LG + 1]; /* EX1: free small blocks by class (lg) */
-    char *bump, *end;                         /* EX1: the chunk being carved          */
-    struct ext_large *large;                  /* EX1: free large extents              */
-    size_t large_free;                        /* EX1: their bytes                     */
+    struct ext_block *bins[EXT_SMALL_LG + 1]; /* XT1: free small blocks by class (lg) */
+    char *bump, *end;                         /* XT1: the chunk being carved          */
+    struct ext_large *large;                  /* XT1: free large extents              */
+    size_t large_free;                        /* XT1: their bytes                     */
 };
 
 static _Atomic(struct ext_arena *) g_arenas[EXT_ARENAS];
@@ -88,7 +88,7 @@ static struct ext_arena *arena_of(int flags)
     unsigned a = (unsigned)flags >> 20; /* MALLOCX_ARENA(i) is (i + 1) << 20 */
     if (a == 0 || a > EXT_ARENAS)
         return NULL;
-    /* acquire (EX2): the arena's fields were written before its release */
+    /* acquire (XT2): the arena's fields were written before its release */
     return atomic_load_explicit(&g_arenas[a - 1], memory_order_acquire);
 }
 
@@ -181,7 +181,7 @@ void mem_ext_sdallocx(void *ptr, size_t size, int flags)
         ar->bins[lg] = b;
     } else {
         struct ext_large *e = ptr;
-        e->len = round_up(size, EXT_LARGE_GRAIN); /* EX3 */
+        e->len = round_up(size, EXT_LARGE_GRAIN); /* XT3 */
         if (ar->large_free + e->len > EXT_KEEP_DIRTY)
             purge_tail(ar, e);
         e->next = ar->large;
@@ -207,10 +207,10 @@ static int arena_create(void *oldp, size_t *oldlenp, void *newp, size_t newlen)
     int rc = EAGAIN; /* every index in use */
     pthread_mutex_lock(&g_create_lock);
     for (unsigned i = 0; i < EXT_ARENAS; i++) {
-        /* relaxed: slots change only under g_create_lock (EX2) */
+        /* relaxed: slots change only under g_create_lock (XT2) */
         if (!atomic_load_explicit(&g_arenas[i], memory_order_relaxed)) {
             ar->ind = i;
-            /* release (EX2): publishes the arena's fields */
+            /* release (XT2): publishes the arena's fields */
             atomic_store_explicit(&g_arenas[i], ar, memory_order_release);
             *(unsigned *)oldp = i;
             rc = 0;
@@ -229,7 +229,7 @@ static int arena_ctl(unsigned i, const char *op)
 {
     if (i >= EXT_ARENAS)
         return ENOENT;
-    /* acquire (EX2) */
+    /* acquire (XT2) */
     struct ext_arena *ar = atomic_load_explicit(&g_arenas[i], memory_order_acquire);
     if (!ar)
         return ENOENT;
@@ -244,7 +244,7 @@ static int arena_ctl(unsigned i, const char *op)
     }
     if (strcmp(op, "destroy") == 0) {
         pthread_mutex_lock(&g_create_lock);
-        /* relaxed: the arena is no longer used (EX2); the slot only under the lock */
+        /* relaxed: the arena is no longer used (XT2); the slot only under the lock */
         atomic_store_explicit(&g_arenas[i], NULL, memory_order_relaxed);
         pthread_mutex_unlock(&g_create_lock);
         pthread_mutex_destroy(&ar->lock);
