@@ -3,7 +3,7 @@
 # a pkg-config file.
 include(CMakePackageConfigHelpers)
 
-install(TARGETS cpuacl EXPORT cpuaclTargets
+install(TARGETS cpuacl cpuacl_jemalloc EXPORT cpuaclTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}

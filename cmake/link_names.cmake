@@ -53,6 +53,9 @@ foreach(n IN LISTS CPUACL_LINK_NAMES)
     LINK_DEPENDS ${_map})
   target_link_options(cpuacl_link_${n} PRIVATE -Wl,--version-script=${_map}
     -Wl,--filter=$<TARGET_SONAME_FILE_NAME:cpuacl>)
+  # NEEDED libjemalloc.so.2: a program linked with -lascendcl gets jemalloc at start-up (libcpuacl
+  # does not record it; mem/jemalloc.h), loaded after libc.
+  target_link_libraries(cpuacl_link_${n} PRIVATE "${CPUACL_JEMALLOC_LINK}")
   add_dependencies(cpuacl_link_${n} cpuacl)
   install(TARGETS cpuacl_link_${n} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endforeach()

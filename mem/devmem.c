@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Device (and host-pinned) memory pools on jemalloc arenas with custom extent hooks.
+ * jemalloc is reached through mem_je (jemalloc.h: bound at mem_init; mem's builtin extent
+ * allocator stands in, on the same hooks, where jemalloc cannot be loaded).
  *
  * A pool has two arenas, both created with arenas.create and our extent_hooks_t:
  *   normal arena  extents on base pages (MEM_WANT_NORMAL)
@@ -133,6 +135,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem/jemalloc.h"
 #include "mem/pages.h"
 #include "mem/registry_inl.h"
 #include "mem/thread.h"
@@ -426,7 +429,7 @@ static int pool_tc_slow(struct mem_thread *t, struct mem_pool *p, unsigned idx, 
     int flags = MALLOCX_TCACHE_NONE;
     unsigned id;
     size_t sz = sizeof(id);
-    if (mallctl("tcache.create", &id, &sz, NULL, 0) == 0) {
+    if (mem_je.ctl("tcache.create", &id, &sz, NULL, 0) == 0) {
         bool kept = false;
         pthread_mutex_lock(&p->tc_lock);
         /* relaxed: we are inside an op section and saw LIVE (D4) */
@@ -448,7 +451,7 @@ static int pool_tc_slow(struct mem_thread *t, struct mem_pool *p, unsigned idx, 
         if (kept)
             flags = MALLOCX_TCACHE(id);
         else
-            mallctl("tcache.destroy", NULL, NULL, &id, sizeof(id));
+            mem_je.ctl("tcache.destroy", NULL, NULL, &id, sizeof(id));
     }
     /* If tcache.create fails (jemalloc allows 4096 explicit tcaches), this thread uses
      * MALLOCX_TCACHE_NONE with this pool generation: slower, still correct. */
@@ -536,8 +539,8 @@ static void bc_thread_exit(struct mem_thread *t)
                 atomic_load_explicit(&p->gen, memory_order_relaxed))
             for (unsigned b = 0; b < BC_BINS; b++)
                 while (bc->n[b])
-                    sdallocx(bc->p[b][--bc->n[b]], bc->size[b],
-                             normal_flags(p, bc->size[b]) | slot->flags);
+                    mem_je.dalloc(bc->p[b][--bc->n[b]], bc->size[b],
+                                  normal_flags(p, bc->size[b]) | slot->flags);
         mem_op_end(t);
         slot->bc = NULL;
         free(bc);
@@ -565,7 +568,7 @@ void mem_pool_thread_exit(struct mem_thread *t)
             for (size_t i = 0; i < p->ntcs; i++) {
                 if (p->tcs[i] == id) {
                     p->tcs[i] = p->tcs[--p->ntcs];
-                    mallctl("tcache.destroy", NULL, NULL, &id, sizeof(id));
+                    mem_je.ctl("tcache.destroy", NULL, NULL, &id, sizeof(id));
                     break;
                 }
             }
@@ -848,13 +851,13 @@ alloc_normal(struct mem_thread *t, struct mem_pool *p, unsigned idx, uint32_t ge
         return -ENOCAP;
     int fl = normal_flags(p, size) | pool_tc(t, p, idx, gen); /* validates the cache (D12) */
     void *ptr = size <= RES_SMALL ? bc_pop(&t->tc[idx], size) : NULL;
-    if (!ptr && __builtin_expect(!(ptr = mallocx(size, fl)), 0)) {
+    if (!ptr && __builtin_expect(!(ptr = mem_je.alloc(size, fl)), 0)) {
         credit_normal(t, p, idx, size);
         return -ENOMEM;
     }
     int rc = mem_reg_insert_inl((uintptr_t)ptr, size, p->owner, regpol, MEM_PAGE_NORMAL, regflags);
     if (__builtin_expect(rc != 0, 0)) {
-        sdallocx(ptr, size, fl);
+        mem_je.dalloc(ptr, size, fl);
         credit_normal(t, p, idx, size);
         return rc;
     }
@@ -867,7 +870,7 @@ static __attribute__((noinline)) int alloc_huge(struct mem_pool *p, size_t size,
 {
     if (pool_charge(p, size) != 0)
         return -ENOCAP;
-    void *ptr = mallocx(size, p->flags_huge);
+    void *ptr = mem_je.alloc(size, p->flags_huge);
     if (!ptr) {
         pool_credit(p, size);
         return -ENOPAGES;
@@ -875,7 +878,7 @@ static __attribute__((noinline)) int alloc_huge(struct mem_pool *p, size_t size,
     enum mem_page_kind kind = pool_kind_at(p, (uintptr_t)ptr);
     int rc = mem_reg_insert((uintptr_t)ptr, size, p->owner, regpol, kind, regflags);
     if (rc != 0) {
-        sdallocx(ptr, size, p->flags_huge);
+        mem_je.dalloc(ptr, size, p->flags_huge);
         pool_credit(p, size);
         return rc;
     }
@@ -1019,10 +1022,10 @@ static inline __attribute__((always_inline)) void free_removed(struct mem_thread
         uint32_t gen = atomic_load_explicit(&p->gen, memory_order_relaxed);
         int fl = normal_flags(p, info->size) | pool_tc(t, p, idx, gen); /* validates (D12) */
         if (!(info->size <= RES_SMALL && bc_push(&t->tc[idx], ptr, info->size, NULL)))
-            sdallocx(ptr, info->size, fl);
+            mem_je.dalloc(ptr, info->size, fl);
         credit_normal(t, p, idx, info->size);
     } else {
-        sdallocx(ptr, info->size, p->flags_huge);
+        mem_je.dalloc(ptr, info->size, p->flags_huge);
         /* relaxed: statistics */
         atomic_fetch_sub_explicit(&p->used_huge, info->size, memory_order_relaxed);
         pool_credit(p, info->size);
@@ -1102,7 +1105,7 @@ static int arena_create(struct mem_pool *p, int which, enum mem_pages_want want)
     extent_hooks_t *hp = &ar->hooks;
     unsigned ind;
     size_t sz = sizeof(ind);
-    int rc = mallctl("arenas.create", &ind, &sz, &hp, sizeof(hp));
+    int rc = mem_je.ctl("arenas.create", &ind, &sz, &hp, sizeof(hp));
     if (rc != 0)
         return -rc;
     ar->ind = ind;
@@ -1117,7 +1120,7 @@ static int arena_create(struct mem_pool *p, int which, enum mem_pages_want want)
     char name[64];
     size_t never = SIZE_MAX;
     snprintf(name, sizeof(name), "arena.%u.oversize_threshold", ind);
-    (void)mallctl(name, NULL, NULL, &never, sizeof(never));
+    (void)mem_je.ctl(name, NULL, NULL, &never, sizeof(never));
     return 0;
 }
 
@@ -1125,7 +1128,7 @@ static void arena_destroy(struct mem_pool *p, int which)
 {
     char name[64];
     snprintf(name, sizeof(name), "arena.%u.destroy", p->arena[which].ind);
-    mallctl(name, NULL, NULL, NULL, 0);
+    mem_je.ctl(name, NULL, NULL, NULL, 0);
 }
 
 /* Takes pools_lock and returns p's state (relaxed: state changes only under pools_lock). */
@@ -1194,7 +1197,7 @@ int mem_pool_fini(unsigned idx)
 
     pthread_mutex_lock(&p->tc_lock);
     for (size_t i = 0; i < p->ntcs; i++)
-        mallctl("tcache.destroy", NULL, NULL, &p->tcs[i], sizeof(p->tcs[i]));
+        mem_je.ctl("tcache.destroy", NULL, NULL, &p->tcs[i], sizeof(p->tcs[i]));
     p->ntcs = 0;
     pthread_mutex_unlock(&p->tc_lock);
 
@@ -1623,7 +1626,7 @@ int mem_dev_trim(int dev)
         char name[64];
         for (int w = 0; w < 2; w++) {
             snprintf(name, sizeof(name), "arena.%u.purge", p->arena[w].ind);
-            mallctl(name, NULL, NULL, NULL, 0);
+            mem_je.ctl(name, NULL, NULL, NULL, 0);
         }
     }
     pthread_mutex_unlock(&pools_lock);

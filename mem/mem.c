@@ -6,7 +6,8 @@
  *   MI1. mem_init/mem_fini are called by one thread at a time (core's init lock);
  *       mem_initialized is written only there and read by mem_pool_init under the
  *       same external serialisation, so it needs no atomics.
- *   MI2. Order: page probe, thread machinery (membarrier, key), registry, host pool.
+ *   MI2. Order: allocator binding (jemalloc.h), page probe, thread machinery (membarrier,
+ *       key), registry, host pool.
  *       mem_fini undoes it in reverse, after every device pool.
  */
 #include "mem/mem.h"
@@ -16,6 +17,7 @@
 #include <stdint.h>
 
 #include "mem/devmem.h"
+#include "mem/jemalloc.h"
 #include "mem/pages.h"
 #include "mem/registry.h"
 #include "mem/thread.h"
@@ -26,8 +28,11 @@ int mem_init(void)
 {
     if (mem_initialized)
         return 0;
+    int rc = mem_je_bind();
+    if (rc != 0)
+        return rc;
     mem_pages_probe();
-    int rc = mem_thread_init();
+    rc = mem_thread_init();
     if (rc != 0)
         return rc;
     rc = mem_reg_init();

@@ -10,6 +10,8 @@
  *   mem_dev_*     devmem.c    per-device jemalloc arenas with extent hooks, capacity, stats
  *   mem_pool_*    devmem.c    the pool machinery shared by devices and host memory
  *   mem_host_*    hostmem.c   host-pinned memory (aclrtMallocHost)
+ *   mem_je_*      jemalloc.c  jemalloc's calls, bound at mem_init (not linked: dlopen, TLS)
+ *   mem_ext_*     extalloc.c  the builtin extent allocator used when jemalloc is not there
  *   mem_init/fini mem.c       module bring-up / tear-down
  *
  * Nothing here knows AscendCL types. core/ maps aclrtMemMallocPolicy and

@@ -333,7 +333,19 @@ struct memo_slot {
     uint32_t credits;       /* references of p this slot holds, >= 1 while p is set */
 };
 
-static __thread struct memo_slot t_memo[MEMO_SLOTS] __attribute__((tls_model("initial-exec")));
+/* The slots are a heap block per thread, made on first install and freed at thread exit
+ * (core_op_memo_exit): only the pointer is TLS, so the library's static TLS stays small
+ * enough for dlopen (core/runtime/thread_cold.h). */
+static __thread struct memo_slot *t_memo __attribute__((tls_model("initial-exec")));
+
+/* This thread's slots, made if need be; NULL when out of memory (no memo then). */
+static struct memo_slot *memo_slots(void)
+{
+    if (__builtin_expect(t_memo != NULL, 1))
+        return t_memo;
+    core_op_thread_note(); /* its thread-exit hook frees the slots */
+    return t_memo = calloc(MEMO_SLOTS, sizeof(struct memo_slot));
+}
 
 /* Put p (a reference of the caller's keeps it alive) in slot m with fresh credits,
  * dropping the credits of the plan m held. */
@@ -363,7 +375,13 @@ static inline void memo_take(struct memo_slot *m)
 
 void core_op_plan_take(struct core_op_plan *p)
 {
-    struct memo_slot *m = &t_memo[p->hash & (MEMO_SLOTS - 1)];
+    struct memo_slot *memo = memo_slots();
+    if (__builtin_expect(!memo, 0)) {
+        /* relaxed: the caller's reference keeps p alive; nothing is published */
+        atomic_fetch_add_explicit(&p->refs, 1, memory_order_relaxed);
+        return;
+    }
+    struct memo_slot *m = &memo[p->hash & (MEMO_SLOTS - 1)];
     if (__builtin_expect(m->p != p, 0))
         memo_install(m, p);
     memo_take(m);
@@ -371,11 +389,14 @@ void core_op_plan_take(struct core_op_plan *p)
 
 void core_op_memo_exit(void)
 {
+    struct memo_slot *memo = t_memo;
+    if (!memo)
+        return;
     for (unsigned i = 0; i < MEMO_SLOTS; i++)
-        if (t_memo[i].p) {
-            plan_put_n(t_memo[i].p, t_memo[i].credits);
-            t_memo[i].p = NULL;
-        }
+        if (memo[i].p)
+            plan_put_n(memo[i].p, memo[i].credits);
+    t_memo = NULL;
+    free(memo);
 }
 
 /* ---- the table ---------------------------------------------------------------- */
@@ -490,8 +511,9 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", c->fn);
     }
     uint64_t h = key_hash(&k);
-    struct memo_slot *m = &t_memo[h & (MEMO_SLOTS - 1)];
-    struct core_op_plan *p = m->p;
+    struct memo_slot *memo = memo_slots();
+    struct memo_slot *m = memo ? &memo[h & (MEMO_SLOTS - 1)] : NULL;
+    struct core_op_plan *p = m ? m->p : NULL;
     if (__builtin_expect(p && p->hash == h && p->nkey == k.n && words_equal(p->key, k.w, k.n), 1)) {
         memo_take(m);
         key_free(&k);
@@ -530,7 +552,8 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     }
     key_free(&k);
     if (rc == ACL_SUCCESS) {
-        memo_install(m, p);
+        if (m) /* else no memo (out of memory): the caller keeps the reference it got */
+            memo_install(m, p);
         *out = p;
     }
     return rc;

@@ -16,25 +16,30 @@
 #include "core/runtime/base.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
+#include "core/runtime/thread_cold.h"
 
-#define MSG_MAX 512
+#define MSG_MAX CORE_ERR_MSG_MAX
 
-static __thread char t_pending[MSG_MAX];  /* latest message, "" = none */
-static __thread char t_returned[MSG_MAX]; /* what the last aclGetRecentErrMsg returned */
+/* The message buffers (latest message, "" = none; what the last aclGetRecentErrMsg returned)
+ * are in the thread's cold block, out of static TLS (thread_cold.h). */
 static __thread aclError t_last;
 
 aclError core_err_at(const char *file, int line, aclError code, const char *fmt, ...)
 {
-    va_list ap;
-    int n = snprintf(t_pending, sizeof(t_pending), "[cpuacl] error %d: ", (int)code);
-    va_start(ap, fmt);
-    if (n > 0 && (size_t)n < sizeof(t_pending))
-        vsnprintf(t_pending + n, sizeof(t_pending) - (size_t)n, fmt, ap);
-    va_end(ap);
     t_last = code;
+    struct core_thread_cold *c = core_thread_cold();
+    if (!c) /* no memory for the block: the code is kept, the message is lost */
+        return code;
+    char *msg = c->err_pending;
+    va_list ap;
+    int n = snprintf(msg, MSG_MAX, "[cpuacl] error %d: ", (int)code);
+    va_start(ap, fmt);
+    if (n > 0 && (size_t)n < MSG_MAX)
+        vsnprintf(msg + n, MSG_MAX - (size_t)n, fmt, ap);
+    va_end(ap);
     /* "Not complete" answers a query; it is no error to log. */
     if (code != ACL_ERROR_RT_EVENT_NOT_COMPLETE && code != ACL_ERROR_RT_STREAM_NOT_COMPLETE)
-        core_log_error(file, line, t_pending);
+        core_log_error(file, line, msg);
     return code;
 }
 
@@ -77,11 +82,12 @@ aclError core_err_async(aclError code, const char *what)
 
 const char *core_err_recent(void)
 {
-    if (!t_pending[0])
+    struct core_thread_cold *c = core_thread_cold_peek();
+    if (!c || !c->err_pending[0])
         return NULL;
-    memcpy(t_returned, t_pending, sizeof(t_returned));
-    t_pending[0] = '\0';
-    return t_returned;
+    memcpy(c->err_returned, c->err_pending, sizeof(c->err_returned));
+    c->err_pending[0] = '\0';
+    return c->err_returned;
 }
 
 aclError core_err_last(bool clear)

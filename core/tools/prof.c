@@ -34,6 +34,7 @@
 #include "core/obs.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
+#include "core/runtime/thread_cold.h"
 #include "core/tools/prof.h"
 #include "mstx/ms_tools_ext.h"
 #include "sched/clock.h"
@@ -196,10 +197,9 @@ bool core_prof_range_end(uint64_t id)
     return found;
 }
 
-/* Per-thread stacks of pushed ranges (aclprofPush/Pop, aclprofRangePushEx/Pop). */
-#define PROF_STACK 64
-static __thread uint64_t t_stack[PROF_STACK];
-static __thread uint32_t t_depth;
+/* Per-thread stacks of pushed ranges (aclprofPush/Pop, aclprofRangePushEx/Pop), in the
+ * thread's cold block, out of static TLS (core/runtime/thread_cold.h). */
+#define PROF_STACK CORE_PROF_STACK
 
 struct prof_stamp {
     uint32_t magic;
@@ -248,17 +248,21 @@ void core_prof_mark(const char *msg, size_t msgLen)
 
 aclError core_prof_push(uint64_t id, const char *fn)
 {
-    if (t_depth == PROF_STACK)
+    struct core_thread_cold *c = core_thread_cold();
+    if (!c)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory for the range stack", fn);
+    if (c->prof_depth == PROF_STACK)
         return core_err(ACL_ERROR_FAILURE, "%s: more than %d nested ranges", fn, PROF_STACK);
-    t_stack[t_depth++] = id;
+    c->prof_stack[c->prof_depth++] = id;
     return ACL_SUCCESS;
 }
 
 aclError core_prof_pop(const char *fn)
 {
-    if (t_depth == 0)
+    struct core_thread_cold *c = core_thread_cold_peek();
+    if (!c || c->prof_depth == 0)
         return core_err(ACL_ERROR_FAILURE, "%s: no range pushed by this thread", fn);
-    uint64_t id = t_stack[--t_depth];
+    uint64_t id = c->prof_stack[--c->prof_depth];
     if (id)
         core_prof_range_end(id);
     return ACL_SUCCESS;

@@ -11,18 +11,18 @@ The library is looked for, in order:
      libcpuacl.so.0, libcpuacl.so, libascendcl.so.
 If none loads, importing `acl` raises ImportError saying what was tried.
 
-Static TLS: libcpuacl and Debian's libjemalloc use initial-exec thread-local
-storage (about 4 KiB together), more than glibc keeps spare for libraries
-loaded after start-up (512 bytes), so a plain `python3` cannot dlopen them
-("cannot allocate memory in static TLS block"). The loader then restarts the
-interpreter once, with the same command line (sys.orig_argv) and
-GLIBC_TUNABLES=glibc.rtld.optional_static_tls=16384 added to the environment,
-before anything else has run in it. Set that variable yourself (or
-CPUACL_PY_REEXEC=0 to get the ImportError instead) to avoid the restart.
+Static TLS: a library opened with dlopen after start-up gets its initial-exec
+thread-local storage from what glibc keeps spare (about 1.6 KB). libcpuacl's is
+under 512 bytes (its cold per-thread buffers are on the heap) and it does not
+record libjemalloc (2632 bytes of initial-exec TLS): its memory layer loads
+jemalloc when it can and otherwise uses its own allocator, so a plain python3
+loads it in every way Python is started (script, -c, stdin, -i, multiprocessing
+spawn, embedded). If dlopen still reports "cannot allocate memory in static TLS
+block" (other libraries of the process took the reserve), ImportError says so
+and names the glibc tunable that enlarges it.
 """
 import ctypes
 import os
-import sys
 
 _NAMES = ("libcpuacl.so.0", "libcpuacl.so", "libascendcl.so")
 
@@ -49,23 +49,6 @@ def _candidates():
 
 
 _TUNABLE = "glibc.rtld.optional_static_tls=16384"
-_REEXEC_MARK = "CPUACL_PY_REEXECED"
-
-
-def _reexec_for_static_tls():
-    """Restart the interpreter with more static TLS; returns only if it cannot."""
-    if os.environ.get("CPUACL_PY_REEXEC", "1") == "0" or os.environ.get(_REEXEC_MARK):
-        return
-    argv = getattr(sys, "orig_argv", None)
-    if not argv or sys.flags.interactive or not sys.executable:
-        return
-    env = dict(os.environ)
-    old = env.get("GLIBC_TUNABLES")
-    env["GLIBC_TUNABLES"] = old + ":" + _TUNABLE if old else _TUNABLE
-    env[_REEXEC_MARK] = "1"
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os.execve(sys.executable, argv, env)
 
 
 def _load():
@@ -85,9 +68,10 @@ def _load():
     hint = ("\nSet CPUACL_LIBRARY=/path/to/libcpuacl.so, or add its directory to "
             "LD_LIBRARY_PATH, or use the package installed by `cmake --install`.")
     if static_tls:
-        _reexec_for_static_tls()
-        hint = ("\nStart Python with GLIBC_TUNABLES=%s in the environment (the library "
-                "needs more static TLS than glibc keeps for dlopen)." % _TUNABLE)
+        hint = ("\nglibc's static TLS reserve for libraries opened after start-up is too "
+                "small (a library loaded before acl, or one the library needs, uses "
+                "initial-exec thread-local storage). Start Python with GLIBC_TUNABLES=%s in "
+                "the environment, or import acl before the other library." % _TUNABLE)
     raise ImportError("acl: cannot load the cpuacl library (libcpuacl.so). Tried:\n  "
                       + "\n  ".join(tried) + hint)
 

@@ -57,6 +57,14 @@ run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -I${prefix}/i
     -lmsprofiler -lprofapi -lms_tools_ext -lascend_dump -lacl_tdt_channel -lacl_tdt_queue
     -Wl,-rpath,${prefix}/lib64 -o ${WORK_DIR}/consumer_cann)
 run(${WORK_DIR}/consumer_cann)
+# libcpuacl does not record libjemalloc.so.2 (mem/jemalloc.h: a plain python3 could not dlopen
+# it); each kind of consumer must still load it at start-up, so its device memory is jemalloc's.
+foreach(b fp/consumer_fp fp/consumer_ascendcl consumer_pc consumer_l consumer_cann)
+  execute_process(COMMAND ldd ${WORK_DIR}/${b} OUTPUT_VARIABLE deps)
+  if(NOT deps MATCHES "libjemalloc\\.so\\.2 => /")
+    message(FATAL_ERROR "${b} does not load libjemalloc.so.2 at start-up:\n${deps}")
+  endif()
+endforeach()
 # 5. as a CANN user does: `source <prefix>/set_env.sh`, then cc ... -lascendcl with no
 #    -L/-rpath of its own. The binary records NEEDED libascendcl.so (the filter library
 #    of cmake/link_names.cmake), not libcpuacl.so.0, and runs through set_env.sh alone.

@@ -5,9 +5,13 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "mem/devmem.h"
 #include "mem/hostmem.h"
+#include "mem/jemalloc.h"
 #include "mem/registry.h"
 #include "memtest.h"
 
@@ -59,6 +63,14 @@ int main(void)
     CHECK_RC(-ENODEV, mem_dev_init(0, MEM_GiB)); /* before mem_init */
     CHECK_OK(mem_init());
     CHECK_OK(mem_init()); /* idempotent */
+    /* The allocator mem_init bound (mem/jemalloc.h): this program records NEEDED
+     * libjemalloc.so.2, so jemalloc unless CPUACL_ALLOCATOR=builtin (the _builtin ctest). */
+    const char *want = getenv("CPUACL_ALLOCATOR");
+    const char *expect = want && strcmp(want, "builtin") == 0 ? "builtin" : "jemalloc";
+    if (strcmp(mem_je_name(), expect) != 0) {
+        fprintf(stderr, "allocator %s, expected %s\n", mem_je_name(), expect);
+        return 1;
+    }
     CHECK_RC(-EINVAL, mem_dev_init(0, 0));
     CHECK_RC(-EINVAL, mem_dev_init(-1, MEM_GiB));
     CHECK_RC(-EINVAL, mem_dev_init(MEM_DEV_MAX, MEM_GiB));

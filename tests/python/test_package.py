@@ -67,13 +67,6 @@ class Package(Case):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(p.stdout.strip(), "libcpuacl.so.0")
 
-    def test_static_tls_message_when_restart_is_off(self):
-        p = py("import acl", {"CPUACL_PY_REEXEC": "0", "GLIBC_TUNABLES": ""},
-               drop=("CPUACL_PY_REEXECED",))
-        if p.returncode == 0:
-            self.skipTest("this library loads without extra static TLS")
-        self.assertIn("GLIBC_TUNABLES=glibc.rtld.optional_static_tls", p.stderr)
-
     def test_codes_before_init_and_after_finalize(self):
         p = py("""
 import acl
