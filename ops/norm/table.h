@@ -27,7 +27,11 @@
     X(Softmax, softmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)                     \
     X(LogSoftmax, logsoftmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)               \
     X(SoftmaxCrossEntropyWithLogits, softmax_cross_entropy_with_logits, OPS_OUT,                   \
-      K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)
+      K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)                                          \
+    X(SoftmaxBackward, softmax_backward, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_FLOAT,     \
+      none, 0)                                                                                     \
+    X(LogSoftmaxBackward, logsoftmax_backward, OPS_OUT, K(tensor, tensor, int64, tensor),          \
+      DTM_FLOAT, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 
