@@ -73,7 +73,7 @@ extern const size_t bop_n_mm_shapes;
 /* Elementwise bytes moved vs memcpy and f32 Matmul vs direct sgemm
  * (bench_ops_bw.c), on stream s; g is the loaded cblas_sgemm. */
 int bs_ops_bw(struct bs_ctx *c, aclrtStream s, bop_sgemm_t *g);
-/* ReduceSum and ForeachAddListV2 on 64 MiB vs memcpy (bench_ops_family.c), on stream s. */
+/* ReduceSum, ForeachAddListV2 and RmsNorm on 64 MiB vs memcpy (bench_ops_family.c), on stream s. */
 int bs_ops_family(struct bs_ctx *c, aclrtStream s);
 /* The same shapes and sizes in numpy (np.matmul, np.add), in a child
  * python3 (bench_ops_numpy.c); rows of "-" when numpy is absent. */

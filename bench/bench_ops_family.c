@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The ops study's family rows (issue 29): one operator of the reduction and
- * of the foreach family on 64 MiB of float32, in bytes moved per second
+ * The ops study's family rows (issue 29): one operator of the reduction, the
+ * foreach and the norm family on 64 MiB of float32, in bytes moved per second
  * against memcpy(3) moving as many bytes over the same memory, both timed in
  * this run, alternately, as bench_ops_bw.c times Add.
  *
@@ -9,6 +9,8 @@
  *    MiB, writes 16 KiB): vs a memcpy of 32 MiB (64 MiB moved).
  *  - aclnnForeachAddListV2 (x1 + 1 * x2) over 16 tensors of 4 MiB each
  *    (reads 2 x 64 MiB, writes 64 MiB; one executor): vs a memcpy of 96 MiB.
+ *  - aclnnRmsNorm over the last dim of [4096, 4096] with gamma [4096] (reads
+ *    64 MiB, writes 64 MiB and 16 KiB of rstd): vs a memcpy of 64 MiB.
  *
  * Goal (the table's target): >= 0.8x memcpy, as the elementwise rows: the
  * kernels stream through DRAM like a copy.
@@ -20,6 +22,7 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_foreach_add_list_v2.h"
 #include "aclnnop/aclnn_reduce_sum.h"
+#include "aclnnop/aclnn_rms_norm.h"
 #include "bench_ops.h"
 #include "bench_report.h"
 #include "bench_util.h"
@@ -29,7 +32,7 @@
 #define FAM_LIST 16
 
 struct fam_op {
-    aclTensor *x, *out;
+    aclTensor *x, *out, *y, *gamma, *rstd;
     aclIntArray *dim;
     aclTensorList *x1, *x2, *o;
     aclScalar *alpha;
@@ -51,6 +54,15 @@ static int foreach_launch(void *op, aclrtStream s)
     aclOpExecutor *ex = NULL;
     int rc = aclnnForeachAddListV2GetWorkspaceSize(o->x1, o->x2, o->alpha, o->o, &ws, &ex);
     return rc ? rc : aclnnForeachAddListV2(NULL, ws, ex, s);
+}
+
+static int rms_launch(void *op, aclrtStream s)
+{
+    struct fam_op *o = op;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    int rc = aclnnRmsNormGetWorkspaceSize(o->x, o->gamma, 1e-6, o->y, o->rstd, &ws, &ex);
+    return rc ? rc : aclnnRmsNorm(NULL, ws, ex, s);
 }
 
 /* A list of FAM_LIST contiguous float tensors of n elements from base on. */
@@ -104,7 +116,7 @@ int bs_ops_family(struct bs_ctx *c, aclrtStream s)
     char *blk = NULL;
     struct fam_op op = {0};
     int rc = -1;
-    bop_step("ops: reduction and foreach block (3 x 64 MiB)");
+    bop_step("ops: reduction, foreach and norm block (3 x 64 MiB)");
     if (aclrtMalloc((void **)&blk, 3 * mb64, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
         aclrtMemset(blk, 3 * mb64, 0x3F, 3 * mb64) != ACL_SUCCESS) /* floats 0.747 */
         goto out;
@@ -139,9 +151,25 @@ int bs_ops_family(struct bs_ctx *c, aclrtStream s)
     fam_rows_out(c->res, "memcpy_moved_192M_fe", "memcpy 96 MiB (bytes moved)", &mc2,
                  "foreach_add_list_f32_16x4M", "aclnnForeachAddListV2 f32 16 x 4 MiB (bytes moved)",
                  &acc2, "2 reads + 1 write per tensor, one executor; launch + sync");
+    /* RmsNorm [4096, 4096] over the last dim: x the first 64 MiB, y the second, gamma and
+     * rstd at the start of the third. */
+    int64_t gd = xd[1];
+    op.y = bop_tensor(blk + mb64, ACL_FLOAT, 2, xd, NULL);
+    op.gamma = bop_tensor(blk + 2 * mb64, ACL_FLOAT, 1, &gd, NULL);
+    op.rstd = bop_tensor(blk + 2 * mb64 + (size_t)gd * 4, ACL_FLOAT, 1, &od, NULL);
+    if (!op.y || !op.gamma || !op.rstd)
+        goto out;
+    bop_step("ops: RmsNorm f32 64 MiB vs memcpy");
+    struct br_acc mc3 = {0}, acc3 = {0};
+    if (fam_time(c, s, rms_launch, &op, blk + mb64, blk, mb64, 2.0 * (double)mb64, &mc3, &acc3))
+        goto out;
+    fam_rows_out(c->res, "memcpy_moved_128M_norm", "memcpy 64 MiB (bytes moved)", &mc3,
+                 "rms_norm_f32_64M", "aclnnRmsNorm f32 64 MiB, last dim (bytes moved)", &acc3,
+                 "reads 64 MiB, writes 64 MiB + 16 KiB of rstd; launch + sync");
     rc = 0;
 out:
     aclDestroyTensor(op.x), aclDestroyTensor(op.out), aclDestroyIntArray(op.dim);
+    aclDestroyTensor(op.y), aclDestroyTensor(op.gamma), aclDestroyTensor(op.rstd);
     aclDestroyTensorList(op.x1), aclDestroyTensorList(op.x2), aclDestroyTensorList(op.o);
     aclDestroyScalar(op.alpha);
     aclrtFree(blk);

@@ -24,6 +24,10 @@ extern "C" {
 ACL_FUNC_VISIBILITY aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor *self, int64_t dim, int64_t approximate, bool activateLeft, aclTensor *out, aclTensor *outGelu, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnGeGluV3(CPUACL_ACLNN_LAUNCH_PARAMS);
 
+/* aclnnGeGlu: aclnnGeGluV3 with activateLeft false (the second half B is activated). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGeGluGetWorkspaceSize(const aclTensor *self, int64_t dim, int64_t approximate, aclTensor *out, aclTensor *outGelu, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnGeGlu(CPUACL_ACLNN_LAUNCH_PARAMS);
+
 #ifdef __cplusplus
 }
 #endif

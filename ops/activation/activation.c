@@ -34,6 +34,7 @@
 #include "aclnnop/aclnn_celu.h"
 #include "aclnnop/aclnn_elu.h"
 #include "aclnnop/aclnn_geglu.h"
+#include "aclnnop/aclnn_glu.h"
 #include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_hardshrink.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
@@ -144,6 +145,7 @@ static void i64_thresh(void *o_, const void *const *in, int64_t n, const struct 
 KGLU(f32_swiglu, float, x / (1.0f + expf(-x)))
 KGLU(f32_geglu_erf, float, gelu_erf_f(x))
 KGLU(f32_geglu_tanh, float, gelu_tanh_f(x))
+KGLU(f32_glu, float, 1.0f / (1.0f + expf(-x)))
 
 /* ---- the unary family ------------------------------------------------------------ */
 
@@ -559,3 +561,28 @@ aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor *self, int64_t dim, int
                   executor);
 }
 PHASE2(GeGluV3)
+
+aclnnStatus aclnnGeGluGetWorkspaceSize(const aclTensor *self, int64_t dim, int64_t approximate,
+                                       aclTensor *out, aclTensor *outGelu, WS)
+{
+    const char *name = "aclnnGeGlu";
+    OPS_CHECK_NULLS(name, self, out, outGelu, workspaceSize, executor);
+    if (approximate != 0 && approximate != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: approximate is %lld (0 = none, 1 = tanh)",
+                       name, (long long)approximate);
+    /* GeGluV3 with activateLeft false: the second half is activated */
+    return glu_op(name, OPS_DT_GeGlu, self, dim, true, approximate ? f32_geglu_tanh : f32_geglu_erf,
+                  approximate ? f32_gelu_tanh : f32_gelu_erf, out, outGelu, workspaceSize,
+                  executor);
+}
+PHASE2(GeGlu)
+
+aclnnStatus aclnnGluGetWorkspaceSize(const aclTensor *self, int64_t dim, const aclTensor *out, WS)
+{
+    const char *name = "aclnnGlu";
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
+    /* out = A * sigmoid(B): B, the second half, is the activated one */
+    return glu_op(name, OPS_DT_Glu, self, dim, true, f32_glu, NULL, out, NULL, workspaceSize,
+                  executor);
+}
+PHASE2(Glu)

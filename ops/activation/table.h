@@ -29,6 +29,8 @@
       DTM_ALL)                                                                                     \
     X(SwiGlu, swi_glu, OPS_OUT, K(tensor, int64, tensor), DTM_F3, none, 0)                         \
     X(GeGluV3, geglu, OPS_OUT, K(tensor, int64, int64, bool, tensor, tensor), DTM_F3, none, 0)     \
+    X(GeGlu, geglu, OPS_OUT, K(tensor, int64, int64, tensor, tensor), DTM_F3, none, 0)             \
+    X(Glu, glu, OPS_OUT, K(tensor, int64, tensor), DTM_F3, none, 0)                                \
     X(Hardtanh, hardtanh, OPS_OUT_INPLACE, K(tensor, scalar, scalar, tensor), DTM_FLOAT, none, 0)  \
     X(Celu, celu, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_FLOAT, none, 0)                  \
     X(Softshrink, softshrink, OPS_OUT, K(tensor, scalar, tensor), DTM_FLOAT, none, 0)              \

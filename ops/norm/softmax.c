@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_backward.h"
 #include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
@@ -216,3 +218,100 @@ aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor *
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(SoftmaxCrossEntropyWithLogits)
+
+/* ---- SoftmaxBackward, LogSoftmaxBackward ---------------------------------------------------- */
+
+/*  SB1. The gradients take the forward's output (not its input), row by row
+ *      along dim in double: softmax out = y (g - sum(g y)); log-softmax
+ *      out = g - exp(y) sum(g). Any strides; rounded once to out's type. */
+struct smb_plan {
+    struct ops_tensor g, y, out;
+    int dim;
+    bool log;
+};
+
+static int32_t smb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct smb_plan *p = e->plan;
+    const struct ops_tensor *t[3] = {&p->g, &p->y, &p->out};
+    const int nd = p->out.ndim, dim = p->dim;
+    const int64_t len = nd ? p->out.dims[dim] : 1;
+    double *g = malloc((size_t)(2 * len) * sizeof(double));
+    if (!g)
+        return ACL_ERROR_BAD_ALLOC;
+    double *y = g + len;
+    int64_t odims[OPS_MAX_DIMS], st[3][OPS_MAX_DIMS], rs[3], idx[OPS_MAX_DIMS] = {0};
+    int on = 0;
+    for (int d = 0; d < nd; d++) {
+        if (d == dim)
+            continue;
+        odims[on] = p->out.dims[d];
+        for (int k = 0; k < 3; k++)
+            st[k][on] = t[k]->strides[d];
+        on++;
+    }
+    for (int k = 0; k < 3; k++)
+        rs[k] = (nd ? t[k]->strides[dim] : 1) * ops_dt_size(t[k]->dt);
+    ops_load_fn lg = ops_loader(CK_F64, p->g.dt), ly = ops_loader(CK_F64, p->y.dt);
+    ops_store_fn so = ops_storer(CK_F64, p->out.dt);
+    const int64_t outer = ops_numel(odims, on);
+    for (int64_t o = 0; o < outer; o++, ops_odo_next(idx, odims, on)) {
+        lg(g, ops_elem(&p->g, addr, ops_odo_off(idx, st[0], on)), rs[0], len);
+        ly(y, ops_elem(&p->y, addr, ops_odo_off(idx, st[1], on)), rs[1], len);
+        double s = 0;
+        for (int64_t i = 0; i < len; i++)
+            s += p->log ? g[i] : g[i] * y[i];
+        for (int64_t i = 0; i < len; i++)
+            g[i] = p->log ? g[i] - exp(y[i]) * s : y[i] * (g[i] - s);
+        so(ops_elem(&p->out, addr, ops_odo_off(idx, st[2], on)), rs[2], g, len);
+    }
+    free(g);
+    return 0;
+}
+
+static aclnnStatus smb_op(const char *name, bool log, unsigned types, const aclTensor *gradOutput,
+                          const aclTensor *output, int64_t dim, const aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS(name, gradOutput, output, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(gradOutput, name, "gradOutput")) ||
+        (rc = ops_check_dims(output, name, "output")) || (rc = ops_check_dims(out, name, "out")))
+        return rc;
+    if (!ops_dt_in(gradOutput->dtype, types) || output->dtype != gradOutput->dtype ||
+        out->dtype != gradOutput->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: gradOutput, output and out must share one of FLOAT, FLOAT16, "
+                       "BFLOAT16, DOUBLE (got %s, %s, %s)",
+                       name, ops_dt_name(gradOutput->dtype), ops_dt_name(output->dtype),
+                       ops_dt_name(out->dtype));
+    if (!ops_same_shape(gradOutput, output) || !ops_same_shape(gradOutput, out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: gradOutput, output and out must have one shape", name);
+    int nd = (int)out->ndim, d;
+    if ((rc = ops_wrap_dim(name, dim, nd, &d)))
+        return rc;
+    OPS_PLAN(e, p, name, 2, 1, struct smb_plan, NULL, {&p->g, gradOutput, "gradOutput"},
+             {&p->y, output, "output"}, {&p->out, out, "out"});
+    p->dim = nd ? d : 0;
+    p->log = log;
+    e->run = p->out.numel ? smb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor *gradOutput,
+                                                 const aclTensor *output, int64_t dim,
+                                                 aclTensor *out, WS)
+{
+    return smb_op("aclnnSoftmaxBackward", false, OPS_DT_SoftmaxBackward, gradOutput, output, dim,
+                  out, workspaceSize, executor);
+}
+PHASE2(SoftmaxBackward)
+
+aclnnStatus aclnnLogSoftmaxBackwardGetWorkspaceSize(const aclTensor *gradOutput,
+                                                    const aclTensor *output, int64_t dim,
+                                                    aclTensor *out, WS)
+{
+    return smb_op("aclnnLogSoftmaxBackward", true, OPS_DT_LogSoftmaxBackward, gradOutput, output,
+                  dim, out, workspaceSize, executor);
+}
+PHASE2(LogSoftmaxBackward)

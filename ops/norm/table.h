@@ -2,7 +2,8 @@
 /*
  * The norm family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): norm.c (RmsNorm, LayerNorm, AddRmsNorm, GroupNorm, Norm) and softmax.c
- * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits).
+ * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits, the softmax gradients) and
+ * batch_norm.c (BatchNorm and the synchronised batch norm's pieces).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -27,7 +28,25 @@
     X(Softmax, softmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)                     \
     X(LogSoftmax, logsoftmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)               \
     X(SoftmaxCrossEntropyWithLogits, softmax_cross_entropy_with_logits, OPS_OUT,                   \
-      K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)
+      K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)                                          \
+    X(SoftmaxBackward, softmax_backward, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_FLOAT,     \
+      none, 0)                                                                                     \
+    X(LogSoftmaxBackward, logsoftmax_backward, OPS_OUT, K(tensor, tensor, int64, tensor),          \
+      DTM_FLOAT, none, 0)                                                                          \
+    X(BatchNorm, batch_norm, OPS_OUT,                                                              \
+      K(tensor, tensor, tensor, tensor, tensor, bool, double, double, tensor, tensor, tensor),     \
+      DTM_F3, none, 0)                                                                             \
+    X(BatchNormStats, batch_norm_stats, OPS_OUT, K(tensor, double, tensor, tensor), DTM_F3, none,  \
+      0)                                                                                           \
+    X(BatchNormReduce, batch_norm_reduce, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)     \
+    X(SyncBatchNormGatherStats, sync_batch_norm_gather_stats, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, float, float, tensor, tensor), DTM_F3,             \
+      sampleCount, DTM_F3 | DTM(DT_I32))                                                           \
+    X(BatchNormElemt, batch_norm_elemt, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, tensor, tensor, double, tensor), DTM_F3, none, 0)                  \
+    X(BatchNormElemtBackward, batch_norm_elemt_backward, OPS_OUT,                                  \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, counter,  \
+      DTM_F3 | DTM(DT_I32))
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -60,6 +60,7 @@ FAMILIES = [
      "## Activations with parameters"),
     ("reduce", "ops/reduce/table.h", "REDUCE_OPS", "generic", "## Reductions"),
     ("norm", "ops/norm/table.h", "NORM_OPS", "generic", "## Normalisation and softmax"),
+    ("loss", "ops/loss/table.h", "LOSS_OPS", "generic", "## Losses"),
     ("index", "ops/index/table.h", "INDEX_OPS", "generic", "## Index, gather and scatter"),
     ("shape", "ops/shape/table.h", "SHAPE_OPS", "generic", "## Shape, copy and fill"),
     ("matmul", "ops/matmul/table.h", "MATMUL_OPS", "generic", "## Matrix products"),

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_kl_div.h: the Kullback-Leibler divergence loss.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_KL_DIV_H
+#define CPUACL_ACLNNOP_ACLNN_KL_DIV_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnKlDiv: self holds log-probabilities; target * (log(target) - self) (exp(target) * (target
+ * - self) with logTarget), then reduction 0 none, 1 mean, 2 sum, 3 batchmean (sum / self's first
+ * dim). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnKlDivGetWorkspaceSize(const aclTensor *self, const aclTensor *target, int64_t reduction, bool logTarget, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnKlDiv(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_KL_DIV_H */

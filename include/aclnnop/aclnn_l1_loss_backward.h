@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_l1_loss_backward.h: the gradient of the mean absolute error loss.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_L1_LOSS_BACKWARD_H
+#define CPUACL_ACLNNOP_ACLNN_L1_LOSS_BACKWARD_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnL1LossBackward: gradInput = gradOutput * sign(self - target), divided by the element
+ * count under mean. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnL1LossBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self, const aclTensor *target, int64_t reduction, aclTensor *gradInput, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnL1LossBackward(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_L1_LOSS_BACKWARD_H */

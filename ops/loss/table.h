@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The loss family's declaration list, one row per operator (the columns:
+ * ops/engine/optable.h): pointwise.c (the losses that are a formula per element
+ * followed by a reduction, and their gradients) and nll.c (NLLLoss, NLLLoss2d
+ * and their gradients). The checks take each operator's types from its row
+ * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against
+ * the headers, ops/engine/public.h and docs/operators.md.
+ */
+#ifndef CPUACL_OPS_LOSS_TABLE_H
+#define CPUACL_OPS_LOSS_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define LOSS_OPS(X)                                                                                \
+    X(MseLoss, mse_loss, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)               \
+    X(MseLossBackward, mse_loss_backward, OPS_OUT, K(tensor, tensor, tensor, int64, tensor),       \
+      DTM_F3, none, 0)                                                                             \
+    X(L1Loss, l1_loss, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)                 \
+    X(L1LossBackward, l1_loss_backward, OPS_OUT, K(tensor, tensor, tensor, int64, tensor), DTM_F3, \
+      none, 0)                                                                                     \
+    X(SmoothL1Loss, smooth_l1_loss, OPS_OUT, K(tensor, tensor, int64, float, tensor), DTM_F3,      \
+      none, 0)                                                                                     \
+    X(SmoothL1LossBackward, smooth_l1_loss_backward, OPS_OUT,                                      \
+      K(tensor, tensor, tensor, int64, float, tensor), DTM_F3, none, 0)                            \
+    X(SoftMarginLoss, soft_margin_loss, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none,   \
+      0)                                                                                           \
+    X(SoftMarginLossBackward, soft_margin_loss_backward, OPS_OUT,                                  \
+      K(tensor, tensor, tensor, int64, tensor), DTM_F3, none, 0)                                   \
+    X(KlDiv, kl_div, OPS_OUT, K(tensor, tensor, int64, bool, tensor), DTM_F3, none, 0)             \
+    X(KlDivBackward, kl_div_backward, OPS_OUT, K(tensor, tensor, tensor, int64, bool, tensor),     \
+      DTM_F3, none, 0)                                                                             \
+    X(KlDivTargetBackward, kl_div_target_backward, OPS_OUT,                                        \
+      K(tensor, tensor, tensor, int64, bool, tensor), DTM_F3, none, 0)                             \
+    X(BinaryCrossEntropy, binary_cross_entropy, OPS_OUT, K(tensor, tensor, tensor, int64, tensor), \
+      DTM_F3, none, 0)                                                                             \
+    X(BinaryCrossEntropyBackward, binary_cross_entropy_backward, OPS_OUT,                          \
+      K(tensor, tensor, tensor, tensor, int64, tensor), DTM_F3, none, 0)                           \
+    X(BinaryCrossEntropyWithLogits, binary_cross_entropy_with_logits, OPS_OUT,                     \
+      K(tensor, tensor, tensor, tensor, int64, tensor), DTM_F3, none, 0)                           \
+    X(BinaryCrossEntropyWithLogitsBackward, binary_cross_entropy_with_logits_backward, OPS_OUT,    \
+      K(tensor, tensor, tensor, tensor, tensor, int64, tensor), DTM_F3, none, 0)                   \
+    X(NLLLoss, nll_loss, OPS_OUT, K(tensor, tensor, tensor, int64, int64, tensor, tensor), DTM_F3, \
+      target, DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))                                              \
+    X(NLLLoss2d, nll_loss2d, OPS_OUT, K(tensor, tensor, tensor, int64, int64, tensor, tensor),     \
+      DTM_F3, target, DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))                                      \
+    X(NLLLossBackward, nll_loss_backward, OPS_OUT,                                                 \
+      K(tensor, tensor, tensor, tensor, int64, int64, tensor, tensor), DTM_F3, target,             \
+      DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))                                                      \
+    X(NLLLoss2dBackward, nll_loss2d_backward, OPS_OUT,                                             \
+      K(tensor, tensor, tensor, tensor, int64, int64, tensor, tensor), DTM_F3, target,             \
+      DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))
+
+enum { LOSS_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_LOSS_TABLE_H */

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Batch normalisation over the channel dim of input [N, C, *]: BatchNorm
+ * (training and inference), its pieces for synchronised (multi-device) batch
+ * norm - BatchNormStats, BatchNormReduce, SyncBatchNormGatherStats,
+ * BatchNormElemt, BatchNormElemtBackward - one plan for all of them.
+ *
+ *  BN1. Every tensor is gathered whole into a double buffer through the view
+ *      converters (any strides, any mix of float types); input is read as
+ *      [N, C, S] (S the trailing dims' product); per-channel vectors are 1-d
+ *      [C]. Results are rounded once to each out's type.
+ *  BN2. Statistics: mean over N x S, biased variance for the normalisation,
+ *      invstd = 1 / sqrt(var + eps); running statistics (training, gather
+ *      stats) become (1 - momentum) running + momentum batch, the variance
+ *      unbiased (x count / (count - 1)) as torch's.
+ *  BN3. BatchNorm in inference uses runningMean / runningVar and leaves
+ *      saveMean / saveInvstd as they are (torch returns them empty).
+ *  BN4. BatchNormElemtBackward (torch's batch_norm_backward_elemt): with
+ *      total = sum(counter), gradInput = (gradOut - sumDy / total - (x - mean)
+ *      invstd^2 sumDyXmu / total) invstd weight (weight absent: 1).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "aclnnop/aclnn_batch_norm.h"
+#include "aclnnop/aclnn_batch_norm_elemt.h"
+#include "aclnnop/aclnn_batch_norm_elemt_backward.h"
+#include "aclnnop/aclnn_batch_norm_reduce.h"
+#include "aclnnop/aclnn_batch_norm_stats.h"
+#include "aclnnop/aclnn_sync_batch_norm_gather_stats.h"
+#include "ops/engine/engine.h"
+#include "ops/norm/table.h"
+
+enum bn_kind { BK_NORM, BK_STATS, BK_REDUCE, BK_GATHER, BK_ELEMT, BK_ELEMT_BWD };
+
+/* Operands by role; which are present depends on the kind. */
+enum {
+    BT_X,     /* input [N, C, *] (GATHER: totalSum [n, C]) */
+    BT_G,     /* gradOut (GATHER: totalSquareSum) */
+    BT_W,     /* weight [C] */
+    BT_B,     /* bias [C] */
+    BT_MEAN,  /* mean [C] (in, or running mean in/out) */
+    BT_VAR,   /* invstd or running var [C] */
+    BT_SDY,   /* sumDy [C] */
+    BT_SDX,   /* sumDyXmu [C] */
+    BT_CNT,   /* counter / sampleCount */
+    BT_OUT,   /* output / gradInput (BatchNormElemt, BatchNorm), sum (REDUCE) */
+    BT_OUT2,  /* saveMean / mean / squareSum / batchMean */
+    BT_OUT3,  /* saveInvstd / invstd / batchInvstd */
+    BT_COUNT_ /* number of roles */
+};
+
+struct bn_plan {
+    struct ops_tensor t[BT_COUNT_];
+    bool has[BT_COUNT_];
+    int kind;
+    bool training;
+    double momentum, eps;
+    int64_t N, C, S, ncnt; /* ncnt: counter's / sampleCount's elements */
+};
+
+static double *bn_load(const struct bn_plan *p, int i, void *const *addr, double *buf)
+{
+    const struct ops_tensor *t = &p->t[i];
+    ops_gather_nd(buf, CK_F64, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+    return buf;
+}
+
+static void bn_store(const struct bn_plan *p, int i, void *const *addr, const double *buf)
+{
+    const struct ops_tensor *t = &p->t[i];
+    ops_scatter_nd(buf, CK_F64, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+}
+
+static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct bn_plan *p = e->plan;
+    const int64_t N = p->N, C = p->C, S = p->S, NS = N * S, all = N * C * S;
+    double *buf = malloc((size_t)(2 * all + 12 * C + p->ncnt + 1) * sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    double *x = buf, *g = x + all, *v[BT_COUNT_] = {0}, *cnt = g + all + 12 * C;
+    for (int i = BT_W; i <= BT_OUT3; i++)
+        v[i] = g + all + (i - BT_W) * C;
+    for (int i = BT_W; i < BT_CNT; i++) {
+        if (p->has[i])
+            bn_load(p, i, addr, v[i]);
+        else
+            for (int64_t c = 0; c < C; c++)
+                v[i][c] = i == BT_W ? 1.0 : 0.0;
+    }
+    double *mean = v[BT_OUT2], *invstd = v[BT_OUT3];
+    if (p->kind == BK_GATHER) { /* x: totalSum [N, C], g: totalSquareSum, cnt [N] */
+        bn_load(p, BT_X, addr, x);
+        bn_load(p, BT_G, addr, g);
+        bn_load(p, BT_CNT, addr, cnt);
+        double total = 0;
+        for (int64_t n = 0; n < N; n++)
+            total += cnt[n];
+        for (int64_t c = 0; c < C; c++) {
+            double s = 0, ss = 0;
+            for (int64_t n = 0; n < N; n++)
+                s += x[n * C + c], ss += g[n * C + c];
+            double m = s / total, var = ss / total - m * m;
+            mean[c] = m;
+            invstd[c] = 1.0 / sqrt(var + p->eps);
+            v[BT_MEAN][c] = (1 - p->momentum) * v[BT_MEAN][c] + p->momentum * m;
+            v[BT_VAR][c] =
+                (1 - p->momentum) * v[BT_VAR][c] + p->momentum * var * total / (total - 1);
+        }
+        bn_store(p, BT_MEAN, addr, v[BT_MEAN]);
+        bn_store(p, BT_VAR, addr, v[BT_VAR]);
+        bn_store(p, BT_OUT2, addr, mean);
+        bn_store(p, BT_OUT3, addr, invstd);
+        free(buf);
+        return 0;
+    }
+    bn_load(p, BT_X, addr, x);
+    if (p->kind == BK_ELEMT_BWD) {
+        bn_load(p, BT_G, addr, g);
+        const struct ops_tensor *ct = &p->t[BT_CNT];
+        const int64_t nc = p->ncnt;
+        double total = 0;
+        ops_gather_nd(cnt, CK_F64, ops_base(ct, addr), ct->dt, ct->ndim, ct->dims, ct->strides);
+        for (int64_t i = 0; i < nc; i++)
+            total += cnt[i];
+        for (int64_t n = 0; n < N; n++)
+            for (int64_t c = 0; c < C; c++) {
+                const double m = v[BT_MEAN][c], is = v[BT_VAR][c];
+                const double a = v[BT_SDY][c] / total, b = is * is * v[BT_SDX][c] / total;
+                double *gr = g + (n * C + c) * S;
+                const double *xr = x + (n * C + c) * S;
+                for (int64_t s = 0; s < S; s++)
+                    gr[s] = (gr[s] - a - (xr[s] - m) * b) * is * v[BT_W][c];
+            }
+        bn_store(p, BT_OUT, addr, g);
+        free(buf);
+        return 0;
+    }
+    /* per-channel statistics of x (BN2) */
+    bool stats = p->kind == BK_STATS || p->kind == BK_REDUCE || (p->kind == BK_NORM && p->training);
+    if (stats)
+        for (int64_t c = 0; c < C; c++) {
+            double s = 0, ss = 0;
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    double xv = x[(n * C + c) * S + k];
+                    s += xv;
+                    ss += xv * xv;
+                }
+            if (p->kind == BK_REDUCE) {
+                v[BT_OUT][c] = s, mean[c] = ss;
+                continue;
+            }
+            double m = NS ? s / (double)NS : NAN, var = 0;
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    double d = x[(n * C + c) * S + k] - m;
+                    var += d * d;
+                }
+            mean[c] = m;
+            invstd[c] = 1.0 / sqrt(var / (double)NS + p->eps);
+            if (p->kind == BK_NORM) {
+                if (p->has[BT_MEAN])
+                    v[BT_MEAN][c] = (1 - p->momentum) * v[BT_MEAN][c] + p->momentum * m;
+                if (p->has[BT_VAR])
+                    v[BT_VAR][c] = (1 - p->momentum) * v[BT_VAR][c] +
+                                   p->momentum * var / (double)(NS > 1 ? NS - 1 : 1);
+            }
+        }
+    if (p->kind == BK_REDUCE) {
+        bn_store(p, BT_OUT, addr, v[BT_OUT]);
+        bn_store(p, BT_OUT2, addr, mean);
+        free(buf);
+        return 0;
+    }
+    if (p->kind == BK_STATS) {
+        bn_store(p, BT_OUT2, addr, mean);
+        bn_store(p, BT_OUT3, addr, invstd);
+        free(buf);
+        return 0;
+    }
+    double *um = mean, *ui = invstd;
+    if (p->kind == BK_ELEMT) { /* mean and invstd given */
+        um = v[BT_MEAN];
+        ui = v[BT_VAR];
+    } else if (!p->training) { /* BN3 */
+        for (int64_t c = 0; c < C; c++) {
+            mean[c] = v[BT_MEAN][c];
+            invstd[c] = 1.0 / sqrt(v[BT_VAR][c] + p->eps);
+        }
+    }
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t c = 0; c < C; c++) {
+            double *r = x + (n * C + c) * S;
+            for (int64_t k = 0; k < S; k++)
+                r[k] = (r[k] - um[c]) * ui[c] * v[BT_W][c] + v[BT_B][c];
+        }
+    bn_store(p, BT_OUT, addr, x);
+    if (p->kind == BK_NORM && p->training) {
+        if (p->has[BT_MEAN])
+            bn_store(p, BT_MEAN, addr, v[BT_MEAN]);
+        if (p->has[BT_VAR])
+            bn_store(p, BT_VAR, addr, v[BT_VAR]);
+        if (p->has[BT_OUT2])
+            bn_store(p, BT_OUT2, addr, mean);
+        if (p->has[BT_OUT3])
+            bn_store(p, BT_OUT3, addr, invstd);
+    }
+    free(buf);
+    return 0;
+}
+
+static const char *const bn_what[BT_COUNT_] = {"input",   "gradOut",    "weight",   "bias",
+                                               "mean",    "var/invstd", "sumDy",    "sumDyXmu",
+                                               "counter", "output",     "mean out", "invstd out"};
+
+/* The checks all kinds share: types, input [N, C, *] (2 to 8 dims), the per-channel
+ * tensors 1-d [C], the data-shaped outs input's shape. */
+static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *t, unsigned types,
+                            unsigned ctypes, bool training, double momentum, double eps, WS)
+{
+    aclnnStatus rc;
+    for (int i = 0; i < BT_COUNT_; i++)
+        if (t[i] && (rc = ops_check_dims(t[i], name, bn_what[i])))
+            return rc;
+    for (int i = 0; i < BT_COUNT_; i++)
+        if (t[i] && !ops_dt_in(t[i]->dtype, i == BT_CNT ? ctypes : types))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not supported", name,
+                           bn_what[i], ops_dt_name(t[i]->dtype));
+    const aclTensor *x = t[BT_X];
+    int nd = (int)x->ndim;
+    if (nd < 2 || (kind == BK_GATHER && nd != 2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input must be [N, C, *] (2 to 8 dims), got %d",
+                       name, nd);
+    const int64_t C = x->dims[1];
+    for (int i = BT_W; i <= BT_OUT3; i++) {
+        if (!t[i] || i == BT_CNT)
+            continue;
+        bool data = (i == BT_OUT && kind != BK_REDUCE) || i == BT_G;
+        if (data ? !ops_same_shape(t[i], x) : t[i]->ndim != 1 || t[i]->dims[0] != C) {
+            char s1[96];
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s, expected %s", name,
+                           bn_what[i], ops_shape_str(s1, sizeof(s1), t[i]->dims, t[i]->ndim),
+                           data ? "input's" : "[C]");
+        }
+    }
+    if (kind == BK_GATHER && (t[BT_CNT]->ndim != 1 || t[BT_CNT]->dims[0] != x->dims[0]))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: sampleCount must be [n], n = totalSum's rows",
+                       name);
+    if (kind == BK_GATHER && !ops_same_shape(t[BT_G], x))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: totalSquareSum must have totalSum's shape",
+                       name);
+    OPS_PLAN(
+        e, p, name, 9, 3, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], bn_what[BT_X]},
+        {&p->t[BT_G], t[BT_G], bn_what[BT_G]}, {&p->t[BT_W], t[BT_W], bn_what[BT_W]},
+        {&p->t[BT_B], t[BT_B], bn_what[BT_B]}, {&p->t[BT_MEAN], t[BT_MEAN], bn_what[BT_MEAN]},
+        {&p->t[BT_VAR], t[BT_VAR], bn_what[BT_VAR]}, {&p->t[BT_SDY], t[BT_SDY], bn_what[BT_SDY]},
+        {&p->t[BT_SDX], t[BT_SDX], bn_what[BT_SDX]}, {&p->t[BT_CNT], t[BT_CNT], bn_what[BT_CNT]},
+        {&p->t[BT_OUT], t[BT_OUT], bn_what[BT_OUT]}, {&p->t[BT_OUT2], t[BT_OUT2], bn_what[BT_OUT2]},
+        {&p->t[BT_OUT3], t[BT_OUT3], bn_what[BT_OUT3]});
+    for (int i = 0; i < BT_COUNT_; i++)
+        p->has[i] = t[i] != NULL;
+    p->kind = kind;
+    p->training = training;
+    p->momentum = momentum;
+    p->eps = eps;
+    p->N = x->dims[0];
+    p->C = C;
+    p->S = ops_numel(x->dims + 2, nd - 2);
+    p->ncnt = t[BT_CNT] ? ops_numel(t[BT_CNT]->dims, (int)t[BT_CNT]->ndim) : 0;
+    e->run = p->C > 0 && (p->N * p->S > 0 || kind != BK_ELEMT_BWD) ? bn_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input, const aclTensor *weight,
+                                           const aclTensor *bias, aclTensor *runningMean,
+                                           aclTensor *runningVar, bool training, double momentum,
+                                           double eps, aclTensor *output, aclTensor *saveMean,
+                                           aclTensor *saveInvstd, WS)
+{
+    const char *name = "aclnnBatchNorm";
+    OPS_CHECK_NULLS(name, input, output, workspaceSize, executor);
+    if (!training && (!runningMean || !runningVar))
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: inference needs runningMean and runningVar",
+                       name);
+    const aclTensor *t[BT_COUNT_] = {
+        [BT_X] = input,        [BT_W] = weight,   [BT_B] = bias,        [BT_MEAN] = runningMean,
+        [BT_VAR] = runningVar, [BT_OUT] = output, [BT_OUT2] = saveMean, [BT_OUT3] = saveInvstd};
+    return bn_build(name, BK_NORM, t, OPS_DT_BatchNorm, 0, training, momentum, eps, workspaceSize,
+                    executor);
+}
+PHASE2(BatchNorm)
+
+aclnnStatus aclnnBatchNormStatsGetWorkspaceSize(const aclTensor *input, double eps, aclTensor *mean,
+                                                aclTensor *invstd, WS)
+{
+    const char *name = "aclnnBatchNormStats";
+    OPS_CHECK_NULLS(name, input, mean, invstd, workspaceSize, executor);
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input, [BT_OUT2] = mean, [BT_OUT3] = invstd};
+    return bn_build(name, BK_STATS, t, OPS_DT_BatchNormStats, 0, true, 0, eps, workspaceSize,
+                    executor);
+}
+PHASE2(BatchNormStats)
+
+aclnnStatus aclnnBatchNormReduceGetWorkspaceSize(const aclTensor *x, aclTensor *sum,
+                                                 aclTensor *squareSum, WS)
+{
+    const char *name = "aclnnBatchNormReduce";
+    OPS_CHECK_NULLS(name, x, sum, squareSum, workspaceSize, executor);
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = x, [BT_OUT] = sum, [BT_OUT2] = squareSum};
+    return bn_build(name, BK_REDUCE, t, OPS_DT_BatchNormReduce, 0, true, 0, 0, workspaceSize,
+                    executor);
+}
+PHASE2(BatchNormReduce)
+
+aclnnStatus aclnnSyncBatchNormGatherStatsGetWorkspaceSize(
+    const aclTensor *totalSum, const aclTensor *totalSquareSum, const aclTensor *sampleCount,
+    aclTensor *mean, aclTensor *variance, float momentum, float eps, aclTensor *batchMean,
+    aclTensor *batchInvstd, WS)
+{
+    const char *name = "aclnnSyncBatchNormGatherStats";
+    OPS_CHECK_NULLS(name, totalSum, totalSquareSum, sampleCount, mean, variance, batchMean,
+                    batchInvstd, workspaceSize, executor);
+    const aclTensor *t[BT_COUNT_] = {
+        [BT_X] = totalSum,   [BT_G] = totalSquareSum, [BT_CNT] = sampleCount, [BT_MEAN] = mean,
+        [BT_VAR] = variance, [BT_OUT2] = batchMean,   [BT_OUT3] = batchInvstd};
+    return bn_build(name, BK_GATHER, t, OPS_DT_SyncBatchNormGatherStats,
+                    OPS_DT2_SyncBatchNormGatherStats, true, momentum, eps, workspaceSize, executor);
+}
+PHASE2(SyncBatchNormGatherStats)
+
+aclnnStatus aclnnBatchNormElemtGetWorkspaceSize(const aclTensor *input, const aclTensor *weight,
+                                                const aclTensor *bias, aclTensor *mean,
+                                                aclTensor *invstd, double eps, aclTensor *output,
+                                                WS)
+{
+    const char *name = "aclnnBatchNormElemt";
+    OPS_CHECK_NULLS(name, input, mean, invstd, output, workspaceSize, executor);
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,   [BT_W] = weight,   [BT_B] = bias,
+                                     [BT_MEAN] = mean, [BT_VAR] = invstd, [BT_OUT] = output};
+    return bn_build(name, BK_ELEMT, t, OPS_DT_BatchNormElemt, 0, false, 0, eps, workspaceSize,
+                    executor);
+}
+PHASE2(BatchNormElemt)
+
+aclnnStatus aclnnBatchNormElemtBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *mean,
+    const aclTensor *invstd, const aclTensor *weight, const aclTensor *sumDy,
+    const aclTensor *sumDyXmu, aclTensor *counter, aclTensor *gradInput, WS)
+{
+    const char *name = "aclnnBatchNormElemtBackward";
+    OPS_CHECK_NULLS(name, gradOut, input, mean, invstd, sumDy, sumDyXmu, counter, gradInput,
+                    workspaceSize, executor);
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,      [BT_G] = gradOut,   [BT_W] = weight,
+                                     [BT_MEAN] = mean,    [BT_VAR] = invstd,  [BT_SDY] = sumDy,
+                                     [BT_SDX] = sumDyXmu, [BT_CNT] = counter, [BT_OUT] = gradInput};
+    return bn_build(name, BK_ELEMT_BWD, t, OPS_DT_BatchNormElemtBackward,
+                    OPS_DT2_BatchNormElemtBackward, false, 0, 0, workspaceSize, executor);
+}
+PHASE2(BatchNormElemtBackward)

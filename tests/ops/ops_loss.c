@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The loss family's codes and messages (NULL tensors, types, reductions, shapes, an
+ * out-of-range class at launch) and a few values worked out by hand; the differential
+ * test against PyTorch is tests/python/test_loss_torch.py. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_kl_div.h"
+#include "aclnnop/aclnn_mse_loss.h"
+#include "aclnnop/aclnn_nll_loss.h"
+#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+
+static void test_values(void)
+{
+    int64_t s[2] = {2, 2}, one = 1;
+    ot_tensor x, t, o, r;
+    ot_make(&x, ACL_FLOAT, 2, s, L_TRANS);
+    ot_make(&t, ACL_FLOAT16, 2, s, L_GAP);
+    ot_make(&o, ACL_FLOAT, 1, &one, L_CONTIG);
+    ot_make(&r, ACL_BF16, 2, s, L_CONTIG);
+    const double xv[4] = {1, 2, 3, 4}, tv[4] = {1, 0, 5, 4.5};
+    for (int i = 0; i < 4; i++)
+        ot_set(&x, i, xv[i]), ot_set(&t, i, tv[i]);
+    OT_RUN(aclnnMseLoss, x.t, t.t, 1, o.t); /* (0 + 4 + 4 + 0.25) / 4 */
+    CHECK(ot_get(&o, 0) == 2.0625);
+    OT_RUN(aclnnMseLoss, x.t, t.t, 2, o.t);
+    CHECK(ot_get(&o, 0) == 8.25);
+    /* smooth L1 gradient, beta 1, sum: d = 0, 2, -2, -0.5 -> 0, 1, -1, -0.5 */
+    OT_RUN(aclnnSmoothL1LossBackward, o.t, x.t, t.t, 0, 1.0f, r.t);
+    const double want[4] = {0, 8.25, -8.25, -4.125};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&r, i) == ot_round(ACL_BF16, want[i]));
+    OT_FREE(&x, &t, &o, &r);
+}
+
+static void test_codes(void)
+{
+    int64_t s[2] = {2, 3}, s4 = 4, c3 = 3, n2 = 2, one = 1;
+    ot_tensor x, t, o, bad, xi, w, tg, on, n, tw;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s}, {&t, ACL_FLOAT, 2, s}, {&o, ACL_FLOAT, 2, s},
+                   {&bad, ACL_FLOAT, 1, &s4}, {&xi, ACL_INT32, 2, s}, {&w, ACL_FLOAT, 1, &c3},
+                   {&tg, ACL_INT64, 1, &n2}, {&on, ACL_FLOAT, 1, &one}, {&n, ACL_FLOAT, 1, &n2},
+                   {&tw, ACL_FLOAT, 1, &one});
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMseLoss, NULL, t.t, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMseLoss, x.t, t.t, 3, o.t);   /* no batchmean */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMseLoss, x.t, bad.t, 0, o.t); /* no broadcast */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMseLoss, xi.t, t.t, 0, o.t);  /* INT32 */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMseLoss, x.t, t.t, 1, o.t);   /* out not one element */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMseLoss, x.t, t.t, 0, on.t);  /* out shape */
+    OT_RUN(aclnnKlDiv, x.t, t.t, 3, false, on.t);                        /* batchmean is KlDiv's */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnKlDiv, x.t, t.t, -1, false, on.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSmoothL1LossBackward, on.t, x.t, t.t, 1, -1.0f, o.t);
+    /* NLL: weight NULL, target type, weight shape, then class 7 of 3 at launch */
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnNLLLoss, x.t, tg.t, NULL, 0, -100, n.t, on.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNLLLoss, x.t, n.t, w.t, 0, -100, n.t, on.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNLLLoss, x.t, tg.t, bad.t, 0, -100, n.t, on.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNLLLoss, x.t, tg.t, w.t, 0, -100, on.t, on.t);
+    int64_t cls[2] = {1, 7};
+    for (int i = 0; i < 2; i++)
+        ot_set(&tg, i, (double)cls[i]);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnNLLLossGetWorkspaceSize(x.t, tg.t, w.t, 2, -100, on.t, on.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnNLLLoss(NULL, ws, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) != ACL_SUCCESS);
+    /* ignoreIndex 7 skips it: loss = -w[1] x[0][1] (x = 0..5, w = 1) */
+    for (int i = 0; i < 6; i++)
+        ot_set(&x, i, i);
+    for (int i = 0; i < 3; i++)
+        ot_set(&w, i, 1);
+    OT_RUN(aclnnNLLLoss, x.t, tg.t, w.t, 2, 7, tw.t, on.t);
+    CHECK(ot_get(&tw, 0) == -1.0); /* -x[0][1] = -1 */
+    CHECK(ot_get(&on, 0) == 1.0);  /* totalWeightOut: one class counted */
+    OT_FREE(&x, &t, &o, &bad, &xi, &w, &tg, &on, &n, &tw);
+}
+
+int main(void)
+{
+    ot_init();
+    test_values();
+    test_codes();
+    ot_fini();
+    printf("ops_loss: ok\n");
+    return 0;
+}

@@ -1,0 +1,264 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The loss family (ops/loss) against PyTorch (torch 1.13 on the CPU as the oracle).
+
+Every row of ops/loss/table.h through acl.nn (both phases, on a stream), for
+FLOAT, FLOAT16 and BFLOAT16, every reduction (none, mean, sum; batchmean for
+KlDiv), on seeded random inputs: broadcasting shapes where torch broadcasts,
+non-contiguous views, optional weights present and absent. A gradient is
+checked against torch's autograd of the forward loss in DOUBLE (gradOutput a
+random tensor under none, a random one-element tensor otherwise). Bad input
+(a NULL tensor, a refused type, a reduction out of range, shapes that do not
+broadcast, a target outside [0, C) at launch) gives its code with a message
+naming the operator. References are computed in DOUBLE from the inputs as
+stored and rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16
+looser for the reduced results. Skipped (exit 77) without torch."""
+import os
+import warnings
+import random
+import unittest
+
+torch = None
+if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
+    try:  # before acl (test_ew_torch.py says why)
+        import torch
+        import torch.nn.functional as TF
+    except ImportError:
+        torch = None
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, F64, I32, I64, TOL  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2929
+warnings.filterwarnings("ignore", category=UserWarning)  # torch on broadcast targets
+REDS = ["none", "mean", "sum"]
+
+
+def _kl(x, t, reduction, log_target):
+    return TF.kl_div(x, t, reduction=reduction, log_target=log_target)
+
+
+def _bcel(x, t, w, pw, reduction):
+    return TF.binary_cross_entropy_with_logits(x, t, weight=w, pos_weight=pw,
+                                               reduction=reduction)
+
+
+# name, torch loss(x, t, extra..., reduction), the targets' range, same shape only,
+# extra arguments (("beta", value) or ("log", bool) or ("weight",) / ("posWeight",))
+POINTWISE = [
+    ("MseLoss", lambda x, t, r: TF.mse_loss(x, t, reduction=r), (-3, 3), False, ()),
+    ("L1Loss", lambda x, t, r: TF.l1_loss(x, t, reduction=r), (-3, 3), False, ()),
+    ("SmoothL1Loss", lambda x, t, b, r: TF.smooth_l1_loss(x, t, reduction=r, beta=b), (-3, 3),
+     False, (("beta", 0.75),)),
+    ("SmoothL1Loss", lambda x, t, b, r: TF.smooth_l1_loss(x, t, reduction=r, beta=b), (-3, 3),
+     False, (("beta", 0.0),)),
+    ("SoftMarginLoss", lambda x, t, r: TF.soft_margin_loss(x, t, reduction=r), "sign", True, ()),
+    ("KlDiv", lambda x, t, lg, r: _kl(x, t, r, lg), (0, 1), False, (("log", False),)),
+    ("KlDiv", lambda x, t, lg, r: _kl(x, t, r, lg), (-3, 0), False, (("log", True),)),
+    ("BinaryCrossEntropy", lambda x, t, w, r: TF.binary_cross_entropy(x, t, w, reduction=r),
+     (0, 1), True, (("weight",),)),
+    ("BinaryCrossEntropyWithLogits", lambda x, t, w, pw, r: _bcel(x, t, w, pw, r), (0, 1), True,
+     (("weight",), ("posWeight",))),
+]
+BACKWARD = {"MseLoss": "MseLossBackward", "L1Loss": "L1LossBackward",
+            "SmoothL1Loss": "SmoothL1LossBackward", "SoftMarginLoss": "SoftMarginLossBackward",
+            "KlDiv": "KlDivBackward", "BinaryCrossEntropy": "BinaryCrossEntropyBackward",
+            "BinaryCrossEntropyWithLogits": "BinaryCrossEntropyWithLogitsBackward"}
+SHAPES = [((3, 5), (3, 5)), ((4, 1, 3), (5, 1)), ((7,), (1,)), ((2, 3, 4), (2, 3, 4))]
+
+
+def rand(rng, shape, lo, hi):
+    n = 1
+    for d in shape:
+        n *= d
+    return torch.tensor([rng.uniform(lo, hi) for _ in range(n)], dtype=F64).reshape(shape)
+
+
+def red_tol(dtype, reduced):
+    rt, at = TOL[dtype]
+    return (rt * 8, at * 8) if reduced and dtype in (F16, BF16) else (rt, at)
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class LossTorch(acltest.StreamCase):
+    runs = 0
+
+    def setUp(self):
+        super().setUp()
+        self.devs = []
+
+    def tearDown(self):
+        for d in self.devs:
+            d.free()
+        super().tearDown()
+
+    def dev(self, t):
+        d = Dev(t)
+        self.devs.append(d)
+        return d
+
+    def run_op(self, name, *args):
+        ws, ex, ret = nn.get_workspace_size(name, *args)
+        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
+        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
+        return acl.rt.synchronize_stream(self.stream)
+
+    def refused(self, name, code, *args):
+        _, _, ret = nn.get_workspace_size(name, *args)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
+        self.assertIn("aclnn" + name, msg)
+
+    def test_pointwise(self):
+        rng = random.Random(SEED)
+        for name, fn, trange, same, extra in POINTWISE:
+            for dtype in (F32, F16, BF16):
+                for sx, st in SHAPES:
+                    if same:
+                        st = sx
+                    for ri, red in enumerate(REDS + (["batchmean"] if name == "KlDiv" else [])):
+                        self.one_pointwise(rng, name, fn, trange, extra, dtype, sx, st, ri, red)
+                        LossTorch.runs += 2
+
+    def one_pointwise(self, rng, name, fn, trange, extra, dtype, sx, st, ri, red):
+        what = "%s %s %s/%s %s %r" % (name, dtype, sx, st, red, extra)
+        if name == "BinaryCrossEntropy":
+            x = rand(rng, sx, 0.02, 0.98).to(dtype)
+        elif name == "KlDiv":
+            x = rand(rng, sx, -3, 0).to(dtype)
+        else:
+            x = rand(rng, sx, -3, 3).to(dtype)
+        if trange == "sign":
+            t = torch.tensor([rng.choice((-1.0, 1.0)) for _ in range(torch.Size(st).numel())],
+                             dtype=F64).reshape(st).to(dtype)
+        else:
+            t = rand(rng, st, *trange).to(dtype)
+        bshape = torch.broadcast_shapes(sx, st)
+        ext_t, ext_c = [], []  # torch's extra arguments, the C call's
+        for e in extra:
+            if e[0] == "beta":
+                ext_t.append(e[1])
+                ext_c.append(e[1])
+            elif e[0] == "log":
+                ext_t.append(e[1])
+                ext_c.append(e[1])
+            else:  # an optional weight: absent in one case of two
+                w = rand(rng, bshape[-1:], 0.5, 2).to(dtype) if rng.random() < 0.5 else None
+                ext_t.append(None if w is None else w.double())
+                ext_c.append(0 if w is None else self.dev(w).handle)
+        reduced = red != "none"
+        xd = x.double().requires_grad_()
+        ref = fn(xd, t.double(), *ext_t, red)
+        ref_out = ref.detach().to(dtype)
+        out = self.dev(torch.zeros(ref_out.shape if not reduced else (1,), dtype=dtype))
+        cred = 3 if red == "batchmean" else ri
+        args = [self.dev(view_of(rng, x)).handle, self.dev(view_of(rng, t)).handle]
+        if name in ("BinaryCrossEntropy", "BinaryCrossEntropyWithLogits"):
+            args += ext_c + [cred]
+        else:
+            args += [cred] + ext_c
+        self.assertEqual(self.run_op(name, *(args + [out.handle])), 0, what)
+        got = out.read()
+        check(self, got.reshape(ref_out.shape), ref_out, what, tol=red_tol(dtype, reduced))
+        # the gradient with respect to self
+        g = (rand(rng, bshape, -2, 2) if not reduced else rand(rng, (), -2, 2)).to(dtype)
+        ref.backward(g.double())
+        gx = xd.grad.broadcast_to(bshape).to(dtype) if xd.grad is not None else None
+        gout = self.dev(torch.zeros(bshape, dtype=dtype))
+        bname = BACKWARD[name]
+        gargs = [self.dev(g).handle] + args  # the forward's parameters after gradOutput
+        self.assertEqual(self.run_op(bname, *(gargs + [gout.handle])), 0, "grad " + what)
+        if tuple(sx) == tuple(bshape):
+            check(self, gout.read(), gx, "grad " + what, tol=red_tol(dtype, True))
+        if name == "KlDiv":  # the gradient with respect to target
+            td = t.double().requires_grad_()
+            fn(x.double(), td, *ext_t, red).backward(g.double())
+            gt = self.dev(torch.zeros(bshape, dtype=dtype))
+            self.assertEqual(self.run_op("KlDivTargetBackward", *(gargs + [gt.handle])), 0, what)
+            if tuple(st) == tuple(bshape):
+                check(self, gt.read(), td.grad.to(dtype), "target grad " + what,
+                      tol=red_tol(dtype, True))
+
+    def test_nll(self):
+        rng = random.Random(SEED + 1)
+        for two_d in (False, True):
+            for dtype in (F32, F16, BF16):
+                for tdt in (I64, I32):
+                    for ri, red in enumerate(REDS):
+                        for shape in ([(4, 5), (5,)] if not two_d else [(2, 3, 4, 2)]):
+                            self.one_nll(rng, two_d, dtype, tdt, ri, red, shape)
+                            LossTorch.runs += 2
+
+    def one_nll(self, rng, two_d, dtype, tdt, ri, red, shape):
+        what = "NLL %s %s %s %s" % (shape, dtype, tdt, red)
+        C = shape[1] if len(shape) >= 2 else shape[0]
+        tshape = shape[:1] + shape[2:] if len(shape) >= 2 else ()
+        x = rand(rng, shape, -3, 0).to(dtype)
+        n = torch.Size(tshape).numel()
+        ignore = rng.choice((-100, 1))
+        t = torch.tensor([rng.randrange(C) for _ in range(n)], dtype=I64).reshape(tshape)
+        w = rand(rng, (C,), 0.5, 2).to(dtype)
+        xd = x.double().requires_grad_()
+        ref = TF.nll_loss(xd, t, w.double(), ignore_index=ignore, reduction=red)
+        keep = t != ignore
+        tw = w.double()[t[keep]].sum() if n else torch.tensor(0.0, dtype=F64)
+        reduced = red != "none" or len(shape) == 1
+        out = self.dev(torch.zeros(ref.shape if not reduced else (1,), dtype=dtype))
+        twout = self.dev(torch.zeros((1,), dtype=dtype))
+        xh, th, wh = (self.dev(view_of(rng, x)).handle, self.dev(t.to(tdt)).handle,
+                      self.dev(w).handle)
+        op = "NLLLoss2d" if two_d else "NLLLoss"
+        self.assertEqual(self.run_op(op, xh, th, wh, ri, ignore, out.handle, twout.handle), 0)
+        check(self, out.read().reshape(ref.shape), ref.detach().to(dtype), what,
+              tol=red_tol(dtype, reduced))
+        check(self, twout.read().reshape(()), tw.to(dtype), "totalWeight " + what,
+              tol=red_tol(dtype, True))
+        g = (rand(rng, ref.shape, -2, 2) if red == "none" else rand(rng, (1,), -2, 2)).to(dtype)
+        ref.backward(g.double().reshape(ref.shape))
+        gout = self.dev(torch.zeros(shape, dtype=dtype))
+        twh = self.dev(tw.to(dtype).reshape(1)).handle
+        self.assertEqual(self.run_op(op + "Backward", self.dev(g).handle, xh, th, wh, ri, ignore,
+                                     twh, gout.handle), 0, what)
+        check(self, gout.read(), xd.grad.to(dtype), "grad " + what, tol=red_tol(dtype, True))
+
+    def test_refused(self):
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        t = self.dev(torch.zeros((2, 3), dtype=F32))
+        o = self.dev(torch.zeros((2, 3), dtype=F32))
+        bad = self.dev(torch.zeros((4,), dtype=F32))
+        i32 = self.dev(torch.zeros((2, 3), dtype=I32))
+        self.refused("MseLoss", 161001, 0, t.handle, 0, o.handle)
+        self.refused("MseLoss", 161002, x.handle, t.handle, 5, o.handle)
+        self.refused("MseLoss", 161002, x.handle, bad.handle, 0, o.handle)
+        self.refused("MseLoss", 161002, i32.handle, t.handle, 0, o.handle)
+        self.refused("MseLoss", 161002, x.handle, t.handle, 1, o.handle)  # out not one element
+        self.refused("KlDiv", 161002, x.handle, t.handle, 4, False, o.handle)
+        self.refused("SmoothL1Loss", 161002, x.handle, t.handle, 0, -1.0, o.handle)
+        self.refused("MseLossBackward", 161002, bad.handle, x.handle, t.handle, 0, o.handle)
+        # NLL: shapes, target type, an out-of-range class at launch
+        tg = self.dev(torch.tensor([0, 7], dtype=I64))
+        w = self.dev(torch.ones((3,), dtype=F32))
+        one = self.dev(torch.zeros((1,), dtype=F32))
+        n2 = self.dev(torch.zeros((2,), dtype=F32))
+        self.refused("NLLLoss", 161001, x.handle, tg.handle, 0, 0, -100, n2.handle, one.handle)
+        self.refused("NLLLoss", 161002, x.handle, x.handle, w.handle, 0, -100, n2.handle,
+                     one.handle)
+        self.refused("NLLLoss", 161002, x.handle, tg.handle, bad.handle, 0, -100, n2.handle,
+                     one.handle)
+        self.refused("NLLLoss2d", 161002, x.handle, tg.handle, w.handle, 0, -100, n2.handle,
+                     one.handle)
+        ws, ex, ret = nn.get_workspace_size("NLLLoss", x.handle, tg.handle, w.handle, 0, -100,
+                                            n2.handle, one.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("NLLLoss", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # class 7 of 3
+
+
+if __name__ == "__main__":
+    unittest.main()
