@@ -160,6 +160,7 @@
 #include "aclnnop/aclnn_hardtanh_backward.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "aclnnop/aclnn_index_copy.h"
+#include "aclnnop/aclnn_index_fill.h"
 #include "aclnnop/aclnn_index_fill_tensor.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_is_neg_inf.h"
