@@ -7,7 +7,7 @@
  * step) and writes the advanced counter back, so equal seed and counter give
  * equal numbers and consecutive tasks continue the sequence. Parameters given
  * by address (isAddr = 1) are read when the task runs. The entry point is in
- * core/api/memory.c.
+ * core/api/memory.c; the generator is core/philox.h's.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,52 +17,9 @@
 #include "core/half.h"
 #include "core/launch.h"
 #include "core/memory/memory.h"
+#include "core/philox.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
-
-/* ---- Philox4x32-10 ------------------------------------------------------ */
-
-struct philox {
-    uint32_t key[2];
-    uint32_t ctr[4];
-    uint32_t out[4];
-    unsigned used; /* words of out consumed (4 = draw a new block) */
-    uint64_t blocks;
-};
-
-static void philox_block(const uint32_t c_in[4], const uint32_t k_in[2], uint32_t out[4])
-{
-    uint32_t c[4] = {c_in[0], c_in[1], c_in[2], c_in[3]}, k0 = k_in[0], k1 = k_in[1];
-    for (int r = 0; r < 10; r++) {
-        uint64_t p0 = (uint64_t)0xD2511F53u * c[0], p1 = (uint64_t)0xCD9E8D57u * c[2];
-        uint32_t n0 = (uint32_t)(p1 >> 32) ^ c[1] ^ k0, n2 = (uint32_t)(p0 >> 32) ^ c[3] ^ k1;
-        c[0] = n0;
-        c[1] = (uint32_t)p1;
-        c[2] = n2;
-        c[3] = (uint32_t)p0;
-        k0 += 0x9E3779B9u;
-        k1 += 0xBB67AE85u;
-    }
-    memcpy(out, c, sizeof(c));
-}
-
-static uint32_t philox_next(struct philox *g)
-{
-    if (g->used == 4) {
-        philox_block(g->ctr, g->key, g->out);
-        g->used = 0;
-        g->blocks++;
-        for (int i = 0; i < 4 && ++g->ctr[i] == 0; i++) /* 128-bit increment */
-            ;
-    }
-    return g->out[g->used++];
-}
-
-static double uniform01(struct philox *g) /* [0, 1), 53 bits */
-{
-    uint64_t hi = philox_next(g) >> 5, lo = philox_next(g) >> 6;
-    return (double)(hi * 67108864u + lo) * (1.0 / 9007199254740992.0);
-}
 
 /* ---- parameters --------------------------------------------------------- */
 
@@ -81,13 +38,41 @@ static double param_real(const aclrtRandomParaInfo *p, aclDataType dt)
 {
     const void *v = param_ptr(p);
     switch ((int)dt) {
-    case ACL_FLOAT: { float f; memcpy(&f, v, 4); return f; }
-    case ACL_FLOAT16: { uint16_t h; memcpy(&h, v, 2); return half_f16_to_f32(h); }
-    case ACL_BF16: { uint16_t h; memcpy(&h, v, 2); return half_bf16_to_f32(h); }
-    case ACL_INT32: { int32_t i; memcpy(&i, v, 4); return i; }
-    case ACL_UINT32: { uint32_t i; memcpy(&i, v, 4); return i; }
-    case ACL_INT64: { int64_t i; memcpy(&i, v, 8); return (double)i; }
-    default: { uint64_t i; memcpy(&i, v, 8); return (double)i; }
+    case ACL_FLOAT: {
+        float f;
+        memcpy(&f, v, 4);
+        return f;
+    }
+    case ACL_FLOAT16: {
+        uint16_t h;
+        memcpy(&h, v, 2);
+        return half_f16_to_f32(h);
+    }
+    case ACL_BF16: {
+        uint16_t h;
+        memcpy(&h, v, 2);
+        return half_bf16_to_f32(h);
+    }
+    case ACL_INT32: {
+        int32_t i;
+        memcpy(&i, v, 4);
+        return i;
+    }
+    case ACL_UINT32: {
+        uint32_t i;
+        memcpy(&i, v, 4);
+        return i;
+    }
+    case ACL_INT64: {
+        int64_t i;
+        memcpy(&i, v, 8);
+        return (double)i;
+    }
+    default: {
+        uint64_t i;
+        memcpy(&i, v, 8);
+        return (double)i;
+    }
     }
 }
 
@@ -110,20 +95,52 @@ static void param_int(const aclrtRandomParaInfo *p, aclDataType dt, int64_t *s, 
 {
     const void *v = param_ptr(p);
     switch ((int)dt) {
-    case ACL_INT32: { int32_t i; memcpy(&i, v, 4); *s = i; *u = (uint64_t)(int64_t)i; break; }
-    case ACL_UINT32: { uint32_t i; memcpy(&i, v, 4); *s = i; *u = i; break; }
-    case ACL_INT64: { int64_t i; memcpy(&i, v, 8); *s = i; *u = (uint64_t)i; break; }
-    default: { uint64_t i; memcpy(&i, v, 8); *s = (int64_t)i; *u = i; break; }
+    case ACL_INT32: {
+        int32_t i;
+        memcpy(&i, v, 4);
+        *s = i;
+        *u = (uint64_t)(int64_t)i;
+        break;
+    }
+    case ACL_UINT32: {
+        uint32_t i;
+        memcpy(&i, v, 4);
+        *s = i;
+        *u = i;
+        break;
+    }
+    case ACL_INT64: {
+        int64_t i;
+        memcpy(&i, v, 8);
+        *s = i;
+        *u = (uint64_t)i;
+        break;
+    }
+    default: {
+        uint64_t i;
+        memcpy(&i, v, 8);
+        *s = (int64_t)i;
+        *u = i;
+        break;
+    }
     }
 }
 
 static size_t dt_size(aclDataType dt)
 {
     switch ((int)dt) {
-    case ACL_FLOAT16: case ACL_BF16: return 2;
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
-    case ACL_INT64: case ACL_UINT64: return 8;
-    default: return 0;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+        return 2;
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32:
+        return 4;
+    case ACL_INT64:
+    case ACL_UINT64:
+        return 8;
+    default:
+        return 0;
     }
 }
 
@@ -162,7 +179,7 @@ static int32_t run_random(void *arg)
         uint8_t *m = out;
         memset(m, 0, (num + 7) / 8);
         for (uint64_t i = 0; i < num; i++) /* bit i (LSB first): 1 = keep */
-            if (uniform01(&g) >= ratio)
+            if (philox_uniform01(&g) >= ratio)
                 m[i / 8] |= (uint8_t)(1u << (i % 8));
         break;
     }
@@ -173,7 +190,7 @@ static int32_t run_random(void *arg)
             if (!(lo < hi))
                 return ACL_ERROR_INVALID_PARAM;
             for (uint64_t i = 0; i < num; i++)
-                store_real(out, i, dt, lo + (hi - lo) * uniform01(&g));
+                store_real(out, i, dt, lo + (hi - lo) * philox_uniform01(&g));
         } else {
             int64_t slo, shi;
             uint64_t ulo, uhi;
@@ -186,7 +203,7 @@ static int32_t run_random(void *arg)
             size_t w = dt_size(dt);
             for (uint64_t i = 0; i < num; i++) {
                 uint64_t r = ((uint64_t)philox_next(&g) << 32) | philox_next(&g);
-                uint64_t v = ulo + r % range; /* bias < range / 2^64 */
+                uint64_t v = ulo + r % range;       /* bias < range / 2^64 */
                 memcpy((char *)out + w * i, &v, w); /* little-endian low bytes */
             }
         }
@@ -199,9 +216,9 @@ static int32_t run_random(void *arg)
         if (!(sd >= 0.0))
             return ACL_ERROR_INVALID_PARAM;
         for (uint64_t i = 0; i < num;) { /* Box-Muller: two normals per pair */
-            double u1 = 1.0 - uniform01(&g), u2 = uniform01(&g);
-            double rad = sqrt(-2.0 * log(u1)), z[2] = {rad * cos(2 * M_PI * u2),
-                                                        rad * sin(2 * M_PI * u2)};
+            double u1 = 1.0 - philox_uniform01(&g), u2 = philox_uniform01(&g);
+            double rad = sqrt(-2.0 * log(u1)),
+                   z[2] = {rad * cos(2 * M_PI * u2), rad * sin(2 * M_PI * u2)};
             for (int k = 0; k < 2 && i < num; k++) {
                 if (trunc && fabs(z[k]) > 2.0)
                     continue; /* truncated at two standard deviations: redraw */
@@ -224,8 +241,8 @@ aclError core_mem_random_async(const aclrtRandomNumTaskInfo *taskInfo, const acl
     int ft = (int)taskInfo->randomNumFuncParaInfo.funcType;
     if (!dt_size(dt))
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: data type %d (INT32, INT64, UINT32, UINT64, BF16, FLOAT16, FLOAT)",
-                        fn, (int)dt);
+                        "%s: data type %d (INT32, INT64, UINT32, UINT64, BF16, FLOAT16, FLOAT)", fn,
+                        (int)dt);
     if (ft < ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK ||
         ft > ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown function type %d", fn, ft);
