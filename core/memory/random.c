@@ -38,41 +38,13 @@ static double param_real(const aclrtRandomParaInfo *p, aclDataType dt)
 {
     const void *v = param_ptr(p);
     switch ((int)dt) {
-    case ACL_FLOAT: {
-        float f;
-        memcpy(&f, v, 4);
-        return f;
-    }
-    case ACL_FLOAT16: {
-        uint16_t h;
-        memcpy(&h, v, 2);
-        return half_f16_to_f32(h);
-    }
-    case ACL_BF16: {
-        uint16_t h;
-        memcpy(&h, v, 2);
-        return half_bf16_to_f32(h);
-    }
-    case ACL_INT32: {
-        int32_t i;
-        memcpy(&i, v, 4);
-        return i;
-    }
-    case ACL_UINT32: {
-        uint32_t i;
-        memcpy(&i, v, 4);
-        return i;
-    }
-    case ACL_INT64: {
-        int64_t i;
-        memcpy(&i, v, 8);
-        return (double)i;
-    }
-    default: {
-        uint64_t i;
-        memcpy(&i, v, 8);
-        return (double)i;
-    }
+    case ACL_FLOAT: { float f; memcpy(&f, v, 4); return f; }
+    case ACL_FLOAT16: { uint16_t h; memcpy(&h, v, 2); return half_f16_to_f32(h); }
+    case ACL_BF16: { uint16_t h; memcpy(&h, v, 2); return half_bf16_to_f32(h); }
+    case ACL_INT32: { int32_t i; memcpy(&i, v, 4); return i; }
+    case ACL_UINT32: { uint32_t i; memcpy(&i, v, 4); return i; }
+    case ACL_INT64: { int64_t i; memcpy(&i, v, 8); return (double)i; }
+    default: { uint64_t i; memcpy(&i, v, 8); return (double)i; }
     }
 }
 
@@ -95,52 +67,20 @@ static void param_int(const aclrtRandomParaInfo *p, aclDataType dt, int64_t *s, 
 {
     const void *v = param_ptr(p);
     switch ((int)dt) {
-    case ACL_INT32: {
-        int32_t i;
-        memcpy(&i, v, 4);
-        *s = i;
-        *u = (uint64_t)(int64_t)i;
-        break;
-    }
-    case ACL_UINT32: {
-        uint32_t i;
-        memcpy(&i, v, 4);
-        *s = i;
-        *u = i;
-        break;
-    }
-    case ACL_INT64: {
-        int64_t i;
-        memcpy(&i, v, 8);
-        *s = i;
-        *u = (uint64_t)i;
-        break;
-    }
-    default: {
-        uint64_t i;
-        memcpy(&i, v, 8);
-        *s = (int64_t)i;
-        *u = i;
-        break;
-    }
+    case ACL_INT32: { int32_t i; memcpy(&i, v, 4); *s = i; *u = (uint64_t)(int64_t)i; break; }
+    case ACL_UINT32: { uint32_t i; memcpy(&i, v, 4); *s = i; *u = i; break; }
+    case ACL_INT64: { int64_t i; memcpy(&i, v, 8); *s = i; *u = (uint64_t)i; break; }
+    default: { uint64_t i; memcpy(&i, v, 8); *s = (int64_t)i; *u = i; break; }
     }
 }
 
 static size_t dt_size(aclDataType dt)
 {
     switch ((int)dt) {
-    case ACL_FLOAT16:
-    case ACL_BF16:
-        return 2;
-    case ACL_FLOAT:
-    case ACL_INT32:
-    case ACL_UINT32:
-        return 4;
-    case ACL_INT64:
-    case ACL_UINT64:
-        return 8;
-    default:
-        return 0;
+    case ACL_FLOAT16: case ACL_BF16: return 2;
+    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
+    case ACL_INT64: case ACL_UINT64: return 8;
+    default: return 0;
     }
 }
 
@@ -203,7 +143,7 @@ static int32_t run_random(void *arg)
             size_t w = dt_size(dt);
             for (uint64_t i = 0; i < num; i++) {
                 uint64_t r = ((uint64_t)philox_next(&g) << 32) | philox_next(&g);
-                uint64_t v = ulo + r % range;       /* bias < range / 2^64 */
+                uint64_t v = ulo + r % range; /* bias < range / 2^64 */
                 memcpy((char *)out + w * i, &v, w); /* little-endian low bytes */
             }
         }
@@ -217,8 +157,8 @@ static int32_t run_random(void *arg)
             return ACL_ERROR_INVALID_PARAM;
         for (uint64_t i = 0; i < num;) { /* Box-Muller: two normals per pair */
             double u1 = 1.0 - philox_uniform01(&g), u2 = philox_uniform01(&g);
-            double rad = sqrt(-2.0 * log(u1)),
-                   z[2] = {rad * cos(2 * M_PI * u2), rad * sin(2 * M_PI * u2)};
+            double rad = sqrt(-2.0 * log(u1)), z[2] = {rad * cos(2 * M_PI * u2),
+                                                        rad * sin(2 * M_PI * u2)};
             for (int k = 0; k < 2 && i < num; k++) {
                 if (trunc && fabs(z[k]) > 2.0)
                     continue; /* truncated at two standard deviations: redraw */
@@ -241,8 +181,8 @@ aclError core_mem_random_async(const aclrtRandomNumTaskInfo *taskInfo, const acl
     int ft = (int)taskInfo->randomNumFuncParaInfo.funcType;
     if (!dt_size(dt))
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: data type %d (INT32, INT64, UINT32, UINT64, BF16, FLOAT16, FLOAT)", fn,
-                        (int)dt);
+                        "%s: data type %d (INT32, INT64, UINT32, UINT64, BF16, FLOAT16, FLOAT)",
+                        fn, (int)dt);
     if (ft < ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK ||
         ft > ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown function type %d", fn, ft);

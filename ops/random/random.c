@@ -273,77 +273,63 @@ static aclnnStatus rnd_op(struct rnd_args *r, uint64_t *ws, aclOpExecutor **ex)
     return ops_exec_done(e, ws, ex);
 }
 
-static aclnnStatus bad_std(const char *name, double std)
-{
-    return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: std %g must be >= 0", name, std);
-}
-
 #define RND(...) (&(struct rnd_args){__VA_ARGS__})
 
 /* ---- normal ---------------------------------------------------------------------------- */
+
+/* Every normal form: mean and std as tensors (mt, sdt) or numbers; seed and offset as numbers
+ * or, with dev, the tensors st and ot. */
+static aclnnStatus normal_op(const char *name, const aclTensor *mt, const aclTensor *sdt,
+                             double mean, double std, const aclTensor *out, unsigned types,
+                             const aclTensor *st, const aclTensor *ot, bool dev, int64_t seed,
+                             int64_t offset, uint64_t *ws, aclOpExecutor **ex)
+{
+    if (!sdt && !(std >= 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: std %g must be >= 0", name, std);
+    return rnd_op(RND(.name = name, .a = mt, .b = sdt, .seed = st, .off = ot, .out = out,
+                      .aname = "mean", .bname = "std", .types = types, .atypes = types,
+                      .v = {.kind = RK_NORMAL,
+                            .pa = mean,
+                            .pb = std,
+                            .dev_seed = dev,
+                            .seed = (uint64_t)seed,
+                            .offset = (uint64_t)offset}),
+                  ws, ex);
+}
 
 aclnnStatus aclnnNormalTensorTensorGetWorkspaceSize(const aclTensor *mean, const aclTensor *std,
                                                     int64_t seed, int64_t offset, aclTensor *out,
                                                     WS)
 {
     OPS_CHECK_NULLS("aclnnNormalTensorTensor", mean, std);
-    return rnd_op(RND(.name = "aclnnNormalTensorTensor", .a = mean, .b = std, .out = out,
-                      .aname = "mean", .bname = "std", .types = OPS_DT_NormalTensorTensor,
-                      .atypes = OPS_DT_NormalTensorTensor,
-                      .v = {.kind = RK_NORMAL, .seed = (uint64_t)seed, .offset = (uint64_t)offset}),
-                  workspaceSize, executor);
+    return normal_op("aclnnNormalTensorTensor", mean, std, 0, 0, out, OPS_DT_NormalTensorTensor,
+                     NULL, NULL, false, seed, offset, workspaceSize, executor);
 }
 aclnnStatus aclnnNormalTensorFloatGetWorkspaceSize(const aclTensor *mean, float std, int64_t seed,
                                                    int64_t offset, aclTensor *out, WS)
 {
     OPS_CHECK_NULL("aclnnNormalTensorFloat", mean);
-    if (!(std >= 0))
-        return bad_std("aclnnNormalTensorFloat", std);
-    return rnd_op(RND(.name = "aclnnNormalTensorFloat", .a = mean, .out = out, .aname = "mean",
-                      .types = OPS_DT_NormalTensorFloat, .atypes = OPS_DT_NormalTensorFloat,
-                      .v = {.kind = RK_NORMAL,
-                            .pb = std,
-                            .seed = (uint64_t)seed,
-                            .offset = (uint64_t)offset}),
-                  workspaceSize, executor);
+    return normal_op("aclnnNormalTensorFloat", mean, NULL, 0, std, out, OPS_DT_NormalTensorFloat,
+                     NULL, NULL, false, seed, offset, workspaceSize, executor);
 }
 aclnnStatus aclnnNormalFloatTensorGetWorkspaceSize(float mean, const aclTensor *std, int64_t seed,
                                                    int64_t offset, aclTensor *out, WS)
 {
     OPS_CHECK_NULL("aclnnNormalFloatTensor", std);
-    return rnd_op(RND(.name = "aclnnNormalFloatTensor", .b = std, .out = out, .bname = "std",
-                      .types = OPS_DT_NormalFloatTensor, .atypes = OPS_DT_NormalFloatTensor,
-                      .v = {.kind = RK_NORMAL,
-                            .pa = mean,
-                            .seed = (uint64_t)seed,
-                            .offset = (uint64_t)offset}),
-                  workspaceSize, executor);
+    return normal_op("aclnnNormalFloatTensor", NULL, std, mean, 0, out, OPS_DT_NormalFloatTensor,
+                     NULL, NULL, false, seed, offset, workspaceSize, executor);
 }
 aclnnStatus aclnnNormalFloatFloatGetWorkspaceSize(float mean, float std, int64_t seed,
                                                   int64_t offset, aclTensor *out, WS)
 {
-    if (!(std >= 0))
-        return bad_std("aclnnNormalFloatFloat", std);
-    return rnd_op(RND(.name = "aclnnNormalFloatFloat", .out = out, .types = OPS_DT_NormalFloatFloat,
-                      .v = {.kind = RK_NORMAL,
-                            .pa = mean,
-                            .pb = std,
-                            .seed = (uint64_t)seed,
-                            .offset = (uint64_t)offset}),
-                  workspaceSize, executor);
+    return normal_op("aclnnNormalFloatFloat", NULL, NULL, mean, std, out, OPS_DT_NormalFloatFloat,
+                     NULL, NULL, false, seed, offset, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceNormalGetWorkspaceSize(const aclTensor *selfRef, float mean, float std,
                                                int64_t seed, int64_t offset, WS)
 {
-    if (!(std >= 0))
-        return bad_std("aclnnInplaceNormal", std);
-    return rnd_op(RND(.name = "aclnnInplaceNormal", .out = selfRef, .types = OPS_DT_Normal,
-                      .v = {.kind = RK_NORMAL,
-                            .pa = mean,
-                            .pb = std,
-                            .seed = (uint64_t)seed,
-                            .offset = (uint64_t)offset}),
-                  workspaceSize, executor);
+    return normal_op("aclnnInplaceNormal", NULL, NULL, mean, std, selfRef, OPS_DT_Normal, NULL,
+                     NULL, false, seed, offset, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceNormalTensorGetWorkspaceSize(const aclTensor *selfRef, float mean,
                                                      float std, const aclTensor *seedTensor,
@@ -351,16 +337,9 @@ aclnnStatus aclnnInplaceNormalTensorGetWorkspaceSize(const aclTensor *selfRef, f
                                                      WS)
 {
     (void)OPS_DT2_NormalTensor; /* the seed tensors' INT64, checked in rnd_op */
-    if (!(std >= 0))
-        return bad_std("aclnnInplaceNormalTensor", std);
-    return rnd_op(RND(.name = "aclnnInplaceNormalTensor", .out = selfRef, .seed = seedTensor,
-                      .off = offsetTensor, .types = OPS_DT_NormalTensor,
-                      .v = {.kind = RK_NORMAL,
-                            .pa = mean,
-                            .pb = std,
-                            .dev_seed = true,
-                            .offset = (uint64_t)offset}),
-                  workspaceSize, executor);
+    return normal_op("aclnnInplaceNormalTensor", NULL, NULL, mean, std, selfRef,
+                     OPS_DT_NormalTensor, seedTensor, offsetTensor, true, 0, offset, workspaceSize,
+                     executor);
 }
 
 /* ---- uniform and integers ---------------------------------------------------------------- */
