@@ -7,7 +7,7 @@
  * step) and writes the advanced counter back, so equal seed and counter give
  * equal numbers and consecutive tasks continue the sequence. Parameters given
  * by address (isAddr = 1) are read when the task runs. The entry point is in
- * core/api/memory.c.
+ * core/api/memory.c; the generator is core/philox.h's.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,52 +17,9 @@
 #include "core/half.h"
 #include "core/launch.h"
 #include "core/memory/memory.h"
+#include "core/philox.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
-
-/* ---- Philox4x32-10 ------------------------------------------------------ */
-
-struct philox {
-    uint32_t key[2];
-    uint32_t ctr[4];
-    uint32_t out[4];
-    unsigned used; /* words of out consumed (4 = draw a new block) */
-    uint64_t blocks;
-};
-
-static void philox_block(const uint32_t c_in[4], const uint32_t k_in[2], uint32_t out[4])
-{
-    uint32_t c[4] = {c_in[0], c_in[1], c_in[2], c_in[3]}, k0 = k_in[0], k1 = k_in[1];
-    for (int r = 0; r < 10; r++) {
-        uint64_t p0 = (uint64_t)0xD2511F53u * c[0], p1 = (uint64_t)0xCD9E8D57u * c[2];
-        uint32_t n0 = (uint32_t)(p1 >> 32) ^ c[1] ^ k0, n2 = (uint32_t)(p0 >> 32) ^ c[3] ^ k1;
-        c[0] = n0;
-        c[1] = (uint32_t)p1;
-        c[2] = n2;
-        c[3] = (uint32_t)p0;
-        k0 += 0x9E3779B9u;
-        k1 += 0xBB67AE85u;
-    }
-    memcpy(out, c, sizeof(c));
-}
-
-static uint32_t philox_next(struct philox *g)
-{
-    if (g->used == 4) {
-        philox_block(g->ctr, g->key, g->out);
-        g->used = 0;
-        g->blocks++;
-        for (int i = 0; i < 4 && ++g->ctr[i] == 0; i++) /* 128-bit increment */
-            ;
-    }
-    return g->out[g->used++];
-}
-
-static double uniform01(struct philox *g) /* [0, 1), 53 bits */
-{
-    uint64_t hi = philox_next(g) >> 5, lo = philox_next(g) >> 6;
-    return (double)(hi * 67108864u + lo) * (1.0 / 9007199254740992.0);
-}
 
 /* ---- parameters --------------------------------------------------------- */
 
@@ -162,7 +119,7 @@ static int32_t run_random(void *arg)
         uint8_t *m = out;
         memset(m, 0, (num + 7) / 8);
         for (uint64_t i = 0; i < num; i++) /* bit i (LSB first): 1 = keep */
-            if (uniform01(&g) >= ratio)
+            if (philox_uniform01(&g) >= ratio)
                 m[i / 8] |= (uint8_t)(1u << (i % 8));
         break;
     }
@@ -173,7 +130,7 @@ static int32_t run_random(void *arg)
             if (!(lo < hi))
                 return ACL_ERROR_INVALID_PARAM;
             for (uint64_t i = 0; i < num; i++)
-                store_real(out, i, dt, lo + (hi - lo) * uniform01(&g));
+                store_real(out, i, dt, lo + (hi - lo) * philox_uniform01(&g));
         } else {
             int64_t slo, shi;
             uint64_t ulo, uhi;
@@ -199,7 +156,7 @@ static int32_t run_random(void *arg)
         if (!(sd >= 0.0))
             return ACL_ERROR_INVALID_PARAM;
         for (uint64_t i = 0; i < num;) { /* Box-Muller: two normals per pair */
-            double u1 = 1.0 - uniform01(&g), u2 = uniform01(&g);
+            double u1 = 1.0 - philox_uniform01(&g), u2 = philox_uniform01(&g);
             double rad = sqrt(-2.0 * log(u1)), z[2] = {rad * cos(2 * M_PI * u2),
                                                         rad * sin(2 * M_PI * u2)};
             for (int k = 0; k < 2 && i < num; k++) {

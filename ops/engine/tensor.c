@@ -97,12 +97,14 @@ static const char *tensor_args_bad(const int64_t *viewDims, uint64_t viewDimsNum
     }
     bool sempty = false;
     for (uint64_t i = 0; i < storageDimsNum; i++) {
-        if (storageDims[i] < 0) {
+        /* An empty view addresses nothing, so its storage is not checked: ggml-cann gives an
+         * empty view the storage length 1 + (0 - 1) * stride, which is negative. */
+        if (storageDims[i] < 0 && !empty) {
             snprintf(buf, cap, "storage dim[%llu] = %lld is negative", (unsigned long long)i,
                      (long long)storageDims[i]);
             return buf;
         }
-        sempty |= storageDims[i] == 0;
+        sempty |= storageDims[i] <= 0;
     }
     int64_t m = 1;
     for (uint64_t i = 0; i < storageDimsNum && !sempty; i++)

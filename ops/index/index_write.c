@@ -16,12 +16,16 @@
  *      value (converted to self's type as a Cast would); the indices are host
  *      data, checked in phase 1 (161002 outside [-n, n)). A 0-d self takes
  *      dim in [-1, 0] and index 0 / -1.
+ *  I3. IndexFill: as IndexFillTensor with the indices in an INT32 / INT64
+ *      tensor (any rank, read flat): device data, read when the kernel runs;
+ *      as CANN documents, an index outside [-n, n) is skipped.
  * Elements move as raw bits (source, out have self's type).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_index_copy.h"
+#include "aclnnop/aclnn_index_fill.h"
 #include "aclnnop/aclnn_index_fill_tensor.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
@@ -128,8 +132,7 @@ static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
 /* InplaceIndexCopy (out NULL) and IndexCopy (out = outRef, a copy of selfRef
  * with the slices written; selfRef unchanged unless out is selfRef). */
 static aclnnStatus icopy_op(const char *name, aclTensor *selfRef, int64_t dim,
-                            const aclTensor *index, const aclTensor *source, aclTensor *out,
-                            WS)
+                            const aclTensor *index, const aclTensor *source, aclTensor *out, WS)
 {
     OPS_CHECK_NULLS(name, selfRef, index, source, workspaceSize, executor);
     aclnnStatus rc;
@@ -200,18 +203,19 @@ aclnnStatus aclnnIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t dim, cons
                                            const aclTensor *source, aclTensor *outRef, WS)
 {
     OPS_CHECK_NULL("aclnnIndexCopy", outRef);
-    return icopy_op("aclnnIndexCopy", selfRef, dim, index, source, outRef, workspaceSize,
-                    executor);
+    return icopy_op("aclnnIndexCopy", selfRef, dim, index, source, outRef, workspaceSize, executor);
 }
 PHASE2(IndexCopy)
 
 /* ---- IndexFillTensor ------------------------------------------------------------------------ */
 
 struct ifill_plan {
-    struct ops_tensor self, out;
+    struct ops_tensor self, out, index; /* index: IndexFill's (has_index) */
+    bool has_index;
     int dim;
+    int64_t n; /* self's size along dim */
     unsigned char cval[16];
-    uint8_t *mask; /* per index along dim: filled */
+    uint8_t *mask; /* per index along dim: filled (IndexFillTensor: built in phase 1) */
 };
 
 static void ifill_fini(struct aclOpExecutor *e)
@@ -223,9 +227,36 @@ static void ifill_fini(struct aclOpExecutor *e)
     }
 }
 
+/* IndexFill: the mask from the index tensor's values (I3), in mask (p->n bytes). */
+static int32_t ifill_mask(const struct ifill_plan *p, void *const *addr, uint8_t *mask)
+{
+    const struct ops_tensor *ix = &p->index;
+    int64_t k = ix->numel;
+    int64_t *iv = malloc((size_t)(k ? k : 1) * sizeof(int64_t));
+    if (!iv)
+        return ACL_ERROR_BAD_ALLOC;
+    ops_gather_nd(iv, CK_I64, ops_base(ix, addr), ix->dt, ix->ndim, ix->dims, ix->strides);
+    memset(mask, 0, (size_t)p->n);
+    for (int64_t j = 0; j < k; j++)
+        if (iv[j] >= -p->n && iv[j] < p->n)
+            mask[iv[j] < 0 ? iv[j] + p->n : iv[j]] = 1;
+    free(iv);
+    return 0;
+}
+
 static int32_t ifill_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct ifill_plan *p = e->plan;
+    uint8_t *mask = p->mask;
+    if (p->has_index) {
+        if (!(mask = malloc((size_t)(p->n ? p->n : 1))))
+            return ACL_ERROR_BAD_ALLOC;
+        int32_t rc = ifill_mask(p, addr, mask);
+        if (rc) {
+            free(mask);
+            return rc;
+        }
+    }
     const struct ops_tensor *s = &p->self, *o = &p->out;
     int nd = o->ndim, esz = (int)ops_dt_size(o->dt), d = p->dim;
     char *ob = ops_base(o, addr);
@@ -235,29 +266,42 @@ static int32_t ifill_run(const struct aclOpExecutor *e, void *const *addr)
     for (int64_t r = 0; r < rows; r++, ops_odo_next(idx, o->dims, nd - 1)) {
         int64_t so = ops_odo_off(idx, s->strides, nd - 1),
                 oo = ops_odo_off(idx, o->strides, nd - 1);
-        bool row_fill = d < nd - 1 && p->mask[idx[d]];
+        bool row_fill = d < nd - 1 && mask[idx[d]];
         for (int64_t j = 0; j < inner; j++) {
             char *dst = ob + (oo + j * o->strides[nd - 1]) * esz;
-            if (row_fill || (d == nd - 1 && p->mask[j]))
+            if (row_fill || (d == nd - 1 && mask[j]))
                 copy_elem(dst, (const char *)p->cval, esz);
             else
                 copy_elem(dst, sb + (so + j * s->strides[nd - 1]) * esz, esz);
         }
     }
+    if (p->has_index)
+        free(mask);
     return 0;
 }
 
+/* IndexFillTensor (index, host values) and IndexFill (tindex, a device tensor). */
 static aclnnStatus ifill_op(const char *name, const aclTensor *self, int64_t dim,
-                            const aclIntArray *index, const aclScalar *value, const aclTensor *out,
-                            uint64_t *ws, aclOpExecutor **ex)
+                            const aclIntArray *index, const aclTensor *tindex,
+                            const aclScalar *value, const aclTensor *out, uint64_t *ws,
+                            aclOpExecutor **ex)
 {
-    OPS_CHECK_NULLS(name, self, index, value, out, ws, ex);
+    if (tindex)
+        OPS_CHECK_NULL(name, tindex);
+    else
+        OPS_CHECK_NULL(name, index);
+    OPS_CHECK_NULLS(name, self, value, out, ws, ex);
     aclnnStatus rc;
-    int sdt, odt, vdt;
+    int sdt, odt, vdt, idt;
+    unsigned types = tindex ? OPS_DT_IndexFill : OPS_DT_IndexFillTensor; /* table.h */
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_IndexFillTensor, &sdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_IndexFillTensor, &odt)) ||
-        (rc = ops_need_dt(name, "value", value->dtype, OPS_DT2_IndexFillTensor, &vdt)))
+        (rc = ops_need_dt(name, "self", self->dtype, types, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)))
+        return rc;
+    if (tindex ? (rc = ops_check_dims(tindex, name, "index")) ||
+                     (rc = ops_need_dt(name, "index", tindex->dtype, OPS_DT2_IndexFill, &idt)) ||
+                     (rc = ops_check_scalar(name, "value", value, &vdt))
+               : (rc = ops_need_dt(name, "value", value->dtype, OPS_DT2_IndexFillTensor, &vdt)))
         return rc;
     if (odt != sdt)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self %s", name,
@@ -270,24 +314,31 @@ static aclnnStatus ifill_op(const char *name, const aclTensor *self, int64_t dim
                        (long long)dim, -lim, lim - 1);
     int d = (int)(dim < 0 ? dim + lim : dim);
     int64_t n = nd ? self->dims[d] : 1;
-    for (uint64_t k = 0; k < index->n; k++)
+    for (uint64_t k = 0; index && k < index->n; k++)
         if (index->v[k] < -n || index->v[k] >= n)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: index[%llu] = %lld is outside [%lld, %lld) of dim %d", name,
                            (unsigned long long)k, (long long)index->v[k], (long long)-n,
                            (long long)n, d);
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct ifill_plan), ifill_fini);
+    struct aclOpExecutor *e =
+        ops_exec_plan(name, tindex ? 2 : 1, 1, sizeof(struct ifill_plan), ifill_fini);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct ifill_plan *p = e->plan;
-    if (!(p->mask = calloc((size_t)(n ? n : 1), 1))) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
     p->dim = d;
-    for (uint64_t k = 0; k < index->n; k++)
-        p->mask[index->v[k] < 0 ? index->v[k] + n : index->v[k]] = 1;
-    if ((rc = OPS_VIEWS(e, {&p->self, self, "self"}, {&p->out, out, "out"})))
+    p->n = n;
+    p->has_index = tindex != NULL;
+    if (index) {
+        if (!(p->mask = calloc((size_t)(n ? n : 1), 1))) {
+            ops_exec_discard(e);
+            return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+        }
+        for (uint64_t k = 0; k < index->n; k++)
+            p->mask[index->v[k] < 0 ? index->v[k] + n : index->v[k]] = 1;
+    }
+    if ((rc = tindex ? OPS_VIEWS(e, {&p->self, self, "self"}, {&p->index, tindex, "index"},
+                                 {&p->out, out, "out"})
+                     : OPS_VIEWS(e, {&p->self, self, "self"}, {&p->out, out, "out"})))
         return rc;
     at_least_1d(&p->self);
     at_least_1d(&p->out);
@@ -300,14 +351,30 @@ aclnnStatus aclnnIndexFillTensorGetWorkspaceSize(const aclTensor *self, int64_t 
                                                  const aclIntArray *index, const aclScalar *value,
                                                  aclTensor *out, WS)
 {
-    return ifill_op("aclnnIndexFillTensor", self, dim, index, value, out, workspaceSize, executor);
+    return ifill_op("aclnnIndexFillTensor", self, dim, index, NULL, value, out, workspaceSize,
+                    executor);
 }
 aclnnStatus aclnnInplaceIndexFillTensorGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
                                                         const aclIntArray *index,
                                                         const aclScalar *value, WS)
 {
-    return ifill_op("aclnnInplaceIndexFillTensor", selfRef, dim, index, value, selfRef,
+    return ifill_op("aclnnInplaceIndexFillTensor", selfRef, dim, index, NULL, value, selfRef,
                     workspaceSize, executor);
 }
+aclnnStatus aclnnIndexFillGetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                           const aclTensor *index, const aclScalar *value,
+                                           aclTensor *out, WS)
+{
+    return ifill_op("aclnnIndexFill", self, dim, NULL, index, value, out, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceIndexFillGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
+                                                  const aclTensor *index, const aclScalar *value,
+                                                  WS)
+{
+    return ifill_op("aclnnInplaceIndexFill", selfRef, dim, NULL, index, value, selfRef,
+                    workspaceSize, executor);
+}
+PHASE2(IndexFill)
+PHASE2(InplaceIndexFill)
 PHASE2(IndexFillTensor)
 PHASE2(InplaceIndexFillTensor)

@@ -2,7 +2,7 @@
 /*
  * The index family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
- * IndexFillTensor) and scatter.c (Scatter, ScatterValue).
+ * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -24,6 +24,8 @@
       K(tensor, int64, int_array, scalar, tensor),                                                 \
       DTM(DT_F16) | DTM(DT_F32) | DTM(DT_BF16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL), value,  \
       DTM_ALL)                                                                                     \
+    X(IndexFill, index_fill, OPS_OUT_INPLACE, K(tensor, int64, tensor, scalar, tensor), DTM_ALL,   \
+      index, DTM_IDX)                                                                              \
     X(Scatter, scatter, OPS_OUT_INPLACE, K(tensor, int64, tensor, tensor, int64, tensor), DTM_ALL, \
       index, DTM_IDX)                                                                              \
     X(ScatterValue, scatter, OPS_OUT_INPLACE, K(tensor, int64, tensor, scalar, int64, tensor),     \

@@ -67,6 +67,7 @@ FAMILIES = [
     ("attention", "ops/attention/table.h", "ATTN_OPS", "generic", "## Attention"),
     ("conv", "ops/conv/table.h", "CONV_OPS", "generic", "## Convolution and pooling"),
     ("sort", "ops/sort/table.h", "SORT_OPS", "generic", "## Sorting"),
+    ("random", "ops/random/table.h", "RANDOM_OPS", "generic", "## Random numbers"),
     ("foreach", "ops/foreach/table.h", "FE_LIST_OPS", "foreach", "## Foreach over tensor lists"),
     ("foreach", "ops/foreach/table.h", "FE_BINARY_OPS", "foreach", "## Foreach over tensor lists"),
     ("foreach", "ops/foreach/table.h", "FE_TERNARY_OPS", "foreach", "## Foreach over tensor lists"),
