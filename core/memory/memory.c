@@ -128,6 +128,35 @@ static bool host_readable(const void *p, size_t n)
     return true;
 }
 
+/* Can every page of [p, p + n) be written? process_vm_writev on this process stores the byte
+ * the memset will store anyway (`fill`) at the range's first byte of each page; a read-only
+ * or unmapped page gives a short count (EFAULT) instead of a fault. Unavailable: as
+ * host_readable. */
+static bool host_writable_fill(void *p, size_t n, unsigned char fill)
+{
+    enum { BATCH = 1024 };
+    uintptr_t a = (uintptr_t)p, end = a + (n ? n : 1);
+    struct iovec remote[BATCH];
+    unsigned char bytes[BATCH];
+    memset(bytes, fill, sizeof(bytes));
+    struct iovec local = {bytes, 0};
+    while (a < end) {
+        size_t k = 0;
+        for (; k < BATCH && a < end; k++) {
+            remote[k].iov_base = (void *)a;
+            remote[k].iov_len = 1;
+            a = (a & ~(uintptr_t)(MEM_PAGE_SIZE - 1)) + MEM_PAGE_SIZE;
+        }
+        local.iov_len = k;
+        ssize_t put = process_vm_writev(getpid(), &local, 1, remote, k, 0);
+        if (put < 0)
+            return errno != EFAULT;
+        if ((size_t)put != k)
+            return false;
+    }
+    return true;
+}
+
 /* Classify [p, p + n): a device or pinned allocation must contain all of it (or, for mapped
  * virtual memory, adjacent mappings of one device). */
 static aclError locate(const void *p, size_t n, struct span *out, const char *fn, const char *what)
@@ -724,13 +753,13 @@ struct access {
 static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, aclrtMemcpyKind kind, struct span *d, struct span *s,
                          const char *fn);
-static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn);
+static aclError check_set(void *devPtr, size_t maxCount, size_t count, int fill, const char *fn);
 
 static aclError access_check(const struct access *a, const char *fn)
 {
     struct span d = {0}, s = {0};
     if (a->op == ACC_SET)
-        return check_set(a->dst, a->dmax, a->width, fn);
+        return check_set(a->dst, a->dmax, a->width, (unsigned char)a->value, fn);
     if (a->op == ACC_COPY)
         return check_copy(a->dst, a->dmax, a->src, a->width, a->kind, &d, &s, fn);
     return check_2d(a->dst, a->dpitch, a->src, a->spitch, a->width, a->height, a->kind, &d, &s, fn);
@@ -892,7 +921,11 @@ aclError core_mem_copy2d_async(void *dst, size_t dpitch, const void *src, size_t
     return submit(s, tag, run_memcpy2d, CORE_T_MEMCPY2D, a, fn);
 }
 
-static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn)
+/* fill: the byte of a synchronous aclrtMemset, which also takes pageable host memory (the
+ * reference: host or device memory, told by the address; hicann/runtime's memory sample 12
+ * sets a stack structure), checked writable; -1: aclrtMemsetAsync, device or pinned memory
+ * only. */
+static aclError check_set(void *devPtr, size_t maxCount, size_t count, int fill, const char *fn)
 {
     if (!devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
@@ -901,7 +934,12 @@ static aclError check_set(void *devPtr, size_t maxCount, size_t count, const cha
                         count, maxCount);
     struct span sp = {0};
     aclError rc = locate(devPtr, count, &sp, fn, "devPtr");
-    if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE)
+    if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE && fill >= 0) {
+        if (!host_writable_fill(devPtr, count, (unsigned char)fill))
+            rc = core_err(ACL_ERROR_INVALID_PARAM,
+                          "%s: %p + %zu bytes is host memory that is not writable", fn, devPtr,
+                          count);
+    } else if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %p is neither device memory nor aclrtMallocHost memory", fn, devPtr);
     return rc;
@@ -925,7 +963,7 @@ aclError core_mem_set_async(void *devPtr, size_t maxCount, int32_t value, size_t
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc == ACL_SUCCESS)
-        rc = check_set(devPtr, maxCount, count, fn);
+        rc = check_set(devPtr, maxCount, count, -1, fn);
     if (rc || !count)
         return rc;
     uint64_t a[6] = {(uint64_t)(uintptr_t)devPtr, 0, count, (uint64_t)(uint32_t)value};
