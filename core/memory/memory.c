@@ -98,47 +98,21 @@ static bool host_mapped(const void *p, size_t n)
     return true;
 }
 
-/* Can every page of [p, p + n) be read? mincore says a PROT_NONE mapping is mapped; a copy
- * from it would fault in the worker. process_vm_readv on this process reads one byte of each
- * page into a scratch buffer without faulting (it returns a short count, EFAULT, at the first
- * unreadable page): one system call per 1024 pages. Where the call is unavailable (an old
- * kernel, a seccomp filter) the range counts as readable, as before. A read-only destination
- * is not detected (only a write would tell). */
-static bool host_readable(const void *p, size_t n)
-{
-    enum { BATCH = 1024 };
-    uintptr_t a = (uintptr_t)p, end = a + (n ? n : 1);
-    struct iovec remote[BATCH];
-    char scratch[BATCH];
-    struct iovec local = {scratch, 0};
-    while (a < end) {
-        size_t k = 0;
-        for (; k < BATCH && a < end; k++) {
-            remote[k].iov_base = (void *)a;
-            remote[k].iov_len = 1;
-            a = (a & ~(uintptr_t)(MEM_PAGE_SIZE - 1)) + MEM_PAGE_SIZE;
-        }
-        local.iov_len = k;
-        ssize_t got = process_vm_readv(getpid(), &local, 1, remote, k, 0);
-        if (got < 0)
-            return errno != EFAULT; /* ENOSYS, EPERM: cannot tell */
-        if ((size_t)got != k)
-            return false;
-    }
-    return true;
-}
-
-/* Can every page of [p, p + n) be written? process_vm_writev on this process stores the byte
- * the memset will store anyway (`fill`) at the range's first byte of each page; a read-only
- * or unmapped page gives a short count (EFAULT) instead of a fault. Unavailable: as
- * host_readable. */
-static bool host_writable_fill(void *p, size_t n, unsigned char fill)
+/* Can every page of [p, p + n) be read (write: written)? mincore says a PROT_NONE mapping is
+ * mapped; a copy from it would fault in the worker. process_vm_readv on this process reads one
+ * byte of each page into a scratch buffer without faulting (it returns a short count, EFAULT,
+ * at the first unreadable page): one system call per 1024 pages. process_vm_writev likewise
+ * stores `fill` at the range's first byte of each page: the byte a memset of the range stores
+ * anyway; a read-only page gives a short count. Where the calls are unavailable (an old
+ * kernel, a seccomp filter) the range counts as accessible, as before. */
+static bool host_probe(void *p, size_t n, bool write, unsigned char fill)
 {
     enum { BATCH = 1024 };
     uintptr_t a = (uintptr_t)p, end = a + (n ? n : 1);
     struct iovec remote[BATCH];
     unsigned char bytes[BATCH];
-    memset(bytes, fill, sizeof(bytes));
+    if (write)
+        memset(bytes, fill, sizeof(bytes));
     struct iovec local = {bytes, 0};
     while (a < end) {
         size_t k = 0;
@@ -148,13 +122,19 @@ static bool host_writable_fill(void *p, size_t n, unsigned char fill)
             a = (a & ~(uintptr_t)(MEM_PAGE_SIZE - 1)) + MEM_PAGE_SIZE;
         }
         local.iov_len = k;
-        ssize_t put = process_vm_writev(getpid(), &local, 1, remote, k, 0);
-        if (put < 0)
-            return errno != EFAULT;
-        if ((size_t)put != k)
+        ssize_t done = write ? process_vm_writev(getpid(), &local, 1, remote, k, 0)
+                             : process_vm_readv(getpid(), &local, 1, remote, k, 0);
+        if (done < 0)
+            return errno != EFAULT; /* ENOSYS, EPERM: cannot tell */
+        if ((size_t)done != k)
             return false;
     }
     return true;
+}
+
+static bool host_readable(const void *p, size_t n)
+{
+    return host_probe((void *)(uintptr_t)p, n, false, 0);
 }
 
 /* Classify [p, p + n): a device or pinned allocation must contain all of it (or, for mapped
@@ -935,7 +915,7 @@ static aclError check_set(void *devPtr, size_t maxCount, size_t count, int fill,
     struct span sp = {0};
     aclError rc = locate(devPtr, count, &sp, fn, "devPtr");
     if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE && fill >= 0) {
-        if (!host_writable_fill(devPtr, count, (unsigned char)fill))
+        if (!host_probe(devPtr, count, true, (unsigned char)fill))
             rc = core_err(ACL_ERROR_INVALID_PARAM,
                           "%s: %p + %zu bytes is host memory that is not writable", fn, devPtr,
                           count);
