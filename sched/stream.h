@@ -93,11 +93,6 @@
 #include "sched/task.h"
 #include "sched/waitq.h"
 
-/* sched_stream.discard: 0 runs tasks; SCHED_DISCARD drops those not started (and waits
- * still waiting); SCHED_DISCARD_BLOCKED (a force destroy) runs the tasks that can run and
- * switches to SCHED_DISCARD at the first that would wait (worker.c). */
-enum { SCHED_DISCARD = 1, SCHED_DISCARD_BLOCKED = 2 };
-
 struct sched_stream {
     /* Producer line. */
     _Alignas(SCHED_CACHELINE) _Atomic uint64_t tail; /* A: P stores; read by synchronising hosts */
@@ -124,7 +119,7 @@ struct sched_stream {
     /* Rarely written. */
     _Alignas(SCHED_CACHELINE) struct sched_waitq doneq; /* head waiters (S3) */
     _Atomic int32_t err;           /* A: first failure since last report, 0 = none */
-    _Atomic uint32_t discard;      /* A: host asks the worker to drop unstarted tasks (below) */
+    _Atomic uint32_t discard;      /* A: host asks the worker to drop unstarted tasks */
     _Atomic uint32_t stop_on_fail; /* A: ACL_STOP_ON_FAILURE */
     struct sched_worker *worker;   /* I */
     struct sched_task *slots;      /* I */

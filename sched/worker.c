@@ -417,7 +417,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
          * a stop-on-failure stream skip it (the host's clearing exchange
          * happens before the slot's release we acquired). relaxed: ordered
          * by that acquire. */
-        bool discard = atomic_load_explicit(&s->discard, memory_order_relaxed) == SCHED_DISCARD ||
+        bool discard = atomic_load_explicit(&s->discard, memory_order_relaxed) ||
                        (atomic_load_explicit(&s->stop_on_fail, memory_order_relaxed) &&
                         atomic_load_explicit(&s->err, memory_order_relaxed));
         x.discard = discard && !(t->flags & SCHED_TF_ALWAYS);
@@ -428,14 +428,6 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
             r = run_traced(w, s, t, &x);
         if (__builtin_expect(r == SCHED_FORK, 0))
             r = sched_fork_begin(w, s, &x); /* MB3: SCHED_BLOCK while helpers finish */
-        if (r == SCHED_BLOCK && !s->fork && !(t->flags & SCHED_TF_ALWAYS) &&
-            atomic_load_explicit(&s->discard, memory_order_relaxed) == SCHED_DISCARD_BLOCKED) {
-            /* A force-destroyed stream ran what it could; from its first wait on it drops
-             * the rest (the wait included). relaxed: only this worker reads it from now on
-             * (the destroying host wrote it once, before its kick). */
-            atomic_store_explicit(&s->discard, SCHED_DISCARD, memory_order_relaxed);
-            continue;
-        }
         if (r == SCHED_BLOCK) {
             s->blk_cond = x.block_cond;
             s->blk_target = x.block_target;

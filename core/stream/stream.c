@@ -187,8 +187,8 @@ aclError core_stream_sync_tag(struct core_stream *s, uint64_t tag, uint64_t dead
      * a waiter of this life whose destroy comes later is kicked out of the
      * wait by it (sched/waitq.h Q4) and sees the change too. */
     uint64_t target = sched_stream_submitted(&s->s);
-    int late =
-        same_life(s, tag) ? core_stream_wait_serving_tag(&s->s, target, deadline_ns, tag) : 0;
+    int late = same_life(s, tag) ? core_stream_wait_serving_tag(&s->s, target, deadline_ns, tag)
+                                 : 0;
     if (!same_life(s, tag))
         return destroyed_meanwhile(fn);
     if (late)
@@ -359,14 +359,11 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
     return ACL_SUCCESS;
 }
 
+
 /* Signalled when a device's last draining stream destroy finished. */
 static pthread_cond_t g_drain_cv = PTHREAD_COND_INITIALIZER;
 
-/* discard: 0 (finish the work), SCHED_DISCARD (drop what has not started: a forced reset,
- * aclFinalize) or SCHED_DISCARD_BLOCKED (aclrtDestroyStreamForce: run what was submitted, as a
- * device that took it would, up to the first wait not yet satisfied, then drop the rest, so a
- * wait that never fires does not hold the destroy). */
-static void stream_destroy_locked(struct core_stream *s, uint32_t discard)
+void core_stream_destroy_locked(struct core_stream *s, bool force)
 {
     if (s->is_default) /* explicit streams were reported by their destroy call */
         core_ss_defer_locked(s->handle, ACL_RT_STREAM_STATE_DESTROY_PRE);
@@ -384,10 +381,10 @@ static void stream_destroy_locked(struct core_stream *s, uint32_t discard)
             }
     s->ctx->dev->nstreams--;
     core_hooks.stream_fini_locked(s); /* report subscriptions, custom allocator */
-    if (discard) {
+    if (force) {
         /* release: the worker drops what it has not started (records still
          * complete); it reads the flag at its next pass over the stream. */
-        atomic_store_explicit(&s->s.discard, discard, memory_order_release);
+        atomic_store_explicit(&s->s.discard, 1, memory_order_release);
         sched_worker_kick(s->s.worker);
     }
     /* Drain without the lock (see device.c); then the worker lets go of the
@@ -409,11 +406,6 @@ static void stream_destroy_locked(struct core_stream *s, uint32_t discard)
     sched_worker_release(&s->s);
     if (--d->draining == 0)
         pthread_cond_broadcast(&g_drain_cv);
-}
-
-void core_stream_destroy_locked(struct core_stream *s, bool force)
-{
-    stream_destroy_locked(s, force ? SCHED_DISCARD : 0);
 }
 
 void core_device_wait_drains_locked(struct core_device *d)
@@ -497,7 +489,7 @@ aclError core_stream_destroy(aclrtStream stream, bool force, const char *fn)
                            "%s: the stream is bound to a model (aclmdlRIUnbindStream it first)", fn)
                 : refuse_capturing(fn);
     if (rc == ACL_SUCCESS)
-        stream_destroy_locked(s, force ? SCHED_DISCARD_BLOCKED : 0);
+        core_stream_destroy_locked(s, force);
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
@@ -623,8 +615,7 @@ aclError core_device_sync_until(uint64_t deadline, const char *fn)
     }
     pthread_mutex_lock(&g_rt.lock);
     for (struct core_ctx *c = d->contexts; c; c = c->next) {
-        for (struct core_stream *s = c->default_stream; s;
-             s = (s == c->default_stream ? c->streams : s->next)) {
+        for (struct core_stream *s = c->default_stream; s; s = (s == c->default_stream ? c->streams : s->next)) {
             if (n == cap) {
                 cap *= 2;
                 struct core_stream **nv = core_realloc(v, cap * sizeof(*v));

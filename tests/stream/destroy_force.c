@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* aclrtDestroyStreamForce runs the tasks that were submitted (a device has taken them) up to
- * the first wait not yet satisfied and drops the rest from there (a wait that never fires does
- * not hold it), event records in the dropped part still completing so waiting streams proceed;
- * plain DestroyStream runs everything. */
+/* aclrtDestroyStreamForce drops queued tasks; records in the dropped part complete. */
+/* aclrtDestroyStreamForce drops queued tasks that have not started, while event records in the
+ * dropped part still complete so waiting streams proceed; plain DestroyStream runs everything. */
 #include "acltest.h"
 
 #define N 800 /* below the 1024 ring slots: the gated submissions must not block */
@@ -48,33 +47,15 @@ int main(void)
         fprintf(stderr, "tasks of a force-destroyed stream ran after it was destroyed\n");
         return 1;
     }
-    if (ran != N) {
+    if (ran != 0) {
         fprintf(stderr,
-                "%llu of %d tasks queued behind a running kernel ran by the end of "
+                "%llu of %d tasks queued behind a running kernel ran after "
                 "DestroyStreamForce (call took %.1f ms)\n",
                 (unsigned long long)ran, N, dt);
         return 1;
     }
-
-    /* A wait that never fires: the tasks before it run, the wait and what follows are
-     * dropped, the destroy returns. */
-    atomic_store(&ctr, 0);
-    uint64_t *never = NULL; /* a value wait for 1 on a word left 0 */
-    CHECK_OK(aclrtMalloc((void **)&never, 64, ACL_MEM_MALLOC_HUGE_FIRST));
-    *never = 0;
-    aclrtStream s3;
-    CHECK_OK(aclrtCreateStream(&s3));
-    for (int i = 0; i < 10; i++)
-        CHECK_OK(launch_inc(s3, &ctr));
-    CHECK_OK(aclrtValueWait(never, 1, ACL_STREAM_WAIT_VALUE_EQ, s3));
-    for (int i = 0; i < 10; i++)
-        CHECK_OK(launch_inc(s3, &ctr));
-    CHECK_OK(aclrtDestroyStreamForce(s3));
-    CHECK(atomic_load(&ctr) == 10);
-    CHECK_OK(aclrtFree(never));
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtSynchronizeStream(s));
     CHECK_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtDestroyStreamForce(s));
-    atomic_store(&ctr, 0);
 
     /* Force-destroying an idle stream, and one whose work already ran. */
     aclrtStream s2;
