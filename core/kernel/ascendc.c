@@ -28,12 +28,28 @@
  *       kernel and block), leaves the barrier and switches to its runner for good (its
  *       fiber restarts clean next time). Blocks not yet started are skipped; started ones
  *       finish.
+ *  AK6. Launch records up to AC_REC bytes come from a pool of the submitting thread and go
+ *       back to it from whichever thread releases them: the owner's own list without
+ *       atomics, others push on the pool's `remote` stack (CAS, release), which only the
+ *       owner takes, whole (exchange, acquire): no pop of single nodes, so no ABA. The pool
+ *       counts its owner (until the thread exits) and each record out of it; the last to
+ *       drop its count frees the pool and the records it holds.
+ *  AK7. A launch of one runner (solo: blockDim 1 or a device of one worker) runs all its
+ *       blocks on one thread, so its claim counter and barrier word are that thread's
+ *       alone: relaxed load + store replace the read-modify-writes.
+ *  AK8. A fiber started while its runner holds no waiting fiber runs blocks in a chain: when
+ *       its block ends it leaves the barrier and claims the next block itself, on the same
+ *       stack, with no switch; it returns to the runner when a block waits (SyncAll), fails,
+ *       or no block is left (FIB_IDLE: nothing to leave). Resumed fibers do not chain, so a
+ *       fiber the runner holds waiting is resumed as soon as the chain ends; a barrier never
+ *       waits on a chained block, which runs until it arrives or ends (AK1 holds).
  */
 #include "core/kernel/ascendc.h"
 
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,10 +86,14 @@
 #define AC_GUARD 4096u          /* between the unified buffer and the stack: overruns fault */
 #define AC_POOL_KEEP 16u        /* free fibers a thread keeps */
 #define AC_NAME_MAX 128u
+#define AC_REC 1024u      /* a pooled launch record: larger ones come from malloc */
+#define AC_LPOOL_KEEP 64u /* free launch records a thread keeps */
 
 /* ---- fibers ------------------------------------------------------------------------- */
 
-enum { FIB_RUN, FIB_WAIT, FIB_DONE, FIB_FAILED };
+/* FIB_DONE, FIB_FAILED: its block ended, still a barrier member; FIB_IDLE: it ran blocks in a
+ * chain (AK8) and has none now (all left). */
+enum { FIB_RUN, FIB_WAIT, FIB_DONE, FIB_FAILED, FIB_IDLE };
 
 struct ac_thread;
 struct ac_fiber {
@@ -84,6 +104,7 @@ struct ac_fiber {
     uint64_t target; /* FIB_WAIT: the barrier value it waits for (AK2) */
     uint32_t state;
     bool fresh; /* the stack must be set up before the next start */
+    bool chain; /* may claim the next block itself when its block ends (AK8) */
     cpuaclAscendcBlock blk;
 #ifdef AC_TSAN
     void *tsan;
@@ -104,8 +125,10 @@ struct ac_thread {
 #endif
 };
 
-static __thread struct ac_thread t_ac;
-static __thread struct ac_fiber *t_fiber; /* the fiber running on this thread (AK3) */
+static __thread struct ac_thread t_ac __attribute__((tls_model("initial-exec")));
+/* initial-exec: plain %fs-relative accesses at every block switch (the library is linked, not
+ * dlopened, and these few bytes fit the static TLS surplus when it is). */
+static __thread struct ac_fiber *t_fiber __attribute__((tls_model("initial-exec")));
 
 /* The map of a fiber: [unified buffer][guard][stack]; the fiber's header sits at the top
  * of its stack. */
@@ -327,9 +350,12 @@ struct core_ac_launch {
     _Alignas(64) _Atomic uint64_t word; /* A: the barrier (AK2) */
     struct sched_cond bar;              /* value: barrier generations completed */
     _Alignas(64) uint32_t n;            /* I */
+    bool solo;                          /* I: one runner: its RMWs become load + store (AK7) */
     core_ac_block_fn fn;                /* I */
     core_ac_release_fn release;         /* I */
     void *user;                         /* I: fn's ctx (ctx below, or the caller's) */
+    struct ac_lpool *pool;              /* I: the pool it returns to (AK6), NULL: free() */
+    struct core_ac_launch *pnext;       /* a pool list's link, while in the pool */
     char name[AC_NAME_MAX];             /* I */
     _Alignas(64) unsigned char ctx[];   /* I (the kernel's arguments) */
 };
@@ -339,19 +365,31 @@ struct core_ac_launch {
 #define BAR_GEN(w) ((uint32_t)((w) >> 32))
 #define BAR_WORD(g, m, a) (((uint64_t)(g) << 32) | ((uint64_t)((m)&0xffffu) << 16) | (uint64_t)(a))
 
+/* AK2's CAS on the barrier word; AK7: a solo launch's word is its runner's alone. */
+static inline bool bar_cas(struct core_ac_launch *l, uint64_t *w, uint64_t nw)
+{
+    if (l->solo) {
+        /* relaxed: one thread reads and writes the word (AK7). */
+        atomic_store_explicit(&l->word, nw, memory_order_relaxed);
+        return true;
+    }
+    /* acq_rel: every arrival's writes are ordered before the completing one, whose
+     * advance (release) publishes them to the waiters. */
+    return atomic_compare_exchange_weak_explicit(&l->word, w, nw, memory_order_acq_rel,
+                                                 memory_order_relaxed);
+}
+
 /* AK2: arrive at the barrier; 0 when this arrival completed it, else the value to wait
  * for. */
 static uint64_t bar_arrive(struct core_ac_launch *l)
 {
-    /* relaxed first read; acq_rel CAS: every arrival's writes are ordered before the
-     * completing one, whose advance (release) publishes them to the waiters. */
+    /* relaxed first read; the CAS orders (bar_cas). */
     uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
     for (;;) {
         uint32_t g = BAR_GEN(w), m = BAR_MEM(w), a = BAR_ARR(w) + 1;
         bool done = a >= m;
         uint64_t nw = done ? BAR_WORD(g + 1, m, 0) : BAR_WORD(g, m, a);
-        if (atomic_compare_exchange_weak_explicit(&l->word, &w, nw, memory_order_acq_rel,
-                                                  memory_order_relaxed)) {
+        if (bar_cas(l, &w, nw)) {
             if (done) {
                 sched_cond_advance(&l->bar, (uint64_t)g + 1);
                 return 0;
@@ -371,9 +409,7 @@ static void bar_leave(struct core_ac_launch *l)
         uint32_t g = BAR_GEN(w), m = BAR_MEM(w) - 1, a = BAR_ARR(w);
         bool done = a > 0 && a >= m;
         uint64_t nw = done ? BAR_WORD(g + 1, m, 0) : BAR_WORD(g, m, a);
-        /* acq_rel: as in bar_arrive. */
-        if (atomic_compare_exchange_weak_explicit(&l->word, &w, nw, memory_order_acq_rel,
-                                                  memory_order_relaxed)) {
+        if (bar_cas(l, &w, nw)) {
             if (done)
                 sched_cond_advance(&l->bar, (uint64_t)g + 1);
             return;
@@ -391,7 +427,34 @@ static void fail_first(struct core_ac_launch *l, int32_t code)
     atomic_store_explicit(&l->failed, 1, memory_order_relaxed);
 }
 
-/* The body of every fiber: run the block it is given, report, wait for the next one. */
+/* The next block index of the launch (n or more: none left). */
+static inline uint32_t claim_next(struct core_ac_launch *l)
+{
+    /* relaxed: the counter only hands out indices; the blocks' data come with the task
+     * (the launch was published before the fork). */
+    uint32_t i = atomic_load_explicit(&l->next, memory_order_relaxed);
+    if (l->solo) /* AK7: relaxed, the runner's own counter */
+        atomic_store_explicit(&l->next, i + 1, memory_order_relaxed);
+    else
+        i = atomic_fetch_add_explicit(&l->next, 1, memory_order_relaxed);
+    return i;
+}
+
+/* Block i of l starts on f with a clean block state. */
+static void blk_start(struct ac_fiber *f, struct core_ac_launch *l, uint32_t i)
+{
+    f->l = l;
+    f->blk.blockIdx = i;
+    f->blk.blockNum = l->n;
+    f->blk.kernelName = l->name;
+    f->blk.pipe = NULL;
+    f->blk.atomicOp = 0;
+    f->blk.atomicType = 0;
+    f->blk.vecMask = (cpuaclAscendcMask){{~0ull, ~0ull}, 0};
+}
+
+/* The body of every fiber: run the block it is given, then (AK8) the next ones it claims,
+ * report, wait for the next start. */
 static void fiber_main(struct ac_fiber *f)
 {
 #ifdef AC_ASAN
@@ -402,22 +465,38 @@ static void fiber_main(struct ac_fiber *f)
         int32_t rc = l->fn(l->user, f->blk.blockIdx, f->blk.blockNum);
         if (rc)
             fail_first(l, rc);
-        f->state = FIB_DONE;
+        /* relaxed: AK5's hint. */
+        if (!rc && f->chain && !atomic_load_explicit(&l->failed, memory_order_relaxed)) {
+            bar_leave(l);
+            uint32_t i = claim_next(l);
+            if (i < l->n && !atomic_load_explicit(&l->failed, memory_order_relaxed)) {
+                blk_start(f, l, i);
+                continue;
+            }
+            if (i < l->n)
+                bar_leave(l); /* skipped (AK5) */
+            f->state = FIB_IDLE;
+        } else {
+            f->state = FIB_DONE;
+        }
         fiber_leave(f);
     }
 }
 
-/* Run or resume f for its launch; afterwards it is finished (back in the pool) or
+/* Run or resume f for its launch (chain: AK8); afterwards it is back in the pool or
  * waiting (pushed on *waiting). */
-static void fiber_run(struct ac_thread *T, struct ac_fiber *f, struct ac_fiber **waiting)
+static void fiber_run(struct ac_thread *T, struct ac_fiber *f, struct ac_fiber **waiting,
+                      bool chain)
 {
+    f->chain = chain;
     fiber_enter(T, f);
     if (f->state == FIB_WAIT) {
         f->next = *waiting;
         *waiting = f;
         return;
     }
-    bar_leave(f->l);
+    if (f->state != FIB_IDLE)
+        bar_leave(f->l);
     if (f->state == FIB_FAILED)
         f->fresh = true; /* its stack ends inside the failing block (AK5) */
     fiber_put(T, f);
@@ -439,7 +518,7 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
             while (f) {
                 struct ac_fiber *nx = f->next;
                 if (v >= f->target)
-                    fiber_run(T, f, &waiting);
+                    fiber_run(T, f, &waiting, false);
                 else {
                     f->next = still;
                     still = f;
@@ -453,9 +532,7 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
                 still = nx;
             }
         }
-        /* relaxed: the counter only hands out indices; the blocks' data come with the
-         * task (the launch was published before the fork). */
-        uint32_t i = atomic_fetch_add_explicit(&l->next, 1, memory_order_relaxed);
+        uint32_t i = claim_next(l);
         if (i < l->n) {
             /* relaxed: AK5's hint. */
             struct ac_fiber *f =
@@ -471,15 +548,8 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
                 bar_leave(l); /* skipped (AK5) */
                 continue;
             }
-            f->l = l;
-            f->blk.blockIdx = i;
-            f->blk.blockNum = l->n;
-            f->blk.kernelName = l->name;
-            f->blk.pipe = NULL;
-            f->blk.atomicOp = 0;
-            f->blk.atomicType = 0;
-            f->blk.vecMask = (cpuaclAscendcMask){{~0ull, ~0ull}, 0};
-            fiber_run(T, f, &waiting);
+            blk_start(f, l, i);
+            fiber_run(T, f, &waiting, waiting == NULL);
             continue;
         }
         if (!waiting)
@@ -506,28 +576,170 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
     return err;
 }
 
+/* ---- launch records: pooled per submitting thread (AK6) ------------------------------- */
+
+struct ac_lpool {
+    /* A: records given back by any thread (a stack pushed by CAS), taken whole by the owner */
+    _Atomic(struct core_ac_launch *) remote;
+    _Atomic uint32_t refs;        /* A: 1 for the owner thread while it lives + 1 per record out */
+    struct core_ac_launch *local; /* the owner's free records */
+    uint32_t nlocal;
+};
+
+static __thread struct ac_lpool *t_lpool __attribute__((tls_model("initial-exec")));
+static pthread_key_t g_lkey;
+static pthread_once_t g_lkey_once = PTHREAD_ONCE_INIT;
+
+static void lpool_free_list(struct core_ac_launch *l)
+{
+    while (l) {
+        struct core_ac_launch *nx = l->pnext;
+        free(l);
+        l = nx;
+    }
+}
+
+/* The pool's last reference went: nobody else can reach it. */
+static void lpool_destroy(struct ac_lpool *P)
+{
+    /* acquire: pairs with the release push of every record given back. */
+    lpool_free_list(atomic_exchange_explicit(&P->remote, NULL, memory_order_acquire));
+    free(P);
+}
+
+static void lpool_drop(struct ac_lpool *P)
+{
+    /* acq_rel: the last reference (owner exit or a record's return) sees every other
+     * holder's use of the pool before it frees it. */
+    if (atomic_fetch_sub_explicit(&P->refs, 1, memory_order_acq_rel) == 1)
+        lpool_destroy(P);
+}
+
+/* The owner thread exits: its free records go; the pool lives while records are out. */
+static void lpool_exit(void *arg)
+{
+    struct ac_lpool *P = arg;
+    lpool_free_list(P->local);
+    P->local = NULL;
+    P->nlocal = 0;
+    t_lpool = NULL;
+    lpool_drop(P);
+}
+
+static void lkey_make(void)
+{
+    (void)pthread_key_create(&g_lkey, lpool_exit);
+}
+
+static struct ac_lpool *lpool_mine(void)
+{
+    struct ac_lpool *P = t_lpool;
+    if (P)
+        return P;
+    pthread_once(&g_lkey_once, lkey_make);
+    P = calloc(1, sizeof(*P));
+    if (!P)
+        return NULL;
+    atomic_init(&P->refs, 1);
+    atomic_init(&P->remote, NULL);
+    if (pthread_setspecific(g_lkey, P) != 0) {
+        free(P);
+        return NULL;
+    }
+    t_lpool = P;
+    return P;
+}
+
+/* A record of `size` bytes (64-aligned), from the calling thread's pool when it fits. */
+static struct core_ac_launch *rec_get(size_t size)
+{
+    struct ac_lpool *P = size <= AC_REC ? lpool_mine() : NULL;
+    if (!P) {
+        struct core_ac_launch *l = aligned_alloc(64, (size + 63) & ~(size_t)63);
+        if (l)
+            l->pool = NULL;
+        return l;
+    }
+    if (!P->local) {
+        /* acquire: the returning threads' last uses of the records precede ours. */
+        struct core_ac_launch *got =
+            atomic_exchange_explicit(&P->remote, NULL, memory_order_acquire);
+        uint32_t k = 0;
+        while (got && k < AC_LPOOL_KEEP) { /* keep a few, free the rest */
+            struct core_ac_launch *nx = got->pnext;
+            got->pnext = P->local;
+            P->local = got;
+            k++;
+            got = nx;
+        }
+        lpool_free_list(got);
+        P->nlocal = k;
+    }
+    struct core_ac_launch *l = P->local;
+    if (l) {
+        P->local = l->pnext;
+        P->nlocal--;
+    } else {
+        l = aligned_alloc(64, AC_REC);
+        if (!l)
+            return NULL;
+    }
+    l->pool = P;
+    /* relaxed: the owner holds a reference, so the count cannot reach 0 here. */
+    atomic_fetch_add_explicit(&P->refs, 1, memory_order_relaxed);
+    return l;
+}
+
+/* Give a record back to its pool (any thread). */
+static void rec_put(struct core_ac_launch *l)
+{
+    struct ac_lpool *P = l->pool;
+    if (!P) {
+        free(l);
+        return;
+    }
+    if (P == t_lpool && P->nlocal < AC_LPOOL_KEEP) { /* the owner: no atomics on the list */
+        l->pnext = P->local;
+        P->local = l;
+        P->nlocal++;
+    } else {
+        struct core_ac_launch *h = atomic_load_explicit(&P->remote, memory_order_relaxed);
+        do
+            l->pnext = h;
+        /* release: our uses of the record precede the owner's reuse (its acquire). */
+        while (!atomic_compare_exchange_weak_explicit(&P->remote, &h, l, memory_order_release,
+                                                      memory_order_relaxed));
+    }
+    lpool_drop(P);
+}
+
 static void ac_release(void *arg)
 {
     struct core_ac_launch *l = arg;
     if (l->release)
         l->release(l->ctx);
-    free(l);
+    rec_put(l);
 }
 
 struct core_ac_launch *core_ac_prepare(uint32_t n, const char *name, core_ac_block_fn fn,
                                        core_ac_release_fn release, size_t ctx_size, void **ctx,
                                        const char *api)
 {
-    struct core_ac_launch *l = aligned_alloc(64, (sizeof(*l) + ctx_size + 63) & ~(size_t)63);
+    struct core_ac_launch *l = rec_get(sizeof(*l) + ctx_size);
     if (!l) {
         core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", api);
         return NULL;
     }
-    memset(l, 0, sizeof(*l));
+    struct ac_lpool *pool = l->pool;
+    memset(l, 0, offsetof(struct core_ac_launch, name));
+    l->pool = pool;
     l->n = n;
     l->fn = fn;
     l->release = release;
-    snprintf(l->name, sizeof(l->name), "%s", name && name[0] ? name : "(unnamed)");
+    const char *nm = name && name[0] ? name : "(unnamed)";
+    size_t len = strnlen(nm, AC_NAME_MAX - 1);
+    memcpy(l->name, nm, len);
+    l->name[len] = '\0';
     atomic_store_explicit(&l->word, BAR_WORD(0, n, 0), memory_order_relaxed); /* unshared */
     l->user = l->ctx;
     if (ctx)
@@ -539,6 +751,7 @@ aclError core_ac_submit(aclrtStream stream, struct core_ac_launch *l, const char
 {
     uint32_t w = core_device_workers();
     uint32_t nr = l->n < w ? l->n : w;
+    l->solo = nr == 1;
     aclError rc = core_launch_blocks(stream, ac_runner, l, nr, CORE_BLOCKS_EXACT, ac_release, api);
     if (rc)
         ac_release(l);
@@ -551,8 +764,9 @@ int32_t core_ac_run_here(uint32_t n, const char *name, core_ac_block_fn fn, void
     if (!l)
         return ACL_ERROR_RT_AICORE_EXCEPTION;
     l->user = ctx;
+    l->solo = true;
     int32_t rc = ac_runner(l, 0, 1);
-    free(l);
+    rec_put(l);
     return rc;
 }
 

@@ -99,19 +99,22 @@ static bool host_mapped(const void *p, size_t n)
     return true;
 }
 
-/* Can every page of [p, p + n) be read? mincore says a PROT_NONE mapping is mapped; a copy
- * from it would fault in the worker. process_vm_readv on this process reads one byte of each
- * page into a scratch buffer without faulting (it returns a short count, EFAULT, at the first
- * unreadable page): one system call per 1024 pages. Where the call is unavailable (an old
- * kernel, a seccomp filter) the range counts as readable, as before. A read-only destination
- * is not detected (only a write would tell). */
-static bool host_readable(const void *p, size_t n)
+/* Can every page of [p, p + n) be read (write: written)? mincore says a PROT_NONE mapping is
+ * mapped; a copy from it would fault in the worker. process_vm_readv on this process reads one
+ * byte of each page into a scratch buffer without faulting (it returns a short count, EFAULT,
+ * at the first unreadable page): one system call per 1024 pages. process_vm_writev likewise
+ * stores `fill` at the range's first byte of each page: the byte a memset of the range stores
+ * anyway; a read-only page gives a short count. Where the calls are unavailable (an old
+ * kernel, a seccomp filter) the range counts as accessible, as before. */
+static bool host_probe(void *p, size_t n, bool write, unsigned char fill)
 {
     enum { BATCH = 1024 };
     uintptr_t a = (uintptr_t)p, end = a + (n ? n : 1);
     struct iovec remote[BATCH];
-    char scratch[BATCH];
-    struct iovec local = {scratch, 0};
+    unsigned char bytes[BATCH];
+    if (write)
+        memset(bytes, fill, sizeof(bytes));
+    struct iovec local = {bytes, 0};
     while (a < end) {
         size_t k = 0;
         for (; k < BATCH && a < end; k++) {
@@ -120,13 +123,19 @@ static bool host_readable(const void *p, size_t n)
             a = (a & ~(uintptr_t)(MEM_PAGE_SIZE - 1)) + MEM_PAGE_SIZE;
         }
         local.iov_len = k;
-        ssize_t got = process_vm_readv(getpid(), &local, 1, remote, k, 0);
-        if (got < 0)
+        ssize_t done = write ? process_vm_writev(getpid(), &local, 1, remote, k, 0)
+                             : process_vm_readv(getpid(), &local, 1, remote, k, 0);
+        if (done < 0)
             return errno != EFAULT; /* ENOSYS, EPERM: cannot tell */
-        if ((size_t)got != k)
+        if ((size_t)done != k)
             return false;
     }
     return true;
+}
+
+static bool host_readable(const void *p, size_t n)
+{
+    return host_probe((void *)(uintptr_t)p, n, false, 0);
 }
 
 /* Classify [p, p + n): a device or pinned allocation must contain all of it (or, for mapped
@@ -731,13 +740,13 @@ struct access {
 static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, aclrtMemcpyKind kind, struct span *d, struct span *s,
                          const char *fn);
-static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn);
+static aclError check_set(void *devPtr, size_t maxCount, size_t count, int fill, const char *fn);
 
 static aclError access_check(const struct access *a, const char *fn)
 {
     struct span d = {0}, s = {0};
     if (a->op == ACC_SET)
-        return check_set(a->dst, a->dmax, a->width, fn);
+        return check_set(a->dst, a->dmax, a->width, (unsigned char)a->value, fn);
     if (a->op == ACC_COPY)
         return check_copy(a->dst, a->dmax, a->src, a->width, a->kind, &d, &s, fn);
     return check_2d(a->dst, a->dpitch, a->src, a->spitch, a->width, a->height, a->kind, &d, &s, fn);
@@ -899,7 +908,11 @@ aclError core_mem_copy2d_async(void *dst, size_t dpitch, const void *src, size_t
     return submit(s, tag, run_memcpy2d, CORE_T_MEMCPY2D, a, fn);
 }
 
-static aclError check_set(void *devPtr, size_t maxCount, size_t count, const char *fn)
+/* fill: the byte of a synchronous aclrtMemset, which also takes pageable host memory (the
+ * reference: host or device memory, told by the address; hicann/runtime's memory sample 12
+ * sets a stack structure), checked writable; -1: aclrtMemsetAsync, device or pinned memory
+ * only. */
+static aclError check_set(void *devPtr, size_t maxCount, size_t count, int fill, const char *fn)
 {
     if (!devPtr)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
@@ -908,7 +921,12 @@ static aclError check_set(void *devPtr, size_t maxCount, size_t count, const cha
                         count, maxCount);
     struct span sp = {0};
     aclError rc = locate(devPtr, count, &sp, fn, "devPtr");
-    if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE)
+    if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE && fill >= 0) {
+        if (!host_probe(devPtr, count, true, (unsigned char)fill))
+            rc = core_err(ACL_ERROR_INVALID_PARAM,
+                          "%s: %p + %zu bytes is host memory that is not writable", fn, devPtr,
+                          count);
+    } else if (rc == ACL_SUCCESS && sp.loc == LOC_PAGEABLE)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %p is neither device memory nor aclrtMallocHost memory", fn, devPtr);
     return rc;
@@ -932,7 +950,7 @@ aclError core_mem_set_async(void *devPtr, size_t maxCount, int32_t value, size_t
     uint64_t tag;
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc == ACL_SUCCESS)
-        rc = check_set(devPtr, maxCount, count, fn);
+        rc = check_set(devPtr, maxCount, count, -1, fn);
     if (rc || !count)
         return rc;
     uint64_t a[6] = {(uint64_t)(uintptr_t)devPtr, 0, count, (uint64_t)(uint32_t)value};

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* aclrtMemset / aclrtMemsetAsync (memory.md, Memory): count > maxCount is 107000; the
- * pointer must be device or aclrtMallocHost memory holding count bytes, else
- * ACL_ERROR_INVALID_PARAM; count 0 is nothing; the async form is queued in stream order. */
+ * pointer must be device or aclrtMallocHost memory holding count bytes (the synchronous set
+ * also takes writable pageable host memory), else ACL_ERROR_INVALID_PARAM; count 0 is
+ * nothing; the async form is queued in stream order. */
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "memapi.h"
 
 #define N 4096
@@ -46,11 +50,13 @@ static void rows(set_fn set, const char *name)
     EXPECT_ERR(ACL_ERROR_RT_PARAM_INVALID, set(d, N - 1, 0, N, s));
     EXPECT_ERR(ACL_ERROR_RT_PARAM_INVALID, set(d, 0, 0, 1, s));
     EXPECT_ERR(ACL_ERROR_RT_PARAM_INVALID, set(p, 10, 0, 11, s));
-    /* NULL, pageable memory */
+    /* NULL; pageable memory (async only: the synchronous set takes it, below) */
     EXPECT_ERR(INVAL, set(NULL, N, 0, N, s));
-    EXPECT_ERR(INVAL, set(heap, N, 0, N, s));
-    EXPECT_ERR(INVAL, set(heap, N, 0, 1, s));
-    EXPECT_ERR(INVAL, set(stack, sizeof stack, 0, sizeof stack, s));
+    if (set == set_async) {
+        EXPECT_ERR(INVAL, set(heap, N, 0, N, s));
+        EXPECT_ERR(INVAL, set(heap, N, 0, 1, s));
+        EXPECT_ERR(INVAL, set(stack, sizeof stack, 0, sizeof stack, s));
+    }
     /* ranges the allocation does not hold */
     EXPECT_ERR(INVAL, set(dodd, use + 1, 0, use + 1, s));
     EXPECT_ERR(INVAL, set((uint8_t *)dodd + 64, use, 0, use - 63, s));
@@ -89,6 +95,30 @@ static void rows(set_fn set, const char *name)
     EXPECT_OK(set((uint8_t *)p + 1, N, 0x22, N - 1, s));
     EXPECT(((uint8_t *)p)[0] == 0x11);
     EXPECT_BYTES((uint8_t *)p + 1, N - 1, 0x22);
+    if (set == set_sync) {
+        /* host memory of any kind (the reference: host or device, told by the address):
+         * heap and stack set; read-only and unmapped pages refused, nothing written */
+        EXPECT_OK(set(heap + 3, N, 0x6b, N - 3, s));
+        EXPECT_BYTES(heap, 3, 0x5c);
+        EXPECT_BYTES(heap + 3, N - 3, 0x6b);
+        memset(stack, 1, sizeof stack);
+        EXPECT_OK(set(stack, sizeof stack, 0, sizeof stack, s));
+        EXPECT_BYTES(stack, sizeof stack, 0);
+        size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+        uint8_t *ro =
+            mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        CHECK(ro != MAP_FAILED);
+        memset(ro, 0x42, 2 * pg);
+        CHECK(mprotect(ro + pg, pg, PROT_READ) == 0);
+        EXPECT_ERR(INVAL, set(ro + pg - 8, 16, 0, 16, s));
+        EXPECT_ERR(INVAL, set(ro + pg, pg, 0, pg, s));
+        EXPECT_BYTES(ro + pg, pg, 0x42);
+        CHECK(munmap(ro + pg, pg) == 0);
+        EXPECT_ERR(INVAL, set(ro + pg, 16, 0, 16, s));
+        EXPECT_OK(set(ro, pg, 0x24, pg, s));
+        EXPECT_BYTES(ro, pg, 0x24);
+        CHECK(munmap(ro, pg) == 0);
+    }
     /* maxCount larger than the allocation does not matter when count fits */
     EXPECT_OK(set(d, (size_t)1 << 40, 7, 64, s));
     EXPECT_DEV_BYTES(d, 64, 7);
