@@ -102,6 +102,7 @@ void model_clear_locked(struct core_model *m)
     free(m->lane_streams);
     free(m->lane_cond);
     free(m->lane_act);
+    ru_drop_locked(m); /* core/model/taskupdate.c RU2 */
     free(m->plan.lanes);
     m->lane_streams = NULL;
     m->lane_cond = NULL;
@@ -338,6 +339,10 @@ static int gate_pass(struct core_model *m, uint64_t k, struct sched_exec *x)
      * execution at their default (before any lane of it runs). */
     if (__builtin_expect(m->conds != NULL, 0))
         cond_assign_defaults(m);
+    /* aclrtTaskUpdateAsync updates read by now (taskupdate.c RU1). relaxed: a hint;
+     * ru_apply acquires what it reads. */
+    if (__builtin_expect(atomic_load_explicit(&m->ru, memory_order_relaxed) != NULL, 0))
+        ru_apply(m);
     /* Only LANE tasks (lanes 1..n-1) read the gate; a one-lane model runs
      * wholly inside EXEC and skips the advance (a max: a later execution
      * of a model that gained lanes still raises it to its own k). */

@@ -96,6 +96,11 @@ aclError core_model_switch_stream(void *leftValue, aclrtCondition cond, void *ri
                                   aclrtCompareDataType dataType, aclrtStream trueStream,
                                   aclrtStream stream, const char *fn);
 
+/* aclrtTaskUpdateAsync (taskupdate.c): streams not NULL, info not NULL. */
+aclError core_task_update_async(aclrtStream taskStream, uint32_t taskId,
+                                const aclrtTaskUpdateInfo *info, aclrtStream execStream,
+                                const char *fn);
+
 /* Labels (label.c). */
 #define CORE_LABEL_MAX 65535u /* labels per process, and labels in a list (docs) */
 aclError core_label_create(aclrtLabel *label, const char *fn);

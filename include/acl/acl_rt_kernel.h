@@ -372,8 +372,6 @@ ACL_FUNC_VISIBILITY aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, c
 ACL_FUNC_VISIBILITY aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle,
                                                              aclrtOpExceptionCallback callback,
                                                              void *userData);
-/* aclrtTaskUpdateAsync (the reference's asynchronous task refresh) is not provided yet:
- * docs/kernel.md. Its types above are the reference's. */
 ACL_FUNC_VISIBILITY aclError aclrtCacheLastTaskOpInfo(const void *const infoPtr,
                                                       const size_t infoSize);
 ACL_FUNC_VISIBILITY aclError aclrtCacheLastTaskExtendInfo(const char *const extendInfoPtr,
