@@ -1986,18 +1986,4 @@ ACL_FUNC_VISIBILITY aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage 
 /* Kernel binaries and launches (docs/runtime.md). */
 #include "acl_rt_kernel.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/* Refresh a kernel task of a model run instance asynchronously, on execStream
- * (docs/model.md, "Task update"); its types are acl_rt_kernel.h's. */
-ACL_FUNC_VISIBILITY aclError aclrtTaskUpdateAsync(aclrtStream taskStream, uint32_t taskId,
-                                                  aclrtTaskUpdateInfo *info,
-                                                  aclrtStream execStream);
-
-#ifdef __cplusplus
-}
-#endif
-
 #endif /* CPUACL_ACL_ACL_RT_H */
