@@ -90,12 +90,8 @@ int32_t MsprofRegDataFormat(uint16_t level, uint32_t typeId, const char *dataFor
     return MSPROF_ERROR_NONE; /* the data itself is not decoded (docs/tools.md) */
 }
 
-uint64_t MsprofGetHashId(const char *hashInfo, size_t length)
-{
-    return MsprofStr2Id(hashInfo, length);
-}
-
-uint64_t MsprofStr2Id(const char *hashInfo, size_t length)
+/* The aclprofStr2Id id of the first length bytes (0: none, or out of memory). */
+static uint64_t str_id(const char *hashInfo, size_t length)
 {
     if (!hashInfo || !length)
         return 0;
@@ -103,6 +99,16 @@ uint64_t MsprofStr2Id(const char *hashInfo, size_t length)
     uint64_t id = s ? core_prof_str_id(s) : 0;
     free(s);
     return id;
+}
+
+uint64_t MsprofGetHashId(const char *hashInfo, size_t length)
+{
+    return str_id(hashInfo, length);
+}
+
+uint64_t MsprofStr2Id(const char *hashInfo, size_t length)
+{
+    return str_id(hashInfo, length);
 }
 
 char *MsprofId2Str(const uint64_t Id)

@@ -13,12 +13,12 @@
  *   2k + 1  the execution ended without activating it (its runner skips it),
  * values below 2k are earlier executions'.
  *
- * AC1. An activation is a CAS max to 2k (sched_cond_advance: several lanes may
+ * SW1. An activation is a CAS max to 2k (sched_cond_advance: several lanes may
  *      activate one lane at once); its release publishes what the activating
  *      lane did before, which the activated lane's runner acquires when it
  *      reads the condition (sched_cond_value), so the activated stream sees the
  *      activator's earlier writes, as on the device.
- * AC2. The join (EXEC's last phase, activate_join) cannot know in advance which
+ * SW2. The join (EXEC's last phase, activate_join) cannot know in advance which
  *      lanes an execution activates. It passes over the lanes until two
  *      consecutive passes count the same activated lanes and find every one of
  *      them finished. Only a running lane activates, and a lane seen finished in
@@ -26,7 +26,7 @@
  *      pass sees every activation there will be: the count is final. Then the
  *      lanes never activated are closed (2k + 1): their runners, queued like
  *      every lane's, return without running a node.
- * AC3. EXEC runs a HEAD lane in place (model.c enqueue_locked picks the first),
+ * SW3. EXEC runs a HEAD lane in place (model.c enqueue_locked picks the first),
  *      never an on-demand one, so the join always runs; aclmdlRIBuildEnd refuses
  *      a model whose streams are all DEFAULT (nothing would start).
  */
@@ -141,13 +141,13 @@ void activate_run(struct core_model *m, uint64_t k, const struct sched_task *nod
         !holds(operand(node->arg.ptr[0], node->arg.u64[3]),
                operand(node->arg.ptr[1], node->arg.u64[3]), node->arg.u64[2]))
         return; /* the activating lane goes on either way (docs/model.md) */
-    sched_cond_advance(&m->lane_act[node->arg.u64[5]], 2 * k); /* AC1 */
+    sched_cond_advance(&m->lane_act[node->arg.u64[5]], 2 * k); /* SW1 */
 }
 
 int activate_wait(struct core_model *m, uint32_t lane, uint64_t k, struct sched_exec *x)
 {
     struct sched_cond *c = &m->lane_act[lane];
-    uint64_t v = sched_cond_value(c); /* acquire: AC1 */
+    uint64_t v = sched_cond_value(c); /* acquire: SW1 */
     if (v < 2 * k) {
         x->block_cond = c;
         x->block_target = 2 * k;
@@ -161,7 +161,7 @@ int activate_join(struct core_model *m, uint64_t k, uint32_t mine, struct sched_
 {
     uint64_t fin = k * m->plan.stride + m->plan.stride - 1;
     uint32_t prev = UINT32_MAX;
-    for (;;) { /* AC2 */
+    for (;;) { /* SW2 */
         uint32_t count = 0;
         for (uint32_t l = 0; l < m->plan.nlanes; l++) {
             if (l == mine ||

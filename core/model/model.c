@@ -463,7 +463,7 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
         return SCHED_BLOCK;
     }
     if (__builtin_expect(m->plan.lanes[t->u16].on_demand, 0) && t->arg.u64[2] == 0) {
-        int a = activate_wait(m, t->u16, k, x); /* core/model/activate.c AC1, AC2 */
+        int a = activate_wait(m, t->u16, k, x); /* core/model/activate.c SW1, SW2 */
         if (a != ACTIVATE_RUN)
             return a == ACTIVATE_SKIP ? SCHED_DONE : a;
     }
@@ -495,7 +495,7 @@ static int run_exec(struct sched_task *t, struct sched_exec *x)
     }
     uint64_t fin = k * m->plan.stride + m->plan.stride - 1;
     if (__builtin_expect(m->lane_act != NULL, 0) && activate_join(m, k, mine, x) == SCHED_BLOCK)
-        return SCHED_BLOCK; /* on-demand lanes: core/model/activate.c AC2 */
+        return SCHED_BLOCK; /* on-demand lanes: core/model/activate.c SW2 */
     for (uint32_t l = 0; l < m->plan.nlanes && !m->lane_act; l++)
         if (l != mine && sched_cond_value(&m->lane_cond[l]) < fin) {
             x->block_cond = &m->lane_cond[l];
@@ -567,7 +567,7 @@ static void enqueue_locked(struct core_model *m, struct core_stream *s)
     if (__builtin_expect(m->has_xrec, 0)) /* XR1: before the lane tasks publish them */
         for_xrecords(m, k, xrec_reserve);
     uint32_t mine = 0;
-    while (mine < m->plan.nlanes && m->plan.lanes[mine].on_demand) /* activate.c AC3 */
+    while (mine < m->plan.nlanes && m->plan.lanes[mine].on_demand) /* activate.c SW3 */
         mine++;
     if (__builtin_expect(s->internal, 0))
         for (uint32_t l = 1; l < m->plan.nlanes; l++)
