@@ -186,6 +186,17 @@ aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *nu
     return rc ? rc : core_model_streams(modelRI, streams, numStreams, fn);
 }
 
+aclError aclrtTaskUpdateAsync(aclrtStream taskStream, uint32_t taskId, aclrtTaskUpdateInfo *info,
+                              aclrtStream execStream)
+{
+    static const char fn[] = "aclrtTaskUpdateAsync";
+    CORE_REQUIRE_INIT();
+    if (!taskStream || !execStream || !info)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
+                        !info ? "info" : !taskStream ? "taskStream" : "execStream");
+    return core_task_update_async(taskStream, taskId, info, execStream, fn);
+}
+
 aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks)
 {
     static const char fn[] = "aclmdlRIGetTasksByStream";

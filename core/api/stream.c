@@ -14,6 +14,7 @@
 #include "core/device/device.h"
 #include "core/device/errors.h"
 #include "core/err.h"
+#include "core/model/model.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
@@ -525,25 +526,21 @@ aclError aclrtStreamStop(aclrtStream stream)
                     fn);
 }
 
-/* Both streams must belong to one model being built (the reference: model streams). */
-static aclError activation_check(aclrtStream target, aclrtStream stream, const char *fn)
+/* Both streams must be bound to one model being built (core/model/activate.c). */
+static aclError activation_args(aclrtStream target, aclrtStream stream, const char *fn)
 {
     CORE_REQUIRE_INIT_AS(fn);
     if (!target || !stream)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
                         !target ? "the stream to activate" : "stream");
-    struct core_stream *a, *s;
-    aclError rc = core_stream_resolve(target, &a, fn);
-    if (!rc)
-        rc = core_stream_resolve(stream, &s, fn);
-    if (rc)
-        return rc;
-    return core_stream_activation(a, s, fn);
+    return ACL_SUCCESS;
 }
 
 aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream)
 {
-    return activation_check(activeStream, stream, "aclrtActiveStream");
+    static const char fn[] = "aclrtActiveStream";
+    aclError rc = activation_args(activeStream, stream, fn);
+    return rc ? rc : core_model_active_stream(activeStream, stream, fn);
 }
 
 aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond, void *rightValue,
@@ -560,5 +557,8 @@ aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond, void *rightValu
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown condition %d", fn, (int)cond);
     if (dataType != ACL_RT_SWITCH_INT32 && dataType != ACL_RT_SWITCH_INT64)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: unknown data type %d", fn, (int)dataType);
-    return activation_check(trueStream, stream, fn);
+    aclError rc = activation_args(trueStream, stream, fn);
+    return rc ? rc
+              : core_model_switch_stream(leftValue, cond, rightValue, dataType, trueStream, stream,
+                                         fn);
 }

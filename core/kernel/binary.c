@@ -982,6 +982,11 @@ aclError core_bin_task_make(aclrtFuncHandle func, uint32_t nblocks, const void *
     return ACL_SUCCESS;
 }
 
+void core_bin_task_set_blocks(void *launch, uint32_t nblocks)
+{
+    ((struct launch *)launch)->nblocks = nblocks;
+}
+
 void core_bin_task_release(void *launch)
 {
     launch_release(launch);

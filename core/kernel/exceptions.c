@@ -135,8 +135,9 @@ void core_exc_unregister(aclrtExceptionInfoCallback callback)
 
 /* The id of the last task the calling thread submitted to a stream: its
  * position in that stream, as aclrtGetTaskIdFromExceptionInfo reports it
- * (sched_stream_commit records it). Tasks recorded into a capture are not
- * submitted and leave it unchanged; before any submission it is 0. */
+ * (sched_stream_commit records it). A task recorded into a capture or a build
+ * gives its position in its lane (core/model/capture.c, for aclrtTaskUpdateAsync);
+ * before any submission it is 0. */
 uint32_t core_exc_thread_last_task(void)
 {
     struct sched_producer *me = sched_t_producer; /* NULL: never submitted */

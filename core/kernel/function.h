@@ -81,6 +81,8 @@ bool core_bin_task_params(const struct sched_task *node, aclrtFuncHandle *func, 
  * TIMEOUT_US): the value it was launched with, 0 when not given. false: not such a node. */
 bool core_bin_task_attr(const struct sched_task *node, aclrtLaunchKernelAttrId id,
                         aclrtLaunchKernelAttrValue *v);
+/* The block count of a launch block not yet in use (aclrtTaskUpdateAsync, core/model/taskupdate.c). */
+void core_bin_task_set_blocks(void *launch, uint32_t nblocks);
 aclError core_bin_task_make(aclrtFuncHandle func, uint32_t nblocks, const void *args, size_t size,
                             bool host, void **out, const char *fn);
 void core_bin_task_release(void *launch);

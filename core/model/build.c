@@ -5,13 +5,14 @@
  * Manual building. aclmdlRIBuildBegin creates a model and a build record (a
  * struct core_capture with `build` set: no origin, mode or thread rules, kept
  * in g_builds rather than the context's capture list, so the capture mode
- * rule and device synchronisation ignore it). aclmdlRIBindStream(HEAD) makes
+ * rule and device synchronisation ignore it). aclmdlRIBindStream makes
  * the stream a lane of the build exactly as a join makes it a lane of a
  * capture, so its tasks, records and waits go through the same paths; only
  * streams bound to the model join it (a wait by any other stream on an event
  * recorded in the build is refused). aclmdlRIEndTask closes one lane,
- * aclmdlRIBuildEnd compiles the lanes (no join rule: every lane starts after
- * the gate and the join waits for all of them) and freezes the record: the
+ * aclmdlRIBuildEnd compiles the lanes (no join rule: a HEAD lane starts after
+ * the gate, a DEFAULT one when activated (activate.c); the join waits for every
+ * lane that ran) and freezes the record: the
  * streams stay bound (their submissions are refused) until
  * aclmdlRIUnbindStream or the model's destruction. A build's arrays are sized
  * for CORE_MAX_STREAMS_PER_DEVICE lanes up front, so binding a stream never
@@ -143,12 +144,7 @@ aclError core_build_bind(aclmdlRI modelRI, aclrtStream stream, uint32_t flag, co
     aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
     if (rc)
         return rc;
-    if (flag == ACL_MODEL_STREAM_FLAG_DEFAULT)
-        return core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "%s: ACL_MODEL_STREAM_FLAG_DEFAULT (a stream activated by "
-                        "aclrtActiveStream) is not supported; bind with ACL_MODEL_STREAM_FLAG_HEAD",
-                        fn);
-    if (flag != ACL_MODEL_STREAM_FLAG_HEAD)
+    if (flag != ACL_MODEL_STREAM_FLAG_HEAD && flag != ACL_MODEL_STREAM_FLAG_DEFAULT)
         return core_err(ACL_ERROR_RT_PARAM_INVALID,
                         "%s: flag %#x is neither ACL_MODEL_STREAM_FLAG_HEAD nor "
                         "ACL_MODEL_STREAM_FLAG_DEFAULT",
@@ -185,8 +181,12 @@ aclError core_build_bind(aclmdlRI modelRI, aclrtStream stream, uint32_t flag, co
                       k->nlanes);
     if (rc == ACL_SUCCESS)
         rc = add_lane_locked(k, s); /* cannot fail: the arrays are at capacity */
-    if (rc == ACL_SUCCESS)
+    if (rc == ACL_SUCCESS) {
+        /* DEFAULT: the lane runs when another stream of the model activates it
+         * (core/model/activate.c). */
+        m->plan.lanes[s->cap_lane].on_demand = flag == ACL_MODEL_STREAM_FLAG_DEFAULT;
         k->nbound++;
+    }
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }
@@ -220,8 +220,7 @@ static aclError end_task_locked(struct core_capture *k, struct core_stream *s, c
 {
     if (k->built)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: the model is already built (aclmdlRIBuildEnd ended every stream)",
-                        fn);
+                        "%s: the model is already built (aclmdlRIBuildEnd ended every stream)", fn);
     if (k->ended[s->cap_lane])
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the stream's tasks were already ended (aclmdlRIEndTask twice)", fn);
@@ -247,12 +246,23 @@ aclError core_build_end(aclmdlRI modelRI, const char *fn)
                       "%s: a refused event record or wait on a bound stream broke the build "
                       "(aclmdlRIDestroy the model)",
                       fn);
-    for (uint32_t l = 0; rc == ACL_SUCCESS && l < k->nlanes; l++)
-        if (k->lanes[l] && !k->ended[l])
-            rc = core_err(ACL_ERROR_INVALID_PARAM,
-                          "%s: bound stream %p has no aclmdlRIEndTask (the model stays under "
-                          "construction)",
-                          fn, (void *)(uintptr_t)k->lanes[l]->handle);
+    /* The model's end: aclmdlRIEndTask on at least one stream (the 2_model_switch sample
+     * ends only the stream where its branches meet); something that starts: a HEAD stream. */
+    bool ended = false, head = false;
+    for (uint32_t l = 0; rc == ACL_SUCCESS && l < k->nlanes; l++) {
+        ended |= k->lanes[l] && k->ended[l];
+        head |= !m->plan.lanes[l].on_demand;
+    }
+    if (rc == ACL_SUCCESS && k->nbound && !ended)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: no bound stream has aclmdlRIEndTask (the model stays under "
+                      "construction)",
+                      fn);
+    if (rc == ACL_SUCCESS && k->nlanes && !head)
+        rc = core_err(ACL_ERROR_INVALID_PARAM,
+                      "%s: every stream was bound with ACL_MODEL_STREAM_FLAG_DEFAULT; bind the "
+                      "stream an execution starts with ACL_MODEL_STREAM_FLAG_HEAD",
+                      fn);
     if (rc == ACL_SUCCESS)
         rc = compile_locked(m, fn); /* on failure the build goes on; retry or destroy */
     if (rc == ACL_SUCCESS) {
@@ -337,12 +347,12 @@ aclError core_model_streams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *nu
     aclError rc = model_lookup_locked(modelRI, &m, fn);
     /* A captured model: the streams its lanes run on (core/model/ritask.c), once captured. */
     if (rc == ACL_SUCCESS && !m->bind)
-        rc = fill_handles(streams, numStreams,
-                          m->ready && !m->cap && !m->built ? m->plan.nlanes : 0,
-                          lane_stream_at, m, "streams", fn);
+        rc =
+            fill_handles(streams, numStreams, m->ready && !m->cap && !m->built ? m->plan.nlanes : 0,
+                         lane_stream_at, m, "streams", fn);
     else if (rc == ACL_SUCCESS)
-        rc = fill_handles(streams, numStreams, m->bind->nbound, bound_stream_at, m->bind,
-                          "streams", fn);
+        rc = fill_handles(streams, numStreams, m->bind->nbound, bound_stream_at, m->bind, "streams",
+                          fn);
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
 }

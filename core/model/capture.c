@@ -474,6 +474,7 @@ aclError core_capture_put(struct core_stream *s, const struct sched_task *rec)
     t->run = d->replay;
     pl->n++;
     core_capture_note_last(k->model->handle, s->handle, lane, pl->n - 1); /* core/kernel/function.c */
+    me->last_task = pl->n - 1; /* aclrtGetThreadLastTaskId: the task's id in its lane */
     sched_stream_unannounce(me);
     return ACL_SUCCESS;
 }
@@ -590,6 +591,7 @@ static aclError capture_commit(struct core_stream *s, const char *fn)
     t->run = replay;
     pl->n++; /* the node was written in place */
     core_capture_note_last(k->model->handle, s->handle, s->cap_lane, pl->n - 1); /* core/kernel/function.c */
+    sched_t_producer->last_task = pl->n - 1; /* announced by core_capture_begin (T8) */
     aclError rc = ACL_SUCCESS;
     if (rel) {
         pthread_mutex_lock(&g_rt.lock);

@@ -113,6 +113,9 @@ struct core_model {
     /* replay: read by every execution, changed only while the model is idle */
     _Alignas(SCHED_CACHELINE) struct plan plan;
     struct sched_cond *lane_cond; /* one per lane, cache-line aligned */
+    struct sched_cond *lane_act;  /* per lane, activation (activate.c); NULL: none on demand */
+    _Atomic(struct ru *) ru;      /* aclrtTaskUpdateAsync records (taskupdate.c RU2) */
+    struct ru *ru_tail;           /* g_rt.lock */
     _Atomic uint64_t abort_upto;  /* A: executions <= this skip their remaining tasks */
     bool has_xrec;                /* has captured external records (event.c XR1), set by compile */
     /* Conditional tasks (core/model/cond.c), all under g_rt.lock: */
@@ -244,6 +247,20 @@ aclError add_release_locked(struct core_model *m, void (*fn)(void *), void *arg)
 int cond_run(struct core_model *m, uint64_t k, struct sched_task *t, struct sched_task *node,
              struct sched_exec *x);
 void cond_assign_defaults(struct core_model *m);
+
+/* Stream activation (core/model/activate.c): run a PLAN_ACTIVE / PLAN_SWITCH node of
+ * execution k; before an on-demand lane runs, wait for its activation (SCHED_BLOCK,
+ * ACTIVATE_RUN, or ACTIVATE_SKIP when execution k ended without it); the join of a model
+ * with on-demand lanes (SCHED_BLOCK / SCHED_DONE). */
+enum { ACTIVATE_RUN = 0x100, ACTIVATE_SKIP = 0x101 };
+/* aclrtTaskUpdateAsync (core/model/taskupdate.c): apply the updates read so far (at the
+ * gate, no lane running); drop them with the graph (lock held, model idle). */
+struct ru;
+void ru_apply(struct core_model *m);
+void ru_drop_locked(struct core_model *m);
+void activate_run(struct core_model *m, uint64_t k, const struct sched_task *node);
+int activate_wait(struct core_model *m, uint32_t lane, uint64_t k, struct sched_exec *x);
+int activate_join(struct core_model *m, uint64_t k, uint32_t mine, struct sched_exec *x);
 
 /* Label switch (core/model/label.c): the position lane `lane` of m continues at
  * after the PLAN_JUMP node `node`; `next` (no jump) when the chosen label

@@ -43,7 +43,7 @@
 #include "core/tools/trace.h"
 #include "sched/worker.h"
 
-static uint32_t g_next_model_id;      /* g_rt.lock */
+static uint32_t g_next_model_id; /* g_rt.lock */
 
 /* aclmdlRIGetName: longer names are cut to this size, terminator included. */
 #define MODEL_NAME_MAX 512u
@@ -62,8 +62,7 @@ struct core_model *model_new_locked(struct core_ctx *c)
          * exec lock (it reads xok and the handle there and lets go): clear
          * everything but the lock, and set the handle, under it. */
         model_xlock_lock(&m->exec_lock);
-        size_t lo = offsetof(struct core_model, exec_lock),
-               hi = lo + sizeof(m->exec_lock);
+        size_t lo = offsetof(struct core_model, exec_lock), hi = lo + sizeof(m->exec_lock);
         memset(m, 0, lo);
         memset((char *)m + hi, 0, sizeof(*m) - hi);
     } else {
@@ -102,9 +101,12 @@ void model_clear_locked(struct core_model *m)
     }
     free(m->lane_streams);
     free(m->lane_cond);
+    free(m->lane_act);
+    ru_drop_locked(m); /* core/model/taskupdate.c RU2 */
     free(m->plan.lanes);
     m->lane_streams = NULL;
     m->lane_cond = NULL;
+    m->lane_act = NULL;
     m->lanes_alloc = 0;
     memset(&m->plan, 0, sizeof(m->plan));
     for (uint32_t i = 0; i < m->nrel; i++)
@@ -122,7 +124,6 @@ void model_clear_locked(struct core_model *m)
     m->ready = false;
     m->built = false;
 }
-
 
 /*
  * Teardown rule (core/runtime/runtime.h T1): the model's handle, its task groups' handles and
@@ -219,8 +220,8 @@ aclError compile_locked(struct core_model *m, const char *fn)
      * since) keeps the lane streams already made and grows the arrays. */
     if (m->lanes_alloc < ncond) {
         struct core_stream **ls = core_realloc(m->lane_streams, ncond * sizeof(*ls));
-        struct sched_cond *lc =
-            core_aligned_alloc(SCHED_CACHELINE, ((ncond * sizeof(struct sched_cond) + 63) / 64) * 64);
+        struct sched_cond *lc = core_aligned_alloc(
+            SCHED_CACHELINE, ((ncond * sizeof(struct sched_cond) + 63) / 64) * 64);
         if (ls)
             m->lane_streams = ls;
         if (!ls || !lc) {
@@ -233,6 +234,17 @@ aclError compile_locked(struct core_model *m, const char *fn)
         m->lanes_alloc = (uint32_t)ncond;
     }
     memset(m->lane_cond, 0, ncond * sizeof(struct sched_cond));
+    /* Activation conditions when a lane runs on demand (core/model/activate.c). */
+    bool on_demand = false;
+    for (uint32_t l = 0; l < n; l++)
+        on_demand |= m->plan.lanes[l].on_demand;
+    if (on_demand && !m->lane_act) {
+        size_t bytes = ((n * sizeof(struct sched_cond) + 63) / 64) * 64;
+        m->lane_act = core_aligned_alloc(SCHED_CACHELINE, bytes);
+        if (!m->lane_act)
+            return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: out of memory", fn);
+        memset(m->lane_act, 0, bytes);
+    }
     for (uint32_t l = 0; l < n; l++) {
         if (m->lane_streams[l])
             continue;
@@ -319,15 +331,18 @@ static int gate_pass(struct core_model *m, uint64_t k, struct sched_exec *x)
      * other lanes by the gate's release below, and lane 0 runs right here. */
     if (atomic_load_explicit(&x->stream->discard, memory_order_relaxed)) {
         uint64_t a = atomic_load_explicit(&m->abort_upto, memory_order_relaxed);
-        while (a < k && !atomic_compare_exchange_weak_explicit(&m->abort_upto, &a, k,
-                                                               memory_order_relaxed,
-                                                               memory_order_relaxed))
+        while (a < k && !atomic_compare_exchange_weak_explicit(
+                            &m->abort_upto, &a, k, memory_order_relaxed, memory_order_relaxed))
             ;
     }
     /* Conditions with ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT start every
      * execution at their default (before any lane of it runs). */
     if (__builtin_expect(m->conds != NULL, 0))
         cond_assign_defaults(m);
+    /* aclrtTaskUpdateAsync updates read by now (taskupdate.c RU1). relaxed: a hint;
+     * ru_apply acquires what it reads. */
+    if (__builtin_expect(atomic_load_explicit(&m->ru, memory_order_relaxed) != NULL, 0))
+        ru_apply(m);
     /* Only LANE tasks (lanes 1..n-1) read the gate; a one-lane model runs
      * wholly inside EXEC and skips the advance (a max: a later execution
      * of a model that gained lanes still raises it to its own k). */
@@ -386,6 +401,8 @@ lane_nodes_as(struct core_model *m, uint32_t lane, uint64_t k, struct sched_task
                 core_trace_node(x->worker, x->stream, node, nt0);
         } else if (node->kind == PLAN_SIGNAL) {
             sched_cond_advance_1w(mine, base + node->arg.u64[0]);
+        } else if (node->kind == PLAN_ACTIVE || node->kind == PLAN_SWITCH) {
+            activate_run(m, k, node);         /* a stream activation (core/model/activate.c) */
         } else if (node->kind == PLAN_JUMP) { /* a label switch (label.c) */
             pos = label_jump(m, lane, node, x, pos + 1) - 1; /* the loop's pos++ (wraps at 0) */
         } else if (node->kind == PLAN_COND) { /* a conditional task (core/model/cond.c) */
@@ -445,6 +462,11 @@ static int run_lane(struct sched_task *t, struct sched_exec *x)
         x->block_deadline = 0;
         return SCHED_BLOCK;
     }
+    if (__builtin_expect(m->plan.lanes[t->u16].on_demand, 0) && t->arg.u64[2] == 0) {
+        int a = activate_wait(m, t->u16, k, x); /* core/model/activate.c SW1, SW2 */
+        if (a != ACTIVATE_RUN)
+            return a == ACTIVATE_SKIP ? SCHED_DONE : a;
+    }
     return lane_nodes(m, t->u16, k, t, x, t->arg.ptr[3]);
 }
 
@@ -472,7 +494,9 @@ static int run_exec(struct sched_task *t, struct sched_exec *x)
         t->u16 = EXEC_JOIN;
     }
     uint64_t fin = k * m->plan.stride + m->plan.stride - 1;
-    for (uint32_t l = 0; l < m->plan.nlanes; l++)
+    if (__builtin_expect(m->lane_act != NULL, 0) && activate_join(m, k, mine, x) == SCHED_BLOCK)
+        return SCHED_BLOCK; /* on-demand lanes: core/model/activate.c SW2 */
+    for (uint32_t l = 0; l < m->plan.nlanes && !m->lane_act; l++)
         if (l != mine && sched_cond_value(&m->lane_cond[l]) < fin) {
             x->block_cond = &m->lane_cond[l];
             x->block_target = fin;
@@ -522,12 +546,12 @@ static void queue_control(struct sched_stream *ss, sched_task_fn run, uint8_t ki
     t->u16 = launch ? (uint16_t)lane : EXEC_GATE; /* LANE: its lane; EXEC: its phase */
     t->arg.ptr[0] = m;
     t->arg.u64[1] = k;
-    t->arg.u64[2] = 0;       /* lane_nodes: position to resume at */
+    t->arg.u64[2] = 0; /* lane_nodes: position to resume at */
     if (launch)
         t->arg.ptr[3] = launch; /* run_lane: the launching stream */
     else
-        t->arg.u64[3] = lane;   /* run_exec: the lane it runs in place */
-    t->arg.u64[4] = 0;       /* lane_nodes: conditional body state (cond_run) */
+        t->arg.u64[3] = lane; /* run_exec: the lane it runs in place */
+    t->arg.u64[4] = 0;        /* lane_nodes: conditional body state (cond_run) */
     t->arg.u64[5] = 0;
     sched_stream_commit(ss);
 }
@@ -543,6 +567,8 @@ static void enqueue_locked(struct core_model *m, struct core_stream *s)
     if (__builtin_expect(m->has_xrec, 0)) /* XR1: before the lane tasks publish them */
         for_xrecords(m, k, xrec_reserve);
     uint32_t mine = 0;
+    while (mine < m->plan.nlanes && m->plan.lanes[mine].on_demand) /* activate.c SW3 */
+        mine++;
     if (__builtin_expect(s->internal, 0))
         for (uint32_t l = 1; l < m->plan.nlanes; l++)
             if (m->lane_streams[l] == s)
@@ -747,7 +773,7 @@ aclError core_model_destroy(aclmdlRI modelRI, const char *fn)
     pthread_mutex_unlock(&g_rt.lock);
     if (rc == ACL_SUCCESS)
         core_mdl_destroy_fire(modelRI); /* aclmdlRIDestroyRegisterCallback, outside the lock */
-    core_deferred_run(); /* its lane streams' state callbacks (core/stream/attr.c) */
+    core_deferred_run();                /* its lane streams' state callbacks (core/stream/attr.c) */
     return rc;
 }
 
@@ -884,7 +910,7 @@ aclError core_model_name(aclmdlRI modelRI, uint32_t maxLen, char *name, const ch
 static const char *kind_name(const struct sched_task *t)
 {
     if (!t->run) /* the plan's own control nodes */
-        return t->kind == PLAN_SIGNAL  ? "event_record"
+        return t->kind == PLAN_SIGNAL ? "event_record"
                : t->kind == PLAN_COND ? "cond"
                : t->kind == PLAN_JUMP ? "label_switch"
                                       : "event_wait";
@@ -990,7 +1016,8 @@ aclError core_model_update(aclmdlRI modelRI, const char *fn)
     else if (rc == ACL_SUCCESS && m->upd)
         rc = core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                       "%s: a task update of the model is still open "
-                      "(aclmdlRICaptureTaskUpdateEnd first)", fn);
+                      "(aclmdlRICaptureTaskUpdateEnd first)",
+                      fn);
     else if (rc == ACL_SUCCESS) {
         model_wait_idle_locked(m);
         rt_task_apply_locked(m); /* aclmdlRITaskSetParams / Disable (core/model/ritask.c) */

@@ -89,6 +89,18 @@ aclError core_build_end_task(aclmdlRI modelRI, aclrtStream stream, const char *f
 aclError core_build_unbind(aclmdlRI modelRI, aclrtStream stream, const char *fn);
 aclError core_build_end(aclmdlRI modelRI, const char *fn);
 
+/* Stream activation tasks on streams bound to a model being built (activate.c): both
+ * streams not NULL; cond and dataType checked by the entry point. */
+aclError core_model_active_stream(aclrtStream activeStream, aclrtStream stream, const char *fn);
+aclError core_model_switch_stream(void *leftValue, aclrtCondition cond, void *rightValue,
+                                  aclrtCompareDataType dataType, aclrtStream trueStream,
+                                  aclrtStream stream, const char *fn);
+
+/* aclrtTaskUpdateAsync (taskupdate.c): streams not NULL, info not NULL. */
+aclError core_task_update_async(aclrtStream taskStream, uint32_t taskId,
+                                const aclrtTaskUpdateInfo *info, aclrtStream execStream,
+                                const char *fn);
+
 /* Labels (label.c). */
 #define CORE_LABEL_MAX 65535u /* labels per process, and labels in a list (docs) */
 aclError core_label_create(aclrtLabel *label, const char *fn);

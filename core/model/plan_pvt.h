@@ -20,19 +20,30 @@
 #ifndef CPUACL_CORE_PLAN_H
 #define CPUACL_CORE_PLAN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/stream/task.h"
 #include "sched/task.h"
 
 /* PLAN_COND: a conditional task (core/model/cond.c) choosing a body model;
- * PLAN_JUMP: a label switch (core/model/label.c), the lane continues at a label. */
-enum { PLAN_SIGNAL = 0xF1, PLAN_WAIT = 0xF2, PLAN_COND = 0xF3, PLAN_JUMP = 0xF4 };
+ * PLAN_JUMP: a label switch (core/model/label.c), the lane continues at a label;
+ * PLAN_ACTIVE / PLAN_SWITCH: a stream activation, unconditional or on a comparison
+ * (core/model/activate.c), which starts an on-demand lane. */
+enum {
+    PLAN_SIGNAL = 0xF1,
+    PLAN_WAIT = 0xF2,
+    PLAN_COND = 0xF3,
+    PLAN_JUMP = 0xF4,
+    PLAN_ACTIVE = 0xF5,
+    PLAN_SWITCH = 0xF6
+};
 
 struct plan_lane {
     struct sched_task *nodes; /* n nodes; control nodes have run == NULL */
     uint32_t n, cap;
-    uint32_t nsignals;        /* SIGNAL nodes in this lane */
+    uint32_t nsignals; /* SIGNAL nodes in this lane */
+    bool on_demand;    /* bound ACL_MODEL_STREAM_FLAG_DEFAULT: runs when activated */
 };
 
 struct plan {

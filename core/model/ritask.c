@@ -443,13 +443,17 @@ aclError core_ritask_stage(aclmdlRITask task, const aclmdlRITaskParams *params, 
 static void tk_swap_launch(struct core_model *m, struct sched_task *n, void *nl)
 {
     void *old = n->arg.ptr[1];
-    for (uint32_t i = 0; i < m->nrel; i++)
+    bool held = false;
+    for (uint32_t i = 0; i < m->nrel && !held; i++)
         if (m->rel[i].arg == old) {
             m->rel[i].arg = nl;
-            break;
+            held = true;
         }
     n->arg.ptr[1] = nl;
-    core_bin_task_release(old);
+    if (held)
+        core_bin_task_release(old);
+    else /* a block of aclrtTaskUpdateAsync (taskupdate.c RU2 frees it): nl joins the hooks */
+        add_release_locked(m, core_bin_task_release, nl);
 }
 
 void rt_task_apply_locked(struct core_model *m)

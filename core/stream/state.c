@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Stream state callbacks (aclrtRegStreamStateCallback), and the stream activation tasks
- * aclrtActiveStream / aclrtSwitchStream; core/api/stream.c checks the arguments and answers
- * aclrtStreamStop.
+ * Stream state callbacks (aclrtRegStreamStateCallback); core/api/stream.c checks the
+ * arguments and answers aclrtStreamStop.
  *
  * State callbacks run on the thread that creates or destroys the stream, outside every
  * runtime lock (a callback may call AscendCL): CREATE_POST after aclrtCreateStream* made
@@ -14,11 +13,8 @@
  * the same (after the argument checks the reference makes); aclrtStreamAbort is the
  * supported way to drop a stream's queued work.
  *
- * aclrtActiveStream / aclrtSwitchStream only take streams of a model being built (the
- * reference refuses other streams with ACL_ERROR_RT_STREAM_MODEL). They activate streams
- * bound with ACL_MODEL_STREAM_FLAG_DEFAULT, which cpuacl's builder does not take
- * (aclmdlRIBindStream refuses the flag): a HEAD stream is always active, so the tasks are
- * refused with ACL_ERROR_RT_FEATURE_NOT_SUPPORT and a message saying so.
+ * aclrtActiveStream / aclrtSwitchStream are tasks of models built by hand:
+ * core/model/activate.c.
  *
  * Invariants:
  *   SS1. g_ss holds the registered callbacks by unique name, under its lock; firing copies
@@ -31,7 +27,6 @@
 
 #include "core/err.h"
 #include "core/runtime/callbacks.h"
-#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 
@@ -50,26 +45,4 @@ void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state)
     uint32_t n = core_named_snapshot(&g_ss, copy);
     for (uint32_t i = 0; i < n; i++) /* SS1: outside the lock, in registration order */
         ((aclrtStreamStateCallback)copy[i].fn)(stream, state, copy[i].args);
-}
-
-aclError core_stream_activation(struct core_stream *a, struct core_stream *s, const char *fn)
-{
-    pthread_mutex_lock(&g_rt.lock);
-    struct core_model *ma = NULL, *ms = NULL;
-    uint32_t la, ls;
-    bool in_a = core_hooks.stream_lane_locked(a, &ma, &la), in_s = core_hooks.stream_lane_locked(s, &ms, &ls);
-    pthread_mutex_unlock(&g_rt.lock);
-    if (!in_a || !in_s)
-        return core_err(ACL_ERROR_RT_STREAM_MODEL,
-                        "%s: the %s is not bound to a model (aclmdlRIBindStream)", fn,
-                        !in_s ? "stream" : "stream to activate");
-    if (ma != ms)
-        return core_err(ACL_ERROR_RT_STREAM_MODEL, "%s: the two streams belong to different models",
-                        fn);
-    return core_err(
-        ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-        "%s: activation is for streams bound with ACL_MODEL_STREAM_FLAG_DEFAULT, which "
-        "cpuacl does not build; streams bound with ACL_MODEL_STREAM_FLAG_HEAD are always "
-        "active",
-        fn);
 }

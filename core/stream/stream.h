@@ -62,9 +62,6 @@ void core_stream_ctx_fini_locked(struct core_ctx *c);
 void rt_stream_state_fire(aclrtStream stream, aclrtStreamState state);
 aclError core_stream_state_register(const char *regName, aclrtStreamStateCallback callback,
                                     void *args, const char *fn);
-/* aclrtActiveStream / aclrtSwitchStream once both streams resolved (core/stream/state.c): both
- * must be lanes of one model being built; then activation is refused as unsupported. */
-aclError core_stream_activation(struct core_stream *a, struct core_stream *s, const char *fn);
 /* Task abort of a device (core/stream/abort.c): register a callback (aclrtSetDeviceTaskAbort-
  * Callback under the name fn); abort every stream of a checked device, timeout in ms checked. */
 aclError core_device_abort_register(const char *regName, aclrtDeviceTaskAbortCallback callback,

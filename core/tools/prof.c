@@ -36,6 +36,7 @@
 #include "core/runtime/runtime.h"
 #include "core/runtime/thread_cold.h"
 #include "core/tools/prof.h"
+#include "profiling/aprof_pub.h"
 #include "mstx/ms_tools_ext.h"
 #include "sched/clock.h"
 
@@ -179,6 +180,45 @@ uint64_t core_prof_mark_add(const char *domain, const char *msg, size_t len, boo
     free(m);
     free(d);
     return id;
+}
+
+bool core_prof_range_add(const char *domain, const char *msg, uint64_t t0, uint64_t t1)
+{
+    char *m = strdup(msg), *d = strdup(domain);
+    bool ok = false;
+    pthread_mutex_lock(&g_p.lock);
+    if (m && d && g_p.running &&
+        core_grow((void **)&g_p.marks, &g_p.capmarks, g_p.nmarks, sizeof(struct prof_mark))) {
+        g_p.marks[g_p.nmarks++] = (struct prof_mark){m, d, t0, t1, my_tid(), 0, false};
+        m = d = NULL;
+        ok = true;
+    }
+    pthread_mutex_unlock(&g_p.lock);
+    free(m);
+    free(d);
+    return ok;
+}
+
+bool core_prof_state(uint64_t *types, uint32_t *ndev, uint32_t *dev, char *path, size_t n)
+{
+    pthread_mutex_lock(&g_p.lock);
+    bool running = g_p.running;
+    *types = running ? g_p.cfg.types : 0;
+    *ndev = running ? g_p.cfg.ndev : 0;
+    if (running)
+        memcpy(dev, g_p.cfg.dev, g_p.cfg.ndev * sizeof(uint32_t));
+    if (path)
+        snprintf(path, n, "%s", g_p.inited ? g_p.path : "");
+    pthread_mutex_unlock(&g_p.lock);
+    return running;
+}
+
+const char *core_prof_str_of(uint64_t id)
+{
+    pthread_mutex_lock(&g_p.lock);
+    const char *s = id && id <= g_p.nstrs ? g_p.strs[id - 1] : NULL; /* never freed */
+    pthread_mutex_unlock(&g_p.lock);
+    return s;
 }
 
 bool core_prof_range_end(uint64_t id)
@@ -463,6 +503,9 @@ aclError core_prof_start(const aclprofConfig *profilerConfig, const char *fn)
         atomic_fetch_or_explicit(&core_obs_mask, CORE_OBS_PROF, memory_order_relaxed);
     }
     pthread_mutex_unlock(&g_p.lock);
+    if (rc == ACL_SUCCESS) /* registered msprof modules (aprof.c) */
+        core_aprof_notify(PROF_COMMANDHANDLE_TYPE_START, profilerConfig->types, profilerConfig->ndev,
+                          profilerConfig->dev);
     return rc;
 }
 
@@ -482,6 +525,9 @@ aclError core_prof_stop(const aclprofConfig *profilerConfig, const char *fn)
         atomic_fetch_and_explicit(&core_obs_mask, ~CORE_OBS_PROF, memory_order_relaxed);
     }
     pthread_mutex_unlock(&g_p.lock);
+    if (rc == ACL_SUCCESS)
+        core_aprof_notify(PROF_COMMANDHANDLE_TYPE_STOP, profilerConfig->types, profilerConfig->ndev,
+                          profilerConfig->dev);
     return rc;
 }
 
@@ -636,6 +682,7 @@ aclError core_prof_finalize(const char *fn)
     g_p.nops = g_p.nmarks = 0;
     g_p.inited = false;
     pthread_mutex_unlock(&g_p.lock);
+    core_aprof_notify(PROF_COMMANDHANDLE_TYPE_FINALIZE, 0, 0, NULL);
     return rc;
 }
 

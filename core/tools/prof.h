@@ -65,6 +65,18 @@ aclprofConfig *core_prof_config_new(const uint32_t *dev, uint32_t ndev,
 bool core_prof_config_ok(const aclprofConfig *c);
 void core_prof_config_destroy(const aclprofConfig *c);
 
+/* For the msprof reporting interface (core/tools/aprof.c): a closed range of domain named
+ * msg from t0 to t1 ns (t1 0: an instant mark) recorded while collecting (false: not
+ * collecting); whether collecting, with its data types and devices (dev: CORE_MAX_DEVICES
+ * entries) and the output path ("" before aclprofInit) into path[n]; the string of an
+ * aclprofStr2Id id (NULL: none; never freed). */
+bool core_prof_range_add(const char *domain, const char *msg, uint64_t t0, uint64_t t1);
+bool core_prof_state(uint64_t *types, uint32_t *ndev, uint32_t *dev, char *path, size_t n);
+const char *core_prof_str_of(uint64_t id);
+/* Tell the modules registered with MsprofRegisterCallback (aprof.c) a command
+ * (PROF_COMMANDHANDLE_TYPE_*) with the data types and devices collected. */
+void core_aprof_notify(uint32_t type, uint64_t types, uint32_t ndev, const uint32_t *dev);
+
 /* Collection, errors recorded under fn: aclprofInit (path of length bytes, checked:
  * created here), the output path set (ACL_PROF_PATH, created already), start and stop
  * with a live configuration, finalize (writes the output). */

@@ -345,6 +345,13 @@ typedef struct {
     aclrtUpdateTaskAttrVal val;
 } aclrtTaskUpdateInfo;
 
+/* Refresh a kernel task of a model run instance asynchronously, on execStream
+ * (docs/model.md, "Task update"). CANN declares it in acl/acl_rt.h, which includes this
+ * header: declared here, after its types, it is there for every includer of acl_rt.h. */
+ACL_FUNC_VISIBILITY aclError aclrtTaskUpdateAsync(aclrtStream taskStream, uint32_t taskId,
+                                                  aclrtTaskUpdateInfo *info,
+                                                  aclrtStream execStream);
+
 ACL_FUNC_VISIBILITY aclError aclrtFunctionGetParamCount(const void *func, size_t *paramCount);
 ACL_FUNC_VISIBILITY aclError aclrtFunctionGetParamInfo(const void *func, size_t paramIndex,
                                                        size_t *paramOffset, size_t *paramSize);
@@ -372,8 +379,6 @@ ACL_FUNC_VISIBILITY aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, c
 ACL_FUNC_VISIBILITY aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle,
                                                              aclrtOpExceptionCallback callback,
                                                              void *userData);
-/* aclrtTaskUpdateAsync (the reference's asynchronous task refresh) is not provided yet:
- * docs/kernel.md. Its types above are the reference's. */
 ACL_FUNC_VISIBILITY aclError aclrtCacheLastTaskOpInfo(const void *const infoPtr,
                                                       const size_t infoSize);
 ACL_FUNC_VISIBILITY aclError aclrtCacheLastTaskExtendInfo(const char *const extendInfoPtr,

@@ -2,7 +2,7 @@
 """core/ in two layers (issue 26): an API surface over the object layer.
 
 The surface is core/api/: one file per public header family, defining the entry points
-(functions declared in include/acl/, include/cpuacl/ and include/mstx/) and nothing else
+(functions declared in include/acl/, include/cpuacl/, include/mstx/ and include/profiling/) and nothing else
 but static helpers. The object layer is every other folder of core/. Rules:
   S1  every entry point core/ defines is defined in core/api/;
   S2  a core/api/ file defines no non-static function that is not an entry point, and
@@ -22,7 +22,7 @@ import sys
 args = [a for a in sys.argv[1:] if not a.startswith('--')]
 pending = '--pending' in sys.argv[1:]
 root = pathlib.Path(args[0] if args else '.')
-PUBLIC = ('include/acl', 'include/cpuacl', 'include/mstx')
+PUBLIC = ('include/acl', 'include/cpuacl', 'include/mstx', 'include/profiling')
 
 
 def strip(src):
@@ -58,7 +58,7 @@ def public_names():
     for d in PUBLIC:
         for h in (root / d).rglob('*.h'):
             s = strip(h.read_text(errors='replace'))
-            names.update(re.findall(r'\b((?:acl|cpuacl|mstx)\w*)\s*\(', s))
+            names.update(re.findall(r'\b((?:acl|cpuacl|mstx|Msprof)\w*)\s*\(', s))
     return names
 
 
