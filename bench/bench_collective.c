@@ -190,11 +190,9 @@ int main(int argc, char **argv)
     const char *ws = getenv("OMPI_COMM_WORLD_SIZE");
     int mpi = ws && atoi(ws) > 1, me = 0;
     if (mpi) {
-        /* Every process's device 0 worker would be pinned to the same core (the
-         * runtime pins by device and worker index, not by process): with
-         * several ranks per host they would share one core while MPI_Allreduce,
-         * the baseline, runs on any. Unpinned unless the user says otherwise
-         * (docs/hccl.md). */
+        /* More ranks than cores on the machines measured: unpinned workers let the
+         * kernel balance them against MPI_Allreduce, the baseline, which runs on any
+         * core. Unpinned unless the user says otherwise (docs/hccl.md). */
         setenv("CPUACL_PIN_WORKERS", "false", 0);
         int prov, w;
         MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &prov);

@@ -3,6 +3,8 @@
 #include "sched/sched.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include "sched/ec.h"
@@ -11,15 +13,35 @@ bool sched_asym_fences;
 bool sched_trace_on;
 struct sched_config sched_cfg = {.spin_ns = 50000, .ring_slots = 1024, .pin_workers = true};
 
+/* The cores this process may run on (its affinity mask at the first use: what
+ * taskset, cgroup cpusets or mpirun --bind-to left it), in increasing order.
+ * Filled once under pthread_once, read-only afterwards. */
+static uint16_t g_cpus[CPU_SETSIZE];
 static uint32_t g_ncpu;
+static pthread_once_t g_cpus_once = PTHREAD_ONCE_INIT;
+
+static void cpus_probe(void)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) == 0)
+        for (uint32_t c = 0; c < CPU_SETSIZE; c++)
+            if (CPU_ISSET(c, &set))
+                g_cpus[g_ncpu++] = (uint16_t)c;
+    if (g_ncpu == 0) { /* no mask: every online core */
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        uint32_t m = n > 0 ? (uint32_t)n : 1;
+        for (uint32_t c = 0; c < m && c < CPU_SETSIZE; c++)
+            g_cpus[g_ncpu++] = (uint16_t)c;
+    }
+}
 
 int sched_init(const struct sched_config *cfg)
 {
     if (cfg)
         sched_cfg = *cfg;
     sched_trace_on = sched_cfg.trace_events > 0;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    g_ncpu = n > 0 ? (uint32_t)n : 1;
+    pthread_once(&g_cpus_once, cpus_probe);
     if (BASE_TSAN) {
         /* TSan does not model membarrier; keep both sides symmetric there. */
         sched_asym_fences = false;
@@ -31,7 +53,16 @@ int sched_init(const struct sched_config *cfg)
 
 uint32_t sched_ncpu(void)
 {
-    return g_ncpu ? g_ncpu : 1;
+    /* Also before sched_init: aclInit's configuration defaults (workers = cores - 1)
+     * are computed first. */
+    pthread_once(&g_cpus_once, cpus_probe);
+    return g_ncpu;
+}
+
+int32_t sched_cpu_at(uint32_t k)
+{
+    pthread_once(&g_cpus_once, cpus_probe);
+    return g_cpus[k % g_ncpu];
 }
 
 void sched_fence_heavy(void)

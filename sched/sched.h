@@ -37,7 +37,11 @@ int sched_init(const struct sched_config *cfg);
  */
 int sched_spin(bool (*pred)(void *), void *arg, uint64_t deadline_ns);
 
-/* Number of online CPUs (cached). */
+/* Number of cores this process may run on: its affinity mask at the first call
+ * (taskset, cgroup cpusets, mpirun's binding), else every online core. Cached. */
 uint32_t sched_ncpu(void);
+
+/* The k-th of those cores (k taken modulo sched_ncpu()): the CPU number to pin to. */
+int32_t sched_cpu_at(uint32_t k);
 
 #endif

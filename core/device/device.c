@@ -101,6 +101,37 @@ uint32_t core_device_workers(void)
     return g_rt.cfg.workers ? g_rt.cfg.workers : 1;
 }
 
+/* The first of names that holds a decimal number below 65536, or dflt. */
+static uint32_t env_number(const char *const *names, size_t count, uint32_t dflt)
+{
+    for (size_t k = 0; k < count; k++) {
+        const char *v = getenv(names[k]);
+        if (!v || !*v)
+            continue;
+        char *end;
+        unsigned long r = strtoul(v, &end, 10);
+        if (*end == '\0' && r < 65536)
+            return (uint32_t)r;
+    }
+    return dflt;
+}
+
+int32_t core_device_worker_cpu(uint32_t dev, uint32_t i)
+{
+    static const char *const rank_vars[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+                                            "SLURM_LOCALID"};
+    static const char *const size_vars[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
+                                            "SLURM_NTASKS_PER_NODE"};
+    uint32_t n = core_device_workers();
+    uint32_t r = env_number(rank_vars, 3, 0), l = env_number(size_vars, 3, 1);
+    if (l <= r)
+        l = r + 1;
+    /* Blocks of n cores: device dev of local rank r takes block dev * l + r, so ranks that
+     * each use "their" device (device = rank, as HCCL programs do) or device 0 land on
+     * different blocks while cores last. */
+    return sched_cpu_at((dev * l + r) * n + i + 1);
+}
+
 aclError core_device_use(struct core_device *d)
 {
     if (d->active)
@@ -109,11 +140,9 @@ aclError core_device_use(struct core_device *d)
     if (mr)
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
                         "device %d: cannot set up its memory pool: %s", d->id, strerror(-mr));
-    uint32_t n = g_rt.cfg.workers, ncpu = sched_ncpu();
+    uint32_t n = g_rt.cfg.workers;
     for (uint32_t i = 0; i < n; i++) {
-        /* Spread devices' workers over the cores, starting at core 1 so the
-         * first worker does not share core 0 with the main thread. */
-        int32_t cpu = (int32_t)(((uint32_t)d->id * n + i + 1) % ncpu);
+        int32_t cpu = core_device_worker_cpu((uint32_t)d->id, i);
         int r = sched_worker_start_in(d->worker_base + i, cpu, d->worker_base, n);
         if (r) {
             while (i--)

@@ -139,4 +139,12 @@ aclError core_devstate_register(const char *regName, aclrtDeviceStateCallback ca
 void core_device_worker_stats(const struct core_device *d, uint32_t index,
                               cpuaclWorkerStats *stats);
 
+/* The core worker i of device dev is pinned to (sched_cpu_at's numbering): devices' workers
+ * are spread over the process's cores from its second one (the first is left to the
+ * submitting thread), interleaved with the other processes of the machine when a launcher
+ * names the local rank and size (OMPI_COMM_WORLD_LOCAL_RANK/_SIZE, MPI_LOCALRANKID/NRANKS,
+ * SLURM_LOCALID/NTASKS_PER_NODE), so ranks sharing a machine do not all pin their workers
+ * to the same cores. */
+int32_t core_device_worker_cpu(uint32_t dev, uint32_t i);
+
 #endif

@@ -361,11 +361,11 @@ aclError core_devices_topo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t *
                         deviceId, otherDeviceId, n);
     if (deviceId == otherDeviceId)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: a device has no link to itself", fn);
-    /* A device's first worker runs on core (id * workers + 1) % ncpu (core/device/device.c):
-     * devices whose cores share a NUMA node share its memory controller, coherently
-     * (HCCS); otherwise their memory meets across the SMP interconnect (SYS). */
-    uint32_t w = g_rt.cfg.workers, ncpu = sched_ncpu();
-    int a = cpu_node((deviceId * w + 1) % ncpu), b = cpu_node((otherDeviceId * w + 1) % ncpu);
+    /* Where a device's first worker runs (core_device_worker_cpu): devices whose cores
+     * share a NUMA node share its memory controller, coherently (HCCS); otherwise their
+     * memory meets across the SMP interconnect (SYS). */
+    int a = cpu_node((uint32_t)core_device_worker_cpu(deviceId, 0));
+    int b = cpu_node((uint32_t)core_device_worker_cpu(otherDeviceId, 0));
     *value = a == b ? ACL_RT_DEVS_TOPOLOGY_HCCS : ACL_RT_DEVS_TOPOLOGY_SYS;
     return ACL_SUCCESS;
 }
