@@ -142,6 +142,11 @@ struct core_mdl_provider {
     aclError (*queue_start)(uint32_t id, const uint32_t *q, size_t nin, size_t nout,
                             const size_t *size, void **worker, const char *fn);
     void (*queue_stop)(void *worker);
+    /* The model-subscription tag of model's next executions (core/obs.h,
+     * core_prof_sub_tag; 0: none): while non-zero, each op an execution runs
+     * is timed and reported with core_prof_sub_op. Cheap: called before
+     * every execution. */
+    void (*prof_tag)(void *model, uint32_t tag);
 };
 
 /* Install the provider (once, at load; later calls replace it). */

@@ -44,6 +44,25 @@ int core_obs_mkdirs(const char *path);
 void core_obs_op(const char *op, const struct core_obs_tensor *t, void *const *addr, uint32_t nin,
                  uint32_t nout, uint64_t t0, uint64_t t1);
 
+/* subscribe.c: model-subscription profiling (aclprofModelSubscribe). A: the number of
+ * live subscriptions; the executors read it relaxed, as a hint (a subscription made while
+ * an execution is under way may miss that execution's first ops). */
+extern _Atomic uint32_t core_sub_live;
+uint32_t core_sub_tag_slow(uint32_t id);
+/* The tag of an execution of model id: id + 1 while the model is subscribed (records on),
+ * else 0; one relaxed load when nothing is subscribed. */
+static inline uint32_t core_prof_sub_tag(uint32_t id)
+{
+    /* relaxed: a hint, see core_sub_live */
+    if (!atomic_load_explicit(&core_sub_live, memory_order_relaxed))
+        return 0;
+    return core_sub_tag_slow(id);
+}
+/* An op (type, name) of an execution tagged tag (non-zero) ran from t0 to t1
+ * (core_obs_now_ns): queue its record for the subscription's writer (dropped and counted
+ * when its queue is full or the model is no longer subscribed). Never blocks on the fd. */
+void core_prof_sub_op(uint32_t tag, const char *type, const char *name, uint64_t t0, uint64_t t1);
+
 /* dump.c: write one operator's tensors (CORE_OBS_DUMP set). */
 void core_dump_op(const char *op, const struct core_obs_tensor *t, void *const *addr, uint32_t nin,
                   uint32_t nout);

@@ -46,6 +46,7 @@
 #include <time.h>
 
 #include "core/launch.h"
+#include "core/obs.h"
 #include "graph/engine.h"
 
 #define GRAPH_MAX_LANES 8
@@ -65,6 +66,7 @@ struct gx {
     uint64_t bytes;   /* COPY bytes */
     aclrtEvent ev;    /* recorded after it when a later launch on another lane needs it */
     bool need_ev;
+    const char *type, *name; /* PLAN: its node's, for subscription records */
 };
 
 struct graph_compiled {
@@ -94,6 +96,9 @@ struct graph_compiled {
     atomic_bool bind_lost; /* A: a bind task was discarded (bind_release) */
     void **bound;          /* the addresses of the last bind task queued (GC1: what the table holds
                               when the next run executes); NULL until the first run */
+    /* A: the model-subscription tag of the runs being queued (core/obs.h,
+     * core_prof_sub_tag): 0 none, else each op's run is timed and recorded */
+    atomic_uint prof_tag;
 };
 
 static int32_t vid(int32_t node, int32_t out)
@@ -134,7 +139,12 @@ static int32_t gx_run(void *arg)
         return ACL_ERROR_BAD_ALLOC;
     for (uint32_t k = 0; k < x->nops; k++)
         addr[k] = x->opbuf[k] >= 0 ? table[x->opbuf[k]] : NULL;
+    /* relaxed: a hint set per execution (graph_prof_tag); the record's queue is locked */
+    uint32_t tag = atomic_load_explicit(&x->c->prof_tag, memory_order_relaxed);
+    uint64_t t0 = tag ? core_obs_now_ns() : 0;
     int32_t rc = proto_plan_run(x->plan, addr);
+    if (tag)
+        core_prof_sub_op(tag, x->type, x->name, t0, core_obs_now_ns());
     if (addr != inl)
         free(addr);
     return rc;
@@ -192,6 +202,8 @@ static uint32_t plan_node(struct cpuaclGeGraph *g, struct graph_compiled *c, int
     struct gx *x = rc ? NULL : gx_add(c, GX_PLAN, ni);
     if (!rc && x) {
         x->plan = plan;
+        x->type = n->type;
+        x->name = n->name;
         x->nops = op->nin + op->nout;
         x->opbuf = malloc(x->nops * sizeof(int32_t));
         if (x->opbuf) {
@@ -665,6 +677,13 @@ static void bind_release(void *arg)
     if (!b->ran) /* release: pairs with the acquire in graph_run_async */
         atomic_store_explicit(&b->c->bind_lost, true, memory_order_release);
     free(b);
+}
+
+void graph_prof_tag(struct cpuaclGeGraph *g, uint32_t tag)
+{
+    /* relaxed: read as a hint by gx_run (prof_tag) */
+    if (g->c && atomic_load_explicit(&g->c->prof_tag, memory_order_relaxed) != tag)
+        atomic_store_explicit(&g->c->prof_tag, tag, memory_order_relaxed);
 }
 
 uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,

@@ -161,6 +161,9 @@ void graph_free(struct cpuaclGeGraph *g);
 
 /* Lower the inferred graph into executors and the memory plan. */
 uint32_t graph_compile(struct cpuaclGeGraph *g);
+/* The model-subscription tag (core/obs.h, core_prof_sub_tag) of the runs queued next:
+ * non-zero, each op of a run is timed and its record queued (core_prof_sub_op). */
+void graph_prof_tag(struct cpuaclGeGraph *g, uint32_t tag);
 /* Queue one run on stream (inputs/outputs: device addresses). Captures the
  * graph on first use. */
 uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,

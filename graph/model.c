@@ -1267,12 +1267,18 @@ static void gm_release(void *model)
     free(m);
 }
 
+static void gm_prof_tag(void *model, uint32_t tag)
+{
+    graph_prof_tag(((struct gm_model *)model)->g, tag);
+}
+
 static const struct core_mdl_provider g_provider = {.load = gm_load,
                                                     .execute = gm_execute,
                                                     .load_gears = gm_load_gears,
                                                     .release = gm_release,
                                                     .queue_start = graph_queue_start,
-                                                    .queue_stop = graph_queue_stop};
+                                                    .queue_stop = graph_queue_stop,
+                                                    .prof_tag = gm_prof_tag};
 
 __attribute__((constructor)) static void gm_provide(void)
 {

@@ -8,8 +8,10 @@
  * trace.h, core/obs.h) with its own name as fn.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "acl/acl_dump.h"
@@ -19,6 +21,7 @@
 #include "core/runtime/runtime.h"
 #include "core/tools/dump.h"
 #include "core/tools/prof.h"
+#include "core/tools/subscribe.h"
 #include "core/tools/trace.h"
 #include "cpuacl/cpuacl.h"
 #include "mstx/ms_tools_ext.h"
@@ -387,68 +390,166 @@ aclError aclprofFinalize(void)
     return core_prof_finalize(__func__);
 }
 
-/* ---- operator subscription: not supported ---------------------------------------- */
+/* ---- model subscription (core/tools/subscribe.c) --------------------------------- */
 
-#define PROF_UNSUPPORTED(fn)                                                                       \
-    core_err(ACL_ERROR_API_NOT_SUPPORT,                                                            \
-             "%s: operator subscription is not supported by cpuacl (use aclprofStart/Stop and "    \
-             "op_summary; docs/runtime.md)",                                                       \
-             fn)
-
-aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig *c)
+aclprofSubscribeConfig *aclprofCreateSubscribeConfig(int8_t timeInfoSwitch,
+                                                     aclprofAicoreMetrics aicoreMetrics, void *fd)
 {
-    (void)modelId;
-    (void)c;
-    return PROF_UNSUPPORTED(__func__);
+    return core_sub_config_new(timeInfoSwitch, aicoreMetrics, fd, __func__);
+}
+
+aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig *profSubscribeConfig)
+{
+    if (!core_sub_config_ok(profSubscribeConfig))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "aclprofDestroySubscribeConfig: config NULL or not a live one");
+    core_sub_config_destroy(profSubscribeConfig);
+    return ACL_SUCCESS;
+}
+
+aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig *profSubscribeConfig)
+{
+    CORE_REQUIRE_INIT();
+    if (!profSubscribeConfig)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofModelSubscribe: config is NULL");
+    return core_sub_subscribe(modelId, profSubscribeConfig, __func__);
 }
 
 aclError aclprofModelUnSubscribe(uint32_t modelId)
 {
-    (void)modelId;
-    return PROF_UNSUPPORTED(__func__);
-}
-
-aclprofSubscribeConfig *aclprofCreateSubscribeConfig(int8_t s, aclprofAicoreMetrics m, void *fd)
-{
-    (void)s;
-    (void)m;
-    (void)fd;
-    PROF_UNSUPPORTED(__func__);
-    return NULL;
-}
-
-aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig *c)
-{
-    (void)c;
-    return PROF_UNSUPPORTED(__func__);
+    return core_sub_unsubscribe(modelId, __func__);
 }
 
 aclError aclprofGetOpDescSize(size_t *opDescSize)
 {
-    (void)opDescSize;
-    return PROF_UNSUPPORTED(__func__);
+    if (!opDescSize)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofGetOpDescSize: opDescSize is NULL");
+    *opDescSize = sizeof(struct core_sub_record);
+    return ACL_SUCCESS;
 }
 
 aclError aclprofGetOpNum(const void *opInfo, size_t opInfoLen, uint32_t *opNumber)
 {
-    (void)opInfo;
-    (void)opInfoLen;
-    (void)opNumber;
-    return PROF_UNSUPPORTED(__func__);
+    if (!opNumber)
+        return core_err(ACL_ERROR_INVALID_PARAM, "aclprofGetOpNum: opNumber is NULL");
+    if (!core_sub_record_at(opInfo, opInfoLen, 0, opNumber, __func__))
+        return ACL_ERROR_INVALID_PARAM;
+    return ACL_SUCCESS;
 }
 
-aclprofSubscribeOpFlag aclprofGetOpFlag(const void *i, size_t l, uint32_t x)
+/* The length (terminator included) of a record's type (name false) or name. */
+static aclError op_str_len(const void *info, size_t len, uint32_t index, size_t *out, bool name,
+                           const char *fn)
 {
-    (void)i, (void)l, (void)x;
-    PROF_UNSUPPORTED(__func__);
-    return ACL_SUBSCRIBE_NONE;
+    if (!out)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the length pointer is NULL", fn);
+    const struct core_sub_record *r = core_sub_record_at(info, len, index, NULL, fn);
+    if (!r)
+        return ACL_ERROR_INVALID_PARAM;
+    *out = strnlen(name ? r->name : r->type, name ? CORE_SUB_NAME_MAX : CORE_SUB_TYPE_MAX) + 1;
+    return ACL_SUCCESS;
 }
 
-const char *aclprofGetOpAttriValue(const void *i, size_t l, uint32_t x, aclprofSubscribeOpAttri a)
+/* A record's type (name false) or name into buf of cap bytes (the whole string fits). */
+static aclError op_str(const void *info, size_t len, uint32_t index, char *buf, size_t cap,
+                       bool name, const char *fn)
 {
-    (void)i, (void)l, (void)x, (void)a;
-    PROF_UNSUPPORTED(__func__);
-    return NULL;
+    size_t need = 0;
+    aclError rc = op_str_len(info, len, index, &need, name, fn);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    if (!buf || cap < need)
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: the buffer is %s (%zu bytes needed)", fn,
+                        buf ? "too small" : "NULL", need);
+    const struct core_sub_record *r = core_sub_record_at(info, len, index, NULL, fn);
+    memcpy(buf, name ? r->name : r->type, need - 1);
+    buf[need - 1] = '\0';
+    return ACL_SUCCESS;
+}
+
+aclError aclprofGetOpTypeLen(const void *opInfo, size_t opInfoLen, uint32_t index,
+                             size_t *opTypeLen)
+{
+    return op_str_len(opInfo, opInfoLen, index, opTypeLen, false, __func__);
+}
+
+aclError aclprofGetOpType(const void *opInfo, size_t opInfoLen, uint32_t index, char *opType,
+                          size_t opTypeLen)
+{
+    return op_str(opInfo, opInfoLen, index, opType, opTypeLen, false, __func__);
+}
+
+aclError aclprofGetOpNameLen(const void *opInfo, size_t opInfoLen, uint32_t index,
+                             size_t *opNameLen)
+{
+    return op_str_len(opInfo, opInfoLen, index, opNameLen, true, __func__);
+}
+
+aclError aclprofGetOpName(const void *opInfo, size_t opInfoLen, uint32_t index, char *opName,
+                          size_t opNameLen)
+{
+    return op_str(opInfo, opInfoLen, index, opName, opNameLen, true, __func__);
+}
+
+/* Field `off` (a u64 or u32 of width bytes) of record index; 0 on a bad record. */
+static uint64_t op_field(const void *info, size_t len, uint32_t index, size_t off, size_t width,
+                         const char *fn)
+{
+    const struct core_sub_record *r = core_sub_record_at(info, len, index, NULL, fn);
+    if (!r)
+        return 0;
+    uint64_t v64 = 0;
+    uint32_t v32 = 0;
+    memcpy(width == 8 ? (void *)&v64 : (void *)&v32, (const char *)r + off, width);
+    return width == 8 ? v64 : v32;
+}
+
+uint64_t aclprofGetOpStart(const void *opInfo, size_t opInfoLen, uint32_t index)
+{
+    return op_field(opInfo, opInfoLen, index, offsetof(struct core_sub_record, start), 8, __func__);
+}
+
+uint64_t aclprofGetOpEnd(const void *opInfo, size_t opInfoLen, uint32_t index)
+{
+    return op_field(opInfo, opInfoLen, index, offsetof(struct core_sub_record, end), 8, __func__);
+}
+
+uint64_t aclprofGetOpDuration(const void *opInfo, size_t opInfoLen, uint32_t index)
+{
+    return op_field(opInfo, opInfoLen, index, offsetof(struct core_sub_record, duration), 8,
+                    __func__);
+}
+
+size_t aclprofGetModelId(const void *opInfo, size_t opInfoLen, uint32_t index)
+{
+    return (size_t)op_field(opInfo, opInfoLen, index, offsetof(struct core_sub_record, model), 4,
+                            __func__);
+}
+
+aclprofSubscribeOpFlag aclprofGetOpFlag(const void *opInfo, size_t opInfoLen, uint32_t index)
+{
+    if (!core_sub_record_at(opInfo, opInfoLen, index, NULL, __func__))
+        return ACL_SUBSCRIBE_NONE;
+    return (aclprofSubscribeOpFlag)op_field(opInfo, opInfoLen, index,
+                                            offsetof(struct core_sub_record, flag), 4, __func__);
+}
+
+const char *aclprofGetOpAttriValue(const void *opInfo, size_t opInfoLen, uint32_t index,
+                                   aclprofSubscribeOpAttri attri)
+{
+    /* the calling thread's copy: valid until its next call */
+    static _Thread_local char value[16];
+    if (attri != ACL_SUBSCRIBE_ATTRI_THREADID) {
+        core_err(ACL_ERROR_INVALID_PARAM, "aclprofGetOpAttriValue: attribute %d is not one",
+                 (int)attri);
+        return NULL;
+    }
+    if (!core_sub_record_at(opInfo, opInfoLen, index, NULL, __func__))
+        return NULL;
+    uint64_t tid =
+        op_field(opInfo, opInfoLen, index, offsetof(struct core_sub_record, tid), 4, __func__);
+    snprintf(value, sizeof(value), "%" PRIu64, tid);
+    return value;
 }
 
 /* ---- tracing ---------------------------------------------------------------------- */
@@ -460,37 +561,3 @@ aclError cpuaclTraceDump(const char *path)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclTraceDump: path is NULL");
     return core_trace_dump(path, __func__);
 }
-
-/* The record getters that take (opInfo, opInfoLen, index) only: there is no record, so each
- * returns `none` with the error recorded. (These macros come last in the file:
- * check_api_calls.py reads a macro line's arguments up to the next ';' or '{', and the next
- * function's types are no entry points.) */
-#define PROF_RECORD_GETTER(type, name, none)                                                       \
-    type name(const void *i, size_t l, uint32_t x)                                                 \
-    {                                                                                              \
-        (void)i, (void)l, (void)x;                                                                 \
-        PROF_UNSUPPORTED(#name);                                                                   \
-        return none;                                                                               \
-    }
-
-PROF_RECORD_GETTER(uint64_t, aclprofGetOpStart, 0)
-PROF_RECORD_GETTER(uint64_t, aclprofGetOpEnd, 0)
-PROF_RECORD_GETTER(uint64_t, aclprofGetOpDuration, 0)
-PROF_RECORD_GETTER(size_t, aclprofGetModelId, 0)
-
-/* The string getters of a record, a length and a copy (aclprofGetOpTypeLen / aclprofGetOpType,
- * aclprofGetOpNameLen / aclprofGetOpName): there is no record. */
-#define PROF_STRING_GETTERS(len_name, name)                                                        \
-    aclError len_name(const void *i, size_t l, uint32_t x, size_t *n)                              \
-    {                                                                                              \
-        (void)i, (void)l, (void)x, (void)n;                                                        \
-        return PROF_UNSUPPORTED(#len_name);                                                        \
-    }                                                                                              \
-    aclError name(const void *i, size_t l, uint32_t x, char *t, size_t n)                          \
-    {                                                                                              \
-        (void)i, (void)l, (void)x, (void)t, (void)n;                                               \
-        return PROF_UNSUPPORTED(#name);                                                            \
-    }
-
-PROF_STRING_GETTERS(aclprofGetOpTypeLen, aclprofGetOpType)
-PROF_STRING_GETTERS(aclprofGetOpNameLen, aclprofGetOpName)

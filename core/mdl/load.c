@@ -18,6 +18,7 @@
 #include "core/mdl/file.h"
 #include "core/mdl/gear.h"
 #include "core/mdl/load.h"
+#include "core/obs.h"
 #include "core/device/facts.h"
 #include "core/memory/memory.h"
 #include "core/runtime/base.h"
@@ -486,6 +487,8 @@ aclError core_mdl_execute(uint32_t id, const aclmdlDataset *in, aclmdlDataset *o
             ni--;
         }
     }
+    if (rc == ACL_SUCCESS && provider()->prof_tag)
+        provider()->prof_tag(impl, core_prof_sub_tag(id)); /* aclprofModelSubscribe */
     if (rc == ACL_SUCCESS)
         rc = provider()->execute(impl, stream, sync, addr, size, addr + ni, size + ni, fn);
     free(addr);

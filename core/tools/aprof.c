@@ -224,6 +224,17 @@ int32_t core_aprof_model_device(uint32_t model, uint32_t dev, bool set, const ch
     return rc;
 }
 
+bool core_aprof_model_known(uint32_t model)
+{
+    pthread_mutex_lock(&g_a.lock);
+    uint32_t i = 0;
+    while (i < g_a.nmodels && g_a.models[i].model != model)
+        i++;
+    bool known = i < g_a.nmodels;
+    pthread_mutex_unlock(&g_a.lock);
+    return known;
+}
+
 bool core_aprof_collecting(void)
 {
     uint64_t types;

@@ -26,6 +26,8 @@ int32_t core_aprof_reg_type(uint16_t level, uint32_t typeId, const char *name, c
 /* The profiling output path (NULL before aclprofInit); the buffer stays valid. */
 char *core_aprof_path(void);
 int32_t core_aprof_model_device(uint32_t model, uint32_t dev, bool set, const char *fn);
+/* Whether model was set on some device (MsprofSetDeviceIdByGeModelIdx). */
+bool core_aprof_model_known(uint32_t model);
 bool core_aprof_collecting(void);
 uint64_t core_aprof_counts(bool compact);
 uint64_t core_aprof_now(void);

@@ -147,7 +147,7 @@ MSVP_PROF_API aclError aclprofStop(const aclprofConfig *profilerConfig);
 MSVP_PROF_API aclError aclprofSetConfig(aclprofConfigType configType, const char *config,
                                         size_t configLength);
 
-/* ---- operator subscription (not supported in cpuacl: docs/runtime.md) ---- */
+/* ---- model subscription (docs/tools.md "Model subscription") ---- */
 MSVP_PROF_API aclError aclprofModelSubscribe(uint32_t modelId,
                                              const aclprofSubscribeConfig *profSubscribeConfig);
 MSVP_PROF_API aclError aclprofModelUnSubscribe(uint32_t modelId);
