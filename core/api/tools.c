@@ -467,30 +467,6 @@ static aclError op_str(const void *info, size_t len, uint32_t index, char *buf, 
     return ACL_SUCCESS;
 }
 
-aclError aclprofGetOpTypeLen(const void *opInfo, size_t opInfoLen, uint32_t index,
-                             size_t *opTypeLen)
-{
-    return op_str_len(opInfo, opInfoLen, index, opTypeLen, false, __func__);
-}
-
-aclError aclprofGetOpType(const void *opInfo, size_t opInfoLen, uint32_t index, char *opType,
-                          size_t opTypeLen)
-{
-    return op_str(opInfo, opInfoLen, index, opType, opTypeLen, false, __func__);
-}
-
-aclError aclprofGetOpNameLen(const void *opInfo, size_t opInfoLen, uint32_t index,
-                             size_t *opNameLen)
-{
-    return op_str_len(opInfo, opInfoLen, index, opNameLen, true, __func__);
-}
-
-aclError aclprofGetOpName(const void *opInfo, size_t opInfoLen, uint32_t index, char *opName,
-                          size_t opNameLen)
-{
-    return op_str(opInfo, opInfoLen, index, opName, opNameLen, true, __func__);
-}
-
 /* Field `off` (a u64 or u32 of width bytes) of record index; 0 on a bad record. */
 static uint64_t op_field(const void *info, size_t len, uint32_t index, size_t off, size_t width,
                          const char *fn)
@@ -561,3 +537,18 @@ aclError cpuaclTraceDump(const char *path)
         return core_err(ACL_ERROR_INVALID_PARAM, "cpuaclTraceDump: path is NULL");
     return core_trace_dump(path, __func__);
 }
+
+/* The op type and name getters, a pair each: the string's length (terminator included) and
+ * the string. (Macros come last: check_api_calls.py reads a macro line's arguments.) */
+#define PROF_OP_STRING(len_fn, str_fn, is_name)                                                    \
+    aclError len_fn(const void *i, size_t l, uint32_t x, size_t *n)                                \
+    {                                                                                              \
+        return op_str_len(i, l, x, n, is_name, #len_fn);                                           \
+    }                                                                                              \
+    aclError str_fn(const void *i, size_t l, uint32_t x, char *buf, size_t cap)                    \
+    {                                                                                              \
+        return op_str(i, l, x, buf, cap, is_name, #str_fn);                                        \
+    }
+
+PROF_OP_STRING(aclprofGetOpTypeLen, aclprofGetOpType, false)
+PROF_OP_STRING(aclprofGetOpNameLen, aclprofGetOpName, true)

@@ -134,12 +134,19 @@ void core_sub_config_destroy(const aclprofSubscribeConfig *c)
 
 /* ---- the records' producer (core/obs.h) -------------------------------------------- */
 
+/* The table index of model's subscription, g_s.nsubs if none. */
+static uint32_t index_locked(uint32_t model)
+{
+    uint32_t i = 0;
+    while (i < g_s.nsubs && g_s.subs[i]->model != model)
+        i++;
+    return i;
+}
+
 static struct sub *find_locked(uint32_t model)
 {
-    for (uint32_t i = 0; i < g_s.nsubs; i++)
-        if (g_s.subs[i]->model == model)
-            return g_s.subs[i];
-    return NULL;
+    uint32_t i = index_locked(model);
+    return i < g_s.nsubs ? g_s.subs[i] : NULL;
 }
 
 uint32_t core_sub_tag_slow(uint32_t id)
@@ -337,11 +344,9 @@ aclError core_sub_subscribe(uint32_t model, const aclprofSubscribeConfig *c, con
 aclError core_sub_unsubscribe(uint32_t model, const char *fn)
 {
     pthread_mutex_lock(&g_s.lock);
-    struct sub *s = find_locked(model);
+    uint32_t i = index_locked(model);
+    struct sub *s = i < g_s.nsubs ? g_s.subs[i] : NULL;
     if (s) {
-        uint32_t i = 0;
-        while (g_s.subs[i] != s)
-            i++;
         g_s.subs[i] = g_s.subs[--g_s.nsubs];
         /* relaxed: a hint, as in subscribe */
         atomic_fetch_sub_explicit(&core_sub_live, 1, memory_order_relaxed);
