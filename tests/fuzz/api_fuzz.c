@@ -28,6 +28,8 @@
 #include "acl/acl.h"
 #include "acl/acl_tdt_queue.h"
 #include "acl/error_codes/rt_error_codes.h"
+#include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_cast.h"
 #include "cpuacl/cpuacl.h"
 
 #define NSLOT 4
@@ -78,8 +80,10 @@ static void check(const char *call, aclError rc, ...)
 {
     if (g_trace < 0)
         g_trace = getenv("FUZZ_TRACE") != NULL;
-    if (g_trace)
-        fprintf(stderr, "api_fuzz: %s -> %d\n", call, (int)rc);
+    if (g_trace) {
+        const char *m = rc ? aclGetRecentErrMsg() : NULL;
+        fprintf(stderr, "api_fuzz: %s -> %d %s\n", call, (int)rc, m ? m : "");
+    }
     va_list ap;
     va_start(ap, rc);
     for (int c = va_arg(ap, int); c != END; c = va_arg(ap, int))
@@ -186,10 +190,11 @@ static const char *pick_key(char *buf, uint8_t sel, const uint8_t *x, int t)
 
 static void run_tdt_op(int op, uint8_t a, uint8_t b, uint8_t c, const uint8_t *x, int t);
 static void run_ipc_op(int op, uint8_t a, uint8_t b, uint8_t c, const uint8_t *x, int t);
+static void run_tensor_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x);
 
 /* New families (issue 33): opcodes 34.. ; x: the 16 input bytes after the operation (more
  * arguments, not consumed: they are the following operations too). */
-#define NOP (34 + 12 + 4)
+#define NOP (34 + 12 + 4 + 2)
 
 static void run_op(const uint8_t *o, int t)
 {
@@ -363,8 +368,10 @@ static void run_op(const uint8_t *o, int t)
     default:
         if (op < 34 + 12)
             run_tdt_op(op - 34, a, b, c, o + 4, t);
-        else
+        else if (op < 34 + 12 + 4)
             run_ipc_op(op - 34 - 12, a, b, c, o + 4, t);
+        else
+            run_tensor_op(a, b, c, o + 4);
         break;
     }
 }
@@ -474,6 +481,152 @@ static void run_tdt_op(int op, uint8_t a, uint8_t b, uint8_t c, const uint8_t *x
     }
 }
 
+/* A dimension, stride or offset from one byte: 0, small, negative, or near the int64 limits. */
+static int64_t geo(uint8_t u)
+{
+    switch (u >> 5) {
+    case 0:
+        return u & 3;
+    case 1:
+    case 6:
+    case 7:
+        return 1 + (u & 7);
+    case 2:
+        return -(int64_t)(u & 7) - 1;
+    case 3:
+        return INT64_MAX - (u & 7);
+    case 4:
+        return (int64_t)1 << (31 + (u & 15));
+    default:
+        return INT64_MIN + (u & 7);
+    }
+}
+
+struct geom {
+    int64_t dims[4], strides[4], sdims[1], off;
+    uint64_t nd, nsd;
+    aclDataType dt;
+    bool nostride;
+};
+
+/* Geometry from 12 input bytes: rank, view dims, strides (or none), offset, storage dims
+ * (none, one from the input, or the extent the view needs), data type (or an unknown one). */
+static void geom_from(struct geom *g, const uint8_t *x)
+{
+    static const aclDataType dts[6] = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32,
+                                       ACL_INT8,  ACL_DOUBLE,  (aclDataType)99};
+    g->nd = (x[0] & 0x7F) % 5;
+    for (int k = 0; k < 4; k++) {
+        g->dims[k] = geo(x[1 + k]);
+        g->strides[k] = geo(x[5 + k]);
+    }
+    g->off = x[9] & 0x80 ? geo(x[9]) : x[9] & 7;
+    g->nsd = x[10] % 3 ? 1 : 0;
+    g->sdims[0] = x[10] % 3 == 1 ? geo(x[11]) : 0;
+    g->dt = dts[x[11] % 6];
+    g->nostride = x[0] & 0x80;
+}
+
+/* Element size of the fuzzed data types (0: unknown). */
+static int64_t esize(aclDataType dt)
+{
+    return dt == ACL_DOUBLE                     ? 8
+           : dt == ACL_FLOAT || dt == ACL_INT32 ? 4
+           : dt == ACL_FLOAT16                  ? 2
+           : dt == ACL_INT8                     ? 1
+                                                : 0;
+}
+
+/* Bytes [lo, hi) of the data the view reaches, computed without overflow; false if the view
+ * does not fit [0, max) (or is empty: nothing to run). */
+static bool geom_fits(const struct geom *g, int64_t max)
+{
+    __int128 lo = g->off, hi = g->off, st = 1;
+    for (int k = (int)g->nd - 1; k >= 0; k--) {
+        if (g->dims[k] <= 0)
+            return false;
+        __int128 s = g->nostride ? st : g->strides[k], span = s * (g->dims[k] - 1);
+        if (span < 0)
+            lo += span;
+        else
+            hi += span;
+        st *= g->dims[k];
+        if (st > max)
+            return false;
+    }
+    __int128 es = esize(g->dt);
+    return es > 0 && lo >= 0 && (hi + 1) * es <= max;
+}
+
+static aclTensor *geom_tensor(struct geom *g, void *data)
+{
+    if (g->nsd == 1 && g->sdims[0] == 0) /* the extent the view needs, when it fits */
+        g->sdims[0] = geom_fits(g, 1 << 16) ? (1 << 16) / esize(g->dt) : 1;
+    return aclCreateTensor(g->dims, g->nd, g->dt, g->nostride ? NULL : g->strides, g->off,
+                           ACL_FORMAT_ND, g->sdims, g->nsd, data);
+}
+
+/* Tensors of hostile geometry through an operator's two phases: aclnnAdd (self, a one-element
+ * other, out of self's shape, contiguous, or of a second geometry) or aclnnCast. Phase 1's
+ * result is checked; when it succeeds, needs at most 64 KiB of workspace and both views fit
+ * 64 KiB buffers, the operator runs on fresh device buffers and the stream is synchronized.
+ * An executor that is not launched is destroyed. */
+static void run_tensor_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x)
+{
+    enum { BUF = 1 << 16 };
+    struct geom gs, go;
+    uint8_t y[12];
+    geom_from(&gs, x);
+    for (int i = 0; i < 12; i++) /* the out geometry: self's dims, other strides */
+        y[i] = i >= 1 && i <= 4 && !(c & 0x40) ? x[i] : (uint8_t)(x[i] ^ b);
+    y[0] = c & 0x40 ? b : (uint8_t)(x[0] | 0x80); /* self's rank, contiguous */
+    y[11] = c & 0x20 ? (uint8_t)(a % 6) : x[11];
+    geom_from(&go, y);
+    void *ds = NULL, *dout = NULL, *dother = NULL, *ws = NULL;
+    bool run = c & 1 && geom_fits(&gs, BUF) && geom_fits(&go, BUF);
+    if (run && (aclrtMalloc(&ds, BUF, ACL_MEM_MALLOC_HUGE_FIRST) ||
+                aclrtMalloc(&dout, BUF, ACL_MEM_MALLOC_HUGE_FIRST) ||
+                aclrtMalloc(&dother, 64, ACL_MEM_MALLOC_HUGE_FIRST)))
+        run = false;
+    if (run) {
+        check("aclrtMemset", aclrtMemset(ds, BUF, a, BUF), COMMON, END);
+        check("aclrtMemset", aclrtMemset(dother, 64, b, 64), COMMON, END);
+    }
+    aclTensor *self = geom_tensor(&gs, ds), *out = geom_tensor(&go, dout);
+    int64_t one = 1;
+    aclTensor *other = aclCreateTensor(&one, 1, gs.dt == (aclDataType)99 ? ACL_FLOAT : gs.dt, NULL,
+                                       0, ACL_FORMAT_ND, &one, 1, dother);
+    float alpha_v = (float)(int8_t)a;
+    aclScalar *alpha = aclCreateScalar(&alpha_v, ACL_FLOAT);
+    uint64_t wsz = 0;
+    aclOpExecutor *ex = NULL;
+    aclnnStatus st = b & 1 ? aclnnCastGetWorkspaceSize(self, go.dt, out, &wsz, &ex)
+                           : aclnnAddGetWorkspaceSize(self, other, alpha, out, &wsz, &ex);
+    check(b & 1 ? "aclnnCastGetWorkspaceSize" : "aclnnAddGetWorkspaceSize", st, ACLNN_SUCCESS,
+          ACLNN_ERR_PARAM_NULLPTR, ACLNN_ERR_PARAM_INVALID, ACLNN_ERR_INNER_CREATE_EXECUTOR, END);
+    if (!st && run && wsz <= BUF &&
+        (wsz == 0 || !aclrtMalloc(&ws, wsz, ACL_MEM_MALLOC_HUGE_FIRST))) {
+        aclrtStream s = NULL;
+        if (!aclrtCreateStream(&s)) {
+            st = b & 1 ? aclnnCast(ws, wsz, ex, s) : aclnnAdd(ws, wsz, ex, s);
+            check("aclnnAdd/Cast", st, ACLNN_SUCCESS, ACLNN_ERR_RUNTIME_ERROR, END);
+            ex = NULL; /* consumed by the launch, whatever its result */
+            check("aclrtSynchronizeStream", aclrtSynchronizeStream(s), COMMON, SYNC, END);
+            check("aclrtDestroyStream", aclrtDestroyStream(s), COMMON, END);
+        }
+    }
+    if (!st && ex)
+        check("aclDestroyAclOpExecutor", aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS, END);
+    aclDestroyTensor(self);
+    aclDestroyTensor(out);
+    aclDestroyTensor(other);
+    aclDestroyScalar(alpha);
+    aclrtFree(ws);
+    aclrtFree(ds);
+    aclrtFree(dout);
+    aclrtFree(dother);
+}
+
 /* IPC memory keys: export device memory (whole, interior, freed, host), then close, set pid
  * white lists, import with real and forged keys. An import in the exporting process is
  * refused, so a key never imports successfully here: the fuzzer checks the refusals. */
@@ -493,8 +646,8 @@ static void run_ipc_op(int op, uint8_t a, uint8_t b, uint8_t c, const uint8_t *x
         break;
     }
     case 1: {
-        int32_t pids[4] = {(int32_t)getpid(), (int32_t)getppid(), (int32_t)((uint32_t)x[0] << 24 | x[1]),
-                           x[2] & 1 ? -1 : 0};
+        int32_t pids[4] = {(int32_t)getpid(), (int32_t)getppid(),
+                           (int32_t)((uint32_t)x[0] << 24 | x[1]), x[2] & 1 ? -1 : 0};
         rc = aclrtIpcMemSetImportPid(pick_key(kb, a, x, t), b & 1 ? NULL : pids,
                                      b & 2 ? (size_t)c * 2 : (size_t)(c % 5));
         check("aclrtIpcMemSetImportPid", rc, COMMON, IPC, END);
