@@ -31,6 +31,7 @@
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_cast.h"
 #include "cpuacl/cpuacl.h"
+#include "ge/cpuacl_ge.h"
 
 #define NSLOT 4
 static _Atomic(void *) g_ctx[NSLOT], g_stream[NSLOT], g_event[NSLOT], g_model[NSLOT], g_mem[NSLOT],
@@ -72,6 +73,10 @@ static char g_key[2][NSLOT][KEYLEN];
 /* Codes of IPC memory (acl_rt.h). */
 #define IPC                                                                                        \
     ACL_ERROR_RT_NO_PERMISSION, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, ACL_ERROR_RT_MEMORY_ALLOCATION
+/* GE status codes (graph/engine.h): success, parameter, build and run failures. */
+#define GE                                                                                         \
+    0, 145000, 1343229962, 1343229963, 1343238149, 1343242242, 1343242248, 1343242270, 1343242279, \
+        1343242281, 1343242291, 1343242295, 1343242261, 1343242245, 50331649
 #define END (-1)
 
 static int g_trace = -1; /* FUZZ_TRACE=1: print every call and its code */
@@ -191,10 +196,11 @@ static const char *pick_key(char *buf, uint8_t sel, const uint8_t *x, int t)
 static void run_tdt_op(int op, uint8_t a, uint8_t b, uint8_t c, const uint8_t *x, int t);
 static void run_ipc_op(int op, uint8_t a, uint8_t b, uint8_t c, const uint8_t *x, int t);
 static void run_tensor_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x);
+static void run_ge_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x, int t);
 
 /* New families (issue 33): opcodes 34.. ; x: the 16 input bytes after the operation (more
  * arguments, not consumed: they are the following operations too). */
-#define NOP (34 + 12 + 4 + 2)
+#define NOP (34 + 12 + 4 + 2 + 1)
 
 static void run_op(const uint8_t *o, int t)
 {
@@ -370,8 +376,10 @@ static void run_op(const uint8_t *o, int t)
             run_tdt_op(op - 34, a, b, c, o + 4, t);
         else if (op < 34 + 12 + 4)
             run_ipc_op(op - 34 - 12, a, b, c, o + 4, t);
-        else
+        else if (op < 34 + 12 + 4 + 2)
             run_tensor_op(a, b, c, o + 4);
+        else
+            run_ge_op(a, b, c, o + 4, t);
         break;
     }
 }
@@ -627,6 +635,115 @@ static void run_tensor_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x)
     aclrtFree(dother);
 }
 
+/* GE: one session per input, made by the first graph operation (GE initialized with it),
+ * destroyed before aclFinalize. */
+static pthread_mutex_t g_ge_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t g_ge_sess;
+static uint32_t g_ge_id[2];
+
+static uint64_t ge_session(void)
+{
+    pthread_mutex_lock(&g_ge_lock);
+    if (!g_ge_sess) {
+        check("cpuaclGeInitialize", cpuaclGeInitialize(NULL, NULL, 0), GE, END);
+        check("cpuaclGeSessionCreate", cpuaclGeSessionCreate(NULL, NULL, 0, &g_ge_sess), GE, END);
+    }
+    uint64_t s = g_ge_sess;
+    pthread_mutex_unlock(&g_ge_lock);
+    return s;
+}
+
+static void ge_end(void)
+{
+    if (!g_ge_sess)
+        return;
+    check("cpuaclGeSessionDestroy", cpuaclGeSessionDestroy(g_ge_sess), GE, END);
+    check("cpuaclGeFinalize", cpuaclGeFinalize(), GE, END);
+    g_ge_sess = 0;
+}
+
+static cpuaclGeTensor ge_desc(const struct geom *g, void *data, uint64_t size)
+{
+    cpuaclGeTensor d = {.dtype = g->dt, .format = 2, .placement = 1, .data = data, .size = size};
+    d.ndim = g->nostride && g->nd == 0 ? -1 : (int32_t)g->nd; /* -1: unknown rank */
+    memcpy(d.dims, g->dims, sizeof(g->dims));
+    return d;
+}
+
+/* GE: Data x (shape and type from the input: zero, negative, huge dims, an unknown type or
+ * rank) -> one operator (Relu, Sigmoid, Abs, Cast with a dst_type attribute of any kind and
+ * value, Add/Mul of x with itself, an unknown type) -> output. Added, built; when the build
+ * succeeds and both sides fit 64 KiB, run on a stream with run descriptions that match or
+ * not (another shape from the input), synchronized. Removed, or left for the session's
+ * destroy. */
+static void run_ge_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x, int t)
+{
+    static const char *const types[] = {"Relu", "Sigmoid", "Abs", "Cast", "Add", "Mul", "NoSuchOp"};
+    enum { BUF = 1 << 16 };
+    uint64_t sess = ge_session();
+    struct geom gx, gr;
+    geom_from(&gx, x);
+    uint8_t y[12];
+    for (int i = 0; i < 12; i++)
+        y[i] = c & 0x40 ? (uint8_t)(x[i] ^ b) : x[i];
+    geom_from(&gr, y);
+    const char *type = types[a % 7];
+    cpuaclGeGraph *g = cpuaclGeGraphCreate(type);
+    if (!g)
+        return;
+    int32_t nx = cpuaclGeGraphAddNode(g, "Data", "x");
+    int32_t ny = cpuaclGeGraphAddNode(g, type, "y");
+    cpuaclGeTensor dx = ge_desc(&gx, NULL, 0);
+    if (nx >= 0)
+        check("cpuaclGeGraphSetDesc", cpuaclGeGraphSetDesc(g, nx, 0, "x", &dx), GE, END);
+    if (ny >= 0) {
+        bool two = a % 7 == 4 || a % 7 == 5;
+        check("cpuaclGeGraphSetInput", cpuaclGeGraphSetInput(g, ny, two ? "x1" : "x", nx, NULL, 0),
+              GE, END);
+        if (two)
+            check("cpuaclGeGraphSetInput",
+                  cpuaclGeGraphSetInput(g, ny, "x2", nx, NULL, b & 0x80 ? 1 : 0), GE, END);
+        if (a % 7 == 3 || b & 0x20) {
+            cpuaclGeAttrValue v = {.kind = b & 0x20 ? 1 + (b >> 2) % 8 : CPUACL_GE_ATTR_INT,
+                                   .i = b & 0x10 ? geo(x[12]) : x[12] % 12,
+                                   .f = (double)geo(x[13])};
+            check("cpuaclGeGraphSetAttr", cpuaclGeGraphSetAttr(g, ny, "dst_type", &v), GE, END);
+        }
+    }
+    check("cpuaclGeGraphSetInputs", cpuaclGeGraphSetInputs(g, &nx, 1), GE, END);
+    int32_t zero = 0;
+    check("cpuaclGeGraphSetOutputs", cpuaclGeGraphSetOutputs(g, &ny, &zero, 1), GE, END);
+    uint32_t id = (uint32_t)t << 24 | ++g_ge_id[t];
+    check("cpuaclGeSessionAddGraph", cpuaclGeSessionAddGraph(sess, id, g, NULL, NULL, 0), GE, END);
+    uint32_t rc = cpuaclGeSessionBuildGraph(sess, id, NULL, 0);
+    check("cpuaclGeSessionBuildGraph", rc, GE, END);
+    cpuaclGeTensor out;
+    size_t n = 1;
+    if (!rc && c & 1 && geom_fits(&gx, BUF) && !cpuaclGeSessionGetOutputs(sess, id, &out, &n) &&
+        n == 1 && out.size <= BUF) {
+        void *din = NULL, *dout = NULL;
+        aclrtStream s = NULL;
+        if (!aclrtMalloc(&din, BUF, ACL_MEM_MALLOC_HUGE_FIRST) &&
+            !aclrtMalloc(&dout, BUF, ACL_MEM_MALLOC_HUGE_FIRST) && !aclrtCreateStream(&s)) {
+            check("aclrtMemset", aclrtMemset(din, BUF, a, BUF), COMMON, END);
+            /* run descriptions: the built shape, or another one from the input */
+            cpuaclGeTensor in = ge_desc(c & 0x40 ? &gr : &gx, din, c & 2 ? BUF : out.size);
+            out.data = dout;
+            out.placement = 1;
+            out.size = c & 4 ? BUF : out.size;
+            rc = cpuaclGeSessionRunAsync(sess, id, s, &in, 1, &out, 1);
+            check("cpuaclGeSessionRunAsync", rc, GE, END);
+            check("aclrtSynchronizeStream", aclrtSynchronizeStream(s), COMMON, SYNC, END);
+        }
+        if (s)
+            check("aclrtDestroyStream", aclrtDestroyStream(s), COMMON, END);
+        aclrtFree(din);
+        aclrtFree(dout);
+    }
+    if (c & 8)
+        check("cpuaclGeSessionRemoveGraph", cpuaclGeSessionRemoveGraph(sess, id), GE, END);
+}
+
 /* IPC memory keys: export device memory (whole, interior, freed, host), then close, set pid
  * white lists, import with real and forged keys. An import in the exporting process is
  * refused, so a key never imports successfully here: the fuzzer checks the refusals. */
@@ -730,6 +847,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int t = 0; t < 2; t++)
             g_key[t][i][0] = 0;
     }
+    g_ge_id[0] = g_ge_id[1] = 0;
     atomic_store(&g_done, 0);
     atomic_store(&g_started, 0);
     struct half h0 = {data, size, 0}, h1 = {data, size, 1};
@@ -738,6 +856,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     half_main(&h0);
     pthread_join(t1, NULL);
+    ge_end();
     if (aclFinalize() != ACL_SUCCESS)
         abort();
     return 0;
