@@ -199,7 +199,10 @@ static void run_tensor_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x);
 static void run_ge_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x, int t);
 
 /* New families (issue 33): opcodes 34.. ; x: the 16 input bytes after the operation (more
- * arguments, not consumed: they are the following operations too). */
+ * arguments, not consumed: they are the following operations too). New operations go at the
+ * end (NOP grows): a seed whose opcode bytes are below NOP keeps its meaning, so the seeds'
+ * opcode bytes are kept below it (the older ones were rewritten to o[0] % 34 when NOP grew
+ * from 34). */
 #define NOP (34 + 12 + 4 + 2 + 1)
 
 static void run_op(const uint8_t *o, int t)
@@ -754,7 +757,7 @@ static void run_ipc_op(int op, uint8_t a, uint8_t b, uint8_t c, const uint8_t *x
     switch (op) {
     case 0: {
         char *k = g_key[t][c % NSLOT], tmp[KEYLEN];
-        size_t len = x[0] & 0x80 ? 65 : x[0] % KEYLEN;
+        size_t len = x[0] % 8 ? 65 : x[0] % KEYLEN; /* 65, or 0..79 */
         rc = aclrtIpcMemGetExportKey(pick_ptr(a, b, t), (size_t)x[1] * 4096 + (x[2] & 0x3F), tmp,
                                      len, x[3] % 3);
         check("aclrtIpcMemGetExportKey", rc, COMMON, IPC, OOM, END);
