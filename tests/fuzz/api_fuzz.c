@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * API-sequence fuzzer (issue 11), libFuzzer. An input is a sequence of
+ * API-sequence fuzzer (issues 11, 33), libFuzzer. An input is a sequence of
  * 4-byte operations (opcode, slot, arg, arg) run by two threads at once
  * (even operations on one, odd on the other) between aclInit and
  * aclFinalize. Handles come from small shared tables that keep destroyed
  * (stale) handles, from the other device's objects (foreign), or from the
- * input bytes (garbage); sizes and flags come from the input.
+ * input bytes (garbage); sizes and flags come from the input. Families:
+ * the runtime core (opcodes 0-33), shared buffers and tdt queues (34-45),
+ * IPC keys (46-49), tensors of hostile geometry through aclnnAdd/aclnnCast
+ * (50-51), GE graphs built and run through include/ge/cpuacl_ge.h (52).
  *
  * Invariants: no crash, hang (libFuzzer -timeout) or leak (-detect_leaks
  * per input: finalize frees everything); every return code is one the
