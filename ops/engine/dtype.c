@@ -24,6 +24,7 @@
 #endif
 
 #include "ops/engine/engine.h"
+#include "ops/engine/simd.h"
 #include "core/overflow.h"
 
 #pragma GCC optimize("O3")
@@ -234,7 +235,7 @@ static bool have_f16c(void)
     static _Atomic int v = -1;
     int x = atomic_load_explicit(&v, memory_order_relaxed);
     if (x < 0) {
-        x = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx");
+        x = ks_cpu_f16c() && __builtin_cpu_supports("avx");
         atomic_store_explicit(&v, x, memory_order_relaxed);
     }
     return x;

@@ -13,6 +13,7 @@
 #include "ops/engine/engine.h"
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -46,6 +47,16 @@ typedef unsigned char v16u8 __attribute__((vector_size(16)));
 #include "ops/engine/simd_body_pvt.h"
 #endif
 
+bool ks_cpu_f16c(void)
+{
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
+#else
+    return false;
+#endif
+}
+
 static const struct ks_ops *ks_choose(void)
 {
     /* CPUACL_SIMD=portable|avx2|avx512 forces a build (the best one the CPU
@@ -55,8 +66,8 @@ static const struct ks_ops *ks_choose(void)
         return &ks_ops_port;
 #if defined(__x86_64__)
     __builtin_cpu_init();
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-                      __builtin_cpu_supports("f16c");
+    const bool avx2 =
+        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && ks_cpu_f16c();
     if (avx2 && !(e && !strcmp(e, "avx2")) && __builtin_cpu_supports("avx512f") &&
         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
         return &ks_ops_avx512;

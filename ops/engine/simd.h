@@ -98,5 +98,10 @@ void *ks_scratch(size_t bytes);
 const struct ks_ops *ks_get(void);
 /* The chosen build's name: "avx512", "avx2" or "portable". */
 const char *ks_name(void);
+/* Whether the CPU has F16C (x86-64; false elsewhere). CPUID rather than
+ * __builtin_cpu_supports("f16c"), which clang before 16 does not know (the
+ * fuzzer's clang build, tests/fuzz). Callers also check AVX, which covers the
+ * operating system's support of the registers. */
+bool ks_cpu_f16c(void);
 
 #endif /* CPUACL_OPS_ENGINE_SIMD_H */

@@ -206,10 +206,12 @@ KS_FN void KS_N(unpack_i4)(int8_t *dst, const unsigned char *w, int64_t idx, int
         v16u8 b;
         __builtin_memcpy(&b, src + p, sizeof(b));
         v16i8 lo = (v16i8)(b << 4) >> 4, hi = (v16i8)b >> 4;
-        v16i8 a = __builtin_shuffle(
-            lo, hi, (v16i8){0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23});
-        v16i8 c = __builtin_shuffle(
-            lo, hi, (v16i8){8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31});
+        /* __builtin_shufflevector: GCC 12 and clang both have it (clang has no
+         * __builtin_shuffle; the fuzzer's build, tests/fuzz, uses clang) */
+        v16i8 a = __builtin_shufflevector(lo, hi, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22,
+                                          7, 23);
+        v16i8 c = __builtin_shufflevector(lo, hi, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14,
+                                          30, 15, 31);
         __builtin_memcpy(dst + 2 * p, &a, sizeof(a));
         __builtin_memcpy(dst + 2 * p + 16, &c, sizeof(c));
     }

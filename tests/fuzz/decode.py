@@ -4,8 +4,11 @@
 
     tests/fuzz/decode.py <input> [...]
 
-Mirrors run_op(): 4-byte operations (op % 34, a, b, c), even ones on thread 0,
-odd ones on thread 1, at most 64. Handles are shown as the harness picks them:
+Mirrors run_op(): 4-byte operations (op % 53, a, b, c), even ones on thread 0,
+odd ones on thread 1, at most 64; operations 34.. (buffers, queues, IPC keys,
+tensors, GE graphs) also read the 16 bytes after them as arguments (zero
+padded), shown here in brief (FUZZ_TRACE=1 api_fuzz <input> prints every call
+and its code). Handles are shown as the harness picks them:
 stream[slot] (live or stale), NULL, or garbage. Keep it in step with api_fuzz.c.
 """
 import sys
@@ -34,8 +37,34 @@ def s8(v):
     return v - 256 if v > 127 else v
 
 
-def op_text(o):
-    op, a, b, c = o[0] % 34, o[1], o[2], o[3]
+NOP = 53
+TDT = ["buf[{a}] = AllocBuf", "FreeBuf(buf {a})", "GetBufData/SetBufDataLen(buf {a})",
+       "buf[{c}] = CopyBufRef(buf {a})", "Set/GetBufUserData(buf {a})",
+       "AppendBufChain(buf {a}, buf {b})", "qid[{a}] = acltdtCreateQueue",
+       "acltdtDestroyQueue(qid {a})", "acltdtEnqueue(qid {a}, buf {b})",
+       "buf[{b}] = acltdtDequeue(qid {a})", "acltdtEnqueueData(qid {a})",
+       "acltdtDequeueData(qid {a})"]
+IPC = ["key[{c}] = aclrtIpcMemGetExportKey({p})", "aclrtIpcMemSetImportPid(key sel {a})",
+       "aclrtIpcMemImportByKey(key sel {a})", "aclrtIpcMemClose(key sel {a})"]
+GE = ["Relu", "Sigmoid", "Abs", "Cast", "Add", "Mul", "NoSuchOp"]
+
+
+def new_op_text(op, a, b, c, x):
+    if op < 46:
+        return TDT[op - 34].format(a=a % NSLOT if a < 0xC0 else "sel %d" % a, b=b % NSLOT, c=c % NSLOT)
+    if op < 50:
+        return IPC[op - 46].format(a=a, c=c % NSLOT, p=ptr(a, b))
+    rank = (x[0] & 0x7F) % 5
+    if op < 52:
+        return (f"{'aclnnCast' if b & 1 else 'aclnnAdd'}(rank {rank}, dim bytes {list(x[1:5])}, "
+                f"stride bytes {list(x[5:9])}{', run' if c & 1 else ''})")
+    return f"GE Data(rank {rank}, dim bytes {list(x[1:5])}) -> {GE[a % 7]}{', run' if c & 1 else ''}"
+
+
+def op_text(o, x=bytes(16)):
+    op, a, b, c = o[0] % NOP, o[1], o[2], o[3]
+    if op >= 34:
+        return new_op_text(op, a, b, c, x)
     S = lambda x, y: pick("stream", x, y)
     E = lambda x, y: pick("event", x, y)
     if op == 0: return f"aclrtSetDevice({a % 3})"
@@ -84,10 +113,11 @@ def op_text(o):
 def main():
     for path in sys.argv[1:]:
         data = open(path, "rb").read()[:4 * 64]
+        padded = data + bytes(16)
         print(f"# {path}: {len(data) // 4} operations")
         for i in range(0, len(data) - 3, 4):
             t = (i // 4) % 2
-            print(f"{i // 4:3d} T{t}{'    ' * t} {op_text(data[i:i + 4])}")
+            print(f"{i // 4:3d} T{t}{'    ' * t} {op_text(data[i:i + 4], padded[i + 4:i + 20])}")
 
 
 if __name__ == "__main__":
