@@ -143,7 +143,10 @@ class StaticTls(Case):
         dyn = readelf("-dW", acl.library_path)
         needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", dyn)
         self.assertNotIn("libjemalloc.so.2", needed)
-        ldd = subprocess.run(["ldd", acl.library_path], capture_output=True, text=True).stdout
+        # Without the preset's LD_PRELOAD: ldd with TSan's runtime preloaded prints nothing.
+        quiet = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+        ldd = subprocess.run(["ldd", acl.library_path], capture_output=True, text=True,
+                             env=quiet).stdout
         paths = dict(re.findall(r"^\s*(\S+) => (/\S+)", ldd, re.M))
         for name in needed:
             if name.startswith(("libc.so", "ld-linux", "libm.so", "libasan.", "libubsan.",
