@@ -118,7 +118,10 @@ def reference(x, y):
     return h, [h[b * H + j] + BIAS[j] for b in range(B) for j in range(H)]
 
 
-class MdlRun(StreamCase):
+class MlpCase(StreamCase):
+    """A case with the two-input MLP built into a temporary directory (cls.base,
+    cls.model) for the whole class; test_mdl_v2.py's cases share it."""
+
     @classmethod
     def setUpClass(cls):
         cls.dir = tempfile.TemporaryDirectory()
@@ -128,6 +131,9 @@ class MdlRun(StreamCase):
     @classmethod
     def tearDownClass(cls):
         cls.dir.cleanup()
+
+
+class MdlRun(MlpCase):
 
     def dataset(self, sizes):
         ds = acl.mdl.create_dataset()

@@ -6,13 +6,11 @@ set_attribute / get_attribute, query_exe_om_desc, load_from_file_with_q / load_f
 (an input through acl.tdt queues comes out computed), the bundle_* calls on a bundle of two
 models, and their refusals."""
 import ctypes
-import os
 import struct
-import tempfile
 
 import acltest
-from acltest import H2D, StreamCase, acl
-from test_mdl_run import B, H, I, build_mlp, lib, reference
+from acltest import H2D, acl
+from test_mdl_run import B, H, I, MlpCase, build_mlp, lib, reference
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -36,17 +34,7 @@ def inputs(seed):
     return x, y
 
 
-class MdlV2(StreamCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.dir = tempfile.TemporaryDirectory()
-        cls.base = os.path.join(cls.dir.name, "mlp")
-        cls.model = build_mlp(cls.base)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.dir.cleanup()
-
+class MdlV2(MlpCase):
     def dataset(self, sizes, values=()):
         ds = acl.mdl.create_dataset()
         held = []
