@@ -10,6 +10,8 @@ usage: tools/test.sh [PRESET...]
 Build and run the whole test suite for each PRESET (default: release asan tsan), then,
 after release, a bounded API-fuzzer campaign (CPUACL_FUZZ_SECONDS, default 120; 0: none).
 Presets (CMakePresets.json): release, debug, asan (ASan+UBSan), tsan.
+Tests run CPUACL_TEST_JOBS at a time (default: the number of online cores); each stage
+prints its wall time.
   tools/test.sh release     # one configuration only
 USAGE
 }
@@ -28,13 +30,21 @@ for a in "$@"; do
 done
 presets=("$@")
 [ ${#presets[@]} -gt 0 ] || presets=(release asan tsan)
+jobs="${CPUACL_TEST_JOBS:-$(nproc)}"
 failed=()
+stage_start=$SECONDS
+stage() { # stage NAME: print the previous stage's wall time, then NAME
+  echo "=== (${1}) after $((SECONDS - stage_start)) s; total ${SECONDS} s ==="
+  stage_start=$SECONDS
+}
 for p in "${presets[@]}"; do
   echo "=== ${p}: configure and build ==="
   cmake --preset "$p" >/dev/null
   cmake --build --preset "$p"
-  echo "=== ${p}: test ==="
-  if ! ctest --preset "$p"; then failed+=("$p"); fi
+  stage "${p} build"
+  echo "=== ${p}: test (${jobs} at a time) ==="
+  if ! ctest --preset "$p" --parallel "$jobs"; then failed+=("$p"); fi
+  stage "${p} test"
   # A bounded API-fuzzer campaign (issue 11) after the release tests: its own
   # clang ASan+UBSan build; an input it fails on lands in tests/fuzz/corpus.
   if [ "$p" = release ] && [ "${CPUACL_FUZZ_SECONDS:-120}" -gt 0 ]; then
@@ -42,6 +52,7 @@ for p in "${presets[@]}"; do
     rc=0
     FUZZ_SECONDS="${CPUACL_FUZZ_SECONDS:-120}" tests/fuzz/run_fuzz.sh . build/release/fuzz || rc=$?
     if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ]; then failed+=("fuzz"); fi
+    stage "fuzz"
   fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
