@@ -604,6 +604,19 @@ def load_with_config(handle):
     return mid.value, ret
 
 
+_LoadFromModel = fn("aclmdlLoadFromModel", c_int, c_void_p, c_void_p, P(c_uint32))
+
+
+def load_from_model(model, handle=0):
+    """model_id, ret = acl.mdl.load_from_model(model, handle): model an aclmdlModel (the
+    address aclgrphBuildModelFromFile / FromData gives), handle a load configuration or 0.
+    pyACL documents no binding of aclmdlLoadFromModel: the name and return follow its rule
+    for the other loads (cpuacl's)"""
+    mid = c_uint32(0)
+    ret = _LoadFromModel(model or None, handle or None, ctypes.byref(mid))
+    return mid.value, ret
+
+
 def unload(model_id):
     """ret = acl.mdl.unload(model_id)"""
     return _Unload(model_id)
@@ -1013,6 +1026,29 @@ def get_first_aipp_info(model_id, index):
                      "aippOutdims": _dims_dict(o.aippOutdims), "aippOutSize": int(o.aippOutSize)}
                     for o in info.outDims[:n]]
     return d, ret
+
+
+# ---- diagnostics -----------------------------------------------------------------------
+
+_CreateAndGetOpDesc = fn("aclmdlCreateAndGetOpDesc", c_int, c_uint32, c_uint32, c_uint32,
+                         c_char_p, c_size_t, P(c_void_p), P(c_size_t), P(c_void_p), P(c_size_t))
+
+
+def create_and_get_op_desc(device_id, stream_id, task_id, op_name_len):
+    """op_name, input_desc, num_inputs, output_desc, num_outputs, ret =
+    acl.mdl.create_and_get_op_desc(device_id, stream_id, task_id, op_name_len): the
+    operator that ran as that task; input_desc / output_desc the addresses of its tensor
+    descriptions (contiguous), num_* their counts; ("", 0, 0, 0, 0, ret) on error"""
+    name = ctypes.create_string_buffer(max(int(op_name_len), 1))
+    ind, outd = c_void_p(), c_void_p()
+    nin, nout = c_size_t(0), c_size_t(0)
+    ret = _CreateAndGetOpDesc(device_id, stream_id, task_id, name, op_name_len,
+                              ctypes.byref(ind), ctypes.byref(nin), ctypes.byref(outd),
+                              ctypes.byref(nout))
+    if ret != 0:
+        return "", 0, 0, 0, 0, ret
+    return (name.value.decode(errors="replace"), _handle(ind.value), nin.value,
+            _handle(outd.value), nout.value, ret)
 
 
 # ---- configuration handles ----------------------------------------------------------

@@ -4,7 +4,8 @@ bundles (docs/python.md; docs/mdl.md for the semantics), pyACL's names and retur
 execute_v2 / execute_async_v2 (results against the reference of test_mdl_run's model),
 set_attribute / get_attribute, query_exe_om_desc, load_from_file_with_q / load_from_mem_with_q
 (an input through acl.tdt queues comes out computed), the bundle_* calls on a bundle of two
-models, and their refusals."""
+models, load_from_model of an aclmdlModel (aclgrphBuildModelFromFile), create_and_get_op_desc,
+and their refusals."""
 import ctypes
 import struct
 
@@ -26,6 +27,9 @@ lib.cpuaclGeBundleBuildModel.argtypes = [ctypes.c_size_t, ctypes.POINTER(ctypes.
                                          ctypes.POINTER(ctypes.c_uint64),
                                          ctypes.POINTER(ctypes.c_void_p),
                                          ctypes.POINTER(ctypes.c_uint64)]
+lib.cpuaclGeBuildModelFromFile.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p,
+                                           ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p)]
+lib.cpuaclGeModelDestroy.argtypes = [ctypes.c_void_p]
 
 
 def inputs(seed):
@@ -92,6 +96,39 @@ class MdlV2(MlpCase):
                    acl.ACL_ERROR_INVALID_PARAM, "priority out of range")
         self.fails(acl.mdl.get_attribute(mid + 1000, acl.ACL_MDL_ATTR_PRIORITY_INT32)[1],
                    acl.ACL_ERROR_GE_EXEC_MODEL_ID_INVALID, "attribute of an unknown id")
+
+    def test_load_from_model(self):
+        model = ctypes.c_void_p()  # aclgrphBuildModelFromFile's aclmdlModel
+        self.assertEqual(lib.cpuaclGeBuildModelFromFile((self.base + ".om").encode(), None, None,
+                                                        0, ctypes.byref(model)), 0)
+        self.addCleanup(lib.cpuaclGeModelDestroy, model)
+        h = acl.mdl.create_config_handle()
+        self.addCleanup(acl.mdl.destroy_config_handle, h)
+        self.ok(acl.mdl.set_config_opt(h, acl.ACL_MDL_PRIORITY_INT32, 3))
+        ids = []
+        for handle in (0, h):
+            mid, ret = acl.mdl.load_from_model(model.value, handle)
+            self.ok(ret, "load_from_model, handle %d" % handle)
+            self.addCleanup(acl.mdl.unload, mid)
+            ids.append(mid)
+        self.assertNotEqual(ids[0], ids[1])
+        self.assertEqual(acl.mdl.get_attribute(ids[1], acl.ACL_MDL_ATTR_PRIORITY_INT32), (3, 0))
+        for seed, mid in enumerate(ids):
+            ids_, _ = self.dataset([4 * B * I, 4 * B * H], inputs(seed + 4))
+            ods, oh = self.dataset([4 * B * H, 4 * B * H])
+            self.ok(acl.mdl.execute(mid, ids_, ods), "execute model %d" % mid)
+            self.check_outputs(oh, seed + 4)
+        self.fails(acl.mdl.load_from_model(0, 0)[1], acl.ACL_ERROR_INVALID_PARAM, "NULL model")
+        junk = ctypes.create_string_buffer(64)  # not an aclmdlModel
+        self.fails(acl.mdl.load_from_model(ctypes.addressof(junk), 0)[1],
+                   acl.ACL_ERROR_INVALID_PARAM, "junk model")
+
+    def test_create_and_get_op_desc(self):
+        # cpuacl's operators run as host work of the graph engine: no task is found
+        got = acl.mdl.create_and_get_op_desc(0, 2, 3, 64)
+        self.assertEqual(got[:5], ("", 0, 0, 0, 0))
+        msg = self.fails(got[5], acl.ACL_ERROR_GE_FAILURE, "no such task")
+        self.assertIn("task 3 of stream 2", msg)
 
     def test_query_exe_om_desc(self):
         d, ret = acl.mdl.query_exe_om_desc(self.base + ".om")
