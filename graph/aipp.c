@@ -548,7 +548,7 @@ static uint32_t add_node(struct cpuaclGeGraph *g, const char *type, const char *
 
 /* Insert block b (its input found) into g; e gets the section entry. */
 static uint32_t insert(struct cpuaclGeGraph *g, const char *path, const struct block *b,
-                       struct entry *e)
+                       int64_t max_batch, struct entry *e)
 {
     uint32_t ndata = 0;
     int64_t rank = (int64_t)b->v[KEY_RANK];
@@ -567,8 +567,12 @@ static uint32_t insert(struct cpuaclGeGraph *g, const char *path, const struct b
     bool nhwc = od.format == 1;
     int64_t n = od.dims[0], c = od.dims[nhwc ? 3 : 1], h = od.dims[nhwc ? 1 : 2],
             w = od.dims[nhwc ? 2 : 3];
-    if (n < 1 || c < 1 || h < 1 || w < 1)
-        return conf_err(path, b->line, "aipp_op: input %s has an unknown or empty dim", dname);
+    if (c < 1 || h < 1 || w < 1 || (n < 1 && !(n == -1 && max_batch > 0)))
+        return conf_err(path, b->line,
+                        "aipp_op: input %s has an unknown or empty dim (with gears AIPP takes "
+                        "only dynamic batch: a -1 batch dim)",
+                        dname);
+    int64_t nb = n > 0 ? n : max_batch; /* the images a parameter block is for */
     memset(e, 0, sizeof(*e));
     e->input = (uint32_t)rank;
     e->mode = (uint32_t)b->v[KEY_MODE];
@@ -606,25 +610,25 @@ static uint32_t insert(struct cpuaclGeGraph *g, const char *path, const struct b
                             "(aclmdlSetInputAIPP): give only aipp_mode, related_input_rank and "
                             "max_src_image_size");
         uint64_t max = (uint64_t)b->v[KEY_MAX_SRC];
-        if (!max || max % (uint64_t)n)
+        if (!max || max % (uint64_t)nb)
             return conf_err(path, b->at[KEY_MAX_SRC] ? b->at[KEY_MAX_SRC] : b->line,
                             "max_src_image_size must be given for dynamic AIPP, a positive "
-                            "multiple of the batch %lld",
-                            (long long)n);
-        if ((uint64_t)n > CORE_AIPP_MAX_BATCH)
+                            "multiple of the batch %lld%s",
+                            (long long)nb, n > 0 ? "" : " (the largest batch gear)");
+        if ((uint64_t)nb > CORE_AIPP_MAX_BATCH)
             return conf_err(path, b->line,
                             "dynamic AIPP takes at most %u images, the input has "
                             "%lld",
-                            CORE_AIPP_MAX_BATCH, (long long)n);
+                            CORE_AIPP_MAX_BATCH, (long long)nb);
         e->max_src = max;
         img.format = 2; /* ND: the bytes of N images */
         img.ndim = 2;
         img.dims[0] = n;
-        img.dims[1] = (int64_t)(max / (uint64_t)n);
+        img.dims[1] = (int64_t)(max / (uint64_t)nb);
         e->image_nd = 2;
         e->image_dims[0] = img.dims[0];
         e->image_dims[1] = img.dims[1];
-        prm.dims[0] = (int64_t)core_aipp_block_bytes((uint32_t)n);
+        prm.dims[0] = (int64_t)core_aipp_block_bytes((uint32_t)nb);
     }
     /* the Aipp node; the input's Data node now carries the image */
     char name[300];
@@ -689,7 +693,8 @@ static void encode(FILE *f, const struct entry *e, size_t n)
     }
 }
 
-uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path, void **section, size_t *len)
+uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path, int64_t max_batch,
+                           void **section, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -727,7 +732,7 @@ uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path, void **sec
                               "aipp_op: related_input_rank %lld has an aipp_op already (line %d)",
                               (long long)b[i].v[KEY_RANK], b[j].line);
         if (rc == GE_OK)
-            rc = insert(g, path, &b[i], &e[i]);
+            rc = insert(g, path, &b[i], max_batch, &e[i]);
     }
     if (rc == GE_OK) {
         char *sec = NULL;

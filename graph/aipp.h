@@ -17,9 +17,15 @@
 /* Apply the configuration file at path to graph g (before it is encoded):
  * each aipp_op's input becomes a uint8 NHWC image (static) or a byte buffer
  * (dynamic, with the added ACL_DYNAMIC_AIPP_NAME input) feeding an Aipp
- * node whose output replaces the input. *section / *len: the AIPP section
- * (malloc'd; the caller frees it). GE_GRAPH_PARAM_INVALID with
- * "ge.insertOpFile <path>: line N: ..." for a bad file. */
-uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path, void **section, size_t *len);
+ * node whose output replaces the input. max_batch: the largest gear of
+ * dynamic batch (ge.dynamicBatchSize), 0 without: an input's batch dim may
+ * then be -1 (the gear's), kept -1 in the image input and the section, and
+ * a dynamic aipp_op's parameter input and max_src_image_size are for
+ * max_batch images (as CANN: aclmdlCreateAIPP with the largest gear).
+ * *section / *len: the AIPP section (malloc'd; the caller frees it).
+ * GE_GRAPH_PARAM_INVALID with "ge.insertOpFile <path>: line N: ..." for a
+ * bad file. */
+uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path, int64_t max_batch,
+                           void **section, size_t *len);
 
 #endif /* CPUACL_GRAPH_AIPP_H */

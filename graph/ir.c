@@ -648,6 +648,10 @@ uint32_t graph_node_op(const struct cpuaclGeGraph *g, const struct graph_node *n
             out[k].format = (aclFormat)d->format;
             out[k].nd = d->ndim;
             memcpy(out[k].dims, d->dims, (size_t)d->ndim * sizeof(int64_t));
+            /* a -1 batch (dim 0: a dynamic batch gear's, as built) is input 0's
+             * batch in the gear being compiled */
+            if (d->ndim > 0 && d->dims[0] == -1 && n->nin && in[0].nd > 0)
+                out[k].dims[0] = in[0].dims[0];
             described = true;
         }
     }

@@ -640,12 +640,19 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
         return frc;
     for (size_t i = 0; i < n; i++) /* AIPP after the shapes: it reads the inputs' */
         if (!strcmp(k[i], "ge.insertOpFile") && *v[i] && !*aipp) {
-            if (gears->kind)
+            /* CANN: AIPP and dynamic dims exclude each other; dynamic H*W with
+             * AIPP (src_image_size 0, no crop nor padding) is not built by cpuacl */
+            if (gears->kind == 3 || gears->kind == 2)
                 return graph_err(GE_GRAPH_PARAM_INVALID,
-                                 "aclgrphBuildModel: ge.insertOpFile with %s: AIPP on a model "
-                                 "with dynamic gears is not built by cpuacl",
-                                 gears->key);
-            uint32_t rc = graph_aipp_insert(g, v[i], aipp, aipp_len);
+                                 "aclgrphBuildModel: ge.insertOpFile with %s: %s", gears->key,
+                                 gears->kind == 3 ? "AIPP and dynamic dims exclude each other"
+                                                  : "AIPP on a model with dynamic H*W gears is "
+                                                    "not built by cpuacl (dynamic batch is)");
+            int64_t max_batch = 0;
+            for (size_t b = 0; gears->kind == 1 && b < gears->count; b++)
+                if ((int64_t)gears->v[b] > max_batch)
+                    max_batch = (int64_t)gears->v[b];
+            uint32_t rc = graph_aipp_insert(g, v[i], max_batch, aipp, aipp_len);
             if (rc)
                 return rc;
         }
@@ -779,7 +786,7 @@ static uint64_t input_bytes(const struct cpuaclGeGraph *g, size_t k)
  * outputs at the largest gear, and the gears section. */
 static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *gs,
                                const struct gm_out *o, const struct gm_out *w, int32_t out_type,
-                               void **data, uint64_t *length)
+                               const void *aipp, size_t aipp_len, void **data, uint64_t *length)
 {
     /* graph_infer orders the Data nodes (data_of) before it meets their -1 dims */
     uint32_t rc = graph_infer(g, NULL, 0);
@@ -867,6 +874,8 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
         size_t len = 0;
         aclError e = core_mdl_model_write_gears(io, nin + 1, nout, &t, o->p, o->len, w->p, w->len,
                                                 work, data, &len, "aclgrphBuildModel");
+        if (e == ACL_SUCCESS && aipp)
+            e = core_mdl_model_add_aipp(data, &len, aipp, aipp_len, "aclgrphBuildModel");
         if (e != ACL_SUCCESS)
             rc = acl_to_ge(e);
         else
@@ -909,7 +918,8 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
             rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
     }
     if (rc == GE_OK && gears.kind) {
-        rc = gm_build_gears(g, &gears, &o, &w, out_type, data, length);
+        rc = gm_build_gears(g, &gears, &o, &w, out_type, aipp, aipp_len, data, length);
+        free(aipp);
         free(gears.v);
         free(o.p);
         free(w.p);
@@ -1105,8 +1115,7 @@ static aclError gm_load(const void *graph, size_t glen, const void *weights, siz
                      g->ninputs, g->noutputs, nin, nout);
     for (size_t k = 0; e == ACL_SUCCESS && k < nin + nout; k++) {
         const struct graph_val *v = k < nin ? &g->nodes[g->data_of[k]].out[0] : NULL;
-        uint64_t b = v ? (uint64_t)graph_val_bytes(v)
-                       : graph_out_bytes(g, (uint32_t)(k - nin));
+        uint64_t b = v ? (uint64_t)graph_val_bytes(v) : graph_out_bytes(g, (uint32_t)(k - nin));
         size_t want = k < nin ? in_size[k] : out_size[k - nin];
         if (b != want)
             e = core_err(ACL_ERROR_PARSE_MODEL,

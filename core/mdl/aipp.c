@@ -775,6 +775,19 @@ aclError core_mdl_aipp_type(uint32_t id, size_t index, aclmdlInputAippType *type
     return ACL_SUCCESS;
 }
 
+/* The images entry e's input holds: its batch, or with dynamic batch (a -1
+ * batch, as built) the largest gear (CANN: aclmdlCreateAIPP takes it, and the
+ * dynamic AIPP input is sized for it). */
+static size_t images_of(const struct view *v, const struct core_mdl_aipp_entry *e)
+{
+    if (e->out_dims[0] > 0)
+        return (size_t)e->out_dims[0];
+    uint64_t top = 0;
+    for (size_t g = 0; v->d->gear_kind == CORE_MDL_GEARS_BATCH && g < v->d->ngears; g++)
+        top = v->d->gears[g * v->d->gear_width] > top ? v->d->gears[g * v->d->gear_width] : top;
+    return (size_t)top;
+}
+
 /* dims (n of them) into an aclmdlIODims named name. */
 static void io_dims(aclmdlIODims *o, const char *name, size_t n, const int64_t *dims)
 {
@@ -856,8 +869,8 @@ aclError core_mdl_aipp_info(uint32_t id, size_t index, aclAippInfo *info, const 
     io_dims(&od->srcDims, t->name, t->dims.n, t->dims.v);
     od->srcSize = t->size;
     io_dims(&od->aippOutdims, t->name, 4, e->out_dims);
-    size_t px = 1;
-    for (int k = 0; k < 4; k++)
+    size_t px = images_of(&v, e); /* at the largest gear with dynamic batch */
+    for (int k = 1; k < 4; k++)
         px *= (size_t)e->out_dims[k];
     od->aippOutSize = px * (e->out_dtype == ACL_FLOAT16 ? 2 : 4);
     view_free(&v);
@@ -887,16 +900,18 @@ aclError core_mdl_aipp_set_input(uint32_t id, aclmdlDataset *ds, size_t index, b
                               "%s: input %zu of model %u is not a dynamic AIPP input (%s)", fn,
                               index, id, ACL_DYNAMIC_AIPP_NAME);
     }
-    size_t pin = e->params_input, n = (size_t)e->out_dims[0];
+    size_t pin = e->params_input, n = images_of(&v, e);
     bool nhwc = e->out_format == ACL_FORMAT_NHWC;
     int64_t c = e->out_dims[nhwc ? 3 : 1], h = e->out_dims[nhwc ? 1 : 2],
             w = e->out_dims[nhwc ? 2 : 3];
     uint64_t max_src = e->max_src;
+    bool e_geared = e->out_dims[0] < 0;
     view_free(&v);
     if (a->batch != n)
         return core_err(ACL_ERROR_INVALID_PARAM,
-                        "%s: the parameter set is for %llu images, the model's input has %zu", fn,
-                        (unsigned long long)a->batch, n);
+                        "%s: the parameter set is for %llu images, the model's input has %zu%s", fn,
+                        (unsigned long long)a->batch, n,
+                        e_geared ? " (its largest batch gear: aclmdlCreateAIPP takes it)" : "");
     size_t need = core_aipp_block_bytes((uint32_t)n);
     unsigned char *blk = malloc(need);
     if (!blk)

@@ -8,8 +8,10 @@
  * checked against the formulas computed here; a second execution with other
  * parameters gives other results. Static AIPP: a YUV400 configuration with
  * padding, its input dims, its output. Misuse: a configuration file with a
- * syntax error (the line named), dynamic gears with AIPP, a parameter set
- * whose crop leaves the source. */
+ * syntax error (the line named), AIPP with dynamic dims (CANN: they exclude
+ * each other) and H*W gears refused, a max_src_image_size that is not a
+ * multiple of the largest batch gear, a parameter set whose crop leaves the
+ * source. AIPP with batch gears runs in tests/python/test_aipp_model.py. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,9 +213,24 @@ static void misuse(void)
                                                  "  input_format RGB888_U8\n}\n");
     CHECK(build(image_graph(C), "ge.insertOpFile", cfg, &data, &len) != 0);
     CHECK(strstr(cpuaclGeErrMsg(), "line 3: expected ':' after input_format"));
-    const char *k[] = {"ge.insertOpFile", "ge.dynamicBatchSize"}, *v[] = {cfg, "1,2"};
-    CHECK(cpuaclGeBuildModel(image_graph(C), k, v, 2, &data, &len) != 0);
-    CHECK(cpuaclGeErrMsg()[0]);
+    cfg = write_conf("aipp_gears.cfg", "aipp_op {\n  aipp_mode: dynamic\n"
+                                       "  max_src_image_size: 96\n}\n");
+    /* CANN: AIPP and dynamic dims exclude each other; H*W gears with AIPP: not built */
+    const char *k[] = {"ge.insertOpFile", "ge.dynamicDims", "input_format", "input_shape"},
+               *v[] = {cfg, "2;4", "ND", "img:1,4,-1,3"};
+    CHECK(cpuaclGeBuildModel(image_graph(C), k, v, 4, &data, &len) != 0);
+    CHECK(strstr(cpuaclGeErrMsg(), "AIPP and dynamic dims exclude each other"));
+    const char *k2[] = {"ge.insertOpFile", "ge.dynamicImageSize", "input_shape"},
+               *v2[] = {cfg, "4,4;2,2", "img:1,-1,-1,3"};
+    CHECK(cpuaclGeBuildModel(image_graph(C), k2, v2, 3, &data, &len) != 0);
+    CHECK(strstr(cpuaclGeErrMsg(), "dynamic H*W gears"));
+    /* batch gears: max_src_image_size a multiple of the largest gear (4) */
+    cfg = write_conf("aipp_gears.cfg", "aipp_op {\n  aipp_mode: dynamic\n"
+                                       "  max_src_image_size: 90\n}\n");
+    const char *k3[] = {"ge.insertOpFile", "ge.dynamicBatchSize", "input_shape"},
+               *v3[] = {cfg, "1,2,4", "img:-1,4,4,3"};
+    CHECK(cpuaclGeBuildModel(image_graph(C), k3, v3, 3, &data, &len) != 0);
+    CHECK(strstr(cpuaclGeErrMsg(), "multiple of the batch 4 (the largest batch gear)"));
     CHECK(build(image_graph(C), "ge.insertOpFile", "no_such_aipp.cfg", &data, &len) != 0);
     CHECK(strstr(cpuaclGeErrMsg(), "cannot be opened"));
 }

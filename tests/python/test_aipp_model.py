@@ -8,6 +8,10 @@ convolution, 3 -> 4 channels, batch 2) converted by atc with an
 - dynamic AIPP: the added ascend_dynamic_aipp_data input, set_input_aipp with
   a different crop per image, set_aipp_by_input_index;
 - queries: get_aipp_type, get_first_aipp_info;
+- dynamic batch gears (--dynamic_batch_size 1,2,4 with --input_shape x:-1,...):
+  static AIPP run at each gear, dynamic AIPP with a parameter set for the
+  largest gear (as CANN: aclmdlCreateAIPP takes it) whose first b entries the
+  gear b uses; AIPP with --dynamic_image_size refused;
 - misuse: a crop outside the source, a batch or output size unlike the
   model's, a source above max_src_image_size, set_input_aipp on the wrong
   input or on a model without dynamic AIPP, get_first_aipp_info on an input
@@ -73,18 +77,18 @@ class AippModel(Case):
         self.ok(acl.rt.set_device(0), "set_device")
         self.addCleanup(lambda: self.ok(acl.rt.reset_device(0), "reset_device"))
 
-    def atc(self, name, conf):
+    def atc(self, name, conf, extra=()):
         cfg = os.path.join(self.tmp, name + ".cfg")
         with open(cfg, "w") as f:
             f.write(conf)
         out = os.path.join(self.tmp, name)
         p = subprocess.run([ATC, "--model=" + self.onnx, "--framework=5", "--output=" + out,
-                            "--soc_version=Ascend310P3", "--insert_op_conf=" + cfg],
+                            "--soc_version=Ascend310P3", "--insert_op_conf=" + cfg] + list(extra),
                            capture_output=True, text=True, timeout=120)
         return p.returncode, p.stderr, out + ".om"
 
-    def load(self, name, conf):
-        rc, err, om = self.atc(name, conf)
+    def load(self, name, conf, extra=()):
+        rc, err, om = self.atc(name, conf, extra)
         self.assertEqual(rc, 0, err)
         mid, ret = acl.mdl.load_from_file(om)
         self.ok(ret, "load_from_file")
@@ -298,6 +302,111 @@ aipp_op {
         self.fails(acl.mdl.get_first_aipp_info(mid, 1), GE_AIPP_NOT_EXIST, "no AIPP on input 1")
         self.fails(acl.mdl.set_input_aipp(12345, ds, 1, self.aipp_set([(0, 0, W, H)] * 2)),
                    acl.ACL_ERROR_INVALID_MODEL_ID, "unknown model")
+
+    GEARS = (1, 2, 4)
+    GEARED = ("--input_shape=x:-1,%d,%d,%d" % (C, H, W), "--dynamic_batch_size=1,2,4")
+
+    def run_gear(self, mid, desc, b, images, aipp=None):
+        """Run gear b with the first b images of images (bytes per image; the input holds the
+        largest gear's); aipp(ds) fills the dynamic AIPP input. The gear's outputs."""
+        ni = acl.mdl.get_num_inputs(desc)
+        gear_in, ret = acl.mdl.get_input_index_by_name(desc, acl.mdl.ACL_DYNAMIC_TENSOR_NAME)
+        self.ok(ret, "the gear input")
+        ids, ibufs = self.dataset([acl.mdl.get_input_size_by_index(desc, i) for i in range(ni)])
+        ods, obufs = self.dataset([acl.mdl.get_output_size_by_index(desc, 0)])
+        raw = b"".join(images[:b])
+        ptr, n, _ = ibufs[0]
+        self.assertEqual(n, len(images[0]) * max(self.GEARS), "sized for the largest gear")
+        self.ok(acl.rt.memcpy(ptr, n, acl.util.bytes_to_ptr(raw), len(raw), acltest.H2D), "H2D")
+        self.ok(acl.mdl.set_dynamic_batch_size(mid, ids, gear_in, b), "set_dynamic_batch_size")
+        if aipp:
+            aipp(ids)
+        self.ok(acl.mdl.execute(mid, ids, ods), "execute gear %d" % b)
+        dims, ret = acl.mdl.get_cur_output_dims(desc, 0)
+        self.ok(ret, "get_cur_output_dims")
+        self.assertEqual(dims["dims"], [b, OC, H, W])
+        ptr, n, _ = obufs[0]
+        out = np.frombuffer(self.dev_bytes(ptr, n), np.float32)
+        return out[:b * OC * H * W].reshape(b, OC, H, W)
+
+    @needs_numpy
+    def test_batch_gears_static(self):
+        im = {"crop": (1, 2, W, H), "mean": [120, 110, 100, 0], "var": [0.0171, 0.0175, 0.0174, 1]}
+        mid, desc = self.load("rgb_gears", """aipp_op {
+  aipp_mode : static
+  input_format : RGB888_U8
+  src_image_size_w : 10
+  src_image_size_h : 9
+  crop : true
+  load_start_pos_w : 1
+  load_start_pos_h : 2
+  crop_size_w : 8
+  crop_size_h : 6
+  mean_chn_0 : 120
+  mean_chn_1 : 110
+  mean_chn_2 : 100
+  var_reci_chn_0 : 0.0171
+  var_reci_chn_1 : 0.0175
+  var_reci_chn_2 : 0.0174
+}
+""", self.GEARED)
+        self.assertEqual(acl.mdl.get_input_dims(desc, 0)[0]["dims"], [-1, 9, 10, 3])
+        batches, ret = acl.mdl.get_dynamic_batch(desc)
+        self.ok(ret, "get_dynamic_batch")
+        self.assertEqual(sorted(batches["batch"]), list(self.GEARS))
+        self.assertEqual(acl.mdl.get_aipp_type(mid, 0)[:2],
+                         (acl.ACL_DATA_WITH_STATIC_AIPP, 0xFFFFFFFF))
+        info, ret = acl.mdl.get_first_aipp_info(mid, 0)
+        self.ok(ret, "get_first_aipp_info")
+        self.assertEqual(info["outDims"][0]["aippOutdims"]["dims"], [-1, C, H, W])
+        self.assertEqual(info["outDims"][0]["aippOutSize"], max(self.GEARS) * C * H * W * 4)
+        rng = np.random.default_rng(11)
+        raw = rng.integers(0, 256, (max(self.GEARS), 270), dtype=np.uint8)
+        for b in (2, 1, 4):
+            got = self.run_gear(mid, desc, b, [r.tobytes() for r in raw])
+            want = conv(np.stack([reference(RGB, raw[i], 10, 9, im) for i in range(b)]),
+                        self.weight, self.bias)
+            np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4, err_msg="gear %d" % b)
+
+    @needs_numpy
+    def test_batch_gears_dynamic(self):
+        top = max(self.GEARS)
+        mid, desc = self.load("dyn_gears", """aipp_op {
+  aipp_mode : dynamic
+  max_src_image_size : %d
+}
+""" % (top * 270), self.GEARED)
+        self.assertEqual(acl.mdl.get_input_dims(desc, 0)[0]["dims"], [-1, 270])
+        self.assertEqual(acl.mdl.get_input_size_by_index(desc, 1),
+                         acl.mdl.get_aipp_data_size(top)[0])
+        self.assertEqual(acl.mdl.get_aipp_type(mid, 0), (acl.ACL_DATA_WITH_DYNAMIC_AIPP, 1, 0))
+        crops = [(0, 0, W, H), (2, 3, W, H), (1, 1, W, H), (2, 0, W, H)]
+        a = self.aipp_set(crops, batch=top)
+        ims = [{"crop": c, "mean": [10 * i, 20, 30, 0], "var": [0.5, 0.25, 0.125, 1]}
+               for i, c in enumerate(crops)]
+        rng = np.random.default_rng(12)
+        raw = rng.integers(0, 256, (top, 270), dtype=np.uint8)
+
+        def setter(ds):
+            self.ok(acl.mdl.set_input_aipp(mid, ds, 1, a), "set_input_aipp")
+        for b in (4, 2, 1):
+            got = self.run_gear(mid, desc, b, [r.tobytes() for r in raw], setter)
+            want = conv(np.stack([reference(RGB, raw[i], 10, 9, ims[i]) for i in range(b)]),
+                        self.weight, self.bias)
+            np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4, err_msg="gear %d" % b)
+        ds, _ = self.dataset([acl.mdl.get_input_size_by_index(desc, i) for i in range(3)])
+        msg = self.fails(acl.mdl.set_input_aipp(mid, ds, 1, self.aipp_set(crops[:2], batch=2)),
+                         acl.ACL_ERROR_INVALID_PARAM, "a set for a smaller gear")
+        self.assertIn("largest batch gear", msg)
+
+    @needs_numpy
+    def test_aipp_with_hw_gears_refused(self):
+        rc, err, _ = self.atc("hw_gears", "aipp_op {\n  aipp_mode: dynamic\n"
+                              "  max_src_image_size: 540\n}\n",
+                              ("--input_shape=x:%d,%d,-1,-1" % (N, C),
+                               "--dynamic_image_size=6,8;4,4"))
+        self.assertNotEqual(rc, 0)
+        self.assertIn("dynamic H*W", err)
 
     @needs_numpy
     def test_atc_refuses_bad_configs(self):
