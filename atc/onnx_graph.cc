@@ -658,17 +658,65 @@ void conv_concat(Ctx &c, const char *cann)
     set_out(c, 0, {n, 0});
 }
 
-/* Conv 2-D: ONNX pads [top, left, bottom, right] -> Conv2D [top, bottom, left, right]. */
+/* A 1-D operator (3-D X [N, C, L]) runs as its 2-D form on [N, C, 1, L]: the
+ * spatial attributes of the 1-D form given H's identity (kernel, stride,
+ * dilation 1; pads 0), ONNX's pad order [begin..., end...]. */
+void as_2d(std::vector<int64_t> *v, int64_t h, bool pads)
+{
+    if (pads && v->size() == 2)
+        *v = {0, (*v)[0], 0, (*v)[1]};
+    else if (!pads && v->size() == 1)
+        *v = {h, (*v)[0]};
+}
+
+/* x with a unit dim inserted at 2 (a 1-D operand to its 2-D form) */
+Ref unsqueeze_h(Ctx &c, const std::string &suffix, Ref x)
+{
+    int32_t n = add(c, "Unsqueeze", suffix);
+    connect(c, n, "x", x);
+    attr_ints(c, n, "axes", {2});
+    return {n, 0};
+}
+
+/* Output 0 of the current node: node n's output with dim 2 squeezed when the
+ * node ran in the 2-D form of a 1-D operator. */
+void set_out_1d(Ctx &c, int32_t n, bool one)
+{
+    if (!one) {
+        set_out(c, 0, {n, 0});
+        return;
+    }
+    int32_t q = add(c, "Squeeze", "/1d");
+    connect(c, q, "x", {n, 0});
+    attr_ints(c, q, "axis", {2});
+    set_out(c, 0, {q, 0});
+}
+
+/* Conv 1-D and 2-D: ONNX pads [top, left, bottom, right] -> Conv2D [top, bottom, left,
+ * right]; 1-D runs as 2-D on [N, C, 1, L] (as_2d). */
 void conv_conv(Ctx &c, const char *cann)
 {
     known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
-    const Shape &x = in_shape(c, 0), &w = in_shape(c, 1);
-    if (!x.known || x.dims.size() != 4 || !w.known || w.dims.size() != 4)
-        refuse("only 2-D convolutions (4-D X and W) are supported");
+    const Shape &xs = in_shape(c, 0), &ws = in_shape(c, 1);
+    bool one = xs.known && xs.dims.size() == 3 && ws.known && ws.dims.size() == 3;
+    if (!one && (!xs.known || xs.dims.size() != 4 || !ws.known || ws.dims.size() != 4))
+        refuse("only 1-D and 2-D convolutions (3-D or 4-D X and W) are supported");
+    Shape x = xs, w = ws;
+    if (one) {
+        x.dims.insert(x.dims.begin() + 2, 1);
+        w.dims.insert(w.dims.begin() + 2, 1);
+    }
     std::vector<int64_t> st{1, 1}, dl{1, 1}, pads{0, 0, 0, 0};
     get_ints(c, "strides", &st);
     get_ints(c, "dilations", &dl);
     get_ints(c, "pads", &pads);
+    if (one) {
+        as_2d(&st, 1, false);
+        as_2d(&dl, 1, false);
+        as_2d(&pads, 0, true);
+    }
+    if (st.size() != 2 || dl.size() != 2 || pads.size() != 4)
+        refuse("strides, dilations and pads must have one entry a spatial dim");
     std::string ap = get_s(c, "auto_pad", "NOTSET");
     if (ap == "SAME_UPPER" || ap == "SAME_LOWER") {
         for (int i = 0; i < 2; i++) {
@@ -692,11 +740,12 @@ void conv_conv(Ctx &c, const char *cann)
     attr_ints(c, n, "pads", {pads[0], pads[2], pads[1], pads[3]});
     attr_i(c, n, "groups", get_i(c, "group", 1));
     attr_s(c, n, "data_format", "NCHW");
-    connect_in(c, n, "x", 0);
-    connect_in(c, n, "filter", 1);
+    Ref xin = value(c, in_name(c, 0)), win = value(c, in_name(c, 1));
+    connect(c, n, "x", one ? unsqueeze_h(c, "/x_2d", xin) : xin);
+    connect(c, n, "filter", one ? unsqueeze_h(c, "/w_2d", win) : win);
     if (has_in(c, 2))
         connect_in(c, n, "bias", 2);
-    set_out(c, 0, {n, 0});
+    set_out_1d(c, n, one);
 }
 
 /* MaxPool / AveragePool 2-D: CANN's pools pad VALID or TF's SAME only. */
@@ -710,16 +759,26 @@ void conv_pool(Ctx &c, const char *cann)
         known_attrs(
             c, {"auto_pad", "ceil_mode", "count_include_pad", "kernel_shape", "pads", "strides"});
     only_outputs(c, 1, "the Indices output");
-    const Shape &x = in_shape(c, 0);
-    if (!x.known || x.dims.size() != 4)
-        refuse("only 2-D pooling (4-D X) is supported");
+    const Shape &xs = in_shape(c, 0);
+    bool one = xs.known && xs.dims.size() == 3;
+    if (!xs.known || (xs.dims.size() != 4 && !one))
+        refuse("only 1-D and 2-D pooling (3-D or 4-D X) is supported");
+    Shape x = xs;
+    if (one)
+        x.dims.insert(x.dims.begin() + 2, 1);
     std::vector<int64_t> k, st{1, 1}, pads{0, 0, 0, 0}, dl{1, 1};
     get_ints(c, "kernel_shape", &k);
     get_ints(c, "strides", &st);
     get_ints(c, "pads", &pads);
     get_ints(c, "dilations", &dl);
-    if (k.size() != 2 || st.size() != 2 || pads.size() != 4)
-        refuse("kernel_shape, strides and pads must be 2-D");
+    if (one) { /* 1-D runs as 2-D on [N, C, 1, L] */
+        as_2d(&k, 1, false);
+        as_2d(&st, 1, false);
+        as_2d(&dl, 1, false);
+        as_2d(&pads, 0, true);
+    }
+    if (k.size() != 2 || st.size() != 2 || pads.size() != 4 || dl.size() != 2)
+        refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
     if (dl[0] != 1 || dl[1] != 1)
         refuse("dilations other than 1 are not supported");
     std::string ap = get_s(c, "auto_pad", "NOTSET");
@@ -758,11 +817,14 @@ void conv_pool(Ctx &c, const char *cann)
         refuse("ceil_mode 1 with pads is not supported");
     if (!maxp && same && get_i(c, "count_include_pad", 0))
         refuse("count_include_pad 1 with pads is not supported");
-    int32_t n = one_input(c, cann);
+    int32_t n = add(c, cann);
+    Ref xin = value(c, in_name(c, 0));
+    connect(c, n, "x", one ? unsqueeze_h(c, "/x_2d", xin) : xin);
     attr_ints(c, n, "ksize", {1, 1, k[0], k[1]});
     attr_ints(c, n, "strides", {1, 1, st[0], st[1]});
     attr_s(c, n, "padding", same ? "SAME" : "VALID");
     attr_s(c, n, "data_format", "NCHW");
+    set_out_1d(c, n, one);
 }
 
 void conv_global_avg_pool(Ctx &c, const char *cann)
