@@ -58,6 +58,33 @@ def conv(x, weight, bias):
         bias[None, :, None, None]
 
 
+# static RGB888 with crop and normalisation, and what numpy's reference takes of it
+RGB_CONF = """# static RGB888 with crop
+aipp_op {
+  aipp_mode : static
+  related_input_rank : 0
+  input_format : RGB888_U8
+  src_image_size_w : 10
+  src_image_size_h : 9
+  crop : true
+  load_start_pos_w : 1
+  load_start_pos_h : 2
+  crop_size_w : 8
+  crop_size_h : 6
+  mean_chn_0 : 120
+  mean_chn_1 : 110
+  mean_chn_2 : 100
+  min_chn_0 : 0.5
+  min_chn_1 : 0.25
+  var_reci_chn_0 : 0.0171
+  var_reci_chn_1 : 0.0175
+  var_reci_chn_2 : 0.0174
+}
+"""
+RGB_IM = {"crop": (1, 2, W, H), "mean": [120, 110, 100, 0], "min": [0.5, 0.25, 0, 0],
+          "var": [0.0171, 0.0175, 0.0174, 1]}
+
+
 class AippModel(Case):
     @classmethod
     def setUpClass(cls):
@@ -137,30 +164,8 @@ class AippModel(Case):
 
     @needs_numpy
     def test_static_rgb888_crop_norm(self):
-        im = {"crop": (1, 2, W, H), "mean": [120, 110, 100, 0], "min": [0.5, 0.25, 0, 0],
-              "var": [0.0171, 0.0175, 0.0174, 1]}
-        mid, desc = self.load("rgb", """# static RGB888 with crop
-aipp_op {
-  aipp_mode : static
-  related_input_rank : 0
-  input_format : RGB888_U8
-  src_image_size_w : 10
-  src_image_size_h : 9
-  crop : true
-  load_start_pos_w : 1
-  load_start_pos_h : 2
-  crop_size_w : 8
-  crop_size_h : 6
-  mean_chn_0 : 120
-  mean_chn_1 : 110
-  mean_chn_2 : 100
-  min_chn_0 : 0.5
-  min_chn_1 : 0.25
-  var_reci_chn_0 : 0.0171
-  var_reci_chn_1 : 0.0175
-  var_reci_chn_2 : 0.0174
-}
-""")
+        im = RGB_IM
+        mid, desc = self.load("rgb", RGB_CONF)
         self.assertEqual(acl.mdl.get_input_data_type(desc, 0), acl.ACL_UINT8)
         self.assertEqual(acl.mdl.get_input_format(desc, 0), acl.ACL_FORMAT_NHWC)
         self.assertEqual(acl.mdl.get_input_dims(desc, 0)[0]["dims"], [N, 9, 10, 3])
@@ -331,25 +336,8 @@ aipp_op {
 
     @needs_numpy
     def test_batch_gears_static(self):
-        im = {"crop": (1, 2, W, H), "mean": [120, 110, 100, 0], "var": [0.0171, 0.0175, 0.0174, 1]}
-        mid, desc = self.load("rgb_gears", """aipp_op {
-  aipp_mode : static
-  input_format : RGB888_U8
-  src_image_size_w : 10
-  src_image_size_h : 9
-  crop : true
-  load_start_pos_w : 1
-  load_start_pos_h : 2
-  crop_size_w : 8
-  crop_size_h : 6
-  mean_chn_0 : 120
-  mean_chn_1 : 110
-  mean_chn_2 : 100
-  var_reci_chn_0 : 0.0171
-  var_reci_chn_1 : 0.0175
-  var_reci_chn_2 : 0.0174
-}
-""", self.GEARED)
+        im = RGB_IM
+        mid, desc = self.load("rgb_gears", RGB_CONF, self.GEARED)
         self.assertEqual(acl.mdl.get_input_dims(desc, 0)[0]["dims"], [-1, 9, 10, 3])
         batches, ret = acl.mdl.get_dynamic_batch(desc)
         self.ok(ret, "get_dynamic_batch")
