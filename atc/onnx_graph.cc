@@ -1183,16 +1183,37 @@ void conv_cumsum(Ctx &c, const char *cann)
 void conv_arg_max(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axis", "keepdims", "select_last_index"});
-    if (get_i(c, "select_last_index", 0))
-        refuse("select_last_index 1 is not supported");
     int64_t axis = axis_attr(c, "data");
+    Ref x = value(c, in_name(c, 0));
+    /* select_last_index: the first maximum of the data reversed along axis (a
+     * GatherV2 of indices d-1 .. 0) is the last one, at d-1 minus its index */
+    bool last = get_i(c, "select_last_index", 0) != 0;
+    int64_t d = last ? in_shape(c, 0).dims[(size_t)axis] : 0;
+    if (last && d < 1)
+        refuse("select_last_index 1 needs the size of the axis known");
+    if (last) {
+        std::vector<int64_t> rev((size_t)d);
+        for (int64_t i = 0; i < d; i++)
+            rev[(size_t)i] = d - 1 - i;
+        int32_t g = add(c, "GatherV2", "/reverse");
+        connect(c, g, "x", x);
+        connect(c, g, "indices", const_i64(c, "/reverse_indices", rev));
+        connect(c, g, "axis", const_i64(c, "/reverse_axis", {axis}, true));
+        x = {g, 0};
+    }
     int32_t n = add(c, cann);
     cpuaclGeAttrValue t{};
     t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
     attr(c, n, "dtype", t);
-    connect_in(c, n, "x", 0);
+    connect(c, n, "x", x);
     connect(c, n, "dimension", const_i64(c, "/dimension", {axis}, true));
     Ref y{n, 0};
+    if (last) {
+        int32_t sub = add(c, "Sub", "/last_index");
+        connect(c, sub, "x1", const_i64(c, "/last", {d - 1}, true));
+        connect(c, sub, "x2", y);
+        y = {sub, 0};
+    }
     if (get_i(c, "keepdims", 1)) {
         int32_t e = add(c, "ExpandDims", "/keepdims");
         connect(c, e, "x", y);

@@ -19,7 +19,7 @@
 /* clang-format off */
 M(Abs, unary, "Abs", "")
 M(Add, binary, "Add", "")
-M(ArgMax, arg_max, "ArgMaxV2 ExpandDims", "select_last_index=1 refused")
+M(ArgMax, arg_max, "ArgMaxV2 ExpandDims GatherV2 Sub", "select_last_index=1: the axis size known (the reversed data's first maximum)")
 M(AveragePool, pool, "AvgPool Unsqueeze Squeeze", "1-D (as 2-D on [N, C, 1, L]) and 2-D; pads 0 (VALID) or TF SAME pads; ceil_mode=0; count_include_pad=1 with pads refused")
 M(BatchNormalization, batch_norm, "Mul Add Sqrt Div Sub Reshape", "inference form (training_mode 0); constant float parameters are folded into one Mul + Add")
 M(Cast, cast, "Cast", "")
