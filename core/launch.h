@@ -58,4 +58,17 @@ uint32_t core_device_workers(void);
 aclError core_launch_blocks(aclrtStream stream, core_block_fn fn, void *arg, uint32_t nblocks,
                             uint16_t mode, core_release_fn release, const char *name);
 
+/*
+ * Blocks from inside an owned launch (a kernel binary's launch, whose block count a model's
+ * task update may change until it runs): called from the fn of core_launch_owned while it
+ * runs (eagerly or replayed), core_owned_blocks runs fn(arg, i, n) for every i in [0, n) on
+ * the calling worker and the idle workers of its device and returns when all finished: the
+ * first non-zero return, or 0. The calling worker is held until then (a core_launch_blocks
+ * task lets it run other streams meanwhile). Elsewhere, and on a device of one worker, the
+ * blocks run in order on the calling thread. core_owned_team: the workers such a call may
+ * use (1 outside an owned launch).
+ */
+int32_t core_owned_blocks(core_block_fn fn, void *arg, uint32_t n);
+uint32_t core_owned_team(void);
+
 #endif

@@ -294,6 +294,39 @@ _Static_assert(CPUACL_KERNEL_ARGS_MAX <= sizeof(((struct sched_task *)0)->arg) -
 _Static_assert(__builtin_offsetof(struct sched_task, arg.u64[2]) % 16 == 0,
                "inline kernel arguments are 16-byte aligned (the record is 64-byte aligned)");
 
+/* The execution of the owned launch running on this thread, for core_owned_blocks; NULL
+ * elsewhere. Saved and restored around each call (a replay runs owned launches inside the
+ * replay task's own execution). */
+static __thread struct sched_exec *t_owned_x __attribute__((tls_model("initial-exec")));
+
+static inline int32_t call_owned(core_kernel_fn fn, void *arg, struct sched_exec *x)
+{
+    struct sched_exec *prev = t_owned_x;
+    t_owned_x = x;
+    int32_t rc = fn(arg);
+    t_owned_x = prev;
+    return rc;
+}
+
+int32_t core_owned_blocks(core_block_fn fn, void *arg, uint32_t n)
+{
+    struct sched_exec *x = t_owned_x;
+    if (x)
+        return sched_blocks_run(x, (sched_block_fn)fn, arg, n);
+    for (uint32_t i = 0; i < n; i++) { /* not inside an owned launch: in order, here */
+        int32_t rc = fn(arg, i, n);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+uint32_t core_owned_team(void)
+{
+    struct sched_exec *x = t_owned_x;
+    return x && x->worker && x->team_size > 1 ? x->team_size : 1;
+}
+
 /* Owned launches (core/launch.h): arg.fn[0] = fn, ptr[1] = arg, fn[2] = release, u64[3] = the
  * block count of a multi-block launch, ptr[4] = the name the trace shows (static storage). */
 static int run_owned(struct sched_task *t, struct sched_exec *x)
@@ -302,7 +335,7 @@ static int run_owned(struct sched_task *t, struct sched_exec *x)
     core_release_fn release = (core_release_fn)t->arg.fn[2];
     void *arg = t->arg.ptr[1];
     if (!x->discard) {
-        int32_t rc = fn(arg);
+        int32_t rc = call_owned(fn, arg, x);
         if (rc)
             sched_exec_fail(x, rc);
     }
@@ -433,7 +466,7 @@ aclError core_launch_blocks(aclrtStream stream, core_block_fn fn, void *arg, uin
 /* Captured owned launches run fn at every replay; release at model destroy. */
 static int run_owned_replay(struct sched_task *t, struct sched_exec *x)
 {
-    int32_t rc = ((core_kernel_fn)t->arg.fn[0])(t->arg.ptr[1]);
+    int32_t rc = call_owned((core_kernel_fn)t->arg.fn[0], t->arg.ptr[1], x);
     if (rc)
         sched_exec_fail(x, rc);
     return SCHED_DONE;

@@ -4,9 +4,10 @@
  * docs/ascendc.md): blocks on fibers, the SyncAll barrier, block failures.
  *
  * A launch of n blocks is one multi-block stream task (core_launch_blocks, CORE_BLOCKS_EXACT)
- * of r = min(n, workers) runners. A runner claims block indices from the launch's counter
- * and runs each on a fiber of its thread (a stack and a unified buffer, pooled per thread):
- * a block that finishes frees its fiber for the next claim; a block waiting in SyncAll
+ * of r = min(n, workers) runners; a kernel binary's launch (binary.c) runs its r runners from
+ * inside its owned task (core_owned_blocks, core/launch.h). A runner claims block indices from the
+ * launch's counter and runs each on a fiber of its thread (a stack and a unified buffer, pooled per
+ * thread): a block that finishes frees its fiber for the next claim; a block waiting in SyncAll
  * stays suspended on its fiber while the runner claims further blocks. Invariants:
  *  AK1. A runner waits (for a barrier) only once the launch has no block left to claim, so
  *       every block not finished is held by a runner that is running: a barrier whose
@@ -43,10 +44,20 @@
  *       or no block is left (FIB_IDLE: nothing to leave). Resumed fibers do not chain, so a
  *       fiber the runner holds waiting is resumed as soon as the chain ends; a barrier never
  *       waits on a chained block, which runs until it arrives or ends (AK1 holds).
+ *  AK9. A SIGSEGV or SIGBUS raised by code running on a block's fiber stack (the stack
+ *       pointer inside the fiber's map, its guard page included) fails that block as
+ *       cpuaclAscendcFail does (AK5): the handler (installed once, SA_NODEFER | SA_ONSTACK;
+ *       each thread running blocks gets a signal stack unless it has one) writes only the
+ *       fiber's fault fields and switches to the runner, which records the failure; the
+ *       fiber's stack is abandoned and set up afresh. Any other fault goes to the handler
+ *       installed before (or the default action). Not under TSan (its signal interception
+ *       cannot be left by a switch). What the faulting block wrote stays written; a fault
+ *       inside a libc call holding a lock may leave that lock held (documented).
  */
 #include "core/kernel/ascendc.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -54,6 +65,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 
 #include "core/err.h"
 #include "core/launch.h"
@@ -92,8 +104,9 @@
 /* ---- fibers ------------------------------------------------------------------------- */
 
 /* FIB_DONE, FIB_FAILED: its block ended, still a barrier member; FIB_IDLE: it ran blocks in a
- * chain (AK8) and has none now (all left). */
-enum { FIB_RUN, FIB_WAIT, FIB_DONE, FIB_FAILED, FIB_IDLE };
+ * chain (AK8) and has none now (all left); FIB_FAULT: its block took SIGSEGV/SIGBUS (AK9),
+ * recorded by the runner, then as FIB_FAILED. */
+enum { FIB_RUN, FIB_WAIT, FIB_DONE, FIB_FAILED, FIB_IDLE, FIB_FAULT };
 
 struct ac_thread;
 struct ac_fiber {
@@ -106,6 +119,8 @@ struct ac_fiber {
     bool fresh; /* the stack must be set up before the next start */
     bool chain; /* may claim the next block itself when its block ends (AK8) */
     cpuaclAscendcBlock blk;
+    int fault_sig;    /* FIB_FAULT: the signal */
+    void *fault_addr; /* FIB_FAULT: the address it names */
 #ifdef AC_TSAN
     void *tsan;
 #endif
@@ -116,6 +131,7 @@ struct ac_thread {
     struct ac_fiber *free;
     uint32_t nfree;
     bool keyed;
+    void *alt; /* the signal stack this thread installed (AK9), NULL: none or another's */
 #ifdef AC_TSAN
     void *tsan;
 #endif
@@ -129,6 +145,9 @@ static __thread struct ac_thread t_ac __attribute__((tls_model("initial-exec")))
 /* initial-exec: plain %fs-relative accesses at every block switch (the library is linked, not
  * dlopened, and these few bytes fit the static TLS surplus when it is). */
 static __thread struct ac_fiber *t_fiber __attribute__((tls_model("initial-exec")));
+
+#define AC_ALTSTACK (64u * 1024u) /* a signal stack per thread running blocks (AK9) */
+static void fault_thread_init(struct ac_thread *T);
 
 /* The map of a fiber: [unified buffer][guard][stack]; the fiber's header sits at the top
  * of its stack. */
@@ -260,6 +279,12 @@ static void pool_exit(void *arg)
         fiber_free(f);
     }
     T->nfree = 0;
+    if (T->alt) { /* AK9: off the signal stack before it goes */
+        stack_t off = {.ss_flags = SS_DISABLE};
+        (void)sigaltstack(&off, NULL);
+        munmap(T->alt, AC_ALTSTACK);
+        T->alt = NULL;
+    }
 }
 
 static void key_make(void)
@@ -278,6 +303,8 @@ static struct ac_fiber *fiber_get(struct ac_thread *T)
     if (!T->keyed) {
         pthread_once(&g_key_once, key_make);
         T->keyed = pthread_setspecific(g_key, T) == 0;
+        if (T->keyed)
+            fault_thread_init(T);
     }
     return fiber_new(T);
 }
@@ -331,8 +358,8 @@ static void fiber_leave(struct ac_fiber *f)
 #endif
 #ifdef AC_ASAN
     void *fake = NULL;
-    __sanitizer_start_switch_fiber(f->state == FIB_FAILED ? NULL : &fake, T->stack_bottom,
-                                   T->stack_size);
+    __sanitizer_start_switch_fiber(f->state == FIB_FAILED || f->state == FIB_FAULT ? NULL : &fake,
+                                   T->stack_bottom, T->stack_size);
 #endif
     ac_switch(&f->sp, T->sp);
 #ifdef AC_ASAN
@@ -428,6 +455,113 @@ static void fail_first(struct core_ac_launch *l, int32_t code)
 }
 
 /* The next block index of the launch (n or more: none left). */
+/* ---- faults in blocks (AK9) ------------------------------------------------------------ */
+
+static struct sigaction g_prev_segv, g_prev_bus;
+static pthread_once_t g_sig_once = PTHREAD_ONCE_INIT;
+
+/* Was the interrupted code running on f's stack (its guard page included: a stack overflow's
+ * stack pointer is there)? On other architectures than these: assumed. */
+static bool fault_on_fiber(const struct ac_fiber *f, const void *ucv)
+{
+#if defined(__x86_64__)
+    uintptr_t sp = (uintptr_t)((const ucontext_t *)ucv)->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+    uintptr_t sp = (uintptr_t)((const ucontext_t *)ucv)->uc_mcontext.sp;
+#else
+    (void)ucv;
+    uintptr_t sp = (uintptr_t)f - 1;
+#endif
+    uintptr_t lo = (uintptr_t)f->blk.ub + CPUACL_ASCENDC_UB_SIZE;
+    return sp >= lo && sp < (uintptr_t)f;
+}
+
+/* Not a block's fault: what was installed before us. */
+static void fault_chain(int sig, siginfo_t *si, void *uc)
+{
+    const struct sigaction *p = sig == SIGBUS ? &g_prev_bus : &g_prev_segv;
+    if (p->sa_flags & SA_SIGINFO) {
+        p->sa_sigaction(sig, si, uc);
+        return;
+    }
+    if (p->sa_handler != SIG_DFL && p->sa_handler != SIG_IGN) {
+        p->sa_handler(sig);
+        return;
+    }
+    /* Default action: restored, the faulting instruction runs again on return and takes it. */
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof(dfl));
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    (void)sigaction(sig, &dfl, NULL);
+}
+
+/* SIGSEGV/SIGBUS: a block's fault leaves the block for its runner for good (AK9); only the
+ * fiber's fields are written here (async-signal-safe), the runner records the failure. */
+static void fault_handler(int sig, siginfo_t *si, void *uc)
+{
+    struct ac_fiber *f = t_fiber;
+    if (f && f->state == FIB_RUN && fault_on_fiber(f, uc)) {
+        f->fault_sig = sig;
+        f->fault_addr = si ? si->si_addr : NULL;
+        f->state = FIB_FAULT;
+        fiber_leave(f); /* never resumed: the fiber restarts clean (fresh) */
+    }
+    fault_chain(sig, si, uc);
+}
+
+static void fault_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = fault_handler;
+    /* NODEFER: the handler leaves by a fiber switch, not sigreturn, so SIGSEGV must not stay
+     * blocked in the thread afterwards; ONSTACK: a stack overflow needs another stack. */
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    (void)sigaction(SIGSEGV, &sa, &g_prev_segv);
+    (void)sigaction(SIGBUS, &sa, &g_prev_bus);
+}
+
+/* Once per thread that runs blocks: the handlers (once per process) and, unless the thread has
+ * one, a signal stack of its own (freed with the thread's pool, pool_exit). */
+static void fault_thread_init(struct ac_thread *T)
+{
+#ifdef AC_TSAN
+    (void)T; /* TSan's signal interception cannot be left by a fiber switch: faults crash */
+#else
+    pthread_once(&g_sig_once, fault_install);
+    stack_t cur;
+    if (sigaltstack(NULL, &cur) == 0 && !(cur.ss_flags & SS_DISABLE))
+        return;
+    void *m = mmap(NULL, AC_ALTSTACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return;
+    stack_t ss = {.ss_sp = m, .ss_size = AC_ALTSTACK, .ss_flags = 0};
+    if (sigaltstack(&ss, NULL) != 0) {
+        munmap(m, AC_ALTSTACK);
+        return;
+    }
+    T->alt = m;
+#endif
+}
+
+/* The runner's side of a fault: the launch fails with the kernel, block and address. */
+static void fault_record(struct ac_fiber *f)
+{
+    char full[640];
+    snprintf(full, sizeof(full),
+             "Ascend C kernel %s: block %u of %u failed: %s at address %p (an access outside "
+             "any mapping: a pointer or GlobalTensor past its data, the unified buffer's end, "
+             "or the block's %u KiB stack overflowing)",
+             f->l->name, f->blk.blockIdx, f->blk.blockNum,
+             f->fault_sig == SIGBUS ? "SIGBUS" : "SIGSEGV", f->fault_addr, AC_STACK / 1024u);
+    core_err(ACL_ERROR_RT_AICORE_EXCEPTION, "%s", full);
+    core_err_async_detail(ACL_ERROR_RT_AICORE_EXCEPTION, full);
+    fail_first(f->l, ACL_ERROR_RT_AICORE_EXCEPTION);
+    f->state = FIB_FAILED;
+}
+
 static inline uint32_t claim_next(struct core_ac_launch *l)
 {
     /* relaxed: the counter only hands out indices; the blocks' data come with the task
@@ -490,6 +624,8 @@ static void fiber_run(struct ac_thread *T, struct ac_fiber *f, struct ac_fiber *
 {
     f->chain = chain;
     fiber_enter(T, f);
+    if (__builtin_expect(f->state == FIB_FAULT, 0))
+        fault_record(f); /* now FIB_FAILED */
     if (f->state == FIB_WAIT) {
         f->next = *waiting;
         *waiting = f;
@@ -758,14 +894,16 @@ aclError core_ac_submit(aclrtStream stream, struct core_ac_launch *l, const char
     return rc;
 }
 
-int32_t core_ac_run_here(uint32_t n, const char *name, core_ac_block_fn fn, void *ctx)
+int32_t core_ac_run_owned(uint32_t n, const char *name, core_ac_block_fn fn, void *ctx)
 {
     struct core_ac_launch *l = core_ac_prepare(n, name, fn, NULL, 0, NULL, "kernel launch");
     if (!l)
         return ACL_ERROR_RT_AICORE_EXCEPTION;
     l->user = ctx;
-    l->solo = true;
-    int32_t rc = ac_runner(l, 0, 1);
+    uint32_t w = core_owned_team();
+    uint32_t nr = n < w ? n : w;
+    l->solo = nr == 1;
+    int32_t rc = core_owned_blocks(ac_runner, l, nr);
     rec_put(l);
     return rc;
 }

@@ -32,10 +32,13 @@ struct core_ac_launch *core_ac_prepare(uint32_t n, const char *name, core_ac_blo
                                        const char *api);
 /* Submit a prepared launch (freed, release called, if the submission fails). */
 aclError core_ac_submit(aclrtStream stream, struct core_ac_launch *l, const char *api);
-/* Run the n blocks of fn(ctx, i, n) here, in order on the calling thread, each with its block
- * context (a kernel binary's launch, binary.c); a block waiting in SyncAll lets the next
- * start. The first failure, or 0. */
-int32_t core_ac_run_here(uint32_t n, const char *name, core_ac_block_fn fn, void *ctx);
+/* From inside an owned launch (a kernel binary's, binary.c: core_owned_blocks in
+ * core/launch.h), run the n blocks of fn(ctx, i, n), each with its block context, on the
+ * calling worker and the idle workers of its device (min(n, workers) runners claiming block
+ * indices, as a submitted launch's); returns when all finished: the first failure, or 0.
+ * Outside an owned launch, in order on the calling thread (a block waiting in SyncAll lets
+ * the next start). */
+int32_t core_ac_run_owned(uint32_t n, const char *name, core_ac_block_fn fn, void *ctx);
 
 /* The Ascend C interface behind cpuacl/cpuacl_ascendc.h (api: the entry point's name). */
 aclError core_ascendc_launch(aclrtStream stream, uint32_t blockDim, const char *kernelName,

@@ -736,12 +736,13 @@ static int32_t launch_block(void *arg, uint32_t b, uint32_t n)
     return code;
 }
 
-/* The blocks in order on this worker, each with its Ascend C block context (an Ascend C
- * kernel of a fatbin sees its block index and unified buffer; core/kernel/ascendc.h). */
+/* The blocks on this worker and its idle team mates, each with its Ascend C block context (an
+ * Ascend C kernel of a fatbin sees its block index and unified buffer; core/kernel/ascendc.h).
+ * nblocks is read here: a model's task update may have changed it (core/model/taskupdate.c). */
 static int32_t launch_run(void *arg)
 {
     struct launch *l = arg;
-    int32_t code = core_ac_run_here(l->nblocks, l->func->name, launch_block, l);
+    int32_t code = core_ac_run_owned(l->nblocks, l->func->name, launch_block, l);
     if (__builtin_expect(code != 0, 0)) { /* a block failed: the rest were skipped */
         core_kernel_t_fail = code;
         return core_kernel_failed(l->func, l->bin, l->args, l->size);

@@ -3,6 +3,11 @@
 // wrapper, as ac-tool's fatbin libraries do: the launch by aclrtLaunchKernel* gives each
 // block its Ascend C context (tests/ascendc/binary.c).
 #include <cstddef>
+#include <cstdint>
+#include <ctime>
+
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "kernel_operator.h"
 
@@ -55,4 +60,28 @@ trap_kernel_cpu(void *args, size_t size, uint32_t blockIdx, uint32_t numBlocks)
     (void)numBlocks;
     if (blockIdx == 1 && GetBlockIdx() == 1)
         trap();
+}
+
+// Each block stores its thread id in tid[i] and, while no block on another thread has
+// started, waits up to 2 s (without yielding: a block on a fiber keeps its thread), so a
+// launch whose blocks all run on one thread takes >= 2 s per block and records one id.
+extern "C" __attribute__((visibility("default"))) void
+spread_kernel_cpu(void *args, size_t size, uint32_t blockIdx, uint32_t numBlocks)
+{
+    (void)size;
+    uint64_t *tid = *static_cast<uint64_t *const *>(args);
+    const uint64_t me = static_cast<uint64_t>(syscall(SYS_gettid));
+    __atomic_store_n(&tid[blockIdx], me, __ATOMIC_RELEASE);
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        for (uint32_t k = 0; k < numBlocks; k++) {
+            uint64_t o = __atomic_load_n(&tid[k], __ATOMIC_ACQUIRE);
+            if (o && o != me)
+                return;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > 2000000000L)
+            return;
+    }
 }

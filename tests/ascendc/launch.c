@@ -89,6 +89,33 @@ static void k_code(const void *a)
     cpuaclAscendcFail(ACL_ERROR_RT_VECTOR_CORE_EXCEPTION, "custom code");
 }
 
+/* Faults (AK9): block 2 writes to an unmapped address, past its unified buffer into the
+ * guard page, or overflows its stack. */
+static volatile uint32_t g_sink, g_depth_limit = UINT32_MAX; /* never reached */
+static volatile uintptr_t g_bad_addr = 24;
+__attribute__((noinline)) static uint32_t deep(uint32_t d)
+{
+    volatile unsigned char pad[2048];
+    pad[d % sizeof pad] = (unsigned char)d;
+    if (d >= g_depth_limit)
+        return pad[0];
+    return deep(d + 1) + pad[(d * 7) % sizeof pad];
+}
+
+static void k_fault(const void *a)
+{
+    uint32_t what = *(const uint32_t *)a;
+    const cpuaclAscendcBlock *b = cpuaclAscendcCurrentBlock();
+    if (b->blockIdx != 2)
+        return;
+    if (what == 0)
+        *(volatile uint32_t *)g_bad_addr = 1;
+    else if (what == 1)
+        ((volatile unsigned char *)b->ub)[b->ubSize + 100] = 1;
+    else
+        g_sink = deep(0);
+}
+
 static void k_count(const void *a)
 {
     atomic_fetch_add(*(_Atomic uint32_t *const *)a, 1);
@@ -167,6 +194,20 @@ int main(void)
     CHECK_OK(cpuaclAscendcLaunch(s, 4, "k_code", k_code, NULL, 0));
     CHECK_ACL(ACL_ERROR_RT_VECTOR_CORE_EXCEPTION, aclrtSynchronizeStream(s));
     CHECK(atomic_load(&g_cb) == 2 && g_cb_code == ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    /* A fault in block 2 of 4 (unmapped address, unified buffer overrun, stack overflow)
+     * fails the launch with its kernel, block and address; the process and the worker go on. */
+#ifndef __SANITIZE_THREAD__ /* faults are not caught under TSan (AK9) */
+    static const char *const fault_what[3] = {"address 0x18", "SIGSEGV", "SIGSEGV"};
+    for (uint32_t what = 0; what < 3; what++) {
+        int cb = atomic_load(&g_cb);
+        CHECK_OK(cpuaclAscendcLaunch(s, 4, "k_fault", k_fault, &what, sizeof what));
+        CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+        m = aclGetRecentErrMsg();
+        CHECK(m && strstr(m, "k_fault") && strstr(m, "block 2 of 4") &&
+              strstr(m, fault_what[what]));
+        CHECK(atomic_load(&g_cb) == cb + 1 && g_cb_code == ACL_ERROR_RT_AICORE_EXCEPTION);
+    }
+#endif
     CHECK_OK(aclrtSetExceptionInfoCallback(NULL));
     atomic_store(&ran, 0);
     CHECK_OK(cpuaclAscendcLaunch(s, 5, "k_count", k_count, &rp, sizeof rp));
