@@ -53,6 +53,10 @@ struct ks_wq {
  * it takes (k-major weights). */
 #define KS_WQ_CHUNK 512
 #define KS_WQ_SMALL_M 16
+/* Outputs from this many bytes are stored around the cache (norm_apply's
+ * nt): they would not stay in it, and such a store skips reading each
+ * line before writing it. */
+#define KS_STREAM_MIN ((int64_t)16 << 20)
 /* Elements per float32 partial sum of sum / sum_sq (K5). */
 #define KS_SUM_CHUNK 1024
 
@@ -91,8 +95,6 @@ struct ks_ops {
     float (*row_max)(const float *row, int64_t n);
     /* x[i] *= a for i < n. */
     void (*scale)(float *x, int64_t n, float a);
-    /* dst[i] = src[i] * a for i < n (dst may be src). */
-    void (*scale_to)(float *dst, const float *src, int64_t n, float a);
     /* sum of x[i] over i < n; sum of (x[i] - m)^2 (K5). */
     double (*sum)(const float *x, int64_t n);
     double (*sum_sq)(const float *x, int64_t n, float m);

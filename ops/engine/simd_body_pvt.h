@@ -718,19 +718,14 @@ static KS_T float KS_N(row_max)(const float *row, int64_t n)
     return m;
 }
 
-static KS_T void KS_N(scale_to)(float *dst, const float *src, int64_t n, float a)
+static KS_T void KS_N(scale)(float *x, int64_t n, float a)
 {
     const vf va = KS_N(bc)(a);
     int64_t i = 0;
     for (; i + KS_W <= n; i += KS_W)
-        KS_N(st)(dst + i, KS_N(ld)(src + i) * va);
+        KS_N(st)(x + i, KS_N(ld)(x + i) * va);
     for (; i < n; i++)
-        dst[i] = src[i] * a;
-}
-
-static KS_T void KS_N(scale)(float *x, int64_t n, float a)
-{
-    KS_N(scale_to)(x, x, n, a);
+        x[i] *= a;
 }
 
 /* K5: sum of x - m (sq: of its squares) over [0, n): float32 vector lanes
@@ -861,7 +856,6 @@ static const struct ks_ops KS_N(ks_ops) = {
     .exp_sum_to = KS_N(exp_sum_to),
     .row_max = KS_N(row_max),
     .scale = KS_N(scale),
-    .scale_to = KS_N(scale_to),
     .sum = KS_N(sum),
     .sum_sq = KS_N(sum_sq),
     .norm_apply = KS_N(norm_apply),

@@ -85,38 +85,10 @@ static bool norm_row_contig(const struct ops_tensor *t, int k)
     return true;
 }
 
-/* The bytes [lo, hi) t's elements span at addr. */
-static void norm_extent(const struct ops_tensor *t, void *const *addr, uintptr_t *lo, uintptr_t *hi)
-{
-    const int64_t esz = ops_dt_size(t->dt);
-    int64_t a = 0, b = 0;
-    for (int d = 0; d < t->ndim; d++) {
-        const int64_t span = (t->dims[d] - 1) * t->strides[d] * esz;
-        *(span < 0 ? &a : &b) += span;
-    }
-    *lo = (uintptr_t)ops_base(t, addr) + (uintptr_t)a;
-    *hi = (uintptr_t)ops_base(t, addr) + (uintptr_t)b + (uintptr_t)esz;
-}
-
-/* NR3: does y overlap x other than element for element? */
-static bool norm_aliased(const struct norm_plan *p, void *const *addr)
-{
-    uintptr_t xl, xh, yl, yh;
-    norm_extent(&p->x, addr, &xl, &xh);
-    norm_extent(&p->y, addr, &yl, &yh);
-    if (xh <= yl || yh <= xl)
-        return false;
-    bool same = xl == yl && ops_dt_size(p->x.dt) == ops_dt_size(p->y.dt);
-    for (int d = 0; d < p->x.ndim && same; d++)
-        same = p->x.strides[d] == p->y.strides[d];
-    return !same;
-}
-
 /* NR4: rows per block at least NORM_SPLIT_MIN elements' worth, at most
  * NORM_MAX_BLOCKS blocks. */
 #define NORM_SPLIT_MIN (64 * 1024)
 #define NORM_MAX_BLOCKS 256
-#define NORM_STREAM_MIN ((int64_t)16 << 20)
 
 static uint32_t norm_blocks(const struct aclOpExecutor *e)
 {
@@ -136,17 +108,17 @@ static int32_t norm_block(const struct aclOpExecutor *e, void *const *addr, uint
     const int64_t D = p->D;
     const int lead = p->x.ndim - p->k;
     int64_t r0, r1;
-    const bool alias = norm_aliased(p, addr);
+    const bool alias = ops_views_alias(&p->x, &p->y, addr);
     if (alias && bi) /* NR3: the whole run, in order, on block 0 */
         return 0;
     ops_split_range(ops_numel(p->x.dims, lead), 1, alias ? 0 : bi, alias ? 1 : bn, &r0, &r1);
     if (r0 >= r1)
         return 0;
     const bool x_in = p->x_in_place && !alias, y_in = p->y_in_place && !alias;
-    /* NR5: an output past NORM_STREAM_MIN bytes is stored around the cache
+    /* NR5: an output from KS_STREAM_MIN bytes is stored around the cache
      * when x is not y (a read-modify-write run keeps its lines) */
     const bool nt =
-        y_in && p->y.numel * 4 >= NORM_STREAM_MIN && ops_base(&p->x, addr) != ops_base(&p->y, addr);
+        y_in && p->y.numel * 4 >= KS_STREAM_MIN && ops_base(&p->x, addr) != ops_base(&p->y, addr);
     float *row = ks_scratch((size_t)D * sizeof(float) * 3);
     if (!row)
         return ACL_ERROR_BAD_ALLOC;
