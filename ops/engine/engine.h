@@ -605,6 +605,15 @@ static inline void ops_split_range(int64_t n_items, int64_t align, uint32_t i, u
     *j0 = u0 * align < n_items ? u0 * align : n_items;
     *j1 = u1 * align < n_items ? u1 * align : n_items;
 }
+/* Blocks for a launch of `rows` whole rows over numel elements: each block
+ * at least min_elems elements and one row, at most 256 blocks (1: no
+ * split). */
+static inline uint32_t ops_split_rows(int64_t rows, int64_t numel, int64_t min_elems)
+{
+    int64_t b = numel / min_elems;
+    b = b < rows ? b : rows;
+    return b < 1 ? 1 : b > 256 ? 256 : (uint32_t)b;
+}
 /* The split (ew.c, EW3): blocks a launch of pl may use (1: too small to
  * split), and block i of n of a launch. EW_SPLIT_MIN: elements per block at
  * least, measured (docs/operator-kernels.md, "Splitting across workers"). */

@@ -85,18 +85,14 @@ static bool norm_row_contig(const struct ops_tensor *t, int k)
     return true;
 }
 
-/* NR4: rows per block at least NORM_SPLIT_MIN elements' worth, at most
- * NORM_MAX_BLOCKS blocks. */
+/* NR4: rows per block at least NORM_SPLIT_MIN elements' worth. */
 #define NORM_SPLIT_MIN (64 * 1024)
-#define NORM_MAX_BLOCKS 256
 
 static uint32_t norm_blocks(const struct aclOpExecutor *e)
 {
     const struct norm_plan *p = e->plan;
     const int64_t rows = ops_numel(p->x.dims, p->x.ndim - p->k);
-    int64_t b = rows * p->D / NORM_SPLIT_MIN;
-    b = b < rows ? b : rows;
-    return b < 1 ? 1 : b > NORM_MAX_BLOCKS ? NORM_MAX_BLOCKS : (uint32_t)b;
+    return ops_split_rows(rows, rows * p->D, NORM_SPLIT_MIN);
 }
 
 /* Block bi of bn: rows [r0, r1) (NR4). */

@@ -85,15 +85,12 @@ static void softmax_row_f64(double *row, int64_t len, bool lg)
 
 /* SR4: rows per block at least SOFTMAX_SPLIT_MIN elements' worth. */
 #define SOFTMAX_SPLIT_MIN (64 * 1024)
-#define SOFTMAX_MAX_BLOCKS 256
 
 static uint32_t softmax_blocks(const struct aclOpExecutor *e)
 {
     const struct softmax_plan *p = e->plan;
-    const int64_t len = p->x.ndim ? p->x.dims[p->dim] : 1, rows = len ? p->x.numel / len : 0;
-    int64_t b = p->x.numel / SOFTMAX_SPLIT_MIN;
-    b = b < rows ? b : rows;
-    return b < 1 ? 1 : b > SOFTMAX_MAX_BLOCKS ? SOFTMAX_MAX_BLOCKS : (uint32_t)b;
+    const int64_t len = p->x.ndim ? p->x.dims[p->dim] : 1;
+    return ops_split_rows(len ? p->x.numel / len : 0, p->x.numel, SOFTMAX_SPLIT_MIN);
 }
 
 /* Block bi of bn: rows [r0, r1) of the outer index space (every dim but
