@@ -13,7 +13,9 @@
  * FusedInferAttentionScoreV2 decode (FA6: split by kv heads); RmsNorm and
  * LayerNorm (NR4: split by rows; float32 in place, a 16 MiB output stored
  * around the cache, float16 on padded rows, y = x) and Softmax / LogSoftmax
- * (SR4: by rows; the last dim, a strided dim, float16, 16 MiB). The child prints a hash of every
+ * (SR4: by rows; the last dim, a strided dim, float16, 16 MiB); ReduceSum
+ * and Mean over the last dim (RD6: by rows; against the whole run with one
+ * worker, a padded out, keepDim). The child prints a hash of every
  * output buffer, gaps included; the parent compares the children line for line.
  */
 #include <dlfcn.h>
@@ -26,7 +28,9 @@
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_reduce_sum.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
@@ -298,6 +302,40 @@ static void case_softmax(aclDataType dt, int layout, int64_t rows, int64_t cols,
     OT_FREE(&x, &o);
 }
 
+/* ReduceSum (or Mean, keepDim) of float32 x over its last dim (RD6). */
+static void case_reduce(bool mean, int nd, const int64_t *xd, int out_layout)
+{
+    int64_t od[3], last = nd - 1;
+    for (int d = 0; d < nd; d++)
+        od[d] = d == last ? 1 : xd[d];
+    ot_tensor x, o;
+    ot_make(&x, ACL_FLOAT, nd, xd, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, mean ? nd : nd - 1, od, out_layout);
+    ot_fill(&x, -4, 5);
+    aclIntArray *dim = aclCreateIntArray(&last, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (mean) {
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnMeanGetWorkspaceSize(x.t, dim, true, ACL_FLOAT, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnMean(NULL, 0, ex, g_stream));
+    } else {
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnReduceSumGetWorkspaceSize(x.t, dim, false, ACL_FLOAT, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnReduceSum(NULL, 0, ex, g_stream));
+    }
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    double want = 0; /* the last row, in double */
+    const int64_t inner = xd[last], rows = x.numel / inner;
+    for (int64_t j = 0; j < inner; j++)
+        want += ot_get(&x, (rows - 1) * inner + j);
+    want /= mean ? (double)inner : 1.0;
+    CHECK(fabs(ot_get(&o, rows - 1) - want) <= 1e-5 * (fabs(want) + 1));
+    emit(mean ? "mean_last_keepdim" : "reduce_sum_last", &o);
+    aclDestroyIntArray(dim);
+    OT_FREE(&x, &o);
+}
+
 /* WeightQuantBatchMatmulV2 at decode m (QM6: split by output columns): a
  * transposed int8 / packed int4 weight at element offset woff (odd: int4
  * columns start mid-byte), per-group(32) scales viewed transposed. */
@@ -393,6 +431,10 @@ static int child(void)
     case_softmax(ACL_FLOAT, L_CONTIG, 1031, 257, 0, false);
     case_softmax(ACL_FLOAT16, L_GAP, 300, 1031, 1, false);
     case_softmax(ACL_FLOAT, L_TRANS, 300, 1000, 1, true);
+    const int64_t rd2[2] = {1000, 1031}, rd3[3] = {3, 500, 999};
+    case_reduce(false, 2, rd2, L_CONTIG);
+    case_reduce(false, 2, rd2, L_STEP);
+    case_reduce(true, 3, rd3, L_GAP);
     aclDestroyScalar(g_alpha);
     ot_fini();
     return 0;
