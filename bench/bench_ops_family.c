@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The ops study's family rows (issue 29): one operator of the reduction, the
- * foreach and the norm family on 64 MiB of float32, in bytes moved per second
+ * The ops study's family rows (issues 29, 31): one operator of the reduction,
+ * the foreach, the norm and the softmax family on 64 MiB of float32, in bytes moved per second
  * against memcpy(3) moving as many bytes over the same memory, both timed in
  * this run, alternately, as bench_ops_bw.c times Add.
  *
@@ -11,6 +11,8 @@
  *    (reads 2 x 64 MiB, writes 64 MiB; one executor): vs a memcpy of 96 MiB.
  *  - aclnnRmsNorm over the last dim of [4096, 4096] with gamma [4096] (reads
  *    64 MiB, writes 64 MiB and 16 KiB of rstd): vs a memcpy of 64 MiB.
+ *  - aclnnSoftmax over the last dim of [4096, 4096] (reads 64 MiB, writes
+ *    64 MiB): vs a memcpy of 64 MiB.
  *
  * Goal (the table's target): >= 0.8x memcpy, as the elementwise rows: the
  * kernels stream through DRAM like a copy.
@@ -23,6 +25,7 @@
 #include "aclnnop/aclnn_foreach_add_list_v2.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_softmax.h"
 #include "bench_ops.h"
 #include "bench_report.h"
 #include "bench_util.h"
@@ -66,6 +69,15 @@ static int rms_launch(void *op, aclrtStream s)
 }
 
 /* A list of FAM_LIST contiguous float tensors of n elements from base on. */
+static int softmax_launch(void *op, aclrtStream s)
+{
+    struct fam_op *o = op;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    int rc = aclnnSoftmaxGetWorkspaceSize(o->x, 1, o->y, &ws, &ex);
+    return rc ? rc : aclnnSoftmax(NULL, ws, ex, s);
+}
+
 static aclTensorList *fam_list(char *base, int64_t n)
 {
     aclTensor *t[FAM_LIST];
@@ -166,6 +178,13 @@ int bs_ops_family(struct bs_ctx *c, aclrtStream s)
     fam_rows_out(c->res, "memcpy_moved_128M_norm", "memcpy 64 MiB (bytes moved)", &mc3,
                  "rms_norm_f32_64M", "aclnnRmsNorm f32 64 MiB, last dim (bytes moved)", &acc3,
                  "reads 64 MiB, writes 64 MiB + 16 KiB of rstd; launch + sync");
+    bop_step("ops: Softmax f32 64 MiB vs memcpy");
+    struct br_acc mc4 = {0}, acc4 = {0};
+    if (fam_time(c, s, softmax_launch, &op, blk + mb64, blk, mb64, 2.0 * (double)mb64, &mc4, &acc4))
+        goto out;
+    fam_rows_out(c->res, "memcpy_moved_128M_softmax", "memcpy 64 MiB (bytes moved)", &mc4,
+                 "softmax_f32_64M", "aclnnSoftmax f32 64 MiB, last dim (bytes moved)", &acc4,
+                 "reads 64 MiB, writes 64 MiB; launch + sync");
     rc = 0;
 out:
     aclDestroyTensor(op.x), aclDestroyTensor(op.out), aclDestroyIntArray(op.dim);

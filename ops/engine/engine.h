@@ -264,16 +264,16 @@ struct aclOpExecutor {
     /* Address slots: inputs [0, nin), outputs [nin, nin + nout). Slots made
      * from the same aclTensor share a group and are refreshed together. */
     uint16_t nslots, ngroups;
-    ops_run_fn run;               /* I: NULL = nothing to do (empty tensors) */
-    void *plan;                   /* I: op-specific data */
-    _Atomic(const void *) owner;  /* A: &ops_t_token of the phase-1 thread (EX5) */
+    ops_run_fn run;                           /* I: NULL = nothing to do (empty tensors) */
+    void *plan;                               /* I: op-specific data */
+    _Atomic(const void *) owner;              /* A: &ops_t_token of the phase-1 thread (EX5) */
     void *addr_inline[OPS_EXEC_INLINE_SLOTS]; /* [0..2] in line 0, [3..5] in line 1 */
     /* line 1 (from addr_inline[3]) */
     void (*fini)(struct aclOpExecutor *e); /* I: frees what plan holds (plan itself too) */
     void **addr;                           /* group -> device address (caller thread writes) */
     int16_t *slot_group;                   /* slot -> group, -1 = absent optional input */
-    uint8_t *group_need;             /* group -> non-empty: a NULL address is a fault */
-    const void **group_src;          /* group -> the aclTensor it came from (phase 1) */
+    uint8_t *group_need;                   /* group -> non-empty: a NULL address is a fault */
+    const void **group_src;                /* group -> the aclTensor it came from (phase 1) */
     /* line 2 */
     const void *group_src_inline[OPS_EXEC_INLINE_SLOTS];
     const char *op; /* I: "aclnnAdd", for messages */
@@ -424,6 +424,11 @@ static inline char *ops_base(const struct ops_tensor *t, void *const *addr)
 {
     return (char *)addr[t->slot] + t->offset * (int64_t)ops_dt_size(t->dt);
 }
+
+/* Whether out, at a launch, overlaps in other than element for element
+ * (the same first byte, element size and strides): a kernel that splits
+ * such a launch, or reads in ahead of writing out, would change results. */
+bool ops_views_alias(const struct ops_tensor *in, const struct ops_tensor *out, void *const *addr);
 
 /* Pointer to the element off elements (element strides applied by the
  * caller) from a view's first one at a launch. */
@@ -599,6 +604,15 @@ static inline void ops_split_range(int64_t n_items, int64_t align, uint32_t i, u
     const int64_t u0 = units * (int64_t)i / (int64_t)n, u1 = units * (int64_t)(i + 1) / (int64_t)n;
     *j0 = u0 * align < n_items ? u0 * align : n_items;
     *j1 = u1 * align < n_items ? u1 * align : n_items;
+}
+/* Blocks for a launch of `rows` whole rows over numel elements: each block
+ * at least min_elems elements and one row, at most 256 blocks (1: no
+ * split). */
+static inline uint32_t ops_split_rows(int64_t rows, int64_t numel, int64_t min_elems)
+{
+    int64_t b = numel / min_elems;
+    b = b < rows ? b : rows;
+    return b < 1 ? 1 : b > 256 ? 256 : (uint32_t)b;
 }
 /* The split (ew.c, EW3): blocks a launch of pl may use (1: too small to
  * split), and block i of n of a launch. EW_SPLIT_MIN: elements per block at

@@ -22,6 +22,11 @@
  *      (relative error about 2 ulp), exp(-inf) = 0, NaN stays NaN.
  *  K4. Every function is single-threaded and allocation-free: scratch
  *      buffers come from the caller.
+ *  K5. Row sums for the norms (sum, sum_sq): float32 vector lanes within
+ *      chunks of KS_SUM_CHUNK elements, the chunks' sums added in double: a
+ *      fixed order for a given row length and build (the same in any block
+ *      of a split), and an error that does not grow with the row past a
+ *      chunk's.
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -48,6 +53,12 @@ struct ks_wq {
  * it takes (k-major weights). */
 #define KS_WQ_CHUNK 512
 #define KS_WQ_SMALL_M 16
+/* Outputs from this many bytes are stored around the cache (norm_apply's
+ * nt): they would not stay in it, and such a store skips reading each
+ * line before writing it. */
+#define KS_STREAM_MIN ((int64_t)16 << 20)
+/* Elements per float32 partial sum of sum / sum_sq (K5). */
+#define KS_SUM_CHUNK 1024
 
 /* Whether the weight runs along k in memory: its blocks are then stored
  * transposed, W^T [nb x kb], so that reads and writes are sequential. */
@@ -78,10 +89,22 @@ struct ks_ops {
                int64_t ldv, int64_t kn, int64_t D, bool f16);
     /* row[c] = exp(row[c] - mx) for c < n; returns their sum. */
     float (*exp_sum)(float *row, int64_t n, float mx);
+    /* dst[c] = exp(src[c] - mx) for c < n (dst may be src); returns their sum. */
+    float (*exp_sum_to)(float *dst, const float *src, int64_t n, float mx);
     /* max over row[0..n) (-inf for n = 0; NaN ignored). */
     float (*row_max)(const float *row, int64_t n);
     /* x[i] *= a for i < n. */
     void (*scale)(float *x, int64_t n, float a);
+    /* sum of x[i] over i < n; sum of (x[i] - m)^2 (K5). */
+    double (*sum)(const float *x, int64_t n);
+    double (*sum_sq)(const float *x, int64_t n, float m);
+    /* y[i] = (x[i] - m) * rstd, times g[i], plus b[i] (g, b: NULL = none);
+     * y may be x. nt: y's aligned vectors are stored around the cache (for
+     * outputs larger than the cache; st_fence before they are published). */
+    void (*norm_apply)(float *y, const float *x, int64_t n, float m, float rstd, const float *g,
+                       const float *b, bool nt);
+    /* Orders the nt stores before the caller's next stores (x86-64 sfence). */
+    void (*st_fence)(void);
     /* qk and pv read float16 keys / values in place (the F16C builds). */
     bool kv_f16;
 };

@@ -208,8 +208,8 @@ KS_FN void KS_N(unpack_i4)(int8_t *dst, const unsigned char *w, int64_t idx, int
         v16i8 lo = (v16i8)(b << 4) >> 4, hi = (v16i8)b >> 4;
         /* __builtin_shufflevector: GCC 12 and clang both have it (clang has no
          * __builtin_shuffle; the fuzzer's build, tests/fuzz, uses clang) */
-        v16i8 a = __builtin_shufflevector(lo, hi, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22,
-                                          7, 23);
+        v16i8 a =
+            __builtin_shufflevector(lo, hi, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
         v16i8 c = __builtin_shufflevector(lo, hi, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14,
                                           30, 15, 31);
         __builtin_memcpy(dst + 2 * p, &a, sizeof(a));
@@ -675,26 +675,31 @@ KS_FN vf KS_N(vexp)(vf x)
     return KS_N(sel)(nan, x, y);
 }
 
-static KS_T float KS_N(exp_sum)(float *row, int64_t n, float mx)
+static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, float mx)
 {
     const vf vm = KS_N(bc)(mx);
     vf acc = {0};
     int64_t i = 0;
     for (; i + KS_W <= n; i += KS_W) {
-        const vf e = KS_N(vexp)(KS_N(ld)(row + i) - vm);
-        KS_N(st)(row + i, e);
+        const vf e = KS_N(vexp)(KS_N(ld)(src + i) - vm);
+        KS_N(st)(dst + i, e);
         acc += e;
     }
     if (i < n) { /* the tail through one padded vector */
         float t[KS_W];
         for (int l = 0; l < KS_W; l++)
-            t[l] = i + l < n ? row[i + l] : -INFINITY;
+            t[l] = i + l < n ? src[i + l] : -INFINITY;
         const vf e = KS_N(vexp)(KS_N(ld)(t) - vm);
         for (int l = 0; i + l < n; l++)
-            row[i + l] = e[l];
+            dst[i + l] = e[l];
         acc += e;
     }
     return KS_N(hsum)(acc);
+}
+
+static KS_T float KS_N(exp_sum)(float *row, int64_t n, float mx)
+{
+    return KS_N(exp_sum_to)(row, row, n, mx);
 }
 
 static KS_T float KS_N(row_max)(const float *row, int64_t n)
@@ -723,9 +728,139 @@ static KS_T void KS_N(scale)(float *x, int64_t n, float a)
         x[i] *= a;
 }
 
+/* K5: sum of x - m (sq: of its squares) over [0, n): float32 vector lanes
+ * (four vectors) within KS_SUM_CHUNK elements, each chunk's horizontal sum
+ * added in double. sq and m = 0 give the plain sum of squares exactly as
+ * sum of x * x. */
+KS_FN double KS_N(sum_body)(const float *x, int64_t n, float m, const bool sq)
+{
+    const vf vm = KS_N(bc)(m);
+    double total = 0;
+    for (int64_t c = 0; c < n; c += KS_SUM_CHUNK) {
+        const int64_t e = n - c < KS_SUM_CHUNK ? n : c + KS_SUM_CHUNK;
+        vf a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+        int64_t i = c;
+        for (; i + 4 * KS_W <= e; i += 4 * KS_W) {
+            const vf d0 = KS_N(ld)(x + i) - vm, d1 = KS_N(ld)(x + i + KS_W) - vm;
+            const vf d2 = KS_N(ld)(x + i + 2 * KS_W) - vm, d3 = KS_N(ld)(x + i + 3 * KS_W) - vm;
+            a0 += sq ? d0 * d0 : d0;
+            a1 += sq ? d1 * d1 : d1;
+            a2 += sq ? d2 * d2 : d2;
+            a3 += sq ? d3 * d3 : d3;
+        }
+        for (; i + KS_W <= e; i += KS_W) {
+            const vf d = KS_N(ld)(x + i) - vm;
+            a0 += sq ? d * d : d;
+        }
+        float t = KS_N(hsum)((a0 + a1) + (a2 + a3));
+        for (; i < e; i++) {
+            const float d = x[i] - m;
+            t += sq ? d * d : d;
+        }
+        total += t;
+    }
+    return total;
+}
+
+static KS_T double KS_N(sum)(const float *x, int64_t n)
+{
+    return KS_N(sum_body)(x, n, 0.0f, false);
+}
+
+static KS_T double KS_N(sum_sq)(const float *x, int64_t n, float m)
+{
+    return KS_N(sum_body)(x, n, m, true);
+}
+
+/* A store around the cache (p aligned to the vector) where the target has
+ * one, else a plain store. */
+KS_FN void KS_N(st_nt)(float *p, vf v)
+{
+#if KS_W == 16
+    _mm512_stream_ps(p, (__m512)v);
+#elif KS_F16C
+    _mm256_stream_ps(p, (__m256)v);
+#elif defined(__x86_64__)
+    _mm_stream_ps(p, (__m128)v);
+#else
+    KS_N(st)(p, v);
+#endif
+}
+
+KS_FN float KS_N(norm_one)(float x, float m, float rstd, const float *g, const float *b, int64_t i)
+{
+    float v = (x - m) * rstd;
+    if (g)
+        v *= g[i];
+    if (b)
+        v += b[i];
+    return v;
+}
+
+/* y = (x - m) * rstd, times g, plus b (each when not NULL); nt: the
+ * aligned vectors of y stored around the cache. */
+KS_FN void KS_N(norm_body)(float *y, const float *x, int64_t n, float m, float rstd, const float *g,
+                           const float *b, const bool nt)
+{
+    const vf vm = KS_N(bc)(m), vr = KS_N(bc)(rstd);
+    int64_t i = 0;
+    if (nt) /* up to y's first vector boundary one by one */
+        for (; i < n && ((uintptr_t)(y + i) & (KS_W * 4 - 1)); i++)
+            y[i] = KS_N(norm_one)(x[i], m, rstd, g, b, i);
+    for (; i + KS_W <= n; i += KS_W) {
+        vf v = (KS_N(ld)(x + i) - vm) * vr;
+        if (g)
+            v *= KS_N(ld)(g + i);
+        if (b)
+            v += KS_N(ld)(b + i);
+        if (nt)
+            KS_N(st_nt)(y + i, v);
+        else
+            KS_N(st)(y + i, v);
+    }
+    for (; i < n; i++)
+        y[i] = KS_N(norm_one)(x[i], m, rstd, g, b, i);
+}
+
+static KS_T void KS_N(norm_apply)(float *y, const float *x, int64_t n, float m, float rstd,
+                                  const float *g, const float *b, bool nt)
+{
+    /* the cases as separate loops (no test per vector) */
+    if (nt && g && !b)
+        KS_N(norm_body)(y, x, n, m, rstd, g, NULL, true);
+    else if (nt)
+        KS_N(norm_body)(y, x, n, m, rstd, g, b, true);
+    else if (g && b)
+        KS_N(norm_body)(y, x, n, m, rstd, g, b, false);
+    else if (g)
+        KS_N(norm_body)(y, x, n, m, rstd, g, NULL, false);
+    else
+        KS_N(norm_body)(y, x, n, m, rstd, NULL, b, false);
+}
+
+/* Orders the stores around the cache before what follows (the block's
+ * completion, which publishes them to other threads). */
+static KS_T void KS_N(st_fence)(void)
+{
+#if defined(__x86_64__)
+    _mm_sfence();
+#endif
+}
+
 static const struct ks_ops KS_N(ks_ops) = {
-    KS_N(wq_dequant), KS_N(wq_small_m), KS_N(qk),    KS_N(pv),
-    KS_N(exp_sum),    KS_N(row_max),    KS_N(scale), KS_F16C,
+    .wq_dequant = KS_N(wq_dequant),
+    .wq_small_m = KS_N(wq_small_m),
+    .qk = KS_N(qk),
+    .pv = KS_N(pv),
+    .exp_sum = KS_N(exp_sum),
+    .exp_sum_to = KS_N(exp_sum_to),
+    .row_max = KS_N(row_max),
+    .scale = KS_N(scale),
+    .sum = KS_N(sum),
+    .sum_sq = KS_N(sum_sq),
+    .norm_apply = KS_N(norm_apply),
+    .st_fence = KS_N(st_fence),
+    .kv_f16 = KS_F16C,
 };
 
 #undef KS_FN

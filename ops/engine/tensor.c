@@ -439,3 +439,29 @@ const char *ops_shape_str(char *buf, size_t n, const int64_t *dims, int nd)
         snprintf(buf + k, n - k, "]");
     return buf;
 }
+
+/* The bytes [lo, hi) t's elements span at addr. */
+static void view_extent(const struct ops_tensor *t, void *const *addr, uintptr_t *lo, uintptr_t *hi)
+{
+    const int64_t esz = ops_dt_size(t->dt);
+    int64_t a = 0, b = 0;
+    for (int d = 0; d < t->ndim; d++) {
+        const int64_t span = (t->dims[d] - 1) * t->strides[d] * esz;
+        *(span < 0 ? &a : &b) += span;
+    }
+    *lo = (uintptr_t)ops_base(t, addr) + (uintptr_t)a;
+    *hi = (uintptr_t)ops_base(t, addr) + (uintptr_t)b + (uintptr_t)esz;
+}
+
+bool ops_views_alias(const struct ops_tensor *in, const struct ops_tensor *out, void *const *addr)
+{
+    uintptr_t il, ih, ol, oh;
+    view_extent(in, addr, &il, &ih);
+    view_extent(out, addr, &ol, &oh);
+    if (ih <= ol || oh <= il)
+        return false;
+    bool same = il == ol && ops_dt_size(in->dt) == ops_dt_size(out->dt) && in->ndim == out->ndim;
+    for (int d = 0; d < in->ndim && same; d++)
+        same = in->dims[d] == out->dims[d] && in->strides[d] == out->strides[d];
+    return !same;
+}

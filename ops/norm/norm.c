@@ -4,8 +4,22 @@
  *
  *  NR2. RmsNorm and LayerNorm work row by row: a row (the normalised trailing
  *      dims) is gathered into a float buffer, processed, and scattered back,
- *      so any strides work. Statistics accumulate in double; float16/bfloat16
- *      compute in float32.
+ *      so any strides work; float16/bfloat16 compute in float32. The row's
+ *      statistics are ops/engine/simd.h's sums (K5: float32 vector lanes in
+ *      chunks of 1024, the chunks added in double), the output its
+ *      norm_apply, in the widest vector build of the CPU.
+ *  NR3. A float32 row whose normalised dims are contiguous is read in place
+ *      (no gather) and written in place (no scatter). When y overlaps x other
+ *      than element for element, the launch runs whole on one block, each
+ *      row gathered before it is written, as the unsplit run did.
+ *  NR4. A launch splits its rows across the device's workers (engine.h's
+ *      ops_split) from 2 x 64 Ki elements, each block at least 64 Ki
+ *      elements of whole rows: a row is the same computation in any block,
+ *      so results are bit-identical for any worker count.
+ *  NR5. A float32 output of 16 MiB or more, written in place and not onto
+ *      x, is stored around the cache (non-temporal stores, as memcpy does
+ *      for large copies): it would not stay in the cache, and the store
+ *      then skips reading each line first.
  *  NM1. Row kernels: a row (or a group) is gathered into a float32/double
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
@@ -25,6 +39,7 @@
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "ops/engine/engine.h"
+#include "ops/engine/simd.h"
 #include "ops/norm/table.h"
 
 #pragma GCC optimize("O3")
@@ -46,61 +61,92 @@ static int64_t lead_offset(const struct ops_tensor *t, int lead, int64_t r)
 
 /* Normalisation over the trailing `k` dims of x: rows = leading dims. */
 struct norm_plan {
+    const struct ops_split *split; /* first (engine.h: ops_split_run) */
     struct ops_tensor x, y, gamma, beta, mean, rstd;
     bool has_gamma, has_beta, has_mean, has_rstd;
-    int k;     /* normalised trailing dims */
-    int64_t D; /* elements per row */
+    bool x_in_place, y_in_place; /* NR3: float32 rows, read / written in place */
+    int k;                       /* normalised trailing dims */
+    int64_t D;                   /* elements per row */
     double eps;
     bool layer; /* LayerNorm (subtract the mean) */
 };
 
-static int32_t norm_run(const struct aclOpExecutor *e, void *const *addr)
+/* Whether t's trailing k dims are one contiguous float32 run. */
+static bool norm_row_contig(const struct ops_tensor *t, int k)
+{
+    if (t->dt != DT_F32)
+        return false;
+    int64_t st = 1;
+    for (int d = t->ndim - 1; d >= t->ndim - k; d--) {
+        if (t->dims[d] != 1 && t->strides[d] != st)
+            return false;
+        st *= t->dims[d];
+    }
+    return true;
+}
+
+/* NR4: rows per block at least NORM_SPLIT_MIN elements' worth. */
+#define NORM_SPLIT_MIN (64 * 1024)
+
+static uint32_t norm_blocks(const struct aclOpExecutor *e)
 {
     const struct norm_plan *p = e->plan;
-    int64_t D = p->D;
-    int lead = p->x.ndim - p->k;
-    int64_t rows = ops_numel(p->x.dims, lead);
-    float *row = malloc((size_t)D * sizeof(float) * 3);
+    const int64_t rows = ops_numel(p->x.dims, p->x.ndim - p->k);
+    return ops_split_rows(rows, rows * p->D, NORM_SPLIT_MIN);
+}
+
+/* Block bi of bn: rows [r0, r1) (NR4). */
+static int32_t norm_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi,
+                          uint32_t bn)
+{
+    const struct norm_plan *p = e->plan;
+    const struct ks_ops *ks = ks_get();
+    const int64_t D = p->D;
+    const int lead = p->x.ndim - p->k;
+    int64_t r0, r1;
+    const bool alias = ops_views_alias(&p->x, &p->y, addr);
+    if (alias && bi) /* NR3: the whole run, in order, on block 0 */
+        return 0;
+    ops_split_range(ops_numel(p->x.dims, lead), 1, alias ? 0 : bi, alias ? 1 : bn, &r0, &r1);
+    if (r0 >= r1)
+        return 0;
+    const bool x_in = p->x_in_place && !alias, y_in = p->y_in_place && !alias;
+    /* NR5: an output from KS_STREAM_MIN bytes is stored around the cache
+     * when x is not y (a read-modify-write run keeps its lines) */
+    const bool nt =
+        y_in && p->y.numel * 4 >= KS_STREAM_MIN && ops_base(&p->x, addr) != ops_base(&p->y, addr);
+    float *row = ks_scratch((size_t)D * sizeof(float) * 3);
     if (!row)
         return ACL_ERROR_BAD_ALLOC;
-    float *g = row + D, *b = row + 2 * D;
-    if (p->has_gamma)
+    float *g = p->has_gamma ? row + D : NULL, *b = p->has_beta ? row + 2 * D : NULL;
+    if (g)
         ops_gather_nd(g, CK_F32, ops_base(&p->gamma, addr), p->gamma.dt, p->gamma.ndim,
                       p->gamma.dims, p->gamma.strides);
-    if (p->has_beta)
+    if (b)
         ops_gather_nd(b, CK_F32, ops_base(&p->beta, addr), p->beta.dt, p->beta.ndim, p->beta.dims,
                       p->beta.strides);
     const char *xb = ops_base(&p->x, addr);
     char *yb = ops_base(&p->y, addr);
-    int64_t xe = ops_dt_size(p->x.dt), ye = ops_dt_size(p->y.dt);
-    for (int64_t r = 0; r < rows; r++) {
-        ops_gather_nd(row, CK_F32, xb + lead_offset(&p->x, lead, r) * xe, p->x.dt, p->k,
-                      p->x.dims + lead, p->x.strides + lead);
-        double mean = 0, ss = 0;
-        if (p->layer) {
-            for (int64_t i = 0; i < D; i++)
-                mean += row[i];
-            mean = D ? mean / (double)D : 0;
-            for (int64_t i = 0; i < D; i++) {
-                double d = row[i] - mean;
-                ss += d * d;
-            }
+    const int64_t xe = ops_dt_size(p->x.dt), ye = ops_dt_size(p->y.dt);
+    for (int64_t r = r0; r < r1; r++) {
+        const char *xr = xb + lead_offset(&p->x, lead, r) * xe;
+        char *yr = yb + lead_offset(&p->y, lead, r) * ye;
+        const float *in = (const float *)xr;
+        if (!x_in) {
+            ops_gather_nd(row, CK_F32, xr, p->x.dt, p->k, p->x.dims + lead, p->x.strides + lead);
+            in = row;
+        }
+        float m = 0;
+        if (p->layer)
+            m = D ? (float)(ks->sum(in, D) / (double)D) : 0;
+        const double var = D ? ks->sum_sq(in, D, m) / (double)D : 0;
+        float rstd = (float)(1.0 / sqrt(var + p->eps));
+        if (y_in) {
+            ks->norm_apply((float *)yr, in, D, m, rstd, g, b, nt);
         } else {
-            for (int64_t i = 0; i < D; i++)
-                ss += (double)row[i] * row[i];
+            ks->norm_apply(row, in, D, m, rstd, g, b, false);
+            ops_scatter_nd(row, CK_F32, yr, p->y.dt, p->k, p->y.dims + lead, p->y.strides + lead);
         }
-        double var = D ? ss / (double)D : 0;
-        float rstd = (float)(1.0 / sqrt(var + p->eps)), m = (float)mean;
-        for (int64_t i = 0; i < D; i++) {
-            float v = (row[i] - m) * rstd;
-            if (p->has_gamma)
-                v *= g[i];
-            if (p->has_beta)
-                v += b[i];
-            row[i] = v;
-        }
-        ops_scatter_nd(row, CK_F32, yb + lead_offset(&p->y, lead, r) * ye, p->y.dt, p->k,
-                       p->y.dims + lead, p->y.strides + lead);
         if (p->has_mean)
             ops_storer(CK_F32, p->mean.dt)(ops_base(&p->mean, addr) +
                                                lead_offset(&p->mean, p->mean.ndim, r) *
@@ -112,9 +158,12 @@ static int32_t norm_run(const struct aclOpExecutor *e, void *const *addr)
                                                    ops_dt_size(p->rstd.dt),
                                            0, &rstd, 1);
     }
-    free(row);
+    if (nt)
+        ks->st_fence();
     return 0;
 }
+
+static const struct ops_split norm_split = {norm_blocks, norm_block};
 
 /* Checks shared by both: x a float trio type, y = x's shape and type. */
 static aclnnStatus norm_common(const char *name, unsigned types, const aclTensor *x,
@@ -200,7 +249,10 @@ static aclnnStatus norm_build(const char *name, bool layer, const aclTensor *x, 
     p->D = ops_numel(x->dims + x->ndim - k, k);
     p->eps = eps;
     p->layer = layer;
-    e->run = p->x.numel ? norm_run : NULL;
+    p->split = &norm_split;
+    p->x_in_place = norm_row_contig(&p->x, k);
+    p->y_in_place = norm_row_contig(&p->y, k);
+    e->run = p->x.numel ? ops_split_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
 

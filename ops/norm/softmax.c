@@ -4,7 +4,20 @@
  *
  *  SR2. Softmax works row by row: a row (the softmax dim) is gathered into a
  *      float buffer, processed, and scattered back, so any strides work.
- *      Statistics accumulate in double; float16/bfloat16 compute in float32.
+ *      float16/bfloat16/float32 compute in float32 with ops/engine/simd.h's
+ *      row_max, exp_sum_to (the vector exp, about 2 ulp; K3) and norm_apply
+ *      (times 1 / sum), in the widest vector build of the CPU; float64 in
+ *      double with libm.
+ *  SR3. A float32 row along a contiguous dim is read in place (no gather)
+ *      and written in place (no scatter). When out overlaps self other than
+ *      element for element, the launch runs whole on one block, each row
+ *      gathered before it is written, as the unsplit run did.
+ *  SR4. A launch splits its rows across the device's workers (engine.h's
+ *      ops_split) from 2 x 64 Ki elements, each block at least 64 Ki
+ *      elements of whole rows: a row is the same computation in any block,
+ *      so results are bit-identical for any worker count.
+ *  SR5. A float32 Softmax output of KS_STREAM_MIN (16 MiB) or more, written
+ *      in place and not onto self, is stored around the cache (simd.h).
  *  SN1. SoftmaxCrossEntropyWithLogits: a row is gathered into a double
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
@@ -19,6 +32,7 @@
 #include "aclnnop/aclnn_softmax_backward.h"
 #include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
 #include "ops/engine/engine.h"
+#include "ops/engine/simd.h"
 #include "ops/norm/table.h"
 
 #pragma GCC optimize("O3")
@@ -26,20 +40,69 @@
 /* ---- Softmax --------------------------------------------------------------------------------- */
 
 struct softmax_plan {
+    const struct ops_split *split; /* first (engine.h: ops_split_run) */
     struct ops_tensor x, out;
     int dim;
     bool log; /* LogSoftmax: (self - max) - log(sum(exp(self - max))) */
 };
 
-static int32_t softmax_run(const struct aclOpExecutor *e, void *const *addr)
+/* One float32 row: out = softmax(in), or the log-softmax; in and out may
+ * be the same buffer; tmp: n floats apart from both; nt: out stored
+ * around the cache (SR5). */
+static void softmax_row_f32(const struct ks_ops *ks, float *out, const float *in, int64_t n,
+                            bool log, float *tmp, bool nt)
+{
+    const float m = ks->row_max(in, n);
+    const float sum = ks->exp_sum_to(tmp, in, n, m);
+    if (log) { /* (x - max) - log(sum): exp only feeds the sum */
+        const float ls = logf(sum);
+        for (int64_t i = 0; i < n; i++)
+            out[i] = (in[i] - m) - ls;
+    } else { /* exp(x - max) / sum, as (e - 0) * (1 / sum) */
+        ks->norm_apply(out, tmp, n, 0.0f, 1.0f / sum, NULL, NULL, nt);
+    }
+}
+
+/* One double row, in place. */
+static void softmax_row_f64(double *row, int64_t len, bool lg)
+{
+    double m = -INFINITY, sum = 0;
+    for (int64_t i = 0; i < len; i++)
+        m = row[i] > m ? row[i] : m;
+    if (lg) {
+        for (int64_t i = 0; i < len; i++)
+            sum += exp(row[i] -= m);
+        double ls = log(sum);
+        for (int64_t i = 0; i < len; i++)
+            row[i] -= ls;
+    } else {
+        for (int64_t i = 0; i < len; i++)
+            sum += (row[i] = exp(row[i] - m));
+        for (int64_t i = 0; i < len; i++)
+            row[i] /= sum;
+    }
+}
+
+/* SR4: rows per block at least SOFTMAX_SPLIT_MIN elements' worth. */
+#define SOFTMAX_SPLIT_MIN (64 * 1024)
+
+static uint32_t softmax_blocks(const struct aclOpExecutor *e)
 {
     const struct softmax_plan *p = e->plan;
-    int nd = p->x.ndim, dim = p->dim;
-    int64_t len = nd ? p->x.dims[dim] : 1;
-    int ck = p->x.dt == DT_F64 || p->out.dt == DT_F64 ? CK_F64 : CK_F32;
-    double *row = malloc((size_t)len * sizeof(double));
-    if (!row)
-        return ACL_ERROR_BAD_ALLOC;
+    const int64_t len = p->x.ndim ? p->x.dims[p->dim] : 1;
+    return ops_split_rows(len ? p->x.numel / len : 0, p->x.numel, SOFTMAX_SPLIT_MIN);
+}
+
+/* Block bi of bn: rows [r0, r1) of the outer index space (every dim but
+ * the softmax dim, row-major). */
+static int32_t softmax_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi,
+                             uint32_t bn)
+{
+    const struct softmax_plan *p = e->plan;
+    const struct ks_ops *ks = ks_get();
+    const int nd = p->x.ndim, dim = p->dim;
+    const int64_t len = nd ? p->x.dims[dim] : 1;
+    const int ck = p->x.dt == DT_F64 || p->out.dt == DT_F64 ? CK_F64 : CK_F32;
     /* Outer index space: every dim but `dim`. */
     int64_t odims[OPS_MAX_DIMS], xst[OPS_MAX_DIMS], ost[OPS_MAX_DIMS];
     int on = 0;
@@ -50,64 +113,68 @@ static int32_t softmax_run(const struct aclOpExecutor *e, void *const *addr)
             ost[on] = p->out.strides[d];
             on++;
         }
-    int64_t outer = ops_numel(odims, on), idx[OPS_MAX_DIMS] = {0};
-    int64_t xe = ops_dt_size(p->x.dt), oe = ops_dt_size(p->out.dt);
+    const bool alias = ops_views_alias(&p->x, &p->out, addr);
+    if (alias && bi) /* SR3: the whole run, in order, on block 0 */
+        return 0;
+    int64_t r0, r1;
+    ops_split_range(ops_numel(odims, on), 1, alias ? 0 : bi, alias ? 1 : bn, &r0, &r1);
+    if (r0 >= r1)
+        return 0;
+    const int64_t xe = ops_dt_size(p->x.dt), oe = ops_dt_size(p->out.dt);
+    const int64_t xs = nd ? p->x.strides[dim] : 1, os = nd ? p->out.strides[dim] : 1;
+    /* SR3: float32 rows along a contiguous dim read and written in place */
+    const bool x_in = !alias && p->x.dt == DT_F32 && (xs == 1 || len == 1);
+    const bool o_in = !alias && p->out.dt == DT_F32 && (os == 1 || len == 1);
+    /* SR5: a float32 output from KS_STREAM_MIN bytes is stored around the
+     * cache, unless it is self (a read-modify-write run keeps its lines) */
+    const bool nt = o_in && !p->log && p->out.numel * 4 >= KS_STREAM_MIN &&
+                    ops_base(&p->x, addr) != ops_base(&p->out, addr);
+    double *row = ks_scratch((size_t)len * sizeof(double));
+    if (!row)
+        return ACL_ERROR_BAD_ALLOC;
     ops_load_fn ld = ops_loader(ck, p->x.dt);
     ops_store_fn st = ops_storer(ck, p->out.dt);
     const char *xb = ops_base(&p->x, addr);
     char *ob = ops_base(&p->out, addr);
-    int64_t xs = nd ? p->x.strides[dim] * xe : xe, os = nd ? p->out.strides[dim] * oe : oe;
-    for (int64_t o = 0; o < outer; o++) {
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t r = r0, d = on - 1; d >= 0; d--) { /* the odometer at r0 */
+        idx[d] = r % odims[d];
+        r /= odims[d];
+    }
+    for (int64_t r = r0; r < r1; r++) {
         int64_t xo = 0, oo = 0;
         for (int d = 0; d < on; d++) {
             xo += idx[d] * xst[d];
             oo += idx[d] * ost[d];
         }
-        ld(row, xb + xo * xe, xs, len);
-        if (ck == CK_F32) {
-            float *r = (float *)row, m = -INFINITY, sum = 0;
-            for (int64_t i = 0; i < len; i++)
-                m = r[i] > m ? r[i] : m;
-            if (p->log) { /* keep x - max; exp only feeds the sum */
-                for (int64_t i = 0; i < len; i++)
-                    sum += expf(r[i] -= m);
-                float ls = logf(sum);
-                for (int64_t i = 0; i < len; i++)
-                    r[i] -= ls;
-            } else {
-                for (int64_t i = 0; i < len; i++)
-                    sum += (r[i] = expf(r[i] - m));
-                float inv = 1.0f / sum;
-                for (int64_t i = 0; i < len; i++)
-                    r[i] *= inv;
-            }
+        const char *xr = xb + xo * xe;
+        char *orow = ob + oo * oe;
+        if (ck == CK_F64) {
+            ld(row, xr, xs * xe, len);
+            softmax_row_f64(row, len, p->log);
+            st(orow, os * oe, row, len);
         } else {
-            double m = -INFINITY, sum = 0;
-            for (int64_t i = 0; i < len; i++)
-                m = row[i] > m ? row[i] : m;
-            if (p->log) {
-                for (int64_t i = 0; i < len; i++)
-                    sum += exp(row[i] -= m);
-                double ls = log(sum);
-                for (int64_t i = 0; i < len; i++)
-                    row[i] -= ls;
+            float *f = (float *)row, *tmp = f + len;
+            const float *in = (const float *)xr;
+            if (!x_in) {
+                ld(f, xr, xs * xe, len);
+                in = f;
+            }
+            if (o_in) {
+                softmax_row_f32(ks, (float *)orow, in, len, p->log, tmp, nt);
             } else {
-                for (int64_t i = 0; i < len; i++)
-                    sum += (row[i] = exp(row[i] - m));
-                for (int64_t i = 0; i < len; i++)
-                    row[i] /= sum;
+                softmax_row_f32(ks, f, in, len, p->log, tmp, false);
+                st(orow, os * oe, f, len);
             }
         }
-        st(ob + oo * oe, os, row, len);
-        for (int d = on - 1; d >= 0; d--) {
-            if (++idx[d] < odims[d])
-                break;
-            idx[d] = 0;
-        }
+        ops_odo_next(idx, odims, on);
     }
-    free(row);
+    if (nt)
+        ks->st_fence();
     return 0;
 }
+
+static const struct ops_split softmax_split = {softmax_blocks, softmax_block};
 
 static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self, int64_t dim,
                               const aclTensor *out, WS)
@@ -131,7 +198,8 @@ static aclnnStatus softmax_op(const char *name, bool log, const aclTensor *self,
              {&p->out, out, "out"});
     p->dim = nd ? (int)(dim < 0 ? dim + nd : dim) : 0;
     p->log = log;
-    e->run = p->x.numel ? softmax_run : NULL;
+    p->split = &softmax_split;
+    e->run = p->x.numel ? ops_split_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
 

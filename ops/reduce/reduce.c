@@ -11,7 +11,8 @@
  *      the input is contiguous. The input is first converted to the
  *      requested dtype (AscendCL casts self to dtype, then reduces).
  *  RD3. An empty reduction sums to 0 (Mean of nothing is NaN).
- *  RD4. (red_sum_f64) */
+ *  RD4. (red_sum_f64)
+ *  RD6. (reduce_rows_split: the split of a last-dim float32 sum by rows) */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,7 @@ RED_SUM(red_sum_f64, double)
 RED_SUM(red_sum_f32, float)
 
 struct reduce_plan {
+    const struct ops_split *split; /* first (engine.h: ops_split_run; ReduceSum / Mean) */
     struct ops_tensor x, out;
     bool red[OPS_MAX_DIMS];       /* input dim reduced */
     int64_t acc_st[OPS_MAX_DIMS]; /* accumulator stride per input dim (0 if reduced) */
@@ -139,6 +141,67 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
     free(buf);
     return 0;
 }
+
+/* RD6. A float32 ReduceSum / Mean over the contiguous last dim alone (every other dim kept)
+ * splits its rows across the device's workers from 2 x RED_SPLIT_MIN elements: each output is
+ * one row's red_sum_f32, stored as reduce_run stores it, so any worker count gives the same
+ * bits; other reductions run whole (one block). */
+#define RED_SPLIT_MIN (64 * 1024)
+
+static bool reduce_rows_split(const struct reduce_plan *p)
+{
+    const struct ops_tensor *x = &p->x;
+    const int nd = x->ndim;
+    if (nd < 2 || !p->red[nd - 1] || x->strides[nd - 1] != 1 || p->integer || x->dt != DT_F32 ||
+        p->dt != DT_F32)
+        return false;
+    for (int d = 0; d < nd - 1; d++)
+        if (p->red[d])
+            return false;
+    return true;
+}
+
+static uint32_t reduce_blocks(const struct aclOpExecutor *e)
+{
+    const struct reduce_plan *p = e->plan;
+    if (!reduce_rows_split(p))
+        return 1;
+    const int64_t inner = p->x.dims[p->x.ndim - 1];
+    return ops_split_rows(inner ? p->x.numel / inner : 0, p->x.numel, RED_SPLIT_MIN);
+}
+
+static int32_t reduce_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi,
+                            uint32_t bn)
+{
+    const struct reduce_plan *p = e->plan;
+    if (bn == 1)
+        return reduce_run(e, addr);
+    const struct ops_tensor *x = &p->x, *o = &p->out;
+    const int nd = x->ndim;
+    const int64_t inner = x->dims[nd - 1];
+    int64_t r0, r1;
+    ops_split_range(x->numel / inner, 1, bi, bn, &r0, &r1);
+    ops_store_fn st = ops_storer(CK_F64, o->dt);
+    const float *xb = (const float *)ops_base(x, addr);
+    char *ob = ops_base(o, addr);
+    const int64_t oe = ops_dt_size(o->dt);
+    for (int64_t r = r0; r < r1; r++) {
+        int64_t xo = 0, oo = 0, q = r;
+        for (int d = nd - 2; d >= 0; d--) { /* out's leading dims are x's kept ones */
+            xo += (q % x->dims[d]) * x->strides[d];
+            oo += (q % x->dims[d]) * o->strides[d];
+            q /= x->dims[d];
+        }
+        double a = 0;
+        a += red_sum_f32(xb + xo, inner);
+        if (p->mean)
+            a = p->count ? a / (double)p->count : NAN;
+        st(ob + oo * oe, 0, &a, 1);
+    }
+    return 0;
+}
+
+static const struct ops_split reduce_split = {reduce_blocks, reduce_block};
 
 /* RD5. Amax / Amin (NaN propagates: the first NaN stays), Prod (integers wrap), All / Any
  * (nonzero is true, NaN too) folded row by row into accumulators of the kept dims (double
@@ -356,7 +419,8 @@ static aclnnStatus reduce_op(const char *name, int kind, const aclTensor *self,
     p->kind = kind;
     p->mean = kind == RK_MEAN;
     p->integer = !ops_dt_is_float(kind == RK_ALL || kind == RK_ANY ? sdt : dt);
-    e->run = !p->out.numel ? NULL : kind <= RK_MEAN ? reduce_run : fold_run;
+    p->split = &reduce_split;
+    e->run = !p->out.numel ? NULL : kind <= RK_MEAN ? ops_split_run : fold_run;
     return ops_exec_done(e, ws, ex);
 }
 

@@ -10,7 +10,12 @@
  * launched twice, and an Add captured into a model and replayed (a captured
  * multi-block task); WeightQuantBatchMatmulV2 at every decode m (1..8), int8
  * and packed int4 at even and odd offsets (QM6: split by output columns), and
- * FusedInferAttentionScoreV2 decode (FA6: split by kv heads). The child prints a hash of every
+ * FusedInferAttentionScoreV2 decode (FA6: split by kv heads); RmsNorm and
+ * LayerNorm (NR4: split by rows; float32 in place, a 16 MiB output stored
+ * around the cache, float16 on padded rows, y = x) and Softmax / LogSoftmax
+ * (SR4: by rows; the last dim, a strided dim, float16, 16 MiB); ReduceSum
+ * and Mean over the last dim (RD6: by rows; against the whole run with one
+ * worker, a padded out, keepDim). The child prints a hash of every
  * output buffer, gaps included; the parent compares the children line for line.
  */
 #include <dlfcn.h>
@@ -21,7 +26,13 @@
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_copy.h"
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
+#include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_reduce_sum.h"
+#include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 #include "optest.h"
 
@@ -194,6 +205,137 @@ static void case_capture(void)
     OT_FREE(&a, &b, &o, &e);
 }
 
+/* RmsNorm over the last dim (NR4): x [rows, D] in dt on layout, y = x when
+ * inplace; each row's rstd checked against a double computation. */
+static void case_rms(aclDataType dt, int layout, int64_t rows, int64_t D, bool inplace)
+{
+    int64_t xd[2] = {rows, D}, gd[1] = {D}, rd[1] = {rows};
+    ot_tensor x, y, g, r;
+    ot_make(&x, dt, 2, xd, layout);
+    ot_make(&y, dt, 2, xd, layout);
+    ot_make(&g, dt, 1, gd, L_CONTIG);
+    ot_make(&r, ACL_FLOAT, 1, rd, L_CONTIG);
+    ot_fill(&x, -3, 3);
+    ot_fill(&g, 0.5, 1.5);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    double want[4];
+    for (int i = 0; i < 4; i++) { /* rows 0, rows/3, 2 rows/3, rows-1 before an in-place run */
+        const int64_t row = i * (rows - 1) / 3;
+        double ss = 0;
+        for (int64_t j = 0; j < D; j++)
+            ss += ot_get(&x, row * D + j) * ot_get(&x, row * D + j);
+        want[i] = 1.0 / sqrt(ss / (double)D + 1e-6);
+    }
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnRmsNormGetWorkspaceSize(x.t, g.t, 1e-6, inplace ? x.t : y.t, r.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnRmsNorm(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    for (int i = 0; i < 4; i++)
+        CHECK(fabs(ot_get(&r, i * (rows - 1) / 3) - want[i]) <= 1e-5 * want[i]);
+    char name[64];
+    snprintf(name, sizeof(name), "rms_%s_l%d_%lldx%lld%s", dt == ACL_FLOAT ? "f32" : "f16", layout,
+             (long long)rows, (long long)D, inplace ? "_inplace" : "");
+    emit(name, inplace ? &x : &y);
+    emit("rms_rstd", &r);
+    OT_FREE(&x, &y, &g, &r);
+}
+
+static void case_layer_norm(void)
+{
+    int64_t xd[3] = {3, 129, 2053}, gd[1] = {2053}, md[2] = {3, 129};
+    ot_tensor x, y, g, b, mean, rstd;
+    ot_make(&x, ACL_FLOAT, 3, xd, L_CONTIG);
+    ot_make(&y, ACL_FLOAT, 3, xd, L_CONTIG);
+    ot_make(&g, ACL_FLOAT, 1, gd, L_CONTIG);
+    ot_make(&b, ACL_FLOAT, 1, gd, L_CONTIG);
+    ot_make(&mean, ACL_FLOAT, 2, md, L_CONTIG);
+    ot_make(&rstd, ACL_FLOAT, 2, md, L_CONTIG);
+    ot_fill(&x, -2, 5);
+    ot_fill(&g, 0.5, 1.5);
+    ot_fill(&b, -1, 1);
+    aclIntArray *ns = aclCreateIntArray(gd, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnLayerNormGetWorkspaceSize(x.t, ns, g.t, b.t, 1e-5, y.t, mean.t,
+                                                           rstd.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnLayerNorm(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    emit("layer_norm_y", &y);
+    emit("layer_norm_mean", &mean);
+    emit("layer_norm_rstd", &rstd);
+    aclDestroyIntArray(ns);
+    OT_FREE(&x, &y, &g, &b, &mean, &rstd);
+}
+
+/* Softmax (or LogSoftmax) of x [rows, cols] in dt on layout over dim (SR4);
+ * row 0 along the last dim sums to 1. */
+static void case_softmax(aclDataType dt, int layout, int64_t rows, int64_t cols, int64_t dim,
+                         bool log)
+{
+    int64_t xd[2] = {rows, cols};
+    ot_tensor x, o;
+    ot_make(&x, dt, 2, xd, layout);
+    ot_make(&o, dt, 2, xd, layout);
+    ot_fill(&x, -8, 8);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (log) {
+        CHECK_NN(ACLNN_SUCCESS, aclnnLogSoftmaxGetWorkspaceSize(x.t, dim, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnLogSoftmax(NULL, 0, ex, g_stream));
+    } else {
+        CHECK_NN(ACLNN_SUCCESS, aclnnSoftmaxGetWorkspaceSize(x.t, dim, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnSoftmax(NULL, 0, ex, g_stream));
+    }
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    if (!log && dim == 1 && dt == ACL_FLOAT) {
+        double sum = 0;
+        for (int64_t j = 0; j < cols; j++)
+            sum += ot_get(&o, j);
+        CHECK(fabs(sum - 1.0) <= 1e-4);
+    }
+    char name[64];
+    snprintf(name, sizeof(name), "%s_%s_l%d_%lldx%lld_d%lld", log ? "log_softmax" : "softmax",
+             dt == ACL_FLOAT ? "f32" : "f16", layout, (long long)rows, (long long)cols,
+             (long long)dim);
+    emit(name, &o);
+    OT_FREE(&x, &o);
+}
+
+/* ReduceSum (or Mean, keepDim) of float32 x over its last dim (RD6). */
+static void case_reduce(bool mean, int nd, const int64_t *xd, int out_layout)
+{
+    int64_t od[3], last = nd - 1;
+    for (int d = 0; d < nd; d++)
+        od[d] = d == last ? 1 : xd[d];
+    ot_tensor x, o;
+    ot_make(&x, ACL_FLOAT, nd, xd, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, mean ? nd : nd - 1, od, out_layout);
+    ot_fill(&x, -4, 5);
+    aclIntArray *dim = aclCreateIntArray(&last, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (mean) {
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnMeanGetWorkspaceSize(x.t, dim, true, ACL_FLOAT, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnMean(NULL, 0, ex, g_stream));
+    } else {
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnReduceSumGetWorkspaceSize(x.t, dim, false, ACL_FLOAT, o.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnReduceSum(NULL, 0, ex, g_stream));
+    }
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    double want = 0; /* the last row, in double */
+    const int64_t inner = xd[last], rows = x.numel / inner;
+    for (int64_t j = 0; j < inner; j++)
+        want += ot_get(&x, (rows - 1) * inner + j);
+    want /= mean ? (double)inner : 1.0;
+    CHECK(fabs(ot_get(&o, rows - 1) - want) <= 1e-5 * (fabs(want) + 1));
+    emit(mean ? "mean_last_keepdim" : "reduce_sum_last", &o);
+    aclDestroyIntArray(dim);
+    OT_FREE(&x, &o);
+}
+
 /* WeightQuantBatchMatmulV2 at decode m (QM6: split by output columns): a
  * transposed int8 / packed int4 weight at element offset woff (odd: int4
  * columns start mid-byte), per-group(32) scales viewed transposed. */
@@ -279,6 +421,20 @@ static int child(void)
     case_wqbmm(true, 8, 0);
     case_wqbmm(false, 1, 0);
     case_fia();
+    case_rms(ACL_FLOAT, L_CONTIG, 257, 4099, false);
+    case_rms(ACL_FLOAT, L_CONTIG, 1024, 4096, false); /* 16 MiB: stored around the cache */
+    case_rms(ACL_FLOAT16, L_GAP, 300, 1031, false);
+    case_rms(ACL_FLOAT, L_CONTIG, 200, 2048, true);
+    case_layer_norm();
+    case_softmax(ACL_FLOAT, L_CONTIG, 513, 1031, 1, false);
+    case_softmax(ACL_FLOAT, L_CONTIG, 1024, 4096, 1, false); /* 16 MiB */
+    case_softmax(ACL_FLOAT, L_CONTIG, 1031, 257, 0, false);
+    case_softmax(ACL_FLOAT16, L_GAP, 300, 1031, 1, false);
+    case_softmax(ACL_FLOAT, L_TRANS, 300, 1000, 1, true);
+    const int64_t rd2[2] = {1000, 1031}, rd3[3] = {3, 500, 999};
+    case_reduce(false, 2, rd2, L_CONTIG);
+    case_reduce(false, 2, rd2, L_STEP);
+    case_reduce(true, 3, rd3, L_GAP);
     aclDestroyScalar(g_alpha);
     ot_fini();
     return 0;
