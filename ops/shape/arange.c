@@ -105,6 +105,20 @@ static int32_t arange_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
+/* The checks Arange and Range open with: the three scalars, out and its type (of types). */
+static aclnnStatus seq_args(const char *name, const aclScalar *start, const aclScalar *end,
+                            const aclScalar *step, const aclTensor *out, unsigned types, int *odt)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_scalar(name, "start", start, NULL)) ||
+        (rc = ops_check_scalar(name, "end", end, NULL)) ||
+        (rc = ops_check_scalar(name, "step", step, NULL)) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, odt)))
+        return rc;
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar *end,
                                         const aclScalar *step, aclTensor *out, WS)
 {
@@ -112,11 +126,7 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
     OPS_CHECK_NULLS(name, start, end, step, out, workspaceSize, executor);
     aclnnStatus rc;
     int odt;
-    if ((rc = ops_check_scalar(name, "start", start, NULL)) ||
-        (rc = ops_check_scalar(name, "end", end, NULL)) ||
-        (rc = ops_check_scalar(name, "step", step, NULL)) ||
-        (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Arange, &odt)))
+    if ((rc = seq_args(name, start, end, step, out, OPS_DT_Arange, &odt)))
         return rc;
     bool integer = !ops_dt_is_float(odt);
     double fs = ops_scalar_f64(start), fe = ops_scalar_f64(end), fst = ops_scalar_f64(step);
@@ -210,11 +220,7 @@ aclnnStatus aclnnRangeGetWorkspaceSize(const aclScalar *start, const aclScalar *
     OPS_CHECK_NULLS(name, start, end, step, out, workspaceSize, executor);
     aclnnStatus rc;
     int odt;
-    if ((rc = ops_check_scalar(name, "start", start, NULL)) ||
-        (rc = ops_check_scalar(name, "end", end, NULL)) ||
-        (rc = ops_check_scalar(name, "step", step, NULL)) ||
-        (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Range, &odt)))
+    if ((rc = seq_args(name, start, end, step, out, OPS_DT_Range, &odt)))
         return rc;
     double fs = ops_scalar_f64(start), fe = ops_scalar_f64(end), fst = ops_scalar_f64(step);
     if (!isfinite(fs) || !isfinite(fe) || !isfinite(fst))

@@ -366,6 +366,18 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
 }
 PHASE2(Permute)
 
+int64_t mv_slice_len(int64_t N, int64_t *start, int64_t *end, int64_t step)
+{
+    /* AscendCL's clamping: negative values count from the end, then both
+     * clamp to [0, N] with end >= start. */
+    int64_t s = *start < 0 ? *start + N : *start, t = *end < 0 ? *end + N : *end;
+    s = s < 0 ? 0 : s > N ? N : s;
+    t = t < s ? s : t > N ? N : t;
+    *start = s;
+    *end = t;
+    return t > s ? 1 + (t - s - 1) / step : 0;
+}
+
 /* ---- Slice ------------------------------------------------------------------------------------
  */
 
@@ -387,16 +399,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: step %lld must be positive", name,
                        (long long)step);
     int d = (int)(dim < 0 ? dim + nd : dim);
-    int64_t N = self->dims[d];
-    /* AscendCL's clamping: negative values count from the end, then both
-     * clamp to [0, N] with end >= start. */
-    if (start < 0)
-        start += N;
-    if (end < 0)
-        end += N;
-    start = start < 0 ? 0 : start > N ? N : start;
-    end = end < start ? start : end > N ? N : end;
-    int64_t len = end - start, count = len ? 1 + (len - 1) / step : 0;
+    int64_t count = mv_slice_len(self->dims[d], &start, &end, step);
     int64_t want[OPS_MAX_DIMS];
     memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
     want[d] = count;

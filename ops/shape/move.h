@@ -36,6 +36,9 @@ void mv_ends(struct mv *m, const struct ops_tensor *s, const struct ops_tensor *
 /* Cat's and Stack's conversion (MV4): a move between types converts through the promoted type
  * prom of the inputs. */
 void mv_cast(struct mv *m, int prom);
+/* Slice's clamping of [start, end) on a dim of N elements (negative values count from the
+ * end); gives the element count at step (> 0). */
+int64_t mv_slice_len(int64_t N, int64_t *start, int64_t *end, int64_t step);
 /* An executor whose plan is a move plan of n zeroed moves (nin inputs, nout outputs). */
 struct aclOpExecutor *mv_exec_new(const char *name, uint16_t nin, uint16_t nout, int n);
 /* Normalise the moves, decide whether there is anything to run, hand out e. */

@@ -113,6 +113,17 @@ static aclnnStatus one_move(const char *name, unsigned types, const aclTensor *s
     return mv_single(name, self, out, pe, x, o);
 }
 
+/* self of at least 1 dim, dim wrapped into d. */
+static aclnnStatus split_dim(const char *name, const aclTensor *self, int64_t dim, int *d)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")))
+        return rc;
+    if (self->ndim == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self must have at least 1 dim", name);
+    return ops_wrap_dim(name, dim, (int)self->ndim, d);
+}
+
 /* ---- SplitTensor / SplitWithSize (VW1) --------------------------------------------------------
  */
 
@@ -121,15 +132,9 @@ static aclnnStatus split_op(const char *name, unsigned types, const aclTensor *s
                             uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
-    if ((rc = ops_check_dims(self, name, "self")))
-        return rc;
-    if (!ops_dt_in(self->dtype, types))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has data type %s, which is not supported",
-                       name, ops_dt_name(self->dtype));
-    int nd = (int)self->ndim, d;
-    if (nd == 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self must have at least 1 dim", name);
-    if ((rc = ops_wrap_dim(name, dim, nd, &d)))
+    int nd = (int)self->ndim, d, dt;
+    if ((rc = split_dim(name, self, dim, &d)) ||
+        (rc = ops_need_dt(name, "self", self->dtype, types, &dt)))
         return rc;
     if (out->n != n)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has %llu tensors; the split gives %llu",
@@ -183,11 +188,7 @@ aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor *self, uint64_t spl
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int d;
-    if ((rc = ops_check_dims(self, name, "self")))
-        return rc;
-    if (self->ndim == 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self must have at least 1 dim", name);
-    if ((rc = ops_wrap_dim(name, dim, (int)self->ndim, &d)))
+    if ((rc = split_dim(name, self, dim, &d)))
         return rc;
     int64_t size = self->dims[d];
     if (splitSections == 0 && size != 0)
@@ -217,11 +218,7 @@ aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor *self, const aclI
     OPS_CHECK_NULLS(name, self, splitSize, out, workspaceSize, executor);
     aclnnStatus rc;
     int d;
-    if ((rc = ops_check_dims(self, name, "self")))
-        return rc;
-    if (self->ndim == 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self must have at least 1 dim", name);
-    if ((rc = ops_wrap_dim(name, dim, (int)self->ndim, &d)))
+    if ((rc = split_dim(name, self, dim, &d)))
         return rc;
     int64_t sum = 0;
     for (uint64_t k = 0; k < splitSize->n; k++) {
@@ -437,11 +434,7 @@ aclnnStatus aclnnSliceV2GetWorkspaceSize(const aclTensor *self, const aclIntArra
         if (st <= 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: steps[%llu] = %lld must be positive", name,
                            (unsigned long long)i, (long long)st);
-        s = s < 0 ? s + N : s; /* Slice's clamping */
-        t = t < 0 ? t + N : t;
-        s = s < 0 ? 0 : s > N ? N : s;
-        t = t < s ? s : t > N ? N : t;
-        want[d] = t > s ? 1 + (t - s - 1) / st : 0;
+        want[d] = mv_slice_len(N, &s, &t, st);
         first[d] = s;
         step[d] = st;
     }
