@@ -331,5 +331,6 @@
 #include "aclnnop/aclnn_linspace.h"
 #include "aclnnop/aclnn_logspace.h"
 #include "aclnnop/aclnn_eye.h"
+#include "aclnnop/aclnn_fill_diagonal.h"
 
 #endif

@@ -34,6 +34,8 @@
     X(ConfusionTranspose, confusion_transpose, OPS_OUT,                                            \
       K(tensor, int_array, int_array, bool, tensor), DTM_ALL, none, 0)                             \
     X(Diag, diag, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)                             \
+    X(FillDiagonal, fill_diagonal, OPS_INPLACE, K(tensor, scalar, bool), DTM_ALL, fillValue,       \
+      DTM_ALL)                                                                                     \
     X(DiagFlat, diag_flat, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)                    \
     X(ConstantPadNd, constant_pad_nd, OPS_OUT, K(tensor, int_array, scalar, tensor), DTM_ALL,      \
       value, DTM_ALL)                                                                              \

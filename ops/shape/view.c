@@ -22,7 +22,10 @@
  *  VW5. Diag: a 1-d self gives a square matrix with self on diagonal d (a
  *      zero move, MV7, then the diagonal); a 2-d self gives its diagonal d as
  *      a vector (source stride s0 + s1). DiagFlat: self flattened (row-major)
- *      on diagonal d of a square matrix.
+ *      on diagonal d of a square matrix. InplaceFillDiagonal writes fillValue
+ *      at (i, i, ..., i), i < min(dims) (all dims equal beyond 2); a 2-d
+ *      matrix taller than wide with wrap continues every C + 1 rows
+ *      (row-major flat index j (C + 1), torch.fill_diagonal_).
  * Types: every supported type; out of self's type (Stack: promoted and cast).
  */
 #include <stdio.h>
@@ -34,12 +37,14 @@
 #include "aclnnop/aclnn_diag.h"
 #include "aclnnop/aclnn_diag_flat.h"
 #include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_slice_v2.h"
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_stack.h"
 #include "ops/engine/engine.h"
+#include "ops/engine/ew_build.h" /* ops_scalar_to */
 #include "ops/shape/move.h"
 #include "ops/shape/table.h"
 
@@ -646,3 +651,68 @@ aclnnStatus aclnnDiagFlatGetWorkspaceSize(const aclTensor *self, int64_t diagona
                       executor);
 }
 PHASE2(DiagFlat)
+
+struct filld_plan {
+    struct ops_tensor x;
+    int64_t n, cols; /* positions; cols > 0: the 2-d wrapped walk over flat j * (cols + 1) */
+    unsigned char cval[16];
+};
+
+static int32_t filld_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct filld_plan *p = e->plan;
+    const struct ops_tensor *x = &p->x;
+    int64_t esz = ops_dt_size(x->dt), dstep = 0;
+    char *b = ops_base(x, addr);
+    for (int d = 0; d < x->ndim; d++)
+        dstep += x->strides[d];
+    for (int64_t j = 0; j < p->n; j++) {
+        int64_t off;
+        if (p->cols) {
+            int64_t f = j * (p->cols + 1);
+            off = f / p->cols * x->strides[0] + f % p->cols * x->strides[1];
+        } else {
+            off = j * dstep;
+        }
+        memcpy(b + off * esz, p->cval, (size_t)esz);
+    }
+    return 0;
+}
+
+aclnnStatus aclnnInplaceFillDiagonalGetWorkspaceSize(aclTensor *selfRef, const aclScalar *fillValue,
+                                                     bool wrap, WS)
+{
+    const char *name = "aclnnInplaceFillDiagonal";
+    OPS_CHECK_NULLS(name, selfRef, fillValue, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt, vdt;
+    if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_FillDiagonal, &dt)) ||
+        (rc = ops_check_scalar(name, "fillValue", fillValue, &vdt)))
+        return rc;
+    if (!ops_dt_in(fillValue->dtype, OPS_DT2_FillDiagonal))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: fillValue has data type %s, not supported",
+                       name, ops_dt_name(fillValue->dtype));
+    int nd = (int)selfRef->ndim;
+    if (nd < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: selfRef has %d dims, at least 2 are needed",
+                       name, nd);
+    int64_t n = selfRef->dims[0];
+    for (int d = 1; d < nd; d++) {
+        if (nd > 2 && selfRef->dims[d] != selfRef->dims[0])
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: selfRef of more than 2 dims must have all dims equal", name);
+        n = selfRef->dims[d] < n ? selfRef->dims[d] : n;
+    }
+    OPS_PLAN(e, p, name, 0, 1, struct filld_plan, NULL, {&p->x, selfRef, "selfRef"});
+    int64_t R = selfRef->dims[0], C = selfRef->dims[nd - 1];
+    if (nd == 2 && wrap && R > C + 1 && C > 0) { /* flat j (C + 1) < R C */
+        p->cols = C;
+        n = (R * C - 1) / (C + 1) + 1;
+    }
+    p->n = n;
+    ops_scalar_to(p->cval, dt, fillValue);
+    e->run = n > 0 ? filld_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(InplaceFillDiagonal)

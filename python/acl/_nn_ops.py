@@ -235,6 +235,7 @@ OPS = {
     'InplaceExp': ('tensor',),
     'InplaceExp2': ('tensor',),
     'InplaceExpm1': ('tensor',),
+    'InplaceFillDiagonal': ('tensor', 'scalar', 'bool'),
     'InplaceFillScalar': ('tensor', 'scalar'),
     'InplaceFillTensor': ('tensor', 'tensor'),
     'InplaceFloor': ('tensor',),

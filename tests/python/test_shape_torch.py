@@ -6,7 +6,7 @@ Through acl.nn (both phases, on a stream), for every type each row declares: Spl
 SplitWithSize, Stack, Flatten, Expand, SliceV2, ChannelShuffle, ConfusionTranspose, Diag,
 DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
 (remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
-Range, Linspace, LogSpace, Eye. Inputs are seeded random tensors, given as themselves or as
+InplaceFillDiagonal, Range, Linspace, LogSpace, Eye. Inputs are seeded random tensors, given as themselves or as
 non-contiguous views (test_ew_torch.view_of), including empty tensors; moves copy bits, so
 the results must equal torch's exactly (NaN and -0.0 included) except the sums of the pads'
 backward and the float sequences. Bad input gives 161001 / 161002 with a message naming the
@@ -29,7 +29,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, gen, view_of, ACL_DT, ALL, NUM, FLOATS  # noqa: E402
-    from test_ew_torch import F16, BF16, F32, F64, I32, I64, TOL  # noqa: E402
+    from test_ew_torch import F16, BF16, F32, F64, I32, I64, BOOL, TOL  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -261,6 +261,18 @@ class ShapeTorch(acltest.StreamCase):
                 self.assertTrue(bool((got == v.to(dt)).all()) or bool(torch.isnan(got).all()),
                                 "InplaceFillTensor %s %s" % (dt, vdt))
         self.refused("InplaceFillTensor", 161002, xd.handle, self.out((2,), F32).handle)
+        for dt in ALL:
+            for shape, wrap in (((3, 3), False), ((7, 3), True), ((7, 3), False), ((2, 5), True),
+                                ((3, 3, 3), False), ((0, 2), True)):
+                x, xd = self.inp(shape, dt)
+                val = 1 if dt == BOOL else 5
+                ref = as_bits(lambda t: t, x).clone()
+                ref = ref.double().fill_diagonal_(val, wrap).to(dt) if dt != BOOL else \
+                    ref.fill_diagonal_(True, wrap)
+                self.run_op("InplaceFillDiagonal", xd.handle, val, wrap)
+                check(self, self.read_view(xd, x), ref, "InplaceFillDiagonal %s %s" % (dt, shape))
+        self.refused("InplaceFillDiagonal", 161002, self.inp((2, 3, 3), F32)[1].handle, 1.0,
+                     False)
 
     def read_view(self, d, t):
         """The values a (maybe non-contiguous) device view holds now."""
