@@ -118,6 +118,16 @@ static aclnnStatus one_move(const char *name, unsigned types, const aclTensor *s
     return mv_single(name, self, out, pe, x, o);
 }
 
+/* Entry k of a tensor list named lname: not NULL, at most 8 dims; what[40] gets its name. */
+static aclnnStatus list_entry(const char *name, const aclTensorList *l, const char *lname,
+                              uint64_t k, char *what)
+{
+    snprintf(what, 40, "%s[%llu]", lname, (unsigned long long)k);
+    if (!l->v[k])
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, what);
+    return ops_check_dims(l->v[k], name, what);
+}
+
 /* self of at least 1 dim, dim wrapped into d. */
 static aclnnStatus split_dim(const char *name, const aclTensor *self, int64_t dim, int *d)
 {
@@ -150,10 +160,7 @@ static aclnnStatus split_op(const char *name, unsigned types, const aclTensor *s
     for (uint64_t k = 0; k < n; k++) {
         const aclTensor *t = out->v[k];
         char what[40];
-        snprintf(what, sizeof what, "out[%llu]", (unsigned long long)k);
-        if (!t)
-            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, what);
-        if ((rc = ops_check_dims(t, name, what)))
+        if ((rc = list_entry(name, out, "out", k, what)))
             return rc;
         if (t->dtype != self->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
@@ -260,11 +267,8 @@ aclnnStatus aclnnStackGetWorkspaceSize(const aclTensorList *tensors, int64_t dim
     for (uint64_t k = 0; k < n; k++) {
         const aclTensor *t = tensors->v[k];
         char what[40];
-        snprintf(what, sizeof what, "tensors[%llu]", (unsigned long long)k);
-        if (!t)
-            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, what);
         int dt;
-        if ((rc = ops_check_dims(t, name, what)) ||
+        if ((rc = list_entry(name, tensors, "tensors", k, what)) ||
             (rc = ops_need_dt(name, what, t->dtype, OPS_DT_Stack, &dt)))
             return rc;
         if (!ops_same_shape(t, first)) {
