@@ -1,6 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Arange: an evenly spaced sequence.
+ * Sequences written by formula: Arange, Range, Linspace, LogSpace and Eye.
+ *
+ * SQ1. One run for all (arange_run): out's elements in row-major order get
+ *     element j of the sequence, computed in double (int64 for the integer
+ *     Arange / Range), stored through the engine's converters. Linspace:
+ *     step (end - start) / (steps - 1); the first half counts from start,
+ *     the second back from end (PyTorch's form, exact at both ends; one
+ *     step gives start).
+ *     LogSpace: base to the power of Linspace's element. Eye: 1 where
+ *     row == column of the (n, m) out, else 0.
+ * SQ2. Range: the inclusive sequence start, start + step, ... <= end (for
+ *     step > 0), floor((end - start) / step) + 1 elements.
  *
  * Semantics follow AscendCL's operator (ops-math op_api source, Ascend910B
  * data type list):
@@ -16,6 +27,10 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_arange.h"
+#include "aclnnop/aclnn_eye.h"
+#include "aclnnop/aclnn_linspace.h"
+#include "aclnnop/aclnn_logspace.h"
+#include "aclnnop/aclnn_range.h"
 #include "ops/engine/engine.h"
 #include "ops/shape/table.h"
 #pragma GCC optimize("O3")
@@ -24,12 +39,31 @@
 
 #define ARANGE_CHUNK 512
 
+enum seq_kind { SEQ_ARANGE, SEQ_LINSPACE, SEQ_LOGSPACE, SEQ_EYE };
+
 struct arange_plan {
     struct ops_tensor out;
     bool integer;
-    double fstart, fstep;
-    int64_t istart, istep;
+    enum seq_kind kind;
+    double fstart, fstep, fend, base;
+    int64_t istart, istep, n, cols;
 };
+
+/* SQ1: element j of the sequence (a float out) */
+static double seq_f64(const struct arange_plan *p, int64_t j)
+{
+    switch (p->kind) {
+    case SEQ_ARANGE:
+        return p->fstart + (double)j * p->fstep;
+    case SEQ_EYE:
+        return j / p->cols == j % p->cols;
+    default: { /* PyTorch's symmetric form: the first half from start, the rest from end */
+        double v = j < p->n / 2 || p->n == 1 ? p->fstart + (double)j * p->fstep
+                                             : p->fend - (double)(p->n - 1 - j) * p->fstep;
+        return p->kind == SEQ_LOGSPACE ? pow(p->base, v) : v;
+    }
+    }
+}
 
 static int32_t arange_run(const struct aclOpExecutor *e, void *const *addr)
 {
@@ -56,7 +90,7 @@ static int32_t arange_run(const struct aclOpExecutor *e, void *const *addr)
                 if (p->integer) /* wraps (AR4) */
                     buf.i[k] = (int64_t)((uint64_t)p->istart + (uint64_t)j * (uint64_t)p->istep);
                 else
-                    buf.f[k] = p->fstart + (double)j * p->fstep;
+                    buf.f[k] = seq_f64(p, j);
             }
             st(row + b * os, os, &buf, m);
         }
@@ -71,6 +105,20 @@ static int32_t arange_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
+/* The checks Arange and Range open with: the three scalars, out and its type (of types). */
+static aclnnStatus seq_args(const char *name, const aclScalar *start, const aclScalar *end,
+                            const aclScalar *step, const aclTensor *out, unsigned types, int *odt)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_scalar(name, "start", start, NULL)) ||
+        (rc = ops_check_scalar(name, "end", end, NULL)) ||
+        (rc = ops_check_scalar(name, "step", step, NULL)) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, odt)))
+        return rc;
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar *end,
                                         const aclScalar *step, aclTensor *out, WS)
 {
@@ -78,11 +126,7 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
     OPS_CHECK_NULLS(name, start, end, step, out, workspaceSize, executor);
     aclnnStatus rc;
     int odt;
-    if ((rc = ops_check_scalar(name, "start", start, NULL)) ||
-        (rc = ops_check_scalar(name, "end", end, NULL)) ||
-        (rc = ops_check_scalar(name, "step", step, NULL)) ||
-        (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Arange, &odt)))
+    if ((rc = seq_args(name, start, end, step, out, OPS_DT_Arange, &odt)))
         return rc;
     bool integer = !ops_dt_is_float(odt);
     double fs = ops_scalar_f64(start), fe = ops_scalar_f64(end), fst = ops_scalar_f64(step);
@@ -148,3 +192,139 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start, const aclScalar 
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(Arange)
+
+/* ---- Range, Linspace, LogSpace, Eye (SQ1, SQ2) ------------------------------------------------
+ */
+
+/* The executor of a sequence plan over out, filled by the caller through *pp. */
+static aclnnStatus seq_plan(const char *name, const aclTensor *out, struct aclOpExecutor **pe,
+                            struct arange_plan **pp)
+{
+    struct aclOpExecutor *e = ops_exec_plan(name, 0, 1, sizeof(struct arange_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct arange_plan *p = e->plan;
+    aclnnStatus rc;
+    if ((rc = OPS_VIEWS(e, {&p->out, out, "out"})))
+        return rc;
+    e->run = p->out.numel > 0 ? arange_run : NULL;
+    *pe = e;
+    *pp = p;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnRangeGetWorkspaceSize(const aclScalar *start, const aclScalar *end,
+                                       const aclScalar *step, aclTensor *out, WS)
+{
+    const char *name = "aclnnRange";
+    OPS_CHECK_NULLS(name, start, end, step, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int odt;
+    if ((rc = seq_args(name, start, end, step, out, OPS_DT_Range, &odt)))
+        return rc;
+    double fs = ops_scalar_f64(start), fe = ops_scalar_f64(end), fst = ops_scalar_f64(step);
+    if (!isfinite(fs) || !isfinite(fe) || !isfinite(fst))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: start, end and step must be finite", name);
+    if (fst == 0 || (fst > 0 && fs > fe) || (fst < 0 && fs < fe))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: start %g, end %g and step %g are inconsistent (a nonzero step whose "
+                       "sign leads from start to end)",
+                       name, fs, fe, fst);
+    double c = floor((fe - fs) / fst) + 1;
+    if (c >= 9.2e18)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the sequence is too long", name);
+    int64_t len = (int64_t)c;
+    if (ops_numel(out->dims, (int)out->ndim) != len) {
+        char sh[160];
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has shape %s; the sequence has %lld", name,
+                       ops_shape_str(sh, sizeof sh, out->dims, (int)out->ndim), (long long)len);
+    }
+    struct aclOpExecutor *e;
+    struct arange_plan *p;
+    if ((rc = seq_plan(name, out, &e, &p)))
+        return rc;
+    p->kind = SEQ_ARANGE;
+    p->integer = !ops_dt_is_float(odt);
+    p->fstart = fs;
+    p->fstep = fst;
+    p->istart = ops_scalar_i64(start);
+    p->istep = ops_scalar_i64(step);
+    if (p->integer && p->istep == 0) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: step must be nonzero (as an integer)", name);
+    }
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Range)
+
+static aclnnStatus space_op(const char *name, unsigned types, enum seq_kind kind,
+                            const aclScalar *start, const aclScalar *end, int64_t steps,
+                            double base, const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+{
+    aclnnStatus rc;
+    int odt;
+    if ((rc = ops_check_scalar(name, "start", start, NULL)) ||
+        (rc = ops_check_scalar(name, "end", end, NULL)) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)))
+        return rc;
+    if (steps < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: steps %lld is negative", name,
+                       (long long)steps);
+    if ((rc = ops_check_shape(name, &steps, 1, out, "out")))
+        return rc;
+    struct aclOpExecutor *e;
+    struct arange_plan *p;
+    if ((rc = seq_plan(name, out, &e, &p)))
+        return rc;
+    p->kind = kind;
+    p->n = steps;
+    p->base = base;
+    p->fstart = ops_scalar_f64(start);
+    p->fend = ops_scalar_f64(end);
+    p->fstep = steps > 1 ? (p->fend - p->fstart) / (double)(steps - 1) : 0;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnLinspaceGetWorkspaceSize(const aclScalar *start, const aclScalar *end,
+                                          int64_t steps, aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnLinspace", start, end, out, workspaceSize, executor);
+    return space_op("aclnnLinspace", OPS_DT_Linspace, SEQ_LINSPACE, start, end, steps, 0, out,
+                    workspaceSize, executor);
+}
+PHASE2(Linspace)
+
+aclnnStatus aclnnLogSpaceGetWorkspaceSize(const aclScalar *start, const aclScalar *end,
+                                          int64_t steps, double base, const aclTensor *result, WS)
+{
+    OPS_CHECK_NULLS("aclnnLogSpace", start, end, result, workspaceSize, executor);
+    return space_op("aclnnLogSpace", OPS_DT_LogSpace, SEQ_LOGSPACE, start, end, steps, base, result,
+                    workspaceSize, executor);
+}
+PHASE2(LogSpace)
+
+aclnnStatus aclnnEyeGetWorkspaceSize(int64_t n, int64_t m, aclTensor *out, WS)
+{
+    const char *name = "aclnnEye";
+    OPS_CHECK_NULLS(name, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int odt;
+    if ((rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Eye, &odt)))
+        return rc;
+    if (n < 0 || m < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: n %lld and m %lld must be >= 0", name,
+                       (long long)n, (long long)m);
+    int64_t want[2] = {n, m};
+    if ((rc = ops_check_shape(name, want, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e;
+    struct arange_plan *p;
+    if ((rc = seq_plan(name, out, &e, &p)))
+        return rc;
+    p->kind = SEQ_EYE;
+    p->cols = m ? m : 1;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Eye)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Copies and fills on the elementwise engine (engine/ew.c): Cast, InplaceCopy
- * (src broadcast to selfRef's shape), InplaceZero and InplaceFillScalar. A
+ * (src broadcast to selfRef's shape), InplaceZero, InplaceOne, InplaceFillScalar and
+ * InplaceFillTensor (a one-element value tensor broadcast as InplaceCopy's src). A
  * copy between equal types moves the bits; between different types it
  * converts through float64, float32 or int64 (convert_ck).
  */
@@ -9,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_fill_tensor.h"
+#include "aclnnop/aclnn_ones.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
@@ -59,16 +62,22 @@ static aclnnStatus convert_op(const char *name, const aclTensor *src, const aclT
     return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 
+/* selfRef = value (a scalar), 1 (one) or 0 */
 static aclnnStatus fill_op(const char *name, const aclTensor *self, const aclScalar *value,
-                           uint64_t *ws, aclOpExecutor **ex)
+                           bool one, uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int dt, vdt;
     if ((rc = ops_check_dims(self, name, "selfRef")) ||
-        (rc = ops_need_dt(name, "selfRef", self->dtype, value ? OPS_DT_FillScalar : OPS_DT_Zero,
+        (rc = ops_need_dt(name, "selfRef", self->dtype,
+                          value ? OPS_DT_FillScalar
+                          : one ? OPS_DT_One
+                                : OPS_DT_Zero,
                           &dt)))
         return rc;
     struct ew_build b = {.name = name, .nin = 1, .in = {NULL}, .out = self, .cdt = dt};
+    if (one)
+        ops_store_f64(b.cval, dt, 1.0);
     if (value) {
         if ((rc = ops_need_dt(name, "value", value->dtype, OPS_DT2_FillScalar, &vdt)))
             return rc;
@@ -101,13 +110,38 @@ PHASE2(InplaceCopy)
 aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef, WS)
 {
     OPS_CHECK_NULLS("aclnnInplaceZero", selfRef, workspaceSize, executor);
-    return fill_op("aclnnInplaceZero", selfRef, NULL, workspaceSize, executor);
+    return fill_op("aclnnInplaceZero", selfRef, NULL, false, workspaceSize, executor);
 }
 PHASE2(InplaceZero)
 
 aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef, const aclScalar *value, WS)
 {
     OPS_CHECK_NULLS("aclnnInplaceFillScalar", selfRef, value, workspaceSize, executor);
-    return fill_op("aclnnInplaceFillScalar", selfRef, value, workspaceSize, executor);
+    return fill_op("aclnnInplaceFillScalar", selfRef, value, false, workspaceSize, executor);
 }
 PHASE2(InplaceFillScalar)
+
+aclnnStatus aclnnInplaceOneGetWorkspaceSize(const aclTensor *selfRef, WS)
+{
+    OPS_CHECK_NULLS("aclnnInplaceOne", selfRef, workspaceSize, executor);
+    return fill_op("aclnnInplaceOne", selfRef, NULL, true, workspaceSize, executor);
+}
+PHASE2(InplaceOne)
+
+/* InplaceFillTensor: value holds one element (of a rank up to selfRef's), broadcast over selfRef
+ * and converted as a Cast converts. */
+aclnnStatus aclnnInplaceFillTensorGetWorkspaceSize(aclTensor *selfRef, const aclTensor *value, WS)
+{
+    const char *name = "aclnnInplaceFillTensor";
+    OPS_CHECK_NULLS(name, selfRef, value, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(value, name, "value")) ||
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_FillTensor, &dt)) ||
+        (rc = ops_need_dt(name, "value", value->dtype, OPS_DT2_FillTensor, &dt)))
+        return rc;
+    if (ops_numel(value->dims, (int)value->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: value must hold exactly one element", name);
+    return convert_op(name, value, selfRef, true, workspaceSize, executor);
+}
+PHASE2(InplaceFillTensor)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Data-movement operators: Permute, Cat, Slice, Repeat, Tril / Triu and the
- * in-place Tril / Triu.
+ * in-place Tril / Triu; the move plan view.c builds its operators on (move.h).
  *
  * All but Tril/Triu are strided copies ("moves"). Phase 1 describes each as
  * an index space of up to 16 dims with a source and a destination view over
@@ -38,6 +38,9 @@
  *      not touched.
  *  MV6. Empty tensors: phase 1 validates as usual and builds an executor with
  *      nothing to run (e->run = NULL).
+ *  MV7. A zero move (view.c: Diag of a vector, DiagFlat) has a destination
+ *      only and writes all-zero bytes over it; the moves of a plan run in
+ *      order, so a later move writes over it (the diagonal).
  *
  * The argument checks follow AscendCL's op_api sources (ops-math:
  * aclnn_permute, aclnn_cat, aclnn_slice, aclnn_repeat, aclnn_tril,
@@ -49,6 +52,7 @@
 #include <string.h>
 
 #include "ops/engine/engine.h"
+#include "ops/shape/move.h"
 #include "ops/shape/table.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_permute.h"
@@ -59,33 +63,14 @@
 
 #pragma GCC optimize("O3")
 
-#define MV_MAX_DIMS (2 * OPS_MAX_DIMS) /* Repeat's (repeat, size) pairs */
-#define MV_CHUNK 512                   /* elements per buffered step (8-byte kinds: 4 KiB) */
-#define TILE 16                        /* least elements per side of a transposed block (MV3) */
-#define CAT_MAX_TENSORS 32766          /* slots and groups are int16_t; out takes one */
+#define MV_CHUNK 512          /* elements per buffered step (8-byte kinds: 4 KiB) */
+#define TILE 16               /* least elements per side of a transposed block (MV3) */
+#define CAT_MAX_TENSORS 32766 /* slots and groups are int16_t; out takes one */
 
 /* ---- moves (MV1-MV4) ------------------------------------------------------------------------ */
 
-struct mv {
-    int nd;          /* >= 1 once normalised */
-    int8_t sdt, ddt; /* source / destination types */
-    int8_t pdt;      /* type the double buffer rounds through (Cat), DT_NONE */
-    int8_t ck;       /* compute kind of the buffer */
-    bool tiled;      /* the last two dims are a blocked transpose (MV3) */
-    int16_t sslot, dslot;
-    int64_t soff, doff; /* elements */
-    int64_t numel;
-    int64_t dims[MV_MAX_DIMS];
-    int64_t sst[MV_MAX_DIMS], dstr[MV_MAX_DIMS]; /* elements */
-};
-
-struct mv_plan {
-    int n;
-    struct mv m[];
-};
-
 /* Source and destination of a same-type move (MV4); the caller fills the dims. */
-static void mv_ends(struct mv *m, const struct ops_tensor *s, const struct ops_tensor *d)
+void mv_ends(struct mv *m, const struct ops_tensor *s, const struct ops_tensor *d)
 {
     m->sdt = s->dt;
     m->ddt = d->dt;
@@ -127,7 +112,7 @@ static void mv_normalise(struct mv *m)
     m->nd = k;
     /* MV3: a transpose-like same-type move becomes tiled. */
     int last = k - 1;
-    if (m->ck >= CK_RAW1 && k >= 2 && m->dstr[last] == 1 && m->sst[last] != 1 &&
+    if (!m->zero && m->ck >= CK_RAW1 && k >= 2 && m->dstr[last] == 1 && m->sst[last] != 1 &&
         m->dims[last] >= TILE) {
         for (int q = last - 1; q >= 0; q--) {
             if (m->sst[q] != 1 || m->dims[q] < TILE)
@@ -193,6 +178,19 @@ static void run_copy(char *d, int64_t dsb, const char *s, int64_t ssb, int64_t n
     }
 }
 
+/* n zero elements of esz bytes at d, byte stride dsb (all-zero bytes are 0 in every type). */
+static void mv_zero_run(char *d, int64_t dsb, int64_t n, int64_t esz)
+{
+    if (n <= 0)
+        return;
+    if (dsb == esz) {
+        memset(d, 0, (size_t)(n * esz));
+        return;
+    }
+    for (int64_t j = 0; j < n; j++)
+        memset(d + j * dsb, 0, (size_t)esz);
+}
+
 /* MV3: walk the outer dims (odometer over element offsets), copy inner runs. */
 static void mv_run(const struct mv *m, void *const *addr)
 {
@@ -211,7 +209,9 @@ static void mv_run(const struct mv *m, void *const *addr)
     const int64_t steps = m->tiled ? outer / m->dims[nd - 2] : outer;
     static const tile_fn tiles[9] = {[1] = tile_1, [2] = tile_2, [4] = tile_4, [8] = tile_8};
     for (int64_t o = 0; o < steps; o++) {
-        if (m->tiled)
+        if (m->zero)
+            mv_zero_run(dbase + dof * dsz, dsb, inner, dsz);
+        else if (m->tiled)
             tiles[ssz](dbase + dof * dsz, m->dstr[nd - 2], sbase + so * ssz, m->sst[nd - 1],
                        m->dims[nd - 2], inner);
         else
@@ -237,18 +237,25 @@ static int32_t mv_exec_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-/* An executor whose plan is a move plan of n moves (zeroed). */
-static struct aclOpExecutor *mv_exec_new(const char *name, uint16_t nin, int n)
+struct aclOpExecutor *mv_exec_new(const char *name, uint16_t nin, uint16_t nout, int n)
 {
-    struct aclOpExecutor *e =
-        ops_exec_plan(name, nin, 1, sizeof(struct mv_plan) + (size_t)n * sizeof(struct mv), NULL);
+    struct aclOpExecutor *e = ops_exec_plan(
+        name, nin, nout, sizeof(struct mv_plan) + (size_t)n * sizeof(struct mv), NULL);
     if (e)
         ((struct mv_plan *)e->plan)->n = n;
     return e;
 }
 
-/* Normalise the moves, decide whether there is anything to run, hand out e. */
-static aclnnStatus mv_finish(struct aclOpExecutor *e, uint64_t *ws, aclOpExecutor **ex)
+void mv_cast(struct mv *m, int prom)
+{
+    if (m->sdt == m->ddt)
+        return;
+    bool fl = ops_dt_is_float(m->sdt) || ops_dt_is_float(m->ddt) || ops_dt_is_float(prom);
+    m->ck = fl ? CK_F64 : CK_I64;
+    m->pdt = (int8_t)(fl && prom != m->sdt ? prom : DT_NONE);
+}
+
+aclnnStatus mv_finish(struct aclOpExecutor *e, uint64_t *ws, aclOpExecutor **ex)
 {
     struct mv_plan *p = e->plan;
     bool any = false;
@@ -260,11 +267,10 @@ static aclnnStatus mv_finish(struct aclOpExecutor *e, uint64_t *ws, aclOpExecuto
     return ops_exec_done(e, ws, ex);
 }
 
-/* The usual one-input, one-output move executor: x and o get the views. */
-static aclnnStatus mv_single(const char *name, const aclTensor *self, const aclTensor *out,
-                             struct aclOpExecutor **pe, struct ops_tensor *x, struct ops_tensor *o)
+aclnnStatus mv_single(const char *name, const aclTensor *self, const aclTensor *out,
+                      struct aclOpExecutor **pe, struct ops_tensor *x, struct ops_tensor *o)
 {
-    struct aclOpExecutor *e = mv_exec_new(name, 1, 1);
+    struct aclOpExecutor *e = mv_exec_new(name, 1, 1, 1);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     aclnnStatus rc;
@@ -279,8 +285,8 @@ static aclnnStatus mv_single(const char *name, const aclTensor *self, const aclT
  * walks self's dim perm[k] (dim k when perm is NULL). Gives the executor, self's view and the
  * move, which the caller may still adjust (Slice's start offset and step). */
 static aclnnStatus mv_dims(const char *name, const aclTensor *self, const aclTensor *out,
-                           const int64_t *want, int nd, const int *perm,
-                           struct aclOpExecutor **pe, struct ops_tensor *x, struct mv **pm)
+                           const int64_t *want, int nd, const int *perm, struct aclOpExecutor **pe,
+                           struct ops_tensor *x, struct mv **pm)
 {
     aclnnStatus rc;
     if ((rc = ops_check_out_shape(name, out, want, nd)))
@@ -302,8 +308,8 @@ static aclnnStatus mv_dims(const char *name, const aclTensor *self, const aclTen
 /* ---- shared checks -------------------------------------------------------------------------- */
 
 /* self and out: live, at most 8 dims, a type of the operator's row (types), the same type. */
-static aclnnStatus check_same_type(const char *name, unsigned types, const aclTensor *self,
-                                   const char *sname, const aclTensor *out)
+aclnnStatus mv_check_types(const char *name, unsigned types, const aclTensor *self,
+                           const char *sname, const aclTensor *out)
 {
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, sname)) || (rc = ops_check_dims(out, name, "out")))
@@ -327,7 +333,7 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
     const char *name = "aclnnPermute";
     OPS_CHECK_NULLS(name, self, dims, out, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = check_same_type(name, OPS_DT_Permute, self, "self", out)))
+    if ((rc = mv_check_types(name, OPS_DT_Permute, self, "self", out)))
         return rc;
     int nd = (int)self->ndim;
     if (dims->n != (uint64_t)nd)
@@ -360,6 +366,18 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
 }
 PHASE2(Permute)
 
+int64_t mv_slice_len(int64_t N, int64_t *start, int64_t *end, int64_t step)
+{
+    /* AscendCL's clamping: negative values count from the end, then both
+     * clamp to [0, N] with end >= start. */
+    int64_t s = *start < 0 ? *start + N : *start, t = *end < 0 ? *end + N : *end;
+    s = s < 0 ? 0 : s > N ? N : s;
+    t = t < s ? s : t > N ? N : t;
+    *start = s;
+    *end = t;
+    return t > s ? 1 + (t - s - 1) / step : 0;
+}
+
 /* ---- Slice ------------------------------------------------------------------------------------
  */
 
@@ -369,7 +387,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
     const char *name = "aclnnSlice";
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = check_same_type(name, OPS_DT_Slice, self, "self", out)))
+    if ((rc = mv_check_types(name, OPS_DT_Slice, self, "self", out)))
         return rc;
     int nd = (int)self->ndim;
     if (nd < 1)
@@ -381,16 +399,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: step %lld must be positive", name,
                        (long long)step);
     int d = (int)(dim < 0 ? dim + nd : dim);
-    int64_t N = self->dims[d];
-    /* AscendCL's clamping: negative values count from the end, then both
-     * clamp to [0, N] with end >= start. */
-    if (start < 0)
-        start += N;
-    if (end < 0)
-        end += N;
-    start = start < 0 ? 0 : start > N ? N : start;
-    end = end < start ? start : end > N ? N : end;
-    int64_t len = end - start, count = len ? 1 + (len - 1) / step : 0;
+    int64_t count = mv_slice_len(self->dims[d], &start, &end, step);
     int64_t want[OPS_MAX_DIMS];
     memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
     want[d] = count;
@@ -416,7 +425,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self, const aclIntArray
     const char *name = "aclnnRepeat";
     OPS_CHECK_NULLS(name, self, repeats, out, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = check_same_type(name, OPS_DT_Repeat, self, "self", out)))
+    if ((rc = mv_check_types(name, OPS_DT_Repeat, self, "self", out)))
         return rc;
     int nd = (int)self->ndim;
     if (repeats->n < (uint64_t)nd)
@@ -551,7 +560,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
     /* Every tensor of the list has its slot (the list is IR input 0, so
      * aclSetDynamicInputTensorAddr indexes it as the caller does); skipped
      * and empty ones get no move. */
-    struct aclOpExecutor *e = mv_exec_new(name, (uint16_t)n, kept);
+    struct aclOpExecutor *e = mv_exec_new(name, (uint16_t)n, 1, kept);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     uint16_t cnt = (uint16_t)n;
@@ -585,11 +594,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
         const struct ops_tensor *s = &tin[k];
         struct mv *m = &p->m[i++];
         mv_ends(m, s, &o);
-        if (s->dt != o.dt) { /* MV4 */
-            bool fl = ops_dt_is_float(s->dt) || ops_dt_is_float(o.dt) || ops_dt_is_float(prom);
-            m->ck = fl ? CK_F64 : CK_I64;
-            m->pdt = (int8_t)(fl && prom != s->dt ? prom : DT_NONE);
-        }
+        mv_cast(m, prom);
         m->nd = nd;
         for (int j = 0; j < nd; j++) {
             m->dims[j] = s->dims[j];
@@ -628,18 +633,6 @@ static void tri_range(int64_t i, int64_t diag, int64_t C, bool upper, int64_t *l
     }
 }
 
-static void zero_run(char *d, int64_t dsb, int64_t n, int64_t esz)
-{
-    if (n <= 0)
-        return;
-    if (dsb == esz) {
-        memset(d, 0, (size_t)(n * esz));
-        return;
-    }
-    for (int64_t j = 0; j < n; j++)
-        memset(d + j * dsb, 0, (size_t)esz);
-}
-
 static int32_t tri_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct tri_plan *p = e->plan;
@@ -657,11 +650,11 @@ static int32_t tri_run(const struct aclOpExecutor *e, void *const *addr)
         int64_t lo, hi;
         tri_range(idx[nd - 2], p->diag, C, p->upper, &lo, &hi);
         char *orow = ob + oo * esz;
-        zero_run(orow, osb, lo, esz);
+        mv_zero_run(orow, osb, lo, esz);
         if (hi > lo && !same)
             run_copy(orow + lo * osb, osb, xb + xo * esz + lo * xsb, xsb, hi - lo, x->dt, o->dt, ck,
                      DT_NONE);
-        zero_run(orow + hi * osb, osb, C - hi, esz);
+        mv_zero_run(orow + hi * osb, osb, C - hi, esz);
         for (int d = nd - 2; d >= 0; d--) {
             xo += x->strides[d];
             oo += o->strides[d];
@@ -679,7 +672,7 @@ static aclnnStatus tri_op(const char *name, bool upper, const aclTensor *self, c
                           int64_t diagonal, const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
-    if ((rc = check_same_type(name, upper ? OPS_DT_Triu : OPS_DT_Tril, self, sname, out)))
+    if ((rc = mv_check_types(name, upper ? OPS_DT_Triu : OPS_DT_Tril, self, sname, out)))
         return rc;
     int64_t numel = ops_numel(self->dims, (int)self->ndim);
     /* AscendCL: Tril always needs 2 dims, Triu only when self is not empty. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Operators whose output element is an input element chosen per dimension,
- * or a constant: ConstantPadNd, ReflectionPad1d, Roll,
- * RepeatInterleaveIntWithDim, UpsampleNearest2d.
+ * or a constant: ConstantPadNd, the reflection, replication and circular pads
+ * (1-3d) and their backward forms, Roll, RepeatInterleaveIntWithDim,
+ * UpsampleNearest2d.
  *
  * The engine (phase 1 builds, remap_run runs):
  *  RM1. out and self have one type and one rank; every out dim d has a table
@@ -15,6 +16,10 @@
  *  RM2. Rows along the last dim are walked with an odometer over the outer
  *      dims; a row whose outer entries include -1 is all constant. Elements
  *      move as raw bits of the type's size (no conversion: the types match).
+ *  PD1. The mode pads (reflection, replication, circular) are per-dim
+ *      tables too (pad_src); their backward forms sum gradOutput into
+ *      gradInput through the same tables (pad_backward_run: a double
+ *      accumulator, one pass over gradOutput).
  * Semantics per operator are in the comments of the builders below and in
  * the headers.
  */
@@ -23,7 +28,21 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_circular_pad2d.h"
+#include "aclnnop/aclnn_circular_pad2d_backward.h"
+#include "aclnnop/aclnn_circular_pad3d.h"
+#include "aclnnop/aclnn_circular_pad3d_backward.h"
+#include "aclnnop/aclnn_pad2d_backward.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
+#include "aclnnop/aclnn_reflection_pad1d_backward.h"
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_reflection_pad3d.h"
+#include "aclnnop/aclnn_reflection_pad3d_backward.h"
+#include "aclnnop/aclnn_replication_pad1d.h"
+#include "aclnnop/aclnn_replication_pad1d_backward.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "aclnnop/aclnn_replication_pad3d.h"
+#include "aclnnop/aclnn_replication_pad3d_backward.h"
 #include "aclnnop/aclnn_repeat_interleave.h"
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
@@ -145,10 +164,10 @@ static int32_t remap_flat_run(const struct aclOpExecutor *e, void *const *addr)
 
 /* Phase 1 common part: checks self / out (types equal, in mask; ranks
  * equal; out's shape = want), builds the executor and the plan with empty
- * tables of out's sizes. */
+ * tables of out's sizes (of map_dims when not NULL: the pads' backward). */
 static aclnnStatus remap_begin(const char *name, const aclTensor *self, const aclTensor *out,
-                               unsigned mask, const int64_t *want, struct aclOpExecutor **pe,
-                               struct remap_plan **pp)
+                               unsigned mask, const int64_t *want, const int64_t *map_dims,
+                               struct aclOpExecutor **pe, struct remap_plan **pp)
 {
     aclnnStatus rc;
     int sdt, odt;
@@ -166,8 +185,10 @@ static aclnnStatus remap_begin(const char *name, const aclTensor *self, const ac
     struct remap_plan *p = e->plan;
     int64_t total = 0;
     bool big = false; /* the tables would not fit the address space (an empty out can say so) */
+    if (!map_dims)
+        map_dims = want;
     for (uint32_t d = 0; d < self->ndim; d++)
-        big |= __builtin_add_overflow(total, want[d], &total);
+        big |= __builtin_add_overflow(total, map_dims[d], &total);
     big |= total > (int64_t)(SIZE_MAX / sizeof(int64_t));
     if (big || !(p->maps = malloc((size_t)(total ? total : 1) * sizeof(int64_t)))) {
         ops_exec_discard(e);
@@ -178,7 +199,7 @@ static aclnnStatus remap_begin(const char *name, const aclTensor *self, const ac
     int64_t at = 0;
     for (uint32_t d = 0; d < self->ndim; d++) {
         p->map[d] = p->maps + at;
-        at += want[d];
+        at += map_dims[d];
     }
     *pe = e;
     *pp = p;
@@ -250,7 +271,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
     }
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_ConstantPadNd, want, &e, &p);
+    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_ConstantPadNd, want, NULL, &e, &p);
     if (rc)
         return rc;
     for (int d = 0; d < nd; d++)
@@ -263,43 +284,214 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
 }
 PHASE2(ConstantPadNd)
 
-/* ---- ReflectionPad1d ------------------------------------------------------------------------- */
+/* ---- Reflection, replication and circular padding (PD1) -----------------------------------
+ */
 
-aclnnStatus aclnnReflectionPad1dGetWorkspaceSize(const aclTensor *self, const aclIntArray *padding,
-                                                 aclTensor *out, WS)
+enum pad_mode { PAD_REFLECT, PAD_REPLICATE, PAD_CIRCULAR };
+
+/* PD1: the self index out index o of a dim of size w padded by lo in front reads. */
+static int64_t pad_src(enum pad_mode mode, int64_t o, int64_t lo, int64_t w)
 {
-    const char *name = "aclnnReflectionPad1d";
-    REMAP_CHECK_ARGS(name, self, out, padding);
+    int64_t i = o - lo;
+    switch (mode) {
+    case PAD_REFLECT: /* mirror without repeating the edge */
+        i = i < 0 ? -i : i;
+        return i >= w ? 2 * (w - 1) - i : i;
+    case PAD_REPLICATE:
+        return i < 0 ? 0 : i >= w ? w - 1 : i;
+    default:
+        return ((i % w) + w) % w;
+    }
+}
+
+/* checks self (k + 1 or k + 2 dims for a k-d pad) and padding (2k values, last dim's pair
+ * first), gives the padded shape want and the front pads lo per dim. */
+static aclnnStatus pad_shape(const char *name, enum pad_mode mode, int k, const aclTensor *self,
+                             const char *sname, const aclIntArray *padding, int64_t *want,
+                             int64_t *lo)
+{
     int nd = (int)self->ndim;
-    if (nd != 2 && nd != 3)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %d dims (2 or 3 are supported)", name,
-                       nd);
-    if (padding->n != 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: padding has %llu values, 2 are needed", name,
-                       (unsigned long long)padding->n);
-    int64_t w = self->dims[nd - 1], l = padding->v[0], r = padding->v[1];
-    if (l < 0 || r < 0 || l >= w || r >= w)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: padding %lld, %lld must be >= 0 and smaller than the last dim (%lld)",
-                       name, (long long)l, (long long)r, (long long)w);
-    int64_t want[3];
-    memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
-    want[nd - 1] = w + l + r;
+    if (nd != k + 1 && nd != k + 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %d dims (%d or %d are supported)", name,
+                       sname, nd, k + 1, k + 2);
+    if (padding->n != 2 * (uint64_t)k)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: padding has %llu values, %d are needed", name,
+                       (unsigned long long)padding->n, 2 * k);
+    for (int d = 0; d < nd; d++) {
+        want[d] = self->dims[d];
+        lo[d] = 0;
+    }
+    for (int j = 0; j < k; j++) {
+        int d = nd - 1 - j;
+        int64_t w = self->dims[d], l = padding->v[2 * j], r = padding->v[2 * j + 1];
+        bool ok = mode == PAD_REFLECT    ? l >= 0 && r >= 0 && l < w && r < w
+                  : mode == PAD_CIRCULAR ? l >= 0 && r >= 0 && l <= w && r <= w && w > 0
+                                         : l >= 0 && r >= 0 && w > 0;
+        if (!ok)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: padding %lld, %lld of dim %d (size %lld) is out of range (%s)",
+                           name, (long long)l, (long long)r, d, (long long)w,
+                           mode == PAD_REFLECT    ? "each must be in [0, size)"
+                           : mode == PAD_CIRCULAR ? "each must be in [0, size], size > 0"
+                                                  : "each must be >= 0, size > 0");
+        want[d] = w + l + r;
+        lo[d] = l;
+    }
+    return ACLNN_SUCCESS;
+}
+
+static void pad_maps(struct remap_plan *p, enum pad_mode mode, const int64_t *src_dims,
+                     const int64_t *lo, int nd)
+{
+    for (int d = 0; d < nd; d++)
+        for (int64_t o = 0; o < p->out.dims[d]; o++)
+            p->map[d][o] = pad_src(mode, o, lo[d], src_dims[d]);
+}
+
+static aclnnStatus pad_forward(const char *name, enum pad_mode mode, int k, unsigned types,
+                               const aclTensor *self, const aclIntArray *padding,
+                               const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+{
+    int64_t want[OPS_MAX_DIMS], lo[OPS_MAX_DIMS];
+    aclnnStatus rc;
+    if ((rc = pad_shape(name, mode, k, self, "self", padding, want, lo)))
+        return rc;
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_ReflectionPad1d, want, &e, &p);
-    if (rc)
+    if ((rc = remap_begin(name, self, out, types, want, NULL, &e, &p)))
         return rc;
-    for (int d = 0; d < nd - 1; d++)
-        map_identity(p, d);
-    for (int64_t o = 0; o < want[nd - 1]; o++) {
-        int64_t i = o - l;
-        i = i < 0 ? -i : i;
-        p->map[nd - 1][o] = i >= w ? 2 * (w - 1) - i : i;
-    }
-    return remap_done(e, workspaceSize, executor);
+    pad_maps(p, mode, self->dims, lo, (int)self->ndim);
+    return remap_done(e, ws, ex);
 }
-PHASE2(ReflectionPad1d)
+
+/* PD1, backward: gradInput[i] = the sum of gradOutput over the out indices whose source is i,
+ * summed in double in gradOutput's row-major order, then stored in gradInput's type. */
+static int32_t pad_backward_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct remap_plan *p = e->plan;
+    const struct ops_tensor *g = &p->in, *gi = &p->out;
+    int nd = g->ndim;
+    int64_t n = gi->numel, cst[OPS_MAX_DIMS], s = 1;
+    for (int d = nd - 1; d >= 0; d--) {
+        cst[d] = s;
+        s *= gi->dims[d];
+    }
+    double *acc = calloc((size_t)n, sizeof(double));
+    if (!acc)
+        return ACLNN_ERR_INNER;
+    ops_load_fn ld = ops_loader(CK_F64, g->dt);
+    ops_store_fn st = ops_storer(CK_F64, gi->dt);
+    const char *gb = ops_base(g, addr);
+    int64_t esz = ops_dt_size(g->dt), inner = g->dims[nd - 1], idx[OPS_MAX_DIMS] = {0};
+    double row[512];
+    for (int64_t r = 0; r < g->numel / inner; r++) {
+        int64_t goff = 0, ioff = 0;
+        for (int d = 0; d < nd - 1; d++) {
+            goff += idx[d] * g->strides[d];
+            ioff += p->map[d][idx[d]] * cst[d];
+        }
+        for (int64_t b = 0; b < inner; b += 512) {
+            int64_t m = inner - b < 512 ? inner - b : 512;
+            ld(row, gb + (goff + b * g->strides[nd - 1]) * esz, g->strides[nd - 1] * esz, m);
+            for (int64_t j = 0; j < m; j++)
+                acc[ioff + p->map[nd - 1][b + j]] += row[j];
+        }
+        for (int d = nd - 2; d >= 0; d--) {
+            if (++idx[d] < g->dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    /* acc is row-major over gradInput's dims: store it row by row */
+    char *ob = ops_base(gi, addr);
+    int64_t oesz = ops_dt_size(gi->dt), oin = gi->dims[nd - 1];
+    memset(idx, 0, sizeof idx);
+    for (int64_t r = 0; r < n / oin; r++) {
+        int64_t ooff = 0;
+        for (int d = 0; d < nd - 1; d++)
+            ooff += idx[d] * gi->strides[d];
+        st(ob + ooff * oesz, gi->strides[nd - 1] * oesz, acc + r * oin, oin);
+        for (int d = nd - 2; d >= 0; d--) {
+            if (++idx[d] < gi->dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    free(acc);
+    return 0;
+}
+
+static aclnnStatus pad_backward(const char *name, enum pad_mode mode, int k, unsigned types,
+                                const aclTensor *gradOutput, const aclTensor *self,
+                                const aclIntArray *padding, const aclTensor *gradInput,
+                                uint64_t *ws, aclOpExecutor **ex)
+{
+    OPS_CHECK_NULLS(name, gradOutput, self, padding, gradInput, ws, ex);
+    int64_t want[OPS_MAX_DIMS], lo[OPS_MAX_DIMS];
+    aclnnStatus rc;
+    int sdt;
+    if ((rc = ops_check_dims(gradOutput, name, "gradOutput")) ||
+        (rc = ops_check_dims(self, name, "self")) ||
+        (rc = ops_check_dims(gradInput, name, "gradInput")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, types, &sdt)) ||
+        (rc = pad_shape(name, mode, k, self, "self", padding, want, lo)) ||
+        (rc = ops_check_shape(name, want, (int)self->ndim, gradOutput, "gradOutput")) ||
+        (rc = ops_check_shape(name, self->dims, (int)self->ndim, gradInput, "gradInput")))
+        return rc;
+    if (gradOutput->dtype != self->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput has type %s, self %s", name,
+                       ops_dt_name(gradOutput->dtype), ops_dt_name(self->dtype));
+    /* remap_begin's plan: in = gradOutput, out = gradInput; the maps index gradOutput's dims */
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    if ((rc = remap_begin(name, gradOutput, gradInput, types, self->dims, want, &e, &p)))
+        return rc;
+    for (int d = 0; d < (int)self->ndim; d++)
+        for (int64_t o = 0; o < want[d]; o++)
+            p->map[d][o] = pad_src(mode, o, lo[d], self->dims[d]);
+    e->run = p->in.numel ? pad_backward_run : NULL;
+    if (!p->in.numel && p->out.numel) { /* nothing to sum: zeros */
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput is empty, gradInput is not", name);
+    }
+    return ops_exec_done(e, ws, ex);
+}
+
+#define PAD_FWD(Name, mode, k, types)                                                              \
+    aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *self, const aclIntArray *padding,   \
+                                              aclTensor *out, WS)                                  \
+    {                                                                                              \
+        REMAP_CHECK_ARGS("aclnn" #Name, self, out, padding);                                       \
+        return pad_forward("aclnn" #Name, mode, k, types, self, padding, out, workspaceSize,       \
+                           executor);                                                              \
+    }                                                                                              \
+    PHASE2(Name)
+#define PAD_BWD(Name, mode, k, types)                                                              \
+    aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,  \
+                                              const aclIntArray *padding, aclTensor *gradInput,    \
+                                              WS)                                                  \
+    {                                                                                              \
+        return pad_backward("aclnn" #Name, mode, k, types, gradOutput, self, padding, gradInput,   \
+                            workspaceSize, executor);                                              \
+    }                                                                                              \
+    PHASE2(Name)
+
+PAD_FWD(ReflectionPad1d, PAD_REFLECT, 1, OPS_DT_ReflectionPad1d)
+PAD_FWD(ReflectionPad2d, PAD_REFLECT, 2, OPS_DT_ReflectionPad2d)
+PAD_FWD(ReflectionPad3d, PAD_REFLECT, 3, OPS_DT_ReflectionPad3d)
+PAD_FWD(ReplicationPad1d, PAD_REPLICATE, 1, OPS_DT_ReplicationPad1d)
+PAD_FWD(ReplicationPad2d, PAD_REPLICATE, 2, OPS_DT_ReplicationPad2d)
+PAD_FWD(ReplicationPad3d, PAD_REPLICATE, 3, OPS_DT_ReplicationPad3d)
+PAD_FWD(CircularPad2d, PAD_CIRCULAR, 2, OPS_DT_CircularPad2d)
+PAD_FWD(CircularPad3d, PAD_CIRCULAR, 3, OPS_DT_CircularPad3d)
+PAD_BWD(ReflectionPad1dBackward, PAD_REFLECT, 1, OPS_DT_ReflectionPad1dBackward)
+PAD_BWD(ReflectionPad2dBackward, PAD_REFLECT, 2, OPS_DT_ReflectionPad2dBackward)
+PAD_BWD(ReflectionPad3dBackward, PAD_REFLECT, 3, OPS_DT_ReflectionPad3dBackward)
+PAD_BWD(ReplicationPad1dBackward, PAD_REPLICATE, 1, OPS_DT_ReplicationPad1dBackward)
+PAD_BWD(ReplicationPad2dBackward, PAD_REPLICATE, 2, OPS_DT_ReplicationPad2dBackward)
+PAD_BWD(ReplicationPad3dBackward, PAD_REPLICATE, 3, OPS_DT_ReplicationPad3dBackward)
+PAD_BWD(CircularPad2dBackward, PAD_CIRCULAR, 2, OPS_DT_CircularPad2dBackward)
+PAD_BWD(CircularPad3dBackward, PAD_CIRCULAR, 3, OPS_DT_CircularPad3dBackward)
 
 /* ---- Roll -------------------------------------------------------------------------------------
  */
@@ -328,7 +520,7 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x, const aclIntArray *shi
     }
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, x, out, OPS_DT_Roll, x->dims, &e, &p);
+    aclnnStatus rc = remap_begin(name, x, out, OPS_DT_Roll, x->dims, NULL, &e, &p);
     if (rc)
         return rc;
     if (flat) {
@@ -375,7 +567,8 @@ aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *sel
     want[d] = size;
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_RepeatInterleaveIntWithDim, want, &e, &p);
+    aclnnStatus rc =
+        remap_begin(name, self, out, OPS_DT_RepeatInterleaveIntWithDim, want, NULL, &e, &p);
     if (rc)
         return rc;
     for (int k = 0; k < nd; k++)
@@ -418,7 +611,7 @@ aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self,
     int64_t want[4] = {self->dims[0], self->dims[1], outputSize->v[0], outputSize->v[1]};
     struct aclOpExecutor *e;
     struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_UpsampleNearest2d, want, &e, &p);
+    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_UpsampleNearest2d, want, NULL, &e, &p);
     if (rc)
         return rc;
     map_identity(p, 0);

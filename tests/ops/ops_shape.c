@@ -11,6 +11,26 @@
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_tril.h"
 #include "aclnnop/aclnn_triu.h"
+#include "aclnnop/aclnn_channel_shuffle.h"
+#include "aclnnop/aclnn_diag.h"
+#include "aclnnop/aclnn_diag_flat.h"
+#include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_eye.h"
+#include "aclnnop/aclnn_fill_tensor.h"
+#include "aclnnop/aclnn_flatten.h"
+#include "aclnnop/aclnn_linspace.h"
+#include "aclnnop/aclnn_logspace.h"
+#include "aclnnop/aclnn_ones.h"
+#include "aclnnop/aclnn_range.h"
+#include "aclnnop/aclnn_reflection_pad1d.h"
+#include "aclnnop/aclnn_replication_pad1d.h"
+#include "aclnnop/aclnn_replication_pad1d_backward.h"
+#include "aclnnop/aclnn_circular_pad2d.h"
+#include "aclnnop/aclnn_circular_pad3d.h"
+#include "aclnnop/aclnn_slice_v2.h"
+#include "aclnnop/aclnn_split_tensor.h"
+#include "aclnnop/aclnn_split_with_size.h"
+#include "aclnnop/aclnn_stack.h"
 
 static int g_cases;
 
@@ -748,6 +768,225 @@ static void test_phase2(void)
     ot_free(&x);
 }
 
+/* ---- issue 29's rows: codes, messages and hand-worked values ------------------------------- */
+
+/* A first phase that fails with code `want` and a message containing `part`. */
+#define FAILS_NAMING(want, part, op, ...)                                                          \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus got_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                          \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (got_ != (want) || !m_ || !strstr(m_, part)) {                                          \
+            fprintf(stderr, "%s:%d: %s returned %d (%s), expected %d naming '%s'\n", __FILE__,     \
+                    __LINE__, #op, (int)got_, m_ ? m_ : "no message", (int)(want), part);          \
+            exit(1);                                                                               \
+        }                                                                                          \
+        g_cases++;                                                                                 \
+    } while (0)
+
+static void set_iota(ot_tensor *x)
+{
+    for (int64_t i = 0; i < x->numel; i++)
+        ot_set(x, i, (double)i);
+}
+
+static void expect_vals(const char *what, const ot_tensor *o, const double *want)
+{
+    for (int64_t i = 0; i < o->numel; i++)
+        expect_eq(what, o->dt, i, ot_get(o, i), want[i]);
+    g_cases++;
+}
+
+static void test_views(void)
+{
+    int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s3[1] = {3}, s13[2] = {1, 3}, s6[1] = {6};
+    int64_t s33[2] = {3, 3}, s233[3] = {2, 3, 3}, s1[1] = {1}, s2[1] = {2};
+    ot_tensor x, o, o2, v;
+    uint64_t ws;
+    aclOpExecutor *ex;
+    /* Expand (3,) -> (2, 3), a transposed out */
+    ot_make(&x, ACL_INT32, 1, s3, L_STEP);
+    ot_make(&o, ACL_INT32, 2, s23, L_TRANS);
+    set_iota(&x);
+    aclIntArray *sz = aclCreateIntArray((int64_t[]){2, -1}, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnExpandGetWorkspaceSize(x.t, sz, o.t, &ws, &ex));
+    ot_run(aclnnExpand, ws, ex);
+    expect_vals("Expand", &o, (const double[]){0, 1, 2, 0, 1, 2});
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "size", aclnnExpand, x.t, NULL, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnExpand, x.t, sz, x.t);
+    aclDestroyIntArray(sz);
+    OT_FREE(&x, &o);
+    /* Flatten (2, 3, 3) at axis 1 -> (2, 9) */
+    ot_make(&x, ACL_FLOAT16, 3, s233, L_GAP);
+    ot_make(&o, ACL_FLOAT16, 2, (int64_t[]){2, 9}, L_CONTIG);
+    set_iota(&x);
+    CHECK_NN(ACLNN_SUCCESS, aclnnFlattenGetWorkspaceSize(x.t, 1, o.t, &ws, &ex));
+    ot_run(aclnnFlatten, ws, ex);
+    double iota18[18];
+    for (int i = 0; i < 18; i++)
+        iota18[i] = i;
+    expect_vals("Flatten", &o, iota18);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "axis", aclnnFlatten, x.t, 4, o.t);
+    OT_FREE(&x, &o);
+    /* Diag of a (3, 3) matrix, diagonal 1 -> {1, 5}; of a vector -> a matrix */
+    ot_make(&x, ACL_INT64, 2, s33, L_TRANS);
+    ot_make(&o, ACL_INT64, 1, s2, L_CONTIG);
+    set_iota(&x);
+    CHECK_NN(ACLNN_SUCCESS, aclnnDiagGetWorkspaceSize(x.t, 1, o.t, &ws, &ex));
+    ot_run(aclnnDiag, ws, ex);
+    expect_vals("Diag", &o, (const double[]){1, 5});
+    OT_FREE(&x, &o);
+    ot_make(&x, ACL_BOOL, 1, s2, L_CONTIG);
+    ot_make(&o, ACL_BOOL, 2, s33, L_GAP);
+    ot_fill(&o, 0, 1);
+    ot_set(&x, 0, 1);
+    ot_set(&x, 1, 1);
+    CHECK_NN(ACLNN_SUCCESS, aclnnDiagGetWorkspaceSize(x.t, -1, o.t, &ws, &ex));
+    ot_run(aclnnDiag, ws, ex);
+    expect_vals("Diag of a vector", &o, (const double[]){0, 0, 0, 1, 0, 0, 0, 1, 0});
+    CHECK(ot_gaps_intact(&o));
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnDiagFlat, x.t, 0, o.t);
+    OT_FREE(&x, &o);
+    /* SplitWithSize (6,) into {1, 5}; SplitTensor refusing a wrong count */
+    ot_make(&x, ACL_DOUBLE, 1, s6, L_STEP);
+    ot_make(&o, ACL_DOUBLE, 1, s1, L_CONTIG);
+    ot_make(&o2, ACL_DOUBLE, 1, (int64_t[]){5}, L_GAP);
+    set_iota(&x);
+    aclTensorList *outs = aclCreateTensorList((const aclTensor *[]){o.t, o2.t}, 2);
+    aclIntArray *ss = aclCreateIntArray((int64_t[]){1, 5}, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnSplitWithSizeGetWorkspaceSize(x.t, ss, 0, outs, &ws, &ex));
+    ot_run(aclnnSplitWithSize, ws, ex);
+    expect_vals("SplitWithSize[0]", &o, (const double[]){0});
+    expect_vals("SplitWithSize[1]", &o2, (const double[]){1, 2, 3, 4, 5});
+    CHECK(ot_gaps_intact(&o2));
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out has 2 tensors", aclnnSplitTensor, x.t, 2, 0, outs);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "splitSections", aclnnSplitTensor, x.t, 0, 0, outs);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "self", aclnnSplitWithSize, NULL, ss, 0, outs);
+    aclDestroyIntArray(ss);
+    ot_tensor lst[2] = {o, o2};
+    ot_free_list(outs, lst, 2);
+    /* Stack of two (3,) at dim 1 -> (3, 2) */
+    ot_tensor in[2];
+    ot_make(&in[0], ACL_INT8, 1, s3, L_CONTIG);
+    ot_make(&in[1], ACL_INT8, 1, s3, L_STEP);
+    set_iota(&in[0]);
+    for (int i = 0; i < 3; i++)
+        ot_set(&in[1], i, 10 + i);
+    ot_make(&o, ACL_INT8, 2, s32, L_CONTIG);
+    aclTensorList *tl = ot_list(in, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnStackGetWorkspaceSize(tl, 1, o.t, &ws, &ex));
+    ot_run(aclnnStack, ws, ex);
+    expect_vals("Stack", &o, (const double[]){0, 10, 1, 11, 2, 12});
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "dim", aclnnStack, tl, 3, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnStack, tl, 0, o.t);
+    ot_free_list(tl, in, 2);
+    ot_free(&o);
+    /* ChannelShuffle (1, 4, 1) groups 2: channels 0 2 1 3 */
+    ot_make(&x, ACL_UINT8, 3, (int64_t[]){1, 4, 1}, L_CONTIG);
+    ot_make(&o, ACL_UINT8, 3, (int64_t[]){1, 4, 1}, L_GAP);
+    set_iota(&x);
+    CHECK_NN(ACLNN_SUCCESS, aclnnChannelShuffleGetWorkspaceSize(x.t, 2, o.t, &ws, &ex));
+    ot_run(aclnnChannelShuffle, ws, ex);
+    expect_vals("ChannelShuffle", &o, (const double[]){0, 2, 1, 3});
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "groups", aclnnChannelShuffle, x.t, 3, o.t);
+    OT_FREE(&x, &o);
+    /* SliceV2 of (2, 3): rows 1.., columns 0 and 2 */
+    ot_make(&x, ACL_BF16, 2, s23, L_TRANS);
+    ot_make(&o, ACL_BF16, 2, (int64_t[]){1, 2}, L_CONTIG);
+    set_iota(&x);
+    aclIntArray *st = aclCreateIntArray((int64_t[]){1, 0}, 2),
+                *en = aclCreateIntArray((int64_t[]){9, 3}, 2),
+                *ax = aclCreateIntArray((int64_t[]){0, 1}, 2),
+                *sp = aclCreateIntArray((int64_t[]){1, 2}, 2),
+                *bad = aclCreateIntArray((int64_t[]){0, 0}, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnSliceV2GetWorkspaceSize(x.t, st, en, ax, sp, o.t, &ws, &ex));
+    ot_run(aclnnSliceV2, ws, ex);
+    expect_vals("SliceV2", &o, (const double[]){3, 5});
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "steps", aclnnSliceV2, x.t, st, en, ax, bad, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "repeats dim", aclnnSliceV2, x.t, st, en, bad, sp, o.t);
+    aclDestroyIntArray(st);
+    aclDestroyIntArray(en);
+    aclDestroyIntArray(ax);
+    aclDestroyIntArray(sp);
+    aclDestroyIntArray(bad);
+    OT_FREE(&x, &o);
+    /* ReplicationPad1d (1, 3) by {2, 1}; its backward sums the edge */
+    ot_make(&x, ACL_FLOAT, 2, s13, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 2, (int64_t[]){1, 6}, L_GAP);
+    set_iota(&x);
+    aclIntArray *pd = aclCreateIntArray((int64_t[]){2, 1}, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnReplicationPad1dGetWorkspaceSize(x.t, pd, o.t, &ws, &ex));
+    ot_run(aclnnReplicationPad1d, ws, ex);
+    expect_vals("ReplicationPad1d", &o, (const double[]){0, 0, 0, 1, 2, 2});
+    ot_make(&v, ACL_FLOAT, 2, s13, L_STEP);
+    for (int i = 0; i < 6; i++)
+        ot_set(&o, i, 1);
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnReplicationPad1dBackwardGetWorkspaceSize(o.t, x.t, pd, v.t, &ws, &ex));
+    ot_run(aclnnReplicationPad1dBackward, ws, ex);
+    expect_vals("ReplicationPad1dBackward", &v, (const double[]){3, 1, 2});
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "gradOutput", aclnnReplicationPad1dBackward, x.t, x.t, pd,
+                 v.t);
+    aclIntArray *pd3 = aclCreateIntArray((int64_t[]){3, 0}, 2); /* reflection needs pad < 3 */
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "padding 3, 0", aclnnReflectionPad1d, x.t, pd3, o.t);
+    aclDestroyIntArray(pd3);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "self has 2 dims", aclnnCircularPad3d, x.t, pd, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "padding", aclnnCircularPad2d, x.t, NULL, o.t);
+    aclDestroyIntArray(pd);
+    OT_FREE(&x, &o, &v);
+}
+
+static void test_creation(void)
+{
+    int64_t s22[2] = {2, 2}, s4[1] = {4}, s23[2] = {2, 3};
+    ot_tensor o, v;
+    uint64_t ws;
+    aclOpExecutor *ex;
+    ot_make(&o, ACL_INT32, 2, s23, L_TRANS);
+    CHECK_NN(ACLNN_SUCCESS, aclnnEyeGetWorkspaceSize(2, 3, o.t, &ws, &ex));
+    ot_run(aclnnEye, ws, ex);
+    expect_vals("Eye", &o, (const double[]){1, 0, 0, 0, 1, 0});
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnEye, 3, 2, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "n -1", aclnnEye, -1, 2, o.t);
+    ot_free(&o);
+    aclScalar *a = aclCreateScalar(&(double){1.0}, ACL_DOUBLE),
+              *b = aclCreateScalar(&(double){2.5}, ACL_DOUBLE),
+              *c = aclCreateScalar(&(double){0.5}, ACL_DOUBLE);
+    ot_make(&o, ACL_FLOAT, 1, s4, L_STEP);
+    CHECK_NN(ACLNN_SUCCESS, aclnnRangeGetWorkspaceSize(a, b, c, o.t, &ws, &ex));
+    ot_run(aclnnRange, ws, ex);
+    expect_vals("Range", &o, (const double[]){1, 1.5, 2, 2.5});
+    CHECK_NN(ACLNN_SUCCESS, aclnnLinspaceGetWorkspaceSize(a, b, 4, o.t, &ws, &ex));
+    ot_run(aclnnLinspace, ws, ex);
+    expect_vals("Linspace", &o, (const double[]){1, 1.5, 2, 2.5});
+    CHECK_NN(ACLNN_SUCCESS, aclnnLogSpaceGetWorkspaceSize(a, b, 4, 2.0, o.t, &ws, &ex));
+    ot_run(aclnnLogSpace, ws, ex);
+    expect_vals("LogSpace", &o,
+                (const double[]){2, (float)2.8284271247461903, 4, (float)5.6568542494923806});
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "inconsistent", aclnnRange, b, a, c, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnLinspace, a, b, 5, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "start", aclnnLogSpace, NULL, b, 4, 2.0, o.t);
+    ot_free(&o);
+    /* InplaceOne, InplaceFillTensor */
+    ot_make(&o, ACL_INT16, 2, s22, L_GAP);
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceOneGetWorkspaceSize(o.t, &ws, &ex));
+    ot_run(aclnnInplaceOne, ws, ex);
+    expect_vals("InplaceOne", &o, (const double[]){1, 1, 1, 1});
+    CHECK(ot_gaps_intact(&o));
+    ot_make(&v, ACL_FLOAT, 2, (int64_t[]){1, 1}, L_CONTIG);
+    ot_set(&v, 0, -7.75);
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplaceFillTensorGetWorkspaceSize(o.t, v.t, &ws, &ex));
+    ot_run(aclnnInplaceFillTensor, ws, ex);
+    expect_vals("InplaceFillTensor", &o, (const double[]){-7, -7, -7, -7});
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "one element", aclnnInplaceFillTensor, o.t, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "value", aclnnInplaceFillTensor, o.t, NULL);
+    OT_FREE(&o, &v);
+    aclDestroyScalar(a);
+    aclDestroyScalar(b);
+    aclDestroyScalar(c);
+}
+
 int main(void)
 {
     ot_init();
@@ -757,6 +996,8 @@ int main(void)
     test_cat();
     test_tri();
     test_phase2();
+    test_views();
+    test_creation();
     ot_fini();
     printf("ops_shape: %d cases passed\n", g_cases);
     return 0;

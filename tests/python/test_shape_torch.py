@@ -1,0 +1,318 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The shape, pad and creation rows of ops/shape/table.h added for issue 29 against PyTorch
+(torch 1.13 on the CPU as the oracle).
+
+Through acl.nn (both phases, on a stream), for every type each row declares: SplitTensor,
+SplitWithSize, Stack, Flatten, Expand, SliceV2, ChannelShuffle, ConfusionTranspose, Diag,
+DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
+(remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
+InplaceFillDiagonal, Range, Linspace, LogSpace, Eye. Inputs are seeded random tensors, given as themselves or as
+non-contiguous views (test_ew_torch.view_of), including empty tensors; moves copy bits, so
+the results must equal torch's exactly (NaN and -0.0 included) except the sums of the pads'
+backward and the float sequences. Bad input gives 161001 / 161002 with a message naming the
+operator. Skipped (exit 77) without torch."""
+import os
+import random
+import warnings
+import unittest
+
+torch = None
+if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
+    try:  # before acl (test_ew_torch.py says why)
+        import torch
+        import torch.nn.functional as TF
+    except ImportError:
+        torch = None
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import Dev, check, gen, view_of, ACL_DT, ALL, NUM, FLOATS  # noqa: E402
+    from test_ew_torch import F16, BF16, F32, F64, I32, I64, BOOL, TOL  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2907
+warnings.filterwarnings("ignore", category=UserWarning)  # torch.range is deprecated
+
+
+def as_bits(fn, t, *a):
+    """fn (a pure move) on t's bits: torch lacks some moves for FLOAT16 / BOOL on the CPU."""
+    it = {2: torch.int16, 1: torch.uint8, 4: torch.int32, 8: torch.int64}[t.element_size()]
+    return fn(t.view(it), *a).view(t.dtype)
+
+
+def same(case, got, ref, what):
+    """Bit-equal for moves: compare the raw bytes (NaN payloads, -0.0)."""
+    case.assertEqual(tuple(got.shape), tuple(ref.shape), what)
+    if ref.numel() == 0:
+        return
+    g = got.contiguous().reshape(-1).view(torch.uint8)
+    r = ref.contiguous().reshape(-1).view(torch.uint8)
+    if not torch.equal(g, r):
+        check(case, got, ref, what)  # names the first differing element
+        case.fail("%s: the bits differ" % what)
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class ShapeTorch(acltest.StreamCase):
+    def setUp(self):
+        super().setUp()
+        self.devs = []
+        self.rng = random.Random(SEED)
+
+    def tearDown(self):
+        for d in self.devs:
+            d.free()
+        super().tearDown()
+
+    def dev(self, t):
+        d = Dev(t)
+        # the view again, for a tensor list (acl.nn makes the list's own aclTensor)
+        d.view_args = (list(t.shape), ACL_DT[t.dtype], list(t.stride()), t.storage_offset(),
+                       acl.ACL_FORMAT_ND, [max(t.storage().size(), 1)], d.ptr)
+        self.devs.append(d)
+        return d
+
+    def inp(self, shape, dtype):
+        """A random input (special values in floats) and its device copy, maybe as a view."""
+        t = gen(self.rng, shape, dtype)
+        return t, self.dev(view_of(self.rng, t))
+
+    def out(self, shape, dtype):
+        return self.dev(torch.zeros(shape, dtype=dtype))
+
+    def run_op(self, name, *args):
+        ret = nn.run(name, *args, stream=self.stream)
+        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+
+    def refused(self, name, code, *args):
+        ret = nn.run(name, *args, stream=self.stream)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
+        self.assertIn("aclnn" + name, msg)
+
+    def one(self, name, ref, args, dtype=None, exact=True):
+        """Run name(args..., out) and compare out with ref."""
+        o = self.out(ref.shape, dtype or ref.dtype)
+        self.run_op(name, *(list(args) + [o.handle]))
+        if exact:
+            same(self, o.read(), ref, name)
+        else:
+            check(self, o.read(), ref.to(o.dtype), name)
+
+    # ---- view.c ------------------------------------------------------------------------------
+
+    def test_split(self):
+        for dt in ALL:
+            for shape, dim, sec in (((7, 3), 0, 3), ((2, 9, 2), 1, 4), ((4, 6), -1, 6),
+                                    ((0, 5), 1, 2), ((5,), 0, 1)):
+                x, xd = self.inp(shape, dt)
+                refs = torch.split(x, sec, dim)
+                outs = [self.out(r.shape, dt) for r in refs]
+                self.run_op("SplitTensor", xd.handle, sec, dim, outs)
+                for r, o in zip(refs, outs):
+                    same(self, o.read(), r, "SplitTensor %s %s" % (dt, shape))
+                sizes = [r.shape[dim] for r in refs][::-1]  # uneven pieces, last first
+                refs = torch.split(x, sizes, dim)
+                outs = [self.out(r.shape, dt) for r in refs]
+                self.run_op("SplitWithSize", xd.handle, sizes, dim, outs)
+                for r, o in zip(refs, outs):
+                    same(self, o.read(), r, "SplitWithSize %s %s" % (dt, shape))
+        x, xd = self.inp((6, 2), F32)
+        self.refused("SplitTensor", 161002, xd.handle, 4, 0, [self.out((4, 2), F32)])
+        self.refused("SplitWithSize", 161002, xd.handle, [2, 3], 0,
+                     [self.out((2, 2), F32), self.out((3, 2), F32)])
+        self.refused("SplitTensor", 161002, xd.handle, 3, 2,
+                     [self.out((3, 2), F32), self.out((3, 2), F32)])
+
+    def test_stack(self):
+        for dt in ALL:
+            for shape, dim in (((3, 4), 0), ((3, 4), 2), ((2, 0), 1), ((5,), -1), ((), 0)):
+                xs = [self.inp(shape, dt) for _ in range(3)]
+                ref = torch.stack([x for x, _ in xs], dim)
+                self.one("Stack", ref, [[d for _, d in xs], dim])
+        # mixed types promote and cast to out
+        a, ad = self.inp((2, 3), I32)
+        b, bd = self.inp((2, 3), F32)
+        self.one("Stack", torch.stack([a.float(), b], 1), [[ad, bd], 1], exact=False)
+        self.refused("Stack", 161002, [ad, self.inp((3, 2), I32)[1]], 0,
+                     self.out((2, 2, 3), I32).handle)
+
+    def test_flatten_expand(self):
+        for dt in ALL:
+            for shape, axis in (((2, 3, 4), 1), ((2, 3, 4), 0), ((2, 3, 4), 3), ((3, 0, 2), -1)):
+                x, xd = self.inp(shape, dt)
+                a = axis if axis >= 0 else axis + len(shape)
+                ref = x.reshape(int(torch.tensor(shape[:a]).prod()), -1) if x.numel() else \
+                    torch.zeros((int(torch.tensor(shape[:a], dtype=I64).prod()),
+                                 int(torch.tensor(shape[a:], dtype=I64).prod())), dtype=dt)
+                self.one("Flatten", ref, [xd.handle, axis])
+            for shape, size in (((3, 1), [2, 3, 4]), ((1,), [5]), ((2, 1, 3), [-1, 4, 3]),
+                                ((4,), [0, 4])):
+                x, xd = self.inp(shape, dt)
+                self.one("Expand", x.expand(size), [xd.handle, size])
+        self.refused("Expand", 161002, self.inp((3, 2), F32)[1].handle, [4, 4],
+                     self.out((4, 4), F32).handle)
+
+    def test_slice_v2(self):
+        for dt in ALL:
+            x, xd = self.inp((6, 7, 5), dt)
+            for starts, ends, axes, steps in (([1, 0], [5, 7], [0, 2], [2, 3]),
+                                              ([-3], [100], [1], [1]),
+                                              ([4], [2], [0], [1]),
+                                              ([0, 1, 2], [6, 7, 5], [2, 1, 0], [2, 2, 2])):
+                sl = [slice(None)] * 3
+                for s, e, a, st in zip(starts, ends, axes, steps):
+                    sl[a] = slice(s, e, st)
+                self.one("SliceV2", x[tuple(sl)], [xd.handle, starts, ends, axes, steps])
+        self.refused("SliceV2", 161002, xd.handle, [0], [1], [0], [0], self.out((1, 7, 5),
+                                                                             x.dtype).handle)
+
+    def test_channel_shuffle_confusion(self):
+        for dt in ALL:
+            x, xd = self.inp((2, 6, 3, 2), dt)
+            for g in (1, 2, 3, 6):
+                ref = x.reshape(2, g, 6 // g, 3, 2).transpose(1, 2).reshape(2, 6, 3, 2)
+                self.one("ChannelShuffle", ref, [xd.handle, g])
+            ref = x.permute(0, 2, 1, 3).reshape(2, 3, 12)
+            self.one("ConfusionTranspose", ref, [xd.handle, [0, 2, 1, 3], [2, 3, 12], True])
+            c = gen(self.rng, (2, 6, 6), dt)
+            cd = self.dev(c)  # the reshape-first form reads a viewable x
+            ref = c.reshape(2, 6, 2, 3).permute(0, 2, 1, 3)
+            self.one("ConfusionTranspose", ref, [cd.handle, [0, 2, 1, 3], [2, 6, 2, 3], False])
+        self.refused("ChannelShuffle", 161002, xd.handle, 4, self.out((2, 6, 3, 2), dt).handle)
+
+    def test_diag(self):
+        for dt in ALL:
+            for d in (0, 2, -1):
+                v, vd = self.inp((4,), dt)
+                self.one("Diag", as_bits(torch.diag, v, d), [vd.handle, d])
+                m, md = self.inp((4, 5), dt)
+                self.one("Diag", as_bits(torch.diag, m, d), [md.handle, d])
+                f, fd = self.inp((2, 3), dt)
+                self.one("DiagFlat", as_bits(torch.diagflat, f, d), [fd.handle, d])
+            m, md = self.inp((3, 2), dt)  # a diagonal past the matrix: empty
+            self.one("Diag", as_bits(torch.diag, m, 2), [md.handle, 2])
+        self.refused("Diag", 161002, self.inp((2, 2, 2), F32)[1].handle, 0,
+                     self.out((2,), F32).handle)
+
+    # ---- remap.c: pads -----------------------------------------------------------------------
+
+    PADS = [("ReflectionPad1d", "reflect", 1), ("ReflectionPad2d", "reflect", 2),
+            ("ReflectionPad3d", "reflect", 3), ("ReplicationPad1d", "replicate", 1),
+            ("ReplicationPad2d", "replicate", 2), ("ReplicationPad3d", "replicate", 3),
+            ("CircularPad2d", "circular", 2), ("CircularPad3d", "circular", 3)]
+
+    def test_pads(self):
+        for name, mode, k in self.PADS:
+            for batch in (1, 2):
+                shape = (2, 3)[:batch] + (4, 3, 5)[:k]
+                pad = [self.rng.randint(0, 2) for _ in range(2 * k)]
+                # torch 1.13 implements these modes for floats only: integers through DOUBLE
+                for dt in ALL:
+                    x, xd = self.inp(shape, dt)
+                    xs = x if x.dtype in (F32, F64) else x.double()
+                    xs = xs if batch == 2 or mode != "circular" else xs.unsqueeze(0)
+                    ref = TF.pad(xs, pad, mode=mode)
+                    if batch != 2 and mode == "circular":
+                        ref = ref.squeeze(0)
+                    # moved bits, unless torch's reference went through DOUBLE (NaN payloads)
+                    self.one(name, ref.to(dt), [xd.handle, pad], exact=dt in (F32, F64))
+                # backward in every float type, against autograd in DOUBLE
+                for dt in FLOATS:
+                    x = gen(self.rng, shape, F64, special=False).requires_grad_()
+                    xs = x if batch == 2 or mode != "circular" else x.unsqueeze(0)
+                    y = TF.pad(xs, pad, mode=mode)
+                    g = gen(self.rng, y.shape, F64, special=False).to(dt)
+                    y.backward(g.double())
+                    gd = self.dev(view_of(self.rng, g.reshape(y.shape if batch == 2 or
+                                                              mode != "circular" else
+                                                              y.shape[1:])))
+                    sd = self.dev(x.detach().to(dt))
+                    gi = self.out(shape, dt)
+                    self.run_op(name + "Backward", gd.handle, sd.handle, pad, gi.handle)
+                    check(self, gi.read(), x.grad.to(dt), name + "Backward %s" % dt,
+                          tol=(TOL[dt][0] * 4, TOL[dt][1] * 4))
+        xd = self.inp((2, 3, 4), F32)[1]
+        self.refused("ReflectionPad1d", 161002, xd.handle, [4, 0], self.out((2, 3, 8), F32).handle)
+        self.refused("ReplicationPad2d", 161002, xd.handle, [1, 1], self.out((2, 5, 6),
+                                                                           F32).handle)
+        self.refused("CircularPad2dBackward", 161002, self.out((2, 3, 4), I32).handle,
+                     self.out((2, 3, 4), I32).handle, [0, 0, 0, 0],
+                     self.out((2, 3, 4), I32).handle)
+
+    # ---- copy.c and arange.c: fills and creation ----------------------------------------------
+
+    def test_fills(self):
+        for dt in ALL:
+            x, xd = self.inp((3, 4), dt)
+            self.run_op("InplaceOne", xd.handle)
+            self.assertTrue(bool((self.read_view(xd, x) == 1).all()), "InplaceOne %s" % dt)
+            for vdt in (F32, I64, F64):
+                v = gen(self.rng, (1,), vdt, lo=0.0, hi=3.0, special=False)
+                y, yd = self.inp((2, 5), dt)
+                self.run_op("InplaceFillTensor", yd.handle, self.dev(v).handle)
+                got = self.read_view(yd, y)
+                self.assertTrue(bool((got == v.to(dt)).all()) or bool(torch.isnan(got).all()),
+                                "InplaceFillTensor %s %s" % (dt, vdt))
+        self.refused("InplaceFillTensor", 161002, xd.handle, self.out((2,), F32).handle)
+        for dt in ALL:
+            for shape, wrap in (((3, 3), False), ((7, 3), True), ((7, 3), False), ((2, 5), True),
+                                ((3, 3, 3), False), ((0, 2), True)):
+                x, xd = self.inp(shape, dt)
+                val = 1 if dt == BOOL else 5
+                ref = as_bits(lambda t: t, x).clone()
+                ref = ref.double().fill_diagonal_(val, wrap).to(dt) if dt != BOOL else \
+                    ref.fill_diagonal_(True, wrap)
+                self.run_op("InplaceFillDiagonal", xd.handle, val, wrap)
+                check(self, self.read_view(xd, x), ref, "InplaceFillDiagonal %s %s" % (dt, shape))
+        self.refused("InplaceFillDiagonal", 161002, self.inp((2, 3, 3), F32)[1].handle, 1.0,
+                     False)
+
+    def read_view(self, d, t):
+        """The values a (maybe non-contiguous) device view holds now."""
+        full = Dev.read(_Whole(d))
+        return torch.as_strided(full, tuple(d.view_args[0]), tuple(d.view_args[2]),
+                                d.view_args[3])
+
+    def test_sequences(self):
+        for dt in (F32, F16, BF16, F64, I32, I64):
+            cases = ((0, 10, 3), (5, -4, -2), (1, 1, 1)) if dt in (I32, I64) else \
+                ((0.0, 10.0, 3.0), (2.5, -1.0, -0.5), (1.0, 1.0, 1.0))
+            for s, e, st in cases:
+                ref = torch.range(s, e, st, dtype=F64).to(dt) if dt not in (I32, I64) else \
+                    torch.arange(s, e + (1 if st > 0 else -1), st, dtype=dt)
+                self.one("Range", ref, [s, e, st], exact=dt in (I32, I64))
+        for dt in NUM:
+            for s, e, n in ((0.0, 10.0, 7), (3.0, 3.0, 1), (50.0, 5.0, 0), (1.0, 100.0, 50),
+                            (20.0, 3.0, 6)):
+                ref = torch.linspace(s, e, n, dtype=F64)
+                ref = ref.to(dt) if dt in FLOATS else torch.linspace(s, e, n, dtype=dt)
+                self.one("Linspace", ref, [s, e, n], exact=False)
+        for dt in FLOATS:
+            for s, e, n, b in ((0.0, 3.0, 4, 10.0), (-1.0, 2.0, 7, 2.0), (1.0, 1.0, 0, 3.0)):
+                self.one("LogSpace", torch.logspace(s, e, n, b, dtype=F64).to(dt), [s, e, n, b],
+                         exact=False)
+        for dt in ALL:
+            for n, m in ((3, 3), (2, 5), (4, 1), (0, 3)):
+                self.one("Eye", torch.eye(n, m, dtype=F64).to(dt), [n, m])
+        self.refused("Range", 161002, 0, 10, -1, self.out((3,), F32).handle)
+        self.refused("Linspace", 161002, 0.0, 1.0, 4, self.out((5,), F32).handle)
+        self.refused("Eye", 161002, 2, 3, self.out((3, 2), F32).handle)
+
+
+class _Whole:
+    """A Dev seen as its whole storage (for reading views back)."""
+
+    def __init__(self, d):
+        self.ptr, self.dtype = d.ptr, d.dtype
+        self.shape = (d.view_args[5][0],)
+
+
+if __name__ == "__main__":
+    unittest.main()
