@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/conv/conv_pvt.h: helpers shared by the convolution and pooling kernels
- * (conv.c, pool.c): strided N-d views to and from contiguous float32.
+ * ops/conv/conv_pvt.h: helpers of the convolution kernels (conv.c,
+ * conv_backward.c): strided N-d views to and from contiguous float32.
  */
 #ifndef CPUACL_OPS_CONV_CONV_H
 #define CPUACL_OPS_CONV_CONV_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The conv family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): conv.c (Convolution), pool.c (MaxPool, AvgPool2d) and im2col.c.
+ * ops/engine/optable.h): conv.c (Convolution), im2col.c (pooling has its own room, ops/pool).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -17,12 +17,6 @@
       K(tensor, tensor, tensor, int_array, int_array, int_array, bool, int_array, int64, tensor,   \
         int8),                                                                                     \
       DTM_F3, none, 0)                                                                             \
-    X(MaxPool, max_pool, OPS_OUT,                                                                  \
-      K(tensor, int_array, int_array, int64, int_array, int_array, int64, tensor), DTM_F3, none,   \
-      0)                                                                                           \
-    X(AvgPool2d, avgpool2d, OPS_OUT,                                                               \
-      K(tensor, int_array, int_array, int_array, bool, bool, int64, int8, tensor), DTM_F3, none,   \
-      0)                                                                                           \
     X(Im2col, im2col, OPS_OUT, K(tensor, int_array, int_array, int_array, int_array, tensor),      \
       DTM_F3, none, 0)
 
