@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The conv family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): conv.c (Convolution), im2col.c (pooling has its own room, ops/pool).
- * The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/optable.h): conv.c (Convolution), conv_backward.c (ConvolutionBackward), im2col.c
+ * (pooling has its own room, ops/pool). The checks take each operator's types from its row
+ * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
  * its header (included by ops/engine/public.h), its docs row.
  */
@@ -16,6 +16,10 @@
     X(Convolution, convolution, OPS_OUT,                                                           \
       K(tensor, tensor, tensor, int_array, int_array, int_array, bool, int_array, int64, tensor,   \
         int8),                                                                                     \
+      DTM_F3, none, 0)                                                                             \
+    X(ConvolutionBackward, convolution_backward, OPS_OUT,                                          \
+      K(tensor, tensor, tensor, int_array, int_array, int_array, int_array, bool, int_array, int,  \
+        bool_array, int8, tensor, tensor, tensor),                                                 \
       DTM_F3, none, 0)                                                                             \
     X(Im2col, im2col, OPS_OUT, K(tensor, int_array, int_array, int_array, int_array, tensor),      \
       DTM_F3, none, 0)

@@ -300,6 +300,7 @@
 #include "aclnnop/aclnn_x_log_y_scalar_self.h"
 #include "aclnnop/aclnn_x_log_y_tensor.h"
 #include "aclnnop/aclnn_zero.h"
+#include "aclnnop/aclnn_convolution_backward.h"
 /* pooling (ops/pool) */
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
 #include "aclnnop/aclnn_adaptive_avg_pool2d_backward.h"

@@ -68,6 +68,7 @@ OPS = {
     'ClampTensor': ('tensor', 'tensor', 'tensor', 'tensor'),
     'ConstantPadNd': ('tensor', 'int_array', 'scalar', 'tensor'),
     'Convolution': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'bool', 'int_array', 'int64', 'tensor', 'int8'),
+    'ConvolutionBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'int_array', 'int', 'bool_array', 'int8', 'tensor', 'tensor', 'tensor'),
     'Cos': ('tensor', 'tensor'),
     'Cosh': ('tensor', 'tensor'),
     'Cumsum': ('tensor', 'int64', 'int', 'tensor'),

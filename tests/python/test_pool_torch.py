@@ -314,6 +314,93 @@ class PoolTorch(acltest.StreamCase):
         self.assertEqual(nn.launch("MaxPool2dWithIndicesBackward", 0, 0, ex, self.stream), 0)
         self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
 
+    # ---- ConvolutionBackward ---------------------------------------------------------
+
+    def test_conv_backward(self):
+        rng = random.Random(SEED + 5)
+        masks = [(True, True, True), (True, False, False), (False, True, False),
+                 (False, False, True), (True, True, False)]
+        for sp in (1, 2, 3):
+            for dtype in DTYPES:
+                for transposed in (False, True):
+                    for i in range(3 if sp < 3 else 2):
+                        self.one_conv(rng, sp, dtype, transposed, masks[(i + sp) % len(masks)])
+
+    def one_conv(self, rng, sp, dtype, transposed, mask):
+        g = rng.choice((1, 2))
+        cin, cout = g * rng.randint(1, 2), g * rng.randint(1, 3)
+        k = [rng.randint(1, 3) for _ in range(sp)]
+        s = [rng.randint(1, 2) for _ in range(sp)]
+        d = [rng.randint(1, 2) for _ in range(sp)]
+        p = [rng.randint(0, 1) for _ in range(sp)]
+        op = [rng.randint(0, max(s[i], d[i]) - 1) if transposed else 0 for i in range(sp)]
+        shape = [rng.randint(1, 2), cin] + [rng.randint(5, 7) for _ in range(sp)]
+        wshape = ([cin, cout // g] if transposed else [cout, cin // g]) + k
+        what = "ConvolutionBackward %dd %s tr %s g%d k%s s%s p%s d%s op%s %s mask %s" % (
+            sp, dtype, transposed, g, k, s, p, d, op, shape, mask)
+        x = rand(rng, shape, -1, 1).to(dtype)
+        w = rand(rng, wshape, -1, 1).to(dtype)
+        b = rand(rng, [cout], -1, 1).to(dtype)
+        xd, wd, bd = (t.double().requires_grad_() for t in (x, w, b))
+        if transposed:
+            fn = (TF.conv_transpose1d, TF.conv_transpose2d, TF.conv_transpose3d)[sp - 1]
+            y = fn(xd, wd, bd, s, p, op, g, d)
+        else:
+            fn = (TF.conv1d, TF.conv2d, TF.conv3d)[sp - 1]
+            y = fn(xd, wd, bd, s, p, d, g)
+        gy = rand(rng, y.shape, -1, 1).to(dtype)
+        y.backward(gy.double())
+        outs = [self.dev(torch.zeros(shape, dtype=dtype)) if mask[0] else None,
+                self.dev(torch.zeros(wshape, dtype=dtype)) if mask[1] else None,
+                self.dev(torch.zeros([cout], dtype=dtype)) if mask[2] else None]
+        bm, ret = nn.create_bool_array(list(mask))
+        self.assertEqual(ret, 0)
+        try:
+            args = [self.dev(view_of(rng, gy)).handle, self.dev(view_of(rng, x)).handle,
+                    self.dev(view_of(rng, w)).handle, self.ia([cout]), self.ia(s), self.ia(p),
+                    self.ia(d), transposed, self.ia(op), g, bm, 0]
+            args += [o.handle if o else 0 for o in outs]
+            self.assertEqual(self.run_op("ConvolutionBackward", *args), 0, what)
+        finally:
+            nn.destroy_bool_array(bm)
+        for o, ref, name in zip(outs, (xd.grad, wd.grad, bd.grad),
+                                ("gradInput", "gradWeight", "gradBias")):
+            if o is not None:
+                rt, at = loose(dtype)
+                check(self, o.read(), ref.to(dtype), name + " " + what, tol=(rt * 4, at * 4))
+
+    def test_conv_backward_codes(self):
+        x = self.dev(torch.zeros(1, 2, 5, 5))
+        w = self.dev(torch.zeros(3, 2, 3, 3))
+        gy = self.dev(torch.zeros(1, 3, 3, 3))
+        gx = self.dev(torch.zeros(1, 2, 5, 5))
+        gw = self.dev(torch.zeros(3, 2, 3, 3))
+        gb = self.dev(torch.zeros(3))
+        one, zero = self.ia([1, 1]), self.ia([0, 0])
+        bm, _ = nn.create_bool_array([True, True, True])
+        bm2, _ = nn.create_bool_array([True, True])
+        try:
+            base = [gy.handle, x.handle, w.handle, self.ia([3]), one, zero, one, False, zero, 1]
+            msg = self.refused("ConvolutionBackward", 161001, *(base + [bm, 0, gx.handle,
+                                                                     gw.handle, 0]))
+            self.assertIn("gradBias", msg)
+            self.refused("ConvolutionBackward", 161002, *(base + [bm2, 0, gx.handle, gw.handle,
+                                                               gb.handle]))
+            bad = [x.handle] + base[1:]  # gradOutput of the wrong shape
+            msg = self.refused("ConvolutionBackward", 161002, *(bad + [bm, 0, gx.handle,
+                                                                    gw.handle, gb.handle]))
+            self.assertIn("gradOutput", msg)
+            f16 = self.dev(torch.zeros(3, 2, 3, 3, dtype=F16))
+            msg = self.refused("ConvolutionBackward", 161002, *(base + [bm, 0, gx.handle,
+                                                                     f16.handle, gb.handle]))
+            self.assertIn("gradWeight", msg)
+            g2 = base[:9] + [2]  # groups 2 does not divide 3 output channels
+            self.refused("ConvolutionBackward", 161002, *(g2 + [bm, 0, gx.handle, gw.handle,
+                                                             gb.handle]))
+        finally:
+            nn.destroy_bool_array(bm)
+            nn.destroy_bool_array(bm2)
+
 
 if __name__ == "__main__":
     acltest.main()
