@@ -35,49 +35,13 @@ struct cb_plan {
     cb_sgemm_fn *gemm;
     bool mask[3], transposed;
     int64_t n, cin, cout, groups;
-    int64_t in[3], out[3], k[3], s[3], p[3], d[3]; /* spatial, normalised to 3 dims */
+    int64_t in[3], out[3]; /* spatial, normalised to 3 dims */
+    struct conv_geom g;
 };
 
 static void cb_fini(struct aclOpExecutor *e)
 {
     free(e->plan);
-}
-
-/* col[(c * K + kk) * npos + pos] = src[c][pos's cell for kernel cell kk] (0 in the padding):
- * src has C planes of size isz, the positions are osz; a cell is o * s - p + kk * d. */
-static void im2col(float *col, const float *src, int64_t C, const int64_t *isz, const int64_t *osz,
-                   const struct cb_plan *p, bool add_back)
-{
-    const int64_t K = p->k[0] * p->k[1] * p->k[2], npos = osz[0] * osz[1] * osz[2];
-    const int64_t iplane = isz[0] * isz[1] * isz[2];
-    for (int64_t c = 0; c < C; c++)
-        for (int64_t a = 0; a < p->k[0]; a++)
-            for (int64_t b = 0; b < p->k[1]; b++)
-                for (int64_t e = 0; e < p->k[2]; e++) {
-                    int64_t kk = (a * p->k[1] + b) * p->k[2] + e;
-                    float *r = col + (c * K + kk) * npos;
-                    float *x = (float *)src + c * iplane;
-                    for (int64_t oz = 0; oz < osz[0]; oz++) {
-                        int64_t iz = oz * p->s[0] - p->p[0] + a * p->d[0];
-                        bool zin = iz >= 0 && iz < isz[0];
-                        for (int64_t oy = 0; oy < osz[1]; oy++) {
-                            int64_t iy = oy * p->s[1] - p->p[1] + b * p->d[1];
-                            bool yin = zin && iy >= 0 && iy < isz[1];
-                            float *rr = r + (oz * osz[1] + oy) * osz[2];
-                            const int64_t row = (iz * isz[1] + iy) * isz[2];
-                            for (int64_t ox = 0; ox < osz[2]; ox++) {
-                                int64_t ix = ox * p->s[2] - p->p[2] + e * p->d[2];
-                                bool in = yin && ix >= 0 && ix < isz[2];
-                                if (add_back) {
-                                    if (in)
-                                        x[row + ix] += rr[ox];
-                                } else {
-                                    rr[ox] = in ? x[row + ix] : 0.0f;
-                                }
-                            }
-                        }
-                    }
-                }
 }
 
 static int64_t prod3(const int64_t *v)
@@ -89,7 +53,7 @@ static int32_t cb_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct cb_plan *p = e->plan;
     const int64_t G = p->groups, cig = p->cin / G, cog = p->cout / G;
-    const int64_t K = prod3(p->k), X = prod3(p->in), O = prod3(p->out);
+    const int64_t K = prod3(p->g.k), X = prod3(p->in), O = prod3(p->out);
     /* the im2col source: x (forward) or gy (transposed), and its positions */
     const int64_t colrows = (p->transposed ? cog : cig) * K, colcols = p->transposed ? X : O;
     size_t nx = (size_t)(p->n * p->cin * X), ny = (size_t)(p->n * p->cout * O),
@@ -116,20 +80,20 @@ static int32_t cb_run(const struct aclOpExecutor *e, void *const *addr)
                 const float *wg = w + g * cog * cig * K;
                 float *gwg = gw + g * cog * cig * K;
                 if (p->mask[1]) { /* gradWeight_g [cog, cig K] += gy_g [cog, O] col^T */
-                    im2col(col, xg, cig, p->in, p->out, p, false);
+                    conv_im2col(col, xg, cig, p->in, p->out, &p->g, false);
                     p->gemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)cog, (int)(cig * K),
                             (int)O, 1.0f, gyg, (int)O, col, (int)O, 1.0f, gwg, (int)(cig * K));
                 }
                 if (p->mask[0]) { /* dcol [cig K, O] = W_g^T gy_g, then col2im */
                     p->gemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)(cig * K), (int)O,
                             (int)cog, 1.0f, wg, (int)(cig * K), gyg, (int)O, 0.0f, col, (int)O);
-                    im2col(col, gxg, cig, p->in, p->out, p, true);
+                    conv_im2col(col, gxg, cig, p->in, p->out, &p->g, true);
                 }
             } else {
                 /* W_g [cig, cog K]; col [cog K, X] = im2col(gy_g) read at the input's cells */
                 const float *wg = w + g * cig * cog * K;
                 float *gwg = gw + g * cig * cog * K;
-                im2col(col, gyg, cog, p->out, p->in, p, false);
+                conv_im2col(col, (float *)gyg, cog, p->out, p->in, &p->g, false);
                 if (p->mask[0])
                     p->gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)cig, (int)X,
                             (int)(cog * K), 1.0f, wg, (int)(cog * K), col, (int)X, 0.0f, gxg,
@@ -298,10 +262,10 @@ aclnnStatus aclnnConvolutionBackwardGetWorkspaceSize(
         bool real = i >= 0;
         p->in[t] = real ? xi[2 + i] : 1;
         p->out[t] = real ? want[2 + i] : 1;
-        p->k[t] = real ? wi[2 + i] : 1;
-        p->s[t] = real ? s[i] : 1;
-        p->p[t] = real ? pd[i] : 0;
-        p->d[t] = real ? dl[i] : 1;
+        p->g.k[t] = real ? wi[2 + i] : 1;
+        p->g.s[t] = real ? s[i] : 1;
+        p->g.p[t] = real ? pd[i] : 0;
+        p->g.d[t] = real ? dl[i] : 1;
     }
     bool any = (m[0] && p->gx.numel) || (m[1] && p->gw.numel) || (m[2] && p->gb.numel);
     e->run = any ? cb_run : NULL;

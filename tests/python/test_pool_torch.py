@@ -10,7 +10,7 @@ torch.nn.functional's max_pool*/avg_pool*/adaptive_*_pool* (INT32 and INT64 indi
 gradient against torch's autograd of the forward in DOUBLE; the mask form's round trip
 (MaxPool2dWithMask then its backward) against autograd; global pools against
 torch.amax/mean; empty batches; NaN propagation; bad input codes (161001, 161002) naming
-the operator. aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
+the operator. aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
 dilation, transposed, every outputMask combination, against autograd of
 torch.nn.functional.conv*d / conv_transpose*d. References are computed in DOUBLE from the
 inputs as stored and rounded once. Skipped (exit 77) without torch."""
@@ -348,6 +348,14 @@ class PoolTorch(acltest.StreamCase):
         else:
             fn = (TF.conv1d, TF.conv2d, TF.conv3d)[sp - 1]
             y = fn(xd, wd, bd, s, p, d, g)
+        # the forward (aclnnConvolution) first: 3-d and the transposed form included
+        out = self.dev(torch.zeros(y.shape, dtype=dtype))
+        self.assertEqual(self.run_op("Convolution", self.dev(view_of(rng, x)).handle,
+                                     self.dev(w).handle, self.dev(b).handle, self.ia(s),
+                                     self.ia(p), self.ia(d), transposed, self.ia(op), g,
+                                     out.handle, 0), 0, what)
+        rt, at = loose(dtype)
+        check(self, out.read(), y.detach().to(dtype), "forward " + what, tol=(rt * 4, at * 4))
         gy = rand(rng, y.shape, -1, 1).to(dtype)
         y.backward(gy.double())
         outs = [self.dev(torch.zeros(shape, dtype=dtype)) if mask[0] else None,
