@@ -128,6 +128,22 @@ void conv_im2col(float *col, float *src, int64_t C, const int64_t isz[3], const 
                 }
 }
 
+void conv_geom_fill(int sp, const int64_t *xi, const int64_t *wi, const int64_t *yi,
+                    const int64_t *s, const int64_t *pd, const int64_t *dl, int64_t in[3],
+                    int64_t out[3], struct conv_geom *g)
+{
+    for (int t = 0; t < 3; t++) {
+        int i = t - (3 - sp);
+        bool real = i >= 0;
+        in[t] = real ? xi[2 + i] : 1;
+        out[t] = real ? yi[2 + i] : 1;
+        g->k[t] = real ? wi[2 + i] : 1;
+        g->s[t] = real ? s[i] : 1;
+        g->p[t] = real ? pd[i] : 0;
+        g->d[t] = real ? dl[i] : 1;
+    }
+}
+
 /* ---- the plan and the kernel ------------------------------------------------------- */
 
 struct conv_plan {
@@ -196,15 +212,16 @@ static int32_t conv_run(const struct aclOpExecutor *e, void *const *addr)
 #define OP "aclnnConvolution"
 
 /* An int array of exactly `want` values (the spatial rank). */
-static aclnnStatus arr(const aclIntArray *a, uint64_t want, const char *what, int64_t lo,
-                       int64_t *v)
+aclnnStatus conv_arr(const char *op, const aclIntArray *a, int sp, const char *what, int64_t lo,
+                     int64_t *v)
 {
+    uint64_t want = (uint64_t)sp;
     if (a->n != want)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values, expected %llu", OP, what,
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values, expected %llu", op, what,
                        (unsigned long long)a->n, (unsigned long long)want);
     for (uint64_t i = 0; i < want; i++) {
         if (a->v[i] < lo)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%llu] = %lld, must be >= %lld", OP,
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%llu] = %lld, must be >= %lld", op,
                            what, (unsigned long long)i, (long long)a->v[i], (long long)lo);
         v[i] = a->v[i];
     }
@@ -247,10 +264,10 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
     int sp = nd - 2;
     int64_t s[3] = {1, 1, 1}, pd[3] = {0, 0, 0}, dl[3] = {1, 1, 1}, op[3] = {0, 0, 0};
     aclnnStatus rc;
-    if ((rc = arr(stride, (uint64_t)sp, "stride", 1, s)) ||
-        (rc = arr(padding, (uint64_t)sp, "padding", 0, pd)) ||
-        (rc = arr(dilation, (uint64_t)sp, "dilation", 1, dl)) ||
-        (transposed && (rc = arr(outputPadding, (uint64_t)sp, "outputPadding", 0, op))))
+    if ((rc = conv_arr(OP, stride, sp, "stride", 1, s)) ||
+        (rc = conv_arr(OP, padding, sp, "padding", 0, pd)) ||
+        (rc = conv_arr(OP, dilation, sp, "dilation", 1, dl)) ||
+        (transposed && (rc = conv_arr(OP, outputPadding, sp, "outputPadding", 0, op))))
         return rc;
     if (groups < 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groups %lld must be >= 1", OP,
@@ -303,16 +320,7 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
     p->cin = cin;
     p->cout = cout;
     p->groups = groups;
-    for (int t = 0; t < 3; t++) {
-        int i = t - (3 - sp);
-        bool real = i >= 0;
-        p->in[t] = real ? xi[2 + i] : 1;
-        p->out[t] = real ? want[2 + i] : 1;
-        p->g.k[t] = real ? wi[2 + i] : 1;
-        p->g.s[t] = real ? s[i] : 1;
-        p->g.p[t] = real ? pd[i] : 0;
-        p->g.d[t] = real ? dl[i] : 1;
-    }
+    conv_geom_fill(sp, xi, wi, want, s, pd, dl, p->in, p->out, &p->g);
     e->run = p->out_t.numel > 0 ? conv_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }

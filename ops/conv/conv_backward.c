@@ -128,20 +128,6 @@ out:
 
 #define OP "aclnnConvolutionBackward"
 
-static aclnnStatus arr(const aclIntArray *a, int sp, const char *what, int64_t lo, int64_t *v)
-{
-    if (a->n != (uint64_t)sp && a->n != 1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values, expected %d", OP, what,
-                       (unsigned long long)a->n, sp);
-    for (int i = 0; i < sp; i++) {
-        v[i] = a->v[a->n == 1 ? 0 : i];
-        if (v[i] < lo)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%d] = %lld, must be >= %lld", OP, what,
-                           i, (long long)v[i], (long long)lo);
-    }
-    return ACLNN_SUCCESS;
-}
-
 static aclnnStatus same_dt(const aclTensor *t, const char *what, int dt)
 {
     if (t && ops_dt_index(t->dtype) != dt)
@@ -206,9 +192,11 @@ aclnnStatus aclnnConvolutionBackwardGetWorkspaceSize(
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groups %d must be >= 1", OP, groups);
     const int sp = nd - 2;
     int64_t s[3], pd[3], dl[3], op[3] = {0, 0, 0};
-    if ((rc = arr(stride, sp, "stride", 1, s)) || (rc = arr(padding, sp, "padding", 0, pd)) ||
-        (rc = arr(dilation, sp, "dilation", 1, dl)) ||
-        (transposed && outputPadding->n && (rc = arr(outputPadding, sp, "outputPadding", 0, op))))
+    if ((rc = conv_arr(OP, stride, sp, "stride", 1, s)) ||
+        (rc = conv_arr(OP, padding, sp, "padding", 0, pd)) ||
+        (rc = conv_arr(OP, dilation, sp, "dilation", 1, dl)) ||
+        (transposed && outputPadding->n &&
+         (rc = conv_arr(OP, outputPadding, sp, "outputPadding", 0, op))))
         return rc;
     const int64_t *xi = input->dims, *wi = weight->dims;
     const int64_t cin = xi[1], cout = transposed ? wi[1] * groups : wi[0];
@@ -257,16 +245,7 @@ aclnnStatus aclnnConvolutionBackwardGetWorkspaceSize(
     memcpy(p->mask, m, sizeof(p->mask));
     p->transposed = transposed;
     p->n = xi[0], p->cin = cin, p->cout = cout, p->groups = groups;
-    for (int t = 0; t < 3; t++) {
-        int i = t - (3 - sp);
-        bool real = i >= 0;
-        p->in[t] = real ? xi[2 + i] : 1;
-        p->out[t] = real ? want[2 + i] : 1;
-        p->g.k[t] = real ? wi[2 + i] : 1;
-        p->g.s[t] = real ? s[i] : 1;
-        p->g.p[t] = real ? pd[i] : 0;
-        p->g.d[t] = real ? dl[i] : 1;
-    }
+    conv_geom_fill(sp, xi, wi, want, s, pd, dl, p->in, p->out, &p->g);
     bool any = (m[0] && p->gx.numel) || (m[1] && p->gw.numel) || (m[2] && p->gb.numel);
     e->run = any ? cb_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);

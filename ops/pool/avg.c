@@ -25,12 +25,17 @@ static aclnnStatus cube_math(const char *op, int8_t cubeMathType)
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus avg_win(struct pool_spec *s, const aclIntArray *kernelSize,
-                           const aclIntArray *stride, const aclIntArray *padding,
-                           uint64_t *workspaceSize, aclOpExecutor **executor)
+/* The windowed average poolings: forward (gy NULL) or backward. */
+static aclnnStatus avg_win(const char *op, int sp, unsigned dt, const aclTensor *gy,
+                           const aclTensor *self, const aclIntArray *kernelSize,
+                           const aclIntArray *stride, const aclIntArray *padding, bool ceilMode,
+                           bool countIncludePad, int64_t divisorOverride, aclTensor *y,
+                           const char *y_name, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    aclnnStatus rc = pool_window(s, kernelSize, stride, padding, NULL);
-    return rc ? rc : pool_build(s, workspaceSize, executor);
+    struct pool_spec s = pool_spec_of(op, POOL_AVG, sp, dt, self, gy, y, y_name);
+    s.ceil = ceilMode, s.include_pad = countIncludePad, s.divisor = divisorOverride;
+    aclnnStatus rc = pool_window(&s, kernelSize, stride, padding, NULL);
+    return rc ? rc : pool_build(&s, workspaceSize, executor);
 }
 
 aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
@@ -43,18 +48,10 @@ aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self, const aclIntAr
     static const char op[] = "aclnnAvgPool2d";
     OPS_CHECK_NULLS(op, self, kernelSize, paddings, out, workspaceSize, executor);
     aclnnStatus rc = cube_math(op, cubeMathType);
-    struct pool_spec s = {.op = op,
-                          .kind = POOL_AVG,
-                          .sp = 2,
-                          .ceil = ceilMode,
-                          .include_pad = countIncludePad,
-                          .divisor = divisorOverride,
-                          .dt_mask = OPS_DT_AvgPool2d,
-                          .x = self,
-                          .y = out,
-                          .x_name = "self",
-                          .y_name = "out"};
-    return rc ? rc : avg_win(&s, kernelSize, strides, paddings, workspaceSize, executor);
+    return rc ? rc
+              : avg_win(op, 2, OPS_DT_AvgPool2d, NULL, self, kernelSize, strides, paddings,
+                        ceilMode, countIncludePad, divisorOverride, out, NULL, workspaceSize,
+                        executor);
 }
 
 aclnnStatus aclnnAvgPool3dGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
@@ -65,18 +62,8 @@ aclnnStatus aclnnAvgPool3dGetWorkspaceSize(const aclTensor *self, const aclIntAr
 {
     static const char op[] = "aclnnAvgPool3d";
     OPS_CHECK_NULLS(op, self, kernelSize, padding, out, workspaceSize, executor);
-    struct pool_spec s = {.op = op,
-                          .kind = POOL_AVG,
-                          .sp = 3,
-                          .ceil = ceilMode,
-                          .include_pad = countIncludePad,
-                          .divisor = divisorOverride,
-                          .dt_mask = OPS_DT_AvgPool3d,
-                          .x = self,
-                          .y = out,
-                          .x_name = "self",
-                          .y_name = "out"};
-    return avg_win(&s, kernelSize, stride, padding, workspaceSize, executor);
+    return avg_win(op, 3, OPS_DT_AvgPool3d, NULL, self, kernelSize, stride, padding, ceilMode,
+                   countIncludePad, divisorOverride, out, NULL, workspaceSize, executor);
 }
 
 aclnnStatus aclnnAvgPool2dBackwardGetWorkspaceSize(
@@ -88,21 +75,10 @@ aclnnStatus aclnnAvgPool2dBackwardGetWorkspaceSize(
     static const char op[] = "aclnnAvgPool2dBackward";
     OPS_CHECK_NULLS(op, gradOutput, self, kernelSize, padding, gradInput, workspaceSize, executor);
     aclnnStatus rc = cube_math(op, cubeMathType);
-    struct pool_spec s = {.op = op,
-                          .kind = POOL_AVG,
-                          .backward = true,
-                          .sp = 2,
-                          .ceil = ceilMode,
-                          .include_pad = countIncludePad,
-                          .divisor = divisorOverride,
-                          .dt_mask = OPS_DT_AvgPool2dBackward,
-                          .x = self,
-                          .gy = gradOutput,
-                          .y = gradInput,
-                          .x_name = "self",
-                          .gy_name = "gradOutput",
-                          .y_name = "gradInput"};
-    return rc ? rc : avg_win(&s, kernelSize, stride, padding, workspaceSize, executor);
+    return rc ? rc
+              : avg_win(op, 2, OPS_DT_AvgPool2dBackward, gradOutput, self, kernelSize, stride,
+                        padding, ceilMode, countIncludePad, divisorOverride, gradInput, NULL,
+                        workspaceSize, executor);
 }
 
 aclnnStatus aclnnAvgPool3dBackwardGetWorkspaceSize(
@@ -112,21 +88,9 @@ aclnnStatus aclnnAvgPool3dBackwardGetWorkspaceSize(
 {
     static const char op[] = "aclnnAvgPool3dBackward";
     OPS_CHECK_NULLS(op, gradOutput, self, kernelSize, padding, output, workspaceSize, executor);
-    struct pool_spec s = {.op = op,
-                          .kind = POOL_AVG,
-                          .backward = true,
-                          .sp = 3,
-                          .ceil = ceilMode,
-                          .include_pad = countIncludePad,
-                          .divisor = divisorOverride,
-                          .dt_mask = OPS_DT_AvgPool3dBackward,
-                          .x = self,
-                          .gy = gradOutput,
-                          .y = output,
-                          .x_name = "self",
-                          .gy_name = "gradOutput",
-                          .y_name = "output"};
-    return avg_win(&s, kernelSize, stride, padding, workspaceSize, executor);
+    return avg_win(op, 3, OPS_DT_AvgPool3dBackward, gradOutput, self, kernelSize, stride, padding,
+                   ceilMode, countIncludePad, divisorOverride, output, "output", workspaceSize,
+                   executor);
 }
 
 #define ADAPTIVE_AVG(Name, SP, DT, BDT)                                                            \
@@ -136,17 +100,8 @@ aclnnStatus aclnnAvgPool3dBackwardGetWorkspaceSize(
     {                                                                                              \
         static const char op[] = "aclnn" #Name;                                                    \
         OPS_CHECK_NULLS(op, self, outputSize, out, workspaceSize, executor);                       \
-        struct pool_spec s = {.op = op,                                                            \
-                              .kind = POOL_AVG,                                                    \
-                              .adaptive = true,                                                    \
-                              .sp = SP,                                                            \
-                              .dt_mask = DT,                                                       \
-                              .x = self,                                                           \
-                              .y = out,                                                            \
-                              .x_name = "self",                                                    \
-                              .y_name = "out"};                                                    \
-        aclnnStatus rc = pool_arr(op, outputSize, "outputSize", SP, NULL, 1, s.out);               \
-        return rc ? rc : pool_build(&s, workspaceSize, executor);                                  \
+        return pool_adaptive(op, POOL_AVG, SP, DT, 0, NULL, self, NULL, outputSize, out, NULL,     \
+                             workspaceSize, executor);                                             \
     }                                                                                              \
     PHASE2(Name)                                                                                   \
     aclnnStatus aclnn##Name##BackwardGetWorkspaceSize(                                             \
@@ -155,23 +110,8 @@ aclnnStatus aclnnAvgPool3dBackwardGetWorkspaceSize(
     {                                                                                              \
         static const char op[] = "aclnn" #Name "Backward";                                         \
         OPS_CHECK_NULLS(op, gradOutput, self, out, workspaceSize, executor);                       \
-        struct pool_spec s = {.op = op,                                                            \
-                              .kind = POOL_AVG,                                                    \
-                              .backward = true,                                                    \
-                              .adaptive = true,                                                    \
-                              .sp = SP,                                                            \
-                              .out = {1, 1, 1},                                                    \
-                              .dt_mask = BDT,                                                      \
-                              .x = self,                                                           \
-                              .gy = gradOutput,                                                    \
-                              .y = out,                                                            \
-                              .x_name = "self",                                                    \
-                              .gy_name = "gradOutput",                                             \
-                              .y_name = "out"};                                                    \
-        if (gradOutput->ndim == self->ndim && self->ndim >= SP)                                    \
-            for (int i = 0; i < SP; i++)                                                           \
-                s.out[i] = gradOutput->dims[self->ndim - SP + i];                                  \
-        return pool_build(&s, workspaceSize, executor);                                            \
+        return pool_adaptive(op, POOL_AVG, SP, BDT, 0, gradOutput, self, NULL, NULL, out, "out",   \
+                             workspaceSize, executor);                                             \
     }                                                                                              \
     PHASE2(Name##Backward)
 
@@ -182,23 +122,8 @@ aclnnStatus aclnnGlobalAveragePoolGetWorkspaceSize(const aclTensor *self, aclTen
                                                    uint64_t *workspaceSize,
                                                    aclOpExecutor **executor)
 {
-    static const char op[] = "aclnnGlobalAveragePool";
-    OPS_CHECK_NULLS(op, self, out, workspaceSize, executor);
-    if (self->ndim < 3 || self->ndim > 5)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: self must have 3 to 5 dims [N, C, spatial...], got %d", op,
-                       (int)self->ndim);
-    struct pool_spec s = {.op = op,
-                          .kind = POOL_AVG,
-                          .adaptive = true,
-                          .sp = (int)self->ndim - 2,
-                          .out = {1, 1, 1},
-                          .dt_mask = OPS_DT_GlobalAveragePool,
-                          .x = self,
-                          .y = out,
-                          .x_name = "self",
-                          .y_name = "out"};
-    return pool_build(&s, workspaceSize, executor);
+    return pool_global("aclnnGlobalAveragePool", POOL_AVG, OPS_DT_GlobalAveragePool, self, out,
+                       workspaceSize, executor);
 }
 
 PHASE2(AvgPool2d)

@@ -56,14 +56,22 @@ aclnnStatus aclnnMaxPoolGetWorkspaceSize(const aclTensor *self, const aclIntArra
                             workspaceSize, executor);
 }
 
-/* The windowed max poolings with indices or a mask, forward and backward. */
-static aclnnStatus max_win(struct pool_spec *s, const aclIntArray *kernelSize,
-                           const aclIntArray *stride, const aclIntArray *padding,
-                           const aclIntArray *dilation, uint64_t *workspaceSize,
-                           aclOpExecutor **executor)
+/* The windowed max poolings with indices or a mask: forward (gy NULL, ind the output
+ * indices) or backward (gy given, ind the forward's). */
+static aclnnStatus max_win(const char *op, int sp, enum pool_idx idx, unsigned dt, unsigned dt2,
+                           const aclTensor *gy, const aclTensor *self, aclTensor *ind,
+                           const aclIntArray *kernelSize, const aclIntArray *stride,
+                           const aclIntArray *padding, const aclIntArray *dilation, bool ceilMode,
+                           aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    aclnnStatus rc = pool_window(s, kernelSize, stride, padding, dilation);
-    return rc ? rc : pool_build(s, workspaceSize, executor);
+    struct pool_spec s = pool_spec_of(op, POOL_MAX, sp, dt, self, gy, y, NULL);
+    s.idx = idx, s.idx_mask = dt2, s.ceil = ceilMode;
+    if (gy)
+        s.ind = ind;
+    else
+        s.ind_out = ind;
+    aclnnStatus rc = pool_window(&s, kernelSize, stride, padding, dilation);
+    return rc ? rc : pool_build(&s, workspaceSize, executor);
 }
 
 #define MAX_FWD(Name, SP, IDX, DT, DT2)                                                            \
@@ -75,20 +83,8 @@ static aclnnStatus max_win(struct pool_spec *s, const aclIntArray *kernelSize,
         static const char op[] = "aclnn" #Name;                                                    \
         OPS_CHECK_NULLS(op, self, kernelSize, stride, padding, dilation, out, indices,             \
                         workspaceSize, executor);                                                  \
-        struct pool_spec s = {.op = op,                                                            \
-                              .kind = POOL_MAX,                                                    \
-                              .idx = IDX,                                                          \
-                              .sp = SP,                                                            \
-                              .ceil = ceilMode,                                                    \
-                              .dt_mask = DT,                                                       \
-                              .idx_mask = DT2,                                                     \
-                              .x = self,                                                           \
-                              .y = out,                                                            \
-                              .ind_out = indices,                                                  \
-                              .x_name = "self",                                                    \
-                              .y_name = "out",                                                     \
-                              .ind_name = "indices"};                                              \
-        return max_win(&s, kernelSize, stride, padding, dilation, workspaceSize, executor);        \
+        return max_win(op, SP, IDX, DT, DT2, NULL, self, indices, kernelSize, stride, padding,     \
+                       dilation, ceilMode, out, workspaceSize, executor);                          \
     }                                                                                              \
     PHASE2(Name)
 
@@ -102,23 +98,8 @@ static aclnnStatus max_win(struct pool_spec *s, const aclIntArray *kernelSize,
         static const char op[] = "aclnn" #Name;                                                    \
         OPS_CHECK_NULLS(op, gradOutput, self, indices, kernelSize, stride, padding, dilation,      \
                         gradInput, workspaceSize, executor);                                       \
-        struct pool_spec s = {.op = op,                                                            \
-                              .kind = POOL_MAX,                                                    \
-                              .backward = true,                                                    \
-                              .idx = IDX,                                                          \
-                              .sp = SP,                                                            \
-                              .ceil = ceilMode,                                                    \
-                              .dt_mask = DT,                                                       \
-                              .idx_mask = DT2,                                                     \
-                              .x = self,                                                           \
-                              .gy = gradOutput,                                                    \
-                              .ind = indices,                                                      \
-                              .y = gradInput,                                                      \
-                              .x_name = "self",                                                    \
-                              .gy_name = "gradOutput",                                             \
-                              .y_name = "gradInput",                                               \
-                              .ind_name = "indices"};                                              \
-        return max_win(&s, kernelSize, stride, padding, dilation, workspaceSize, executor);        \
+        return max_win(op, SP, IDX, DT, DT2, gradOutput, self, (aclTensor *)indices, kernelSize,   \
+                       stride, padding, dilation, ceilMode, gradInput, workspaceSize, executor);   \
     }                                                                                              \
     PHASE2(Name)
 
@@ -134,7 +115,6 @@ MAX_BWD(MaxPool2dWithIndicesBackward, 2, POOL_IDX_FLAT, OPS_DT_MaxPool2dWithIndi
 MAX_BWD(MaxPool3dWithArgmaxBackward, 3, POOL_IDX_FLAT, OPS_DT_MaxPool3dWithArgmaxBackward,
         OPS_DT2_MaxPool3dWithArgmaxBackward)
 
-/* Adaptive max pooling: the windows from outputSize (PL2). */
 #define ADAPTIVE_MAX(Name, SP, DT, DT2, BDT, BDT2)                                                 \
     aclnnStatus aclnn##Name##GetWorkspaceSize(                                                     \
         const aclTensor *self, const aclIntArray *outputSize, aclTensor *outputOut,                \
@@ -142,21 +122,8 @@ MAX_BWD(MaxPool3dWithArgmaxBackward, 3, POOL_IDX_FLAT, OPS_DT_MaxPool3dWithArgma
     {                                                                                              \
         static const char op[] = "aclnn" #Name;                                                    \
         OPS_CHECK_NULLS(op, self, outputSize, outputOut, indicesOut, workspaceSize, executor);     \
-        struct pool_spec s = {.op = op,                                                            \
-                              .kind = POOL_MAX,                                                    \
-                              .adaptive = true,                                                    \
-                              .idx = POOL_IDX_FLAT,                                                \
-                              .sp = SP,                                                            \
-                              .dt_mask = DT,                                                       \
-                              .idx_mask = DT2,                                                     \
-                              .x = self,                                                           \
-                              .y = outputOut,                                                      \
-                              .ind_out = indicesOut,                                               \
-                              .x_name = "self",                                                    \
-                              .y_name = "outputOut",                                               \
-                              .ind_name = "indicesOut"};                                           \
-        aclnnStatus rc = pool_arr(op, outputSize, "outputSize", SP, NULL, 1, s.out);               \
-        return rc ? rc : pool_build(&s, workspaceSize, executor);                                  \
+        return pool_adaptive(op, POOL_MAX, SP, DT, DT2, NULL, self, indicesOut, outputSize,        \
+                             outputOut, "outputOut", workspaceSize, executor);                     \
     }                                                                                              \
     PHASE2(Name)                                                                                   \
     aclnnStatus aclnn##Name##BackwardGetWorkspaceSize(                                             \
@@ -165,27 +132,8 @@ MAX_BWD(MaxPool3dWithArgmaxBackward, 3, POOL_IDX_FLAT, OPS_DT_MaxPool3dWithArgma
     {                                                                                              \
         static const char op[] = "aclnn" #Name "Backward";                                         \
         OPS_CHECK_NULLS(op, gradOutput, self, indices, gradInput, workspaceSize, executor);        \
-        struct pool_spec s = {.op = op,                                                            \
-                              .kind = POOL_MAX,                                                    \
-                              .backward = true,                                                    \
-                              .adaptive = true,                                                    \
-                              .idx = POOL_IDX_FLAT,                                                \
-                              .sp = SP,                                                            \
-                              .out = {1, 1, 1},                                                    \
-                              .dt_mask = BDT,                                                      \
-                              .idx_mask = BDT2,                                                    \
-                              .x = self,                                                           \
-                              .gy = gradOutput,                                                    \
-                              .ind = indices,                                                      \
-                              .y = gradInput,                                                      \
-                              .x_name = "self",                                                    \
-                              .gy_name = "gradOutput",                                             \
-                              .y_name = "gradInput",                                               \
-                              .ind_name = "indices"};                                              \
-        if (gradOutput->ndim == self->ndim && self->ndim >= SP)                                    \
-            for (int i = 0; i < SP; i++)                                                           \
-                s.out[i] = gradOutput->dims[self->ndim - SP + i];                                  \
-        return pool_build(&s, workspaceSize, executor);                                            \
+        return pool_adaptive(op, POOL_MAX, SP, BDT, BDT2, gradOutput, self, (aclTensor *)indices,  \
+                             NULL, gradInput, NULL, workspaceSize, executor);                      \
     }                                                                                              \
     PHASE2(Name##Backward)
 
@@ -197,23 +145,8 @@ ADAPTIVE_MAX(AdaptiveMaxPool3d, 3, OPS_DT_AdaptiveMaxPool3d, OPS_DT2_AdaptiveMax
 aclnnStatus aclnnGlobalMaxPoolGetWorkspaceSize(const aclTensor *self, aclTensor *out,
                                                uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    static const char op[] = "aclnnGlobalMaxPool";
-    OPS_CHECK_NULLS(op, self, out, workspaceSize, executor);
-    if (self->ndim < 3 || self->ndim > 5)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: self must have 3 to 5 dims [N, C, spatial...], got %d", op,
-                       (int)self->ndim);
-    struct pool_spec s = {.op = op,
-                          .kind = POOL_MAX,
-                          .adaptive = true,
-                          .sp = (int)self->ndim - 2,
-                          .out = {1, 1, 1},
-                          .dt_mask = OPS_DT_GlobalMaxPool,
-                          .x = self,
-                          .y = out,
-                          .x_name = "self",
-                          .y_name = "out"};
-    return pool_build(&s, workspaceSize, executor);
+    return pool_global("aclnnGlobalMaxPool", POOL_MAX, OPS_DT_GlobalMaxPool, self, out,
+                       workspaceSize, executor);
 }
 
 PHASE2(MaxPool)

@@ -60,14 +60,12 @@ struct pool_plan {
 
 /* ---- the kernel ---------------------------------------------------------------------------- */
 
+/* The element offset of plane pl of a view whose 1 or 2 leading dims are the planes. */
 static int64_t plane_off(const struct ops_tensor *t, int lead, int64_t pl)
 {
-    int64_t off = 0;
-    for (int d = lead - 1; d >= 0; d--) {
-        off += (pl % t->dims[d]) * t->strides[d];
-        pl /= t->dims[d];
-    }
-    return off;
+    if (lead == 1)
+        return pl * t->strides[0];
+    return pl / t->dims[1] * t->strides[0] + pl % t->dims[1] * t->strides[1];
 }
 
 static int64_t divisor_of(const struct pool_plan *p, const struct pool_win *w0,
@@ -457,29 +455,83 @@ aclnnStatus pool_build(const struct pool_spec *s, uint64_t *workspaceSize, aclOp
     return ops_exec_done(e, workspaceSize, executor);
 }
 
+struct pool_spec pool_spec_of(const char *op, enum pool_kind kind, int sp, unsigned dt_mask,
+                              const aclTensor *x, const aclTensor *gy, aclTensor *y,
+                              const char *y_name)
+{
+    return (struct pool_spec){
+        .op = op,
+        .kind = kind,
+        .backward = gy != NULL,
+        .sp = sp,
+        .out = {1, 1, 1},
+        .dt_mask = dt_mask,
+        .x = x,
+        .gy = gy,
+        .y = y,
+        .x_name = "self",
+        .gy_name = "gradOutput",
+        .y_name = y_name ? y_name
+                  : gy   ? "gradInput"
+                         : "out",
+        .ind_name = "indices",
+    };
+}
+
+/* Adaptive pooling: the windows from outputSize (PL2), or backward (gy given) from gy's
+ * spatial size; ind NULL for the average. */
+aclnnStatus pool_adaptive(const char *op, enum pool_kind kind, int sp, unsigned dt, unsigned dt2,
+                          const aclTensor *gy, const aclTensor *self, aclTensor *ind,
+                          const aclIntArray *outputSize, aclTensor *y, const char *y_name,
+                          uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    struct pool_spec s = pool_spec_of(op, kind, sp, dt, self, gy, y, y_name);
+    s.adaptive = true;
+    if (ind) {
+        s.idx = POOL_IDX_FLAT, s.idx_mask = dt2;
+        if (gy)
+            s.ind = ind;
+        else
+            s.ind_out = ind, s.ind_name = "indicesOut";
+    }
+    if (!gy) {
+        aclnnStatus rc = pool_arr(op, outputSize, "outputSize", sp, NULL, 1, s.out);
+        if (rc)
+            return rc;
+    } else if (gy->ndim == self->ndim && (int)self->ndim >= sp) {
+        for (int i = 0; i < sp; i++)
+            s.out[i] = gy->dims[self->ndim - sp + i];
+    }
+    return pool_build(&s, workspaceSize, executor);
+}
+
+aclnnStatus pool_global(const char *op, enum pool_kind kind, unsigned dt_mask,
+                        const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
+                        aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS(op, self, out, workspaceSize, executor);
+    if (self->ndim < 3 || self->ndim > 5)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self must have 3 to 5 dims [N, C, spatial...], got %d", op,
+                       (int)self->ndim);
+    struct pool_spec s =
+        pool_spec_of(op, kind, (int)self->ndim - 2, dt_mask, self, NULL, out, NULL);
+    s.adaptive = true;
+    return pool_build(&s, workspaceSize, executor);
+}
+
 aclnnStatus ops_pool2d_build(const char *op, const aclTensor *self, aclTensor *out, bool is_max,
                              const int64_t k[2], const int64_t s[2], const int64_t pads[4],
                              const int64_t dil[2], bool ceil, bool count_include_pad,
                              int64_t divisor, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    struct pool_spec sp = {
-        .op = op,
-        .kind = is_max ? POOL_MAX : POOL_AVG,
-        .sp = 2,
-        .k = {k[0], k[1]},
-        .s = {s[0], s[1]},
-        .plo = {pads[0], pads[1]},
-        .phi = {pads[2], pads[3]},
-        .d = {dil[0], dil[1]},
-        .ceil = ceil,
-        .include_pad = count_include_pad,
-        .divisor = divisor,
-        .dt_mask = is_max ? OPS_DT_MaxPool : OPS_DT_AvgPool2d,
-        .x = self,
-        .y = out,
-        .x_name = "self",
-        .y_name = "out",
-    };
+    struct pool_spec sp =
+        pool_spec_of(op, is_max ? POOL_MAX : POOL_AVG, 2,
+                     is_max ? OPS_DT_MaxPool : OPS_DT_AvgPool2d, self, NULL, out, NULL);
+    sp.ceil = ceil, sp.include_pad = count_include_pad, sp.divisor = divisor;
+    for (int i = 0; i < 2; i++)
+        sp.k[i] = k[i], sp.s[i] = s[i], sp.plo[i] = pads[i], sp.phi[i] = pads[i + 2],
+        sp.d[i] = dil[i];
     for (int i = 0; i < 2; i++)
         if (k[i] < 1 || s[i] < 1 || dil[i] < 1 || pads[i] < 0 || pads[i + 2] < 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID,

@@ -40,6 +40,25 @@ struct pool_spec {
     const char *x_name, *gy_name, *y_name, *ind_name;
 };
 
+/* A description with the usual parameter names: x "self", y y_name (or "out" forward,
+ * "gradInput" backward), gy "gradOutput" (backward when gy is given), indices "indices". */
+struct pool_spec pool_spec_of(const char *op, enum pool_kind kind, int sp, unsigned dt_mask,
+                              const aclTensor *x, const aclTensor *gy, aclTensor *y,
+                              const char *y_name);
+
+/* Adaptive pooling (PL2): forward (gy NULL) to outputSize, or backward (gy given) from gy's
+ * spatial size; ind: the indices (max: INT32 / INT64 in dt2) or NULL (average). */
+aclnnStatus pool_adaptive(const char *op, enum pool_kind kind, int sp, unsigned dt, unsigned dt2,
+                          const aclTensor *gy, const aclTensor *self, aclTensor *ind,
+                          const aclIntArray *outputSize, aclTensor *y, const char *y_name,
+                          uint64_t *workspaceSize, aclOpExecutor **executor);
+
+/* The global poolings: every spatial dim of a [N, C, spatial...] self (1 to 3 spatial dims)
+ * into out [N, C, 1, ...]. */
+aclnnStatus pool_global(const char *op, enum pool_kind kind, unsigned dt_mask,
+                        const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
+                        aclOpExecutor **executor);
+
 /* Check every argument of s against each other (ranks: sp + 1 or sp + 2 dims, the leading
  * ones planes; types; shapes of out, indices, gradients) and plan the launch: 161001 NULL,
  * 161002 anything else, with a message naming the parameter. */
