@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * aclnnop/aclnn_convolution.h: 1-d (NCL), 2-d (NCHW) and transposed
+ * aclnnop/aclnn_convolution.h: 1-d (NCL), 2-d (NCHW), 3-d (NCDHW) and transposed
  * convolution, with groups, stride, padding (symmetric, one value per
  * spatial dim), dilation and an optional bias [Cout].
  *

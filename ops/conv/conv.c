@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * aclnnConvolution: 1-d and 2-d convolution, forward and transposed, with
- * groups, stride, symmetric padding, dilation and an optional bias.
+ * aclnnConvolution: 1-d, 2-d and 3-d convolution, forward and transposed,
+ * with groups, stride, symmetric padding, dilation and an optional bias; and
+ * the im2col / col2im both it and conv_backward.c run on (conv_pvt.h).
  *
  *  CV1. Every operand is first gathered into a contiguous float32 block (any
  *      strides, float16/bfloat16 converted), so the arithmetic sees one
  *      layout; the result is stored back through the out view, rounded to
- *      its type. A 1-d convolution is a 2-d one with H = 1.
+ *      its type. 1-d and 2-d convolutions run as 3-d ones with outer
+ *      spatial dims of size 1.
  *  CV2. Forward: per batch and group, im2col of the input into a
  *      [Cin/g * KH * KW, OH * OW] matrix, then one sgemm with the group's
  *      filters [Cout/g, Cin/g * KH * KW]. Transposed: one sgemm
@@ -89,22 +91,68 @@ static void conv_blas_load(void)
     }
 }
 
+/* ---- im2col / col2im (conv_pvt.h) ----------------------------------------------------- */
+
+void conv_im2col(float *col, float *src, int64_t C, const int64_t isz[3], const int64_t osz[3],
+                 const struct conv_geom *p, bool add_back)
+{
+    const int64_t K = p->k[0] * p->k[1] * p->k[2], npos = osz[0] * osz[1] * osz[2];
+    const int64_t iplane = isz[0] * isz[1] * isz[2];
+    for (int64_t c = 0; c < C; c++)
+        for (int64_t a = 0; a < p->k[0]; a++)
+            for (int64_t b = 0; b < p->k[1]; b++)
+                for (int64_t e = 0; e < p->k[2]; e++) {
+                    int64_t kk = (a * p->k[1] + b) * p->k[2] + e;
+                    float *r = col + (c * K + kk) * npos;
+                    float *x = src + c * iplane;
+                    for (int64_t oz = 0; oz < osz[0]; oz++) {
+                        int64_t iz = oz * p->s[0] - p->p[0] + a * p->d[0];
+                        bool zin = iz >= 0 && iz < isz[0];
+                        for (int64_t oy = 0; oy < osz[1]; oy++) {
+                            int64_t iy = oy * p->s[1] - p->p[1] + b * p->d[1];
+                            bool yin = zin && iy >= 0 && iy < isz[1];
+                            float *rr = r + (oz * osz[1] + oy) * osz[2];
+                            const int64_t row = (iz * isz[1] + iy) * isz[2];
+                            for (int64_t ox = 0; ox < osz[2]; ox++) {
+                                int64_t ix = ox * p->s[2] - p->p[2] + e * p->d[2];
+                                bool in = yin && ix >= 0 && ix < isz[2];
+                                if (add_back) {
+                                    if (in)
+                                        x[row + ix] += rr[ox];
+                                } else {
+                                    rr[ox] = in ? x[row + ix] : 0.0f;
+                                }
+                            }
+                        }
+                    }
+                }
+}
+
+void conv_geom_fill(int sp, const int64_t *xi, const int64_t *wi, const int64_t *yi,
+                    const int64_t *s, const int64_t *pd, const int64_t *dl, int64_t in[3],
+                    int64_t out[3], struct conv_geom *g)
+{
+    for (int t = 0; t < 3; t++) {
+        int i = t - (3 - sp);
+        bool real = i >= 0;
+        in[t] = real ? xi[2 + i] : 1;
+        out[t] = real ? yi[2 + i] : 1;
+        g->k[t] = real ? wi[2 + i] : 1;
+        g->s[t] = real ? s[i] : 1;
+        g->p[t] = real ? pd[i] : 0;
+        g->d[t] = real ? dl[i] : 1;
+    }
+}
+
 /* ---- the plan and the kernel ------------------------------------------------------- */
 
 struct conv_plan {
-    struct ops_tensor in, w, bias, out;
+    struct ops_tensor in_t, w, bias, out_t;
     bool has_bias, transposed;
-    int64_t n, cin, cout, h, w_, kh, kw, oh, ow, groups;
-    int64_t sh, sw, ph, pw, dh, dw;
+    int64_t n, cin, cout, groups;
+    int64_t in[3], out[3]; /* spatial, normalised to 3 dims */
+    struct conv_geom g;
 };
-
-/* A 1-d (sp 1) or 2-d (sp 2) spatial parameter v as height and width: a 1-d
- * convolution has height 1 (h0: the height's value then, 0 for a padding). */
-static void spatial(int sp, const int64_t *v, int64_t h0, int64_t *h, int64_t *w)
-{
-    *h = sp == 2 ? v[0] : h0;
-    *w = v[sp - 1];
-}
 
 static void conv_fini(struct aclOpExecutor *e)
 {
@@ -115,10 +163,11 @@ static int32_t conv_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct conv_plan *p = e->plan;
     const int64_t G = p->groups, cig = p->cin / G, cog = p->cout / G;
-    const int64_t khw = p->kh * p->kw, hw = p->h * p->w_, ohw = p->oh * p->ow;
-    size_t nin = (size_t)(p->n * p->cin * hw), nw = (size_t)p->w.numel,
-           nout = (size_t)(p->n * p->cout * ohw);
-    size_t ncol = p->transposed ? (size_t)(cog * khw * hw) : (size_t)(cig * khw * ohw);
+    const int64_t K = p->g.k[0] * p->g.k[1] * p->g.k[2];
+    const int64_t X = p->in[0] * p->in[1] * p->in[2], O = p->out[0] * p->out[1] * p->out[2];
+    size_t nin = (size_t)(p->n * p->cin * X), nw = (size_t)p->w.numel,
+           nout = (size_t)(p->n * p->cout * O);
+    size_t ncol = p->transposed ? (size_t)(cog * K * X) : (size_t)(cig * K * O);
     float *in = malloc((nin ? nin : 1) * sizeof(float)), *w = malloc(nw * sizeof(float));
     float *out = calloc(nout ? nout : 1, sizeof(float)), *col = malloc(ncol * sizeof(float));
     float *bias = p->has_bias ? malloc((size_t)p->cout * sizeof(float)) : NULL;
@@ -126,64 +175,34 @@ static int32_t conv_run(const struct aclOpExecutor *e, void *const *addr)
         free(in), free(w), free(out), free(col), free(bias);
         return ACL_ERROR_BAD_ALLOC;
     }
-    ops_gather_f32(in, &p->in, addr);
+    ops_gather_f32(in, &p->in_t, addr);
     ops_gather_f32(w, &p->w, addr);
     if (bias)
         ops_gather_f32(bias, &p->bias, addr);
     for (int64_t b = 0; b < p->n; b++) {
         for (int64_t g = 0; g < G; g++) {
-            const float *x = in + (b * p->cin + g * cig) * hw;
-            float *y = out + (b * p->cout + g * cog) * ohw;
-            if (!p->transposed) {
-                /* im2col: row (c, i, j), column (oy, ox) */
-                for (int64_t c = 0; c < cig; c++)
-                    for (int64_t i = 0; i < p->kh; i++)
-                        for (int64_t j = 0; j < p->kw; j++) {
-                            float *r = col + ((c * p->kh + i) * p->kw + j) * ohw;
-                            for (int64_t oy = 0; oy < p->oh; oy++) {
-                                int64_t iy = oy * p->sh - p->ph + i * p->dh;
-                                for (int64_t ox = 0; ox < p->ow; ox++) {
-                                    int64_t ix = ox * p->sw - p->pw + j * p->dw;
-                                    r[oy * p->ow + ox] =
-                                        iy >= 0 && iy < p->h && ix >= 0 && ix < p->w_
-                                            ? x[(c * p->h + iy) * p->w_ + ix]
-                                            : 0.0f;
-                                }
-                            }
-                        }
-                g_conv_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)cog, (int)ohw,
-                             (int)(cig * khw), 1.0f, w + g * cog * cig * khw, (int)(cig * khw),
-                             col, (int)ohw, 0.0f, y, (int)ohw);
-            } else {
-                /* col [cog*kh*kw, hw] = W_g^T x_g; W_g is [cig, cog*kh*kw] */
-                g_conv_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)(cog * khw), (int)hw,
-                             (int)cig, 1.0f, w + g * cig * cog * khw, (int)(cog * khw), x,
-                             (int)hw, 0.0f, col, (int)hw);
-                for (int64_t c = 0; c < cog; c++)
-                    for (int64_t i = 0; i < p->kh; i++)
-                        for (int64_t j = 0; j < p->kw; j++) {
-                            const float *r = col + ((c * p->kh + i) * p->kw + j) * hw;
-                            for (int64_t iy = 0; iy < p->h; iy++) {
-                                int64_t oy = iy * p->sh - p->ph + i * p->dh;
-                                if (oy < 0 || oy >= p->oh)
-                                    continue;
-                                for (int64_t ix = 0; ix < p->w_; ix++) {
-                                    int64_t ox = ix * p->sw - p->pw + j * p->dw;
-                                    if (ox >= 0 && ox < p->ow)
-                                        y[(c * p->oh + oy) * p->ow + ox] += r[iy * p->w_ + ix];
-                                }
-                            }
-                        }
+            float *x = in + (b * p->cin + g * cig) * X;
+            float *y = out + (b * p->cout + g * cog) * O;
+            if (!p->transposed) { /* col [cig K, O]; y_g = W_g col */
+                conv_im2col(col, x, cig, p->in, p->out, &p->g, false);
+                g_conv_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)cog, (int)O,
+                             (int)(cig * K), 1.0f, w + g * cog * cig * K, (int)(cig * K), col,
+                             (int)O, 0.0f, y, (int)O);
+            } else { /* col [cog K, X] = W_g^T x_g (W_g is [cig, cog K]), then col2im */
+                g_conv_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)(cog * K), (int)X,
+                             (int)cig, 1.0f, w + g * cig * cog * K, (int)(cog * K), x, (int)X, 0.0f,
+                             col, (int)X);
+                conv_im2col(col, y, cog, p->out, p->in, &p->g, true);
             }
         }
         if (bias)
             for (int64_t c = 0; c < p->cout; c++) {
-                float *y = out + (b * p->cout + c) * ohw;
-                for (int64_t i = 0; i < ohw; i++)
+                float *y = out + (b * p->cout + c) * O;
+                for (int64_t i = 0; i < O; i++)
                     y[i] += bias[c];
             }
     }
-    ops_scatter_f32(&p->out, addr, out);
+    ops_scatter_f32(&p->out_t, addr, out);
     free(in), free(w), free(out), free(col), free(bias);
     return 0;
 }
@@ -193,15 +212,16 @@ static int32_t conv_run(const struct aclOpExecutor *e, void *const *addr)
 #define OP "aclnnConvolution"
 
 /* An int array of exactly `want` values (the spatial rank). */
-static aclnnStatus arr(const aclIntArray *a, uint64_t want, const char *what, int64_t lo,
-                       int64_t *v)
+aclnnStatus conv_arr(const char *op, const aclIntArray *a, int sp, const char *what, int64_t lo,
+                     int64_t *v)
 {
+    uint64_t want = (uint64_t)sp;
     if (a->n != want)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values, expected %llu", OP, what,
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values, expected %llu", op, what,
                        (unsigned long long)a->n, (unsigned long long)want);
     for (uint64_t i = 0; i < want; i++) {
         if (a->v[i] < lo)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%llu] = %lld, must be >= %lld", OP,
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%llu] = %lld, must be >= %lld", op,
                            what, (unsigned long long)i, (long long)a->v[i], (long long)lo);
         v[i] = a->v[i];
     }
@@ -212,22 +232,23 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
                                              const aclTensor *bias, const aclIntArray *stride,
                                              const aclIntArray *padding,
                                              const aclIntArray *dilation, bool transposed,
-                                             const aclIntArray *outputPadding,
-                                             const int64_t groups, aclTensor *output,
-                                             int8_t cubeMathType, uint64_t *workspaceSize,
-                                             aclOpExecutor **executor)
+                                             const aclIntArray *outputPadding, const int64_t groups,
+                                             aclTensor *output, int8_t cubeMathType,
+                                             uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS(OP, input, weight, stride, padding, dilation, output, workspaceSize, executor);
     if (transposed)
         OPS_CHECK_NULL(OP, outputPadding);
     int nd = (int)input->ndim;
-    if (nd != 3 && nd != 4)
+    if (nd < 3 || nd > 5)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: input must be 3-d [N, C, L] or 4-d [N, C, H, W], got %d dims", OP, nd);
+                       "%s: input must be 3-d [N, C, L], 4-d [N, C, H, W] or 5-d [N, C, D, H, W], "
+                       "got %d dims",
+                       OP, nd);
     if ((int)weight->ndim != nd || (int)output->ndim != nd)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: input, weight and output must have the same rank (%d, %d, %d)", OP,
-                       nd, (int)weight->ndim, (int)output->ndim);
+                       "%s: input, weight and output must have the same rank (%d, %d, %d)", OP, nd,
+                       (int)weight->ndim, (int)output->ndim);
     int dti = ops_dt_index(input->dtype), dtw = ops_dt_index(weight->dtype),
         dto = ops_dt_index(output->dtype);
     if (dti < 0 || !(DTM(dti) & OPS_DT_Convolution) || dtw != dti || dto != dti ||
@@ -241,12 +262,12 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: cubeMathType %d is not 0..3", OP,
                        (int)cubeMathType);
     int sp = nd - 2;
-    int64_t s[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1}, op[2] = {0, 0};
+    int64_t s[3] = {1, 1, 1}, pd[3] = {0, 0, 0}, dl[3] = {1, 1, 1}, op[3] = {0, 0, 0};
     aclnnStatus rc;
-    if ((rc = arr(stride, (uint64_t)sp, "stride", 1, s)) ||
-        (rc = arr(padding, (uint64_t)sp, "padding", 0, pd)) ||
-        (rc = arr(dilation, (uint64_t)sp, "dilation", 1, dl)) ||
-        (transposed && (rc = arr(outputPadding, (uint64_t)sp, "outputPadding", 0, op))))
+    if ((rc = conv_arr(OP, stride, sp, "stride", 1, s)) ||
+        (rc = conv_arr(OP, padding, sp, "padding", 0, pd)) ||
+        (rc = conv_arr(OP, dilation, sp, "dilation", 1, dl)) ||
+        (transposed && (rc = conv_arr(OP, outputPadding, sp, "outputPadding", 0, op))))
         return rc;
     if (groups < 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groups %lld must be >= 1", OP,
@@ -258,10 +279,10 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
               (transposed || cout % groups == 0);
     if (!ok) {
         char a[96], b[96];
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: weight %s does not fit input %s with groups %lld%s", OP,
-                       ops_shape_str(a, sizeof a, wi, nd), ops_shape_str(b, sizeof b, xi, nd),
-                       (long long)groups, transposed ? " (transposed: [Cin, Cout/groups, k...])" : "");
+        return ops_err(
+            ACLNN_ERR_PARAM_INVALID, "%s: weight %s does not fit input %s with groups %lld%s", OP,
+            ops_shape_str(a, sizeof a, wi, nd), ops_shape_str(b, sizeof b, xi, nd),
+            (long long)groups, transposed ? " (transposed: [Cin, Cout/groups, k...])" : "");
     }
     if (transposed)
         for (int i = 0; i < sp; i++)
@@ -269,15 +290,13 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
                 return ops_err(ACLNN_ERR_PARAM_INVALID,
                                "%s: outputPadding must be smaller than stride or dilation", OP);
     if (bias && (bias->ndim != 1 || bias->dims[0] != cout))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias must be 1-d [%lld]", OP,
-                       (long long)cout);
-    int64_t want[4] = {xi[0], cout, 1, 1};
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias must be 1-d [%lld]", OP, (long long)cout);
+    int64_t want[5] = {xi[0], cout, 1, 1, 1};
     for (int i = 0; i < sp; i++) {
         int64_t in = xi[2 + i], k = wi[2 + i];
         want[2 + i] = transposed ? (in - 1) * s[i] - 2 * pd[i] + dl[i] * (k - 1) + op[i] + 1
                                  : (in + 2 * pd[i] - dl[i] * (k - 1) - 1) / s[i] + 1;
-        if (k < 1 || want[2 + i] < 1 ||
-            (!transposed && in + 2 * pd[i] < dl[i] * (k - 1) + 1))
+        if (k < 1 || want[2 + i] < 1 || (!transposed && in + 2 * pd[i] < dl[i] * (k - 1) + 1))
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: kernel %lld (dilation %lld) does not fit the padded input %lld", OP,
                            (long long)k, (long long)dl[i], (long long)(in + 2 * pd[i]));
@@ -293,21 +312,16 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
     if (!g_conv_sgemm)
         return ops_err(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                        "%s: no BLAS with cblas_sgemm found (libopenblas.so.0)", OP);
-    OPS_PLAN(e, p, OP, 3, 1, struct conv_plan, conv_fini, {&p->in, input, "input"},
-             {&p->w, weight, "weight"}, {&p->bias, bias, "bias"}, {&p->out, output, "output"});
+    OPS_PLAN(e, p, OP, 3, 1, struct conv_plan, conv_fini, {&p->in_t, input, "input"},
+             {&p->w, weight, "weight"}, {&p->bias, bias, "bias"}, {&p->out_t, output, "output"});
     p->has_bias = bias != NULL;
     p->transposed = transposed;
     p->n = xi[0];
     p->cin = cin;
     p->cout = cout;
     p->groups = groups;
-    spatial(sp, xi + 2, 1, &p->h, &p->w_);
-    spatial(sp, wi + 2, 1, &p->kh, &p->kw);
-    spatial(sp, want + 2, 1, &p->oh, &p->ow);
-    spatial(sp, s, 1, &p->sh, &p->sw);
-    spatial(sp, pd, 0, &p->ph, &p->pw);
-    spatial(sp, dl, 1, &p->dh, &p->dw);
-    e->run = p->out.numel > 0 ? conv_run : NULL;
+    conv_geom_fill(sp, xi, wi, want, s, pd, dl, p->in, p->out, &p->g);
+    e->run = p->out_t.numel > 0 ? conv_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
 

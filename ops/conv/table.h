@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The conv family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): conv.c (Convolution), pool.c (MaxPool, AvgPool2d) and im2col.c.
- * The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/optable.h): conv.c (Convolution), conv_backward.c (ConvolutionBackward), im2col.c
+ * (pooling has its own room, ops/pool). The checks take each operator's types from its row
+ * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
  * its header (included by ops/engine/public.h), its docs row.
  */
@@ -17,12 +17,10 @@
       K(tensor, tensor, tensor, int_array, int_array, int_array, bool, int_array, int64, tensor,   \
         int8),                                                                                     \
       DTM_F3, none, 0)                                                                             \
-    X(MaxPool, max_pool, OPS_OUT,                                                                  \
-      K(tensor, int_array, int_array, int64, int_array, int_array, int64, tensor), DTM_F3, none,   \
-      0)                                                                                           \
-    X(AvgPool2d, avgpool2d, OPS_OUT,                                                               \
-      K(tensor, int_array, int_array, int_array, bool, bool, int64, int8, tensor), DTM_F3, none,   \
-      0)                                                                                           \
+    X(ConvolutionBackward, convolution_backward, OPS_OUT,                                          \
+      K(tensor, tensor, tensor, int_array, int_array, int_array, int_array, bool, int_array, int,  \
+        bool_array, int8, tensor, tensor, tensor),                                                 \
+      DTM_F3, none, 0)                                                                             \
     X(Im2col, im2col, OPS_OUT, K(tensor, int_array, int_array, int_array, int_array, tensor),      \
       DTM_F3, none, 0)
 

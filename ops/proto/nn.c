@@ -13,7 +13,7 @@
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_softmax.h"
-#include "ops/conv/pool.h"
+#include "ops/pool/pool.h"
 #include "ops/proto/proto_pvt.h"
 
 /* ---- SoftmaxV2 --------------------------------------------------------------------- */

@@ -9,6 +9,7 @@
  * 1-d with groups = channels).
  */
 #include "aclnnop/aclnn_convolution.h"
+#include "aclnnop/aclnn_convolution_backward.h"
 #include "optest.h"
 
 struct cv {
@@ -19,9 +20,9 @@ struct cv {
 
 static int64_t out_dim(const struct cv *c, int i)
 {
-    return c->transposed ? (c->in[i] - 1) * c->s[i] - 2 * c->p[i] + c->d[i] * (c->k[i] - 1) +
-                               c->op[i] + 1
-                         : (c->in[i] + 2 * c->p[i] - c->d[i] * (c->k[i] - 1) - 1) / c->s[i] + 1;
+    return c->transposed
+               ? (c->in[i] - 1) * c->s[i] - 2 * c->p[i] + c->d[i] * (c->k[i] - 1) + c->op[i] + 1
+               : (c->in[i] + 2 * c->p[i] - c->d[i] * (c->k[i] - 1) - 1) / c->s[i] + 1;
 }
 
 /* Reference: forward out[n,co,o] = b[co] + sum_{ci in group, k} x[n,ci,o*s-p+k*d] w[co,ci',k];
@@ -87,13 +88,15 @@ static void run_case(const struct cv *c, aclDataType dt, int layout)
     ot_fill(&x, -2, 2);
     ot_fill(&w, -1, 1);
     ot_fill(&b, -1, 1);
-    aclIntArray *s = aclCreateIntArray(c->s, (uint64_t)c->sp), *p = aclCreateIntArray(c->p, (uint64_t)c->sp),
-                *d = aclCreateIntArray(c->d, (uint64_t)c->sp), *op = aclCreateIntArray(c->op, (uint64_t)c->sp);
+    aclIntArray *s = aclCreateIntArray(c->s, (uint64_t)c->sp),
+                *p = aclCreateIntArray(c->p, (uint64_t)c->sp),
+                *d = aclCreateIntArray(c->d, (uint64_t)c->sp),
+                *op = aclCreateIntArray(c->op, (uint64_t)c->sp);
     uint64_t ws = 1;
     aclOpExecutor *ex = NULL;
-    CHECK_NN(ACLNN_SUCCESS, aclnnConvolutionGetWorkspaceSize(x.t, w.t, c->bias ? b.t : NULL, s, p, d,
-                                                             c->transposed, op, c->groups, out.t, 0,
-                                                             &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnConvolutionGetWorkspaceSize(x.t, w.t, c->bias ? b.t : NULL, s, p, d,
+                                              c->transposed, op, c->groups, out.t, 0, &ws, &ex));
     ot_run(aclnnConvolution, ws, ex);
     int64_t idx[4];
     for (int64_t lin = 0; lin < out.numel; lin++) {
@@ -101,12 +104,12 @@ static void run_case(const struct cv *c, aclDataType dt, int layout)
         double want = ref_at(c, &x, &w, c->bias ? &b : NULL, idx[0], idx[1], idx + 2);
         double got = ot_get(&out, lin);
         /* a sum of up to K products of type-rounded values: scale the tolerance */
-        double tol = (ot_tol(dt) * 8 + 1e-6) * (1 + fabs(want)) * (double)(c->cin * c->k[0] * (c->sp == 2 ? c->k[1] : 1));
+        double tol = (ot_tol(dt) * 8 + 1e-6) * (1 + fabs(want)) *
+                     (double)(c->cin * c->k[0] * (c->sp == 2 ? c->k[1] : 1));
         if (fabs(got - want) > tol) {
-            fprintf(stderr,
-                    "conv sp=%d t=%d g=%lld %s layout %d: out[%lld] = %g, expected %g\n", c->sp,
-                    c->transposed, (long long)c->groups, ot_dt_name(dt), layout, (long long)lin,
-                    got, want);
+            fprintf(stderr, "conv sp=%d t=%d g=%lld %s layout %d: out[%lld] = %g, expected %g\n",
+                    c->sp, c->transposed, (long long)c->groups, ot_dt_name(dt), layout,
+                    (long long)lin, got, want);
             exit(1);
         }
     }
@@ -143,17 +146,27 @@ static void misuse(void)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, CONV(x.t, w.t, NULL, s, p, d, false, p, 1, NULL));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, CONV(x.t, w.t, NULL, s, p, d, true, NULL, 1, out.t));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
-             aclnnConvolutionGetWorkspaceSize(x.t, w.t, NULL, s, p, d, false, p, 1, out.t, 0, NULL, &ex));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s, p, d, false, p, 1, bad.t)); /* out shape */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x5.t, w.t, NULL, s, p, d, false, p, 1, out.t)); /* 3-d conv */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(i32.t, w.t, NULL, s, p, d, false, p, 1, out.t)); /* type */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s0, p, d, false, p, 1, out.t)); /* stride 0 */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s, pn, d, false, p, 1, out.t)); /* pad < 0 */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s3, p, d, false, p, 1, out.t)); /* 3 strides */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s, p, d, false, p, 2, out.t)); /* groups */
+             aclnnConvolutionGetWorkspaceSize(x.t, w.t, NULL, s, p, d, false, p, 1, out.t, 0, NULL,
+                                              &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(x.t, w.t, NULL, s, p, d, false, p, 1, bad.t)); /* out shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(x5.t, w.t, NULL, s, p, d, false, p, 1, out.t)); /* 3-d conv */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(i32.t, w.t, NULL, s, p, d, false, p, 1, out.t)); /* type */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(x.t, w.t, NULL, s0, p, d, false, p, 1, out.t)); /* stride 0 */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(x.t, w.t, NULL, s, pn, d, false, p, 1, out.t)); /* pad < 0 */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(x.t, w.t, NULL, s3, p, d, false, p, 1, out.t)); /* 3 strides */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(x.t, w.t, NULL, s, p, d, false, p, 2, out.t)); /* groups */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, NULL, s, p, d, false, p, 0, out.t));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, w.t, out.t, s, p, d, false, p, 1, out.t)); /* bias */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, CONV(x.t, x.t, NULL, s, p, d, false, p, 1, out.t)); /* weight */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(x.t, w.t, out.t, s, p, d, false, p, 1, out.t)); /* bias */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             CONV(x.t, x.t, NULL, s, p, d, false, p, 1, out.t)); /* weight */
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvolution, x.t, w.t, NULL, s, p, d, false, p, 1, out.t,
              7);
     /* a valid call still works after all that */
@@ -167,7 +180,62 @@ static void misuse(void)
     aclDestroyIntArray(pn);
     aclDestroyIntArray(s3);
     aclDestroyIntArray(s0);
-    ot_free(&x), ot_free(&w), ot_free(&b), ot_free(&out), ot_free(&bad), ot_free(&x5), ot_free(&i32);
+    ot_free(&x), ot_free(&w), ot_free(&b), ot_free(&out), ot_free(&bad), ot_free(&x5),
+        ot_free(&i32);
+}
+
+/* aclnnConvolutionBackward, hand-worked: x = [1, 2, 3], w = [1, 1], gy = [1, 2] give
+ * gradInput [1, 3, 2], gradWeight [1*1 + 2*2, 1*2 + 2*3] = [5, 8], gradBias 3; then the codes
+ * (the rest is test_pool_torch.py's, against autograd). */
+static void backward(void)
+{
+    int64_t xd[3] = {1, 1, 3}, wd[3] = {1, 1, 2}, yd[3] = {1, 1, 2}, bd[1] = {1};
+    ot_tensor x, w, gy, gx, gw, gb;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, xd}, {&w, ACL_FLOAT, 3, wd}, {&gy, ACL_FLOAT, 3, yd},
+                   {&gx, ACL_FLOAT, 3, xd}, {&gw, ACL_FLOAT, 3, wd}, {&gb, ACL_FLOAT, 1, bd});
+    const double xv[3] = {1, 2, 3}, gv[2] = {1, 2};
+    for (int i = 0; i < 3; i++)
+        ot_set(&x, i, xv[i]);
+    for (int i = 0; i < 2; i++)
+        ot_set(&w, i, 1), ot_set(&gy, i, gv[i]);
+    int64_t one = 1, zero = 0;
+    aclIntArray *s = aclCreateIntArray(&one, 1), *p = aclCreateIntArray(&zero, 1),
+                *bs = aclCreateIntArray(&one, 1);
+    const bool all[3] = {true, true, true}, in_only[3] = {true, false, false};
+    aclBoolArray *m = aclCreateBoolArray(all, 3), *m2 = aclCreateBoolArray(all, 2),
+                 *mi = aclCreateBoolArray(in_only, 3);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnConvolutionBackwardGetWorkspaceSize(gy.t, x.t, w.t, bs, s, p, s, false, p, 1, m,
+                                                      0, gx.t, gw.t, gb.t, &ws, &ex));
+    ot_run(aclnnConvolutionBackward, ws, ex);
+    const double wx[3] = {1, 3, 2}, ww[2] = {5, 8};
+    for (int i = 0; i < 3; i++)
+        CHECK(ot_get(&gx, i) == wx[i]);
+    for (int i = 0; i < 2; i++)
+        CHECK(ot_get(&gw, i) == ww[i]);
+    CHECK(ot_get(&gb, 0) == 3);
+    /* only gradInput asked for: the others may be NULL */
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnConvolutionBackwardGetWorkspaceSize(gy.t, x.t, w.t, NULL, s, p, s, false, p, 1,
+                                                      mi, 0, gx.t, NULL, NULL, &ws, &ex));
+    ot_run(aclnnConvolutionBackward, ws, ex);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnConvolutionBackward, gy.t, x.t, w.t, bs, s, p, s, false,
+             p, 1, NULL, 0, gx.t, gw.t, gb.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnConvolutionBackward, gy.t, x.t, w.t, bs, s, p, s, false,
+             p, 1, m, 0, NULL, gw.t, gb.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvolutionBackward, gy.t, x.t, w.t, bs, s, p, s, false,
+             p, 1, m2, 0, gx.t, gw.t, gb.t); /* mask of 2 */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvolutionBackward, x.t, x.t, w.t, bs, s, p, s, false,
+             p, 1, m, 0, gx.t, gw.t, gb.t); /* gradOutput shape */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvolutionBackward, gy.t, x.t, w.t, bs, s, p, s, false,
+             p, 1, m, 0, gx.t, gx.t, gb.t); /* gradWeight shape */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvolutionBackward, gy.t, x.t, w.t, bs, s, p, s, false,
+             p, 0, m, 0, gx.t, gw.t, gb.t); /* groups 0 */
+    aclDestroyIntArray(s), aclDestroyIntArray(p), aclDestroyIntArray(bs);
+    aclDestroyBoolArray(m), aclDestroyBoolArray(m2), aclDestroyBoolArray(mi);
+    OT_FREE(&x, &w, &gy, &gx, &gw, &gb);
 }
 
 int main(void)
@@ -178,12 +246,16 @@ int main(void)
         {2, 1, 1, 1, {4, 4}, {3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},
         {2, 2, 3, 4, {7, 6}, {3, 2}, {2, 1}, {1, 1}, {1, 2}, {0, 0}, 1, false, true},
         {2, 1, 4, 6, {5, 5}, {3, 3}, {1, 2}, {1, 0}, {2, 1}, {0, 0}, 2, false, false},
-        {2, 1, 3, 3, {4, 4}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 3, false, true}, /* depthwise 1x1 */
-        {2, 1, 2, 2, {3, 3}, {3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, false}, /* kernel = input */
-        {2, 0, 2, 2, {3, 3}, {2, 2}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},  /* empty batch */
-        {1, 2, 3, 2, {9}, {4}, {2}, {1}, {1}, {0}, 1, false, true},                    /* 1-d */
-        {1, 1, 4, 4, {6}, {3}, {1}, {0}, {1}, {0}, 4, false, false},                   /* depthwise 1-d */
-        {2, 1, 3, 2, {3, 4}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, 1, true, true},    /* transposed */
+        {2, 1, 3, 3, {4, 4}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 3, false, true},  /* depthwise
+                                                                                          1x1 */
+        {2, 1, 2, 2, {3, 3}, {3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, false}, /* kernel =
+                                                                                          input */
+        {2, 0, 2, 2, {3, 3}, {2, 2}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true}, /* empty batch
+                                                                                       */
+        {1, 2, 3, 2, {9}, {4}, {2}, {1}, {1}, {0}, 1, false, true},                   /* 1-d */
+        {1, 1, 4, 4, {6}, {3}, {1}, {0}, {1}, {0}, 4, false, false}, /* depthwise 1-d */
+        {2, 1, 3, 2, {3, 4}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, 1, true, true}, /* transposed
+                                                                                      */
         {2, 2, 4, 6, {2, 3}, {2, 3}, {3, 1}, {0, 1}, {1, 2}, {2, 0}, 2, true, false},
         {1, 1, 3, 2, {5}, {4}, {2}, {1}, {1}, {1}, 1, true, true}, /* ggml's conv_transpose_1d */
     };
@@ -194,6 +266,7 @@ int main(void)
                 if (layout != L_TRANS)
                     run_case(&cases[i], dts[t], layout);
     misuse();
+    backward();
     ot_fini();
     printf("ops_conv: ok\n");
     return 0;

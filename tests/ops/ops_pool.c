@@ -5,10 +5,19 @@
  * and 2-value arrays, asymmetric pads (MaxPool's 4-value form), ceil mode
  * (including the dropped last window), countIncludePad and divisorOverride,
  * float32/float16/bfloat16, non-contiguous views, an empty batch; then the
- * misuse codes. MaxPool is called as ggml's CANN backend calls it.
+ * misuse codes. MaxPool is called as ggml's CANN backend calls it. Then the
+ * room's other rows on hand-worked values (MaxPool3dWithArgmax as CANN's
+ * example, AdaptiveAvgPool2d's uneven windows, the mask round trip,
+ * AdaptiveMaxPool2dBackward, GlobalAveragePool) and their codes.
  */
+#include "aclnnop/aclnn_adaptive_avg_pool2d.h"
+#include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
 #include "aclnnop/aclnn_avgpool2d.h"
+#include "aclnnop/aclnn_global_average_pool.h"
 #include "aclnnop/aclnn_max_pool.h"
+#include "aclnnop/aclnn_max_pool2d_with_indices.h"
+#include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
+#include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "optest.h"
 
 struct pc {
@@ -51,13 +60,13 @@ static void run_case(const struct pc *c, aclDataType dt, int layout)
     int64_t p2v[2] = {c->pads[0], c->pads[1]};
     aclIntArray *p2 = aclCreateIntArray(p2v, 2);
     if (c->max) {
-        CHECK_NN(ACLNN_SUCCESS, aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 0, p4, d, c->ceil, out.t,
-                                                             &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnMaxPoolGetWorkspaceSize(x.t, k, s, 0, p4, d, c->ceil, out.t, &ws, &ex));
         ot_run(aclnnMaxPool, ws, ex);
     } else {
-        CHECK_NN(ACLNN_SUCCESS, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, p2, c->ceil,
-                                                               c->include_pad, c->divisor, 0,
-                                                               out.t, &ws, &ex));
+        CHECK_NN(ACLNN_SUCCESS,
+                 aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, p2, c->ceil, c->include_pad, c->divisor,
+                                                0, out.t, &ws, &ex));
         ot_run(aclnnAvgPool2d, ws, ex);
     }
     int64_t planes = x.numel / (H * W);
@@ -81,13 +90,14 @@ static void run_case(const struct pc *c, aclDataType dt, int layout)
                         cnt++;
                     }
                 double want = c->max ? best
-                                     : sum / (double)(c->divisor ? c->divisor
-                                                                 : c->include_pad ? padcnt : cnt);
+                                     : sum / (double)(c->divisor       ? c->divisor
+                                                      : c->include_pad ? padcnt
+                                                                       : cnt);
                 double got = ot_get(&out, (pl * oh + oy) * ow + ox);
                 if (!ot_close(dt, dt, got, want)) {
                     fprintf(stderr, "%s %s layout %d: plane %lld (%lld, %lld) = %g, expected %g\n",
-                            c->max ? "MaxPool" : "AvgPool2d", ot_dt_name(dt), layout,
-                            (long long)pl, (long long)oy, (long long)ox, got, want);
+                            c->max ? "MaxPool" : "AvgPool2d", ot_dt_name(dt), layout, (long long)pl,
+                            (long long)oy, (long long)ox, got, want);
                     exit(1);
                 }
             }
@@ -130,7 +140,8 @@ static void misuse(void)
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k, s, z, false, true, 0, 9, out.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k, s, pbig, false, true, 0, 0, out.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAvgPool2d, x.t, k3, s, z, false, true, 0, 0, out.t);
-    CHECK_NN(ACLNN_SUCCESS, aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, z, false, true, 0, 0, out.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnAvgPool2dGetWorkspaceSize(x.t, k, s, z, false, true, 0, 0, out.t, &ws, &ex));
     ot_run(aclnnAvgPool2d, ws, ex);
     aclDestroyIntArray(k);
     aclDestroyIntArray(s);
@@ -140,6 +151,104 @@ static void misuse(void)
     ot_free(&x), ot_free(&out), ot_free(&x2), ot_free(&i32);
 }
 
+static void set_all(ot_tensor *t, const double *v)
+{
+    for (int64_t i = 0; i < t->numel; i++)
+        ot_set(t, i, v[i]);
+}
+
+static void expect_all(const ot_tensor *t, const double *v, const char *what)
+{
+    for (int64_t i = 0; i < t->numel; i++)
+        if (!ot_close(ACL_FLOAT, ACL_FLOAT, ot_get(t, i), v[i])) {
+            fprintf(stderr, "%s[%lld] = %g, expected %g\n", what, (long long)i, ot_get(t, i), v[i]);
+            exit(1);
+        }
+}
+
+static void hand_worked(void)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    /* MaxPool3dWithArgmax, CANN's example: the max of 8 cells, at flat index 3 */
+    int64_t x3d[5] = {1, 1, 2, 2, 2}, o3d[5] = {1, 1, 1, 1, 1}, k3[3] = {2, 2, 2},
+            z3[3] = {0, 0, 0}, one3[3] = {1, 1, 1};
+    ot_tensor x3, o3, i3;
+    OT_MAKE_CONTIG({&x3, ACL_FLOAT, 5, x3d}, {&o3, ACL_FLOAT, 5, o3d}, {&i3, ACL_INT32, 5, o3d});
+    set_all(&x3, (const double[]){1, 6, 2, 8, 4, 5, 7, 3});
+    aclIntArray *ka = aclCreateIntArray(k3, 3), *za = aclCreateIntArray(z3, 3),
+                *oa = aclCreateIntArray(one3, 3);
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxPool3dWithArgmaxGetWorkspaceSize(x3.t, ka, ka, za, oa, false,
+                                                                     o3.t, i3.t, &ws, &ex));
+    ot_run(aclnnMaxPool3dWithArgmax, ws, ex);
+    expect_all(&o3, (const double[]){8}, "MaxPool3dWithArgmax out");
+    expect_all(&i3, (const double[]){3}, "MaxPool3dWithArgmax indices");
+    /* codes: NULL, an INT8 index, a 4-d self (needs 4-d [C, D, H, W] or 5-d) */
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool3dWithArgmax, x3.t, ka, ka, za, oa, false, o3.t,
+             NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3dWithArgmax, x3.t, ka, ka, za, oa, false, o3.t,
+             o3.t);
+    /* AdaptiveAvgPool2d 3x3 -> 2x2: windows [0, 2) and [1, 3) each way */
+    int64_t xa[3] = {1, 3, 3}, oa2[3] = {1, 2, 2}, two[2] = {2, 2};
+    ot_tensor x2, o2;
+    OT_MAKE_CONTIG({&x2, ACL_FLOAT, 3, xa}, {&o2, ACL_FLOAT, 3, oa2});
+    set_all(&x2, (const double[]){1, 2, 3, 4, 5, 6, 7, 8, 9});
+    aclIntArray *osz = aclCreateIntArray(two, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnAdaptiveAvgPool2dGetWorkspaceSize(x2.t, osz, o2.t, &ws, &ex));
+    ot_run(aclnnAdaptiveAvgPool2d, ws, ex);
+    expect_all(&o2, (const double[]){3, 4, 6, 7}, "AdaptiveAvgPool2d");
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAdaptiveAvgPool2d, x2.t, ka, o2.t);  /* 3 sizes */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAdaptiveAvgPool2d, x2.t, osz, x2.t); /* out shape */
+    /* the mask round trip: 1x1x2x4, kernel 2x2 stride 2 -> 2 cells; gradients land on the
+     * winners only */
+    int64_t xm[4] = {1, 1, 2, 4}, om[4] = {1, 1, 1, 2}, mm[4] = {1, 1, 4, 64}, z2[2] = {0, 0},
+            o2v[2] = {1, 1};
+    ot_tensor x, o, m, g, gi, ind;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, xm}, {&o, ACL_FLOAT, 4, om}, {&m, ACL_INT8, 4, mm},
+                   {&g, ACL_FLOAT, 4, om}, {&gi, ACL_FLOAT, 4, xm}, {&ind, ACL_INT64, 4, om});
+    set_all(&x, (const double[]){1, 9, 3, 2, 5, 4, 8, 7});
+    set_all(&g, (const double[]){10, 20});
+    aclIntArray *k2 = aclCreateIntArray(two, 2), *p0 = aclCreateIntArray(z2, 2),
+                *d1 = aclCreateIntArray(o2v, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxPool2dWithMaskGetWorkspaceSize(x.t, k2, k2, p0, d1, false, o.t,
+                                                                   m.t, &ws, &ex));
+    ot_run(aclnnMaxPool2dWithMask, ws, ex);
+    expect_all(&o, (const double[]){9, 8}, "MaxPool2dWithMask out");
+    CHECK(ot_get(&m, 1 * 64) == 1 && ot_get(&m, 2 * 64) == 2); /* cell 0: (0,1); cell 1: (1,0) */
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxPool2dWithMaskBackwardGetWorkspaceSize(
+                                g.t, x.t, m.t, k2, k2, p0, d1, false, gi.t, &ws, &ex));
+    ot_run(aclnnMaxPool2dWithMaskBackward, ws, ex);
+    expect_all(&gi, (const double[]){0, 10, 0, 0, 0, 0, 20, 0}, "MaxPool2dWithMaskBackward");
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool2dWithMask, x.t, k2, k2, p0, d1, false, o.t,
+             o.t); /* a FLOAT mask */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool2dWithMaskBackward, g.t, x.t, ind.t, k2, k2, p0,
+             d1, false, gi.t); /* an INT64 mask */
+    /* indices from MaxPool2dWithIndices feed AdaptiveMaxPool2dBackward's scatter */
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxPool2dWithIndicesGetWorkspaceSize(x.t, k2, k2, p0, d1, false,
+                                                                      o.t, ind.t, &ws, &ex));
+    ot_run(aclnnMaxPool2dWithIndices, ws, ex);
+    expect_all(&ind, (const double[]){1, 6}, "MaxPool2dWithIndices indices");
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(g.t, x.t, ind.t, gi.t, &ws, &ex));
+    ot_run(aclnnAdaptiveMaxPool2dBackward, ws, ex);
+    expect_all(&gi, (const double[]){0, 10, 0, 0, 0, 0, 20, 0}, "AdaptiveMaxPool2dBackward");
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAdaptiveMaxPool2dBackward, g.t, x.t, NULL, gi.t);
+    /* GlobalAveragePool over [1, 1, 2, 4] */
+    int64_t og[4] = {1, 1, 1, 1};
+    ot_tensor gp;
+    OT_MAKE_CONTIG({&gp, ACL_FLOAT, 4, og});
+    CHECK_NN(ACLNN_SUCCESS, aclnnGlobalAveragePoolGetWorkspaceSize(x.t, gp.t, &ws, &ex));
+    ot_run(aclnnGlobalAveragePool, ws, ex);
+    expect_all(&gp, (const double[]){39.0 / 8}, "GlobalAveragePool");
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGlobalAveragePool, x.t, o.t); /* out shape */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGlobalAveragePool, x2.t,
+             o2.t); /* [N, C, L]: out must be [1, 3, 1] */
+    aclDestroyIntArray(ka), aclDestroyIntArray(za), aclDestroyIntArray(oa);
+    aclDestroyIntArray(osz), aclDestroyIntArray(k2), aclDestroyIntArray(p0);
+    aclDestroyIntArray(d1);
+    OT_FREE(&x3, &o3, &i3, &x2, &o2, &x, &o, &m, &g, &gi, &ind, &gp);
+}
+
 int main(void)
 {
     ot_init();
@@ -147,8 +256,10 @@ int main(void)
         {true, 4, {2, 3, 6, 6}, {2, 2}, {2, 2}, {0, 0, 0, 0}, {1, 1}, false, false, 0},
         {true, 4, {1, 2, 7, 5}, {3, 3}, {2, 1}, {1, 0, 1, 1}, {1, 1}, false, false, 0}, /* asym */
         {true, 3, {3, 5, 5}, {2, 2}, {2, 2}, {1, 1, 1, 1}, {1, 1}, true, false, 0},     /* ceil */
-        {true, 4, {1, 1, 9, 8}, {3, 2}, {2, 3}, {1, 1, 0, 1}, {2, 2}, false, false, 0}, /* dilation */
-        {true, 4, {1, 1, 2, 2}, {2, 2}, {1, 1}, {1, 1, 1, 1}, {1, 1}, false, false, 0}, /* pad > in */
+        {true, 4, {1, 1, 9, 8}, {3, 2}, {2, 3}, {1, 1, 0, 1}, {2, 2}, false, false, 0}, /* dilation
+                                                                                         */
+        {true, 4, {1, 1, 2, 2}, {2, 2}, {1, 1}, {1, 1, 1, 1}, {1, 1}, false, false, 0}, /* pad > in
+                                                                                         */
         {true, 4, {0, 2, 4, 4}, {2, 2}, {2, 2}, {0, 0, 0, 0}, {1, 1}, false, false, 0}, /* empty */
         {false, 4, {2, 2, 6, 6}, {2, 2}, {2, 2}, {0, 0, 0, 0}, {1, 1}, false, true, 0},
         {false, 4, {1, 3, 5, 7}, {3, 3}, {2, 2}, {1, 1, 1, 1}, {1, 1}, false, true, 0},
@@ -163,6 +274,7 @@ int main(void)
             for (int layout = 0; layout < L_COUNT; layout++)
                 run_case(&cases[i], dts[t], layout);
     misuse();
+    hand_worked();
     ot_fini();
     printf("ops_pool: ok\n");
     return 0;

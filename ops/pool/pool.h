@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/conv/pool.h: the 2-d pooling builder behind aclnnMaxPool and
+ * ops/pool/pool.h: the 2-d pooling builder behind aclnnMaxPool and
  * aclnnAvgPool2d, for callers inside the library that need asymmetric
  * padding (graph/: GE's MaxPool/AvgPool with padding "SAME").
  *
@@ -11,8 +11,8 @@
  * cells inside the input (count_include_pad = false) or inside the padded
  * input (true).
  */
-#ifndef CPUACL_OPS_CONV_POOL_H
-#define CPUACL_OPS_CONV_POOL_H
+#ifndef CPUACL_OPS_POOL_POOL_H
+#define CPUACL_OPS_POOL_POOL_H
 
 #include <stdbool.h>
 

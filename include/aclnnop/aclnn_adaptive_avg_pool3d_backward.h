@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_adaptive_avg_pool3d_backward.h: the gradient of AdaptiveAvgPool3d: out
+ * (self's shape) gets each gradOutput cell divided over its window; the
+ * output size is gradOutput's.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_ADAPTIVE_AVG_POOL3D_BACKWARD_H
+#define CPUACL_ACLNNOP_ACLNN_ADAPTIVE_AVG_POOL3D_BACKWARD_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(
+    const aclTensor *gradOutput, const aclTensor *self, aclTensor *out,
+    uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAdaptiveAvgPool3dBackward(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,414 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The pooling family (ops/pool) and aclnnConvolutionBackward (ops/conv) against PyTorch
+(torch 1.13 on the CPU as the oracle).
+
+Every row of ops/pool/table.h through acl.nn (both phases, on a stream) for FLOAT, FLOAT16
+and BFLOAT16, on seeded random shapes and window parameters (kernel, stride, padding,
+dilation, ceil mode, countIncludePad, divisorOverride; 3-d and 4-d / 4-d and 5-d inputs),
+inputs given as non-contiguous views: the values and indices against
+torch.nn.functional's max_pool*/avg_pool*/adaptive_*_pool* (INT32 and INT64 indices), each
+gradient against torch's autograd of the forward in DOUBLE; the mask form's round trip
+(MaxPool2dWithMask then its backward) against autograd; global pools against
+torch.amax/mean; empty batches; NaN propagation; bad input codes (161001, 161002) naming
+the operator. aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
+dilation, transposed, every outputMask combination, against autograd of
+torch.nn.functional.conv*d / conv_transpose*d. References are computed in DOUBLE from the
+inputs as stored and rounded once. Skipped (exit 77) without torch."""
+import os
+import random
+import unittest
+
+torch = None
+if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
+    try:  # before acl (test_ew_torch.py says why)
+        import torch
+        import torch.nn.functional as TF
+    except ImportError:
+        torch = None
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, F64, I32, I64, TOL  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2930
+DTYPES = (F32, F16, BF16) if torch is not None else ()
+
+
+def rand(rng, shape, lo=-3.0, hi=3.0):
+    n = 1
+    for d in shape:
+        n *= d
+    return torch.tensor([rng.uniform(lo, hi) for _ in range(n)], dtype=F64).reshape(shape)
+
+
+def loose(dtype):
+    rt, at = TOL[dtype]
+    return (rt * 8, at * 8) if dtype in (F16, BF16) else (rt * 10, at * 10)
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class PoolTorch(acltest.StreamCase):
+    def setUp(self):
+        super().setUp()
+        self.devs, self.arrays = [], []
+
+    def tearDown(self):
+        for d in self.devs:
+            d.free()
+        for a in self.arrays:
+            nn.destroy_int_array(a)
+        super().tearDown()
+
+    def dev(self, t):
+        d = Dev(t)
+        self.devs.append(d)
+        return d
+
+    def ia(self, values):
+        a, ret = nn.create_int_array(list(values))
+        self.assertEqual(ret, 0)
+        self.arrays.append(a)
+        return a
+
+    def run_op(self, name, *args):
+        ws, ex, ret = nn.get_workspace_size(name, *args)
+        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
+        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
+        return acl.rt.synchronize_stream(self.stream)
+
+    def refused(self, name, code, *args):
+        _, _, ret = nn.get_workspace_size(name, *args)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
+        self.assertIn("aclnn" + name, msg)
+        return msg
+
+    # ---- random windows --------------------------------------------------------------
+
+    def window(self, rng, sp, dil=True):
+        k = [rng.randint(1, 3) for _ in range(sp)]
+        s = [rng.randint(1, 3) for _ in range(sp)]
+        p = [rng.randint(0, kk // 2) for kk in k]
+        d = [rng.randint(1, 2) if dil else 1 for _ in range(sp)]
+        return k, s, p, d, rng.random() < 0.4
+
+    def shape(self, rng, sp, batched):
+        lead = [rng.randint(1, 2), rng.randint(1, 3)] if batched else [rng.randint(1, 3)]
+        return lead + [rng.randint(5, 8) for _ in range(sp)]
+
+    # ---- max with indices ------------------------------------------------------------
+
+    def test_max_with_indices(self):
+        rng = random.Random(SEED)
+        for sp, fwd, bwd in ((2, "MaxPool2dWithIndices", "MaxPool2dWithIndicesBackward"),
+                             (3, "MaxPool3dWithArgmax", "MaxPool3dWithArgmaxBackward")):
+            tfn = TF.max_pool2d if sp == 2 else TF.max_pool3d
+            for dtype in DTYPES:
+                for idt in (I32, I64):
+                    for _ in range(4):
+                        self.one_max(rng, sp, fwd, bwd, tfn, dtype, idt)
+
+    def one_max(self, rng, sp, fwd, bwd, tfn, dtype, idt):
+        shape = self.shape(rng, sp, rng.random() < 0.6)
+        k, s, p, d, ceil = self.window(rng, sp)
+        what = "%s %s %s k%s s%s p%s d%s ceil %s" % (fwd, dtype, shape, k, s, p, d, ceil)
+        x = rand(rng, shape).to(dtype)
+        xd = x.double().requires_grad_()
+        ref, rind = tfn(xd, k, s, p, d, ceil_mode=ceil, return_indices=True)
+        out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+        ind = self.dev(torch.zeros(ref.shape, dtype=idt))
+        xh = self.dev(view_of(rng, x)).handle
+        arrs = [self.ia(k), self.ia(s), self.ia(p), self.ia(d)]
+        self.assertEqual(self.run_op(fwd, xh, *arrs, ceil, out.handle, ind.handle), 0, what)
+        check(self, out.read(), ref.detach().to(dtype), what)
+        check(self, ind.read(), rind.to(idt), what + " indices")
+        g = rand(rng, ref.shape).to(dtype)
+        ref.backward(g.double())
+        gin = self.dev(torch.zeros(shape, dtype=dtype))
+        self.assertEqual(self.run_op(bwd, self.dev(view_of(rng, g)).handle, xh, ind.handle,
+                                     *arrs, ceil, gin.handle), 0, what)
+        check(self, gin.read(), xd.grad.to(dtype), "grad " + what, tol=loose(dtype))
+
+    def test_max_mask_round_trip(self):
+        rng = random.Random(SEED + 1)
+        for dtype in DTYPES:
+            for _ in range(4):
+                shape = self.shape(rng, 2, True)
+                k, s, p, d, ceil = self.window(rng, 2)
+                what = "MaxPool2dWithMask %s %s k%s s%s p%s d%s %s" % (dtype, shape, k, s, p, d,
+                                                                      ceil)
+                x = rand(rng, shape).to(dtype)
+                xd = x.double().requires_grad_()
+                ref = TF.max_pool2d(xd, k, s, p, d, ceil_mode=ceil)
+                cells = ref.shape[-1] * ref.shape[-2]
+                mshape = list(shape[:-2]) + [k[0] * k[1], ((cells + 15) // 16 + 1) * 32]
+                out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                mask = self.dev(torch.zeros(mshape, dtype=torch.int8))
+                xh = self.dev(x).handle
+                arrs = [self.ia(k), self.ia(s), self.ia(p), self.ia(d)]
+                self.assertEqual(self.run_op("MaxPool2dWithMask", xh, *arrs, ceil, out.handle,
+                                             mask.handle), 0, what)
+                check(self, out.read(), ref.detach().to(dtype), what)
+                g = rand(rng, ref.shape).to(dtype)
+                ref.backward(g.double())
+                gin = self.dev(torch.zeros(shape, dtype=dtype))
+                self.assertEqual(self.run_op("MaxPool2dWithMaskBackward", self.dev(g).handle, xh,
+                                             mask.handle, *arrs, ceil, gin.handle), 0, what)
+                check(self, gin.read(), xd.grad.to(dtype), "grad " + what, tol=loose(dtype))
+
+    # ---- average ---------------------------------------------------------------------
+
+    def test_avg(self):
+        rng = random.Random(SEED + 2)
+        for sp in (2, 3):
+            tfn = TF.avg_pool2d if sp == 2 else TF.avg_pool3d
+            fwd, bwd = "AvgPool%dd" % sp, "AvgPool%ddBackward" % sp
+            for dtype in DTYPES:
+                for _ in range(5):
+                    shape = self.shape(rng, sp, rng.random() < 0.6)
+                    k, s, p, _, ceil = self.window(rng, sp, dil=False)
+                    inc = rng.random() < 0.5
+                    div = rng.choice((0, 0, 3))
+                    what = "%s %s %s k%s s%s p%s ceil %s inc %s div %d" % (
+                        fwd, dtype, shape, k, s, p, ceil, inc, div)
+                    x = rand(rng, shape).to(dtype)
+                    xd = x.double().requires_grad_()
+                    ref = tfn(xd, k, s, p, ceil_mode=ceil, count_include_pad=inc,
+                              divisor_override=div or None)
+                    out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                    xh = self.dev(view_of(rng, x)).handle
+                    arrs = [self.ia(k), self.ia(s), self.ia(p)]
+                    extra = [0] if sp == 2 else []  # cubeMathType
+                    self.assertEqual(self.run_op(fwd, xh, *arrs, ceil, inc, div, *extra,
+                                                 out.handle), 0, what)
+                    check(self, out.read(), ref.detach().to(dtype), what, tol=loose(dtype))
+                    g = rand(rng, ref.shape).to(dtype)
+                    ref.backward(g.double())
+                    gin = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.assertEqual(self.run_op(bwd, self.dev(view_of(rng, g)).handle, xh, *arrs,
+                                                 ceil, inc, div, *extra, gin.handle), 0, what)
+                    check(self, gin.read(), xd.grad.to(dtype), "grad " + what, tol=loose(dtype))
+
+    # ---- adaptive --------------------------------------------------------------------
+
+    def test_adaptive(self):
+        rng = random.Random(SEED + 3)
+        for sp in (2, 3):
+            for dtype in DTYPES:
+                for _ in range(4):
+                    shape = self.shape(rng, sp, rng.random() < 0.6)
+                    osz = [rng.randint(1, n + 1) for n in shape[-sp:]]
+                    self.one_adaptive_avg(rng, sp, dtype, shape, osz)
+                    for idt in (I32, I64):
+                        self.one_adaptive_max(rng, sp, dtype, idt, shape, osz)
+
+    def one_adaptive_avg(self, rng, sp, dtype, shape, osz):
+        name = "AdaptiveAvgPool%dd" % sp
+        what = "%s %s %s -> %s" % (name, dtype, shape, osz)
+        tfn = TF.adaptive_avg_pool2d if sp == 2 else TF.adaptive_avg_pool3d
+        x = rand(rng, shape).to(dtype)
+        xd = x.double().requires_grad_()
+        ref = tfn(xd, osz)
+        out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+        xh = self.dev(view_of(rng, x)).handle
+        self.assertEqual(self.run_op(name, xh, self.ia(osz), out.handle), 0, what)
+        check(self, out.read(), ref.detach().to(dtype), what, tol=loose(dtype))
+        g = rand(rng, ref.shape).to(dtype)
+        ref.backward(g.double())
+        gin = self.dev(torch.zeros(shape, dtype=dtype))
+        self.assertEqual(self.run_op(name + "Backward", self.dev(g).handle, xh, gin.handle), 0,
+                         what)
+        check(self, gin.read(), xd.grad.to(dtype), "grad " + what, tol=loose(dtype))
+
+    def one_adaptive_max(self, rng, sp, dtype, idt, shape, osz):
+        name = "AdaptiveMaxPool%dd" % sp
+        what = "%s %s %s %s -> %s" % (name, dtype, idt, shape, osz)
+        tfn = TF.adaptive_max_pool2d if sp == 2 else TF.adaptive_max_pool3d
+        x = rand(rng, shape).to(dtype)
+        xd = x.double().requires_grad_()
+        ref, rind = tfn(xd, osz, return_indices=True)
+        out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+        ind = self.dev(torch.zeros(ref.shape, dtype=idt))
+        xh = self.dev(view_of(rng, x)).handle
+        self.assertEqual(self.run_op(name, xh, self.ia(osz), out.handle, ind.handle), 0, what)
+        check(self, out.read(), ref.detach().to(dtype), what)
+        check(self, ind.read(), rind.to(idt), what + " indices")
+        g = rand(rng, ref.shape).to(dtype)
+        ref.backward(g.double())
+        gin = self.dev(torch.zeros(shape, dtype=dtype))
+        self.assertEqual(self.run_op(name + "Backward", self.dev(g).handle, xh, ind.handle,
+                                     gin.handle), 0, what)
+        check(self, gin.read(), xd.grad.to(dtype), "grad " + what, tol=loose(dtype))
+
+    # ---- global, special values, empty -----------------------------------------------
+
+    def test_global(self):
+        rng = random.Random(SEED + 4)
+        for dtype in DTYPES:
+            for sp in (1, 2, 3):
+                shape = [2, 3] + [rng.randint(1, 5) for _ in range(sp)]
+                x = rand(rng, shape).to(dtype)
+                dims = tuple(range(2, 2 + sp))
+                for name, fn in (("GlobalAveragePool", lambda t: t.mean(dims, keepdim=True)),
+                                 ("GlobalMaxPool", lambda t: t.amax(dims, keepdim=True))):
+                    ref = fn(x.double()).to(dtype)
+                    out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                    self.assertEqual(self.run_op(name, self.dev(view_of(rng, x)).handle,
+                                                 out.handle), 0, name)
+                    check(self, out.read(), ref, "%s %s %s" % (name, dtype, shape),
+                          tol=loose(dtype))
+
+    def test_nan_and_empty(self):
+        x = torch.tensor([[[[1.0, float("nan"), 2.0, 3.0], [0.5, 0.25, 7.0, -1.0]]]])
+        out = self.dev(torch.zeros(1, 1, 1, 2))
+        ind = self.dev(torch.zeros(1, 1, 1, 2, dtype=I64))
+        a = [self.ia([2, 2]), self.ia([2, 2]), self.ia([0, 0]), self.ia([1, 1])]
+        self.assertEqual(self.run_op("MaxPool2dWithIndices", self.dev(x).handle, *a, False,
+                                     out.handle, ind.handle), 0)
+        ref, rind = TF.max_pool2d(x, 2, 2, return_indices=True)
+        check(self, out.read(), ref, "nan")
+        check(self, ind.read(), rind, "nan indices")
+        # an empty batch: nothing to do, success
+        e = self.dev(torch.zeros(0, 2, 4, 4))
+        eo = self.dev(torch.zeros(0, 2, 2, 2))
+        self.assertEqual(self.run_op("AvgPool2d", e.handle, self.ia([2]), self.ia([]),
+                                     self.ia([0]), False, True, 0, 0, eo.handle), 0)
+
+    def test_codes(self):
+        x = self.dev(torch.zeros(1, 2, 4, 4))
+        out = self.dev(torch.zeros(1, 2, 2, 2))
+        ind = self.dev(torch.zeros(1, 2, 2, 2, dtype=I32))
+        k, s, p, d = self.ia([2, 2]), self.ia([2, 2]), self.ia([0, 0]), self.ia([1, 1])
+        msg = self.refused("MaxPool2dWithIndices", 161001, 0, k, s, p, d, False, out.handle,
+                           ind.handle)
+        self.assertIn("self", msg)
+        f16 = self.dev(torch.zeros(1, 2, 2, 2, dtype=F16))
+        msg = self.refused("MaxPool2dWithIndices", 161002, x.handle, k, s, p, d, False,
+                           f16.handle, ind.handle)
+        self.assertIn("out", msg)
+        fl = self.dev(torch.zeros(1, 2, 2, 2))
+        msg = self.refused("MaxPool2dWithIndices", 161002, x.handle, k, s, p, d, False,
+                           out.handle, fl.handle)
+        self.assertIn("indices", msg)
+        bad = self.dev(torch.zeros(1, 2, 3, 2))
+        msg = self.refused("AdaptiveAvgPool2d", 161002, x.handle, self.ia([2, 2]), bad.handle)
+        self.assertIn("out", msg)
+        self.refused("AvgPool3d", 161002, x.handle, self.ia([2]), self.ia([]), self.ia([0]),
+                     False, True, 0, out.handle)  # 4-d is [C, D, H, W]: out is wrong
+        self.refused("AvgPool2d", 161002, x.handle, self.ia([2]), self.ia([]), self.ia([2]),
+                     False, True, 0, 0, out.handle)  # padding beyond half the kernel
+        self.refused("GlobalMaxPool", 161002, self.dev(torch.zeros(3, 3)).handle, out.handle)
+        # an index outside the plane fails the launch
+        g = self.dev(torch.ones(1, 2, 2, 2))
+        badi = self.dev(torch.full((1, 2, 2, 2), 99, dtype=I32))
+        gin = self.dev(torch.zeros(1, 2, 4, 4))
+        ws, ex, ret = nn.get_workspace_size("MaxPool2dWithIndicesBackward", g.handle, x.handle,
+                                            badi.handle, k, s, p, d, False, gin.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("MaxPool2dWithIndicesBackward", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+
+    # ---- ConvolutionBackward ---------------------------------------------------------
+
+    def test_conv_backward(self):
+        rng = random.Random(SEED + 5)
+        masks = [(True, True, True), (True, False, False), (False, True, False),
+                 (False, False, True), (True, True, False)]
+        for sp in (1, 2, 3):
+            for dtype in DTYPES:
+                for transposed in (False, True):
+                    for i in range(3 if sp < 3 else 2):
+                        self.one_conv(rng, sp, dtype, transposed, masks[(i + sp) % len(masks)])
+
+    def one_conv(self, rng, sp, dtype, transposed, mask):
+        g = rng.choice((1, 2))
+        cin, cout = g * rng.randint(1, 2), g * rng.randint(1, 3)
+        k = [rng.randint(1, 3) for _ in range(sp)]
+        s = [rng.randint(1, 2) for _ in range(sp)]
+        d = [rng.randint(1, 2) for _ in range(sp)]
+        p = [rng.randint(0, 1) for _ in range(sp)]
+        op = [rng.randint(0, max(s[i], d[i]) - 1) if transposed else 0 for i in range(sp)]
+        shape = [rng.randint(1, 2), cin] + [rng.randint(5, 7) for _ in range(sp)]
+        wshape = ([cin, cout // g] if transposed else [cout, cin // g]) + k
+        what = "ConvolutionBackward %dd %s tr %s g%d k%s s%s p%s d%s op%s %s mask %s" % (
+            sp, dtype, transposed, g, k, s, p, d, op, shape, mask)
+        x = rand(rng, shape, -1, 1).to(dtype)
+        w = rand(rng, wshape, -1, 1).to(dtype)
+        b = rand(rng, [cout], -1, 1).to(dtype)
+        xd, wd, bd = (t.double().requires_grad_() for t in (x, w, b))
+        if transposed:
+            fn = (TF.conv_transpose1d, TF.conv_transpose2d, TF.conv_transpose3d)[sp - 1]
+            y = fn(xd, wd, bd, s, p, op, g, d)
+        else:
+            fn = (TF.conv1d, TF.conv2d, TF.conv3d)[sp - 1]
+            y = fn(xd, wd, bd, s, p, d, g)
+        # the forward (aclnnConvolution) first: 3-d and the transposed form included
+        out = self.dev(torch.zeros(y.shape, dtype=dtype))
+        self.assertEqual(self.run_op("Convolution", self.dev(view_of(rng, x)).handle,
+                                     self.dev(w).handle, self.dev(b).handle, self.ia(s),
+                                     self.ia(p), self.ia(d), transposed, self.ia(op), g,
+                                     out.handle, 0), 0, what)
+        rt, at = loose(dtype)
+        check(self, out.read(), y.detach().to(dtype), "forward " + what, tol=(rt * 4, at * 4))
+        gy = rand(rng, y.shape, -1, 1).to(dtype)
+        y.backward(gy.double())
+        outs = [self.dev(torch.zeros(shape, dtype=dtype)) if mask[0] else None,
+                self.dev(torch.zeros(wshape, dtype=dtype)) if mask[1] else None,
+                self.dev(torch.zeros([cout], dtype=dtype)) if mask[2] else None]
+        bm, ret = nn.create_bool_array(list(mask))
+        self.assertEqual(ret, 0)
+        try:
+            args = [self.dev(view_of(rng, gy)).handle, self.dev(view_of(rng, x)).handle,
+                    self.dev(view_of(rng, w)).handle, self.ia([cout]), self.ia(s), self.ia(p),
+                    self.ia(d), transposed, self.ia(op), g, bm, 0]
+            args += [o.handle if o else 0 for o in outs]
+            self.assertEqual(self.run_op("ConvolutionBackward", *args), 0, what)
+        finally:
+            nn.destroy_bool_array(bm)
+        for o, ref, name in zip(outs, (xd.grad, wd.grad, bd.grad),
+                                ("gradInput", "gradWeight", "gradBias")):
+            if o is not None:
+                rt, at = loose(dtype)
+                check(self, o.read(), ref.to(dtype), name + " " + what, tol=(rt * 4, at * 4))
+
+    def test_conv_backward_codes(self):
+        x = self.dev(torch.zeros(1, 2, 5, 5))
+        w = self.dev(torch.zeros(3, 2, 3, 3))
+        gy = self.dev(torch.zeros(1, 3, 3, 3))
+        gx = self.dev(torch.zeros(1, 2, 5, 5))
+        gw = self.dev(torch.zeros(3, 2, 3, 3))
+        gb = self.dev(torch.zeros(3))
+        one, zero = self.ia([1, 1]), self.ia([0, 0])
+        bm, _ = nn.create_bool_array([True, True, True])
+        bm2, _ = nn.create_bool_array([True, True])
+        try:
+            base = [gy.handle, x.handle, w.handle, self.ia([3]), one, zero, one, False, zero, 1]
+            msg = self.refused("ConvolutionBackward", 161001, *(base + [bm, 0, gx.handle,
+                                                                     gw.handle, 0]))
+            self.assertIn("gradBias", msg)
+            self.refused("ConvolutionBackward", 161002, *(base + [bm2, 0, gx.handle, gw.handle,
+                                                               gb.handle]))
+            bad = [x.handle] + base[1:]  # gradOutput of the wrong shape
+            msg = self.refused("ConvolutionBackward", 161002, *(bad + [bm, 0, gx.handle,
+                                                                    gw.handle, gb.handle]))
+            self.assertIn("gradOutput", msg)
+            f16 = self.dev(torch.zeros(3, 2, 3, 3, dtype=F16))
+            msg = self.refused("ConvolutionBackward", 161002, *(base + [bm, 0, gx.handle,
+                                                                     f16.handle, gb.handle]))
+            self.assertIn("gradWeight", msg)
+            g2 = base[:9] + [2]  # groups 2 does not divide 3 output channels
+            self.refused("ConvolutionBackward", 161002, *(g2 + [bm, 0, gx.handle, gw.handle,
+                                                             gb.handle]))
+        finally:
+            nn.destroy_bool_array(bm)
+            nn.destroy_bool_array(bm2)
+
+
+if __name__ == "__main__":
+    acltest.main()
