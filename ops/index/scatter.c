@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Scatter / ScatterValue and their in-place forms: writes along one dim at
- * the positions an index tensor gives (SC4).
+ * Scatter / ScatterValue and their in-place forms, and ScatterAdd (Scatter's
+ * reduce 1): writes along one dim at the positions an index tensor gives (SC4).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_scatter.h"
+#include "aclnnop/aclnn_scatter_add.h"
 #include "ops/engine/ew_build.h"
 #include "ops/index/table.h"
 
@@ -215,3 +216,14 @@ PHASE2(Scatter)
 PHASE2(ScatterValue)
 PHASE2(InplaceScatter)
 PHASE2(InplaceScatterValue)
+
+aclnnStatus aclnnScatterAddGetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                            const aclTensor *index, const aclTensor *src,
+                                            aclTensor *out, WS)
+{
+    _Static_assert(OPS_DT_ScatterAdd == OPS_DT_Scatter && OPS_DT2_ScatterAdd == OPS_DT2_Scatter,
+                   "ScatterAdd takes Scatter's types (scatter_op)");
+    return scatter_op("aclnnScatterAdd", self, dim, index, src, NULL, 1, out, false, workspaceSize,
+                      executor);
+}
+PHASE2(ScatterAdd)

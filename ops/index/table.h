@@ -2,11 +2,11 @@
 /*
  * The index family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
- * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue).
- * The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
- * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
- * its header (included by ops/engine/public.h), its docs row.
+ * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd); Gather and Take
+ * (gather.c). The checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>);
+ * the ctest ops_table checks the rows against the headers, ops/engine/public.h and
+ * docs/operators.md. Adding an operator: its row here, its header (included by
+ * ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_INDEX_TABLE_H
 #define CPUACL_OPS_INDEX_TABLE_H
@@ -29,7 +29,11 @@
     X(Scatter, scatter, OPS_OUT_INPLACE, K(tensor, int64, tensor, tensor, int64, tensor), DTM_ALL, \
       index, DTM_IDX)                                                                              \
     X(ScatterValue, scatter, OPS_OUT_INPLACE, K(tensor, int64, tensor, scalar, int64, tensor),     \
-      DTM_ALL, index, DTM_IDX)
+      DTM_ALL, index, DTM_IDX)                                                                     \
+    X(ScatterAdd, scatter_add, OPS_OUT, K(tensor, int64, tensor, tensor, tensor), DTM_ALL, index,  \
+      DTM_IDX)                                                                                     \
+    X(Gather, gather, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index, DTM_IDX)          \
+    X(Take, take, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, index, DTM_IDX)
 
 enum { INDEX_OPS(OPS_ROW_DT) };
 
