@@ -25,10 +25,9 @@
  *      results do not depend on the split.
  *  RW3. NaN: max / min (with or without an index) and the scans propagate the
  *      first NaN (its index), so does Median (torch.median); Kthvalue orders
- *      NaN above everything; NanMedian ignores NaN (all NaN: NaN); ReduceNansum adds NaN as 0. Ties: MaxDim / MinDim / ArgMax give
- *      the first index, Median / Kthvalue the index of the k-th element of a
- *      stable sort (equal values in row order), Cummax / Cummin the last
- *      (torch's >= / <=).
+ *      NaN above everything; NanMedian ignores NaN (all NaN: NaN); ReduceNansum adds NaN as 0.
+ * Ties: MaxDim / MinDim / ArgMax give the first index, Median / Kthvalue the index of the k-th
+ * element of a stable sort (equal values in row order), Cummax / Cummin the last (torch's >= / <=).
  *  RW4. Std / Var: the mean first, then the sum of squared deviations over
  *      max(0, N - correction) (torch's divisor: 0 gives inf, or NaN for 0/0);
  *      unbiased is correction 1. LogSumExp: max + log(sum(exp(x - max)));
@@ -475,9 +474,10 @@ static aclnnStatus rows_op(const struct rw_req *q, uint64_t *ws, aclOpExecutor *
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct rows_plan *p = e->plan;
-    if ((rc = nout == 2 ? OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out[0], q->out[0], "out"},
-                                    {&p->out[1], q->out[1], "out"})
-                        : OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out[0], q->out[0], "out"})))
+    if ((rc = nout == 2
+                  ? OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out[0], q->out[0], q->out_name[0]},
+                              {&p->out[1], q->out[1], q->out_name[1]})
+                  : OPS_VIEWS(e, {&p->x, self, "self"}, {&p->out[0], q->out[0], q->out_name[0]})))
         return rc;
     p->split = &rows_split;
     p->kind = q->kind;
@@ -546,7 +546,8 @@ static aclnnStatus rw_dim_op(const char *name, int kind, const aclTensor *self, 
                        .dim = d,
                        .keepdim = keepdim,
                        .out = {out, indices},
-                       .out_name = {"valuesOut", "indices"},
+                       .out_name = {kind <= RW_MIN ? "out" : "valuesOut",
+                                    kind <= RW_MIN ? "indices" : "indicesOut"},
                        .self_types = types,
                        .out_types = {0, itypes}};
     q.has_idx = true;
@@ -609,7 +610,7 @@ static aclnnStatus rw_all_op(const char *name, int kind, const aclTensor *self,
                        .dim = &rw_all,
                        .keepdim = false,
                        .out = {out, NULL},
-                       .out_name = {"out", NULL},
+                       .out_name = {kind == RW_MEDIAN ? "valuesOut" : "out", NULL},
                        .self_types = types};
     q.need_nonempty = true;
     q.dtype = ACL_DT_UNDEFINED;
