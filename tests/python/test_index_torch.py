@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Gather, Take and ScatterAdd (ops/index) against PyTorch (torch 1.13 on the CPU).
+"""Gather, Take, ScatterAdd, InplaceMaskedScatter and EmbeddingDenseBackward (ops/index) against
+PyTorch (torch 1.13 on the CPU).
 
 Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
 through acl.nn: random shapes of 1 to 3 dims, random dims (negative ones too),
@@ -9,7 +10,11 @@ element bits, so they must equal torch.gather / torch.take exactly (NaN
 payloads included); ScatterAdd is compared with torch.scatter_add computed in
 INT64 (integers wrap) and, for floating types, by the same sequence of updates
 in index order each rounded to the type (FLOAT16 / BFLOAT16 add in FLOAT, as
-the kernel does), positions updated more than once included. Bad input: NULL 161001; a refused type, mismatched ranks, an
+the kernel does), positions updated more than once included. InplaceMaskedScatter (BOOL and UINT8 masks broadcast to
+selfRef, a non-contiguous selfRef) must equal masked_scatter exactly; too short
+a source fails the launch with nothing written. EmbeddingDenseBackward is
+compared with the gradient torch's autograd gives for embedding in DOUBLE
+(padding row, scale_grad_by_freq, INT32 / INT64 / FLOAT indices). Bad input: NULL 161001; a refused type, mismatched ranks, an
 index larger than self, a wrong out shape 161002, naming the operator; an
 index value out of range fails the launch (507015 at synchronisation).
 Skipped (exit 77) without torch."""
@@ -142,6 +147,62 @@ class IndexTorch(acltest.StreamCase):
                                                  o.handle), 0)
                     check(self, o.read(), ref, what)
 
+    def test_masked_scatter(self):
+        rng = random.Random(SEED + 2)
+        for dt in ALL:
+            for mt in (BOOL, torch.uint8):
+                for _ in range(6):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 5) for _ in range(nd)]
+                    mshape = [1 if rng.random() < 0.3 else n for n in shape][rng.randint(0, nd):]
+                    x = gen(rng, shape, dt)
+                    mask = torch.tensor([rng.random() < 0.5 for _ in range(
+                        int(torch.tensor(mshape, dtype=I64).prod()))]).reshape(mshape)
+                    src = gen(rng, [rng.randint(1, 4), x.numel()], dt)
+                    ref = x.masked_scatter(mask, src)
+                    xv = view_of(rng, x.clone())
+                    d = self.dev(xv)
+                    what = "InplaceMaskedScatter %s mask %s %s / %s" % (dt, mt, shape, mshape)
+                    self.assertEqual(self.run_op("InplaceMaskedScatter", d.handle,
+                                                 self.dev(mask.to(mt)).handle,
+                                                 self.dev(view_of(rng, src)).handle), 0, what)
+                    # selfRef's (maybe non-contiguous) view read back through Take
+                    o = self.dev(torch.zeros(shape, dtype=dt))
+                    self.assertEqual(self.run_op("Take", d.handle, self.dev(
+                        torch.arange(x.numel()).reshape(shape)).handle, o.handle), 0)
+                    got = o.read()
+                    self.same_bits(got, ref, what)
+        # more true positions than source elements: the launch fails, nothing is written
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        self.assertEqual(self.run_op("InplaceMaskedScatter", x.handle,
+                                     self.dev(torch.ones((3,), dtype=BOOL)).handle,
+                                     self.dev(torch.ones((5,), dtype=F32)).handle), 507015)
+        self.assertTrue(torch.equal(x.read(), torch.zeros((2, 3))))
+
+    def test_embedding_dense_backward(self):
+        rng = random.Random(SEED + 3)
+        for dt in (F32, torch.float16, torch.bfloat16):
+            for it in (I32, I64, F32):
+                for _ in range(6):
+                    ishape = [rng.randint(1, 4) for _ in range(rng.randint(1, 2))]
+                    nw, D = rng.randint(1, 6), rng.randint(1, 5)
+                    idx = torch.randint(0, nw, ishape)
+                    grad = gen(rng, ishape + [D], dt, special=False)
+                    pad = rng.choice([-1, rng.randrange(nw)])
+                    scale = rng.random() < 0.5
+                    w = torch.zeros((nw, D), dtype=F64, requires_grad=True)
+                    y = torch.nn.functional.embedding(idx, w, padding_idx=pad if pad >= 0 else
+                                                      None, scale_grad_by_freq=scale)
+                    y.backward(grad.double())
+                    o = self.dev(torch.zeros((nw, D), dtype=dt))
+                    what = "EmbeddingDenseBackward %s %s %s nw %d pad %d scale %s" % (
+                        dt, it, ishape, nw, pad, scale)
+                    self.assertEqual(self.run_op("EmbeddingDenseBackward",
+                                                 self.dev(view_of(rng, grad)).handle,
+                                                 self.dev(idx.to(it)).handle, nw,
+                                                 pad & (2 ** 64 - 1), scale, o.handle), 0, what)
+                    check(self, o.read(), w.grad.to(dt), what)
+
     def test_bad_input(self):
         x = self.dev(torch.zeros((3, 4), dtype=F32)).handle
         i2 = self.dev(torch.zeros((2, 2), dtype=I64)).handle
@@ -162,6 +223,16 @@ class IndexTorch(acltest.StreamCase):
         self.assertEqual(ret, 0)
         self.assertEqual(nn.launch("Gather", 0, 0, ex, self.stream), 0)
         self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
+
+        self.refused("InplaceMaskedScatter", 161002, x,
+                     self.dev(torch.zeros((3,), dtype=BOOL)).handle, o)
+        self.refused("InplaceMaskedScatter", 161002, x,
+                     self.dev(torch.zeros((4,), dtype=F32)).handle, o)
+        self.refused("EmbeddingDenseBackward", 161002, o, i2, 5, 0, False,
+                     self.dev(torch.zeros((5, 2), dtype=F32)).handle)
+        self.refused("EmbeddingDenseBackward", 161002,
+                     self.dev(torch.zeros((2, 2, 3), dtype=F32)).handle, i2, 5, 0, False,
+                     self.dev(torch.zeros((4, 3), dtype=F32)).handle)
 
     @classmethod
     def tearDownClass(cls):
