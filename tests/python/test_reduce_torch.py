@@ -125,10 +125,7 @@ def median(x, dim, skip_nan):
 
 def cum_ext(x, dim, is_min):
     """torch's cummax / cummin in DOUBLE / INT64."""
-    if x.dtype.is_floating_point:
-        r = torch.cummin(x, dim) if is_min else torch.cummax(x, dim)
-    else:
-        r = torch.cummin(x, dim) if is_min else torch.cummax(x, dim)
+    r = torch.cummin(x, dim) if is_min else torch.cummax(x, dim)
     return r.values, r.indices
 
 
