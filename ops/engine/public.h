@@ -178,6 +178,8 @@
 #include "aclnnop/aclnn_hardtanh.h"
 #include "aclnnop/aclnn_hardtanh_backward.h"
 #include "aclnnop/aclnn_im2col.h"
+#include "aclnnop/aclnn_index_add.h"
+#include "aclnnop/aclnn_index_add_v2.h"
 #include "aclnnop/aclnn_index_copy.h"
 #include "aclnnop/aclnn_index_fill.h"
 #include "aclnnop/aclnn_index_fill_tensor.h"

@@ -37,6 +37,10 @@
     X(Take, take, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, index, DTM_IDX)                     \
     X(MaskedScatter, masked_scatter, OPS_INPLACE, K(tensor, tensor, tensor), DTM_ALL, mask,        \
       DTM(DT_BOOL) | DTM(DT_U8))                                                                   \
+    X(IndexAdd, index_add, OPS_OUT, K(tensor, int64, tensor, tensor, scalar, tensor), DTM_NUM,     \
+      index, DTM_IDX)                                                                              \
+    X(IndexAddV2, index_add_v2, OPS_OUT, K(tensor, int64, tensor, tensor, scalar, int64, tensor),  \
+      DTM_NUM, index, DTM_IDX)                                                                     \
     X(EmbeddingDenseBackward, embedding_dense_backward, OPS_OUT,                                   \
       K(tensor, tensor, uint64, uint64, bool, tensor), DTM_F3, indices, DTM_NUM | DTM(DT_BOOL))
 

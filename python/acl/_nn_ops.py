@@ -188,6 +188,8 @@ OPS = {
     'Hardtanh': ('tensor', 'scalar', 'scalar', 'tensor'),
     'HardtanhBackward': ('tensor', 'tensor', 'scalar', 'scalar', 'tensor'),
     'Im2col': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'tensor'),
+    'IndexAdd': ('tensor', 'int64', 'tensor', 'tensor', 'scalar', 'tensor'),
+    'IndexAddV2': ('tensor', 'int64', 'tensor', 'tensor', 'scalar', 'int64', 'tensor'),
     'IndexCopy': ('tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'IndexFill': ('tensor', 'int64', 'tensor', 'scalar', 'tensor'),
     'IndexFillTensor': ('tensor', 'int64', 'int_array', 'scalar', 'tensor'),

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Gather, Take, ScatterAdd, InplaceMaskedScatter and EmbeddingDenseBackward (ops/index) against
-PyTorch (torch 1.13 on the CPU).
+"""Gather, Take, ScatterAdd, InplaceMaskedScatter, EmbeddingDenseBackward, IndexAdd and
+IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
 
 Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
 through acl.nn: random shapes of 1 to 3 dims, random dims (negative ones too),
@@ -14,7 +14,10 @@ the kernel does), positions updated more than once included. InplaceMaskedScatte
 selfRef, a non-contiguous selfRef) must equal masked_scatter exactly; too short
 a source fails the launch with nothing written. EmbeddingDenseBackward is
 compared with the gradient torch's autograd gives for embedding in DOUBLE
-(padding row, scale_grad_by_freq, INT32 / INT64 / FLOAT indices). Bad input: NULL 161001; a refused type, mismatched ranks, an
+(padding row, scale_grad_by_freq, INT32 / INT64 / FLOAT indices). IndexAdd
+and IndexAddV2 are compared with slice updates in index order (negative and
+repeated indices, empty index, integer and float alpha), each rounded once.
+Bad input: NULL 161001; a refused type, mismatched ranks, an
 index larger than self, a wrong out shape 161002, naming the operator; an
 index value out of range fails the launch (507015 at synchronisation).
 Skipped (exit 77) without torch."""
@@ -202,6 +205,43 @@ class IndexTorch(acltest.StreamCase):
                                                  self.dev(idx.to(it)).handle, nw,
                                                  pad & (2 ** 64 - 1), scale, o.handle), 0, what)
                     check(self, o.read(), w.grad.to(dt), what)
+
+    def test_index_add(self):
+        rng = random.Random(SEED + 4)
+        for dt in ALL:
+            if dt == BOOL:
+                continue
+            for it in (I32, I64):
+                for v2 in (False, True):
+                    for _ in range(4):
+                        nd = rng.randint(1, 3)
+                        shape = [rng.randint(1, 4) for _ in range(nd)]
+                        d = rng.randrange(-nd, nd)
+                        k = rng.randint(0, 5)
+                        idx = torch.randint(-shape[d], shape[d], (k,))
+                        sshape = list(shape)
+                        sshape[d] = k
+                        x = gen(rng, shape, dt, special=False)
+                        src = gen(rng, sshape, dt, special=False)
+                        alpha = rng.choice([1, 2, -3]) if not dt.is_floating_point else \
+                            rng.choice([1.0, 0.5, -2.0])
+                        ref = x.clone()  # one rounding per update, in index order
+                        acc = F64 if dt.is_floating_point else I64
+                        for i in range(k):
+                            sl = ref.select(d, int(idx[i]) % shape[d])
+                            sl.copy_((sl.to(acc) + alpha * src.select(d, i).to(acc)).to(dt))
+                        o = self.dev(torch.zeros(shape, dtype=dt))
+                        a = nn.create_scalar(alpha, acl.ACL_DOUBLE if isinstance(alpha, float)
+                                             else acl.ACL_INT64)[0]
+                        name = "IndexAddV2" if v2 else "IndexAdd"
+                        args = [self.dev(view_of(rng, x)).handle, d, self.dev(idx.to(it)).handle,
+                                self.dev(view_of(rng, src)).handle, a] + \
+                            ([rng.randint(0, 1)] if v2 else []) + [o.handle]
+                        what = "%s %s %s %s dim %d index %s alpha %r" % (name, dt, it, shape, d,
+                                                                      idx.tolist(), alpha)
+                        self.assertEqual(self.run_op(name, *args), 0, what)
+                        nn.destroy_scalar(a)
+                        check(self, o.read(), ref, what)
 
     def test_bad_input(self):
         x = self.dev(torch.zeros((3, 4), dtype=F32)).handle
