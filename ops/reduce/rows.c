@@ -58,6 +58,7 @@
 #include "aclnnop/aclnn_var.h"
 #include "aclnnop/aclnn_var_mean.h"
 #include "ops/engine/engine.h"
+#include "ops/reduce/extreme.h"
 #include "ops/reduce/table.h"
 
 #pragma GCC optimize("O3")
@@ -170,31 +171,11 @@ static bool rw_first_nan(const double *r, int64_t n, int64_t *iv)
     return false;
 }
 
-/* The extreme of a row and its first index (RW3: the first NaN wins). */
+/* The extreme of a row and its first index (RW3: the first NaN wins; extreme.h). */
 static void rw_extreme(const void *row, int64_t n, bool fl, bool min, double *v, int64_t *vi,
                        int64_t *iv)
 {
-    int64_t best = 0;
-    if (fl) {
-        const double *r = row;
-        double m = r[0];
-        for (int64_t i = 1; i < n && m == m; i++)
-            if ((min ? r[i] < m : r[i] > m) || r[i] != r[i]) {
-                m = r[i];
-                best = i;
-            }
-        *v = m;
-    } else {
-        const int64_t *r = row;
-        int64_t m = r[0];
-        for (int64_t i = 1; i < n; i++)
-            if (min ? r[i] < m : r[i] > m) {
-                m = r[i];
-                best = i;
-            }
-        *vi = m;
-    }
-    *iv = best;
+    *iv = fl ? red_extreme_f64(row, n, min, v) : red_extreme_i64(row, n, min, vi);
 }
 
 /* The scans in place over row[0..n), the indices into idx (Cummax / Cummin). */
