@@ -17,13 +17,22 @@
  *      shape only when both are non-empty. Embedding(weight, indices) is
  *      GatherV2 along dim 0 accepting only [0, n) (a negative index fails the
  *      launch like an out-of-range one).
+ *  GA2. Gather (torch.gather) and Take pick one element per index position:
+ *      out has index's shape and self's type; Gather's out[p] = self[p with
+ *      p[dim] = index[p]] (index of self's rank, at most self's size in every
+ *      dim but dim; values in [0, self.size(dim))), Take's out[p] = the
+ *      element index[p] of self in row-major order (values in [-numel,
+ *      numel), negative ones from the end). Values are checked before any
+ *      write as in GA1.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
+#include "aclnnop/aclnn_take.h"
 #include "ops/engine/engine.h"
 #include "ops/index/table.h"
 
@@ -222,3 +231,110 @@ aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor *weight, const aclTen
                      executor);
 }
 PHASE2(Embedding)
+
+/* ---- Gather / Take (GA2) --------------------------------------------------------------------- */
+
+struct gather_el_plan {
+    struct ops_tensor x, idx, out;
+    int dim;
+    bool take;
+};
+
+static int32_t gather_el_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gather_el_plan *p = e->plan;
+    const struct ops_tensor *x = &p->x, *ix = &p->idx, *o = &p->out;
+    const int64_t n = ix->numel;
+    int64_t *iv = malloc((size_t)n * sizeof(int64_t));
+    if (!iv)
+        return ACL_ERROR_BAD_ALLOC;
+    ops_gather_nd(iv, CK_I64, ops_base(ix, addr), ix->dt, ix->ndim, ix->dims, ix->strides);
+    const int64_t lim = p->take ? x->numel : x->ndim ? x->dims[p->dim] : 1;
+    for (int64_t j = 0; j < n; j++) {
+        if (p->take && iv[j] < 0)
+            iv[j] += lim;
+        if (iv[j] < 0 || iv[j] >= lim) {
+            free(iv);
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+        }
+    }
+    const int esz = (int)ops_dt_size(x->dt);
+    const char *xb = ops_base(x, addr);
+    char *ob = ops_base(o, addr);
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t j = 0; j < n; j++) {
+        int64_t xo = 0;
+        if (p->take) { /* the row-major position iv[j] of self */
+            for (int64_t d = x->ndim - 1, r = iv[j]; d >= 0; d--) {
+                xo += (r % x->dims[d]) * x->strides[d];
+                r /= x->dims[d];
+            }
+        } else {
+            for (int d = 0; d < x->ndim; d++)
+                xo += (d == p->dim ? iv[j] : idx[d]) * x->strides[d];
+        }
+        memcpy(ob + ops_odo_off(idx, o->strides, o->ndim) * esz, xb + xo * esz, (size_t)esz);
+        ops_odo_next(idx, ix->dims, ix->ndim);
+    }
+    free(iv);
+    return 0;
+}
+
+static aclnnStatus gather_el_op(const char *name, bool take, const aclTensor *self, int64_t dim,
+                                const aclTensor *index, const aclTensor *out, unsigned types,
+                                unsigned itypes, uint64_t *ws, aclOpExecutor **ex)
+{
+    OPS_CHECK_NULLS(name, self, index, out, ws, ex);
+    aclnnStatus rc;
+    int sdt, idt, odt, d = 0;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(index, name, "index")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, types, &sdt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, itypes, &idt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)))
+        return rc;
+    if (odt != sdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self has %s; they must match",
+                       name, ops_dt_name(out->dtype), ops_dt_name(self->dtype));
+    const int nd = (int)self->ndim;
+    if (!take) {
+        if ((rc = ops_wrap_dim(name, dim, nd, &d)))
+            return rc;
+        if ((int)index->ndim != nd && !(nd == 0 && index->ndim <= 1))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: index has %u dims, self %d (they must match)", name, index->ndim,
+                           nd);
+        for (int q = 0; q < nd; q++)
+            if (q != d && index->dims[q] > self->dims[q])
+                return ops_err(ACLNN_ERR_PARAM_INVALID,
+                               "%s: index is larger than self in dim %d (%lld > %lld)", name, q,
+                               (long long)index->dims[q], (long long)self->dims[q]);
+    }
+    if ((rc = ops_check_shape(name, index->dims, (int)index->ndim, out, "out")))
+        return rc;
+    const int64_t in = ops_numel(index->dims, (int)index->ndim);
+    if (in > 0 && ops_numel(self->dims, nd) == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self is empty but index is not", name);
+    OPS_PLAN(e, p, name, 2, 1, struct gather_el_plan, NULL, {&p->x, self, "self"},
+             {&p->idx, index, "index"}, {&p->out, out, "out"});
+    p->dim = d;
+    p->take = take;
+    e->run = in > 0 ? gather_el_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnGatherGetWorkspaceSize(const aclTensor *self, const int64_t dim,
+                                        const aclTensor *index, aclTensor *out, WS)
+{
+    return gather_el_op("aclnnGather", false, self, dim, index, out, OPS_DT_Gather, OPS_DT2_Gather,
+                        workspaceSize, executor);
+}
+PHASE2(Gather)
+
+aclnnStatus aclnnTakeGetWorkspaceSize(const aclTensor *self, const aclTensor *index, aclTensor *out,
+                                      WS)
+{
+    return gather_el_op("aclnnTake", true, self, 0, index, out, OPS_DT_Take, OPS_DT2_Take,
+                        workspaceSize, executor);
+}
+PHASE2(Take)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Index writes along one dim: InplaceIndexCopy, IndexFillTensor and
- * InplaceIndexFillTensor.
+ * InplaceIndexFillTensor, IndexAdd and IndexAddV2.
  *
  *  I1. InplaceIndexCopy: selfRef's slice index[i] along dim becomes source's
  *      slice i. index is INT32 / INT64 with at most one dim and as many
@@ -19,11 +19,14 @@
  *  I3. IndexFill: as IndexFillTensor with the indices in an INT32 / INT64
  *      tensor (any rank, read flat): device data, read when the kernel runs;
  *      as CANN documents, an index outside [-n, n) is skipped.
- * Elements move as raw bits (source, out have self's type).
+ *  I4. IndexAdd, IndexAddV2: IndexCopy adding alpha * source (at the function).
+ * Elements move as raw bits (source, out have self's type), but for I4's sums.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_index_add.h"
+#include "aclnnop/aclnn_index_add_v2.h"
 #include "aclnnop/aclnn_index_copy.h"
 #include "aclnnop/aclnn_index_fill.h"
 #include "aclnnop/aclnn_index_fill_tensor.h"
@@ -67,7 +70,27 @@ struct icopy_plan {
     struct ops_tensor self, index, source, out; /* out: IndexCopy's outRef (copy set) */
     int dim;
     bool copy;
+    bool add;       /* IndexAdd (I4): += alpha * source */
+    double alpha;   /* for floating types */
+    int64_t alphai; /* for integers */
 };
+
+/* I4: t[e] += alpha * s[e], computed in double (floats) or int64 (integers wrap). */
+static void add_elem(char *d, int dt, const char *s, double alpha, int64_t alphai)
+{
+    if (ops_dt_is_float(dt)) {
+        double a, b;
+        ops_loader(CK_F64, dt)(&a, d, 0, 1);
+        ops_loader(CK_F64, dt)(&b, s, 0, 1);
+        ops_store_f64(d, dt, a + alpha * b);
+    } else {
+        int64_t a, b;
+        ops_loader(CK_I64, dt)(&a, d, 0, 1);
+        ops_loader(CK_I64, dt)(&b, s, 0, 1);
+        ops_store_i64(d, dt,
+                      ops_dt_wrap(dt, (int64_t)((uint64_t)a + (uint64_t)alphai * (uint64_t)b)));
+    }
+}
 
 static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
 {
@@ -121,8 +144,12 @@ static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
             to += (q == d ? iv[idx[q]] : idx[q]) * t->strides[q];
         for (int64_t j = 0; j < inner; j++) {
             int64_t tj = d == nd - 1 ? iv[j] : j;
-            copy_elem(tb + (to + tj * t->strides[nd - 1]) * esz,
-                      sb + (so + j * s->strides[nd - 1]) * esz, esz);
+            char *dp = tb + (to + tj * t->strides[nd - 1]) * esz;
+            const char *sp = sb + (so + j * s->strides[nd - 1]) * esz;
+            if (p->add)
+                add_elem(dp, s->dt, sp, p->alpha, p->alphai);
+            else
+                copy_elem(dp, sp, esz);
         }
     }
     free(iv);
@@ -132,17 +159,21 @@ static int32_t icopy_run(const struct aclOpExecutor *e, void *const *addr)
 /* InplaceIndexCopy (out NULL) and IndexCopy (out = outRef, a copy of selfRef
  * with the slices written; selfRef unchanged unless out is selfRef). */
 static aclnnStatus icopy_op(const char *name, aclTensor *selfRef, int64_t dim,
-                            const aclTensor *index, const aclTensor *source, aclTensor *out, WS)
+                            const aclTensor *index, const aclTensor *source, aclTensor *out,
+                            const aclScalar *alpha, WS)
 {
+    const unsigned types = alpha ? OPS_DT_IndexAdd : OPS_DT_IndexCopy; /* table.h */
+    const unsigned itypes = alpha ? OPS_DT2_IndexAdd : OPS_DT2_IndexCopy;
     OPS_CHECK_NULLS(name, selfRef, index, source, workspaceSize, executor);
     aclnnStatus rc;
     int tdt, idt, sdt;
     if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
         (rc = ops_check_dims(index, name, "index")) ||
         (rc = ops_check_dims(source, name, "source")) ||
-        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_IndexCopy, &tdt)) ||
-        (rc = ops_need_dt(name, "index", index->dtype, OPS_DT2_IndexCopy, &idt)) ||
-        (rc = ops_need_dt(name, "source", source->dtype, OPS_DT_IndexCopy, &sdt)))
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, types, &tdt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, itypes, &idt)) ||
+        (rc = ops_need_dt(name, "source", source->dtype, types, &sdt)) ||
+        (alpha && (rc = ops_check_scalar(name, "alpha", alpha, NULL))))
         return rc;
     if (sdt != tdt)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: source has type %s, selfRef %s", name,
@@ -178,6 +209,11 @@ static aclnnStatus icopy_op(const char *name, aclTensor *selfRef, int64_t dim,
     struct icopy_plan *p = e->plan;
     p->dim = d;
     p->copy = out && out != selfRef;
+    p->add = alpha != NULL;
+    if (alpha) {
+        p->alpha = ops_scalar_f64(alpha);
+        p->alphai = ops_scalar_i64(alpha);
+    }
     if ((rc = OPS_VIEWS(e, {&p->self, selfRef, "selfRef"}, {&p->index, index, "index"},
                         {&p->source, source, "source"},
                         {p->copy ? &p->out : NULL, p->copy ? out : selfRef, "outRef"})))
@@ -194,7 +230,7 @@ aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t di
                                                   const aclTensor *index, const aclTensor *source,
                                                   WS)
 {
-    return icopy_op("aclnnInplaceIndexCopy", selfRef, dim, index, source, NULL, workspaceSize,
+    return icopy_op("aclnnInplaceIndexCopy", selfRef, dim, index, source, NULL, NULL, workspaceSize,
                     executor);
 }
 PHASE2(InplaceIndexCopy)
@@ -203,9 +239,40 @@ aclnnStatus aclnnIndexCopyGetWorkspaceSize(aclTensor *selfRef, int64_t dim, cons
                                            const aclTensor *source, aclTensor *outRef, WS)
 {
     OPS_CHECK_NULL("aclnnIndexCopy", outRef);
-    return icopy_op("aclnnIndexCopy", selfRef, dim, index, source, outRef, workspaceSize, executor);
+    return icopy_op("aclnnIndexCopy", selfRef, dim, index, source, outRef, NULL, workspaceSize,
+                    executor);
 }
 PHASE2(IndexCopy)
+
+/* I4. IndexAdd / IndexAddV2: out = self, then out's slice index[i] along dim += alpha *
+ * source's slice i (I1's checks and index rules; repeated indices accumulate in order);
+ * floats computed in double and rounded per update, integers wrap. V2's mode (CANN's choice
+ * of kernel) does not change the result. */
+aclnnStatus aclnnIndexAddGetWorkspaceSize(const aclTensor *self, const int64_t dim,
+                                          const aclTensor *index, const aclTensor *source,
+                                          const aclScalar *alpha, aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnIndexAdd", alpha, out);
+    return icopy_op("aclnnIndexAdd", (aclTensor *)self, dim, index, source, out, alpha,
+                    workspaceSize, executor);
+}
+PHASE2(IndexAdd)
+
+aclnnStatus aclnnIndexAddV2GetWorkspaceSize(const aclTensor *self, const int64_t dim,
+                                            const aclTensor *index, const aclTensor *source,
+                                            const aclScalar *alpha, int64_t mode, aclTensor *out,
+                                            WS)
+{
+    _Static_assert(OPS_DT_IndexAddV2 == OPS_DT_IndexAdd && OPS_DT2_IndexAddV2 == OPS_DT2_IndexAdd,
+                   "IndexAddV2 takes IndexAdd's types");
+    OPS_CHECK_NULLS("aclnnIndexAddV2", alpha, out);
+    if (mode < 0 || mode > 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnIndexAddV2: mode %lld (0 or 1)",
+                       (long long)mode);
+    return icopy_op("aclnnIndexAddV2", (aclTensor *)self, dim, index, source, out, alpha,
+                    workspaceSize, executor);
+}
+PHASE2(IndexAddV2)
 
 /* ---- IndexFillTensor ------------------------------------------------------------------------ */
 

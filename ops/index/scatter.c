@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Scatter / ScatterValue and their in-place forms: writes along one dim at
- * the positions an index tensor gives (SC4).
+ * Scatter / ScatterValue and their in-place forms, and ScatterAdd (Scatter's
+ * reduce 1): writes along one dim at the positions an index tensor gives (SC4);
+ * InplaceMaskedScatter (SC5) and EmbeddingDenseBackward (SC6), the writes at the
+ * positions a mask or an index of rows gives.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_embedding_dense_backward.h"
+#include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_scatter.h"
+#include "aclnnop/aclnn_scatter_add.h"
 #include "ops/engine/ew_build.h"
 #include "ops/index/table.h"
 
@@ -215,3 +220,196 @@ PHASE2(Scatter)
 PHASE2(ScatterValue)
 PHASE2(InplaceScatter)
 PHASE2(InplaceScatterValue)
+
+aclnnStatus aclnnScatterAddGetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                            const aclTensor *index, const aclTensor *src,
+                                            aclTensor *out, WS)
+{
+    _Static_assert(OPS_DT_ScatterAdd == OPS_DT_Scatter && OPS_DT2_ScatterAdd == OPS_DT2_Scatter,
+                   "ScatterAdd takes Scatter's types (scatter_op)");
+    return scatter_op("aclnnScatterAdd", self, dim, index, src, NULL, 1, out, false, workspaceSize,
+                      executor);
+}
+PHASE2(ScatterAdd)
+
+/* ---- InplaceMaskedScatter -----------------------------------------------------------------
+ *  SC5. The positions of selfRef (row-major) where mask (BOOL / UINT8, broadcast to selfRef's
+ *      shape) is nonzero take source's elements in source's row-major order, element bits
+ *      moved (source has selfRef's type). More true positions than source has elements fail
+ *      the launch before any write (ACL_ERROR_RT_AICORE_EXCEPTION). */
+
+struct mscatter_plan {
+    struct ops_tensor self, mask, src;
+    int64_t mst[OPS_MAX_DIMS]; /* mask's strides over selfRef's dims (0: broadcast) */
+};
+
+static int32_t mscatter_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct mscatter_plan *p = e->plan;
+    const struct ops_tensor *o = &p->self, *m = &p->mask, *sr = &p->src;
+    const int nd = o->ndim, esz = (int)ops_dt_size(o->dt), raw = ops_ck_raw(o->dt);
+    const int64_t mesz = ops_dt_size(m->dt);
+    const char *mb = ops_base(m, addr);
+    int64_t idx[OPS_MAX_DIMS] = {0}, need = 0;
+    for (int64_t j = 0; j < o->numel; j++) { /* count first: nothing written on failure */
+        const char *mp = mb + ops_odo_off(idx, p->mst, nd) * mesz;
+        need += mp[0] != 0;
+        ops_odo_next(idx, o->dims, nd);
+    }
+    if (need > sr->numel)
+        return ACL_ERROR_RT_AICORE_EXCEPTION;
+    char *buf = malloc((size_t)(need ? need : 1) * (size_t)esz);
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    if (need) { /* the first `need` source elements in row-major order */
+        char *all = malloc((size_t)sr->numel * (size_t)esz);
+        if (!all) {
+            free(buf);
+            return ACL_ERROR_BAD_ALLOC;
+        }
+        ops_gather_nd(all, raw, ops_base(sr, addr), sr->dt, sr->ndim, sr->dims, sr->strides);
+        memcpy(buf, all, (size_t)(need * esz));
+        free(all);
+    }
+    char *ob = ops_base(o, addr);
+    memset(idx, 0, sizeof(idx));
+    for (int64_t j = 0, k = 0; j < o->numel; j++) {
+        if (mb[ops_odo_off(idx, p->mst, nd) * mesz])
+            memcpy(ob + ops_odo_off(idx, o->strides, nd) * esz, buf + (k++) * esz, (size_t)esz);
+        ops_odo_next(idx, o->dims, nd);
+    }
+    free(buf);
+    return 0;
+}
+
+aclnnStatus aclnnInplaceMaskedScatterGetWorkspaceSize(aclTensor *selfRef, const aclTensor *mask,
+                                                      const aclTensor *source, WS)
+{
+    const char *name = "aclnnInplaceMaskedScatter";
+    OPS_CHECK_NULLS(name, selfRef, mask, source, workspaceSize, executor);
+    aclnnStatus rc;
+    int sdt, mdt, xdt;
+    if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
+        (rc = ops_check_dims(mask, name, "mask")) ||
+        (rc = ops_check_dims(source, name, "source")) ||
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_MaskedScatter, &sdt)) ||
+        (rc = ops_need_dt(name, "mask", mask->dtype, OPS_DT2_MaskedScatter, &mdt)) ||
+        (rc = ops_need_dt(name, "source", source->dtype, OPS_DT_MaskedScatter, &xdt)))
+        return rc;
+    if (xdt != sdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: source has type %s, selfRef %s (they must match)", name,
+                       ops_dt_name(source->dtype), ops_dt_name(selfRef->dtype));
+    const int nd = (int)selfRef->ndim, mnd = (int)mask->ndim;
+    bool ok = mnd <= nd;
+    for (int d = 0; ok && d < mnd; d++) {
+        int64_t md = mask->dims[d], sd = selfRef->dims[nd - mnd + d];
+        ok = md == sd || md == 1;
+    }
+    if (!ok)
+        return ops_shape_err(name, "mask", mask, selfRef->dims, nd);
+    OPS_PLAN(e, p, name, 3, 1, struct mscatter_plan, NULL, {NULL, selfRef, "selfRef"},
+             {&p->mask, mask, "mask"}, {&p->src, source, "source"}, {&p->self, selfRef, "selfRef"});
+    for (int d = 0; d < nd; d++) {
+        int md = d - (nd - mnd);
+        p->mst[d] = md < 0 || mask->dims[md] == 1 ? 0 : mask->strides[md];
+    }
+    e->run = p->self.numel ? mscatter_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(InplaceMaskedScatter)
+
+/* ---- EmbeddingDenseBackward ---------------------------------------------------------------
+ *  SC6. out [numWeights, D] = for each row r: the sum of grad's rows j (grad viewed as
+ *      [indices.numel, D]) whose index value is r, 0 for r = paddingIdx (a paddingIdx that is
+ *      negative as int64 pads nothing), each divided by how often r occurs when
+ *      scaleGradByFreq; summed in double in indices' row-major order and rounded once. An
+ *      index outside [0, numWeights) fails the launch before any write. */
+
+struct edb_plan {
+    struct ops_tensor grad, idx, out;
+    int64_t nw, pad, d;
+    bool scale;
+};
+
+static int32_t edb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct edb_plan *p = e->plan;
+    const struct ops_tensor *g = &p->grad, *ix = &p->idx, *o = &p->out;
+    const int64_t n = ix->numel, D = p->d;
+    int64_t *iv = malloc((size_t)(n ? n : 1) * 8), *cnt = calloc((size_t)p->nw + 1, 8);
+    double *gb = malloc((size_t)(n * D > 0 ? n * D : 1) * 8), *acc = calloc((size_t)(p->nw * D + 1), 8);
+    int32_t rc = 0;
+    if (!iv || !cnt || !gb || !acc) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    ops_gather_nd(iv, CK_I64, ops_base(ix, addr), ix->dt, ix->ndim, ix->dims, ix->strides);
+    for (int64_t j = 0; j < n; j++) {
+        if (iv[j] < 0 || iv[j] >= p->nw) {
+            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+            goto out;
+        }
+        cnt[iv[j]]++;
+    }
+    ops_gather_nd(gb, CK_F64, ops_base(g, addr), g->dt, g->ndim, g->dims, g->strides);
+    for (int64_t j = 0; j < n; j++) {
+        const int64_t r = iv[j];
+        if (r == p->pad)
+            continue;
+        const double w = p->scale ? 1.0 / (double)cnt[r] : 1.0;
+        for (int64_t c = 0; c < D; c++)
+            acc[r * D + c] += gb[j * D + c] * w;
+    }
+    ops_scatter_nd(acc, CK_F64, ops_base(o, addr), o->dt, o->ndim, o->dims, o->strides);
+out:
+    free(iv);
+    free(cnt);
+    free(gb);
+    free(acc);
+    return rc;
+}
+
+aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor *grad,
+                                                        const aclTensor *indices,
+                                                        uint64_t numWeights, uint64_t paddingIdx,
+                                                        bool scaleGradByFreq, const aclTensor *out,
+                                                        WS)
+{
+    const char *name = "aclnnEmbeddingDenseBackward";
+    OPS_CHECK_NULLS(name, grad, indices, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int gdt, idt, odt;
+    if ((rc = ops_check_dims(grad, name, "grad")) ||
+        (rc = ops_check_dims(indices, name, "indices")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "grad", grad->dtype, OPS_DT_EmbeddingDenseBackward, &gdt)) ||
+        (rc = ops_need_dt(name, "indices", indices->dtype, OPS_DT2_EmbeddingDenseBackward, &idt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_EmbeddingDenseBackward, &odt)))
+        return rc;
+    if (odt != gdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, grad %s (they must match)",
+                       name, ops_dt_name(out->dtype), ops_dt_name(grad->dtype));
+    const int ni = (int)indices->ndim;
+    bool ok = (int)grad->ndim == ni + 1;
+    for (int d = 0; ok && d < ni; d++)
+        ok = grad->dims[d] == indices->dims[d];
+    if (!ok)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: grad must have indices' shape plus one trailing dim", name);
+    if (numWeights > (uint64_t)INT64_MAX / 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: numWeights %llu is too large", name,
+                       (unsigned long long)numWeights);
+    const int64_t D = grad->dims[ni], want[2] = {(int64_t)numWeights, D};
+    if ((rc = ops_check_shape(name, want, 2, out, "out")))
+        return rc;
+    OPS_PLAN(e, p, name, 2, 1, struct edb_plan, NULL, {&p->grad, grad, "grad"},
+             {&p->idx, indices, "indices"}, {&p->out, out, "out"});
+    p->nw = (int64_t)numWeights;
+    p->pad = (int64_t)paddingIdx; /* negative: no padding row (SC6) */
+    p->d = D;
+    p->scale = scaleGradByFreq;
+    e->run = p->out.numel ? edb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(EmbeddingDenseBackward)

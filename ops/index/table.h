@@ -2,11 +2,12 @@
 /*
  * The index family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
- * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue).
- * The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
- * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
- * its header (included by ops/engine/public.h), its docs row.
+ * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
+ * EmbeddingDenseBackward); Gather and Take
+ * (gather.c). The checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>);
+ * the ctest ops_table checks the rows against the headers, ops/engine/public.h and
+ * docs/operators.md. Adding an operator: its row here, its header (included by
+ * ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_INDEX_TABLE_H
 #define CPUACL_OPS_INDEX_TABLE_H
@@ -29,7 +30,19 @@
     X(Scatter, scatter, OPS_OUT_INPLACE, K(tensor, int64, tensor, tensor, int64, tensor), DTM_ALL, \
       index, DTM_IDX)                                                                              \
     X(ScatterValue, scatter, OPS_OUT_INPLACE, K(tensor, int64, tensor, scalar, int64, tensor),     \
-      DTM_ALL, index, DTM_IDX)
+      DTM_ALL, index, DTM_IDX)                                                                     \
+    X(ScatterAdd, scatter_add, OPS_OUT, K(tensor, int64, tensor, tensor, tensor), DTM_ALL, index,  \
+      DTM_IDX)                                                                                     \
+    X(Gather, gather, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index, DTM_IDX)          \
+    X(Take, take, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, index, DTM_IDX)                     \
+    X(MaskedScatter, masked_scatter, OPS_INPLACE, K(tensor, tensor, tensor), DTM_ALL, mask,        \
+      DTM(DT_BOOL) | DTM(DT_U8))                                                                   \
+    X(IndexAdd, index_add, OPS_OUT, K(tensor, int64, tensor, tensor, scalar, tensor), DTM_NUM,     \
+      index, DTM_IDX)                                                                              \
+    X(IndexAddV2, index_add_v2, OPS_OUT, K(tensor, int64, tensor, tensor, scalar, int64, tensor),  \
+      DTM_NUM, index, DTM_IDX)                                                                     \
+    X(EmbeddingDenseBackward, embedding_dense_backward, OPS_OUT,                                   \
+      K(tensor, tensor, uint64, uint64, bool, tensor), DTM_F3, indices, DTM_NUM | DTM(DT_BOOL))
 
 enum { INDEX_OPS(OPS_ROW_DT) };
 

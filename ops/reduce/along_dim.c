@@ -22,6 +22,7 @@
 #include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "ops/engine/engine.h"
+#include "ops/reduce/extreme.h"
 #include "ops/reduce/table.h"
 #pragma GCC optimize("O3")
 
@@ -53,24 +54,10 @@ static int32_t argmax_run(const struct aclOpExecutor *e, void *const *addr)
     int64_t idx[OPS_MAX_DIMS] = {0};
     do {
         ld(row, xb + ops_odo_off(idx, p->xst, p->on) * xe, xs, len);
-        int64_t best = 0;
-        if (fl) {
-            const double *r = row;
-            double m = r[0];
-            for (int64_t i = 0; i < len && m == m; i++) /* AD2: stop at the first NaN */
-                if ((p->min ? r[i] < m : r[i] > m) || r[i] != r[i]) {
-                    m = r[i];
-                    best = i;
-                }
-        } else {
-            const int64_t *r = row;
-            int64_t m = r[0];
-            for (int64_t i = 1; i < len; i++)
-                if (p->min ? r[i] < m : r[i] > m) {
-                    m = r[i];
-                    best = i;
-                }
-        }
+        double vf;
+        int64_t vi;
+        const int64_t best =
+            fl ? red_extreme_f64(row, len, p->min, &vf) : red_extreme_i64(row, len, p->min, &vi);
         ops_store_i64(ob + ops_odo_off(idx, p->ost, p->on) * oe, p->out.dt, best);
     } while (ops_odo_next(idx, p->odims, p->on));
     free(row);

@@ -2,7 +2,7 @@
 /*
  * The reduce family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): reduce.c (ReduceSum, Mean, Amax, Amin, Prod, ProdDim, All, Any)
- * and along_dim.c (ArgMax, ArgMin, Cumsum).
+ * along_dim.c (ArgMax, ArgMin, Cumsum) and rows.c (the row reductions: MaxDim .. Cummin).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -27,7 +27,39 @@
       DTM(DT_BOOL) | DTM(DT_U8))                                                                   \
     X(ArgMax, argmax, OPS_OUT, K(tensor, int64, bool, tensor), DTM_NUM, out, DTM_IDX)              \
     X(ArgMin, argmin, OPS_OUT, K(tensor, int64, bool, tensor), DTM_NUM, out, DTM_IDX)              \
-    X(Cumsum, cumsum, OPS_OUT, K(tensor, int64, int, tensor), DTM_ALL, out, DTM_NUM)
+    X(Cumsum, cumsum, OPS_OUT, K(tensor, int64, int, tensor), DTM_ALL, out, DTM_NUM)               \
+    X(MaxDim, max_dim, OPS_OUT, K(tensor, int64, bool, tensor, tensor), DTM_ALL, indices, DTM_IDX) \
+    X(MinDim, min_dim, OPS_OUT, K(tensor, int64, bool, tensor, tensor), DTM_ALL, indices, DTM_IDX) \
+    X(Max, max, OPS_OUT, K(tensor, tensor), DTM_ALL, none, 0)                                      \
+    X(Min, min, OPS_OUT, K(tensor, tensor), DTM_ALL, none, 0)                                      \
+    X(MaxV2, max_v2, OPS_OUT, K(tensor, int_array, bool, bool, tensor), DTM_ALL, none, 0)          \
+    X(Aminmax, aminmax, OPS_OUT, K(tensor, int_array, bool, tensor, tensor), DTM_ALL, none, 0)     \
+    X(AminmaxAll, aminmax_all, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, none, 0)               \
+    X(AminmaxDim, aminmax_dim, OPS_OUT, K(tensor, int64, bool, tensor, tensor), DTM_ALL, none, 0)  \
+    X(Median, median, OPS_OUT, K(tensor, tensor), DTM_NUM, none, 0)                                \
+    X(MedianDim, median, OPS_OUT, K(tensor, int64, bool, tensor, tensor), DTM_NUM, indicesOut,     \
+      DTM(DT_I64))                                                                                 \
+    X(NanMedian, median, OPS_OUT, K(tensor, tensor), DTM_NUM, none, 0)                             \
+    X(NanMedianDim, median, OPS_OUT, K(tensor, int64, bool, tensor, tensor), DTM_NUM, indicesOut,  \
+      DTM(DT_I64))                                                                                 \
+    X(Kthvalue, kthvalue, OPS_OUT, K(tensor, int64, int64, bool, tensor, tensor), DTM_NUM,         \
+      indicesOut, DTM(DT_I64))                                                                     \
+    X(Std, std, OPS_OUT, K(tensor, int_array, int64, bool, tensor), DTM_FLOAT, none, 0)            \
+    X(Var, var, OPS_OUT, K(tensor, int_array, bool, bool, tensor), DTM_FLOAT, none, 0)             \
+    X(VarCorrection, var, OPS_OUT, K(tensor, int_array, int64, bool, tensor), DTM_FLOAT, none, 0)  \
+    X(VarMean, var_mean, OPS_OUT, K(tensor, int_array, int64, bool, tensor, tensor), DTM_FLOAT,    \
+      none, 0)                                                                                     \
+    X(StdMeanCorrection, std_mean_correction, OPS_OUT,                                             \
+      K(tensor, int_array, int64, bool, tensor, tensor), DTM_FLOAT, none, 0)                       \
+    X(LogSumExp, logsumexp, OPS_OUT, K(tensor, int_array, bool, tensor),                           \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL), out, DTM_FLOAT)                                             \
+    X(ReduceNansum, reduce_nansum, OPS_OUT, K(tensor, int_array, bool, int, tensor),               \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL), out, DTM_F3 | DTM_INT | DTM(DT_BOOL))                       \
+    X(ReduceLogSum, reduce_log_sum, OPS_OUT, K(tensor, int_array, bool, bool, tensor), DTM_FLOAT,  \
+      none, 0)                                                                                     \
+    X(Cumprod, cumprod, OPS_OUT, K(tensor, scalar, int, tensor), DTM_ALL, out, DTM_NUM)            \
+    X(Cummax, cummax, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
+    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)
 
 enum { REDUCE_OPS(OPS_ROW_DT) };
 

@@ -7,12 +7,18 @@
 #include "aclnnop/aclnn_all.h"
 #include "aclnnop/aclnn_amax.h"
 #include "aclnnop/aclnn_argmin.h"
+#include "aclnnop/aclnn_cummax.h"
+#include "aclnnop/aclnn_kthvalue.h"
 #include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_max_dim.h"
+#include "aclnnop/aclnn_median.h"
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_std.h"
+#include "aclnnop/aclnn_var_mean.h"
 
 static int g_cases;
 
@@ -413,10 +419,75 @@ static void test_fold_codes(void)
     OT_FREE(&x, &o, &ob, &oi, &e, &o0);
 }
 
+/* OT_FAILS whose message names `what`. */
+#define FAILS_NAMING(want, what, op, ...)                                                          \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus got_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                          \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (got_ != (want) || !m_ || !strstr(m_, what) || !strstr(m_, #op)) {                      \
+            fprintf(stderr, "%s:%d: %s returned %d (%s), expected %d naming %s\n", __FILE__,       \
+                    __LINE__, #op, (int)got_, m_ ? m_ : "no message", (int)(want), what);          \
+            exit(1);                                                                               \
+        }                                                                                          \
+        g_cases++;                                                                                 \
+    } while (0)
+
+/* The row reductions (rows.c): codes with messages naming the parameter, and values on a
+ * non-contiguous self (their values for every type: tests/python/test_reduce_torch.py). */
+static void test_rows_codes(void)
+{
+    ot_tensor x, v, i, vi, e, s, m;
+    const int64_t xd[2] = {2, 3}, od[1] = {2}, ed[2] = {2, 0}, zero = 0;
+    ot_make(&x, ACL_FLOAT, 2, xd, L_TRANS);
+    ot_make(&v, ACL_FLOAT, 1, od, L_CONTIG);
+    ot_make(&i, ACL_INT64, 1, od, L_CONTIG);
+    ot_make(&vi, ACL_INT32, 1, od, L_STEP);
+    ot_make(&e, ACL_FLOAT, 2, ed, L_CONTIG);
+    ot_make(&s, ACL_FLOAT, 2, xd, L_CONTIG);
+    ot_make(&m, ACL_FLOAT, 1, (const int64_t[]){3}, L_CONTIG);
+    const double xv[6] = {3, -1, 3, NAN, 2, -5}; /* rows {3, -1, 3}, {NaN, 2, -5} */
+    for (int64_t k = 0; k < 6; k++)
+        ot_set(&x, k, xv[k]);
+    aclIntArray *d0 = aclCreateIntArray(&zero, 1);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "self", aclnnMaxDim, NULL, 1, false, v.t, i.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "indices", aclnnMaxDim, x.t, 1, false, v.t, NULL);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "dim", aclnnMaxDim, x.t, 2, false, v.t, i.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "indices", aclnnMaxDim, x.t, 1, false, v.t, v.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnMaxDim, x.t, 1, true, v.t, i.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxDim, e.t, 1, false, v.t, i.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "k", aclnnKthvalue, x.t, 4, 1, false, v.t, i.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnStd, x.t, d0, 1, false,
+                 v.t); /* out [2] for [3] */
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "meanOut", aclnnVarMean, x.t, d0, 1, false, m.t, NULL);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "indicesOut", aclnnCummax, x.t, 1, s.t, v.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "indicesOut", aclnnMedianDim, x.t, 1, false, v.t, vi.t);
+    OT_RUN(aclnnMaxDim, x.t, 1, false, v.t, vi.t); /* the first max; the NaN wins */
+    CHECK(ot_get(&v, 0) == 3 && isnan(ot_get(&v, 1)) && ot_get(&vi, 0) == 0 && ot_get(&vi, 1) == 0);
+    OT_RUN(aclnnMedianDim, x.t, 1, false, v.t, i.t);
+    CHECK(ot_get(&v, 0) == 3 && ot_get(&i, 0) == 0 && isnan(ot_get(&v, 1)) && ot_get(&i, 1) == 0);
+    OT_RUN(aclnnNanMedianDim, x.t, 1, false, v.t, i.t);
+    CHECK(ot_get(&v, 0) == 3 && ot_get(&v, 1) == -5 && ot_get(&i, 1) == 2);
+    OT_RUN(aclnnKthvalue, x.t, 1, 1, false, v.t, i.t);
+    CHECK(ot_get(&v, 0) == -1 && ot_get(&i, 0) == 1 && ot_get(&v, 1) == -5 && ot_get(&i, 1) == 2);
+    OT_RUN(aclnnStd, x.t, d0, 1, false, m.t); /* columns {3, NaN}, {-1, 2}, {3, -5} */
+    CHECK(isnan(ot_get(&m, 0)) && fabs(ot_get(&m, 1) - sqrt(4.5)) < 1e-6 &&
+          fabs(ot_get(&m, 2) - sqrt(32.0)) < 1e-5);
+    ot_tensor ci;
+    ot_make(&ci, ACL_INT64, 2, xd, L_STEP);
+    OT_RUN(aclnnCummax, x.t, 1, s.t, ci.t); /* {3, 3, 3} from indices {0, 0, 2} (ties: last) */
+    CHECK(ot_get(&s, 2) == 3 && ot_get(&ci, 1) == 0 && ot_get(&ci, 2) == 2);
+    CHECK(isnan(ot_get(&s, 5)) && ot_get(&ci, 5) == 0);
+    aclDestroyIntArray(d0);
+    OT_FREE(&x, &v, &i, &vi, &e, &s, &m, &ci);
+}
+
 int main(void)
 {
     ot_init();
     test_fold_codes();
+    test_rows_codes();
     test_reduce();
     test_softmax();
     test_norm();

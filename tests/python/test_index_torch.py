@@ -1,0 +1,283 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Gather, Take, ScatterAdd, InplaceMaskedScatter, EmbeddingDenseBackward, IndexAdd and
+IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
+
+Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
+through acl.nn: random shapes of 1 to 3 dims, random dims (negative ones too),
+indices smaller than self where torch allows, non-contiguous views of self and
+index, empty indices; Take with negative positions. Gather and Take move
+element bits, so they must equal torch.gather / torch.take exactly (NaN
+payloads included); ScatterAdd is compared with torch.scatter_add computed in
+INT64 (integers wrap) and, for floating types, by the same sequence of updates
+in index order each rounded to the type (FLOAT16 / BFLOAT16 add in FLOAT, as
+the kernel does), positions updated more than once included. InplaceMaskedScatter (BOOL and UINT8 masks broadcast to
+selfRef, a non-contiguous selfRef) must equal masked_scatter exactly; too short
+a source fails the launch with nothing written. EmbeddingDenseBackward is
+compared with the gradient torch's autograd gives for embedding in DOUBLE
+(padding row, scale_grad_by_freq, INT32 / INT64 / FLOAT indices). IndexAdd
+and IndexAddV2 are compared with slice updates in index order (negative and
+repeated indices, empty index, integer and float alpha), each rounded once.
+Bad input: NULL 161001; a refused type, mismatched ranks, an
+index larger than self, a wrong out shape 161002, naming the operator; an
+index value out of range fails the launch (507015 at synchronisation).
+Skipped (exit 77) without torch."""
+import itertools
+import os
+import random
+import sys
+import unittest
+
+torch = None
+if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
+    try:  # before acl (test_ew_torch.py says why)
+        import torch
+    except ImportError:
+        torch = None
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import Dev, check, view_of, gen, F32, F64, I32, I64, BOOL, ALL  # noqa
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2931
+
+
+@unittest.skipIf(torch is None, "torch is not installed")
+class IndexTorch(acltest.StreamCase):
+    runs = 0
+
+    def setUp(self):
+        super().setUp()
+        self.devs = []
+
+    def tearDown(self):
+        for d in self.devs:
+            d.free()
+        super().tearDown()
+
+    def dev(self, t):
+        d = Dev(t)
+        self.devs.append(d)
+        return d
+
+    def run_op(self, name, *args):
+        ws, ex, ret = nn.get_workspace_size(name, *args)
+        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
+        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
+        IndexTorch.runs += 1
+        return acl.rt.synchronize_stream(self.stream)
+
+    def refused(self, name, code, *args):
+        _, _, ret = nn.get_workspace_size(name, *args)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
+        self.assertIn("aclnn" + name, msg)
+
+    def same_bits(self, got, ref, what):
+        self.assertEqual(tuple(got.shape), tuple(ref.shape), what)
+        if got.dtype.is_floating_point:
+            g, r = got.view(torch.int16 if got.element_size() == 2 else
+                            torch.int32 if got.element_size() == 4 else I64), None
+            r = ref.view(g.dtype)
+            self.assertTrue(torch.equal(g, r), "%s: %s vs %s" % (what, got, ref))
+        else:
+            self.assertTrue(torch.equal(got, ref), "%s: %s vs %s" % (what, got, ref))
+
+    def shapes(self, rng):
+        nd = rng.randint(1, 3)
+        shape = [rng.randint(1, 5) for _ in range(nd)]
+        d = rng.randrange(-nd, nd)
+        ishape = [rng.randint(0 if rng.random() < 0.1 else 1, n) if i != d % nd else
+                  rng.randint(1, 6) for i, n in enumerate(shape)]
+        return shape, d, ishape
+
+    def test_gather_take(self):
+        rng = random.Random(SEED)
+        for dt in ALL:
+            for it in (I32, I64):
+                for _ in range(8):
+                    shape, d, ishape = self.shapes(rng)
+                    x = gen(rng, shape, dt)
+                    idx = torch.randint(0, shape[d], ishape).to(it)
+                    ref = torch.gather(x, d, idx.long())
+                    o = self.dev(torch.zeros(ishape, dtype=dt))
+                    what = "Gather %s %s %s dim %d index %s" % (dt, it, shape, d, ishape)
+                    self.assertEqual(self.run_op("Gather", self.dev(view_of(rng, x)).handle, d,
+                                                 self.dev(view_of(rng, idx)).handle, o.handle), 0)
+                    self.same_bits(o.read(), ref, what)
+                    n = x.numel()
+                    pos = torch.randint(-n, n, ishape).to(it)
+                    ref = torch.take(x, pos.long())
+                    o = self.dev(torch.zeros(ishape, dtype=dt))
+                    self.assertEqual(self.run_op("Take", self.dev(view_of(rng, x)).handle,
+                                                 self.dev(view_of(rng, pos)).handle, o.handle), 0)
+                    self.same_bits(o.read(), ref, "Take " + what)
+
+    def test_scatter_add(self):
+        rng = random.Random(SEED + 1)
+        for dt in ALL:
+            for it in (I32, I64):
+                for _ in range(8):
+                    shape, d, ishape = self.shapes(rng)
+                    ishape = [min(a, b) if i != d % len(shape) else a
+                              for i, (a, b) in enumerate(zip(ishape, shape))]
+                    x = gen(rng, shape, dt, special=False)
+                    src = gen(rng, ishape, dt, special=False)
+                    idx = torch.randint(0, shape[d], ishape).to(it)
+                    wide = (lambda t: t.double()) if dt.is_floating_point else \
+                        (lambda t: t.long())
+                    if dt == BOOL:
+                        ref = torch.scatter_add(x.long(), d, idx.long(), src.long()) != 0
+                    elif dt.is_floating_point:  # one rounding per update, in index order
+                        ref = x.clone()
+                        acc = F64 if dt == F64 else F32
+                        for p in itertools.product(*[range(n) for n in ishape]):
+                            q = list(p)
+                            q[d] = int(idx[p])
+                            q = tuple(q)
+                            ref[q] = (ref[q].to(acc) + src[p].to(acc)).to(dt)
+                    else:
+                        ref = torch.scatter_add(wide(x), d, idx.long(), wide(src)).to(dt)
+                    o = self.dev(torch.zeros(shape, dtype=dt))
+                    what = "ScatterAdd %s %s %s dim %d index %s" % (dt, it, shape, d, ishape)
+                    self.assertEqual(self.run_op("ScatterAdd", self.dev(view_of(rng, x)).handle, d,
+                                                 self.dev(idx).handle, self.dev(src).handle,
+                                                 o.handle), 0)
+                    check(self, o.read(), ref, what)
+
+    def test_masked_scatter(self):
+        rng = random.Random(SEED + 2)
+        for dt in ALL:
+            for mt in (BOOL, torch.uint8):
+                for _ in range(6):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 5) for _ in range(nd)]
+                    mshape = [1 if rng.random() < 0.3 else n for n in shape][rng.randint(0, nd):]
+                    x = gen(rng, shape, dt)
+                    mask = torch.tensor([rng.random() < 0.5 for _ in range(
+                        int(torch.tensor(mshape, dtype=I64).prod()))]).reshape(mshape)
+                    src = gen(rng, [rng.randint(1, 4), x.numel()], dt)
+                    ref = x.masked_scatter(mask, src)
+                    xv = view_of(rng, x.clone())
+                    d = self.dev(xv)
+                    what = "InplaceMaskedScatter %s mask %s %s / %s" % (dt, mt, shape, mshape)
+                    self.assertEqual(self.run_op("InplaceMaskedScatter", d.handle,
+                                                 self.dev(mask.to(mt)).handle,
+                                                 self.dev(view_of(rng, src)).handle), 0, what)
+                    # selfRef's (maybe non-contiguous) view read back through Take
+                    o = self.dev(torch.zeros(shape, dtype=dt))
+                    self.assertEqual(self.run_op("Take", d.handle, self.dev(
+                        torch.arange(x.numel()).reshape(shape)).handle, o.handle), 0)
+                    got = o.read()
+                    self.same_bits(got, ref, what)
+        # more true positions than source elements: the launch fails, nothing is written
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        self.assertEqual(self.run_op("InplaceMaskedScatter", x.handle,
+                                     self.dev(torch.ones((3,), dtype=BOOL)).handle,
+                                     self.dev(torch.ones((5,), dtype=F32)).handle), 507015)
+        self.assertTrue(torch.equal(x.read(), torch.zeros((2, 3))))
+
+    def test_embedding_dense_backward(self):
+        rng = random.Random(SEED + 3)
+        for dt in (F32, torch.float16, torch.bfloat16):
+            for it in (I32, I64, F32):
+                for _ in range(6):
+                    ishape = [rng.randint(1, 4) for _ in range(rng.randint(1, 2))]
+                    nw, D = rng.randint(1, 6), rng.randint(1, 5)
+                    idx = torch.randint(0, nw, ishape)
+                    grad = gen(rng, ishape + [D], dt, special=False)
+                    pad = rng.choice([-1, rng.randrange(nw)])
+                    scale = rng.random() < 0.5
+                    w = torch.zeros((nw, D), dtype=F64, requires_grad=True)
+                    y = torch.nn.functional.embedding(idx, w, padding_idx=pad if pad >= 0 else
+                                                      None, scale_grad_by_freq=scale)
+                    y.backward(grad.double())
+                    o = self.dev(torch.zeros((nw, D), dtype=dt))
+                    what = "EmbeddingDenseBackward %s %s %s nw %d pad %d scale %s" % (
+                        dt, it, ishape, nw, pad, scale)
+                    self.assertEqual(self.run_op("EmbeddingDenseBackward",
+                                                 self.dev(view_of(rng, grad)).handle,
+                                                 self.dev(idx.to(it)).handle, nw,
+                                                 pad & (2 ** 64 - 1), scale, o.handle), 0, what)
+                    check(self, o.read(), w.grad.to(dt), what)
+
+    def test_index_add(self):
+        rng = random.Random(SEED + 4)
+        for dt in ALL:
+            if dt == BOOL:
+                continue
+            for it in (I32, I64):
+                for v2 in (False, True):
+                    for _ in range(4):
+                        nd = rng.randint(1, 3)
+                        shape = [rng.randint(1, 4) for _ in range(nd)]
+                        d = rng.randrange(-nd, nd)
+                        k = rng.randint(0, 5)
+                        idx = torch.randint(-shape[d], shape[d], (k,))
+                        sshape = list(shape)
+                        sshape[d] = k
+                        x = gen(rng, shape, dt, special=False)
+                        src = gen(rng, sshape, dt, special=False)
+                        alpha = rng.choice([1, 2, -3]) if not dt.is_floating_point else \
+                            rng.choice([1.0, 0.5, -2.0])
+                        ref = x.clone()  # one rounding per update, in index order
+                        acc = F64 if dt.is_floating_point else I64
+                        for i in range(k):
+                            sl = ref.select(d, int(idx[i]) % shape[d])
+                            sl.copy_((sl.to(acc) + alpha * src.select(d, i).to(acc)).to(dt))
+                        o = self.dev(torch.zeros(shape, dtype=dt))
+                        a = nn.create_scalar(alpha, acl.ACL_DOUBLE if isinstance(alpha, float)
+                                             else acl.ACL_INT64)[0]
+                        name = "IndexAddV2" if v2 else "IndexAdd"
+                        args = [self.dev(view_of(rng, x)).handle, d, self.dev(idx.to(it)).handle,
+                                self.dev(view_of(rng, src)).handle, a] + \
+                            ([rng.randint(0, 1)] if v2 else []) + [o.handle]
+                        what = "%s %s %s %s dim %d index %s alpha %r" % (name, dt, it, shape, d,
+                                                                      idx.tolist(), alpha)
+                        self.assertEqual(self.run_op(name, *args), 0, what)
+                        nn.destroy_scalar(a)
+                        check(self, o.read(), ref, what)
+
+    def test_bad_input(self):
+        x = self.dev(torch.zeros((3, 4), dtype=F32)).handle
+        i2 = self.dev(torch.zeros((2, 2), dtype=I64)).handle
+        o = self.dev(torch.zeros((2, 2), dtype=F32)).handle
+        self.refused("Gather", 161001, None, 0, i2, o)
+        self.refused("Gather", 161002, x, 2, i2, o)
+        self.refused("Gather", 161002, x, 0, self.dev(torch.zeros((2,), dtype=I64)).handle, o)
+        self.refused("Gather", 161002, x, 0, self.dev(torch.zeros((2, 2), dtype=F32)).handle, o)
+        self.refused("Gather", 161002, x, 0, i2, self.dev(torch.zeros((2, 3), dtype=F32)).handle)
+        self.refused("Gather", 161002, x, 0, self.dev(torch.zeros((2, 5), dtype=I64)).handle,
+                     self.dev(torch.zeros((2, 5), dtype=F32)).handle)
+        self.refused("Take", 161002, x, i2, self.dev(torch.zeros((2, 2), dtype=F64)).handle)
+        self.refused("ScatterAdd", 161002, x, 0, i2, self.dev(torch.zeros((2, 2), dtype=I32)).handle,
+                     self.dev(torch.zeros((3, 4), dtype=F32)).handle)
+        # an index out of range fails the launch at synchronisation
+        bad = self.dev(torch.tensor([[0, 3], [1, 0]], dtype=I64)).handle
+        ws, ex, ret = nn.get_workspace_size("Gather", x, 0, bad, o)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("Gather", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
+
+        self.refused("InplaceMaskedScatter", 161002, x,
+                     self.dev(torch.zeros((3,), dtype=BOOL)).handle, o)
+        self.refused("InplaceMaskedScatter", 161002, x,
+                     self.dev(torch.zeros((4,), dtype=F32)).handle, o)
+        self.refused("EmbeddingDenseBackward", 161002, o, i2, 5, 0, False,
+                     self.dev(torch.zeros((5, 2), dtype=F32)).handle)
+        self.refused("EmbeddingDenseBackward", 161002,
+                     self.dev(torch.zeros((2, 2, 3), dtype=F32)).handle, i2, 5, 0, False,
+                     self.dev(torch.zeros((4, 3), dtype=F32)).handle)
+
+    @classmethod
+    def tearDownClass(cls):
+        print("test_index_torch: %d runs" % cls.runs, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    acltest.main()
