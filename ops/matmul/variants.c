@@ -471,41 +471,27 @@ static aclnnStatus vm_addr(const char *name, unsigned types, const aclTensor *se
     return vm_build(&c, want, 2, workspaceSize, executor);
 }
 
-aclnnStatus aclnnAddrGetWorkspaceSize(const aclTensor *self, const aclTensor *vec1,
-                                      const aclTensor *vec2, const aclScalar *betaOptional,
-                                      const aclScalar *alphaOptional, aclTensor *out, WS)
-{
-    return vm_addr("aclnnAddr", OPS_DT_Addr, self, vec1, vec2, betaOptional, alphaOptional, out,
-                   false, workspaceSize, executor);
-}
-PHASE2(Addr)
+/* Addr and AddrV2 (one semantics): the out form and the in-place form of each. */
+#define VA_ADDR(Op, DT)                                                                            \
+    aclnnStatus aclnn##Op##GetWorkspaceSize(const aclTensor *self, const aclTensor *vec1,          \
+                                            const aclTensor *vec2, const aclScalar *betaOptional,  \
+                                            const aclScalar *alphaOptional, aclTensor *out, WS)    \
+    {                                                                                              \
+        return vm_addr("aclnn" #Op, DT, self, vec1, vec2, betaOptional, alphaOptional, out, false, \
+                       workspaceSize, executor);                                                   \
+    }                                                                                              \
+    PHASE2(Op)                                                                                     \
+    aclnnStatus aclnnInplace##Op##GetWorkspaceSize(                                                \
+        aclTensor *selfRef, const aclTensor *vec1, const aclTensor *vec2,                          \
+        const aclScalar *betaOptional, const aclScalar *alphaOptional, WS)                         \
+    {                                                                                              \
+        return vm_addr("aclnnInplace" #Op, DT, selfRef, vec1, vec2, betaOptional, alphaOptional,   \
+                       NULL, true, workspaceSize, executor);                                       \
+    }                                                                                              \
+    PHASE2(Inplace##Op)
 
-aclnnStatus aclnnInplaceAddrGetWorkspaceSize(aclTensor *selfRef, const aclTensor *vec1,
-                                             const aclTensor *vec2, const aclScalar *betaOptional,
-                                             const aclScalar *alphaOptional, WS)
-{
-    return vm_addr("aclnnInplaceAddr", OPS_DT_Addr, selfRef, vec1, vec2, betaOptional,
-                   alphaOptional, NULL, true, workspaceSize, executor);
-}
-PHASE2(InplaceAddr)
-
-aclnnStatus aclnnAddrV2GetWorkspaceSize(const aclTensor *self, const aclTensor *vec1,
-                                        const aclTensor *vec2, const aclScalar *betaOptional,
-                                        const aclScalar *alphaOptional, aclTensor *out, WS)
-{
-    return vm_addr("aclnnAddrV2", OPS_DT_AddrV2, self, vec1, vec2, betaOptional, alphaOptional, out,
-                   false, workspaceSize, executor);
-}
-PHASE2(AddrV2)
-
-aclnnStatus aclnnInplaceAddrV2GetWorkspaceSize(aclTensor *selfRef, const aclTensor *vec1,
-                                               const aclTensor *vec2, const aclScalar *betaOptional,
-                                               const aclScalar *alphaOptional, WS)
-{
-    return vm_addr("aclnnInplaceAddrV2", OPS_DT_AddrV2, selfRef, vec1, vec2, betaOptional,
-                   alphaOptional, NULL, true, workspaceSize, executor);
-}
-PHASE2(InplaceAddrV2)
+VA_ADDR(Addr, OPS_DT_Addr)
+VA_ADDR(AddrV2, OPS_DT_AddrV2)
 
 /* ---- Dot: self [n] . tensor [n] -> out [] ---------------------------------------------------- */
 
