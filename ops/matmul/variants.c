@@ -292,10 +292,14 @@ static aclnnStatus vm_mm(const char *name, enum vm_mm kind, unsigned types, cons
 {
     const bool batched = kind != VM_ADDMM;
     const char *an = batched ? "batch1" : "mat1", *bn = batched ? "batch2" : "mat2";
-    if (inplace)
-        OPS_CHECK_NULLS(name, self, m1, m2, beta, alpha, workspaceSize, executor);
-    else
-        OPS_CHECK_NULLS(name, self, m1, m2, beta, alpha, out, workspaceSize, executor);
+    const void *const arg[7] = {self, m1, m2, beta, alpha, inplace ? self : out, workspaceSize};
+    const char *const what[7] = {
+        inplace ? "selfRef" : "self", an, bn, "beta", "alpha", "out", "workspaceSize"};
+    for (int i = 0; i < 7; i++)
+        if (!arg[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, what[i]);
+    if (!executor)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is NULL", name);
     const unsigned r = batched ? 3 : 2;
     if (m1->ndim != r || m2->ndim != r || m1->dims[r - 1] != m2->dims[r - 2] ||
         (batched && m1->dims[0] != m2->dims[0]))
