@@ -72,6 +72,18 @@ struct vm_call {
     struct vm_mat ma, mb; /* slot filled by vm_build */
 };
 
+/* The operands and dims of a call (the entry points fill the rest). */
+static void vm_operands(struct vm_call *c, const aclTensor *self, const aclTensor *a,
+                        const char *aname, const aclTensor *b, const char *bname)
+{
+    c->self = self, c->a = a, c->aname = aname, c->b = b, c->bname = bname;
+}
+
+static void vm_dims(struct vm_call *c, int64_t nb, int64_t ns, int64_t m, int64_t k, int64_t n)
+{
+    c->nb = nb, c->ns = ns, c->m = m, c->k = k, c->n = n;
+}
+
 static const char *vm_elem(const struct vm_mat *x, void *const *addr, int64_t bi, int64_t r,
                            int64_t c)
 {
@@ -308,22 +320,12 @@ static aclnnStatus vm_mm(const char *name, enum vm_mm kind, unsigned types, cons
                                : "%s: needs %s [m, k] and %s [k, n] (got %u-D and %u-D)",
                        name, an, bn, m1->ndim, m2->ndim);
     const int o = batched ? 1 : 0;
-    struct vm_call c = {.name = name,
-                        .types = types,
-                        .self = self,
-                        .a = m1,
-                        .b = m2,
-                        .aname = an,
-                        .bname = bn,
-                        .out = inplace ? self : out,
-                        .alpha = alpha,
-                        .beta = beta,
-                        .cube = cube,
-                        .nb = 1,
-                        .ns = 1,
-                        .m = m1->dims[o],
-                        .k = m1->dims[o + 1],
-                        .n = m2->dims[o + 1]};
+    struct vm_call c = {.name = name, .types = types, .out = inplace ? self : out};
+    vm_operands(&c, self, m1, an, m2, bn);
+    vm_dims(&c, 1, 1, m1->dims[o], m1->dims[o + 1], m2->dims[o + 1]);
+    c.alpha = alpha;
+    c.beta = beta;
+    c.cube = cube;
     c.ma = vm_mat_of(m1, batched ? 0 : -1, o, o + 1);
     c.mb = vm_mat_of(m2, batched ? 0 : -1, o, o + 1);
     if (kind == VM_BADDBMM)
@@ -415,22 +417,12 @@ aclnnStatus aclnnAddmvGetWorkspaceSize(const aclTensor *self, const aclTensor *m
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: needs mat [n, m] and vec [m] (got %u-D and %u-D)", name, mat->ndim,
                        vec->ndim);
-    struct vm_call c = {.name = name,
-                        .types = OPS_DT_Addmv,
-                        .self = self,
-                        .a = vec,
-                        .b = mat,
-                        .aname = "vec",
-                        .bname = "mat",
-                        .out = out,
-                        .alpha = alpha,
-                        .beta = beta,
-                        .cube = cubeMathType,
-                        .nb = 1,
-                        .ns = 1,
-                        .m = 1,
-                        .k = mat->dims[1],
-                        .n = mat->dims[0]};
+    struct vm_call c = {.name = name, .types = OPS_DT_Addmv, .out = out};
+    vm_operands(&c, self, vec, "vec", mat, "mat");
+    vm_dims(&c, 1, 1, 1, mat->dims[1], mat->dims[0]);
+    c.alpha = alpha;
+    c.beta = beta;
+    c.cube = cubeMathType;
     /* out [n] is one row: row = vec^T (A [1, m]), B = mat^T [m, n] */
     c.ma = vm_mat_of(vec, -1, -1, 0);
     c.mb = vm_mat_of(mat, -1, 1, 0);
@@ -452,23 +444,13 @@ static aclnnStatus vm_addr(const char *name, unsigned types, const aclTensor *se
     if (v1->ndim != 1 || v2->ndim != 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: vec1 (%u dims) and vec2 (%u dims) must be 1-D",
                        name, v1->ndim, v2->ndim);
-    struct vm_call c = {.name = name,
-                        .types = types,
-                        .self = self,
-                        .a = v1,
-                        .b = v2,
-                        .aname = "vec1",
-                        .bname = "vec2",
-                        .out = inplace ? self : out,
-                        .alpha = alpha,
-                        .beta = beta,
-                        .falpha = 1,
-                        .fbeta = 1,
-                        .nb = 1,
-                        .ns = 1,
-                        .m = v1->dims[0],
-                        .k = 1,
-                        .n = v2->dims[0]};
+    struct vm_call c = {.name = name, .types = types, .out = inplace ? self : out};
+    vm_operands(&c, self, v1, "vec1", v2, "vec2");
+    vm_dims(&c, 1, 1, v1->dims[0], 1, v2->dims[0]);
+    c.alpha = alpha;
+    c.beta = beta;
+    c.falpha = 1;
+    c.fbeta = 1;
     c.ma = vm_mat_of(v1, -1, 0, -1);
     c.mb = vm_mat_of(v2, -1, -1, 0);
     int64_t want[2] = {c.m, c.n};
@@ -511,19 +493,10 @@ aclnnStatus aclnnDotGetWorkspaceSize(const aclTensor *self, const aclTensor *ten
     if (self->dtype != tensor->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self %s and tensor %s must have one type",
                        name, ops_dt_name(self->dtype), ops_dt_name(tensor->dtype));
-    struct vm_call c = {.name = name,
-                        .types = OPS_DT_Dot,
-                        .a = self,
-                        .b = tensor,
-                        .aname = "self",
-                        .bname = "tensor",
-                        .out = out,
-                        .falpha = 1,
-                        .nb = 1,
-                        .ns = 1,
-                        .m = 1,
-                        .k = self->dims[0],
-                        .n = 1};
+    struct vm_call c = {.name = name, .types = OPS_DT_Dot, .out = out};
+    vm_operands(&c, NULL, self, "self", tensor, "tensor");
+    vm_dims(&c, 1, 1, 1, self->dims[0], 1);
+    c.falpha = 1;
     c.ma = vm_mat_of(self, -1, -1, 0);
     c.mb = vm_mat_of(tensor, -1, 0, -1);
     return vm_build(&c, NULL, 0, workspaceSize, executor);
@@ -547,22 +520,12 @@ aclnnStatus aclnnGemmGetWorkspaceSize(const aclTensor *A, const aclTensor *B, co
                        "%s: op(A) [%lld, %lld] and op(B) [%lld, %lld] do not multiply", name,
                        (long long)A->dims[ar], (long long)A->dims[1 - ar], (long long)B->dims[br],
                        (long long)B->dims[1 - br]);
-    struct vm_call c = {.name = name,
-                        .types = OPS_DT_Gemm,
-                        .self = C,
-                        .a = A,
-                        .b = B,
-                        .aname = "A",
-                        .bname = "B",
-                        .out = out,
-                        .falpha = alpha,
-                        .fbeta = beta,
-                        .cube = cubeMathType,
-                        .nb = 1,
-                        .ns = 1,
-                        .m = A->dims[ar],
-                        .k = A->dims[1 - ar],
-                        .n = B->dims[1 - br]};
+    struct vm_call c = {.name = name, .types = OPS_DT_Gemm, .out = out};
+    vm_operands(&c, C, A, "A", B, "B");
+    vm_dims(&c, 1, 1, A->dims[ar], A->dims[1 - ar], B->dims[1 - br]);
+    c.falpha = alpha;
+    c.fbeta = beta;
+    c.cube = cubeMathType;
     c.ma = vm_mat_of(A, -1, ar, 1 - ar);
     c.mb = vm_mat_of(B, -1, br, 1 - br);
     int64_t want[2] = {c.m, c.n};
