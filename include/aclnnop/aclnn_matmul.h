@@ -24,6 +24,11 @@ extern "C" {
 ACL_FUNC_VISIBILITY aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnMatmul(CPUACL_ACLNN_LAUNCH_PARAMS);
 
+/* aclnnMatmulWeightNz: aclnnMatmul with mat2 in the layout aclnnTransMatmulWeight
+ * leaves, which in cpuacl is ND: the same product. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMatmulWeightNzGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMatmulWeightNz(CPUACL_ACLNN_LAUNCH_PARAMS);
+
 #ifdef __cplusplus
 }
 #endif

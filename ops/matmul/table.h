@@ -33,7 +33,25 @@
       DTM(DT_F16) | DTM(DT_BF16) | DTM(DT_I8) | DTM(DT_U8), none, 0)                               \
     X(CalculateMatmulWeightSizeV2, trans_matmul_weight, OPS_FUNC, K(int_array, int, uint64), 0,    \
       none, 0)                                                                                     \
-    X(CalculateMatmulWeightSize, trans_matmul_weight, OPS_FUNC, K(int_array, uint64), 0, none, 0)
+    X(CalculateMatmulWeightSize, trans_matmul_weight, OPS_FUNC, K(int_array, uint64), 0, none, 0)  \
+    X(Addmm, addmm, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, scalar, tensor, int8),      \
+      DTM_F3, none, 0)                                                                             \
+    X(AddmmWeightNz, addmm, OPS_OUT, K(tensor, tensor, tensor, scalar, scalar, tensor, int8),      \
+      DTM_F3, none, 0)                                                                             \
+    X(Baddbmm, baddbmm, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, scalar, tensor, int8),  \
+      DTM_F3, none, 0)                                                                             \
+    X(Addbmm, addbmm, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, scalar, tensor, int8),    \
+      DTM_F3, none, 0)                                                                             \
+    X(Addmv, addmv, OPS_OUT, K(tensor, tensor, tensor, scalar, scalar, tensor, int8), DTM_F3,      \
+      none, 0)                                                                                     \
+    X(Addr, addr, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, scalar, tensor), DTM_ALL,     \
+      none, 0)                                                                                     \
+    X(AddrV2, addr_v2, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, scalar, tensor),         \
+      DTM_ALL, none, 0)                                                                            \
+    X(Dot, dot, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                               \
+    X(Gemm, gemm, OPS_OUT, K(tensor, tensor, tensor, float, float, int64, int64, tensor, int8),    \
+      DTM_F3, none, 0)                                                                             \
+    X(MatmulWeightNz, matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)
 
 enum { MATMUL_OPS(OPS_ROW_DT) };
 

@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The quantised matrix products: QuantMatmulV3, QuantMatmulV4 (a per-token
+ * scale) and QuantMatmulWeightNz (the same product with its parameters
+ * named per operand) - INT8 x1 [..., m, k] @ INT8 x2 [..., k, n] accumulated
+ * exactly in integers, then dequantised per output column.
+ *
+ *  QQ1. acc = x1 @ x2 (exact, int64; x1 / x2 transposed views when
+ *      transposeX1 / transposeX2), batch dims broadcast as Matmul's.
+ *  QQ2. The epilogue, as CANN documents it: with an INT32 bias,
+ *      out = (acc + bias) * scale [* pertoken] [+ offset]; with a float bias,
+ *      out = acc * scale [* pertoken] + bias. scale and offset hold 1 or n
+ *      values; pertoken m. Computed in double, rounded once: to INT8 half
+ *      to even and saturated (NaN 0), to FLOAT16 / BFLOAT16 to nearest even.
+ *      An INT32 out is acc + bias unscaled (cpuacl's reading of the table,
+ *      which lists no formula for it).
+ *  QQ3. A UINT64 / INT64 scale is TransQuantParamV2's words (quant.h): the
+ *      float in the low 32 bits; for an INT8 out without an offset tensor the
+ *      word's 9-bit offset is added (what the word carries for the NPU).
+ *  QQ4. QuantMatmulWeightNz: x2 in the layout aclnnTransMatmulWeight leaves
+ *      (ND in cpuacl); x2Scale is the scale, x1Scale the per-token scale,
+ *      x2Offset the offset; yScale, x1Offset, yOffset and a group size are
+ *      refused (161002).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_quant_matmul_v3.h"
+#include "aclnnop/aclnn_quant_matmul_v4.h"
+#include "aclnnop/aclnn_quant_matmul_weight_nz.h"
+#include "ops/quant/quant.h"
+#include "ops/quant/table.h"
+
+#define QQ_BATCH (OPS_MAX_DIMS - 2)
+
+struct qq_plan {
+    int nb;
+    int64_t bdims[QQ_BATCH];
+    int64_t m, k, n;
+    struct ops_tensor x1, x2, sc, off, pt, bias, out;
+    int64_t bst[3][QQ_BATCH]; /* batch strides of x1, x2, out */
+    int64_t x1rs, x1cs, x2rs, x2cs;
+    bool has_off, has_pt, has_bias, int_bias, word_scale;
+};
+
+static int32_t qq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct qq_plan *p = e->plan;
+    const int64_t m = p->m, k = p->k, n = p->n;
+    const int ock = p->out.dt == DT_I8 || p->out.dt == DT_I32 ? CK_I64 : CK_F32;
+    int64_t *A = malloc((size_t)(m * k + k * n + m * n + 3) * sizeof(int64_t));
+    double *sc = malloc((size_t)(2 * n + m + n + 4) * sizeof(double));
+    float *ob = malloc((size_t)(n + 1) * sizeof(float));
+    int64_t *B = A ? A + m * k : NULL, *acc = B ? B + k * n : NULL;
+    int32_t rc = 0;
+    if (!A || !sc || !ob) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    double *off = sc + n, *pt = off + n, *bias = pt + m;
+    /* the parameters, per column (QQ2, QQ3) */
+    for (int64_t j = 0; j < n; j++) {
+        const struct ops_tensor *s = &p->sc;
+        int64_t js = s->numel == 1 ? 0 : j;
+        int64_t so = 0;
+        for (int d = s->ndim - 1, r = (int)js; d >= 0; d--) {
+            so += (r % s->dims[d]) * s->strides[d];
+            r /= (int)s->dims[d];
+        }
+        if (p->word_scale) {
+            uint64_t w;
+            memcpy(&w, ops_elem(s, addr, so), sizeof w);
+            sc[j] = qt_word_scale(w);
+            off[j] = !p->has_off && p->out.dt == DT_I8 ? qt_word_offset(w) : 0;
+        } else {
+            float f;
+            ops_loader(CK_F32, s->dt)(&f, ops_elem(s, addr, so), 0, 1);
+            sc[j] = f;
+            off[j] = 0;
+        }
+    }
+    const struct ops_tensor *vecs[3] = {&p->off, &p->pt, &p->bias};
+    double *dst[3] = {off, pt, bias};
+    const bool has[3] = {p->has_off, p->has_pt, p->has_bias};
+    for (int v = 0; v < 3; v++) {
+        int64_t len = v == 1 ? m : n;
+        if (!has[v]) {
+            for (int64_t j = 0; j < len && v; j++)
+                dst[v][j] = v == 1 ? 1 : 0;
+            continue;
+        }
+        double *tmp = malloc((size_t)vecs[v]->numel * sizeof(double));
+        if (!tmp) {
+            rc = ACL_ERROR_BAD_ALLOC;
+            goto done;
+        }
+        ops_gather_nd(tmp, CK_F64, ops_base(vecs[v], addr), vecs[v]->dt, vecs[v]->ndim,
+                      vecs[v]->dims, vecs[v]->strides);
+        for (int64_t j = 0; j < len; j++)
+            dst[v][j] = tmp[vecs[v]->numel == 1 ? 0 : j];
+        free(tmp);
+    }
+    int64_t idx[QQ_BATCH] = {0}, nbatch = ops_numel(p->bdims, p->nb);
+    const int64_t d1[2] = {m, k}, s1[2] = {p->x1rs, p->x1cs};
+    const int64_t d2[2] = {k, n}, s2[2] = {p->x2rs, p->x2cs};
+    ops_store_fn st = ops_storer(ock, p->out.dt);
+    const int64_t eo = ops_dt_size(p->out.dt);
+    const int ro = p->out.ndim - 2;
+    for (int64_t bi = 0; bi < nbatch; bi++) {
+        int64_t o1 = ops_odo_off(idx, p->bst[0], p->nb), o2 = ops_odo_off(idx, p->bst[1], p->nb);
+        int64_t oo = ops_odo_off(idx, p->bst[2], p->nb);
+        ops_gather_nd(A, CK_I64, ops_elem(&p->x1, addr, o1), p->x1.dt, 2, d1, s1);
+        ops_gather_nd(B, CK_I64, ops_elem(&p->x2, addr, o2), p->x2.dt, 2, d2, s2);
+        memset(acc, 0, (size_t)(m * n) * sizeof(int64_t));
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t q = 0; q < k; q++) {
+                const int64_t a = A[i * k + q], *br = B + q * n;
+                int64_t *cr = acc + i * n;
+                for (int64_t j = 0; j < n; j++)
+                    cr[j] += a * br[j];
+            }
+        for (int64_t i = 0; i < m; i++) {
+            for (int64_t j = 0; j < n; j++) {
+                double v = (double)acc[i * n + j];
+                if (p->out.dt == DT_I32) {
+                    acc[i * n + j] += p->int_bias ? (int64_t)bias[j] : 0;
+                    continue;
+                }
+                if (p->int_bias)
+                    v += bias[j];
+                v = v * sc[j] * pt[i];
+                v += p->int_bias ? off[j] : bias[j] + off[j];
+                if (ock == CK_I64)
+                    acc[i * n + j] = qt_round_sat(v, 0, -128, 127);
+                else
+                    ob[j] = (float)v;
+            }
+            char *row = ops_elem(&p->out, addr, oo + i * p->out.strides[ro]);
+            st(row, p->out.strides[ro + 1] * eo, ock == CK_I64 ? (void *)(acc + i * n) : ob, n);
+        }
+        ops_odo_next(idx, p->bdims, p->nb);
+    }
+done:
+    free(A);
+    free(sc);
+    free(ob);
+    return rc;
+}
+
+/* The operands and parameters of one product. */
+struct qq_args {
+    const char *name;
+    unsigned types;
+    const aclTensor *x1, *x2, *scale, *offset, *pertoken, *bias, *out;
+    const char *scname, *offname, *ptname;
+    bool tx1, tx2;
+};
+
+static aclnnStatus qq_vec(const char *name, const char *what, const aclTensor *t, int64_t len)
+{
+    int64_t num = ops_numel(t->dims, (int)t->ndim);
+    if (num != 1 && num != len)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s holds %lld values, must hold 1 or %lld",
+                       name, what, (long long)num, (long long)len);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus qq_build(const struct qq_args *a, WS)
+{
+    const char *name = a->name;
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x1", a->x1->dtype, a->types, &dt)) ||
+        (rc = ops_need_dt(name, "x2", a->x2->dtype, a->types, &dt)))
+        return rc;
+    const aclDataType sdt = a->scale->dtype, odt = a->out->dtype;
+    const bool word = sdt == ACL_UINT64 || sdt == ACL_INT64;
+    if (!word && sdt != ACL_FLOAT && sdt != ACL_BF16)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s is %s, must be UINT64, INT64, FLOAT or BFLOAT16", name, a->scname,
+                       ops_dt_name(sdt));
+    if (odt != ACL_INT8 && odt != ACL_FLOAT16 && odt != ACL_BF16 && odt != ACL_INT32)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: out is %s, must be INT8, FLOAT16, BFLOAT16 or INT32", name,
+                       ops_dt_name(odt));
+    if (a->offset && (a->offset->dtype != ACL_FLOAT || odt != ACL_INT8))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s must be FLOAT and is taken with an INT8 out only", name, a->offname);
+    if (a->pertoken && a->pertoken->dtype != ACL_FLOAT)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be FLOAT (got %s)", name, a->ptname,
+                       ops_dt_name(a->pertoken->dtype));
+    const aclDataType bdt = a->bias ? a->bias->dtype : ACL_INT32;
+    if (bdt != ACL_INT32 && bdt != ACL_FLOAT && bdt != ACL_BF16 && bdt != ACL_FLOAT16)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: bias is %s, must be INT32, FLOAT, BFLOAT16 or FLOAT16", name,
+                       ops_dt_name(bdt));
+    const int r1 = (int)a->x1->ndim, r2 = (int)a->x2->ndim;
+    if (r1 < 2 || r2 < 2 || r1 > 6 || r2 > 6)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 (%d dims) and x2 (%d dims) need 2..6", name,
+                       r1, r2);
+    const int64_t *d1 = a->x1->dims + r1 - 2, *d2 = a->x2->dims + r2 - 2;
+    const int64_t m = a->tx1 ? d1[1] : d1[0], k = a->tx1 ? d1[0] : d1[1];
+    const int64_t k2 = a->tx2 ? d2[1] : d2[0], n = a->tx2 ? d2[0] : d2[1];
+    if (k != k2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1's k %lld and x2's k %lld differ", name,
+                       (long long)k, (long long)k2);
+    int64_t bd[OPS_MAX_DIMS];
+    int nb = 0;
+    if (!ops_broadcast(a->x1->dims, r1 - 2, a->x2->dims, r2 - 2, bd, &nb) || nb > QQ_BATCH)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: batch dims of x1 and x2 do not broadcast",
+                       name);
+    int64_t want[OPS_MAX_DIMS];
+    memcpy(want, bd, sizeof(int64_t) * (size_t)nb);
+    want[nb] = m, want[nb + 1] = n;
+    if ((rc = ops_check_shape(name, want, nb + 2, a->out, "out")) ||
+        (rc = qq_vec(name, a->scname, a->scale, n)) ||
+        (a->offset && (rc = qq_vec(name, a->offname, a->offset, n))) ||
+        (a->pertoken && (rc = qq_vec(name, a->ptname, a->pertoken, m))) ||
+        (a->bias && (rc = qq_vec(name, "bias", a->bias, n))))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 6, 1, sizeof(struct qq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct qq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x1, a->x1, "x1")) || (rc = qt_view(e, &p->x2, a->x2, "x2")) ||
+        (rc = qt_view(e, &p->sc, a->scale, a->scname)) ||
+        (rc = qt_view(e, &p->off, a->offset, a->offname)) ||
+        (rc = qt_view(e, &p->pt, a->pertoken, a->ptname)) ||
+        (rc = qt_view(e, &p->bias, a->bias, "bias")) || (rc = qt_view(e, &p->out, a->out, "out")))
+        return rc;
+    p->nb = nb;
+    memcpy(p->bdims, bd, sizeof(int64_t) * (size_t)nb);
+    p->m = m, p->k = k, p->n = n;
+    const aclTensor *ts[3] = {a->x1, a->x2, a->out};
+    for (int t = 0; t < 3; t++) {
+        int tb = (int)ts[t]->ndim - 2;
+        for (int d = 0; d < nb; d++) {
+            int td = d - (nb - tb);
+            p->bst[t][d] = (td < 0 || ts[t]->dims[td] == 1) ? 0 : ts[t]->strides[td];
+        }
+    }
+    const int64_t *s1 = a->x1->strides + r1 - 2, *s2 = a->x2->strides + r2 - 2;
+    p->x1rs = a->tx1 ? s1[1] : s1[0], p->x1cs = a->tx1 ? s1[0] : s1[1];
+    p->x2rs = a->tx2 ? s2[1] : s2[0], p->x2cs = a->tx2 ? s2[0] : s2[1];
+    p->has_off = a->offset != NULL;
+    p->has_pt = a->pertoken != NULL;
+    p->has_bias = a->bias != NULL;
+    p->int_bias = a->bias && bdt == ACL_INT32;
+    p->word_scale = word;
+    e->run = p->out.numel ? qq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnQuantMatmulV3GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                               const aclTensor *scale, const aclTensor *offset,
+                                               const aclTensor *bias, bool transposeX1,
+                                               bool transposeX2, const aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantMatmulV3";
+    OPS_CHECK_NULLS(name, x1, x2, scale, out, workspaceSize, executor);
+    struct qq_args a = {name,        OPS_DT_QuantMatmulV3,
+                        x1,          x2,
+                        scale,       offset,
+                        NULL,        bias,
+                        out,         "scale",
+                        "offset",    "pertokenScaleOptional",
+                        transposeX1, transposeX2};
+    return qq_build(&a, workspaceSize, executor);
+}
+PHASE2(QuantMatmulV3)
+
+aclnnStatus aclnnQuantMatmulV4GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                               const aclTensor *scale, const aclTensor *offset,
+                                               const aclTensor *pertokenScaleOptional,
+                                               const aclTensor *bias, bool transposeX1,
+                                               bool transposeX2, const aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantMatmulV4";
+    OPS_CHECK_NULLS(name, x1, x2, scale, out, workspaceSize, executor);
+    struct qq_args a = {name,     OPS_DT_QuantMatmulV4,    x1,          x2,         scale,
+                        offset,   pertokenScaleOptional,   bias,        out,        "scale",
+                        "offset", "pertokenScaleOptional", transposeX1, transposeX2};
+    return qq_build(&a, workspaceSize, executor);
+}
+PHASE2(QuantMatmulV4)
+
+aclnnStatus aclnnQuantMatmulWeightNzGetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale, const aclTensor *x2Scale,
+    const aclTensor *yScale, const aclTensor *x1Offset, const aclTensor *x2Offset,
+    const aclTensor *yOffset, const aclTensor *bias, bool transposeX1, bool transposeX2,
+    int64_t groupSize, aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantMatmulWeightNz";
+    OPS_CHECK_NULLS(name, x1, x2, x2Scale, out, workspaceSize, executor);
+    if (yScale || x1Offset || yOffset || groupSize != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: yScale, x1Offset, yOffset and groupSize (%lld) are not supported by "
+                       "cpuacl (pass NULL and 0)",
+                       name, (long long)groupSize);
+    struct qq_args a = {name,        OPS_DT_QuantMatmulWeightNz,
+                        x1,          x2,
+                        x2Scale,     x2Offset,
+                        x1Scale,     bias,
+                        out,         "x2Scale",
+                        "x2Offset",  "x1Scale",
+                        transposeX1, transposeX2};
+    return qq_build(&a, workspaceSize, executor);
+}
+PHASE2(QuantMatmulWeightNz)

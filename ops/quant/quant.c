@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Elementwise quantisation: TransQuantParamV2/V3 (float scale and offset into
+ * the 64-bit words the quantised matmuls take), AscendQuant/V3 (float to
+ * INT8 with a scale and offset along one dim), AscendAntiQuant (INT8 back to
+ * a float type) and DynamicQuant (per-row symmetric INT8 with the scales
+ * computed), and the room's shared helpers (quant.h).
+ *
+ *  QT1. A TransQuantParam word: the float scale's bits with the low 13
+ *      mantissa bits cleared (the high 19 bits: FP19) in bits 0..31, bit 46
+ *      set, and with an offset its value rounded half to even, clamped to
+ *      [-256, 255] and kept as 9 bits in bits 37..45. V3's roundMode 1 first
+ *      rounds the scale's bits to the nearest FP19 (half to even on the
+ *      dropped bits); 0 truncates as V2 does.
+ *  QT2. Values are computed in float32 from the inputs as stored (FLOAT16 and
+ *      BFLOAT16 widened) and rounded once: to INT8 by the round mode
+ *      ("round": half to even, as the NPU's CAST_RINT; "floor", "ceil",
+ *      "trunc"), saturating at -128 / 127 (NaN gives 0); to a float out type
+ *      to nearest even.
+ *  QT3. scale and offset run along one dim of x (the last; V3: axis) and hold
+ *      1 or that dim's size elements (1-D, or x's rank with every other dim
+ *      1); they are read flat.
+ *  QT4. DynamicQuant: each row (the last dim) is multiplied by
+ *      smoothScalesOptional, its scale is max|row| / 127 and y = row / scale
+ *      rounded half to even; an all-zero row has scale 0 and y 0.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_ascend_anti_quant.h"
+#include "aclnnop/aclnn_ascend_quant.h"
+#include "aclnnop/aclnn_ascend_quant_v3.h"
+#include "aclnnop/aclnn_dynamic_quant.h"
+#include "aclnnop/aclnn_trans_quant_param_v2.h"
+#include "aclnnop/aclnn_trans_quant_param_v3.h"
+#include "ops/quant/quant.h"
+#include "ops/quant/table.h"
+
+/* ---- shared helpers (quant.h) -----------------------------------------------------------------
+ */
+
+aclnnStatus qt_view(struct aclOpExecutor *e, struct ops_tensor *v, const aclTensor *t,
+                    const char *what)
+{
+    int slot = ops_exec_slot(e, t);
+    if (!t)
+        return ACLNN_SUCCESS;
+    aclnnStatus rc;
+    if (t->dtype == ACL_UINT64) {
+        if ((rc = ops_check_dims(t, e->op, what))) {
+            ops_exec_discard(e);
+            return rc;
+        }
+        memset(v, 0, sizeof(*v));
+        v->dt = DT_I64;
+        v->ndim = (int8_t)t->ndim;
+        v->slot = (int16_t)slot;
+        v->offset = t->offset;
+        for (uint32_t i = 0; i < t->ndim; i++)
+            v->dims[i] = t->dims[i], v->strides[i] = t->strides[i];
+        v->numel = ops_numel(v->dims, v->ndim);
+        return ACLNN_SUCCESS;
+    }
+    if ((rc = ops_tensor_from(v, t, slot, e->op, what)))
+        ops_exec_discard(e);
+    return rc;
+}
+
+float qt_word_scale(uint64_t w)
+{
+    uint32_t b = (uint32_t)w;
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+int qt_word_offset(uint64_t w)
+{
+    int v = (int)((w >> 37) & 0x1FF);
+    return v >= 256 ? v - 512 : v;
+}
+
+int64_t qt_round_sat(double v, int mode, int64_t lo, int64_t hi)
+{
+    if (isnan(v))
+        return 0;
+    double r = mode == 0   ? nearbyint(v)
+               : mode == 1 ? round(v)
+               : mode == 2 ? floor(v)
+               : mode == 3 ? ceil(v)
+                           : trunc(v);
+    return r < (double)lo ? lo : r > (double)hi ? hi : (int64_t)r;
+}
+
+/* A whole view into a contiguous buffer of kind ck (NULL: out of memory). */
+static void *qt_gather(const struct ops_tensor *t, void *const *addr, int ck)
+{
+    void *buf = malloc((size_t)(t->numel > 0 ? t->numel : 1) * (size_t)ops_ck_size(ck));
+    if (buf && t->numel)
+        ops_gather_nd(buf, ck, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+    return buf;
+}
+
+static void qt_scatter(const void *buf, const struct ops_tensor *t, void *const *addr, int ck)
+{
+    if (t->numel)
+        ops_scatter_nd(buf, ck, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+}
+
+/* ---- TransQuantParamV2 / V3 (QT1) ----------------------------------------------------------- */
+
+struct tqp_plan {
+    struct ops_tensor s, o, out;
+    bool has_off;
+    int64_t round_mode;
+};
+
+static int32_t tqp_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct tqp_plan *p = e->plan;
+    float *s = qt_gather(&p->s, addr, CK_F32);
+    float *o = p->has_off ? qt_gather(&p->o, addr, CK_F32) : NULL;
+    int64_t *w = malloc((size_t)p->out.numel * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!s || (p->has_off && !o) || !w) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t i = 0; i < p->out.numel; i++) {
+        float f = s[p->s.numel == 1 ? 0 : i];
+        uint32_t b;
+        memcpy(&b, &f, sizeof b);
+        if (p->round_mode == 1) /* to the nearest FP19, ties to even */
+            b += 0xFFFu + ((b >> 13) & 1u);
+        uint64_t v = (uint64_t)(b & 0xFFFFE000u) | (1ull << 46);
+        if (o) {
+            int64_t off = qt_round_sat(o[p->o.numel == 1 ? 0 : i], 0, -256, 255);
+            v = (v & 0x4000FFFFFFFFull) | (((uint64_t)off & 0x1FFu) << 37);
+        }
+        w[i] = (int64_t)v;
+    }
+    qt_scatter(w, &p->out, addr, CK_I64);
+done:
+    free(s);
+    free(o);
+    free(w);
+    return rc;
+}
+
+static aclnnStatus tqp_build(const char *name, unsigned types, const aclTensor *scale,
+                             const aclTensor *offset, int64_t roundMode, const aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS(name, scale, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "scale", scale->dtype, types, &dt)) ||
+        (offset && (rc = ops_need_dt(name, "offset", offset->dtype, types, &dt))))
+        return rc;
+    if (out->dtype != ACL_UINT64 && out->dtype != ACL_INT64)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out is %s, must be UINT64 or INT64", name,
+                       ops_dt_name(out->dtype));
+    if (roundMode != 0 && roundMode != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: roundMode %lld is not 0 or 1", name,
+                       (long long)roundMode);
+    const aclTensor *ts[3] = {scale, offset, out};
+    const char *tn[3] = {"scale", "offset", "out"};
+    int64_t n = 0, num[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        if (!ts[i])
+            continue;
+        if (ts[i]->ndim < 1 || ts[i]->ndim > 2)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %u dims, must have 1 or 2", name,
+                           tn[i], ts[i]->ndim);
+        num[i] = ops_numel(ts[i]->dims, (int)ts[i]->ndim);
+        if (num[i] == 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is empty", name, tn[i]);
+        if (i < 2 && num[i] > n)
+            n = num[i];
+    }
+    if ((num[0] != 1 && num[0] != n) || (offset && num[1] != 1 && num[1] != n) || num[2] != n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scale (%lld elements) and offset (%lld) must hold 1 or n elements and "
+                       "out n = %lld (out has %lld)",
+                       name, (long long)num[0], (long long)num[1], (long long)n, (long long)num[2]);
+    struct aclOpExecutor *e = ops_exec_plan(name, 2, 1, sizeof(struct tqp_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct tqp_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->s, scale, "scale")) || (rc = qt_view(e, &p->o, offset, "offset")) ||
+        (rc = qt_view(e, &p->out, out, "out")))
+        return rc;
+    p->has_off = offset != NULL;
+    p->round_mode = roundMode;
+    e->run = tqp_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnTransQuantParamV2GetWorkspaceSize(const aclTensor *scale, const aclTensor *offset,
+                                                   const aclTensor *out, WS)
+{
+    return tqp_build("aclnnTransQuantParamV2", OPS_DT_TransQuantParamV2, scale, offset, 0, out,
+                     workspaceSize, executor);
+}
+PHASE2(TransQuantParamV2)
+
+aclnnStatus aclnnTransQuantParamV3GetWorkspaceSize(const aclTensor *scale, const aclTensor *offset,
+                                                   int64_t roundMode, const aclTensor *out, WS)
+{
+    return tqp_build("aclnnTransQuantParamV3", OPS_DT_TransQuantParamV3, scale, offset, roundMode,
+                     out, workspaceSize, executor);
+}
+PHASE2(TransQuantParamV3)
+
+/* ---- AscendQuant / V3, AscendAntiQuant (QT2, QT3) -------------------------------------------- */
+
+struct aq_plan {
+    struct ops_tensor x, s, o, y;
+    bool has_off, sqrt_mode, anti;
+    int mode;             /* qt_round_sat's */
+    int64_t along, inner; /* the scale dim's size and the elements after it */
+};
+
+static int32_t aq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct aq_plan *p = e->plan;
+    float *x = qt_gather(&p->x, addr, CK_F32), *s = qt_gather(&p->s, addr, CK_F32);
+    float *o = p->has_off ? qt_gather(&p->o, addr, CK_F32) : NULL;
+    int64_t *q = p->anti ? NULL : malloc((size_t)p->x.numel * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!x || !s || (p->has_off && !o) || (!p->anti && !q)) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t i = 0; i < p->x.numel; i++) {
+        int64_t a = (i / p->inner) % p->along;
+        float sc = s[p->s.numel == 1 ? 0 : a], of = o ? o[p->o.numel == 1 ? 0 : a] : 0.0f;
+        if (p->sqrt_mode)
+            sc *= sc;
+        if (p->anti)
+            x[i] = (x[i] + of) * sc;
+        else
+            q[i] = qt_round_sat((double)(x[i] * sc + of), p->mode, -128, 127);
+    }
+    if (p->anti)
+        qt_scatter(x, &p->y, addr, CK_F32);
+    else
+        qt_scatter(q, &p->y, addr, CK_I64);
+done:
+    free(x);
+    free(s);
+    free(o);
+    free(q);
+    return rc;
+}
+
+/* scale / offset along dim `axis` of x (QT3). */
+static aclnnStatus aq_param_ok(const char *name, const char *what, const aclTensor *t,
+                               const aclTensor *x, int axis)
+{
+    int64_t n = ops_numel(t->dims, (int)t->ndim), d = x->dims[axis];
+    bool ok = n == 1 || n == d;
+    if (ok && t->ndim > 1) {
+        ok = t->ndim == x->ndim;
+        for (int i = 0; ok && i < (int)t->ndim; i++)
+            ok = t->dims[i] == 1 || (i == axis && t->dims[i] == d);
+    }
+    if (!ok)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s must hold 1 or %lld elements along x's dim %d (1-D, or x's rank "
+                       "with the other dims 1)",
+                       name, what, (long long)d, axis);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus aq_build(const char *name, unsigned types, bool anti, const aclTensor *x,
+                            const aclTensor *scale, const aclTensor *offset, bool sqrtMode,
+                            int mode, int axis, const aclTensor *y, WS)
+{
+    aclnnStatus rc;
+    int dt;
+    unsigned xt = anti ? OPS_DT2_AscendAntiQuant : types;
+    unsigned st = types;
+    if ((rc = ops_need_dt(name, "x", x->dtype, xt, &dt)) ||
+        (rc = ops_need_dt(name, "scale", scale->dtype, st, &dt)) ||
+        (offset && (rc = ops_need_dt(name, "offset", offset->dtype, st, &dt))))
+        return rc;
+    if (x->ndim < 1 || x->ndim > OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, must have 1..8", name, x->ndim);
+    if (axis < -(int)x->ndim || axis >= (int)x->ndim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %d is out of range for x's %u dims", name,
+                       axis, x->ndim);
+    if (axis < 0)
+        axis += (int)x->ndim;
+    if ((rc = aq_param_ok(name, "scale", scale, x, axis)) ||
+        (offset && (rc = aq_param_ok(name, "offset", offset, x, axis))) ||
+        (rc = ops_check_shape(name, x->dims, (int)x->ndim, y, "y")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 1, sizeof(struct aq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct aq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->s, scale, "scale")) ||
+        (rc = qt_view(e, &p->o, offset, "offset")) || (rc = qt_view(e, &p->y, y, "y")))
+        return rc;
+    p->has_off = offset != NULL;
+    p->sqrt_mode = sqrtMode;
+    p->anti = anti;
+    p->mode = mode;
+    p->along = x->dims[axis];
+    p->inner = ops_numel(x->dims + axis + 1, (int)x->ndim - axis - 1);
+    e->run = p->x.numel ? aq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+/* roundMode's text as qt_round_sat's mode, -1 when unknown (QT2). */
+static int aq_mode(const char *s)
+{
+    static const char *const names[] = {"round", "", "floor", "ceil", "trunc"};
+    for (int i = 0; s && i < 5; i++)
+        if (names[i][0] && !strcmp(s, names[i]))
+            return i;
+    return -1;
+}
+
+static aclnnStatus aq_quant(const char *name, unsigned types, const aclTensor *x,
+                            const aclTensor *scale, const aclTensor *offset, bool sqrtMode,
+                            const char *roundMode, int32_t dstType, int32_t axis,
+                            const aclTensor *y, WS)
+{
+    OPS_CHECK_NULLS(name, x, scale, roundMode, y, workspaceSize, executor);
+    int mode = aq_mode(roundMode);
+    if (mode < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: roundMode \"%s\" is not round, floor, ceil or trunc", name, roundMode);
+    if (dstType != ACL_INT8 || y->dtype != ACL_INT8)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dstType %d with y %s: cpuacl quantises to INT8 (dstType 2) only", name,
+                       (int)dstType, ops_dt_name(y->dtype));
+    if (x->dtype != ACL_FLOAT && scale->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale %s must have x's type %s", name,
+                       ops_dt_name(scale->dtype), ops_dt_name(x->dtype));
+    return aq_build(name, types, false, x, scale, offset, sqrtMode, mode, axis, y, workspaceSize,
+                    executor);
+}
+
+aclnnStatus aclnnAscendQuantGetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                             const aclTensor *offset, bool sqrtMode,
+                                             const char *roundMode, int32_t dstType,
+                                             const aclTensor *y, WS)
+{
+    return aq_quant("aclnnAscendQuant", OPS_DT_AscendQuant, x, scale, offset, sqrtMode, roundMode,
+                    dstType, -1, y, workspaceSize, executor);
+}
+PHASE2(AscendQuant)
+
+aclnnStatus aclnnAscendQuantV3GetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                               const aclTensor *offset, bool sqrtMode,
+                                               const char *roundMode, int32_t dstType, int32_t axis,
+                                               const aclTensor *y, WS)
+{
+    return aq_quant("aclnnAscendQuantV3", OPS_DT_AscendQuantV3, x, scale, offset, sqrtMode,
+                    roundMode, dstType, axis, y, workspaceSize, executor);
+}
+PHASE2(AscendQuantV3)
+
+aclnnStatus aclnnAscendAntiQuantGetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                                 const aclTensor *offset, int64_t dstType,
+                                                 bool sqrtMode, const aclTensor *y, WS)
+{
+    const char *name = "aclnnAscendAntiQuant";
+    OPS_CHECK_NULLS(name, x, scale, y, workspaceSize, executor);
+    if ((dstType != ACL_FLOAT16 && dstType != ACL_BF16) || (int64_t)y->dtype != dstType)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dstType %lld with y %s: must be FLOAT16 (1) or BFLOAT16 (27), y's type",
+                       name, (long long)dstType, ops_dt_name(y->dtype));
+    return aq_build(name, OPS_DT_AscendAntiQuant, true, x, scale, offset, sqrtMode, 0, -1, y,
+                    workspaceSize, executor);
+}
+PHASE2(AscendAntiQuant)
+
+/* ---- DynamicQuant (QT4) ------------------------------------------------------------------ */
+
+struct dq_plan {
+    struct ops_tensor x, sm, y, sc;
+    bool has_smooth;
+    int64_t rows, h;
+};
+
+static int32_t dq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct dq_plan *p = e->plan;
+    float *x = qt_gather(&p->x, addr, CK_F32);
+    float *sm = p->has_smooth ? qt_gather(&p->sm, addr, CK_F32) : NULL;
+    float *sc = malloc((size_t)(p->rows ? p->rows : 1) * sizeof(float));
+    int64_t *q = malloc((size_t)(p->x.numel ? p->x.numel : 1) * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!x || (p->has_smooth && !sm) || !sc || !q) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t r = 0; r < p->rows; r++) {
+        float *row = x + r * p->h, amax = 0;
+        for (int64_t j = 0; j < p->h; j++) {
+            if (sm)
+                row[j] *= sm[j];
+            float a = fabsf(row[j]);
+            amax = a > amax ? a : amax;
+        }
+        sc[r] = amax / 127.0f;
+        for (int64_t j = 0; j < p->h; j++)
+            q[r * p->h + j] = sc[r] > 0 ? qt_round_sat(row[j] / sc[r], 0, -128, 127) : 0;
+    }
+    qt_scatter(q, &p->y, addr, CK_I64);
+    qt_scatter(sc, &p->sc, addr, CK_F32);
+done:
+    free(x);
+    free(sm);
+    free(sc);
+    free(q);
+    return rc;
+}
+
+aclnnStatus aclnnDynamicQuantGetWorkspaceSize(const aclTensor *x,
+                                              const aclTensor *smoothScalesOptional,
+                                              const aclTensor *yOut, const aclTensor *scaleOut, WS)
+{
+    const char *name = "aclnnDynamicQuant";
+    OPS_CHECK_NULLS(name, x, yOut, scaleOut, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT_DynamicQuant, &dt)))
+        return rc;
+    if (x->ndim < 2 || x->ndim > OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, must have 2..8", name, x->ndim);
+    const int64_t h = x->dims[x->ndim - 1];
+    if (smoothScalesOptional &&
+        (smoothScalesOptional->dtype != x->dtype || smoothScalesOptional->ndim != 1 ||
+         smoothScalesOptional->dims[0] != h))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: smoothScalesOptional must be [%lld] of x's type %s", name, (long long)h,
+                       ops_dt_name(x->dtype));
+    if (yOut->dtype != ACL_INT8 || scaleOut->dtype != ACL_FLOAT)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: yOut must be INT8 and scaleOut FLOAT (got %s, %s)", name,
+                       ops_dt_name(yOut->dtype), ops_dt_name(scaleOut->dtype));
+    if ((rc = ops_check_shape(name, x->dims, (int)x->ndim, yOut, "yOut")) ||
+        (rc = ops_check_shape(name, x->dims, (int)x->ndim - 1, scaleOut, "scaleOut")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 2, 2, sizeof(struct dq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct dq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, x, "x")) ||
+        (rc = qt_view(e, &p->sm, smoothScalesOptional, "smoothScalesOptional")) ||
+        (rc = qt_view(e, &p->y, yOut, "yOut")) || (rc = qt_view(e, &p->sc, scaleOut, "scaleOut")))
+        return rc;
+    p->has_smooth = smoothScalesOptional != NULL;
+    p->h = h;
+    p->rows = h ? p->x.numel / h : ops_numel(x->dims, (int)x->ndim - 1);
+    e->run = p->x.numel ? dq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(DynamicQuant)

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * What the quantisation room's files share (ops/quant): views of tensors
+ * whose type the engine's dtype index lacks (UINT64 quantisation parameters
+ * are read as their INT64 bits), the decoding of TransQuantParam's 64-bit
+ * words and the rounding of a value to a saturated integer.
+ */
+#ifndef CPUACL_OPS_QUANT_QUANT_H
+#define CPUACL_OPS_QUANT_QUANT_H
+
+#include "ops/engine/engine.h"
+
+/* Register t (NULL: an absent optional tensor) as the executor's next slot and
+ * fill v from it; a UINT64 tensor is viewed as INT64 (the same bits). On
+ * failure e is discarded and the error (161002 naming what) returned. */
+aclnnStatus qt_view(struct aclOpExecutor *e, struct ops_tensor *v, const aclTensor *t,
+                    const char *what);
+
+/* The float scale in a TransQuantParam word (its low 32 bits) and its 9-bit
+ * signed offset (bits 37..45). */
+float qt_word_scale(uint64_t w);
+int qt_word_offset(uint64_t w);
+
+/* v rounded by mode (0 half to even, 1 half away from zero, 2 floor, 3 ceil,
+ * 4 trunc) and saturated to [lo, hi]; NaN gives 0. */
+int64_t qt_round_sat(double v, int mode, int64_t lo, int64_t hi);
+
+#endif /* CPUACL_OPS_QUANT_QUANT_H */

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The quantisation family's declaration list, one row per operator (the
+ * columns: ops/engine/optable.h): quant.c (TransQuantParamV2/V3, AscendQuant/V3,
+ * AscendAntiQuant, DynamicQuant) and qmatmul.c (QuantMatmulV3/V4,
+ * QuantMatmulWeightNz). The ctest ops_table checks the rows against the
+ * headers, ops/engine/public.h and docs/operators.md ("## Quantisation").
+ */
+#ifndef CPUACL_OPS_QUANT_TABLE_H
+#define CPUACL_OPS_QUANT_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define QUANT_OPS(X)                                                                               \
+    X(TransQuantParamV2, trans_quant_param_v2, OPS_OUT, K(tensor, tensor, tensor), DTM(DT_F32),    \
+      none, 0)                                                                                     \
+    X(TransQuantParamV3, trans_quant_param_v3, OPS_OUT, K(tensor, tensor, int64, tensor),          \
+      DTM(DT_F32), none, 0)                                                                        \
+    X(AscendQuant, ascend_quant, OPS_OUT, K(tensor, tensor, tensor, bool, string, int32, tensor),  \
+      DTM_F3, none, 0)                                                                             \
+    X(AscendQuantV3, ascend_quant_v3, OPS_OUT,                                                     \
+      K(tensor, tensor, tensor, bool, string, int32, int32, tensor), DTM_F3, none, 0)              \
+    X(AscendAntiQuant, ascend_anti_quant, OPS_OUT, K(tensor, tensor, tensor, int64, bool, tensor), \
+      DTM(DT_F32) | DTM(DT_BF16), x, DTM(DT_I8))                                                   \
+    X(DynamicQuant, dynamic_quant, OPS_OUT, K(tensor, tensor, tensor, tensor),                     \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(QuantMatmulV3, quant_matmul_v3, OPS_OUT,                                                     \
+      K(tensor, tensor, tensor, tensor, tensor, bool, bool, tensor), DTM(DT_I8), none, 0)          \
+    X(QuantMatmulV4, quant_matmul_v4, OPS_OUT,                                                     \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, bool, bool, tensor), DTM(DT_I8), none, 0)  \
+    X(QuantMatmulWeightNz, quant_matmul_weight_nz, OPS_OUT,                                        \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, bool, int64, \
+        tensor),                                                                                   \
+      DTM(DT_I8), none, 0)
+
+enum { QUANT_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_QUANT_TABLE_H */

@@ -1,0 +1,276 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The float matmul variants (ops/matmul/variants.c) against PyTorch (torch 1.13 on the CPU).
+
+Addmm, Baddbmm, Addbmm (and their in-place forms), Addmv, Addr / AddrV2 (and in-place),
+Dot, Gemm (every transA / transB) and MatmulWeightNz through acl.nn (both phases, on a
+stream), for every type their rows declare, on seeded random inputs: self broadcasting
+to the result, non-contiguous views, alpha / beta values including beta = 0 with NaN in
+self (torch ignores self then), empty dims (k = 0 gives beta * self). References are
+computed in DOUBLE from the inputs as stored and rounded once to out's type; the
+tolerances allow float32 accumulation over k terms. Bad input (NULL, a refused type,
+shapes that do not multiply) gives 161001 / 161002 with a message naming the operator.
+Skipped (exit 77) without torch."""
+import os
+import random
+import unittest
+
+torch = None
+if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
+    try:  # before acl (test_ew_torch.py says why)
+        import torch
+    except ImportError:
+        torch = None
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import Dev, check, view_of, scalar, F16, BF16, F32, F64, I8, U8, I16, \
+        I32, I64, BOOL  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2930
+if torch is not None:
+    F3 = [F32, F16, BF16]
+    MMTOL = {F32: (1e-4, 1e-4), F16: (4e-3, 4e-3), BF16: (3e-2, 3e-2), F64: (1e-10, 1e-12)}
+
+
+def rand(rng, shape, dtype, lo=-1.0, hi=1.0):
+    n = 1
+    for d in shape:
+        n *= d
+    if dtype == BOOL:
+        return torch.tensor([rng.random() < 0.5 for _ in range(n)], dtype=BOOL).reshape(shape)
+    if dtype in (I8, U8, I16, I32, I64):
+        a, b = (0, 9) if dtype == U8 else (-9, 9)
+        return torch.tensor([rng.randint(a, b) for _ in range(n)], dtype=I64).reshape(
+            shape).to(dtype)
+    return torch.tensor([rng.uniform(lo, hi) for _ in range(n)], dtype=F64).reshape(
+        shape).to(dtype)
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class MatmulVariantsTorch(acltest.StreamCase):
+    def setUp(self):
+        super().setUp()
+        self.devs, self.scalars = [], []
+
+    def tearDown(self):
+        for d in self.devs:
+            d.free()
+        for s in self.scalars:
+            nn.destroy_scalar(s)
+        super().tearDown()
+
+    def dev(self, t):
+        d = Dev(t)
+        self.devs.append(d)
+        return d
+
+    def sc(self, v, dtype=None):
+        if v is None:
+            return 0
+        h = scalar(v, dtype)
+        self.scalars.append(h)
+        return h
+
+    def run_op(self, name, *args):
+        ws, ex, ret = nn.get_workspace_size(name, *args)
+        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
+        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+
+    def refused(self, name, code, *args):
+        _, _, ret = nn.get_workspace_size(name, *args)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
+        self.assertIn("aclnn" + name, msg)
+
+    def out_check(self, got, ref, dtype, what):
+        check(self, got, ref.to(dtype), what, tol=MMTOL.get(dtype))
+
+    # ---- Addmm, Baddbmm, Addbmm --------------------------------------------------------------
+
+    def one_add_mm(self, rng, op, dtype, shapes, beta, alpha, inplace):
+        ss, s1, s2 = shapes
+        what = "%s%s %s %s beta=%r alpha=%r" % ("Inplace" if inplace else "", op, dtype, shapes,
+                                                beta, alpha)
+        self_t = rand(rng, ss, dtype)
+        if beta == 0 and self_t.numel():
+            self_t.view(-1)[0] = float("nan")  # ignored when beta is 0 (torch)
+        a, b = rand(rng, s1, dtype), rand(rng, s2, dtype)
+        fn = {"Addmm": torch.addmm, "Baddbmm": torch.baddbmm, "Addbmm": torch.addbmm}[op]
+        ref = fn(self_t.double(), a.double(), b.double(), beta=beta, alpha=alpha)
+        args = [self.dev(view_of(rng, a)).handle, self.dev(view_of(rng, b)).handle,
+                self.sc(beta), self.sc(alpha)]
+        if inplace:
+            sref = self.dev(self_t.clone())
+            self.run_op("Inplace" + op, sref.handle, *args, 0)
+            self.out_check(sref.read(), ref, dtype, what)
+            return
+        out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+        self.run_op(op, self.dev(view_of(rng, self_t)).handle, *args, out.handle, 0)
+        self.out_check(out.read(), ref, dtype, what)
+        if op == "Addmm":  # the NZ form takes the ND weight aclnnTransMatmulWeight leaves
+            out2 = self.dev(torch.zeros(ref.shape, dtype=dtype))
+            self.run_op("AddmmWeightNz", self.dev(self_t).handle, *args, out2.handle, 0)
+            self.out_check(out2.read(), ref, dtype, "WeightNz " + what)
+
+    def test_addmm_family(self):
+        rng = random.Random(SEED)
+        m, k, n, b = 5, 7, 6, 3
+        cases = {
+            "Addmm": [((m, n), (m, k), (k, n)), ((n,), (m, k), (k, n)), ((m, 1), (m, k), (k, n)),
+                      ((m, n), (m, 0), (0, n)), ((0, n), (0, k), (k, n)),
+                      ((33, 17), (33, 40), (40, 17))],
+            "Baddbmm": [((b, m, n), (b, m, k), (b, k, n)), ((m, n), (b, m, k), (b, k, n)),
+                        ((1, 1, n), (b, m, k), (b, k, n)), ((b, m, n), (b, m, 0), (b, 0, n))],
+            "Addbmm": [((m, n), (b, m, k), (b, k, n)), ((n,), (b, m, k), (b, k, n)),
+                       ((m, n), (0, m, k), (0, k, n))],
+        }
+        for op, shapes in cases.items():
+            for dtype in F3:
+                for shp in shapes:
+                    for beta, alpha in ((1.0, 1.0), (0.5, -2.0), (0.0, 1.5)):
+                        self.one_add_mm(rng, op, dtype, shp, beta, alpha, False)
+                    full = (shp[1][0], shp[2][1]) if op == "Addmm" else \
+                        (shp[1][1], shp[2][2]) if op == "Addbmm" else \
+                        (shp[1][0], shp[1][1], shp[2][2])
+                    self.one_add_mm(rng, op, dtype, (full,) + shp[1:], 0.75, 1.25, True)
+
+    def test_cube_math_fp16(self):
+        """cubeMathType 2 (USE_FP16) rounds float32 operands to float16 first."""
+        rng = random.Random(SEED + 5)
+        s, a, b = rand(rng, (4, 3), F32), rand(rng, (4, 9), F32), rand(rng, (9, 3), F32)
+        ref = torch.addmm(s.double(), a.half().double(), b.half().double())
+        out = self.dev(torch.zeros((4, 3), dtype=F32))
+        self.run_op("Addmm", self.dev(s).handle, self.dev(a).handle, self.dev(b).handle,
+                    self.sc(1.0), self.sc(1.0), out.handle, 2)
+        self.out_check(out.read(), ref, F32, "Addmm USE_FP16")
+
+    # ---- Addmv, Dot, Gemm, MatmulWeightNz ----------------------------------------------------
+
+    def test_addmv(self):
+        rng = random.Random(SEED + 1)
+        for dtype in F3:
+            for ss, n, m in (((6,), 6, 8), ((1,), 6, 8), ((4,), 4, 0), ((65,), 65, 33)):
+                for alpha, beta in ((1.0, 1.0), (-1.5, 0.25), (2.0, 0.0)):
+                    s, mat, vec = rand(rng, ss, dtype), rand(rng, (n, m), dtype), \
+                        rand(rng, (m,), dtype)
+                    ref = torch.addmv(s.double(), mat.double(), vec.double(), beta=beta,
+                                      alpha=alpha)
+                    out = self.dev(torch.zeros((n,), dtype=dtype))
+                    self.run_op("Addmv", self.dev(view_of(rng, s)).handle,
+                                self.dev(view_of(rng, mat)).handle,
+                                self.dev(view_of(rng, vec)).handle, self.sc(alpha),
+                                self.sc(beta), out.handle, 0)
+                    self.out_check(out.read(), ref, dtype, "Addmv %s %s" % (dtype, (ss, n, m)))
+
+    def test_dot(self):
+        rng = random.Random(SEED + 2)
+        for dtype in F3:
+            for n in (1, 7, 100, 0):
+                a, b = rand(rng, (n,), dtype), rand(rng, (n,), dtype)
+                ref = torch.dot(a.double(), b.double())
+                out = self.dev(torch.zeros((), dtype=dtype))
+                self.run_op("Dot", self.dev(view_of(rng, a)).handle,
+                            self.dev(view_of(rng, b)).handle, out.handle)
+                self.out_check(out.read(), ref, dtype, "Dot %s %d" % (dtype, n))
+
+    def test_gemm(self):
+        rng = random.Random(SEED + 3)
+        m, k, n = 4, 6, 5
+        for dtype in F3:
+            for ta in (0, 1):
+                for tb in (0, 1):
+                    for cs in ((m, n), (n,)):
+                        A = rand(rng, (k, m) if ta else (m, k), dtype)
+                        B = rand(rng, (n, k) if tb else (k, n), dtype)
+                        C = rand(rng, cs, dtype)
+                        oa, ob = (A.t() if ta else A).double(), (B.t() if tb else B).double()
+                        ref = 1.5 * (oa @ ob) + 0.5 * C.double()
+                        out = self.dev(torch.zeros((m, n), dtype=dtype))
+                        self.run_op("Gemm", self.dev(view_of(rng, A)).handle,
+                                    self.dev(view_of(rng, B)).handle,
+                                    self.dev(view_of(rng, C)).handle, 1.5, 0.5, ta, tb,
+                                    out.handle, 0)
+                        self.out_check(out.read(), ref, dtype,
+                                       "Gemm %s ta=%d tb=%d C%s" % (dtype, ta, tb, cs))
+
+    def test_matmul_weight_nz(self):
+        rng = random.Random(SEED + 4)
+        for dtype in F3:
+            a, w = rand(rng, (16, 32), dtype), rand(rng, (32, 16), dtype)
+            out = self.dev(torch.zeros((16, 16), dtype=dtype))
+            self.run_op("MatmulWeightNz", self.dev(a).handle, self.dev(w).handle, out.handle, 1)
+            self.out_check(out.read(), a.double() @ w.double(), dtype, "MatmulWeightNz")
+
+    # ---- Addr (+V2), every declared type -----------------------------------------------------
+
+    def test_addr(self):
+        rng = random.Random(SEED + 6)
+        for op in ("Addr", "AddrV2"):
+            for dtype in (F32, F16, BF16, F64, I8, U8, I16, I32, I64, BOOL):
+                for ss, n, m in (((4, 5), 4, 5), ((5,), 4, 5), ((1, 1), 3, 0), ((9, 1), 9, 2)):
+                    if dtype == BOOL:
+                        pairs = ((True, True), (False, True), (None, None))
+                    elif dtype.is_floating_point:
+                        pairs = ((1.0, 1.0), (0.5, -2.0), (0.0, 3.0), (None, None))
+                    else:
+                        pairs = ((1, 1), (2, -3), (0, 2), (None, None))
+                    for beta, alpha in pairs:
+                        self.one_addr(rng, op, dtype, ss, n, m, beta, alpha)
+
+    def one_addr(self, rng, op, dtype, ss, n, m, beta, alpha):
+        what = "%s %s %s %d %d beta=%r alpha=%r" % (op, dtype, ss, n, m, beta, alpha)
+        s, v1, v2 = rand(rng, ss, dtype), rand(rng, (n,), dtype), rand(rng, (m,), dtype)
+        kw = {}
+        if beta is not None:
+            kw = {"beta": beta, "alpha": alpha}
+        wide = dtype if dtype in (BOOL,) or not dtype.is_floating_point else F64
+        ref = torch.addr(s.to(wide), v1.to(wide), v2.to(wide), **kw)
+        sdt = F64 if dtype == F64 else None
+        out = self.dev(torch.zeros((n, m), dtype=dtype))
+        self.run_op(op, self.dev(view_of(rng, s)).handle, self.dev(view_of(rng, v1)).handle,
+                    self.dev(view_of(rng, v2)).handle, self.sc(beta, sdt), self.sc(alpha, sdt),
+                    out.handle)
+        self.out_check(out.read(), ref, dtype, what)
+        if tuple(ss) == (n, m):
+            sref = self.dev(s.clone())
+            self.run_op("Inplace" + op, sref.handle, self.dev(v1).handle, self.dev(v2).handle,
+                        self.sc(beta, sdt), self.sc(alpha, sdt))
+            self.out_check(sref.read(), ref, dtype, "Inplace" + what)
+
+    # ---- bad input ---------------------------------------------------------------------------
+
+    def test_bad_input(self):
+        rng = random.Random(SEED + 7)
+        a, b, s = rand(rng, (3, 4), F32), rand(rng, (4, 5), F32), rand(rng, (3, 5), F32)
+        da, db, ds = self.dev(a), self.dev(b), self.dev(s)
+        out = self.dev(torch.zeros((3, 5), dtype=F32))
+        one = self.sc(1.0)
+        self.refused("Addmm", 161001, ds.handle, 0, db.handle, one, one, out.handle, 0)
+        self.refused("Addmm", 161001, ds.handle, da.handle, db.handle, 0, one, out.handle, 0)
+        self.refused("Addmm", 161002, ds.handle, db.handle, da.handle, one, one, out.handle, 0)
+        self.refused("Addmm", 161002, ds.handle, da.handle, db.handle, one, one, out.handle, 7)
+        bad = self.dev(torch.zeros((3, 4), dtype=F32))
+        self.refused("Addmm", 161002, ds.handle, da.handle, db.handle, one, one, bad.handle, 0)
+        ia = self.dev(torch.zeros((3, 4), dtype=I32))
+        self.refused("Addmm", 161002, ds.handle, ia.handle, db.handle, one, one, out.handle, 0)
+        self.refused("Baddbmm", 161002, ds.handle, da.handle, db.handle, one, one, out.handle, 0)
+        v = self.dev(torch.zeros((4,), dtype=F32))
+        self.refused("Dot", 161002, v.handle, self.dev(torch.zeros((5,), dtype=F32)).handle,
+                     self.dev(torch.zeros((), dtype=F32)).handle)
+        self.refused("Dot", 161001, v.handle, 0, out.handle)
+        self.refused("Gemm", 161002, da.handle, db.handle, ds.handle, 1.0, 1.0, 1, 0,
+                     out.handle, 0)
+        self.refused("Addr", 161002, ds.handle, da.handle, v.handle, 0, 0, out.handle)
+        self.refused("Addmv", 161002, v.handle, da.handle, v.handle, one, one,
+                     self.dev(torch.zeros((3,), dtype=F32)).handle, 0)
+
+
+if __name__ == "__main__":
+    acltest.main()

@@ -1,0 +1,319 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The quantisation room (ops/quant) against references written from CANN's formulas in torch.
+
+TransQuantParamV2/V3 (the 64-bit words, bit for bit, offsets absent / per tensor / per
+channel, V3's roundMode 0 and 1), QuantMatmulV3/V4/WeightNz (INT8 products with FLOAT and
+word scales, INT32 and float biases, per-token scales, offsets, transposed and batched
+operands, every out type), AscendQuant/V3 (every round mode, sqrtMode, axis),
+AscendAntiQuant and DynamicQuant, on seeded random inputs, through acl.nn on a stream.
+Integer results must match exactly (rounding half to even, saturation); float outs within
+one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
+without torch."""
+import os
+import random
+import struct
+import unittest
+
+torch = None
+if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
+    try:  # before acl (test_ew_torch.py says why)
+        import torch
+    except ImportError:
+        torch = None
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, I8, I32, I64  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2931
+
+
+def fbits(f):
+    return struct.unpack("<I", struct.pack("<f", f))[0]
+
+
+def bitsf(b):
+    return struct.unpack("<f", struct.pack("<I", b & 0xFFFFFFFF))[0]
+
+
+def word(scale, offset, round_mode=0):
+    """CANN's formula for one TransQuantParam word (as an int64's value)."""
+    b = fbits(scale)
+    if round_mode == 1:
+        b = (b + 0xFFF + ((b >> 13) & 1)) & 0xFFFFFFFF
+    w = (b & 0xFFFFE000) | (1 << 46)
+    if offset is not None:
+        o = max(-256, min(255, int(torch.round(torch.tensor(offset, dtype=torch.float64)))))
+        w = (w & 0x4000FFFFFFFF) | ((o & 0x1FF) << 37)
+    return w
+
+
+def rint_sat(t):
+    return torch.clamp(torch.round(t), -128, 127)
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class QuantTorch(acltest.StreamCase):
+    def setUp(self):
+        super().setUp()
+        self.devs = []
+
+    def tearDown(self):
+        for d in self.devs:
+            d.free()
+        super().tearDown()
+
+    def dev(self, t):
+        if t is None:
+            return None
+        d = Dev(t)
+        self.devs.append(d)
+        return d
+
+    def h(self, t):
+        return 0 if t is None else self.dev(t).handle
+
+    def run_op(self, name, *args):
+        ws, ex, ret = nn.get_workspace_size(name, *args)
+        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
+        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+
+    def refused(self, name, code, *args):
+        _, _, ret = nn.get_workspace_size(name, *args)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
+        self.assertIn("aclnn" + name, msg)
+
+    def rand_f(self, rng, shape, lo=-2.0, hi=2.0, dtype=None):
+        n = 1
+        for d in shape:
+            n *= d
+        t = torch.tensor([rng.uniform(lo, hi) for _ in range(n)], dtype=torch.float64)
+        return t.reshape(shape).to(dtype or F32)
+
+    def rand_i8(self, rng, shape):
+        n = 1
+        for d in shape:
+            n *= d
+        return torch.tensor([rng.randint(-128, 127) for _ in range(n)], dtype=I8).reshape(shape)
+
+    # ---- TransQuantParamV2 / V3 --------------------------------------------------------------
+
+    def test_trans_quant_param(self):
+        rng = random.Random(SEED)
+        for op in ("TransQuantParamV2", "TransQuantParamV3"):
+            for rm in ((0,) if op == "TransQuantParamV2" else (0, 1)):
+                for sshape, oshape, n in (((5,), None, 5), ((1, 5), (5,), 5), ((1,), (1,), 1),
+                                          ((1,), (7,), 7), ((7,), (1,), 7)):
+                    s = self.rand_f(rng, sshape, 1e-4, 3.0)
+                    o = self.rand_f(rng, oshape, -300, 300) if oshape else None
+                    if o is not None:
+                        o.view(-1)[0] = 2.5  # a tie: half to even
+                    oshp = (n,) if len(sshape) == 1 or n != sshape[-1] else sshape
+                    out = self.dev(torch.zeros(oshp, dtype=I64))
+                    extra = (rm,) if op == "TransQuantParamV3" else ()
+                    self.run_op(op, self.h(s), self.h(o), *extra, out.handle)
+                    sf, of = s.reshape(-1), None if o is None else o.reshape(-1)
+                    ref = [word(float(sf[0 if sf.numel() == 1 else i]),
+                                None if of is None else float(of[0 if of.numel() == 1 else i]),
+                                rm) for i in range(n)]
+                    got = out.read().reshape(-1).tolist()
+                    self.assertEqual(got, ref, "%s rm=%d %s %s" % (op, rm, sshape, oshape))
+
+    # ---- QuantMatmulV3 / V4 / WeightNz -------------------------------------------------------
+
+    def qmm_ref(self, x1, x2, scale, offset, pt, bias, out_dt, int_bias):
+        acc = torch.matmul(x1.long(), x2.long())
+        if out_dt == I32:
+            return (acc + (bias.long() if bias is not None else 0)).to(I32)
+        v = acc.double()
+        if bias is not None and int_bias:
+            v = v + bias.double()
+        v = v * scale.double().reshape(-1)
+        if pt is not None:
+            v = v * pt.double().reshape(-1, 1)
+        if bias is not None and not int_bias:
+            v = v + bias.double()
+        if offset is not None:
+            v = v + offset.double().reshape(-1)
+        return rint_sat(v).to(I8) if out_dt == I8 else v.to(out_dt)
+
+    def one_qmm(self, rng, op, b, m, k, n, tx1, tx2, out_dt, sc_kind, bias_kind, per_ch,
+                with_pt):
+        what = "%s b=%s %dx%dx%d t=%d%d out=%s scale=%s bias=%s perch=%s pt=%s" % (
+            op, b, m, k, n, tx1, tx2, out_dt, sc_kind, bias_kind, per_ch, with_pt)
+        x1 = self.rand_i8(rng, ((b,) if b else ()) + (m, k))
+        x2 = self.rand_i8(rng, (k, n))
+        sn = n if per_ch else 1
+        scale = self.rand_f(rng, (sn,), 1e-4, 2e-3)
+        offset = self.rand_f(rng, (sn,), -5, 5) if out_dt == I8 and sc_kind == "float" else None
+        pt = self.rand_f(rng, (m,), 0.5, 2.0) if with_pt else None
+        bias = None
+        if bias_kind == "int":
+            bias = torch.tensor([rng.randint(-1000, 1000) for _ in range(n)], dtype=I32)
+        elif bias_kind == "float":
+            bias = self.rand_f(rng, (n,), -3, 3, F32 if out_dt != BF16 else BF16)
+        ref_scale, sc_arg = scale, scale
+        if sc_kind == "word":  # the words TransQuantParamV2 makes (QQ3), with an offset
+            off9 = [rng.randint(-20, 20) for _ in range(sn)] if out_dt == I8 else None
+            words = [word(float(scale[i]), None if off9 is None else off9[i]) for i in range(sn)]
+            sc_arg = torch.tensor(words, dtype=I64)
+            ref_scale = torch.tensor([bitsf(w) for w in words], dtype=torch.float64)
+            if off9 is not None:
+                offset_ref = torch.tensor(off9, dtype=torch.float64)
+            else:
+                offset_ref = None
+        else:
+            offset_ref = offset
+        ref = self.qmm_ref(x1, x2, ref_scale, offset_ref, pt, bias, out_dt, bias_kind == "int")
+        a1 = x1.transpose(-1, -2).contiguous().transpose(-1, -2) if tx1 else view_of(rng, x1)
+        a2 = x2.t().contiguous().t() if tx2 else x2
+        # a transposed operand is handed as its stored [k, m] / [n, k] tensor with the flag set
+        h1 = self.h(a1.transpose(-1, -2) if tx1 else a1)
+        h2 = self.h(a2.t() if tx2 else a2)
+        out = self.dev(torch.zeros(ref.shape, dtype=out_dt))
+        if op == "QuantMatmulV3":
+            self.run_op(op, h1, h2, self.h(sc_arg), self.h(offset), self.h(bias), tx1, tx2,
+                        out.handle)
+        elif op == "QuantMatmulV4":
+            self.run_op(op, h1, h2, self.h(sc_arg), self.h(offset), self.h(pt), self.h(bias),
+                        tx1, tx2, out.handle)
+        else:
+            self.run_op(op, h1, h2, self.h(pt), self.h(sc_arg), 0, 0, self.h(offset), 0,
+                        self.h(bias), tx1, tx2, 0, out.handle)
+        check(self, out.read(), ref, what)
+
+    def test_quant_matmul(self):
+        rng = random.Random(SEED + 1)
+        for op in ("QuantMatmulV3", "QuantMatmulV4", "QuantMatmulWeightNz"):
+            for out_dt in (F16, BF16, I8, I32):
+                for sc_kind in ("float", "word"):
+                    if sc_kind == "word" and out_dt in (BF16, I32):
+                        continue
+                    for bias_kind in ("none", "int", "float"):
+                        if bias_kind == "float" and out_dt in (I8, I32, F16):
+                            continue
+                        for per_ch in (True, False):
+                            with_pt = op != "QuantMatmulV3" and out_dt in (F16, BF16) \
+                                and rng.random() < 0.5
+                            tx1, tx2 = rng.random() < 0.3, rng.random() < 0.5
+                            b = 2 if rng.random() < 0.3 and not tx1 else 0
+                            self.one_qmm(rng, op, b, rng.randint(1, 9), rng.randint(1, 40),
+                                         rng.randint(1, 12), tx1, tx2, out_dt, sc_kind,
+                                         bias_kind, per_ch, with_pt)
+
+    # ---- AscendQuant / V3, AscendAntiQuant, DynamicQuant --------------------------------------
+
+    def test_ascend_quant(self):
+        rng = random.Random(SEED + 2)
+        modes = {"round": torch.round, "floor": torch.floor, "ceil": torch.ceil,
+                 "trunc": torch.trunc}
+        for op in ("AscendQuant", "AscendQuantV3"):
+            for dtype in (F32, F16, BF16):
+                for shape in ((3, 8), (2, 3, 5), (7,)):
+                    for mode, fn in modes.items():
+                        axis = -1 if op == "AscendQuant" else rng.randrange(-len(shape),
+                                                                              len(shape))
+                        d = shape[axis]
+                        sq = rng.random() < 0.3
+                        x = self.rand_f(rng, shape, -300, 300, dtype)
+                        s = self.rand_f(rng, (rng.choice((1, d)),), 0.1, 1.0, dtype)
+                        o = self.rand_f(rng, s.shape, -10, 10, dtype) if rng.random() < 0.7 \
+                            else None
+                        bshape = [1] * len(shape)
+                        bshape[axis] = -1
+                        sf = s.float().reshape(bshape) if s.numel() > 1 else s.float()
+                        of = 0 if o is None else (o.float().reshape(bshape) if o.numel() > 1
+                                                  else o.float())
+                        if sq:
+                            sf = sf * sf
+                        ref = torch.clamp(fn(x.float() * sf + of), -128, 127).to(I8)
+                        y = self.dev(torch.zeros(shape, dtype=I8))
+                        extra = (axis,) if op == "AscendQuantV3" else ()
+                        self.run_op(op, self.h(view_of(rng, x)), self.h(s), self.h(o), sq, mode,
+                                    2, *extra, y.handle)
+                        check(self, y.read(), ref, "%s %s %s %s sq=%s ax=%d" % (
+                            op, dtype, shape, mode, sq, axis))
+
+    def test_ascend_anti_quant(self):
+        rng = random.Random(SEED + 3)
+        for sdt, ydt, dst in ((F32, F16, 1), (BF16, BF16, 27), (F32, BF16, 27)):
+            for shape in ((4, 6), (2, 3, 6)):
+                x = self.rand_i8(rng, shape)
+                s = self.rand_f(rng, (rng.choice((1, 6)),), 0.01, 2.0, sdt)
+                o = self.rand_f(rng, s.shape, -5, 5, sdt) if rng.random() < 0.6 else None
+                sq = rng.random() < 0.3
+                sf = s.float() * s.float() if sq else s.float()
+                ref = ((x.float() + (0 if o is None else o.float())) * sf).to(ydt)
+                y = self.dev(torch.zeros(shape, dtype=ydt))
+                self.run_op("AscendAntiQuant", self.h(view_of(rng, x)), self.h(s), self.h(o),
+                            dst, sq, y.handle)
+                check(self, y.read(), ref, "AscendAntiQuant %s %s %s" % (sdt, ydt, shape))
+
+    def test_dynamic_quant(self):
+        rng = random.Random(SEED + 4)
+        for dtype in (F16, BF16):
+            for shape in ((4, 16), (2, 3, 8), (1, 1)):
+                x = self.rand_f(rng, shape, -4, 4, dtype)
+                if shape == (2, 3, 8):
+                    x[0, 1] = 0  # an all-zero row: scale 0, y 0
+                sm = self.rand_f(rng, shape[-1:], 0.5, 2, dtype) if rng.random() < 0.5 else None
+                xf = x.float() * (sm.float() if sm is not None else 1)
+                sc = xf.abs().amax(-1) / 127
+                yref = torch.where(sc.unsqueeze(-1) > 0,
+                                   rint_sat(xf / sc.unsqueeze(-1).clamp_min(1e-30)),
+                                   torch.zeros_like(xf)).to(I8)
+                y = self.dev(torch.zeros(shape, dtype=I8))
+                so = self.dev(torch.zeros(shape[:-1], dtype=F32))
+                self.run_op("DynamicQuant", self.h(view_of(rng, x)), self.h(sm), y.handle,
+                            so.handle)
+                check(self, so.read(), sc, "DynamicQuant scale %s %s" % (dtype, shape))
+                got = y.read()
+                # a quotient within float32 rounding of .5 may round either way
+                self.assertLessEqual(int((got.int() - yref.int()).abs().max()), 1,
+                                     "DynamicQuant y %s %s" % (dtype, shape))
+
+    # ---- bad input ---------------------------------------------------------------------------
+
+    def test_bad_input(self):
+        rng = random.Random(SEED + 5)
+        s = self.dev(self.rand_f(rng, (4,), 0.1, 1))
+        out = self.dev(torch.zeros((4,), dtype=I64))
+        self.refused("TransQuantParamV2", 161001, 0, 0, out.handle)
+        self.refused("TransQuantParamV2", 161002, s.handle, 0,
+                     self.dev(torch.zeros((4,), dtype=F32)).handle)
+        self.refused("TransQuantParamV2", 161002, s.handle, 0,
+                     self.dev(torch.zeros((5,), dtype=I64)).handle)
+        self.refused("TransQuantParamV3", 161002, s.handle, 0, 2, out.handle)
+        x1, x2 = self.dev(self.rand_i8(rng, (3, 4))), self.dev(self.rand_i8(rng, (4, 4)))
+        o16 = self.dev(torch.zeros((3, 4), dtype=F16))
+        self.refused("QuantMatmulV3", 161001, x1.handle, x2.handle, 0, 0, 0, False, False,
+                     o16.handle)
+        self.refused("QuantMatmulV3", 161002, x2.handle, x1.handle, s.handle, 0, 0, False,
+                     False, o16.handle)
+        f1 = self.dev(torch.zeros((3, 4), dtype=F16))
+        self.refused("QuantMatmulV3", 161002, f1.handle, x2.handle, s.handle, 0, 0, False,
+                     False, o16.handle)
+        x = self.dev(self.rand_f(rng, (3, 4)))
+        y = self.dev(torch.zeros((3, 4), dtype=I8))
+        self.refused("AscendQuant", 161002, x.handle, s.handle, 0, False, "nearest", 2,
+                     y.handle)
+        self.refused("AscendQuant", 161002, x.handle, s.handle, 0, False, "round", 29,
+                     y.handle)
+        self.refused("AscendQuant", 161002, x.handle, self.dev(self.rand_f(rng, (3,))).handle,
+                     0, False, "round", 2, y.handle)
+        self.refused("AscendQuantV3", 161002, x.handle, s.handle, 0, False, "round", 2, 5,
+                     y.handle)
+        self.refused("DynamicQuant", 161002, x.handle, 0, y.handle,
+                     self.dev(torch.zeros((3,), dtype=F32)).handle)
+
+
+if __name__ == "__main__":
+    acltest.main()
