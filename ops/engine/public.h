@@ -319,5 +319,9 @@
 #include "aclnnop/aclnn_shrink.h"
 #include "aclnnop/aclnn_softsign.h"
 #include "aclnnop/aclnn_softsign_backward.h"
+#include "aclnnop/aclnn_apply_adam_w.h"
+#include "aclnnop/aclnn_apply_adam_w_v2.h"
+#include "aclnnop/aclnn_fused_adamw.h"
+#include "aclnnop/aclnn_fused_sgd.h"
 
 #endif
