@@ -295,18 +295,22 @@ aclnnStatus aclnnGeluV2GetWorkspaceSize(const aclTensor *x, int64_t approximate,
 }
 PHASE2(GeluV2)
 
-aclnnStatus aclnnHardsigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
-{
-    return act_op("aclnnHardsigmoid", ACT_HSIG, self, out, false, OPS_DT_Hardsigmoid,
-                  OPS_DT_Hardsigmoid, true, NULL, 0, workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceHardsigmoidGetWorkspaceSize(const aclTensor *self, WS)
-{
-    return act_op("aclnnInplaceHardsigmoid", ACT_HSIG, self, self, true, OPS_DT_Hardsigmoid,
-                  OPS_DT_Hardsigmoid, true, NULL, 0, workspaceSize, executor);
-}
-PHASE2(Hardsigmoid)
-PHASE2(InplaceHardsigmoid)
+/* Hardsigmoid and HardsigmoidV2: out of self's type, and in place. */
+#define HSIG_ENTRIES(OP, TYPES)                                                                    \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)             \
+    {                                                                                              \
+        return act_op("aclnn" #OP, ACT_HSIG, self, out, false, TYPES, TYPES, true, NULL, 0,        \
+                      workspaceSize, executor);                                                    \
+    }                                                                                              \
+    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(const aclTensor *self, WS)                      \
+    {                                                                                              \
+        return act_op("aclnnInplace" #OP, ACT_HSIG, self, self, true, TYPES, TYPES, true, NULL, 0, \
+                      workspaceSize, executor);                                                    \
+    }                                                                                              \
+    PHASE2(OP)                                                                                     \
+    PHASE2(Inplace##OP)
+HSIG_ENTRIES(Hardsigmoid, OPS_DT_Hardsigmoid)
+HSIG_ENTRIES(HardsigmoidV2, OPS_DT_HardsigmoidV2)
 
 aclnnStatus aclnnHardswishGetWorkspaceSize(const aclTensor *self, const aclTensor *out, WS)
 {
@@ -650,19 +654,6 @@ aclnnStatus aclnnLogSigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *ou
                   OPS_DT_LogSigmoid, true, NULL, 0, workspaceSize, executor);
 }
 PHASE2(LogSigmoid)
-
-aclnnStatus aclnnHardsigmoidV2GetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
-{
-    return act_op("aclnnHardsigmoidV2", ACT_HSIG, self, out, false, OPS_DT_HardsigmoidV2,
-                  OPS_DT_HardsigmoidV2, true, NULL, 0, workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceHardsigmoidV2GetWorkspaceSize(const aclTensor *self, WS)
-{
-    return act_op("aclnnInplaceHardsigmoidV2", ACT_HSIG, self, self, true, OPS_DT_HardsigmoidV2,
-                  OPS_DT_HardsigmoidV2, true, NULL, 0, workspaceSize, executor);
-}
-PHASE2(HardsigmoidV2)
-PHASE2(InplaceHardsigmoidV2)
 
 aclnnStatus aclnnShrinkGetWorkspaceSize(const aclTensor *self, const aclScalar *lambd,
                                         const aclScalar *bias, aclTensor *out, WS)

@@ -330,23 +330,55 @@ aclnnStatus aclnnApplyAdamWV2GetWorkspaceSize(aclTensor *varRef, aclTensor *mRef
 }
 PHASE2(ApplyAdamWV2)
 
-/* The lists of a fused operator: every given list has params' length (161002 otherwise). */
-static aclnnStatus lists_check(const char *name, const aclTensorList *params,
-                               const aclTensorList *const *lists, const char *const *names, int nl)
+/* The fused forms: lists[role] (NULL: absent) give each group's tensors, lists[R_VAR] the
+ * parameters, every list of their length; shared[role] the one-element tensors every group
+ * reads; tmpl the kind, flags and hyper-parameters. */
+static aclnnStatus fused_op(const char *name, const aclTensorList *const *lists,
+                            const aclTensor *const *shared, unsigned types, unsigned step_types,
+                            const struct opt_plan *tmpl, uint64_t *ws, aclOpExecutor **ex)
 {
-    for (int i = 0; i < nl; i++) {
-        if (!lists[i])
+    const aclTensorList *params = lists[R_VAR];
+    int ng = (int)params->n, per = 0, nsh = 0;
+    for (int r = 0; r < R_COUNT; r++) {
+        nsh += shared[r] != NULL;
+        if (!lists[r])
             continue;
-        if (lists[i]->n != params->n)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu tensors, paramsRef %llu", name,
-                           names[i], (unsigned long long)lists[i]->n,
-                           (unsigned long long)params->n);
-        for (uint64_t k = 0; k < lists[i]->n; k++)
-            if (!lists[i]->v[k])
-                return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s[%llu] is NULL", name, names[i],
-                               (unsigned long long)k);
+        per++;
+        if (lists[r]->n != params->n)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the %s list has %llu tensors, %s %llu",
+                           name, g_role_name[r], (unsigned long long)lists[r]->n,
+                           g_role_name[R_VAR], (unsigned long long)params->n);
+        for (int k = 0; k < ng; k++)
+            if (!lists[r]->v[k])
+                return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s[%d] is NULL", name, g_role_name[r],
+                               k);
     }
-    return ACLNN_SUCCESS;
+    struct opt_plan *p;
+    struct aclOpExecutor *e = opt_exec(name, ng > 0 ? ng : 1, ng * per + nsh, &p);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    p->ngroups = ng;
+    p->kind = tmpl->kind;
+    p->amsgrad = tmpl->amsgrad;
+    p->maximize = tmpl->maximize;
+    p->nesterov = tmpl->nesterov;
+    p->first = tmpl->first;
+    memcpy(p->hp, tmpl->hp, sizeof(p->hp));
+    /* the shared tensors once (their slots), copied into every group */
+    struct opt_group sh = {0};
+    aclnnStatus rc = opt_group_add(name, e, &sh, shared, types, step_types, -1);
+    for (int k = 0; k < ng && !rc; k++) {
+        const aclTensor *ts[R_COUNT] = {NULL};
+        for (int r = 0; r < R_COUNT; r++)
+            ts[r] = lists[r] ? lists[r]->v[k] : NULL;
+        rc = opt_group_add(name, e, &p->g[k], ts, types, step_types, k);
+        for (int r = 0; r < R_COUNT; r++)
+            if (sh.has & (1u << r)) {
+                p->g[k].t[r] = sh.t[r];
+                p->g[k].has |= 1u << r;
+            }
+    }
+    return opt_done(e, rc, ws, ex);
 }
 
 aclnnStatus aclnnFusedAdamwGetWorkspaceSize(
@@ -361,50 +393,24 @@ aclnnStatus aclnnFusedAdamwGetWorkspaceSize(
                     executor);
     if (amsgrad && !maxExpAvgSqsRef)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: amsgrad needs maxExpAvgSqsRef", name);
-    const aclTensorList *lists[5] = {grads, expAvgsRef, expAvgSqsRef,
-                                     amsgrad ? maxExpAvgSqsRef : NULL, stateSteps};
-    static const char *const names[5] = {"grads", "expAvgsRef", "expAvgSqsRef", "maxExpAvgSqsRef",
-                                         "stateSteps"};
-    aclnnStatus rc = lists_check(name, paramsRef, lists, names, 5);
-    if (rc)
-        return rc;
-    int ng = (int)paramsRef->n, nt = 0;
-    for (int k = 0; k < ng; k++)
-        if (!paramsRef->v[k])
-            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: paramsRef[%d] is NULL", name, k);
-    nt = ng * (amsgrad ? 6 : 5) + (gradScaleOptional != NULL) + (foundInfOptional != NULL);
-    struct opt_plan *p;
-    struct aclOpExecutor *e = opt_exec(name, ng > 0 ? ng : 1, nt, &p);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    p->ngroups = ng;
-    p->kind = K_ADAMW;
-    p->amsgrad = amsgrad;
-    p->maximize = maximize;
-    p->hp[H_LR] = lr;
-    p->hp[H_B1] = beta1;
-    p->hp[H_B2] = beta2;
-    p->hp[H_WD] = weightDecay;
-    p->hp[H_EPS] = eps;
-    /* the shared one-element tensors once (their slots), copied into every group */
-    struct opt_group shared = {0};
-    const aclTensor *sh[R_COUNT] = {[R_SCALE] = gradScaleOptional, [R_INF] = foundInfOptional};
-    rc = opt_group_add(name, e, &shared, sh, OPS_DT_FusedAdamw, OPS_DT2_FusedAdamw, -1);
-    for (int k = 0; k < ng && !rc; k++) {
-        const aclTensor *ts[R_COUNT] = {[R_VAR] = paramsRef->v[k],
-                                        [R_GRAD] = grads->v[k],
-                                        [R_M] = expAvgsRef->v[k],
-                                        [R_V] = expAvgSqsRef->v[k],
-                                        [R_MAX] = amsgrad ? maxExpAvgSqsRef->v[k] : NULL,
-                                        [R_STEP] = stateSteps->v[k]};
-        rc = opt_group_add(name, e, &p->g[k], ts, OPS_DT_FusedAdamw, OPS_DT2_FusedAdamw, k);
-        for (int r = R_SCALE; r <= R_INF; r++)
-            if (shared.has & (1u << r)) {
-                p->g[k].t[r] = shared.t[r];
-                p->g[k].has |= 1u << r;
-            }
-    }
-    return opt_done(e, rc, workspaceSize, executor);
+    const aclTensorList *lists[R_COUNT] = {[R_VAR] = paramsRef,
+                                           [R_GRAD] = grads,
+                                           [R_M] = expAvgsRef,
+                                           [R_V] = expAvgSqsRef,
+                                           [R_MAX] = amsgrad ? maxExpAvgSqsRef : NULL,
+                                           [R_STEP] = stateSteps};
+    const aclTensor *shared[R_COUNT] = {[R_SCALE] = gradScaleOptional, [R_INF] = foundInfOptional};
+    const struct opt_plan tmpl = {.kind = K_ADAMW,
+                                  .amsgrad = amsgrad,
+                                  .maximize = maximize,
+                                  .hp = {[H_LR] = lr,
+                                         [H_B1] = beta1,
+                                         [H_B2] = beta2,
+                                         [H_WD] = weightDecay,
+                                         [H_EPS] = eps,
+                                         [H_SCALE] = 1.0}};
+    return fused_op(name, lists, shared, OPS_DT_FusedAdamw, OPS_DT2_FusedAdamw, &tmpl,
+                    workspaceSize, executor);
 }
 PHASE2(FusedAdamw)
 
@@ -417,45 +423,24 @@ aclnnStatus aclnnFusedSgdGetWorkspaceSize(const aclTensorList *paramsRef,
 {
     const char *name = "aclnnFusedSgd";
     OPS_CHECK_NULLS(name, paramsRef, gradsRef, workspaceSize, executor);
-    const aclTensorList *mb = momentum != 0.0f ? momentumBufferListOptionalRef : NULL;
-    if (momentum != 0.0f && !mb)
+    if (momentum != 0.0f && !momentumBufferListOptionalRef)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR,
                        "%s: momentum %g needs momentumBufferListOptionalRef", name, momentum);
-    const aclTensorList *lists[2] = {gradsRef, mb};
-    static const char *const names[2] = {"gradsRef", "momentumBufferListOptionalRef"};
-    aclnnStatus rc = lists_check(name, paramsRef, lists, names, 2);
-    if (rc)
-        return rc;
-    int ng = (int)paramsRef->n;
-    for (int k = 0; k < ng; k++)
-        if (!paramsRef->v[k])
-            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: paramsRef[%d] is NULL", name, k);
-    int nt = ng * (mb ? 3 : 2) + (gradScaleOptional != NULL);
-    struct opt_plan *p;
-    struct aclOpExecutor *e = opt_exec(name, ng > 0 ? ng : 1, nt, &p);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    p->ngroups = ng;
-    p->kind = K_SGD;
-    p->nesterov = nesterov;
-    p->maximize = maximize;
-    p->first = isFirstStep;
-    p->hp[H_WD] = weightDecay;
-    p->hp[H_MOM] = momentum;
-    p->hp[H_LR] = lr;
-    p->hp[H_DAMP] = dampening;
-    struct opt_group shared = {0};
-    const aclTensor *sh[R_COUNT] = {[R_SCALE] = gradScaleOptional};
-    rc = opt_group_add(name, e, &shared, sh, OPS_DT_FusedSgd, OPS_DT_FusedSgd, -1);
-    for (int k = 0; k < ng && !rc; k++) {
-        const aclTensor *ts[R_COUNT] = {
-            [R_VAR] = paramsRef->v[k], [R_GRAD] = gradsRef->v[k], [R_M] = mb ? mb->v[k] : NULL};
-        rc = opt_group_add(name, e, &p->g[k], ts, OPS_DT_FusedSgd, OPS_DT_FusedSgd, k);
-        if (shared.has) {
-            p->g[k].t[R_SCALE] = shared.t[R_SCALE];
-            p->g[k].has |= 1u << R_SCALE;
-        }
-    }
-    return opt_done(e, rc, workspaceSize, executor);
+    const aclTensorList *lists[R_COUNT] = {[R_VAR] = paramsRef,
+                                           [R_GRAD] = gradsRef,
+                                           [R_M] = momentum != 0.0f ? momentumBufferListOptionalRef
+                                                                    : NULL};
+    const aclTensor *shared[R_COUNT] = {[R_SCALE] = gradScaleOptional};
+    const struct opt_plan tmpl = {.kind = K_SGD,
+                                  .nesterov = nesterov,
+                                  .maximize = maximize,
+                                  .first = isFirstStep,
+                                  .hp = {[H_WD] = weightDecay,
+                                         [H_MOM] = momentum,
+                                         [H_LR] = lr,
+                                         [H_DAMP] = dampening,
+                                         [H_SCALE] = 1.0}};
+    return fused_op(name, lists, shared, OPS_DT_FusedSgd, OPS_DT_FusedSgd, &tmpl, workspaceSize,
+                    executor);
 }
 PHASE2(FusedSgd)
