@@ -14,7 +14,8 @@
  *      beta2Power) and lr, wd, b1, b2, eps as one-element tensors; ApplyAdamWV2 and
  *      FusedAdamw the step t as a one-element tensor (not incremented: torch's fused
  *      kernels read the step their caller already counted) and the rest as numbers.
- *      FusedAdamw leaves everything unchanged when foundInfOptional holds 1.
+ *      FusedAdamw leaves everything unchanged when foundInfOptional holds 1; its stateSteps[k]
+ *      may also have the parameter's shape (CANN's example), a step count per element.
  *  OP2. FusedSgd: g = grad (/ gradScale; negated with maximize) + wd param; with momentum
  *      != 0, buf = g on the first step, else momentum buf + (1 - dampening) g, and g = g +
  *      momentum buf (nesterov) or buf; param -= lr g.
@@ -69,7 +70,8 @@ enum hp { H_LR, H_B1, H_B2, H_WD, H_EPS, H_MOM, H_DAMP, H_B1P, H_B2P, H_SCALE, H
 
 struct opt_group {
     struct ops_tensor t[R_COUNT];
-    uint32_t has; /* bit per role */
+    uint32_t has;  /* bit per role */
+    bool step_vec; /* the step has the parameter's shape: one count per element (FusedAdamw) */
 };
 
 struct opt_plan {
@@ -88,13 +90,18 @@ static double one_value(const struct ops_tensor *t, void *const *addr)
     return v;
 }
 
-static void adamw(const struct opt_plan *p, const double *h, float *const *b, int64_t n)
+static void adamw(const struct opt_plan *p, const double *h, float *const *b, const float *steps,
+                  int64_t n)
 {
     float *var = b[R_VAR], *g = b[R_GRAD], *m = b[R_M], *v = b[R_V], *mx = b[R_MAX];
     const double decay = 1.0 - h[H_LR] * h[H_WD];
-    const double step = h[H_LR] / (1.0 - h[H_B1P]), bc2 = sqrt(1.0 - h[H_B2P]);
+    double step = h[H_LR] / (1.0 - h[H_B1P]), bc2 = sqrt(1.0 - h[H_B2P]);
     const double b1 = h[H_B1], b2 = h[H_B2], eps = h[H_EPS], scale = h[H_SCALE];
     for (int64_t i = 0; i < n; i++) {
+        if (steps) { /* a step count per element */
+            step = h[H_LR] / (1.0 - pow(b1, steps[i]));
+            bc2 = sqrt(1.0 - pow(b2, steps[i]));
+        }
         double gi = g[i] / scale;
         gi = p->maximize ? -gi : gi;
         double mi = b1 * m[i] + (1.0 - b1) * gi, vi = b2 * v[i] + (1.0 - b2) * gi * gi;
@@ -141,7 +148,7 @@ static int32_t opt_run(const struct aclOpExecutor *e, void *const *addr)
         for (size_t k = 0; k < sizeof(ones) / sizeof(ones[0]); k++)
             if (g->has & (1u << ones[k].role))
                 h[ones[k].hp] = one_value(&g->t[ones[k].role], addr);
-        if (g->has & (1u << R_STEP)) {
+        if (g->has & (1u << R_STEP) && !g->step_vec) {
             double t = one_value(&g->t[R_STEP], addr);
             h[H_B1P] = pow(h[H_B1], t);
             h[H_B2P] = pow(h[H_B2], t);
@@ -149,9 +156,11 @@ static int32_t opt_run(const struct aclOpExecutor *e, void *const *addr)
         int64_t n = g->t[R_VAR].numel;
         if (!n)
             continue;
-        float *b[R_NVEC] = {NULL};
+        float *b[R_NVEC + 1] = {NULL}; /* the vectors, then a per-element step */
         int32_t rc = 0;
-        for (int r = 0; r < R_NVEC && !rc; r++) {
+        for (int r = 0; r <= R_NVEC && !rc; r++) {
+            if (r == R_STEP && !g->step_vec)
+                continue;
             if (!(g->has & (1u << r)))
                 continue;
             const struct ops_tensor *t = &g->t[r];
@@ -162,7 +171,7 @@ static int32_t opt_run(const struct aclOpExecutor *e, void *const *addr)
         }
         if (!rc) {
             if (p->kind == K_ADAMW)
-                adamw(p, h, b, n);
+                adamw(p, h, b, b[R_STEP], n);
             else
                 sgd(p, h, b, n);
             for (int r = 0; r < R_NVEC; r++)
@@ -172,7 +181,7 @@ static int32_t opt_run(const struct aclOpExecutor *e, void *const *addr)
                                    t->strides);
                 }
         }
-        for (int r = 0; r < R_NVEC; r++)
+        for (int r = 0; r <= R_NVEC; r++)
             free(b[r]);
         if (rc)
             return rc;
@@ -204,6 +213,9 @@ static aclnnStatus opt_group_add(const char *name, struct aclOpExecutor *e, stru
         if (r < R_NVEC) {
             if ((rc = ops_check_shape(name, var->dims, (int)var->ndim, t, what)))
                 return rc;
+        } else if (r == R_STEP && ops_numel(t->dims, (int)t->ndim) != 1 &&
+                   ops_shape_is(t, var->dims, (int)var->ndim)) {
+            g->step_vec = true; /* FusedAdamw's stateSteps of the parameter's shape */
         } else if (ops_numel(t->dims, (int)t->ndim) != 1) {
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must have one element (it has %lld)",
                            name, what, (long long)ops_numel(t->dims, (int)t->ndim));

@@ -169,7 +169,9 @@ class OptimTorch(acltest.StreamCase):
                     states = [self.state(rng, s, dtype) for s in ((4, 3), (5,), (0,))]
                     steps = [rng.randint(1, 5) for _ in states]
                     devs = [[self.dev(x.clone()) for x in s] for s in states]
-                    sdev = [self.dev(torch.tensor([float(t)], dtype=F32)) for t in steps]
+                    # the steps as one element, or (CANN's example) of the parameter's shape
+                    sdev = [self.dev(torch.full(st[0].shape if scale is None else (1,), float(t),
+                                                dtype=F32)) for st, t in zip(states, steps)]
                     lists = [self.tlist([d[i] for d in devs]) for i in (0, 1, 2, 3, 4)]
                     gs = self.dev(torch.tensor([scale], dtype=F32)).handle if scale else 0
                     fi = self.dev(torch.tensor([inf], dtype=F32)).handle if inf is not None else 0
