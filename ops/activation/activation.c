@@ -512,6 +512,23 @@ static void glu_fini(struct aclOpExecutor *e)
     }
 }
 
+/* x's shape with dim (wrapped into *d, in range, of even size) halved, into half. */
+static aclnnStatus glu_halves(const char *name, const aclTensor *x, int64_t dim, int64_t *half,
+                              int *d)
+{
+    int nd = (int)x->ndim;
+    if (nd == 0 || dim < -nd || dim >= nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%d, %d]", name,
+                       (long long)dim, -nd, nd - 1);
+    *d = (int)(dim < 0 ? dim + nd : dim);
+    if (x->dims[*d] % 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %d has odd size %lld", name, *d,
+                       (long long)x->dims[*d]);
+    memcpy(half, x->dims, (size_t)nd * sizeof(int64_t));
+    half[*d] /= 2;
+    return ACLNN_SUCCESS;
+}
+
 /* outs[0] = act(A) * B (kern2), outs[1] (optional) = act(A) (kern1), where A is
  * the activated half (the left one unless right). */
 static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, int64_t dim,
@@ -530,16 +547,10 @@ static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, 
     if (odt != xdt || (out1 && o1dt != xdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the outputs must have x's type %s", name,
                        ops_dt_name(x->dtype));
-    if (nd == 0 || dim < -nd || dim >= nd)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%d, %d]", name,
-                       (long long)dim, -nd, nd - 1);
-    int d = (int)(dim < 0 ? dim + nd : dim);
-    if (x->dims[d] % 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %d has odd size %lld", name, d,
-                       (long long)x->dims[d]);
+    int d;
     int64_t half[OPS_MAX_DIMS];
-    memcpy(half, x->dims, (size_t)nd * sizeof(int64_t));
-    half[d] /= 2;
+    if ((rc = glu_halves(name, x, dim, half, &d)))
+        return rc;
     if ((rc = ops_check_shape(name, half, nd, out, "out")) ||
         (out1 && (rc = ops_check_shape(name, half, nd, out1, "outGelu"))))
         return rc;
@@ -909,16 +920,10 @@ static aclnnStatus glu_grad_op(const char *name, unsigned types, const aclTensor
     if (gdt != xdt || idt != xdt || (gelu && edt != xdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: every tensor must have self's type %s", name,
                        ops_dt_name(x->dtype));
-    if (nd == 0 || dim < -nd || dim >= nd)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%d, %d]", name,
-                       (long long)dim, -nd, nd - 1);
-    int d = (int)(dim < 0 ? dim + nd : dim);
-    if (x->dims[d] % 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %d has odd size %lld", name, d,
-                       (long long)x->dims[d]);
+    int d;
     int64_t half[OPS_MAX_DIMS];
-    memcpy(half, x->dims, (size_t)nd * sizeof(int64_t));
-    half[d] /= 2;
+    if ((rc = glu_halves(name, x, dim, half, &d)))
+        return rc;
     if ((rc = ops_check_shape(name, half, nd, go, "gradOutput")) ||
         (gelu && (rc = ops_check_shape(name, half, nd, gelu, "gelu"))) ||
         (rc = ops_check_shape(name, x->dims, nd, gi, "gradInput")))

@@ -264,12 +264,36 @@ static aclnnStatus opt_done(struct aclOpExecutor *e, aclnnStatus rc, uint64_t *w
     return ops_exec_done(e, ws, ex);
 }
 
+/* The kind, flags and hyper-parameters of tmpl into p. */
+static void plan_from(struct opt_plan *p, const struct opt_plan *tmpl)
+{
+    p->kind = tmpl->kind;
+    p->amsgrad = tmpl->amsgrad;
+    p->maximize = tmpl->maximize;
+    p->nesterov = tmpl->nesterov;
+    p->first = tmpl->first;
+    memcpy(p->hp, tmpl->hp, sizeof(p->hp));
+}
+
 static int count_present(const aclTensor *const *ts)
 {
     int n = 0;
     for (int r = 0; r < R_COUNT; r++)
         n += ts[r] != NULL;
     return n;
+}
+
+/* One group of tensors by role (ApplyAdamW, ApplyAdamWV2). */
+static aclnnStatus single_op(const char *name, const aclTensor *const *ts, unsigned types,
+                             unsigned step_types, const struct opt_plan *tmpl, uint64_t *ws,
+                             aclOpExecutor **ex)
+{
+    struct opt_plan *p;
+    struct aclOpExecutor *e = opt_exec(name, 1, count_present(ts), &p);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    plan_from(p, tmpl);
+    return opt_done(e, opt_group_add(name, e, &p->g[0], ts, types, step_types, -1), ws, ex);
 }
 
 aclnnStatus aclnnApplyAdamWGetWorkspaceSize(
@@ -295,16 +319,10 @@ aclnnStatus aclnnApplyAdamWGetWorkspaceSize(
                                     [R_B1] = beta1,
                                     [R_B2] = beta2,
                                     [R_EPS] = eps};
-    struct opt_plan *p;
-    struct aclOpExecutor *e = opt_exec(name, 1, count_present(ts), &p);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    p->kind = K_ADAMW;
-    p->amsgrad = amsgrad;
-    p->maximize = maximize;
-    return opt_done(e,
-                    opt_group_add(name, e, &p->g[0], ts, OPS_DT_ApplyAdamW, OPS_DT_ApplyAdamW, -1),
-                    workspaceSize, executor);
+    const struct opt_plan tmpl = {
+        .kind = K_ADAMW, .amsgrad = amsgrad, .maximize = maximize, .hp = {[H_SCALE] = 1.0}};
+    return single_op(name, ts, OPS_DT_ApplyAdamW, OPS_DT_ApplyAdamW, &tmpl, workspaceSize,
+                     executor);
 }
 PHASE2(ApplyAdamW)
 
@@ -324,21 +342,17 @@ aclnnStatus aclnnApplyAdamWV2GetWorkspaceSize(aclTensor *varRef, aclTensor *mRef
                                     [R_V] = vRef,
                                     [R_MAX] = amsgrad ? maxGradNormOptionalRef : NULL,
                                     [R_STEP] = step};
-    struct opt_plan *p;
-    struct aclOpExecutor *e = opt_exec(name, 1, count_present(ts), &p);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    p->kind = K_ADAMW;
-    p->amsgrad = amsgrad;
-    p->maximize = maximize;
-    p->hp[H_LR] = lr;
-    p->hp[H_B1] = beta1;
-    p->hp[H_B2] = beta2;
-    p->hp[H_WD] = weightDecay;
-    p->hp[H_EPS] = eps;
-    return opt_done(
-        e, opt_group_add(name, e, &p->g[0], ts, OPS_DT_ApplyAdamWV2, OPS_DT2_ApplyAdamWV2, -1),
-        workspaceSize, executor);
+    const struct opt_plan tmpl = {.kind = K_ADAMW,
+                                  .amsgrad = amsgrad,
+                                  .maximize = maximize,
+                                  .hp = {[H_LR] = lr,
+                                         [H_B1] = beta1,
+                                         [H_B2] = beta2,
+                                         [H_WD] = weightDecay,
+                                         [H_EPS] = eps,
+                                         [H_SCALE] = 1.0}};
+    return single_op(name, ts, OPS_DT_ApplyAdamWV2, OPS_DT2_ApplyAdamWV2, &tmpl, workspaceSize,
+                     executor);
 }
 PHASE2(ApplyAdamWV2)
 
@@ -370,12 +384,7 @@ static aclnnStatus fused_op(const char *name, const aclTensorList *const *lists,
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     p->ngroups = ng;
-    p->kind = tmpl->kind;
-    p->amsgrad = tmpl->amsgrad;
-    p->maximize = tmpl->maximize;
-    p->nesterov = tmpl->nesterov;
-    p->first = tmpl->first;
-    memcpy(p->hp, tmpl->hp, sizeof(p->hp));
+    plan_from(p, tmpl);
     /* the shared tensors once (their slots), copied into every group */
     struct opt_group sh = {0};
     aclnnStatus rc = opt_group_add(name, e, &sh, shared, types, step_types, -1);
