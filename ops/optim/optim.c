@@ -283,6 +283,22 @@ static int count_present(const aclTensor *const *ts)
     return n;
 }
 
+/* An AdamW template with its hyper-parameters given as numbers. */
+static void adamw_tmpl(struct opt_plan *t, double lr, double b1, double b2, double wd, double eps,
+                       bool amsgrad, bool maximize)
+{
+    memset(t, 0, sizeof(*t));
+    t->kind = K_ADAMW;
+    t->amsgrad = amsgrad;
+    t->maximize = maximize;
+    t->hp[H_LR] = lr;
+    t->hp[H_B1] = b1;
+    t->hp[H_B2] = b2;
+    t->hp[H_WD] = wd;
+    t->hp[H_EPS] = eps;
+    t->hp[H_SCALE] = 1.0;
+}
+
 /* One group of tensors by role (ApplyAdamW, ApplyAdamWV2). */
 static aclnnStatus single_op(const char *name, const aclTensor *const *ts, unsigned types,
                              unsigned step_types, const struct opt_plan *tmpl, uint64_t *ws,
@@ -342,15 +358,8 @@ aclnnStatus aclnnApplyAdamWV2GetWorkspaceSize(aclTensor *varRef, aclTensor *mRef
                                     [R_V] = vRef,
                                     [R_MAX] = amsgrad ? maxGradNormOptionalRef : NULL,
                                     [R_STEP] = step};
-    const struct opt_plan tmpl = {.kind = K_ADAMW,
-                                  .amsgrad = amsgrad,
-                                  .maximize = maximize,
-                                  .hp = {[H_LR] = lr,
-                                         [H_B1] = beta1,
-                                         [H_B2] = beta2,
-                                         [H_WD] = weightDecay,
-                                         [H_EPS] = eps,
-                                         [H_SCALE] = 1.0}};
+    struct opt_plan tmpl;
+    adamw_tmpl(&tmpl, lr, beta1, beta2, weightDecay, eps, amsgrad, maximize);
     return single_op(name, ts, OPS_DT_ApplyAdamWV2, OPS_DT2_ApplyAdamWV2, &tmpl, workspaceSize,
                      executor);
 }
@@ -421,15 +430,8 @@ aclnnStatus aclnnFusedAdamwGetWorkspaceSize(
                                            [R_MAX] = amsgrad ? maxExpAvgSqsRef : NULL,
                                            [R_STEP] = stateSteps};
     const aclTensor *shared[R_COUNT] = {[R_SCALE] = gradScaleOptional, [R_INF] = foundInfOptional};
-    const struct opt_plan tmpl = {.kind = K_ADAMW,
-                                  .amsgrad = amsgrad,
-                                  .maximize = maximize,
-                                  .hp = {[H_LR] = lr,
-                                         [H_B1] = beta1,
-                                         [H_B2] = beta2,
-                                         [H_WD] = weightDecay,
-                                         [H_EPS] = eps,
-                                         [H_SCALE] = 1.0}};
+    struct opt_plan tmpl;
+    adamw_tmpl(&tmpl, lr, beta1, beta2, weightDecay, eps, amsgrad, maximize);
     return fused_op(name, lists, shared, OPS_DT_FusedAdamw, OPS_DT2_FusedAdamw, &tmpl,
                     workspaceSize, executor);
 }
