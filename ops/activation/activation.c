@@ -3,7 +3,9 @@
  * Activations with parameters and gated linear units, on the elementwise
  * engine (engine/ew.c): Elu, GeluV2, Hardsigmoid, Hardswish, LeakyRelu,
  * Softplus, Threshold, Hardtanh, Celu, Softshrink, Hardshrink, Swish (and
- * their in-place forms), SwiGlu, GeGluV3. (Their gradients: backward.c.) (The
+ * their in-place forms), SwiGlu, GeGluV3, FastGelu, Softsign, LogSigmoid, HardsigmoidV2,
+ * Shrink, Heaviside, AddRelu, Prelu, and the GLU gradients. (The other gradients:
+ * backward.c.) (The
  * activations without parameters, Relu, Silu, Gelu, Sigmoid and Tanh, are
  * unary operators: elementwise/unary.c.)
  *
@@ -25,19 +27,38 @@
  *      B (second), dim's size even: SwiGlu out = silu(A) * B; GeGluV3 out =
  *      gelu(A) * B and outGelu = gelu(A) (activateLeft; else A * gelu(B) and
  *      gelu(B)), gelu per approximate as AC2.
+ *  AC9. FastGelu: x sigmoid(1.702 x) (CANN's x / (1 + exp(-1.702 |x|)) exp(0.851 (x - |x|))
+ *      without its overflow); Softsign x / (1 + |x|); LogSigmoid min(x, 0) - log1p(exp(-|x|)),
+ *      LogSigmoidForward's buffer exp(-|x|) (torch's); HardsigmoidV2 as Hardsigmoid; Shrink
+ *      x - bias above lambd, x + bias below -lambd, else 0.
+ *  AC10. Two tensors broadcast to out: Heaviside input == 0 ? values : input > 0 (NaN gives 0,
+ *      torch's); AddRelu max(self + alpha other, 0) (integers in int64); Prelu self > 0 ?
+ *      self : w self, weight one element or one per channel (dim 1; none below 2-d, torch's).
+ *  AC11. GluBackward, GeGlu(V3)Backward: gradInput's two halves from gradOutput (half shape),
+ *      self and, for GeGlu, the forward's gelu output, in float32.
  * Float16 / bfloat16 compute in float32 and round once to the result type.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_add_relu.h"
 #include "aclnnop/aclnn_celu.h"
 #include "aclnnop/aclnn_elu.h"
+#include "aclnnop/aclnn_fast_gelu.h"
 #include "aclnnop/aclnn_geglu.h"
+#include "aclnnop/aclnn_geglu_backward.h"
 #include "aclnnop/aclnn_glu.h"
+#include "aclnnop/aclnn_glu_backward.h"
 #include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_hardshrink.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
+#include "aclnnop/aclnn_hardsigmoid_v2.h"
+#include "aclnnop/aclnn_heaviside.h"
+#include "aclnnop/aclnn_logsigmoid.h"
+#include "aclnnop/aclnn_prelu.h"
+#include "aclnnop/aclnn_shrink.h"
+#include "aclnnop/aclnn_softsign.h"
 #include "aclnnop/aclnn_hardswish.h"
 #include "aclnnop/aclnn_hardtanh.h"
 #include "aclnnop/aclnn_leaky_relu.h"
@@ -128,6 +149,16 @@ KACT(f32_hardshrink, float, (x >= -f0 && x <= f0) ? 0.0f : x)
 KACT(f64_hardshrink, double, (x >= -f0 && x <= f0) ? 0.0 : x)
 KACT(f32_swish, float, x / (1.0f + expf(-f0 * x)))
 KACT(f64_swish, double, x / (1.0 + exp(-f0 * x)))
+KACT(f32_fastgelu, float, x / (1.0f + expf(-1.702f * x)))
+KACT(f64_fastgelu, double, x / (1.0 + exp(-1.702 * x)))
+KACT(f32_softsign, float, x / (1.0f + fabsf(x)))
+KACT(f64_softsign, double, x / (1.0 + fabs(x)))
+KACT(f32_logsig, float, fminf(x, 0.0f) - log1pf(expf(-fabsf(x))))
+KACT(f64_logsig, double, fmin(x, 0.0) - log1p(exp(-fabs(x))))
+KACT(f32_logsig_buf, float, expf(-fabsf(x)))
+KACT(f64_logsig_buf, double, exp(-fabs(x)))
+KACT(f32_shrink, float, x > f0 ? x - f1 : x < -f0 ? x + f1 : 0.0f)
+KACT(f64_shrink, double, x > f0 ? x - f1 : x < -f0 ? x + f1 : 0.0)
 KACT(f32_thresh, float, x > f0 ? x : f1)
 KACT(f64_thresh, double, x > f0 ? x : f1)
 
@@ -161,7 +192,12 @@ enum act {
     ACT_CELU,
     ACT_SOFTSHRINK,
     ACT_HARDSHRINK,
-    ACT_SWISH
+    ACT_SWISH,
+    ACT_FASTGELU,
+    ACT_SOFTSIGN,
+    ACT_LOGSIG,
+    ACT_LOGSIG_BUF,
+    ACT_SHRINK
 };
 
 static const ew_kern_fn g_act[][2] = {
@@ -177,6 +213,11 @@ static const ew_kern_fn g_act[][2] = {
     [ACT_SOFTSHRINK] = {f32_softshrink, f64_softshrink},
     [ACT_HARDSHRINK] = {f32_hardshrink, f64_hardshrink},
     [ACT_SWISH] = {f32_swish, f64_swish},
+    [ACT_FASTGELU] = {f32_fastgelu, f64_fastgelu},
+    [ACT_SOFTSIGN] = {f32_softsign, f64_softsign},
+    [ACT_LOGSIG] = {f32_logsig, f64_logsig},
+    [ACT_LOGSIG_BUF] = {f32_logsig_buf, f64_logsig_buf},
+    [ACT_SHRINK] = {f32_shrink, f64_shrink},
 };
 
 /* self -> out of the same shape. in_mask: self's types; out_mask: out's;
@@ -254,18 +295,22 @@ aclnnStatus aclnnGeluV2GetWorkspaceSize(const aclTensor *x, int64_t approximate,
 }
 PHASE2(GeluV2)
 
-aclnnStatus aclnnHardsigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
-{
-    return act_op("aclnnHardsigmoid", ACT_HSIG, self, out, false, OPS_DT_Hardsigmoid,
-                  OPS_DT_Hardsigmoid, true, NULL, 0, workspaceSize, executor);
-}
-aclnnStatus aclnnInplaceHardsigmoidGetWorkspaceSize(const aclTensor *self, WS)
-{
-    return act_op("aclnnInplaceHardsigmoid", ACT_HSIG, self, self, true, OPS_DT_Hardsigmoid,
-                  OPS_DT_Hardsigmoid, true, NULL, 0, workspaceSize, executor);
-}
-PHASE2(Hardsigmoid)
-PHASE2(InplaceHardsigmoid)
+/* Hardsigmoid and HardsigmoidV2: out of self's type, and in place. */
+#define HSIG_ENTRIES(OP, TYPES)                                                                    \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)             \
+    {                                                                                              \
+        return act_op("aclnn" #OP, ACT_HSIG, self, out, false, TYPES, TYPES, true, NULL, 0,        \
+                      workspaceSize, executor);                                                    \
+    }                                                                                              \
+    aclnnStatus aclnnInplace##OP##GetWorkspaceSize(const aclTensor *self, WS)                      \
+    {                                                                                              \
+        return act_op("aclnnInplace" #OP, ACT_HSIG, self, self, true, TYPES, TYPES, true, NULL, 0, \
+                      workspaceSize, executor);                                                    \
+    }                                                                                              \
+    PHASE2(OP)                                                                                     \
+    PHASE2(Inplace##OP)
+HSIG_ENTRIES(Hardsigmoid, OPS_DT_Hardsigmoid)
+HSIG_ENTRIES(HardsigmoidV2, OPS_DT_HardsigmoidV2)
 
 aclnnStatus aclnnHardswishGetWorkspaceSize(const aclTensor *self, const aclTensor *out, WS)
 {
@@ -467,6 +512,23 @@ static void glu_fini(struct aclOpExecutor *e)
     }
 }
 
+/* x's shape with dim (wrapped into *d, in range, of even size) halved, into half. */
+static aclnnStatus glu_halves(const char *name, const aclTensor *x, int64_t dim, int64_t *half,
+                              int *d)
+{
+    int nd = (int)x->ndim;
+    if (nd == 0 || dim < -nd || dim >= nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%d, %d]", name,
+                       (long long)dim, -nd, nd - 1);
+    *d = (int)(dim < 0 ? dim + nd : dim);
+    if (x->dims[*d] % 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %d has odd size %lld", name, *d,
+                       (long long)x->dims[*d]);
+    memcpy(half, x->dims, (size_t)nd * sizeof(int64_t));
+    half[*d] /= 2;
+    return ACLNN_SUCCESS;
+}
+
 /* outs[0] = act(A) * B (kern2), outs[1] (optional) = act(A) (kern1), where A is
  * the activated half (the left one unless right). */
 static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, int64_t dim,
@@ -485,16 +547,10 @@ static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, 
     if (odt != xdt || (out1 && o1dt != xdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the outputs must have x's type %s", name,
                        ops_dt_name(x->dtype));
-    if (nd == 0 || dim < -nd || dim >= nd)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%d, %d]", name,
-                       (long long)dim, -nd, nd - 1);
-    int d = (int)(dim < 0 ? dim + nd : dim);
-    if (x->dims[d] % 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %d has odd size %lld", name, d,
-                       (long long)x->dims[d]);
+    int d;
     int64_t half[OPS_MAX_DIMS];
-    memcpy(half, x->dims, (size_t)nd * sizeof(int64_t));
-    half[d] /= 2;
+    if ((rc = glu_halves(name, x, dim, half, &d)))
+        return rc;
     if ((rc = ops_check_shape(name, half, nd, out, "out")) ||
         (out1 && (rc = ops_check_shape(name, half, nd, out1, "outGelu"))))
         return rc;
@@ -586,3 +642,380 @@ aclnnStatus aclnnGluGetWorkspaceSize(const aclTensor *self, int64_t dim, const a
                   executor);
 }
 PHASE2(Glu)
+
+/* ---- FastGelu, Softsign, LogSigmoid, HardsigmoidV2, Shrink (AC9) ------------------------ */
+
+aclnnStatus aclnnFastGeluGetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
+{
+    return act_op("aclnnFastGelu", ACT_FASTGELU, self, out, false, OPS_DT_FastGelu, OPS_DT_FastGelu,
+                  true, NULL, 0, workspaceSize, executor);
+}
+PHASE2(FastGelu)
+
+aclnnStatus aclnnSoftsignGetWorkspaceSize(const aclTensor *self, const aclTensor *out, WS)
+{
+    return act_op("aclnnSoftsign", ACT_SOFTSIGN, self, out, false, OPS_DT_Softsign, OPS_DT_Softsign,
+                  true, NULL, 0, workspaceSize, executor);
+}
+PHASE2(Softsign)
+
+aclnnStatus aclnnLogSigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *out, WS)
+{
+    return act_op("aclnnLogSigmoid", ACT_LOGSIG, self, out, false, OPS_DT_LogSigmoid,
+                  OPS_DT_LogSigmoid, true, NULL, 0, workspaceSize, executor);
+}
+PHASE2(LogSigmoid)
+
+aclnnStatus aclnnShrinkGetWorkspaceSize(const aclTensor *self, const aclScalar *lambd,
+                                        const aclScalar *bias, aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnShrink", lambd, bias);
+    if (!(ops_scalar_f64(lambd) >= 0.0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnShrink: lambd %g is negative",
+                       ops_scalar_f64(lambd));
+    const aclScalar *p[2] = {lambd, bias};
+    return act_op("aclnnShrink", ACT_SHRINK, self, out, false, OPS_DT_Shrink, OPS_DT_Shrink, true,
+                  p, 2, workspaceSize, executor);
+}
+PHASE2(Shrink)
+
+/* LogSigmoidForward: out as LogSigmoid, buffer = exp(-|self|) (torch's buffer). */
+aclnnStatus aclnnLogSigmoidForwardGetWorkspaceSize(const aclTensor *self, aclTensor *out,
+                                                   aclTensor *buffer, WS)
+{
+    const char *name = "aclnnLogSigmoidForward";
+    OPS_CHECK_NULLS(name, self, out, buffer, workspaceSize, executor);
+    aclnnStatus rc;
+    int sdt, odt, bdt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_check_dims(buffer, name, "buffer")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_LogSigmoidForward, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_LogSigmoidForward, &odt)) ||
+        (rc = ops_need_dt(name, "buffer", buffer->dtype, OPS_DT_LogSigmoidForward, &bdt)))
+        return rc;
+    if (odt != sdt || bdt != sdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out and buffer must have self's type %s", name,
+                       ops_dt_name(self->dtype));
+    if ((rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")) ||
+        (rc = ops_check_shape(name, self->dims, (int)self->ndim, buffer, "buffer")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_new(name, 1, 2);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor tx, to, tb;
+    struct glu_plan *g = calloc(1, sizeof(*g));
+    rc = g ? ACLNN_SUCCESS : ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    if (!rc)
+        rc = ops_tensor_from(&tx, self, ops_exec_slot(e, self), name, "self");
+    if (!rc)
+        rc = ops_tensor_from(&to, out, ops_exec_slot(e, out), name, "out");
+    if (!rc)
+        rc = ops_tensor_from(&tb, buffer, ops_exec_slot(e, buffer), name, "buffer");
+    if (rc) {
+        free(g);
+        ops_exec_discard(e);
+        return rc;
+    }
+    const struct ops_tensor *in[1] = {&tx};
+    int ck = sdt == DT_F64 ? CK_F64 : CK_F32;
+    if (ew_plan_init(&g->pl[0], ck, g_act[ACT_LOGSIG][ew_col(ck)], &to, in, 1) ||
+        ew_plan_init(&g->pl[1], ck, g_act[ACT_LOGSIG_BUF][ew_col(ck)], &tb, in, 1)) {
+        ew_plan_fini(&g->pl[0]);
+        free(g);
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    g->n = 2;
+    for (int i = 0; i < 2; i++)
+        g->pl[i].rt = (int8_t)sdt;
+    e->plan = g;
+    e->fini = glu_fini;
+    e->run = g->pl[0].numel ? glu_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(LogSigmoidForward)
+
+/* ---- Heaviside, AddRelu, Prelu: two tensors (AC10) ---------------------------------------- */
+
+#define KBIN(NAME, T, EXPR)                                                                        \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *b = in[1];                                                            \
+        const T f0 = (T)p->f[0];                                                                   \
+        const int64_t i0 = p->i[0];                                                                \
+        (void)f0;                                                                                  \
+        (void)i0;                                                                                  \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i], y = b[i];                                                                  \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
+    }
+KBIN(f32_heaviside, float, x == 0.0f ? y : (float)(x > 0.0f))
+KBIN(f64_heaviside, double, x == 0.0 ? y : (double)(x > 0.0))
+KBIN(f32_addrelu, float, x + f0 * y > 0.0f ? x + f0 * y : x + f0 * y < 0.0f ? 0.0f : x + f0 * y)
+KBIN(f64_addrelu, double, x + f0 * y > 0.0 ? x + f0 * y : x + f0 * y < 0.0 ? 0.0 : x + f0 * y)
+KBIN(i64_addrelu, int64_t, x + i0 * y > 0 ? x + i0 * y : 0)
+KBIN(f32_prelu, float, x > 0.0f ? x : y * x)
+KBIN(f64_prelu, double, x > 0.0 ? x : y * x)
+
+enum { BIN_HEAVISIDE, BIN_ADDRELU, BIN_PRELU };
+static const ew_kern_fn g_bin[][3] = {
+    [BIN_HEAVISIDE] = {f32_heaviside, f64_heaviside, NULL},
+    [BIN_ADDRELU] = {f32_addrelu, f64_addrelu, i64_addrelu},
+    [BIN_PRELU] = {f32_prelu, f64_prelu, NULL},
+};
+
+/* a (aname) and b (bname) broadcast to out; both of types, promoted to a type
+ * that casts to out's (exact: must be out's); alpha (may be NULL) into p. */
+static aclnnStatus bin_op(const char *name, int op, unsigned types, const aclTensor *a,
+                          const char *aname, const aclTensor *b, const char *bname,
+                          const aclTensor *out, bool exact, const aclScalar *alpha, uint64_t *ws,
+                          aclOpExecutor **ex)
+{
+    aclnnStatus rc;
+    int adt, bdt, odt;
+    if ((rc = ops_check_dims(a, name, aname)) || (rc = ops_check_dims(b, name, bname)) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, aname, a->dtype, types, &adt)) ||
+        (rc = ops_need_dt(name, bname, b->dtype, types, &bdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)))
+        return rc;
+    int prom = ops_promote(adt, bdt);
+    if (prom < 0 || !(types & DTM(prom)) || (exact ? prom != odt : !ops_can_cast(prom, odt)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s %s and %s %s cannot give out %s", name,
+                       aname, ops_dt_name(a->dtype), bname, ops_dt_name(b->dtype),
+                       ops_dt_name(out->dtype));
+    if ((rc = ops_check_broadcast(name, a, b, out, "out")))
+        return rc;
+    struct ew_build bl = {
+        .name = name, .nin = 2, .in = {a, b}, .out = out, .ck = ops_ck_for(prom), .rt = prom};
+    if (!ops_dt_is_float(prom))
+        bl.rt = DT_NONE;
+    bl.kern = g_bin[op][ew_col(bl.ck)];
+    if (!bl.kern)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: type %s is not supported", name,
+                       ops_dt_name(ops_dt_acl(prom)));
+    if (alpha) {
+        double v = ops_scalar_f64(alpha);
+        ops_round_f64(&v, 1, prom); /* alpha in the computation's type */
+        bl.p.f[0] = v;
+        bl.p.i[0] = ops_scalar_i64(alpha);
+    }
+    return ew_build_exec(&bl, ws, ex);
+}
+
+aclnnStatus aclnnHeavisideGetWorkspaceSize(const aclTensor *input, const aclTensor *values,
+                                           aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnHeaviside", input, values, out, workspaceSize, executor);
+    return bin_op("aclnnHeaviside", BIN_HEAVISIDE, OPS_DT_Heaviside, input, "input", values,
+                  "values", out, false, NULL, workspaceSize, executor);
+}
+PHASE2(Heaviside)
+
+aclnnStatus aclnnAddReluGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+                                         aclScalar *alpha, aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnAddRelu", self, other, alpha, out, workspaceSize, executor);
+    return bin_op("aclnnAddRelu", BIN_ADDRELU, OPS_DT_AddRelu, self, "self", other, "other", out,
+                  false, alpha, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceAddReluGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other,
+                                                aclScalar *alpha, WS)
+{
+    OPS_CHECK_NULLS("aclnnInplaceAddRelu", selfRef, other, alpha, workspaceSize, executor);
+    return bin_op("aclnnInplaceAddRelu", BIN_ADDRELU, OPS_DT_AddRelu, selfRef, "selfRef", other,
+                  "other", selfRef, true, alpha, workspaceSize, executor);
+}
+PHASE2(AddRelu)
+PHASE2(InplaceAddRelu)
+
+/* Prelu: weight has one element or self's channel count (dim 1; a self of fewer than 2 dims has one
+ * channel): a view of it with self's rank minus the leading dim, the channel dim first, so that it
+ * broadcasts along the channel (AC10; a self below 2-d has one channel, torch's rule). */
+aclnnStatus aclnnPreluGetWorkspaceSize(const aclTensor *self, const aclTensor *weight,
+                                       aclTensor *out, WS)
+{
+    const char *name = "aclnnPrelu";
+    OPS_CHECK_NULLS(name, self, weight, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(weight, name, "weight")))
+        return rc;
+    int nd = (int)self->ndim;
+    int64_t wn = ops_numel(weight->dims, (int)weight->ndim);
+    int64_t ch = nd < 2 ? 1 : self->dims[1]; /* no channel dim below 2-d (torch) */
+    if (weight->ndim > 1 || (wn != 1 && wn != ch))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weight has %lld elements; it must have 1 or self's channel count %lld",
+                       name, (long long)wn, (long long)ch);
+    aclTensor wv = *weight;
+    if (wn != 1 && nd >= 2) {
+        wv.ndim = (uint32_t)(nd - 1);
+        for (int d = 0; d < nd - 1; d++) {
+            wv.dims[d] = d == 0 ? wn : 1;
+            wv.strides[d] = d == 0 ? weight->strides[0] : 0;
+        }
+    }
+    return bin_op(name, BIN_PRELU, OPS_DT_Prelu, self, "self", &wv, "weight", out, true, NULL,
+                  workspaceSize, executor);
+}
+PHASE2(Prelu)
+
+/* ---- GluBackward, GeGluBackward, GeGluV3Backward (AC11) ------------------------------------ */
+
+/* in[0] = the gradient of out; the others as each kernel says. */
+#define KGG(NAME, EXPR)                                                                            \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        float *o = o_;                                                                             \
+        const float *g = in[0], *u = in[1], *v = p->nin > 2 ? in[2] : NULL;                        \
+        (void)v;                                                                                   \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = (EXPR);                                                                         \
+    }
+static inline float sigm_f(float x)
+{
+    return 1.0f / (1.0f + expf(-x));
+}
+static inline float gelu_erf_grad_f(float x)
+{
+    return 0.5f * erfcf(-x * (float)SQRT1_2) + x * expf(-0.5f * x * x) * 0.3989422804f;
+}
+static inline float gelu_tanh_grad_f(float x)
+{
+    float t = tanhf((float)SQRT_2_PI * (x + 0.044715f * x * x * x));
+    return 0.5f * (1.0f + t) +
+           0.5f * x * (1.0f - t * t) * (float)SQRT_2_PI * (1.0f + 0.134145f * x * x);
+}
+/* Glu: u = B: g sigmoid(B) (A's gradient); u = A, v = B: g A s (1 - s) (B's). */
+KGG(f32_glu_ga, g[i] * sigm_f(u[i]))
+KGG(f32_glu_gb, g[i] * u[i] * sigm_f(v[i]) * (1.0f - sigm_f(v[i])))
+/* GeGlu: u = gelu(X): g gelu(X) (the other half's gradient); u = the other half, v = X:
+ * g u gelu'(X) (X's). */
+KGG(f32_gg_other, g[i] * u[i])
+KGG(f32_gg_act_erf, g[i] * u[i] * gelu_erf_grad_f(v[i]))
+KGG(f32_gg_act_tanh, g[i] * u[i] * gelu_tanh_grad_f(v[i]))
+
+/* self [.., 2h, ..] splits along dim into the activated half X and the other one Y (X second
+ * when right); gradOut (and gelu, when given) have the half shape; gradInput self's.
+ * gradInput's Y half = kern_y(gradOut, gelu or X), its X half = kern_x(gradOut, Y, X). */
+static aclnnStatus glu_grad_op(const char *name, unsigned types, const aclTensor *go,
+                               const aclTensor *x, const aclTensor *gelu, int64_t dim, bool right,
+                               ew_kern_fn kern_y, ew_kern_fn kern_x, const aclTensor *gi,
+                               uint64_t *ws, aclOpExecutor **ex)
+{
+    aclnnStatus rc;
+    int xdt, gdt, idt, edt = -1;
+    int nd = (int)x->ndim;
+    if ((rc = ops_check_dims(x, name, "self")) || (rc = ops_check_dims(go, name, "gradOutput")) ||
+        (rc = ops_check_dims(gi, name, "gradInput")) ||
+        (gelu && (rc = ops_check_dims(gelu, name, "gelu"))) ||
+        (rc = ops_need_dt(name, "self", x->dtype, types, &xdt)) ||
+        (rc = ops_need_dt(name, "gradOutput", go->dtype, types, &gdt)) ||
+        (rc = ops_need_dt(name, "gradInput", gi->dtype, types, &idt)) ||
+        (gelu && (rc = ops_need_dt(name, "gelu", gelu->dtype, types, &edt))))
+        return rc;
+    if (gdt != xdt || idt != xdt || (gelu && edt != xdt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: every tensor must have self's type %s", name,
+                       ops_dt_name(x->dtype));
+    int d;
+    int64_t half[OPS_MAX_DIMS];
+    if ((rc = glu_halves(name, x, dim, half, &d)))
+        return rc;
+    if ((rc = ops_check_shape(name, half, nd, go, "gradOutput")) ||
+        (gelu && (rc = ops_check_shape(name, half, nd, gelu, "gelu"))) ||
+        (rc = ops_check_shape(name, x->dims, nd, gi, "gradInput")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_new(name, gelu ? 3 : 2, 1);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor tg, tx, te, ti;
+    struct glu_plan *g = calloc(1, sizeof(*g));
+    rc = g ? ACLNN_SUCCESS : ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    if (!rc)
+        rc = ops_tensor_from(&tg, go, ops_exec_slot(e, go), name, "gradOutput");
+    if (!rc)
+        rc = ops_tensor_from(&tx, x, ops_exec_slot(e, x), name, "self");
+    if (!rc && gelu)
+        rc = ops_tensor_from(&te, gelu, ops_exec_slot(e, gelu), name, "gelu");
+    if (!rc)
+        rc = ops_tensor_from(&ti, gi, ops_exec_slot(e, gi), name, "gradInput");
+    if (rc) {
+        free(g);
+        ops_exec_discard(e);
+        return rc;
+    }
+    /* the halves of self and of gradInput: X (activated) and Y */
+    struct ops_tensor xa = tx, xb, ia = ti, ib;
+    xa.dims[d] = half[d];
+    xa.numel = ops_numel(xa.dims, nd);
+    xb = xa;
+    xb.offset += half[d] * tx.strides[d];
+    ia.dims[d] = half[d];
+    ia.numel = xa.numel;
+    ib = ia;
+    ib.offset += half[d] * ti.strides[d];
+    const struct ops_tensor *X = right ? &xb : &xa, *Y = right ? &xa : &xb;
+    const struct ops_tensor *gX = right ? &ib : &ia, *gY = right ? &ia : &ib;
+    const struct ops_tensor *in_y[2] = {&tg, gelu ? &te : X};
+    const struct ops_tensor *in_x[3] = {&tg, Y, X};
+    if (ew_plan_init(&g->pl[0], CK_F32, kern_y, gY, in_y, 2) ||
+        ew_plan_init(&g->pl[1], CK_F32, kern_x, gX, in_x, 3)) {
+        ew_plan_fini(&g->pl[0]);
+        free(g);
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    }
+    g->n = 2;
+    for (int i = 0; i < 2; i++) {
+        g->pl[i].rt = (int8_t)xdt;
+        g->pl[i].p.nin = i + 2;
+    }
+    e->plan = g;
+    e->fini = glu_fini;
+    e->run = g->pl[0].numel ? glu_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnGluBackwardGetWorkspaceSize(const aclTensor *gradOut, const aclTensor *self,
+                                             int64_t dim, const aclTensor *out, WS)
+{
+    const char *name = "aclnnGluBackward";
+    OPS_CHECK_NULLS(name, gradOut, self, out, workspaceSize, executor);
+    /* out = A sigmoid(B): B, the second half, is the activated one */
+    return glu_grad_op(name, OPS_DT_GluBackward, gradOut, self, NULL, dim, true, f32_glu_ga,
+                       f32_glu_gb, out, workspaceSize, executor);
+}
+PHASE2(GluBackward)
+
+static aclnnStatus geglu_grad(const char *name, const aclTensor *gradOutput, const aclTensor *self,
+                              const aclTensor *gelu, int64_t dim, int64_t approximate, bool left,
+                              aclTensor *gradInput, unsigned types, uint64_t *ws,
+                              aclOpExecutor **ex)
+{
+    OPS_CHECK_NULLS(name, gradOutput, self, gelu, gradInput, ws, ex);
+    if (approximate != 0 && approximate != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: approximate is %lld (0 = none, 1 = tanh)",
+                       name, (long long)approximate);
+    return glu_grad_op(name, types, gradOutput, self, gelu, dim, !left, f32_gg_other,
+                       approximate ? f32_gg_act_tanh : f32_gg_act_erf, gradInput, ws, ex);
+}
+aclnnStatus aclnnGeGluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                               const aclTensor *gelu, int64_t dim,
+                                               int64_t approximate, aclTensor *gradInput, WS)
+{
+    return geglu_grad("aclnnGeGluBackward", gradOutput, self, gelu, dim, approximate, false,
+                      gradInput, OPS_DT_GeGluBackward, workspaceSize, executor);
+}
+aclnnStatus aclnnGeGluV3BackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                                 const aclTensor *gelu, int64_t dim,
+                                                 int64_t approximate, bool activateLeft,
+                                                 aclTensor *gradInput, WS)
+{
+    return geglu_grad("aclnnGeGluV3Backward", gradOutput, self, gelu, dim, approximate,
+                      activateLeft, gradInput, OPS_DT_GeGluV3Backward, workspaceSize, executor);
+}
+PHASE2(GeGluBackward)
+PHASE2(GeGluV3Backward)

@@ -5,7 +5,9 @@
  * to the input. SigmoidBackward, TanhBackward, SeluBackward take the forward
  * result; SiluBackward, GeluBackward, MishBackward, HardswishBackward,
  * HardsigmoidBackward, ThresholdBackward, HardtanhBackward,
- * SoftshrinkBackward, SwishBackward, SoftplusBackward the forward input.
+ * SoftshrinkBackward, SwishBackward, SoftplusBackward, FastGeluBackward, SoftsignBackward,
+ * LogSigmoidBackward, HardshrinkBackward, HardswishBackwardV2, GeluBackwardV2 the forward
+ * input; LeakyReluBackward and EluBackward either (their flag says which).
  *
  *  AB1. gradOutput and the second tensor have one shape, out that shape; the
  *      two (any types: an INT32 gradOutput with a FLOAT self, as CANN's
@@ -23,8 +25,17 @@
  *      (NaN), Hardtanh and Softshrink 0.
  */
 #include <math.h>
+#include <string.h>
 
+#include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_fast_gelu_backward.h"
 #include "aclnnop/aclnn_gelu_backward.h"
+#include "aclnnop/aclnn_gelu_backward_v2.h"
+#include "aclnnop/aclnn_hardshrink_backward.h"
+#include "aclnnop/aclnn_hardswish_backward_v2.h"
+#include "aclnnop/aclnn_leaky_relu_backward.h"
+#include "aclnnop/aclnn_logsigmoid_backward.h"
+#include "aclnnop/aclnn_softsign_backward.h"
 #include "aclnnop/aclnn_hardsigmoid_backward.h"
 #include "aclnnop/aclnn_hardswish_backward.h"
 #include "aclnnop/aclnn_hardtanh_backward.h"
@@ -46,6 +57,8 @@
 #define GELU_K 0.7978845608028654 /* sqrt(2 / pi) */
 #define SELU_ALPHA 1.6732632423543772848
 #define SELU_SCALE 1.0507009873554804930
+#define SQRT1_2 0.7071067811865476
+#define INV_SQRT_2PI 0.3989422804014327
 
 /* g = gradOutput, y = the forward input or result; f0, f1 the parameters. */
 #define KGRAD(NAME, T, EXPR)                                                                       \
@@ -53,9 +66,10 @@
     {                                                                                              \
         T *o = o_;                                                                                 \
         const T *a = in[0], *b = in[1];                                                            \
-        const T f0 = (T)p->f[0], f1 = (T)p->f[1];                                                  \
+        const T f0 = (T)p->f[0], f1 = (T)p->f[1], f2 = (T)p->f[2];                                 \
         (void)f0;                                                                                  \
         (void)f1;                                                                                  \
+        (void)f2;                                                                                  \
         for (int64_t i = 0; i < n; i++) {                                                          \
             T g = a[i], y = b[i];                                                                  \
             o[i] = (EXPR);                                                                         \
@@ -77,7 +91,15 @@
     X(hardtanh, (y > f0 && y < f1) ? g : C(0.0))                                                   \
     X(softshrink, (y < -f0 || y > f0) ? g : C(0.0))                                                \
     X(swish, g *H(swish_grad)(y, f0))                                                              \
-    X(softplus, y *f0 > f1 ? g : g * (C(1.0) - C(1.0) / (C(1.0) + F(exp)(y * f0))))
+    X(softplus, y *f0 > f1 ? g : g * (C(1.0) - C(1.0) / (C(1.0) + F(exp)(y * f0))))                \
+    X(fastgelu, g *H(swish_grad)(y, C(1.702)))                                                     \
+    X(softsign, g / ((C(1.0) + F(fabs)(y)) * (C(1.0) + F(fabs)(y))))                               \
+    X(logsig, g / (C(1.0) + F(exp)(y)))                                                            \
+    X(hardshrink, (y >= -f0 && y <= f0) ? C(0.0) : g)                                              \
+    X(leaky, y > C(0.0) ? g : g * f0)                                                              \
+    X(elu_in, y <= C(0.0) ? g * f2 * f0 * f1 * F(exp)(y * f2) : g * f1)                            \
+    X(elu_res, y <= C(0.0) ? g * f2 * (y + f0 * f1) : g * f1)                                      \
+    X(gelu_erf, g *H(gelu_erf_grad)(y))
 
 #define HELPERS(T, S, F, C)                                                                        \
     static inline T gelu_grad##S(T x)                                                              \
@@ -92,6 +114,10 @@
         T t = F(tanh)(F(log1p)(F(exp)(x)));                                                        \
         T s = C(1.0) / (C(1.0) + F(exp)(-x));                                                      \
         return t + x * s * (C(1.0) - t * t);                                                       \
+    }                                                                                              \
+    static inline T gelu_erf_grad##S(T x)                                                          \
+    {                                                                                              \
+        return C(0.5) * F(erfc)(-x * (T)SQRT1_2) + x * F(exp)(C(-0.5) * x * x) * (T)INV_SQRT_2PI;  \
     }                                                                                              \
     static inline T swish_grad##S(T x, T beta)                                                     \
     {                                                                                              \
@@ -227,3 +253,80 @@ PHASE2(HardtanhBackward)
 PHASE2(SoftshrinkBackward)
 PHASE2(SwishBackward)
 PHASE2(SoftplusBackward)
+
+GRAD0(FastGeluBackward, G_fastgelu, OPS_DT_FastGeluBackward, self, gradInput, )
+GRAD0(HardswishBackwardV2, G_hswish, OPS_DT_HardswishBackwardV2, self, out, )
+
+aclnnStatus aclnnSoftsignBackwardGetWorkspaceSize(const aclTensor *gradients,
+                                                  const aclTensor *features, const aclTensor *out,
+                                                  WS)
+{
+    /* gradients is gradOutput under its TensorFlow name */
+    if (!gradients)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "aclnnSoftsignBackward: gradients is NULL");
+    return grad_op("aclnnSoftsignBackward", G_softsign, OPS_DT_SoftsignBackward, gradients,
+                   features, "features", out, "out", NULL, 0, false, workspaceSize, executor);
+}
+PHASE2(SoftsignBackward)
+
+aclnnStatus aclnnLogSigmoidBackwardGetWorkspaceSize(const aclTensor *gradOutput,
+                                                    const aclTensor *self, const aclTensor *buffer,
+                                                    aclTensor *gradInput, WS)
+{
+    /* buffer (LogSigmoidForward's) is checked but not needed: the gradient is recomputed */
+    OPS_CHECK_NULL("aclnnLogSigmoidBackward", buffer);
+    return grad_op("aclnnLogSigmoidBackward", G_logsig, OPS_DT_LogSigmoidBackward, gradOutput, self,
+                   "self", gradInput, "gradInput", NULL, 0, false, workspaceSize, executor);
+}
+PHASE2(LogSigmoidBackward)
+
+aclnnStatus aclnnHardshrinkBackwardGetWorkspaceSize(const aclTensor *gradOutput,
+                                                    const aclTensor *self, const aclScalar *lambd,
+                                                    aclTensor *gradInput, WS)
+{
+    return grad_op("aclnnHardshrinkBackward", G_hardshrink, OPS_DT_HardshrinkBackward, gradOutput,
+                   self, "self", gradInput, "gradInput", &lambd, 1, false, workspaceSize, executor);
+}
+PHASE2(HardshrinkBackward)
+
+aclnnStatus aclnnLeakyReluBackwardGetWorkspaceSize(const aclTensor *gradOutput,
+                                                   const aclTensor *self,
+                                                   const aclScalar *negativeSlope,
+                                                   bool selfIsResult, aclTensor *out, WS)
+{
+    /* self > 0 exactly where the result is > 0 (slope >= 0), so one formula serves both */
+    const char *name = "aclnnLeakyReluBackward";
+    if (selfIsResult && negativeSlope && ops_scalar_f64(negativeSlope) < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: selfIsResult needs a negativeSlope >= 0 (it is %g)", name,
+                       ops_scalar_f64(negativeSlope));
+    return grad_op(name, G_leaky, OPS_DT_LeakyReluBackward, gradOutput, self, "self", out, "out",
+                   &negativeSlope, 1, false, workspaceSize, executor);
+}
+PHASE2(LeakyReluBackward)
+
+aclnnStatus aclnnEluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclScalar *alpha,
+                                             const aclScalar *scale, const aclScalar *inputScale,
+                                             bool isResult, const aclTensor *selfOrResult,
+                                             aclTensor *gradInput, WS)
+{
+    const aclScalar *p[3] = {alpha, scale, inputScale};
+    return grad_op("aclnnEluBackward", isResult ? G_elu_res : G_elu_in, OPS_DT_EluBackward,
+                   gradOutput, selfOrResult, "selfOrResult", gradInput, "gradInput", p, 3, false,
+                   workspaceSize, executor);
+}
+PHASE2(EluBackward)
+
+aclnnStatus aclnnGeluBackwardV2GetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                                char *approximate, aclTensor *gradInput, WS)
+{
+    const char *name = "aclnnGeluBackwardV2";
+    OPS_CHECK_NULL(name, approximate);
+    bool tanh_form = strcmp(approximate, "tanh") == 0;
+    if (!tanh_form && strcmp(approximate, "none") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: approximate is \"%.16s\" (none or tanh)", name,
+                       approximate);
+    return grad_op(name, tanh_form ? G_gelu : G_gelu_erf, OPS_DT_GeluBackwardV2, gradOutput, self,
+                   "self", gradInput, "gradInput", NULL, 0, false, workspaceSize, executor);
+}
+PHASE2(GeluBackwardV2)

@@ -55,7 +55,36 @@
     X(SwishBackward, swish_backward, OPS_OUT, K(tensor, tensor, scalar, tensor), DTM_FLOAT, none,  \
       0)                                                                                           \
     X(SoftplusBackward, softplus_backward, OPS_OUT, K(tensor, tensor, scalar, scalar, tensor),     \
-      DTM_FLOAT, none, 0)
+      DTM_FLOAT, none, 0)                                                                          \
+    X(FastGelu, fast_gelu, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                            \
+    X(Softsign, softsign, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                             \
+    X(LogSigmoid, logsigmoid, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)      \
+    X(LogSigmoidForward, logsigmoid, OPS_OUT, K(tensor, tensor, tensor),                           \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(HardsigmoidV2, hardsigmoid_v2, OPS_OUT_INPLACE, K(tensor, tensor), DTM_F3, none, 0)          \
+    X(Shrink, shrink, OPS_OUT, K(tensor, scalar, scalar, tensor), DTM(DT_F32) | DTM(DT_F16), none, \
+      0)                                                                                           \
+    X(Heaviside, heaviside, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                   \
+    X(AddRelu, add_relu, OPS_OUT_INPLACE, K(tensor, tensor, scalar, tensor), DTM_NUM, none, 0)     \
+    X(Prelu, prelu, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                           \
+    X(GluBackward, glu_backward, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)       \
+    X(GeGluBackward, geglu_backward, OPS_OUT, K(tensor, tensor, tensor, int64, int64, tensor),     \
+      DTM_F3, none, 0)                                                                             \
+    X(GeGluV3Backward, geglu_backward, OPS_OUT,                                                    \
+      K(tensor, tensor, tensor, int64, int64, bool, tensor), DTM_F3, none, 0)                      \
+    X(FastGeluBackward, fast_gelu_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)   \
+    X(HardswishBackwardV2, hardswish_backward_v2, OPS_OUT, K(tensor, tensor, tensor), DTM_F3,      \
+      none, 0)                                                                                     \
+    X(SoftsignBackward, softsign_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)    \
+    X(LogSigmoidBackward, logsigmoid_backward, OPS_OUT, K(tensor, tensor, tensor, tensor),         \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(HardshrinkBackward, hardshrink_backward, OPS_OUT, K(tensor, tensor, scalar, tensor), DTM_F3, \
+      none, 0)                                                                                     \
+    X(LeakyReluBackward, leaky_relu_backward, OPS_OUT, K(tensor, tensor, scalar, bool, tensor),    \
+      DTM_FLOAT, none, 0)                                                                          \
+    X(EluBackward, elu_backward, OPS_OUT, K(tensor, scalar, scalar, scalar, bool, tensor, tensor), \
+      DTM_F3, none, 0)                                                                             \
+    X(GeluBackwardV2, gelu_backward_v2, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3, none, 0)
 
 enum { ACT_OPS(OPS_ROW_DT) };
 

@@ -396,4 +396,28 @@
 #include "aclnnop/aclnn_eye.h"
 #include "aclnnop/aclnn_fill_diagonal.h"
 
+/* activation, loss, norm, optim rows added by the normbw branch */
+#include "aclnnop/aclnn_add_relu.h"
+#include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_fast_gelu.h"
+#include "aclnnop/aclnn_fast_gelu_backward.h"
+#include "aclnnop/aclnn_geglu_backward.h"
+#include "aclnnop/aclnn_gelu_backward_v2.h"
+#include "aclnnop/aclnn_glu_backward.h"
+#include "aclnnop/aclnn_hardshrink_backward.h"
+#include "aclnnop/aclnn_hardsigmoid_v2.h"
+#include "aclnnop/aclnn_hardswish_backward_v2.h"
+#include "aclnnop/aclnn_heaviside.h"
+#include "aclnnop/aclnn_leaky_relu_backward.h"
+#include "aclnnop/aclnn_logsigmoid.h"
+#include "aclnnop/aclnn_logsigmoid_backward.h"
+#include "aclnnop/aclnn_prelu.h"
+#include "aclnnop/aclnn_shrink.h"
+#include "aclnnop/aclnn_softsign.h"
+#include "aclnnop/aclnn_softsign_backward.h"
+#include "aclnnop/aclnn_apply_adam_w.h"
+#include "aclnnop/aclnn_apply_adam_w_v2.h"
+#include "aclnnop/aclnn_fused_adamw.h"
+#include "aclnnop/aclnn_fused_sgd.h"
+
 #endif

@@ -70,6 +70,7 @@ FAMILIES = [
     ("pool", "ops/pool/table.h", "POOL_OPS", "generic", "## Pooling"),
     ("sort", "ops/sort/table.h", "SORT_OPS", "generic", "## Sorting"),
     ("random", "ops/random/table.h", "RANDOM_OPS", "generic", "## Random numbers"),
+    ("optim", "ops/optim/table.h", "OPTIM_OPS", "generic", "## Optimizers"),
     ("foreach", "ops/foreach/table.h", "FE_LIST_OPS", "foreach", "## Foreach over tensor lists"),
     ("foreach", "ops/foreach/table.h", "FE_BINARY_OPS", "foreach", "## Foreach over tensor lists"),
     ("foreach", "ops/foreach/table.h", "FE_TERNARY_OPS", "foreach", "## Foreach over tensor lists"),

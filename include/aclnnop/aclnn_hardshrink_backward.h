@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_hardshrink_backward.h: the gradient of hardshrink.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_HARDSHRINK_BACKWARD_H
+#define CPUACL_ACLNNOP_ACLNN_HARDSHRINK_BACKWARD_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnHardshrinkBackward: gradInput = 0 on [-lambd, lambd], else gradOutput. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnHardshrinkBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self, const aclScalar *lambd, aclTensor *gradInput, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnHardshrinkBackward(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_HARDSHRINK_BACKWARD_H */

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The optimizer family's declaration list, one row per operator (the columns:
+ * ops/engine/optable.h): optim.c (ApplyAdamW, ApplyAdamWV2, FusedAdamw, FusedSgd: one
+ * parameterised update over groups of same-shaped tensors updated in place). The checks take
+ * each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table
+ * checks the rows against the headers, ops/engine/public.h and docs/operators.md.
+ */
+#ifndef CPUACL_OPS_OPTIM_TABLE_H
+#define CPUACL_OPS_OPTIM_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define OPTIM_OPS(X)                                                                               \
+    X(ApplyAdamW, apply_adam_w, OPS_OUT,                                                           \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, bool, bool),                                                                       \
+      DTM_F3, none, 0)                                                                             \
+    X(ApplyAdamWV2, apply_adam_w_v2, OPS_OUT,                                                      \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, float, float, float, float, float, bool,   \
+        bool),                                                                                     \
+      DTM_F3, step, DTM_F3 | DTM(DT_I64))                                                          \
+    X(FusedAdamw, fused_adamw, OPS_OUT,                                                            \
+      K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor,      \
+        tensor, double, double, double, double, double, bool, bool),                               \
+      DTM_F3, stateSteps, DTM_F3 | DTM(DT_I64))                                                    \
+    X(FusedSgd, fused_sgd, OPS_OUT,                                                                \
+      K(tensor_list, tensor_list, tensor_list, tensor, float, float, float, float, bool, bool,     \
+        bool),                                                                                     \
+      DTM_F3, none, 0)
+
+enum { OPTIM_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_OPTIM_TABLE_H */

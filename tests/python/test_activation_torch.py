@@ -1,0 +1,286 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The activation rows added for issue 29 (ops/activation) against PyTorch (torch 1.13 on the
+CPU as the oracle).
+
+Forward rows (FastGelu, Softsign, LogSigmoid, LogSigmoidForward, HardsigmoidV2, Shrink,
+Heaviside, AddRelu, Prelu) against torch's function on the same inputs, computed in DOUBLE
+and rounded once, with the special values (inf, -inf, NaN, -0.0, denormals) mixed in; the
+gradients (FastGeluBackward, SoftsignBackward, LogSigmoidBackward, HardshrinkBackward,
+HardswishBackwardV2, LeakyReluBackward, EluBackward, GeluBackwardV2, GluBackward,
+GeGluBackward, GeGluV3Backward) against torch's autograd of the forward in DOUBLE, on finite
+inputs. Every declared type, random shapes, non-contiguous views, empty tensors. Bad input
+gives 161001 / 161002 with a message naming the operator. Tolerances as test_ew_torch's;
+FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
+77) without torch."""
+import math
+import os
+import random
+import unittest
+
+torch = None
+if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
+    try:  # before acl (test_ew_torch.py says why)
+        import torch
+        import torch.nn.functional as TF
+    except ImportError:
+        torch = None
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import Dev, check, view_of, gen, scalar, F16, BF16, F32, F64, I32, I64, \
+        TOL  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2930
+SHAPES = [(3, 5), (2, 3, 4), (7,), (0, 3), (4, 1, 6)]
+
+
+def fast_gelu(x):
+    return x * torch.sigmoid(1.702 * x)
+
+
+def shrink(x, lambd, bias):
+    return torch.where(x > lambd, x - bias, torch.where(x < -lambd, x + bias,
+                                                         torch.zeros_like(x)))
+
+
+def elu(x, alpha, scale, iscale):
+    return torch.where(x > 0, scale * x, alpha * scale * torch.expm1(iscale * x))
+
+
+def gtol(dtype):
+    rt, at = TOL[dtype]
+    return (rt * 8, at * 8) if dtype in (F16, BF16) else (rt, at)
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class ActivationTorch(acltest.StreamCase):
+    def setUp(self):
+        super().setUp()
+        self.devs = []
+
+    def tearDown(self):
+        for d in self.devs:
+            d.free()
+        super().tearDown()
+
+    def dev(self, t):
+        d = Dev(t)
+        self.devs.append(d)
+        return d
+
+    def run_op(self, name, *args):
+        ws, ex, ret = nn.get_workspace_size(name, *args)
+        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
+        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+
+    def refused(self, name, code, *args):
+        _, _, ret = nn.get_workspace_size(name, *args)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
+        self.assertIn("aclnn" + name, msg)
+
+    def out_like(self, shape, dtype):
+        return self.dev(torch.zeros(shape, dtype=dtype))
+
+    def test_unary(self):
+        rng = random.Random(SEED)
+        rows = [
+            ("FastGelu", (F32, F16, BF16), fast_gelu, []),
+            ("Softsign", (F32, F16, BF16), TF.softsign, []),
+            ("LogSigmoid", (F32, F16), TF.logsigmoid, []),
+            ("HardsigmoidV2", (F32, F16, BF16), TF.hardsigmoid, []),
+            ("Shrink", (F32, F16), lambda x: shrink(x, 0.5, 0.25), [0.5, 0.25]),
+        ]
+        for name, dts, fn, sc in rows:
+            for dtype in dts:
+                for shape in SHAPES:
+                    what = "%s %s %s" % (name, dtype, shape)
+                    x = gen(rng, shape, dtype)
+                    ref = fn(x.double()).to(dtype)
+                    out = self.out_like(shape, dtype)
+                    self.run_op(name, self.dev(view_of(rng, x)).handle,
+                                *[scalar(v) for v in sc], out.handle)
+                    check(self, out.read(), ref, what, (x,))
+                    if name == "LogSigmoid":
+                        out2, buf = self.out_like(shape, dtype), self.out_like(shape, dtype)
+                        self.run_op("LogSigmoidForward", self.dev(x).handle, out2.handle,
+                                    buf.handle)
+                        check(self, out2.read(), ref, "Forward " + what, (x,))
+                        check(self, buf.read(), torch.exp(-x.double().abs()).to(dtype),
+                              "buffer " + what, (x,))
+                    if name == "HardsigmoidV2":
+                        y = self.dev(x.clone())
+                        self.run_op("InplaceHardsigmoidV2", y.handle)
+                        check(self, y.read(), ref, "in place " + what, (x,))
+
+    def test_binary(self):
+        rng = random.Random(SEED + 1)
+        pairs = [((3, 4), (3, 4)), ((2, 3, 4), (4,)), ((5, 1), (1, 6)), ((0, 2), (2,))]
+        for dtype in (F32, F16, BF16):
+            for sa, sb in pairs:
+                what = "%s %s/%s" % (dtype, sa, sb)
+                a, b = gen(rng, sa, dtype), gen(rng, sb, dtype)
+                bs = torch.broadcast_shapes(sa, sb)
+                if a.numel():
+                    a.view(-1)[0] = 0  # a zero for Heaviside
+                ref = torch.heaviside(a.double(), b.double()).to(dtype)
+                out = self.out_like(bs, dtype)
+                self.run_op("Heaviside", self.dev(view_of(rng, a)).handle,
+                            self.dev(view_of(rng, b)).handle, out.handle)
+                check(self, out.read(), ref, "Heaviside " + what, (a, b))
+                ref = torch.relu(a.double() + 0.5 * b.double()).to(dtype)
+                out = self.out_like(bs, dtype)
+                self.run_op("AddRelu", self.dev(view_of(rng, a)).handle, self.dev(b).handle,
+                            scalar(0.5), out.handle)
+                check(self, out.read(), ref, "AddRelu " + what, (a, b))
+                if tuple(bs) == tuple(sa):
+                    s = self.dev(a.clone())
+                    self.run_op("InplaceAddRelu", s.handle, self.dev(b).handle, scalar(0.5))
+                    check(self, s.read(), ref, "InplaceAddRelu " + what, (a, b))
+        for dtype in (I32, I64):
+            a, b = gen(rng, (4, 5), dtype), gen(rng, (5,), dtype)
+            out = self.out_like((4, 5), dtype)
+            self.run_op("AddRelu", self.dev(a).handle, self.dev(b).handle, scalar(2), out.handle)
+            check(self, out.read(), torch.relu(a + 2 * b), "AddRelu %s" % dtype)
+        for dtype in (F32, F16, BF16):
+            for shape, wn in (((2, 4), 1), ((2, 3, 5), 3), ((4, 3), 3), ((6,), 1), ((2, 0), 1)):
+                x = gen(rng, shape, dtype)
+                w = gen(rng, (wn,), dtype, special=False)
+                out = self.out_like(shape, dtype)
+                self.run_op("Prelu", self.dev(view_of(rng, x)).handle, self.dev(w).handle,
+                            out.handle)
+                check(self, out.read(), TF.prelu(x.double(), w.double()).to(dtype),
+                      "Prelu %s %s %d" % (dtype, shape, wn), (x,))
+
+    def grad_of(self, fn, x, g):
+        xd = x.double().requires_grad_()
+        fn(xd).backward(g.double())
+        return xd.grad
+
+    def test_backward(self):
+        rng = random.Random(SEED + 2)
+        # name, types, forward in torch, the C call's arguments after gradOutput and self
+        # (a function of the inputs), whether self is the forward's result
+        rows = [
+            ("FastGeluBackward", (F32, F16, BF16), fast_gelu, lambda x: []),
+            ("SoftsignBackward", (F32, F16, BF16), TF.softsign, lambda x: []),
+            ("HardswishBackwardV2", (F32, F16, BF16), TF.hardswish, lambda x: []),
+            ("HardshrinkBackward", (F32, F16, BF16), lambda x: TF.hardshrink(x, 0.5),
+             lambda x: [scalar(0.5)]),
+            ("LeakyReluBackward", (F32, F16, BF16, F64), lambda x: TF.leaky_relu(x, 0.1),
+             lambda x: [scalar(0.1, x.dtype), False]),
+            ("GeluBackwardV2", (F32, F16, BF16), TF.gelu, lambda x: ["none"]),
+            ("GeluBackwardV2", (F32, F16, BF16), lambda x: TF.gelu(x, approximate="tanh"),
+             lambda x: ["tanh"]),
+        ]
+        for name, dts, fn, extra in rows:
+            for dtype in dts:
+                for shape in SHAPES:
+                    what = "%s %s %s %s" % (name, dtype, shape, extra)
+                    x = gen(rng, shape, dtype, special=False)
+                    g = gen(rng, shape, dtype, special=False)
+                    ref = self.grad_of(fn, x, g).to(dtype)
+                    out = self.out_like(shape, dtype)
+                    self.run_op(name, self.dev(view_of(rng, g)).handle,
+                                self.dev(view_of(rng, x)).handle, *extra(x), out.handle)
+                    check(self, out.read(), ref, what, (x, g), tol=gtol(dtype))
+        for dtype in (F32, F16):  # LogSigmoidBackward: buffer between self and gradInput
+            x, g = gen(rng, (3, 4), dtype, special=False), gen(rng, (3, 4), dtype, special=False)
+            out = self.out_like((3, 4), dtype)
+            self.run_op("LogSigmoidBackward", self.dev(g).handle, self.dev(x).handle,
+                        self.dev(torch.zeros((3, 4), dtype=dtype)).handle, out.handle)
+            check(self, out.read(), self.grad_of(TF.logsigmoid, x, g).to(dtype),
+                  "LogSigmoidBackward %s" % dtype, (x, g), tol=gtol(dtype))
+        # LeakyReluBackward from the result; EluBackward from the input and from the result
+        for dtype in (F32, F16, BF16):
+            x, g = gen(rng, (4, 5), dtype, special=False), gen(rng, (4, 5), dtype, special=False)
+            y = TF.leaky_relu(x.double(), 0.2).to(dtype)
+            out = self.out_like((4, 5), dtype)
+            self.run_op("LeakyReluBackward", self.dev(g).handle, self.dev(y).handle,
+                        scalar(0.2), True, out.handle)
+            check(self, out.read(), self.grad_of(lambda t: TF.leaky_relu(t, 0.2), x, g)
+                  .to(dtype), "LeakyReluBackward result %s" % dtype, (x, g), tol=gtol(dtype))
+            al, sc, isc = 1.3, 1.1, 0.7
+            ref = self.grad_of(lambda t: elu(t, al, sc, isc), x, g).to(dtype)
+            for is_result in (False, True):
+                src = elu(x.double(), al, sc, isc).to(dtype) if is_result else x
+                out = self.out_like((4, 5), dtype)
+                self.run_op("EluBackward", self.dev(g).handle, scalar(al), scalar(sc),
+                            scalar(isc), is_result, self.dev(view_of(rng, src)).handle,
+                            out.handle)
+                check(self, out.read(), ref, "EluBackward %s isResult %s" % (dtype, is_result),
+                      (x, g), tol=(gtol(dtype)[0] * 4, gtol(dtype)[1] * 4))
+
+    def test_glu_backward(self):
+        rng = random.Random(SEED + 3)
+        for dtype in (F32, F16, BF16):
+            for shape, dim in (((4, 6), -1), ((2, 4, 3), 1), ((6,), 0), ((0, 4), 1)):
+                x = gen(rng, shape, dtype, special=False)
+                half = list(shape)
+                half[dim] //= 2
+                g = gen(rng, half, dtype, special=False)
+                what = "%s %s dim %d" % (dtype, shape, dim)
+                out = self.out_like(shape, dtype)
+                self.run_op("GluBackward", self.dev(view_of(rng, g)).handle,
+                            self.dev(view_of(rng, x)).handle, dim, out.handle)
+                check(self, out.read(), self.grad_of(lambda t: TF.glu(t, dim), x, g).to(dtype),
+                      "GluBackward " + what, (x,), tol=gtol(dtype))
+                for approx in (0, 1):
+                    am = "tanh" if approx else "none"
+                    for left in (False, True):
+                        def fwd(t):
+                            a, b = t.chunk(2, dim)
+                            return TF.gelu(a, approximate=am) * b if left else \
+                                a * TF.gelu(b, approximate=am)
+                        act = x.double().chunk(2, dim)[0 if left else 1]
+                        gelu = TF.gelu(act, approximate=am).to(dtype)
+                        out = self.out_like(shape, dtype)
+                        if left:
+                            self.run_op("GeGluV3Backward", self.dev(g).handle,
+                                        self.dev(view_of(rng, x)).handle, self.dev(gelu).handle,
+                                        dim, approx, True, out.handle)
+                        else:
+                            self.run_op("GeGluBackward", self.dev(g).handle, self.dev(x).handle,
+                                        self.dev(gelu).handle, dim, approx, out.handle)
+                        check(self, out.read(), self.grad_of(fwd, x, g).to(dtype),
+                              "GeGlu grad %s approx %d left %s" % (what, approx, left), (x,),
+                              tol=(gtol(dtype)[0] * 4, gtol(dtype)[1] * 4))
+
+    def test_refused(self):
+        x = self.dev(torch.zeros((2, 4), dtype=F32))
+        o = self.dev(torch.zeros((2, 4), dtype=F32))
+        bad = self.dev(torch.zeros((3,), dtype=F32))
+        i32 = self.dev(torch.zeros((2, 4), dtype=I32))
+        f16 = self.dev(torch.zeros((2, 4), dtype=F16))
+        self.refused("FastGelu", 161001, 0, o.handle)
+        self.refused("FastGelu", 161002, i32.handle, o.handle)
+        self.refused("FastGelu", 161002, x.handle, f16.handle)
+        self.refused("Softsign", 161002, x.handle, bad.handle)
+        self.refused("Shrink", 161002, x.handle, scalar(-1.0), scalar(0.0), o.handle)
+        self.refused("Shrink", 161001, x.handle, 0, scalar(0.0), o.handle)
+        self.refused("LogSigmoidForward", 161001, x.handle, o.handle, 0)
+        self.refused("Heaviside", 161002, x.handle, bad.handle, o.handle)
+        self.refused("AddRelu", 161001, x.handle, x.handle, 0, o.handle)
+        self.refused("Prelu", 161002, x.handle, bad.handle, o.handle)
+        self.refused("GluBackward", 161002, x.handle, x.handle, 1, o.handle)  # gradOut shape
+        self.refused("GluBackward", 161002, bad.handle, self.dev(torch.zeros(3, 3)).handle, 1,
+                     self.dev(torch.zeros(3, 3)).handle)  # odd size
+        self.refused("GeGluBackward", 161002, x.handle, x.handle, x.handle, 1, 2, o.handle)
+        self.refused("GeluBackwardV2", 161002, x.handle, x.handle, "fast", o.handle)
+        self.refused("LeakyReluBackward", 161002, x.handle, x.handle, scalar(-0.5), True,
+                     o.handle)
+        self.refused("EluBackward", 161001, x.handle, 0, scalar(1.0), scalar(1.0), False,
+                     x.handle, o.handle)
+        self.refused("LogSigmoidBackward", 161001, x.handle, x.handle, 0, o.handle)
+        self.refused("HardshrinkBackward", 161002, x.handle, bad.handle, scalar(0.5), o.handle)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,250 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The optimizer family (ops/optim) against PyTorch (torch 1.13's torch.optim on the CPU as
+the oracle).
+
+ApplyAdamW, ApplyAdamWV2 and FusedAdamw against torch.optim.AdamW's step, FusedSgd against
+torch.optim.SGD's, from the same state (exp_avg, exp_avg_sq, max_exp_avg_sq, the step
+count, the momentum buffer) set into torch's optimizer: FLOAT, FLOAT16, BFLOAT16, amsgrad and
+maximize on and off, momentum, dampening, nesterov and the first step, gradScale and
+foundInf, non-contiguous gradients, empty tensors. References in DOUBLE from the inputs as
+stored, rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16 8 times looser.
+Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
+import os
+import random
+import unittest
+
+torch = None
+if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
+    try:  # before acl (test_ew_torch.py says why)
+        import torch
+    except ImportError:
+        torch = None
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import Dev, check, view_of, gen, ACL_DT, F16, BF16, F32, F64, I64, \
+        TOL  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2931
+SHAPES = [(3, 5), (7,), (2, 3, 4), (0, 3)]
+
+
+def tol(dtype):
+    rt, at = TOL[dtype]
+    return (rt * 8, at * 8) if dtype in (F16, BF16) else (rt * 4, at * 4)
+
+
+def torch_adamw(p, g, m, v, mx, t, lr, b1, b2, wd, eps, amsgrad, maximize):
+    """torch.optim.AdamW's step from this state; the new (p, m, v, mx) in DOUBLE."""
+    pd = p.double().clone().requires_grad_()
+    pd.grad = g.double().clone()
+    opt = torch.optim.AdamW([pd], lr=lr, betas=(b1, b2), eps=eps, weight_decay=wd,
+                            amsgrad=amsgrad, maximize=maximize)
+    st = {"step": torch.tensor(float(t - 1)), "exp_avg": m.double().clone(),
+          "exp_avg_sq": v.double().clone()}
+    if amsgrad:
+        st["max_exp_avg_sq"] = mx.double().clone()
+    opt.state[pd] = st
+    opt.step()
+    return pd.detach(), st["exp_avg"], st["exp_avg_sq"], st.get("max_exp_avg_sq")
+
+
+def torch_sgd(p, g, buf, lr, mom, damp, wd, nesterov, maximize, first):
+    pd = p.double().clone().requires_grad_()
+    pd.grad = g.double().clone()
+    opt = torch.optim.SGD([pd], lr=lr, momentum=mom, dampening=damp, weight_decay=wd,
+                          nesterov=nesterov, maximize=maximize)
+    if mom != 0 and not first:
+        opt.state[pd] = {"momentum_buffer": buf.double().clone()}
+    opt.step()
+    return pd.detach(), opt.state[pd].get("momentum_buffer") if mom != 0 else None
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class OptimTorch(acltest.StreamCase):
+    def setUp(self):
+        super().setUp()
+        self.devs = []
+        self.lists = []
+
+    def tearDown(self):
+        for lst in self.lists:
+            nn.destroy_tensor_list(lst)
+        for d in self.devs:
+            d.free()
+        super().tearDown()
+
+    def dev(self, t):
+        d = Dev(t)
+        self.devs.append(d)
+        return d
+
+    def tlist(self, devs):
+        """An aclTensorList of new aclTensors over the (contiguous) devices' memory."""
+        hs = []
+        for d in devs:
+            h, ret = nn.create_tensor(list(d.shape), ACL_DT[d.dtype], None, 0,
+                                      acl.ACL_FORMAT_ND, None, d.ptr)
+            self.assertEqual(ret, 0)
+            hs.append(h)
+        lst, ret = nn.create_tensor_list(hs)
+        self.assertEqual(ret, 0)
+        self.lists.append(lst)
+        return lst
+
+    def run_op(self, name, *args):
+        ws, ex, ret = nn.get_workspace_size(name, *args)
+        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
+        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+
+    def refused(self, name, code, *args):
+        _, _, ret = nn.get_workspace_size(name, *args)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
+        self.assertIn("aclnn" + name, msg)
+
+    def state(self, rng, shape, dtype):
+        p = gen(rng, shape, dtype, special=False)
+        g = gen(rng, shape, dtype, special=False)
+        m = gen(rng, shape, dtype, -0.5, 0.5, special=False)
+        v = gen(rng, shape, dtype, 0.0, 0.5, special=False)
+        mx = gen(rng, shape, dtype, 0.0, 0.6, special=False)
+        return p, g, m, v, mx
+
+    def test_adamw(self):
+        rng = random.Random(SEED)
+        lr, b1, b2, wd, eps = 0.01, 0.9, 0.99, 0.05, 1e-6
+        for dtype in (F32, F16, BF16):
+            for shape in SHAPES:
+                for amsgrad in (False, True):
+                    for maximize in (False, True):
+                        t = rng.randint(1, 9)
+                        p, g, m, v, mx = self.state(rng, shape, dtype)
+                        rp, rm, rv, rmx = torch_adamw(p, g, m, v, mx, t, lr, b1, b2, wd, eps,
+                                                      amsgrad, maximize)
+                        for op in ("ApplyAdamW", "ApplyAdamWV2"):
+                            what = "%s %s %s amsgrad %s maximize %s" % (op, dtype, shape, amsgrad,
+                                                                        maximize)
+                            dp, dm, dv, dmx = (self.dev(x.clone())
+                                               for x in (p, m, v, mx))
+                            dg = self.dev(view_of(rng, g))
+                            if op == "ApplyAdamW":
+                                one = [self.dev(torch.tensor([x], dtype=dtype)).handle
+                                       for x in (b1 ** t, b2 ** t, lr, wd, b1, b2, eps)]
+                                # beta powers and eps in FLOAT (eps underflows FLOAT16's precision)
+                                one[0] = self.dev(torch.tensor([b1 ** t], dtype=F32)).handle
+                                one[1] = self.dev(torch.tensor([b2 ** t], dtype=F32)).handle
+                                one[6] = self.dev(torch.tensor([eps], dtype=F32)).handle
+                                one[2] = self.dev(torch.tensor([lr], dtype=F32)).handle
+                                one[3] = self.dev(torch.tensor([wd], dtype=F32)).handle
+                                one[4] = self.dev(torch.tensor([b1], dtype=F32)).handle
+                                one[5] = self.dev(torch.tensor([b2], dtype=F32)).handle
+                                self.run_op(op, dp.handle, dm.handle, dv.handle, *one, dg.handle,
+                                            dmx.handle, amsgrad, maximize)
+                            else:
+                                st = self.dev(torch.tensor([t], dtype=rng.choice((F32, I64))))
+                                self.run_op(op, dp.handle, dm.handle, dv.handle, dmx.handle,
+                                            dg.handle, st.handle, lr, b1, b2, wd, eps, amsgrad,
+                                            maximize)
+                            check(self, dp.read(), rp.to(dtype), "var " + what, tol=tol(dtype))
+                            check(self, dm.read(), rm.to(dtype), "m " + what, tol=tol(dtype))
+                            check(self, dv.read(), rv.to(dtype), "v " + what, tol=tol(dtype))
+                            if amsgrad:
+                                check(self, dmx.read(), rmx.to(dtype), "max " + what,
+                                      tol=tol(dtype))
+
+    def test_fused_adamw(self):
+        rng = random.Random(SEED + 1)
+        lr, b1, b2, wd, eps = 0.02, 0.8, 0.95, 0.01, 1e-5
+        for dtype in (F32, F16, BF16):
+            for amsgrad in (False, True):
+                for scale, inf in ((None, None), (2.0, 0.0), (0.5, 1.0)):
+                    states = [self.state(rng, s, dtype) for s in ((4, 3), (5,), (0,))]
+                    steps = [rng.randint(1, 5) for _ in states]
+                    devs = [[self.dev(x.clone()) for x in s] for s in states]
+                    # the steps as one element, or (CANN's example) of the parameter's shape
+                    sdev = [self.dev(torch.full(st[0].shape if scale is None else (1,), float(t),
+                                                dtype=F32)) for st, t in zip(states, steps)]
+                    lists = [self.tlist([d[i] for d in devs]) for i in (0, 1, 2, 3, 4)]
+                    gs = self.dev(torch.tensor([scale], dtype=F32)).handle if scale else 0
+                    fi = self.dev(torch.tensor([inf], dtype=F32)).handle if inf is not None else 0
+                    self.run_op("FusedAdamw", lists[0], lists[1], lists[2], lists[3], lists[4],
+                                self.tlist(sdev), gs, fi, lr, b1, b2, wd, eps, amsgrad, False)
+                    for (p, g, m, v, mx), d, t in zip(states, devs, steps):
+                        what = "FusedAdamw %s %s amsgrad %s scale %s inf %s" % (
+                            dtype, tuple(p.shape), amsgrad, scale, inf)
+                        if inf == 1.0:
+                            ref = (p, m, v, mx)
+                        else:
+                            gg = g.double() / (scale or 1.0)
+                            ref = torch_adamw(p, gg, m, v, mx, t, lr, b1, b2, wd, eps, amsgrad,
+                                              False)
+                        for k, name in ((0, "param"), (2, "m"), (3, "v")):
+                            check(self, d[k].read(), ref[{0: 0, 2: 1, 3: 2}[k]].to(dtype),
+                                  name + " " + what, tol=tol(dtype))
+
+    def test_fused_sgd(self):
+        rng = random.Random(SEED + 2)
+        for dtype in (F32, F16, BF16):
+            for mom, damp, nesterov in ((0.0, 0.0, False), (0.9, 0.0, False), (0.9, 0.1, False),
+                                        (0.8, 0.0, True)):
+                for first in (False, True):
+                    for maximize in (False, True):
+                        lr, wd, scale = 0.05, 0.01, rng.choice((None, 4.0))
+                        shapes = ((3, 4), (6,))
+                        ps = [gen(rng, s, dtype, special=False) for s in shapes]
+                        gs = [gen(rng, s, dtype, special=False) for s in shapes]
+                        bs = [gen(rng, s, dtype, special=False) for s in shapes]
+                        dp = [self.dev(x.clone()) for x in ps]
+                        db = [self.dev(x.clone()) for x in bs]
+                        dgs = self.dev(torch.tensor([scale], dtype=F32)).handle if scale else 0
+                        self.run_op("FusedSgd", self.tlist(dp),
+                                    self.tlist([self.dev(x) for x in gs]),
+                                    self.tlist(db) if mom else 0, dgs, wd, mom, lr, damp,
+                                    nesterov, maximize, first)
+                        for p, g, b, d, e in zip(ps, gs, bs, dp, db):
+                            what = "FusedSgd %s mom %s damp %s nesterov %s first %s max %s" % (
+                                dtype, mom, damp, nesterov, first, maximize)
+                            rp, rb = torch_sgd(p, g.double() / (scale or 1.0), b, lr, mom, damp,
+                                               wd, nesterov, maximize, first)
+                            check(self, d.read(), rp.to(dtype), "param " + what, tol=tol(dtype))
+                            if mom:
+                                check(self, e.read(), rb.to(dtype), "buf " + what,
+                                      tol=tol(dtype))
+
+    def test_refused(self):
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        one = self.dev(torch.zeros((1,), dtype=F32))
+        bad = self.dev(torch.zeros((3,), dtype=F32))
+        i64 = self.dev(torch.zeros((2, 3), dtype=I64))
+        f64 = self.dev(torch.zeros((2, 3), dtype=F64))
+        h = [x.handle] * 3
+        o = [one.handle] * 7
+        self.refused("ApplyAdamW", 161001, 0, x.handle, x.handle, *o, x.handle, 0, False, False)
+        self.refused("ApplyAdamW", 161001, *h, *o, x.handle, 0, True, False)  # amsgrad
+        self.refused("ApplyAdamW", 161002, *h, *o, bad.handle, 0, False, False)
+        self.refused("ApplyAdamW", 161002, *h, bad.handle, *o[1:], x.handle, 0, False, False)
+        self.refused("ApplyAdamW", 161002, i64.handle, x.handle, x.handle, *o, x.handle, 0,
+                     False, False)
+        self.refused("ApplyAdamWV2", 161002, f64.handle, x.handle, x.handle, 0, x.handle,
+                     one.handle, 0.1, 0.9, 0.99, 0.0, 1e-8, False, False)
+        self.refused("ApplyAdamWV2", 161002, *h, 0, x.handle, bad.handle, 0.1, 0.9, 0.99, 0.0,
+                     1e-8, False, False)
+        self.refused("FusedSgd", 161002, self.tlist([x, x]), self.tlist([x]), 0, 0, 0.0, 0.0,
+                     0.1, 0.0, False, False, False)
+        self.refused("FusedSgd", 161001, self.tlist([x]), self.tlist([x]), 0, 0, 0.0, 0.9, 0.1,
+                     0.0, False, False, False)
+        self.refused("FusedAdamw", 161002, self.tlist([x]), self.tlist([bad]), self.tlist([x]),
+                     self.tlist([x]), 0, self.tlist([one]), 0, 0, 0.1, 0.9, 0.99, 0.0, 1e-8,
+                     False, False)
+
+
+if __name__ == "__main__":
+    unittest.main()
