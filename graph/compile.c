@@ -39,6 +39,16 @@
  *      ops_launch) and run directly by the captured launch with the table's
  *      addresses (proto_plan_run); they are immutable, so concurrent replays
  *      are safe (X4 of ops/engine/exec.c). They are freed with the graph.
+ *  GC4. Whatever a queued task reads of the compiled graph is held for it:
+ *      refs counts the holders besides the graph itself - each captured
+ *      launch (its release runs when the model's plan goes: aclmdlRIDestroy,
+ *      or a device reset / context teardown / aclFinalize that took the model,
+ *      which frees it only after its executions finished) and each bind task
+ *      queued (its release runs once it ran or was discarded). graph_compiled_free
+ *      frees nothing before refs is 0, whoever took the model and whether or not a
+ *      run's aclmdlRIExecuteAsync failed after its bind task was queued. It does
+ *      not rely on aclmdlRIDestroy's answer: a teardown unlinks the model (the
+ *      handle is dead) before its executions finish.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -99,7 +109,36 @@ struct graph_compiled {
     /* A: the model-subscription tag of the runs being queued (core/obs.h,
      * core_prof_sub_tag): 0 none, else each op's run is timed and recorded */
     atomic_uint prof_tag;
+    /* GC4: holders of the graph besides itself, under ref_lock (a leaf lock: never
+     * held while waiting for anything but ref_cv) */
+    pthread_mutex_t ref_lock;
+    pthread_cond_t ref_cv; /* signalled when refs drops to 0 */
+    uint32_t refs;
 };
+
+/* GC4: a queued task takes a reference before it is queued and drops it from its
+ * release (or at once when the launch failed: release is then not called). */
+static void graph_ref_get(struct graph_compiled *c)
+{
+    pthread_mutex_lock(&c->ref_lock);
+    c->refs++;
+    pthread_mutex_unlock(&c->ref_lock);
+}
+
+static void graph_ref_put(struct graph_compiled *c)
+{
+    pthread_mutex_lock(&c->ref_lock);
+    if (--c->refs == 0)
+        pthread_cond_broadcast(&c->ref_cv);
+    pthread_mutex_unlock(&c->ref_lock);
+}
+
+/* A captured launch's release: runs in the thread that clears the model, under
+ * the runtime's lock; only the leaf ref_lock is taken here. */
+static void gx_release(void *arg)
+{
+    graph_ref_put(((struct gx *)arg)->c);
+}
 
 static int32_t vid(int32_t node, int32_t out)
 {
@@ -241,6 +280,8 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
     if (!c)
         return graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
     pthread_mutex_init(&c->lock, NULL);
+    pthread_mutex_init(&c->ref_lock, NULL);
+    pthread_cond_init(&c->ref_cv, NULL);
     g->c = c;
     c->nin = g->ninputs;
     c->nout = g->noutputs;
@@ -474,6 +515,12 @@ void graph_compiled_free(struct graph_compiled *c)
         if (aclrtSynchronizeStream(c->last_stream) != ACL_SUCCESS)
             nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
+    /* GC4: the model's launches (released when whoever took the model cleared
+     * it, after its executions) and the queued bind tasks let go first. */
+    pthread_mutex_lock(&c->ref_lock);
+    while (c->refs)
+        pthread_cond_wait(&c->ref_cv, &c->ref_lock);
+    pthread_mutex_unlock(&c->ref_lock);
     for (uint32_t i = 0; i < c->ngx; i++) {
         struct gx *x = c->gx[i];
         proto_plan_free(x->plan);
@@ -503,6 +550,8 @@ void graph_compiled_free(struct graph_compiled *c)
     free(c->addr);
     free(c->bound);
     pthread_mutex_destroy(&c->lock);
+    pthread_mutex_destroy(&c->ref_lock);
+    pthread_cond_destroy(&c->ref_cv);
     free(c);
 }
 
@@ -617,7 +666,10 @@ static uint32_t capture(struct cpuaclGeGraph *g, struct graph_compiled *c)
                 }
             }
         }
-        if ((e = core_launch_owned(lanes[lane], gx_run, x, NULL, "RunGraphWithStreamAsync"))) {
+        graph_ref_get(c); /* GC4: the model's, released with its plan */
+        if ((e = core_launch_owned(lanes[lane], gx_run, x, gx_release,
+                                   "RunGraphWithStreamAsync"))) {
+            graph_ref_put(c); /* not queued: release is not called */
             rc = acl_fail(e, "launch");
             goto done;
         }
@@ -674,9 +726,11 @@ static int32_t bind_run(void *arg)
 static void bind_release(void *arg)
 {
     struct bind *b = arg;
+    struct graph_compiled *c = b->c;
     if (!b->ran) /* release: pairs with the acquire in graph_run_async */
-        atomic_store_explicit(&b->c->bind_lost, true, memory_order_release);
+        atomic_store_explicit(&c->bind_lost, true, memory_order_release);
     free(b);
+    graph_ref_put(c); /* GC4: the last access to c from this task */
 }
 
 void graph_prof_tag(struct cpuaclGeGraph *g, uint32_t tag)
@@ -738,7 +792,9 @@ uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *cons
          * once): record the addresses first. */
         memcpy(c->bound, b->p, nb * sizeof(void *));
         c->bound_valid = false;
+        graph_ref_get(c); /* GC4: the bind task's, dropped by bind_release */
         if ((e = core_launch_owned(stream, bind_run, b, bind_release, "RunGraphWithStreamAsync"))) {
+            graph_ref_put(c); /* not queued: release is not called */
             rc = acl_fail(e, "the stream");
             goto fail;
         }

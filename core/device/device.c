@@ -238,7 +238,12 @@ void core_ctx_destroy_locked(struct core_ctx *c)
             *pp = c->next;
             break;
         }
+    /* T9 (core/runtime/runtime.h): the teardown below drops the lock (a model's
+     * executions finish, its streams drain) while c is on no list; a reset racing
+     * it must not stop the device's workers meanwhile. */
+    d->draining++;
     core_hooks.ctx_fini_locked(c); /* its models, events and streams */
+    core_device_drain_end_locked(d);
     c->next = g_rt.free_ctxs;
     g_rt.free_ctxs = c;
 }

@@ -27,7 +27,8 @@ struct core_device {
     uint32_t worker_base;    /* I: first global worker index */
     uint32_t nworkers;       /* g_rt.lock */
     uint32_t nstreams;       /* g_rt.lock, default streams included */
-    uint32_t draining;       /* stream destroys draining without the lock; g_rt.lock */
+    uint32_t draining;       /* teardowns in progress that drop the lock: stream destroys
+                                draining, context teardowns (T9); g_rt.lock */
     bool discarding;         /* a forced reset or aclFinalize tears the device down: its streams
                                 drop what has not started (a wait that can never be satisfied
                                 would hang it); g_rt.lock */
@@ -83,9 +84,11 @@ aclError core_device_use(struct core_device *d);
 void core_device_unuse(struct core_device *d);
 struct core_ctx *core_ctx_create_locked(struct core_device *d, bool is_default);
 void core_ctx_destroy_locked(struct core_ctx *c);
-/* Wait (lock held, dropped meanwhile) until no stream destroy of d is
- * draining: its workers may stop only then (T1). */
+/* Wait (lock held, dropped meanwhile) until no stream destroy or context
+ * teardown of d is in progress: its workers may stop only then (T9). */
 void core_device_wait_drains_locked(struct core_device *d);
+/* A teardown counted in d->draining is over (lock held): wakes the waiters above. */
+void core_device_drain_end_locked(struct core_device *d);
 /* Everything of a device goes (aclrtResetDeviceForce at count 0, aclFinalize). Lock held. */
 void core_device_teardown_locked(struct core_device *d);
 

@@ -106,6 +106,15 @@
  *      about once in 25 runs before). aclmdlRICaptureEnd does the same before
  *      it reads the lanes (capture_stop_locked): another thread's captured
  *      launch may be under way in a RELAXED capture (capture_end_race).
+ *  T9. A device's workers stop only when no teardown of it is in progress:
+ *      every teardown that drops the lock while the device's work drains (a
+ *      stream destroy, a whole context's teardown: its models' executions, its
+ *      streams) counts itself in core_device.draining, and core_device_unuse
+ *      waits for 0. A context being torn down is on no list (T1), so a racing
+ *      reset of the device's next context saw nothing left and stopped the
+ *      workers under it: its executions never finished, or its streams were
+ *      released to the restarted workers (the fuzzer's
+ *      crash-stream-release-vs-reset-force, list_del on an empty list).
  */
 #ifndef CPUACL_CORE_RUNTIME_RUNTIME_H
 #define CPUACL_CORE_RUNTIME_RUNTIME_H

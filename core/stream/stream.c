@@ -404,6 +404,11 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
     pthread_mutex_lock(&g_rt.lock);
     __atomic_store_n(&s->ctx, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
     sched_worker_release(&s->s);
+    core_device_drain_end_locked(d);
+}
+
+void core_device_drain_end_locked(struct core_device *d)
+{
     if (--d->draining == 0)
         pthread_cond_broadcast(&g_drain_cv);
 }
