@@ -22,17 +22,11 @@ index larger than self, a wrong out shape 161002, naming the operator; an
 index value out of range fails the launch (507015 at synchronisation).
 Skipped (exit 77) without torch."""
 import itertools
-import os
 import random
 import sys
 import unittest
 
-torch = None
-if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
-    try:  # before acl (test_ew_torch.py says why)
-        import torch
-    except ImportError:
-        torch = None
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
@@ -48,22 +42,8 @@ SEED = 2931
 
 
 @unittest.skipIf(torch is None, "torch is not installed")
-class IndexTorch(acltest.StreamCase):
+class IndexTorch(TorchCase):
     runs = 0
-
-    def setUp(self):
-        super().setUp()
-        self.devs = []
-
-    def tearDown(self):
-        for d in self.devs:
-            d.free()
-        super().tearDown()
-
-    def dev(self, t):
-        d = Dev(t)
-        self.devs.append(d)
-        return d
 
     def run_op(self, name, *args):
         ws, ex, ret = nn.get_workspace_size(name, *args)
@@ -71,12 +51,6 @@ class IndexTorch(acltest.StreamCase):
         self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
         IndexTorch.runs += 1
         return acl.rt.synchronize_stream(self.stream)
-
-    def refused(self, name, code, *args):
-        _, _, ret = nn.get_workspace_size(name, *args)
-        msg = acl.get_recent_err_msg()
-        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
-        self.assertIn("aclnn" + name, msg)
 
     def same_bits(self, got, ref, what):
         self.assertEqual(tuple(got.shape), tuple(ref.shape), what)

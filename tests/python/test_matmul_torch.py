@@ -10,16 +10,10 @@ computed in DOUBLE from the inputs as stored and rounded once to out's type; the
 tolerances allow float32 accumulation over k terms. Bad input (NULL, a refused type,
 shapes that do not multiply) gives 161001 / 161002 with a message naming the operator.
 Skipped (exit 77) without torch."""
-import os
 import random
 import unittest
 
-torch = None
-if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
-    try:  # before acl (test_ew_torch.py says why)
-        import torch
-    except ImportError:
-        torch = None
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
@@ -53,22 +47,15 @@ def rand(rng, shape, dtype, lo=-1.0, hi=1.0):
 
 
 @unittest.skipIf(torch is None, "torch (or numpy) is not installed")
-class MatmulVariantsTorch(acltest.StreamCase):
+class MatmulVariantsTorch(TorchCase):
     def setUp(self):
         super().setUp()
-        self.devs, self.scalars = [], []
+        self.scalars = []
 
     def tearDown(self):
-        for d in self.devs:
-            d.free()
         for s in self.scalars:
             nn.destroy_scalar(s)
         super().tearDown()
-
-    def dev(self, t):
-        d = Dev(t)
-        self.devs.append(d)
-        return d
 
     def sc(self, v, dtype=None):
         if v is None:
@@ -76,18 +63,6 @@ class MatmulVariantsTorch(acltest.StreamCase):
         h = scalar(v, dtype)
         self.scalars.append(h)
         return h
-
-    def run_op(self, name, *args):
-        ws, ex, ret = nn.get_workspace_size(name, *args)
-        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
-        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
-        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
-
-    def refused(self, name, code, *args):
-        _, _, ret = nn.get_workspace_size(name, *args)
-        msg = acl.get_recent_err_msg()
-        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
-        self.assertIn("aclnn" + name, msg)
 
     def out_check(self, got, ref, dtype, what):
         check(self, got, ref.to(dtype), what, tol=MMTOL.get(dtype))

@@ -12,17 +12,13 @@ declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). Bad input gives 161001 / 161002 naming the operator. Skipped
 (exit 77) without torch."""
-import os
 import random
 import unittest
 
-torch = None
-if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
-    try:  # before acl (test_ew_torch.py says why)
-        import torch
-        import torch.nn.functional as TF
-    except ImportError:
-        torch = None
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
+
+if torch is not None:
+    import torch.nn.functional as TF
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
@@ -50,33 +46,7 @@ def tol(dtype, summed=True):
 
 
 @unittest.skipIf(torch is None, "torch (or numpy) is not installed")
-class NormTorch(acltest.StreamCase):
-    def setUp(self):
-        super().setUp()
-        self.devs = []
-
-    def tearDown(self):
-        for d in self.devs:
-            d.free()
-        super().tearDown()
-
-    def dev(self, t):
-        d = Dev(t)
-        self.devs.append(d)
-        return d
-
-    def run_op(self, name, *args):
-        ws, ex, ret = nn.get_workspace_size(name, *args)
-        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
-        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
-        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
-
-    def refused(self, name, code, *args):
-        _, _, ret = nn.get_workspace_size(name, *args)
-        msg = acl.get_recent_err_msg()
-        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
-        self.assertIn("aclnn" + name, msg)
-
+class NormTorch(TorchCase):
     def test_softmax_backward(self):
         rng = random.Random(SEED)
         for log in (False, True):

@@ -9,16 +9,10 @@ maximize on and off, momentum, dampening, nesterov and the first step, gradScale
 foundInf, non-contiguous gradients, empty tensors. References in DOUBLE from the inputs as
 stored, rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16 8 times looser.
 Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
-import os
 import random
 import unittest
 
-torch = None
-if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
-    try:  # before acl (test_ew_torch.py says why)
-        import torch
-    except ImportError:
-        torch = None
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
@@ -67,23 +61,15 @@ def torch_sgd(p, g, buf, lr, mom, damp, wd, nesterov, maximize, first):
 
 
 @unittest.skipIf(torch is None, "torch (or numpy) is not installed")
-class OptimTorch(acltest.StreamCase):
+class OptimTorch(TorchCase):
     def setUp(self):
         super().setUp()
-        self.devs = []
         self.lists = []
 
     def tearDown(self):
         for lst in self.lists:
             nn.destroy_tensor_list(lst)
-        for d in self.devs:
-            d.free()
         super().tearDown()
-
-    def dev(self, t):
-        d = Dev(t)
-        self.devs.append(d)
-        return d
 
     def tlist(self, devs):
         """An aclTensorList of new aclTensors over the (contiguous) devices' memory."""
@@ -97,18 +83,6 @@ class OptimTorch(acltest.StreamCase):
         self.assertEqual(ret, 0)
         self.lists.append(lst)
         return lst
-
-    def run_op(self, name, *args):
-        ws, ex, ret = nn.get_workspace_size(name, *args)
-        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
-        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
-        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
-
-    def refused(self, name, code, *args):
-        _, _, ret = nn.get_workspace_size(name, *args)
-        msg = acl.get_recent_err_msg()
-        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
-        self.assertIn("aclnn" + name, msg)
 
     def state(self, rng, shape, dtype):
         p = gen(rng, shape, dtype, special=False)

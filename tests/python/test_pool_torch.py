@@ -14,17 +14,13 @@ the operator. aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, g
 dilation, transposed, every outputMask combination, against autograd of
 torch.nn.functional.conv*d / conv_transpose*d. References are computed in DOUBLE from the
 inputs as stored and rounded once. Skipped (exit 77) without torch."""
-import os
 import random
 import unittest
 
-torch = None
-if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
-    try:  # before acl (test_ew_torch.py says why)
-        import torch
-        import torch.nn.functional as TF
-    except ImportError:
-        torch = None
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
+
+if torch is not None:
+    import torch.nn.functional as TF
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
@@ -53,22 +49,15 @@ def loose(dtype):
 
 
 @unittest.skipIf(torch is None, "torch (or numpy) is not installed")
-class PoolTorch(acltest.StreamCase):
+class PoolTorch(TorchCase):
     def setUp(self):
         super().setUp()
-        self.devs, self.arrays = [], []
+        self.arrays = []
 
     def tearDown(self):
-        for d in self.devs:
-            d.free()
         for a in self.arrays:
             nn.destroy_int_array(a)
         super().tearDown()
-
-    def dev(self, t):
-        d = Dev(t)
-        self.devs.append(d)
-        return d
 
     def ia(self, values):
         a, ret = nn.create_int_array(list(values))

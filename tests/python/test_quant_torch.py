@@ -9,17 +9,11 @@ AscendAntiQuant and DynamicQuant, on seeded random inputs, through acl.nn on a s
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
-import os
 import random
 import struct
 import unittest
 
-torch = None
-if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
-    try:  # before acl (test_ew_torch.py says why)
-        import torch
-    except ImportError:
-        torch = None
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
@@ -59,16 +53,7 @@ def rint_sat(t):
 
 
 @unittest.skipIf(torch is None, "torch (or numpy) is not installed")
-class QuantTorch(acltest.StreamCase):
-    def setUp(self):
-        super().setUp()
-        self.devs = []
-
-    def tearDown(self):
-        for d in self.devs:
-            d.free()
-        super().tearDown()
-
+class QuantTorch(TorchCase):
     def dev(self, t):
         if t is None:
             return None
@@ -78,18 +63,6 @@ class QuantTorch(acltest.StreamCase):
 
     def h(self, t):
         return 0 if t is None else self.dev(t).handle
-
-    def run_op(self, name, *args):
-        ws, ex, ret = nn.get_workspace_size(name, *args)
-        self.assertEqual(ret, 0, "aclnn%s: %d %s" % (name, ret, acl.get_recent_err_msg()))
-        self.assertEqual(nn.launch(name, 0, 0, ex, self.stream), 0)
-        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
-
-    def refused(self, name, code, *args):
-        _, _, ret = nn.get_workspace_size(name, *args)
-        msg = acl.get_recent_err_msg()
-        self.assertEqual(ret, code, "aclnn%s: %d (%s), want %d" % (name, ret, msg, code))
-        self.assertIn("aclnn" + name, msg)
 
     def rand_f(self, rng, shape, lo=-2.0, hi=2.0, dtype=None):
         n = 1

@@ -17,12 +17,7 @@ import random
 import sys
 import unittest
 
-torch = None
-if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
-    try:  # before acl (test_ew_torch.py says why)
-        import torch
-    except ImportError:
-        torch = None
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
@@ -145,26 +140,19 @@ def to_dt(ref, dt):
 
 
 @unittest.skipIf(torch is None, "torch is not installed")
-class ReduceTorch(acltest.StreamCase):
+class ReduceTorch(TorchCase):
     runs = 0
 
     def setUp(self):
         super().setUp()
-        self.devs, self.arrays, self.scalars = [], [], []
+        self.arrays, self.scalars = [], []
 
     def tearDown(self):
-        for d in self.devs:
-            d.free()
         for h in self.arrays:
             nn.destroy_int_array(h)
         for h in self.scalars:
             nn.destroy_scalar(h)
         super().tearDown()
-
-    def dev(self, t):
-        d = Dev(t)
-        self.devs.append(d)
-        return d
 
     def conv(self, args):
         """Python lists as aclIntArrays (destroyed at tearDown)."""

@@ -11,18 +11,14 @@ non-contiguous views (test_ew_torch.view_of), including empty tensors; moves cop
 the results must equal torch's exactly (NaN and -0.0 included) except the sums of the pads'
 backward and the float sequences. Bad input gives 161001 / 161002 with a message naming the
 operator. Skipped (exit 77) without torch."""
-import os
 import random
 import warnings
 import unittest
 
-torch = None
-if os.environ.get("CPUACL_PY_HIDE_NUMPY") != "1":
-    try:  # before acl (test_ew_torch.py says why)
-        import torch
-        import torch.nn.functional as TF
-    except ImportError:
-        torch = None
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
+
+if torch is not None:
+    import torch.nn.functional as TF
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
@@ -58,16 +54,10 @@ def same(case, got, ref, what):
 
 
 @unittest.skipIf(torch is None, "torch (or numpy) is not installed")
-class ShapeTorch(acltest.StreamCase):
+class ShapeTorch(TorchCase):
     def setUp(self):
         super().setUp()
-        self.devs = []
         self.rng = random.Random(SEED)
-
-    def tearDown(self):
-        for d in self.devs:
-            d.free()
-        super().tearDown()
 
     def dev(self, t):
         d = Dev(t)
