@@ -692,15 +692,114 @@ void set_out_1d(Ctx &c, int32_t n, bool one)
     set_out(c, 0, {q, 0});
 }
 
+/* ONNX's auto_pad SAME_UPPER / SAME_LOWER pads [b0, b1, ..., e0, e1, ...] for the spatial dims
+ * `in` with effective kernel sizes `k` (dilation applied) and strides `st`. */
+std::vector<int64_t> same_pads(const std::vector<int64_t> &in, const std::vector<int64_t> &k,
+                               const std::vector<int64_t> &st, bool upper)
+{
+    size_t sp = in.size();
+    std::vector<int64_t> pads(2 * sp);
+    for (size_t i = 0; i < sp; i++) {
+        if (in[i] < 0)
+            refuse("auto_pad SAME needs a known input size");
+        int64_t o = (in[i] + st[i] - 1) / st[i];
+        int64_t tot = std::max<int64_t>((o - 1) * st[i] + k[i] - in[i], 0);
+        int64_t small = tot / 2, big = tot - small;
+        pads[i] = upper ? small : big;
+        pads[sp + i] = upper ? big : small;
+    }
+    return pads;
+}
+
+/* ONNX pads [b0, b1, b2, e0, e1, e2] -> CANN's 3-d [front, back, top, bottom, left, right]. */
+std::vector<int64_t> pads_3d(const std::vector<int64_t> &p)
+{
+    return {p[0], p[3], p[1], p[4], p[2], p[5]};
+}
+
+/* Conv 3-D (5-D X and W) -> Conv3D on NCDHW. */
+void conv_conv3d(Ctx &c)
+{
+    const Shape &x = in_shape(c, 0), &w = in_shape(c, 1);
+    std::vector<int64_t> st{1, 1, 1}, dl{1, 1, 1}, pads(6, 0);
+    get_ints(c, "strides", &st);
+    get_ints(c, "dilations", &dl);
+    get_ints(c, "pads", &pads);
+    if (st.size() != 3 || dl.size() != 3 || pads.size() != 6)
+        refuse("strides, dilations and pads must have one entry a spatial dim");
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    if (ap == "SAME_UPPER" || ap == "SAME_LOWER") {
+        std::vector<int64_t> k(3);
+        for (int i = 0; i < 3; i++)
+            k[i] = (w.dims[2 + i] - 1) * dl[i] + 1;
+        pads = same_pads({x.dims[2], x.dims[3], x.dims[4]}, k, st, ap == "SAME_UPPER");
+    } else if (ap == "VALID") {
+        pads.assign(6, 0);
+    } else if (ap != "NOTSET") {
+        refuse("auto_pad " + ap + " is not supported");
+    }
+    int32_t n = add(c, "Conv3D");
+    attr_ints(c, n, "strides", {1, 1, st[0], st[1], st[2]});
+    attr_ints(c, n, "dilations", {1, 1, dl[0], dl[1], dl[2]});
+    attr_ints(c, n, "pads", pads_3d(pads));
+    attr_i(c, n, "groups", get_i(c, "group", 1));
+    attr_s(c, n, "data_format", "NCDHW");
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "filter", 1);
+    if (has_in(c, 2))
+        connect_in(c, n, "bias", 2);
+    set_out(c, 0, {n, 0});
+}
+
+/* MaxPool / AveragePool 3-D (5-D X) -> MaxPool3D (padding CALCULATED) / AvgPool3D on NCDHW:
+ * explicit pads, ceil_mode and count_include_pad carry over. */
+void conv_pool3d(Ctx &c, bool maxp)
+{
+    const Shape &x = in_shape(c, 0);
+    std::vector<int64_t> k, st{1, 1, 1}, pads(6, 0), dl{1, 1, 1};
+    get_ints(c, "kernel_shape", &k);
+    get_ints(c, "strides", &st);
+    get_ints(c, "pads", &pads);
+    get_ints(c, "dilations", &dl);
+    if (k.size() != 3 || st.size() != 3 || pads.size() != 6 || dl.size() != 3)
+        refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
+    if (dl != std::vector<int64_t>{1, 1, 1})
+        refuse("dilations other than 1 are not supported");
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    if (ap == "SAME_UPPER" || ap == "SAME_LOWER")
+        pads = same_pads({x.dims[2], x.dims[3], x.dims[4]}, k, st, ap == "SAME_UPPER");
+    else if (ap == "VALID")
+        pads.assign(6, 0);
+    else if (ap != "NOTSET")
+        refuse("auto_pad " + ap + " is not supported");
+    bool ceil = get_i(c, "ceil_mode", 0) != 0;
+    int32_t n = add(c, maxp ? "MaxPool3D" : "AvgPool3D");
+    connect_in(c, n, "x", 0);
+    attr_ints(c, n, "ksize", {1, 1, k[0], k[1], k[2]});
+    attr_ints(c, n, "strides", {1, 1, st[0], st[1], st[2]});
+    attr_ints(c, n, "pads", pads_3d(pads));
+    attr_s(c, n, "data_format", "NCDHW");
+    if (maxp) {
+        attr_s(c, n, "padding", "CALCULATED");
+        attr_i(c, n, "ceil_mode", ceil);
+    } else {
+        attr_b(c, n, "ceil_mode", ceil);
+        attr_b(c, n, "count_include_pad", get_i(c, "count_include_pad", 0) != 0);
+    }
+    set_out(c, 0, {n, 0});
+}
+
 /* Conv 1-D and 2-D: ONNX pads [top, left, bottom, right] -> Conv2D [top, bottom, left,
  * right]; 1-D runs as 2-D on [N, C, 1, L] (as_2d). */
 void conv_conv(Ctx &c, const char *cann)
 {
     known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
     const Shape &xs = in_shape(c, 0), &ws = in_shape(c, 1);
+    if (xs.known && xs.dims.size() == 5 && ws.known && ws.dims.size() == 5)
+        return conv_conv3d(c);
     bool one = xs.known && xs.dims.size() == 3 && ws.known && ws.dims.size() == 3;
     if (!one && (!xs.known || xs.dims.size() != 4 || !ws.known || ws.dims.size() != 4))
-        refuse("only 1-D and 2-D convolutions (3-D or 4-D X and W) are supported");
+        refuse("only 1-D, 2-D and 3-D convolutions (3-D, 4-D or 5-D X and W) are supported");
     Shape x = xs, w = ws;
     if (one) {
         x.dims.insert(x.dims.begin() + 2, 1);
@@ -719,16 +818,9 @@ void conv_conv(Ctx &c, const char *cann)
         refuse("strides, dilations and pads must have one entry a spatial dim");
     std::string ap = get_s(c, "auto_pad", "NOTSET");
     if (ap == "SAME_UPPER" || ap == "SAME_LOWER") {
-        for (int i = 0; i < 2; i++) {
-            int64_t in = x.dims[2 + i], k = (w.dims[2 + i] - 1) * dl[i] + 1;
-            if (in < 0)
-                refuse("auto_pad SAME needs a known input size");
-            int64_t o = (in + st[i] - 1) / st[i];
-            int64_t tot = std::max<int64_t>((o - 1) * st[i] + k - in, 0);
-            int64_t small = tot / 2, big = tot - small;
-            pads[i] = ap == "SAME_UPPER" ? small : big;
-            pads[2 + i] = ap == "SAME_UPPER" ? big : small;
-        }
+        std::vector<int64_t> k{(w.dims[2] - 1) * dl[0] + 1, (w.dims[3] - 1) * dl[1] + 1};
+        std::vector<int64_t> p = same_pads({x.dims[2], x.dims[3]}, k, st, ap == "SAME_UPPER");
+        pads = {p[0], p[1], p[2], p[3]};
     } else if (ap == "VALID") {
         pads = {0, 0, 0, 0};
     } else if (ap != "NOTSET") {
@@ -748,7 +840,8 @@ void conv_conv(Ctx &c, const char *cann)
     set_out_1d(c, n, one);
 }
 
-/* MaxPool / AveragePool 2-D: CANN's pools pad VALID or TF's SAME only. */
+/* MaxPool / AveragePool 1-D and 2-D: CANN's 2-d pools pad VALID or TF's SAME only; 3-D goes
+ * to conv_pool3d. */
 void conv_pool(Ctx &c, const char *cann)
 {
     bool maxp = !std::strcmp(cann, "MaxPool");
@@ -760,9 +853,11 @@ void conv_pool(Ctx &c, const char *cann)
             c, {"auto_pad", "ceil_mode", "count_include_pad", "kernel_shape", "pads", "strides"});
     only_outputs(c, 1, "the Indices output");
     const Shape &xs = in_shape(c, 0);
+    if (xs.known && xs.dims.size() == 5)
+        return conv_pool3d(c, maxp);
     bool one = xs.known && xs.dims.size() == 3;
     if (!xs.known || (xs.dims.size() != 4 && !one))
-        refuse("only 1-D and 2-D pooling (3-D or 4-D X) is supported");
+        refuse("only 1-D, 2-D and 3-D pooling (3-D, 4-D or 5-D X) is supported");
     Shape x = xs;
     if (one)
         x.dims.insert(x.dims.begin() + 2, 1);

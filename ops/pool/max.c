@@ -52,8 +52,8 @@ aclnnStatus aclnnMaxPoolGetWorkspaceSize(const aclTensor *self, const aclIntArra
         p4[0] = p4[2] = p2[0];
         p4[1] = p4[3] = p2[1];
     }
-    return ops_pool2d_build(op, self, out, true, k, s, p4, d, ceilMode != 0, false, 0,
-                            workspaceSize, executor);
+    return ops_pool_build(op, 2, self, out, true, k, s, p4, d, ceilMode != 0, false, 0,
+                          workspaceSize, executor);
 }
 
 /* The windowed max poolings with indices or a mask: forward (gy NULL, ind the output

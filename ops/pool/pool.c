@@ -2,7 +2,7 @@
 /*
  * The pooling room's one implementation (pool_pvt.h): windows over 1 to 3
  * spatial dims, max (with flat indices or CANN's bit mask) and average, the
- * gradients of both, adaptive windows; and ops_pool2d_build (pool.h), which
+ * gradients of both, adaptive windows; and ops_pool_build (pool.h), which
  * ops/proto/nn.c uses for GE's MaxPool/AvgPool.
  *
  *  PL1. A tensor is [planes..., spatial...]: the 1 or 2 leading dims are
@@ -520,21 +520,23 @@ aclnnStatus pool_global(const char *op, enum pool_kind kind, unsigned dt_mask,
     return pool_build(&s, workspaceSize, executor);
 }
 
-aclnnStatus ops_pool2d_build(const char *op, const aclTensor *self, aclTensor *out, bool is_max,
-                             const int64_t k[2], const int64_t s[2], const int64_t pads[4],
-                             const int64_t dil[2], bool ceil, bool count_include_pad,
-                             int64_t divisor, uint64_t *workspaceSize, aclOpExecutor **executor)
+aclnnStatus ops_pool_build(const char *op, int sp, const aclTensor *self, aclTensor *out,
+                           bool is_max, const int64_t *k, const int64_t *s, const int64_t *pads,
+                           const int64_t *dil, bool ceil, bool count_include_pad, int64_t divisor,
+                           uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    struct pool_spec sp =
-        pool_spec_of(op, is_max ? POOL_MAX : POOL_AVG, 2,
+    if (sp < 1 || sp > 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %d spatial dims, expected 1 to 3", op, sp);
+    struct pool_spec ps =
+        pool_spec_of(op, is_max ? POOL_MAX : POOL_AVG, sp,
                      is_max ? OPS_DT_MaxPool : OPS_DT_AvgPool2d, self, NULL, out, NULL);
-    sp.ceil = ceil, sp.include_pad = count_include_pad, sp.divisor = divisor;
-    for (int i = 0; i < 2; i++)
-        sp.k[i] = k[i], sp.s[i] = s[i], sp.plo[i] = pads[i], sp.phi[i] = pads[i + 2],
-        sp.d[i] = dil[i];
-    for (int i = 0; i < 2; i++)
-        if (k[i] < 1 || s[i] < 1 || dil[i] < 1 || pads[i] < 0 || pads[i + 2] < 0)
+    ps.ceil = ceil, ps.include_pad = count_include_pad, ps.divisor = divisor;
+    for (int i = 0; i < sp; i++) {
+        if (k[i] < 1 || s[i] < 1 || dil[i] < 1 || pads[i] < 0 || pads[i + sp] < 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: kernel, strides and dilations must be >= 1, pads >= 0", op);
-    return pool_build(&sp, workspaceSize, executor);
+        ps.k[i] = k[i], ps.s[i] = s[i], ps.plo[i] = pads[i], ps.phi[i] = pads[i + sp];
+        ps.d[i] = dil[i];
+    }
+    return pool_build(&ps, workspaceSize, executor);
 }

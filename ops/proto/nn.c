@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ops/proto/nn.c: neural-network types of the table: SoftmaxV2,
- * LogSoftmaxV2, LayerNorm, RmsNorm, Conv2D, MaxPool and AvgPool. Conv2D and the pools take NCHW or
- * NHWC data (data_format): the kernels of ops/ work on NCHW, so an NHWC operand is handed over as
- * an NCHW view (strides, no copy); Conv2D's filter is read in the layout its description names
- * (NCHW, NHWC or HWCN).
+ * LogSoftmaxV2, LayerNorm, RmsNorm, Conv2D, Conv3D, MaxPool, AvgPool, MaxPool3D and AvgPool3D.
+ * The convolutions and pools take channels-first or channels-last data (data_format NCHW / NHWC,
+ * NCDHW / NDHWC): the kernels of ops/ work channels-first, so a channels-last operand is handed
+ * over as a channels-first view (strides, no copy); the filter is read in the layout its
+ * description names (NCHW, NHWC or HWCN; NCDHW or NDHWC).
  */
 #include <string.h>
 
@@ -156,84 +157,90 @@ enum proto_status proto_build_layer_norm(const struct proto_op *op, struct proto
 
 /* ---- layouts ---------------------------------------------------------------------------- */
 
-/* Positions of C, H and W for the data_format attribute (NCHW or NHWC). */
-static enum proto_status data_layout(struct proto_op *op, int *c, int *h, int *w)
+/* Positions of N, C and the sp spatial dims (outermost first) for the data_format attribute:
+ * channels first (NCHW, NCDHW) or last (NHWC, NDHWC). */
+static enum proto_status data_layout(struct proto_op *op, int sp, int *pos)
 {
     const char *fmt = proto_attr_s(op, "data_format");
-    bool nchw = !strcmp(fmt, "NCHW");
-    if (!nchw && strcmp(fmt, "NHWC"))
-        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected NCHW or NHWC",
-                          fmt);
-    *c = nchw ? 1 : 3;
-    *h = nchw ? 2 : 1;
-    *w = nchw ? 3 : 2;
+    const char *first = sp == 3 ? "NCDHW" : "NCHW", *last = sp == 3 ? "NDHWC" : "NHWC";
+    bool cf = !strcmp(fmt, first);
+    if (!cf && strcmp(fmt, last))
+        return proto_fail(op, PROTO_ATTR, "attribute data_format is '%s', expected %s or %s", fmt,
+                          first, last);
+    pos[0] = 0;
+    pos[1] = cf ? 1 : sp + 1;
+    for (int i = 0; i < sp; i++)
+        pos[2 + i] = cf ? 2 + i : 1 + i;
     return PROTO_OK;
 }
 
-/* A list attribute of exactly 4 values. */
-static enum proto_status four(struct proto_op *op, const char *name, int64_t *v)
+/* A list attribute of exactly n values. */
+static enum proto_status list_n(struct proto_op *op, const char *name, size_t n, int64_t *v)
 {
     const struct proto_attr *a = proto_attr(op, name);
-    if (a->n != 4)
-        return proto_fail(op, PROTO_ATTR, "attribute %s has %zu values, expected 4", name, a->n);
-    memcpy(v, a->ints, 4 * sizeof(int64_t));
+    if (a->n != n)
+        return proto_fail(op, PROTO_ATTR, "attribute %s has %zu values, expected %zu", name, a->n,
+                          n);
+    memcpy(v, a->ints, n * sizeof(int64_t));
     return PROTO_OK;
 }
 
-/* The NCHW view (dims, strides) of a contiguous 4-D value whose dims are in
- * layout (n, c, h, w) = positions. */
-static void nchw_view(const int64_t *dims, int pn, int pc, int ph, int pw, int64_t *vd, int64_t *vs)
+/* The channels-first view (dims, strides) of a contiguous nd-dim value whose dims
+ * (N, C, spatial...) sit at positions pos. */
+static void cf_view(const int64_t *dims, int nd, const int *pos, int64_t *vd, int64_t *vs)
 {
-    int64_t st[4], s = 1;
-    for (int i = 3; i >= 0; i--) {
+    int64_t st[5], s = 1;
+    for (int i = nd - 1; i >= 0; i--) {
         st[i] = s;
         s *= dims[i];
     }
-    const int pos[4] = {pn, pc, ph, pw};
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < nd; i++) {
         vd[i] = dims[pos[i]];
         vs[i] = st[pos[i]];
     }
 }
 
-/* ---- Conv2D --------------------------------------------------------------------------- */
+/* ---- Conv2D, Conv3D --------------------------------------------------------------------- */
 
-/* Filter positions of (out channels, in channels, kh, kw) for its format. */
-static void filter_layout(aclFormat f, int *po, int *pi, int *ph, int *pw)
+/* Filter positions of (out channels, in channels, spatial...) for its format: NCHW, NHWC or
+ * HWCN (2-d), NCDHW or NDHWC (3-d). */
+static void filter_layout(aclFormat f, int sp, int *pos)
 {
-    if (f == ACL_FORMAT_NHWC)
-        *po = 0, *ph = 1, *pw = 2, *pi = 3;
-    else if (f == ACL_FORMAT_HWCN)
-        *ph = 0, *pw = 1, *pi = 2, *po = 3;
-    else
-        *po = 0, *pi = 1, *ph = 2, *pw = 3;
+    bool last = f == ACL_FORMAT_NHWC || f == ACL_FORMAT_NDHWC, hwcn = f == ACL_FORMAT_HWCN;
+    pos[0] = hwcn ? sp + 1 : 0;
+    pos[1] = hwcn ? sp : last ? sp + 1 : 1;
+    for (int i = 0; i < sp; i++)
+        pos[2 + i] = hwcn ? i : last ? 1 + i : 2 + i;
 }
 
+/* The geometry of a convolution: pads are (before, after) pairs per spatial dim, as Conv2D's
+ * [top, bottom, left, right] and Conv3D's [front, back, top, bottom, left, right]. */
 struct conv_geom {
-    int c, h, w;
-    int64_t st[4], pd[4], dl[4], groups;
+    int sp, nd, pos[5];
+    int64_t st[5], pd[6], dl[5], groups;
 };
 
-static enum proto_status conv_geom(struct proto_op *op, struct conv_geom *g)
+static enum proto_status conv_geom(struct proto_op *op, int sp, struct conv_geom *g)
 {
-    enum proto_status st = data_layout(op, &g->c, &g->h, &g->w);
-    if (st || (st = four(op, "strides", g->st)) || (st = four(op, "pads", g->pd)) ||
-        (st = four(op, "dilations", g->dl)))
+    g->sp = sp, g->nd = sp + 2;
+    enum proto_status st = data_layout(op, sp, g->pos);
+    if (st || (st = list_n(op, "strides", g->nd, g->st)) ||
+        (st = list_n(op, "pads", 2 * sp, g->pd)) || (st = list_n(op, "dilations", g->nd, g->dl)))
         return st;
     g->groups = proto_attr_i(op, "groups");
     return PROTO_OK;
 }
 
-enum proto_status proto_infer_conv2d(struct proto_op *op)
+static enum proto_status infer_conv(struct proto_op *op, int sp)
 {
     struct conv_geom g;
-    enum proto_status st = conv_geom(op, &g);
+    enum proto_status st = conv_geom(op, sp, &g);
     if (st)
         return st;
     const struct core_op_val *x = &op->in[0], *f = &op->in[1];
     char s1[96], s2[96];
-    if (x->nd != 4 || f->nd != 4)
-        return proto_fail(op, PROTO_INPUT, "x and filter must be 4-D (got %s and %s)",
+    if (x->nd != g.nd || f->nd != g.nd)
+        return proto_fail(op, PROTO_INPUT, "x and filter must be %d-D (got %s and %s)", g.nd,
                           proto_shape_str(s1, sizeof(s1), x), proto_shape_str(s2, sizeof(s2), f));
     if ((st = proto_same_dtype(op, 0, 2)))
         return st;
@@ -243,59 +250,77 @@ enum proto_status proto_infer_conv2d(struct proto_op *op)
                           "supported");
     if (proto_attr_i(op, "offset_x") != 0)
         return proto_fail(op, PROTO_UNSUPPORTED, "attribute offset_x must be 0");
-    int po, pi, ph, pw;
-    filter_layout(f->format, &po, &pi, &ph, &pw);
-    int64_t cin = x->dims[g.c], cout = f->dims[po], kh = f->dims[ph], kw = f->dims[pw];
-    if (g.groups < 1 || cin % g.groups || cout % g.groups || f->dims[pi] * g.groups != cin)
+    int fp[5];
+    filter_layout(f->format, sp, fp);
+    int64_t cin = x->dims[g.pos[1]], cout = f->dims[fp[0]];
+    if (g.groups < 1 || cin % g.groups || cout % g.groups || f->dims[fp[1]] * g.groups != cin)
         return proto_fail(op, PROTO_INPUT, "filter %s does not fit input %s with groups %lld",
                           proto_shape_str(s1, sizeof(s1), f), proto_shape_str(s2, sizeof(s2), x),
                           (long long)g.groups);
-    if (g.st[g.h] < 1 || g.st[g.w] < 1 || g.dl[g.h] < 1 || g.dl[g.w] < 1 || g.pd[0] < 0 ||
-        g.pd[1] < 0 || g.pd[2] < 0 || g.pd[3] < 0)
-        return proto_fail(op, PROTO_ATTR, "strides and dilations must be >= 1, pads >= 0");
-    if (g.pd[0] != g.pd[1] || g.pd[2] != g.pd[3])
-        return proto_fail(op, PROTO_UNSUPPORTED,
-                          "pads [%lld, %lld, %lld, %lld]: only equal top/bottom and left/right "
-                          "pads are supported",
-                          (long long)g.pd[0], (long long)g.pd[1], (long long)g.pd[2],
-                          (long long)g.pd[3]);
-    int64_t oh = (x->dims[g.h] + g.pd[0] + g.pd[1] - g.dl[g.h] * (kh - 1) - 1) / g.st[g.h] + 1;
-    int64_t ow = (x->dims[g.w] + g.pd[2] + g.pd[3] - g.dl[g.w] * (kw - 1) - 1) / g.st[g.w] + 1;
-    if (oh <= 0 || ow <= 0)
-        return proto_fail(op, PROTO_INPUT, "the filter %s is larger than the padded input %s",
-                          proto_shape_str(s1, sizeof(s1), f), proto_shape_str(s2, sizeof(s2), x));
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    o->dims[g.pos[1]] = cout;
+    for (int i = 0; i < sp; i++) {
+        int d = g.pos[2 + i];
+        int64_t lo = g.pd[2 * i], hi = g.pd[2 * i + 1];
+        if (g.st[d] < 1 || g.dl[d] < 1 || lo < 0 || hi < 0)
+            return proto_fail(op, PROTO_ATTR, "strides and dilations must be >= 1, pads >= 0");
+        if (lo != hi)
+            return proto_fail(op, PROTO_UNSUPPORTED,
+                              "pads %lld and %lld of spatial dim %d: only equal pads before and "
+                              "after are supported",
+                              (long long)lo, (long long)hi, i);
+        int64_t n = (x->dims[d] + lo + hi - g.dl[d] * (f->dims[fp[2 + i]] - 1) - 1) / g.st[d] + 1;
+        if (n <= 0)
+            return proto_fail(op, PROTO_INPUT, "the filter %s is larger than the padded input %s",
+                              proto_shape_str(s1, sizeof(s1), f),
+                              proto_shape_str(s2, sizeof(s2), x));
+        o->dims[d] = n;
+    }
     const struct core_op_val *bias = proto_in(op, 2);
     if (bias && (bias->nd != 1 || bias->dims[0] != cout))
         return proto_fail(op, PROTO_INPUT, "bias must be [%lld], got %s", (long long)cout,
                           proto_shape_str(s1, sizeof(s1), bias));
-    struct core_op_val *o = &op->out[0];
-    proto_out_like(o, x, x->dtype);
-    o->dims[g.c] = cout;
-    o->dims[g.h] = oh;
-    o->dims[g.w] = ow;
     return PROTO_OK;
 }
 
-enum proto_status proto_build_conv2d(const struct proto_op *op, struct proto_plan_builder *b)
+enum proto_status proto_infer_conv2d(struct proto_op *op)
+{
+    return infer_conv(op, 2);
+}
+
+enum proto_status proto_infer_conv3d(struct proto_op *op)
+{
+    return infer_conv(op, 3);
+}
+
+/* aclnnConvolution on channels-first views of x, filter and y. */
+static enum proto_status build_conv(const struct proto_op *op, struct proto_plan_builder *b, int sp)
 {
     struct conv_geom g;
-    conv_geom((struct proto_op *)op, &g);
+    conv_geom((struct proto_op *)op, sp, &g);
     const struct core_op_val *x = &op->in[0], *f = &op->in[1], *y = &op->out[0];
-    int po, pi, ph, pw;
-    filter_layout(f->format, &po, &pi, &ph, &pw);
-    int64_t xd[4], xs[4], fd[4], fs[4], yd[4], ys[4];
-    nchw_view(x->dims, 0, g.c, g.h, g.w, xd, xs);
-    nchw_view(f->dims, po, pi, ph, pw, fd, fs);
-    nchw_view(y->dims, 0, g.c, g.h, g.w, yd, ys);
-    int64_t s2[2] = {g.st[g.h], g.st[g.w]}, p2[2] = {g.pd[0], g.pd[2]};
-    int64_t d2[2] = {g.dl[g.h], g.dl[g.w]}, z2[2] = {0, 0};
-    aclIntArray *sv = aclCreateIntArray(s2, 2), *pv = aclCreateIntArray(p2, 2),
-                *dv = aclCreateIntArray(d2, 2), *zv = aclCreateIntArray(z2, 2);
+    int fp[5];
+    filter_layout(f->format, sp, fp);
+    int64_t xd[5], xs[5], fd[5], fs[5], yd[5], ys[5];
+    cf_view(x->dims, g.nd, g.pos, xd, xs);
+    cf_view(f->dims, g.nd, fp, fd, fs);
+    cf_view(y->dims, g.nd, g.pos, yd, ys);
+    int64_t sv3[3], pv3[3], dv3[3], zv3[3] = {0, 0, 0};
+    for (int i = 0; i < sp; i++) {
+        sv3[i] = g.st[g.pos[2 + i]];
+        pv3[i] = g.pd[2 * i];
+        dv3[i] = g.dl[g.pos[2 + i]];
+    }
+    aclIntArray *sv = aclCreateIntArray(sv3, (uint64_t)sp),
+                *pv = aclCreateIntArray(pv3, (uint64_t)sp),
+                *dv = aclCreateIntArray(dv3, (uint64_t)sp),
+                *zv = aclCreateIntArray(zv3, (uint64_t)sp);
     aclTensor *bias = proto_in(op, 2) ? proto_operand(b, PIN(2)) : NULL;
     enum proto_status ps = PROTO_STEP(
-        b, aclnnConvolutionGetWorkspaceSize, proto_tensor(b, PIN(0), x->dtype, xd, 4, xs),
-        proto_tensor(b, PIN(1), f->dtype, fd, 4, fs), bias, sv, pv, dv, false, zv, g.groups,
-        proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), 0);
+        b, aclnnConvolutionGetWorkspaceSize, proto_tensor(b, PIN(0), x->dtype, xd, g.nd, xs),
+        proto_tensor(b, PIN(1), f->dtype, fd, g.nd, fs), bias, sv, pv, dv, false, zv, g.groups,
+        proto_tensor(b, POUT(op, 0), y->dtype, yd, g.nd, ys), 0);
     aclDestroyIntArray(sv);
     aclDestroyIntArray(pv);
     aclDestroyIntArray(dv);
@@ -303,87 +328,184 @@ enum proto_status proto_build_conv2d(const struct proto_op *op, struct proto_pla
     return ps;
 }
 
-/* ---- MaxPool, AvgPool ------------------------------------------------------------------ */
+enum proto_status proto_build_conv2d(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_conv(op, b, 2);
+}
 
+enum proto_status proto_build_conv3d(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_conv(op, b, 3);
+}
+
+/* ---- MaxPool, AvgPool, MaxPool3D, AvgPool3D ---------------------------------------------- */
+
+/* The windows of a pooling, per spatial dim: kernel, stride, pads before (lo) and after (hi),
+ * dilation; the output size follows (pool_out). */
 struct pool_geom {
-    int c, h, w;
-    bool same;
-    int64_t k[4], s[4];
+    int sp, nd, pos[5];
+    int64_t k[3], s[3], lo[3], hi[3], dl[3];
+    bool ceil, include_pad;
+    int64_t divisor;
 };
 
-static enum proto_status pool_geom(struct proto_op *op, struct pool_geom *g)
+/* ksize / strides of a pool: sp values (the spatial dims) or nd values in data_format's order
+ * with 1 on N and C. */
+static enum proto_status pool_list(struct proto_op *op, const struct pool_geom *g, const char *name,
+                                   int64_t *v)
 {
-    enum proto_status st = data_layout(op, &g->c, &g->h, &g->w);
-    if (st || (st = four(op, "ksize", g->k)) || (st = four(op, "strides", g->s)))
-        return st;
-    const char *pad = proto_attr_s(op, "padding");
-    g->same = !strcmp(pad, "SAME");
-    if (!g->same && strcmp(pad, "VALID"))
-        return proto_fail(op, PROTO_ATTR, "attribute padding is '%s', expected SAME or VALID", pad);
-    if (g->k[0] != 1 || g->k[g->c] != 1 || g->s[0] != 1 || g->s[g->c] != 1 || g->k[g->h] < 1 ||
-        g->k[g->w] < 1 || g->s[g->h] < 1 || g->s[g->w] < 1)
-        return proto_fail(op, PROTO_ATTR,
-                          "ksize and strides must be 1 on N and C and positive on H and W (%s)",
+    const struct proto_attr *a = proto_attr(op, name);
+    bool full = a->n == (size_t)g->nd;
+    if (!full && a->n != (size_t)g->sp)
+        return proto_fail(op, PROTO_ATTR, "attribute %s has %zu values, expected %d or %d", name,
+                          a->n, g->sp, g->nd);
+    if (full && (a->ints[0] != 1 || a->ints[g->pos[1]] != 1))
+        return proto_fail(op, PROTO_ATTR, "attribute %s must be 1 on N and C (%s)", name,
                           proto_attr_s(op, "data_format"));
+    for (int i = 0; i < g->sp; i++)
+        if ((v[i] = full ? a->ints[g->pos[2 + i]] : a->ints[i]) < 1)
+            return proto_fail(op, PROTO_ATTR, "attribute %s must be positive on the spatial dims",
+                              name);
     return PROTO_OK;
+}
+
+/* Padding "SAME": TF's pads (the smaller half before), the output ceil(in / stride). */
+static void same_pads(struct pool_geom *g, const struct core_op_val *x)
+{
+    for (int i = 0; i < g->sp; i++) {
+        int64_t n = x->dims[g->pos[2 + i]], o = (n + g->s[i] - 1) / g->s[i];
+        int64_t tot = (o - 1) * g->s[i] + g->dl[i] * (g->k[i] - 1) + 1 - n;
+        if (tot < 0)
+            tot = 0;
+        g->lo[i] = tot / 2;
+        g->hi[i] = tot - tot / 2;
+    }
+}
+
+/* The geometry of MaxPool / AvgPool (2-d, padding SAME or VALID) and of MaxPool3D (padding
+ * SAME, VALID or CALCULATED with pads) / AvgPool3D (pads) on x. */
+static enum proto_status pool_geom(struct proto_op *op, int sp, struct pool_geom *g)
+{
+    const struct core_op_val *x = &op->in[0];
+    char s1[96];
+    memset(g, 0, sizeof(*g));
+    g->sp = sp, g->nd = sp + 2;
+    if (x->nd != g->nd)
+        return proto_fail(op, PROTO_INPUT, "x must be %d-D, got %s", g->nd,
+                          proto_shape_str(s1, sizeof(s1), x));
+    enum proto_status st = data_layout(op, sp, g->pos);
+    if (st || (st = pool_list(op, g, "ksize", g->k)) || (st = pool_list(op, g, "strides", g->s)))
+        return st;
+    for (int i = 0; i < sp; i++)
+        g->dl[i] = 1;
+    const char *type = op->def->type;
+    bool avg3 = !strcmp(type, "AvgPool3D"), max3 = !strcmp(type, "MaxPool3D");
+    const char *pad = avg3 ? "CALCULATED" : proto_attr_s(op, "padding");
+    bool same = !strcmp(pad, "SAME"), calc = !strcmp(pad, "CALCULATED") && (avg3 || max3);
+    if (!same && !calc && strcmp(pad, "VALID"))
+        return proto_fail(op, PROTO_ATTR, "attribute padding is '%s', expected SAME, VALID%s", pad,
+                          max3 ? " or CALCULATED" : "");
+    if (max3) {
+        const struct proto_attr *d = proto_attr(op, "dilation");
+        for (size_t i = 0; i < d->n; i++)
+            if (d->ints[i] != 1)
+                return proto_fail(op, PROTO_UNSUPPORTED, "attribute dilation must be all 1");
+        g->ceil = proto_attr_i(op, "ceil_mode") != 0;
+    }
+    if (avg3) {
+        g->ceil = proto_attr_i(op, "ceil_mode") != 0;
+        g->include_pad = proto_attr_i(op, "count_include_pad") != 0;
+        g->divisor = proto_attr_i(op, "divisor_override");
+    }
+    if (same) {
+        same_pads(g, x);
+        g->ceil = false;
+    } else if (calc) {
+        int64_t p[6];
+        if ((st = list_n(op, "pads", 6, p)))
+            return st;
+        for (int i = 0; i < sp; i++) {
+            g->lo[i] = p[2 * i], g->hi[i] = p[2 * i + 1];
+            if (g->lo[i] < 0 || g->hi[i] < 0)
+                return proto_fail(op, PROTO_ATTR, "attribute pads must be >= 0");
+        }
+    } else {
+        g->ceil = false;
+    }
+    return PROTO_OK;
+}
+
+/* Output sizes of the windows (PL4 of ops/pool/pool.c for ceil mode). */
+static enum proto_status pool_out(struct proto_op *op, const struct pool_geom *g)
+{
+    const struct core_op_val *x = &op->in[0];
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    for (int i = 0; i < g->sp; i++) {
+        int d = g->pos[2 + i];
+        int64_t n = x->dims[d], span = n + g->lo[i] + g->hi[i] - g->dl[i] * (g->k[i] - 1) - 1;
+        if (span < 0)
+            return proto_fail(op, PROTO_INPUT, "window %lld is larger than the padded input %lld",
+                              (long long)g->k[i], (long long)(n + g->lo[i] + g->hi[i]));
+        int64_t m = (span + (g->ceil ? g->s[i] - 1 : 0)) / g->s[i] + 1;
+        if (g->ceil && (m - 1) * g->s[i] >= n + g->lo[i])
+            m--;
+        o->dims[d] = m;
+    }
+    return PROTO_OK;
+}
+
+static enum proto_status infer_pool(struct proto_op *op, int sp)
+{
+    struct pool_geom g;
+    enum proto_status st = pool_geom(op, sp, &g);
+    return st ? st : pool_out(op, &g);
 }
 
 enum proto_status proto_infer_pool(struct proto_op *op)
 {
-    const struct core_op_val *x = &op->in[0];
-    char s1[96];
-    if (x->nd != 4)
-        return proto_fail(op, PROTO_INPUT, "x must be 4-D, got %s",
-                          proto_shape_str(s1, sizeof(s1), x));
-    struct pool_geom g;
-    enum proto_status st = pool_geom(op, &g);
-    if (st)
-        return st;
-    struct core_op_val *o = &op->out[0];
-    proto_out_like(o, x, x->dtype);
-    const int pos[2] = {g.h, g.w};
-    for (int i = 0; i < 2; i++) {
-        int d = pos[i];
-        int64_t n = x->dims[d];
-        if (!g.same && n < g.k[d])
-            return proto_fail(op, PROTO_INPUT, "window %lld is larger than the input %lld (VALID)",
-                              (long long)g.k[d], (long long)n);
-        o->dims[d] = g.same ? (n + g.s[d] - 1) / g.s[d] : (n - g.k[d]) / g.s[d] + 1;
-    }
-    return PROTO_OK;
+    return infer_pool(op, 2);
 }
 
-static enum proto_status build_pool(const struct proto_op *op, struct proto_plan_builder *b,
+enum proto_status proto_infer_pool3d(struct proto_op *op)
+{
+    return infer_pool(op, 3);
+}
+
+static enum proto_status build_pool(const struct proto_op *op, struct proto_plan_builder *b, int sp,
                                     bool is_max)
 {
     struct pool_geom g;
-    pool_geom((struct proto_op *)op, &g);
+    pool_geom((struct proto_op *)op, sp, &g);
     const struct core_op_val *x = &op->in[0], *y = &op->out[0];
-    int64_t k[2] = {g.k[g.h], g.k[g.w]}, s[2] = {g.s[g.h], g.s[g.w]};
-    int64_t pads[4] = {0, 0, 0, 0}, dil[2] = {1, 1};
-    const int pos[2] = {g.h, g.w};
-    for (int i = 0; g.same && i < 2; i++) {
-        int64_t tot = (y->dims[pos[i]] - 1) * s[i] + k[i] - x->dims[pos[i]];
-        if (tot < 0)
-            tot = 0;
-        pads[i] = tot / 2;           /* top / left */
-        pads[2 + i] = tot - tot / 2; /* bottom / right */
-    }
-    int64_t xd[4], xs[4], yd[4], ys[4];
-    nchw_view(x->dims, 0, g.c, g.h, g.w, xd, xs);
-    nchw_view(y->dims, 0, g.c, g.h, g.w, yd, ys);
-    return PROTO_STEP(b, ops_pool2d_build, op->def->type,
-                      proto_tensor(b, PIN(0), x->dtype, xd, 4, xs),
-                      proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys), is_max, k, s, pads, dil,
-                      false, false, 0);
+    int64_t pads[6];
+    for (int i = 0; i < sp; i++)
+        pads[i] = g.lo[i], pads[sp + i] = g.hi[i];
+    int64_t xd[5], xs[5], yd[5], ys[5];
+    cf_view(x->dims, g.nd, g.pos, xd, xs);
+    cf_view(y->dims, g.nd, g.pos, yd, ys);
+    return PROTO_STEP(b, ops_pool_build, op->def->type, sp,
+                      proto_tensor(b, PIN(0), x->dtype, xd, g.nd, xs),
+                      proto_tensor(b, POUT(op, 0), y->dtype, yd, g.nd, ys), is_max, g.k, g.s, pads,
+                      g.dl, g.ceil, g.include_pad, g.divisor);
 }
 
 enum proto_status proto_build_max_pool(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    return build_pool(op, b, true);
+    return build_pool(op, b, 2, true);
 }
 
 enum proto_status proto_build_avg_pool(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    return build_pool(op, b, false);
+    return build_pool(op, b, 2, false);
+}
+
+enum proto_status proto_build_max_pool3d(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_pool(op, b, 3, true);
+}
+
+enum proto_status proto_build_avg_pool3d(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_pool(op, b, 3, false);
 }
