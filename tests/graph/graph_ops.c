@@ -4,13 +4,15 @@
  * of all_ops.h inside a graph against a host reference (Sub, Div, RealDiv,
  * Sigmoid, Tanh, Exp, Sqrt, Cast, MatMul with bias and transpose, BatchMatMul
  * with adj, LayerNorm with its three outputs, ReduceSum/ReduceMean,
- * Transpose, Reshape, ConcatV2, MaxPool SAME, AvgPool VALID, BiasAdd NHWC),
+ * Transpose, Reshape, ConcatV2, MaxPool SAME, AvgPool VALID, BiasAdd NHWC, Conv3D,
+ * MaxPool3D and AvgPool3D on NDHWC),
  * outputs that are a Data or a Const, independent branches on several lanes,
  * the memory plan's buffer reuse, and many runs of one graph from two
  * threads on their own streams.
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,7 +170,8 @@ static void test_elementwise(void)
     float idv[6];
     fill(xv, 6, 0.4, 1.1);
     fill(yv, 6, -0.3, -2.05);
-    cpuaclGeTensor in[2] = {tdesc(ACL_FLOAT, 2, d, xv, sizeof xv), tdesc(ACL_FLOAT, 2, d, yv, sizeof yv)};
+    cpuaclGeTensor in[2] = {tdesc(ACL_FLOAT, 2, d, xv, sizeof xv),
+                            tdesc(ACL_FLOAT, 2, d, yv, sizeof yv)};
     cpuaclGeTensor out[8];
     for (int i = 0; i < 7; i++)
         out[i] = tdesc(ACL_FLOAT, 2, d, r[i], sizeof r[i]);
@@ -220,10 +223,12 @@ static void test_matmul(void)
     OKGE(cpuaclGeGraphSetOutputs(g, (int32_t[]){mm, bmm}, (int32_t[]){0, 0}, 2));
     float av[6], bv[12], cv[12], dv[24], r1[8], r2[16];
     fill(av, 6, 0.5, 1), fill(bv, 12, -0.25, -1), fill(cv, 12, 0.3, 0.5), fill(dv, 24, 0.2, 1);
-    cpuaclGeTensor in[4] = {tdesc(ACL_FLOAT, 2, ad, av, sizeof av), tdesc(ACL_FLOAT, 2, bd, bv, sizeof bv),
-                            tdesc(ACL_FLOAT, 3, cd, cv, sizeof cv), tdesc(ACL_FLOAT, 3, dd, dv, sizeof dv)};
+    cpuaclGeTensor in[4] = {
+        tdesc(ACL_FLOAT, 2, ad, av, sizeof av), tdesc(ACL_FLOAT, 2, bd, bv, sizeof bv),
+        tdesc(ACL_FLOAT, 3, cd, cv, sizeof cv), tdesc(ACL_FLOAT, 3, dd, dv, sizeof dv)};
     int64_t o1[2] = {2, 4}, o2[3] = {2, 2, 4};
-    cpuaclGeTensor out[2] = {tdesc(ACL_FLOAT, 2, o1, r1, sizeof r1), tdesc(ACL_FLOAT, 3, o2, r2, sizeof r2)};
+    cpuaclGeTensor out[2] = {tdesc(ACL_FLOAT, 2, o1, r1, sizeof r1),
+                             tdesc(ACL_FLOAT, 3, o2, r2, sizeof r2)};
     run_host(11, g, in, 4, out, 2);
     double w1[8], w2[16];
     for (int i = 0; i < 2; i++)
@@ -291,10 +296,11 @@ static void test_shapes(void)
     fill(xv, 8, 0.7, 2);
     cpuaclGeTensor in[1] = {tdesc(ACL_FLOAT, 2, xd, xv, sizeof xv)};
     int64_t d21[2] = {2, 1}, d42[2] = {4, 2}, d8[1] = {8}, d44[2] = {4, 4};
-    cpuaclGeTensor out[8] = {tdesc(ACL_FLOAT, 2, xd, y, sizeof y), tdesc(ACL_FLOAT, 2, d21, mean, sizeof mean),
-                             tdesc(ACL_FLOAT, 2, d21, var, sizeof var), tdesc(ACL_FLOAT, 2, d21, s, sizeof s),
-                             tdesc(ACL_FLOAT, 1, pd, m, sizeof m), tdesc(ACL_FLOAT, 2, d42, t, sizeof t),
-                             tdesc(ACL_FLOAT, 1, d8, rsh, sizeof rsh), tdesc(ACL_FLOAT, 2, d44, c, sizeof c)};
+    cpuaclGeTensor out[8] = {
+        tdesc(ACL_FLOAT, 2, xd, y, sizeof y),      tdesc(ACL_FLOAT, 2, d21, mean, sizeof mean),
+        tdesc(ACL_FLOAT, 2, d21, var, sizeof var), tdesc(ACL_FLOAT, 2, d21, s, sizeof s),
+        tdesc(ACL_FLOAT, 1, pd, m, sizeof m),      tdesc(ACL_FLOAT, 2, d42, t, sizeof t),
+        tdesc(ACL_FLOAT, 1, d8, rsh, sizeof rsh),  tdesc(ACL_FLOAT, 2, d44, c, sizeof c)};
     run_host(12, g, in, 1, out, 8);
     double wy[8], wm[2], wv[2], ws[2], wmean[4], wt[8], wr[8], wc[16];
     for (int i = 0; i < 2; i++) {
@@ -351,8 +357,10 @@ static void test_pools(void)
     fill(xv, 25, 0.9, 5);
     fill(hv, 12, 0.5, 1);
     int64_t md[4] = {1, 1, 3, 3}, ad[4] = {1, 1, 2, 2};
-    cpuaclGeTensor in[2] = {tdesc(ACL_FLOAT, 4, xd, xv, sizeof xv), tdesc(ACL_FLOAT, 4, hd, hv, sizeof hv)};
-    cpuaclGeTensor out[3] = {tdesc(ACL_FLOAT, 4, md, m, sizeof m), tdesc(ACL_FLOAT, 4, ad, a, sizeof a),
+    cpuaclGeTensor in[2] = {tdesc(ACL_FLOAT, 4, xd, xv, sizeof xv),
+                            tdesc(ACL_FLOAT, 4, hd, hv, sizeof hv)};
+    cpuaclGeTensor out[3] = {tdesc(ACL_FLOAT, 4, md, m, sizeof m),
+                             tdesc(ACL_FLOAT, 4, ad, a, sizeof a),
                              tdesc(ACL_FLOAT, 4, hd, b, sizeof b)};
     run_host(13, g, in, 2, out, 3);
     double wm[9], wa[4], wb[12];
@@ -371,12 +379,91 @@ static void test_pools(void)
     for (int oy = 0; oy < 2; oy++)
         for (int ox = 0; ox < 2; ox++)
             wa[oy * 2 + ox] = (xv[(oy * 2) * 5 + ox * 2] + xv[(oy * 2) * 5 + ox * 2 + 1] +
-                               xv[(oy * 2 + 1) * 5 + ox * 2] + xv[(oy * 2 + 1) * 5 + ox * 2 + 1]) / 4;
+                               xv[(oy * 2 + 1) * 5 + ox * 2] + xv[(oy * 2 + 1) * 5 + ox * 2 + 1]) /
+                              4;
     for (int i = 0; i < 12; i++)
         wb[i] = hv[i] + bias[i % 3];
     near(m, wm, 9, 0, "MaxPool SAME");
     near(a, wa, 4, 1e-6, "AvgPool VALID");
     near(b, wb, 12, 1e-6, "BiasAdd NHWC");
+}
+
+/* The 3-d types on channels-last data (the ONNX conformance covers NCDHW): Conv3D NDHWC with
+ * an NCDHW filter and bias, MaxPool3D SAME, AvgPool3D with front/back pads and
+ * count_include_pad false, on x [1, D3, H4, W4, C2]. */
+#define XI(d, h, w, c) ((((d)*4 + (h)) * 4 + (w)) * 2 + (c))
+
+static double pool3_ref(const float *xv, int d0, int h0, int w0, int c, bool is_max)
+{
+    double best = -INFINITY, sum = 0;
+    int cnt = 0;
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            for (int k = 0; k < 2; k++) {
+                int d = d0 + i, h = h0 + j, w = w0 + k;
+                if (d < 0 || d >= 3 || h < 0 || h >= 4 || w < 0 || w >= 4)
+                    continue;
+                double v = xv[XI(d, h, w, c)];
+                best = v > best ? v : best;
+                sum += v;
+                cnt++;
+            }
+    return is_max ? best : sum / cnt;
+}
+
+static void test_3d(void)
+{
+    cpuaclGeGraph *g = cpuaclGeGraphCreate("three_d");
+    int64_t xd[5] = {1, 3, 4, 4, 2}, fd[5] = {2, 2, 2, 2, 2}, bd[1] = {2};
+    int32_t x = data_node(g, "x", 0, 5, xd);
+    float fv[32], bias[2] = {0.25f, -1};
+    fill(fv, 32, 0.3, 7);
+    int32_t f = const_node(g, "f", ACL_FLOAT, 5, fd, fv, sizeof fv);
+    int32_t b = const_node(g, "b", ACL_FLOAT, 1, bd, bias, sizeof bias);
+    int32_t cv = node(g, "Conv3D", "conv"), mp = node(g, "MaxPool3D", "mp");
+    int32_t ap = node(g, "AvgPool3D", "ap");
+    edge(g, cv, "x", x, 0), edge(g, cv, "filter", f, 0), edge(g, cv, "bias", b, 0);
+    edge(g, mp, "x", x, 0), edge(g, ap, "x", x, 0);
+    int64_t ones[5] = {1, 1, 1, 1, 1}, zero6[6] = {0}, k5[5] = {1, 2, 2, 2, 1};
+    int64_t s5[5] = {1, 2, 2, 2, 1}, k3[3] = {2, 2, 2}, s3[3] = {1, 1, 1};
+    int64_t p6[6] = {1, 1, 0, 0, 0, 0};
+    attr_ints(g, cv, "strides", ones, 5), attr_ints(g, cv, "pads", zero6, 6);
+    attr_s(g, cv, "data_format", "NDHWC"); /* dilations, groups: the defaults */
+    attr_ints(g, mp, "ksize", k5, 5), attr_ints(g, mp, "strides", s5, 5);
+    attr_s(g, mp, "padding", "SAME"); /* data_format defaults to NDHWC */
+    attr_ints(g, ap, "ksize", k3, 3), attr_ints(g, ap, "strides", s3, 3);
+    attr_ints(g, ap, "pads", p6, 6);
+    attr_i(g, ap, "count_include_pad", CPUACL_GE_ATTR_BOOL, 0);
+    OKGE(cpuaclGeGraphSetOutputs(g, (int32_t[]){cv, mp, ap}, (int32_t[]){0, 0, 0}, 3));
+    float xv[96], c[36], m[16], a[72];
+    fill(xv, 96, 0.7, 3);
+    int64_t cd[5] = {1, 2, 3, 3, 2}, md[5] = {1, 2, 2, 2, 2}, ad[5] = {1, 4, 3, 3, 2};
+    cpuaclGeTensor in[1] = {tdesc(ACL_FLOAT, 5, xd, xv, sizeof xv)};
+    cpuaclGeTensor out[3] = {tdesc(ACL_FLOAT, 5, cd, c, sizeof c),
+                             tdesc(ACL_FLOAT, 5, md, m, sizeof m),
+                             tdesc(ACL_FLOAT, 5, ad, a, sizeof a)};
+    run_host(17, g, in, 1, out, 3);
+    double wc[36], wm[16], wa[72];
+    for (int d = 0; d < 2; d++)
+        for (int h = 0; h < 3; h++)
+            for (int w = 0; w < 3; w++)
+                for (int o = 0; o < 2; o++) {
+                    double acc = bias[o];
+                    for (int ci = 0; ci < 2; ci++)
+                        for (int i = 0; i < 8; i++) /* filter [o][ci][kd][kh][kw] */
+                            acc += fv[(o * 2 + ci) * 8 + i] *
+                                   xv[XI(d + i / 4, h + i / 2 % 2, w + i % 2, ci)];
+                    wc[((d * 3 + h) * 3 + w) * 2 + o] = acc;
+                }
+    /* SAME, k2 s2: D 3 -> 2 (pad 1 after), H and W 4 -> 2 (no pads) */
+    for (int i = 0; i < 16; i++)
+        wm[i] = pool3_ref(xv, i / 8 * 2, i / 4 % 2 * 2, i / 2 % 2 * 2, i % 2, true);
+    /* D 3 + 1 + 1 -> 4 windows starting at -1 */
+    for (int i = 0; i < 72; i++)
+        wa[i] = pool3_ref(xv, i / 18 - 1, i / 6 % 3, i / 2 % 3, i % 2, false);
+    near(c, wc, 36, 1e-5, "Conv3D NDHWC");
+    near(m, wm, 16, 0, "MaxPool3D SAME NDHWC");
+    near(a, wa, 72, 1e-6, "AvgPool3D pads NDHWC");
 }
 
 /* Outputs that are a Data and a Const: copies into the caller's buffers. */
@@ -390,7 +477,8 @@ static void test_passthrough(void)
     OKGE(cpuaclGeGraphSetOutputs(g, (int32_t[]){x, c, x}, (int32_t[]){0, 0, 0}, 3));
     float xv[3] = {1, 2, 3}, a[3], b[3], e[3];
     cpuaclGeTensor in[1] = {tdesc(ACL_FLOAT, 1, d, xv, sizeof xv)};
-    cpuaclGeTensor out[3] = {tdesc(ACL_FLOAT, 1, d, a, sizeof a), tdesc(ACL_FLOAT, 1, d, b, sizeof b),
+    cpuaclGeTensor out[3] = {tdesc(ACL_FLOAT, 1, d, a, sizeof a),
+                             tdesc(ACL_FLOAT, 1, d, b, sizeof b),
                              tdesc(ACL_FLOAT, 1, d, e, sizeof e)};
     run_host(14, g, in, 1, out, 3);
     for (int i = 0; i < 3; i++)
@@ -415,7 +503,8 @@ static void test_lanes_and_memory(void)
             v = unary(g, types[(b + k) % 4], v); /* Relu/Sigmoid/Tanh/Exp: no NaN */
         tails[b] = v;
     }
-    int32_t s = binary(g, "Add", binary(g, "Add", tails[0], tails[1]), binary(g, "Add", tails[2], tails[3]));
+    int32_t s = binary(g, "Add", binary(g, "Add", tails[0], tails[1]),
+                       binary(g, "Add", tails[2], tails[3]));
     OKGE(cpuaclGeGraphSetOutputs(g, &s, (int32_t[]){0}, 1));
     OKGE(cpuaclGeSessionAddGraph(g_sess, 15, g, NULL, NULL, 0));
     cpuaclGeTensor in = tdesc(ACL_FLOAT, 1, d, NULL, 0);
@@ -435,17 +524,26 @@ static void test_lanes_and_memory(void)
             double v = xv[i];
             for (int k = 0; k < DEPTH; k++) {
                 switch ((b + k) % 4) {
-                case 0: v = v > 0 ? v : 0; break;
-                case 1: v = 1 / (1 + exp(-v)); break;
-                case 2: v = tanh(v); break;
-                default: v = exp(v); break;
+                case 0:
+                    v = v > 0 ? v : 0;
+                    break;
+                case 1:
+                    v = 1 / (1 + exp(-v));
+                    break;
+                case 2:
+                    v = tanh(v);
+                    break;
+                default:
+                    v = exp(v);
+                    break;
                 }
             }
             sum += v;
         }
         w[i] = sum;
     }
-    cpuaclGeTensor hin = tdesc(ACL_FLOAT, 1, d, xv, sizeof xv), hout = tdesc(ACL_FLOAT, 1, d, y, sizeof y);
+    cpuaclGeTensor hin = tdesc(ACL_FLOAT, 1, d, xv, sizeof xv),
+                   hout = tdesc(ACL_FLOAT, 1, d, y, sizeof y);
     OKGE(cpuaclGeSessionRun(g_sess, 15, &hin, 1, &hout, 1));
     near(y, w, N, 1e-5, "4 branches");
 
@@ -486,7 +584,8 @@ static void *worker_main(void *arg)
         for (int i = 0; i < N; i++)
             h[i] = v;
         CHECK(aclrtMemcpy(din, N * 4, h, N * 4, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
-        cpuaclGeTensor in = tdesc(ACL_FLOAT, 1, d, din, N * 4), out = tdesc(ACL_FLOAT, 1, d, dout, N * 4);
+        cpuaclGeTensor in = tdesc(ACL_FLOAT, 1, d, din, N * 4),
+                       out = tdesc(ACL_FLOAT, 1, d, dout, N * 4);
         in.placement = out.placement = 1;
         OKGE(cpuaclGeSessionRunAsync(g_sess, 15, s, &in, 1, &out, 1));
         CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
@@ -500,7 +599,10 @@ static void *worker_main(void *arg)
             double x = v;
             for (int k = 0; k < DEPTH; k++) {
                 int t = (b + k) % 4;
-                x = t == 0 ? (x > 0 ? x : 0) : t == 1 ? 1 / (1 + exp(-x)) : t == 2 ? tanh(x) : exp(x);
+                x = t == 0   ? (x > 0 ? x : 0)
+                    : t == 1 ? 1 / (1 + exp(-x))
+                    : t == 2 ? tanh(x)
+                             : exp(x);
             }
             sum += x;
         }
@@ -525,6 +627,7 @@ int main(void)
     test_matmul();
     test_shapes();
     test_pools();
+    test_3d();
     test_passthrough();
     test_lanes_and_memory();
     struct worker w[2] = {{1, 0}, {2, 0}};
