@@ -3,7 +3,7 @@
  * The pooling room's one implementation (pool_pvt.h): windows over 1 to 3
  * spatial dims, max (with flat indices or CANN's bit mask) and average, the
  * gradients of both, adaptive windows; and ops_pool_build (pool.h), which
- * ops/proto/nn.c uses for GE's MaxPool/AvgPool.
+ * ops/proto/nn.c uses for GE's MaxPool/AvgPool and MaxPool3D/AvgPool3D.
  *
  *  PL1. A tensor is [planes..., spatial...]: the 1 or 2 leading dims are
  *      planes, pooled independently. Spatial ranks below 3 are run as 3-d

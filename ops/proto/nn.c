@@ -403,8 +403,8 @@ static enum proto_status pool_geom(struct proto_op *op, int sp, struct pool_geom
     const char *pad = avg3 ? "CALCULATED" : proto_attr_s(op, "padding");
     bool same = !strcmp(pad, "SAME"), calc = !strcmp(pad, "CALCULATED") && (avg3 || max3);
     if (!same && !calc && strcmp(pad, "VALID"))
-        return proto_fail(op, PROTO_ATTR, "attribute padding is '%s', expected SAME, VALID%s", pad,
-                          max3 ? " or CALCULATED" : "");
+        return proto_fail(op, PROTO_ATTR, "attribute padding is '%s', expected %s", pad,
+                          max3 ? "SAME, VALID or CALCULATED" : "SAME or VALID");
     if (max3) {
         const struct proto_attr *d = proto_attr(op, "dilation");
         for (size_t i = 0; i < d->n; i++)

@@ -593,6 +593,105 @@ static void r_pool(const struct tcase *c, const struct proto_op *op, double *con
                 }
 }
 
+/* Conv3D / 3-d pools on NCDHW index math, reading NDHWC through positions. */
+static int64_t at5(const struct core_op_val *v, const int *pos, const int64_t *i5)
+{
+    int64_t idx[5], off = 0;
+    for (int d = 0; d < 5; d++)
+        idx[pos[d]] = i5[d];
+    for (int d = 0; d < 5; d++)
+        off = off * v->dims[d] + idx[d];
+    return off;
+}
+
+static void fmt_pos5(bool last, int *pos)
+{
+    pos[0] = 0, pos[1] = last ? 4 : 1;
+    for (int i = 0; i < 3; i++)
+        pos[2 + i] = last ? 1 + i : 2 + i;
+}
+
+static void r_conv3d(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    int px[5], pf[5];
+    const struct proto_attr *df = cattr(c, "data_format");
+    fmt_pos5(!df || !strcmp(df->s, "NDHWC"), px);
+    const struct core_op_val *X = &op->in[0], *F = &op->in[1], *Y = &op->out[0];
+    fmt_pos5(F->format == ACL_FORMAT_NDHWC, pf);
+    const int64_t *st = cattr(c, "strides")->ints, *pd = cattr(c, "pads")->ints;
+    bool bias = op->nin > 2 && !op->in[2].absent;
+    int64_t C = X->dims[px[1]];
+    for (int64_t o = 0; o < numel(Y); o++) {
+        int64_t yi[5], r = o; /* (n, k, od, oh, ow) */
+        for (int d = 4; d >= 0; d--)
+            yi[d] = r % Y->dims[px[d]], r /= Y->dims[px[d]];
+        double acc = bias ? x[2][yi[1]] : 0;
+        for (int64_t ci = 0; ci < C; ci++)
+            for (int64_t a = 0; a < F->dims[pf[2]]; a++)
+                for (int64_t b = 0; b < F->dims[pf[3]]; b++)
+                    for (int64_t e = 0; e < F->dims[pf[4]]; e++) {
+                        int64_t fi[5] = {yi[1], ci, a, b, e}, xi[5] = {yi[0], ci, 0, 0, 0};
+                        bool in = true;
+                        for (int s = 0; s < 3; s++) {
+                            xi[2 + s] = yi[2 + s] * st[px[2 + s]] - pd[2 * s] + fi[2 + s];
+                            in = in && xi[2 + s] >= 0 && xi[2 + s] < X->dims[px[2 + s]];
+                        }
+                        if (in)
+                            acc += x[0][at5(X, px, xi)] * x[1][at5(F, pf, fi)];
+                    }
+        y[0][at5(Y, px, yi)] = acc;
+    }
+}
+
+/* MaxPool3D (padding SAME or CALCULATED) and AvgPool3D (pads, count_include_pad); ceil mode
+ * through the output's shape. */
+static void r_pool3d(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    int p[5];
+    const struct proto_attr *df = cattr(c, "data_format"), *pa = cattr(c, "padding");
+    fmt_pos5(!df || !strcmp(df->s, "NDHWC"), p);
+    bool is_max = !strcmp(c->type, "MaxPool3D"), same = pa && !strcmp(pa->s, "SAME");
+    const struct proto_attr *ks = cattr(c, "ksize"), *ss = cattr(c, "strides");
+    const struct proto_attr *pads = cattr(c, "pads"), *cip = cattr(c, "count_include_pad");
+    bool incl = !is_max && (!cip || cip->i);
+    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
+    int64_t k[3], st[3], lo[3], hi[3];
+    for (int s = 0; s < 3; s++) {
+        k[s] = ks->n == 5 ? ks->ints[p[2 + s]] : ks->ints[s];
+        st[s] = ss->n == 5 ? ss->ints[p[2 + s]] : ss->ints[s];
+        int64_t n = X->dims[p[2 + s]], tot = (Y->dims[p[2 + s]] - 1) * st[s] + k[s] - n;
+        lo[s] = same ? (tot > 0 ? tot / 2 : 0) : pads ? pads->ints[2 * s] : 0;
+        hi[s] = same ? 0 : pads ? pads->ints[2 * s + 1] : 0;
+    }
+    for (int64_t o = 0; o < numel(Y); o++) {
+        int64_t yi[5], r = o;
+        for (int d = 4; d >= 0; d--)
+            yi[d] = r % Y->dims[p[d]], r /= Y->dims[p[d]];
+        double acc = is_max ? -INFINITY : 0;
+        int cnt = 0, cntp = 0;
+        for (int64_t w = 0; w < k[0] * k[1] * k[2]; w++) {
+            int64_t xi[5] = {yi[0], yi[1], 0, 0, 0},
+                    off[3] = {w / (k[1] * k[2]), w / k[2] % k[1], w % k[2]};
+            bool in = true, inp = true;
+            for (int s = 0; s < 3; s++) {
+                int64_t v = yi[2 + s] * st[s] - lo[s] + off[s], n = X->dims[p[2 + s]];
+                xi[2 + s] = v;
+                in = in && v >= 0 && v < n;
+                inp = inp && v >= -lo[s] && v < n + hi[s];
+            }
+            cntp += inp;
+            if (!in)
+                continue;
+            double v = x[0][at5(X, p, xi)];
+            acc = is_max ? (v > acc ? v : acc) : acc + v;
+            cnt++;
+        }
+        y[0][at5(Y, p, yi)] = is_max ? acc : acc / (incl ? cntp : cnt);
+    }
+}
+
 static void r_layer_norm(const struct tcase *c, const struct proto_op *op, double *const *x,
                          double *const *y)
 {
@@ -828,6 +927,22 @@ static const struct tcase g_cases[] = {
      {AINTS("ksize", 1, 3, 3, 1), AINTS("strides", 1, 2, 2, 1), ASTR("padding", "SAME")},
      r_pool,
      1e-5},
+    {"AvgPool3D",
+     1,
+     {F32(1, 2, 3, 4, 4)},
+     5,
+     {AINTS("ksize", 2, 2, 2), AINTS("strides", 1, 2, 2), AINTS("pads", 1, 0, 1, 1, 0, 1),
+      ABOOL("ceil_mode", 1), ASTR("data_format", "NCDHW")},
+     r_pool3d,
+     1e-5},
+    {"AvgPool3D",
+     1,
+     {F32(1, 3, 4, 4, 2)},
+     4,
+     {AINTS("ksize", 1, 2, 2, 2, 1), AINTS("strides", 1, 1, 2, 2, 1),
+      AINTS("pads", 0, 1, 1, 0, 0, 0), ABOOL("count_include_pad", 0)},
+     r_pool3d,
+     1e-5},
     {"BatchMatMul", 2, {F32(2, 3, 4), F32(2, 5, 4)}, 1, {ABOOL("adj_x2", 1)}, r_matmul, 1e-5},
     {"BatchMatMulV2",
      3,
@@ -862,6 +977,21 @@ static const struct tcase g_cases[] = {
      2,
      {AINTS("strides", 1, 2, 2, 1), AINTS("pads", 0, 0, 0, 0)},
      r_conv,
+     1e-5},
+    {"Conv3D",
+     3,
+     {F32(1, 2, 3, 4, 4), F32(3, 2, 2, 3, 3), F32(3)},
+     3,
+     {AINTS("strides", 1, 1, 1, 2, 1), AINTS("pads", 0, 0, 1, 1, 1, 1),
+      ASTR("data_format", "NCDHW")},
+     r_conv3d,
+     1e-5},
+    {"Conv3D",
+     2,
+     {F32(1, 3, 4, 4, 2), {ACL_FLOAT, SHAPE(2, 2, 2, 2, 2), .fmt = ACL_FORMAT_NDHWC}},
+     2,
+     {AINTS("strides", 1, 1, 2, 1, 1), AINTS("pads", 1, 1, 0, 0, 0, 0)},
+     r_conv3d,
      1e-5},
     {"Cos", 1, {F32(6)}, NOATTR, r_cos, 1e-6},
     {"Elu", 1, {F32(8)}, 2, {AFLOAT("alpha", 0.5), AFLOAT("scale", 1.5)}, r_elu, 1e-5},
@@ -928,6 +1058,21 @@ static const struct tcase g_cases[] = {
      3,
      {AINTS("ksize", 1, 2, 2, 1), AINTS("strides", 1, 2, 2, 1), ASTR("padding", "SAME")},
      r_pool,
+     0},
+    {"MaxPool3D",
+     1,
+     {F32(1, 2, 3, 5, 5)},
+     5,
+     {AINTS("ksize", 1, 1, 2, 3, 3), AINTS("strides", 1, 1, 1, 2, 2), ASTR("padding", "CALCULATED"),
+      AINTS("pads", 0, 1, 1, 1, 0, 0), ASTR("data_format", "NCDHW")},
+     r_pool3d,
+     0},
+    {"MaxPool3D",
+     1,
+     {F32(1, 3, 5, 4, 2)},
+     3,
+     {AINTS("ksize", 2, 2, 2), AINTS("strides", 2, 2, 2), ASTR("padding", "SAME")},
+     r_pool3d,
      0},
     {"Maximum", 2, {F32(2, 3), F32(1, 3)}, NOATTR, r_max, 0},
     {"Minimum", 2, {F32(2, 3), F32(2, 1)}, NOATTR, r_min, 0},
