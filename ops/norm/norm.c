@@ -31,6 +31,8 @@
  *      xhat)) (no mean(g) term for RmsNorm), rounded once to dx's type;
  *      dgamma = sum over rows of dy * xhat and dbeta = sum of dy, in double,
  *      rounded once at the end. The stored mean and rstd are used as given.
+ *      GroupNormBackward is the same with a group (cpg channels x HxW) as
+ *      the row and gamma per channel.
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
  *      p give (sum |x|^p)^(1/p).
@@ -41,6 +43,7 @@
 
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_norm.h"
@@ -702,6 +705,163 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(GroupNorm)
+
+/* ---- GroupNormBackward (NB1) ----------------------------------------------------------------- */
+
+struct gnb_plan {
+    struct ops_tensor dy, x, mean, rstd, g, dx, dg, db;
+    bool has_g, has_dx, has_dg, has_db;
+    int64_t N, C, HW, G;
+};
+
+static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gnb_plan *p = e->plan;
+    const int64_t cpg = p->C / p->G, per = cpg * p->HW, NG = p->N * p->G;
+    const int nd = p->x.ndim;
+    double *buf = calloc((size_t)(2 * per + 3 * p->C + 2 * NG + 1), sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    double *dy = buf, *x = dy + per, *gm = x + per, *ag = gm + p->C, *ab = ag + p->C,
+           *mean = ab + p->C, *rstd = mean + NG;
+    for (int64_t c = 0; c < p->C; c++)
+        gm[c] = 1.0;
+    if (p->has_g)
+        ops_gather_nd(gm, CK_F64, ops_base(&p->g, addr), p->g.dt, p->g.ndim, p->g.dims,
+                      p->g.strides);
+    ops_gather_nd(mean, CK_F64, ops_base(&p->mean, addr), p->mean.dt, p->mean.ndim, p->mean.dims,
+                  p->mean.strides);
+    ops_gather_nd(rstd, CK_F64, ops_base(&p->rstd, addr), p->rstd.dt, p->rstd.ndim, p->rstd.dims,
+                  p->rstd.strides);
+    for (int64_t n = 0; n < p->N; n++)
+        for (int64_t g = 0; g < p->G; g++) {
+            for (int64_t c = 0; c < cpg; c++) {
+                const int64_t ch = g * cpg + c;
+                ops_gather_nd(dy + c * p->HW, CK_F64,
+                              ops_elem(&p->dy, addr, n * p->dy.strides[0] + ch * p->dy.strides[1]),
+                              p->dy.dt, nd - 2, p->dy.dims + 2, p->dy.strides + 2);
+                ops_gather_nd(x + c * p->HW, CK_F64,
+                              ops_elem(&p->x, addr, n * p->x.strides[0] + ch * p->x.strides[1]),
+                              p->x.dt, nd - 2, p->x.dims + 2, p->x.strides + 2);
+            }
+            const double m = mean[n * p->G + g], rs = rstd[n * p->G + g];
+            double s1 = 0, s2 = 0;
+            for (int64_t c = 0; c < cpg; c++) {
+                const int64_t ch = g * cpg + c;
+                for (int64_t i = c * p->HW; i < (c + 1) * p->HW; i++) {
+                    const double xh = (x[i] - m) * rs, gi = dy[i] * gm[ch];
+                    ag[ch] += dy[i] * xh;
+                    ab[ch] += dy[i];
+                    x[i] = xh;
+                    s1 += gi;
+                    s2 += gi * xh;
+                }
+            }
+            if (!p->has_dx)
+                continue;
+            s1 /= (double)per;
+            s2 /= (double)per;
+            for (int64_t c = 0; c < cpg; c++) {
+                const int64_t ch = g * cpg + c;
+                for (int64_t i = c * p->HW; i < (c + 1) * p->HW; i++)
+                    dy[i] = rs * (dy[i] * gm[ch] - s1 - x[i] * s2);
+                ops_scatter_nd(dy + c * p->HW, CK_F64,
+                               ops_elem(&p->dx, addr, n * p->dx.strides[0] + ch * p->dx.strides[1]),
+                               p->dx.dt, nd - 2, p->dx.dims + 2, p->dx.strides + 2);
+            }
+        }
+    if (p->has_dg)
+        ops_scatter_nd(ag, CK_F64, ops_base(&p->dg, addr), p->dg.dt, 1, p->dg.dims, p->dg.strides);
+    if (p->has_db)
+        ops_scatter_nd(ab, CK_F64, ops_base(&p->db, addr), p->db.dt, 1, p->db.dims, p->db.strides);
+    free(buf);
+    return 0;
+}
+
+/* A [C] tensor of mean's type. */
+static aclnnStatus gnb_chan(const char *name, const char *what, const aclTensor *t,
+                            const aclTensor *mean, int64_t C)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    if (t->dtype != mean->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from mean's %s", name, what,
+                       ops_dt_name(t->dtype), ops_dt_name(mean->dtype));
+    if (t->ndim != 1 || t->dims[0] != C)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be 1-D with C = %lld elements", name,
+                       what, (long long)C);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnGroupNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *mean, const aclTensor *rstd,
+    const aclTensor *gamma, int64_t N, int64_t C, int64_t HxW, int64_t group,
+    const aclBoolArray *outputMask, aclTensor *gradInput, aclTensor *gradGammaOut,
+    aclTensor *gradBetaOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormBackward";
+    OPS_CHECK_NULLS(name, gradOut, input, mean, rstd, outputMask, workspaceSize, executor);
+    if (outputMask->n != 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outputMask has %llu values, expected 3", name,
+                       (unsigned long long)outputMask->n);
+    const bool *m = outputMask->v;
+    if (m[0])
+        OPS_CHECK_NULL(name, gradInput);
+    if (m[1])
+        OPS_CHECK_NULL(name, gradGammaOut);
+    if (m[2])
+        OPS_CHECK_NULL(name, gradBetaOut);
+    aclnnStatus rc;
+    if ((rc = nbw_input(name, "input", input, 1, OPS_DT_GroupNormBackward)) ||
+        (rc = nbw_like(name, "gradOut", gradOut, "input", input)))
+        return rc;
+    if (input->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input needs 2 to 8 dims", name);
+    if (group <= 0 || C % group)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: group %lld must be positive and divide C %lld",
+                       name, (long long)group, (long long)C);
+    if (input->dims[0] != N || input->dims[1] != C ||
+        ops_numel(input->dims + 2, (int)input->ndim - 2) != HxW)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: input's shape does not give N=%lld, C=%lld, HxW=%lld", name,
+                       (long long)N, (long long)C, (long long)HxW);
+    const aclTensor *st[2] = {mean, rstd};
+    static const char *const stn[2] = {"mean", "rstd"};
+    for (int i = 0; i < 2; i++) {
+        if ((rc = ops_check_dims(st[i], name, stn[i])))
+            return rc;
+        int dt = ops_dt_index(st[i]->dtype);
+        if (dt < 0 || !(DTM(dt) & OPS_DT_GroupNormBackward) ||
+            !(st[i]->dtype == input->dtype || st[i]->dtype == ACL_FLOAT) ||
+            st[i]->dtype != mean->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: %s type %s is not input's type or FLOAT (and mean's)", name, stn[i],
+                           ops_dt_name(st[i]->dtype));
+        if (ops_numel(st[i]->dims, (int)st[i]->ndim) != N * group)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold N * group = %lld values",
+                           name, stn[i], (long long)(N * group));
+    }
+    if ((gamma && (rc = gnb_chan(name, "gamma", gamma, mean, C))) ||
+        (m[0] && (rc = nbw_like(name, "gradInput", gradInput, "input", input))) ||
+        (m[1] && (rc = gnb_chan(name, "gradGammaOut", gradGammaOut, mean, C))) ||
+        (m[2] && (rc = gnb_chan(name, "gradBetaOut", gradBetaOut, mean, C))))
+        return rc;
+    OPS_PLAN(e, p, name, 5, 3, struct gnb_plan, NULL, {&p->dy, gradOut, "gradOut"},
+             {&p->x, input, "input"}, {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"},
+             {&p->g, gamma, "gamma"}, {&p->dx, m[0] ? gradInput : NULL, "gradInput"},
+             {&p->dg, m[1] ? gradGammaOut : NULL, "gradGammaOut"},
+             {&p->db, m[2] ? gradBetaOut : NULL, "gradBetaOut"});
+    p->has_g = gamma != NULL;
+    p->has_dx = m[0];
+    p->has_dg = m[1];
+    p->has_db = m[2];
+    p->N = N, p->C = C, p->HW = HxW, p->G = group;
+    const bool work = (m[0] && p->x.numel) || ((m[1] || m[2]) && C);
+    e->run = work ? gnb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupNormBackward)
 
 /* ---- Norm ---------------------------------------------------------------------------------- */
 

@@ -2,7 +2,7 @@
 /*
  * The norm family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): norm.c (RmsNorm, LayerNorm, AddRmsNorm, GroupNorm, Norm,
- * LayerNormBackward, RmsNormGrad) and softmax.c
+ * LayerNormBackward, RmsNormGrad, GroupNormBackward) and softmax.c
  * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits, the softmax gradients) and
  * batch_norm.c (BatchNorm and the synchronised batch norm's pieces).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -31,6 +31,10 @@
       DTM_F3, none, 0)                                                                             \
     X(RmsNormGrad, rms_norm_grad, OPS_OUT, K(tensor, tensor, tensor, tensor, tensor, tensor),      \
       DTM_F3, rstd, DTM(DT_F32))                                                                   \
+    X(GroupNormBackward, group_norm_backward, OPS_OUT,                                              \
+      K(tensor, tensor, tensor, tensor, tensor, int64, int64, int64, int64, bool_array, tensor,    \
+        tensor, tensor),                                                                           \
+      DTM_F3, none, 0)                                                                             \
     X(Norm, norm, OPS_OUT, K(tensor, scalar, int_array, bool, tensor), DTM_F3, none, 0)            \
     X(Softmax, softmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)                     \
     X(LogSoftmax, logsoftmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)               \

@@ -329,5 +329,77 @@ class NormTorch(TorchCase):
         self.refused("RmsNormGrad", 161002, x.handle, x.handle, r.handle, g.handle, x.handle,
                      g4.handle)
 
+    def test_group_norm_backward(self):
+        rng = random.Random(SEED + 5)
+        cases = (((2, 6, 5), 3), ((3, 16), 2), ((2, 6, 3, 2), 2), ((1, 4, 7), 4), ((2, 4, 0), 2))
+        masks = ((True, True, True), (True, False, False), (False, True, True))
+        for dtype in (F32, F16, BF16):
+            for shape, G in cases:
+                for mask in masks:
+                    for sdt, has_g in ((F32, True), (dtype, True), (F32, False)):
+                        self._group_norm_backward(rng, dtype, sdt, shape, G, mask, has_g)
+        x = self.dev(torch.zeros((2, 4, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 4, 3), dtype=F16))
+        st = self.dev(torch.zeros((2, 2), dtype=F32))
+        st3 = self.dev(torch.zeros((2, 3), dtype=F32))
+        c = self.dev(torch.zeros((4,), dtype=F32))
+        c5 = self.dev(torch.zeros((5,), dtype=F32))
+        m3 = self._arrays(nn.create_bool_array, [True, True, True])
+        try:
+            ok = [x.handle, x.handle, st.handle, st.handle, c.handle, 2, 4, 3, 2, m3]
+            outs = [x.handle, c.handle, c.handle]
+            self.refused("GroupNormBackward", 161001, *ok, x.handle, 0, c.handle)
+            self.refused("GroupNormBackward", 161002, h.handle, *ok[1:], *outs)
+            self.refused("GroupNormBackward", 161002, *ok[:8], 3, m3, *outs)
+            self.refused("GroupNormBackward", 161002, *ok[:3], st3.handle, *ok[4:], *outs)
+            self.refused("GroupNormBackward", 161002, *ok[:4], c5.handle, *ok[5:], *outs)
+            self.refused("GroupNormBackward", 161002, *ok, x.handle, c5.handle, c.handle)
+        finally:
+            nn.destroy_bool_array(m3)
+
+    def _group_norm_backward(self, rng, dtype, sdt, shape, G, mask, has_g):
+        what = "GroupNormBackward %s stats %s %s G=%d mask=%s gamma=%s" % (dtype, sdt, shape, G,
+                                                                          mask, has_g)
+        N, C = shape[0], shape[1]
+        HW = 1
+        for d in shape[2:]:
+            HW *= d
+        x = rand(rng, shape).to(dtype)
+        gy = rand(rng, shape).to(dtype)
+        w = rand(rng, (C,), 0.5, 2).to(sdt)
+        xd = x.double().requires_grad_()
+        wd = (w.double() if has_g else torch.ones(C, dtype=F64)).requires_grad_()
+        bd = torch.zeros(C, dtype=F64, requires_grad=True)
+        xg = x.double().reshape(N, G, -1)
+        if x.numel():
+            y = TF.group_norm(xd, G, wd, bd, 1e-5)
+            y.backward(gy.double())
+            mean = xg.mean(2)
+            rstd = 1 / torch.sqrt(xg.var(2, unbiased=False) + 1e-5)
+        else:
+            mean, rstd = torch.zeros(N, G, dtype=F64), torch.ones(N, G, dtype=F64)
+        outs = [self.dev(torch.zeros(shape, dtype=dtype)) if mask[0] else None,
+                self.dev(torch.zeros((C,), dtype=sdt)) if mask[1] else None,
+                self.dev(torch.zeros((C,), dtype=sdt)) if mask[2] else None]
+        bm = self._arrays(nn.create_bool_array, mask)
+        try:
+            args = [self.dev(view_of(rng, gy)).handle, self.dev(view_of(rng, x)).handle,
+                    self.dev(mean.to(sdt)).handle, self.dev(rstd.to(sdt)).handle,
+                    self.dev(w).handle if has_g else 0, N, C, HW, G, bm]
+            args += [o.handle if o else 0 for o in outs]
+            self.run_op("GroupNormBackward", *args)
+        finally:
+            nn.destroy_bool_array(bm)
+        # statistics rounded to sdt: compare with a tolerance of sdt and dtype's larger
+        t = tol(dtype) if TOL[dtype][0] >= TOL[sdt][0] else tol(sdt)
+        if sdt != F32 and dtype != F32:
+            t = (t[0] * 4, t[1] * 4)
+        for o, ref, name in zip(outs, (xd.grad, wd.grad, bd.grad),
+                                ("gradInput", "gradGammaOut", "gradBetaOut")):
+            if o is not None:
+                if ref is None or x.numel() == 0:
+                    ref = torch.zeros(o.shape, dtype=F64)
+                check(self, o.read(), ref.to(o.dtype), "%s %s" % (what, name), tol=t)
+
 if __name__ == "__main__":
     unittest.main()
