@@ -2,13 +2,14 @@
 /* AddRmsNorm, GroupNorm, Norm and SoftmaxCrossEntropyWithLogits against
  * double references: float32/float16/bfloat16, views, optional inputs,
  * several reduction sets and p values, empty shapes, and the error codes;
- * LayerNormBackward and RmsNormGrad's refusals, each naming the parameter. */
+ * the norm backwards' refusals, each naming the parameter. */
 #include <string.h>
 
 #include "optest.h"
 
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
@@ -350,6 +351,43 @@ static void nbw_errors(void)
     OT_FREE(&x, &h, &st, &sth, &w, &w4, &rs, &rh);
 }
 
+/* GroupNormBackward refusals, each message naming the parameter. */
+static void gnb_errors(void)
+{
+    int64_t d[3] = {2, 4, 3}, s2[2] = {2, 2}, s3[2] = {2, 3}, c[1] = {4}, c5[1] = {5};
+    ot_tensor x, h, st, st3, sth, g, g5;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, d}, {&h, ACL_FLOAT16, 3, d}, {&st, ACL_FLOAT, 2, s2},
+                   {&st3, ACL_FLOAT, 2, s3}, {&sth, ACL_FLOAT16, 2, s2}, {&g, ACL_FLOAT, 1, c},
+                   {&g5, ACL_FLOAT, 1, c5});
+    const bool all[3] = {true, true, true};
+    aclBoolArray *m3 = aclCreateBoolArray(all, 3), *m2 = aclCreateBoolArray(all, 2);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "mean", aclnnGroupNormBackward, x.t, x.t, NULL, st.t, g.t,
+                2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "gradBetaOut", aclnnGroupNormBackward, x.t, x.t, st.t,
+                st.t, g.t, 2, 4, 3, 2, m3, x.t, g.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "outputMask", aclnnGroupNormBackward, x.t, x.t, st.t, st.t,
+                g.t, 2, 4, 3, 2, m2, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradOut", aclnnGroupNormBackward, h.t, x.t, st.t, st.t,
+                g.t, 2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "group", aclnnGroupNormBackward, x.t, x.t, st.t, st.t, g.t,
+                2, 4, 3, 3, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "HxW", aclnnGroupNormBackward, x.t, x.t, st.t, st.t, g.t,
+                2, 4, 5, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnGroupNormBackward, x.t, x.t, st.t, st3.t, g.t,
+                2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnGroupNormBackward, x.t, x.t, st.t, sth.t, g.t,
+                2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnGroupNormBackward, x.t, x.t, st.t, st.t,
+                g5.t, 2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradInput", aclnnGroupNormBackward, x.t, x.t, st.t, st.t,
+                g.t, 2, 4, 3, 2, m3, h.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradGammaOut", aclnnGroupNormBackward, x.t, x.t, st.t,
+                st.t, g.t, 2, 4, 3, 2, m3, x.t, g5.t, g.t);
+    aclDestroyBoolArray(m3);
+    aclDestroyBoolArray(m2);
+    OT_FREE(&x, &h, &st, &st3, &sth, &g, &g5);
+}
+
 int main(void)
 {
     ot_init();
@@ -379,6 +417,7 @@ int main(void)
     pn_errors();
     sce_errors();
     nbw_errors();
+    gnb_errors();
     ot_fini();
     printf("ops_norm: %d cases passed\n", g_cases);
     return 0;
