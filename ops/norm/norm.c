@@ -316,12 +316,42 @@ PHASE2(LayerNorm)
 
 /* ---- LayerNormBackward / RmsNormGrad (NB1) --------------------------------------------------- */
 
+/* A row per k trailing dims (LayerNormBackward, RmsNormGrad) or a group of
+ * [N, C, HxW] (GroupNormBackward: N, C, HW, G). */
 struct nbw_plan {
     struct ops_tensor dy, x, mean, rstd, g, dx, dg, db;
     bool has_mean, has_g, has_dx, has_dg, has_db, layer;
     int k;
-    int64_t D;
+    int64_t D, N, C, HW, G;
 };
+
+/* gamma (n values, ones when absent), the per-row mean (when given) and rstd into double. */
+static void nbw_load(const struct nbw_plan *p, void *const *addr, int64_t n, double *g,
+                     double *mean, double *rstd)
+{
+    for (int64_t i = 0; i < n; i++)
+        g[i] = 1.0;
+    const struct ops_tensor *t[3] = {p->has_g ? &p->g : NULL, p->has_mean ? &p->mean : NULL,
+                                     &p->rstd};
+    double *to[3] = {g, mean, rstd};
+    for (int i = 0; i < 3; i++)
+        if (t[i])
+            ops_gather_nd(to[i], CK_F64, ops_base(t[i], addr), t[i]->dt, t[i]->ndim, t[i]->dims,
+                          t[i]->strides);
+}
+
+/* outputMask: 3 values; an asked-for gradient may not be NULL. */
+static aclnnStatus nbw_mask(const char *name, const aclBoolArray *mask, const aclTensor *const o[3],
+                            const char *const on[3])
+{
+    if (mask->n != 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outputMask has %llu values, expected 3", name,
+                       (unsigned long long)mask->n);
+    for (int i = 0; i < 3; i++)
+        if (mask->v[i] && !o[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, on[i]);
+    return ACLNN_SUCCESS;
+}
 
 static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
 {
@@ -334,16 +364,7 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
         return ACL_ERROR_BAD_ALLOC;
     double *dy = buf, *x = dy + D, *g = x + D, *ag = g + D, *ab = ag + D, *mean = ab + D,
            *rstd = mean + rows;
-    for (int64_t i = 0; i < D; i++)
-        g[i] = 1.0;
-    if (p->has_g)
-        ops_gather_nd(g, CK_F64, ops_base(&p->g, addr), p->g.dt, p->g.ndim, p->g.dims,
-                      p->g.strides);
-    if (p->has_mean)
-        ops_gather_nd(mean, CK_F64, ops_base(&p->mean, addr), p->mean.dt, p->mean.ndim,
-                      p->mean.dims, p->mean.strides);
-    ops_gather_nd(rstd, CK_F64, ops_base(&p->rstd, addr), p->rstd.dt, p->rstd.ndim, p->rstd.dims,
-                  p->rstd.strides);
+    nbw_load(p, addr, D, g, mean, rstd);
     for (int64_t r = 0; r < rows; r++) {
         ops_gather_nd(dy, CK_F64, ops_elem(&p->dy, addr, lead_offset(&p->dy, lead, r)), p->dy.dt,
                       p->k, p->dy.dims + lead, p->dy.strides + lead);
@@ -444,19 +465,14 @@ aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(
     const char *name = "aclnnLayerNormBackward";
     OPS_CHECK_NULLS(name, gradOut, input, normalizedShape, mean, rstd, outputMask, workspaceSize,
                     executor);
-    if (outputMask->n != 3)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outputMask has %llu values, expected 3", name,
-                       (unsigned long long)outputMask->n);
+    const aclTensor *const outs[3] = {gradInputOut, gradWeightOut, gradBiasOut};
+    static const char *const on[3] = {"gradInputOut", "gradWeightOut", "gradBiasOut"};
+    aclnnStatus rc;
+    if ((rc = nbw_mask(name, outputMask, outs, on)))
+        return rc;
     const bool *m = outputMask->v;
-    if (m[0])
-        OPS_CHECK_NULL(name, gradInputOut);
-    if (m[1])
-        OPS_CHECK_NULL(name, gradWeightOut);
-    if (m[2])
-        OPS_CHECK_NULL(name, gradBiasOut);
     const int k = (int)normalizedShape->n;
     const unsigned types = OPS_DT_LayerNormBackward;
-    aclnnStatus rc;
     if ((rc = nbw_input(name, "input", input, k, types)) ||
         (rc = nbw_like(name, "gradOut", gradOut, "input", input)))
         return rc;
@@ -708,15 +724,9 @@ PHASE2(GroupNorm)
 
 /* ---- GroupNormBackward (NB1) ----------------------------------------------------------------- */
 
-struct gnb_plan {
-    struct ops_tensor dy, x, mean, rstd, g, dx, dg, db;
-    bool has_g, has_dx, has_dg, has_db;
-    int64_t N, C, HW, G;
-};
-
 static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
 {
-    const struct gnb_plan *p = e->plan;
+    const struct nbw_plan *p = e->plan;
     const int64_t cpg = p->C / p->G, per = cpg * p->HW, NG = p->N * p->G;
     const int nd = p->x.ndim;
     double *buf = calloc((size_t)(2 * per + 3 * p->C + 2 * NG + 1), sizeof(double));
@@ -724,15 +734,7 @@ static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
         return ACL_ERROR_BAD_ALLOC;
     double *dy = buf, *x = dy + per, *gm = x + per, *ag = gm + p->C, *ab = ag + p->C,
            *mean = ab + p->C, *rstd = mean + NG;
-    for (int64_t c = 0; c < p->C; c++)
-        gm[c] = 1.0;
-    if (p->has_g)
-        ops_gather_nd(gm, CK_F64, ops_base(&p->g, addr), p->g.dt, p->g.ndim, p->g.dims,
-                      p->g.strides);
-    ops_gather_nd(mean, CK_F64, ops_base(&p->mean, addr), p->mean.dt, p->mean.ndim, p->mean.dims,
-                  p->mean.strides);
-    ops_gather_nd(rstd, CK_F64, ops_base(&p->rstd, addr), p->rstd.dt, p->rstd.ndim, p->rstd.dims,
-                  p->rstd.strides);
+    nbw_load(p, addr, p->C, gm, mean, rstd);
     for (int64_t n = 0; n < p->N; n++)
         for (int64_t g = 0; g < p->G; g++) {
             for (int64_t c = 0; c < cpg; c++) {
@@ -802,17 +804,12 @@ aclnnStatus aclnnGroupNormBackwardGetWorkspaceSize(
 {
     const char *name = "aclnnGroupNormBackward";
     OPS_CHECK_NULLS(name, gradOut, input, mean, rstd, outputMask, workspaceSize, executor);
-    if (outputMask->n != 3)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outputMask has %llu values, expected 3", name,
-                       (unsigned long long)outputMask->n);
-    const bool *m = outputMask->v;
-    if (m[0])
-        OPS_CHECK_NULL(name, gradInput);
-    if (m[1])
-        OPS_CHECK_NULL(name, gradGammaOut);
-    if (m[2])
-        OPS_CHECK_NULL(name, gradBetaOut);
+    const aclTensor *const outs[3] = {gradInput, gradGammaOut, gradBetaOut};
+    static const char *const on[3] = {"gradInput", "gradGammaOut", "gradBetaOut"};
     aclnnStatus rc;
+    if ((rc = nbw_mask(name, outputMask, outs, on)))
+        return rc;
+    const bool *m = outputMask->v;
     if ((rc = nbw_input(name, "input", input, 1, OPS_DT_GroupNormBackward)) ||
         (rc = nbw_like(name, "gradOut", gradOut, "input", input)))
         return rc;
@@ -847,12 +844,13 @@ aclnnStatus aclnnGroupNormBackwardGetWorkspaceSize(
         (m[1] && (rc = gnb_chan(name, "gradGammaOut", gradGammaOut, mean, C))) ||
         (m[2] && (rc = gnb_chan(name, "gradBetaOut", gradBetaOut, mean, C))))
         return rc;
-    OPS_PLAN(e, p, name, 5, 3, struct gnb_plan, NULL, {&p->dy, gradOut, "gradOut"},
+    OPS_PLAN(e, p, name, 5, 3, struct nbw_plan, NULL, {&p->dy, gradOut, "gradOut"},
              {&p->x, input, "input"}, {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"},
              {&p->g, gamma, "gamma"}, {&p->dx, m[0] ? gradInput : NULL, "gradInput"},
              {&p->dg, m[1] ? gradGammaOut : NULL, "gradGammaOut"},
              {&p->db, m[2] ? gradBetaOut : NULL, "gradBetaOut"});
     p->has_g = gamma != NULL;
+    p->has_mean = true;
     p->has_dx = m[0];
     p->has_dg = m[1];
     p->has_db = m[2];
