@@ -25,6 +25,14 @@
  *      through the converters (rounded once to the out's type).
  *  NM2. AddRmsNorm normalises the float32 sum x1 + x2 (not its rounded
  *      copy); xOut gets the sum rounded to its type.
+ *  NB1. LayerNormBackward and RmsNormGrad share one row kernel: per row,
+ *      dy, x and gamma in double, xhat = (x - mean) * rstd (mean 0 for
+ *      RmsNorm), g = dy * gamma, dx = rstd * (g - mean(g) - xhat * mean(g *
+ *      xhat)) (no mean(g) term for RmsNorm), rounded once to dx's type;
+ *      dgamma = sum over rows of dy * xhat and dbeta = sum of dy, in double,
+ *      rounded once at the end. The stored mean and rstd are used as given.
+ *      GroupNormBackward is the same with a group (cpg channels x HxW) as
+ *      the row and gamma per channel.
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
  *      p give (sum |x|^p)^(1/p).
@@ -35,9 +43,12 @@
 
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_rms_norm_grad.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/simd.h"
 #include "ops/norm/table.h"
@@ -303,6 +314,210 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 }
 PHASE2(LayerNorm)
 
+/* ---- LayerNormBackward / RmsNormGrad (NB1) --------------------------------------------------- */
+
+/* A row per k trailing dims (LayerNormBackward, RmsNormGrad) or a group of
+ * [N, C, HxW] (GroupNormBackward: N, C, HW, G). */
+struct nbw_plan {
+    struct ops_tensor dy, x, mean, rstd, g, dx, dg, db;
+    bool has_mean, has_g, has_dx, has_dg, has_db, layer;
+    int k;
+    int64_t D, N, C, HW, G;
+};
+
+/* gamma (n values, ones when absent), the per-row mean (when given) and rstd into double. */
+static void nbw_load(const struct nbw_plan *p, void *const *addr, int64_t n, double *g,
+                     double *mean, double *rstd)
+{
+    for (int64_t i = 0; i < n; i++)
+        g[i] = 1.0;
+    const struct ops_tensor *t[3] = {p->has_g ? &p->g : NULL, p->has_mean ? &p->mean : NULL,
+                                     &p->rstd};
+    double *to[3] = {g, mean, rstd};
+    for (int i = 0; i < 3; i++)
+        if (t[i])
+            ops_gather_nd(to[i], CK_F64, ops_base(t[i], addr), t[i]->dt, t[i]->ndim, t[i]->dims,
+                          t[i]->strides);
+}
+
+/* outputMask: 3 values; an asked-for gradient may not be NULL. */
+static aclnnStatus nbw_mask(const char *name, const aclBoolArray *mask, const aclTensor *const o[3],
+                            const char *const on[3])
+{
+    if (mask->n != 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outputMask has %llu values, expected 3", name,
+                       (unsigned long long)mask->n);
+    for (int i = 0; i < 3; i++)
+        if (mask->v[i] && !o[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, on[i]);
+    return ACLNN_SUCCESS;
+}
+
+static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct nbw_plan *p = e->plan;
+    const int64_t D = p->D;
+    const int lead = p->x.ndim - p->k;
+    const int64_t rows = ops_numel(p->x.dims, lead);
+    double *buf = calloc((size_t)(5 * D + 2 * rows + 1), sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    double *dy = buf, *x = dy + D, *g = x + D, *ag = g + D, *ab = ag + D, *mean = ab + D,
+           *rstd = mean + rows;
+    nbw_load(p, addr, D, g, mean, rstd);
+    for (int64_t r = 0; r < rows; r++) {
+        ops_gather_nd(dy, CK_F64, ops_elem(&p->dy, addr, lead_offset(&p->dy, lead, r)), p->dy.dt,
+                      p->k, p->dy.dims + lead, p->dy.strides + lead);
+        ops_gather_nd(x, CK_F64, ops_elem(&p->x, addr, lead_offset(&p->x, lead, r)), p->x.dt, p->k,
+                      p->x.dims + lead, p->x.strides + lead);
+        const double m = p->has_mean ? mean[r] : 0, rs = rstd[r];
+        double s1 = 0, s2 = 0;
+        for (int64_t i = 0; i < D; i++) {
+            const double xh = (x[i] - m) * rs, gi = dy[i] * g[i];
+            ag[i] += dy[i] * xh;
+            ab[i] += dy[i];
+            x[i] = xh;
+            s1 += gi;
+            s2 += gi * xh;
+        }
+        if (!p->has_dx)
+            continue;
+        s1 = p->layer ? s1 / (double)D : 0;
+        s2 /= (double)D;
+        for (int64_t i = 0; i < D; i++)
+            dy[i] = rs * (dy[i] * g[i] - s1 - x[i] * s2);
+        ops_scatter_nd(dy, CK_F64, ops_elem(&p->dx, addr, lead_offset(&p->dx, lead, r)), p->dx.dt,
+                       p->k, p->dx.dims + lead, p->dx.strides + lead);
+    }
+    if (p->has_dg)
+        ops_scatter_nd(ag, CK_F64, ops_base(&p->dg, addr), p->dg.dt, p->dg.ndim, p->dg.dims,
+                       p->dg.strides);
+    if (p->has_db)
+        ops_scatter_nd(ab, CK_F64, ops_base(&p->db, addr), p->db.dt, p->db.ndim, p->db.dims,
+                       p->db.strides);
+    free(buf);
+    return 0;
+}
+
+/* t must have ref's shape and type; names t in the message. */
+static aclnnStatus nbw_like(const char *name, const char *what, const aclTensor *t,
+                            const char *refname, const aclTensor *ref)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    if (t->dtype != ref->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from %s's %s", name, what,
+                       ops_dt_name(t->dtype), refname, ops_dt_name(ref->dtype));
+    if (!ops_same_shape(t, ref))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s's shape differs from %s's", name, what,
+                       refname);
+    return ACLNN_SUCCESS;
+}
+
+/* The input x: a type of `types` and k normalised dims (1 <= k <= ndim). */
+static aclnnStatus nbw_input(const char *name, const char *what, const aclTensor *x, int k,
+                             unsigned types)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, name, what)))
+        return rc;
+    int dt = ops_dt_index(x->dtype);
+    if (dt < 0 || !(DTM(dt) & types))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s type %s is not supported (FLOAT, FLOAT16, BFLOAT16)", name, what,
+                       ops_dt_name(x->dtype));
+    if (k < 1 || k > (int)x->ndim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %d normalised dims for a %u-dim %s", name, k,
+                       x->ndim, what);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus nbw_build(const char *name, bool layer, const aclTensor *dy, const aclTensor *x,
+                             const aclTensor *mean, const aclTensor *rstd, const aclTensor *g,
+                             const aclTensor *dx, const aclTensor *dg, const aclTensor *db, int k,
+                             uint64_t *ws, aclOpExecutor **ex)
+{
+    OPS_PLAN(e, p, name, 5, 3, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
+             {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"}, {&p->g, g, "weight"},
+             {&p->dx, dx, "gradInputOut"}, {&p->dg, dg, "gradWeightOut"},
+             {&p->db, db, "gradBiasOut"});
+    p->has_mean = mean != NULL;
+    p->has_g = g != NULL;
+    p->has_dx = dx != NULL;
+    p->has_dg = dg != NULL;
+    p->has_db = db != NULL;
+    p->layer = layer;
+    p->k = k;
+    p->D = ops_numel(x->dims + x->ndim - k, k);
+    const bool work = (p->has_dx && p->x.numel) || ((p->has_dg || p->has_db) && p->D);
+    e->run = work ? nbw_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclIntArray *normalizedShape,
+    const aclTensor *mean, const aclTensor *rstd, const aclTensor *weightOptional,
+    const aclTensor *biasOptional, const aclBoolArray *outputMask, aclTensor *gradInputOut,
+    aclTensor *gradWeightOut, aclTensor *gradBiasOut, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const char *name = "aclnnLayerNormBackward";
+    OPS_CHECK_NULLS(name, gradOut, input, normalizedShape, mean, rstd, outputMask, workspaceSize,
+                    executor);
+    const aclTensor *const outs[3] = {gradInputOut, gradWeightOut, gradBiasOut};
+    static const char *const on[3] = {"gradInputOut", "gradWeightOut", "gradBiasOut"};
+    aclnnStatus rc;
+    if ((rc = nbw_mask(name, outputMask, outs, on)))
+        return rc;
+    const bool *m = outputMask->v;
+    const int k = (int)normalizedShape->n;
+    const unsigned types = OPS_DT_LayerNormBackward;
+    if ((rc = nbw_input(name, "input", input, k, types)) ||
+        (rc = nbw_like(name, "gradOut", gradOut, "input", input)))
+        return rc;
+    for (int i = 0; i < k; i++)
+        if (normalizedShape->v[i] != input->dims[input->ndim - k + i])
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: normalizedShape is not the input's last %d dims", name, k);
+    if ((rc = norm_stat(name, "mean", mean, input, k, types)) ||
+        (rc = norm_stat(name, "rstd", rstd, input, k, types)) ||
+        (weightOptional && (rc = norm_param(name, "weight", weightOptional, input, k))) ||
+        (biasOptional && (rc = norm_param(name, "bias", biasOptional, input, k))) ||
+        (m[0] && (rc = nbw_like(name, "gradInputOut", gradInputOut, "input", input))) ||
+        (m[1] && (rc = norm_param(name, "gradWeightOut", gradWeightOut, input, k))) ||
+        (m[2] && (rc = norm_param(name, "gradBiasOut", gradBiasOut, input, k))))
+        return rc;
+    return nbw_build(name, true, gradOut, input, mean, rstd, weightOptional,
+                     m[0] ? gradInputOut : NULL, m[1] ? gradWeightOut : NULL,
+                     m[2] ? gradBiasOut : NULL, k, workspaceSize, executor);
+}
+PHASE2(LayerNormBackward)
+
+aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *x,
+                                             const aclTensor *rstd, const aclTensor *gamma,
+                                             const aclTensor *dxOut, const aclTensor *dgammaOut,
+                                             uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnRmsNormGrad";
+    OPS_CHECK_NULLS(name, dy, x, rstd, gamma, dxOut, dgammaOut, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(gamma, name, "gamma")))
+        return rc;
+    const int k = (int)gamma->ndim;
+    if ((rc = nbw_input(name, "x", x, k, OPS_DT_RmsNormGrad)) ||
+        (rc = nbw_like(name, "dy", dy, "x", x)) || (rc = nbw_like(name, "dxOut", dxOut, "x", x)) ||
+        (rc = norm_param(name, "gamma", gamma, x, k)) ||
+        (rc = norm_stat(name, "rstd", rstd, x, k, OPS_DT2_RmsNormGrad)) ||
+        (rc = norm_stat(name, "dgammaOut", dgammaOut, gamma, 0, OPS_DT2_RmsNormGrad)))
+        return rc;
+    if (!ops_same_shape(dgammaOut, gamma))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dgammaOut's shape differs from gamma's", name);
+    return nbw_build(name, false, dy, x, NULL, rstd, gamma, dxOut, dgammaOut, NULL, k,
+                     workspaceSize, executor);
+}
+PHASE2(RmsNormGrad)
+
 /* ---- AddRmsNorm ---------------------------------------------------------------------------- */
 
 struct arn_plan {
@@ -506,6 +721,145 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(GroupNorm)
+
+/* ---- GroupNormBackward (NB1) ----------------------------------------------------------------- */
+
+static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct nbw_plan *p = e->plan;
+    const int64_t cpg = p->C / p->G, per = cpg * p->HW, NG = p->N * p->G;
+    const int nd = p->x.ndim;
+    double *buf = calloc((size_t)(2 * per + 3 * p->C + 2 * NG + 1), sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    double *dy = buf, *x = dy + per, *gm = x + per, *ag = gm + p->C, *ab = ag + p->C,
+           *mean = ab + p->C, *rstd = mean + NG;
+    nbw_load(p, addr, p->C, gm, mean, rstd);
+    for (int64_t n = 0; n < p->N; n++)
+        for (int64_t g = 0; g < p->G; g++) {
+            for (int64_t c = 0; c < cpg; c++) {
+                const int64_t ch = g * cpg + c;
+                ops_gather_nd(dy + c * p->HW, CK_F64,
+                              ops_elem(&p->dy, addr, n * p->dy.strides[0] + ch * p->dy.strides[1]),
+                              p->dy.dt, nd - 2, p->dy.dims + 2, p->dy.strides + 2);
+                ops_gather_nd(x + c * p->HW, CK_F64,
+                              ops_elem(&p->x, addr, n * p->x.strides[0] + ch * p->x.strides[1]),
+                              p->x.dt, nd - 2, p->x.dims + 2, p->x.strides + 2);
+            }
+            const double m = mean[n * p->G + g], rs = rstd[n * p->G + g];
+            double s1 = 0, s2 = 0;
+            for (int64_t c = 0; c < cpg; c++) {
+                const int64_t ch = g * cpg + c;
+                for (int64_t i = c * p->HW; i < (c + 1) * p->HW; i++) {
+                    const double xh = (x[i] - m) * rs, gi = dy[i] * gm[ch];
+                    ag[ch] += dy[i] * xh;
+                    ab[ch] += dy[i];
+                    x[i] = xh;
+                    s1 += gi;
+                    s2 += gi * xh;
+                }
+            }
+            if (!p->has_dx)
+                continue;
+            s1 /= (double)per;
+            s2 /= (double)per;
+            for (int64_t c = 0; c < cpg; c++) {
+                const int64_t ch = g * cpg + c;
+                for (int64_t i = c * p->HW; i < (c + 1) * p->HW; i++)
+                    dy[i] = rs * (dy[i] * gm[ch] - s1 - x[i] * s2);
+                ops_scatter_nd(dy + c * p->HW, CK_F64,
+                               ops_elem(&p->dx, addr, n * p->dx.strides[0] + ch * p->dx.strides[1]),
+                               p->dx.dt, nd - 2, p->dx.dims + 2, p->dx.strides + 2);
+            }
+        }
+    if (p->has_dg)
+        ops_scatter_nd(ag, CK_F64, ops_base(&p->dg, addr), p->dg.dt, 1, p->dg.dims, p->dg.strides);
+    if (p->has_db)
+        ops_scatter_nd(ab, CK_F64, ops_base(&p->db, addr), p->db.dt, 1, p->db.dims, p->db.strides);
+    free(buf);
+    return 0;
+}
+
+/* A [C] tensor of mean's type. */
+static aclnnStatus gnb_chan(const char *name, const char *what, const aclTensor *t,
+                            const aclTensor *mean, int64_t C)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    if (t->dtype != mean->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from mean's %s", name, what,
+                       ops_dt_name(t->dtype), ops_dt_name(mean->dtype));
+    if (t->ndim != 1 || t->dims[0] != C)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be 1-D with C = %lld elements", name,
+                       what, (long long)C);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnGroupNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *mean, const aclTensor *rstd,
+    const aclTensor *gamma, int64_t N, int64_t C, int64_t HxW, int64_t group,
+    const aclBoolArray *outputMask, aclTensor *gradInput, aclTensor *gradGammaOut,
+    aclTensor *gradBetaOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormBackward";
+    OPS_CHECK_NULLS(name, gradOut, input, mean, rstd, outputMask, workspaceSize, executor);
+    const aclTensor *const outs[3] = {gradInput, gradGammaOut, gradBetaOut};
+    static const char *const on[3] = {"gradInput", "gradGammaOut", "gradBetaOut"};
+    aclnnStatus rc;
+    if ((rc = nbw_mask(name, outputMask, outs, on)))
+        return rc;
+    const bool *m = outputMask->v;
+    if ((rc = nbw_input(name, "input", input, 1, OPS_DT_GroupNormBackward)) ||
+        (rc = nbw_like(name, "gradOut", gradOut, "input", input)))
+        return rc;
+    if (input->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input needs 2 to 8 dims", name);
+    if (group <= 0 || C % group)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: group %lld must be positive and divide C %lld",
+                       name, (long long)group, (long long)C);
+    if (input->dims[0] != N || input->dims[1] != C ||
+        ops_numel(input->dims + 2, (int)input->ndim - 2) != HxW)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: input's shape does not give N=%lld, C=%lld, HxW=%lld", name,
+                       (long long)N, (long long)C, (long long)HxW);
+    const aclTensor *st[2] = {mean, rstd};
+    static const char *const stn[2] = {"mean", "rstd"};
+    for (int i = 0; i < 2; i++) {
+        if ((rc = ops_check_dims(st[i], name, stn[i])))
+            return rc;
+        int dt = ops_dt_index(st[i]->dtype);
+        if (dt < 0 || !(DTM(dt) & OPS_DT_GroupNormBackward) ||
+            !(st[i]->dtype == input->dtype || st[i]->dtype == ACL_FLOAT) ||
+            st[i]->dtype != mean->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: %s type %s is not input's type or FLOAT (and mean's)", name, stn[i],
+                           ops_dt_name(st[i]->dtype));
+        if (ops_numel(st[i]->dims, (int)st[i]->ndim) != N * group)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold N * group = %lld values",
+                           name, stn[i], (long long)(N * group));
+    }
+    if ((gamma && (rc = gnb_chan(name, "gamma", gamma, mean, C))) ||
+        (m[0] && (rc = nbw_like(name, "gradInput", gradInput, "input", input))) ||
+        (m[1] && (rc = gnb_chan(name, "gradGammaOut", gradGammaOut, mean, C))) ||
+        (m[2] && (rc = gnb_chan(name, "gradBetaOut", gradBetaOut, mean, C))))
+        return rc;
+    OPS_PLAN(e, p, name, 5, 3, struct nbw_plan, NULL, {&p->dy, gradOut, "gradOut"},
+             {&p->x, input, "input"}, {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"},
+             {&p->g, gamma, "gamma"}, {&p->dx, m[0] ? gradInput : NULL, "gradInput"},
+             {&p->dg, m[1] ? gradGammaOut : NULL, "gradGammaOut"},
+             {&p->db, m[2] ? gradBetaOut : NULL, "gradBetaOut"});
+    p->has_g = gamma != NULL;
+    p->has_mean = true;
+    p->has_dx = m[0];
+    p->has_dg = m[1];
+    p->has_db = m[2];
+    p->N = N, p->C = C, p->HW = HxW, p->G = group;
+    const bool work = (m[0] && p->x.numel) || ((m[1] || m[2]) && C);
+    e->run = work ? gnb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupNormBackward)
 
 /* ---- Norm ---------------------------------------------------------------------------------- */
 

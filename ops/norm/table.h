@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The norm family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): norm.c (RmsNorm, LayerNorm, AddRmsNorm, GroupNorm, Norm) and softmax.c
+ * ops/engine/optable.h): norm.c (RmsNorm, LayerNorm, AddRmsNorm, GroupNorm, Norm,
+ * LayerNormBackward, RmsNormGrad, GroupNormBackward) and softmax.c
  * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits, the softmax gradients) and
  * batch_norm.c (BatchNorm and the synchronised batch norm's pieces).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -23,6 +24,16 @@
       K(tensor, tensor, tensor, double, tensor, tensor, tensor), DTM_F3, rstdOut, DTM(DT_F32))     \
     X(GroupNorm, group_norm, OPS_OUT,                                                              \
       K(tensor, tensor, tensor, int64, int64, int64, int64, double, tensor, tensor, tensor),       \
+      DTM_F3, none, 0)                                                                             \
+    X(LayerNormBackward, layer_norm_backward, OPS_OUT,                                              \
+      K(tensor, tensor, int_array, tensor, tensor, tensor, tensor, bool_array, tensor, tensor,     \
+        tensor),                                                                                   \
+      DTM_F3, none, 0)                                                                             \
+    X(RmsNormGrad, rms_norm_grad, OPS_OUT, K(tensor, tensor, tensor, tensor, tensor, tensor),      \
+      DTM_F3, rstd, DTM(DT_F32))                                                                   \
+    X(GroupNormBackward, group_norm_backward, OPS_OUT,                                              \
+      K(tensor, tensor, tensor, tensor, tensor, int64, int64, int64, int64, bool_array, tensor,    \
+        tensor, tensor),                                                                           \
       DTM_F3, none, 0)                                                                             \
     X(Norm, norm, OPS_OUT, K(tensor, scalar, int_array, bool, tensor), DTM_F3, none, 0)            \
     X(Softmax, softmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)                     \

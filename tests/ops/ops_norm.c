@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* AddRmsNorm, GroupNorm, Norm and SoftmaxCrossEntropyWithLogits against
  * double references: float32/float16/bfloat16, views, optional inputs,
- * several reduction sets and p values, empty shapes, and the error codes. */
+ * several reduction sets and p values, empty shapes, and the error codes;
+ * the norm backwards' refusals, each naming the parameter. */
+#include <string.h>
+
 #include "optest.h"
 
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_group_norm_backward.h"
+#include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_norm.h"
+#include "aclnnop/aclnn_rms_norm_grad.h"
 #include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
 
 static int g_cases;
@@ -75,9 +81,9 @@ static void arn_errors(void)
 #define ARN(A, B, G, Y, R, X) aclnnAddRmsNormGetWorkspaceSize(A, B, G, 1e-6, Y, R, X, &ws, &ex)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, ARN(NULL, x.t, g.t, x.t, r.t, x.t));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, ARN(x.t, x.t, g.t, x.t, r.t, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, gb.t, x.t, r.t, x.t));  /* gamma shape */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, g.t, x.t, r16.t, x.t)); /* rstd type */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, g.t, o.t, r.t, x.t));   /* y shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, gb.t, x.t, r.t, x.t));    /* gamma shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, g.t, x.t, r16.t, x.t));   /* rstd type */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(x.t, x.t, g.t, o.t, r.t, x.t));     /* y shape */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, ARN(xi.t, xi.t, g.t, xi.t, r.t, xi.t)); /* int */
 #undef ARN
     OT_FREE(&x, &g, &gb, &r, &r16, &o, &xi);
@@ -85,8 +91,7 @@ static void arn_errors(void)
 
 /* ---- GroupNorm ------------------------------------------------------------------------------ */
 
-static void gn_case(aclDataType dt, int nd, const int64_t *dims, int64_t G, bool affine,
-                    int layout)
+static void gn_case(aclDataType dt, int nd, const int64_t *dims, int64_t G, bool affine, int layout)
 {
     g_cases++;
     const int64_t N = dims[0], C = dims[1];
@@ -145,15 +150,15 @@ static void gn_errors(void)
                    {&r, ACL_FLOAT, 2, sd}, {&mb, ACL_FLOAT, 2, bad});
     uint64_t ws;
     aclOpExecutor *ex;
-#define GN(X, N, C, HW, G, EPS, Y, M)                                                               \
+#define GN(X, N, C, HW, G, EPS, Y, M)                                                              \
     aclnnGroupNormGetWorkspaceSize(X, NULL, NULL, N, C, HW, G, EPS, Y, M, r.t, &ws, &ex)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, GN(NULL, 2, 6, 4, 3, 1e-5, x.t, m.t));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, GN(x.t, 2, 6, 4, 3, 1e-5, x.t, NULL));
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 4, 1e-5, x.t, m.t));  /* C % group */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 0, 1e-5, x.t, m.t));  /* group 0 */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 0.0, x.t, m.t));   /* eps */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 5, 3, 1e-5, x.t, m.t));  /* HxW */
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 1e-5, x.t, mb.t)); /* mean shape */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 4, 1e-5, x.t, m.t));   /* C % group */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 0, 1e-5, x.t, m.t));   /* group 0 */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 0.0, x.t, m.t));    /* eps */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 5, 3, 1e-5, x.t, m.t));   /* HxW */
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 1e-5, x.t, mb.t));  /* mean shape */
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, GN(x.t, 2, 6, 4, 3, 1e-5, x16.t, m.t)); /* out type */
 #undef GN
     OT_FREE(&x, &x16, &m, &r, &mb);
@@ -281,6 +286,108 @@ static void sce_errors(void)
     OT_FREE(&f, &l, &loss, &lb, &f16);
 }
 
+/* NAMED_FAILS(want, param, aclnnFoo, args...): aclnnFooGetWorkspaceSize(args...) returns want
+ * with a message naming param. */
+#define NAMED_FAILS(want, param, op, ...)                                                          \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus got_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                          \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (got_ != (want) || !m_ || !strstr(m_, param))                                           \
+            fprintf(stderr, "%s: %d (%s), want %d naming %s\n", #op, (int)got_,                    \
+                    m_ ? m_ : "no message", (int)(want), param);                                   \
+        CHECK(got_ == (want) && m_ && strstr(m_, param));                                          \
+    } while (0)
+
+/* LayerNormBackward / RmsNormGrad refusals: 161001 for a missing tensor
+ * (a gradient only when its mask asks), 161002 for types and shapes, each
+ * message naming the parameter. */
+static void nbw_errors(void)
+{
+    int64_t d[2] = {2, 3}, r[2] = {2, 1}, c[1] = {3}, c4[1] = {4}, r1[1] = {2};
+    ot_tensor x, h, st, sth, w, w4, rs, rh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d}, {&h, ACL_FLOAT16, 2, d}, {&st, ACL_FLOAT, 2, r},
+                   {&sth, ACL_INT32, 2, r}, {&w, ACL_FLOAT, 1, c}, {&w4, ACL_FLOAT, 1, c4},
+                   {&rs, ACL_FLOAT, 1, r1}, {&rh, ACL_FLOAT16, 1, r1});
+    const int64_t nsv[1] = {3}, bad[1] = {4};
+    const bool all[3] = {true, true, true}, dx_only[3] = {true, false, false};
+    aclIntArray *ns = aclCreateIntArray(nsv, 1), *nb = aclCreateIntArray(bad, 1);
+    aclBoolArray *m3 = aclCreateBoolArray(all, 3), *m2 = aclCreateBoolArray(all, 2),
+                 *m1 = aclCreateBoolArray(dx_only, 3);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "gradOut", aclnnLayerNormBackward, NULL, x.t, ns, st.t,
+                st.t, w.t, w.t, m3, x.t, w.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "gradWeightOut", aclnnLayerNormBackward, x.t, x.t, ns,
+                st.t, st.t, w.t, w.t, m3, x.t, NULL, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "outputMask", aclnnLayerNormBackward, x.t, x.t, ns, st.t,
+                st.t, w.t, w.t, m2, x.t, w.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradOut", aclnnLayerNormBackward, h.t, x.t, ns, st.t,
+                st.t, w.t, w.t, m3, x.t, w.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "normalizedShape", aclnnLayerNormBackward, x.t, x.t, nb,
+                st.t, st.t, w.t, w.t, m3, x.t, w.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnLayerNormBackward, x.t, x.t, ns, sth.t, st.t,
+                w.t, w.t, m3, x.t, w.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnLayerNormBackward, x.t, x.t, ns, st.t, w.t,
+                w.t, w.t, m3, x.t, w.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "weight", aclnnLayerNormBackward, x.t, x.t, ns, st.t, st.t,
+                w4.t, w.t, m3, x.t, w.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradInputOut", aclnnLayerNormBackward, x.t, x.t, ns, st.t,
+                st.t, w.t, w.t, m3, h.t, w.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradBiasOut", aclnnLayerNormBackward, x.t, x.t, ns, st.t,
+                st.t, w.t, w.t, m3, x.t, w.t, w4.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "rstd", aclnnRmsNormGrad, x.t, x.t, NULL, w.t, x.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dy", aclnnRmsNormGrad, h.t, x.t, rs.t, w.t, x.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnRmsNormGrad, x.t, x.t, rh.t, w.t, x.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnRmsNormGrad, x.t, x.t, rs.t, w4.t, x.t,
+                w4.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dxOut", aclnnRmsNormGrad, x.t, x.t, rs.t, w.t, h.t, w.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dgammaOut", aclnnRmsNormGrad, x.t, x.t, rs.t, w.t, x.t,
+                w4.t);
+    aclDestroyIntArray(ns);
+    aclDestroyIntArray(nb);
+    aclDestroyBoolArray(m3);
+    aclDestroyBoolArray(m2);
+    aclDestroyBoolArray(m1);
+    OT_FREE(&x, &h, &st, &sth, &w, &w4, &rs, &rh);
+}
+
+/* GroupNormBackward refusals, each message naming the parameter. */
+static void gnb_errors(void)
+{
+    int64_t d[3] = {2, 4, 3}, s2[2] = {2, 2}, s3[2] = {2, 3}, c[1] = {4}, c5[1] = {5};
+    ot_tensor x, h, st, st3, sth, g, g5;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, d}, {&h, ACL_FLOAT16, 3, d}, {&st, ACL_FLOAT, 2, s2},
+                   {&st3, ACL_FLOAT, 2, s3}, {&sth, ACL_FLOAT16, 2, s2}, {&g, ACL_FLOAT, 1, c},
+                   {&g5, ACL_FLOAT, 1, c5});
+    const bool all[3] = {true, true, true};
+    aclBoolArray *m3 = aclCreateBoolArray(all, 3), *m2 = aclCreateBoolArray(all, 2);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "mean", aclnnGroupNormBackward, x.t, x.t, NULL, st.t, g.t,
+                2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "gradBetaOut", aclnnGroupNormBackward, x.t, x.t, st.t,
+                st.t, g.t, 2, 4, 3, 2, m3, x.t, g.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "outputMask", aclnnGroupNormBackward, x.t, x.t, st.t, st.t,
+                g.t, 2, 4, 3, 2, m2, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradOut", aclnnGroupNormBackward, h.t, x.t, st.t, st.t,
+                g.t, 2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "group", aclnnGroupNormBackward, x.t, x.t, st.t, st.t, g.t,
+                2, 4, 3, 3, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "HxW", aclnnGroupNormBackward, x.t, x.t, st.t, st.t, g.t,
+                2, 4, 5, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnGroupNormBackward, x.t, x.t, st.t, st3.t, g.t,
+                2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnGroupNormBackward, x.t, x.t, st.t, sth.t, g.t,
+                2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnGroupNormBackward, x.t, x.t, st.t, st.t,
+                g5.t, 2, 4, 3, 2, m3, x.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradInput", aclnnGroupNormBackward, x.t, x.t, st.t, st.t,
+                g.t, 2, 4, 3, 2, m3, h.t, g.t, g.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradGammaOut", aclnnGroupNormBackward, x.t, x.t, st.t,
+                st.t, g.t, 2, 4, 3, 2, m3, x.t, g5.t, g.t);
+    aclDestroyBoolArray(m3);
+    aclDestroyBoolArray(m2);
+    OT_FREE(&x, &h, &st, &st3, &sth, &g, &g5);
+}
+
 int main(void)
 {
     ot_init();
@@ -309,6 +416,8 @@ int main(void)
     gn_errors();
     pn_errors();
     sce_errors();
+    nbw_errors();
+    gnb_errors();
     ot_fini();
     printf("ops_norm: %d cases passed\n", g_cases);
     return 0;

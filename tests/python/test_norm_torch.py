@@ -203,5 +203,203 @@ class NormTorch(TorchCase):
                      o.handle)
 
 
+    def _arrays(self, mk, values):
+        a, ret = mk(list(values))
+        self.assertEqual(ret, 0)
+        return a
+
+    def test_layer_norm_backward(self):
+        rng = random.Random(SEED + 3)
+        cases = (((4, 6), 1), ((2, 3, 5), 1), ((2, 3, 5), 2), ((3, 1, 7), 2), ((0, 4), 1))
+        masks = ((True, True, True), (True, False, False), (False, True, True))
+        for dtype in (F32, F16, BF16):
+            for shape, k in cases:
+                for mask in masks:
+                    for has_w in (True, False):
+                        self._layer_norm_backward(rng, dtype, shape, k, mask, has_w)
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        st = self.dev(torch.zeros((2, 1), dtype=F32))
+        w = self.dev(torch.zeros((3,), dtype=F32))
+        w4 = self.dev(torch.zeros((4,), dtype=F32))
+        ns = self._arrays(nn.create_int_array, [3])
+        m3 = self._arrays(nn.create_bool_array, [True, True, True])
+        m2 = self._arrays(nn.create_bool_array, [True, True])
+        try:
+            ok = [x.handle, x.handle, ns, st.handle, st.handle, w.handle, w.handle]
+            self.refused("LayerNormBackward", 161001, *ok, m3, x.handle, 0, w.handle)
+            self.refused("LayerNormBackward", 161001, 0, *ok[1:], m3, x.handle, w.handle,
+                         w.handle)
+            self.refused("LayerNormBackward", 161002, *ok, m2, x.handle, w.handle, w.handle)
+            self.refused("LayerNormBackward", 161002, h.handle, *ok[1:], m3, x.handle, w.handle,
+                         w.handle)
+            self.refused("LayerNormBackward", 161002, *ok[:5], w4.handle, w.handle, m3,
+                         x.handle, w.handle, w.handle)
+            self.refused("LayerNormBackward", 161002, *ok[:3], w.handle, *ok[4:], m3, x.handle,
+                         w.handle, w.handle)
+        finally:
+            nn.destroy_int_array(ns)
+            nn.destroy_bool_array(m3)
+            nn.destroy_bool_array(m2)
+
+    def _layer_norm_backward(self, rng, dtype, shape, k, mask, has_w):
+        what = "LayerNormBackward %s %s k=%d mask=%s weight=%s" % (dtype, shape, k, mask, has_w)
+        ns = list(shape[len(shape) - k:])
+        lead = list(shape[:len(shape) - k])
+        x = rand(rng, shape).to(dtype)
+        gy = rand(rng, shape).to(dtype)
+        w, b = rand(rng, ns, 0.5, 2).to(dtype), rand(rng, ns).to(dtype)
+        xd = x.double().requires_grad_()
+        wd = w.double().requires_grad_() if has_w else None
+        bd = b.double().requires_grad_()
+        y = TF.layer_norm(xd, ns, wd, bd, 1e-5)
+        y.backward(gy.double())
+        dims = list(range(len(shape) - k, len(shape)))
+        xr = x.double()
+        mean = xr.mean(dims, keepdim=True) if xr.numel() else torch.zeros(lead + [1] * k)
+        var = xr.var(dims, unbiased=False, keepdim=True) if xr.numel() else mean
+        rstd = 1 / torch.sqrt(var + 1e-5)
+        outs = [self.dev(torch.zeros(shape, dtype=dtype)) if mask[0] else None,
+                self.dev(torch.zeros(ns, dtype=dtype)) if mask[1] else None,
+                self.dev(torch.zeros(ns, dtype=dtype)) if mask[2] else None]
+        na = self._arrays(nn.create_int_array, ns)
+        bm = self._arrays(nn.create_bool_array, mask)
+        try:
+            args = [self.dev(view_of(rng, gy)).handle, self.dev(view_of(rng, x)).handle, na,
+                    self.dev(mean.to(F32)).handle, self.dev(rstd.to(F32)).handle,
+                    self.dev(w).handle if has_w else 0, self.dev(b).handle, bm]
+            args += [o.handle if o else 0 for o in outs]
+            self.run_op("LayerNormBackward", *args)
+        finally:
+            nn.destroy_int_array(na)
+            nn.destroy_bool_array(bm)
+        gw = (gy.double() * (xr - mean) * rstd).sum(list(range(len(lead))))  # weight = ones
+        refs = (xd.grad, wd.grad if has_w else gw, bd.grad)
+        for o, ref, name in zip(outs, refs, ("gradInputOut", "gradWeightOut", "gradBiasOut")):
+            if o is not None:
+                if ref is None or xr.numel() == 0:
+                    ref = torch.zeros(o.shape, dtype=F64)
+                check(self, o.read(), ref.to(dtype), "%s %s" % (what, name), tol=tol(dtype))
+
+    def test_rms_norm_grad(self):
+        rng = random.Random(SEED + 4)
+        cases = (((4, 6), 1), ((2, 3, 5), 1), ((2, 3, 5), 2), ((3, 1, 7), 2), ((0, 4), 1))
+        for dtype in (F32, F16, BF16):
+            for gdt in (dtype, F32):
+                for shape, k in cases:
+                    what = "RmsNormGrad %s gamma %s %s k=%d" % (dtype, gdt, shape, k)
+                    gs = list(shape[len(shape) - k:])
+                    lead = list(shape[:len(shape) - k])
+                    dims = list(range(len(shape) - k, len(shape)))
+                    x = rand(rng, shape).to(dtype)
+                    dy = rand(rng, shape).to(dtype)
+                    g = rand(rng, gs, 0.5, 2).to(gdt)
+                    xd = x.double().requires_grad_()
+                    gd = g.double().requires_grad_()
+                    rstd = torch.rsqrt((xd * xd).mean(dims, keepdim=True) + 1e-6) \
+                        if x.numel() else torch.ones(lead + [1] * k, dtype=F64)
+                    if x.numel():
+                        (xd * rstd * gd).backward(dy.double())
+                    dx = self.dev(torch.zeros(shape, dtype=dtype))
+                    dg = self.dev(torch.zeros(gs, dtype=F32))
+                    self.run_op("RmsNormGrad", self.dev(view_of(rng, dy)).handle,
+                                self.dev(view_of(rng, x)).handle,
+                                self.dev(rstd.detach().reshape(lead).to(F32)).handle,
+                                self.dev(g).handle, dx.handle, dg.handle)
+                    if x.numel():
+                        check(self, dx.read(), xd.grad.to(dtype), what + " dxOut",
+                              tol=tol(dtype))
+                        check(self, dg.read(), gd.grad.to(F32), what + " dgammaOut",
+                              tol=tol(dtype))
+                    else:
+                        check(self, dg.read(), torch.zeros(gs, dtype=F32), what + " dgammaOut")
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        r = self.dev(torch.zeros((2,), dtype=F32))
+        rh = self.dev(torch.zeros((2,), dtype=F16))
+        g = self.dev(torch.zeros((3,), dtype=F32))
+        g4 = self.dev(torch.zeros((4,), dtype=F32))
+        self.refused("RmsNormGrad", 161001, x.handle, x.handle, 0, g.handle, x.handle, g.handle)
+        self.refused("RmsNormGrad", 161002, h.handle, x.handle, r.handle, g.handle, x.handle,
+                     g.handle)
+        self.refused("RmsNormGrad", 161002, x.handle, x.handle, rh.handle, g.handle, x.handle,
+                     g.handle)
+        self.refused("RmsNormGrad", 161002, x.handle, x.handle, r.handle, g4.handle, x.handle,
+                     g4.handle)
+        self.refused("RmsNormGrad", 161002, x.handle, x.handle, r.handle, g.handle, x.handle,
+                     g4.handle)
+
+    def test_group_norm_backward(self):
+        rng = random.Random(SEED + 5)
+        cases = (((2, 6, 5), 3), ((3, 16), 2), ((2, 6, 3, 2), 2), ((1, 4, 7), 4), ((2, 4, 0), 2))
+        masks = ((True, True, True), (True, False, False), (False, True, True))
+        for dtype in (F32, F16, BF16):
+            for shape, G in cases:
+                for mask in masks:
+                    for sdt, has_g in ((F32, True), (dtype, True), (F32, False)):
+                        self._group_norm_backward(rng, dtype, sdt, shape, G, mask, has_g)
+        x = self.dev(torch.zeros((2, 4, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 4, 3), dtype=F16))
+        st = self.dev(torch.zeros((2, 2), dtype=F32))
+        st3 = self.dev(torch.zeros((2, 3), dtype=F32))
+        c = self.dev(torch.zeros((4,), dtype=F32))
+        c5 = self.dev(torch.zeros((5,), dtype=F32))
+        m3 = self._arrays(nn.create_bool_array, [True, True, True])
+        try:
+            ok = [x.handle, x.handle, st.handle, st.handle, c.handle, 2, 4, 3, 2, m3]
+            outs = [x.handle, c.handle, c.handle]
+            self.refused("GroupNormBackward", 161001, *ok, x.handle, 0, c.handle)
+            self.refused("GroupNormBackward", 161002, h.handle, *ok[1:], *outs)
+            self.refused("GroupNormBackward", 161002, *ok[:8], 3, m3, *outs)
+            self.refused("GroupNormBackward", 161002, *ok[:3], st3.handle, *ok[4:], *outs)
+            self.refused("GroupNormBackward", 161002, *ok[:4], c5.handle, *ok[5:], *outs)
+            self.refused("GroupNormBackward", 161002, *ok, x.handle, c5.handle, c.handle)
+        finally:
+            nn.destroy_bool_array(m3)
+
+    def _group_norm_backward(self, rng, dtype, sdt, shape, G, mask, has_g):
+        what = "GroupNormBackward %s stats %s %s G=%d mask=%s gamma=%s" % (dtype, sdt, shape, G,
+                                                                          mask, has_g)
+        N, C = shape[0], shape[1]
+        HW = 1
+        for d in shape[2:]:
+            HW *= d
+        x = rand(rng, shape).to(dtype)
+        gy = rand(rng, shape).to(dtype)
+        w = rand(rng, (C,), 0.5, 2).to(sdt)
+        xd = x.double().requires_grad_()
+        wd = (w.double() if has_g else torch.ones(C, dtype=F64)).requires_grad_()
+        bd = torch.zeros(C, dtype=F64, requires_grad=True)
+        xg = x.double().reshape(N, G, -1)
+        if x.numel():
+            y = TF.group_norm(xd, G, wd, bd, 1e-5)
+            y.backward(gy.double())
+            mean = xg.mean(2)
+            rstd = 1 / torch.sqrt(xg.var(2, unbiased=False) + 1e-5)
+        else:
+            mean, rstd = torch.zeros(N, G, dtype=F64), torch.ones(N, G, dtype=F64)
+        outs = [self.dev(torch.zeros(shape, dtype=dtype)) if mask[0] else None,
+                self.dev(torch.zeros((C,), dtype=sdt)) if mask[1] else None,
+                self.dev(torch.zeros((C,), dtype=sdt)) if mask[2] else None]
+        bm = self._arrays(nn.create_bool_array, mask)
+        try:
+            args = [self.dev(view_of(rng, gy)).handle, self.dev(view_of(rng, x)).handle,
+                    self.dev(mean.to(sdt)).handle, self.dev(rstd.to(sdt)).handle,
+                    self.dev(w).handle if has_g else 0, N, C, HW, G, bm]
+            args += [o.handle if o else 0 for o in outs]
+            self.run_op("GroupNormBackward", *args)
+        finally:
+            nn.destroy_bool_array(bm)
+        # statistics rounded to sdt: compare with a tolerance of sdt and dtype's larger
+        t = tol(dtype) if TOL[dtype][0] >= TOL[sdt][0] else tol(sdt)
+        if sdt != F32 and dtype != F32:
+            t = (t[0] * 4, t[1] * 4)
+        for o, ref, name in zip(outs, (xd.grad, wd.grad, bd.grad),
+                                ("gradInput", "gradGammaOut", "gradBetaOut")):
+            if o is not None:
+                if ref is None or x.numel() == 0:
+                    ref = torch.zeros(o.shape, dtype=F64)
+                check(self, o.read(), ref.to(o.dtype), "%s %s" % (what, name), tol=t)
+
 if __name__ == "__main__":
     unittest.main()
