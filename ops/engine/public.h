@@ -228,6 +228,8 @@
 #include "aclnnop/aclnn_lt_tensor.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_masked_scatter.h"
+#include "aclnnop/aclnn_masked_select.h"
+#include "aclnnop/aclnn_nonzero.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_max.h"
 #include "aclnnop/aclnn_max_dim.h"
