@@ -458,6 +458,7 @@ OPS = {
     'NormalFloatTensor': ('float', 'tensor', 'int64', 'int64', 'tensor'),
     'NormalTensorFloat': ('tensor', 'float', 'int64', 'int64', 'tensor'),
     'NormalTensorTensor': ('tensor', 'tensor', 'int64', 'int64', 'tensor'),
+    'OneHot': ('tensor', 'int', 'tensor', 'tensor', 'int64', 'tensor'),
     'Permute': ('tensor', 'int_array', 'tensor'),
     'PowScalarTensor': ('scalar', 'tensor', 'tensor'),
     'PowTensorScalar': ('tensor', 'scalar', 'tensor'),

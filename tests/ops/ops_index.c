@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, MaskedSelect, Nonzero, ArgMax,
- * Cumsum, Arange, Clamp) against references computed here: every supported dtype,
- * index types int32/int64, non-contiguous inputs and outputs, negative dims,
- * 0-d and empty tensors, run-time index errors, and every phase-1 error. */
+/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, MaskedSelect, Nonzero, OneHot,
+ * ArgMax, Cumsum, Arange, Clamp) against references computed here: every supported dtype, index
+ * types int32/int64, non-contiguous inputs and outputs, negative dims, 0-d and empty tensors,
+ * run-time index errors, and every phase-1 error. */
 #include "optest.h"
 
 #include "aclnnop/aclnn_arange.h"
@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_masked_select.h"
 #include "aclnnop/aclnn_nonzero.h"
+#include "aclnnop/aclnn_one_hot.h"
 
 static int g_cases;
 
@@ -910,6 +911,35 @@ static void test_masked_select_nonzero(void)
     OT_FREE(&x, &m, &o, &o5, &mb, &mf, &oi, &n, &n32, &n1);
 }
 
+/* OneHot: CANN's example (INT32 [4, 2] -> [4, 2, 4] at axis -1), then bad input. */
+static void test_one_hot(void)
+{
+    int64_t sx[2] = {4, 2}, so[3] = {4, 2, 4}, s1[1] = {1}, sb[3] = {4, 4, 2};
+    ot_tensor x, o, on, off, offi, ob;
+    OT_MAKE_CONTIG({&x, ACL_INT32, 2, sx}, {&o, ACL_FLOAT, 3, so}, {&on, ACL_FLOAT, 1, s1},
+                   {&off, ACL_FLOAT, 1, s1}, {&offi, ACL_INT32, 1, s1}, {&ob, ACL_FLOAT, 3, sb});
+    const int vals[8] = {0, 1, 2, 3, 3, 2, 1, 9}; /* 9: out of range, a row of offValue */
+    for (int i = 0; i < 8; i++)
+        ot_set(&x, i, vals[i]);
+    ot_set(&on, 0, 2.5);
+    ot_set(&off, 0, -1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnOneHotGetWorkspaceSize(x.t, 4, on.t, off.t, -1, o.t, &ws, &ex));
+    ot_run(aclnnOneHot, ws, ex);
+    for (int i = 0; i < 8; i++)
+        for (int c = 0; c < 4; c++)
+            CHECK(ot_get(&o, i * 4 + c) == (vals[i] == c ? 2.5 : -1));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnOneHot, NULL, 4, on.t, off.t, -1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnOneHot, x.t, 4, on.t, NULL, -1, o.t);
+    FAILS_NAMING("offValue", aclnnOneHot, x.t, 4, on.t, offi.t, -1, o.t);
+    FAILS_NAMING("numClasses", aclnnOneHot, x.t, -1, on.t, off.t, -1, o.t);
+    FAILS_NAMING("axis", aclnnOneHot, x.t, 4, on.t, off.t, 3, o.t);
+    FAILS_NAMING("out", aclnnOneHot, x.t, 4, on.t, off.t, -1, ob.t);
+    FAILS_NAMING("self", aclnnOneHot, o.t, 4, on.t, off.t, -1, o.t);
+    OT_FREE(&x, &o, &on, &off, &offi, &ob);
+}
+
 int main(void)
 {
     ot_init();
@@ -920,6 +950,7 @@ int main(void)
     test_clamp();
     test_embedding();
     test_masked_select_nonzero();
+    test_one_hot();
     ot_fini();
     printf("ops_index: %d cases passed\n", g_cases);
     return 0;

@@ -23,7 +23,9 @@ index value out of range fails the launch (507015 at synchronisation).
 MaskedSelect (BOOL / UINT8 masks broadcasting either way, 0-d and empty shapes, strided
 views and out) must equal torch.masked_select exactly in out's first elements, the rest of out
 untouched; Nonzero (every type, -0.0 and NaN, 0 to 4 dims, empty) must equal torch.nonzero in
-out's first rows, the rest untouched.
+out's first rows, the rest untouched. OneHot (every value and self type, axis -1 to rank,
+values outside [0, numClasses), numClasses 0, empty self) must equal torch's one_hot moved to
+axis with onValue / offValue put in.
 Skipped (exit 77) without torch."""
 import itertools
 import random
@@ -281,6 +283,30 @@ class IndexTorch(TorchCase):
                 self.same_bits(got[:k], ref, what)
                 self.same_bits(got[k:], fill[k:], what + " (the rest untouched)")
 
+    def test_one_hot(self):
+        rng = random.Random(SEED + 7)
+        for vt in (torch.float16, F32, I32, I64):
+            for st in (torch.uint8, I32, I64):
+                for i in range(5):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(0 if i == 4 else 1, 4) for _ in range(nd)]
+                    k = rng.randint(1 if i == 4 else 0, 5)
+                    axis = rng.randint(-1, nd)
+                    lo = 0 if st == torch.uint8 else -2
+                    x = torch.randint(lo, k + 2, shape).to(st)
+                    on, off = torch.tensor([3], dtype=vt), torch.tensor([-1], dtype=vt)
+                    xl = x.long()
+                    xl = torch.where((xl < 0) | (xl >= k), torch.full_like(xl, k), xl)
+                    hot = torch.nn.functional.one_hot(xl, k + 1)[..., :k]  # out of range: none
+                    hot = torch.where(hot.bool(), on, off)
+                    ref = hot.movedim(-1, nd if axis == -1 else axis)
+                    o = self.dev(torch.zeros(ref.shape, dtype=vt))
+                    what = "OneHot %s self %s %s k %d axis %d" % (vt, st, shape, k, axis)
+                    self.assertEqual(self.run_op("OneHot", self.dev(view_of(rng, x)).handle, k,
+                                                 self.dev(on).handle, self.dev(off).handle, axis,
+                                                 o.handle), 0, what)
+                    self.same_bits(o.read(), ref, what)
+
     def test_bad_input(self):
         x = self.dev(torch.zeros((3, 4), dtype=F32)).handle
         i2 = self.dev(torch.zeros((2, 2), dtype=I64)).handle
@@ -326,6 +352,18 @@ class IndexTorch(TorchCase):
         self.refused("Nonzero", 161002, x, self.dev(torch.zeros((12, 2), dtype=I32)).handle)
         self.refused("Nonzero", 161002, x, self.dev(torch.zeros((6, 2), dtype=I64)).handle)
         self.refused("Nonzero", 161002, x, self.dev(torch.zeros((12,), dtype=I64)).handle)
+
+        xi = self.dev(torch.zeros((3, 4), dtype=I64)).handle
+        on = self.dev(torch.ones((1,), dtype=F32)).handle
+        o5 = self.dev(torch.zeros((3, 4, 5), dtype=F32)).handle
+        self.refused("OneHot", 161001, xi, 5, None, on, -1, o5)
+        self.refused("OneHot", 161002, x, 5, on, on, -1, o5)
+        self.refused("OneHot", 161002, xi, 5, on, self.dev(torch.ones((1,), dtype=I32)).handle,
+                     -1, o5)
+        self.refused("OneHot", 161002, xi, -1, on, on, -1, o5)
+        self.refused("OneHot", 161002, xi, 5, on, on, 3, o5)
+        self.refused("OneHot", 161002, xi, 5, on, on, -2, o5)
+        self.refused("OneHot", 161002, xi, 4, on, on, -1, o5)
 
     @classmethod
     def tearDownClass(cls):
