@@ -4,10 +4,10 @@
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
  * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
  * EmbeddingDenseBackward); Gather and Take
- * (gather.c). The checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>);
- * the ctest ops_table checks the rows against the headers, ops/engine/public.h and
- * docs/operators.md. Adding an operator: its row here, its header (included by
- * ops/engine/public.h), its docs row.
+ * (gather.c); MaskedSelect (masked_select.c); Nonzero (nonzero.c); OneHot (one_hot.c). The checks
+ * take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table
+ * checks the rows against the headers, ops/engine/public.h and docs/operators.md. Adding an
+ * operator: its row here, its header (included by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_INDEX_TABLE_H
 #define CPUACL_OPS_INDEX_TABLE_H
@@ -42,7 +42,13 @@
     X(IndexAddV2, index_add_v2, OPS_OUT, K(tensor, int64, tensor, tensor, scalar, int64, tensor),  \
       DTM_NUM, index, DTM_IDX)                                                                     \
     X(EmbeddingDenseBackward, embedding_dense_backward, OPS_OUT,                                   \
-      K(tensor, tensor, uint64, uint64, bool, tensor), DTM_F3, indices, DTM_NUM | DTM(DT_BOOL))
+      K(tensor, tensor, uint64, uint64, bool, tensor), DTM_F3, indices, DTM_NUM | DTM(DT_BOOL))    \
+    X(MaskedSelect, masked_select, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, mask,              \
+      DTM(DT_BOOL) | DTM(DT_U8))                                                                   \
+    X(Nonzero, nonzero, OPS_OUT, K(tensor, tensor), DTM_ALL, out, DTM(DT_I64))                     \
+    X(OneHot, one_hot, OPS_OUT, K(tensor, int, tensor, tensor, int64, tensor),                     \
+      DTM(DT_F16) | DTM(DT_F32) | DTM(DT_I32) | DTM(DT_I64), self,                                 \
+      DTM(DT_U8) | DTM(DT_I32) | DTM(DT_I64))
 
 enum { INDEX_OPS(OPS_ROW_DT) };
 

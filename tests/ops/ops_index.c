@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, ArgMax,
- * Cumsum, Arange, Clamp) against references computed here: every supported dtype,
- * index types int32/int64, non-contiguous inputs and outputs, negative dims,
- * 0-d and empty tensors, run-time index errors, and every phase-1 error. */
+/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, MaskedSelect, Nonzero, OneHot,
+ * ArgMax, Cumsum, Arange, Clamp) against references computed here: every supported dtype, index
+ * types int32/int64, non-contiguous inputs and outputs, negative dims, 0-d and empty tensors,
+ * run-time index errors, and every phase-1 error. */
 #include "optest.h"
 
 #include "aclnnop/aclnn_arange.h"
@@ -12,6 +12,9 @@
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
+#include "aclnnop/aclnn_masked_select.h"
+#include "aclnnop/aclnn_nonzero.h"
+#include "aclnnop/aclnn_one_hot.h"
 
 static int g_cases;
 
@@ -851,6 +854,92 @@ static void test_embedding(void)
     OT_FREE(&w, &ix, &ixf, &o, &oh, &ob, &e, &eo);
 }
 
+/* op(args...) fails with 161002 and a message naming op and the parameter what. */
+#define FAILS_NAMING(what, op, ...)                                                                \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        CHECK(op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_) == ACLNN_ERR_PARAM_INVALID);           \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        CHECK(m_ != NULL && strstr(m_, #op) && strstr(m_, what));                                  \
+    } while (0)
+
+/* MaskedSelect and Nonzero: a run with a broadcast mask and the codes of bad input, each
+ * message naming the operator and the parameter. */
+static void test_masked_select_nonzero(void)
+{
+    int64_t s2[2] = {2, 3}, sm[1] = {3}, s6[1] = {6}, s5[1] = {5}, sb[1] = {2}, sn[2] = {6, 2},
+            sn1[2] = {3, 2};
+    ot_tensor x, m, o, o5, mb, mf, oi, n, n32, n1;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&m, ACL_BOOL, 1, sm}, {&o, ACL_FLOAT, 1, s6},
+                   {&o5, ACL_FLOAT, 1, s5}, {&mb, ACL_BOOL, 1, sb}, {&mf, ACL_FLOAT, 1, sm},
+                   {&oi, ACL_INT32, 1, s6}, {&n, ACL_INT64, 2, sn}, {&n32, ACL_INT32, 2, sn},
+                   {&n1, ACL_INT64, 2, sn1});
+    for (int64_t i = 0; i < 6; i++) {
+        ot_set(&x, i, (double)(i % 2 ? i : 0)); /* 0 1 0 3 0 5 */
+        ot_set(&o, i, -7);
+        ot_set(&n, i * 2, -7);
+        ot_set(&n, i * 2 + 1, -7);
+    }
+    ot_set(&m, 0, 1);
+    ot_set(&m, 1, 0);
+    ot_set(&m, 2, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaskedSelectGetWorkspaceSize(x.t, m.t, o.t, &ws, &ex));
+    ot_run(aclnnMaskedSelect, ws, ex);
+    const double want[6] = {0, 0, 3, 5, -7, -7}; /* x[:, [0, 2]] row by row, then untouched */
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    CHECK_NN(ACLNN_SUCCESS, aclnnNonzeroGetWorkspaceSize(x.t, n.t, &ws, &ex));
+    ot_run(aclnnNonzero, ws, ex);
+    const double wantn[12] = {0, 1, 1, 0, 1, 2, -7, -7, -7, -7, -7, -7};
+    for (int i = 0; i < 12; i++)
+        CHECK(ot_get(&n, i) == wantn[i]);
+
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaskedSelect, NULL, m.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaskedSelect, x.t, NULL, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaskedSelect, x.t, m.t, NULL);
+    FAILS_NAMING("mask", aclnnMaskedSelect, x.t, mf.t, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaskedSelect, x.t, mb.t, o.t); /* no broadcast */
+    FAILS_NAMING("out", aclnnMaskedSelect, x.t, m.t, o5.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaskedSelect, x.t, m.t, oi.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnNonzero, NULL, n.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnNonzero, x.t, NULL);
+    FAILS_NAMING("out", aclnnNonzero, x.t, n32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnNonzero, x.t, n1.t);
+    OT_FREE(&x, &m, &o, &o5, &mb, &mf, &oi, &n, &n32, &n1);
+}
+
+/* OneHot: CANN's example (INT32 [4, 2] -> [4, 2, 4] at axis -1), then bad input. */
+static void test_one_hot(void)
+{
+    int64_t sx[2] = {4, 2}, so[3] = {4, 2, 4}, s1[1] = {1}, sb[3] = {4, 4, 2};
+    ot_tensor x, o, on, off, offi, ob;
+    OT_MAKE_CONTIG({&x, ACL_INT32, 2, sx}, {&o, ACL_FLOAT, 3, so}, {&on, ACL_FLOAT, 1, s1},
+                   {&off, ACL_FLOAT, 1, s1}, {&offi, ACL_INT32, 1, s1}, {&ob, ACL_FLOAT, 3, sb});
+    const int vals[8] = {0, 1, 2, 3, 3, 2, 1, 9}; /* 9: out of range, a row of offValue */
+    for (int i = 0; i < 8; i++)
+        ot_set(&x, i, vals[i]);
+    ot_set(&on, 0, 2.5);
+    ot_set(&off, 0, -1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnOneHotGetWorkspaceSize(x.t, 4, on.t, off.t, -1, o.t, &ws, &ex));
+    ot_run(aclnnOneHot, ws, ex);
+    for (int i = 0; i < 8; i++)
+        for (int c = 0; c < 4; c++)
+            CHECK(ot_get(&o, i * 4 + c) == (vals[i] == c ? 2.5 : -1));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnOneHot, NULL, 4, on.t, off.t, -1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnOneHot, x.t, 4, on.t, NULL, -1, o.t);
+    FAILS_NAMING("offValue", aclnnOneHot, x.t, 4, on.t, offi.t, -1, o.t);
+    FAILS_NAMING("numClasses", aclnnOneHot, x.t, -1, on.t, off.t, -1, o.t);
+    FAILS_NAMING("axis", aclnnOneHot, x.t, 4, on.t, off.t, 3, o.t);
+    FAILS_NAMING("out", aclnnOneHot, x.t, 4, on.t, off.t, -1, ob.t);
+    FAILS_NAMING("self", aclnnOneHot, o.t, 4, on.t, off.t, -1, o.t);
+    OT_FREE(&x, &o, &on, &off, &offi, &ob);
+}
+
 int main(void)
 {
     ot_init();
@@ -860,6 +949,8 @@ int main(void)
     test_arange();
     test_clamp();
     test_embedding();
+    test_masked_select_nonzero();
+    test_one_hot();
     ot_fini();
     printf("ops_index: %d cases passed\n", g_cases);
     return 0;

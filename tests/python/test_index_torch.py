@@ -20,6 +20,12 @@ repeated indices, empty index, integer and float alpha), each rounded once.
 Bad input: NULL 161001; a refused type, mismatched ranks, an
 index larger than self, a wrong out shape 161002, naming the operator; an
 index value out of range fails the launch (507015 at synchronisation).
+MaskedSelect (BOOL / UINT8 masks broadcasting either way, 0-d and empty shapes, strided
+views and out) must equal torch.masked_select exactly in out's first elements, the rest of out
+untouched; Nonzero (every type, -0.0 and NaN, 0 to 4 dims, empty) must equal torch.nonzero in
+out's first rows, the rest untouched. OneHot (every value and self type, axis -1 to rank,
+values outside [0, numClasses), numClasses 0, empty self) must equal torch's one_hot moved to
+axis with onValue / offValue put in.
 Skipped (exit 77) without torch."""
 import itertools
 import random
@@ -217,6 +223,90 @@ class IndexTorch(TorchCase):
                         nn.destroy_scalar(a)
                         check(self, o.read(), ref, what)
 
+    def test_masked_select(self):
+        rng = random.Random(SEED + 5)
+        for dt in ALL:
+            for mt in (BOOL, torch.uint8):
+                for i in range(6):
+                    nd = rng.randint(0, 3)
+                    shape = [rng.randint(0 if i == 5 else 1, 4) for _ in range(nd)]
+                    # mask broadcasts with self either way: fewer dims, ones, or wider
+                    mshape = [1 if rng.random() < 0.3 else n for n in shape][rng.randint(0, nd):]
+                    if len(mshape) == nd and rng.random() < 0.3:
+                        mshape = [rng.randint(1, 3)] + mshape
+                    x = gen(rng, shape, dt)
+                    mask = torch.tensor([rng.random() < 0.5 for _ in range(
+                        int(torch.tensor(mshape, dtype=I64).prod()))], dtype=BOOL).reshape(mshape)
+                    ref = torch.masked_select(x, mask)
+                    n = torch.broadcast_shapes(tuple(shape), tuple(mshape)).numel()
+                    fill = gen(rng, [n], dt)
+                    o = self.dev(fill.clone())
+                    what = "MaskedSelect %s mask %s %s / %s" % (dt, mt, shape, mshape)
+                    self.assertEqual(self.run_op("MaskedSelect", self.dev(view_of(rng, x)).handle,
+                                                 self.dev(view_of(rng, mask.to(mt))).handle,
+                                                 o.handle), 0, what)
+                    got = o.read()
+                    k = ref.numel()
+                    self.same_bits(got[:k], ref, what)
+                    self.same_bits(got[k:], fill[k:], what + " (the rest untouched)")
+        # a non-contiguous out
+        x = torch.arange(6, dtype=F32).reshape(2, 3)
+        mask = torch.tensor([True, False, True])
+        wide = torch.full((12,), -1.0)
+        ov = self.dev(wide[::2])
+        self.assertEqual(self.run_op("MaskedSelect", self.dev(x).handle, self.dev(mask).handle,
+                                     ov.handle), 0)
+        o = self.dev(torch.zeros((6,), dtype=F32))  # the strided out read back through Take
+        self.assertEqual(self.run_op("Take", ov.handle, self.dev(torch.arange(6)).handle,
+                                     o.handle), 0)
+        self.same_bits(o.read(), torch.tensor([0.0, 2.0, 3.0, 5.0, -1.0, -1.0]), "strided out")
+        self.same_bits(torch.tensor(ov.read()[1::2]), torch.full((3,), -1.0), "gaps untouched")
+
+    def test_nonzero(self):
+        rng = random.Random(SEED + 6)
+        for dt in ALL:
+            for i in range(6):
+                nd = rng.randint(0, 4)
+                shape = [rng.randint(0 if i == 5 else 1, 4) for _ in range(nd)]
+                x = gen(rng, shape, dt)
+                if dt.is_floating_point and x.numel():
+                    x.view(-1)[0] = -0.0
+                ref = torch.nonzero(x)
+                fill = torch.tensor([rng.randint(-9, 9) for _ in range(x.numel() * nd)],
+                                    dtype=I64).reshape(x.numel(), nd)
+                o = self.dev(fill.clone())
+                what = "Nonzero %s %s" % (dt, shape)
+                self.assertEqual(self.run_op("Nonzero", self.dev(view_of(rng, x)).handle, o.handle),
+                                 0, what)
+                got = o.read()
+                k = ref.shape[0]
+                self.same_bits(got[:k], ref, what)
+                self.same_bits(got[k:], fill[k:], what + " (the rest untouched)")
+
+    def test_one_hot(self):
+        rng = random.Random(SEED + 7)
+        for vt in (torch.float16, F32, I32, I64):
+            for st in (torch.uint8, I32, I64):
+                for i in range(5):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(0 if i == 4 else 1, 4) for _ in range(nd)]
+                    k = rng.randint(1 if i == 4 else 0, 5)
+                    axis = rng.randint(-1, nd)
+                    lo = 0 if st == torch.uint8 else -2
+                    x = torch.randint(lo, k + 2, shape).to(st)
+                    on, off = torch.tensor([3], dtype=vt), torch.tensor([-1], dtype=vt)
+                    xl = x.long()
+                    xl = torch.where((xl < 0) | (xl >= k), torch.full_like(xl, k), xl)
+                    hot = torch.nn.functional.one_hot(xl, k + 1)[..., :k]  # out of range: none
+                    hot = torch.where(hot.bool(), on, off)
+                    ref = hot.movedim(-1, nd if axis == -1 else axis)
+                    o = self.dev(torch.zeros(ref.shape, dtype=vt))
+                    what = "OneHot %s self %s %s k %d axis %d" % (vt, st, shape, k, axis)
+                    self.assertEqual(self.run_op("OneHot", self.dev(view_of(rng, x)).handle, k,
+                                                 self.dev(on).handle, self.dev(off).handle, axis,
+                                                 o.handle), 0, what)
+                    self.same_bits(o.read(), ref, what)
+
     def test_bad_input(self):
         x = self.dev(torch.zeros((3, 4), dtype=F32)).handle
         i2 = self.dev(torch.zeros((2, 2), dtype=I64)).handle
@@ -247,6 +337,33 @@ class IndexTorch(TorchCase):
         self.refused("EmbeddingDenseBackward", 161002,
                      self.dev(torch.zeros((2, 2, 3), dtype=F32)).handle, i2, 5, 0, False,
                      self.dev(torch.zeros((4, 3), dtype=F32)).handle)
+
+        m = self.dev(torch.zeros((3, 4), dtype=BOOL)).handle
+        o12 = self.dev(torch.zeros((12,), dtype=F32)).handle
+        self.refused("MaskedSelect", 161001, x, None, o12)
+        self.refused("MaskedSelect", 161002, x, self.dev(torch.zeros((3, 4), dtype=F32)).handle,
+                     o12)
+        self.refused("MaskedSelect", 161002, x, self.dev(torch.zeros((2,), dtype=BOOL)).handle,
+                     o12)
+        self.refused("MaskedSelect", 161002, x, m, self.dev(torch.zeros((11,), dtype=F32)).handle)
+        self.refused("MaskedSelect", 161002, x, m, self.dev(torch.zeros((3, 4), dtype=F32)).handle)
+        self.refused("MaskedSelect", 161002, x, m, self.dev(torch.zeros((12,), dtype=F64)).handle)
+        self.refused("Nonzero", 161001, None, self.dev(torch.zeros((12, 2), dtype=I64)).handle)
+        self.refused("Nonzero", 161002, x, self.dev(torch.zeros((12, 2), dtype=I32)).handle)
+        self.refused("Nonzero", 161002, x, self.dev(torch.zeros((6, 2), dtype=I64)).handle)
+        self.refused("Nonzero", 161002, x, self.dev(torch.zeros((12,), dtype=I64)).handle)
+
+        xi = self.dev(torch.zeros((3, 4), dtype=I64)).handle
+        on = self.dev(torch.ones((1,), dtype=F32)).handle
+        o5 = self.dev(torch.zeros((3, 4, 5), dtype=F32)).handle
+        self.refused("OneHot", 161001, xi, 5, None, on, -1, o5)
+        self.refused("OneHot", 161002, x, 5, on, on, -1, o5)
+        self.refused("OneHot", 161002, xi, 5, on, self.dev(torch.ones((1,), dtype=I32)).handle,
+                     -1, o5)
+        self.refused("OneHot", 161002, xi, -1, on, on, -1, o5)
+        self.refused("OneHot", 161002, xi, 5, on, on, 3, o5)
+        self.refused("OneHot", 161002, xi, 5, on, on, -2, o5)
+        self.refused("OneHot", 161002, xi, 4, on, on, -1, o5)
 
     @classmethod
     def tearDownClass(cls):
