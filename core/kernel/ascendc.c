@@ -454,9 +454,9 @@ static void fail_first(struct core_ac_launch *l, int32_t code)
     atomic_store_explicit(&l->failed, 1, memory_order_relaxed);
 }
 
-/* The next block index of the launch (n or more: none left). */
 /* ---- faults in blocks (AK9) ------------------------------------------------------------ */
 
+#ifndef AC_TSAN /* TSan: no handler (fault_thread_init) */
 static struct sigaction g_prev_segv, g_prev_bus;
 static pthread_once_t g_sig_once = PTHREAD_ONCE_INIT;
 
@@ -522,6 +522,7 @@ static void fault_install(void)
     (void)sigaction(SIGSEGV, &sa, &g_prev_segv);
     (void)sigaction(SIGBUS, &sa, &g_prev_bus);
 }
+#endif
 
 /* Once per thread that runs blocks: the handlers (once per process) and, unless the thread has
  * one, a signal stack of its own (freed with the thread's pool, pool_exit). */
@@ -562,6 +563,7 @@ static void fault_record(struct ac_fiber *f)
     f->state = FIB_FAILED;
 }
 
+/* The next block index of the launch (n or more: none left). */
 static inline uint32_t claim_next(struct core_ac_launch *l)
 {
     /* relaxed: the counter only hands out indices; the blocks' data come with the task
