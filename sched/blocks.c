@@ -60,6 +60,10 @@ static bool claim(struct sched_job *e, uint32_t *i, uint32_t *n, sched_block_fn 
             return false;
         sched_block_fn f = atomic_load_explicit(&e->fn, memory_order_relaxed);
         void *a = atomic_load_explicit(&e->arg, memory_order_relaxed);
+        /* acquire: if a load above read the next generation's field, the
+         * owner's release fence (publish_and_run) orders its closing store
+         * before our CAS, which then fails (MB1). */
+        atomic_thread_fence(memory_order_acquire);
         /* acquire on both: as the load above (a failure reloads the word). */
         if (atomic_compare_exchange_weak_explicit(&e->claim, &c, c + 1, memory_order_acquire,
                                                   memory_order_acquire)) {
@@ -186,6 +190,14 @@ static uint64_t publish_and_run(struct sched_worker *w, struct sched_team *tm, u
 {
     struct sched_job *e = &tm->jobs[b];
     uint64_t gen = ++e->gen; /* MB3: ours while we hold the busy bit */
+    uint64_t word = (uint64_t)(uint32_t)gen << 32;
+    /* MB1: close the word before the fields change. A helper that loaded the
+     * old generation's word after its last claim may read a field we write
+     * below; its acquire fence then pairs with this release fence, so its
+     * CAS sees this store (or a later one) and fails. relaxed store: the
+     * fence orders it. */
+    atomic_store_explicit(&e->claim, word | SCHED_CLAIM_CLOSED, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release);
     /* relaxed: published by the release store of the claim word (MB1). */
     atomic_store_explicit(&e->n, n, memory_order_relaxed);
     atomic_store_explicit(&e->fn, fn, memory_order_relaxed);
@@ -193,7 +205,7 @@ static uint64_t publish_and_run(struct sched_worker *w, struct sched_team *tm, u
     atomic_store_explicit(&e->done, 0, memory_order_relaxed);
     atomic_store_explicit(&e->err, 0, memory_order_relaxed);
     /* release: the fields above before the first claim (MB1). */
-    atomic_store_explicit(&e->claim, (uint64_t)(uint32_t)gen << 32, memory_order_release);
+    atomic_store_explicit(&e->claim, word, memory_order_release);
     /* relaxed: the kicks' light fence orders it before their waiters loads (MB4). */
     atomic_fetch_or_explicit(&tm->open, 1ull << b, memory_order_relaxed);
     uint32_t size = team_size(tm), want = n - 1;

@@ -25,8 +25,15 @@
  *      job g and of no other. A helper reads n, fn and arg between its
  *      acquire load of the word and its CAS; they are atomics (relaxed), so a
  *      read that races with the owner writing the next generation is no data
- *      race, and its value is used only if the CAS succeeds, which proves the
- *      job was still unfinished (not yet rewritten) when they were read.
+ *      race. The CAS alone does not prove them current: a helper may load
+ *      (g, n(g)) after the job's last claim, then read a larger n of g + 1
+ *      written before the word moves, and its CAS on the unchanged word
+ *      would claim a block of no job (a block run twice, seen under TSan).
+ *      So the owner first stores (g + 1, SCHED_CLAIM_CLOSED) and then a
+ *      release fence before it writes the fields, and a helper puts an
+ *      acquire fence between its field loads and its CAS: a helper that read
+ *      any new field has its CAS ordered after the closing store, and fails.
+ *      A CAS that succeeds therefore used fields of the job it claims.
  *  MB2. The last block to finish (done reaches n, an acq_rel counter: its
  *      RMW chain carries every block's writes) advances the entry's `fin`
  *      condition to g (release): whoever acquires fin >= g sees every
@@ -53,6 +60,7 @@
 #include "sched/cond.h"
 #include "sched/task.h"
 
+#define SCHED_CLAIM_CLOSED 0xffffffffu /* claim index while an owner writes a job (MB1) */
 #define SCHED_TEAM_JOBS 64 /* job entries per team: forks in flight at once (one per stream) */
 
 /* Block i of n; 0 or an error code (the task's failure: the first one wins). */
