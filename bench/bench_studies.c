@@ -53,6 +53,7 @@ static const struct {
     {"graph", 1.0, 4.0},     {"ops", 10, 30},      {"peers", 1.5, 6.0},     {"collective", 8.0, 20},
     {"model", 15, 30},   /* torch start-up, export and atc, then the timed runs (e2e estimate) */
     {"scaling", 10, 25}, /* children with 1 and W workers (mb estimate) */
+    {"ggml", 0.1, 0.1},  /* skipped without --ggml-src; with it, a build then 15-60 s a type */
 };
 
 double bs_cost_s(const char *name, bool full, unsigned reps)

@@ -28,6 +28,7 @@ struct bs_ctx {
     /* I: from the command line */
     unsigned reps;                     /* repetitions per figure */
     bool full;                         /* --full: longer runs, more configurations */
+    const char *ggml_src;              /* --ggml-src DIR: a ggml source tree (ggml study) */
     bool progress;                     /* progress lines on stderr */
     bool bar;                          /* a one-line progress bar on stderr (a terminal) */
     unsigned study_index, study_count; /* for the bar: this study, of how many */
@@ -77,7 +78,8 @@ extern const char *_Atomic bs_step;
     X(peers)       /* bench_peers.c */                                                             \
     X(model)       /* bench_study_model.c (PyTorch peer, atc) */                                   \
     X(collective)  /* bench_study_collective.c (runs hccl-bench) */                                \
-    X(ascendc)     /* bench_study_ascendc.c, bench_ascendc_kernels.cc */
+    X(ascendc)     /* bench_study_ascendc.c, bench_ascendc_kernels.cc */                          \
+    X(ggml)        /* bench_study_ggml.c (needs --ggml-src: builds ggml, runs its driver) */
 
 #define BS_STUDY_DECL(name) extern const struct bs_study bs_##name##_study;
 BS_STUDIES(BS_STUDY_DECL)

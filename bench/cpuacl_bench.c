@@ -52,8 +52,9 @@ struct opts {
     bool pin;
     bool progress;
     bool no_bar;
-    const char *json; /* --json FILE */
-    const char *out;  /* --out DIR */
+    const char *json;     /* --json FILE */
+    const char *out;      /* --out DIR */
+    const char *ggml_src; /* --ggml-src DIR */
     /* internal: what a child process of this tool runs (not in --help) */
     const char *child_trace; /* --child-trace PATH: the traced phase of --out */
     unsigned child_ms;       /* --child-multistream W: multistream with W workers */
@@ -64,7 +65,7 @@ static void usage(FILE *out)
 {
     fprintf(out, "usage: cpuacl-bench [--study NAME[,NAME...]] [--reps N] [--quick | --full]\n"
                  "                    [--json FILE] [--out DIR] [--no-pin] [--progress]\n"
-                 "                    [--no-progress-bar] [--list] [--help]\n"
+                 "                    [--no-progress-bar] [--ggml-src DIR] [--list] [--help]\n"
                  "       cpuacl-bench compare [--alpha P] A.json B.json\n");
 }
 
@@ -120,6 +121,9 @@ static void help(void)
            "                          tracing never runs during the measured studies\n"
            "                          FILE and DIR are checked before any study runs:\n"
            "                          a path that cannot be written is exit status 2\n"
+           "  --ggml-src DIR          a ggml source tree for the ggml study (which is\n"
+           "                          skipped without it): it builds ggml against this\n"
+           "                          cpuacl in DIR/build-cpuacl-bench\n"
            "  --progress              progress lines on stderr (each study with its\n"
            "                          expected time and the run's)\n"
            "  --no-progress-bar       no progress bar (drawn on stderr when it is a\n"
@@ -264,7 +268,8 @@ static int parse(int argc, char **argv, struct opts *o)
                     o->child_ms = (unsigned)n;
             }
         } else if (strcmp(a, "--study") == 0 || strcmp(a, "--reps") == 0 ||
-                   strcmp(a, "--json") == 0 || strcmp(a, "--out") == 0) {
+                   strcmp(a, "--json") == 0 || strcmp(a, "--out") == 0 ||
+                   strcmp(a, "--ggml-src") == 0) {
             if (!val) {
                 if (i + 1 >= argc)
                     return bad_usage("option '%s' needs a value", a);
@@ -279,6 +284,8 @@ static int parse(int argc, char **argv, struct opts *o)
                 rc = parse_reps(o, val);
             else if (a[2] == 'j')
                 o->json = val;
+            else if (a[2] == 'g')
+                o->ggml_src = val;
             else
                 o->out = val;
             if (rc)
@@ -456,6 +463,7 @@ static int open_device(const struct opts *o, struct bs_ctx *ctx, cpuaclWorkerSta
     memset(ctx, 0, sizeof(*ctx));
     ctx->reps = o->reps;
     ctx->full = o->full;
+    ctx->ggml_src = o->ggml_src;
     ctx->progress = o->progress && !o->child_ms && !o->child_sc;
     ctx->bar = !o->no_bar && !o->child_ms && !o->child_sc && isatty(STDERR_FILENO);
     ctx->device = 0;
