@@ -31,6 +31,12 @@
  *      than 2 x EW_SPLIT_MIN elements is one block (ew_blocks). An output
  *      that overlaps an input other than element for element (a shifted
  *      in-place copy) runs whole, in order, on block 0.
+ *  EW4. Short rows (at most EW_CHUNK / 2 elements) run in groups of
+ *      EW_CHUNK / inner consecutive rows of one plane, one kernel call a
+ *      group; an operand whose group is one strided run (contiguous rows, or
+ *      constant) loads in one call, one broadcast along the row (stride 0,
+ *      e.g. a per-block scale) loads its one value a row and is spread. The
+ *      groups are the units of EW3. A shifted in-place plan runs row by row.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -272,15 +278,157 @@ static int32_t ew_run_part(const struct ew_plan *pl, void *const *addr, int64_t 
     return 0;
 }
 
+/* EW4: rows of at most EW_CHUNK / 2 elements are run R = EW_CHUNK / inner at a
+ * time (consecutive rows of one plane: the same outer index, rows [qR, qR + R)
+ * of dim nd - 2), so a plan of short rows (ggml's Q8_0 dequantisation: rows of
+ * 32 times a broadcast scale) costs one kernel call per group instead of one
+ * per row. The group is then the unit (EW3 still holds: groups are fixed by
+ * the plan, a split cuts between them). 0: rows are the units. */
+static int64_t ew_group_rows(const struct ew_plan *pl)
+{
+    if (pl->nd < 2 || pl->nops > 1 + EW_MAX_IN)
+        return 0;
+    const int64_t inner = pl->dims[pl->nd - 1];
+    if (inner < 2 || inner * 2 > EW_CHUNK || pl->dims[pl->nd - 2] < 2)
+        return 0;
+    return EW_CHUNK / inner;
+}
+
 static inline int64_t ew_units(const struct ew_plan *pl)
 {
-    const int64_t inner = pl->dims[pl->nd - 1];
+    const int64_t inner = pl->dims[pl->nd - 1], r = ew_group_rows(pl);
+    if (r) {
+        const int64_t d = pl->dims[pl->nd - 2];
+        return pl->numel / inner / d * ((d + r - 1) / r);
+    }
     return pl->numel / inner * ((inner + EW_CHUNK - 1) / EW_CHUNK);
+}
+
+/* Fill rows of `inner` elements of csz bytes at buf, row r with the value at
+ * one[r] (a broadcast-along-the-row operand, EW4). */
+static void ew_splat_rows(char *buf, const char *one, int64_t rows, int64_t inner, int csz)
+{
+    for (int64_t r = 0; r < rows; r++) {
+        char *d = buf + (size_t)(r * inner) * (size_t)csz;
+        if (csz == 4) {
+            uint32_t v;
+            memcpy(&v, one + r * 4, 4);
+            for (int64_t j = 0; j < inner; j++)
+                memcpy(d + j * 4, &v, 4);
+        } else if (csz == 8) {
+            uint64_t v;
+            memcpy(&v, one + r * 8, 8);
+            for (int64_t j = 0; j < inner; j++)
+                memcpy(d + j * 8, &v, 8);
+        } else {
+            for (int64_t j = 0; j < inner; j++)
+                memcpy(d + j * csz, one + r * csz, (size_t)csz);
+        }
+    }
+}
+
+/* How an operand's rows of one group are read or written (EW4). */
+enum { GR_DIRECT, GR_RUN, GR_SPLAT, GR_ROWS };
+
+/* Run the groups [g0, g1) of a plan whose units are row groups (EW4). */
+static int32_t ew_run_groups(const struct ew_plan *pl, void *const *addr, int64_t g0, int64_t g1,
+                             int64_t R)
+{
+    const int nops = pl->nops, nd = pl->nd, ck = pl->ck, csz = ops_ck_size(ck);
+    const int64_t inner = pl->dims[nd - 1], D = pl->dims[nd - 2], gpp = (D + R - 1) / R;
+    int rt = pl->rt;
+    if (rt == pl->op[0].dt || rt == ops_ck_native(ck))
+        rt = DT_NONE;
+    int mode[1 + EW_MAX_IN];
+    int64_t esz[1 + EW_MAX_IN], stb[1 + EW_MAX_IN], strow[1 + EW_MAX_IN];
+    char *base[1 + EW_MAX_IN];
+    ops_load_fn ld[1 + EW_MAX_IN];
+    for (int k = 0; k < nops; k++) {
+        const struct ew_operand *o = &pl->op[k];
+        esz[k] = ops_dt_size(o->dt);
+        base[k] = o->slot < 0 ? (char *)o->cval : (char *)addr[o->slot] + o->off * esz[k];
+        stb[k] = o->st[nd - 1] * esz[k];
+        strow[k] = o->slot < 0 ? 0 : o->st[nd - 2] * esz[k];
+        bool run = o->slot < 0 || o->st[nd - 2] == inner * o->st[nd - 1];
+        bool native = o->slot >= 0 && ck_native_match(ck, o->dt) && o->st[nd - 1] == 1 &&
+                      (k > 0 || rt == DT_NONE);
+        mode[k] = native && run                 ? GR_DIRECT
+                  : run                         ? GR_RUN
+                  : k > 0 && o->st[nd - 1] == 0 ? GR_SPLAT
+                                                : GR_ROWS;
+        ld[k] = k ? ops_loader(ck, o->dt) : NULL;
+    }
+    ops_store_fn st0 = mode[0] == GR_DIRECT ? NULL : ops_storer(ck, pl->op[0].dt);
+    _Alignas(64) char bufs[(1 + EW_MAX_IN) * EW_CHUNK * 8];
+    _Alignas(64) char one[EW_CHUNK / 2 * 8];
+    const void *src[EW_MAX_IN];
+    for (int64_t g = g0; g < g1; g++) {
+        int64_t plane = g / gpp, r0 = (g % gpp) * R, rows = D - r0 < R ? D - r0 : R;
+        int64_t n = rows * inner;
+        char *ptr[1 + EW_MAX_IN];
+        for (int k = 0; k < nops; k++)
+            ptr[k] = base[k] + r0 * strow[k];
+        for (int d = nd - 3, left = 0; d >= 0 && !left; d--) { /* the plane's outer index */
+            int64_t i = plane % pl->dims[d];
+            plane /= pl->dims[d];
+            for (int k = 0; k < nops; k++)
+                if (pl->op[k].slot >= 0)
+                    ptr[k] += i * pl->op[k].st[d] * esz[k];
+            left = plane == 0;
+        }
+        for (int k = 1; k < nops; k++) {
+            char *b = bufs + (size_t)k * EW_CHUNK * (size_t)csz;
+            src[k - 1] = b;
+            switch (mode[k]) {
+            case GR_DIRECT:
+                src[k - 1] = ptr[k];
+                break;
+            case GR_RUN:
+                ld[k](b, ptr[k], stb[k], n);
+                break;
+            case GR_SPLAT:
+                ld[k](one, ptr[k], strow[k], rows);
+                ew_splat_rows(b, one, rows, inner, csz);
+                break;
+            default:
+                for (int64_t r = 0; r < rows; r++)
+                    ld[k](b + (size_t)(r * inner) * (size_t)csz, ptr[k] + r * strow[k], stb[k],
+                          inner);
+            }
+        }
+        void *dst = mode[0] == GR_DIRECT ? (void *)ptr[0] : (void *)bufs;
+        pl->kern(dst, src, n, &pl->p);
+        if (mode[0] == GR_DIRECT)
+            continue;
+        if (rt != DT_NONE)
+            ew_round(ck, bufs, n, rt);
+        if (mode[0] == GR_RUN)
+            st0(ptr[0], stb[0], bufs, n);
+        else
+            for (int64_t r = 0; r < rows; r++)
+                st0(ptr[0] + r * strow[0], stb[0], bufs + (size_t)(r * inner) * (size_t)csz, inner);
+    }
+    return 0;
+}
+
+static bool ew_aliased(const struct ew_plan *pl, void *const *addr);
+
+/* The units [u0, u1) of either kind (EW3, EW4). A plan of row groups whose
+ * output overlaps an input other than element for element is only ever run
+ * whole (EW3): it runs row by row, in order, as before EW4. */
+static int32_t ew_run_units(const struct ew_plan *pl, void *const *addr, int64_t u0, int64_t u1)
+{
+    const int64_t r = ew_group_rows(pl);
+    if (!r || u0 >= u1)
+        return ew_run_part(pl, addr, u0, u1);
+    if (ew_aliased(pl, addr))
+        return ew_run_part(pl, addr, 0, pl->numel / pl->dims[pl->nd - 1]);
+    return ew_run_groups(pl, addr, u0, u1, r);
 }
 
 int32_t ew_run(const struct ew_plan *pl, void *const *addr)
 {
-    return ew_run_part(pl, addr, 0, pl->numel ? ew_units(pl) : 0);
+    return ew_run_units(pl, addr, 0, pl->numel ? ew_units(pl) : 0);
 }
 
 int32_t ew_exec_run(const struct aclOpExecutor *e, void *const *addr)
@@ -345,10 +493,10 @@ int32_t ew_exec_block(const struct aclOpExecutor *e, void *const *addr, uint32_t
     const struct ew_plan *pl = e->plan;
     int64_t units = pl->numel ? ew_units(pl) : 0;
     if (n > 1 && ew_aliased(pl, addr)) /* EW3: the whole run, in order, on block 0 */
-        return i == 0 ? ew_run_part(pl, addr, 0, units) : 0;
+        return i == 0 ? ew_run_units(pl, addr, 0, units) : 0;
     /* Units split evenly; a block's bounds are exact integer products. */
     int64_t u0 = (int64_t)((__int128)units * i / n), u1 = (int64_t)((__int128)units * (i + 1) / n);
-    return ew_run_part(pl, addr, u0, u1);
+    return ew_run_units(pl, addr, u0, u1);
 }
 
 void ew_exec_fini(struct aclOpExecutor *e)

@@ -6,7 +6,8 @@
  * a device's workers are fixed at aclInit). Cases: a contiguous float32 Add
  * with an odd tail, a broadcast float16 Mul on padded rows (the converting
  * path), a strided Cast, an in-place Add, a shifted in-place copy whose output
- * overlaps its input (must run as one ordered pass), a repeatable executor
+ * overlaps its input (must run as one ordered pass), short rows run in groups (EW4: ggml's
+ * Q8_0 dequantisation, a transposed view into padded rows), a repeatable executor
  * launched twice, and an Add captured into a model and replayed (a captured
  * multi-block task); WeightQuantBatchMatmulV2 at every decode m (1..8), int8
  * and packed int4 at even and odd offsets (QM6: split by output columns), and
@@ -149,6 +150,46 @@ static void case_shifted_copy(void)
     aclDestroyTensor(src);
     aclDestroyTensor(dst);
     free(buf);
+}
+
+/* EW4, short rows in groups: ggml's Q8_0 dequantisation (int8 blocks of 32 times a float16
+ * scale broadcast along the block, into float32: the result type is float16, ER1), and a
+ * float32 Add of 48-element rows from a transposed view plus a row vector into padded rows
+ * (rows read and stored one by one). Values against a scalar reference, then the bytes. */
+static void case_short_rows(void)
+{
+    int64_t dw[3] = {4096, 16, 32}, ds[3] = {4096, 16, 1};
+    ot_tensor w, sc, o;
+    ot_make(&w, ACL_INT8, 3, dw, L_CONTIG);
+    ot_make(&sc, ACL_FLOAT16, 3, ds, L_CONTIG);
+    ot_make(&o, ACL_FLOAT, 3, dw, L_CONTIG);
+    ot_fill(&w, -128, 127);
+    ot_fill(&sc, -0.05, 0.05);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMulGetWorkspaceSize(w.t, sc.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMul(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    for (int64_t i = 0; i < w.numel; i += 997) {
+        float want = (float)ot_get(&w, i) * (float)ot_get(&sc, i / 32);
+        CHECK(ot_get(&o, i) == ot_f16_to_d(ot_d_to_f16(want)));
+    }
+    emit("q8_dequant_groups", &o);
+    OT_FREE(&w, &sc, &o);
+
+    int64_t da[2] = {20011, 48}, db[1] = {48};
+    ot_tensor a, b, y;
+    ot_make(&a, ACL_FLOAT, 2, da, L_TRANS);
+    ot_make(&b, ACL_FLOAT, 1, db, L_CONTIG);
+    ot_make(&y, ACL_FLOAT, 2, da, L_GAP);
+    ot_fill(&a, -3, 3);
+    ot_fill(&b, -3, 3);
+    run_add(&a, &b, &y);
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    for (int64_t i = 0; i < a.numel; i += 101)
+        CHECK(ot_get(&y, i) == (double)((float)ot_get(&a, i) + 1.5f * (float)ot_get(&b, i % 48)));
+    emit("add_short_rows_trans_gap", &y);
+    OT_FREE(&a, &b, &y);
 }
 
 static void case_repeatable(void)
@@ -414,6 +455,7 @@ static int child(void)
     case_cast();
     case_inplace();
     case_shifted_copy();
+    case_short_rows();
     case_repeatable();
     case_capture();
     for (int64_t m = 1; m <= 8; m++)
