@@ -75,8 +75,9 @@ struct ks_ops {
                        int64_t nb, int8_t *tmp);
     /* C[i*ldc + j] = sum_r X[i*ldx + r] * dq(r, j) for i < m, j in [j0, j0+nb):
      * fused dequantise + dot, no block of the dequantised matrix. m is at
-     * most KS_WQ_SMALL_M; wbuf: max(KS_WQ_CHUNK, nb) floats, tmp: as many
-     * bytes. k-major weights: column by column, KS_WQ_CHUNK rows at a time;
+     * most KS_WQ_SMALL_M; wbuf: max(KS_WQ_CHUNK, nb) + m * k floats (the
+     * last m * k: x de-interleaved for packed int4, simd_body_pvt.h QW2),
+     * tmp: max(KS_WQ_CHUNK, nb) bytes. k-major weights: column by column, KS_WQ_CHUNK rows at a time;
      * row-major ones: row by row, C's rows grow by axpy. */
     void (*wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
                        int64_t ldc, int64_t j0, int64_t nb, float *wbuf, int8_t *tmp);
