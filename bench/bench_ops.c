@@ -262,14 +262,31 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048;
-    struct br_acc wq8b = {0}, mmh = {0};
+    struct br_acc wq8b = {0}, wq4b = {0}, fa1 = {0}, mmh = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
-    if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))))
+    if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))) ||
+        (rc =
+             time_wqbmm(s, ACL_INT4, 8, K, NN, c->full ? 8 : 3, reps, &wq4b, (double)(K * NN) / 2)))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int8_m8", "WQBMM int8 m=8 weight bytes", "GB/s", BR_HIGHER,
                        &wq8b, "limits.memcpy", NULL),
                 "fused dequantise + dot for m <= 8: weight bytes per second vs memcpy");
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m8", "WQBMM int4 m=8 weight bytes", "GB/s", BR_HIGHER,
+                       &wq4b, "limits.memcpy", NULL),
+                "packed int4 by per-group table (QW2): packed weight bytes per second vs memcpy");
+    bop_step("ops: FusedInferAttentionScoreV2 decode, one kv head");
+    {
+        /* one (batch, kv head): the keys split across the workers (FA8) */
+        const int64_t N = 4, KVN = 1, Skv = 32768, D = 128;
+        if ((rc = time_fia(s, N, KVN, 1, Skv, D, c->full ? 16 : 4, reps, &fa1,
+                           2.0 * 2.0 * (double)(KVN * Skv * D))))
+            return rc;
+        br_set_note(
+            br_add(R, "ops", "fia_decode_1kv", "FIA decode N4/1 Skv32768 D128", "GB/s", BR_HIGHER,
+                   &fa1, "limits.memcpy", NULL),
+            "one kv head, keys split across workers (FA8): K + V bytes per second vs memcpy");
+    }
     bop_step("ops: Mm float16");
     if ((rc = time_mm_f16(s, 64, K, NN, c->full ? 4 : 2, reps, &mmh)))
         return rc;

@@ -32,8 +32,18 @@
  *      ops_split; units of more than FA_SMALL_ROWS rows, which call the BLAS
  *      on the device's workers, stay one block). A unit is computed the same
  *      way in any block: results are bit-identical for any worker count.
- *      (Units fewer than workers leave workers idle: a split of the keys
- *      with a combine step is not built.)
+ *  FA8. Decode launches with few units split each unit's keys (fa_kv_plan):
+ *      kv_parts chunks of kv_chunk keys (multiples of FA_KB, fixed by the
+ *      shape, never by the worker count); part (unit, chunk) runs FA1 over
+ *      its keys into its own slot (O unnormalised, running max M and sum L
+ *      per row), the parts run on the device's workers (core_owned_blocks,
+ *      inside the launch's one task), then the launch's thread merges each
+ *      unit's chunks in chunk order: M = max M_c, L = sum L_c exp(M_c - M),
+ *      O = sum O_c exp(M_c - M) (log-sum-exp). The merge is the online
+ *      softmax's own rescaling step applied per chunk, so the result differs
+ *      from the one-pass order by float32 rounding only (tested against the
+ *      double reference at the float32 tolerance, 2e-5 relative), and is
+ *      bit-identical for any worker count (tests/ops/ops_split.c).
  */
 #include <cblas.h>
 #include <math.h>
@@ -343,18 +353,7 @@ static int32_t fa_block(const struct aclOpExecutor *e, void *const *addr, uint32
     return 0;
 }
 
-/*
- * FA8: decode units split along the keys. Each unit's keys are cut into
- * kv_parts chunks of kv_chunk keys (multiples of FA_KB, fixed by the shape:
- * the same for any worker count); part (unit, chunk) runs FA1 over its
- * keys into its slot of a buffer (O unnormalised, M, L per row), the parts
- * of a launch run on the device's workers (core_owned_blocks), then the
- * launch's own thread merges each unit's chunks in chunk order:
- * M = max M_c, L = sum L_c exp(M_c - M), O = sum O_c exp(M_c - M). The
- * merge is the online softmax's own step applied per chunk instead of per
- * key block, so the result differs from the one-pass order by float32
- * rounding only; it is bit-identical for any worker count.
- */
+/* FA8: the parts of one launch and their slots. */
 struct fa_kv_run {
     struct fa_ctx c;
     float *part; /* per part: O [FA_SMALL_ROWS x D], M, L [FA_SMALL_ROWS] */
