@@ -216,6 +216,20 @@ static float *fa_work_of(const struct fa_ctx *c, struct fa_work *w, float **O, f
     return mem;
 }
 
+/* Keys (values) [k0, k0 + kn) of a head at base, rows ld elements apart:
+ * float16 read in place (half, FA7), float32 in place (direct), or
+ * converted into buf. */
+static const void *fa_block_src(const struct fa_view *v, const char *base, int64_t k0, int64_t kn,
+                                int64_t ld, bool half, bool direct, float *buf, int64_t D)
+{
+    if (half)
+        return base + k0 * ld * (int64_t)sizeof(uint16_t);
+    if (direct)
+        return (const float *)(const void *)base + k0 * ld;
+    fa_load_rows(buf, v, base, k0, kn, D);
+    return buf;
+}
+
 /* FA1: unit t over keys [k_lo, k_hi) (clipped to the batch's length): O
  * (unnormalised, [R x D]), the running maximum M and sum L per row. */
 static void fa_unit_run(const struct fa_ctx *c, const struct fa_unit *t, int64_t k_lo, int64_t k_hi,
@@ -242,23 +256,8 @@ static void fa_unit_run(const struct fa_ctx *c, const struct fa_unit *t, int64_t
                      q0, qv, D);
     for (int64_t k0 = k_lo; qv > 0 && k0 < kend; k0 += FA_KB) {
         const int64_t kn = kend - k0 < FA_KB ? kend - k0 : FA_KB;
-        const void *K, *V;
-        if (k16) {
-            K = kb + k0 * ldk * ek;
-        } else if (c->kdirect) {
-            K = (const float *)(const void *)kb + k0 * ldk;
-        } else {
-            fa_load_rows(w->kbuf, &p->k, kb, k0, kn, D);
-            K = w->kbuf;
-        }
-        if (v16) {
-            V = vb + k0 * ldv * ev;
-        } else if (c->vdirect) {
-            V = (const float *)(const void *)vb + k0 * ldv;
-        } else {
-            fa_load_rows(w->vbuf, &p->v, vb, k0, kn, D);
-            V = w->vbuf;
-        }
+        const void *K = fa_block_src(&p->k, kb, k0, kn, ldk, k16, c->kdirect, w->kbuf, D),
+                   *V = fa_block_src(&p->v, vb, k0, kn, ldv, v16, c->vdirect, w->vbuf, D);
         if (small)
             ks->qk(S, kn, Q, D, R, K, ldk, kn, D, p->scale, k16);
         else
