@@ -446,12 +446,18 @@ KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, cons
 #undef KS_FMA1
             r += KS_W;
         }
-        for (int c = 0; c < CN && r < e; c++) { /* k's tail (k need not be a multiple of KS_W) */
+        if (r < e) { /* k's tail (k need not be a multiple of KS_W) */
             float t[KS_W];
-            KS_N(dq)(t, (c ? w8b : w8) + r, e - r, c ? sb : *s, c ? ob : o ? *o : 0.0f, rdt);
+            KS_N(dq)(t, w8 + r, e - r, *s, o ? *o : 0.0f, rdt);
             for (int i = 0; i < M; i++)
                 for (int64_t l = 0; l < e - r; l++)
-                    tail[c * M + i] += t[l] * X[i * ldx + r + l];
+                    tail[i] += t[l] * X[i * ldx + r + l];
+            if (CN > 1) {
+                KS_N(dq)(t, w8b + r, e - r, sb, ob, rdt);
+                for (int i = 0; i < M; i++)
+                    for (int64_t l = 0; l < e - r; l++)
+                        tail[M + i] += t[l] * X[i * ldx + r + l];
+            }
         }
     }
     const vf z = KS_N(bc)(0.0f);
