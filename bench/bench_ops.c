@@ -255,6 +255,20 @@ out:
     return rc;
 }
 
+/* An FIA decode row (one query row per head, D 128): K + V bytes per
+ * second into acc, against limits.memcpy. */
+static int fia_decode_row(struct bs_ctx *c, aclrtStream s, int64_t N, int64_t KVN, int64_t Skv,
+                          struct br_acc *acc, const char *key, const char *name, const char *note)
+{
+    const int64_t D = 128;
+    int rc = time_fia(s, N, KVN, 1, Skv, D, c->full ? 16 : 4, c->reps, acc,
+                      2.0 * 2.0 * (double)(KVN * Skv * D));
+    if (!rc)
+        br_set_note(br_add(c->res, "ops", key, name, "GB/s", BR_HIGHER, acc, "limits.memcpy", NULL),
+                    note);
+    return rc;
+}
+
 /* WQBMM decode rows beyond one (m = 8: a small batch of sequences) and Mm
  * with float16 operands, each against sgemm of the same shape. */
 static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
@@ -262,14 +276,26 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048;
-    struct br_acc wq8b = {0}, mmh = {0};
+    struct br_acc wq8b = {0}, wq4b = {0}, fa1 = {0}, mmh = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
-    if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))))
+    if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))) ||
+        (rc =
+             time_wqbmm(s, ACL_INT4, 8, K, NN, c->full ? 8 : 3, reps, &wq4b, (double)(K * NN) / 2)))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int8_m8", "WQBMM int8 m=8 weight bytes", "GB/s", BR_HIGHER,
                        &wq8b, "limits.memcpy", NULL),
                 "fused dequantise + dot for m <= 8: weight bytes per second vs memcpy");
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m8", "WQBMM int4 m=8 weight bytes", "GB/s", BR_HIGHER,
+                       &wq4b, "limits.memcpy", NULL),
+                "packed int4 by per-group table (QW2): packed weight bytes per second vs memcpy");
+    bop_step("ops: FusedInferAttentionScoreV2 decode, one kv head");
+    /* one (batch, kv head): the keys split across the workers (FA8) */
+    if ((rc = fia_decode_row(c, s, 4, 1, 32768, &fa1, "fia_decode_1kv",
+                             "FIA decode N4/1 Skv32768 D128",
+                             "one kv head, keys split across workers (FA8): K + V bytes per "
+                             "second vs memcpy")))
+        return rc;
     bop_step("ops: Mm float16");
     if ((rc = time_mm_f16(s, 64, K, NN, c->full ? 4 : 2, reps, &mmh)))
         return rc;
@@ -348,15 +374,9 @@ int bs_study_ops(struct bs_ctx *c)
                     "QK^T + PV flops; blocked online softmax, pse");
     }
     bop_step("ops: FusedInferAttentionScoreV2 decode");
-    {
-        const int64_t N = 32, KVN = 8, Skv = 4096, D = 128;
-        if ((rc = time_fia(s, N, KVN, 1, Skv, D, c->full ? 16 : 4, reps, &fad,
-                           2.0 * 2.0 * (double)(KVN * Skv * D))))
-            goto out;
-        br_set_note(br_add(R, "ops", "fia_decode", "FIA decode N32/8 Skv4096 D128", "GB/s",
-                           BR_HIGHER, &fad, "limits.memcpy", NULL),
-                    "key + value bytes per second (GQA 4) vs memcpy");
-    }
+    if ((rc = fia_decode_row(c, s, 32, 8, 4096, &fad, "fia_decode", "FIA decode N32/8 Skv4096 D128",
+                             "key + value bytes per second (GQA 4) vs memcpy")))
+        goto out;
     if ((rc = ops_extra_rows(c, s)) || (rc = bs_ops_bw(c, s, g)) || /* bench_ops_bw.c */
         (rc = bs_ops_family(c, s)))                                 /* bench_ops_family.c */
         goto out;

@@ -32,8 +32,18 @@
  *      ops_split; units of more than FA_SMALL_ROWS rows, which call the BLAS
  *      on the device's workers, stay one block). A unit is computed the same
  *      way in any block: results are bit-identical for any worker count.
- *      (Units fewer than workers leave workers idle: a split of the keys
- *      with a combine step is not built.)
+ *  FA8. Decode launches with few units split each unit's keys (fa_kv_plan):
+ *      kv_parts chunks of kv_chunk keys (multiples of FA_KB, fixed by the
+ *      shape, never by the worker count); part (unit, chunk) runs FA1 over
+ *      its keys into its own slot (O unnormalised, running max M and sum L
+ *      per row), the parts run on the device's workers (core_owned_blocks,
+ *      inside the launch's one task), then the launch's thread merges each
+ *      unit's chunks in chunk order: M = max M_c, L = sum L_c exp(M_c - M),
+ *      O = sum O_c exp(M_c - M) (log-sum-exp). The merge is the online
+ *      softmax's own rescaling step applied per chunk, so the result differs
+ *      from the one-pass order by float32 rounding only (tested against the
+ *      double reference at the float32 tolerance, 2e-5 relative), and is
+ *      bit-identical for any worker count (tests/ops/ops_split.c).
  */
 #include <cblas.h>
 #include <math.h>
@@ -41,6 +51,7 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
+#include "core/launch.h"
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
 #include "ops/attention/table.h"
@@ -70,7 +81,8 @@ struct fa_plan {
     float scale;
     int sparse;
     int64_t pre, next;
-    int64_t *actq, *actkv; /* [B] */
+    int64_t *actq, *actkv;      /* [B] */
+    int64_t kv_parts, kv_chunk; /* FA8: chunks per unit and keys per chunk (0: no key split) */
 };
 
 static void fa_free(struct aclOpExecutor *e)
@@ -113,161 +125,299 @@ static void fa_load_rows(float *dst, const struct fa_view *v, const char *base, 
 #define FA_ROWS 64
 #define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (FA5) */
 
-static int32_t fa_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi_,
-                        uint32_t bn_)
+/* What every unit of a launch shares: the plan, the kernels, the bases of
+ * the tensors and how keys / values are read (FA7). */
+struct fa_ctx {
+    const struct fa_plan *p;
+    const struct ks_ops *ks;
+    int64_t G, QB, RB, nqb;
+    bool kdirect, vdirect, khalf, vhalf;
+    int64_t eq, ek, ev, eo, epse;
+    const char *qbase, *kbase, *vbase, *psebase;
+    char *obase;
+    const unsigned char *mbase;
+    float *lsebase;
+    ops_store_fn ost;
+    ops_load_fn pld;
+};
+
+static void fa_ctx_init(struct fa_ctx *c, const struct fa_plan *p, void *const *addr)
 {
-    const struct fa_plan *p = e->plan;
     const struct ks_ops *ks = ks_get();
     const int64_t D = p->D, G = p->N / p->KVN;
-    const bool kdirect = p->k.dt == DT_F32 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
-    const bool vdirect = p->v.dt == DT_F32 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
+    c->p = p, c->ks = ks, c->G = G;
+    c->kdirect = p->k.dt == DT_F32 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
+    c->vdirect = p->v.dt == DT_F32 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
     /* FA7: float16 keys / values read in place by the small-row products */
-    const bool khalf = ks->kv_f16 && p->k.dt == DT_F16 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
-    const bool vhalf = ks->kv_f16 && p->v.dt == DT_F16 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
-    const int64_t QB = G >= FA_ROWS ? 1 : FA_ROWS / G; /* query rows per head per block */
-    const int64_t RB = G * QB;                         /* stacked rows, at most */
-    const size_t need = (size_t)(kdirect ? 0 : FA_KB * D) + (size_t)(vdirect ? 0 : FA_KB * D) +
+    c->khalf = ks->kv_f16 && p->k.dt == DT_F16 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
+    c->vhalf = ks->kv_f16 && p->v.dt == DT_F16 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
+    c->QB = G >= FA_ROWS ? 1 : FA_ROWS / G; /* query rows per head per block */
+    c->RB = G * c->QB;                      /* stacked rows, at most */
+    c->nqb = (p->Sq + c->QB - 1) / c->QB;
+    c->eq = ops_dt_size(p->q.dt), c->ek = ops_dt_size(p->k.dt), c->ev = ops_dt_size(p->v.dt);
+    c->eo = ops_dt_size(p->o.dt);
+    c->qbase = (const char *)addr[p->q.slot] + p->q.off * c->eq;
+    c->kbase = (const char *)addr[p->k.slot] + p->k.off * c->ek;
+    c->vbase = (const char *)addr[p->v.slot] + p->v.off * c->ev;
+    c->obase = (char *)addr[p->o.slot] + p->o.off * c->eo;
+    c->ost = ops_storer(CK_F32, p->o.dt);
+    c->pld = p->has_pse ? ops_loader(CK_F32, p->pse.dt) : NULL;
+    c->epse = p->has_pse ? ops_dt_size(p->pse.dt) : 0;
+    c->psebase = p->has_pse ? (const char *)addr[p->pse.slot] + p->pse.off * c->epse : NULL;
+    c->mbase = p->has_mask ? (const unsigned char *)addr[p->mask.slot] + p->mask.off : NULL;
+    c->lsebase = p->has_lse ? (float *)addr[p->lse.slot] + p->lse.off : NULL;
+}
+
+/* A unit's place: batch bi, kv head kh, first query row q0, its rows qn,
+ * the valid ones qv, stacked rows R (row g * qv + r: head kh * G + g,
+ * query q0 + r). */
+struct fa_unit {
+    int64_t bi, kh, q0, qn, qv, R;
+};
+
+static struct fa_unit fa_unit_of(const struct fa_ctx *c, int64_t u)
+{
+    const struct fa_plan *p = c->p;
+    struct fa_unit t;
+    t.bi = u / (p->KVN * c->nqb), t.kh = u / c->nqb % p->KVN, t.q0 = u % c->nqb * c->QB;
+    const int64_t sq = p->actq[t.bi];
+    t.qn = p->Sq - t.q0 < c->QB ? p->Sq - t.q0 : c->QB;
+    t.qv = t.q0 >= sq ? 0 : (sq - t.q0 < t.qn ? sq - t.q0 : t.qn);
+    t.R = c->G * t.qv;
+    return t;
+}
+
+/* Scratch of one unit's evaluation (per thread, ks_scratch). */
+struct fa_work {
+    float *kbuf, *vbuf, *Q, *S, *T;
+};
+
+static float *fa_work_of(const struct fa_ctx *c, struct fa_work *w, float **O, float **M, float **L)
+{
+    const int64_t D = c->p->D, RB = c->RB;
+    const size_t need = (size_t)(c->kdirect ? 0 : FA_KB * D) +
+                        (size_t)(c->vdirect ? 0 : FA_KB * D) +
                         (size_t)(2 * RB * D + RB * FA_KB + 2 * RB + (FA_KB > D ? FA_KB : D));
     float *mem = ks_scratch(need * sizeof(float));
     if (!mem)
-        return ACL_ERROR_BAD_ALLOC;
-    float *cur = mem, *kbuf = NULL, *vbuf = NULL;
-    if (!kdirect) {
-        kbuf = cur;
+        return NULL;
+    float *cur = mem;
+    w->kbuf = w->vbuf = NULL;
+    if (!c->kdirect) {
+        w->kbuf = cur;
         cur += FA_KB * D;
     }
-    if (!vdirect) {
-        vbuf = cur;
+    if (!c->vdirect) {
+        w->vbuf = cur;
         cur += FA_KB * D;
     }
-    float *Q = cur, *O = Q + RB * D, *S = O + RB * D, *M = S + RB * FA_KB, *L = M + RB, *T = L + RB;
+    w->Q = cur, *O = w->Q + RB * D, w->S = *O + RB * D, *M = w->S + RB * FA_KB, *L = *M + RB;
+    w->T = *L + RB;
+    return mem;
+}
 
-    const int64_t eq = ops_dt_size(p->q.dt), ek = ops_dt_size(p->k.dt), ev = ops_dt_size(p->v.dt),
-                  eo = ops_dt_size(p->o.dt);
-    const char *qbase = (const char *)addr[p->q.slot] + p->q.off * eq;
-    const char *kbase = (const char *)addr[p->k.slot] + p->k.off * ek;
-    const char *vbase = (const char *)addr[p->v.slot] + p->v.off * ev;
-    char *obase = (char *)addr[p->o.slot] + p->o.off * eo;
-    ops_store_fn ost = ops_storer(CK_F32, p->o.dt);
-    ops_load_fn pld = p->has_pse ? ops_loader(CK_F32, p->pse.dt) : NULL;
-    const int64_t epse = p->has_pse ? ops_dt_size(p->pse.dt) : 0;
-    const char *psebase = p->has_pse ? (const char *)addr[p->pse.slot] + p->pse.off * epse : NULL;
-    const unsigned char *mbase =
-        p->has_mask ? (const unsigned char *)addr[p->mask.slot] + p->mask.off : NULL;
-    float *lsebase = p->has_lse ? (float *)addr[p->lse.slot] + p->lse.off : NULL;
+/* Keys (values) [k0, k0 + kn) of a head at base, rows ld elements apart:
+ * float16 read in place (half, FA7), float32 in place (direct), or
+ * converted into buf. */
+static const void *fa_block_src(const struct fa_view *v, const char *base, int64_t k0, int64_t kn,
+                                int64_t ld, bool half, bool direct, float *buf, int64_t D)
+{
+    if (half)
+        return base + k0 * ld * (int64_t)sizeof(uint16_t);
+    if (direct)
+        return (const float *)(const void *)base + k0 * ld;
+    fa_load_rows(buf, v, base, k0, kn, D);
+    return buf;
+}
 
-    /* FA6: units (batch, kv head, block of query rows), this block's range */
-    const int64_t nqb = (p->Sq + QB - 1) / QB;
-    int64_t u0, u1;
-    ops_split_range(p->B * p->KVN * nqb, 1, bi_, bn_, &u0, &u1);
-    for (int64_t u = u0; u < u1; u++) {
-        const int64_t bi = u / (p->KVN * nqb), kh = u / nqb % p->KVN, q0 = u % nqb * QB;
-        const int64_t sq = p->actq[bi], skv = p->actkv[bi];
-        {
-            const char *kb = kbase + (bi * p->k.sb + kh * p->k.sn) * ek;
-            const char *vb = vbase + (bi * p->v.sb + kh * p->v.sn) * ev;
-            {
-                const int64_t qn = p->Sq - q0 < QB ? p->Sq - q0 : QB;
-                const int64_t qv = q0 >= sq ? 0 : (sq - q0 < qn ? sq - q0 : qn);
-                const int64_t R = G * qv; /* row g * qv + r: head kh * G + g, query q0 + r */
-                const bool small = R <= FA_SMALL_ROWS;
-                const bool k16 = small && khalf, v16 = small && vhalf;
-                const int64_t ldk = kdirect || k16 ? p->k.ss : D,
-                              ldv = vdirect || v16 ? p->v.ss : D;
-                memset(O, 0, (size_t)(R * D) * sizeof(float));
-                for (int64_t r = 0; r < R; r++) {
-                    M[r] = -INFINITY;
-                    L[r] = 0;
-                }
-                for (int64_t g = 0; g < G && qv > 0; g++)
-                    fa_load_rows(Q + g * qv * D, &p->q,
-                                 qbase + (bi * p->q.sb + (kh * G + g) * p->q.sn) * eq, q0, qv, D);
-                for (int64_t k0 = 0; qv > 0 && k0 < skv; k0 += FA_KB) {
-                    const int64_t kn = skv - k0 < FA_KB ? skv - k0 : FA_KB;
-                    const void *K, *V;
-                    if (k16) {
-                        K = kb + k0 * ldk * ek;
-                    } else if (kdirect) {
-                        K = (const float *)(const void *)kb + k0 * ldk;
-                    } else {
-                        fa_load_rows(kbuf, &p->k, kb, k0, kn, D);
-                        K = kbuf;
-                    }
-                    if (v16) {
-                        V = vb + k0 * ldv * ev;
-                    } else if (vdirect) {
-                        V = (const float *)(const void *)vb + k0 * ldv;
-                    } else {
-                        fa_load_rows(vbuf, &p->v, vb, k0, kn, D);
-                        V = vbuf;
-                    }
-                    if (small)
-                        ks->qk(S, kn, Q, D, R, K, ldk, kn, D, p->scale, k16);
-                    else
-                        p->gemm(CblasRowMajor, CblasNoTrans, CblasTrans, (blasint)R, (blasint)kn,
-                                (blasint)D, p->scale, Q, (blasint)D, K, (blasint)ldk, 0.0f, S,
-                                (blasint)kn);
-                    for (int64_t r = 0; r < R; r++) {
-                        const int64_t n = kh * G + r / qv, i = q0 + r % qv;
-                        float *row = S + r * kn;
-                        if (pld) {
-                            pld(T,
-                                psebase + (bi * p->pse.sb + n * p->pse.sn + i * p->pse.ss +
-                                           k0 * p->pse.sd) *
-                                              epse,
-                                p->pse.sd * epse, kn);
-                            for (int64_t c = 0; c < kn; c++)
-                                row[c] += T[c];
-                        }
-                        if (mbase) {
-                            const unsigned char *mr =
-                                mbase + bi * p->mask.sb + i * p->mask.ss + k0 * p->mask.sd;
-                            for (int64_t c = 0; c < kn; c++)
-                                if (mr[c * p->mask.sd] || fa_hidden(p, i, k0 + c, sq, skv))
-                                    row[c] = -INFINITY;
-                        } else if (p->sparse) {
-                            for (int64_t c = 0; c < kn; c++)
-                                if (fa_hidden(p, i, k0 + c, sq, skv))
-                                    row[c] = -INFINITY;
-                        }
-                        const float mx = ks->row_max(row, kn);
-                        const float nm = mx > M[r] ? mx : M[r];
-                        if (nm == -INFINITY) { /* nothing visible yet */
-                            memset(row, 0, (size_t)kn * sizeof(float));
-                            continue;
-                        }
-                        const float alpha = expf(M[r] - nm); /* 0 when m was -inf */
-                        L[r] = L[r] * alpha + ks->exp_sum(row, kn, nm);
-                        M[r] = nm;
-                        if (alpha != 1.0f)
-                            ks->scale(O + r * D, D, alpha);
-                    }
-                    if (small)
-                        ks->pv(O, D, S, kn, R, V, ldv, kn, D, v16);
-                    else
-                        p->gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)R, (blasint)D,
-                                (blasint)kn, 1.0f, S, (blasint)kn, V, (blasint)ldv, 1.0f, O,
-                                (blasint)D);
-                }
-                for (int64_t g = 0; g < G; g++) {
-                    const int64_t n = kh * G + g;
-                    char *ob = obase + (bi * p->o.sb + n * p->o.sn) * eo;
-                    for (int64_t r = 0; r < qn; r++) {
-                        const int64_t row = g * qv + r;
-                        const float l = r < qv ? L[row] : 0.0f;
-                        float *orow = r < qv ? O + row * D : T;
-                        if (r < qv)
-                            ks->scale(orow, D, l > 0 ? 1.0f / l : 0.0f);
-                        else
-                            memset(T, 0, (size_t)D * sizeof(float));
-                        ost(ob + (q0 + r) * p->o.ss * eo, p->o.sd * eo, orow, D);
-                        if (lsebase)
-                            lsebase[bi * p->lse.sb + n * p->lse.sn + (q0 + r) * p->lse.ss] =
-                                l > 0 ? M[row] + logf(l) : -INFINITY;
-                    }
-                }
+/* FA1: unit t over keys [k_lo, k_hi) (clipped to the batch's length): O
+ * (unnormalised, [R x D]), the running maximum M and sum L per row. */
+static void fa_unit_run(const struct fa_ctx *c, const struct fa_unit *t, int64_t k_lo, int64_t k_hi,
+                        const struct fa_work *w, float *O, float *M, float *L)
+{
+    const struct fa_plan *p = c->p;
+    const struct ks_ops *ks = c->ks;
+    const int64_t D = p->D, G = c->G, bi = t->bi, kh = t->kh, q0 = t->q0, qv = t->qv, R = t->R;
+    const int64_t sq = p->actq[bi], skv = p->actkv[bi], kend = k_hi < skv ? k_hi : skv;
+    const int64_t ek = c->ek, ev = c->ev, eq = c->eq, epse = c->epse;
+    const char *kb = c->kbase + (bi * p->k.sb + kh * p->k.sn) * ek;
+    const char *vb = c->vbase + (bi * p->v.sb + kh * p->v.sn) * ev;
+    const bool small = R <= FA_SMALL_ROWS;
+    const bool k16 = small && c->khalf, v16 = small && c->vhalf;
+    const int64_t ldk = c->kdirect || k16 ? p->k.ss : D, ldv = c->vdirect || v16 ? p->v.ss : D;
+    float *Q = w->Q, *S = w->S, *T = w->T;
+    memset(O, 0, (size_t)(R * D) * sizeof(float));
+    for (int64_t r = 0; r < R; r++) {
+        M[r] = -INFINITY;
+        L[r] = 0;
+    }
+    for (int64_t g = 0; g < G && qv > 0; g++)
+        fa_load_rows(Q + g * qv * D, &p->q, c->qbase + (bi * p->q.sb + (kh * G + g) * p->q.sn) * eq,
+                     q0, qv, D);
+    for (int64_t k0 = k_lo; qv > 0 && k0 < kend; k0 += FA_KB) {
+        const int64_t kn = kend - k0 < FA_KB ? kend - k0 : FA_KB;
+        const void *K = fa_block_src(&p->k, kb, k0, kn, ldk, k16, c->kdirect, w->kbuf, D),
+                   *V = fa_block_src(&p->v, vb, k0, kn, ldv, v16, c->vdirect, w->vbuf, D);
+        if (small)
+            ks->qk(S, kn, Q, D, R, K, ldk, kn, D, p->scale, k16);
+        else
+            p->gemm(CblasRowMajor, CblasNoTrans, CblasTrans, (blasint)R, (blasint)kn, (blasint)D,
+                    p->scale, Q, (blasint)D, K, (blasint)ldk, 0.0f, S, (blasint)kn);
+        for (int64_t r = 0; r < R; r++) {
+            const int64_t n = kh * G + r / qv, i = q0 + r % qv;
+            float *row = S + r * kn;
+            if (c->pld) {
+                c->pld(T,
+                       c->psebase +
+                           (bi * p->pse.sb + n * p->pse.sn + i * p->pse.ss + k0 * p->pse.sd) * epse,
+                       p->pse.sd * epse, kn);
+                for (int64_t j = 0; j < kn; j++)
+                    row[j] += T[j];
             }
+            if (c->mbase) {
+                const unsigned char *mr =
+                    c->mbase + bi * p->mask.sb + i * p->mask.ss + k0 * p->mask.sd;
+                for (int64_t j = 0; j < kn; j++)
+                    if (mr[j * p->mask.sd] || fa_hidden(p, i, k0 + j, sq, skv))
+                        row[j] = -INFINITY;
+            } else if (p->sparse) {
+                for (int64_t j = 0; j < kn; j++)
+                    if (fa_hidden(p, i, k0 + j, sq, skv))
+                        row[j] = -INFINITY;
+            }
+            const float mx = ks->row_max(row, kn);
+            const float nm = mx > M[r] ? mx : M[r];
+            if (nm == -INFINITY) { /* nothing visible yet */
+                memset(row, 0, (size_t)kn * sizeof(float));
+                continue;
+            }
+            const float alpha = expf(M[r] - nm); /* 0 when m was -inf */
+            L[r] = L[r] * alpha + ks->exp_sum(row, kn, nm);
+            M[r] = nm;
+            if (alpha != 1.0f)
+                ks->scale(O + r * D, D, alpha);
         }
+        if (small)
+            ks->pv(O, D, S, kn, R, V, ldv, kn, D, v16);
+        else
+            p->gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)R, (blasint)D, (blasint)kn,
+                    1.0f, S, (blasint)kn, V, (blasint)ldv, 1.0f, O, (blasint)D);
+    }
+}
+
+/* Unit t's output rows from O, M, L (O is scaled in place), zeros for the
+ * rows past the batch's query length; T: D floats. */
+static void fa_unit_store(const struct fa_ctx *c, const struct fa_unit *t, float *O, const float *M,
+                          const float *L, float *T)
+{
+    const struct fa_plan *p = c->p;
+    const int64_t D = p->D, eo = c->eo;
+    for (int64_t g = 0; g < c->G; g++) {
+        const int64_t n = t->kh * c->G + g;
+        char *ob = c->obase + (t->bi * p->o.sb + n * p->o.sn) * eo;
+        for (int64_t r = 0; r < t->qn; r++) {
+            const int64_t row = g * t->qv + r;
+            const float l = r < t->qv ? L[row] : 0.0f;
+            float *orow = r < t->qv ? O + row * D : T;
+            if (r < t->qv)
+                c->ks->scale(orow, D, l > 0 ? 1.0f / l : 0.0f);
+            else
+                memset(T, 0, (size_t)D * sizeof(float));
+            c->ost(ob + (t->q0 + r) * p->o.ss * eo, p->o.sd * eo, orow, D);
+            if (c->lsebase)
+                c->lsebase[t->bi * p->lse.sb + n * p->lse.sn + (t->q0 + r) * p->lse.ss] =
+                    l > 0 ? M[row] + logf(l) : -INFINITY;
+        }
+    }
+}
+
+static int32_t fa_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi_,
+                        uint32_t bn_)
+{
+    struct fa_ctx c;
+    fa_ctx_init(&c, e->plan, addr);
+    struct fa_work w;
+    float *O, *M, *L;
+    if (!fa_work_of(&c, &w, &O, &M, &L))
+        return ACL_ERROR_BAD_ALLOC;
+    /* FA6: units (batch, kv head, block of query rows), this block's range */
+    const struct fa_plan *p = c.p;
+    int64_t u0, u1;
+    ops_split_range(p->B * p->KVN * c.nqb, 1, bi_, bn_, &u0, &u1);
+    for (int64_t u = u0; u < u1; u++) {
+        const struct fa_unit t = fa_unit_of(&c, u);
+        fa_unit_run(&c, &t, 0, p->Skv, &w, O, M, L);
+        fa_unit_store(&c, &t, O, M, L, w.T);
+    }
+    return 0;
+}
+
+/* FA8: the parts of one launch and their slots. */
+struct fa_kv_run {
+    struct fa_ctx c;
+    float *part; /* per part: O [FA_SMALL_ROWS x D], M, L [FA_SMALL_ROWS] */
+    int64_t stride;
+};
+
+static int32_t fa_kv_part(void *arg, uint32_t i, uint32_t n)
+{
+    (void)n;
+    const struct fa_kv_run *k = arg;
+    const struct fa_plan *p = k->c.p;
+    struct fa_work w;
+    float *O, *M, *L;
+    if (!fa_work_of(&k->c, &w, &O, &M, &L))
+        return ACL_ERROR_BAD_ALLOC;
+    const int64_t u = i / p->kv_parts, ch = i % p->kv_parts;
+    const struct fa_unit t = fa_unit_of(&k->c, u);
+    float *dst = k->part + (int64_t)i * k->stride;
+    fa_unit_run(&k->c, &t, ch * p->kv_chunk, (ch + 1) * p->kv_chunk, &w, dst,
+                dst + FA_SMALL_ROWS * p->D, dst + FA_SMALL_ROWS * (p->D + 1));
+    return 0;
+}
+
+static int32_t fa_run_kv(const struct aclOpExecutor *e, void *const *addr)
+{
+    struct fa_kv_run k;
+    fa_ctx_init(&k.c, e->plan, addr);
+    const struct fa_plan *p = k.c.p;
+    const int64_t D = p->D, units = p->B * p->KVN * k.c.nqb, parts = units * p->kv_parts;
+    k.stride = FA_SMALL_ROWS * (D + 2);
+    /* slot 1: the parts run fa_work_of's slot 0 on this thread too */
+    k.part =
+        ks_scratch_n(1, (size_t)(parts * k.stride + (D + 2) * FA_SMALL_ROWS + D) * sizeof(float));
+    if (!k.part)
+        return ACL_ERROR_BAD_ALLOC;
+    int32_t rc = core_owned_blocks(fa_kv_part, &k, (uint32_t)parts);
+    if (rc)
+        return rc;
+    float *O = k.part + parts * k.stride, *M = O + FA_SMALL_ROWS * D, *L = M + FA_SMALL_ROWS,
+          *T = L + FA_SMALL_ROWS;
+    for (int64_t u = 0; u < units; u++) {
+        const struct fa_unit t = fa_unit_of(&k.c, u);
+        const float *base = k.part + u * p->kv_parts * k.stride;
+        for (int64_t r = 0; r < t.R; r++) {
+            float mx = -INFINITY;
+            for (int64_t ch = 0; ch < p->kv_parts; ch++) {
+                const float m = base[ch * k.stride + FA_SMALL_ROWS * D + r];
+                mx = m > mx ? m : mx;
+            }
+            float l = 0;
+            float *o = O + r * D;
+            memset(o, 0, (size_t)D * sizeof(float));
+            for (int64_t ch = 0; mx != -INFINITY && ch < p->kv_parts; ch++) {
+                const float *pc = base + ch * k.stride;
+                const float m = pc[FA_SMALL_ROWS * D + r];
+                if (m == -INFINITY)
+                    continue;
+                const float a = expf(m - mx);
+                l += pc[FA_SMALL_ROWS * (D + 1) + r] * a;
+                for (int64_t d = 0; d < D; d++)
+                    o[d] += pc[r * D + d] * a;
+            }
+            M[r] = mx, L[r] = l;
+        }
+        fa_unit_store(&k.c, &t, O, M, L, T);
     }
     return 0;
 }
@@ -291,6 +441,31 @@ static uint32_t fa_blocks(const struct aclOpExecutor *e)
 }
 
 static const struct ops_split fa_split = {fa_blocks, fa_block};
+
+/* FA8: whether a launch splits its units' keys, and how (kv_parts chunks of
+ * kv_chunk keys): small-row units (decode) above the split threshold, fewer
+ * than FA_KV_PARTS of them, with at least 2 x FA_KV_MIN keys; parts of at
+ * least FA_KV_MIN keys, at most FA_KV_PARTS parts in all. A function of the
+ * shape alone (never of the worker count). */
+#define FA_KV_MIN (2 * FA_KB)
+#define FA_KV_PARTS 256
+
+static bool fa_kv_plan(struct fa_plan *p)
+{
+    const int64_t G = p->N / p->KVN, QB = G >= FA_ROWS ? 1 : FA_ROWS / G;
+    const int64_t units = p->B * p->KVN * ((p->Sq + QB - 1) / QB);
+    const int64_t rows = G * (p->Sq < QB ? p->Sq : QB);
+    const int64_t nmin = p->Skv / FA_KV_MIN; /* chunks of at least FA_KV_MIN keys */
+    int64_t parts = FA_KV_PARTS / units;
+    parts = parts < nmin ? parts : nmin;
+    if (rows > FA_SMALL_ROWS || units >= FA_KV_PARTS || parts < 2 ||
+        p->B * p->KVN * p->Skv * p->D < FA_SPLIT_MIN)
+        return false;
+    const int64_t nkb = (p->Skv + FA_KB - 1) / FA_KB;
+    p->kv_chunk = (nkb + parts - 1) / parts * FA_KB;
+    p->kv_parts = (p->Skv + p->kv_chunk - 1) / p->kv_chunk;
+    return true;
+}
 
 /* ---- phase 1 -----------------------------------------------------------------------------------
  */
@@ -620,6 +795,8 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
     }
     p->split = &fa_split;
     e->run = B * N * Sq * D > 0 ? ops_split_run : NULL;
+    if (e->run && fa_kv_plan(p))
+        e->run = fa_run_kv;
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(FusedInferAttentionScoreV2)

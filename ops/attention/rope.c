@@ -35,6 +35,11 @@
  *  RP5. The kernel goes row by row (one D-vector of x at each leading index),
  *      gathering x, cos and sin rows into float buffers before out's row is
  *      written, so any strides work, and out may be x itself (in place).
+ *  RP6. Launches from 2 x ROPE_SPLIT_MIN elements split their rows across
+ *      the device's workers (ops_split, blocks of whole rows); a row is the
+ *      same computation in any block, so results are bit-identical for any
+ *      worker count. An out that overlaps x, cos or sin other than element
+ *      for element (ops_views_alias) runs whole, in order, on one block.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +47,7 @@
 
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 #include "ops/engine/engine.h"
+#include "ops/engine/simd.h"
 #include "ops/attention/table.h"
 
 #pragma GCC optimize("O3")
@@ -209,6 +215,7 @@ static aclnnStatus check_950_layout(int mode, const aclTensor *x, const aclTenso
 /* ---- the kernel (RP1, RP5) ------------------------------------------------------------------- */
 
 struct rope_plan {
+    const struct ops_split *split; /* first (engine.h: ops_split_run) */
     struct ops_tensor x, cos, sin, out;
     int mode;
     int nl;                             /* leading dims of x */
@@ -256,11 +263,36 @@ static void rope_row(int mode, int64_t D, float *restrict y, const float *restri
     }
 }
 
-static int32_t rope_run(const struct aclOpExecutor *e, void *const *addr)
+/* RP6: rows per block at least ROPE_SPLIT_MIN elements' worth. */
+#define ROPE_SPLIT_MIN (64 * 1024)
+
+static int64_t rope_rows(const struct rope_plan *p)
+{
+    return ops_numel(p->x.dims, p->nl);
+}
+
+static uint32_t rope_blocks(const struct aclOpExecutor *e)
 {
     const struct rope_plan *p = e->plan;
-    int64_t D = p->D;
-    float *buf = malloc((size_t)D * 4 * sizeof(float));
+    return ops_split_rows(rope_rows(p), rope_rows(p) * p->D, ROPE_SPLIT_MIN);
+}
+
+/* Block bi of bn: rows [r0, r1) in x's leading-index order (RP6). */
+static int32_t rope_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi,
+                          uint32_t bn)
+{
+    const struct rope_plan *p = e->plan;
+    const bool alias = ops_views_alias(&p->x, &p->out, addr) ||
+                       ops_views_alias(&p->cos, &p->out, addr) ||
+                       ops_views_alias(&p->sin, &p->out, addr);
+    if (alias && bi) /* RP6: the whole run, in order, on block 0 */
+        return 0;
+    int64_t r0, r1;
+    ops_split_range(rope_rows(p), 1, alias ? 0 : bi, alias ? 1 : bn, &r0, &r1);
+    if (r0 >= r1)
+        return 0;
+    const int64_t D = p->D;
+    float *buf = ks_scratch((size_t)D * 4 * sizeof(float));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     float *xr = buf, *cr = buf + D, *sr = buf + 2 * D, *yr = buf + 3 * D;
@@ -274,7 +306,11 @@ static int32_t rope_run(const struct aclOpExecutor *e, void *const *addr)
     int64_t xst = p->x.strides[nl] * esz, cst = p->cos.strides[nl] * esz,
             sst = p->sin.strides[nl] * esz, ost = p->out.strides[nl] * esz;
     int64_t idx[3] = {0, 0, 0}, last_c = -1, last_s = -1;
-    for (;;) {
+    for (int64_t r = r0, d = nl - 1; d >= 0; d--) { /* row r0's leading index */
+        idx[d] = r % p->x.dims[d];
+        r /= p->x.dims[d];
+    }
+    for (int64_t r = r0; r < r1; r++) {
         int64_t xo = 0, co = 0, so = 0, oo = 0;
         for (int d = 0; d < nl; d++) {
             xo += idx[d] * p->xs[d];
@@ -293,18 +329,12 @@ static int32_t rope_run(const struct aclOpExecutor *e, void *const *addr)
         }
         rope_row(p->mode, D, yr, xr, cr, sr);
         st(ob + oo * esz, ost, yr, D);
-        int d = nl - 1;
-        for (; d >= 0; d--) {
-            if (++idx[d] < p->x.dims[d])
-                break;
-            idx[d] = 0;
-        }
-        if (d < 0)
-            break;
+        (void)ops_odo_next(idx, p->x.dims, nl);
     }
-    free(buf);
     return 0;
 }
+
+static const struct ops_split rope_split = {rope_blocks, rope_block};
 
 /* ---- phase 1 ------------------------------------------------------------------------------- */
 
@@ -401,7 +431,8 @@ aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, con
         p->cs[d] = cos->dims[d] == 1 ? 0 : cos->strides[d];
         p->ss[d] = sin->dims[d] == 1 ? 0 : sin->strides[d];
     }
-    e->run = rope_run;
+    p->split = &rope_split;
+    e->run = ops_split_run;
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(RotaryPositionEmbedding)

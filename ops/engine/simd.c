@@ -114,7 +114,8 @@ static pthread_once_t g_scratch_once = PTHREAD_ONCE_INIT;
 static void ks_scratch_free(void *v)
 {
     struct ks_buf *b = v;
-    free(b->p);
+    for (unsigned i = 0; i < KS_SCRATCH_SLOTS; i++)
+        free(b[i].p);
     free(b);
 }
 
@@ -123,17 +124,18 @@ static void ks_scratch_init(void)
     (void)pthread_key_create(&g_scratch_key, ks_scratch_free);
 }
 
-void *ks_scratch(size_t bytes)
+void *ks_scratch_n(unsigned slot, size_t bytes)
 {
     pthread_once(&g_scratch_once, ks_scratch_init);
     struct ks_buf *b = pthread_getspecific(g_scratch_key);
     if (!b) {
-        b = calloc(1, sizeof(*b));
+        b = calloc(KS_SCRATCH_SLOTS, sizeof(*b));
         if (!b || pthread_setspecific(g_scratch_key, b)) {
             free(b);
             return NULL;
         }
     }
+    b += slot;
     if (b->n < bytes) {
         size_t n = bytes + bytes / 4 + 4096;
         void *p = NULL;

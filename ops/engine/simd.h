@@ -75,9 +75,10 @@ struct ks_ops {
                        int64_t nb, int8_t *tmp);
     /* C[i*ldc + j] = sum_r X[i*ldx + r] * dq(r, j) for i < m, j in [j0, j0+nb):
      * fused dequantise + dot, no block of the dequantised matrix. m is at
-     * most KS_WQ_SMALL_M; wbuf: max(KS_WQ_CHUNK, nb) floats, tmp: as many
-     * bytes. k-major weights: column by column, KS_WQ_CHUNK rows at a time;
-     * row-major ones: row by row, C's rows grow by axpy. */
+     * most KS_WQ_SMALL_M; wbuf: max(KS_WQ_CHUNK, nb) + m * k floats (the
+     * last m * k: x de-interleaved for packed int4, simd_body_pvt.h QW2),
+     * tmp: max(KS_WQ_CHUNK, nb) bytes. k-major weights: column by column, KS_WQ_CHUNK rows at a
+     * time; row-major ones: row by row, C's rows grow by axpy. */
     void (*wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
                        int64_t ldc, int64_t j0, int64_t nb, float *wbuf, int8_t *tmp);
     /* S[r*lds + j] = scale * dot(Q[r*ldq ..], K[j*ldk ..]) over D, r < R, j < kn;
@@ -113,7 +114,15 @@ struct ks_ops {
  * (kept and grown across calls, freed at thread exit; 64-byte aligned), so
  * that kernels on device workers do not map fresh pages at every launch.
  * NULL when out of memory. One user at a time per thread. */
-void *ks_scratch(size_t bytes);
+void *ks_scratch_n(unsigned slot, size_t bytes);
+/* Slot 0; slots: KS_SCRATCH_SLOTS, each its own buffer (a kernel whose
+ * blocks also run on the calling thread keeps what it shares with them in
+ * slot 1). */
+#define KS_SCRATCH_SLOTS 2
+static inline void *ks_scratch(size_t bytes)
+{
+    return ks_scratch_n(0, bytes);
+}
 
 /* The best build for this CPU, chosen once (K1); CPUACL_SIMD=portable or
  * CPUACL_SIMD=avx2 in the environment caps the choice at that build (tests

@@ -5,7 +5,7 @@
  *   KS_T      the target attribute of the build (empty for the portable one)
  *   KS_N(x)   x with the build's suffix
  *   KS_F16C   1 when the build may use the F16C conversions (and the
- *             packed int4 loads, ld_i4)
+ *             packed int4 table lookups, QW2)
  *   KS_W      lanes per vector: 16 (AVX-512), 8 (AVX2) or 4 (the 128-bit
  *             baseline of x86-64 and aarch64, so that every vector
  *             operation, compares included, maps to one instruction)
@@ -72,32 +72,6 @@ KS_FN vf KS_N(ld_i8)(const int8_t *p)
     return __builtin_convertvector(__builtin_convertvector(c, vi), vf);
 #endif
 }
-
-#if KS_W == 16
-/* 16 packed int4 values (8 bytes, even element first) as floats: each byte
- * goes to two lanes, each lane shifts its nibble to the top, then
- * sign-extends it down. */
-KS_FN vf KS_N(ld_i4)(const unsigned char *p)
-{
-    __m128i b = _mm_shuffle_epi8(_mm_loadl_epi64((const __m128i *)p),
-                                 _mm_setr_epi8(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7));
-    __m512i v = _mm512_sllv_epi32(
-        _mm512_cvtepu8_epi32(b),
-        _mm512_setr_epi32(28, 24, 28, 24, 28, 24, 28, 24, 28, 24, 28, 24, 28, 24, 28, 24));
-    return (vf)_mm512_cvtepi32_ps(_mm512_srai_epi32(v, 28));
-}
-#elif KS_F16C
-/* 8 packed int4 values (4 bytes, even element first) as floats: each lane
- * shifts its nibble to the top, then sign-extends it down. */
-KS_FN vf KS_N(ld_i4)(const unsigned char *p)
-{
-    uint32_t word;
-    __builtin_memcpy(&word, p, sizeof(word));
-    __m256i v = _mm256_sllv_epi32(_mm256_set1_epi32((int)word),
-                                  _mm256_setr_epi32(28, 24, 20, 16, 12, 8, 4, 0));
-    return (vf)_mm256_cvtepi32_ps(_mm256_srai_epi32(v, 28));
-}
-#endif
 
 /* ---- rounding of dequantised weights (K2) ------------------------------------------------- */
 
@@ -336,37 +310,87 @@ KS_FN void KS_N(axpy)(float *y, float a, const float *x, int64_t n)
         y[j] += a * x[j];
 }
 
-/* The weight vector at row r of a column (QW1): int8 values at w8, or
- * packed int4 nibbles at w4 when NIB (r even), dequantised and rounded to
- * float16 (F16) or bfloat16. NIB and F16 are constants after inlining. */
-KS_FN vf KS_N(wvec)(const int8_t *w8, const unsigned char *w4, int64_t r, vf vo, vf vs,
-                    const bool NIB, const bool F16, vi *bad)
-{
 #if KS_F16C
-    const vf w = NIB ? KS_N(ld_i4)(w4 + r / 2) : KS_N(ld_i8)(w8 + r);
+/*
+ * QW2. Packed int4 by table (the F16C builds): a group's 16 possible
+ * weights (nibble u holds (u ^ 8) - 8) are dequantised and rounded once,
+ * (v + offset) * scale as every weight would be, and each vector of
+ * nibbles is looked up with one permute (AVX-512: vpermps on the 16-lane
+ * table, the nibble as index; AVX-2: two 8-lane tables and a blend on the
+ * nibble's bit 3): no conversion, scale or float16 round trip per weight.
+ * 2 * KS_W nibbles (KS_W bytes) at a time give two vectors, the low
+ * nibbles (even elements) and the high ones (odd elements); x is read in
+ * the same order from a copy of its rows with each chunk of 2 * KS_W
+ * elements de-interleaved (evens, then odds; wq_cols builds it per call).
+ * Groups are multiples of 32 elements (or all of k), so chunks never
+ * straddle a group; k's tail past the last chunk is summed in scalar order.
+ */
+KS_FN void KS_N(i4_tab)(vf vo, vf vs, const bool F16, vf *t0, vf *t1)
+{
+    vi bad = {0}; /* the F16C rounding is exact: never set */
+#if KS_W == 16
+    const vf u = {0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1};
+    *t0 = F16 ? KS_N(rnd_f16)((u + vo) * vs, &bad) : KS_N(rnd_bf16)((u + vo) * vs);
+    *t1 = *t0;
 #else
-    (void)w4, (void)NIB;
-    const vf w = KS_N(ld_i8)(w8 + r);
+    const vf lo = {0, 1, 2, 3, 4, 5, 6, 7}, hi = {-8, -7, -6, -5, -4, -3, -2, -1};
+    *t0 = F16 ? KS_N(rnd_f16)((lo + vo) * vs, &bad) : KS_N(rnd_bf16)((lo + vo) * vs);
+    *t1 = F16 ? KS_N(rnd_f16)((hi + vo) * vs, &bad) : KS_N(rnd_bf16)((hi + vo) * vs);
 #endif
+}
+
+/* The 2 * KS_W int4 weights in the KS_W bytes at p: *ev the even elements
+ * (low nibbles), *od the odd ones, through the table (QW2). */
+KS_FN void KS_N(i4_pair)(const unsigned char *p, vf t0, vf t1, vf *ev, vf *od)
+{
+#if KS_W == 16
+    (void)t1;
+    const __m512i v = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)p));
+    /* vpermps reads the index's low 4 bits: the byte is the low nibble's index */
+    *ev = (vf)_mm512_permutexvar_ps(v, (__m512)t0);
+    *od = (vf)_mm512_permutexvar_ps(_mm512_srli_epi32(v, 4), (__m512)t0);
+#else
+    const __m256i v = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p)),
+                  h = _mm256_srli_epi32(v, 4);
+    /* vpermps reads the index's low 3 bits; bit 3, moved to the sign, picks the table */
+    *ev = (vf)_mm256_blendv_ps(_mm256_permutevar8x32_ps((__m256)t0, v),
+                               _mm256_permutevar8x32_ps((__m256)t1, v),
+                               _mm256_castsi256_ps(_mm256_slli_epi32(v, 28)));
+    *od = (vf)_mm256_blendv_ps(_mm256_permutevar8x32_ps((__m256)t0, h),
+                               _mm256_permutevar8x32_ps((__m256)t1, h),
+                               _mm256_castsi256_ps(_mm256_slli_epi32(h, 28)));
+#endif
+}
+#endif
+
+/* The weight vector at row r of a column (QW1): the int8 values at w8 + r
+ * dequantised and rounded to float16 (F16, a constant after inlining) or
+ * bfloat16. */
+KS_FN vf KS_N(wvec)(const int8_t *w8, int64_t r, vf vo, vf vs, const bool F16, vi *bad)
+{
+    const vf w = KS_N(ld_i8)(w8 + r);
     return F16 ? KS_N(rnd_f16)((w + vo) * vs, bad) : KS_N(rnd_bf16)((w + vo) * vs);
 }
 
 /*
- * QW1. Column col of a k-major weight against rows i < M of X (M, NIB and
- * F16 constants after inlining; M in 1..KS_WQ_ROWS): each weight vector is
- * loaded, dequantised and rounded in registers once and multiplied into M
- * accumulators (two per row for M <= 4, so that short rows still overlap
- * their FMAs), group by group; k's tail past the last full vector is
- * summed in scalar order. out[i] gets the sums. NIB: int4 nibbles read in
- * place (the column starts on a byte, unit stride, a build with ld_i4);
- * otherwise w8 holds the column's int8 values (in place or unpacked).
+ * QW1. Column col of a k-major weight (its int8 values at w8, in place or
+ * unpacked) against rows i < M of X (M, CN and F16 constants after
+ * inlining; M in 1..KS_WQ_ROWS): each weight vector is loaded, dequantised
+ * and rounded in registers once and multiplied into M accumulators (two per
+ * row for M <= 4, so that short rows still overlap their FMAs), group by
+ * group; k's tail past the last full vector is summed in scalar order.
+ * out[i] gets the sums. CN = 2 (AVX-512, M > 4, int8 in place): the next
+ * column too (its values at w8b, sums in out[M + i]), sharing every load
+ * of x: the second column takes the accumulators a short row would use,
+ * and each column's sums are the same operations in the same order as
+ * alone (bit-identical).
  */
 #define KS_WQ_ROWS 8
 /* Named accumulators (p<i>, q<i>) per row i: arrays of vectors indexed in
  * unrolled loops are not always kept in registers. */
 #define KS_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
 KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, const int M, float *out,
-                        int64_t col, const int8_t *w8, const unsigned char *w4, const bool NIB,
+                        int64_t col, const int8_t *w8, const int8_t *w8b, const int CN,
                         const bool F16, vi *bad)
 {
     const int64_t k = a->k, G = a->group;
@@ -374,45 +398,122 @@ KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, cons
 #define KS_DECL(i) vf p##i = KS_N(bc)(0.0f), q##i = p##i;
     KS_ROWS(KS_DECL)
 #undef KS_DECL
-    float tail[KS_WQ_ROWS] = {0};
+    float tail[2 * KS_WQ_ROWS] = {0};
     const float *s = a->sc + col * a->ps_n, *o = a->of ? a->of + col * a->ps_n : NULL;
     for (int64_t r0 = 0; r0 < k; r0 += G, s += a->ps_g, o = o ? o + a->ps_g : NULL) {
         const int64_t e = k - r0 < G ? k : r0 + G;
         const vf vs = KS_N(bc)(*s), vo = KS_N(bc)(o ? *o : 0.0f);
+        /* the next column's parameters (CN = 2) */
+        const float sb = CN > 1 ? s[a->ps_n] : 0.0f, ob = CN > 1 && o ? o[a->ps_n] : 0.0f;
+        const vf vsb = KS_N(bc)(sb), vob = KS_N(bc)(ob);
         int64_t r = r0;
         for (; r + 2 * KS_W <= e; r += 2 * KS_W) {
-            const vf f0 = KS_N(wvec)(w8, w4, r, vo, vs, NIB, F16, bad);
-            const vf f1 = KS_N(wvec)(w8, w4, r + KS_W, vo, vs, NIB, F16, bad);
+            const vf f0 = KS_N(wvec)(w8, r, vo, vs, F16, bad);
+            const vf f1 = KS_N(wvec)(w8, r + KS_W, vo, vs, F16, bad);
+            vf g0 = f0, g1 = f1;
+            if (CN > 1) {
+                g0 = KS_N(wvec)(w8b, r, vob, vsb, F16, bad);
+                g1 = KS_N(wvec)(w8b, r + KS_W, vob, vsb, F16, bad);
+            }
 #define KS_FMA2(i)                                                                                 \
     if (M > i) {                                                                                   \
-        p##i += f0 * KS_N(ld)(X + i * ldx + r);                                                    \
-        if (M <= 4)                                                                                \
-            q##i += f1 * KS_N(ld)(X + i * ldx + r + KS_W);                                         \
-        else                                                                                       \
-            p##i += f1 * KS_N(ld)(X + i * ldx + r + KS_W);                                         \
+        const vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);            \
+        p##i += f0 * x0;                                                                           \
+        if (CN > 1) {                                                                              \
+            p##i += f1 * x1;                                                                       \
+            q##i += g0 * x0;                                                                       \
+            q##i += g1 * x1;                                                                       \
+        } else if (M <= 4) {                                                                       \
+            q##i += f1 * x1;                                                                       \
+        } else {                                                                                   \
+            p##i += f1 * x1;                                                                       \
+        }                                                                                          \
     }
             KS_ROWS(KS_FMA2)
 #undef KS_FMA2
         }
         if (r + KS_W <= e) {
-            const vf f0 = KS_N(wvec)(w8, w4, r, vo, vs, NIB, F16, bad);
+            const vf f0 = KS_N(wvec)(w8, r, vo, vs, F16, bad);
+            const vf g0 = CN > 1 ? KS_N(wvec)(w8b, r, vob, vsb, F16, bad) : f0;
 #define KS_FMA1(i)                                                                                 \
-    if (M > i)                                                                                     \
-        p##i += f0 * KS_N(ld)(X + i * ldx + r);
+    if (M > i) {                                                                                   \
+        const vf x0 = KS_N(ld)(X + i * ldx + r);                                                   \
+        p##i += f0 * x0;                                                                           \
+        if (CN > 1)                                                                                \
+            q##i += g0 * x0;                                                                       \
+    }
             KS_ROWS(KS_FMA1)
 #undef KS_FMA1
             r += KS_W;
         }
         if (r < e) { /* k's tail (k need not be a multiple of KS_W) */
-            int8_t v[KS_W];
             float t[KS_W];
-            for (int64_t l = 0; NIB && l < e - r; l++) /* r is even: low nibble first */
-                v[l] = (int8_t)((int8_t)(unsigned char)(w4[(r + l) / 2] << (l & 1 ? 0 : 4)) >> 4);
-            KS_N(dq)(t, NIB ? v : w8 + r, e - r, *s, o ? *o : 0.0f, rdt);
+            KS_N(dq)(t, w8 + r, e - r, *s, o ? *o : 0.0f, rdt);
             for (int i = 0; i < M; i++)
                 for (int64_t l = 0; l < e - r; l++)
                     tail[i] += t[l] * X[i * ldx + r + l];
+            if (CN > 1) {
+                KS_N(dq)(t, w8b + r, e - r, sb, ob, rdt);
+                for (int i = 0; i < M; i++)
+                    for (int64_t l = 0; l < e - r; l++)
+                        tail[M + i] += t[l] * X[i * ldx + r + l];
+            }
         }
+    }
+    const vf z = KS_N(bc)(0.0f);
+#define KS_OUT(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        out[i] = KS_N(hsum)(p##i + (CN > 1 || M > 4 ? z : q##i)) + tail[i];                        \
+        if (CN > 1)                                                                                \
+            out[M + i] = KS_N(hsum)(q##i + z) + tail[M + i];                                       \
+    }
+    KS_ROWS(KS_OUT)
+#undef KS_OUT
+}
+
+#if KS_F16C
+/* Column col of a k-major packed int4 weight whose column starts on a byte
+ * (w4) against rows i < M of X through the group tables (QW2); Xd: X's rows
+ * with every chunk of 2 * KS_W elements de-interleaved (row i at i * k). */
+KS_FN void KS_N(wq_col_i4)(const struct ks_wq *a, const float *Xd, const float *X, int64_t ldx,
+                           const int M, float *out, int64_t col, const unsigned char *w4,
+                           const bool F16)
+{
+    const int64_t k = a->k, G = a->group, kc = k / (2 * KS_W) * (2 * KS_W);
+    const int rdt = F16 ? DT_F16 : DT_BF16;
+#define KS_DECL(i) vf p##i = KS_N(bc)(0.0f), q##i = p##i;
+    KS_ROWS(KS_DECL)
+#undef KS_DECL
+    const int64_t ps_g = a->ps_g;
+    const float *s = a->sc + col * a->ps_n, *o = a->of ? a->of + col * a->ps_n : NULL;
+    for (int64_t r0 = 0; r0 < kc; r0 += G, s += ps_g, o = o ? o + ps_g : NULL) {
+        const int64_t e = kc - r0 < G ? kc : r0 + G;
+        vf t0, t1;
+        KS_N(i4_tab)(KS_N(bc)(o ? *o : 0.0f), KS_N(bc)(*s), F16, &t0, &t1);
+        for (int64_t r = r0; r < e; r += 2 * KS_W) {
+            vf ev, od;
+            KS_N(i4_pair)(w4 + ((uint64_t)r >> 1), t0, t1, &ev, &od);
+#define KS_FMA(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        p##i += ev * KS_N(ld)(Xd + i * k + r);                                                     \
+        q##i += od * KS_N(ld)(Xd + i * k + r + KS_W);                                              \
+    }
+            KS_ROWS(KS_FMA)
+#undef KS_FMA
+        }
+    }
+    float tail[KS_WQ_ROWS] = {0};
+    if (kc < k) { /* the tail lies in the last group (groups are chunks) */
+        const int64_t g = kc / G;
+        int8_t v[2 * KS_W];
+        float t[2 * KS_W];
+        for (int64_t l = 0; l < k - kc; l++) /* kc is even: low nibble first */
+            v[l] = (int8_t)((int8_t)(unsigned char)(w4[(kc + l) / 2] << (l & 1 ? 0 : 4)) >> 4);
+        const float *sg = a->sc + g * ps_g + col * a->ps_n;
+        KS_N(dq)(t, v, k - kc, *sg, a->of ? a->of[g * ps_g + col * a->ps_n] : 0.0f, rdt);
+        for (int i = 0; i < M; i++)
+            for (int64_t l = 0; l < k - kc; l++)
+                tail[i] += t[l] * X[i * ldx + kc + l];
     }
 #define KS_OUT(i)                                                                                  \
     if (M > i)                                                                                     \
@@ -420,39 +521,67 @@ KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, cons
     KS_ROWS(KS_OUT)
 #undef KS_OUT
 }
+#endif
 
-/* Columns [j0, j0 + nb) of a k-major weight against M rows of X (QW1); a
- * column whose portable float16 rounding met a value outside float16's
- * normal range is redone through dq_col's exact rounding (K2). */
+/* Columns [j0, j0 + nb) of a k-major weight against M rows of X (QW1, QW2);
+ * a column whose portable float16 rounding met a value outside float16's
+ * normal range is redone through dq_col's exact rounding (K2). wbuf: as
+ * wq_small_m's. */
 KS_FN void KS_N(wq_cols)(const struct ks_wq *a, const float *X, int64_t ldx, const int M, float *C,
                          int64_t ldc, int64_t j0, int64_t nb, float *wbuf, int8_t *tmp)
 {
-    float out[KS_WQ_ROWS];
+    float out[2 * KS_WQ_ROWS];
     const bool f16 = a->rdt == DT_F16;
+    const int64_t k = a->k;
+#if KS_F16C
+    /* QW2: x's rows de-interleaved by chunk, after wbuf's chunk */
+    float *Xd = wbuf + (KS_WQ_CHUNK > nb ? KS_WQ_CHUNK : nb);
+    const bool i4 = a->int4 && a->w_sk == 1;
+    if (i4)
+        for (int i = 0; i < M; i++)
+            for (int64_t c = 0; c + 2 * KS_W <= k; c += 2 * KS_W)
+                for (int l = 0; l < KS_W; l++) {
+                    Xd[i * k + c + l] = X[i * ldx + c + 2 * l];
+                    Xd[i * k + c + KS_W + l] = X[i * ldx + c + 2 * l + 1];
+                }
+#endif
+    /* CN = 2 (QW1): two int8 columns in place share x's loads */
+    const bool pairs = KS_W == 16 && M > 4 && !a->int4 && a->w_sk == 1;
     for (int64_t c = j0; c < j0 + nb; c++) {
         vi bad = {0};
         const int64_t idx = a->w_off + c * a->w_sn;
-        if (KS_F16C && a->int4 && a->w_sk == 1 && !(idx & 1)) {
+        int cn = 1;
+#if KS_F16C
+        if (i4 && !(idx & 1)) {
             const unsigned char *w4 = (const unsigned char *)a->w + idx / 2;
             if (f16)
-                KS_N(wq_col)(a, X, ldx, M, out, c, NULL, w4, true, true, &bad);
+                KS_N(wq_col_i4)(a, Xd, X, ldx, M, out, c, w4, true);
             else
-                KS_N(wq_col)(a, X, ldx, M, out, c, NULL, w4, true, false, &bad);
-        } else {
-            const int8_t *w8 = KS_N(fetch)(a, idx, a->w_sk, a->k, tmp);
+                KS_N(wq_col_i4)(a, Xd, X, ldx, M, out, c, w4, false);
+        } else
+#endif
+            if (pairs && c + 1 < j0 + nb) {
+            const int8_t *w8 = (const int8_t *)a->w + idx, *w8b = w8 + a->w_sn;
+            cn = 2;
             if (f16)
-                KS_N(wq_col)(a, X, ldx, M, out, c, w8, NULL, false, true, &bad);
+                KS_N(wq_col)(a, X, ldx, M, out, c, w8, w8b, 2, true, &bad);
             else
-                KS_N(wq_col)(a, X, ldx, M, out, c, w8, NULL, false, false, &bad);
+                KS_N(wq_col)(a, X, ldx, M, out, c, w8, w8b, 2, false, &bad);
+        } else {
+            const int8_t *w8 = KS_N(fetch)(a, idx, a->w_sk, k, tmp);
+            if (f16)
+                KS_N(wq_col)(a, X, ldx, M, out, c, w8, NULL, 1, true, &bad);
+            else
+                KS_N(wq_col)(a, X, ldx, M, out, c, w8, NULL, 1, false, &bad);
         }
         int any = 0;
         for (int l = 0; l < KS_W; l++)
             any |= bad[l];
-        if (any && !KS_F16C && f16) { /* rare */
+        if (any && !KS_F16C && f16) { /* rare (the portable build: cn = 1) */
             for (int i = 0; i < M; i++)
                 out[i] = 0;
-            for (int64_t k0 = 0; k0 < a->k; k0 += KS_WQ_CHUNK) {
-                const int64_t kb = a->k - k0 < KS_WQ_CHUNK ? a->k - k0 : KS_WQ_CHUNK;
+            for (int64_t k0 = 0; k0 < k; k0 += KS_WQ_CHUNK) {
+                const int64_t kb = k - k0 < KS_WQ_CHUNK ? k - k0 : KS_WQ_CHUNK;
                 KS_N(dq_col)(a, wbuf, c, k0, kb, tmp);
                 KS_N(dot_rows)(out, X + k0, ldx, M, wbuf, kb);
             }
@@ -460,6 +589,12 @@ KS_FN void KS_N(wq_cols)(const struct ks_wq *a, const float *X, int64_t ldx, con
 #pragma GCC unroll 8
         for (int i = 0; i < M; i++)
             C[i * ldc + c] = out[i];
+        if (cn > 1) {
+#pragma GCC unroll 8
+            for (int i = 0; i < M; i++)
+                C[i * ldc + c + 1] = out[M + i];
+            c++;
+        }
     }
 }
 

@@ -140,7 +140,7 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
     const bool small = m <= QM_SMALL_M;
     const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB, NB = n < NBmax ? n : NBmax;
     /* W: the fused kernel's chunk (QM5) or the sgemm path's block (QM1) */
-    const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) : KB * NB;
+    const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) + m * k : KB * NB;
     const int64_t tsz = KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n;
     const int64_t npar = p->ng * n, nof = p->has_offset ? npar : 0;
     size_t need = (size_t)(m * k + m * n + wsz + npar + nof + n);

@@ -306,6 +306,17 @@ int main(void)
                                65535, true, NULL, actkv, false});
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 2, 3, 600, 64, L_CONTIG, 0, 2, 3, 65535,
                                65535, true, NULL, NULL, false});
+    /* FA8: decode units split along the keys (chunks fixed by the shape, merged by
+     * log-sum-exp): float32 against the float32 tolerance with pse, a mask, lse and a
+     * second batch whose keys end inside the first chunk (empty chunks); float16 with
+     * every key of the row hidden (zeros, lse -inf across all chunks) */
+    static const int64_t actkv_long[2] = {2100, 700};
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 2, 8, 2, 1, 2100, 64, L_CONTIG, 1, 1, 0, 65535,
+                               65535, true, NULL, actkv_long, false});
+    run_case(&(struct fa_case){BSND, ACL_FLOAT16, 1, 4, 1, 1, 1500, 64, L_CONTIG, 0, 1, 0, 65535,
+                               65535, true, NULL, NULL, true});
+    run_case(&(struct fa_case){BNSD, ACL_BF16, 1, 32, 8, 1, 4096, 128, L_CONTIG, 0, 0, 0, 65535,
+                               65535, true, NULL, NULL, false});
     /* a prompt (sgemm units): one block, OpenBLAS on the workers */
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 4, 70, 300, 64, L_CONTIG, 0, 2, 3, 65535,
                                65535, true, NULL, NULL, false});

@@ -208,6 +208,14 @@ static void test_values(void)
                            (k + 2) % L_COUNT, (k + 3) % L_COUNT);
             }
     }
+    /* RP6: large enough to split by rows (ops_rope_w3 runs with 3 workers): contiguous,
+     * a padded out, in place */
+    {
+        int64_t xd[4] = {1, 16, 100, 128}, cd[4] = {1, 1, 100, 128};
+        check_rope(ACL_FLOAT, 0, 4, xd, cd, L_CONTIG, L_CONTIG, L_CONTIG, L_CONTIG);
+        check_rope(ACL_FLOAT16, 1, 4, xd, cd, L_CONTIG, L_CONTIG, L_CONTIG, L_GAP);
+        check_rope(ACL_FLOAT, 0, 4, xd, cd, L_CONTIG, L_CONTIG, L_CONTIG, -1);
+    }
     /* every combination of layouts, every mode, one small broadcast shape */
     for (int mode = 0; mode < 4; mode++) {
         int64_t xd[4] = {2, 5, 3, mode == 2 ? 8 : 6}, cd[4] = {1, 5, 1, xd[3]};

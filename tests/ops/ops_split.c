@@ -11,7 +11,9 @@
  * launched twice, and an Add captured into a model and replayed (a captured
  * multi-block task); WeightQuantBatchMatmulV2 at every decode m (1..8), int8
  * and packed int4 at even and odd offsets (QM6: split by output columns), and
- * FusedInferAttentionScoreV2 decode (FA6: split by kv heads); RmsNorm and
+ * FusedInferAttentionScoreV2 decode (FA6: split by kv heads, FA8: and by
+ * chunks of keys); RotaryPositionEmbedding (RP6: by rows; modes 0 and 1,
+ * in place); RmsNorm and
  * LayerNorm (NR4: split by rows; float32 in place, a 16 MiB output stored
  * around the cache, float16 on padded rows, y = x) and Softmax / LogSoftmax
  * (SR4: by rows; the last dim, a strided dim, float16, 16 MiB); ReduceSum
@@ -33,6 +35,7 @@
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_rotary_position_embedding.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 #include "optest.h"
@@ -445,6 +448,35 @@ static void case_fia(void)
     OT_FREE(&q, &k, &v, &o, &lse);
 }
 
+/* RotaryPositionEmbedding (RP6: split by rows): BNSD x with 11SD cos / sin,
+ * mode 0 (half) and 1 (interleave), out beside x or x itself. */
+static void case_rope(aclDataType dt, int64_t mode, bool inplace)
+{
+    int64_t xd[4] = {1, 16, 300, 128}, cd[4] = {1, 1, 300, 128};
+    ot_tensor x, c, sn, o;
+    ot_make(&x, dt, 4, xd, L_CONTIG);
+    ot_make(&c, dt, 4, cd, L_CONTIG);
+    ot_make(&sn, dt, 4, cd, L_CONTIG);
+    if (!inplace)
+        ot_make(&o, dt, 4, xd, L_CONTIG);
+    ot_fill(&x, -2, 2);
+    ot_fill(&c, -1, 1);
+    ot_fill(&sn, -1, 1);
+    uint64_t z;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnRotaryPositionEmbeddingGetWorkspaceSize(
+                                x.t, c.t, sn.t, mode, inplace ? x.t : o.t, &z, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnRotaryPositionEmbedding(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    char name[48];
+    snprintf(name, sizeof(name), "rope_%s_mode%lld%s", dt == ACL_FLOAT ? "f32" : "f16",
+             (long long)mode, inplace ? "_inplace" : "");
+    emit(name, inplace ? &x : &o);
+    if (!inplace)
+        OT_FREE(&o);
+    OT_FREE(&x, &c, &sn);
+}
+
 static int child(void)
 {
     ot_init();
@@ -463,6 +495,9 @@ static int child(void)
     case_wqbmm(true, 8, 0);
     case_wqbmm(false, 1, 0);
     case_fia();
+    case_rope(ACL_FLOAT, 0, false);
+    case_rope(ACL_FLOAT16, 1, false);
+    case_rope(ACL_FLOAT, 0, true);
     case_rms(ACL_FLOAT, L_CONTIG, 257, 4099, false);
     case_rms(ACL_FLOAT, L_CONTIG, 1024, 4096, false); /* 16 MiB: stored around the cache */
     case_rms(ACL_FLOAT16, L_GAP, 300, 1031, false);
