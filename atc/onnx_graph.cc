@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <fstream>
@@ -355,6 +356,9 @@ Ref const_scalar(Ctx &c, const std::string &suffix, int32_t ot, double v)
         std::memcpy(b.data(), &f, 4);
     } else if (dt == GE_F64) {
         std::memcpy(b.data(), &v, 8);
+    } else if (dt == GE_I64 || dt == GE_I32 || dt == GE_I16 || dt == GE_I8 || dt == GE_U8) {
+        int64_t i = (int64_t)v; /* little-endian: the low bytes are the narrower value */
+        std::memcpy(b.data(), &i, b.size());
     } else {
         refuse("a scalar of ONNX type " + std::to_string(ot) + " is not supported here");
     }
@@ -1094,9 +1098,10 @@ Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
     return {n, 0};
 }
 
-/* ReduceSum/ReduceMean, and the reductions made of them: ReduceSumSquare
- * (Square first), ReduceL1 (Abs), ReduceL2 (Square, then Sqrt),
- * ReduceLogSum (then Log), ReduceLogSumExp (Exp, then Log). */
+/* ReduceSum/ReduceMean/ReduceMax/ReduceMin/ReduceProd, and the reductions
+ * made of them: ReduceSumSquare (Square first), ReduceL1 (Abs), ReduceL2
+ * (Square, then Sqrt), ReduceLogSum (then Log), ReduceLogSumExp (Exp, then
+ * Log). ReduceProd over several axes: one ReduceProd an axis. */
 void conv_reduce(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axes", "keepdims", "noop_with_empty_axes"});
@@ -1122,8 +1127,31 @@ void conv_reduce(Ctx &c, const char *cann)
     else if (op == "ReduceLogSumExp")
         x = apply(c, "Exp", "/exp", x);
     bool post = op == "ReduceL2" || op == "ReduceLogSum" || op == "ReduceLogSumExp";
+    bool keep = get_i(c, "keepdims", 1) != 0;
+    if (op == "ReduceProd" && axes.size() > 1) {
+        /* CANN's kernel takes one axis: one ReduceProd an axis, dims kept, then Squeeze */
+        int r = rank_of(c, 0, "data");
+        for (auto &a : axes)
+            a = wrap_axis(a, r, "axis");
+        for (size_t i = 0; i < axes.size(); i++) {
+            int32_t p = add(c, cann, "/" + std::to_string(i));
+            attr_b(c, p, "keep_dims", true);
+            attr_b(c, p, "noop_with_empty_axes", false);
+            connect(c, p, "x", x);
+            connect(c, p, "axes", const_i64(c, "/axes" + std::to_string(i), {axes[i]}));
+            x = {p, 0};
+        }
+        if (!keep) {
+            int32_t q = add(c, "Squeeze");
+            connect(c, q, "x", x);
+            attr_ints(c, q, "axis", axes);
+            x = {q, 0};
+        }
+        set_out(c, 0, x);
+        return;
+    }
     int32_t n = add(c, cann, post ? "/sum" : "");
-    attr_b(c, n, "keep_dims", get_i(c, "keepdims", 1) != 0);
+    attr_b(c, n, "keep_dims", keep);
     attr_b(c, n, "noop_with_empty_axes", false);
     connect(c, n, "x", x);
     connect(c, n, "axes", const_i64(c, "/axes", axes));
@@ -1239,14 +1267,17 @@ void conv_split(Ctx &c, const char *cann)
     }
 }
 
-/* Erf exists only inside the GELU subgraph fuse_gelu found: one GeluV2
- * (approximate "none") on x stands for it, its output the subgraph's. */
+/* Erf: inside the GELU subgraph fuse_gelu found, one GeluV2 (approximate
+ * "none") on x stands for the subgraph, its output the subgraph's; a lone
+ * Erf is the Erf type. */
 void conv_erf_gelu(Ctx &c, const char *cann)
 {
+    known_attrs(c, {});
     auto it = c.gelu.find(c.node);
-    if (it == c.gelu.end())
-        refuse("Erf is converted only inside the GELU subgraph 0.5 * (x * (1 + Erf(x / sqrt 2))) "
-               "(docs/atc.md): the operator table has no Erf type yet");
+    if (it == c.gelu.end()) {
+        one_input(c, "Erf");
+        return;
+    }
     int32_t n = add(c, cann);
     connect(c, n, "x", value(c, it->second.first));
     attr_s(c, n, "approximate", "none");
@@ -1439,6 +1470,282 @@ void conv_batch_norm(Ctx &c, const char *)
     connect(c, a, "x1", {m, 0});
     connect(c, a, "x2", const_node(c, c.base + "/shift", GE_F32, dims, bytes(b)));
     set_out(c, 0, {a, 0});
+}
+
+/* ---- more elementwise, reductions, losses -------------------------------- */
+
+/* A two-input CANN node (inputs named i1, i2) on values a and b. */
+Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
+           const char *i2 = "x2")
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, i1, a);
+    connect(c, n, i2, b);
+    return {n, 0};
+}
+
+/* Selu: gamma * (x > 0 ? x : alpha * (exp(x) - 1)) = Elu(alpha, scale gamma). */
+void conv_selu(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"alpha", "gamma"});
+    int32_t n = one_input(c, cann);
+    attr_f(c, n, "alpha", get_f(c, "alpha", 1.67326319217681884765625f));
+    attr_f(c, n, "scale", get_f(c, "gamma", 1.05070102214813232421875f));
+}
+
+/* Celu: max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) = Elu(alpha, input_scale 1 / alpha). */
+void conv_celu(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"alpha"});
+    float alpha = get_f(c, "alpha", 1.0f);
+    if (alpha == 0.0f)
+        refuse("alpha 0 is not valid");
+    int32_t n = one_input(c, cann);
+    attr_f(c, n, "alpha", alpha);
+    attr_f(c, n, "input_scale", 1.0 / alpha);
+}
+
+/* max(0, min(1, alpha * x + beta)) on x, of ONNX type ot. */
+Ref hard_sigmoid(Ctx &c, Ref x, int32_t ot, double alpha, double beta)
+{
+    Ref y = apply2(c, "Mul", "/alpha", x, const_scalar(c, "/alpha_value", ot, alpha));
+    y = apply2(c, "Add", "/beta", y, const_scalar(c, "/beta_value", ot, beta));
+    y = apply2(c, "Minimum", "/one", y, const_scalar(c, "/one_value", ot, 1.0));
+    return apply2(c, "Maximum", "/zero", y, const_scalar(c, "/zero_value", ot, 0.0));
+}
+
+void conv_hard_sigmoid(Ctx &c, const char *)
+{
+    known_attrs(c, {"alpha", "beta"});
+    set_out(c, 0,
+            hard_sigmoid(c, value(c, in_name(c, 0)), in_shape(c, 0).dtype, get_f(c, "alpha", 0.2f),
+                         get_f(c, "beta", 0.5f)));
+}
+
+/* HardSwish: x * HardSigmoid(x) with alpha 1/6, beta 0.5. */
+void conv_hard_swish(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    Ref x = value(c, in_name(c, 0));
+    Ref h = hard_sigmoid(c, x, in_shape(c, 0).dtype, 1.0 / 6.0, 0.5);
+    set_out(c, 0, apply2(c, "Mul", "", x, h));
+}
+
+/* ThresholdedRelu: x > alpha ? x : 0. */
+void conv_thresholded_relu(Ctx &c, const char *)
+{
+    known_attrs(c, {"alpha"});
+    int32_t ot = in_shape(c, 0).dtype;
+    Ref x = value(c, in_name(c, 0));
+    Ref m =
+        apply2(c, "Greater", "/mask", x, const_scalar(c, "/alpha", ot, get_f(c, "alpha", 1.0f)));
+    int32_t n = add(c, "SelectV2");
+    connect(c, n, "condition", m);
+    connect(c, n, "then", x);
+    connect(c, n, "else", const_scalar(c, "/zero", ot, 0.0));
+    set_out(c, 0, {n, 0});
+}
+
+/* PRelu: max(x, 0) + slope * min(x, 0) (slope broadcast to X, as ONNX). */
+void conv_prelu(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    int32_t ot = in_shape(c, 0).dtype;
+    Ref x = value(c, in_name(c, 0));
+    Ref pos = apply2(c, "Maximum", "/pos", x, const_scalar(c, "/zero", ot, 0.0));
+    Ref neg = apply2(c, "Minimum", "/neg", x, const_scalar(c, "/zero_n", ot, 0.0));
+    neg = apply2(c, "Mul", "/slope", value(c, in_name(c, 1)), neg);
+    set_out(c, 0, apply2(c, "Add", "", pos, neg));
+}
+
+/* Shrink: CANN's Shrink (input input_x, output output_y). */
+void conv_shrink(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"bias", "lambd"});
+    int32_t n = add(c, cann);
+    connect_in(c, n, "input_x", 0);
+    attr_f(c, n, "lambd", get_f(c, "lambd", 0.5f));
+    attr_f(c, n, "bias", get_f(c, "bias", 0.0f));
+    set_out(c, 0, {n, 0});
+}
+
+/* Mod: fmod 0 (the divisor's sign, integers only) FloorMod; fmod 1 (C's
+ * fmod, the dividend's sign) TruncateMod. */
+void conv_mod(Ctx &c, const char *)
+{
+    known_attrs(c, {"fmod"});
+    int64_t fm = get_i(c, "fmod", 0);
+    int32_t t = in_shape(c, 0).dtype;
+    bool fl = t == onnx::TensorProto::FLOAT || t == onnx::TensorProto::DOUBLE ||
+              t == onnx::TensorProto::FLOAT16 || t == onnx::TensorProto::BFLOAT16;
+    if (fm != 0 && fm != 1)
+        refuse("fmod " + std::to_string(fm) + " is not 0 or 1");
+    if (fl && !fm)
+        refuse("fmod 0 with floating-point inputs is not valid (ONNX: fmod must be 1)");
+    set_out(c, 0,
+            apply2(c, fm ? "TruncateMod" : "FloorMod", "", value(c, in_name(c, 0)),
+                   value(c, in_name(c, 1))));
+}
+
+/* BitShift: direction LEFT or RIGHT (LeftShift / RightShift, inputs x and y). */
+void conv_bit_shift(Ctx &c, const char *)
+{
+    known_attrs(c, {"direction"});
+    std::string d = get_s(c, "direction", "");
+    if (d != "LEFT" && d != "RIGHT")
+        refuse("direction '" + d + "' is not LEFT or RIGHT");
+    set_out(c, 0,
+            apply2(c, d == "LEFT" ? "LeftShift" : "RightShift", "", value(c, in_name(c, 0)),
+                   value(c, in_name(c, 1)), "x", "y"));
+}
+
+/* Where: SelectV2(condition, X, Y). */
+void conv_where(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t n = add(c, cann);
+    connect_in(c, n, "condition", 0);
+    connect_in(c, n, "then", 1);
+    connect_in(c, n, "else", 2);
+    set_out(c, 0, {n, 0});
+}
+
+/* IsInf: IsPosInf, IsNegInf, or both joined by LogicalOr. */
+void conv_is_inf(Ctx &c, const char *)
+{
+    known_attrs(c, {"detect_negative", "detect_positive"});
+    bool neg = get_i(c, "detect_negative", 1) != 0, pos = get_i(c, "detect_positive", 1) != 0;
+    Ref x = value(c, in_name(c, 0));
+    if (!neg && !pos)
+        refuse("detect_negative 0 with detect_positive 0 is not supported");
+    if (neg != pos) {
+        set_out(c, 0, apply(c, pos ? "IsPosInf" : "IsNegInf", "", x));
+        return;
+    }
+    set_out(c, 0,
+            apply2(c, "LogicalOr", "", apply(c, "IsPosInf", "/pos", x),
+                   apply(c, "IsNegInf", "/neg", x)));
+}
+
+/* Trilu: Triu (upper 1, the default) or Tril, k (input 1, a constant) the diagonal. */
+void conv_trilu(Ctx &c, const char *)
+{
+    known_attrs(c, {"upper"});
+    int64_t k = 0;
+    if (has_in(c, 1)) {
+        std::vector<int64_t> v = need_ints(c, 1, "k");
+        if (v.size() != 1)
+            refuse("k must hold one value");
+        k = v[0];
+    }
+    int32_t n = one_input(c, get_i(c, "upper", 1) ? "Triu" : "Tril");
+    attr_i(c, n, "diagonal", k);
+}
+
+/* GlobalMaxPool: ReduceMax over the spatial dims, kept. */
+void conv_global_max_pool(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int r = rank_of(c, 0, "X");
+    if (r < 3)
+        refuse("X must have rank 3 or more");
+    std::vector<int64_t> axes;
+    for (int i = 2; i < r; i++)
+        axes.push_back(i);
+    int32_t n = one_input(c, cann);
+    attr_b(c, n, "keep_dims", true);
+    attr_b(c, n, "noop_with_empty_axes", false);
+    connect(c, n, "axes", const_i64(c, "/axes", axes));
+}
+
+/* DepthToSpace (DCR, CRD) and SpaceToDepth: Reshape to 6-D, Transpose, Reshape back
+ * (every dim of the 4-D input known). */
+void conv_depth_space(Ctx &c, const char *)
+{
+    bool d2s = c.node->op_type() == "DepthToSpace";
+    if (d2s)
+        known_attrs(c, {"blocksize", "mode"});
+    else
+        known_attrs(c, {"blocksize"});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known || x.dims.size() != 4)
+        refuse("the input must be 4-D");
+    for (int64_t d : x.dims)
+        if (d < 0)
+            refuse("the input's dims must be known");
+    int64_t bs = get_i(c, "blocksize", 0), n = x.dims[0], ch = x.dims[1], h = x.dims[2],
+            w = x.dims[3];
+    if (bs < 1)
+        refuse("blocksize must be positive");
+    std::vector<int64_t> six, perm, out;
+    if (d2s) {
+        std::string mode = get_s(c, "mode", "DCR");
+        if (ch % (bs * bs))
+            refuse("the channels are not a multiple of blocksize^2");
+        int64_t co = ch / (bs * bs);
+        if (mode == "DCR")
+            six = {n, bs, bs, co, h, w}, perm = {0, 3, 4, 1, 5, 2};
+        else if (mode == "CRD")
+            six = {n, co, bs, bs, h, w}, perm = {0, 1, 4, 2, 5, 3};
+        else
+            refuse("mode " + mode + " is not DCR or CRD");
+        out = {n, co, h * bs, w * bs};
+    } else {
+        if (h % bs || w % bs)
+            refuse("H and W are not multiples of blocksize");
+        six = {n, ch, h / bs, bs, w / bs, bs}, perm = {0, 3, 5, 1, 2, 4};
+        out = {n, ch * bs * bs, h / bs, w / bs};
+    }
+    int32_t r1 = add(c, "Reshape", "/6d");
+    connect_in(c, r1, "x", 0);
+    connect(c, r1, "shape", const_i64(c, "/6d_shape", six));
+    int32_t t = add(c, "Transpose", "/perm");
+    connect(c, t, "x", {r1, 0});
+    connect(c, t, "perm", const_i64(c, "/perm_value", perm));
+    int32_t r2 = add(c, "Reshape");
+    connect(c, r2, "x", {t, 0});
+    connect(c, r2, "shape", const_i64(c, "/shape", out));
+    set_out(c, 0, {r2, 0});
+}
+
+/* NLLLoss on log-probabilities lp (input [N, C, ...]) and the node's inputs
+ * target (input it) and weight (input iw, optional); reduction and
+ * ignore_index from the node's attributes. */
+Ref nll_loss(Ctx &c, Ref lp, int it, int iw, const std::string &suffix)
+{
+    std::string red = get_s(c, "reduction", "mean");
+    if (red != "none" && red != "mean" && red != "sum")
+        refuse("reduction " + red + " is not none, mean or sum");
+    int32_t n = add(c, "NLLLoss", suffix);
+    connect(c, n, "x", lp);
+    connect_in(c, n, "target", it);
+    if (has_in(c, iw))
+        connect_in(c, n, "weight", iw);
+    attr_s(c, n, "reduction", red.c_str());
+    /* ONNX without ignore_index ignores no class: a value no target holds */
+    attr_i(c, n, "ignore_index",
+           find_attr(c, "ignore_index") ? get_i(c, "ignore_index", 0) : INT64_MIN);
+    return {n, 0};
+}
+
+void conv_nll_loss(Ctx &c, const char *)
+{
+    known_attrs(c, {"ignore_index", "reduction"});
+    set_out(c, 0, nll_loss(c, value(c, in_name(c, 0)), 1, 2, ""));
+}
+
+/* SoftmaxCrossEntropyLoss: NLLLoss of LogSoftmax(scores) over dim 1; output 1
+ * (log_prob) the LogSoftmax. */
+void conv_softmax_ce(Ctx &c, const char *)
+{
+    known_attrs(c, {"ignore_index", "reduction"});
+    if (rank_of(c, 0, "scores") < 2)
+        refuse("scores must have rank 2 or more");
+    int32_t ls = add(c, "LogSoftmaxV2", "/log_prob");
+    connect_in(c, ls, "logits", 0);
+    attr_ints(c, ls, "axes", {1});
+    set_out(c, 0, nll_loss(c, {ls, 0}, 1, 2, ""));
+    set_out(c, 1, {ls, 0});
 }
 
 /* ---- the table ----------------------------------------------------------- */
