@@ -78,6 +78,7 @@ struct Ctx {
     cpuaclGeGraph *g = nullptr;
     Converted *out = nullptr;
     int64_t opset = 0;
+    int64_t model_opset = 0; /* the model's own, before the version converter */
     std::map<std::string, Ref> values;
     std::map<std::string, const onnx::TensorProto *> consts;
     std::deque<onnx::TensorProto> owned; /* Constant nodes' values */
@@ -755,6 +756,42 @@ void conv_conv3d(Ctx &c)
     set_out(c, 0, {n, 0});
 }
 
+/* A MaxPool3D (padding CALCULATED) / AvgPool3D node on NCDHW x: kernel k, strides st, ONNX
+ * pads [b0, b1, b2, e0, e1, e2]; ceil_mode and count_include_pad carry over. */
+Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
+                const std::vector<int64_t> &st, const std::vector<int64_t> &pads, bool ceil,
+                bool count_pad, const std::string &suffix)
+{
+    int32_t n = add(c, maxp ? "MaxPool3D" : "AvgPool3D", suffix);
+    connect(c, n, "x", x);
+    attr_ints(c, n, "ksize", {1, 1, k[0], k[1], k[2]});
+    attr_ints(c, n, "strides", {1, 1, st[0], st[1], st[2]});
+    attr_ints(c, n, "pads", pads_3d(pads));
+    attr_s(c, n, "data_format", "NCDHW");
+    if (maxp) {
+        attr_s(c, n, "padding", "CALCULATED");
+        attr_i(c, n, "ceil_mode", ceil);
+    } else {
+        attr_b(c, n, "ceil_mode", ceil);
+        attr_b(c, n, "count_include_pad", count_pad);
+    }
+    return {n, 0};
+}
+
+/* The pads of auto_pad (SAME_UPPER, SAME_LOWER, VALID; NOTSET keeps `pads`) for the spatial
+ * dims `in`, kernel k, strides st. */
+void auto_pads(Ctx &c, const std::vector<int64_t> &in, const std::vector<int64_t> &k,
+               const std::vector<int64_t> &st, std::vector<int64_t> *pads)
+{
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    if (ap == "SAME_UPPER" || ap == "SAME_LOWER")
+        *pads = same_pads(in, k, st, ap == "SAME_UPPER");
+    else if (ap == "VALID")
+        pads->assign(2 * in.size(), 0);
+    else if (ap != "NOTSET")
+        refuse("auto_pad " + ap + " is not supported");
+}
+
 /* MaxPool / AveragePool 3-D (5-D X) -> MaxPool3D (padding CALCULATED) / AvgPool3D on NCDHW:
  * explicit pads, ceil_mode and count_include_pad carry over. */
 void conv_pool3d(Ctx &c, bool maxp)
@@ -769,28 +806,30 @@ void conv_pool3d(Ctx &c, bool maxp)
         refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
     if (dl != std::vector<int64_t>{1, 1, 1})
         refuse("dilations other than 1 are not supported");
-    std::string ap = get_s(c, "auto_pad", "NOTSET");
-    if (ap == "SAME_UPPER" || ap == "SAME_LOWER")
-        pads = same_pads({x.dims[2], x.dims[3], x.dims[4]}, k, st, ap == "SAME_UPPER");
-    else if (ap == "VALID")
-        pads.assign(6, 0);
-    else if (ap != "NOTSET")
-        refuse("auto_pad " + ap + " is not supported");
-    bool ceil = get_i(c, "ceil_mode", 0) != 0;
-    int32_t n = add(c, maxp ? "MaxPool3D" : "AvgPool3D");
-    connect_in(c, n, "x", 0);
-    attr_ints(c, n, "ksize", {1, 1, k[0], k[1], k[2]});
-    attr_ints(c, n, "strides", {1, 1, st[0], st[1], st[2]});
-    attr_ints(c, n, "pads", pads_3d(pads));
-    attr_s(c, n, "data_format", "NCDHW");
-    if (maxp) {
-        attr_s(c, n, "padding", "CALCULATED");
-        attr_i(c, n, "ceil_mode", ceil);
-    } else {
-        attr_b(c, n, "ceil_mode", ceil);
-        attr_b(c, n, "count_include_pad", get_i(c, "count_include_pad", 0) != 0);
-    }
-    set_out(c, 0, {n, 0});
+    auto_pads(c, {x.dims[2], x.dims[3], x.dims[4]}, k, st, &pads);
+    set_out(c, 0,
+            pool3d_node(c, maxp, value(c, in_name(c, 0)), k, st, pads,
+                        get_i(c, "ceil_mode", 0) != 0, get_i(c, "count_include_pad", 0) != 0, ""));
+}
+
+/* MaxPool / AveragePool 1-D and 2-D in their 3-D form: X [N, C, H, W] as [N, C, 1, H, W]
+ * (1-D: [N, C, L] as [N, C, 1, 1, L]), the 2-D kernel, strides and pads (as_2d form) with a
+ * unit depth; any pads, auto_pad, ceil_mode and count_include_pad. */
+void pool_as_3d(Ctx &c, bool maxp, bool one, const Shape &x, const std::vector<int64_t> &k,
+                const std::vector<int64_t> &st, std::vector<int64_t> pads)
+{
+    auto_pads(c, {x.dims[2], x.dims[3]}, k, st, &pads);
+    std::vector<int64_t> axes = one ? std::vector<int64_t>{2, 3} : std::vector<int64_t>{2};
+    int32_t u = add(c, "Unsqueeze", "/x_3d");
+    connect_in(c, u, "x", 0);
+    attr_ints(c, u, "axes", axes);
+    Ref y = pool3d_node(c, maxp, {u, 0}, {1, k[0], k[1]}, {1, st[0], st[1]},
+                        {0, pads[0], pads[1], 0, pads[2], pads[3]}, get_i(c, "ceil_mode", 0) != 0,
+                        get_i(c, "count_include_pad", 0) != 0, "/3d");
+    int32_t q = add(c, "Squeeze");
+    connect(c, q, "x", y);
+    attr_ints(c, q, "axis", axes);
+    set_out(c, 0, {q, 0});
 }
 
 /* Conv 1-D and 2-D: ONNX pads [top, left, bottom, right] -> Conv2D [top, bottom, left,
@@ -881,41 +920,34 @@ void conv_pool(Ctx &c, const char *cann)
     if (dl[0] != 1 || dl[1] != 1)
         refuse("dilations other than 1 are not supported");
     std::string ap = get_s(c, "auto_pad", "NOTSET");
-    bool same = ap == "SAME_UPPER";
-    if (ap == "SAME_LOWER" || (ap != "NOTSET" && ap != "VALID" && !same))
-        refuse("auto_pad " + ap + " is not supported");
     bool ceil = get_i(c, "ceil_mode", 0) != 0;
-    if (ap == "NOTSET") {
-        bool zero = pads == std::vector<int64_t>{0, 0, 0, 0};
-        bool tf_same = true;
+    /* CANN's 2-d pools pad VALID or TF's SAME (SAME_UPPER) only, without ceil_mode and, for
+     * the average, without counting the pads: anything else runs in the 3-D form */
+    bool zero = pads == std::vector<int64_t>{0, 0, 0, 0};
+    bool same = ap == "SAME_UPPER";
+    if (ap == "NOTSET" && !zero) {
+        same = true; /* pads equal to TF's SAME? */
         for (int i = 0; i < 2; i++) {
             int64_t in = x.dims[2 + i];
-            if (in < 0) {
-                tf_same = false;
-                continue;
-            }
-            int64_t o = (in + st[i] - 1) / st[i];
+            int64_t o = in < 0 ? 0 : (in + st[i] - 1) / st[i];
             int64_t tot = std::max<int64_t>((o - 1) * st[i] + k[i] - in, 0);
-            tf_same = tf_same && pads[i] == tot / 2 && pads[2 + i] == tot - tot / 2;
+            same = same && in >= 0 && pads[i] == tot / 2 && pads[2 + i] == tot - tot / 2;
         }
-        if (!zero && !tf_same)
-            refuse("pads [" + std::to_string(pads[0]) + ", " + std::to_string(pads[1]) + ", " +
-                   std::to_string(pads[2]) + ", " + std::to_string(pads[3]) +
-                   "] are not supported (only 0 or the SAME_UPPER pads)");
-        same = !zero;
-        /* ceil_mode gives the same sizes as floor when every window fits */
-        for (int i = 0; i < 2 && ceil && !same; i++) {
-            int64_t in = x.dims[2 + i];
-            if (in < 0 || (in - k[i]) % st[i])
-                refuse("ceil_mode 1 is not supported");
-        }
-    } else if (ceil) {
-        refuse("ceil_mode 1 is not supported");
     }
-    if (same && ceil)
-        refuse("ceil_mode 1 with pads is not supported");
-    if (!maxp && same && get_i(c, "count_include_pad", 0))
-        refuse("count_include_pad 1 with pads is not supported");
+    bool plain = ap == "NOTSET" ? zero || same : ap == "VALID" || ap == "SAME_UPPER";
+    if (ceil && !same) /* ceil_mode gives the same sizes as floor when every window fits */
+        for (int i = 0; i < 2; i++) {
+            int64_t in = x.dims[2 + i], p = ap == "NOTSET" ? pads[i] + pads[2 + i] : 0;
+            plain = plain && in >= 0 && (in + p - k[i]) % st[i] == 0;
+        }
+    plain = plain && !(ceil && same);
+    plain = plain && !(!maxp && same && get_i(c, "count_include_pad", 0));
+    if (!plain) {
+        for (int i = 0; i < 2; i++)
+            if (x.dims[2 + i] < 0)
+                refuse("pooling with these pads needs the spatial dims known");
+        return pool_as_3d(c, maxp, one, x, k, st, pads);
+    }
     int32_t n = add(c, cann);
     Ref xin = value(c, in_name(c, 0));
     connect(c, n, "x", one ? unsqueeze_h(c, "/x_2d", xin) : xin);
@@ -1031,6 +1063,34 @@ void conv_reshape(Ctx &c, const char *cann)
         refuse("allowzero 1 is not supported");
     std::vector<int64_t> s = need_ints(c, 1, "shape");
     with_const(c, cann, "shape", s);
+    /* the output's dims when inference left them unknown (a shape from a Shape node): later
+     * converters that need them (NLLLoss's C) find them */
+    const Shape &x = in_shape(c, 0);
+    Shape &y = c.shapes[c.node->output(0)];
+    if (y.known || !x.known)
+        return;
+    int64_t total = 1, known = 1, minus = -1;
+    for (int64_t d : x.dims)
+        total = d < 0 || total < 0 ? -1 : total * d;
+    std::vector<int64_t> dims;
+    for (size_t i = 0; i < s.size(); i++) {
+        int64_t d = s[i] == 0 && i < x.dims.size() ? x.dims[i] : s[i];
+        if (d == -1)
+            minus = (int64_t)i;
+        else if (d < 0)
+            return;
+        else
+            known *= d;
+        dims.push_back(d);
+    }
+    if (minus >= 0) {
+        if (total < 0 || known == 0 || total % known)
+            return;
+        dims[(size_t)minus] = total / known;
+    }
+    y.dtype = x.dtype;
+    y.known = true;
+    y.dims = dims;
 }
 
 void conv_transpose(Ctx &c, const char *cann)
@@ -1554,7 +1614,19 @@ void conv_prelu(Ctx &c, const char *)
     Ref x = value(c, in_name(c, 0));
     Ref pos = apply2(c, "Maximum", "/pos", x, const_scalar(c, "/zero", ot, 0.0));
     Ref neg = apply2(c, "Minimum", "/neg", x, const_scalar(c, "/zero_n", ot, 0.0));
-    neg = apply2(c, "Mul", "/slope", value(c, in_name(c, 1)), neg);
+    Ref slope = value(c, in_name(c, 1));
+    const Shape &xs = in_shape(c, 0), &ss = in_shape(c, 1);
+    if (c.model_opset < 7 && xs.known && xs.dims.size() > 2 && ss.known && ss.dims.size() == 1 &&
+        ss.dims[0] > 1 && ss.dims[0] == xs.dims[1]) {
+        /* PRelu-6 (before the version converter): a slope [C] is per channel, dim 1 */
+        std::vector<int64_t> d(xs.dims.size() - 1, 1);
+        d[0] = ss.dims[0];
+        int32_t r = add(c, "Reshape", "/slope_channels");
+        connect(c, r, "x", slope);
+        connect(c, r, "shape", const_i64(c, "/slope_shape", d));
+        slope = {r, 0};
+    }
+    neg = apply2(c, "Mul", "/slope", slope, neg);
     set_out(c, 0, apply2(c, "Add", "", pos, neg));
 }
 
@@ -1719,12 +1791,26 @@ Ref nll_loss(Ctx &c, Ref lp, int it, int iw, const std::string &suffix)
     int32_t n = add(c, "NLLLoss", suffix);
     connect(c, n, "x", lp);
     connect_in(c, n, "target", it);
-    if (has_in(c, iw))
+    if (has_in(c, iw)) {
         connect_in(c, n, "weight", iw);
+    } else { /* CANN's kernel wants the weight: ones [C] of x's type */
+        const Shape &x = in_shape(c, 0);
+        int32_t dt = ge_dtype(x.dtype);
+        if (!x.known || x.dims.size() < 2 || x.dims[1] < 1 || (dt != GE_F32 && dt != GE_F64))
+            refuse("without weights, the input must be float or double with C known");
+        std::vector<char> b((size_t)x.dims[1] * ge_size(dt));
+        for (int64_t i = 0; i < x.dims[1]; i++) {
+            float f = 1.0f;
+            double d = 1.0;
+            std::memcpy(b.data() + (size_t)i * ge_size(dt), dt == GE_F32 ? (void *)&f : (void *)&d,
+                        ge_size(dt));
+        }
+        connect(c, n, "weight", const_node(c, c.base + "/ones", dt, {x.dims[1]}, b));
+    }
     attr_s(c, n, "reduction", red.c_str());
-    /* ONNX without ignore_index ignores no class: a value no target holds */
+    /* ONNX without ignore_index ignores no class: a value no valid target holds */
     attr_i(c, n, "ignore_index",
-           find_attr(c, "ignore_index") ? get_i(c, "ignore_index", 0) : INT64_MIN);
+           find_attr(c, "ignore_index") ? get_i(c, "ignore_index", 0) : INT32_MIN + 1);
     return {n, 0};
 }
 
@@ -1995,6 +2081,7 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
                " of the default domain; atc supports opsets 11 to 17.";
         return false;
     }
+    int64_t model_opset = opset;
     if (opset < 11) {
         /* older opsets: onnx's version converter rewrites the model to opset 11
          * (every adapter from libonnx); what it cannot convert is refused */
@@ -2068,6 +2155,7 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
     Ctx c;
     c.out = out;
     c.opset = opset;
+    c.model_opset = model_opset;
     out->opset = opset;
     c.g = cpuaclGeGraphCreate(gp->name().empty() ? "onnx" : gp->name().c_str());
     if (!c.g) {
