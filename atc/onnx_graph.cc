@@ -1834,6 +1834,57 @@ void conv_softmax_ce(Ctx &c, const char *)
     set_out(c, 1, {ls, 0});
 }
 
+/* Indices (input i) along `axis` of input 0 with ONNX's negative values (counting from
+ * the end) made non-negative: idx + (idx < 0) * n; constant indices without negative
+ * values as they are. */
+Ref wrapped_indices(Ctx &c, int i, int64_t axis)
+{
+    std::vector<int64_t> v;
+    if (const_ints(c, in_name(c, i), &v) &&
+        std::all_of(v.begin(), v.end(), [](int64_t x) { return x >= 0; }))
+        return value(c, in_name(c, i));
+    int64_t n = in_shape(c, 0).dims[(size_t)axis];
+    if (n < 0)
+        refuse("the size of the axis must be known (for negative indices)");
+    int32_t it = in_shape(c, i).dtype;
+    Ref idx = value(c, in_name(c, i));
+    Ref neg = apply2(c, "Less", "/negative", idx, const_scalar(c, "/zero", it, 0.0));
+    int32_t k = add(c, "Cast", "/negative_int");
+    attr_i(c, k, "dst_type", ge_dtype(it));
+    connect(c, k, "x", neg);
+    Ref off = apply2(c, "Mul", "/offset", {k, 0}, const_scalar(c, "/size", it, (double)n));
+    return apply2(c, "Add", "/wrapped", idx, off);
+}
+
+void conv_gather_elements(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis"});
+    int64_t axis = axis_attr(c, "data");
+    Ref idx = wrapped_indices(c, 1, axis);
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect(c, n, "index", idx);
+    attr_i(c, n, "dim", axis);
+    set_out(c, 0, {n, 0});
+}
+
+void conv_scatter_elements(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis", "reduction"});
+    int64_t axis = axis_attr(c, "data");
+    std::string red = get_s(c, "reduction", "none");
+    if (red != "none" && red != "add" && red != "mul")
+        refuse("reduction " + red + " is not none, add or mul");
+    Ref idx = wrapped_indices(c, 1, axis);
+    int32_t n = add(c, cann);
+    connect_in(c, n, "data", 0);
+    connect(c, n, "indices", idx);
+    connect_in(c, n, "updates", 2);
+    attr_i(c, n, "axis", axis);
+    attr_s(c, n, "reduction", red.c_str());
+    set_out(c, 0, {n, 0});
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {
