@@ -1885,6 +1885,86 @@ void conv_scatter_elements(Ctx &c, const char *cann)
     set_out(c, 0, {n, 0});
 }
 
+/* Hardmax: 1 at the first maximum along axis, else 0: OneHot(ArgMaxV2(x, axis), depth n,
+ * on 1, off 0, axis). Before opset 13 the input is coerced to 2-D at axis: the last axis
+ * only. */
+void conv_hardmax(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis"});
+    int r = rank_of(c, 0, "input");
+    int64_t axis = wrap_axis(get_i(c, "axis", c.opset < 13 ? 1 : -1), r, "axis");
+    if (c.opset < 13 && axis != r - 1)
+        refuse("axis " + std::to_string(axis) +
+               " before opset 13 (the input coerced to 2-D) is supported only as the last axis");
+    int64_t n = in_shape(c, 0).dims[(size_t)axis];
+    int32_t ot = in_shape(c, 0).dtype;
+    if (n < 1)
+        refuse("the size of the axis must be known");
+    int32_t am = add(c, "ArgMaxV2", "/argmax");
+    cpuaclGeAttrValue t{};
+    t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
+    attr(c, am, "dtype", t);
+    connect_in(c, am, "x", 0);
+    connect(c, am, "dimension", const_i64(c, "/dimension", {axis}, true));
+    int32_t oh = add(c, "OneHot");
+    connect(c, oh, "x", {am, 0});
+    connect(c, oh, "depth", const_i64(c, "/depth", {n}, true));
+    connect(c, oh, "on_value", const_scalar(c, "/on", ot, 1.0));
+    connect(c, oh, "off_value", const_scalar(c, "/off", ot, 0.0));
+    attr_i(c, oh, "axis", axis);
+    set_out(c, 0, {oh, 0});
+}
+
+/* Size: a constant, the input's element count (every dim known). */
+void conv_size(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known)
+        refuse("the input's rank is unknown");
+    int64_t n = 1;
+    for (int64_t d : x.dims) {
+        if (d < 0)
+            refuse("the input's dims are not known at conversion");
+        n *= d;
+    }
+    onnx::TensorProto t;
+    t.set_data_type(onnx::TensorProto::INT64);
+    t.add_int64_data(n);
+    const_output(c, std::move(t));
+}
+
+/* EyeLike: a constant, ones on diagonal k of the 2-D input's shape, of type dtype (default
+ * the input's). */
+void conv_eye_like(Ctx &c, const char *)
+{
+    known_attrs(c, {"dtype", "k"});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known || x.dims.size() != 2 || x.dims[0] < 0 || x.dims[1] < 0)
+        refuse("the input must be 2-D with known dims");
+    int32_t ot = (int32_t)get_i(c, "dtype", x.dtype), dt = ge_dtype(ot);
+    if (dt < 0)
+        refuse("dtype " + std::to_string(ot) + " is not supported");
+    size_t es = ge_size(dt);
+    /* one of each type: float 1.0, double 1.0, float16 0x3c00, bfloat16 0x3f80, else 1 */
+    uint64_t one = dt == GE_F32    ? 0x3f800000u
+                   : dt == GE_F64  ? 0x3ff0000000000000ull
+                   : dt == GE_F16  ? 0x3c00u
+                   : dt == GE_BF16 ? 0x3f80u
+                                   : 1u;
+    int64_t rows = x.dims[0], cols = x.dims[1], k = get_i(c, "k", 0);
+    std::string raw((size_t)(rows * cols) * es, '\0');
+    for (int64_t i = 0; i < rows; i++)
+        if (i + k >= 0 && i + k < cols)
+            std::memcpy(&raw[(size_t)(i * cols + i + k) * es], &one, es);
+    onnx::TensorProto t;
+    t.set_data_type(ot);
+    t.add_dims(rows);
+    t.add_dims(cols);
+    t.set_raw_data(raw);
+    const_output(c, std::move(t));
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {

@@ -3,8 +3,10 @@
  * ops/proto/shape.c: the types of the table that move or convert data
  * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze,
  * Unsqueeze (copies under a new shape), ConcatV2/ConcatD, Pack, Slice, Tile,
- * GatherV2, GatherElements, ScatterElements: their shape rules and kernels.
+ * GatherV2, GatherElements, ScatterElements, OneHot: their shape rules and
+ * kernels.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_cast.h"
@@ -12,6 +14,7 @@
 #include "aclnnop/aclnn_copy.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
+#include "aclnnop/aclnn_one_hot.h"
 #include "aclnnop/aclnn_permute.h"
 #include "aclnnop/aclnn_repeat.h"
 #include "aclnnop/aclnn_scatter.h"
@@ -520,5 +523,53 @@ enum proto_status proto_build_scatter_elements(const struct proto_op *op,
     int axis = proto_wrap_axis(proto_attr_i(op, "axis"), op->in[0].nd);
     return PROTO_STEP(b, aclnnScatterGetWorkspaceSize, proto_operand(b, PIN(0)), axis,
                       proto_operand(b, PIN(1)), proto_operand(b, PIN(2)), scatter_reduction(op),
+                      proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- OneHot ------------------------------------------------------------------------------ */
+
+/* The depth (a value input) into *n and the new axis, wrapped, into *axis. */
+static enum proto_status one_hot_geom(struct proto_op *op, int64_t *n, int *axis)
+{
+    int64_t a = proto_attr_i(op, "axis"), nd = op->in[0].nd;
+    if (proto_const_ints(&op->in[1], n, 1) != 1 || *n < 1 || *n > INT32_MAX)
+        return proto_fail(op, PROTO_INPUT, "input depth must hold one value in [1, 2^31)");
+    if (a < -1 || a > nd)
+        return proto_fail(op, PROTO_ATTR, "attribute axis %lld is out of range [-1, %lld]",
+                          (long long)a, (long long)nd);
+    *axis = a < 0 ? (int)nd : (int)a;
+    return PROTO_OK;
+}
+
+/* y: x's shape with depth inserted at axis, of on_value's type (off_value's too). */
+enum proto_status proto_infer_one_hot(struct proto_op *op)
+{
+    int64_t n = 0;
+    int axis = 0;
+    enum proto_status st = one_hot_geom(op, &n, &axis);
+    if (st)
+        return st;
+    if (op->in[0].nd + 1 > PROTO_MAX_DIMS)
+        return proto_fail(op, PROTO_INPUT, "x has rank %d: y would exceed %d dims",
+                          (int)op->in[0].nd, PROTO_MAX_DIMS);
+    if (op->in[3].dtype != op->in[2].dtype)
+        return proto_fail(op, PROTO_DTYPE, "off_value has type %s, on_value has %s",
+                          proto_dtype_name(op->in[3].dtype), proto_dtype_name(op->in[2].dtype));
+    struct core_op_val *o = &op->out[0];
+    const struct core_op_val *x = &op->in[0];
+    proto_out_like(o, x, op->in[2].dtype);
+    o->nd = x->nd + 1;
+    for (int i = 0, j = 0; i < o->nd; i++)
+        o->dims[i] = i == axis ? n : x->dims[j++];
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_one_hot(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t n = 0;
+    int axis = 0;
+    one_hot_geom((struct proto_op *)op, &n, &axis);
+    return PROTO_STEP(b, aclnnOneHotGetWorkspaceSize, proto_operand(b, PIN(0)), (int)n,
+                      proto_operand(b, PIN(2)), proto_operand(b, PIN(3)), (int64_t)axis,
                       proto_operand(b, POUT(op, 0)));
 }
