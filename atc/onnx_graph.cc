@@ -1965,6 +1965,112 @@ void conv_eye_like(Ctx &c, const char *)
     const_output(c, std::move(t));
 }
 
+/* ConvTranspose 1-D (as 2-D on [N, C, 1, L]), 2-D and 3-D -> Conv2DTranspose /
+ * Conv3DTranspose on NCHW / NCDHW: y's dims (input_size) and pads from pads, auto_pad or
+ * output_shape as ONNX computes them. */
+void conv_conv_transpose(Ctx &c, const char *)
+{
+    known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "output_padding",
+                    "output_shape", "pads", "strides"});
+    const Shape &xs = in_shape(c, 0), &ws = in_shape(c, 1);
+    if (!xs.known || !ws.known || xs.dims.size() != ws.dims.size() || xs.dims.size() < 3 ||
+        xs.dims.size() > 5)
+        refuse("only 1-D, 2-D and 3-D transposed convolutions (3-D to 5-D X and W) are supported");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("the dims of X must be known");
+    for (int64_t d : ws.dims)
+        if (d < 0)
+            refuse("the dims of W must be known");
+    bool one = xs.dims.size() == 3;
+    std::vector<int64_t> x = xs.dims, w = ws.dims;
+    if (one) {
+        x.insert(x.begin() + 2, 1);
+        w.insert(w.begin() + 2, 1);
+    }
+    size_t sp = x.size() - 2;
+    std::vector<int64_t> st(sp, 1), dl(sp, 1), opad(sp, 0), pads(2 * sp, 0), oshape;
+    auto spatial = [&](const char *name, std::vector<int64_t> *v, bool is_pads) {
+        std::vector<int64_t> a;
+        if (!get_ints(c, name, &a))
+            return;
+        if (one)
+            as_2d(&a, is_pads ? 0 : 1, is_pads);
+        if (a.size() != (is_pads ? 2 * sp : sp))
+            refuse(std::string("attribute ") + name + " must have one entry a spatial dim");
+        *v = a;
+    };
+    spatial("strides", &st, false);
+    spatial("dilations", &dl, false);
+    spatial("output_padding", &opad, false);
+    spatial("pads", &pads, true);
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    bool given = get_ints(c, "output_shape", &oshape);
+    if (given) {
+        if (oshape.size() == xs.dims.size()) /* [N, C, spatial...] */
+            oshape.erase(oshape.begin(), oshape.begin() + 2);
+        if (one && oshape.size() == 1)
+            oshape.insert(oshape.begin(), 1);
+        if (oshape.size() != sp)
+            refuse("output_shape must have one entry a spatial dim");
+    }
+    if (given || ap == "SAME_UPPER" || ap == "SAME_LOWER") {
+        for (size_t i = 0; i < sp; i++) {
+            int64_t out = given ? oshape[i] : x[2 + i] * st[i];
+            int64_t tot = st[i] * (x[2 + i] - 1) + opad[i] + (w[2 + i] - 1) * dl[i] + 1 - out;
+            int64_t half = tot >= 0 ? tot / 2 : -((-tot + 1) / 2); /* floor, as ONNX */
+            if (ap == "SAME_UPPER")
+                pads[i] = half, pads[sp + i] = tot - half;
+            else
+                pads[i] = tot - half, pads[sp + i] = half;
+        }
+    } else if (ap == "VALID") {
+        pads.assign(2 * sp, 0);
+    } else if (ap != "NOTSET") {
+        refuse("auto_pad " + ap + " is not supported");
+    }
+    int64_t group = get_i(c, "group", 1);
+    /* pads after larger than before: the node pads the before amount on both sides and a
+     * Slice crops the rest off the end */
+    std::vector<int64_t> y{x[0], w[1] * group}, cut = y, cpads, st_f{1, 1}, dl_f{1, 1}, op_f{0, 0};
+    bool crop = false;
+    for (size_t i = 0; i < sp; i++) {
+        if (pads[i] < 0)
+            refuse("pads before " + std::to_string(pads[i]) + " (negative) is not supported");
+        int64_t pe = std::min(pads[i], pads[sp + i]);
+        int64_t full = (x[2 + i] - 1) * st[i] + dl[i] * (w[2 + i] - 1) + 1;
+        y.push_back(full - pads[i] - pe + opad[i]);
+        cut.push_back(full - pads[i] - pads[sp + i] + opad[i]);
+        crop = crop || pe != pads[sp + i];
+        cpads.push_back(pads[i]);
+        cpads.push_back(pe);
+        st_f.push_back(st[i]);
+        dl_f.push_back(dl[i]);
+        op_f.push_back(opad[i]);
+    }
+    int32_t n = add(c, sp == 3 ? "Conv3DTranspose" : "Conv2DTranspose");
+    attr_ints(c, n, "strides", st_f);
+    attr_ints(c, n, "dilations", dl_f);
+    attr_ints(c, n, "output_padding", op_f);
+    attr_ints(c, n, "pads", cpads);
+    attr_i(c, n, "groups", group);
+    attr_s(c, n, "data_format", sp == 3 ? "NCDHW" : "NCHW");
+    connect(c, n, "input_size", const_i64(c, "/input_size", y));
+    Ref xin = value(c, in_name(c, 0)), win = value(c, in_name(c, 1));
+    connect(c, n, "x", one ? unsqueeze_h(c, "/x_2d", xin) : xin);
+    connect(c, n, "filter", one ? unsqueeze_h(c, "/w_2d", win) : win);
+    if (has_in(c, 2))
+        connect_in(c, n, "bias", 2);
+    if (crop) {
+        int32_t sl = add(c, "Slice", "/crop");
+        connect(c, sl, "x", {n, 0});
+        connect(c, sl, "offsets", const_i64(c, "/crop_offsets", std::vector<int64_t>(y.size())));
+        connect(c, sl, "size", const_i64(c, "/crop_size", cut));
+        n = sl;
+    }
+    set_out_1d(c, n, one);
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {
