@@ -2071,6 +2071,74 @@ void conv_conv_transpose(Ctx &c, const char *)
     set_out_1d(c, n, one);
 }
 
+/* Slice: starts, ends, axes and steps constants (opset >= 10 inputs). A 1-D integer
+ * constant (a shape from Shape) is sliced here into a constant, any step; a tensor with
+ * known dims becomes a CANN Slice (offsets, size), steps 1. */
+void conv_slice(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    std::vector<int64_t> starts = need_ints(c, 1, "starts"), ends = need_ints(c, 2, "ends"), axes,
+                         steps;
+    if (has_in(c, 3))
+        axes = need_ints(c, 3, "axes");
+    else
+        for (size_t i = 0; i < starts.size(); i++)
+            axes.push_back((int64_t)i);
+    if (has_in(c, 4))
+        steps = need_ints(c, 4, "steps");
+    else
+        steps.assign(starts.size(), 1);
+    if (ends.size() != starts.size() || axes.size() != starts.size() ||
+        steps.size() != starts.size())
+        refuse("starts, ends, axes and steps differ in length");
+    const Shape &x = in_shape(c, 0);
+    if (!x.known)
+        refuse("the rank of data is unknown");
+    int r = (int)x.dims.size();
+    std::vector<int64_t> lo(r, 0), hi = x.dims, step(r, 1);
+    for (size_t i = 0; i < starts.size(); i++) {
+        int64_t a = wrap_axis(axes[i], r, "axis"), d = x.dims[(size_t)a], sp = steps[i];
+        if (d < 0)
+            refuse("dim " + std::to_string(a) + " of data is unknown");
+        if (sp == 0)
+            refuse("a step of 0 is not valid");
+        int64_t b = starts[i] < 0 ? starts[i] + d : starts[i];
+        int64_t e = ends[i] < 0 ? ends[i] + d : ends[i];
+        if (sp > 0)
+            b = std::clamp<int64_t>(b, 0, d), e = std::clamp<int64_t>(e, 0, d);
+        else
+            b = std::clamp<int64_t>(b, 0, d - 1), e = std::clamp<int64_t>(e, -1, d - 1);
+        lo[(size_t)a] = b, hi[(size_t)a] = e, step[(size_t)a] = sp;
+    }
+    std::vector<int64_t> v;
+    if (r == 1 && const_ints(c, in_name(c, 0), &v)) { /* fold: a constant of the same type */
+        onnx::TensorProto t;
+        t.set_data_type(x.dtype);
+        int64_t cnt = 0;
+        for (int64_t i = lo[0]; step[0] > 0 ? i < hi[0] : i > hi[0]; i += step[0], cnt++)
+            if (x.dtype == onnx::TensorProto::INT64)
+                t.add_int64_data(v[(size_t)i]);
+            else
+                t.add_int32_data((int32_t)v[(size_t)i]);
+        t.add_dims(cnt);
+        const_output(c, std::move(t));
+        return;
+    }
+    std::vector<int64_t> size(r);
+    for (int i = 0; i < r; i++) {
+        if (step[(size_t)i] != 1)
+            refuse("steps other than 1 are not supported on tensors");
+        if (x.dims[(size_t)i] < 0)
+            refuse("the dims of data must be known");
+        size[(size_t)i] = std::max<int64_t>(hi[(size_t)i] - lo[(size_t)i], 0);
+    }
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect(c, n, "offsets", const_i64(c, "/offsets", lo));
+    connect(c, n, "size", const_i64(c, "/size", size));
+    set_out(c, 0, {n, 0});
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {
