@@ -958,7 +958,8 @@ void conv_pool(Ctx &c, const char *cann)
     set_out_1d(c, n, one);
 }
 
-void conv_global_avg_pool(Ctx &c, const char *cann)
+/* The spatial axes [2, rank) of a global pool's X (rank 3 or more). */
+std::vector<int64_t> global_axes(Ctx &c)
 {
     known_attrs(c, {});
     int r = rank_of(c, 0, "X");
@@ -967,9 +968,25 @@ void conv_global_avg_pool(Ctx &c, const char *cann)
     std::vector<int64_t> axes;
     for (int i = 2; i < r; i++)
         axes.push_back(i);
+    return axes;
+}
+
+void conv_global_avg_pool(Ctx &c, const char *cann)
+{
+    std::vector<int64_t> axes = global_axes(c);
     int32_t n = one_input(c, cann);
     attr_ints(c, n, "axes", axes);
     attr_b(c, n, "keep_dims", true);
+}
+
+/* GlobalMaxPool: ReduceMax over the spatial dims, kept. */
+void conv_global_max_pool(Ctx &c, const char *cann)
+{
+    std::vector<int64_t> axes = global_axes(c);
+    int32_t n = one_input(c, cann);
+    attr_b(c, n, "keep_dims", true);
+    attr_b(c, n, "noop_with_empty_axes", false);
+    connect(c, n, "axes", const_i64(c, "/axes", axes));
 }
 
 /* y = alpha * op(A) op(B) + beta * C */
@@ -1105,7 +1122,9 @@ void conv_transpose(Ctx &c, const char *cann)
     with_const(c, cann, "perm", perm);
 }
 
-void conv_softmax(Ctx &c, const char *cann)
+/* The axis of Softmax, LogSoftmax and Hardmax: default 1 before opset 13 (the input
+ * coerced to 2-D there: the last axis only), -1 from 13. */
+int64_t coerced_axis(Ctx &c)
 {
     known_attrs(c, {"axis"});
     int r = rank_of(c, 0, "input");
@@ -1113,6 +1132,12 @@ void conv_softmax(Ctx &c, const char *cann)
     if (c.opset < 13 && axis != r - 1)
         refuse("axis " + std::to_string(axis) +
                " before opset 13 (the input coerced to 2-D) is supported only as the last axis");
+    return axis;
+}
+
+void conv_softmax(Ctx &c, const char *cann)
+{
+    int64_t axis = coerced_axis(c);
     int32_t n = add(c, cann);
     attr_ints(c, n, "axes", {axis});
     connect_in(c, n, !std::strcmp(cann, "SoftmaxV2") ? "x" : "logits", 0);
@@ -1714,22 +1739,6 @@ void conv_trilu(Ctx &c, const char *)
     attr_i(c, n, "diagonal", k);
 }
 
-/* GlobalMaxPool: ReduceMax over the spatial dims, kept. */
-void conv_global_max_pool(Ctx &c, const char *cann)
-{
-    known_attrs(c, {});
-    int r = rank_of(c, 0, "X");
-    if (r < 3)
-        refuse("X must have rank 3 or more");
-    std::vector<int64_t> axes;
-    for (int i = 2; i < r; i++)
-        axes.push_back(i);
-    int32_t n = one_input(c, cann);
-    attr_b(c, n, "keep_dims", true);
-    attr_b(c, n, "noop_with_empty_axes", false);
-    connect(c, n, "axes", const_i64(c, "/axes", axes));
-}
-
 /* DepthToSpace (DCR, CRD) and SpaceToDepth: Reshape to 6-D, Transpose, Reshape back
  * (every dim of the 4-D input known). */
 void conv_depth_space(Ctx &c, const char *)
@@ -1890,12 +1899,7 @@ void conv_scatter_elements(Ctx &c, const char *cann)
  * only. */
 void conv_hardmax(Ctx &c, const char *)
 {
-    known_attrs(c, {"axis"});
-    int r = rank_of(c, 0, "input");
-    int64_t axis = wrap_axis(get_i(c, "axis", c.opset < 13 ? 1 : -1), r, "axis");
-    if (c.opset < 13 && axis != r - 1)
-        refuse("axis " + std::to_string(axis) +
-               " before opset 13 (the input coerced to 2-D) is supported only as the last axis");
+    int64_t axis = coerced_axis(c);
     int64_t n = in_shape(c, 0).dims[(size_t)axis];
     int32_t ot = in_shape(c, 0).dtype;
     if (n < 1)
