@@ -2143,6 +2143,42 @@ void conv_slice(Ctx &c, const char *cann)
     set_out(c, 0, {n, 0});
 }
 
+/* InstanceNormalization: per (N, C), over the spatial dims: (x - mean) * rsqrt(var + eps)
+ * * scale + B, scale and B [C] reshaped to [C, 1, ...]. */
+void conv_instance_norm(Ctx &c, const char *)
+{
+    known_attrs(c, {"epsilon"});
+    int r = rank_of(c, 0, "input");
+    if (r < 3)
+        refuse("the input must have rank 3 or more");
+    int32_t ot = in_shape(c, 0).dtype;
+    std::vector<int64_t> axes, cshape{-1};
+    for (int i = 2; i < r; i++)
+        axes.push_back(i), cshape.push_back(1);
+    auto mean = [&](const std::string &sfx, Ref v) {
+        int32_t n = add(c, "ReduceMean", sfx);
+        connect(c, n, "x", v);
+        connect(c, n, "axes", const_i64(c, sfx + "_axes", axes));
+        attr_b(c, n, "keep_dims", true);
+        attr_b(c, n, "noop_with_empty_axes", false);
+        return Ref{n, 0};
+    };
+    auto per_channel = [&](int i, const std::string &sfx) {
+        int32_t n = add(c, "Reshape", sfx);
+        connect_in(c, n, "x", i);
+        connect(c, n, "shape", const_i64(c, sfx + "_shape", cshape));
+        return Ref{n, 0};
+    };
+    Ref x = value(c, in_name(c, 0));
+    Ref d = apply2(c, "Sub", "/centered", x, mean("/mean", x));
+    Ref var = mean("/var", apply(c, "Square", "/square", d));
+    Ref veps = apply2(c, "Add", "/var_eps", var,
+                      const_scalar(c, "/epsilon", ot, get_f(c, "epsilon", 1e-5f)));
+    Ref y = apply2(c, "Mul", "/normed", d, apply(c, "Rsqrt", "/inv_std", veps));
+    y = apply2(c, "Mul", "/scaled", y, per_channel(1, "/scale"));
+    set_out(c, 0, apply2(c, "Add", "", y, per_channel(2, "/bias")));
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {
