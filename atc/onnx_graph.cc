@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <fstream>
@@ -77,6 +78,7 @@ struct Ctx {
     cpuaclGeGraph *g = nullptr;
     Converted *out = nullptr;
     int64_t opset = 0;
+    int64_t model_opset = 0; /* the model's own, before the version converter */
     std::map<std::string, Ref> values;
     std::map<std::string, const onnx::TensorProto *> consts;
     std::deque<onnx::TensorProto> owned; /* Constant nodes' values */
@@ -355,6 +357,9 @@ Ref const_scalar(Ctx &c, const std::string &suffix, int32_t ot, double v)
         std::memcpy(b.data(), &f, 4);
     } else if (dt == GE_F64) {
         std::memcpy(b.data(), &v, 8);
+    } else if (dt == GE_I64 || dt == GE_I32 || dt == GE_I16 || dt == GE_I8 || dt == GE_U8) {
+        int64_t i = (int64_t)v; /* little-endian: the low bytes are the narrower value */
+        std::memcpy(b.data(), &i, b.size());
     } else {
         refuse("a scalar of ONNX type " + std::to_string(ot) + " is not supported here");
     }
@@ -751,6 +756,42 @@ void conv_conv3d(Ctx &c)
     set_out(c, 0, {n, 0});
 }
 
+/* A MaxPool3D (padding CALCULATED) / AvgPool3D node on NCDHW x: kernel k, strides st, ONNX
+ * pads [b0, b1, b2, e0, e1, e2]; ceil_mode and count_include_pad carry over. */
+Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
+                const std::vector<int64_t> &st, const std::vector<int64_t> &pads, bool ceil,
+                bool count_pad, const std::string &suffix)
+{
+    int32_t n = add(c, maxp ? "MaxPool3D" : "AvgPool3D", suffix);
+    connect(c, n, "x", x);
+    attr_ints(c, n, "ksize", {1, 1, k[0], k[1], k[2]});
+    attr_ints(c, n, "strides", {1, 1, st[0], st[1], st[2]});
+    attr_ints(c, n, "pads", pads_3d(pads));
+    attr_s(c, n, "data_format", "NCDHW");
+    if (maxp) {
+        attr_s(c, n, "padding", "CALCULATED");
+        attr_i(c, n, "ceil_mode", ceil);
+    } else {
+        attr_b(c, n, "ceil_mode", ceil);
+        attr_b(c, n, "count_include_pad", count_pad);
+    }
+    return {n, 0};
+}
+
+/* The pads of auto_pad (SAME_UPPER, SAME_LOWER, VALID; NOTSET keeps `pads`) for the spatial
+ * dims `in`, kernel k, strides st. */
+void auto_pads(Ctx &c, const std::vector<int64_t> &in, const std::vector<int64_t> &k,
+               const std::vector<int64_t> &st, std::vector<int64_t> *pads)
+{
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    if (ap == "SAME_UPPER" || ap == "SAME_LOWER")
+        *pads = same_pads(in, k, st, ap == "SAME_UPPER");
+    else if (ap == "VALID")
+        pads->assign(2 * in.size(), 0);
+    else if (ap != "NOTSET")
+        refuse("auto_pad " + ap + " is not supported");
+}
+
 /* MaxPool / AveragePool 3-D (5-D X) -> MaxPool3D (padding CALCULATED) / AvgPool3D on NCDHW:
  * explicit pads, ceil_mode and count_include_pad carry over. */
 void conv_pool3d(Ctx &c, bool maxp)
@@ -765,28 +806,30 @@ void conv_pool3d(Ctx &c, bool maxp)
         refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
     if (dl != std::vector<int64_t>{1, 1, 1})
         refuse("dilations other than 1 are not supported");
-    std::string ap = get_s(c, "auto_pad", "NOTSET");
-    if (ap == "SAME_UPPER" || ap == "SAME_LOWER")
-        pads = same_pads({x.dims[2], x.dims[3], x.dims[4]}, k, st, ap == "SAME_UPPER");
-    else if (ap == "VALID")
-        pads.assign(6, 0);
-    else if (ap != "NOTSET")
-        refuse("auto_pad " + ap + " is not supported");
-    bool ceil = get_i(c, "ceil_mode", 0) != 0;
-    int32_t n = add(c, maxp ? "MaxPool3D" : "AvgPool3D");
-    connect_in(c, n, "x", 0);
-    attr_ints(c, n, "ksize", {1, 1, k[0], k[1], k[2]});
-    attr_ints(c, n, "strides", {1, 1, st[0], st[1], st[2]});
-    attr_ints(c, n, "pads", pads_3d(pads));
-    attr_s(c, n, "data_format", "NCDHW");
-    if (maxp) {
-        attr_s(c, n, "padding", "CALCULATED");
-        attr_i(c, n, "ceil_mode", ceil);
-    } else {
-        attr_b(c, n, "ceil_mode", ceil);
-        attr_b(c, n, "count_include_pad", get_i(c, "count_include_pad", 0) != 0);
-    }
-    set_out(c, 0, {n, 0});
+    auto_pads(c, {x.dims[2], x.dims[3], x.dims[4]}, k, st, &pads);
+    set_out(c, 0,
+            pool3d_node(c, maxp, value(c, in_name(c, 0)), k, st, pads,
+                        get_i(c, "ceil_mode", 0) != 0, get_i(c, "count_include_pad", 0) != 0, ""));
+}
+
+/* MaxPool / AveragePool 1-D and 2-D in their 3-D form: X [N, C, H, W] as [N, C, 1, H, W]
+ * (1-D: [N, C, L] as [N, C, 1, 1, L]), the 2-D kernel, strides and pads (as_2d form) with a
+ * unit depth; any pads, auto_pad, ceil_mode and count_include_pad. */
+void pool_as_3d(Ctx &c, bool maxp, bool one, const Shape &x, const std::vector<int64_t> &k,
+                const std::vector<int64_t> &st, std::vector<int64_t> pads)
+{
+    auto_pads(c, {x.dims[2], x.dims[3]}, k, st, &pads);
+    std::vector<int64_t> axes = one ? std::vector<int64_t>{2, 3} : std::vector<int64_t>{2};
+    int32_t u = add(c, "Unsqueeze", "/x_3d");
+    connect_in(c, u, "x", 0);
+    attr_ints(c, u, "axes", axes);
+    Ref y = pool3d_node(c, maxp, {u, 0}, {1, k[0], k[1]}, {1, st[0], st[1]},
+                        {0, pads[0], pads[1], 0, pads[2], pads[3]}, get_i(c, "ceil_mode", 0) != 0,
+                        get_i(c, "count_include_pad", 0) != 0, "/3d");
+    int32_t q = add(c, "Squeeze");
+    connect(c, q, "x", y);
+    attr_ints(c, q, "axis", axes);
+    set_out(c, 0, {q, 0});
 }
 
 /* Conv 1-D and 2-D: ONNX pads [top, left, bottom, right] -> Conv2D [top, bottom, left,
@@ -877,41 +920,34 @@ void conv_pool(Ctx &c, const char *cann)
     if (dl[0] != 1 || dl[1] != 1)
         refuse("dilations other than 1 are not supported");
     std::string ap = get_s(c, "auto_pad", "NOTSET");
-    bool same = ap == "SAME_UPPER";
-    if (ap == "SAME_LOWER" || (ap != "NOTSET" && ap != "VALID" && !same))
-        refuse("auto_pad " + ap + " is not supported");
     bool ceil = get_i(c, "ceil_mode", 0) != 0;
-    if (ap == "NOTSET") {
-        bool zero = pads == std::vector<int64_t>{0, 0, 0, 0};
-        bool tf_same = true;
+    /* CANN's 2-d pools pad VALID or TF's SAME (SAME_UPPER) only, without ceil_mode and, for
+     * the average, without counting the pads: anything else runs in the 3-D form */
+    bool zero = pads == std::vector<int64_t>{0, 0, 0, 0};
+    bool same = ap == "SAME_UPPER";
+    if (ap == "NOTSET" && !zero) {
+        same = true; /* pads equal to TF's SAME? */
         for (int i = 0; i < 2; i++) {
             int64_t in = x.dims[2 + i];
-            if (in < 0) {
-                tf_same = false;
-                continue;
-            }
-            int64_t o = (in + st[i] - 1) / st[i];
+            int64_t o = in < 0 ? 0 : (in + st[i] - 1) / st[i];
             int64_t tot = std::max<int64_t>((o - 1) * st[i] + k[i] - in, 0);
-            tf_same = tf_same && pads[i] == tot / 2 && pads[2 + i] == tot - tot / 2;
+            same = same && in >= 0 && pads[i] == tot / 2 && pads[2 + i] == tot - tot / 2;
         }
-        if (!zero && !tf_same)
-            refuse("pads [" + std::to_string(pads[0]) + ", " + std::to_string(pads[1]) + ", " +
-                   std::to_string(pads[2]) + ", " + std::to_string(pads[3]) +
-                   "] are not supported (only 0 or the SAME_UPPER pads)");
-        same = !zero;
-        /* ceil_mode gives the same sizes as floor when every window fits */
-        for (int i = 0; i < 2 && ceil && !same; i++) {
-            int64_t in = x.dims[2 + i];
-            if (in < 0 || (in - k[i]) % st[i])
-                refuse("ceil_mode 1 is not supported");
-        }
-    } else if (ceil) {
-        refuse("ceil_mode 1 is not supported");
     }
-    if (same && ceil)
-        refuse("ceil_mode 1 with pads is not supported");
-    if (!maxp && same && get_i(c, "count_include_pad", 0))
-        refuse("count_include_pad 1 with pads is not supported");
+    bool plain = ap == "NOTSET" ? zero || same : ap == "VALID" || ap == "SAME_UPPER";
+    if (ceil && !same) /* ceil_mode gives the same sizes as floor when every window fits */
+        for (int i = 0; i < 2; i++) {
+            int64_t in = x.dims[2 + i], p = ap == "NOTSET" ? pads[i] + pads[2 + i] : 0;
+            plain = plain && in >= 0 && (in + p - k[i]) % st[i] == 0;
+        }
+    plain = plain && !(ceil && same);
+    plain = plain && !(!maxp && same && get_i(c, "count_include_pad", 0));
+    if (!plain) {
+        for (int i = 0; i < 2; i++)
+            if (x.dims[2 + i] < 0)
+                refuse("pooling with these pads needs the spatial dims known");
+        return pool_as_3d(c, maxp, one, x, k, st, pads);
+    }
     int32_t n = add(c, cann);
     Ref xin = value(c, in_name(c, 0));
     connect(c, n, "x", one ? unsqueeze_h(c, "/x_2d", xin) : xin);
@@ -922,7 +958,8 @@ void conv_pool(Ctx &c, const char *cann)
     set_out_1d(c, n, one);
 }
 
-void conv_global_avg_pool(Ctx &c, const char *cann)
+/* The spatial axes [2, rank) of a global pool's X (rank 3 or more). */
+std::vector<int64_t> global_axes(Ctx &c)
 {
     known_attrs(c, {});
     int r = rank_of(c, 0, "X");
@@ -931,9 +968,25 @@ void conv_global_avg_pool(Ctx &c, const char *cann)
     std::vector<int64_t> axes;
     for (int i = 2; i < r; i++)
         axes.push_back(i);
+    return axes;
+}
+
+void conv_global_avg_pool(Ctx &c, const char *cann)
+{
+    std::vector<int64_t> axes = global_axes(c);
     int32_t n = one_input(c, cann);
     attr_ints(c, n, "axes", axes);
     attr_b(c, n, "keep_dims", true);
+}
+
+/* GlobalMaxPool: ReduceMax over the spatial dims, kept. */
+void conv_global_max_pool(Ctx &c, const char *cann)
+{
+    std::vector<int64_t> axes = global_axes(c);
+    int32_t n = one_input(c, cann);
+    attr_b(c, n, "keep_dims", true);
+    attr_b(c, n, "noop_with_empty_axes", false);
+    connect(c, n, "axes", const_i64(c, "/axes", axes));
 }
 
 /* y = alpha * op(A) op(B) + beta * C */
@@ -1027,6 +1080,34 @@ void conv_reshape(Ctx &c, const char *cann)
         refuse("allowzero 1 is not supported");
     std::vector<int64_t> s = need_ints(c, 1, "shape");
     with_const(c, cann, "shape", s);
+    /* the output's dims when inference left them unknown (a shape from a Shape node): later
+     * converters that need them (NLLLoss's C) find them */
+    const Shape &x = in_shape(c, 0);
+    Shape &y = c.shapes[c.node->output(0)];
+    if (y.known || !x.known)
+        return;
+    int64_t total = 1, known = 1, minus = -1;
+    for (int64_t d : x.dims)
+        total = d < 0 || total < 0 ? -1 : total * d;
+    std::vector<int64_t> dims;
+    for (size_t i = 0; i < s.size(); i++) {
+        int64_t d = s[i] == 0 && i < x.dims.size() ? x.dims[i] : s[i];
+        if (d == -1)
+            minus = (int64_t)i;
+        else if (d < 0)
+            return;
+        else
+            known *= d;
+        dims.push_back(d);
+    }
+    if (minus >= 0) {
+        if (total < 0 || known == 0 || total % known)
+            return;
+        dims[(size_t)minus] = total / known;
+    }
+    y.dtype = x.dtype;
+    y.known = true;
+    y.dims = dims;
 }
 
 void conv_transpose(Ctx &c, const char *cann)
@@ -1041,7 +1122,9 @@ void conv_transpose(Ctx &c, const char *cann)
     with_const(c, cann, "perm", perm);
 }
 
-void conv_softmax(Ctx &c, const char *cann)
+/* The axis of Softmax, LogSoftmax and Hardmax: default 1 before opset 13 (the input
+ * coerced to 2-D there: the last axis only), -1 from 13. */
+int64_t coerced_axis(Ctx &c)
 {
     known_attrs(c, {"axis"});
     int r = rank_of(c, 0, "input");
@@ -1049,6 +1132,12 @@ void conv_softmax(Ctx &c, const char *cann)
     if (c.opset < 13 && axis != r - 1)
         refuse("axis " + std::to_string(axis) +
                " before opset 13 (the input coerced to 2-D) is supported only as the last axis");
+    return axis;
+}
+
+void conv_softmax(Ctx &c, const char *cann)
+{
+    int64_t axis = coerced_axis(c);
     int32_t n = add(c, cann);
     attr_ints(c, n, "axes", {axis});
     connect_in(c, n, !std::strcmp(cann, "SoftmaxV2") ? "x" : "logits", 0);
@@ -1094,9 +1183,10 @@ Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
     return {n, 0};
 }
 
-/* ReduceSum/ReduceMean, and the reductions made of them: ReduceSumSquare
- * (Square first), ReduceL1 (Abs), ReduceL2 (Square, then Sqrt),
- * ReduceLogSum (then Log), ReduceLogSumExp (Exp, then Log). */
+/* ReduceSum/ReduceMean/ReduceMax/ReduceMin/ReduceProd, and the reductions
+ * made of them: ReduceSumSquare (Square first), ReduceL1 (Abs), ReduceL2
+ * (Square, then Sqrt), ReduceLogSum (then Log), ReduceLogSumExp (Exp, then
+ * Log). ReduceProd over several axes: one ReduceProd an axis. */
 void conv_reduce(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axes", "keepdims", "noop_with_empty_axes"});
@@ -1122,8 +1212,31 @@ void conv_reduce(Ctx &c, const char *cann)
     else if (op == "ReduceLogSumExp")
         x = apply(c, "Exp", "/exp", x);
     bool post = op == "ReduceL2" || op == "ReduceLogSum" || op == "ReduceLogSumExp";
+    bool keep = get_i(c, "keepdims", 1) != 0;
+    if (op == "ReduceProd" && axes.size() > 1) {
+        /* CANN's kernel takes one axis: one ReduceProd an axis, dims kept, then Squeeze */
+        int r = rank_of(c, 0, "data");
+        for (auto &a : axes)
+            a = wrap_axis(a, r, "axis");
+        for (size_t i = 0; i < axes.size(); i++) {
+            int32_t p = add(c, cann, "/" + std::to_string(i));
+            attr_b(c, p, "keep_dims", true);
+            attr_b(c, p, "noop_with_empty_axes", false);
+            connect(c, p, "x", x);
+            connect(c, p, "axes", const_i64(c, "/axes" + std::to_string(i), {axes[i]}));
+            x = {p, 0};
+        }
+        if (!keep) {
+            int32_t q = add(c, "Squeeze");
+            connect(c, q, "x", x);
+            attr_ints(c, q, "axis", axes);
+            x = {q, 0};
+        }
+        set_out(c, 0, x);
+        return;
+    }
     int32_t n = add(c, cann, post ? "/sum" : "");
-    attr_b(c, n, "keep_dims", get_i(c, "keepdims", 1) != 0);
+    attr_b(c, n, "keep_dims", keep);
     attr_b(c, n, "noop_with_empty_axes", false);
     connect(c, n, "x", x);
     connect(c, n, "axes", const_i64(c, "/axes", axes));
@@ -1239,14 +1352,17 @@ void conv_split(Ctx &c, const char *cann)
     }
 }
 
-/* Erf exists only inside the GELU subgraph fuse_gelu found: one GeluV2
- * (approximate "none") on x stands for it, its output the subgraph's. */
+/* Erf: inside the GELU subgraph fuse_gelu found, one GeluV2 (approximate
+ * "none") on x stands for the subgraph, its output the subgraph's; a lone
+ * Erf is the Erf type. */
 void conv_erf_gelu(Ctx &c, const char *cann)
 {
+    known_attrs(c, {});
     auto it = c.gelu.find(c.node);
-    if (it == c.gelu.end())
-        refuse("Erf is converted only inside the GELU subgraph 0.5 * (x * (1 + Erf(x / sqrt 2))) "
-               "(docs/atc.md): the operator table has no Erf type yet");
+    if (it == c.gelu.end()) {
+        one_input(c, "Erf");
+        return;
+    }
     int32_t n = add(c, cann);
     connect(c, n, "x", value(c, it->second.first));
     attr_s(c, n, "approximate", "none");
@@ -1439,6 +1555,628 @@ void conv_batch_norm(Ctx &c, const char *)
     connect(c, a, "x1", {m, 0});
     connect(c, a, "x2", const_node(c, c.base + "/shift", GE_F32, dims, bytes(b)));
     set_out(c, 0, {a, 0});
+}
+
+/* ---- more elementwise, reductions, losses -------------------------------- */
+
+/* A two-input CANN node (inputs named i1, i2) on values a and b. */
+Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
+           const char *i2 = "x2")
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, i1, a);
+    connect(c, n, i2, b);
+    return {n, 0};
+}
+
+/* Selu: gamma * (x > 0 ? x : alpha * (exp(x) - 1)) = Elu(alpha, scale gamma). */
+void conv_selu(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"alpha", "gamma"});
+    int32_t n = one_input(c, cann);
+    attr_f(c, n, "alpha", get_f(c, "alpha", 1.67326319217681884765625f));
+    attr_f(c, n, "scale", get_f(c, "gamma", 1.05070102214813232421875f));
+}
+
+/* Celu: max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) = Elu(alpha, input_scale 1 / alpha). */
+void conv_celu(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"alpha"});
+    float alpha = get_f(c, "alpha", 1.0f);
+    if (alpha == 0.0f)
+        refuse("alpha 0 is not valid");
+    int32_t n = one_input(c, cann);
+    attr_f(c, n, "alpha", alpha);
+    attr_f(c, n, "input_scale", 1.0 / alpha);
+}
+
+/* max(0, min(1, alpha * x + beta)) on x, of ONNX type ot. */
+Ref hard_sigmoid(Ctx &c, Ref x, int32_t ot, double alpha, double beta)
+{
+    Ref y = apply2(c, "Mul", "/alpha", x, const_scalar(c, "/alpha_value", ot, alpha));
+    y = apply2(c, "Add", "/beta", y, const_scalar(c, "/beta_value", ot, beta));
+    y = apply2(c, "Minimum", "/one", y, const_scalar(c, "/one_value", ot, 1.0));
+    return apply2(c, "Maximum", "/zero", y, const_scalar(c, "/zero_value", ot, 0.0));
+}
+
+void conv_hard_sigmoid(Ctx &c, const char *)
+{
+    known_attrs(c, {"alpha", "beta"});
+    set_out(c, 0,
+            hard_sigmoid(c, value(c, in_name(c, 0)), in_shape(c, 0).dtype, get_f(c, "alpha", 0.2f),
+                         get_f(c, "beta", 0.5f)));
+}
+
+/* HardSwish: x * HardSigmoid(x) with alpha 1/6, beta 0.5. */
+void conv_hard_swish(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    Ref x = value(c, in_name(c, 0));
+    Ref h = hard_sigmoid(c, x, in_shape(c, 0).dtype, 1.0 / 6.0, 0.5);
+    set_out(c, 0, apply2(c, "Mul", "", x, h));
+}
+
+/* ThresholdedRelu: x > alpha ? x : 0. */
+void conv_thresholded_relu(Ctx &c, const char *)
+{
+    known_attrs(c, {"alpha"});
+    int32_t ot = in_shape(c, 0).dtype;
+    Ref x = value(c, in_name(c, 0));
+    Ref m =
+        apply2(c, "Greater", "/mask", x, const_scalar(c, "/alpha", ot, get_f(c, "alpha", 1.0f)));
+    int32_t n = add(c, "SelectV2");
+    connect(c, n, "condition", m);
+    connect(c, n, "then", x);
+    connect(c, n, "else", const_scalar(c, "/zero", ot, 0.0));
+    set_out(c, 0, {n, 0});
+}
+
+/* PRelu: max(x, 0) + slope * min(x, 0) (slope broadcast to X, as ONNX). */
+void conv_prelu(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    int32_t ot = in_shape(c, 0).dtype;
+    Ref x = value(c, in_name(c, 0));
+    Ref pos = apply2(c, "Maximum", "/pos", x, const_scalar(c, "/zero", ot, 0.0));
+    Ref neg = apply2(c, "Minimum", "/neg", x, const_scalar(c, "/zero_n", ot, 0.0));
+    Ref slope = value(c, in_name(c, 1));
+    const Shape &xs = in_shape(c, 0), &ss = in_shape(c, 1);
+    if (c.model_opset < 7 && xs.known && xs.dims.size() > 2 && ss.known && ss.dims.size() == 1 &&
+        ss.dims[0] > 1 && ss.dims[0] == xs.dims[1]) {
+        /* PRelu-6 (before the version converter): a slope [C] is per channel, dim 1 */
+        std::vector<int64_t> d(xs.dims.size() - 1, 1);
+        d[0] = ss.dims[0];
+        int32_t r = add(c, "Reshape", "/slope_channels");
+        connect(c, r, "x", slope);
+        connect(c, r, "shape", const_i64(c, "/slope_shape", d));
+        slope = {r, 0};
+    }
+    neg = apply2(c, "Mul", "/slope", slope, neg);
+    set_out(c, 0, apply2(c, "Add", "", pos, neg));
+}
+
+/* Shrink: CANN's Shrink (input input_x, output output_y). */
+void conv_shrink(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"bias", "lambd"});
+    int32_t n = add(c, cann);
+    connect_in(c, n, "input_x", 0);
+    attr_f(c, n, "lambd", get_f(c, "lambd", 0.5f));
+    attr_f(c, n, "bias", get_f(c, "bias", 0.0f));
+    set_out(c, 0, {n, 0});
+}
+
+/* Mod: fmod 0 (the divisor's sign, integers only) FloorMod; fmod 1 (C's
+ * fmod, the dividend's sign) TruncateMod. */
+void conv_mod(Ctx &c, const char *)
+{
+    known_attrs(c, {"fmod"});
+    int64_t fm = get_i(c, "fmod", 0);
+    int32_t t = in_shape(c, 0).dtype;
+    bool fl = t == onnx::TensorProto::FLOAT || t == onnx::TensorProto::DOUBLE ||
+              t == onnx::TensorProto::FLOAT16 || t == onnx::TensorProto::BFLOAT16;
+    if (fm != 0 && fm != 1)
+        refuse("fmod " + std::to_string(fm) + " is not 0 or 1");
+    if (fl && !fm)
+        refuse("fmod 0 with floating-point inputs is not valid (ONNX: fmod must be 1)");
+    set_out(c, 0,
+            apply2(c, fm ? "TruncateMod" : "FloorMod", "", value(c, in_name(c, 0)),
+                   value(c, in_name(c, 1))));
+}
+
+/* BitShift: direction LEFT or RIGHT (LeftShift / RightShift, inputs x and y). */
+void conv_bit_shift(Ctx &c, const char *)
+{
+    known_attrs(c, {"direction"});
+    std::string d = get_s(c, "direction", "");
+    if (d != "LEFT" && d != "RIGHT")
+        refuse("direction '" + d + "' is not LEFT or RIGHT");
+    set_out(c, 0,
+            apply2(c, d == "LEFT" ? "LeftShift" : "RightShift", "", value(c, in_name(c, 0)),
+                   value(c, in_name(c, 1)), "x", "y"));
+}
+
+/* Where: SelectV2(condition, X, Y). */
+void conv_where(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t n = add(c, cann);
+    connect_in(c, n, "condition", 0);
+    connect_in(c, n, "then", 1);
+    connect_in(c, n, "else", 2);
+    set_out(c, 0, {n, 0});
+}
+
+/* IsInf: IsPosInf, IsNegInf, or both joined by LogicalOr. */
+void conv_is_inf(Ctx &c, const char *)
+{
+    known_attrs(c, {"detect_negative", "detect_positive"});
+    bool neg = get_i(c, "detect_negative", 1) != 0, pos = get_i(c, "detect_positive", 1) != 0;
+    Ref x = value(c, in_name(c, 0));
+    if (!neg && !pos)
+        refuse("detect_negative 0 with detect_positive 0 is not supported");
+    if (neg != pos) {
+        set_out(c, 0, apply(c, pos ? "IsPosInf" : "IsNegInf", "", x));
+        return;
+    }
+    set_out(c, 0,
+            apply2(c, "LogicalOr", "", apply(c, "IsPosInf", "/pos", x),
+                   apply(c, "IsNegInf", "/neg", x)));
+}
+
+/* Trilu: Triu (upper 1, the default) or Tril, k (input 1, a constant) the diagonal. */
+void conv_trilu(Ctx &c, const char *)
+{
+    known_attrs(c, {"upper"});
+    int64_t k = 0;
+    if (has_in(c, 1)) {
+        std::vector<int64_t> v = need_ints(c, 1, "k");
+        if (v.size() != 1)
+            refuse("k must hold one value");
+        k = v[0];
+    }
+    int32_t n = one_input(c, get_i(c, "upper", 1) ? "Triu" : "Tril");
+    attr_i(c, n, "diagonal", k);
+}
+
+/* DepthToSpace (DCR, CRD) and SpaceToDepth: Reshape to 6-D, Transpose, Reshape back
+ * (every dim of the 4-D input known). */
+void conv_depth_space(Ctx &c, const char *)
+{
+    bool d2s = c.node->op_type() == "DepthToSpace";
+    if (d2s)
+        known_attrs(c, {"blocksize", "mode"});
+    else
+        known_attrs(c, {"blocksize"});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known || x.dims.size() != 4)
+        refuse("the input must be 4-D");
+    for (int64_t d : x.dims)
+        if (d < 0)
+            refuse("the input's dims must be known");
+    int64_t bs = get_i(c, "blocksize", 0), n = x.dims[0], ch = x.dims[1], h = x.dims[2],
+            w = x.dims[3];
+    if (bs < 1)
+        refuse("blocksize must be positive");
+    std::vector<int64_t> six, perm, out;
+    if (d2s) {
+        std::string mode = get_s(c, "mode", "DCR");
+        if (ch % (bs * bs))
+            refuse("the channels are not a multiple of blocksize^2");
+        int64_t co = ch / (bs * bs);
+        if (mode == "DCR")
+            six = {n, bs, bs, co, h, w}, perm = {0, 3, 4, 1, 5, 2};
+        else if (mode == "CRD")
+            six = {n, co, bs, bs, h, w}, perm = {0, 1, 4, 2, 5, 3};
+        else
+            refuse("mode " + mode + " is not DCR or CRD");
+        out = {n, co, h * bs, w * bs};
+    } else {
+        if (h % bs || w % bs)
+            refuse("H and W are not multiples of blocksize");
+        six = {n, ch, h / bs, bs, w / bs, bs}, perm = {0, 3, 5, 1, 2, 4};
+        out = {n, ch * bs * bs, h / bs, w / bs};
+    }
+    int32_t r1 = add(c, "Reshape", "/6d");
+    connect_in(c, r1, "x", 0);
+    connect(c, r1, "shape", const_i64(c, "/6d_shape", six));
+    int32_t t = add(c, "Transpose", "/perm");
+    connect(c, t, "x", {r1, 0});
+    connect(c, t, "perm", const_i64(c, "/perm_value", perm));
+    int32_t r2 = add(c, "Reshape");
+    connect(c, r2, "x", {t, 0});
+    connect(c, r2, "shape", const_i64(c, "/shape", out));
+    set_out(c, 0, {r2, 0});
+}
+
+/* NLLLoss on log-probabilities lp (input [N, C, ...]) and the node's inputs
+ * target (input it) and weight (input iw, optional); reduction and
+ * ignore_index from the node's attributes. */
+Ref nll_loss(Ctx &c, Ref lp, int it, int iw, const std::string &suffix)
+{
+    std::string red = get_s(c, "reduction", "mean");
+    if (red != "none" && red != "mean" && red != "sum")
+        refuse("reduction " + red + " is not none, mean or sum");
+    int32_t n = add(c, "NLLLoss", suffix);
+    connect(c, n, "x", lp);
+    connect_in(c, n, "target", it);
+    if (has_in(c, iw)) {
+        connect_in(c, n, "weight", iw);
+    } else { /* CANN's kernel wants the weight: ones [C] of x's type */
+        const Shape &x = in_shape(c, 0);
+        int32_t dt = ge_dtype(x.dtype);
+        if (!x.known || x.dims.size() < 2 || x.dims[1] < 1 || (dt != GE_F32 && dt != GE_F64))
+            refuse("without weights, the input must be float or double with C known");
+        std::vector<char> b((size_t)x.dims[1] * ge_size(dt));
+        for (int64_t i = 0; i < x.dims[1]; i++) {
+            float f = 1.0f;
+            double d = 1.0;
+            std::memcpy(b.data() + (size_t)i * ge_size(dt), dt == GE_F32 ? (void *)&f : (void *)&d,
+                        ge_size(dt));
+        }
+        connect(c, n, "weight", const_node(c, c.base + "/ones", dt, {x.dims[1]}, b));
+    }
+    attr_s(c, n, "reduction", red.c_str());
+    /* ONNX without ignore_index ignores no class: a value no valid target holds */
+    attr_i(c, n, "ignore_index",
+           find_attr(c, "ignore_index") ? get_i(c, "ignore_index", 0) : INT32_MIN + 1);
+    return {n, 0};
+}
+
+void conv_nll_loss(Ctx &c, const char *)
+{
+    known_attrs(c, {"ignore_index", "reduction"});
+    set_out(c, 0, nll_loss(c, value(c, in_name(c, 0)), 1, 2, ""));
+}
+
+/* SoftmaxCrossEntropyLoss: NLLLoss of LogSoftmax(scores) over dim 1; output 1
+ * (log_prob) the LogSoftmax. */
+void conv_softmax_ce(Ctx &c, const char *)
+{
+    known_attrs(c, {"ignore_index", "reduction"});
+    if (rank_of(c, 0, "scores") < 2)
+        refuse("scores must have rank 2 or more");
+    int32_t ls = add(c, "LogSoftmaxV2", "/log_prob");
+    connect_in(c, ls, "logits", 0);
+    attr_ints(c, ls, "axes", {1});
+    set_out(c, 0, nll_loss(c, {ls, 0}, 1, 2, ""));
+    set_out(c, 1, {ls, 0});
+}
+
+/* Indices (input i) along `axis` of input 0 with ONNX's negative values (counting from
+ * the end) made non-negative: idx + (idx < 0) * n; constant indices without negative
+ * values as they are. */
+Ref wrapped_indices(Ctx &c, int i, int64_t axis)
+{
+    std::vector<int64_t> v;
+    if (const_ints(c, in_name(c, i), &v) &&
+        std::all_of(v.begin(), v.end(), [](int64_t x) { return x >= 0; }))
+        return value(c, in_name(c, i));
+    int64_t n = in_shape(c, 0).dims[(size_t)axis];
+    if (n < 0)
+        refuse("the size of the axis must be known (for negative indices)");
+    int32_t it = in_shape(c, i).dtype;
+    Ref idx = value(c, in_name(c, i));
+    Ref neg = apply2(c, "Less", "/negative", idx, const_scalar(c, "/zero", it, 0.0));
+    int32_t k = add(c, "Cast", "/negative_int");
+    attr_i(c, k, "dst_type", ge_dtype(it));
+    connect(c, k, "x", neg);
+    Ref off = apply2(c, "Mul", "/offset", {k, 0}, const_scalar(c, "/size", it, (double)n));
+    return apply2(c, "Add", "/wrapped", idx, off);
+}
+
+void conv_gather_elements(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis"});
+    int64_t axis = axis_attr(c, "data");
+    Ref idx = wrapped_indices(c, 1, axis);
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect(c, n, "index", idx);
+    attr_i(c, n, "dim", axis);
+    set_out(c, 0, {n, 0});
+}
+
+void conv_scatter_elements(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis", "reduction"});
+    int64_t axis = axis_attr(c, "data");
+    std::string red = get_s(c, "reduction", "none");
+    if (red != "none" && red != "add" && red != "mul")
+        refuse("reduction " + red + " is not none, add or mul");
+    Ref idx = wrapped_indices(c, 1, axis);
+    int32_t n = add(c, cann);
+    connect_in(c, n, "data", 0);
+    connect(c, n, "indices", idx);
+    connect_in(c, n, "updates", 2);
+    attr_i(c, n, "axis", axis);
+    attr_s(c, n, "reduction", red.c_str());
+    set_out(c, 0, {n, 0});
+}
+
+/* Hardmax: 1 at the first maximum along axis, else 0: OneHot(ArgMaxV2(x, axis), depth n,
+ * on 1, off 0, axis). Before opset 13 the input is coerced to 2-D at axis: the last axis
+ * only. */
+void conv_hardmax(Ctx &c, const char *)
+{
+    int64_t axis = coerced_axis(c);
+    int64_t n = in_shape(c, 0).dims[(size_t)axis];
+    int32_t ot = in_shape(c, 0).dtype;
+    if (n < 1)
+        refuse("the size of the axis must be known");
+    int32_t am = add(c, "ArgMaxV2", "/argmax");
+    cpuaclGeAttrValue t{};
+    t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
+    attr(c, am, "dtype", t);
+    connect_in(c, am, "x", 0);
+    connect(c, am, "dimension", const_i64(c, "/dimension", {axis}, true));
+    int32_t oh = add(c, "OneHot");
+    connect(c, oh, "x", {am, 0});
+    connect(c, oh, "depth", const_i64(c, "/depth", {n}, true));
+    connect(c, oh, "on_value", const_scalar(c, "/on", ot, 1.0));
+    connect(c, oh, "off_value", const_scalar(c, "/off", ot, 0.0));
+    attr_i(c, oh, "axis", axis);
+    set_out(c, 0, {oh, 0});
+}
+
+/* Size: a constant, the input's element count (every dim known). */
+void conv_size(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known)
+        refuse("the input's rank is unknown");
+    int64_t n = 1;
+    for (int64_t d : x.dims) {
+        if (d < 0)
+            refuse("the input's dims are not known at conversion");
+        n *= d;
+    }
+    onnx::TensorProto t;
+    t.set_data_type(onnx::TensorProto::INT64);
+    t.add_int64_data(n);
+    const_output(c, std::move(t));
+}
+
+/* EyeLike: a constant, ones on diagonal k of the 2-D input's shape, of type dtype (default
+ * the input's). */
+void conv_eye_like(Ctx &c, const char *)
+{
+    known_attrs(c, {"dtype", "k"});
+    const Shape &x = in_shape(c, 0);
+    if (!x.known || x.dims.size() != 2 || x.dims[0] < 0 || x.dims[1] < 0)
+        refuse("the input must be 2-D with known dims");
+    int32_t ot = (int32_t)get_i(c, "dtype", x.dtype), dt = ge_dtype(ot);
+    if (dt < 0)
+        refuse("dtype " + std::to_string(ot) + " is not supported");
+    size_t es = ge_size(dt);
+    /* one of each type: float 1.0, double 1.0, float16 0x3c00, bfloat16 0x3f80, else 1 */
+    uint64_t one = dt == GE_F32    ? 0x3f800000u
+                   : dt == GE_F64  ? 0x3ff0000000000000ull
+                   : dt == GE_F16  ? 0x3c00u
+                   : dt == GE_BF16 ? 0x3f80u
+                                   : 1u;
+    int64_t rows = x.dims[0], cols = x.dims[1], k = get_i(c, "k", 0);
+    std::string raw((size_t)(rows * cols) * es, '\0');
+    for (int64_t i = 0; i < rows; i++)
+        if (i + k >= 0 && i + k < cols)
+            std::memcpy(&raw[(size_t)(i * cols + i + k) * es], &one, es);
+    onnx::TensorProto t;
+    t.set_data_type(ot);
+    t.add_dims(rows);
+    t.add_dims(cols);
+    t.set_raw_data(raw);
+    const_output(c, std::move(t));
+}
+
+/* ConvTranspose 1-D (as 2-D on [N, C, 1, L]), 2-D and 3-D -> Conv2DTranspose /
+ * Conv3DTranspose on NCHW / NCDHW: y's dims (input_size) and pads from pads, auto_pad or
+ * output_shape as ONNX computes them. */
+void conv_conv_transpose(Ctx &c, const char *)
+{
+    known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "output_padding",
+                    "output_shape", "pads", "strides"});
+    const Shape &xs = in_shape(c, 0), &ws = in_shape(c, 1);
+    if (!xs.known || !ws.known || xs.dims.size() != ws.dims.size() || xs.dims.size() < 3 ||
+        xs.dims.size() > 5)
+        refuse("only 1-D, 2-D and 3-D transposed convolutions (3-D to 5-D X and W) are supported");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("the dims of X must be known");
+    for (int64_t d : ws.dims)
+        if (d < 0)
+            refuse("the dims of W must be known");
+    bool one = xs.dims.size() == 3;
+    std::vector<int64_t> x = xs.dims, w = ws.dims;
+    if (one) {
+        x.insert(x.begin() + 2, 1);
+        w.insert(w.begin() + 2, 1);
+    }
+    size_t sp = x.size() - 2;
+    std::vector<int64_t> st(sp, 1), dl(sp, 1), opad(sp, 0), pads(2 * sp, 0), oshape;
+    auto spatial = [&](const char *name, std::vector<int64_t> *v, bool is_pads) {
+        std::vector<int64_t> a;
+        if (!get_ints(c, name, &a))
+            return;
+        if (one)
+            as_2d(&a, is_pads ? 0 : 1, is_pads);
+        if (a.size() != (is_pads ? 2 * sp : sp))
+            refuse(std::string("attribute ") + name + " must have one entry a spatial dim");
+        *v = a;
+    };
+    spatial("strides", &st, false);
+    spatial("dilations", &dl, false);
+    spatial("output_padding", &opad, false);
+    spatial("pads", &pads, true);
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    bool given = get_ints(c, "output_shape", &oshape);
+    if (given) {
+        if (oshape.size() == xs.dims.size()) /* [N, C, spatial...] */
+            oshape.erase(oshape.begin(), oshape.begin() + 2);
+        if (one && oshape.size() == 1)
+            oshape.insert(oshape.begin(), 1);
+        if (oshape.size() != sp)
+            refuse("output_shape must have one entry a spatial dim");
+    }
+    if (given || ap == "SAME_UPPER" || ap == "SAME_LOWER") {
+        for (size_t i = 0; i < sp; i++) {
+            int64_t out = given ? oshape[i] : x[2 + i] * st[i];
+            int64_t tot = st[i] * (x[2 + i] - 1) + opad[i] + (w[2 + i] - 1) * dl[i] + 1 - out;
+            int64_t half = tot >= 0 ? tot / 2 : -((-tot + 1) / 2); /* floor, as ONNX */
+            if (ap == "SAME_UPPER")
+                pads[i] = half, pads[sp + i] = tot - half;
+            else
+                pads[i] = tot - half, pads[sp + i] = half;
+        }
+    } else if (ap == "VALID") {
+        pads.assign(2 * sp, 0);
+    } else if (ap != "NOTSET") {
+        refuse("auto_pad " + ap + " is not supported");
+    }
+    int64_t group = get_i(c, "group", 1);
+    /* pads after larger than before: the node pads the before amount on both sides and a
+     * Slice crops the rest off the end */
+    std::vector<int64_t> y{x[0], w[1] * group}, cut = y, cpads, st_f{1, 1}, dl_f{1, 1}, op_f{0, 0};
+    bool crop = false;
+    for (size_t i = 0; i < sp; i++) {
+        if (pads[i] < 0)
+            refuse("pads before " + std::to_string(pads[i]) + " (negative) is not supported");
+        int64_t pe = std::min(pads[i], pads[sp + i]);
+        int64_t full = (x[2 + i] - 1) * st[i] + dl[i] * (w[2 + i] - 1) + 1;
+        y.push_back(full - pads[i] - pe + opad[i]);
+        cut.push_back(full - pads[i] - pads[sp + i] + opad[i]);
+        crop = crop || pe != pads[sp + i];
+        cpads.push_back(pads[i]);
+        cpads.push_back(pe);
+        st_f.push_back(st[i]);
+        dl_f.push_back(dl[i]);
+        op_f.push_back(opad[i]);
+    }
+    int32_t n = add(c, sp == 3 ? "Conv3DTranspose" : "Conv2DTranspose");
+    attr_ints(c, n, "strides", st_f);
+    attr_ints(c, n, "dilations", dl_f);
+    attr_ints(c, n, "output_padding", op_f);
+    attr_ints(c, n, "pads", cpads);
+    attr_i(c, n, "groups", group);
+    attr_s(c, n, "data_format", sp == 3 ? "NCDHW" : "NCHW");
+    connect(c, n, "input_size", const_i64(c, "/input_size", y));
+    Ref xin = value(c, in_name(c, 0)), win = value(c, in_name(c, 1));
+    connect(c, n, "x", one ? unsqueeze_h(c, "/x_2d", xin) : xin);
+    connect(c, n, "filter", one ? unsqueeze_h(c, "/w_2d", win) : win);
+    if (has_in(c, 2))
+        connect_in(c, n, "bias", 2);
+    if (crop) {
+        int32_t sl = add(c, "Slice", "/crop");
+        connect(c, sl, "x", {n, 0});
+        connect(c, sl, "offsets", const_i64(c, "/crop_offsets", std::vector<int64_t>(y.size())));
+        connect(c, sl, "size", const_i64(c, "/crop_size", cut));
+        n = sl;
+    }
+    set_out_1d(c, n, one);
+}
+
+/* Slice: starts, ends, axes and steps constants (opset >= 10 inputs). A 1-D integer
+ * constant (a shape from Shape) is sliced here into a constant, any step; a tensor with
+ * known dims becomes a CANN Slice (offsets, size), steps 1. */
+void conv_slice(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    std::vector<int64_t> starts = need_ints(c, 1, "starts"), ends = need_ints(c, 2, "ends"), axes,
+                         steps;
+    if (has_in(c, 3))
+        axes = need_ints(c, 3, "axes");
+    else
+        for (size_t i = 0; i < starts.size(); i++)
+            axes.push_back((int64_t)i);
+    if (has_in(c, 4))
+        steps = need_ints(c, 4, "steps");
+    else
+        steps.assign(starts.size(), 1);
+    if (ends.size() != starts.size() || axes.size() != starts.size() ||
+        steps.size() != starts.size())
+        refuse("starts, ends, axes and steps differ in length");
+    const Shape &x = in_shape(c, 0);
+    if (!x.known)
+        refuse("the rank of data is unknown");
+    int r = (int)x.dims.size();
+    std::vector<int64_t> lo(r, 0), hi = x.dims, step(r, 1);
+    for (size_t i = 0; i < starts.size(); i++) {
+        int64_t a = wrap_axis(axes[i], r, "axis"), d = x.dims[(size_t)a], sp = steps[i];
+        if (d < 0)
+            refuse("dim " + std::to_string(a) + " of data is unknown");
+        if (sp == 0)
+            refuse("a step of 0 is not valid");
+        int64_t b = starts[i] < 0 ? starts[i] + d : starts[i];
+        int64_t e = ends[i] < 0 ? ends[i] + d : ends[i];
+        if (sp > 0)
+            b = std::clamp<int64_t>(b, 0, d), e = std::clamp<int64_t>(e, 0, d);
+        else
+            b = std::clamp<int64_t>(b, 0, d - 1), e = std::clamp<int64_t>(e, -1, d - 1);
+        lo[(size_t)a] = b, hi[(size_t)a] = e, step[(size_t)a] = sp;
+    }
+    std::vector<int64_t> v;
+    if (r == 1 && const_ints(c, in_name(c, 0), &v)) { /* fold: a constant of the same type */
+        onnx::TensorProto t;
+        t.set_data_type(x.dtype);
+        int64_t cnt = 0;
+        for (int64_t i = lo[0]; step[0] > 0 ? i < hi[0] : i > hi[0]; i += step[0], cnt++)
+            if (x.dtype == onnx::TensorProto::INT64)
+                t.add_int64_data(v[(size_t)i]);
+            else
+                t.add_int32_data((int32_t)v[(size_t)i]);
+        t.add_dims(cnt);
+        const_output(c, std::move(t));
+        return;
+    }
+    std::vector<int64_t> size(r);
+    for (int i = 0; i < r; i++) {
+        if (step[(size_t)i] != 1)
+            refuse("steps other than 1 are not supported on tensors");
+        if (x.dims[(size_t)i] < 0)
+            refuse("the dims of data must be known");
+        size[(size_t)i] = std::max<int64_t>(hi[(size_t)i] - lo[(size_t)i], 0);
+    }
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect(c, n, "offsets", const_i64(c, "/offsets", lo));
+    connect(c, n, "size", const_i64(c, "/size", size));
+    set_out(c, 0, {n, 0});
+}
+
+/* InstanceNormalization: per (N, C), over the spatial dims: (x - mean) * rsqrt(var + eps)
+ * * scale + B, scale and B [C] reshaped to [C, 1, ...]. */
+void conv_instance_norm(Ctx &c, const char *)
+{
+    known_attrs(c, {"epsilon"});
+    int r = rank_of(c, 0, "input");
+    if (r < 3)
+        refuse("the input must have rank 3 or more");
+    int32_t ot = in_shape(c, 0).dtype;
+    std::vector<int64_t> axes, cshape{-1};
+    for (int i = 2; i < r; i++)
+        axes.push_back(i), cshape.push_back(1);
+    auto mean = [&](const std::string &sfx, Ref v) {
+        int32_t n = add(c, "ReduceMean", sfx);
+        connect(c, n, "x", v);
+        connect(c, n, "axes", const_i64(c, sfx + "_axes", axes));
+        attr_b(c, n, "keep_dims", true);
+        attr_b(c, n, "noop_with_empty_axes", false);
+        return Ref{n, 0};
+    };
+    auto per_channel = [&](int i, const std::string &sfx) {
+        int32_t n = add(c, "Reshape", sfx);
+        connect_in(c, n, "x", i);
+        connect(c, n, "shape", const_i64(c, sfx + "_shape", cshape));
+        return Ref{n, 0};
+    };
+    Ref x = value(c, in_name(c, 0));
+    Ref d = apply2(c, "Sub", "/centered", x, mean("/mean", x));
+    Ref var = mean("/var", apply(c, "Square", "/square", d));
+    Ref veps = apply2(c, "Add", "/var_eps", var,
+                      const_scalar(c, "/epsilon", ot, get_f(c, "epsilon", 1e-5f)));
+    Ref y = apply2(c, "Mul", "/normed", d, apply(c, "Rsqrt", "/inv_std", veps));
+    y = apply2(c, "Mul", "/scaled", y, per_channel(1, "/scale"));
+    set_out(c, 0, apply2(c, "Add", "", y, per_channel(2, "/bias")));
 }
 
 /* ---- the table ----------------------------------------------------------- */
@@ -1688,6 +2426,7 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
                " of the default domain; atc supports opsets 11 to 17.";
         return false;
     }
+    int64_t model_opset = opset;
     if (opset < 11) {
         /* older opsets: onnx's version converter rewrites the model to opset 11
          * (every adapter from libonnx); what it cannot convert is refused */
@@ -1761,6 +2500,7 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
     Ctx c;
     c.out = out;
     c.opset = opset;
+    c.model_opset = model_opset;
     out->opset = opset;
     c.g = cpuaclGeGraphCreate(gp->name().empty() ? "onnx" : gp->name().c_str());
     if (!c.g) {

@@ -1,37 +1,75 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ops/proto/elementwise.c: the elementwise types of the table: Add, Sub,
- * Mul, Div, RealDiv, Maximum, Minimum, Pow, Equal (broadcast); Relu,
- * Sigmoid, Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs, Square, Sin, Cos,
- * LeakyRelu, Elu, Gelu, GeluV2, Softplus, Identity (same shape); BiasAdd. Their shape rules and
- * kernels (one aclnn executor each, or a copy).
+ * Mul, Div, RealDiv, Maximum, Minimum, Pow, FloorMod, TruncateMod, LeftShift,
+ * RightShift (broadcast); the comparisons Equal, NotEqual, Greater, GreaterEqual,
+ * Less, LessEqual, LogicalAnd, LogicalOr (broadcast, y bool); SelectV2 (three
+ * operands broadcast); Relu, Sigmoid, Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs,
+ * Square, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf,
+ * Ceil, Floor, Round, Sign, Softsign, LogicalNot, LeakyRelu, Elu, Gelu, GeluV2,
+ * Softplus, Shrink, Tril, Triu, Identity (same shape); IsNan, IsPosInf, IsNegInf
+ * (same shape, y bool); BiasAdd. Their shape rules and kernels (one aclnn
+ * executor each, or a copy).
  */
 #include <string.h>
 
 #include "aclnnop/aclnn_abs.h"
+#include "aclnnop/aclnn_acos.h"
+#include "aclnnop/aclnn_acosh.h"
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_asin.h"
+#include "aclnnop/aclnn_asinh.h"
+#include "aclnnop/aclnn_atan.h"
+#include "aclnnop/aclnn_atanh.h"
+#include "aclnnop/aclnn_ceil.h"
 #include "aclnnop/aclnn_cos.h"
+#include "aclnnop/aclnn_cosh.h"
 #include "aclnnop/aclnn_div.h"
 #include "aclnnop/aclnn_elu.h"
 #include "aclnnop/aclnn_eq_tensor.h"
+#include "aclnnop/aclnn_erf.h"
 #include "aclnnop/aclnn_exp.h"
+#include "aclnnop/aclnn_floor.h"
+#include "aclnnop/aclnn_fmod_tensor.h"
+#include "aclnnop/aclnn_ge_tensor.h"
 #include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_gelu_v2.h"
+#include "aclnnop/aclnn_gt_tensor.h"
+#include "aclnnop/aclnn_is_neg_inf.h"
+#include "aclnnop/aclnn_is_pos_inf.h"
+#include "aclnnop/aclnn_le_tensor.h"
 #include "aclnnop/aclnn_leaky_relu.h"
+#include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_log.h"
+#include "aclnnop/aclnn_logical_and.h"
+#include "aclnnop/aclnn_logical_not.h"
+#include "aclnnop/aclnn_logical_or.h"
+#include "aclnnop/aclnn_lt_tensor.h"
 #include "aclnnop/aclnn_maximum.h"
 #include "aclnnop/aclnn_minimum.h"
 #include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_ne_tensor.h"
 #include "aclnnop/aclnn_neg.h"
 #include "aclnnop/aclnn_pow_tensor_tensor.h"
 #include "aclnnop/aclnn_relu.h"
+#include "aclnnop/aclnn_remainder.h"
+#include "aclnnop/aclnn_right_shift.h"
+#include "aclnnop/aclnn_round.h"
 #include "aclnnop/aclnn_rsqrt.h"
+#include "aclnnop/aclnn_s_where.h"
+#include "aclnnop/aclnn_shrink.h"
 #include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_sign.h"
 #include "aclnnop/aclnn_sin.h"
+#include "aclnnop/aclnn_sinh.h"
 #include "aclnnop/aclnn_softplus.h"
+#include "aclnnop/aclnn_softsign.h"
 #include "aclnnop/aclnn_sqrt.h"
 #include "aclnnop/aclnn_sub.h"
+#include "aclnnop/aclnn_tan.h"
 #include "aclnnop/aclnn_tanh.h"
+#include "aclnnop/aclnn_tril.h"
+#include "aclnnop/aclnn_triu.h"
 #include "ops/proto/proto_pvt.h"
 
 /* ---- shape rules ------------------------------------------------------------------- */
@@ -52,6 +90,34 @@ enum proto_status proto_infer_compare(struct proto_op *op)
     enum proto_status st = proto_infer_binary(op);
     op->out[0].dtype = ACL_BOOL;
     return st;
+}
+
+/* IsNan, IsPosInf, IsNegInf: y bool, x's shape. */
+enum proto_status proto_infer_predicate(struct proto_op *op)
+{
+    proto_out_like(&op->out[0], &op->in[0], ACL_BOOL);
+    return PROTO_OK;
+}
+
+/* SelectV2: condition bool; then and else of one type; the three broadcast. */
+enum proto_status proto_infer_select(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 1, 3);
+    if (st)
+        return st;
+    struct core_op_val ce;
+    if ((st = proto_broadcast(op, &op->in[0], &op->in[1], &ce)))
+        return st;
+    op->out[0].dtype = op->in[1].dtype;
+    return proto_broadcast(op, &ce, &op->in[2], &op->out[0]);
+}
+
+/* Tril, Triu: y like x, x of rank 2 or more (the last two dims the matrices). */
+enum proto_status proto_infer_tri(struct proto_op *op)
+{
+    if (op->in[0].nd < 2)
+        return proto_fail(op, PROTO_INPUT, "x has rank %d, expected 2 or more", (int)op->in[0].nd);
+    return proto_infer_unary(op);
 }
 
 /* x1, x2 of any types the kernel promotes (IR: Promote({"T1", "T2"})). */
@@ -191,6 +257,81 @@ BINARY(maximum, aclnnMaximum)
 BINARY(minimum, aclnnMinimum)
 BINARY(pow, aclnnPowTensorTensor)
 BINARY(equal, aclnnEqTensor)
+UNARY(tan, aclnnTan)
+UNARY(asin, aclnnAsin)
+UNARY(acos, aclnnAcos)
+UNARY(atan, aclnnAtan)
+UNARY(sinh, aclnnSinh)
+UNARY(cosh, aclnnCosh)
+UNARY(asinh, aclnnAsinh)
+UNARY(acosh, aclnnAcosh)
+UNARY(atanh, aclnnAtanh)
+UNARY(erf, aclnnErf)
+UNARY(ceil, aclnnCeil)
+UNARY(floor, aclnnFloor)
+UNARY(sign, aclnnSign)
+UNARY(softsign, aclnnSoftsign)
+UNARY(logical_not, aclnnLogicalNot)
+UNARY(is_pos_inf, aclnnIsPosInf)
+UNARY(is_neg_inf, aclnnIsNegInf)
+BINARY(not_equal, aclnnNeTensor)
+BINARY(greater, aclnnGtTensor)
+BINARY(greater_equal, aclnnGeTensor)
+BINARY(less, aclnnLtTensor)
+BINARY(less_equal, aclnnLeTensor)
+BINARY(logical_and, aclnnLogicalAnd)
+BINARY(logical_or, aclnnLogicalOr)
+BINARY(floor_mod, aclnnRemainderTensorTensor)
+BINARY(truncate_mod, aclnnFmodTensor)
+BINARY(left_shift, aclnnLeftShift)
+BINARY(right_shift, aclnnRightShift)
+
+/* IsNan: x != x (NaN is the one value unequal to itself). */
+enum proto_status proto_build_is_nan(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnNeTensorGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(0)), proto_operand(b, POUT(op, 0)));
+}
+
+/* SelectV2: result = condition ? then : else. */
+enum proto_status proto_build_select(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnSWhereGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), proto_operand(b, PIN(2)),
+                      proto_operand(b, POUT(op, 0)));
+}
+
+/* Round: half to even, at `decimals` digits. */
+enum proto_status proto_build_round(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnRoundDecimalsGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_attr_i(op, "decimals"), proto_operand(b, POUT(op, 0)));
+}
+
+/* Tril, Triu: the lower / upper triangle from `diagonal`, the rest 0. */
+enum proto_status proto_build_tril(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnTrilGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_attr_i(op, "diagonal"), proto_operand(b, POUT(op, 0)));
+}
+
+enum proto_status proto_build_triu(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnTriuGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_attr_i(op, "diagonal"), proto_operand(b, POUT(op, 0)));
+}
+
+/* Shrink: x < -lambd: x + bias; x > lambd: x - bias; else 0. */
+enum proto_status proto_build_shrink(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    float v[2] = {(float)proto_attr_f(op, "lambd"), (float)proto_attr_f(op, "bias")};
+    aclScalar *l = aclCreateScalar(&v[0], ACL_FLOAT), *bs = aclCreateScalar(&v[1], ACL_FLOAT);
+    enum proto_status ps = PROTO_STEP(b, aclnnShrinkGetWorkspaceSize, proto_operand(b, PIN(0)), l,
+                                      bs, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(l);
+    aclDestroyScalar(bs);
+    return ps;
+}
 
 enum proto_status proto_build_gelu_v2(const struct proto_op *op, struct proto_plan_builder *b)
 {

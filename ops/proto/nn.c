@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ops/proto/nn.c: neural-network types of the table: SoftmaxV2,
- * LogSoftmaxV2, LayerNorm, RmsNorm, Conv2D, Conv3D, MaxPool, AvgPool, MaxPool3D and AvgPool3D.
+ * LogSoftmaxV2, LayerNorm, RmsNorm, Conv2D, Conv3D, Conv2DTranspose and Conv3DTranspose
+ * (channels first only), MaxPool, AvgPool, MaxPool3D and AvgPool3D.
  * The convolutions and pools take channels-first or channels-last data (data_format NCHW / NHWC,
  * NCDHW / NDHWC): the kernels of ops/ work channels-first, so a channels-last operand is handed
  * over as a channels-first view (strides, no copy); the filter is read in the layout its
@@ -336,6 +337,147 @@ enum proto_status proto_build_conv2d(const struct proto_op *op, struct proto_pla
 enum proto_status proto_build_conv3d(const struct proto_op *op, struct proto_plan_builder *b)
 {
     return build_conv(op, b, 3);
+}
+
+/* ---- Conv2DTranspose, Conv3DTranspose ------------------------------------------------- */
+
+/* The geometry of a transposed convolution (channels first only): strides, dilations and
+ * output_padding per spatial dim, pads (before, after) pairs; y's dims from input_size. */
+struct convt_geom {
+    int sp;
+    int64_t st[3], dl[3], op[3], pb[3], pe[3], y[5];
+};
+
+/* Per spatial dim of a list of nd values (1 on N and C) or sp values. */
+static enum proto_status spatial_list(struct proto_op *op, const char *name, int sp, int64_t *v)
+{
+    const struct proto_attr *a = proto_attr(op, name);
+    if (a->n != (size_t)sp && a->n != (size_t)sp + 2)
+        return proto_fail(op, PROTO_ATTR, "attribute %s has %zu values, expected %d or %d", name,
+                          a->n, sp, sp + 2);
+    for (int i = 0; i < sp; i++)
+        v[i] = a->ints[a->n == (size_t)sp ? i : 2 + i];
+    return PROTO_OK;
+}
+
+static enum proto_status convt_geom(struct proto_op *op, int sp, struct convt_geom *g)
+{
+    const char *first = sp == 3 ? "NCDHW" : "NCHW";
+    if (strcmp(proto_attr_s(op, "data_format"), first))
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attribute data_format is '%s': only %s is supported",
+                          proto_attr_s(op, "data_format"), first);
+    int64_t pads[6];
+    enum proto_status st;
+    g->sp = sp;
+    if ((st = spatial_list(op, "strides", sp, g->st)) ||
+        (st = spatial_list(op, "dilations", sp, g->dl)) ||
+        (st = spatial_list(op, "output_padding", sp, g->op)) ||
+        (st = list_n(op, "pads", 2 * (size_t)sp, pads)))
+        return st;
+    for (int i = 0; i < sp; i++)
+        g->pb[i] = pads[2 * i], g->pe[i] = pads[2 * i + 1];
+    if (proto_const_ints(&op->in[0], g->y, 5) != sp + 2)
+        return proto_fail(op, PROTO_INPUT, "input input_size must hold %d values (y's dims)",
+                          sp + 2);
+    return PROTO_OK;
+}
+
+static enum proto_status infer_conv_transpose(struct proto_op *op, int sp)
+{
+    struct convt_geom g;
+    enum proto_status st = convt_geom(op, sp, &g);
+    if (st)
+        return st;
+    const struct core_op_val *x = &op->in[1], *f = &op->in[2], *bias = proto_in(op, 3);
+    char s1[96], s2[96];
+    if (!ops_dt_in(x->dtype, DTM_F3) || f->dtype != x->dtype)
+        return proto_fail(op, PROTO_DTYPE,
+                          "x has type %s, filter %s: float32, float16 or bfloat16, "
+                          "one type, are supported",
+                          proto_dtype_name(x->dtype), proto_dtype_name(f->dtype));
+    if (x->nd != sp + 2 || f->nd != sp + 2)
+        return proto_fail(op, PROTO_INPUT, "x and filter must be %d-D (got %s and %s)", sp + 2,
+                          proto_shape_str(s1, sizeof(s1), x), proto_shape_str(s2, sizeof(s2), f));
+    if (proto_in(op, 4) || proto_attr_i(op, "offset_x"))
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "quantized weights (offset_w, offset_x) are not "
+                          "supported");
+    int64_t groups = proto_attr_i(op, "groups"), cout = f->dims[1] * groups;
+    if (groups < 1 || f->dims[0] != x->dims[1] || x->dims[1] % groups)
+        return proto_fail(op, PROTO_INPUT,
+                          "filter %s does not fit input %s with groups %lld (filter [Cin, "
+                          "Cout/groups, k...])",
+                          proto_shape_str(s1, sizeof(s1), f), proto_shape_str(s2, sizeof(s2), x),
+                          (long long)groups);
+    bool ok = g.y[0] == x->dims[0] && g.y[1] == cout;
+    for (int i = 0; ok && i < sp; i++) {
+        int64_t full = (x->dims[2 + i] - 1) * g.st[i] + g.dl[i] * (f->dims[2 + i] - 1) + 1;
+        /* y[i] = full[i + before]: pads after may be smaller than before (the extra rows are
+         * output padding), never larger */
+        ok = g.st[i] >= 1 && g.dl[i] >= 1 && g.pb[i] >= 0 && g.pe[i] <= g.pb[i] && g.op[i] >= 0 &&
+             g.y[2 + i] == full - g.pb[i] - g.pe[i] + g.op[i];
+    }
+    if (!ok)
+        return proto_fail(op, PROTO_INPUT,
+                          "input_size does not match x %s, filter %s, strides, dilations, pads "
+                          "(after at most before) and output_padding",
+                          proto_shape_str(s1, sizeof(s1), x), proto_shape_str(s2, sizeof(s2), f));
+    if (bias && (bias->nd != 1 || bias->dims[0] != cout))
+        return proto_fail(op, PROTO_INPUT, "bias must be [%lld], got %s", (long long)cout,
+                          proto_shape_str(s1, sizeof(s1), bias));
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    for (int i = 0; i < sp + 2; i++)
+        o->dims[i] = g.y[i];
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_conv2d_transpose(struct proto_op *op)
+{
+    return infer_conv_transpose(op, 2);
+}
+
+enum proto_status proto_infer_conv3d_transpose(struct proto_op *op)
+{
+    return infer_conv_transpose(op, 3);
+}
+
+/* aclnnConvolution transposed: padding the pads before, output padding the given one plus
+ * (before - after). */
+static enum proto_status build_conv_transpose(const struct proto_op *op,
+                                              struct proto_plan_builder *b, int sp)
+{
+    struct convt_geom g;
+    convt_geom((struct proto_op *)op, sp, &g);
+    int64_t opad[3];
+    for (int i = 0; i < sp; i++)
+        opad[i] = g.op[i] + g.pb[i] - g.pe[i];
+    aclIntArray *sv = aclCreateIntArray(g.st, (uint64_t)sp),
+                *pv = aclCreateIntArray(g.pb, (uint64_t)sp),
+                *dv = aclCreateIntArray(g.dl, (uint64_t)sp),
+                *ov = aclCreateIntArray(opad, (uint64_t)sp);
+    aclTensor *bias = proto_in(op, 3) ? proto_operand(b, PIN(3)) : NULL;
+    enum proto_status ps = PROTO_STEP(b, aclnnConvolutionGetWorkspaceSize, proto_operand(b, PIN(1)),
+                                      proto_operand(b, PIN(2)), bias, sv, pv, dv, true, ov,
+                                      proto_attr_i(op, "groups"), proto_operand(b, POUT(op, 0)), 0);
+    aclDestroyIntArray(sv);
+    aclDestroyIntArray(pv);
+    aclDestroyIntArray(dv);
+    aclDestroyIntArray(ov);
+    return ps;
+}
+
+enum proto_status proto_build_conv2d_transpose(const struct proto_op *op,
+                                               struct proto_plan_builder *b)
+{
+    return build_conv_transpose(op, b, 2);
+}
+
+enum proto_status proto_build_conv3d_transpose(const struct proto_op *op,
+                                               struct proto_plan_builder *b)
+{
+    return build_conv_transpose(op, b, 3);
 }
 
 /* ---- MaxPool, AvgPool, MaxPool3D, AvgPool3D ---------------------------------------------- */

@@ -1,16 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/proto/reduce.c: reductions of the table: ReduceSum and ReduceMean
- * (axes a value input), ReduceSumD and ReduceMeanD (axes an attribute),
+ * ops/proto/reduce.c: reductions of the table: ReduceSum, ReduceMean,
+ * ReduceMax, ReduceMin and ReduceProd (axes a value input; ReduceProd one
+ * axis or all of them), ReduceSumD and ReduceMeanD (axes an attribute),
  * keep_dims, noop_with_empty_axes (empty axes: y = x when true, else every
- * dim is reduced); ArgMaxV2 (dimension a value input, y int32 or int64);
+ * dim is reduced); ArgMaxV2 and ArgMin (dimension a value input, y int32 or
+ * int64);
  * Cumsum (axis a value input).
  */
 #include <string.h>
 
+#include "aclnnop/aclnn_amax.h"
+#include "aclnnop/aclnn_amin.h"
 #include "aclnnop/aclnn_argmax.h"
+#include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "ops/proto/proto_pvt.h"
 
@@ -85,8 +91,10 @@ enum proto_status proto_infer_reduce(struct proto_op *op)
     return PROTO_OK;
 }
 
+enum reduce_kind { RED_SUM, RED_MEAN, RED_MAX, RED_MIN, RED_PROD };
+
 static enum proto_status build_reduce(const struct proto_op *op, struct proto_plan_builder *b,
-                                      bool mean)
+                                      enum reduce_kind k)
 {
     int64_t axes[PROTO_MAX_DIMS];
     bool noop;
@@ -96,23 +104,60 @@ static enum proto_status build_reduce(const struct proto_op *op, struct proto_pl
         return st;
     if (noop)
         return proto_step_copy(b, PIN(0), POUT(op, 0), proto_bytes(&op->out[0]));
-    aclIntArray *dims = aclCreateIntArray(axes, (uint64_t)n);
     bool keep = proto_attr_i(op, "keep_dims") != 0;
     aclTensor *x = proto_operand(b, PIN(0)), *y = proto_operand(b, POUT(op, 0));
-    st = mean ? PROTO_STEP(b, aclnnMeanGetWorkspaceSize, x, dims, keep, op->out[0].dtype, y)
-              : PROTO_STEP(b, aclnnReduceSumGetWorkspaceSize, x, dims, keep, op->out[0].dtype, y);
+    aclDataType t = op->out[0].dtype;
+    if (k == RED_PROD) { /* aclnnProdDim takes one dim; aclnnProd all of them */
+        if (n == 1)
+            return PROTO_STEP(b, aclnnProdDimGetWorkspaceSize, x, axes[0], keep, t, y);
+        if (n == op->in[0].nd && !keep)
+            return PROTO_STEP(b, aclnnProdGetWorkspaceSize, x, t, y);
+        return proto_fail((struct proto_op *)op, PROTO_UNSUPPORTED,
+                          "%d axes of rank %d: one axis, or all of them without keep_dims, are "
+                          "supported",
+                          n, (int)op->in[0].nd);
+    }
+    aclIntArray *dims = aclCreateIntArray(axes, (uint64_t)n);
+    switch (k) {
+    case RED_MEAN:
+        st = PROTO_STEP(b, aclnnMeanGetWorkspaceSize, x, dims, keep, t, y);
+        break;
+    case RED_MAX:
+        st = PROTO_STEP(b, aclnnAmaxGetWorkspaceSize, x, dims, keep, y);
+        break;
+    case RED_MIN:
+        st = PROTO_STEP(b, aclnnAminGetWorkspaceSize, x, dims, keep, y);
+        break;
+    default:
+        st = PROTO_STEP(b, aclnnReduceSumGetWorkspaceSize, x, dims, keep, t, y);
+    }
     aclDestroyIntArray(dims);
     return st;
 }
 
 enum proto_status proto_build_reduce_sum(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    return build_reduce(op, b, false);
+    return build_reduce(op, b, RED_SUM);
 }
 
 enum proto_status proto_build_reduce_mean(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    return build_reduce(op, b, true);
+    return build_reduce(op, b, RED_MEAN);
+}
+
+enum proto_status proto_build_reduce_max(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_reduce(op, b, RED_MAX);
+}
+
+enum proto_status proto_build_reduce_min(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_reduce(op, b, RED_MIN);
+}
+
+enum proto_status proto_build_reduce_prod(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_reduce(op, b, RED_PROD);
 }
 
 /* ---- ArgMaxV2 ----------------------------------------------------------------------- */
@@ -143,12 +188,26 @@ enum proto_status proto_infer_arg_max(struct proto_op *op)
     return PROTO_OK;
 }
 
-enum proto_status proto_build_arg_max(const struct proto_op *op, struct proto_plan_builder *b)
+typedef aclnnStatus (*arg_fn)(const aclTensor *self, int64_t dim, bool keepdim, aclTensor *out,
+                              uint64_t *workspaceSize, aclOpExecutor **executor);
+
+static enum proto_status build_arg(const struct proto_op *op, struct proto_plan_builder *b,
+                                   arg_fn fn)
 {
     int dim = 0;
     proto_axis_input((struct proto_op *)op, 1, op->in[0].nd > 0 ? op->in[0].nd : 1, &dim);
-    return PROTO_STEP(b, aclnnArgMaxGetWorkspaceSize, proto_operand(b, PIN(0)), dim, false,
-                      proto_operand(b, POUT(op, 0)));
+    return PROTO_STEP(b, fn, proto_operand(b, PIN(0)), dim, false, proto_operand(b, POUT(op, 0)));
+}
+
+enum proto_status proto_build_arg_max(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_arg(op, b, aclnnArgMaxGetWorkspaceSize);
+}
+
+/* ArgMin: ArgMaxV2's rule, the first minimum. */
+enum proto_status proto_build_arg_min(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return build_arg(op, b, aclnnArgMinGetWorkspaceSize);
 }
 
 /* ---- Cumsum ---------------------------------------------------------------------------- */

@@ -3,16 +3,21 @@
  * ops/proto/shape.c: the types of the table that move or convert data
  * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze,
  * Unsqueeze (copies under a new shape), ConcatV2/ConcatD, Pack, Slice, Tile,
- * GatherV2: their shape rules and kernels.
+ * GatherV2, GatherElements, ScatterElements, OneHot: their shape rules and
+ * kernels.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
+#include "aclnnop/aclnn_one_hot.h"
 #include "aclnnop/aclnn_permute.h"
 #include "aclnnop/aclnn_repeat.h"
+#include "aclnnop/aclnn_scatter.h"
 #include "ops/proto/proto_pvt.h"
 
 /* ---- Cast ----------------------------------------------------------------------------- */
@@ -438,4 +443,133 @@ enum proto_status proto_build_tile(const struct proto_op *op, struct proto_plan_
     int64_t m[PROTO_MAX_DIMS];
     multiples((struct proto_op *)op, m);
     return ints_step(op, b, aclnnRepeatGetWorkspaceSize, m);
+}
+
+/* ---- GatherElements, ScatterElements --------------------------------------------------- */
+
+/* The attribute `name` as an axis of x's rank into *axis; index input k of int32/int64 and
+ * x's rank. */
+static enum proto_status elements_axis(struct proto_op *op, const char *name, uint32_t k, int *axis)
+{
+    const struct core_op_val *x = &op->in[0], *ix = &op->in[k];
+    *axis = proto_wrap_axis(proto_attr_i(op, name), x->nd);
+    if (*axis < 0)
+        return proto_fail(op, PROTO_ATTR, "attribute %s %lld is out of range for rank %d", name,
+                          (long long)proto_attr_i(op, name), (int)x->nd);
+    if (ix->dtype != ACL_INT32 && ix->dtype != ACL_INT64)
+        return proto_fail(op, PROTO_DTYPE, "the indices have type %s, expected int32 or int64",
+                          proto_dtype_name(ix->dtype));
+    if (ix->nd != x->nd)
+        return proto_fail(op, PROTO_INPUT, "the indices have rank %d, x has %d", (int)ix->nd,
+                          (int)x->nd);
+    return PROTO_OK;
+}
+
+/* GatherElements: y[i][j][k] = x[index[i][j][k]][j][k] (dim 0); y has index's shape. */
+enum proto_status proto_infer_gather_elements(struct proto_op *op)
+{
+    int axis;
+    enum proto_status st = elements_axis(op, "dim", 1, &axis);
+    if (st)
+        return st;
+    proto_out_like(&op->out[0], &op->in[1], op->in[0].dtype);
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_gather_elements(const struct proto_op *op,
+                                              struct proto_plan_builder *b)
+{
+    int axis = proto_wrap_axis(proto_attr_i(op, "dim"), op->in[0].nd);
+    return PROTO_STEP(b, aclnnGatherGetWorkspaceSize, proto_operand(b, PIN(0)), axis,
+                      proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));
+}
+
+/* ScatterElements: y = data with updates written (reduction none), added (add) or multiplied
+ * (mul) at the positions indices give along axis; indices and updates of one shape. */
+static int scatter_reduction(const struct proto_op *op)
+{
+    const char *r = proto_attr_s(op, "reduction");
+    return !strcmp(r, "none") ? 0 : !strcmp(r, "add") ? 1 : !strcmp(r, "mul") ? 2 : -1;
+}
+
+enum proto_status proto_infer_scatter_elements(struct proto_op *op)
+{
+    int axis;
+    enum proto_status st = elements_axis(op, "axis", 1, &axis);
+    if (st)
+        return st;
+    if (op->in[2].dtype != op->in[0].dtype)
+        return proto_fail(op, PROTO_DTYPE, "updates have type %s, data has %s",
+                          proto_dtype_name(op->in[2].dtype), proto_dtype_name(op->in[0].dtype));
+    if (scatter_reduction(op) < 0)
+        return proto_fail(op, PROTO_ATTR, "attribute reduction is '%s', expected none, add or mul",
+                          proto_attr_s(op, "reduction"));
+    bool ok = op->in[2].nd == op->in[1].nd;
+    for (int i = 0; ok && i < op->in[1].nd; i++)
+        ok = op->in[2].dims[i] == op->in[1].dims[i];
+    if (!ok) {
+        char s1[96], s2[96];
+        return proto_fail(op, PROTO_INPUT, "updates %s and indices %s differ in shape",
+                          proto_shape_str(s1, sizeof(s1), &op->in[2]),
+                          proto_shape_str(s2, sizeof(s2), &op->in[1]));
+    }
+    proto_out_like(&op->out[0], &op->in[0], op->in[0].dtype);
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_scatter_elements(const struct proto_op *op,
+                                               struct proto_plan_builder *b)
+{
+    int axis = proto_wrap_axis(proto_attr_i(op, "axis"), op->in[0].nd);
+    return PROTO_STEP(b, aclnnScatterGetWorkspaceSize, proto_operand(b, PIN(0)), axis,
+                      proto_operand(b, PIN(1)), proto_operand(b, PIN(2)), scatter_reduction(op),
+                      proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- OneHot ------------------------------------------------------------------------------ */
+
+/* The depth (a value input) into *n and the new axis, wrapped, into *axis. */
+static enum proto_status one_hot_geom(struct proto_op *op, int64_t *n, int *axis)
+{
+    int64_t a = proto_attr_i(op, "axis"), nd = op->in[0].nd;
+    if (proto_const_ints(&op->in[1], n, 1) != 1 || *n < 1 || *n > INT32_MAX)
+        return proto_fail(op, PROTO_INPUT, "input depth must hold one value in [1, 2^31)");
+    if (a < -1 || a > nd)
+        return proto_fail(op, PROTO_ATTR, "attribute axis %lld is out of range [-1, %lld]",
+                          (long long)a, (long long)nd);
+    *axis = a < 0 ? (int)nd : (int)a;
+    return PROTO_OK;
+}
+
+/* y: x's shape with depth inserted at axis, of on_value's type (off_value's too). */
+enum proto_status proto_infer_one_hot(struct proto_op *op)
+{
+    int64_t n = 0;
+    int axis = 0;
+    enum proto_status st = one_hot_geom(op, &n, &axis);
+    if (st)
+        return st;
+    if (op->in[0].nd + 1 > PROTO_MAX_DIMS)
+        return proto_fail(op, PROTO_INPUT, "x has rank %d: y would exceed %d dims",
+                          (int)op->in[0].nd, PROTO_MAX_DIMS);
+    if (op->in[3].dtype != op->in[2].dtype)
+        return proto_fail(op, PROTO_DTYPE, "off_value has type %s, on_value has %s",
+                          proto_dtype_name(op->in[3].dtype), proto_dtype_name(op->in[2].dtype));
+    struct core_op_val *o = &op->out[0];
+    const struct core_op_val *x = &op->in[0];
+    proto_out_like(o, x, op->in[2].dtype);
+    o->nd = x->nd + 1;
+    for (int i = 0, j = 0; i < o->nd; i++)
+        o->dims[i] = i == axis ? n : x->dims[j++];
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_one_hot(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t n = 0;
+    int axis = 0;
+    one_hot_geom((struct proto_op *)op, &n, &axis);
+    return PROTO_STEP(b, aclnnOneHotGetWorkspaceSize, proto_operand(b, PIN(0)), (int)n,
+                      proto_operand(b, PIN(2)), proto_operand(b, PIN(3)), (int64_t)axis,
+                      proto_operand(b, POUT(op, 0)));
 }

@@ -11,8 +11,8 @@ two_io (two inputs, two outputs: MatMul, Add, Softmax, Tanh, Concat), blocks
 ReduceMean, Sigmoid, Sub/Div/Mul/Exp/Log/Sqrt/Neg/Abs, Unsqueeze, Squeeze,
 Gather, Cast, Constant), layer_norm (opset 17: LayerNormalization, Gemm with a
 2-D C), gelu (the exact GELU subgraph, fused), bad_op (an op atc does not map),
-lone_erf (an Erf outside that subgraph) and bad_dtype (a type the CANN op
-refuses)."""
+lone_erf (an Erf outside that subgraph: the Erf type) and bad_dtype (a type the
+CANN op refuses)."""
 import os
 import sys
 
@@ -207,19 +207,22 @@ def gelu(out):
 
 def lone_erf(out):
     """GELU's subgraph with Erf's input also used elsewhere: not fused, and
-    Erf alone is refused."""
+    Erf converts alone (the Erf type)."""
     x = rand(2, 3)
     nodes = [helper.make_node("Div", ["x", "sqrt2"], ["t"], name="div"),
              helper.make_node("Erf", ["t"], ["e"], name="my_erf"),
              helper.make_node("Add", ["e", "t"], ["y"], name="add")]
+    from math import erf
+    t = x / np.float32(np.sqrt(2))
+    y = (np.vectorize(erf)(t.astype(np.float64)) + t).astype(np.float32)
     save(out, "lone_erf", nodes, [("x", x)], ["y"], dict(sqrt2=np.array(np.sqrt(2), np.float32)),
-         [x], [x], opset=13)
+         [x], [y], opset=13)
 
 
 def bad_op(out):
     x = rand(2, 3)
     nodes = [helper.make_node("Relu", ["x"], ["r"], name="relu"),
-             helper.make_node("HardSwish", ["r"], ["y"], name="my_hardswish")]
+             helper.make_node("LpNormalization", ["r"], ["y"], name="my_lpnorm")]
     save(out, "bad_op", nodes, [("x", x)], ["y"], {}, [x], [x], opset=14)
 
 

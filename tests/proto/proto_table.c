@@ -356,6 +356,241 @@ R_UN(r_cos, cos)
 R_UN(r_softplus, f_softplus)
 R_BIN(r_eq, f_eq)
 
+static double f_ne(double a, double b)
+{
+    return a != b;
+}
+static double f_gt(double a, double b)
+{
+    return a > b;
+}
+static double f_ge(double a, double b)
+{
+    return a >= b;
+}
+static double f_lt(double a, double b)
+{
+    return a < b;
+}
+static double f_le(double a, double b)
+{
+    return a <= b;
+}
+static double f_and(double a, double b)
+{
+    return a != 0 && b != 0;
+}
+static double f_or(double a, double b)
+{
+    return a != 0 || b != 0;
+}
+static double f_floormod(double a, double b)
+{
+    return a - floor(a / b) * b;
+}
+static double f_shl(double a, double b)
+{
+    return (double)((int64_t)a << (int64_t)b);
+}
+static double f_shr(double a, double b)
+{
+    return (double)((int64_t)a >> (int64_t)b);
+}
+static double f_not(double a)
+{
+    return a == 0;
+}
+static double f_false(double a)
+{
+    return (double)(isnan(a) != 0);
+}
+static double f_posinf(double a)
+{
+    return a == INFINITY;
+}
+static double f_neginf(double a)
+{
+    return a == -INFINITY;
+}
+static double f_sign(double a)
+{
+    return (a > 0) - (a < 0);
+}
+static double f_softsign(double a)
+{
+    return a / (1 + fabs(a));
+}
+R_BIN(r_ne, f_ne)
+R_BIN(r_gt, f_gt)
+R_BIN(r_ge, f_ge)
+R_BIN(r_lt, f_lt)
+R_BIN(r_le, f_le)
+R_BIN(r_and, f_and)
+R_BIN(r_or, f_or)
+R_BIN(r_floormod, f_floormod)
+R_BIN(r_truncmod, fmod)
+R_BIN(r_shl, f_shl)
+R_BIN(r_shr, f_shr)
+R_UN(r_not, f_not)
+R_UN(r_isnan, f_false)
+R_UN(r_posinf, f_posinf)
+R_UN(r_neginf, f_neginf)
+R_UN(r_sign, f_sign)
+R_UN(r_softsign, f_softsign)
+R_UN(r_tan, tan)
+R_UN(r_asin, asin)
+R_UN(r_acos, acos)
+R_UN(r_atan, atan)
+R_UN(r_sinh, sinh)
+R_UN(r_cosh, cosh)
+R_UN(r_asinh, asinh)
+R_UN(r_acosh, acosh)
+R_UN(r_atanh, atanh)
+R_UN(r_erf, erf)
+R_UN(r_ceil, ceil)
+R_UN(r_floor, floor)
+R_UN(r_round, nearbyint)
+
+/* SelectV2: condition ? then : else, broadcast. */
+static void r_select(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    (void)c;
+    const struct core_op_val *o = &op->out[0];
+    int64_t idx[8];
+    for (int64_t i = 0; i < numel(o); i++) {
+        unravel(i, o->dims, o->nd, idx);
+        bool cond = x[0][bcast_off(&op->in[0], idx, o->nd)] != 0;
+        y[0][i] = x[cond ? 1 : 2][bcast_off(&op->in[cond ? 1 : 2], idx, o->nd)];
+    }
+}
+
+/* Tril / Triu of the last two dims, diagonal from the attribute. */
+static void r_tri(const struct tcase *c, const struct proto_op *op, double *const *x,
+                  double *const *y)
+{
+    const struct proto_attr *a = cattr(c, "diagonal");
+    int64_t k = a ? a->i : 0, idx[8];
+    const struct core_op_val *o = &op->out[0];
+    bool upper = !strcmp(c->type, "Triu");
+    for (int64_t i = 0; i < numel(o); i++) {
+        unravel(i, o->dims, o->nd, idx);
+        int64_t d = idx[o->nd - 1] - idx[o->nd - 2];
+        y[0][i] = (upper ? d >= k : d <= k) ? x[0][i] : 0;
+    }
+}
+
+static void r_shrink(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    double l = cattr(c, "lambd")->f, b = cattr(c, "bias")->f;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] < -l ? x[0][i] + b : x[0][i] > l ? x[0][i] - b : 0;
+}
+
+/* GatherElements along dim (x and index 2-D here). */
+static void r_gather_el(const struct tcase *c, const struct proto_op *op, double *const *x,
+                        double *const *y)
+{
+    int ax = (int)cattr(c, "dim")->i;
+    const struct core_op_val *I = &op->in[1], *X = &op->in[0];
+    int64_t idx[8];
+    for (int64_t i = 0; i < numel(I); i++) {
+        unravel(i, I->dims, I->nd, idx);
+        idx[ax] = (int64_t)x[1][i];
+        int64_t off = 0;
+        for (int d = 0; d < X->nd; d++)
+            off = off * X->dims[d] + idx[d];
+        y[0][i] = x[0][off];
+    }
+}
+
+/* ScatterElements (reduction none) along axis. */
+static void r_scatter_el(const struct tcase *c, const struct proto_op *op, double *const *x,
+                         double *const *y)
+{
+    int ax = (int)cattr(c, "axis")->i;
+    const struct core_op_val *I = &op->in[1], *X = &op->in[0];
+    int64_t idx[8];
+    memcpy(y[0], x[0], (size_t)numel(X) * sizeof(double));
+    for (int64_t i = 0; i < numel(I); i++) {
+        unravel(i, I->dims, I->nd, idx);
+        idx[ax] = (int64_t)x[1][i];
+        int64_t off = 0;
+        for (int d = 0; d < X->nd; d++)
+            off = off * X->dims[d] + idx[d];
+        y[0][off] = x[2][i];
+    }
+}
+
+/* OneHot of 1-D x, axis -1: y[i][j] = x[i] == j ? on : off. */
+static void r_one_hot(const struct tcase *c, const struct proto_op *op, double *const *x,
+                      double *const *y)
+{
+    (void)c;
+    int64_t n = (int64_t)x[1][0];
+    for (int64_t i = 0; i < numel(&op->in[0]); i++)
+        for (int64_t j = 0; j < n; j++)
+            y[0][i * n + j] = (int64_t)x[0][i] == j ? x[2][0] : x[3][0];
+}
+
+/* NLLLoss, reduction mean: sum(-w[t] x[n, t]) / sum(w[t]); total_weight the sum. */
+static void r_nll(const struct tcase *c, const struct proto_op *op, double *const *x,
+                  double *const *y)
+{
+    (void)c;
+    int64_t n = op->in[0].dims[0], cls = op->in[0].dims[1];
+    double sum = 0, tw = 0;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t t = (int64_t)x[1][i];
+        sum -= x[2][t] * x[0][i * cls + t];
+        tw += x[2][t];
+    }
+    y[0][0] = sum / tw;
+    y[1][0] = tw;
+}
+
+/* Conv2DTranspose / Conv3DTranspose, channels first, groups 1, stride s, pads p (before =
+ * after), dilation 1: y[o] += x[i] * w[ci, co, k] at o = i * s - p + k (2-D: D = 1). */
+static void r_convt(const struct tcase *c, const struct proto_op *op, double *const *x,
+                    double *const *y)
+{
+    const struct core_op_val *X = &op->in[1], *W = &op->in[2], *Y = &op->out[0];
+    bool three = X->nd == 5;
+    int64_t s = cattr(c, "strides")->ints[2], p = cattr(c, "pads")->ints[0];
+    int64_t xd[3] = {1, 1, 1}, kd[3] = {1, 1, 1}, yd[3] = {1, 1, 1};
+    for (int i = 0; i < X->nd - 2; i++)
+        xd[3 - (X->nd - 2) + i] = X->dims[2 + i], kd[3 - (X->nd - 2) + i] = W->dims[2 + i],
+                             yd[3 - (X->nd - 2) + i] = Y->dims[2 + i];
+    int64_t ci_n = X->dims[1], co_n = Y->dims[1];
+    memset(y[0], 0, (size_t)numel(Y) * sizeof(double));
+    for (int64_t nb = 0; nb < X->dims[0]; nb++)
+        for (int64_t ci = 0; ci < ci_n; ci++)
+            for (int64_t co = 0; co < co_n; co++)
+                for (int64_t i0 = 0; i0 < xd[0]; i0++)
+                    for (int64_t i1 = 0; i1 < xd[1]; i1++)
+                        for (int64_t i2 = 0; i2 < xd[2]; i2++)
+                            for (int64_t k0 = 0; k0 < kd[0]; k0++)
+                                for (int64_t k1 = 0; k1 < kd[1]; k1++)
+                                    for (int64_t k2 = 0; k2 < kd[2]; k2++) {
+                                        int64_t o0 = three ? i0 * s - p + k0 : 0,
+                                                o1 = i1 * s - p + k1, o2 = i2 * s - p + k2;
+                                        if (o0 < 0 || o0 >= yd[0] || o1 < 0 || o1 >= yd[1] ||
+                                            o2 < 0 || o2 >= yd[2])
+                                            continue;
+                                        int64_t xo =
+                                            (((nb * ci_n + ci) * xd[0] + i0) * xd[1] + i1) * xd[2] +
+                                            i2;
+                                        int64_t wo =
+                                            (((ci * co_n + co) * kd[0] + k0) * kd[1] + k1) * kd[2] +
+                                            k2;
+                                        int64_t yo =
+                                            (((nb * co_n + co) * yd[0] + o0) * yd[1] + o1) * yd[2] +
+                                            o2;
+                                        y[0][yo] += x[1][xo] * x[2][wo];
+                                    }
+}
+
 static void r_elu(const struct tcase *c, const struct proto_op *op, double *const *x,
                   double *const *y)
 {
@@ -418,21 +653,33 @@ static void r_reduce(const struct tcase *c, const struct proto_op *op, double *c
     int64_t idx[8], cnt = 1;
     for (int d = 0; d < xv->nd; d++)
         cnt *= red[d] ? xv->dims[d] : 1;
-    memset(y[0], 0, (size_t)numel(&op->out[0]) * sizeof(double));
+    /* 'S'um or mean, 'X' max, 'N' min, 'P' prod */
+    char k = strstr(c->type, "Max")    ? 'X'
+             : strstr(c->type, "Min")  ? 'N'
+             : strstr(c->type, "Prod") ? 'P'
+                                       : 'S';
+    for (int64_t o = 0; o < numel(&op->out[0]); o++)
+        y[0][o] = k == 'X' ? -INFINITY : k == 'N' ? INFINITY : k == 'P' ? 1.0 : 0.0;
     for (int64_t i = 0; i < numel(xv); i++) {
         unravel(i, xv->dims, xv->nd, idx);
         int64_t o = 0;
         for (int d = 0; d < xv->nd; d++)
             if (!red[d])
                 o = o * xv->dims[d] + idx[d];
-        y[0][o] += x[0][i] / (avg ? (double)cnt : 1.0);
+        if (k == 'X')
+            y[0][o] = fmax(y[0][o], x[0][i]);
+        else if (k == 'N')
+            y[0][o] = fmin(y[0][o], x[0][i]);
+        else if (k == 'P')
+            y[0][o] *= x[0][i];
+        else
+            y[0][o] += x[0][i] / (avg ? (double)cnt : 1.0);
     }
 }
 
 static void r_argmax(const struct tcase *c, const struct proto_op *op, double *const *x,
                      double *const *y)
 {
-    (void)c;
     const struct core_op_val *xv = &op->in[0];
     int ax = axis_of(x[1][0], xv->nd);
     int64_t idx[8];
@@ -445,7 +692,8 @@ static void r_argmax(const struct tcase *c, const struct proto_op *op, double *c
         for (int d = 0; d < xv->nd; d++)
             if (d != ax)
                 o = o * xv->dims[d] + idx[d];
-        if (y[0][o] < 0 || x[0][i] > best[o]) {
+        bool better = strcmp(c->type, "ArgMin") ? x[0][i] > best[o] : x[0][i] < best[o];
+        if (y[0][o] < 0 || better) {
             best[o] = x[0][i];
             y[0][o] = (double)idx[ax];
         }
@@ -887,6 +1135,109 @@ static void r_aipp(const struct tcase *c, const struct proto_op *op, double *con
 
 static const struct tcase g_cases[] = {
     {"Abs", 1, {F32(3, 4)}, NOATTR, r_abs, 0},
+    {"Acos", 1, {F32(6)}, NOATTR, r_acos, 1e-6, RANGE(-0.9, 0.9)},
+    {"Acosh", 1, {F32(6)}, NOATTR, r_acosh, 1e-6, RANGE(1.1, 3)},
+    {"ArgMin", 2, {F32(3, 5), {ACL_INT32, SHAPE(1), CV(1)}}, NOATTR, r_argmax, 0},
+    {"Asin", 1, {F32(6)}, NOATTR, r_asin, 1e-6, RANGE(-0.9, 0.9)},
+    {"Asinh", 1, {F32(6)}, NOATTR, r_asinh, 1e-6},
+    {"Atan", 1, {F32(6)}, NOATTR, r_atan, 1e-6},
+    {"Atanh", 1, {F32(6)}, NOATTR, r_atanh, 1e-6, RANGE(-0.9, 0.9)},
+    {"Ceil", 1, {F32(6)}, NOATTR, r_ceil, 0},
+    {"Conv2DTranspose",
+     3,
+     {{ACL_INT64, SHAPE(4), CV(1, 2, 5, 5)}, F32(1, 3, 3, 3), F32(3, 2, 3, 3)},
+     4,
+     {AINTS("strides", 1, 1, 2, 2), AINTS("pads", 1, 1, 1, 1), ASTR("data_format", "NCHW"),
+      AINTS("output_padding", 0, 0, 0, 0)},
+     r_convt,
+     1e-5},
+    {"Conv3DTranspose",
+     3,
+     {{ACL_INT64, SHAPE(5), CV(1, 2, 4, 4, 4)}, F32(1, 2, 2, 2, 2), F32(2, 2, 2, 2, 2)},
+     4,
+     {AINTS("strides", 1, 1, 2, 2, 2), AINTS("pads", 0, 0, 0, 0, 0, 0),
+      ASTR("data_format", "NCDHW"), AINTS("output_padding", 0, 0, 0, 0, 0)},
+     r_convt,
+     1e-5},
+    {"Cosh", 1, {F32(6)}, NOATTR, r_cosh, 1e-6},
+    {"Erf", 1, {F32(6)}, NOATTR, r_erf, 1e-6},
+    {"Floor", 1, {F32(6)}, NOATTR, r_floor, 0},
+    {"FloorMod",
+     2,
+     {{ACL_INT32, SHAPE(3, 4)}, {ACL_INT32, SHAPE(4)}},
+     NOATTR,
+     r_floormod,
+     0,
+     RANGE(1, 9)},
+    {"FloorMod", 2, {F32(3, 4), F32(4)}, NOATTR, r_floormod, 1e-5, RANGE(0.5, 3)},
+    {"GatherElements",
+     2,
+     {F32(3, 4), {ACL_INT64, SHAPE(2, 4), CV(0, 2, 1, 0, 2, 2, 0, 1)}},
+     1,
+     {AINT("dim", 0)},
+     r_gather_el,
+     0},
+    {"Greater", 2, {F32(3, 4), F32(4)}, NOATTR, r_gt, 0},
+    {"GreaterEqual", 2, {{ACL_INT32, SHAPE(3, 4)}, {ACL_INT32, SHAPE(4)}}, NOATTR, r_ge, 0},
+    {"IsNan", 1, {F32(6)}, NOATTR, r_isnan, 0},
+    {"IsNegInf", 1, {F32(6)}, NOATTR, r_neginf, 0},
+    {"IsPosInf", 1, {F32(6)}, NOATTR, r_posinf, 0},
+    {"LeftShift", 2, {{ACL_INT32, SHAPE(6)}, {ACL_INT32, SHAPE(6)}}, NOATTR, r_shl, 0, RANGE(0, 9)},
+    {"Less", 2, {F32(3, 4), F32(4)}, NOATTR, r_lt, 0},
+    {"LessEqual", 2, {{ACL_INT32, SHAPE(3, 4)}, {ACL_INT32, SHAPE(3, 1)}}, NOATTR, r_le, 0},
+    {"LogicalAnd", 2, {{ACL_BOOL, SHAPE(3, 4)}, {ACL_BOOL, SHAPE(4)}}, NOATTR, r_and, 0},
+    {"LogicalNot", 1, {{ACL_BOOL, SHAPE(6)}}, NOATTR, r_not, 0},
+    {"LogicalOr", 2, {{ACL_BOOL, SHAPE(3, 4)}, {ACL_BOOL, SHAPE(4)}}, NOATTR, r_or, 0},
+    {"NLLLoss",
+     3,
+     {F32(4, 3), {ACL_INT64, SHAPE(4), CV(0, 2, 1, 2)}, {ACL_FLOAT, SHAPE(3), CV(1, 2, 3)}},
+     NOATTR,
+     r_nll,
+     1e-5},
+    {"NotEqual", 2, {{ACL_INT32, SHAPE(3, 4)}, {ACL_INT32, SHAPE(4)}}, NOATTR, r_ne, 0},
+    {"OneHot",
+     4,
+     {{ACL_INT64, SHAPE(4), CV(0, 3, 1, 5)},
+      {ACL_INT32, SHAPE(), CV(4)},
+      {ACL_FLOAT, SHAPE(), CV(2)},
+      {ACL_FLOAT, SHAPE(), CV(-1)}},
+     NOATTR,
+     r_one_hot,
+     0},
+    {"ReduceMax",
+     2,
+     {F32(2, 3, 4), {ACL_INT64, SHAPE(2), CV(0, 2)}},
+     1,
+     {ABOOL("keep_dims", 1)},
+     r_reduce,
+     0},
+    {"ReduceMin", 2, {F32(2, 3, 4), {ACL_INT64, SHAPE(1), CV(-1)}}, NOATTR, r_reduce, 0},
+    {"ReduceProd", 2, {F32(2, 3, 4), {ACL_INT64, SHAPE(1), CV(1)}}, NOATTR, r_reduce, 1e-5},
+    {"ReduceProd", 2, {F32(2, 3), {ACL_INT64, SHAPE(2), CV(0, 1)}}, NOATTR, r_reduce, 1e-5},
+    {"RightShift",
+     2,
+     {{ACL_INT32, SHAPE(6)}, {ACL_INT32, SHAPE(6)}},
+     NOATTR,
+     r_shr,
+     0,
+     RANGE(0, 9)},
+    {"Round", 1, {F32(6)}, NOATTR, r_round, 0},
+    {"ScatterElements",
+     3,
+     {F32(3, 4), {ACL_INT64, SHAPE(1, 4), CV(2, 0, 1, 2)}, F32(1, 4)},
+     1,
+     {AINT("axis", 0)},
+     r_scatter_el,
+     0},
+    {"SelectV2", 3, {{ACL_BOOL, SHAPE(3, 1)}, F32(3, 4), F32(4)}, NOATTR, r_select, 0},
+    {"Shrink", 1, {F32(8)}, 2, {AFLOAT("lambd", 0.5), AFLOAT("bias", 0.25)}, r_shrink, 1e-6},
+    {"Sign", 1, {{ACL_INT32, SHAPE(6)}}, NOATTR, r_sign, 0},
+    {"Sinh", 1, {F32(6)}, NOATTR, r_sinh, 1e-6},
+    {"Softsign", 1, {F32(6)}, NOATTR, r_softsign, 1e-6},
+    {"Tan", 1, {F32(6)}, NOATTR, r_tan, 1e-5, RANGE(-1, 1)},
+    {"Tril", 1, {F32(2, 3, 4)}, 1, {AINT("diagonal", 1)}, r_tri, 0},
+    {"Triu", 1, {{ACL_INT32, SHAPE(4, 3)}}, 1, {AINT("diagonal", -1)}, r_tri, 0},
+    {"TruncateMod", 2, {F32(3, 4), F32(4)}, NOATTR, r_truncmod, 1e-5, RANGE(0.5, 3)},
     {"Add", 2, {F32(2, 3), F32(3)}, NOATTR, r_add, 1e-6},
     {"Add",
      2,
