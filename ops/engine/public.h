@@ -446,4 +446,17 @@
 #include "aclnnop/aclnn_relu_grad_v3.h"
 #include "aclnnop/aclnn_relu_grad_v4.h"
 
+/* the losses of ops-nn's experimental folder */
+#include "aclnnop/aclnn_huber_loss.h"
+#include "aclnnop/aclnn_huber_loss_grad.h"
+#include "aclnnop/aclnn_hinge_loss.h"
+#include "aclnnop/aclnn_hinge_loss_grad.h"
+#include "aclnnop/aclnn_hinge_embedding_loss.h"
+#include "aclnnop/aclnn_l2_loss.h"
+#include "aclnnop/aclnn_mse_loss_grad.h"
+#include "aclnnop/aclnn_binary_cross_entropy_v2.h"
+
+#include "aclnnop/aclnn_softmax_v2.h"
+#include "aclnnop/aclnn_softmax_grad.h"
+
 #endif
