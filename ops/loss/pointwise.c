@@ -533,14 +533,17 @@ aclnnStatus aclnnHuberLossGradGetWorkspaceSize(const aclTensor *predictions,
 }
 PHASE2(HuberLossGrad)
 
-aclnnStatus aclnnHingeLossGetWorkspaceSize(const aclTensor *predict, const aclTensor *target,
-                                           aclTensor *loss, WS)
-{
-    OPS_CHECK_NULLS("aclnnHingeLoss", predict, target, loss, workspaceSize, executor);
-    int64_t reduction = LR_NONE;
-    LOSS_FWD(HingeLoss, OPS_DT_HingeLoss, LK_HINGE, false, 0, {NULL, predict, target}, loss)
-}
-PHASE2(HingeLoss)
+/* A forward loss of two tensors without reduction: (A, B, OUT). */
+#define LOSS_PAIR(Name, TYPES, KIND, A, B, OUT)                                                    \
+    aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *A, const aclTensor *B,              \
+                                              aclTensor *OUT, WS)                                  \
+    {                                                                                              \
+        OPS_CHECK_NULLS("aclnn" #Name, A, B, OUT, workspaceSize, executor);                        \
+        int64_t reduction = LR_NONE;                                                               \
+        LOSS_FWD(Name, TYPES, KIND, false, 0, {NULL, A, B}, OUT)                                   \
+    }                                                                                              \
+    PHASE2(Name)
+LOSS_PAIR(HingeLoss, OPS_DT_HingeLoss, LK_HINGE, predict, target, loss)
 
 aclnnStatus aclnnHingeLossGradGetWorkspaceSize(const aclTensor *predict, const aclTensor *target,
                                                const aclTensor *gradOutput, aclTensor *gradInput,
@@ -585,11 +588,4 @@ aclnnStatus aclnnMseLossGradGetWorkspaceSize(const aclTensor *predict, const acl
 }
 PHASE2(MseLossGrad)
 
-aclnnStatus aclnnBinaryCrossEntropyV2GetWorkspaceSize(const aclTensor *x, const aclTensor *y,
-                                                      aclTensor *z, WS)
-{
-    OPS_CHECK_NULLS("aclnnBinaryCrossEntropyV2", x, y, z, workspaceSize, executor);
-    int64_t reduction = LR_NONE;
-    LOSS_FWD(BinaryCrossEntropyV2, OPS_DT_BinaryCrossEntropyV2, LK_BCE, false, 0, {NULL, x, y}, z)
-}
-PHASE2(BinaryCrossEntropyV2)
+LOSS_PAIR(BinaryCrossEntropyV2, OPS_DT_BinaryCrossEntropyV2, LK_BCE, x, y, z)
