@@ -36,6 +36,12 @@
  *      self : w self, weight one element or one per channel (dim 1; none below 2-d, torch's).
  *  AC11. GluBackward, GeGlu(V3)Backward: gradInput's two halves from gradOutput (half shape),
  *      self and, for GeGlu, the forward's gelu output, in float32.
+ *  AC12. The later versions (ops-nn's experimental folder) reuse these kernels: CeluV2/V3
+ *      (alpha a double attribute), EluV2, HardSwishV2, LeakyreluV2, LogsigmoidV2, SoftPlusV2
+ *      (beta 1, threshold 20); SiluMul silu(x) y and FusedBiasLeakyRelu (leaky(x + bias)) scale
+ *      on the two-tensor path (one shape); SwigluClamp the GLU path along the last dim,
+ *      min(silu(A), limit) clamp(B, -limit, limit); ReluV3 Relu plus x > 0 packed 8 per byte
+ *      along the last dim, lowest bit first (x may be NC1HWC0: read as its 5-d view).
  * Float16 / bfloat16 compute in float32 and round once to the result type.
  */
 #include <math.h>
@@ -67,6 +73,17 @@
 #include "aclnnop/aclnn_swi_glu.h"
 #include "aclnnop/aclnn_swish.h"
 #include "aclnnop/aclnn_threshold.h"
+#include "aclnnop/aclnn_celu_v2.h"
+#include "aclnnop/aclnn_celu_v3.h"
+#include "aclnnop/aclnn_elu_v2.h"
+#include "aclnnop/aclnn_hard_swish_v2.h"
+#include "aclnnop/aclnn_leakyrelu_v2.h"
+#include "aclnnop/aclnn_logsigmoid_v2.h"
+#include "aclnnop/aclnn_soft_plus_v2.h"
+#include "aclnnop/aclnn_silu_mul.h"
+#include "aclnnop/aclnn_fused_bias_leaky_relu.h"
+#include "aclnnop/aclnn_swiglu_clamp.h"
+#include "aclnnop/aclnn_relu_v3.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/activation/table.h"
@@ -221,23 +238,14 @@ static const ew_kern_fn g_act[][2] = {
 };
 
 /* self -> out of the same shape. in_mask: self's types; out_mask: out's;
- * exact: out must have self's type (else self's type must cast to out's).
- * Integer selves compute in float32 and truncate into out (Hardsigmoid's
- * INT32). */
-static aclnnStatus act_op(const char *name, int act, const aclTensor *self, const aclTensor *out,
-                          bool inplace, unsigned in_mask, unsigned out_mask, bool exact,
-                          const aclScalar *const *sc, int nsc, uint64_t *ws, aclOpExecutor **ex)
+ * exact: out must have self's type (else self's type must cast to out's);
+ * f: the nf parameters (f0..). Integer selves compute in float32 and truncate
+ * into out (Hardsigmoid's INT32). */
+static aclnnStatus act_build(const char *name, int act, const aclTensor *self, const aclTensor *out,
+                             bool inplace, unsigned in_mask, unsigned out_mask, bool exact,
+                             const double *f, int nf, uint64_t *ws, aclOpExecutor **ex)
 {
     OPS_CHECK_NULLS(name, self, out, ws, ex);
-    /* The first-phase cache (ops/engine/p1cache.c): the entry point, the activation, the
-     * tensors and the parameters' values decide the executor. */
-    struct ops_p1key k = {name,        4ull << 56 | (uint64_t)act | (uint64_t)inplace << 8,
-                          2,           (unsigned)nsc,
-                          {self, out}, {NULL}};
-    for (int i = 0; i < nsc; i++)
-        k.s[i] = sc[i];
-    if (ops_p1_hit(&k, ws, ex))
-        return ACLNN_SUCCESS;
     aclnnStatus rc;
     int sdt, odt;
     if ((rc = ops_check_dims(self, name, inplace ? "selfRef" : "self")) ||
@@ -257,11 +265,31 @@ static aclnnStatus act_op(const char *name, int act, const aclTensor *self, cons
                          .ck = sdt == DT_F64 ? CK_F64 : CK_F32,
                          .rt = ops_dt_is_float(sdt) ? sdt : DT_NONE};
     b.kern = g_act[act][ew_col(b.ck)];
+    for (int i = 0; i < nf; i++)
+        b.p.f[i] = f[i];
+    return ew_build_exec(&b, ws, ex);
+}
+
+/* act_build with aclScalar parameters (NULL-checked by the callers), through the first-phase
+ * cache (ops/engine/p1cache.c): the entry point, the activation, the tensors and the
+ * parameters' values decide the executor. */
+static aclnnStatus act_op(const char *name, int act, const aclTensor *self, const aclTensor *out,
+                          bool inplace, unsigned in_mask, unsigned out_mask, bool exact,
+                          const aclScalar *const *sc, int nsc, uint64_t *ws, aclOpExecutor **ex)
+{
+    OPS_CHECK_NULLS(name, self, out, ws, ex);
+    struct ops_p1key k = {name,        4ull << 56 | (uint64_t)act | (uint64_t)inplace << 8,
+                          2,           (unsigned)nsc,
+                          {self, out}, {NULL}};
     for (int i = 0; i < nsc; i++)
-        b.p.f[i] = ops_scalar_f64(sc[i]);
-    if (act == ACT_SWISH && nsc == 0)
-        b.p.f[0] = 1.0; /* betaOptional NULL (AC7) */
-    return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
+        k.s[i] = sc[i];
+    if (ops_p1_hit(&k, ws, ex))
+        return ACLNN_SUCCESS;
+    double f[3] = {1.0, 0.0, 0.0}; /* Swish's betaOptional NULL is 1 (AC7) */
+    for (int i = 0; i < nsc; i++)
+        f[i] = ops_scalar_f64(sc[i]);
+    return ops_p1_keep(
+        &k, act_build(name, act, self, out, inplace, in_mask, out_mask, exact, f, 3, ws, ex), ex);
 }
 
 aclnnStatus aclnnEluGetWorkspaceSize(const aclTensor *self, const aclScalar *alpha,
@@ -533,7 +561,7 @@ static aclnnStatus glu_halves(const char *name, const aclTensor *x, int64_t dim,
  * the activated half (the left one unless right). */
 static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, int64_t dim,
                           bool right, ew_kern_fn kern2, ew_kern_fn kern1, const aclTensor *out,
-                          const aclTensor *out1, uint64_t *ws, aclOpExecutor **ex)
+                          const aclTensor *out1, double f0, uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int xdt, odt, o1dt;
@@ -586,8 +614,10 @@ static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, 
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     g->n = out1 ? 2 : 1;
-    for (int i = 0; i < g->n; i++)
+    for (int i = 0; i < g->n; i++) {
         g->pl[i].rt = (int8_t)xdt;
+        g->pl[i].p.f[0] = f0;
+    }
     e->plan = g;
     e->fini = glu_fini;
     e->run = g->pl[0].numel ? glu_run : NULL;
@@ -598,8 +628,8 @@ aclnnStatus aclnnSwiGluGetWorkspaceSize(const aclTensor *x, int64_t dim, const a
 {
     const char *name = "aclnnSwiGlu";
     OPS_CHECK_NULLS(name, x, out, workspaceSize, executor);
-    return glu_op(name, OPS_DT_SwiGlu, x, dim, false, f32_swiglu, NULL, out, NULL, workspaceSize,
-                  executor);
+    return glu_op(name, OPS_DT_SwiGlu, x, dim, false, f32_swiglu, NULL, out, NULL, 0.0,
+                  workspaceSize, executor);
 }
 PHASE2(SwiGlu)
 
@@ -613,7 +643,7 @@ aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor *self, int64_t dim, int
                        name, (long long)approximate);
     return glu_op(name, OPS_DT_GeGluV3, self, dim, !activateLeft,
                   approximate ? f32_geglu_tanh : f32_geglu_erf,
-                  approximate ? f32_gelu_tanh : f32_gelu_erf, out, outGelu, workspaceSize,
+                  approximate ? f32_gelu_tanh : f32_gelu_erf, out, outGelu, 0.0, workspaceSize,
                   executor);
 }
 PHASE2(GeGluV3)
@@ -628,7 +658,7 @@ aclnnStatus aclnnGeGluGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
                        name, (long long)approximate);
     /* GeGluV3 with activateLeft false: the second half is activated */
     return glu_op(name, OPS_DT_GeGlu, self, dim, true, approximate ? f32_geglu_tanh : f32_geglu_erf,
-                  approximate ? f32_gelu_tanh : f32_gelu_erf, out, outGelu, workspaceSize,
+                  approximate ? f32_gelu_tanh : f32_gelu_erf, out, outGelu, 0.0, workspaceSize,
                   executor);
 }
 PHASE2(GeGlu)
@@ -638,7 +668,7 @@ aclnnStatus aclnnGluGetWorkspaceSize(const aclTensor *self, int64_t dim, const a
     const char *name = "aclnnGlu";
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     /* out = A * sigmoid(B): B, the second half, is the activated one */
-    return glu_op(name, OPS_DT_Glu, self, dim, true, f32_glu, NULL, out, NULL, workspaceSize,
+    return glu_op(name, OPS_DT_Glu, self, dim, true, f32_glu, NULL, out, NULL, 0.0, workspaceSize,
                   executor);
 }
 PHASE2(Glu)
@@ -742,9 +772,10 @@ PHASE2(LogSigmoidForward)
     {                                                                                              \
         T *o = o_;                                                                                 \
         const T *a = in[0], *b = in[1];                                                            \
-        const T f0 = (T)p->f[0];                                                                   \
+        const T f0 = (T)p->f[0], f1 = (T)p->f[1];                                                  \
         const int64_t i0 = p->i[0];                                                                \
         (void)f0;                                                                                  \
+        (void)f1;                                                                                  \
         (void)i0;                                                                                  \
         for (int64_t i = 0; i < n; i++) {                                                          \
             T x = a[i], y = b[i];                                                                  \
@@ -758,20 +789,26 @@ KBIN(f64_addrelu, double, x + f0 * y > 0.0 ? x + f0 * y : x + f0 * y < 0.0 ? 0.0
 KBIN(i64_addrelu, int64_t, x + i0 * y > 0 ? x + i0 * y : 0)
 KBIN(f32_prelu, float, x > 0.0f ? x : y * x)
 KBIN(f64_prelu, double, x > 0.0 ? x : y * x)
+KBIN(f32_silumul, float, x / (1.0f + expf(-x)) * y)
+KBIN(f64_silumul, double, x / (1.0 + exp(-x)) * y)
+KBIN(f32_biasleaky, float, x + y >= 0.0f ? (x + y) * f1 : (x + y) * f0 * f1)
+KBIN(f64_biasleaky, double, x + y >= 0.0 ? (x + y) * f1 : (x + y) * f0 * f1)
 
-enum { BIN_HEAVISIDE, BIN_ADDRELU, BIN_PRELU };
+enum { BIN_HEAVISIDE, BIN_ADDRELU, BIN_PRELU, BIN_SILUMUL, BIN_BIASLEAKY };
 static const ew_kern_fn g_bin[][3] = {
     [BIN_HEAVISIDE] = {f32_heaviside, f64_heaviside, NULL},
     [BIN_ADDRELU] = {f32_addrelu, f64_addrelu, i64_addrelu},
     [BIN_PRELU] = {f32_prelu, f64_prelu, NULL},
+    [BIN_SILUMUL] = {f32_silumul, f64_silumul, NULL},
+    [BIN_BIASLEAKY] = {f32_biasleaky, f64_biasleaky, NULL},
 };
 
 /* a (aname) and b (bname) broadcast to out; both of types, promoted to a type
  * that casts to out's (exact: must be out's); alpha (may be NULL) into p. */
 static aclnnStatus bin_op(const char *name, int op, unsigned types, const aclTensor *a,
                           const char *aname, const aclTensor *b, const char *bname,
-                          const aclTensor *out, bool exact, const aclScalar *alpha, uint64_t *ws,
-                          aclOpExecutor **ex)
+                          const aclTensor *out, bool exact, const aclScalar *alpha,
+                          const double *f2, uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int adt, bdt, odt;
@@ -802,6 +839,10 @@ static aclnnStatus bin_op(const char *name, int op, unsigned types, const aclTen
         bl.p.f[0] = v;
         bl.p.i[0] = ops_scalar_i64(alpha);
     }
+    if (f2) { /* two float parameters (FusedBiasLeakyRelu's) */
+        bl.p.f[0] = f2[0];
+        bl.p.f[1] = f2[1];
+    }
     return ew_build_exec(&bl, ws, ex);
 }
 
@@ -810,7 +851,7 @@ aclnnStatus aclnnHeavisideGetWorkspaceSize(const aclTensor *input, const aclTens
 {
     OPS_CHECK_NULLS("aclnnHeaviside", input, values, out, workspaceSize, executor);
     return bin_op("aclnnHeaviside", BIN_HEAVISIDE, OPS_DT_Heaviside, input, "input", values,
-                  "values", out, false, NULL, workspaceSize, executor);
+                  "values", out, false, NULL, NULL, workspaceSize, executor);
 }
 PHASE2(Heaviside)
 
@@ -819,14 +860,14 @@ aclnnStatus aclnnAddReluGetWorkspaceSize(const aclTensor *self, const aclTensor 
 {
     OPS_CHECK_NULLS("aclnnAddRelu", self, other, alpha, out, workspaceSize, executor);
     return bin_op("aclnnAddRelu", BIN_ADDRELU, OPS_DT_AddRelu, self, "self", other, "other", out,
-                  false, alpha, workspaceSize, executor);
+                  false, alpha, NULL, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceAddReluGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other,
                                                 aclScalar *alpha, WS)
 {
     OPS_CHECK_NULLS("aclnnInplaceAddRelu", selfRef, other, alpha, workspaceSize, executor);
     return bin_op("aclnnInplaceAddRelu", BIN_ADDRELU, OPS_DT_AddRelu, selfRef, "selfRef", other,
-                  "other", selfRef, true, alpha, workspaceSize, executor);
+                  "other", selfRef, true, alpha, NULL, workspaceSize, executor);
 }
 PHASE2(AddRelu)
 PHASE2(InplaceAddRelu)
@@ -857,7 +898,7 @@ aclnnStatus aclnnPreluGetWorkspaceSize(const aclTensor *self, const aclTensor *w
             wv.strides[d] = d == 0 ? weight->strides[0] : 0;
         }
     }
-    return bin_op(name, BIN_PRELU, OPS_DT_Prelu, self, "self", &wv, "weight", out, true, NULL,
+    return bin_op(name, BIN_PRELU, OPS_DT_Prelu, self, "self", &wv, "weight", out, true, NULL, NULL,
                   workspaceSize, executor);
 }
 PHASE2(Prelu)
@@ -1019,3 +1060,233 @@ aclnnStatus aclnnGeGluV3BackwardGetWorkspaceSize(const aclTensor *gradOutput, co
 }
 PHASE2(GeGluBackward)
 PHASE2(GeGluV3Backward)
+
+/* ---- the later versions (ops-nn's experimental folder) on the kernels above (AC12) -------- */
+
+/* Attribute-form entries (float attributes as double, as CANN's generated headers give them). */
+aclnnStatus aclnnCeluV2GetWorkspaceSize(const aclTensor *x, double alpha, aclTensor *y, WS)
+{
+    if (alpha == 0.0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnCeluV2: alpha is 0 (it divides x)");
+    return act_build("aclnnCeluV2", ACT_CELU, x, y, false, OPS_DT_CeluV2, OPS_DT_CeluV2, true,
+                     &alpha, 1, workspaceSize, executor);
+}
+PHASE2(CeluV2)
+
+aclnnStatus aclnnCeluV3GetWorkspaceSize(const aclTensor *self, double alpha, aclTensor *out, WS)
+{
+    if (alpha == 0.0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnCeluV3: alpha is 0 (it divides self)");
+    return act_build("aclnnCeluV3", ACT_CELU, self, out, false, OPS_DT_CeluV3, OPS_DT_CeluV3, true,
+                     &alpha, 1, workspaceSize, executor);
+}
+PHASE2(CeluV3)
+
+aclnnStatus aclnnEluV2GetWorkspaceSize(const aclTensor *self, const aclScalar *alpha,
+                                       const aclScalar *scale, const aclScalar *inputScale,
+                                       aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnEluV2", alpha, scale, inputScale);
+    const aclScalar *p[3] = {alpha, scale, inputScale};
+    return act_op("aclnnEluV2", ACT_ELU, self, out, false, OPS_DT_EluV2, OPS_DT_EluV2, true, p, 3,
+                  workspaceSize, executor);
+}
+PHASE2(EluV2)
+
+aclnnStatus aclnnHardSwishV2GetWorkspaceSize(const aclTensor *x, aclTensor *y, WS)
+{
+    return act_build("aclnnHardSwishV2", ACT_HSWISH, x, y, false, OPS_DT_HardSwishV2,
+                     OPS_DT_HardSwishV2, true, NULL, 0, workspaceSize, executor);
+}
+PHASE2(HardSwishV2)
+
+aclnnStatus aclnnLeakyreluV2GetWorkspaceSize(const aclTensor *x, double negativeSlope, aclTensor *y,
+                                             WS)
+{
+    return act_build("aclnnLeakyreluV2", ACT_LEAKY, x, y, false, OPS_DT_LeakyreluV2,
+                     OPS_DT_LeakyreluV2, true, &negativeSlope, 1, workspaceSize, executor);
+}
+PHASE2(LeakyreluV2)
+
+aclnnStatus aclnnLogsigmoidV2GetWorkspaceSize(const aclTensor *x, aclTensor *z, WS)
+{
+    return act_build("aclnnLogsigmoidV2", ACT_LOGSIG, x, z, false, OPS_DT_LogsigmoidV2,
+                     OPS_DT_LogsigmoidV2, true, NULL, 0, workspaceSize, executor);
+}
+PHASE2(LogsigmoidV2)
+
+aclnnStatus aclnnSoftPlusV2GetWorkspaceSize(const aclTensor *x, aclTensor *z, WS)
+{
+    const double f[2] = {1.0, 20.0}; /* beta 1; x itself above 20, where log1p(e^x) == x */
+    return act_build("aclnnSoftPlusV2", ACT_SOFTPLUS, x, z, false, OPS_DT_SoftPlusV2,
+                     OPS_DT_SoftPlusV2, true, f, 2, workspaceSize, executor);
+}
+PHASE2(SoftPlusV2)
+
+aclnnStatus aclnnSiluMulGetWorkspaceSize(const aclTensor *x, const aclTensor *y, aclTensor *z, WS)
+{
+    const char *name = "aclnnSiluMul";
+    OPS_CHECK_NULLS(name, x, y, z, workspaceSize, executor);
+    if (!ops_same_shape(x, y))
+        return ops_shape_err(name, "y", y, x->dims, (int)x->ndim);
+    return bin_op(name, BIN_SILUMUL, OPS_DT_SiluMul, x, "x", y, "y", z, true, NULL, NULL,
+                  workspaceSize, executor);
+}
+PHASE2(SiluMul)
+
+aclnnStatus aclnnFusedBiasLeakyReluGetWorkspaceSize(const aclTensor *x, const aclTensor *bias,
+                                                    double negativeSlope, double scale,
+                                                    const aclTensor *out, WS)
+{
+    const char *name = "aclnnFusedBiasLeakyRelu";
+    OPS_CHECK_NULLS(name, x, bias, out, workspaceSize, executor);
+    if (!ops_same_shape(x, bias))
+        return ops_shape_err(name, "bias", bias, x->dims, (int)x->ndim);
+    if (bias->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias has type %s, x %s", name,
+                       ops_dt_name(bias->dtype), ops_dt_name(x->dtype));
+    const double f[2] = {negativeSlope, scale};
+    return bin_op(name, BIN_BIASLEAKY, OPS_DT_FusedBiasLeakyRelu, x, "x", bias, "bias", out, true,
+                  NULL, f, workspaceSize, executor);
+}
+PHASE2(FusedBiasLeakyRelu)
+
+/* SwigluClamp: x's last dim halves into gate and up; min(silu(gate), limit) times up clamped to
+ * [-limit, limit]. */
+static void f32_swiglu_clamp(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    float *o = o_;
+    const float *a = in[0], *b = in[1];
+    const float lim = (float)p->f[0];
+    for (int64_t i = 0; i < n; i++) {
+        float s = a[i] / (1.0f + expf(-a[i]));
+        float u = b[i] < -lim ? -lim : b[i] > lim ? lim : b[i];
+        o[i] = (s > lim ? lim : s) * u;
+    }
+}
+aclnnStatus aclnnSwigluClampGetWorkspaceSize(const aclTensor *x, double limit, aclTensor *y, WS)
+{
+    const char *name = "aclnnSwigluClamp";
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    if (!(limit > 0.0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: limit %g is not positive", name, limit);
+    return glu_op(name, OPS_DT_SwigluClamp, x, -1, false, f32_swiglu_clamp, NULL, y, NULL, limit,
+                  workspaceSize, executor);
+}
+PHASE2(SwigluClamp)
+
+/* ReluV3: y = max(x, 0) (NaN stays NaN) and maskOut = x > 0, packed 8 to a byte along the last
+ * dim, the first element in the lowest bit (maskOut's last dim ceil(n / 8)). */
+KACT(f32_relu, float, x > 0 ? x : (x == x ? 0.0f : x))
+static void i64_relu(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    (void)p;
+    int64_t *o = o_;
+    const int64_t *a = in[0];
+    for (int64_t i = 0; i < n; i++)
+        o[i] = a[i] > 0 ? a[i] : 0;
+}
+
+struct relu3_plan {
+    struct ew_plan y;
+    struct ops_tensor x, mask;
+};
+
+static int32_t relu3_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct relu3_plan *p = e->plan;
+    int32_t rc = ew_run(&p->y, addr);
+    if (rc)
+        return rc;
+    const struct ops_tensor *x = &p->x, *m = &p->mask;
+    int nd = x->ndim;
+    int64_t len = x->dims[nd - 1], rows = x->numel / len;
+    float *row = malloc((size_t)len * sizeof(float));
+    if (!row)
+        return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    int64_t idx[OPS_MAX_DIMS] = {0};
+    for (int64_t r = 0; r < rows; r++) {
+        ops_gather_nd(row, CK_F32, ops_elem(x, addr, ops_odo_off(idx, x->strides, nd - 1)), x->dt,
+                      1, &len, &x->strides[nd - 1]);
+        uint8_t *mb = (uint8_t *)ops_elem(m, addr, ops_odo_off(idx, m->strides, nd - 1));
+        for (int64_t j = 0; j < m->dims[nd - 1]; j++) {
+            unsigned bits = 0;
+            for (int64_t k = 0; k < 8 && j * 8 + k < len; k++)
+                bits |= (unsigned)(row[j * 8 + k] > 0.0f) << k;
+            mb[j * m->strides[nd - 1]] = (uint8_t)bits;
+        }
+        ops_odo_next(idx, x->dims, nd - 1);
+    }
+    free(row);
+    return 0;
+}
+
+static void relu3_fini(struct aclOpExecutor *e)
+{
+    struct relu3_plan *p = e->plan;
+    if (p) {
+        ew_plan_fini(&p->y);
+        free(p);
+    }
+}
+
+aclnnStatus aclnnReluV3GetWorkspaceSize(const aclTensor *x, const aclTensor *yOut,
+                                        const aclTensor *maskOut, WS)
+{
+    const char *name = "aclnnReluV3";
+    OPS_CHECK_NULLS(name, x, yOut, maskOut, workspaceSize, executor);
+    aclnnStatus rc;
+    int xdt, ydt, mdt;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(yOut, name, "yOut")) ||
+        (rc = ops_check_dims(maskOut, name, "maskOut")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_ReluV3, &xdt)) ||
+        (rc = ops_need_dt(name, "yOut", yOut->dtype, OPS_DT_ReluV3, &ydt)) ||
+        (rc = ops_need_dt(name, "maskOut", maskOut->dtype, OPS_DT2_ReluV3, &mdt)))
+        return rc;
+    if (ydt != xdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: yOut has type %s, x %s", name,
+                       ops_dt_name(yOut->dtype), ops_dt_name(x->dtype));
+    int nd = (int)x->ndim;
+    if (nd == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x is 0-d (the mask packs its last dim)", name);
+    int64_t mdims[OPS_MAX_DIMS];
+    memcpy(mdims, x->dims, (size_t)nd * sizeof(int64_t));
+    mdims[nd - 1] = (mdims[nd - 1] + 7) / 8;
+    if ((rc = ops_check_shape(name, x->dims, nd, yOut, "yOut")) ||
+        (rc = ops_check_shape(name, mdims, nd, maskOut, "maskOut")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_new(name, 1, 2);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor ty;
+    struct relu3_plan *p = calloc(1, sizeof(*p));
+    rc = p ? ACLNN_SUCCESS : ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    /* x and yOut may be NC1HWC0 (the format CANN documents): elementwise, the blocked layout
+     * is read as the 5-d tensor it is, the mask packing its last dim (C0) */
+    aclTensor xv = *x, yv = *yOut;
+    if (xv.format == ACL_FORMAT_NC1HWC0)
+        xv.format = ACL_FORMAT_ND;
+    if (yv.format == ACL_FORMAT_NC1HWC0)
+        yv.format = ACL_FORMAT_ND;
+    if (!rc)
+        rc = ops_tensor_from(&p->x, &xv, ops_exec_slot(e, x), name, "x");
+    if (!rc)
+        rc = ops_tensor_from(&ty, &yv, ops_exec_slot(e, yOut), name, "yOut");
+    if (!rc)
+        rc = ops_tensor_from(&p->mask, maskOut, ops_exec_slot(e, maskOut), name, "maskOut");
+    const struct ops_tensor *in[1] = {p ? &p->x : NULL};
+    int ck = ops_dt_is_float(xdt) ? CK_F32 : CK_I64;
+    if (!rc && ew_plan_init(&p->y, ck, ck == CK_F32 ? f32_relu : i64_relu, &ty, in, 1))
+        rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    if (rc) {
+        free(p);
+        ops_exec_discard(e);
+        return rc;
+    }
+    p->y.rt = ck == CK_F32 ? (int8_t)xdt : (int8_t)DT_NONE;
+    e->plan = p;
+    e->fini = relu3_fini;
+    e->run = p->x.numel ? relu3_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(ReluV3)

@@ -23,6 +23,10 @@
  *      gradOutput where beta self > threshold. A NaN self takes the branch
  *      torch's kernels give it: Selu the scaled one, Hardswish the middle
  *      (NaN), Hardtanh and Softshrink 0.
+ *  AB3. The later versions (ops-nn's experimental folder), with their own parameter names:
+ *      EluGrad (min(a, 0) + 1) grads, HardShrinkGrad, HardSigmoidGradV2, LeakyReluGradV2,
+ *      TanhGrad; ReluGradV3 x > 0 ? y : 0 with x and y broadcasting and integer types in int64;
+ *      ReluGradV4 from ReLU's UINT8 mask (threshold 0 only).
  */
 #include <math.h>
 #include <string.h>
@@ -48,6 +52,13 @@
 #include "aclnnop/aclnn_swish_backward.h"
 #include "aclnnop/aclnn_tanh_backward.h"
 #include "aclnnop/aclnn_threshold_backward.h"
+#include "aclnnop/aclnn_elu_grad.h"
+#include "aclnnop/aclnn_hard_shrink_grad.h"
+#include "aclnnop/aclnn_hard_sigmoid_grad_v2.h"
+#include "aclnnop/aclnn_leaky_relu_grad_v2.h"
+#include "aclnnop/aclnn_tanh_grad.h"
+#include "aclnnop/aclnn_relu_grad_v3.h"
+#include "aclnnop/aclnn_relu_grad_v4.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/activation/table.h"
@@ -99,7 +110,8 @@
     X(leaky, y > C(0.0) ? g : g * f0)                                                              \
     X(elu_in, y <= C(0.0) ? g * f2 * f0 * f1 * F(exp)(y * f2) : g * f1)                            \
     X(elu_res, y <= C(0.0) ? g * f2 * (y + f0 * f1) : g * f1)                                      \
-    X(gelu_erf, g *H(gelu_erf_grad)(y))
+    X(gelu_erf, g *H(gelu_erf_grad)(y))                                                            \
+    X(elu1, y < C(0.0) ? g * (y + C(1.0)) : g)
 
 #define HELPERS(T, S, F, C)                                                                        \
     static inline T gelu_grad##S(T x)                                                              \
@@ -147,48 +159,71 @@ static const ew_kern_fn g_grad[][2] = {
 #undef X
 };
 
-/* gradOutput and y (named yname) -> out (named oname); types: the row's mask; sc: the
- * parameters (nsc of them; a NULL one is refused unless optional, which makes it 1). */
-static aclnnStatus grad_op(const char *name, int gid, unsigned types, const aclTensor *g,
-                           const aclTensor *y, const char *yname, const aclTensor *out,
-                           const char *oname, const aclScalar *const *sc, int nsc, bool optional,
-                           uint64_t *ws, aclOpExecutor **ex)
+/* g (named gname) and y (named yname) -> out (named oname); types: the row's mask; f: the
+ * parameters f0.. (nf of them). Integer types (ReluGradV3's) compute in int64 with the ikern
+ * kernel, which must then be given. */
+static aclnnStatus grad_build(const char *name, int gid, ew_kern_fn ikern, unsigned types,
+                              const aclTensor *g, const char *gname, const aclTensor *y,
+                              const char *yname, const aclTensor *out, const char *oname,
+                              bool bcast, const double *f, int nf, uint64_t *ws, aclOpExecutor **ex)
 {
-    OPS_CHECK_NULL(name, g);
+    if (!g)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, gname);
     if (!y)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, yname);
     if (!out)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, oname);
-    for (int i = 0; i < nsc; i++)
-        if (!sc[i] && !optional)
-            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: a scalar parameter is NULL", name);
     OPS_CHECK_NULLS(name, ws, ex);
     aclnnStatus rc;
     int gdt, ydt, odt;
-    if ((rc = ops_check_dims(g, name, "gradOutput")) || (rc = ops_check_dims(y, name, yname)) ||
+    if ((rc = ops_check_dims(g, name, gname)) || (rc = ops_check_dims(y, name, yname)) ||
         (rc = ops_check_dims(out, name, oname)) ||
-        (rc = ops_need_dt(name, "gradOutput", g->dtype, DTM_ALL, &gdt)) ||
+        (rc = ops_need_dt(name, gname, g->dtype, DTM_ALL, &gdt)) ||
         (rc = ops_need_dt(name, yname, y->dtype, DTM_ALL, &ydt)) ||
         (rc = ops_need_dt(name, oname, out->dtype, types, &odt)))
         return rc;
     int prom = ops_promote(gdt, ydt);
     if (prom < 0 || !(types & DTM(prom)) || !ops_can_cast(prom, odt))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput %s and %s %s cannot give %s %s",
-                       name, ops_dt_name(g->dtype), yname, ops_dt_name(y->dtype), oname,
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s %s and %s %s cannot give %s %s", name,
+                       gname, ops_dt_name(g->dtype), yname, ops_dt_name(y->dtype), oname,
                        ops_dt_name(out->dtype));
-    if ((rc = ops_check_shape(name, g->dims, (int)g->ndim, y, yname)) ||
-        (rc = ops_check_shape(name, g->dims, (int)g->ndim, out, oname)))
+    if (bcast ? (rc = ops_check_broadcast(name, g, y, out, oname))
+              : ((rc = ops_check_shape(name, g->dims, (int)g->ndim, y, yname)) ||
+                 (rc = ops_check_shape(name, g->dims, (int)g->ndim, out, oname))))
         return rc;
+    bool integer = !ops_dt_is_float(prom);
     struct ew_build b = {.name = name,
                          .nin = 2,
                          .in = {g, y},
                          .out = out,
-                         .ck = prom == DT_F64 ? CK_F64 : CK_F32,
-                         .rt = prom};
-    b.kern = g_grad[gid][ew_col(b.ck)];
-    for (int i = 0; i < nsc; i++)
-        b.p.f[i] = sc[i] ? ops_scalar_f64(sc[i]) : 1.0;
+                         .ck = integer          ? CK_I64
+                               : prom == DT_F64 ? CK_F64
+                                                : CK_F32,
+                         .rt = integer ? DT_NONE : prom};
+    b.kern = integer ? ikern : g_grad[gid][ew_col(b.ck)];
+    if (!b.kern)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: type %s is not supported", name,
+                       ops_dt_name(ops_dt_acl(prom)));
+    for (int i = 0; i < nf; i++)
+        b.p.f[i] = f[i];
     return ew_build_exec(&b, ws, ex);
+}
+
+/* gradOutput and y -> out with aclScalar parameters (nsc of them; a NULL one is refused unless
+ * optional, which makes it 1). */
+static aclnnStatus grad_op(const char *name, int gid, unsigned types, const aclTensor *g,
+                           const aclTensor *y, const char *yname, const aclTensor *out,
+                           const char *oname, const aclScalar *const *sc, int nsc, bool optional,
+                           uint64_t *ws, aclOpExecutor **ex)
+{
+    double f[3];
+    for (int i = 0; i < nsc; i++) {
+        if (!sc[i] && !optional)
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: a scalar parameter is NULL", name);
+        f[i] = sc[i] ? ops_scalar_f64(sc[i]) : 1.0;
+    }
+    return grad_build(name, gid, NULL, types, g, "gradOutput", y, yname, out, oname, false, f, nsc,
+                      ws, ex);
 }
 
 /* The entry points without parameters: (gradOutput, Y, OUT). */
@@ -330,3 +365,115 @@ aclnnStatus aclnnGeluBackwardV2GetWorkspaceSize(const aclTensor *gradOutput, con
                    "self", gradInput, "gradInput", NULL, 0, false, workspaceSize, executor);
 }
 PHASE2(GeluBackwardV2)
+
+/* ---- the later versions (ops-nn's experimental folder) on the gradients above (AB3) ------- */
+
+aclnnStatus aclnnEluGradGetWorkspaceSize(const aclTensor *grads, const aclTensor *activations,
+                                         aclTensor *y, WS)
+{
+    return grad_build("aclnnEluGrad", G_elu1, NULL, OPS_DT_EluGrad, grads, "grads", activations,
+                      "activations", y, "y", false, NULL, 0, workspaceSize, executor);
+}
+PHASE2(EluGrad)
+
+aclnnStatus aclnnHardShrinkGradGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                                double lambd, aclTensor *output, WS)
+{
+    if (!(lambd >= 0.0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnHardShrinkGrad: lambd %g is negative", lambd);
+    return grad_build("aclnnHardShrinkGrad", G_hardshrink, NULL, OPS_DT_HardShrinkGrad, gradOutput,
+                      "gradOutput", self, "self", output, "output", false, &lambd, 1, workspaceSize,
+                      executor);
+}
+PHASE2(HardShrinkGrad)
+
+aclnnStatus aclnnHardSigmoidGradV2GetWorkspaceSize(const aclTensor *gradOutput,
+                                                   const aclTensor *self, aclTensor *gradInput, WS)
+{
+    return grad_build("aclnnHardSigmoidGradV2", G_hsig, NULL, OPS_DT_HardSigmoidGradV2, gradOutput,
+                      "gradOutput", self, "self", gradInput, "gradInput", false, NULL, 0,
+                      workspaceSize, executor);
+}
+PHASE2(HardSigmoidGradV2)
+
+aclnnStatus aclnnLeakyReluGradV2GetWorkspaceSize(const aclTensor *dy, const aclTensor *x,
+                                                 double negativeSlope, aclTensor *dx, WS)
+{
+    return grad_build("aclnnLeakyReluGradV2", G_leaky, NULL, OPS_DT_LeakyReluGradV2, dy, "dy", x,
+                      "x", dx, "dx", false, &negativeSlope, 1, workspaceSize, executor);
+}
+PHASE2(LeakyReluGradV2)
+
+aclnnStatus aclnnTanhGradGetWorkspaceSize(const aclTensor *y, const aclTensor *dy, aclTensor *dx,
+                                          WS)
+{
+    return grad_build("aclnnTanhGrad", G_tanh, NULL, OPS_DT_TanhGrad, dy, "dy", y, "y", dx, "dx",
+                      false, NULL, 0, workspaceSize, executor);
+}
+PHASE2(TanhGrad)
+
+/* ReluGradV3 (x the forward input, y the gradient): z = x > 0 ? y : 0; integers in int64. */
+static void i64_relu_grad(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    (void)p;
+    int64_t *o = o_;
+    const int64_t *g = in[0], *x = in[1];
+    for (int64_t i = 0; i < n; i++)
+        o[i] = x[i] > 0 ? g[i] : 0;
+}
+aclnnStatus aclnnReluGradV3GetWorkspaceSize(const aclTensor *x, const aclTensor *y, aclTensor *z,
+                                            WS)
+{
+    const double th = 0.0;
+    return grad_build("aclnnReluGradV3", G_thresh, i64_relu_grad, OPS_DT_ReluGradV3, y, "y", x, "x",
+                      z, "z", true, &th, 1, workspaceSize, executor);
+}
+PHASE2(ReluGradV3)
+
+/* ReluGradV4: self is ReLU's UINT8 mask {0, 1}; out = self != 0 ? gradOutput : 0, in
+ * gradOutput's type; threshold must be 0. */
+#define KMASK(NAME, T)                                                                             \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *g = in[0], *m = in[1];                                                            \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = m[i] != 0 ? g[i] : (T)0;                                                        \
+    }
+KMASK(f32_mask_grad, float)
+KMASK(i64_mask_grad, int64_t)
+
+aclnnStatus aclnnReluGradV4GetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                            const aclScalar *threshold, aclTensor *out, WS)
+{
+    const char *name = "aclnnReluGradV4";
+    OPS_CHECK_NULLS(name, gradOutput, self, threshold, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int gdt, sdt, odt;
+    if ((rc = ops_check_dims(gradOutput, name, "gradOutput")) ||
+        (rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "gradOutput", gradOutput->dtype, OPS_DT_ReluGradV4, &gdt)) ||
+        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT2_ReluGradV4, &sdt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_ReluGradV4, &odt)))
+        return rc;
+    if (odt != gdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, gradOutput %s", name,
+                       ops_dt_name(out->dtype), ops_dt_name(gradOutput->dtype));
+    if (ops_scalar_f64(threshold) != 0.0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: threshold is %g (only 0 is supported)", name,
+                       ops_scalar_f64(threshold));
+    if ((rc = ops_check_shape(name, gradOutput->dims, (int)gradOutput->ndim, self, "self")) ||
+        (rc = ops_check_shape(name, gradOutput->dims, (int)gradOutput->ndim, out, "out")))
+        return rc;
+    bool fl = ops_dt_is_float(gdt);
+    struct ew_build b = {.name = name,
+                         .nin = 2,
+                         .in = {gradOutput, self},
+                         .out = out,
+                         .ck = fl ? CK_F32 : CK_I64,
+                         .rt = fl ? gdt : DT_NONE,
+                         .kern = fl ? f32_mask_grad : i64_mask_grad};
+    return ew_build_exec(&b, workspaceSize, executor);
+}
+PHASE2(ReluGradV4)

@@ -84,7 +84,34 @@
       DTM_FLOAT, none, 0)                                                                          \
     X(EluBackward, elu_backward, OPS_OUT, K(tensor, scalar, scalar, scalar, bool, tensor, tensor), \
       DTM_F3, none, 0)                                                                             \
-    X(GeluBackwardV2, gelu_backward_v2, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3, none, 0)
+    X(GeluBackwardV2, gelu_backward_v2, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3, none,  \
+      0)                                                                                           \
+    X(CeluV2, celu_v2, OPS_OUT, K(tensor, double, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)     \
+    X(CeluV3, celu_v3, OPS_OUT, K(tensor, double, tensor), DTM_F3, none, 0)                        \
+    X(EluV2, elu_v2, OPS_OUT, K(tensor, scalar, scalar, scalar, tensor), DTM_F3, none, 0)          \
+    X(HardSwishV2, hard_swish_v2, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                     \
+    X(LeakyreluV2, leakyrelu_v2, OPS_OUT, K(tensor, double, tensor), DTM(DT_F32) | DTM(DT_F16),    \
+      none, 0)                                                                                     \
+    X(LogsigmoidV2, logsigmoid_v2, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0) \
+    X(SoftPlusV2, soft_plus_v2, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)    \
+    X(SiluMul, silu_mul, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                      \
+    X(FusedBiasLeakyRelu, fused_bias_leaky_relu, OPS_OUT,                                          \
+      K(tensor, tensor, double, double, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)               \
+    X(SwigluClamp, swiglu_clamp, OPS_OUT, K(tensor, double, tensor), DTM_F3, none, 0)              \
+    X(ReluV3, relu_v3, OPS_OUT, K(tensor, tensor, tensor),                                         \
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), maskOut, DTM(DT_U8))                         \
+    X(EluGrad, elu_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                      \
+    X(HardShrinkGrad, hard_shrink_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none,  \
+      0)                                                                                           \
+    X(HardSigmoidGradV2, hard_sigmoid_grad_v2, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none,   \
+      0)                                                                                           \
+    X(LeakyReluGradV2, leaky_relu_grad_v2, OPS_OUT, K(tensor, tensor, double, tensor),             \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(TanhGrad, tanh_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                    \
+    X(ReluGradV3, relu_grad_v3, OPS_OUT, K(tensor, tensor, tensor),                                \
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), none, 0)                                     \
+    X(ReluGradV4, relu_grad_v4, OPS_OUT, K(tensor, tensor, scalar, tensor),                        \
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), self, DTM(DT_U8))
 
 enum { ACT_OPS(OPS_ROW_DT) };
 

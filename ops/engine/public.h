@@ -426,4 +426,37 @@
 #include "aclnnop/aclnn_fused_adamw.h"
 #include "aclnnop/aclnn_fused_sgd.h"
 
+/* the activations of ops-nn's experimental folder */
+#include "aclnnop/aclnn_celu_v2.h"
+#include "aclnnop/aclnn_celu_v3.h"
+#include "aclnnop/aclnn_elu_v2.h"
+#include "aclnnop/aclnn_hard_swish_v2.h"
+#include "aclnnop/aclnn_leakyrelu_v2.h"
+#include "aclnnop/aclnn_logsigmoid_v2.h"
+#include "aclnnop/aclnn_soft_plus_v2.h"
+#include "aclnnop/aclnn_silu_mul.h"
+#include "aclnnop/aclnn_fused_bias_leaky_relu.h"
+#include "aclnnop/aclnn_swiglu_clamp.h"
+#include "aclnnop/aclnn_relu_v3.h"
+#include "aclnnop/aclnn_elu_grad.h"
+#include "aclnnop/aclnn_hard_shrink_grad.h"
+#include "aclnnop/aclnn_hard_sigmoid_grad_v2.h"
+#include "aclnnop/aclnn_leaky_relu_grad_v2.h"
+#include "aclnnop/aclnn_tanh_grad.h"
+#include "aclnnop/aclnn_relu_grad_v3.h"
+#include "aclnnop/aclnn_relu_grad_v4.h"
+
+/* the losses of ops-nn's experimental folder */
+#include "aclnnop/aclnn_huber_loss.h"
+#include "aclnnop/aclnn_huber_loss_grad.h"
+#include "aclnnop/aclnn_hinge_loss.h"
+#include "aclnnop/aclnn_hinge_loss_grad.h"
+#include "aclnnop/aclnn_hinge_embedding_loss.h"
+#include "aclnnop/aclnn_l2_loss.h"
+#include "aclnnop/aclnn_mse_loss_grad.h"
+#include "aclnnop/aclnn_binary_cross_entropy_v2.h"
+
+#include "aclnnop/aclnn_softmax_v2.h"
+#include "aclnnop/aclnn_softmax_grad.h"
+
 #endif

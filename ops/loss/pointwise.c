@@ -24,9 +24,16 @@
  *      (1-t)x + lw(log1p(exp(-|x|)) + max(-x, 0)) with lw = (posWeight-1)t + 1;
  *      KlDiv is t(log t - x) (0 where t = 0) or exp(t)(t - x) with logTarget;
  *      SmoothL1 with beta = 0 is L1.
+ *  PW5. The later versions (ops-nn's experimental folder) are rows on the same plan: HuberLoss
+ *      (0.5 d^2 for |d| <= delta, else delta (|d| - delta / 2), no reduction) and HuberLossGrad
+ *      (its derivative: no incoming gradient), HingeLoss max(0, 1 - t x) and HingeLossGrad
+ *      (t x < 1 ? -t g : 0), HingeEmbeddingLoss (torch's: x where t != -1 plus
+ *      max(margin - x, 0) where t != 1), L2Loss sum(x^2) / 2, MseLossGrad, BinaryCrossEntropyV2
+ *      (no weight, no reduction); a reduction given as a string is "none", "mean" or "sum".
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
@@ -43,6 +50,14 @@
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "aclnnop/aclnn_soft_margin_loss.h"
 #include "aclnnop/aclnn_soft_margin_loss_backward.h"
+#include "aclnnop/aclnn_binary_cross_entropy_v2.h"
+#include "aclnnop/aclnn_hinge_embedding_loss.h"
+#include "aclnnop/aclnn_hinge_loss.h"
+#include "aclnnop/aclnn_hinge_loss_grad.h"
+#include "aclnnop/aclnn_huber_loss.h"
+#include "aclnnop/aclnn_huber_loss_grad.h"
+#include "aclnnop/aclnn_l2_loss.h"
+#include "aclnnop/aclnn_mse_loss_grad.h"
 #include "ops/engine/engine.h"
 #include "ops/loss/table.h"
 
@@ -57,6 +72,10 @@ enum loss_kind {
     LK_KLDIV_TARGET, /* gradient with respect to target */
     LK_BCE,
     LK_BCE_LOGITS,
+    LK_HUBER,      /* beta = delta */
+    LK_HINGE,      /* max(0, 1 - t x) */
+    LK_HINGE_EMB,  /* beta = margin */
+    LK_HALF_SQUARE /* x^2 / 2 (L2Loss, target absent) */
 };
 
 enum { LR_NONE, LR_MEAN, LR_SUM, LR_BATCHMEAN };
@@ -100,6 +119,14 @@ static double loss_fwd(const struct loss_plan *p, double x, double t, double w, 
         double lw = p->has[LO_PW] ? (pw - 1) * t + 1 : 1.0;
         return w * ((1 - t) * x + lw * (log1p(exp(-fabs(x))) + fmax(-x, 0.0)));
     }
+    case LK_HUBER:
+        return fabs(d) <= p->beta ? 0.5 * d * d : p->beta * (fabs(d) - 0.5 * p->beta);
+    case LK_HINGE:
+        return fmax(0.0, 1 - t * x);
+    case LK_HINGE_EMB:
+        return (t != 1 ? fmax(p->beta - x, 0.0) : 0.0) + (t != -1 ? x : 0.0);
+    case LK_HALF_SQUARE:
+        return 0.5 * x * x;
     }
     return NAN;
 }
@@ -133,6 +160,13 @@ static double loss_bwd(const struct loss_plan *p, double x, double t, double w, 
             return w * (s - t);
         return w * (((pw - 1) * t + 1) * s - pw * t);
     }
+    case LK_HUBER:
+        return fabs(d) <= p->beta ? d : p->beta * ((d > 0) - (d < 0));
+    case LK_HINGE:
+        return t * x < 1 ? -t : 0.0;
+    case LK_HINGE_EMB:
+    case LK_HALF_SQUARE:
+        break;
     }
     return NAN;
 }
@@ -460,3 +494,98 @@ aclnnStatus aclnnBinaryCrossEntropyWithLogitsBackwardGetWorkspaceSize(
              out)
 }
 PHASE2(BinaryCrossEntropyWithLogitsBackward)
+
+/* ---- the later versions (ops-nn's experimental folder, PW5) --------------------------------- */
+
+/* "none", "mean", "sum" -> 0, 1, 2; -1 otherwise (refused by loss_build). */
+static int64_t loss_reduction(const char *r)
+{
+    return !r                       ? -1
+           : strcmp(r, "none") == 0 ? LR_NONE
+           : strcmp(r, "mean") == 0 ? LR_MEAN
+           : strcmp(r, "sum") == 0  ? LR_SUM
+                                    : -1;
+}
+
+aclnnStatus aclnnHuberLossGetWorkspaceSize(const aclTensor *predictions, const aclTensor *targets,
+                                           double delta, aclTensor *loss, WS)
+{
+    OPS_CHECK_NULLS("aclnnHuberLoss", predictions, targets, loss, workspaceSize, executor);
+    if (!(delta > 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnHuberLoss: delta %g must be > 0", delta);
+    int64_t reduction = LR_NONE;
+    LOSS_FWD(HuberLoss, OPS_DT_HuberLoss, LK_HUBER, false, delta, {NULL, predictions, targets},
+             loss)
+}
+PHASE2(HuberLoss)
+
+aclnnStatus aclnnHuberLossGradGetWorkspaceSize(const aclTensor *predictions,
+                                               const aclTensor *targets, double delta,
+                                               aclTensor *gradOutput, WS)
+{
+    OPS_CHECK_NULLS("aclnnHuberLossGrad", predictions, targets, gradOutput, workspaceSize,
+                    executor);
+    if (!(delta > 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnHuberLossGrad: delta %g must be > 0", delta);
+    int64_t reduction = LR_NONE;
+    LOSS_BWD(HuberLossGrad, OPS_DT_HuberLossGrad, LK_HUBER, false, delta,
+             {NULL, predictions, targets}, gradOutput)
+}
+PHASE2(HuberLossGrad)
+
+/* A forward loss of two tensors without reduction: (A, B, OUT). */
+#define LOSS_PAIR(Name, TYPES, KIND, A, B, OUT)                                                    \
+    aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *A, const aclTensor *B,              \
+                                              aclTensor *OUT, WS)                                  \
+    {                                                                                              \
+        OPS_CHECK_NULLS("aclnn" #Name, A, B, OUT, workspaceSize, executor);                        \
+        int64_t reduction = LR_NONE;                                                               \
+        LOSS_FWD(Name, TYPES, KIND, false, 0, {NULL, A, B}, OUT)                                   \
+    }                                                                                              \
+    PHASE2(Name)
+LOSS_PAIR(HingeLoss, OPS_DT_HingeLoss, LK_HINGE, predict, target, loss)
+
+aclnnStatus aclnnHingeLossGradGetWorkspaceSize(const aclTensor *predict, const aclTensor *target,
+                                               const aclTensor *gradOutput, aclTensor *gradInput,
+                                               WS)
+{
+    OPS_CHECK_NULLS("aclnnHingeLossGrad", predict, target, gradOutput, gradInput, workspaceSize,
+                    executor);
+    int64_t reduction = LR_NONE;
+    LOSS_BWD(HingeLossGrad, OPS_DT_HingeLossGrad, LK_HINGE, false, 0, {gradOutput, predict, target},
+             gradInput)
+}
+PHASE2(HingeLossGrad)
+
+aclnnStatus aclnnHingeEmbeddingLossGetWorkspaceSize(const aclTensor *input, const aclTensor *target,
+                                                    double margin, char *reduction_,
+                                                    aclTensor *loss, WS)
+{
+    OPS_CHECK_NULLS("aclnnHingeEmbeddingLoss", input, target, reduction_, loss, workspaceSize,
+                    executor);
+    int64_t reduction = loss_reduction(reduction_);
+    LOSS_FWD(HingeEmbeddingLoss, OPS_DT_HingeEmbeddingLoss, LK_HINGE_EMB, false, margin,
+             {NULL, input, target}, loss)
+}
+PHASE2(HingeEmbeddingLoss)
+
+aclnnStatus aclnnL2LossGetWorkspaceSize(const aclTensor *x, aclTensor *y, WS)
+{
+    OPS_CHECK_NULLS("aclnnL2Loss", x, y, workspaceSize, executor);
+    int64_t reduction = LR_SUM;
+    LOSS_FWD(L2Loss, OPS_DT_L2Loss, LK_HALF_SQUARE, false, 0, {NULL, x}, y)
+}
+PHASE2(L2Loss)
+
+aclnnStatus aclnnMseLossGradGetWorkspaceSize(const aclTensor *predict, const aclTensor *label,
+                                             const aclTensor *dout, char *reduction_, aclTensor *y,
+                                             WS)
+{
+    OPS_CHECK_NULLS("aclnnMseLossGrad", predict, label, dout, reduction_, y, workspaceSize,
+                    executor);
+    int64_t reduction = loss_reduction(reduction_);
+    LOSS_BWD(MseLossGrad, OPS_DT_MseLossGrad, LK_MSE, false, 0, {dout, predict, label}, y)
+}
+PHASE2(MseLossGrad)
+
+LOSS_PAIR(BinaryCrossEntropyV2, OPS_DT_BinaryCrossEntropyV2, LK_BCE, x, y, z)

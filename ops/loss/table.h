@@ -49,7 +49,18 @@
       DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))                                                      \
     X(NLLLoss2dBackward, nll_loss2d_backward, OPS_OUT,                                             \
       K(tensor, tensor, tensor, tensor, int64, int64, tensor, tensor), DTM_F3, target,             \
-      DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))
+      DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))                                                      \
+    X(HuberLoss, huber_loss, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0)          \
+    X(HuberLossGrad, huber_loss_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0) \
+    X(HingeLoss, hinge_loss, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                  \
+    X(HingeLossGrad, hinge_loss_grad, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, none, 0) \
+    X(HingeEmbeddingLoss, hinge_embedding_loss, OPS_OUT,                                           \
+      K(tensor, tensor, double, string, tensor), DTM_F3, none, 0)                                  \
+    X(L2Loss, l2_loss, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                                \
+    X(MseLossGrad, mse_loss_grad, OPS_OUT, K(tensor, tensor, tensor, string, tensor), DTM_F3,      \
+      none, 0)                                                                                     \
+    X(BinaryCrossEntropyV2, binary_cross_entropy_v2, OPS_OUT, K(tensor, tensor, tensor),           \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

@@ -29,6 +29,8 @@
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_grad.h"
+#include "aclnnop/aclnn_softmax_v2.h"
 #include "aclnnop/aclnn_softmax_backward.h"
 #include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
 #include "ops/engine/engine.h"
@@ -383,3 +385,28 @@ aclnnStatus aclnnLogSoftmaxBackwardGetWorkspaceSize(const aclTensor *gradOutput,
                   dim, out, workspaceSize, executor);
 }
 PHASE2(LogSoftmaxBackward)
+
+/* ---- the later versions (ops-nn's experimental folder) ------------------------------------- */
+
+/* SoftmaxV2: Softmax with the row's types; SoftmaxGrad: SoftmaxBackward along the last dim, from
+ * the forward result y and its gradient dy. */
+aclnnStatus aclnnSoftmaxV2GetWorkspaceSize(const aclTensor *x, int64_t dim, aclTensor *y, WS)
+{
+    const char *name = "aclnnSoftmaxV2";
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    int dt;
+    aclnnStatus rc;
+    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT_SoftmaxV2, &dt)) ||
+        (rc = ops_need_dt(name, "y", y->dtype, OPS_DT_SoftmaxV2, &dt)))
+        return rc;
+    return softmax_op(name, false, x, dim, y, workspaceSize, executor);
+}
+PHASE2(SoftmaxV2)
+
+aclnnStatus aclnnSoftmaxGradGetWorkspaceSize(const aclTensor *y, const aclTensor *dy, aclTensor *dx,
+                                             WS)
+{
+    return smb_op("aclnnSoftmaxGrad", false, OPS_DT_SoftmaxGrad, dy, y, -1, dx, workspaceSize,
+                  executor);
+}
+PHASE2(SoftmaxGrad)

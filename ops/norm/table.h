@@ -25,13 +25,13 @@
     X(GroupNorm, group_norm, OPS_OUT,                                                              \
       K(tensor, tensor, tensor, int64, int64, int64, int64, double, tensor, tensor, tensor),       \
       DTM_F3, none, 0)                                                                             \
-    X(LayerNormBackward, layer_norm_backward, OPS_OUT,                                              \
+    X(LayerNormBackward, layer_norm_backward, OPS_OUT,                                             \
       K(tensor, tensor, int_array, tensor, tensor, tensor, tensor, bool_array, tensor, tensor,     \
         tensor),                                                                                   \
       DTM_F3, none, 0)                                                                             \
     X(RmsNormGrad, rms_norm_grad, OPS_OUT, K(tensor, tensor, tensor, tensor, tensor, tensor),      \
       DTM_F3, rstd, DTM(DT_F32))                                                                   \
-    X(GroupNormBackward, group_norm_backward, OPS_OUT,                                              \
+    X(GroupNormBackward, group_norm_backward, OPS_OUT,                                             \
       K(tensor, tensor, tensor, tensor, tensor, int64, int64, int64, int64, bool_array, tensor,    \
         tensor, tensor),                                                                           \
       DTM_F3, none, 0)                                                                             \
@@ -57,7 +57,10 @@
       K(tensor, tensor, tensor, tensor, tensor, double, tensor), DTM_F3, none, 0)                  \
     X(BatchNormElemtBackward, batch_norm_elemt_backward, OPS_OUT,                                  \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, counter,  \
-      DTM_F3 | DTM(DT_I32))
+      DTM_F3 | DTM(DT_I32))                                                                        \
+    X(SoftmaxV2, softmax_v2, OPS_OUT, K(tensor, int64, tensor), DTM(DT_F32) | DTM(DT_F16), none,   \
+      0)                                                                                           \
+    X(SoftmaxGrad, softmax_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -18,6 +18,11 @@
 #include "aclnnop/aclnn_softplus.h"
 #include "aclnnop/aclnn_swi_glu.h"
 #include "aclnnop/aclnn_threshold.h"
+#include "aclnnop/aclnn_celu_v2.h"
+#include "aclnnop/aclnn_relu_grad_v4.h"
+#include "aclnnop/aclnn_relu_v3.h"
+#include "aclnnop/aclnn_swiglu_clamp.h"
+#include "aclnnop/aclnn_tanh_grad.h"
 
 static int g_cases;
 
@@ -611,12 +616,46 @@ static void test_glu(void)
     OT_FREE(&x, &xo, &o, &ow, &oi, &oh);
 }
 
+/* The experimental folder's rows: codes (each with a message: CHECK_NN) and ReluV3's packed mask
+ * worked out by hand. */
+static void test_later(void)
+{
+    int64_t s[2] = {2, 10}, ms[2] = {2, 2}, s7[2] = {2, 7}, hs[2] = {2, 5};
+    ot_tensor x, y, m, x7, h, u8, bf;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s}, {&y, ACL_FLOAT, 2, s}, {&m, ACL_UINT8, 2, ms},
+                   {&x7, ACL_FLOAT, 2, s7}, {&h, ACL_FLOAT, 2, hs}, {&u8, ACL_UINT8, 2, s},
+                   {&bf, ACL_BF16, 2, s});
+    for (int i = 0; i < 20; i++)
+        ot_set(&x, i, i % 3 == 0 ? -1.0 : i);
+    OT_RUN(aclnnReluV3, x.t, y.t, m.t);
+    /* row 0: x > 0 at 1, 2, 4, 5, 7, 8 | row 1 (i = 10..19): 10, 11, 13, 14, 16, 17, 19 */
+    CHECK(ot_get(&m, 0) == 0xB6 && ot_get(&m, 1) == 0x01);
+    CHECK(ot_get(&m, 2) == 0xDB && ot_get(&m, 3) == 0x02);
+    CHECK(ot_get(&y, 0) == 0.0 && ot_get(&y, 19) == 19.0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnReluV3, x.t, y.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReluV3, x.t, y.t, x.t);   /* maskOut FLOAT */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReluV3, x.t, y.t, u8.t);  /* maskOut's shape */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCeluV2, bf.t, 1.0, bf.t); /* no BFLOAT16 */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCeluV2, x.t, 0.0, y.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwigluClamp, x7.t, 1.0, h.t); /* odd last dim */
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSwigluClamp, x.t, 1.0, x.t);  /* y not halved */
+    OT_RUN(aclnnSwigluClamp, x.t, 7.0, h.t);
+    float zero = 0.0f;
+    aclScalar *th = aclCreateScalar(&zero, ACL_FLOAT);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnReluGradV4, x.t, x.t, th, y.t); /* self FLOAT */
+    aclDestroyScalar(th);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnTanhGrad, x.t, NULL, y.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnTanhGrad, x.t, h.t, y.t);
+    OT_FREE(&x, &y, &m, &x7, &h, &u8, &bf);
+}
+
 int main(void)
 {
     ot_init();
     test_unary();
     test_compare();
     test_glu();
+    test_later();
     for (int i = 0; i < 3; i++)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);

@@ -4,7 +4,11 @@
  * test against PyTorch is tests/python/test_loss_torch.py. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_hinge_embedding_loss.h"
+#include "aclnnop/aclnn_huber_loss.h"
 #include "aclnnop/aclnn_kl_div.h"
+#include "aclnnop/aclnn_l2_loss.h"
+#include "aclnnop/aclnn_mse_loss_grad.h"
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
@@ -74,11 +78,37 @@ static void test_codes(void)
     OT_FREE(&x, &t, &o, &bad, &xi, &w, &tg, &on, &n, &tw);
 }
 
+/* The experimental folder's rows: values by hand and codes. */
+static void test_later(void)
+{
+    int64_t s[1] = {4}, one = 1;
+    ot_tensor x, t, o, r;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, s}, {&t, ACL_FLOAT, 1, s}, {&o, ACL_FLOAT, 1, &one},
+                   {&r, ACL_FLOAT, 1, s});
+    const double xv[4] = {1, -2, 3, 0.5}, tv[4] = {1, 1, -1, -1};
+    for (int i = 0; i < 4; i++)
+        ot_set(&x, i, xv[i]), ot_set(&t, i, tv[i]);
+    OT_RUN(aclnnL2Loss, x.t, o.t); /* (1 + 4 + 9 + 0.25) / 2 */
+    CHECK(ot_get(&o, 0) == 7.125);
+    OT_RUN(aclnnHuberLoss, x.t, t.t, 1.0, r.t); /* d = 0, -3, 4, 1.5 */
+    CHECK(ot_get(&r, 0) == 0 && ot_get(&r, 1) == 2.5 && ot_get(&r, 2) == 3.5 &&
+          ot_get(&r, 3) == 1.0);
+    /* t = 1: x; t = -1: max(1 - x, 0): 1, -2, 0, 0.5 summed 0.5 */
+    OT_RUN(aclnnHingeEmbeddingLoss, x.t, t.t, 1.0, (char *)"sum", o.t);
+    CHECK(ot_get(&o, 0) == -0.5);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnHingeEmbeddingLoss, x.t, t.t, 1.0, (char *)"avg", o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMseLossGrad, x.t, t.t, NULL, (char *)"mean", r.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnHuberLoss, x.t, t.t, -1.0, r.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnL2Loss, x.t, r.t); /* y not one element */
+    OT_FREE(&x, &t, &o, &r);
+}
+
 int main(void)
 {
     ot_init();
     test_values();
     test_codes();
+    test_later();
     ot_fini();
     printf("ops_loss: ok\n");
     return 0;

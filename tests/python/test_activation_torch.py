@@ -9,7 +9,10 @@ gradients (FastGeluBackward, SoftsignBackward, LogSigmoidBackward, HardshrinkBac
 HardswishBackwardV2, LeakyReluBackward, EluBackward, GeluBackwardV2, GluBackward,
 GeGluBackward, GeGluV3Backward) against torch's autograd of the forward in DOUBLE, on finite
 inputs. Every declared type, random shapes, non-contiguous views, empty tensors. Bad input
-gives 161001 / 161002 with a message naming the operator. Tolerances as test_ew_torch's;
+gives 161001 / 161002 with a message naming the operator. test_later_versions: the rows of
+ops-nn's experimental folder (CeluV2/V3, EluV2, HardSwishV2, LeakyreluV2, LogsigmoidV2,
+SoftPlusV2, SoftmaxV2, SiluMul, FusedBiasLeakyRelu, SwigluClamp, ReluV3's packed mask and the
+gradients EluGrad ... ReluGradV4, SoftmaxGrad) the same way. Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
 import math
@@ -26,7 +29,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, view_of, gen, scalar, F16, BF16, F32, F64, I32, I64, \
-        TOL  # noqa: E402
+        I8, U8, TOL  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -250,6 +253,129 @@ class ActivationTorch(TorchCase):
                      x.handle, o.handle)
         self.refused("LogSigmoidBackward", 161001, x.handle, x.handle, 0, o.handle)
         self.refused("HardshrinkBackward", 161002, x.handle, bad.handle, scalar(0.5), o.handle)
+
+    def test_later_versions(self):
+        """The rows of ops-nn's experimental folder (activation.c AC12, backward.c AB3)."""
+        rng = random.Random(SEED + 5)
+        fwd = [  # name, types, torch function, the C call's arguments between x and out
+            ("CeluV2", (F32, F16), lambda x: TF.celu(x, 2.0), [2.0]),
+            ("CeluV3", (F32, F16, BF16), lambda x: TF.celu(x, 0.5), [0.5]),
+            ("EluV2", (F32, F16, BF16), lambda x: elu(x, 0.5, 1.5, 2.0),
+             [scalar(0.5), scalar(1.5), scalar(2.0)]),
+            ("HardSwishV2", (F32, F16, BF16), TF.hardswish, []),
+            ("LeakyreluV2", (F32, F16), lambda x: TF.leaky_relu(x, 0.01), [0.01]),
+            ("LogsigmoidV2", (F32, F16), TF.logsigmoid, []),
+            ("SoftPlusV2", (F32, F16), TF.softplus, []),
+            ("SoftmaxV2", (F32, F16), lambda x: torch.softmax(x, -1), [-1]),
+        ]
+        for name, dts, fn, extra in fwd:
+            for dtype in dts:
+                for shape in SHAPES:
+                    what = "%s %s %s" % (name, dtype, shape)
+                    x = gen(rng, shape, dtype, special=name != "SoftmaxV2")
+                    out = self.out_like(shape, dtype)
+                    self.run_op(name, self.dev(view_of(rng, x)).handle, *extra, out.handle)
+                    check(self, out.read(), fn(x.double()).to(dtype), what, (x,))
+        bwd = [  # name, types, torch forward, the C call's order ("gy": gradient first)
+            ("EluGrad", (F32, F16, BF16), TF.elu, "gy", []),
+            ("HardShrinkGrad", (F32, F16, BF16), lambda x: TF.hardshrink(x, 0.5), "gy", [0.5]),
+            ("HardSigmoidGradV2", (F32, F16, BF16), TF.hardsigmoid, "gy", []),
+            ("LeakyReluGradV2", (F32, F16), lambda x: TF.leaky_relu(x, 0.2), "gy", [0.2]),
+            ("TanhGrad", (F32, F16, BF16), torch.tanh, "yg", []),
+            ("ReluGradV3", (F32, F16, BF16), torch.relu, "xg", []),
+            ("SoftmaxGrad", (F32, F16, BF16), lambda x: torch.softmax(x, -1), "yg", []),
+        ]
+        for name, dts, fn, order, extra in bwd:
+            for dtype in dts:
+                for shape in SHAPES:
+                    what = "%s %s %s" % (name, dtype, shape)
+                    x = gen(rng, shape, dtype, special=False)
+                    g = gen(rng, shape, dtype, special=False)
+                    ref = self.grad_of(fn, x, g).to(dtype)
+                    # EluGrad, TanhGrad and SoftmaxGrad take the forward's result
+                    src = fn(x.double()).to(dtype) if name in ("EluGrad", "TanhGrad",
+                                                               "SoftmaxGrad") else x
+                    if name == "EluGrad":  # its formula is in the result: recompute from it
+                        ref = (g.double() * (src.double().clamp(max=0) + 1)).to(dtype)
+                    a, b = (g, src) if order == "gy" else (src, g)
+                    out = self.out_like(shape, dtype)
+                    self.run_op(name, self.dev(view_of(rng, a)).handle,
+                                self.dev(view_of(rng, b)).handle, *extra, out.handle)
+                    check(self, out.read(), ref, what, (x, g), tol=gtol(dtype))
+        # ReluGradV3: broadcasting and the integer types (exact)
+        for dtype in (F32, I32, I8, U8):
+            x, g = gen(rng, (4, 1, 3), dtype), gen(rng, (1, 5, 3), dtype)
+            out = self.out_like((4, 5, 3), dtype)
+            self.run_op("ReluGradV3", self.dev(x).handle, self.dev(g).handle, out.handle)
+            ref = torch.where(x > 0, g, torch.zeros((), dtype=dtype)).to(dtype)
+            check(self, out.read(), ref, "ReluGradV3 broadcast %s" % dtype, (x, g))
+        # ReluV3: the result and the packed mask; ReluGradV4 from that mask
+        for dtype in (F32, F16, BF16, I32, I8, U8):
+            for shape in ((2, 3, 16), (5, 11), (1, 1, 1, 1, 16), (3, 0)):
+                what = "ReluV3 %s %s" % (dtype, shape)
+                x = gen(rng, shape, dtype)
+                mshape = shape[:-1] + ((shape[-1] + 7) // 8,)
+                y, m = self.out_like(shape, dtype), self.out_like(mshape, U8)
+                self.run_op("ReluV3", self.dev(view_of(rng, x)).handle, y.handle, m.handle)
+                check(self, y.read(), torch.relu(x.double()).to(dtype) if dtype in (F32, F16, BF16)
+                      else x.clamp(min=0), what, (x,))
+                pos = x > 0
+                pad = torch.zeros(shape[:-1] + (mshape[-1] * 8 - shape[-1],), dtype=torch.bool)
+                bits = torch.cat([pos, pad], -1).reshape(mshape + (8,)).to(I64)
+                want = (bits * torch.tensor([1 << k for k in range(8)])).sum(-1).to(U8)
+                check(self, m.read(), want, "mask " + what)
+                g = gen(rng, shape, dtype)
+                out = self.out_like(shape, dtype)
+                self.run_op("ReluGradV4", self.dev(g).handle, self.dev(pos.to(U8)).handle,
+                            scalar(0), out.handle)
+                check(self, out.read(), torch.where(pos, g, torch.zeros((), dtype=dtype)),
+                      "ReluGradV4 " + what, (g,))
+        # SiluMul, FusedBiasLeakyRelu, SwigluClamp
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 8), (2, 4, 6), (0, 4)):
+                what = "%s %s" % (dtype, shape)
+                x, y = gen(rng, shape, dtype), gen(rng, shape, dtype)
+                out = self.out_like(shape, dtype)
+                self.run_op("SiluMul", self.dev(view_of(rng, x)).handle, self.dev(y).handle,
+                            out.handle)
+                check(self, out.read(), (TF.silu(x.double()) * y.double()).to(dtype),
+                      "SiluMul " + what, (x, y))
+                if dtype != BF16:
+                    out = self.out_like(shape, dtype)
+                    self.run_op("FusedBiasLeakyRelu", self.dev(x).handle,
+                                self.dev(view_of(rng, y)).handle, 0.2, 1.5, out.handle)
+                    v = x.double() + y.double()
+                    check(self, out.read(), (TF.leaky_relu(v, 0.2) * 1.5).to(dtype),
+                          "FusedBiasLeakyRelu " + what, (x, y))
+                hs = shape[:-1] + (shape[-1] // 2,)
+                out = self.out_like(hs, dtype)
+                self.run_op("SwigluClamp", self.dev(view_of(rng, x)).handle, 1.5, out.handle)
+                a, b = x.double().chunk(2, -1)
+                ref = TF.silu(a).clamp(max=1.5) * b.clamp(-1.5, 1.5)
+                check(self, out.read(), ref.to(dtype), "SwigluClamp " + what, (x,))
+        # codes and messages
+        f = self.dev(torch.zeros((2, 8), dtype=F32))
+        o = self.dev(torch.zeros((2, 8), dtype=F32))
+        i64 = self.dev(torch.zeros((2, 8), dtype=I64))
+        m2 = self.dev(torch.zeros((2, 2), dtype=U8))
+        self.refused("CeluV2", 161001, 0, 1.0, o.handle)
+        self.refused("CeluV2", 161002, f.handle, 0.0, o.handle)
+        self.refused("CeluV2", 161002, self.dev(torch.zeros((2, 8), dtype=BF16)).handle, 1.0,
+                     self.dev(torch.zeros((2, 8), dtype=BF16)).handle)
+        self.refused("ReluV3", 161002, f.handle, o.handle, m2.handle)  # the mask is (2, 1)
+        self.refused("ReluV3", 161002, i64.handle, i64.handle,
+                     self.dev(torch.zeros((2, 1), dtype=U8)).handle)
+        self.refused("ReluGradV4", 161002, f.handle, f.handle, scalar(0), o.handle)  # self F32
+        self.refused("ReluGradV4", 161002, f.handle, self.dev(torch.zeros((2, 8), dtype=U8))
+                     .handle, scalar(1), o.handle)
+        self.refused("SwigluClamp", 161002, self.dev(torch.zeros((2, 7), dtype=F32)).handle, 1.0,
+                     o.handle)
+        self.refused("SwigluClamp", 161002, f.handle, -1.0, self.dev(torch.zeros((2, 4),
+                                                                                 dtype=F32)).handle)
+        self.refused("FusedBiasLeakyRelu", 161002, f.handle,
+                     self.dev(torch.zeros((8,), dtype=F32)).handle, 0.2, 1.0, o.handle)
+        self.refused("HardShrinkGrad", 161002, f.handle, f.handle, -0.5, o.handle)
+        self.refused("TanhGrad", 161001, f.handle, 0, o.handle)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ random tensor under none, a random one-element tensor otherwise). Bad input
 broadcast, a target outside [0, C) at launch) gives its code with a message
 naming the operator. References are computed in DOUBLE from the inputs as
 stored and rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16
-looser for the reduced results. Skipped (exit 77) without torch."""
+looser for the reduced results. test_later_versions: the rows of ops-nn's experimental folder
+(HuberLoss(Grad), HingeLoss(Grad), HingeEmbeddingLoss, L2Loss, MseLossGrad,
+BinaryCrossEntropyV2) against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
 import warnings
 import random
 import unittest
@@ -234,6 +236,80 @@ class LossTorch(TorchCase):
         self.assertEqual(ret, 0)
         self.assertEqual(nn.launch("NLLLoss", 0, 0, ex, self.stream), 0)
         self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # class 7 of 3
+
+    def test_later_versions(self):
+        """The rows of ops-nn's experimental folder (pointwise.c PW5)."""
+        rng = random.Random(SEED + 7)
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 5), (2, 3, 4), (0, 3)):
+                what = "%s %s" % (dtype, shape)
+                x, t = rand(rng, shape, -3, 3).to(dtype), rand(rng, shape, -3, 3).to(dtype)
+                sg = torch.tensor([rng.choice((-1.0, 1.0)) for _ in range(x.numel())],
+                                  dtype=F64).reshape(shape).to(dtype)
+                g = rand(rng, shape, -2, 2).to(dtype)
+                xv, tv = self.dev(view_of(rng, x)).handle, self.dev(view_of(rng, t)).handle
+                xd = x.double().requires_grad_()
+                ref = TF.huber_loss(xd, t.double(), reduction="none", delta=0.8)
+                out = self.dev(torch.zeros(shape, dtype=dtype))
+                self.assertEqual(self.run_op("HuberLoss", xv, tv, 0.8, out.handle), 0, what)
+                check(self, out.read(), ref.detach().to(dtype), "HuberLoss " + what)
+                ref.backward(torch.ones(shape, dtype=F64))
+                out = self.dev(torch.zeros(shape, dtype=dtype))
+                self.assertEqual(self.run_op("HuberLossGrad", xv, tv, 0.8, out.handle), 0, what)
+                check(self, out.read(), xd.grad.to(dtype), "HuberLossGrad " + what)
+                xd = x.double().requires_grad_()
+                ref = (1 - sg.double() * xd).clamp(min=0)  # the hinge loss
+                out = self.dev(torch.zeros(shape, dtype=dtype))
+                sgh = self.dev(sg).handle
+                self.assertEqual(self.run_op("HingeLoss", xv, sgh, out.handle), 0, what)
+                check(self, out.read(), ref.detach().to(dtype), "HingeLoss " + what)
+                ref.backward(g.double())
+                out = self.dev(torch.zeros(shape, dtype=dtype))
+                self.assertEqual(self.run_op("HingeLossGrad", xv, sgh, self.dev(g).handle,
+                                             out.handle), 0, what)
+                # autograd's, but 0 where t x is exactly 1 (torch's clamp passes it there)
+                want = torch.where(sg.double() * x.double() < 1, xd.grad, torch.zeros(()))
+                check(self, out.read(), want.to(dtype), "HingeLossGrad " + what,
+                      tol=red_tol(dtype, True))
+                for ri, red in enumerate(REDS):
+                    reduced = red != "none"
+                    ref = TF.hinge_embedding_loss(x.double(), sg.double(), margin=0.7,
+                                                  reduction=red)
+                    out = self.dev(torch.zeros(shape if not reduced else (1,), dtype=dtype))
+                    self.assertEqual(self.run_op("HingeEmbeddingLoss", xv, sgh, 0.7, red,
+                                                 out.handle), 0, what)
+                    check(self, out.read().reshape(ref.shape), ref.to(dtype),
+                          "HingeEmbeddingLoss %s %s" % (red, what), tol=red_tol(dtype, reduced))
+                    xd = x.double().requires_grad_()
+                    gr = g if not reduced else rand(rng, (), -2, 2).to(dtype)
+                    TF.mse_loss(xd, t.double(), reduction=red).backward(gr.double())
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.assertEqual(self.run_op("MseLossGrad", xv, tv, self.dev(gr).handle, red,
+                                                 out.handle), 0, what)
+                    check(self, out.read(), xd.grad.to(dtype), "MseLossGrad %s %s" % (red, what),
+                          tol=red_tol(dtype, True))
+                out = self.dev(torch.zeros((1,), dtype=dtype))
+                self.assertEqual(self.run_op("L2Loss", xv, out.handle), 0, what)
+                check(self, out.read().reshape(()), (x.double() ** 2).sum().mul(0.5).to(dtype),
+                      "L2Loss " + what, tol=red_tol(dtype, True))
+                if dtype != BF16:
+                    p = rand(rng, shape, 0.02, 0.98).to(dtype)
+                    q = rand(rng, shape, 0, 1).to(dtype)
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.assertEqual(self.run_op("BinaryCrossEntropyV2", self.dev(p).handle,
+                                                 self.dev(view_of(rng, q)).handle, out.handle), 0)
+                    check(self, out.read(), TF.binary_cross_entropy(
+                        p.double(), q.double(), reduction="none").to(dtype), "BCEV2 " + what)
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        o = self.dev(torch.zeros((2, 3), dtype=F32))
+        self.refused("HuberLoss", 161002, x.handle, x.handle, 0.0, o.handle)
+        self.refused("HuberLoss", 161001, x.handle, 0, 1.0, o.handle)
+        self.refused("HingeEmbeddingLoss", 161002, x.handle, x.handle, 1.0, "avg", o.handle)
+        self.refused("MseLossGrad", 161002, x.handle, x.handle, x.handle, "mean",
+                     self.dev(torch.zeros((2, 3), dtype=I32)).handle)
+        self.refused("L2Loss", 161002, x.handle, o.handle)  # y must hold one element
+        self.refused("BinaryCrossEntropyV2", 161002, self.dev(torch.zeros((2, 3), dtype=BF16))
+                     .handle, x.handle, o.handle)
 
 
 if __name__ == "__main__":
