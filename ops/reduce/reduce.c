@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_amax.h"
 #include "aclnnop/aclnn_amin.h"
 #include "aclnnop/aclnn_any.h"
+#include "aclnnop/aclnn_copy.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_reduce_sum.h"
@@ -457,6 +458,29 @@ REDUCE_ENTRY(All, RK_ALL,
 REDUCE_ENTRY(Any, RK_ANY,
              (const aclTensor *self, const aclIntArray *dim, bool keepdim, aclTensor *out, WS), dim,
              keepdim, out ? out->dtype : ACL_DT_UNDEFINED)
+
+/* MeanV2: Mean into out's type; an empty dim with noopWithEmptyAxes leaves self as it is (out
+ * = self, as a copy), without it averages every dim (RD7). */
+aclnnStatus aclnnMeanV2GetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim,
+                                        bool noopWithEmptyAxes, aclTensor *out, WS)
+{
+    const char *name = "aclnnMeanV2";
+    OPS_CHECK_NULLS(name, self, dim, out, workspaceSize, executor);
+    _Static_assert(OPS_DT_MeanV2 == OPS_DT_Mean && OPS_DT2_MeanV2 == OPS_DT2_Mean,
+                   "MeanV2 takes Mean's types (g_rk_types[RK_MEAN])");
+    if (dim->n == 0 && noopWithEmptyAxes) {
+        if (out->dtype != self->dtype || !(DTM(ops_dt_index(out->dtype)) & OPS_DT2_MeanV2))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: out has type %s, self %s (an empty dim with noopWithEmptyAxes "
+                           "copies self: the types must match and be floating)",
+                           name, ops_dt_name(out->dtype), ops_dt_name(self->dtype));
+        if (!ops_same_shape(self, out))
+            return ops_shape_err(name, "out", out, self->dims, (int)self->ndim);
+        return aclnnInplaceCopyGetWorkspaceSize(out, self, workspaceSize, executor);
+    }
+    return reduce_op(name, RK_MEAN, self, dim, keepDim, out->dtype, out, workspaceSize, executor);
+}
+PHASE2(MeanV2)
 
 aclnnStatus aclnnProdGetWorkspaceSize(const aclTensor *self, const aclDataType dtype,
                                       aclTensor *out, WS)

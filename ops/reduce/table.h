@@ -59,7 +59,10 @@
       none, 0)                                                                                     \
     X(Cumprod, cumprod, OPS_OUT, K(tensor, scalar, int, tensor), DTM_ALL, out, DTM_NUM)            \
     X(Cummax, cummax, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
-    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)
+    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)   \
+    X(InplaceCumprod, cumprod, OPS_OUT, K(tensor, scalar), DTM_ALL, none, 0)                       \
+    X(CumsumV2, cumsum, OPS_OUT, K(tensor, int64, bool, bool, tensor), DTM_ALL, out, DTM_NUM)      \
+    X(MeanV2, mean, OPS_OUT, K(tensor, int_array, bool, bool, tensor), DTM_ALL, out, DTM_FLOAT)
 
 enum { REDUCE_OPS(OPS_ROW_DT) };
 
