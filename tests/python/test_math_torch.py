@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """ops-math's math/ operators added beside the existing engines, against PyTorch (torch 1.13
 on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, CumsumV2 (exclusive,
-reverse), MeanV2 (noopWithEmptyAxes) and Sort (values and indices). (IsInf, Lgamma and
+reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
+IsInTensorScalar. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -170,6 +171,36 @@ class MathTorch(TorchCase):
                 check(self, vo.read(), v.to(dt), what)
                 self.assertTrue(torch.equal(io.read(), i), what)
 
+    def test_equal_isin(self):
+        rng = random.Random(SEED + 5)
+        for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64, BOOL):
+            for _ in range(4):
+                shape = rshape(rng)
+                x = gen(rng, shape, dt, -2, 2)
+                if x.numel() and dt.is_floating_point:
+                    x = x.double().round().to(dt)
+                k = rng.random()
+                y = x.clone() if k < 0.4 else gen(rng, shape if k < 0.8 else rshape(rng), dt, -2, 2)
+                out = self.dev(torch.zeros((1,), dtype=BOOL))
+                what = "Equal %s %s %s" % (dt, shape, tuple(y.shape))
+                self.run_ok("Equal", self.dev(view_of(rng, x)).handle,
+                            self.dev(view_of(rng, y)).handle, out.handle, what=what)
+                self.assertEqual(bool(out.read()[0]), torch.equal(x, y), what)
+                v = float(rng.choice((-1, 0, 1, 2))) if dt != BOOL else float(rng.random() < 0.5)
+                inv = rng.random() < 0.5
+                sv = nn.create_scalar(v, acl.ACL_DOUBLE)[0]
+                self.handles.append(("scalar", sv))
+                o1 = self.dev(torch.zeros((), dtype=BOOL))
+                self.run_ok("IsInScalarTensor", sv, self.dev(view_of(rng, x)).handle, False, inv,
+                            o1.handle, what=what)
+                ref = bool((x.double() == v).any()) != inv
+                self.assertEqual(bool(o1.read()), ref, "IsInScalarTensor " + what)
+                o2 = self.dev(torch.zeros(shape, dtype=BOOL))
+                self.run_ok("IsInTensorScalar", self.dev(view_of(rng, x)).handle, sv, True, inv,
+                            o2.handle, what=what)
+                ref = torch.isin(x.double(), torch.tensor([v], dtype=F64), invert=inv)
+                self.assertTrue(torch.equal(o2.read(), ref), "IsInTensorScalar " + what)
+
     def test_refused(self):
         x = self.dev(torch.zeros((2, 3), dtype=F32))
         o = self.dev(torch.zeros((2, 3), dtype=F32))
@@ -192,6 +223,12 @@ class MathTorch(TorchCase):
         self.refused("InplaceCumprod", 161001, 0, hdim)
         self.refused("InplaceCumprod", 161002, self.dev(torch.zeros((2,), dtype=BOOL)).handle,
                      self.int_scalar(0))
+        self.refused("Equal", 161001, x.handle, 0, o.handle)
+        self.refused("Equal", 161002, x.handle, x.handle, o.handle)  # out not one element
+        sv = self.int_scalar(1)
+        self.refused("IsInTensorScalar", 161002, x.handle, sv, False, False, bad.handle)
+        self.refused("IsInScalarTensor", 161002, sv, x.handle, False, False, o.handle)
+        self.refused("IsInScalarTensor", 161001, 0, x.handle, False, False, o.handle)
         lst = self.tlist([torch.zeros((2, 3), dtype=F32), torch.zeros((2, 3), dtype=F64)])
         self.refused("AddN", 161002, lst, o.handle)
         i8 = self.dev(torch.zeros((2, 3), dtype=I8))
