@@ -624,22 +624,18 @@ static aclnnStatus isin_op(const char *name, const aclScalar *sc, const aclTenso
     return ops_exec_done(e, workspaceSize, executor);
 }
 
-aclnnStatus aclnnIsInScalarTensorGetWorkspaceSize(const aclScalar *element,
-                                                  const aclTensor *testElements, bool assumeUnique,
-                                                  bool invert, aclTensor *out, WS)
-{
-    (void)assumeUnique;
-    return isin_op("aclnnIsInScalarTensor", element, testElements, true, invert, out,
-                   OPS_DT_IsInScalarTensor, OPS_DT2_IsInScalarTensor, workspaceSize, executor);
-}
-PHASE2(IsInScalarTensor)
-
-aclnnStatus aclnnIsInTensorScalarGetWorkspaceSize(const aclTensor *element,
-                                                  const aclScalar *testElement, bool assumeUnique,
-                                                  bool invert, aclTensor *out, WS)
-{
-    (void)assumeUnique;
-    return isin_op("aclnnIsInTensorScalar", testElement, element, false, invert, out,
-                   OPS_DT_IsInTensorScalar, OPS_DT2_IsInTensorScalar, workspaceSize, executor);
-}
-PHASE2(IsInTensorScalar)
+/* The two entry points: P1, P2 their first two parameters, SC and T the scalar and tensor
+ * among them (assumeUnique is a hint: RD9). */
+#define ISIN_ENTRY(Name, P1, P2, SC, T, ANY, TYPES, OTYPES)                                        \
+    aclnnStatus aclnn##Name##GetWorkspaceSize(P1, P2, bool assumeUnique, bool invert,              \
+                                              aclTensor *out, WS)                                  \
+    {                                                                                              \
+        (void)assumeUnique;                                                                        \
+        return isin_op("aclnn" #Name, SC, T, ANY, invert, out, TYPES, OTYPES, workspaceSize,       \
+                       executor);                                                                  \
+    }                                                                                              \
+    PHASE2(Name)
+ISIN_ENTRY(IsInScalarTensor, const aclScalar *element, const aclTensor *testElements, element,
+           testElements, true, OPS_DT_IsInScalarTensor, OPS_DT2_IsInScalarTensor)
+ISIN_ENTRY(IsInTensorScalar, const aclTensor *element, const aclScalar *testElement, testElement,
+           element, false, OPS_DT_IsInTensorScalar, OPS_DT2_IsInTensorScalar)
