@@ -23,6 +23,11 @@ extern "C" {
 ACL_FUNC_VISIBILITY aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclDataType dtype, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnCumsum(CPUACL_ACLNN_LAUNCH_PARAMS);
 
+/* aclnnCumsumV2: the running sum along dim into out of self's type; exclusive leaves
+ * self[i] out of out[i] (out[0] = 0), reverse sums from the last element. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCumsumV2GetWorkspaceSize(const aclTensor *self, int64_t dim, bool exclusive, bool reverse, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCumsumV2(CPUACL_ACLNN_LAUNCH_PARAMS);
+
 #ifdef __cplusplus
 }
 #endif

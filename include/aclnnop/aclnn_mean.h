@@ -22,6 +22,11 @@ extern "C" {
 ACL_FUNC_VISIBILITY aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim, aclDataType dtype, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnMean(CPUACL_ACLNN_LAUNCH_PARAMS);
 
+/* aclnnMeanV2: Mean into out's type (floating); an empty dim averages every dim, or with
+ * noopWithEmptyAxes copies self to out unchanged. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMeanV2GetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim, bool noopWithEmptyAxes, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnMeanV2(CPUACL_ACLNN_LAUNCH_PARAMS);
+
 #ifdef __cplusplus
 }
 #endif

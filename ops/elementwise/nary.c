@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Elementwise operators over a tensor list, on the engine (engine/ew.c): MaxN,
- * MinN and Sum (AccumulateNV2), one per EW_NARY_OPS row of table.h, which
- * gives the entry points and the types.
+ * MinN, Sum (AccumulateNV2) and AddN (Sum's kernels, fewer types), one per
+ * EW_NARY_OPS row of table.h, which gives the entry points and the types.
  *
- *  EN1. The inputs promote by ops_promote; Sum needs every input of out's type.
+ *  EN1. The inputs promote by ops_promote; Sum and AddN need every input of out's type.
  *  EN5. MaxN/MinN propagate NaN.
  *  EN6. Integer sums wrap (two's complement).
  */
@@ -93,10 +93,10 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         if ((rc = ops_check_dims(t, name, "tensors[]")) ||
             (rc = ops_need_dt(name, "tensors[]", t->dtype, types, &dt)))
             return rc;
-        if (kind == LN_Sum && t->dtype != out->dtype)
+        if ((kind == LN_Sum || kind == LN_AddN) && t->dtype != out->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
-                           "%s: tensors[%d] is %s but out is %s (Sum "
-                           "needs one type)",
+                           "%s: tensors[%d] is %s but out is %s (Sum and AddN "
+                           "need one type)",
                            name, k, ops_dt_name(t->dtype), ops_dt_name(out->dtype));
         prom = k ? ops_promote(prom, dt) : dt;
         if (k == 0) {
@@ -138,6 +138,7 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         [LN_MaxN] = {f32_maxn, f64_maxn, i64_maxn},
         [LN_MinN] = {f32_minn, f64_minn, i64_minn},
         [LN_Sum] = {f32_sumn, f64_sumn, i64_sumn},
+        [LN_AddN] = {f32_sumn, f64_sumn, i64_sumn},
     };
     if (!rc && ew_plan_init(pl, ck, kerns[kind][ew_col(ck)], &tout, pin, n))
         rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);

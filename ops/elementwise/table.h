@@ -35,6 +35,7 @@
 #define EW_DTM_RELU (DTM_FLOAT | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32) | DTM(DT_I64))
 #define EW_DTM_EXP (DTM_FLOAT | DTM(DT_BOOL) | DTM(DT_I64))
 #define EW_DTM_BITS (DTM_INT | DTM(DT_BOOL))
+#define EW_DTM_GAMMA (DTM(DT_F32) | DTM(DT_F16) | DTM(DT_F64)) /* Lgamma, Digamma: no bfloat16 */
 #define EW_GELU_K 0.7978845608028654 /* sqrt(2 / pi) */
 #define EW_PI 3.14159265358979323846
 #define EW_SELU_ALPHA 1.6732632423543772848
@@ -101,7 +102,11 @@
       NULL)                                                                                        \
     X(Erfinv, erfinv, EW_INPLACE_C, DTM_ALL, DTM_FLOAT, DTM_FLOAT, UR_FLOAT, F(erfinv)(x), NULL)   \
     X(Selu, selu, EW_INPLACE, DTM_F3, DTM_F3, DTM_F3, UR_SAME,                                     \
-      (T)EW_SELU_SCALE *(x > 0 ? x : (T)EW_SELU_ALPHA * F(expm1)(x)), NULL)
+      (T)EW_SELU_SCALE *(x > 0 ? x : (T)EW_SELU_ALPHA * F(expm1)(x)), NULL)                        \
+    X(IsInf, is_inf, EW_OUT, DTM_ALL, DTM_ALL, DTM_ALL, UR_BOOL, (T)(isinf(x) != 0), i64_zero)     \
+    X(Lgamma, lgamma, EW_OUT, EW_DTM_GAMMA, EW_DTM_GAMMA, EW_DTM_GAMMA, UR_SAME, F(lgam)(x), NULL) \
+    X(Digamma, digamma, EW_OUT, EW_DTM_GAMMA, EW_DTM_GAMMA, EW_DTM_GAMMA, UR_SAME, F(digam)(x),    \
+      NULL)
 
 /*
  * The binary operators: kernels and operators.
@@ -286,7 +291,8 @@ enum { EW_OTHER_OPS(OPS_ROW_DT) };
 #define EW_NARY_OPS(X)                                                                             \
     X(MaxN, max_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
     X(MinN, min_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
-    X(Sum, sum, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)
+    X(Sum, sum, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                                 \
+    X(AddN, add_n, OPS_OUT, K(tensor_list, tensor), DTM_F3 | DTM(DT_I32) | DTM(DT_I64), none, 0)
 
 enum { EW_NARY_OPS(OPS_ROW_DT) };
 

@@ -84,6 +84,50 @@ static inline double erfinv(double x)
     return erfinv_newton(x, 2);
 }
 
+/* lgamma through lgamma_r / lgammaf_r: the plain functions write the global
+ * signgam, a data race between workers. Named lgamf / lgam for F(). */
+static inline float lgamf(float x)
+{
+    int sign;
+    return lgammaf_r(x, &sign);
+}
+static inline double lgam(double x)
+{
+    int sign;
+    return lgamma_r(x, &sign);
+}
+
+/* digamma (torch.digamma's values): +-0 give -+inf, negative integers NaN,
+ * other x < 0 the reflection psi(1 - x) - pi / tan(pi x); then the recurrence
+ * psi(x) = psi(x + 1) - 1 / x up to x >= 10 and the asymptotic series (its
+ * first omitted term is below 1e-15 there). Named digamf / digam for F(). */
+static double digam(double x)
+{
+    if (x == 0)
+        return copysign(INFINITY, -x);
+    if (isnan(x) || x == INFINITY)
+        return x;
+    if (x == -INFINITY)
+        return NAN;
+    double r = 0;
+    if (x < 0) {
+        if (x == floor(x))
+            return NAN;
+        double f = x - floor(x); /* pi / tan(pi x) from the fraction: exact period */
+        r = -EW_PI / tan(EW_PI * f);
+        x = 1 - x;
+    }
+    for (; x < 10; x += 1)
+        r -= 1 / x;
+    double y = 1 / (x * x);
+    double s = y * (1.0 / 12 - y * (1.0 / 120 - y * (1.0 / 252 - y * (1.0 / 240 - y / 132))));
+    return r + log(x) - 0.5 / x - s;
+}
+static inline float digamf(float x)
+{
+    return (float)digam(x);
+}
+
 enum uop {
 #define X(Name, ...) UOP_##Name,
     EW_UNARY_OPS(X)

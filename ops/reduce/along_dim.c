@@ -9,6 +9,8 @@
  *      counts as larger than everything (the first NaN wins). out is INT32 or
  *      INT64. An argmax over a zero-length dim with a non-empty out is
  *      refused with 161002 (there is no answer to write).
+ *  AD4. CumsumV2 (out of self's type): exclusive leaves x[i] out of y[i] (y[0] = 0),
+ *      reverse sums from the last element (y[i] = x[i] + ... + x[n-1]); both: x[i+1..n-1].
  *  AD3. Cumsum converts self to out's type as aclnnCast would (dtype must be
  *      out's type; float to integer truncates and saturates) and sums in it:
  *      floating sums accumulate in double and round per element to out's
@@ -146,8 +148,9 @@ PHASE2(ArgMin)
 
 struct cumsum_plan {
     struct ops_tensor x, out;
-    int dim; /* (0 for a 0-d self) */
-    int on;  /* outer dims: every dim but dim */
+    int dim;                 /* (0 for a 0-d self) */
+    int on;                  /* outer dims: every dim but dim */
+    bool exclusive, reverse; /* CumsumV2 (AD4) */
     int64_t odims[OPS_MAX_DIMS], xst[OPS_MAX_DIMS], ost[OPS_MAX_DIMS];
 };
 
@@ -173,19 +176,27 @@ static int32_t cumsum_run(const struct aclOpExecutor *e, void *const *addr)
     int64_t idx[OPS_MAX_DIMS] = {0};
     do {
         ld(row, xb + ops_odo_off(idx, p->xst, p->on) * xe, xs, len);
+        /* i runs from first to last, or backwards (reverse); exclusive sums leave x[i] out */
+        int64_t first = p->reverse ? len - 1 : 0, step = p->reverse ? -1 : 1;
         if (fl) {
             double *r = row, s = 0;
             ops_round_f64(r, len, o->dt); /* self converted to out's type first (AD3) */
-            for (int64_t i = 0; i < len; i++)
-                r[i] = (s += r[i]);
+            for (int64_t k = 0, i = first; k < len; k++, i += step) {
+                double v = r[i];
+                r[i] = p->exclusive ? s : s + v;
+                s += v;
+            }
         } else { /* the wrapped int64 sum stores as the wrapped sum in out's type */
             int64_t *r = row;
             uint64_t s = 0;
             if (from_float) /* a float -> integer Cast saturates (to int64 by the loader) */
                 for (int64_t i = 0; i < len; i++)
                     r[i] = r[i] < lo ? lo : r[i] > hi ? hi : r[i];
-            for (int64_t i = 0; i < len; i++)
-                r[i] = (int64_t)(s += (uint64_t)r[i]);
+            for (int64_t k = 0, i = first; k < len; k++, i += step) {
+                uint64_t v = (uint64_t)r[i];
+                r[i] = (int64_t)(p->exclusive ? s : s + v);
+                s += v;
+            }
         }
         st(ob + ops_odo_off(idx, p->ost, p->on) * oe, os, row, len);
     } while (ops_odo_next(idx, p->odims, p->on));
@@ -193,10 +204,10 @@ static int32_t cumsum_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclDataType dtype,
-                                        aclTensor *out, WS)
+static aclnnStatus cumsum_op(const char *name, const aclTensor *self, int64_t dim,
+                             aclDataType dtype, bool exclusive, bool reverse, const aclTensor *out,
+                             uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnCumsum";
     OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
     aclnnStatus rc;
     int sdt, odt, d = 0;
@@ -213,6 +224,8 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclD
     OPS_PLAN(e, p, name, 1, 1, struct cumsum_plan, NULL, {&p->x, self, "self"},
              {&p->out, out, "out"});
     p->dim = d;
+    p->exclusive = exclusive;
+    p->reverse = reverse;
     for (int q = 0; q < nd; q++)
         if (q != d) {
             p->odims[p->on] = self->dims[q];
@@ -223,4 +236,26 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclD
     e->run = p->x.numel > 0 ? cumsum_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclDataType dtype,
+                                        aclTensor *out, WS)
+{
+    return cumsum_op("aclnnCumsum", self, dim, dtype, false, false, out, workspaceSize, executor);
+}
 PHASE2(Cumsum)
+
+/* CumsumV2: out of self's type (AD4). */
+aclnnStatus aclnnCumsumV2GetWorkspaceSize(const aclTensor *self, int64_t dim, bool exclusive,
+                                          bool reverse, aclTensor *out, WS)
+{
+    _Static_assert(OPS_DT_CumsumV2 == OPS_DT_Cumsum && OPS_DT2_CumsumV2 == OPS_DT2_Cumsum,
+                   "CumsumV2 takes Cumsum's types");
+    if (self && out && self->dtype != out->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "aclnnCumsumV2: out has type %s, self %s (they "
+                       "must match)",
+                       ops_dt_name(out->dtype), ops_dt_name(self->dtype));
+    return cumsum_op("aclnnCumsumV2", self, dim, out ? out->dtype : ACL_DT_UNDEFINED, exclusive,
+                     reverse, out, workspaceSize, executor);
+}
+PHASE2(CumsumV2)

@@ -21,6 +21,10 @@
 #include "aclnnop/aclnn_amax.h"
 #include "aclnnop/aclnn_amin.h"
 #include "aclnnop/aclnn_any.h"
+#include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_equal.h"
+#include "aclnnop/aclnn_isin.h"
+#include "aclnnop/aclnn_isin_tensor_scalar.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_reduce_sum.h"
@@ -458,6 +462,29 @@ REDUCE_ENTRY(Any, RK_ANY,
              (const aclTensor *self, const aclIntArray *dim, bool keepdim, aclTensor *out, WS), dim,
              keepdim, out ? out->dtype : ACL_DT_UNDEFINED)
 
+/* MeanV2: Mean into out's type; an empty dim with noopWithEmptyAxes leaves self as it is (out
+ * = self, as a copy), without it averages every dim. */
+aclnnStatus aclnnMeanV2GetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim,
+                                        bool noopWithEmptyAxes, aclTensor *out, WS)
+{
+    const char *name = "aclnnMeanV2";
+    OPS_CHECK_NULLS(name, self, dim, out, workspaceSize, executor);
+    _Static_assert(OPS_DT_MeanV2 == OPS_DT_Mean && OPS_DT2_MeanV2 == OPS_DT2_Mean,
+                   "MeanV2 takes Mean's types (g_rk_types[RK_MEAN])");
+    if (dim->n == 0 && noopWithEmptyAxes) {
+        if (out->dtype != self->dtype || !(DTM(ops_dt_index(out->dtype)) & OPS_DT2_MeanV2))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: out has type %s, self %s (an empty dim with noopWithEmptyAxes "
+                           "copies self: the types must match and be floating)",
+                           name, ops_dt_name(out->dtype), ops_dt_name(self->dtype));
+        if (!ops_same_shape(self, out))
+            return ops_shape_err(name, "out", out, self->dims, (int)self->ndim);
+        return aclnnInplaceCopyGetWorkspaceSize(out, self, workspaceSize, executor);
+    }
+    return reduce_op(name, RK_MEAN, self, dim, keepDim, out->dtype, out, workspaceSize, executor);
+}
+PHASE2(MeanV2)
+
 aclnnStatus aclnnProdGetWorkspaceSize(const aclTensor *self, const aclDataType dtype,
                                       aclTensor *out, WS)
 {
@@ -476,3 +503,139 @@ aclnnStatus aclnnProdDimGetWorkspaceSize(const aclTensor *self, int64_t dim, boo
     return rc;
 }
 PHASE2(ProdDim)
+
+/* ---- Equal ------------------------------------------------------------------------------ */
+
+/* RD8. Equal (torch.equal): out[0] = 1 when self and other have the same shape and every
+ * element compares equal (as double when either is floating, else as int64: a NaN is never
+ * equal), else 0; out a one-element BOOL (or any type) tensor. */
+struct equal_plan {
+    struct ops_tensor a, b, o;
+    bool same_shape;
+};
+
+static int32_t equal_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct equal_plan *p = e->plan;
+    bool eq = p->same_shape;
+    int64_t n = p->a.numel;
+    if (eq && n) {
+        bool fl = ops_dt_is_float(p->a.dt) || ops_dt_is_float(p->b.dt);
+        int ck = fl ? CK_F64 : CK_I64;
+        void *x = malloc((size_t)n * 8), *y = malloc((size_t)n * 8);
+        if (!x || !y) {
+            free(x);
+            free(y);
+            return ACL_ERROR_BAD_ALLOC;
+        }
+        ops_gather_nd(x, ck, ops_base(&p->a, addr), p->a.dt, p->a.ndim, p->a.dims, p->a.strides);
+        ops_gather_nd(y, ck, ops_base(&p->b, addr), p->b.dt, p->b.ndim, p->b.dims, p->b.strides);
+        for (int64_t i = 0; i < n && eq; i++)
+            eq = fl ? ((double *)x)[i] == ((double *)y)[i] : ((int64_t *)x)[i] == ((int64_t *)y)[i];
+        free(x);
+        free(y);
+    }
+    int64_t v = eq;
+    ops_storer(CK_I64, p->o.dt)(ops_base(&p->o, addr), 1, &v, 1);
+    return 0;
+}
+
+aclnnStatus aclnnEqualGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+                                       aclTensor *out, WS)
+{
+    const char *name = "aclnnEqual";
+    OPS_CHECK_NULLS(name, self, other, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(other, name, "other")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_Equal, &dt)) ||
+        (rc = ops_need_dt(name, "other", other->dtype, OPS_DT_Equal, &dt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT2_Equal, &dt)))
+        return rc;
+    if (ops_numel(out->dims, (int)out->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out must hold one element (shape [1])", name);
+    OPS_PLAN(e, p, name, 2, 1, struct equal_plan, NULL, {&p->a, self, "self"},
+             {&p->b, other, "other"}, {&p->o, out, "out"});
+    p->same_shape = ops_same_shape(self, other);
+    e->run = equal_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Equal)
+
+/* ---- IsIn ------------------------------------------------------------------------------- */
+
+/* RD9. IsInScalarTensor: out (one element) = whether the scalar equals some element of
+ * testElements; IsInTensorScalar: out[i] = whether element[i] equals the scalar (out of
+ * element's shape). Values compare as double (a NaN is in nothing); invert negates; the
+ * assumeUnique hint changes nothing. */
+struct isin_plan {
+    struct ops_tensor t, o;
+    double v; /* the scalar */
+    bool any; /* ScalarTensor: one truth value over t */
+    bool invert;
+};
+
+static int32_t isin_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct isin_plan *p = e->plan;
+    int64_t n = p->t.numel;
+    double *x = malloc((size_t)(n ? n : 1) * sizeof(double));
+    if (!x)
+        return ACL_ERROR_BAD_ALLOC;
+    ops_gather_nd(x, CK_F64, ops_base(&p->t, addr), p->t.dt, p->t.ndim, p->t.dims, p->t.strides);
+    if (p->any) {
+        bool in = false;
+        for (int64_t i = 0; i < n && !in; i++)
+            in = x[i] == p->v;
+        x[0] = in != p->invert;
+        ops_storer(CK_F64, p->o.dt)(ops_base(&p->o, addr), 1, x, 1);
+    } else {
+        for (int64_t i = 0; i < n; i++)
+            x[i] = (x[i] == p->v) != p->invert;
+        ops_scatter_nd(x, CK_F64, ops_base(&p->o, addr), p->o.dt, p->o.ndim, p->o.dims,
+                       p->o.strides);
+    }
+    free(x);
+    return 0;
+}
+
+static aclnnStatus isin_op(const char *name, const aclScalar *sc, const aclTensor *t, bool any,
+                           bool invert, const aclTensor *out, unsigned types, unsigned otypes,
+                           uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS(name, sc, t, out, workspaceSize, executor);
+    const char *tname = any ? "testElements" : "element";
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(t, name, tname)) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_check_scalar(name, any ? "element" : "testElement", sc, &dt)) ||
+        (rc = ops_need_dt(name, tname, t->dtype, types, &dt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, otypes, &dt)))
+        return rc;
+    if (any && ops_numel(out->dims, (int)out->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out must hold one element", name);
+    if (!any && !ops_same_shape(t, out))
+        return ops_shape_err(name, "out", out, t->dims, (int)t->ndim);
+    OPS_PLAN(e, p, name, 1, 1, struct isin_plan, NULL, {&p->t, t, tname}, {&p->o, out, "out"});
+    p->v = ops_scalar_f64(sc);
+    p->any = any;
+    p->invert = invert;
+    e->run = any || p->t.numel ? isin_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+/* The two entry points: P1, P2 their first two parameters, SC and T the scalar and tensor
+ * among them (assumeUnique is a hint: RD9). */
+#define ISIN_ENTRY(Name, P1, P2, SC, T, ANY, TYPES, OTYPES)                                        \
+    aclnnStatus aclnn##Name##GetWorkspaceSize(P1, P2, bool assumeUnique, bool invert,              \
+                                              aclTensor *out, WS)                                  \
+    {                                                                                              \
+        (void)assumeUnique;                                                                        \
+        return isin_op("aclnn" #Name, SC, T, ANY, invert, out, TYPES, OTYPES, workspaceSize,       \
+                       executor);                                                                  \
+    }                                                                                              \
+    PHASE2(Name)
+ISIN_ENTRY(IsInScalarTensor, const aclScalar *element, const aclTensor *testElements, element,
+           testElements, true, OPS_DT_IsInScalarTensor, OPS_DT2_IsInScalarTensor)
+ISIN_ENTRY(IsInTensorScalar, const aclTensor *element, const aclScalar *testElement, testElement,
+           element, false, OPS_DT_IsInTensorScalar, OPS_DT2_IsInTensorScalar)

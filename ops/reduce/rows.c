@@ -890,3 +890,12 @@ aclnnStatus aclnnCumprodGetWorkspaceSize(const aclTensor *input, const aclScalar
     return rw_cumprod("aclnnCumprod", input, dim, dtype, out, workspaceSize, executor);
 }
 PHASE2(Cumprod)
+
+/* InplaceCumprod: input's running product written over it, in its own type. */
+aclnnStatus aclnnInplaceCumprodGetWorkspaceSize(aclTensor *input, const aclScalar *dim, WS)
+{
+    _Static_assert(OPS_DT_InplaceCumprod == OPS_DT_Cumprod, "InplaceCumprod takes Cumprod's types");
+    return rw_cumprod("aclnnInplaceCumprod", input, dim, input ? input->dtype : ACL_DT_UNDEFINED,
+                      input, workspaceSize, executor);
+}
+PHASE2(InplaceCumprod)

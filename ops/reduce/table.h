@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The reduce family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): reduce.c (ReduceSum, Mean, Amax, Amin, Prod, ProdDim, All, Any)
+ * ops/engine/optable.h): reduce.c (ReduceSum, Mean, Amax, Amin, Prod, ProdDim, All, Any,
+ * MeanV2, Equal, IsIn*)
  * along_dim.c (ArgMax, ArgMin, Cumsum) and rows.c (the row reductions: MaxDim .. Cummin).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
@@ -59,7 +60,15 @@
       none, 0)                                                                                     \
     X(Cumprod, cumprod, OPS_OUT, K(tensor, scalar, int, tensor), DTM_ALL, out, DTM_NUM)            \
     X(Cummax, cummax, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
-    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)
+    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)   \
+    X(InplaceCumprod, cumprod, OPS_OUT, K(tensor, scalar), DTM_ALL, none, 0)                       \
+    X(CumsumV2, cumsum, OPS_OUT, K(tensor, int64, bool, bool, tensor), DTM_ALL, out, DTM_NUM)      \
+    X(MeanV2, mean, OPS_OUT, K(tensor, int_array, bool, bool, tensor), DTM_ALL, out, DTM_FLOAT)    \
+    X(Equal, equal, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, out, DTM_ALL)                    \
+    X(IsInScalarTensor, isin, OPS_OUT, K(scalar, tensor, bool, bool, tensor), DTM_ALL, out,        \
+      DTM_ALL)                                                                                     \
+    X(IsInTensorScalar, isin_tensor_scalar, OPS_OUT, K(tensor, scalar, bool, bool, tensor),        \
+      DTM_ALL, out, DTM_ALL)
 
 enum { REDUCE_OPS(OPS_ROW_DT) };
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The sort family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): argsort.c.
+ * ops/engine/optable.h): argsort.c (Argsort, Sort).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -15,6 +15,8 @@
 #define SORT_OPS(X)                                                                                \
     X(Argsort, argsort, OPS_OUT, K(tensor, int64, bool, tensor),                                   \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), out,             \
+      DTM(DT_I64))                                                                                \
+    X(Sort, sort, OPS_OUT, K(tensor, bool, int64, bool, tensor, tensor), DTM_ALL, indicesOut,      \
       DTM(DT_I64))
 
 enum { SORT_OPS(OPS_ROW_DT) };
