@@ -284,6 +284,7 @@
 #include "aclnnop/aclnn_remainder.h"
 #include "aclnnop/aclnn_repeat.h"
 #include "aclnnop/aclnn_repeat_interleave.h"
+#include "aclnnop/aclnn_repeat_interleave_grad.h"
 #include "aclnnop/aclnn_right_shift.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
