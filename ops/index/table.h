@@ -64,7 +64,13 @@
     X(RepeatInterleaveTensor, repeat_interleave, OPS_OUT, K(tensor, int64, tensor), DTM_IDX,       \
       repeats, DTM_IDX)                                                                            \
     X(RepeatInterleaveGrad, repeat_interleave_grad, OPS_OUT, K(tensor, tensor, int64, tensor),     \
-      DTM_F3, repeats, DTM_IDX)
+      DTM_F3, repeats, DTM_IDX)                                                                    \
+    X(ScatterNd, scatter_nd, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3 | DTM(DT_BOOL),    \
+      indices, DTM_IDX)                                                                            \
+    X(ScatterNdUpdate, scatter_nd_update, OPS_OUT, K(tensor, tensor, tensor),                      \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_I64) | DTM(DT_BOOL), indices, DTM_IDX)                          \
+    X(Put, put, OPS_INPLACE, K(tensor, tensor, tensor, bool), DTM_ALL, index, DTM_IDX)             \
+    X(Flip, flip, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)
 
 enum { INDEX_OPS(OPS_ROW_DT) };
 
