@@ -143,18 +143,22 @@ static int32_t ri_run(const struct aclOpExecutor *e, void *const *addr)
 /* The shared phase 1. self is yGrad for RI_GRAD and NULL for RI_TENSOR; rep is NULL for the
  * Int forms (count holds the count); dim < 0 with flat. */
 static aclnnStatus ri_op(const char *name, int kind, const aclTensor *self, const aclTensor *rep,
-                         int64_t count, bool flat, int64_t dim, int64_t outputSize,
+                         bool host, int64_t count, bool flat, int64_t dim, int64_t outputSize,
                          const aclTensor *out, unsigned types, unsigned rtypes, uint64_t *ws,
                          aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int sdt = DT_NONE, rdt, odt, d = 0;
-    if (rep)
-        OPS_CHECK_NULLS(name, rep, out, ws, ex);
+    const aclTensor *repeats = rep; /* named as the parameter in messages */
+    const aclTensor *yGrad = self;
+    if (kind == RI_GRAD)
+        OPS_CHECK_NULL(name, yGrad);
+    else if (kind != RI_TENSOR)
+        OPS_CHECK_NULL(name, self);
+    if (!host)
+        OPS_CHECK_NULLS(name, repeats, out, ws, ex);
     else
         OPS_CHECK_NULLS(name, out, ws, ex);
-    if (kind != RI_TENSOR)
-        OPS_CHECK_NULL(name, self);
     const char *sname = kind == RI_GRAD ? "yGrad" : "self";
     if ((rc = ops_check_dims(out, name, "out")) ||
         (self && ((rc = ops_check_dims(self, name, sname)) ||
@@ -255,8 +259,8 @@ static aclnnStatus ri_op(const char *name, int kind, const aclTensor *self, cons
 aclnnStatus aclnnRepeatInterleaveGetWorkspaceSize(const aclTensor *self, const aclTensor *repeats,
                                                   int64_t outputSize, aclTensor *out, WS)
 {
-    return ri_op("aclnnRepeatInterleave", RI_FWD, self, repeats, 0, true, -1, outputSize, out,
-                 OPS_DT_RepeatInterleave, OPS_DT2_RepeatInterleave, workspaceSize, executor);
+    return ri_op("aclnnRepeatInterleave", RI_FWD, self, repeats, false, 0, true, -1, outputSize,
+                 out, OPS_DT_RepeatInterleave, OPS_DT2_RepeatInterleave, workspaceSize, executor);
 }
 PHASE2(RepeatInterleave)
 
@@ -264,8 +268,8 @@ aclnnStatus aclnnRepeatInterleaveWithDimGetWorkspaceSize(const aclTensor *self,
                                                          const aclTensor *repeats, int64_t dim,
                                                          int64_t outputSize, aclTensor *out, WS)
 {
-    return ri_op("aclnnRepeatInterleaveWithDim", RI_FWD, self, repeats, 0, false, dim, outputSize,
-                 out, OPS_DT_RepeatInterleaveWithDim, OPS_DT2_RepeatInterleaveWithDim,
+    return ri_op("aclnnRepeatInterleaveWithDim", RI_FWD, self, repeats, false, 0, false, dim,
+                 outputSize, out, OPS_DT_RepeatInterleaveWithDim, OPS_DT2_RepeatInterleaveWithDim,
                  workspaceSize, executor);
 }
 PHASE2(RepeatInterleaveWithDim)
@@ -273,17 +277,17 @@ PHASE2(RepeatInterleaveWithDim)
 aclnnStatus aclnnRepeatInterleaveIntGetWorkspaceSize(const aclTensor *self, int64_t repeats,
                                                      int64_t outputSize, aclTensor *out, WS)
 {
-    return ri_op("aclnnRepeatInterleaveInt", RI_FWD, self, NULL, repeats, true, -1, outputSize, out,
-                 OPS_DT_RepeatInterleaveInt, 0, workspaceSize, executor);
+    return ri_op("aclnnRepeatInterleaveInt", RI_FWD, self, NULL, true, repeats, true, -1,
+                 outputSize, out, OPS_DT_RepeatInterleaveInt, 0, workspaceSize, executor);
 }
 PHASE2(RepeatInterleaveInt)
 
 aclnnStatus aclnnRepeatInterleaveTensorGetWorkspaceSize(const aclTensor *repeats,
                                                         int64_t outputSize, aclTensor *out, WS)
 {
-    return ri_op("aclnnRepeatInterleaveTensor", RI_TENSOR, NULL, repeats, 0, true, -1, outputSize,
-                 out, OPS_DT_RepeatInterleaveTensor, OPS_DT2_RepeatInterleaveTensor, workspaceSize,
-                 executor);
+    return ri_op("aclnnRepeatInterleaveTensor", RI_TENSOR, NULL, repeats, false, 0, true, -1,
+                 outputSize, out, OPS_DT_RepeatInterleaveTensor, OPS_DT2_RepeatInterleaveTensor,
+                 workspaceSize, executor);
 }
 PHASE2(RepeatInterleaveTensor)
 
@@ -291,8 +295,8 @@ aclnnStatus aclnnRepeatInterleaveGradGetWorkspaceSize(const aclTensor *yGrad,
                                                       const aclTensor *repeats, int64_t axis,
                                                       aclTensor *out, WS)
 {
-    return ri_op("aclnnRepeatInterleaveGrad", RI_GRAD, yGrad, repeats, 0, false, axis, 0, out,
-                 OPS_DT_RepeatInterleaveGrad, OPS_DT2_RepeatInterleaveGrad, workspaceSize,
+    return ri_op("aclnnRepeatInterleaveGrad", RI_GRAD, yGrad, repeats, false, 0, false, axis, 0,
+                 out, OPS_DT_RepeatInterleaveGrad, OPS_DT2_RepeatInterleaveGrad, workspaceSize,
                  executor);
 }
 PHASE2(RepeatInterleaveGrad)
