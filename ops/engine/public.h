@@ -233,6 +233,7 @@
 #include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_masked_select.h"
 #include "aclnnop/aclnn_nonzero.h"
+#include "aclnnop/aclnn_nonzero_v2.h"
 #include "aclnnop/aclnn_one_hot.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_max.h"

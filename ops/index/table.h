@@ -4,7 +4,7 @@
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
  * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
  * EmbeddingDenseBackward); Gather and Take
- * (gather.c); MaskedSelect (masked_select.c); Nonzero (nonzero.c); OneHot (one_hot.c);
+ * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot (one_hot.c);
  * RepeatInterleave and its forms (repeat_interleave.c). The checks take each operator's types from
  * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its header (included
@@ -70,7 +70,8 @@
     X(ScatterNdUpdate, scatter_nd_update, OPS_OUT, K(tensor, tensor, tensor),                      \
       DTM_F3 | DTM(DT_I8) | DTM(DT_I64) | DTM(DT_BOOL), indices, DTM_IDX)                          \
     X(Put, put, OPS_INPLACE, K(tensor, tensor, tensor, bool), DTM_ALL, index, DTM_IDX)             \
-    X(Flip, flip, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)
+    X(Flip, flip, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                         \
+    X(NonzeroV2, nonzero_v2, OPS_OUT, K(tensor, tensor), DTM_ALL, out, DTM(DT_I64))
 
 enum { INDEX_OPS(OPS_ROW_DT) };
 

@@ -457,6 +457,7 @@ OPS = {
     'NeTensor': ('tensor', 'tensor', 'tensor'),
     'Neg': ('tensor', 'tensor'),
     'Nonzero': ('tensor', 'tensor'),
+    'NonzeroV2': ('tensor', 'tensor'),
     'Norm': ('tensor', 'scalar', 'int_array', 'bool', 'tensor'),
     'NormalFloatFloat': ('float', 'float', 'int64', 'int64', 'tensor'),
     'NormalFloatTensor': ('float', 'tensor', 'int64', 'int64', 'tensor'),

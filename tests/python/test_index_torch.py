@@ -26,7 +26,7 @@ untouched; Nonzero (every type, -0.0 and NaN, 0 to 4 dims, empty) must equal tor
 out's first rows, the rest untouched. OneHot (every value and self type, axis -1 to rank,
 values outside [0, numClasses), numClasses 0, empty self) must equal torch's one_hot moved to
 axis with onValue / offValue put in. RepeatInterleave and its forms, RepeatInterleaveGrad,
-ScatterNd, ScatterNdUpdate, InplacePut and Flip: see their tests.
+ScatterNd, ScatterNdUpdate, InplacePut, Flip and NonzeroV2: see their tests.
 Skipped (exit 77) without torch."""
 import itertools
 import random
@@ -539,6 +539,33 @@ class IndexTorch(TorchCase):
                      self.dev(torch.ones((3,), dtype=F32)).handle, False)
         self.refused("Flip", 161002, x, self.int_array([0, -2]), self.dev(torch.zeros((3, 4), dtype=F32)).handle)
         self.refused("Flip", 161002, x, self.int_array([2]), self.dev(torch.zeros((3, 4), dtype=F32)).handle)
+
+    def test_nonzero_v2(self):
+        """NonzeroV2 (every type, -0.0 and NaN, 1 to 4 dims, out wider than the count) equals
+        torch.nonzero(x).T in out's first columns, the rest untouched; too narrow an out fails
+        the launch."""
+        rng = random.Random(SEED + 22)
+        for dt in ALL:
+            for _ in range(4):
+                shape = [rng.randint(1, 4) for _ in range(rng.randint(1, 4))]
+                x = gen(rng, shape, dt)
+                ref = torch.nonzero(x).T
+                m = ref.shape[1] + rng.randint(0, 2)
+                o = self.dev(torch.full((len(shape), m), -7, dtype=I64))
+                what = "NonzeroV2 %s %s" % (dt, shape)
+                self.assertEqual(self.run_op("NonzeroV2", self.dev(view_of(rng, x)).handle,
+                                             o.handle), 0, what)
+                got = o.read()
+                self.assertTrue(torch.equal(got[:, :ref.shape[1]], ref), what)
+                self.assertTrue(bool((got[:, ref.shape[1]:] == -7).all()), what)
+        x = self.dev(torch.ones((2, 2), dtype=F32)).handle
+        ws, ex, ret = nn.get_workspace_size("NonzeroV2", x,
+                                            self.dev(torch.zeros((2, 3), dtype=I64)).handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("NonzeroV2", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
+        self.refused("NonzeroV2", 161002, x, self.dev(torch.zeros((3, 4), dtype=I64)).handle)
+        self.refused("NonzeroV2", 161002, x, self.dev(torch.zeros((2, 4), dtype=I32)).handle)
 
 
 if __name__ == "__main__":
