@@ -210,6 +210,7 @@ OPS = {
     'FusedSgd': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'float', 'float', 'float', 'float', 'bool', 'bool', 'bool'),
     'Gather': ('tensor', 'int64', 'tensor', 'tensor'),
     'GatherV2': ('tensor', 'int64', 'tensor', 'tensor'),
+    'GatherV3': ('tensor', 'int64', 'tensor', 'int64', 'int64', 'tensor'),
     'Gcd': ('tensor', 'tensor', 'tensor'),
     'GeGlu': ('tensor', 'int64', 'int64', 'tensor', 'tensor'),
     'GeGluBackward': ('tensor', 'tensor', 'tensor', 'int64', 'int64', 'tensor'),

@@ -26,7 +26,8 @@ untouched; Nonzero (every type, -0.0 and NaN, 0 to 4 dims, empty) must equal tor
 out's first rows, the rest untouched. OneHot (every value and self type, axis -1 to rank,
 values outside [0, numClasses), numClasses 0, empty self) must equal torch's one_hot moved to
 axis with onValue / offValue put in. RepeatInterleave and its forms, RepeatInterleaveGrad,
-ScatterNd, ScatterNdUpdate, InplacePut, Flip and NonzeroV2: see their tests.
+ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2 and GatherV3:
+see their tests.
 Skipped (exit 77) without torch."""
 import itertools
 import random
@@ -566,6 +567,43 @@ class IndexTorch(TorchCase):
         self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
         self.refused("NonzeroV2", 161002, x, self.dev(torch.zeros((3, 4), dtype=I64)).handle)
         self.refused("NonzeroV2", 161002, x, self.dev(torch.zeros((2, 4), dtype=I32)).handle)
+
+    def test_gather_v3(self):
+        """GatherV3 (every type, INT32 / INT64 indices, negative ones, batchDims 0 to dim,
+        modes 0 and 1) equals the element-by-element definition (GatherV2 per batch)."""
+        rng = random.Random(SEED + 23)
+        for dt in ALL:
+            for it in (I32, I64):
+                for _ in range(4):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 3) for _ in range(nd)]
+                    d = rng.randrange(nd)
+                    b = rng.randint(0, d)
+                    ishape = shape[:b] + [rng.randint(1, 3) for _ in range(rng.randint(0, 2))]
+                    ishape = ishape or [2]  # a 0-d index counts as [1] (GatherV2's rule)
+                    x = gen(rng, shape, dt)
+                    idx = torch.randint(-shape[d], shape[d], ishape).to(it)
+                    k = len(ishape) - b
+                    oshape = shape[:d] + ishape[b:] + shape[d + 1:]
+                    ref = torch.zeros(oshape, dtype=dt)
+                    for p in itertools.product(*[range(n) for n in oshape]):
+                        ip = tuple(p[:b]) + tuple(p[d:d + k])
+                        v = int(idx[ip]) % shape[d]
+                        ref[p] = x[tuple(p[:d]) + (v,) + tuple(p[d + k:])]
+                    o = self.dev(torch.zeros(oshape, dtype=dt))
+                    what = "GatherV3 %s %s %s dim %d index %s batch %d" % (dt, it, shape, d,
+                                                                           ishape, b)
+                    self.assertEqual(self.run_op("GatherV3", self.dev(view_of(rng, x)).handle, d,
+                                                 self.dev(idx).handle, b, rng.randint(0, 1),
+                                                 o.handle), 0, what)
+                    self.same_bits(o.read(), ref, what)
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        i2 = self.dev(torch.zeros((3,), dtype=I64)).handle
+        o = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        self.refused("GatherV3", 161001, None, 1, i2, 0, 0, o)
+        self.refused("GatherV3", 161002, x, 1, i2, 0, 2, o)
+        self.refused("GatherV3", 161002, x, 1, i2, 1, 0, o)
+        self.refused("GatherV3", 161002, x, 0, i2, 1, 0, o)
 
 
 if __name__ == "__main__":
