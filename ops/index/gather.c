@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Gathers along one dim: IndexSelect, GatherV2, Embedding.
+ * Gathers along one dim: IndexSelect, GatherV2, GatherV3, Embedding.
  *
  * Semantics follow AscendCL's operators (ops-nn / ops-math op_api sources,
  * Ascend910B data type lists):
@@ -17,6 +17,12 @@
  *      shape only when both are non-empty. Embedding(weight, indices) is
  *      GatherV2 along dim 0 accepting only [0, n) (a negative index fails the
  *      launch like an out-of-range one).
+ *  GA3. GatherV3(self, dim, index, batchDims, mode) is GatherV2 run per batch: the first
+ *      batchDims dims (0 <= batchDims <= dim, batchDims <= index's rank) are shared by self and
+ *      index (equal sizes) and out is self.shape[:dim] + index.shape[batchDims:] +
+ *      self.shape[dim+1:]; batchDims 0 is GatherV2. mode 0 and 1 (CANN's kernel choices for
+ *      scattered or clustered indices) compute the same; mode 2 (out-of-range indices
+ *      allowed) is refused with 161002.
  *  GA2. Gather (torch.gather) and Take pick one element per index position:
  *      out has index's shape and self's type; Gather's out[p] = self[p with
  *      p[dim] = index[p]] (index of self's rank, at most self's size in every
@@ -31,6 +37,7 @@
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
+#include "aclnnop/aclnn_gather_v3.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_take.h"
 #include "ops/engine/engine.h"
@@ -90,6 +97,7 @@ struct gather_plan {
     struct ops_tensor x, idx, out;
     int dim;       /* self's dim (0 for a 0-d self) */
     int kdims;     /* out dims the index positions span: index ndim, at least 1 */
+    int batch;     /* GA3's batchDims: out's leading dims shared with index */
     int64_t lim;   /* self.shape[dim] (1 for a 0-d self) */
     bool negative; /* negative index values count from the end (GatherV2) */
 };
@@ -129,6 +137,8 @@ static int32_t gather_run(const struct aclOpExecutor *e, void *const *addr)
     int64_t idx[OPS_MAX_DIMS] = {0};
     do {
         int64_t xo = 0, oo = 0, j = 0;
+        for (int q = 0; q < p->batch; q++) /* GA3: index's leading positions */
+            j = j * o->dims[q] + idx[q];
         for (int q = 0; q < d; q++) {
             xo += idx[q] * x->strides[q];
             oo += idx[q] * o->strides[q];
@@ -145,23 +155,24 @@ static int32_t gather_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-enum gather_kind { GK_INDEX_SELECT, GK_GATHER_V2, GK_EMBEDDING };
+enum gather_kind { GK_INDEX_SELECT, GK_GATHER_V2, GK_EMBEDDING, GK_GATHER_V3 };
 
 static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, int64_t dim,
-                             const aclTensor *index, const aclTensor *out, uint64_t *ws,
-                             aclOpExecutor **ex)
+                             const aclTensor *index, int64_t batchDims, const aclTensor *out,
+                             uint64_t *ws, aclOpExecutor **ex)
 {
     /* Embedding is GatherV2 along dim 0 of a weight of at least 1 dim, with
      * indices in [0, n) only (CANN rejects negative ones). */
-    bool gv2 = kind != GK_INDEX_SELECT;
+    bool gv2 = kind != GK_INDEX_SELECT; /* GatherV2, Embedding, GatherV3 */
     OPS_CHECK_NULLS(name, self, index, out, ws, ex);
     aclnnStatus rc;
     int sdt, idt, odt;
-    static const unsigned types[3][2] = {
+    static const unsigned types[4][2] = {
         /* table.h */
         [GK_INDEX_SELECT] = {OPS_DT_IndexSelect, OPS_DT2_IndexSelect},
         [GK_GATHER_V2] = {OPS_DT_GatherV2, OPS_DT2_GatherV2},
-        [GK_EMBEDDING] = {OPS_DT_Embedding, OPS_DT2_Embedding}};
+        [GK_EMBEDDING] = {OPS_DT_Embedding, OPS_DT2_Embedding},
+        [GK_GATHER_V3] = {OPS_DT_GatherV3, OPS_DT2_GatherV3}};
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(index, name, "index")) ||
         (rc = ops_check_dims(out, name, "out")) ||
         (rc = ops_need_dt(name, "self", self->dtype, types[kind][0], &sdt)) ||
@@ -181,7 +192,17 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
     if (!gv2 && index->ndim > 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: index has %u dims, at most 1 is supported",
                        name, index->ndim);
-    /* Expected out shape (GA1). */
+    int b = (int)batchDims; /* GA3 */
+    if (batchDims < 0 || batchDims > d || batchDims > (int64_t)index->ndim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: batchDims %lld must be in [0, min(dim %d, index's rank %u)]", name,
+                       (long long)batchDims, d, index->ndim);
+    for (int q = 0; q < b; q++)
+        if (index->dims[q] != self->dims[q])
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: index's dim %d (%lld) differs from self's (%lld) within batchDims",
+                           name, q, (long long)index->dims[q], (long long)self->dims[q]);
+    /* Expected out shape (GA1, GA3). */
     int64_t want[OPS_TENSOR_MAX_DIMS];
     int nw = 0;
     if (nd > 0) {
@@ -189,7 +210,7 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
             want[nw++] = self->dims[q];
         if (index->ndim == 0)
             want[nw++] = 1;
-        for (uint32_t q = 0; q < index->ndim; q++)
+        for (uint32_t q = (uint32_t)b; q < index->ndim; q++)
             want[nw++] = index->dims[q];
         for (int q = d + 1; q < nd; q++)
             want[nw++] = self->dims[q];
@@ -202,9 +223,10 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
     OPS_PLAN(e, p, name, 2, 1, struct gather_plan, NULL, {&p->x, self, "self"},
              {&p->idx, index, "index"}, {&p->out, out, "out"});
     p->dim = d;
-    p->kdims = index->ndim ? (int)index->ndim : 1;
+    p->kdims = index->ndim ? (int)index->ndim - b : 1;
+    p->batch = b;
     p->lim = nd ? self->dims[d] : 1;
-    p->negative = kind == GK_GATHER_V2;
+    p->negative = kind == GK_GATHER_V2 || kind == GK_GATHER_V3;
     e->run = sn > 0 && in > 0 && p->out.numel > 0 ? gather_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
@@ -212,7 +234,7 @@ static aclnnStatus gather_op(const char *name, int kind, const aclTensor *self, 
 aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
                                              const aclTensor *index, aclTensor *out, WS)
 {
-    return gather_op("aclnnIndexSelect", GK_INDEX_SELECT, self, dim, index, out, workspaceSize,
+    return gather_op("aclnnIndexSelect", GK_INDEX_SELECT, self, dim, index, 0, out, workspaceSize,
                      executor);
 }
 PHASE2(IndexSelect)
@@ -220,14 +242,28 @@ PHASE2(IndexSelect)
 aclnnStatus aclnnGatherV2GetWorkspaceSize(const aclTensor *self, int64_t dim,
                                           const aclTensor *index, aclTensor *out, WS)
 {
-    return gather_op("aclnnGatherV2", GK_GATHER_V2, self, dim, index, out, workspaceSize, executor);
+    return gather_op("aclnnGatherV2", GK_GATHER_V2, self, dim, index, 0, out, workspaceSize,
+                     executor);
 }
 PHASE2(GatherV2)
+
+aclnnStatus aclnnGatherV3GetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                          const aclTensor *index, int64_t batchDims, int64_t mode,
+                                          aclTensor *out, WS)
+{
+    const char *name = "aclnnGatherV3";
+    OPS_CHECK_NULLS(name, self, index, out, workspaceSize, executor);
+    if (mode < 0 || mode > 1) /* GA3: mode 2 allows out-of-range indices, not done here */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mode %lld is not supported (0 or 1)", name,
+                       (long long)mode);
+    return gather_op(name, GK_GATHER_V3, self, dim, index, batchDims, out, workspaceSize, executor);
+}
+PHASE2(GatherV3)
 
 aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor *weight, const aclTensor *indices,
                                            const aclTensor *out, WS)
 {
-    return gather_op("aclnnEmbedding", GK_EMBEDDING, weight, 0, indices, out, workspaceSize,
+    return gather_op("aclnnEmbedding", GK_EMBEDDING, weight, 0, indices, 0, out, workspaceSize,
                      executor);
 }
 PHASE2(Embedding)

@@ -4,15 +4,19 @@
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
  * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
  * EmbeddingDenseBackward); Gather and Take
- * (gather.c); MaskedSelect (masked_select.c); Nonzero (nonzero.c); OneHot (one_hot.c). The checks
- * take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table
- * checks the rows against the headers, ops/engine/public.h and docs/operators.md. Adding an
- * operator: its row here, its header (included by ops/engine/public.h), its docs row.
+ * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot (one_hot.c);
+ * RepeatInterleave and its forms (repeat_interleave.c). The checks take each operator's types from
+ * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its header (included
+ * by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_INDEX_TABLE_H
 #define CPUACL_OPS_INDEX_TABLE_H
 
 #include "ops/engine/optable.h"
+
+/* RepeatInterleave's data types: the NPU floats, the integers, bool. */
+#define DTM_RI (DTM_F3 | DTM_INT | DTM(DT_BOOL))
 
 #define INDEX_OPS(X)                                                                               \
     X(IndexSelect, index_select, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index,        \
@@ -48,7 +52,28 @@
     X(Nonzero, nonzero, OPS_OUT, K(tensor, tensor), DTM_ALL, out, DTM(DT_I64))                     \
     X(OneHot, one_hot, OPS_OUT, K(tensor, int, tensor, tensor, int64, tensor),                     \
       DTM(DT_F16) | DTM(DT_F32) | DTM(DT_I32) | DTM(DT_I64), self,                                 \
-      DTM(DT_U8) | DTM(DT_I32) | DTM(DT_I64))
+      DTM(DT_U8) | DTM(DT_I32) | DTM(DT_I64))                                                      \
+    X(RepeatInterleave, repeat_interleave, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_RI,      \
+      repeats, DTM_IDX)                                                                            \
+    X(RepeatInterleaveWithDim, repeat_interleave, OPS_OUT,                                         \
+      K(tensor, tensor, int64, int64, tensor), DTM_RI, repeats, DTM_IDX)                           \
+    X(RepeatInterleaveInt, repeat_interleave, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RI,    \
+      none, 0)                                                                                     \
+    X(RepeatInterleaveIntWithDim, repeat_interleave, OPS_OUT,                                      \
+      K(tensor, int64, int64, int64, tensor), DTM_RI, none, 0)                                     \
+    X(RepeatInterleaveTensor, repeat_interleave, OPS_OUT, K(tensor, int64, tensor), DTM_IDX,       \
+      repeats, DTM_IDX)                                                                            \
+    X(RepeatInterleaveGrad, repeat_interleave_grad, OPS_OUT, K(tensor, tensor, int64, tensor),     \
+      DTM_F3, repeats, DTM_IDX)                                                                    \
+    X(ScatterNd, scatter_nd, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3 | DTM(DT_BOOL),    \
+      indices, DTM_IDX)                                                                            \
+    X(ScatterNdUpdate, scatter_nd_update, OPS_OUT, K(tensor, tensor, tensor),                      \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_I64) | DTM(DT_BOOL), indices, DTM_IDX)                          \
+    X(Put, put, OPS_INPLACE, K(tensor, tensor, tensor, bool), DTM_ALL, index, DTM_IDX)             \
+    X(Flip, flip, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                         \
+    X(NonzeroV2, nonzero_v2, OPS_OUT, K(tensor, tensor), DTM_ALL, out, DTM(DT_I64))                \
+    X(GatherV3, gather_v3, OPS_OUT, K(tensor, int64, tensor, int64, int64, tensor), DTM_ALL,       \
+      index, DTM_IDX)
 
 enum { INDEX_OPS(OPS_ROW_DT) };
 

@@ -48,6 +48,7 @@
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
+#include "ops/index/table.h" /* RepeatInterleaveIntWithDim's row */
 #include "ops/shape/table.h"
 
 #pragma GCC optimize("O3")

@@ -69,10 +69,6 @@
     X(Roll, roll, OPS_OUT, K(tensor, int_array, int_array, tensor),                                \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL),   \
       none, 0)                                                                                     \
-    X(RepeatInterleaveIntWithDim, repeat_interleave, OPS_OUT,                                      \
-      K(tensor, int64, int64, int64, tensor),                                                      \
-      DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL),   \
-      none, 0)                                                                                     \
     X(UpsampleNearest2d, upsample_nearest_2d, OPS_OUT, K(tensor, int_array, tensor),               \
       DTM_F3 | DTM(DT_F64) | DTM(DT_U8), none, 0)                                                  \
     X(Cast, cast, OPS_OUT, K(tensor, int, tensor), DTM_ALL, none, 0)                               \

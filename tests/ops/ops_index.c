@@ -10,10 +10,16 @@
 #include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_masked_select.h"
 #include "aclnnop/aclnn_nonzero.h"
+#include "aclnnop/aclnn_put.h"
+#include "aclnnop/aclnn_repeat_interleave.h"
+#include "aclnnop/aclnn_repeat_interleave_grad.h"
+#include "aclnnop/aclnn_scatter_nd.h"
+#include "aclnnop/aclnn_scatter_nd_update.h"
 #include "aclnnop/aclnn_one_hot.h"
 
 static int g_cases;
@@ -940,6 +946,78 @@ static void test_one_hot(void)
     OT_FREE(&x, &o, &on, &off, &offi, &ob);
 }
 
+/* RepeatInterleave (counts read at launch), ScatterNd, InplacePut, Flip: one case each with
+ * known values, then the codes and messages of bad input. */
+static void test_repeat_scatter_nd(void)
+{
+    int64_t s23[2] = {2, 3}, s6[1] = {6}, s2[1] = {2}, s10[1] = {10}, s9[1] = {9}, s21[2] = {2, 1},
+            s32[2] = {3, 2};
+    ot_tensor x, r, r2, o, o9, ix, up, put, fo;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s23}, {&r, ACL_INT64, 1, s6}, {&r2, ACL_INT32, 1, s2},
+                   {&o, ACL_FLOAT, 1, s10}, {&o9, ACL_FLOAT, 1, s9}, {&ix, ACL_INT64, 2, s21},
+                   {&up, ACL_FLOAT, 2, s23}, {&put, ACL_INT32, 1, s2}, {&fo, ACL_FLOAT, 2, s32});
+    const int rep[6] = {0, 1, 2, 3, 4, 0};
+    for (int i = 0; i < 6; i++) {
+        ot_set(&x, i, i + 1);
+        ot_set(&r, i, rep[i]);
+        ot_set(&up, i, 10 * (i + 1));
+    }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnRepeatInterleaveGetWorkspaceSize(x.t, r.t, 10, o.t, &ws, &ex));
+    ot_run(aclnnRepeatInterleave, ws, ex);
+    const double want[10] = {2, 3, 3, 4, 4, 4, 5, 5, 5, 5};
+    for (int i = 0; i < 10; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatInterleave, NULL, r.t, 10, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRepeatInterleave, x.t, NULL, 10, o.t);
+    FAILS_NAMING("repeats", aclnnRepeatInterleave, x.t, r2.t, 10, o.t);
+    FAILS_NAMING("out", aclnnRepeatInterleave, x.t, r.t, 9, o.t);
+    FAILS_NAMING("outputSize", aclnnRepeatInterleaveInt, x.t, 2, 9, o9.t);
+    FAILS_NAMING("repeats", aclnnRepeatInterleaveTensor, x.t, 6, o.t);
+    FAILS_NAMING("yGrad", aclnnRepeatInterleaveGrad, r.t, r2.t, 0, o.t);
+    /* ScatterNd: rows 1 and 0 of x get up's rows 0 and 1 (ix = [[1], [0]]) */
+    ot_set(&ix, 0, 1);
+    ot_set(&ix, 1, 0);
+    ot_tensor so;
+    OT_MAKE_CONTIG({&so, ACL_FLOAT, 2, s23});
+    CHECK_NN(ACLNN_SUCCESS, aclnnScatterNdGetWorkspaceSize(x.t, ix.t, up.t, so.t, &ws, &ex));
+    ot_run(aclnnScatterNd, ws, ex);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&so, i) == 10 * ((i + 3) % 6 + 1));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnScatterNd, x.t, NULL, up.t, so.t);
+    FAILS_NAMING("updates", aclnnScatterNd, x.t, ix.t, o.t, so.t);
+    FAILS_NAMING("indices", aclnnScatterNdUpdate, x.t, up.t, up.t);
+    FAILS_NAMING("updates", aclnnScatterNdUpdate, x.t, ix.t, o.t);
+    /* InplacePut: x's flat elements 5 and -6 (= 0) get 7 and 8 added */
+    ot_set(&put, 0, 5);
+    ot_set(&put, 1, -6);
+    ot_set(&r2, 0, 7);
+    ot_set(&r2, 1, 8);
+    ot_tensor src;
+    OT_MAKE_CONTIG({&src, ACL_FLOAT, 1, s2});
+    ot_set(&src, 0, 7);
+    ot_set(&src, 1, 8);
+    CHECK_NN(ACLNN_SUCCESS, aclnnInplacePutGetWorkspaceSize(x.t, put.t, src.t, true, &ws, &ex));
+    ot_run(aclnnInplacePut, ws, ex);
+    CHECK(ot_get(&x, 5) == 6 + 7 && ot_get(&x, 0) == 1 + 8 && ot_get(&x, 1) == 2);
+    FAILS_NAMING("source", aclnnInplacePut, x.t, put.t, r2.t, false);
+    FAILS_NAMING("index", aclnnInplacePut, x.t, r.t, src.t, false);
+    /* Flip over both dims: out[i][j] = x[1 - i][2 - j] */
+    aclIntArray *both = aclCreateIntArray((const int64_t[]){0, -1}, 2);
+    aclIntArray *twice = aclCreateIntArray((const int64_t[]){1, -1}, 2);
+    CHECK_NN(ACLNN_SUCCESS, aclnnFlipGetWorkspaceSize(x.t, both, so.t, &ws, &ex));
+    ot_run(aclnnFlip, ws, ex);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&so, i) == ot_get(&x, 5 - i));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnFlip, x.t, NULL, so.t);
+    FAILS_NAMING("dims", aclnnFlip, x.t, twice, so.t);
+    FAILS_NAMING("out", aclnnFlip, x.t, both, fo.t);
+    aclDestroyIntArray(both);
+    aclDestroyIntArray(twice);
+    OT_FREE(&x, &r, &r2, &o, &o9, &ix, &up, &put, &fo, &so, &src);
+}
+
 int main(void)
 {
     ot_init();
@@ -951,6 +1029,7 @@ int main(void)
     test_embedding();
     test_masked_select_nonzero();
     test_one_hot();
+    test_repeat_scatter_nd();
     ot_fini();
     printf("ops_index: %d cases passed\n", g_cases);
     return 0;

@@ -25,7 +25,9 @@ views and out) must equal torch.masked_select exactly in out's first elements, t
 untouched; Nonzero (every type, -0.0 and NaN, 0 to 4 dims, empty) must equal torch.nonzero in
 out's first rows, the rest untouched. OneHot (every value and self type, axis -1 to rank,
 values outside [0, numClasses), numClasses 0, empty self) must equal torch's one_hot moved to
-axis with onValue / offValue put in.
+axis with onValue / offValue put in. RepeatInterleave and its forms, RepeatInterleaveGrad,
+ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2 and GatherV3:
+see their tests.
 Skipped (exit 77) without torch."""
 import itertools
 import random
@@ -368,6 +370,240 @@ class IndexTorch(TorchCase):
     @classmethod
     def tearDownClass(cls):
         print("test_index_torch: %d runs" % cls.runs, file=sys.stderr)
+
+    def test_repeat_interleave(self):
+        """RepeatInterleave, WithDim, Int, Tensor (every type, INT32 / INT64 counts, one count or
+        one per element, zeros, strided views) equal torch.repeat_interleave exactly;
+        RepeatInterleaveGrad equals the group sums autograd gives, in DOUBLE then rounded."""
+        rng = random.Random(SEED + 20)
+        types = [F32, torch.float16, torch.bfloat16, torch.int8, torch.uint8, torch.int16, I32,
+                 I64, BOOL]
+        for dt in types:
+            for it in (I32, I64):
+                for _ in range(4):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 4) for _ in range(nd)]
+                    x = gen(rng, shape, dt)
+                    d = rng.randrange(-nd, nd)
+                    for flat in (True, False):
+                        n = x.numel() if flat else shape[d]
+                        one = rng.random() < 0.3
+                        rep = torch.randint(0, 4, (1,) if one else (n,)).to(it)
+                        ref = torch.repeat_interleave(x.reshape(-1) if flat else x,
+                                                      rep.long().repeat(n) if one else rep.long(),
+                                                      dim=0 if flat else d)
+                        o = self.dev(torch.zeros(ref.shape, dtype=dt))
+                        total = ref.shape[0 if flat else d]
+                        what = "RepeatInterleave %s %s %s dim %d flat %s" % (dt, it, shape, d, flat)
+                        rv = self.dev(view_of(rng, rep)).handle
+                        if flat:
+                            self.assertEqual(self.run_op("RepeatInterleave",
+                                                         self.dev(view_of(rng, x)).handle, rv,
+                                                         total, o.handle), 0, what)
+                        else:
+                            self.assertEqual(self.run_op("RepeatInterleaveWithDim",
+                                                         self.dev(view_of(rng, x)).handle, rv, d,
+                                                         total, o.handle), 0, what)
+                        self.same_bits(o.read(), ref, what)
+                    c = rng.randint(0, 3)
+                    ref = torch.repeat_interleave(x.reshape(-1), c)
+                    o = self.dev(torch.zeros(ref.shape, dtype=dt))
+                    self.assertEqual(self.run_op("RepeatInterleaveInt", self.dev(x).handle, c,
+                                                 ref.numel(), o.handle), 0)
+                    self.same_bits(o.read(), ref, "RepeatInterleaveInt %s %d" % (dt, c))
+            if dt in (I32, I64):
+                rep = torch.randint(0, 4, (rng.randint(0, 6),)).to(dt)
+                ref = torch.repeat_interleave(rep).to(dt)
+                o = self.dev(torch.zeros(ref.shape, dtype=dt))
+                self.assertEqual(self.run_op("RepeatInterleaveTensor", self.dev(rep).handle,
+                                             ref.numel(), o.handle), 0)
+                self.same_bits(o.read(), ref, "RepeatInterleaveTensor %s" % rep)
+        for dt in (F32, torch.float16, torch.bfloat16):
+            for it in (I32, I64):
+                for _ in range(6):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 4) for _ in range(nd)]
+                    d = rng.randrange(-nd, nd)
+                    one = rng.random() < 0.3
+                    rep = torch.randint(1 if one else 0, 4, (1,) if one else (shape[d],))
+                    xs = torch.zeros(shape, dtype=F64, requires_grad=True)
+                    y = torch.repeat_interleave(xs, rep.repeat(shape[d]) if one else rep, dim=d)
+                    g = gen(rng, list(y.shape), dt, special=False)
+                    y.backward(g.double())
+                    ref = xs.grad.to(dt)
+                    o = self.dev(torch.zeros(shape, dtype=dt))
+                    what = "RepeatInterleaveGrad %s %s %s dim %d" % (dt, it, shape, d)
+                    self.assertEqual(self.run_op("RepeatInterleaveGrad",
+                                                 self.dev(view_of(rng, g)).handle,
+                                                 self.dev(rep.to(it)).handle, d, o.handle), 0,
+                                     what)
+                    check(self, o.read(), ref, what)
+        # counts that do not add up to outputSize fail the launch; bad arguments are refused
+        x = self.dev(torch.ones((2, 3), dtype=F32)).handle
+        o = self.dev(torch.zeros((7,), dtype=F32)).handle
+        ws, ex, ret = nn.get_workspace_size("RepeatInterleave", x,
+                                            self.dev(torch.tensor([1] * 6)).handle, 7, o)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("RepeatInterleave", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
+        self.refused("RepeatInterleave", 161001, None, self.dev(torch.tensor([1])).handle, 7, o)
+        self.refused("RepeatInterleave", 161002, x, self.dev(torch.tensor([1, 2])).handle, 7, o)
+        self.refused("RepeatInterleave", 161002, x, self.dev(torch.tensor([1.0])).handle, 7, o)
+        self.refused("RepeatInterleaveInt", 161002, x, 2, 7, o)
+        self.refused("RepeatInterleaveWithDim", 161002, x, self.dev(torch.tensor([1])).handle, 2,
+                     7, o)
+        self.refused("RepeatInterleaveGrad", 161002, self.dev(torch.ones((4,), dtype=I32)).handle,
+                     self.dev(torch.tensor([2])).handle, 0,
+                     self.dev(torch.ones((2,), dtype=I32)).handle)
+
+    def int_array(self, values):
+        a, ret = nn.create_int_array(list(values))
+        self.assertEqual(ret, 0)
+        self.addCleanup(nn.destroy_int_array, a)
+        return a
+
+    def test_scatter_nd_put_flip(self):
+        """ScatterNd / ScatterNdUpdate (K = 1 to rank, distinct rows) equal index assignment;
+        InplacePut equals put_ (accumulate too, negative positions); Flip equals torch.flip,
+        all exactly, on every declared type and strided views."""
+        rng = random.Random(SEED + 21)
+        f3b = [F32, torch.float16, torch.bfloat16, BOOL]
+        for name, types in (("ScatterNd", f3b),
+                            ("ScatterNdUpdate", f3b + [torch.int8, I64])):
+            for dt in types:
+                for it in (I32, I64):
+                    for _ in range(5):
+                        nd = rng.randint(1, 3)
+                        shape = [rng.randint(1, 4) for _ in range(nd)]
+                        k = rng.randint(1, nd)
+                        cells = list(itertools.product(*[range(n) for n in shape[:k]]))
+                        rows = rng.sample(cells, rng.randint(0, len(cells)))
+                        idx = torch.tensor(rows, dtype=it).reshape(len(rows), k)
+                        x = gen(rng, shape, dt)
+                        upd = gen(rng, [len(rows)] + shape[k:], dt)
+                        ref = x.clone()
+                        for j, r in enumerate(rows):
+                            ref[tuple(r)] = upd[j]
+                        what = "%s %s %s %s k %d rows %d" % (name, dt, it, shape, k, len(rows))
+                        if name == "ScatterNd":
+                            o = self.dev(torch.zeros(shape, dtype=dt))
+                            self.assertEqual(self.run_op(name, self.dev(view_of(rng, x)).handle,
+                                                         self.dev(idx).handle,
+                                                         self.dev(view_of(rng, upd)).handle,
+                                                         o.handle), 0, what)
+                        else:
+                            o = self.dev(x)
+                            self.assertEqual(self.run_op(name, o.handle, self.dev(idx).handle,
+                                                         self.dev(upd).handle), 0, what)
+                        self.same_bits(o.read(), ref, what)
+        for dt in ALL:
+            for it in (I32, I64):
+                for acc in (False, True):
+                    shape = [rng.randint(1, 4) for _ in range(rng.randint(1, 3))]
+                    x = gen(rng, shape, dt, special=False)
+                    n = x.numel()
+                    m = rng.randint(0, n)
+                    pos = torch.tensor(rng.sample(range(n), m), dtype=I64)
+                    pos = torch.where(torch.rand(m) < 0.3, pos - n, pos)
+                    src = gen(rng, [m], dt, special=False)
+                    ref = x.clone().put_(pos, src, accumulate=acc)
+                    o = self.dev(x)
+                    what = "InplacePut %s %s %s acc %s" % (dt, it, shape, acc)
+                    self.assertEqual(self.run_op("InplacePut", o.handle,
+                                                 self.dev(pos.to(it)).handle,
+                                                 self.dev(src).handle, acc), 0, what)
+                    check(self, o.read(), ref, what)
+            for _ in range(4):
+                nd = rng.randint(0, 4)
+                shape = [rng.randint(0 if rng.random() < 0.1 else 1, 4) for _ in range(nd)]
+                x = gen(rng, shape, dt)
+                dims = rng.sample(range(-nd, 0), rng.randint(0, nd)) if nd else []
+                ref = torch.flip(x, dims)
+                o = self.dev(torch.zeros(shape, dtype=dt))
+                what = "Flip %s %s dims %s" % (dt, shape, dims)
+                self.assertEqual(self.run_op("Flip", self.dev(view_of(rng, x)).handle,
+                                             self.int_array(dims),
+                                             o.handle), 0, what)
+                self.same_bits(o.read(), ref, what)
+        x = self.dev(torch.zeros((3, 4), dtype=F32)).handle
+        i2 = self.dev(torch.tensor([[0, 5]], dtype=I64)).handle
+        ws, ex, ret = nn.get_workspace_size("ScatterNdUpdate", x, i2,
+                                            self.dev(torch.ones((1,), dtype=F32)).handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("ScatterNdUpdate", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
+        self.refused("ScatterNd", 161001, None, i2, x, x)
+        self.refused("ScatterNdUpdate", 161002, x, i2, self.dev(torch.ones((2,), dtype=F32)).handle)
+        self.refused("ScatterNdUpdate", 161002, x, self.dev(torch.zeros((1, 3), dtype=I64)).handle,
+                     self.dev(torch.ones((1,), dtype=F32)).handle)
+        self.refused("InplacePut", 161002, x, self.dev(torch.zeros((2,), dtype=I64)).handle,
+                     self.dev(torch.ones((3,), dtype=F32)).handle, False)
+        self.refused("Flip", 161002, x, self.int_array([0, -2]), self.dev(torch.zeros((3, 4), dtype=F32)).handle)
+        self.refused("Flip", 161002, x, self.int_array([2]), self.dev(torch.zeros((3, 4), dtype=F32)).handle)
+
+    def test_nonzero_v2(self):
+        """NonzeroV2 (every type, -0.0 and NaN, 1 to 4 dims, out wider than the count) equals
+        torch.nonzero(x).T in out's first columns, the rest untouched; too narrow an out fails
+        the launch."""
+        rng = random.Random(SEED + 22)
+        for dt in ALL:
+            for _ in range(4):
+                shape = [rng.randint(1, 4) for _ in range(rng.randint(1, 4))]
+                x = gen(rng, shape, dt)
+                ref = torch.nonzero(x).T
+                m = ref.shape[1] + rng.randint(0, 2)
+                o = self.dev(torch.full((len(shape), m), -7, dtype=I64))
+                what = "NonzeroV2 %s %s" % (dt, shape)
+                self.assertEqual(self.run_op("NonzeroV2", self.dev(view_of(rng, x)).handle,
+                                             o.handle), 0, what)
+                got = o.read()
+                self.assertTrue(torch.equal(got[:, :ref.shape[1]], ref), what)
+                self.assertTrue(bool((got[:, ref.shape[1]:] == -7).all()), what)
+        x = self.dev(torch.ones((2, 2), dtype=F32)).handle
+        ws, ex, ret = nn.get_workspace_size("NonzeroV2", x,
+                                            self.dev(torch.zeros((2, 3), dtype=I64)).handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("NonzeroV2", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
+        self.refused("NonzeroV2", 161002, x, self.dev(torch.zeros((3, 4), dtype=I64)).handle)
+        self.refused("NonzeroV2", 161002, x, self.dev(torch.zeros((2, 4), dtype=I32)).handle)
+
+    def test_gather_v3(self):
+        """GatherV3 (every type, INT32 / INT64 indices, negative ones, batchDims 0 to dim,
+        modes 0 and 1) equals the element-by-element definition (GatherV2 per batch)."""
+        rng = random.Random(SEED + 23)
+        for dt in ALL:
+            for it in (I32, I64):
+                for _ in range(4):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 3) for _ in range(nd)]
+                    d = rng.randrange(nd)
+                    b = rng.randint(0, d)
+                    ishape = shape[:b] + [rng.randint(1, 3) for _ in range(rng.randint(0, 2))]
+                    ishape = ishape or [2]  # a 0-d index counts as [1] (GatherV2's rule)
+                    x = gen(rng, shape, dt)
+                    idx = torch.randint(-shape[d], shape[d], ishape).to(it)
+                    k = len(ishape) - b
+                    oshape = shape[:d] + ishape[b:] + shape[d + 1:]
+                    ref = torch.zeros(oshape, dtype=dt)
+                    for p in itertools.product(*[range(n) for n in oshape]):
+                        ip = tuple(p[:b]) + tuple(p[d:d + k])
+                        v = int(idx[ip]) % shape[d]
+                        ref[p] = x[tuple(p[:d]) + (v,) + tuple(p[d + k:])]
+                    o = self.dev(torch.zeros(oshape, dtype=dt))
+                    what = "GatherV3 %s %s %s dim %d index %s batch %d" % (dt, it, shape, d,
+                                                                           ishape, b)
+                    self.assertEqual(self.run_op("GatherV3", self.dev(view_of(rng, x)).handle, d,
+                                                 self.dev(idx).handle, b, rng.randint(0, 1),
+                                                 o.handle), 0, what)
+                    self.same_bits(o.read(), ref, what)
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        i2 = self.dev(torch.zeros((3,), dtype=I64)).handle
+        o = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        self.refused("GatherV3", 161001, None, 1, i2, 0, 0, o)
+        self.refused("GatherV3", 161002, x, 1, i2, 0, 2, o)
+        self.refused("GatherV3", 161002, x, 1, i2, 1, 0, o)
+        self.refused("GatherV3", 161002, x, 0, i2, 1, 0, o)
 
 
 if __name__ == "__main__":
