@@ -6,7 +6,7 @@
 //   binary      Add Sub Mul Div Max Min And Or
 //   unary       Abs Exp Ln Sqrt Rsqrt Reciprocal Relu Not
 //   scalar      Adds Muls Maxs Mins LeakyRelu ShiftLeft ShiftRight
-//   others      Duplicate (dst, scalar), Axpy (dst += src * scalar)
+//   others      Duplicate (dst, scalar), Axpy (dst += src * scalar), ArithProgression
 // Floats: computed in float, rounded once to the element type (half/bfloat16_t: nearest
 // even). Integers: two's complement, wrapping. docs/ascendc-vector.md.
 #ifndef CPUACL_ASCENDC_VECTOR_ELEMENTWISE_H
@@ -400,6 +400,32 @@ CPUACL_AC_OTHERS_REP(const uint64_t *)
 CPUACL_AC_OTHERS_REP(uint64_t)
 #undef CPUACL_AC_OTHERS_REP
 #undef CPUACL_AC_MASK
+
+// ArithProgression: dst[i] = firstValue + i * diffValue for i < count (count > 0,
+// diffValue >= 0, documented). Floats: computed in float from the i-th term's exact index,
+// rounded once to T per operation (exact wherever the terms are representable); integers
+// wrap.
+template <typename T>
+inline void ArithProgression(const LocalTensor<T> &dstLocal, const T firstValue, const T diffValue,
+                             const int32_t count)
+{
+    if (count <= 0)
+        cpuaclAscendcFail(0, "AscendC::ArithProgression: count %d is not positive", count);
+    if (diffValue < T(0))
+        cpuaclAscendcFail(0, "AscendC::ArithProgression: diffValue is negative");
+    impl::CheckCount("ArithProgression", "dst", dstLocal, count);
+    impl::CheckAlign("ArithProgression", "dst", dstLocal);
+    T *d = dstLocal.GetPhyAddr();
+    if constexpr (impl::IsFloat<T>) {
+        const float a = static_cast<float>(firstValue), b = static_cast<float>(diffValue);
+        for (int32_t i = 0; i < count; i++)
+            d[i] = static_cast<T>(a + static_cast<float>(i) * b);
+    } else {
+        for (int32_t i = 0; i < count; i++)
+            d[i] = static_cast<T>(static_cast<uint64_t>(firstValue) +
+                                  static_cast<uint64_t>(i) * static_cast<uint64_t>(diffValue));
+    }
+}
 
 } // namespace AscendC
 
