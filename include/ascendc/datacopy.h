@@ -369,23 +369,33 @@ __aicore__ inline void InitGlobalMemory(GlobalTensor<T> &gmWorkspaceAddr, const 
 enum class CacheLine : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
 enum class DcciDst : uint8_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
 
-// seq_cst fence: a scalar write before it is visible to a block that fences after reading
-// the writer's flag, and a scalar read after it sees what such a block wrote before its own
-// fence (the cache clean and the invalidate of the NPU).
+// A sequentially consistent read-modify-write of one process-wide word, which every call
+// goes through: a block's scalar writes before its call are visible to a block whose call
+// comes later, and a block's reads after its call see what blocks wrote before theirs (the
+// NPU's clean and invalidate). An RMW rather than a fence so that ThreadSanitizer sees it.
+namespace cpuacl_detail
+{
+inline unsigned long g_dcci;
+inline void Dcci()
+{
+    __atomic_fetch_add(&g_dcci, 1, __ATOMIC_SEQ_CST);
+}
+} // namespace cpuacl_detail
+
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T> &)
 {
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    cpuacl_detail::Dcci();
 }
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 __aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T> &)
 {
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    cpuacl_detail::Dcci();
 }
 template <typename T, CacheLine entireType>
 __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T> &)
 {
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    cpuacl_detail::Dcci();
 }
 
 } // namespace AscendC
