@@ -36,6 +36,7 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     s->widx = 0;
     atomic_store_explicit(&s->err, 0, memory_order_relaxed);          /* relaxed: as head */
     atomic_store_explicit(&s->discard, 0, memory_order_relaxed);      /* relaxed: as head */
+    atomic_store_explicit(&s->keep_below, 0, memory_order_relaxed);   /* relaxed: as head */
     atomic_store_explicit(&s->stop_on_fail, 0, memory_order_relaxed); /* relaxed: as head */
     s->worker = NULL;
     s->trace_id = 0;

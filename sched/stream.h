@@ -120,6 +120,8 @@ struct sched_stream {
     _Alignas(SCHED_CACHELINE) struct sched_waitq doneq; /* head waiters (S3) */
     _Atomic int32_t err;           /* A: first failure since last report, 0 = none */
     _Atomic uint32_t discard;      /* A: host asks the worker to drop unstarted tasks */
+    _Atomic uint64_t keep_below;   /* A: with discard, tasks of index < this still run unless
+                                      they blocked (a force destroy's head task), 0 = none */
     _Atomic uint32_t stop_on_fail; /* A: ACL_STOP_ON_FAILURE */
     struct sched_worker *worker;   /* I */
     struct sched_task *slots;      /* I */

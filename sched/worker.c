@@ -417,9 +417,18 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
          * a stop-on-failure stream skip it (the host's clearing exchange
          * happens before the slot's release we acquired). relaxed: ordered
          * by that acquire. */
-        bool discard = atomic_load_explicit(&s->discard, memory_order_relaxed) ||
-                       (atomic_load_explicit(&s->stop_on_fail, memory_order_relaxed) &&
-                        atomic_load_explicit(&s->err, memory_order_relaxed));
+        bool discard = atomic_load_explicit(&s->discard, memory_order_relaxed) != 0;
+        if (__builtin_expect(discard, 0)) {
+            /* acquire: pairs with the host's release of discard, so keep_below
+             * (stored before it) is the value that came with it. A task the
+             * host keeps (a force destroy's head task) runs unless it blocked
+             * (a wait: the stream had nothing executing). */
+            (void)atomic_load_explicit(&s->discard, memory_order_acquire);
+            discard = head >= atomic_load_explicit(&s->keep_below, memory_order_relaxed) ||
+                      s->blk_first != 0;
+        }
+        discard = discard || (atomic_load_explicit(&s->stop_on_fail, memory_order_relaxed) &&
+                              atomic_load_explicit(&s->err, memory_order_relaxed));
         x.discard = discard && !(t->flags & SCHED_TF_ALWAYS);
         int r;
         if (__builtin_expect(!sched_trace_on, 1))

@@ -587,6 +587,7 @@ static void blk_start(struct ac_fiber *f, struct core_ac_launch *l, uint32_t i)
     f->blk.atomicOp = 0;
     f->blk.atomicType = 0;
     f->blk.vecMask = (cpuaclAscendcMask){{~0ull, ~0ull}, 0};
+    f->blk.cmpMask[0] = f->blk.cmpMask[1] = 0;
 }
 
 /* The body of every fiber: run the block it is given, then (AK8) the next ones it claims,

@@ -493,6 +493,15 @@ aclError core_stream_destroy(aclrtStream stream, bool force, const char *fn)
                 ? core_err(ACL_ERROR_RT_STREAM_MODEL,
                            "%s: the stream is bound to a model (aclmdlRIUnbindStream it first)", fn)
                 : refuse_capturing(fn);
+    if (rc == ACL_SUCCESS && force) {
+        /* aclrtDestroyStreamForce: the task at the stream's head when the call
+         * is made (running, or the next to run: what an NPU has dispatched)
+         * completes unless it is blocked in a wait; the tasks behind it are
+         * dropped (docs/stream.md, "Force destroy"). relaxed: published by the
+         * release store of discard in core_stream_destroy_locked. */
+        atomic_store_explicit(&s->s.keep_below, sched_stream_finished(&s->s) + 1,
+                              memory_order_relaxed);
+    }
     if (rc == ACL_SUCCESS)
         core_stream_destroy_locked(s, force);
     pthread_mutex_unlock(&g_rt.lock);

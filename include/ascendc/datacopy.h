@@ -12,6 +12,10 @@
 // block starts 32-byte aligned (padded, with DataCopyPadExtParams' value when isPad).
 // SetAtomicAdd<T> (Max, Min) makes the block's later copies to global memory add into it
 // (read-modify-write per element, atomic across blocks) until SetAtomicNone.
+// InitGlobalMemory fills global memory with a value; DataCacheCleanAndInvalid, which on the
+// NPU makes the core's scalar data cache agree with global memory, is a full memory fence
+// here (the CPU's caches are coherent; the fence orders this block's scalar accesses against
+// other blocks' as the flush and invalidate do).
 #ifndef CPUACL_ASCENDC_DATACOPY_H
 #define CPUACL_ASCENDC_DATACOPY_H
 
@@ -340,6 +344,58 @@ template <typename T> __aicore__ inline void SetAtomicMin()
 __aicore__ inline void SetAtomicNone()
 {
     cpuacl_detail::SetAtomic(cpuacl_detail::kAtomicNone, 0);
+}
+
+// ---- global memory: fill, data cache ---------------------------------------------------------
+
+// The first `size` elements of gmWorkspaceAddr become `value` (documented for 16- and 32-bit
+// types; any trivially copyable T works here). Blocks that read what another block filled
+// synchronise first (SyncAll), as on the NPU.
+template <typename T>
+__aicore__ inline void InitGlobalMemory(GlobalTensor<T> &gmWorkspaceAddr, const uint64_t size,
+                                        const T value)
+{
+    if (gmWorkspaceAddr.GetSize() != 0 && size > gmWorkspaceAddr.GetSize())
+        cpuaclAscendcFail(0,
+                          "AscendC::InitGlobalMemory: size %llu beyond the tensor's %llu "
+                          "elements",
+                          static_cast<unsigned long long>(size),
+                          static_cast<unsigned long long>(gmWorkspaceAddr.GetSize()));
+    T *p = const_cast<T *>(gmWorkspaceAddr.GetPhyAddr());
+    for (uint64_t i = 0; i < size; i++)
+        p[i] = value;
+}
+
+enum class CacheLine : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint8_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+
+// A sequentially consistent read-modify-write of one process-wide word, which every call
+// goes through: a block's scalar writes before its call are visible to a block whose call
+// comes later, and a block's reads after its call see what blocks wrote before theirs (the
+// NPU's clean and invalidate). An RMW rather than a fence so that ThreadSanitizer sees it.
+namespace cpuacl_detail
+{
+inline unsigned long g_dcci;
+inline void Dcci()
+{
+    __atomic_fetch_add(&g_dcci, 1, __ATOMIC_SEQ_CST);
+}
+} // namespace cpuacl_detail
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T> &)
+{
+    cpuacl_detail::Dcci();
+}
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T> &)
+{
+    cpuacl_detail::Dcci();
+}
+template <typename T, CacheLine entireType>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T> &)
+{
+    cpuacl_detail::Dcci();
 }
 
 } // namespace AscendC

@@ -160,6 +160,15 @@ template <class Fmt> class Float16
 };
 
 } // namespace impl
+
+// IsSameType<T, U>::value: whether T and U are the same type (kernels branch on the element
+// type with it in if constexpr).
+template <typename T, typename U> struct IsSameType {
+    static constexpr bool value = false;
+};
+template <typename T> struct IsSameType<T, T> {
+    static constexpr bool value = true;
+};
 } // namespace AscendC
 
 // Global names, as kernels spell them.

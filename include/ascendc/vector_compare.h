@@ -13,6 +13,7 @@
 #ifdef __cplusplus
 
 #include <cstdint>
+#include <cstring>
 
 #include "ascendc/vector_mask.h"
 
@@ -256,6 +257,91 @@ inline void SelectRep(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
 CPUACL_AC_SELECT_REP(const uint64_t *)
 CPUACL_AC_SELECT_REP(uint64_t)
 #undef CPUACL_AC_SELECT_REP
+
+// ---- the CmpMask register ----------------------------------------------------------------------
+// Compare without dst (one repeat) writes its result bits to the block's CmpMask register (128
+// bits; bits of elements the mask leaves out are 0); GetCmpMask copies the register to a
+// tensor, SetCmpMask loads it from one; Select<T, VSEL_CMPMASK_SPR> without selMask selects by
+// it (bit e for element e of every repeat) under the mask of SetVectorMask.
+namespace impl
+{
+inline uint64_t *CmpReg()
+{
+    if (const cpuaclAscendcBlock *b = cpuaclAscendcCurrentBlock())
+        return const_cast<cpuaclAscendcBlock *>(b)->cmpMask;
+    static thread_local uint64_t reg[2];
+    return reg;
+}
+template <class T>
+inline void CompareToReg(const LocalTensor<T> &a, const LocalTensor<T> &b, CMPMODE mode,
+                         const RepeatMask &m, const BinaryRepeatParams &p)
+{
+    constexpr uint32_t elems = ElemsPerRepeat(sizeof(T));
+    Strided<T> x = Operand("Compare", "src0", a, p.src0BlkStride, p.src0RepStride);
+    Strided<T> y = Operand("Compare", "src1", b, p.src1BlkStride, p.src1RepStride);
+    CheckReach("Compare", "src0", x, m, elems);
+    CheckReach("Compare", "src1", y, m, elems);
+    alignas(8) uint8_t bits[16] = {};
+    ForEachMasked(m, elems, [&](uint32_t r, uint32_t e) {
+        PutBit(bits, e, Cmp(x.At(r, e), y.At(r, e), mode));
+    });
+    std::memcpy(CmpReg(), bits, sizeof bits);
+}
+} // namespace impl
+
+#define CPUACL_AC_COMPARE_REG(MaskT)                                                               \
+    template <typename T, bool isSetMask = true>                                                   \
+    inline void Compare(const LocalTensor<T> &src0, const LocalTensor<T> &src1, CMPMODE cmpMode,   \
+                        MaskT mask, const BinaryRepeatParams &repeatParams)                        \
+    {                                                                                              \
+        impl::CompareToReg(                                                                        \
+            src0, src1, cmpMode,                                                                   \
+            impl::ResolveMask("Compare", mask, 1, impl::ElemsPerRepeat(sizeof(T)), isSetMask),     \
+            repeatParams);                                                                         \
+    }
+CPUACL_AC_COMPARE_REG(const uint64_t *)
+CPUACL_AC_COMPARE_REG(uint64_t)
+#undef CPUACL_AC_COMPARE_REG
+
+// dst: 16-byte aligned and at least 128 bytes (documented); the register's 16 bytes are written.
+template <typename T> inline void GetCmpMask(const LocalTensor<T> &dst)
+{
+    impl::CheckAlign("GetCmpMask", "dst", dst, 16);
+    if (static_cast<uint64_t>(dst.GetSize()) * sizeof(T) < 128)
+        cpuaclAscendcFail(0, "AscendC::GetCmpMask: dst has %llu bytes, fewer than 128",
+                          static_cast<unsigned long long>(dst.GetSize()) * sizeof(T));
+    std::memcpy(static_cast<void *>(dst.GetPhyAddr()), impl::CmpReg(), 16);
+}
+
+template <typename T> inline void SetCmpMask(const LocalTensor<T> &src)
+{
+    impl::CheckAlign("SetCmpMask", "src", src);
+    if (static_cast<uint64_t>(src.GetSize()) * sizeof(T) < 16)
+        cpuaclAscendcFail(0, "AscendC::SetCmpMask: src has %llu bytes, fewer than 16",
+                          static_cast<unsigned long long>(src.GetSize()) * sizeof(T));
+    std::memcpy(impl::CmpReg(), static_cast<const void *>(src.GetPhyAddr()), 16);
+}
+
+// The register form of Select, mode VSEL_CMPMASK_SPR: selMask is the CmpMask register.
+template <typename T, SELMODE selMode>
+inline void Select(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                   const LocalTensor<T> &src1, uint8_t repeatTimes,
+                   const BinaryRepeatParams &repeatParams)
+{
+    static_assert(selMode == SELMODE::VSEL_CMPMASK_SPR,
+                  "cpuacl: the register form of Select supports VSEL_CMPMASK_SPR");
+    constexpr uint32_t elems = impl::ElemsPerRepeat(sizeof(T));
+    alignas(32) uint8_t reg[32] = {};
+    std::memcpy(reg, impl::CmpReg(), 16);
+    LocalTensor<uint8_t> sel(reg, sizeof reg);
+    impl::RepeatMask m = impl::ResolveMask("Select", uint64_t{0}, repeatTimes, elems, false);
+    impl::Strided<T> y = impl::Operand("Select", "src1", src1, repeatParams.src1BlkStride,
+                                       repeatParams.src1RepStride);
+    impl::CheckReach("Select", "src1", y, m, elems);
+    impl::SelectRep(
+        dst, sel, src0, [&y](uint32_t r, uint32_t e) { return y.At(r, e); }, selMode, m,
+        repeatParams);
+}
 
 } // namespace AscendC
 

@@ -6,7 +6,8 @@
 //   binary      Add Sub Mul Div Max Min And Or
 //   unary       Abs Exp Ln Sqrt Rsqrt Reciprocal Relu Not
 //   scalar      Adds Muls Maxs Mins LeakyRelu ShiftLeft ShiftRight
-//   others      Duplicate (dst, scalar), Axpy (dst += src * scalar)
+//   others      Duplicate (dst, scalar), Axpy (dst += src * scalar), ArithProgression
+//   math        Asin (count mode, with or without a shared temporary buffer)
 // Floats: computed in float, rounded once to the element type (half/bfloat16_t: nearest
 // even). Integers: two's complement, wrapping. docs/ascendc-vector.md.
 #ifndef CPUACL_ASCENDC_VECTOR_ELEMENTWISE_H
@@ -400,6 +401,51 @@ CPUACL_AC_OTHERS_REP(const uint64_t *)
 CPUACL_AC_OTHERS_REP(uint64_t)
 #undef CPUACL_AC_OTHERS_REP
 #undef CPUACL_AC_MASK
+
+// Asin (the math library's form: count mode; sharedTmpBuffer is accepted and not needed):
+// half or float, computed with the C library's asinf and rounded once to T; inputs outside
+// [-1, 1] give NaN.
+template <typename T, bool isReuseSource = false>
+inline void Asin(const LocalTensor<T> &dstTensor, const LocalTensor<T> &srcTensor,
+                 const uint32_t calCount)
+{
+    static_assert(impl::IsFloat<T>, "Asin: half or float");
+    impl::Unary("Asin", dstTensor, srcTensor, static_cast<int32_t>(calCount), [](auto x, auto) {
+        return static_cast<decltype(x)>(std::asin(static_cast<float>(x)));
+    });
+}
+template <typename T, bool isReuseSource = false>
+inline void Asin(const LocalTensor<T> &dstTensor, const LocalTensor<T> &srcTensor,
+                 const LocalTensor<uint8_t> &sharedTmpBuffer, const uint32_t calCount)
+{
+    (void)sharedTmpBuffer;
+    Asin<T, isReuseSource>(dstTensor, srcTensor, calCount);
+}
+
+// ArithProgression: dst[i] = firstValue + i * diffValue for i < count (count > 0,
+// diffValue >= 0, documented). Floats: a float multiply and add per term, then T's rounding
+// (exact wherever the terms and products are representable); integers wrap.
+template <typename T>
+inline void ArithProgression(const LocalTensor<T> &dstLocal, const T firstValue, const T diffValue,
+                             const int32_t count)
+{
+    if (count <= 0)
+        cpuaclAscendcFail(0, "AscendC::ArithProgression: count %d is not positive", count);
+    if (diffValue < T(0))
+        cpuaclAscendcFail(0, "AscendC::ArithProgression: diffValue is negative");
+    impl::CheckCount("ArithProgression", "dst", dstLocal, count);
+    impl::CheckAlign("ArithProgression", "dst", dstLocal);
+    T *d = dstLocal.GetPhyAddr();
+    if constexpr (impl::IsFloat<T>) {
+        const float a = static_cast<float>(firstValue), b = static_cast<float>(diffValue);
+        for (int32_t i = 0; i < count; i++)
+            d[i] = static_cast<T>(a + static_cast<float>(i) * b);
+    } else {
+        for (int32_t i = 0; i < count; i++)
+            d[i] = static_cast<T>(static_cast<uint64_t>(firstValue) +
+                                  static_cast<uint64_t>(i) * static_cast<uint64_t>(diffValue));
+    }
+}
 
 } // namespace AscendC
 

@@ -45,9 +45,10 @@ typedef struct cpuaclAscendcBlock {
     /* kernel_operator.h's state of the block (its TPipe, the atomic mode of copies to global
      * memory); the runtime clears it when the block starts. */
     void *pipe;
-    uint32_t atomicOp;   /* 0 none, 1 add, 2 max, 3 min */
-    uint32_t atomicType; /* the element size the mode was set for */
+    uint32_t atomicOp;         /* 0 none, 1 add, 2 max, 3 min */
+    uint32_t atomicType;       /* the element size the mode was set for */
     cpuaclAscendcMask vecMask; /* normal, every bit set, when the block starts */
+    uint64_t cmpMask[2];       /* the CmpMask register (Compare into it, Get/SetCmpMask), 0 */
 } cpuaclAscendcBlock;
 
 /* Runs one block of a launch: unpacks args (the bytes given to cpuaclAscendcLaunch) and

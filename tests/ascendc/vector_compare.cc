@@ -129,8 +129,66 @@ template <class T> static void vt_compare(const char *name)
              "Select selMask too small");
 }
 
+// The CmpMask register: Compare without dst (one repeat, bit and continuous masks, block
+// strides), GetCmpMask, SetCmpMask, and the register form of Select (VSEL_CMPMASK_SPR).
+template <class T> static void vt_cmp_register(const char *name)
+{
+    const uint32_t elems = 256 / sizeof(T), per = 32 / sizeof(T);
+    VtBuf<T> a(elems * 2), b(elems * 2), d(elems * 4);
+    VtBuf<uint8_t> out(128);
+    for (uint32_t i = 0; i < elems * 2; i++) {
+        a[i] = vt_val<T>((int)(i * 37 % 23) - 11);
+        b[i] = vt_val<T>((int)(i * 11 % 19) - 9);
+    }
+    const uint64_t holes[2] = {0xF0F0F0F00F0F0F0Full, 0x00FF00FF00FF00FFull};
+    for (CMPMODE m : kModes) {
+        // continuous mask of elems - 3, contiguous
+        Compare(a.t(), b.t(), m, (uint64_t)(elems - 3), BinaryRepeatParams());
+        std::memset(out.p, 0xAB, 128);
+        GetCmpMask(out.t());
+        for (uint32_t e = 0; e < 128; e++) {
+            bool want = e < elems - 3 && vt_cmp((double)a[e], (double)b[e], m);
+            VT_CHECK(vt_bit(out.p, e) == want, "%s reg mode %d bit %u", name, (int)m, e);
+        }
+        VT_CHECK(out[16] == 0xAB, "%s GetCmpMask wrote past 16 bytes", name);
+        // bit mask with holes, src0 block stride 2 (src0 spans two repeats' worth)
+        Compare(a.t(), b.t(), m, holes, BinaryRepeatParams(1, 2, 1, 8, 8, 8));
+        GetCmpMask(out.t());
+        for (uint32_t e = 0; e < elems; e++) {
+            bool sel = (holes[e / 64] >> (e % 64)) & 1;
+            uint32_t ai = (e / per) * 2 * per + e % per;
+            bool want = sel && vt_cmp((double)a[ai], (double)b[e], m);
+            VT_CHECK(vt_bit(out.p, e) == want, "%s reg strided mode %d bit %u", name, (int)m, e);
+        }
+    }
+    // SetCmpMask then the register Select: bit e of the register picks src0's element e of
+    // every repeat, else src1's, under SetVectorMask's mask; elements outside it keep dst.
+    VtBuf<uint8_t> reg(32);
+    for (int i = 0; i < 16; i++)
+        reg[i] = (uint8_t)(0x5A ^ (i * 29));
+    SetCmpMask(reg.t());
+    GetCmpMask(out.t());
+    VT_CHECK(std::memcmp(out.p, reg.p, 16) == 0, "%s Set/GetCmpMask round trip", name);
+    for (uint32_t i = 0; i < d.n; i++)
+        d[i] = vt_val<T>(99);
+    SetVectorMask<T>((int32_t)(elems - 5));
+    Select<T, SELMODE::VSEL_CMPMASK_SPR>(d.t(), a.t(), b.t(), 2, BinaryRepeatParams());
+    ResetMask();
+    for (uint32_t r = 0; r < 2; r++)
+        for (uint32_t e = 0; e < elems; e++) {
+            uint32_t i = r * elems + e;
+            double want = e >= elems - 5 ? 99.0 : (double)(vt_bit(reg.p, e) ? a[i] : b[i]);
+            VT_CHECK((double)d[i] == want, "%s register Select [%u]", name, i);
+        }
+    VtBuf<uint8_t> shortDst(64);
+    VT_CHECK(vt_fails([&] { GetCmpMask(shortDst.t()); }), "%s GetCmpMask under 128 bytes", name);
+}
+
 int main()
 {
+    vt_cmp_register<half>("half");
+    vt_cmp_register<float>("float");
+    vt_cmp_register<int32_t>("int32_t");
     vt_compare<half>("half");
     vt_compare<float>("float");
     vt_compare<int32_t>("int32_t");
