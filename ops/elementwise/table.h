@@ -40,6 +40,12 @@
 #define EW_SELU_ALPHA 1.6732632423543772848
 #define EW_SELU_SCALE 1.0507009873554804930
 
+/* The rows from AcosV2 on are the second forms of ops-math's experimental
+ * folder (AcosV2, CeilV2, Inv, ...): the same formulas under their own names,
+ * with the narrower types their definitions declare (EW_DTM_F2: float32 and
+ * float16). */
+#define EW_DTM_F2 (DTM(DT_F32) | DTM(DT_F16))
+#define EW_DTM_ASIN_AGENT (DTM_F3 | DTM_INT | DTM(DT_BOOL))
 /* gelu: 0.5 x (1 + tanh(u)) == x / (1 + e^(-2u)): no cancellation for x << 0 */
 #define EW_UNARY_OPS(X)                                                                            \
     X(Neg, neg, EW_INPLACE, EW_DTM_SIGNED, DTM_ALL, EW_DTM_SIGNED, UR_SAME, -x, i64_neg)           \
@@ -101,7 +107,25 @@
       NULL)                                                                                        \
     X(Erfinv, erfinv, EW_INPLACE_C, DTM_ALL, DTM_FLOAT, DTM_FLOAT, UR_FLOAT, F(erfinv)(x), NULL)   \
     X(Selu, selu, EW_INPLACE, DTM_F3, DTM_F3, DTM_F3, UR_SAME,                                     \
-      (T)EW_SELU_SCALE *(x > 0 ? x : (T)EW_SELU_ALPHA * F(expm1)(x)), NULL)
+      (T)EW_SELU_SCALE *(x > 0 ? x : (T)EW_SELU_ALPHA * F(expm1)(x)), NULL)                        \
+    X(AcosV2, acos_v2, EW_OUT, DTM_F3, DTM_F3, 0, UR_SAME, F(acos)(x), NULL)                       \
+    X(AsinhV2, asinh_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(asinh)(x), NULL)              \
+    X(AsinWithAgent, asin_with_agent, EW_OUT, EW_DTM_ASIN_AGENT, DTM_F3, 0, UR_FLOAT, F(asin)(x),  \
+      NULL)                                                                                        \
+    X(AsinhWithAgent, asinh_with_agent, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(asinh)(x),     \
+      NULL)                                                                                        \
+    X(CeilV2, ceil_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(ceil)(x), NULL)                 \
+    X(CoshV2, cosh_v2, EW_OUT, DTM_F3, DTM_F3, 0, UR_SAME, F(cosh)(x), NULL)                       \
+    X(Log1pV2, log1p_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(log1p)(x), NULL)              \
+    X(SinhV2, sinh_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(sinh)(x), NULL)                 \
+    X(SquareV2, square_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, x *x, NULL)                   \
+    X(TanV2, tan_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(tan)(x), NULL)                    \
+    X(TanV3, tan_v3, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(tan)(x), NULL)                    \
+    X(TruncV2, trunc_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(trunc)(x), NULL)              \
+    X(ErfInv, erf_inv, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(erfinv)(x), NULL)               \
+    X(Inv, inv, EW_OUT, DTM_F3, DTM_F3, 0, UR_SAME, C(1.0) / x, NULL)                              \
+    X(InvertV2, invert_v2, EW_OUT, DTM(DT_I16), DTM(DT_I16), 0, UR_SAME, (T)(~(int64_t)x),         \
+      i64_bnot)
 
 /*
  * The binary operators: kernels and operators.
@@ -128,7 +152,10 @@
  *   BOP      the kernel id (BK_ADD, BK_SUB and BK_DIV choose among its variants)
  *   SELFREF  the in-place forms' selfRef type (AscendCL's headers make some const)
  *   EXTRA    the parameters between other and out: PLAIN, WITH_ALPHA (alpha),
- *            WITH_MODE (mode); ALPHA and MODE what binary_op gets for them
+ *            WITH_MODE (int mode), WITH_MODE64 (int64_t mode); ALPHA and MODE
+ *            what binary_op gets for them. The rows from AddV2 on are ops-math's
+ *            experimental second forms and tensor-gradient operators (AcosGrad:
+ *            the gradient y_grad, then x; the others: y, then dy)
  * Adding a binary operator: a kernel row (and an int64 one) and an operator
  * row, its header, its docs row.
  */
@@ -164,7 +191,15 @@
     X(atan2, 1, F(atan2)(x, y))                                                                    \
     X(xlogy, 1, F(xlogy)(x, y))                                                                    \
     X(lae, 1, F(logaddexp)(x, y))                                                                  \
-    X(lae2, 1, F(logaddexp2)(x, y))
+    X(lae2, 1, F(logaddexp2)(x, y))                                                                \
+    X(mulnn, 1, y == 0 ? (T)0 : x * y)                                                             \
+    X(acosg, 1, -x / F(sqrt)((T)1 - y * y))                                                        \
+    X(acosg2, 1, -y / F(sqrt)((T)1 - x * x))                                                       \
+    X(acoshg, 1, y / F(sinh)(x))                                                                   \
+    X(asing, 1, y / F(sqrt)((T)1 - x * x))                                                         \
+    X(asinhg, 1, y / F(cosh)(x))                                                                   \
+    X(rsqrtg, 1, x *x *x *y *(T) - 0.5)                                                            \
+    X(sqrtg, 1, (T)0.5 * y == 0 ? (T)0 : (T)0.5 * y / x)
 #define EW_BINARY_I64_KERNELS(X)                                                                   \
     X(add, p->i[0], WRAP((u64)x + (u64)al * (u64)y))                                               \
     X(add1, 1, WRAP((u64)x + (u64)y))                                                              \
@@ -247,7 +282,28 @@
     X(LogAddExp, logaddexp, EW_TT, BK_FLT, lae, aclTensor, PLAIN, NULL, 0)                         \
     X(LogAddExp2, logaddexp2, EW_TT, BK_FLT, lae2, aclTensor, PLAIN, NULL, 0)                      \
     X(ClampMinTensor, clamp, EW_TT_INPLACE, BK_PLAIN, max, aclTensor, PLAIN, NULL, 0)              \
-    X(ClampMaxTensor, clamp, EW_TT_INPLACE, BK_PLAIN, min, aclTensor, PLAIN, NULL, 0)
+    X(ClampMaxTensor, clamp, EW_TT_INPLACE, BK_PLAIN, min, aclTensor, PLAIN, NULL, 0)              \
+    X(AddV2, add_v2, EW_TT, BK_PLAIN, add1, aclTensor, PLAIN, NULL, 0)                             \
+    X(SubV2, sub_v2, EW_TT, BK_ARITH, sub1, aclTensor, PLAIN, NULL, 0)                             \
+    X(MulV2, mul_v2, EW_TT, BK_PLAIN, mul, aclTensor, PLAIN, NULL, 0)                              \
+    X(DivV2, div_v2, EW_TT, BK_DIV, div, aclTensor, PLAIN, NULL, 0)                                \
+    X(DivV3, div_v3, EW_TT, BK_DIV, div, aclTensor, WITH_MODE64, NULL, mode)                       \
+    X(RealDiv, real_div, EW_TT, BK_DIV, div, aclTensor, PLAIN, NULL, 0)                            \
+    X(MaximumV2, maximum_v2, EW_TT, BK_PLAIN, max, aclTensor, PLAIN, NULL, 0)                      \
+    X(FloorDiv, floor_div, EW_TT, BK_ARITH, divf, aclTensor, PLAIN, NULL, 0)                       \
+    X(TruncateDiv, truncate_div, EW_TT, BK_ARITH, divt, aclTensor, PLAIN, NULL, 0)                 \
+    X(TruncateMod, truncate_mod, EW_TT, BK_ARITH, fmod, aclTensor, PLAIN, NULL, 0)                 \
+    X(AssignSub, assign_sub, EW_TT, BK_ARITH, sub1, aclTensor, PLAIN, NULL, 0)                     \
+    X(Pow, pow, EW_TT,    BK_POW, pow, aclTensor, PLAIN, NULL, 0)                                  \
+    X(Pow2, pow2, EW_TT, BK_POW, pow, aclTensor, PLAIN, NULL, 0)                                   \
+    X(MulNoNan, mul_no_nan, EW_TT, BK_FLT, mulnn, aclTensor, PLAIN, NULL, 0)                       \
+    X(AcosGrad, acos_grad, EW_TT, BK_FLT, acosg, aclTensor, PLAIN, NULL, 0)                        \
+    X(AcosGradV2, acos_grad_v2, EW_TT, BK_FLT, acosg2, aclTensor, PLAIN, NULL, 0)                  \
+    X(AcoshGrad, acosh_grad, EW_TT, BK_FLT, acoshg, aclTensor, PLAIN, NULL, 0)                     \
+    X(AsinGrad, asin_grad, EW_TT, BK_FLT, asing, aclTensor, PLAIN, NULL, 0)                        \
+    X(AsinhGrad, asinh_grad, EW_TT, BK_FLT, asinhg, aclTensor, PLAIN, NULL, 0)                     \
+    X(RsqrtGrad, rsqrt_grad, EW_TT, BK_FLT, rsqrtg, aclTensor, PLAIN, NULL, 0)                     \
+    X(SqrtBackward, sqrt_backward, EW_TT, BK_FLT, sqrtg, aclTensor, PLAIN, NULL, 0)
 
 /*
  * The other elementwise operators, in the rows every family uses (the
