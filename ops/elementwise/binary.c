@@ -444,6 +444,10 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
 #define EW_EXTRA_WITH_ALPHA , const aclScalar *alpha,
 #define EW_EXTRA_WITH_MODE , int mode,
 #define EW_EXTRA_WITH_MODE64 , int64_t mode,
+#define EW_EXTRA_WITH_FALPHA , float alpha,
+/* A float parameter as the FLOAT scalar binary_op takes (it lives for the call). */
+#define EW_FLOAT_SCALAR(f)                                                                         \
+    (&(const aclScalar){.magic = OPS_MAGIC_SCALAR, .dtype = ACL_FLOAT, .v = {.f32 = (f)}})
 #define X(Name, header, FORMS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                             \
     FORMS(Name, KIND, BOP_##BOP, SELFREF, EXTRA, ALPHA, MODE)
 EW_BINARY_OPS(X)

@@ -152,7 +152,8 @@
  *   BOP      the kernel id (BK_ADD, BK_SUB and BK_DIV choose among its variants)
  *   SELFREF  the in-place forms' selfRef type (AscendCL's headers make some const)
  *   EXTRA    the parameters between other and out: PLAIN, WITH_ALPHA (alpha),
- *            WITH_MODE (int mode), WITH_MODE64 (int64_t mode); ALPHA and MODE
+ *            WITH_MODE (int mode), WITH_MODE64 (int64_t mode), WITH_FALPHA
+ *            (float alpha: EW_FLOAT_SCALAR makes it a scalar); ALPHA and MODE
  *            what binary_op gets for them. The rows from AddV2 on are ops-math's
  *            experimental second forms and tensor-gradient operators (AcosGrad:
  *            the gradient y_grad, then x; the others: y, then dy)
@@ -303,7 +304,9 @@
     X(AsinGrad, asin_grad, EW_TT, BK_FLT, asing, aclTensor, PLAIN, NULL, 0)                        \
     X(AsinhGrad, asinh_grad, EW_TT, BK_FLT, asinhg, aclTensor, PLAIN, NULL, 0)                     \
     X(RsqrtGrad, rsqrt_grad, EW_TT, BK_FLT, rsqrtg, aclTensor, PLAIN, NULL, 0)                     \
-    X(SqrtBackward, sqrt_backward, EW_TT, BK_FLT, sqrtg, aclTensor, PLAIN, NULL, 0)
+    X(SqrtBackward, sqrt_backward, EW_TT, BK_FLT, sqrtg, aclTensor, PLAIN, NULL, 0)               \
+    X(AxpyV2, axpy_v2, EW_TT, BK_ADD, add, aclTensor, WITH_ALPHA, alpha, 0)                        \
+    X(AxpyV3, axpy_v3, EW_TT, BK_ADD, add, aclTensor, WITH_FALPHA, EW_FLOAT_SCALAR(alpha), 0)
 
 /*
  * The other elementwise operators, in the rows every family uses (the
@@ -329,7 +332,9 @@
     X(SWhere, s_where, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_ALL, condition,             \
       DTM(DT_BOOL) | DTM(DT_U8))                                                                   \
     X(LogicalNot, logical_not, OPS_OUT_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)               \
-    X(RoundDecimals, round, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_NUM, none, 0)
+    X(RoundDecimals, round, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_NUM, none, 0)          \
+    X(FusedMulAddN, fused_mul_add_n, OPS_OUT, K(tensor, tensor, tensor, tensor),                   \
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 
@@ -342,7 +347,9 @@ enum { EW_OTHER_OPS(OPS_ROW_DT) };
 #define EW_NARY_OPS(X)                                                                             \
     X(MaxN, max_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
     X(MinN, min_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
-    X(Sum, sum, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)
+    X(Sum, sum, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                                \
+    X(SumV2, sum_v2, OPS_OUT, K(tensor_list, tensor),                                              \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), none, 0)
 
 enum { EW_NARY_OPS(OPS_ROW_DT) };
 

@@ -462,5 +462,18 @@
 #include "aclnnop/aclnn_trunc_v2.h"
 #include "aclnnop/aclnn_truncate_div.h"
 #include "aclnnop/aclnn_truncate_mod.h"
+#include "aclnnop/aclnn_sum_v2.h"
+#include "aclnnop/aclnn_axpy_v2.h"
+#include "aclnnop/aclnn_axpy_v3.h"
+#include "aclnnop/aclnn_fused_mul_add_n.h"
+#include "aclnnop/aclnn_trilu.h"
+#include "aclnnop/aclnn_cast_v2.h"
+#include "aclnnop/aclnn_cast_v3.h"
+#include "aclnnop/aclnn_tensor_move.h"
+#include "aclnnop/aclnn_reduce_sum_v2.h"
+#include "aclnnop/aclnn_reduce_mean_v2.h"
+#include "aclnnop/aclnn_reduce_max_v2.h"
+#include "aclnnop/aclnn_reduce_min_v2.h"
+#include "aclnnop/aclnn_reduce_prod_v2.h"
 
 #endif

@@ -13,6 +13,9 @@
 
 #include "ops/engine/optable.h"
 
+/* ops-math's experimental ReduceSumV2 ... ReduceProdV2: one axis, keepdims an int, float32 and
+ * float16 (reduce.c) */
+#define DTM_RED_V2 (DTM(DT_F32) | DTM(DT_F16))
 #define REDUCE_OPS(X)                                                                              \
     X(ReduceSum, reduce_sum, OPS_OUT, K(tensor, int_array, bool, int, tensor), DTM_ALL, dtype,     \
       DTM_ALL)                                                                                     \
@@ -59,7 +62,12 @@
       none, 0)                                                                                     \
     X(Cumprod, cumprod, OPS_OUT, K(tensor, scalar, int, tensor), DTM_ALL, out, DTM_NUM)            \
     X(Cummax, cummax, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
-    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)
+    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
+    X(ReduceSumV2, reduce_sum_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)   \
+    X(ReduceMeanV2, reduce_mean_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0) \
+    X(ReduceMaxV2, reduce_max_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)   \
+    X(ReduceMinV2, reduce_min_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)   \
+    X(ReduceProdV2, reduce_prod_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)
 
 enum { REDUCE_OPS(OPS_ROW_DT) };
 
