@@ -124,6 +124,9 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, voi
  * reusable: phase 2 may then run it any number of times (each launch uses
  * the tensor addresses current at the launch), and the caller frees it with
  * aclDestroyAclOpExecutor (runs already queued still complete).
+ * aclDestroyOpExecutor is the same function under the name some of CANN's
+ * example programs call after a single-use run (there it returns 161002: the
+ * runtime has already freed that executor).
  *
  * The address setters refresh the device address of one operator input or
  * output: `index` counts the operator's tensor inputs (outputs) in parameter
@@ -133,6 +136,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, voi
  * was absent at phase 1 gives 161002. */
 ACL_FUNC_VISIBILITY aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyOpExecutor(aclOpExecutor *executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index,
                                                       aclTensor *tensor, void *addr);
 ACL_FUNC_VISIBILITY aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index,

@@ -29,6 +29,11 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnInplacePowTensorScalar(CPUACL_ACLNN_LAUNCH_
 ACL_FUNC_VISIBILITY aclnnStatus aclnnPowScalarTensorGetWorkspaceSize(const aclScalar *self, const aclTensor *exponent, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnPowScalarTensor(CPUACL_ACLNN_LAUNCH_PARAMS);
 
+/* aclnnPow: y = x ^ exponent, both tensors, broadcast (ops-math's experimental/math/pow;
+ * as aclnnPowTensorTensor). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnPowGetWorkspaceSize(const aclTensor *x, const aclTensor *exponent, aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnPow(CPUACL_ACLNN_LAUNCH_PARAMS);
+
 #ifdef __cplusplus
 }
 #endif

@@ -235,7 +235,7 @@ enum bkind {
  * BK_POW and BK_PLAIN; BK_ADD, BK_SUB and BK_DIV choose theirs. */
 static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTensor *self,
                              const aclScalar *selfS, const aclTensor *other,
-                             const aclScalar *otherS, const aclScalar *alpha, int mode,
+                             const aclScalar *otherS, const aclScalar *alpha, int64_t mode,
                              const aclTensor *out, bool inplace, uint64_t *ws, aclOpExecutor **ex)
 {
     if (!self && !selfS)
@@ -247,7 +247,7 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
     OPS_CHECK_NULLS(name, out, ws, ex);
     const struct ops_p1key k = {name,
                                 1ull << 56 | (uint64_t)kind | (uint64_t)inplace << 8 |
-                                    (uint64_t)(uint32_t)mode << 16,
+                                    (uint64_t)(mode < 0 || mode > 2 ? 3 : mode) << 16,
                                 3,
                                 3,
                                 {self, other, out},
@@ -293,7 +293,8 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
         break;
     case BK_DIV:
         if (mode < 0 || mode > 2)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mode %d is not 0, 1 or 2", name, mode);
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mode %lld is not 0, 1 or 2", name,
+                           (long long)mode);
         if (!ops_dt_is_float(prom) && mode == 0)
             res = DT_F32;
         if (prom == DT_BOOL)
@@ -442,6 +443,11 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
 #define EW_EXTRA_PLAIN ,
 #define EW_EXTRA_WITH_ALPHA , const aclScalar *alpha,
 #define EW_EXTRA_WITH_MODE , int mode,
+#define EW_EXTRA_WITH_MODE64 , int64_t mode,
+#define EW_EXTRA_WITH_FALPHA , float alpha,
+/* A float parameter as the FLOAT scalar binary_op takes (it lives for the call). */
+#define EW_FLOAT_SCALAR(f)                                                                         \
+    (&(const aclScalar){.magic = OPS_MAGIC_SCALAR, .dtype = ACL_FLOAT, .v = {.f32 = (f)}})
 #define X(Name, header, FORMS, KIND, BOP, SELFREF, EXTRA, ALPHA, MODE)                             \
     FORMS(Name, KIND, BOP_##BOP, SELFREF, EXTRA, ALPHA, MODE)
 EW_BINARY_OPS(X)

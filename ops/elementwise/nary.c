@@ -93,7 +93,7 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         if ((rc = ops_check_dims(t, name, "tensors[]")) ||
             (rc = ops_need_dt(name, "tensors[]", t->dtype, types, &dt)))
             return rc;
-        if ((kind == LN_Sum || kind == LN_AddN) && t->dtype != out->dtype)
+        if ((kind == LN_Sum || kind == LN_AddN || kind == LN_SumV2) && t->dtype != out->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: tensors[%d] is %s but out is %s (Sum and AddN "
                            "need one type)",
@@ -135,10 +135,9 @@ static aclnnStatus listn_op(const char *name, int kind, const aclTensorList *ten
         rc = ops_tensor_from(&tout, out, ops_exec_slot(e, out), name, "out");
     int ck = ops_ck_for(prom);
     static const ew_kern_fn kerns[LN_COUNT][3] = {
-        [LN_MaxN] = {f32_maxn, f64_maxn, i64_maxn},
-        [LN_MinN] = {f32_minn, f64_minn, i64_minn},
-        [LN_Sum] = {f32_sumn, f64_sumn, i64_sumn},
-        [LN_AddN] = {f32_sumn, f64_sumn, i64_sumn},
+        [LN_MaxN] = {f32_maxn, f64_maxn, i64_maxn},  [LN_MinN] = {f32_minn, f64_minn, i64_minn},
+        [LN_Sum] = {f32_sumn, f64_sumn, i64_sumn},   [LN_AddN] = {f32_sumn, f64_sumn, i64_sumn},
+        [LN_SumV2] = {f32_sumn, f64_sumn, i64_sumn}, /* AccumulateNv2V2: Sum's, fewer types */
     };
     if (!rc && ew_plan_init(pl, ck, kerns[kind][ew_col(ck)], &tout, pin, n))
         rc = ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);

@@ -36,11 +36,17 @@
 #define EW_DTM_EXP (DTM_FLOAT | DTM(DT_BOOL) | DTM(DT_I64))
 #define EW_DTM_BITS (DTM_INT | DTM(DT_BOOL))
 #define EW_DTM_GAMMA (DTM(DT_F32) | DTM(DT_F16) | DTM(DT_F64)) /* Lgamma, Digamma: no bfloat16 */
-#define EW_GELU_K 0.7978845608028654 /* sqrt(2 / pi) */
+#define EW_GELU_K 0.7978845608028654                           /* sqrt(2 / pi) */
 #define EW_PI 3.14159265358979323846
 #define EW_SELU_ALPHA 1.6732632423543772848
 #define EW_SELU_SCALE 1.0507009873554804930
 
+/* The rows from AcosV2 on are the second forms of ops-math's experimental
+ * folder (AcosV2, CeilV2, Inv, ...): the same formulas under their own names,
+ * with the narrower types their definitions declare (EW_DTM_F2: float32 and
+ * float16). */
+#define EW_DTM_F2 (DTM(DT_F32) | DTM(DT_F16))
+#define EW_DTM_ASIN_AGENT (DTM_F3 | DTM_INT | DTM(DT_BOOL))
 /* gelu: 0.5 x (1 + tanh(u)) == x / (1 + e^(-2u)): no cancellation for x << 0 */
 #define EW_UNARY_OPS(X)                                                                            \
     X(Neg, neg, EW_INPLACE, EW_DTM_SIGNED, DTM_ALL, EW_DTM_SIGNED, UR_SAME, -x, i64_neg)           \
@@ -106,7 +112,24 @@
     X(IsInf, is_inf, EW_OUT, DTM_ALL, DTM_ALL, DTM_ALL, UR_BOOL, (T)(isinf(x) != 0), i64_zero)     \
     X(Lgamma, lgamma, EW_OUT, EW_DTM_GAMMA, EW_DTM_GAMMA, EW_DTM_GAMMA, UR_SAME, F(lgam)(x), NULL) \
     X(Digamma, digamma, EW_OUT, EW_DTM_GAMMA, EW_DTM_GAMMA, EW_DTM_GAMMA, UR_SAME, F(digam)(x),    \
-      NULL)
+      NULL)                                                                                        \
+    X(AcosV2, acos_v2, EW_OUT, DTM_F3, DTM_F3, 0, UR_SAME, F(acos)(x), NULL)                       \
+    X(AsinhV2, asinh_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(asinh)(x), NULL)              \
+    X(AsinWithAgent, asin_with_agent, EW_OUT, EW_DTM_ASIN_AGENT, DTM_F3, 0, UR_FLOAT, F(asin)(x),  \
+      NULL)                                                                                        \
+    X(AsinhWithAgent, asinh_with_agent, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(asinh)(x),     \
+      NULL)                                                                                        \
+    X(CeilV2, ceil_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(ceil)(x), NULL)                 \
+    X(CoshV2, cosh_v2, EW_OUT, DTM_F3, DTM_F3, 0, UR_SAME, F(cosh)(x), NULL)                       \
+    X(Log1pV2, log1p_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(log1p)(x), NULL)              \
+    X(SinhV2, sinh_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(sinh)(x), NULL)                 \
+    X(SquareV2, square_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, x *x, NULL)                   \
+    X(TanV2, tan_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(tan)(x), NULL)                    \
+    X(TanV3, tan_v3, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(tan)(x), NULL)                    \
+    X(TruncV2, trunc_v2, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(trunc)(x), NULL)              \
+    X(ErfInv, erf_inv, EW_OUT, EW_DTM_F2, EW_DTM_F2, 0, UR_SAME, F(erfinv)(x), NULL)               \
+    X(Inv, inv, EW_OUT, DTM_F3, DTM_F3, 0, UR_SAME, C(1.0) / x, NULL)                              \
+    X(InvertV2, invert_v2, EW_OUT, DTM(DT_I16), DTM(DT_I16), 0, UR_SAME, (T)(~(int64_t)x), i64_bnot)
 
 /*
  * The binary operators: kernels and operators.
@@ -133,7 +156,11 @@
  *   BOP      the kernel id (BK_ADD, BK_SUB and BK_DIV choose among its variants)
  *   SELFREF  the in-place forms' selfRef type (AscendCL's headers make some const)
  *   EXTRA    the parameters between other and out: PLAIN, WITH_ALPHA (alpha),
- *            WITH_MODE (mode); ALPHA and MODE what binary_op gets for them
+ *            WITH_MODE (int mode), WITH_MODE64 (int64_t mode), WITH_FALPHA
+ *            (float alpha: EW_FLOAT_SCALAR makes it a scalar); ALPHA and MODE
+ *            what binary_op gets for them. The rows from AddV2 on are ops-math's
+ *            experimental second forms and tensor-gradient operators (AcosGrad:
+ *            the gradient y_grad, then x; the others: y, then dy)
  * Adding a binary operator: a kernel row (and an int64 one) and an operator
  * row, its header, its docs row.
  */
@@ -169,7 +196,15 @@
     X(atan2, 1, F(atan2)(x, y))                                                                    \
     X(xlogy, 1, F(xlogy)(x, y))                                                                    \
     X(lae, 1, F(logaddexp)(x, y))                                                                  \
-    X(lae2, 1, F(logaddexp2)(x, y))
+    X(lae2, 1, F(logaddexp2)(x, y))                                                                \
+    X(mulnn, 1, y == 0 ? (T)0 : x * y)                                                             \
+    X(acosg, 1, -x / F(sqrt)((T)1 - y * y))                                                        \
+    X(acosg2, 1, -y / F(sqrt)((T)1 - x * x))                                                       \
+    X(acoshg, 1, y / F(sinh)(x))                                                                   \
+    X(asing, 1, y / F(sqrt)((T)1 - x * x))                                                         \
+    X(asinhg, 1, y / F(cosh)(x))                                                                   \
+    X(rsqrtg, 1, x *x *x *y *(T)-0.5)                                                              \
+    X(sqrtg, 1, (T)0.5 * y == 0 ? (T)0 : (T)0.5 * y / x)
 #define EW_BINARY_I64_KERNELS(X)                                                                   \
     X(add, p->i[0], WRAP((u64)x + (u64)al * (u64)y))                                               \
     X(add1, 1, WRAP((u64)x + (u64)y))                                                              \
@@ -252,7 +287,30 @@
     X(LogAddExp, logaddexp, EW_TT, BK_FLT, lae, aclTensor, PLAIN, NULL, 0)                         \
     X(LogAddExp2, logaddexp2, EW_TT, BK_FLT, lae2, aclTensor, PLAIN, NULL, 0)                      \
     X(ClampMinTensor, clamp, EW_TT_INPLACE, BK_PLAIN, max, aclTensor, PLAIN, NULL, 0)              \
-    X(ClampMaxTensor, clamp, EW_TT_INPLACE, BK_PLAIN, min, aclTensor, PLAIN, NULL, 0)
+    X(ClampMaxTensor, clamp, EW_TT_INPLACE, BK_PLAIN, min, aclTensor, PLAIN, NULL, 0)              \
+    X(AddV2, add_v2, EW_TT, BK_PLAIN, add1, aclTensor, PLAIN, NULL, 0)                             \
+    X(SubV2, sub_v2, EW_TT, BK_ARITH, sub1, aclTensor, PLAIN, NULL, 0)                             \
+    X(MulV2, mul_v2, EW_TT, BK_PLAIN, mul, aclTensor, PLAIN, NULL, 0)                              \
+    X(DivV2, div_v2, EW_TT, BK_DIV, div, aclTensor, PLAIN, NULL, 0)                                \
+    X(DivV3, div_v3, EW_TT, BK_DIV, div, aclTensor, WITH_MODE64, NULL, mode)                       \
+    X(RealDiv, real_div, EW_TT, BK_DIV, div, aclTensor, PLAIN, NULL, 0)                            \
+    X(MaximumV2, maximum_v2, EW_TT, BK_PLAIN, max, aclTensor, PLAIN, NULL, 0)                      \
+    X(FloorDiv, floor_div, EW_TT, BK_ARITH, divf, aclTensor, PLAIN, NULL, 0)                       \
+    X(TruncateDiv, truncate_div, EW_TT, BK_ARITH, divt, aclTensor, PLAIN, NULL, 0)                 \
+    X(TruncateMod, truncate_mod, EW_TT, BK_ARITH, fmod, aclTensor, PLAIN, NULL, 0)                 \
+    X(AssignSub, assign_sub, EW_TT, BK_ARITH, sub1, aclTensor, PLAIN, NULL, 0)                     \
+    X(Pow, pow, EW_TT, BK_POW, pow, aclTensor, PLAIN, NULL, 0)                                     \
+    X(Pow2, pow2, EW_TT, BK_POW, pow, aclTensor, PLAIN, NULL, 0)                                   \
+    X(MulNoNan, mul_no_nan, EW_TT, BK_FLT, mulnn, aclTensor, PLAIN, NULL, 0)                       \
+    X(AcosGrad, acos_grad, EW_TT, BK_FLT, acosg, aclTensor, PLAIN, NULL, 0)                        \
+    X(AcosGradV2, acos_grad_v2, EW_TT, BK_FLT, acosg2, aclTensor, PLAIN, NULL, 0)                  \
+    X(AcoshGrad, acosh_grad, EW_TT, BK_FLT, acoshg, aclTensor, PLAIN, NULL, 0)                     \
+    X(AsinGrad, asin_grad, EW_TT, BK_FLT, asing, aclTensor, PLAIN, NULL, 0)                        \
+    X(AsinhGrad, asinh_grad, EW_TT, BK_FLT, asinhg, aclTensor, PLAIN, NULL, 0)                     \
+    X(RsqrtGrad, rsqrt_grad, EW_TT, BK_FLT, rsqrtg, aclTensor, PLAIN, NULL, 0)                     \
+    X(SqrtBackward, sqrt_backward, EW_TT, BK_FLT, sqrtg, aclTensor, PLAIN, NULL, 0)                \
+    X(AxpyV2, axpy_v2, EW_TT, BK_ADD, add, aclTensor, WITH_ALPHA, alpha, 0)                        \
+    X(AxpyV3, axpy_v3, EW_TT, BK_ADD, add, aclTensor, WITH_FALPHA, EW_FLOAT_SCALAR(alpha), 0)
 
 /*
  * The other elementwise operators, in the rows every family uses (the
@@ -278,7 +336,9 @@
     X(SWhere, s_where, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_ALL, condition,             \
       DTM(DT_BOOL) | DTM(DT_U8))                                                                   \
     X(LogicalNot, logical_not, OPS_OUT_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)               \
-    X(RoundDecimals, round, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_NUM, none, 0)
+    X(RoundDecimals, round, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_NUM, none, 0)           \
+    X(FusedMulAddN, fused_mul_add_n, OPS_OUT, K(tensor, tensor, tensor, tensor),                   \
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 
@@ -292,7 +352,9 @@ enum { EW_OTHER_OPS(OPS_ROW_DT) };
     X(MaxN, max_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
     X(MinN, min_n, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                              \
     X(Sum, sum, OPS_OUT, K(tensor_list, tensor), DTM_ALL, none, 0)                                 \
-    X(AddN, add_n, OPS_OUT, K(tensor_list, tensor), DTM_F3 | DTM(DT_I32) | DTM(DT_I64), none, 0)
+    X(AddN, add_n, OPS_OUT, K(tensor_list, tensor), DTM_F3 | DTM(DT_I32) | DTM(DT_I64), none, 0)   \
+    X(SumV2, sum_v2, OPS_OUT, K(tensor_list, tensor),                                              \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), none, 0)
 
 enum { EW_NARY_OPS(OPS_ROW_DT) };
 

@@ -300,6 +300,27 @@ aclnnStatus aclnnClampTensorGetWorkspaceSize(const aclTensor *self, const aclTen
 }
 PHASE2(ClampTensor)
 
+/* ---- FusedMulAddN --------------------------------------------------------------------------- */
+
+/* y = x1 * x3 + x2, x3 a one-element tensor (broadcast like any other); integers wrap. */
+#define KFMAN(NAME, T) KTERN(NAME, T, x *z + y)
+KFMAN(f32_fman, float)
+KFMAN(f64_fman, double)
+KTERN(i64_fman, int64_t, (int64_t)((uint64_t)x *(uint64_t)z + (uint64_t)y))
+
+aclnnStatus aclnnFusedMulAddNGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                              const aclTensor *x3, aclTensor *y, WS)
+{
+    const aclTensor *t[3] = {x1, x2, x3};
+    static const char *const n[3] = {"x1", "x2", "x3"};
+    static const ew_kern_fn k[3] = {f32_fman, f64_fman, i64_fman};
+    if (x3 && ops_numel(x3->dims, (int)x3->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnFusedMulAddN: x3 must have one element");
+    return tern_op("aclnnFusedMulAddN", t, n, false, 0, OPS_DT_FusedMulAddN, true, y, "y", false, k,
+                   workspaceSize, executor);
+}
+PHASE2(FusedMulAddN)
+
 /* ---- the kernels for other families (kernels.h) ------------------------------------------ */
 
 ew_kern_fn ew_ternary_kernel(const char *id, int col)

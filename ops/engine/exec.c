@@ -112,8 +112,8 @@ struct pool_mag {
 };
 
 struct pool_tls {
-    unsigned n;             /* p[0, n) are free; p[n - 1] is used next */
-    struct pool_mag *mags;  /* taken from g_mags, not yet opened */
+    unsigned n;              /* p[0, n) are free; p[n - 1] is used next */
+    struct pool_mag *mags;   /* taken from g_mags, not yet opened */
     struct pool_mag *shells; /* empty magazines taken from g_shells */
     struct aclOpExecutor *p[POOL_LOCAL];
 };
@@ -765,7 +765,7 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
     uint32_t expect = atomic_load_explicit(&executor->state, memory_order_acquire);
     if (expect == EXEC_REPEATABLE)
         return ACLNN_SUCCESS;
-    exec_steal(executor); /* EX5 */
+    exec_steal(executor);     /* EX5 */
     if (expect == EXEC_READY) /* the caller's reference; published by the CAS below */
         atomic_store_explicit(&executor->refs, 1, memory_order_relaxed);
     if (expect == EXEC_READY &&
@@ -777,10 +777,12 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
                    "right after the first-phase call, before launching)");
 }
 
-aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
+/* aclDestroyAclOpExecutor and aclDestroyOpExecutor (the name some of CANN's
+ * example programs call), fn naming the caller in messages. */
+static aclnnStatus exec_destroy(aclOpExecutor *executor, const char *fn)
 {
     if (!executor)
-        return ops_err(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is NULL");
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: executor is NULL", fn);
     uint32_t expect = EXEC_REPEATABLE;
     exec_steal(executor); /* EX5 */
     if (atomic_compare_exchange_strong_explicit(&executor->state, &expect, EXEC_DESTROYED,
@@ -796,8 +798,19 @@ aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
         }
     }
     return ops_err(ACLNN_ERR_PARAM_INVALID,
-                   "aclDestroyAclOpExecutor: the executor is not live (a single-use executor is "
-                   "freed by the runtime after its launch)");
+                   "%s: the executor is not live (a single-use executor is freed by the runtime "
+                   "after its launch)",
+                   fn);
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
+{
+    return exec_destroy(executor, "aclDestroyAclOpExecutor");
+}
+
+aclnnStatus aclDestroyOpExecutor(aclOpExecutor *executor)
+{
+    return exec_destroy(executor, "aclDestroyOpExecutor");
 }
 
 static aclnnStatus set_slot_addr(aclOpExecutor *e, size_t slot, aclTensor *tensor, void *addr,

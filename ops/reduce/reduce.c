@@ -28,6 +28,11 @@
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_reduce_sum.h"
+#include "aclnnop/aclnn_reduce_sum_v2.h"
+#include "aclnnop/aclnn_reduce_mean_v2.h"
+#include "aclnnop/aclnn_reduce_max_v2.h"
+#include "aclnnop/aclnn_reduce_min_v2.h"
+#include "aclnnop/aclnn_reduce_prod_v2.h"
 #include "ops/engine/engine.h"
 #include "ops/reduce/table.h"
 
@@ -639,3 +644,29 @@ ISIN_ENTRY(IsInScalarTensor, const aclScalar *element, const aclTensor *testElem
            testElements, true, OPS_DT_IsInScalarTensor, OPS_DT2_IsInScalarTensor)
 ISIN_ENTRY(IsInTensorScalar, const aclTensor *element, const aclScalar *testElement, testElement,
            element, false, OPS_DT_IsInTensorScalar, OPS_DT2_IsInTensorScalar)
+/* ops-math's experimental reductions over one axis: y of x's type, keepdims nonzero keeps the
+ * axis (size 1). */
+#define REDUCE_V2_ENTRY(Name, KIND, TYPES)                                                         \
+    aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *x, int64_t axes, int64_t keepdims,  \
+                                              aclTensor *y, WS)                                    \
+    {                                                                                              \
+        OPS_CHECK_NULLS("aclnn" #Name, x, y, workspaceSize, executor);                             \
+        int dt;                                                                                    \
+        aclnnStatus rc = ops_need_dt("aclnn" #Name, "x", x->dtype, TYPES, &dt);                    \
+        if (rc)                                                                                    \
+            return rc;                                                                             \
+        if (y->dtype != x->dtype)                                                                  \
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnn" #Name ": y has type %s, x %s",         \
+                           ops_dt_name(y->dtype), ops_dt_name(x->dtype));                          \
+        ONE_DIM(d, axes);                                                                          \
+        rc = reduce_op("aclnn" #Name, KIND, x, d, keepdims != 0, y->dtype, y, workspaceSize,       \
+                       executor);                                                                  \
+        aclDestroyIntArray(d);                                                                     \
+        return rc;                                                                                 \
+    }                                                                                              \
+    PHASE2(Name)
+REDUCE_V2_ENTRY(ReduceSumV2, RK_SUM, OPS_DT_ReduceSumV2)
+REDUCE_V2_ENTRY(ReduceMeanV2, RK_MEAN, OPS_DT_ReduceMeanV2)
+REDUCE_V2_ENTRY(ReduceMaxV2, RK_MAX, OPS_DT_ReduceMaxV2)
+REDUCE_V2_ENTRY(ReduceMinV2, RK_MIN, OPS_DT_ReduceMinV2)
+REDUCE_V2_ENTRY(ReduceProdV2, RK_PROD, OPS_DT_ReduceProdV2)

@@ -14,6 +14,9 @@
 
 #include "ops/engine/optable.h"
 
+/* ops-math's experimental ReduceSumV2 ... ReduceProdV2: one axis, keepdims an int, float32 and
+ * float16 (reduce.c) */
+#define DTM_RED_V2 (DTM(DT_F32) | DTM(DT_F16))
 #define REDUCE_OPS(X)                                                                              \
     X(ReduceSum, reduce_sum, OPS_OUT, K(tensor, int_array, bool, int, tensor), DTM_ALL, dtype,     \
       DTM_ALL)                                                                                     \
@@ -60,15 +63,20 @@
       none, 0)                                                                                     \
     X(Cumprod, cumprod, OPS_OUT, K(tensor, scalar, int, tensor), DTM_ALL, out, DTM_NUM)            \
     X(Cummax, cummax, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
-    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)   \
+    X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
     X(InplaceCumprod, cumprod, OPS_OUT, K(tensor, scalar), DTM_ALL, none, 0)                       \
     X(CumsumV2, cumsum, OPS_OUT, K(tensor, int64, bool, bool, tensor), DTM_ALL, out, DTM_NUM)      \
     X(MeanV2, mean, OPS_OUT, K(tensor, int_array, bool, bool, tensor), DTM_ALL, out, DTM_FLOAT)    \
-    X(Equal, equal, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, out, DTM_ALL)                    \
+    X(Equal, equal, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, out, DTM_ALL)                     \
     X(IsInScalarTensor, isin, OPS_OUT, K(scalar, tensor, bool, bool, tensor), DTM_ALL, out,        \
       DTM_ALL)                                                                                     \
     X(IsInTensorScalar, isin_tensor_scalar, OPS_OUT, K(tensor, scalar, bool, bool, tensor),        \
-      DTM_ALL, out, DTM_ALL)
+      DTM_ALL, out, DTM_ALL)                                                                       \
+    X(ReduceSumV2, reduce_sum_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)   \
+    X(ReduceMeanV2, reduce_mean_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0) \
+    X(ReduceMaxV2, reduce_max_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)   \
+    X(ReduceMinV2, reduce_min_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)   \
+    X(ReduceProdV2, reduce_prod_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)
 
 enum { REDUCE_OPS(OPS_ROW_DT) };
 

@@ -100,6 +100,45 @@ aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor *self, const aclDataType d
 }
 PHASE2(Cast)
 
+/* ops-math's experimental CastV2 (to z's type), CastV3 (to dst_type, a ge::DataType value,
+ * which must be y's type) and TensorMove (a copy of x, same type): conversions as Cast's,
+ * with the types of their rows. */
+static aclnnStatus cast_rows(const char *name, unsigned types, const aclTensor *x,
+                             const aclTensor *y, uint64_t *ws, aclOpExecutor **ex)
+{
+    OPS_CHECK_NULLS(name, x, y, ws, ex);
+    int xdt, ydt;
+    aclnnStatus rc;
+    if ((rc = ops_need_dt(name, "x", x->dtype, types, &xdt)) ||
+        (rc = ops_need_dt(name, "y", y->dtype, types, &ydt)))
+        return rc;
+    return convert_op(name, x, y, false, ws, ex);
+}
+
+aclnnStatus aclnnCastV2GetWorkspaceSize(const aclTensor *x, aclTensor *z, WS)
+{
+    return cast_rows("aclnnCastV2", OPS_DT_CastV2, x, z, workspaceSize, executor);
+}
+PHASE2(CastV2)
+
+aclnnStatus aclnnCastV3GetWorkspaceSize(const aclTensor *x, int64_t dst_type, aclTensor *y, WS)
+{
+    if (y && (int64_t)y->dtype != dst_type)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnCastV3: y has type %s, dst_type is %lld",
+                       ops_dt_name(y->dtype), (long long)dst_type);
+    return cast_rows("aclnnCastV3", OPS_DT_CastV3, x, y, workspaceSize, executor);
+}
+PHASE2(CastV3)
+
+aclnnStatus aclnnTensorMoveGetWorkspaceSize(const aclTensor *x, aclTensor *y, WS)
+{
+    if (x && y && x->dtype != y->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnTensorMove: y has type %s, x %s",
+                       ops_dt_name(y->dtype), ops_dt_name(x->dtype));
+    return cast_rows("aclnnTensorMove", OPS_DT_TensorMove, x, y, workspaceSize, executor);
+}
+PHASE2(TensorMove)
+
 aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef, const aclTensor *src, WS)
 {
     OPS_CHECK_NULLS("aclnnInplaceCopy", selfRef, src, workspaceSize, executor);

@@ -60,6 +60,7 @@
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_tril.h"
 #include "aclnnop/aclnn_triu.h"
+#include "aclnnop/aclnn_trilu.h"
 
 #pragma GCC optimize("O3")
 
@@ -709,6 +710,17 @@ aclnnStatus aclnnTriuGetWorkspaceSize(const aclTensor *self, int64_t diagonal, a
     return tri_op("aclnnTriu", true, self, "self", diagonal, out, workspaceSize, executor);
 }
 PHASE2(Triu)
+
+/* Trilu (ops-math experimental): Triu when upper is nonzero, else Tril. */
+aclnnStatus aclnnTriluGetWorkspaceSize(const aclTensor *x, int64_t diagonal, int64_t upper,
+                                       aclTensor *y, WS)
+{
+    OPS_CHECK_NULLS("aclnnTrilu", x, y, workspaceSize, executor);
+    int dt;
+    aclnnStatus rc = ops_need_dt("aclnnTrilu", "x", x->dtype, OPS_DT_Trilu, &dt);
+    return rc ? rc : tri_op("aclnnTrilu", upper != 0, x, "x", diagonal, y, workspaceSize, executor);
+}
+PHASE2(Trilu)
 
 aclnnStatus aclnnInplaceTriuGetWorkspaceSize(aclTensor *selfRef, int64_t diagonal, WS)
 {

@@ -87,7 +87,8 @@ BIN_FORMS = {
     "EW_TS_INPLACE": [("%s", "scalar"), ("Inplace%s", "scalar")],
     "EW_ST": [("%s", "scalar")],
 }
-BIN_EXTRA = {"PLAIN": (), "WITH_ALPHA": ("scalar",), "WITH_MODE": ("int",)}
+BIN_EXTRA = {"PLAIN": (), "WITH_ALPHA": ("scalar",), "WITH_MODE": ("int",),
+             "WITH_MODE64": ("int64",), "WITH_FALPHA": ("float",)}
 GEN_FORMS = ("OPS_OUT", "OPS_OUT_INPLACE", "OPS_INPLACE", "OPS_FUNC")
 
 # Parameter kinds as python/gen_tables.py names them.

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_acos_v2.h: y = arccos(x), float32, float16, bfloat16.
+ *
+ * Declared as ops-math's experimental/math/acos_v2 defines the operator. Each
+ * operator runs in two phases (aclnn/aclnn_base.h): the ...GetWorkspaceSize
+ * call validates the arguments and builds an executor (workspaceSize is
+ * always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_ACOS_V2_H
+#define CPUACL_ACLNNOP_ACLNN_ACOS_V2_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnAcosV2: out: self's shape and type; NaN outside [-1, 1]. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAcosV2GetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAcosV2(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_ACOS_V2_H */

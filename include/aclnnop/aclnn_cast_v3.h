@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_cast_v3.h: y = x converted to dst_type (a ge::DataType value).
+ *
+ * Declared as ops-math's experimental/math/cast_v3 defines the operator. Each
+ * operator runs in two phases (aclnn/aclnn_base.h): the ...GetWorkspaceSize
+ * call validates the arguments and builds an executor (workspaceSize is
+ * always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views of up to 8 dimensions.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_CAST_V3_H
+#define CPUACL_ACLNNOP_ACLNN_CAST_V3_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnCastV3: dst_type must be y's type; as aclnnCast converts. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCastV3GetWorkspaceSize(const aclTensor *x, int64_t dst_type, aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCastV3(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_CAST_V3_H */
