@@ -426,4 +426,17 @@
 #include "aclnnop/aclnn_fused_adamw.h"
 #include "aclnnop/aclnn_fused_sgd.h"
 
+/* norm rows added by the norm branch (the fused norms, issue 29) */
+#include "aclnnop/aclnn_add_layer_norm.h"
+#include "aclnnop/aclnn_add_rms_norm_cast.h"
+#include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
+#include "aclnnop/aclnn_add_rms_norm_dynamic_quant_v2.h"
+#include "aclnnop/aclnn_add_rms_norm_quant.h"
+#include "aclnnop/aclnn_add_rms_norm_quant_v2.h"
+#include "aclnnop/aclnn_deep_norm.h"
+#include "aclnnop/aclnn_gemma_rms_norm.h"
+#include "aclnnop/aclnn_inplace_add_rms_norm.h"
+#include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant.h"
+
 #endif
