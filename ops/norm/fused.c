@@ -81,6 +81,7 @@ struct fn_desc {
     const aclTensor *t[FN_NT];
     const char *what[FN_NT]; /* parameter names (NULL: the default) */
     bool layer, gemma, div;
+    bool cast; /* y may have another float type than x1 (AddRmsNormCast's FLOAT y1Out) */
     double alpha, eps;
     enum fn_quant quant;
 };
@@ -299,7 +300,7 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
         case FN_Y:
         case FN_N:
             rc = fn_type(d, i, types, "FLOAT, FLOAT16, BFLOAT16");
-            if (!rc && (i == FN_X2 || i == FN_XO) && t->dtype != x->dtype)
+            if (!rc && (i != FN_Y || !d->cast) && t->dtype != x->dtype)
                 rc = ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from %s's %s", name,
                              fn_what(d, i), ops_dt_name(t->dtype), fn_what(d, FN_X1),
                              ops_dt_name(x->dtype));
@@ -534,7 +535,7 @@ aclnnStatus aclnnAddRmsNormCastGetWorkspaceSize(const aclTensor *x1, const aclTe
     if (y2Out->dtype != x1->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y2Out type %s differs from x1's %s", name,
                        ops_dt_name(y2Out->dtype), ops_dt_name(x1->dtype));
-    FN_DESC(name, .eps = epsilon,
+    FN_DESC(name, .eps = epsilon, .cast = true,
             .t = {[FN_X1] = x1,
                   [FN_X2] = x2,
                   [FN_G] = gamma,
