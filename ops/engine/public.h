@@ -438,5 +438,9 @@
 #include "aclnnop/aclnn_inplace_add_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant.h"
+#include "aclnnop/aclnn_renorm.h"
+#include "aclnnop/aclnn_embedding_renorm.h"
+#include "aclnnop/aclnn_logit.h"
+#include "aclnnop/aclnn_logit_grad.h"
 
 #endif

@@ -49,7 +49,9 @@
       DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))                                                      \
     X(NLLLoss2dBackward, nll_loss2d_backward, OPS_OUT,                                             \
       K(tensor, tensor, tensor, tensor, int64, int64, tensor, tensor), DTM_F3, target,             \
-      DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))
+      DTM(DT_I64) | DTM(DT_I32) | DTM(DT_U8))                                                      \
+    X(Logit, logit, OPS_OUT, K(tensor, double, tensor), DTM_F3, none, 0)                           \
+    X(LogitGrad, logit_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0)
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

@@ -95,7 +95,10 @@
       DTM_F3, meanOut, DTM(DT_F32))                                                                \
     X(DeepNorm, deep_norm, OPS_OUT,                                                                \
       K(tensor, tensor, tensor, tensor, double, double, tensor, tensor, tensor), DTM_F3, meanOut,  \
-      DTM(DT_F32))
+      DTM(DT_F32))                                                                                 \
+    X(Renorm, renorm, OPS_OUT_INPLACE, K(tensor, scalar, int64, scalar, tensor), DTM_F3, none, 0)  \
+    X(EmbeddingRenorm, embedding_renorm, OPS_OUT, K(tensor, tensor, double, double), DTM_F3,       \
+      indices, DTM_IDX)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 
