@@ -2,9 +2,9 @@
 /*
  * Logit and LogitGrad (CANN's loss folder): out = log(z / (1 - z)) with z = x clamped to
  * [eps, 1 - eps] when eps >= 0 (x itself when eps < 0), and its gradient
- * dx = dy / (x (1 - x)), 0 outside [eps, 1 - eps] when eps >= 0 (torch.logit and
- * logit_backward). Every tensor of one shape, any strides: each is gathered into a double
- * buffer and the result rounded once to out's type.
+ * dx = dy / (x (1 - x)), 0 outside [eps, 1 - eps] when eps >= 0, NaN outside [0, 1] when
+ * eps < 0 (torch.logit and logit_backward). Every tensor of one shape, any strides: each is
+ * gathered into a double buffer and the result rounded once to out's type.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -36,7 +36,10 @@ static int32_t logit_run(const struct aclOpExecutor *e, void *const *addr)
     for (int64_t i = 0; i < n; i++) {
         double v = x[i];
         if (p->grad) {
-            x[i] = p->eps >= 0 && (v < lo || v > hi) ? 0.0 : dy[i] / (v * (1.0 - v));
+            if (p->eps >= 0)
+                x[i] = v < lo || v > hi ? 0.0 : dy[i] / (v * (1.0 - v));
+            else /* outside the domain: NaN, as torch's and CANN's */
+                x[i] = v < 0 || v > 1 ? NAN : dy[i] / (v * (1.0 - v));
         } else {
             if (p->eps >= 0)
                 v = v < lo ? lo : v > hi ? hi : v;

@@ -121,7 +121,10 @@ static aclnnStatus rn_build(const char *name, unsigned types, const aclTensor *x
     if (!(maxnorm >= 0))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: maxNorm %g must be >= 0", name, maxnorm);
     const int nd = (int)x->ndim;
-    if (!idx && (nd < 1 || dim < -nd || dim >= nd))
+    if (!idx && nd < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %d dims, expected 2 to 8", name, xname,
+                       nd);
+    if (!idx && (dim < -nd || dim >= nd))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
                        (long long)dim, nd);
     if (idx) {
