@@ -76,25 +76,27 @@ static const char *const fn_what_default[FN_NT] = {
 enum fn_quant { FN_QNONE, FN_QSTATIC, FN_QDYNAMIC };
 
 /* What an entry point asks of the kernel. */
-struct fn_desc {
-    const char *name;
-    const aclTensor *t[FN_NT];
-    const char *what[FN_NT]; /* parameter names (NULL: the default) */
+struct fn_flags {
     bool layer, gemma, div;
     bool cast; /* y may have another float type than x1 (AddRmsNormCast's FLOAT y1Out) */
     double alpha, eps;
     enum fn_quant quant;
 };
 
+struct fn_desc {
+    const char *name;
+    const aclTensor *t[FN_NT];
+    const char *what[FN_NT]; /* parameter names (NULL: the default) */
+    struct fn_flags f;
+};
+
 struct fn_plan {
     const struct ops_split *split; /* first (engine.h: ops_split_run) */
     struct ops_tensor t[FN_NT];
     bool has[FN_NT];
-    bool layer, gemma, div;
-    enum fn_quant quant;
+    struct fn_flags f;
     int k;
     int64_t D;
-    double alpha, eps;
 };
 
 /* Element offset of the r-th row of a view whose first `lead` dims index rows. */
@@ -147,9 +149,9 @@ static double fn_quant_row(const struct fn_plan *p, const double *y, const doubl
                            const double *zp, double *q)
 {
     const int64_t D = p->D;
-    if (p->quant == FN_QSTATIC) {
+    if (p->f.quant == FN_QSTATIC) {
         for (int64_t i = 0; i < D; i++) {
-            const double v = p->div ? y[i] / sc[i] : y[i] * sc[i];
+            const double v = p->f.div ? y[i] / sc[i] : y[i] * sc[i];
             q[i] = (double)qt_round_sat(v + zp[i], 0, -128, 127);
         }
         return 0;
@@ -195,7 +197,7 @@ static int32_t fn_block(const struct aclOpExecutor *e, void *const *addr, uint32
         fn_param(p, addr, FN_SC1 + j, sc[j], 1.0);
         fn_param(p, addr, FN_ZP1 + j, zp[j], 0.0);
     }
-    if (p->gemma)
+    if (p->f.gemma)
         for (int64_t i = 0; i < D; i++)
             g[i] += 1.0;
     for (int64_t r = r0; r < r1; r++) {
@@ -205,9 +207,10 @@ static int32_t fn_block(const struct aclOpExecutor *e, void *const *addr, uint32
         if (p->has[FN_BIAS] && p->t[FN_BIAS].ndim > p->k) /* a full-shape bias */
             fn_row_io(p, addr, FN_BIAS, r, bias, false);
         for (int64_t i = 0; i < D; i++)
-            a[i] = p->alpha * a[i] + (p->has[FN_X2] ? x2[i] : 0) + (p->has[FN_BIAS] ? bias[i] : 0);
+            a[i] =
+                p->f.alpha * a[i] + (p->has[FN_X2] ? x2[i] : 0) + (p->has[FN_BIAS] ? bias[i] : 0);
         double mean = 0, var = 0;
-        if (p->layer) {
+        if (p->f.layer) {
             for (int64_t i = 0; i < D; i++)
                 mean += a[i];
             mean = D ? mean / (double)D : 0;
@@ -215,7 +218,7 @@ static int32_t fn_block(const struct aclOpExecutor *e, void *const *addr, uint32
         for (int64_t i = 0; i < D; i++)
             var += (a[i] - mean) * (a[i] - mean);
         var = D ? var / (double)D : 0;
-        const double rstd = 1.0 / sqrt(var + p->eps);
+        const double rstd = 1.0 / sqrt(var + p->f.eps);
         for (int64_t i = 0; i < D; i++)
             n[i] = (a[i] - mean) * rstd * g[i];
         /* every input of the row is read: the outputs may now overwrite them */
@@ -233,7 +236,7 @@ static int32_t fn_block(const struct aclOpExecutor *e, void *const *addr, uint32
             fn_row_stat(p, addr, FN_MEAN, r, mean);
         if (p->has[FN_RSTD])
             fn_row_stat(p, addr, FN_RSTD, r, rstd);
-        for (int j = 0; j < 2 && p->quant != FN_QNONE; j++) {
+        for (int j = 0; j < 2 && p->f.quant != FN_QNONE; j++) {
             if (!p->has[FN_Q1 + j])
                 continue;
             const double s = fn_quant_row(p, a, sc[j], zp[j], x2);
@@ -300,7 +303,7 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
         case FN_Y:
         case FN_N:
             rc = fn_type(d, i, types, "FLOAT, FLOAT16, BFLOAT16");
-            if (!rc && (i != FN_Y || !d->cast) && t->dtype != x->dtype)
+            if (!rc && (i != FN_Y || !d->f.cast) && t->dtype != x->dtype)
                 rc = ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from %s's %s", name,
                              fn_what(d, i), ops_dt_name(t->dtype), fn_what(d, FN_X1),
                              ops_dt_name(x->dtype));
@@ -346,7 +349,7 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
                              fn_what(d, i), fn_what(d, FN_X1));
             break;
         default: /* mean, rstd, dynamic scales: FLOAT, one value per row */
-            rc = fn_type(d, i, d->quant == FN_QNONE ? dt2 : DTM(DT_F32), "FLOAT");
+            rc = fn_type(d, i, d->f.quant == FN_QNONE ? dt2 : DTM(DT_F32), "FLOAT");
             if (!rc && numel != rows)
                 rc = ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold one value per row (%lld)",
                              name, fn_what(d, i), (long long)rows);
@@ -376,22 +379,47 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
     for (int i = 0; i < FN_NT; i++)
         p->has[i] = d->t[i] != NULL;
     p->split = &fn_split;
-    p->layer = d->layer;
-    p->gemma = d->gemma;
-    p->div = d->div;
-    p->quant = d->quant;
-    p->alpha = d->alpha;
-    p->eps = d->eps;
+    p->f = d->f;
     p->k = k;
     p->D = D;
     e->run = rows > 0 && D > 0 ? ops_split_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
 
-#define FN_DESC(nm, ...) struct fn_desc d = {.name = (nm), .alpha = 1.0, __VA_ARGS__}
+#define FN_DESC(nm, ...) struct fn_desc d = {.name = (nm), .f.alpha = 1.0, __VA_ARGS__}
 
 /* ---- RmsNorm forms ----------------------------------------------------------------------------
  */
+
+/* AddRmsNormQuant and its V2 (beta, rmsNormOut): y2Out only when scales2 is given. */
+static aclnnStatus fn_static(const char *name, unsigned types, unsigned dt2,
+                             const aclTensor *const in[8], int64_t axis, double epsilon,
+                             bool divMode, aclTensor *y1Out, aclTensor *y2Out, aclTensor *xOut,
+                             aclTensor *rmsNormOut, WS)
+{
+    static const char *const req[4] = {"x1", "x2", "gamma", "scales1"};
+    for (int i = 0; i < 4; i++)
+        if (!in[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, req[i]);
+    OPS_CHECK_NULLS(name, y1Out, y2Out, xOut, workspaceSize, executor);
+    if (axis != -1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %lld is not -1", name, (long long)axis);
+    FN_DESC(name, .f.eps = epsilon, .f.div = divMode, .f.quant = FN_QSTATIC,
+            .t = {[FN_X1] = in[0],
+                  [FN_X2] = in[1],
+                  [FN_G] = in[2],
+                  [FN_SC1] = in[3],
+                  [FN_SC2] = in[4],
+                  [FN_ZP1] = in[5],
+                  [FN_ZP2] = in[6],
+                  [FN_B] = in[7],
+                  [FN_Q1] = y1Out,
+                  [FN_Q2] = in[4] ? y2Out : NULL,
+                  [FN_XO] = xOut,
+                  [FN_N] = rmsNormOut},
+            .what = {[FN_B] = "betaOptional"});
+    return fn_build(&d, types, dt2, workspaceSize, executor);
+}
 
 aclnnStatus aclnnAddRmsNormQuantGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
                                                  const aclTensor *gamma, const aclTensor *scales1,
@@ -402,22 +430,10 @@ aclnnStatus aclnnAddRmsNormQuantGetWorkspaceSize(const aclTensor *x1, const aclT
                                                  aclTensor *y2Out, aclTensor *xOut,
                                                  uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnAddRmsNormQuant";
-    OPS_CHECK_NULLS(name, x1, x2, gamma, scales1, y1Out, y2Out, xOut, workspaceSize, executor);
-    if (axis != -1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %lld is not -1", name, (long long)axis);
-    FN_DESC(name, .eps = epsilon, .div = divMode, .quant = FN_QSTATIC,
-            .t = {[FN_X1] = x1,
-                  [FN_X2] = x2,
-                  [FN_G] = gamma,
-                  [FN_SC1] = scales1,
-                  [FN_SC2] = scales2Optional,
-                  [FN_ZP1] = zeroPoints1Optional,
-                  [FN_ZP2] = zeroPoints2Optional,
-                  [FN_Q1] = y1Out,
-                  [FN_Q2] = scales2Optional ? y2Out : NULL,
-                  [FN_XO] = xOut});
-    return fn_build(&d, OPS_DT_AddRmsNormQuant, OPS_DT2_AddRmsNormQuant, workspaceSize, executor);
+    const aclTensor *const in[8] = {
+        x1, x2, gamma, scales1, scales2Optional, zeroPoints1Optional, zeroPoints2Optional, NULL};
+    return fn_static("aclnnAddRmsNormQuant", OPS_DT_AddRmsNormQuant, OPS_DT2_AddRmsNormQuant, in,
+                     axis, epsilon, divMode, y1Out, y2Out, xOut, NULL, workspaceSize, executor);
 }
 PHASE2(AddRmsNormQuant)
 
@@ -428,26 +444,12 @@ aclnnStatus aclnnAddRmsNormQuantV2GetWorkspaceSize(
     double epsilon, bool divMode, aclTensor *y1Out, aclTensor *y2Out, aclTensor *xOut,
     aclTensor *rmsNormOut, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnAddRmsNormQuantV2";
-    OPS_CHECK_NULLS(name, x1, x2, gamma, scales1, y1Out, y2Out, xOut, workspaceSize, executor);
-    if (axis != -1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %lld is not -1", name, (long long)axis);
-    FN_DESC(name, .eps = epsilon, .div = divMode, .quant = FN_QSTATIC,
-            .t = {[FN_X1] = x1,
-                  [FN_X2] = x2,
-                  [FN_G] = gamma,
-                  [FN_B] = betaOptional,
-                  [FN_SC1] = scales1,
-                  [FN_SC2] = scales2Optional,
-                  [FN_ZP1] = zeroPoints1Optional,
-                  [FN_ZP2] = zeroPoints2Optional,
-                  [FN_Q1] = y1Out,
-                  [FN_Q2] = scales2Optional ? y2Out : NULL,
-                  [FN_XO] = xOut,
-                  [FN_N] = rmsNormOut},
-            .what = {[FN_B] = "betaOptional"});
-    return fn_build(&d, OPS_DT_AddRmsNormQuantV2, OPS_DT2_AddRmsNormQuantV2, workspaceSize,
-                    executor);
+    const aclTensor *const in[8] = {
+        x1,          x2, gamma, scales1, scales2Optional, zeroPoints1Optional, zeroPoints2Optional,
+        betaOptional};
+    return fn_static("aclnnAddRmsNormQuantV2", OPS_DT_AddRmsNormQuantV2, OPS_DT2_AddRmsNormQuantV2,
+                     in, axis, epsilon, divMode, y1Out, y2Out, xOut, rmsNormOut, workspaceSize,
+                     executor);
 }
 PHASE2(AddRmsNormQuantV2)
 
@@ -461,7 +463,7 @@ static aclnnStatus fn_dynamic(const char *name, unsigned types, unsigned dt2, co
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: smoothScale2Optional is given without smoothScale1Optional", name);
     const bool two = mask ? mask[1] : sm2 != NULL;
-    FN_DESC(name, .eps = epsilon, .quant = FN_QDYNAMIC,
+    FN_DESC(name, .f.eps = epsilon, .f.quant = FN_QDYNAMIC,
             .t = {[FN_X1] = x1,
                   [FN_X2] = x2,
                   [FN_G] = gamma,
@@ -535,7 +537,7 @@ aclnnStatus aclnnAddRmsNormCastGetWorkspaceSize(const aclTensor *x1, const aclTe
     if (y2Out->dtype != x1->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y2Out type %s differs from x1's %s", name,
                        ops_dt_name(y2Out->dtype), ops_dt_name(x1->dtype));
-    FN_DESC(name, .eps = epsilon, .cast = true,
+    FN_DESC(name, .f.eps = epsilon, .f.cast = true,
             .t = {[FN_X1] = x1,
                   [FN_X2] = x2,
                   [FN_G] = gamma,
@@ -556,7 +558,7 @@ aclnnStatus aclnnInplaceAddRmsNormGetWorkspaceSize(aclTensor *x1Ref, aclTensor *
 {
     const char *name = "aclnnInplaceAddRmsNorm";
     OPS_CHECK_NULLS(name, x1Ref, x2Ref, gamma, rstdOut, workspaceSize, executor);
-    FN_DESC(name, .eps = epsilon,
+    FN_DESC(name, .f.eps = epsilon,
             .t = {[FN_X1] = x1Ref,
                   [FN_X2] = x2Ref,
                   [FN_G] = gamma,
@@ -576,7 +578,7 @@ aclnnStatus aclnnRmsNormQuantGetWorkspaceSize(const aclTensor *x, const aclTenso
 {
     const char *name = "aclnnRmsNormQuant";
     OPS_CHECK_NULLS(name, x, gamma, beta, scale, offset, y, workspaceSize, executor);
-    FN_DESC(name, .eps = epsilon, .div = true, .quant = FN_QSTATIC,
+    FN_DESC(name, .f.eps = epsilon, .f.div = true, .f.quant = FN_QSTATIC,
             .t = {[FN_X1] = x,
                   [FN_G] = gamma,
                   [FN_B] = beta,
@@ -598,7 +600,7 @@ aclnnStatus aclnnRmsNormDynamicQuantGetWorkspaceSize(
     if (dstType != ACL_INT8)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dstType %lld is not INT8 (2)", name,
                        (long long)dstType);
-    FN_DESC(name, .eps = epsilon, .quant = FN_QDYNAMIC,
+    FN_DESC(name, .f.eps = epsilon, .f.quant = FN_QDYNAMIC,
             .t = {[FN_X1] = x,
                   [FN_G] = gamma,
                   [FN_B] = betaOptional,
@@ -622,7 +624,7 @@ aclnnStatus aclnnGemmaRmsNormGetWorkspaceSize(const aclTensor *x, const aclTenso
 {
     const char *name = "aclnnGemmaRmsNorm";
     OPS_CHECK_NULLS(name, x, gamma, yOut, rstdOut, workspaceSize, executor);
-    FN_DESC(name, .eps = epsilon, .gemma = true,
+    FN_DESC(name, .f.eps = epsilon, .f.gemma = true,
             .t = {[FN_X1] = x, [FN_G] = gamma, [FN_Y] = yOut, [FN_RSTD] = rstdOut},
             .what = {[FN_X1] = "x", [FN_Y] = "yOut"});
     return fn_build(&d, OPS_DT_GemmaRmsNorm, OPS_DT2_GemmaRmsNorm, workspaceSize, executor);
@@ -642,7 +644,7 @@ aclnnStatus aclnnAddLayerNormGetWorkspaceSize(const aclTensor *x1, const aclTens
     const char *name = "aclnnAddLayerNorm";
     OPS_CHECK_NULLS(name, x1, x2, gamma, beta, yOut, meanOut, rstdOut, xOut, workspaceSize,
                     executor);
-    FN_DESC(name, .eps = epsilon, .layer = true,
+    FN_DESC(name, .f.eps = epsilon, .f.layer = true,
             .t = {[FN_X1] = x1,
                   [FN_X2] = x2,
                   [FN_G] = gamma,
@@ -665,7 +667,7 @@ aclnnStatus aclnnDeepNormGetWorkspaceSize(const aclTensor *x, const aclTensor *g
 {
     const char *name = "aclnnDeepNorm";
     OPS_CHECK_NULLS(name, x, gx, beta, gamma, meanOut, rstdOut, yOut, workspaceSize, executor);
-    FN_DESC(name, .eps = epsilon, .layer = true,
+    FN_DESC(name, .f.eps = epsilon, .f.layer = true,
             .t = {[FN_X1] = x,
                   [FN_X2] = gx,
                   [FN_G] = gamma,
@@ -674,7 +676,7 @@ aclnnStatus aclnnDeepNormGetWorkspaceSize(const aclTensor *x, const aclTensor *g
                   [FN_MEAN] = meanOut,
                   [FN_RSTD] = rstdOut},
             .what = {[FN_X1] = "x", [FN_X2] = "gx", [FN_Y] = "yOut"});
-    d.alpha = alpha;
+    d.f.alpha = alpha;
     return fn_build(&d, OPS_DT_DeepNorm, OPS_DT2_DeepNorm, workspaceSize, executor);
 }
 PHASE2(DeepNorm)

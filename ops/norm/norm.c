@@ -310,31 +310,19 @@ static aclnnStatus layer_norm_p1(const char *name, unsigned types, const aclTens
 }
 /* LayerNorm's three entry points: FastLayerNorm and LayerNormWithImplMode (whose implMode
  * chooses the NPU's precision/speed trade-off) compute the same (double statistics). */
-aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
-                                           const aclIntArray *normalizedShape,
-                                           const aclTensor *weightOptional,
-                                           const aclTensor *biasOptional, double eps,
-                                           aclTensor *out, aclTensor *meanOutOptional,
-                                           aclTensor *rstdOutOptional, WS)
-{
-    return layer_norm_p1("aclnnLayerNorm", OPS_DT_LayerNorm, input, normalizedShape, weightOptional,
-                         biasOptional, eps, out, meanOutOptional, rstdOutOptional, workspaceSize,
-                         executor);
-}
-PHASE2(LayerNorm)
-
-aclnnStatus aclnnFastLayerNormGetWorkspaceSize(const aclTensor *input,
-                                               const aclIntArray *normalizedShape,
-                                               const aclTensor *weightOptional,
-                                               const aclTensor *biasOptional, double eps,
-                                               aclTensor *out, aclTensor *meanOutOptional,
-                                               aclTensor *rstdOutOptional, WS)
-{
-    return layer_norm_p1("aclnnFastLayerNorm", OPS_DT_FastLayerNorm, input, normalizedShape,
-                         weightOptional, biasOptional, eps, out, meanOutOptional, rstdOutOptional,
-                         workspaceSize, executor);
-}
-PHASE2(FastLayerNorm)
+#define LAYER_NORM_ENTRY(OP, T)                                                                    \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
+        const aclTensor *input, const aclIntArray *normalizedShape,                                \
+        const aclTensor *weightOptional, const aclTensor *biasOptional, double eps,                \
+        aclTensor *out, aclTensor *meanOutOptional, aclTensor *rstdOutOptional, WS)                \
+    {                                                                                              \
+        return layer_norm_p1("aclnn" #OP, (T), input, normalizedShape, weightOptional,             \
+                             biasOptional, eps, out, meanOutOptional, rstdOutOptional,             \
+                             workspaceSize, executor);                                             \
+    }                                                                                              \
+    PHASE2(OP)
+LAYER_NORM_ENTRY(LayerNorm, OPS_DT_LayerNorm)
+LAYER_NORM_ENTRY(FastLayerNorm, OPS_DT_FastLayerNorm)
 
 aclnnStatus aclnnLayerNormWithImplModeGetWorkspaceSize(
     const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *weightOptional,
