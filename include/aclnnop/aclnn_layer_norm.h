@@ -26,6 +26,22 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnLayerNormGetWorkspaceSize(
     aclTensor *rstdOutOptional, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnLayerNorm(CPUACL_ACLNN_LAUNCH_PARAMS);
 
+/* aclnnLayerNormWithImplMode: aclnnLayerNorm with implMode (0 high precision, 1 high
+ * performance, 2 float32 kept for float16 input on the NPU; cpuacl computes one way). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnLayerNormWithImplModeGetWorkspaceSize(
+    const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *weightOptional,
+    const aclTensor *biasOptional, double eps, aclTensor *out, aclTensor *meanOutOptional,
+    aclTensor *rstdOutOptional, int32_t implMode, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnLayerNormWithImplMode(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+/* aclnnFastLayerNorm: aclnnLayerNorm's computation under another name. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnFastLayerNormGetWorkspaceSize(
+    const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *weightOptional,
+    const aclTensor *biasOptional, double eps, aclTensor *out, aclTensor *meanOutOptional,
+    aclTensor *rstdOutOptional, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnFastLayerNorm(CPUACL_ACLNN_LAUNCH_PARAMS);
+
 #ifdef __cplusplus
 }
 #endif

@@ -522,5 +522,21 @@
 #include "aclnnop/aclnn_reduce_max_v2.h"
 #include "aclnnop/aclnn_reduce_min_v2.h"
 #include "aclnnop/aclnn_reduce_prod_v2.h"
+/* norm rows added by the norm branch (the fused norms, issue 29) */
+#include "aclnnop/aclnn_add_layer_norm.h"
+#include "aclnnop/aclnn_add_rms_norm_cast.h"
+#include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
+#include "aclnnop/aclnn_add_rms_norm_dynamic_quant_v2.h"
+#include "aclnnop/aclnn_add_rms_norm_quant.h"
+#include "aclnnop/aclnn_add_rms_norm_quant_v2.h"
+#include "aclnnop/aclnn_deep_norm.h"
+#include "aclnnop/aclnn_gemma_rms_norm.h"
+#include "aclnnop/aclnn_inplace_add_rms_norm.h"
+#include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant.h"
+#include "aclnnop/aclnn_renorm.h"
+#include "aclnnop/aclnn_embedding_renorm.h"
+#include "aclnnop/aclnn_logit.h"
+#include "aclnnop/aclnn_logit_grad.h"
 
 #endif

@@ -285,18 +285,16 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *ga
 }
 PHASE2(RmsNorm)
 
-aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
-                                           const aclIntArray *normalizedShape,
-                                           const aclTensor *weightOptional,
-                                           const aclTensor *biasOptional, double eps,
-                                           aclTensor *out, aclTensor *meanOutOptional,
-                                           aclTensor *rstdOutOptional, WS)
+static aclnnStatus layer_norm_p1(const char *name, unsigned types, const aclTensor *input,
+                                 const aclIntArray *normalizedShape,
+                                 const aclTensor *weightOptional, const aclTensor *biasOptional,
+                                 double eps, aclTensor *out, aclTensor *meanOutOptional,
+                                 aclTensor *rstdOutOptional, WS)
 {
-    const char *name = "aclnnLayerNorm";
     OPS_CHECK_NULLS(name, input, normalizedShape, out, workspaceSize, executor);
     int k = (int)normalizedShape->n;
     aclnnStatus rc;
-    if ((rc = norm_common(name, OPS_DT_LayerNorm, input, out, k)))
+    if ((rc = norm_common(name, types, input, out, k)))
         return rc;
     for (int i = 0; i < k; i++)
         if (normalizedShape->v[i] != input->dims[input->ndim - k + i])
@@ -304,15 +302,42 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
                            "%s: normalizedShape is not the input's last %d dims", name, k);
     if ((weightOptional && (rc = norm_param(name, "weight", weightOptional, input, k))) ||
         (biasOptional && (rc = norm_param(name, "bias", biasOptional, input, k))) ||
-        (meanOutOptional &&
-         (rc = norm_stat(name, "meanOut", meanOutOptional, input, k, OPS_DT_LayerNorm))) ||
-        (rstdOutOptional &&
-         (rc = norm_stat(name, "rstdOut", rstdOutOptional, input, k, OPS_DT_LayerNorm))))
+        (meanOutOptional && (rc = norm_stat(name, "meanOut", meanOutOptional, input, k, types))) ||
+        (rstdOutOptional && (rc = norm_stat(name, "rstdOut", rstdOutOptional, input, k, types))))
         return rc;
     return norm_build(name, true, input, weightOptional, biasOptional, eps, out, meanOutOptional,
                       rstdOutOptional, k, workspaceSize, executor);
 }
-PHASE2(LayerNorm)
+/* LayerNorm's three entry points: FastLayerNorm and LayerNormWithImplMode (whose implMode
+ * chooses the NPU's precision/speed trade-off) compute the same (double statistics). */
+#define LAYER_NORM_ENTRY(OP, T)                                                                    \
+    aclnnStatus aclnn##OP##GetWorkspaceSize(                                                       \
+        const aclTensor *input, const aclIntArray *normalizedShape,                                \
+        const aclTensor *weightOptional, const aclTensor *biasOptional, double eps,                \
+        aclTensor *out, aclTensor *meanOutOptional, aclTensor *rstdOutOptional, WS)                \
+    {                                                                                              \
+        return layer_norm_p1("aclnn" #OP, (T), input, normalizedShape, weightOptional,             \
+                             biasOptional, eps, out, meanOutOptional, rstdOutOptional,             \
+                             workspaceSize, executor);                                             \
+    }                                                                                              \
+    PHASE2(OP)
+LAYER_NORM_ENTRY(LayerNorm, OPS_DT_LayerNorm)
+LAYER_NORM_ENTRY(FastLayerNorm, OPS_DT_FastLayerNorm)
+
+aclnnStatus aclnnLayerNormWithImplModeGetWorkspaceSize(
+    const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *weightOptional,
+    const aclTensor *biasOptional, double eps, aclTensor *out, aclTensor *meanOutOptional,
+    aclTensor *rstdOutOptional, int32_t implMode, WS)
+{
+    const char *name = "aclnnLayerNormWithImplMode";
+    if (implMode < 0 || implMode > 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: implMode %d is not 0, 1 or 2", name,
+                       (int)implMode);
+    return layer_norm_p1(name, OPS_DT_LayerNormWithImplMode, input, normalizedShape, weightOptional,
+                         biasOptional, eps, out, meanOutOptional, rstdOutOptional, workspaceSize,
+                         executor);
+}
+PHASE2(LayerNormWithImplMode)
 
 /* ---- LayerNormBackward / RmsNormGrad (NB1) --------------------------------------------------- */
 

@@ -60,7 +60,49 @@
       DTM_F3 | DTM(DT_I32))                                                                        \
     X(SoftmaxV2, softmax_v2, OPS_OUT, K(tensor, int64, tensor), DTM(DT_F32) | DTM(DT_F16), none,   \
       0)                                                                                           \
-    X(SoftmaxGrad, softmax_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)
+    X(SoftmaxGrad, softmax_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)              \
+    X(FastLayerNorm, layer_norm, OPS_OUT,                                                          \
+      K(tensor, int_array, tensor, tensor, double, tensor, tensor, tensor), DTM_F3, none, 0)       \
+    X(LayerNormWithImplMode, layer_norm, OPS_OUT,                                                  \
+      K(tensor, int_array, tensor, tensor, double, tensor, tensor, tensor, int32), DTM_F3, none,   \
+      0)                                                                                           \
+    X(AddRmsNormQuant, add_rms_norm_quant, OPS_OUT,                                                \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int64, double, bool, tensor,       \
+        tensor, tensor),                                                                           \
+      DTM_F3, y1Out, DTM(DT_I8))                                                                   \
+    X(AddRmsNormQuantV2, add_rms_norm_quant_v2, OPS_OUT,                                           \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, int64, double, bool,       \
+        tensor, tensor, tensor, tensor),                                                           \
+      DTM_F3, y1Out, DTM(DT_I8))                                                                   \
+    X(AddRmsNormDynamicQuant, add_rms_norm_dynamic_quant, OPS_OUT,                                 \
+      K(tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor, tensor, tensor),   \
+      DTM_F3, y1Out, DTM(DT_I8))                                                                   \
+    X(AddRmsNormDynamicQuantV2, add_rms_norm_dynamic_quant_v2, OPS_OUT,                            \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, bool_array, tensor, tensor,        \
+        tensor, tensor, tensor),                                                                   \
+      DTM_F3, y1Out, DTM(DT_I8))                                                                   \
+    X(AddRmsNormCast, add_rms_norm_cast, OPS_OUT,                                                  \
+      K(tensor, tensor, tensor, double, tensor, tensor, tensor, tensor), DTM_F3, y1Out,            \
+      DTM(DT_F32))                                                                                 \
+    X(InplaceAddRmsNorm, inplace_add_rms_norm, OPS_OUT, K(tensor, tensor, tensor, double, tensor), \
+      DTM_F3, rstdOut, DTM(DT_F32))                                                                \
+    X(RmsNormQuant, rms_norm_quant, OPS_OUT,                                                       \
+      K(tensor, tensor, tensor, tensor, tensor, double, tensor), DTM(DT_F16) | DTM(DT_BF16), y,    \
+      DTM(DT_I8))                                                                                  \
+    X(RmsNormDynamicQuant, rms_norm_dynamic_quant, OPS_OUT,                                        \
+      K(tensor, tensor, tensor, tensor, double, int64, tensor, tensor),                            \
+      DTM(DT_F16) | DTM(DT_BF16), yOut, DTM(DT_I8))                                                \
+    X(GemmaRmsNorm, gemma_rms_norm, OPS_OUT, K(tensor, tensor, double, tensor, tensor), DTM_F3,    \
+      rstdOut, DTM(DT_F32))                                                                        \
+    X(AddLayerNorm, add_layer_norm, OPS_OUT,                                                       \
+      K(tensor, tensor, tensor, tensor, tensor, double, bool, tensor, tensor, tensor, tensor),     \
+      DTM_F3, meanOut, DTM(DT_F32))                                                                \
+    X(DeepNorm, deep_norm, OPS_OUT,                                                                \
+      K(tensor, tensor, tensor, tensor, double, double, tensor, tensor, tensor), DTM_F3, meanOut,  \
+      DTM(DT_F32))                                                                                 \
+    X(Renorm, renorm, OPS_OUT_INPLACE, K(tensor, scalar, int64, scalar, tensor), DTM_F3, none, 0)  \
+    X(EmbeddingRenorm, embedding_renorm, OPS_OUT, K(tensor, tensor, double, double), DTM_F3,       \
+      indices, DTM_IDX)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

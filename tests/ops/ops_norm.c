@@ -8,6 +8,19 @@
 #include "optest.h"
 
 #include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_add_layer_norm.h"
+#include "aclnnop/aclnn_add_rms_norm_cast.h"
+#include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
+#include "aclnnop/aclnn_add_rms_norm_quant.h"
+#include "aclnnop/aclnn_add_rms_norm_quant_v2.h"
+#include "aclnnop/aclnn_deep_norm.h"
+#include "aclnnop/aclnn_embedding_renorm.h"
+#include "aclnnop/aclnn_gemma_rms_norm.h"
+#include "aclnnop/aclnn_inplace_add_rms_norm.h"
+#include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_renorm.h"
+#include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
@@ -388,6 +401,65 @@ static void gnb_errors(void)
     OT_FREE(&x, &h, &st, &st3, &sth, &g, &g5);
 }
 
+/* The fused norms (ops/norm/fused.c), Renorm and the layer-norm aliases: 161001 for a
+ * missing tensor, 161002 for types, shapes and attributes, each message naming the
+ * parameter. */
+static void fused_errors(void)
+{
+    int64_t d[2] = {2, 3}, c[1] = {3}, c4[1] = {4}, r1[1] = {2}, r3[1] = {3};
+    ot_tensor x, xf, g, g4, sc, q, qf, rs, rs3, zi, x1d;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, d}, {&xf, ACL_FLOAT, 2, d}, {&g, ACL_FLOAT16, 1, c},
+                   {&g4, ACL_FLOAT16, 1, c4}, {&sc, ACL_FLOAT, 1, c}, {&q, ACL_INT8, 2, d},
+                   {&qf, ACL_FLOAT, 2, d}, {&rs, ACL_FLOAT, 1, r1}, {&rs3, ACL_FLOAT, 1, r3},
+                   {&zi, ACL_INT64, 1, c}, {&x1d, ACL_FLOAT, 1, r3});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "x2", aclnnAddRmsNormQuant, x.t, NULL, g.t, sc.t, NULL,
+                NULL, NULL, -1, 1e-6, false, q.t, q.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "axis", aclnnAddRmsNormQuant, x.t, x.t, g.t, sc.t, NULL,
+                NULL, NULL, 0, 1e-6, false, q.t, q.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "y1Out", aclnnAddRmsNormQuant, x.t, x.t, g.t, sc.t, NULL,
+                NULL, NULL, -1, 1e-6, false, qf.t, q.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "zeroPoints1", aclnnAddRmsNormQuant, x.t, x.t, g.t, sc.t,
+                NULL, zi.t, NULL, -1, 1e-6, false, q.t, q.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnAddRmsNormQuantV2, x.t, x.t, g4.t, sc.t,
+                NULL, NULL, NULL, NULL, -1, 1e-6, false, q.t, q.t, x.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x2", aclnnAddRmsNormDynamicQuant, x.t, xf.t, g.t, NULL,
+                NULL, 1e-6, q.t, q.t, x.t, rs.t, rs.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "smoothScale2Optional", aclnnAddRmsNormDynamicQuant, x.t,
+                x.t, g.t, NULL, g.t, 1e-6, q.t, q.t, x.t, rs.t, rs.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scale1Out", aclnnAddRmsNormDynamicQuant, x.t, x.t, g.t,
+                NULL, NULL, 1e-6, q.t, q.t, x.t, rs3.t, rs.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dstType", aclnnRmsNormDynamicQuant, x.t, g.t, NULL, NULL,
+                1e-6, 1, q.t, rs.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "offset", aclnnRmsNormQuant, x.t, g.t, g.t, g.t, NULL,
+                1e-6, q.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "y2Out", aclnnAddRmsNormCast, x.t, x.t, g.t, 1e-6, xf.t,
+                xf.t, rs.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x2Ref", aclnnInplaceAddRmsNorm, x.t, xf.t, g.t, 1e-6,
+                rs.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "yOut", aclnnGemmaRmsNorm, x.t, g.t, 1e-6, xf.t, rs.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstdOut", aclnnAddLayerNorm, x.t, x.t, g.t, g.t, NULL,
+                1e-5, false, x.t, rs.t, rs3.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "gx", aclnnDeepNorm, x.t, NULL, g.t, g.t, 0.5, 1e-5, rs.t,
+                rs.t, x.t);
+    const int64_t nsv[1] = {3};
+    aclIntArray *ns = aclCreateIntArray(nsv, 1);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "implMode", aclnnLayerNormWithImplMode, x.t, ns, NULL,
+                NULL, 1e-5, x.t, NULL, NULL, 5);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "input", aclnnFastLayerNorm, NULL, ns, NULL, NULL, 1e-5,
+                x.t, NULL, NULL);
+    aclDestroyIntArray(ns);
+    float two = 2.0f, neg = -1.0f;
+    aclScalar *p2 = aclCreateScalar(&two, ACL_FLOAT), *pn = aclCreateScalar(&neg, ACL_FLOAT);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "maxNorm", aclnnRenorm, xf.t, p2, 0, NULL, xf.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dim", aclnnRenorm, xf.t, p2, 2, p2, xf.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "p ", aclnnInplaceRenorm, xf.t, pn, 0, p2);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "self", aclnnRenorm, x1d.t, p2, 0, p2, x1d.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "indices", aclnnEmbeddingRenorm, xf.t, sc.t, 1.0, 2.0);
+    aclDestroyScalar(p2);
+    aclDestroyScalar(pn);
+    OT_FREE(&x, &xf, &g, &g4, &sc, &q, &qf, &rs, &rs3, &zi, &x1d);
+}
+
 int main(void)
 {
     ot_init();
@@ -418,6 +490,7 @@ int main(void)
     sce_errors();
     nbw_errors();
     gnb_errors();
+    fused_errors();
     ot_fini();
     printf("ops_norm: %d cases passed\n", g_cases);
     return 0;

@@ -312,5 +312,42 @@ class LossTorch(TorchCase):
                      .handle, x.handle, o.handle)
 
 
+    def test_logit(self):
+        """Logit against torch.logit (eps < 0: no clamp) and LogitGrad against its
+        autograd (0 outside [eps, 1 - eps])."""
+        rng = random.Random(SEED + 7)
+        for dtype in (F32, F16, BF16):
+            for shape in ((7,), (3, 5), (2, 3, 4), (0, 2)):
+                for eps in (-1.0, 0.0, 0.1, 0.25):
+                    n = 1
+                    for d in shape:
+                        n *= d
+                    x = torch.tensor([rng.uniform(-0.1, 1.1) for _ in range(n)],
+                                     dtype=F64).reshape(shape).to(dtype)
+                    dy = torch.tensor([rng.uniform(-2, 2) for _ in range(n)],
+                                      dtype=F64).reshape(shape).to(dtype)
+                    xd = x.double().requires_grad_()
+                    ref = torch.logit(xd, None if eps < 0 else eps)
+                    if n:
+                        ref.backward(dy.double())
+                    what = "Logit %s %s eps=%g" % (dtype, shape, eps)
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("Logit", self.dev(view_of(random.Random(n), x)).handle, eps,
+                                out.handle)
+                    check(self, out.read(), ref.detach().to(dtype), what, tol=TOL[dtype])
+                    g = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("LogitGrad", self.dev(x).handle, self.dev(view_of(rng, dy)).handle,
+                                eps, g.handle)
+                    if n:
+                        check(self, g.read(), xd.grad.to(dtype), what + " grad", tol=TOL[dtype])
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        y = self.dev(torch.zeros((3, 2), dtype=F32))
+        i = self.dev(torch.zeros((2, 3), dtype=I32))
+        self.refused("Logit", 161001, 0, 0.1, x.handle)
+        self.refused("Logit", 161002, x.handle, 0.1, y.handle)
+        self.refused("Logit", 161002, i.handle, 0.1, i.handle)
+        self.refused("LogitGrad", 161002, x.handle, y.handle, 0.1, x.handle)
+        self.refused("LogitGrad", 161001, x.handle, 0, 0.1, x.handle)
+
 if __name__ == "__main__":
     unittest.main()

@@ -24,7 +24,7 @@ import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
 
 if torch is not None:
-    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, F64, TOL  # noqa: E402
+    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, F64, I32, I64, TOL  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -400,6 +400,63 @@ class NormTorch(TorchCase):
                 if ref is None or x.numel() == 0:
                     ref = torch.zeros(o.shape, dtype=F64)
                 check(self, o.read(), ref.to(o.dtype), "%s %s" % (what, name), tol=t)
+
+    def test_renorm(self):
+        """Renorm / InplaceRenorm against torch.renorm, EmbeddingRenorm against
+        torch.embedding_renorm_ (repeated indices scale a row once)."""
+        from test_ew_torch import scalar
+        rng = random.Random(SEED + 9)
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 3), (2, 3, 4), (5, 1), (0, 3)):
+                for dim in range(-len(shape), len(shape)):
+                    for pv, mx in ((1.0, 2.0), (2.0, 1.5), (3.0, 0.5), (float("inf"), 1.0)):
+                        if pv == float("inf") and 0 in shape:
+                            continue  # torch's inf norm has no identity on an empty slice
+                        x = rand(rng, shape).to(dtype)
+                        ref = torch.renorm(x.double(), pv, dim, mx)
+                        what = "Renorm %s %s dim=%d p=%g" % (dtype, shape, dim, pv)
+                        sp, sm = scalar(pv), scalar(mx)
+                        try:
+                            out = self.dev(torch.zeros(shape, dtype=dtype))
+                            self.run_op("Renorm", self.dev(view_of(rng, x)).handle, sp, dim, sm,
+                                        out.handle)
+                            check(self, out.read(), ref.to(dtype), what, tol=tol(dtype))
+                            inp = self.dev(x.clone())
+                            self.run_op("InplaceRenorm", inp.handle, sp, dim, sm)
+                            check(self, inp.read(), ref.to(dtype), "Inplace" + what,
+                                  tol=tol(dtype))
+                        finally:
+                            nn.destroy_scalar(sp)
+                            nn.destroy_scalar(sm)
+            for idt in (I32, I64):
+                w = rand(rng, (6, 4)).to(dtype)
+                idx = torch.tensor([1, 4, 1, 0], dtype=idt)
+                ref = w.double().clone()
+                with torch.no_grad():
+                    torch.embedding_renorm_(ref, idx.long(), 2.0, 2.0)
+                dw = self.dev(w.clone())
+                self.run_op("EmbeddingRenorm", dw.handle, self.dev(idx).handle, 2.0, 2.0)
+                check(self, dw.read(), ref.to(dtype), "EmbeddingRenorm %s %s" % (dtype, idt),
+                      tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        i3 = self.dev(torch.zeros((2, 3, 1), dtype=F32))
+        ix = self.dev(torch.zeros((2,), dtype=I64))
+        fx = self.dev(torch.zeros((2,), dtype=F32))
+        sp, sm, sn = scalar(2.0), scalar(1.0), scalar(-1.0)
+        try:
+            self.refused("Renorm", 161001, x.handle, 0, 0, sm, x.handle)
+            self.refused("Renorm", 161002, x.handle, sp, 2, sm, x.handle)
+            self.refused("Renorm", 161002, fx.handle, sp, 0, sm, fx.handle)
+            self.refused("Renorm", 161002, x.handle, sp, 0, sm, h.handle)
+            self.refused("Renorm", 161002, x.handle, sn, 0, sm, x.handle)
+            self.refused("InplaceRenorm", 161002, x.handle, sp, 0, sn)
+            self.refused("EmbeddingRenorm", 161002, x.handle, fx.handle, 1.0, 2.0)
+            self.refused("EmbeddingRenorm", 161002, i3.handle, ix.handle, 1.0, 2.0)
+            self.refused("EmbeddingRenorm", 161001, x.handle, 0, 1.0, 2.0)
+        finally:
+            for s_ in (sp, sm, sn):
+                nn.destroy_scalar(s_)
 
 if __name__ == "__main__":
     unittest.main()
