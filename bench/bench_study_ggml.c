@@ -183,6 +183,27 @@ static bool parse_time(const char *out, const char *label, double *prompt, doubl
     return false;
 }
 
+/* One phase's two figures: ggml-cpu (the baseline) and CANN0 against it, goal <= 1.25x. */
+static void add_pair(struct bs_ctx *c, const char *key_phase, const char *phase, const char *wt,
+                     const char *at, struct br_acc *cpu, struct br_acc *cann, unsigned w,
+                     bool wrong)
+{
+    char key[48], label[64], base[64];
+    snprintf(key, sizeof key, "cpu_%s_%s_%s", key_phase, wt, at);
+    snprintf(label, sizeof label, "ggml-cpu %s %s %s", phase, wt, at);
+    struct br_figure *f = br_add(c->res, "ggml", key, label, "ms", BR_LOWER, cpu, NULL, NULL);
+    br_set_note(f, "ggml's CPU backend, %u thread%s; %s", w, w == 1 ? "" : "s",
+                key_phase[0] == 'p' ? "an 8-token prompt" : "the median of a run's 31 steps");
+    snprintf(base, sizeof base, "ggml.%s", key);
+    snprintf(key, sizeof key, "cann_%s_%s_%s", key_phase, wt, at);
+    snprintf(label, sizeof label, "CANN0 %s %s %s", phase, wt, at);
+    f = br_add(c->res, "ggml", key, label, "ms", BR_LOWER, cann, base, NULL);
+    br_set_target(f, 'b', '<', 1.25);
+    br_set_note(f, "%s; ggml-cann on cpuacl, %u worker%s",
+                wrong ? "WRONG: tokens differ from ggml-cpu's" : "tokens as ggml-cpu's", w,
+                w == 1 ? "" : "s");
+}
+
 /* Time one configuration: c->reps driver runs; its four figures. */
 static int study_cfg(struct bs_ctx *c, const char *driver, const char *libdir, size_t k)
 {
@@ -218,31 +239,9 @@ static int study_cfg(struct bs_ctx *c, const char *driver, const char *libdir, s
         br_acc_add(&dp, x);
         br_acc_add(&dd, y);
     }
-    char key[48], label[64], base[64];
     const char *wt = k_cfgs[k].wtype, *at = k_cfgs[k].attn;
-    struct br_figure *f;
-    snprintf(key, sizeof key, "cpu_prefill_%s_%s", wt, at);
-    snprintf(label, sizeof label, "ggml-cpu prefill %s %s", wt, at);
-    f = br_add(c->res, "ggml", key, label, "ms", BR_LOWER, &cp, NULL, NULL);
-    br_set_note(f, "ggml's CPU backend, %u thread%s, 8-token prompt", w, w == 1 ? "" : "s");
-    snprintf(base, sizeof base, "ggml.%s", key);
-    snprintf(key, sizeof key, "cann_prefill_%s_%s", wt, at);
-    snprintf(label, sizeof label, "CANN0 prefill %s %s", wt, at);
-    f = br_add(c->res, "ggml", key, label, "ms", BR_LOWER, &dp, base, NULL);
-    br_set_target(f, 'b', '<', 1.25);
-    br_set_note(f, "%s; ggml-cann on cpuacl, %u worker%s",
-                wrong ? "WRONG: tokens differ from ggml-cpu's" : "tokens as ggml-cpu's", w,
-                w == 1 ? "" : "s");
-    snprintf(key, sizeof key, "cpu_decode_%s_%s", wt, at);
-    snprintf(label, sizeof label, "ggml-cpu decode step %s %s", wt, at);
-    f = br_add(c->res, "ggml", key, label, "ms", BR_LOWER, &cd, NULL, NULL);
-    br_set_note(f, "median decode step of a run (31 steps), %u thread%s", w, w == 1 ? "" : "s");
-    snprintf(base, sizeof base, "ggml.%s", key);
-    snprintf(key, sizeof key, "cann_decode_%s_%s", wt, at);
-    snprintf(label, sizeof label, "CANN0 decode step %s %s", wt, at);
-    f = br_add(c->res, "ggml", key, label, "ms", BR_LOWER, &dd, base, NULL);
-    br_set_target(f, 'b', '<', 1.25);
-    br_set_note(f, "%s", wrong ? "WRONG: tokens differ from ggml-cpu's" : "tokens as ggml-cpu's");
+    add_pair(c, "prefill", "prefill", wt, at, &cp, &dp, w, wrong);
+    add_pair(c, "decode", "decode step", wt, at, &cd, &dd, w, wrong);
     return 0;
 }
 
