@@ -176,6 +176,14 @@ static void ew_round(int ck, void *buf, int64_t n, int rt)
     }
 }
 
+/* The type a result rounds through before its store (ER1), DT_NONE when the
+ * compute kind or out's own type already holds it. */
+static int ew_round_type(const struct ew_plan *pl)
+{
+    int rt = pl->rt;
+    return rt == pl->op[0].dt || rt == ops_ck_native(pl->ck) ? DT_NONE : rt;
+}
+
 /*
  * Run the units [u0, u1) of the plan. A unit is one EW_CHUNK-element piece of
  * an inner run (a row): a row has ceil(inner / EW_CHUNK) units, rows follow in
@@ -190,9 +198,7 @@ static int32_t ew_run_part(const struct ew_plan *pl, void *const *addr, int64_t 
     const int nops = pl->nops, nd = pl->nd, ck = pl->ck, csz = ops_ck_size(ck);
     const int64_t inner = pl->dims[nd - 1];
     const int64_t per_row = (inner + EW_CHUNK - 1) / EW_CHUNK;
-    int rt = pl->rt;
-    if (rt == pl->op[0].dt || rt == ops_ck_native(ck))
-        rt = DT_NONE;
+    const int rt = ew_round_type(pl);
 
     /* Per-operand state (nops <= EW_MAX_OPS). */
     char *ptr[EW_MAX_OPS];
@@ -336,9 +342,7 @@ static int32_t ew_run_groups(const struct ew_plan *pl, void *const *addr, int64_
 {
     const int nops = pl->nops, nd = pl->nd, ck = pl->ck, csz = ops_ck_size(ck);
     const int64_t inner = pl->dims[nd - 1], D = pl->dims[nd - 2], gpp = (D + R - 1) / R;
-    int rt = pl->rt;
-    if (rt == pl->op[0].dt || rt == ops_ck_native(ck))
-        rt = DT_NONE;
+    const int rt = ew_round_type(pl);
     int mode[1 + EW_MAX_IN];
     int64_t esz[1 + EW_MAX_IN], stb[1 + EW_MAX_IN], strow[1 + EW_MAX_IN];
     char *base[1 + EW_MAX_IN];
@@ -368,13 +372,12 @@ static int32_t ew_run_groups(const struct ew_plan *pl, void *const *addr, int64_
         char *ptr[1 + EW_MAX_IN];
         for (int k = 0; k < nops; k++)
             ptr[k] = base[k] + r0 * strow[k];
-        for (int d = nd - 3, left = 0; d >= 0 && !left; d--) { /* the plane's outer index */
+        for (int d = nd - 3; d >= 0 && plane; d--) { /* the plane's outer index */
             int64_t i = plane % pl->dims[d];
             plane /= pl->dims[d];
             for (int k = 0; k < nops; k++)
                 if (pl->op[k].slot >= 0)
                     ptr[k] += i * pl->op[k].st[d] * esz[k];
-            left = plane == 0;
         }
         for (int k = 1; k < nops; k++) {
             char *b = bufs + (size_t)k * EW_CHUNK * (size_t)csz;
@@ -413,22 +416,25 @@ static int32_t ew_run_groups(const struct ew_plan *pl, void *const *addr, int64_
 
 static bool ew_aliased(const struct ew_plan *pl, void *const *addr);
 
-/* The units [u0, u1) of either kind (EW3, EW4). A plan of row groups whose
- * output overlaps an input other than element for element is only ever run
- * whole (EW3): it runs row by row, in order, as before EW4. */
-static int32_t ew_run_units(const struct ew_plan *pl, void *const *addr, int64_t u0, int64_t u1)
+/* The units [u0, u1) of either kind (EW3, EW4); `aliased`: the output overlaps
+ * an input other than element for element (ew_aliased), which only a whole run
+ * (EW3) may be: a plan of row groups then runs row by row, in order, as before
+ * EW4. */
+static int32_t ew_run_units(const struct ew_plan *pl, void *const *addr, int64_t u0, int64_t u1,
+                            bool aliased)
 {
     const int64_t r = ew_group_rows(pl);
     if (!r || u0 >= u1)
         return ew_run_part(pl, addr, u0, u1);
-    if (ew_aliased(pl, addr))
+    if (aliased)
         return ew_run_part(pl, addr, 0, pl->numel / pl->dims[pl->nd - 1]);
     return ew_run_groups(pl, addr, u0, u1, r);
 }
 
 int32_t ew_run(const struct ew_plan *pl, void *const *addr)
 {
-    return ew_run_units(pl, addr, 0, pl->numel ? ew_units(pl) : 0);
+    bool aliased = ew_group_rows(pl) && ew_aliased(pl, addr);
+    return ew_run_units(pl, addr, 0, pl->numel ? ew_units(pl) : 0, aliased);
 }
 
 int32_t ew_exec_run(const struct aclOpExecutor *e, void *const *addr)
@@ -492,11 +498,12 @@ int32_t ew_exec_block(const struct aclOpExecutor *e, void *const *addr, uint32_t
 {
     const struct ew_plan *pl = e->plan;
     int64_t units = pl->numel ? ew_units(pl) : 0;
-    if (n > 1 && ew_aliased(pl, addr)) /* EW3: the whole run, in order, on block 0 */
-        return i == 0 ? ew_run_units(pl, addr, 0, units) : 0;
+    bool aliased = (n > 1 || ew_group_rows(pl)) && ew_aliased(pl, addr);
+    if (n > 1 && aliased) /* EW3: the whole run, in order, on block 0 */
+        return i == 0 ? ew_run_units(pl, addr, 0, units, true) : 0;
     /* Units split evenly; a block's bounds are exact integer products. */
     int64_t u0 = (int64_t)((__int128)units * i / n), u1 = (int64_t)((__int128)units * (i + 1) / n);
-    return ew_run_units(pl, addr, u0, u1);
+    return ew_run_units(pl, addr, u0, u1, aliased);
 }
 
 void ew_exec_fini(struct aclOpExecutor *e)
