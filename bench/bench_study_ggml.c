@@ -131,15 +131,10 @@ static bool is_file(const char *dir, const char *rel)
 static int find_prefix(struct bs_ctx *c, char *prefix, size_t cap, char *why, size_t whycap)
 {
     char exe[PATH_MAX], up[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0) {
+    if (bu_exe_dir(exe, sizeof exe) != 0) {
         snprintf(why, whycap, "cannot read /proc/self/exe");
         return -1;
     }
-    exe[len] = 0;
-    char *slash = strrchr(exe, '/');
-    if (slash)
-        *slash = 0;
     char root[PATH_MAX];
     if (!join(up, sizeof up, exe, "..") || !realpath(up, root)) {
         snprintf(why, whycap, "cannot resolve the directory above this executable's");
@@ -184,16 +179,15 @@ static bool parse_time(const char *out, const char *label, double *prompt, doubl
 }
 
 /* One phase's two figures: ggml-cpu (the baseline) and CANN0 against it, goal <= 1.25x. */
-static void add_pair(struct bs_ctx *c, const char *key_phase, const char *phase, const char *wt,
-                     const char *at, struct br_acc *cpu, struct br_acc *cann, unsigned w,
-                     bool wrong)
+static void add_pair(struct bs_ctx *c, const char *key_phase, const char *phase, const char *what,
+                     const char *wt, const char *at, struct br_acc *cpu, struct br_acc *cann,
+                     unsigned w, bool wrong)
 {
     char key[48], label[64], base[64];
     snprintf(key, sizeof key, "cpu_%s_%s_%s", key_phase, wt, at);
     snprintf(label, sizeof label, "ggml-cpu %s %s %s", phase, wt, at);
     struct br_figure *f = br_add(c->res, "ggml", key, label, "ms", BR_LOWER, cpu, NULL, NULL);
-    br_set_note(f, "ggml's CPU backend, %u thread%s; %s", w, w == 1 ? "" : "s",
-                key_phase[0] == 'p' ? "an 8-token prompt" : "the median of a run's 31 steps");
+    br_set_note(f, "ggml's CPU backend, %u thread%s; %s", w, w == 1 ? "" : "s", what);
     snprintf(base, sizeof base, "ggml.%s", key);
     snprintf(key, sizeof key, "cann_%s_%s_%s", key_phase, wt, at);
     snprintf(label, sizeof label, "CANN0 %s %s %s", phase, wt, at);
@@ -240,8 +234,9 @@ static int study_cfg(struct bs_ctx *c, const char *driver, const char *libdir, s
         br_acc_add(&dd, y);
     }
     const char *wt = k_cfgs[k].wtype, *at = k_cfgs[k].attn;
-    add_pair(c, "prefill", "prefill", wt, at, &cp, &dp, w, wrong);
-    add_pair(c, "decode", "decode step", wt, at, &cd, &dd, w, wrong);
+    add_pair(c, "prefill", "prefill", "an 8-token prompt", wt, at, &cp, &dp, w, wrong);
+    add_pair(c, "decode", "decode step", "the median of a run's 31 steps", wt, at, &cd, &dd, w,
+             wrong);
     return 0;
 }
 

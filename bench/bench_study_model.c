@@ -68,13 +68,8 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 static int find_atc(char *path, size_t cap)
 {
     char exe[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0)
+    if (bu_exe_dir(exe, sizeof exe) != 0)
         return -1;
-    exe[len] = 0;
-    char *slash = strrchr(exe, '/');
-    if (slash)
-        *slash = 0;
     if ((size_t)snprintf(path, cap, "%s/atc", exe) < cap && access(path, X_OK) == 0)
         return 0;
     if ((size_t)snprintf(path, cap, "%s/../atc/atc", exe) >= cap)

@@ -296,6 +296,18 @@ int bu_run_exe(const char *self, const char *const *args, const char *const *env
     return -1;
 }
 
+int bu_exe_dir(char *dir, size_t cap)
+{
+    ssize_t len = cap > 1 ? readlink("/proc/self/exe", dir, cap - 1) : -1;
+    if (len <= 0 || (size_t)len >= cap - 1)
+        return -1;
+    dir[len] = 0;
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    return 0;
+}
+
 int bu_find_python(char *path, size_t cap)
 {
     if (access("/usr/bin/python3", X_OK) == 0) {

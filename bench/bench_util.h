@@ -76,6 +76,9 @@ int bu_run_self(const char *const *args, const char *const *env, unsigned timeou
  * search) as the child. */
 int bu_run_exe(const char *path, const char *const *args, const char *const *env,
                unsigned timeout_s, char *out, size_t cap, char *why, size_t whycap);
+/* The directory holding this executable (/proc/self/exe without its file name)
+ * into dir. 0, or -1 when it cannot be read or does not fit. */
+int bu_exe_dir(char *dir, size_t cap);
 /* The python3 a study runs its peer with: /usr/bin/python3 (where Debian's
  * python3-numpy and python3-torch live), else the first python3 on PATH,
  * into path. 0, or -1 when there is none. */
