@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Scatters addressed by coordinate rows or flat positions: ScatterNd, ScatterNdUpdate,
- * InplacePut; and Flip, which reverses dims (a gather by mirrored coordinates).
+ * InplacePut.
  *
  *  ND1. indices' last dim holds K coordinates (1 <= K <= rank of the target), one row per
  *      update slice: updates has shape indices.shape[:-1] + target.shape[K:], and row j writes
@@ -16,14 +16,10 @@
  *      values lie in [-numel, numel) (negative ones from the end; others fail the launch as
  *      in ND1). Accumulation runs in double (floats) or int64 (integers, wrapping to the type;
  *      bool as logical or).
- *  ND3. Flip(self, dims) is torch.flip: out[i] = self[i with i[d] -> size(d) - 1 - i[d] for
- *      each d in dims] (dims wrap, no repeats); element bits move, out has self's type and
- *      shape.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_put.h"
 #include "aclnnop/aclnn_scatter_nd.h"
 #include "aclnnop/aclnn_scatter_nd_update.h"
@@ -232,61 +228,3 @@ aclnnStatus aclnnInplacePutGetWorkspaceSize(aclTensor *selfRef, const aclTensor 
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(InplacePut)
-
-/* ---- Flip (ND3) ------------------------------------------------------------------------------ */
-
-struct flip_plan {
-    struct ops_tensor x, out;
-    bool flip[OPS_MAX_DIMS];
-};
-
-static int32_t flip_run(const struct aclOpExecutor *e, void *const *addr)
-{
-    const struct flip_plan *p = e->plan;
-    const struct ops_tensor *x = &p->x, *o = &p->out;
-    const int esz = (int)ops_dt_size(x->dt);
-    const char *xb = ops_base(x, addr);
-    char *ob = ops_base(o, addr);
-    int64_t idx[OPS_MAX_DIMS] = {0};
-    do {
-        int64_t xo = 0;
-        for (int d = 0; d < x->ndim; d++)
-            xo += (p->flip[d] ? x->dims[d] - 1 - idx[d] : idx[d]) * x->strides[d];
-        memcpy(ob + ops_odo_off(idx, o->strides, o->ndim) * esz, xb + xo * esz, (size_t)esz);
-    } while (ops_odo_next(idx, o->dims, o->ndim));
-    return 0;
-}
-
-aclnnStatus aclnnFlipGetWorkspaceSize(const aclTensor *self, const aclIntArray *dims,
-                                      aclTensor *out, WS)
-{
-    const char *name = "aclnnFlip";
-    OPS_CHECK_NULLS(name, self, dims, out, workspaceSize, executor);
-    aclnnStatus rc;
-    int sdt, odt;
-    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_Flip, &sdt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Flip, &odt)))
-        return rc;
-    if (sdt != odt)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, self has %s; they must match",
-                       name, ops_dt_name(out->dtype), ops_dt_name(self->dtype));
-    if ((rc = ops_check_shape(name, self->dims, (int)self->ndim, out, "out")))
-        return rc;
-    bool flip[OPS_MAX_DIMS] = {false};
-    int nd = (int)self->ndim;
-    for (uint64_t i = 0; i < dims->n; i++) {
-        int d;
-        if ((rc = ops_wrap_dim(name, dims->v[i], nd ? nd : 1, &d)))
-            return rc;
-        if (flip[d])
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dims names dim %d twice", name, d);
-        flip[d] = true;
-    }
-    OPS_PLAN(e, p, name, 1, 1, struct flip_plan, NULL, {&p->x, self, "self"},
-             {&p->out, out, "out"});
-    memcpy(p->flip, flip, sizeof flip);
-    e->run = ops_numel(self->dims, nd) > 0 ? flip_run : NULL;
-    return ops_exec_done(e, workspaceSize, executor);
-}
-PHASE2(Flip)

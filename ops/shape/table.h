@@ -6,8 +6,8 @@
  * the Reflection/Replication/CircularPad rows and their Backward rows, ReflectionPad1d, Roll,
  * RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c (Cast, InplaceCopy, InplaceZero,
  * InplaceFillScalar; ops-math's experimental CastV2, CastV3, TensorMove) and arange.c;
- * Trilu (Tril or Triu by its upper flag) is move.c's. The checks take each operator's types from its row
- * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * Trilu (Tril or Triu by its upper flag) is move.c's. The checks take each operator's types from
+ * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
  * its header (included by ops/engine/public.h), its docs row.
  */
@@ -29,6 +29,7 @@
     X(Stack, stack, OPS_OUT, K(tensor_list, int64, tensor), DTM_ALL, none, 0)                      \
     X(Flatten, flatten, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)                       \
     X(Expand, expand, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                     \
+    X(Flip, flip, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                         \
     X(SliceV2, slice_v2, OPS_OUT, K(tensor, int_array, int_array, int_array, int_array, tensor),   \
       DTM_ALL, none, 0)                                                                            \
     X(ChannelShuffle, channel_shuffle, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)        \
@@ -86,10 +87,12 @@
     X(Arange, arange, OPS_OUT, K(scalar, scalar, scalar, tensor), DTM_F3 | DTM(DT_F64) | DTM_IDX,  \
       none, 0)                                                                                     \
     X(Trilu, trilu, OPS_OUT, K(tensor, int64, int64, tensor),                                      \
-      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_I8) | DTM(DT_I16) | DTM(DT_U8), \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_I8) | DTM(DT_I16) |           \
+          DTM(DT_U8),                                                                              \
       none, 0)                                                                                     \
     X(CastV2, cast_v2, OPS_OUT, K(tensor, tensor), DTM_F3 | DTM_INT, none, 0)                      \
-    X(CastV3, cast_v3, OPS_OUT, K(tensor, int64, tensor), DTM_F3 | DTM_INT | DTM(DT_BOOL), none, 0) \
+    X(CastV3, cast_v3, OPS_OUT, K(tensor, int64, tensor), DTM_F3 | DTM_INT | DTM(DT_BOOL), none,   \
+      0)                                                                                           \
     X(TensorMove, tensor_move, OPS_OUT, K(tensor, tensor), DTM_ALL, none, 0)
 
 enum { SHAPE_OPS(OPS_ROW_DT) };

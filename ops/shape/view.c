@@ -26,6 +26,8 @@
  *      at (i, i, ..., i), i < min(dims) (all dims equal beyond 2); a 2-d
  *      matrix taller than wide with wrap continues every C + 1 rows
  *      (row-major flat index j (C + 1), torch.fill_diagonal_).
+ *  VW6. Flip: self's view starting at the last element of each flipped dim, that dim's
+ *      stride negated (torch.flip; dims wrap, none named twice).
  * Types: every supported type; out of self's type (Stack: promoted and cast).
  */
 #include <stdio.h>
@@ -39,6 +41,7 @@
 #include "aclnnop/aclnn_expand.h"
 #include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_flatten.h"
+#include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_slice_v2.h"
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
@@ -405,6 +408,44 @@ aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray
     return mv_finish(e, workspaceSize, executor);
 }
 PHASE2(Expand)
+
+/* ---- Flip (VW6) -------------------------------------------------------------------------------
+ * torch.flip: out[i] = self[i with i[d] -> size(d) - 1 - i[d] for each d in dims] (dims wrap,
+ * none twice); the source view starts at the last element of each flipped dim and walks it
+ * with the negated stride, so element bits move as in every other view. */
+
+aclnnStatus aclnnFlipGetWorkspaceSize(const aclTensor *self, const aclIntArray *dims,
+                                      aclTensor *out, WS)
+{
+    const char *name = "aclnnFlip";
+    OPS_CHECK_NULLS(name, self, dims, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")))
+        return rc;
+    bool flip[OPS_MAX_DIMS] = {false};
+    int nd = (int)self->ndim;
+    for (uint64_t i = 0; i < dims->n; i++) {
+        int d;
+        if ((rc = ops_wrap_dim(name, dims->v[i], nd ? nd : 1, &d)))
+            return rc;
+        if (flip[d])
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dims names dim %d twice", name, d);
+        flip[d] = true;
+    }
+    struct aclOpExecutor *e;
+    struct ops_tensor x, o;
+    if ((rc = one_move(name, OPS_DT_Flip, self, out, self->dims, nd, &e, &x, &o)))
+        return rc;
+    int64_t sst[OPS_MAX_DIMS], soff = 0;
+    for (int d = 0; d < nd; d++) {
+        sst[d] = flip[d] ? -x.strides[d] : x.strides[d];
+        if (flip[d] && x.dims[d] > 0)
+            soff += (x.dims[d] - 1) * x.strides[d];
+    }
+    mv_fill(mv_at(e, 0), nd, x.dims, sst, o.strides, soff);
+    return mv_finish(e, workspaceSize, executor);
+}
+PHASE2(Flip)
 
 /* ---- SliceV2 (VW2) ----------------------------------------------------------------------------
  */
