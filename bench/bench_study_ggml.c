@@ -25,6 +25,8 @@
  * soft_max_ext): prefill and decode step on ggml-cpu (the baseline) and on
  * CANN0, wall time, median over the repetitions; goal CANN0 <= 1.25x (issue
  * 31). A run whose tokens differ is reported (the figure's note says WRONG).
+ * Then per operator (study_ops): ggml's test-backend-ops perf cases on CPU
+ * and on CANN0, us/run as test-backend-ops prints it; goal CANN0 <= 1.5x.
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -54,12 +56,12 @@ static const char k_build_sh[] =
     "exec >\"$B/cpuacl-bench-build.log\" 2>&1\n"
     "gen=''\n"
     "command -v ninja >/dev/null && gen='-G Ninja'\n"
-    "if [ ! -f \"$B/CMakeCache.txt\" ]; then\n"
+    "if ! grep -q '^GGML_BUILD_TESTS:BOOL=ON' \"$B/CMakeCache.txt\" 2>/dev/null; then\n"
     "  cmake -S \"$SRC\" -B \"$B\" $gen -DCMAKE_BUILD_TYPE=Release -DGGML_CANN=ON \\\n"
-    "    -DCANN_INSTALL_DIR=\"$PREFIX\" -DSOC_TYPE=Ascend910B3 -DGGML_BUILD_TESTS=OFF \\\n"
+    "    -DCANN_INSTALL_DIR=\"$PREFIX\" -DSOC_TYPE=Ascend910B3 -DGGML_BUILD_TESTS=ON \\\n"
     "    -DGGML_BUILD_EXAMPLES=OFF -DGGML_CCACHE=OFF\n"
     "fi\n"
-    "cmake --build \"$B\" --target ggml -j \"$JOBS\"\n"
+    "cmake --build \"$B\" --target ggml test-backend-ops -j \"$JOBS\"\n"
     "LIB=$(dirname \"$(find \"$B\" -name libggml.so -print -quit)\")\n"
     "${CC:-cc} -O2 -std=gnu11 -I\"$SRC/include\" \"$DRV\" -o \"$B/ggml-model-check\" \\\n"
     "  -L\"$LIB\" -lggml -lggml-base -lggml-cpu -lm -Wl,-rpath,\"$LIB\"\n";
@@ -240,6 +242,126 @@ static int study_cfg(struct bs_ctx *c, const char *driver, const char *libdir, s
     return 0;
 }
 
+/* The per-operator rows: test-backend-ops' own perf cases (make_test_cases_perf
+ * in ggml's tests/test-backend-ops.cpp), one case per row picked by its op and
+ * a regex on its parameters, timed by test-backend-ops itself ("N runs - T
+ * us/run") on CPU and on CANN0. ggml has no perf case for RMS_NORM or GET_ROWS:
+ * their rows say so instead of inventing shapes. */
+static const struct {
+    const char *key, *label, *op, *params;
+} k_ops[] = {
+    {"mm_f16_n1", "MUL_MAT f16 4096x14336 n=1", "MUL_MAT",
+     "^type_a=f16,type_b=f32,m=4096,n=1,k=14336,"},
+    {"mm_q8_0_n1", "MUL_MAT q8_0 4096x14336 n=1", "MUL_MAT",
+     "^type_a=q8_0,type_b=f32,m=4096,n=1,k=14336,"},
+    {"mm_q4_0_n1", "MUL_MAT q4_0 4096x14336 n=1", "MUL_MAT",
+     "^type_a=q4_0,type_b=f32,m=4096,n=1,k=14336,"},
+    {"mm_f16_n512", "MUL_MAT f16 4096x14336 n=512", "MUL_MAT",
+     "^type_a=f16,type_b=f32,m=4096,n=512,k=14336,"},
+    {"mm_q8_0_n512", "MUL_MAT q8_0 4096x14336 n=512", "MUL_MAT",
+     "^type_a=q8_0,type_b=f32,m=4096,n=512,k=14336,"},
+    {"mm_q4_0_n512", "MUL_MAT q4_0 4096x14336 n=512", "MUL_MAT",
+     "^type_a=q4_0,type_b=f32,m=4096,n=512,k=14336,"},
+    {"fa_decode", "FLASH_ATTN_EXT kv 4096 n=1", "FLASH_ATTN_EXT",
+     "^hsk=128,hsv=128,nh=8,nr23=\\[1,1\\],kv=4096,nb=1,"},
+    {"rope", "ROPE f32 128x32x512 normal", "ROPE",
+     "^type=f32,ne_a=\\[128,32,512,1\\],n_dims=128,mode=0,.*ff=0,v=0"},
+    {"soft_max", "SOFT_MAX f32 32768x4", "SOFT_MAX", "^type=f32,ne=\\[32768,4,1,1\\],"},
+    {"rms_norm", "RMS_NORM", "RMS_NORM", NULL},
+    {"get_rows", "GET_ROWS", "GET_ROWS", NULL},
+};
+#define NOPS (sizeof(k_ops) / sizeof(k_ops[0]))
+
+/* "  OP(params...):   N runs -   T us/run - ...": T of the first such line of
+ * `op`; false when there is none (not supported, or no case matched). */
+static bool parse_us_per_run(const char *out, const char *op, double *us)
+{
+    size_t ol = strlen(op);
+    for (const char *p = out; (p = strstr(p, op)); p += ol) {
+        if (p[ol] != '(' || (p > out && p[-1] != ' '))
+            continue;
+        const char *eol = strchr(p, '\n');
+        const char *r = strstr(p, " runs - ");
+        if (!r || (eol && r > eol))
+            continue;
+        if (sscanf(r, " runs - %lf us/run", us) == 1)
+            return true;
+    }
+    return false;
+}
+
+/* One backend's time of k_ops[k]: 0 with *us, or -1 with why. */
+static int time_op(const char *tbo, const char *backend, const char *const *env, size_t k,
+                   double *us, char *why, size_t whycap)
+{
+    const char *args[] = {"perf", "-b", backend, "-o", k_ops[k].op, "-p", k_ops[k].params, NULL};
+    static char out[65536];
+    out[0] = 0;
+    struct slow_child s = {
+        .path = tbo, .args = args, .env = env, .timeout_s = 900, .out = out, .cap = sizeof out};
+    int rc = run_slow(&s);
+    if (parse_us_per_run(out, k_ops[k].op, us))
+        return 0;
+    if (strstr(out, "not supported"))
+        snprintf(why, whycap, "%s does not support the case", backend);
+    else
+        snprintf(why, whycap, "%s: no timing printed%s%.180s", backend, rc ? ": " : "",
+                 rc ? s.why : "");
+    return -1;
+}
+
+/* test-backend-ops perf per operator: CPU (the baseline) and CANN0, both on
+ * every online CPU (test-backend-ops gives its CPU backend
+ * hardware_concurrency threads; CANN0 gets as many device workers), goal
+ * CANN0 <= 1.5x (issue 31). Repetitions: up to 3 (each is itself >= 1 s). */
+static void study_ops(struct bs_ctx *c, const char *tbo, const char *libdir)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned w = n > 0 ? (unsigned)n : 1u;
+    char workers[48], ldp[PATH_MAX + 32];
+    snprintf(workers, sizeof workers, "CPUACL_WORKERS=%u", w);
+    const char *old = getenv("LD_LIBRARY_PATH");
+    snprintf(ldp, sizeof ldp, "LD_LIBRARY_PATH=%s%s%s", libdir, old ? ":" : "", old ? old : "");
+    const char *env[] = {workers, ldp, NULL};
+    unsigned reps = c->reps < 3 ? c->reps : 3;
+    for (size_t k = 0; k < NOPS; k++) {
+        if (!k_ops[k].params) {
+            br_add_skipped(c->res, "ggml", k_ops[k].label,
+                           "ggml's test-backend-ops has no perf case for %s", k_ops[k].op);
+            continue;
+        }
+        struct br_acc cpu = {0}, cann = {0};
+        char what[96], why[256] = "";
+        snprintf(what, sizeof what, "ggml: test-backend-ops perf %s", k_ops[k].label);
+        bool ok = true;
+        for (unsigned r = 0; r < reps && ok; r++) {
+            double a, b;
+            bs_progress(c, what);
+            ok = time_op(tbo, "CPU", env, k, &a, why, sizeof why) == 0 &&
+                 time_op(tbo, "CANN0", env, k, &b, why, sizeof why) == 0;
+            if (ok) {
+                br_acc_add(&cpu, a);
+                br_acc_add(&cann, b);
+            }
+        }
+        if (!ok) {
+            br_add_skipped(c->res, "ggml", k_ops[k].label, "%s", why);
+            continue;
+        }
+        char key[48], label[96], base[64];
+        snprintf(key, sizeof key, "cpu_op_%s", k_ops[k].key);
+        snprintf(label, sizeof label, "ggml-cpu %s", k_ops[k].label);
+        struct br_figure *f = br_add(c->res, "ggml", key, label, "us", BR_LOWER, &cpu, NULL, NULL);
+        br_set_note(f, "test-backend-ops perf -b CPU, %u thread%s", w, w == 1 ? "" : "s");
+        snprintf(base, sizeof base, "ggml.%s", key);
+        snprintf(key, sizeof key, "cann_op_%s", k_ops[k].key);
+        snprintf(label, sizeof label, "CANN0 %s", k_ops[k].label);
+        f = br_add(c->res, "ggml", key, label, "us", BR_LOWER, &cann, base, NULL);
+        br_set_target(f, 'b', '<', 1.5);
+        br_set_note(f, "test-backend-ops perf -b CANN0, %u worker%s", w, w == 1 ? "" : "s");
+    }
+}
+
 static int study_ggml(struct bs_ctx *c)
 {
     if (!c->ggml_src) {
@@ -293,6 +415,12 @@ static int study_ggml(struct bs_ctx *c)
             if (rc)
                 return rc;
         }
+    char tbo[PATH_MAX];
+    if (!join(tbo, sizeof tbo, build, "bin/test-backend-ops") || !is_file(build, "bin/test-backend-ops"))
+        br_add_skipped(c->res, "ggml", "test-backend-ops perf",
+                       "no %s/bin/test-backend-ops after the build", build);
+    else
+        study_ops(c, tbo, libdir);
     return 0;
 }
 
@@ -307,6 +435,10 @@ const struct bs_study bs_ggml_study = {
             "generate the same tokens. Per weight type (quick: q8_0, f16 with flash\n"
             "attention; --full: f32 f16 q8_0 q4_0 x flash attention, mul_mat+softmax):\n"
             "prefill of an 8-token prompt and the median decode step, wall ms, median\n"
-            "over the repetitions. Goal: CANN0 <= 1.25x ggml-cpu (issue 31).",
+            "over the repetitions. Goal: CANN0 <= 1.25x ggml-cpu (issue 31).\n"
+            "Then per operator, ggml's own test-backend-ops perf cases (MUL_MAT f16,\n"
+            "q8_0, q4_0 at n = 1 and 512, FLASH_ATTN_EXT decode, ROPE, SOFT_MAX) on CPU\n"
+            "and CANN0 with every online CPU, us/run, median of up to 3 runs; goal\n"
+            "CANN0 <= 1.5x.",
     .run = study_ggml,
 };
