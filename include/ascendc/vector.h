@@ -12,5 +12,6 @@
 #include "ascendc/vector_compare.h"
 #include "ascendc/vector_reduce.h"
 #include "ascendc/vector_gather.h"
+#include "ascendc/vector_transpose.h"
 
 #endif

@@ -7,7 +7,8 @@
  * launch at synchronisation with ACL_ERROR_RT_AICORE_EXCEPTION, a message naming the kernel
  * and block, while the stream's next launch runs: UB over-allocation, queue depth exceeded,
  * misaligned DataCopy, trap, assert, DeQue of an empty queue, FreeTensor of a foreign tensor,
- * GlobalTensor out of bounds (checked build). A captured Add replays. */
+ * GlobalTensor out of bounds (checked build), a TransDataTo5HD address outside the unified
+ * buffer. A captured Add replays. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -156,11 +157,12 @@ int main(void)
 
     /* Misuse in block 2 of 4: the launch fails, the message names kernel and block, the
      * callback fires, the next launch on the stream runs. */
-    static const char *const what[] = {"over-allocation", "depth", "misaligned", "trap",
-                                       "assert",          "DeQue", "FreeTensor", "bounds"};
+    static const char *const what[] = {"over-allocation", "depth",      "misaligned",
+                                       "trap",            "assert",     "DeQue",
+                                       "FreeTensor",      "bounds",     "TransDataTo5HD"};
     CHECK_OK(aclrtSetExceptionInfoCallback(on_exc));
     void *dout = dev(64 * sizeof(float));
-    for (uint32_t w = 0; w < 8; w++) {
+    for (uint32_t w = 0; w < 9; w++) {
         CHECK_OK(launch_misuse(4, s, w, 2, dout));
         aclError rc = aclrtSynchronizeStream(s);
         if (rc != ACL_ERROR_RT_AICORE_EXCEPTION) {
@@ -170,6 +172,10 @@ int main(void)
         const char *m = aclGetRecentErrMsg();
         if (!m || !strstr(m, "misuse_custom") || !strstr(m, "block 2 of 4")) {
             fprintf(stderr, "misuse %u (%s): message %s\n", w, what[w], m ? m : "(none)");
+            return 1;
+        }
+        if (w == 8 && !strstr(m, "dstList[3]'s repeats reach 32 bytes")) {
+            fprintf(stderr, "misuse 8 (%s): message %s\n", what[w], m);
             return 1;
         }
         printf("misuse %u: %s\n", w, m);

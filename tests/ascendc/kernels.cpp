@@ -172,9 +172,28 @@ extern "C" __global__ __aicore__ void misuse_custom(uint32_t what, uint32_t bad,
         case 7:
             g.SetValue(64, 1.0f);
             break;
+        case 8: {
+            // TransDataTo5HD's address lists: one entry a global address, not the UB's
+            LocalTensor<float> a = q.AllocTensor<float>();
+            uint64_t l[16];
+            for (int k = 0; k < 16; k++)
+                l[k] = reinterpret_cast<uintptr_t>(a.GetPhyAddr()) + 32 * (k % 8);
+            l[3] = reinterpret_cast<uintptr_t>(out);
+            TransDataTo5HD<float>(l, l, TransDataTo5HDParams(false, false, 1, 0, 0));
+            break;
+        }
         default:
             break;
         }
+    }
+    {
+        // addresses inside the block's UB pass TransDataTo5HD's check
+        LocalTensor<float> a = q.AllocTensor<float>();
+        uint64_t l[16];
+        for (int k = 0; k < 16; k++)
+            l[k] = reinterpret_cast<uintptr_t>(a.GetPhyAddr()) + 32 * (k % 8);
+        TransDataTo5HD<float>(l, l, TransDataTo5HDParams(false, false, 1, 0, 0));
+        q.FreeTensor(a);
     }
     g.SetValue(GetBlockIdx() % 64, 1.0f); // the blocks that went on
 }
