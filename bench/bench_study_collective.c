@@ -166,10 +166,10 @@ static int study_collective(struct bs_ctx *c)
             snprintf(hk, sizeof hk, "hccl_mpi_cpu%s_%%ur", k ? "_big" : "");
             br_set_note(coll_fig(c, reps, NULL, mk, "MPI_Allreduce CPU per call, %u procs, %s", n,
                                  r->bytes, r->mpi_cpu_us),
-                        "context switches per call: %.2f voluntary, %.2f involuntary",
-                        r->mpi_vcsw, r->mpi_icsw);
-            br_set_note(coll_fig(c, reps, mk, hk, "HcclAllReduce CPU per call, %u procs, %s",
-                                 n, r->bytes, r->cpu_us),
+                        "context switches per call: %.2f voluntary, %.2f involuntary", r->mpi_vcsw,
+                        r->mpi_icsw);
+            br_set_note(coll_fig(c, reps, mk, hk, "HcclAllReduce CPU per call, %u procs, %s", n,
+                                 r->bytes, r->cpu_us),
                         "whole process, per call and rank; context switches per call: %.2f "
                         "voluntary, %.2f involuntary",
                         r->vcsw, r->icsw);

@@ -23,7 +23,7 @@ long hccl_poll_next(struct hccl_poll *p, uint64_t began, uint64_t now)
         return 0;
     long us = (long)p->sleep_us;
     if (p->sleep_us < HCCL_POLL_SLEEP_MAX_US)
-        p->sleep_us = p->sleep_us * 2 > HCCL_POLL_SLEEP_MAX_US ? HCCL_POLL_SLEEP_MAX_US
-                                                               : p->sleep_us * 2;
+        p->sleep_us =
+            p->sleep_us * 2 > HCCL_POLL_SLEEP_MAX_US ? HCCL_POLL_SLEEP_MAX_US : p->sleep_us * 2;
     return us;
 }

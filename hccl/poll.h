@@ -25,8 +25,8 @@
 #include <stdint.h>
 
 #define HCCL_POLL_QUIET_NS 10000000u /* busy (yielding) this long after the last work */
-#define HCCL_POLL_WORK_NS 20000u    /* a test this long did work */
-#define HCCL_POLL_BUSY 64u          /* tests before the first yield */
+#define HCCL_POLL_WORK_NS 20000u     /* a test this long did work */
+#define HCCL_POLL_BUSY 64u           /* tests before the first yield */
 #define HCCL_POLL_SLEEP_MAX_US 100u
 
 struct hccl_poll {

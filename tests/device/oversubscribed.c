@@ -67,8 +67,7 @@ static double spins_in_child(const char *const *env)
         aclrtStream s = NULL;
         cpuaclWorkerStats a, b;
         if (aclInit(NULL) == ACL_SUCCESS && aclrtSetDevice(0) == ACL_SUCCESS &&
-            aclrtCreateStream(&s) == ACL_SUCCESS &&
-            cpuaclGetWorkerStats(0, 0, &a) == ACL_SUCCESS) {
+            aclrtCreateStream(&s) == ACL_SUCCESS && cpuaclGetWorkerStats(0, 0, &a) == ACL_SUCCESS) {
             int ok = 1;
             for (int i = 0; i < TASKS && ok; i++) {
                 ok = cpuaclLaunchKernel(s, k_nop, NULL) == ACL_SUCCESS &&
@@ -106,8 +105,13 @@ int main(void)
     static const char *const none[] = {NULL};
     const char *const ompi[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "1", "OMPI_COMM_WORLD_LOCAL_SIZE",
                                 cores, NULL};
-    const char *const forced[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "1", "OMPI_COMM_WORLD_LOCAL_SIZE",
-                                  cores, "CPUACL_SPIN_US", "50", NULL};
+    const char *const forced[] = {"OMPI_COMM_WORLD_LOCAL_RANK",
+                                  "1",
+                                  "OMPI_COMM_WORLD_LOCAL_SIZE",
+                                  cores,
+                                  "CPUACL_SPIN_US",
+                                  "50",
+                                  NULL};
     const char *const mpich[] = {"MPI_LOCALRANKID", "0", "MPI_LOCALNRANKS", cores, NULL};
     double dflt = spins_in_child(none), over = spins_in_child(ompi);
     double env = spins_in_child(forced), over2 = spins_in_child(mpich);
