@@ -21,13 +21,19 @@
  * MPI_Allgatherv, MPI_Reduce_scatter, MPI_Scatter, MPI_Alltoall; busbw =
  * algbw (N-1)/N. Its lines start "collective_<op>".
  * Times are medians over R repetitions (each the mean of several iterations,
- * the slowest rank's time over MPI). GB/s = 1e9 bytes/s.
+ * the slowest rank's time over MPI). GB/s = 1e9 bytes/s. Each line ends with
+ * what one call cost a rank (its whole process: every thread), medians too:
+ * vcsw / icsw voluntary / involuntary context switches (getrusage) and
+ * cpu_us CPU time; over MPI the same for MPI's call (mpi_*), the mean of the
+ * ranks. On a machine with more ranks than cores the CPU a rank burns
+ * waiting is CPU its peers lack.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <mpi.h>
@@ -43,6 +49,37 @@ static uint64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* What this process (every thread: the caller, the device's workers, MPI's
+ * and libhccl's threads) spent: context switches (voluntary: it slept or
+ * waited; involuntary: preempted) and CPU time. */
+struct cost {
+    double vcsw, icsw, cpu_us;
+};
+
+static struct cost cost_now(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (struct cost){(double)u.ru_nvcsw, (double)u.ru_nivcsw,
+                         (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e6 +
+                             (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec)};
+}
+
+/* (now - c0) / calls, averaged over the job's ranks. */
+static struct cost cost_per_call(struct cost c0, unsigned calls, int mpi)
+{
+    struct cost c = cost_now(), d = {(c.vcsw - c0.vcsw) / calls, (c.icsw - c0.icsw) / calls,
+                                     (c.cpu_us - c0.cpu_us) / calls};
+    if (mpi) {
+        int w = 1;
+        double v[3] = {d.vcsw, d.icsw, d.cpu_us}, sum[3];
+        MPI_Comm_size(MPI_COMM_WORLD, &w);
+        MPI_Allreduce(v, sum, 3, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        d = (struct cost){sum[0] / w, sum[1] / w, sum[2] / w};
+    }
+    return d;
 }
 
 static int cmp_d(const void *a, const void *b)
@@ -238,10 +275,11 @@ int main(int argc, char **argv)
         if (g_op != OP_ALLREDUCE) /* whole blocks of at least one element per rank */
             count = count < ranks ? ranks : count / ranks * ranks;
         unsigned it = iters_for(bytes);
-        double t[MAXREPS], tm[MAXREPS];
+        double t[MAXREPS], tm[MAXREPS], cv[3][MAXREPS], cm[3][MAXREPS];
         for (unsigned r = 0; r <= reps; r++) { /* r == 0: warm-up */
             if (mpi)
                 MPI_Barrier(MPI_COMM_WORLD);
+            struct cost c0 = cost_now();
             uint64_t t0 = now_ns();
             for (unsigned k = 0; k < it; k++)
                 for (unsigned i = 0; i < L; i++) {
@@ -255,35 +293,51 @@ int main(int argc, char **argv)
                 ACL(aclrtSynchronizeStream(s[i]));
             }
             double us = (double)(now_ns() - t0) / 1e3 / it, slow = us;
+            struct cost ch = cost_per_call(c0, it * L, mpi), cmpi = {0, 0, 0};
             if (mpi) {
                 MPI_Allreduce(&us, &slow, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
                 /* the baseline: MPI_Allreduce on the same buffers, same processes */
                 MPI_Barrier(MPI_COMM_WORLD);
+                struct cost m0c = cost_now();
                 uint64_t m0 = now_ns();
                 for (unsigned k = 0; k < it; k++)
                     mpi_call(a[0], b[0], count, ranks);
                 double mus = (double)(now_ns() - m0) / 1e3 / it, mslow = mus;
+                cmpi = cost_per_call(m0c, it, mpi);
                 MPI_Allreduce(&mus, &mslow, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
                 if (r)
                     tm[r - 1] = mslow;
             }
-            if (r)
+            if (r) {
                 t[r - 1] = slow;
+                cv[0][r - 1] = ch.vcsw;
+                cv[1][r - 1] = ch.icsw;
+                cv[2][r - 1] = ch.cpu_us;
+                cm[0][r - 1] = cmpi.vcsw;
+                cm[1][r - 1] = cmpi.icsw;
+                cm[2][r - 1] = cmpi.cpu_us;
+            }
         }
-        double us = median(t, reps);
+        double us = median(t, reps), hc[3], mc[3];
+        for (unsigned k = 0; k < 3; k++) {
+            hc[k] = median(cv[k], reps);
+            mc[k] = median(cm[k], reps);
+        }
         if (me != 0)
             continue;
         if (mpi) {
             double mus = median(tm, reps);
             printf("collective%s%s mode=mpi ranks=%u bytes=%llu us=%.2f busbw=%.3f mpi_us=%.2f "
-                   "mpi_busbw=%.3f ratio=%.3f\n",
+                   "mpi_busbw=%.3f ratio=%.3f vcsw=%.2f icsw=%.2f cpu_us=%.1f mpi_vcsw=%.2f "
+                   "mpi_icsw=%.2f mpi_cpu_us=%.1f\n",
                    g_op ? "_" : "", g_op ? OP_NAMES[g_op] : "", ranks, (unsigned long long)bytes,
-                   us, busbw(bytes, us, ranks), mus, busbw(bytes, mus, ranks), mus / us);
+                   us, busbw(bytes, us, ranks), mus, busbw(bytes, mus, ranks), mus / us, hc[0],
+                   hc[1], hc[2], mc[0], mc[1], mc[2]);
         } else {
             printf("collective%s%s mode=local ranks=%u bytes=%llu us=%.2f algbw=%.3f "
-                   "busbw=%.3f\n",
+                   "busbw=%.3f vcsw=%.2f icsw=%.2f cpu_us=%.1f\n",
                    g_op ? "_" : "", g_op ? OP_NAMES[g_op] : "", ranks, (unsigned long long)bytes,
-                   us, (double)bytes / (us * 1e3), busbw(bytes, us, ranks));
+                   us, (double)bytes / (us * 1e3), busbw(bytes, us, ranks), hc[0], hc[1], hc[2]);
         }
         fflush(stdout);
         if (bytes == hi)

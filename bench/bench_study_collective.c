@@ -20,7 +20,22 @@
 struct coll_row {
     unsigned long long bytes;
     double us, busbw, mpi_us, mpi_busbw;
+    /* per call and rank, whole process (hccl-bench's getrusage): context switches
+     * (voluntary, involuntary) and CPU time; mpi_*: MPI_Allreduce's; -1 if absent */
+    double vcsw, icsw, cpu_us, mpi_vcsw, mpi_icsw, mpi_cpu_us;
 };
+
+/* The value of " name=" in line, or -1. */
+static double coll_field(const char *line, const char *name)
+{
+    char key[32];
+    snprintf(key, sizeof key, " %s=", name);
+    const char *p = strstr(line, key);
+    double v = -1;
+    if (p)
+        sscanf(p + strlen(key), "%lf", &v);
+    return v;
+}
 
 /* Run one hccl-bench child; rows parsed from its "collective" lines. */
 static int coll_run(const struct bs_ctx *c, const char *what, const char *cmd,
@@ -43,6 +58,12 @@ static int coll_run(const struct bs_ctx *c, const char *what, const char *cmd,
                                &r.bytes, &r.us) == 3)) {
             if (!r.busbw)
                 sscanf(strstr(line, "busbw="), "busbw=%lf", &r.busbw);
+            r.vcsw = coll_field(line, "vcsw");
+            r.icsw = coll_field(line, "icsw");
+            r.cpu_us = coll_field(line, "cpu_us");
+            r.mpi_vcsw = coll_field(line, "mpi_vcsw");
+            r.mpi_icsw = coll_field(line, "mpi_icsw");
+            r.mpi_cpu_us = coll_field(line, "mpi_cpu_us");
             rows[n++] = r;
         }
     }
@@ -63,7 +84,7 @@ static const char *size_name(unsigned long long b, char *buf, size_t n)
 
 /* Figure collective.<key> (key and label formatted with the rank count n and the
  * size), against collective.<base> when that figure exists. Times (a key with
- * "lat") are lower-better microseconds, bandwidths higher-better GB/s. */
+ * "lat" or "cpu") are lower-better microseconds, bandwidths higher-better GB/s. */
 static struct br_figure *coll_fig(struct bs_ctx *c, unsigned reps, const char *basefmt,
                                   const char *keyfmt, const char *labelfmt, unsigned n,
                                   unsigned long long bytes, double value)
@@ -76,7 +97,7 @@ static struct br_figure *coll_fig(struct bs_ctx *c, unsigned reps, const char *b
         snprintf(b, sizeof b, basefmt, n);
         snprintf(base, sizeof base, "collective.%s", b);
     }
-    int lat = strstr(keyfmt, "lat") != NULL;
+    int lat = strstr(keyfmt, "lat") != NULL || strstr(keyfmt, "cpu") != NULL;
     return br_add_value(c->res, "collective", key, label, lat ? "us" : "GB/s",
                         lat ? BR_LOWER : BR_HIGHER, value, reps,
                         basefmt && br_find(c->res, base) ? base : NULL, NULL);
@@ -136,6 +157,23 @@ static int study_collective(struct bs_ctx *c)
                  small->mpi_us);
         coll_fig(c, reps, "mpi_lat_%ur", "hccl_mpi_lat_%ur",
                  "HcclAllReduce+sync time, %u procs, %s", n, small->bytes, small->us);
+        /* What a call costs a rank (every thread of its process): with more ranks than
+         * cores, CPU one rank burns waiting is CPU its peers lack. */
+        for (int k = 0; k < 2 && small->cpu_us >= 0 && small->mpi_cpu_us >= 0; k++) {
+            const struct coll_row *r = k ? big : small;
+            char mk[24], hk[24];
+            snprintf(mk, sizeof mk, "mpi_cpu%s_%%ur", k ? "_big" : "");
+            snprintf(hk, sizeof hk, "hccl_mpi_cpu%s_%%ur", k ? "_big" : "");
+            br_set_note(coll_fig(c, reps, NULL, mk, "MPI_Allreduce CPU per call, %u procs, %s", n,
+                                 r->bytes, r->mpi_cpu_us),
+                        "context switches per call: %.2f voluntary, %.2f involuntary", r->mpi_vcsw,
+                        r->mpi_icsw);
+            br_set_note(coll_fig(c, reps, mk, hk, "HcclAllReduce CPU per call, %u procs, %s", n,
+                                 r->bytes, r->cpu_us),
+                        "whole process, per call and rank; context switches per call: %.2f "
+                        "voluntary, %.2f involuntary",
+                        r->vcsw, r->icsw);
+        }
     }
     /* Across hosts: network namespaces over TCP (hccl-netns; root only). */
     char netns[PATH_MAX + 16], ncmd[2 * PATH_MAX + 256];
@@ -210,7 +248,9 @@ const struct bs_study bs_collective_study = {
     "over TCP only (`hccl-netns HOSTS SLOTS hccl-bench`, 2 ranks per host). Reports\n"
     "bus bandwidth as nccl-tests does (busbw = bytes / time * 2 (n-1) / n) at the\n"
     "largest size and the time of the smallest (8 B), beside MPI_Allreduce's\n"
-    "(ratio). Run hccl-bench by hand for every size: `hccl-bench --ranks 4`,\n"
+    "(ratio), and what a call costs each rank in CPU time (its whole process, from\n"
+    "getrusage) over mpirun at both sizes, with its context switches in the note.\n"
+    "Run hccl-bench by hand for every size: `hccl-bench --ranks 4`,\n"
     "`mpirun -np 4 hccl-bench`.",
     study_collective,
 };

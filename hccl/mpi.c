@@ -78,11 +78,11 @@
 #include <mpi.h>
 
 #include "hccl/hccl_internal.h"
+#include "hccl/poll.h"
 #include "hccl/rdouble.h"
 
 #define MPI_SPIN_POLLS 2000u /* busy polls before sleeping between polls */
 #define MPI_SLEEP_MAX_US 100u
-#define MPI_DIRECT_SPIN_NS 1000000u /* a task polls its own call, yielding, 1 ms (HM5) */
 
 struct mreq {
     const struct hccl_op *op;
@@ -685,9 +685,9 @@ static int mpi_step(struct hccl_mpi *m, struct mreq *q, uint64_t now)
     return 1;
 }
 
-/* HM5: the task starts and drives its own call: 64 busy polls, then polls
- * with a yield between (the ranks of an oversubscribed machine get the core),
- * and after MPI_DIRECT_SPIN_NS sleeps growing from 2 to 100 us. */
+/* HM5: the task starts and drives its own call, waiting between tests as
+ * poll.h says: busy (yielding) while the call moves, sleeping only once no
+ * test did work for a while. Every test checks the deadline (HM4). */
 static void mpi_direct(struct hccl_mpi *m, struct mreq *q)
 {
     mpi_start(m, q);
@@ -696,19 +696,23 @@ static void mpi_direct(struct hccl_mpi *m, struct mreq *q)
     if (m->head)
         pthread_cond_signal(&m->cv);
     pthread_mutex_unlock(&m->mu);
-    unsigned sleep_us = 2;
-    uint64_t t0 = hccl_now_ns(), now = t0;
-    for (unsigned i = 1; !mpi_step(m, q, now); i++) {
+    struct hccl_poll poll;
+    uint64_t now = hccl_now_ns();
+    hccl_poll_init(&poll, now);
+    for (;;) {
+        uint64_t began = now;
+        if (mpi_step(m, q, now))
+            break;
         now = hccl_now_ns();
-        if (now - t0 < MPI_DIRECT_SPIN_NS) { /* busy, yielding: peers on this core run */
-            if (i > 64)
-                sched_yield();
-            continue;
+        long wait = hccl_poll_next(&poll, began, now);
+        if (wait == 0) {
+            sched_yield(); /* the ranks sharing this core run */
+        } else if (wait > 0) {
+            struct timespec ts = {0, wait * 1000};
+            nanosleep(&ts, NULL);
         }
-        struct timespec ts = {0, (long)sleep_us * 1000};
-        nanosleep(&ts, NULL);
-        if (sleep_us < MPI_SLEEP_MAX_US)
-            sleep_us *= 2;
+        if (wait >= 0)
+            now = hccl_now_ns(); /* the next test's start, after the yield or sleep */
     }
     /* relaxed: a hint (abandoned requests exist only once broken) */
     if (atomic_load_explicit(&m->broken, memory_order_relaxed) != HCCL_SUCCESS)

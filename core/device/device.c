@@ -101,31 +101,10 @@ uint32_t core_device_workers(void)
     return g_rt.cfg.workers ? g_rt.cfg.workers : 1;
 }
 
-/* The first of names that holds a decimal number below 65536, or dflt. */
-static uint32_t env_number(const char *const *names, size_t count, uint32_t dflt)
-{
-    for (size_t k = 0; k < count; k++) {
-        const char *v = getenv(names[k]);
-        if (!v || !*v)
-            continue;
-        char *end;
-        unsigned long r = strtoul(v, &end, 10);
-        if (*end == '\0' && r < 65536)
-            return (uint32_t)r;
-    }
-    return dflt;
-}
-
 int32_t core_device_worker_cpu(uint32_t dev, uint32_t i)
 {
-    static const char *const rank_vars[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
-                                            "SLURM_LOCALID"};
-    static const char *const size_vars[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
-                                            "SLURM_NTASKS_PER_NODE"};
-    uint32_t n = core_device_workers();
-    uint32_t r = env_number(rank_vars, 3, 0), l = env_number(size_vars, 3, 1);
-    if (l <= r)
-        l = r + 1;
+    uint32_t n = core_device_workers(), r, l;
+    core_config_launcher(&r, &l);
     /* Blocks of n cores: device dev of local rank r takes block dev * l + r, so ranks that
      * each use "their" device (device = rank, as HCCL programs do) or device 0 land on
      * different blocks while cores last. */

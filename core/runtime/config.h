@@ -24,6 +24,11 @@ struct core_config {
     bool trace_file_env;    /* trace_file came from CPUACL_TRACE (not the file's trace_file) */
 };
 
+/* This process's rank among the processes a launcher started on this machine
+ * and their number (OMPI_COMM_WORLD_LOCAL_RANK/_SIZE, MPI_LOCALRANKID/
+ * MPI_LOCALNRANKS, SLURM_LOCALID/SLURM_NTASKS_PER_NODE); 0 of 1 without one. */
+void core_config_launcher(uint32_t *rank, uint32_t *size);
+
 /* Defaults, then JSON (path may be NULL), then environment. 0 or an aclError. */
 aclError core_config_load(struct core_config *cfg, const char *path);
 
