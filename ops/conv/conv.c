@@ -19,7 +19,6 @@
  *      types, the output shape); the kernel cannot fail except for memory.
  */
 #include <cblas.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +69,7 @@ void ops_scatter_f32(const struct ops_tensor *t, void *const *addr, const float 
     walk(t, addr, (float *)src, true); /* for 16-bit types src is rounded in place */
 }
 
-/* ---- the BLAS (CV2) ------------------------------------------------------------- */
+/* ---- the BLAS (CV2: ops/matmul/blas.c) ------------------------------------------ */
 
 typedef __typeof__(cblas_sgemm) conv_sgemm_fn;
 static conv_sgemm_fn *g_conv_sgemm; /* written once under g_conv_once */
@@ -78,17 +77,8 @@ static pthread_once_t g_conv_once = PTHREAD_ONCE_INIT;
 
 static void conv_blas_load(void)
 {
-    static const char *const libs[] = {"libopenblas.so.0", "libblas.so.3", "libopenblas.so"};
-    for (unsigned i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
-        void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
-        void *f = h ? dlsym(h, "cblas_sgemm") : NULL;
-        if (f) {
-            memcpy(&g_conv_sgemm, &f, sizeof(f)); /* object -> function pointer (POSIX) */
-            return;
-        }
-        if (h)
-            dlclose(h);
-    }
+    void *v = ops_blas_load();
+    memcpy(&g_conv_sgemm, &v, sizeof(v)); /* object -> function pointer (POSIX) */
 }
 
 /* ---- im2col / col2im (conv_pvt.h) ----------------------------------------------------- */

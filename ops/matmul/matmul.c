@@ -31,17 +31,12 @@
  *      reads it: the weight's memory is read once per call instead of read,
  *      written as float32 and read again. Not when B is broadcast over a
  *      batch (MM2 converts it once for all batches instead).
- *  MM4. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
- *      libblas.so.3): a program that never multiplies matrices never starts
- *      OpenBLAS's thread pool. Without a BLAS the first phase fails with
- *      ACLNN_ERR_INNER_FIND_KERNEL_ERROR. OpenBLAS's thread count is set to
- *      the device's worker count (core_device_workers) at the load: an sgemm
- *      uses as many cores as the device has workers (measured against output
- *      tiles split over the workers: docs/operator-kernels.md, "Splitting
- *      across workers").
+ *  MM4. The BLAS is ops/matmul/blas.c's (BL1, BL2: loaded on first use, its
+ *      thread count the device's workers, its kernels chosen from the CPU's
+ *      features). Without a BLAS the first phase fails with
+ *      ACLNN_ERR_INNER_FIND_KERNEL_ERROR.
  */
 #include <cblas.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,56 +71,28 @@ struct mm_plan {
     bool fp16_inputs; /* cubeMathType USE_FP16 with float32 inputs */
 };
 
-/* ---- the BLAS (MM4) ----------------------------------------------------------- */
+/* ---- the BLAS (MM4: ops/matmul/blas.c) -------------------------------------- */
 
 typedef __typeof__(cblas_sgemm) sgemm_fn;
-static sgemm_fn *g_sgemm; /* written once under g_blas_once */
-static pthread_once_t g_blas_once = PTHREAD_ONCE_INIT;
+static sgemm_fn *g_sgemm; /* written once under g_mm_blas_once */
+static pthread_once_t g_mm_blas_once = PTHREAD_ONCE_INIT;
 
-static void blas_load(void)
+static void mm_blas_bind(void)
 {
-    static const char *const libs[] = {"libopenblas.so.0", "libblas.so.3", "libcblas.so.3",
-                                       "libopenblas.so"};
-    for (unsigned i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
-        void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
-        if (!h)
-            continue;
-        void *f = dlsym(h, "cblas_sgemm");
-        if (f) {
-            memcpy(&g_sgemm, &f, sizeof(f)); /* object -> function pointer (POSIX) */
-            /* MM4: an sgemm uses as many threads as the device has workers
-             * (OpenBLAS's default is every core, whatever CPUACL_WORKERS says),
-             * unless the user chose OpenBLAS's count (OPENBLAS_NUM_THREADS). */
-            void *nt = dlsym(h, "openblas_set_num_threads");
-            if (nt && !getenv("OPENBLAS_NUM_THREADS")) {
-                void (*set_threads)(int);
-                memcpy(&set_threads, &nt, sizeof(nt));
-                set_threads((int)core_device_workers());
-            }
-            return;
-        }
-        dlclose(h);
-    }
+    void *v = ops_blas_load();
+    memcpy(&g_sgemm, &v, sizeof(v)); /* object -> function pointer (POSIX) */
 }
 
 /* The BLAS, or NULL with a message (phase 1 only; pthread_once orders the
- * load before every later use, including the kernels on the workers, which
+ * bind before every later use, including the kernels on the workers, which
  * are queued after a successful phase 1). */
 static sgemm_fn *blas_sgemm(const char *op)
 {
-    pthread_once(&g_blas_once, blas_load);
+    pthread_once(&g_mm_blas_once, mm_blas_bind);
     if (!g_sgemm)
         ops_err(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                 "%s: no BLAS with cblas_sgemm found (libopenblas.so.0, libblas.so.3)", op);
     return g_sgemm;
-}
-
-void *ops_blas_sgemm(const char *op)
-{
-    sgemm_fn *f = blas_sgemm(op);
-    void *v;
-    memcpy(&v, &f, sizeof(v)); /* function -> object pointer (POSIX) */
-    return v;
 }
 
 /* How the BLAS can read a [rows, cols] operand in place (MM1): 0 = not,
