@@ -510,6 +510,13 @@ static void hw_dynamic(const struct ref *r)
         CHECK_OK(aclmdlSetDynamicHWSize(id, in.ds, gin, (uint64_t)GEAR_H[o], (uint64_t)GEAR_W[o]));
         CHECK_FAIL_MSG(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "the H*W gear this execution runs",
                        aclmdlExecute(id, in.ds, out.ds));
+        /* queued, the kernel refuses it: an asynchronous error of the stream */
+        aclrtStream st = NULL;
+        CHECK_OK(aclrtCreateStream(&st));
+        CHECK_OK(aclmdlExecuteAsync(id, in.ds, out.ds, st));
+        CHECK(aclrtSynchronizeStream(st) != ACL_SUCCESS);
+        CHECK(strstr(aclGetRecentErrMsg(), "failed"));
+        CHECK_OK(aclrtDestroyStream(st));
         CHECK_OK(aclmdlDestroyAIPP(a));
     }
     /* a source that is no gear's, a crop, a padding: refused */
