@@ -19,7 +19,12 @@ as its own node with TrainingMode.PRESERVE on an eval model, where the
 default export would fold it into the Conv) and its inputs and PyTorch's
 outputs written in the layout of ONNX's backend test data
 (<dir>/<name>/model.onnx, test_data_set_0/{input,output}_<i>.pb) and as raw
-float32 files (input_<i>.bin, output_<i>.bin) for the benchmark.
+float32 files (input_<i>.bin, output_<i>.bin) for the benchmark. For the
+cnn also the data of AIPP on uint8 images (cnn/aipp/): image.bin, 4 RGB888
+images [4, 32, 32, 3] drawn from SEED, and output_0.pb, PyTorch's output for
+them normalised as AIPP_NORM gives (AIPP's (x - mean - min) * var_reci per
+channel, in float32, NHWC to NCHW), for tests/atc/atc_python.py's static and
+dynamic AIPP runs.
 
 Usage:
   bench_model_torch.py export <dir>                  the models and their data
@@ -114,6 +119,28 @@ def models():
     return out
 
 
+# AIPP's normalisation of the cnn's images (per channel mean, min, variance
+# reciprocal; values exact in float16, as AIPP holds min and var_reci)
+AIPP_NORM = {"mean": (120, 110, 100), "min": (0.5, 0.25, 0.0), "var": (0.015625, 0.0166015625,
+                                                                     0.017578125)}
+
+
+def export_aipp(d, m):
+    """cnn/aipp: uint8 images and PyTorch's output on their AIPP normalisation."""
+    from onnx import numpy_helper
+    os.makedirs(os.path.join(d, "aipp"), exist_ok=True)
+    g = torch.Generator().manual_seed(SEED)
+    img = torch.randint(0, 256, (4, 32, 32, 3), dtype=torch.uint8, generator=g)
+    n = AIPP_NORM
+    x = (img.float() - torch.tensor(n["mean"], dtype=torch.float32) -
+         torch.tensor(n["min"], dtype=torch.float32)) * torch.tensor(n["var"], dtype=torch.float32)
+    with torch.no_grad():
+        y = m(x.permute(0, 3, 1, 2).contiguous())
+    img.numpy().tofile(os.path.join(d, "aipp", "image.bin"))
+    with open(os.path.join(d, "aipp", "output_0.pb"), "wb") as f:
+        f.write(numpy_helper.from_array(y.numpy().astype("float32")).SerializeToString())
+
+
 def export(root):
     import onnx
     from onnx import numpy_helper
@@ -137,6 +164,8 @@ def export(root):
                     f.write(numpy_helper.from_array(a).SerializeToString())
                 a.tofile(os.path.join(d, "%s_%d.bin" % (kind, i)))
         onnx.checker.check_model(onnx.load(os.path.join(d, "model.onnx")))
+        if name == "cnn":
+            export_aipp(d, m)
         result.append((name, m, xs))
     return result
 

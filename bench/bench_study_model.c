@@ -27,6 +27,7 @@
  * and no figures: the models come from torch, so nothing runs without it.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <ftw.h>
 #include <limits.h>
 #include <math.h>
@@ -250,6 +251,25 @@ static int mrun_time(struct bs_ctx *c, struct mrun *m, aclrtStream s, unsigned i
     return 0;
 }
 
+/* The core OpenBLAS picked its kernels for (openblas_get_corename, of the
+ * copy cpuacl's matrix products loaded): a CPU model OpenBLAS does not know
+ * falls back to its SSE3 "Prescott" kernels, which the model figures then
+ * carry. "?" when no OpenBLAS is loaded. */
+static const char *openblas_core(void)
+{
+    void *h = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_NOLOAD);
+    void *f = h ? dlsym(h, "openblas_get_corename") : NULL;
+    const char *name = "?";
+    if (f) {
+        char *(*fn)(void);
+        memcpy(&fn, &f, sizeof(f)); /* object -> function pointer (POSIX) */
+        name = fn();
+    }
+    if (h)
+        dlclose(h); /* RTLD_NOLOAD took a reference; the library stays loaded */
+    return name;
+}
+
 /* Convert, load, check and time one model; its figures into c->res. */
 static int study_one(struct bs_ctx *c, const char *dir, const char *atc, const char *torch_out,
                      const char *torch_ver, aclrtStream s, size_t i)
@@ -311,8 +331,10 @@ static int study_one(struct bs_ctx *c, const char *dir, const char *atc, const c
     if (bad)
         br_set_note(f, "WRONG: an output differs from PyTorch's by %.3g", maxdiff);
     else
-        br_set_note(f, "outputs match PyTorch's (max |diff| %.2g); base torch, limit replay",
-                    maxdiff);
+        br_set_note(f,
+                    "outputs match PyTorch's (max |diff| %.2g); base torch, limit replay; "
+                    "OpenBLAS kernels %s",
+                    maxdiff, openblas_core());
     return 0;
 }
 

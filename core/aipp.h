@@ -32,7 +32,9 @@ struct core_aipp_set {
     int32_t src_w, src_h;
     int16_t matrix[9]; /* row-major R0C0 .. R2C2 */
     uint8_t out_bias[3], in_bias[3];
-    float pad_value; /* cpuacl's: the value of padded pixels (0 from a dynamic set) */
+    float pad_value;  /* cpuacl's: the value of padded pixels (0 from a dynamic set) */
+    uint8_t src_auto; /* cpuacl's: the source is the model input's H x W (static AIPP
+                         with dynamic H*W gears: src_image_size 0), src_w/h 0 */
 };
 
 /* One image's stages. */
@@ -62,6 +64,11 @@ int core_aipp_format_channels(int32_t format);
 /* Bytes of a w x h source image of the format (0 for one not run). */
 size_t core_aipp_src_bytes(int32_t format, int64_t w, int64_t h);
 
+/* A set whose source size comes from the model input (src_auto) takes
+ * out_w x out_h, the H x W of the gear being run (no crop nor padding: the
+ * output is the source); any other set is left as it is. */
+void core_aipp_resolve_src(struct core_aipp_set *s, int64_t out_h, int64_t out_w);
+
 /* Check image im of set s against the model: a supported format, the crop
  * inside the source (even for YUV420SP), no scaling (cpuacl does not scale),
  * the output out_h x out_w with out_c channels, a source of at most
@@ -74,6 +81,9 @@ int core_aipp_check(const struct core_aipp_set *s, const struct core_aipp_image 
 int core_aipp_serialize(const aclmdlAIPP *a, void *out, size_t cap);
 /* A static configuration's padding value (the dynamic setters have none). */
 void core_aipp_set_pad_value(aclmdlAIPP *a, float v);
+/* A static configuration whose source is the model input's H x W (dynamic
+ * H*W gears, src_image_size_w/h 0): the block's src_auto. */
+void core_aipp_set_src_auto(aclmdlAIPP *a);
 /* The batch of a parameter set. */
 uint64_t core_aipp_batch(const aclmdlAIPP *a);
 

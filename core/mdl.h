@@ -46,6 +46,10 @@ struct core_mdl_gear_table {
     int kind;
     size_t count, width;
     const uint64_t *values; /* count x width */
+    /* H*W only, per input (NULL: none): the input is a YUV420SP_U8 image of
+     * static AIPP, whose bytes hold 1.5 rows a pixel row: its height dim is
+     * the gear's height x 3 / 2 (core_mdl_aipp_gear_rows) */
+    const bool *yuv_rows;
 };
 /* core_mdl_model_write with a gears section (gears NULL or count 0: none);
  * the io entries must then end with the gear input (ACL_DYNAMIC_TENSOR_NAME). */
@@ -56,10 +60,12 @@ aclError core_mdl_model_write_gears(const struct core_mdl_io *io, size_t nin, si
 /* Whether gears t fit inputs whose dims (ndims[i] each, concatenated) mark
  * the gear dims with -1: NULL, or why not (batch: one -1 in each input that
  * has any; H*W: two, height then width; dims: one value a -1; at least one
- * -1 in all). */
+ * -1 in all, or hidden > 0: gear dims outside the inputs, the H and W of a
+ * dynamic AIPP's output). */
 const char *core_mdl_gear_check(const struct core_mdl_gear_table *t, size_t nin,
-                                const size_t *ndims, const int64_t *dims);
-/* The inputs' dims at gear g of t: each -1 of dims replaced by its value. */
+                                const size_t *ndims, const int64_t *dims, size_t hidden);
+/* The inputs' dims at gear g of t: each -1 of dims replaced by its value
+ * (a yuv_rows input's height: the value x 3 / 2). */
 void core_mdl_gear_fill(const struct core_mdl_gear_table *t, size_t g, size_t nin,
                         const size_t *ndims, const int64_t *dims, int64_t *out);
 /* The largest gear (the largest product of its values; the first of equals),
@@ -71,6 +77,12 @@ size_t core_mdl_gear_largest(const struct core_mdl_gear_table *t);
  * they differ): *buf and *len replaced. On failure *buf is freed and NULL;
  * ACL_ERROR_BAD_ALLOC / ACL_ERROR_INVALID_PARAM naming fn. */
 aclError core_mdl_model_add_aipp(void **buf, size_t *len, const void *sec, size_t slen,
+                                 const char *fn);
+/* rows[i] (nin of them) of the AIPP section (slen bytes at sec; NULL: none):
+ * input i is the YUV420SP_U8 image of a static AIPP whose source is the H*W
+ * gear's (struct core_mdl_gear_table's yuv_rows). ACL_ERROR_DESERIALIZE_MODEL
+ * for a malformed section, BAD_ALLOC; messages prefixed by fn. */
+aclError core_mdl_aipp_gear_rows(const void *sec, size_t slen, size_t nin, bool *rows,
                                  const char *fn);
 /* An aclmdlModel (aclgrphBuildModelFromFile / FromData, aclmdlLoadFromModel):
  * a validated, loadable model file image held in memory. core_mdl_image_new
@@ -108,6 +120,9 @@ struct core_mdl_gear_plan {
     const size_t *out_size;  /* per output: the largest bytes a gear may produce */
     int64_t *out_dims;       /* filled by the provider: gear g's output dims at g * out_stride */
     size_t out_stride;
+    /* H*W gears: gear g's height and width at 2 * g, which the graph's Aipp
+     * outputs of unknown H and W take; NULL for other kinds */
+    const uint64_t *hw;
 };
 
 struct core_mdl_provider {

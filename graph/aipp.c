@@ -442,13 +442,16 @@ static void put64(FILE *f, uint64_t v)
  * through the dynamic setters (their ranges and messages), then
  * core_aipp_check against the input. */
 static uint32_t static_block(const char *path, const struct block *b, int64_t c, int64_t h,
-                             int64_t w, struct entry *e)
+                             int64_t w, const struct graph_aipp_gears *hw, struct entry *e)
 {
     const double *v = b->v;
     int32_t fmt = (int32_t)v[KEY_FORMAT];
     bool crop = v[KEY_CROP] != 0, pad = v[KEY_PADDING] != 0;
     int32_t src_w = (int32_t)v[KEY_SRC_W], src_h = (int32_t)v[KEY_SRC_H];
-    if (!src_w || !src_h) {
+    if (hw) {
+        /* H*W gears: src 0 and neither crop nor padding (graph_aipp_insert
+         * has checked); the source is each gear's H x W */
+    } else if (!src_w || !src_h) {
         if (crop || pad)
             return conf_err(path, b->line,
                             "aipp_op: src_image_size_w and _h must be given when crop or "
@@ -473,7 +476,9 @@ static uint32_t static_block(const char *path, const struct block *b, int64_t c,
     const double *ob = v + KEY_OUT_BIAS, *ib = v + KEY_IN_BIAS;
     const double *mean = v + KEY_MEAN, *mn = v + KEY_MIN, *var = v + KEY_VAR;
     aclError rc = aclmdlSetAIPPInputFormat(a, (aclAippInputFormat)fmt);
-    if (!rc)
+    if (!rc && hw)
+        core_aipp_set_src_auto(a);
+    else if (!rc)
         rc = aclmdlSetAIPPSrcImageSize(a, src_w, src_h);
     if (!rc)
         rc = aclmdlSetAIPPCscParams(a, (int8_t)v[KEY_CSC], m[0], m[1], m[2], m[3], m[4], m[5], m[6],
@@ -510,14 +515,23 @@ static uint32_t static_block(const char *path, const struct block *b, int64_t c,
     aclmdlDestroyAIPP(a);
     if (st != GE_OK)
         return st;
-    struct core_aipp_set s;
     struct core_aipp_image im;
-    core_aipp_decode(e->block, e->block_len, &s);
     core_aipp_decode_image(e->block, 0, &im);
     char msg[256];
-    size_t bytes = core_aipp_src_bytes(fmt, src_w, src_h);
-    if (core_aipp_check(&s, &im, h, w, c, bytes, msg, sizeof(msg)))
-        return conf_err(path, b->line, "aipp_op: %s", msg);
+    /* the checks of the kernel: once, or with H*W gears at each gear's size */
+    for (size_t k = 0; k < (hw ? hw->count : 1); k++) {
+        struct core_aipp_set s;
+        core_aipp_decode(e->block, e->block_len, &s);
+        int64_t gh = hw ? (int64_t)hw->v[2 * k] : h, gw = hw ? (int64_t)hw->v[2 * k + 1] : w;
+        core_aipp_resolve_src(&s, gh, gw);
+        size_t bytes = core_aipp_src_bytes(fmt, s.src_w, s.src_h);
+        if (core_aipp_check(&s, &im, gh, gw, c, bytes, msg, sizeof(msg))) {
+            if (!hw)
+                return conf_err(path, b->line, "aipp_op: %s", msg);
+            return conf_err(path, b->line, "aipp_op: at the H*W gear (%lld,%lld): %s",
+                            (long long)gh, (long long)gw, msg);
+        }
+    }
     return GE_OK;
 }
 
@@ -548,8 +562,13 @@ static uint32_t add_node(struct cpuaclGeGraph *g, const char *type, const char *
 
 /* Insert block b (its input found) into g; e gets the section entry. */
 static uint32_t insert(struct cpuaclGeGraph *g, const char *path, const struct block *b,
-                       int64_t max_batch, struct entry *e)
+                       const struct graph_aipp_gears *gears, struct entry *e)
 {
+    int64_t max_batch = 0; /* the largest batch gear */
+    for (size_t k = 0; gears->kind == 1 && k < gears->count; k++)
+        if ((int64_t)gears->v[k] > max_batch)
+            max_batch = (int64_t)gears->v[k];
+    const struct graph_aipp_gears *hw = gears->kind == 2 ? gears : NULL;
     uint32_t ndata = 0;
     int64_t rank = (int64_t)b->v[KEY_RANK];
     int32_t d = data_at(g, rank, &ndata);
@@ -567,11 +586,14 @@ static uint32_t insert(struct cpuaclGeGraph *g, const char *path, const struct b
     bool nhwc = od.format == 1;
     int64_t n = od.dims[0], c = od.dims[nhwc ? 3 : 1], h = od.dims[nhwc ? 1 : 2],
             w = od.dims[nhwc ? 2 : 3];
-    if (c < 1 || h < 1 || w < 1 || (n < 1 && !(n == -1 && max_batch > 0)))
+    bool hw_dims = hw && h == -1 && w == -1; /* the H*W gears set them */
+    if (c < 1 || (!hw_dims && (h < 1 || w < 1)) || (n < 1 && !(n == -1 && max_batch > 0)))
         return conf_err(path, b->line,
-                        "aipp_op: input %s has an unknown or empty dim (with gears AIPP takes "
-                        "only dynamic batch: a -1 batch dim)",
+                        "aipp_op: input %s has an unknown or empty dim (with gears AIPP takes a "
+                        "-1 batch dim (dynamic batch) or -1 H and W (dynamic H*W))",
                         dname);
+    if (!hw_dims)
+        hw = NULL; /* an input the H*W gears do not touch: AIPP as without gears */
     int64_t nb = n > 0 ? n : max_batch; /* the images a parameter block is for */
     memset(e, 0, sizeof(*e));
     e->input = (uint32_t)rank;
@@ -586,7 +608,7 @@ static uint32_t insert(struct cpuaclGeGraph *g, const char *path, const struct b
     if (e->mode == 1) {
         if (!b->at[KEY_FORMAT])
             return conf_err(path, b->line, "aipp_op: a static aipp_op needs input_format");
-        rc = static_block(path, b, c, h, w, e);
+        rc = static_block(path, b, c, h, w, hw, e);
         if (rc != GE_OK)
             return rc;
         struct core_aipp_set s;
@@ -594,11 +616,13 @@ static uint32_t insert(struct cpuaclGeGraph *g, const char *path, const struct b
         int64_t ch = s.format == ACL_RGB888_U8 ? 3 : s.format == ACL_XRGB8888_U8 ? 4 : 1;
         img.format = 1; /* NHWC */
         img.ndim = 4;
-        int64_t v1[4] = {n, s.src_h, s.src_w, ch};
+        /* with H*W gears [N, -1, -1, C]: each gear's H and W (a YUV420SP
+         * image's rows x 1.5 there: core_mdl_gear_table's yuv_rows) */
+        int64_t v1[4] = {n, hw ? -1 : s.src_h, hw ? -1 : s.src_w, ch};
         memcpy(e->image_dims, v1, sizeof(v1));
         e->image_nd = 4;
         memcpy(img.dims, v1, sizeof(v1));
-        if (s.format == ACL_YUV420SP_U8)
+        if (s.format == ACL_YUV420SP_U8 && !hw)
             img.dims[1] = (int64_t)s.src_h * 3 / 2; /* the bytes: Y, then UV at half height */
         prm.dims[0] = e->block_len;
         prm.data = e->block;
@@ -693,8 +717,8 @@ static void encode(FILE *f, const struct entry *e, size_t n)
     }
 }
 
-uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path, int64_t max_batch,
-                           void **section, size_t *len)
+uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path,
+                           const struct graph_aipp_gears *gears, void **section, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -731,8 +755,20 @@ uint32_t graph_aipp_insert(struct cpuaclGeGraph *g, const char *path, int64_t ma
                 rc = conf_err(path, b[i].line,
                               "aipp_op: related_input_rank %lld has an aipp_op already (line %d)",
                               (long long)b[i].v[KEY_RANK], b[j].line);
+        /* CANN (GE's InsertAippOpUtil::CheckAndCopyAippOpParams): with
+         * dynamic H*W no aipp_op crops or pads, a static one has source size 0 */
+        const double *bv = b[i].v;
+        if (rc == GE_OK && gears->kind == 2 && (bv[KEY_CROP] || bv[KEY_PADDING]))
+            rc = conf_err(path, b[i].at[bv[KEY_CROP] ? KEY_CROP : KEY_PADDING],
+                          "When --dynamic_image_size (ge.dynamicImageSize) is set, crop and "
+                          "padding cannot be set to 'true'");
+        else if (rc == GE_OK && gears->kind == 2 && bv[KEY_MODE] == 1 &&
+                 (bv[KEY_SRC_W] || bv[KEY_SRC_H]))
+            rc = conf_err(path, b[i].at[bv[KEY_SRC_W] ? KEY_SRC_W : KEY_SRC_H],
+                          "When --dynamic_image_size (ge.dynamicImageSize) is set, "
+                          "src_image_size_w and src_image_size_h must be set to '0'");
         if (rc == GE_OK)
-            rc = insert(g, path, &b[i], max_batch, &e[i]);
+            rc = insert(g, path, &b[i], gears, &e[i]);
     }
     if (rc == GE_OK) {
         char *sec = NULL;

@@ -640,19 +640,14 @@ static uint32_t check_build(struct cpuaclGeGraph *g, const char *const *k, const
         return frc;
     for (size_t i = 0; i < n; i++) /* AIPP after the shapes: it reads the inputs' */
         if (!strcmp(k[i], "ge.insertOpFile") && *v[i] && !*aipp) {
-            /* CANN: AIPP and dynamic dims exclude each other; dynamic H*W with
-             * AIPP (src_image_size 0, no crop nor padding) is not built by cpuacl */
-            if (gears->kind == 3 || gears->kind == 2)
+            /* CANN: AIPP and dynamic dims exclude each other */
+            if (gears->kind == 3)
                 return graph_err(GE_GRAPH_PARAM_INVALID,
-                                 "aclgrphBuildModel: ge.insertOpFile with %s: %s", gears->key,
-                                 gears->kind == 3 ? "AIPP and dynamic dims exclude each other"
-                                                  : "AIPP on a model with dynamic H*W gears is "
-                                                    "not built by cpuacl (dynamic batch is)");
-            int64_t max_batch = 0;
-            for (size_t b = 0; gears->kind == 1 && b < gears->count; b++)
-                if ((int64_t)gears->v[b] > max_batch)
-                    max_batch = (int64_t)gears->v[b];
-            uint32_t rc = graph_aipp_insert(g, v[i], max_batch, aipp, aipp_len);
+                                 "aclgrphBuildModel: ge.insertOpFile with %s: AIPP and dynamic "
+                                 "dims exclude each other",
+                                 gears->key);
+            struct graph_aipp_gears ag = {gears->kind, gears->count, gears->v};
+            uint32_t rc = graph_aipp_insert(g, v[i], &ag, aipp, aipp_len);
             if (rc)
                 return rc;
         }
@@ -728,14 +723,37 @@ static uint32_t check_out_type(const struct cpuaclGeGraph *g, int32_t out_type)
 
 /* ---- dynamic gears: one compiled plan a gear ---------------------------------------- */
 
+/* The Aipp nodes of g whose output (the model input AIPP writes, 4-d NCHW
+ * or NHWC) has an unknown H or W: the H*W gears set them (dynamic AIPP's
+ * image input is a byte buffer, so no input dim carries them). With hw
+ * (the gear's height and width), they take it; the count either way. */
+static size_t aipp_hw_outputs(struct cpuaclGeGraph *g, const uint64_t *hw)
+{
+    size_t n = 0;
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        cpuaclGeTensor *o = &g->nodes[i].out_desc[0];
+        if (strcmp(g->nodes[i].type, "Aipp") || o->ndim != 4 || (o->format != 0 && o->format != 1))
+            continue;
+        int hpos = o->format == 1 ? 1 : 2; /* NHWC: N H W C; NCHW: N C H W */
+        if (o->dims[hpos] >= 0 && o->dims[hpos + 1] >= 0)
+            continue;
+        n++;
+        for (int k = 0; hw && k < 2; k++)
+            if (o->dims[hpos + k] < 0)
+                o->dims[hpos + k] = (int64_t)hw[k];
+    }
+    return n;
+}
+
 /* The graph section [graph, +glen) with its weights (borrowed: see decode),
  * decoded and compiled with its nin inputs fixed to dims (ndims[i] each, concatenated; dtype and
- * format per input): *out, or the GE status with its message recorded
+ * format per input) and, for a H*W gear, hw its height and width (NULL
+ * otherwise): *out, or the GE status with its message recorded
  * (*malformed: the section does not decode). */
 static uint32_t gm_compile_at(const void *graph, size_t glen, const void *w, size_t wlen,
                               bool borrow, size_t nin, const int32_t *dtype, const int32_t *format,
-                              const size_t *ndims, const int64_t *dims, bool *malformed,
-                              struct cpuaclGeGraph **out)
+                              const size_t *ndims, const int64_t *dims, const uint64_t *hw,
+                              bool *malformed, struct cpuaclGeGraph **out)
 {
     const char *what = NULL;
     *malformed = false;
@@ -745,6 +763,8 @@ static uint32_t gm_compile_at(const void *graph, size_t glen, const void *w, siz
         return graph_err(*malformed ? GE_FAILED : GE_GRAPH_MALLOC_FAILED,
                          "the graph section is malformed: %s", what);
     }
+    if (hw)
+        aipp_hw_outputs(g, hw);
     cpuaclGeTensor *t = calloc(nin + 1, sizeof(*t));
     uint32_t rc = t ? GE_OK : graph_err(GE_GRAPH_MALLOC_FAILED, "out of memory");
     size_t at = 0;
@@ -802,6 +822,7 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
                              "aclgrphBuildModel: Data node %s has no shape (input_shape)", n->name);
         tot += (size_t)d->ndim;
     }
+    bool *rows = NULL;
     size_t *ndims = calloc(nin + 1, sizeof(size_t));
     int32_t *dt = calloc(2 * nin + 1, sizeof(int32_t));
     int64_t *dims = calloc(2 * tot + 1, sizeof(int64_t)), *gd = dims + tot;
@@ -821,8 +842,14 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
         memcpy(dims + at, d->dims, ndims[k] * sizeof(int64_t));
         at += ndims[k];
     }
-    struct core_mdl_gear_table t = {gs->kind, gs->count, gs->width, gs->v};
-    const char *why = core_mdl_gear_check(&t, nin, ndims, dims);
+    rows = calloc(nin + 1, sizeof(bool));
+    if (!rows || core_mdl_aipp_gear_rows(aipp, aipp_len, nin, rows, "aclgrphBuildModel")) {
+        rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: %s", aclGetRecentErrMsg());
+        goto out;
+    }
+    struct core_mdl_gear_table t = {gs->kind, gs->count, gs->width, gs->v, rows};
+    const char *why =
+        core_mdl_gear_check(&t, nin, ndims, dims, gs->kind == 2 ? aipp_hw_outputs(g, NULL) : 0);
     if (why) {
         rc = graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBuildModel: %s: %s", gs->key, why);
         goto out;
@@ -834,8 +861,8 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
         core_mdl_gear_fill(&t, k, nin, ndims, dims, gd);
         struct cpuaclGeGraph *gg = NULL;
         bool bad;
-        rc = gm_compile_at(o->p, o->len, w->p, w->len, false, nin, dt, dt + nin, ndims, gd, &bad,
-                           &gg);
+        rc = gm_compile_at(o->p, o->len, w->p, w->len, false, nin, dt, dt + nin, ndims, gd,
+                           gs->kind == 2 ? gs->v + 2 * k : NULL, &bad, &gg);
         if (rc != GE_OK) {
             rc = graph_err(rc, "aclgrphBuildModel: %s gear %zu does not compile: %s", gs->key, k,
                            aclGetRecentErrMsg());
@@ -883,6 +910,7 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
     }
     graph_free(keep);
 out:
+    free(rows);
     free(ndims);
     free(dt);
     free(dims);
@@ -1229,9 +1257,9 @@ static aclError gm_load_gears(const void *graph, size_t glen, const void *weight
     for (; k < p->ngears && e == ACL_SUCCESS; k++) {
         struct cpuaclGeGraph *g = NULL;
         bool bad;
-        uint32_t rc =
-            gm_compile_at(graph, glen, shared->p, wlen, true, p->nin, p->in_dtype, p->in_format,
-                          p->in_ndims, p->in_dims + k * p->in_stride, &bad, &g);
+        uint32_t rc = gm_compile_at(graph, glen, shared->p, wlen, true, p->nin, p->in_dtype,
+                                    p->in_format, p->in_ndims, p->in_dims + k * p->in_stride,
+                                    p->hw ? p->hw + 2 * k : NULL, &bad, &g);
         if (rc != GE_OK) {
             e = core_err(bad                            ? ACL_ERROR_DESERIALIZE_MODEL
                          : rc == GE_GRAPH_MALLOC_FAILED ? ACL_ERROR_BAD_ALLOC

@@ -570,6 +570,21 @@ aclError aclmdlCreateAndGetOpDesc(uint32_t deviceId, uint32_t streamId, uint32_t
                     __func__, taskId, streamId, deviceId);
 }
 
+aclError aclRecoverAllHcclTasks(int32_t deviceId)
+{
+    /* GE (ModelManager::RecoverAllModel): the device must be the thread's
+     * current one, then each loaded model re-issues its collective tasks.
+     * cpuacl's models compile to no device tasks (HCCL calls run as host
+     * work of the graph engine and complete or fail with their execution),
+     * so there is nothing left to recover: the check alone. */
+    int32_t cur = -1;
+    if (aclrtGetDevice(&cur) != ACL_SUCCESS || cur != deviceId)
+        return core_err(ACL_ERROR_GE_FAILURE,
+                        "%s: device %d is not the current device of this thread (%s%d)", __func__,
+                        (int)deviceId, cur < 0 ? "none set: " : "", (int)cur);
+    return ACL_SUCCESS;
+}
+
 /* ---- configuration handles ------------------------------------------------------ */
 
 aclmdlConfigHandle *aclmdlCreateConfigHandle(void)

@@ -271,6 +271,7 @@ enum {
     S_OUT_BIAS = 40, /* 3 x u8 */
     S_IN_BIAS = 43,
     S_PAD_VALUE = 48, /* f32 */
+    S_SRC_AUTO = 52,  /* u8, cpuacl's: the source is the model input's H x W */
     I_CROP = 0,       /* i8 switches */
     I_SCF = 1,
     I_PAD = 2,
@@ -320,6 +321,7 @@ int core_aipp_decode(const void *p, size_t len, struct core_aipp_set *s)
     }
     uint32_t pv = core_mdl_get32(b + S_PAD_VALUE);
     memcpy(&s->pad_value, &pv, 4);
+    s->src_auto = b[S_SRC_AUTO];
     size_t want = core_aipp_block_bytes(s->batch);
     return want && want <= len ? 0 : -1;
 }
@@ -371,6 +373,7 @@ void core_aipp_encode(const struct core_aipp_set *s, const struct core_aipp_imag
     uint32_t pv;
     memcpy(&pv, &s->pad_value, 4);
     core_mdl_put32(b + S_PAD_VALUE, pv);
+    b[S_SRC_AUTO] = s->src_auto;
     for (uint32_t i = 0; i < s->batch; i++) {
         unsigned char *e = b + AIPP_SET_BYTES + i * AIPP_BATCH_BYTES;
         const struct core_aipp_image *m = &im[i];
@@ -421,6 +424,15 @@ size_t core_aipp_src_bytes(int32_t format, int64_t w, int64_t h)
     default:
         return 0;
     }
+}
+
+void core_aipp_resolve_src(struct core_aipp_set *s, int64_t out_h, int64_t out_w)
+{
+    if (!s->src_auto)
+        return;
+    /* a gear's H and W are at most INT32_MAX (the gear options' bound) */
+    s->src_w = (int32_t)out_w;
+    s->src_h = (int32_t)out_h;
 }
 
 int core_aipp_check(const struct core_aipp_set *s, const struct core_aipp_image *im, int64_t out_h,
@@ -538,6 +550,7 @@ int core_aipp_serialize(const aclmdlAIPP *a, void *out, size_t cap)
     memcpy(s.out_bias, a->out_bias, 3);
     memcpy(s.in_bias, a->in_bias, 3);
     s.pad_value = a->pad_value;
+    s.src_auto = a->src_auto;
     struct core_aipp_image *im = calloc(a->batch, sizeof(*im));
     if (!im)
         return -1;
@@ -567,6 +580,11 @@ int core_aipp_serialize(const aclmdlAIPP *a, void *out, size_t cap)
 void core_aipp_set_pad_value(aclmdlAIPP *a, float v)
 {
     a->pad_value = v;
+}
+
+void core_aipp_set_src_auto(aclmdlAIPP *a)
+{
+    a->src_auto = 1;
 }
 
 uint64_t core_aipp_batch(const aclmdlAIPP *a)
@@ -619,6 +637,60 @@ aclError core_mdl_aipp_section_decode(const void *p, size_t len, struct core_mdl
     }
     *out = e;
     *n = count;
+    return ACL_SUCCESS;
+}
+
+aclError core_mdl_aipp_gear_rows(const void *sec, size_t slen, size_t nin, bool *rows,
+                                 const char *fn)
+{
+    for (size_t i = 0; i < nin; i++)
+        rows[i] = false;
+    if (!sec)
+        return ACL_SUCCESS;
+    struct core_mdl_aipp_entry *e = NULL;
+    size_t n = 0;
+    aclError rc = core_mdl_aipp_section_decode(sec, slen, &e, &n, fn);
+    for (size_t k = 0; rc == ACL_SUCCESS && k < n; k++) {
+        struct core_aipp_set s;
+        if (e[k].mode == 1 && e[k].input < nin && !core_aipp_decode(e[k].block, e[k].block_len, &s))
+            rows[e[k].input] = s.src_auto && s.format == ACL_YUV420SP_U8;
+    }
+    free(e);
+    return rc;
+}
+
+long core_mdl_aipp_hw_params(const void *sec, size_t len)
+{
+    struct core_mdl_aipp_entry *e = NULL;
+    size_t n = 0;
+    long pin = -1;
+    if (!sec || core_mdl_aipp_section_decode(sec, len, &e, &n, "load"))
+        return -1; /* the load has decoded the section already: not reached */
+    for (size_t k = 0; k < n && pin < 0; k++) {
+        bool nhwc = e[k].out_format == ACL_FORMAT_NHWC;
+        if (e[k].mode == 2 && (e[k].out_dims[nhwc ? 1 : 2] < 0 || e[k].out_dims[nhwc ? 2 : 3] < 0))
+            pin = (long)e[k].params_input;
+    }
+    free(e);
+    return pin;
+}
+
+aclError core_mdl_aipp_check_gear(const void *params, size_t plen, uint64_t h, uint64_t w,
+                                  const char *fn)
+{
+    struct core_aipp_set s;
+    if (core_aipp_decode(params, plen, &s))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the %s input holds no AIPP parameters: set them with "
+                        "aclmdlSetInputAIPP",
+                        fn, ACL_DYNAMIC_AIPP_NAME);
+    if ((uint64_t)s.src_h != h || (uint64_t)s.src_w != w)
+        return core_err(
+            ACL_ERROR_INVALID_PARAM,
+            "%s: the dynamic AIPP parameters are for a %dx%d (W x H) source, the H*W "
+            "gear this execution runs is (%llu,%llu) (height,width): the source must be "
+            "the gear's image",
+            fn, (int)s.src_w, (int)s.src_h, (unsigned long long)h, (unsigned long long)w);
     return ACL_SUCCESS;
 }
 
@@ -788,6 +860,21 @@ static size_t images_of(const struct view *v, const struct core_mdl_aipp_entry *
     return (size_t)top;
 }
 
+/* The H and W entry e's AIPP writes: its output's, or for the -1 H and W of
+ * dynamic H*W the largest gear's (as GE answers the AIPP queries). */
+static void largest_hw(const struct view *v, const struct core_mdl_aipp_entry *e, int64_t hw[2])
+{
+    bool nhwc = e->out_format == ACL_FORMAT_NHWC;
+    hw[0] = e->out_dims[nhwc ? 1 : 2];
+    hw[1] = e->out_dims[nhwc ? 2 : 3];
+    if ((hw[0] < 0 || hw[1] < 0) && v->d->gear_kind == CORE_MDL_GEARS_HW) {
+        struct core_mdl_gear_table t = {CORE_MDL_GEARS_HW, v->d->ngears, 2, v->d->gears, NULL};
+        size_t g = core_mdl_gear_largest(&t);
+        hw[0] = (int64_t)v->d->gears[2 * g];
+        hw[1] = (int64_t)v->d->gears[2 * g + 1];
+    }
+}
+
 /* dims (n of them) into an aclmdlIODims named name. */
 static void io_dims(aclmdlIODims *o, const char *name, size_t n, const int64_t *dims)
 {
@@ -870,11 +957,48 @@ aclError core_mdl_aipp_info(uint32_t id, size_t index, aclAippInfo *info, const 
     od->srcSize = t->size;
     io_dims(&od->aippOutdims, t->name, 4, e->out_dims);
     size_t px = images_of(&v, e); /* at the largest gear with dynamic batch */
-    for (int k = 1; k < 4; k++)
-        px *= (size_t)e->out_dims[k];
+    int64_t hw[2];
+    largest_hw(&v, e, hw); /* and with H*W gears */
+    bool nhwc = e->out_format == ACL_FORMAT_NHWC;
+    px *= (size_t)e->out_dims[nhwc ? 3 : 1] * (size_t)hw[0] * (size_t)hw[1];
     od->aippOutSize = px * (e->out_dtype == ACL_FLOAT16 ? 2 : 4);
     view_free(&v);
     return ACL_SUCCESS;
+}
+
+/* A dynamic set s (block blk of n images) for a model with H*W gears
+ * (count of them, height then width): no image crops, resizes or pads, and
+ * the source is the gear the dataset selects (chosen, 0 0 when none is) or
+ * else one of the gears: *h, *w the source's. ACL_ERROR_INVALID_PARAM. */
+static aclError hw_source(const struct core_aipp_set *s, const unsigned char *blk, uint32_t n,
+                          const uint64_t *gears, size_t count, const uint64_t chosen[2], int64_t *h,
+                          int64_t *w, const char *fn)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        struct core_aipp_image im;
+        core_aipp_decode_image(blk, i, &im);
+        if (im.crop || im.scf || im.pad)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s: image %u: a model with dynamic H*W gears takes no crop, resize "
+                            "or padding in its dynamic AIPP (the source is the gear's image)",
+                            fn, i);
+    }
+    if (chosen[0] && ((uint64_t)s->src_h != chosen[0] || (uint64_t)s->src_w != chosen[1]))
+        return core_err(ACL_ERROR_INVALID_PARAM,
+                        "%s: the source image is %dx%d (W x H), the H*W gear the dataset selects "
+                        "(aclmdlSetDynamicHWSize) is (%llu,%llu) (height,width)",
+                        fn, (int)s->src_w, (int)s->src_h, (unsigned long long)chosen[0],
+                        (unsigned long long)chosen[1]);
+    for (size_t g = 0; g < count; g++)
+        if ((uint64_t)s->src_h == gears[2 * g] && (uint64_t)s->src_w == gears[2 * g + 1]) {
+            *h = s->src_h;
+            *w = s->src_w;
+            return ACL_SUCCESS;
+        }
+    return core_err(ACL_ERROR_INVALID_PARAM,
+                    "%s: the source image is %dx%d (W x H), not the size of one of the model's "
+                    "H*W gears (aclmdlSetAIPPSrcImageSize takes the gear's height and width)",
+                    fn, (int)s->src_w, (int)s->src_h);
 }
 
 aclError core_mdl_aipp_set_input(uint32_t id, aclmdlDataset *ds, size_t index, bool by_data,
@@ -906,22 +1030,53 @@ aclError core_mdl_aipp_set_input(uint32_t id, aclmdlDataset *ds, size_t index, b
             w = e->out_dims[nhwc ? 2 : 3];
     uint64_t max_src = e->max_src;
     bool e_geared = e->out_dims[0] < 0;
+    /* dynamic H*W: the source must be a gear's H x W, the one the dataset
+     * selects when a setter has (CANN: aclmdlSetAIPPSrcImageSize's size
+     * equals aclmdlSetDynamicHWSize's; no crop, resize nor padding) */
+    bool hw_gears = h < 0 || w < 0;
+    size_t ngears = v.d->ngears, gin = v.d->n[0] - 1;
+    uint64_t *gears = NULL, chosen[2] = {0, 0};
+    if (hw_gears) {
+        gears = malloc(2 * ngears * sizeof(uint64_t) + 1);
+        if (gears)
+            memcpy(gears, v.d->gears, 2 * ngears * sizeof(uint64_t));
+        aclDataBuffer *gb = ds->gear_set ? core_mdl_dataset_buf(ds, gin) : NULL;
+        /* as the setter wrote them: uint64 when the buffer holds 16 bytes, else uint32 */
+        for (int k = 0; gb && gb->data && gb->size >= 8 && k < 2; k++) {
+            if (gb->size >= 16) {
+                memcpy(&chosen[k], (const char *)gb->data + 8 * k, 8);
+            } else {
+                uint32_t x;
+                memcpy(&x, (const char *)gb->data + 4 * k, 4);
+                chosen[k] = x;
+            }
+        }
+    }
     view_free(&v);
-    if (a->batch != n)
+    if (hw_gears && !gears)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    if (a->batch != n) {
+        free(gears);
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "%s: the parameter set is for %llu images, the model's input has %zu%s", fn,
                         (unsigned long long)a->batch, n,
                         e_geared ? " (its largest batch gear: aclmdlCreateAIPP takes it)" : "");
+    }
     size_t need = core_aipp_block_bytes((uint32_t)n);
     unsigned char *blk = malloc(need);
-    if (!blk)
+    if (!blk) {
+        free(gears);
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
     core_aipp_serialize(a, blk, need);
     struct core_aipp_set s;
     core_aipp_decode(blk, need, &s);
     size_t src = core_aipp_src_bytes(s.format, s.src_w, s.src_h);
     rc = ACL_SUCCESS;
-    if (src && (uint64_t)src * n > max_src)
+    if (hw_gears)
+        rc = hw_source(&s, blk, (uint32_t)n, gears, ngears, chosen, &h, &w, fn);
+    free(gears);
+    if (rc == ACL_SUCCESS && src && (uint64_t)src * n > max_src)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %zu images of %dx%d are %llu bytes, more than the model's "
                       "max_src_image_size %llu",

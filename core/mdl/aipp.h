@@ -47,6 +47,7 @@ struct aclmdlAIPP {
     int16_t matrix[9];    /* row-major R0C0 .. R2C2 */
     uint8_t out_bias[3], in_bias[3];
     float pad_value;                /* a static configuration's padding_value */
+    uint8_t src_auto;               /* a static configuration's source from the gear */
     struct core_mdl_aipp_batch b[]; /* batch entries */
 };
 
@@ -95,6 +96,16 @@ struct core_mdl_aipp_entry {
  * p), *n entries. ACL_ERROR_DESERIALIZE_MODEL naming fn when malformed. */
 aclError core_mdl_aipp_section_decode(const void *p, size_t len, struct core_mdl_aipp_entry **out,
                                       size_t *n, const char *fn);
+
+/* A model with H*W gears and dynamic AIPP (its Aipp output's H and W the
+ * gear's): the index of its ACL_DYNAMIC_AIPP_NAME input, from the AIPP
+ * section [sec, sec + len) (NULL: none); -1 when it has none. */
+long core_mdl_aipp_hw_params(const void *sec, size_t len);
+/* Before an execution of such a model at the H*W gear (h, w): the parameter
+ * block at params (plen bytes) is one and its source is h x w.
+ * ACL_ERROR_INVALID_PARAM naming fn otherwise. */
+aclError core_mdl_aipp_check_gear(const void *params, size_t plen, uint64_t h, uint64_t w,
+                                  const char *fn);
 
 /* The AIPP calls on a loaded model (aclmdlGetAippType, aclmdlGetFirstAippInfo,
  * aclmdlSetInputAIPP with by_data false, aclmdlSetAIPPByInputIndex with

@@ -21,7 +21,7 @@
 /* ---- gears and dims (core/mdl.h) ------------------------------------------------ */
 
 const char *core_mdl_gear_check(const struct core_mdl_gear_table *t, size_t nin,
-                                const size_t *ndims, const int64_t *dims)
+                                const size_t *ndims, const int64_t *dims, size_t hidden)
 {
     size_t total = 0, at = 0;
     for (size_t i = 0; i < nin; i++) {
@@ -35,7 +35,7 @@ const char *core_mdl_gear_check(const struct core_mdl_gear_table *t, size_t nin,
         if (t->kind == 2 && neg && neg != 2)
             return "an input has other than two -1 dims (dynamic H*W takes two: height, width)";
     }
-    if (!total)
+    if (!total && !hidden)
         return "no input dim is -1 (input_shape marks the gear dims with -1)";
     if (t->kind == 3 && total != t->width)
         return "the gears' length differs from the number of -1 dims of the inputs";
@@ -53,6 +53,9 @@ void core_mdl_gear_fill(const struct core_mdl_gear_table *t, size_t g, size_t ni
             int64_t d = dims[at];
             if (d < 0)
                 d = (int64_t)(t->kind == 1 ? v[0] : t->kind == 2 ? v[neg ? 1 : 0] : v[seq++]);
+            /* a YUV420SP image's height: Y rows, then half as many UV rows */
+            if (dims[at] < 0 && t->kind == 2 && !neg && t->yuv_rows && t->yuv_rows[i])
+                d = d * 3 / 2;
             neg += dims[at] < 0;
             out[at] = d;
         }
@@ -77,7 +80,8 @@ size_t core_mdl_gear_largest(const struct core_mdl_gear_table *t)
 
 static struct core_mdl_gear_table table_of(const aclmdlDesc *d)
 {
-    return (struct core_mdl_gear_table){(int)d->gear_kind, d->ngears, d->gear_width, d->gears};
+    return (struct core_mdl_gear_table){(int)d->gear_kind, d->ngears, d->gear_width, d->gears,
+                                        NULL};
 }
 
 /* "a,b,c": n values into buf, for messages. */
@@ -127,15 +131,23 @@ void core_mdl_gears_free(const struct core_mdl_provider *p, struct core_mdl_gear
     free(g);
 }
 
+/* The dims the graph's input i is compiled with: V2 (the byte layout of a
+ * static AIPP image: YUV420SP's 1.5 rows a pixel row) when the file gives
+ * them, else V1. */
+static const struct core_i64s *graph_dims(const struct core_mdl_tensor *t)
+{
+    return t->dims_v2.n ? &t->dims_v2 : &t->dims;
+}
+
 aclError core_mdl_gears_load(const struct core_mdl_provider *p, const aclmdlDesc *d,
                              const void *graph, size_t glen, const void *weights, size_t wlen,
-                             struct core_mdl_geared **out, const char *fn)
+                             const bool *yuv_rows, struct core_mdl_geared **out, const char *fn)
 {
     if (!p->load_gears)
         return core_err(ACL_ERROR_FEATURE_UNSUPPORTED, "%s: this build compiles no gears", fn);
     size_t nin = d->n[0] - 1, nout = d->n[1], ng = d->ngears, istride = 0, ostride = 0;
     for (size_t i = 0; i < nin; i++)
-        istride += d->t[0][i].dims.n;
+        istride += graph_dims(&d->t[0][i])->n;
     for (size_t i = 0; i < nout; i++)
         ostride += d->t[1][i].dims.n;
     struct core_mdl_geared *g = calloc(1, sizeof(*g));
@@ -166,17 +178,19 @@ aclError core_mdl_gears_load(const struct core_mdl_provider *p, const aclmdlDesc
     size_t at = 0;
     for (size_t i = 0; i < nin; i++) {
         const struct core_mdl_tensor *t = &d->t[0][i];
-        ndims[i] = t->dims.n;
+        const struct core_i64s *dv = graph_dims(t);
+        ndims[i] = dv->n;
         dt[i] = (int32_t)t->dtype;
         dt[nin + i] = (int32_t)t->format;
-        memcpy(maxd + at, t->dims.v, t->dims.n * sizeof(int64_t));
-        at += t->dims.n;
+        memcpy(maxd + at, dv->v, dv->n * sizeof(int64_t));
+        at += dv->n;
     }
     for (size_t i = 0; i < nout; i++) {
         g->out_ndims[i] = d->t[1][i].dims.n;
         osize[i] = d->t[1][i].size;
     }
     struct core_mdl_gear_table tab = table_of(d);
+    tab.yuv_rows = yuv_rows;
     g->largest = core_mdl_gear_largest(&tab);
     for (size_t k = 0; k < ng; k++) {
         core_mdl_gear_fill(&tab, k, nin, ndims, maxd, gd + k * istride);
@@ -189,9 +203,14 @@ aclError core_mdl_gears_load(const struct core_mdl_provider *p, const aclmdlDesc
             g->in_size[k * nin + i] = (size_t)n * es;
         }
     }
-    struct core_mdl_gear_plan plan = {ng,    nin,         nout,    dt,         dt + nin,
-                                      ndims, gd,          istride, g->in_size, g->out_ndims,
-                                      osize, g->out_dims, ostride};
+    struct core_mdl_gear_plan plan = {
+        ng,         nin,
+        nout,       dt,
+        dt + nin,   ndims,
+        gd,         istride,
+        g->in_size, g->out_ndims,
+        osize,      g->out_dims,
+        ostride,    d->gear_kind == CORE_MDL_GEARS_HW ? d->gears : NULL};
     aclError rc = p->load_gears(graph, glen, weights, wlen, &plan, g->impl, fn);
     free(ndims);
     free(dt);

@@ -39,10 +39,12 @@ struct core_mdl_geared {
 };
 
 /* Compile the graph section once a gear of description d (its gears and io
- * section) through provider p: *out (free with core_mdl_gears_free). */
+ * section: each input's V2 dims when given, the byte layout) through
+ * provider p: *out (free with core_mdl_gears_free). yuv_rows (NULL: none):
+ * per input, core_mdl_gear_table's. */
 aclError core_mdl_gears_load(const struct core_mdl_provider *p, const aclmdlDesc *d,
                              const void *graph, size_t glen, const void *weights, size_t wlen,
-                             struct core_mdl_geared **out, const char *fn);
+                             const bool *yuv_rows, struct core_mdl_geared **out, const char *fn);
 void core_mdl_gears_free(const struct core_mdl_provider *p, struct core_mdl_geared *g);
 
 /* The gear the input dataset in selects (checked: its addresses and sizes

@@ -12,6 +12,7 @@
 
 #include "core/err.h"
 #include "core/mdl.h"
+#include "core/mdl/aipp.h"
 #include "core/mdl/config.h"
 #include "core/mdl/dataset.h"
 #include "core/mdl/desc.h"
@@ -125,7 +126,8 @@ struct loaded {
     uint32_t priority; /* aclmdlSetAttribute's, under g_mdl.lock */
     uint32_t bundle;   /* the bundle that loaded it, 0 none */
     uint64_t work_size;
-    void *qw; /* a load with queues: the provider's worker */
+    void *qw;     /* a load with queues: the provider's worker */
+    long hw_aipp; /* H*W gears with dynamic AIPP: its parameter input, else -1 */
 };
 
 static struct {
@@ -247,6 +249,7 @@ aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_o
     }
     m->priority = o->priority;
     m->bundle = o->bundle;
+    m->hw_aipp = -1;
     m->work_size = f.work_size;
     rc = core_mdl_desc_decode(m->desc, &f, fn);
     if (rc == ACL_SUCCESS)
@@ -268,9 +271,19 @@ aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_o
                       "%s: %zu input and %zu output queues for a model of %zu inputs and %zu "
                       "outputs",
                       fn, o->ninq, o->noutq, m->desc->n[0], m->desc->n[1]);
-    else if (rc == ACL_SUCCESS && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
-        rc = core_mdl_gears_load(p, m->desc, graph, glen, weights, wlen, &m->gears, fn);
-    else if (rc == ACL_SUCCESS)
+    else if (rc == ACL_SUCCESS && m->desc->gear_kind != CORE_MDL_GEARS_NONE) {
+        /* the YUV420SP images of static AIPP on H*W gears (1.5 rows a pixel row) */
+        size_t na = 0;
+        const void *aipp = sec_view(&f, CORE_MDL_SEC_AIPP, &na);
+        bool *rows = calloc(ni + 1, sizeof(bool));
+        rc = rows ? core_mdl_aipp_gear_rows(aipp, na, ni, rows, fn)
+                  : core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        if (rc == ACL_SUCCESS)
+            rc = core_mdl_gears_load(p, m->desc, graph, glen, weights, wlen, rows, &m->gears, fn);
+        free(rows);
+        if (m->desc->gear_kind == CORE_MDL_GEARS_HW)
+            m->hw_aipp = core_mdl_aipp_hw_params(aipp, na);
+    } else if (rc == ACL_SUCCESS)
         rc = p->load(graph, glen, weights, wlen, ni, sz, no, sz + ni, &m->impl, fn);
     free(sz);
     if (rc == ACL_SUCCESS) {
@@ -480,6 +493,14 @@ aclError core_mdl_execute(uint32_t id, const aclmdlDataset *in, aclmdlDataset *o
     if (rc == ACL_SUCCESS && m->gears) {
         rc = core_mdl_gears_pick(m->desc, m->gears, in, addr, size, &gear, fn);
         impl = m->gears->impl[gear];
+        /* dynamic AIPP on H*W gears: its source must be the gear's image
+         * (checked here with a readable message; queued executions meet the
+         * kernel's own check, an asynchronous error of the stream, as the
+         * parameters may still be written by work queued before them) */
+        if (rc == ACL_SUCCESS && sync && m->hw_aipp >= 0) {
+            const uint64_t *hw = m->desc->gears + 2 * gear;
+            rc = core_mdl_aipp_check_gear(addr[m->hw_aipp], size[m->hw_aipp], hw[0], hw[1], fn);
+        }
         /* the graph of a gear has the model's inputs but the gear input */
         if (rc == ACL_SUCCESS) {
             memmove(addr + ni - 1, addr + ni, no * sizeof(void *));

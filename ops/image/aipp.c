@@ -161,6 +161,7 @@ int32_t ops_aipp_run(const uint8_t *src, size_t image_bytes, const void *params,
                         "Aipp: the AIPP parameters (%zu bytes) are not a parameter block: set "
                         "them with aclmdlSetInputAIPP",
                         plen);
+    core_aipp_resolve_src(&s, o->h, o->w); /* static AIPP with H*W gears: the gear's size */
     if (s.batch != 1 && s.batch < (uint64_t)o->n)
         return core_err(ACL_ERROR_INVALID_PARAM,
                         "Aipp: the parameters are for %u images, the input has %lld", s.batch,

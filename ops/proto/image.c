@@ -53,6 +53,12 @@ enum proto_status proto_infer_aipp(struct proto_op *op)
                           "output features has type %s, expected float16 or "
                           "float32",
                           proto_dtype_name(o->dtype));
+    for (int k = 1; k < 4; k++)
+        if (o->dims[k] < 1)
+            return proto_fail(op, PROTO_OUTPUT,
+                              "output features has dim %d of %lld: its C, H and W must be known "
+                              "(a H*W gear's are filled in when the gear is compiled)",
+                              k, (long long)o->dims[k]);
     if (o->dims[0] != img->dims[0])
         return proto_fail(op, PROTO_OUTPUT, "output features has batch %lld, images %lld",
                           (long long)o->dims[0], (long long)img->dims[0]);
@@ -66,6 +72,7 @@ enum proto_status proto_infer_aipp(struct proto_op *op)
                           prm->bytes);
     int64_t c, h, w;
     chw(o, &c, &h, &w);
+    core_aipp_resolve_src(&s, h, w); /* static AIPP with H*W gears: the gear's size */
     size_t image_bytes = proto_bytes(img) / (size_t)img->dims[0];
     for (uint32_t i = 0; i < s.batch; i++) {
         struct core_aipp_image im;

@@ -1051,6 +1051,15 @@ def create_and_get_op_desc(device_id, stream_id, task_id, op_name_len):
             _handle(outd.value), nout.value, ret)
 
 
+_RecoverAllHcclTasks = fn("aclRecoverAllHcclTasks", c_int, c_int32)
+
+
+def recover_all_hccl_tasks(device_id):
+    """ret = acl.mdl.recover_all_hccl_tasks(device_id): aclRecoverAllHcclTasks (pyACL
+    documents no binding; the name follows its rule)"""
+    return _RecoverAllHcclTasks(device_id)
+
+
 # ---- configuration handles ----------------------------------------------------------
 
 _INT32_OPTS = {_k.ACL_MDL_PRIORITY_INT32, _k.ACL_MDL_WITHOUT_GRAPH_INT32, _k.ACL_NPU_PERF_MODE}

@@ -7,7 +7,13 @@
  * output compared with the stored reference (dims, and |got - want| <=
  * atol + rtol * |want| for floating types, equal otherwise). Usage:
  * atc_run <model dir>[@<om file>]... (the .om defaults to <dir>.om); exit 0
- * when every model matches.
+ * when every model matches. Variants of a model (a suffix after the .om):
+ * "#gears=1,2,4" runs each batch gear b with the first b samples of every
+ * input (aclmdlSetDynamicBatchSize) against the first b of each output (an
+ * eval-mode model is per sample); "#aipp=static" / "#aipp=dynamic" feeds
+ * <dir>/aipp/image.bin (uint8 RGB888 images) and compares with
+ * <dir>/aipp/output_0.pb (bench_model_torch.py's cnn data), the dynamic one
+ * setting AIPP_NORM's parameters with aclmdlSetInputAIPP.
  */
 #include <algorithm>
 #include <cmath>
@@ -212,6 +218,124 @@ void run_model(const std::string &arg, double rtol, double atol)
     std::printf("%s: %zu inputs, %zu outputs compared\n", om.c_str(), nin, nout);
 }
 
+/* Output i of an execution (its first `limit` bytes; 0: all) against want. */
+void compare(const std::string &what, const std::vector<char> &got, const onnx::TensorProto &want,
+             int32_t dt, size_t limit, double rtol, double atol)
+{
+    int32_t wdt;
+    std::vector<char> w = bytes_of(want, &wdt);
+    if (limit && limit < w.size())
+        w.resize(limit);
+    EXPECT(dt == wdt, "%s: type %d, want %d", what.c_str(), dt, wdt);
+    EXPECT(got.size() >= w.size(), "%s: %zu bytes, want %zu", what.c_str(), got.size(), w.size());
+    if (dt != wdt || got.size() < w.size())
+        return;
+    size_t first = 0, bad = differ(got, w, dt, rtol, atol, &first);
+    EXPECT(!bad, "%s: %zu values differ (first at %zu)", what.c_str(), bad, first);
+}
+
+/* bench_model_torch.py's AIPP_NORM, as a dynamic parameter set of n images. */
+aclmdlAIPP *aipp_norm(uint64_t n)
+{
+    aclmdlAIPP *a = aclmdlCreateAIPP(n);
+    EXPECT(a && aclmdlSetAIPPInputFormat(a, ACL_RGB888_U8) == ACL_SUCCESS &&
+               aclmdlSetAIPPSrcImageSize(a, 32, 32) == ACL_SUCCESS,
+           "aclmdlCreateAIPP: %s", aclGetRecentErrMsg());
+    for (uint64_t i = 0; a && i < n; i++)
+        EXPECT(aclmdlSetAIPPDtcPixelMean(a, 120, 110, 100, 0, i) == ACL_SUCCESS &&
+                   aclmdlSetAIPPDtcPixelMin(a, 0.5f, 0.25f, 0.0f, 0.0f, i) == ACL_SUCCESS &&
+                   aclmdlSetAIPPPixelVarReci(a, 0.015625f, 0.0166015625f, 0.017578125f, 1.0f, i) ==
+                       ACL_SUCCESS,
+               "AIPP setters: %s", aclGetRecentErrMsg());
+    return a;
+}
+
+/* A variant of <dir>'s model (the run_model header comment): om converted
+ * with batch gears or AIPP, kind "gears=..." or "aipp=static|dynamic". */
+void run_variant(const std::string &dir, const std::string &om, const std::string &kind,
+                 double rtol, double atol)
+{
+    uint32_t id = 0;
+    aclError e = aclmdlLoadFromFile(om.c_str(), &id);
+    EXPECT(e == ACL_SUCCESS, "%s: aclmdlLoadFromFile: %d %s", om.c_str(), e, aclGetRecentErrMsg());
+    if (e != ACL_SUCCESS)
+        return;
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS, "%s: aclmdlGetDesc", om.c_str());
+    size_t nin = aclmdlGetNumInputs(desc), nout = aclmdlGetNumOutputs(desc);
+    std::vector<uint64_t> runs; /* gears: the batches; AIPP: one run */
+    bool gears = kind.compare(0, 6, "gears=") == 0, dynamic = kind == "aipp=dynamic";
+    if (gears)
+        for (std::stringstream ss(kind.substr(6)); ss.good();) {
+            std::string v;
+            std::getline(ss, v, ',');
+            runs.push_back(std::stoull(v));
+        }
+    else
+        runs.push_back(0);
+    for (uint64_t b : runs) {
+        std::string what = om + "#" + kind + (gears ? " gear " + std::to_string(b) : "");
+        Dataset in, out;
+        size_t frac_num = 1, frac_den = 1; /* the share of each sample list a run takes */
+        for (size_t i = 0; i < nin; i++)
+            in.add(aclmdlGetInputSizeByIndex(desc, i));
+        for (size_t i = 0; i < nout; i++)
+            out.add(aclmdlGetOutputSizeByIndex(desc, i));
+        if (gears) {
+            size_t gin = 0;
+            EXPECT(aclmdlGetInputIndexByName(desc, ACL_DYNAMIC_TENSOR_NAME, &gin) == ACL_SUCCESS,
+                   "%s: no gear input", what.c_str());
+            for (size_t i = 0; i + 1 < nin; i++) {
+                onnx::TensorProto t;
+                std::string p = dir + "/test_data_set_0/input_" + std::to_string(i) + ".pb";
+                EXPECT(read_tensor(p, &t), "%s: cannot read", p.c_str());
+                int32_t dt;
+                std::vector<char> v = bytes_of(t, &dt);
+                frac_den = (size_t)t.dims(0);
+                frac_num = (size_t)b;
+                aclrtMemcpy(in.mem[i], v.size(), v.data(), v.size() * b / frac_den,
+                            ACL_MEMCPY_HOST_TO_DEVICE);
+            }
+            EXPECT(aclmdlSetDynamicBatchSize(id, in.ds, gin, b) == ACL_SUCCESS,
+                   "%s: aclmdlSetDynamicBatchSize: %s", what.c_str(), aclGetRecentErrMsg());
+        } else {
+            std::ifstream f(dir + "/aipp/image.bin", std::ios::binary);
+            std::vector<char> img((std::istreambuf_iterator<char>(f)),
+                                  std::istreambuf_iterator<char>());
+            EXPECT(img.size() == aclmdlGetInputSizeByIndex(desc, 0), "%s: image of %zu bytes",
+                   what.c_str(), img.size());
+            if (img.size() == aclmdlGetInputSizeByIndex(desc, 0))
+                aclrtMemcpy(in.mem[0], img.size(), img.data(), img.size(),
+                            ACL_MEMCPY_HOST_TO_DEVICE);
+            if (dynamic) {
+                size_t pin = 0;
+                EXPECT(aclmdlGetInputIndexByName(desc, ACL_DYNAMIC_AIPP_NAME, &pin) == ACL_SUCCESS,
+                       "%s: no AIPP input", what.c_str());
+                aclmdlAIPP *a = aipp_norm(4);
+                EXPECT(aclmdlSetInputAIPP(id, in.ds, pin, a) == ACL_SUCCESS,
+                       "%s: aclmdlSetInputAIPP: %s", what.c_str(), aclGetRecentErrMsg());
+                aclmdlDestroyAIPP(a);
+            }
+        }
+        e = aclmdlExecute(id, in.ds, out.ds);
+        EXPECT(e == ACL_SUCCESS, "%s: aclmdlExecute: %d %s", what.c_str(), e, aclGetRecentErrMsg());
+        for (size_t i = 0; e == ACL_SUCCESS && i < nout; i++) {
+            onnx::TensorProto want;
+            std::string p = gears ? dir + "/test_data_set_0/output_" + std::to_string(i) + ".pb"
+                                  : dir + "/aipp/output_" + std::to_string(i) + ".pb";
+            EXPECT(read_tensor(p, &want), "%s: cannot read", p.c_str());
+            std::vector<char> got(aclmdlGetOutputSizeByIndex(desc, i));
+            aclrtMemcpy(got.data(), got.size(), out.mem[i], got.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+            size_t limit = gears ? got.size() * frac_num / frac_den : 0;
+            compare(what + " output " + std::to_string(i), got, want,
+                    aclmdlGetOutputDataType(desc, i), limit, rtol, atol);
+        }
+        std::printf("%s: %zu outputs compared\n", what.c_str(), nout);
+    }
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS, "%s: aclmdlUnload", om.c_str());
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -222,8 +346,15 @@ int main(int argc, char **argv)
     }
     if (aclInit(nullptr) || aclrtSetDevice(0))
         return 1;
-    for (int i = 1; i < argc; i++)
-        run_model(argv[i], 1e-4, 1e-5);
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        size_t at = a.find('@'), hash = a.find('#');
+        if (hash == std::string::npos || at == std::string::npos)
+            run_model(a, 1e-4, 1e-5);
+        else
+            run_variant(a.substr(0, at), a.substr(at + 1, hash - at - 1), a.substr(hash + 1), 1e-4,
+                        1e-5);
+    }
     aclrtResetDevice(0);
     aclFinalize();
     std::printf("atc_run: %d models, %d failures\n", argc - 1, g_fail);

@@ -323,6 +323,20 @@ static void create_and_get_op_desc()
     EXPECT(in == nullptr && out == nullptr && ni == 7 && no == 7);
 }
 
+/* aclRecoverAllHcclTasks: the thread's current device only; a cpuacl model
+ * holds no device collective tasks, so nothing else is done. */
+static void recover_hccl_tasks()
+{
+    EXPECT(aclRecoverAllHcclTasks(0) == ACL_SUCCESS);
+    EXPECT_FAIL(ACL_ERROR_GE_FAILURE, "aclRecoverAllHcclTasks", "device 1 is not the current",
+                aclRecoverAllHcclTasks(1));
+    std::thread t([] {
+        EXPECT_FAIL(ACL_ERROR_GE_FAILURE, "aclRecoverAllHcclTasks", "none set",
+                    aclRecoverAllHcclTasks(0));
+    });
+    t.join();
+}
+
 int main()
 {
     small_start();
@@ -336,6 +350,7 @@ int main()
     check_affine(id, 0);
     execute_v2(id);
     attributes(m, id);
+    recover_hccl_tasks();
     query_exe_om_desc(path, m);
     create_and_get_op_desc();
     load_from_model(path, m);

@@ -11,7 +11,11 @@ convolution, 3 -> 4 channels, batch 2) converted by atc with an
 - dynamic batch gears (--dynamic_batch_size 1,2,4 with --input_shape x:-1,...):
   static AIPP run at each gear, dynamic AIPP with a parameter set for the
   largest gear (as CANN: aclmdlCreateAIPP takes it) whose first b entries the
-  gear b uses; AIPP with --dynamic_image_size refused;
+  gear b uses;
+- dynamic H*W gears (--dynamic_image_size with --input_shape x:2,3,-1,-1):
+  static AIPP with src_image_size 0 (RGB888_U8, YUV420SP_U8 with the YUV->RGB
+  conversion) at each gear's H x W, dynamic AIPP with the gear's source size
+  at each gear; atc's refusals of a crop, a padding or a source size;
 - misuse: a crop outside the source, a batch or output size unlike the
   model's, a source above max_src_image_size, set_input_aipp on the wrong
   input or on a model without dynamic AIPP, get_first_aipp_info on an input
@@ -246,8 +250,9 @@ class AippModel(Case):
         self.addCleanup(acl.mdl.destroy_aipp, a)
         self.ok(acl.mdl.set_aipp_input_format(a, fmt), "input format")
         self.ok(acl.mdl.set_aipp_src_image_size(a, *src), "src size")
-        for i, (x, y, w, h) in enumerate(crops):
-            self.ok(acl.mdl.set_aipp_crop_params(a, 1, x, y, w, h, i), "crop")
+        for i, crop in enumerate(crops):  # None: no crop
+            if crop is not None:
+                self.ok(acl.mdl.set_aipp_crop_params(a, 1, *crop, i), "crop")
             self.ok(acl.mdl.set_aipp_dtc_pixel_mean(a, 10 * i, 20, 30, 0, i), "mean")
             self.ok(acl.mdl.set_aipp_pixel_var_reci(a, 0.5, 0.25, 0.125, 1.0, i), "var")
         return a
@@ -387,14 +392,120 @@ class AippModel(Case):
                          acl.ACL_ERROR_INVALID_PARAM, "a set for a smaller gear")
         self.assertIn("largest batch gear", msg)
 
+    HW = ((6, 8), (4, 6), (2, 4))  # (height, width); the largest first
+    HW_GEARED = ("--input_shape=x:%d,%d,-1,-1" % (N, C), "--dynamic_image_size=6,8;4,6;2,4")
+
+    def run_hw(self, mid, desc, hw, images, aipp=None):
+        """Run H*W gear hw with images (bytes per image, each at the start of its share of the
+        image input); aipp(ds) fills the dynamic AIPP input. The gear's output, N x OC x h x w."""
+        h, w = hw
+        ni = acl.mdl.get_num_inputs(desc)
+        gear_in, ret = acl.mdl.get_input_index_by_name(desc, acl.mdl.ACL_DYNAMIC_TENSOR_NAME)
+        self.ok(ret, "the gear input")
+        ids, ibufs = self.dataset([acl.mdl.get_input_size_by_index(desc, i) for i in range(ni)])
+        ods, obufs = self.dataset([acl.mdl.get_output_size_by_index(desc, 0)])
+        ptr, n, _ = ibufs[0]
+        raw = b"".join(images)
+        self.ok(acl.rt.memcpy(ptr, n, acl.util.bytes_to_ptr(raw), len(raw), acltest.H2D), "H2D")
+        self.ok(acl.mdl.set_dynamic_hw_size(mid, ids, gear_in, h, w), "set_dynamic_hw_size")
+        if aipp:
+            aipp(ids)
+        self.ok(acl.mdl.execute(mid, ids, ods), "execute gear %s" % (hw,))
+        dims, ret = acl.mdl.get_cur_output_dims(desc, 0)
+        self.ok(ret, "get_cur_output_dims")
+        self.assertEqual(dims["dims"], [N, OC, h, w])
+        ptr, n, _ = obufs[0]
+        out = np.frombuffer(self.dev_bytes(ptr, n), np.float32)
+        return out[:N * OC * h * w].reshape(N, OC, h, w)
+
     @needs_numpy
-    def test_aipp_with_hw_gears_refused(self):
-        rc, err, _ = self.atc("hw_gears", "aipp_op {\n  aipp_mode: dynamic\n"
-                              "  max_src_image_size: 540\n}\n",
-                              ("--input_shape=x:%d,%d,-1,-1" % (N, C),
-                               "--dynamic_image_size=6,8;4,4"))
-        self.assertNotEqual(rc, 0)
-        self.assertIn("dynamic H*W", err)
+    def test_hw_gears_static(self):
+        """Static AIPP with src_image_size 0: each gear's H x W; RGB888 and YUV420SP."""
+        csc = (YUV2RGB, [0, 0, 0], [16, 128, 128])
+        cases = [(RGB, "RGB888_U8", 3, 3, None, ""),
+                 (YUV420SP, "YUV420SP_U8", 1, 1.5, csc, "  csc_switch : true\n" + "".join(
+                     "  matrix_r%dc%d : %d\n" % (k // 3, k % 3, v)
+                     for k, v in enumerate(YUV2RGB)))]
+        for fmt, name, ch, per_px, fcsc, extra in cases:
+            conf = ("aipp_op {\n  aipp_mode : static\n  input_format : %s\n"
+                    "  src_image_size_w : 0\n  src_image_size_h : 0\n%s"
+                    "  mean_chn_0 : 12\n  mean_chn_1 : 34\n  mean_chn_2 : 56\n"
+                    "  var_reci_chn_0 : 0.5\n  var_reci_chn_1 : 0.25\n  var_reci_chn_2 : 2\n"
+                    "}\n") % (name, extra)
+            im = {"mean": [12, 34, 56, 0], "var": [0.5, 0.25, 2, 1]}
+            mid, desc = self.load("hw_static_" + name, conf, self.HW_GEARED)
+            self.assertEqual(acl.mdl.get_input_dims(desc, 0)[0]["dims"], [N, -1, -1, ch])
+            self.assertEqual(acl.mdl.get_input_dims_v2(desc, 0)[0]["dims"], [N, -1, -1, ch])
+            self.assertEqual(acl.mdl.get_input_size_by_index(desc, 0), int(N * 6 * 8 * per_px))
+            hw, ret = acl.mdl.get_dynamic_hw(desc, -1)
+            self.ok(ret, "get_dynamic_hw")
+            self.assertEqual(sorted(map(tuple, hw["hw"])), sorted(self.HW))
+            self.assertEqual(acl.mdl.get_aipp_type(mid, 0)[:2],
+                             (acl.ACL_DATA_WITH_STATIC_AIPP, 0xFFFFFFFF))
+            info, ret = acl.mdl.get_first_aipp_info(mid, 0)
+            self.ok(ret, "get_first_aipp_info")
+            self.assertEqual((info["srcImageSizeW"], info["srcImageSizeH"]), (0, 0))
+            self.assertEqual(info["outDims"][0]["aippOutdims"]["dims"], [N, C, -1, -1])
+            self.assertEqual(info["outDims"][0]["aippOutSize"], N * C * 6 * 8 * 4)
+            rng = np.random.default_rng(13)
+            for h, w in self.HW:
+                size = int(h * w * per_px)
+                raw = rng.integers(0, 256, (N, size), dtype=np.uint8)
+                got = self.run_hw(mid, desc, (h, w), [r.tobytes() for r in raw])
+                want = conv(np.stack([reference(fmt, raw[i], w, h, im, csc=fcsc)
+                                      for i in range(N)]), self.weight, self.bias)
+                np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4,
+                                           err_msg="%s gear %s" % (name, (h, w)))
+
+    @needs_numpy
+    def test_hw_gears_dynamic(self):
+        """Dynamic AIPP: the source size of each run the gear's (no crop, resize, padding)."""
+        top = N * 6 * 8 * 3
+        mid, desc = self.load("hw_dynamic", "aipp_op {\n  aipp_mode : dynamic\n"
+                              "  max_src_image_size : %d\n}\n" % top, self.HW_GEARED)
+        self.assertEqual(acl.mdl.get_input_dims(desc, 0)[0]["dims"], [N, top // N])
+        self.assertEqual(acl.mdl.get_input_size_by_index(desc, 1),
+                         acl.mdl.get_aipp_data_size(N)[0])
+        self.assertEqual(acl.mdl.get_aipp_type(mid, 0), (acl.ACL_DATA_WITH_DYNAMIC_AIPP, 1, 0))
+        rng = np.random.default_rng(14)
+        for h, w in self.HW:
+            ims = [{"mean": [10 * i, 20, 30, 0], "var": [0.5, 0.25, 0.125, 1]} for i in range(N)]
+            a = self.aipp_set([None] * N, src=(w, h))
+            raw = rng.integers(0, 256, (N, top // N), dtype=np.uint8)
+
+            def setter(ds, a=a):
+                self.ok(acl.mdl.set_input_aipp(mid, ds, 1, a), "set_input_aipp")
+            got = self.run_hw(mid, desc, (h, w), [r.tobytes() for r in raw], setter)
+            want = conv(np.stack([reference(RGB, raw[i], w, h, ims[i]) for i in range(N)]),
+                        self.weight, self.bias)
+            np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4, err_msg="gear %s" % (
+                (h, w),))
+        ds, _ = self.dataset([acl.mdl.get_input_size_by_index(desc, i) for i in range(3)])
+        msg = self.fails(acl.mdl.set_input_aipp(mid, ds, 1, self.aipp_set([None] * N, src=(5, 5))),
+                         acl.ACL_ERROR_INVALID_PARAM, "a source of no gear's size")
+        self.assertIn("H*W gears", msg)
+        msg = self.fails(acl.mdl.set_input_aipp(mid, ds, 1, self.aipp_set([(0, 0, 4, 2)] * N,
+                                                                           src=(8, 6))),
+                         acl.ACL_ERROR_INVALID_PARAM, "a crop with H*W gears")
+        self.assertIn("no crop, resize or padding", msg)
+
+    @needs_numpy
+    def test_hw_gears_refused(self):
+        """atc with --dynamic_image_size: CANN's rules (E10052, exit 1)."""
+        bad = [("aipp_op {\n  aipp_mode: static\n  input_format: RGB888_U8\n  crop: true\n"
+                "  crop_size_w: 4\n  crop_size_h: 2\n}\n", "line 4",
+                "crop and padding cannot be set to 'true'"),
+               ("aipp_op {\n  aipp_mode: static\n  input_format: RGB888_U8\n"
+                "  padding: true\n}\n", "line 4", "crop and padding cannot be set to 'true'"),
+               ("aipp_op {\n  aipp_mode: static\n  input_format: RGB888_U8\n"
+                "  src_image_size_w: 8\n  src_image_size_h: 6\n}\n", "line 4",
+                "src_image_size_w and src_image_size_h must be set to '0'")]
+        for i, (conf, line, needle) in enumerate(bad):
+            rc, err, _ = self.atc("hw_bad%d" % i, conf, self.HW_GEARED)
+            self.assertEqual(rc, 1, conf)
+            self.assertIn("E10052", err, conf)
+            self.assertIn(line + ":", err, conf)
+            self.assertIn(needle, err, conf)
 
     @needs_numpy
     def test_atc_refuses_bad_configs(self):

@@ -130,6 +130,13 @@ class MdlV2(MlpCase):
         msg = self.fails(got[5], acl.ACL_ERROR_GE_FAILURE, "no such task")
         self.assertIn("task 3 of stream 2", msg)
 
+    def test_recover_all_hccl_tasks(self):
+        # the current device: nothing to recover (cpuacl models hold no device HCCL tasks)
+        self.ok(acl.mdl.recover_all_hccl_tasks(0))
+        msg = self.fails(acl.mdl.recover_all_hccl_tasks(1), acl.ACL_ERROR_GE_FAILURE,
+                         "not the current device")
+        self.assertIn("device 1", msg)
+
     def test_query_exe_om_desc(self):
         d, ret = acl.mdl.query_exe_om_desc(self.base + ".om")
         self.ok(ret)
