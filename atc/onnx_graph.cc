@@ -1299,6 +1299,46 @@ void conv_shape(Ctx &c, const char *)
     const_output(c, std::move(t));
 }
 
+/* ConstantOfShape: a constant of the dims its input holds (a host value: its output's
+ * shape depends on it), every element the value attribute's (default float32 0). */
+void conv_constant_of_shape(Ctx &c, const char *)
+{
+    known_attrs(c, {"value"});
+    std::vector<int64_t> dims;
+    if (!const_ints(c, in_name(c, 0), &dims))
+        refuse("input " + in_name(c, 0) +
+               " must be a constant (an initializer, a Constant or a value computed from them): "
+               "the output's shape is its value");
+    onnx::TensorProto t;
+    std::vector<char> one;
+    int32_t gdt = GE_F32;
+    const onnx::AttributeProto *a = find_attr(c, "value");
+    if (a) {
+        if (a->t().dims_size() > 1 || (a->t().dims_size() == 1 && a->t().dims(0) != 1))
+            refuse("attribute value must hold one element");
+        one = tensor_bytes(a->t(), &gdt);
+        t.set_data_type(a->t().data_type());
+    } else {
+        one.assign(4, 0);
+        t.set_data_type(onnx::TensorProto::FLOAT);
+    }
+    int64_t cnt = 1;
+    for (int64_t d : dims) {
+        if (d < 0)
+            refuse("input " + in_name(c, 0) + " holds a negative dim " + std::to_string(d));
+        if (__builtin_mul_overflow(cnt, d, &cnt) || cnt > ((int64_t)1 << 31))
+            refuse("input " + in_name(c, 0) + " holds [" + dims_str(dims) +
+                   "]: more than 2^31 elements");
+        t.add_dims(d);
+    }
+    std::string raw;
+    raw.reserve((size_t)cnt * one.size());
+    for (int64_t i = 0; i < cnt; i++)
+        raw.append(one.data(), one.size());
+    t.set_raw_data(raw);
+    const_output(c, std::move(t));
+}
+
 void conv_gather(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axis"});
@@ -1376,17 +1416,23 @@ void conv_tile(Ctx &c, const char *cann)
     with_const(c, cann, "multiples", rep);
 }
 
+/* CumSum: axis a constant, or fed at run time (Cumsum then runs the kernel of the axis it
+ * holds at each execution: y's shape is x's whatever the axis). */
 void conv_cumsum(Ctx &c, const char *cann)
 {
     known_attrs(c, {"exclusive", "reverse"});
-    std::vector<int64_t> ax = need_ints(c, 1, "axis");
-    if (ax.size() != 1)
+    std::vector<int64_t> ax;
+    bool konst = const_ints(c, in_name(c, 1), &ax);
+    if (konst && ax.size() != 1)
         refuse("axis must hold one value");
     int32_t n = add(c, cann);
     attr_b(c, n, "exclusive", get_i(c, "exclusive", 0) != 0);
     attr_b(c, n, "reverse", get_i(c, "reverse", 0) != 0);
     connect_in(c, n, "x", 0);
-    connect(c, n, "axis", const_i64(c, "/axis", ax, true));
+    if (konst)
+        connect(c, n, "axis", const_i64(c, "/axis", ax, true));
+    else
+        connect_in(c, n, "axis", 1);
     set_out(c, 0, {n, 0});
 }
 
@@ -1725,18 +1771,148 @@ void conv_is_inf(Ctx &c, const char *)
 }
 
 /* Trilu: Triu (upper 1, the default) or Tril, k (input 1, a constant) the diagonal. */
+/* Trilu: k a constant (or absent): Triu / Tril with diagonal k; k fed at run time (a graph
+ * input or a computed value): the Trilu type with its input k, which reads it at each
+ * execution (y's shape does not depend on it), as CANN's ONNX parser maps Trilu. */
 void conv_trilu(Ctx &c, const char *)
 {
     known_attrs(c, {"upper"});
     int64_t k = 0;
+    bool upper = get_i(c, "upper", 1) != 0;
+    std::vector<int64_t> v;
+    if (has_in(c, 1) && !const_ints(c, in_name(c, 1), &v)) {
+        int32_t n = add(c, "Trilu");
+        attr_i(c, n, "upper", upper);
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "k", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     if (has_in(c, 1)) {
-        std::vector<int64_t> v = need_ints(c, 1, "k");
         if (v.size() != 1)
             refuse("k must hold one value");
         k = v[0];
     }
-    int32_t n = one_input(c, get_i(c, "upper", 1) ? "Triu" : "Tril");
+    int32_t n = one_input(c, upper ? "Triu" : "Tril");
     attr_i(c, n, "diagonal", k);
+}
+
+/* ---- quantisation: compositions of the table's elementwise types ------------ */
+
+/* A Cast of x to GE type dt. */
+Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt)
+{
+    int32_t n = add(c, "Cast", suffix);
+    attr_i(c, n, "dst_type", dt);
+    connect(c, n, "x", x);
+    return {n, 0};
+}
+
+/* Input i (a scale or zero point: a scalar, or 1-D along `axis` of input 0) shaped to
+ * broadcast against input 0: [C] becomes [C, 1, ..., 1] (a Reshape). */
+Ref per_axis(Ctx &c, int i, const std::string &suffix)
+{
+    Ref v = value(c, in_name(c, i));
+    const Shape &s = in_shape(c, i);
+    if (!s.known)
+        refuse("the rank of input " + in_name(c, i) + " is unknown");
+    if (s.dims.size() == 0 || (s.dims.size() == 1 && s.dims[0] == 1 && c.opset < 13))
+        return v;
+    if (s.dims.size() != 1)
+        refuse("input " + in_name(c, i) + " must be a scalar or 1-D");
+    int r = rank_of(c, 0, "x");
+    int64_t axis = wrap_axis(get_i(c, "axis", 1), r, "axis");
+    std::vector<int64_t> shape((size_t)(r - axis), 1);
+    shape[0] = s.dims[0];
+    int32_t n = add(c, "Reshape", suffix);
+    connect(c, n, "x", v);
+    connect(c, n, "shape", const_i64(c, suffix + "_shape", shape));
+    return {n, 0};
+}
+
+/* round(x) + zero point, saturated to the range of uint8 / int8, as that type; q float32. */
+Ref saturate(Ctx &c, Ref q, Ref zp_f, int32_t ge_out)
+{
+    q = apply(c, "Round", "/round", q);
+    if (zp_f.node >= 0)
+        q = apply2(c, "Add", "/zero_point", q, zp_f);
+    bool u8 = ge_out == GE_U8;
+    q = apply2(c, "Maximum", "/lo", q,
+               const_scalar(c, "/lo_value", onnx::TensorProto::FLOAT, u8 ? 0 : -128));
+    q = apply2(c, "Minimum", "/hi", q,
+               const_scalar(c, "/hi_value", onnx::TensorProto::FLOAT, u8 ? 255 : 127));
+    return cast_to(c, "", q, ge_out);
+}
+
+/* QuantizeLinear: saturate(round(x / y_scale) + y_zero_point) (round half to even), uint8 or
+ * int8 as the zero point (uint8 without one); per tensor or per `axis` (1-D scale). */
+void conv_quantize_linear(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis"});
+    int32_t xt = in_shape(c, 0).dtype;
+    if (xt != onnx::TensorProto::FLOAT)
+        refuse("x must be float32");
+    int32_t zt = has_in(c, 2) ? in_shape(c, 2).dtype : onnx::TensorProto::UINT8;
+    if (zt != onnx::TensorProto::UINT8 && zt != onnx::TensorProto::INT8)
+        refuse("the zero point must be uint8 or int8");
+    Ref q = apply2(c, "Div", "/scale", value(c, in_name(c, 0)), per_axis(c, 1, "/scale_shape"));
+    Ref zp{-1, 0};
+    if (has_in(c, 2))
+        zp = cast_to(c, "/zero_point_float", per_axis(c, 2, "/zero_point_shape"), GE_F32);
+    set_out(c, 0, saturate(c, q, zp, ge_dtype(zt)));
+}
+
+/* DequantizeLinear: (x - x_zero_point) * x_scale, float32; per tensor or per `axis`. */
+void conv_dequantize_linear(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis"});
+    int32_t xt = in_shape(c, 0).dtype;
+    if (xt != onnx::TensorProto::UINT8 && xt != onnx::TensorProto::INT8 &&
+        xt != onnx::TensorProto::INT32)
+        refuse("x must be uint8, int8 or int32");
+    Ref x = cast_to(c, "/x_float", value(c, in_name(c, 0)), GE_F32);
+    if (has_in(c, 2))
+        x = apply2(c, "Sub", "/zero_point", x,
+                   cast_to(c, "/zero_point_float", per_axis(c, 2, "/zero_point_shape"), GE_F32));
+    set_out(c, 0, apply2(c, "Mul", "", x, per_axis(c, 1, "/scale_shape")));
+}
+
+/* DynamicQuantizeLinear, as ONNX defines it: the range [min(0, min x), max(0, max x)]
+ * onto uint8: y_scale = range / 255, y_zero_point = saturate(round(-min / y_scale)),
+ * y = saturate(round(x / y_scale) + y_zero_point). */
+void conv_dynamic_quantize_linear(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    if (in_shape(c, 0).dtype != onnx::TensorProto::FLOAT)
+        refuse("x must be float32");
+    int r = rank_of(c, 0, "x");
+    std::vector<int64_t> all;
+    for (int i = 0; i < r; i++)
+        all.push_back(i);
+    Ref x = value(c, in_name(c, 0));
+    auto reduce = [&](const char *type, const char *sfx) {
+        int32_t n = add(c, type, sfx);
+        attr_b(c, n, "keep_dims", false);
+        attr_b(c, n, "noop_with_empty_axes", false);
+        connect(c, n, "x", x);
+        connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", all));
+        return Ref{n, 0};
+    };
+    const int32_t f = onnx::TensorProto::FLOAT;
+    Ref lo = apply2(c, "Minimum", "/min0", reduce("ReduceMin", "/min"),
+                    const_scalar(c, "/zero_min", f, 0));
+    Ref hi = apply2(c, "Maximum", "/max0", reduce("ReduceMax", "/max"),
+                    const_scalar(c, "/zero_max", f, 0));
+    Ref scale = apply2(c, "Div", "/scale", apply2(c, "Sub", "/range", hi, lo),
+                       const_scalar(c, "/qmax", f, 255));
+    Ref zpf = apply2(c, "Div", "/min_scaled", apply(c, "Neg", "/neg_min", lo), scale);
+    zpf = apply(c, "Round", "/zp_round", zpf);
+    zpf = apply2(c, "Maximum", "/zp_lo", zpf, const_scalar(c, "/zp_lo_value", f, 0));
+    zpf = apply2(c, "Minimum", "/zp_hi", zpf, const_scalar(c, "/zp_hi_value", f, 255));
+    Ref q = apply2(c, "Div", "/x_scaled", x, scale);
+    set_out(c, 0, saturate(c, q, zpf, GE_U8));
+    set_out(c, 1, scale);
+    set_out(c, 2, cast_to(c, "/zero_point", zpf, GE_U8));
 }
 
 /* DepthToSpace (DCR, CRD) and SpaceToDepth: Reshape to 6-D, Transpose, Reshape back
@@ -2203,8 +2379,88 @@ std::string first_type(const char *cann)
     return s.substr(0, s.find(' '));
 }
 
+/* Shape arithmetic on host values, folded at conversion as GE folds constant subgraphs:
+ * Add, Sub, Mul and Neg of int32 / int64 constants (same shape, or one of one element) and
+ * Concat of 1-D ones, at most kFoldMax elements (the size of shapes and axes, which is
+ * what such subgraphs compute: ONNX's function expansions build their Reshape targets from
+ * Shape, Size and Slice this way). The result is a constant like a Constant node's: a reader
+ * that needs a host value (Reshape's shape, ConstantOfShape's input) finds it, others get a
+ * Const node. Anything else is converted as usual. */
+constexpr size_t kFoldMax = 64;
+
+bool fold_host(Ctx &c, const onnx::NodeProto &n)
+{
+    const std::string &op = n.op_type();
+    bool ew = op == "Add" || op == "Sub" || op == "Mul" || op == "Neg";
+    if ((!ew && op != "Concat") || n.output_size() != 1 || n.input_size() < 1)
+        return false;
+    std::vector<std::vector<int64_t>> v((size_t)n.input_size());
+    int32_t dt = -1;
+    std::vector<std::vector<int64_t>> shp((size_t)n.input_size());
+    for (int i = 0; i < n.input_size(); i++) {
+        auto it = c.consts.find(n.input(i));
+        if (it == c.consts.end())
+            return false;
+        const onnx::TensorProto &t = *it->second;
+        if ((t.data_type() != onnx::TensorProto::INT64 &&
+             t.data_type() != onnx::TensorProto::INT32) ||
+            (dt >= 0 && t.data_type() != dt))
+            return false;
+        dt = t.data_type();
+        if (!const_ints(c, n.input(i), &v[(size_t)i]) || v[(size_t)i].size() > kFoldMax)
+            return false;
+        if (op == "Concat" && t.dims_size() != 1)
+            return false;
+        shp[(size_t)i].assign(t.dims().begin(), t.dims().end());
+    }
+    /* broadcasting: the operand of the highest rank; every other of its shape or of one
+     * element */
+    size_t best = 0;
+    for (size_t i = 0; i < shp.size(); i++)
+        if (shp[i].size() > shp[best].size())
+            best = i;
+    if (op != "Concat")
+        for (size_t i = 0; i < shp.size(); i++)
+            if (v[i].size() > 1 && shp[i] != shp[best])
+                return false;
+    std::vector<int64_t> dims = shp[best];
+    std::vector<int64_t> r;
+    if (op == "Concat") {
+        for (const auto &x : v)
+            r.insert(r.end(), x.begin(), x.end());
+        dims = {(int64_t)r.size()};
+    } else if (op == "Neg") {
+        for (int64_t x : v[0])
+            r.push_back(-x);
+    } else {
+        const auto &a = v[0], &b = v[1];
+        if (a.size() != b.size() && a.size() != 1 && b.size() != 1)
+            return false;
+        size_t m = std::max(a.size(), b.size());
+        for (size_t i = 0; i < m; i++) {
+            int64_t x = a[a.size() == 1 ? 0 : i], y = b[b.size() == 1 ? 0 : i];
+            r.push_back(op == "Add" ? x + y : op == "Sub" ? x - y : x * y);
+        }
+    }
+    onnx::TensorProto t;
+    t.set_data_type(dt);
+    for (int64_t d : dims)
+        t.add_dims(d);
+    for (int64_t x : r) {
+        if (dt == onnx::TensorProto::INT64)
+            t.add_int64_data(x);
+        else
+            t.add_int32_data((int32_t)x);
+    }
+    c.node = &n;
+    const_output(c, std::move(t));
+    return true;
+}
+
 void convert_node(Ctx &c, const onnx::NodeProto &n)
 {
+    if (fold_host(c, n))
+        return;
     c.node = &n;
     /* an unnamed node is named after its first output */
     c.base = !n.name().empty() ? n.name() : n.output_size() ? n.output(0) : n.op_type();
