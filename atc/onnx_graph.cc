@@ -20,6 +20,7 @@
 #include <onnx/version_converter/convert.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -579,7 +580,27 @@ void conv_identity(Ctx &c, const char *cann)
                 refuse("training_mode true is not supported (inference only)");
         }
     }
-    only_outputs(c, 1, "the dropout mask");
+    if (c.node->op_type() != "Dropout" || c.node->output_size() < 2 || c.node->output(1).empty()) {
+        only_outputs(c, 1, "the dropout mask");
+        one_input(c, cann);
+        return;
+    }
+    /* inference: the mask keeps every element, a constant of x's dims, all true */
+    const Shape &x = in_shape(c, 0);
+    int64_t cnt = 1;
+    for (int64_t d : x.dims)
+        cnt = d < 0 || cnt < 0 ? -1 : cnt * d;
+    if (!x.known || cnt < 0)
+        refuse("output 1 (" + c.node->output(1) +
+               "), the mask, needs every dim of the input known");
+    onnx::TensorProto t;
+    t.set_data_type(onnx::TensorProto::BOOL);
+    t.set_name(c.node->output(1));
+    for (int64_t d : x.dims)
+        t.add_dims(d);
+    t.set_raw_data(std::string((size_t)cnt, '\1'));
+    c.owned.push_back(std::move(t));
+    c.consts[c.node->output(1)] = &c.owned.back();
     one_input(c, cann);
 }
 
@@ -1795,6 +1816,174 @@ void conv_trilu(Ctx &c, const char *)
     }
     int32_t n = one_input(c, upper ? "Triu" : "Tril");
     attr_i(c, n, "diagonal", k);
+}
+
+/* LRN over the channels (dim 1): y = x / (bias + alpha / size * sum of x^2 over the
+ * channels [c - floor((size - 1) / 2), c + ceil((size - 1) / 2)])^beta. The window sum is
+ * an AvgPool3D (count_include_pad, so mean * size) on x^2 viewed as [N, 1, C, prod(rest), 1],
+ * a reshape; every dim known. */
+void conv_lrn(Ctx &c, const char *)
+{
+    known_attrs(c, {"alpha", "beta", "bias", "size"});
+    const Shape &x = in_shape(c, 0);
+    int64_t size = get_i(c, "size", 0), rest = 1;
+    if (size < 1)
+        refuse("attribute size must be 1 or more");
+    if (!x.known || x.dims.size() < 3)
+        refuse("the input must have rank 3 or more");
+    for (int64_t d : x.dims)
+        if (d < 0)
+            refuse("every dim of the input must be known");
+    for (size_t i = 2; i < x.dims.size(); i++)
+        rest *= x.dims[i];
+    int32_t ot = x.dtype;
+    Ref sq = apply(c, "Square", "/square", value(c, in_name(c, 0)));
+    int32_t r5 = add(c, "Reshape", "/window");
+    connect(c, r5, "x", sq);
+    connect(c, r5, "shape", const_i64(c, "/window_shape", {x.dims[0], 1, x.dims[1], rest, 1}));
+    int64_t before = (size - 1) / 2, after = size - 1 - before;
+    Ref avg = pool3d_node(c, false, {r5, 0}, {size, 1, 1}, {1, 1, 1}, {before, 0, 0, after, 0, 0},
+                          false, true, "/sum");
+    int32_t back = add(c, "Reshape", "/unwindow");
+    connect(c, back, "x", avg);
+    connect(c, back, "shape", const_i64(c, "/unwindow_shape", x.dims));
+    /* alpha / size * sum = alpha * mean */
+    Ref d = apply2(c, "Mul", "/alpha", {back, 0},
+                   const_scalar(c, "/alpha_value", ot, get_f(c, "alpha", 1e-4f)));
+    d = apply2(c, "Add", "/bias", d, const_scalar(c, "/bias_value", ot, get_f(c, "bias", 1.0f)));
+    d = apply2(c, "Pow", "/beta", d, const_scalar(c, "/beta_value", ot, get_f(c, "beta", 0.75f)));
+    set_out(c, 0, apply2(c, "Div", "", value(c, in_name(c, 0)), d));
+}
+
+/* MeanVarianceNormalization, ONNX's function: (x - E[x]) / (sqrt(E[x^2] - E[x]^2) + 1e-9),
+ * the means over `axes` (default 0, 2, 3) with the dims kept. */
+void conv_mvn(Ctx &c, const char *)
+{
+    known_attrs(c, {"axes"});
+    std::vector<int64_t> axes{0, 2, 3};
+    get_ints(c, "axes", &axes);
+    int32_t ot = in_shape(c, 0).dtype;
+    Ref x = value(c, in_name(c, 0));
+    auto mean = [&](Ref v, const char *sfx) {
+        int32_t n = add(c, "ReduceMean", sfx);
+        attr_b(c, n, "keep_dims", true);
+        attr_b(c, n, "noop_with_empty_axes", false);
+        connect(c, n, "x", v);
+        connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", axes));
+        return Ref{n, 0};
+    };
+    Ref m = mean(x, "/mean");
+    Ref var = apply2(c, "Sub", "/variance", mean(apply(c, "Square", "/square", x), "/mean_square"),
+                     apply(c, "Square", "/mean_squared", m));
+    Ref sd = apply2(c, "Add", "/epsilon", apply(c, "Sqrt", "/std", var),
+                    const_scalar(c, "/epsilon_value", ot, 1e-9));
+    set_out(c, 0, apply2(c, "Div", "", apply2(c, "Sub", "/centered", x, m), sd));
+}
+
+/* Einsum without repeated letters in an operand (no diagonals) and without ellipses: each
+ * operand transposed to the order of its letters among all letters (the output's first,
+ * then the summed ones) and unsqueezed to all of them; the product (Mul, broadcasting),
+ * then ReduceSum over the summed letters. The implicit output (no "->") is the letters seen
+ * once, in alphabetical order, as ONNX defines it. */
+void conv_einsum(Ctx &c, const char *)
+{
+    known_attrs(c, {"equation"});
+    std::string eq;
+    for (char ch : get_s(c, "equation", ""))
+        if (ch != ' ')
+            eq += ch;
+    if (eq.find('.') != std::string::npos)
+        refuse("equation " + eq + ": ellipses are not supported");
+    size_t arrow = eq.find("->");
+    std::string lhs = eq.substr(0, arrow), out;
+    std::vector<std::string> ops;
+    for (size_t p = 0, q; p <= lhs.size(); p = q + 1) {
+        q = lhs.find(',', p);
+        if (q == std::string::npos)
+            q = lhs.size();
+        ops.push_back(lhs.substr(p, q - p));
+    }
+    if ((int)ops.size() != c.node->input_size())
+        refuse("equation " + eq + " names " + std::to_string(ops.size()) +
+               " operands, the node has " + std::to_string(c.node->input_size()));
+    std::map<char, int> seen;
+    for (const auto &o : ops) {
+        std::set<char> own;
+        for (char ch : o) {
+            if (!std::isalpha((unsigned char)ch))
+                refuse("equation " + eq + ": '" + std::string(1, ch) + "' is not a letter");
+            if (!own.insert(ch).second)
+                refuse("equation " + eq +
+                       ": a letter twice in one operand (a diagonal) is not supported");
+            seen[ch]++;
+        }
+    }
+    if (arrow != std::string::npos) {
+        out = eq.substr(arrow + 2);
+        for (char ch : out)
+            if (!seen.count(ch) || std::count(out.begin(), out.end(), ch) > 1)
+                refuse("equation " + eq + ": output letter '" + std::string(1, ch) +
+                       "' is not valid");
+    } else {
+        for (const auto &kv : seen)
+            if (kv.second == 1)
+                out += kv.first;
+    }
+    std::string all = out;
+    for (const auto &kv : seen)
+        if (out.find(kv.first) == std::string::npos)
+            all += kv.first;
+    Ref prod{-1, 0};
+    for (size_t i = 0; i < ops.size(); i++) {
+        const std::string &o = ops[i];
+        if (rank_of(c, (int)i, "an operand") != (int)o.size())
+            refuse("operand " + std::to_string(i) + " has rank " +
+                   std::to_string(rank_of(c, (int)i, "an operand")) + ", the equation gives it " +
+                   std::to_string(o.size()) + " letters");
+        std::string sfx = "/operand" + std::to_string(i);
+        /* its letters in the order of `all`, then the missing ones as unit dims */
+        std::vector<int64_t> perm, missing;
+        std::string order;
+        for (size_t k = 0; k < all.size(); k++) {
+            size_t at = o.find(all[k]);
+            if (at == std::string::npos) {
+                missing.push_back((int64_t)k);
+            } else {
+                perm.push_back((int64_t)at);
+                order += all[k];
+            }
+        }
+        Ref v = value(c, in_name(c, (int)i));
+        bool ident = true;
+        for (size_t k = 0; k < perm.size(); k++)
+            ident = ident && perm[k] == (int64_t)k;
+        if (!ident) {
+            int32_t t = add(c, "Transpose", sfx + "/transpose");
+            connect(c, t, "x", v);
+            connect(c, t, "perm", const_i64(c, sfx + "/perm", perm));
+            v = {t, 0};
+        }
+        if (!missing.empty()) {
+            int32_t u = add(c, "Unsqueeze", sfx + "/unsqueeze");
+            connect(c, u, "x", v);
+            attr_ints(c, u, "axes", missing);
+            v = {u, 0};
+        }
+        prod = prod.node < 0 ? v : apply2(c, "Mul", sfx + "/mul", prod, v);
+    }
+    std::vector<int64_t> sum;
+    for (size_t k = out.size(); k < all.size(); k++)
+        sum.push_back((int64_t)k);
+    if (sum.empty()) {
+        set_out(c, 0, ops.size() == 1 ? apply(c, "Identity", "", prod) : prod);
+        return;
+    }
+    int32_t n = add(c, "ReduceSum");
+    attr_b(c, n, "keep_dims", false);
+    attr_b(c, n, "noop_with_empty_axes", false);
+    connect(c, n, "x", prod);
+    connect(c, n, "axes", const_i64(c, "/axes", sum));
+    set_out(c, 0, {n, 0});
 }
 
 /* ---- quantisation: compositions of the table's elementwise types ------------ */
