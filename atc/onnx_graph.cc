@@ -1204,6 +1204,16 @@ Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
     return {n, 0};
 }
 
+/* A two-input CANN node (inputs named i1, i2) on values a and b. */
+Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
+           const char *i2 = "x2")
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, i1, a);
+    connect(c, n, i2, b);
+    return {n, 0};
+}
+
 /* ReduceSum/ReduceMean/ReduceMax/ReduceMin/ReduceProd, and the reductions
  * made of them: ReduceSumSquare (Square first), ReduceL1 (Abs), ReduceL2
  * (Square, then Sqrt), ReduceLogSum (then Log), ReduceLogSumExp (Exp, then
@@ -1576,15 +1586,69 @@ void batch_norm_graph(Ctx &c, int r)
 /* BatchNormalization (inference): y = x * s + b with s = scale / sqrt(var +
  * eps) and b = B - mean * s, folded here into two constants of shape
  * [C, 1, ...] (float parameters only). */
+/* Training mode, as ONNX defines it: the batch's mean and (population) variance over every
+ * dim but C normalise X; running_mean / running_var = input * momentum + batch * (1 -
+ * momentum). */
+void batch_norm_training(Ctx &c, int r)
+{
+    const Shape &sc = in_shape(c, 1);
+    if (!sc.known || sc.dims.size() != 1 || sc.dims[0] < 0)
+        refuse("scale must be 1-D with a known size");
+    int32_t ot = in_shape(c, 0).dtype;
+    double mom = get_f(c, "momentum", 0.9f);
+    std::vector<int64_t> axes{0}, pdims{sc.dims[0]};
+    for (int i = 2; i < r; i++) {
+        axes.push_back(i);
+        pdims.push_back(1);
+    }
+    auto in = [&](int i) { return value(c, in_name(c, i)); };
+    auto mean = [&](Ref v, const char *sfx) {
+        int32_t n = add(c, "ReduceMean", sfx);
+        attr_b(c, n, "keep_dims", true);
+        attr_b(c, n, "noop_with_empty_axes", false);
+        connect(c, n, "x", v);
+        connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", axes));
+        return Ref{n, 0};
+    };
+    auto reshape = [&](Ref v, const char *sfx, const std::vector<int64_t> &dims) {
+        int32_t n = add(c, "Reshape", sfx);
+        connect(c, n, "x", v);
+        connect(c, n, "shape", const_i64(c, std::string(sfx) + "_shape", dims));
+        return Ref{n, 0};
+    };
+    Ref m = mean(in(0), "/batch_mean");
+    Ref dev = apply2(c, "Sub", "/centered", in(0), m);
+    Ref var = mean(apply(c, "Square", "/square", dev), "/batch_var");
+    Ref sd = apply(c, "Sqrt", "/std",
+                   apply2(c, "Add", "/var_eps", var,
+                          const_scalar(c, "/epsilon", ot, get_f(c, "epsilon", 1e-5f))));
+    Ref y = apply2(c, "Mul", "/scale", apply2(c, "Div", "/normalized", dev, sd),
+                   reshape(in(1), "/scale_nchw", pdims));
+    set_out(c, 0, apply2(c, "Add", "", y, reshape(in(2), "/bias_nchw", pdims)));
+    const char *names[2] = {"/running_mean", "/running_var"};
+    Ref batch[2] = {m, var};
+    for (int k = 0; k < 2; k++) {
+        if (c.node->output_size() <= 1 + k || c.node->output(1 + k).empty())
+            continue;
+        std::string nm = names[k];
+        Ref old = apply2(c, "Mul", nm + "/input", in(3 + k),
+                         const_scalar(c, nm + "/momentum", in_shape(c, 3 + k).dtype, mom));
+        Ref cur =
+            apply2(c, "Mul", nm + "/batch", reshape(batch[k], (nm + "/flat").c_str(), {sc.dims[0]}),
+                   const_scalar(c, nm + "/rest", ot, 1.0 - mom));
+        set_out(c, 1 + k, apply2(c, "Add", nm, old, cur));
+    }
+}
+
 void conv_batch_norm(Ctx &c, const char *)
 {
     known_attrs(c, {"epsilon", "momentum", "training_mode"});
-    if (get_i(c, "training_mode", 0))
-        refuse("training_mode 1 is not supported");
-    only_outputs(c, 1, "training outputs");
     int r = rank_of(c, 0, "X");
     if (r < 2)
         refuse("X must have rank 2 or more");
+    if (get_i(c, "training_mode", 0))
+        return batch_norm_training(c, r);
+    only_outputs(c, 1, "training outputs (training_mode 0)");
     std::vector<std::vector<float>> p(4);
     for (int i = 0; i < 4; i++) {
         auto it = c.consts.find(in_name(c, 1 + i));
@@ -1625,16 +1689,6 @@ void conv_batch_norm(Ctx &c, const char *)
 }
 
 /* ---- more elementwise, reductions, losses -------------------------------- */
-
-/* A two-input CANN node (inputs named i1, i2) on values a and b. */
-Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
-           const char *i2 = "x2")
-{
-    int32_t n = add(c, type, suffix);
-    connect(c, n, i1, a);
-    connect(c, n, i2, b);
-    return {n, 0};
-}
 
 /* Selu: gamma * (x > 0 ? x : alpha * (exp(x) - 1)) = Elu(alpha, scale gamma). */
 void conv_selu(Ctx &c, const char *cann)
@@ -1986,8 +2040,6 @@ void conv_einsum(Ctx &c, const char *)
     set_out(c, 0, {n, 0});
 }
 
-/* ---- quantisation: compositions of the table's elementwise types ------------ */
-
 /* A Cast of x to GE type dt. */
 Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt)
 {
@@ -1996,6 +2048,76 @@ Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt)
     connect(c, n, "x", x);
     return {n, 0};
 }
+
+/* GatherND: each index tuple (the last dim of indices, k values) addresses a slice of data
+ * after batch_dims; as one GatherV2 on data viewed as [B * prod(data dims b..b+k-1), rest]
+ * (a Reshape) with the tuple's linear index: ReduceSum of the tuple (negatives wrapped)
+ * times the dims' strides, plus each batch's offset (a constant). Every dim known. */
+void conv_gather_nd(Ctx &c, const char *)
+{
+    known_attrs(c, {"batch_dims"});
+    const Shape &d = in_shape(c, 0), &ix = in_shape(c, 1);
+    if (!d.known || !ix.known || ix.dims.empty())
+        refuse("the ranks of data and indices must be known");
+    for (int64_t v : d.dims)
+        if (v < 0)
+            refuse("every dim of data must be known");
+    for (int64_t v : ix.dims)
+        if (v < 0)
+            refuse("every dim of indices must be known");
+    int64_t b = get_i(c, "batch_dims", 0), q = (int64_t)ix.dims.size(), r = (int64_t)d.dims.size();
+    int64_t k = ix.dims.back();
+    if (b < 0 || b >= q || b >= r || k < 1 || b + k > r)
+        refuse("batch_dims " + std::to_string(b) + " and an index tuple of " + std::to_string(k) +
+               " do not fit data of rank " + std::to_string(r));
+    int64_t nb = 1, nk = 1;
+    for (int64_t i = 0; i < b; i++)
+        nb *= d.dims[(size_t)i];
+    std::vector<int64_t> kd(d.dims.begin() + b, d.dims.begin() + b + k), strides((size_t)k, 1);
+    for (int64_t i = k - 1; i >= 0; i--) {
+        strides[(size_t)i] = nk;
+        nk *= kd[(size_t)i];
+    }
+    std::vector<int64_t> flat{nb * nk};
+    flat.insert(flat.end(), d.dims.begin() + b + k, d.dims.end());
+    int32_t rs = add(c, "Reshape", "/flat");
+    connect_in(c, rs, "x", 0);
+    connect(c, rs, "shape", const_i64(c, "/flat_shape", flat));
+    /* the tuples as int64, negatives wrapped by their dims */
+    Ref idx = value(c, in_name(c, 1));
+    if (ix.dtype != onnx::TensorProto::INT64)
+        idx = cast_to(c, "/indices_int64", idx, GE_I64);
+    Ref neg = cast_to(c, "/negative_int",
+                      apply2(c, "Less", "/negative", idx,
+                             const_scalar(c, "/zero", onnx::TensorProto::INT64, 0.0)),
+                      GE_I64);
+    idx = apply2(c, "Add", "/wrapped", idx,
+                 apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
+    int32_t lin = add(c, "ReduceSum", "/linear");
+    attr_b(c, lin, "keep_dims", false);
+    attr_b(c, lin, "noop_with_empty_axes", false);
+    connect(c, lin, "x", apply2(c, "Mul", "/strided", idx, const_i64(c, "/strides", strides)));
+    connect(c, lin, "axes", const_i64(c, "/linear_axes", {q - 1}));
+    Ref at{lin, 0};
+    if (b > 0) {
+        /* batch j's slices start at j * nk: a constant [batch dims..., 1, ...] */
+        std::vector<int64_t> off((size_t)nb), od(ix.dims.begin(), ix.dims.begin() + b);
+        for (int64_t j = 0; j < nb; j++)
+            off[(size_t)j] = j * nk;
+        od.resize((size_t)(q - 1), 1);
+        std::vector<char> bytes(off.size() * 8);
+        std::memcpy(bytes.data(), off.data(), bytes.size());
+        at = apply2(c, "Add", "/batch", at,
+                    const_node(c, c.base + "/batch_offsets", GE_I64, od, bytes));
+    }
+    int32_t g = add(c, "GatherV2");
+    connect(c, g, "x", {rs, 0});
+    connect(c, g, "indices", at);
+    connect(c, g, "axis", const_i64(c, "/axis", {0}, true));
+    set_out(c, 0, {g, 0});
+}
+
+/* ---- quantisation: compositions of the table's elementwise types ------------ */
 
 /* Input i (a scale or zero point: a scalar, or 1-D along `axis` of input 0) shaped to
  * broadcast against input 0: [C] becomes [C, 1, ..., 1] (a Reshape). */
