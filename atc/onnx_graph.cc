@@ -27,6 +27,7 @@
 #include <deque>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -777,12 +778,128 @@ void conv_conv3d(Ctx &c)
     set_out(c, 0, {n, 0});
 }
 
+/* A one-input CANN node of type `type` on value x. */
+Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, "x", x);
+    return {n, 0};
+}
+
+/* A two-input CANN node (inputs named i1, i2) on values a and b. */
+Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
+           const char *i2 = "x2")
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, i1, a);
+    connect(c, n, i2, b);
+    return {n, 0};
+}
+
+/* x (ONNX type ot, NCDHW dims xd) padded explicitly along D, H, W by ONNX pads [b0, b1,
+ * b2, e0, e1, e2] with the value v: ConcatV2 of constant blocks; *xd becomes the padded
+ * dims. */
+Ref pad_spatial(Ctx &c, Ref x, int32_t ot, std::vector<int64_t> *xd,
+                const std::vector<int64_t> &pads, double v, const std::string &suffix)
+{
+    int32_t dt = ge_dtype(ot);
+    size_t es = ge_size(dt);
+    std::vector<char> one(es);
+    if (dt == GE_F32) {
+        float f = (float)v;
+        std::memcpy(one.data(), &f, 4);
+    } else if (dt == GE_F64) {
+        std::memcpy(one.data(), &v, 8);
+    } else {
+        refuse("explicit pooling pads: X must be float32 or double");
+    }
+    for (int i = 0; i < 3; i++) {
+        int64_t b = pads[(size_t)i], e = pads[(size_t)i + 3];
+        if (!b && !e)
+            continue;
+        std::string sfx = suffix + "/pad" + std::to_string(i);
+        std::vector<Ref> parts;
+        for (int side = 0; side < 2; side++) {
+            int64_t w = side ? e : b;
+            if (side == 1)
+                parts.push_back(x);
+            if (!w)
+                continue;
+            std::vector<int64_t> bd = *xd;
+            bd[(size_t)i + 2] = w;
+            int64_t cnt = 1;
+            for (int64_t d : bd)
+                cnt *= d;
+            std::vector<char> bytes;
+            bytes.reserve((size_t)cnt * es);
+            for (int64_t j = 0; j < cnt; j++)
+                bytes.insert(bytes.end(), one.begin(), one.end());
+            parts.push_back(
+                const_node(c, c.base + sfx + (side ? "/after" : "/before"), dt, bd, bytes));
+        }
+        int32_t n = add(c, "ConcatV2", sfx);
+        ge_check(c, cpuaclGeGraphSetDynamicInputs(c.g, n, "x", (uint32_t)parts.size()), "x");
+        attr_i(c, n, "N", (int64_t)parts.size());
+        for (size_t j = 0; j < parts.size(); j++)
+            connect(c, n, ("x" + std::to_string(j)).c_str(), parts[j]);
+        connect(c, n, "concat_dim", const_i64(c, sfx + "/axis", {i + 2}, true));
+        x = {n, 0};
+        (*xd)[(size_t)i + 2] += b + e;
+    }
+    return x;
+}
+
 /* A MaxPool3D (padding CALCULATED) / AvgPool3D node on NCDHW x: kernel k, strides st, ONNX
- * pads [b0, b1, b2, e0, e1, e2]; ceil_mode and count_include_pad carry over. */
+ * pads [b0, b1, b2, e0, e1, e2]; ceil_mode and count_include_pad carry over. CANN's kernels
+ * pad at most half the kernel: larger pads (ceil_mode 0, x's dims xd given, float) are made
+ * explicit (pad_spatial: -inf for the max, 0 for the average), the pool then runs unpadded,
+ * and an average that does not count the pads is scaled by kernel size / the window's
+ * count of real elements (a constant of the output's D, H, W). */
 Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
                 const std::vector<int64_t> &st, const std::vector<int64_t> &pads, bool ceil,
-                bool count_pad, const std::string &suffix)
+                bool count_pad, const std::string &suffix, const std::vector<int64_t> *xd = nullptr)
 {
+    bool over = false;
+    for (int i = 0; i < 3; i++)
+        over = over || pads[(size_t)i] > k[(size_t)i] / 2 || pads[(size_t)i + 3] > k[(size_t)i] / 2;
+    if (over && !ceil && xd &&
+        std::all_of(xd->begin(), xd->end(), [](int64_t d) { return d >= 0; })) {
+        int32_t ot = in_shape(c, 0).dtype;
+        std::vector<int64_t> pd = *xd;
+        Ref xp = pad_spatial(c, x, ot, &pd, pads,
+                             maxp ? -std::numeric_limits<double>::infinity() : 0.0, suffix);
+        Ref y = pool3d_node(c, maxp, xp, k, st, {0, 0, 0, 0, 0, 0}, false, true, suffix);
+        if (maxp || count_pad)
+            return y;
+        /* the window of output o along dim i covers [o * s - b, o * s - b + k) of [0, in) */
+        std::vector<int64_t> od{1, 1};
+        std::vector<std::vector<double>> f(3);
+        for (int i = 0; i < 3; i++) {
+            int64_t in = (*xd)[(size_t)i + 2], kk = k[(size_t)i], s = st[(size_t)i],
+                    b = pads[(size_t)i];
+            int64_t o = (pd[(size_t)i + 2] - kk) / s + 1;
+            od.push_back(o);
+            for (int64_t j = 0; j < o; j++) {
+                int64_t lo = std::max<int64_t>(j * s - b, 0), hi = std::min(j * s - b + kk, in);
+                f[(size_t)i].push_back(hi > lo ? (double)kk / (double)(hi - lo) : 0.0);
+            }
+        }
+        int32_t dt = ge_dtype(ot);
+        std::vector<char> bytes;
+        for (double a : f[0])
+            for (double b2 : f[1])
+                for (double c2 : f[2]) {
+                    double v = a * b2 * c2;
+                    if (dt == GE_F32) {
+                        float fv = (float)v;
+                        bytes.insert(bytes.end(), (char *)&fv, (char *)&fv + 4);
+                    } else {
+                        bytes.insert(bytes.end(), (char *)&v, (char *)&v + 8);
+                    }
+                }
+        return apply2(c, "Mul", suffix + "/uncounted_pads", y,
+                      const_node(c, c.base + suffix + "/pad_scale", dt, od, bytes));
+    }
     int32_t n = add(c, maxp ? "MaxPool3D" : "AvgPool3D", suffix);
     connect(c, n, "x", x);
     attr_ints(c, n, "ksize", {1, 1, k[0], k[1], k[2]});
@@ -830,7 +947,8 @@ void conv_pool3d(Ctx &c, bool maxp)
     auto_pads(c, {x.dims[2], x.dims[3], x.dims[4]}, k, st, &pads);
     set_out(c, 0,
             pool3d_node(c, maxp, value(c, in_name(c, 0)), k, st, pads,
-                        get_i(c, "ceil_mode", 0) != 0, get_i(c, "count_include_pad", 0) != 0, ""));
+                        get_i(c, "ceil_mode", 0) != 0, get_i(c, "count_include_pad", 0) != 0, "",
+                        &x.dims));
 }
 
 /* MaxPool / AveragePool 1-D and 2-D in their 3-D form: X [N, C, H, W] as [N, C, 1, H, W]
@@ -844,9 +962,10 @@ void pool_as_3d(Ctx &c, bool maxp, bool one, const Shape &x, const std::vector<i
     int32_t u = add(c, "Unsqueeze", "/x_3d");
     connect_in(c, u, "x", 0);
     attr_ints(c, u, "axes", axes);
+    std::vector<int64_t> xd{x.dims[0], x.dims[1], 1, x.dims[2], x.dims[3]};
     Ref y = pool3d_node(c, maxp, {u, 0}, {1, k[0], k[1]}, {1, st[0], st[1]},
                         {0, pads[0], pads[1], 0, pads[2], pads[3]}, get_i(c, "ceil_mode", 0) != 0,
-                        get_i(c, "count_include_pad", 0) != 0, "/3d");
+                        get_i(c, "count_include_pad", 0) != 0, "/3d", &xd);
     int32_t q = add(c, "Squeeze");
     connect(c, q, "x", y);
     attr_ints(c, q, "axis", axes);
@@ -1194,24 +1313,6 @@ void conv_squeeze(Ctx &c, const char *cann)
     axes_of(c, 13, &axes);
     int32_t n = one_input(c, cann);
     attr_ints(c, n, "axis", axes);
-}
-
-/* A one-input CANN node of type `type` on value x. */
-Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
-{
-    int32_t n = add(c, type, suffix);
-    connect(c, n, "x", x);
-    return {n, 0};
-}
-
-/* A two-input CANN node (inputs named i1, i2) on values a and b. */
-Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
-           const char *i2 = "x2")
-{
-    int32_t n = add(c, type, suffix);
-    connect(c, n, i1, a);
-    connect(c, n, i2, b);
-    return {n, 0};
 }
 
 /* ReduceSum/ReduceMean/ReduceMax/ReduceMin/ReduceProd, and the reductions
