@@ -857,12 +857,13 @@ Ref pad_spatial(Ctx &c, Ref x, int32_t ot, std::vector<int64_t> *xd,
  * count of real elements (a constant of the output's D, H, W). */
 Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
                 const std::vector<int64_t> &st, const std::vector<int64_t> &pads, bool ceil,
-                bool count_pad, const std::string &suffix, const std::vector<int64_t> *xd = nullptr)
+                bool count_pad, const std::string &suffix, const std::vector<int64_t> *xd = nullptr,
+                const std::vector<int64_t> &dl = {1, 1, 1})
 {
     bool over = false;
     for (int i = 0; i < 3; i++)
         over = over || pads[(size_t)i] > k[(size_t)i] / 2 || pads[(size_t)i + 3] > k[(size_t)i] / 2;
-    if (over && !ceil && xd &&
+    if (over && !ceil && xd && dl == std::vector<int64_t>{1, 1, 1} &&
         std::all_of(xd->begin(), xd->end(), [](int64_t d) { return d >= 0; })) {
         int32_t ot = in_shape(c, 0).dtype;
         std::vector<int64_t> pd = *xd;
@@ -909,6 +910,7 @@ Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
     if (maxp) {
         attr_s(c, n, "padding", "CALCULATED");
         attr_i(c, n, "ceil_mode", ceil);
+        attr_ints(c, n, "dilation", {1, 1, dl[0], dl[1], dl[2]});
     } else {
         attr_b(c, n, "ceil_mode", ceil);
         attr_b(c, n, "count_include_pad", count_pad);
@@ -942,20 +944,23 @@ void conv_pool3d(Ctx &c, bool maxp)
     get_ints(c, "dilations", &dl);
     if (k.size() != 3 || st.size() != 3 || pads.size() != 6 || dl.size() != 3)
         refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
-    if (dl != std::vector<int64_t>{1, 1, 1})
-        refuse("dilations other than 1 are not supported");
+    bool dilated = dl != std::vector<int64_t>{1, 1, 1};
+    if (dilated && get_s(c, "auto_pad", "NOTSET") != "NOTSET" &&
+        get_s(c, "auto_pad", "") != "VALID")
+        refuse("auto_pad SAME with dilations is not supported");
     auto_pads(c, {x.dims[2], x.dims[3], x.dims[4]}, k, st, &pads);
     set_out(c, 0,
             pool3d_node(c, maxp, value(c, in_name(c, 0)), k, st, pads,
                         get_i(c, "ceil_mode", 0) != 0, get_i(c, "count_include_pad", 0) != 0, "",
-                        &x.dims));
+                        &x.dims, dl));
 }
 
 /* MaxPool / AveragePool 1-D and 2-D in their 3-D form: X [N, C, H, W] as [N, C, 1, H, W]
  * (1-D: [N, C, L] as [N, C, 1, 1, L]), the 2-D kernel, strides and pads (as_2d form) with a
  * unit depth; any pads, auto_pad, ceil_mode and count_include_pad. */
 void pool_as_3d(Ctx &c, bool maxp, bool one, const Shape &x, const std::vector<int64_t> &k,
-                const std::vector<int64_t> &st, std::vector<int64_t> pads)
+                const std::vector<int64_t> &st, std::vector<int64_t> pads,
+                const std::vector<int64_t> &dl = {1, 1})
 {
     auto_pads(c, {x.dims[2], x.dims[3]}, k, st, &pads);
     std::vector<int64_t> axes = one ? std::vector<int64_t>{2, 3} : std::vector<int64_t>{2};
@@ -965,7 +970,7 @@ void pool_as_3d(Ctx &c, bool maxp, bool one, const Shape &x, const std::vector<i
     std::vector<int64_t> xd{x.dims[0], x.dims[1], 1, x.dims[2], x.dims[3]};
     Ref y = pool3d_node(c, maxp, {u, 0}, {1, k[0], k[1]}, {1, st[0], st[1]},
                         {0, pads[0], pads[1], 0, pads[2], pads[3]}, get_i(c, "ceil_mode", 0) != 0,
-                        get_i(c, "count_include_pad", 0) != 0, "/3d", &xd);
+                        get_i(c, "count_include_pad", 0) != 0, "/3d", &xd, {1, dl[0], dl[1]});
     int32_t q = add(c, "Squeeze");
     connect(c, q, "x", y);
     attr_ints(c, q, "axis", axes);
@@ -1057,9 +1062,16 @@ void conv_pool(Ctx &c, const char *cann)
     }
     if (k.size() != 2 || st.size() != 2 || pads.size() != 4 || dl.size() != 2)
         refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
-    if (dl[0] != 1 || dl[1] != 1)
-        refuse("dilations other than 1 are not supported");
     std::string ap = get_s(c, "auto_pad", "NOTSET");
+    if (dl[0] != 1 || dl[1] != 1) {
+        /* the 3-D form takes dilations (MaxPool3D's dilation): explicit pads or VALID */
+        if (ap != "NOTSET" && ap != "VALID")
+            refuse("auto_pad " + ap + " with dilations is not supported");
+        for (int i = 0; i < 2; i++)
+            if (x.dims[2 + i] < 0)
+                refuse("pooling with dilations needs the spatial dims known");
+        return pool_as_3d(c, maxp, one, x, k, st, pads, dl);
+    }
     bool ceil = get_i(c, "ceil_mode", 0) != 0;
     /* CANN's 2-d pools pad VALID or TF's SAME (SAME_UPPER) only, without ceil_mode and, for
      * the average, without counting the pads: anything else runs in the 3-D form */

@@ -909,13 +909,16 @@ static void r_pool3d(const struct tcase *c, const struct proto_op *op, double *c
     bool is_max = !strcmp(c->type, "MaxPool3D"), same = pa && !strcmp(pa->s, "SAME");
     const struct proto_attr *ks = cattr(c, "ksize"), *ss = cattr(c, "strides");
     const struct proto_attr *pads = cattr(c, "pads"), *cip = cattr(c, "count_include_pad");
+    const struct proto_attr *dil = cattr(c, "dilation");
     bool incl = !is_max && (!cip || cip->i);
     const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
-    int64_t k[3], st[3], lo[3], hi[3];
+    int64_t k[3], st[3], lo[3], hi[3], dl[3];
     for (int s = 0; s < 3; s++) {
         k[s] = ks->n == 5 ? ks->ints[p[2 + s]] : ks->ints[s];
         st[s] = ss->n == 5 ? ss->ints[p[2 + s]] : ss->ints[s];
-        int64_t n = X->dims[p[2 + s]], tot = (Y->dims[p[2 + s]] - 1) * st[s] + k[s] - n;
+        dl[s] = !dil ? 1 : dil->n == 5 ? dil->ints[p[2 + s]] : dil->ints[s];
+        int64_t n = X->dims[p[2 + s]],
+                tot = (Y->dims[p[2 + s]] - 1) * st[s] + dl[s] * (k[s] - 1) + 1 - n;
         lo[s] = same ? (tot > 0 ? tot / 2 : 0) : pads ? pads->ints[2 * s] : 0;
         hi[s] = same ? 0 : pads ? pads->ints[2 * s + 1] : 0;
     }
@@ -930,7 +933,7 @@ static void r_pool3d(const struct tcase *c, const struct proto_op *op, double *c
                     off[3] = {w / (k[1] * k[2]), w / k[2] % k[1], w % k[2]};
             bool in = true, inp = true;
             for (int s = 0; s < 3; s++) {
-                int64_t v = yi[2 + s] * st[s] - lo[s] + off[s], n = X->dims[p[2 + s]];
+                int64_t v = yi[2 + s] * st[s] - lo[s] + off[s] * dl[s], n = X->dims[p[2 + s]];
                 xi[2 + s] = v;
                 in = in && v >= 0 && v < n;
                 inp = inp && v >= -lo[s] && v < n + hi[s];
@@ -1482,6 +1485,15 @@ static const struct tcase g_cases[] = {
      5,
      {AINTS("ksize", 1, 1, 2, 3, 3), AINTS("strides", 1, 1, 1, 2, 2), ASTR("padding", "CALCULATED"),
       AINTS("pads", 0, 1, 1, 1, 0, 0), ASTR("data_format", "NCDHW")},
+     r_pool3d,
+     0},
+    {"MaxPool3D",
+     1,
+     {F32(1, 2, 2, 6, 7)},
+     6,
+     {AINTS("ksize", 1, 1, 1, 2, 3), AINTS("strides", 1, 1, 1, 1, 2), ASTR("padding", "CALCULATED"),
+      AINTS("pads", 0, 0, 1, 1, 0, 1), ASTR("data_format", "NCDHW"),
+      AINTS("dilation", 1, 1, 1, 2, 2)},
      r_pool3d,
      0},
     {"MaxPool3D",
