@@ -3112,7 +3112,14 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
          * (every adapter from libonnx); what it cannot convert is refused */
         try {
             onnx::checker::check_model(model);
+            /* the adapters read the shapes of the values they rewrite (Gemm's C): infer them
+             * first (errors not fatal here: the converted model is checked and inferred
+             * below), then drop them, so that --input_shape's dims are inferred afresh */
+            onnx::ShapeInferenceOptions pre;
+            pre.error_mode = 0;
+            onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), pre);
             model = onnx::version_conversion::ConvertVersion(model, 11);
+            model.mutable_graph()->clear_value_info();
         } catch (const std::exception &e) {
             *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
                    " of the default domain, and ONNX's version converter cannot bring it to "
