@@ -69,7 +69,6 @@
 #include "aclnnop/aclnn_tan.h"
 #include "aclnnop/aclnn_tanh.h"
 #include "aclnnop/aclnn_tril.h"
-#include "aclnnop/aclnn_trilu.h"
 #include "aclnnop/aclnn_triu.h"
 #include "ops/proto/proto_pvt.h"
 
@@ -374,8 +373,9 @@ static int32_t trilu_step(void *const *operands, const void *arg)
     return 0;
 }
 
-/* Trilu: Triu (upper) or Tril of x from k (0 when absent). k a const or absent: aclnnTrilu;
- * k fed at run time: trilu_step reads it at each launch. */
+/* Trilu: Triu (upper) or Tril of x from k (0 when absent). k a const or absent: aclnnTriu /
+ * aclnnTril (every type of the row; aclnnTrilu takes fewer); k fed at run time: trilu_step
+ * reads it at each launch. */
 enum proto_status proto_build_trilu(const struct proto_op *op, struct proto_plan_builder *b)
 {
     const struct core_op_val *k = proto_in(op, 1), *x = &op->in[0];
@@ -384,8 +384,10 @@ enum proto_status proto_build_trilu(const struct proto_op *op, struct proto_plan
     if (!k || k->data) {
         if (k)
             proto_const_ints(k, &kv, 1);
-        return PROTO_STEP(b, aclnnTriluGetWorkspaceSize, proto_operand(b, PIN(0)), kv, upper,
-                          proto_operand(b, POUT(op, 0)));
+        return upper ? PROTO_STEP(b, aclnnTriuGetWorkspaceSize, proto_operand(b, PIN(0)), kv,
+                                  proto_operand(b, POUT(op, 0)))
+                     : PROTO_STEP(b, aclnnTrilGetWorkspaceSize, proto_operand(b, PIN(0)), kv,
+                                  proto_operand(b, POUT(op, 0)));
     }
     struct trilu_arg a = {.rows = x->dims[x->nd - 2],
                           .cols = x->dims[x->nd - 1],
