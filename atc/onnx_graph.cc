@@ -20,12 +20,14 @@
 #include <onnx/version_converter/convert.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <deque>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -579,7 +581,27 @@ void conv_identity(Ctx &c, const char *cann)
                 refuse("training_mode true is not supported (inference only)");
         }
     }
-    only_outputs(c, 1, "the dropout mask");
+    if (c.node->op_type() != "Dropout" || c.node->output_size() < 2 || c.node->output(1).empty()) {
+        only_outputs(c, 1, "the dropout mask");
+        one_input(c, cann);
+        return;
+    }
+    /* inference: the mask keeps every element, a constant of x's dims, all true */
+    const Shape &x = in_shape(c, 0);
+    int64_t cnt = 1;
+    for (int64_t d : x.dims)
+        cnt = d < 0 || cnt < 0 ? -1 : cnt * d;
+    if (!x.known || cnt < 0)
+        refuse("output 1 (" + c.node->output(1) +
+               "), the mask, needs every dim of the input known");
+    onnx::TensorProto t;
+    t.set_data_type(onnx::TensorProto::BOOL);
+    t.set_name(c.node->output(1));
+    for (int64_t d : x.dims)
+        t.add_dims(d);
+    t.set_raw_data(std::string((size_t)cnt, '\1'));
+    c.owned.push_back(std::move(t));
+    c.consts[c.node->output(1)] = &c.owned.back();
     one_input(c, cann);
 }
 
@@ -756,12 +778,129 @@ void conv_conv3d(Ctx &c)
     set_out(c, 0, {n, 0});
 }
 
+/* A one-input CANN node of type `type` on value x. */
+Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, "x", x);
+    return {n, 0};
+}
+
+/* A two-input CANN node (inputs named i1, i2) on values a and b. */
+Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
+           const char *i2 = "x2")
+{
+    int32_t n = add(c, type, suffix);
+    connect(c, n, i1, a);
+    connect(c, n, i2, b);
+    return {n, 0};
+}
+
+/* x (ONNX type ot, NCDHW dims xd) padded explicitly along D, H, W by ONNX pads [b0, b1,
+ * b2, e0, e1, e2] with the value v: ConcatV2 of constant blocks; *xd becomes the padded
+ * dims. */
+Ref pad_spatial(Ctx &c, Ref x, int32_t ot, std::vector<int64_t> *xd,
+                const std::vector<int64_t> &pads, double v, const std::string &suffix)
+{
+    int32_t dt = ge_dtype(ot);
+    size_t es = ge_size(dt);
+    std::vector<char> one(es);
+    if (dt == GE_F32) {
+        float f = (float)v;
+        std::memcpy(one.data(), &f, 4);
+    } else if (dt == GE_F64) {
+        std::memcpy(one.data(), &v, 8);
+    } else {
+        refuse("explicit pooling pads: X must be float32 or double");
+    }
+    for (int i = 0; i < 3; i++) {
+        int64_t b = pads[(size_t)i], e = pads[(size_t)i + 3];
+        if (!b && !e)
+            continue;
+        std::string sfx = suffix + "/pad" + std::to_string(i);
+        std::vector<Ref> parts;
+        for (int side = 0; side < 2; side++) {
+            int64_t w = side ? e : b;
+            if (side == 1)
+                parts.push_back(x);
+            if (!w)
+                continue;
+            std::vector<int64_t> bd = *xd;
+            bd[(size_t)i + 2] = w;
+            int64_t cnt = 1;
+            for (int64_t d : bd)
+                cnt *= d;
+            std::vector<char> bytes;
+            bytes.reserve((size_t)cnt * es);
+            for (int64_t j = 0; j < cnt; j++)
+                bytes.insert(bytes.end(), one.begin(), one.end());
+            parts.push_back(
+                const_node(c, c.base + sfx + (side ? "/after" : "/before"), dt, bd, bytes));
+        }
+        int32_t n = add(c, "ConcatV2", sfx);
+        ge_check(c, cpuaclGeGraphSetDynamicInputs(c.g, n, "x", (uint32_t)parts.size()), "x");
+        attr_i(c, n, "N", (int64_t)parts.size());
+        for (size_t j = 0; j < parts.size(); j++)
+            connect(c, n, ("x" + std::to_string(j)).c_str(), parts[j]);
+        connect(c, n, "concat_dim", const_i64(c, sfx + "/axis", {i + 2}, true));
+        x = {n, 0};
+        (*xd)[(size_t)i + 2] += b + e;
+    }
+    return x;
+}
+
 /* A MaxPool3D (padding CALCULATED) / AvgPool3D node on NCDHW x: kernel k, strides st, ONNX
- * pads [b0, b1, b2, e0, e1, e2]; ceil_mode and count_include_pad carry over. */
+ * pads [b0, b1, b2, e0, e1, e2]; ceil_mode and count_include_pad carry over. CANN's kernels
+ * pad at most half the kernel: larger pads (ceil_mode 0, x's dims xd given, float) are made
+ * explicit (pad_spatial: -inf for the max, 0 for the average), the pool then runs unpadded,
+ * and an average that does not count the pads is scaled by kernel size / the window's
+ * count of real elements (a constant of the output's D, H, W). */
 Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
                 const std::vector<int64_t> &st, const std::vector<int64_t> &pads, bool ceil,
-                bool count_pad, const std::string &suffix)
+                bool count_pad, const std::string &suffix, const std::vector<int64_t> *xd = nullptr,
+                const std::vector<int64_t> &dl = {1, 1, 1})
 {
+    bool over = false;
+    for (int i = 0; i < 3; i++)
+        over = over || pads[(size_t)i] > k[(size_t)i] / 2 || pads[(size_t)i + 3] > k[(size_t)i] / 2;
+    if (over && !ceil && xd && dl == std::vector<int64_t>{1, 1, 1} &&
+        std::all_of(xd->begin(), xd->end(), [](int64_t d) { return d >= 0; })) {
+        int32_t ot = in_shape(c, 0).dtype;
+        std::vector<int64_t> pd = *xd;
+        Ref xp = pad_spatial(c, x, ot, &pd, pads,
+                             maxp ? -std::numeric_limits<double>::infinity() : 0.0, suffix);
+        Ref y = pool3d_node(c, maxp, xp, k, st, {0, 0, 0, 0, 0, 0}, false, true, suffix);
+        if (maxp || count_pad)
+            return y;
+        /* the window of output o along dim i covers [o * s - b, o * s - b + k) of [0, in) */
+        std::vector<int64_t> od{1, 1};
+        std::vector<std::vector<double>> f(3);
+        for (int i = 0; i < 3; i++) {
+            int64_t in = (*xd)[(size_t)i + 2], kk = k[(size_t)i], s = st[(size_t)i],
+                    b = pads[(size_t)i];
+            int64_t o = (pd[(size_t)i + 2] - kk) / s + 1;
+            od.push_back(o);
+            for (int64_t j = 0; j < o; j++) {
+                int64_t lo = std::max<int64_t>(j * s - b, 0), hi = std::min(j * s - b + kk, in);
+                f[(size_t)i].push_back(hi > lo ? (double)kk / (double)(hi - lo) : 0.0);
+            }
+        }
+        int32_t dt = ge_dtype(ot);
+        std::vector<char> bytes;
+        for (double a : f[0])
+            for (double b2 : f[1])
+                for (double c2 : f[2]) {
+                    double v = a * b2 * c2;
+                    if (dt == GE_F32) {
+                        float fv = (float)v;
+                        bytes.insert(bytes.end(), (char *)&fv, (char *)&fv + 4);
+                    } else {
+                        bytes.insert(bytes.end(), (char *)&v, (char *)&v + 8);
+                    }
+                }
+        return apply2(c, "Mul", suffix + "/uncounted_pads", y,
+                      const_node(c, c.base + suffix + "/pad_scale", dt, od, bytes));
+    }
     int32_t n = add(c, maxp ? "MaxPool3D" : "AvgPool3D", suffix);
     connect(c, n, "x", x);
     attr_ints(c, n, "ksize", {1, 1, k[0], k[1], k[2]});
@@ -771,6 +910,7 @@ Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
     if (maxp) {
         attr_s(c, n, "padding", "CALCULATED");
         attr_i(c, n, "ceil_mode", ceil);
+        attr_ints(c, n, "dilation", {1, 1, dl[0], dl[1], dl[2]});
     } else {
         attr_b(c, n, "ceil_mode", ceil);
         attr_b(c, n, "count_include_pad", count_pad);
@@ -804,28 +944,33 @@ void conv_pool3d(Ctx &c, bool maxp)
     get_ints(c, "dilations", &dl);
     if (k.size() != 3 || st.size() != 3 || pads.size() != 6 || dl.size() != 3)
         refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
-    if (dl != std::vector<int64_t>{1, 1, 1})
-        refuse("dilations other than 1 are not supported");
+    bool dilated = dl != std::vector<int64_t>{1, 1, 1};
+    if (dilated && get_s(c, "auto_pad", "NOTSET") != "NOTSET" &&
+        get_s(c, "auto_pad", "") != "VALID")
+        refuse("auto_pad SAME with dilations is not supported");
     auto_pads(c, {x.dims[2], x.dims[3], x.dims[4]}, k, st, &pads);
     set_out(c, 0,
             pool3d_node(c, maxp, value(c, in_name(c, 0)), k, st, pads,
-                        get_i(c, "ceil_mode", 0) != 0, get_i(c, "count_include_pad", 0) != 0, ""));
+                        get_i(c, "ceil_mode", 0) != 0, get_i(c, "count_include_pad", 0) != 0, "",
+                        &x.dims, dl));
 }
 
 /* MaxPool / AveragePool 1-D and 2-D in their 3-D form: X [N, C, H, W] as [N, C, 1, H, W]
  * (1-D: [N, C, L] as [N, C, 1, 1, L]), the 2-D kernel, strides and pads (as_2d form) with a
  * unit depth; any pads, auto_pad, ceil_mode and count_include_pad. */
 void pool_as_3d(Ctx &c, bool maxp, bool one, const Shape &x, const std::vector<int64_t> &k,
-                const std::vector<int64_t> &st, std::vector<int64_t> pads)
+                const std::vector<int64_t> &st, std::vector<int64_t> pads,
+                const std::vector<int64_t> &dl = {1, 1})
 {
     auto_pads(c, {x.dims[2], x.dims[3]}, k, st, &pads);
     std::vector<int64_t> axes = one ? std::vector<int64_t>{2, 3} : std::vector<int64_t>{2};
     int32_t u = add(c, "Unsqueeze", "/x_3d");
     connect_in(c, u, "x", 0);
     attr_ints(c, u, "axes", axes);
+    std::vector<int64_t> xd{x.dims[0], x.dims[1], 1, x.dims[2], x.dims[3]};
     Ref y = pool3d_node(c, maxp, {u, 0}, {1, k[0], k[1]}, {1, st[0], st[1]},
                         {0, pads[0], pads[1], 0, pads[2], pads[3]}, get_i(c, "ceil_mode", 0) != 0,
-                        get_i(c, "count_include_pad", 0) != 0, "/3d");
+                        get_i(c, "count_include_pad", 0) != 0, "/3d", &xd, {1, dl[0], dl[1]});
     int32_t q = add(c, "Squeeze");
     connect(c, q, "x", y);
     attr_ints(c, q, "axis", axes);
@@ -917,9 +1062,16 @@ void conv_pool(Ctx &c, const char *cann)
     }
     if (k.size() != 2 || st.size() != 2 || pads.size() != 4 || dl.size() != 2)
         refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
-    if (dl[0] != 1 || dl[1] != 1)
-        refuse("dilations other than 1 are not supported");
     std::string ap = get_s(c, "auto_pad", "NOTSET");
+    if (dl[0] != 1 || dl[1] != 1) {
+        /* the 3-D form takes dilations (MaxPool3D's dilation): explicit pads or VALID */
+        if (ap != "NOTSET" && ap != "VALID")
+            refuse("auto_pad " + ap + " with dilations is not supported");
+        for (int i = 0; i < 2; i++)
+            if (x.dims[2 + i] < 0)
+                refuse("pooling with dilations needs the spatial dims known");
+        return pool_as_3d(c, maxp, one, x, k, st, pads, dl);
+    }
     bool ceil = get_i(c, "ceil_mode", 0) != 0;
     /* CANN's 2-d pools pad VALID or TF's SAME (SAME_UPPER) only, without ceil_mode and, for
      * the average, without counting the pads: anything else runs in the 3-D form */
@@ -1175,14 +1327,6 @@ void conv_squeeze(Ctx &c, const char *cann)
     attr_ints(c, n, "axis", axes);
 }
 
-/* A one-input CANN node of type `type` on value x. */
-Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
-{
-    int32_t n = add(c, type, suffix);
-    connect(c, n, "x", x);
-    return {n, 0};
-}
-
 /* ReduceSum/ReduceMean/ReduceMax/ReduceMin/ReduceProd, and the reductions
  * made of them: ReduceSumSquare (Square first), ReduceL1 (Abs), ReduceL2
  * (Square, then Sqrt), ReduceLogSum (then Log), ReduceLogSumExp (Exp, then
@@ -1299,6 +1443,46 @@ void conv_shape(Ctx &c, const char *)
     const_output(c, std::move(t));
 }
 
+/* ConstantOfShape: a constant of the dims its input holds (a host value: its output's
+ * shape depends on it), every element the value attribute's (default float32 0). */
+void conv_constant_of_shape(Ctx &c, const char *)
+{
+    known_attrs(c, {"value"});
+    std::vector<int64_t> dims;
+    if (!const_ints(c, in_name(c, 0), &dims))
+        refuse("input " + in_name(c, 0) +
+               " must be a constant (an initializer, a Constant or a value computed from them): "
+               "the output's shape is its value");
+    onnx::TensorProto t;
+    std::vector<char> one;
+    int32_t gdt = GE_F32;
+    const onnx::AttributeProto *a = find_attr(c, "value");
+    if (a) {
+        if (a->t().dims_size() > 1 || (a->t().dims_size() == 1 && a->t().dims(0) != 1))
+            refuse("attribute value must hold one element");
+        one = tensor_bytes(a->t(), &gdt);
+        t.set_data_type(a->t().data_type());
+    } else {
+        one.assign(4, 0);
+        t.set_data_type(onnx::TensorProto::FLOAT);
+    }
+    int64_t cnt = 1;
+    for (int64_t d : dims) {
+        if (d < 0)
+            refuse("input " + in_name(c, 0) + " holds a negative dim " + std::to_string(d));
+        if (__builtin_mul_overflow(cnt, d, &cnt) || cnt > ((int64_t)1 << 31))
+            refuse("input " + in_name(c, 0) + " holds [" + dims_str(dims) +
+                   "]: more than 2^31 elements");
+        t.add_dims(d);
+    }
+    std::string raw;
+    raw.reserve((size_t)cnt * one.size());
+    for (int64_t i = 0; i < cnt; i++)
+        raw.append(one.data(), one.size());
+    t.set_raw_data(raw);
+    const_output(c, std::move(t));
+}
+
 void conv_gather(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axis"});
@@ -1376,17 +1560,23 @@ void conv_tile(Ctx &c, const char *cann)
     with_const(c, cann, "multiples", rep);
 }
 
+/* CumSum: axis a constant, or fed at run time (Cumsum then runs the kernel of the axis it
+ * holds at each execution: y's shape is x's whatever the axis). */
 void conv_cumsum(Ctx &c, const char *cann)
 {
     known_attrs(c, {"exclusive", "reverse"});
-    std::vector<int64_t> ax = need_ints(c, 1, "axis");
-    if (ax.size() != 1)
+    std::vector<int64_t> ax;
+    bool konst = const_ints(c, in_name(c, 1), &ax);
+    if (konst && ax.size() != 1)
         refuse("axis must hold one value");
     int32_t n = add(c, cann);
     attr_b(c, n, "exclusive", get_i(c, "exclusive", 0) != 0);
     attr_b(c, n, "reverse", get_i(c, "reverse", 0) != 0);
     connect_in(c, n, "x", 0);
-    connect(c, n, "axis", const_i64(c, "/axis", ax, true));
+    if (konst)
+        connect(c, n, "axis", const_i64(c, "/axis", ax, true));
+    else
+        connect_in(c, n, "axis", 1);
     set_out(c, 0, {n, 0});
 }
 
@@ -1509,15 +1699,69 @@ void batch_norm_graph(Ctx &c, int r)
 /* BatchNormalization (inference): y = x * s + b with s = scale / sqrt(var +
  * eps) and b = B - mean * s, folded here into two constants of shape
  * [C, 1, ...] (float parameters only). */
+/* Training mode, as ONNX defines it: the batch's mean and (population) variance over every
+ * dim but C normalise X; running_mean / running_var = input * momentum + batch * (1 -
+ * momentum). */
+void batch_norm_training(Ctx &c, int r)
+{
+    const Shape &sc = in_shape(c, 1);
+    if (!sc.known || sc.dims.size() != 1 || sc.dims[0] < 0)
+        refuse("scale must be 1-D with a known size");
+    int32_t ot = in_shape(c, 0).dtype;
+    double mom = get_f(c, "momentum", 0.9f);
+    std::vector<int64_t> axes{0}, pdims{sc.dims[0]};
+    for (int i = 2; i < r; i++) {
+        axes.push_back(i);
+        pdims.push_back(1);
+    }
+    auto in = [&](int i) { return value(c, in_name(c, i)); };
+    auto mean = [&](Ref v, const char *sfx) {
+        int32_t n = add(c, "ReduceMean", sfx);
+        attr_b(c, n, "keep_dims", true);
+        attr_b(c, n, "noop_with_empty_axes", false);
+        connect(c, n, "x", v);
+        connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", axes));
+        return Ref{n, 0};
+    };
+    auto reshape = [&](Ref v, const char *sfx, const std::vector<int64_t> &dims) {
+        int32_t n = add(c, "Reshape", sfx);
+        connect(c, n, "x", v);
+        connect(c, n, "shape", const_i64(c, std::string(sfx) + "_shape", dims));
+        return Ref{n, 0};
+    };
+    Ref m = mean(in(0), "/batch_mean");
+    Ref dev = apply2(c, "Sub", "/centered", in(0), m);
+    Ref var = mean(apply(c, "Square", "/square", dev), "/batch_var");
+    Ref sd = apply(c, "Sqrt", "/std",
+                   apply2(c, "Add", "/var_eps", var,
+                          const_scalar(c, "/epsilon", ot, get_f(c, "epsilon", 1e-5f))));
+    Ref y = apply2(c, "Mul", "/scale", apply2(c, "Div", "/normalized", dev, sd),
+                   reshape(in(1), "/scale_nchw", pdims));
+    set_out(c, 0, apply2(c, "Add", "", y, reshape(in(2), "/bias_nchw", pdims)));
+    const char *names[2] = {"/running_mean", "/running_var"};
+    Ref batch[2] = {m, var};
+    for (int k = 0; k < 2; k++) {
+        if (c.node->output_size() <= 1 + k || c.node->output(1 + k).empty())
+            continue;
+        std::string nm = names[k];
+        Ref old = apply2(c, "Mul", nm + "/input", in(3 + k),
+                         const_scalar(c, nm + "/momentum", in_shape(c, 3 + k).dtype, mom));
+        Ref cur =
+            apply2(c, "Mul", nm + "/batch", reshape(batch[k], (nm + "/flat").c_str(), {sc.dims[0]}),
+                   const_scalar(c, nm + "/rest", ot, 1.0 - mom));
+        set_out(c, 1 + k, apply2(c, "Add", nm, old, cur));
+    }
+}
+
 void conv_batch_norm(Ctx &c, const char *)
 {
     known_attrs(c, {"epsilon", "momentum", "training_mode"});
-    if (get_i(c, "training_mode", 0))
-        refuse("training_mode 1 is not supported");
-    only_outputs(c, 1, "training outputs");
     int r = rank_of(c, 0, "X");
     if (r < 2)
         refuse("X must have rank 2 or more");
+    if (get_i(c, "training_mode", 0))
+        return batch_norm_training(c, r);
+    only_outputs(c, 1, "training outputs (training_mode 0)");
     std::vector<std::vector<float>> p(4);
     for (int i = 0; i < 4; i++) {
         auto it = c.consts.find(in_name(c, 1 + i));
@@ -1558,16 +1802,6 @@ void conv_batch_norm(Ctx &c, const char *)
 }
 
 /* ---- more elementwise, reductions, losses -------------------------------- */
-
-/* A two-input CANN node (inputs named i1, i2) on values a and b. */
-Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
-           const char *i2 = "x2")
-{
-    int32_t n = add(c, type, suffix);
-    connect(c, n, i1, a);
-    connect(c, n, i2, b);
-    return {n, 0};
-}
 
 /* Selu: gamma * (x > 0 ? x : alpha * (exp(x) - 1)) = Elu(alpha, scale gamma). */
 void conv_selu(Ctx &c, const char *cann)
@@ -1725,18 +1959,501 @@ void conv_is_inf(Ctx &c, const char *)
 }
 
 /* Trilu: Triu (upper 1, the default) or Tril, k (input 1, a constant) the diagonal. */
+/* Trilu: k a constant (or absent): Triu / Tril with diagonal k; k fed at run time (a graph
+ * input or a computed value): the Trilu type with its input k, which reads it at each
+ * execution (y's shape does not depend on it), as CANN's ONNX parser maps Trilu. */
 void conv_trilu(Ctx &c, const char *)
 {
     known_attrs(c, {"upper"});
     int64_t k = 0;
+    bool upper = get_i(c, "upper", 1) != 0;
+    std::vector<int64_t> v;
+    if (has_in(c, 1) && !const_ints(c, in_name(c, 1), &v)) {
+        int32_t n = add(c, "Trilu");
+        attr_i(c, n, "upper", upper);
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "k", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     if (has_in(c, 1)) {
-        std::vector<int64_t> v = need_ints(c, 1, "k");
         if (v.size() != 1)
             refuse("k must hold one value");
         k = v[0];
     }
-    int32_t n = one_input(c, get_i(c, "upper", 1) ? "Triu" : "Tril");
+    int32_t n = one_input(c, upper ? "Triu" : "Tril");
     attr_i(c, n, "diagonal", k);
+}
+
+/* LRN over the channels (dim 1): y = x / (bias + alpha / size * sum of x^2 over the
+ * channels [c - floor((size - 1) / 2), c + ceil((size - 1) / 2)])^beta. The window sum is
+ * an AvgPool3D (count_include_pad, so mean * size) on x^2 viewed as [N, 1, C, prod(rest), 1],
+ * a reshape; every dim known. */
+void conv_lrn(Ctx &c, const char *)
+{
+    known_attrs(c, {"alpha", "beta", "bias", "size"});
+    const Shape &x = in_shape(c, 0);
+    int64_t size = get_i(c, "size", 0), rest = 1;
+    if (size < 1)
+        refuse("attribute size must be 1 or more");
+    if (!x.known || x.dims.size() < 3)
+        refuse("the input must have rank 3 or more");
+    for (int64_t d : x.dims)
+        if (d < 0)
+            refuse("every dim of the input must be known");
+    for (size_t i = 2; i < x.dims.size(); i++)
+        rest *= x.dims[i];
+    int32_t ot = x.dtype;
+    Ref sq = apply(c, "Square", "/square", value(c, in_name(c, 0)));
+    int32_t r5 = add(c, "Reshape", "/window");
+    connect(c, r5, "x", sq);
+    connect(c, r5, "shape", const_i64(c, "/window_shape", {x.dims[0], 1, x.dims[1], rest, 1}));
+    int64_t before = (size - 1) / 2, after = size - 1 - before;
+    Ref avg = pool3d_node(c, false, {r5, 0}, {size, 1, 1}, {1, 1, 1}, {before, 0, 0, after, 0, 0},
+                          false, true, "/sum");
+    int32_t back = add(c, "Reshape", "/unwindow");
+    connect(c, back, "x", avg);
+    connect(c, back, "shape", const_i64(c, "/unwindow_shape", x.dims));
+    /* alpha / size * sum = alpha * mean */
+    Ref d = apply2(c, "Mul", "/alpha", {back, 0},
+                   const_scalar(c, "/alpha_value", ot, get_f(c, "alpha", 1e-4f)));
+    d = apply2(c, "Add", "/bias", d, const_scalar(c, "/bias_value", ot, get_f(c, "bias", 1.0f)));
+    d = apply2(c, "Pow", "/beta", d, const_scalar(c, "/beta_value", ot, get_f(c, "beta", 0.75f)));
+    set_out(c, 0, apply2(c, "Div", "", value(c, in_name(c, 0)), d));
+}
+
+/* MeanVarianceNormalization, ONNX's function: (x - E[x]) / (sqrt(E[x^2] - E[x]^2) + 1e-9),
+ * the means over `axes` (default 0, 2, 3) with the dims kept. */
+void conv_mvn(Ctx &c, const char *)
+{
+    known_attrs(c, {"axes"});
+    std::vector<int64_t> axes{0, 2, 3};
+    get_ints(c, "axes", &axes);
+    int32_t ot = in_shape(c, 0).dtype;
+    Ref x = value(c, in_name(c, 0));
+    auto mean = [&](Ref v, const char *sfx) {
+        int32_t n = add(c, "ReduceMean", sfx);
+        attr_b(c, n, "keep_dims", true);
+        attr_b(c, n, "noop_with_empty_axes", false);
+        connect(c, n, "x", v);
+        connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", axes));
+        return Ref{n, 0};
+    };
+    Ref m = mean(x, "/mean");
+    Ref var = apply2(c, "Sub", "/variance", mean(apply(c, "Square", "/square", x), "/mean_square"),
+                     apply(c, "Square", "/mean_squared", m));
+    Ref sd = apply2(c, "Add", "/epsilon", apply(c, "Sqrt", "/std", var),
+                    const_scalar(c, "/epsilon_value", ot, 1e-9));
+    set_out(c, 0, apply2(c, "Div", "", apply2(c, "Sub", "/centered", x, m), sd));
+}
+
+/* Einsum without repeated letters in an operand (no diagonals) and without ellipses: each
+ * operand transposed to the order of its letters among all letters (the output's first,
+ * then the summed ones) and unsqueezed to all of them; the product (Mul, broadcasting),
+ * then ReduceSum over the summed letters. The implicit output (no "->") is the letters seen
+ * once, in alphabetical order, as ONNX defines it. */
+void conv_einsum(Ctx &c, const char *)
+{
+    known_attrs(c, {"equation"});
+    std::string eq;
+    for (char ch : get_s(c, "equation", ""))
+        if (ch != ' ')
+            eq += ch;
+    if (eq.find('.') != std::string::npos)
+        refuse("equation " + eq + ": ellipses are not supported");
+    size_t arrow = eq.find("->");
+    std::string lhs = eq.substr(0, arrow), out;
+    std::vector<std::string> ops;
+    for (size_t p = 0, q; p <= lhs.size(); p = q + 1) {
+        q = lhs.find(',', p);
+        if (q == std::string::npos)
+            q = lhs.size();
+        ops.push_back(lhs.substr(p, q - p));
+    }
+    if ((int)ops.size() != c.node->input_size())
+        refuse("equation " + eq + " names " + std::to_string(ops.size()) +
+               " operands, the node has " + std::to_string(c.node->input_size()));
+    std::map<char, int> seen;
+    for (const auto &o : ops) {
+        std::set<char> own;
+        for (char ch : o) {
+            if (!std::isalpha((unsigned char)ch))
+                refuse("equation " + eq + ": '" + std::string(1, ch) + "' is not a letter");
+            if (!own.insert(ch).second)
+                refuse("equation " + eq +
+                       ": a letter twice in one operand (a diagonal) is not supported");
+            seen[ch]++;
+        }
+    }
+    if (arrow != std::string::npos) {
+        out = eq.substr(arrow + 2);
+        for (char ch : out)
+            if (!seen.count(ch) || std::count(out.begin(), out.end(), ch) > 1)
+                refuse("equation " + eq + ": output letter '" + std::string(1, ch) +
+                       "' is not valid");
+    } else {
+        for (const auto &kv : seen)
+            if (kv.second == 1)
+                out += kv.first;
+    }
+    std::string all = out;
+    for (const auto &kv : seen)
+        if (out.find(kv.first) == std::string::npos)
+            all += kv.first;
+    Ref prod{-1, 0};
+    for (size_t i = 0; i < ops.size(); i++) {
+        const std::string &o = ops[i];
+        if (rank_of(c, (int)i, "an operand") != (int)o.size())
+            refuse("operand " + std::to_string(i) + " has rank " +
+                   std::to_string(rank_of(c, (int)i, "an operand")) + ", the equation gives it " +
+                   std::to_string(o.size()) + " letters");
+        std::string sfx = "/operand" + std::to_string(i);
+        /* its letters in the order of `all`, then the missing ones as unit dims */
+        std::vector<int64_t> perm, missing;
+        std::string order;
+        for (size_t k = 0; k < all.size(); k++) {
+            size_t at = o.find(all[k]);
+            if (at == std::string::npos) {
+                missing.push_back((int64_t)k);
+            } else {
+                perm.push_back((int64_t)at);
+                order += all[k];
+            }
+        }
+        Ref v = value(c, in_name(c, (int)i));
+        bool ident = true;
+        for (size_t k = 0; k < perm.size(); k++)
+            ident = ident && perm[k] == (int64_t)k;
+        if (!ident) {
+            int32_t t = add(c, "Transpose", sfx + "/transpose");
+            connect(c, t, "x", v);
+            connect(c, t, "perm", const_i64(c, sfx + "/perm", perm));
+            v = {t, 0};
+        }
+        if (!missing.empty()) {
+            int32_t u = add(c, "Unsqueeze", sfx + "/unsqueeze");
+            connect(c, u, "x", v);
+            attr_ints(c, u, "axes", missing);
+            v = {u, 0};
+        }
+        prod = prod.node < 0 ? v : apply2(c, "Mul", sfx + "/mul", prod, v);
+    }
+    std::vector<int64_t> sum;
+    for (size_t k = out.size(); k < all.size(); k++)
+        sum.push_back((int64_t)k);
+    if (sum.empty()) {
+        set_out(c, 0, ops.size() == 1 ? apply(c, "Identity", "", prod) : prod);
+        return;
+    }
+    int32_t n = add(c, "ReduceSum");
+    attr_b(c, n, "keep_dims", false);
+    attr_b(c, n, "noop_with_empty_axes", false);
+    connect(c, n, "x", prod);
+    connect(c, n, "axes", const_i64(c, "/axes", sum));
+    set_out(c, 0, {n, 0});
+}
+
+/* A Cast of x to GE type dt. */
+Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt)
+{
+    int32_t n = add(c, "Cast", suffix);
+    attr_i(c, n, "dst_type", dt);
+    connect(c, n, "x", x);
+    return {n, 0};
+}
+
+/* GatherND: each index tuple (the last dim of indices, k values) addresses a slice of data
+ * after batch_dims; as one GatherV2 on data viewed as [B * prod(data dims b..b+k-1), rest]
+ * (a Reshape) with the tuple's linear index: ReduceSum of the tuple (negatives wrapped)
+ * times the dims' strides, plus each batch's offset (a constant). Every dim known. */
+void conv_gather_nd(Ctx &c, const char *)
+{
+    known_attrs(c, {"batch_dims"});
+    const Shape &d = in_shape(c, 0), &ix = in_shape(c, 1);
+    if (!d.known || !ix.known || ix.dims.empty())
+        refuse("the ranks of data and indices must be known");
+    for (int64_t v : d.dims)
+        if (v < 0)
+            refuse("every dim of data must be known");
+    for (int64_t v : ix.dims)
+        if (v < 0)
+            refuse("every dim of indices must be known");
+    int64_t b = get_i(c, "batch_dims", 0), q = (int64_t)ix.dims.size(), r = (int64_t)d.dims.size();
+    int64_t k = ix.dims.back();
+    if (b < 0 || b >= q || b >= r || k < 1 || b + k > r)
+        refuse("batch_dims " + std::to_string(b) + " and an index tuple of " + std::to_string(k) +
+               " do not fit data of rank " + std::to_string(r));
+    int64_t nb = 1, nk = 1;
+    for (int64_t i = 0; i < b; i++)
+        nb *= d.dims[(size_t)i];
+    std::vector<int64_t> kd(d.dims.begin() + b, d.dims.begin() + b + k), strides((size_t)k, 1);
+    for (int64_t i = k - 1; i >= 0; i--) {
+        strides[(size_t)i] = nk;
+        nk *= kd[(size_t)i];
+    }
+    std::vector<int64_t> flat{nb * nk};
+    flat.insert(flat.end(), d.dims.begin() + b + k, d.dims.end());
+    int32_t rs = add(c, "Reshape", "/flat");
+    connect_in(c, rs, "x", 0);
+    connect(c, rs, "shape", const_i64(c, "/flat_shape", flat));
+    /* the tuples as int64, negatives wrapped by their dims */
+    Ref idx = value(c, in_name(c, 1));
+    if (ix.dtype != onnx::TensorProto::INT64)
+        idx = cast_to(c, "/indices_int64", idx, GE_I64);
+    Ref neg = cast_to(c, "/negative_int",
+                      apply2(c, "Less", "/negative", idx,
+                             const_scalar(c, "/zero", onnx::TensorProto::INT64, 0.0)),
+                      GE_I64);
+    idx = apply2(c, "Add", "/wrapped", idx,
+                 apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
+    int32_t lin = add(c, "ReduceSum", "/linear");
+    attr_b(c, lin, "keep_dims", false);
+    attr_b(c, lin, "noop_with_empty_axes", false);
+    connect(c, lin, "x", apply2(c, "Mul", "/strided", idx, const_i64(c, "/strides", strides)));
+    connect(c, lin, "axes", const_i64(c, "/linear_axes", {q - 1}));
+    Ref at{lin, 0};
+    if (b > 0) {
+        /* batch j's slices start at j * nk: a constant [batch dims..., 1, ...] */
+        std::vector<int64_t> off((size_t)nb), od(ix.dims.begin(), ix.dims.begin() + b);
+        for (int64_t j = 0; j < nb; j++)
+            off[(size_t)j] = j * nk;
+        od.resize((size_t)(q - 1), 1);
+        std::vector<char> bytes(off.size() * 8);
+        std::memcpy(bytes.data(), off.data(), bytes.size());
+        at = apply2(c, "Add", "/batch", at,
+                    const_node(c, c.base + "/batch_offsets", GE_I64, od, bytes));
+    }
+    int32_t g = add(c, "GatherV2");
+    connect(c, g, "x", {rs, 0});
+    connect(c, g, "indices", at);
+    connect(c, g, "axis", const_i64(c, "/axis", {0}, true));
+    set_out(c, 0, {g, 0});
+}
+
+/* ---- optimizers (ai.onnx.preview.training) --------------------------------- */
+
+/* Adagrad, Momentum and Adam of ONNX's training domain, per ONNX's formulas (inputs R, T,
+ * then n X, n G and the state tensors; outputs the n new X, then each new state), as
+ * elementwise compositions. The branches on T (the step count, a value fed at run time) are
+ * SelectV2 on Greater(T, 0): the outputs' shapes do not depend on it. */
+void conv_optimizer(Ctx &c, const char *)
+{
+    const std::string &op = c.node->op_type();
+    bool adam = op == "Adam", mom = op == "Momentum";
+    if (adam)
+        known_attrs(c, {"alpha", "beta", "epsilon", "norm_coefficient", "norm_coefficient_post"});
+    else if (mom)
+        known_attrs(c, {"alpha", "beta", "mode", "norm_coefficient"});
+    else
+        known_attrs(c, {"decay_factor", "epsilon", "norm_coefficient"});
+    int per = adam ? 4 : 3, nin = c.node->input_size();
+    if (nin < 2 + per || (nin - 2) % per)
+        refuse("expected R, T and " + std::to_string(per) + " tensors per optimized tensor");
+    int n = (nin - 2) / per;
+    int32_t ot = in_shape(c, 2).dtype;
+    if (ot != onnx::TensorProto::FLOAT && ot != onnx::TensorProto::DOUBLE)
+        refuse("the optimized tensors must be float32 or double");
+    auto k = [&](const std::string &sfx, double v) { return const_scalar(c, sfx, ot, v); };
+    auto in = [&](int i) { return value(c, in_name(c, i)); };
+    Ref r = in(0), t = in(1);
+    Ref tf = cast_to(c, "/t_float", t, ge_dtype(ot));
+    Ref started =
+        apply2(c, "Greater", "/t_positive", t, const_scalar(c, "/t_zero", in_shape(c, 1).dtype, 0));
+    double nc = get_f(c, "norm_coefficient", 0.0f);
+    std::string mode = get_s(c, "mode", "standard");
+    if (mom && mode != "standard" && mode != "nesterov")
+        refuse("mode " + mode + " is not valid (standard or nesterov)");
+    if (!adam && !mom) /* r = R / (1 + T * decay_factor) */
+        r = apply2(
+            c, "Div", "/rate", r,
+            apply2(c, "Add", "/decay_plus_one",
+                   apply2(c, "Mul", "/decay", tf, k("/decay_factor", get_f(c, "decay_factor", 0))),
+                   k("/one", 1.0)));
+    /* the schemas' defaults (Adam: alpha 0.9, beta 0.999, epsilon 1e-6; Adagrad: epsilon
+     * 1e-6); Momentum's attributes are all required */
+    if (mom)
+        for (const char *a : {"alpha", "beta", "mode", "norm_coefficient"})
+            if (!find_attr(c, a))
+                refuse(std::string("attribute ") + a + " is required");
+    double alpha = get_f(c, "alpha", 0.9f), beta = get_f(c, "beta", adam ? 0.999f : 0.0f);
+    Ref beta_adj{-1, 0};
+    if (mom) { /* beta when T > 0, else 1 */
+        int32_t sel = add(c, "SelectV2", "/beta_adjusted");
+        connect(c, sel, "condition", started);
+        connect(c, sel, "then", k("/beta", beta));
+        connect(c, sel, "else", k("/beta_one", 1.0));
+        beta_adj = {sel, 0};
+    }
+    if (adam) { /* T > 0: R * sqrt(1 - beta^T) / (1 - alpha^T) */
+        Ref bt = apply2(c, "Pow", "/beta_t", k("/beta", beta), tf);
+        Ref at = apply2(c, "Pow", "/alpha_t", k("/alpha", alpha), tf);
+        Ref adj = apply2(c, "Div", "/rate_adjusted",
+                         apply2(c, "Mul", "/rate_sqrt", r,
+                                apply(c, "Sqrt", "/beta_sqrt",
+                                      apply2(c, "Sub", "/one_beta_t", k("/one_b", 1.0), bt))),
+                         apply2(c, "Sub", "/one_alpha_t", k("/one_a", 1.0), at));
+        int32_t sel = add(c, "SelectV2", "/rate");
+        connect(c, sel, "condition", started);
+        connect(c, sel, "then", adj);
+        connect(c, sel, "else", r);
+        r = {sel, 0};
+    }
+    for (int i = 0; i < n; i++) {
+        std::string sx = "/" + std::to_string(i);
+        Ref x = in(2 + i), g = in(2 + n + i), s1 = in(2 + 2 * n + i);
+        Ref greg = apply2(c, "Add", sx + "/g_reg",
+                          apply2(c, "Mul", sx + "/norm", x, k(sx + "/nc", nc)), g);
+        if (adam) {
+            Ref h = in(2 + 3 * n + i);
+            Ref vn =
+                apply2(c, "Add", sx + "/v_new",
+                       apply2(c, "Mul", sx + "/v_alpha", s1, k(sx + "/alpha", alpha)),
+                       apply2(c, "Mul", sx + "/g_alpha", greg, k(sx + "/one_alpha", 1.0 - alpha)));
+            Ref hn = apply2(c, "Add", sx + "/h_new",
+                            apply2(c, "Mul", sx + "/h_beta", h, k(sx + "/beta", beta)),
+                            apply2(c, "Mul", sx + "/g2_beta", apply(c, "Square", sx + "/g2", greg),
+                                   k(sx + "/one_beta", 1.0 - beta)));
+            Ref hs = apply2(c, "Add", sx + "/h_sqrt", apply(c, "Sqrt", sx + "/h_root", hn),
+                            k(sx + "/epsilon", get_f(c, "epsilon", 1e-6f)));
+            Ref xn =
+                apply2(c, "Sub", sx + "/x_new", x,
+                       apply2(c, "Mul", sx + "/step", r, apply2(c, "Div", sx + "/v_h", vn, hs)));
+            xn = apply2(c, "Mul", sx + "/x_final", xn,
+                        k(sx + "/post", 1.0 - get_f(c, "norm_coefficient_post", 0.0f)));
+            set_out(c, i, xn);
+            set_out(c, n + i, vn);
+            set_out(c, 2 * n + i, hn);
+        } else if (mom) {
+            Ref vn = apply2(c, "Add", sx + "/v_new",
+                            apply2(c, "Mul", sx + "/v_alpha", s1, k(sx + "/alpha", alpha)),
+                            apply2(c, "Mul", sx + "/g_beta", beta_adj, greg));
+            Ref step = vn;
+            if (mode == "nesterov")
+                step = apply2(c, "Add", sx + "/nesterov", greg,
+                              apply2(c, "Mul", sx + "/v_alpha_new", vn, k(sx + "/alpha_n", alpha)));
+            set_out(c, i,
+                    apply2(c, "Sub", sx + "/x_new", x, apply2(c, "Mul", sx + "/step", r, step)));
+            set_out(c, n + i, vn);
+        } else {
+            Ref hn = apply2(c, "Add", sx + "/h_new", s1, apply(c, "Square", sx + "/g2", greg));
+            Ref ha = apply2(c, "Add", sx + "/h_adaptive", apply(c, "Sqrt", sx + "/h_root", hn),
+                            k(sx + "/epsilon", get_f(c, "epsilon", 1e-6f)));
+            set_out(
+                c, i,
+                apply2(c, "Sub", sx + "/x_new", x,
+                       apply2(c, "Div", sx + "/step", apply2(c, "Mul", sx + "/rg", r, greg), ha)));
+            set_out(c, n + i, hn);
+        }
+    }
+}
+
+/* ---- quantisation: compositions of the table's elementwise types ------------ */
+
+/* Input i (a scale or zero point: a scalar, or 1-D along `axis` of input 0) shaped to
+ * broadcast against input 0: [C] becomes [C, 1, ..., 1] (a Reshape). */
+Ref per_axis(Ctx &c, int i, const std::string &suffix)
+{
+    Ref v = value(c, in_name(c, i));
+    const Shape &s = in_shape(c, i);
+    if (!s.known)
+        refuse("the rank of input " + in_name(c, i) + " is unknown");
+    if (s.dims.size() == 0 || (s.dims.size() == 1 && s.dims[0] == 1 && c.opset < 13))
+        return v;
+    if (s.dims.size() != 1)
+        refuse("input " + in_name(c, i) + " must be a scalar or 1-D");
+    int r = rank_of(c, 0, "x");
+    int64_t axis = wrap_axis(get_i(c, "axis", 1), r, "axis");
+    std::vector<int64_t> shape((size_t)(r - axis), 1);
+    shape[0] = s.dims[0];
+    int32_t n = add(c, "Reshape", suffix);
+    connect(c, n, "x", v);
+    connect(c, n, "shape", const_i64(c, suffix + "_shape", shape));
+    return {n, 0};
+}
+
+/* round(x) + zero point, saturated to the range of uint8 / int8, as that type; q float32. */
+Ref saturate(Ctx &c, Ref q, Ref zp_f, int32_t ge_out)
+{
+    q = apply(c, "Round", "/round", q);
+    if (zp_f.node >= 0)
+        q = apply2(c, "Add", "/zero_point", q, zp_f);
+    bool u8 = ge_out == GE_U8;
+    q = apply2(c, "Maximum", "/lo", q,
+               const_scalar(c, "/lo_value", onnx::TensorProto::FLOAT, u8 ? 0 : -128));
+    q = apply2(c, "Minimum", "/hi", q,
+               const_scalar(c, "/hi_value", onnx::TensorProto::FLOAT, u8 ? 255 : 127));
+    return cast_to(c, "", q, ge_out);
+}
+
+/* QuantizeLinear: saturate(round(x / y_scale) + y_zero_point) (round half to even), uint8 or
+ * int8 as the zero point (uint8 without one); per tensor or per `axis` (1-D scale). */
+void conv_quantize_linear(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis"});
+    int32_t xt = in_shape(c, 0).dtype;
+    if (xt != onnx::TensorProto::FLOAT)
+        refuse("x must be float32");
+    int32_t zt = has_in(c, 2) ? in_shape(c, 2).dtype : onnx::TensorProto::UINT8;
+    if (zt != onnx::TensorProto::UINT8 && zt != onnx::TensorProto::INT8)
+        refuse("the zero point must be uint8 or int8");
+    Ref q = apply2(c, "Div", "/scale", value(c, in_name(c, 0)), per_axis(c, 1, "/scale_shape"));
+    Ref zp{-1, 0};
+    if (has_in(c, 2))
+        zp = cast_to(c, "/zero_point_float", per_axis(c, 2, "/zero_point_shape"), GE_F32);
+    set_out(c, 0, saturate(c, q, zp, ge_dtype(zt)));
+}
+
+/* DequantizeLinear: (x - x_zero_point) * x_scale, float32; per tensor or per `axis`. */
+void conv_dequantize_linear(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis"});
+    int32_t xt = in_shape(c, 0).dtype;
+    if (xt != onnx::TensorProto::UINT8 && xt != onnx::TensorProto::INT8 &&
+        xt != onnx::TensorProto::INT32)
+        refuse("x must be uint8, int8 or int32");
+    Ref x = cast_to(c, "/x_float", value(c, in_name(c, 0)), GE_F32);
+    if (has_in(c, 2))
+        x = apply2(c, "Sub", "/zero_point", x,
+                   cast_to(c, "/zero_point_float", per_axis(c, 2, "/zero_point_shape"), GE_F32));
+    set_out(c, 0, apply2(c, "Mul", "", x, per_axis(c, 1, "/scale_shape")));
+}
+
+/* DynamicQuantizeLinear, as ONNX defines it: the range [min(0, min x), max(0, max x)]
+ * onto uint8: y_scale = range / 255, y_zero_point = saturate(round(-min / y_scale)),
+ * y = saturate(round(x / y_scale) + y_zero_point). */
+void conv_dynamic_quantize_linear(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    if (in_shape(c, 0).dtype != onnx::TensorProto::FLOAT)
+        refuse("x must be float32");
+    int r = rank_of(c, 0, "x");
+    std::vector<int64_t> all;
+    for (int i = 0; i < r; i++)
+        all.push_back(i);
+    Ref x = value(c, in_name(c, 0));
+    auto reduce = [&](const char *type, const char *sfx) {
+        int32_t n = add(c, type, sfx);
+        attr_b(c, n, "keep_dims", false);
+        attr_b(c, n, "noop_with_empty_axes", false);
+        connect(c, n, "x", x);
+        connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", all));
+        return Ref{n, 0};
+    };
+    const int32_t f = onnx::TensorProto::FLOAT;
+    Ref lo = apply2(c, "Minimum", "/min0", reduce("ReduceMin", "/min"),
+                    const_scalar(c, "/zero_min", f, 0));
+    Ref hi = apply2(c, "Maximum", "/max0", reduce("ReduceMax", "/max"),
+                    const_scalar(c, "/zero_max", f, 0));
+    Ref scale = apply2(c, "Div", "/scale", apply2(c, "Sub", "/range", hi, lo),
+                       const_scalar(c, "/qmax", f, 255));
+    Ref zpf = apply2(c, "Div", "/min_scaled", apply(c, "Neg", "/neg_min", lo), scale);
+    zpf = apply(c, "Round", "/zp_round", zpf);
+    zpf = apply2(c, "Maximum", "/zp_lo", zpf, const_scalar(c, "/zp_lo_value", f, 0));
+    zpf = apply2(c, "Minimum", "/zp_hi", zpf, const_scalar(c, "/zp_hi_value", f, 255));
+    Ref q = apply2(c, "Div", "/x_scaled", x, scale);
+    set_out(c, 0, saturate(c, q, zpf, GE_U8));
+    set_out(c, 1, scale);
+    set_out(c, 2, cast_to(c, "/zero_point", zpf, GE_U8));
 }
 
 /* DepthToSpace (DCR, CRD) and SpaceToDepth: Reshape to 6-D, Transpose, Reshape back
@@ -2203,12 +2920,95 @@ std::string first_type(const char *cann)
     return s.substr(0, s.find(' '));
 }
 
+/* Shape arithmetic on host values, folded at conversion as GE folds constant subgraphs:
+ * Add, Sub, Mul and Neg of int32 / int64 constants (same shape, or one of one element) and
+ * Concat of 1-D ones, at most kFoldMax elements (the size of shapes and axes, which is
+ * what such subgraphs compute: ONNX's function expansions build their Reshape targets from
+ * Shape, Size and Slice this way). The result is a constant like a Constant node's: a reader
+ * that needs a host value (Reshape's shape, ConstantOfShape's input) finds it, others get a
+ * Const node. Anything else is converted as usual. */
+constexpr size_t kFoldMax = 64;
+
+bool fold_host(Ctx &c, const onnx::NodeProto &n)
+{
+    const std::string &op = n.op_type();
+    bool ew = op == "Add" || op == "Sub" || op == "Mul" || op == "Neg";
+    if ((!ew && op != "Concat") || n.output_size() != 1 || n.input_size() < 1)
+        return false;
+    std::vector<std::vector<int64_t>> v((size_t)n.input_size());
+    int32_t dt = -1;
+    std::vector<std::vector<int64_t>> shp((size_t)n.input_size());
+    for (int i = 0; i < n.input_size(); i++) {
+        auto it = c.consts.find(n.input(i));
+        if (it == c.consts.end())
+            return false;
+        const onnx::TensorProto &t = *it->second;
+        if ((t.data_type() != onnx::TensorProto::INT64 &&
+             t.data_type() != onnx::TensorProto::INT32) ||
+            (dt >= 0 && t.data_type() != dt))
+            return false;
+        dt = t.data_type();
+        if (!const_ints(c, n.input(i), &v[(size_t)i]) || v[(size_t)i].size() > kFoldMax)
+            return false;
+        if (op == "Concat" && t.dims_size() != 1)
+            return false;
+        shp[(size_t)i].assign(t.dims().begin(), t.dims().end());
+    }
+    /* broadcasting: the operand of the highest rank; every other of its shape or of one
+     * element */
+    size_t best = 0;
+    for (size_t i = 0; i < shp.size(); i++)
+        if (shp[i].size() > shp[best].size())
+            best = i;
+    if (op != "Concat")
+        for (size_t i = 0; i < shp.size(); i++)
+            if (v[i].size() > 1 && shp[i] != shp[best])
+                return false;
+    std::vector<int64_t> dims = shp[best];
+    std::vector<int64_t> r;
+    if (op == "Concat") {
+        for (const auto &x : v)
+            r.insert(r.end(), x.begin(), x.end());
+        dims = {(int64_t)r.size()};
+    } else if (op == "Neg") {
+        for (int64_t x : v[0])
+            r.push_back(-x);
+    } else {
+        const auto &a = v[0], &b = v[1];
+        if (a.size() != b.size() && a.size() != 1 && b.size() != 1)
+            return false;
+        size_t m = std::max(a.size(), b.size());
+        for (size_t i = 0; i < m; i++) {
+            int64_t x = a[a.size() == 1 ? 0 : i], y = b[b.size() == 1 ? 0 : i];
+            r.push_back(op == "Add" ? x + y : op == "Sub" ? x - y : x * y);
+        }
+    }
+    onnx::TensorProto t;
+    t.set_data_type(dt);
+    for (int64_t d : dims)
+        t.add_dims(d);
+    for (int64_t x : r) {
+        if (dt == onnx::TensorProto::INT64)
+            t.add_int64_data(x);
+        else
+            t.add_int32_data((int32_t)x);
+    }
+    c.node = &n;
+    const_output(c, std::move(t));
+    return true;
+}
+
 void convert_node(Ctx &c, const onnx::NodeProto &n)
 {
+    if (fold_host(c, n))
+        return;
     c.node = &n;
     /* an unnamed node is named after its first output */
     c.base = !n.name().empty() ? n.name() : n.output_size() ? n.output(0) : n.op_type();
-    if (!n.domain().empty() && n.domain() != "ai.onnx")
+    bool training =
+        n.domain() == "ai.onnx.preview.training" &&
+        (n.op_type() == "Adagrad" || n.op_type() == "Momentum" || n.op_type() == "Adam");
+    if (!n.domain().empty() && n.domain() != "ai.onnx" && !training)
         refuse("domain " + n.domain() + " is not supported");
     for (const auto &r : rows())
         if (n.op_type() == r.row.onnx) {
@@ -2418,9 +3218,16 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
         }
     }
     int64_t opset = -1;
-    for (const auto &o : model.opset_import())
+    bool training = false;
+    for (const auto &o : model.opset_import()) {
         if (o.domain().empty() || o.domain() == "ai.onnx")
             opset = o.version();
+        training = training || (o.domain() == "ai.onnx.preview.training" && o.version() == 1);
+    }
+    /* a model of ONNX's training domain alone (its optimizers) has no default-domain node:
+     * taken as of the newest opset atc reads */
+    if (opset < 0 && training)
+        opset = 17;
     if (opset < 1 || opset > 17) {
         *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
                " of the default domain; atc supports opsets 11 to 17.";
@@ -2432,7 +3239,14 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
          * (every adapter from libonnx); what it cannot convert is refused */
         try {
             onnx::checker::check_model(model);
+            /* the adapters read the shapes of the values they rewrite (Gemm's C): infer them
+             * first (errors not fatal here: the converted model is checked and inferred
+             * below), then drop them, so that --input_shape's dims are inferred afresh */
+            onnx::ShapeInferenceOptions pre;
+            pre.error_mode = 0;
+            onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), pre);
             model = onnx::version_conversion::ConvertVersion(model, 11);
+            model.mutable_graph()->clear_value_info();
         } catch (const std::exception &e) {
             *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
                    " of the default domain, and ONNX's version converter cannot bring it to "

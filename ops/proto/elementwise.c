@@ -120,6 +120,16 @@ enum proto_status proto_infer_tri(struct proto_op *op)
     return proto_infer_unary(op);
 }
 
+/* Trilu: Tril's rule; k, when given, one int32 or int64 value (a const or fed at run time:
+ * y's shape is x's whatever k holds). */
+enum proto_status proto_infer_trilu(struct proto_op *op)
+{
+    const struct core_op_val *k = proto_in(op, 1);
+    if (k && ((k->dtype != ACL_INT32 && k->dtype != ACL_INT64) || proto_numel(k) != 1))
+        return proto_fail(op, PROTO_INPUT, "input k must hold one int32 or int64 value");
+    return proto_infer_tri(op);
+}
+
 /* x1, x2 of any types the kernel promotes (IR: Promote({"T1", "T2"})). */
 enum proto_status proto_infer_binary_promote(struct proto_op *op)
 {
@@ -319,6 +329,75 @@ enum proto_status proto_build_triu(const struct proto_op *op, struct proto_plan_
 {
     return PROTO_STEP(b, aclnnTriuGetWorkspaceSize, proto_operand(b, PIN(0)),
                       proto_attr_i(op, "diagonal"), proto_operand(b, POUT(op, 0)));
+}
+
+/* Trilu with k fed at run time: each row's kept columns are one run (upper: j >= i + k;
+ * else j <= i + k), copied; the rest zeroed (every type's zero is all bits 0). x and y may
+ * be one buffer: each byte is read before it is written. */
+struct trilu_arg {
+    int64_t mats, rows, cols;
+    size_t es;
+    bool upper;
+    aclDataType kdt;
+    uint32_t k, y;
+};
+
+static int32_t trilu_step(void *const *operands, const void *arg)
+{
+    const struct trilu_arg *a = arg;
+    int64_t k;
+    if (a->kdt == ACL_INT32) {
+        int32_t w;
+        memcpy(&w, operands[a->k], sizeof(w));
+        k = w;
+    } else {
+        memcpy(&k, operands[a->k], sizeof(k));
+    }
+    /* clamped so that i + k cannot overflow: beyond +-cols or rows nothing changes */
+    k = k < -a->rows ? -a->rows : k > a->cols ? a->cols : k;
+    const char *x = operands[PIN(0)];
+    char *y = operands[a->y];
+    size_t row = (size_t)a->cols * a->es;
+    for (int64_t m = 0; m < a->mats; m++)
+        for (int64_t i = 0; i < a->rows; i++) {
+            size_t off = ((size_t)m * (size_t)a->rows + (size_t)i) * row;
+            int64_t lo = a->upper ? i + k : 0, hi = a->upper ? a->cols : i + k + 1;
+            lo = lo < 0 ? 0 : lo > a->cols ? a->cols : lo;
+            hi = hi < lo ? lo : hi > a->cols ? a->cols : hi;
+            memset(y + off, 0, (size_t)lo * a->es);
+            if (hi > lo && x + off != y + off)
+                memmove(y + off + (size_t)lo * a->es, x + off + (size_t)lo * a->es,
+                        (size_t)(hi - lo) * a->es);
+            memset(y + off + (size_t)hi * a->es, 0, (size_t)(a->cols - hi) * a->es);
+        }
+    return 0;
+}
+
+/* Trilu: Triu (upper) or Tril of x from k (0 when absent). k a const or absent: aclnnTriu /
+ * aclnnTril (every type of the row; aclnnTrilu takes fewer); k fed at run time: trilu_step
+ * reads it at each launch. */
+enum proto_status proto_build_trilu(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct core_op_val *k = proto_in(op, 1), *x = &op->in[0];
+    bool upper = proto_attr_i(op, "upper") != 0;
+    int64_t kv = 0;
+    if (!k || k->data) {
+        if (k)
+            proto_const_ints(k, &kv, 1);
+        return upper ? PROTO_STEP(b, aclnnTriuGetWorkspaceSize, proto_operand(b, PIN(0)), kv,
+                                  proto_operand(b, POUT(op, 0)))
+                     : PROTO_STEP(b, aclnnTrilGetWorkspaceSize, proto_operand(b, PIN(0)), kv,
+                                  proto_operand(b, POUT(op, 0)));
+    }
+    struct trilu_arg a = {.rows = x->dims[x->nd - 2],
+                          .cols = x->dims[x->nd - 1],
+                          .es = (size_t)aclDataTypeSize(x->dtype),
+                          .upper = upper,
+                          .kdt = k->dtype,
+                          .k = proto_in_index(op, 1),
+                          .y = POUT(op, 0)};
+    a.mats = a.rows && a.cols ? proto_numel(x) / (a.rows * a.cols) : 0;
+    return proto_step_fn(b, trilu_step, &a, sizeof(a));
 }
 
 /* Shrink: x < -lambd: x + bias; x > lambd: x - bias; else 0. */

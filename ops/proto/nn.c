@@ -548,10 +548,9 @@ static enum proto_status pool_geom(struct proto_op *op, int sp, struct pool_geom
         return proto_fail(op, PROTO_ATTR, "attribute padding is '%s', expected %s", pad,
                           max3 ? "SAME, VALID or CALCULATED" : "SAME or VALID");
     if (max3) {
-        const struct proto_attr *d = proto_attr(op, "dilation");
-        for (size_t i = 0; i < d->n; i++)
-            if (d->ints[i] != 1)
-                return proto_fail(op, PROTO_UNSUPPORTED, "attribute dilation must be all 1");
+        /* dilation as ksize: 5 values in data_format's order (1 on N and C) or 3 */
+        if ((st = pool_list(op, g, "dilation", g->dl)))
+            return st;
         g->ceil = proto_attr_i(op, "ceil_mode") != 0;
     }
     if (avg3) {

@@ -6,7 +6,10 @@
  * GetWorkspaceSize functions of ops/ and hands each executor to
  * proto_step_exec, which binds the executor's address slots to operands
  * through the tensors they came from (e->slot_group, e->group_src), as
- * graph/compile.c used to. Copies and host functions are steps too.
+ * graph/compile.c used to. Copies and host functions are steps too, and so
+ * is a select step: the kernels of an operator whose value input is known only
+ * at run time (Cumsum's axis fed by a graph input) build one alternative per
+ * value and the select step runs the one the input holds at each launch.
  *
  * A plan is the list of steps; proto_plan_run runs them in order with the
  * operand addresses of one launch, each executor directly through e->run
@@ -14,19 +17,21 @@
  * plan is immutable and may run on several workers at once. Executors are
  * destroyed with the plan.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnn/acl_meta.h"
+#include "core/err.h"
 #include "ops/proto/proto_pvt.h"
 
 #define PB_MAX_TENSORS 96
 #define PB_MAX_LISTS 4
-#define PB_MAX_STEPS 8 /* steps of one plan (a kernel makes one to three) */
+#define PB_MAX_STEPS 16 /* steps of one plan (one to three; a select and its alternatives) */
 #define RUN_INLINE_SLOTS 80
 #define NO_OPERAND UINT32_MAX
 
-enum step_kind { STEP_EXEC, STEP_COPY, STEP_FN };
+enum step_kind { STEP_EXEC, STEP_COPY, STEP_FN, STEP_SELECT };
 
 struct step {
     enum step_kind kind;
@@ -37,6 +42,10 @@ struct step {
     size_t bytes;
     proto_host_fn fn; /* FN */
     void *arg;
+    /* SELECT: src holds one integer of type sel_dt; alternatives (the steps after this one) */
+    aclDataType sel_dt;
+    uint32_t alternatives;
+    char what[40]; /* "Cumsum: input axis", for the message of a value out of range */
 };
 
 struct proto_plan {
@@ -205,6 +214,23 @@ enum proto_status proto_step_fn(struct proto_plan_builder *b, proto_host_fn fn, 
     return PROTO_OK;
 }
 
+enum proto_status proto_step_select(struct proto_plan_builder *b, uint32_t ref, uint32_t n,
+                                    const char *what)
+{
+    const struct core_op_val *v = ref < b->op->nin + b->op->nout ? operand_val(b->op, ref) : NULL;
+    if (!v || (v->dtype != ACL_INT32 && v->dtype != ACL_INT64) || proto_numel(v) != 1 || n == 0)
+        return proto_fail(b->op, PROTO_UNSUPPORTED,
+                          "internal error: a select step needs one int32 or int64 value");
+    struct step *s = step_add(b, STEP_SELECT);
+    if (!s)
+        return proto_fail(b->op, PROTO_NOMEM, "out of memory");
+    s->src = ref;
+    s->sel_dt = v->dtype;
+    s->alternatives = n;
+    snprintf(s->what, sizeof(s->what), "%s", what);
+    return PROTO_OK;
+}
+
 static void steps_free(struct step *steps, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -228,6 +254,11 @@ enum proto_status proto_build(struct proto_op *op, struct proto_plan **plan)
     for (uint32_t i = 0; i < b->nt; i++)
         if (b->t[i].owned)
             aclDestroyTensor(b->t[i].t);
+    /* every select step must be followed by all of its alternatives */
+    for (uint32_t i = 0; i < b->nsteps && st == PROTO_OK; i++)
+        if (b->steps[i].kind == STEP_SELECT && i + b->steps[i].alternatives >= b->nsteps)
+            st = proto_fail(op, PROTO_UNSUPPORTED,
+                            "internal error: a select step without its alternatives");
     struct proto_plan *p = NULL;
     if (st == PROTO_OK) {
         p = malloc(sizeof(*p) + b->nsteps * sizeof(struct step));
@@ -248,36 +279,64 @@ enum proto_status proto_build(struct proto_op *op, struct proto_plan **plan)
     return PROTO_OK;
 }
 
+static int32_t run_step(const struct step *s, void *const *operands)
+{
+    switch (s->kind) {
+    case STEP_COPY:
+        if (s->bytes && operands[s->dst] != operands[s->src])
+            memmove(operands[s->dst], operands[s->src], s->bytes);
+        return 0;
+    case STEP_FN:
+        return s->fn(operands, s->arg);
+    case STEP_EXEC: {
+        if (!s->e->run)
+            return 0;
+        void *inl[RUN_INLINE_SLOTS];
+        inl[0] = NULL; /* an executor without slots gets a valid, unread array */
+        void **addr = s->nslots <= RUN_INLINE_SLOTS ? inl : malloc(s->nslots * sizeof(void *));
+        if (!addr)
+            return ACL_ERROR_BAD_ALLOC;
+        for (uint16_t k = 0; k < s->nslots; k++)
+            addr[k] = s->slot_operand[k] == NO_OPERAND ? NULL : operands[s->slot_operand[k]];
+        int32_t rc = s->e->run(s->e, addr);
+        if (addr != inl)
+            free(addr);
+        return rc;
+    }
+    case STEP_SELECT:
+        break; /* run by proto_plan_run */
+    }
+    return 0;
+}
+
 int32_t proto_plan_run(const struct proto_plan *p, void *const *operands)
 {
     for (uint32_t i = 0; i < p->nsteps; i++) {
         const struct step *s = &p->steps[i];
-        int32_t rc = 0;
-        switch (s->kind) {
-        case STEP_COPY:
-            if (s->bytes && operands[s->dst] != operands[s->src])
-                memmove(operands[s->dst], operands[s->src], s->bytes);
-            break;
-        case STEP_FN:
-            rc = s->fn(operands, s->arg);
-            break;
-        case STEP_EXEC: {
-            if (!s->e->run)
-                break;
-            void *inl[RUN_INLINE_SLOTS];
-            void **addr = s->nslots <= RUN_INLINE_SLOTS ? inl : malloc(s->nslots * sizeof(void *));
-            if (!addr)
-                return ACL_ERROR_BAD_ALLOC;
-            for (uint16_t k = 0; k < s->nslots; k++)
-                addr[k] = s->slot_operand[k] == NO_OPERAND ? NULL : operands[s->slot_operand[k]];
-            rc = s->e->run(s->e, addr);
-            if (addr != inl)
-                free(addr);
-            break;
+        if (s->kind != STEP_SELECT) {
+            int32_t rc = run_step(s, operands);
+            if (rc)
+                return rc;
+            continue;
         }
+        /* the value of this launch, wrapped as an axis: [-n, n) */
+        int64_t v, n = s->alternatives;
+        if (s->sel_dt == ACL_INT32) {
+            int32_t w;
+            memcpy(&w, operands[s->src], sizeof(w));
+            v = w;
+        } else {
+            memcpy(&v, operands[s->src], sizeof(v));
         }
+        int64_t w = v < 0 ? v + n : v;
+        if (w < 0 || w >= n)
+            return core_err(ACL_ERROR_INVALID_PARAM,
+                            "%s holds %lld at run time, out of range [%lld, %lld)", s->what,
+                            (long long)v, (long long)-n, (long long)n);
+        int32_t rc = run_step(&p->steps[i + 1 + (uint32_t)w], operands);
         if (rc)
             return rc;
+        i += s->alternatives;
     }
     return 0;
 }

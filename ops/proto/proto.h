@@ -254,5 +254,14 @@ enum proto_status proto_step_copy(struct proto_plan_builder *b, uint32_t src, ui
 typedef int32_t (*proto_host_fn)(void *const *operands, const void *arg);
 enum proto_status proto_step_fn(struct proto_plan_builder *b, proto_host_fn fn, const void *arg,
                                 size_t size);
+/* Append a step that runs one of the n steps appended after it, chosen at
+ * each launch by the value operand `ref` (one int32 or int64) holds, wrapped
+ * as an axis: v in [-n, n) runs alternative v (v + n when negative). A value
+ * out of range fails the launch with ACL_ERROR_INVALID_PARAM and a message
+ * "<what> holds v at run time, out of range [-n, n)". For a value input the
+ * graph feeds at run time (not a const) whose values only choose among
+ * kernels of one output shape: Cumsum's axis. */
+enum proto_status proto_step_select(struct proto_plan_builder *b, uint32_t ref, uint32_t n,
+                                    const char *what);
 
 #endif /* CPUACL_OPS_PROTO_PROTO_H */

@@ -212,23 +212,38 @@ enum proto_status proto_build_arg_min(const struct proto_op *op, struct proto_pl
 
 /* ---- Cumsum ---------------------------------------------------------------------------- */
 
+/* Cumsum: axis a const, or a value the graph feeds at run time (one int32 or int64: the
+ * output shape is x's whatever it holds); exclusive and reverse as aclnnCumsumV2's. */
 enum proto_status proto_infer_cumsum(struct proto_op *op)
 {
-    int a;
-    enum proto_status st = proto_axis_input(op, 1, op->in[0].nd > 0 ? op->in[0].nd : 1, &a);
-    if (st)
-        return st;
-    if (proto_attr_i(op, "exclusive") || proto_attr_i(op, "reverse"))
-        return proto_fail(op, PROTO_UNSUPPORTED,
-                          "attributes exclusive and reverse: only false is supported");
+    int a, nd = op->in[0].nd > 0 ? op->in[0].nd : 1;
+    const struct core_op_val *ax = &op->in[1];
+    if (ax->data) {
+        enum proto_status st = proto_axis_input(op, 1, nd, &a);
+        if (st)
+            return st;
+    } else if ((ax->dtype != ACL_INT32 && ax->dtype != ACL_INT64) || proto_numel(ax) != 1) {
+        return proto_fail(op, PROTO_INPUT, "input axis must hold one int32 or int64 value");
+    }
     proto_out_like(&op->out[0], &op->in[0], op->in[0].dtype);
     return PROTO_OK;
 }
 
+/* A const axis: one CumsumV2. An axis known at run time: one CumsumV2 an axis of x, the
+ * select step running the one the axis holds. */
 enum proto_status proto_build_cumsum(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    int a = 0;
-    proto_axis_input((struct proto_op *)op, 1, op->in[0].nd > 0 ? op->in[0].nd : 1, &a);
-    return PROTO_STEP(b, aclnnCumsumGetWorkspaceSize, proto_operand(b, PIN(0)), a, op->out[0].dtype,
-                      proto_operand(b, POUT(op, 0)));
+    bool excl = proto_attr_i(op, "exclusive") != 0, rev = proto_attr_i(op, "reverse") != 0;
+    int nd = op->in[0].nd > 0 ? op->in[0].nd : 1;
+    if (op->in[1].data) {
+        int a = 0;
+        proto_axis_input((struct proto_op *)op, 1, nd, &a);
+        return PROTO_STEP(b, aclnnCumsumV2GetWorkspaceSize, proto_operand(b, PIN(0)), a, excl, rev,
+                          proto_operand(b, POUT(op, 0)));
+    }
+    enum proto_status st = proto_step_select(b, PIN(1), (uint32_t)nd, "Cumsum: input axis");
+    for (int a = 0; a < nd && st == PROTO_OK; a++)
+        st = PROTO_STEP(b, aclnnCumsumV2GetWorkspaceSize, proto_operand(b, PIN(0)), a, excl, rev,
+                        proto_operand(b, POUT(op, 0)));
+    return st;
 }

@@ -34,6 +34,9 @@ BAD_DATA = {
     "node/test_castlike_FLOAT_to_BFLOAT16_expanded": "input 'like' is declared [3, 4], stored [1]",
     "node/test_castlike_BFLOAT16_to_FLOAT": "input 'like' is declared [3, 4], stored [1]",
     "node/test_castlike_FLOAT_to_BFLOAT16": "input 'like' is declared [3, 4], stored [1]",
+    # ONNX 1.12's generator computes the reference with epsilon 1e-2 but makes the node
+    # without it (the schema's default is 1e-6): X_new differs from what the model says
+    "node/test_adam_multiple": "outputs computed with epsilon 1e-2, the node has none (default 1e-6)",
 }
 
 

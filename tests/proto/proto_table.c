@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acl/acl_rt.h"
 #include "ops/proto/proto.h"
 
 static int g_fail;
@@ -112,6 +113,7 @@ struct tin {
     int nd;
     int64_t dims[8];
     const int64_t *cval; /* a const input: its values (stored as dt) */
+    const int64_t *rval; /* an input fed at run time (not const) with these values */
     bool absent;
     aclFormat fmt; /* 0: NCHW (the default of a description here) */
 };
@@ -465,14 +467,18 @@ static void r_select(const struct tcase *c, const struct proto_op *op, double *c
     }
 }
 
-/* Tril / Triu of the last two dims, diagonal from the attribute. */
+/* Tril / Triu of the last two dims, diagonal from the attribute; Trilu: from input k (0
+ * when absent), upper from its attribute. */
 static void r_tri(const struct tcase *c, const struct proto_op *op, double *const *x,
                   double *const *y)
 {
-    const struct proto_attr *a = cattr(c, "diagonal");
+    const struct proto_attr *a = cattr(c, "diagonal"), *u = cattr(c, "upper");
+    bool trilu = !strcmp(c->type, "Trilu");
     int64_t k = a ? a->i : 0, idx[8];
+    if (trilu && c->nin > 1 && !c->in[1].absent)
+        k = (int64_t)x[1][0];
     const struct core_op_val *o = &op->out[0];
-    bool upper = !strcmp(c->type, "Triu");
+    bool upper = trilu ? u && u->i : !strcmp(c->type, "Triu");
     for (int64_t i = 0; i < numel(o); i++) {
         unravel(i, o->dims, o->nd, idx);
         int64_t d = idx[o->nd - 1] - idx[o->nd - 2];
@@ -903,13 +909,16 @@ static void r_pool3d(const struct tcase *c, const struct proto_op *op, double *c
     bool is_max = !strcmp(c->type, "MaxPool3D"), same = pa && !strcmp(pa->s, "SAME");
     const struct proto_attr *ks = cattr(c, "ksize"), *ss = cattr(c, "strides");
     const struct proto_attr *pads = cattr(c, "pads"), *cip = cattr(c, "count_include_pad");
+    const struct proto_attr *dil = cattr(c, "dilation");
     bool incl = !is_max && (!cip || cip->i);
     const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
-    int64_t k[3], st[3], lo[3], hi[3];
+    int64_t k[3], st[3], lo[3], hi[3], dl[3];
     for (int s = 0; s < 3; s++) {
         k[s] = ks->n == 5 ? ks->ints[p[2 + s]] : ks->ints[s];
         st[s] = ss->n == 5 ? ss->ints[p[2 + s]] : ss->ints[s];
-        int64_t n = X->dims[p[2 + s]], tot = (Y->dims[p[2 + s]] - 1) * st[s] + k[s] - n;
+        dl[s] = !dil ? 1 : dil->n == 5 ? dil->ints[p[2 + s]] : dil->ints[s];
+        int64_t n = X->dims[p[2 + s]],
+                tot = (Y->dims[p[2 + s]] - 1) * st[s] + dl[s] * (k[s] - 1) + 1 - n;
         lo[s] = same ? (tot > 0 ? tot / 2 : 0) : pads ? pads->ints[2 * s] : 0;
         hi[s] = same ? 0 : pads ? pads->ints[2 * s + 1] : 0;
     }
@@ -924,7 +933,7 @@ static void r_pool3d(const struct tcase *c, const struct proto_op *op, double *c
                     off[3] = {w / (k[1] * k[2]), w / k[2] % k[1], w % k[2]};
             bool in = true, inp = true;
             for (int s = 0; s < 3; s++) {
-                int64_t v = yi[2 + s] * st[s] - lo[s] + off[s], n = X->dims[p[2 + s]];
+                int64_t v = yi[2 + s] * st[s] - lo[s] + off[s] * dl[s], n = X->dims[p[2 + s]];
                 xi[2 + s] = v;
                 in = in && v >= 0 && v < n;
                 inp = inp && v >= -lo[s] && v < n + hi[s];
@@ -986,7 +995,8 @@ static void r_rms_norm(const struct tcase *c, const struct proto_op *op, double 
 static void r_cumsum(const struct tcase *c, const struct proto_op *op, double *const *x,
                      double *const *y)
 {
-    (void)c;
+    const struct proto_attr *ex = cattr(c, "exclusive"), *rv = cattr(c, "reverse");
+    bool excl = ex && ex->i, rev = rv && rv->i;
     const struct core_op_val *X = &op->in[0];
     int ax = axis_of(x[1][0], X->nd);
     int64_t inner = 1, n = X->dims[ax];
@@ -995,9 +1005,15 @@ static void r_cumsum(const struct tcase *c, const struct proto_op *op, double *c
     for (int64_t o = 0; o < numel(X) / (n * inner); o++)
         for (int64_t in = 0; in < inner; in++) {
             double acc = 0;
-            for (int64_t k = 0; k < n; k++) {
-                acc += x[0][(o * n + k) * inner + in];
-                y[0][(o * n + k) * inner + in] = acc;
+            for (int64_t j = 0; j < n; j++) {
+                int64_t k = rev ? n - 1 - j : j, at = (o * n + k) * inner + in;
+                if (excl) {
+                    y[0][at] = acc;
+                    acc += x[0][at];
+                } else {
+                    acc += x[0][at];
+                    y[0][at] = acc;
+                }
             }
         }
 }
@@ -1236,6 +1252,49 @@ static const struct tcase g_cases[] = {
     {"Softsign", 1, {F32(6)}, NOATTR, r_softsign, 1e-6},
     {"Tan", 1, {F32(6)}, NOATTR, r_tan, 1e-5, RANGE(-1, 1)},
     {"Tril", 1, {F32(2, 3, 4)}, 1, {AINT("diagonal", 1)}, r_tri, 0},
+    /* Trilu: k absent, a const, fed at run time (read at each launch; beyond the matrix) */
+    {"Trilu", 1, {F32(2, 3, 4)}, 1, {AINT("upper", 1)}, r_tri, 0},
+    {"Trilu", 2, {F32(3, 5), {ACL_INT64, SHAPE(), CV(-1)}}, NOATTR, r_tri, 0},
+    {"Trilu",
+     2,
+     {{ACL_DOUBLE, SHAPE(3, 4)}, {ACL_INT32, SHAPE(1), CV(1)}},
+     1,
+     {AINT("upper", 1)},
+     r_tri,
+     0},
+    {"Trilu",
+     2,
+     {{ACL_BOOL, SHAPE(4, 4)}, {ACL_INT64, SHAPE(), .rval = (const int64_t[]){-1}}},
+     NOATTR,
+     r_tri,
+     0},
+    {"Trilu",
+     2,
+     {{ACL_INT32, SHAPE(2, 4, 3)}, {ACL_INT64, SHAPE(), .rval = (const int64_t[]){1}}},
+     1,
+     {AINT("upper", 1)},
+     r_tri,
+     0,
+     RANGE(-9, 9)},
+    {"Trilu",
+     2,
+     {F32(4, 5), {ACL_INT32, SHAPE(1), .rval = (const int64_t[]){-2}}},
+     NOATTR,
+     r_tri,
+     0},
+    {"Trilu",
+     2,
+     {F32(4, 5), {ACL_INT64, SHAPE(), .rval = (const int64_t[]){7}}},
+     1,
+     {AINT("upper", 1)},
+     r_tri,
+     0},
+    {"Trilu",
+     2,
+     {F32(3, 0, 5), {ACL_INT64, SHAPE(), .rval = (const int64_t[]){0}}},
+     NOATTR,
+     r_tri,
+     0},
     {"Triu", 1, {{ACL_INT32, SHAPE(4, 3)}}, 1, {AINT("diagonal", -1)}, r_tri, 0},
     {"TruncateMod", 2, {F32(3, 4), F32(4)}, NOATTR, r_truncmod, 1e-5, RANGE(0.5, 3)},
     {"Add", 2, {F32(2, 3), F32(3)}, NOATTR, r_add, 1e-6},
@@ -1357,6 +1416,29 @@ static const struct tcase g_cases[] = {
     {"Tile", 2, {F32(2, 3), {ACL_INT32, SHAPE(2), CV(2, 3)}}, NOATTR, r_tile, 0},
     {"Unsqueeze", 1, {F32(3, 2)}, 1, {AINTS("axes", 0, 3)}, r_id, 0},
     {"Cumsum", 2, {F32(3, 4), {ACL_INT32, SHAPE(), CV(1)}}, NOATTR, r_cumsum, 1e-5},
+    /* exclusive / reverse; the axis fed at run time (a select step over the axes) */
+    {"Cumsum",
+     2,
+     {F32(3, 4), {ACL_INT64, SHAPE(), CV(-1)}},
+     2,
+     {ABOOL("exclusive", 1), ABOOL("reverse", 1)},
+     r_cumsum,
+     1e-5},
+    {"Cumsum",
+     2,
+     {F32(3, 4, 2), {ACL_INT64, SHAPE(), .rval = (const int64_t[]){1}}},
+     1,
+     {ABOOL("reverse", 1)},
+     r_cumsum,
+     1e-5},
+    {"Cumsum",
+     2,
+     {{ACL_INT32, SHAPE(3, 4)}, {ACL_INT32, SHAPE(1), .rval = (const int64_t[]){-2}}},
+     1,
+     {ABOOL("exclusive", 1)},
+     r_cumsum,
+     0,
+     RANGE(-9, 9)},
     {"Cumsum",
      2,
      {{ACL_INT64, SHAPE(5, 2)}, {ACL_INT64, SHAPE(1), CV(0)}},
@@ -1416,6 +1498,15 @@ static const struct tcase g_cases[] = {
      5,
      {AINTS("ksize", 1, 1, 2, 3, 3), AINTS("strides", 1, 1, 1, 2, 2), ASTR("padding", "CALCULATED"),
       AINTS("pads", 0, 1, 1, 1, 0, 0), ASTR("data_format", "NCDHW")},
+     r_pool3d,
+     0},
+    {"MaxPool3D",
+     1,
+     {F32(1, 2, 2, 6, 7)},
+     6,
+     {AINTS("ksize", 1, 1, 1, 2, 3), AINTS("strides", 1, 1, 1, 1, 2), ASTR("padding", "CALCULATED"),
+      AINTS("pads", 0, 0, 1, 1, 0, 1), ASTR("data_format", "NCDHW"),
+      AINTS("dilation", 1, 1, 1, 2, 2)},
      r_pool3d,
      0},
     {"MaxPool3D",
@@ -1502,7 +1593,9 @@ static void fill_vals(const struct tcase *c, struct core_op_val *in, void **buf,
         if (lo == 0 && hi == 0)
             lo = -2, hi = 2;
         for (int64_t i = 0; i < n; i++) {
-            double d = ti[k].cval ? (double)ti[k].cval[i] : rnd(lo, hi);
+            double d = ti[k].cval   ? (double)ti[k].cval[i]
+                       : ti[k].rval ? (double)ti[k].rval[i]
+                                    : rnd(lo, hi);
             if (v->dtype != ACL_FLOAT && v->dtype != ACL_DOUBLE && v->dtype != ACL_FLOAT16)
                 d = v->dtype == ACL_BOOL ? (d > 0) : floor(d);
             store(buf[k], v->dtype, i, d);
@@ -1756,6 +1849,53 @@ static void hints(void)
     }
 }
 
+/* A value fed at run time that is out of range fails the launch with its code and a message
+ * naming the operator and the input; the next launch with a good value runs. Trilu's k of
+ * another type than int32/int64 is refused at prepare. */
+static void runtime_values(void)
+{
+    static const struct tcase c0 = {.type = "x"};
+    struct tin ti[2] = {{ACL_FLOAT, SHAPE(2, 3)},
+                        {ACL_INT64, SHAPE(), .rval = (const int64_t[]){5}}};
+    struct core_op_val in[MAXIN];
+    void *buf[MAXIN];
+    double *x[MAXIN];
+    fill_vals(&c0, in, buf, x, ti, 2);
+    static struct proto_op op;
+    struct attr_set as = {NULL, 0};
+    struct proto_attr_src src = {&as, get_attr};
+    struct proto_plan *plan = NULL;
+    if (proto_prepare(&op, proto_find("Cumsum"), 2, in, 0, NULL, &src) || proto_build(&op, &plan)) {
+        FAILF("Cumsum with a run-time axis: %s", op.msg);
+    } else {
+        float y[6];
+        void *operands[3] = {buf[0], buf[1], y};
+        int32_t rc = proto_plan_run(plan, operands);
+        const char *m = aclGetRecentErrMsg();
+        if (rc != ACL_ERROR_INVALID_PARAM || !m ||
+            !strstr(m, "Cumsum: input axis holds 5 at run time, out of range [-2, 2)"))
+            FAILF("Cumsum axis 5 at run time: rc %d, message '%s'", rc, m ? m : "(null)");
+        int64_t one = -1;
+        memcpy(buf[1], &one, sizeof(one));
+        if ((rc = proto_plan_run(plan, operands)) != 0)
+            FAILF("Cumsum axis -1 at run time: rc %d", rc);
+        float *xv = buf[0];
+        if (fabs(y[2] - ((double)xv[0] + xv[1] + xv[2])) > 1e-5)
+            FAILF("Cumsum axis -1 at run time: y[2] %g, want %g", y[2], xv[0] + xv[1] + xv[2]);
+        proto_plan_free(plan);
+    }
+    for (int k = 0; k < 2; k++) {
+        free(buf[k]);
+        free(x[k]);
+    }
+    struct tin kf[2] = {{ACL_FLOAT, SHAPE(2, 3)}, {ACL_FLOAT, SHAPE()}};
+    expect(__LINE__, "Trilu", 2, kf, 0, NULL, 0, NULL, PROTO_INPUT, "Trilu", "input k",
+           "int32 or int64", NULL);
+    struct tin cf[2] = {{ACL_FLOAT, SHAPE(2, 3)}, {ACL_INT64, SHAPE(2)}};
+    expect(__LINE__, "Cumsum", 2, cf, 0, NULL, 0, NULL, PROTO_INPUT, "Cumsum", "input axis",
+           "one int32 or int64", NULL);
+}
+
 int main(void)
 {
     aipp_block();
@@ -1780,6 +1920,7 @@ int main(void)
     if (ntypes < 3)
         FAILF("the table has %zu types", ntypes);
     misuse();
+    runtime_values();
     hints();
     if (!g_fail)
         printf("proto_table: %zu types, %zu cases: ok\n", ntypes, NCASES);
