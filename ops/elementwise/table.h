@@ -338,7 +338,9 @@
     X(LogicalNot, logical_not, OPS_OUT_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)               \
     X(RoundDecimals, round, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_NUM, none, 0)           \
     X(FusedMulAddN, fused_mul_add_n, OPS_OUT, K(tensor, tensor, tensor, tensor),                   \
-      DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)                                                 \
+    X(IsClose, isclose, OPS_OUT, K(tensor, tensor, double, double, bool, tensor), DTM_ALL, out,    \
+      DTM(DT_BOOL))
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 

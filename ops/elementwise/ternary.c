@@ -2,7 +2,8 @@
 /*
  * Elementwise operators of three operands on the engine (engine/ew.c), built
  * through engine/ew_build.c: InplaceMaskedFillScalar, Addcdiv, Addcmul, Lerp
- * (and their in-place forms), SWhere and ClampTensor.
+ * (and their in-place forms), SWhere and ClampTensor; IsClose (two operands and
+ * three attributes) with them.
  *
  *  TN1. MaskedFillScalar: the value is converted to selfRef's type once in
  *      phase 1 and enters the engine as a constant operand; the mask (BOOL)
@@ -20,7 +21,13 @@
  *      broadcast together and promoted (numeric types); a NaN anywhere
  *      propagates; lo > hi gives hi. (ClampMinTensor / ClampMaxTensor are
  *      binary rows: Maximum's and Minimum's kernels.)
+ *  TN7. IsClose: out = |self - other| <= atol + rtol * |other| for finite values,
+ *      equal infinities close, NaNs close only to NaNs and only with equalNan;
+ *      self and other broadcast and promote, float16 / bfloat16 compute in float32
+ *      (float32 arithmetic: torch's), integers and bool in double (torch: float32;
+ *      the same results below 2^24); out BOOL.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -329,3 +336,54 @@ ew_kern_fn ew_ternary_kernel(const char *id, int col)
         return col == 0 ? f32_addcdiv : col == 1 ? f64_addcdiv : NULL;
     return NULL;
 }
+
+/* ---- IsClose ---------------------------------------------------------------------------- */
+
+/* TN7: p->f[0] rtol, p->f[1] atol, p->i[0] equalNan; integers arrive as int64. */
+#define KCLOSE(NAME, T, C, ABS)                                                                       \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *b = in[1];                                                            \
+        C rtol = (C)p->f[0], atol = (C)p->f[1];                                                    \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            C x = (C)a[i], y = (C)b[i];                                                            \
+            bool c = x == y || (p->i[0] && isnan(x) && isnan(y)) ||                                \
+                     (isfinite(x) && isfinite(y) && ABS(x - y) <= atol + rtol * ABS(y));          \
+            o[i] = (T)c;                                                                           \
+        }                                                                                          \
+    }
+KCLOSE(f32_close, float, float, fabsf)
+KCLOSE(f64_close, double, double, fabs)
+KCLOSE(i64_close, int64_t, double, fabs)
+
+aclnnStatus aclnnIsCloseGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+                                         double rtol, double atol, bool equalNan, aclTensor *out,
+                                         WS)
+{
+    const char *name = "aclnnIsClose";
+    OPS_CHECK_NULLS(name, self, other, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int sdt, odt, rdt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(other, name, "other")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_IsClose, &sdt)) ||
+        (rc = ops_need_dt(name, "other", other->dtype, OPS_DT_IsClose, &odt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT2_IsClose, &rdt)))
+        return rc;
+    int prom = ops_promote(sdt, odt);
+    if (prom < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self %s and other %s do not promote", name,
+                       ops_dt_name(self->dtype), ops_dt_name(other->dtype));
+    if ((rc = ops_check_broadcast(name, self, other, out, "out")))
+        return rc;
+    struct ew_build b = {.name = name, .nin = 2, .in = {self, other}, .out = out};
+    b.ck = ops_ck_for(prom);
+    b.rt = DT_NONE; /* a truth value */
+    b.kern = b.ck == CK_F32 ? f32_close : b.ck == CK_F64 ? f64_close : i64_close;
+    b.p.f[0] = rtol;
+    b.p.f[1] = atol;
+    b.p.i[0] = equalNan;
+    return ew_build_exec(&b, workspaceSize, executor);
+}
+PHASE2(IsClose)

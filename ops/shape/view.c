@@ -2,7 +2,7 @@
 /*
  * Operators that are a view computation plus strided copies on move.c's move
  * plan (move.h): SplitTensor, SplitWithSize, Stack, Flatten, Expand, SliceV2,
- * ChannelShuffle, ConfusionTranspose, Diag and DiagFlat.
+ * ChannelShuffle, ConfusionTranspose, Diag, DiagPart and DiagFlat.
  *
  * Each builds, in phase 1, the source view each output element reads:
  *  VW1. SplitTensor / SplitWithSize: one move per output, self's sub-view
@@ -38,6 +38,7 @@
 #include "aclnnop/aclnn_confusion_transpose.h"
 #include "aclnnop/aclnn_diag.h"
 #include "aclnnop/aclnn_diag_flat.h"
+#include "aclnnop/aclnn_diag_part.h"
 #include "aclnnop/aclnn_expand.h"
 #include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_flatten.h"
@@ -687,6 +688,17 @@ aclnnStatus aclnnDiagGetWorkspaceSize(const aclTensor *self, int64_t diagonal, a
                       executor);
 }
 PHASE2(Diag)
+
+/* DiagPart (ops-math's experimental form): the main diagonal of a 2-d x, Diag's move. */
+aclnnStatus aclnnDiagPartGetWorkspaceSize(const aclTensor *x, aclTensor *y, WS)
+{
+    const char *name = "aclnnDiagPart";
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    if (x->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims (2)", name, (unsigned)x->ndim);
+    return diag_build(name, OPS_DT_DiagPart, x, 0, y, false, workspaceSize, executor);
+}
+PHASE2(DiagPart)
 
 aclnnStatus aclnnDiagFlatGetWorkspaceSize(const aclTensor *self, int64_t diagonal, aclTensor *out,
                                           WS)

@@ -2,7 +2,9 @@
 """ops-math's math/ operators added beside the existing engines, against PyTorch (torch 1.13
 on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, CumsumV2 (exclusive,
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
-IsInTensorScalar. (IsInf, Lgamma and
+IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
+SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart
+and EyeV2. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -234,6 +236,225 @@ class MathTorch(TorchCase):
         i8 = self.dev(torch.zeros((2, 3), dtype=I8))
         self.refused("AddN", 161002, self.tlist([torch.zeros((2, 3), dtype=I8)]), i8.handle)
 
+
+    # ---- IsClose, SearchSorted, Bincount, Histc, LinalgCross, SignBitsPack / Unpack ----------
+    def test_isclose(self):
+        rng = random.Random(SEED + 6)
+        for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64, BOOL):
+            for _ in range(3):
+                shape = rshape(rng)
+                x = gen(rng, shape, dt)
+                k = rng.random()
+                other = shape[rng.randrange(len(shape)):] if shape and k < 0.3 else shape
+                y = gen(rng, other, dt)
+                if x.numel() and y.numel() and dt.is_floating_point:  # near and equal values
+                    y = (x.double() * (1 + rng.choice((0, 1e-6, 1e-3, 0.1)))).to(dt) \
+                        if other == shape else y
+                rtol, atol = rng.choice((1e-5, 1e-3, 0.1)), rng.choice((1e-8, 1e-2, 0.5))
+                for en in (False, True):
+                    ws = x.float() if dt in (F16, BF16) else x if dt in (F32, F64) else x.double()
+                    wy = y.float() if dt in (F16, BF16) else y if dt in (F32, F64) else y.double()
+                    ref = torch.isclose(ws, wy, rtol=rtol, atol=atol, equal_nan=en)
+                    bs = torch.broadcast_shapes(x.shape, y.shape)
+                    out = self.dev(torch.zeros(bs, dtype=BOOL))
+                    what = "IsClose %s %s %s %g %g %s" % (dt, shape, other, rtol, atol, en)
+                    self.run_ok("IsClose", self.dev(view_of(rng, x)).handle,
+                                self.dev(view_of(rng, y)).handle, rtol, atol, en, out.handle,
+                                what=what)
+                    self.assertTrue(torch.equal(out.read(), ref), what)
+
+    def test_search_sorted(self):
+        rng = random.Random(SEED + 7)
+        for dt in (F32, F16, F64, I8, U8, I16, I32, I64):
+            for lead in ((), (3,), (2, 2)):
+                n = rng.randint(1, 9)
+                seq = gen(rng, lead + (n,), dt, -4, 4, special=False)
+                seq = seq.sort(-1).values
+                vals = gen(rng, lead + (rng.randint(0, 5),), dt, -5, 5, special=False)
+                if vals.numel() and seq.numel():  # hit equal values too
+                    vals.view(-1)[0] = seq.reshape(-1)[0]
+                perm = None
+                if rng.random() < 0.5:  # scrambled sequence with its sorter
+                    p = torch.stack([torch.randperm(n) for _ in range(seq.numel() // n)])
+                    p = p.reshape(seq.shape)
+                    scr = torch.empty_like(seq).scatter_(-1, p, seq)
+                    perm, seq = torch.sort(scr, dim=-1, stable=True).indices, scr
+                for right in (False, True):
+                    for o32 in (False, True):
+                        ref = torch.searchsorted(seq.double(), vals.double(), right=right,
+                                                 sorter=perm)
+                        out = self.dev(torch.zeros(vals.shape, dtype=I32 if o32 else I64))
+                        what = "SearchSorted %s %s %s right %s int32 %s sorter %s" % (
+                            dt, tuple(seq.shape), tuple(vals.shape), right, o32, perm is not None)
+                        self.run_ok("SearchSorted", self.dev(view_of(rng, seq)).handle,
+                                    self.dev(view_of(rng, vals)).handle, o32, right,
+                                    self.dev(perm).handle if perm is not None else None,
+                                    out.handle, what=what)
+                        self.assertTrue(torch.equal(out.read().long(), ref), what)
+            seq = torch.tensor([1, 3, 6, 8], dtype=dt)
+            for v in (0, 3, 7, 9):
+                for right in (False, True):
+                    out = self.dev(torch.zeros((1,), dtype=I64))
+                    sv = nn.create_scalar(float(v), acl.ACL_DOUBLE)[0]
+                    self.handles.append(("scalar", sv))
+                    self.run_ok("SearchSorteds", self.dev(seq).handle, sv, False, right, None,
+                                out.handle)
+                    ref = torch.searchsorted(seq.double(), torch.tensor([float(v)]).double(),
+                                             right=right)
+                    self.assertTrue(torch.equal(out.read(), ref), "SearchSorteds %s %d" % (dt, v))
+        # mixed types promote: float sequence, integer values
+        seq, vals = torch.tensor([0.5, 1.5, 2.5]), torch.tensor([0, 1, 2, 3], dtype=I64)
+        out = self.dev(torch.zeros((4,), dtype=I64))
+        self.run_ok("SearchSorted", self.dev(seq).handle, self.dev(vals).handle, False, False,
+                    None, out.handle)
+        self.assertEqual(out.read().tolist(), [0, 1, 2, 3])
+
+    def test_bincount_histc(self):
+        rng = random.Random(SEED + 8)
+        for dt in (I8, U8, I16, I32, I64):
+            for wdt in (None, F32, F16, F64, I32, BOOL):
+                n = rng.randint(0, 30)
+                x = torch.tensor([rng.randrange(7) for _ in range(n)], dtype=dt)
+                w = gen(rng, (n,), wdt, special=False) if wdt else None
+                minlength = rng.choice((0, 3, 10))
+                ref = torch.bincount(x.long(), w.double() if w is not None else None, minlength)
+                extra = rng.choice((0, 2))
+                ref = torch.cat([ref, torch.zeros(extra, dtype=ref.dtype)])
+                for odt in ((I64, I32, F32) if w is None else (F32, F64)):
+                    out = self.dev(torch.full(ref.shape, 9, dtype=odt))
+                    what = "Bincount %s weights %s minlength %d out %s" % (dt, wdt, minlength, odt)
+                    self.run_ok("Bincount", self.dev(view_of(rng, x)).handle,
+                                self.dev(w).handle if w is not None else None, minlength,
+                                out.handle, what=what)
+                    check(self, out.read(), ref.to(odt), what)
+        for dt in (F32, F16, I8, U8, I16, I32, I64):
+            for lo, hi in ((0.0, 0.0), (-2.0, 2.5), (1.0, 3.0)):
+                shape = rshape(rng)
+                x = gen(rng, shape, dt, -3, 3, special=False)
+                bins = rng.randint(1, 7)
+                ref = torch.histc(x.double(), bins, lo, hi)
+                out = self.dev(torch.zeros((bins,), dtype=dt))
+                slo, shi = (nn.create_scalar(v, acl.ACL_FLOAT)[0] for v in (lo, hi))
+                self.handles += [("scalar", slo), ("scalar", shi)]
+                what = "Histc %s %s bins %d [%g, %g]" % (dt, shape, bins, lo, hi)
+                self.run_ok("Histc", self.dev(view_of(rng, x)).handle, bins, slo, shi, out.handle,
+                            what=what)
+                check(self, out.read(), ref.to(dt), what)
+
+    def test_linalg_cross(self):
+        rng = random.Random(SEED + 9)
+        for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64):
+            for xs, ys, d in (((4, 3), (4, 3), -1), ((3, 5), (3, 1), 0), ((2, 3, 2), (3, 2), 1),
+                              ((0, 3), (0, 3), 1)):
+                lo, hi = (0, 3) if dt == U8 else (-3, 3)
+                x, y = gen(rng, xs, dt, lo, hi, special=False), gen(rng, ys, dt, lo, hi,
+                                                                    special=False)
+                w = (lambda t: t.double()) if dt.is_floating_point else (lambda t: t.long())
+                ref = torch.linalg.cross(*torch.broadcast_tensors(w(x), w(y)), dim=d).to(dt)
+                out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                what = "LinalgCross %s %s %s dim %d" % (dt, xs, ys, d)
+                self.run_ok("LinalgCross", self.dev(view_of(rng, x)).handle,
+                            self.dev(view_of(rng, y)).handle, d, out.handle, what=what)
+                check(self, out.read(), ref, what)
+
+    def test_sign_bits(self):
+        rng = random.Random(SEED + 10)
+        for dt in (F32, F16):
+            for n, size in ((16, 2), (14, 1), (14, 2), (1, 1), (0, 1), (40, 5)):
+                x = gen(rng, (n,), dt, special=False)
+                if n > 2:
+                    x[0], x[1] = 0.0, -0.0
+                nb = (n + 7) // 8
+                bits = (x.double() >= 0).long().tolist() + [0] * (nb * 8 - n)
+                ref = torch.tensor([sum(bits[8 * i + k] << k for k in range(8))
+                                    for i in range(nb)], dtype=U8).reshape(size, nb // size)
+                out = self.dev(torch.zeros((size, nb // size), dtype=U8))
+                what = "SignBitsPack %s n %d size %d" % (dt, n, size)
+                self.run_ok("SignBitsPack", self.dev(view_of(rng, x)).handle, size, out.handle,
+                            what=what)
+                self.assertTrue(torch.equal(out.read(), ref), what)
+                b = torch.tensor([rng.randrange(256) for _ in range(n)], dtype=U8)
+                un = torch.tensor([1.0 if (v >> k) & 1 else -1.0 for v in b.tolist()
+                                   for k in range(8)], dtype=dt).reshape(size, 8 * n // size)
+                out = self.dev(torch.zeros(un.shape, dtype=dt))
+                what = "SignBitsUnpack %s n %d size %d" % (dt, n, size)
+                self.run_ok("SignBitsUnpack", self.dev(b).handle, size, ACL_DT[dt], out.handle,
+                            what=what)
+                self.assertTrue(torch.equal(out.read(), un), what)
+
+    def test_refused_more(self):
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        b = self.dev(torch.zeros((2, 3), dtype=BOOL))
+        self.refused("IsClose", 161001, x.handle, None, 1e-5, 1e-8, False, b.handle)
+        self.refused("IsClose", 161002, x.handle, x.handle, 1e-5, 1e-8, False, x.handle)
+        self.refused("IsClose", 161002, x.handle, self.dev(torch.zeros((4,))).handle, 1e-5, 1e-8,
+                     False, b.handle)
+        i64 = self.dev(torch.zeros((2, 3), dtype=I64))
+        i32 = self.dev(torch.zeros((2, 3), dtype=I32))
+        self.refused("SearchSorted", 161002, x.handle, x.handle, True, False, None, i64.handle)
+        self.refused("SearchSorted", 161002, x.handle, x.handle, False, False, x.handle,
+                     i64.handle)  # a float sorter
+        self.refused("SearchSorted", 161002, x.handle, self.dev(torch.zeros((3, 3))).handle,
+                     False, False, None, self.dev(torch.zeros((3, 3), dtype=I64)).handle)
+        self.refused("SearchSorted", 161001, None, x.handle, False, False, None, i32.handle)
+        v = self.dev(torch.zeros((5,), dtype=I32))
+        self.refused("Bincount", 161002, x.handle, None, 0, self.dev(torch.zeros((4,))).handle)
+        self.refused("Bincount", 161002, v.handle, None, 9, self.dev(torch.zeros((4,))).handle)
+        self.refused("Bincount", 161002, v.handle, self.dev(torch.zeros((4,))).handle, 0,
+                     self.dev(torch.zeros((8,))).handle)
+        self.refused("Bincount", 161001, None, None, 0, self.dev(torch.zeros((4,))).handle)
+        s0, s1 = (nn.create_scalar(v, acl.ACL_FLOAT)[0] for v in (2.0, 1.0))
+        self.handles += [("scalar", s0), ("scalar", s1)]
+        self.refused("Histc", 161002, x.handle, 4, s0, s1, self.dev(torch.zeros((4,))).handle)
+        self.refused("Histc", 161002, x.handle, 0, s1, s0, self.dev(torch.zeros((0,))).handle)
+        self.refused("Histc", 161002, x.handle, 4, s1, s0, self.dev(torch.zeros((3,))).handle)
+        self.refused("Histc", 161001, x.handle, 4, None, s0, self.dev(torch.zeros((4,))).handle)
+        c = self.dev(torch.zeros((4, 3)))
+        self.refused("LinalgCross", 161002, c.handle, c.handle, 0, c.handle)  # dim 0 has 4
+        self.refused("LinalgCross", 161002, c.handle, self.dev(torch.zeros((4, 3),
+                     dtype=F64)).handle, 1, c.handle)
+        self.refused("LinalgCross", 161002, c.handle, c.handle, 2, c.handle)
+        self.refused("LinalgCross", 161001, c.handle, None, 1, c.handle)
+        f = self.dev(torch.zeros((16,)))
+        u = self.dev(torch.zeros((2, 1), dtype=U8))
+        self.refused("SignBitsPack", 161002, f.handle, 3, u.handle)
+        self.refused("SignBitsPack", 161002, f.handle, 0, u.handle)
+        self.refused("SignBitsPack", 161002, c.handle, 1, u.handle)
+        self.refused("SignBitsPack", 161001, None, 2, u.handle)
+        ub = self.dev(torch.zeros((2,), dtype=U8))
+        self.refused("SignBitsUnpack", 161002, ub.handle, 2, acl.ACL_DOUBLE,
+                     self.dev(torch.zeros((2, 8), dtype=F64)).handle)
+        self.refused("SignBitsUnpack", 161002, ub.handle, 2, acl.ACL_FLOAT16,
+                     self.dev(torch.zeros((2, 8))).handle)  # out is not dtype
+        self.refused("SignBitsUnpack", 161002, ub.handle, 3, acl.ACL_FLOAT,
+                     self.dev(torch.zeros((2, 8))).handle)
+
+    def test_diag_part_eye_v2(self):
+        rng = random.Random(SEED + 11)
+        for dt in (F32, F16, I32):
+            for shape in ((4, 4), (3, 5), (5, 2), (0, 3)):
+                x = gen(rng, shape, dt)
+                ref = torch.diagonal(x)
+                out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                what = "DiagPart %s %s" % (dt, shape)
+                self.run_ok("DiagPart", self.dev(view_of(rng, x)).handle, out.handle, what=what)
+                check(self, out.read(), ref, what)
+        for dt in (F32, F16, I32, I16):
+            for r, c in ((4, 4), (2, 5), (3, 0)):
+                out = self.dev(torch.full((r, c), 7, dtype=dt))
+                self.run_ok("EyeV2", self.dev(torch.zeros((1,), dtype=dt)).handle, r, c,
+                            out.handle, what="EyeV2 %s %d %d" % (dt, r, c))
+                self.assertTrue(torch.equal(out.read(), torch.eye(r, c, dtype=dt)), (dt, r, c))
+        x3 = self.dev(torch.zeros((2, 2, 2)))
+        self.refused("DiagPart", 161002, x3.handle, self.dev(torch.zeros((2,))).handle)
+        self.refused("DiagPart", 161002, self.dev(torch.zeros((2, 2), dtype=F64)).handle,
+                     self.dev(torch.zeros((2,), dtype=F64)).handle)
+        self.refused("DiagPart", 161001, None, self.dev(torch.zeros((2,))).handle)
+        o = self.dev(torch.zeros((2, 2)))
+        self.refused("EyeV2", 161002, self.dev(torch.zeros((1,), dtype=F64)).handle, 2, 2,
+                     o.handle)
+        self.refused("EyeV2", 161002, self.dev(torch.zeros((1,))).handle, 2, 3, o.handle)
+        self.refused("EyeV2", 161001, None, 2, 2, o.handle)
 
 if __name__ == "__main__":
     unittest.main()
