@@ -2,7 +2,7 @@
 /*
  * The matmul family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
- * cross.c (LinalgCross),
+ * cross.c (LinalgCross), distance.c (Pdist, PdistForward, Cdist),
  * grouped_matmul.c and quant_matmul.c (WeightQuantBatchMatmulV2, TransMatmulWeight
  * and the weight size functions).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -24,6 +24,10 @@
       K(tensor, tensor, bool, bool, bool, tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)     \
     X(Ger, ger, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, none, 0)                              \
     X(LinalgCross, linalg_cross, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_NUM, none, 0)     \
+    X(Pdist, pdist, OPS_OUT, K(tensor, float, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)         \
+    X(PdistForward, pdist_forward, OPS_OUT, K(tensor, scalar, tensor), DTM(DT_F32) | DTM(DT_F16),  \
+      none, 0)                                                                                     \
+    X(Cdist, cdist, OPS_OUT, K(tensor, tensor, float, int64, tensor), DTM_F3, none, 0)             \
     X(GroupedMatmulV3, grouped_matmul_v3, OPS_OUT,                                                 \
       K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
         tensor, int64, int64, tensor_list),                                                        \

@@ -3,8 +3,8 @@
 on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, CumsumV2 (exclusive,
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
-SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart
-and EyeV2. (IsInf, Lgamma and
+SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
+EyeV2, Pdist, PdistForward and Cdist. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -455,6 +455,44 @@ class MathTorch(TorchCase):
                      o.handle)
         self.refused("EyeV2", 161002, self.dev(torch.zeros((1,))).handle, 2, 3, o.handle)
         self.refused("EyeV2", 161001, None, 2, 2, o.handle)
+
+    def test_pdist_cdist(self):
+        rng = random.Random(SEED + 12)
+        for dt in (F32, F16):
+            for n, m in ((4, 3), (1, 5), (6, 1), (0, 2)):
+                x = gen(rng, (n, m), dt, special=False)
+                for p in (0.0, 1.0, 2.0, 3.5, float("inf")):
+                    ref = torch.pdist(x.double(), p).to(dt)
+                    for name, parg in (("Pdist", p), ("PdistForward", None)):
+                        if parg is None:
+                            parg = nn.create_scalar(p, acl.ACL_FLOAT)[0]
+                            self.handles.append(("scalar", parg))
+                        out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                        what = "%s %s %dx%d p %g" % (name, dt, n, m, p)
+                        self.run_ok(name, self.dev(view_of(rng, x)).handle, parg, out.handle,
+                                    what=what)
+                        check(self, out.read(), ref, what)
+        for dt in (F32, F16, BF16):
+            for s1, s2 in (((3, 4), (5, 4)), ((2, 3, 2), (1, 4, 2)), ((2, 1, 3, 2), (3, 2, 2)),
+                           ((0, 3), (2, 3))):
+                x1, x2 = gen(rng, s1, dt, special=False), gen(rng, s2, dt, special=False)
+                for p in (0.0, 1.0, 2.0, 0.5, float("inf")):
+                    ref = torch.cdist(x1.double(), x2.double(), p).to(dt)
+                    out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                    what = "Cdist %s %s %s p %g" % (dt, s1, s2, p)
+                    self.run_ok("Cdist", self.dev(view_of(rng, x1)).handle,
+                                self.dev(view_of(rng, x2)).handle, p, 0, out.handle, what=what)
+                    check(self, out.read(), ref, what)
+        x = self.dev(torch.zeros((4, 3)))
+        self.refused("Pdist", 161002, x.handle, -1.0, self.dev(torch.zeros((6,))).handle)
+        self.refused("Pdist", 161002, x.handle, 2.0, self.dev(torch.zeros((5,))).handle)
+        self.refused("Pdist", 161002, x.handle, 2.0, self.dev(torch.zeros((6,), dtype=F16)).handle)
+        self.refused("Pdist", 161001, None, 2.0, self.dev(torch.zeros((6,))).handle)
+        self.refused("Cdist", 161002, x.handle, self.dev(torch.zeros((2, 4))).handle, 2.0, 0,
+                     self.dev(torch.zeros((4, 2))).handle)
+        self.refused("Cdist", 161002, x.handle, x.handle, 2.0, 0,
+                     self.dev(torch.zeros((4, 3))).handle)
+        self.refused("Cdist", 161001, x.handle, None, 2.0, 0, x.handle)
 
 if __name__ == "__main__":
     unittest.main()
