@@ -4,7 +4,7 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward and Cdist. (IsInf, Lgamma and
+EyeV2, Pdist, PdistForward, Cdist, Slogdet and Logdet. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -493,6 +493,33 @@ class MathTorch(TorchCase):
         self.refused("Cdist", 161002, x.handle, x.handle, 2.0, 0,
                      self.dev(torch.zeros((4, 3))).handle)
         self.refused("Cdist", 161001, x.handle, None, 2.0, 0, x.handle)
+
+    def test_slogdet_logdet(self):
+        rng = random.Random(SEED + 13)
+        for dt in (F32, F64):
+            for shape in ((3, 3), (2, 4, 4), (3, 2, 2), (1, 1), (2, 0, 0), (0, 3, 3)):
+                x = gen(rng, shape, dt, special=False)
+                if len(shape) == 3 and shape[0] > 1 and shape[1] > 1:  # singular: a zero row
+                    x[0, 1] = 0
+                sref, lref = torch.linalg.slogdet(x.double())
+                so = self.dev(torch.zeros(shape[:-2], dtype=dt))
+                lo = self.dev(torch.zeros(shape[:-2], dtype=dt))
+                what = "Slogdet %s %s" % (dt, shape)
+                self.run_ok("Slogdet", self.dev(view_of(rng, x)).handle, so.handle, lo.handle,
+                            what=what)
+                check(self, so.read(), sref.to(dt), what)
+                check(self, lo.read(), lref.to(dt), what)
+                o = self.dev(torch.zeros(shape[:-2], dtype=dt))
+                self.run_ok("Logdet", self.dev(view_of(rng, x)).handle, o.handle, what=what)
+                check(self, o.read(), torch.logdet(x.double()).to(dt), "Logdet %s %s" % (dt, shape))
+        x = self.dev(torch.zeros((2, 3)))
+        o = self.dev(torch.zeros(()))
+        self.refused("Slogdet", 161002, x.handle, o.handle, o.handle)  # not square
+        sq = self.dev(torch.zeros((2, 2), dtype=F16))
+        self.refused("Logdet", 161002, sq.handle, self.dev(torch.zeros((), dtype=F16)).handle)
+        self.refused("Logdet", 161002, self.dev(torch.zeros((2, 2))).handle,
+                     self.dev(torch.zeros((2,))).handle)
+        self.refused("Slogdet", 161001, self.dev(torch.zeros((2, 2))).handle, None, o.handle)
 
 if __name__ == "__main__":
     unittest.main()
