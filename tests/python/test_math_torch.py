@@ -4,7 +4,7 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward, Cdist, Slogdet and Logdet. (IsInf, Lgamma and
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, DotV2 and TraceV2. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -520,6 +520,34 @@ class MathTorch(TorchCase):
         self.refused("Logdet", 161002, self.dev(torch.zeros((2, 2))).handle,
                      self.dev(torch.zeros((2,))).handle)
         self.refused("Slogdet", 161001, self.dev(torch.zeros((2, 2))).handle, None, o.handle)
+
+    def test_dot_trace_v2(self):
+        rng = random.Random(SEED + 14)
+        for dt in (F32, F16):
+            for shape in ((9, 11), (5,), (2, 3, 4), (0, 3)):
+                x1, x2 = gen(rng, shape, dt, special=False), gen(rng, shape, dt, special=False)
+                ref = (x1.double() * x2.double()).sum().reshape(1).to(dt)
+                y = self.dev(torch.zeros((1,), dtype=dt))
+                what = "DotV2 %s %s" % (dt, shape)
+                self.run_ok("DotV2", self.dev(view_of(rng, x1)).handle,
+                            self.dev(view_of(rng, x2)).handle, y.handle, what=what)
+                check(self, y.read(), ref, what)
+            for shape in ((4, 4), (3, 6), (5, 2), (0, 2)):
+                x = gen(rng, shape, dt, special=False)
+                y = self.dev(torch.zeros((1,), dtype=dt))
+                what = "TraceV2 %s %s" % (dt, shape)
+                self.run_ok("TraceV2", self.dev(view_of(rng, x)).handle, y.handle, what=what)
+                check(self, y.read(), torch.trace(x.double()).reshape(1).to(dt), what)
+        x = self.dev(torch.zeros((3, 3)))
+        y = self.dev(torch.zeros((1,)))
+        self.refused("DotV2", 161002, x.handle, self.dev(torch.zeros((3, 2))).handle, y.handle)
+        self.refused("DotV2", 161002, x.handle, x.handle, self.dev(torch.zeros((2,))).handle)
+        self.refused("DotV2", 161002, x.handle, self.dev(torch.zeros((3, 3), dtype=F16)).handle,
+                     y.handle)
+        self.refused("DotV2", 161001, x.handle, None, y.handle)
+        self.refused("TraceV2", 161002, self.dev(torch.zeros((3,))).handle, y.handle)
+        self.refused("TraceV2", 161002, self.dev(torch.zeros((3, 3), dtype=F64)).handle,
+                     self.dev(torch.zeros((1,), dtype=F64)).handle)
 
 if __name__ == "__main__":
     unittest.main()
