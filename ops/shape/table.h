@@ -29,6 +29,8 @@
     X(Stack, stack, OPS_OUT, K(tensor_list, int64, tensor), DTM_ALL, none, 0)                      \
     X(Flatten, flatten, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)                       \
     X(Expand, expand, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                     \
+    X(Expandv, expandv, OPS_OUT, K(tensor, int_array, tensor), DTM_F3 | DTM_INT | DTM(DT_BOOL),    \
+      none, 0)                                                                                     \
     X(Flip, flip, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                         \
     X(SliceV2, slice_v2, OPS_OUT, K(tensor, int_array, int_array, int_array, int_array, tensor),   \
       DTM_ALL, none, 0)                                                                            \
@@ -81,6 +83,8 @@
     X(FillScalar, fill_scalar, OPS_INPLACE, K(tensor, scalar), DTM_ALL, value, DTM_ALL)            \
     X(One, ones, OPS_INPLACE, K(tensor), DTM_ALL, none, 0)                                         \
     X(FillTensor, fill_tensor, OPS_INPLACE, K(tensor, tensor), DTM_ALL, value, DTM_ALL)            \
+    X(FillV2, fill_v2, OPS_OUT, K(tensor, tensor), DTM_F3 | DTM(DT_I16) | DTM(DT_I32), value,      \
+      DTM_F3 | DTM(DT_I16) | DTM(DT_I32))                                                          \
     X(Range, range, OPS_OUT, K(scalar, scalar, scalar, tensor), DTM_F3 | DTM(DT_F64) | DTM_IDX,    \
       none, 0)                                                                                     \
     X(Linspace, linspace, OPS_OUT, K(scalar, scalar, int64, tensor), DTM_NUM, none, 0)             \

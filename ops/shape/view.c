@@ -40,6 +40,7 @@
 #include "aclnnop/aclnn_diag_flat.h"
 #include "aclnnop/aclnn_diag_part.h"
 #include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_expandv.h"
 #include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_flip.h"
@@ -373,10 +374,11 @@ PHASE2(Flatten)
 /* ---- Expand (VW2) -----------------------------------------------------------------------------
  */
 
-aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray *size,
-                                        aclTensor *out, WS)
+/* Expand and Expandv (ops-math's experimental form), types: the row's. */
+static aclnnStatus expand_op(const char *name, unsigned types, const aclTensor *self,
+                             const aclIntArray *size, const aclTensor *out,
+                             uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnExpand";
     OPS_CHECK_NULLS(name, self, size, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")))
@@ -400,7 +402,7 @@ aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray
     }
     struct aclOpExecutor *e;
     struct ops_tensor x, o;
-    if ((rc = one_move(name, OPS_DT_Expand, self, out, want, R, &e, &x, &o)))
+    if ((rc = one_move(name, types, self, out, want, R, &e, &x, &o)))
         return rc;
     int64_t sst[OPS_MAX_DIMS];
     for (int i = 0; i < R; i++)
@@ -408,7 +410,18 @@ aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray
     mv_fill(mv_at(e, 0), R, want, sst, o.strides, 0);
     return mv_finish(e, workspaceSize, executor);
 }
+aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray *size,
+                                        aclTensor *out, WS)
+{
+    return expand_op("aclnnExpand", OPS_DT_Expand, self, size, out, workspaceSize, executor);
+}
 PHASE2(Expand)
+aclnnStatus aclnnExpandvGetWorkspaceSize(const aclTensor *self, const aclIntArray *shape,
+                                         aclTensor *out, WS)
+{
+    return expand_op("aclnnExpandv", OPS_DT_Expandv, self, shape, out, workspaceSize, executor);
+}
+PHASE2(Expandv)
 
 /* ---- Flip (VW6) -------------------------------------------------------------------------------
  * torch.flip: out[i] = self[i with i[d] -> size(d) - 1 - i[d] for each d in dims] (dims wrap,

@@ -4,7 +4,7 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, DotV2 and TraceV2. (IsInf, Lgamma and
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, DotV2, TraceV2, Expandv and FillV2. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -548,6 +548,34 @@ class MathTorch(TorchCase):
         self.refused("TraceV2", 161002, self.dev(torch.zeros((3,))).handle, y.handle)
         self.refused("TraceV2", 161002, self.dev(torch.zeros((3, 3), dtype=F64)).handle,
                      self.dev(torch.zeros((1,), dtype=F64)).handle)
+
+    def test_expandv_fill_v2(self):
+        rng = random.Random(SEED + 15)
+        for dt in (F32, F16, BF16, I8, U8, I16, I32, I64, BOOL):
+            for shape, size in (((4, 1, 3), [4, 5, 3]), ((3,), [2, 3]), ((2, 1), [-1, 4])):
+                x = gen(rng, shape, dt)
+                ref = x.expand(*size)
+                out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                what = "Expandv %s %s %s" % (dt, shape, size)
+                self.run_ok("Expandv", self.dev(view_of(rng, x)).handle, self.int_array(size),
+                            out.handle, what=what)
+                check(self, out.read(), ref.contiguous(), what)
+        for dt in (F32, F16, BF16, I16, I32):
+            for vdt in (F32, I32):
+                x = gen(rng, (8, 5), dt)
+                v = torch.tensor([3], dtype=vdt)
+                dev = self.dev(x.clone())
+                self.run_ok("FillV2", dev.handle, self.dev(v).handle, what="FillV2 %s" % dt)
+                check(self, dev.read(), torch.full((8, 5), 3, dtype=dt), "FillV2 %s %s" % (dt, vdt))
+        x = self.dev(torch.zeros((2, 3)))
+        self.refused("Expandv", 161002, x.handle, self.int_array([3, 3]),
+                     self.dev(torch.zeros((3, 3))).handle)
+        self.refused("Expandv", 161002, self.dev(torch.zeros((2,), dtype=F64)).handle,
+                     self.int_array([2]), self.dev(torch.zeros((2,), dtype=F64)).handle)
+        self.refused("FillV2", 161002, x.handle, self.dev(torch.zeros((2,))).handle)
+        self.refused("FillV2", 161002, self.dev(torch.zeros((2,), dtype=F64)).handle,
+                     self.dev(torch.zeros((1,), dtype=F64)).handle)
+        self.refused("FillV2", 161001, x.handle, None)
 
 if __name__ == "__main__":
     unittest.main()
