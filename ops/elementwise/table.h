@@ -325,6 +325,10 @@
     X(ClampMax, clamp, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_NUM, none, 0)               \
     X(MaskedFillScalar, masked_fill_scalar, OPS_INPLACE, K(tensor, tensor, scalar), DTM_ALL, mask, \
       DTM(DT_BOOL))                                                                                \
+    X(MaskedFillTensor, masked_fill_tensor, OPS_INPLACE, K(tensor, tensor, tensor), DTM_ALL, mask, \
+      DTM(DT_BOOL))                                                                                \
+    X(MaskedFill, masked_fill, OPS_OUT, K(tensor, tensor, scalar, tensor), DTM_ALL, mask,          \
+      DTM(DT_BOOL))                                                                                \
     X(Addcdiv, addcdiv, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, tensor), DTM_ALL, none, \
       0)                                                                                           \
     X(Addcmul, addcmul, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, tensor), DTM_ALL, none, \

@@ -4,7 +4,7 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, DotV2, TraceV2, Expandv and FillV2. (IsInf, Lgamma and
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor and MaskedFill. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -576,6 +576,46 @@ class MathTorch(TorchCase):
         self.refused("FillV2", 161002, self.dev(torch.zeros((2,), dtype=F64)).handle,
                      self.dev(torch.zeros((1,), dtype=F64)).handle)
         self.refused("FillV2", 161001, x.handle, None)
+
+    def test_masked_fill(self):
+        rng = random.Random(SEED + 16)
+        for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64, BOOL):
+            for shape, mshape in (((4, 3), (4, 3)), ((2, 3, 4), (3, 1)), ((5,), ())):
+                x = gen(rng, shape, dt)
+                cnt = max(1, torch.Size(mshape).numel())
+                m = torch.tensor([rng.random() < 0.5 for _ in range(cnt)], dtype=BOOL)
+                m = m.reshape(mshape)
+                v = 1 if dt == BOOL else 2
+                ref = x.masked_fill(m, v)
+                for vdt in ((dt, I64) if dt != BOOL else (BOOL,)):
+                    dev = self.dev(x.clone())
+                    vt = torch.tensor(v if rng.random() < 0.5 else [v], dtype=vdt)
+                    what = "InplaceMaskedFillTensor %s %s %s" % (dt, shape, vdt)
+                    self.run_ok("InplaceMaskedFillTensor", dev.handle, self.dev(m).handle,
+                                self.dev(vt).handle, what=what)
+                    check(self, dev.read(), ref, what)
+                out = self.dev(torch.zeros(shape, dtype=dt))
+                sv = nn.create_scalar(float(v), acl.ACL_DOUBLE)[0] if dt.is_floating_point \
+                    else nn.create_scalar(bool(v), acl.ACL_BOOL)[0] if dt == BOOL \
+                    else nn.create_scalar(v, acl.ACL_INT64)[0]
+                self.handles.append(("scalar", sv))
+                what = "MaskedFill %s %s" % (dt, shape)
+                self.run_ok("MaskedFill", self.dev(view_of(rng, x)).handle, self.dev(m).handle, sv,
+                            out.handle, what=what)
+                check(self, out.read(), ref, what)
+        x = self.dev(torch.zeros((2, 3)))
+        m = self.dev(torch.zeros((2, 3), dtype=BOOL))
+        self.refused("InplaceMaskedFillTensor", 161002, x.handle, m.handle,
+                     self.dev(torch.zeros((2,))).handle)
+        self.refused("InplaceMaskedFillTensor", 161002, x.handle, m.handle,
+                     self.dev(torch.zeros((1, 1, 1))).handle)
+        self.refused("InplaceMaskedFillTensor", 161002, x.handle,
+                     self.dev(torch.zeros((2, 3))).handle, self.dev(torch.zeros(())).handle)
+        self.refused("InplaceMaskedFillTensor", 161001, x.handle, m.handle, None)
+        sv = self.int_scalar(1)
+        self.refused("MaskedFill", 161002, x.handle, m.handle, sv,
+                     self.dev(torch.zeros((2, 3), dtype=F64)).handle)
+        self.refused("MaskedFill", 161001, x.handle, m.handle, None, x.handle)
 
 if __name__ == "__main__":
     unittest.main()
