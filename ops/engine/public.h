@@ -60,6 +60,7 @@
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_cdist.h"
+#include "aclnnop/aclnn_cdist_backward.h"
 #include "aclnnop/aclnn_ceil.h"
 #include "aclnnop/aclnn_celu.h"
 #include "aclnnop/aclnn_clamp.h"

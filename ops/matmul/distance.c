@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * p-norm distances between rows: Pdist and PdistForward (every pair of one matrix's rows)
- * and Cdist (every row of x1 against every row of x2, batched).
+ * p-norm distances between rows: Pdist and PdistForward (every pair of one matrix's rows),
+ * Cdist (every row of x1 against every row of x2, batched) and CdistBackward (Cdist's
+ * gradient with respect to x1).
  *
  *  DS1. dist(a, b) = (sum_k |a_k - b_k|^p)^(1/p) for 0 < p < inf; p = 0 counts the k with
  *      a_k != b_k, p = inf takes max_k |a_k - b_k|; p = 1 and p = 2 in their direct forms
@@ -11,12 +12,18 @@
  *      (out_01, ..., out_0,N-1, out_12, ...). Cdist: x1 [..., P, M] and x2 [..., R, M], their
  *      batch dims broadcast, give out [..., P, R]; compute_mode (torch's choice of a matmul
  *      form for p = 2) does not change the result here: every mode computes directly.
+ *  DS3. CdistBackward: out [..., P, M] = sum_j grad[..., i, j] * g(d, dist[..., i, j]) with
+ *      d = x1[i, k] - x2[j, k] (torch's _cdist_backward): p 0 gives 0; p 1 sign(d); p < 2
+ *      sign(d) |d|^(p-1) / dist^(p-1) (0 where dist is 0, or d is 0 with p < 1); p 2
+ *      d / dist; p > 2 d |d|^(p-2) / dist^(p-1) (0 where dist is 0); p inf sign(d) where
+ *      |d| (rounded to cdist's type, as the forward rounded its maximum) == dist. grad, x1, x2, cdist and out share the batch dims and one type.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_cdist.h"
+#include "aclnnop/aclnn_cdist_backward.h"
 #include "aclnnop/aclnn_pdist.h"
 #include "aclnnop/aclnn_pdist_forward.h"
 #include "ops/engine/engine.h"
@@ -211,6 +218,127 @@ aclnnStatus aclnnCdistGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
     return ops_exec_done(e, workspaceSize, executor);
 }
 
+/* ---- CdistBackward (DS3) ------------------------------------------------------------------ */
+
+struct cdb_plan {
+    struct ops_tensor grad, x1, x2, dist, out;
+    double p;
+    int64_t batch, rows_a, rows_b, m;
+};
+
+static double sgn(double v)
+{
+    return (v > 0) - (v < 0);
+}
+
+/* dt: cdist's type, in which p inf compares |d| with the distance (the forward's maximum was
+ * rounded to it) */
+static double cdb_term(double d, double dist, double p, int dt)
+{
+    if (p == 0)
+        return 0;
+    if (p == 1)
+        return sgn(d);
+    if (isinf(p)) {
+        double ad = fabs(d);
+        ops_round_f64(&ad, 1, dt);
+        return ad == dist ? sgn(d) : 0;
+    }
+    if (dist == 0)
+        return 0;
+    if (p < 2)
+        return d == 0 && p < 1 ? 0 : sgn(d) * pow(fabs(d), p - 1) / pow(dist, p - 1);
+    if (p == 2)
+        return d / dist;
+    return d * pow(fabs(d), p - 2) / pow(dist, p - 1);
+}
+
+static int32_t cdb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct cdb_plan *p = e->plan;
+    const struct ops_tensor *t[4] = {&p->grad, &p->x1, &p->x2, &p->dist};
+    double *buf[4] = {0}, *r = malloc((size_t)p->out.numel * sizeof(double));
+    int32_t rc = r ? 0 : ACL_ERROR_BAD_ALLOC;
+    for (int i = 0; i < 4 && !rc; i++) {
+        buf[i] = malloc((size_t)(t[i]->numel ? t[i]->numel : 1) * sizeof(double));
+        if (!buf[i])
+            rc = ACL_ERROR_BAD_ALLOC;
+        else
+            ops_gather_nd(buf[i], CK_F64, ops_base(t[i], addr), t[i]->dt, t[i]->ndim, t[i]->dims,
+                          t[i]->strides);
+    }
+    if (!rc) {
+        int64_t P = p->rows_a, R = p->rows_b, M = p->m;
+        for (int64_t b = 0; b < p->batch; b++) {
+            const double *g = buf[0] + b * P * R, *a = buf[1] + b * P * M,
+                         *c = buf[2] + b * R * M, *dd = buf[3] + b * P * R;
+            double *o = r + b * P * M;
+            for (int64_t i = 0; i < P; i++)
+                for (int64_t k = 0; k < M; k++) {
+                    double s = 0;
+                    for (int64_t j = 0; j < R; j++)
+                        s += g[i * R + j] *
+                             cdb_term(a[i * M + k] - c[j * M + k], dd[i * R + j], p->p,
+                                      p->dist.dt);
+                    o[i * M + k] = s;
+                }
+        }
+        const struct ops_tensor *o = &p->out;
+        ops_scatter_nd(r, CK_F64, ops_base(o, addr), o->dt, o->ndim, o->dims, o->strides);
+    }
+    for (int i = 0; i < 4; i++)
+        free(buf[i]);
+    free(r);
+    return rc;
+}
+
+aclnnStatus aclnnCdistBackwardGetWorkspaceSize(const aclTensor *grad, const aclTensor *x1,
+                                               const aclTensor *x2, const aclTensor *cdist,
+                                               float p, aclTensor *out, WS)
+{
+    const char *name = "aclnnCdistBackward";
+    OPS_CHECK_NULLS(name, grad, x1, x2, cdist, out, workspaceSize, executor);
+    const aclTensor *t[5] = {grad, x1, x2, cdist, out};
+    static const char *const tn[5] = {"grad", "x1", "x2", "cdist", "out"};
+    aclnnStatus rc;
+    int dt[5];
+    for (int i = 0; i < 5; i++)
+        if ((rc = ops_check_dims(t[i], name, tn[i])) ||
+            (rc = ops_need_dt(name, tn[i], t[i]->dtype, OPS_DT_CdistBackward, &dt[i])))
+            return rc;
+    for (int i = 1; i < 5; i++)
+        if (dt[i] != dt[0])
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, grad %s (one type)", name,
+                           tn[i], ops_dt_name(t[i]->dtype), ops_dt_name(grad->dtype));
+    int nd = (int)x1->ndim;
+    if (nd < 2 || (int)x2->ndim != nd ||
+        memcmp(x1->dims, x2->dims, (size_t)(nd - 2) * sizeof(int64_t)) ||
+        x1->dims[nd - 1] != x2->dims[nd - 1])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x1 [..., P, M] and x2 [..., R, M] need one rank (2 or more), the same "
+                       "batch dims and M",
+                       name);
+    if (!(p >= 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: p %g must be >= 0", name, (double)p);
+    int64_t want[OPS_MAX_DIMS];
+    memcpy(want, x1->dims, sizeof(int64_t) * (size_t)nd);
+    want[nd - 1] = x2->dims[nd - 2];
+    if ((rc = ops_check_shape(name, want, nd, grad, "grad")) ||
+        (rc = ops_check_shape(name, want, nd, cdist, "cdist")) ||
+        (rc = ops_check_shape(name, x1->dims, nd, out, "out")))
+        return rc;
+    OPS_PLAN(e, q, name, 4, 1, struct cdb_plan, NULL, {&q->grad, grad, "grad"}, {&q->x1, x1, "x1"},
+             {&q->x2, x2, "x2"}, {&q->dist, cdist, "cdist"}, {&q->out, out, "out"});
+    q->p = p;
+    q->batch = ops_numel(x1->dims, nd - 2);
+    q->rows_a = x1->dims[nd - 2];
+    q->rows_b = x2->dims[nd - 2];
+    q->m = x1->dims[nd - 1];
+    e->run = q->out.numel ? cdb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
 PHASE2(Pdist)
 PHASE2(PdistForward)
 PHASE2(Cdist)
+PHASE2(CdistBackward)

@@ -99,6 +99,7 @@ OPS = {
     'CastV3': ('tensor', 'int64', 'tensor'),
     'Cat': ('tensor_list', 'int64', 'tensor'),
     'Cdist': ('tensor', 'tensor', 'float', 'int64', 'tensor'),
+    'CdistBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'float', 'tensor'),
     'Ceil': ('tensor', 'tensor'),
     'CeilV2': ('tensor', 'tensor'),
     'Celu': ('tensor', 'scalar', 'tensor'),

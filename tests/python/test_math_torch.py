@@ -4,7 +4,7 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor and MaskedFill. (IsInf, Lgamma and
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor and MaskedFill. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -616,6 +616,36 @@ class MathTorch(TorchCase):
         self.refused("MaskedFill", 161002, x.handle, m.handle, sv,
                      self.dev(torch.zeros((2, 3), dtype=F64)).handle)
         self.refused("MaskedFill", 161001, x.handle, m.handle, None, x.handle)
+
+    def test_cdist_backward(self):
+        rng = random.Random(SEED + 17)
+        for dt in (F32, F16):
+            for s1, s2 in (((3, 4), (5, 4)), ((2, 3, 2), (2, 4, 2)), ((0, 3), (2, 3))):
+                x1, x2 = gen(rng, s1, dt, special=False), gen(rng, s2, dt, special=False)
+                if x1.numel() and x2.numel():
+                    x1.view(-1)[0] = x2.view(-1)[0]  # a zero difference
+                for p in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("inf")):
+                    a = x1.double().requires_grad_()
+                    d = torch.cdist(a, x2.double(), p,
+                                    compute_mode="donot_use_mm_for_euclid_dist")
+                    g = gen(rng, tuple(d.shape), dt, special=False)
+                    d.backward(g.double())
+                    ref = a.grad if a.grad is not None else torch.zeros(s1, dtype=F64)
+                    out = self.dev(torch.zeros(s1, dtype=dt))
+                    what = "CdistBackward %s %s %s p %g" % (dt, s1, s2, p)
+                    self.run_ok("CdistBackward", self.dev(view_of(rng, g)).handle,
+                                self.dev(view_of(rng, x1)).handle, self.dev(x2).handle,
+                                self.dev(d.detach().to(dt)).handle, p, out.handle, what=what)
+                    check(self, out.read(), ref.to(dt), what)
+        g = self.dev(torch.zeros((3, 5)))
+        x1, x2 = self.dev(torch.zeros((3, 4))), self.dev(torch.zeros((5, 4)))
+        self.refused("CdistBackward", 161002, g.handle, x1.handle, x2.handle, g.handle, 2.0,
+                     self.dev(torch.zeros((3, 3))).handle)
+        self.refused("CdistBackward", 161002, g.handle, x1.handle, x1.handle, g.handle, 2.0,
+                     x1.handle)
+        self.refused("CdistBackward", 161002, g.handle, x1.handle, x2.handle, g.handle, -1.0,
+                     x1.handle)
+        self.refused("CdistBackward", 161001, g.handle, None, x2.handle, g.handle, 2.0, x1.handle)
 
 if __name__ == "__main__":
     unittest.main()
