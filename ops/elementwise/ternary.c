@@ -88,8 +88,8 @@ static aclnnStatus mfill_op(const char *name, unsigned types, unsigned mtypes,
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: value must hold one element", name);
     }
     if (odt != sdt)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, selfRef %s (one type)", name,
-                       oname, ops_dt_name(out->dtype), ops_dt_name(selfRef->dtype));
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, selfRef %s (one type)", name, oname,
+                       ops_dt_name(out->dtype), ops_dt_name(selfRef->dtype));
     if (!ops_can_cast(vdt, sdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: value of type %s cannot convert to selfRef's %s", name,
@@ -392,7 +392,7 @@ ew_kern_fn ew_ternary_kernel(const char *id, int col)
 /* ---- IsClose ---------------------------------------------------------------------------- */
 
 /* TN7: p->f[0] rtol, p->f[1] atol, p->i[0] equalNan; integers arrive as int64. */
-#define KCLOSE(NAME, T, C, ABS)                                                                       \
+#define KCLOSE(NAME, T, C, ABS)                                                                    \
     static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
     {                                                                                              \
         T *o = o_;                                                                                 \
@@ -401,7 +401,7 @@ ew_kern_fn ew_ternary_kernel(const char *id, int col)
         for (int64_t i = 0; i < n; i++) {                                                          \
             C x = (C)a[i], y = (C)b[i];                                                            \
             bool c = x == y || (p->i[0] && isnan(x) && isnan(y)) ||                                \
-                     (isfinite(x) && isfinite(y) && ABS(x - y) <= atol + rtol * ABS(y));          \
+                     (isfinite(x) && isfinite(y) && ABS(x - y) <= atol + rtol * ABS(y));           \
             o[i] = (T)c;                                                                           \
         }                                                                                          \
     }
@@ -409,9 +409,8 @@ KCLOSE(f32_close, float, float, fabsf)
 KCLOSE(f64_close, double, double, fabs)
 KCLOSE(i64_close, int64_t, double, fabs)
 
-aclnnStatus aclnnIsCloseGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
-                                         double rtol, double atol, bool equalNan, aclTensor *out,
-                                         WS)
+aclnnStatus aclnnIsCloseGetWorkspaceSize(const aclTensor *self, const aclTensor *other, double rtol,
+                                         double atol, bool equalNan, aclTensor *out, WS)
 {
     const char *name = "aclnnIsClose";
     OPS_CHECK_NULLS(name, self, other, out, workspaceSize, executor);

@@ -92,8 +92,8 @@ aclnnStatus aclnnLinalgCrossGetWorkspaceSize(const aclTensor *self, const aclTen
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: dim %lld of the broadcast shape has %lld elements (3)", name,
                        (long long)dim, (long long)(od ? out->dims[bd] : 0));
-    OPS_PLAN(e, p, name, 2, 1, struct cr_plan, NULL, {&p->a, self, "self"},
-             {&p->b, other, "other"}, {&p->out, out, "out"});
+    OPS_PLAN(e, p, name, 2, 1, struct cr_plan, NULL, {&p->a, self, "self"}, {&p->b, other, "other"},
+             {&p->out, out, "out"});
     cr_bcast(&p->a, &p->out);
     cr_bcast(&p->b, &p->out);
     p->inner = ops_numel(out->dims + bd + 1, od - bd - 1);

@@ -94,8 +94,8 @@ static int32_t det_run(const struct aclOpExecutor *e, void *const *addr)
             l[b] = s[b] < 0 ? NAN : s[b] == 0 ? -INFINITY : l[b];
     }
     if (p->slogdet)
-        ops_scatter_nd(s, CK_F64, ops_base(&p->sign, addr), p->sign.dt, p->sign.ndim,
-                       p->sign.dims, p->sign.strides);
+        ops_scatter_nd(s, CK_F64, ops_base(&p->sign, addr), p->sign.dt, p->sign.ndim, p->sign.dims,
+                       p->sign.strides);
     ops_scatter_nd(l, CK_F64, ops_base(&p->log, addr), p->log.dt, p->log.ndim, p->log.dims,
                    p->log.strides);
     free(a);

@@ -16,7 +16,8 @@
  *      d = x1[i, k] - x2[j, k] (torch's _cdist_backward): p 0 gives 0; p 1 sign(d); p < 2
  *      sign(d) |d|^(p-1) / dist^(p-1) (0 where dist is 0, or d is 0 with p < 1); p 2
  *      d / dist; p > 2 d |d|^(p-2) / dist^(p-1) (0 where dist is 0); p inf sign(d) where
- *      |d| (rounded to cdist's type, as the forward rounded its maximum) == dist. grad, x1, x2, cdist and out share the batch dims and one type.
+ *      |d| (rounded to cdist's type, as the forward rounded its maximum) == dist. grad, x1, x2,
+ * cdist and out share the batch dims and one type.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -183,8 +184,8 @@ aclnnStatus aclnnCdistGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
                        ops_dt_name(out->dtype));
     int n1 = (int)x1->ndim, n2 = (int)x2->ndim;
     if (n1 < 2 || n2 < 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 and x2 need 2 dims or more (%d, %d)",
-                       name, n1, n2);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 and x2 need 2 dims or more (%d, %d)", name,
+                       n1, n2);
     if (x1->dims[n1 - 1] != x2->dims[n2 - 1])
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 has %lld features, x2 %lld", name,
                        (long long)x1->dims[n1 - 1], (long long)x2->dims[n2 - 1]);
@@ -270,16 +271,15 @@ static int32_t cdb_run(const struct aclOpExecutor *e, void *const *addr)
     if (!rc) {
         int64_t P = p->rows_a, R = p->rows_b, M = p->m;
         for (int64_t b = 0; b < p->batch; b++) {
-            const double *g = buf[0] + b * P * R, *a = buf[1] + b * P * M,
-                         *c = buf[2] + b * R * M, *dd = buf[3] + b * P * R;
+            const double *g = buf[0] + b * P * R, *a = buf[1] + b * P * M, *c = buf[2] + b * R * M,
+                         *dd = buf[3] + b * P * R;
             double *o = r + b * P * M;
             for (int64_t i = 0; i < P; i++)
                 for (int64_t k = 0; k < M; k++) {
                     double s = 0;
                     for (int64_t j = 0; j < R; j++)
                         s += g[i * R + j] *
-                             cdb_term(a[i * M + k] - c[j * M + k], dd[i * R + j], p->p,
-                                      p->dist.dt);
+                             cdb_term(a[i * M + k] - c[j * M + k], dd[i * R + j], p->p, p->dist.dt);
                     o[i * M + k] = s;
                 }
         }
@@ -293,8 +293,8 @@ static int32_t cdb_run(const struct aclOpExecutor *e, void *const *addr)
 }
 
 aclnnStatus aclnnCdistBackwardGetWorkspaceSize(const aclTensor *grad, const aclTensor *x1,
-                                               const aclTensor *x2, const aclTensor *cdist,
-                                               float p, aclTensor *out, WS)
+                                               const aclTensor *x2, const aclTensor *cdist, float p,
+                                               aclTensor *out, WS)
 {
     const char *name = "aclnnCdistBackward";
     OPS_CHECK_NULLS(name, grad, x1, x2, cdist, out, workspaceSize, executor);
@@ -308,8 +308,8 @@ aclnnStatus aclnnCdistBackwardGetWorkspaceSize(const aclTensor *grad, const aclT
             return rc;
     for (int i = 1; i < 5; i++)
         if (dt[i] != dt[0])
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, grad %s (one type)", name,
-                           tn[i], ops_dt_name(t[i]->dtype), ops_dt_name(grad->dtype));
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, grad %s (one type)", name, tn[i],
+                           ops_dt_name(t[i]->dtype), ops_dt_name(grad->dtype));
     int nd = (int)x1->ndim;
     if (nd < 2 || (int)x2->ndim != nd ||
         memcmp(x1->dims, x2->dims, (size_t)(nd - 2) * sizeof(int64_t)) ||

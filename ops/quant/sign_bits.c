@@ -72,8 +72,7 @@ static aclnnStatus sb_op(const char *name, const aclTensor *self, int64_t size, 
     int64_t want[2] = {size, total / size};
     if ((rc = ops_check_shape(name, want, 2, out, "out")))
         return rc;
-    OPS_PLAN(e, p, name, 1, 1, struct sb_plan, NULL, {&p->in, self, "self"},
-             {&p->out, out, "out"});
+    OPS_PLAN(e, p, name, 1, 1, struct sb_plan, NULL, {&p->in, self, "self"}, {&p->out, out, "out"});
     p->pack = pack;
     e->run = n ? sb_run : NULL;
     return ops_exec_done(e, ws, ex);

@@ -177,8 +177,8 @@ static aclnnStatus gen_op(const char *name, const aclIntArray *shape, double pro
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: prob %g is outside [0, 1]", name, prob);
     if (v2) {
         int pd;
-        aclnnStatus rc = ops_need_dt(name, "probDataType", probDataType,
-                                     OPS_DT2_DropoutGenMaskV2, &pd);
+        aclnnStatus rc =
+            ops_need_dt(name, "probDataType", probDataType, OPS_DT2_DropoutGenMaskV2, &pd);
         if (rc)
             return rc;
         ops_round_f64(&prob, 1, pd); /* DP2 */
@@ -196,8 +196,8 @@ static aclnnStatus gen_op(const char *name, const aclIntArray *shape, double pro
                           .offset = (uint64_t)offset}),
                  ws, ex);
 }
-aclnnStatus aclnnDropoutGenMaskGetWorkspaceSize(const aclIntArray *shape, double prob,
-                                                int64_t seed, int64_t offset, aclTensor *out, WS)
+aclnnStatus aclnnDropoutGenMaskGetWorkspaceSize(const aclIntArray *shape, double prob, int64_t seed,
+                                                int64_t offset, aclTensor *out, WS)
 {
     return gen_op("aclnnDropoutGenMask", shape, prob, NULL, NULL, false, seed, offset, false,
                   ACL_FLOAT, OPS_DT_DropoutGenMask, out, workspaceSize, executor);
@@ -224,16 +224,16 @@ aclnnStatus aclnnDropoutGenMaskV2TensorGetWorkspaceSize(const aclIntArray *shape
 
 /* ---- applying masks ------------------------------------------------------------------------ */
 
-static aclnnStatus apply_op(const char *name, const char *xname, unsigned types,
-                            const aclTensor *x, const aclTensor *mask, double scale,
-                            const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+static aclnnStatus apply_op(const char *name, const char *xname, unsigned types, const aclTensor *x,
+                            const aclTensor *mask, double scale, const aclTensor *out, uint64_t *ws,
+                            aclOpExecutor **ex)
 {
     OPS_CHECK_NULLS(name, x, mask, out, ws, ex);
     aclnnStatus rc = ops_check_dims(x, name, xname);
     if (rc)
         return rc;
-    return dp_op(DP(.name = name, .x = x, .mask = mask, .out = out, .xname = xname,
-                    .mname = "mask", .types = types, .n = ops_numel(x->dims, (int)x->ndim),
+    return dp_op(DP(.name = name, .x = x, .mask = mask, .out = out, .xname = xname, .mname = "mask",
+                    .types = types, .n = ops_numel(x->dims, (int)x->ndim),
                     .v = {.apply = true, .scale = scale}),
                  ws, ex);
 }
@@ -247,23 +247,21 @@ aclnnStatus aclnnDropoutDoMaskGetWorkspaceSize(const aclTensor *self, const aclT
     return apply_op("aclnnDropoutDoMask", "self", OPS_DT_DropoutDoMask, self, mask,
                     prob == 1 ? 0 : 1 / (1 - prob), out, workspaceSize, executor);
 }
-aclnnStatus aclnnDropoutBackwardGetWorkspaceSize(const aclTensor *gradOutput,
-                                                 const aclTensor *mask, double scale,
-                                                 aclTensor *out, WS)
+aclnnStatus aclnnDropoutBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *mask,
+                                                 double scale, aclTensor *out, WS)
 {
     if (!(scale == 0 || scale >= 1))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "aclnnDropoutBackward: scale %g must be 0 or at least 1", scale);
     (void)OPS_DT2_DropoutBackward;
-    return apply_op("aclnnDropoutBackward", "gradOutput", OPS_DT_DropoutBackward, gradOutput,
-                    mask, scale, out, workspaceSize, executor);
+    return apply_op("aclnnDropoutBackward", "gradOutput", OPS_DT_DropoutBackward, gradOutput, mask,
+                    scale, out, workspaceSize, executor);
 }
 
 /* ---- Dropout ---------------------------------------------------------------------------- */
 
-aclnnStatus aclnnDropoutGetWorkspaceSize(const aclTensor *input, double p, bool train,
-                                         int64_t seed, int64_t offset, aclTensor *out,
-                                         aclTensor *maskOut, WS)
+aclnnStatus aclnnDropoutGetWorkspaceSize(const aclTensor *input, double p, bool train, int64_t seed,
+                                         int64_t offset, aclTensor *out, aclTensor *maskOut, WS)
 {
     const char *name = "aclnnDropout";
     OPS_CHECK_NULLS(name, input, out, maskOut, workspaceSize, executor);
@@ -275,13 +273,15 @@ aclnnStatus aclnnDropoutGetWorkspaceSize(const aclTensor *input, double p, bool 
     bool draw = train && p > 0 && p < 1; /* DP3 */
     (void)OPS_DT2_Dropout;               /* maskOut's UINT8, checked in dp_op */
     return dp_op(DP(.name = name, .x = input, .mask = maskOut, .out = out, .xname = "input",
-                    .mname = "maskOut", .types = OPS_DT_Dropout, .n = ops_numel(input->dims, (int)input->ndim),
-                    .mask_out = true,
+                    .mname = "maskOut", .types = OPS_DT_Dropout,
+                    .n = ops_numel(input->dims, (int)input->ndim), .mask_out = true,
                     .v = {.gen = draw,
                           .apply = true,
                           .all_keep = !draw,
                           .prob = p,
-                          .scale = !train ? 1 : p == 1 ? 0 : 1 / (1 - p),
+                          .scale = !train   ? 1
+                                   : p == 1 ? 0
+                                            : 1 / (1 - p),
                           .seed = (uint64_t)seed,
                           .offset = (uint64_t)offset}),
                  workspaceSize, executor);

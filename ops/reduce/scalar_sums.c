@@ -56,8 +56,7 @@ static aclnnStatus su_check(const char *name, unsigned types, const aclTensor *x
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnDotV2GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2, aclTensor *y,
-                                       WS)
+aclnnStatus aclnnDotV2GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2, aclTensor *y, WS)
 {
     const char *name = "aclnnDotV2";
     OPS_CHECK_NULLS(name, x1, x2, y, workspaceSize, executor);

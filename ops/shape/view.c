@@ -376,8 +376,8 @@ PHASE2(Flatten)
 
 /* Expand and Expandv (ops-math's experimental form), types: the row's. */
 static aclnnStatus expand_op(const char *name, unsigned types, const aclTensor *self,
-                             const aclIntArray *size, const aclTensor *out,
-                             uint64_t *workspaceSize, aclOpExecutor **executor)
+                             const aclIntArray *size, const aclTensor *out, uint64_t *workspaceSize,
+                             aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS(name, self, size, out, workspaceSize, executor);
     aclnnStatus rc;

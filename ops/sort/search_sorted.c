@@ -23,8 +23,8 @@
 struct ss_plan {
     struct ops_tensor seq, self, sorter, out;
     bool has_sorter, right, scalar_self;
-    double value;          /* SearchSorteds' value */
-    int64_t rows, n, per;  /* rows of N values; values per row (0: every value, 1-d sequence) */
+    double value;         /* SearchSorteds' value */
+    int64_t rows, n, per; /* rows of N values; values per row (0: every value, 1-d sequence) */
 };
 
 static int32_t ss_run(const struct aclOpExecutor *e, void *const *addr)
@@ -46,8 +46,8 @@ static int32_t ss_run(const struct aclOpExecutor *e, void *const *addr)
     if (p->scalar_self)
         v[0] = p->value;
     else
-        ops_gather_nd(v, CK_F64, ops_base(&p->self, addr), p->self.dt, p->self.ndim,
-                      p->self.dims, p->self.strides);
+        ops_gather_nd(v, CK_F64, ops_base(&p->self, addr), p->self.dt, p->self.ndim, p->self.dims,
+                      p->self.strides);
     if (srt) {
         ops_gather_nd(srt, CK_I64, ops_base(&p->sorter, addr), p->sorter.dt, p->sorter.ndim,
                       p->sorter.dims, p->sorter.strides);
@@ -82,9 +82,8 @@ done:
 }
 
 static aclnnStatus ss_op(const char *name, const aclTensor *seq, const aclTensor *self,
-                         const aclScalar *value, bool outInt32, bool right,
-                         const aclTensor *sorter, const aclTensor *out, uint64_t *ws,
-                         aclOpExecutor **ex)
+                         const aclScalar *value, bool outInt32, bool right, const aclTensor *sorter,
+                         const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int qdt, vdt, odt;
