@@ -344,7 +344,8 @@
     X(FusedMulAddN, fused_mul_add_n, OPS_OUT, K(tensor, tensor, tensor, tensor),                   \
       DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)                                                 \
     X(IsClose, isclose, OPS_OUT, K(tensor, tensor, double, double, bool, tensor), DTM_ALL, out,    \
-      DTM(DT_BOOL))
+      DTM(DT_BOOL))                                                                                \
+    X(BiasAdd, bias_add, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3 | DTM(DT_I32), none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 

@@ -45,6 +45,7 @@
 #include "aclnnop/aclnn_batch_norm_reduce.h"
 #include "aclnnop/aclnn_batch_norm_stats.h"
 #include "aclnnop/aclnn_bernoulli.h"
+#include "aclnnop/aclnn_bias_add.h"
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_binary_cross_entropy_with_logits.h"

@@ -81,6 +81,7 @@ OPS = {
     'BatchNormStats': ('tensor', 'double', 'tensor', 'tensor'),
     'Bernoulli': ('tensor', 'scalar', 'int64', 'int64', 'tensor'),
     'BernoulliTensor': ('tensor', 'tensor', 'int64', 'int64', 'tensor'),
+    'BiasAdd': ('tensor', 'tensor', 'string', 'tensor'),
     'BinaryCrossEntropy': ('tensor', 'tensor', 'tensor', 'int64', 'tensor'),
     'BinaryCrossEntropyBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'int64', 'tensor'),
     'BinaryCrossEntropyV2': ('tensor', 'tensor', 'tensor'),

@@ -4,7 +4,7 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor and MaskedFill. (IsInf, Lgamma and
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill and BiasAdd. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -646,6 +646,32 @@ class MathTorch(TorchCase):
         self.refused("CdistBackward", 161002, g.handle, x1.handle, x2.handle, g.handle, -1.0,
                      x1.handle)
         self.refused("CdistBackward", 161001, g.handle, None, x2.handle, g.handle, 2.0, x1.handle)
+
+    def test_bias_add(self):
+        rng = random.Random(SEED + 18)
+        for dt in (F32, F16, BF16, I32):
+            for shape, fmt, c in (((2, 3), "NHWC", 1), ((2, 4, 3, 3), "NCHW", 1),
+                                  ((2, 2, 3, 5), None, 3), ((1, 3, 2, 2, 2), "NCDHW", 1),
+                                  ((1, 2, 2, 2, 4), "NDHWC", 4)):
+                x = gen(rng, shape, dt, special=False)
+                b = gen(rng, (shape[c],), dt, special=False)
+                view = [1] * len(shape)
+                view[c] = shape[c]
+                w = (lambda t: t.double()) if dt.is_floating_point else (lambda t: t.long())
+                ref = (w(x) + w(b).reshape(view)).to(dt)
+                out = self.dev(torch.zeros(shape, dtype=dt))
+                what = "BiasAdd %s %s %s" % (dt, shape, fmt)
+                self.run_ok("BiasAdd", self.dev(view_of(rng, x)).handle, self.dev(b).handle, fmt,
+                            out.handle, what=what)
+                check(self, out.read(), ref, what)
+        x = self.dev(torch.zeros((2, 3)))
+        self.refused("BiasAdd", 161002, x.handle, self.dev(torch.zeros((2,))).handle, "NHWC",
+                     x.handle)
+        self.refused("BiasAdd", 161002, x.handle, self.dev(torch.zeros((3,))).handle, "HWCN",
+                     x.handle)
+        self.refused("BiasAdd", 161002, x.handle, self.dev(torch.zeros((3,), dtype=F16)).handle,
+                     "NHWC", x.handle)
+        self.refused("BiasAdd", 161001, x.handle, None, "NHWC", x.handle)
 
 if __name__ == "__main__":
     unittest.main()
