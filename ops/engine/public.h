@@ -195,6 +195,7 @@
 #include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_gemm.h"
 #include "aclnnop/aclnn_ger.h"
+#include "aclnnop/aclnn_ger_v2.h"
 #include "aclnnop/aclnn_glu.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"

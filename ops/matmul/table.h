@@ -2,7 +2,7 @@
 /*
  * The matmul family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
- * cross.c (LinalgCross), distance.c (Pdist, PdistForward, Cdist,
+ * cross.c (LinalgCross), rank1.c (GerV2), distance.c (Pdist, PdistForward, Cdist,
  * CdistBackward), det.c (Slogdet, Logdet),
  * grouped_matmul.c and quant_matmul.c (WeightQuantBatchMatmulV2, TransMatmulWeight
  * and the weight size functions).
@@ -25,6 +25,8 @@
       K(tensor, tensor, bool, bool, bool, tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)     \
     X(Ger, ger, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, none, 0)                              \
     X(LinalgCross, linalg_cross, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_NUM, none, 0)     \
+    X(GerV2, ger_v2, OPS_OUT, K(tensor, tensor, tensor, float, tensor),                            \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
     X(Pdist, pdist, OPS_OUT, K(tensor, float, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)         \
     X(PdistForward, pdist_forward, OPS_OUT, K(tensor, scalar, tensor), DTM(DT_F32) | DTM(DT_F16),  \
       none, 0)                                                                                     \

@@ -281,6 +281,7 @@ OPS = {
     'Gemm': ('tensor', 'tensor', 'tensor', 'float', 'float', 'int64', 'int64', 'tensor', 'int8'),
     'GemmaRmsNorm': ('tensor', 'tensor', 'double', 'tensor', 'tensor'),
     'Ger': ('tensor', 'tensor', 'tensor'),
+    'GerV2': ('tensor', 'tensor', 'tensor', 'float', 'tensor'),
     'GlobalAveragePool': ('tensor', 'tensor'),
     'GlobalMaxPool': ('tensor', 'tensor'),
     'Glu': ('tensor', 'int64', 'tensor'),

@@ -4,7 +4,7 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill and BiasAdd. (IsInf, Lgamma and
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill, BiasAdd and GerV2. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -672,6 +672,28 @@ class MathTorch(TorchCase):
         self.refused("BiasAdd", 161002, x.handle, self.dev(torch.zeros((3,), dtype=F16)).handle,
                      "NHWC", x.handle)
         self.refused("BiasAdd", 161001, x.handle, None, "NHWC", x.handle)
+
+    def test_ger_v2(self):
+        rng = random.Random(SEED + 19)
+        for dt in (F32, F16, I32, I16):
+            for m, n in ((8, 3), (1, 5), (0, 2)):
+                x, y = gen(rng, (m,), dt, special=False), gen(rng, (n,), dt, special=False)
+                a = gen(rng, (m, n), dt, special=False)
+                alpha = 3.0 if dt in (I32, I16) else 0.75
+                ref = (a.double() + alpha * torch.outer(x.double(), y.double())).to(dt)
+                out = self.dev(torch.zeros((m, n), dtype=dt))
+                what = "GerV2 %s %dx%d" % (dt, m, n)
+                self.run_ok("GerV2", self.dev(view_of(rng, x)).handle, self.dev(y).handle,
+                            self.dev(view_of(rng, a)).handle, alpha, out.handle, what=what)
+                check(self, out.read(), ref, what)
+        x, y = self.dev(torch.zeros((4,))), self.dev(torch.zeros((3,)))
+        a = self.dev(torch.zeros((4, 3)))
+        self.refused("GerV2", 161002, x.handle, y.handle, self.dev(torch.zeros((3, 4))).handle,
+                     1.0, a.handle)
+        self.refused("GerV2", 161002, x.handle, self.dev(torch.zeros((3,), dtype=F16)).handle,
+                     a.handle, 1.0, a.handle)
+        self.refused("GerV2", 161002, a.handle, y.handle, a.handle, 1.0, a.handle)
+        self.refused("GerV2", 161001, x.handle, y.handle, None, 1.0, a.handle)
 
 if __name__ == "__main__":
     unittest.main()
