@@ -88,7 +88,7 @@
     X(Range, range, OPS_OUT, K(scalar, scalar, scalar, tensor), DTM_F3 | DTM(DT_F64) | DTM_IDX,    \
       none, 0)                                                                                     \
     X(Linspace, linspace, OPS_OUT, K(scalar, scalar, int64, tensor), DTM_NUM, none, 0)             \
-    X(LogSpace, logspace, OPS_OUT, K(scalar, scalar, int64, double, tensor), DTM_FLOAT, none, 0)   \
+    X(LogSpace, logspace, OPS_OUT, K(scalar, scalar, int64, double, tensor), DTM_NUM, none, 0)     \
     X(Eye, eye, OPS_OUT, K(int64, int64, tensor), DTM_ALL, none, 0)                                \
     X(EyeV2, eye_v2, OPS_OUT, K(tensor, int64, int64, tensor),                                     \
       DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
