@@ -325,6 +325,10 @@
     X(ClampMax, clamp, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_NUM, none, 0)               \
     X(MaskedFillScalar, masked_fill_scalar, OPS_INPLACE, K(tensor, tensor, scalar), DTM_ALL, mask, \
       DTM(DT_BOOL))                                                                                \
+    X(MaskedFillTensor, masked_fill_tensor, OPS_INPLACE, K(tensor, tensor, tensor), DTM_ALL, mask, \
+      DTM(DT_BOOL))                                                                                \
+    X(MaskedFill, masked_fill, OPS_OUT, K(tensor, tensor, scalar, tensor), DTM_ALL, mask,          \
+      DTM(DT_BOOL))                                                                                \
     X(Addcdiv, addcdiv, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, tensor), DTM_ALL, none, \
       0)                                                                                           \
     X(Addcmul, addcmul, OPS_OUT_INPLACE, K(tensor, tensor, tensor, scalar, tensor), DTM_ALL, none, \
@@ -338,7 +342,10 @@
     X(LogicalNot, logical_not, OPS_OUT_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)               \
     X(RoundDecimals, round, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_NUM, none, 0)           \
     X(FusedMulAddN, fused_mul_add_n, OPS_OUT, K(tensor, tensor, tensor, tensor),                   \
-      DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)                                                 \
+    X(IsClose, isclose, OPS_OUT, K(tensor, tensor, double, double, bool, tensor), DTM_ALL, out,    \
+      DTM(DT_BOOL))                                                                                \
+    X(BiasAdd, bias_add, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3 | DTM(DT_I32), none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Elementwise operators of three operands on the engine (engine/ew.c), built
- * through engine/ew_build.c: InplaceMaskedFillScalar, Addcdiv, Addcmul, Lerp
- * (and their in-place forms), SWhere and ClampTensor.
+ * through engine/ew_build.c: InplaceMaskedFillScalar / Tensor, MaskedFill, Addcdiv, Addcmul, Lerp
+ * (and their in-place forms), SWhere and ClampTensor; IsClose (two operands and
+ * three attributes) with them.
  *
  *  TN1. MaskedFillScalar: the value is converted to selfRef's type once in
  *      phase 1 and enters the engine as a constant operand; the mask (BOOL)
  *      broadcasts to selfRef, which must already have the broadcast shape.
+ *      MaskedFillTensor: the value is a one-element tensor (of no more dims than
+ *      selfRef) read when the operator runs, broadcast as an operand.
+ *      MaskedFill (ops-math's experimental form): the scalar form into an out
+ *      of selfRef's type and the broadcast shape.
  *  TN2. Addcdiv: out = self + value * tensor1 / tensor2 with the three tensors
  *      broadcast together and their types promoted (floating results only);
  *      float16 / bfloat16 compute in float32 and round once at the store.
@@ -20,7 +25,13 @@
  *      broadcast together and promoted (numeric types); a NaN anywhere
  *      propagates; lo > hi gives hi. (ClampMinTensor / ClampMaxTensor are
  *      binary rows: Maximum's and Minimum's kernels.)
+ *  TN7. IsClose: out = |self - other| <= atol + rtol * |other| for finite values,
+ *      equal infinities close, NaNs close only to NaNs and only with equalNan;
+ *      self and other broadcast and promote, float16 / bfloat16 compute in float32
+ *      (float32 arithmetic: torch's), integers and bool in double (torch: float32;
+ *      the same results below 2^24); out BOOL.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,41 +63,89 @@ KMFILL(f32_mfill, float)
 KMFILL(f64_mfill, double)
 KMFILL(i64_mfill, int64_t)
 
+/* selfRef where the mask is 0, the value where it is set, into out (selfRef itself in place):
+ * the value a scalar (vs) or a one-element tensor (vt); types: the row's. TN1. */
+static aclnnStatus mfill_op(const char *name, unsigned types, unsigned mtypes,
+                            const aclTensor *selfRef, const aclTensor *mask, const aclScalar *vs,
+                            const aclTensor *vt, const aclTensor *out, const char *oname,
+                            uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    aclnnStatus rc;
+    int sdt, mdt, odt, vdt = DT_NONE;
+    if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
+        (rc = ops_check_dims(mask, name, "mask")) || (rc = ops_check_dims(out, name, oname)) ||
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, types, &sdt)) ||
+        (rc = ops_need_dt(name, "mask", mask->dtype, mtypes, &mdt)) ||
+        (rc = ops_need_dt(name, oname, out->dtype, types, &odt)))
+        return rc;
+    if (vs && (rc = ops_check_scalar(name, "value", vs, &vdt)))
+        return rc;
+    if (vt) {
+        if ((rc = ops_check_dims(vt, name, "value")) ||
+            (rc = ops_need_dt(name, "value", vt->dtype, DTM_ALL, &vdt)))
+            return rc;
+        if (ops_numel(vt->dims, (int)vt->ndim) != 1)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: value must hold one element", name);
+    }
+    if (odt != sdt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, selfRef %s (one type)", name, oname,
+                       ops_dt_name(out->dtype), ops_dt_name(selfRef->dtype));
+    if (!ops_can_cast(vdt, sdt))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: value of type %s cannot convert to selfRef's %s", name,
+                       ops_dt_name(vs ? vs->dtype : vt->dtype), ops_dt_name(selfRef->dtype));
+    int64_t bs[OPS_MAX_DIMS];
+    int nb;
+    if (!ops_broadcast(selfRef->dims, (int)selfRef->ndim, mask->dims, (int)mask->ndim, bs, &nb))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: selfRef and mask do not broadcast", name);
+    if ((rc = ops_check_shape(name, bs, nb, out, oname)))
+        return rc;
+    if (vt && (int)vt->ndim > nb) /* one element: it broadcasts unless it has more dims */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: value has %u dims, more than %s's %d", name,
+                       (unsigned)vt->ndim, oname, nb);
+    struct ew_build b = {.name = name,
+                         .nin = 3,
+                         .in = {selfRef, mask, vt /* NULL: the scalar, as selfRef's type */},
+                         .out = out,
+                         .cdt = sdt};
+    if (vs)
+        ops_scalar_to(b.cval, sdt, vs);
+    b.ck = ops_ck_for(sdt);
+    b.rt = DT_NONE; /* every operand is a value of selfRef's type (the tensor value converts
+                       to the compute kind and is stored once, as the scalar) */
+    b.kern = b.ck == CK_F32 ? f32_mfill : b.ck == CK_F64 ? f64_mfill : i64_mfill;
+    return ew_build_exec(&b, workspaceSize, executor);
+}
+
 aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor *selfRef, const aclTensor *mask,
                                                          const aclScalar *value, WS)
 {
     const char *name = "aclnnInplaceMaskedFillScalar";
     OPS_CHECK_NULLS(name, selfRef, mask, value, workspaceSize, executor);
-    aclnnStatus rc;
-    int sdt, mdt, vdt = DT_NONE;
-    if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
-        (rc = ops_check_dims(mask, name, "mask")) ||
-        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_MaskedFillScalar, &sdt)) ||
-        (rc = ops_need_dt(name, "mask", mask->dtype, OPS_DT2_MaskedFillScalar, &mdt)) ||
-        (rc = ops_check_scalar(name, "value", value, &vdt)))
-        return rc;
-    if (!ops_can_cast(vdt, sdt))
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: value of type %s cannot convert to selfRef's %s", name,
-                       ops_dt_name(value->dtype), ops_dt_name(selfRef->dtype));
-    int64_t bs[OPS_MAX_DIMS];
-    int nb;
-    if (!ops_broadcast(selfRef->dims, (int)selfRef->ndim, mask->dims, (int)mask->ndim, bs, &nb))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: selfRef and mask do not broadcast", name);
-    if ((rc = ops_check_shape(name, bs, nb, selfRef, "selfRef")))
-        return rc;
-    struct ew_build b = {.name = name,
-                         .nin = 3,
-                         .in = {selfRef, mask, NULL /* the value, as selfRef's type (TN1) */},
-                         .out = selfRef,
-                         .cdt = sdt};
-    ops_scalar_to(b.cval, sdt, value);
-    b.ck = ops_ck_for(sdt);
-    b.rt = DT_NONE; /* every operand is already a value of selfRef's type */
-    b.kern = b.ck == CK_F32 ? f32_mfill : b.ck == CK_F64 ? f64_mfill : i64_mfill;
-    return ew_build_exec(&b, workspaceSize, executor);
+    return mfill_op(name, OPS_DT_MaskedFillScalar, OPS_DT2_MaskedFillScalar, selfRef, mask, value,
+                    NULL, selfRef, "selfRef", workspaceSize, executor);
 }
 PHASE2(InplaceMaskedFillScalar)
+
+aclnnStatus aclnnInplaceMaskedFillTensorGetWorkspaceSize(aclTensor *selfRef, const aclTensor *mask,
+                                                         const aclTensor *value, WS)
+{
+    const char *name = "aclnnInplaceMaskedFillTensor";
+    OPS_CHECK_NULLS(name, selfRef, mask, value, workspaceSize, executor);
+    return mfill_op(name, OPS_DT_MaskedFillTensor, OPS_DT2_MaskedFillTensor, selfRef, mask, NULL,
+                    value, selfRef, "selfRef", workspaceSize, executor);
+}
+PHASE2(InplaceMaskedFillTensor)
+
+aclnnStatus aclnnMaskedFillGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *mask,
+                                            const aclScalar *value, aclTensor *out, WS)
+{
+    const char *name = "aclnnMaskedFill";
+    OPS_CHECK_NULLS(name, selfRef, mask, value, out, workspaceSize, executor);
+    return mfill_op(name, OPS_DT_MaskedFill, OPS_DT2_MaskedFill, selfRef, mask, value, NULL, out,
+                    "out", workspaceSize, executor);
+}
+PHASE2(MaskedFill)
 
 /* ---- Addcdiv / Addcmul -------------------------------------------------------------------- */
 
@@ -329,3 +388,53 @@ ew_kern_fn ew_ternary_kernel(const char *id, int col)
         return col == 0 ? f32_addcdiv : col == 1 ? f64_addcdiv : NULL;
     return NULL;
 }
+
+/* ---- IsClose ---------------------------------------------------------------------------- */
+
+/* TN7: p->f[0] rtol, p->f[1] atol, p->i[0] equalNan; integers arrive as int64. */
+#define KCLOSE(NAME, T, C, ABS)                                                                    \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *b = in[1];                                                            \
+        C rtol = (C)p->f[0], atol = (C)p->f[1];                                                    \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            C x = (C)a[i], y = (C)b[i];                                                            \
+            bool c = x == y || (p->i[0] && isnan(x) && isnan(y)) ||                                \
+                     (isfinite(x) && isfinite(y) && ABS(x - y) <= atol + rtol * ABS(y));           \
+            o[i] = (T)c;                                                                           \
+        }                                                                                          \
+    }
+KCLOSE(f32_close, float, float, fabsf)
+KCLOSE(f64_close, double, double, fabs)
+KCLOSE(i64_close, int64_t, double, fabs)
+
+aclnnStatus aclnnIsCloseGetWorkspaceSize(const aclTensor *self, const aclTensor *other, double rtol,
+                                         double atol, bool equalNan, aclTensor *out, WS)
+{
+    const char *name = "aclnnIsClose";
+    OPS_CHECK_NULLS(name, self, other, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int sdt, odt, rdt;
+    if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(other, name, "other")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "self", self->dtype, OPS_DT_IsClose, &sdt)) ||
+        (rc = ops_need_dt(name, "other", other->dtype, OPS_DT_IsClose, &odt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT2_IsClose, &rdt)))
+        return rc;
+    int prom = ops_promote(sdt, odt);
+    if (prom < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self %s and other %s do not promote", name,
+                       ops_dt_name(self->dtype), ops_dt_name(other->dtype));
+    if ((rc = ops_check_broadcast(name, self, other, out, "out")))
+        return rc;
+    struct ew_build b = {.name = name, .nin = 2, .in = {self, other}, .out = out};
+    b.ck = ops_ck_for(prom);
+    b.rt = DT_NONE; /* a truth value */
+    b.kern = b.ck == CK_F32 ? f32_close : b.ck == CK_F64 ? f64_close : i64_close;
+    b.p.f[0] = rtol;
+    b.p.f[1] = atol;
+    b.p.i[0] = equalNan;
+    return ew_build_exec(&b, workspaceSize, executor);
+}
+PHASE2(IsClose)

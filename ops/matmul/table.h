@@ -2,6 +2,8 @@
 /*
  * The matmul family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
+ * cross.c (LinalgCross), rank1.c (GerV2), distance.c (Pdist, PdistForward, Cdist,
+ * CdistBackward), det.c (Slogdet, Logdet),
  * grouped_matmul.c and quant_matmul.c (WeightQuantBatchMatmulV2, TransMatmulWeight
  * and the weight size functions).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -22,6 +24,17 @@
     X(TriangularSolve, triangular_solve, OPS_OUT,                                                  \
       K(tensor, tensor, bool, bool, bool, tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)     \
     X(Ger, ger, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, none, 0)                              \
+    X(LinalgCross, linalg_cross, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_NUM, none, 0)     \
+    X(GerV2, ger_v2, OPS_OUT, K(tensor, tensor, tensor, float, tensor),                            \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
+    X(Pdist, pdist, OPS_OUT, K(tensor, float, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)         \
+    X(PdistForward, pdist_forward, OPS_OUT, K(tensor, scalar, tensor), DTM(DT_F32) | DTM(DT_F16),  \
+      none, 0)                                                                                     \
+    X(Cdist, cdist, OPS_OUT, K(tensor, tensor, float, int64, tensor), DTM_F3, none, 0)             \
+    X(CdistBackward, cdist_backward, OPS_OUT, K(tensor, tensor, tensor, tensor, float, tensor),    \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(Slogdet, slogdet, OPS_OUT, K(tensor, tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)    \
+    X(Logdet, logdet, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)              \
     X(GroupedMatmulV3, grouped_matmul_v3, OPS_OUT,                                                 \
       K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
         tensor, int64, int64, tensor_list),                                                        \

@@ -2,7 +2,8 @@
 /*
  * The quantisation family's declaration list, one row per operator (the
  * columns: ops/engine/optable.h): quant.c (TransQuantParamV2/V3, AscendQuant/V3,
- * AscendAntiQuant, DynamicQuant) and qmatmul.c (QuantMatmulV3/V4,
+ * AscendAntiQuant, DynamicQuant), sign_bits.c (SignBitsPack, SignBitsUnpack: 1-bit
+ * Adam's signs) and qmatmul.c (QuantMatmulV3/V4,
  * QuantMatmulWeightNz). The ctest ops_table checks the rows against the
  * headers, ops/engine/public.h and docs/operators.md ("## Quantisation").
  */
@@ -24,6 +25,10 @@
       DTM(DT_F32) | DTM(DT_BF16), x, DTM(DT_I8))                                                   \
     X(DynamicQuant, dynamic_quant, OPS_OUT, K(tensor, tensor, tensor, tensor),                     \
       DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(SignBitsPack, sign_bits_pack, OPS_OUT, K(tensor, int64, tensor), DTM(DT_F32) | DTM(DT_F16),  \
+      out, DTM(DT_U8))                                                                             \
+    X(SignBitsUnpack, sign_bits_unpack, OPS_OUT, K(tensor, int64, int, tensor), DTM(DT_U8), dtype, \
+      DTM(DT_F32) | DTM(DT_F16))                                                                   \
     X(QuantMatmulV3, quant_matmul_v3, OPS_OUT,                                                     \
       K(tensor, tensor, tensor, tensor, tensor, bool, bool, tensor), DTM(DT_I8), none, 0)          \
     X(QuantMatmulV4, quant_matmul_v4, OPS_OUT,                                                     \

@@ -2,7 +2,8 @@
 /*
  * The random family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): random.c (Normal*, InplaceNormal*, InplaceUniform*, InplaceRandom*,
- * Bernoulli*, Multinomial*, Randperm), all drawing from core/philox.h's generator keyed by
+ * Bernoulli*, Multinomial*, Randperm), dropout.c (Dropout, DropoutGenMask*, DropoutDoMask,
+ * DropoutBackward), all drawing from core/philox.h's generator keyed by
  * the call's seed at its offset.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
@@ -45,7 +46,20 @@
       out, DTM(DT_I64))                                                                            \
     X(MultinomialTensor, multinomial, OPS_OUT,                                                     \
       K(tensor, int64, bool, tensor, tensor, int64, tensor), DTM_FLOAT, out, DTM(DT_I64))          \
-    X(Randperm, randperm, OPS_OUT, K(int64, int64, int64, tensor), DTM_NUM, none, 0)
+    X(Randperm, randperm, OPS_OUT, K(int64, int64, int64, tensor), DTM_NUM, none, 0)            \
+    X(Dropout, dropout, OPS_OUT, K(tensor, double, bool, int64, int64, tensor, tensor), DTM_F3,    \
+      maskOut, DTM(DT_U8))                                                                         \
+    X(DropoutGenMask, dropout_gen_mask, OPS_OUT, K(int_array, double, int64, int64, tensor),       \
+      DTM(DT_U8), none, 0)                                                                         \
+    X(DropoutGenMaskV2, dropout_gen_mask, OPS_OUT,                                                 \
+      K(int_array, double, int64, int64, int, tensor), DTM(DT_U8), probDataType, DTM_F3)           \
+    X(DropoutGenMaskV2Tensor, dropout_gen_mask, OPS_OUT,                                           \
+      K(int_array, double, tensor, tensor, int64, int, tensor), DTM(DT_U8), seedTensor,           \
+      DTM(DT_I64))                                                                                 \
+    X(DropoutDoMask, dropout_do_mask, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, mask,    \
+      DTM(DT_U8))                                                                                  \
+    X(DropoutBackward, dropout_backward, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, mask, \
+      DTM(DT_U8))
 
 enum { RANDOM_OPS(OPS_ROW_DT) };
 

@@ -3,7 +3,8 @@
  * The reduce family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): reduce.c (ReduceSum, Mean, Amax, Amin, Prod, ProdDim, All, Any,
  * MeanV2, Equal, IsIn*)
- * along_dim.c (ArgMax, ArgMin, Cumsum) and rows.c (the row reductions: MaxDim .. Cummin).
+ * along_dim.c (ArgMax, ArgMin, Cumsum), rows.c (the row reductions: MaxDim .. Cummin) and
+ * histogram.c (Bincount, Histc), scalar_sums.c (DotV2, TraceV2).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -17,6 +18,8 @@
 /* ops-math's experimental ReduceSumV2 ... ReduceProdV2: one axis, keepdims an int, float32 and
  * float16 (reduce.c) */
 #define DTM_RED_V2 (DTM(DT_F32) | DTM(DT_F16))
+/* Bincount's weights (histogram.c): every type but BFLOAT16 */
+#define DTM_BINCOUNT_W (DTM_ALL & ~DTM(DT_BF16))
 #define REDUCE_OPS(X)                                                                              \
     X(ReduceSum, reduce_sum, OPS_OUT, K(tensor, int_array, bool, int, tensor), DTM_ALL, dtype,     \
       DTM_ALL)                                                                                     \
@@ -64,6 +67,12 @@
     X(Cumprod, cumprod, OPS_OUT, K(tensor, scalar, int, tensor), DTM_ALL, out, DTM_NUM)            \
     X(Cummax, cummax, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
     X(Cummin, cummin, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, indicesOut, DTM_IDX)     \
+    X(Bincount, bincount, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_INT, out,                \
+      DTM_IDX | DTM(DT_F32) | DTM(DT_F64))                                                         \
+    X(Histc, histc, OPS_OUT, K(tensor, int64, scalar, scalar, tensor),                             \
+      DTM(DT_F32) | DTM(DT_F16) | DTM_INT, none, 0)                                                \
+    X(DotV2, dot_v2, OPS_OUT, K(tensor, tensor, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)       \
+    X(TraceV2, trace_v2, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)           \
     X(InplaceCumprod, cumprod, OPS_OUT, K(tensor, scalar), DTM_ALL, none, 0)                       \
     X(CumsumV2, cumsum, OPS_OUT, K(tensor, int64, bool, bool, tensor), DTM_ALL, out, DTM_NUM)      \
     X(MeanV2, mean, OPS_OUT, K(tensor, int_array, bool, bool, tensor), DTM_ALL, out, DTM_FLOAT)    \

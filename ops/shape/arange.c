@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Sequences written by formula: Arange, Range, Linspace, LogSpace and Eye.
+ * Sequences written by formula: Arange, Range, Linspace, LogSpace, Eye and EyeV2.
  *
  * SQ1. One run for all (arange_run): out's elements in row-major order get
  *     element j of the sequence, computed in double (int64 for the integer
@@ -28,6 +28,7 @@
 
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_eye.h"
+#include "aclnnop/aclnn_eye_v2.h"
 #include "aclnnop/aclnn_linspace.h"
 #include "aclnnop/aclnn_logspace.h"
 #include "aclnnop/aclnn_range.h"
@@ -304,14 +305,15 @@ aclnnStatus aclnnLogSpaceGetWorkspaceSize(const aclScalar *start, const aclScala
 }
 PHASE2(LogSpace)
 
-aclnnStatus aclnnEyeGetWorkspaceSize(int64_t n, int64_t m, aclTensor *out, WS)
+/* Eye and EyeV2: out [n, m] the identity; types: the row's. */
+static aclnnStatus eye_op(const char *name, unsigned types, int64_t n, int64_t m,
+                          const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnEye";
     OPS_CHECK_NULLS(name, out, workspaceSize, executor);
     aclnnStatus rc;
     int odt;
     if ((rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_Eye, &odt)))
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)))
         return rc;
     if (n < 0 || m < 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: n %lld and m %lld must be >= 0", name,
@@ -327,4 +329,22 @@ aclnnStatus aclnnEyeGetWorkspaceSize(int64_t n, int64_t m, aclTensor *out, WS)
     p->cols = m ? m : 1;
     return ops_exec_done(e, workspaceSize, executor);
 }
+aclnnStatus aclnnEyeGetWorkspaceSize(int64_t n, int64_t m, aclTensor *out, WS)
+{
+    return eye_op("aclnnEye", OPS_DT_Eye, n, m, out, workspaceSize, executor);
+}
 PHASE2(Eye)
+/* EyeV2 (ops-math's experimental form): x only gives the type family (its values are not
+ * read); out [rows, cols] of one of the row's types. */
+aclnnStatus aclnnEyeV2GetWorkspaceSize(const aclTensor *x, int64_t rows, int64_t cols,
+                                       aclTensor *out, WS)
+{
+    const char *name = "aclnnEyeV2";
+    OPS_CHECK_NULLS(name, x, out, workspaceSize, executor);
+    int xdt;
+    aclnnStatus rc = ops_need_dt(name, "x", x->dtype, OPS_DT_EyeV2, &xdt);
+    if (rc)
+        return rc;
+    return eye_op(name, OPS_DT_EyeV2, rows, cols, out, workspaceSize, executor);
+}
+PHASE2(EyeV2)

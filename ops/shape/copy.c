@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_fill_tensor.h"
+#include "aclnnop/aclnn_fill_v2.h"
 #include "aclnnop/aclnn_ones.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
@@ -169,18 +170,32 @@ PHASE2(InplaceOne)
 
 /* InplaceFillTensor: value holds one element (of a rank up to selfRef's), broadcast over selfRef
  * and converted as a Cast converts. */
-aclnnStatus aclnnInplaceFillTensorGetWorkspaceSize(aclTensor *selfRef, const aclTensor *value, WS)
+/* InplaceFillTensor and FillV2 (ops-math's experimental form): selfRef = value's one
+ * element; types, vtypes: the row's. */
+static aclnnStatus fill_tensor_op(const char *name, unsigned types, unsigned vtypes,
+                                  const aclTensor *selfRef, const aclTensor *value,
+                                  uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnInplaceFillTensor";
     OPS_CHECK_NULLS(name, selfRef, value, workspaceSize, executor);
     aclnnStatus rc;
     int dt;
     if ((rc = ops_check_dims(value, name, "value")) ||
-        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_FillTensor, &dt)) ||
-        (rc = ops_need_dt(name, "value", value->dtype, OPS_DT2_FillTensor, &dt)))
+        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, types, &dt)) ||
+        (rc = ops_need_dt(name, "value", value->dtype, vtypes, &dt)))
         return rc;
     if (ops_numel(value->dims, (int)value->ndim) != 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: value must hold exactly one element", name);
     return convert_op(name, value, selfRef, true, workspaceSize, executor);
 }
+aclnnStatus aclnnInplaceFillTensorGetWorkspaceSize(aclTensor *selfRef, const aclTensor *value, WS)
+{
+    return fill_tensor_op("aclnnInplaceFillTensor", OPS_DT_FillTensor, OPS_DT2_FillTensor, selfRef,
+                          value, workspaceSize, executor);
+}
 PHASE2(InplaceFillTensor)
+aclnnStatus aclnnFillV2GetWorkspaceSize(aclTensor *selfRef, const aclTensor *value, WS)
+{
+    return fill_tensor_op("aclnnFillV2", OPS_DT_FillV2, OPS_DT2_FillV2, selfRef, value,
+                          workspaceSize, executor);
+}
+PHASE2(FillV2)

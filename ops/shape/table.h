@@ -29,6 +29,8 @@
     X(Stack, stack, OPS_OUT, K(tensor_list, int64, tensor), DTM_ALL, none, 0)                      \
     X(Flatten, flatten, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)                       \
     X(Expand, expand, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                     \
+    X(Expandv, expandv, OPS_OUT, K(tensor, int_array, tensor), DTM_F3 | DTM_INT | DTM(DT_BOOL),    \
+      none, 0)                                                                                     \
     X(Flip, flip, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                         \
     X(SliceV2, slice_v2, OPS_OUT, K(tensor, int_array, int_array, int_array, int_array, tensor),   \
       DTM_ALL, none, 0)                                                                            \
@@ -36,6 +38,8 @@
     X(ConfusionTranspose, confusion_transpose, OPS_OUT,                                            \
       K(tensor, int_array, int_array, bool, tensor), DTM_ALL, none, 0)                             \
     X(Diag, diag, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)                             \
+    X(DiagPart, diag_part, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32),    \
+      none, 0)                                                                                     \
     X(FillDiagonal, fill_diagonal, OPS_INPLACE, K(tensor, scalar, bool), DTM_ALL, fillValue,       \
       DTM_ALL)                                                                                     \
     X(DiagFlat, diag_flat, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)                    \
@@ -79,11 +83,15 @@
     X(FillScalar, fill_scalar, OPS_INPLACE, K(tensor, scalar), DTM_ALL, value, DTM_ALL)            \
     X(One, ones, OPS_INPLACE, K(tensor), DTM_ALL, none, 0)                                         \
     X(FillTensor, fill_tensor, OPS_INPLACE, K(tensor, tensor), DTM_ALL, value, DTM_ALL)            \
+    X(FillV2, fill_v2, OPS_OUT, K(tensor, tensor), DTM_F3 | DTM(DT_I16) | DTM(DT_I32), value,      \
+      DTM_F3 | DTM(DT_I16) | DTM(DT_I32))                                                          \
     X(Range, range, OPS_OUT, K(scalar, scalar, scalar, tensor), DTM_F3 | DTM(DT_F64) | DTM_IDX,    \
       none, 0)                                                                                     \
     X(Linspace, linspace, OPS_OUT, K(scalar, scalar, int64, tensor), DTM_NUM, none, 0)             \
-    X(LogSpace, logspace, OPS_OUT, K(scalar, scalar, int64, double, tensor), DTM_FLOAT, none, 0)   \
+    X(LogSpace, logspace, OPS_OUT, K(scalar, scalar, int64, double, tensor), DTM_NUM, none, 0)     \
     X(Eye, eye, OPS_OUT, K(int64, int64, tensor), DTM_ALL, none, 0)                                \
+    X(EyeV2, eye_v2, OPS_OUT, K(tensor, int64, int64, tensor),                                     \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
     X(Arange, arange, OPS_OUT, K(scalar, scalar, scalar, tensor), DTM_F3 | DTM(DT_F64) | DTM_IDX,  \
       none, 0)                                                                                     \
     X(Trilu, trilu, OPS_OUT, K(tensor, int64, int64, tensor),                                      \

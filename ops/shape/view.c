@@ -2,7 +2,7 @@
 /*
  * Operators that are a view computation plus strided copies on move.c's move
  * plan (move.h): SplitTensor, SplitWithSize, Stack, Flatten, Expand, SliceV2,
- * ChannelShuffle, ConfusionTranspose, Diag and DiagFlat.
+ * ChannelShuffle, ConfusionTranspose, Diag, DiagPart and DiagFlat.
  *
  * Each builds, in phase 1, the source view each output element reads:
  *  VW1. SplitTensor / SplitWithSize: one move per output, self's sub-view
@@ -38,7 +38,9 @@
 #include "aclnnop/aclnn_confusion_transpose.h"
 #include "aclnnop/aclnn_diag.h"
 #include "aclnnop/aclnn_diag_flat.h"
+#include "aclnnop/aclnn_diag_part.h"
 #include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_expandv.h"
 #include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_flip.h"
@@ -372,10 +374,11 @@ PHASE2(Flatten)
 /* ---- Expand (VW2) -----------------------------------------------------------------------------
  */
 
-aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray *size,
-                                        aclTensor *out, WS)
+/* Expand and Expandv (ops-math's experimental form), types: the row's. */
+static aclnnStatus expand_op(const char *name, unsigned types, const aclTensor *self,
+                             const aclIntArray *size, const aclTensor *out, uint64_t *workspaceSize,
+                             aclOpExecutor **executor)
 {
-    const char *name = "aclnnExpand";
     OPS_CHECK_NULLS(name, self, size, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")))
@@ -399,7 +402,7 @@ aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray
     }
     struct aclOpExecutor *e;
     struct ops_tensor x, o;
-    if ((rc = one_move(name, OPS_DT_Expand, self, out, want, R, &e, &x, &o)))
+    if ((rc = one_move(name, types, self, out, want, R, &e, &x, &o)))
         return rc;
     int64_t sst[OPS_MAX_DIMS];
     for (int i = 0; i < R; i++)
@@ -407,7 +410,18 @@ aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray
     mv_fill(mv_at(e, 0), R, want, sst, o.strides, 0);
     return mv_finish(e, workspaceSize, executor);
 }
+aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray *size,
+                                        aclTensor *out, WS)
+{
+    return expand_op("aclnnExpand", OPS_DT_Expand, self, size, out, workspaceSize, executor);
+}
 PHASE2(Expand)
+aclnnStatus aclnnExpandvGetWorkspaceSize(const aclTensor *self, const aclIntArray *shape,
+                                         aclTensor *out, WS)
+{
+    return expand_op("aclnnExpandv", OPS_DT_Expandv, self, shape, out, workspaceSize, executor);
+}
+PHASE2(Expandv)
 
 /* ---- Flip (VW6) -------------------------------------------------------------------------------
  * torch.flip: out[i] = self[i with i[d] -> size(d) - 1 - i[d] for each d in dims] (dims wrap,
@@ -687,6 +701,17 @@ aclnnStatus aclnnDiagGetWorkspaceSize(const aclTensor *self, int64_t diagonal, a
                       executor);
 }
 PHASE2(Diag)
+
+/* DiagPart (ops-math's experimental form): the main diagonal of a 2-d x, Diag's move. */
+aclnnStatus aclnnDiagPartGetWorkspaceSize(const aclTensor *x, aclTensor *y, WS)
+{
+    const char *name = "aclnnDiagPart";
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    if (x->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims (2)", name, (unsigned)x->ndim);
+    return diag_build(name, OPS_DT_DiagPart, x, 0, y, false, workspaceSize, executor);
+}
+PHASE2(DiagPart)
 
 aclnnStatus aclnnDiagFlatGetWorkspaceSize(const aclTensor *self, int64_t diagonal, aclTensor *out,
                                           WS)

@@ -4,8 +4,14 @@
  * transpose, unitriangular, empty shapes and the error codes. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_cdist.h"
+#include "aclnnop/aclnn_cdist_backward.h"
 #include "aclnnop/aclnn_ger.h"
+#include "aclnnop/aclnn_linalg_cross.h"
+#include "aclnnop/aclnn_logdet.h"
 #include "aclnnop/aclnn_mv.h"
+#include "aclnnop/aclnn_pdist.h"
+#include "aclnnop/aclnn_slogdet.h"
 #include "aclnnop/aclnn_triangular_solve.h"
 
 static int g_cases;
@@ -115,13 +121,18 @@ static void ts_case(aclDataType dt, int nb_, const int64_t *bdims, int na, const
                 for (int64_t j = 0; j < m; j++) {
                     int64_t r = trans ? j : i, cc = trans ? i : j;
                     bool keep = upper ? cc >= r : cc <= r;
-                    double t = !keep ? 0 : (r == cc && unit) ? 1 : ot_get(&A, (ba * m + r) * m + cc);
+                    double t = !keep               ? 0
+                               : (r == cc && unit) ? 1
+                                                   : ot_get(&A, (ba * m + r) * m + cc);
                     s += t * ot_get(&x, (bi * m + j) * k + c);
                 }
                 double want = ot_get(&b, (bb * m + i) * k + c);
                 if (!(fabs(s - want) <= (dt == ACL_FLOAT ? 1e-4 : 1e-10) * (1 + fabs(want)))) {
-                    fprintf(stderr, "TriangularSolve %s up%d tr%d unit%d: residual row %lld col %lld: %g vs %g\n",
-                            ot_dt_name(dt), upper, trans, unit, (long long)i, (long long)c, s, want);
+                    fprintf(stderr,
+                            "TriangularSolve %s up%d tr%d unit%d: residual row %lld col %lld: %g "
+                            "vs %g\n",
+                            ot_dt_name(dt), upper, trans, unit, (long long)i, (long long)c, s,
+                            want);
                     exit(1);
                 }
             }
@@ -140,7 +151,8 @@ static void ts_errors(void)
                    {&Ad, ACL_DOUBLE, 2, d});
     uint64_t ws;
     aclOpExecutor *ex;
-#define TS(B, AA, U, X, M) aclnnTriangularSolveGetWorkspaceSize(B, AA, true, false, U, X, M, &ws, &ex)
+#define TS(B, AA, U, X, M)                                                                         \
+    aclnnTriangularSolveGetWorkspaceSize(B, AA, true, false, U, X, M, &ws, &ex)
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, TS(NULL, A.t, false, x.t, mo.t));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, TS(b.t, A.t, false, x.t, NULL));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, TS(bb.t, A.t, false, x.t, mo.t));  /* rows */
@@ -202,9 +214,53 @@ static void test_ger(void)
     OT_FREE(&a, &a2, &o, &oi, &ob);
 }
 
+/* The codes of LinalgCross, Pdist, Cdist, CdistBackward, Slogdet and Logdet. */
+/* op's first phase returns want with a message naming op and holding frag (the message is
+ * read once: reading it clears it). */
+#define LA_FAILS(want, op, frag, ...)                                                              \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
+            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
+                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+static void la_errors(void)
+{
+    int64_t d43[2] = {4, 3}, d53[2] = {5, 3}, d45[2] = {4, 5}, d6[1] = {6}, d5[1] = {5},
+            d33[2] = {3, 3}, d3[1] = {3}, d0[1] = {0};
+    ot_tensor a, b, c, f64, p6, p5, g, sq, b3, e;
+    OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, d43}, {&b, ACL_FLOAT, 2, d53}, {&c, ACL_FLOAT, 2, d45},
+                   {&f64, ACL_DOUBLE, 2, d43}, {&p6, ACL_FLOAT, 1, d6}, {&p5, ACL_FLOAT, 1, d5},
+                   {&g, ACL_FLOAT, 2, d45}, {&sq, ACL_FLOAT, 2, d33}, {&b3, ACL_FLOAT, 1, d3},
+                   {&e, ACL_FLOAT, 1, d0});
+    LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLinalgCross, "self", NULL, a.t, -1, a.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, "3", a.t, a.t, 0, a.t); /* dim 0 has 4 */
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, "one type", a.t, f64.t, -1, a.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, a.t, a.t, 2, a.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPdist, "p ", a.t, -1.0f, p6.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPdist, "out", a.t, 2.0f, p5.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPdist, a.t, 2.0f, NULL);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCdist, "features", a.t, c.t, 2.0f, 0,
+             g.t); /* M 3 vs 5 */
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCdist, "out", a.t, b.t, 2.0f, 0, a.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCdistBackward, "grad", a.t, a.t, b.t, g.t, 2.0f, a.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCdistBackward, g.t, a.t, b.t, NULL, 2.0f, a.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlogdet, "square", a.t, b3.t, b3.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlogdet, "logOut", sq.t, b3.t, e.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLogdet, sq.t, NULL);
+    OT_FREE(&a, &b, &c, &f64, &p6, &p5, &g, &sq, &b3, &e);
+}
+
 int main(void)
 {
     ot_init();
+    la_errors();
     const aclDataType f3[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     for (int i = 0; i < 3; i++) {
         mv_case(f3[i], f3[i], f3[i], 7, 33, L_CONTIG, L_CONTIG, 1);
@@ -223,7 +279,7 @@ int main(void)
             ts_case(ACL_DOUBLE, 1, b2, 1, b2, 5, 2, up, tr, false, L_TRANS, L_STEP);
             ts_case(ACL_FLOAT, 2, b31, 2, b14, 4, 3, up, tr, true, L_GAP, L_TRANS);
         }
-    ts_case(ACL_FLOAT, 1, b2, 0, NULL, 3, 0, false, false, false, L_CONTIG, L_CONTIG); /* k = 0 */
+    ts_case(ACL_FLOAT, 1, b2, 0, NULL, 3, 0, false, false, false, L_CONTIG, L_CONTIG);   /* k = 0 */
     ts_case(ACL_DOUBLE, 0, NULL, 0, NULL, 0, 2, true, false, false, L_CONTIG, L_CONTIG); /* m = 0 */
     ts_errors();
     test_ger();

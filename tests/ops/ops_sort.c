@@ -5,12 +5,13 @@
 #include "optest.h"
 
 #include "aclnnop/aclnn_argsort.h"
+#include "aclnnop/aclnn_searchsorted.h"
 
 static int g_cases;
 
 /* dim must be the last one (lines are visited in row-major order). */
-static void as_case(aclDataType dt, int nd, const int64_t *dims, int64_t dim, bool desc,
-                    int layout, bool nans)
+static void as_case(aclDataType dt, int nd, const int64_t *dims, int64_t dim, bool desc, int layout,
+                    bool nans)
 {
     g_cases++;
     ot_tensor x, o;
@@ -46,8 +47,9 @@ static void as_case(aclDataType dt, int nd, const int64_t *dims, int64_t dim, bo
             if (ok && (pk == key || (isnan(pk) && isnan(key))))
                 ok = prev_key_i < got; /* stable */
             if (!ok) {
-                fprintf(stderr, "Argsort %s dim %lld desc %d: line position %lld: %g (idx %lld) "
-                                "after %g (idx %lld)\n",
+                fprintf(stderr,
+                        "Argsort %s dim %lld desc %d: line position %lld: %g (idx %lld) "
+                        "after %g (idx %lld)\n",
                         ot_dt_name(dt), (long long)dim, desc, (long long)pos, key, (long long)got,
                         pk, (long long)prev_key_i);
                 exit(1);
@@ -117,10 +119,48 @@ static void as_errors(void)
     OT_FREE(&x, &o, &o32, &oe, &xd);
 }
 
+/* op's first phase returns want with a message naming op and holding frag (the message is
+ * read once: reading it clears it). */
+#define SS_FAILS(want, op, frag, ...)                                                              \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
+            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
+                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+static void ss_errors(void)
+{
+    int64_t d[2] = {3, 4}, v[2] = {3, 2}, w[2] = {2, 2};
+    ot_tensor s, x, o, o32, xb, sf, xw, ow;
+    OT_MAKE_CONTIG({&s, ACL_FLOAT, 2, d}, {&x, ACL_FLOAT, 2, v}, {&o, ACL_INT64, 2, v},
+                   {&o32, ACL_INT32, 2, v}, {&xb, ACL_BOOL, 2, v}, {&sf, ACL_FLOAT, 2, d},
+                   {&xw, ACL_FLOAT, 2, w}, {&ow, ACL_INT64, 2, w});
+    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSearchSorted, "sortedSequence", NULL, x.t, false, false,
+             NULL, o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "outInt32", s.t, x.t, true, false, NULL,
+             o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "outInt32", s.t, x.t, false, false, NULL,
+             o32.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "self", s.t, xb.t, false, false, NULL,
+             o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "sorter", s.t, x.t, false, false, sf.t,
+             o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "leading dims", s.t, xw.t, false, false,
+             NULL, ow.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "out", s.t, x.t, false, false, NULL, ow.t);
+    OT_FREE(&s, &x, &o, &o32, &xb, &sf, &xw, &ow);
+}
+
 int main(void)
 {
     ot_init();
-    const aclDataType types[8] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8,
+    const aclDataType types[8] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_INT8,
                                   ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64};
     const int64_t d3[3] = {3, 4, 37}, d1[1] = {1000}, e2[2] = {0, 5};
     for (int t = 0; t < 8; t++)
@@ -134,6 +174,7 @@ int main(void)
     as_lines(ACL_FLOAT, 1, d1, -1, true, L_STEP);
     as_lines(ACL_FLOAT, 2, e2, 1, false, L_CONTIG); /* empty */
     as_errors();
+    ss_errors();
     ot_fini();
     printf("ops_sort: %d cases passed\n", g_cases);
     return 0;

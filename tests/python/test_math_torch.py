@@ -2,7 +2,9 @@
 """ops-math's math/ operators added beside the existing engines, against PyTorch (torch 1.13
 on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, CumsumV2 (exclusive,
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
-IsInTensorScalar. (IsInf, Lgamma and
+IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
+SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill, BiasAdd and GerV2. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -234,6 +236,464 @@ class MathTorch(TorchCase):
         i8 = self.dev(torch.zeros((2, 3), dtype=I8))
         self.refused("AddN", 161002, self.tlist([torch.zeros((2, 3), dtype=I8)]), i8.handle)
 
+
+    # ---- IsClose, SearchSorted, Bincount, Histc, LinalgCross, SignBitsPack / Unpack ----------
+    def test_isclose(self):
+        rng = random.Random(SEED + 6)
+        for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64, BOOL):
+            for _ in range(3):
+                shape = rshape(rng)
+                x = gen(rng, shape, dt)
+                k = rng.random()
+                other = shape[rng.randrange(len(shape)):] if shape and k < 0.3 else shape
+                y = gen(rng, other, dt)
+                if x.numel() and y.numel() and dt.is_floating_point:  # near and equal values
+                    y = (x.double() * (1 + rng.choice((0, 1e-6, 1e-3, 0.1)))).to(dt) \
+                        if other == shape else y
+                rtol, atol = rng.choice((1e-5, 1e-3, 0.1)), rng.choice((1e-8, 1e-2, 0.5))
+                for en in (False, True):
+                    ws = x.float() if dt in (F16, BF16) else x if dt in (F32, F64) else x.double()
+                    wy = y.float() if dt in (F16, BF16) else y if dt in (F32, F64) else y.double()
+                    ref = torch.isclose(ws, wy, rtol=rtol, atol=atol, equal_nan=en)
+                    bs = torch.broadcast_shapes(x.shape, y.shape)
+                    out = self.dev(torch.zeros(bs, dtype=BOOL))
+                    what = "IsClose %s %s %s %g %g %s" % (dt, shape, other, rtol, atol, en)
+                    self.run_ok("IsClose", self.dev(view_of(rng, x)).handle,
+                                self.dev(view_of(rng, y)).handle, rtol, atol, en, out.handle,
+                                what=what)
+                    self.assertTrue(torch.equal(out.read(), ref), what)
+
+    def test_search_sorted(self):
+        rng = random.Random(SEED + 7)
+        for dt in (F32, F16, F64, I8, U8, I16, I32, I64):
+            for lead in ((), (3,), (2, 2)):
+                n = rng.randint(1, 9)
+                seq = gen(rng, lead + (n,), dt, -4, 4, special=False)
+                seq = seq.sort(-1).values
+                vals = gen(rng, lead + (rng.randint(0, 5),), dt, -5, 5, special=False)
+                if vals.numel() and seq.numel():  # hit equal values too
+                    vals.view(-1)[0] = seq.reshape(-1)[0]
+                perm = None
+                if rng.random() < 0.5:  # scrambled sequence with its sorter
+                    p = torch.stack([torch.randperm(n) for _ in range(seq.numel() // n)])
+                    p = p.reshape(seq.shape)
+                    scr = torch.empty_like(seq).scatter_(-1, p, seq)
+                    perm, seq = torch.sort(scr, dim=-1, stable=True).indices, scr
+                for right in (False, True):
+                    for o32 in (False, True):
+                        ref = torch.searchsorted(seq.double(), vals.double(), right=right,
+                                                 sorter=perm)
+                        out = self.dev(torch.zeros(vals.shape, dtype=I32 if o32 else I64))
+                        what = "SearchSorted %s %s %s right %s int32 %s sorter %s" % (
+                            dt, tuple(seq.shape), tuple(vals.shape), right, o32, perm is not None)
+                        self.run_ok("SearchSorted", self.dev(view_of(rng, seq)).handle,
+                                    self.dev(view_of(rng, vals)).handle, o32, right,
+                                    self.dev(perm).handle if perm is not None else None,
+                                    out.handle, what=what)
+                        self.assertTrue(torch.equal(out.read().long(), ref), what)
+            seq = torch.tensor([1, 3, 6, 8], dtype=dt)
+            for v in (0, 3, 7, 9):
+                for right in (False, True):
+                    out = self.dev(torch.zeros((1,), dtype=I64))
+                    sv = nn.create_scalar(float(v), acl.ACL_DOUBLE)[0]
+                    self.handles.append(("scalar", sv))
+                    self.run_ok("SearchSorteds", self.dev(seq).handle, sv, False, right, None,
+                                out.handle)
+                    ref = torch.searchsorted(seq.double(), torch.tensor([float(v)]).double(),
+                                             right=right)
+                    self.assertTrue(torch.equal(out.read(), ref), "SearchSorteds %s %d" % (dt, v))
+        # mixed types promote: float sequence, integer values
+        seq, vals = torch.tensor([0.5, 1.5, 2.5]), torch.tensor([0, 1, 2, 3], dtype=I64)
+        out = self.dev(torch.zeros((4,), dtype=I64))
+        self.run_ok("SearchSorted", self.dev(seq).handle, self.dev(vals).handle, False, False,
+                    None, out.handle)
+        self.assertEqual(out.read().tolist(), [0, 1, 2, 3])
+
+    def test_bincount_histc(self):
+        rng = random.Random(SEED + 8)
+        for dt in (I8, U8, I16, I32, I64):
+            for wdt in (None, F32, F16, F64, I32, BOOL):
+                n = rng.randint(0, 30)
+                x = torch.tensor([rng.randrange(7) for _ in range(n)], dtype=dt)
+                w = gen(rng, (n,), wdt, special=False) if wdt else None
+                minlength = rng.choice((0, 3, 10))
+                ref = torch.bincount(x.long(), w.double() if w is not None else None, minlength)
+                extra = rng.choice((0, 2))
+                ref = torch.cat([ref, torch.zeros(extra, dtype=ref.dtype)])
+                for odt in ((I64, I32, F32) if w is None else (F32, F64)):
+                    out = self.dev(torch.full(ref.shape, 9, dtype=odt))
+                    what = "Bincount %s weights %s minlength %d out %s" % (dt, wdt, minlength, odt)
+                    self.run_ok("Bincount", self.dev(view_of(rng, x)).handle,
+                                self.dev(w).handle if w is not None else None, minlength,
+                                out.handle, what=what)
+                    check(self, out.read(), ref.to(odt), what)
+        for dt in (F32, F16, I8, U8, I16, I32, I64):
+            for lo, hi in ((0.0, 0.0), (-2.0, 2.5), (1.0, 3.0)):
+                shape = rshape(rng)
+                x = gen(rng, shape, dt, -3, 3, special=False)
+                bins = rng.randint(1, 7)
+                ref = torch.histc(x.double(), bins, lo, hi)
+                out = self.dev(torch.zeros((bins,), dtype=dt))
+                slo, shi = (nn.create_scalar(v, acl.ACL_FLOAT)[0] for v in (lo, hi))
+                self.handles += [("scalar", slo), ("scalar", shi)]
+                what = "Histc %s %s bins %d [%g, %g]" % (dt, shape, bins, lo, hi)
+                self.run_ok("Histc", self.dev(view_of(rng, x)).handle, bins, slo, shi, out.handle,
+                            what=what)
+                check(self, out.read(), ref.to(dt), what)
+
+    def test_linalg_cross(self):
+        rng = random.Random(SEED + 9)
+        for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64):
+            for xs, ys, d in (((4, 3), (4, 3), -1), ((3, 5), (3, 1), 0), ((2, 3, 2), (3, 2), 1),
+                              ((0, 3), (0, 3), 1)):
+                lo, hi = (0, 3) if dt == U8 else (-3, 3)
+                x, y = gen(rng, xs, dt, lo, hi, special=False), gen(rng, ys, dt, lo, hi,
+                                                                    special=False)
+                w = (lambda t: t.double()) if dt.is_floating_point else (lambda t: t.long())
+                ref = torch.linalg.cross(*torch.broadcast_tensors(w(x), w(y)), dim=d).to(dt)
+                out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                what = "LinalgCross %s %s %s dim %d" % (dt, xs, ys, d)
+                self.run_ok("LinalgCross", self.dev(view_of(rng, x)).handle,
+                            self.dev(view_of(rng, y)).handle, d, out.handle, what=what)
+                check(self, out.read(), ref, what)
+
+    def test_sign_bits(self):
+        rng = random.Random(SEED + 10)
+        for dt in (F32, F16):
+            for n, size in ((16, 2), (14, 1), (14, 2), (1, 1), (0, 1), (40, 5)):
+                x = gen(rng, (n,), dt, special=False)
+                if n > 2:
+                    x[0], x[1] = 0.0, -0.0
+                nb = (n + 7) // 8
+                bits = (x.double() >= 0).long().tolist() + [0] * (nb * 8 - n)
+                ref = torch.tensor([sum(bits[8 * i + k] << k for k in range(8))
+                                    for i in range(nb)], dtype=U8).reshape(size, nb // size)
+                out = self.dev(torch.zeros((size, nb // size), dtype=U8))
+                what = "SignBitsPack %s n %d size %d" % (dt, n, size)
+                self.run_ok("SignBitsPack", self.dev(view_of(rng, x)).handle, size, out.handle,
+                            what=what)
+                self.assertTrue(torch.equal(out.read(), ref), what)
+                b = torch.tensor([rng.randrange(256) for _ in range(n)], dtype=U8)
+                un = torch.tensor([1.0 if (v >> k) & 1 else -1.0 for v in b.tolist()
+                                   for k in range(8)], dtype=dt).reshape(size, 8 * n // size)
+                out = self.dev(torch.zeros(un.shape, dtype=dt))
+                what = "SignBitsUnpack %s n %d size %d" % (dt, n, size)
+                self.run_ok("SignBitsUnpack", self.dev(b).handle, size, ACL_DT[dt], out.handle,
+                            what=what)
+                self.assertTrue(torch.equal(out.read(), un), what)
+
+    def test_refused_more(self):
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        b = self.dev(torch.zeros((2, 3), dtype=BOOL))
+        self.refused("IsClose", 161001, x.handle, None, 1e-5, 1e-8, False, b.handle)
+        self.refused("IsClose", 161002, x.handle, x.handle, 1e-5, 1e-8, False, x.handle)
+        self.refused("IsClose", 161002, x.handle, self.dev(torch.zeros((4,))).handle, 1e-5, 1e-8,
+                     False, b.handle)
+        i64 = self.dev(torch.zeros((2, 3), dtype=I64))
+        i32 = self.dev(torch.zeros((2, 3), dtype=I32))
+        self.refused("SearchSorted", 161002, x.handle, x.handle, True, False, None, i64.handle)
+        self.refused("SearchSorted", 161002, x.handle, x.handle, False, False, x.handle,
+                     i64.handle)  # a float sorter
+        self.refused("SearchSorted", 161002, x.handle, self.dev(torch.zeros((3, 3))).handle,
+                     False, False, None, self.dev(torch.zeros((3, 3), dtype=I64)).handle)
+        self.refused("SearchSorted", 161001, None, x.handle, False, False, None, i32.handle)
+        v = self.dev(torch.zeros((5,), dtype=I32))
+        self.refused("Bincount", 161002, x.handle, None, 0, self.dev(torch.zeros((4,))).handle)
+        self.refused("Bincount", 161002, v.handle, None, 9, self.dev(torch.zeros((4,))).handle)
+        self.refused("Bincount", 161002, v.handle, self.dev(torch.zeros((4,))).handle, 0,
+                     self.dev(torch.zeros((8,))).handle)
+        self.refused("Bincount", 161001, None, None, 0, self.dev(torch.zeros((4,))).handle)
+        s0, s1 = (nn.create_scalar(v, acl.ACL_FLOAT)[0] for v in (2.0, 1.0))
+        self.handles += [("scalar", s0), ("scalar", s1)]
+        self.refused("Histc", 161002, x.handle, 4, s0, s1, self.dev(torch.zeros((4,))).handle)
+        self.refused("Histc", 161002, x.handle, 0, s1, s0, self.dev(torch.zeros((0,))).handle)
+        self.refused("Histc", 161002, x.handle, 4, s1, s0, self.dev(torch.zeros((3,))).handle)
+        self.refused("Histc", 161001, x.handle, 4, None, s0, self.dev(torch.zeros((4,))).handle)
+        c = self.dev(torch.zeros((4, 3)))
+        self.refused("LinalgCross", 161002, c.handle, c.handle, 0, c.handle)  # dim 0 has 4
+        self.refused("LinalgCross", 161002, c.handle, self.dev(torch.zeros((4, 3),
+                     dtype=F64)).handle, 1, c.handle)
+        self.refused("LinalgCross", 161002, c.handle, c.handle, 2, c.handle)
+        self.refused("LinalgCross", 161001, c.handle, None, 1, c.handle)
+        f = self.dev(torch.zeros((16,)))
+        u = self.dev(torch.zeros((2, 1), dtype=U8))
+        self.refused("SignBitsPack", 161002, f.handle, 3, u.handle)
+        self.refused("SignBitsPack", 161002, f.handle, 0, u.handle)
+        self.refused("SignBitsPack", 161002, c.handle, 1, u.handle)
+        self.refused("SignBitsPack", 161001, None, 2, u.handle)
+        ub = self.dev(torch.zeros((2,), dtype=U8))
+        self.refused("SignBitsUnpack", 161002, ub.handle, 2, acl.ACL_DOUBLE,
+                     self.dev(torch.zeros((2, 8), dtype=F64)).handle)
+        self.refused("SignBitsUnpack", 161002, ub.handle, 2, acl.ACL_FLOAT16,
+                     self.dev(torch.zeros((2, 8))).handle)  # out is not dtype
+        self.refused("SignBitsUnpack", 161002, ub.handle, 3, acl.ACL_FLOAT,
+                     self.dev(torch.zeros((2, 8))).handle)
+
+    def test_diag_part_eye_v2(self):
+        rng = random.Random(SEED + 11)
+        for dt in (F32, F16, I32):
+            for shape in ((4, 4), (3, 5), (5, 2), (0, 3)):
+                x = gen(rng, shape, dt)
+                ref = torch.diagonal(x)
+                out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                what = "DiagPart %s %s" % (dt, shape)
+                self.run_ok("DiagPart", self.dev(view_of(rng, x)).handle, out.handle, what=what)
+                check(self, out.read(), ref, what)
+        for dt in (F32, F16, I32, I16):
+            for r, c in ((4, 4), (2, 5), (3, 0)):
+                out = self.dev(torch.full((r, c), 7, dtype=dt))
+                self.run_ok("EyeV2", self.dev(torch.zeros((1,), dtype=dt)).handle, r, c,
+                            out.handle, what="EyeV2 %s %d %d" % (dt, r, c))
+                self.assertTrue(torch.equal(out.read(), torch.eye(r, c, dtype=dt)), (dt, r, c))
+        x3 = self.dev(torch.zeros((2, 2, 2)))
+        self.refused("DiagPart", 161002, x3.handle, self.dev(torch.zeros((2,))).handle)
+        self.refused("DiagPart", 161002, self.dev(torch.zeros((2, 2), dtype=F64)).handle,
+                     self.dev(torch.zeros((2,), dtype=F64)).handle)
+        self.refused("DiagPart", 161001, None, self.dev(torch.zeros((2,))).handle)
+        o = self.dev(torch.zeros((2, 2)))
+        self.refused("EyeV2", 161002, self.dev(torch.zeros((1,), dtype=F64)).handle, 2, 2,
+                     o.handle)
+        self.refused("EyeV2", 161002, self.dev(torch.zeros((1,))).handle, 2, 3, o.handle)
+        self.refused("EyeV2", 161001, None, 2, 2, o.handle)
+
+    def test_pdist_cdist(self):
+        rng = random.Random(SEED + 12)
+        for dt in (F32, F16):
+            for n, m in ((4, 3), (1, 5), (6, 1), (0, 2)):
+                x = gen(rng, (n, m), dt, special=False)
+                for p in (0.0, 1.0, 2.0, 3.5, float("inf")):
+                    ref = torch.pdist(x.double(), p).to(dt)
+                    for name, parg in (("Pdist", p), ("PdistForward", None)):
+                        if parg is None:
+                            parg = nn.create_scalar(p, acl.ACL_FLOAT)[0]
+                            self.handles.append(("scalar", parg))
+                        out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                        what = "%s %s %dx%d p %g" % (name, dt, n, m, p)
+                        self.run_ok(name, self.dev(view_of(rng, x)).handle, parg, out.handle,
+                                    what=what)
+                        check(self, out.read(), ref, what)
+        for dt in (F32, F16, BF16):
+            for s1, s2 in (((3, 4), (5, 4)), ((2, 3, 2), (1, 4, 2)), ((2, 1, 3, 2), (3, 2, 2)),
+                           ((0, 3), (2, 3))):
+                x1, x2 = gen(rng, s1, dt, special=False), gen(rng, s2, dt, special=False)
+                for p in (0.0, 1.0, 2.0, 0.5, float("inf")):
+                    ref = torch.cdist(x1.double(), x2.double(), p).to(dt)
+                    out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                    what = "Cdist %s %s %s p %g" % (dt, s1, s2, p)
+                    self.run_ok("Cdist", self.dev(view_of(rng, x1)).handle,
+                                self.dev(view_of(rng, x2)).handle, p, 0, out.handle, what=what)
+                    check(self, out.read(), ref, what)
+        x = self.dev(torch.zeros((4, 3)))
+        self.refused("Pdist", 161002, x.handle, -1.0, self.dev(torch.zeros((6,))).handle)
+        self.refused("Pdist", 161002, x.handle, 2.0, self.dev(torch.zeros((5,))).handle)
+        self.refused("Pdist", 161002, x.handle, 2.0, self.dev(torch.zeros((6,), dtype=F16)).handle)
+        self.refused("Pdist", 161001, None, 2.0, self.dev(torch.zeros((6,))).handle)
+        self.refused("Cdist", 161002, x.handle, self.dev(torch.zeros((2, 4))).handle, 2.0, 0,
+                     self.dev(torch.zeros((4, 2))).handle)
+        self.refused("Cdist", 161002, x.handle, x.handle, 2.0, 0,
+                     self.dev(torch.zeros((4, 3))).handle)
+        self.refused("Cdist", 161001, x.handle, None, 2.0, 0, x.handle)
+
+    def test_slogdet_logdet(self):
+        rng = random.Random(SEED + 13)
+        for dt in (F32, F64):
+            for shape in ((3, 3), (2, 4, 4), (3, 2, 2), (1, 1), (2, 0, 0), (0, 3, 3)):
+                x = gen(rng, shape, dt, special=False)
+                if len(shape) == 3 and shape[0] > 1 and shape[1] > 1:  # singular: a zero row
+                    x[0, 1] = 0
+                sref, lref = torch.linalg.slogdet(x.double())
+                so = self.dev(torch.zeros(shape[:-2], dtype=dt))
+                lo = self.dev(torch.zeros(shape[:-2], dtype=dt))
+                what = "Slogdet %s %s" % (dt, shape)
+                self.run_ok("Slogdet", self.dev(view_of(rng, x)).handle, so.handle, lo.handle,
+                            what=what)
+                check(self, so.read(), sref.to(dt), what)
+                check(self, lo.read(), lref.to(dt), what)
+                o = self.dev(torch.zeros(shape[:-2], dtype=dt))
+                self.run_ok("Logdet", self.dev(view_of(rng, x)).handle, o.handle, what=what)
+                check(self, o.read(), torch.logdet(x.double()).to(dt), "Logdet %s %s" % (dt, shape))
+        x = self.dev(torch.zeros((2, 3)))
+        o = self.dev(torch.zeros(()))
+        self.refused("Slogdet", 161002, x.handle, o.handle, o.handle)  # not square
+        sq = self.dev(torch.zeros((2, 2), dtype=F16))
+        self.refused("Logdet", 161002, sq.handle, self.dev(torch.zeros((), dtype=F16)).handle)
+        self.refused("Logdet", 161002, self.dev(torch.zeros((2, 2))).handle,
+                     self.dev(torch.zeros((2,))).handle)
+        self.refused("Slogdet", 161001, self.dev(torch.zeros((2, 2))).handle, None, o.handle)
+
+    def test_dot_trace_v2(self):
+        rng = random.Random(SEED + 14)
+        for dt in (F32, F16):
+            for shape in ((9, 11), (5,), (2, 3, 4), (0, 3)):
+                x1, x2 = gen(rng, shape, dt, special=False), gen(rng, shape, dt, special=False)
+                ref = (x1.double() * x2.double()).sum().reshape(1).to(dt)
+                y = self.dev(torch.zeros((1,), dtype=dt))
+                what = "DotV2 %s %s" % (dt, shape)
+                self.run_ok("DotV2", self.dev(view_of(rng, x1)).handle,
+                            self.dev(view_of(rng, x2)).handle, y.handle, what=what)
+                check(self, y.read(), ref, what)
+            for shape in ((4, 4), (3, 6), (5, 2), (0, 2)):
+                x = gen(rng, shape, dt, special=False)
+                y = self.dev(torch.zeros((1,), dtype=dt))
+                what = "TraceV2 %s %s" % (dt, shape)
+                self.run_ok("TraceV2", self.dev(view_of(rng, x)).handle, y.handle, what=what)
+                check(self, y.read(), torch.trace(x.double()).reshape(1).to(dt), what)
+        x = self.dev(torch.zeros((3, 3)))
+        y = self.dev(torch.zeros((1,)))
+        self.refused("DotV2", 161002, x.handle, self.dev(torch.zeros((3, 2))).handle, y.handle)
+        self.refused("DotV2", 161002, x.handle, x.handle, self.dev(torch.zeros((2,))).handle)
+        self.refused("DotV2", 161002, x.handle, self.dev(torch.zeros((3, 3), dtype=F16)).handle,
+                     y.handle)
+        self.refused("DotV2", 161001, x.handle, None, y.handle)
+        self.refused("TraceV2", 161002, self.dev(torch.zeros((3,))).handle, y.handle)
+        self.refused("TraceV2", 161002, self.dev(torch.zeros((3, 3), dtype=F64)).handle,
+                     self.dev(torch.zeros((1,), dtype=F64)).handle)
+
+    def test_expandv_fill_v2(self):
+        rng = random.Random(SEED + 15)
+        for dt in (F32, F16, BF16, I8, U8, I16, I32, I64, BOOL):
+            for shape, size in (((4, 1, 3), [4, 5, 3]), ((3,), [2, 3]), ((2, 1), [-1, 4])):
+                x = gen(rng, shape, dt)
+                ref = x.expand(*size)
+                out = self.dev(torch.zeros(ref.shape, dtype=dt))
+                what = "Expandv %s %s %s" % (dt, shape, size)
+                self.run_ok("Expandv", self.dev(view_of(rng, x)).handle, self.int_array(size),
+                            out.handle, what=what)
+                check(self, out.read(), ref.contiguous(), what)
+        for dt in (F32, F16, BF16, I16, I32):
+            for vdt in (F32, I32):
+                x = gen(rng, (8, 5), dt)
+                v = torch.tensor([3], dtype=vdt)
+                dev = self.dev(x.clone())
+                self.run_ok("FillV2", dev.handle, self.dev(v).handle, what="FillV2 %s" % dt)
+                check(self, dev.read(), torch.full((8, 5), 3, dtype=dt), "FillV2 %s %s" % (dt, vdt))
+        x = self.dev(torch.zeros((2, 3)))
+        self.refused("Expandv", 161002, x.handle, self.int_array([3, 3]),
+                     self.dev(torch.zeros((3, 3))).handle)
+        self.refused("Expandv", 161002, self.dev(torch.zeros((2,), dtype=F64)).handle,
+                     self.int_array([2]), self.dev(torch.zeros((2,), dtype=F64)).handle)
+        self.refused("FillV2", 161002, x.handle, self.dev(torch.zeros((2,))).handle)
+        self.refused("FillV2", 161002, self.dev(torch.zeros((2,), dtype=F64)).handle,
+                     self.dev(torch.zeros((1,), dtype=F64)).handle)
+        self.refused("FillV2", 161001, x.handle, None)
+
+    def test_masked_fill(self):
+        rng = random.Random(SEED + 16)
+        for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64, BOOL):
+            for shape, mshape in (((4, 3), (4, 3)), ((2, 3, 4), (3, 1)), ((5,), ())):
+                x = gen(rng, shape, dt)
+                cnt = max(1, torch.Size(mshape).numel())
+                m = torch.tensor([rng.random() < 0.5 for _ in range(cnt)], dtype=BOOL)
+                m = m.reshape(mshape)
+                v = 1 if dt == BOOL else 2
+                ref = x.masked_fill(m, v)
+                for vdt in ((dt, I64) if dt != BOOL else (BOOL,)):
+                    dev = self.dev(x.clone())
+                    vt = torch.tensor(v if rng.random() < 0.5 else [v], dtype=vdt)
+                    what = "InplaceMaskedFillTensor %s %s %s" % (dt, shape, vdt)
+                    self.run_ok("InplaceMaskedFillTensor", dev.handle, self.dev(m).handle,
+                                self.dev(vt).handle, what=what)
+                    check(self, dev.read(), ref, what)
+                out = self.dev(torch.zeros(shape, dtype=dt))
+                sv = nn.create_scalar(float(v), acl.ACL_DOUBLE)[0] if dt.is_floating_point \
+                    else nn.create_scalar(bool(v), acl.ACL_BOOL)[0] if dt == BOOL \
+                    else nn.create_scalar(v, acl.ACL_INT64)[0]
+                self.handles.append(("scalar", sv))
+                what = "MaskedFill %s %s" % (dt, shape)
+                self.run_ok("MaskedFill", self.dev(view_of(rng, x)).handle, self.dev(m).handle, sv,
+                            out.handle, what=what)
+                check(self, out.read(), ref, what)
+        x = self.dev(torch.zeros((2, 3)))
+        m = self.dev(torch.zeros((2, 3), dtype=BOOL))
+        self.refused("InplaceMaskedFillTensor", 161002, x.handle, m.handle,
+                     self.dev(torch.zeros((2,))).handle)
+        self.refused("InplaceMaskedFillTensor", 161002, x.handle, m.handle,
+                     self.dev(torch.zeros((1, 1, 1))).handle)
+        self.refused("InplaceMaskedFillTensor", 161002, x.handle,
+                     self.dev(torch.zeros((2, 3))).handle, self.dev(torch.zeros(())).handle)
+        self.refused("InplaceMaskedFillTensor", 161001, x.handle, m.handle, None)
+        sv = self.int_scalar(1)
+        self.refused("MaskedFill", 161002, x.handle, m.handle, sv,
+                     self.dev(torch.zeros((2, 3), dtype=F64)).handle)
+        self.refused("MaskedFill", 161001, x.handle, m.handle, None, x.handle)
+
+    def test_cdist_backward(self):
+        rng = random.Random(SEED + 17)
+        for dt in (F32, F16):
+            for s1, s2 in (((3, 4), (5, 4)), ((2, 3, 2), (2, 4, 2)), ((0, 3), (2, 3))):
+                x1, x2 = gen(rng, s1, dt, special=False), gen(rng, s2, dt, special=False)
+                if x1.numel() and x2.numel():
+                    x1.view(-1)[0] = x2.view(-1)[0]  # a zero difference
+                for p in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("inf")):
+                    a = x1.double().requires_grad_()
+                    d = torch.cdist(a, x2.double(), p,
+                                    compute_mode="donot_use_mm_for_euclid_dist")
+                    g = gen(rng, tuple(d.shape), dt, special=False)
+                    d.backward(g.double())
+                    ref = a.grad if a.grad is not None else torch.zeros(s1, dtype=F64)
+                    out = self.dev(torch.zeros(s1, dtype=dt))
+                    what = "CdistBackward %s %s %s p %g" % (dt, s1, s2, p)
+                    self.run_ok("CdistBackward", self.dev(view_of(rng, g)).handle,
+                                self.dev(view_of(rng, x1)).handle, self.dev(x2).handle,
+                                self.dev(d.detach().to(dt)).handle, p, out.handle, what=what)
+                    check(self, out.read(), ref.to(dt), what)
+        g = self.dev(torch.zeros((3, 5)))
+        x1, x2 = self.dev(torch.zeros((3, 4))), self.dev(torch.zeros((5, 4)))
+        self.refused("CdistBackward", 161002, g.handle, x1.handle, x2.handle, g.handle, 2.0,
+                     self.dev(torch.zeros((3, 3))).handle)
+        self.refused("CdistBackward", 161002, g.handle, x1.handle, x1.handle, g.handle, 2.0,
+                     x1.handle)
+        self.refused("CdistBackward", 161002, g.handle, x1.handle, x2.handle, g.handle, -1.0,
+                     x1.handle)
+        self.refused("CdistBackward", 161001, g.handle, None, x2.handle, g.handle, 2.0, x1.handle)
+
+    def test_bias_add(self):
+        rng = random.Random(SEED + 18)
+        for dt in (F32, F16, BF16, I32):
+            for shape, fmt, c in (((2, 3), "NHWC", 1), ((2, 4, 3, 3), "NCHW", 1),
+                                  ((2, 2, 3, 5), None, 3), ((1, 3, 2, 2, 2), "NCDHW", 1),
+                                  ((1, 2, 2, 2, 4), "NDHWC", 4)):
+                x = gen(rng, shape, dt, special=False)
+                b = gen(rng, (shape[c],), dt, special=False)
+                view = [1] * len(shape)
+                view[c] = shape[c]
+                w = (lambda t: t.double()) if dt.is_floating_point else (lambda t: t.long())
+                ref = (w(x) + w(b).reshape(view)).to(dt)
+                out = self.dev(torch.zeros(shape, dtype=dt))
+                what = "BiasAdd %s %s %s" % (dt, shape, fmt)
+                self.run_ok("BiasAdd", self.dev(view_of(rng, x)).handle, self.dev(b).handle, fmt,
+                            out.handle, what=what)
+                check(self, out.read(), ref, what)
+        x = self.dev(torch.zeros((2, 3)))
+        self.refused("BiasAdd", 161002, x.handle, self.dev(torch.zeros((2,))).handle, "NHWC",
+                     x.handle)
+        self.refused("BiasAdd", 161002, x.handle, self.dev(torch.zeros((3,))).handle, "HWCN",
+                     x.handle)
+        self.refused("BiasAdd", 161002, x.handle, self.dev(torch.zeros((3,), dtype=F16)).handle,
+                     "NHWC", x.handle)
+        self.refused("BiasAdd", 161001, x.handle, None, "NHWC", x.handle)
+
+    def test_ger_v2(self):
+        rng = random.Random(SEED + 19)
+        for dt in (F32, F16, I32, I16):
+            for m, n in ((8, 3), (1, 5), (0, 2)):
+                x, y = gen(rng, (m,), dt, special=False), gen(rng, (n,), dt, special=False)
+                a = gen(rng, (m, n), dt, special=False)
+                alpha = 3.0 if dt in (I32, I16) else 0.75
+                ref = (a.double() + alpha * torch.outer(x.double(), y.double())).to(dt)
+                out = self.dev(torch.zeros((m, n), dtype=dt))
+                what = "GerV2 %s %dx%d" % (dt, m, n)
+                self.run_ok("GerV2", self.dev(view_of(rng, x)).handle, self.dev(y).handle,
+                            self.dev(view_of(rng, a)).handle, alpha, out.handle, what=what)
+                check(self, out.read(), ref, what)
+        x, y = self.dev(torch.zeros((4,))), self.dev(torch.zeros((3,)))
+        a = self.dev(torch.zeros((4, 3)))
+        self.refused("GerV2", 161002, x.handle, y.handle, self.dev(torch.zeros((3, 4))).handle,
+                     1.0, a.handle)
+        self.refused("GerV2", 161002, x.handle, self.dev(torch.zeros((3,), dtype=F16)).handle,
+                     a.handle, 1.0, a.handle)
+        self.refused("GerV2", 161002, a.handle, y.handle, a.handle, 1.0, a.handle)
+        self.refused("GerV2", 161001, x.handle, y.handle, None, 1.0, a.handle)
 
 if __name__ == "__main__":
     unittest.main()

@@ -9,6 +9,11 @@ declared type (bounds a correct generator misses with probability below 1e-6), t
 offset tensors equivalent to the scalar arguments, Multinomial without replacement distinct
 and Randperm a permutation; bad host parameters give 161002 naming the operator and a bad
 device value (negative std tensor) fails the launch with 507015.
+Dropout: DropoutGenMask's bits deterministic per seed and offset, dropped with probability prob
+(20,037 draws), the bits past n 0, V2 (every probDataType) and V2Tensor (device seed and offset)
+giving GenMask's mask; DropoutDoMask / DropoutBackward against torch.where on random masks
+(CANN's layout: bit i % 8 of byte i / 8) for every declared type and views; Dropout's out
+consistent with the mask it draws (GenMask's), eval mode the identity with maskOut untouched.
 Skipped (exit 77) without torch."""
 import math
 import random
@@ -187,6 +192,99 @@ class RandomIndex(acltest.StreamCase):
         self.refused("Randperm", 161002, -1, 0, 0, Dev.empty((0,), T.I64))
         self.refused("Randperm", 161002, 5, 0, 0, Dev.empty((4,), T.I64))
 
+
+    # ---- dropout ----------------------------------------------------------------------------
+    def gen_mask(self, name, n, *args):
+        """The mask bytes of aclnn<name>(shape [n], *args, out)."""
+        nb = (n + 127) // 128 * 16
+        o = Dev(torch.zeros((nb,), dtype=T.U8))
+        h, ret = nn.create_int_array([n])
+        self.assertEqual(ret, 0)
+        self.run_op(name, h, *args, o)
+        nn.destroy_int_array(h)
+        r = o.read()
+        o.free()
+        return r
+
+    @staticmethod
+    def bits(mask, n):
+        """Element i's bit: bit i % 8 (lowest first) of byte i / 8."""
+        b = mask.long()
+        return torch.stack([(b >> k) & 1 for k in range(8)], 1).flatten()[:n]
+
+    def test_dropout(self):
+        n = N + 37
+        a = self.gen_mask("DropoutGenMask", n, 0.25, 11, 3)
+        self.assertTrue(torch.equal(a, self.gen_mask("DropoutGenMask", n, 0.25, 11, 3)))
+        self.assertFalse(torch.equal(a, self.gen_mask("DropoutGenMask", n, 0.25, 12, 3)))
+        keep = self.bits(a, n)
+        self.assertLess(abs(keep.double().mean().item() - 0.75), 0.02)  # dropped with prob
+        tail = self.bits(a, len(a) * 8)[n:]
+        self.assertEqual(int(tail.sum()), 0, "bits past n are 0")
+        for pdt in (T.F32, T.F16, T.BF16):  # 0.25 is exact in each: the same mask
+            v2 = self.gen_mask("DropoutGenMaskV2", n, 0.25, 11, 3, T.ACL_DT[pdt])
+            self.assertTrue(torch.equal(a, v2), pdt)
+        seed, off = Dev(torch.tensor([11], dtype=T.I64)), Dev(torch.tensor([1], dtype=T.I64))
+        v3 = self.gen_mask("DropoutGenMaskV2Tensor", n, 0.25, seed, off, 2, T.ACL_DT[T.F32])
+        self.assertTrue(torch.equal(a, v3), "seed tensor 11, offset 1 + 2")
+        z = self.gen_mask("DropoutGenMask", 300, 0.0, 1, 0)
+        self.assertEqual(int(self.bits(z, 300).sum()), 300)
+        z = self.gen_mask("DropoutGenMask", 300, 1.0, 1, 0)
+        self.assertEqual(int(z.long().sum()), 0)
+        rng = random.Random(31)
+        for dt in (T.F32, T.F16, T.BF16):
+            for shape in ((4, 2), (3, 50), (0,), (129,)):
+                x = T.gen(rng, shape, dt, special=False)
+                cnt = x.numel()
+                nb = (cnt + 127) // 128 * 16
+                m = torch.tensor([rng.randrange(256) for _ in range(nb)], dtype=T.U8)
+                bit = self.bits(m, cnt).reshape(shape).bool()
+                for prob in (0.0, 0.3, 1.0):
+                    ref = torch.where(bit, x.double() * (0.0 if prob == 1 else 1 / (1 - prob)),
+                                      torch.zeros((), dtype=T.F64)).to(dt)
+                    xs, md, o = Dev(T.view_of(rng, x)), Dev(m), Dev.empty(shape, dt)
+                    self.run_op("DropoutDoMask", xs, md, prob, o)
+                    check(self, o.read(), ref, "DropoutDoMask %s %s %g" % (dt, shape, prob))
+                    o.free()
+                    if cnt:
+                        scale = 0.0 if prob == 1 else 1 / (1 - prob)
+                        o = Dev.empty(shape, T.F32)
+                        self.run_op("DropoutBackward", xs, md, scale, o)
+                        ref = torch.where(bit, x.double() * scale, torch.zeros((), dtype=T.F64))
+                        check(self, o.read(), ref.float(), "DropoutBackward %s %s" % (dt, shape))
+                        o.free()
+                    for d in (xs, md):
+                        d.free()
+            x = T.gen(rng, (40, 5), dt, special=False)
+            xs, o, mo = Dev(x), Dev.empty((40, 5), dt), Dev(torch.zeros((32,), dtype=T.U8))
+            self.run_op("Dropout", xs, 0.4, True, 5, 9, o, mo)
+            m = mo.read()
+            self.assertTrue(torch.equal(m, self.gen_mask("DropoutGenMask", 200, 0.4, 5, 9)))
+            bit = self.bits(m, 200).reshape(40, 5).bool()
+            ref = torch.where(bit, x.double() / 0.6, torch.zeros((), dtype=T.F64)).to(dt)
+            check(self, o.read(), ref, "Dropout %s" % dt)
+            mo2 = Dev(torch.full((32,), 7, dtype=T.U8))
+            self.run_op("Dropout", xs, 0.4, False, 5, 9, o, mo2)
+            check(self, o.read(), x, "Dropout eval %s" % dt)
+            self.assertTrue(bool((mo2.read() == 7).all()), "maskOut not written in eval")
+            for d in (xs, o, mo, mo2):
+                d.free()
+        x, o, m = Dev.empty((4, 2), T.F32), Dev.empty((4, 2), T.F32), Dev.empty((16,), T.U8)
+        self.refused("DropoutDoMask", 161002, x, m, 1.5, o)
+        self.refused("DropoutDoMask", 161002, x, Dev.empty((8,), T.U8), 0.5, o)
+        self.refused("DropoutDoMask", 161002, x, Dev.empty((16,), T.I8), 0.5, o)
+        self.refused("DropoutDoMask", 161002, Dev.empty((4, 2), T.F64), m, 0.5, o)
+        self.refused("DropoutDoMask", 161001, x, None, 0.5, o)
+        self.refused("DropoutBackward", 161002, x, m, 0.5, o)
+        self.refused("DropoutBackward", 161002, x, m, 2.0, Dev.empty((2, 4), T.F32))
+        self.refused("Dropout", 161002, x, -0.1, True, 1, 0, o, m)
+        self.refused("Dropout", 161001, x, 0.5, True, 1, 0, o, None)
+        h, _ = nn.create_int_array([8])
+        self.refused("DropoutGenMask", 161002, h, 2.0, 1, 0, m)
+        self.refused("DropoutGenMask", 161002, h, 0.5, 1, 0, Dev.empty((32,), T.U8))
+        self.refused("DropoutGenMaskV2", 161002, h, 0.5, 1, 0, T.ACL_DT[T.F64], m)
+        self.refused("DropoutGenMask", 161001, None, 0.5, 1, 0, m)
+        nn.destroy_int_array(h)
 
 if __name__ == "__main__":
     acltest.main()

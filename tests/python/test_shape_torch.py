@@ -288,6 +288,12 @@ class ShapeTorch(TorchCase):
             for s, e, n, b in ((0.0, 3.0, 4, 10.0), (-1.0, 2.0, 7, 2.0), (1.0, 1.0, 0, 3.0)):
                 self.one("LogSpace", torch.logspace(s, e, n, b, dtype=F64).to(dt), [s, e, n, b],
                          exact=False)
+        for dt in NUM:  # integer outs truncate (exact powers here)
+            if dt in FLOATS:
+                continue
+            for s, e, n, b in ((0.0, 5.0, 6, 2.0), (0.0, 4.0, 5, 3.0), (0.0, 2.0, 3, 1.5)):
+                self.one("LogSpace", torch.logspace(s, e, n, b, dtype=F64).to(dt), [s, e, n, b],
+                         exact=False)
         for dt in ALL:
             for n, m in ((3, 3), (2, 5), (4, 1), (0, 3)):
                 self.one("Eye", torch.eye(n, m, dtype=F64).to(dt), [n, m])

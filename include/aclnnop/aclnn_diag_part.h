@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_diag_part.h: the main diagonal of a matrix (ops-math experimental).
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_DIAG_PART_H
+#define CPUACL_ACLNNOP_ACLNN_DIAG_PART_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnDiagPart: y[i] = x[i][i] for a 2-d x of [R, C] (y: min(R, C) elements); x and y of one
+ * type: FLOAT, FLOAT16, INT32. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnDiagPartGetWorkspaceSize(const aclTensor *x, aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnDiagPart(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_DIAG_PART_H */
