@@ -3,11 +3,11 @@
  * Determinants of square matrices: Slogdet (the sign and the log of the absolute value) and
  * Logdet (the log of the determinant).
  *
- *  DT1. self [..., n, n] (a batch of matrices); each determinant comes from an LU
+ *  DET1. self [..., n, n] (a batch of matrices); each determinant comes from an LU
  *      factorisation with partial pivoting in double (the largest remaining |a| in the
  *      column as pivot): det = (-1)^swaps * prod u_ii, summed as logs so that large
  *      matrices do not overflow. n = 0 gives det 1.
- *  DT2. Slogdet (torch.linalg.slogdet): signOut = sign(det) (0 for a singular matrix),
+ *  DET2. Slogdet (torch.linalg.slogdet): signOut = sign(det) (0 for a singular matrix),
  *      logOut = log|det| (-inf when singular). Logdet (torch.logdet): log(det), NaN for a
  *      negative determinant, -inf for a singular one. A NaN in the matrix gives NaN
  *      results. Outputs hold the batch dims; results are rounded to their type once.
@@ -27,7 +27,7 @@ struct det_plan {
     int64_t batch, n;
 };
 
-/* sign and log|det| of the n x n row-major matrix a (destroyed), DT1. */
+/* sign and log|det| of the n x n row-major matrix a (destroyed), DET1. */
 static void det_lu(double *a, int64_t n, double *sign, double *logabs)
 {
     double s = 1, l = 0;
@@ -90,7 +90,7 @@ static int32_t det_run(const struct aclOpExecutor *e, void *const *addr)
     ops_gather_nd(a, CK_F64, ops_base(x, addr), x->dt, x->ndim, x->dims, x->strides);
     for (int64_t b = 0; b < p->batch; b++) {
         det_lu(a + b * nn, p->n, &s[b], &l[b]);
-        if (!p->slogdet) /* DT2: log(det) */
+        if (!p->slogdet) /* DET2: log(det) */
             l[b] = s[b] < 0 ? NAN : s[b] == 0 ? -INFINITY : l[b];
     }
     if (p->slogdet)

@@ -3,11 +3,11 @@
  * 1-bit Adam's sign bits: SignBitsPack packs the signs of a float vector into UINT8 bytes,
  * SignBitsUnpack turns bytes back into +1 / -1.
  *
- *  SB1. Bit i % 8 of byte i / 8 (the lowest bit first) is element i's sign bit: 1 when the
+ *  SGN1. Bit i % 8 of byte i / 8 (the lowest bit first) is element i's sign bit: 1 when the
  *      element is >= 0 (so -0.0 gives 1 and NaN 0: CANN's kernel compares x >= 0), 0 when
  *      it is negative; a last byte of fewer than 8 elements is padded with 0 bits (CANN pads
  *      with -1.0). Unpacking gives +1.0 for a 1 bit and -1.0 for a 0 bit.
- *  SB2. Both outputs are 2-d, [size, total / size]: the packed ceil(n / 8) bytes, or the
+ *  SGN2. Both outputs are 2-d, [size, total / size]: the packed ceil(n / 8) bytes, or the
  *      8 * n unpacked values, must divide by size (> 0), and out's first dim is size.
  */
 #include <stdlib.h>
@@ -34,7 +34,7 @@ static int32_t sb_run(const struct aclOpExecutor *e, void *const *addr)
         free(b);
         return ACL_ERROR_BAD_ALLOC;
     }
-    if (p->pack) { /* SB1 */
+    if (p->pack) { /* SGN1 */
         ops_gather_nd(v, CK_F64, ops_base(in, addr), in->dt, in->ndim, in->dims, in->strides);
         for (int64_t i = 0; i < n; i++)
             if (v[i] >= 0)
@@ -51,7 +51,7 @@ static int32_t sb_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-/* The checks both share (SB2): self 1-d, out [size, total / size]. */
+/* The checks both share (SGN2): self 1-d, out [size, total / size]. */
 static aclnnStatus sb_op(const char *name, const aclTensor *self, int64_t size, bool pack,
                          const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {

@@ -2,16 +2,16 @@
 /*
  * SearchSorted and SearchSorteds: where values would be inserted into sorted rows.
  *
- *  SS1. sortedSequence's last dim holds the rows (N values each, ascending, in the order
+ *  SST1. sortedSequence's last dim holds the rows (N values each, ascending, in the order
  *      sorter gives when there is one: row[j] = seq[sorter[j]]); out[i] is the first j in
  *      [0, N] with row[j] >= x (right: > x), N when there is none (torch.searchsorted). A 1-d
  *      sequence serves every value; an n-d one's leading dims must equal self's, row r
  *      serving self's r-th last-dim slice.
- *  SS2. The sequence and the values promote; the comparison runs in double (INT64 values
+ *  SST2. The sequence and the values promote; the comparison runs in double (INT64 values
  *      beyond 2^53 compare rounded) as torch's does: the search moves right while row[j] >= x
  *      (right: > x) is false, so a NaN value lands at N. out is
  *      INT32 with outInt32, else INT64, of self's shape (SearchSorteds: one element).
- *  SS3. A sorter value outside [0, N) fails the launch (507015) before anything is written.
+ *  SST3. A sorter value outside [0, N) fails the launch (507015) before anything is written.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,19 +52,19 @@ static int32_t ss_run(const struct aclOpExecutor *e, void *const *addr)
         ops_gather_nd(srt, CK_I64, ops_base(&p->sorter, addr), p->sorter.dt, p->sorter.ndim,
                       p->sorter.dims, p->sorter.strides);
         for (int64_t i = 0; i < nseq; i++)
-            if (srt[i] < 0 || srt[i] >= p->n) { /* SS3 */
+            if (srt[i] < 0 || srt[i] >= p->n) { /* SST3 */
                 rc = ACL_ERROR_RT_AICORE_EXCEPTION;
                 goto done;
             }
     }
-    for (int64_t i = 0; i < nv; i++) { /* SS1: binary search */
+    for (int64_t i = 0; i < nv; i++) { /* SST1: binary search */
         int64_t r = p->per ? i / p->per : 0, lo = 0, hi = p->n;
         const double *row = seq + r * p->n;
         const int64_t *ord = srt ? srt + r * p->n : NULL;
         while (lo < hi) {
             int64_t mid = lo + (hi - lo) / 2;
             double s = row[ord ? ord[mid] : mid];
-            bool go_right = p->right ? !(s > v[i]) : !(s >= v[i]); /* SS2 */
+            bool go_right = p->right ? !(s > v[i]) : !(s >= v[i]); /* SST2 */
             if (go_right)
                 lo = mid + 1;
             else
