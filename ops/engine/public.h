@@ -538,5 +538,12 @@
 #include "aclnnop/aclnn_embedding_renorm.h"
 #include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_logit_grad.h"
+/* matmul and quant rows added by the opsmm branch (issue 29) */
+#include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
+#include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
+#include "aclnnop/aclnn_quantize.h"
+#include "aclnnop/aclnn_transpose_batch_mat_mul.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 
 #endif

@@ -2,8 +2,9 @@
 /*
  * The matmul family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
- * grouped_matmul.c and quant_matmul.c (WeightQuantBatchMatmulV2, TransMatmulWeight
- * and the weight size functions).
+ * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
+ * TransMatmulWeight and the weight size functions) and variants.c (Addmm ...
+ * TransposeBatchMatMul).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -29,6 +30,12 @@
     X(WeightQuantBatchMatmulV2, weight_quant_batch_matmul_v2, OPS_OUT,                             \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int, tensor),                      \
       DTM(DT_F16) | DTM(DT_BF16), biasOptional, DTM_F3)                                            \
+    X(WeightQuantBatchMatmulV3, weight_quant_batch_matmul_v3, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int, int, tensor),                 \
+      DTM(DT_F16) | DTM(DT_BF16), biasOptional, DTM_F3)                                            \
+    X(WeightQuantBatchMatmulNz, weight_quant_batch_matmul_nz, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int, tensor),                      \
+      DTM(DT_F16) | DTM(DT_BF16), biasOptional, DTM_F3)                                            \
     X(TransMatmulWeight, trans_matmul_weight, OPS_OUT, K(tensor),                                  \
       DTM(DT_F16) | DTM(DT_BF16) | DTM(DT_I8) | DTM(DT_U8), none, 0)                               \
     X(CalculateMatmulWeightSizeV2, trans_matmul_weight, OPS_FUNC, K(int_array, int, uint64), 0,    \
@@ -51,7 +58,15 @@
     X(Dot, dot, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                               \
     X(Gemm, gemm, OPS_OUT, K(tensor, tensor, tensor, float, float, int64, int64, tensor, int8),    \
       DTM_F3, none, 0)                                                                             \
-    X(MatmulWeightNz, matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)
+    X(MatmulWeightNz, matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)           \
+    X(BatchMatMulWeightNz, batch_matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none,   \
+      0)                                                                                           \
+    X(TransposeBatchMatMul, transpose_batch_mat_mul, OPS_OUT,                                      \
+      K(tensor, tensor, tensor, tensor, int_array, int_array, int_array, int8, int32, tensor),     \
+      DTM_F3, none, 0)                                                                             \
+    X(TransposeBatchMatMulWeightNz, transpose_batch_mat_mul, OPS_OUT,                              \
+      K(tensor, tensor, tensor, tensor, int_array, int_array, int_array, int8, int32, tensor),     \
+      DTM_F3, none, 0)
 
 enum { MATMUL_OPS(OPS_ROW_DT) };
 

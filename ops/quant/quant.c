@@ -2,9 +2,12 @@
 /*
  * Elementwise quantisation: TransQuantParamV2/V3 (float scale and offset into
  * the 64-bit words the quantised matmuls take), AscendQuant/V3 (float to
- * INT8 with a scale and offset along one dim), AscendAntiQuant (INT8 back to
- * a float type) and DynamicQuant (per-row symmetric INT8 with the scales
- * computed), and the room's shared helpers (quant.h).
+ * INT8 with a scale and offset along one dim), Quantize (the same with a
+ * divided scale and a zero point, to INT8, UINT8 or INT32), AscendAntiQuant
+ * (INT8 back to a float type), DynamicQuant (per-row symmetric INT8 with
+ * the scales computed), FakeQuantPerTensor/PerChannelAffineCachemask
+ * (quantise and dequantise, with the mask of the values in range), and the
+ * room's shared helpers (quant.h).
  *
  *  QT1. A TransQuantParam word: the float scale's bits with the low 13
  *      mantissa bits cleared (the high 19 bits: FP19) in bits 0..31, bit 46
@@ -20,6 +23,19 @@
  *  QT3. scale and offset run along one dim of x (the last; V3: axis) and hold
  *      1 or that dim's size elements (1-D, or x's rank with every other dim
  *      1); they are read flat.
+ *  QT5. Quantize: out = round(x / scales + zeroPoints) as CANN documents it,
+ *      in float32 (QT2: the zero point read as float, the sum rounded half to
+ *      even, as torch's quantize_per_channel), saturated to out's type (INT8,
+ *      UINT8 or INT32: dtype); scales and zeroPoints along axis as QT3, of
+ *      one size.
+ *  QT6. FakeQuant*AffineCachemask, as CANN documents them (torch's
+ *      fake_quantize_per_*_affine_cachemask): q = nearbyint(self / scale) +
+ *      zeroPoint (float32, half to even), out = (clamp(q, quantMin,
+ *      quantMax) - zeroPoint) * scale rounded once to out's type, mask = q in
+ *      [quantMin, quantMax]. Per tensor, fakeQuantEnabled < 1 copies self and
+ *      sets every mask element. Per channel, scale and zeroPoint run along
+ *      axis (QT3) and a float zeroPoint gives q = nearbyint(self / scale +
+ *      zeroPoint).
  *  QT4. DynamicQuant: each row (the last dim) is multiplied by
  *      smoothScalesOptional, its scale is max|row| / 127 and y = row / scale
  *      rounded half to even; an all-zero row has scale 0 and y 0.
@@ -32,6 +48,9 @@
 #include "aclnnop/aclnn_ascend_quant.h"
 #include "aclnnop/aclnn_ascend_quant_v3.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
+#include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
+#include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
+#include "aclnnop/aclnn_quantize.h"
 #include "aclnnop/aclnn_trans_quant_param_v2.h"
 #include "aclnnop/aclnn_trans_quant_param_v3.h"
 #include "ops/quant/quant.h"
@@ -214,10 +233,13 @@ PHASE2(TransQuantParamV3)
 
 /* ---- AscendQuant / V3, AscendAntiQuant (QT2, QT3) -------------------------------------------- */
 
+enum aq_kind { AQ_QUANT, AQ_ANTI, AQ_QUANTIZE };
+
 struct aq_plan {
     struct ops_tensor x, s, o, y;
-    bool has_off, sqrt_mode, anti;
+    bool has_off, sqrt_mode, anti, divide;
     int mode;             /* qt_round_sat's */
+    int64_t lo, hi;       /* the integer out's range */
     int64_t along, inner; /* the scale dim's size and the elements after it */
 };
 
@@ -239,8 +261,10 @@ static int32_t aq_run(const struct aclOpExecutor *e, void *const *addr)
             sc *= sc;
         if (p->anti)
             x[i] = (x[i] + of) * sc;
+        else if (p->divide)
+            q[i] = qt_round_sat((double)(x[i] / sc + of), p->mode, p->lo, p->hi);
         else
-            q[i] = qt_round_sat((double)(x[i] * sc + of), p->mode, -128, 127);
+            q[i] = qt_round_sat((double)(x[i] * sc + of), p->mode, p->lo, p->hi);
     }
     if (p->anti)
         qt_scatter(x, &p->y, addr, CK_F32);
@@ -273,17 +297,19 @@ static aclnnStatus aq_param_ok(const char *name, const char *what, const aclTens
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus aq_build(const char *name, unsigned types, bool anti, const aclTensor *x,
+static aclnnStatus aq_build(const char *name, unsigned types, enum aq_kind kind, const aclTensor *x,
                             const aclTensor *scale, const aclTensor *offset, bool sqrtMode,
                             int mode, int axis, const aclTensor *y, WS)
 {
     aclnnStatus rc;
     int dt;
+    const bool anti = kind == AQ_ANTI, qz = kind == AQ_QUANTIZE;
     unsigned xt = anti ? OPS_DT2_AscendAntiQuant : types;
-    unsigned st = types;
+    unsigned st = types, ot = qz ? OPS_DT2_Quantize : types;
+    const char *sn = qz ? "scales" : "scale", *on = qz ? "zeroPoints" : "offset";
     if ((rc = ops_need_dt(name, "x", x->dtype, xt, &dt)) ||
-        (rc = ops_need_dt(name, "scale", scale->dtype, st, &dt)) ||
-        (offset && (rc = ops_need_dt(name, "offset", offset->dtype, st, &dt))))
+        (rc = ops_need_dt(name, sn, scale->dtype, st, &dt)) ||
+        (offset && (rc = ops_need_dt(name, on, offset->dtype, ot, &dt))))
         return rc;
     if (x->ndim < 1 || x->ndim > OPS_MAX_DIMS)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, must have 1..8", name, x->ndim);
@@ -292,20 +318,23 @@ static aclnnStatus aq_build(const char *name, unsigned types, bool anti, const a
                        axis, x->ndim);
     if (axis < 0)
         axis += (int)x->ndim;
-    if ((rc = aq_param_ok(name, "scale", scale, x, axis)) ||
-        (offset && (rc = aq_param_ok(name, "offset", offset, x, axis))) ||
-        (rc = ops_check_shape(name, x->dims, (int)x->ndim, y, "y")))
+    if ((rc = aq_param_ok(name, sn, scale, x, axis)) ||
+        (offset && (rc = aq_param_ok(name, on, offset, x, axis))) ||
+        (rc = ops_check_shape(name, x->dims, (int)x->ndim, y, qz ? "out" : "y")))
         return rc;
     struct aclOpExecutor *e = ops_exec_plan(name, 3, 1, sizeof(struct aq_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct aq_plan *p = e->plan;
-    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->s, scale, "scale")) ||
-        (rc = qt_view(e, &p->o, offset, "offset")) || (rc = qt_view(e, &p->y, y, "y")))
+    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->s, scale, sn)) ||
+        (rc = qt_view(e, &p->o, offset, on)) || (rc = qt_view(e, &p->y, y, qz ? "out" : "y")))
         return rc;
     p->has_off = offset != NULL;
     p->sqrt_mode = sqrtMode;
     p->anti = anti;
+    p->divide = qz;
+    p->lo = y->dtype == ACL_UINT8 ? 0 : y->dtype == ACL_INT32 ? INT32_MIN : -128;
+    p->hi = y->dtype == ACL_UINT8 ? 255 : y->dtype == ACL_INT32 ? INT32_MAX : 127;
     p->mode = mode;
     p->along = x->dims[axis];
     p->inner = ops_numel(x->dims + axis + 1, (int)x->ndim - axis - 1);
@@ -340,7 +369,7 @@ static aclnnStatus aq_quant(const char *name, unsigned types, const aclTensor *x
     if (x->dtype != ACL_FLOAT && scale->dtype != x->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale %s must have x's type %s", name,
                        ops_dt_name(scale->dtype), ops_dt_name(x->dtype));
-    return aq_build(name, types, false, x, scale, offset, sqrtMode, mode, axis, y, workspaceSize,
+    return aq_build(name, types, AQ_QUANT, x, scale, offset, sqrtMode, mode, axis, y, workspaceSize,
                     executor);
 }
 
@@ -374,10 +403,35 @@ aclnnStatus aclnnAscendAntiQuantGetWorkspaceSize(const aclTensor *x, const aclTe
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: dstType %lld with y %s: must be FLOAT16 (1) or BFLOAT16 (27), y's type",
                        name, (long long)dstType, ops_dt_name(y->dtype));
-    return aq_build(name, OPS_DT_AscendAntiQuant, true, x, scale, offset, sqrtMode, 0, -1, y,
+    return aq_build(name, OPS_DT_AscendAntiQuant, AQ_ANTI, x, scale, offset, sqrtMode, 0, -1, y,
                     workspaceSize, executor);
 }
 PHASE2(AscendAntiQuant)
+
+/* ---- Quantize (QT5) ---------------------------------------------------------------------- */
+
+aclnnStatus aclnnQuantizeGetWorkspaceSize(const aclTensor *x, const aclTensor *scales,
+                                          const aclTensor *zeroPoints, aclDataType dtype,
+                                          int32_t axis, aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantize";
+    OPS_CHECK_NULLS(name, x, scales, out, workspaceSize, executor);
+    if ((dtype != ACL_INT8 && dtype != ACL_UINT8 && dtype != ACL_INT32) || out->dtype != dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dtype %d with out %s: cpuacl quantises to INT8, UINT8 or INT32, "
+                       "out's type",
+                       name, (int)dtype, ops_dt_name(out->dtype));
+    if (x->dtype != ACL_FLOAT && scales->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scales %s must have x's type %s", name,
+                       ops_dt_name(scales->dtype), ops_dt_name(x->dtype));
+    if (scales->ndim != 1 ||
+        (zeroPoints && (zeroPoints->ndim != 1 || zeroPoints->dims[0] != scales->dims[0])))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scales and zeroPoints must be 1-D of one size",
+                       name);
+    return aq_build(name, OPS_DT_Quantize, AQ_QUANTIZE, x, scales, zeroPoints, false, 0, axis, out,
+                    workspaceSize, executor);
+}
+PHASE2(Quantize)
 
 /* ---- DynamicQuant (QT4) ------------------------------------------------------------------ */
 
@@ -462,3 +516,129 @@ aclnnStatus aclnnDynamicQuantGetWorkspaceSize(const aclTensor *x,
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(DynamicQuant)
+
+/* ---- FakeQuantPerTensor/PerChannelAffineCachemask (QT6) ---------------------------------------
+ */
+
+struct fq_plan {
+    struct ops_tensor x, s, z, out, mask;
+    bool enabled, float_zp;
+    int64_t qmin, qmax, along, inner;
+};
+
+static int32_t fq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct fq_plan *p = e->plan;
+    float *x = qt_gather(&p->x, addr, CK_F32), *s = qt_gather(&p->s, addr, CK_F32);
+    float *z = qt_gather(&p->z, addr, CK_F32);
+    int64_t *m = malloc((size_t)p->x.numel * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!x || !s || !z || !m) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t i = 0; i < p->x.numel; i++) {
+        if (!p->enabled) {
+            m[i] = 1;
+            continue;
+        }
+        int64_t a = (i / p->inner) % p->along;
+        float sc = s[p->s.numel == 1 ? 0 : a], zp = z[p->z.numel == 1 ? 0 : a];
+        float q = p->float_zp ? nearbyintf(x[i] / sc + zp) : nearbyintf(x[i] / sc) + zp;
+        m[i] = q >= (float)p->qmin && q <= (float)p->qmax;
+        float c = q < (float)p->qmin ? (float)p->qmin : q > (float)p->qmax ? (float)p->qmax : q;
+        x[i] = (c - zp) * sc;
+    }
+    qt_scatter(x, &p->out, addr, CK_F32);
+    qt_scatter(m, &p->mask, addr, CK_I64);
+done:
+    free(x);
+    free(s);
+    free(z);
+    free(m);
+    return rc;
+}
+
+static aclnnStatus fq_build(const char *name, unsigned types, unsigned ztypes,
+                            const aclTensor *self, const aclTensor *scale,
+                            const aclTensor *zeroPoint, bool per_channel, int64_t axis,
+                            bool enabled, int64_t quantMin, int64_t quantMax, const aclTensor *out,
+                            const aclTensor *mask, WS)
+{
+    OPS_CHECK_NULLS(name, self, scale, zeroPoint, out, mask, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "self", self->dtype, types, &dt)) ||
+        (rc = ops_need_dt(name, "scale", scale->dtype, types, &dt)) ||
+        (rc = ops_need_dt(name, "zeroPoint", zeroPoint->dtype, ztypes, &dt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &dt)))
+        return rc;
+    if (mask->dtype != ACL_BOOL)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mask is %s, must be BOOL", name,
+                       ops_dt_name(mask->dtype));
+    if (quantMin > quantMax)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantMin %lld is above quantMax %lld", name,
+                       (long long)quantMin, (long long)quantMax);
+    if (self->ndim > OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %u dims, at most 8", name,
+                       self->ndim);
+    const int nd = (int)self->ndim;
+    int64_t along = 1, inner = 1;
+    if (per_channel) {
+        if (axis < -nd || axis >= nd || nd == 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: axis %lld is out of range for self's %d dims", name,
+                           (long long)axis, nd);
+        if (axis < 0)
+            axis += nd;
+        along = self->dims[axis];
+        inner = ops_numel(self->dims + axis + 1, nd - (int)axis - 1);
+        if (scale->ndim != 1 || zeroPoint->ndim != 1 || scale->dims[0] != along ||
+            zeroPoint->dims[0] != along)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: scale and zeroPoint must be 1-D of self's dim %lld size %lld", name,
+                           (long long)axis, (long long)along);
+    } else if (ops_numel(scale->dims, (int)scale->ndim) != 1 ||
+               ops_numel(zeroPoint->dims, (int)zeroPoint->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale and zeroPoint must hold one value each",
+                       name);
+    if ((rc = ops_check_shape(name, self->dims, nd, out, "out")) ||
+        (rc = ops_check_shape(name, self->dims, nd, mask, "mask")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 2, sizeof(struct fq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct fq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, self, "self")) || (rc = qt_view(e, &p->s, scale, "scale")) ||
+        (rc = qt_view(e, &p->z, zeroPoint, "zeroPoint")) ||
+        (rc = qt_view(e, &p->out, out, "out")) || (rc = qt_view(e, &p->mask, mask, "mask")))
+        return rc;
+    p->enabled = enabled;
+    p->float_zp = zeroPoint->dtype != ACL_INT32;
+    p->qmin = quantMin, p->qmax = quantMax;
+    p->along = along, p->inner = inner;
+    e->run = p->x.numel ? fq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnFakeQuantPerTensorAffineCachemaskGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *scale, const aclTensor *zeroPoint,
+    float fakeQuantEnabled, int64_t quantMin, int64_t quantMax, aclTensor *out, aclTensor *mask, WS)
+{
+    return fq_build(
+        "aclnnFakeQuantPerTensorAffineCachemask", OPS_DT_FakeQuantPerTensorAffineCachemask,
+        OPS_DT2_FakeQuantPerTensorAffineCachemask, self, scale, zeroPoint, false, 0,
+        fakeQuantEnabled >= 1.0f, quantMin, quantMax, out, mask, workspaceSize, executor);
+}
+PHASE2(FakeQuantPerTensorAffineCachemask)
+
+aclnnStatus aclnnFakeQuantPerChannelAffineCachemaskGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *scale, const aclTensor *zeroPoint, int64_t axis,
+    int64_t quantMin, int64_t quantMax, aclTensor *out, aclTensor *mask, WS)
+{
+    return fq_build("aclnnFakeQuantPerChannelAffineCachemask",
+                    OPS_DT_FakeQuantPerChannelAffineCachemask,
+                    OPS_DT2_FakeQuantPerChannelAffineCachemask, self, scale, zeroPoint, true, axis,
+                    true, quantMin, quantMax, out, mask, workspaceSize, executor);
+}
+PHASE2(FakeQuantPerChannelAffineCachemask)

@@ -2,9 +2,9 @@
 /*
  * The quantisation family's declaration list, one row per operator (the
  * columns: ops/engine/optable.h): quant.c (TransQuantParamV2/V3, AscendQuant/V3,
- * AscendAntiQuant, DynamicQuant) and qmatmul.c (QuantMatmulV3/V4,
- * QuantMatmulWeightNz). The ctest ops_table checks the rows against the
- * headers, ops/engine/public.h and docs/operators.md ("## Quantisation").
+ * AscendAntiQuant, DynamicQuant, Quantize, the FakeQuant*AffineCachemask pair)
+ * and qmatmul.c (QuantMatmulV3/V4, QuantMatmulWeightNz). The ctest ops_table checks the rows
+ * against the headers, ops/engine/public.h and docs/operators.md ("## Quantisation").
  */
 #ifndef CPUACL_OPS_QUANT_TABLE_H
 #define CPUACL_OPS_QUANT_TABLE_H
@@ -31,7 +31,15 @@
     X(QuantMatmulWeightNz, quant_matmul_weight_nz, OPS_OUT,                                        \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, bool, int64, \
         tensor),                                                                                   \
-      DTM(DT_I8), none, 0)
+      DTM(DT_I8), none, 0)                                                                         \
+    X(Quantize, quantize, OPS_OUT, K(tensor, tensor, tensor, int, int32, tensor), DTM_F3,          \
+      zeroPoints, DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_F32) | DTM(DT_BF16))              \
+    X(FakeQuantPerTensorAffineCachemask, fake_quant_per_tensor_affine_cachemask, OPS_OUT,          \
+      K(tensor, tensor, tensor, float, int64, int64, tensor, tensor), DTM(DT_F32) | DTM(DT_F16),   \
+      zeroPoint, DTM(DT_I32))                                                                      \
+    X(FakeQuantPerChannelAffineCachemask, fake_quant_per_channel_affine_cachemask, OPS_OUT,        \
+      K(tensor, tensor, tensor, int64, int64, int64, tensor, tensor), DTM(DT_F32) | DTM(DT_F16),   \
+      zeroPoint, DTM(DT_I32) | DTM(DT_F16) | DTM(DT_F32))
 
 enum { QUANT_OPS(OPS_ROW_DT) };
 

@@ -5,7 +5,8 @@ TransQuantParamV2/V3 (the 64-bit words, bit for bit, offsets absent / per tensor
 channel, V3's roundMode 0 and 1), QuantMatmulV3/V4/WeightNz (INT8 products with FLOAT and
 word scales, INT32 and float biases, per-token scales, offsets, transposed and batched
 operands, every out type), AscendQuant/V3 (every round mode, sqrtMode, axis),
-AscendAntiQuant and DynamicQuant, on seeded random inputs, through acl.nn on a stream.
+AscendAntiQuant, DynamicQuant, Quantize (every out type and zero-point type) and
+FakeQuantPerTensor/PerChannelAffineCachemask, on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -19,7 +20,8 @@ import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
 
 if torch is not None:
-    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, I8, I32, I64  # noqa: E402
+    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, I8, U8, I32, I64, \
+        BOOL  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -252,6 +254,113 @@ class QuantTorch(TorchCase):
                 # a quotient within float32 rounding of .5 may round either way
                 self.assertLessEqual(int((got.int() - yref.int()).abs().max()), 1,
                                      "DynamicQuant y %s %s" % (dtype, shape))
+
+    # ---- Quantize, FakeQuant*AffineCachemask ------------------------------------------------
+
+    def test_quantize(self):
+        rng = random.Random(SEED + 6)
+        ranges = {I8: (-128, 127), U8: (0, 255), I32: (-2 ** 31, 2 ** 31 - 1)}
+        acl_dt = {I8: 2, U8: 4, I32: 3}
+        for dtype in (F32, F16, BF16):
+            for odt in (I8, U8, I32):
+                for zdt in (I32, I8, U8, F32, BF16, None):
+                    shape = rng.choice(((4, 6), (2, 3, 5), (7,)))
+                    axis = rng.randrange(-len(shape), len(shape))
+                    d = shape[axis]
+                    x = self.rand_f(rng, shape, -300, 300, dtype)
+                    s = self.rand_f(rng, (rng.choice((1, d)),), 0.5, 3.0, dtype)
+                    if rng.random() < 0.3:
+                        s = -s
+                    z = None
+                    if zdt is not None:
+                        lo = 0 if zdt == U8 else -20
+                        z = torch.tensor([rng.randint(lo, 20) for _ in range(s.numel())],
+                                         dtype=I64).to(zdt)
+                    bshape = [1] * len(shape)
+                    bshape[axis] = -1
+                    sf = s.float().reshape(bshape) if s.numel() > 1 else s.float()
+                    zf = 0 if z is None else (z.float().reshape(bshape) if z.numel() > 1
+                                              else z.float())
+                    lo, hi = ranges[odt]
+                    ref = torch.clamp(torch.round(x.float() / sf + zf).double(), lo, hi).to(odt)
+                    out = self.dev(torch.zeros(shape, dtype=odt))
+                    self.run_op("Quantize", self.h(view_of(rng, x)), self.h(s), self.h(z),
+                                acl_dt[odt], axis, out.handle)
+                    check(self, out.read(), ref, "Quantize %s -> %s zp %s %s ax=%d" % (
+                        dtype, odt, zdt, shape, axis))
+        x = self.dev(self.rand_f(rng, (3, 4)))
+        s = self.dev(self.rand_f(rng, (4,), 0.5, 1))
+        o8 = self.dev(torch.zeros((3, 4), dtype=I8))
+        self.refused("Quantize", 161001, x.handle, 0, 0, 2, 1, o8.handle)
+        self.refused("Quantize", 161002, x.handle, s.handle, 0, 4, 1, o8.handle)  # dtype
+        self.refused("Quantize", 161002, x.handle, s.handle, 0, 2, 0, o8.handle)  # axis size
+        self.refused("Quantize", 161002, x.handle, s.handle, 0, 2, 2, o8.handle)  # axis
+        self.refused("Quantize", 161002, x.handle, s.handle,
+                     self.dev(torch.zeros((3,), dtype=I32)).handle, 2, 1, o8.handle)
+        self.refused("Quantize", 161002, self.dev(self.rand_f(rng, (3, 4), dtype=F16)).handle,
+                     s.handle, 0, 2, 1, o8.handle)  # scales not x's type
+
+    def fake_ref(self, x, s, z, qmin, qmax, float_zp):
+        xf = x.float()
+        q = torch.round(xf / s + z) if float_zp else torch.round(xf / s) + z
+        out = ((torch.clamp(q, qmin, qmax) - z) * s).to(x.dtype)
+        return out.reshape(x.shape), ((q >= qmin) & (q <= qmax)).reshape(x.shape)
+
+    def test_fake_quant_cachemask(self):
+        rng = random.Random(SEED + 7)
+        for dtype in (F32, F16):
+            for shape in ((4, 6), (2, 3, 5), (9,), ()):
+                qmin, qmax = rng.choice(((-128, 127), (0, 255), (0, 15)))
+                x = self.rand_f(rng, shape, -40, 40, dtype)
+                s = self.rand_f(rng, (1,), 0.05, 0.5, dtype)
+                z = torch.tensor([rng.randint(qmin, qmax)], dtype=I32)
+                for enabled in (1.0, 0.5):
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    mask = self.dev(torch.zeros(shape, dtype=BOOL))
+                    self.run_op("FakeQuantPerTensorAffineCachemask", self.h(view_of(rng, x)),
+                                self.h(s), self.h(z), enabled, qmin, qmax, out.handle,
+                                mask.handle)
+                    if enabled >= 1:
+                        ro, rm = self.fake_ref(x, s.float(), z.float(), qmin, qmax, False)
+                    else:
+                        ro, rm = x, torch.ones(shape, dtype=BOOL)
+                    what = "FakeQuantPerTensor %s %s en=%s" % (dtype, shape, enabled)
+                    check(self, out.read(), ro, what)
+                    self.assertTrue(torch.equal(mask.read(), rm), what + " mask")
+                if not shape:
+                    continue
+                axis = rng.randrange(-len(shape), len(shape))
+                d = shape[axis]
+                sc = self.rand_f(rng, (d,), 0.05, 0.5, dtype)
+                for zdt in (I32, F16, F32):
+                    zc = torch.tensor([rng.randint(qmin, qmax) for _ in range(d)],
+                                      dtype=I64).to(zdt)
+                    bshape = [1] * len(shape)
+                    bshape[axis] = -1
+                    ro, rm = self.fake_ref(x, sc.float().reshape(bshape),
+                                           zc.float().reshape(bshape), qmin, qmax, zdt != I32)
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    mask = self.dev(torch.zeros(shape, dtype=BOOL))
+                    self.run_op("FakeQuantPerChannelAffineCachemask", self.h(view_of(rng, x)),
+                                self.h(sc), self.h(zc), axis, qmin, qmax, out.handle,
+                                mask.handle)
+                    what = "FakeQuantPerChannel %s %s ax=%d zp %s" % (dtype, shape, axis, zdt)
+                    check(self, out.read(), ro, what)
+                    self.assertTrue(torch.equal(mask.read(), rm), what + " mask")
+        x = self.dev(self.rand_f(rng, (3, 4)))
+        s1, z1 = self.dev(self.rand_f(rng, (1,), 0.1, 1)), self.dev(torch.zeros((1,), dtype=I32))
+        out = self.dev(torch.zeros((3, 4), dtype=F32))
+        mask = self.dev(torch.zeros((3, 4), dtype=BOOL))
+        self.refused("FakeQuantPerTensorAffineCachemask", 161001, x.handle, s1.handle, 0, 1.0,
+                     0, 255, out.handle, mask.handle)
+        self.refused("FakeQuantPerTensorAffineCachemask", 161002, x.handle, s1.handle,
+                     z1.handle, 1.0, 5, 4, out.handle, mask.handle)  # quantMin > quantMax
+        self.refused("FakeQuantPerTensorAffineCachemask", 161002, x.handle, s1.handle,
+                     z1.handle, 1.0, 0, 255, out.handle, out.handle)  # mask not BOOL
+        self.refused("FakeQuantPerChannelAffineCachemask", 161002, x.handle, s1.handle,
+                     z1.handle, 1, 0, 255, out.handle, mask.handle)  # sizes
+        self.refused("FakeQuantPerChannelAffineCachemask", 161002, x.handle, s1.handle,
+                     z1.handle, 2, 0, 255, out.handle, mask.handle)  # axis
 
     # ---- bad input ---------------------------------------------------------------------------
 
