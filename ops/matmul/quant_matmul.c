@@ -32,6 +32,12 @@
  *      the NPU's precision mode that cpuacl's one computation serves both
  *      ways; WeightQuantBatchMatmulNz is V2 with the weight in the layout
  *      TransMatmulWeight leaves (ND in cpuacl, QM4).
+ *  QM8. ConvertWeightToINT4Pack: INT32 weights holding one 4-bit value each are
+ *      packed in order into an INT4 tensor of the same shape (QM3's layout:
+ *      element i in the low nibble of byte i / 2 when even) or an INT32 one
+ *      with the last dim / 8 (element i in bits 4 (i % 8) .. 4 (i % 8) + 3 of
+ *      word i / 8). A value outside [-8, 7] keeps its low 4 bits. The out's
+ *      FRACTAL_NZ format is ND in cpuacl (QM4), so the packing is the same.
  *  QM4. TransMatmulWeight keeps the ND layout (what the products read), so it
  *      validates and queues nothing; the size functions return the element
  *      count of that layout.
@@ -40,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_convert_weight_to_int4_pack.h"
 #include "aclnnop/aclnn_trans_matmul_weight.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
@@ -427,3 +434,89 @@ aclnnStatus aclnnTransMatmulWeightGetWorkspaceSize(aclTensor *mmWeightRef, uint6
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(TransMatmulWeight)
+
+/* ---- ConvertWeightToINT4Pack (QM8) ------------------------------------------------------------
+ */
+
+struct pk_plan {
+    struct ops_tensor w;
+    int16_t oslot;
+    bool words; /* an INT32 out: eight values a word */
+};
+
+static int32_t pk_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct pk_plan *p = e->plan;
+    const int64_t n = p->w.numel;
+    int64_t *v = malloc((size_t)n * sizeof(int64_t));
+    if (!v)
+        return ACL_ERROR_BAD_ALLOC;
+    ops_gather_nd(v, CK_I64, ops_base(&p->w, addr), p->w.dt, p->w.ndim, p->w.dims, p->w.strides);
+    unsigned char *o = addr[p->oslot];
+    if (p->words) {
+        for (int64_t j = 0; j < n / 8; j++) {
+            uint32_t w = 0;
+            for (int q = 0; q < 8; q++)
+                w |= (uint32_t)(v[8 * j + q] & 0xF) << (4 * q);
+            memcpy(o + 4 * j, &w, sizeof w);
+        }
+    } else {
+        for (int64_t i = 0; i < n; i += 2)
+            o[i / 2] = (unsigned char)((v[i] & 0xF) | (v[i + 1] & 0xF) << 4);
+    }
+    free(v);
+    return 0;
+}
+
+aclnnStatus aclnnConvertWeightToINT4PackGetWorkspaceSize(const aclTensor *weight,
+                                                         aclTensor *weightInt4Pack, WS)
+{
+    const char *name = "aclnnConvertWeightToINT4Pack";
+    const aclTensor *out = weightInt4Pack;
+    OPS_CHECK_NULLS(name, weight, weightInt4Pack, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "weight", weight->dtype, OPS_DT_ConvertWeightToINT4Pack, &dt)))
+        return rc;
+    if (out->dtype != ACL_INT4 && out->dtype != ACL_INT32)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weightInt4Pack is %s, must be INT4 or INT32",
+                       name, ops_dt_name(out->dtype));
+    const bool words = out->dtype == ACL_INT32;
+    const int nd = (int)weight->ndim;
+    if (nd < 2 || nd > 3 || out->ndim != weight->ndim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weight (%d dims) and weightInt4Pack (%u) must have 2 or 3 dims", name,
+                       nd, out->ndim);
+    const int64_t last = weight->dims[nd - 1], per = words ? 8 : 2;
+    if (ops_numel(weight->dims, nd) == 0 || last % per)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weight's last dim %lld must be a positive multiple of %lld (no empty "
+                       "tensors)",
+                       name, (long long)last, (long long)per);
+    int64_t want[3];
+    memcpy(want, weight->dims, sizeof(int64_t) * (size_t)nd);
+    want[nd - 1] = last / (words ? 8 : 1);
+    if ((rc = ops_check_shape(name, want, nd, out, "weightInt4Pack")))
+        return rc;
+    int64_t st = 1;
+    bool dense = out->offset == 0;
+    for (int d = nd - 1; d >= 0; d--) {
+        dense = dense && out->strides[d] == st;
+        st *= out->dims[d];
+    }
+    if (!dense)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weightInt4Pack must be contiguous", name);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct pk_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct pk_plan *p = e->plan;
+    if ((rc = ops_tensor_from(&p->w, weight, ops_exec_slot(e, weight), name, "weight"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    p->oslot = (int16_t)ops_exec_slot(e, out);
+    p->words = words;
+    e->run = pk_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(ConvertWeightToINT4Pack)

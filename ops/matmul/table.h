@@ -3,8 +3,8 @@
  * The matmul family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
  * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
- * TransMatmulWeight and the weight size functions) and variants.c (Addmm ...
- * TransposeBatchMatMul).
+ * TransMatmulWeight, ConvertWeightToINT4Pack and the weight size functions)
+ * and variants.c (Addmm ... TransposeBatchMatMul).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -38,6 +38,8 @@
       DTM(DT_F16) | DTM(DT_BF16), biasOptional, DTM_F3)                                            \
     X(TransMatmulWeight, trans_matmul_weight, OPS_OUT, K(tensor),                                  \
       DTM(DT_F16) | DTM(DT_BF16) | DTM(DT_I8) | DTM(DT_U8), none, 0)                               \
+    X(ConvertWeightToINT4Pack, convert_weight_to_int4_pack, OPS_OUT, K(tensor, tensor),            \
+      DTM(DT_I32), none, 0)                                                                        \
     X(CalculateMatmulWeightSizeV2, trans_matmul_weight, OPS_FUNC, K(int_array, int, uint64), 0,    \
       none, 0)                                                                                     \
     X(CalculateMatmulWeightSize, trans_matmul_weight, OPS_FUNC, K(int_array, uint64), 0, none, 0)  \

@@ -17,6 +17,10 @@
  *  QQ3. A UINT64 / INT64 scale is TransQuantParamV2's words (quant.h): the
  *      float in the low 32 bits; for an INT8 out without an offset tensor the
  *      word's 9-bit offset is added (what the word carries for the NPU).
+ *  QQ5. INT4 x1 and x2 (both; two values a byte, the even element in the
+ *      low nibble, as ConvertWeightToINT4Pack packs them): views count
+ *      elements and are read nibble by nibble (qt_gather4); the product is
+ *      QQ1's.
  *  QQ4. QuantMatmulWeightNz: x2 in the layout aclnnTransMatmulWeight leaves
  *      (ND in cpuacl); x2Scale is the scale, x1Scale the per-token scale,
  *      x2Offset the offset; yScale, x1Offset, yOffset and a group size are
@@ -41,7 +45,7 @@ struct qq_plan {
     struct ops_tensor x1, x2, sc, off, pt, bias, out;
     int64_t bst[3][QQ_BATCH]; /* batch strides of x1, x2, out */
     int64_t x1rs, x1cs, x2rs, x2cs;
-    bool has_off, has_pt, has_bias, int_bias, word_scale;
+    bool has_off, has_pt, has_bias, int_bias, word_scale, int4;
 };
 
 static int32_t qq_run(const struct aclOpExecutor *e, void *const *addr)
@@ -110,8 +114,13 @@ static int32_t qq_run(const struct aclOpExecutor *e, void *const *addr)
     for (int64_t bi = 0; bi < nbatch; bi++) {
         int64_t o1 = ops_odo_off(idx, p->bst[0], p->nb), o2 = ops_odo_off(idx, p->bst[1], p->nb);
         int64_t oo = ops_odo_off(idx, p->bst[2], p->nb);
-        ops_gather_nd(A, CK_I64, ops_elem(&p->x1, addr, o1), p->x1.dt, 2, d1, s1);
-        ops_gather_nd(B, CK_I64, ops_elem(&p->x2, addr, o2), p->x2.dt, 2, d2, s2);
+        if (p->int4) { /* QQ5 */
+            qt_gather4(A, addr[p->x1.slot], p->x1.offset + o1, m, k, p->x1rs, p->x1cs);
+            qt_gather4(B, addr[p->x2.slot], p->x2.offset + o2, k, n, p->x2rs, p->x2cs);
+        } else {
+            ops_gather_nd(A, CK_I64, ops_elem(&p->x1, addr, o1), p->x1.dt, 2, d1, s1);
+            ops_gather_nd(B, CK_I64, ops_elem(&p->x2, addr, o2), p->x2.dt, 2, d2, s2);
+        }
         memset(acc, 0, (size_t)(m * n) * sizeof(int64_t));
         for (int64_t i = 0; i < m; i++)
             for (int64_t q = 0; q < k; q++) {
@@ -171,8 +180,9 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
     const char *name = a->name;
     aclnnStatus rc;
     int dt;
-    if ((rc = ops_need_dt(name, "x1", a->x1->dtype, a->types, &dt)) ||
-        (rc = ops_need_dt(name, "x2", a->x2->dtype, a->types, &dt)))
+    const bool int4 = a->x1->dtype == ACL_INT4 && a->x2->dtype == ACL_INT4; /* QQ5 */
+    if (!int4 && ((rc = ops_need_dt(name, "x1", a->x1->dtype, a->types, &dt)) ||
+                  (rc = ops_need_dt(name, "x2", a->x2->dtype, a->types, &dt))))
         return rc;
     const aclDataType sdt = a->scale->dtype, odt = a->out->dtype;
     const bool word = sdt == ACL_UINT64 || sdt == ACL_INT64;
@@ -248,6 +258,7 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
     p->has_bias = a->bias != NULL;
     p->int_bias = a->bias && bdt == ACL_INT32;
     p->word_scale = word;
+    p->int4 = int4;
     e->run = p->out.numel ? qq_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }

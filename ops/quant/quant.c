@@ -66,13 +66,13 @@ aclnnStatus qt_view(struct aclOpExecutor *e, struct ops_tensor *v, const aclTens
     if (!t)
         return ACLNN_SUCCESS;
     aclnnStatus rc;
-    if (t->dtype == ACL_UINT64) {
+    if (t->dtype == ACL_UINT64 || t->dtype == ACL_INT4) {
         if ((rc = ops_check_dims(t, e->op, what))) {
             ops_exec_discard(e);
             return rc;
         }
         memset(v, 0, sizeof(*v));
-        v->dt = DT_I64;
+        v->dt = t->dtype == ACL_INT4 ? DT_I8 : DT_I64;
         v->ndim = (int8_t)t->ndim;
         v->slot = (int16_t)slot;
         v->offset = t->offset;
@@ -98,6 +98,18 @@ int qt_word_offset(uint64_t w)
 {
     int v = (int)((w >> 37) & 0x1FF);
     return v >= 256 ? v - 512 : v;
+}
+
+void qt_gather4(int64_t *dst, const void *base, int64_t off, int64_t rows, int64_t cols, int64_t rs,
+                int64_t cs)
+{
+    const unsigned char *b = base;
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++) {
+            int64_t i = off + r * rs + c * cs;
+            int v = (i & 1) ? b[i >> 1] >> 4 : b[i >> 1] & 0xF;
+            dst[r * cols + c] = v >= 8 ? v - 16 : v;
+        }
 }
 
 int64_t qt_round_sat(double v, int mode, int64_t lo, int64_t hi)

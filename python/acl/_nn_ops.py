@@ -116,6 +116,7 @@ OPS = {
     'ClampTensor': ('tensor', 'tensor', 'tensor', 'tensor'),
     'ConfusionTranspose': ('tensor', 'int_array', 'int_array', 'bool', 'tensor'),
     'ConstantPadNd': ('tensor', 'int_array', 'scalar', 'tensor'),
+    'ConvertWeightToINT4Pack': ('tensor', 'tensor'),
     'Convolution': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'bool', 'int_array', 'int64', 'tensor', 'int8'),
     'ConvolutionBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'int_array', 'int', 'bool_array', 'int8', 'tensor', 'tensor', 'tensor'),
     'Cos': ('tensor', 'tensor'),

@@ -6,7 +6,8 @@ channel, V3's roundMode 0 and 1), QuantMatmulV3/V4/WeightNz (INT8 products with 
 word scales, INT32 and float biases, per-token scales, offsets, transposed and batched
 operands, every out type), AscendQuant/V3 (every round mode, sqrtMode, axis),
 AscendAntiQuant, DynamicQuant, Quantize (every out type and zero-point type) and
-FakeQuantPerTensor/PerChannelAffineCachemask, on seeded random inputs, through acl.nn on a stream.
+FakeQuantPerTensor/PerChannelAffineCachemask, ConvertWeightToINT4Pack (INT4 and INT32
+outs, bit for bit) and QuantMatmulV3/V4 of INT4 operands, on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -183,6 +184,81 @@ class QuantTorch(TorchCase):
                             self.one_qmm(rng, op, b, rng.randint(1, 9), rng.randint(1, 40),
                                          rng.randint(1, 12), tx1, tx2, out_dt, sc_kind,
                                          bias_kind, per_ch, with_pt)
+
+    # ---- ConvertWeightToINT4Pack, INT4 products (QM8, QQ5) ------------------------------------
+
+    def pack4(self, v):
+        """The packed bytes of int values in [-8, 7], in order: the even element in the low
+        nibble (CANN's INT4 layout)."""
+        f = (v.reshape(-1).to(I64) & 0xF).tolist()
+        if len(f) % 2:
+            f.append(0)
+        return torch.tensor([f[i] | f[i + 1] << 4 for i in range(0, len(f), 2)],
+                            dtype=torch.uint8)
+
+    def int4_tensor(self, packed, shape, strides):
+        """An ACL_INT4 aclTensor of the given view over packed bytes on the device."""
+        d = self.dev(packed)
+        h, ret = nn.create_tensor(list(shape), acl.ACL_INT4, list(strides), 0, acl.ACL_FORMAT_ND,
+                                  [2 * packed.numel()], d.ptr)
+        self.assertEqual(ret, 0)
+        self.int4s.append(h)
+        return h
+
+    def test_int4(self):
+        rng = random.Random(SEED + 8)
+        self.int4s = []
+        try:
+            for shape in ((8, 6), (2, 4, 16), (3, 8)):
+                w = torch.tensor([rng.randint(-8, 7) for _ in range(torch.Size(shape).numel())],
+                                 dtype=I32).reshape(shape)
+                # INT4 out: the bytes of the packed tensor
+                packed = self.dev(torch.zeros((w.numel() // 2,), dtype=torch.uint8))
+                h4, ret = nn.create_tensor(list(shape), acl.ACL_INT4, None, 0, acl.ACL_FORMAT_ND,
+                                           list(shape), packed.ptr)
+                self.int4s.append(h4)
+                self.run_op("ConvertWeightToINT4Pack", self.h(view_of(rng, w)), h4)
+                self.assertTrue(torch.equal(packed.read(), self.pack4(w)), "pack %s" % (shape,))
+                if shape[-1] % 8 == 0:  # INT32 out: eight values a word
+                    ws = shape[:-1] + (shape[-1] // 8,)
+                    o32 = self.dev(torch.zeros(ws, dtype=I32))
+                    self.run_op("ConvertWeightToINT4Pack", self.h(w), o32.handle)
+                    want = self.pack4(w).view(torch.uint8)
+                    self.assertTrue(torch.equal(o32.read().reshape(-1).view(torch.uint8), want),
+                                    "pack words %s" % (shape,))
+            bad = self.dev(torch.zeros((3, 5), dtype=I32))
+            self.refused("ConvertWeightToINT4Pack", 161001, 0, bad.handle)
+            self.refused("ConvertWeightToINT4Pack", 161002, bad.handle, bad.handle)  # 5 % 8
+            self.refused("ConvertWeightToINT4Pack", 161002,
+                         self.dev(torch.zeros((3, 8), dtype=F32)).handle, bad.handle)
+            # INT4 x1 [m, k] @ INT4 x2 [k, n] (x2 also as a transposed view), every out type
+            for op in ("QuantMatmulV3", "QuantMatmulV4"):
+                for out_dt in (F16, BF16, I8, I32):
+                    for tx2 in (False, True):
+                        m, k, n = rng.randint(1, 6), 2 * rng.randint(1, 8), 2 * rng.randint(1, 6)
+                        x1 = torch.tensor([rng.randint(-8, 7) for _ in range(m * k)],
+                                          dtype=I64).reshape(m, k)
+                        x2 = torch.tensor([rng.randint(-8, 7) for _ in range(k * n)],
+                                          dtype=I64).reshape(k, n)
+                        h1 = self.int4_tensor(self.pack4(x1), (m, k), (k, 1))
+                        # tx2: x2 stored as [n, k], handed as that tensor with the flag set
+                        h2 = (self.int4_tensor(self.pack4(x2.t().contiguous()), (n, k), (k, 1))
+                              if tx2 else self.int4_tensor(self.pack4(x2), (k, n), (n, 1)))
+                        scale = self.rand_f(rng, (n,), 1e-3, 5e-2)
+                        pt = self.rand_f(rng, (m,), 0.5, 2.0) \
+                            if op == "QuantMatmulV4" and out_dt in (F16, BF16) else None
+                        bias = torch.tensor([rng.randint(-50, 50) for _ in range(n)], dtype=I32)
+                        ref = self.qmm_ref(x1.to(I8), x2.to(I8), scale, None, pt, bias, out_dt,
+                                           True)
+                        out = self.dev(torch.zeros((m, n), dtype=out_dt))
+                        extra = (self.h(pt),) if op == "QuantMatmulV4" else ()
+                        self.run_op(op, h1, h2, self.h(scale), 0, *extra, self.h(bias), False,
+                                    tx2, out.handle)
+                        check(self, out.read(), ref, "%s INT4 %dx%dx%d t2=%d out=%s" % (
+                            op, m, k, n, tx2, out_dt))
+        finally:
+            for h in self.int4s:
+                nn.destroy_tensor(h)
 
     # ---- AscendQuant / V3, AscendAntiQuant, DynamicQuant --------------------------------------
 
