@@ -54,6 +54,7 @@
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
 #include "ops/matmul/table.h"
+#include "ops/quant/quant.h"
 
 #define QM_SMALL_M 8       /* rows of x up to which the fused kernel runs (QM5) */
 #define QM_KB 1024         /* weight rows (reduction) per block, at most */
@@ -452,18 +453,7 @@ static int32_t pk_run(const struct aclOpExecutor *e, void *const *addr)
     if (!v)
         return ACL_ERROR_BAD_ALLOC;
     ops_gather_nd(v, CK_I64, ops_base(&p->w, addr), p->w.dt, p->w.ndim, p->w.dims, p->w.strides);
-    unsigned char *o = addr[p->oslot];
-    if (p->words) {
-        for (int64_t j = 0; j < n / 8; j++) {
-            uint32_t w = 0;
-            for (int q = 0; q < 8; q++)
-                w |= (uint32_t)(v[8 * j + q] & 0xF) << (4 * q);
-            memcpy(o + 4 * j, &w, sizeof w);
-        }
-    } else {
-        for (int64_t i = 0; i < n; i += 2)
-            o[i / 2] = (unsigned char)((v[i] & 0xF) | (v[i + 1] & 0xF) << 4);
-    }
+    qt_pack4(addr[p->oslot], v, n, p->words); /* the quant room's packing */
     free(v);
     return 0;
 }

@@ -100,6 +100,22 @@ int qt_word_offset(uint64_t w)
     return v >= 256 ? v - 512 : v;
 }
 
+void qt_pack4(void *dst, const int64_t *v, int64_t n, bool words)
+{
+    unsigned char *o = dst;
+    if (words) {
+        for (int64_t j = 0; j < n / 8; j++) {
+            uint32_t w = 0;
+            for (int q = 0; q < 8; q++)
+                w |= (uint32_t)(v[8 * j + q] & 0xF) << (4 * q);
+            memcpy(o + 4 * j, &w, sizeof w);
+        }
+        return;
+    }
+    for (int64_t i = 0; i < n; i += 2)
+        o[i / 2] = (unsigned char)((v[i] & 0xF) | (i + 1 < n ? v[i + 1] & 0xF : 0) << 4);
+}
+
 void qt_gather4(int64_t *dst, const void *base, int64_t off, int64_t rows, int64_t cols, int64_t rs,
                 int64_t cs)
 {
@@ -124,8 +140,7 @@ int64_t qt_round_sat(double v, int mode, int64_t lo, int64_t hi)
     return r < (double)lo ? lo : r > (double)hi ? hi : (int64_t)r;
 }
 
-/* A whole view into a contiguous buffer of kind ck (NULL: out of memory). */
-static void *qt_gather(const struct ops_tensor *t, void *const *addr, int ck)
+void *qt_gather(const struct ops_tensor *t, void *const *addr, int ck)
 {
     void *buf = malloc((size_t)(t->numel > 0 ? t->numel : 1) * (size_t)ops_ck_size(ck));
     if (buf && t->numel)
@@ -133,7 +148,7 @@ static void *qt_gather(const struct ops_tensor *t, void *const *addr, int ck)
     return buf;
 }
 
-static void qt_scatter(const void *buf, const struct ops_tensor *t, void *const *addr, int ck)
+void qt_scatter(const void *buf, const struct ops_tensor *t, void *const *addr, int ck)
 {
     if (t->numel)
         ops_scatter_nd(buf, ck, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);

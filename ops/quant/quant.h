@@ -23,6 +23,17 @@ aclnnStatus qt_view(struct aclOpExecutor *e, struct ops_tensor *v, const aclTens
 float qt_word_scale(uint64_t w);
 int qt_word_offset(uint64_t w);
 
+/* A whole view into a contiguous buffer of kind ck (NULL: out of memory; the
+ * caller frees it), and such a buffer back into a view. */
+void *qt_gather(const struct ops_tensor *t, void *const *addr, int ck);
+void qt_scatter(const void *buf, const struct ops_tensor *t, void *const *addr, int ck);
+
+/* n values (each in [-8, 7]; others keep their low 4 bits) packed in order
+ * into dst: two a byte, the even element in the low nibble (the INT4 layout),
+ * or with words eight a little-endian 32-bit word, the first in the low bits
+ * (n a multiple of 8). */
+void qt_pack4(void *dst, const int64_t *v, int64_t n, bool words);
+
 /* The [rows, cols] INT4 matrix at element offset off of base (element
  * strides rs, cs; two values a byte, the even element in the low nibble)
  * into dst, row-major, sign-extended. */

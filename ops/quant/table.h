@@ -2,9 +2,10 @@
 /*
  * The quantisation family's declaration list, one row per operator (the
  * columns: ops/engine/optable.h): quant.c (TransQuantParamV2/V3, AscendQuant/V3,
- * AscendAntiQuant, DynamicQuant, Quantize, the FakeQuant*AffineCachemask pair)
- * and qmatmul.c (QuantMatmulV3/V4, QuantMatmulWeightNz). The ctest ops_table checks the rows
- * against the headers, ops/engine/public.h and docs/operators.md ("## Quantisation").
+ * AscendAntiQuant, DynamicQuant, Quantize, the FakeQuant*AffineCachemask pair),
+ * flat_quant.c (FlatQuant, V2, V3) and qmatmul.c (QuantMatmulV3/V4, QuantMatmulWeightNz). The ctest
+ * ops_table checks the rows against the headers, ops/engine/public.h and docs/operators.md ("##
+ * Quantisation").
  */
 #ifndef CPUACL_OPS_QUANT_TABLE_H
 #define CPUACL_OPS_QUANT_TABLE_H
@@ -39,7 +40,15 @@
       zeroPoint, DTM(DT_I32))                                                                      \
     X(FakeQuantPerChannelAffineCachemask, fake_quant_per_channel_affine_cachemask, OPS_OUT,        \
       K(tensor, tensor, tensor, int64, int64, int64, tensor, tensor), DTM(DT_F32) | DTM(DT_F16),   \
-      zeroPoint, DTM(DT_I32) | DTM(DT_F16) | DTM(DT_F32))
+      zeroPoint, DTM(DT_I32) | DTM(DT_F16) | DTM(DT_F32))                                          \
+    X(FlatQuant, flat_quant, OPS_OUT, K(tensor, tensor, tensor, double, tensor, tensor),           \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(FlatQuantV2, flat_quant_v2, OPS_OUT,                                                         \
+      K(tensor, tensor, tensor, double, double, tensor, tensor), DTM(DT_F16) | DTM(DT_BF16), none, \
+      0)                                                                                           \
+    X(FlatQuantV3, flat_quant_v3, OPS_OUT,                                                         \
+      K(tensor, tensor, tensor, tensor, double, double, int64, tensor, tensor),                    \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)
 
 enum { QUANT_OPS(OPS_ROW_DT) };
 

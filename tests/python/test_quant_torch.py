@@ -7,7 +7,8 @@ word scales, INT32 and float biases, per-token scales, offsets, transposed and b
 operands, every out type), AscendQuant/V3 (every round mode, sqrtMode, axis),
 AscendAntiQuant, DynamicQuant, Quantize (every out type and zero-point type) and
 FakeQuantPerTensor/PerChannelAffineCachemask, ConvertWeightToINT4Pack (INT4 and INT32
-outs, bit for bit) and QuantMatmulV3/V4 of INT4 operands, on seeded random inputs, through acl.nn on a stream.
+outs, bit for bit), QuantMatmulV3/V4 of INT4 operands and FlatQuant/V2/V3 (INT4 and INT32
+outs, groupList forms), on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -259,6 +260,83 @@ class QuantTorch(TorchCase):
         finally:
             for h in self.int4s:
                 nn.destroy_tensor(h)
+
+    def unpack4(self, raw, n):
+        """n sign-extended values from packed bytes (the inverse of pack4)."""
+        b = raw.reshape(-1).view(torch.uint8).to(I64)
+        v = torch.stack((b & 0xF, b >> 4), 1).reshape(-1)[:n]
+        return torch.where(v >= 8, v - 16, v)
+
+    def test_flat_quant(self):
+        rng = random.Random(SEED + 9)
+        for op in ("FlatQuant", "FlatQuantV2", "FlatQuantV3"):
+            for dtype in (F16, BF16):
+                for odt in (I32, None):  # None: INT4
+                    m, n1, n2 = rng.randint(1, 5), rng.randint(1, 6), 8 * rng.randint(1, 3)
+                    clip = rng.choice((1.0, 0.8))
+                    x = self.rand_f(rng, (m, n1, n2), -2, 2, dtype)
+                    if m > 1:
+                        x[1] = 0  # an all-zero token: scale 0, out 0
+                    p1 = self.rand_f(rng, (n1, n1), -1, 1, dtype)
+                    p2 = self.rand_f(rng, (n2, n2), -1, 1, dtype)
+                    gl, glt, rows = None, 0, m
+                    if op == "FlatQuantV3" and rng.random() < 0.7:
+                        glt = rng.randint(0, 2)
+                        rows = rng.randint(0, m)
+                        gl = {0: torch.tensor([rows // 2, rows], dtype=I64),
+                              1: torch.tensor([rows // 2, rows - rows // 2], dtype=I64),
+                              2: torch.tensor([[0, rows // 2], [1, rows - rows // 2]],
+                                              dtype=I64)}[glt]
+                    xx = p1.double() @ (x.double() @ p2.double())
+                    sc = xx.abs().amax((1, 2)) / (7 / clip)
+                    q = torch.where(sc.reshape(-1, 1, 1) > 0,
+                                    torch.clamp(torch.round(xx / sc.reshape(-1, 1, 1).clamp_min(
+                                        1e-30)), -8, 7), torch.zeros_like(xx)).to(I64)
+                    nbytes = m * n1 * n2 // 2
+                    if odt is None:
+                        buf = self.dev(torch.full((nbytes,), 0x77, dtype=torch.uint8))
+                        oh, ret = nn.create_tensor([m, n1, n2], acl.ACL_INT4, None, 0,
+                                                   acl.ACL_FORMAT_ND, [m, n1, n2], buf.ptr)
+                    else:
+                        buf = self.dev(torch.full((m, n1, n2 // 8), 0x77777777, dtype=I32))
+                        oh = buf.handle
+                    so = self.dev(torch.full((m,), -1.0, dtype=F32))
+                    args = (self.h(view_of(rng, x)), self.h(p1), self.h(p2))
+                    if op == "FlatQuant":
+                        args += (clip,)
+                    elif op == "FlatQuantV2":
+                        args += (clip, 0.0)
+                    else:
+                        args += (self.h(gl), clip, 0.0, glt)
+                    self.run_op(op, *args, oh, so.handle)
+                    if odt is None:
+                        nn.destroy_tensor(oh)
+                    what = "%s %s out=%s [%d, %d, %d] rows=%d" % (op, dtype, odt, m, n1, n2,
+                                                                  rows)
+                    got_sc, got = so.read(), self.unpack4(buf.read(), m * n1 * n2)
+                    got = got.reshape(m, n1, n2)
+                    check(self, got_sc[:rows], sc[:rows].float(), what + " scale",
+                          tol=(1e-5, 1e-5))
+                    # a quotient within float32 rounding of .5 may round either way
+                    if rows:
+                        self.assertLessEqual(int((got[:rows] - q[:rows]).abs().max()), 1, what)
+                    # tokens after the groups are not written (FQ3)
+                    self.assertTrue(bool((got_sc[rows:] == -1).all()), what + " untouched")
+                    self.assertTrue(bool((got[rows:] == 7).all()), what + " untouched")
+        x = self.dev(self.rand_f(rng, (2, 4, 8), -1, 1, F16))
+        p1 = self.dev(self.rand_f(rng, (4, 4), -1, 1, F16))
+        p2 = self.dev(self.rand_f(rng, (8, 8), -1, 1, F16))
+        o = self.dev(torch.zeros((2, 4, 1), dtype=I32))
+        sc = self.dev(torch.zeros((2,), dtype=F32))
+        self.refused("FlatQuant", 161001, x.handle, 0, p2.handle, 1.0, o.handle, sc.handle)
+        self.refused("FlatQuant", 161002, x.handle, p2.handle, p2.handle, 1.0, o.handle,
+                     sc.handle)  # kroneckerP1's shape
+        self.refused("FlatQuant", 161002, x.handle, p1.handle, p2.handle, 1.5, o.handle,
+                     sc.handle)  # clipRatio
+        self.refused("FlatQuant", 161002, x.handle, p1.handle, p2.handle, 1.0, sc.handle,
+                     sc.handle)  # out type
+        self.refused("FlatQuantV3", 161002, x.handle, p1.handle, p2.handle, sc.handle, 1.0, 0.0,
+                     0, o.handle, sc.handle)  # groupList type
 
     # ---- AscendQuant / V3, AscendAntiQuant, DynamicQuant --------------------------------------
 
