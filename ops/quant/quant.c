@@ -4,7 +4,7 @@
  * the 64-bit words the quantised matmuls take), AscendQuant/V3 (float to
  * INT8 with a scale and offset along one dim), Quantize (the same with a
  * divided scale and a zero point, to INT8, UINT8 or INT32), AscendAntiQuant
- * (INT8 back to a float type), DynamicQuant (per-row symmetric INT8 with
+ * (INT8 back to a float type), DynamicQuant / V2 (per-row INT8 or INT4 with
  * the scales computed), FakeQuantPerTensor/PerChannelAffineCachemask
  * (quantise and dequantise, with the mask of the values in range), and the
  * room's shared helpers (quant.h).
@@ -39,6 +39,15 @@
  *  QT4. DynamicQuant: each row (the last dim) is multiplied by
  *      smoothScalesOptional, its scale is max|row| / 127 and y = row / scale
  *      rounded half to even; an all-zero row has scale 0 and y 0.
+ *  QT7. DynamicQuantV2, as CANN documents it: QT4 into INT8, INT4 (two a
+ *      byte) or INT32 (eight INT4 a word; both packed by qt_pack4, yOut
+ *      contiguous) with qmax 127 / 7; with groupIndexOptional (cumulative row
+ *      ends per expert, INT32 / INT64) a row takes smoothScalesOptional[e] of
+ *      the first expert e whose end passes it (the last one past every end).
+ *      With offsetOut the quantisation is asymmetric: scale = (max - min) /
+ *      (qmax - qmin), offset = qmax - max / scale, y = round(row / scale +
+ *      offset); a constant row has scale 0, offset 0 and y 0 (cpuacl's
+ *      choice: the formula divides by 0).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -48,6 +57,7 @@
 #include "aclnnop/aclnn_ascend_quant.h"
 #include "aclnnop/aclnn_ascend_quant_v3.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
+#include "aclnnop/aclnn_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
 #include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
 #include "aclnnop/aclnn_quantize.h"
@@ -460,12 +470,13 @@ aclnnStatus aclnnQuantizeGetWorkspaceSize(const aclTensor *x, const aclTensor *s
 }
 PHASE2(Quantize)
 
-/* ---- DynamicQuant (QT4) ------------------------------------------------------------------ */
+/* ---- DynamicQuant, DynamicQuantV2 (QT4, QT7) ---------------------------------------------- */
 
 struct dq_plan {
-    struct ops_tensor x, sm, y, sc;
-    bool has_smooth;
-    int64_t rows, h;
+    struct ops_tensor x, sm, gi, y, sc, off;
+    bool has_smooth, has_gi, asym;
+    int pack; /* 0: y holds the values; 1: INT4 two a byte; 2: INT32 eight a word (QT7) */
+    int64_t rows, h, qmin, qmax;
 };
 
 static int32_t dq_run(const struct aclOpExecutor *e, void *const *addr)
@@ -473,33 +484,132 @@ static int32_t dq_run(const struct aclOpExecutor *e, void *const *addr)
     const struct dq_plan *p = e->plan;
     float *x = qt_gather(&p->x, addr, CK_F32);
     float *sm = p->has_smooth ? qt_gather(&p->sm, addr, CK_F32) : NULL;
-    float *sc = malloc((size_t)(p->rows ? p->rows : 1) * sizeof(float));
+    int64_t *gi = p->has_gi ? qt_gather(&p->gi, addr, CK_I64) : NULL;
+    float *sc = malloc((size_t)(2 * p->rows + 2) * sizeof(float)), *of = sc + p->rows + 1;
     int64_t *q = malloc((size_t)(p->x.numel ? p->x.numel : 1) * sizeof(int64_t));
     int32_t rc = 0;
-    if (!x || (p->has_smooth && !sm) || !sc || !q) {
+    if (!x || (p->has_smooth && !sm) || (p->has_gi && !gi) || !sc || !q) {
         rc = ACL_ERROR_BAD_ALLOC;
         goto done;
     }
-    for (int64_t r = 0; r < p->rows; r++) {
-        float *row = x + r * p->h, amax = 0;
+    const double span = (double)(p->qmax - p->qmin);
+    for (int64_t r = 0, g = 0; r < p->rows; r++) {
+        float *row = x + r * p->h, amax = 0, lo = INFINITY, hi = -INFINITY;
+        if (gi) /* the expert of row r: the first whose cumulative end passes it (QT7) */
+            while (g + 1 < p->gi.numel && r >= gi[g])
+                g++;
+        const float *smr = sm ? sm + (gi ? g : 0) * p->h : NULL;
         for (int64_t j = 0; j < p->h; j++) {
-            if (sm)
-                row[j] *= sm[j];
+            if (smr)
+                row[j] *= smr[j];
             float a = fabsf(row[j]);
             amax = a > amax ? a : amax;
+            lo = row[j] < lo ? row[j] : lo;
+            hi = row[j] > hi ? row[j] : hi;
         }
-        sc[r] = amax / 127.0f;
+        if (p->asym) {
+            sc[r] = (float)((hi - lo) / span);
+            of[r] = sc[r] > 0 ? (float)((double)p->qmax - hi / sc[r]) : 0;
+        } else {
+            sc[r] = amax / (float)p->qmax;
+        }
         for (int64_t j = 0; j < p->h; j++)
-            q[r * p->h + j] = sc[r] > 0 ? qt_round_sat(row[j] / sc[r], 0, -128, 127) : 0;
+            q[r * p->h + j] = sc[r] > 0 ? qt_round_sat(row[j] / sc[r] + (p->asym ? of[r] : 0.0f), 0,
+                                                       p->qmin, p->qmax)
+                                        : 0;
     }
-    qt_scatter(q, &p->y, addr, CK_I64);
+    if (p->pack)
+        qt_pack4(addr[p->y.slot], q, p->x.numel, p->pack == 2);
+    else
+        qt_scatter(q, &p->y, addr, CK_I64);
     qt_scatter(sc, &p->sc, addr, CK_F32);
+    if (p->asym)
+        qt_scatter(of, &p->off, addr, CK_F32);
 done:
     free(x);
     free(sm);
+    free(gi);
     free(sc);
     free(q);
     return rc;
+}
+
+/* The shared checks and plan: V1 is V2 without groups, symmetric, INT8. */
+static aclnnStatus dq_build(const char *name, unsigned types, const aclTensor *x,
+                            const aclTensor *smooth, const aclTensor *gi, int64_t dstType,
+                            const aclTensor *yOut, const aclTensor *scaleOut,
+                            const aclTensor *offsetOut, WS)
+{
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x", x->dtype, types, &dt)))
+        return rc;
+    if (x->ndim < 2 || x->ndim > OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, must have 2..8", name, x->ndim);
+    const int nd = (int)x->ndim;
+    const int64_t h = x->dims[nd - 1];
+    const int64_t ng = gi ? gi->dims[0] : 0;
+    if (gi && (!smooth || gi->ndim != 1 || (gi->dtype != ACL_INT32 && gi->dtype != ACL_INT64) ||
+               ng < 1 || ng > 1024))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: groupIndexOptional must be INT32 / INT64 [E] (E in [1, 1024]) and "
+                       "comes with smoothScalesOptional",
+                       name);
+    if (smooth && (smooth->dtype != x->dtype || smooth->ndim != (gi ? 2u : 1u) ||
+                   smooth->dims[smooth->ndim - 1] != h || (gi && smooth->dims[0] != ng)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: smoothScalesOptional must be [%s%lld] of x's type %s", name,
+                       gi ? "E, " : "", (long long)h, ops_dt_name(x->dtype));
+    const aclDataType yt = yOut->dtype;
+    if ((dstType != ACL_INT8 && dstType != ACL_INT4 && dstType != ACL_INT32) ||
+        (int64_t)yt != dstType || scaleOut->dtype != ACL_FLOAT ||
+        (offsetOut && offsetOut->dtype != ACL_FLOAT))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dstType %lld with yOut %s: must be INT8 (2), INT4 (29) or INT32 (3), "
+                       "yOut's type, and scaleOut / offsetOut FLOAT",
+                       name, (long long)dstType, ops_dt_name(yt));
+    const int pack = yt == ACL_INT4 ? 1 : yt == ACL_INT32 ? 2 : 0;
+    if (pack && h % (pack == 2 ? 8 : 2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's last dim %lld must be a multiple of %d",
+                       name, (long long)h, pack == 2 ? 8 : 2);
+    int64_t want[OPS_MAX_DIMS];
+    memcpy(want, x->dims, sizeof(int64_t) * (size_t)nd);
+    if (pack == 2)
+        want[nd - 1] = h / 8;
+    if ((rc = ops_check_shape(name, want, nd, yOut, "yOut")) ||
+        (rc = ops_check_shape(name, x->dims, nd - 1, scaleOut, "scaleOut")) ||
+        (offsetOut && (rc = ops_check_shape(name, x->dims, nd - 1, offsetOut, "offsetOut"))))
+        return rc;
+    if (pack) {
+        int64_t st = 1;
+        bool dense = yOut->offset == 0;
+        for (int d = nd - 1; d >= 0; d--) {
+            dense = dense && (yOut->dims[d] == 1 || yOut->strides[d] == st);
+            st *= yOut->dims[d];
+        }
+        if (!dense)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a packed yOut must be contiguous", name);
+    }
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct dq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct dq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, x, "x")) ||
+        (rc = qt_view(e, &p->sm, smooth, "smoothScalesOptional")) ||
+        (rc = qt_view(e, &p->gi, gi, "groupIndexOptional")) ||
+        (rc = qt_view(e, &p->y, yOut, "yOut")) || (rc = qt_view(e, &p->sc, scaleOut, "scaleOut")) ||
+        (rc = qt_view(e, &p->off, offsetOut, "offsetOut")))
+        return rc;
+    p->has_smooth = smooth != NULL;
+    p->has_gi = gi != NULL;
+    p->asym = offsetOut != NULL;
+    p->pack = pack;
+    p->qmin = pack ? -8 : -128;
+    p->qmax = pack ? 7 : 127;
+    p->h = h;
+    p->rows = h ? p->x.numel / h : ops_numel(x->dims, nd - 1);
+    e->run = p->x.numel ? dq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
 }
 
 aclnnStatus aclnnDynamicQuantGetWorkspaceSize(const aclTensor *x,
@@ -508,41 +618,24 @@ aclnnStatus aclnnDynamicQuantGetWorkspaceSize(const aclTensor *x,
 {
     const char *name = "aclnnDynamicQuant";
     OPS_CHECK_NULLS(name, x, yOut, scaleOut, workspaceSize, executor);
-    aclnnStatus rc;
-    int dt;
-    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT_DynamicQuant, &dt)))
-        return rc;
-    if (x->ndim < 2 || x->ndim > OPS_MAX_DIMS)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, must have 2..8", name, x->ndim);
-    const int64_t h = x->dims[x->ndim - 1];
-    if (smoothScalesOptional &&
-        (smoothScalesOptional->dtype != x->dtype || smoothScalesOptional->ndim != 1 ||
-         smoothScalesOptional->dims[0] != h))
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: smoothScalesOptional must be [%lld] of x's type %s", name, (long long)h,
-                       ops_dt_name(x->dtype));
-    if (yOut->dtype != ACL_INT8 || scaleOut->dtype != ACL_FLOAT)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: yOut must be INT8 and scaleOut FLOAT (got %s, %s)", name,
-                       ops_dt_name(yOut->dtype), ops_dt_name(scaleOut->dtype));
-    if ((rc = ops_check_shape(name, x->dims, (int)x->ndim, yOut, "yOut")) ||
-        (rc = ops_check_shape(name, x->dims, (int)x->ndim - 1, scaleOut, "scaleOut")))
-        return rc;
-    struct aclOpExecutor *e = ops_exec_plan(name, 2, 2, sizeof(struct dq_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct dq_plan *p = e->plan;
-    if ((rc = qt_view(e, &p->x, x, "x")) ||
-        (rc = qt_view(e, &p->sm, smoothScalesOptional, "smoothScalesOptional")) ||
-        (rc = qt_view(e, &p->y, yOut, "yOut")) || (rc = qt_view(e, &p->sc, scaleOut, "scaleOut")))
-        return rc;
-    p->has_smooth = smoothScalesOptional != NULL;
-    p->h = h;
-    p->rows = h ? p->x.numel / h : ops_numel(x->dims, (int)x->ndim - 1);
-    e->run = p->x.numel ? dq_run : NULL;
-    return ops_exec_done(e, workspaceSize, executor);
+    return dq_build(name, OPS_DT_DynamicQuant, x, smoothScalesOptional, NULL, ACL_INT8, yOut,
+                    scaleOut, NULL, workspaceSize, executor);
 }
 PHASE2(DynamicQuant)
+
+aclnnStatus aclnnDynamicQuantV2GetWorkspaceSize(const aclTensor *x,
+                                                const aclTensor *smoothScalesOptional,
+                                                const aclTensor *groupIndexOptional,
+                                                int64_t dstType, const aclTensor *yOut,
+                                                const aclTensor *scaleOut,
+                                                const aclTensor *offsetOut, WS)
+{
+    const char *name = "aclnnDynamicQuantV2";
+    OPS_CHECK_NULLS(name, x, yOut, scaleOut, workspaceSize, executor);
+    return dq_build(name, OPS_DT_DynamicQuantV2, x, smoothScalesOptional, groupIndexOptional,
+                    dstType, yOut, scaleOut, offsetOut, workspaceSize, executor);
+}
+PHASE2(DynamicQuantV2)
 
 /* ---- FakeQuantPerTensor/PerChannelAffineCachemask (QT6) ---------------------------------------
  */

@@ -2,7 +2,7 @@
 /*
  * The quantisation family's declaration list, one row per operator (the
  * columns: ops/engine/optable.h): quant.c (TransQuantParamV2/V3, AscendQuant/V3,
- * AscendAntiQuant, DynamicQuant, Quantize, the FakeQuant*AffineCachemask pair),
+ * AscendAntiQuant, DynamicQuant/V2, Quantize, the FakeQuant*AffineCachemask pair),
  * flat_quant.c (FlatQuant, V2, V3) and qmatmul.c (QuantMatmulV3/V4, QuantMatmulWeightNz). The ctest
  * ops_table checks the rows against the headers, ops/engine/public.h and docs/operators.md ("##
  * Quantisation").
@@ -25,6 +25,9 @@
       DTM(DT_F32) | DTM(DT_BF16), x, DTM(DT_I8))                                                   \
     X(DynamicQuant, dynamic_quant, OPS_OUT, K(tensor, tensor, tensor, tensor),                     \
       DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(DynamicQuantV2, dynamic_quant_v2, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, int64, tensor, tensor, tensor), DTM(DT_F16) | DTM(DT_BF16), none,  \
+      0)                                                                                           \
     X(QuantMatmulV3, quant_matmul_v3, OPS_OUT,                                                     \
       K(tensor, tensor, tensor, tensor, tensor, bool, bool, tensor), DTM(DT_I8), none, 0)          \
     X(QuantMatmulV4, quant_matmul_v4, OPS_OUT,                                                     \

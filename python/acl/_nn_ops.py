@@ -139,6 +139,7 @@ OPS = {
     'Divs': ('tensor', 'scalar', 'tensor'),
     'Dot': ('tensor', 'tensor', 'tensor'),
     'DynamicQuant': ('tensor', 'tensor', 'tensor', 'tensor'),
+    'DynamicQuantV2': ('tensor', 'tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'Elu': ('tensor', 'scalar', 'scalar', 'scalar', 'tensor'),
     'EluBackward': ('tensor', 'scalar', 'scalar', 'scalar', 'bool', 'tensor', 'tensor'),
     'EluGrad': ('tensor', 'tensor', 'tensor'),

@@ -8,7 +8,8 @@ operands, every out type), AscendQuant/V3 (every round mode, sqrtMode, axis),
 AscendAntiQuant, DynamicQuant, Quantize (every out type and zero-point type) and
 FakeQuantPerTensor/PerChannelAffineCachemask, ConvertWeightToINT4Pack (INT4 and INT32
 outs, bit for bit), QuantMatmulV3/V4 of INT4 operands and FlatQuant/V2/V3 (INT4 and INT32
-outs, groupList forms), on seeded random inputs, through acl.nn on a stream.
+outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / INT32 outs,
+per-expert smooth scales), on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -515,6 +516,75 @@ class QuantTorch(TorchCase):
                      z1.handle, 1, 0, 255, out.handle, mask.handle)  # sizes
         self.refused("FakeQuantPerChannelAffineCachemask", 161002, x.handle, s1.handle,
                      z1.handle, 2, 0, 255, out.handle, mask.handle)  # axis
+
+    def test_dynamic_quant_v2(self):
+        rng = random.Random(SEED + 10)
+        for dtype in (F16, BF16):
+            for dst in (2, 29, 3):
+                for asym in (False, True):
+                    for grouped in (False, True):
+                        shape = rng.choice(((4, 16), (2, 3, 8), (5, 8)))
+                        h = shape[-1]
+                        rows = torch.Size(shape[:-1]).numel()
+                        x = self.rand_f(rng, shape, -4, 4, dtype)
+                        ne = rng.randint(1, 3)
+                        sm = self.rand_f(rng, (ne, h) if grouped else (h,), 0.5, 2, dtype) \
+                            if grouped or rng.random() < 0.5 else None
+                        gi = None
+                        if grouped:
+                            ends = sorted(rng.randint(0, rows) for _ in range(ne))
+                            gi = torch.tensor(ends, dtype=rng.choice((I32, I64)))
+                        xf = x.float().reshape(rows, h)
+                        if sm is not None:
+                            if grouped:
+                                e = [min(sum(1 for v in ends if r >= v), ne - 1)
+                                     for r in range(rows)]
+                                xf = xf * sm.float()[e]
+                            else:
+                                xf = xf * sm.float()
+                        qmin, qmax = (-128, 127) if dst == 2 else (-8, 7)
+                        if asym:
+                            hi, lo = xf.amax(-1), xf.amin(-1)
+                            sc = (hi - lo) / (qmax - qmin)
+                            of = torch.where(sc > 0, qmax - hi / sc.clamp_min(1e-30),
+                                             torch.zeros_like(sc))
+                        else:
+                            sc = xf.abs().amax(-1) / qmax
+                            of = torch.zeros_like(sc)
+                        q = torch.where(sc.unsqueeze(-1) > 0, torch.clamp(torch.round(
+                            xf / sc.unsqueeze(-1).clamp_min(1e-30) + of.unsqueeze(-1)), qmin,
+                            qmax), torch.zeros_like(xf)).to(I64)
+                        yshape = shape[:-1] + (h // 8,) if dst == 3 else shape
+                        if dst == 29:
+                            buf = self.dev(torch.zeros((x.numel() // 2,), dtype=torch.uint8))
+                            yh, ret = nn.create_tensor(list(shape), acl.ACL_INT4, None, 0,
+                                                       acl.ACL_FORMAT_ND, list(shape), buf.ptr)
+                        else:
+                            buf = self.dev(torch.zeros(yshape, dtype=I8 if dst == 2 else I32))
+                            yh = buf.handle
+                        so = self.dev(torch.zeros(shape[:-1], dtype=F32))
+                        oo = self.dev(torch.zeros(shape[:-1], dtype=F32)) if asym else None
+                        self.run_op("DynamicQuantV2", self.h(view_of(rng, x)), self.h(sm),
+                                    self.h(gi), dst, yh, so.handle, oo.handle if asym else 0)
+                        if dst == 29:
+                            nn.destroy_tensor(yh)
+                        got = buf.read().to(I64).reshape(-1) if dst == 2 else \
+                            self.unpack4(buf.read(), x.numel())
+                        what = "DynamicQuantV2 %s dst=%d asym=%s grouped=%s %s" % (
+                            dtype, dst, asym, grouped, shape)
+                        check(self, so.read().reshape(-1), sc, what + " scale", tol=(1e-6, 1e-6))
+                        if asym:
+                            check(self, oo.read().reshape(-1), of, what + " offset",
+                                  tol=(1e-5, 1e-4))
+                        # a quotient within float32 rounding of .5 may round either way
+                        self.assertLessEqual(int((got - q.reshape(-1)).abs().max()), 1, what)
+        x = self.dev(self.rand_f(rng, (3, 8), -1, 1, F16))
+        y = self.dev(torch.zeros((3, 8), dtype=I8))
+        s3 = self.dev(torch.zeros((3,), dtype=F32))
+        self.refused("DynamicQuantV2", 161001, 0, 0, 0, 2, y.handle, s3.handle, 0)
+        self.refused("DynamicQuantV2", 161002, x.handle, 0, 0, 29, y.handle, s3.handle, 0)
+        self.refused("DynamicQuantV2", 161002, x.handle, 0,
+                     self.dev(torch.zeros((2,), dtype=I32)).handle, 2, y.handle, s3.handle, 0)
 
     # ---- bad input ---------------------------------------------------------------------------
 
