@@ -547,6 +547,8 @@
 #include "aclnnop/aclnn_flat_quant_v2.h"
 #include "aclnnop/aclnn_flat_quant_v3.h"
 #include "aclnnop/aclnn_quantize.h"
+#include "aclnnop/aclnn_swi_glu_quant.h"
+#include "aclnnop/aclnn_swi_glu_quant_v2.h"
 #include "aclnnop/aclnn_transpose_batch_mat_mul.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"

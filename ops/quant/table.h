@@ -3,9 +3,9 @@
  * The quantisation family's declaration list, one row per operator (the
  * columns: ops/engine/optable.h): quant.c (TransQuantParamV2/V3, AscendQuant/V3,
  * AscendAntiQuant, DynamicQuant/V2, Quantize, the FakeQuant*AffineCachemask pair),
- * flat_quant.c (FlatQuant, V2, V3) and qmatmul.c (QuantMatmulV3/V4, QuantMatmulWeightNz). The ctest
- * ops_table checks the rows against the headers, ops/engine/public.h and docs/operators.md ("##
- * Quantisation").
+ * flat_quant.c (FlatQuant, V2, V3), swi_glu_quant.c (SwiGluQuant, V2) and qmatmul.c
+ * (QuantMatmulV3/V4, QuantMatmulWeightNz). The ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md ("## Quantisation").
  */
 #ifndef CPUACL_OPS_QUANT_TABLE_H
 #define CPUACL_OPS_QUANT_TABLE_H
@@ -51,7 +51,12 @@
       0)                                                                                           \
     X(FlatQuantV3, flat_quant_v3, OPS_OUT,                                                         \
       K(tensor, tensor, tensor, tensor, double, double, int64, tensor, tensor),                    \
-      DTM(DT_F16) | DTM(DT_BF16), none, 0)
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(SwiGluQuant, swi_glu_quant, OPS_OUT,                                                         \
+      K(tensor, tensor, tensor, tensor, bool, string, tensor, tensor), DTM_F3, none, 0)            \
+    X(SwiGluQuantV2, swi_glu_quant_v2, OPS_OUT,                                                    \
+      K(tensor, tensor, tensor, tensor, bool, string, int64, int64, tensor, tensor), DTM_F3, none, \
+      0)
 
 enum { QUANT_OPS(OPS_ROW_DT) };
 

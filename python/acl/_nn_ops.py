@@ -663,6 +663,8 @@ OPS = {
     'Sum': ('tensor_list', 'tensor'),
     'SumV2': ('tensor_list', 'tensor'),
     'SwiGlu': ('tensor', 'int64', 'tensor'),
+    'SwiGluQuant': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'string', 'tensor', 'tensor'),
+    'SwiGluQuantV2': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'string', 'int64', 'int64', 'tensor', 'tensor'),
     'SwigluClamp': ('tensor', 'double', 'tensor'),
     'Swish': ('tensor', 'scalar', 'tensor'),
     'SwishBackward': ('tensor', 'tensor', 'scalar', 'tensor'),

@@ -9,7 +9,8 @@ AscendAntiQuant, DynamicQuant, Quantize (every out type and zero-point type) and
 FakeQuantPerTensor/PerChannelAffineCachemask, ConvertWeightToINT4Pack (INT4 and INT32
 outs, bit for bit), QuantMatmulV3/V4 of INT4 operands and FlatQuant/V2/V3 (INT4 and INT32
 outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / INT32 outs,
-per-expert smooth scales), on seeded random inputs, through acl.nn on a stream.
+per-expert smooth scales), SwiGluQuant/V2 (dynamic and static, groups as cumulative ends and
+counts, INT8 / INT4), on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -585,6 +586,89 @@ class QuantTorch(TorchCase):
         self.refused("DynamicQuantV2", 161002, x.handle, 0, 0, 29, y.handle, s3.handle, 0)
         self.refused("DynamicQuantV2", 161002, x.handle, 0,
                      self.dev(torch.zeros((2,), dtype=I32)).handle, 2, y.handle, s3.handle, 0)
+
+    def test_swi_glu_quant(self):
+        rng = random.Random(SEED + 11)
+        for op in ("SwiGluQuant", "SwiGluQuantV2"):
+            for dtype in (F32, F16, BF16):
+                for mode in ("dynamic", "static", None):
+                    for left in (False, True):
+                        shape = rng.choice(((5, 16), (2, 3, 8)))
+                        n = shape[-1] // 2
+                        rows = torch.Size(shape[:-1]).numel()
+                        x = self.rand_f(rng, shape, -3, 3, dtype)
+                        ng = rng.randint(1, 3)
+                        grouped = rng.random() < 0.7
+                        per_ch = rng.random() < 0.6
+                        sm = self.rand_f(rng, (ng, n) if per_ch else (ng,), 0.5, 2.0)
+                        off = self.rand_f(rng, sm.shape, -3, 3) if mode == "static" else None
+                        glt = rng.randint(0, 1) if op == "SwiGluQuantV2" else 0
+                        dst = 29 if op == "SwiGluQuantV2" and rng.random() < 0.5 and \
+                            n % 2 == 0 else 2
+                        ends = sorted(rng.randint(0, rows) for _ in range(ng)) if grouped \
+                            else None
+                        gi = None
+                        if grouped:
+                            vals = ends if glt == 0 else [ends[0]] + [
+                                ends[i] - ends[i - 1] for i in range(1, ng)]
+                            gi = torch.tensor(vals, dtype=rng.choice((I32, I64)))
+                        xf = x.float().reshape(rows, 2 * n)
+                        a, b = (xf[:, :n], xf[:, n:]) if left else (xf[:, n:], xf[:, :n])
+                        act = a / (1 + torch.exp(-a)) * b
+                        smf = sm.float().reshape(ng, -1).expand(ng, n)
+                        offf = off.float().reshape(ng, -1).expand(ng, n) if off is not None \
+                            else torch.zeros(ng, n)
+                        g = [0] * rows
+                        for r in range(rows):
+                            g[r] = sum(1 for v in ends if r >= v) if grouped else 0
+                        yt = torch.stack([act[r] * smf[g[r]] + (offf[g[r]] if mode == "static"
+                                                                 else 0)
+                                          if g[r] < ng else act[r] for r in range(rows)])
+                        qmax = 127 if dst == 2 else 7
+                        if mode == "static":
+                            sc = None
+                            q = torch.clamp(torch.round(yt), -qmax - 1, qmax)
+                        else:
+                            sc = qmax / yt.abs().amax(-1)
+                            q = torch.clamp(torch.round(yt * sc.unsqueeze(-1)), -qmax - 1, qmax)
+                        yshape = shape[:-1] + (n,)
+                        if dst == 29:
+                            buf = self.dev(torch.zeros((rows * n // 2,), dtype=torch.uint8))
+                            yh, ret = nn.create_tensor(list(yshape), acl.ACL_INT4, None, 0,
+                                                       acl.ACL_FORMAT_ND, list(yshape), buf.ptr)
+                        else:
+                            buf = self.dev(torch.zeros(yshape, dtype=I8))
+                            yh = buf.handle
+                        so = self.dev(torch.zeros(shape[:-1], dtype=F32))
+                        args = [self.h(view_of(rng, x)), self.h(sm), self.h(off), self.h(gi),
+                                left, mode]
+                        if op == "SwiGluQuantV2":
+                            args += [glt, dst]
+                        self.run_op(op, *args, yh, so.handle)
+                        if dst == 29:
+                            nn.destroy_tensor(yh)
+                        got = buf.read().to(I64).reshape(-1) if dst == 2 else \
+                            self.unpack4(buf.read(), rows * n)
+                        what = "%s %s %s left=%s groups=%s glt=%d dst=%d %s" % (
+                            op, dtype, mode, left, ends, glt, dst, shape)
+                        if sc is not None:
+                            check(self, so.read().reshape(-1), sc, what + " scale",
+                                  tol=(1e-5, 1e-5))
+                        # a product within float32 rounding of .5 may round either way
+                        self.assertLessEqual(int((got - q.reshape(-1).to(I64)).abs().max()), 1,
+                                             what)
+        x = self.dev(self.rand_f(rng, (3, 8)))
+        y = self.dev(torch.zeros((3, 4), dtype=I8))
+        s3 = self.dev(torch.zeros((3,), dtype=F32))
+        sm = self.dev(self.rand_f(rng, (1, 4)))
+        self.refused("SwiGluQuant", 161001, 0, sm.handle, 0, 0, False, "dynamic", y.handle,
+                     s3.handle)
+        self.refused("SwiGluQuant", 161002, x.handle, sm.handle, 0, 0, False, "msd", y.handle,
+                     s3.handle)
+        self.refused("SwiGluQuant", 161002, x.handle, sm.handle, 0, 0, False, "dynamic",
+                     s3.handle, s3.handle)
+        self.refused("SwiGluQuantV2", 161002, x.handle, sm.handle, 0, 0, False, "dynamic", 2, 2,
+                     y.handle, s3.handle)
 
     # ---- bad input ---------------------------------------------------------------------------
 
