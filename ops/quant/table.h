@@ -3,7 +3,8 @@
  * The quantisation family's declaration list, one row per operator (the
  * columns: ops/engine/optable.h): quant.c (TransQuantParamV2/V3, AscendQuant/V3,
  * AscendAntiQuant, DynamicQuant/V2, Quantize, the FakeQuant*AffineCachemask pair),
- * flat_quant.c (FlatQuant, V2, V3), swi_glu_quant.c (SwiGluQuant, V2) and qmatmul.c
+ * flat_quant.c (FlatQuant, V2, V3), swi_glu_quant.c (SwiGluQuant, V2),
+ * block_quant.c (DynamicBlockQuant, V2) and qmatmul.c
  * (QuantMatmulV3/V4, QuantMatmulWeightNz). The ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md ("## Quantisation").
  */
@@ -56,7 +57,11 @@
       K(tensor, tensor, tensor, tensor, bool, string, tensor, tensor), DTM_F3, none, 0)            \
     X(SwiGluQuantV2, swi_glu_quant_v2, OPS_OUT,                                                    \
       K(tensor, tensor, tensor, tensor, bool, string, int64, int64, tensor, tensor), DTM_F3, none, \
-      0)
+      0)                                                                                           \
+    X(DynamicBlockQuant, dynamic_block_quant, OPS_OUT,                                             \
+      K(tensor, double, string, int64, int64, int64, tensor, tensor), DTM_F3, none, 0)             \
+    X(DynamicBlockQuantV2, dynamic_block_quant_v2, OPS_OUT,                                        \
+      K(tensor, double, string, int64, int64, int64, double, tensor, tensor), DTM_F3, none, 0)
 
 enum { QUANT_OPS(OPS_ROW_DT) };
 

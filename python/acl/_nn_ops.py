@@ -138,6 +138,8 @@ OPS = {
     'DivV3': ('tensor', 'tensor', 'int64', 'tensor'),
     'Divs': ('tensor', 'scalar', 'tensor'),
     'Dot': ('tensor', 'tensor', 'tensor'),
+    'DynamicBlockQuant': ('tensor', 'double', 'string', 'int64', 'int64', 'int64', 'tensor', 'tensor'),
+    'DynamicBlockQuantV2': ('tensor', 'double', 'string', 'int64', 'int64', 'int64', 'double', 'tensor', 'tensor'),
     'DynamicQuant': ('tensor', 'tensor', 'tensor', 'tensor'),
     'DynamicQuantV2': ('tensor', 'tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'Elu': ('tensor', 'scalar', 'scalar', 'scalar', 'tensor'),

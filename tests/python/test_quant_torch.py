@@ -10,7 +10,8 @@ FakeQuantPerTensor/PerChannelAffineCachemask, ConvertWeightToINT4Pack (INT4 and 
 outs, bit for bit), QuantMatmulV3/V4 of INT4 operands and FlatQuant/V2/V3 (INT4 and INT32
 outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / INT32 outs,
 per-expert smooth scales), SwiGluQuant/V2 (dynamic and static, groups as cumulative ends and
-counts, INT8 / INT4), on seeded random inputs, through acl.nn on a stream.
+counts, INT8 / INT4), DynamicBlockQuant/V2 (block sizes, partial blocks, minScale, both round
+modes), on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -669,6 +670,57 @@ class QuantTorch(TorchCase):
                      s3.handle, s3.handle)
         self.refused("SwiGluQuantV2", 161002, x.handle, sm.handle, 0, 0, False, "dynamic", 2, 2,
                      y.handle, s3.handle)
+
+    def test_dynamic_block_quant(self):
+        rng = random.Random(SEED + 12)
+        for op in ("DynamicBlockQuant", "DynamicBlockQuantV2"):
+            for dtype in (F32, F16, BF16):
+                for mode in ("rint", "round", None):
+                    shape = rng.choice(((5, 70), (2, 65, 130), (3, 200)))
+                    rb, cb = rng.choice((1, 64)), rng.choice((64, 128, 192))
+                    min_scale = rng.choice((0.0, 50.0))
+                    x = self.rand_f(rng, shape, -3, 3, dtype)
+                    x.reshape(-1, shape[-1])[0, :64] = 0  # a zero block (rb 1) or part of one
+                    xf = x.float().reshape((-1,) + shape[-2:])
+                    b, m, n = xf.shape
+                    gm, gn = -(-m // rb), -(-n // cb)
+                    sc = torch.zeros(b, gm, gn)
+                    q = torch.zeros(b, m, n)
+                    for bi in range(b):
+                        for i in range(gm):
+                            for j in range(gn):
+                                blk = xf[bi, i * rb:(i + 1) * rb, j * cb:(j + 1) * cb]
+                                s_ = blk.abs().amax() / 127
+                                if min_scale > 0:
+                                    s_ = torch.minimum(s_, torch.tensor(1 / min_scale))
+                                sc[bi, i, j] = s_
+                                v = blk / s_ if s_ > 0 else torch.zeros_like(blk)
+                                v = torch.round(v) if mode != "round" else \
+                                    torch.sign(v) * torch.floor(v.abs() + 0.5)
+                                q[bi, i * rb:(i + 1) * rb, j * cb:(j + 1) * cb] = v
+                    q = torch.clamp(q, -128, 127).reshape(shape)
+                    y = self.dev(torch.zeros(shape, dtype=I8))
+                    so = self.dev(torch.zeros(shape[:-2] + (gm, gn), dtype=F32))
+                    extra = (0.0,) if op.endswith("V2") else ()
+                    self.run_op(op, self.h(view_of(rng, x)), min_scale, mode, 2, rb, cb, *extra,
+                                y.handle, so.handle)
+                    what = "%s %s %s %s rb=%d cb=%d min=%g" % (op, dtype, mode, shape, rb, cb,
+                                                               min_scale)
+                    check(self, so.read().reshape(-1), sc.reshape(-1), what + " scale",
+                          tol=(1e-6, 1e-6))
+                    # a quotient within float32 rounding of .5 may round either way
+                    self.assertLessEqual(int((y.read().to(I64) - q.to(I64)).abs().max()), 1,
+                                         what)
+        x = self.dev(self.rand_f(rng, (4, 8)))
+        y = self.dev(torch.zeros((4, 8), dtype=I8))
+        s = self.dev(torch.zeros((4, 1), dtype=F32))
+        self.refused("DynamicBlockQuant", 161001, 0, 0.0, "rint", 2, 1, 128, y.handle, s.handle)
+        self.refused("DynamicBlockQuant", 161002, x.handle, 0.0, "rint", 35, 1, 128, y.handle,
+                     s.handle)  # a float8 dstType
+        self.refused("DynamicBlockQuant", 161002, x.handle, 0.0, "rint", 2, 2, 128, y.handle,
+                     s.handle)  # rowBlockSize
+        self.refused("DynamicBlockQuantV2", 161002, x.handle, 0.0, "floor", 2, 1, 128, 0.0,
+                     y.handle, s.handle)
 
     # ---- bad input ---------------------------------------------------------------------------
 
