@@ -21,6 +21,8 @@
  *      low nibble, as ConvertWeightToINT4Pack packs them): views count
  *      elements and are read nibble by nibble (qt_gather4); the product is
  *      QQ1's.
+ *  QQ6. QuantMatmulV2: out = (x1 @ x2 + bias) * deqScale (CANN's formula:
+ *      QQ2 with an INT32 bias), x1 / x2 transposed by adjX1 / adjX2.
  *  QQ4. QuantMatmulWeightNz: x2 in the layout aclnnTransMatmulWeight leaves
  *      (ND in cpuacl); x2Scale is the scale, x1Scale the per-token scale,
  *      x2Offset the offset; yScale, x1Offset, yOffset and a group size are
@@ -30,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_quant_matmul.h"
 #include "aclnnop/aclnn_quant_matmul_v3.h"
 #include "aclnnop/aclnn_quant_matmul_v4.h"
 #include "aclnnop/aclnn_quant_matmul_weight_nz.h"
@@ -319,3 +322,19 @@ aclnnStatus aclnnQuantMatmulWeightNzGetWorkspaceSize(
     return qq_build(&a, workspaceSize, executor);
 }
 PHASE2(QuantMatmulWeightNz)
+
+aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                               const aclTensor *bias, const aclTensor *deqScale,
+                                               bool adjX1, bool adjX2, aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantMatmulV2";
+    OPS_CHECK_NULLS(name, x1, x2, deqScale, out, workspaceSize, executor);
+    if (bias && bias->dtype != ACL_INT32)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias is %s, must be INT32", name,
+                       ops_dt_name(bias->dtype));
+    struct qq_args a = {
+        name,     OPS_DT_QuantMatmulV2, x1,    x2,   deqScale, NULL, NULL, bias, out, "deqScale",
+        "offset", "pertokenScale",      adjX1, adjX2};
+    return qq_build(&a, workspaceSize, executor);
+}
+PHASE2(QuantMatmulV2)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Elementwise quantisation: TransQuantParamV2/V3 (float scale and offset into
+ * Elementwise quantisation: TransQuantParam/V2/V3 (float scale and offset into
  * the 64-bit words the quantised matmuls take), AscendQuant/V3 (float to
  * INT8 with a scale and offset along one dim), Quantize (the same with a
  * divided scale and a zero point, to INT8, UINT8 or INT32), AscendAntiQuant
@@ -61,6 +61,7 @@
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
 #include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
 #include "aclnnop/aclnn_quantize.h"
+#include "aclnnop/aclnn_trans_quant_param.h"
 #include "aclnnop/aclnn_trans_quant_param_v2.h"
 #include "aclnnop/aclnn_trans_quant_param_v3.h"
 #include "ops/quant/quant.h"
@@ -172,6 +173,21 @@ struct tqp_plan {
     int64_t round_mode;
 };
 
+/* One word (QT1) of scale f and, when off is not NULL, its offset. */
+static uint64_t tqp_word(float f, const float *off, int round_mode)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    if (round_mode == 1) /* to the nearest FP19, ties to even */
+        b += 0xFFFu + ((b >> 13) & 1u);
+    uint64_t v = (uint64_t)(b & 0xFFFFE000u) | (1ull << 46);
+    if (off) {
+        int64_t o = qt_round_sat(*off, 0, -256, 255);
+        v = (v & 0x4000FFFFFFFFull) | (((uint64_t)o & 0x1FFu) << 37);
+    }
+    return v;
+}
+
 static int32_t tqp_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct tqp_plan *p = e->plan;
@@ -183,19 +199,9 @@ static int32_t tqp_run(const struct aclOpExecutor *e, void *const *addr)
         rc = ACL_ERROR_BAD_ALLOC;
         goto done;
     }
-    for (int64_t i = 0; i < p->out.numel; i++) {
-        float f = s[p->s.numel == 1 ? 0 : i];
-        uint32_t b;
-        memcpy(&b, &f, sizeof b);
-        if (p->round_mode == 1) /* to the nearest FP19, ties to even */
-            b += 0xFFFu + ((b >> 13) & 1u);
-        uint64_t v = (uint64_t)(b & 0xFFFFE000u) | (1ull << 46);
-        if (o) {
-            int64_t off = qt_round_sat(o[p->o.numel == 1 ? 0 : i], 0, -256, 255);
-            v = (v & 0x4000FFFFFFFFull) | (((uint64_t)off & 0x1FFu) << 37);
-        }
-        w[i] = (int64_t)v;
-    }
+    for (int64_t i = 0; i < p->out.numel; i++)
+        w[i] = (int64_t)tqp_word(s[p->s.numel == 1 ? 0 : i], o ? &o[p->o.numel == 1 ? 0 : i] : NULL,
+                                 (int)p->round_mode);
     qt_scatter(w, &p->out, addr, CK_I64);
 done:
     free(s);
@@ -267,6 +273,31 @@ aclnnStatus aclnnTransQuantParamV3GetWorkspaceSize(const aclTensor *scale, const
                      out, workspaceSize, executor);
 }
 PHASE2(TransQuantParamV3)
+
+/* TransQuantParam: the same words from host arrays into a malloc'ed array (QT1). */
+aclnnStatus aclnnTransQuantParam(const float *scaleArray, uint64_t scaleSize,
+                                 const float *offsetArray, uint64_t offsetSize,
+                                 uint64_t **quantParam, uint64_t *quantParamSize)
+{
+    const char *name = "aclnnTransQuantParam";
+    OPS_CHECK_NULLS(name, scaleArray, quantParam, quantParamSize);
+    const uint64_t n = scaleSize > offsetSize ? scaleSize : offsetSize;
+    if (scaleSize == 0 || (offsetArray ? offsetSize == 0 : offsetSize != 0) ||
+        (scaleSize != 1 && scaleSize != n) || (offsetArray && offsetSize != 1 && offsetSize != n))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scaleSize %llu and offsetSize %llu must be 1 or n (offsetSize 0 "
+                       "without offsetArray)",
+                       name, (unsigned long long)scaleSize, (unsigned long long)offsetSize);
+    uint64_t *w = malloc((size_t)n * sizeof(uint64_t));
+    if (!w)
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: out of memory", name);
+    for (uint64_t i = 0; i < n; i++)
+        w[i] = tqp_word(scaleArray[scaleSize == 1 ? 0 : i],
+                        offsetArray ? &offsetArray[offsetSize == 1 ? 0 : i] : NULL, 0);
+    *quantParam = w;
+    *quantParamSize = n;
+    return ACLNN_SUCCESS;
+}
 
 /* ---- AscendQuant / V3, AscendAntiQuant (QT2, QT3) -------------------------------------------- */
 

@@ -61,7 +61,11 @@
     X(DynamicBlockQuant, dynamic_block_quant, OPS_OUT,                                             \
       K(tensor, double, string, int64, int64, int64, tensor, tensor), DTM_F3, none, 0)             \
     X(DynamicBlockQuantV2, dynamic_block_quant_v2, OPS_OUT,                                        \
-      K(tensor, double, string, int64, int64, int64, double, tensor, tensor), DTM_F3, none, 0)
+      K(tensor, double, string, int64, int64, int64, double, tensor, tensor), DTM_F3, none, 0)     \
+    X(TransQuantParam, trans_quant_param, OPS_FUNC,                                                \
+      K(float, uint64, float, uint64, uint64, uint64), 0, none, 0)                                 \
+    X(QuantMatmulV2, quant_matmul, OPS_OUT, K(tensor, tensor, tensor, tensor, bool, bool, tensor), \
+      DTM(DT_I8), none, 0)
 
 enum { QUANT_OPS(OPS_ROW_DT) };
 

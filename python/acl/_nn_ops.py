@@ -556,6 +556,7 @@ OPS = {
     'Prelu': ('tensor', 'tensor', 'tensor'),
     'Prod': ('tensor', 'int', 'tensor'),
     'ProdDim': ('tensor', 'int64', 'bool', 'int', 'tensor'),
+    'QuantMatmulV2': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),
     'QuantMatmulV3': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),
     'QuantMatmulV4': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),
     'QuantMatmulWeightNz': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'int64', 'tensor'),

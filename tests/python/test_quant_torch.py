@@ -11,7 +11,7 @@ outs, bit for bit), QuantMatmulV3/V4 of INT4 operands and FlatQuant/V2/V3 (INT4 
 outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / INT32 outs,
 per-expert smooth scales), SwiGluQuant/V2 (dynamic and static, groups as cumulative ends and
 counts, INT8 / INT4), DynamicBlockQuant/V2 (block sizes, partial blocks, minScale, both round
-modes), on seeded random inputs, through acl.nn on a stream.
+modes), TransQuantParam (host words) and QuantMatmulV2, on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -721,6 +721,63 @@ class QuantTorch(TorchCase):
                      s.handle)  # rowBlockSize
         self.refused("DynamicBlockQuantV2", 161002, x.handle, 0.0, "floor", 2, 1, 128, 0.0,
                      y.handle, s.handle)
+
+    def test_trans_quant_param_host_and_v2(self):
+        import ctypes
+        rng = random.Random(SEED + 13)
+        fn = acl._lib.lib.aclnnTransQuantParam  # the one-phase host function
+        fn.argtypes = [ctypes.POINTER(ctypes.c_float), ctypes.c_uint64,
+                       ctypes.POINTER(ctypes.c_float), ctypes.c_uint64,
+                       ctypes.POINTER(ctypes.POINTER(ctypes.c_uint64)),
+                       ctypes.POINTER(ctypes.c_uint64)]
+        fn.restype = ctypes.c_int
+        libc = ctypes.CDLL(None)
+        for ns, no in ((3, 0), (1, 4), (4, 4), (4, 1)):
+            n = max(ns, no)
+            sc = [rng.uniform(1e-3, 2.0) for _ in range(ns)]
+            of = [rng.uniform(-300, 300) for _ in range(no)] if no else None
+            qp, qn = ctypes.POINTER(ctypes.c_uint64)(), ctypes.c_uint64()
+            sa = (ctypes.c_float * ns)(*sc)
+            oa = (ctypes.c_float * no)(*of) if of else None
+            self.assertEqual(fn(sa, ns, oa, no, ctypes.byref(qp), ctypes.byref(qn)), 0)
+            self.assertEqual(qn.value, n)
+            got = [qp[i] for i in range(n)]
+            libc.free(ctypes.cast(qp, ctypes.c_void_p))
+            want = [word(bitsf(fbits(sc[0 if ns == 1 else i])),
+                         None if of is None else
+                         struct.unpack("<f", struct.pack("<f", of[0 if no == 1 else i]))[0])
+                    for i in range(n)]
+            self.assertEqual(got, want, "TransQuantParam %d/%d" % (ns, no))
+        qp, qn = ctypes.POINTER(ctypes.c_uint64)(), ctypes.c_uint64()
+        self.assertEqual(fn(None, 1, None, 0, ctypes.byref(qp), ctypes.byref(qn)), 161001)
+        self.assertEqual(fn((ctypes.c_float * 2)(1, 2), 2, None, 3, ctypes.byref(qp),
+                            ctypes.byref(qn)), 161002)
+        # QuantMatmulV2 = QuantMatmulV3 with an INT32 bias: (x1 @ x2 + bias) * deqScale
+        for adj1 in (False, True):
+            for adj2 in (False, True):
+                for b in (0, 2):
+                    m, k, n = rng.randint(1, 7), rng.randint(1, 20), rng.randint(1, 9)
+                    x1 = self.rand_i8(rng, ((b,) if b else ()) + (m, k))
+                    x2 = self.rand_i8(rng, ((b,) if b else ()) + (k, n))
+                    scale = self.rand_f(rng, (n,), 1e-4, 2e-3)
+                    words = torch.tensor([word(float(scale[i]), None) for i in range(n)],
+                                         dtype=I64)
+                    rs = torch.tensor([bitsf(int(w)) for w in words], dtype=torch.float64)
+                    bias = torch.tensor([rng.randint(-1000, 1000) for _ in range(n)], dtype=I32)
+                    ref = self.qmm_ref(x1, x2, rs, None, None, bias, F16, True)
+                    # an adjusted operand is handed as its stored transpose with the flag set
+                    h1 = self.h(x1.transpose(-1, -2).contiguous()) if adj1 else self.h(x1)
+                    h2 = self.h(x2.transpose(-1, -2).contiguous()) if adj2 else self.h(x2)
+                    out = self.dev(torch.zeros(ref.shape, dtype=F16))
+                    self.run_op("QuantMatmulV2", h1, h2, self.h(bias), self.h(words), adj1, adj2,
+                                out.handle)
+                    check(self, out.read(), ref, "QuantMatmulV2 adj=%d%d b=%d" % (adj1, adj2, b))
+        f = self.dev(self.rand_f(rng, (3,)))
+        x = self.dev(self.rand_i8(rng, (2, 3)))
+        o = self.dev(torch.zeros((2, 2), dtype=F16))
+        self.refused("QuantMatmulV2", 161002, x.handle, self.dev(self.rand_i8(rng, (3, 2))).handle,
+                     f.handle, self.dev(torch.zeros((2,), dtype=I64)).handle, False, False,
+                     o.handle)  # a float bias
 
     # ---- bad input ---------------------------------------------------------------------------
 
