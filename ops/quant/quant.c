@@ -36,6 +36,11 @@
  *      sets every mask element. Per channel, scale and zeroPoint run along
  *      axis (QT3) and a float zeroPoint gives q = nearbyint(self / scale +
  *      zeroPoint).
+ *  QT8. GroupQuant, as CANN documents it: y = round(x * scale[e] + offset),
+ *      row r of x [S, H] in group e, the first whose cumulative end
+ *      (groupIndex) passes r (the last group past every end), in float32,
+ *      half to even, saturated to INT8 or INT4 (INT4 and INT32 outs packed by
+ *      qt_pack4, y contiguous); offsetOptional is one value.
  *  QT4. DynamicQuant: each row (the last dim) is multiplied by
  *      smoothScalesOptional, its scale is max|row| / 127 and y = row / scale
  *      rounded half to even; an all-zero row has scale 0 and y 0.
@@ -60,6 +65,7 @@
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
 #include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
+#include "aclnnop/aclnn_group_quant.h"
 #include "aclnnop/aclnn_quantize.h"
 #include "aclnnop/aclnn_trans_quant_param.h"
 #include "aclnnop/aclnn_trans_quant_param_v2.h"
@@ -793,3 +799,103 @@ aclnnStatus aclnnFakeQuantPerChannelAffineCachemaskGetWorkspaceSize(
                     true, quantMin, quantMax, out, mask, workspaceSize, executor);
 }
 PHASE2(FakeQuantPerChannelAffineCachemask)
+
+/* ---- GroupQuant (QT8) ---------------------------------------------------------------------- */
+
+struct gq_plan {
+    struct ops_tensor x, s, gi, o, y;
+    bool has_off;
+    int pack; /* 0: y holds the values; 1: INT4; 2: INT32 words */
+    int64_t rows, h;
+};
+
+static int32_t gq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gq_plan *p = e->plan;
+    float *x = qt_gather(&p->x, addr, CK_F32), *s = qt_gather(&p->s, addr, CK_F32);
+    float *o = p->has_off ? qt_gather(&p->o, addr, CK_F32) : NULL;
+    int64_t *g = qt_gather(&p->gi, addr, CK_I64);
+    int64_t *q = malloc((size_t)(p->rows * p->h + 1) * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!x || !s || (p->has_off && !o) || !g || !q) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    const int64_t ng = p->gi.numel;
+    const int64_t lim = p->pack ? 7 : 127;
+    for (int64_t r = 0, e_ = 0; r < p->rows; r++) {
+        while (e_ + 1 < ng && r >= g[e_])
+            e_++;
+        for (int64_t j = 0; j < p->h; j++)
+            q[r * p->h + j] = qt_round_sat(
+                (double)(x[r * p->h + j] * s[e_ * p->h + j] + (o ? o[0] : 0.0f)), 0, -lim - 1, lim);
+    }
+    if (p->pack)
+        qt_pack4(addr[p->y.slot], q, p->rows * p->h, p->pack == 2);
+    else
+        qt_scatter(q, &p->y, addr, CK_I64);
+done:
+    free(x);
+    free(s);
+    free(o);
+    free(g);
+    free(q);
+    return rc;
+}
+
+aclnnStatus aclnnGroupQuantGetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                            const aclTensor *groupIndex,
+                                            const aclTensor *offsetOptional, int32_t dstType,
+                                            aclTensor *y, WS)
+{
+    const char *name = "aclnnGroupQuant";
+    OPS_CHECK_NULLS(name, x, scale, groupIndex, y, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT_GroupQuant, &dt)) ||
+        (rc = ops_need_dt(name, "scale", scale->dtype, OPS_DT_GroupQuant, &dt)) ||
+        (rc = ops_need_dt(name, "groupIndex", groupIndex->dtype, OPS_DT2_GroupQuant, &dt)))
+        return rc;
+    if (x->ndim != 2 || scale->ndim != 2 || scale->dims[1] != x->dims[1] || scale->dims[0] < 1 ||
+        groupIndex->ndim != 1 || groupIndex->dims[0] != scale->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: needs x [S, H], scale [E, H] (E >= 1) and groupIndex [E]", name);
+    if (offsetOptional && (offsetOptional->dtype != scale->dtype ||
+                           ops_numel(offsetOptional->dims, (int)offsetOptional->ndim) != 1 ||
+                           offsetOptional->ndim > 1))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: offsetOptional must be one value ([] or [1]) of scale's type", name);
+    if ((dstType != ACL_INT8 && dstType != ACL_INT4 && dstType != ACL_INT32) ||
+        (int32_t)y->dtype != dstType)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dstType %d with y %s: must be INT8 (2), INT32 (3) or INT4 (29), y's "
+                       "type",
+                       name, (int)dstType, ops_dt_name(y->dtype));
+    const int pack = dstType == ACL_INT4 ? 1 : dstType == ACL_INT32 ? 2 : 0;
+    const int64_t h = x->dims[1];
+    if (pack && h % (pack == 2 ? 8 : 2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's last dim %lld must be a multiple of %d",
+                       name, (long long)h, pack == 2 ? 8 : 2);
+    const int64_t want[2] = {x->dims[0], pack == 2 ? h / 8 : h};
+    if ((rc = ops_check_shape(name, want, 2, y, "y")))
+        return rc;
+    const bool dense = y->offset == 0 && (y->dims[1] == 1 || y->strides[1] == 1) &&
+                       (y->dims[0] == 1 || y->strides[0] == want[1]);
+    if (pack && !dense)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a packed y must be contiguous", name);
+    struct aclOpExecutor *e = ops_exec_plan(name, 4, 1, sizeof(struct gq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct gq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->s, scale, "scale")) ||
+        (rc = qt_view(e, &p->gi, groupIndex, "groupIndex")) ||
+        (rc = qt_view(e, &p->o, offsetOptional, "offsetOptional")) ||
+        (rc = qt_view(e, &p->y, y, "y")))
+        return rc;
+    p->has_off = offsetOptional != NULL;
+    p->pack = pack;
+    p->rows = x->dims[0], p->h = h;
+    e->run = p->rows > 0 && h > 0 ? gq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupQuant)

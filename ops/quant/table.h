@@ -2,7 +2,7 @@
 /*
  * The quantisation family's declaration list, one row per operator (the
  * columns: ops/engine/optable.h): quant.c (TransQuantParamV2/V3, AscendQuant/V3,
- * AscendAntiQuant, DynamicQuant/V2, Quantize, the FakeQuant*AffineCachemask pair),
+ * AscendAntiQuant, DynamicQuant/V2, GroupQuant, Quantize, the FakeQuant*AffineCachemask pair),
  * flat_quant.c (FlatQuant, V2, V3), swi_glu_quant.c (SwiGluQuant, V2),
  * block_quant.c (DynamicBlockQuant, V2) and qmatmul.c
  * (QuantMatmulV3/V4, QuantMatmulWeightNz). The ctest ops_table checks the rows against the headers,
@@ -65,7 +65,9 @@
     X(TransQuantParam, trans_quant_param, OPS_FUNC,                                                \
       K(float, uint64, float, uint64, uint64, uint64), 0, none, 0)                                 \
     X(QuantMatmulV2, quant_matmul, OPS_OUT, K(tensor, tensor, tensor, tensor, bool, bool, tensor), \
-      DTM(DT_I8), none, 0)
+      DTM(DT_I8), none, 0)                                                                         \
+    X(GroupQuant, group_quant, OPS_OUT, K(tensor, tensor, tensor, tensor, int32, tensor), DTM_F3,  \
+      groupIndex, DTM(DT_I32) | DTM(DT_I64))
 
 enum { QUANT_OPS(OPS_ROW_DT) };
 

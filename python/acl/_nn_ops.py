@@ -282,6 +282,7 @@ OPS = {
     'GluBackward': ('tensor', 'tensor', 'int64', 'tensor'),
     'GroupNorm': ('tensor', 'tensor', 'tensor', 'int64', 'int64', 'int64', 'int64', 'double', 'tensor', 'tensor', 'tensor'),
     'GroupNormBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int64', 'int64', 'int64', 'int64', 'bool_array', 'tensor', 'tensor', 'tensor'),
+    'GroupQuant': ('tensor', 'tensor', 'tensor', 'tensor', 'int32', 'tensor'),
     'GroupedMatmulV3': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'int64', 'int64', 'tensor_list'),
     'GtScalar': ('tensor', 'scalar', 'tensor'),
     'GtTensor': ('tensor', 'tensor', 'tensor'),

@@ -11,7 +11,8 @@ outs, bit for bit), QuantMatmulV3/V4 of INT4 operands and FlatQuant/V2/V3 (INT4 
 outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / INT32 outs,
 per-expert smooth scales), SwiGluQuant/V2 (dynamic and static, groups as cumulative ends and
 counts, INT8 / INT4), DynamicBlockQuant/V2 (block sizes, partial blocks, minScale, both round
-modes), TransQuantParam (host words) and QuantMatmulV2, on seeded random inputs, through acl.nn on a stream.
+modes), TransQuantParam (host words), QuantMatmulV2 and GroupQuant (INT8 / INT4 / INT32), on
+seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -778,6 +779,46 @@ class QuantTorch(TorchCase):
         self.refused("QuantMatmulV2", 161002, x.handle, self.dev(self.rand_i8(rng, (3, 2))).handle,
                      f.handle, self.dev(torch.zeros((2,), dtype=I64)).handle, False, False,
                      o.handle)  # a float bias
+
+    def test_group_quant(self):
+        rng = random.Random(SEED + 14)
+        for dtype in (F32, F16, BF16):
+            for dst in (2, 29, 3):
+                for with_off in (False, True):
+                    S, H, E = rng.randint(1, 9), 8 * rng.randint(1, 3), rng.randint(1, 4)
+                    x = self.rand_f(rng, (S, H), -40, 40, dtype)
+                    sc = self.rand_f(rng, (E, H), 0.05, 0.5, dtype)
+                    ends = sorted(rng.randint(0, S) for _ in range(E - 1)) + [S]
+                    gi = torch.tensor(ends, dtype=rng.choice((I32, I64)))
+                    off = self.rand_f(rng, (1,), -3, 3, dtype) if with_off else None
+                    e = [min(sum(1 for v in ends if r >= v), E - 1) for r in range(S)]
+                    lim = 127 if dst == 2 else 7
+                    q = torch.clamp(torch.round(x.float() * sc.float()[e] +
+                                                (off.float() if with_off else 0)), -lim - 1, lim)
+                    if dst == 29:
+                        buf = self.dev(torch.zeros((S * H // 2,), dtype=torch.uint8))
+                        yh, ret = nn.create_tensor([S, H], acl.ACL_INT4, None, 0,
+                                                   acl.ACL_FORMAT_ND, [S, H], buf.ptr)
+                    else:
+                        buf = self.dev(torch.zeros((S, H if dst == 2 else H // 8),
+                                                   dtype=I8 if dst == 2 else I32))
+                        yh = buf.handle
+                    self.run_op("GroupQuant", self.h(view_of(rng, x)), self.h(sc), self.h(gi),
+                                self.h(off), dst, yh)
+                    if dst == 29:
+                        nn.destroy_tensor(yh)
+                    got = buf.read().to(I64).reshape(-1) if dst == 2 else \
+                        self.unpack4(buf.read(), S * H)
+                    what = "GroupQuant %s dst=%d off=%s ends=%s" % (dtype, dst, with_off, ends)
+                    # a product within float32 rounding of .5 may round either way
+                    self.assertLessEqual(int((got - q.reshape(-1).to(I64)).abs().max()), 1, what)
+        x = self.dev(self.rand_f(rng, (4, 8)))
+        sc = self.dev(self.rand_f(rng, (2, 8)))
+        gi = self.dev(torch.tensor([2, 4], dtype=I32))
+        y = self.dev(torch.zeros((4, 8), dtype=I8))
+        self.refused("GroupQuant", 161001, x.handle, sc.handle, 0, 0, 2, y.handle)
+        self.refused("GroupQuant", 161002, x.handle, sc.handle, gi.handle, 0, 3, y.handle)
+        self.refused("GroupQuant", 161002, x.handle, x.handle, gi.handle, 0, 2, y.handle)
 
     # ---- bad input ---------------------------------------------------------------------------
 
