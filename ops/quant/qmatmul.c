@@ -23,6 +23,9 @@
  *      QQ1's.
  *  QQ6. QuantMatmulV2: out = (x1 @ x2 + bias) * deqScale (CANN's formula:
  *      QQ2 with an INT32 bias), x1 / x2 transposed by adjX1 / adjX2.
+ *  QQ7. DequantBias: QQ2's epilogue on an INT32 x [M, N] already
+ *      accumulated: weightScale [N] is the scale, activateScaleOptional [M]
+ *      the per-token scale; out FLOAT16 (outputDtype 1) or BFLOAT16 (27).
  *  QQ4. QuantMatmulWeightNz: x2 in the layout aclnnTransMatmulWeight leaves
  *      (ND in cpuacl); x2Scale is the scale, x1Scale the per-token scale,
  *      x2Offset the offset; yScale, x1Offset, yOffset and a group size are
@@ -32,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_dequant_bias.h"
 #include "aclnnop/aclnn_quant_matmul.h"
 #include "aclnnop/aclnn_quant_matmul_v3.h"
 #include "aclnnop/aclnn_quant_matmul_v4.h"
@@ -338,3 +342,88 @@ aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1, const aclTen
     return qq_build(&a, workspaceSize, executor);
 }
 PHASE2(QuantMatmulV2)
+
+/* ---- DequantBias (QQ7) --------------------------------------------------------------------- */
+
+struct db_plan {
+    struct ops_tensor x, ws, as, bias, out;
+    bool has_as, has_bias, int_bias;
+    int64_t m, n;
+};
+
+static int32_t db_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct db_plan *p = e->plan;
+    double *x = qt_gather(&p->x, addr, CK_F64), *ws = qt_gather(&p->ws, addr, CK_F64);
+    double *as = p->has_as ? qt_gather(&p->as, addr, CK_F64) : NULL;
+    double *b = p->has_bias ? qt_gather(&p->bias, addr, CK_F64) : NULL;
+    int32_t rc = 0;
+    if (!x || !ws || (p->has_as && !as) || (p->has_bias && !b)) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t i = 0; i < p->m; i++)
+        for (int64_t j = 0; j < p->n; j++) {
+            double v = x[i * p->n + j] + (p->int_bias ? b[j] : 0);
+            v = v * ws[j] * (as ? as[i] : 1);
+            x[i * p->n + j] = b && !p->int_bias ? v + b[j] : v;
+        }
+    qt_scatter(x, &p->out, addr, CK_F64); /* rounded once (QQ2) */
+done:
+    free(x);
+    free(ws);
+    free(as);
+    free(b);
+    return rc;
+}
+
+aclnnStatus aclnnDequantBiasGetWorkspaceSize(const aclTensor *x, const aclTensor *weightScale,
+                                             const aclTensor *activateScaleOptional,
+                                             const aclTensor *biasOptional, int64_t outputDtype,
+                                             const aclTensor *out, WS)
+{
+    const char *name = "aclnnDequantBias";
+    OPS_CHECK_NULLS(name, x, weightScale, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT_DequantBias, &dt)))
+        return rc;
+    const aclTensor *as = activateScaleOptional, *bias = biasOptional;
+    const aclDataType wt = weightScale->dtype;
+    if ((wt != ACL_FLOAT && wt != ACL_BF16) || (as && as->dtype != ACL_FLOAT) ||
+        (bias && bias->dtype != ACL_FLOAT && bias->dtype != ACL_BF16 &&
+         bias->dtype != ACL_FLOAT16 && bias->dtype != ACL_INT32))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weightScale FLOAT / BFLOAT16, activateScaleOptional FLOAT, "
+                       "biasOptional FLOAT / BFLOAT16 / FLOAT16 / INT32 (got %s)",
+                       name, ops_dt_name(wt));
+    if ((outputDtype != ACL_FLOAT16 && outputDtype != ACL_BF16) ||
+        (int64_t)out->dtype != outputDtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: outputDtype %lld with out %s: must be FLOAT16 (1) or BFLOAT16 (27), "
+                       "out's type",
+                       name, (long long)outputDtype, ops_dt_name(out->dtype));
+    if (x->ndim != 2 || x->dims[0] > 25000)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x must be [M, N] with M <= 25000", name);
+    const int64_t m = x->dims[0], n = x->dims[1];
+    const int64_t wn[1] = {n}, wm[1] = {m};
+    if ((rc = ops_check_shape(name, wn, 1, weightScale, "weightScale")) ||
+        (as && (rc = ops_check_shape(name, wm, 1, as, "activateScaleOptional"))) ||
+        (bias && (rc = ops_check_shape(name, wn, 1, bias, "biasOptional"))) ||
+        (rc = ops_check_shape(name, x->dims, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 4, 1, sizeof(struct db_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct db_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->ws, weightScale, "weightScale")) ||
+        (rc = qt_view(e, &p->as, as, "activateScaleOptional")) ||
+        (rc = qt_view(e, &p->bias, bias, "biasOptional")) || (rc = qt_view(e, &p->out, out, "out")))
+        return rc;
+    p->has_as = as != NULL, p->has_bias = bias != NULL;
+    p->int_bias = bias && bias->dtype == ACL_INT32;
+    p->m = m, p->n = n;
+    e->run = m > 0 && n > 0 ? db_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(DequantBias)

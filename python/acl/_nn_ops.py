@@ -128,6 +128,7 @@ OPS = {
     'Cumsum': ('tensor', 'int64', 'int', 'tensor'),
     'CumsumV2': ('tensor', 'int64', 'bool', 'bool', 'tensor'),
     'DeepNorm': ('tensor', 'tensor', 'tensor', 'tensor', 'double', 'double', 'tensor', 'tensor', 'tensor'),
+    'DequantBias': ('tensor', 'tensor', 'tensor', 'tensor', 'int64', 'tensor'),
     'Diag': ('tensor', 'int64', 'tensor'),
     'DiagFlat': ('tensor', 'int64', 'tensor'),
     'Digamma': ('tensor', 'tensor'),

@@ -11,8 +11,8 @@ outs, bit for bit), QuantMatmulV3/V4 of INT4 operands and FlatQuant/V2/V3 (INT4 
 outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / INT32 outs,
 per-expert smooth scales), SwiGluQuant/V2 (dynamic and static, groups as cumulative ends and
 counts, INT8 / INT4), DynamicBlockQuant/V2 (block sizes, partial blocks, minScale, both round
-modes), TransQuantParam (host words), QuantMatmulV2 and GroupQuant (INT8 / INT4 / INT32), on
-seeded random inputs, through acl.nn on a stream.
+modes), TransQuantParam (host words), QuantMatmulV2, GroupQuant (INT8 / INT4 / INT32) and
+DequantBias (every bias type), on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -819,6 +819,36 @@ class QuantTorch(TorchCase):
         self.refused("GroupQuant", 161001, x.handle, sc.handle, 0, 0, 2, y.handle)
         self.refused("GroupQuant", 161002, x.handle, sc.handle, gi.handle, 0, 3, y.handle)
         self.refused("GroupQuant", 161002, x.handle, x.handle, gi.handle, 0, 2, y.handle)
+
+    def test_dequant_bias(self):
+        rng = random.Random(SEED + 15)
+        for odt, wdt in ((F16, F32), (BF16, BF16)):
+            for bdt in (None, I32, F32, BF16, F16):
+                for with_as in (False, True):
+                    m, n = rng.randint(1, 9), rng.randint(1, 17)
+                    x = torch.tensor([rng.randint(-5000, 5000) for _ in range(m * n)],
+                                     dtype=I32).reshape(m, n)
+                    ws = self.rand_f(rng, (n,), 1e-3, 1e-2, wdt)
+                    act = self.rand_f(rng, (m,), 0.5, 2.0) if with_as else None
+                    if bdt == I32:
+                        bias = torch.tensor([rng.randint(-99, 99) for _ in range(n)], dtype=I32)
+                    else:
+                        bias = self.rand_f(rng, (n,), -2, 2, bdt) if bdt else None
+                    v = x.double() + (bias.double() if bdt == I32 else 0)
+                    v = v * ws.double() * (act.double().unsqueeze(-1) if with_as else 1)
+                    if bdt not in (None, I32):
+                        v = v + bias.double()
+                    out = self.dev(torch.zeros((m, n), dtype=odt))
+                    self.run_op("DequantBias", self.h(x), self.h(ws), self.h(act), self.h(bias),
+                                1 if odt == F16 else 27, out.handle)
+                    check(self, out.read(), v.to(odt), "DequantBias %s %s %s as=%s" % (
+                        odt, wdt, bdt, with_as))
+        x = self.dev(torch.zeros((2, 3), dtype=I32))
+        ws = self.dev(self.rand_f(rng, (3,)))
+        o = self.dev(torch.zeros((2, 3), dtype=F16))
+        self.refused("DequantBias", 161001, x.handle, 0, 0, 0, 1, o.handle)
+        self.refused("DequantBias", 161002, x.handle, ws.handle, 0, 0, 27, o.handle)
+        self.refused("DequantBias", 161002, ws.handle, ws.handle, 0, 0, 1, o.handle)
 
     # ---- bad input ---------------------------------------------------------------------------
 
