@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The quantisation room (ops/quant) and the matmul variants (ops/matmul/variants.c) in C:
- * a TransQuantParamV2 word, a QuantMatmulV3 product, a Quantize, a fake quantisation and a
- * TransposeBatchMatMul checked by hand, and the error codes
+ * a TransQuantParamV2 word, a QuantMatmulV3 product, a Quantize, a fake quantisation, a
+ * TransposeBatchMatMul and an INT4 packing checked by hand, and the error codes
  * with messages naming the operator and the parameter (NULL 161001, types and shapes 161002).
  * The broad value checks against torch are tests/python/test_quant_torch.py and
  * test_matmul_torch.py. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "optest.h"
@@ -12,7 +13,16 @@
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_ascend_quant.h"
 #include "aclnnop/aclnn_dot.h"
+#include "aclnnop/aclnn_convert_weight_to_int4_pack.h"
+#include "aclnnop/aclnn_dequant_bias.h"
+#include "aclnnop/aclnn_dynamic_block_quant.h"
+#include "aclnnop/aclnn_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
+#include "aclnnop/aclnn_flat_quant.h"
+#include "aclnnop/aclnn_group_quant.h"
+#include "aclnnop/aclnn_quant_matmul.h"
+#include "aclnnop/aclnn_swi_glu_quant.h"
+#include "aclnnop/aclnn_trans_quant_param.h"
 #include "aclnnop/aclnn_quantize.h"
 #include "aclnnop/aclnn_quant_matmul_v3.h"
 #include "aclnnop/aclnn_trans_quant_param_v2.h"
@@ -162,6 +172,47 @@ static void transpose_batch_matmul(void)
     OT_FREE(&x1, &x2, &out);
 }
 
+/* The later rows' codes and messages (each names its parameter), and ConvertWeightToINT4Pack's
+ * bytes by hand. */
+static void later_rows(void)
+{
+    int64_t d2[2] = {2, 8}, d3[3] = {2, 2, 8}, dp[2] = {8, 8}, d1[1] = {2}, dh[2] = {2, 4};
+    int64_t d22[2] = {2, 2};
+    ot_tensor x, x3, p, p1, s, y8, h16, w, i32;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, d2}, {&x3, ACL_FLOAT16, 3, d3}, {&p, ACL_FLOAT16, 2, dp},
+                   {&p1, ACL_FLOAT16, 2, d22}, {&s, ACL_FLOAT, 1, d1}, {&y8, ACL_INT8, 2, d2},
+                   {&h16, ACL_INT8, 2, dh}, {&w, ACL_INT32, 2, d2}, {&i32, ACL_INT32, 2, d2});
+    /* ConvertWeightToINT4Pack into INT32 words: [1, -1, 2, -2, 3, -3, 7, -8] -> 0x87D3E2F1 */
+    const int v[8] = {1, -1, 2, -2, 3, -3, 7, -8};
+    for (int i = 0; i < 16; i++)
+        ot_set(&w, i, v[i % 8]);
+    int64_t dw[2] = {2, 1};
+    ot_tensor pk;
+    OT_MAKE_CONTIG({&pk, ACL_INT32, 2, dw});
+    OT_RUN(aclnnConvertWeightToINT4Pack, w.t, pk.t);
+    CHECK(*(const uint32_t *)ot_ptr(&pk, 0) == 0x87D3E2F1u);
+    QFAILS(ACLNN_ERR_PARAM_INVALID, "weightInt4Pack", aclnnConvertWeightToINT4Pack, w.t, y8.t);
+    QFAILS(ACLNN_ERR_PARAM_INVALID, "dstType", aclnnDynamicQuantV2, x.t, NULL, NULL, 35, y8.t, s.t,
+           NULL);
+    QFAILS(ACLNN_ERR_PARAM_INVALID, "clipRatio", aclnnFlatQuant, x3.t, p1.t, p.t, 2.0, i32.t, s.t);
+    QFAILS(ACLNN_ERR_PARAM_INVALID, "quantModeOptional", aclnnSwiGluQuant, x.t, NULL, NULL, NULL,
+           false, "msd", h16.t, s.t);
+    QFAILS(ACLNN_ERR_PARAM_INVALID, "rowBlockSize", aclnnDynamicBlockQuant, x.t, 0.0, "rint", 2, 3,
+           128, y8.t, s.t);
+    QFAILS(ACLNN_ERR_PARAM_NULLPTR, "groupIndex", aclnnGroupQuant, x.t, x.t, NULL, NULL, 2, y8.t);
+    QFAILS(ACLNN_ERR_PARAM_INVALID, "outputDtype", aclnnDequantBias, i32.t, s.t, NULL, NULL, 0,
+           x.t);
+    QFAILS(ACLNN_ERR_PARAM_INVALID, "bias", aclnnQuantMatmulV2, y8.t, y8.t, s.t, s.t, false, true,
+           x.t);
+    uint64_t *words = NULL, nw = 0;
+    CHECK(aclnnTransQuantParam(NULL, 1, NULL, 0, &words, &nw) == ACLNN_ERR_PARAM_NULLPTR);
+    const float one = 1.0f, off = 2.5f;
+    CHECK(aclnnTransQuantParam(&one, 1, &off, 1, &words, &nw) == ACLNN_SUCCESS && nw == 1 &&
+          words[0] == (0x3F800000ull | 1ull << 46 | 2ull << 37));
+    free(words);
+    OT_FREE(&x, &x3, &p, &p1, &s, &y8, &h16, &w, &i32, &pk);
+}
+
 int main(void)
 {
     ot_init();
@@ -170,6 +221,7 @@ int main(void)
     variants_errors();
     quantize();
     transpose_batch_matmul();
+    later_rows();
     ot_fini();
     printf("ops_quant: ok\n");
     return 0;
