@@ -541,6 +541,7 @@
 /* matmul and quant rows added by the opsmm branch (issue 29) */
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"
 #include "aclnnop/aclnn_dequant_bias.h"
+#include "aclnnop/aclnn_einsum.h"
 #include "aclnnop/aclnn_dynamic_block_quant.h"
 #include "aclnnop/aclnn_dynamic_block_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_quant_v2.h"

@@ -4,7 +4,7 @@
  * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
  * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
  * TransMatmulWeight, ConvertWeightToINT4Pack and the weight size functions)
- * and variants.c (Addmm ... TransposeBatchMatMul).
+ * variants.c (Addmm ... TransposeBatchMatMul) and einsum.c.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -68,7 +68,9 @@
       DTM_F3, none, 0)                                                                             \
     X(TransposeBatchMatMulWeightNz, transpose_batch_mat_mul, OPS_OUT,                              \
       K(tensor, tensor, tensor, tensor, int_array, int_array, int_array, int8, int32, tensor),     \
-      DTM_F3, none, 0)
+      DTM_F3, none, 0)                                                                             \
+    X(Einsum, einsum, OPS_OUT, K(tensor_list, string, tensor),                                     \
+      DTM(DT_F16) | DTM(DT_F32) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), none, 0)
 
 enum { MATMUL_OPS(OPS_ROW_DT) };
 

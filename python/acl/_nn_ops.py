@@ -143,6 +143,7 @@ OPS = {
     'DynamicBlockQuantV2': ('tensor', 'double', 'string', 'int64', 'int64', 'int64', 'double', 'tensor', 'tensor'),
     'DynamicQuant': ('tensor', 'tensor', 'tensor', 'tensor'),
     'DynamicQuantV2': ('tensor', 'tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
+    'Einsum': ('tensor_list', 'string', 'tensor'),
     'Elu': ('tensor', 'scalar', 'scalar', 'scalar', 'tensor'),
     'EluBackward': ('tensor', 'scalar', 'scalar', 'scalar', 'bool', 'tensor', 'tensor'),
     'EluGrad': ('tensor', 'tensor', 'tensor'),

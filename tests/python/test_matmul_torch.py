@@ -4,7 +4,8 @@
 Addmm, Baddbmm, Addbmm (and their in-place forms), Addmv, Addr / AddrV2 (and in-place),
 Dot, Gemm (every transA / transB), MatmulWeightNz, BatchMatMulWeightNz and
 TransposeBatchMatMul (+WeightNz: every documented permutation), WeightQuantBatchMatmulV3 /
-Nz (V2's product: an INT8 weight dequantised to x's type) through acl.nn (both phases, on a
+Nz (V2's product: an INT8 weight dequantised to x's type) and Einsum (CANN's two equations,
+every declared type) through acl.nn (both phases, on a
 stream), for every type their rows declare, on seeded random inputs: self broadcasting
 to the result, non-contiguous views, alpha / beta values including beta = 0 with NaN in
 self (torch ignores self then), empty dims (k = 0 gives beta * self). References are
@@ -22,7 +23,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, view_of, scalar, F16, BF16, F32, F64, I8, U8, I16, \
-        I32, I64, BOOL  # noqa: E402
+        I32, I64, BOOL, ACL_DT as DT  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -283,6 +284,29 @@ class MatmulVariantsTorch(TorchCase):
                      0, 0, y.handle)
         self.refused("WeightQuantBatchMatmulNz", 161002, x.handle, w.handle, sc.handle, 0, 0,
                      0, 0, 0, self.dev(torch.zeros((2, 3), dtype=F32)).handle)
+
+    # ---- Einsum: CANN's two equations -------------------------------------------------------
+
+    def test_einsum(self):
+        rng = random.Random(SEED + 11)
+        for dtype in (F32, F16, I16, I32, I64):
+            for eq, shapes in (("abcd,abced->abce", ((2, 3, 2, 4), (2, 3, 2, 5, 4))),
+                               ("a,b->ab", ((7,), (5,)))):
+                a, b = rand(rng, shapes[0], dtype), rand(rng, shapes[1], dtype)
+                ref = torch.einsum(eq, a.double(), b.double())
+                out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                lst, ret = nn.create_tensor_list([nn.create_tensor(
+                    list(t.shape), acl_dt, list(t.stride()), t.storage_offset(),
+                    acl.ACL_FORMAT_ND, [max(t.storage().size(), 1)], d.ptr)[0]
+                    for t, d, acl_dt in ((v, self.dev(v), DT[dtype]) for v in
+                                         (view_of(rng, a), view_of(rng, b)))])
+                self.assertEqual(ret, 0)
+                try:
+                    self.run_op("Einsum", lst, eq, out.handle)
+                    self.refused("Einsum", 161002, lst, "abcd,abcde->abce", out.handle)
+                finally:
+                    nn.destroy_tensor_list(lst)
+                self.out_check(out.read(), ref, dtype, "Einsum %s %s" % (eq, dtype))
 
     # ---- Addr (+V2), every declared type -----------------------------------------------------
 
