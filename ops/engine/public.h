@@ -539,6 +539,7 @@
 #include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_logit_grad.h"
 /* matmul and quant rows added by the opsmm branch (issue 29) */
+#include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"
 #include "aclnnop/aclnn_dequant_bias.h"
 #include "aclnnop/aclnn_einsum.h"

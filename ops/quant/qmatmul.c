@@ -26,6 +26,11 @@
  *  QQ7. DequantBias: QQ2's epilogue on an INT32 x [M, N] already
  *      accumulated: weightScale [N] is the scale, activateScaleOptional [M]
  *      the per-token scale; out FLOAT16 (outputDtype 1) or BFLOAT16 (27).
+ *  QQ8. BatchMatmulQuant: FLOAT16 x1 [m, k] @ x2 [k, n] (transposed by the
+ *      flags) accumulated in float32, plus a FLOAT16 bias, then quantised to
+ *      INT8 by quantParam's words (QQ3: out = round(v * scale + offset), half
+ *      to even, saturated); quantParam holds 1 word or at least n (CANN
+ *      pads it to a multiple of 16), of which the first n are read.
  *  QQ4. QuantMatmulWeightNz: x2 in the layout aclnnTransMatmulWeight leaves
  *      (ND in cpuacl); x2Scale is the scale, x1Scale the per-token scale,
  *      x2Offset the offset; yScale, x1Offset, yOffset and a group size are
@@ -35,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_dequant_bias.h"
 #include "aclnnop/aclnn_quant_matmul.h"
 #include "aclnnop/aclnn_quant_matmul_v3.h"
@@ -427,3 +433,103 @@ aclnnStatus aclnnDequantBiasGetWorkspaceSize(const aclTensor *x, const aclTensor
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(DequantBias)
+
+/* ---- BatchMatmulQuant (QQ8) ----------------------------------------------------------------- */
+
+struct bq8_plan {
+    struct ops_tensor x1, x2, qp, bias, out;
+    bool has_bias;
+    int64_t m, k, n;
+};
+
+static int32_t bq8_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct bq8_plan *p = e->plan;
+    float *a = qt_gather(&p->x1, addr, CK_F32), *b = qt_gather(&p->x2, addr, CK_F32);
+    float *bias = p->has_bias ? qt_gather(&p->bias, addr, CK_F32) : NULL;
+    int64_t *w = qt_gather(&p->qp, addr, CK_I64);
+    int64_t *q = malloc((size_t)(p->m * p->n) * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!a || !b || (p->has_bias && !bias) || !w || !q) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t i = 0; i < p->m; i++)
+        for (int64_t j = 0; j < p->n; j++) {
+            float acc = 0;
+            for (int64_t t = 0; t < p->k; t++)
+                acc += a[i * p->k + t] * b[t * p->n + j];
+            const uint64_t wd = (uint64_t)w[p->qp.numel == 1 ? 0 : j];
+            const double v =
+                (double)(acc + (bias ? bias[j] : 0.0f)) * qt_word_scale(wd) + qt_word_offset(wd);
+            q[i * p->n + j] = qt_round_sat(v, 0, -128, 127);
+        }
+    qt_scatter(q, &p->out, addr, CK_I64);
+done:
+    free(a);
+    free(b);
+    free(bias);
+    free(w);
+    free(q);
+    return rc;
+}
+
+aclnnStatus aclnnBatchMatmulQuantGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                                  const aclTensor *quantParam,
+                                                  const aclTensor *bias, bool transposeX1,
+                                                  bool transposeX2, aclTensor *out, WS)
+{
+    const char *name = "aclnnBatchMatmulQuant";
+    OPS_CHECK_NULLS(name, x1, x2, quantParam, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x1", x1->dtype, OPS_DT_BatchMatmulQuant, &dt)) ||
+        (rc = ops_need_dt(name, "x2", x2->dtype, OPS_DT_BatchMatmulQuant, &dt)) ||
+        (bias && (rc = ops_need_dt(name, "bias", bias->dtype, OPS_DT_BatchMatmulQuant, &dt))))
+        return rc;
+    if (quantParam->dtype != ACL_UINT64 || quantParam->ndim != 1 || out->dtype != ACL_INT8)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: quantParam must be UINT64 1-D and out INT8 (got %s, %s)", name,
+                       ops_dt_name(quantParam->dtype), ops_dt_name(out->dtype));
+    if (x1->ndim != 2 || x2->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 and x2 must be 2-D", name);
+    const int64_t m = transposeX1 ? x1->dims[1] : x1->dims[0];
+    const int64_t k = transposeX1 ? x1->dims[0] : x1->dims[1];
+    const int64_t k2 = transposeX2 ? x2->dims[1] : x2->dims[0];
+    const int64_t n = transposeX2 ? x2->dims[0] : x2->dims[1];
+    const int64_t nq = quantParam->dims[0];
+    if (k != k2 || (nq != 1 && nq < n) || (bias && (bias->ndim != 1 || bias->dims[0] != n)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x1's k %lld and x2's k %lld must agree, quantParam hold 1 or at least "
+                       "n = %lld words and bias [n]",
+                       name, (long long)k, (long long)k2, (long long)n);
+    const int64_t want[2] = {m, n};
+    if ((rc = ops_check_shape(name, want, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 4, 1, sizeof(struct bq8_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct bq8_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x1, x1, "x1")) || (rc = qt_view(e, &p->x2, x2, "x2")) ||
+        (rc = qt_view(e, &p->qp, quantParam, "quantParam")) ||
+        (rc = qt_view(e, &p->bias, bias, "bias")) || (rc = qt_view(e, &p->out, out, "out")))
+        return rc;
+    /* the transposes as views of the stored operands */
+    if (transposeX1) {
+        int64_t t = p->x1.dims[0];
+        p->x1.dims[0] = p->x1.dims[1], p->x1.dims[1] = t;
+        t = p->x1.strides[0], p->x1.strides[0] = p->x1.strides[1], p->x1.strides[1] = t;
+    }
+    if (transposeX2) {
+        int64_t t = p->x2.dims[0];
+        p->x2.dims[0] = p->x2.dims[1], p->x2.dims[1] = t;
+        t = p->x2.strides[0], p->x2.strides[0] = p->x2.strides[1], p->x2.strides[1] = t;
+    }
+    if (nq > 1) /* the first n words (the rest pad to 16) */
+        p->qp.dims[0] = n, p->qp.numel = n;
+    p->has_bias = bias != NULL;
+    p->m = m, p->k = k, p->n = n;
+    e->run = m > 0 && n > 0 ? bq8_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(BatchMatmulQuant)

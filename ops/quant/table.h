@@ -69,7 +69,9 @@
     X(GroupQuant, group_quant, OPS_OUT, K(tensor, tensor, tensor, tensor, int32, tensor), DTM_F3,  \
       groupIndex, DTM(DT_I32) | DTM(DT_I64))                                                       \
     X(DequantBias, dequant_bias, OPS_OUT, K(tensor, tensor, tensor, tensor, int64, tensor),        \
-      DTM(DT_I32), none, 0)
+      DTM(DT_I32), none, 0)                                                                        \
+    X(BatchMatmulQuant, batchmatmul_quant, OPS_OUT,                                                \
+      K(tensor, tensor, tensor, tensor, bool, bool, tensor), DTM(DT_F16), none, 0)
 
 enum { QUANT_OPS(OPS_ROW_DT) };
 

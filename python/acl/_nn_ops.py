@@ -75,6 +75,7 @@ OPS = {
     'Baddbmm': ('tensor', 'tensor', 'tensor', 'scalar', 'scalar', 'tensor', 'int8'),
     'BatchMatMul': ('tensor', 'tensor', 'tensor', 'int8'),
     'BatchMatMulWeightNz': ('tensor', 'tensor', 'tensor', 'int8'),
+    'BatchMatmulQuant': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),
     'BatchNorm': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'double', 'double', 'tensor', 'tensor', 'tensor'),
     'BatchNormElemt': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'double', 'tensor'),
     'BatchNormElemtBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),

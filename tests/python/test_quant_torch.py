@@ -12,7 +12,7 @@ outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / 
 per-expert smooth scales), SwiGluQuant/V2 (dynamic and static, groups as cumulative ends and
 counts, INT8 / INT4), DynamicBlockQuant/V2 (block sizes, partial blocks, minScale, both round
 modes), TransQuantParam (host words), QuantMatmulV2, GroupQuant (INT8 / INT4 / INT32) and
-DequantBias (every bias type), on seeded random inputs, through acl.nn on a stream.
+DequantBias (every bias type) and BatchMatmulQuant, on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -849,6 +849,42 @@ class QuantTorch(TorchCase):
         self.refused("DequantBias", 161001, x.handle, 0, 0, 0, 1, o.handle)
         self.refused("DequantBias", 161002, x.handle, ws.handle, 0, 0, 27, o.handle)
         self.refused("DequantBias", 161002, ws.handle, ws.handle, 0, 0, 1, o.handle)
+
+    def test_batch_matmul_quant(self):
+        rng = random.Random(SEED + 16)
+        for tx1 in (False, True):
+            for tx2 in (False, True):
+                for nq in ("one", "n", "pad"):
+                    m, k, n = rng.randint(1, 6), rng.randint(1, 16), rng.randint(1, 20)
+                    x1 = self.rand_f(rng, (m, k), -2, 2, F16)
+                    x2 = self.rand_f(rng, (k, n), -2, 2, F16)
+                    bias = self.rand_f(rng, (n,), -1, 1, F16) if rng.random() < 0.6 else None
+                    cnt = {"one": 1, "n": n, "pad": -(-n // 16) * 16}[nq]
+                    sc = [bitsf(fbits(rng.uniform(5, 20))) for _ in range(cnt)]
+                    off = [rng.randint(-10, 10) for _ in range(cnt)]
+                    words = torch.tensor([word(sc[i], off[i]) for i in range(cnt)], dtype=I64)
+                    acc = x1.float() @ x2.float() + (bias.float() if bias is not None else 0)
+                    s_ = torch.tensor([bitsf(int(w)) for w in words[:n]], dtype=torch.float64)
+                    o_ = torch.tensor(off[:n], dtype=torch.float64)
+                    ref = rint_sat(acc.double() * s_ + o_).to(I8)
+                    out = self.dev(torch.zeros((m, n), dtype=I8))
+                    h1 = self.h(x1.t().contiguous()) if tx1 else self.h(x1)
+                    h2 = self.h(x2.t().contiguous()) if tx2 else self.h(x2)
+                    qh, ret = nn.create_tensor([cnt], acl.ACL_UINT64, None, 0, acl.ACL_FORMAT_ND,
+                                               [cnt], self.dev(words).ptr)
+                    self.run_op("BatchMatmulQuant", h1, h2, qh, self.h(bias), tx1, tx2,
+                                out.handle)
+                    nn.destroy_tensor(qh)
+                    got = out.read()
+                    # float32 sums of k terms may differ in the last bit near a .5 boundary
+                    self.assertLessEqual(int((got.int() - ref.int()).abs().max()), 1,
+                                         "BatchMatmulQuant t=%d%d %s" % (tx1, tx2, nq))
+        x = self.dev(self.rand_f(rng, (2, 3), dtype=F16))
+        q = self.dev(torch.zeros((1,), dtype=I64))
+        o = self.dev(torch.zeros((2, 2), dtype=I8))
+        self.refused("BatchMatmulQuant", 161001, x.handle, 0, q.handle, 0, False, False, o.handle)
+        self.refused("BatchMatmulQuant", 161002, x.handle, x.handle, q.handle, 0, False, False,
+                     o.handle)  # INT64 quantParam, k mismatch
 
     # ---- bad input ---------------------------------------------------------------------------
 
