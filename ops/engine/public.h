@@ -553,6 +553,7 @@
 #include "aclnnop/aclnn_flat_quant_v3.h"
 #include "aclnnop/aclnn_group_quant.h"
 #include "aclnnop/aclnn_quant_matmul.h"
+#include "aclnnop/aclnn_quant_matmul_v5.h"
 #include "aclnnop/aclnn_quantize.h"
 #include "aclnnop/aclnn_swi_glu_quant.h"
 #include "aclnnop/aclnn_swi_glu_quant_v2.h"

@@ -31,6 +31,15 @@
  *      INT8 by quantParam's words (QQ3: out = round(v * scale + offset), half
  *      to even, saturated); quantParam holds 1 word or at least n (CANN
  *      pads it to a multiple of 16), of which the first n are read.
+ *  QQ9. QuantMatmulV5: with groupSize 0, QuantMatmulWeightNz's product (QQ4:
+ *      x2Scale the scale, x1Scale the per-token scale, x2Offset the
+ *      offset). With groupSize = gm << 32 | gn << 16 | gk (CANN's encoding),
+ *      the per-block (G-B) form: INT8 x1 [m, k] @ x2 [k, n], out =
+ *      sum over k-blocks kb of (x1 @ x2 over kb) * x1Scale[i / gm, kb] *
+ *      x2Scale[kb, j / gn] (x2Scale [n-blocks, k-blocks] when transposeX2)
+ *      + bias, FLOAT scales and bias, in double, rounded once to FLOAT16 /
+ *      BFLOAT16. The other V5 forms (INT4 / float8 / MX, yScale, x1Offset,
+ *      yOffset) are refused (161002).
  *  QQ4. QuantMatmulWeightNz: x2 in the layout aclnnTransMatmulWeight leaves
  *      (ND in cpuacl); x2Scale is the scale, x1Scale the per-token scale,
  *      x2Offset the offset; yScale, x1Offset, yOffset and a group size are
@@ -45,6 +54,7 @@
 #include "aclnnop/aclnn_quant_matmul.h"
 #include "aclnnop/aclnn_quant_matmul_v3.h"
 #include "aclnnop/aclnn_quant_matmul_v4.h"
+#include "aclnnop/aclnn_quant_matmul_v5.h"
 #include "aclnnop/aclnn_quant_matmul_weight_nz.h"
 #include "ops/quant/quant.h"
 #include "ops/quant/table.h"
@@ -533,3 +543,137 @@ aclnnStatus aclnnBatchMatmulQuantGetWorkspaceSize(const aclTensor *x1, const acl
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(BatchMatmulQuant)
+
+/* ---- QuantMatmulV5 (QQ9) ------------------------------------------------------------------- */
+
+struct gb_plan {
+    struct ops_tensor x1, x2, s1, s2, bias, out;
+    bool has_bias;
+    int64_t m, k, n, gm, gn, gk;
+};
+
+static int32_t gb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gb_plan *p = e->plan;
+    const int64_t m = p->m, k = p->k, n = p->n;
+    int64_t *a = qt_gather(&p->x1, addr, CK_I64), *b = qt_gather(&p->x2, addr, CK_I64);
+    double *s1 = qt_gather(&p->s1, addr, CK_F64), *s2 = qt_gather(&p->s2, addr, CK_F64);
+    double *bias = p->has_bias ? qt_gather(&p->bias, addr, CK_F64) : NULL;
+    double *o = malloc((size_t)(m * n) * sizeof(double));
+    int32_t rc = 0;
+    if (!a || !b || !s1 || !s2 || (p->has_bias && !bias) || !o) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    const int64_t kbs = (k + p->gk - 1) / p->gk, nbs = (n + p->gn - 1) / p->gn;
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double v = 0;
+            for (int64_t kb = 0; kb < kbs; kb++) {
+                int64_t acc = 0;
+                for (int64_t t = kb * p->gk; t < k && t < (kb + 1) * p->gk; t++)
+                    acc += a[i * k + t] * b[t * n + j];
+                v += (double)acc * s1[(i / p->gm) * kbs + kb] * s2[kb * nbs + j / p->gn];
+            }
+            o[i * n + j] = v + (bias ? bias[j] : 0);
+        }
+    qt_scatter(o, &p->out, addr, CK_F64);
+done:
+    free(a);
+    free(b);
+    free(s1);
+    free(s2);
+    free(bias);
+    free(o);
+    return rc;
+}
+
+/* The per-block form's checks and plan (QQ9). */
+static aclnnStatus gb_build(const char *name, const aclTensor *x1, const aclTensor *x2,
+                            const aclTensor *s1, const aclTensor *s2, const aclTensor *bias,
+                            bool tx1, bool tx2, int64_t groupSize, const aclTensor *out, WS)
+{
+    aclnnStatus rc;
+    int dt;
+    const int64_t gm = (groupSize >> 32) & 0xFFFF, gn = (groupSize >> 16) & 0xFFFF;
+    const int64_t gk = groupSize & 0xFFFF;
+    if ((rc = ops_need_dt(name, "x1", x1->dtype, OPS_DT_QuantMatmulV5, &dt)) ||
+        (rc = ops_need_dt(name, "x2", x2->dtype, OPS_DT_QuantMatmulV5, &dt)))
+        return rc;
+    if (!s1 || s1->dtype != ACL_FLOAT || s2->dtype != ACL_FLOAT ||
+        (bias && bias->dtype != ACL_FLOAT) || (out->dtype != ACL_FLOAT16 && out->dtype != ACL_BF16))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the per-block form takes FLOAT x1Scale, x2Scale and bias and a FLOAT16 "
+                       "/ BFLOAT16 out",
+                       name);
+    if (x1->ndim != 2 || x2->ndim != 2 || tx1 || gm < 1 || gn < 1 || gk < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the per-block form takes 2-D x1, x2, transposeX1 false and groupSize "
+                       "0x%llx with nonzero M, N, K groups",
+                       name, (unsigned long long)groupSize);
+    const int64_t m = x1->dims[0], k = x1->dims[1];
+    const int64_t k2 = tx2 ? x2->dims[1] : x2->dims[0], n = tx2 ? x2->dims[0] : x2->dims[1];
+    const int64_t mb = (m + gm - 1) / gm, kb = (k + gk - 1) / gk, nb = (n + gn - 1) / gn;
+    const int64_t w1[2] = {mb, kb}, w2[2] = {tx2 ? nb : kb, tx2 ? kb : nb}, wb[1] = {n};
+    const int64_t wo[2] = {m, n};
+    if (k != k2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1's k %lld and x2's k %lld differ", name,
+                       (long long)k, (long long)k2);
+    if ((rc = ops_check_shape(name, w1, 2, s1, "x1Scale")) ||
+        (rc = ops_check_shape(name, w2, 2, s2, "x2Scale")) ||
+        (bias && (rc = ops_check_shape(name, wb, 1, bias, "bias"))) ||
+        (rc = ops_check_shape(name, wo, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 5, 1, sizeof(struct gb_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct gb_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x1, x1, "x1")) || (rc = qt_view(e, &p->x2, x2, "x2")) ||
+        (rc = qt_view(e, &p->s1, s1, "x1Scale")) || (rc = qt_view(e, &p->s2, s2, "x2Scale")) ||
+        (rc = qt_view(e, &p->bias, bias, "bias")) || (rc = qt_view(e, &p->out, out, "out")))
+        return rc;
+    if (tx2) { /* x2 and its scales as [k, n] / [kb, nb] views */
+        int64_t t = p->x2.dims[0];
+        p->x2.dims[0] = p->x2.dims[1], p->x2.dims[1] = t;
+        t = p->x2.strides[0], p->x2.strides[0] = p->x2.strides[1], p->x2.strides[1] = t;
+        t = p->s2.dims[0];
+        p->s2.dims[0] = p->s2.dims[1], p->s2.dims[1] = t;
+        t = p->s2.strides[0], p->s2.strides[0] = p->s2.strides[1], p->s2.strides[1] = t;
+    }
+    p->has_bias = bias != NULL;
+    p->m = m, p->k = k, p->n = n, p->gm = gm, p->gn = gn, p->gk = gk;
+    e->run = m > 0 && n > 0 ? gb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnQuantMatmulV5GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                               const aclTensor *x1Scale, const aclTensor *x2Scale,
+                                               const aclTensor *yScale, const aclTensor *x1Offset,
+                                               const aclTensor *x2Offset, const aclTensor *yOffset,
+                                               const aclTensor *bias, bool transposeX1,
+                                               bool transposeX2, int64_t groupSize, aclTensor *out,
+                                               WS)
+{
+    const char *name = "aclnnQuantMatmulV5";
+    OPS_CHECK_NULLS(name, x1, x2, x2Scale, out, workspaceSize, executor);
+    if (yScale || x1Offset || yOffset)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: yScale, x1Offset and yOffset are not supported by cpuacl (pass NULL)",
+                       name);
+    if (groupSize != 0) {
+        if (x2Offset)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: x2Offset with a groupSize is not supported by cpuacl", name);
+        return gb_build(name, x1, x2, x1Scale, x2Scale, bias, transposeX1, transposeX2, groupSize,
+                        out, workspaceSize, executor);
+    }
+    struct qq_args a = {name,        OPS_DT_QuantMatmulV5,
+                        x1,          x2,
+                        x2Scale,     x2Offset,
+                        x1Scale,     bias,
+                        out,         "x2Scale",
+                        "x2Offset",  "x1Scale",
+                        transposeX1, transposeX2};
+    return qq_build(&a, workspaceSize, executor);
+}
+PHASE2(QuantMatmulV5)

@@ -71,7 +71,11 @@
     X(DequantBias, dequant_bias, OPS_OUT, K(tensor, tensor, tensor, tensor, int64, tensor),        \
       DTM(DT_I32), none, 0)                                                                        \
     X(BatchMatmulQuant, batchmatmul_quant, OPS_OUT,                                                \
-      K(tensor, tensor, tensor, tensor, bool, bool, tensor), DTM(DT_F16), none, 0)
+      K(tensor, tensor, tensor, tensor, bool, bool, tensor), DTM(DT_F16), none, 0)                 \
+    X(QuantMatmulV5, quant_matmul_v5, OPS_OUT,                                                     \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, bool, int64, \
+        tensor),                                                                                   \
+      DTM(DT_I8), none, 0)
 
 enum { QUANT_OPS(OPS_ROW_DT) };
 

@@ -563,6 +563,7 @@ OPS = {
     'QuantMatmulV2': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),
     'QuantMatmulV3': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),
     'QuantMatmulV4': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),
+    'QuantMatmulV5': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'int64', 'tensor'),
     'QuantMatmulWeightNz': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'int64', 'tensor'),
     'Quantize': ('tensor', 'tensor', 'tensor', 'int', 'int32', 'tensor'),
     'Randperm': ('int64', 'int64', 'int64', 'tensor'),

@@ -12,7 +12,8 @@ outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / 
 per-expert smooth scales), SwiGluQuant/V2 (dynamic and static, groups as cumulative ends and
 counts, INT8 / INT4), DynamicBlockQuant/V2 (block sizes, partial blocks, minScale, both round
 modes), TransQuantParam (host words), QuantMatmulV2, GroupQuant (INT8 / INT4 / INT32) and
-DequantBias (every bias type) and BatchMatmulQuant, on seeded random inputs, through acl.nn on a stream.
+DequantBias (every bias type), BatchMatmulQuant and QuantMatmulV5 (its groupSize-0 form and
+the per-block G-B form), on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -885,6 +886,51 @@ class QuantTorch(TorchCase):
         self.refused("BatchMatmulQuant", 161001, x.handle, 0, q.handle, 0, False, False, o.handle)
         self.refused("BatchMatmulQuant", 161002, x.handle, x.handle, q.handle, 0, False, False,
                      o.handle)  # INT64 quantParam, k mismatch
+
+    def test_quant_matmul_v5(self):
+        rng = random.Random(SEED + 17)
+        # groupSize 0: QuantMatmulWeightNz's product (x2Scale, x1Scale per token)
+        for out_dt in (F16, BF16):
+            m, k, n = rng.randint(1, 6), rng.randint(1, 30), rng.randint(1, 9)
+            x1, x2 = self.rand_i8(rng, (m, k)), self.rand_i8(rng, (k, n))
+            sc, pt = self.rand_f(rng, (n,), 1e-4, 2e-3), self.rand_f(rng, (m,), 0.5, 2.0)
+            ref = self.qmm_ref(x1, x2, sc, None, pt, None, out_dt, False)
+            out = self.dev(torch.zeros((m, n), dtype=out_dt))
+            self.run_op("QuantMatmulV5", self.h(x1), self.h(x2), self.h(pt), self.h(sc), 0, 0, 0,
+                        0, 0, False, False, 0, out.handle)
+            check(self, out.read(), ref, "QuantMatmulV5 groupSize 0 %s" % out_dt)
+        # per block: out = sum_kb (x1 @ x2)_kb * x1Scale[i / gm, kb] * x2Scale[kb, j / gn] + bias
+        for out_dt in (F16, BF16):
+            for tx2 in (False, True):
+                gm, gn, gk = 1, rng.choice((4, 8)), rng.choice((8, 16))
+                m, k, n = rng.randint(1, 5), rng.randint(1, 40), rng.randint(1, 20)
+                kb, nb = -(-k // gk), -(-n // gn)
+                x1, x2 = self.rand_i8(rng, (m, k)), self.rand_i8(rng, (k, n))
+                s1 = self.rand_f(rng, (m, kb), 1e-3, 1e-2)
+                s2 = self.rand_f(rng, (kb, nb), 1e-3, 1e-2)
+                bias = self.rand_f(rng, (n,), -1, 1) if rng.random() < 0.6 else None
+                ref = torch.zeros((m, n), dtype=torch.float64)
+                for b_ in range(kb):
+                    acc = x1[:, b_ * gk:(b_ + 1) * gk].double() @ \
+                        x2[b_ * gk:(b_ + 1) * gk].double()
+                    ref += acc * s1[:, b_:b_ + 1].double() * \
+                        s2[b_].double().repeat_interleave(gn)[:n]
+                if bias is not None:
+                    ref += bias.double()
+                out = self.dev(torch.zeros((m, n), dtype=out_dt))
+                h2 = self.h(x2.t().contiguous()) if tx2 else self.h(x2)
+                hs2 = self.h(s2.t().contiguous()) if tx2 else self.h(s2)
+                self.run_op("QuantMatmulV5", self.h(x1), h2, self.h(s1), hs2, 0, 0, 0, 0,
+                            self.h(bias), False, tx2, gm << 32 | gn << 16 | gk, out.handle)
+                check(self, out.read(), ref.to(out_dt), "QuantMatmulV5 G-B t2=%d %s" % (
+                    tx2, out_dt))
+        x = self.dev(self.rand_i8(rng, (2, 8)))
+        s = self.dev(self.rand_f(rng, (2,)))
+        o = self.dev(torch.zeros((2, 2), dtype=F16))
+        self.refused("QuantMatmulV5", 161002, x.handle, x.handle, 0, s.handle, s.handle, 0, 0, 0,
+                     0, False, True, 0, o.handle)  # yScale
+        self.refused("QuantMatmulV5", 161002, x.handle, x.handle, 0, s.handle, 0, 0, 0, 0, 0,
+                     False, True, 1 << 32 | 1 << 16 | 8, o.handle)  # no x1Scale per block
 
     # ---- bad input ---------------------------------------------------------------------------
 
