@@ -24,6 +24,11 @@ extern "C" {
 ACL_FUNC_VISIBILITY aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnBatchMatMul(CPUACL_ACLNN_LAUNCH_PARAMS);
 
+/* aclnnBatchMatMulWeightNz: aclnnBatchMatMul with mat2 in the layout
+ * aclnnTransMatmulWeight leaves, which in cpuacl is ND: the same product. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnBatchMatMulWeightNzGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnBatchMatMulWeightNz(CPUACL_ACLNN_LAUNCH_PARAMS);
+
 #ifdef __cplusplus
 }
 #endif

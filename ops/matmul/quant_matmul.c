@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * WeightQuantBatchMatmulV2 (y = x @ ((w + offset) * scale) + bias with int8
- * or packed int4 weights) and TransMatmulWeight with the weight-size
+ * or packed int4 weights; V3 and Nz: QM7) and TransMatmulWeight with the weight-size
  * functions.
  *
  *  QM1. m > QM_SMALL_M (prefill): the weight is dequantised block by block
@@ -28,6 +28,16 @@
  *      fused kernel on a view of the weight starting at its first column.
  *      Every column's sum is computed the same way in any block, so the
  *      results are bit-identical for any worker count.
+ *  QM7. WeightQuantBatchMatmulV3 is V2 with innerPrecise (0 or 1), a choice of
+ *      the NPU's precision mode that cpuacl's one computation serves both
+ *      ways; WeightQuantBatchMatmulNz is V2 with the weight in the layout
+ *      TransMatmulWeight leaves (ND in cpuacl, QM4).
+ *  QM8. ConvertWeightToINT4Pack: INT32 weights holding one 4-bit value each are
+ *      packed in order into an INT4 tensor of the same shape (QM3's layout:
+ *      element i in the low nibble of byte i / 2 when even) or an INT32 one
+ *      with the last dim / 8 (element i in bits 4 (i % 8) .. 4 (i % 8) + 3 of
+ *      word i / 8). A value outside [-8, 7] keeps its low 4 bits. The out's
+ *      FRACTAL_NZ format is ND in cpuacl (QM4), so the packing is the same.
  *  QM4. TransMatmulWeight keeps the ND layout (what the products read), so it
  *      validates and queues nothing; the size functions return the element
  *      count of that layout.
@@ -36,11 +46,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_convert_weight_to_int4_pack.h"
 #include "aclnnop/aclnn_trans_matmul_weight.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
 #include "ops/matmul/table.h"
+#include "ops/quant/quant.h"
 
 #define QM_SMALL_M 8       /* rows of x up to which the fused kernel runs (QM5) */
 #define QM_KB 1024         /* weight rows (reduction) per block, at most */
@@ -190,64 +204,66 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
 
 static const struct ops_split qm_split = {qm_blocks, qm_block};
 
-static const char *const WQ = "aclnnWeightQuantBatchMatmulV2";
-
 static bool qm_is_shape(const aclTensor *t, int64_t a, int64_t b)
 {
     return (t->ndim == 1 && b == -1 && t->dims[0] == a) ||
            (t->ndim == 2 && t->dims[0] == a && t->dims[1] == b);
 }
 
-aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
-    const aclTensor *x, const aclTensor *weight, const aclTensor *antiquantScale,
-    const aclTensor *antiquantOffsetOptional, const aclTensor *quantScaleOptional,
-    const aclTensor *quantOffsetOptional, const aclTensor *biasOptional, int antiquantGroupSize,
-    const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor)
+/* WeightQuantBatchMatmulV2 and its later forms (QM7): name in messages, the
+ * row's types of x and of the bias. */
+static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, const aclTensor *x,
+                            const aclTensor *weight, const aclTensor *antiquantScale,
+                            const aclTensor *antiquantOffsetOptional,
+                            const aclTensor *quantScaleOptional,
+                            const aclTensor *quantOffsetOptional, const aclTensor *biasOptional,
+                            int antiquantGroupSize, const aclTensor *y, uint64_t *workspaceSize,
+                            aclOpExecutor **executor)
 {
-    OPS_CHECK_NULLS(WQ, x, weight, antiquantScale, y, workspaceSize, executor);
+    OPS_CHECK_NULLS(name, x, weight, antiquantScale, y, workspaceSize, executor);
     if (quantOffsetOptional && !quantScaleOptional)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantOffset given without quantScale", WQ);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantOffset given without quantScale", name);
     if (quantScaleOptional)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: output quantisation (quantScale, INT8 y) is not supported by cpuacl",
-                       WQ);
+                       name);
     const aclTensor *off = antiquantOffsetOptional, *bias = biasOptional;
     aclnnStatus rc;
-    if ((rc = ops_check_dims(x, WQ, "x")) || (rc = ops_check_dims(weight, WQ, "weight")) ||
-        (rc = ops_check_dims(antiquantScale, WQ, "antiquantScale")) ||
-        (rc = ops_check_dims(y, WQ, "y")) ||
-        (off && (rc = ops_check_dims(off, WQ, "antiquantOffset"))) ||
-        (bias && (rc = ops_check_dims(bias, WQ, "bias"))))
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(weight, name, "weight")) ||
+        (rc = ops_check_dims(antiquantScale, name, "antiquantScale")) ||
+        (rc = ops_check_dims(y, name, "y")) ||
+        (off && (rc = ops_check_dims(off, name, "antiquantOffset"))) ||
+        (bias && (rc = ops_check_dims(bias, name, "bias"))))
         return rc;
-    if (!ops_dt_in(x->dtype, OPS_DT_WeightQuantBatchMatmulV2) || y->dtype != x->dtype)
+    if (!ops_dt_in(x->dtype, types) || y->dtype != x->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: x and y must both be FLOAT16 or BFLOAT16 (got %s, %s)", WQ,
+                       "%s: x and y must both be FLOAT16 or BFLOAT16 (got %s, %s)", name,
                        ops_dt_name(x->dtype), ops_dt_name(y->dtype));
     if (weight->dtype != ACL_INT8 && weight->dtype != ACL_INT4)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weight type %s is not supported (INT8, INT4)",
-                       WQ, ops_dt_name(weight->dtype));
+                       name, ops_dt_name(weight->dtype));
     if (x->ndim != 2 || weight->ndim != 2 || y->ndim != 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x, weight and y must be 2-D", WQ);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x, weight and y must be 2-D", name);
     const int64_t m = x->dims[0], k = x->dims[1], n = weight->dims[1];
     if (weight->dims[0] != k)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's k (%lld) differs from weight's (%lld)", WQ,
-                       (long long)k, (long long)weight->dims[0]);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's k (%lld) differs from weight's (%lld)",
+                       name, (long long)k, (long long)weight->dims[0]);
     if (m < 1 || k < 1 || n < 1 || k > 65535 || n > 65535 || m > INT32_MAX)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: m=%lld k=%lld n=%lld out of range (k, n in [1, 65535]; no empty "
                        "tensors)",
-                       WQ, (long long)m, (long long)k, (long long)n);
+                       name, (long long)m, (long long)k, (long long)n);
     if (y->dims[0] != m || y->dims[1] != n)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y must be [%lld, %lld]", WQ, (long long)m,
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y must be [%lld, %lld]", name, (long long)m,
                        (long long)n);
     int64_t gs = antiquantGroupSize;
     if (gs != 0 && (gs < 32 || gs > k - 1 || gs % 32))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: antiquantGroupSize %lld must be 0 or a multiple of 32 in [32, k-1]", WQ,
-                       (long long)gs);
+                       "%s: antiquantGroupSize %lld must be 0 or a multiple of 32 in [32, k-1]",
+                       name, (long long)gs);
     if (antiquantScale->dtype != x->dtype || (off && off->dtype != x->dtype))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: antiquantScale/antiquantOffset must have x's type %s", WQ,
+                       "%s: antiquantScale/antiquantOffset must have x's type %s", name,
                        ops_dt_name(x->dtype));
     int64_t ng = gs ? (k + gs - 1) / gs : 1;
     bool per_tensor =
@@ -260,28 +276,27 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
             ACLNN_ERR_PARAM_INVALID,
             "%s: antiquantScale shape fits neither per-tensor (1,), per-channel (n,)/(1, "
             "n) nor per-group (ceil(k/group), n)",
-            WQ);
+            name);
     if (off && !ops_same_shape(off, antiquantScale))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: antiquantOffset's shape differs from antiquantScale's", WQ);
+                       "%s: antiquantOffset's shape differs from antiquantScale's", name);
     if (bias) {
         int bd = ops_dt_index(bias->dtype);
-        if (bd < 0 || !(DTM(bd) & OPS_DT2_WeightQuantBatchMatmulV2) ||
-            !(qm_is_shape(bias, n, -1) || qm_is_shape(bias, 1, n)))
+        if (bd < 0 || !(DTM(bd) & btypes) || !(qm_is_shape(bias, n, -1) || qm_is_shape(bias, 1, n)))
             return ops_err(ACLNN_ERR_PARAM_INVALID,
-                           "%s: bias must be FLOAT16/BFLOAT16/FLOAT shaped (n,) or (1, n)", WQ);
+                           "%s: bias must be FLOAT16/BFLOAT16/FLOAT shaped (n,) or (1, n)", name);
     }
-    void *gp = ops_blas_sgemm(WQ);
+    void *gp = ops_blas_sgemm(name);
     if (!gp)
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
 
-    struct aclOpExecutor *e = ops_exec_new(WQ, 7, 1);
+    struct aclOpExecutor *e = ops_exec_new(name, 7, 1);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct qm_plan *p = calloc(1, sizeof(*p));
     if (!p) {
         ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", WQ);
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
     e->plan = p;
     e->fini = qm_free;
@@ -289,7 +304,7 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     p->m = m, p->k = k, p->n = n, p->ng = ng, p->group = gs ? gs : k;
     p->per_tensor = per_tensor;
     p->int4 = weight->dtype == ACL_INT4;
-    rc = ops_tensor_from(&p->x, x, ops_exec_slot(e, x), WQ, "x");
+    rc = ops_tensor_from(&p->x, x, ops_exec_slot(e, x), name, "x");
     p->w_slot = ops_exec_slot(e, weight);
     p->w_off = weight->offset, p->w_sk = weight->strides[0], p->w_sn = weight->strides[1];
     int ss = ops_exec_slot(e, antiquantScale), os = ops_exec_slot(e, off);
@@ -297,13 +312,13 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     (void)ops_exec_slot(e, NULL); /* quantOffset */
     int bs = ops_exec_slot(e, bias);
     if (!rc)
-        rc = ops_tensor_from(&p->scale, antiquantScale, ss, WQ, "antiquantScale");
+        rc = ops_tensor_from(&p->scale, antiquantScale, ss, name, "antiquantScale");
     if (!rc && off)
-        rc = ops_tensor_from(&p->offset, off, os, WQ, "antiquantOffset");
+        rc = ops_tensor_from(&p->offset, off, os, name, "antiquantOffset");
     if (!rc && bias)
-        rc = ops_tensor_from(&p->bias, bias, bs, WQ, "bias");
+        rc = ops_tensor_from(&p->bias, bias, bs, name, "bias");
     if (!rc)
-        rc = ops_tensor_from(&p->y, y, ops_exec_slot(e, y), WQ, "y");
+        rc = ops_tensor_from(&p->y, y, ops_exec_slot(e, y), name, "y");
     if (rc) {
         ops_exec_discard(e);
         return rc;
@@ -314,7 +329,49 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     e->run = ops_split_run;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
+    const aclTensor *x, const aclTensor *weight, const aclTensor *antiquantScale,
+    const aclTensor *antiquantOffsetOptional, const aclTensor *quantScaleOptional,
+    const aclTensor *quantOffsetOptional, const aclTensor *biasOptional, int antiquantGroupSize,
+    const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return wq_build("aclnnWeightQuantBatchMatmulV2", OPS_DT_WeightQuantBatchMatmulV2,
+                    OPS_DT2_WeightQuantBatchMatmulV2, x, weight, antiquantScale,
+                    antiquantOffsetOptional, quantScaleOptional, quantOffsetOptional, biasOptional,
+                    antiquantGroupSize, y, workspaceSize, executor);
+}
 PHASE2(WeightQuantBatchMatmulV2)
+
+aclnnStatus aclnnWeightQuantBatchMatmulV3GetWorkspaceSize(
+    const aclTensor *x, const aclTensor *weight, const aclTensor *antiquantScale,
+    const aclTensor *antiquantOffsetOptional, const aclTensor *quantScaleOptional,
+    const aclTensor *quantOffsetOptional, const aclTensor *biasOptional, int antiquantGroupSize,
+    int innerPrecise, const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnWeightQuantBatchMatmulV3";
+    if (innerPrecise != 0 && innerPrecise != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: innerPrecise %d is not 0 or 1", name,
+                       innerPrecise);
+    return wq_build(name, OPS_DT_WeightQuantBatchMatmulV3, OPS_DT2_WeightQuantBatchMatmulV3, x,
+                    weight, antiquantScale, antiquantOffsetOptional, quantScaleOptional,
+                    quantOffsetOptional, biasOptional, antiquantGroupSize, y, workspaceSize,
+                    executor);
+}
+PHASE2(WeightQuantBatchMatmulV3)
+
+aclnnStatus aclnnWeightQuantBatchMatmulNzGetWorkspaceSize(
+    const aclTensor *x, const aclTensor *weight, const aclTensor *antiquantScale,
+    const aclTensor *antiquantOffsetOptional, const aclTensor *quantScaleOptional,
+    const aclTensor *quantOffsetOptional, const aclTensor *biasOptional, int antiquantGroupSize,
+    const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return wq_build("aclnnWeightQuantBatchMatmulNz", OPS_DT_WeightQuantBatchMatmulNz,
+                    OPS_DT2_WeightQuantBatchMatmulNz, x, weight, antiquantScale,
+                    antiquantOffsetOptional, quantScaleOptional, quantOffsetOptional, biasOptional,
+                    antiquantGroupSize, y, workspaceSize, executor);
+}
+PHASE2(WeightQuantBatchMatmulNz)
 
 /* ---- TransMatmulWeight (QM4) ----------------------------------------------------------------- */
 
@@ -378,3 +435,78 @@ aclnnStatus aclnnTransMatmulWeightGetWorkspaceSize(aclTensor *mmWeightRef, uint6
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(TransMatmulWeight)
+
+/* ---- ConvertWeightToINT4Pack (QM8) ------------------------------------------------------------
+ */
+
+struct pk_plan {
+    struct ops_tensor w;
+    int16_t oslot;
+    bool words; /* an INT32 out: eight values a word */
+};
+
+static int32_t pk_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct pk_plan *p = e->plan;
+    const int64_t n = p->w.numel;
+    int64_t *v = malloc((size_t)n * sizeof(int64_t));
+    if (!v)
+        return ACL_ERROR_BAD_ALLOC;
+    ops_gather_nd(v, CK_I64, ops_base(&p->w, addr), p->w.dt, p->w.ndim, p->w.dims, p->w.strides);
+    qt_pack4(addr[p->oslot], v, n, p->words); /* the quant room's packing */
+    free(v);
+    return 0;
+}
+
+aclnnStatus aclnnConvertWeightToINT4PackGetWorkspaceSize(const aclTensor *weight,
+                                                         aclTensor *weightInt4Pack, WS)
+{
+    const char *name = "aclnnConvertWeightToINT4Pack";
+    const aclTensor *out = weightInt4Pack;
+    OPS_CHECK_NULLS(name, weight, weightInt4Pack, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "weight", weight->dtype, OPS_DT_ConvertWeightToINT4Pack, &dt)))
+        return rc;
+    if (out->dtype != ACL_INT4 && out->dtype != ACL_INT32)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weightInt4Pack is %s, must be INT4 or INT32",
+                       name, ops_dt_name(out->dtype));
+    const bool words = out->dtype == ACL_INT32;
+    const int nd = (int)weight->ndim;
+    if (nd < 2 || nd > 3 || out->ndim != weight->ndim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weight (%d dims) and weightInt4Pack (%u) must have 2 or 3 dims", name,
+                       nd, out->ndim);
+    const int64_t last = weight->dims[nd - 1], per = words ? 8 : 2;
+    if (ops_numel(weight->dims, nd) == 0 || last % per)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weight's last dim %lld must be a positive multiple of %lld (no empty "
+                       "tensors)",
+                       name, (long long)last, (long long)per);
+    int64_t want[3];
+    memcpy(want, weight->dims, sizeof(int64_t) * (size_t)nd);
+    want[nd - 1] = last / (words ? 8 : 1);
+    if ((rc = ops_check_shape(name, want, nd, out, "weightInt4Pack")))
+        return rc;
+    int64_t st = 1;
+    bool dense = out->offset == 0;
+    for (int d = nd - 1; d >= 0; d--) {
+        dense = dense && out->strides[d] == st;
+        st *= out->dims[d];
+    }
+    if (!dense)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weightInt4Pack must be contiguous", name);
+    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct pk_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct pk_plan *p = e->plan;
+    if ((rc = ops_tensor_from(&p->w, weight, ops_exec_slot(e, weight), name, "weight"))) {
+        ops_exec_discard(e);
+        return rc;
+    }
+    p->oslot = (int16_t)ops_exec_slot(e, out);
+    p->words = words;
+    e->run = pk_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(ConvertWeightToINT4Pack)

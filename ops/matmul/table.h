@@ -4,8 +4,9 @@
  * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
  * cross.c (LinalgCross), rank1.c (GerV2), distance.c (Pdist, PdistForward, Cdist,
  * CdistBackward), det.c (Slogdet, Logdet),
- * grouped_matmul.c and quant_matmul.c (WeightQuantBatchMatmulV2, TransMatmulWeight
- * and the weight size functions).
+ * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
+ * TransMatmulWeight, ConvertWeightToINT4Pack and the weight size functions)
+ * variants.c (Addmm ... TransposeBatchMatMul) and einsum.c.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -42,8 +43,16 @@
     X(WeightQuantBatchMatmulV2, weight_quant_batch_matmul_v2, OPS_OUT,                             \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int, tensor),                      \
       DTM(DT_F16) | DTM(DT_BF16), biasOptional, DTM_F3)                                            \
+    X(WeightQuantBatchMatmulV3, weight_quant_batch_matmul_v3, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int, int, tensor),                 \
+      DTM(DT_F16) | DTM(DT_BF16), biasOptional, DTM_F3)                                            \
+    X(WeightQuantBatchMatmulNz, weight_quant_batch_matmul_nz, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int, tensor),                      \
+      DTM(DT_F16) | DTM(DT_BF16), biasOptional, DTM_F3)                                            \
     X(TransMatmulWeight, trans_matmul_weight, OPS_OUT, K(tensor),                                  \
       DTM(DT_F16) | DTM(DT_BF16) | DTM(DT_I8) | DTM(DT_U8), none, 0)                               \
+    X(ConvertWeightToINT4Pack, convert_weight_to_int4_pack, OPS_OUT, K(tensor, tensor),            \
+      DTM(DT_I32), none, 0)                                                                        \
     X(CalculateMatmulWeightSizeV2, trans_matmul_weight, OPS_FUNC, K(int_array, int, uint64), 0,    \
       none, 0)                                                                                     \
     X(CalculateMatmulWeightSize, trans_matmul_weight, OPS_FUNC, K(int_array, uint64), 0, none, 0)  \
@@ -64,7 +73,17 @@
     X(Dot, dot, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                               \
     X(Gemm, gemm, OPS_OUT, K(tensor, tensor, tensor, float, float, int64, int64, tensor, int8),    \
       DTM_F3, none, 0)                                                                             \
-    X(MatmulWeightNz, matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)
+    X(MatmulWeightNz, matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none, 0)           \
+    X(BatchMatMulWeightNz, batch_matmul, OPS_OUT, K(tensor, tensor, tensor, int8), DTM_F3, none,   \
+      0)                                                                                           \
+    X(TransposeBatchMatMul, transpose_batch_mat_mul, OPS_OUT,                                      \
+      K(tensor, tensor, tensor, tensor, int_array, int_array, int_array, int8, int32, tensor),     \
+      DTM_F3, none, 0)                                                                             \
+    X(TransposeBatchMatMulWeightNz, transpose_batch_mat_mul, OPS_OUT,                              \
+      K(tensor, tensor, tensor, tensor, int_array, int_array, int_array, int8, int32, tensor),     \
+      DTM_F3, none, 0)                                                                             \
+    X(Einsum, einsum, OPS_OUT, K(tensor_list, string, tensor),                                     \
+      DTM(DT_F16) | DTM(DT_F32) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), none, 0)
 
 enum { MATMUL_OPS(OPS_ROW_DT) };
 

@@ -3,7 +3,9 @@
  * The float matmul variants, one parameterised product
  *     out[b] = beta * C[b] + alpha * sum_s op(A)[b|s] @ op(B)[b|s]
  * serving Addmm (+Inplace), Baddbmm (+Inplace), Addbmm (+Inplace), Addmv,
- * Addr (+Inplace, V2), Dot, Gemm and MatmulWeightNz.
+ * Addr (+Inplace, V2), Dot, Gemm, MatmulWeightNz, BatchMatMulWeightNz and
+ * TransposeBatchMatMul
+ * (+WeightNz).
  *
  *  VA1. Every operand is a strided [rows, cols] view (element strides; a
  *      vector is a row or a column with a 0 stride along its missing dim), so
@@ -19,8 +21,15 @@
  *      (2) rounds float32 operands to float16 first, as Mm does.
  *  VA4. In-place forms write selfRef, which must have the result's shape;
  *      each out element reads only its own C element, so the overlap is safe.
- *  VA5. MatmulWeightNz: TransMatmulWeight keeps the ND layout (quant_matmul.c
- *      QM4), so the "NZ" weight is an ND tensor and the product is Matmul's.
+ *  VA5. MatmulWeightNz, BatchMatMulWeightNz: TransMatmulWeight keeps the ND
+ *      layout (quant_matmul.c QM4), so the "NZ" weight is an ND tensor and the
+ *      product is Matmul's (BatchMatMul's).
+ *  VA6. TransposeBatchMatMul: the permutations are strides (VA1): A's batch,
+ *      row and column are x1's dims permX1[0..2], B's x2's dims permX2[0..2],
+ *      and the result's [b, m, n] lands in out's dims where permY puts them
+ *      (out dim i holds the result's dim permY[i]). Only the permutations
+ *      CANN documents are taken; its INT8 form (scale) and batchSplitFactor
+ *      other than 1 are refused (161002).
  */
 #include <cblas.h>
 #include <stdlib.h>
@@ -32,9 +41,11 @@
 #include "aclnnop/aclnn_addr.h"
 #include "aclnnop/aclnn_addr_v2.h"
 #include "aclnnop/aclnn_baddbmm.h"
+#include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_dot.h"
 #include "aclnnop/aclnn_gemm.h"
 #include "aclnnop/aclnn_matmul.h"
+#include "aclnnop/aclnn_transpose_batch_mat_mul.h"
 #include "ops/engine/engine.h"
 #include "ops/matmul/table.h"
 
@@ -70,6 +81,8 @@ struct vm_call {
     int8_t cube;
     int64_t nb, ns, m, k, n;
     struct vm_mat ma, mb; /* slot filled by vm_build */
+    bool has_mo;          /* out's strides given (VA6), not out broadcast to want */
+    struct vm_mat mo;
 };
 
 /* The operands and dims of a call (the entry points fill the rest). */
@@ -284,7 +297,7 @@ static aclnnStatus vm_build(struct vm_call *c, const int64_t *want, int nw, WS)
         p->c = vm_bcast_of(c->self, nw);
         p->c.slot = 0;
     }
-    p->o = vm_bcast_of(c->out, nw);
+    p->o = c->has_mo ? c->mo : vm_bcast_of(c->out, nw);
     p->o.slot = 3;
     p->alpha = alpha, p->beta = beta, p->ia = ia, p->ib = ib;
     p->fp16 = c->cube == 2 && ck == CK_F32 && ad == DT_F32 && bd == DT_F32;
@@ -547,3 +560,107 @@ aclnnStatus aclnnMatmulWeightNzGetWorkspaceSize(const aclTensor *self, const acl
     return aclnnMatmulGetWorkspaceSize(self, mat2, out, cubeMathType, workspaceSize, executor);
 }
 PHASE2(MatmulWeightNz)
+
+aclnnStatus aclnnBatchMatMulWeightNzGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2,
+                                                     aclTensor *out, int8_t cubeMathType, WS)
+{
+    const char *name = "aclnnBatchMatMulWeightNz";
+    OPS_CHECK_NULLS(name, self, mat2, out, workspaceSize, executor);
+    int dt;
+    aclnnStatus rc = ops_need_dt(name, "mat2", mat2->dtype, OPS_DT_BatchMatMulWeightNz, &dt);
+    if (rc)
+        return rc;
+    return aclnnBatchMatMulGetWorkspaceSize(self, mat2, out, cubeMathType, workspaceSize, executor);
+}
+PHASE2(BatchMatMulWeightNz)
+
+/* ---- TransposeBatchMatMul (+WeightNz): permuted [b, m, k] @ [b, k, n] (VA6) ------------------ */
+
+/* perm is one of the n3 permutations in ok (3 values each); else 161002. */
+static aclnnStatus vm_perm(const char *name, const char *what, const aclIntArray *perm,
+                           const int64_t (*ok)[3], int n3, int *out)
+{
+    for (int i = 0; i < n3; i++)
+        if (perm->n == 3 && !memcmp(perm->v, ok[i], sizeof(ok[i]))) {
+            for (int d = 0; d < 3; d++)
+                out[d] = (int)ok[i][d];
+            return ACLNN_SUCCESS;
+        }
+    return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is not one of the supported permutations%s",
+                   name, what,
+                   n3 == 1         ? " ([1, 0, 2])"
+                   : ok[1][0] == 1 ? " ([0, 1, 2], [1, 0, 2])"
+                                   : " ([0, 1, 2], [0, 2, 1])");
+}
+
+static aclnnStatus vm_tbmm(const char *name, unsigned types, const aclTensor *x1,
+                           const aclTensor *x2, const aclTensor *bias, const aclTensor *scale,
+                           const aclIntArray *permX1, const aclIntArray *permX2,
+                           const aclIntArray *permY, int8_t cube, int32_t split,
+                           const aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS(name, x1, x2, permX1, permX2, permY, out, workspaceSize, executor);
+    static const int64_t p1ok[2][3] = {{0, 1, 2}, {1, 0, 2}}, p2ok[2][3] = {{0, 1, 2}, {0, 2, 1}};
+    static const int64_t pyok[1][3] = {{1, 0, 2}};
+    int p1[3] = {0, 1, 2}, p2[3] = {0, 1, 2}, py[3] = {1, 0, 2};
+    aclnnStatus rc;
+    if ((rc = vm_perm(name, "permX1", permX1, p1ok, 2, p1)) ||
+        (rc = vm_perm(name, "permX2", permX2, p2ok, 2, p2)) ||
+        (rc = vm_perm(name, "permY", permY, pyok, 1, py)))
+        return rc;
+    if (bias || scale || split != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: bias (reserved), scale and batchSplitFactor %d are not supported by "
+                       "cpuacl (pass NULL, NULL and 1)",
+                       name, (int)split);
+    if (x1->ndim != 3 || x2->ndim != 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 (%u dims) and x2 (%u dims) must be 3-D",
+                       name, x1->ndim, x2->ndim);
+    const int64_t b = x1->dims[p1[0]], m = x1->dims[p1[1]], k = x1->dims[p1[2]];
+    if (x2->dims[p2[0]] != b || x2->dims[p2[1]] != k)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: permuted x1 [%lld, %lld, %lld] and x2 [%lld, %lld, %lld] do not "
+                       "multiply as [b, m, k] @ [b, k, n]",
+                       name, (long long)b, (long long)m, (long long)k, (long long)x2->dims[p2[0]],
+                       (long long)x2->dims[p2[1]], (long long)x2->dims[p2[2]]);
+    const int64_t res[3] = {b, m, x2->dims[p2[2]]};
+    int64_t want[3];
+    int inv[3];
+    for (int i = 0; i < 3; i++) {
+        want[i] = res[py[i]];
+        inv[py[i]] = i;
+    }
+    struct vm_call c = {.name = name, .types = types, .out = out};
+    vm_operands(&c, NULL, x1, "x1", x2, "x2");
+    vm_dims(&c, b, 1, m, k, res[2]);
+    c.falpha = 1;
+    c.cube = cube;
+    c.ma = vm_mat_of(x1, p1[0], p1[1], p1[2]);
+    c.mb = vm_mat_of(x2, p2[0], p2[1], p2[2]);
+    if (out->ndim == 3) /* else vm_build refuses out's shape */
+        c.mo = vm_mat_of(out, inv[0], inv[1], inv[2]);
+    c.has_mo = true;
+    return vm_build(&c, want, 3, workspaceSize, executor);
+}
+
+aclnnStatus aclnnTransposeBatchMatMulGetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *bias, const aclTensor *scale,
+    const aclIntArray *permX1, const aclIntArray *permX2, const aclIntArray *permY,
+    int8_t cubeMathType, const int32_t batchSplitFactor, aclTensor *out, WS)
+{
+    return vm_tbmm("aclnnTransposeBatchMatMul", OPS_DT_TransposeBatchMatMul, x1, x2, bias, scale,
+                   permX1, permX2, permY, cubeMathType, batchSplitFactor, out, workspaceSize,
+                   executor);
+}
+PHASE2(TransposeBatchMatMul)
+
+aclnnStatus aclnnTransposeBatchMatMulWeightNzGetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *bias, const aclTensor *scale,
+    const aclIntArray *permX1, const aclIntArray *permX2, const aclIntArray *permY,
+    int8_t cubeMathType, const int32_t batchSplitFactor, aclTensor *out, WS)
+{
+    return vm_tbmm("aclnnTransposeBatchMatMulWeightNz", OPS_DT_TransposeBatchMatMulWeightNz, x1, x2,
+                   bias, scale, permX1, permX2, permY, cubeMathType, batchSplitFactor, out,
+                   workspaceSize, executor);
+}
+PHASE2(TransposeBatchMatMulWeightNz)

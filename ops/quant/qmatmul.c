@@ -17,6 +17,29 @@
  *  QQ3. A UINT64 / INT64 scale is TransQuantParamV2's words (quant.h): the
  *      float in the low 32 bits; for an INT8 out without an offset tensor the
  *      word's 9-bit offset is added (what the word carries for the NPU).
+ *  QQ5. INT4 x1 and x2 (both; two values a byte, the even element in the
+ *      low nibble, as ConvertWeightToINT4Pack packs them): views count
+ *      elements and are read nibble by nibble (qt_gather4); the product is
+ *      QQ1's.
+ *  QQ6. QuantMatmulV2: out = (x1 @ x2 + bias) * deqScale (CANN's formula:
+ *      QQ2 with an INT32 bias), x1 / x2 transposed by adjX1 / adjX2.
+ *  QQ7. DequantBias: QQ2's epilogue on an INT32 x [M, N] already
+ *      accumulated: weightScale [N] is the scale, activateScaleOptional [M]
+ *      the per-token scale; out FLOAT16 (outputDtype 1) or BFLOAT16 (27).
+ *  QQ8. BatchMatmulQuant: FLOAT16 x1 [m, k] @ x2 [k, n] (transposed by the
+ *      flags) accumulated in float32, plus a FLOAT16 bias, then quantised to
+ *      INT8 by quantParam's words (QQ3: out = round(v * scale + offset), half
+ *      to even, saturated); quantParam holds 1 word or at least n (CANN
+ *      pads it to a multiple of 16), of which the first n are read.
+ *  QQ9. QuantMatmulV5: with groupSize 0, QuantMatmulWeightNz's product (QQ4:
+ *      x2Scale the scale, x1Scale the per-token scale, x2Offset the
+ *      offset). With groupSize = gm << 32 | gn << 16 | gk (CANN's encoding),
+ *      the per-block (G-B) form: INT8 x1 [m, k] @ x2 [k, n], out =
+ *      sum over k-blocks kb of (x1 @ x2 over kb) * x1Scale[i / gm, kb] *
+ *      x2Scale[kb, j / gn] (x2Scale [n-blocks, k-blocks] when transposeX2)
+ *      + bias, FLOAT scales and bias, in double, rounded once to FLOAT16 /
+ *      BFLOAT16. The other V5 forms (INT4 / float8 / MX, yScale, x1Offset,
+ *      yOffset) are refused (161002).
  *  QQ4. QuantMatmulWeightNz: x2 in the layout aclnnTransMatmulWeight leaves
  *      (ND in cpuacl); x2Scale is the scale, x1Scale the per-token scale,
  *      x2Offset the offset; yScale, x1Offset, yOffset and a group size are
@@ -26,8 +49,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_batchmatmul_quant.h"
+#include "aclnnop/aclnn_dequant_bias.h"
+#include "aclnnop/aclnn_quant_matmul.h"
 #include "aclnnop/aclnn_quant_matmul_v3.h"
 #include "aclnnop/aclnn_quant_matmul_v4.h"
+#include "aclnnop/aclnn_quant_matmul_v5.h"
 #include "aclnnop/aclnn_quant_matmul_weight_nz.h"
 #include "ops/quant/quant.h"
 #include "ops/quant/table.h"
@@ -41,7 +68,7 @@ struct qq_plan {
     struct ops_tensor x1, x2, sc, off, pt, bias, out;
     int64_t bst[3][QQ_BATCH]; /* batch strides of x1, x2, out */
     int64_t x1rs, x1cs, x2rs, x2cs;
-    bool has_off, has_pt, has_bias, int_bias, word_scale;
+    bool has_off, has_pt, has_bias, int_bias, word_scale, int4;
 };
 
 static int32_t qq_run(const struct aclOpExecutor *e, void *const *addr)
@@ -110,8 +137,13 @@ static int32_t qq_run(const struct aclOpExecutor *e, void *const *addr)
     for (int64_t bi = 0; bi < nbatch; bi++) {
         int64_t o1 = ops_odo_off(idx, p->bst[0], p->nb), o2 = ops_odo_off(idx, p->bst[1], p->nb);
         int64_t oo = ops_odo_off(idx, p->bst[2], p->nb);
-        ops_gather_nd(A, CK_I64, ops_elem(&p->x1, addr, o1), p->x1.dt, 2, d1, s1);
-        ops_gather_nd(B, CK_I64, ops_elem(&p->x2, addr, o2), p->x2.dt, 2, d2, s2);
+        if (p->int4) { /* QQ5 */
+            qt_gather4(A, addr[p->x1.slot], p->x1.offset + o1, m, k, p->x1rs, p->x1cs);
+            qt_gather4(B, addr[p->x2.slot], p->x2.offset + o2, k, n, p->x2rs, p->x2cs);
+        } else {
+            ops_gather_nd(A, CK_I64, ops_elem(&p->x1, addr, o1), p->x1.dt, 2, d1, s1);
+            ops_gather_nd(B, CK_I64, ops_elem(&p->x2, addr, o2), p->x2.dt, 2, d2, s2);
+        }
         memset(acc, 0, (size_t)(m * n) * sizeof(int64_t));
         for (int64_t i = 0; i < m; i++)
             for (int64_t q = 0; q < k; q++) {
@@ -171,8 +203,9 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
     const char *name = a->name;
     aclnnStatus rc;
     int dt;
-    if ((rc = ops_need_dt(name, "x1", a->x1->dtype, a->types, &dt)) ||
-        (rc = ops_need_dt(name, "x2", a->x2->dtype, a->types, &dt)))
+    const bool int4 = a->x1->dtype == ACL_INT4 && a->x2->dtype == ACL_INT4; /* QQ5 */
+    if (!int4 && ((rc = ops_need_dt(name, "x1", a->x1->dtype, a->types, &dt)) ||
+                  (rc = ops_need_dt(name, "x2", a->x2->dtype, a->types, &dt))))
         return rc;
     const aclDataType sdt = a->scale->dtype, odt = a->out->dtype;
     const bool word = sdt == ACL_UINT64 || sdt == ACL_INT64;
@@ -248,6 +281,7 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
     p->has_bias = a->bias != NULL;
     p->int_bias = a->bias && bdt == ACL_INT32;
     p->word_scale = word;
+    p->int4 = int4;
     e->run = p->out.numel ? qq_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
@@ -308,3 +342,338 @@ aclnnStatus aclnnQuantMatmulWeightNzGetWorkspaceSize(
     return qq_build(&a, workspaceSize, executor);
 }
 PHASE2(QuantMatmulWeightNz)
+
+aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                               const aclTensor *bias, const aclTensor *deqScale,
+                                               bool adjX1, bool adjX2, aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantMatmulV2";
+    OPS_CHECK_NULLS(name, x1, x2, deqScale, out, workspaceSize, executor);
+    if (bias && bias->dtype != ACL_INT32)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias is %s, must be INT32", name,
+                       ops_dt_name(bias->dtype));
+    struct qq_args a = {
+        name,     OPS_DT_QuantMatmulV2, x1,    x2,   deqScale, NULL, NULL, bias, out, "deqScale",
+        "offset", "pertokenScale",      adjX1, adjX2};
+    return qq_build(&a, workspaceSize, executor);
+}
+PHASE2(QuantMatmulV2)
+
+/* ---- DequantBias (QQ7) --------------------------------------------------------------------- */
+
+struct db_plan {
+    struct ops_tensor x, ws, as, bias, out;
+    bool has_as, has_bias, int_bias;
+    int64_t m, n;
+};
+
+static int32_t db_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct db_plan *p = e->plan;
+    double *x = qt_gather(&p->x, addr, CK_F64), *ws = qt_gather(&p->ws, addr, CK_F64);
+    double *as = p->has_as ? qt_gather(&p->as, addr, CK_F64) : NULL;
+    double *b = p->has_bias ? qt_gather(&p->bias, addr, CK_F64) : NULL;
+    int32_t rc = 0;
+    if (!x || !ws || (p->has_as && !as) || (p->has_bias && !b)) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t i = 0; i < p->m; i++)
+        for (int64_t j = 0; j < p->n; j++) {
+            double v = x[i * p->n + j] + (p->int_bias ? b[j] : 0);
+            v = v * ws[j] * (as ? as[i] : 1);
+            x[i * p->n + j] = b && !p->int_bias ? v + b[j] : v;
+        }
+    qt_scatter(x, &p->out, addr, CK_F64); /* rounded once (QQ2) */
+done:
+    free(x);
+    free(ws);
+    free(as);
+    free(b);
+    return rc;
+}
+
+aclnnStatus aclnnDequantBiasGetWorkspaceSize(const aclTensor *x, const aclTensor *weightScale,
+                                             const aclTensor *activateScaleOptional,
+                                             const aclTensor *biasOptional, int64_t outputDtype,
+                                             const aclTensor *out, WS)
+{
+    const char *name = "aclnnDequantBias";
+    OPS_CHECK_NULLS(name, x, weightScale, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT_DequantBias, &dt)))
+        return rc;
+    const aclTensor *as = activateScaleOptional, *bias = biasOptional;
+    const aclDataType wt = weightScale->dtype;
+    if ((wt != ACL_FLOAT && wt != ACL_BF16) || (as && as->dtype != ACL_FLOAT) ||
+        (bias && bias->dtype != ACL_FLOAT && bias->dtype != ACL_BF16 &&
+         bias->dtype != ACL_FLOAT16 && bias->dtype != ACL_INT32))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weightScale FLOAT / BFLOAT16, activateScaleOptional FLOAT, "
+                       "biasOptional FLOAT / BFLOAT16 / FLOAT16 / INT32 (got %s)",
+                       name, ops_dt_name(wt));
+    if ((outputDtype != ACL_FLOAT16 && outputDtype != ACL_BF16) ||
+        (int64_t)out->dtype != outputDtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: outputDtype %lld with out %s: must be FLOAT16 (1) or BFLOAT16 (27), "
+                       "out's type",
+                       name, (long long)outputDtype, ops_dt_name(out->dtype));
+    if (x->ndim != 2 || x->dims[0] > 25000)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x must be [M, N] with M <= 25000", name);
+    const int64_t m = x->dims[0], n = x->dims[1];
+    const int64_t wn[1] = {n}, wm[1] = {m};
+    if ((rc = ops_check_shape(name, wn, 1, weightScale, "weightScale")) ||
+        (as && (rc = ops_check_shape(name, wm, 1, as, "activateScaleOptional"))) ||
+        (bias && (rc = ops_check_shape(name, wn, 1, bias, "biasOptional"))) ||
+        (rc = ops_check_shape(name, x->dims, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 4, 1, sizeof(struct db_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct db_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->ws, weightScale, "weightScale")) ||
+        (rc = qt_view(e, &p->as, as, "activateScaleOptional")) ||
+        (rc = qt_view(e, &p->bias, bias, "biasOptional")) || (rc = qt_view(e, &p->out, out, "out")))
+        return rc;
+    p->has_as = as != NULL, p->has_bias = bias != NULL;
+    p->int_bias = bias && bias->dtype == ACL_INT32;
+    p->m = m, p->n = n;
+    e->run = m > 0 && n > 0 ? db_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(DequantBias)
+
+/* ---- BatchMatmulQuant (QQ8) ----------------------------------------------------------------- */
+
+struct bq8_plan {
+    struct ops_tensor x1, x2, qp, bias, out;
+    bool has_bias;
+    int64_t m, k, n;
+};
+
+static int32_t bq8_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct bq8_plan *p = e->plan;
+    float *a = qt_gather(&p->x1, addr, CK_F32), *b = qt_gather(&p->x2, addr, CK_F32);
+    float *bias = p->has_bias ? qt_gather(&p->bias, addr, CK_F32) : NULL;
+    int64_t *w = qt_gather(&p->qp, addr, CK_I64);
+    int64_t *q = malloc((size_t)(p->m * p->n) * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!a || !b || (p->has_bias && !bias) || !w || !q) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t i = 0; i < p->m; i++)
+        for (int64_t j = 0; j < p->n; j++) {
+            float acc = 0;
+            for (int64_t t = 0; t < p->k; t++)
+                acc += a[i * p->k + t] * b[t * p->n + j];
+            const uint64_t wd = (uint64_t)w[p->qp.numel == 1 ? 0 : j];
+            const double v =
+                (double)(acc + (bias ? bias[j] : 0.0f)) * qt_word_scale(wd) + qt_word_offset(wd);
+            q[i * p->n + j] = qt_round_sat(v, 0, -128, 127);
+        }
+    qt_scatter(q, &p->out, addr, CK_I64);
+done:
+    free(a);
+    free(b);
+    free(bias);
+    free(w);
+    free(q);
+    return rc;
+}
+
+aclnnStatus aclnnBatchMatmulQuantGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                                  const aclTensor *quantParam,
+                                                  const aclTensor *bias, bool transposeX1,
+                                                  bool transposeX2, aclTensor *out, WS)
+{
+    const char *name = "aclnnBatchMatmulQuant";
+    OPS_CHECK_NULLS(name, x1, x2, quantParam, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x1", x1->dtype, OPS_DT_BatchMatmulQuant, &dt)) ||
+        (rc = ops_need_dt(name, "x2", x2->dtype, OPS_DT_BatchMatmulQuant, &dt)) ||
+        (bias && (rc = ops_need_dt(name, "bias", bias->dtype, OPS_DT_BatchMatmulQuant, &dt))))
+        return rc;
+    if (quantParam->dtype != ACL_UINT64 || quantParam->ndim != 1 || out->dtype != ACL_INT8)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: quantParam must be UINT64 1-D and out INT8 (got %s, %s)", name,
+                       ops_dt_name(quantParam->dtype), ops_dt_name(out->dtype));
+    if (x1->ndim != 2 || x2->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 and x2 must be 2-D", name);
+    const int64_t m = transposeX1 ? x1->dims[1] : x1->dims[0];
+    const int64_t k = transposeX1 ? x1->dims[0] : x1->dims[1];
+    const int64_t k2 = transposeX2 ? x2->dims[1] : x2->dims[0];
+    const int64_t n = transposeX2 ? x2->dims[0] : x2->dims[1];
+    const int64_t nq = quantParam->dims[0];
+    if (k != k2 || (nq != 1 && nq < n) || (bias && (bias->ndim != 1 || bias->dims[0] != n)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x1's k %lld and x2's k %lld must agree, quantParam hold 1 or at least "
+                       "n = %lld words and bias [n]",
+                       name, (long long)k, (long long)k2, (long long)n);
+    const int64_t want[2] = {m, n};
+    if ((rc = ops_check_shape(name, want, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 4, 1, sizeof(struct bq8_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct bq8_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x1, x1, "x1")) || (rc = qt_view(e, &p->x2, x2, "x2")) ||
+        (rc = qt_view(e, &p->qp, quantParam, "quantParam")) ||
+        (rc = qt_view(e, &p->bias, bias, "bias")) || (rc = qt_view(e, &p->out, out, "out")))
+        return rc;
+    /* the transposes as views of the stored operands */
+    if (transposeX1) {
+        int64_t t = p->x1.dims[0];
+        p->x1.dims[0] = p->x1.dims[1], p->x1.dims[1] = t;
+        t = p->x1.strides[0], p->x1.strides[0] = p->x1.strides[1], p->x1.strides[1] = t;
+    }
+    if (transposeX2) {
+        int64_t t = p->x2.dims[0];
+        p->x2.dims[0] = p->x2.dims[1], p->x2.dims[1] = t;
+        t = p->x2.strides[0], p->x2.strides[0] = p->x2.strides[1], p->x2.strides[1] = t;
+    }
+    if (nq > 1) /* the first n words (the rest pad to 16) */
+        p->qp.dims[0] = n, p->qp.numel = n;
+    p->has_bias = bias != NULL;
+    p->m = m, p->k = k, p->n = n;
+    e->run = m > 0 && n > 0 ? bq8_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(BatchMatmulQuant)
+
+/* ---- QuantMatmulV5 (QQ9) ------------------------------------------------------------------- */
+
+struct gb_plan {
+    struct ops_tensor x1, x2, s1, s2, bias, out;
+    bool has_bias;
+    int64_t m, k, n, gm, gn, gk;
+};
+
+static int32_t gb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gb_plan *p = e->plan;
+    const int64_t m = p->m, k = p->k, n = p->n;
+    int64_t *a = qt_gather(&p->x1, addr, CK_I64), *b = qt_gather(&p->x2, addr, CK_I64);
+    double *s1 = qt_gather(&p->s1, addr, CK_F64), *s2 = qt_gather(&p->s2, addr, CK_F64);
+    double *bias = p->has_bias ? qt_gather(&p->bias, addr, CK_F64) : NULL;
+    double *o = malloc((size_t)(m * n) * sizeof(double));
+    int32_t rc = 0;
+    if (!a || !b || !s1 || !s2 || (p->has_bias && !bias) || !o) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    const int64_t kbs = (k + p->gk - 1) / p->gk, nbs = (n + p->gn - 1) / p->gn;
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double v = 0;
+            for (int64_t kb = 0; kb < kbs; kb++) {
+                int64_t acc = 0;
+                for (int64_t t = kb * p->gk; t < k && t < (kb + 1) * p->gk; t++)
+                    acc += a[i * k + t] * b[t * n + j];
+                v += (double)acc * s1[(i / p->gm) * kbs + kb] * s2[kb * nbs + j / p->gn];
+            }
+            o[i * n + j] = v + (bias ? bias[j] : 0);
+        }
+    qt_scatter(o, &p->out, addr, CK_F64);
+done:
+    free(a);
+    free(b);
+    free(s1);
+    free(s2);
+    free(bias);
+    free(o);
+    return rc;
+}
+
+/* The per-block form's checks and plan (QQ9). */
+static aclnnStatus gb_build(const char *name, const aclTensor *x1, const aclTensor *x2,
+                            const aclTensor *s1, const aclTensor *s2, const aclTensor *bias,
+                            bool tx1, bool tx2, int64_t groupSize, const aclTensor *out, WS)
+{
+    aclnnStatus rc;
+    int dt;
+    const int64_t gm = (groupSize >> 32) & 0xFFFF, gn = (groupSize >> 16) & 0xFFFF;
+    const int64_t gk = groupSize & 0xFFFF;
+    if ((rc = ops_need_dt(name, "x1", x1->dtype, OPS_DT_QuantMatmulV5, &dt)) ||
+        (rc = ops_need_dt(name, "x2", x2->dtype, OPS_DT_QuantMatmulV5, &dt)))
+        return rc;
+    if (!s1 || s1->dtype != ACL_FLOAT || s2->dtype != ACL_FLOAT ||
+        (bias && bias->dtype != ACL_FLOAT) || (out->dtype != ACL_FLOAT16 && out->dtype != ACL_BF16))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the per-block form takes FLOAT x1Scale, x2Scale and bias and a FLOAT16 "
+                       "/ BFLOAT16 out",
+                       name);
+    if (x1->ndim != 2 || x2->ndim != 2 || tx1 || gm < 1 || gn < 1 || gk < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the per-block form takes 2-D x1, x2, transposeX1 false and groupSize "
+                       "0x%llx with nonzero M, N, K groups",
+                       name, (unsigned long long)groupSize);
+    const int64_t m = x1->dims[0], k = x1->dims[1];
+    const int64_t k2 = tx2 ? x2->dims[1] : x2->dims[0], n = tx2 ? x2->dims[0] : x2->dims[1];
+    const int64_t mb = (m + gm - 1) / gm, kb = (k + gk - 1) / gk, nb = (n + gn - 1) / gn;
+    const int64_t w1[2] = {mb, kb}, w2[2] = {tx2 ? nb : kb, tx2 ? kb : nb}, wb[1] = {n};
+    const int64_t wo[2] = {m, n};
+    if (k != k2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1's k %lld and x2's k %lld differ", name,
+                       (long long)k, (long long)k2);
+    if ((rc = ops_check_shape(name, w1, 2, s1, "x1Scale")) ||
+        (rc = ops_check_shape(name, w2, 2, s2, "x2Scale")) ||
+        (bias && (rc = ops_check_shape(name, wb, 1, bias, "bias"))) ||
+        (rc = ops_check_shape(name, wo, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 5, 1, sizeof(struct gb_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct gb_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x1, x1, "x1")) || (rc = qt_view(e, &p->x2, x2, "x2")) ||
+        (rc = qt_view(e, &p->s1, s1, "x1Scale")) || (rc = qt_view(e, &p->s2, s2, "x2Scale")) ||
+        (rc = qt_view(e, &p->bias, bias, "bias")) || (rc = qt_view(e, &p->out, out, "out")))
+        return rc;
+    if (tx2) { /* x2 and its scales as [k, n] / [kb, nb] views */
+        int64_t t = p->x2.dims[0];
+        p->x2.dims[0] = p->x2.dims[1], p->x2.dims[1] = t;
+        t = p->x2.strides[0], p->x2.strides[0] = p->x2.strides[1], p->x2.strides[1] = t;
+        t = p->s2.dims[0];
+        p->s2.dims[0] = p->s2.dims[1], p->s2.dims[1] = t;
+        t = p->s2.strides[0], p->s2.strides[0] = p->s2.strides[1], p->s2.strides[1] = t;
+    }
+    p->has_bias = bias != NULL;
+    p->m = m, p->k = k, p->n = n, p->gm = gm, p->gn = gn, p->gk = gk;
+    e->run = m > 0 && n > 0 ? gb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnQuantMatmulV5GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                               const aclTensor *x1Scale, const aclTensor *x2Scale,
+                                               const aclTensor *yScale, const aclTensor *x1Offset,
+                                               const aclTensor *x2Offset, const aclTensor *yOffset,
+                                               const aclTensor *bias, bool transposeX1,
+                                               bool transposeX2, int64_t groupSize, aclTensor *out,
+                                               WS)
+{
+    const char *name = "aclnnQuantMatmulV5";
+    OPS_CHECK_NULLS(name, x1, x2, x2Scale, out, workspaceSize, executor);
+    if (yScale || x1Offset || yOffset)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: yScale, x1Offset and yOffset are not supported by cpuacl (pass NULL)",
+                       name);
+    if (groupSize != 0) {
+        if (x2Offset)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: x2Offset with a groupSize is not supported by cpuacl", name);
+        return gb_build(name, x1, x2, x1Scale, x2Scale, bias, transposeX1, transposeX2, groupSize,
+                        out, workspaceSize, executor);
+    }
+    struct qq_args a = {name,        OPS_DT_QuantMatmulV5,
+                        x1,          x2,
+                        x2Scale,     x2Offset,
+                        x1Scale,     bias,
+                        out,         "x2Scale",
+                        "x2Offset",  "x1Scale",
+                        transposeX1, transposeX2};
+    return qq_build(&a, workspaceSize, executor);
+}
+PHASE2(QuantMatmulV5)

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Elementwise quantisation: TransQuantParamV2/V3 (float scale and offset into
+ * Elementwise quantisation: TransQuantParam/V2/V3 (float scale and offset into
  * the 64-bit words the quantised matmuls take), AscendQuant/V3 (float to
- * INT8 with a scale and offset along one dim), AscendAntiQuant (INT8 back to
- * a float type) and DynamicQuant (per-row symmetric INT8 with the scales
- * computed), and the room's shared helpers (quant.h).
+ * INT8 with a scale and offset along one dim), Quantize (the same with a
+ * divided scale and a zero point, to INT8, UINT8 or INT32), AscendAntiQuant
+ * (INT8 back to a float type), DynamicQuant / V2 (per-row INT8 or INT4 with
+ * the scales computed), FakeQuantPerTensor/PerChannelAffineCachemask
+ * (quantise and dequantise, with the mask of the values in range), and the
+ * room's shared helpers (quant.h).
  *
  *  QT1. A TransQuantParam word: the float scale's bits with the low 13
  *      mantissa bits cleared (the high 19 bits: FP19) in bits 0..31, bit 46
@@ -20,9 +23,36 @@
  *  QT3. scale and offset run along one dim of x (the last; V3: axis) and hold
  *      1 or that dim's size elements (1-D, or x's rank with every other dim
  *      1); they are read flat.
+ *  QT5. Quantize: out = round(x / scales + zeroPoints) as CANN documents it,
+ *      in float32 (QT2: the zero point read as float, the sum rounded half to
+ *      even, as torch's quantize_per_channel), saturated to out's type (INT8,
+ *      UINT8 or INT32: dtype); scales and zeroPoints along axis as QT3, of
+ *      one size.
+ *  QT6. FakeQuant*AffineCachemask, as CANN documents them (torch's
+ *      fake_quantize_per_*_affine_cachemask): q = nearbyint(self / scale) +
+ *      zeroPoint (float32, half to even), out = (clamp(q, quantMin,
+ *      quantMax) - zeroPoint) * scale rounded once to out's type, mask = q in
+ *      [quantMin, quantMax]. Per tensor, fakeQuantEnabled < 1 copies self and
+ *      sets every mask element. Per channel, scale and zeroPoint run along
+ *      axis (QT3) and a float zeroPoint gives q = nearbyint(self / scale +
+ *      zeroPoint).
+ *  QT8. GroupQuant, as CANN documents it: y = round(x * scale[e] + offset),
+ *      row r of x [S, H] in group e, the first whose cumulative end
+ *      (groupIndex) passes r (the last group past every end), in float32,
+ *      half to even, saturated to INT8 or INT4 (INT4 and INT32 outs packed by
+ *      qt_pack4, y contiguous); offsetOptional is one value.
  *  QT4. DynamicQuant: each row (the last dim) is multiplied by
  *      smoothScalesOptional, its scale is max|row| / 127 and y = row / scale
  *      rounded half to even; an all-zero row has scale 0 and y 0.
+ *  QT7. DynamicQuantV2, as CANN documents it: QT4 into INT8, INT4 (two a
+ *      byte) or INT32 (eight INT4 a word; both packed by qt_pack4, yOut
+ *      contiguous) with qmax 127 / 7; with groupIndexOptional (cumulative row
+ *      ends per expert, INT32 / INT64) a row takes smoothScalesOptional[e] of
+ *      the first expert e whose end passes it (the last one past every end).
+ *      With offsetOut the quantisation is asymmetric: scale = (max - min) /
+ *      (qmax - qmin), offset = qmax - max / scale, y = round(row / scale +
+ *      offset); a constant row has scale 0, offset 0 and y 0 (cpuacl's
+ *      choice: the formula divides by 0).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -32,6 +62,12 @@
 #include "aclnnop/aclnn_ascend_quant.h"
 #include "aclnnop/aclnn_ascend_quant_v3.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
+#include "aclnnop/aclnn_dynamic_quant_v2.h"
+#include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
+#include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
+#include "aclnnop/aclnn_group_quant.h"
+#include "aclnnop/aclnn_quantize.h"
+#include "aclnnop/aclnn_trans_quant_param.h"
 #include "aclnnop/aclnn_trans_quant_param_v2.h"
 #include "aclnnop/aclnn_trans_quant_param_v3.h"
 #include "ops/quant/quant.h"
@@ -47,13 +83,13 @@ aclnnStatus qt_view(struct aclOpExecutor *e, struct ops_tensor *v, const aclTens
     if (!t)
         return ACLNN_SUCCESS;
     aclnnStatus rc;
-    if (t->dtype == ACL_UINT64) {
+    if (t->dtype == ACL_UINT64 || t->dtype == ACL_INT4) {
         if ((rc = ops_check_dims(t, e->op, what))) {
             ops_exec_discard(e);
             return rc;
         }
         memset(v, 0, sizeof(*v));
-        v->dt = DT_I64;
+        v->dt = t->dtype == ACL_INT4 ? DT_I8 : DT_I64;
         v->ndim = (int8_t)t->ndim;
         v->slot = (int16_t)slot;
         v->offset = t->offset;
@@ -81,6 +117,34 @@ int qt_word_offset(uint64_t w)
     return v >= 256 ? v - 512 : v;
 }
 
+void qt_pack4(void *dst, const int64_t *v, int64_t n, bool words)
+{
+    unsigned char *o = dst;
+    if (words) {
+        for (int64_t j = 0; j < n / 8; j++) {
+            uint32_t w = 0;
+            for (int q = 0; q < 8; q++)
+                w |= (uint32_t)(v[8 * j + q] & 0xF) << (4 * q);
+            memcpy(o + 4 * j, &w, sizeof w);
+        }
+        return;
+    }
+    for (int64_t i = 0; i < n; i += 2)
+        o[i / 2] = (unsigned char)((v[i] & 0xF) | (i + 1 < n ? v[i + 1] & 0xF : 0) << 4);
+}
+
+void qt_gather4(int64_t *dst, const void *base, int64_t off, int64_t rows, int64_t cols, int64_t rs,
+                int64_t cs)
+{
+    const unsigned char *b = base;
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++) {
+            int64_t i = off + r * rs + c * cs;
+            int v = (i & 1) ? b[i >> 1] >> 4 : b[i >> 1] & 0xF;
+            dst[r * cols + c] = v >= 8 ? v - 16 : v;
+        }
+}
+
 int64_t qt_round_sat(double v, int mode, int64_t lo, int64_t hi)
 {
     if (isnan(v))
@@ -93,8 +157,7 @@ int64_t qt_round_sat(double v, int mode, int64_t lo, int64_t hi)
     return r < (double)lo ? lo : r > (double)hi ? hi : (int64_t)r;
 }
 
-/* A whole view into a contiguous buffer of kind ck (NULL: out of memory). */
-static void *qt_gather(const struct ops_tensor *t, void *const *addr, int ck)
+void *qt_gather(const struct ops_tensor *t, void *const *addr, int ck)
 {
     void *buf = malloc((size_t)(t->numel > 0 ? t->numel : 1) * (size_t)ops_ck_size(ck));
     if (buf && t->numel)
@@ -102,7 +165,7 @@ static void *qt_gather(const struct ops_tensor *t, void *const *addr, int ck)
     return buf;
 }
 
-static void qt_scatter(const void *buf, const struct ops_tensor *t, void *const *addr, int ck)
+void qt_scatter(const void *buf, const struct ops_tensor *t, void *const *addr, int ck)
 {
     if (t->numel)
         ops_scatter_nd(buf, ck, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
@@ -116,6 +179,21 @@ struct tqp_plan {
     int64_t round_mode;
 };
 
+/* One word (QT1) of scale f and, when off is not NULL, its offset. */
+static uint64_t tqp_word(float f, const float *off, int round_mode)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    if (round_mode == 1) /* to the nearest FP19, ties to even */
+        b += 0xFFFu + ((b >> 13) & 1u);
+    uint64_t v = (uint64_t)(b & 0xFFFFE000u) | (1ull << 46);
+    if (off) {
+        int64_t o = qt_round_sat(*off, 0, -256, 255);
+        v = (v & 0x4000FFFFFFFFull) | (((uint64_t)o & 0x1FFu) << 37);
+    }
+    return v;
+}
+
 static int32_t tqp_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct tqp_plan *p = e->plan;
@@ -127,19 +205,9 @@ static int32_t tqp_run(const struct aclOpExecutor *e, void *const *addr)
         rc = ACL_ERROR_BAD_ALLOC;
         goto done;
     }
-    for (int64_t i = 0; i < p->out.numel; i++) {
-        float f = s[p->s.numel == 1 ? 0 : i];
-        uint32_t b;
-        memcpy(&b, &f, sizeof b);
-        if (p->round_mode == 1) /* to the nearest FP19, ties to even */
-            b += 0xFFFu + ((b >> 13) & 1u);
-        uint64_t v = (uint64_t)(b & 0xFFFFE000u) | (1ull << 46);
-        if (o) {
-            int64_t off = qt_round_sat(o[p->o.numel == 1 ? 0 : i], 0, -256, 255);
-            v = (v & 0x4000FFFFFFFFull) | (((uint64_t)off & 0x1FFu) << 37);
-        }
-        w[i] = (int64_t)v;
-    }
+    for (int64_t i = 0; i < p->out.numel; i++)
+        w[i] = (int64_t)tqp_word(s[p->s.numel == 1 ? 0 : i], o ? &o[p->o.numel == 1 ? 0 : i] : NULL,
+                                 (int)p->round_mode);
     qt_scatter(w, &p->out, addr, CK_I64);
 done:
     free(s);
@@ -212,12 +280,40 @@ aclnnStatus aclnnTransQuantParamV3GetWorkspaceSize(const aclTensor *scale, const
 }
 PHASE2(TransQuantParamV3)
 
+/* TransQuantParam: the same words from host arrays into a malloc'ed array (QT1). */
+aclnnStatus aclnnTransQuantParam(const float *scaleArray, uint64_t scaleSize,
+                                 const float *offsetArray, uint64_t offsetSize,
+                                 uint64_t **quantParam, uint64_t *quantParamSize)
+{
+    const char *name = "aclnnTransQuantParam";
+    OPS_CHECK_NULLS(name, scaleArray, quantParam, quantParamSize);
+    const uint64_t n = scaleSize > offsetSize ? scaleSize : offsetSize;
+    if (scaleSize == 0 || (offsetArray ? offsetSize == 0 : offsetSize != 0) ||
+        (scaleSize != 1 && scaleSize != n) || (offsetArray && offsetSize != 1 && offsetSize != n))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scaleSize %llu and offsetSize %llu must be 1 or n (offsetSize 0 "
+                       "without offsetArray)",
+                       name, (unsigned long long)scaleSize, (unsigned long long)offsetSize);
+    uint64_t *w = malloc((size_t)n * sizeof(uint64_t));
+    if (!w)
+        return ops_err(ACLNN_ERR_INNER_NULLPTR, "%s: out of memory", name);
+    for (uint64_t i = 0; i < n; i++)
+        w[i] = tqp_word(scaleArray[scaleSize == 1 ? 0 : i],
+                        offsetArray ? &offsetArray[offsetSize == 1 ? 0 : i] : NULL, 0);
+    *quantParam = w;
+    *quantParamSize = n;
+    return ACLNN_SUCCESS;
+}
+
 /* ---- AscendQuant / V3, AscendAntiQuant (QT2, QT3) -------------------------------------------- */
+
+enum aq_kind { AQ_QUANT, AQ_ANTI, AQ_QUANTIZE };
 
 struct aq_plan {
     struct ops_tensor x, s, o, y;
-    bool has_off, sqrt_mode, anti;
+    bool has_off, sqrt_mode, anti, divide;
     int mode;             /* qt_round_sat's */
+    int64_t lo, hi;       /* the integer out's range */
     int64_t along, inner; /* the scale dim's size and the elements after it */
 };
 
@@ -239,8 +335,10 @@ static int32_t aq_run(const struct aclOpExecutor *e, void *const *addr)
             sc *= sc;
         if (p->anti)
             x[i] = (x[i] + of) * sc;
+        else if (p->divide)
+            q[i] = qt_round_sat((double)(x[i] / sc + of), p->mode, p->lo, p->hi);
         else
-            q[i] = qt_round_sat((double)(x[i] * sc + of), p->mode, -128, 127);
+            q[i] = qt_round_sat((double)(x[i] * sc + of), p->mode, p->lo, p->hi);
     }
     if (p->anti)
         qt_scatter(x, &p->y, addr, CK_F32);
@@ -273,17 +371,19 @@ static aclnnStatus aq_param_ok(const char *name, const char *what, const aclTens
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus aq_build(const char *name, unsigned types, bool anti, const aclTensor *x,
+static aclnnStatus aq_build(const char *name, unsigned types, enum aq_kind kind, const aclTensor *x,
                             const aclTensor *scale, const aclTensor *offset, bool sqrtMode,
                             int mode, int axis, const aclTensor *y, WS)
 {
     aclnnStatus rc;
     int dt;
+    const bool anti = kind == AQ_ANTI, qz = kind == AQ_QUANTIZE;
     unsigned xt = anti ? OPS_DT2_AscendAntiQuant : types;
-    unsigned st = types;
+    unsigned st = types, ot = qz ? OPS_DT2_Quantize : types;
+    const char *sn = qz ? "scales" : "scale", *on = qz ? "zeroPoints" : "offset";
     if ((rc = ops_need_dt(name, "x", x->dtype, xt, &dt)) ||
-        (rc = ops_need_dt(name, "scale", scale->dtype, st, &dt)) ||
-        (offset && (rc = ops_need_dt(name, "offset", offset->dtype, st, &dt))))
+        (rc = ops_need_dt(name, sn, scale->dtype, st, &dt)) ||
+        (offset && (rc = ops_need_dt(name, on, offset->dtype, ot, &dt))))
         return rc;
     if (x->ndim < 1 || x->ndim > OPS_MAX_DIMS)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, must have 1..8", name, x->ndim);
@@ -292,20 +392,23 @@ static aclnnStatus aq_build(const char *name, unsigned types, bool anti, const a
                        axis, x->ndim);
     if (axis < 0)
         axis += (int)x->ndim;
-    if ((rc = aq_param_ok(name, "scale", scale, x, axis)) ||
-        (offset && (rc = aq_param_ok(name, "offset", offset, x, axis))) ||
-        (rc = ops_check_shape(name, x->dims, (int)x->ndim, y, "y")))
+    if ((rc = aq_param_ok(name, sn, scale, x, axis)) ||
+        (offset && (rc = aq_param_ok(name, on, offset, x, axis))) ||
+        (rc = ops_check_shape(name, x->dims, (int)x->ndim, y, qz ? "out" : "y")))
         return rc;
     struct aclOpExecutor *e = ops_exec_plan(name, 3, 1, sizeof(struct aq_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct aq_plan *p = e->plan;
-    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->s, scale, "scale")) ||
-        (rc = qt_view(e, &p->o, offset, "offset")) || (rc = qt_view(e, &p->y, y, "y")))
+    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->s, scale, sn)) ||
+        (rc = qt_view(e, &p->o, offset, on)) || (rc = qt_view(e, &p->y, y, qz ? "out" : "y")))
         return rc;
     p->has_off = offset != NULL;
     p->sqrt_mode = sqrtMode;
     p->anti = anti;
+    p->divide = qz;
+    p->lo = y->dtype == ACL_UINT8 ? 0 : y->dtype == ACL_INT32 ? INT32_MIN : -128;
+    p->hi = y->dtype == ACL_UINT8 ? 255 : y->dtype == ACL_INT32 ? INT32_MAX : 127;
     p->mode = mode;
     p->along = x->dims[axis];
     p->inner = ops_numel(x->dims + axis + 1, (int)x->ndim - axis - 1);
@@ -340,7 +443,7 @@ static aclnnStatus aq_quant(const char *name, unsigned types, const aclTensor *x
     if (x->dtype != ACL_FLOAT && scale->dtype != x->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale %s must have x's type %s", name,
                        ops_dt_name(scale->dtype), ops_dt_name(x->dtype));
-    return aq_build(name, types, false, x, scale, offset, sqrtMode, mode, axis, y, workspaceSize,
+    return aq_build(name, types, AQ_QUANT, x, scale, offset, sqrtMode, mode, axis, y, workspaceSize,
                     executor);
 }
 
@@ -374,17 +477,43 @@ aclnnStatus aclnnAscendAntiQuantGetWorkspaceSize(const aclTensor *x, const aclTe
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: dstType %lld with y %s: must be FLOAT16 (1) or BFLOAT16 (27), y's type",
                        name, (long long)dstType, ops_dt_name(y->dtype));
-    return aq_build(name, OPS_DT_AscendAntiQuant, true, x, scale, offset, sqrtMode, 0, -1, y,
+    return aq_build(name, OPS_DT_AscendAntiQuant, AQ_ANTI, x, scale, offset, sqrtMode, 0, -1, y,
                     workspaceSize, executor);
 }
 PHASE2(AscendAntiQuant)
 
-/* ---- DynamicQuant (QT4) ------------------------------------------------------------------ */
+/* ---- Quantize (QT5) ---------------------------------------------------------------------- */
+
+aclnnStatus aclnnQuantizeGetWorkspaceSize(const aclTensor *x, const aclTensor *scales,
+                                          const aclTensor *zeroPoints, aclDataType dtype,
+                                          int32_t axis, aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantize";
+    OPS_CHECK_NULLS(name, x, scales, out, workspaceSize, executor);
+    if ((dtype != ACL_INT8 && dtype != ACL_UINT8 && dtype != ACL_INT32) || out->dtype != dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dtype %d with out %s: cpuacl quantises to INT8, UINT8 or INT32, "
+                       "out's type",
+                       name, (int)dtype, ops_dt_name(out->dtype));
+    if (x->dtype != ACL_FLOAT && scales->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scales %s must have x's type %s", name,
+                       ops_dt_name(scales->dtype), ops_dt_name(x->dtype));
+    if (scales->ndim != 1 ||
+        (zeroPoints && (zeroPoints->ndim != 1 || zeroPoints->dims[0] != scales->dims[0])))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scales and zeroPoints must be 1-D of one size",
+                       name);
+    return aq_build(name, OPS_DT_Quantize, AQ_QUANTIZE, x, scales, zeroPoints, false, 0, axis, out,
+                    workspaceSize, executor);
+}
+PHASE2(Quantize)
+
+/* ---- DynamicQuant, DynamicQuantV2 (QT4, QT7) ---------------------------------------------- */
 
 struct dq_plan {
-    struct ops_tensor x, sm, y, sc;
-    bool has_smooth;
-    int64_t rows, h;
+    struct ops_tensor x, sm, gi, y, sc, off;
+    bool has_smooth, has_gi, asym;
+    int pack; /* 0: y holds the values; 1: INT4 two a byte; 2: INT32 eight a word (QT7) */
+    int64_t rows, h, qmin, qmax;
 };
 
 static int32_t dq_run(const struct aclOpExecutor *e, void *const *addr)
@@ -392,33 +521,132 @@ static int32_t dq_run(const struct aclOpExecutor *e, void *const *addr)
     const struct dq_plan *p = e->plan;
     float *x = qt_gather(&p->x, addr, CK_F32);
     float *sm = p->has_smooth ? qt_gather(&p->sm, addr, CK_F32) : NULL;
-    float *sc = malloc((size_t)(p->rows ? p->rows : 1) * sizeof(float));
+    int64_t *gi = p->has_gi ? qt_gather(&p->gi, addr, CK_I64) : NULL;
+    float *sc = malloc((size_t)(2 * p->rows + 2) * sizeof(float)), *of = sc + p->rows + 1;
     int64_t *q = malloc((size_t)(p->x.numel ? p->x.numel : 1) * sizeof(int64_t));
     int32_t rc = 0;
-    if (!x || (p->has_smooth && !sm) || !sc || !q) {
+    if (!x || (p->has_smooth && !sm) || (p->has_gi && !gi) || !sc || !q) {
         rc = ACL_ERROR_BAD_ALLOC;
         goto done;
     }
-    for (int64_t r = 0; r < p->rows; r++) {
-        float *row = x + r * p->h, amax = 0;
+    const double span = (double)(p->qmax - p->qmin);
+    for (int64_t r = 0, g = 0; r < p->rows; r++) {
+        float *row = x + r * p->h, amax = 0, lo = INFINITY, hi = -INFINITY;
+        if (gi) /* the expert of row r: the first whose cumulative end passes it (QT7) */
+            while (g + 1 < p->gi.numel && r >= gi[g])
+                g++;
+        const float *smr = sm ? sm + (gi ? g : 0) * p->h : NULL;
         for (int64_t j = 0; j < p->h; j++) {
-            if (sm)
-                row[j] *= sm[j];
+            if (smr)
+                row[j] *= smr[j];
             float a = fabsf(row[j]);
             amax = a > amax ? a : amax;
+            lo = row[j] < lo ? row[j] : lo;
+            hi = row[j] > hi ? row[j] : hi;
         }
-        sc[r] = amax / 127.0f;
+        if (p->asym) {
+            sc[r] = (float)((hi - lo) / span);
+            of[r] = sc[r] > 0 ? (float)((double)p->qmax - hi / sc[r]) : 0;
+        } else {
+            sc[r] = amax / (float)p->qmax;
+        }
         for (int64_t j = 0; j < p->h; j++)
-            q[r * p->h + j] = sc[r] > 0 ? qt_round_sat(row[j] / sc[r], 0, -128, 127) : 0;
+            q[r * p->h + j] = sc[r] > 0 ? qt_round_sat(row[j] / sc[r] + (p->asym ? of[r] : 0.0f), 0,
+                                                       p->qmin, p->qmax)
+                                        : 0;
     }
-    qt_scatter(q, &p->y, addr, CK_I64);
+    if (p->pack)
+        qt_pack4(addr[p->y.slot], q, p->x.numel, p->pack == 2);
+    else
+        qt_scatter(q, &p->y, addr, CK_I64);
     qt_scatter(sc, &p->sc, addr, CK_F32);
+    if (p->asym)
+        qt_scatter(of, &p->off, addr, CK_F32);
 done:
     free(x);
     free(sm);
+    free(gi);
     free(sc);
     free(q);
     return rc;
+}
+
+/* The shared checks and plan: V1 is V2 without groups, symmetric, INT8. */
+static aclnnStatus dq_build(const char *name, unsigned types, const aclTensor *x,
+                            const aclTensor *smooth, const aclTensor *gi, int64_t dstType,
+                            const aclTensor *yOut, const aclTensor *scaleOut,
+                            const aclTensor *offsetOut, WS)
+{
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x", x->dtype, types, &dt)))
+        return rc;
+    if (x->ndim < 2 || x->ndim > OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, must have 2..8", name, x->ndim);
+    const int nd = (int)x->ndim;
+    const int64_t h = x->dims[nd - 1];
+    const int64_t ng = gi ? gi->dims[0] : 0;
+    if (gi && (!smooth || gi->ndim != 1 || (gi->dtype != ACL_INT32 && gi->dtype != ACL_INT64) ||
+               ng < 1 || ng > 1024))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: groupIndexOptional must be INT32 / INT64 [E] (E in [1, 1024]) and "
+                       "comes with smoothScalesOptional",
+                       name);
+    if (smooth && (smooth->dtype != x->dtype || smooth->ndim != (gi ? 2u : 1u) ||
+                   smooth->dims[smooth->ndim - 1] != h || (gi && smooth->dims[0] != ng)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: smoothScalesOptional must be [%s%lld] of x's type %s", name,
+                       gi ? "E, " : "", (long long)h, ops_dt_name(x->dtype));
+    const aclDataType yt = yOut->dtype;
+    if ((dstType != ACL_INT8 && dstType != ACL_INT4 && dstType != ACL_INT32) ||
+        (int64_t)yt != dstType || scaleOut->dtype != ACL_FLOAT ||
+        (offsetOut && offsetOut->dtype != ACL_FLOAT))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dstType %lld with yOut %s: must be INT8 (2), INT4 (29) or INT32 (3), "
+                       "yOut's type, and scaleOut / offsetOut FLOAT",
+                       name, (long long)dstType, ops_dt_name(yt));
+    const int pack = yt == ACL_INT4 ? 1 : yt == ACL_INT32 ? 2 : 0;
+    if (pack && h % (pack == 2 ? 8 : 2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's last dim %lld must be a multiple of %d",
+                       name, (long long)h, pack == 2 ? 8 : 2);
+    int64_t want[OPS_MAX_DIMS];
+    memcpy(want, x->dims, sizeof(int64_t) * (size_t)nd);
+    if (pack == 2)
+        want[nd - 1] = h / 8;
+    if ((rc = ops_check_shape(name, want, nd, yOut, "yOut")) ||
+        (rc = ops_check_shape(name, x->dims, nd - 1, scaleOut, "scaleOut")) ||
+        (offsetOut && (rc = ops_check_shape(name, x->dims, nd - 1, offsetOut, "offsetOut"))))
+        return rc;
+    if (pack) {
+        int64_t st = 1;
+        bool dense = yOut->offset == 0;
+        for (int d = nd - 1; d >= 0; d--) {
+            dense = dense && (yOut->dims[d] == 1 || yOut->strides[d] == st);
+            st *= yOut->dims[d];
+        }
+        if (!dense)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a packed yOut must be contiguous", name);
+    }
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct dq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct dq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, x, "x")) ||
+        (rc = qt_view(e, &p->sm, smooth, "smoothScalesOptional")) ||
+        (rc = qt_view(e, &p->gi, gi, "groupIndexOptional")) ||
+        (rc = qt_view(e, &p->y, yOut, "yOut")) || (rc = qt_view(e, &p->sc, scaleOut, "scaleOut")) ||
+        (rc = qt_view(e, &p->off, offsetOut, "offsetOut")))
+        return rc;
+    p->has_smooth = smooth != NULL;
+    p->has_gi = gi != NULL;
+    p->asym = offsetOut != NULL;
+    p->pack = pack;
+    p->qmin = pack ? -8 : -128;
+    p->qmax = pack ? 7 : 127;
+    p->h = h;
+    p->rows = h ? p->x.numel / h : ops_numel(x->dims, nd - 1);
+    e->run = p->x.numel ? dq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
 }
 
 aclnnStatus aclnnDynamicQuantGetWorkspaceSize(const aclTensor *x,
@@ -427,38 +655,247 @@ aclnnStatus aclnnDynamicQuantGetWorkspaceSize(const aclTensor *x,
 {
     const char *name = "aclnnDynamicQuant";
     OPS_CHECK_NULLS(name, x, yOut, scaleOut, workspaceSize, executor);
-    aclnnStatus rc;
-    int dt;
-    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT_DynamicQuant, &dt)))
-        return rc;
-    if (x->ndim < 2 || x->ndim > OPS_MAX_DIMS)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, must have 2..8", name, x->ndim);
-    const int64_t h = x->dims[x->ndim - 1];
-    if (smoothScalesOptional &&
-        (smoothScalesOptional->dtype != x->dtype || smoothScalesOptional->ndim != 1 ||
-         smoothScalesOptional->dims[0] != h))
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: smoothScalesOptional must be [%lld] of x's type %s", name, (long long)h,
-                       ops_dt_name(x->dtype));
-    if (yOut->dtype != ACL_INT8 || scaleOut->dtype != ACL_FLOAT)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: yOut must be INT8 and scaleOut FLOAT (got %s, %s)", name,
-                       ops_dt_name(yOut->dtype), ops_dt_name(scaleOut->dtype));
-    if ((rc = ops_check_shape(name, x->dims, (int)x->ndim, yOut, "yOut")) ||
-        (rc = ops_check_shape(name, x->dims, (int)x->ndim - 1, scaleOut, "scaleOut")))
-        return rc;
-    struct aclOpExecutor *e = ops_exec_plan(name, 2, 2, sizeof(struct dq_plan), NULL);
-    if (!e)
-        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct dq_plan *p = e->plan;
-    if ((rc = qt_view(e, &p->x, x, "x")) ||
-        (rc = qt_view(e, &p->sm, smoothScalesOptional, "smoothScalesOptional")) ||
-        (rc = qt_view(e, &p->y, yOut, "yOut")) || (rc = qt_view(e, &p->sc, scaleOut, "scaleOut")))
-        return rc;
-    p->has_smooth = smoothScalesOptional != NULL;
-    p->h = h;
-    p->rows = h ? p->x.numel / h : ops_numel(x->dims, (int)x->ndim - 1);
-    e->run = p->x.numel ? dq_run : NULL;
-    return ops_exec_done(e, workspaceSize, executor);
+    return dq_build(name, OPS_DT_DynamicQuant, x, smoothScalesOptional, NULL, ACL_INT8, yOut,
+                    scaleOut, NULL, workspaceSize, executor);
 }
 PHASE2(DynamicQuant)
+
+aclnnStatus aclnnDynamicQuantV2GetWorkspaceSize(const aclTensor *x,
+                                                const aclTensor *smoothScalesOptional,
+                                                const aclTensor *groupIndexOptional,
+                                                int64_t dstType, const aclTensor *yOut,
+                                                const aclTensor *scaleOut,
+                                                const aclTensor *offsetOut, WS)
+{
+    const char *name = "aclnnDynamicQuantV2";
+    OPS_CHECK_NULLS(name, x, yOut, scaleOut, workspaceSize, executor);
+    return dq_build(name, OPS_DT_DynamicQuantV2, x, smoothScalesOptional, groupIndexOptional,
+                    dstType, yOut, scaleOut, offsetOut, workspaceSize, executor);
+}
+PHASE2(DynamicQuantV2)
+
+/* ---- FakeQuantPerTensor/PerChannelAffineCachemask (QT6) ---------------------------------------
+ */
+
+struct fq_plan {
+    struct ops_tensor x, s, z, out, mask;
+    bool enabled, float_zp;
+    int64_t qmin, qmax, along, inner;
+};
+
+static int32_t fq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct fq_plan *p = e->plan;
+    float *x = qt_gather(&p->x, addr, CK_F32), *s = qt_gather(&p->s, addr, CK_F32);
+    float *z = qt_gather(&p->z, addr, CK_F32);
+    int64_t *m = malloc((size_t)p->x.numel * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!x || !s || !z || !m) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    for (int64_t i = 0; i < p->x.numel; i++) {
+        if (!p->enabled) {
+            m[i] = 1;
+            continue;
+        }
+        int64_t a = (i / p->inner) % p->along;
+        float sc = s[p->s.numel == 1 ? 0 : a], zp = z[p->z.numel == 1 ? 0 : a];
+        float q = p->float_zp ? nearbyintf(x[i] / sc + zp) : nearbyintf(x[i] / sc) + zp;
+        m[i] = q >= (float)p->qmin && q <= (float)p->qmax;
+        float c = q < (float)p->qmin ? (float)p->qmin : q > (float)p->qmax ? (float)p->qmax : q;
+        x[i] = (c - zp) * sc;
+    }
+    qt_scatter(x, &p->out, addr, CK_F32);
+    qt_scatter(m, &p->mask, addr, CK_I64);
+done:
+    free(x);
+    free(s);
+    free(z);
+    free(m);
+    return rc;
+}
+
+static aclnnStatus fq_build(const char *name, unsigned types, unsigned ztypes,
+                            const aclTensor *self, const aclTensor *scale,
+                            const aclTensor *zeroPoint, bool per_channel, int64_t axis,
+                            bool enabled, int64_t quantMin, int64_t quantMax, const aclTensor *out,
+                            const aclTensor *mask, WS)
+{
+    OPS_CHECK_NULLS(name, self, scale, zeroPoint, out, mask, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "self", self->dtype, types, &dt)) ||
+        (rc = ops_need_dt(name, "scale", scale->dtype, types, &dt)) ||
+        (rc = ops_need_dt(name, "zeroPoint", zeroPoint->dtype, ztypes, &dt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &dt)))
+        return rc;
+    if (mask->dtype != ACL_BOOL)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mask is %s, must be BOOL", name,
+                       ops_dt_name(mask->dtype));
+    if (quantMin > quantMax)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantMin %lld is above quantMax %lld", name,
+                       (long long)quantMin, (long long)quantMax);
+    if (self->ndim > OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %u dims, at most 8", name,
+                       self->ndim);
+    const int nd = (int)self->ndim;
+    int64_t along = 1, inner = 1;
+    if (per_channel) {
+        if (axis < -nd || axis >= nd || nd == 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: axis %lld is out of range for self's %d dims", name,
+                           (long long)axis, nd);
+        if (axis < 0)
+            axis += nd;
+        along = self->dims[axis];
+        inner = ops_numel(self->dims + axis + 1, nd - (int)axis - 1);
+        if (scale->ndim != 1 || zeroPoint->ndim != 1 || scale->dims[0] != along ||
+            zeroPoint->dims[0] != along)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: scale and zeroPoint must be 1-D of self's dim %lld size %lld", name,
+                           (long long)axis, (long long)along);
+    } else if (ops_numel(scale->dims, (int)scale->ndim) != 1 ||
+               ops_numel(zeroPoint->dims, (int)zeroPoint->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale and zeroPoint must hold one value each",
+                       name);
+    if ((rc = ops_check_shape(name, self->dims, nd, out, "out")) ||
+        (rc = ops_check_shape(name, self->dims, nd, mask, "mask")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 3, 2, sizeof(struct fq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct fq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, self, "self")) || (rc = qt_view(e, &p->s, scale, "scale")) ||
+        (rc = qt_view(e, &p->z, zeroPoint, "zeroPoint")) ||
+        (rc = qt_view(e, &p->out, out, "out")) || (rc = qt_view(e, &p->mask, mask, "mask")))
+        return rc;
+    p->enabled = enabled;
+    p->float_zp = zeroPoint->dtype != ACL_INT32;
+    p->qmin = quantMin, p->qmax = quantMax;
+    p->along = along, p->inner = inner;
+    e->run = p->x.numel ? fq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnFakeQuantPerTensorAffineCachemaskGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *scale, const aclTensor *zeroPoint,
+    float fakeQuantEnabled, int64_t quantMin, int64_t quantMax, aclTensor *out, aclTensor *mask, WS)
+{
+    return fq_build(
+        "aclnnFakeQuantPerTensorAffineCachemask", OPS_DT_FakeQuantPerTensorAffineCachemask,
+        OPS_DT2_FakeQuantPerTensorAffineCachemask, self, scale, zeroPoint, false, 0,
+        fakeQuantEnabled >= 1.0f, quantMin, quantMax, out, mask, workspaceSize, executor);
+}
+PHASE2(FakeQuantPerTensorAffineCachemask)
+
+aclnnStatus aclnnFakeQuantPerChannelAffineCachemaskGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *scale, const aclTensor *zeroPoint, int64_t axis,
+    int64_t quantMin, int64_t quantMax, aclTensor *out, aclTensor *mask, WS)
+{
+    return fq_build("aclnnFakeQuantPerChannelAffineCachemask",
+                    OPS_DT_FakeQuantPerChannelAffineCachemask,
+                    OPS_DT2_FakeQuantPerChannelAffineCachemask, self, scale, zeroPoint, true, axis,
+                    true, quantMin, quantMax, out, mask, workspaceSize, executor);
+}
+PHASE2(FakeQuantPerChannelAffineCachemask)
+
+/* ---- GroupQuant (QT8) ---------------------------------------------------------------------- */
+
+struct gq_plan {
+    struct ops_tensor x, s, gi, o, y;
+    bool has_off;
+    int pack; /* 0: y holds the values; 1: INT4; 2: INT32 words */
+    int64_t rows, h;
+};
+
+static int32_t gq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct gq_plan *p = e->plan;
+    float *x = qt_gather(&p->x, addr, CK_F32), *s = qt_gather(&p->s, addr, CK_F32);
+    float *o = p->has_off ? qt_gather(&p->o, addr, CK_F32) : NULL;
+    int64_t *g = qt_gather(&p->gi, addr, CK_I64);
+    int64_t *q = malloc((size_t)(p->rows * p->h + 1) * sizeof(int64_t));
+    int32_t rc = 0;
+    if (!x || !s || (p->has_off && !o) || !g || !q) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    const int64_t ng = p->gi.numel;
+    const int64_t lim = p->pack ? 7 : 127;
+    for (int64_t r = 0, e_ = 0; r < p->rows; r++) {
+        while (e_ + 1 < ng && r >= g[e_])
+            e_++;
+        for (int64_t j = 0; j < p->h; j++)
+            q[r * p->h + j] = qt_round_sat(
+                (double)(x[r * p->h + j] * s[e_ * p->h + j] + (o ? o[0] : 0.0f)), 0, -lim - 1, lim);
+    }
+    if (p->pack)
+        qt_pack4(addr[p->y.slot], q, p->rows * p->h, p->pack == 2);
+    else
+        qt_scatter(q, &p->y, addr, CK_I64);
+done:
+    free(x);
+    free(s);
+    free(o);
+    free(g);
+    free(q);
+    return rc;
+}
+
+aclnnStatus aclnnGroupQuantGetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                            const aclTensor *groupIndex,
+                                            const aclTensor *offsetOptional, int32_t dstType,
+                                            aclTensor *y, WS)
+{
+    const char *name = "aclnnGroupQuant";
+    OPS_CHECK_NULLS(name, x, scale, groupIndex, y, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT_GroupQuant, &dt)) ||
+        (rc = ops_need_dt(name, "scale", scale->dtype, OPS_DT_GroupQuant, &dt)) ||
+        (rc = ops_need_dt(name, "groupIndex", groupIndex->dtype, OPS_DT2_GroupQuant, &dt)))
+        return rc;
+    if (x->ndim != 2 || scale->ndim != 2 || scale->dims[1] != x->dims[1] || scale->dims[0] < 1 ||
+        groupIndex->ndim != 1 || groupIndex->dims[0] != scale->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: needs x [S, H], scale [E, H] (E >= 1) and groupIndex [E]", name);
+    if (offsetOptional && (offsetOptional->dtype != scale->dtype ||
+                           ops_numel(offsetOptional->dims, (int)offsetOptional->ndim) != 1 ||
+                           offsetOptional->ndim > 1))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: offsetOptional must be one value ([] or [1]) of scale's type", name);
+    if ((dstType != ACL_INT8 && dstType != ACL_INT4 && dstType != ACL_INT32) ||
+        (int32_t)y->dtype != dstType)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dstType %d with y %s: must be INT8 (2), INT32 (3) or INT4 (29), y's "
+                       "type",
+                       name, (int)dstType, ops_dt_name(y->dtype));
+    const int pack = dstType == ACL_INT4 ? 1 : dstType == ACL_INT32 ? 2 : 0;
+    const int64_t h = x->dims[1];
+    if (pack && h % (pack == 2 ? 8 : 2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's last dim %lld must be a multiple of %d",
+                       name, (long long)h, pack == 2 ? 8 : 2);
+    const int64_t want[2] = {x->dims[0], pack == 2 ? h / 8 : h};
+    if ((rc = ops_check_shape(name, want, 2, y, "y")))
+        return rc;
+    const bool dense = y->offset == 0 && (y->dims[1] == 1 || y->strides[1] == 1) &&
+                       (y->dims[0] == 1 || y->strides[0] == want[1]);
+    if (pack && !dense)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a packed y must be contiguous", name);
+    struct aclOpExecutor *e = ops_exec_plan(name, 4, 1, sizeof(struct gq_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct gq_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x, x, "x")) || (rc = qt_view(e, &p->s, scale, "scale")) ||
+        (rc = qt_view(e, &p->gi, groupIndex, "groupIndex")) ||
+        (rc = qt_view(e, &p->o, offsetOptional, "offsetOptional")) ||
+        (rc = qt_view(e, &p->y, y, "y")))
+        return rc;
+    p->has_off = offsetOptional != NULL;
+    p->pack = pack;
+    p->rows = x->dims[0], p->h = h;
+    e->run = p->rows > 0 && h > 0 ? gq_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupQuant)

@@ -2,7 +2,10 @@
 """The float matmul variants (ops/matmul/variants.c) against PyTorch (torch 1.13 on the CPU).
 
 Addmm, Baddbmm, Addbmm (and their in-place forms), Addmv, Addr / AddrV2 (and in-place),
-Dot, Gemm (every transA / transB) and MatmulWeightNz through acl.nn (both phases, on a
+Dot, Gemm (every transA / transB), MatmulWeightNz, BatchMatMulWeightNz and
+TransposeBatchMatMul (+WeightNz: every documented permutation), WeightQuantBatchMatmulV3 /
+Nz (V2's product: an INT8 weight dequantised to x's type) and Einsum (CANN's two equations,
+every declared type) through acl.nn (both phases, on a
 stream), for every type their rows declare, on seeded random inputs: self broadcasting
 to the result, non-contiguous views, alpha / beta values including beta = 0 with NaN in
 self (torch ignores self then), empty dims (k = 0 gives beta * self). References are
@@ -20,7 +23,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, view_of, scalar, F16, BF16, F32, F64, I8, U8, I16, \
-        I32, I64, BOOL  # noqa: E402
+        I32, I64, BOOL, ACL_DT as DT  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -182,6 +185,128 @@ class MatmulVariantsTorch(TorchCase):
             out = self.dev(torch.zeros((16, 16), dtype=dtype))
             self.run_op("MatmulWeightNz", self.dev(a).handle, self.dev(w).handle, out.handle, 1)
             self.out_check(out.read(), a.double() @ w.double(), dtype, "MatmulWeightNz")
+
+    def test_batch_matmul_weight_nz(self):
+        rng = random.Random(SEED + 8)
+        for dtype in F3:
+            a, w = rand(rng, (3, 5, 8), dtype), rand(rng, (3, 8, 4), dtype)
+            out = self.dev(torch.zeros((3, 5, 4), dtype=dtype))
+            self.run_op("BatchMatMulWeightNz", self.dev(view_of(rng, a)).handle,
+                        self.dev(w).handle, out.handle, 1)
+            self.out_check(out.read(), a.double() @ w.double(), dtype, "BatchMatMulWeightNz")
+
+    # ---- TransposeBatchMatMul (+WeightNz): permuted operands and result -----------------------
+
+    def int_array(self, values):
+        arr, ret = nn.create_int_array(list(values))
+        self.assertEqual(ret, 0)
+        self.arrays.append(arr)
+        return arr
+
+    def test_transpose_batch_matmul(self):
+        rng = random.Random(SEED + 9)
+        self.arrays = []
+        try:
+            for op in ("TransposeBatchMatMul", "TransposeBatchMatMulWeightNz"):
+                for dtype in F3:
+                    for p1 in ((0, 1, 2), (1, 0, 2)):
+                        for p2 in ((0, 1, 2), (0, 2, 1)):
+                            b, m, k, n = (rng.randint(1, 4), rng.randint(1, 9),
+                                          rng.randint(0, 12), rng.randint(1, 9))
+                            # stored so that x.permute(p) is [b, m, k] / [b, k, n]
+                            x1 = rand(rng, [(b, m, k)[i] for i in p1], dtype)
+                            x2 = rand(rng, [(b, k, n)[i] for i in p2], dtype)
+                            ref = (x1.double().permute(p1) @ x2.double().permute(p2)).permute(
+                                1, 0, 2)
+                            out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                            self.run_op(op, self.dev(view_of(rng, x1)).handle,
+                                        self.dev(view_of(rng, x2)).handle, 0, 0,
+                                        self.int_array(p1), self.int_array(p2),
+                                        self.int_array((1, 0, 2)), 1, 1, out.handle)
+                            self.out_check(out.read(), ref, dtype,
+                                           "%s %s p1=%s p2=%s b=%d m=%d k=%d n=%d" % (
+                                               op, dtype, p1, p2, b, m, k, n))
+            # bad input: an undocumented permutation, bias / scale, batchSplitFactor, shapes
+            x1, x2 = self.dev(rand(rng, (2, 3, 4), F32)), self.dev(rand(rng, (2, 4, 5), F32))
+            out = self.dev(torch.zeros((3, 2, 5), dtype=F32))
+            good, py = self.int_array((0, 1, 2)), self.int_array((1, 0, 2))
+            args = lambda a, b, c, bias=0, split=1, o=out: (  # noqa: E731
+                x1.handle, x2.handle, bias, 0, a, b, c, 1, split, o.handle)
+            self.run_op("TransposeBatchMatMul", *args(good, good, py))
+            self.refused("TransposeBatchMatMul", 161001, *args(0, good, py))
+            self.refused("TransposeBatchMatMul", 161002, *args(self.int_array((2, 1, 0)), good,
+                                                               py))
+            self.refused("TransposeBatchMatMul", 161002, *args(good, good, good))
+            self.refused("TransposeBatchMatMul", 161002, *args(good, good, py, bias=x2.handle))
+            self.refused("TransposeBatchMatMul", 161002, *args(good, good, py, split=2))
+            self.refused("TransposeBatchMatMul", 161002,
+                         *args(good, self.int_array((0, 2, 1)), py))
+            self.refused("TransposeBatchMatMulWeightNz", 161002,
+                         *args(good, good, py, o=self.dev(torch.zeros((2, 3, 5), dtype=F32))))
+        finally:
+            for arr in self.arrays:
+                nn.destroy_int_array(arr)
+
+    # ---- WeightQuantBatchMatmulV3 / Nz: V2's product ----------------------------------------
+
+    def test_weight_quant_batch_matmul_v3_nz(self):
+        rng = random.Random(SEED + 10)
+        for op in ("WeightQuantBatchMatmulV3", "WeightQuantBatchMatmulNz"):
+            for dtype in (F16, BF16):
+                for per in ("tensor", "channel", "group"):
+                    m, k, n = rng.randint(1, 12), 64, rng.randint(1, 9)
+                    x = rand(rng, (m, k), dtype)
+                    w = rand(rng, (k, n), I8)
+                    g = 32 if per == "group" else 0
+                    sshape = {"tensor": (1,), "channel": (n,), "group": (k // 32, n)}[per]
+                    sc = rand(rng, sshape, dtype, 0.01, 0.1)
+                    off = rand(rng, sshape, dtype, -2, 2)
+                    bias = rand(rng, (n,), F32)
+                    rows = sc.double().repeat_interleave(32, 0) if g else sc.double()
+                    orows = off.double().repeat_interleave(32, 0) if g else off.double()
+                    # the dequantised weight is rounded to x's type (QM1)
+                    wd = ((w.double() + orows) * rows).to(dtype).double()
+                    ref = x.double() @ wd + bias.double()
+                    y = self.dev(torch.zeros((m, n), dtype=dtype))
+                    extra = (rng.randint(0, 1),) if op.endswith("V3") else ()
+                    self.run_op(op, self.dev(x).handle, self.dev(view_of(rng, w)).handle,
+                                self.dev(sc).handle, self.dev(off).handle, 0, 0,
+                                self.dev(bias).handle, g, *extra, y.handle)
+                    check(self, y.read(), ref.to(dtype), "%s %s %s" % (op, dtype, per),
+                          tol=(2e-2, 2e-2) if dtype == BF16 else (4e-3, 4e-3))
+        x = self.dev(rand(rng, (2, 64), F16))
+        w = self.dev(rand(rng, (64, 3), I8))
+        sc = self.dev(rand(rng, (3,), F16))
+        y = self.dev(torch.zeros((2, 3), dtype=F16))
+        self.refused("WeightQuantBatchMatmulV3", 161002, x.handle, w.handle, sc.handle, 0, 0,
+                     0, 0, 0, 2, y.handle)
+        self.refused("WeightQuantBatchMatmulV3", 161001, x.handle, 0, sc.handle, 0, 0, 0, 0,
+                     0, 0, y.handle)
+        self.refused("WeightQuantBatchMatmulNz", 161002, x.handle, w.handle, sc.handle, 0, 0,
+                     0, 0, 0, self.dev(torch.zeros((2, 3), dtype=F32)).handle)
+
+    # ---- Einsum: CANN's two equations -------------------------------------------------------
+
+    def test_einsum(self):
+        rng = random.Random(SEED + 11)
+        for dtype in (F32, F16, I16, I32, I64):
+            for eq, shapes in (("abcd,abced->abce", ((2, 3, 2, 4), (2, 3, 2, 5, 4))),
+                               ("a,b->ab", ((7,), (5,)))):
+                a, b = rand(rng, shapes[0], dtype), rand(rng, shapes[1], dtype)
+                ref = torch.einsum(eq, a.double(), b.double())
+                out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                lst, ret = nn.create_tensor_list([nn.create_tensor(
+                    list(t.shape), acl_dt, list(t.stride()), t.storage_offset(),
+                    acl.ACL_FORMAT_ND, [max(t.storage().size(), 1)], d.ptr)[0]
+                    for t, d, acl_dt in ((v, self.dev(v), DT[dtype]) for v in
+                                         (view_of(rng, a), view_of(rng, b)))])
+                self.assertEqual(ret, 0)
+                try:
+                    self.run_op("Einsum", lst, eq, out.handle)
+                    self.refused("Einsum", 161002, lst, "abcd,abcde->abce", out.handle)
+                finally:
+                    nn.destroy_tensor_list(lst)
+                self.out_check(out.read(), ref, dtype, "Einsum %s %s" % (eq, dtype))
 
     # ---- Addr (+V2), every declared type -----------------------------------------------------
 
