@@ -168,6 +168,8 @@
 #include "aclnnop/aclnn_foreach_tan.h"
 #include "aclnnop/aclnn_foreach_tanh.h"
 #include "aclnnop/aclnn_foreach_zero_inplace.h"
+#include "aclnnop/aclnn_foreach_round_off_number.h"
+#include "aclnnop/aclnn_foreach_round_off_number_v2.h"
 #include "aclnnop/aclnn_frac.h"
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
 #include "aclnnop/aclnn_gather.h"
@@ -440,6 +442,8 @@
 #include "aclnnop/aclnn_apply_adam_w_v2.h"
 #include "aclnnop/aclnn_fused_adamw.h"
 #include "aclnnop/aclnn_fused_sgd.h"
+#include "aclnnop/aclnn_apply_gradient_descent.h"
+#include "aclnnop/aclnn_apply_proximal_gradient_descent.h"
 
 /* the activations of ops-nn's experimental folder */
 #include "aclnnop/aclnn_celu_v2.h"
@@ -460,6 +464,11 @@
 #include "aclnnop/aclnn_tanh_grad.h"
 #include "aclnnop/aclnn_relu_grad_v3.h"
 #include "aclnnop/aclnn_relu_grad_v4.h"
+/* activations added by the opsnn branch (issue 29) */
+#include "aclnnop/aclnn_squared_relu.h"
+#include "aclnnop/aclnn_gelu_mul.h"
+#include "aclnnop/aclnn_fatrelu_mul.h"
+#include "aclnnop/aclnn_swi_glu_grad.h"
 
 /* the losses of ops-nn's experimental folder */
 #include "aclnnop/aclnn_huber_loss.h"
@@ -470,6 +479,7 @@
 #include "aclnnop/aclnn_l2_loss.h"
 #include "aclnnop/aclnn_mse_loss_grad.h"
 #include "aclnnop/aclnn_binary_cross_entropy_v2.h"
+#include "aclnnop/aclnn_gaussian_nll_loss.h"
 
 #include "aclnnop/aclnn_softmax_v2.h"
 #include "aclnnop/aclnn_softmax_grad.h"
@@ -534,6 +544,10 @@
 #include "aclnnop/aclnn_inplace_add_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant.h"
+/* norms added by the opsnn branch (issue 29) */
+#include "aclnnop/aclnn_group_norm_silu.h"
+#include "aclnnop/aclnn_group_norm_swish.h"
+#include "aclnnop/aclnn_modulate.h"
 #include "aclnnop/aclnn_renorm.h"
 #include "aclnnop/aclnn_embedding_renorm.h"
 #include "aclnnop/aclnn_logit.h"

@@ -62,7 +62,9 @@
     X(BinaryCrossEntropyV2, binary_cross_entropy_v2, OPS_OUT, K(tensor, tensor, tensor),           \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(Logit, logit, OPS_OUT, K(tensor, double, tensor), DTM_F3, none, 0)                           \
-    X(LogitGrad, logit_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0)
+    X(LogitGrad, logit_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0)         \
+    X(GaussianNllLoss, gaussian_nll_loss, OPS_OUT,                                                 \
+      K(tensor, tensor, tensor, bool, double, string, tensor), DTM_F3, none, 0)
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

@@ -33,6 +33,10 @@
  *      rounded once at the end. The stored mean and rstd are used as given.
  *      GroupNormBackward is the same with a group (cpg channels x HxW) as
  *      the row and gamma per channel.
+ *  NM4. GroupNormSilu(V2) and GroupNormSwish are GroupNorm's kernel with the activation applied to
+ *      each normalised value before it is rounded: v sigmoid(v) (silu), v sigmoid(scale v)
+ *      (swish); N, C and HxW come from self's shape; gamma and beta may be FLOAT under a
+ *      FLOAT16 / BFLOAT16 self (CANN's mixed form).
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
  *      p give (sum |x|^p)^(1/p).
@@ -44,6 +48,8 @@
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
+#include "aclnnop/aclnn_group_norm_silu.h"
+#include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_norm.h"
@@ -641,6 +647,8 @@ PHASE2(AddRmsNorm)
 struct gn_plan {
     struct ops_tensor x, g, b, y, mean, rstd;
     bool has_g, has_b;
+    bool act;     /* NM4: v sigmoid(scale v) after the affine step */
+    double scale; /* the activation's scale (1 for silu) */
     int64_t N, C, HW, G;
     double eps;
 };
@@ -683,6 +691,9 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
                 double *row = buf + c * p->HW;
                 for (int64_t i = 0; i < p->HW; i++)
                     row[i] = (row[i] - mean) * rstd * gm[ch] + bt[ch];
+                if (p->act)
+                    for (int64_t i = 0; i < p->HW; i++)
+                        row[i] = row[i] / (1.0 + exp(-p->scale * row[i]));
                 int64_t off = n * p->y.strides[0] + ch * p->y.strides[1];
                 ops_scatter_nd(row, CK_F64, ops_elem(&p->y, addr, off), p->y.dt, nd - 2,
                                p->y.dims + 2, p->y.strides + 2);
@@ -696,13 +707,15 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
-                                           const aclTensor *beta, int64_t N, int64_t C, int64_t HxW,
-                                           int64_t group, double eps, aclTensor *out,
-                                           aclTensor *meanOut, aclTensor *rstdOut,
-                                           uint64_t *workspaceSize, aclOpExecutor **executor)
+/* GroupNorm's phase 1 for the forms (NM4). mixed: 0 every tensor of self's type; 1 gamma and
+ * beta may both be FLOAT under another self type (GroupNormSilu); 2 that, and meanOut and rstdOut
+ * then have gamma's type (GroupNormSwish). */
+static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *self,
+                            const aclTensor *gamma, const aclTensor *beta, int64_t N, int64_t C,
+                            int64_t HxW, int64_t group, double eps, bool act, double scale,
+                            int mixed, aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
+                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnGroupNorm";
     OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
     aclnnStatus rc;
     const aclTensor *all[] = {self, out, meanOut, rstdOut, gamma, beta};
@@ -710,12 +723,18 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
         if (all[i] && (rc = ops_check_dims(all[i], name, "tensor")))
             return rc;
     aclDataType t = self->dtype;
-    if (!ops_dt_in(t, OPS_DT_GroupNorm) || out->dtype != t || meanOut->dtype != t ||
-        rstdOut->dtype != t || (gamma && gamma->dtype != t) || (beta && beta->dtype != t))
+    /* the affine parameters' type: self's, or (mixed) FLOAT for both */
+    aclDataType at = gamma ? gamma->dtype : beta ? beta->dtype : t;
+    if (!mixed || at != ACL_FLOAT)
+        at = t;
+    /* the statistics' type: self's (GroupNorm, Silu), the parameters' (Swish) */
+    aclDataType st = mixed == 2 ? at : t;
+    if (!ops_dt_in(t, types) || out->dtype != t || meanOut->dtype != st || rstdOut->dtype != st ||
+        (gamma && gamma->dtype != at) || (beta && beta->dtype != at))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: self, gamma, beta, out, meanOut and rstdOut must share one of FLOAT, "
-                       "FLOAT16, BFLOAT16 (self is %s)",
-                       name, ops_dt_name(t));
+                       "%s: self and out must share one of FLOAT, FLOAT16, BFLOAT16, gamma and "
+                       "beta be %s, meanOut and rstdOut %s (self is %s)",
+                       name, ops_dt_name(at), ops_dt_name(st), ops_dt_name(t));
     if (self->ndim < 2)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims", name);
     if (group <= 0 || C % group || !(eps > 0))
@@ -741,11 +760,82 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
              {&p->rstd, rstdOut, "rstdOut"});
     p->has_g = gamma != NULL && ops_numel(gamma->dims, 1) > 0;
     p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
+    p->act = act;
+    p->scale = scale;
     p->N = N, p->C = C, p->HW = HxW, p->G = group, p->eps = eps;
     e->run = N * group > 0 ? gn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
+                                           const aclTensor *beta, int64_t N, int64_t C, int64_t HxW,
+                                           int64_t group, double eps, aclTensor *out,
+                                           aclTensor *meanOut, aclTensor *rstdOut,
+                                           uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return gn_build("aclnnGroupNorm", OPS_DT_GroupNorm, self, gamma, beta, N, C, HxW, group, eps,
+                    false, 1.0, 0, out, meanOut, rstdOut, workspaceSize, executor);
+}
 PHASE2(GroupNorm)
+
+/* GroupNormSilu(V2), GroupNormSwish (NM4): N, C, HxW from self's shape. */
+static aclnnStatus gn_act(const char *name, unsigned types, const aclTensor *self,
+                          const aclTensor *gamma, const aclTensor *beta, int64_t group, double eps,
+                          bool act, double scale, int mixed, aclTensor *out, aclTensor *meanOut,
+                          aclTensor *rstdOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
+    if (self->ndim < 2 || self->ndim > OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims (it has %d)", name,
+                       (int)self->ndim);
+    return gn_build(name, types, self, gamma, beta, self->dims[0], self->dims[1],
+                    ops_numel(self->dims + 2, (int)self->ndim - 2), group, eps, act, scale, mixed,
+                    out, meanOut, rstdOut, workspaceSize, executor);
+}
+
+aclnnStatus aclnnGroupNormSiluGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
+                                               const aclTensor *beta, int64_t group, double eps,
+                                               aclTensor *out, aclTensor *meanOut,
+                                               aclTensor *rstdOut, uint64_t *workspaceSize,
+                                               aclOpExecutor **executor)
+{
+    return gn_act("aclnnGroupNormSilu", OPS_DT_GroupNormSilu, self, gamma, beta, group, eps, true,
+                  1.0, 1, out, meanOut, rstdOut, workspaceSize, executor);
+}
+PHASE2(GroupNormSilu)
+
+aclnnStatus aclnnGroupNormSiluV2GetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
+                                                 const aclTensor *beta, int64_t group, double eps,
+                                                 bool activateSilu, aclTensor *out,
+                                                 aclTensor *meanOut, aclTensor *rstdOut,
+                                                 uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return gn_act("aclnnGroupNormSiluV2", OPS_DT_GroupNormSiluV2, self, gamma, beta, group, eps,
+                  activateSilu, 1.0, 1, out, meanOut, rstdOut, workspaceSize, executor);
+}
+PHASE2(GroupNormSiluV2)
+
+aclnnStatus aclnnGroupNormSwishGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma,
+                                                const aclTensor *beta, int64_t numGroups,
+                                                char *dataFormatOptional, double eps,
+                                                bool activateSwish, double swishScale,
+                                                const aclTensor *yOut, const aclTensor *meanOut,
+                                                const aclTensor *rstdOut, uint64_t *workspaceSize,
+                                                aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormSwish";
+    /* x is [N, C, ...] whatever dataFormatOptional says (CANN suggests "NCHW", the only layout
+     * its kernel reads) */
+    if (dataFormatOptional && strcmp(dataFormatOptional, "NCHW") != 0 &&
+        strcmp(dataFormatOptional, "ND") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dataFormatOptional is \"%s\" (\"NCHW\" or \"ND\")", name,
+                       dataFormatOptional);
+    return gn_act(name, OPS_DT_GroupNormSwish, x, gamma, beta, numGroups, eps, activateSwish,
+                  swishScale, 2, (aclTensor *)yOut, (aclTensor *)meanOut, (aclTensor *)rstdOut,
+                  workspaceSize, executor);
+}
+PHASE2(GroupNormSwish)
 
 /* ---- GroupNormBackward (NB1) ----------------------------------------------------------------- */
 

@@ -4,7 +4,8 @@
  * ops/engine/optable.h): norm.c (RmsNorm, LayerNorm, AddRmsNorm, GroupNorm, Norm,
  * LayerNormBackward, RmsNormGrad, GroupNormBackward) and softmax.c
  * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits, the softmax gradients) and
- * batch_norm.c (BatchNorm and the synchronised batch norm's pieces).
+ * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); modulate.c (Modulate,
+ * adaLN's scale and shift).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -31,6 +32,13 @@
       DTM_F3, none, 0)                                                                             \
     X(RmsNormGrad, rms_norm_grad, OPS_OUT, K(tensor, tensor, tensor, tensor, tensor, tensor),      \
       DTM_F3, rstd, DTM(DT_F32))                                                                   \
+    X(GroupNormSilu, group_norm_silu, OPS_OUT,                                                     \
+      K(tensor, tensor, tensor, int64, double, tensor, tensor, tensor), DTM_F3, none, 0)           \
+    X(GroupNormSiluV2, group_norm_silu, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, int64, double, bool, tensor, tensor, tensor), DTM_F3, none, 0)     \
+    X(GroupNormSwish, group_norm_swish, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, int64, string, double, bool, double, tensor, tensor, tensor),      \
+      DTM_F3, none, 0)                                                                             \
     X(GroupNormBackward, group_norm_backward, OPS_OUT,                                             \
       K(tensor, tensor, tensor, tensor, tensor, int64, int64, int64, int64, bool_array, tensor,    \
         tensor, tensor),                                                                           \
@@ -102,7 +110,8 @@
       DTM(DT_F32))                                                                                 \
     X(Renorm, renorm, OPS_OUT_INPLACE, K(tensor, scalar, int64, scalar, tensor), DTM_F3, none, 0)  \
     X(EmbeddingRenorm, embedding_renorm, OPS_OUT, K(tensor, tensor, double, double), DTM_F3,       \
-      indices, DTM_IDX)
+      indices, DTM_IDX)                                                                            \
+    X(Modulate, modulate, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -27,7 +27,11 @@
     X(FusedSgd, fused_sgd, OPS_OUT,                                                                \
       K(tensor_list, tensor_list, tensor_list, tensor, float, float, float, float, bool, bool,     \
         bool),                                                                                     \
-      DTM_F3, none, 0)
+      DTM_F3, none, 0)                                                                             \
+    X(ApplyGradientDescent, apply_gradient_descent, OPS_OUT, K(tensor, tensor, tensor), DTM_F3,    \
+      none, 0)                                                                                     \
+    X(ApplyProximalGradientDescent, apply_proximal_gradient_descent, OPS_OUT,                      \
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)
 
 enum { OPTIM_OPS(OPS_ROW_DT) };
 

@@ -13,7 +13,7 @@ naming the operator. References are computed in DOUBLE from the inputs as
 stored and rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16
 looser for the reduced results. test_later_versions: the rows of ops-nn's experimental folder
 (HuberLoss(Grad), HingeLoss(Grad), HingeEmbeddingLoss, L2Loss, MseLossGrad,
-BinaryCrossEntropyV2) against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
+BinaryCrossEntropyV2, GaussianNllLoss) against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
 import warnings
 import random
 import unittest
@@ -348,6 +348,55 @@ class LossTorch(TorchCase):
         self.refused("Logit", 161002, i.handle, 0.1, i.handle)
         self.refused("LogitGrad", 161002, x.handle, y.handle, 0.1, x.handle)
         self.refused("LogitGrad", 161001, x.handle, 0, 0.1, x.handle)
+
+    def test_gaussian_nll_loss(self):
+        """GaussianNllLoss (PW5) against torch.nn.functional.gaussian_nll_loss: var of input's
+        shape, broadcast (last dim 1), input's shape less its last dim, one element; target
+        broadcast along one dim; full on and off; every reduction (NULL: mean)."""
+        rng = random.Random(SEED + 11)
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 5), (2, 3, 4), (0, 3)):
+                x = rand(rng, shape, -3, 3).to(dtype)
+                vshapes = [shape, shape[:-1] + (1,), shape[:-1], (1,)]
+                tshapes = [shape, (1,) + shape[1:]]
+                for vs in vshapes:
+                    var = rand(rng, vs, 0.0, 2.0).to(dtype)
+                    if var.numel():
+                        var.view(-1)[0] = 0  # clamped to eps (0.05)
+                    for ts in tshapes:
+                        t = rand(rng, ts, -3, 3).to(dtype)
+                        for full in (False, True):
+                            for red in (None, "none", "mean", "sum"):
+                                what = "GaussianNllLoss %s x%s t%s v%s full=%s %s" % (
+                                    dtype, shape, ts, vs, full, red)
+                                # torch refuses a one-element var of another rank: expanded
+                                vd = var.double().expand(shape) if vs == (1,) else var.double()
+                                ref = TF.gaussian_nll_loss(x.double(), t.double(), vd,
+                                                           full=full, eps=0.05,
+                                                           reduction=red or "mean")
+                                oshape = shape if red == "none" else ()
+                                out = self.dev(torch.zeros(oshape, dtype=dtype))
+                                self.run_op("GaussianNllLoss", self.dev(view_of(rng, x)).handle,
+                                            self.dev(t).handle, self.dev(var).handle, full, 0.05,
+                                            red, out.handle)
+                                check(self, out.read(), ref.to(dtype), what,
+                                      tol=red_tol(dtype, red != "none"))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        o = self.dev(torch.zeros((), dtype=F32))
+        self.refused("GaussianNllLoss", 161001, x.handle, x.handle, 0, False, 1e-6, "mean",
+                     o.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, x.handle, x.handle, False, 0.0, "mean",
+                     o.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, x.handle, x.handle, False, 1e-6, "avg",
+                     o.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, h.handle, x.handle, False, 1e-6, "mean",
+                     o.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, x.handle,
+                     self.dev(torch.zeros((3, 3), dtype=F32)).handle, False, 1e-6, "none",
+                     x.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, x.handle, x.handle, False, 1e-6, "none",
+                     o.handle)
 
 if __name__ == "__main__":
     unittest.main()

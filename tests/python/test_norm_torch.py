@@ -10,7 +10,8 @@ BatchNormElemtBackward (torch.batch_norm_stats / _elemt / backward_elemt), on
 seeded random inputs of FLOAT, FLOAT16 and BFLOAT16 (and DOUBLE where the row
 declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
-that sum a row). Bad input gives 161001 / 161002 naming the operator. Skipped
+that sum a row). GroupNormSilu(V2), GroupNormSwish and Modulate of ops-nn's norm and
+vfusion folders the same way. Bad input gives 161001 / 161002 naming the operator. Skipped
 (exit 77) without torch."""
 import random
 import unittest
@@ -400,6 +401,97 @@ class NormTorch(TorchCase):
                 if ref is None or x.numel() == 0:
                     ref = torch.zeros(o.shape, dtype=F64)
                 check(self, o.read(), ref.to(o.dtype), "%s %s" % (what, name), tol=t)
+
+    def test_group_norm_act(self):
+        """GroupNormSilu(V2) and GroupNormSwish (NM4) against torch's group_norm followed by
+        silu / x sigmoid(scale x); gamma and beta of self's type or FLOAT; the statistics
+        against the group's mean and 1 / sqrt(var + eps)."""
+        rng = random.Random(SEED + 11)
+        cases = (((2, 6, 5), 3), ((3, 16), 2), ((2, 6, 3, 2), 2), ((1, 4, 7), 4))
+        for dtype in (F32, F16, BF16):
+            for shape, G in cases:
+                N, C = shape[0], shape[1]
+                x = rand(rng, shape).to(dtype)
+                for pdt in {dtype, F32}:
+                    w = rand(rng, (C,), 0.5, 2).to(pdt)
+                    b = rand(rng, (C,), -1, 1).to(pdt)
+                    v = TF.group_norm(x.double(), G, w.double(), b.double(), 1e-5)
+                    xg = x.double().reshape(N, G, -1)
+                    mean = xg.mean(2)
+                    rstd = 1 / torch.sqrt(xg.var(2, unbiased=False) + 1e-5)
+                    for op, extra, act, sdt in (
+                            ("GroupNormSilu", [], TF.silu, dtype),
+                            ("GroupNormSiluV2", [True], TF.silu, dtype),
+                            ("GroupNormSiluV2", [False], lambda t: t, dtype),
+                            ("GroupNormSwish", ["NCHW", 1e-5, True, 0.7],
+                             lambda t: t * torch.sigmoid(0.7 * t), pdt),
+                            ("GroupNormSwish", [None, 1e-5, False, 0.7], lambda t: t, pdt)):
+                        what = "%s %s %s gamma %s %s" % (op, dtype, shape, pdt, extra)
+                        y = self.dev(torch.zeros(shape, dtype=dtype))
+                        m = self.dev(torch.zeros((N, G), dtype=sdt))
+                        r = self.dev(torch.zeros((N, G), dtype=sdt))
+                        args = [self.dev(view_of(rng, x)).handle, self.dev(w).handle,
+                                self.dev(b).handle, G]
+                        if op == "GroupNormSwish":
+                            args += extra
+                        else:
+                            args += [1e-5] + extra
+                        self.run_op(op, *args, y.handle, m.handle, r.handle)
+                        check(self, y.read(), act(v).to(dtype), what, tol=tol(dtype))
+                        check(self, m.read(), mean.to(sdt), what + " meanOut", tol=tol(sdt))
+                        check(self, r.read(), rstd.to(sdt), what + " rstdOut", tol=tol(sdt))
+        x = self.dev(torch.zeros((2, 4, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 4, 3), dtype=F16))
+        c = self.dev(torch.zeros((4,), dtype=F32))
+        ch = self.dev(torch.zeros((4,), dtype=F16))
+        st = self.dev(torch.zeros((2, 2), dtype=F32))
+        sth = self.dev(torch.zeros((2, 2), dtype=F16))
+        self.refused("GroupNormSilu", 161001, 0, c.handle, c.handle, 2, 1e-5, x.handle, st.handle,
+                     st.handle)
+        self.refused("GroupNormSilu", 161002, x.handle, c.handle, c.handle, 3, 1e-5, x.handle,
+                     st.handle, st.handle)
+        self.refused("GroupNormSilu", 161002, x.handle, c.handle, c.handle, 2, 0.0, x.handle,
+                     st.handle, st.handle)
+        self.refused("GroupNormSilu", 161002, h.handle, c.handle, ch.handle, 2, 1e-5, h.handle,
+                     sth.handle, sth.handle)  # gamma FLOAT, beta FLOAT16
+        self.refused("GroupNormSiluV2", 161002, x.handle, c.handle, c.handle, 2, 1e-5, True,
+                     x.handle, st.handle, sth.handle)
+        self.refused("GroupNormSwish", 161002, h.handle, c.handle, c.handle, 2, None, 1e-5, True,
+                     1.0, h.handle, sth.handle, sth.handle)  # the statistics take gamma's type
+        self.refused("GroupNormSwish", 161002, x.handle, c.handle, c.handle, 2, "NHWC", 1e-5,
+                     True, 1.0, x.handle, st.handle, st.handle)
+
+    def test_modulate(self):
+        """Modulate (MD1) against self * (1 + scale) + shift with (B, 1, D) and (B, D)
+        parameters, either absent."""
+        rng = random.Random(SEED + 12)
+        for dtype in (F32, F16, BF16):
+            for B, L, D in ((2, 3, 4), (1, 5, 8), (3, 1, 2), (2, 0, 3)):
+                x = rand(rng, (B, L, D)).to(dtype)
+                for form in ((B, 1, D), (B, D)):
+                    sc = rand(rng, form, -1, 1).to(dtype)
+                    sh = rand(rng, form, -1, 1).to(dtype)
+                    s3 = sc.double().reshape(B, 1, D)
+                    t3 = sh.double().reshape(B, 1, D)
+                    for has_s, has_t in ((True, True), (True, False), (False, True),
+                                         (False, False)):
+                        ref = x.double() * (1 + (s3 if has_s else 0)) + (t3 if has_t else 0)
+                        out = self.dev(torch.zeros((B, L, D), dtype=dtype))
+                        self.run_op("Modulate", self.dev(view_of(rng, x)).handle,
+                                    self.dev(view_of(rng, sc)).handle if has_s else 0,
+                                    self.dev(sh).handle if has_t else 0, out.handle)
+                        check(self, out.read(), ref.to(dtype), "Modulate %s %s %s %s %s" % (
+                            dtype, (B, L, D), form, has_s, has_t), tol=tol(dtype, False))
+        x = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        s = self.dev(torch.zeros((2, 4), dtype=F32))
+        self.refused("Modulate", 161001, 0, s.handle, s.handle, x.handle)
+        self.refused("Modulate", 161002, x.handle, self.dev(torch.zeros((2, 3), dtype=F32)).handle,
+                     s.handle, x.handle)
+        self.refused("Modulate", 161002, x.handle, self.dev(torch.zeros((2, 4), dtype=F16)).handle,
+                     0, x.handle)
+        self.refused("Modulate", 161002, s.handle, 0, 0, s.handle)
+        self.refused("Modulate", 161002, x.handle, s.handle, s.handle,
+                     self.dev(torch.zeros((2, 3, 4), dtype=F16)).handle)
 
     def test_renorm(self):
         """Renorm / InplaceRenorm against torch.renorm, EmbeddingRenorm against

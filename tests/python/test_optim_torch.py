@@ -6,7 +6,8 @@ ApplyAdamW, ApplyAdamWV2 and FusedAdamw against torch.optim.AdamW's step, FusedS
 torch.optim.SGD's, from the same state (exp_avg, exp_avg_sq, max_exp_avg_sq, the step
 count, the momentum buffer) set into torch's optimizer: FLOAT, FLOAT16, BFLOAT16, amsgrad and
 maximize on and off, momentum, dampening, nesterov and the first step, gradScale and
-foundInf, non-contiguous gradients, empty tensors. References in DOUBLE from the inputs as
+foundInf, non-contiguous gradients, empty tensors. ApplyGradientDescent against SGD's plain
+step, ApplyProximalGradientDescent against its formula. References in DOUBLE from the inputs as
 stored, rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16 8 times looser.
 Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
@@ -19,7 +20,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, view_of, gen, ACL_DT, F16, BF16, F32, F64, I64, \
-        TOL  # noqa: E402
+        TOL, _raw as _raw_bytes  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -219,6 +220,74 @@ class OptimTorch(TorchCase):
                      self.tlist([x]), 0, self.tlist([one]), 0, 0, 0.1, 0.9, 0.99, 0.0, 1e-8,
                      False, False)
 
+
+    def test_descent(self):
+        """ApplyGradientDescent against torch.optim.SGD's plain step (lr alpha);
+        ApplyProximalGradientDescent against its formula (GD2) in DOUBLE from the stored
+        inputs; the hyper-parameters are read at launch (a repeated launch sees new values)."""
+        rng = random.Random(SEED + 5)
+        for dtype in (F32, F16, BF16):
+            for shape in SHAPES:
+                what = "%s %s" % (dtype, shape)
+                var = gen(rng, shape, dtype, special=False)
+                delta = gen(rng, shape, dtype, special=False)
+                alpha = torch.tensor([rng.uniform(0.01, 0.5)], dtype=dtype)
+                p = var.double().clone().requires_grad_()
+                p.grad = delta.double().clone()
+                torch.optim.SGD([p], lr=float(alpha.double())).step()
+                dv = self.dev(var.clone())
+                self.run_op("ApplyGradientDescent", dv.handle, self.dev(alpha).handle,
+                            self.dev(view_of(rng, delta)).handle)
+                check(self, dv.read(), p.detach().to(dtype), "ApplyGradientDescent " + what,
+                      tol=tol(dtype))
+                for l1, l2 in ((0.0, 0.0), (0.3, 0.0), (0.1, 0.5)):
+                    hl1 = torch.tensor([l1], dtype=dtype)
+                    hl2 = torch.tensor([l2], dtype=dtype)
+                    a, d = alpha.double(), delta.double()
+                    q = var.double() - a * d
+                    ref = torch.sign(q) / (1 + a * hl2.double()) * \
+                        (q.abs() - a * hl1.double()).clamp(min=0)
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("ApplyProximalGradientDescent", self.dev(view_of(rng, var)).handle,
+                                self.dev(alpha).handle, self.dev(hl1).handle,
+                                self.dev(hl2).handle, self.dev(delta).handle, out.handle)
+                    check(self, out.read(), ref.to(dtype),
+                          "ApplyProximalGradientDescent l1=%g l2=%g %s" % (l1, l2, what),
+                          tol=tol(dtype))
+        # a repeatable executor reads alpha at each launch
+        var = torch.ones((4,), dtype=F32)
+        dv, da, dd = self.dev(var.clone()), self.dev(torch.tensor([0.5])), \
+            self.dev(torch.ones((4,)))
+        ws, ex, ret = nn.get_workspace_size("ApplyGradientDescent", dv.handle, da.handle,
+                                            dd.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.set_executor_repeatable(ex), 0)
+        self.assertEqual(nn.launch("ApplyGradientDescent", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+        quarter = _raw_bytes(torch.tensor([0.25]))
+        self.assertEqual(acl.rt.memcpy(da.ptr, 4, quarter, 4, acl.ACL_MEMCPY_HOST_TO_DEVICE), 0)
+        self.assertEqual(nn.launch("ApplyGradientDescent", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(nn.destroy_executor(ex), 0)
+        check(self, dv.read(), torch.full((4,), 0.25), "ApplyGradientDescent repeated")
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        one = self.dev(torch.zeros((1,), dtype=F32))
+        two = self.dev(torch.zeros((2,), dtype=F32))
+        self.refused("ApplyGradientDescent", 161001, x.handle, 0, x.handle)
+        self.refused("ApplyGradientDescent", 161002, x.handle, two.handle, x.handle)
+        self.refused("ApplyGradientDescent", 161002, x.handle, one.handle, h.handle)
+        self.refused("ApplyGradientDescent", 161002, x.handle, one.handle,
+                     self.dev(torch.zeros((3, 2), dtype=F32)).handle)
+        self.refused("ApplyGradientDescent", 161002, self.dev(torch.zeros((2,), dtype=I64)).handle,
+                     self.dev(torch.zeros((1,), dtype=I64)).handle,
+                     self.dev(torch.zeros((2,), dtype=I64)).handle)
+        self.refused("ApplyProximalGradientDescent", 161001, x.handle, one.handle, one.handle, 0,
+                     x.handle, x.handle)
+        self.refused("ApplyProximalGradientDescent", 161002, x.handle, one.handle, two.handle,
+                     one.handle, x.handle, x.handle)
+        self.refused("ApplyProximalGradientDescent", 161002, x.handle, one.handle, one.handle,
+                     one.handle, x.handle, h.handle)
 
 if __name__ == "__main__":
     unittest.main()
