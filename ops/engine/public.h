@@ -175,6 +175,8 @@
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_gather_v3.h"
+#include "aclnnop/aclnn_gather_elements_v3.h"
+#include "aclnnop/aclnn_embedding_dense_grad.h"
 #include "aclnnop/aclnn_gcd.h"
 #include "aclnnop/aclnn_ge_scalar.h"
 #include "aclnnop/aclnn_ge_tensor.h"
@@ -444,6 +446,9 @@
 #include "aclnnop/aclnn_fused_sgd.h"
 #include "aclnnop/aclnn_apply_gradient_descent.h"
 #include "aclnnop/aclnn_apply_proximal_gradient_descent.h"
+#include "aclnnop/aclnn_adam_apply_one.h"
+#include "aclnnop/aclnn_adam_apply_one_with_decay.h"
+#include "aclnnop/aclnn_adam_apply_one_with_decay_assign.h"
 
 /* the activations of ops-nn's experimental folder */
 #include "aclnnop/aclnn_celu_v2.h"
@@ -480,6 +485,8 @@
 #include "aclnnop/aclnn_mse_loss_grad.h"
 #include "aclnnop/aclnn_binary_cross_entropy_v2.h"
 #include "aclnnop/aclnn_gaussian_nll_loss.h"
+#include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
+#include "aclnnop/aclnn_multilabel_margin_loss.h"
 
 #include "aclnnop/aclnn_softmax_v2.h"
 #include "aclnnop/aclnn_softmax_grad.h"
@@ -548,6 +555,7 @@
 #include "aclnnop/aclnn_group_norm_silu.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_modulate.h"
+#include "aclnnop/aclnn_renorm_v2.h"
 #include "aclnnop/aclnn_renorm.h"
 #include "aclnnop/aclnn_embedding_renorm.h"
 #include "aclnnop/aclnn_logit.h"

@@ -33,6 +33,7 @@
  *      GaussianNllLoss: var in the weight's place, v = max(var, eps), 0.5 (log v + d^2 / v)
  *      plus 0.5 log(2 pi) when full (torch's); a var of input's shape without its last dim
  *      is read with a trailing dim of 1 (torch's unsqueeze), NULL reduction is "mean".
+ *      BinaryCrossEntropyGradV2 is BinaryCrossEntropyBackward with the weight required.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -62,6 +63,7 @@
 #include "aclnnop/aclnn_l2_loss.h"
 #include "aclnnop/aclnn_mse_loss_grad.h"
 #include "aclnnop/aclnn_gaussian_nll_loss.h"
+#include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
 #include "ops/engine/engine.h"
 #include "ops/loss/table.h"
 
@@ -629,3 +631,16 @@ aclnnStatus aclnnGaussianNllLossGetWorkspaceSize(const aclTensor *input, const a
              {NULL, input, target, &vv}, out)
 }
 PHASE2(GaussianNllLoss)
+
+aclnnStatus aclnnBinaryCrossEntropyGradV2GetWorkspaceSize(const aclTensor *grad,
+                                                          const aclTensor *logits,
+                                                          const aclTensor *labels,
+                                                          const aclTensor *weight,
+                                                          int64_t reduction, const aclTensor *z, WS)
+{
+    OPS_CHECK_NULLS("aclnnBinaryCrossEntropyGradV2", grad, logits, labels, weight, z, workspaceSize,
+                    executor);
+    LOSS_BWD(BinaryCrossEntropyGradV2, OPS_DT_BinaryCrossEntropyGradV2, LK_BCE, false, 0,
+             {grad, logits, labels, weight}, z)
+}
+PHASE2(BinaryCrossEntropyGradV2)

@@ -111,6 +111,8 @@
     X(Renorm, renorm, OPS_OUT_INPLACE, K(tensor, scalar, int64, scalar, tensor), DTM_F3, none, 0)  \
     X(EmbeddingRenorm, embedding_renorm, OPS_OUT, K(tensor, tensor, double, double), DTM_F3,       \
       indices, DTM_IDX)                                                                            \
+    X(RenormV2, renorm_v2, OPS_OUT, K(tensor, double, int64, double, tensor),                      \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(Modulate, modulate, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };

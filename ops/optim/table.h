@@ -31,7 +31,19 @@
     X(ApplyGradientDescent, apply_gradient_descent, OPS_OUT, K(tensor, tensor, tensor), DTM_F3,    \
       none, 0)                                                                                     \
     X(ApplyProximalGradientDescent, apply_proximal_gradient_descent, OPS_OUT,                      \
-      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                          \
+    X(AdamApplyOne, adam_apply_one, OPS_OUT,                                                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor),                                                                           \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(AdamApplyOneWithDecay, adam_apply_one_with_decay, OPS_OUT,                                   \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor, tensor),                                                                   \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(AdamApplyOneWithDecayAssign, adam_apply_one_with_decay_assign, OPS_OUT,                      \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor, tensor),                                                                   \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)
 
 enum { OPTIM_OPS(OPS_ROW_DT) };
 

@@ -10,7 +10,7 @@ BatchNormElemtBackward (torch.batch_norm_stats / _elemt / backward_elemt), on
 seeded random inputs of FLOAT, FLOAT16 and BFLOAT16 (and DOUBLE where the row
 declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
-that sum a row). GroupNormSilu(V2), GroupNormSwish and Modulate of ops-nn's norm and
+that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate and RenormV2 of ops-nn's norm and
 vfusion folders the same way. Bad input gives 161001 / 161002 naming the operator. Skipped
 (exit 77) without torch."""
 import random
@@ -530,9 +530,24 @@ class NormTorch(TorchCase):
                 self.run_op("EmbeddingRenorm", dw.handle, self.dev(idx).handle, 2.0, 2.0)
                 check(self, dw.read(), ref.to(dtype), "EmbeddingRenorm %s %s" % (dtype, idt),
                       tol=tol(dtype))
+        for dtype in (F32, F16):  # RenormV2: the numbers as doubles
+            for shape in ((3, 3), (2, 3, 4), (0, 3)):
+                for dim in range(-len(shape), len(shape)):
+                    for pv, mx in ((1.0, 2.0), (2.0, 1.5), (3.0, 0.5)):
+                        x = rand(rng, shape).to(dtype)
+                        out = self.dev(torch.zeros(shape, dtype=dtype))
+                        self.run_op("RenormV2", self.dev(view_of(rng, x)).handle, pv, dim, mx,
+                                    out.handle)
+                        check(self, out.read(), torch.renorm(x.double(), pv, dim, mx).to(dtype),
+                              "RenormV2 %s %s dim=%d p=%g" % (dtype, shape, dim, pv),
+                              tol=tol(dtype))
         x = self.dev(torch.zeros((2, 3), dtype=F32))
         h = self.dev(torch.zeros((2, 3), dtype=F16))
         i3 = self.dev(torch.zeros((2, 3, 1), dtype=F32))
+        self.refused("RenormV2", 161001, 0, 2.0, 0, 1.0, x.handle)
+        self.refused("RenormV2", 161002, x.handle, 0.0, 0, 1.0, x.handle)
+        self.refused("RenormV2", 161002, x.handle, 2.0, 2, 1.0, x.handle)
+        self.refused("RenormV2", 161002, x.handle, 2.0, 0, 1.0, h.handle)
         ix = self.dev(torch.zeros((2,), dtype=I64))
         fx = self.dev(torch.zeros((2,), dtype=F32))
         sp, sm, sn = scalar(2.0), scalar(1.0), scalar(-1.0)

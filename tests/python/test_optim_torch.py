@@ -7,7 +7,7 @@ torch.optim.SGD's, from the same state (exp_avg, exp_avg_sq, max_exp_avg_sq, the
 count, the momentum buffer) set into torch's optimizer: FLOAT, FLOAT16, BFLOAT16, amsgrad and
 maximize on and off, momentum, dampening, nesterov and the first step, gradScale and
 foundInf, non-contiguous gradients, empty tensors. ApplyGradientDescent against SGD's plain
-step, ApplyProximalGradientDescent against its formula. References in DOUBLE from the inputs as
+step, ApplyProximalGradientDescent and AdamApplyOne(WithDecay(Assign)) against their formulas. References in DOUBLE from the inputs as
 stored, rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16 8 times looser.
 Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
@@ -288,6 +288,76 @@ class OptimTorch(TorchCase):
                      one.handle, x.handle, x.handle)
         self.refused("ApplyProximalGradientDescent", 161002, x.handle, one.handle, one.handle,
                      one.handle, x.handle, h.handle)
+
+    def test_adam_apply_one(self):
+        """AdamApplyOne(WithDecay(Assign)) (AA1) against the formula in DOUBLE from the stored
+        inputs, coefficient tensors of one element and of the full shape; the Assign form's
+        write-back; outputs aliasing their inputs (AA2)."""
+        rng = random.Random(SEED + 6)
+        for dtype in (F32, F16):
+            for shape in ((3, 5), (7,), (2, 3, 4)):
+                for full in (False, True):
+                    cs = shape if full else (1,)
+                    g = gen(rng, shape, dtype, special=False)
+                    v = gen(rng, shape, dtype, lo=0.0, hi=2.0, special=False)
+                    m = gen(rng, shape, dtype, special=False)
+                    var = gen(rng, shape, dtype, special=False)
+                    lr = gen(rng, cs, dtype, lo=0.01, hi=0.1, special=False)
+                    b1 = gen(rng, cs, dtype, lo=0.8, hi=0.95, special=False)
+                    b2 = gen(rng, cs, dtype, lo=0.9, hi=0.999, special=False)
+                    eps = gen(rng, cs, dtype, lo=0.01, hi=0.1, special=False)
+                    wd = gen(rng, cs, dtype, lo=0.0, hi=0.1, special=False)
+                    d = {k: t.double() for k, t in (("g", g), ("v", v), ("m", m), ("var", var),
+                                                     ("lr", lr), ("b1", b1), ("b2", b2),
+                                                     ("eps", eps), ("wd", wd))}
+                    c1, c2 = (1 - b1.double()).to(dtype), (1 - b2.double()).to(dtype)
+                    nv = d["v"] * d["b2"] + d["g"] ** 2 * c2.double()
+                    nm = d["m"] * d["b1"] + d["g"] * c1.double()
+                    ratio = nm / (torch.sqrt(nv) + d["eps"])
+                    for op in ("AdamApplyOne", "AdamApplyOneWithDecay",
+                               "AdamApplyOneWithDecayAssign"):
+                        decay = op != "AdamApplyOne"
+                        nvar = d["var"] - d["lr"] * (ratio + (d["wd"] * d["var"] if decay else 0))
+                        dv, dm, dvar = self.dev(v.clone()), self.dev(m.clone()), \
+                            self.dev(var.clone())
+                        outs = [self.dev(torch.zeros(shape, dtype=dtype)) for _ in range(3)]
+                        args = [self.dev(view_of(rng, g)).handle, dv.handle, dm.handle,
+                                dvar.handle, self.dev(lr).handle, self.dev(b1).handle,
+                                self.dev(c1).handle, self.dev(b2).handle, self.dev(c2).handle]
+                        args += ([self.dev(wd).handle] if decay else []) + [self.dev(eps).handle]
+                        self.run_op(op, *args, *[o.handle for o in outs])
+                        what = "%s %s %s coefficients %s" % (op, dtype, shape, cs)
+                        for o, ref, nm_ in zip(outs, (nv, nm, nvar), ("output0", "output1",
+                                                                   "output2")):
+                            check(self, o.read(), ref.to(dtype), "%s %s" % (what, nm_),
+                                  tol=tol(dtype))
+                        kept = (nv, nm, nvar) if op.endswith("Assign") else (d["v"], d["m"],
+                                                                            d["var"])
+                        for t, ref, nm_ in zip((dv, dm, dvar), kept, ("input1", "input2",
+                                                                      "input3")):
+                            check(self, t.read(), ref.to(dtype), "%s %s" % (what, nm_),
+                                  tol=tol(dtype))
+                    # outputs aliasing their inputs: the old values are read first
+                    dv, dm, dvar = self.dev(v.clone()), self.dev(m.clone()), self.dev(var.clone())
+                    self.run_op("AdamApplyOne", self.dev(g).handle, dv.handle, dm.handle,
+                                dvar.handle, self.dev(lr).handle, self.dev(b1).handle,
+                                self.dev(c1).handle, self.dev(b2).handle, self.dev(c2).handle,
+                                self.dev(eps).handle, dv.handle, dm.handle, dvar.handle)
+                    for t, ref in zip((dv, dm, dvar), (nv, nm, d["var"] - d["lr"] * ratio)):
+                        check(self, t.read(), ref.to(dtype), "AdamApplyOne aliased %s %s" % (
+                            dtype, shape), tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        one = self.dev(torch.zeros((1,), dtype=F32)).handle
+        h = self.dev(torch.zeros((2, 3), dtype=F16)).handle
+        ok = [x, x, x, x, one, one, one, one, one, one]
+        self.refused("AdamApplyOne", 161001, x, x, 0, *ok[3:], x, x, x)
+        self.refused("AdamApplyOne", 161002, *ok, x, x, h)
+        self.refused("AdamApplyOne", 161002, *ok[:4], self.dev(torch.zeros((2,), dtype=F32)).handle,
+                     *ok[5:], x, x, x)
+        self.refused("AdamApplyOneWithDecay", 161001, *ok, one, x, x, 0)
+        self.refused("AdamApplyOneWithDecayAssign", 161002, x, one, *ok[2:], one, x, x, x)
+        self.refused("AdamApplyOne", 161002, self.dev(torch.zeros((2, 3), dtype=BF16)).handle,
+                     *ok[1:], x, x, x)
 
 if __name__ == "__main__":
     unittest.main()

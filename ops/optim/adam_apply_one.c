@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * AdamApplyOne, AdamApplyOneWithDecay and AdamApplyOneWithDecayAssign (ops-nn's experimental
+ * optim folder): TensorFlow's fused Adam step of BERT graphs, every coefficient a tensor of
+ * its own. Each output is one formula per element, so the operator is three plans of the
+ * elementwise engine (ops/engine/ew.c) in one executor: the engine broadcasts the coefficient
+ * tensors, reads views of any strides, computes FLOAT16 in float32 and rounds once.
+ *
+ *  AA1. With g = input0, v = input1, m = input2, var = input3, lr = input4:
+ *      output0 = v mul2_x + g^2 mul3_x (the new second moment),
+ *      output1 = m mul0_x + g mul1_x (the new first moment),
+ *      output2 = var - lr (output1 / (sqrt(output0) + add2_y)) (WithDecay: lr times that
+ *      ratio plus mul4_x var).
+ *  AA2. The plans run var's first, each recomputing the moments from the inputs, so outputs
+ *      that alias their inputs (output0 on input1, ...) still read the old values. The Assign
+ *      form also writes the three results back into input1, input2, input3 afterwards (its
+ *      name's assignment; a no-op where the outputs are those tensors).
+ *  AA3. Every tensor has input0's type (FLOAT, FLOAT16) and broadcasts to input0's shape, the
+ *      outputs' shape.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "aclnnop/aclnn_adam_apply_one.h"
+#include "aclnnop/aclnn_adam_apply_one_with_decay.h"
+#include "aclnnop/aclnn_adam_apply_one_with_decay_assign.h"
+#include "ops/engine/engine.h"
+#include "ops/optim/table.h"
+
+#pragma GCC optimize("O3")
+
+/* The operands by position (AA1); mul4_x only with decay. */
+enum { A_G, A_V, A_M, A_VAR, A_LR, A_MUL0, A_MUL1, A_MUL2, A_MUL3, A_EPS, A_MUL4, A_N };
+static const char *const g_aa_name[A_N] = {"input0", "input1", "input2", "input3",
+                                           "input4", "mul0_x", "mul1_x", "mul2_x",
+                                           "mul3_x", "add2_y", "mul4_x"};
+
+/* in: g, v, mul2, mul3 */
+static void f32_aa_v(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    (void)p;
+    float *o = o_;
+    const float *g = in[0], *v = in[1], *b2 = in[2], *c2 = in[3];
+    for (int64_t i = 0; i < n; i++)
+        o[i] = v[i] * b2[i] + g[i] * g[i] * c2[i];
+}
+
+/* in: g, m, mul0, mul1 */
+static void f32_aa_m(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    (void)p;
+    float *o = o_;
+    const float *g = in[0], *m = in[1], *b1 = in[2], *c1 = in[3];
+    for (int64_t i = 0; i < n; i++)
+        o[i] = m[i] * b1[i] + g[i] * c1[i];
+}
+
+/* in: the A_* operands in order (A_N of them with decay, p->nin) */
+static void f32_aa_var(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    float *o = o_;
+    const float *const *a = (const float *const *)in;
+    const bool decay = p->nin > A_MUL4;
+    for (int64_t i = 0; i < n; i++) {
+        float g = a[A_G][i];
+        float v = a[A_V][i] * a[A_MUL2][i] + g * g * a[A_MUL3][i];
+        float m = a[A_M][i] * a[A_MUL0][i] + g * a[A_MUL1][i];
+        float r = m / (sqrtf(v) + a[A_EPS][i]);
+        if (decay)
+            r += a[A_MUL4][i] * a[A_VAR][i];
+        o[i] = a[A_VAR][i] - a[A_LR][i] * r;
+    }
+}
+
+static void f32_aa_copy(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    (void)p;
+    float *o = o_;
+    const float *x = in[0];
+    for (int64_t i = 0; i < n; i++)
+        o[i] = x[i];
+}
+
+/* Up to six plans run in order by one executor (AA2). */
+struct aa_plan {
+    int n;
+    struct ew_plan pl[6];
+};
+
+static int32_t aa_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct aa_plan *g = e->plan;
+    for (int i = 0; i < g->n; i++) {
+        int32_t rc = ew_run(&g->pl[i], addr);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static void aa_fini(struct aclOpExecutor *e)
+{
+    struct aa_plan *g = e->plan;
+    if (g) {
+        for (int i = 0; i < g->n; i++)
+            ew_plan_fini(&g->pl[i]);
+        free(g);
+    }
+}
+
+static aclnnStatus aa_build(const char *name, unsigned types, const aclTensor *const *in, int nin,
+                            const aclTensor *const *out, bool assign, uint64_t *ws,
+                            aclOpExecutor **ex)
+{
+    aclnnStatus rc;
+    int dt;
+    static const char *const oname[3] = {"output0", "output1", "output2"};
+    for (int k = 0; k < nin; k++)
+        if (!in[k])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, g_aa_name[k]);
+    for (int k = 0; k < 3; k++)
+        if (!out[k])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, oname[k]);
+    OPS_CHECK_NULLS(name, ws, ex);
+    if ((rc = ops_check_dims(in[A_G], name, "input0")) ||
+        (rc = ops_need_dt(name, "input0", in[A_G]->dtype, types, &dt)))
+        return rc;
+    const int nd = (int)in[A_G]->ndim;
+    const int64_t *dims = in[A_G]->dims;
+    for (int k = 0; k < nin + 3; k++) {
+        const aclTensor *t = k < nin ? in[k] : out[k - nin];
+        const char *what = k < nin ? g_aa_name[k] : oname[k - nin];
+        if ((rc = ops_check_dims(t, name, what)))
+            return rc;
+        if (t->dtype != in[A_G]->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has type %s, input0 %s", name, what,
+                           ops_dt_name(t->dtype), ops_dt_name(in[A_G]->dtype));
+        int64_t bd[OPS_MAX_DIMS];
+        int bn;
+        bool ok = k < nin ? ops_broadcast(dims, nd, t->dims, (int)t->ndim, bd, &bn) && bn == nd
+                          : ops_same_shape(t, in[A_G]);
+        for (int d = 0; ok && d < nd; d++)
+            ok = k >= nin || bd[d] == dims[d];
+        if (!ok)
+            return ops_shape_err(name, what, t, dims, nd);
+    }
+    if (assign) /* the moments and var are written back: they have input0's shape */
+        for (int k = A_V; k <= A_VAR; k++)
+            if (!ops_same_shape(in[k], in[A_G]))
+                return ops_shape_err(name, g_aa_name[k], in[k], dims, nd);
+    struct aclOpExecutor *e = ops_exec_new(name, (uint16_t)nin, 3);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor ti[A_N], to[3];
+    struct aa_plan *g = calloc(1, sizeof(*g));
+    rc = g ? ACLNN_SUCCESS : ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    for (int k = 0; k < nin && !rc; k++)
+        rc = ops_tensor_from(&ti[k], in[k], ops_exec_slot(e, in[k]), name, g_aa_name[k]);
+    for (int k = 0; k < 3 && !rc; k++)
+        rc = ops_tensor_from(&to[k], out[k], ops_exec_slot(e, out[k]), name, oname[k]);
+    if (rc) {
+        free(g);
+        ops_exec_discard(e);
+        return rc;
+    }
+    const struct ops_tensor *all[A_N], *iv[4] = {&ti[A_G], &ti[A_V], &ti[A_MUL2], &ti[A_MUL3]},
+                                       *im[4] = {&ti[A_G], &ti[A_M], &ti[A_MUL0], &ti[A_MUL1]};
+    for (int k = 0; k < nin; k++)
+        all[k] = &ti[k];
+    /* AA2: var first, then the moments; Assign copies the results back */
+    struct {
+        ew_kern_fn k;
+        const struct ops_tensor *out, *const *in;
+        int nin;
+    } steps[6] = {{f32_aa_var, &to[2], all, nin},      {f32_aa_v, &to[0], iv, 4},
+                  {f32_aa_m, &to[1], im, 4},           {f32_aa_copy, &ti[A_V], &all[0], 1},
+                  {f32_aa_copy, &ti[A_M], &all[0], 1}, {f32_aa_copy, &ti[A_VAR], &all[0], 1}};
+    const struct ops_tensor *src[3] = {&to[0], &to[1], &to[2]};
+    for (int s = 3; s < 6; s++)
+        steps[s].in = &src[s - 3];
+    int nsteps = assign ? 6 : 3;
+    for (int s = 0; s < nsteps; s++) {
+        if (ew_plan_init(&g->pl[s], CK_F32, steps[s].k, steps[s].out, steps[s].in, steps[s].nin)) {
+            g->n = s; /* the plans made so far */
+            e->plan = g;
+            e->fini = aa_fini;
+            ops_exec_discard(e);
+            return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+        }
+        g->pl[s].rt = (int8_t)dt;
+        g->pl[s].p.nin = steps[s].nin;
+    }
+    g->n = nsteps;
+    e->plan = g;
+    e->fini = aa_fini;
+    e->run = g->pl[0].numel ? aa_run : NULL;
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnAdamApplyOneGetWorkspaceSize(const aclTensor *input0, const aclTensor *input1,
+                                              const aclTensor *input2, const aclTensor *input3,
+                                              const aclTensor *input4, const aclTensor *mul0_x,
+                                              const aclTensor *mul1_x, const aclTensor *mul2_x,
+                                              const aclTensor *mul3_x, const aclTensor *add2_y,
+                                              const aclTensor *output0, const aclTensor *output1,
+                                              const aclTensor *output2, WS)
+{
+    const aclTensor *in[A_N] = {input0, input1, input2, input3, input4, mul0_x,
+                                mul1_x, mul2_x, mul3_x, add2_y, NULL},
+                    *out[3] = {output0, output1, output2};
+    return aa_build("aclnnAdamApplyOne", OPS_DT_AdamApplyOne, in, A_MUL4, out, false, workspaceSize,
+                    executor);
+}
+PHASE2(AdamApplyOne)
+
+aclnnStatus aclnnAdamApplyOneWithDecayGetWorkspaceSize(
+    const aclTensor *input0, const aclTensor *input1, const aclTensor *input2,
+    const aclTensor *input3, const aclTensor *input4, const aclTensor *mul0_x,
+    const aclTensor *mul1_x, const aclTensor *mul2_x, const aclTensor *mul3_x,
+    const aclTensor *mul4_x, const aclTensor *add2_y, const aclTensor *output0,
+    const aclTensor *output1, const aclTensor *output2, WS)
+{
+    const aclTensor *in[A_N] = {input0, input1, input2, input3, input4, mul0_x,
+                                mul1_x, mul2_x, mul3_x, add2_y, mul4_x},
+                    *out[3] = {output0, output1, output2};
+    return aa_build("aclnnAdamApplyOneWithDecay", OPS_DT_AdamApplyOneWithDecay, in, A_N, out, false,
+                    workspaceSize, executor);
+}
+PHASE2(AdamApplyOneWithDecay)
+
+aclnnStatus aclnnAdamApplyOneWithDecayAssignGetWorkspaceSize(
+    const aclTensor *input0, const aclTensor *input1, const aclTensor *input2,
+    const aclTensor *input3, const aclTensor *input4, const aclTensor *mul0_x,
+    const aclTensor *mul1_x, const aclTensor *mul2_x, const aclTensor *mul3_x,
+    const aclTensor *mul4_x, const aclTensor *add2_y, const aclTensor *output0,
+    const aclTensor *output1, const aclTensor *output2, WS)
+{
+    const aclTensor *in[A_N] = {input0, input1, input2, input3, input4, mul0_x,
+                                mul1_x, mul2_x, mul3_x, add2_y, mul4_x},
+                    *out[3] = {output0, output1, output2};
+    return aa_build("aclnnAdamApplyOneWithDecayAssign", OPS_DT_AdamApplyOneWithDecayAssign, in, A_N,
+                    out, true, workspaceSize, executor);
+}
+PHASE2(AdamApplyOneWithDecayAssign)
