@@ -115,7 +115,9 @@
     X(SquaredRelu, squared_relu, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                      \
     X(GeluMul, gelu_mul, OPS_OUT, K(tensor, string, tensor), DTM_F3, none, 0)                      \
     X(FatreluMul, fatrelu_mul, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                \
-    X(SwiGluGrad, swi_glu_grad, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)
+    X(SwiGluGrad, swi_glu_grad, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)        \
+    X(PreluBackward, prelu_backward, OPS_OUT, K(tensor, tensor, tensor, tensor, tensor), DTM_F3,   \
+      none, 0)
 
 enum { ACT_OPS(OPS_ROW_DT) };
 

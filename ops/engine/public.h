@@ -474,6 +474,7 @@
 #include "aclnnop/aclnn_gelu_mul.h"
 #include "aclnnop/aclnn_fatrelu_mul.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
+#include "aclnnop/aclnn_prelu_backward.h"
 
 /* the losses of ops-nn's experimental folder */
 #include "aclnnop/aclnn_huber_loss.h"
@@ -554,6 +555,9 @@
 /* norms added by the opsnn branch (issue 29) */
 #include "aclnnop/aclnn_group_norm_silu.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
+#include "aclnnop/aclnn_linalg_vector_norm.h"
+#include "aclnnop/aclnn_batch_norm_backward.h"
+#include "aclnnop/aclnn_fast_batch_norm_backward.h"
 #include "aclnnop/aclnn_modulate.h"
 #include "aclnnop/aclnn_renorm_v2.h"
 #include "aclnnop/aclnn_renorm.h"

@@ -18,11 +18,20 @@
  *  BN4. BatchNormElemtBackward (torch's batch_norm_backward_elemt): with
  *      total = sum(counter), gradInput = (gradOut - sumDy / total - (x - mean)
  *      invstd^2 sumDyXmu / total) invstd weight (weight absent: 1).
+ *  BN5. BatchNormBackward and FastBatchNormBackward (torch's native_batch_norm_backward): per
+ *      channel, with mean / invstd the saved ones (training) or runningMean and
+ *      1 / sqrt(runningVar + eps) (inference), sumDy = sum(gradOut), dot = sum(gradOut (x -
+ *      mean)): gradBias = sumDy, gradWeight = dot invstd, gradInput = (gradOut - sumDy / M -
+ *      (x - mean) dot invstd^2 / M) invstd weight in training (M = N x S), gradOut invstd
+ *      weight in inference; each written when its outputMask entry is true. Fast's version
+ *      (0 or 1, CANN's kernel choice) computes the same.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "aclnnop/aclnn_batch_norm.h"
+#include "aclnnop/aclnn_batch_norm_backward.h"
+#include "aclnnop/aclnn_fast_batch_norm_backward.h"
 #include "aclnnop/aclnn_batch_norm_elemt.h"
 #include "aclnnop/aclnn_batch_norm_elemt_backward.h"
 #include "aclnnop/aclnn_batch_norm_reduce.h"
@@ -31,7 +40,7 @@
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
 
-enum bn_kind { BK_NORM, BK_STATS, BK_REDUCE, BK_GATHER, BK_ELEMT, BK_ELEMT_BWD };
+enum bn_kind { BK_NORM, BK_STATS, BK_REDUCE, BK_GATHER, BK_ELEMT, BK_ELEMT_BWD, BK_BACKWARD };
 
 /* Operands by role; which are present depends on the kind. */
 enum {
@@ -41,12 +50,12 @@ enum {
     BT_B,     /* bias [C] */
     BT_MEAN,  /* mean [C] (in, or running mean in/out) */
     BT_VAR,   /* invstd or running var [C] */
-    BT_SDY,   /* sumDy [C] */
-    BT_SDX,   /* sumDyXmu [C] */
+    BT_SDY,   /* sumDy [C] (BACKWARD: saveMean) */
+    BT_SDX,   /* sumDyXmu [C] (BACKWARD: saveInvstd) */
     BT_CNT,   /* counter / sampleCount */
     BT_OUT,   /* output / gradInput (BatchNormElemt, BatchNorm), sum (REDUCE) */
-    BT_OUT2,  /* saveMean / mean / squareSum / batchMean */
-    BT_OUT3,  /* saveInvstd / invstd / batchInvstd */
+    BT_OUT2,  /* saveMean / mean / squareSum / batchMean / gradWeight */
+    BT_OUT3,  /* saveInvstd / invstd / batchInvstd / gradBias */
     BT_COUNT_ /* number of roles */
 };
 
@@ -116,6 +125,38 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
         return 0;
     }
     bn_load(p, BT_X, addr, x);
+    if (p->kind == BK_BACKWARD) { /* BN5 */
+        bn_load(p, BT_G, addr, g);
+        const double M = (double)NS;
+        for (int64_t c = 0; c < C; c++) {
+            const double m = p->training ? v[BT_SDY][c] : v[BT_MEAN][c];
+            const double is = p->training ? v[BT_SDX][c] : 1.0 / sqrt(v[BT_VAR][c] + p->eps);
+            double sdy = 0, dot = 0;
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    const int64_t at = (n * C + c) * S + k;
+                    sdy += g[at];
+                    dot += g[at] * (x[at] - m);
+                }
+            mean[c] = dot * is; /* gradWeight */
+            invstd[c] = sdy;    /* gradBias */
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    const int64_t at = (n * C + c) * S + k;
+                    g[at] = p->training ? (g[at] - sdy / M - (x[at] - m) * dot * is * is / M) * is *
+                                              v[BT_W][c]
+                                        : g[at] * is * v[BT_W][c];
+                }
+        }
+        if (p->has[BT_OUT]) /* the gradients asked for (outputMask) */
+            bn_store(p, BT_OUT, addr, g);
+        if (p->has[BT_OUT2])
+            bn_store(p, BT_OUT2, addr, mean);
+        if (p->has[BT_OUT3])
+            bn_store(p, BT_OUT3, addr, invstd);
+        free(buf);
+        return 0;
+    }
     if (p->kind == BK_ELEMT_BWD) {
         bn_load(p, BT_G, addr, g);
         const struct ops_tensor *ct = &p->t[BT_CNT];
@@ -359,3 +400,66 @@ aclnnStatus aclnnBatchNormElemtBackwardGetWorkspaceSize(
                     OPS_DT2_BatchNormElemtBackward, false, 0, 0, workspaceSize, executor);
 }
 PHASE2(BatchNormElemtBackward)
+
+/* BN5: outputMask (3 values; an asked-for gradient may not be NULL), then bn_build. */
+static aclnnStatus bn_backward(const char *name, unsigned types, const aclTensor *gradOut,
+                               const aclTensor *input, const aclTensor *weight,
+                               const aclTensor *runningMean, const aclTensor *runningVar,
+                               const aclTensor *saveMean, const aclTensor *saveInvstd,
+                               bool training, double eps, const aclBoolArray *outputMask,
+                               aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias,
+                               uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS(name, gradOut, input, outputMask, workspaceSize, executor);
+    if (outputMask->n != 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outputMask has %llu values, expected 3", name,
+                       (unsigned long long)outputMask->n);
+    const aclTensor *outs[3] = {gradInput, gradWeight, gradBias};
+    static const char *const on[3] = {"gradInput", "gradWeight", "gradBias"};
+    for (int i = 0; i < 3; i++)
+        if (outputMask->v[i] && !outs[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, on[i]);
+    if (training && (!saveMean || !saveInvstd))
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: training needs saveMean and saveInvstd", name);
+    if (!training && (!runningMean || !runningVar))
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: inference needs runningMean and runningVar",
+                       name);
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,
+                                     [BT_G] = gradOut,
+                                     [BT_W] = weight,
+                                     [BT_MEAN] = training ? NULL : runningMean,
+                                     [BT_VAR] = training ? NULL : runningVar,
+                                     [BT_SDY] = training ? saveMean : NULL,
+                                     [BT_SDX] = training ? saveInvstd : NULL,
+                                     [BT_OUT] = outputMask->v[0] ? gradInput : NULL,
+                                     [BT_OUT2] = outputMask->v[1] ? gradWeight : NULL,
+                                     [BT_OUT3] = outputMask->v[2] ? gradBias : NULL};
+    return bn_build(name, BK_BACKWARD, t, types, 0, training, 0, eps, workspaceSize, executor);
+}
+
+aclnnStatus aclnnBatchNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *weight,
+    const aclTensor *runningMean, const aclTensor *runningVar, const aclTensor *saveMean,
+    const aclTensor *saveInvstd, bool training, double eps, const aclBoolArray *outputMask,
+    aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias, WS)
+{
+    return bn_backward("aclnnBatchNormBackward", OPS_DT_BatchNormBackward, gradOut, input, weight,
+                       runningMean, runningVar, saveMean, saveInvstd, training, eps, outputMask,
+                       gradInput, gradWeight, gradBias, workspaceSize, executor);
+}
+PHASE2(BatchNormBackward)
+
+aclnnStatus aclnnFastBatchNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *weight,
+    const aclTensor *runningMean, const aclTensor *runningVar, const aclTensor *saveMean,
+    const aclTensor *saveInvstd, bool training, double eps, const aclBoolArray *outputMask,
+    int version, aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias, WS)
+{
+    const char *name = "aclnnFastBatchNormBackward";
+    if (version != 0 && version != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: version %d is not 0 or 1", name, version);
+    return bn_backward(name, OPS_DT_FastBatchNormBackward, gradOut, input, weight, runningMean,
+                       runningVar, saveMean, saveInvstd, training, eps, outputMask, gradInput,
+                       gradWeight, gradBias, workspaceSize, executor);
+}
+PHASE2(FastBatchNormBackward)

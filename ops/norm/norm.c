@@ -39,7 +39,7 @@
  *      FLOAT16 / BFLOAT16 self (CANN's mixed form).
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
- *      p give (sum |x|^p)^(1/p).
+ *      p give (sum |x|^p)^(1/p). LinalgVectorNorm is Norm with out's type named by dtype.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -52,6 +52,7 @@
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
+#include "aclnnop/aclnn_linalg_vector_norm.h"
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
@@ -1030,16 +1031,15 @@ static int32_t pn_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pScalar,
-                                      const aclIntArray *dim, bool keepdim, aclTensor *out,
-                                      uint64_t *workspaceSize, aclOpExecutor **executor)
+static aclnnStatus pn_build(const char *name, unsigned types, const aclTensor *self,
+                            const aclScalar *pScalar, const aclIntArray *dim, bool keepdim,
+                            aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnNorm";
     OPS_CHECK_NULLS(name, self, pScalar, dim, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
-    if (!ops_dt_in(self->dtype, OPS_DT_Norm) || !ops_dt_in(out->dtype, OPS_DT_Norm))
+    if (!ops_dt_in(self->dtype, types) || !ops_dt_in(out->dtype, types))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self and out must be FLOAT, FLOAT16 or BFLOAT16 (got %s, %s)", name,
                        ops_dt_name(self->dtype), ops_dt_name(out->dtype));
@@ -1053,4 +1053,28 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
     e->run = p->o.numel ? pn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pScalar,
+                                      const aclIntArray *dim, bool keepdim, aclTensor *out,
+                                      uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return pn_build("aclnnNorm", OPS_DT_Norm, self, pScalar, dim, keepdim, out, workspaceSize,
+                    executor);
+}
 PHASE2(Norm)
+
+/* LinalgVectorNorm (torch.linalg.vector_norm): Norm (NM3) whose result type is dtype, out's. */
+aclnnStatus aclnnLinalgVectorNormGetWorkspaceSize(const aclTensor *self, const aclScalar *ord,
+                                                  const aclIntArray *dims, bool keepDims,
+                                                  const aclDataType dtype, aclTensor *out,
+                                                  uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnLinalgVectorNorm";
+    OPS_CHECK_NULLS(name, self, ord, dims, out, workspaceSize, executor);
+    if (out->dtype != dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, dtype says %s", name,
+                       ops_dt_name(out->dtype), ops_dt_name(dtype));
+    return pn_build(name, OPS_DT_LinalgVectorNorm, self, ord, dims, keepDims, out, workspaceSize,
+                    executor);
+}
+PHASE2(LinalgVectorNorm)

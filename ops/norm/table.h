@@ -44,6 +44,8 @@
         tensor, tensor),                                                                           \
       DTM_F3, none, 0)                                                                             \
     X(Norm, norm, OPS_OUT, K(tensor, scalar, int_array, bool, tensor), DTM_F3, none, 0)            \
+    X(LinalgVectorNorm, linalg_vector_norm, OPS_OUT,                                               \
+      K(tensor, scalar, int_array, bool, int, tensor), DTM_F3, none, 0)                            \
     X(Softmax, softmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)                     \
     X(LogSoftmax, logsoftmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)               \
     X(SoftmaxCrossEntropyWithLogits, softmax_cross_entropy_with_logits, OPS_OUT,                   \
@@ -66,6 +68,14 @@
     X(BatchNormElemtBackward, batch_norm_elemt_backward, OPS_OUT,                                  \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, counter,  \
       DTM_F3 | DTM(DT_I32))                                                                        \
+    X(BatchNormBackward, batch_norm_backward, OPS_OUT,                                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, double, bool_array, tensor,  \
+        tensor, tensor),                                                                           \
+      DTM_F3, none, 0)                                                                             \
+    X(FastBatchNormBackward, fast_batch_norm_backward, OPS_OUT,                                    \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, double, bool_array, int,     \
+        tensor, tensor, tensor),                                                                   \
+      DTM_F3, none, 0)                                                                             \
     X(SoftmaxV2, softmax_v2, OPS_OUT, K(tensor, int64, tensor), DTM(DT_F32) | DTM(DT_F16), none,   \
       0)                                                                                           \
     X(SoftmaxGrad, softmax_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)              \

@@ -13,7 +13,7 @@ gives 161001 / 161002 with a message naming the operator. test_later_versions: t
 ops-nn's experimental folder (CeluV2/V3, EluV2, HardSwishV2, LeakyreluV2, LogsigmoidV2,
 SoftPlusV2, SoftmaxV2, SiluMul, FusedBiasLeakyRelu, SwigluClamp, ReluV3's packed mask and the
 gradients EluGrad ... ReluGradV4, SoftmaxGrad) the same way. test_glu_muls: SquaredRelu,
-GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder. Tolerances as test_ew_torch's;
+GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder; test_prelu_backward. Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
 import math
@@ -377,6 +377,46 @@ class ActivationTorch(TorchCase):
                      self.dev(torch.zeros((8,), dtype=F32)).handle, 0.2, 1.0, o.handle)
         self.refused("HardShrinkGrad", 161002, f.handle, f.handle, -0.5, o.handle)
         self.refused("TanhGrad", 161001, f.handle, 0, o.handle)
+
+    def test_prelu_backward(self):
+        """PreluBackward (PB1) against autograd of torch's prelu in DOUBLE: one weight, one per
+        channel (1-d and [1, C, 1..]), a broadcast gradOutput."""
+        rng = random.Random(SEED + 14)
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 4), (2, 3, 5), (2, 4, 3, 2), (6,), (0, 3)):
+                C = shape[1] if len(shape) >= 2 else 1
+                wshapes = [(1,), (C,)] + ([(1, C) + (1,) * (len(shape) - 2)]
+                                           if len(shape) >= 2 else [])
+                for ws in wshapes:
+                    x = gen(rng, shape, dtype, special=False)
+                    w = gen(rng, ws, dtype, lo=0.1, hi=0.9, special=False)
+                    for gs in (shape, (1,) + tuple(shape[1:])):
+                        g = gen(rng, gs, dtype, special=False)
+                        xd = x.double().requires_grad_()
+                        wd = w.double().reshape(-1).requires_grad_()
+                        TF.prelu(xd, wd).backward(g.double().expand(shape))
+                        gi = self.out_like(shape, dtype)
+                        gw = self.out_like(ws, dtype)
+                        self.run_op("PreluBackward", self.dev(view_of(rng, g)).handle,
+                                    self.dev(view_of(rng, x)).handle, self.dev(w).handle,
+                                    gi.handle, gw.handle)
+                        what = "PreluBackward %s %s w%s g%s" % (dtype, shape, ws, gs)
+                        check(self, gi.read(), xd.grad.to(dtype), what + " gradInput", (x, g))
+                        ref = wd.grad.reshape(ws) if x.numel() else torch.zeros(ws, dtype=F64)
+                        check(self, gw.read(), ref.to(dtype), what + " gradWeight", (x, g),
+                              tol=gtol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        w = self.dev(torch.zeros((3,), dtype=F32))
+        self.refused("PreluBackward", 161001, x.handle, x.handle, 0, x.handle, w.handle)
+        self.refused("PreluBackward", 161002, x.handle, x.handle,
+                     self.dev(torch.zeros((2,), dtype=F32)).handle, x.handle,
+                     self.dev(torch.zeros((2,), dtype=F32)).handle)
+        self.refused("PreluBackward", 161002, x.handle, x.handle, w.handle, x.handle,
+                     self.dev(torch.zeros((1,), dtype=F32)).handle)
+        self.refused("PreluBackward", 161002, self.dev(torch.zeros((2, 3), dtype=F16)).handle,
+                     x.handle, w.handle, x.handle, w.handle)
+        self.refused("PreluBackward", 161002, self.dev(torch.zeros((3, 3), dtype=F32)).handle,
+                     x.handle, w.handle, x.handle, w.handle)
 
     def test_glu_muls(self):
         """SquaredRelu, GeluMul, FatreluMul (ops-nn's activation folder) against torch's relu,

@@ -10,7 +10,8 @@ BatchNormElemtBackward (torch.batch_norm_stats / _elemt / backward_elemt), on
 seeded random inputs of FLOAT, FLOAT16 and BFLOAT16 (and DOUBLE where the row
 declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
-that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate and RenormV2 of ops-nn's norm and
+that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
+FastBatchNormBackward and LinalgVectorNorm of ops-nn's norm and
 vfusion folders the same way. Bad input gives 161001 / 161002 naming the operator. Skipped
 (exit 77) without torch."""
 import random
@@ -25,7 +26,8 @@ import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
 
 if torch is not None:
-    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, F64, I32, I64, TOL  # noqa: E402
+    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, F64, I32, I64, TOL, \
+        ACL_DT  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -401,6 +403,104 @@ class NormTorch(TorchCase):
                 if ref is None or x.numel() == 0:
                     ref = torch.zeros(o.shape, dtype=F64)
                 check(self, o.read(), ref.to(o.dtype), "%s %s" % (what, name), tol=t)
+
+    def test_batch_norm_backward(self):
+        """BatchNormBackward and FastBatchNormBackward (BN5) against autograd of torch's
+        batch_norm in DOUBLE: training from the saved mean / invstd, inference from the running
+        statistics; every outputMask; LinalgVectorNorm against torch.linalg.vector_norm."""
+        rng = random.Random(SEED + 14)
+        masks = ((True, True, True), (True, False, False), (False, True, True))
+        for dtype in (F32, F16, BF16):
+            for shape in ((4, 3), (2, 3, 5), (2, 4, 3, 2)):
+                C = shape[1]
+                x = rand(rng, shape).to(dtype)
+                gy = rand(rng, shape).to(dtype)
+                w = rand(rng, (C,), 0.5, 2).to(dtype)
+                rm, rv = rand(rng, (C,)).to(dtype), rand(rng, (C,), 0.5, 2).to(dtype)
+                dims = [0] + list(range(2, len(shape)))
+                xg = x.double()
+                sm = xg.mean(dims)
+                si = 1 / torch.sqrt(xg.var(dims, unbiased=False) + 1e-5)
+                for training in (True, False):
+                    xd = x.double().requires_grad_()
+                    wd = w.double().requires_grad_()
+                    bd = torch.zeros(C, dtype=F64, requires_grad=True)
+                    y = TF.batch_norm(xd, rm.double().clone(), rv.double().clone(), wd, bd,
+                                      training, 0.1, 1e-5)
+                    y.backward(gy.double())
+                    for op in ("BatchNormBackward", "FastBatchNormBackward"):
+                        for mask in masks:
+                            outs = [self.dev(torch.zeros(shape, dtype=dtype)) if mask[0] else None,
+                                    self.dev(torch.zeros((C,), dtype=dtype)) if mask[1] else None,
+                                    self.dev(torch.zeros((C,), dtype=dtype)) if mask[2] else None]
+                            bm = self._arrays(nn.create_bool_array, mask)
+                            try:
+                                args = [self.dev(view_of(rng, gy)).handle,
+                                        self.dev(view_of(rng, x)).handle, self.dev(w).handle,
+                                        self.dev(rm).handle, self.dev(rv).handle,
+                                        self.dev(sm.to(dtype)).handle,
+                                        self.dev(si.to(dtype)).handle, training, 1e-5, bm]
+                                if op == "FastBatchNormBackward":
+                                    args.append(rng.choice((0, 1)))
+                                args += [o.handle if o else 0 for o in outs]
+                                self.run_op(op, *args)
+                            finally:
+                                nn.destroy_bool_array(bm)
+                            what = "%s %s %s training=%s mask=%s" % (op, dtype, shape, training,
+                                                                     mask)
+                            t = tol(dtype)
+                            if dtype != F32:
+                                t = (t[0] * 4, t[1] * 4)  # the saved statistics are rounded
+                            for o, ref, nm_ in zip(outs, (xd.grad, wd.grad, bd.grad),
+                                                   ("gradInput", "gradWeight", "gradBias")):
+                                if o is not None:
+                                    check(self, o.read(), ref.to(dtype), "%s %s" % (what, nm_),
+                                          tol=t)
+        x = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        c = self.dev(torch.zeros((3,), dtype=F32))
+        c4 = self.dev(torch.zeros((4,), dtype=F32))
+        m3 = self._arrays(nn.create_bool_array, [True, True, True])
+        m2 = self._arrays(nn.create_bool_array, [True, True])
+        try:
+            ok = [x.handle, x.handle, c.handle, c.handle, c.handle, c.handle, c.handle]
+            outs = [x.handle, c.handle, c.handle]
+            self.refused("BatchNormBackward", 161001, *ok, True, 1e-5, m3, 0, c.handle, c.handle)
+            self.refused("BatchNormBackward", 161001, *ok[:5], 0, c.handle, True, 1e-5, m3, *outs)
+            self.refused("BatchNormBackward", 161002, *ok, True, 1e-5, m2, *outs)
+            self.refused("BatchNormBackward", 161002, *ok[:2], c4.handle, *ok[3:], True, 1e-5, m3,
+                         *outs)
+            self.refused("FastBatchNormBackward", 161002, *ok, True, 1e-5, m3, 2, *outs)
+        finally:
+            nn.destroy_bool_array(m3)
+            nn.destroy_bool_array(m2)
+        from test_ew_torch import scalar
+        for dtype in (F32, F16, BF16):
+            for shape, dims, keep in (((3, 4), [1], False), ((2, 3, 4), [0, 2], True),
+                                      ((5,), [], False)):
+                x = rand(rng, shape).to(dtype)
+                for ordv in (2.0, 1.0, 3.0, float("inf"), 0.0):
+                    ref = torch.linalg.vector_norm(x.double(), ordv, dims if dims else None, keep)
+                    out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                    sc = scalar(ordv)
+                    da = self._arrays(nn.create_int_array, dims)
+                    try:
+                        self.run_op("LinalgVectorNorm", self.dev(view_of(rng, x)).handle, sc, da,
+                                    keep, ACL_DT[dtype], out.handle)
+                    finally:
+                        nn.destroy_scalar(sc)
+                        nn.destroy_int_array(da)
+                    check(self, out.read(), ref.to(dtype), "LinalgVectorNorm %s %s %s ord=%g" % (
+                        dtype, shape, dims, ordv), tol=tol(dtype))
+        sc = scalar(2.0)
+        da = self._arrays(nn.create_int_array, [1])
+        try:
+            self.refused("LinalgVectorNorm", 161002, self.dev(torch.zeros((3, 4), dtype=F32)).handle,
+                         sc, da, False, ACL_DT[F16], self.dev(torch.zeros((3,), dtype=F32)).handle)
+            self.refused("LinalgVectorNorm", 161001, 0, sc, da, False, ACL_DT[F32],
+                         self.dev(torch.zeros((3,), dtype=F32)).handle)
+        finally:
+            nn.destroy_scalar(sc)
+            nn.destroy_int_array(da)
 
     def test_group_norm_act(self):
         """GroupNormSilu(V2) and GroupNormSwish (NM4) against torch's group_norm followed by
