@@ -256,19 +256,25 @@ static const char *const bn_what[BT_COUNT_] = {"input",   "gradOut",    "weight"
                                                "mean",    "var/invstd", "sumDy",    "sumDyXmu",
                                                "counter", "output",     "mean out", "invstd out"};
 
+/* BatchNormBackward's names for the roles it uses (BN5). */
+static const char *const bn_what_bwd[BT_COUNT_] = {
+    "input",    "gradOut",    "weight",  "bias",      "runningMean", "runningVar",
+    "saveMean", "saveInvstd", "counter", "gradInput", "gradWeight",  "gradBias"};
+
 /* The checks all kinds share: types, input [N, C, *] (2 to 8 dims), the per-channel
  * tensors 1-d [C], the data-shaped outs input's shape. */
 static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *t, unsigned types,
                             unsigned ctypes, bool training, double momentum, double eps, WS)
 {
+    const char *const *what = kind == BK_BACKWARD ? bn_what_bwd : bn_what;
     aclnnStatus rc;
     for (int i = 0; i < BT_COUNT_; i++)
-        if (t[i] && (rc = ops_check_dims(t[i], name, bn_what[i])))
+        if (t[i] && (rc = ops_check_dims(t[i], name, what[i])))
             return rc;
     for (int i = 0; i < BT_COUNT_; i++)
         if (t[i] && !ops_dt_in(t[i]->dtype, i == BT_CNT ? ctypes : types))
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not supported", name,
-                           bn_what[i], ops_dt_name(t[i]->dtype));
+                           what[i], ops_dt_name(t[i]->dtype));
     const aclTensor *x = t[BT_X];
     int nd = (int)x->ndim;
     if (nd < 2 || (kind == BK_GATHER && nd != 2))
@@ -282,7 +288,7 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
         if (data ? !ops_same_shape(t[i], x) : t[i]->ndim != 1 || t[i]->dims[0] != C) {
             char s1[96];
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s, expected %s", name,
-                           bn_what[i], ops_shape_str(s1, sizeof(s1), t[i]->dims, t[i]->ndim),
+                           what[i], ops_shape_str(s1, sizeof(s1), t[i]->dims, t[i]->ndim),
                            data ? "input's" : "[C]");
         }
     }
@@ -292,14 +298,13 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
     if (kind == BK_GATHER && !ops_same_shape(t[BT_G], x))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: totalSquareSum must have totalSum's shape",
                        name);
-    OPS_PLAN(
-        e, p, name, 9, 3, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], bn_what[BT_X]},
-        {&p->t[BT_G], t[BT_G], bn_what[BT_G]}, {&p->t[BT_W], t[BT_W], bn_what[BT_W]},
-        {&p->t[BT_B], t[BT_B], bn_what[BT_B]}, {&p->t[BT_MEAN], t[BT_MEAN], bn_what[BT_MEAN]},
-        {&p->t[BT_VAR], t[BT_VAR], bn_what[BT_VAR]}, {&p->t[BT_SDY], t[BT_SDY], bn_what[BT_SDY]},
-        {&p->t[BT_SDX], t[BT_SDX], bn_what[BT_SDX]}, {&p->t[BT_CNT], t[BT_CNT], bn_what[BT_CNT]},
-        {&p->t[BT_OUT], t[BT_OUT], bn_what[BT_OUT]}, {&p->t[BT_OUT2], t[BT_OUT2], bn_what[BT_OUT2]},
-        {&p->t[BT_OUT3], t[BT_OUT3], bn_what[BT_OUT3]});
+    OPS_PLAN(e, p, name, 9, 3, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], what[BT_X]},
+             {&p->t[BT_G], t[BT_G], what[BT_G]}, {&p->t[BT_W], t[BT_W], what[BT_W]},
+             {&p->t[BT_B], t[BT_B], what[BT_B]}, {&p->t[BT_MEAN], t[BT_MEAN], what[BT_MEAN]},
+             {&p->t[BT_VAR], t[BT_VAR], what[BT_VAR]}, {&p->t[BT_SDY], t[BT_SDY], what[BT_SDY]},
+             {&p->t[BT_SDX], t[BT_SDX], what[BT_SDX]}, {&p->t[BT_CNT], t[BT_CNT], what[BT_CNT]},
+             {&p->t[BT_OUT], t[BT_OUT], what[BT_OUT]}, {&p->t[BT_OUT2], t[BT_OUT2], what[BT_OUT2]},
+             {&p->t[BT_OUT3], t[BT_OUT3], what[BT_OUT3]});
     for (int i = 0; i < BT_COUNT_; i++)
         p->has[i] = t[i] != NULL;
     p->kind = kind;
