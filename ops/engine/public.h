@@ -556,6 +556,7 @@
 #include "aclnnop/aclnn_group_norm_silu.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_linalg_vector_norm.h"
+#include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
 #include "aclnnop/aclnn_fast_batch_norm_backward.h"
 #include "aclnnop/aclnn_modulate.h"

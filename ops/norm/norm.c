@@ -24,7 +24,8 @@
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
  *  NM2. AddRmsNorm normalises the float32 sum x1 + x2 (not its rounded
- *      copy); xOut gets the sum rounded to its type.
+ *      copy); xOut gets the sum rounded to its type. FusedAddRmsNorm is the same
+ *      with x1 scale + x2 (scale rounded to float32).
  *  NB1. LayerNormBackward and RmsNormGrad share one row kernel: per row,
  *      dy, x and gamma in double, xhat = (x - mean) * rstd (mean 0 for
  *      RmsNorm), g = dy * gamma, dx = rstd * (g - mean(g) - xhat * mean(g *
@@ -46,6 +47,7 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_group_norm_silu.h"
@@ -557,6 +559,7 @@ struct arn_plan {
     int k;
     int64_t D;
     double eps;
+    float scale; /* x1's factor (FusedAddRmsNorm; 1: AddRmsNorm, exact) */
 };
 
 static int32_t arn_run(const struct aclOpExecutor *e, void *const *addr)
@@ -578,7 +581,7 @@ static int32_t arn_run(const struct aclOpExecutor *e, void *const *addr)
                       p->k, p->x2.dims + kd, p->x2.strides + kd);
         double ss = 0;
         for (int64_t i = 0; i < D; i++) {
-            a[i] += b[i];
+            a[i] = a[i] * p->scale + b[i];
             ss += (double)a[i] * a[i];
         }
         ops_scatter_nd(a, CK_F32, ops_elem(&p->xo, addr, lead_offset(&p->xo, lead, r)), p->xo.dt,
@@ -595,22 +598,21 @@ static int32_t arn_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
-                                            const aclTensor *gamma, double epsilon, aclTensor *yOut,
-                                            aclTensor *rstdOut, aclTensor *xOut,
-                                            uint64_t *workspaceSize, aclOpExecutor **executor)
+static aclnnStatus arn_build(const char *name, unsigned types, unsigned rtypes, const aclTensor *x1,
+                             const aclTensor *x2, const aclTensor *gamma, double epsilon,
+                             double scale, const aclTensor *yOut, const aclTensor *rstdOut,
+                             const aclTensor *xOut, uint64_t *workspaceSize,
+                             aclOpExecutor **executor)
 {
-    const char *name = "aclnnAddRmsNorm";
     OPS_CHECK_NULLS(name, x1, x2, gamma, yOut, rstdOut, xOut, workspaceSize, executor);
     aclnnStatus rc;
     const aclTensor *all[] = {x1, x2, gamma, yOut, rstdOut, xOut};
     for (int i = 0; i < 6; i++)
         if ((rc = ops_check_dims(all[i], name, "tensor")))
             return rc;
-    if (!ops_dt_in(x1->dtype, OPS_DT_AddRmsNorm) || x2->dtype != x1->dtype ||
-        yOut->dtype != x1->dtype || xOut->dtype != x1->dtype ||
-        !(gamma->dtype == x1->dtype || gamma->dtype == ACL_FLOAT) ||
-        !ops_dt_in(rstdOut->dtype, OPS_DT2_AddRmsNorm))
+    if (!ops_dt_in(x1->dtype, types) || x2->dtype != x1->dtype || yOut->dtype != x1->dtype ||
+        xOut->dtype != x1->dtype || !(gamma->dtype == x1->dtype || gamma->dtype == ACL_FLOAT) ||
+        !ops_dt_in(rstdOut->dtype, rtypes))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: x1/x2/yOut/xOut must share one of FLOAT16, BFLOAT16, FLOAT, gamma "
                        "that type (or FLOAT), rstdOut FLOAT (got x1 %s, x2 %s, gamma %s, rstd %s)",
@@ -636,10 +638,32 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor
     p->k = k;
     p->D = ops_numel(gamma->dims, k);
     p->eps = epsilon;
+    p->scale = (float)scale;
     e->run = p->x1.numel ? arn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                            const aclTensor *gamma, double epsilon, aclTensor *yOut,
+                                            aclTensor *rstdOut, aclTensor *xOut,
+                                            uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return arn_build("aclnnAddRmsNorm", OPS_DT_AddRmsNorm, OPS_DT2_AddRmsNorm, x1, x2, gamma,
+                     epsilon, 1.0, yOut, rstdOut, xOut, workspaceSize, executor);
+}
 PHASE2(AddRmsNorm)
+
+/* FusedAddRmsNorm (ops-nn's experimental folder): AddRmsNorm of x1 scale + x2 (NM2). */
+aclnnStatus aclnnFusedAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                                 const aclTensor *gamma, double epsilon,
+                                                 double scale, const aclTensor *yOut,
+                                                 const aclTensor *rstdOut, const aclTensor *xOut,
+                                                 uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return arn_build("aclnnFusedAddRmsNorm", OPS_DT_FusedAddRmsNorm, OPS_DT2_FusedAddRmsNorm, x1,
+                     x2, gamma, epsilon, scale, yOut, rstdOut, xOut, workspaceSize, executor);
+}
+PHASE2(FusedAddRmsNorm)
 
 /* ---- GroupNorm ----------------------------------------------------------------------------- */
 

@@ -23,6 +23,9 @@
       K(tensor, int_array, tensor, tensor, double, tensor, tensor, tensor), DTM_F3, none, 0)       \
     X(AddRmsNorm, add_rms_norm, OPS_OUT,                                                           \
       K(tensor, tensor, tensor, double, tensor, tensor, tensor), DTM_F3, rstdOut, DTM(DT_F32))     \
+    X(FusedAddRmsNorm, fused_add_rms_norm, OPS_OUT,                                                \
+      K(tensor, tensor, tensor, double, double, tensor, tensor, tensor), DTM_F3, rstdOut,          \
+      DTM(DT_F32))                                                                                 \
     X(GroupNorm, group_norm, OPS_OUT,                                                              \
       K(tensor, tensor, tensor, int64, int64, int64, int64, double, tensor, tensor, tensor),       \
       DTM_F3, none, 0)                                                                             \

@@ -11,7 +11,7 @@ seeded random inputs of FLOAT, FLOAT16 and BFLOAT16 (and DOUBLE where the row
 declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
-FastBatchNormBackward and LinalgVectorNorm of ops-nn's norm and
+FastBatchNormBackward, LinalgVectorNorm and FusedAddRmsNorm of ops-nn's norm and
 vfusion folders the same way. Bad input gives 161001 / 161002 naming the operator. Skipped
 (exit 77) without torch."""
 import random
@@ -501,6 +501,43 @@ class NormTorch(TorchCase):
         finally:
             nn.destroy_scalar(sc)
             nn.destroy_int_array(da)
+
+    def test_fused_add_rms_norm(self):
+        """FusedAddRmsNorm (NM2): xOut = x1 scale + x2 (in float32), yOut its RmsNorm over
+        gamma's dims times gamma, rstdOut per row, against torch in DOUBLE from the float32 sum."""
+        rng = random.Random(SEED + 15)
+        for dtype in (F32, F16, BF16):
+            for shape, k in (((2, 16), 1), ((3, 4, 8), 1), ((2, 3, 4), 2), ((0, 5), 1)):
+                for gdt in {dtype, F32}:
+                    x1, x2 = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+                    g = rand(rng, shape[-k:], 0.5, 2).to(gdt)
+                    sc = 0.5
+                    xs = (x1.float() * sc + x2.float()).double()
+                    dims = list(range(len(shape) - k, len(shape)))
+                    rstd = torch.rsqrt((xs * xs).mean(dims, keepdim=True) + 1e-6) \
+                        if xs.numel() else torch.ones(shape[:-k] + (1,) * k, dtype=F64)
+                    y, xo = (self.dev(torch.zeros(shape, dtype=dtype)),
+                             self.dev(torch.zeros(shape, dtype=dtype)))
+                    rs = self.dev(torch.zeros(shape[:-k] + (1,) * k, dtype=F32))
+                    self.run_op("FusedAddRmsNorm", self.dev(view_of(rng, x1)).handle,
+                                self.dev(x2).handle, self.dev(g).handle, 1e-6, sc, y.handle,
+                                rs.handle, xo.handle)
+                    what = "FusedAddRmsNorm %s %s gamma %s" % (dtype, shape, gdt)
+                    check(self, xo.read(), xs.to(dtype), what + " xOut", tol=tol(dtype))
+                    check(self, y.read(), (xs * rstd * g.double()).to(dtype), what + " yOut",
+                          tol=tol(dtype))
+                    if xs.numel():
+                        check(self, rs.read(), rstd.float(), what + " rstdOut", tol=tol(F32))
+        x = self.dev(torch.zeros((2, 4), dtype=F32))
+        g = self.dev(torch.zeros((4,), dtype=F32))
+        r = self.dev(torch.zeros((2, 1), dtype=F32))
+        self.refused("FusedAddRmsNorm", 161001, x.handle, 0, g.handle, 1e-6, 1.0, x.handle,
+                     r.handle, x.handle)
+        self.refused("FusedAddRmsNorm", 161002, x.handle, x.handle, g.handle, 1e-6, 1.0, x.handle,
+                     self.dev(torch.zeros((2, 1), dtype=F16)).handle, x.handle)
+        self.refused("FusedAddRmsNorm", 161002, x.handle, x.handle,
+                     self.dev(torch.zeros((3,), dtype=F32)).handle, 1e-6, 1.0, x.handle, r.handle,
+                     x.handle)
 
     def test_group_norm_act(self):
         """GroupNormSilu(V2) and GroupNormSwish (NM4) against torch's group_norm followed by
