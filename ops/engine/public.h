@@ -449,6 +449,7 @@
 #include "aclnnop/aclnn_adam_apply_one.h"
 #include "aclnnop/aclnn_adam_apply_one_with_decay.h"
 #include "aclnnop/aclnn_adam_apply_one_with_decay_assign.h"
+#include "aclnnop/aclnn_apply_adagrad_d.h"
 
 /* the activations of ops-nn's experimental folder */
 #include "aclnnop/aclnn_celu_v2.h"

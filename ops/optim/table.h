@@ -43,7 +43,9 @@
     X(AdamApplyOneWithDecayAssign, adam_apply_one_with_decay_assign, OPS_OUT,                      \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
         tensor, tensor, tensor),                                                                   \
-      DTM(DT_F32) | DTM(DT_F16), none, 0)
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(ApplyAdagradD, apply_adagrad_d, OPS_OUT, K(tensor, tensor, tensor, tensor, bool, bool),      \
+      DTM_F3, none, 0)
 
 enum { OPTIM_OPS(OPS_ROW_DT) };
 

@@ -49,6 +49,7 @@ OPS = {
     'AminmaxAll': ('tensor', 'tensor', 'tensor'),
     'AminmaxDim': ('tensor', 'int64', 'bool', 'tensor', 'tensor'),
     'Any': ('tensor', 'int_array', 'bool', 'tensor'),
+    'ApplyAdagradD': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool'),
     'ApplyAdamW': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool'),
     'ApplyAdamWV2': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'float', 'float', 'float', 'float', 'float', 'bool', 'bool'),
     'ApplyGradientDescent': ('tensor', 'tensor', 'tensor'),

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The optimizer family's codes and messages (NULL tensors and lists, types, shapes, list
  * lengths, one-element hyper-parameters) and steps worked out by hand (AdamW, SGD, the
- * elementwise steps of descent.c and adam_apply_one.c); the differential
+ * elementwise steps of descent.c and steps.c); the differential
  * test against torch.optim is tests/python/test_optim_torch.py. */
 #include <math.h>
 #include <string.h>
@@ -84,7 +84,7 @@ static void test_codes(void)
         CHECK(r_ == (want) && m_ && strstr(m_, what) && strstr(m_, #op));                          \
     } while (0)
 
-/* The elementwise steps (descent.c GD1-GD3, adam_apply_one.c AA1-AA3): values by hand, codes,
+/* The elementwise steps (descent.c GD1-GD3, steps.c AA1-AA3): values by hand, codes,
  * and messages naming the parameter. */
 static void test_descent(void)
 {

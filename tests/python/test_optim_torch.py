@@ -7,7 +7,7 @@ torch.optim.SGD's, from the same state (exp_avg, exp_avg_sq, max_exp_avg_sq, the
 count, the momentum buffer) set into torch's optimizer: FLOAT, FLOAT16, BFLOAT16, amsgrad and
 maximize on and off, momentum, dampening, nesterov and the first step, gradScale and
 foundInf, non-contiguous gradients, empty tensors. ApplyGradientDescent against SGD's plain
-step, ApplyProximalGradientDescent and AdamApplyOne(WithDecay(Assign)) against their formulas. References in DOUBLE from the inputs as
+step, ApplyProximalGradientDescent and AdamApplyOne(WithDecay(Assign)) against their formulas, ApplyAdagradD against Adagrad's step. References in DOUBLE from the inputs as
 stored, rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16 8 times looser.
 Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
@@ -358,6 +358,43 @@ class OptimTorch(TorchCase):
         self.refused("AdamApplyOneWithDecayAssign", 161002, x, one, *ok[2:], one, x, x, x)
         self.refused("AdamApplyOne", 161002, self.dev(torch.zeros((2, 3), dtype=BF16)).handle,
                      *ok[1:], x, x, x)
+
+    def test_adagrad_d(self):
+        """ApplyAdagradD (AG1) against torch.optim.Adagrad's step (no decay, initial accumulator
+        the stored accum, eps 0) and, without updateSlots, against the formula."""
+        rng = random.Random(SEED + 7)
+        for dtype in (F32, F16, BF16):
+            for shape in SHAPES:
+                var = gen(rng, shape, dtype, special=False)
+                acc = gen(rng, shape, dtype, lo=0.5, hi=2.0, special=False)
+                g = gen(rng, shape, dtype, special=False)
+                lr = gen(rng, (1,), dtype, lo=0.05, hi=0.5, special=False)
+                for upd in (True, False):
+                    p = var.double().clone().requires_grad_()
+                    p.grad = g.double().clone()
+                    if upd:
+                        opt = torch.optim.Adagrad([p], lr=float(lr.double()), eps=0.0)
+                        opt.state[p]["sum"] = acc.double().clone()
+                        opt.step()
+                        racc = opt.state[p]["sum"]
+                    else:
+                        with torch.no_grad():
+                            p -= lr.double() * g.double() / torch.sqrt(acc.double())
+                        racc = acc.double()
+                    dv, da = self.dev(var.clone()), self.dev(acc.clone())
+                    self.run_op("ApplyAdagradD", dv.handle, da.handle, self.dev(lr).handle,
+                                self.dev(view_of(rng, g)).handle, upd, False)
+                    what = "ApplyAdagradD %s %s updateSlots=%s" % (dtype, shape, upd)
+                    check(self, dv.read(), p.detach().to(dtype), what + " var", tol=tol(dtype))
+                    check(self, da.read(), racc.to(dtype), what + " accum", tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        one = self.dev(torch.zeros((1,), dtype=F32)).handle
+        self.refused("ApplyAdagradD", 161001, x, x, 0, x, True, False)
+        self.refused("ApplyAdagradD", 161002, x, x, x, x, True, False)
+        self.refused("ApplyAdagradD", 161002, x, self.dev(torch.zeros((3, 2), dtype=F32)).handle,
+                     one, x, True, False)
+        self.refused("ApplyAdagradD", 161002, x, x, one,
+                     self.dev(torch.zeros((2, 3), dtype=F16)).handle, True, False)
 
 if __name__ == "__main__":
     unittest.main()

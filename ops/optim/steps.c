@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * AdamApplyOne, AdamApplyOneWithDecay and AdamApplyOneWithDecayAssign (ops-nn's experimental
- * optim folder): TensorFlow's fused Adam step of BERT graphs, every coefficient a tensor of
- * its own. Each output is one formula per element, so the operator is three plans of the
- * elementwise engine (ops/engine/ew.c) in one executor: the engine broadcasts the coefficient
- * tensors, reads views of any strides, computes FLOAT16 in float32 and rounds once.
+ * The optimizer steps of ops-nn's experimental optim folder that write several tensors, each
+ * one formula per element: TensorFlow's fused AdamApplyOne, AdamApplyOneWithDecay and
+ * AdamApplyOneWithDecayAssign (BERT graphs, every coefficient a tensor of its own) and
+ * ApplyAdagradD. Each is a few plans of the elementwise engine (ops/engine/ew.c) in one
+ * executor: the engine broadcasts the coefficient tensors, reads views of any strides,
+ * computes FLOAT16 / BFLOAT16 in float32 and rounds once. (The one-output steps are
+ * descent.c's.)
  *
  *  AA1. With g = input0, v = input1, m = input2, var = input3, lr = input4:
  *      output0 = v mul2_x + g^2 mul3_x (the new second moment),
@@ -17,6 +19,10 @@
  *      name's assignment; a no-op where the outputs are those tensors).
  *  AA3. Every tensor has input0's type (FLOAT, FLOAT16) and broadcasts to input0's shape, the
  *      outputs' shape.
+ *  AG1. ApplyAdagradD (TensorFlow's ApplyAdagrad): with updateSlots accum += grad^2; var -=
+ *      lr grad / sqrt(accum), both in place (var's plan first, from the old accum); var,
+ *      accum, grad one shape, lr one element, all of var's type (FLOAT, FLOAT16, BFLOAT16);
+ *      useLocking changes nothing (one stream orders the launches).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -24,6 +30,7 @@
 #include "aclnnop/aclnn_adam_apply_one.h"
 #include "aclnnop/aclnn_adam_apply_one_with_decay.h"
 #include "aclnnop/aclnn_adam_apply_one_with_decay_assign.h"
+#include "aclnnop/aclnn_apply_adagrad_d.h"
 #include "ops/engine/engine.h"
 #include "ops/optim/table.h"
 
@@ -242,3 +249,84 @@ aclnnStatus aclnnAdamApplyOneWithDecayAssignGetWorkspaceSize(
                     out, true, workspaceSize, executor);
 }
 PHASE2(AdamApplyOneWithDecayAssign)
+
+/* in: var, accum, lr, grad (AG1; p->i[0]: updateSlots) */
+static void f32_adagrad_var(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    float *o = o_;
+    const float *v = in[0], *a = in[1], *lr = in[2], *g = in[3];
+    const bool upd = p->i[0] != 0;
+    for (int64_t i = 0; i < n; i++)
+        o[i] = v[i] - lr[i] * g[i] / sqrtf(upd ? a[i] + g[i] * g[i] : a[i]);
+}
+
+/* in: accum, grad */
+static void f32_adagrad_accum(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    (void)p;
+    float *o = o_;
+    const float *a = in[0], *g = in[1];
+    for (int64_t i = 0; i < n; i++)
+        o[i] = a[i] + g[i] * g[i];
+}
+
+aclnnStatus aclnnApplyAdagradDGetWorkspaceSize(const aclTensor *var, const aclTensor *accum,
+                                               const aclTensor *lr, const aclTensor *grad,
+                                               bool updateSlots, bool useLocking, WS)
+{
+    const char *name = "aclnnApplyAdagradD";
+    (void)useLocking;
+    OPS_CHECK_NULLS(name, var, accum, lr, grad, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    const aclTensor *t[4] = {var, accum, lr, grad};
+    static const char *const tn[4] = {"var", "accum", "lr", "grad"};
+    if ((rc = ops_need_dt(name, "var", var->dtype, OPS_DT_ApplyAdagradD, &dt)))
+        return rc;
+    for (int k = 0; k < 4; k++) {
+        if ((rc = ops_check_dims(t[k], name, tn[k])))
+            return rc;
+        if (t[k]->dtype != var->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has type %s, var %s", name, tn[k],
+                           ops_dt_name(t[k]->dtype), ops_dt_name(var->dtype));
+        if (k != 2 && !ops_same_shape(t[k], var))
+            return ops_shape_err(name, tn[k], t[k], var->dims, (int)var->ndim);
+    }
+    if (ops_numel(lr->dims, (int)lr->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: lr must hold one element (it has %lld)", name,
+                       (long long)ops_numel(lr->dims, (int)lr->ndim));
+    struct aclOpExecutor *e = ops_exec_new(name, 4, 2);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor ti[4];
+    struct aa_plan *g = calloc(1, sizeof(*g));
+    rc = g ? ACLNN_SUCCESS : ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    for (int k = 0; k < 4 && !rc; k++)
+        rc = ops_tensor_from(&ti[k], t[k], ops_exec_slot(e, t[k]), name, tn[k]);
+    if (rc) {
+        free(g);
+        ops_exec_discard(e);
+        return rc;
+    }
+    const struct ops_tensor *iv[4] = {&ti[0], &ti[1], &ti[2], &ti[3]}, *ia[2] = {&ti[1], &ti[3]};
+    const int n = updateSlots ? 2 : 1;
+    for (int s = 0; s < n; s++) {
+        if (s == 0 ? ew_plan_init(&g->pl[0], CK_F32, f32_adagrad_var, &ti[0], iv, 4)
+                   : ew_plan_init(&g->pl[1], CK_F32, f32_adagrad_accum, &ti[1], ia, 2)) {
+            g->n = s;
+            e->plan = g;
+            e->fini = aa_fini;
+            ops_exec_discard(e);
+            return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+        }
+        g->pl[s].rt = (int8_t)dt;
+        g->pl[s].p.nin = s == 0 ? 4 : 2;
+        g->pl[s].p.i[0] = updateSlots;
+    }
+    g->n = n;
+    e->plan = g;
+    e->fini = aa_fini;
+    e->run = g->pl[0].numel ? aa_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(ApplyAdagradD)
