@@ -128,6 +128,7 @@ OPS = {
     'Cos': ('tensor', 'tensor'),
     'Cosh': ('tensor', 'tensor'),
     'CoshV2': ('tensor', 'tensor'),
+    'CrossEntropyLoss': ('tensor', 'tensor', 'tensor', 'string', 'int64', 'double', 'double', 'bool', 'tensor', 'tensor', 'tensor', 'tensor'),
     'Cummax': ('tensor', 'int64', 'tensor', 'tensor'),
     'Cummin': ('tensor', 'int64', 'tensor', 'tensor'),
     'Cumprod': ('tensor', 'scalar', 'int', 'tensor'),

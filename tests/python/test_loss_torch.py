@@ -13,7 +13,7 @@ naming the operator. References are computed in DOUBLE from the inputs as
 stored and rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16
 looser for the reduced results. test_later_versions: the rows of ops-nn's experimental folder
 (HuberLoss(Grad), HingeLoss(Grad), HingeEmbeddingLoss, L2Loss, MseLossGrad,
-BinaryCrossEntropyV2, GaussianNllLoss, BinaryCrossEntropyGradV2) and MultilabelMarginLoss against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
+BinaryCrossEntropyV2, GaussianNllLoss, BinaryCrossEntropyGradV2), MultilabelMarginLoss and CrossEntropyLoss against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
 import warnings
 import random
 import unittest
@@ -441,6 +441,65 @@ class LossTorch(TorchCase):
         self.assertEqual(ret, 0)
         self.assertEqual(nn.launch("MultilabelMarginLoss", 0, 0, ex, self.stream), 0)
         self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # label 3 of 3
+
+    def test_cross_entropy_loss(self):
+        """CrossEntropyLoss (CE1-CE4) against torch's cross_entropy and log_softmax: weights
+        present and absent, ignoreIndex, label smoothing, every reduction (NULL: mean)."""
+        rng = random.Random(SEED + 14)
+        for dtype in (F32, F16, BF16):
+            for it in (I32, I64):
+                for N, C in ((4, 5), (1, 3), (6, 2), (0, 3)):
+                    x = rand(rng, (N, C), -3, 3).to(dtype)
+                    t = torch.tensor([rng.randrange(C) for _ in range(N)], dtype=I64)
+                    if N > 2:
+                        t[1] = -100
+                    w = rand(rng, (C,), 0.5, 2).float()
+                    for has_w in (False, True):
+                        for ls in (0.0, 0.2):
+                            for red in (None, "none", "mean", "sum"):
+                                ww = w.double() if has_w else None
+                                ref = TF.cross_entropy(x.double(), t, weight=ww, ignore_index=-100,
+                                                       reduction=red or "mean",
+                                                       label_smoothing=ls)
+                                lp = TF.log_softmax(x.double(), 1)
+                                lo = self.dev(torch.zeros((N,) if red == "none" else (1,),
+                                                          dtype=dtype))
+                                lpo = self.dev(torch.zeros((N, C), dtype=dtype))
+                                z1 = self.dev(torch.zeros((1,), dtype=dtype))
+                                z2 = self.dev(torch.zeros((N,), dtype=dtype))
+                                what = "CrossEntropyLoss %s %s %dx%d w=%s ls=%g %s" % (
+                                    dtype, it, N, C, has_w, ls, red)
+                                self.assertEqual(self.run_op(
+                                    "CrossEntropyLoss", self.dev(view_of(rng, x)).handle,
+                                    self.dev(t.to(it)).handle,
+                                    self.dev(w).handle if has_w else 0, red, -100, ls, 0.0, False,
+                                    lo.handle, lpo.handle, z1.handle, z2.handle), 0, what)
+                                got = lo.read()
+                                check(self, got.reshape(ref.shape), ref.to(dtype), what,
+                                      tol=red_tol(dtype, True))
+                                check(self, lpo.read(), lp.to(dtype), what + " logProbOut")
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        t = self.dev(torch.zeros((2,), dtype=I64))
+        o = self.dev(torch.zeros((1,), dtype=F32))
+        z = self.dev(torch.zeros((2,), dtype=F32))
+        self.refused("CrossEntropyLoss", 161001, x.handle, 0, 0, "mean", -100, 0.0, 0.0, False,
+                     o.handle, x.handle, o.handle, z.handle)
+        self.refused("CrossEntropyLoss", 161002, x.handle, t.handle, 0, "avg", -100, 0.0, 0.0,
+                     False, o.handle, x.handle, o.handle, z.handle)
+        self.refused("CrossEntropyLoss", 161002, x.handle, t.handle, 0, "mean", -100, 0.0, 0.0,
+                     True, o.handle, x.handle, o.handle, z.handle)
+        self.refused("CrossEntropyLoss", 161002, x.handle, t.handle, 0, "mean", -100, 1.5, 0.0,
+                     False, o.handle, x.handle, o.handle, z.handle)
+        self.refused("CrossEntropyLoss", 161002, x.handle, t.handle,
+                     self.dev(torch.zeros((3,), dtype=F16)).handle, "mean", -100, 0.0, 0.0,
+                     False, o.handle, x.handle, o.handle, z.handle)
+        bad = self.dev(torch.tensor([0, 3], dtype=I64))
+        ws, ex, ret = nn.get_workspace_size("CrossEntropyLoss", x.handle, bad.handle, 0, "mean",
+                                            -100, 0.0, 0.0, False, o.handle, x.handle, o.handle,
+                                            z.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("CrossEntropyLoss", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # class 3 of 3
 
     def test_gaussian_nll_loss(self):
         """GaussianNllLoss (PW5) against torch.nn.functional.gaussian_nll_loss: var of input's
