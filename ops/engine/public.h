@@ -450,6 +450,7 @@
 #include "aclnnop/aclnn_adam_apply_one_with_decay.h"
 #include "aclnnop/aclnn_adam_apply_one_with_decay_assign.h"
 #include "aclnnop/aclnn_apply_adagrad_d.h"
+#include "aclnnop/aclnn_apply_adam_d.h"
 
 /* the activations of ops-nn's experimental folder */
 #include "aclnnop/aclnn_celu_v2.h"

@@ -23,6 +23,12 @@
  *      lr grad / sqrt(accum), both in place (var's plan first, from the old accum); var,
  *      accum, grad one shape, lr one element, all of var's type (FLOAT, FLOAT16, BFLOAT16);
  *      useLocking changes nothing (one stream orders the launches).
+ *  AD1. ApplyAdamD (TensorFlow's ApplyAdam): lr' = lr sqrt(1 - beta2Power) / (1 - beta1Power),
+ *      mOut = beta1 m + (1 - beta1) grad, vOut = beta2 v + (1 - beta2) grad^2, varOut = var -
+ *      lr' n / (epsilon + sqrt(vOut)) with n = mOut (useNesterov: mOut beta1 + (1 - beta1)
+ *      grad); varOut's plan first, each recomputing the moments, so outputs on their inputs
+ *      work; var, m, v, grad and the outs one shape, the coefficients one element each, one
+ *      type (FLOAT, FLOAT16).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -31,6 +37,7 @@
 #include "aclnnop/aclnn_adam_apply_one_with_decay.h"
 #include "aclnnop/aclnn_adam_apply_one_with_decay_assign.h"
 #include "aclnnop/aclnn_apply_adagrad_d.h"
+#include "aclnnop/aclnn_apply_adam_d.h"
 #include "ops/engine/engine.h"
 #include "ops/optim/table.h"
 
@@ -330,3 +337,111 @@ aclnnStatus aclnnApplyAdagradDGetWorkspaceSize(const aclTensor *var, const aclTe
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(ApplyAdagradD)
+
+/* ApplyAdamD's operands (AD1) and its three kernels */
+enum { D_VAR, D_M, D_V, D_B1P, D_B2P, D_LR, D_B1, D_B2, D_EPS, D_G, D_N };
+
+static void f32_adamd_var(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    float *o = o_;
+    const float *const *a = (const float *const *)in;
+    const bool nesterov = p->i[0] != 0;
+    for (int64_t i = 0; i < n; i++) {
+        const float g = a[D_G][i], b1 = a[D_B1][i], b2 = a[D_B2][i];
+        const float m = b1 * a[D_M][i] + (1 - b1) * g, v = b2 * a[D_V][i] + (1 - b2) * g * g;
+        const float lr = a[D_LR][i] * sqrtf(1 - a[D_B2P][i]) / (1 - a[D_B1P][i]);
+        const float num = nesterov ? m * b1 + (1 - b1) * g : m;
+        o[i] = a[D_VAR][i] - lr * num / (a[D_EPS][i] + sqrtf(v));
+    }
+}
+
+/* in: the moment, its beta, grad; p->i[0]: 1 for the second moment (grad^2) */
+static void f32_adamd_moment(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    float *o = o_;
+    const float *x = in[0], *b = in[1], *g = in[2];
+    const bool sq = p->i[0] != 0;
+    for (int64_t i = 0; i < n; i++)
+        o[i] = b[i] * x[i] + (1 - b[i]) * (sq ? g[i] * g[i] : g[i]);
+}
+
+aclnnStatus aclnnApplyAdamDGetWorkspaceSize(const aclTensor *var, const aclTensor *m,
+                                            const aclTensor *v, const aclTensor *beta1Power,
+                                            const aclTensor *beta2Power, const aclTensor *lr,
+                                            const aclTensor *beta1, const aclTensor *beta2,
+                                            const aclTensor *epsilon, const aclTensor *grad,
+                                            bool useLocking, bool useNesterov, aclTensor *varOut,
+                                            aclTensor *mOut, aclTensor *vOut, WS)
+{
+    const char *name = "aclnnApplyAdamD";
+    (void)useLocking;
+    const aclTensor *t[D_N + 3] = {var,   m,       v,    beta1Power, beta2Power, lr,  beta1,
+                                   beta2, epsilon, grad, varOut,     mOut,       vOut};
+    static const char *const tn[D_N + 3] = {"var",    "m",     "v",     "beta1Power", "beta2Power",
+                                            "lr",     "beta1", "beta2", "epsilon",    "grad",
+                                            "varOut", "mOut",  "vOut"};
+    for (int k = 0; k < D_N + 3; k++)
+        if (!t[k])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, tn[k]);
+    OPS_CHECK_NULLS(name, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_need_dt(name, "var", var->dtype, OPS_DT_ApplyAdamD, &dt)))
+        return rc;
+    for (int k = 0; k < D_N + 3; k++) {
+        if ((rc = ops_check_dims(t[k], name, tn[k])))
+            return rc;
+        if (t[k]->dtype != var->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has type %s, var %s", name, tn[k],
+                           ops_dt_name(t[k]->dtype), ops_dt_name(var->dtype));
+        const bool one = k >= D_B1P && k <= D_EPS;
+        if (one && ops_numel(t[k]->dims, (int)t[k]->ndim) != 1)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold one element", name, tn[k]);
+        if (!one && !ops_same_shape(t[k], var))
+            return ops_shape_err(name, tn[k], t[k], var->dims, (int)var->ndim);
+    }
+    struct aclOpExecutor *e = ops_exec_new(name, D_N, 3);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor ti[D_N + 3];
+    struct aa_plan *g = calloc(1, sizeof(*g));
+    rc = g ? ACLNN_SUCCESS : ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    for (int k = 0; k < D_N + 3 && !rc; k++)
+        rc = ops_tensor_from(&ti[k], t[k], ops_exec_slot(e, t[k]), name, tn[k]);
+    if (rc) {
+        free(g);
+        ops_exec_discard(e);
+        return rc;
+    }
+    const struct ops_tensor *all[D_N], *im[3] = {&ti[D_M], &ti[D_B1], &ti[D_G]},
+                                       *iv[3] = {&ti[D_V], &ti[D_B2], &ti[D_G]};
+    for (int k = 0; k < D_N; k++)
+        all[k] = &ti[k];
+    /* AD1: varOut first, then vOut and mOut from the old moments */
+    struct {
+        ew_kern_fn k;
+        const struct ops_tensor *out, *const *in;
+        int nin;
+        int64_t i0;
+    } steps[3] = {{f32_adamd_var, &ti[D_N], all, D_N, useNesterov},
+                  {f32_adamd_moment, &ti[D_N + 2], iv, 3, 1},
+                  {f32_adamd_moment, &ti[D_N + 1], im, 3, 0}};
+    for (int s = 0; s < 3; s++) {
+        if (ew_plan_init(&g->pl[s], CK_F32, steps[s].k, steps[s].out, steps[s].in, steps[s].nin)) {
+            g->n = s;
+            e->plan = g;
+            e->fini = aa_fini;
+            ops_exec_discard(e);
+            return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+        }
+        g->pl[s].rt = (int8_t)dt;
+        g->pl[s].p.nin = steps[s].nin;
+        g->pl[s].p.i[0] = steps[s].i0;
+    }
+    g->n = 3;
+    e->plan = g;
+    e->fini = aa_fini;
+    e->run = g->pl[0].numel ? aa_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(ApplyAdamD)

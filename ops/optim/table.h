@@ -45,7 +45,11 @@
         tensor, tensor, tensor),                                                                   \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(ApplyAdagradD, apply_adagrad_d, OPS_OUT, K(tensor, tensor, tensor, tensor, bool, bool),      \
-      DTM_F3, none, 0)
+      DTM_F3, none, 0)                                                                             \
+    X(ApplyAdamD, apply_adam_d, OPS_OUT,                                                           \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool,      \
+        bool, tensor, tensor, tensor),                                                             \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)
 
 enum { OPTIM_OPS(OPS_ROW_DT) };
 

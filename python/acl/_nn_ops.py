@@ -50,6 +50,7 @@ OPS = {
     'AminmaxDim': ('tensor', 'int64', 'bool', 'tensor', 'tensor'),
     'Any': ('tensor', 'int_array', 'bool', 'tensor'),
     'ApplyAdagradD': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool'),
+    'ApplyAdamD': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor', 'tensor', 'tensor'),
     'ApplyAdamW': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool'),
     'ApplyAdamWV2': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'float', 'float', 'float', 'float', 'float', 'bool', 'bool'),
     'ApplyGradientDescent': ('tensor', 'tensor', 'tensor'),

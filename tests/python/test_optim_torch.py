@@ -7,7 +7,7 @@ torch.optim.SGD's, from the same state (exp_avg, exp_avg_sq, max_exp_avg_sq, the
 count, the momentum buffer) set into torch's optimizer: FLOAT, FLOAT16, BFLOAT16, amsgrad and
 maximize on and off, momentum, dampening, nesterov and the first step, gradScale and
 foundInf, non-contiguous gradients, empty tensors. ApplyGradientDescent against SGD's plain
-step, ApplyProximalGradientDescent and AdamApplyOne(WithDecay(Assign)) against their formulas, ApplyAdagradD against Adagrad's step. References in DOUBLE from the inputs as
+step, ApplyProximalGradientDescent and AdamApplyOne(WithDecay(Assign)) against their formulas, ApplyAdagradD against Adagrad's step, ApplyAdamD against TensorFlow's formula. References in DOUBLE from the inputs as
 stored, rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16 8 times looser.
 Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
@@ -395,6 +395,58 @@ class OptimTorch(TorchCase):
                      one, x, True, False)
         self.refused("ApplyAdagradD", 161002, x, x, one,
                      self.dev(torch.zeros((2, 3), dtype=F16)).handle, True, False)
+
+    def test_adam_d(self):
+        """ApplyAdamD (AD1) against TensorFlow's ApplyAdam formula in DOUBLE from the stored
+        inputs (torch.optim.Adam places epsilon differently), with and without Nesterov, and
+        with the outputs on their inputs."""
+        rng = random.Random(SEED + 8)
+        for dtype in (F32, F16):
+            for shape in SHAPES:
+                var = gen(rng, shape, dtype, special=False)
+                m = gen(rng, shape, dtype, special=False)
+                v = gen(rng, shape, dtype, lo=0.0, hi=2.0, special=False)
+                g = gen(rng, shape, dtype, special=False)
+                c = {k: torch.tensor([x], dtype=dtype) for k, x in (
+                    ("b1p", 0.81), ("b2p", 0.9801), ("lr", 0.01), ("b1", 0.9), ("b2", 0.99),
+                    ("eps", 1e-3))}
+                d = {k: t.double() for k, t in c.items()}
+                nm = d["b1"] * m.double() + (1 - d["b1"]) * g.double()
+                nv = d["b2"] * v.double() + (1 - d["b2"]) * g.double() ** 2
+                lr = d["lr"] * torch.sqrt(1 - d["b2p"]) / (1 - d["b1p"])
+                for nesterov in (False, True):
+                    num = nm * d["b1"] + (1 - d["b1"]) * g.double() if nesterov else nm
+                    nvar = var.double() - lr * num / (d["eps"] + torch.sqrt(nv))
+                    outs = [self.dev(torch.zeros(shape, dtype=dtype)) for _ in range(3)]
+                    self.run_op("ApplyAdamD", self.dev(view_of(rng, var)).handle,
+                                self.dev(m).handle, self.dev(v).handle,
+                                *[self.dev(c[k]).handle for k in ("b1p", "b2p", "lr", "b1", "b2",
+                                                                  "eps")],
+                                self.dev(view_of(rng, g)).handle, False, nesterov,
+                                *[o.handle for o in outs])
+                    what = "ApplyAdamD %s %s nesterov=%s" % (dtype, shape, nesterov)
+                    for o, ref, nm_ in zip(outs, (nvar, nm, nv), ("varOut", "mOut", "vOut")):
+                        check(self, o.read(), ref.to(dtype), "%s %s" % (what, nm_),
+                              tol=tol(dtype))
+                # in place: the outputs are var, m, v
+                dv, dm, dvv = self.dev(var.clone()), self.dev(m.clone()), self.dev(v.clone())
+                self.run_op("ApplyAdamD", dv.handle, dm.handle, dvv.handle,
+                            *[self.dev(c[k]).handle for k in ("b1p", "b2p", "lr", "b1", "b2",
+                                                              "eps")],
+                            self.dev(g).handle, False, False, dv.handle, dm.handle, dvv.handle)
+                nvar = var.double() - lr * nm / (d["eps"] + torch.sqrt(nv))
+                for t, ref in zip((dv, dm, dvv), (nvar, nm, nv)):
+                    check(self, t.read(), ref.to(dtype), "ApplyAdamD in place %s %s" % (
+                        dtype, shape), tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        one = self.dev(torch.zeros((1,), dtype=F32)).handle
+        ok = [x, x, x, one, one, one, one, one, one, x]
+        self.refused("ApplyAdamD", 161001, *ok[:4], 0, *ok[5:], False, False, x, x, x)
+        self.refused("ApplyAdamD", 161002, *ok[:5], x, *ok[6:], False, False, x, x, x)
+        self.refused("ApplyAdamD", 161002, *ok, False, False, x, x,
+                     self.dev(torch.zeros((2, 3), dtype=F16)).handle)
+        self.refused("ApplyAdamD", 161002, *ok, False, False, x, x,
+                     self.dev(torch.zeros((3, 2), dtype=F32)).handle)
 
 if __name__ == "__main__":
     unittest.main()
