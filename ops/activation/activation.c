@@ -42,6 +42,9 @@
  *      on the two-tensor path (one shape); SwigluClamp the GLU path along the last dim,
  *      min(silu(A), limit) clamp(B, -limit, limit); ReluV3 Relu plus x > 0 packed 8 per byte
  *      along the last dim, lowest bit first (x may be NC1HWC0: read as its 5-d view).
+ *  AC13. SquaredRelu relu(x)^2; GeluMul and FatreluMul the GLU path along the last dim, the
+ *      first half activated (gelu per approximateOptional; x < threshold ? 0 : x, the threshold
+ *      a one-element tensor read at launch); SwiGluGrad the GLU gradient path for SwiGlu.
  * Float16 / bfloat16 compute in float32 and round once to the result type.
  */
 #include <math.h>
@@ -84,6 +87,10 @@
 #include "aclnnop/aclnn_fused_bias_leaky_relu.h"
 #include "aclnnop/aclnn_swiglu_clamp.h"
 #include "aclnnop/aclnn_relu_v3.h"
+#include "aclnnop/aclnn_squared_relu.h"
+#include "aclnnop/aclnn_gelu_mul.h"
+#include "aclnnop/aclnn_fatrelu_mul.h"
+#include "aclnnop/aclnn_swi_glu_grad.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/activation/table.h"
@@ -178,6 +185,8 @@ KACT(f32_shrink, float, x > f0 ? x - f1 : x < -f0 ? x + f1 : 0.0f)
 KACT(f64_shrink, double, x > f0 ? x - f1 : x < -f0 ? x + f1 : 0.0)
 KACT(f32_thresh, float, x > f0 ? x : f1)
 KACT(f64_thresh, double, x > f0 ? x : f1)
+KACT(f32_sqrelu, float, x > 0 ? x * x : (x == x ? 0.0f : x))
+KACT(f64_sqrelu, double, x > 0 ? x * x : (x == x ? 0.0 : x))
 
 static void i64_thresh(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
 {
@@ -214,7 +223,8 @@ enum act {
     ACT_SOFTSIGN,
     ACT_LOGSIG,
     ACT_LOGSIG_BUF,
-    ACT_SHRINK
+    ACT_SHRINK,
+    ACT_SQRELU
 };
 
 static const ew_kern_fn g_act[][2] = {
@@ -235,6 +245,7 @@ static const ew_kern_fn g_act[][2] = {
     [ACT_LOGSIG] = {f32_logsig, f64_logsig},
     [ACT_LOGSIG_BUF] = {f32_logsig_buf, f64_logsig_buf},
     [ACT_SHRINK] = {f32_shrink, f64_shrink},
+    [ACT_SQRELU] = {f32_sqrelu, f64_sqrelu},
 };
 
 /* self -> out of the same shape. in_mask: self's types; out_mask: out's;
@@ -559,9 +570,23 @@ static aclnnStatus glu_halves(const char *name, const aclTensor *x, int64_t dim,
 
 /* outs[0] = act(A) * B (kern2), outs[1] (optional) = act(A) (kern1), where A is
  * the activated half (the left one unless right). */
+static aclnnStatus glu_op3(const char *name, unsigned types, const aclTensor *x, int64_t dim,
+                           bool right, ew_kern_fn kern2, ew_kern_fn kern1, const aclTensor *out,
+                           const aclTensor *out1, double f0, const aclTensor *thr, uint64_t *ws,
+                           aclOpExecutor **ex);
 static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, int64_t dim,
                           bool right, ew_kern_fn kern2, ew_kern_fn kern1, const aclTensor *out,
                           const aclTensor *out1, double f0, uint64_t *ws, aclOpExecutor **ex)
+{
+    return glu_op3(name, types, x, dim, right, kern2, kern1, out, out1, f0, NULL, ws, ex);
+}
+
+/* glu_op with a third input to kern2: thr, one element of x's type, read by each launch as
+ * in[2] (FatreluMul's threshold), broadcast over the half shape. */
+static aclnnStatus glu_op3(const char *name, unsigned types, const aclTensor *x, int64_t dim,
+                           bool right, ew_kern_fn kern2, ew_kern_fn kern1, const aclTensor *out,
+                           const aclTensor *out1, double f0, const aclTensor *thr, uint64_t *ws,
+                           aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int xdt, odt, o1dt;
@@ -582,10 +607,18 @@ static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, 
     if ((rc = ops_check_shape(name, half, nd, out, "out")) ||
         (out1 && (rc = ops_check_shape(name, half, nd, out1, "outGelu"))))
         return rc;
-    struct aclOpExecutor *e = ops_exec_new(name, 1, out1 ? 2 : 1);
+    if (thr && ((rc = ops_check_dims(thr, name, "threshold")) ||
+                (rc = ops_need_dt(name, "threshold", thr->dtype, types, &o1dt))))
+        return rc;
+    if (thr && (o1dt != xdt || ops_numel(thr->dims, (int)thr->ndim) != 1))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: threshold must be one element of x's type %s (it is %s of %lld)", name,
+                       ops_dt_name(x->dtype), ops_dt_name(thr->dtype),
+                       (long long)ops_numel(thr->dims, (int)thr->ndim));
+    struct aclOpExecutor *e = ops_exec_new(name, thr ? 2 : 1, out1 ? 2 : 1);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct ops_tensor tx, ta, tb, to, to1;
+    struct ops_tensor tx, ta, tb, tt, to, to1;
     struct glu_plan *g = calloc(1, sizeof(*g));
     rc = g ? ACLNN_SUCCESS : ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     if (!rc)
@@ -594,6 +627,8 @@ static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, 
         rc = ops_tensor_from(&to, out, ops_exec_slot(e, out), name, "out");
     if (!rc && out1)
         rc = ops_tensor_from(&to1, out1, ops_exec_slot(e, out1), name, "outGelu");
+    if (!rc && thr)
+        rc = ops_tensor_from(&tt, thr, ops_exec_slot(e, thr), name, "threshold");
     if (rc) {
         free(g);
         ops_exec_discard(e);
@@ -605,8 +640,16 @@ static aclnnStatus glu_op(const char *name, unsigned types, const aclTensor *x, 
     ta.numel = ops_numel(ta.dims, nd);
     tb = ta;
     tb.offset += half[d] * tx.strides[d];
-    const struct ops_tensor *in2[2] = {right ? &tb : &ta, right ? &ta : &tb};
-    if (ew_plan_init(&g->pl[0], CK_F32, kern2, &to, in2, 2) ||
+    if (thr) { /* its one element under every element of the half shape: strides 0 */
+        int64_t off = tt.offset;
+        int16_t slot = tt.slot;
+        tt = ta;
+        tt.slot = slot;
+        tt.offset = off;
+        memset(tt.strides, 0, sizeof(tt.strides));
+    }
+    const struct ops_tensor *in2[3] = {right ? &tb : &ta, right ? &ta : &tb, &tt};
+    if (ew_plan_init(&g->pl[0], CK_F32, kern2, &to, in2, thr ? 3 : 2) ||
         (out1 && ew_plan_init(&g->pl[1], CK_F32, kern1, &to1, in2, 1))) {
         ew_plan_fini(&g->pl[0]);
         free(g);
@@ -1061,6 +1104,20 @@ aclnnStatus aclnnGeGluV3BackwardGetWorkspaceSize(const aclTensor *gradOutput, co
 PHASE2(GeGluBackward)
 PHASE2(GeGluV3Backward)
 
+/* SwiGluGrad: A (the first half) activated, s = sigmoid(A): B's gradient g s A, A's
+ * g B (s + s (1 - s) A). */
+KGG(f32_swiglu_gb, g[i] * u[i] * sigm_f(u[i]))
+KGG(f32_swiglu_ga, g[i] * u[i] * (sigm_f(v[i]) + sigm_f(v[i]) * (1.0f - sigm_f(v[i])) * v[i]))
+aclnnStatus aclnnSwiGluGradGetWorkspaceSize(const aclTensor *yGrad, const aclTensor *x, int64_t dim,
+                                            const aclTensor *out, WS)
+{
+    const char *name = "aclnnSwiGluGrad";
+    OPS_CHECK_NULLS(name, yGrad, x, out, workspaceSize, executor);
+    return glu_grad_op(name, OPS_DT_SwiGluGrad, yGrad, x, NULL, dim, false, f32_swiglu_gb,
+                       f32_swiglu_ga, out, workspaceSize, executor);
+}
+PHASE2(SwiGluGrad)
+
 /* ---- the later versions (ops-nn's experimental folder) on the kernels above (AC12) -------- */
 
 /* Attribute-form entries (float attributes as double, as CANN's generated headers give them). */
@@ -1174,6 +1231,50 @@ aclnnStatus aclnnSwigluClampGetWorkspaceSize(const aclTensor *x, double limit, a
                   workspaceSize, executor);
 }
 PHASE2(SwigluClamp)
+
+/* SquaredRelu: relu(x)^2 (NaN stays NaN). */
+aclnnStatus aclnnSquaredReluGetWorkspaceSize(const aclTensor *input, const aclTensor *out, WS)
+{
+    return act_build("aclnnSquaredRelu", ACT_SQRELU, input, out, false, OPS_DT_SquaredRelu,
+                     OPS_DT_SquaredRelu, true, NULL, 0, workspaceSize, executor);
+}
+PHASE2(SquaredRelu)
+
+/* GeluMul, FatreluMul: the GLU path along the last dim, the first half activated. FatreluMul's
+ * threshold is a tensor: each launch reads it (in[2], broadcast). */
+static void f32_fatrelu_mul(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    (void)p;
+    float *o = o_;
+    const float *a = in[0], *b = in[1], *t = in[2];
+    for (int64_t i = 0; i < n; i++)
+        o[i] = (a[i] < t[i] ? 0.0f : a[i]) * b[i];
+}
+aclnnStatus aclnnGeluMulGetWorkspaceSize(const aclTensor *input, char *approximateOptional,
+                                         const aclTensor *out, WS)
+{
+    const char *name = "aclnnGeluMul";
+    OPS_CHECK_NULLS(name, input, out, workspaceSize, executor);
+    bool tanh_form = approximateOptional && strcmp(approximateOptional, "tanh") == 0;
+    if (approximateOptional && !tanh_form && strcmp(approximateOptional, "none") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: approximateOptional is \"%s\" (\"none\" or \"tanh\")", name,
+                       approximateOptional);
+    return glu_op(name, OPS_DT_GeluMul, input, -1, false,
+                  tanh_form ? f32_geglu_tanh : f32_geglu_erf, NULL, out, NULL, 0.0, workspaceSize,
+                  executor);
+}
+PHASE2(GeluMul)
+
+aclnnStatus aclnnFatreluMulGetWorkspaceSize(const aclTensor *input, const aclTensor *threshold,
+                                            const aclTensor *out, WS)
+{
+    const char *name = "aclnnFatreluMul";
+    OPS_CHECK_NULLS(name, input, threshold, out, workspaceSize, executor);
+    return glu_op3(name, OPS_DT_FatreluMul, input, -1, false, f32_fatrelu_mul, NULL, out, NULL, 0.0,
+                   threshold, workspaceSize, executor);
+}
+PHASE2(FatreluMul)
 
 /* ReluV3: y = max(x, 0) (NaN stays NaN) and maskOut = x > 0, packed 8 to a byte along the last
  * dim, the first element in the lowest bit (maskOut's last dim ceil(n / 8)). */

@@ -111,7 +111,13 @@
     X(ReluGradV3, relu_grad_v3, OPS_OUT, K(tensor, tensor, tensor),                                \
       DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), none, 0)                                     \
     X(ReluGradV4, relu_grad_v4, OPS_OUT, K(tensor, tensor, scalar, tensor),                        \
-      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), self, DTM(DT_U8))
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), self, DTM(DT_U8))                           \
+    X(SquaredRelu, squared_relu, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                      \
+    X(GeluMul, gelu_mul, OPS_OUT, K(tensor, string, tensor), DTM_F3, none, 0)                      \
+    X(FatreluMul, fatrelu_mul, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                \
+    X(SwiGluGrad, swi_glu_grad, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)        \
+    X(PreluBackward, prelu_backward, OPS_OUT, K(tensor, tensor, tensor, tensor, tensor), DTM_F3,   \
+      none, 0)
 
 enum { ACT_OPS(OPS_ROW_DT) };
 

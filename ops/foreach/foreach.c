@@ -32,6 +32,11 @@
  *      set to 1.0 when any element of scaledGrads is inf or NaN, else left
  *      alone; then every tensor is multiplied by invScale (float32, one
  *      element) in place.
+ *  FE7. ForeachRoundOffNumber(V2): roundMode (a one-element INT8 tensor read at launch; V2 an
+ *      INT8 / INT64 scalar) picks CANN's kernel's rounding (RoundMode CAST_*): 1 half to even,
+ *      2 floor, 3 ceil, 4 half away from zero, 5 toward zero, 6 to odd (x when integral, else
+ *      the odd neighbour: a guess at CAST_ODD on integral values), 7 the fraction x - trunc(x);
+ *      any other value x itself (CAST_NONE). Integers stay as they are (7: 0).
  */
 #include <math.h>
 #include <stdio.h>
@@ -108,6 +113,53 @@ KADDCMUL(fe_i64_addcmul, int64_t, uint64_t, p->i[0])
         for (int64_t i = 0; i < n; i++)                                                            \
             o[i] = a[i] + w[i] * (b[i] - a[i]);                                                    \
     }
+/* ForeachRoundOffNumber(V2) (FE7): x rounded by mode in[1] (a constant operand). */
+#define KROUNDOFF(NAME, T, FN)                                                                     \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        T *o = o_;                                                                                 \
+        const T *a = in[0], *m = in[1];                                                            \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i], f = FN(floor)(x);                                                          \
+            switch ((int)m[i]) {                                                                   \
+            case 1: /* half to even */                                                             \
+                o[i] = FN(nearbyint)(x);                                                           \
+                break;                                                                             \
+            case 2:                                                                                \
+                o[i] = f;                                                                          \
+                break;                                                                             \
+            case 3:                                                                                \
+                o[i] = FN(ceil)(x);                                                                \
+                break;                                                                             \
+            case 4: /* half away from zero */                                                      \
+                o[i] = FN(round)(x);                                                               \
+                break;                                                                             \
+            case 5:                                                                                \
+                o[i] = FN(trunc)(x);                                                               \
+                break;                                                                             \
+            case 6: /* to odd: x when integral, else the odd one of floor and ceil */              \
+                o[i] = x == f || FN(fmod)(f, (T)2) != 0 ? f : f + 1;                               \
+                break;                                                                             \
+            case 7: /* the fraction */                                                             \
+                o[i] = x - FN(trunc)(x);                                                           \
+                break;                                                                             \
+            default: /* CAST_NONE: x as it is */                                                   \
+                o[i] = x;                                                                          \
+            }                                                                                      \
+        }                                                                                          \
+    }
+KROUNDOFF(fe_f32_roundoff, float, EW_F32_FN)
+KROUNDOFF(fe_f64_roundoff, double, EW_F64_FN)
+static void fe_i64_roundoff(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
+{
+    (void)p;
+    int64_t *o = o_;
+    const int64_t *a = in[0], *m = in[1];
+    for (int64_t i = 0; i < n; i++)
+        o[i] = m[i] == 7 ? 0 : a[i]; /* integers are integral: no fraction */
+}
+
 KLERP(fe_f32_lerp, float)
 KLERP(fe_f64_lerp, double)
 KLERPT(fe_f32_lerpt, float)
@@ -183,6 +235,7 @@ static bool fe_kernels(const struct fe_row *r, ew_kern_fn k[3])
             {"addcmul", {fe_f32_addcmul, fe_f64_addcmul, fe_i64_addcmul}, true},
         {"lerp", {fe_f32_lerp, fe_f64_lerp, NULL}, false},
         {"lerpt", {fe_f32_lerpt, fe_f64_lerpt, NULL}, false},
+        {"roundoff", {fe_f32_roundoff, fe_f64_roundoff, fe_i64_roundoff}, true},
     };
     k[0] = k[1] = k[2] = NULL;
     for (int c = 0; c < 3; c++) {

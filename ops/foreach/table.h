@@ -20,7 +20,7 @@
  *         (elementwise/table.h, EW_UNARY_OPS, by header), EWB(id) an
  *         elementwise binary kernel (EW_BINARY_KERNELS), EWT(addcdiv) the
  *         elementwise ternary kernel, FEU(id) / FEK(id) this family's own
- *         (FE_UNARY_EXTRA below: zero; foreach.c's addcmul, lerp, copy)
+ *         (FE_UNARY_EXTRA below: zero; foreach.c's addcmul, lerp, copy, roundoff)
  * Adding an operator: its row, its header, its docs row.
  */
 #ifndef CPUACL_OPS_FOREACH_TABLE_H
@@ -172,7 +172,13 @@
     X(ForeachSubScalarV2, foreach_sub_scalar_v2, OPS_OUT, K(tensor_list, scalar, tensor_list),     \
       FE_DTM_F3I32, scalar, FE_DTM_S5, LS, EWB(sub1))                                              \
     X(ForeachSubScalarList, foreach_sub_scalar_list, OPS_OUT,                                      \
-      K(tensor_list, scalar_list, tensor_list), FE_DTM_F3I32, scalars, FE_DTM_SL2, LSL, EWB(sub1))
+      K(tensor_list, scalar_list, tensor_list), FE_DTM_F3I32, scalars, FE_DTM_SL2, LSL, EWB(sub1)) \
+    X(ForeachRoundOffNumber, foreach_round_off_number, OPS_OUT,                                    \
+      K(tensor_list, tensor, tensor_list), DTM_F3 | DTM(DT_I16), roundMode, DTM(DT_I8), LT,        \
+      FEK(roundoff))                                                                               \
+    X(ForeachRoundOffNumberV2, foreach_round_off_number_v2, OPS_OUT,                               \
+      K(tensor_list, scalar, tensor_list), DTM_F3 | DTM(DT_I16) | DTM(DT_I32), roundMode,          \
+      DTM(DT_I8) | DTM(DT_I64), LS, FEK(roundoff))
 
 #define FE_TERNARY_OPS(X)                                                                          \
     X(ForeachAddcdivList, foreach_addcdiv_list, OPS_OUT,                                           \

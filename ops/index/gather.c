@@ -36,6 +36,7 @@
 
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_gather.h"
+#include "aclnnop/aclnn_gather_elements_v3.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_gather_v3.h"
 #include "aclnnop/aclnn_index_select.h"
@@ -366,6 +367,16 @@ aclnnStatus aclnnGatherGetWorkspaceSize(const aclTensor *self, const int64_t dim
                         workspaceSize, executor);
 }
 PHASE2(Gather)
+
+/* GatherElementsV3 (ops-nn's experimental folder): Gather with CANN's generated parameter order
+ * (x, index, dim, y). */
+aclnnStatus aclnnGatherElementsV3GetWorkspaceSize(const aclTensor *x, const aclTensor *index,
+                                                  int64_t dim, const aclTensor *y, WS)
+{
+    return gather_el_op("aclnnGatherElementsV3", false, x, dim, index, y, OPS_DT_GatherElementsV3,
+                        OPS_DT2_GatherElementsV3, workspaceSize, executor);
+}
+PHASE2(GatherElementsV3)
 
 aclnnStatus aclnnTakeGetWorkspaceSize(const aclTensor *self, const aclTensor *index, aclTensor *out,
                                       WS)

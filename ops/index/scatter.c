@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_embedding_dense_backward.h"
+#include "aclnnop/aclnn_embedding_dense_grad.h"
 #include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_scatter.h"
 #include "aclnnop/aclnn_scatter_add.h"
@@ -324,7 +325,8 @@ PHASE2(InplaceMaskedScatter)
  *      [indices.numel, D]) whose index value is r, 0 for r = paddingIdx (a paddingIdx that is
  *      negative as int64 pads nothing), each divided by how often r occurs when
  *      scaleGradByFreq; summed in double in indices' row-major order and rounded once. An
- *      index outside [0, numWeights) fails the launch before any write. */
+ *      index outside [0, numWeights) fails the launch before any write. EmbeddingDenseGrad
+ * (ops-nn's experimental folder) is the same with numWeights and paddingIdx as int64. */
 
 struct edb_plan {
     struct ops_tensor grad, idx, out;
@@ -338,7 +340,8 @@ static int32_t edb_run(const struct aclOpExecutor *e, void *const *addr)
     const struct ops_tensor *g = &p->grad, *ix = &p->idx, *o = &p->out;
     const int64_t n = ix->numel, D = p->d;
     int64_t *iv = malloc((size_t)(n ? n : 1) * 8), *cnt = calloc((size_t)p->nw + 1, 8);
-    double *gb = malloc((size_t)(n * D > 0 ? n * D : 1) * 8), *acc = calloc((size_t)(p->nw * D + 1), 8);
+    double *gb = malloc((size_t)(n * D > 0 ? n * D : 1) * 8),
+           *acc = calloc((size_t)(p->nw * D + 1), 8);
     int32_t rc = 0;
     if (!iv || !cnt || !gb || !acc) {
         rc = ACL_ERROR_BAD_ALLOC;
@@ -370,22 +373,20 @@ out:
     return rc;
 }
 
-aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor *grad,
-                                                        const aclTensor *indices,
-                                                        uint64_t numWeights, uint64_t paddingIdx,
-                                                        bool scaleGradByFreq, const aclTensor *out,
-                                                        WS)
+static aclnnStatus edb_build(const char *name, unsigned types, unsigned itypes,
+                             const aclTensor *grad, const aclTensor *indices, uint64_t numWeights,
+                             uint64_t paddingIdx, bool scaleGradByFreq, const aclTensor *out,
+                             uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnEmbeddingDenseBackward";
     OPS_CHECK_NULLS(name, grad, indices, out, workspaceSize, executor);
     aclnnStatus rc;
     int gdt, idt, odt;
     if ((rc = ops_check_dims(grad, name, "grad")) ||
         (rc = ops_check_dims(indices, name, "indices")) ||
         (rc = ops_check_dims(out, name, "out")) ||
-        (rc = ops_need_dt(name, "grad", grad->dtype, OPS_DT_EmbeddingDenseBackward, &gdt)) ||
-        (rc = ops_need_dt(name, "indices", indices->dtype, OPS_DT2_EmbeddingDenseBackward, &idt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT_EmbeddingDenseBackward, &odt)))
+        (rc = ops_need_dt(name, "grad", grad->dtype, types, &gdt)) ||
+        (rc = ops_need_dt(name, "indices", indices->dtype, itypes, &idt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, types, &odt)))
         return rc;
     if (odt != gdt)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, grad %s (they must match)",
@@ -412,4 +413,29 @@ aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor *grad,
     e->run = p->out.numel ? edb_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor *grad,
+                                                        const aclTensor *indices,
+                                                        uint64_t numWeights, uint64_t paddingIdx,
+                                                        bool scaleGradByFreq, const aclTensor *out,
+                                                        WS)
+{
+    return edb_build("aclnnEmbeddingDenseBackward", OPS_DT_EmbeddingDenseBackward,
+                     OPS_DT2_EmbeddingDenseBackward, grad, indices, numWeights, paddingIdx,
+                     scaleGradByFreq, out, workspaceSize, executor);
+}
 PHASE2(EmbeddingDenseBackward)
+
+aclnnStatus aclnnEmbeddingDenseGradGetWorkspaceSize(const aclTensor *grad, const aclTensor *indices,
+                                                    int64_t numWeights, int64_t paddingIdx,
+                                                    bool scaleGradByFreq, const aclTensor *y, WS)
+{
+    const char *name = "aclnnEmbeddingDenseGrad";
+    if (numWeights < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: numWeights %lld is negative", name,
+                       (long long)numWeights);
+    return edb_build(name, OPS_DT_EmbeddingDenseGrad, OPS_DT2_EmbeddingDenseGrad, grad, indices,
+                     (uint64_t)numWeights, (uint64_t)paddingIdx, scaleGradByFreq, y, workspaceSize,
+                     executor);
+}
+PHASE2(EmbeddingDenseGrad)

@@ -72,7 +72,11 @@
     X(Put, put, OPS_INPLACE, K(tensor, tensor, tensor, bool), DTM_ALL, index, DTM_IDX)             \
     X(NonzeroV2, nonzero_v2, OPS_OUT, K(tensor, tensor), DTM_ALL, out, DTM(DT_I64))                \
     X(GatherV3, gather_v3, OPS_OUT, K(tensor, int64, tensor, int64, int64, tensor), DTM_ALL,       \
-      index, DTM_IDX)
+      index, DTM_IDX)                                                                              \
+    X(GatherElementsV3, gather_elements_v3, OPS_OUT, K(tensor, tensor, int64, tensor),             \
+      DTM_F3 | DTM(DT_I32), index, DTM_IDX)                                                        \
+    X(EmbeddingDenseGrad, embedding_dense_grad, OPS_OUT,                                           \
+      K(tensor, tensor, int64, int64, bool, tensor), DTM(DT_F32) | DTM(DT_F16), indices, DTM_IDX)
 
 enum { INDEX_OPS(OPS_ROW_DT) };
 

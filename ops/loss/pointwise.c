@@ -30,6 +30,10 @@
  *      (t x < 1 ? -t g : 0), HingeEmbeddingLoss (torch's: x where t != -1 plus
  *      max(margin - x, 0) where t != 1), L2Loss sum(x^2) / 2, MseLossGrad, BinaryCrossEntropyV2
  *      (no weight, no reduction); a reduction given as a string is "none", "mean" or "sum".
+ *      GaussianNllLoss: var in the weight's place, v = max(var, eps), 0.5 (log v + d^2 / v)
+ *      plus 0.5 log(2 pi) when full (torch's); a var of input's shape without its last dim
+ *      is read with a trailing dim of 1 (torch's unsqueeze), NULL reduction is "mean".
+ *      BinaryCrossEntropyGradV2 is BinaryCrossEntropyBackward with the weight required.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -58,6 +62,8 @@
 #include "aclnnop/aclnn_huber_loss_grad.h"
 #include "aclnnop/aclnn_l2_loss.h"
 #include "aclnnop/aclnn_mse_loss_grad.h"
+#include "aclnnop/aclnn_gaussian_nll_loss.h"
+#include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
 #include "ops/engine/engine.h"
 #include "ops/loss/table.h"
 
@@ -72,10 +78,11 @@ enum loss_kind {
     LK_KLDIV_TARGET, /* gradient with respect to target */
     LK_BCE,
     LK_BCE_LOGITS,
-    LK_HUBER,      /* beta = delta */
-    LK_HINGE,      /* max(0, 1 - t x) */
-    LK_HINGE_EMB,  /* beta = margin */
-    LK_HALF_SQUARE /* x^2 / 2 (L2Loss, target absent) */
+    LK_HUBER,       /* beta = delta */
+    LK_HINGE,       /* max(0, 1 - t x) */
+    LK_HINGE_EMB,   /* beta = margin */
+    LK_HALF_SQUARE, /* x^2 / 2 (L2Loss, target absent) */
+    LK_GAUSS_NLL    /* w = var, beta = eps, log_target = full */
 };
 
 enum { LR_NONE, LR_MEAN, LR_SUM, LR_BATCHMEAN };
@@ -127,6 +134,10 @@ static double loss_fwd(const struct loss_plan *p, double x, double t, double w, 
         return (t != 1 ? fmax(p->beta - x, 0.0) : 0.0) + (t != -1 ? x : 0.0);
     case LK_HALF_SQUARE:
         return 0.5 * x * x;
+    case LK_GAUSS_NLL: {
+        double v = fmax(w, p->beta);
+        return 0.5 * (log(v) + d * d / v) + (p->log_target ? 0.9189385332046727 : 0.0);
+    }
     }
     return NAN;
 }
@@ -166,6 +177,7 @@ static double loss_bwd(const struct loss_plan *p, double x, double t, double w, 
         return t * x < 1 ? -t : 0.0;
     case LK_HINGE_EMB:
     case LK_HALF_SQUARE:
+    case LK_GAUSS_NLL:
         break;
     }
     return NAN;
@@ -589,3 +601,46 @@ aclnnStatus aclnnMseLossGradGetWorkspaceSize(const aclTensor *predict, const acl
 PHASE2(MseLossGrad)
 
 LOSS_PAIR(BinaryCrossEntropyV2, OPS_DT_BinaryCrossEntropyV2, LK_BCE, x, y, z)
+
+aclnnStatus aclnnGaussianNllLossGetWorkspaceSize(const aclTensor *input, const aclTensor *target,
+                                                 const aclTensor *var, bool full, double eps,
+                                                 char *reductionOptional, const aclTensor *out, WS)
+{
+    const char *name = "aclnnGaussianNllLoss";
+    OPS_CHECK_NULLS(name, input, target, var, out, workspaceSize, executor);
+    if (!(eps > 0) || isinf(eps))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: eps %g must be finite and > 0", name, eps);
+    int64_t reduction = reductionOptional ? loss_reduction(reductionOptional) : LR_MEAN;
+    if (input->dtype != target->dtype || input->dtype != var->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: target (%s) and var (%s) must have input's "
+                       "type %s",
+                       name, ops_dt_name(target->dtype), ops_dt_name(var->dtype),
+                       ops_dt_name(input->dtype));
+    /* var of input's shape less its last dim: read as [..., 1] (torch's unsqueeze(-1)) */
+    aclTensor vv = *var;
+    int nd = (int)input->ndim;
+    if (nd >= 1 && (int)var->ndim == nd - 1 && nd <= OPS_MAX_DIMS &&
+        memcmp(var->dims, input->dims, (size_t)(nd - 1) * sizeof(int64_t)) == 0 &&
+        input->dims[nd - 1] != 1) {
+        vv.ndim = (uint32_t)nd;
+        vv.dims[nd - 1] = 1;
+        vv.strides[nd - 1] = 1;
+    }
+    LOSS_FWD(GaussianNllLoss, OPS_DT_GaussianNllLoss, LK_GAUSS_NLL, full, eps,
+             {NULL, input, target, &vv}, out)
+}
+PHASE2(GaussianNllLoss)
+
+aclnnStatus aclnnBinaryCrossEntropyGradV2GetWorkspaceSize(const aclTensor *grad,
+                                                          const aclTensor *logits,
+                                                          const aclTensor *labels,
+                                                          const aclTensor *weight,
+                                                          int64_t reduction, const aclTensor *z, WS)
+{
+    OPS_CHECK_NULLS("aclnnBinaryCrossEntropyGradV2", grad, logits, labels, weight, z, workspaceSize,
+                    executor);
+    LOSS_BWD(BinaryCrossEntropyGradV2, OPS_DT_BinaryCrossEntropyGradV2, LK_BCE, false, 0,
+             {grad, logits, labels, weight}, z)
+}
+PHASE2(BinaryCrossEntropyGradV2)

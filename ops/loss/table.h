@@ -62,7 +62,17 @@
     X(BinaryCrossEntropyV2, binary_cross_entropy_v2, OPS_OUT, K(tensor, tensor, tensor),           \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(Logit, logit, OPS_OUT, K(tensor, double, tensor), DTM_F3, none, 0)                           \
-    X(LogitGrad, logit_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0)
+    X(LogitGrad, logit_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0)         \
+    X(GaussianNllLoss, gaussian_nll_loss, OPS_OUT,                                                 \
+      K(tensor, tensor, tensor, bool, double, string, tensor), DTM_F3, none, 0)                   \
+    X(BinaryCrossEntropyGradV2, binary_cross_entropy_grad_v2, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, int64, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)        \
+    X(MultilabelMarginLoss, multilabel_margin_loss, OPS_OUT,                                       \
+      K(tensor, tensor, int64, tensor, tensor), DTM_F3, target, DTM(DT_I32) | DTM(DT_I64))        \
+    X(CrossEntropyLoss, cross_entropy_loss, OPS_OUT,                                               \
+      K(tensor, tensor, tensor, string, int64, double, double, bool, tensor, tensor, tensor,       \
+        tensor),                                                                                   \
+      DTM_F3, target, DTM(DT_I32) | DTM(DT_I64))
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

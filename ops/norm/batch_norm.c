@@ -18,11 +18,20 @@
  *  BN4. BatchNormElemtBackward (torch's batch_norm_backward_elemt): with
  *      total = sum(counter), gradInput = (gradOut - sumDy / total - (x - mean)
  *      invstd^2 sumDyXmu / total) invstd weight (weight absent: 1).
+ *  BN5. BatchNormBackward and FastBatchNormBackward (torch's native_batch_norm_backward): per
+ *      channel, with mean / invstd the saved ones (training) or runningMean and
+ *      1 / sqrt(runningVar + eps) (inference), sumDy = sum(gradOut), dot = sum(gradOut (x -
+ *      mean)): gradBias = sumDy, gradWeight = dot invstd, gradInput = (gradOut - sumDy / M -
+ *      (x - mean) dot invstd^2 / M) invstd weight in training (M = N x S), gradOut invstd
+ *      weight in inference; each written when its outputMask entry is true. Fast's version
+ *      (0 or 1, CANN's kernel choice) computes the same.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "aclnnop/aclnn_batch_norm.h"
+#include "aclnnop/aclnn_batch_norm_backward.h"
+#include "aclnnop/aclnn_fast_batch_norm_backward.h"
 #include "aclnnop/aclnn_batch_norm_elemt.h"
 #include "aclnnop/aclnn_batch_norm_elemt_backward.h"
 #include "aclnnop/aclnn_batch_norm_reduce.h"
@@ -31,7 +40,7 @@
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
 
-enum bn_kind { BK_NORM, BK_STATS, BK_REDUCE, BK_GATHER, BK_ELEMT, BK_ELEMT_BWD };
+enum bn_kind { BK_NORM, BK_STATS, BK_REDUCE, BK_GATHER, BK_ELEMT, BK_ELEMT_BWD, BK_BACKWARD };
 
 /* Operands by role; which are present depends on the kind. */
 enum {
@@ -41,12 +50,12 @@ enum {
     BT_B,     /* bias [C] */
     BT_MEAN,  /* mean [C] (in, or running mean in/out) */
     BT_VAR,   /* invstd or running var [C] */
-    BT_SDY,   /* sumDy [C] */
-    BT_SDX,   /* sumDyXmu [C] */
+    BT_SDY,   /* sumDy [C] (BACKWARD: saveMean) */
+    BT_SDX,   /* sumDyXmu [C] (BACKWARD: saveInvstd) */
     BT_CNT,   /* counter / sampleCount */
     BT_OUT,   /* output / gradInput (BatchNormElemt, BatchNorm), sum (REDUCE) */
-    BT_OUT2,  /* saveMean / mean / squareSum / batchMean */
-    BT_OUT3,  /* saveInvstd / invstd / batchInvstd */
+    BT_OUT2,  /* saveMean / mean / squareSum / batchMean / gradWeight */
+    BT_OUT3,  /* saveInvstd / invstd / batchInvstd / gradBias */
     BT_COUNT_ /* number of roles */
 };
 
@@ -116,6 +125,38 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
         return 0;
     }
     bn_load(p, BT_X, addr, x);
+    if (p->kind == BK_BACKWARD) { /* BN5 */
+        bn_load(p, BT_G, addr, g);
+        const double M = (double)NS;
+        for (int64_t c = 0; c < C; c++) {
+            const double m = p->training ? v[BT_SDY][c] : v[BT_MEAN][c];
+            const double is = p->training ? v[BT_SDX][c] : 1.0 / sqrt(v[BT_VAR][c] + p->eps);
+            double sdy = 0, dot = 0;
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    const int64_t at = (n * C + c) * S + k;
+                    sdy += g[at];
+                    dot += g[at] * (x[at] - m);
+                }
+            mean[c] = dot * is; /* gradWeight */
+            invstd[c] = sdy;    /* gradBias */
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    const int64_t at = (n * C + c) * S + k;
+                    g[at] = p->training ? (g[at] - sdy / M - (x[at] - m) * dot * is * is / M) * is *
+                                              v[BT_W][c]
+                                        : g[at] * is * v[BT_W][c];
+                }
+        }
+        if (p->has[BT_OUT]) /* the gradients asked for (outputMask) */
+            bn_store(p, BT_OUT, addr, g);
+        if (p->has[BT_OUT2])
+            bn_store(p, BT_OUT2, addr, mean);
+        if (p->has[BT_OUT3])
+            bn_store(p, BT_OUT3, addr, invstd);
+        free(buf);
+        return 0;
+    }
     if (p->kind == BK_ELEMT_BWD) {
         bn_load(p, BT_G, addr, g);
         const struct ops_tensor *ct = &p->t[BT_CNT];
@@ -215,19 +256,25 @@ static const char *const bn_what[BT_COUNT_] = {"input",   "gradOut",    "weight"
                                                "mean",    "var/invstd", "sumDy",    "sumDyXmu",
                                                "counter", "output",     "mean out", "invstd out"};
 
+/* BatchNormBackward's names for the roles it uses (BN5). */
+static const char *const bn_what_bwd[BT_COUNT_] = {
+    "input",    "gradOut",    "weight",  "bias",      "runningMean", "runningVar",
+    "saveMean", "saveInvstd", "counter", "gradInput", "gradWeight",  "gradBias"};
+
 /* The checks all kinds share: types, input [N, C, *] (2 to 8 dims), the per-channel
  * tensors 1-d [C], the data-shaped outs input's shape. */
 static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *t, unsigned types,
                             unsigned ctypes, bool training, double momentum, double eps, WS)
 {
+    const char *const *what = kind == BK_BACKWARD ? bn_what_bwd : bn_what;
     aclnnStatus rc;
     for (int i = 0; i < BT_COUNT_; i++)
-        if (t[i] && (rc = ops_check_dims(t[i], name, bn_what[i])))
+        if (t[i] && (rc = ops_check_dims(t[i], name, what[i])))
             return rc;
     for (int i = 0; i < BT_COUNT_; i++)
         if (t[i] && !ops_dt_in(t[i]->dtype, i == BT_CNT ? ctypes : types))
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not supported", name,
-                           bn_what[i], ops_dt_name(t[i]->dtype));
+                           what[i], ops_dt_name(t[i]->dtype));
     const aclTensor *x = t[BT_X];
     int nd = (int)x->ndim;
     if (nd < 2 || (kind == BK_GATHER && nd != 2))
@@ -241,7 +288,7 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
         if (data ? !ops_same_shape(t[i], x) : t[i]->ndim != 1 || t[i]->dims[0] != C) {
             char s1[96];
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s, expected %s", name,
-                           bn_what[i], ops_shape_str(s1, sizeof(s1), t[i]->dims, t[i]->ndim),
+                           what[i], ops_shape_str(s1, sizeof(s1), t[i]->dims, t[i]->ndim),
                            data ? "input's" : "[C]");
         }
     }
@@ -251,14 +298,13 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
     if (kind == BK_GATHER && !ops_same_shape(t[BT_G], x))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: totalSquareSum must have totalSum's shape",
                        name);
-    OPS_PLAN(
-        e, p, name, 9, 3, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], bn_what[BT_X]},
-        {&p->t[BT_G], t[BT_G], bn_what[BT_G]}, {&p->t[BT_W], t[BT_W], bn_what[BT_W]},
-        {&p->t[BT_B], t[BT_B], bn_what[BT_B]}, {&p->t[BT_MEAN], t[BT_MEAN], bn_what[BT_MEAN]},
-        {&p->t[BT_VAR], t[BT_VAR], bn_what[BT_VAR]}, {&p->t[BT_SDY], t[BT_SDY], bn_what[BT_SDY]},
-        {&p->t[BT_SDX], t[BT_SDX], bn_what[BT_SDX]}, {&p->t[BT_CNT], t[BT_CNT], bn_what[BT_CNT]},
-        {&p->t[BT_OUT], t[BT_OUT], bn_what[BT_OUT]}, {&p->t[BT_OUT2], t[BT_OUT2], bn_what[BT_OUT2]},
-        {&p->t[BT_OUT3], t[BT_OUT3], bn_what[BT_OUT3]});
+    OPS_PLAN(e, p, name, 9, 3, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], what[BT_X]},
+             {&p->t[BT_G], t[BT_G], what[BT_G]}, {&p->t[BT_W], t[BT_W], what[BT_W]},
+             {&p->t[BT_B], t[BT_B], what[BT_B]}, {&p->t[BT_MEAN], t[BT_MEAN], what[BT_MEAN]},
+             {&p->t[BT_VAR], t[BT_VAR], what[BT_VAR]}, {&p->t[BT_SDY], t[BT_SDY], what[BT_SDY]},
+             {&p->t[BT_SDX], t[BT_SDX], what[BT_SDX]}, {&p->t[BT_CNT], t[BT_CNT], what[BT_CNT]},
+             {&p->t[BT_OUT], t[BT_OUT], what[BT_OUT]}, {&p->t[BT_OUT2], t[BT_OUT2], what[BT_OUT2]},
+             {&p->t[BT_OUT3], t[BT_OUT3], what[BT_OUT3]});
     for (int i = 0; i < BT_COUNT_; i++)
         p->has[i] = t[i] != NULL;
     p->kind = kind;
@@ -359,3 +405,66 @@ aclnnStatus aclnnBatchNormElemtBackwardGetWorkspaceSize(
                     OPS_DT2_BatchNormElemtBackward, false, 0, 0, workspaceSize, executor);
 }
 PHASE2(BatchNormElemtBackward)
+
+/* BN5: outputMask (3 values; an asked-for gradient may not be NULL), then bn_build. */
+static aclnnStatus bn_backward(const char *name, unsigned types, const aclTensor *gradOut,
+                               const aclTensor *input, const aclTensor *weight,
+                               const aclTensor *runningMean, const aclTensor *runningVar,
+                               const aclTensor *saveMean, const aclTensor *saveInvstd,
+                               bool training, double eps, const aclBoolArray *outputMask,
+                               aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias,
+                               uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS(name, gradOut, input, outputMask, workspaceSize, executor);
+    if (outputMask->n != 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outputMask has %llu values, expected 3", name,
+                       (unsigned long long)outputMask->n);
+    const aclTensor *outs[3] = {gradInput, gradWeight, gradBias};
+    static const char *const on[3] = {"gradInput", "gradWeight", "gradBias"};
+    for (int i = 0; i < 3; i++)
+        if (outputMask->v[i] && !outs[i])
+            return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, on[i]);
+    if (training && (!saveMean || !saveInvstd))
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: training needs saveMean and saveInvstd", name);
+    if (!training && (!runningMean || !runningVar))
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: inference needs runningMean and runningVar",
+                       name);
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,
+                                     [BT_G] = gradOut,
+                                     [BT_W] = weight,
+                                     [BT_MEAN] = training ? NULL : runningMean,
+                                     [BT_VAR] = training ? NULL : runningVar,
+                                     [BT_SDY] = training ? saveMean : NULL,
+                                     [BT_SDX] = training ? saveInvstd : NULL,
+                                     [BT_OUT] = outputMask->v[0] ? gradInput : NULL,
+                                     [BT_OUT2] = outputMask->v[1] ? gradWeight : NULL,
+                                     [BT_OUT3] = outputMask->v[2] ? gradBias : NULL};
+    return bn_build(name, BK_BACKWARD, t, types, 0, training, 0, eps, workspaceSize, executor);
+}
+
+aclnnStatus aclnnBatchNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *weight,
+    const aclTensor *runningMean, const aclTensor *runningVar, const aclTensor *saveMean,
+    const aclTensor *saveInvstd, bool training, double eps, const aclBoolArray *outputMask,
+    aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias, WS)
+{
+    return bn_backward("aclnnBatchNormBackward", OPS_DT_BatchNormBackward, gradOut, input, weight,
+                       runningMean, runningVar, saveMean, saveInvstd, training, eps, outputMask,
+                       gradInput, gradWeight, gradBias, workspaceSize, executor);
+}
+PHASE2(BatchNormBackward)
+
+aclnnStatus aclnnFastBatchNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *weight,
+    const aclTensor *runningMean, const aclTensor *runningVar, const aclTensor *saveMean,
+    const aclTensor *saveInvstd, bool training, double eps, const aclBoolArray *outputMask,
+    int version, aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias, WS)
+{
+    const char *name = "aclnnFastBatchNormBackward";
+    if (version != 0 && version != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: version %d is not 0 or 1", name, version);
+    return bn_backward(name, OPS_DT_FastBatchNormBackward, gradOut, input, weight, runningMean,
+                       runningVar, saveMean, saveInvstd, training, eps, outputMask, gradInput,
+                       gradWeight, gradBias, workspaceSize, executor);
+}
+PHASE2(FastBatchNormBackward)

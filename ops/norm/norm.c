@@ -24,7 +24,8 @@
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
  *  NM2. AddRmsNorm normalises the float32 sum x1 + x2 (not its rounded
- *      copy); xOut gets the sum rounded to its type.
+ *      copy); xOut gets the sum rounded to its type. FusedAddRmsNorm is the same
+ *      with x1 scale + x2 (scale rounded to float32).
  *  NB1. LayerNormBackward and RmsNormGrad share one row kernel: per row,
  *      dy, x and gamma in double, xhat = (x - mean) * rstd (mean 0 for
  *      RmsNorm), g = dy * gamma, dx = rstd * (g - mean(g) - xhat * mean(g *
@@ -33,19 +34,27 @@
  *      rounded once at the end. The stored mean and rstd are used as given.
  *      GroupNormBackward is the same with a group (cpg channels x HxW) as
  *      the row and gamma per channel.
+ *  NM4. GroupNormSilu(V2) and GroupNormSwish are GroupNorm's kernel with the activation applied to
+ *      each normalised value before it is rounded: v sigmoid(v) (silu), v sigmoid(scale v)
+ *      (swish); N, C and HxW come from self's shape; gamma and beta may be FLOAT under a
+ *      FLOAT16 / BFLOAT16 self (CANN's mixed form).
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
- *      p give (sum |x|^p)^(1/p).
+ *      p give (sum |x|^p)^(1/p). LinalgVectorNorm is Norm with out's type named by dtype.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
+#include "aclnnop/aclnn_group_norm_silu.h"
+#include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
+#include "aclnnop/aclnn_linalg_vector_norm.h"
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
@@ -550,6 +559,7 @@ struct arn_plan {
     int k;
     int64_t D;
     double eps;
+    float scale; /* x1's factor (FusedAddRmsNorm; 1: AddRmsNorm, exact) */
 };
 
 static int32_t arn_run(const struct aclOpExecutor *e, void *const *addr)
@@ -571,7 +581,7 @@ static int32_t arn_run(const struct aclOpExecutor *e, void *const *addr)
                       p->k, p->x2.dims + kd, p->x2.strides + kd);
         double ss = 0;
         for (int64_t i = 0; i < D; i++) {
-            a[i] += b[i];
+            a[i] = a[i] * p->scale + b[i];
             ss += (double)a[i] * a[i];
         }
         ops_scatter_nd(a, CK_F32, ops_elem(&p->xo, addr, lead_offset(&p->xo, lead, r)), p->xo.dt,
@@ -588,22 +598,21 @@ static int32_t arn_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
-                                            const aclTensor *gamma, double epsilon, aclTensor *yOut,
-                                            aclTensor *rstdOut, aclTensor *xOut,
-                                            uint64_t *workspaceSize, aclOpExecutor **executor)
+static aclnnStatus arn_build(const char *name, unsigned types, unsigned rtypes, const aclTensor *x1,
+                             const aclTensor *x2, const aclTensor *gamma, double epsilon,
+                             double scale, const aclTensor *yOut, const aclTensor *rstdOut,
+                             const aclTensor *xOut, uint64_t *workspaceSize,
+                             aclOpExecutor **executor)
 {
-    const char *name = "aclnnAddRmsNorm";
     OPS_CHECK_NULLS(name, x1, x2, gamma, yOut, rstdOut, xOut, workspaceSize, executor);
     aclnnStatus rc;
     const aclTensor *all[] = {x1, x2, gamma, yOut, rstdOut, xOut};
     for (int i = 0; i < 6; i++)
         if ((rc = ops_check_dims(all[i], name, "tensor")))
             return rc;
-    if (!ops_dt_in(x1->dtype, OPS_DT_AddRmsNorm) || x2->dtype != x1->dtype ||
-        yOut->dtype != x1->dtype || xOut->dtype != x1->dtype ||
-        !(gamma->dtype == x1->dtype || gamma->dtype == ACL_FLOAT) ||
-        !ops_dt_in(rstdOut->dtype, OPS_DT2_AddRmsNorm))
+    if (!ops_dt_in(x1->dtype, types) || x2->dtype != x1->dtype || yOut->dtype != x1->dtype ||
+        xOut->dtype != x1->dtype || !(gamma->dtype == x1->dtype || gamma->dtype == ACL_FLOAT) ||
+        !ops_dt_in(rstdOut->dtype, rtypes))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: x1/x2/yOut/xOut must share one of FLOAT16, BFLOAT16, FLOAT, gamma "
                        "that type (or FLOAT), rstdOut FLOAT (got x1 %s, x2 %s, gamma %s, rstd %s)",
@@ -629,10 +638,32 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor
     p->k = k;
     p->D = ops_numel(gamma->dims, k);
     p->eps = epsilon;
+    p->scale = (float)scale;
     e->run = p->x1.numel ? arn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                            const aclTensor *gamma, double epsilon, aclTensor *yOut,
+                                            aclTensor *rstdOut, aclTensor *xOut,
+                                            uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return arn_build("aclnnAddRmsNorm", OPS_DT_AddRmsNorm, OPS_DT2_AddRmsNorm, x1, x2, gamma,
+                     epsilon, 1.0, yOut, rstdOut, xOut, workspaceSize, executor);
+}
 PHASE2(AddRmsNorm)
+
+/* FusedAddRmsNorm (ops-nn's experimental folder): AddRmsNorm of x1 scale + x2 (NM2). */
+aclnnStatus aclnnFusedAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                                 const aclTensor *gamma, double epsilon,
+                                                 double scale, const aclTensor *yOut,
+                                                 const aclTensor *rstdOut, const aclTensor *xOut,
+                                                 uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return arn_build("aclnnFusedAddRmsNorm", OPS_DT_FusedAddRmsNorm, OPS_DT2_FusedAddRmsNorm, x1,
+                     x2, gamma, epsilon, scale, yOut, rstdOut, xOut, workspaceSize, executor);
+}
+PHASE2(FusedAddRmsNorm)
 
 /* ---- GroupNorm ----------------------------------------------------------------------------- */
 
@@ -641,6 +672,8 @@ PHASE2(AddRmsNorm)
 struct gn_plan {
     struct ops_tensor x, g, b, y, mean, rstd;
     bool has_g, has_b;
+    bool act;     /* NM4: v sigmoid(scale v) after the affine step */
+    double scale; /* the activation's scale (1 for silu) */
     int64_t N, C, HW, G;
     double eps;
 };
@@ -683,6 +716,9 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
                 double *row = buf + c * p->HW;
                 for (int64_t i = 0; i < p->HW; i++)
                     row[i] = (row[i] - mean) * rstd * gm[ch] + bt[ch];
+                if (p->act)
+                    for (int64_t i = 0; i < p->HW; i++)
+                        row[i] = row[i] / (1.0 + exp(-p->scale * row[i]));
                 int64_t off = n * p->y.strides[0] + ch * p->y.strides[1];
                 ops_scatter_nd(row, CK_F64, ops_elem(&p->y, addr, off), p->y.dt, nd - 2,
                                p->y.dims + 2, p->y.strides + 2);
@@ -696,13 +732,15 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
-                                           const aclTensor *beta, int64_t N, int64_t C, int64_t HxW,
-                                           int64_t group, double eps, aclTensor *out,
-                                           aclTensor *meanOut, aclTensor *rstdOut,
-                                           uint64_t *workspaceSize, aclOpExecutor **executor)
+/* GroupNorm's phase 1 for the forms (NM4). mixed: 0 every tensor of self's type; 1 gamma and
+ * beta may both be FLOAT under another self type (GroupNormSilu); 2 that, and meanOut and rstdOut
+ * then have gamma's type (GroupNormSwish). */
+static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *self,
+                            const aclTensor *gamma, const aclTensor *beta, int64_t N, int64_t C,
+                            int64_t HxW, int64_t group, double eps, bool act, double scale,
+                            int mixed, aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
+                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnGroupNorm";
     OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
     aclnnStatus rc;
     const aclTensor *all[] = {self, out, meanOut, rstdOut, gamma, beta};
@@ -710,12 +748,18 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
         if (all[i] && (rc = ops_check_dims(all[i], name, "tensor")))
             return rc;
     aclDataType t = self->dtype;
-    if (!ops_dt_in(t, OPS_DT_GroupNorm) || out->dtype != t || meanOut->dtype != t ||
-        rstdOut->dtype != t || (gamma && gamma->dtype != t) || (beta && beta->dtype != t))
+    /* the affine parameters' type: self's, or (mixed) FLOAT for both */
+    aclDataType at = gamma ? gamma->dtype : beta ? beta->dtype : t;
+    if (!mixed || at != ACL_FLOAT)
+        at = t;
+    /* the statistics' type: self's (GroupNorm, Silu), the parameters' (Swish) */
+    aclDataType st = mixed == 2 ? at : t;
+    if (!ops_dt_in(t, types) || out->dtype != t || meanOut->dtype != st || rstdOut->dtype != st ||
+        (gamma && gamma->dtype != at) || (beta && beta->dtype != at))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: self, gamma, beta, out, meanOut and rstdOut must share one of FLOAT, "
-                       "FLOAT16, BFLOAT16 (self is %s)",
-                       name, ops_dt_name(t));
+                       "%s: self and out must share one of FLOAT, FLOAT16, BFLOAT16, gamma and "
+                       "beta be %s, meanOut and rstdOut %s (self is %s)",
+                       name, ops_dt_name(at), ops_dt_name(st), ops_dt_name(t));
     if (self->ndim < 2)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims", name);
     if (group <= 0 || C % group || !(eps > 0))
@@ -741,11 +785,82 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
              {&p->rstd, rstdOut, "rstdOut"});
     p->has_g = gamma != NULL && ops_numel(gamma->dims, 1) > 0;
     p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
+    p->act = act;
+    p->scale = scale;
     p->N = N, p->C = C, p->HW = HxW, p->G = group, p->eps = eps;
     e->run = N * group > 0 ? gn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
+                                           const aclTensor *beta, int64_t N, int64_t C, int64_t HxW,
+                                           int64_t group, double eps, aclTensor *out,
+                                           aclTensor *meanOut, aclTensor *rstdOut,
+                                           uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return gn_build("aclnnGroupNorm", OPS_DT_GroupNorm, self, gamma, beta, N, C, HxW, group, eps,
+                    false, 1.0, 0, out, meanOut, rstdOut, workspaceSize, executor);
+}
 PHASE2(GroupNorm)
+
+/* GroupNormSilu(V2), GroupNormSwish (NM4): N, C, HxW from self's shape. */
+static aclnnStatus gn_act(const char *name, unsigned types, const aclTensor *self,
+                          const aclTensor *gamma, const aclTensor *beta, int64_t group, double eps,
+                          bool act, double scale, int mixed, aclTensor *out, aclTensor *meanOut,
+                          aclTensor *rstdOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
+    if (self->ndim < 2 || self->ndim > OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims (it has %d)", name,
+                       (int)self->ndim);
+    return gn_build(name, types, self, gamma, beta, self->dims[0], self->dims[1],
+                    ops_numel(self->dims + 2, (int)self->ndim - 2), group, eps, act, scale, mixed,
+                    out, meanOut, rstdOut, workspaceSize, executor);
+}
+
+aclnnStatus aclnnGroupNormSiluGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
+                                               const aclTensor *beta, int64_t group, double eps,
+                                               aclTensor *out, aclTensor *meanOut,
+                                               aclTensor *rstdOut, uint64_t *workspaceSize,
+                                               aclOpExecutor **executor)
+{
+    return gn_act("aclnnGroupNormSilu", OPS_DT_GroupNormSilu, self, gamma, beta, group, eps, true,
+                  1.0, 1, out, meanOut, rstdOut, workspaceSize, executor);
+}
+PHASE2(GroupNormSilu)
+
+aclnnStatus aclnnGroupNormSiluV2GetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
+                                                 const aclTensor *beta, int64_t group, double eps,
+                                                 bool activateSilu, aclTensor *out,
+                                                 aclTensor *meanOut, aclTensor *rstdOut,
+                                                 uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return gn_act("aclnnGroupNormSiluV2", OPS_DT_GroupNormSiluV2, self, gamma, beta, group, eps,
+                  activateSilu, 1.0, 1, out, meanOut, rstdOut, workspaceSize, executor);
+}
+PHASE2(GroupNormSiluV2)
+
+aclnnStatus aclnnGroupNormSwishGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma,
+                                                const aclTensor *beta, int64_t numGroups,
+                                                char *dataFormatOptional, double eps,
+                                                bool activateSwish, double swishScale,
+                                                const aclTensor *yOut, const aclTensor *meanOut,
+                                                const aclTensor *rstdOut, uint64_t *workspaceSize,
+                                                aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormSwish";
+    /* x is [N, C, ...] whatever dataFormatOptional says (CANN suggests "NCHW", the only layout
+     * its kernel reads) */
+    if (dataFormatOptional && strcmp(dataFormatOptional, "NCHW") != 0 &&
+        strcmp(dataFormatOptional, "ND") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dataFormatOptional is \"%s\" (\"NCHW\" or \"ND\")", name,
+                       dataFormatOptional);
+    return gn_act(name, OPS_DT_GroupNormSwish, x, gamma, beta, numGroups, eps, activateSwish,
+                  swishScale, 2, (aclTensor *)yOut, (aclTensor *)meanOut, (aclTensor *)rstdOut,
+                  workspaceSize, executor);
+}
+PHASE2(GroupNormSwish)
 
 /* ---- GroupNormBackward (NB1) ----------------------------------------------------------------- */
 
@@ -940,16 +1055,15 @@ static int32_t pn_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pScalar,
-                                      const aclIntArray *dim, bool keepdim, aclTensor *out,
-                                      uint64_t *workspaceSize, aclOpExecutor **executor)
+static aclnnStatus pn_build(const char *name, unsigned types, const aclTensor *self,
+                            const aclScalar *pScalar, const aclIntArray *dim, bool keepdim,
+                            aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnNorm";
     OPS_CHECK_NULLS(name, self, pScalar, dim, out, workspaceSize, executor);
     aclnnStatus rc;
     if ((rc = ops_check_dims(self, name, "self")) || (rc = ops_check_dims(out, name, "out")))
         return rc;
-    if (!ops_dt_in(self->dtype, OPS_DT_Norm) || !ops_dt_in(out->dtype, OPS_DT_Norm))
+    if (!ops_dt_in(self->dtype, types) || !ops_dt_in(out->dtype, types))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self and out must be FLOAT, FLOAT16 or BFLOAT16 (got %s, %s)", name,
                        ops_dt_name(self->dtype), ops_dt_name(out->dtype));
@@ -963,4 +1077,28 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pS
     e->run = p->o.numel ? pn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self, const aclScalar *pScalar,
+                                      const aclIntArray *dim, bool keepdim, aclTensor *out,
+                                      uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return pn_build("aclnnNorm", OPS_DT_Norm, self, pScalar, dim, keepdim, out, workspaceSize,
+                    executor);
+}
 PHASE2(Norm)
+
+/* LinalgVectorNorm (torch.linalg.vector_norm): Norm (NM3) whose result type is dtype, out's. */
+aclnnStatus aclnnLinalgVectorNormGetWorkspaceSize(const aclTensor *self, const aclScalar *ord,
+                                                  const aclIntArray *dims, bool keepDims,
+                                                  const aclDataType dtype, aclTensor *out,
+                                                  uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnLinalgVectorNorm";
+    OPS_CHECK_NULLS(name, self, ord, dims, out, workspaceSize, executor);
+    if (out->dtype != dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has type %s, dtype says %s", name,
+                       ops_dt_name(out->dtype), ops_dt_name(dtype));
+    return pn_build(name, OPS_DT_LinalgVectorNorm, self, ord, dims, keepDims, out, workspaceSize,
+                    executor);
+}
+PHASE2(LinalgVectorNorm)

@@ -6,7 +6,8 @@
  *      other dim) in double; a slice whose norm exceeds maxNorm is multiplied by
  *      maxNorm / (norm + 1e-7), the others are copied. EmbeddingRenorm does the same to
  *      each row of the 2-D selfRef that indices names (each once, however often named),
- *      with normType as p. p = inf takes the largest |x|.
+ *      with normType as p. p = inf takes the largest |x|. RenormV2 (ops-nn's experimental
+ *      folder) is Renorm with p and maxNorm as numbers.
  *  RE2. The tensor is gathered whole into double, scaled, and written once (rounded once
  *      to the out's type), so in place and any strides work.
  */
@@ -16,6 +17,7 @@
 
 #include "aclnnop/aclnn_embedding_renorm.h"
 #include "aclnnop/aclnn_renorm.h"
+#include "aclnnop/aclnn_renorm_v2.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
 
@@ -179,3 +181,14 @@ aclnnStatus aclnnEmbeddingRenormGetWorkspaceSize(aclTensor *selfRef, const aclTe
                     selfRef, workspaceSize, executor);
 }
 PHASE2(EmbeddingRenorm)
+
+aclnnStatus aclnnRenormV2GetWorkspaceSize(const aclTensor *x, double p, int64_t dim, double maxNorm,
+                                          const aclTensor *y, uint64_t *workspaceSize,
+                                          aclOpExecutor **executor)
+{
+    const char *name = "aclnnRenormV2";
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    return rn_build(name, OPS_DT_RenormV2, x, "x", NULL, dim, p, maxNorm, y, workspaceSize,
+                    executor);
+}
+PHASE2(RenormV2)

@@ -4,7 +4,8 @@
  * ops/engine/optable.h): norm.c (RmsNorm, LayerNorm, AddRmsNorm, GroupNorm, Norm,
  * LayerNormBackward, RmsNormGrad, GroupNormBackward) and softmax.c
  * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits, the softmax gradients) and
- * batch_norm.c (BatchNorm and the synchronised batch norm's pieces).
+ * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); modulate.c (Modulate,
+ * adaLN's scale and shift).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -22,6 +23,9 @@
       K(tensor, int_array, tensor, tensor, double, tensor, tensor, tensor), DTM_F3, none, 0)       \
     X(AddRmsNorm, add_rms_norm, OPS_OUT,                                                           \
       K(tensor, tensor, tensor, double, tensor, tensor, tensor), DTM_F3, rstdOut, DTM(DT_F32))     \
+    X(FusedAddRmsNorm, fused_add_rms_norm, OPS_OUT,                                                \
+      K(tensor, tensor, tensor, double, double, tensor, tensor, tensor), DTM_F3, rstdOut,          \
+      DTM(DT_F32))                                                                                 \
     X(GroupNorm, group_norm, OPS_OUT,                                                              \
       K(tensor, tensor, tensor, int64, int64, int64, int64, double, tensor, tensor, tensor),       \
       DTM_F3, none, 0)                                                                             \
@@ -31,11 +35,20 @@
       DTM_F3, none, 0)                                                                             \
     X(RmsNormGrad, rms_norm_grad, OPS_OUT, K(tensor, tensor, tensor, tensor, tensor, tensor),      \
       DTM_F3, rstd, DTM(DT_F32))                                                                   \
+    X(GroupNormSilu, group_norm_silu, OPS_OUT,                                                     \
+      K(tensor, tensor, tensor, int64, double, tensor, tensor, tensor), DTM_F3, none, 0)           \
+    X(GroupNormSiluV2, group_norm_silu, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, int64, double, bool, tensor, tensor, tensor), DTM_F3, none, 0)     \
+    X(GroupNormSwish, group_norm_swish, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, int64, string, double, bool, double, tensor, tensor, tensor),      \
+      DTM_F3, none, 0)                                                                             \
     X(GroupNormBackward, group_norm_backward, OPS_OUT,                                             \
       K(tensor, tensor, tensor, tensor, tensor, int64, int64, int64, int64, bool_array, tensor,    \
         tensor, tensor),                                                                           \
       DTM_F3, none, 0)                                                                             \
     X(Norm, norm, OPS_OUT, K(tensor, scalar, int_array, bool, tensor), DTM_F3, none, 0)            \
+    X(LinalgVectorNorm, linalg_vector_norm, OPS_OUT,                                               \
+      K(tensor, scalar, int_array, bool, int, tensor), DTM_F3, none, 0)                            \
     X(Softmax, softmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)                     \
     X(LogSoftmax, logsoftmax, OPS_OUT, K(tensor, int64, tensor), DTM_FLOAT, none, 0)               \
     X(SoftmaxCrossEntropyWithLogits, softmax_cross_entropy_with_logits, OPS_OUT,                   \
@@ -58,6 +71,14 @@
     X(BatchNormElemtBackward, batch_norm_elemt_backward, OPS_OUT,                                  \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, counter,  \
       DTM_F3 | DTM(DT_I32))                                                                        \
+    X(BatchNormBackward, batch_norm_backward, OPS_OUT,                                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, double, bool_array, tensor,  \
+        tensor, tensor),                                                                           \
+      DTM_F3, none, 0)                                                                             \
+    X(FastBatchNormBackward, fast_batch_norm_backward, OPS_OUT,                                    \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, double, bool_array, int,     \
+        tensor, tensor, tensor),                                                                   \
+      DTM_F3, none, 0)                                                                             \
     X(SoftmaxV2, softmax_v2, OPS_OUT, K(tensor, int64, tensor), DTM(DT_F32) | DTM(DT_F16), none,   \
       0)                                                                                           \
     X(SoftmaxGrad, softmax_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)              \
@@ -102,7 +123,10 @@
       DTM(DT_F32))                                                                                 \
     X(Renorm, renorm, OPS_OUT_INPLACE, K(tensor, scalar, int64, scalar, tensor), DTM_F3, none, 0)  \
     X(EmbeddingRenorm, embedding_renorm, OPS_OUT, K(tensor, tensor, double, double), DTM_F3,       \
-      indices, DTM_IDX)
+      indices, DTM_IDX)                                                                            \
+    X(RenormV2, renorm_v2, OPS_OUT, K(tensor, double, int64, double, tensor),                      \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(Modulate, modulate, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

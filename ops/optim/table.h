@@ -27,7 +27,29 @@
     X(FusedSgd, fused_sgd, OPS_OUT,                                                                \
       K(tensor_list, tensor_list, tensor_list, tensor, float, float, float, float, bool, bool,     \
         bool),                                                                                     \
-      DTM_F3, none, 0)
+      DTM_F3, none, 0)                                                                             \
+    X(ApplyGradientDescent, apply_gradient_descent, OPS_OUT, K(tensor, tensor, tensor), DTM_F3,    \
+      none, 0)                                                                                     \
+    X(ApplyProximalGradientDescent, apply_proximal_gradient_descent, OPS_OUT,                      \
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                          \
+    X(AdamApplyOne, adam_apply_one, OPS_OUT,                                                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor),                                                                           \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(AdamApplyOneWithDecay, adam_apply_one_with_decay, OPS_OUT,                                   \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor, tensor),                                                                   \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(AdamApplyOneWithDecayAssign, adam_apply_one_with_decay_assign, OPS_OUT,                      \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor, tensor),                                                                   \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(ApplyAdagradD, apply_adagrad_d, OPS_OUT, K(tensor, tensor, tensor, tensor, bool, bool),      \
+      DTM_F3, none, 0)                                                                             \
+    X(ApplyAdamD, apply_adam_d, OPS_OUT,                                                           \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool,      \
+        bool, tensor, tensor, tensor),                                                             \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)
 
 enum { OPTIM_OPS(OPS_ROW_DT) };
 

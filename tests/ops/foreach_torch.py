@@ -62,6 +62,27 @@ UNARY = {
 }
 
 
+def round_off(x, mode):
+    """ForeachRoundOffNumber's modes (FE7): 1 half to even ... 6 to odd, 7 the fraction, any
+    other x itself."""
+    f = torch.floor(x)
+    if mode == 1:
+        return torch.round(x)
+    if mode == 2:
+        return f
+    if mode == 3:
+        return torch.ceil(x)
+    if mode == 4:
+        return torch.where(x < 0, -torch.floor(-x + 0.5), torch.floor(x + 0.5))
+    if mode == 5:
+        return torch.trunc(x)
+    if mode == 7:
+        return x - torch.trunc(x)
+    if mode != 6:
+        return x.clone()
+    return torch.where(x == f, x, torch.where(torch.fmod(f, 2) != 0, f, f + 1))
+
+
 def maxi(a, b):
     return torch.where(torch.isnan(a) | (a > b), a, b) if a.is_floating_point() else \
         torch.maximum(a, b)
@@ -258,6 +279,8 @@ def run_case(ctx, row, dt, stream):
     # the scalar(s)
     sdt = rng.choice(row["dt2"]) if row["dt2"] else None
     def scalar_value(sd):
+        if kid == "roundoff":  # a rounding mode (FE7)
+            return float(rng.randint(0, 8))
         if intc or sd not in FLOATS:
             v = float(rng.randint(0, 3) if kid == "pow" else rng.randint(-4, 4))
         else:
@@ -350,6 +373,8 @@ def run_case(ctx, row, dt, stream):
             ref = xs[0] + s * (xs[1] - xs[0])
         elif kid == "lerpt":
             ref = xs[0] + xs[2] * (xs[1] - xs[0])
+        elif kid == "roundoff":
+            ref = (xs[0] * (int(s) != 7)) if intc else round_off(xs[0], int(s))
         else:
             op = [k for k in BINARY if name.startswith(k)][0]
             if sig == "SL":

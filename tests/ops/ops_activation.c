@@ -4,6 +4,8 @@
  * GeGluV3) and ClampMin / ClampMax / InplaceClampMax against double references
  * written here: every accepted dtype, odd and empty shapes, broadcasting,
  * strided views (the four optest.h layouts), in-place forms, misuse codes. */
+#include <string.h>
+
 #include "optest.h"
 
 #include "aclnnop/aclnn_clamp.h"
@@ -23,6 +25,10 @@
 #include "aclnnop/aclnn_relu_v3.h"
 #include "aclnnop/aclnn_swiglu_clamp.h"
 #include "aclnnop/aclnn_tanh_grad.h"
+#include "aclnnop/aclnn_fatrelu_mul.h"
+#include "aclnnop/aclnn_gelu_mul.h"
+#include "aclnnop/aclnn_prelu_backward.h"
+#include "aclnnop/aclnn_swi_glu_grad.h"
 
 static int g_cases;
 
@@ -649,6 +655,51 @@ static void test_later(void)
     OT_FREE(&x, &y, &m, &x7, &h, &u8, &bf);
 }
 
+/* aclnnFoo's first phase returns want with a message naming the operator and `what`. */
+#define FAILS_NAMING(want, what, op, ...)                                                          \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        CHECK(r_ == (want) && m_ && strstr(m_, what) && strstr(m_, #op));                          \
+    } while (0)
+
+/* The ops-nn rows (AC13, PB1): a FatreluMul worked by hand (the threshold is read at launch)
+ * and the codes and messages; their torch checks: tests/python/test_activation_torch.py. */
+static void test_opsnn(void)
+{
+    int64_t s[2] = {2, 4}, hs[2] = {2, 2}, one = 1, s3[2] = {2, 3}, c3 = 3, c2 = 2;
+    ot_tensor x, o, t, th, x3, w3, w2;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s}, {&o, ACL_FLOAT, 2, hs}, {&t, ACL_FLOAT, 1, &one},
+                   {&th, ACL_FLOAT16, 1, &one}, {&x3, ACL_FLOAT, 2, s3}, {&w3, ACL_FLOAT, 1, &c3},
+                   {&w2, ACL_FLOAT, 1, &c2});
+    for (int i = 0; i < 8; i++)
+        ot_set(&x, i, i % 4 < 2 ? i - 2.0 : 3.0); /* halves [-2, -1 | 3, 3], [2, 3 | 3, 3] */
+    ot_set(&t, 0, -1.5);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnFatreluMulGetWorkspaceSize(x.t, t.t, o.t, &ws, &ex));
+    CHECK_OK(aclSetAclOpExecutorRepeatable(ex));
+    ot_run(aclnnFatreluMul, ws, ex);
+    CHECK(ot_get(&o, 0) == 0 && ot_get(&o, 1) == -3 && ot_get(&o, 2) == 6 && ot_get(&o, 3) == 9);
+    ot_set(&t, 0, 2.5); /* a new threshold: the same executor reads it */
+    ot_run(aclnnFatreluMul, ws, ex);
+    CHECK(ot_get(&o, 0) == 0 && ot_get(&o, 1) == 0 && ot_get(&o, 2) == 0 && ot_get(&o, 3) == 9);
+    CHECK_OK(aclDestroyAclOpExecutor(ex));
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "threshold", aclnnFatreluMul, x.t, th.t, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "threshold", aclnnFatreluMul, x.t, NULL, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "approximateOptional", aclnnGeluMul, x.t, (char *)"exact",
+                 o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "dim", aclnnSwiGluGrad, o.t, x.t, 2, x.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "weight", aclnnPreluBackward, x3.t, x3.t, w2.t, x3.t,
+                 w2.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "gradWeight", aclnnPreluBackward, x3.t, x3.t, w3.t, x3.t,
+                 t.t);
+    OT_NULL_OUTS(aclnnPreluBackward, x3.t, x3.t, w3.t, x3.t, w3.t);
+    OT_FREE(&x, &o, &t, &th, &x3, &w3, &w2);
+}
+
 int main(void)
 {
     ot_init();
@@ -656,6 +707,7 @@ int main(void)
     test_compare();
     test_glu();
     test_later();
+    test_opsnn();
     for (int i = 0; i < 3; i++)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);

@@ -8,6 +8,9 @@
 #include "optest.h"
 
 #include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_batch_norm_backward.h"
+#include "aclnnop/aclnn_group_norm_swish.h"
+#include "aclnnop/aclnn_modulate.h"
 #include "aclnnop/aclnn_add_layer_norm.h"
 #include "aclnnop/aclnn_add_rms_norm_cast.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
@@ -460,6 +463,54 @@ static void fused_errors(void)
     OT_FREE(&x, &xf, &g, &g4, &sc, &q, &qf, &rs, &rs3, &zi, &x1d);
 }
 
+/* aclnnFoo's first phase returns want with a message naming the operator and `what`. */
+#define FAILS_NAMING(want, what, op, ...)                                                          \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        CHECK(r_ == (want) && m_ && strstr(m_, what) && strstr(m_, #op));                          \
+    } while (0)
+
+/* The codes and messages of the ops-nn rows (NM4, MD1, BN5); their values:
+ * tests/python/test_norm_torch.py. */
+static void opsnn_errors(void)
+{
+    int64_t x3[3] = {2, 4, 3}, c1 = 4, st[2] = {2, 2}, bd[2] = {2, 3};
+    ot_tensor x, h, c, ch, m, mh, s2;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, x3}, {&h, ACL_FLOAT16, 3, x3}, {&c, ACL_FLOAT, 1, &c1},
+                   {&ch, ACL_FLOAT16, 1, &c1}, {&m, ACL_FLOAT, 2, st}, {&mh, ACL_FLOAT16, 2, st},
+                   {&s2, ACL_FLOAT, 2, bd});
+    /* a FLOAT16 x with FLOAT gamma: the statistics take gamma's type */
+    OT_RUN(aclnnGroupNormSwish, h.t, c.t, c.t, 2, NULL, 1e-5, true, 1.0, h.t, m.t, m.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "meanOut", aclnnGroupNormSwish, h.t, c.t, c.t, 2, NULL,
+                 1e-5, true, 1.0, h.t, mh.t, mh.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "dataFormatOptional", aclnnGroupNormSwish, x.t, c.t, c.t,
+                 2, (char *)"NHWC", 1e-5, true, 1.0, x.t, m.t, m.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "group", aclnnGroupNormSwish, x.t, c.t, c.t, 3, NULL,
+                 1e-5, true, 1.0, x.t, m.t, m.t);
+    OT_NULL_OUTS(aclnnGroupNormSwish, x.t, c.t, c.t, 2, NULL, 1e-5, true, 1.0, x.t, m.t, m.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "scaleOptional", aclnnModulate, x.t, m.t, NULL, x.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "self", aclnnModulate, NULL, NULL, NULL, x.t);
+    bool mv[3] = {true, true, true};
+    aclBoolArray *mask = aclCreateBoolArray(mv, 3), *mask2 = aclCreateBoolArray(mv, 2);
+    int64_t c3 = 4;
+    ot_tensor w;
+    ot_make(&w, ACL_FLOAT, 1, &c3, L_CONTIG);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "gradBias", aclnnBatchNormBackward, x.t, x.t, w.t, w.t,
+                 w.t, w.t, w.t, true, 1e-5, mask, x.t, w.t, NULL);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "saveMean", aclnnBatchNormBackward, x.t, x.t, w.t, w.t,
+                 w.t, NULL, w.t, true, 1e-5, mask, x.t, w.t, w.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "outputMask", aclnnBatchNormBackward, x.t, x.t, w.t, w.t,
+                 w.t, w.t, w.t, true, 1e-5, mask2, x.t, w.t, w.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "gradWeight", aclnnBatchNormBackward, x.t, x.t, w.t, w.t,
+                 w.t, w.t, w.t, true, 1e-5, mask, x.t, s2.t, w.t);
+    aclDestroyBoolArray(mask);
+    aclDestroyBoolArray(mask2);
+    OT_FREE(&x, &h, &c, &ch, &m, &mh, &s2, &w);
+}
+
 int main(void)
 {
     ot_init();
@@ -491,6 +542,7 @@ int main(void)
     nbw_errors();
     gnb_errors();
     fused_errors();
+    opsnn_errors();
     ot_fini();
     printf("ops_norm: %d cases passed\n", g_cases);
     return 0;

@@ -12,7 +12,8 @@ inputs. Every declared type, random shapes, non-contiguous views, empty tensors.
 gives 161001 / 161002 with a message naming the operator. test_later_versions: the rows of
 ops-nn's experimental folder (CeluV2/V3, EluV2, HardSwishV2, LeakyreluV2, LogsigmoidV2,
 SoftPlusV2, SoftmaxV2, SiluMul, FusedBiasLeakyRelu, SwigluClamp, ReluV3's packed mask and the
-gradients EluGrad ... ReluGradV4, SoftmaxGrad) the same way. Tolerances as test_ew_torch's;
+gradients EluGrad ... ReluGradV4, SoftmaxGrad) the same way. test_glu_muls: SquaredRelu,
+GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder; test_prelu_backward. Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
 import math
@@ -376,6 +377,111 @@ class ActivationTorch(TorchCase):
                      self.dev(torch.zeros((8,), dtype=F32)).handle, 0.2, 1.0, o.handle)
         self.refused("HardShrinkGrad", 161002, f.handle, f.handle, -0.5, o.handle)
         self.refused("TanhGrad", 161001, f.handle, 0, o.handle)
+
+    def test_prelu_backward(self):
+        """PreluBackward (PB1) against autograd of torch's prelu in DOUBLE: one weight, one per
+        channel (1-d and [1, C, 1..]), a broadcast gradOutput."""
+        rng = random.Random(SEED + 14)
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 4), (2, 3, 5), (2, 4, 3, 2), (6,), (0, 3)):
+                C = shape[1] if len(shape) >= 2 else 1
+                wshapes = [(1,), (C,)] + ([(1, C) + (1,) * (len(shape) - 2)]
+                                           if len(shape) >= 2 else [])
+                for ws in wshapes:
+                    x = gen(rng, shape, dtype, special=False)
+                    w = gen(rng, ws, dtype, lo=0.1, hi=0.9, special=False)
+                    for gs in (shape, (1,) + tuple(shape[1:])):
+                        g = gen(rng, gs, dtype, special=False)
+                        xd = x.double().requires_grad_()
+                        wd = w.double().reshape(-1).requires_grad_()
+                        TF.prelu(xd, wd).backward(g.double().expand(shape))
+                        gi = self.out_like(shape, dtype)
+                        gw = self.out_like(ws, dtype)
+                        self.run_op("PreluBackward", self.dev(view_of(rng, g)).handle,
+                                    self.dev(view_of(rng, x)).handle, self.dev(w).handle,
+                                    gi.handle, gw.handle)
+                        what = "PreluBackward %s %s w%s g%s" % (dtype, shape, ws, gs)
+                        check(self, gi.read(), xd.grad.to(dtype), what + " gradInput", (x, g))
+                        ref = wd.grad.reshape(ws) if x.numel() else torch.zeros(ws, dtype=F64)
+                        check(self, gw.read(), ref.to(dtype), what + " gradWeight", (x, g),
+                              tol=gtol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        w = self.dev(torch.zeros((3,), dtype=F32))
+        self.refused("PreluBackward", 161001, x.handle, x.handle, 0, x.handle, w.handle)
+        self.refused("PreluBackward", 161002, x.handle, x.handle,
+                     self.dev(torch.zeros((2,), dtype=F32)).handle, x.handle,
+                     self.dev(torch.zeros((2,), dtype=F32)).handle)
+        self.refused("PreluBackward", 161002, x.handle, x.handle, w.handle, x.handle,
+                     self.dev(torch.zeros((1,), dtype=F32)).handle)
+        self.refused("PreluBackward", 161002, self.dev(torch.zeros((2, 3), dtype=F16)).handle,
+                     x.handle, w.handle, x.handle, w.handle)
+        self.refused("PreluBackward", 161002, self.dev(torch.zeros((3, 3), dtype=F32)).handle,
+                     x.handle, w.handle, x.handle, w.handle)
+
+    def test_glu_muls(self):
+        """SquaredRelu, GeluMul, FatreluMul (ops-nn's activation folder) against torch's relu,
+        gelu, threshold of the last dim's first half times its second half; SwiGluGrad against
+        autograd of silu(A) * B in DOUBLE."""
+        rng = random.Random(SEED + 13)
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 8), (2, 3, 6), (0, 4), (6,)):
+                what = "%s %s" % (dtype, shape)
+                x = gen(rng, shape, dtype)
+                out = self.out_like(shape, dtype)
+                self.run_op("SquaredRelu", self.dev(view_of(rng, x)).handle, out.handle)
+                check(self, out.read(), (torch.relu(x.double()) ** 2).to(dtype),
+                      "SquaredRelu " + what, (x,))
+                hs = shape[:-1] + (shape[-1] // 2,)
+                a, b = x.double().chunk(2, -1)
+                for approx, mode in ((None, "none"), ("none", "none"), ("tanh", "tanh")):
+                    out = self.out_like(hs, dtype)
+                    self.run_op("GeluMul", self.dev(view_of(rng, x)).handle, approx, out.handle)
+                    check(self, out.read(), (TF.gelu(a, approximate=mode) * b).to(dtype),
+                          "GeluMul %s %s" % (approx, what), (x,))
+                for th in (0.0, 0.75, -1.25):
+                    tt = torch.tensor([th], dtype=dtype)
+                    out = self.out_like(hs, dtype)
+                    self.run_op("FatreluMul", self.dev(view_of(rng, x)).handle,
+                                self.dev(tt).handle, out.handle)
+                    t = tt.double()
+                    ref = torch.where(a < t, torch.zeros_like(a), a) * b
+                    check(self, out.read(), ref.to(dtype), "FatreluMul %g %s" % (th, what), (x,))
+                # the gradient, finite inputs, along every dim of even size
+                xf = gen(rng, shape, dtype, special=False)
+                for dim in range(-len(shape), len(shape)):
+                    if shape[dim] % 2:
+                        continue
+                    hd = list(shape)
+                    hd[dim] //= 2
+                    g = gen(rng, tuple(hd), dtype, special=False)
+                    xd = xf.double().requires_grad_()
+                    A, B = xd.chunk(2, dim)
+                    (TF.silu(A) * B).backward(g.double())
+                    out = self.out_like(shape, dtype)
+                    self.run_op("SwiGluGrad", self.dev(view_of(rng, g)).handle,
+                                self.dev(xf).handle, dim, out.handle)
+                    check(self, out.read(), xd.grad.to(dtype), "SwiGluGrad dim=%d %s" % (dim, what),
+                          (xf, g), tol=gtol(dtype))
+        f = self.dev(torch.zeros((2, 8), dtype=F32))
+        o = self.dev(torch.zeros((2, 4), dtype=F32))
+        one = self.dev(torch.zeros((1,), dtype=F32))
+        self.refused("SquaredRelu", 161001, 0, f.handle)
+        self.refused("SquaredRelu", 161002, self.dev(torch.zeros((2, 8), dtype=I32)).handle,
+                     self.dev(torch.zeros((2, 8), dtype=I32)).handle)
+        self.refused("SquaredRelu", 161002, f.handle, o.handle)
+        self.refused("GeluMul", 161002, f.handle, "erf", o.handle)
+        self.refused("GeluMul", 161002, self.dev(torch.zeros((2, 7), dtype=F32)).handle, None,
+                     o.handle)
+        self.refused("GeluMul", 161002, f.handle, None, f.handle)
+        self.refused("FatreluMul", 161001, f.handle, 0, o.handle)
+        self.refused("FatreluMul", 161002, f.handle, self.dev(torch.zeros((2,), dtype=F32)).handle,
+                     o.handle)
+        self.refused("FatreluMul", 161002, f.handle, self.dev(torch.zeros((1,), dtype=F16)).handle,
+                     o.handle)
+        self.refused("FatreluMul", 161002, f.handle, one.handle, f.handle)
+        self.refused("SwiGluGrad", 161002, o.handle, f.handle, 2, f.handle)
+        self.refused("SwiGluGrad", 161002, f.handle, f.handle, -1, f.handle)
+        self.refused("SwiGluGrad", 161001, o.handle, 0, -1, f.handle)
 
 
 if __name__ == "__main__":

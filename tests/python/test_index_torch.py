@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Gather, Take, ScatterAdd, InplaceMaskedScatter, EmbeddingDenseBackward, IndexAdd and
-IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
+"""Gather, GatherElementsV3, Take, ScatterAdd, InplaceMaskedScatter, EmbeddingDenseBackward
+(and EmbeddingDenseGrad), IndexAdd and IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
 
 Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
 through acl.nn: random shapes of 1 to 3 dims, random dims (negative ones too),
@@ -187,6 +187,61 @@ class IndexTorch(TorchCase):
                                                  self.dev(idx.to(it)).handle, nw,
                                                  pad & (2 ** 64 - 1), scale, o.handle), 0, what)
                     check(self, o.read(), w.grad.to(dt), what)
+
+    def test_experimental_rows(self):
+        """GatherElementsV3 against torch.gather, EmbeddingDenseGrad against the gradient of
+        torch's embedding (ops-nn's experimental index folder: CANN's generated parameters)."""
+        rng = random.Random(SEED + 21)
+        for dt in (F32, torch.float16, torch.bfloat16, I32):
+            for it in (I32, I64):
+                for _ in range(4):
+                    shape, d, ishape = self.shapes(rng)
+                    x = gen(rng, shape, dt)
+                    idx = torch.randint(0, shape[d], ishape).to(it)
+                    o = self.dev(torch.zeros(ishape, dtype=dt))
+                    what = "GatherElementsV3 %s %s %s dim %d index %s" % (dt, it, shape, d, ishape)
+                    self.assertEqual(self.run_op("GatherElementsV3",
+                                                 self.dev(view_of(rng, x)).handle,
+                                                 self.dev(view_of(rng, idx)).handle, d, o.handle),
+                                     0)
+                    self.same_bits(o.read(), torch.gather(x, d, idx.long()), what)
+        for dt in (F32, torch.float16):
+            for it in (I32, I64):
+                for _ in range(4):
+                    ishape = [rng.randint(1, 4) for _ in range(rng.randint(1, 2))]
+                    nw, D = rng.randint(1, 6), rng.randint(1, 5)
+                    idx = torch.randint(0, nw, ishape)
+                    grad = gen(rng, ishape + [D], dt, special=False)
+                    pad = rng.choice([-1, rng.randrange(nw)])
+                    scale = rng.random() < 0.5
+                    w = torch.zeros((nw, D), dtype=F64, requires_grad=True)
+                    y = torch.nn.functional.embedding(idx, w, padding_idx=pad if pad >= 0 else
+                                                      None, scale_grad_by_freq=scale)
+                    y.backward(grad.double())
+                    o = self.dev(torch.zeros((nw, D), dtype=dt))
+                    what = "EmbeddingDenseGrad %s %s %s nw %d pad %d scale %s" % (
+                        dt, it, ishape, nw, pad, scale)
+                    self.assertEqual(self.run_op("EmbeddingDenseGrad",
+                                                 self.dev(view_of(rng, grad)).handle,
+                                                 self.dev(idx.to(it)).handle, nw, pad, scale,
+                                                 o.handle), 0, what)
+                    check(self, o.read(), w.grad.to(dt), what)
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        i2 = self.dev(torch.zeros((2, 3), dtype=I64)).handle
+        o = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        self.refused("GatherElementsV3", 161001, x, 0, 0, o)
+        self.refused("GatherElementsV3", 161002, x, i2, 2, o)
+        self.refused("GatherElementsV3", 161002, self.dev(torch.zeros((2, 3), dtype=I64)).handle,
+                     i2, 0, self.dev(torch.zeros((2, 3), dtype=I64)).handle)
+        g = self.dev(torch.zeros((2, 3, 4), dtype=F32)).handle
+        self.refused("EmbeddingDenseGrad", 161002, g, i2, -1, -1, False,
+                     self.dev(torch.zeros((0, 4), dtype=F32)).handle)
+        self.refused("EmbeddingDenseGrad", 161002, g, i2, 5, -1, False,
+                     self.dev(torch.zeros((5, 3), dtype=F32)).handle)
+        self.refused("EmbeddingDenseGrad", 161002, self.dev(torch.zeros((2, 3, 4),
+                                                                      dtype=torch.bfloat16)).handle,
+                     i2, 5, -1, False, self.dev(torch.zeros((5, 4), dtype=torch.bfloat16)).handle)
+        self.refused("EmbeddingDenseGrad", 161001, g, 0, 5, -1, False, o)
 
     def test_index_add(self):
         rng = random.Random(SEED + 4)

@@ -13,7 +13,7 @@ naming the operator. References are computed in DOUBLE from the inputs as
 stored and rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16
 looser for the reduced results. test_later_versions: the rows of ops-nn's experimental folder
 (HuberLoss(Grad), HingeLoss(Grad), HingeEmbeddingLoss, L2Loss, MseLossGrad,
-BinaryCrossEntropyV2) against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
+BinaryCrossEntropyV2, GaussianNllLoss, BinaryCrossEntropyGradV2), MultilabelMarginLoss and CrossEntropyLoss against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
 import warnings
 import random
 import unittest
@@ -348,6 +348,207 @@ class LossTorch(TorchCase):
         self.refused("Logit", 161002, i.handle, 0.1, i.handle)
         self.refused("LogitGrad", 161002, x.handle, y.handle, 0.1, x.handle)
         self.refused("LogitGrad", 161001, x.handle, 0, 0.1, x.handle)
+
+    def test_bce_grad_v2(self):
+        """BinaryCrossEntropyGradV2 against autograd of torch's binary_cross_entropy."""
+        rng = random.Random(SEED + 12)
+        for dtype in (F32, F16):
+            for shape in ((3, 5), (2, 3, 4), (0, 3)):
+                for red, rname in ((0, "none"), (1, "mean"), (2, "sum")):
+                    x = rand(rng, shape, 0.05, 0.95).to(dtype)
+                    t = rand(rng, shape, 0, 1).to(dtype)
+                    w = rand(rng, shape, 0.5, 2).to(dtype)
+                    xd = x.double().requires_grad_()
+                    loss = TF.binary_cross_entropy(xd, t.double(), weight=w.double(),
+                                                   reduction=rname)
+                    g = rand(rng, shape if red == 0 else (), -2, 2).to(dtype)
+                    if x.numel():
+                        loss.backward(g.double())
+                        ref = xd.grad
+                    else:
+                        ref = torch.zeros(shape, dtype=F64)
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("BinaryCrossEntropyGradV2", self.dev(g).handle,
+                                self.dev(view_of(rng, x)).handle, self.dev(t).handle,
+                                self.dev(w).handle, red, out.handle)
+                    check(self, out.read(), ref.to(dtype),
+                          "BinaryCrossEntropyGradV2 %s %s %s" % (dtype, shape, rname),
+                          tol=red_tol(dtype, True))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        b = self.dev(torch.zeros((2, 3), dtype=BF16))
+        self.refused("BinaryCrossEntropyGradV2", 161001, x.handle, x.handle, x.handle, 0, 0,
+                     x.handle)
+        self.refused("BinaryCrossEntropyGradV2", 161002, x.handle, x.handle, x.handle, x.handle, 3,
+                     x.handle)
+        self.refused("BinaryCrossEntropyGradV2", 161002, b.handle, b.handle, b.handle, b.handle, 0,
+                     b.handle)
+
+    def test_multilabel_margin_loss(self):
+        """MultilabelMarginLoss (ML1) against torch's multilabel_margin_loss, isTarget against
+        the labels' mask; targets with and without -1, repeated labels; a label out of range
+        fails the launch (ML2)."""
+        rng = random.Random(SEED + 13)
+        for dtype in (F32, F16, BF16):
+            for it in (I32, I64):
+                for shape in ((3, 5), (4,), (2, 1), (0, 3)):
+                    x = rand(rng, shape, -2, 2).to(dtype)
+                    C = shape[-1]
+                    rows = 1 if len(shape) == 1 else shape[0]
+                    tl = []
+                    for _ in range(rows):
+                        k = rng.randint(0, C)
+                        r = [rng.randrange(C) for _ in range(k)] + [-1] * (C - k)
+                        if k < C and rng.random() < 0.3:
+                            r[-1] = rng.randrange(C)  # after the -1: not a label
+                        tl.append(r)
+                    t = torch.tensor(tl, dtype=I64).reshape(shape) if rows else \
+                        torch.zeros(shape, dtype=I64)
+                    ist = torch.zeros(shape, dtype=F64)
+                    for n, r in enumerate(tl):
+                        for y in r:
+                            if y < 0:
+                                break
+                            if len(shape) == 1:
+                                ist[y] = 1
+                            else:
+                                ist[n, y] = 1
+                    for red, rname in ((0, "none"), (1, "mean"), (2, "sum")):
+                        ref = TF.multilabel_margin_loss(x.double(), t, reduction=rname)
+                        out = self.dev(torch.zeros(ref.shape if red == 0 else (), dtype=dtype))
+                        it_out = self.dev(torch.zeros(shape, dtype=dtype))
+                        what = "MultilabelMarginLoss %s %s %s %s" % (dtype, it, shape, rname)
+                        self.assertEqual(self.run_op("MultilabelMarginLoss",
+                                                     self.dev(view_of(rng, x)).handle,
+                                                     self.dev(t.to(it)).handle, red, out.handle,
+                                                     it_out.handle), 0, what)
+                        check(self, out.read(), ref.to(dtype), what, tol=red_tol(dtype, True))
+                        check(self, it_out.read(), ist.to(dtype), what + " isTarget")
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        t = self.dev(torch.zeros((2, 3), dtype=I64))
+        o = self.dev(torch.zeros((2,), dtype=F32))
+        self.refused("MultilabelMarginLoss", 161001, x.handle, 0, 0, o.handle, x.handle)
+        self.refused("MultilabelMarginLoss", 161002, x.handle, x.handle, 0, o.handle, x.handle)
+        self.refused("MultilabelMarginLoss", 161002, x.handle, t.handle, 3, o.handle, x.handle)
+        self.refused("MultilabelMarginLoss", 161002, x.handle, t.handle, 0, x.handle, x.handle)
+        self.refused("MultilabelMarginLoss", 161002, x.handle, t.handle, 0, o.handle,
+                     self.dev(torch.zeros((2, 3), dtype=F16)).handle)
+        self.refused("MultilabelMarginLoss", 161002, self.dev(torch.zeros((1, 2, 3),
+                                                                        dtype=F32)).handle,
+                     self.dev(torch.zeros((1, 2, 3), dtype=I64)).handle, 0, o.handle, x.handle)
+        bad = self.dev(torch.tensor([[0, 3, -1], [1, -1, 0]], dtype=I64))
+        ws, ex, ret = nn.get_workspace_size("MultilabelMarginLoss", x.handle, bad.handle, 0,
+                                            o.handle, x.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("MultilabelMarginLoss", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # label 3 of 3
+
+    def test_cross_entropy_loss(self):
+        """CrossEntropyLoss (CE1-CE4) against torch's cross_entropy and log_softmax: weights
+        present and absent, ignoreIndex, label smoothing, every reduction (NULL: mean)."""
+        rng = random.Random(SEED + 14)
+        for dtype in (F32, F16, BF16):
+            for it in (I32, I64):
+                for N, C in ((4, 5), (1, 3), (6, 2), (0, 3)):
+                    x = rand(rng, (N, C), -3, 3).to(dtype)
+                    t = torch.tensor([rng.randrange(C) for _ in range(N)], dtype=I64)
+                    if N > 2:
+                        t[1] = -100
+                    w = rand(rng, (C,), 0.5, 2).float()
+                    for has_w in (False, True):
+                        for ls in (0.0, 0.2):
+                            for red in (None, "none", "mean", "sum"):
+                                ww = w.double() if has_w else None
+                                ref = TF.cross_entropy(x.double(), t, weight=ww, ignore_index=-100,
+                                                       reduction=red or "mean",
+                                                       label_smoothing=ls)
+                                lp = TF.log_softmax(x.double(), 1)
+                                lo = self.dev(torch.zeros((N,) if red == "none" else (1,),
+                                                          dtype=dtype))
+                                lpo = self.dev(torch.zeros((N, C), dtype=dtype))
+                                z1 = self.dev(torch.zeros((1,), dtype=dtype))
+                                z2 = self.dev(torch.zeros((N,), dtype=dtype))
+                                what = "CrossEntropyLoss %s %s %dx%d w=%s ls=%g %s" % (
+                                    dtype, it, N, C, has_w, ls, red)
+                                self.assertEqual(self.run_op(
+                                    "CrossEntropyLoss", self.dev(view_of(rng, x)).handle,
+                                    self.dev(t.to(it)).handle,
+                                    self.dev(w).handle if has_w else 0, red, -100, ls, 0.0, False,
+                                    lo.handle, lpo.handle, z1.handle, z2.handle), 0, what)
+                                got = lo.read()
+                                check(self, got.reshape(ref.shape), ref.to(dtype), what,
+                                      tol=red_tol(dtype, True))
+                                check(self, lpo.read(), lp.to(dtype), what + " logProbOut")
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        t = self.dev(torch.zeros((2,), dtype=I64))
+        o = self.dev(torch.zeros((1,), dtype=F32))
+        z = self.dev(torch.zeros((2,), dtype=F32))
+        self.refused("CrossEntropyLoss", 161001, x.handle, 0, 0, "mean", -100, 0.0, 0.0, False,
+                     o.handle, x.handle, o.handle, z.handle)
+        self.refused("CrossEntropyLoss", 161002, x.handle, t.handle, 0, "avg", -100, 0.0, 0.0,
+                     False, o.handle, x.handle, o.handle, z.handle)
+        self.refused("CrossEntropyLoss", 161002, x.handle, t.handle, 0, "mean", -100, 0.0, 0.0,
+                     True, o.handle, x.handle, o.handle, z.handle)
+        self.refused("CrossEntropyLoss", 161002, x.handle, t.handle, 0, "mean", -100, 1.5, 0.0,
+                     False, o.handle, x.handle, o.handle, z.handle)
+        self.refused("CrossEntropyLoss", 161002, x.handle, t.handle,
+                     self.dev(torch.zeros((3,), dtype=F16)).handle, "mean", -100, 0.0, 0.0,
+                     False, o.handle, x.handle, o.handle, z.handle)
+        bad = self.dev(torch.tensor([0, 3], dtype=I64))
+        ws, ex, ret = nn.get_workspace_size("CrossEntropyLoss", x.handle, bad.handle, 0, "mean",
+                                            -100, 0.0, 0.0, False, o.handle, x.handle, o.handle,
+                                            z.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("CrossEntropyLoss", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # class 3 of 3
+
+    def test_gaussian_nll_loss(self):
+        """GaussianNllLoss (PW5) against torch.nn.functional.gaussian_nll_loss: var of input's
+        shape, broadcast (last dim 1), input's shape less its last dim, one element; target
+        broadcast along one dim; full on and off; every reduction (NULL: mean)."""
+        rng = random.Random(SEED + 11)
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 5), (2, 3, 4), (0, 3)):
+                x = rand(rng, shape, -3, 3).to(dtype)
+                vshapes = [shape, shape[:-1] + (1,), shape[:-1], (1,)]
+                tshapes = [shape, (1,) + shape[1:]]
+                for vs in vshapes:
+                    var = rand(rng, vs, 0.0, 2.0).to(dtype)
+                    if var.numel():
+                        var.view(-1)[0] = 0  # clamped to eps (0.05)
+                    for ts in tshapes:
+                        t = rand(rng, ts, -3, 3).to(dtype)
+                        for full in (False, True):
+                            for red in (None, "none", "mean", "sum"):
+                                what = "GaussianNllLoss %s x%s t%s v%s full=%s %s" % (
+                                    dtype, shape, ts, vs, full, red)
+                                # torch refuses a one-element var of another rank: expanded
+                                vd = var.double().expand(shape) if vs == (1,) else var.double()
+                                ref = TF.gaussian_nll_loss(x.double(), t.double(), vd,
+                                                           full=full, eps=0.05,
+                                                           reduction=red or "mean")
+                                oshape = shape if red == "none" else ()
+                                out = self.dev(torch.zeros(oshape, dtype=dtype))
+                                self.run_op("GaussianNllLoss", self.dev(view_of(rng, x)).handle,
+                                            self.dev(t).handle, self.dev(var).handle, full, 0.05,
+                                            red, out.handle)
+                                check(self, out.read(), ref.to(dtype), what,
+                                      tol=red_tol(dtype, red != "none"))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        o = self.dev(torch.zeros((), dtype=F32))
+        self.refused("GaussianNllLoss", 161001, x.handle, x.handle, 0, False, 1e-6, "mean",
+                     o.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, x.handle, x.handle, False, 0.0, "mean",
+                     o.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, x.handle, x.handle, False, 1e-6, "avg",
+                     o.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, h.handle, x.handle, False, 1e-6, "mean",
+                     o.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, x.handle,
+                     self.dev(torch.zeros((3, 3), dtype=F32)).handle, False, 1e-6, "none",
+                     x.handle)
+        self.refused("GaussianNllLoss", 161002, x.handle, x.handle, x.handle, False, 1e-6, "none",
+                     o.handle)
 
 if __name__ == "__main__":
     unittest.main()

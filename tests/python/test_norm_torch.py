@@ -10,7 +10,9 @@ BatchNormElemtBackward (torch.batch_norm_stats / _elemt / backward_elemt), on
 seeded random inputs of FLOAT, FLOAT16 and BFLOAT16 (and DOUBLE where the row
 declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
-that sum a row). Bad input gives 161001 / 161002 naming the operator. Skipped
+that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
+FastBatchNormBackward, LinalgVectorNorm and FusedAddRmsNorm of ops-nn's norm and
+vfusion folders the same way. Bad input gives 161001 / 161002 naming the operator. Skipped
 (exit 77) without torch."""
 import random
 import unittest
@@ -24,7 +26,8 @@ import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
 
 if torch is not None:
-    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, F64, I32, I64, TOL  # noqa: E402
+    from test_ew_torch import Dev, check, view_of, F16, BF16, F32, F64, I32, I64, TOL, \
+        ACL_DT  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -401,6 +404,232 @@ class NormTorch(TorchCase):
                     ref = torch.zeros(o.shape, dtype=F64)
                 check(self, o.read(), ref.to(o.dtype), "%s %s" % (what, name), tol=t)
 
+    def test_batch_norm_backward(self):
+        """BatchNormBackward and FastBatchNormBackward (BN5) against autograd of torch's
+        batch_norm in DOUBLE: training from the saved mean / invstd, inference from the running
+        statistics; every outputMask; LinalgVectorNorm against torch.linalg.vector_norm."""
+        rng = random.Random(SEED + 14)
+        masks = ((True, True, True), (True, False, False), (False, True, True))
+        for dtype in (F32, F16, BF16):
+            for shape in ((4, 3), (2, 3, 5), (2, 4, 3, 2)):
+                C = shape[1]
+                x = rand(rng, shape).to(dtype)
+                gy = rand(rng, shape).to(dtype)
+                w = rand(rng, (C,), 0.5, 2).to(dtype)
+                rm, rv = rand(rng, (C,)).to(dtype), rand(rng, (C,), 0.5, 2).to(dtype)
+                dims = [0] + list(range(2, len(shape)))
+                xg = x.double()
+                sm = xg.mean(dims)
+                si = 1 / torch.sqrt(xg.var(dims, unbiased=False) + 1e-5)
+                for training in (True, False):
+                    xd = x.double().requires_grad_()
+                    wd = w.double().requires_grad_()
+                    bd = torch.zeros(C, dtype=F64, requires_grad=True)
+                    y = TF.batch_norm(xd, rm.double().clone(), rv.double().clone(), wd, bd,
+                                      training, 0.1, 1e-5)
+                    y.backward(gy.double())
+                    for op in ("BatchNormBackward", "FastBatchNormBackward"):
+                        for mask in masks:
+                            outs = [self.dev(torch.zeros(shape, dtype=dtype)) if mask[0] else None,
+                                    self.dev(torch.zeros((C,), dtype=dtype)) if mask[1] else None,
+                                    self.dev(torch.zeros((C,), dtype=dtype)) if mask[2] else None]
+                            bm = self._arrays(nn.create_bool_array, mask)
+                            try:
+                                args = [self.dev(view_of(rng, gy)).handle,
+                                        self.dev(view_of(rng, x)).handle, self.dev(w).handle,
+                                        self.dev(rm).handle, self.dev(rv).handle,
+                                        self.dev(sm.to(dtype)).handle,
+                                        self.dev(si.to(dtype)).handle, training, 1e-5, bm]
+                                if op == "FastBatchNormBackward":
+                                    args.append(rng.choice((0, 1)))
+                                args += [o.handle if o else 0 for o in outs]
+                                self.run_op(op, *args)
+                            finally:
+                                nn.destroy_bool_array(bm)
+                            what = "%s %s %s training=%s mask=%s" % (op, dtype, shape, training,
+                                                                     mask)
+                            t = tol(dtype)
+                            if dtype != F32:
+                                t = (t[0] * 4, t[1] * 4)  # the saved statistics are rounded
+                            for o, ref, nm_ in zip(outs, (xd.grad, wd.grad, bd.grad),
+                                                   ("gradInput", "gradWeight", "gradBias")):
+                                if o is not None:
+                                    check(self, o.read(), ref.to(dtype), "%s %s" % (what, nm_),
+                                          tol=t)
+        x = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        c = self.dev(torch.zeros((3,), dtype=F32))
+        c4 = self.dev(torch.zeros((4,), dtype=F32))
+        m3 = self._arrays(nn.create_bool_array, [True, True, True])
+        m2 = self._arrays(nn.create_bool_array, [True, True])
+        try:
+            ok = [x.handle, x.handle, c.handle, c.handle, c.handle, c.handle, c.handle]
+            outs = [x.handle, c.handle, c.handle]
+            self.refused("BatchNormBackward", 161001, *ok, True, 1e-5, m3, 0, c.handle, c.handle)
+            self.refused("BatchNormBackward", 161001, *ok[:5], 0, c.handle, True, 1e-5, m3, *outs)
+            self.refused("BatchNormBackward", 161002, *ok, True, 1e-5, m2, *outs)
+            self.refused("BatchNormBackward", 161002, *ok[:2], c4.handle, *ok[3:], True, 1e-5, m3,
+                         *outs)
+            self.refused("FastBatchNormBackward", 161002, *ok, True, 1e-5, m3, 2, *outs)
+        finally:
+            nn.destroy_bool_array(m3)
+            nn.destroy_bool_array(m2)
+        from test_ew_torch import scalar
+        for dtype in (F32, F16, BF16):
+            for shape, dims, keep in (((3, 4), [1], False), ((2, 3, 4), [0, 2], True),
+                                      ((5,), [], False)):
+                x = rand(rng, shape).to(dtype)
+                for ordv in (2.0, 1.0, 3.0, float("inf"), 0.0):
+                    ref = torch.linalg.vector_norm(x.double(), ordv, dims if dims else None, keep)
+                    out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                    sc = scalar(ordv)
+                    da = self._arrays(nn.create_int_array, dims)
+                    try:
+                        self.run_op("LinalgVectorNorm", self.dev(view_of(rng, x)).handle, sc, da,
+                                    keep, ACL_DT[dtype], out.handle)
+                    finally:
+                        nn.destroy_scalar(sc)
+                        nn.destroy_int_array(da)
+                    check(self, out.read(), ref.to(dtype), "LinalgVectorNorm %s %s %s ord=%g" % (
+                        dtype, shape, dims, ordv), tol=tol(dtype))
+        sc = scalar(2.0)
+        da = self._arrays(nn.create_int_array, [1])
+        try:
+            self.refused("LinalgVectorNorm", 161002, self.dev(torch.zeros((3, 4), dtype=F32)).handle,
+                         sc, da, False, ACL_DT[F16], self.dev(torch.zeros((3,), dtype=F32)).handle)
+            self.refused("LinalgVectorNorm", 161001, 0, sc, da, False, ACL_DT[F32],
+                         self.dev(torch.zeros((3,), dtype=F32)).handle)
+        finally:
+            nn.destroy_scalar(sc)
+            nn.destroy_int_array(da)
+
+    def test_fused_add_rms_norm(self):
+        """FusedAddRmsNorm (NM2): xOut = x1 scale + x2 (in float32), yOut its RmsNorm over
+        gamma's dims times gamma, rstdOut per row, against torch in DOUBLE from the float32 sum."""
+        rng = random.Random(SEED + 15)
+        for dtype in (F32, F16, BF16):
+            for shape, k in (((2, 16), 1), ((3, 4, 8), 1), ((2, 3, 4), 2), ((0, 5), 1)):
+                for gdt in {dtype, F32}:
+                    x1, x2 = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+                    g = rand(rng, shape[-k:], 0.5, 2).to(gdt)
+                    sc = 0.5
+                    xs = (x1.float() * sc + x2.float()).double()
+                    dims = list(range(len(shape) - k, len(shape)))
+                    rstd = torch.rsqrt((xs * xs).mean(dims, keepdim=True) + 1e-6) \
+                        if xs.numel() else torch.ones(shape[:-k] + (1,) * k, dtype=F64)
+                    y, xo = (self.dev(torch.zeros(shape, dtype=dtype)),
+                             self.dev(torch.zeros(shape, dtype=dtype)))
+                    rs = self.dev(torch.zeros(shape[:-k] + (1,) * k, dtype=F32))
+                    self.run_op("FusedAddRmsNorm", self.dev(view_of(rng, x1)).handle,
+                                self.dev(x2).handle, self.dev(g).handle, 1e-6, sc, y.handle,
+                                rs.handle, xo.handle)
+                    what = "FusedAddRmsNorm %s %s gamma %s" % (dtype, shape, gdt)
+                    check(self, xo.read(), xs.to(dtype), what + " xOut", tol=tol(dtype))
+                    check(self, y.read(), (xs * rstd * g.double()).to(dtype), what + " yOut",
+                          tol=tol(dtype))
+                    if xs.numel():
+                        check(self, rs.read(), rstd.float(), what + " rstdOut", tol=tol(F32))
+        x = self.dev(torch.zeros((2, 4), dtype=F32))
+        g = self.dev(torch.zeros((4,), dtype=F32))
+        r = self.dev(torch.zeros((2, 1), dtype=F32))
+        self.refused("FusedAddRmsNorm", 161001, x.handle, 0, g.handle, 1e-6, 1.0, x.handle,
+                     r.handle, x.handle)
+        self.refused("FusedAddRmsNorm", 161002, x.handle, x.handle, g.handle, 1e-6, 1.0, x.handle,
+                     self.dev(torch.zeros((2, 1), dtype=F16)).handle, x.handle)
+        self.refused("FusedAddRmsNorm", 161002, x.handle, x.handle,
+                     self.dev(torch.zeros((3,), dtype=F32)).handle, 1e-6, 1.0, x.handle, r.handle,
+                     x.handle)
+
+    def test_group_norm_act(self):
+        """GroupNormSilu(V2) and GroupNormSwish (NM4) against torch's group_norm followed by
+        silu / x sigmoid(scale x); gamma and beta of self's type or FLOAT; the statistics
+        against the group's mean and 1 / sqrt(var + eps)."""
+        rng = random.Random(SEED + 11)
+        cases = (((2, 6, 5), 3), ((3, 16), 2), ((2, 6, 3, 2), 2), ((1, 4, 7), 4))
+        for dtype in (F32, F16, BF16):
+            for shape, G in cases:
+                N, C = shape[0], shape[1]
+                x = rand(rng, shape).to(dtype)
+                for pdt in {dtype, F32}:
+                    w = rand(rng, (C,), 0.5, 2).to(pdt)
+                    b = rand(rng, (C,), -1, 1).to(pdt)
+                    v = TF.group_norm(x.double(), G, w.double(), b.double(), 1e-5)
+                    xg = x.double().reshape(N, G, -1)
+                    mean = xg.mean(2)
+                    rstd = 1 / torch.sqrt(xg.var(2, unbiased=False) + 1e-5)
+                    for op, extra, act, sdt in (
+                            ("GroupNormSilu", [], TF.silu, dtype),
+                            ("GroupNormSiluV2", [True], TF.silu, dtype),
+                            ("GroupNormSiluV2", [False], lambda t: t, dtype),
+                            ("GroupNormSwish", ["NCHW", 1e-5, True, 0.7],
+                             lambda t: t * torch.sigmoid(0.7 * t), pdt),
+                            ("GroupNormSwish", [None, 1e-5, False, 0.7], lambda t: t, pdt)):
+                        what = "%s %s %s gamma %s %s" % (op, dtype, shape, pdt, extra)
+                        y = self.dev(torch.zeros(shape, dtype=dtype))
+                        m = self.dev(torch.zeros((N, G), dtype=sdt))
+                        r = self.dev(torch.zeros((N, G), dtype=sdt))
+                        args = [self.dev(view_of(rng, x)).handle, self.dev(w).handle,
+                                self.dev(b).handle, G]
+                        if op == "GroupNormSwish":
+                            args += extra
+                        else:
+                            args += [1e-5] + extra
+                        self.run_op(op, *args, y.handle, m.handle, r.handle)
+                        check(self, y.read(), act(v).to(dtype), what, tol=tol(dtype))
+                        check(self, m.read(), mean.to(sdt), what + " meanOut", tol=tol(sdt))
+                        check(self, r.read(), rstd.to(sdt), what + " rstdOut", tol=tol(sdt))
+        x = self.dev(torch.zeros((2, 4, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 4, 3), dtype=F16))
+        c = self.dev(torch.zeros((4,), dtype=F32))
+        ch = self.dev(torch.zeros((4,), dtype=F16))
+        st = self.dev(torch.zeros((2, 2), dtype=F32))
+        sth = self.dev(torch.zeros((2, 2), dtype=F16))
+        self.refused("GroupNormSilu", 161001, 0, c.handle, c.handle, 2, 1e-5, x.handle, st.handle,
+                     st.handle)
+        self.refused("GroupNormSilu", 161002, x.handle, c.handle, c.handle, 3, 1e-5, x.handle,
+                     st.handle, st.handle)
+        self.refused("GroupNormSilu", 161002, x.handle, c.handle, c.handle, 2, 0.0, x.handle,
+                     st.handle, st.handle)
+        self.refused("GroupNormSilu", 161002, h.handle, c.handle, ch.handle, 2, 1e-5, h.handle,
+                     sth.handle, sth.handle)  # gamma FLOAT, beta FLOAT16
+        self.refused("GroupNormSiluV2", 161002, x.handle, c.handle, c.handle, 2, 1e-5, True,
+                     x.handle, st.handle, sth.handle)
+        self.refused("GroupNormSwish", 161002, h.handle, c.handle, c.handle, 2, None, 1e-5, True,
+                     1.0, h.handle, sth.handle, sth.handle)  # the statistics take gamma's type
+        self.refused("GroupNormSwish", 161002, x.handle, c.handle, c.handle, 2, "NHWC", 1e-5,
+                     True, 1.0, x.handle, st.handle, st.handle)
+
+    def test_modulate(self):
+        """Modulate (MD1) against self * (1 + scale) + shift with (B, 1, D) and (B, D)
+        parameters, either absent."""
+        rng = random.Random(SEED + 12)
+        for dtype in (F32, F16, BF16):
+            for B, L, D in ((2, 3, 4), (1, 5, 8), (3, 1, 2), (2, 0, 3)):
+                x = rand(rng, (B, L, D)).to(dtype)
+                for form in ((B, 1, D), (B, D)):
+                    sc = rand(rng, form, -1, 1).to(dtype)
+                    sh = rand(rng, form, -1, 1).to(dtype)
+                    s3 = sc.double().reshape(B, 1, D)
+                    t3 = sh.double().reshape(B, 1, D)
+                    for has_s, has_t in ((True, True), (True, False), (False, True),
+                                         (False, False)):
+                        ref = x.double() * (1 + (s3 if has_s else 0)) + (t3 if has_t else 0)
+                        out = self.dev(torch.zeros((B, L, D), dtype=dtype))
+                        self.run_op("Modulate", self.dev(view_of(rng, x)).handle,
+                                    self.dev(view_of(rng, sc)).handle if has_s else 0,
+                                    self.dev(sh).handle if has_t else 0, out.handle)
+                        check(self, out.read(), ref.to(dtype), "Modulate %s %s %s %s %s" % (
+                            dtype, (B, L, D), form, has_s, has_t), tol=tol(dtype, False))
+        x = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        s = self.dev(torch.zeros((2, 4), dtype=F32))
+        self.refused("Modulate", 161001, 0, s.handle, s.handle, x.handle)
+        self.refused("Modulate", 161002, x.handle, self.dev(torch.zeros((2, 3), dtype=F32)).handle,
+                     s.handle, x.handle)
+        self.refused("Modulate", 161002, x.handle, self.dev(torch.zeros((2, 4), dtype=F16)).handle,
+                     0, x.handle)
+        self.refused("Modulate", 161002, s.handle, 0, 0, s.handle)
+        self.refused("Modulate", 161002, x.handle, s.handle, s.handle,
+                     self.dev(torch.zeros((2, 3, 4), dtype=F16)).handle)
+
     def test_renorm(self):
         """Renorm / InplaceRenorm against torch.renorm, EmbeddingRenorm against
         torch.embedding_renorm_ (repeated indices scale a row once)."""
@@ -438,9 +667,24 @@ class NormTorch(TorchCase):
                 self.run_op("EmbeddingRenorm", dw.handle, self.dev(idx).handle, 2.0, 2.0)
                 check(self, dw.read(), ref.to(dtype), "EmbeddingRenorm %s %s" % (dtype, idt),
                       tol=tol(dtype))
+        for dtype in (F32, F16):  # RenormV2: the numbers as doubles
+            for shape in ((3, 3), (2, 3, 4), (0, 3)):
+                for dim in range(-len(shape), len(shape)):
+                    for pv, mx in ((1.0, 2.0), (2.0, 1.5), (3.0, 0.5)):
+                        x = rand(rng, shape).to(dtype)
+                        out = self.dev(torch.zeros(shape, dtype=dtype))
+                        self.run_op("RenormV2", self.dev(view_of(rng, x)).handle, pv, dim, mx,
+                                    out.handle)
+                        check(self, out.read(), torch.renorm(x.double(), pv, dim, mx).to(dtype),
+                              "RenormV2 %s %s dim=%d p=%g" % (dtype, shape, dim, pv),
+                              tol=tol(dtype))
         x = self.dev(torch.zeros((2, 3), dtype=F32))
         h = self.dev(torch.zeros((2, 3), dtype=F16))
         i3 = self.dev(torch.zeros((2, 3, 1), dtype=F32))
+        self.refused("RenormV2", 161001, 0, 2.0, 0, 1.0, x.handle)
+        self.refused("RenormV2", 161002, x.handle, 0.0, 0, 1.0, x.handle)
+        self.refused("RenormV2", 161002, x.handle, 2.0, 2, 1.0, x.handle)
+        self.refused("RenormV2", 161002, x.handle, 2.0, 0, 1.0, h.handle)
         ix = self.dev(torch.zeros((2,), dtype=I64))
         fx = self.dev(torch.zeros((2,), dtype=F32))
         sp, sm, sn = scalar(2.0), scalar(1.0), scalar(-1.0)

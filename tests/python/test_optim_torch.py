@@ -6,7 +6,8 @@ ApplyAdamW, ApplyAdamWV2 and FusedAdamw against torch.optim.AdamW's step, FusedS
 torch.optim.SGD's, from the same state (exp_avg, exp_avg_sq, max_exp_avg_sq, the step
 count, the momentum buffer) set into torch's optimizer: FLOAT, FLOAT16, BFLOAT16, amsgrad and
 maximize on and off, momentum, dampening, nesterov and the first step, gradScale and
-foundInf, non-contiguous gradients, empty tensors. References in DOUBLE from the inputs as
+foundInf, non-contiguous gradients, empty tensors. ApplyGradientDescent against SGD's plain
+step, ApplyProximalGradientDescent and AdamApplyOne(WithDecay(Assign)) against their formulas, ApplyAdagradD against Adagrad's step, ApplyAdamD against TensorFlow's formula. References in DOUBLE from the inputs as
 stored, rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16 8 times looser.
 Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
@@ -19,7 +20,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, view_of, gen, ACL_DT, F16, BF16, F32, F64, I64, \
-        TOL  # noqa: E402
+        TOL, _raw as _raw_bytes  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -219,6 +220,233 @@ class OptimTorch(TorchCase):
                      self.tlist([x]), 0, self.tlist([one]), 0, 0, 0.1, 0.9, 0.99, 0.0, 1e-8,
                      False, False)
 
+
+    def test_descent(self):
+        """ApplyGradientDescent against torch.optim.SGD's plain step (lr alpha);
+        ApplyProximalGradientDescent against its formula (GD2) in DOUBLE from the stored
+        inputs; the hyper-parameters are read at launch (a repeated launch sees new values)."""
+        rng = random.Random(SEED + 5)
+        for dtype in (F32, F16, BF16):
+            for shape in SHAPES:
+                what = "%s %s" % (dtype, shape)
+                var = gen(rng, shape, dtype, special=False)
+                delta = gen(rng, shape, dtype, special=False)
+                alpha = torch.tensor([rng.uniform(0.01, 0.5)], dtype=dtype)
+                p = var.double().clone().requires_grad_()
+                p.grad = delta.double().clone()
+                torch.optim.SGD([p], lr=float(alpha.double())).step()
+                dv = self.dev(var.clone())
+                self.run_op("ApplyGradientDescent", dv.handle, self.dev(alpha).handle,
+                            self.dev(view_of(rng, delta)).handle)
+                check(self, dv.read(), p.detach().to(dtype), "ApplyGradientDescent " + what,
+                      tol=tol(dtype))
+                for l1, l2 in ((0.0, 0.0), (0.3, 0.0), (0.1, 0.5)):
+                    hl1 = torch.tensor([l1], dtype=dtype)
+                    hl2 = torch.tensor([l2], dtype=dtype)
+                    a, d = alpha.double(), delta.double()
+                    q = var.double() - a * d
+                    ref = torch.sign(q) / (1 + a * hl2.double()) * \
+                        (q.abs() - a * hl1.double()).clamp(min=0)
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("ApplyProximalGradientDescent", self.dev(view_of(rng, var)).handle,
+                                self.dev(alpha).handle, self.dev(hl1).handle,
+                                self.dev(hl2).handle, self.dev(delta).handle, out.handle)
+                    check(self, out.read(), ref.to(dtype),
+                          "ApplyProximalGradientDescent l1=%g l2=%g %s" % (l1, l2, what),
+                          tol=tol(dtype))
+        # a repeatable executor reads alpha at each launch
+        var = torch.ones((4,), dtype=F32)
+        dv, da, dd = self.dev(var.clone()), self.dev(torch.tensor([0.5])), \
+            self.dev(torch.ones((4,)))
+        ws, ex, ret = nn.get_workspace_size("ApplyGradientDescent", dv.handle, da.handle,
+                                            dd.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.set_executor_repeatable(ex), 0)
+        self.assertEqual(nn.launch("ApplyGradientDescent", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+        quarter = _raw_bytes(torch.tensor([0.25]))
+        self.assertEqual(acl.rt.memcpy(da.ptr, 4, quarter, 4, acl.ACL_MEMCPY_HOST_TO_DEVICE), 0)
+        self.assertEqual(nn.launch("ApplyGradientDescent", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(nn.destroy_executor(ex), 0)
+        check(self, dv.read(), torch.full((4,), 0.25), "ApplyGradientDescent repeated")
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        one = self.dev(torch.zeros((1,), dtype=F32))
+        two = self.dev(torch.zeros((2,), dtype=F32))
+        self.refused("ApplyGradientDescent", 161001, x.handle, 0, x.handle)
+        self.refused("ApplyGradientDescent", 161002, x.handle, two.handle, x.handle)
+        self.refused("ApplyGradientDescent", 161002, x.handle, one.handle, h.handle)
+        self.refused("ApplyGradientDescent", 161002, x.handle, one.handle,
+                     self.dev(torch.zeros((3, 2), dtype=F32)).handle)
+        self.refused("ApplyGradientDescent", 161002, self.dev(torch.zeros((2,), dtype=I64)).handle,
+                     self.dev(torch.zeros((1,), dtype=I64)).handle,
+                     self.dev(torch.zeros((2,), dtype=I64)).handle)
+        self.refused("ApplyProximalGradientDescent", 161001, x.handle, one.handle, one.handle, 0,
+                     x.handle, x.handle)
+        self.refused("ApplyProximalGradientDescent", 161002, x.handle, one.handle, two.handle,
+                     one.handle, x.handle, x.handle)
+        self.refused("ApplyProximalGradientDescent", 161002, x.handle, one.handle, one.handle,
+                     one.handle, x.handle, h.handle)
+
+    def test_adam_apply_one(self):
+        """AdamApplyOne(WithDecay(Assign)) (AA1) against the formula in DOUBLE from the stored
+        inputs, coefficient tensors of one element and of the full shape; the Assign form's
+        write-back; outputs aliasing their inputs (AA2)."""
+        rng = random.Random(SEED + 6)
+        for dtype in (F32, F16):
+            for shape in ((3, 5), (7,), (2, 3, 4)):
+                for full in (False, True):
+                    cs = shape if full else (1,)
+                    g = gen(rng, shape, dtype, special=False)
+                    v = gen(rng, shape, dtype, lo=0.0, hi=2.0, special=False)
+                    m = gen(rng, shape, dtype, special=False)
+                    var = gen(rng, shape, dtype, special=False)
+                    lr = gen(rng, cs, dtype, lo=0.01, hi=0.1, special=False)
+                    b1 = gen(rng, cs, dtype, lo=0.8, hi=0.95, special=False)
+                    b2 = gen(rng, cs, dtype, lo=0.9, hi=0.999, special=False)
+                    eps = gen(rng, cs, dtype, lo=0.01, hi=0.1, special=False)
+                    wd = gen(rng, cs, dtype, lo=0.0, hi=0.1, special=False)
+                    d = {k: t.double() for k, t in (("g", g), ("v", v), ("m", m), ("var", var),
+                                                     ("lr", lr), ("b1", b1), ("b2", b2),
+                                                     ("eps", eps), ("wd", wd))}
+                    c1, c2 = (1 - b1.double()).to(dtype), (1 - b2.double()).to(dtype)
+                    nv = d["v"] * d["b2"] + d["g"] ** 2 * c2.double()
+                    nm = d["m"] * d["b1"] + d["g"] * c1.double()
+                    ratio = nm / (torch.sqrt(nv) + d["eps"])
+                    for op in ("AdamApplyOne", "AdamApplyOneWithDecay",
+                               "AdamApplyOneWithDecayAssign"):
+                        decay = op != "AdamApplyOne"
+                        nvar = d["var"] - d["lr"] * (ratio + (d["wd"] * d["var"] if decay else 0))
+                        dv, dm, dvar = self.dev(v.clone()), self.dev(m.clone()), \
+                            self.dev(var.clone())
+                        outs = [self.dev(torch.zeros(shape, dtype=dtype)) for _ in range(3)]
+                        args = [self.dev(view_of(rng, g)).handle, dv.handle, dm.handle,
+                                dvar.handle, self.dev(lr).handle, self.dev(b1).handle,
+                                self.dev(c1).handle, self.dev(b2).handle, self.dev(c2).handle]
+                        args += ([self.dev(wd).handle] if decay else []) + [self.dev(eps).handle]
+                        self.run_op(op, *args, *[o.handle for o in outs])
+                        what = "%s %s %s coefficients %s" % (op, dtype, shape, cs)
+                        for o, ref, nm_ in zip(outs, (nv, nm, nvar), ("output0", "output1",
+                                                                   "output2")):
+                            check(self, o.read(), ref.to(dtype), "%s %s" % (what, nm_),
+                                  tol=tol(dtype))
+                        kept = (nv, nm, nvar) if op.endswith("Assign") else (d["v"], d["m"],
+                                                                            d["var"])
+                        for t, ref, nm_ in zip((dv, dm, dvar), kept, ("input1", "input2",
+                                                                      "input3")):
+                            check(self, t.read(), ref.to(dtype), "%s %s" % (what, nm_),
+                                  tol=tol(dtype))
+                    # outputs aliasing their inputs: the old values are read first
+                    dv, dm, dvar = self.dev(v.clone()), self.dev(m.clone()), self.dev(var.clone())
+                    self.run_op("AdamApplyOne", self.dev(g).handle, dv.handle, dm.handle,
+                                dvar.handle, self.dev(lr).handle, self.dev(b1).handle,
+                                self.dev(c1).handle, self.dev(b2).handle, self.dev(c2).handle,
+                                self.dev(eps).handle, dv.handle, dm.handle, dvar.handle)
+                    for t, ref in zip((dv, dm, dvar), (nv, nm, d["var"] - d["lr"] * ratio)):
+                        check(self, t.read(), ref.to(dtype), "AdamApplyOne aliased %s %s" % (
+                            dtype, shape), tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        one = self.dev(torch.zeros((1,), dtype=F32)).handle
+        h = self.dev(torch.zeros((2, 3), dtype=F16)).handle
+        ok = [x, x, x, x, one, one, one, one, one, one]
+        self.refused("AdamApplyOne", 161001, x, x, 0, *ok[3:], x, x, x)
+        self.refused("AdamApplyOne", 161002, *ok, x, x, h)
+        self.refused("AdamApplyOne", 161002, *ok[:4], self.dev(torch.zeros((2,), dtype=F32)).handle,
+                     *ok[5:], x, x, x)
+        self.refused("AdamApplyOneWithDecay", 161001, *ok, one, x, x, 0)
+        self.refused("AdamApplyOneWithDecayAssign", 161002, x, one, *ok[2:], one, x, x, x)
+        self.refused("AdamApplyOne", 161002, self.dev(torch.zeros((2, 3), dtype=BF16)).handle,
+                     *ok[1:], x, x, x)
+
+    def test_adagrad_d(self):
+        """ApplyAdagradD (AG1) against torch.optim.Adagrad's step (no decay, initial accumulator
+        the stored accum, eps 0) and, without updateSlots, against the formula."""
+        rng = random.Random(SEED + 7)
+        for dtype in (F32, F16, BF16):
+            for shape in SHAPES:
+                var = gen(rng, shape, dtype, special=False)
+                acc = gen(rng, shape, dtype, lo=0.5, hi=2.0, special=False)
+                g = gen(rng, shape, dtype, special=False)
+                lr = gen(rng, (1,), dtype, lo=0.05, hi=0.5, special=False)
+                for upd in (True, False):
+                    p = var.double().clone().requires_grad_()
+                    p.grad = g.double().clone()
+                    if upd:
+                        opt = torch.optim.Adagrad([p], lr=float(lr.double()), eps=0.0)
+                        opt.state[p]["sum"] = acc.double().clone()
+                        opt.step()
+                        racc = opt.state[p]["sum"]
+                    else:
+                        with torch.no_grad():
+                            p -= lr.double() * g.double() / torch.sqrt(acc.double())
+                        racc = acc.double()
+                    dv, da = self.dev(var.clone()), self.dev(acc.clone())
+                    self.run_op("ApplyAdagradD", dv.handle, da.handle, self.dev(lr).handle,
+                                self.dev(view_of(rng, g)).handle, upd, False)
+                    what = "ApplyAdagradD %s %s updateSlots=%s" % (dtype, shape, upd)
+                    check(self, dv.read(), p.detach().to(dtype), what + " var", tol=tol(dtype))
+                    check(self, da.read(), racc.to(dtype), what + " accum", tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        one = self.dev(torch.zeros((1,), dtype=F32)).handle
+        self.refused("ApplyAdagradD", 161001, x, x, 0, x, True, False)
+        self.refused("ApplyAdagradD", 161002, x, x, x, x, True, False)
+        self.refused("ApplyAdagradD", 161002, x, self.dev(torch.zeros((3, 2), dtype=F32)).handle,
+                     one, x, True, False)
+        self.refused("ApplyAdagradD", 161002, x, x, one,
+                     self.dev(torch.zeros((2, 3), dtype=F16)).handle, True, False)
+
+    def test_adam_d(self):
+        """ApplyAdamD (AD1) against TensorFlow's ApplyAdam formula in DOUBLE from the stored
+        inputs (torch.optim.Adam places epsilon differently), with and without Nesterov, and
+        with the outputs on their inputs."""
+        rng = random.Random(SEED + 8)
+        for dtype in (F32, F16):
+            for shape in SHAPES:
+                var = gen(rng, shape, dtype, special=False)
+                m = gen(rng, shape, dtype, special=False)
+                v = gen(rng, shape, dtype, lo=0.0, hi=2.0, special=False)
+                g = gen(rng, shape, dtype, special=False)
+                c = {k: torch.tensor([x], dtype=dtype) for k, x in (
+                    ("b1p", 0.81), ("b2p", 0.9801), ("lr", 0.01), ("b1", 0.9), ("b2", 0.99),
+                    ("eps", 1e-3))}
+                d = {k: t.double() for k, t in c.items()}
+                nm = d["b1"] * m.double() + (1 - d["b1"]) * g.double()
+                nv = d["b2"] * v.double() + (1 - d["b2"]) * g.double() ** 2
+                lr = d["lr"] * torch.sqrt(1 - d["b2p"]) / (1 - d["b1p"])
+                for nesterov in (False, True):
+                    num = nm * d["b1"] + (1 - d["b1"]) * g.double() if nesterov else nm
+                    nvar = var.double() - lr * num / (d["eps"] + torch.sqrt(nv))
+                    outs = [self.dev(torch.zeros(shape, dtype=dtype)) for _ in range(3)]
+                    self.run_op("ApplyAdamD", self.dev(view_of(rng, var)).handle,
+                                self.dev(m).handle, self.dev(v).handle,
+                                *[self.dev(c[k]).handle for k in ("b1p", "b2p", "lr", "b1", "b2",
+                                                                  "eps")],
+                                self.dev(view_of(rng, g)).handle, False, nesterov,
+                                *[o.handle for o in outs])
+                    what = "ApplyAdamD %s %s nesterov=%s" % (dtype, shape, nesterov)
+                    for o, ref, nm_ in zip(outs, (nvar, nm, nv), ("varOut", "mOut", "vOut")):
+                        check(self, o.read(), ref.to(dtype), "%s %s" % (what, nm_),
+                              tol=tol(dtype))
+                # in place: the outputs are var, m, v
+                dv, dm, dvv = self.dev(var.clone()), self.dev(m.clone()), self.dev(v.clone())
+                self.run_op("ApplyAdamD", dv.handle, dm.handle, dvv.handle,
+                            *[self.dev(c[k]).handle for k in ("b1p", "b2p", "lr", "b1", "b2",
+                                                              "eps")],
+                            self.dev(g).handle, False, False, dv.handle, dm.handle, dvv.handle)
+                nvar = var.double() - lr * nm / (d["eps"] + torch.sqrt(nv))
+                for t, ref in zip((dv, dm, dvv), (nvar, nm, nv)):
+                    check(self, t.read(), ref.to(dtype), "ApplyAdamD in place %s %s" % (
+                        dtype, shape), tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32)).handle
+        one = self.dev(torch.zeros((1,), dtype=F32)).handle
+        ok = [x, x, x, one, one, one, one, one, one, x]
+        self.refused("ApplyAdamD", 161001, *ok[:4], 0, *ok[5:], False, False, x, x, x)
+        self.refused("ApplyAdamD", 161002, *ok[:5], x, *ok[6:], False, False, x, x, x)
+        self.refused("ApplyAdamD", 161002, *ok, False, False, x, x,
+                     self.dev(torch.zeros((2, 3), dtype=F16)).handle)
+        self.refused("ApplyAdamD", 161002, *ok, False, False, x, x,
+                     self.dev(torch.zeros((3, 2), dtype=F32)).handle)
 
 if __name__ == "__main__":
     unittest.main()
