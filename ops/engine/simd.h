@@ -49,6 +49,21 @@ struct ks_wq {
     int rdt; /* DT_F16 / DT_BF16: the precision weights round to */
 };
 
+/* A float weight [k, n] for the small-m products of Mm / Matmul /
+ * BatchMatMul (simd_body_pvt.h HW1-HW3): float32, float16 or bfloat16
+ * elements, column 0 at w, element strides sk (along k) and sn (along n);
+ * either its columns are contiguous (kmajor: sk == 1, or k == 1) or its
+ * rows are (sn == 1, or n == 1). r16: the weights are used rounded to
+ * float16 (cubeMathType USE_FP16; a float16 weight is exact). */
+/* The kinds of such a weight the kernels specialise on (HW1). */
+enum { KS_MV_F16, KS_MV_BF16, KS_MV_BF16R, KS_MV_F32, KS_MV_F32R };
+struct ks_mv {
+    const void *w;
+    int dt; /* DT_F32 / DT_F16 / DT_BF16 */
+    int64_t k, sk, sn;
+    bool kmajor, r16;
+};
+
 /* Rows of k the fused kernel dequantises at a time; the most rows of x
  * it takes (k-major weights). */
 #define KS_WQ_CHUNK 512
@@ -81,6 +96,12 @@ struct ks_ops {
      * time; row-major ones: row by row, C's rows grow by axpy. */
     void (*wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
                        int64_t ldc, int64_t j0, int64_t nb, float *wbuf, int8_t *tmp);
+    /* C[i*ldc + j] = sum_r X[i*ldx + r] * w(r, j) for i < m, j < nb, m at
+     * most KS_WQ_SMALL_M: each weight element read once and converted in
+     * registers, float32 sums (HW1-HW3). wbuf: max(KS_WQ_CHUNK, nb) floats
+     * (the portable build's converted chunk). */
+    void (*mv_small_m)(const struct ks_mv *a, const float *X, int64_t ldx, int64_t m, float *C,
+                       int64_t ldc, int64_t nb, float *wbuf);
     /* S[r*lds + j] = scale * dot(Q[r*ldq ..], K[j*ldk ..]) over D, r < R, j < kn;
      * K float32, or float16 when f16 (only where kv_f16). */
     void (*qk)(float *S, int64_t lds, const float *Q, int64_t ldq, int64_t R, const void *K,
