@@ -27,6 +27,11 @@
  *      fixed order for a given row length and build (the same in any block
  *      of a split), and an error that does not grow with the row past a
  *      chunk's.
+ *  K6. Softmax's rows: exp_sum_to prefetches the next row while it computes
+ *      this one's exponentials (the pass that is bound by arithmetic hides
+ *      the next row's first read from memory); the AVX-512 build's exp
+ *      rounds and scales with vrndscaleps / vscalefps (K3's reduction,
+ *      polynomial and limits, fewer instructions).
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -111,8 +116,10 @@ struct ks_ops {
                int64_t ldv, int64_t kn, int64_t D, bool f16);
     /* row[c] = exp(row[c] - mx) for c < n; returns their sum. */
     float (*exp_sum)(float *row, int64_t n, float mx);
-    /* dst[c] = exp(src[c] - mx) for c < n (dst may be src); returns their sum. */
-    float (*exp_sum_to)(float *dst, const float *src, int64_t n, float mx);
+    /* dst[c] = exp(src[c] - mx) for c < n (dst may be src); returns their sum.
+     * pf: n floats to prefetch into the cache meanwhile (the next row; NULL:
+     * none; K6). */
+    float (*exp_sum_to)(float *dst, const float *src, int64_t n, float mx, const float *pf);
     /* max over row[0..n) (-inf for n = 0; NaN ignored). */
     float (*row_max)(const float *row, int64_t n);
     /* x[i] *= a for i < n. */

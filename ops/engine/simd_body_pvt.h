@@ -782,9 +782,33 @@ static KS_T void KS_N(pv)(float *O, int64_t ldo, const float *P, int64_t ldp, in
     }
 }
 
-/* exp of 8 lanes (K3): Cephes' expf reduction and polynomial. */
+/* exp of KS_W lanes (K3): Cephes' expf reduction and polynomial. The
+ * AVX-512 build (K6) rounds n = x log2(e) to nearest with vrndscaleps and
+ * scales by 2^n with vscalefps: the same reduction, polynomial, limits and
+ * NaN / -inf results in about half the instructions. */
 KS_FN vf KS_N(vexp)(vf x)
 {
+#if KS_W == 16
+    const __m512 v = (__m512)x;
+    const __mmask16 tiny = _mm512_cmp_ps_mask(v, _mm512_set1_ps(-87.33654f), _CMP_LT_OQ);
+    const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    /* (min / max give the second operand for a NaN lane: replaced below) */
+    __m512 xc = _mm512_max_ps(_mm512_min_ps(v, _mm512_set1_ps(88.0f)), _mm512_set1_ps(-87.33654f));
+    const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(xc, _mm512_set1_ps(1.44269504088896341f)),
+                                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693359375f), xc);
+    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(-2.12194440e-4f), r);
+    const __m512 z = _mm512_mul_ps(r, r);
+    __m512 y = _mm512_set1_ps(1.9875691500e-4f);
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(1.3981999507e-3f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(8.3334519073e-3f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(4.1665795894e-2f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(1.6666665459e-1f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(5.0000001201e-1f));
+    y = _mm512_add_ps(_mm512_fmadd_ps(y, z, r), _mm512_set1_ps(1.0f));
+    y = _mm512_maskz_scalef_ps((__mmask16)~tiny, y, n);
+    return (vf)_mm512_mask_mov_ps(y, nan, v);
+#else
     const vi tiny = (vi)(x < KS_N(bc)(-87.33654f)), nan = (vi)(x != x);
     vf xc = KS_N(sel)(tiny, KS_N(bc)(-87.33654f), x);
     xc = KS_N(sel)((vi)(xc > KS_N(bc)(88.0f)), KS_N(bc)(88.0f), xc); /* 2^n stays finite */
@@ -808,13 +832,23 @@ KS_FN vf KS_N(vexp)(vf x)
     y = y * p2;
     y = KS_N(sel)(tiny, KS_N(bc)(0.0f), y);
     return KS_N(sel)(nan, x, y);
+#endif
 }
 
-static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, float mx)
+static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, float mx,
+                                   const float *pf)
 {
     const vf vm = KS_N(bc)(mx);
     vf acc = {0};
     int64_t i = 0;
+    if (pf) /* K6: the next row's line per vector of this row's exp (a line = 16 floats) */
+        for (; i + KS_W <= n; i += KS_W) {
+            if (!(i & 15))
+                __builtin_prefetch(pf + i, 0, 3);
+            const vf e = KS_N(vexp)(KS_N(ld)(src + i) - vm);
+            KS_N(st)(dst + i, e);
+            acc += e;
+        }
     for (; i + KS_W <= n; i += KS_W) {
         const vf e = KS_N(vexp)(KS_N(ld)(src + i) - vm);
         KS_N(st)(dst + i, e);
@@ -834,7 +868,7 @@ static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, floa
 
 static KS_T float KS_N(exp_sum)(float *row, int64_t n, float mx)
 {
-    return KS_N(exp_sum_to)(row, row, n, mx);
+    return KS_N(exp_sum_to)(row, row, n, mx, NULL);
 }
 
 static KS_T float KS_N(row_max)(const float *row, int64_t n)
@@ -1042,8 +1076,14 @@ KS_FN float KS_N(scwf)(const void *p, int64_t i, const int WK)
  * (at w + sn elements) too, sharing x's loads, each column's sums the same
  * operations in the same order as alone (bit-identical). k's tail past the
  * last full vector is summed in scalar order. out[i] (and out[M + i]) get
- * the sums.
+ * the sums. Each step prefetches the weight's lines KS_MV_AHEAD bytes on:
+ * the loads were stalled on the L3 without it.
  */
+/* HW2's prefetch distance in bytes: measured against 1, 2 and 8 KiB on
+ * ggml-shaped weights cycling through the L3 (docs/operator-kernels.md). */
+#ifndef KS_MV_AHEAD
+#define KS_MV_AHEAD 4096
+#endif
 KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, int64_t ldx,
                         const int M, const int CN, const int WK, float *out)
 {
@@ -1054,6 +1094,13 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
 #undef KS_DECL
     int64_t r = 0;
     for (; r + 2 * KS_W <= k; r += 2 * KS_W) {
+        /* the weight's lines KS_MV_AHEAD bytes on (past the column's end: the
+         * next column's, where the weight is contiguous) */
+        for (int64_t b = 0; b < 2 * KS_W * esz; b += 64) {
+            __builtin_prefetch((const char *)w + r * esz + b + KS_MV_AHEAD, 0, 3);
+            if (CN > 1)
+                __builtin_prefetch((const char *)wb + r * esz + b + KS_MV_AHEAD, 0, 3);
+        }
         const vf f0 = KS_N(ldwf)(w, r, WK), f1 = KS_N(ldwf)(w, r + KS_W, WK);
         vf g0 = f0, g1 = f1;
         if (CN > 1) {
