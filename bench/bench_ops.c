@@ -223,6 +223,7 @@ out:
 
 struct mm_op {
     aclTensor *a, *b, *o;
+    int8_t cube; /* cubeMathType */
 };
 
 static int mm_launch(void *op, aclrtStream s)
@@ -230,8 +231,29 @@ static int mm_launch(void *op, aclrtStream s)
     struct mm_op *o = op;
     uint64_t wsz;
     aclOpExecutor *ex;
-    int rc = aclnnMmGetWorkspaceSize(o->a, o->b, o->o, 0, &wsz, &ex);
+    int rc = aclnnMmGetWorkspaceSize(o->a, o->b, o->o, o->cube, &wsz, &ex);
     return rc ? rc : aclnnMm(NULL, wsz, ex, s);
+}
+
+/* Mm as ggml-cann's f16 MUL_MAT calls it in a decode step: x [m, k] float32
+ * @ a float16 weight [k, n] viewed transposed, out float32, cubeMathType
+ * USE_FP16: weight bytes per second into acc (the small-m kernel, MM8). */
+static int time_mm_decode(aclrtStream s, int64_t m, int64_t k, int64_t n, int iters, unsigned reps,
+                          struct br_acc *acc)
+{
+    void *a = dev_fill((size_t)(m * k) * 4, 13), *b = dev_fill((size_t)(k * n) * 2, 14),
+         *o = dev_fill((size_t)(m * n) * 4, 15);
+    int rc = -1;
+    if (!a || !b || !o)
+        goto out;
+    int64_t ad[2] = {m, k}, bd[2] = {k, n}, bs[2] = {1, k}, od[2] = {m, n};
+    struct mm_op op = {bop_tensor(a, ACL_FLOAT, 2, ad, NULL), bop_tensor(b, ACL_FLOAT16, 2, bd, bs),
+                       bop_tensor(o, ACL_FLOAT, 2, od, NULL), 2};
+    rc = bop_time_launches(s, mm_launch, &op, iters, reps, acc, 2.0 * (double)(k * n));
+    aclDestroyTensor(op.a), aclDestroyTensor(op.b), aclDestroyTensor(op.o);
+out:
+    aclrtFree(a), aclrtFree(b), aclrtFree(o);
+    return rc;
 }
 
 /* Mm with float16 operands (ggml's MUL_MAT f16: x [m, k] @ weight [k, n]
@@ -247,7 +269,7 @@ static int time_mm_f16(aclrtStream s, int64_t m, int64_t k, int64_t n, int iters
     int64_t ad[2] = {m, k}, bd[2] = {k, n}, bs[2] = {1, k}, od[2] = {m, n};
     struct mm_op op = {bop_tensor(a, ACL_FLOAT16, 2, ad, NULL),
                        bop_tensor(b, ACL_FLOAT16, 2, bd, bs),
-                       bop_tensor(o, ACL_FLOAT16, 2, od, NULL)};
+                       bop_tensor(o, ACL_FLOAT16, 2, od, NULL), 0};
     rc = bop_time_launches(s, mm_launch, &op, iters, reps, acc, 2.0 * (double)(m * k * n));
     aclDestroyTensor(op.a), aclDestroyTensor(op.b), aclDestroyTensor(op.o);
 out:
@@ -276,7 +298,7 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048;
-    struct br_acc wq8b = {0}, wq4b = {0}, fa1 = {0}, mmh = {0};
+    struct br_acc wq8b = {0}, wq4b = {0}, fa1 = {0}, mmh = {0}, mmd1 = {0}, mmd8 = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
     if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))) ||
@@ -302,6 +324,17 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     br_set_note(br_add(R, "ops", "mm_f16_m64", "Mm fp16 64x2048 @ 2048x2048", "GFLOP/s", BR_HIGHER,
                        &mmh, "ops.sgemm_64x2048x2048", NULL),
                 "ggml MUL_MAT f16: weight viewed transposed, f16 out");
+    bop_step("ops: Mm float16 weight, decode");
+    /* 32 MiB of float16 weights, as ggml-cann's decode step calls Mm */
+    if ((rc = time_mm_decode(s, 1, 4096, 4096, c->full ? 8 : 3, reps, &mmd1)) ||
+        (rc = time_mm_decode(s, 8, 4096, 4096, c->full ? 8 : 3, reps, &mmd8)))
+        return rc;
+    br_set_note(br_add(R, "ops", "mm_f16_m1", "Mm fp16 weight m=1 weight bytes", "GB/s", BR_HIGHER,
+                       &mmd1, "limits.memcpy", NULL),
+                "ggml MUL_MAT f16 decode: f32 x @ f16 [4096, 4096] transposed, USE_FP16 (MM8)");
+    br_set_note(br_add(R, "ops", "mm_f16_m8", "Mm fp16 weight m=8 weight bytes", "GB/s", BR_HIGHER,
+                       &mmd8, "limits.memcpy", NULL),
+                "as m=1 with 8 rows of x: weight bytes per second vs memcpy");
     return 0;
 }
 

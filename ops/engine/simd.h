@@ -27,6 +27,11 @@
  *      fixed order for a given row length and build (the same in any block
  *      of a split), and an error that does not grow with the row past a
  *      chunk's.
+ *  K6. Softmax's rows: exp_sum_to prefetches the next row while it computes
+ *      this one's exponentials (the pass that is bound by arithmetic hides
+ *      the next row's first read from memory); the AVX-512 build's exp
+ *      rounds and scales with vrndscaleps / vscalefps (K3's reduction,
+ *      polynomial and limits, fewer instructions).
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -47,6 +52,21 @@ struct ks_wq {
     const float *sc, *of; /* of: NULL = no offset */
     int64_t ps_g, ps_n;
     int rdt; /* DT_F16 / DT_BF16: the precision weights round to */
+};
+
+/* A float weight [k, n] for the small-m products of Mm / Matmul /
+ * BatchMatMul (simd_body_pvt.h HW1-HW3): float32, float16 or bfloat16
+ * elements, column 0 at w, element strides sk (along k) and sn (along n);
+ * either its columns are contiguous (kmajor: sk == 1, or k == 1) or its
+ * rows are (sn == 1, or n == 1). r16: the weights are used rounded to
+ * float16 (cubeMathType USE_FP16; a float16 weight is exact). */
+/* The kinds of such a weight the kernels specialise on (HW1). */
+enum { KS_MV_F16, KS_MV_BF16, KS_MV_BF16R, KS_MV_F32, KS_MV_F32R };
+struct ks_mv {
+    const void *w;
+    int dt; /* DT_F32 / DT_F16 / DT_BF16 */
+    int64_t k, sk, sn;
+    bool kmajor, r16;
 };
 
 /* Rows of k the fused kernel dequantises at a time; the most rows of x
@@ -81,6 +101,12 @@ struct ks_ops {
      * time; row-major ones: row by row, C's rows grow by axpy. */
     void (*wq_small_m)(const struct ks_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
                        int64_t ldc, int64_t j0, int64_t nb, float *wbuf, int8_t *tmp);
+    /* C[i*ldc + j] = sum_r X[i*ldx + r] * w(r, j) for i < m, j < nb, m at
+     * most KS_WQ_SMALL_M: each weight element read once and converted in
+     * registers, float32 sums (HW1-HW3). wbuf: max(KS_WQ_CHUNK, nb) floats
+     * (the portable build's converted chunk). */
+    void (*mv_small_m)(const struct ks_mv *a, const float *X, int64_t ldx, int64_t m, float *C,
+                       int64_t ldc, int64_t nb, float *wbuf);
     /* S[r*lds + j] = scale * dot(Q[r*ldq ..], K[j*ldk ..]) over D, r < R, j < kn;
      * K float32, or float16 when f16 (only where kv_f16). */
     void (*qk)(float *S, int64_t lds, const float *Q, int64_t ldq, int64_t R, const void *K,
@@ -90,8 +116,10 @@ struct ks_ops {
                int64_t ldv, int64_t kn, int64_t D, bool f16);
     /* row[c] = exp(row[c] - mx) for c < n; returns their sum. */
     float (*exp_sum)(float *row, int64_t n, float mx);
-    /* dst[c] = exp(src[c] - mx) for c < n (dst may be src); returns their sum. */
-    float (*exp_sum_to)(float *dst, const float *src, int64_t n, float mx);
+    /* dst[c] = exp(src[c] - mx) for c < n (dst may be src); returns their sum.
+     * pf: n floats to prefetch into the cache meanwhile (the next row; NULL:
+     * none; K6). */
+    float (*exp_sum_to)(float *dst, const float *src, int64_t n, float mx, const float *pf);
     /* max over row[0..n) (-inf for n = 0; NaN ignored). */
     float (*row_max)(const float *row, int64_t n);
     /* x[i] *= a for i < n. */

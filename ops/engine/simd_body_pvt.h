@@ -782,9 +782,33 @@ static KS_T void KS_N(pv)(float *O, int64_t ldo, const float *P, int64_t ldp, in
     }
 }
 
-/* exp of 8 lanes (K3): Cephes' expf reduction and polynomial. */
+/* exp of KS_W lanes (K3): Cephes' expf reduction and polynomial. The
+ * AVX-512 build (K6) rounds n = x log2(e) to nearest with vrndscaleps and
+ * scales by 2^n with vscalefps: the same reduction, polynomial, limits and
+ * NaN / -inf results in about half the instructions. */
 KS_FN vf KS_N(vexp)(vf x)
 {
+#if KS_W == 16
+    const __m512 v = (__m512)x;
+    const __mmask16 tiny = _mm512_cmp_ps_mask(v, _mm512_set1_ps(-87.33654f), _CMP_LT_OQ);
+    const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    /* (min / max give the second operand for a NaN lane: replaced below) */
+    __m512 xc = _mm512_max_ps(_mm512_min_ps(v, _mm512_set1_ps(88.0f)), _mm512_set1_ps(-87.33654f));
+    const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(xc, _mm512_set1_ps(1.44269504088896341f)),
+                                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693359375f), xc);
+    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(-2.12194440e-4f), r);
+    const __m512 z = _mm512_mul_ps(r, r);
+    __m512 y = _mm512_set1_ps(1.9875691500e-4f);
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(1.3981999507e-3f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(8.3334519073e-3f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(4.1665795894e-2f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(1.6666665459e-1f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(5.0000001201e-1f));
+    y = _mm512_add_ps(_mm512_fmadd_ps(y, z, r), _mm512_set1_ps(1.0f));
+    y = _mm512_maskz_scalef_ps((__mmask16)~tiny, y, n);
+    return (vf)_mm512_mask_mov_ps(y, nan, v);
+#else
     const vi tiny = (vi)(x < KS_N(bc)(-87.33654f)), nan = (vi)(x != x);
     vf xc = KS_N(sel)(tiny, KS_N(bc)(-87.33654f), x);
     xc = KS_N(sel)((vi)(xc > KS_N(bc)(88.0f)), KS_N(bc)(88.0f), xc); /* 2^n stays finite */
@@ -808,13 +832,23 @@ KS_FN vf KS_N(vexp)(vf x)
     y = y * p2;
     y = KS_N(sel)(tiny, KS_N(bc)(0.0f), y);
     return KS_N(sel)(nan, x, y);
+#endif
 }
 
-static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, float mx)
+static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, float mx,
+                                   const float *pf)
 {
     const vf vm = KS_N(bc)(mx);
     vf acc = {0};
     int64_t i = 0;
+    if (pf) /* K6: the next row's line per vector of this row's exp (a line = 16 floats) */
+        for (; i + KS_W <= n; i += KS_W) {
+            if (!(i & 15))
+                __builtin_prefetch(pf + i, 0, 3);
+            const vf e = KS_N(vexp)(KS_N(ld)(src + i) - vm);
+            KS_N(st)(dst + i, e);
+            acc += e;
+        }
     for (; i + KS_W <= n; i += KS_W) {
         const vf e = KS_N(vexp)(KS_N(ld)(src + i) - vm);
         KS_N(st)(dst + i, e);
@@ -834,7 +868,7 @@ static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, floa
 
 static KS_T float KS_N(exp_sum)(float *row, int64_t n, float mx)
 {
-    return KS_N(exp_sum_to)(row, row, n, mx);
+    return KS_N(exp_sum_to)(row, row, n, mx, NULL);
 }
 
 static KS_T float KS_N(row_max)(const float *row, int64_t n)
@@ -982,9 +1016,319 @@ static KS_T void KS_N(st_fence)(void)
 #endif
 }
 
+/* ---- float weights for small m (Mm / Matmul / BatchMatMul decode) --------------------------- */
+
+/*
+ * HW1. The weight's kind (simd.h's KS_MV_*), a constant of every loop
+ * below: its element type and whether the values are rounded to float16
+ * first (cubeMathType USE_FP16 with a float32 or bfloat16 weight; a float16
+ * weight is exact). The F16C builds convert in registers (vcvtph2ps for
+ * float16, a zero extension and a shift for bfloat16, vcvtps2ph +
+ * vcvtph2ps for the rounding: exact, ties to even, as ops_round_f32); the
+ * portable build converts a chunk at a time through the engine's loaders
+ * (mv_small_m's fallback) and rounds with ops_round_f32: the same values.
+ */
+
+#if KS_F16C
+/* KS_W weights of kind WK from element i of p, as floats. */
+KS_FN vf KS_N(ldwf)(const void *p, int64_t i, const int WK)
+{
+    vi bad = {0}; /* the F16C rounding is exact: never set */
+    if (WK == KS_MV_F16)
+        return KS_N(ldkv)(p, i, true);
+    if (WK == KS_MV_BF16 || WK == KS_MV_BF16R) {
+        const uint16_t *h = (const uint16_t *)p + i;
+#if KS_W == 16
+        const vf v = (vf)_mm512_slli_epi32(
+            _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)h)), 16);
+#else
+        const vf v =
+            (vf)_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)h)), 16);
+#endif
+        return WK == KS_MV_BF16R ? KS_N(rnd_f16)(v, &bad) : v;
+    }
+    const vf v = KS_N(ld)((const float *)p + i);
+    return WK == KS_MV_F32R ? KS_N(rnd_f16)(v, &bad) : v;
+}
+
+/* One weight of kind WK, element i of p. */
+KS_FN float KS_N(scwf)(const void *p, int64_t i, const int WK)
+{
+    float v;
+    if (WK == KS_MV_F16)
+        return _cvtsh_ss(((const uint16_t *)p)[i]);
+    if (WK == KS_MV_BF16 || WK == KS_MV_BF16R) {
+        const uint32_t u = (uint32_t)((const uint16_t *)p)[i] << 16;
+        __builtin_memcpy(&v, &u, sizeof(v));
+    } else {
+        v = ((const float *)p)[i];
+    }
+    return WK == KS_MV_BF16R || WK == KS_MV_F32R
+               ? _cvtsh_ss(_cvtss_sh(v, _MM_FROUND_TO_NEAREST_INT))
+               : v;
+}
+
+/*
+ * HW2. Column c of a k-major weight (its k elements contiguous at w)
+ * against rows i < M of X, as QW1 does for quantised weights: each weight
+ * vector is loaded and converted once and multiplied into M accumulators
+ * (two per row for M <= 4); CN = 2 (AVX-512, M > 4) takes the next column
+ * (at w + sn elements) too, sharing x's loads, each column's sums the same
+ * operations in the same order as alone (bit-identical). k's tail past the
+ * last full vector is summed in scalar order. out[i] (and out[M + i]) get
+ * the sums. Each step prefetches the weight's lines KS_MV_AHEAD bytes on:
+ * the loads were stalled on the L3 without it.
+ */
+/* HW2's prefetch distance in bytes: measured against 1, 2 and 8 KiB on
+ * ggml-shaped weights cycling through the L3 (docs/operator-kernels.md). */
+#ifndef KS_MV_AHEAD
+#define KS_MV_AHEAD 4096
+#endif
+KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, int64_t ldx,
+                        const int M, const int CN, const int WK, float *out)
+{
+    const int64_t esz = WK == KS_MV_F32 || WK == KS_MV_F32R ? 4 : 2;
+    const void *wb = (const char *)w + (CN > 1 ? sn * esz : 0);
+#define KS_DECL(i) vf p##i = KS_N(bc)(0.0f), q##i = p##i;
+    KS_ROWS(KS_DECL)
+#undef KS_DECL
+    int64_t r = 0;
+    for (; r + 2 * KS_W <= k; r += 2 * KS_W) {
+        /* the weight's lines KS_MV_AHEAD bytes on (past the column's end: the
+         * next column's, where the weight is contiguous) */
+        for (int64_t b = 0; b < 2 * KS_W * esz; b += 64) {
+            __builtin_prefetch((const char *)w + r * esz + b + KS_MV_AHEAD, 0, 3);
+            if (CN > 1)
+                __builtin_prefetch((const char *)wb + r * esz + b + KS_MV_AHEAD, 0, 3);
+        }
+        const vf f0 = KS_N(ldwf)(w, r, WK), f1 = KS_N(ldwf)(w, r + KS_W, WK);
+        vf g0 = f0, g1 = f1;
+        if (CN > 1) {
+            g0 = KS_N(ldwf)(wb, r, WK);
+            g1 = KS_N(ldwf)(wb, r + KS_W, WK);
+        }
+#define KS_FMA2(i)                                                                                 \
+    if (M > i) {                                                                                   \
+        const vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);            \
+        p##i += f0 * x0;                                                                           \
+        if (CN > 1) {                                                                              \
+            p##i += f1 * x1;                                                                       \
+            q##i += g0 * x0;                                                                       \
+            q##i += g1 * x1;                                                                       \
+        } else if (M <= 4) {                                                                       \
+            q##i += f1 * x1;                                                                       \
+        } else {                                                                                   \
+            p##i += f1 * x1;                                                                       \
+        }                                                                                          \
+    }
+        KS_ROWS(KS_FMA2)
+#undef KS_FMA2
+    }
+    if (r + KS_W <= k) {
+        const vf f0 = KS_N(ldwf)(w, r, WK);
+        const vf g0 = CN > 1 ? KS_N(ldwf)(wb, r, WK) : f0;
+#define KS_FMA1(i)                                                                                 \
+    if (M > i) {                                                                                   \
+        const vf x0 = KS_N(ld)(X + i * ldx + r);                                                   \
+        p##i += f0 * x0;                                                                           \
+        if (CN > 1)                                                                                \
+            q##i += g0 * x0;                                                                       \
+    }
+        KS_ROWS(KS_FMA1)
+#undef KS_FMA1
+        r += KS_W;
+    }
+    float tail[2 * KS_WQ_ROWS] = {0};
+    for (; r < k; r++) { /* k's tail, in scalar order */
+        const float t0 = KS_N(scwf)(w, r, WK), t1 = CN > 1 ? KS_N(scwf)(wb, r, WK) : 0.0f;
+        for (int i = 0; i < M; i++) {
+            tail[i] += t0 * X[i * ldx + r];
+            if (CN > 1)
+                tail[M + i] += t1 * X[i * ldx + r];
+        }
+    }
+    const vf z = KS_N(bc)(0.0f);
+#define KS_OUT(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        out[i] = KS_N(hsum)(p##i + (CN > 1 || M > 4 ? z : q##i)) + tail[i];                        \
+        if (CN > 1)                                                                                \
+            out[M + i] = KS_N(hsum)(q##i + z) + tail[M + i];                                       \
+    }
+    KS_ROWS(KS_OUT)
+#undef KS_OUT
+}
+
+/*
+ * HW3. Columns [c, c + SV * KS_W) of a weight whose rows are contiguous
+ * (row r at w + r * sk elements) against rows i < M of X: SV * M
+ * accumulators in registers, one step per row of the weight (its SV
+ * vectors loaded and converted once, each row of x broadcast); C gets the
+ * sums. A column's sum is the same sequence of operations for SV = 1 and 2
+ * (bit-identical).
+ */
+KS_FN void KS_N(mv_strip)(const void *w, int64_t sk, int64_t k, const float *X, int64_t ldx,
+                          const int M, const int SV, const int WK, float *C, int64_t ldc)
+{
+#define KS_DECL(i) vf p##i = KS_N(bc)(0.0f), q##i = p##i;
+    KS_ROWS(KS_DECL)
+#undef KS_DECL
+    for (int64_t r = 0; r < k; r++) {
+        const vf f0 = KS_N(ldwf)(w, r * sk, WK);
+        const vf f1 = SV > 1 ? KS_N(ldwf)(w, r * sk + KS_W, WK) : f0;
+#define KS_FMA(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        const vf xb = KS_N(bc)(X[i * ldx + r]);                                                    \
+        p##i += f0 * xb;                                                                           \
+        if (SV > 1)                                                                                \
+            q##i += f1 * xb;                                                                       \
+    }
+        KS_ROWS(KS_FMA)
+#undef KS_FMA
+    }
+#define KS_OUT(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        KS_N(st)(C + i * ldc, p##i);                                                               \
+        if (SV > 1)                                                                                \
+            KS_N(st)(C + i * ldc + KS_W, q##i);                                                    \
+    }
+    KS_ROWS(KS_OUT)
+#undef KS_OUT
+}
+
+/* Columns [0, nb) of the weight against M rows of X (HW2, HW3). */
+KS_FN void KS_N(mv_cols)(const struct ks_mv *a, const float *X, int64_t ldx, const int M, float *C,
+                         int64_t ldc, int64_t nb, const int WK)
+{
+    const int64_t k = a->k, sk = a->sk, sn = a->sn;
+    const int64_t esz = WK == KS_MV_F32 || WK == KS_MV_F32R ? 4 : 2;
+    const char *w = a->w;
+    if (a->kmajor) {
+        /* CN = 2 (HW2): two columns share x's loads */
+        const bool pairs = KS_W == 16 && M > 4;
+        float out[2 * KS_WQ_ROWS];
+        for (int64_t c = 0; c < nb; c++) {
+            const char *wc = w + c * sn * esz;
+            if (pairs && c + 1 < nb) {
+                KS_N(mv_col)(wc, sn, k, X, ldx, M, 2, WK, out);
+                for (int i = 0; i < M; i++) {
+                    C[i * ldc + c] = out[i];
+                    C[i * ldc + c + 1] = out[M + i];
+                }
+                c++;
+            } else {
+                KS_N(mv_col)(wc, sn, k, X, ldx, M, 1, WK, out);
+                for (int i = 0; i < M; i++)
+                    C[i * ldc + c] = out[i];
+            }
+        }
+        return;
+    }
+    /* HW3: strips of two vectors where the accumulators fit the registers
+     * (32 on AVX-512, 16 on AVX2), else one; the columns past the last full
+     * vector in scalar order */
+    const bool two = KS_W == 16 || M <= 4;
+    int64_t c = 0;
+    for (; two && c + 2 * KS_W <= nb; c += 2 * KS_W)
+        KS_N(mv_strip)(w + c * esz, sk, k, X, ldx, M, 2, WK, C + c, ldc);
+    for (; c + KS_W <= nb; c += KS_W)
+        KS_N(mv_strip)(w + c * esz, sk, k, X, ldx, M, 1, WK, C + c, ldc);
+    for (; c < nb; c++)
+        for (int i = 0; i < M; i++) {
+            float s = 0;
+            for (int64_t r = 0; r < k; r++)
+                s += X[i * ldx + r] * KS_N(scwf)(w, r * sk + c * sn, WK);
+            C[i * ldc + c] = s;
+        }
+}
+
+/* mv_cols for each constant row count M and kind, by M - 1 and kind. */
+#define KS_MV_FN(M)                                                                                \
+    static KS_T void KS_N(mv_cols##M)(const struct ks_mv *a, const float *X, int64_t ldx,          \
+                                      float *C, int64_t ldc, int64_t nb, int wk)                   \
+    {                                                                                              \
+        switch (wk) {                                                                              \
+        case KS_MV_F16:                                                                            \
+            KS_N(mv_cols)(a, X, ldx, M, C, ldc, nb, KS_MV_F16);                                    \
+            break;                                                                                 \
+        case KS_MV_BF16:                                                                           \
+            KS_N(mv_cols)(a, X, ldx, M, C, ldc, nb, KS_MV_BF16);                                   \
+            break;                                                                                 \
+        case KS_MV_BF16R:                                                                          \
+            KS_N(mv_cols)(a, X, ldx, M, C, ldc, nb, KS_MV_BF16R);                                  \
+            break;                                                                                 \
+        case KS_MV_F32:                                                                            \
+            KS_N(mv_cols)(a, X, ldx, M, C, ldc, nb, KS_MV_F32);                                    \
+            break;                                                                                 \
+        default:                                                                                   \
+            KS_N(mv_cols)(a, X, ldx, M, C, ldc, nb, KS_MV_F32R);                                   \
+            break;                                                                                 \
+        }                                                                                          \
+    }
+/* clang-format off */
+KS_MV_FN(1) KS_MV_FN(2) KS_MV_FN(3) KS_MV_FN(4) KS_MV_FN(5) KS_MV_FN(6) KS_MV_FN(7) KS_MV_FN(8)
+#undef KS_MV_FN
+static void (*const KS_N(mv_tab)[KS_WQ_ROWS])(const struct ks_mv *, const float *, int64_t,
+                                              float *, int64_t, int64_t, int) = {
+    KS_N(mv_cols1), KS_N(mv_cols2), KS_N(mv_cols3), KS_N(mv_cols4),
+    KS_N(mv_cols5), KS_N(mv_cols6), KS_N(mv_cols7), KS_N(mv_cols8),
+};
+/* clang-format on */
+#endif
+
+static KS_T void KS_N(mv_small_m)(const struct ks_mv *a, const float *X, int64_t ldx, int64_t m,
+                                  float *C, int64_t ldc, int64_t nb, float *wbuf)
+{
+#if KS_F16C
+    (void)wbuf;
+    const bool r16 = a->r16 && a->dt != DT_F16;
+    const int wk = a->dt == DT_F16    ? KS_MV_F16
+                   : a->dt == DT_BF16 ? (r16 ? KS_MV_BF16R : KS_MV_BF16)
+                                      : (r16 ? KS_MV_F32R : KS_MV_F32);
+    for (int64_t i0 = 0; i0 < m; i0 += KS_WQ_ROWS) {
+        const int64_t mm = m - i0 < KS_WQ_ROWS ? m - i0 : KS_WQ_ROWS;
+        KS_N(mv_tab)[mm - 1](a, X + i0 * ldx, ldx, C + i0 * ldc, ldc, nb, wk);
+    }
+#else
+    /* HW1's fallback: a chunk of the weight converted through the engine's
+     * loader (and rounded), then dotted (k-major) or added into C's rows */
+    const ops_load_fn ld = ops_loader(CK_F32, a->dt);
+    const int64_t esz = ops_dt_size(a->dt), k = a->k;
+    const bool r16 = a->r16 && a->dt != DT_F16;
+    const char *w = a->w;
+    if (a->kmajor) {
+        for (int64_t c = 0; c < nb; c++) {
+            float out[KS_WQ_SMALL_M] = {0};
+            for (int64_t k0 = 0; k0 < k; k0 += KS_WQ_CHUNK) {
+                const int64_t kb = k - k0 < KS_WQ_CHUNK ? k - k0 : KS_WQ_CHUNK;
+                ld(wbuf, w + (c * a->sn + k0 * a->sk) * esz, a->sk * esz, kb);
+                if (r16)
+                    ops_round_f32(wbuf, kb, DT_F16);
+                for (int64_t i0 = 0; i0 < m; i0 += KS_WQ_SMALL_M) {
+                    const int64_t mm = m - i0 < KS_WQ_SMALL_M ? m - i0 : KS_WQ_SMALL_M;
+                    KS_N(dot_rows)(out + i0, X + i0 * ldx + k0, ldx, mm, wbuf, kb);
+                }
+            }
+            for (int64_t i = 0; i < m; i++)
+                C[i * ldc + c] = out[i];
+        }
+        return;
+    }
+    for (int64_t i = 0; i < m; i++)
+        memset(C + i * ldc, 0, sizeof(float) * (size_t)nb);
+    for (int64_t r = 0; r < k; r++) {
+        ld(wbuf, w + r * a->sk * esz, a->sn * esz, nb);
+        if (r16)
+            ops_round_f32(wbuf, nb, DT_F16);
+        for (int64_t i = 0; i < m; i++)
+            KS_N(axpy)(C + i * ldc, X[i * ldx + r], wbuf, nb);
+    }
+#endif
+}
+
 static const struct ks_ops KS_N(ks_ops) = {
     .wq_dequant = KS_N(wq_dequant),
     .wq_small_m = KS_N(wq_small_m),
+    .mv_small_m = KS_N(mv_small_m),
     .qk = KS_N(qk),
     .pv = KS_N(pv),
     .exp_sum = KS_N(exp_sum),

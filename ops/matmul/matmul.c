@@ -31,6 +31,22 @@
  *      reads it: the weight's memory is read once per call instead of read,
  *      written as float32 and read again. Not when B is broadcast over a
  *      batch (MM2 converts it once for all batches instead).
+ *  MM8. With few rows (m <= MM_MV_M = 8: decode) and a float weight the
+ *      BLAS cannot read in place (float16 or bfloat16, or float32 rounded
+ *      under USE_FP16) whose columns or rows are contiguous, no float32
+ *      block of the weight is made: ks_ops.mv_small_m (ops/engine/simd.h,
+ *      simd_body_pvt.h HW1-HW3) reads each weight element once, converts it
+ *      in registers and multiplies it into float32 sums for every row of x
+ *      (x converted row-major per batch, rounded under USE_FP16 as MM6).
+ *      The sums run in another order than the BLAS's: float32 rounding
+ *      differences only. The other weights and views take MM1-MM7.
+ *  MM9. Such a launch splits across the device's workers (engine.h's
+ *      ops_split): units of 16 output columns of one batch, consecutive
+ *      units of all batches (row-major batch order) per block, from 2 x
+ *      MM_MV_SPLIT_MIN weight elements (each block at least MM_MV_SPLIT_MIN,
+ *      at most 256 blocks). A column's sum is the same computation in any
+ *      block: bit-identical for any worker count. Other launches are one
+ *      block (their sgemm uses OpenBLAS's threads, MM4).
  *  MM4. The BLAS is ops/matmul/blas.c's (BL1, BL2: loaded on first use, its
  *      thread count the device's workers, its kernels chosen from the CPU's
  *      features). Without a BLAS the first phase fails with
@@ -52,6 +68,8 @@
 #define MM_CHUNK_M 8                      /* MM7 */
 #define MM_CHUNK_MIN ((size_t)1 << 20)
 #define MM_CHUNK_BYTES ((size_t)256 << 10)
+#define MM_MV_M 8                       /* MM8 */
+#define MM_MV_SPLIT_MIN ((int64_t)1 << 16) /* MM9 */
 
 /* One matrix operand: element offset and dtype from its view, the matrix
  * strides (rows, cols), and strides along each batch dim of the plan. */
@@ -64,11 +82,13 @@ struct mm_opnd {
 };
 
 struct mm_plan {
-    int nb; /* batch dims */
+    const struct ops_split *split; /* first (engine.h: ops_split_run) */
+    int nb;                        /* batch dims */
     int64_t bdims[MM_MAX_BATCH_DIMS];
     int64_t m, k, n;
     struct mm_opnd a, b, c;
     bool fp16_inputs; /* cubeMathType USE_FP16 with float32 inputs */
+    bool mv;          /* the small-m kernel (MM8) */
 };
 
 /* ---- the BLAS (MM4: ops/matmul/blas.c) -------------------------------------- */
@@ -124,13 +144,14 @@ static bool col_block(const struct mm_opnd *o, int64_t rows, int64_t cols)
 }
 
 /* Convert a [rows, cols] matrix into a contiguous float block: row-major,
- * or column-major ([cols, rows]) when col_block, reading memory in order. */
+ * or column-major ([cols, rows]) when cm (callers pass col_block, which
+ * reads memory in order). */
 static void to_block(float *dst, const struct mm_opnd *o, const char *base, int64_t rows,
-                     int64_t cols, bool fp16)
+                     int64_t cols, bool fp16, bool cm)
 {
     ops_load_fn ld = ops_loader(CK_F32, o->dt);
     int64_t esz = ops_dt_size(o->dt);
-    if (col_block(o, rows, cols))
+    if (cm)
         for (int64_t c = 0; c < cols; c++)
             ld(dst + c * rows, base + c * o->cs * esz, o->rs * esz, rows);
     else
@@ -204,7 +225,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
         const float *A = (const float *)(const void *)pa, *B = (const float *)(const void *)pb;
         if (abuf) {
             if (pa != a_last)
-                to_block(abuf, &p->a, pa, m, k, p->fp16_inputs);
+                to_block(abuf, &p->a, pa, m, k, p->fp16_inputs, col_block(&p->a, m, k));
             a_last = pa;
             A = abuf;
         }
@@ -212,7 +233,8 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
             float *C = c_direct ? (float *)(void *)pc : cbuf;
             for (int64_t j0 = 0; j0 < n; j0 += nbc) {
                 int64_t w = n - j0 < nbc ? n - j0 : nbc;
-                to_block(bbuf, &p->b, pb + j0 * p->b.cs * eb, k, w, p->fp16_inputs);
+                to_block(bbuf, &p->b, pb + j0 * p->b.cs * eb, k, w, p->fp16_inputs,
+                         col_block(&p->b, k, w));
                 int tbj = col_block(&p->b, k, w) ? CblasTrans : CblasNoTrans;
                 g_sgemm(CblasRowMajor, (enum CBLAS_TRANSPOSE)ta, (enum CBLAS_TRANSPOSE)tbj,
                         (blasint)m, (blasint)w, (blasint)k, 1.0f, A, (blasint)lda, bbuf,
@@ -222,7 +244,7 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
         }
         if (bbuf) {
             if (pb != b_last)
-                to_block(bbuf, &p->b, pb, k, n, p->fp16_inputs);
+                to_block(bbuf, &p->b, pb, k, n, p->fp16_inputs, col_block(&p->b, k, n));
             b_last = pb;
             B = bbuf;
         }
@@ -248,6 +270,107 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
     free(owned);
     return 0;
 }
+
+/* ---- small m (MM8, MM9) ------------------------------------------------------ */
+
+/* Whether a launch runs on the small-m kernel (MM8): few rows, a float
+ * weight that the BLAS cannot read in place (it would be converted) with
+ * contiguous columns or rows. */
+static bool mv_fits(const struct mm_plan *p)
+{
+    const struct mm_opnd *b = &p->b;
+    int64_t ld;
+    if (p->m > MM_MV_M || p->k < 1 || p->n < 1 || !(DTM(b->dt) & DTM_F3))
+        return false;
+    if (!p->fp16_inputs && blas_view(b, p->k, p->n, &ld))
+        return false;
+    return b->rs == 1 || p->k == 1 || b->cs == 1 || p->n == 1;
+}
+
+static uint32_t mm_blocks(const struct aclOpExecutor *e)
+{
+    const struct mm_plan *p = e->plan;
+    if (!p->mv)
+        return 1;
+    const int64_t nbatch = ops_numel(p->bdims, p->nb), units = nbatch * ((p->n + 15) / 16);
+    const int64_t work = nbatch * p->k * p->n;
+    if (work < 2 * MM_MV_SPLIT_MIN)
+        return 1;
+    int64_t b = work / MM_MV_SPLIT_MIN;
+    b = b < units ? b : units;
+    return b > 256 ? 256 : (uint32_t)b;
+}
+
+/* The element offsets of batch bi (the batch index space in row-major
+ * order, as mm_run walks it) in a, b and c. */
+static void mm_batch_at(const struct mm_plan *p, int64_t bi, int64_t *oa, int64_t *ob, int64_t *oc)
+{
+    *oa = *ob = *oc = 0;
+    for (int d = p->nb - 1; d >= 0; d--) {
+        const int64_t i = bi % p->bdims[d];
+        bi /= p->bdims[d];
+        *oa += i * p->a.bst[d];
+        *ob += i * p->b.bst[d];
+        *oc += i * p->c.bst[d];
+    }
+}
+
+/* Block bi of bn of a small-m launch (MM8, MM9): units of 16 output
+ * columns of one batch, consecutive units of all batches in row-major
+ * order; each run of units in one batch is one kernel call. */
+static int32_t mv_block(const struct mm_plan *p, void *const *addr, uint32_t bi, uint32_t bn)
+{
+    const int64_t m = p->m, k = p->k, n = p->n, cu = (n + 15) / 16;
+    const int64_t nbatch = ops_numel(p->bdims, p->nb);
+    int64_t u0, u1;
+    ops_split_range(nbatch * cu, 1, bi, bn, &u0, &u1);
+    if (u0 >= u1)
+        return 0;
+    const int64_t ncol = (u1 - u0) * 16 < n ? (u1 - u0) * 16 : n;
+    const int64_t nw = KS_WQ_CHUNK > ncol ? KS_WQ_CHUNK : ncol;
+    float *X = ks_scratch(sizeof(float) * (size_t)(m * k + m * ncol + nw));
+    if (!X)
+        return ACL_ERROR_BAD_ALLOC;
+    float *C = X + m * k, *wbuf = C + m * ncol;
+    const struct ks_ops *ks = ks_get();
+    const int64_t ea = ops_dt_size(p->a.dt), eb = ops_dt_size(p->b.dt), ec = ops_dt_size(p->c.dt);
+    const char *abase = (const char *)addr[p->a.slot] + p->a.off * ea;
+    const char *bbase = (const char *)addr[p->b.slot] + p->b.off * eb;
+    char *cbase = (char *)addr[p->c.slot] + p->c.off * ec;
+    const ops_store_fn st = ops_storer(CK_F32, p->c.dt);
+    const char *a_last = NULL;
+    struct ks_mv mv = {.dt = p->b.dt,
+                       .k = k,
+                       .sk = p->b.rs,
+                       .sn = p->b.cs,
+                       .kmajor = p->b.rs == 1 || k == 1,
+                       .r16 = p->fp16_inputs};
+    for (int64_t u = u0; u < u1;) {
+        const int64_t b = u / cu, ue = (b + 1) * cu < u1 ? (b + 1) * cu : u1;
+        const int64_t j0 = (u - b * cu) * 16, j1 = (ue - b * cu) * 16 < n ? (ue - b * cu) * 16 : n;
+        int64_t oa, ob, oc;
+        mm_batch_at(p, b, &oa, &ob, &oc);
+        const char *pa = abase + oa * ea;
+        if (pa != a_last) /* x of this batch, float32 row-major (rounded under USE_FP16) */
+            to_block(X, &p->a, pa, m, k, p->fp16_inputs, false);
+        a_last = pa;
+        mv.w = bbase + (ob + j0 * p->b.cs) * eb;
+        ks->mv_small_m(&mv, X, k, m, C, j1 - j0, j1 - j0, wbuf);
+        char *pc = cbase + (oc + j0 * p->c.cs) * ec;
+        for (int64_t r = 0; r < m; r++)
+            st(pc + r * p->c.rs * ec, p->c.cs * ec, C + r * (j1 - j0), j1 - j0);
+        u = ue;
+    }
+    return 0;
+}
+
+static int32_t mm_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi, uint32_t bn)
+{
+    const struct mm_plan *p = e->plan;
+    return p->mv ? mv_block(p, addr, bi, bn) : mm_run(e, addr);
+}
+
+static const struct ops_split mm_split = {mm_blocks, mm_block};
 
 /* A matrix operand from a view: its last two dims are the matrix (a 1-D
  * view is a row vector [1, k] when `row`, else a column [k, 1]); its
@@ -329,7 +452,9 @@ static aclnnStatus mm_build(const char *name, const aclTensor *self, const aclTe
     mm_opnd_from(&p->a, self, sa, true, nb, bdims);
     mm_opnd_from(&p->b, mat2, sb, false, nb, bdims);
     mm_out_from(&p->c, out, sc, self->ndim > 1, mat2->ndim > 1, nb);
-    e->run = m * n * ops_numel(bdims, nb) > 0 ? mm_run : NULL;
+    p->mv = mv_fits(p);
+    p->split = &mm_split;
+    e->run = m * n * ops_numel(bdims, nb) > 0 ? ops_split_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
 

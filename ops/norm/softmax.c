@@ -18,6 +18,9 @@
  *      so results are bit-identical for any worker count.
  *  SR5. A float32 Softmax output of KS_STREAM_MIN (16 MiB) or more, written
  *      in place and not onto self, is stored around the cache (simd.h).
+ *  SR6. While a float32 row read in place computes its exponentials, the
+ *      block's next row is prefetched (simd.h K6): the row's first read
+ *      from memory overlaps the arithmetic of the one before.
  *  SN1. SoftmaxCrossEntropyWithLogits: a row is gathered into a double
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
@@ -50,12 +53,12 @@ struct softmax_plan {
 
 /* One float32 row: out = softmax(in), or the log-softmax; in and out may
  * be the same buffer; tmp: n floats apart from both; nt: out stored
- * around the cache (SR5). */
+ * around the cache (SR5); pf: the next row, n floats, prefetched (SR6). */
 static void softmax_row_f32(const struct ks_ops *ks, float *out, const float *in, int64_t n,
-                            bool log, float *tmp, bool nt)
+                            bool log, float *tmp, bool nt, const float *pf)
 {
     const float m = ks->row_max(in, n);
-    const float sum = ks->exp_sum_to(tmp, in, n, m);
+    const float sum = ks->exp_sum_to(tmp, in, n, m, pf);
     if (log) { /* (x - max) - log(sum): exp only feeds the sum */
         const float ls = logf(sum);
         for (int64_t i = 0; i < n; i++)
@@ -150,6 +153,15 @@ static int32_t softmax_block(const struct aclOpExecutor *e, void *const *addr, u
             oo += idx[d] * ost[d];
         }
         const char *xr = xb + xo * xe;
+        const float *pf = NULL; /* SR6: the block's next row, read in place */
+        if (x_in && r + 1 < r1) {
+            int64_t nx[OPS_MAX_DIMS], no = 0;
+            memcpy(nx, idx, sizeof(int64_t) * (size_t)on);
+            ops_odo_next(nx, odims, on);
+            for (int d = 0; d < on; d++)
+                no += nx[d] * xst[d];
+            pf = (const float *)(const void *)(xb + no * xe);
+        }
         char *orow = ob + oo * oe;
         if (ck == CK_F64) {
             ld(row, xr, xs * xe, len);
@@ -163,9 +175,9 @@ static int32_t softmax_block(const struct aclOpExecutor *e, void *const *addr, u
                 in = f;
             }
             if (o_in) {
-                softmax_row_f32(ks, (float *)orow, in, len, p->log, tmp, nt);
+                softmax_row_f32(ks, (float *)orow, in, len, p->log, tmp, nt, pf);
             } else {
-                softmax_row_f32(ks, f, in, len, p->log, tmp, false);
+                softmax_row_f32(ks, f, in, len, p->log, tmp, false, pf);
                 st(orow, os * oe, f, len);
             }
         }

@@ -34,15 +34,19 @@
 #include "aclnnop/aclnn_reduce_min_v2.h"
 #include "aclnnop/aclnn_reduce_prod_v2.h"
 #include "ops/engine/engine.h"
+#include "ops/engine/simd.h"
 #include "ops/reduce/table.h"
 
 #pragma GCC optimize("O3")
 
 /* ---- ReduceSum / Mean -------------------------------------------------------------------- */
 
-/* RD4. The sum of a contiguous row in eight interleaved partial sums (vectorisable; the
- * association differs from left to right, which double accumulation of float data keeps
- * below the result's rounding). */
+/* RD4. The sum of a contiguous double row in eight interleaved partial sums (vectorisable;
+ * the association differs from left to right, which double accumulation keeps below the
+ * result's rounding). A contiguous float32 row with a float32 result is summed by
+ * ops/engine/simd.h's sum (K5: float32 vector lanes within chunks of KS_SUM_CHUNK, the
+ * chunks added in double), at the memory's speed where the double loop was bound by its
+ * conversions (docs/operator-kernels.md). */
 #define RED_SUM(NAME, T)                                                                           \
     static double NAME(const T *b, int64_t n)                                                      \
     {                                                                                              \
@@ -56,7 +60,6 @@
         return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));                  \
     }
 RED_SUM(red_sum_f64, double)
-RED_SUM(red_sum_f32, float)
 
 struct reduce_plan {
     const struct ops_split *split; /* first (engine.h: ops_split_run; ReduceSum / Mean) */
@@ -87,6 +90,7 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
         return ACL_ERROR_BAD_ALLOC;
     }
     if (x->numel > 0) {
+        const struct ks_ops *ks = ks_get();
         ops_load_fn ld = ops_loader(ck, x->dt);
         int64_t esz = ops_dt_size(x->dt);
         const char *base = ops_base(x, addr);
@@ -102,7 +106,7 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
                 apos += idx[d] * p->acc_st[d];
             }
             if (fast) /* RD4: float32 rows summed where they lie */
-                ((double *)acc)[apos] += red_sum_f32((const float *)(base + off * esz), inner);
+                ((double *)acc)[apos] += ks->sum((const float *)(base + off * esz), inner);
             else
                 ld(buf, base + off * esz, nd ? x->strides[nd - 1] * esz : esz, inner);
             if (fast) {
@@ -153,8 +157,8 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
 
 /* RD6. A float32 ReduceSum / Mean over the contiguous last dim alone (every other dim kept)
  * splits its rows across the device's workers from 2 x RED_SPLIT_MIN elements: each output is
- * one row's red_sum_f32, stored as reduce_run stores it, so any worker count gives the same
- * bits; other reductions run whole (one block). */
+ * one row's sum (RD4: simd.h's sum), stored as reduce_run stores it, so any worker count
+ * gives the same bits; other reductions run whole (one block). */
 #define RED_SPLIT_MIN (64 * 1024)
 
 static bool reduce_rows_split(const struct reduce_plan *p)
@@ -190,6 +194,7 @@ static int32_t reduce_block(const struct aclOpExecutor *e, void *const *addr, ui
     const int64_t inner = x->dims[nd - 1];
     int64_t r0, r1;
     ops_split_range(x->numel / inner, 1, bi, bn, &r0, &r1);
+    const struct ks_ops *ks = ks_get();
     ops_store_fn st = ops_storer(CK_F64, o->dt);
     const float *xb = (const float *)ops_base(x, addr);
     char *ob = ops_base(o, addr);
@@ -202,7 +207,7 @@ static int32_t reduce_block(const struct aclOpExecutor *e, void *const *addr, ui
             q /= x->dims[d];
         }
         double a = 0;
-        a += red_sum_f32(xb + xo, inner);
+        a += ks->sum(xb + xo, inner);
         if (p->mean)
             a = p->count ? a / (double)p->count : NAN;
         st(ob + oo * oe, 0, &a, 1);

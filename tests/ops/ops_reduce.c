@@ -177,9 +177,60 @@ static void check_softmax_same(aclDataType dt, int dim, int li, int lo)
     check_softmax(dt, dt, dim, li, lo);
 }
 
+/* Float32 rows of length n along the last dim (the in-place vector path,
+ * each row's successor prefetched: softmax.c SR6) with values the vector
+ * exp must get right (simd.h K3, K6): far below the largest (exp 0, also
+ * under -87.34, the polynomial's floor), -inf (0), around the floor, a
+ * huge negative; a row with a NaN is NaN throughout. */
+static void check_softmax_special(int64_t rows, int64_t n)
+{
+    static const double sp[] = {0,     -1,     -10,   -50,   -87.0, -87.33, -87.34, -88,
+                                -100,  -1e30,  -INFINITY, 3.5, 2.25, 1e-3,  -0.5,   -20.125,
+                                -86.9, -103.9, -104.1, 88.5, -5e-8};
+    const int nsp = (int)(sizeof sp / sizeof sp[0]);
+    int64_t s[2] = {rows, n};
+    ot_tensor x, o;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s}, {&o, ACL_FLOAT, 2, s});
+    ot_fill(&x, -30, 30);
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t i = 0; i < n; i++) {
+            if ((i * 7 + r) % 3 == 0)
+                ot_set(&x, r * n + i, sp[(i + r) % nsp] + (r % 4 == 1 ? 88.5 : 0));
+            if (r % 5 == 3 && i == n / 2)
+                ot_set(&x, r * n + i, NAN);
+        }
+    OT_RUN(aclnnSoftmax, x.t, -1, o.t);
+    for (int64_t r = 0; r < rows; r++) {
+        double m = -INFINITY, sum = 0;
+        bool has_nan = false;
+        for (int64_t i = 0; i < n; i++) {
+            double v = ot_get(&x, r * n + i);
+            has_nan |= isnan(v);
+            m = v > m ? v : m;
+        }
+        for (int64_t i = 0; i < n; i++)
+            sum += exp(ot_get(&x, r * n + i) - m);
+        for (int64_t i = 0; i < n; i++) {
+            double got = ot_get(&o, r * n + i), want = exp(ot_get(&x, r * n + i) - m) / sum;
+            bool ok = has_nan ? isnan(got) : fabs(got - want) <= 1e-7 * (1e-3 + want) + want * 4e-6;
+            if (!ok) {
+                fprintf(stderr, "Softmax special row %lld of %lld x %lld: [%lld] x %g: %g want %g\n",
+                        (long long)r, (long long)rows, (long long)n, (long long)i,
+                        ot_get(&x, r * n + i), got, want);
+                exit(1);
+            }
+        }
+    }
+    OT_FREE(&x, &o);
+    g_cases++;
+}
+
 static void test_softmax(void)
 {
     ot_softmax_sweep(check_softmax_same);
+    check_softmax_special(3, 45);
+    check_softmax_special(37, 1000);
+    check_softmax_special(9, 16);
     check_softmax(ACL_FLOAT16, ACL_FLOAT, -1, L_CONTIG, L_CONTIG);
     int64_t s[2] = {2, 3};
     ot_tensor xi, o, o2;

@@ -12,7 +12,8 @@
  * multi-block task); WeightQuantBatchMatmulV2 at every decode m (1..8), int8
  * and packed int4 at even and odd offsets (QM6: split by output columns), and
  * FusedInferAttentionScoreV2 decode (FA6: split by kv heads, FA8: and by
- * chunks of keys); RotaryPositionEmbedding (RP6: by rows; modes 0 and 1,
+ * chunks of keys); Mm / BatchMatMul with few rows and float16 / bfloat16
+ * weights (MM9: by output columns and batches); RotaryPositionEmbedding (RP6: by rows; modes 0 and 1,
  * in place); RmsNorm and
  * LayerNorm (NR4: split by rows; float32 in place, a 16 MiB output stored
  * around the cache, float16 on padded rows, y = x) and Softmax / LogSoftmax
@@ -26,12 +27,14 @@
 #include <unistd.h>
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_copy.h"
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "aclnnop/aclnn_rms_norm.h"
@@ -415,6 +418,37 @@ static void case_wqbmm(bool int4, int64_t m, int64_t woff)
 
 /* FusedInferAttentionScoreV2 decode, GQA 4, float16 (FA6: split by kv
  * heads), with softmaxLse. */
+/* Mm / BatchMatMul with few rows and a float16 or bfloat16 weight (MM8,
+ * MM9: the small-m kernel split by output columns and batches): k-major
+ * (ggml's transposed view) and row-major weights, USE_FP16. */
+static void case_mm_small(aclDataType wdt, int64_t batch, int64_t m, int wl)
+{
+    const int64_t k = 700, n = 1037;
+    int64_t xd[3] = {batch, m, k}, wd[3] = {batch, k, n}, od[3] = {batch, m, n};
+    const int nd = batch > 1 ? 3 : 2, o = batch > 1 ? 0 : 1;
+    ot_tensor x, w, y;
+    ot_make(&x, ACL_FLOAT, nd, xd + o, L_CONTIG);
+    ot_make(&w, wdt, nd, wd + o, wl);
+    ot_make(&y, ACL_FLOAT, nd, od + o, L_GAP);
+    ot_fill(&x, -1, 1);
+    ot_fill(&w, -1, 1);
+    uint64_t z;
+    aclOpExecutor *ex;
+    if (batch > 1) {
+        CHECK_NN(ACLNN_SUCCESS, aclnnBatchMatMulGetWorkspaceSize(x.t, w.t, y.t, 2, &z, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnBatchMatMul(NULL, 0, ex, g_stream));
+    } else {
+        CHECK_NN(ACLNN_SUCCESS, aclnnMmGetWorkspaceSize(x.t, w.t, y.t, 2, &z, &ex));
+        CHECK_NN(ACLNN_SUCCESS, aclnnMm(NULL, 0, ex, g_stream));
+    }
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    char name[48];
+    snprintf(name, sizeof(name), "mm_%s_b%lld_m%lld_l%d", ot_dt_name(wdt), (long long)batch,
+             (long long)m, wl);
+    emit(name, &y);
+    OT_FREE(&x, &w, &y);
+}
+
 static void case_fia(void)
 {
     const int64_t N = 16, KVN = 4, Skv = 1100, D = 64;
@@ -494,6 +528,10 @@ static int child(void)
         case_wqbmm(m & 1, m, m & 2 ? 3 : 0);
     case_wqbmm(true, 8, 0);
     case_wqbmm(false, 1, 0);
+    for (int64_t m = 1; m <= 8; m++)
+        case_mm_small(m & 1 ? ACL_FLOAT16 : ACL_BF16, 1, m, m & 2 ? L_CONTIG : L_TRANS);
+    case_mm_small(ACL_FLOAT16, 3, 1, L_TRANS);
+    case_mm_small(ACL_FLOAT16, 5, 2, L_GAP);
     case_fia();
     case_rope(ACL_FLOAT, 0, false);
     case_rope(ACL_FLOAT16, 1, false);
