@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/device/device.h"
 #include "core/err.h"
 #include "core/mdl.h"
 #include "core/mdl/aipp.h"
@@ -577,8 +578,10 @@ aclError aclRecoverAllHcclTasks(int32_t deviceId)
      * cpuacl's models compile to no device tasks (HCCL calls run as host
      * work of the graph engine and complete or fail with their execution),
      * so there is nothing left to recover: the check alone. */
-    int32_t cur = -1;
-    if (aclrtGetDevice(&cur) != ACL_SUCCESS || cur != deviceId)
+    aclError rc = ACL_SUCCESS;
+    struct core_ctx *c = core_initialised() ? core_ctx_need(__func__, &rc) : NULL;
+    int32_t cur = c ? c->dev->id : -1;
+    if (cur != deviceId)
         return core_err(ACL_ERROR_GE_FAILURE,
                         "%s: device %d is not the current device of this thread (%s%d)", __func__,
                         (int)deviceId, cur < 0 ? "none set: " : "", (int)cur);

@@ -6,11 +6,11 @@
  * optim.c's grouped update: the engine broadcasts the one-element hyper-parameters, reads views
  * of any strides, computes float16 / bfloat16 in float32 and rounds once into the result.
  *
- *  GD1. ApplyGradientDescent: var = var - alpha delta, in place.
- *  GD2. ApplyProximalGradientDescent (TensorFlow's ApplyProximalGradientDescent, whose formula
+ *  DSC1. ApplyGradientDescent: var = var - alpha delta, in place.
+ *  DSC2. ApplyProximalGradientDescent (TensorFlow's ApplyProximalGradientDescent, whose formula
  *      CANN's example states): p = var - alpha delta; varOut = sign(p) / (1 + alpha l2)
  *      max(|p| - alpha l1, 0).
- *  GD3. var, delta (and varOut) have one shape and one type of FLOAT, FLOAT16, BFLOAT16; alpha,
+ *  DSC3. var, delta (and varOut) have one shape and one type of FLOAT, FLOAT16, BFLOAT16; alpha,
  *      l1, l2 are one-element tensors of var's type, read by each launch (not at the first
  *      phase), so a repeatable executor sees their new values.
  */
@@ -24,7 +24,7 @@
 
 #pragma GCC optimize("O3")
 
-/* in: var, alpha, delta (GD1) */
+/* in: var, alpha, delta (DSC1) */
 static void f32_gd(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
 {
     (void)p;
@@ -34,7 +34,7 @@ static void f32_gd(void *o_, const void *const *in, int64_t n, const struct ew_p
         o[i] = v[i] - a[i] * d[i];
 }
 
-/* in: var, alpha, l1, l2, delta (GD2) */
+/* in: var, alpha, l1, l2, delta (DSC2) */
 static void f32_proximal_gd(void *o_, const void *const *in, int64_t n, const struct ew_params *p)
 {
     (void)p;
@@ -48,7 +48,7 @@ static void f32_proximal_gd(void *o_, const void *const *in, int64_t n, const st
     }
 }
 
-/* GD3's checks: the vectors (var first) of var's shape and type, the one-element tensors of
+/* DSC3's checks: the vectors (var first) of var's shape and type, the one-element tensors of
  * var's type; then the executor writing out. */
 static aclnnStatus gd_build(const char *name, unsigned types, const aclTensor *const *vec,
                             const char *const *vname, int nvec, const aclTensor *const *one,
