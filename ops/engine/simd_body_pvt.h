@@ -415,6 +415,8 @@ KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, cons
                 g0 = KS_N(wvec)(w8b, r, vob, vsb, F16, bad);
                 g1 = KS_N(wvec)(w8b, r + KS_W, vob, vsb, F16, bad);
             }
+/* KS_FMA2 / KS_FMA1: one or two vectors of a weight column (pair) into every row's sums;
+ * defined here once for the WQBMM columns and the small-m float matmul below (#undef there). */
 #define KS_FMA2(i)                                                                                 \
     if (M > i) {                                                                                   \
         const vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);            \
@@ -430,7 +432,6 @@ KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, cons
         }                                                                                          \
     }
             KS_ROWS(KS_FMA2)
-#undef KS_FMA2
         }
         if (r + KS_W <= e) {
             const vf f0 = KS_N(wvec)(w8, r, vo, vs, F16, bad);
@@ -443,7 +444,6 @@ KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, cons
             q##i += g0 * x0;                                                                       \
     }
             KS_ROWS(KS_FMA1)
-#undef KS_FMA1
             r += KS_W;
         }
         if (r < e) { /* k's tail (k need not be a multiple of KS_W) */
@@ -1107,33 +1107,12 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
             g0 = KS_N(ldwf)(wb, r, WK);
             g1 = KS_N(ldwf)(wb, r + KS_W, WK);
         }
-#define KS_FMA2(i)                                                                                 \
-    if (M > i) {                                                                                   \
-        const vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);            \
-        p##i += f0 * x0;                                                                           \
-        if (CN > 1) {                                                                              \
-            p##i += f1 * x1;                                                                       \
-            q##i += g0 * x0;                                                                       \
-            q##i += g1 * x1;                                                                       \
-        } else if (M <= 4) {                                                                       \
-            q##i += f1 * x1;                                                                       \
-        } else {                                                                                   \
-            p##i += f1 * x1;                                                                       \
-        }                                                                                          \
-    }
         KS_ROWS(KS_FMA2)
 #undef KS_FMA2
     }
     if (r + KS_W <= k) {
         const vf f0 = KS_N(ldwf)(w, r, WK);
         const vf g0 = CN > 1 ? KS_N(ldwf)(wb, r, WK) : f0;
-#define KS_FMA1(i)                                                                                 \
-    if (M > i) {                                                                                   \
-        const vf x0 = KS_N(ld)(X + i * ldx + r);                                                   \
-        p##i += f0 * x0;                                                                           \
-        if (CN > 1)                                                                                \
-            q##i += g0 * x0;                                                                       \
-    }
         KS_ROWS(KS_FMA1)
 #undef KS_FMA1
         r += KS_W;
