@@ -129,7 +129,8 @@ std::vector<char> tensor_bytes(const onnx::TensorProto &t, int32_t *dtype)
             refuse("tensor " + t.name() + ": raw_data holds " +
                    std::to_string(t.raw_data().size()) + " bytes, expected " +
                    std::to_string(b.size()));
-        std::memcpy(b.data(), t.raw_data().data(), b.size());
+        if (!b.empty()) /* an empty tensor's vector may hold no buffer: memcpy takes none */
+            std::memcpy(b.data(), t.raw_data().data(), b.size());
         return b;
     }
     auto fill = [&](auto &field, auto conv) {

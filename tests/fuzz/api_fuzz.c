@@ -603,8 +603,10 @@ static void run_tensor_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x)
                 aclrtMalloc(&dother, 64, ACL_MEM_MALLOC_HUGE_FIRST)))
         run = false;
     if (run) {
-        check("aclrtMemset", aclrtMemset(ds, BUF, a, BUF), COMMON, END);
-        check("aclrtMemset", aclrtMemset(dother, 64, b, 64), COMMON, END);
+        /* CAPTURE: the other half may hold a global capture, which refuses this
+         * thread's synchronous calls (as for the memset of run_op) */
+        check("aclrtMemset", aclrtMemset(ds, BUF, a, BUF), COMMON, CAPTURE, END);
+        check("aclrtMemset", aclrtMemset(dother, 64, b, 64), COMMON, CAPTURE, END);
     }
     aclTensor *self = geom_tensor(&gs, ds), *out = geom_tensor(&go, dout);
     int64_t one = 1;
@@ -625,8 +627,8 @@ static void run_tensor_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x)
             st = b & 1 ? aclnnCast(ws, wsz, ex, s) : aclnnAdd(ws, wsz, ex, s);
             check("aclnnAdd/Cast", st, ACLNN_SUCCESS, ACLNN_ERR_RUNTIME_ERROR, END);
             ex = NULL; /* consumed by the launch, whatever its result */
-            check("aclrtSynchronizeStream", aclrtSynchronizeStream(s), COMMON, SYNC, END);
-            check("aclrtDestroyStream", aclrtDestroyStream(s), COMMON, END);
+            check("aclrtSynchronizeStream", aclrtSynchronizeStream(s), COMMON, CAPTURE, SYNC, END);
+            check("aclrtDestroyStream", aclrtDestroyStream(s), COMMON, CAPTURE, END);
         }
     }
     if (!st && ex)
