@@ -46,13 +46,21 @@ int sched_stream_init(struct sched_stream *s, void *owner)
         free(old);
         s->slots = aligned_alloc(SCHED_CACHELINE,
                                  (size_t)(n + SCHED_RING_SLACK) * sizeof(struct sched_task));
-        if (!s->slots)
+        if (!s->slots) {
+            /* release: as below */
+            atomic_store_explicit(&s->shared, 0, memory_order_release);
             return -ENOMEM;
+        }
     }
     /* seq 0 everywhere: nothing published (S1). Not on any hot path. */
     memset(s->slots, 0, (size_t)(n + SCHED_RING_SLACK) * sizeof(struct sched_task));
     s->mask = n - 1;
     s->owner = owner;
+    /* S8: a recycled shared stream is unshared only now, the caller holding
+     * share_lock. release: pairs with the acquire in sched_stream_own, so a
+     * late producer that reads 0 and takes the biased path sees the reset
+     * ring; one that read 1 waits on share_lock. */
+    atomic_store_explicit(&s->shared, 0, memory_order_release);
     return 0;
 }
 
@@ -143,12 +151,15 @@ again:
     pthread_mutex_lock(&g_claim_lock);
     if (recycle) {
         s->claims = 0;
-        /* relaxed: shared is read under g_claim_lock or share_lock, both held
-         * when it is cleared. The producer inside (if any) is waited out by
-         * the mutex; a late one re-checks `shared` under it (S6). */
+        /* relaxed: shared is read under g_claim_lock or share_lock. The
+         * producer inside (if any) is waited out by the mutex. `shared` stays
+         * set until sched_stream_init has reset the ring (S8): a late producer
+         * then waits on share_lock, or reads the cleared flag with acquire,
+         * and either way sees the reset. (Cleared here, a late producer took
+         * the biased path, found no owner to wait for and read the ring while
+         * the init wrote it: TSan, race_stream_reuse.) */
         if (atomic_load_explicit(&s->shared, memory_order_relaxed)) {
             pthread_mutex_lock(&s->share_lock);
-            atomic_store_explicit(&s->shared, 0, memory_order_relaxed);
             me->locked = s;
             pthread_mutex_unlock(&g_claim_lock);
             return;

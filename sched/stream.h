@@ -73,9 +73,11 @@
  *      (sched_stream_claim_recycle) and resets the ring and counters only.
  *      The ownership state (producer, revoke, share_lock) and doneq are never
  *      re-initialised, since a late producer or waiter of the last life may
- *      be using them; the recycle claim resets `claims` and clears `shared`
- *      holding g_claim_lock and then share_lock (the order of the S6 switch;
- *      the re-check in S6 sees it).
+ *      be using them; the recycle claim resets `claims` holding g_claim_lock
+ *      and takes share_lock of a shared stream (the order of the S6 switch),
+ *      and sched_stream_init clears `shared` last, with a release store, so
+ *      a late producer either waits on share_lock or sees the reset ring (the
+ *      re-check in S6 sees it).
  *
  * Synchronisation table:
  *   reserve/commit  vs reserve/commit (other thread): serialised by ownership (S5)
