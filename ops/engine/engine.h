@@ -473,11 +473,9 @@ void ops_scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const i
 
 /* The BLAS's cblas_sgemm (cast to its type, from <cblas.h>), loaded on first
  * use; NULL with a message recorded when there is none (matmul/blas.c).
- * ops_blas_load: the same without a message; ops_blas_coretype: the
- * OPENBLAS_CORETYPE the load set (BL2), or NULL when it set none. */
+ * ops_blas_load: the same without a message. */
 void *ops_blas_sgemm(const char *op);
 void *ops_blas_load(void);
-const char *ops_blas_coretype(void);
 
 /* ---- argument checks (check.c) ------------------------------------------ */
 

@@ -38,7 +38,6 @@
 typedef __typeof__(cblas_sgemm) sgemm_fn;
 static sgemm_fn *g_sgemm; /* written once under g_blas_once */
 static pthread_once_t g_blas_once = PTHREAD_ONCE_INIT;
-static const char *g_coretype; /* BL2: what this load set, or NULL */
 
 /* BL2: the OpenBLAS core type whose sgemm kernels fit this CPU's features. */
 static const char *blas_coretype(void)
@@ -61,8 +60,8 @@ static void blas_load(void)
                                        "libopenblas.so"};
     if (!getenv("OPENBLAS_CORETYPE")) {
         const char *t = blas_coretype();
-        if (t && setenv("OPENBLAS_CORETYPE", t, 0) == 0)
-            g_coretype = t;
+        if (t)
+            setenv("OPENBLAS_CORETYPE", t, 0);
     }
     for (unsigned i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
         void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
@@ -103,10 +102,4 @@ void *ops_blas_sgemm(const char *op)
         ops_err(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                 "%s: no BLAS with cblas_sgemm found (libopenblas.so.0, libblas.so.3)", op);
     return v;
-}
-
-const char *ops_blas_coretype(void)
-{
-    pthread_once(&g_blas_once, blas_load);
-    return g_coretype;
 }
