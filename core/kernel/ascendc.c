@@ -388,6 +388,7 @@ struct core_ac_launch {
     _Atomic uint32_t runners_out;       /* A: runners finished (AK4) */
     _Atomic int32_t err;                /* A: the first failure, 0 = none */
     _Atomic uint32_t failed;            /* A: a block failed: skip the rest (AK5) */
+    uint64_t released;                  /* its releasers', one at a time (AK6): times given back */
     _Alignas(64) _Atomic uint64_t word; /* A: the barrier (AK2) */
     struct sched_cond bar;              /* value: barrier generations completed */
     /* The owner reads back and the name at every launch, the releaser writes back once: not on
@@ -622,6 +623,22 @@ static void blk_start(struct ac_fiber *f, struct core_ac_launch *l, uint32_t i)
     f->blk.cmpMask[0] = f->blk.cmpMask[1] = 0;
 }
 
+/* A <<<>>> launch's block (cpuaclAscendcLaunch): the entry with the copied arguments. */
+struct ac_entry_ctx {
+    cpuaclAscendcEntry entry;
+    size_t size;
+    _Alignas(16) unsigned char args[];
+};
+
+static int32_t ac_entry_block(void *ctx, uint32_t idx, uint32_t n)
+{
+    (void)idx;
+    (void)n;
+    struct ac_entry_ctx *c = ctx;
+    c->entry(c->args);
+    return 0;
+}
+
 /* The body of every fiber: run the block it is given, then (AK8) the next ones it claims,
  * report, wait for the next start. */
 static void fiber_main(struct ac_fiber *f)
@@ -631,7 +648,11 @@ static void fiber_main(struct ac_fiber *f)
 #endif
     for (;;) {
         struct core_ac_launch *l = f->l;
-        int32_t rc = l->fn(l->user, f->blk.blockIdx, f->blk.blockNum);
+        int32_t rc = 0;
+        if (l->fn == ac_entry_block) /* the common kind, one indirect call less per block */
+            ((struct ac_entry_ctx *)l->user)->entry(((struct ac_entry_ctx *)l->user)->args);
+        else
+            rc = l->fn(l->user, f->blk.blockIdx, f->blk.blockNum);
         if (rc)
             fail_first(l, rc);
         /* relaxed: AK5's hint. */
@@ -890,10 +911,10 @@ static void rec_put(struct core_ac_launch *l)
     /* relaxed: the word is the workers' and ours (AK4's reset preceded this, the task's
      * completion follows it). */
     uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
-    /* relaxed: the releases of a record are ordered (each hand-out follows the previous
-     * release, AK6), so its count is ours to increment. */
-    uint64_t b = atomic_load_explicit(&l->back, memory_order_relaxed);
-    uint64_t v = ((b & ~AC_RENEW) + 1) | (BAR_GEN(w) >= BAR_GEN_RENEW ? AC_RENEW : 0);
+    /* The releases of a record are ordered (each hand-out follows the previous release, AK6),
+     * so the count is ours to increment; kept on the runners' line, not read from `back`,
+     * whose line the owner reads (a miss here, profiled). */
+    uint64_t v = ++l->released | (BAR_GEN(w) >= BAR_GEN_RENEW ? AC_RENEW : 0);
     /* release: our uses of the record precede its owner's reuse (its acquire load). A plain
      * store: no locked instruction waiting for the line on the way to the task's completion. */
     atomic_store_explicit(&l->back, v, memory_order_release);
@@ -958,21 +979,6 @@ int32_t core_ac_run_owned(uint32_t n, const char *name, core_ac_block_fn fn, voi
 }
 
 /* ---- the Ascend C interface (entry points: core/api/kernel.c) -------------------------- */
-
-struct ac_entry_ctx {
-    cpuaclAscendcEntry entry;
-    size_t size;
-    _Alignas(16) unsigned char args[];
-};
-
-static int32_t ac_entry_block(void *ctx, uint32_t idx, uint32_t n)
-{
-    (void)idx;
-    (void)n;
-    struct ac_entry_ctx *c = ctx;
-    c->entry(c->args);
-    return 0;
-}
 
 aclError core_ascendc_launch(aclrtStream stream, uint32_t blockDim, const char *kernelName,
                              cpuaclAscendcEntry entry, const void *args, size_t argsSize,
