@@ -406,6 +406,9 @@ struct core_ac_launch {
 };
 
 _Static_assert(offsetof(struct core_ac_launch, ctx) % 64 == 32, "ctx starts on the hot line");
+/* A record's lines up to the end of the hot line (every allocation, 64-byte rounded, has them). */
+#define AC_HEAD (offsetof(struct core_ac_launch, ctx) + 32)
+_Static_assert(sizeof(struct core_ac_launch) >= AC_HEAD, "every record has its hot line whole");
 
 /* A field of the hot line written only when it changes (AK6): the worker's copy of the line
  * then stays valid, and a launch that repeats the previous one's kernel, block count and
@@ -839,7 +842,7 @@ static struct core_ac_launch *rec_fresh(size_t size, bool pooled)
     struct core_ac_launch *l = aligned_alloc(64, (size + 63) & ~(size_t)63);
     if (!l)
         return NULL;
-    memset(l, 0, offsetof(struct core_ac_launch, ctx));
+    memset(l, 0, AC_HEAD); /* the hot line whole: AC_SET compares its ctx fields */
     l->pooled = pooled;
     return l;
 }
@@ -871,7 +874,7 @@ static struct core_ac_launch *rec_get(size_t size)
         int b = rec_back(r);
         if (b == 2) {
             /* AK6: the barrier's generation count got high; nobody else holds the record */
-            memset(r->l, 0, offsetof(struct core_ac_launch, ctx));
+            memset(r->l, 0, AC_HEAD);
             r->l->pooled = true;
             r->out = 0;
         }
