@@ -796,7 +796,7 @@ static pthread_mutex_t g_lpools_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ac_lpool *g_lpools; /* g_lpools_lock: pools of exited threads, to adopt (AK6) */
 
 /* The owner thread exits: the next thread that launches adopts its pool, records out
- * included (AK6), so no record is ever freed by another thread than its owner. */
+ * included (AK6); pooled records are never freed, so no releaser ever races an owner's exit. */
 static void lpool_exit(void *arg)
 {
     struct ac_lpool *P = arg;
@@ -836,7 +836,8 @@ static struct ac_lpool *lpool_mine(void)
     return P;
 }
 
-/* A record not used before: every line written, the state reset (AK4's values). */
+/* A record not used before: its lines up to the hot line's end cleared (AK4's reset values,
+ * an empty name, the hot fields AC_SET compares). */
 static struct core_ac_launch *rec_fresh(size_t size, bool pooled)
 {
     struct core_ac_launch *l = aligned_alloc(64, (size + 63) & ~(size_t)63);
@@ -901,7 +902,7 @@ static struct core_ac_launch *rec_get(size_t size)
     }
     got->out++;
     /* The next launch's record: its back line read now, while the caller submits and
-     * waits, not on the next launch's path. */
+     * waits, not on the next launch's path (measured: as fast as not reading back at all). */
     if (P->ring[P->head].l != got->l)
         __builtin_prefetch(&P->ring[P->head].l->back, 0, 3);
     return got->l;
