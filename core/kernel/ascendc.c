@@ -463,11 +463,8 @@ static uint64_t bar_arrive(struct core_ac_launch *l)
 }
 
 /* AK2: a block leaves the barrier for good (finished, failed or skipped). */
-static void bar_leave(struct core_ac_launch *l)
+static void bar_leave_cas(struct core_ac_launch *l, uint64_t w)
 {
-    if (l->n > CPUACL_ASCENDC_MAX_BLOCK_DIM) /* a kernel binary's launch beyond the barrier's */
-        return;
-    uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
     for (;;) {
         uint32_t g = BAR_GEN(w), left = BAR_LEFT(w) + 1, a = BAR_ARR(w);
         bool done = a > 0 && a >= l->n - left;
@@ -478,6 +475,20 @@ static void bar_leave(struct core_ac_launch *l)
             return;
         }
     }
+}
+
+static inline void bar_leave(struct core_ac_launch *l)
+{
+    if (l->n > CPUACL_ASCENDC_MAX_BLOCK_DIM) /* a kernel binary's launch beyond the barrier's */
+        return;
+    uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
+    if (l->solo && BAR_ARR(w) == 0) {
+        /* AK7, relaxed: the runner's own word; with no block arrived a leave completes no
+         * generation, it only counts (each chained block of a launch without SyncAll). */
+        atomic_store_explicit(&l->word, w + BAR_WORD(0, 1, 0), memory_order_relaxed);
+        return;
+    }
+    bar_leave_cas(l, w);
 }
 
 static void fail_first(struct core_ac_launch *l, int32_t code)
