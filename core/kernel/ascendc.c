@@ -13,18 +13,20 @@
  *       every block not finished is held by a runner that is running: a barrier whose
  *       blocks all arrive completes, whatever n and the worker count (no deadlock when
  *       blocks outnumber workers).
- *  AK2. The barrier word (gen << 32 | members << 16 | arrived) changes by CAS only: an
- *       arrival that makes arrived == members, or a block leaving (finished, failed,
- *       skipped) that makes it so, completes generation gen (gen + 1, arrived 0) and then
- *       advances the condition `bar` to gen + 1; a block that arrived at gen waits for
- *       bar >= gen + 1. A finished block leaves the barrier for good (members - 1), so the
- *       blocks still running never wait for it.
+ *  AK2. The barrier word (gen << 32 | left << 16 | arrived; the members are n - left)
+ *       changes by CAS only (a solo launch's by its runner alone, AK7): an arrival that
+ *       makes arrived == members, or a block leaving (finished, failed, skipped) that makes
+ *       it so, completes generation gen (gen + 1, arrived 0) and then advances the condition
+ *       `bar` to gen + 1; a block that arrived at gen waits for bar >= gen + 1. A finished
+ *       block leaves the barrier for good (left + 1), so the blocks still running never
+ *       wait for it.
  *  AK3. Fibers never move between threads: a fiber is created, run and pooled by one
  *       thread, so the thread-local current block is that of the fiber running.
- *  AK4. The last runner to finish (runners_out reaching r, acq_rel) resets the launch for
- *       a replay (captured launches run again) and returns its failure; the task completes
- *       only after every runner returned (sched/blocks.h MB2), so the reset precedes the
- *       next run.
+ *  AK4. The last runner to finish (runners_out reaching r, acq_rel) resets the launch's
+ *       state lines (claims, results, the barrier word but its generation) for a replay
+ *       (captured launches run again) and for the record's next launch (AK6), and returns
+ *       its failure; the task completes only after every runner returned (sched/blocks.h
+ *       MB2), so the reset precedes the next run and the record's release.
  *  AK5. A failing block (cpuaclAscendcFail) records the first code, logs its message (the
  *       kernel and block), leaves the barrier and switches to its runner for good (its
  *       fiber restarts clean next time). Blocks not yet started are skipped; started ones
