@@ -60,6 +60,14 @@ extern "C" __global__ __aicore__ void bench_add(GM_ADDR x, GM_ADDR y, GM_ADDR z,
 
 extern "C" __global__ __aicore__ void bench_empty() {}
 
+// An empty kernel that reads its arguments as a real one does (writes only for n == 0).
+extern "C" __global__ __aicore__ void bench_args(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint64_t n)
+{
+    if (n == 0)
+        *reinterpret_cast<__gm__ uint64_t *>(z) =
+            reinterpret_cast<uint64_t>(x) ^ reinterpret_cast<uint64_t>(y);
+}
+
 extern "C" aclError bench_ascendc_add(aclrtStream s, uint32_t blockDim, void *x, void *y, void *z,
                                       uint64_t n)
 {
@@ -77,6 +85,18 @@ extern "C" aclError bench_ascendc_empty(aclrtStream s, uint32_t blockDim)
 {
     return cpuaclAscendcLaunch(
         s, blockDim, "bench_empty", [](const void *) { bench_empty(); }, nullptr, 0);
+}
+
+extern "C" aclError bench_ascendc_args(aclrtStream s, uint32_t blockDim, uint64_t n)
+{
+    AddArgs a{nullptr, nullptr, nullptr, n};
+    return cpuaclAscendcLaunch(
+        s, blockDim, "bench_args",
+        [](const void *p) {
+            auto q = static_cast<const AddArgs *>(p);
+            bench_args(q->x, q->y, q->z, q->n);
+        },
+        &a, sizeof a);
 }
 
 extern "C" uint64_t bench_ascendc_tile(void)

@@ -94,15 +94,21 @@ static int fork_launch_rep(unsigned n, double *out)
     return 0;
 }
 
+/* What launch_sync_rep launches: an empty cpuaclLaunchKernel, an empty Ascend C kernel, or
+ * one whose arguments change at every launch. */
+enum { LS_BASE, LS_EMPTY, LS_ARGS };
+
 /* ns per launch + synchronise, median of `n` (after one warm-up). */
-static int launch_sync_rep(aclrtStream s, bool ascendc, unsigned n, double *out)
+static int launch_sync_rep(aclrtStream s, int what, unsigned n, double *out)
 {
     double v[64];
     if (n > 64)
         n = 64;
     for (unsigned i = 0; i <= n; i++) {
         uint64_t t0 = bu_now_ns();
-        CK(ascendc ? bench_ascendc_empty(s, AC_DIM) : cpuaclLaunchKernel(s, empty_kernel, NULL));
+        CK(what == LS_EMPTY  ? bench_ascendc_empty(s, AC_DIM)
+           : what == LS_ARGS ? bench_ascendc_args(s, AC_DIM, i + 1)
+                             : cpuaclLaunchKernel(s, empty_kernel, NULL));
         CK(aclrtSynchronizeStream(s));
         if (i)
             v[i - 1] = (double)(bu_now_ns() - t0);
@@ -134,7 +140,7 @@ static int study_ascendc(struct bs_ctx *c)
     memset(fx, 1, AC_BYTES);
     memset(fy, 2, AC_BYTES);
     memset(fz, 0, AC_BYTES);
-    struct br_acc base = {0}, empty = {0}, mc = {0}, add = {0}, fl = {0}, fa = {0};
+    struct br_acc base = {0}, empty = {0}, args = {0}, mc = {0}, add = {0}, fl = {0}, fa = {0};
     int rc = 0;
     double t;
     CK(bench_ascendc_add(s, AC_DIM, x, y, z, n)); /* warm-up: fibers, pages */
@@ -146,11 +152,14 @@ static int study_ascendc(struct bs_ctx *c)
     }
     for (unsigned r = 0; r < c->reps && rc == 0; r++) {
         bs_progress(c, "ascendc: empty launch + sync");
-        rc = launch_sync_rep(s, false, c->full ? 64 : 16, &t);
+        rc = launch_sync_rep(s, LS_BASE, c->full ? 64 : 16, &t);
         br_acc_add(&base, t);
         if (rc == 0)
-            rc = launch_sync_rep(s, true, c->full ? 64 : 16, &t);
+            rc = launch_sync_rep(s, LS_EMPTY, c->full ? 64 : 16, &t);
         br_acc_add(&empty, t);
+        if (rc == 0)
+            rc = launch_sync_rep(s, LS_ARGS, c->full ? 64 : 16, &t);
+        br_acc_add(&args, t);
         if (rc)
             break;
         bs_progress(c, "ascendc: Add over 64 MiB");
@@ -190,6 +199,11 @@ static int study_ascendc(struct bs_ctx *c)
                BR_LOWER, &empty, "ascendc.launch_base", NULL);
     br_set_target(f, 'b', '<', 2.0);
     br_set_note(f, "cpuaclAscendcLaunch, 8 blocks on fibers of the device's workers");
+    f = br_add(c->res, "ascendc", "launch_args",
+               "blockDim-8 launch + sync, arguments changing", "ns", BR_LOWER, &args,
+               "ascendc.launch_base", NULL);
+    br_set_note(f, "as launch, with 32 bytes of arguments that change at every launch and that "
+                   "the kernel reads");
     br_set_note(br_add(c->res, "ascendc", "memcpy", "memcpy 64 MiB (one thread)", "GB/s", BR_HIGHER,
                        &mc, NULL, NULL),
                 "bytes read + written");
@@ -214,9 +228,11 @@ const struct bs_study bs_ascendc_study = {
     "Ascend C kernels: empty launch + sync; Add over 64 MiB vs memcpy; vs a process per block",
     "Launch + aclrtSynchronizeStream of an empty blockDim-8 Ascend C kernel\n"
     "(cpuaclAscendcLaunch) vs an empty cpuaclLaunchKernel, medians of 16 (full: 64)\n"
-    "(target <= 2x). An Add kernel (kernel_operator.h: TPipe, TQue double buffering,\n"
-    "DataCopy) over three 64 MiB float tensors with blockDim 8, bytes moved per\n"
-    "second vs one thread's memcpy of 64 MiB (target >= 0.8x). Both again with a\n"
+    "(target <= 2x); the same with 32 bytes of arguments that change at every\n"
+    "launch (a repeated launch leaves the record's lines where they are). An Add\n"
+    "kernel (kernel_operator.h: TPipe, TQue double buffering, DataCopy) over three\n"
+    "64 MiB float tensors with blockDim 8, bytes moved per second vs one\n"
+    "thread's memcpy of 64 MiB (target >= 0.8x). Both again with a\n"
     "process per block (fork, compute, exit, waitpid: the mechanism of CANN's CPU\n"
     "mode, whose timings are not published) against the Ascend C figures.",
     study_ascendc,

@@ -13,28 +13,37 @@
  *       every block not finished is held by a runner that is running: a barrier whose
  *       blocks all arrive completes, whatever n and the worker count (no deadlock when
  *       blocks outnumber workers).
- *  AK2. The barrier word (gen << 32 | members << 16 | arrived) changes by CAS only: an
- *       arrival that makes arrived == members, or a block leaving (finished, failed,
- *       skipped) that makes it so, completes generation gen (gen + 1, arrived 0) and then
- *       advances the condition `bar` to gen + 1; a block that arrived at gen waits for
- *       bar >= gen + 1. A finished block leaves the barrier for good (members - 1), so the
- *       blocks still running never wait for it.
+ *  AK2. The barrier word (gen << 32 | left << 16 | arrived; the members are n - left)
+ *       changes by CAS only (a solo launch's by its runner alone, AK7): an arrival that
+ *       makes arrived == members, or a block leaving (finished, failed, skipped) that makes
+ *       it so, completes generation gen (gen + 1, arrived 0) and then advances the condition
+ *       `bar` to gen + 1; a block that arrived at gen waits for bar >= gen + 1. A finished
+ *       block leaves the barrier for good (left + 1), so the blocks still running never
+ *       wait for it.
  *  AK3. Fibers never move between threads: a fiber is created, run and pooled by one
  *       thread, so the thread-local current block is that of the fiber running.
- *  AK4. The last runner to finish (runners_out reaching r, acq_rel) resets the launch for
- *       a replay (captured launches run again) and returns its failure; the task completes
- *       only after every runner returned (sched/blocks.h MB2), so the reset precedes the
- *       next run.
+ *  AK4. The last runner to finish (runners_out reaching r, acq_rel) resets the launch's
+ *       state lines (claims, results, the barrier word but its generation) for a replay
+ *       (captured launches run again) and for the record's next launch (AK6), and returns
+ *       its failure; the task completes only after every runner returned (sched/blocks.h
+ *       MB2), so the reset precedes the next run and the record's release.
  *  AK5. A failing block (cpuaclAscendcFail) records the first code, logs its message (the
  *       kernel and block), leaves the barrier and switches to its runner for good (its
  *       fiber restarts clean next time). Blocks not yet started are skipped; started ones
  *       finish.
- *  AK6. Launch records up to AC_REC bytes come from a pool of the submitting thread and go
- *       back to it from whichever thread releases them: the owner's own list without
- *       atomics, others push on the pool's `remote` stack (CAS, release), which only the
- *       owner takes, whole (exchange, acquire): no pop of single nodes, so no ABA. The pool
- *       counts its owner (until the thread exits) and each record out of it; the last to
- *       drop its count frees the pool and the records it holds.
+ *  AK6. Launch records up to AC_REC bytes belong to the submitting thread (a ring of at most
+ *       AC_LPOOL_KEEP, oldest first, each with the times it was handed out) and never move
+ *       between lists: the releaser (any thread) counts the release in the record's `back`
+ *       (load + release store: a record's releases are ordered, each hand-out following the
+ *       previous release) as its last access, and the owner reuses a record once its back
+ *       count equals its hand-outs (acquire). The last runner's reset (AK4) precedes the
+ *       release, so a reused record's state lines are reset and the owner writes only the
+ *       hot-line fields that changed (AC_SET), the name when it changed, and the arguments: no
+ *       list, no pool line, no read-modify-write crosses threads per launch. A thread that
+ *       exits leaves its pool, records out included, to the next thread that launches (under
+ *       g_lpools_lock), so only owners reuse records and nobody frees a pooled one. A
+ *       releaser that finds the barrier's generation past BAR_GEN_RENEW sets AC_RENEW and the
+ *       owner sets the record up afresh (the word's 32-bit generation never wraps).
  *  AK7. A launch of one runner (solo: blockDim 1 or a device of one worker) runs all its
  *       blocks on one thread, so its claim counter and barrier word are that thread's
  *       alone: relaxed load + store replace the read-modify-writes.
@@ -99,7 +108,7 @@
 #define AC_POOL_KEEP 16u        /* free fibers a thread keeps */
 #define AC_NAME_MAX 128u
 #define AC_REC 1024u      /* a pooled launch record: larger ones come from malloc */
-#define AC_LPOOL_KEEP 64u /* free launch records a thread keeps */
+#define AC_LPOOL_KEEP 128u /* launch records a submitting thread owns (AK6) */
 
 /* ---- fibers ------------------------------------------------------------------------- */
 
@@ -369,28 +378,57 @@ static void fiber_leave(struct ac_fiber *f)
 
 /* ---- launches ------------------------------------------------------------------------ */
 
+/* The lines of a record by who writes them (AK6): the workers write the first two (claims and
+ * results, the barrier) and leave them reset after every run (AK4), so the submitter writes
+ * neither when it reuses the record; it reads `back` (the releaser's one write), writes the
+ * name and the hot line's fields (the launch's parameters, the start of ctx) only when they
+ * changed, and the arguments. Profiled: each line that crossed between the submitting thread
+ * and the worker cost a cache miss on the launch's path, most of an empty launch's cost
+ * (docs/ascendc.md). */
 struct core_ac_launch {
     _Alignas(64) _Atomic uint32_t next; /* A: the next block to claim */
     _Atomic uint32_t runners_out;       /* A: runners finished (AK4) */
     _Atomic int32_t err;                /* A: the first failure, 0 = none */
     _Atomic uint32_t failed;            /* A: a block failed: skip the rest (AK5) */
+    uint64_t released;                  /* its releasers', one at a time (AK6): times given back */
     _Alignas(64) _Atomic uint64_t word; /* A: the barrier (AK2) */
     struct sched_cond bar;              /* value: barrier generations completed */
+    /* The owner reads back and the name at every launch, the releaser writes back once: not on
+     * the lines the runners write, which then stay theirs. */
+    _Alignas(64) _Atomic uint64_t back; /* A: times given back, | AC_RENEW (AK6) */
+    char name[AC_NAME_MAX];             /* I: written when it differs from the last launch's */
     _Alignas(64) uint32_t n;            /* I */
     bool solo;                          /* I: one runner: its RMWs become load + store (AK7) */
+    bool pooled;                        /* I: in its submitter's ring (AK6); false: free() */
     core_ac_block_fn fn;                /* I */
     core_ac_release_fn release;         /* I */
     void *user;                         /* I: fn's ctx (ctx below, or the caller's) */
-    struct ac_lpool *pool;              /* I: the pool it returns to (AK6), NULL: free() */
-    struct core_ac_launch *pnext;       /* a pool list's link, while in the pool */
-    char name[AC_NAME_MAX];             /* I */
-    _Alignas(64) unsigned char ctx[];   /* I (the kernel's arguments) */
+    _Alignas(16) unsigned char ctx[];   /* I (the kernel's arguments): its first 32 bytes on the
+                                         * hot line */
 };
 
+_Static_assert(offsetof(struct core_ac_launch, ctx) % 64 == 32, "ctx starts on the hot line");
+/* A record's lines up to the end of the hot line (every allocation, 64-byte rounded, has them). */
+#define AC_HEAD (offsetof(struct core_ac_launch, ctx) + 32)
+_Static_assert(sizeof(struct core_ac_launch) >= AC_HEAD, "every record has its hot line whole");
+
+/* A field of the hot line written only when it changes (AK6): the worker's copy of the line
+ * then stays valid, and a launch that repeats the previous one's kernel, block count and
+ * arguments moves no line of the record at all. */
+#define AC_SET(field, v)                                                                      \
+    do {                                                                                      \
+        if ((field) != (v))                                                                   \
+            (field) = (v);                                                                    \
+    } while (0)
+
 #define BAR_ARR(w) ((uint32_t)(w)&0xffffu)
-#define BAR_MEM(w) (((uint32_t)(w) >> 16) & 0xffffu)
+#define BAR_LEFT(w) (((uint32_t)(w) >> 16) & 0xffffu)
 #define BAR_GEN(w) ((uint32_t)((w) >> 32))
-#define BAR_WORD(g, m, a) (((uint64_t)(g) << 32) | ((uint64_t)((m)&0xffffu) << 16) | (uint64_t)(a))
+#define BAR_WORD(g, left, a)                                                                  \
+    (((uint64_t)(g) << 32) | ((uint64_t)((left)&0xffffu) << 16) | (uint64_t)(a))
+/* A generation count past which the submitter sets the record up afresh (AK6: AC_RENEW), long
+ * before the word's 32-bit generation could wrap while bar's 64-bit value does not. */
+#define BAR_GEN_RENEW (1u << 31)
 
 /* AK2's CAS on the barrier word; AK7: a solo launch's word is its runner's alone. */
 static inline bool bar_cas(struct core_ac_launch *l, uint64_t *w, uint64_t nw)
@@ -413,9 +451,9 @@ static uint64_t bar_arrive(struct core_ac_launch *l)
     /* relaxed first read; the CAS orders (bar_cas). */
     uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
     for (;;) {
-        uint32_t g = BAR_GEN(w), m = BAR_MEM(w), a = BAR_ARR(w) + 1;
-        bool done = a >= m;
-        uint64_t nw = done ? BAR_WORD(g + 1, m, 0) : BAR_WORD(g, m, a);
+        uint32_t g = BAR_GEN(w), left = BAR_LEFT(w), a = BAR_ARR(w) + 1;
+        bool done = a >= l->n - left; /* the members: the blocks that have not left */
+        uint64_t nw = done ? BAR_WORD(g + 1, left, 0) : BAR_WORD(g, left, a);
         if (bar_cas(l, &w, nw)) {
             if (done) {
                 sched_cond_advance(&l->bar, (uint64_t)g + 1);
@@ -427,21 +465,32 @@ static uint64_t bar_arrive(struct core_ac_launch *l)
 }
 
 /* AK2: a block leaves the barrier for good (finished, failed or skipped). */
-static void bar_leave(struct core_ac_launch *l)
+static void bar_leave_cas(struct core_ac_launch *l, uint64_t w)
 {
-    if (l->n > CPUACL_ASCENDC_MAX_BLOCK_DIM) /* a kernel binary's launch beyond the barrier's */
-        return;
-    uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
     for (;;) {
-        uint32_t g = BAR_GEN(w), m = BAR_MEM(w) - 1, a = BAR_ARR(w);
-        bool done = a > 0 && a >= m;
-        uint64_t nw = done ? BAR_WORD(g + 1, m, 0) : BAR_WORD(g, m, a);
+        uint32_t g = BAR_GEN(w), left = BAR_LEFT(w) + 1, a = BAR_ARR(w);
+        bool done = a > 0 && a >= l->n - left;
+        uint64_t nw = done ? BAR_WORD(g + 1, left, 0) : BAR_WORD(g, left, a);
         if (bar_cas(l, &w, nw)) {
             if (done)
                 sched_cond_advance(&l->bar, (uint64_t)g + 1);
             return;
         }
     }
+}
+
+static inline void bar_leave(struct core_ac_launch *l)
+{
+    if (l->n > CPUACL_ASCENDC_MAX_BLOCK_DIM) /* a kernel binary's launch beyond the barrier's */
+        return;
+    uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
+    if (l->solo && BAR_ARR(w) == 0) {
+        /* AK7, relaxed: the runner's own word; with no block arrived a leave completes no
+         * generation, it only counts (each chained block of a launch without SyncAll). */
+        atomic_store_explicit(&l->word, w + BAR_WORD(0, 1, 0), memory_order_relaxed);
+        return;
+    }
+    bar_leave_cas(l, w);
 }
 
 static void fail_first(struct core_ac_launch *l, int32_t code)
@@ -590,6 +639,22 @@ static void blk_start(struct ac_fiber *f, struct core_ac_launch *l, uint32_t i)
     f->blk.cmpMask[0] = f->blk.cmpMask[1] = 0;
 }
 
+/* A <<<>>> launch's block (cpuaclAscendcLaunch): the entry with the copied arguments. */
+struct ac_entry_ctx {
+    cpuaclAscendcEntry entry;
+    size_t size;
+    _Alignas(16) unsigned char args[];
+};
+
+static int32_t ac_entry_block(void *ctx, uint32_t idx, uint32_t n)
+{
+    (void)idx;
+    (void)n;
+    struct ac_entry_ctx *c = ctx;
+    c->entry(c->args);
+    return 0;
+}
+
 /* The body of every fiber: run the block it is given, then (AK8) the next ones it claims,
  * report, wait for the next start. */
 static void fiber_main(struct ac_fiber *f)
@@ -599,7 +664,11 @@ static void fiber_main(struct ac_fiber *f)
 #endif
     for (;;) {
         struct core_ac_launch *l = f->l;
-        int32_t rc = l->fn(l->user, f->blk.blockIdx, f->blk.blockNum);
+        int32_t rc = 0;
+        if (l->fn == ac_entry_block) /* the common kind, one indirect call less per block */
+            ((struct ac_entry_ctx *)l->user)->entry(((struct ac_entry_ctx *)l->user)->args);
+        else
+            rc = l->fn(l->user, f->blk.blockIdx, f->blk.blockNum);
         if (rc)
             fail_first(l, rc);
         /* relaxed: AK5's hint. */
@@ -646,6 +715,9 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
 {
     (void)r;
     struct core_ac_launch *l = arg;
+    /* The line after the hot one (a kernel's arguments past their first 16 bytes): its miss
+     * overlaps the hot line's instead of following it. */
+    __builtin_prefetch(l->ctx + 32, 0, 3);
     struct ac_thread *T = &t_ac;
     struct ac_fiber *waiting = NULL;
     for (;;) {
@@ -710,59 +782,42 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
         atomic_store_explicit(&l->err, 0, memory_order_relaxed);
         atomic_store_explicit(&l->failed, 0, memory_order_relaxed);
         uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
-        atomic_store_explicit(&l->word, BAR_WORD(BAR_GEN(w), l->n, 0), memory_order_relaxed);
+        atomic_store_explicit(&l->word, BAR_WORD(BAR_GEN(w), 0, 0), memory_order_relaxed);
     }
     return err;
 }
 
-/* ---- launch records: pooled per submitting thread (AK6) ------------------------------- */
+/* ---- launch records: a ring per submitting thread (AK6) --------------------------------- */
+
+#define AC_RENEW (1ull << 63) /* back: the barrier's generation is high, set up afresh */
+
+struct ac_lrec {
+    struct core_ac_launch *l;
+    uint64_t out; /* times handed out: back when its `back` count reaches it */
+};
 
 struct ac_lpool {
-    /* A: records given back by any thread (a stack pushed by CAS), taken whole by the owner */
-    _Atomic(struct core_ac_launch *) remote;
-    _Atomic uint32_t refs;        /* A: 1 for the owner thread while it lives + 1 per record out */
-    struct core_ac_launch *local; /* the owner's free records */
-    uint32_t nlocal;
+    struct ac_lpool *next;              /* g_lpools: a pool whose thread exited */
+    uint32_t head, count;               /* ring[head], ... : oldest first */
+    struct ac_lrec ring[AC_LPOOL_KEEP]; /* the records this thread owns */
 };
 
 static __thread struct ac_lpool *t_lpool __attribute__((tls_model("initial-exec")));
 static pthread_key_t g_lkey;
 static pthread_once_t g_lkey_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t g_lpools_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ac_lpool *g_lpools; /* g_lpools_lock: pools of exited threads, to adopt (AK6) */
 
-static void lpool_free_list(struct core_ac_launch *l)
-{
-    while (l) {
-        struct core_ac_launch *nx = l->pnext;
-        free(l);
-        l = nx;
-    }
-}
-
-/* The pool's last reference went: nobody else can reach it. */
-static void lpool_destroy(struct ac_lpool *P)
-{
-    /* acquire: pairs with the release push of every record given back. */
-    lpool_free_list(atomic_exchange_explicit(&P->remote, NULL, memory_order_acquire));
-    free(P);
-}
-
-static void lpool_drop(struct ac_lpool *P)
-{
-    /* acq_rel: the last reference (owner exit or a record's return) sees every other
-     * holder's use of the pool before it frees it. */
-    if (atomic_fetch_sub_explicit(&P->refs, 1, memory_order_acq_rel) == 1)
-        lpool_destroy(P);
-}
-
-/* The owner thread exits: its free records go; the pool lives while records are out. */
+/* The owner thread exits: the next thread that launches adopts its pool, records out
+ * included (AK6); pooled records are never freed, so no releaser ever races an owner's exit. */
 static void lpool_exit(void *arg)
 {
     struct ac_lpool *P = arg;
-    lpool_free_list(P->local);
-    P->local = NULL;
-    P->nlocal = 0;
     t_lpool = NULL;
-    lpool_drop(P);
+    pthread_mutex_lock(&g_lpools_lock);
+    P->next = g_lpools;
+    g_lpools = P;
+    pthread_mutex_unlock(&g_lpools_lock);
 }
 
 static void lkey_make(void)
@@ -776,80 +831,113 @@ static struct ac_lpool *lpool_mine(void)
     if (P)
         return P;
     pthread_once(&g_lkey_once, lkey_make);
-    P = calloc(1, sizeof(*P));
-    if (!P)
+    pthread_mutex_lock(&g_lpools_lock);
+    P = g_lpools;
+    if (P)
+        g_lpools = P->next;
+    pthread_mutex_unlock(&g_lpools_lock);
+    if (!P && !(P = calloc(1, sizeof(*P))))
         return NULL;
-    atomic_init(&P->refs, 1);
-    atomic_init(&P->remote, NULL);
     if (pthread_setspecific(g_lkey, P) != 0) {
-        free(P);
+        pthread_mutex_lock(&g_lpools_lock); /* back for another thread */
+        P->next = g_lpools;
+        g_lpools = P;
+        pthread_mutex_unlock(&g_lpools_lock);
         return NULL;
     }
     t_lpool = P;
     return P;
 }
 
-/* A record of `size` bytes (64-aligned), from the calling thread's pool when it fits. */
-static struct core_ac_launch *rec_get(size_t size)
+/* A record not used before: its lines up to the hot line's end cleared (AK4's reset values,
+ * an empty name, the hot fields AC_SET compares). */
+static struct core_ac_launch *rec_fresh(size_t size, bool pooled)
 {
-    struct ac_lpool *P = size <= AC_REC ? lpool_mine() : NULL;
-    if (!P) {
-        struct core_ac_launch *l = aligned_alloc(64, (size + 63) & ~(size_t)63);
-        if (l)
-            l->pool = NULL;
-        return l;
-    }
-    if (!P->local) {
-        /* acquire: the returning threads' last uses of the records precede ours. */
-        struct core_ac_launch *got =
-            atomic_exchange_explicit(&P->remote, NULL, memory_order_acquire);
-        uint32_t k = 0;
-        while (got && k < AC_LPOOL_KEEP) { /* keep a few, free the rest */
-            struct core_ac_launch *nx = got->pnext;
-            got->pnext = P->local;
-            P->local = got;
-            k++;
-            got = nx;
-        }
-        lpool_free_list(got);
-        P->nlocal = k;
-    }
-    struct core_ac_launch *l = P->local;
-    if (l) {
-        P->local = l->pnext;
-        P->nlocal--;
-    } else {
-        l = aligned_alloc(64, AC_REC);
-        if (!l)
-            return NULL;
-    }
-    l->pool = P;
-    /* relaxed: the owner holds a reference, so the count cannot reach 0 here. */
-    atomic_fetch_add_explicit(&P->refs, 1, memory_order_relaxed);
+    struct core_ac_launch *l = aligned_alloc(64, (size + 63) & ~(size_t)63);
+    if (!l)
+        return NULL;
+    memset(l, 0, AC_HEAD); /* the hot line whole: AC_SET compares its ctx fields */
+    l->pooled = pooled;
     return l;
 }
 
-/* Give a record back to its pool (any thread). */
+/* Is r's record given back (AK6)? 1: yes, 2: yes and to be set up afresh, 0: still out. */
+static inline int rec_back(const struct ac_lrec *r)
+{
+    /* acquire: pairs with the releaser's release store: its uses of the record, and the last
+     * runner's reset of the state lines (AK4), precede ours. */
+    uint64_t back = atomic_load_explicit(&r->l->back, memory_order_acquire);
+    return (back & ~AC_RENEW) != r->out ? 0 : back & AC_RENEW ? 2 : 1;
+}
+
+/* A record of `size` bytes whose state lines are reset (AK4), from the calling thread's ring
+ * when it fits: its oldest records are reused once given back; a full ring with none back
+ * lends a record from malloc (freed by its releaser). */
+static struct core_ac_launch *rec_get(size_t size)
+{
+    struct ac_lpool *P = size <= AC_REC ? lpool_mine() : NULL;
+    if (!P)
+        return rec_fresh(size, false);
+    struct ac_lrec *got = NULL;
+    for (uint32_t k = 0; k < 2 && k < P->count; k++) {
+        /* oldest first, to the tail whether back or not (a captured launch's record stays out
+         * until its model goes) */
+        struct ac_lrec *r = &P->ring[(P->head + P->count) % AC_LPOOL_KEEP];
+        *r = P->ring[P->head];
+        P->head = (P->head + 1) % AC_LPOOL_KEEP;
+        int b = rec_back(r);
+        if (b == 2) {
+            /* AK6: the barrier's generation count got high; nobody else holds the record */
+            memset(r->l, 0, AC_HEAD);
+            r->l->pooled = true;
+            r->out = 0;
+        }
+        if (b) {
+            got = r;
+            break;
+        }
+    }
+    /* A ring of one record would read back the line its releaser just wrote at every launch;
+     * with two or more, the oldest is fetched below while this launch runs. */
+    if (!got || P->count < 2) {
+        struct core_ac_launch *f = P->count < AC_LPOOL_KEEP ? rec_fresh(AC_REC, true) : NULL;
+        if (f && got) { /* the spare goes first, ours stays the newest */
+            P->head = (P->head + AC_LPOOL_KEEP - 1) % AC_LPOOL_KEEP;
+            P->ring[P->head] = (struct ac_lrec){f, 0};
+            P->count++;
+        } else if (f) {
+            got = &P->ring[(P->head + P->count) % AC_LPOOL_KEEP];
+            *got = (struct ac_lrec){f, 0};
+            P->count++;
+        } else if (!got) {
+            return rec_fresh(size, false);
+        }
+    }
+    got->out++;
+    /* The next launch's record: its back line read now, while the caller submits and
+     * waits, not on the next launch's path (measured: as fast as not reading back at all). */
+    if (P->ring[P->head].l != got->l)
+        __builtin_prefetch(&P->ring[P->head].l->back, 0, 3);
+    return got->l;
+}
+
+/* Give a record back (any thread); its last use by this thread. */
 static void rec_put(struct core_ac_launch *l)
 {
-    struct ac_lpool *P = l->pool;
-    if (!P) {
+    if (!l->pooled) {
         free(l);
         return;
     }
-    if (P == t_lpool && P->nlocal < AC_LPOOL_KEEP) { /* the owner: no atomics on the list */
-        l->pnext = P->local;
-        P->local = l;
-        P->nlocal++;
-    } else {
-        struct core_ac_launch *h = atomic_load_explicit(&P->remote, memory_order_relaxed);
-        do
-            l->pnext = h;
-        /* release: our uses of the record precede the owner's reuse (its acquire). */
-        while (!atomic_compare_exchange_weak_explicit(&P->remote, &h, l, memory_order_release,
-                                                      memory_order_relaxed));
-    }
-    lpool_drop(P);
+    /* relaxed: the word is the workers' and ours (AK4's reset preceded this, the task's
+     * completion follows it). */
+    uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
+    /* The releases of a record are ordered (each hand-out follows the previous release, AK6),
+     * so the count is ours to increment; kept on the runners' line, not read from `back`,
+     * whose line the owner reads (a miss here, profiled). */
+    uint64_t v = ++l->released | (BAR_GEN(w) >= BAR_GEN_RENEW ? AC_RENEW : 0);
+    /* release: our uses of the record precede its owner's reuse (its acquire load). A plain
+     * store: no locked instruction waiting for the line on the way to the task's completion. */
+    atomic_store_explicit(&l->back, v, memory_order_release);
 }
 
 static void ac_release(void *arg)
@@ -869,18 +957,17 @@ struct core_ac_launch *core_ac_prepare(uint32_t n, const char *name, core_ac_blo
         core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", api);
         return NULL;
     }
-    struct ac_lpool *pool = l->pool;
-    memset(l, 0, offsetof(struct core_ac_launch, name));
-    l->pool = pool;
-    l->n = n;
-    l->fn = fn;
-    l->release = release;
+    /* The state lines are reset (AK4, AK6): only what changed is written. */
+    AC_SET(l->n, n);
+    AC_SET(l->fn, fn);
+    AC_SET(l->release, release);
     const char *nm = name && name[0] ? name : "(unnamed)";
     size_t len = strnlen(nm, AC_NAME_MAX - 1);
-    memcpy(l->name, nm, len);
-    l->name[len] = '\0';
-    atomic_store_explicit(&l->word, BAR_WORD(0, n, 0), memory_order_relaxed); /* unshared */
-    l->user = l->ctx;
+    if (l->name[len] != '\0' || memcmp(l->name, nm, len) != 0) {
+        memcpy(l->name, nm, len);
+        l->name[len] = '\0';
+    }
+    AC_SET(l->user, (void *)l->ctx);
     if (ctx)
         *ctx = l->ctx;
     return l;
@@ -890,7 +977,7 @@ aclError core_ac_submit(aclrtStream stream, struct core_ac_launch *l, const char
 {
     uint32_t w = core_device_workers();
     uint32_t nr = l->n < w ? l->n : w;
-    l->solo = nr == 1;
+    AC_SET(l->solo, nr == 1);
     aclError rc = core_launch_blocks(stream, ac_runner, l, nr, CORE_BLOCKS_EXACT, ac_release, api);
     if (rc)
         ac_release(l);
@@ -902,31 +989,16 @@ int32_t core_ac_run_owned(uint32_t n, const char *name, core_ac_block_fn fn, voi
     struct core_ac_launch *l = core_ac_prepare(n, name, fn, NULL, 0, NULL, "kernel launch");
     if (!l)
         return ACL_ERROR_RT_AICORE_EXCEPTION;
-    l->user = ctx;
+    AC_SET(l->user, ctx);
     uint32_t w = core_owned_team();
     uint32_t nr = n < w ? n : w;
-    l->solo = nr == 1;
+    AC_SET(l->solo, nr == 1);
     int32_t rc = core_owned_blocks(ac_runner, l, nr);
     rec_put(l);
     return rc;
 }
 
 /* ---- the Ascend C interface (entry points: core/api/kernel.c) -------------------------- */
-
-struct ac_entry_ctx {
-    cpuaclAscendcEntry entry;
-    size_t size;
-    _Alignas(16) unsigned char args[];
-};
-
-static int32_t ac_entry_block(void *ctx, uint32_t idx, uint32_t n)
-{
-    (void)idx;
-    (void)n;
-    struct ac_entry_ctx *c = ctx;
-    c->entry(c->args);
-    return 0;
-}
 
 aclError core_ascendc_launch(aclrtStream stream, uint32_t blockDim, const char *kernelName,
                              cpuaclAscendcEntry entry, const void *args, size_t argsSize,
@@ -947,9 +1019,9 @@ aclError core_ascendc_launch(aclrtStream stream, uint32_t blockDim, const char *
     if (!l)
         return ACL_ERROR_BAD_ALLOC;
     struct ac_entry_ctx *c = ctx;
-    c->entry = entry;
-    c->size = argsSize;
-    if (argsSize)
+    AC_SET(c->entry, entry);
+    AC_SET(c->size, argsSize);
+    if (argsSize) /* arguments usually change: compared, they cost more than copied (measured) */
         memcpy(c->args, args, argsSize);
     return core_ac_submit(stream, l, api);
 }

@@ -5,7 +5,8 @@
  * SyncAll is a barrier across all blocks even when they outnumber the workers (run with
  * CPUACL_WORKERS 1 and 4); a failing block fails the launch at synchronisation with its
  * code, the exception callbacks fire, the stream's next launch runs; blockDim 0 and above
- * the limit are refused; a captured launch replays. */
+ * the limit are refused; a captured launch replays; reused launch records carry each
+ * launch's own kernel, name, block count and arguments. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -131,6 +132,66 @@ static void on_exc(aclrtExceptionInfo *info)
     atomic_fetch_add(&g_cb, 1);
 }
 
+/* Block 0 stores the launch's value and block count in its slot; every block counts. */
+struct tag_args {
+    uint32_t *out;
+    _Atomic uint32_t *blocks;
+    uint32_t idx, val;
+};
+
+static void k_tag(const void *a)
+{
+    const struct tag_args *p = a;
+    const cpuaclAscendcBlock *b = cpuaclAscendcCurrentBlock();
+    if (b->blockIdx == 0)
+        p->out[p->idx] = p->val * 1000u + b->blockNum;
+    atomic_fetch_add(&p->blocks[p->idx], 1);
+}
+
+static void launch_ids(aclrtStream s, uint32_t dim);
+
+/* Launch records are reused, written only where a launch differs from the record's last one
+ * (AK6): alternating kernels, names, block counts (one runner and several) and argument sizes
+ * on one thread, with SyncAll and failures between, each launch sees its own; 300 launches
+ * queued at once (more than a thread's ring holds) each see their own arguments. */
+static void records_reused(aclrtStream s)
+{
+    static const uint32_t dims[] = {1, 3, 8, 64, 2, 5};
+    static _Atomic uint32_t ran;
+    _Atomic uint32_t *rp = &ran;
+    for (uint32_t round = 0; round < 36; round++) {
+        uint32_t dim = dims[round % 6];
+        static uint32_t slot[64], bad;
+        bad = 0;
+        struct sync_args sa = {slot, &bad};
+        CHECK_OK(cpuaclAscendcLaunch(s, dim, "k_sync", k_sync, &sa, sizeof sa));
+        launch_ids(s, dim); /* its blocks check their name and arguments */
+        CHECK_OK(aclrtSynchronizeStream(s));
+        CHECK(bad == 0);
+        if (round % 6 == 5) { /* a failure names its own kernel, then the next launch runs */
+            CHECK_OK(cpuaclAscendcLaunch(s, 8, "k_trap", k_trap, &rp, sizeof rp));
+            CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+            const char *m = aclGetRecentErrMsg();
+            CHECK(m && strstr(m, "k_trap") && strstr(m, "block 3 of 8"));
+            CHECK_OK(cpuaclAscendcLaunch(s, dim, "k_code_renamed", k_code, NULL, 0));
+            CHECK_ACL(ACL_ERROR_RT_VECTOR_CORE_EXCEPTION, aclrtSynchronizeStream(s));
+            m = aclGetRecentErrMsg();
+            CHECK(m && strstr(m, "k_code_renamed") && !strstr(m, "k_trap"));
+        }
+    }
+    enum { Q = 300 };
+    static uint32_t out[Q];
+    static _Atomic uint32_t blocks[Q];
+    for (uint32_t i = 0; i < Q; i++) {
+        struct tag_args ta = {out, blocks, i, i + 7};
+        CHECK_OK(cpuaclAscendcLaunch(s, dims[i % 6], "k_tag", k_tag, &ta, sizeof ta));
+    }
+    CHECK_OK(aclrtSynchronizeStream(s));
+    CHECK_NO_KFAIL();
+    for (uint32_t i = 0; i < Q; i++)
+        CHECK(out[i] == (i + 7) * 1000u + dims[i % 6] && atomic_load(&blocks[i]) == dims[i % 6]);
+}
+
 static void launch_ids(aclrtStream s, uint32_t dim)
 {
     static uint32_t seen[MAXB], num[MAXB];
@@ -231,6 +292,8 @@ int main(void)
     CHECK_OK(aclrtSynchronizeStream(s));
     CHECK(atomic_load(&ran) == 30 && bad == 0);
     CHECK_OK(aclmdlRIDestroy(ri));
+
+    records_reused(s);
 
     /* Outside a block: no current block, SyncAll is a no-op. */
     CHECK(cpuaclAscendcCurrentBlock() == NULL);
