@@ -506,6 +506,8 @@ static const cpuaclGeTensor *graph_in_const(const struct cpuaclGeGraph *g,
     if (i >= n->nin || n->in[i].node < 0)
         return NULL;
     const struct graph_node *s = &g->nodes[n->in[i].node];
+    if (s->kind == GRAPH_DATA && g->hostval && g->hostval[n->in[i].node].data)
+        return &g->hostval[n->in[i].node]; /* a dynamic-shape model's value fed at run time */
     if (strcmp(s->type, "Const") && strcmp(s->type, "Constant"))
         return NULL;
     const struct graph_attr *a = graph_attr_get(s, "value");
@@ -695,6 +697,17 @@ static int input_decl(const struct graph_node *n, uint32_t i)
 static bool input_required(const struct graph_node *n, uint32_t i)
 {
     return decl_kind(n, input_decl(n, i)) != '?';
+}
+
+bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data)
+{
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const struct graph_node *n = &g->nodes[i];
+        for (uint32_t k = 0; n->kind == GRAPH_OP && k < n->nin; k++)
+            if (n->in[k].node == data && decl_kind(n, input_decl(n, k)) == '#')
+                return true;
+    }
+    return false;
 }
 
 /* Name of input i of n, for messages. */

@@ -533,6 +533,24 @@ void *core_mdl_acquire(uint32_t id, const aclmdlDesc **d, struct core_mdl_geared
     return m;
 }
 
+bool core_mdl_dyn_cur_output(uint32_t id, size_t index, aclmdlIODims *out)
+{
+    const aclmdlDesc *d;
+    struct core_mdl_geared *g;
+    struct loaded *m = core_mdl_acquire(id, &d, &g);
+    if (!m)
+        return false;
+    int64_t dims[ACL_MAX_DIM_CNT];
+    size_t nd = 0;
+    bool ok = m->impl && provider()->cur_output && provider()->cur_output(m->impl, index, dims, &nd);
+    if (ok) {
+        out->dimCount = nd;
+        memcpy(out->dims, dims, nd * sizeof(int64_t));
+    }
+    core_mdl_release(m);
+    return ok;
+}
+
 void core_mdl_release(void *ref)
 {
     struct loaded *m = ref;
