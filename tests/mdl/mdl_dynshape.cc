@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Dynamic-shape models (docs/mdl.md, "Dynamic-shape models"): a GE graph whose Data
+ * nodes feed value inputs, built with aclgrphBuildModel, loaded and executed:
+ *   x [4,6] float, s [2] int64, m [2] int64 -> y = Tile(Reshape(x, s), m)
+ * Checked: the description (outputs [-2], size 0), two executions with different values
+ * against a host reference and aclmdlGetCurOutputDims after each, a cached plan's
+ * re-execution timed against the first execution of new values and against the static
+ * model of the same shapes (Const shape and multiples), more value sets than the plan
+ * table keeps, bad values (a Reshape count mismatch, a negative dim, a negative multiple)
+ * and a too small output buffer refused with ACL_ERROR_INVALID_PARAM naming the node or
+ * output (the next execution runs), and two threads executing on two streams with
+ * different values at once.
+ */
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "cpuacl/cpuacl_test.h"
+#include "mdl_small.h"
+
+using namespace ge;
+using namespace small;
+
+namespace
+{
+
+constexpr int64_t XR = 4, XC = 6, XN = XR * XC;
+
+Tensor i64_tensor(const std::vector<int64_t> &v)
+{
+    Tensor t(TensorDesc(Shape({(int64_t)v.size()}), FORMAT_ND, DT_INT64));
+    t.SetData(reinterpret_cast<const uint8_t *>(v.data()), v.size() * 8);
+    return t;
+}
+
+/* With shape and mult empty: the dynamic model (s and m Data nodes), else the static one. */
+Graph tile_graph(const std::vector<int64_t> &shape, const std::vector<int64_t> &mult)
+{
+    op::Data x("x");
+    x.set_attr_index(0);
+    x.update_input_desc_x(TensorDesc(Shape({XR, XC}), FORMAT_ND, DT_FLOAT));
+    Operator s("s", shape.empty() ? "Data" : "Const"), m("m", mult.empty() ? "Data" : "Const");
+    if (shape.empty()) {
+        s.SetAttr("index", (int64_t)1);
+        m.SetAttr("index", (int64_t)2);
+        s.UpdateInputDesc("x", TensorDesc(Shape({2}), FORMAT_ND, DT_INT64));
+        m.UpdateInputDesc("x", TensorDesc(Shape({2}), FORMAT_ND, DT_INT64));
+    } else {
+        s.SetAttr("value", i64_tensor(shape));
+        m.SetAttr("value", i64_tensor(mult));
+    }
+    Operator r("reshape", "Reshape"), t("tile", "Tile");
+    r.SetInput("x", x).SetInput("shape", s);
+    t.SetInput("x", r).SetInput("multiples", m);
+    Graph g("tile");
+    if (shape.empty())
+        g.SetInputs({x, s, m});
+    else
+        g.SetInputs({x});
+    g.SetOutputs({t});
+    return g;
+}
+
+uint32_t load(const Graph &g)
+{
+    ModelBufferData mb = build(g);
+    uint32_t id = 0;
+    EXPECT(aclmdlLoadFromMem(mb.data.get(), mb.length, &id) == ACL_SUCCESS);
+    return id;
+}
+
+/* Reshape's dims for s (0 keeps x's dim, -1 the rest), then tiled by m. */
+std::vector<int64_t> out_dims(const std::vector<int64_t> &s, const std::vector<int64_t> &m)
+{
+    int64_t a = s[0] == 0 ? XR : s[0], b = s[1] == 0 ? XC : s[1];
+    if (a == -1)
+        a = XN / b;
+    if (b == -1)
+        b = XN / a;
+    return {a * m[0], b * m[1]};
+}
+
+std::vector<float> ref(const std::vector<float> &x, const std::vector<int64_t> &s,
+                       const std::vector<int64_t> &m)
+{
+    std::vector<int64_t> d = out_dims(s, m);
+    int64_t r = d[0] / m[0], c = d[1] / m[1];
+    std::vector<float> y((size_t)(d[0] * d[1]));
+    for (int64_t i = 0; i < d[0]; i++)
+        for (int64_t j = 0; j < d[1]; j++)
+            y[(size_t)(i * d[1] + j)] = x[(size_t)((i % r) * c + j % c)];
+    return y;
+}
+
+struct Exec {
+    aclmdlDataset *in, *out;
+    void *x, *s, *m, *y;
+    size_t ybytes;
+};
+
+Exec make_exec(size_t ycount)
+{
+    Exec e{};
+    e.in = aclmdlCreateDataset();
+    e.out = aclmdlCreateDataset();
+    e.ybytes = ycount * 4;
+    EXPECT(aclrtMalloc(&e.x, XN * 4, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
+    EXPECT(aclrtMalloc(&e.s, 16, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
+    EXPECT(aclrtMalloc(&e.m, 16, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
+    EXPECT(aclrtMalloc(&e.y, e.ybytes, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
+    EXPECT(aclmdlAddDatasetBuffer(e.in, aclCreateDataBuffer(e.x, XN * 4)) == ACL_SUCCESS);
+    EXPECT(aclmdlAddDatasetBuffer(e.in, aclCreateDataBuffer(e.s, 16)) == ACL_SUCCESS);
+    EXPECT(aclmdlAddDatasetBuffer(e.in, aclCreateDataBuffer(e.m, 16)) == ACL_SUCCESS);
+    EXPECT(aclmdlAddDatasetBuffer(e.out, aclCreateDataBuffer(e.y, e.ybytes)) == ACL_SUCCESS);
+    return e;
+}
+
+void free_exec(Exec &e)
+{
+    for (aclmdlDataset *ds : {e.in, e.out}) {
+        for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(ds); i++) {
+            aclDataBuffer *b = aclmdlGetDatasetBuffer(ds, i);
+            aclrtFree(aclGetDataBufferAddr(b));
+            aclDestroyDataBuffer(b);
+        }
+        aclmdlDestroyDataset(ds);
+    }
+}
+
+void set_values(Exec &e, const std::vector<float> &x, const std::vector<int64_t> &s,
+                const std::vector<int64_t> &m)
+{
+    EXPECT(aclrtMemcpy(e.x, XN * 4, x.data(), XN * 4, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+    EXPECT(aclrtMemcpy(e.s, 16, s.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+    EXPECT(aclrtMemcpy(e.m, 16, m.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+}
+
+void check_out(const Exec &e, const std::vector<float> &want, const char *what)
+{
+    std::vector<float> got(want.size());
+    EXPECT(got.size() * 4 <= e.ybytes);
+    EXPECT(aclrtMemcpy(got.data(), got.size() * 4, e.y, got.size() * 4,
+                       ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS);
+    expect_near(got, want, what);
+}
+
+/* Execute id with values s, m and check y and aclmdlGetCurOutputDims. */
+void run_check(uint32_t id, aclmdlDesc *desc, Exec &e, const std::vector<float> &x,
+               const std::vector<int64_t> &s, const std::vector<int64_t> &m)
+{
+    set_values(e, x, s, m);
+    EXPECT(aclmdlExecute(id, e.in, e.out) == ACL_SUCCESS);
+    check_out(e, ref(x, s, m), "y");
+    aclmdlIODims d;
+    EXPECT(aclmdlGetCurOutputDims(desc, 0, &d) == ACL_SUCCESS);
+    std::vector<int64_t> want = out_dims(s, m);
+    EXPECT(d.dimCount == 2 && d.dims[0] == want[0] && d.dims[1] == want[1]);
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+double time_exec(uint32_t id, aclmdlDataset *in, aclmdlDataset *out, int n)
+{
+    std::vector<double> t;
+    for (int i = 0; i < n; i++) {
+        auto t0 = std::chrono::steady_clock::now();
+        EXPECT(aclmdlExecute(id, in, out) == ACL_SUCCESS);
+        t.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                        .count());
+    }
+    return median(t);
+}
+
+} // namespace
+
+int main()
+{
+    small_start();
+    uint32_t id = load(tile_graph({}, {}));
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    EXPECT(aclmdlGetNumInputs(desc) == 3 && aclmdlGetNumOutputs(desc) == 1);
+    EXPECT(aclmdlGetInputSizeByIndex(desc, 1) == 16);
+    EXPECT(aclmdlGetOutputSizeByIndex(desc, 0) == 0);
+    EXPECT(aclmdlGetOutputDataType(desc, 0) == ACL_FLOAT);
+    aclmdlIODims d;
+    EXPECT(aclmdlGetOutputDims(desc, 0, &d) == ACL_SUCCESS && d.dimCount == 1 && d.dims[0] == -2);
+    EXPECT(aclmdlGetCurOutputDims(desc, 0, &d) == ACL_SUCCESS && d.dimCount == 1 &&
+           d.dims[0] == -2); /* no execution yet */
+
+    std::vector<float> x = pattern(XN, 0.5f, 1.0f);
+    Exec e = make_exec(XN * 16);
+    /* two executions with different values, then the first again (its cached plan) */
+    run_check(id, desc, e, x, {3, 8}, {2, 1});
+    run_check(id, desc, e, x, {8, -1}, {1, 2});
+    run_check(id, desc, e, x, {0, 0}, {2, 2});
+    run_check(id, desc, e, x, {3, 8}, {2, 1});
+
+    /* bad values fail that execution, naming the node; the next one runs */
+    set_values(e, x, {5, 5}, {1, 1});
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "reshape", aclmdlExecute(id, e.in, e.out));
+    set_values(e, x, {-2, 12}, {1, 1});
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "reshape", aclmdlExecute(id, e.in, e.out));
+    set_values(e, x, {4, 6}, {-1, 1});
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "tile", aclmdlExecute(id, e.in, e.out));
+    run_check(id, desc, e, x, {6, 4}, {1, 1});
+    /* an output buffer too small for this execution's result: its code, naming the output */
+    set_values(e, x, {4, 6}, {4, 8}); /* [16, 48]: 3072 bytes, the buffer 1536 */
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "output 0", "[16, 48] float32, 3072 bytes",
+                aclmdlExecute(id, e.in, e.out));
+    run_check(id, desc, e, x, {4, 6}, {4, 4});
+
+    /* more value sets than the plan table keeps (16): each still right */
+    for (int64_t a : {1, 2, 3, 4, 6, 8, 12, 24})
+        for (int64_t t : {1, 2, 3})
+            run_check(id, desc, e, x, {a, -1}, {t, 1});
+    run_check(id, desc, e, x, {3, 8}, {2, 1});
+
+    /* timing: the first execution of new values (compile + capture), a cached plan's
+     * re-execution, and the static model of the same shapes */
+    uint32_t sid = load(tile_graph({3, 8}, {2, 2}));
+    Exec se = make_exec(XN * 4);
+    set_values(se, x, {3, 8}, {2, 2});
+    aclmdlDataset *sin = aclmdlCreateDataset();
+    EXPECT(aclmdlAddDatasetBuffer(sin, aclmdlGetDatasetBuffer(se.in, 0)) == ACL_SUCCESS);
+    EXPECT(aclmdlExecute(sid, sin, se.out) == ACL_SUCCESS);
+    check_out(se, ref(x, {3, 8}, {2, 2}), "static y");
+    std::vector<double> first;
+    for (int64_t k = 1; k <= 5; k++) { /* new values each: {3, 8} x {2, 2 + k} */
+        set_values(e, x, {3, 8}, {2, 2 + k});
+        auto t0 = std::chrono::steady_clock::now();
+        EXPECT(aclmdlExecute(id, e.in, e.out) == ACL_SUCCESS);
+        first.push_back(
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                .count());
+    }
+    /* a cached plan is not compiled again: the runtime core's allocations (the plan's
+     * arena, its captured model run instance) happen at the first execution of the values
+     * only */
+    set_values(e, x, {3, 8}, {1, 9});
+    cpuaclTestFailAlloc(INT64_MAX); /* counts; never fires */
+    EXPECT(aclmdlExecute(id, e.in, e.out) == ACL_SUCCESS);
+    uint64_t fresh = cpuaclTestAllocCount(nullptr);
+    cpuaclTestFailAlloc(INT64_MAX);
+    EXPECT(aclmdlExecute(id, e.in, e.out) == ACL_SUCCESS);
+    uint64_t again = cpuaclTestAllocCount(nullptr);
+    cpuaclTestFailAlloc(-1);
+    std::printf("mdl_dynshape: core allocations: first execution of new values %llu, cached "
+                "plan %llu\n",
+                (unsigned long long)fresh, (unsigned long long)again);
+    EXPECT(fresh > again);
+    set_values(e, x, {3, 8}, {2, 2});
+    EXPECT(aclmdlExecute(id, e.in, e.out) == ACL_SUCCESS);
+    double cached = 0, stat = 0;
+    for (int round = 0; round < 3; round++) { /* interleaved: the machine's load hits both */
+        cached += time_exec(id, e.in, e.out, 201) / 3;
+        stat += time_exec(sid, sin, se.out, 201) / 3;
+    }
+    check_out(e, ref(x, {3, 8}, {2, 2}), "cached y");
+    std::printf("mdl_dynshape: first execution of new values %.1f us (median of 5), cached "
+                "plan %.1f us, static model %.1f us (medians of 3 x 201): cached / static "
+                "%.2f\n",
+                median(first), cached, stat, cached / stat);
+
+    /* two streams, two threads, different values, at once */
+    auto worker = [&](std::vector<int64_t> s, std::vector<int64_t> m, int n) {
+        EXPECT(aclrtSetDevice(0) == ACL_SUCCESS);
+        aclrtStream st = nullptr;
+        EXPECT(aclrtCreateStream(&st) == ACL_SUCCESS);
+        Exec w = make_exec(XN * 4);
+        for (int i = 0; i < n; i++) {
+            std::vector<float> xi = pattern(XN, 0.25f, (float)i);
+            set_values(w, xi, s, m);
+            EXPECT(aclmdlExecuteAsync(id, w.in, w.out, st) == ACL_SUCCESS);
+            EXPECT(aclrtSynchronizeStream(st) == ACL_SUCCESS);
+            check_out(w, ref(xi, s, m), "threaded y");
+        }
+        free_exec(w);
+        EXPECT(aclrtDestroyStream(st) == ACL_SUCCESS);
+    };
+    std::thread t1(worker, std::vector<int64_t>{3, 8}, std::vector<int64_t>{2, 1}, 40);
+    std::thread t2(worker, std::vector<int64_t>{2, 12}, std::vector<int64_t>{1, 4}, 40);
+    t1.join();
+    t2.join();
+
+    aclmdlDestroyDataset(sin);
+    free_exec(se);
+    free_exec(e);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(sid) == ACL_SUCCESS);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+    aclgrphBuildFinalize();
+    EXPECT(aclrtResetDevice(0) == ACL_SUCCESS);
+    EXPECT(aclFinalize() == ACL_SUCCESS);
+    std::printf("mdl_dynshape: ok\n");
+    return 0;
+}
