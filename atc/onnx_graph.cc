@@ -1345,6 +1345,13 @@ void conv_unsqueeze(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axes"});
     std::vector<int64_t> axes;
+    if (c.opset >= 13 && fed_at_run_time(c, 1)) { /* the IR's UnsqueezeV3(x, axes) */
+        int32_t n = add(c, "UnsqueezeV3");
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "axes", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     if (!axes_of(c, 13, &axes))
         refuse("axes are missing");
     int32_t n = one_input(c, cann);
@@ -1492,6 +1499,20 @@ void conv_constant_of_shape(Ctx &c, const char *)
 {
     known_attrs(c, {"value"});
     std::vector<int64_t> dims;
+    if (fed_at_run_time(c, 0)) { /* the IR's Fill(dims, value): a dynamic-shape model */
+        std::vector<char> one(4, 0);
+        int32_t gdt = GE_F32;
+        const onnx::AttributeProto *a = find_attr(c, "value");
+        if (a && (a->t().dims_size() > 1 || (a->t().dims_size() == 1 && a->t().dims(0) != 1)))
+            refuse("attribute value must hold one element");
+        if (a)
+            one = tensor_bytes(a->t(), &gdt);
+        int32_t n = add(c, "Fill");
+        connect_in(c, n, "dims", 0);
+        connect(c, n, "value", const_node(c, c.base + "/value", gdt, {}, one));
+        set_out(c, 0, {n, 0});
+        return;
+    }
     if (!const_ints(c, in_name(c, 0), &dims))
         refuse("input " + in_name(c, 0) +
                " must be a constant (an initializer, a Constant or a value computed from them): "
@@ -1594,6 +1615,18 @@ void conv_erf_gelu(Ctx &c, const char *cann)
     connect(c, n, "x", value(c, it->second.first));
     attr_s(c, n, "approximate", "none");
     c.values[it->second.second] = {n, 0};
+}
+
+/* Expand: the IR's Expand(x, shape), its shape a constant or a graph input. */
+void conv_expand(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    if (!fed_at_run_time(c, 1))
+        need_ints(c, 1, "shape"); /* a constant, else refused naming it */
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "shape", 1);
+    set_out(c, 0, {n, 0});
 }
 
 void conv_tile(Ctx &c, const char *cann)

@@ -132,6 +132,10 @@ struct cpuaclGeGraph {
      * that feeds a value input ('#'), read from the execution's input before the
      * graph is inferred for it; NULL (or .data NULL) where none. Borrowed. */
     const cpuaclGeTensor *hostval;
+    /* graph_infer infers only what does not wait for such a value (a Data node feeding a
+     * value input without a hostval, or a node after one): those nodes' outputs are left
+     * unknown (nd -1). aclgrphBuildModel's check of a dynamic-shape model. */
+    bool partial;
 };
 
 /* Outputs of a node (0 for an unknown type). */

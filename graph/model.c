@@ -929,16 +929,18 @@ out:
  * Reshape's shape, a ReduceSum's axes ...): the shapes after them are known only
  * once those inputs' values are, at execution. The graph section is written as
  * version 2 (the loader compiles it at execution, gm_dyn); the io section has the
- * inputs with their fixed dims and each output with dims [-2] (GE's unknown rank)
- * and size 0, its type the output's update_output_desc type (atc sets it). The
- * build checks the graph up to the first node that needs a value: a node that
- * does not compile for the values given fails that execution. */
+ * inputs with their fixed dims and each output that waits for the values with dims
+ * [-2] (GE's unknown rank) and size 0, its type the output's update_output_desc type
+ * (atc sets it); the other outputs as inferred. The build infers every node that
+ * does not wait for the values (g->partial): its errors are the build's; a node
+ * that does not compile for the values given fails that execution. */
 static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const struct gm_out *w,
                              void **data, uint64_t *length)
 {
-    uint32_t rc = graph_infer(g, NULL, 0); /* orders the Data nodes, stops at a value input */
-    if (!g->data_of)
-        return rc != GE_OK ? rc : graph_err(GE_GRAPH_PARAM_INVALID, "aclgrphBuildModel: no inputs");
+    g->partial = true; /* what does not wait for the values is checked now */
+    uint32_t rc = graph_infer(g, NULL, 0);
+    if (rc != GE_OK)
+        return rc;
     size_t nin = g->ninputs, nout = g->noutputs;
     struct core_mdl_io *io = calloc(nin + nout + 1, sizeof(*io));
     char(*names)[160] = calloc(nout + 1, sizeof(*names));
@@ -968,9 +970,16 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
         const struct graph_ref *r = &g->outputs[k];
         const struct graph_node *n = &g->nodes[r->node];
         snprintf(names[k], 160, "%s:%d", n->name, r->out);
-        int32_t dt = n->kind == GRAPH_OP ? n->out_desc[r->out].dtype : n->out[r->out].dtype;
+        /* inferred, or known at execution: the output's description */
+        const struct graph_val *v = &n->out[r->out];
+        int32_t dt = v->nd >= 0 ? v->dtype : n->out_desc[r->out].dtype;
         io[nin + k] = (struct core_mdl_io){names[k], (aclDataType)dt, ACL_FORMAT_ND, 1,
                                            &unknown_rank, 0};
+        if (v->nd >= 0) { /* an output that does not wait for the values: its dims */
+            io[nin + k].ndims = (size_t)v->nd;
+            io[nin + k].dims = v->dims;
+            io[nin + k].size = (size_t)graph_val_bytes(v);
+        }
     }
     if (rc == GE_OK) {
         uint32_t ver = GM_VERSION_DYN;
@@ -1253,6 +1262,7 @@ struct gm_dyn {
     uint64_t clock;
     int64_t (*cur)[CPUACL_GE_MAX_DIMS]; /* the latest compiled-for execution's output dims */
     int32_t *cur_nd;                    /* -1 before any */
+    uint32_t prof_tag;                  /* the latest gm_prof_tag, for plans compiled later */
 };
 
 static void gm_plan_free(struct gm_plan *p)
@@ -1364,6 +1374,7 @@ static aclError gm_dyn_plan(struct gm_dyn *d, const unsigned char *key, struct g
             d->cplans = n;
         }
         d->plans[d->nplans++] = p;
+        graph_prof_tag(p->m->g, d->prof_tag);
         *out = p;
     }
     (*out)->used = ++d->clock;
@@ -1433,9 +1444,12 @@ static aclError gm_load_dyn(struct cpuaclGeGraph *g, const void *graph, size_t g
                             const void *weights, size_t wlen, size_t nin, const size_t *in_size,
                             size_t nout, void **model, const char *fn)
 {
-    (void)graph_infer(g, NULL, 0); /* orders the Data nodes; stops at the first value input */
+    g->partial = true; /* what does not wait for the values is checked at load */
     aclError e = ACL_SUCCESS;
-    if (!g->data_of || g->ninputs != nin || g->noutputs != nout)
+    if (graph_infer(g, NULL, 0) != GE_OK)
+        e = core_err(ACL_ERROR_PARSE_MODEL, "%s: the model's graph does not compile: %s", fn,
+                     aclGetRecentErrMsg());
+    else if (g->ninputs != nin || g->noutputs != nout)
         e = core_err(ACL_ERROR_PARSE_MODEL,
                      "%s: the graph has %u inputs and %u outputs, the io section %zu and %zu", fn,
                      g->ninputs, g->noutputs, nin, nout);
@@ -1719,6 +1733,7 @@ static void gm_prof_tag(void *model, uint32_t tag)
     struct gm_model *m = model;
     if (m->dyn) { /* every plan's next executions */
         pthread_mutex_lock(&m->dyn->lock);
+        m->dyn->prof_tag = tag;
         for (uint32_t k = 0; k < m->dyn->nplans; k++)
             graph_prof_tag(m->dyn->plans[k]->m->g, tag);
         pthread_mutex_unlock(&m->dyn->lock);

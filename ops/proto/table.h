@@ -66,7 +66,9 @@ X(Elu, IN("x"), OUT("y"), ATTRS(A(alpha, FLOAT, "1.0"), A(scale, FLOAT, "1.0"), 
 X(Equal, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_ALL, compare, equal)
 X(Erf, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, erf)
 X(Exp, IN("x"), OUT("y"), ATTRS(A(base, FLOAT, "-1.0"), A(scale, FLOAT, "1.0"), A(shift, FLOAT, "0.0")), DTM_FLOAT, exp_log, exp)
+X(Expand, IN("x", "shape#"), OUT("y"), ATTRS(), DTM_ALL, expand, expand)
 X(ExpandDims, IN("x", "axis#"), OUT("y"), ATTRS(), DTM_ALL, expand_dims, copy)
+X(Fill, IN("dims#", "value"), OUT("y"), ATTRS(), DTM_IDX, fill, fill)
 X(Floor, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, floor)
 X(FloorMod, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, floor_mod)
 X(GatherElements, IN("x", "index"), OUT("y"), ATTRS(A(dim, INT, "0")), DTM_ALL, gather_elements, gather_elements)
@@ -140,4 +142,5 @@ X(Trilu, IN("x", "k?"), OUT("y"), ATTRS(A(upper, INT, "0")), DTM_ALL, trilu, tri
 X(Triu, IN("x"), OUT("y"), ATTRS(A(diagonal, INT, "0")), DTM_ALL, tri, triu)
 X(TruncateMod, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, truncate_mod)
 X(Unsqueeze, IN("x"), OUT("y"), ATTRS(A(axes, LIST_INT, "")), DTM_ALL, unsqueeze, copy)
+X(UnsqueezeV3, IN("x", "axes#"), OUT("y"), ATTRS(), DTM_ALL, unsqueeze_v3, copy)
 /* clang-format on */

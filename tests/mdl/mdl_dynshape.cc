@@ -62,6 +62,34 @@ Graph tile_graph(const std::vector<int64_t> &shape, const std::vector<int64_t> &
     return g;
 }
 
+/* The dynamic model with a second output that does not wait for the values (Relu(x)), and
+ * with bad_add: an Add of x and a [5] Const before the Reshape, which the build must refuse. */
+Graph mixed_graph(bool bad_add)
+{
+    op::Data x("x");
+    x.set_attr_index(0);
+    x.update_input_desc_x(TensorDesc(Shape({XR, XC}), FORMAT_ND, DT_FLOAT));
+    Operator s("s", "Data");
+    s.SetAttr("index", (int64_t)1);
+    s.UpdateInputDesc("x", TensorDesc(Shape({2}), FORMAT_ND, DT_INT64));
+    static const float five[5] = {1, 2, 3, 4, 5};
+    op::Const c("c");
+    c.set_attr_value(host_tensor({5}, five, sizeof(five)));
+    op::Add add("add");
+    add.set_input_x1(x).set_input_x2(c);
+    Operator r("reshape", "Reshape");
+    if (bad_add)
+        r.SetInput("x", add);
+    else
+        r.SetInput("x", x);
+    r.SetInput("shape", s);
+    op::Relu relu("relu");
+    relu.set_input_x(x);
+    Graph g("mixed");
+    g.SetInputs({x, s}).SetOutputs({r, relu});
+    return g;
+}
+
 uint32_t load(const Graph &g)
 {
     ModelBufferData mb = build(g);
@@ -192,6 +220,24 @@ int main()
     EXPECT(aclmdlGetOutputDims(desc, 0, &d) == ACL_SUCCESS && d.dimCount == 1 && d.dims[0] == -2);
     EXPECT(aclmdlGetCurOutputDims(desc, 0, &d) == ACL_SUCCESS && d.dimCount == 1 &&
            d.dims[0] == -2); /* no execution yet */
+
+    /* the build infers what does not wait for the values: its errors are the build's, its
+     * outputs get their dims */
+    {
+        ModelBufferData mb;
+        std::map<AscendString, AscendString> opts;
+        EXPECT(aclgrphBuildModel(mixed_graph(true), opts, mb) != GRAPH_SUCCESS);
+        EXPECT(std::strstr(aclGetRecentErrMsg(), "add"));
+        uint32_t mid = load(mixed_graph(false));
+        aclmdlDesc *md = aclmdlCreateDesc();
+        EXPECT(aclmdlGetDesc(md, mid) == ACL_SUCCESS);
+        EXPECT(aclmdlGetOutputDims(md, 0, &d) == ACL_SUCCESS && d.dimCount == 1 &&
+               d.dims[0] == -2 && aclmdlGetOutputSizeByIndex(md, 0) == 0);
+        EXPECT(aclmdlGetOutputDims(md, 1, &d) == ACL_SUCCESS && d.dimCount == 2 &&
+               d.dims[0] == XR && d.dims[1] == XC && aclmdlGetOutputSizeByIndex(md, 1) == XN * 4);
+        aclmdlDestroyDesc(md);
+        EXPECT(aclmdlUnload(mid) == ACL_SUCCESS);
+    }
 
     std::vector<float> x = pattern(XN, 0.5f, 1.0f);
     Exec e = make_exec(XN * 16);
