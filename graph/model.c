@@ -1263,6 +1263,7 @@ struct gm_dyn {
     int64_t (*cur)[CPUACL_GE_MAX_DIMS]; /* the latest compiled-for execution's output dims */
     int32_t *cur_nd;                    /* -1 before any */
     uint32_t prof_tag;                  /* the latest gm_prof_tag, for plans compiled later */
+    struct gm_plan *cur_plan;           /* whose dims cur holds (NULL once dropped) */
 };
 
 static void gm_plan_free(struct gm_plan *p)
@@ -1342,6 +1343,8 @@ static aclError gm_dyn_compile(struct gm_dyn *d, const unsigned char *key, struc
 static aclError gm_dyn_plan(struct gm_dyn *d, const unsigned char *key, struct gm_plan **out,
                             const char *fn)
 {
+    if (d->cur_plan && !memcmp(d->cur_plan->key, key, d->klen))
+        *out = d->cur_plan; /* the values of the latest execution: the common case */
     for (uint32_t k = 0; k < d->nplans && !*out; k++)
         if (!memcmp(d->plans[k]->key, key, d->klen))
             *out = d->plans[k];
@@ -1360,6 +1363,8 @@ static aclError gm_dyn_plan(struct gm_dyn *d, const unsigned char *key, struct g
                 (victim == UINT32_MAX || d->plans[k]->used < d->plans[victim]->used))
                 victim = k;
         if (victim != UINT32_MAX) {
+            if (d->plans[victim] == d->cur_plan)
+                d->cur_plan = NULL; /* cur keeps its dims */
             gm_plan_free(d->plans[victim]);
             d->plans[victim] = d->plans[--d->nplans];
         }
@@ -1418,13 +1423,15 @@ static aclError gm_dyn_execute(struct gm_dyn *d, aclrtStream stream, bool sync, 
                          proto_dtype_name((aclDataType)v->dtype), (unsigned long long)need);
         }
     }
-    if (e == ACL_SUCCESS)
+    if (e == ACL_SUCCESS && p != d->cur_plan) {
+        d->cur_plan = p;
         for (uint32_t k = 0; k < d->nout; k++) {
             const struct graph_ref *r = &m->g->outputs[k];
             const struct graph_val *v = &m->g->nodes[r->node].out[r->out];
             d->cur_nd[k] = v->nd;
             memcpy(d->cur[k], v->dims, sizeof(d->cur[k]));
         }
+    }
     if (e != ACL_SUCCESS && p)
         p->busy--;
     pthread_mutex_unlock(&d->lock);
