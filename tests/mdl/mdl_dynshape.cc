@@ -209,6 +209,13 @@ double time_exec(uint32_t id, aclmdlDataset *in, aclmdlDataset *out, int n)
 int main()
 {
     small_start();
+    {
+        /* not with queues: their buffers are sized from the description */
+        ModelBufferData mb = build(tile_graph({}, {}));
+        uint32_t qid = 0, q[4] = {1, 2, 3, 4};
+        EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlLoadFromMemWithQ", "unknown shape",
+                    aclmdlLoadFromMemWithQ(mb.data.get(), mb.length, &qid, q, 3, q + 3, 1));
+    }
     uint32_t id = load(tile_graph({}, {}));
     aclmdlDesc *desc = aclmdlCreateDesc();
     EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
