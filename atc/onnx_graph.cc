@@ -234,7 +234,7 @@ std::vector<int64_t> need_ints(Ctx &c, int i, const char *what)
  * shapes and runs a plan compiled for it (cached by value). A mapping opts in by
  * calling this before need_ints, for an operand it hands to the CANN type unchanged
  * (a value the converter itself computes with must stay a constant). */
-bool fed_at_run_time(Ctx &c, int i)
+bool fed_at_run_time(Ctx &c, int i, bool any_number = false)
 {
     const std::string &nm = in_name(c, i);
     if (nm.empty() || c.consts.count(nm) || !c.inputs.count(nm))
@@ -243,8 +243,10 @@ bool fed_at_run_time(Ctx &c, int i)
     if (it == c.shapes.end() || !it->second.known || it->second.dims.size() > 1)
         return false;
     int32_t dt = it->second.dtype;
-    if (dt != onnx::TensorProto::INT64 && dt != onnx::TensorProto::INT32)
-        refuse(std::string("input ") + nm + " must be int32 or int64");
+    bool number = dt == onnx::TensorProto::FLOAT || dt == onnx::TensorProto::DOUBLE;
+    if (dt != onnx::TensorProto::INT64 && dt != onnx::TensorProto::INT32 && !(any_number && number))
+        refuse(std::string("input ") + nm + " must be int32 or int64" +
+               (any_number ? ", float or double" : ""));
     c.dynamic = true;
     return true;
 }
@@ -1615,6 +1617,21 @@ void conv_erf_gelu(Ctx &c, const char *cann)
     connect(c, n, "x", value(c, it->second.first));
     attr_s(c, n, "approximate", "none");
     c.values[it->second.second] = {n, 0};
+}
+
+/* Range: the IR's Range(start, limit, delta), each a constant or a graph input. */
+void conv_range(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    static const char *const names[3] = {"start", "limit", "delta"};
+    int32_t n = add(c, cann);
+    for (int i = 0; i < 3; i++) {
+        if (!fed_at_run_time(c, i, true) && !c.consts.count(in_name(c, i)))
+            refuse(std::string("input ") + names[i] + " (" + in_name(c, i) +
+                   ") must be a constant or a graph input");
+        connect_in(c, n, names[i], i);
+    }
+    set_out(c, 0, {n, 0});
 }
 
 /* Expand: the IR's Expand(x, shape), its shape a constant or a graph input. */

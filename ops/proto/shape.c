@@ -2,22 +2,25 @@
 /*
  * ops/proto/shape.c: the types of the table that move or convert data
  * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze,
- * Unsqueeze (copies under a new shape), ConcatV2/ConcatD, Pack, Slice, Tile,
- * GatherV2, GatherElements, ScatterElements, OneHot: their shape rules and
+ * Unsqueeze, UnsqueezeV3 (copies under a new shape), ConcatV2/ConcatD, Pack,
+ * Slice, Tile, Expand, GatherV2, GatherElements, ScatterElements, OneHot, and
+ * Fill and Range (tensors whose shape a host value sets): their shape rules and
  * kernels.
  */
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_one_hot.h"
 #include "aclnnop/aclnn_permute.h"
-#include "aclnnop/aclnn_expand.h"
-#include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_repeat.h"
 #include "aclnnop/aclnn_scatter.h"
 #include "ops/proto/proto_pvt.h"
@@ -524,6 +527,79 @@ enum proto_status proto_build_fill(const struct proto_op *op, struct proto_plan_
 {
     return PROTO_STEP(b, aclnnInplaceFillTensorGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
                       proto_operand(b, PIN(1)));
+}
+
+/* ---- Range ------------------------------------------------------------------------------- */
+
+/* Value input k of Range (one element: int32, int64, float or double) into *v. */
+static bool range_value(const struct core_op_val *in, double *v)
+{
+    if (!in->data || proto_numel(in) != 1)
+        return false;
+    switch (in->dtype) {
+    case ACL_INT32:
+        *v = *(const int32_t *)in->data;
+        return true;
+    case ACL_INT64:
+        *v = (double)*(const int64_t *)in->data;
+        return true;
+    case ACL_FLOAT:
+        *v = *(const float *)in->data;
+        return true;
+    case ACL_DOUBLE:
+        *v = *(const double *)in->data;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Range: y = start, start + delta, ... below limit (above it for a negative delta):
+ * max(ceil((limit - start) / delta), 0) elements of start's type, as ONNX's Range. start,
+ * limit and delta are value inputs (Consts, or graph inputs of a dynamic-shape model). */
+enum proto_status proto_infer_range(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 3);
+    if (st)
+        return st;
+    double v[3];
+    static const char *const name[3] = {"start", "limit", "delta"};
+    for (int k = 0; k < 3; k++)
+        if (!range_value(&op->in[k], &v[k]))
+            return proto_fail(op, PROTO_INPUT,
+                              "input %s must hold one int32, int64, float32 or float64 value",
+                              name[k]);
+    double n = v[2] != 0 ? ceil((v[1] - v[0]) / v[2]) : -1;
+    if (!(n >= -1e300) || v[2] == 0 || n > (double)((int64_t)1 << 31))
+        return proto_fail(op, PROTO_INPUT,
+                          "start %g, limit %g, delta %g: delta is 0 or more than 2^31 elements",
+                          v[0], v[1], v[2]);
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, &op->in[0], op->in[0].dtype);
+    o->format = ACL_FORMAT_ND;
+    o->nd = 1;
+    o->dims[0] = n > 0 ? (int64_t)n : 0;
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_range(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    if (op->out[0].dims[0] == 0)
+        return PROTO_OK; /* nothing to write */
+    double v[3];
+    aclScalar *s[3];
+    for (int k = 0; k < 3; k++) {
+        range_value(&op->in[k], &v[k]);
+        int64_t i = (int64_t)v[k];
+        s[k] = op->in[0].dtype == ACL_INT32 || op->in[0].dtype == ACL_INT64
+                   ? aclCreateScalar(&i, ACL_INT64)
+                   : aclCreateScalar(&v[k], ACL_DOUBLE);
+    }
+    enum proto_status ps = PROTO_STEP(b, aclnnArangeGetWorkspaceSize, s[0], s[1], s[2],
+                                      proto_operand(b, POUT(op, 0)));
+    for (int k = 0; k < 3; k++)
+        aclDestroyScalar(s[k]);
+    return ps;
 }
 
 /* ---- GatherElements, ScatterElements --------------------------------------------------- */
