@@ -98,6 +98,62 @@ uint32_t load(const Graph &g)
     return id;
 }
 
+/* d [2] int64 -> Fill(d, 2.5); start, limit, delta float scalars -> Range: the other IR types
+ * whose shapes their values set, one execution each with good and with bad values. */
+void fill_range()
+{
+    Operator d("d", "Data"), s0("s0", "Data"), s1("s1", "Data"), s2("s2", "Data");
+    d.SetAttr("index", (int64_t)0);
+    d.UpdateInputDesc("x", TensorDesc(Shape({2}), FORMAT_ND, DT_INT64));
+    Operator *sc[3] = {&s0, &s1, &s2};
+    for (int k = 0; k < 3; k++) {
+        sc[k]->SetAttr("index", (int64_t)(k + 1));
+        sc[k]->UpdateInputDesc("x", TensorDesc(Shape(std::vector<int64_t>{}), FORMAT_ND, DT_FLOAT));
+    }
+    static const float v25 = 2.5f;
+    op::Const v("v");
+    v.set_attr_value(host_tensor({}, &v25, sizeof(v25)));
+    Operator fill("fill", "Fill"), range("range", "Range");
+    fill.SetInput("dims", d).SetInput("value", v);
+    range.SetInput("start", s0).SetInput("limit", s1).SetInput("delta", s2);
+    Graph g("fill_range");
+    g.SetInputs({d, s0, s1, s2}).SetOutputs({fill, range});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    Io in = make_io({4, 1, 1, 1}), out = make_io({8, 8});
+    auto set = [&](std::vector<int64_t> dims, float a, float b, float c) {
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(in.ds, 0);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 16, dims.data(), 16,
+                           ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+        put(in, 1, {a});
+        put(in, 2, {b});
+        put(in, 3, {c});
+    };
+    set({2, 3}, 1.0f, 2.0f, 0.25f);
+    EXPECT(aclmdlExecute(id, in.ds, out.ds) == ACL_SUCCESS);
+    aclmdlIODims dd;
+    EXPECT(aclmdlGetCurOutputDims(desc, 0, &dd) == ACL_SUCCESS && dd.dimCount == 2 &&
+           dd.dims[0] == 2 && dd.dims[1] == 3);
+    EXPECT(aclmdlGetCurOutputDims(desc, 1, &dd) == ACL_SUCCESS && dd.dimCount == 1 &&
+           dd.dims[0] == 4);
+    std::vector<float> f = get(out, 0), r = get(out, 1);
+    expect_near(std::vector<float>(f.begin(), f.begin() + 6), std::vector<float>(6, 2.5f), "fill");
+    expect_near(std::vector<float>(r.begin(), r.begin() + 4), {1.0f, 1.25f, 1.5f, 1.75f}, "range");
+    set({-1, 3}, 1.0f, 2.0f, 0.25f);
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "fill", aclmdlExecute(id, in.ds, out.ds));
+    set({2, 3}, 1.0f, 2.0f, 0.0f);
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "range", aclmdlExecute(id, in.ds, out.ds));
+    set({1, 1}, 3.0f, 0.0f, -1.0f);
+    EXPECT(aclmdlExecute(id, in.ds, out.ds) == ACL_SUCCESS);
+    r = get(out, 1);
+    expect_near(std::vector<float>(r.begin(), r.begin() + 3), {3.0f, 2.0f, 1.0f}, "range down");
+    free_io(in);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
 /* Reshape's dims for s (0 keeps x's dim, -1 the rest), then tiled by m. */
 std::vector<int64_t> out_dims(const std::vector<int64_t> &s, const std::vector<int64_t> &m)
 {
@@ -245,6 +301,8 @@ int main()
         aclmdlDestroyDesc(md);
         EXPECT(aclmdlUnload(mid) == ACL_SUCCESS);
     }
+
+    fill_range();
 
     std::vector<float> x = pattern(XN, 0.5f, 1.0f);
     Exec e = make_exec(XN * 16);
