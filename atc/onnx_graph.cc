@@ -3490,8 +3490,8 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
                 int32_t k = cpuaclGeGraphAddNode(c.g, "Identity", unique(c, c.base).c_str());
                 connect(c, k, "x", r);
                 cpuaclGeTensor d{};
-                d.dtype = opt.output_type >= 0 ? opt.output_type
-                                               : ge_dtype(shape_of(c, v.name()).dtype);
+                d.dtype =
+                    opt.output_type >= 0 ? opt.output_type : ge_dtype(shape_of(c, v.name()).dtype);
                 d.format = FMT_ND;
                 d.ndim = -1;
                 ge_check(c, cpuaclGeGraphSetDesc(c.g, k, 1, "y", &d), "y");

@@ -945,11 +945,13 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
     struct core_mdl_io *io = calloc(nin + nout + 1, sizeof(*io));
     char(*names)[160] = calloc(nout + 1, sizeof(*names));
     static const int64_t unknown_rank = -2;
-    rc = io && names ? GE_OK : graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+    rc =
+        io && names ? GE_OK : graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
     for (size_t k = 0; rc == GE_OK && k < nin; k++) {
         const struct graph_node *n = g->data_of[k] >= 0 ? &g->nodes[g->data_of[k]] : NULL;
-        const cpuaclGeTensor *d =
-            !n ? NULL : n->in_desc[0].ndim >= 0 ? &n->in_desc[0] : &n->out_desc[0];
+        const cpuaclGeTensor *d = !n                        ? NULL
+                                  : n->in_desc[0].ndim >= 0 ? &n->in_desc[0]
+                                                            : &n->out_desc[0];
         struct graph_val v = {0};
         bool ok = d && d->ndim >= 0 && d->ndim <= CPUACL_GE_MAX_DIMS && graph_dtype_size(d->dtype);
         if (ok) {
@@ -963,8 +965,9 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
                            n ? n->name : "?");
             break;
         }
-        io[k] = (struct core_mdl_io){n->name, (aclDataType)d->dtype, (aclFormat)d->format,
-                                     (size_t)d->ndim, d->dims, (size_t)graph_val_bytes(&v)};
+        io[k] = (struct core_mdl_io){
+            n->name, (aclDataType)d->dtype,      (aclFormat)d->format, (size_t)d->ndim,
+            d->dims, (size_t)graph_val_bytes(&v)};
     }
     for (size_t k = 0; rc == GE_OK && k < nout; k++) {
         const struct graph_ref *r = &g->outputs[k];
@@ -973,8 +976,8 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
         /* inferred, or known at execution: the output's description */
         const struct graph_val *v = &n->out[r->out];
         int32_t dt = v->nd >= 0 ? v->dtype : n->out_desc[r->out].dtype;
-        io[nin + k] = (struct core_mdl_io){names[k], (aclDataType)dt, ACL_FORMAT_ND, 1,
-                                           &unknown_rank, 0};
+        io[nin + k] =
+            (struct core_mdl_io){names[k], (aclDataType)dt, ACL_FORMAT_ND, 1, &unknown_rank, 0};
         if (v->nd >= 0) { /* an output that does not wait for the values: its dims */
             io[nin + k].ndims = (size_t)v->nd;
             io[nin + k].dims = v->dims;
@@ -1252,10 +1255,10 @@ struct gm_dyn {
     size_t glen, wlen;
     struct gm_weights *w;
     uint32_t nin, nout;
-    uint32_t nv;          /* value inputs */
-    int32_t *vin, *vnode; /* per value input: its model input and Data node */
+    uint32_t nv;           /* value inputs */
+    int32_t *vin, *vnode;  /* per value input: its model input and Data node */
     cpuaclGeTensor *vdesc; /* per value input: its description */
-    size_t klen;          /* key bytes: the value inputs' sizes summed */
+    size_t klen;           /* key bytes: the value inputs' sizes summed */
     pthread_mutex_t lock;
     struct gm_plan **plans; /* each its own allocation: a busy plan never moves */
     uint32_t nplans, cplans;
@@ -1479,8 +1482,8 @@ static aclError gm_load_dyn(struct cpuaclGeGraph *g, const void *graph, size_t g
         d->cur = calloc(nout + 1, sizeof(*d->cur));
         d->cur_nd = calloc(nout + 1, sizeof(int32_t));
     }
-    if (e == ACL_SUCCESS && (!d || !d->graph || !d->w || !d->w->p || !d->vin || !d->vdesc ||
-                             !d->cur || !d->cur_nd))
+    if (e == ACL_SUCCESS &&
+        (!d || !d->graph || !d->w || !d->w->p || !d->vin || !d->vdesc || !d->cur || !d->cur_nd))
         e = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     for (size_t k = 0; e == ACL_SUCCESS && k < nin; k++) {
         const struct graph_node *n = &g->nodes[g->data_of[k]];

@@ -545,7 +545,8 @@ bool core_mdl_dyn_cur_output(uint32_t id, size_t index, aclmdlIODims *out)
         return false;
     int64_t dims[ACL_MAX_DIM_CNT];
     size_t nd = 0;
-    bool ok = m->impl && provider()->cur_output && provider()->cur_output(m->impl, index, dims, &nd);
+    bool ok =
+        m->impl && provider()->cur_output && provider()->cur_output(m->impl, index, dims, &nd);
     if (ok) {
         out->dimCount = nd;
         memcpy(out->dims, dims, nd * sizeof(int64_t));

@@ -354,7 +354,8 @@ enum proto_status proto_infer_unsqueeze_v3(struct proto_op *op)
     int64_t axes[PROTO_MAX_DIMS];
     int n = proto_const_ints(&op->in[1], axes, PROTO_MAX_DIMS);
     if (n < 0 || proto_numel(&op->in[1]) > PROTO_MAX_DIMS)
-        return proto_fail(op, PROTO_INPUT, "input axes must hold int32 or int64 values (at most %d)",
+        return proto_fail(op, PROTO_INPUT,
+                          "input axes must hold int32 or int64 values (at most %d)",
                           PROTO_MAX_DIMS);
     enum proto_status st = insert_ones(op, axes, n);
     return st == PROTO_ATTR ? PROTO_INPUT : st;
@@ -595,8 +596,8 @@ enum proto_status proto_build_range(const struct proto_op *op, struct proto_plan
                    ? aclCreateScalar(&i, ACL_INT64)
                    : aclCreateScalar(&v[k], ACL_DOUBLE);
     }
-    enum proto_status ps = PROTO_STEP(b, aclnnArangeGetWorkspaceSize, s[0], s[1], s[2],
-                                      proto_operand(b, POUT(op, 0)));
+    enum proto_status ps =
+        PROTO_STEP(b, aclnnArangeGetWorkspaceSize, s[0], s[1], s[2], proto_operand(b, POUT(op, 0)));
     for (int k = 0; k < 3; k++)
         aclDestroyScalar(s[k]);
     return ps;

@@ -143,7 +143,8 @@ void fill_range()
     set({-1, 3}, 1.0f, 2.0f, 0.25f);
     EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "fill", aclmdlExecute(id, in.ds, out.ds));
     set({2, 3}, 1.0f, 2.0f, 0.0f);
-    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "range", aclmdlExecute(id, in.ds, out.ds));
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "range",
+                aclmdlExecute(id, in.ds, out.ds));
     set({1, 1}, 3.0f, 0.0f, -1.0f);
     EXPECT(aclmdlExecute(id, in.ds, out.ds) == ACL_SUCCESS);
     r = get(out, 1);
@@ -314,9 +315,11 @@ int main()
 
     /* bad values fail that execution, naming the node; the next one runs */
     set_values(e, x, {5, 5}, {1, 1});
-    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "reshape", aclmdlExecute(id, e.in, e.out));
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "reshape",
+                aclmdlExecute(id, e.in, e.out));
     set_values(e, x, {-2, 12}, {1, 1});
-    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "reshape", aclmdlExecute(id, e.in, e.out));
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "reshape",
+                aclmdlExecute(id, e.in, e.out));
     set_values(e, x, {4, 6}, {-1, 1});
     EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "tile", aclmdlExecute(id, e.in, e.out));
     run_check(id, desc, e, x, {6, 4}, {1, 1});
